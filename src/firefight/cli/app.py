@@ -1,0 +1,226 @@
+"""The ``firefight`` command line (typer + rich)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+from rich.table import Table as RichTable
+
+from firefight.cli import rmu as rmu_cli
+from firefight.cli.common import JsonOpt, console, emit_json, refusals
+from firefight.geometry import Size
+from firefight.rulesets import find_ruleset, rulesets
+from firefight.tables.attack import AttackTable
+from firefight.tables.critical import CriticalTable
+from firefight.tables.markdown import import_critical_markdown
+from firefight.tables.registry import TableSet, write_user_table
+
+app = typer.Typer(
+    help="firefight: firearms combat rules for tabletop RPGs, with every roll shown.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(rmu_cli.app, name="rmu")
+tables_app = typer.Typer(help="List, show, check and import data tables.", no_args_is_help=True)
+app.add_typer(tables_app, name="tables")
+
+RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name.")]
+
+
+@app.command("rulesets")
+def list_rulesets(as_json: JsonOpt = False) -> None:
+    """The installed rulesets."""
+    found = rulesets()
+    if as_json:
+        emit_json({"rulesets": [{"name": r.name, "title": r.title} for r in found.values()]})
+        return
+    for r in found.values():
+        console.print(f"[bold]{r.name}[/]  {escape(r.title)}")
+
+
+@app.command()
+def weapons(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
+    """The weapon catalog of a ruleset."""
+    with refusals():
+        rows = find_ruleset(ruleset).weapon_catalog()
+    if as_json:
+        emit_json(
+            {
+                "ruleset": ruleset,
+                "weapons": [
+                    {
+                        "key": r.key,
+                        "name": r.name,
+                        **dict(r.figures),
+                        "provisional": list(r.provisional),
+                    }
+                    for r in rows
+                ],
+            }
+        )
+        return
+    table = RichTable(title=f"{ruleset} weapons")
+    table.add_column("key")
+    table.add_column("name")
+    for label, _ in rows[0].figures if rows else ():
+        table.add_column(label)
+    for r in rows:
+        table.add_row(r.key, r.name, *(v for _, v in r.figures))
+    console.print(table)
+    console.print("[dim]Provisional stand-in figures are marked in the data files (DATA.md).")
+
+
+def _table_set(ruleset: str) -> TableSet:
+    r = find_ruleset(ruleset)
+    return TableSet(r.name, r.package)
+
+
+@tables_app.command("list")
+def tables_list(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
+    """Every table of a ruleset, with where it comes from."""
+    with refusals():
+        tset = _table_set(ruleset)
+        entries = [tset.entry(name) for name in tset]
+    if as_json:
+        emit_json(
+            {
+                "ruleset": ruleset,
+                "tables": [
+                    {
+                        "name": e.table.name,
+                        "kind": "attack" if isinstance(e.table, AttackTable) else "critical",
+                        "title": e.table.title,
+                        "provisional": e.table.provisional,
+                        "origin": e.origin,
+                    }
+                    for e in entries
+                ],
+            }
+        )
+        return
+    table = RichTable(title=f"{ruleset} tables")
+    for col in ("name", "kind", "title", "status", "origin"):
+        table.add_column(col)
+    for e in entries:
+        kind = "attack" if isinstance(e.table, AttackTable) else "critical"
+        status = "provisional" if e.table.provisional else "source"
+        table.add_row(e.table.name, kind, e.table.title, status, e.origin)
+    console.print(table)
+
+
+@tables_app.command("show")
+def tables_show(name: str, ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
+    """One table, cell by cell."""
+    with refusals():
+        t = _table_set(ruleset)[name]
+    if as_json:
+        from firefight.serialize import to_plain
+
+        emit_json({"ruleset": ruleset, "table": to_plain(t)})
+        return
+    console.print(f"[bold]{escape(t.title)}[/] ({t.name})  source: {escape(t.source)}")
+    if t.provisional:
+        console.print(f"[yellow]provisional[/]: {escape(t.derivation)}")
+    if isinstance(t, AttackTable):
+        grid = RichTable()
+        grid.add_column("total", no_wrap=True)
+        for col in t.columns:
+            grid.add_column(col, justify="right")
+        for row in t.rows:
+            grid.add_row(row.label, *(str(c) for c in row.cells))
+        console.print(grid)
+    else:
+        assert isinstance(t, CriticalTable)
+        grid = RichTable(show_lines=True)
+        grid.add_column("roll")
+        grid.add_column("location")
+        for sev in "ABCDE":
+            grid.add_column(sev)
+        for crow in t.rows:
+            grid.add_row(
+                crow.label,
+                crow.location.value,
+                *(f"{escape(c.label)}\n{escape(c.summary())}" for c in crow.cells),
+            )
+        console.print(grid)
+
+
+@tables_app.command("check")
+def tables_check() -> None:
+    """Load and validate every data file of every ruleset."""
+    with refusals():
+        for r in rulesets().values():
+            checked = r.check_data()
+            console.print(f"[green]ok[/] {r.name}: {len(checked)} files ({', '.join(checked)})")
+
+
+@tables_app.command("import")
+def tables_import(
+    file: Annotated[Path, typer.Argument(help="A Markdown file with one critical table.")],
+    as_name: Annotated[str, typer.Option("--as", help="Table name it is stored under.")],
+    ruleset: RulesetOpt = "rmu",
+    title: Annotated[
+        str | None, typer.Option(help="Title (default: the file's first line).")
+    ] = None,
+) -> None:
+    """Import a critical table from your own copy (Markdown pipe table); it replaces a shipped
+    table of the same name."""
+    with refusals():
+        r = find_ruleset(ruleset)
+        try:
+            text = file.read_text(encoding="utf-8")
+        except OSError as exc:
+            from firefight.errors import TableDataError
+
+            raise TableDataError(str(file), "file", exc.strerror or str(exc)) from None
+        table = import_critical_markdown(text, name=as_name, title=title, source=str(file))
+        path = write_user_table(table, r.name)
+    console.print(f"imported {escape(table.title)} as [bold]{as_name}[/] -> {escape(str(path))}")
+
+
+@app.command()
+def demo() -> None:
+    """A worked example: one seeded rmu shot, then what to try next."""
+    from firefight.cli.rmu import shoot
+
+    console.print(
+        "[bold]firefight demo[/]: a Glock 17 at 40 ft into a BA II vest behind half hard cover\n"
+    )
+    shoot(
+        weapon="glock-17",
+        ob=65,
+        distance=40,
+        armor="BA II",
+        naked="AT 1",
+        armor_damage=0,
+        ammo="ball",
+        cover="half:hard",
+        ap=3,
+        ap_left=4,
+        prepared=True,
+        mounted=False,
+        ranks=10,
+        size=Size.MEDIUM,
+        quickness_db=10,
+        dodge=20,
+        celerity=0,
+        shooter_armor=None,
+        situation=None,
+        mod=None,
+        rolls=None,
+        seed=7,
+        ask=False,
+        as_json=False,
+    )
+    console.print(
+        "\nTry: firefight rmu shoot --weapon sks-46 --ob 80 --distance 150 --armor 'BA III' "
+        "--rolls 91,66"
+    )
+    console.print("     firefight weapons --ruleset rmu;  firefight tables list;  firefight --help")
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,325 @@
+"""All randomness in firefight goes through a :class:`Dice`.
+
+A :class:`Dice` turns single die faces from a :class:`DiceSource` into the rolls the rules ask
+for (open-ended d100, NdM, the cpr d10, a card draw) and returns each as a :class:`Roll`
+record: purpose, faces, natural value and total. The source is injected, as httpx injects a
+transport:
+
+- :class:`SeededSource` -- reproducible pseudo-random faces from an integer seed;
+- :class:`ScriptedSource` -- a given list of faces (tests, replays, the players' own dice);
+  running out is a :class:`~firefight.errors.DiceError` naming what was being rolled;
+- :class:`PromptSource` -- asks a person for each face.
+
+Every roll is built from ``source.face(sides, purpose)`` calls only, so a source that answers
+those calls differently (the odds engine's enumerator) sees every branch the rules can take.
+
+>>> dice = Dice(ScriptedSource([99, 96, 4]))
+>>> dice.d100_open_ended("book check").total
+199
+>>> Dice(ScriptedSource([4, 97, 3])).d100_open_ended("book check").total
+-96
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import Protocol
+
+from firefight.errors import DiceError
+
+__all__ = [
+    "Card",
+    "Dice",
+    "DiceSource",
+    "PromptSource",
+    "Roll",
+    "ScriptedSource",
+    "SeededSource",
+    "Suit",
+]
+
+
+class DiceSource(Protocol):
+    """Where single die faces come from."""
+
+    def face(self, sides: int, purpose: str) -> int:
+        """Return one face in ``1..sides`` for the roll described by ``purpose``."""
+        ...
+
+
+class SeededSource:
+    """Pseudo-random faces from a seed: the same seed gives the same faces on every machine."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def __repr__(self) -> str:
+        return f"SeededSource({self.seed!r})"
+
+    def face(self, sides: int, purpose: str) -> int:
+        return self._rng.randint(1, sides)
+
+
+class ScriptedSource:
+    """Faces given in advance, consumed in the order the rules ask for them (RULINGS D-3).
+
+    >>> src = ScriptedSource([3])
+    >>> src.face(6, "damage")
+    3
+    >>> src.face(6, "damage")
+    Traceback (most recent call last):
+    ...
+    firefight.errors.DiceError: ran out of scripted dice: 1 given, another d6 needed for damage
+    """
+
+    def __init__(self, faces: Iterable[int]) -> None:
+        self._faces = tuple(faces)
+        self._next = 0
+
+    def __repr__(self) -> str:
+        return f"ScriptedSource({list(self._faces)!r})"
+
+    @property
+    def remaining(self) -> tuple[int, ...]:
+        """The faces not yet consumed."""
+        return self._faces[self._next :]
+
+    def face(self, sides: int, purpose: str) -> int:
+        if self._next >= len(self._faces):
+            raise DiceError(
+                f"ran out of scripted dice: {len(self._faces)} given, "
+                f"another d{sides} needed for {purpose}"
+            )
+        value = self._faces[self._next]
+        if not 1 <= value <= sides:
+            raise DiceError(
+                f"scripted die #{self._next + 1} is {value!r}, "
+                f"but {purpose} needs a d{sides} face from 1 to {sides}"
+            )
+        self._next += 1
+        return value
+
+
+class PromptSource:
+    """Asks a person for each face (their physical dice), re-asking on an impossible answer."""
+
+    def __init__(self, ask: Callable[[str], str] = input, *, attempts: int = 3) -> None:
+        self._ask = ask
+        self._attempts = attempts
+
+    def face(self, sides: int, purpose: str) -> int:
+        for _ in range(self._attempts):
+            answer = self._ask(f"d{sides} for {purpose}: ").strip()
+            if answer.isdigit() and 1 <= int(answer) <= sides:
+                return int(answer)
+        raise DiceError(f"no valid d{sides} face given for {purpose} after {self._attempts} tries")
+
+
+class Suit(Enum):
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def is_black(self) -> bool:
+        return self in (Suit.SPADES, Suit.CLUBS)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Card:
+    """A playing card; ``rank`` is its value under RULINGS D-4 (A = 1 ... K = 13).
+
+    >>> Card(rank=12, suit=Suit.SPADES)
+    Card(rank=12, suit=<Suit.SPADES: 'S'>)
+    >>> str(Card(rank=12, suit=Suit.SPADES))
+    'QS'
+    """
+
+    rank: int
+    suit: Suit
+
+    def __str__(self) -> str:
+        names = {1: "A", 11: "J", 12: "Q", 13: "K"}
+        return f"{names.get(self.rank, str(self.rank))}{self.suit.value}"
+
+    @property
+    def is_black(self) -> bool:
+        return self.suit.is_black
+
+
+#: A fresh deck in a fixed order; a draw picks by index among the cards still in it.
+FULL_DECK: tuple[Card, ...] = tuple(Card(rank=r, suit=s) for s in Suit for r in range(1, 14))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Roll:
+    """One roll as the rules asked for it, with every face that went into it.
+
+    ``natural`` is the unmodified first result (fumble and special checks read it);
+    ``total`` is what the roll contributes after open-ended chaining or a dice sum.
+    """
+
+    purpose: str
+    kind: str
+    faces: tuple[int, ...]
+    natural: int
+    total: int
+    cards: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "type": "roll",
+            "purpose": self.purpose,
+            "kind": self.kind,
+            "faces": list(self.faces),
+            "natural": self.natural,
+            "total": self.total,
+        }
+        if self.cards:
+            data["cards"] = list(self.cards)
+        return data
+
+
+class Dice:
+    """The rolls the rules use, drawn from an injected :class:`DiceSource`."""
+
+    def __init__(self, source: DiceSource) -> None:
+        self.source = source
+
+    def __repr__(self) -> str:
+        return f"Dice({self.source!r})"
+
+    @property
+    def unused(self) -> tuple[int, ...]:
+        """Scripted faces not consumed yet (empty for other sources)."""
+        return self.source.remaining if isinstance(self.source, ScriptedSource) else ()
+
+    @classmethod
+    def seeded(cls, seed: int) -> Dice:
+        return cls(SeededSource(seed))
+
+    @classmethod
+    def scripted(cls, faces: Iterable[int]) -> Dice:
+        return cls(ScriptedSource(faces))
+
+    def die(self, sides: int, purpose: str) -> Roll:
+        """One dN.
+
+        >>> Dice.scripted([4]).die(6, "test").total
+        4
+        """
+        value = self.source.face(sides, purpose)
+        return Roll(purpose=purpose, kind=f"d{sides}", faces=(value,), natural=value, total=value)
+
+    def pool(self, count: int, sides: int, purpose: str) -> Roll:
+        """NdM summed; ``natural`` is the sum too (nothing reads a first die of a pool).
+
+        >>> Dice.scripted([1, 2, 6]).pool(3, 6, "3d6").total
+        9
+        """
+        faces = tuple(self.source.face(sides, purpose) for _ in range(count))
+        return Roll(
+            purpose=purpose,
+            kind=f"{count}d{sides}",
+            faces=faces,
+            natural=sum(faces),
+            total=sum(faces),
+        )
+
+    def d100(self, purpose: str) -> Roll:
+        """A plain d100, as critical rolls use (RULINGS D-2)."""
+        roll = self.die(100, purpose)
+        return Roll(
+            purpose=purpose, kind="d100", faces=roll.faces, natural=roll.natural, total=roll.total
+        )
+
+    def d100_open_ended(self, purpose: str, *, low_end: bool = True) -> Roll:
+        """d100 open-ended (RMU-GEN-2, RULINGS D-1).
+
+        96-100 rolls again and adds while each new roll is 96-100. With ``low_end`` a first roll of
+        01-05 rolls again and subtracts, that roll chaining on 96-100. RMU attack rolls pass
+        ``low_end=False`` (RULINGS D-2): their low results are fumble checks instead.
+
+        >>> Dice.scripted([4, 97, 3]).d100_open_ended("attack", low_end=False).total
+        4
+        """
+        first = self.source.face(100, purpose)
+        faces = [first]
+        if first >= 96:
+            sign = 1
+        elif first <= 5 and low_end:
+            sign = -1
+        else:
+            return Roll(
+                purpose=purpose, kind=_oe_kind(low_end), faces=(first,), natural=first, total=first
+            )
+        total = first
+        for value in self._chain(purpose):
+            faces.append(value)
+            total += sign * value
+        return Roll(
+            purpose=purpose, kind=_oe_kind(low_end), faces=tuple(faces), natural=first, total=total
+        )
+
+    def _chain(self, purpose: str) -> Iterator[int]:
+        while True:
+            value = self.source.face(100, f"{purpose} (open-ended)")
+            yield value
+            if value < 96:
+                return
+
+    def d10_exploding(self, purpose: str) -> Roll:
+        """The cpr d10 (RULINGS C-1): a natural 10 adds a second d10, a natural 1 subtracts one;
+        the second die never chains.
+
+        >>> Dice.scripted([10, 10]).d10_exploding("check").total
+        20
+        >>> Dice.scripted([1, 7]).d10_exploding("check").total
+        -6
+        """
+        first = self.source.face(10, purpose)
+        if first not in (1, 10):
+            return Roll(
+                purpose=purpose, kind="d10 (cpr)", faces=(first,), natural=first, total=first
+            )
+        second = self.source.face(
+            10, f"{purpose} (critical {'success' if first == 10 else 'failure'})"
+        )
+        total = first + second if first == 10 else first - second
+        return Roll(
+            purpose=purpose, kind="d10 (cpr)", faces=(first, second), natural=first, total=total
+        )
+
+    def draw_cards(self, count: int, purpose: str) -> Roll:
+        """Shuffle a fresh 52-card deck and draw ``count`` cards without replacement (D-4).
+
+        Each draw is one face among the cards left, so a scripted face ``k`` takes the k-th card
+        of what is left in the fixed order of :data:`FULL_DECK`; ``total`` is the rank sum.
+
+        >>> Dice.scripted([1, 1]).draw_cards(2, "draw").cards
+        ('AS', '2S')
+        """
+        if not 1 <= count <= len(FULL_DECK):
+            raise DiceError(f"cannot draw {count!r} cards from a deck of {len(FULL_DECK)}")
+        left = list(FULL_DECK)
+        drawn: list[Card] = []
+        for _ in range(count):
+            drawn.append(left.pop(self.source.face(len(left), purpose) - 1))
+        ranks = tuple(c.rank for c in drawn)
+        return Roll(
+            purpose=purpose,
+            kind=f"draw {count}",
+            faces=ranks,
+            natural=ranks[0],
+            total=sum(ranks),
+            cards=tuple(str(c) for c in drawn),
+        )
+
+
+def _oe_kind(low_end: bool) -> str:
+    return "d100 open-ended" if low_end else "d100 open-ended (high)"

@@ -1,0 +1,82 @@
+"""Errors raised by firefight.
+
+Every error subclasses :class:`ValueError` (through :class:`FirefightError`) so that callers
+who only care that an input was bad can catch the builtin. Each names the input it refused.
+
+- :class:`RuleRefusal` -- the rules forbid the declared action; carries the rule ID.
+- :class:`UnknownNameError` -- a weapon, armor, table or ruleset name that does not exist;
+  carries close matches.
+- :class:`TableDataError` -- a data file that does not validate; names the file and the row.
+- :class:`DiceError` -- a scripted die ran out or was given an impossible face.
+
+Nothing that raises one of these has changed any state.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+__all__ = [
+    "DiceError",
+    "FirefightError",
+    "RuleRefusal",
+    "TableDataError",
+    "UnknownNameError",
+]
+
+
+class FirefightError(ValueError):
+    """Base class of every error this package raises on bad input."""
+
+
+class RuleRefusal(FirefightError):
+    """The rules refuse the declared action.
+
+    >>> err = RuleRefusal("RMU-GEN-4", "The target is beyond the last range band.")
+    >>> str(err)
+    'RMU-GEN-4: The target is beyond the last range band.'
+    """
+
+    def __init__(self, rule: str, reason: str) -> None:
+        super().__init__(f"{rule}: {reason}")
+        self.rule = rule
+        self.reason = reason
+
+
+class UnknownNameError(FirefightError):
+    """A name that is not in its catalog, with the closest names offered.
+
+    >>> str(UnknownNameError("weapon", "glok-17", ["glock-17", "sks-46"]))
+    "unknown weapon 'glok-17'; did you mean 'glock-17'?"
+    """
+
+    def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
+        known = sorted(known)
+        close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+        if close:
+            hint = "did you mean " + " or ".join(repr(c) for c in close) + "?"
+        else:
+            hint = "known: " + ", ".join(known)
+        super().__init__(f"unknown {kind} {name!r}; {hint}")
+        self.kind = kind
+        self.name = name
+        self.suggestions = tuple(close)
+
+
+class TableDataError(FirefightError):
+    """A data file failed validation.
+
+    >>> str(TableDataError("rmu/data/cover.toml", "row 3", "hits must be >= 0"))
+    'rmu/data/cover.toml, row 3: hits must be >= 0'
+    """
+
+    def __init__(self, file: str, where: str, problem: str) -> None:
+        super().__init__(f"{file}, {where}: {problem}")
+        self.file = file
+        self.where = where
+        self.problem = problem
+
+
+class DiceError(FirefightError):
+    """A die could not be rolled: scripted faces ran out, or a face is impossible."""

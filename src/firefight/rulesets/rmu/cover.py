@@ -1,0 +1,100 @@
+"""Cover against firearms (RMU-COV-1..4, RMU-COV-7, RMU-COV-8 for hollowpoint).
+
+The grade (how much of the target is hidden) comes from the GM or from scene geometry
+(:func:`firefight.geometry.cover_grade`); the material decides which row of the cover table
+prices it, and for hard and hardened cover the incoming gun's attack table picks the column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from firefight.errors import RuleRefusal
+from firefight.geometry import CoverGrade
+from firefight.rulesets.rmu.catalog import CoverValues, Weapon
+
+__all__ = ["Cover", "CoverMaterial", "CoverPrice", "parse_cover", "price_cover"]
+
+
+class CoverMaterial(Enum):
+    SOFT = "soft"
+    HARD = "hard"
+    HARDENED = "hardened"
+    IMPENETRABLE = "impenetrable"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Cover:
+    grade: CoverGrade
+    material: CoverMaterial
+
+    def __str__(self) -> str:
+        return f"{self.grade.value}:{self.material.value}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoverPrice:
+    """The cover's DB, which column priced it, and whether it stops the shot outright."""
+
+    bonus: int
+    column: str
+    impassable: bool
+
+
+_GRADE_INDEX = {CoverGrade.PARTIAL: 0, CoverGrade.HALF: 1, CoverGrade.FULL: 2}
+
+
+def parse_cover(text: str) -> Cover | None:
+    """``"half:hard"`` -> Cover; ``"none"`` -> None.
+
+    >>> parse_cover("half:hard")
+    Cover(grade=<CoverGrade.HALF: 'half'>, material=<CoverMaterial.HARD: 'hard'>)
+    """
+    text = text.strip().lower()
+    if text in ("", "none"):
+        return None
+    grade_text, _, material_text = text.partition(":")
+    try:
+        grade = CoverGrade(grade_text)
+        material = CoverMaterial(material_text or "hard")
+    except ValueError:
+        raise RuleRefusal(
+            "RMU-COV-1",
+            f"Cover {text!r} is not GRADE:MATERIAL with GRADE partial, half or full and "
+            "MATERIAL soft, hard, hardened or impenetrable.",
+        ) from None
+    return None if grade is CoverGrade.NONE else Cover(grade=grade, material=material)
+
+
+def price_cover(cover: Cover, weapon: Weapon, values: CoverValues) -> CoverPrice:
+    """The ranged DB of ``cover`` against ``weapon`` (RMU-COV-2, RMU-COV-3, RMU-COV-4)."""
+    i = _GRADE_INDEX[cover.grade]
+    column = (
+        0
+        if weapon.shotgun
+        else next(
+            (n for n, col in enumerate(values.hard) if weapon.me <= col.me_max),
+            len(values.hard) - 1,
+        )
+    )
+    if cover.material is CoverMaterial.SOFT:
+        return CoverPrice(bonus=values.soft[i], column="soft (any gun)", impassable=False)
+    material = cover.material
+    if material is CoverMaterial.HARDENED:
+        # Hardened lags one column behind hard; against the lightest column it is impenetrable.
+        if column == 0:
+            material = CoverMaterial.IMPENETRABLE
+        else:
+            col = values.hard[column - 1]
+            return CoverPrice(
+                bonus=col.values[i], column=f"hardened, read as hard {col.label}", impassable=False
+            )
+    if material is CoverMaterial.IMPENETRABLE:
+        return CoverPrice(
+            bonus=values.impenetrable[i],
+            column="impenetrable (any gun)",
+            impassable=cover.grade is CoverGrade.FULL,
+        )
+    col = values.hard[column]
+    return CoverPrice(bonus=col.values[i], column=f"hard {col.label}", impassable=False)

@@ -1,0 +1,63 @@
+"""Reading data files: TOML parsed, validated by a pydantic model, errors naming file and row."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from firefight.errors import TableDataError
+
+__all__ = ["DataModel", "package_data", "read_toml", "validate"]
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class DataModel(BaseModel):
+    """Base of every data-file model: unknown keys are errors, not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+def package_data(package: str, name: str) -> Traversable:
+    """A data file shipped inside ``package`` (e.g. ``firefight.rulesets.rmu``, ``data/x.toml``)."""
+    return files(package).joinpath(name)
+
+
+def read_toml(source: Traversable | Path, label: str | None = None) -> dict[str, Any]:
+    """Parse a TOML file; a syntax error names the file and the line."""
+    label = label or str(source)
+    try:
+        return tomllib.loads(source.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise TableDataError(label, "TOML syntax", str(exc)) from None
+    except OSError as exc:
+        raise TableDataError(label, "file", exc.strerror or str(exc)) from None
+
+
+def _where(loc: tuple[int | str, ...]) -> str:
+    parts: list[str] = []
+    for item in loc:
+        if isinstance(item, int):
+            parts.append(f"#{item + 1}")
+        else:
+            parts.append(item)
+    text = " ".join(parts)
+    # "rows #4 cells #2" reads better as "row 4, cells #2"
+    if len(loc) >= 2 and isinstance(loc[1], int):
+        rest = " ".join(str(p) for p in parts[2:])
+        text = f"{str(loc[0]).rstrip('s')} {loc[1] + 1}" + (f", {rest}" if rest else "")
+    return text or "top level"
+
+
+def validate(model: type[M], data: Any, label: str) -> M:
+    """Validate ``data`` against ``model``; the first problem becomes a :class:`TableDataError`."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise TableDataError(label, _where(tuple(first["loc"])), first["msg"]) from None

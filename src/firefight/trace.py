@@ -1,0 +1,188 @@
+"""The audit trail of a resolution: what was asked, what was rolled, what was read, and why.
+
+A resolver appends entries to a :class:`TraceBuilder` as it works and returns the frozen
+:class:`Trace`. Entries are :class:`~firefight.dice.Roll` records, :class:`Total` sums of
+itemized :class:`Modifier` values, :class:`Lookup` table reads and :class:`Step` notes. A total
+is never bare arithmetic: it is the sum of the modifiers listed in it, each with its label and
+the rule it comes from.
+
+>>> tb = TraceBuilder()
+>>> total = tb.total("attack total", [
+...     Modifier(value=77, label="attack roll"),
+...     Modifier(value=-30, label="recoil, unprepared", rule="RMU-GEN-3"),
+... ])
+>>> total.value
+47
+>>> print(tb.build().render_text())
+attack total = 47
+      +77  attack roll
+      -30  recoil, unprepared  [RMU-GEN-3]
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from firefight.dice import Roll
+
+__all__ = ["Entry", "Lookup", "Modifier", "Step", "Total", "Trace", "TraceBuilder"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Modifier:
+    """One itemized contribution to a total."""
+
+    value: int
+    label: str
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"value": self.value, "label": self.label, "rule": self.rule}
+
+    def render(self) -> str:
+        cite = f"  [{self.rule}]" if self.rule else ""
+        return f"{self.value:+5d}  {self.label}{cite}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Total:
+    """A labelled sum; ``value`` is always the sum of ``parts``."""
+
+    label: str
+    parts: tuple[Modifier, ...]
+    value: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "value", sum(p.value for p in self.parts))
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "type": "total",
+            "label": self.label,
+            "value": self.value,
+            "parts": [p.to_json() for p in self.parts],
+        }
+
+    def render(self) -> str:
+        lines = [f"{self.label} = {self.value}"]
+        lines += ["    " + p.render() for p in self.parts]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Lookup:
+    """A cell read from a table."""
+
+    table: str
+    row: str
+    column: str
+    cell: str
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "type": "lookup",
+            "table": self.table,
+            "row": self.row,
+            "column": self.column,
+            "cell": self.cell,
+            "rule": self.rule,
+        }
+
+    def render(self) -> str:
+        cite = f"  [{self.rule}]" if self.rule else ""
+        return f"{self.table}: row {self.row}, column {self.column} -> {self.cell}{cite}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Step:
+    """A decision the resolver took, in words, with the rule behind it."""
+
+    text: str
+    rule: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        return {"type": "step", "text": self.text, "rule": self.rule}
+
+    def render(self) -> str:
+        cite = f"  [{self.rule}]" if self.rule else ""
+        return f"{self.text}{cite}"
+
+
+Entry = Roll | Total | Lookup | Step
+
+
+def _render_roll(roll: Roll) -> str:
+    faces = ", ".join(str(f) for f in roll.faces)
+    shown = f"{faces} ({', '.join(roll.cards)})" if roll.cards else faces
+    return f"{roll.purpose}: {roll.kind} rolled {shown} -> {roll.total}"
+
+
+@dataclass(frozen=True, slots=True)
+class Trace:
+    """An ordered, immutable audit trail."""
+
+    entries: tuple[Entry, ...] = ()
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.entries)
+
+    def __len__(self) -> int:
+        return len(self.entries)
+
+    @property
+    def rolls(self) -> tuple[Roll, ...]:
+        return tuple(e for e in self.entries if isinstance(e, Roll))
+
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """Every rule ID the trace cites, in first-cited order."""
+        seen: dict[str, None] = {}
+        for entry in self.entries:
+            cited = [entry.rule] if not isinstance(entry, Roll | Total) else []
+            if isinstance(entry, Total):
+                cited = [p.rule for p in entry.parts]
+            for rule in cited:
+                if rule:
+                    seen.setdefault(rule)
+        return tuple(seen)
+
+    def to_json(self) -> list[dict[str, object]]:
+        return [e.to_json() for e in self.entries]
+
+    def render_text(self) -> str:
+        return "\n".join(
+            _render_roll(e) if isinstance(e, Roll) else e.render() for e in self.entries
+        )
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), sort_keys=True)
+
+
+class TraceBuilder:
+    """Collects entries while a resolver works; :meth:`build` freezes them."""
+
+    def __init__(self) -> None:
+        self._entries: list[Entry] = []
+
+    def roll(self, roll: Roll) -> Roll:
+        self._entries.append(roll)
+        return roll
+
+    def total(self, label: str, parts: Iterable[Modifier]) -> Total:
+        total = Total(label=label, parts=tuple(parts))
+        self._entries.append(total)
+        return total
+
+    def lookup(
+        self, *, table: str, row: str, column: str, cell: str, rule: str | None = None
+    ) -> None:
+        self._entries.append(Lookup(table=table, row=row, column=column, cell=cell, rule=rule))
+
+    def step(self, text: str, rule: str | None = None) -> None:
+        self._entries.append(Step(text=text, rule=rule))
+
+    def build(self) -> Trace:
+        return Trace(tuple(self._entries))

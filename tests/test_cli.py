@@ -1,0 +1,160 @@
+"""The command line: human and JSON output, refusals, determinism, tables."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from firefight.cli.app import app
+
+runner = CliRunner()
+
+SHOT = [
+    "rmu",
+    "shoot",
+    "--weapon",
+    "glock-17",
+    "--ob",
+    "65",
+    "--distance",
+    "40",
+    "--armor",
+    "BA II",
+    "--cover",
+    "half:hard",
+]
+
+
+def test_shoot_human_output_shows_the_trace() -> None:
+    result = runner.invoke(app, [*SHOT, "--rolls", "77,42"])
+    assert result.exit_code == 0, result.output
+    assert "recoil, shot not prepared" in result.output
+    assert "half hard cover (hard SG & ME 1-6)" in result.output
+    assert "MISS" in result.output
+    assert "1 scripted dice were not needed: [42]" in result.output
+
+
+def test_shoot_json_is_byte_identical_for_the_same_seed() -> None:
+    first = runner.invoke(app, [*SHOT, "--seed", "11", "--json"])
+    second = runner.invoke(app, [*SHOT, "--seed", "11", "--json"])
+    assert first.exit_code == 0
+    assert first.stdout == second.stdout
+    data = json.loads(first.stdout)
+    assert data["dice"] == {"source": "seeded", "seed": 11}
+    assert data["action"]["weapon"] == "glock-17"
+    assert {"summary", "events", "trace"} <= data.keys()
+
+
+def test_shoot_json_same_rolls_same_bytes_and_documented_fields() -> None:
+    args = [*SHOT[:-2], "--ob", "120", "--prepared", "--rolls", "60,30", "--json"]
+    first = runner.invoke(app, args)
+    assert first.stdout == runner.invoke(app, args).stdout
+    data = json.loads(first.stdout)
+    summary = data["summary"]
+    assert summary["result"] == "hit" and summary["location"] == "abdomen"
+    types = [e["type"] for e in data["events"]]
+    assert types == ["ActionPointsSpent", "RoundsFired", "HitsInflicted", "CriticalInflicted"]
+    assert [e["type"] for e in data["trace"]][:2] == ["step", "step"]
+
+
+def test_refusal_is_one_line_with_the_rule_and_exit_2() -> None:
+    result = runner.invoke(app, [*SHOT[:6], "--distance", "400", "--rolls", "50"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert lines == [
+        "refused: RMU-GEN-4: The Glock 17 does not reach 400 ft: its last band ends at 150 ft."
+    ]
+
+
+def test_prepared_shot_without_the_ap_is_refused() -> None:
+    result = runner.invoke(app, [*SHOT, "--prepared", "--ap-left", "3", "--rolls", "50"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("refused: RMU-GEN-3: A prepared shot needs 1 AP")
+
+
+def test_unknown_weapon_suggests_close_names() -> None:
+    result = runner.invoke(
+        app, ["rmu", "shoot", "--weapon", "glock17", "--ob", "5", "--distance", "5"]
+    )
+    assert result.exit_code == 2
+    assert "unknown rmu weapon 'glock17'; did you mean 'glock-17'?" in result.stderr
+
+
+def test_bad_rolls_option_is_a_clear_error() -> None:
+    result = runner.invoke(app, [*SHOT, "--rolls", "77,x"])
+    assert result.exit_code == 2
+    assert "--rolls takes whole die faces" in result.stderr
+
+
+def test_weapons_catalog() -> None:
+    result = runner.invoke(app, ["weapons", "--ruleset", "rmu", "--json"])
+    assert result.exit_code == 0
+    keys = [w["key"] for w in json.loads(result.stdout)["weapons"]]
+    assert keys == ["glock-17", "zastava-m85-folded", "zastava-m85-stock", "sks-46", "m2hb"]
+
+
+def test_tables_list_show_and_check() -> None:
+    listed = json.loads(runner.invoke(app, ["tables", "list", "--json"]).stdout)
+    names = {t["name"]: t for t in listed["tables"]}
+    assert names["ballistic-puncture"]["provisional"] is False
+    assert names["firearm-9mm"]["provisional"] is True
+    shown = runner.invoke(app, ["tables", "show", "firearm-9mm"])
+    assert shown.exit_code == 0 and "173-175" in shown.stdout
+    checked = runner.invoke(app, ["tables", "check"])
+    assert checked.exit_code == 0 and "ok rmu" in checked.stdout
+
+
+def test_malformed_user_table_names_the_file_and_the_row(home: Path) -> None:
+    folder = home / "tables" / "rmu"
+    folder.mkdir(parents=True)
+    bad = folder / "firearm-9mm.toml"
+    bad.write_text(
+        '[table]\nname = "firearm-9mm"\nkind = "attack"\ntitle = "t"\nsource = "mine"\n'
+        'provisional = false\ncolumns = ["AT 1"]\n'
+        '[[rows]]\nlow = 65\nhigh = 67\ncells = ["1"]\n'
+        '[[rows]]\nlow = 68\nhigh = 70\ncells = ["two"]\n',
+        encoding="utf-8",
+    )
+    result = runner.invoke(app, [*SHOT, "--rolls", "50"])
+    assert result.exit_code == 2
+    assert f"error: {bad}, row 2 (68-70): cell 'two' is not hits" in result.stderr
+    assert runner.invoke(app, ["tables", "check"]).exit_code == 2
+
+
+def test_tables_import_replaces_a_shipped_table(tmp_path: Path, home: Path) -> None:
+    rows = []
+    bands = [
+        (1, 20, "Head"),
+        (21, 40, "Chest"),
+        (41, 60, "Abdomen"),
+        (61, 80, "Arm"),
+        (81, 100, "Leg"),
+    ]
+    for low, high, loc in bands:
+        cells = " | ".join(f"{s}My own words for this.+{i + 1}H" for i, s in enumerate("ABCDE"))
+        rows.append(f"| {loc}{low} - {high} | {cells} |")
+    md = "My Puncture\n| Roll | A | B | C | D | E |\n|---|---|---|---|---|---|\n" + "\n".join(rows)
+    src = tmp_path / "mine.md"
+    src.write_text(md, encoding="utf-8")
+    result = runner.invoke(app, ["tables", "import", str(src), "--as", "ballistic-puncture"])
+    assert result.exit_code == 0, result.output
+    assert (home / "tables" / "rmu" / "ballistic-puncture.toml").exists()
+    listed = json.loads(runner.invoke(app, ["tables", "list", "--json"]).stdout)
+    origin = {t["name"]: t["origin"] for t in listed["tables"]}["ballistic-puncture"]
+    assert origin.endswith("ballistic-puncture.toml")
+    shot = runner.invoke(
+        app, [*SHOT[:-4], "--ob", "120", "--prepared", "--rolls", "60,50", "--json"]
+    )
+    summary = json.loads(shot.stdout)["summary"]
+    assert summary["location"] == "abdomen"  # the imported layout now decides the location
+    assert summary["severity"] == "E"
+    assert summary["effects"]["hits"] == 5  # an E critical on the imported table: +5H
+
+
+def test_demo_runs() -> None:
+    result = runner.invoke(app, ["demo"])
+    assert result.exit_code == 0, result.output
+    assert "firefight demo" in result.stdout

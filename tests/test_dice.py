@@ -1,0 +1,118 @@
+"""Dice: sources, open-ended d100 (RMU-GEN-2, D-1, D-2), scripted dice (D-3), the cpr d10 (C-1),
+NdM and the card deck (D-4)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from firefight.dice import FULL_DECK, Dice, PromptSource, ScriptedSource, SeededSource
+from firefight.errors import DiceError
+
+
+def test_d_1_book_check_high_chain() -> None:
+    """D-1 book example: 99, 96, 04 -> 199 (96-100 keeps adding)."""
+    roll = Dice.scripted([99, 96, 4]).d100_open_ended("check")
+    assert roll.total == 199
+    assert roll.faces == (99, 96, 4)
+    assert roll.natural == 99
+
+
+def test_d_1_book_check_low_chain() -> None:
+    """D-1 book example: 04, 97, 03 -> -96 (01-05 subtracts, the subtracted roll chains on 96+)."""
+    roll = Dice.scripted([4, 97, 3]).d100_open_ended("check")
+    assert roll.total == -96
+    assert roll.natural == 4
+
+
+def test_rmu_gen_2_only_the_first_roll_triggers_the_low_end() -> None:
+    # 97 then 03: the 03 is an added chain roll, never a new low-end trigger
+    assert Dice.scripted([97, 3]).d100_open_ended("check").total == 100
+
+
+def test_rmu_gen_2_middle_rolls_do_not_chain() -> None:
+    roll = Dice.scripted([50, 99]).d100_open_ended("check")
+    assert roll.total == 50
+    assert roll.faces == (50,)
+
+
+def test_d_2_attack_rolls_open_high_only() -> None:
+    """D-2: a low attack roll stays as it is (it is a fumble check, not a subtraction)."""
+    dice = Dice.scripted([3, 80])
+    roll = dice.d100_open_ended("attack", low_end=False)
+    assert roll.total == 3
+    assert dice.unused == (80,)
+    assert Dice.scripted([100, 100, 20]).d100_open_ended("attack", low_end=False).total == 220
+
+
+def test_d_3_scripted_dice_run_out_with_a_clear_error() -> None:
+    with pytest.raises(
+        DiceError, match="ran out of scripted dice: 1 given, another d100 needed for attack"
+    ):
+        Dice.scripted([97]).d100_open_ended("attack")
+
+
+def test_d_3_scripted_face_out_of_range_is_refused() -> None:
+    with pytest.raises(DiceError, match="needs a d10 face from 1 to 10"):
+        Dice.scripted([11]).d10_exploding("check")
+
+
+def test_c_1_d10_explodes_both_ways_and_never_chains() -> None:
+    assert Dice.scripted([10, 10]).d10_exploding("c").total == 20  # no third die
+    assert Dice.scripted([1, 1]).d10_exploding("c").total == 0
+    assert Dice.scripted([1, 10]).d10_exploding("c").total == -9
+    assert Dice.scripted([7]).d10_exploding("c").faces == (7,)
+
+
+def test_pool_sums_faces() -> None:
+    roll = Dice.scripted([6, 6, 1]).pool(3, 6, "3d6")
+    assert (roll.total, roll.faces, roll.kind) == (13, (6, 6, 1), "3d6")
+
+
+def test_d_4_deck_draws_without_replacement() -> None:
+    roll = Dice.seeded(3).draw_cards(52, "whole deck")
+    assert sorted(roll.cards) == sorted(str(c) for c in FULL_DECK)
+    assert len(set(roll.cards)) == 52
+
+
+def test_d_4_card_values_and_colours() -> None:
+    roll = Dice.scripted([13, 13]).draw_cards(2, "two")
+    assert roll.cards == ("KS", "AH")  # 13th of 52 is the king of spades; then the ace of hearts
+    assert roll.faces == (13, 1)
+    assert FULL_DECK[0].is_black and not FULL_DECK[13].is_black
+
+
+def test_seeded_dice_reproduce() -> None:
+    a = [SeededSource(42).face(100, "x") for _ in range(1)]
+    src1, src2 = SeededSource(42), SeededSource(42)
+    assert [src1.face(100, "x") for _ in range(50)] == [src2.face(100, "x") for _ in range(50)]
+    assert a[0] == SeededSource(42).face(100, "x")
+
+
+def test_prompt_source_reasks_on_bad_answers() -> None:
+    answers = iter(["zero", "101", "42"])
+    asked: list[str] = []
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        return next(answers)
+
+    assert PromptSource(ask).face(100, "attack roll") == 42
+    assert asked[0] == "d100 for attack roll: "
+    with pytest.raises(DiceError):
+        PromptSource(lambda _: "x", attempts=2).face(6, "damage")
+
+
+@given(st.lists(st.integers(1, 100), min_size=6, max_size=6))
+def test_rmu_gen_2_open_ended_total_matches_its_faces(faces: list[int]) -> None:
+    roll = Dice(ScriptedSource(faces + [1] * 10)).d100_open_ended("p")
+    first = roll.faces[0]
+    if first >= 96:
+        assert roll.total == sum(roll.faces)
+    elif first <= 5:
+        assert roll.total == first - sum(roll.faces[1:])
+    else:
+        assert roll.total == first
+    # every face but the last of a chain is 96-100
+    assert all(f >= 96 for f in roll.faces[1:-1])

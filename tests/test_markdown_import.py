@@ -1,0 +1,219 @@
+"""Importing critical tables from Markdown in 004's format (RMU-BP-1..3, RMU-GEN-7, DATA.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from firefight.errors import TableDataError
+from firefight.tables.critical import CriticalEffect, CriticalTable, HitLocation
+from firefight.tables.markdown import import_critical_markdown
+from firefight.tables.registry import TableSet, write_user_table
+from firefight.tables.severity import Severity
+
+SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
+SEED_004 = SEEDS / "004_d9a1fcd6c195a3ec.txt"
+
+# A made-up table in 004's layout; the prose is ours. Three bands cover 1-100. A trailing "\"
+# joins a table row's physical lines into one.
+SMALL = """\
+Practice Critical
+A table written for the importer's tests.
+| Roll | A | B | C | D | E |
+|---|---|---|---|---|---|
+| Head1 - 10 | AA scuff on the helmet.+1H | BSparks off the visor. Ears ring.+2H1[-25] \
+| CThe cheek is laid open. A lot of mess.+6H, 2 \
+| DThe skull is dented. Foe is dying. +10H, 43[-50], -40, 6 \
+| EPast the brow and out the back. You may take +15 on your next action this round. \
+Foe is dead. +20H, 4-120 |
+| Chest11 - 60 | AA thump on the plate.+2H | BThe ribs flex.+3H-5 | CThe ribs give.+8H, 1-10 \
+| DThrough the lung.+12H, 31[-50], -15 | EThrough the heart. Foe is dead. +30H, 9-100 |
+| Leg61 - 100 | AA bruise on the shin.+1H | BThe calf is nicked.+2H, 1 \
+| CThe thigh is holed.+7H, 3 | DThe knee gives way.+9H2[-50], -20 \
+| EThe femoral artery opens. Foe is dying. +12H, 81[-75], -30, 4 |
++XH: hits · legend line, ignored
+"""
+
+
+def small(**changes: str) -> str:
+    text = SMALL
+    for old, new in changes.items():
+        text = text.replace(old, new)
+    return text
+
+
+def test_rmu_bp_1_import_reads_bands_locations_and_title() -> None:
+    table = import_critical_markdown(SMALL, name="practice", source="practice.md")
+    assert table.title == "Practice Critical"
+    assert table.provisional is False
+    assert table.source == "practice.md"
+    assert [(r.low, r.high, r.location) for r in table.rows] == [
+        (1, 10, HitLocation.HEAD),
+        (11, 60, HitLocation.CHEST),
+        (61, 100, HitLocation.LEG),
+    ]
+    assert table.row_for(35).location is HitLocation.CHEST
+
+
+def test_rmu_gen_7_import_decodes_cells_and_reads_the_prose_for_death() -> None:
+    table = import_critical_markdown(SMALL, name="practice", title="Given", source="p.md")
+    assert table.title == "Given"
+    head = table.rows[0]
+    assert head.cell(Severity.B) == CriticalEffect(
+        label="Sparks off the visor",
+        hits=2,
+        stun_rounds=1,
+        stun_penalty=-25,
+        text="Sparks off the visor. Ears ring.",
+    )
+    dying = head.cell(Severity.D)
+    assert (dying.hits, dying.bleed, dying.stun_rounds, dying.stun_penalty) == (10, 4, 3, -50)
+    assert (dying.injury, dying.dying_rounds, dying.dead) == (-40, 6, False)
+    chest_e = table.rows[1].cell(Severity.E)
+    assert chest_e.dead is True
+    assert chest_e.dying_rounds is None
+    assert (chest_e.hits, chest_e.bleed, chest_e.injury) == (30, 9, -100)
+    assert table.rows[1].cell(Severity.A).dead is False
+
+
+@pytest.mark.parametrize(
+    "wording",
+    [
+        "You may take +15 on your next action this round.",
+        "Your next action this round takes +15.",
+    ],
+)
+def test_rmu_bp_3_import_reads_the_attacker_bonus_from_the_prose(wording: str) -> None:
+    text = small(**{"You may take +15 on your next action this round.": wording})
+    table = import_critical_markdown(text, name="practice", source="p.md")
+    cell = table.rows[0].cell(Severity.E)
+    assert cell.attacker_bonus == 15
+    assert cell.dead is True
+    assert all(c.attacker_bonus == 0 for r in table.rows for c in r.cells if c is not cell)
+
+
+def test_import_keeps_prose_and_cuts_a_short_label() -> None:
+    """RMU-BP-2: the GM's prose stays with the cell; the label is its opening, at most 60 chars."""
+    long_prose = "The round " + "keeps going " * 10 + "and stops."
+    table = import_critical_markdown(
+        small(**{"AA thump on the plate.": "A" + long_prose}), name="practice", source="p.md"
+    )
+    cell = table.rows[1].cell(Severity.A)
+    assert cell.text == long_prose
+    assert len(cell.label) <= 60
+    assert cell.label.startswith("The round keeps going")
+    assert cell.label.endswith("…")
+
+
+def test_rmu_bp_1_rows_must_cover_1_to_100() -> None:
+    gapped = small(**{"Chest11 - 60": "Chest12 - 60"})
+    with pytest.raises(TableDataError, match="expected a band starting at 11") as info:
+        import_critical_markdown(gapped, name="practice", source="gapped.md")
+    assert info.value.file == "gapped.md"
+    assert info.value.where.startswith("row 2")
+    short = small(**{"Leg61 - 100": "Leg61 - 99"})
+    with pytest.raises(TableDataError, match="not 100"):
+        import_critical_markdown(short, name="practice", source="short.md")
+
+
+@pytest.mark.parametrize(
+    ("change", "where", "problem"),
+    [
+        ({"Chest11 - 60": "Tail11 - 60"}, "row 2", "unknown location 'Tail'"),
+        ({"Chest11 - 60": "Chest"}, "row 2", "location and band"),
+        ({"BThe ribs flex.": "AThe ribs flex."}, "row 2 ('Chest11 - 60') column B", "severity"),
+        ({"+3H-5": "+3H -5"}, "column B", "cannot decode effects '+3H -5'"),
+        ({"The ribs flex.+3H-5": "The ribs flex."}, "column B", "no effects string"),
+        ({"Foe is dying. +10H": "Foe lives. +10H"}, "row 1", "never says dying"),
+        ({"+12H, 81[-75], -30, 4": "+12H, 81[-75], -30"}, "row 3", "gives no rounds"),
+        ({"| EThrough the heart.": "| Through the heart."}, "column E", "severity"),
+        ({"|---|---|---|---|---|---|": ""}, "header", "separator"),
+        ({"| Roll |": "| Rolls |"}, "header", "Roll"),
+        ({"| AA thump on the plate.+2H ": ""}, "row 2", "5 cells, expected 6"),
+    ],
+)
+def test_rmu_bp_2_bad_markdown_names_file_and_row(
+    change: dict[str, str], where: str, problem: str
+) -> None:
+    with pytest.raises(TableDataError) as info:
+        import_critical_markdown(small(**change), name="practice", source="bad.md")
+    assert info.value.file == "bad.md"
+    assert where in info.value.where
+    assert problem in info.value.problem
+
+
+def test_imported_table_written_to_user_dir_loads_back_identical(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """RMU-BP-2: an imported table saved for the GM replaces nothing but comes back the same."""
+    monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path))
+    table = import_critical_markdown(SMALL, name="practice", source="p.md")
+    path = write_user_table(table, "rmu")
+    assert path == tmp_path / "tables" / "rmu" / "practice.toml"
+    assert [p.name for p in path.parent.iterdir()] == ["practice.toml"]  # no temp file left
+    loaded = TableSet("rmu", "firefight.rulesets.rmu")
+    assert loaded.critical("practice") == table
+    assert loaded.entry("practice").origin == str(path)
+    # Writing again replaces the file rather than failing on it.
+    assert write_user_table(dataclasses.replace(table, title="Again"), "rmu") == path
+    assert TableSet("rmu", "firefight.rulesets.rmu").critical("practice").title == "Again"
+
+
+def test_shipped_cells_carry_no_prose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """RMU-BP-2: shipped cells are mechanics and our own labels, never the source's prose."""
+    monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path))
+    puncture = TableSet("rmu", "firefight.rulesets.rmu").critical("ballistic-puncture")
+    assert all(cell.text == "" for row in puncture.rows for cell in row.cells)
+
+
+# --- the real table, when the GM's copy (the seed) is beside the repository -----------------
+
+
+@pytest.fixture
+def seed_import() -> CriticalTable:
+    if not SEED_004.is_file():
+        pytest.skip(f"seed 004 not found at {SEED_004}: the Ballistic Puncture copy is absent")
+    text = SEED_004.read_text(encoding="utf-8")
+    return import_critical_markdown(text, name="ballistic-puncture", source=SEED_004.name)
+
+
+@pytest.fixture
+def shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CriticalTable:
+    monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path))  # no user copy may shadow the shipped one
+    return TableSet("rmu", "firefight.rulesets.rmu").critical("ballistic-puncture")
+
+
+def _mechanics(cell: CriticalEffect) -> CriticalEffect:
+    return dataclasses.replace(cell, label="", text="")
+
+
+def test_rmu_bp_1_rmu_bp_2_seed_import_matches_shipped_puncture_in_all_100_cells(
+    seed_import: CriticalTable, shipped: CriticalTable
+) -> None:
+    assert seed_import.title == "Ballistic Puncture"
+    assert len(seed_import.rows) == len(shipped.rows) == 20
+    compared = 0
+    for got, want in zip(seed_import.rows, shipped.rows, strict=True):
+        assert (got.low, got.high, got.location) == (want.low, want.high, want.location)
+        for sev in (Severity.A, Severity.B, Severity.C, Severity.D, Severity.E):
+            assert _mechanics(got.cell(sev)) == _mechanics(want.cell(sev)), (got.label, sev)
+            assert got.cell(sev).text, "the import keeps the GM's prose"
+            compared += 1
+    assert compared == 100
+
+
+def test_rmu_bp_3_seed_head_100_e_gives_attacker_25_and_kills(seed_import: CriticalTable) -> None:
+    row = seed_import.row_for(100)
+    cell = row.cell(Severity.E)
+    assert row.location is HitLocation.HEAD
+    assert (cell.attacker_bonus, cell.dead) == (25, True)
+
+
+def test_rmu_gen_7_seed_abdomen_66_d_is_dying_in_20(seed_import: CriticalTable) -> None:
+    row = seed_import.row_for(66)
+    cell = row.cell(Severity.D)
+    assert row.location is HitLocation.ABDOMEN
+    assert (cell.hits, cell.bleed, cell.stun_rounds, cell.stun_penalty) == (20, 8, 4, -75)
+    assert (cell.injury, cell.dying_rounds, cell.dead) == (-40, 20, False)
