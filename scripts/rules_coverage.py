@@ -33,14 +33,18 @@ def spec_ids(spec: Path = SPEC) -> list[tuple[str, str]]:
     return found
 
 
-def _snake(rule_id: str) -> str:
-    return rule_id.lower().replace("-", "_")
+def _name_pattern(rule_id: str) -> str:
+    """``RMU-GEN-2`` -> ``rmu_gen_2``; a one-letter ruling ``P-1`` also matches as ``p1``."""
+    snake = re.escape(rule_id.lower().replace("-", "_"))
+    if re.fullmatch(r"[A-Z]-\d+", rule_id):
+        snake = f"(?:{snake}|{re.escape(rule_id.lower().replace('-', ''))})"
+    return snake
 
 
 def cited_tests(ids: list[str], tests: Path = ROOT / "tests") -> dict[str, list[str]]:
     patterns = {
         i: (
-            re.compile(rf"(?:^|_){re.escape(_snake(i))}(?:_|$)"),
+            re.compile(rf"(?:^|_){_name_pattern(i)}(?:_|$)"),
             re.compile(rf"\b{re.escape(i)}\b"),
         )
         for i in ids

@@ -325,3 +325,10 @@ def test_tripod_gun_unbraced_is_refused_and_mounted_gains_against_range() -> Non
     near = shoot(replace(m2, mounted=True, distance_ft=400), 50)  # Medium -10: gains only 10
     assert parts(near)["RMU-TRI-1"] == 10
     assert "RMU-TRI-1" not in parts(shoot(replace(m2, mounted=True, distance_ft=100), 50))
+
+
+def test_r_1_named_situational_modifiers_and_unknown_names_refused() -> None:
+    out = shoot(replace(BASE, situational=("prone-target", "higher-ground")))
+    assert [p.value for p in attack_total(out).parts if p.rule == "R-1"] == [-30, 10]
+    with pytest.raises(RuleRefusal, match="R-1: No situational modifier is called 'uphill'"):
+        shoot(replace(BASE, situational=("uphill",)))

@@ -20,8 +20,10 @@ def test_name_and_docstring_citations_are_found(tmp_path: Path) -> None:
         "def test_rmu_rf_1_refuses():\n    pass\n"
         "def test_other():\n    '''Proves RMU-RF-10.'''\n"
         "def test_rmu_rf_12_not_1():\n    pass\n"
+        "def test_p1_short_form():\n    pass\n"
     )
-    cites = rules_coverage.cited_tests(["RMU-RF-1", "RMU-RF-10", "RMU-RF-12"], tmp_path)
+    cites = rules_coverage.cited_tests(["RMU-RF-1", "RMU-RF-10", "RMU-RF-12", "P-1"], tmp_path)
     assert [c.split("::")[1] for c in cites["RMU-RF-1"]] == ["test_rmu_rf_1_refuses`"]
     assert [c.split("::")[1] for c in cites["RMU-RF-10"]] == ["test_other`"]
     assert len(cites["RMU-RF-12"]) == 1
+    assert [c.split("::")[1] for c in cites["P-1"]] == ["test_p1_short_form`"]
