@@ -29,6 +29,7 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_shot.py
+	$(BIN)/python benchmarks/bench_encounter.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,9 +1,11 @@
 """Derive the stand-in RMU firearm critical tables from Ballistic Puncture (DATA.md).
 
-The conversion (seed 000) names Ballistic Impact, Armor Piercing and Ballistic Hollowpoint
-criticals but lost the tables themselves; only what they are like survives (RMU-ARM-3,
-RMU-AMMO-3..6). Each stand-in here is Ballistic Puncture (seed 004, the one table that did
-survive) put through a stated cell-by-cell transform. The transforms are the constants below;
+The conversion (seed 000) names Ballistic Impact, Armor Piercing, Ballistic Hollowpoint and
+Ballistic Shrapnel criticals but lost the tables themselves; only what they are like survives
+(RMU-ARM-3, RMU-AMMO-3..6, RMU-RF-8). Shrapnel's cells each hold a clause for covered and one
+for bare locations; the two clauses ship as two tables read by the same roll. Each stand-in
+here is Ballistic Puncture (seed 004, the one table that did survive) put through a stated
+cell-by-cell transform. The transforms are the constants below;
 the one-paragraph ``derivation`` each file carries is built from the same constants, so the
 file always says what was actually done. ``tests/test_rmu_criticals.py`` asserts the
 properties the source states and that the shipped files equal what :func:`derive_all` makes.
@@ -36,6 +38,8 @@ __all__ = [
     "AP",
     "HOLLOWPOINT",
     "IMPACT",
+    "SHRAPNEL_BARE",
+    "SHRAPNEL_COVERED",
     "TRANSFORMS",
     "Transform",
     "derive",
@@ -68,6 +72,7 @@ class Transform:
     bleed_extra_from: Severity | None = None  # ... and, from this severity up, everywhere
     injury_extra: int = 0  # added (a negative number) where Puncture has an injury
     breakage: Mapping[Severity, int] = dataclasses.field(default_factory=dict)  # none if absent
+    lasting: bool = True  # False: bleeding, injury, dying and death are all dropped
 
 
 # Blunt trauma: the vest stops the round, the body takes the blow (RMU-ARM-3, RMU-AMMO-5).
@@ -119,7 +124,33 @@ HOLLOWPOINT = Transform(
     injury_extra=-5,
 )
 
-TRANSFORMS = (IMPACT, AP, HOLLOWPOINT)
+# A burst's criticals (RMU-RF-8): every cell has a clause for a location armor covers and one
+# for bare flesh; each clause ships as its own table, read by the same critical roll.
+SHRAPNEL_COVERED = Transform(
+    name="ballistic-shrapnel-covered",
+    title="Ballistic Shrapnel, covered clause (stand-in)",
+    label_prefix="burst, covered: ",
+    why=(
+        "The source says a Shrapnel cell's covered clause deals more hits and leaves no "
+        "bleeding and no lasting injury; the bare clause carries the lasting damage."
+    ),
+    hits_factor=Fraction(3, 2),
+    lasting=False,
+)
+
+SHRAPNEL_BARE = Transform(
+    name="ballistic-shrapnel-bare",
+    title="Ballistic Shrapnel, bare clause (stand-in)",
+    label_prefix="burst, bare: ",
+    why=(
+        "The source says a Shrapnel cell's bare clause deals fewer hits than the covered one "
+        "and carries all the lasting damage."
+    ),
+    hits_factor=Fraction(1, 2),
+    hits_min=1,
+)
+
+TRANSFORMS = (IMPACT, AP, HOLLOWPOINT, SHRAPNEL_COVERED, SHRAPNEL_BARE)
 
 
 def round_half_up(value: Fraction) -> int:
@@ -135,7 +166,9 @@ def describe(t: Transform) -> str:
         hits = f"hits x{float(t.hits_factor):g} rounded half up"
         if t.hits_min:
             hits += f", at least {t.hits_min}"
-    if t.bleed_to_fatigue:
+    if not t.lasting:
+        bleed = "no bleeding"
+    elif t.bleed_to_fatigue:
         bleed = "bleeding becomes fatigue of the same number and bleeds no more"
     elif t.bleed_extra:
         bleed = f"bleeding +{t.bleed_extra} wherever Puncture bleeds"
@@ -143,7 +176,9 @@ def describe(t: Transform) -> str:
             bleed += f" and in every {t.bleed_extra_from.value}-E cell where it does not"
     else:
         bleed = "bleeding as Puncture"
-    if t.injury_extra:
+    if not t.lasting:
+        injury = "no injury, no dying and no death"
+    elif t.injury_extra:
         injury = f"injury {abs(t.injury_extra)} worse wherever Puncture has one"
     else:
         injury = "injury kept"
@@ -156,10 +191,13 @@ def describe(t: Transform) -> str:
     else:
         breakage = "no breakage checks"
     steps = "; ".join((hits, bleed, injury, breakage))
+    kept = (
+        "stun, dying, dead and the attacker bonus" if t.lasting else "stun and the attacker bonus"
+    )
     return (
         f"Provisional stand-in: the real table was lost. {t.why} Derived cell by cell from "
-        f"{PUNCTURE} by scripts/derive_criticals.py: {steps}; stun, dying, dead and the "
-        f"attacker bonus kept. Labels are Puncture's with the prefix {t.label_prefix.strip()!r}."
+        f"{PUNCTURE} by scripts/derive_criticals.py: {steps}; {kept} kept. "
+        f"Labels are Puncture's with the prefix {t.label_prefix.strip()!r}."
     )
 
 
@@ -173,6 +211,9 @@ def derive_cell(cell: CriticalEffect, severity: Severity, t: Transform) -> Criti
     ):
         bleed += t.bleed_extra
     injury = cell.injury + t.injury_extra if cell.injury else 0
+    dying, dead = cell.dying_rounds, cell.dead
+    if not t.lasting:
+        bleed, injury, dying, dead = 0, 0, None, False
     return dataclasses.replace(
         cell,
         label=t.label_prefix + cell.label,
@@ -180,6 +221,8 @@ def derive_cell(cell: CriticalEffect, severity: Severity, t: Transform) -> Criti
         bleed=bleed,
         fatigue=fatigue,
         injury=injury,
+        dying_rounds=dying,
+        dead=dead,
         breakage=t.breakage.get(severity),
         text="",
     )

@@ -48,14 +48,21 @@ def test_shoot_json_is_byte_identical_for_the_same_seed() -> None:
 
 
 def test_shoot_json_same_rolls_same_bytes_and_documented_fields() -> None:
-    args = [*SHOT[:-2], "--ob", "120", "--prepared", "--rolls", "60,30", "--json"]
+    args = [*SHOT[:-2], "--ob", "120", "--prepared", "--rolls", "60,30,50", "--json"]
     first = runner.invoke(app, args)
     assert first.stdout == runner.invoke(app, args).stdout
     data = json.loads(first.stdout)
     summary = data["summary"]
     assert summary["result"] == "hit" and summary["location"] == "abdomen"
     types = [e["type"] for e in data["events"]]
-    assert types == ["ActionPointsSpent", "RoundsFired", "HitsInflicted", "CriticalInflicted"]
+    # the abdomen is under the BA II, so the Impact cell's breakage check is rolled (RMU-BRK-1)
+    assert types == [
+        "ActionPointsSpent",
+        "RoundsFired",
+        "HitsInflicted",
+        "CriticalInflicted",
+        "BreakageTaken",
+    ]
     assert [e["type"] for e in data["trace"]][:2] == ["step", "step"]
 
 
@@ -158,3 +165,19 @@ def test_demo_runs() -> None:
     result = runner.invoke(app, ["demo"])
     assert result.exit_code == 0, result.output
     assert "firefight demo" in result.stdout
+
+
+def test_rolls_then_ask_for_the_rest() -> None:
+    args = [*SHOT[:-4], "--ob", "120", "--prepared", "--rolls", "60", "--ask", "--json"]
+    result = runner.invoke(app, args, input="30\n")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout[result.stdout.index("{") :])
+    assert data["dice"] == {"source": "scripted", "faces": [60], "then": "asked"}
+    assert data["summary"]["critical_roll"] == 30  # the asked die
+    assert data["summary"]["attack_total"] == 170
+
+
+def test_seed_cannot_be_combined_with_rolls() -> None:
+    result = runner.invoke(app, [*SHOT, "--rolls", "50", "--seed", "3"])
+    assert result.exit_code == 2
+    assert "--seed cannot be combined" in result.stderr

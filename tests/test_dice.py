@@ -116,3 +116,10 @@ def test_rmu_gen_2_open_ended_total_matches_its_faces(faces: list[int]) -> None:
         assert roll.total == first
     # every face but the last of a chain is 96-100
     assert all(f >= 96 for f in roll.faces[1:-1])
+
+
+def test_d_3_scripted_faces_then_a_fallback_source() -> None:
+    """Given faces first, then the fallback: the dice a player typed, then asked for more."""
+    dice = Dice(ScriptedSource([8], then=ScriptedSource([4, 3])))
+    assert dice.die(10, "attack").total == 8
+    assert dice.pool(2, 6, "damage").faces == (4, 3)

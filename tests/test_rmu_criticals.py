@@ -23,7 +23,14 @@ from firefight.tables.severity import Severity
 REPO = Path(__file__).resolve().parents[1]
 TABLES = REPO / "src/firefight/rulesets/rmu/tables"
 BASE = (Severity.A, Severity.B, Severity.C, Severity.D, Severity.E)
-NAMES = ("ballistic-puncture", "ballistic-impact", "armor-piercing", "ballistic-hollowpoint")
+NAMES = (
+    "ballistic-puncture",
+    "ballistic-impact",
+    "armor-piercing",
+    "ballistic-hollowpoint",
+    "ballistic-shrapnel-covered",
+    "ballistic-shrapnel-bare",
+)
 
 # RMU-BP-1 as RULES.md lists it.
 BANDS = [

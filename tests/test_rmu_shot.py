@@ -315,11 +315,15 @@ def test_unknown_weapon_suggests_close_names() -> None:
         shoot(replace(BASE, weapon="glok-17"), 50)
 
 
-def test_tripod_gun_unbraced_is_refused_and_mounted_gains_against_range() -> None:
-    """RMU-TRI-1: +25 against the range penalty, never past 0; RMU-TRI-2 unbraced is refused."""
+def test_tripod_gun_unbraced_recoils_and_mounted_gains_against_range() -> None:
+    """RMU-TRI-1: +25 against the range penalty, never past 0. RMU-TRI-2: unbraced, the recoil
+    attacks the shooter first (50 + 145 - 15 = 180: 30 hits, E; the Impact E cell at 41 adds
+    27), and the shot takes -50, -57 for the hits and -50 for the five steps of E."""
     m2 = AimedShot(weapon="m2hb", ob=60, distance_ft=700)  # band 3 of 300 ft: -25
-    with pytest.raises(RuleRefusal, match="RMU-TRI-2"):
-        shoot(m2, 50)
+    hip = shoot(replace(m2, strength_bonus=5), 50, 40, 50)
+    assert hip.summary["recoil"]["attack_total"] == 180  # type: ignore[index]
+    assert [p.value for p in attack_total(hip).parts if p.rule == "RMU-TRI-2"] == [-50, -57, -50]
+    assert HitsInflicted(target="shooter", hits=30, rule="RMU-GEN-5") in hip.events
     out = shoot(replace(m2, mounted=True), 50)
     assert parts(out)["RMU-TRI-1"] == 25 and parts(out)["RMU-GEN-4"] == -25
     near = shoot(replace(m2, mounted=True, distance_ft=400), 50)  # Medium -10: gains only 10

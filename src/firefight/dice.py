@@ -67,6 +67,8 @@ class SeededSource:
 class ScriptedSource:
     """Faces given in advance, consumed in the order the rules ask for them (RULINGS D-3).
 
+    With ``then``, faces past the given ones come from that source instead of raising.
+
     >>> src = ScriptedSource([3])
     >>> src.face(6, "damage")
     3
@@ -76,12 +78,14 @@ class ScriptedSource:
     firefight.errors.DiceError: ran out of scripted dice: 1 given, another d6 needed for damage
     """
 
-    def __init__(self, faces: Iterable[int]) -> None:
+    def __init__(self, faces: Iterable[int], *, then: DiceSource | None = None) -> None:
         self._faces = tuple(faces)
         self._next = 0
+        self._then = then
 
     def __repr__(self) -> str:
-        return f"ScriptedSource({list(self._faces)!r})"
+        then = f", then={self._then!r}" if self._then else ""
+        return f"ScriptedSource({list(self._faces)!r}{then})"
 
     @property
     def remaining(self) -> tuple[int, ...]:
@@ -89,6 +93,9 @@ class ScriptedSource:
         return self._faces[self._next :]
 
     def face(self, sides: int, purpose: str) -> int:
+        if self._next >= len(self._faces) and self._then is not None:
+            # the player typed the dice they had; the rest come from the fallback (e.g. asked)
+            return self._then.face(sides, purpose)
         if self._next >= len(self._faces):
             raise DiceError(
                 f"ran out of scripted dice: {len(self._faces)} given, "

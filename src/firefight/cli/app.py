@@ -9,9 +9,11 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from firefight.cli import cpr as cpr_cli
+from firefight.cli import encounter as encounter_cli
+from firefight.cli import odds as odds_cli
 from firefight.cli import rmu as rmu_cli
 from firefight.cli.common import JsonOpt, console, emit_json, refusals
-from firefight.geometry import Size
 from firefight.rulesets import find_ruleset, rulesets
 from firefight.tables.attack import AttackTable
 from firefight.tables.critical import CriticalTable
@@ -24,6 +26,11 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(rmu_cli.app, name="rmu")
+app.add_typer(encounter_cli.app, name="encounter")
+app.command("play")(encounter_cli.play)
+app.command("demo")(encounter_cli.demo)
+app.add_typer(cpr_cli.app, name="cpr")
+app.add_typer(odds_cli.app, name="odds")
 tables_app = typer.Typer(help="List, show, check and import data tables.", no_args_is_help=True)
 app.add_typer(tables_app, name="tables")
 
@@ -179,47 +186,6 @@ def tables_import(
         table = import_critical_markdown(text, name=as_name, title=title, source=str(file))
         path = write_user_table(table, r.name)
     console.print(f"imported {escape(table.title)} as [bold]{as_name}[/] -> {escape(str(path))}")
-
-
-@app.command()
-def demo() -> None:
-    """A worked example: one seeded rmu shot, then what to try next."""
-    from firefight.cli.rmu import shoot
-
-    console.print(
-        "[bold]firefight demo[/]: a Glock 17 at 40 ft into a BA II vest behind half hard cover\n"
-    )
-    shoot(
-        weapon="glock-17",
-        ob=65,
-        distance=40,
-        armor="BA II",
-        naked="AT 1",
-        armor_damage=0,
-        ammo="ball",
-        cover="half:hard",
-        ap=3,
-        ap_left=4,
-        prepared=True,
-        mounted=False,
-        ranks=10,
-        size=Size.MEDIUM,
-        quickness_db=10,
-        dodge=20,
-        celerity=0,
-        shooter_armor=None,
-        situation=None,
-        mod=None,
-        rolls=None,
-        seed=7,
-        ask=False,
-        as_json=False,
-    )
-    console.print(
-        "\nTry: firefight rmu shoot --weapon sks-46 --ob 80 --distance 150 --armor 'BA III' "
-        "--rolls 91,66"
-    )
-    console.print("     firefight weapons --ruleset rmu;  firefight tables list;  firefight --help")
 
 
 def main() -> None:

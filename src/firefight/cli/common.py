@@ -41,7 +41,8 @@ RollsOpt = Annotated[
     str | None,
     typer.Option(
         "--rolls",
-        help="Your own dice, comma-separated die faces in the order the rules ask (e.g. 77,42).",
+        help="Your own dice, comma-separated die faces in the order the rules ask (e.g. 77,42); "
+        "with --ask, any further die is asked for.",
     ),
 ]
 SeedOpt = Annotated[
@@ -72,15 +73,17 @@ def dice_from_options(
 
     With none given, a fresh seed is drawn and reported, so any result can be reproduced.
     """
-    if sum(x is not None and x is not False for x in (rolls, seed, ask or None)) > 1:
-        fail("error: give at most one of --rolls, --seed and --ask")
+    if seed is not None and (rolls is not None or ask):
+        fail("error: --seed cannot be combined with --rolls or --ask")
+    asked = PromptSource(lambda prompt: typer.prompt(prompt.rstrip(": "))) if ask else None
     if rolls is not None:
         faces = parse_rolls(rolls)
-        return Dice(ScriptedSource(faces)), {"source": "scripted", "faces": faces}
-    if ask:
-        return Dice(PromptSource(lambda prompt: typer.prompt(prompt.rstrip(": ")))), {
-            "source": "asked"
-        }
+        info: dict[str, object] = {"source": "scripted", "faces": faces}
+        if asked:
+            info["then"] = "asked"
+        return Dice(ScriptedSource(faces, then=asked)), info
+    if asked:
+        return Dice(asked), {"source": "asked"}
     chosen = seed if seed is not None else secrets.randbelow(2**31)
     return Dice(SeededSource(chosen)), {"source": "seeded", "seed": chosen}
 

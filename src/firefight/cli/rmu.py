@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Annotated
-
 import typer
 
 from firefight.cli.common import (
@@ -13,21 +11,49 @@ from firefight.cli.common import (
     SeedOpt,
     dice_from_options,
     emit_json,
-    fail,
     refusals,
     show_outcome,
+)
+from firefight.cli.rmu_fire import register as register_firearm_actions
+from firefight.cli.rmu_shot_options import (
+    SHOT_OPTION_NAMES,
+    AmmoOpt,
+    ApLeftOpt,
+    ApOpt,
+    ArmorBrokenOpt,
+    ArmorDamageOpt,
+    ArmorOpt,
+    ArmorQualityOpt,
+    ArmorUntrainedOpt,
+    BodyCoverOpt,
+    CelerityOpt,
+    CoverOpt,
+    DistanceOpt,
+    DodgeOpt,
+    ModOpt,
+    MountedOpt,
+    NakedOpt,
+    ObOpt,
+    PreparedOpt,
+    QuicknessOpt,
+    RanksOpt,
+    ShielderOpt,
+    ShooterArmorOpt,
+    SituationOpt,
+    SizeOpt,
+    WeaponOpt,
+    aimed_shot_from_options,
 )
 from firefight.geometry import Size
 from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.cover import parse_cover
-from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
-from firefight.trace import Modifier
 
 app = typer.Typer(help="Rolemaster Unified firearms (rmu).", no_args_is_help=True)
+# rapid-fire, suppress, maneuver, move-to-cover (firefight.cli.rmu_fire)
+register_firearm_actions(app)
 
 
 def _rmu() -> RMU:
@@ -36,38 +62,62 @@ def _rmu() -> RMU:
     return ruleset
 
 
-def _parse_mod(text: str) -> Modifier:
-    value, _, label = text.partition(":")
-    try:
-        return Modifier(value=int(value), label=label.strip() or "GM modifier", rule=None)
-    except ValueError:
-        fail(f"error: --mod takes VALUE:LABEL, e.g. '+10:bright muzzle flash', got {text!r}")
+def _effects_text(s: object) -> str:
+    if not isinstance(s, dict):
+        return ""
+    effects = s.get("effects")
+    if not isinstance(effects, dict):
+        return ""
+    extra = []
+    if effects.get("bleed"):
+        extra.append(f"bleeding {effects['bleed']}/rnd")
+    if effects.get("stun_rounds"):
+        extra.append(f"stunned {effects['stun_rounds']} rnd at {effects['stun_penalty']}")
+    if effects.get("injury"):
+        extra.append(f"injury {effects['injury']}")
+    if effects.get("dying_rounds") is not None:
+        extra.append(f"dying in {effects['dying_rounds']} rounds")
+    if effects.get("dead"):
+        extra.append("DEAD")
+    return f" ({', '.join(extra)})" if extra else ""
+
+
+def _breakage_text(s: object) -> str:
+    b = s.get("breakage") if isinstance(s, dict) else None
+    if not isinstance(b, dict):
+        return ""
+    if b["broken"]:
+        what = "BROKEN"
+    elif b["penalty"]:
+        what = f"{b['penalty']}, total {b['new_total']}"
+        if b["beaten_open"]:
+            what += ", BEATEN OPEN"
+    else:
+        what = "held"
+    if b["temporary"]:
+        what += ", temporary"
+    return f"; {b['armor']} breakage: {what}"
+
+
+def _strike_text(s: dict[str, object]) -> str:
+    if s.get("result") == "hit" and s.get("severity"):
+        return (
+            f"{s['total_hits']} hits, {s['severity']} critical to the {s['location']} "
+            f"on {s['critical_table']}{_effects_text(s)}{_breakage_text(s)}"
+        )
+    if s.get("result") == "hit":
+        return f"{s['hits']} hits, no critical"
+    return "missed"
 
 
 def shot_headline(outcome: Outcome) -> str:
     s = outcome.summary
     result = s.get("result")
-    if result == "hit" and s.get("severity"):
-        effects = s["effects"]
-        assert isinstance(effects, dict)
-        extra = []
-        if effects.get("bleed"):
-            extra.append(f"bleeding {effects['bleed']}/rnd")
-        if effects.get("stun_rounds"):
-            extra.append(f"stunned {effects['stun_rounds']} rnd at {effects['stun_penalty']}")
-        if effects.get("injury"):
-            extra.append(f"injury {effects['injury']}")
-        if effects.get("dying_rounds") is not None:
-            extra.append(f"dying in {effects['dying_rounds']} rounds")
-        if effects.get("dead"):
-            extra.append("DEAD")
-        tail = f" ({', '.join(extra)})" if extra else ""
-        return (
-            f"HIT: {s['total_hits']} hits, {s['severity']} critical to the {s['location']} "
-            f"on {s['critical_table']}{tail}"
-        )
+    stray = s.get("shielder")
+    if result == "miss" and isinstance(stray, dict):
+        return f"MISS; the round flies on into {stray['name']}: {_strike_text(stray)}"
     if result == "hit":
-        return f"HIT: {s['hits']} hits, no critical"
+        return f"HIT: {_strike_text(dict(s))}"
     return {"miss": "MISS", "fumble": "FUMBLE", "cannot hit": "CANNOT HIT"}.get(
         str(result), str(result)
     )
@@ -75,69 +125,41 @@ def shot_headline(outcome: Outcome) -> str:
 
 @app.command()
 def shoot(
-    weapon: Annotated[str, typer.Option(help="Weapon key (see `firefight weapons`).")],
-    ob: Annotated[int, typer.Option(help="The shooter's OB with the weapon.")],
-    distance: Annotated[float, typer.Option(help="Distance to the target in feet.")],
-    armor: Annotated[
-        str, typer.Option(help="Target protection: 'AT 1'..'AT 10' or 'BA I'..'BA IV'.")
-    ] = "AT 1",
-    naked: Annotated[
-        str, typer.Option(help="The target's naked AT under ballistic armor.")
-    ] = "AT 1",
-    armor_damage: Annotated[
-        int, typer.Option(help="Breakage total the armor has taken (<= 0).")
-    ] = 0,
-    ammo: Annotated[str, typer.Option(help="ball, hollowpoint or armor-piercing.")] = "ball",
-    cover: Annotated[
-        str, typer.Option(help="GRADE:MATERIAL, e.g. half:hard; 'none' in the open.")
-    ] = "none",
-    ap: Annotated[int, typer.Option(help="AP spent on the attack (1-3).")] = 3,
-    ap_left: Annotated[int, typer.Option(help="AP the shooter has left this round.")] = 4,
-    prepared: Annotated[
-        bool, typer.Option(help="A Prep shot: no recoil penalty, 1 AP more.")
-    ] = False,
-    mounted: Annotated[bool, typer.Option(help="The gun is on a tripod.")] = False,
-    ranks: Annotated[int, typer.Option(help="Skill ranks (each 5 shrink the fumble range).")] = 0,
-    size: Annotated[Size, typer.Option(help="Target size.")] = Size.MEDIUM,
-    quickness_db: Annotated[int, typer.Option(help="Target's Quickness DB.")] = 0,
-    dodge: Annotated[int, typer.Option(help="Target's Dodge DB (Fleetness).")] = 0,
-    celerity: Annotated[int, typer.Option(help="Target's Celerity dots (Rapid Reflexes).")] = 0,
-    shooter_armor: Annotated[str | None, typer.Option(help="The shooter's own BA class.")] = None,
-    situation: Annotated[
-        list[str] | None,
-        typer.Option(help="Named situational modifier (repeatable), e.g. prone-target."),
-    ] = None,
-    mod: Annotated[
-        list[str] | None, typer.Option(help="Extra modifier VALUE:LABEL (repeatable).")
-    ] = None,
+    weapon: WeaponOpt,
+    ob: ObOpt,
+    distance: DistanceOpt,
+    armor: ArmorOpt = "AT 1",
+    naked: NakedOpt = "AT 1",
+    armor_damage: ArmorDamageOpt = 0,
+    armor_quality: ArmorQualityOpt = 0,
+    armor_broken: ArmorBrokenOpt = False,
+    armor_untrained: ArmorUntrainedOpt = False,
+    ammo: AmmoOpt = "ball",
+    cover: CoverOpt = "none",
+    body_cover: BodyCoverOpt = "none",
+    shielder: ShielderOpt = None,
+    ap: ApOpt = 3,
+    ap_left: ApLeftOpt = 4,
+    prepared: PreparedOpt = False,
+    mounted: MountedOpt = False,
+    ranks: RanksOpt = 0,
+    size: SizeOpt = Size.MEDIUM,
+    quickness_db: QuicknessOpt = 0,
+    dodge: DodgeOpt = 0,
+    celerity: CelerityOpt = 0,
+    shooter_armor: ShooterArmorOpt = None,
+    situation: SituationOpt = None,
+    mod: ModOpt = None,
     rolls: RollsOpt = None,
     seed: SeedOpt = None,
     ask: AskOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Resolve one aimed shot and show every modifier, roll and table read."""
+    options = {k: v for k, v in locals().items() if k in SHOT_OPTION_NAMES}
     dice, dice_info = dice_from_options(rolls, seed, ask)
     with refusals():
-        shot = AimedShot(
-            weapon=weapon,
-            ob=ob,
-            distance_ft=distance,
-            ranks=ranks,
-            ap=ap,
-            ap_available=ap_left,
-            prepared=prepared,
-            mounted=mounted,
-            ammo=ammo,
-            armor=armor,
-            naked_column=naked,
-            armor_damage=armor_damage,
-            cover=parse_cover(cover),
-            target_size=size,
-            defender=Defender(quickness_db=quickness_db, dodge_db=dodge, celerity=celerity),
-            shooter_armor=shooter_armor,
-            situational=tuple(situation or ()),
-            extra=tuple(_parse_mod(m) for m in mod or ()),
-        )
+        shot = aimed_shot_from_options(**options)
         outcome = resolve_aimed_shot(shot, dice, RmuData())
     unused = list(dice.unused)
     if as_json:

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 from firefight.rulesets.rmu.catalog import RmuData
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from firefight.dice import Dice
+    from firefight.encounter.actions import Action
+    from firefight.encounter.state import CombatantState, EncounterState
+    from firefight.events import Event
+    from firefight.outcome import Outcome
 
 __all__ = ["RMU"]
 
@@ -42,3 +52,66 @@ class RMU(Ruleset):
     def check_data(self) -> list[str]:
         # A fresh load, so that tables imported since this ruleset was first used are checked too.
         return RmuData().check()
+
+    # --- encounter seams: the rules live in rmu.encounter, rmu.upkeep and rmu.vitals, imported
+    # on first use so that the catalog and the shot load without the encounter layer.
+
+    def combatant_model(self) -> type[BaseModel]:
+        from firefight.rulesets.rmu.encounter import RmuCombatantFields
+
+        return RmuCombatantFields
+
+    def new_combatant(self, spec: BaseModel, core: CombatantState) -> CombatantState:
+        from firefight.rulesets.rmu.encounter import new_rmu_combatant
+
+        return new_rmu_combatant(spec, core)
+
+    def start_round(self, state: EncounterState, round_number: int) -> Outcome:
+        from firefight.rulesets.rmu.upkeep import start_round
+
+        return start_round(state, round_number)
+
+    def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
+        from firefight.rulesets.rmu.upkeep import initiative
+
+        return initiative(state, dice)
+
+    def upkeep(self, state: EncounterState) -> Outcome:
+        from firefight.encounter.conditions import run_upkeep
+        from firefight.encounter.fold import apply
+        from firefight.outcome import Outcome
+        from firefight.rulesets.rmu import upkeep as _registers_kinds  # noqa: F401
+        from firefight.trace import Trace
+
+        events, _ = run_upkeep(state, lambda s, e: apply(s, e, self))
+        return Outcome(events=events, trace=Trace(), summary={})
+
+    def parse_action(self, text: str, state: EncounterState) -> Action:
+        from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
+
+        return parse_rmu_action(text, state)
+
+    def validate(self, state: EncounterState, action: Action) -> None:
+        from firefight.rulesets.rmu.encounter import validate_rmu_action
+
+        validate_rmu_action(state, action)
+
+    def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
+        from firefight.rulesets.rmu.encounter import resolve_rmu_action
+
+        return resolve_rmu_action(state, action, dice)
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        from firefight.rulesets.rmu.encounter import apply_rmu_event
+
+        return apply_rmu_event(state, event)
+
+    def describe_event(self, event: Event, state: EncounterState) -> str | None:
+        from firefight.rulesets.rmu.encounter import describe_rmu_event
+
+        return describe_rmu_event(event, state)
+
+    def describe_combatant(self, combatant: CombatantState) -> Mapping[str, object]:
+        from firefight.rulesets.rmu.encounter import rmu_combatant_figures
+
+        return rmu_combatant_figures(combatant)

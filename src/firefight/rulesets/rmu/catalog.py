@@ -21,6 +21,8 @@ from firefight.tables.registry import TableSet
 __all__ = [
     "Ammunition",
     "ArmorClass",
+    "BreakageBand",
+    "BreakageRules",
     "CoverValues",
     "RmuData",
     "RulesFigures",
@@ -86,6 +88,36 @@ class Ammunition:
     covered_table: str
     cover_multiplier: int
     armor_piercing: bool
+    # Where a breakage check on covered armor reads its modifier, when not from the cell read
+    # for the wound (armor piercing: a stopped round still cracks the plate at AP's tier).
+    breakage_table: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakageBand:
+    """One result band of a breakage check (RULINGS P-5); ``high`` None is open above."""
+
+    low: int
+    high: int | None
+    penalty: int
+
+    def holds(self, total: int) -> bool:
+        return self.low <= total and (self.high is None or total <= self.high)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakageRules:
+    """How armor wears down (RMU-BRK-1, RMU-BRK-2, RULINGS P-5)."""
+
+    broken_below: int
+    temporary_natural: int
+    maneuver_naturals: frozenset[int]
+    beaten_open_past: int
+    bands: tuple[BreakageBand, ...]
+
+    def band_for(self, total: int) -> BreakageBand | None:
+        """The band a check total reads; None below the bands (the armor breaks)."""
+        return next((b for b in self.bands if b.holds(total)), None)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -253,12 +285,32 @@ class _AmmoModel(DataModel):
     covered_table: str
     cover_multiplier: int = Field(ge=1)
     armor_piercing: bool
+    breakage_table: str | None = None
 
 
 class _AmmoFile(DataModel):
     catalog: _CatalogHeader
     penetration: dict[str, str]
     ammo: list[_AmmoModel] = Field(min_length=1)
+
+
+class _BreakageCheck(DataModel):
+    broken_below: int
+    temporary_natural: int = Field(ge=1, le=100)
+    maneuver_naturals: list[int]
+    beaten_open_past: int = Field(le=0)
+
+
+class _BreakageBandModel(DataModel):
+    low: int
+    high: int | None = None
+    penalty: int = Field(le=0)
+
+
+class _BreakageFile(DataModel):
+    catalog: _CatalogHeader
+    check: _BreakageCheck
+    band: list[_BreakageBandModel] = Field(min_length=1)
 
 
 def _load(name: str) -> tuple[dict[str, Any], str]:
@@ -348,6 +400,35 @@ class RmuData:
         """Caliber -> the highest armor class its armor-piercing round defeats (RMU-AMMO-2)."""
         return dict(self._ammo_file.penetration)
 
+    @cached_property
+    def breakage(self) -> BreakageRules:
+        """Breakage check bands and thresholds (RMU-BRK-1, RMU-BRK-2, RULINGS P-5)."""
+        data, label = _load("breakage.toml")
+        model = validate(_BreakageFile, data, label)
+        expected = model.check.broken_below
+        bands: list[BreakageBand] = []
+        for number, b in enumerate(model.band, start=1):
+            last = number == len(model.band)
+            if (
+                b.low != expected
+                or (b.high is None) != last
+                or (b.high is not None and b.high < b.low)
+            ):
+                raise TableDataError(
+                    label,
+                    f"band {number}",
+                    f"bands must run on from {expected} without gaps, only the last open above",
+                )
+            bands.append(BreakageBand(low=b.low, high=b.high, penalty=b.penalty))
+            expected = (b.high or 0) + 1
+        return BreakageRules(
+            broken_below=model.check.broken_below,
+            temporary_natural=model.check.temporary_natural,
+            maneuver_naturals=frozenset(model.check.maneuver_naturals),
+            beaten_open_past=model.check.beaten_open_past,
+            bands=tuple(bands),
+        )
+
     def ammunition(self, key: str) -> Ammunition:
         try:
             return self.ammo[key]
@@ -371,11 +452,20 @@ class RmuData:
 
     def check(self) -> list[str]:
         """Load and cross-check every data file; returns what was checked."""
-        checked = ["weapons.toml", "armor.toml", "cover.toml", "rules.toml", "ammo.toml"]
-        _ = (self.armor, self.cover, self.rules, self.penetration)
+        checked = [
+            "weapons.toml",
+            "armor.toml",
+            "cover.toml",
+            "rules.toml",
+            "ammo.toml",
+            "breakage.toml",
+        ]
+        _ = (self.armor, self.cover, self.rules, self.penetration, self.breakage)
         for ammo in self.ammo.values():
             self.tables.critical(ammo.flesh_table)
             self.tables.critical(ammo.covered_table)
+            if ammo.breakage_table:
+                self.tables.critical(ammo.breakage_table)
         for weapon in self.weapons.values():
             self.tables.attack(weapon.attack_table)
             if weapon.weapon_class not in self.rules.point_blank_bonus:

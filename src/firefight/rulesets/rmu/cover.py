@@ -14,7 +14,14 @@ from firefight.errors import RuleRefusal
 from firefight.geometry import CoverGrade
 from firefight.rulesets.rmu.catalog import CoverValues, Weapon
 
-__all__ = ["Cover", "CoverMaterial", "CoverPrice", "parse_cover", "price_cover"]
+__all__ = [
+    "Cover",
+    "CoverMaterial",
+    "CoverPrice",
+    "parse_cover",
+    "price_cover",
+    "price_melee_cover",
+]
 
 
 class CoverMaterial(Enum):
@@ -98,3 +105,22 @@ def price_cover(cover: Cover, weapon: Weapon, values: CoverValues) -> CoverPrice
         )
     col = values.hard[column]
     return CoverPrice(bonus=col.values[i], column=f"hard {col.label}", impassable=False)
+
+
+def price_melee_cover(cover: Cover, values: CoverValues) -> int:
+    """The DB ``cover`` gives against a melee attack (RMU-COV-7).
+
+    Melee cover does not care what strikes: partial, half and full cover give the melee row
+    (+10/+20/+50), doubled for anything harder than soft cover.
+
+    >>> from firefight.rulesets.rmu.catalog import RmuData
+    >>> values = RmuData().cover
+    >>> price_melee_cover(Cover(grade=CoverGrade.HALF, material=CoverMaterial.SOFT), values)
+    20
+    >>> price_melee_cover(Cover(grade=CoverGrade.FULL, material=CoverMaterial.HARD), values)
+    100
+    """
+    base = values.melee[_GRADE_INDEX[cover.grade]]
+    if cover.material is CoverMaterial.SOFT:
+        return base
+    return base * values.melee_hard_multiplier

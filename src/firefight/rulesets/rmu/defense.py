@@ -1,26 +1,62 @@
-"""The defender's DB against a shot (RMU-DOD-1..3, RMU-ARM-5, RULINGS P-3, P-4).
+"""The defender's DB against a shot (RMU-DOD-1..3, RMU-ARM-5, RMU-BRK-2, RULINGS P-3, P-4).
 
 Against firearms, in the open only armor defends (it picks the attack column, not a DB).
-Behind cover the defender adds Quickness DB, a share of the Dodge DB, and the cover. Celerity's
-Rapid Reflexes raises the share and waives the cover requirement.
+Behind cover the defender adds Quickness DB, a share of the Dodge DB, and the cover. Other
+missiles (arrows, thrown blades, spat venom) get the same share of the Dodge with no cover
+needed. Celerity's Rapid Reflexes raises the share and waives the cover requirement. The Dodge
+DB itself is the character's Fleetness: it is simply the ``dodge_db`` given here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 from firefight.rulesets.rmu.catalog import ArmorClass, RulesFigures
 from firefight.trace import Modifier
 
-__all__ = ["Defender", "defense_modifiers", "dodge_share", "quickness_db"]
+__all__ = [
+    "Defender",
+    "MissileKind",
+    "armor_maneuver_penalty",
+    "defense_modifiers",
+    "dodge_share",
+    "quickness_db",
+]
+
+#: What is coming in: gunfire, or any other missile (RMU-DOD-1 against RMU-DOD-2).
+MissileKind = Literal["firearm", "other"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Defender:
+    """The defender's own figures. ``dodge_db`` is the Dodge DB Fleetness gives (RMU-DOD-3);
+    ``armor_trained`` picks the trained end of the armor's maneuver penalty (RMU-ARM-5)."""
+
     quickness_db: int = 0
     dodge_db: int = 0
     celerity: int = 0
+    armor_trained: bool = True
+
+
+def armor_maneuver_penalty(
+    armor: ArmorClass | None, *, trained: bool = True, breakage_total: int = 0
+) -> int:
+    """The wearer's armor maneuver penalty (RMU-ARM-5) with breakage stacked on it (RMU-BRK-2).
+
+    The class penalty runs from its trained value to its untrained one; every breakage penalty
+    the piece has taken makes it heavier to move in as well as thinner.
+
+    >>> from firefight.rulesets.rmu.catalog import RmuData
+    >>> ba3 = RmuData().armor["BA III"]
+    >>> armor_maneuver_penalty(ba3), armor_maneuver_penalty(ba3, trained=False, breakage_total=-20)
+    (-15, -60)
+    """
+    if armor is None:
+        return 0
+    base = armor.maneuver_trained if trained else armor.maneuver_untrained
+    return base + min(0, breakage_total)
 
 
 def quickness_db(raw: int, armor: ArmorClass | None) -> int:
@@ -49,19 +85,32 @@ def defense_modifiers(
     armor: ArmorClass | None,
     armor_penalty: int,
     rules: RulesFigures,
+    missile: MissileKind = "firearm",
 ) -> list[Modifier]:
-    """DB terms against a firearm, as negative modifiers on the attack (RMU-DOD-1, RMU-DOD-3)."""
+    """DB terms against a missile, as negative modifiers on the attack (RMU-DOD-1..3).
+
+    ``armor_penalty`` is the wearer's armor maneuver penalty (see
+    :func:`armor_maneuver_penalty`); it comes off the Dodge before the share is taken (P-3).
+    Against a firearm nothing applies in the open unless Celerity waives the cover requirement;
+    against any other missile the Quickness DB and the share of the Dodge always apply.
+    """
     waived = defender.celerity >= 1
-    if not behind_cover and not waived:
+    if missile == "other":
+        rule = "RMU-DOD-2"
+    elif behind_cover:
+        rule = "RMU-DOD-1"
+    elif waived:
+        rule = "RMU-DOD-3"
+    else:
         return []
-    rule = "RMU-DOD-1" if behind_cover else "RMU-DOD-3"
     mods: list[Modifier] = []
     qu = quickness_db(defender.quickness_db, armor)
     if qu:
         label = "defender's Quickness DB"
         if qu != defender.quickness_db:
             label += f" ({defender.quickness_db} less armor, floored at 0)"
-        mods.append(Modifier(value=-qu, label=label, rule="RMU-ARM-5" if armor else rule))
+        cite = "RMU-ARM-5" if qu != defender.quickness_db else rule
+        mods.append(Modifier(value=-qu, label=label, rule=cite))
     if defender.dodge_db:
         share = dodge_share(defender.celerity, rules)
         # P-3: armor penalties come off the Dodge before it is shared out, rounding down.
@@ -69,5 +118,9 @@ def defense_modifiers(
         kept = (base * share.numerator) // share.denominator
         if kept:
             why = f"Celerity {defender.celerity}: {share}" if defender.celerity else f"{share}"
-            mods.append(Modifier(value=-kept, label=f"Dodge DB {base} x {why}", rule=rule))
+            shown = f"{base}" if base == defender.dodge_db else f"{defender.dodge_db} less armor"
+            if base != defender.dodge_db:
+                shown += f" {armor_penalty:+d} = {base}"
+            share_rule = "RMU-DOD-3" if defender.celerity else rule
+            mods.append(Modifier(value=-kept, label=f"Dodge DB {shown}, x {why}", rule=share_rule))
     return mods

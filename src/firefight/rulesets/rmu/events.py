@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from firefight.events import Event
 from firefight.tables.critical import CriticalEffect
 
-__all__ = ["AttackerBonusGained", "CriticalInflicted", "HitsInflicted"]
+__all__ = ["AttackerBonusGained", "BreakageTaken", "CriticalInflicted", "HitsInflicted"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,4 +37,27 @@ class AttackerBonusGained(Event):
 
     actor: str
     bonus: int
+    rule: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakageTaken(Event):
+    """The result of one breakage check on a piece of armor (RMU-BRK-1, RMU-BRK-2, RULINGS P-5).
+
+    ``penalty`` is what this check adds to the armor's running total (0: it held);
+    ``new_total`` is the running total after it, which the encounter keeps per piece of armor.
+    ``broken``: the armor stops protecting at once. ``beaten_open``: the running total has passed
+    the threshold, so from the next shot on the armor no longer protects. ``temporary``: an
+    unmodified 66 made this failure a passing one (a strap torn loose, a plate knocked askew) that
+    needs no workshop to put right.
+    """
+
+    wearer: str
+    armor: str
+    check_total: int
+    penalty: int
+    new_total: int
+    broken: bool
+    beaten_open: bool
+    temporary: bool
     rule: str

@@ -1,8 +1,15 @@
 """Which attack column and which critical table a shot reads (RMU-ARM-1..4, RMU-AMMO-1..6,
-RMU-BRK-2).
+RMU-BRK-2, RULINGS P-5).
 
 Order matters (RMU-ARM-4): the column is settled from the armor as a whole before the attack
 roll; the critical table can only be settled once the critical roll has named a location.
+
+Two pieces of armor are tracked apart. ``FirePlan.armor`` is the armor that still decides the
+column and the critical tables: None when the target is bare, when armor piercing defeats the
+vest, or when the vest is beaten open or broken. ``FirePlan.worn`` is the armor that still takes
+punishment: a vest defeated by armor piercing was still shot through, so a covered location
+calls for its breakage check either way (000: the armor takes punishment whether the round is
+defeated or stopped).
 """
 
 from __future__ import annotations
@@ -16,9 +23,6 @@ from firefight.trace import TraceBuilder
 
 __all__ = ["FirePlan", "plan_fire"]
 
-#: Breakage totals past this leave the armor beaten open (RMU-BRK-2).
-BEATEN_OPEN_BELOW = -50
-
 _ORDER = ("BA I", "BA II", "BA III", "BA IV")
 
 
@@ -30,12 +34,26 @@ class FirePlan:
     armor: ArmorClass | None  # the armor that still protects, if any
     half_hits: bool
     ammo: Ammunition
+    worn: ArmorClass | None = None  # the armor that still takes breakage checks, if any
+
+    def covered(self, location: HitLocation) -> bool:
+        """Whether protecting armor covers ``location`` (RMU-ARM-2)."""
+        return self.armor is not None and location in self.armor.covers
 
     def critical_table(self, location: HitLocation) -> str:
         """RMU-ARM-3 / AMMO-3..6: covered locations take blunt trauma, the rest the flesh table."""
-        if self.armor is not None and location in self.armor.covers:
-            return self.ammo.covered_table
-        return self.ammo.flesh_table
+        return self.ammo.covered_table if self.covered(location) else self.ammo.flesh_table
+
+    def breakage_table(self, location: HitLocation) -> str | None:
+        """The table whose cell gives the breakage modifier, or None when no armor was struck.
+
+        Only worn armor covering ``location`` is checked: a round that hits the head above a
+        plate never touched the plate. Armor piercing reads AP's deeper modifier even where the
+        plate stops it and the wound is read on Ballistic Impact (RMU-AMMO-5; docs/decisions.md).
+        """
+        if self.worn is None or location not in self.worn.covers:
+            return None
+        return self.ammo.breakage_table or self.critical_table(location)
 
 
 def plan_fire(
@@ -47,17 +65,35 @@ def plan_fire(
     ammo: Ammunition,
     data: RmuData,
     trace: TraceBuilder,
+    armor_broken: bool = False,
 ) -> FirePlan:
-    """Choose the attack column (RMU-ARM-1, -4) and how criticals will be read."""
+    """Choose the attack column (RMU-ARM-1, -4) and how criticals will be read.
+
+    ``armor_damage`` is the armor's running breakage total; past the threshold in
+    ``data/breakage.toml`` it is beaten open (RMU-BRK-2). ``armor_broken`` marks armor a
+    breakage check broke outright (RULINGS P-5). Either way the target is fired at as bare.
+    """
     armor = data.armor_class(armor_key)
     if armor is None:
         trace.step(f"No ballistic armor: fire the naked {armor_key} column.", "RMU-ARM-1")
         return FirePlan(column=armor_key, armor=None, half_hits=ammo.armor_piercing, ammo=ammo)
-    if armor_damage < BEATEN_OPEN_BELOW:
+    if armor_damage > 0:
+        raise RuleRefusal(
+            "RMU-BRK-2",
+            f"A breakage total counts penalties, so it is 0 or less; {armor_damage} was given.",
+        )
+    if armor_broken:
         trace.step(
-            f"{armor.key} has taken {armor_damage} in breakage, past -50: beaten open, it no "
-            "longer "
-            f"protects; fire the naked {naked_column} column.",
+            f"{armor.key} was broken by a breakage check and protects no more; fire the naked "
+            f"{naked_column} column.",
+            "P-5",
+        )
+        return FirePlan(column=naked_column, armor=None, half_hits=ammo.armor_piercing, ammo=ammo)
+    past = data.breakage.beaten_open_past
+    if armor_damage < past:
+        trace.step(
+            f"{armor.key} has taken {armor_damage} in breakage, past {past}: beaten open, it no "
+            f"longer protects; fire the naked {naked_column} column.",
             "RMU-BRK-2",
         )
         return FirePlan(column=naked_column, armor=None, half_hits=ammo.armor_piercing, ammo=ammo)
@@ -74,16 +110,16 @@ def plan_fire(
                 f"fire the naked {naked_column} column for half hits, criticals on Armor Piercing.",
                 "RMU-AMMO-3",
             )
-            return FirePlan(column=naked_column, armor=None, half_hits=True, ammo=ammo)
+            return FirePlan(column=naked_column, armor=None, half_hits=True, ammo=ammo, worn=armor)
         trace.step(
             f"Armor piercing {weapon.caliber} defeats only up to {rating}: {armor.key} stops it; "
             "fire the armor's column for full hits.",
             "RMU-AMMO-4",
         )
-        return FirePlan(column=armor.key, armor=armor, half_hits=False, ammo=ammo)
+        return FirePlan(column=armor.key, armor=armor, half_hits=False, ammo=ammo, worn=armor)
     trace.step(
         f"Fire the {armor.key} column ({'soft' if armor.soft else 'hard'} armor covering "
         f"{', '.join(sorted(loc.value for loc in armor.covers))}).",
         "RMU-ARM-1",
     )
-    return FirePlan(column=armor.key, armor=armor, half_hits=False, ammo=ammo)
+    return FirePlan(column=armor.key, armor=armor, half_hits=False, ammo=ammo, worn=armor)

@@ -37,10 +37,14 @@ def point_blank_reach_ft(weapon: Weapon, rules: RulesFigures) -> int:
     return rules.point_blank_reach_ft
 
 
-def range_band(weapon: Weapon, distance_ft: float, rules: RulesFigures) -> RangeBand:
+def range_band(
+    weapon: Weapon, distance_ft: float, rules: RulesFigures, *, allow_point_blank: bool = True
+) -> RangeBand:
     """The band ``distance_ft`` falls in; refuses a distance past the last band (RMU-GEN-4).
 
-    Each band is one range increment (the weapon's short range). Point blank sits inside Short.
+    Each band is one range increment (the weapon's short range). Point blank sits inside Short;
+    fire that is not aimed at one person (a sweep, a burst's bystanders) passes
+    ``allow_point_blank=False`` and reads Short there instead.
     """
     if distance_ft < 0 or math.isnan(distance_ft):
         raise RuleRefusal("RMU-GEN-4", f"A distance of {distance_ft!r} ft is not a distance.")
@@ -54,7 +58,7 @@ def range_band(weapon: Weapon, distance_ft: float, rules: RulesFigures) -> Range
             f"{increment * bands} ft.",
         )
     reach = point_blank_reach_ft(weapon, rules)
-    if distance_ft <= reach:
+    if allow_point_blank and distance_ft <= reach:
         return RangeBand(
             index=0,
             name="Point blank",

@@ -7,28 +7,30 @@ the dice, and returns an :class:`~firefight.outcome.Outcome` of events and trace
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event, RoundsFired
-from firefight.geometry import Size
+from firefight.geometry import CoverGrade, Size
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData, Weapon
-from firefight.rulesets.rmu.cover import Cover, price_cover
-from firefight.rulesets.rmu.defense import Defender, defense_modifiers
-from firefight.rulesets.rmu.events import (
-    AttackerBonusGained,
-    CriticalInflicted,
-    HitsInflicted,
-)
-from firefight.rulesets.rmu.protection import plan_fire
-from firefight.rulesets.rmu.ranges import range_band, range_modifier
-from firefight.tables.critical import CriticalEffect
+from firefight.rulesets.rmu.bodies import BodyScreen, choose_shielder
+from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, Weapon
+from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover
+from firefight.rulesets.rmu.defense import Defender, armor_maneuver_penalty, defense_modifiers
+from firefight.rulesets.rmu.protection import FirePlan, plan_fire
+from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
+from firefight.rulesets.rmu.strike import combine_effects, resolve_strike
+from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["AimedShot", "resolve_aimed_shot"]
+__all__ = [
+    "AimedShot",
+    "PreparedShot",
+    "combine_effects",
+    "prepare_aimed_shot",
+    "resolve_aimed_shot",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,7 +38,15 @@ class AimedShot:
     """A declared single shot. Figures are the shooter's and target's, as the GM knows them.
 
     ``armor`` is the target's protection: a naked column ``AT 1``-``AT 10`` or ``BA I``-``BA IV``
-    (worn over ``naked_column``). ``armor_damage`` is the armor's running breakage total.
+    (worn over ``naked_column``). ``armor_damage`` is the armor's running breakage total (0 or
+    less), ``armor_quality`` its quality bonus for breakage checks, and ``armor_broken`` marks
+    armor a breakage check broke outright (RMU-BRK-1, RMU-BRK-2, RULINGS P-5). ``screen`` names
+    the people standing between the muzzle and the target and the cover they give (RMU-COV-5);
+    a shot that misses a screened target flies into one of them (RMU-COV-6).
+
+    Dice are asked for in this order: the attack roll, the critical roll, the breakage check
+    (d100 open-ended at both ends); after a miss through a screen, a die choosing among several
+    shielders, then the stray round's attack, critical and breakage rolls.
     """
 
     weapon: str
@@ -51,10 +61,15 @@ class AimedShot:
     armor: str = "AT 1"
     naked_column: str = "AT 1"
     armor_damage: int = 0
+    armor_quality: int = 0
+    armor_broken: bool = False
     cover: Cover | None = None
+    screen: BodyScreen | None = None
     target_size: Size = Size.MEDIUM
     defender: Defender = field(default_factory=Defender)
     shooter_armor: str | None = None
+    # The shooter's Strength bonus: the only defense against an unbraced tripod gun's recoil.
+    strength_bonus: int = 0
     situational: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
     shooter: str = "shooter"
@@ -81,12 +96,6 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
             "RMU-GEN-1",
             f"The shot costs {cost} AP but only {shot.ap_available} AP are left this round.",
         )
-    if weapon.requires_tripod and not shot.mounted:
-        raise RuleRefusal(
-            "RMU-TRI-2",
-            f"The {weapon.name} needs a tripod; firing it unbraced (its recoil attacking the "
-            "shooter first) is not supported yet, so declare it mounted.",
-        )
     if shot.naked_column not in NAKED_COLUMNS:
         raise RuleRefusal(
             "RMU-ARM-1", f"{shot.naked_column!r} is not a naked armor column (AT 1 to AT 10)."
@@ -95,54 +104,105 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
         if name not in rules.situational:
             known = ", ".join(sorted(rules.situational))
             raise RuleRefusal("R-1", f"No situational modifier is called {name!r}; known: {known}.")
+    if data.ammunition(shot.ammo).armor_piercing and weapon.caliber not in data.penetration:
+        raise RuleRefusal(
+            "RMU-AMMO-2", f"There is no armor-piercing load for the {weapon.caliber} {weapon.name}."
+        )
+    for who in shot.screen.shielders if shot.screen else ():
+        # A stray round may meet any shielder, so each one's armor is checked before any die.
+        if who.naked_column not in NAKED_COLUMNS:
+            raise RuleRefusal(
+                "RMU-ARM-1",
+                f"{who.name}'s {who.naked_column!r} is not a naked armor column (AT 1 to AT 10).",
+            )
+        data.armor_class(who.armor)
+        if who.armor_damage > 0:
+            raise RuleRefusal(
+                "RMU-BRK-2",
+                f"{who.name}'s breakage total counts penalties, so it is 0 or less; "
+                f"{who.armor_damage} was given.",
+            )
     return cost
 
 
-def _combine(cells: list[CriticalEffect]) -> dict[str, object]:
-    """The effects of every cell read on one critical (several under RULINGS P-7)."""
-    dying = [c.dying_rounds for c in cells if c.dying_rounds is not None]
-    stun = [c for c in cells if c.stun_rounds]
-    return {
-        "hits": sum(c.hits for c in cells),
-        "bleed": sum(c.bleed for c in cells),
-        "stun_rounds": sum(c.stun_rounds for c in cells),
-        "stun_penalty": min((c.stun_penalty for c in stun), default=0),
-        "staggered": sum(c.staggered for c in cells),
-        "injury": sum(c.injury for c in cells),
-        "fatigue": sum(c.fatigue for c in cells),
-        "prone": any(c.prone for c in cells),
-        "dying_rounds": min(dying) if dying else None,
-        "dead": any(c.dead for c in cells),
-        "attacker_bonus": sum(c.attacker_bonus for c in cells),
-        "breakage": [c.breakage for c in cells if c.breakage is not None],
-    }
+def _choose_cover(
+    shot: AimedShot, weapon: Weapon, data: RmuData, trace: TraceBuilder
+) -> tuple[Cover | None, CoverPrice | None, bool]:
+    """The one cover that counts: the declared barrier or the bodies in front, whichever gives
+    more (RMU-COV-5). Returns the cover, its price, and whether it is the bodies'."""
+    declared = price_cover(shot.cover, weapon, data.cover) if shot.cover else None
+    body = shot.screen.as_cover() if shot.screen else None
+    if body is None or shot.screen is None:
+        return shot.cover, declared, False
+    names = ", ".join(s.name for s in shot.screen.shielders)
+    body_price = price_cover(body, weapon, data.cover)
+    trace.step(
+        f"{names} {'stands' if len(shot.screen.shielders) == 1 else 'stand'} between the muzzle "
+        f"and {shot.target}: {body.grade.value} hard cover by position.",
+        "RMU-COV-5",
+    )
+    if declared is not None and shot.cover is not None:
+        better_bodies = body_price.bonus > declared.bonus
+        trace.step(
+            f"Cover does not stack: the {'bodies' if better_bodies else 'barrier'} "
+            f"({body_price.bonus if better_bodies else declared.bonus}) "
+            f"{'give' if better_bodies else 'gives'} more than the "
+            f"{'barrier' if better_bodies else 'bodies'}, and only that counts.",
+            "RMU-COV-5",
+        )
+        if not better_bodies:
+            return shot.cover, declared, False
+    return body, body_price, True
 
 
-def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
-    """Resolve one aimed shot (RMU-GEN-1..8, RMU-PB-1, RMU-COV-1..4, RMU-DOD-1, RMU-ARM-1..4)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedShot:
+    """What an aimed shot settles before its first die: the checks, the column, the modifiers.
+
+    ``plan`` is None when the target is fully behind impenetrable cover (RMU-COV-4): the round
+    is fired for nothing and no die is rolled. The odds engine reads the same object, so each
+    rule lives in one place.
+    """
+
+    shot: AimedShot
+    weapon: Weapon
+    ammo: Ammunition
+    cost: int
+    band: RangeBand
+    plan: FirePlan | None
+    modifiers: tuple[Modifier, ...]
+    fumble: int
+    # A tripod gun fired unbraced: its recoil attacks the shooter before the attack roll, and
+    # what it does comes off the total on top of ``modifiers`` (RMU-TRI-2).
+    recoil: bool = False
+
+    @property
+    def modifier_total(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+
+def prepare_aimed_shot(
+    shot: AimedShot, data: RmuData, trace: TraceBuilder | None = None
+) -> PreparedShot:
+    """Validate ``shot`` and settle everything before the attack roll (refusing as the rules do).
+
+    Steps worth telling go to ``trace`` (a throwaway one when None).
+    """
+    tb = trace if trace is not None else TraceBuilder()
     rules = data.rules
     weapon = data.weapon(shot.weapon)
     ammo = data.ammunition(shot.ammo)
     cost = _validate(shot, weapon, data)
     band = range_band(weapon, shot.distance_ft, rules)
     shooter_armor = data.armor_class(shot.shooter_armor) if shot.shooter_armor else None
-    tb = TraceBuilder()
+    # RMU-GEN-8: every 5 ranks take one off the fumble number, never below 1.
+    fumble = max(rules.fumble_minimum, weapon.fumble - shot.ranks // rules.fumble_ranks_per_step)
+    unbraced = weapon.requires_tripod and not shot.mounted
     tb.step(
         f"{shot.shooter} fires the {weapon.name} ({weapon.caliber}, {ammo.name}) at {shot.target}, "
         f"{shot.distance_ft:g} ft away: {band.label}.",
         "RMU-GEN-4",
     )
-    events: list[Event] = [
-        ActionPointsSpent(actor=shot.shooter, ap=cost),
-        RoundsFired(actor=shot.shooter, weapon=weapon.key, rounds=1),
-    ]
-    summary: dict[str, object] = {
-        "weapon": weapon.key,
-        "ammo": ammo.key,
-        "distance_ft": shot.distance_ft,
-        "range_band": band.name,
-        "ap_spent": cost,
-    }
 
     price = price_cover(shot.cover, weapon, data.cover) if shot.cover else None
     if shot.cover and price and price.impassable:
@@ -151,8 +211,17 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
             "is fired for nothing.",
             "RMU-COV-4",
         )
-        summary |= {"result": "cannot hit", "hit": False, "hits": 0}
-        return _outcome(events, tb, summary)
+        return PreparedShot(
+            shot=shot,
+            weapon=weapon,
+            ammo=ammo,
+            cost=cost,
+            band=band,
+            plan=None,
+            modifiers=(),
+            fumble=fumble,
+            recoil=unbraced,
+        )
 
     armor_for_target = data.armor_class(shot.armor)
     plan = plan_fire(
@@ -163,7 +232,9 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
         ammo=ammo,
         data=data,
         trace=tb,
+        armor_broken=shot.armor_broken,
     )
+    cover, price, from_bodies = _choose_cover(shot, weapon, data, tb)
 
     mods: list[Modifier] = [Modifier(value=shot.ob, label=f"{shot.shooter}'s OB", rule=None)]
     if not shot.prepared:
@@ -192,6 +263,8 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
                 rule="RMU-TRI-1",
             )
         )
+    if unbraced:
+        mods.append(unbraced_modifier(weapon))
     if weapon.hunting_class and shot.target_size in (Size.LARGE, Size.HUGE):
         mods.append(
             Modifier(
@@ -215,26 +288,33 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
     mods.extend(shot.extra)
 
     behind_cover = price is not None
-    if price is not None and shot.cover is not None:
+    if price is not None and cover is not None:
         bonus = price.bonus * ammo.cover_multiplier
-        label = f"{shot.cover.grade.value} {shot.cover.material.value} cover ({price.column})"
+        label = f"{cover.grade.value} {cover.material.value} cover ({price.column})"
+        if from_bodies:
+            label = f"{cover.grade.value} cover from bodies in front, hard ({price.column})"
         if ammo.cover_multiplier > 1:
             label += f", x{ammo.cover_multiplier} against {ammo.name}"
         mods.append(
             Modifier(
                 value=-bonus,
                 label=label,
-                rule="RMU-COV-8" if ammo.cover_multiplier > 1 else "RMU-COV-3",
+                rule="RMU-COV-8"
+                if ammo.cover_multiplier > 1
+                else ("RMU-COV-5" if from_bodies else "RMU-COV-3"),
             )
         )
-    armor_penalty = (
-        armor_for_target.maneuver_trained + min(0, shot.armor_damage) if armor_for_target else 0
+    # RMU-ARM-5 / RMU-BRK-2: the armor is still worn, and still weighs, whatever the round does.
+    armor_penalty = armor_maneuver_penalty(
+        armor_for_target,
+        trained=shot.defender.armor_trained,
+        breakage_total=shot.armor_damage,
     )
     mods.extend(
         defense_modifiers(
             defender=shot.defender,
             behind_cover=behind_cover,
-            armor=armor_for_target if plan.armor else None,
+            armor=armor_for_target,
             armor_penalty=armor_penalty,
             rules=rules,
         )
@@ -249,9 +329,54 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
             "no Dodge).",
             "RMU-DOD-1",
         )
+    return PreparedShot(
+        shot=shot,
+        weapon=weapon,
+        ammo=ammo,
+        cost=cost,
+        band=band,
+        plan=plan,
+        modifiers=tuple(mods),
+        fumble=fumble,
+        recoil=unbraced,
+    )
 
-    # RMU-GEN-8: every 5 ranks take one off the fumble number, never below 1.
-    fumble = max(rules.fumble_minimum, weapon.fumble - shot.ranks // rules.fumble_ranks_per_step)
+
+def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
+    """Resolve one aimed shot (RMU-GEN-1..8, RMU-PB-1, RMU-COV-1..4, RMU-DOD-1, RMU-ARM-1..4)."""
+    tb = TraceBuilder()
+    prep = prepare_aimed_shot(shot, data, tb)
+    weapon, ammo, band, plan, fumble = prep.weapon, prep.ammo, prep.band, prep.plan, prep.fumble
+    events: list[Event] = [
+        ActionPointsSpent(actor=shot.shooter, ap=prep.cost),
+        RoundsFired(actor=shot.shooter, weapon=weapon.key, rounds=1),
+    ]
+    summary: dict[str, object] = {
+        "weapon": weapon.key,
+        "ammo": ammo.key,
+        "distance_ft": shot.distance_ft,
+        "range_band": band.name,
+        "ap_spent": prep.cost,
+    }
+    recoil_mods: tuple[Modifier, ...] = ()
+    if prep.recoil:
+        recoil = resolve_recoil(
+            shooter=shot.shooter,
+            weapon=weapon,
+            strength_bonus=shot.strength_bonus,
+            naked_column="AT 1",
+            dice=dice,
+            data=data,
+            trace=tb,
+        )
+        events.extend(recoil.events)
+        recoil_mods = recoil.modifiers
+        summary["recoil"] = recoil.summary
+    if plan is None:
+        summary |= {"result": "cannot hit", "hit": False, "hits": 0}
+        return _outcome(events, tb, summary)
+    mods = (*prep.modifiers, *recoil_mods)
+
     roll = tb.roll(dice.d100_open_ended("attack roll", low_end=False))
     if roll.natural <= fumble:
         tb.step(
@@ -271,89 +396,87 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
             *mods,
         ],
     )
-    table = data.tables.attack(weapon.attack_table)
-    result = table.lookup(total.value, plan.column)
-    row_label = result.row.label if result.row else f"below {table.rows[0].low}"
-    tb.lookup(
-        table=table.name, row=row_label, column=plan.column, cell=str(result.cell), rule="RMU-GEN-5"
-    )
     summary |= {"attack_total": total.value, "column": plan.column, "roll": roll.total}
-    if result.row is None:
-        tb.step(f"A total of {total.value} is below the table: the shot misses.", "RMU-GEN-5")
-        summary |= {"result": "miss", "hit": False, "hits": 0}
-        return _outcome(events, tb, summary)
-
-    hits = result.hits
-    if plan.half_hits and hits:
-        hits = math.ceil(hits / 2)
-        tb.step(
-            f"Armor piercing over-penetrates: half of {result.hits} hits, rounded up, is {hits}.",
-            "RMU-AMMO-3",
-        )
-    if hits:
-        events.append(HitsInflicted(target=shot.target, hits=hits, rule="RMU-GEN-5"))
-    summary |= {"result": "hit", "hit": True, "hits": hits, "severity": None}
-    if result.severity is None:
-        tb.step(f"{hits} concussion hits, no critical.", "RMU-GEN-5")
-        return _outcome(events, tb, summary)
-
-    crit = tb.roll(dice.d100("critical roll"))
-    crit_total = crit.total
-    if result.critical_roll_bonus:
-        crit_total = tb.total(
-            "critical roll",
-            [
-                Modifier(value=crit.total, label="critical roll, d100", rule="RMU-GEN-6"),
-                Modifier(
-                    value=result.critical_roll_bonus,
-                    label="attack total past 175: +1 per 5 points",
-                    rule="P-6",
-                ),
-            ],
-        ).value
-    location = data.tables.critical("ballistic-puncture").row_for(crit_total).location
-    table_name = plan.critical_table(location)
-    crit_table = data.tables.critical(table_name)
-    covered = plan.armor is not None and location in plan.armor.covers
-    tb.step(
-        f"Critical {result.severity.value} to the {location.value}: "
-        f"{'covered' if covered else 'not covered'} by armor, read on {crit_table.title}.",
-        "RMU-ARM-3" if plan.armor or ammo.key != "ball" else "RMU-GEN-6",
+    landed = resolve_strike(
+        total=total.value,
+        weapon=weapon,
+        plan=plan,
+        target=shot.target,
+        shooter=shot.shooter,
+        dice=dice,
+        data=data,
+        trace=tb,
+        armor_damage=shot.armor_damage,
+        armor_quality=shot.armor_quality,
     )
-    cells: list[CriticalEffect] = []
-    for severity, cell in crit_table.lookup(crit_total, result.severity):
-        tb.lookup(
-            table=crit_table.name,
-            row=crit_table.row_for(crit_total).label,
-            column=severity.value,
-            cell=f"{cell.label}: {cell.summary()}",
-            rule="P-7" if len(result.severity.components) > 1 else "RMU-GEN-7",
-        )
-        cells.append(cell)
-        events.append(
-            CriticalInflicted(
-                target=shot.target,
-                table=crit_table.name,
-                severity=severity.value,
-                roll=crit_total,
-                location=location.value,
-                effect=cell,
-            )
-        )
-        if cell.attacker_bonus:
-            events.append(
-                AttackerBonusGained(actor=shot.shooter, bonus=cell.attacker_bonus, rule="RMU-BP-3")
-            )
-    effects = _combine(cells)
-    summary |= {
-        "severity": result.severity.value,
-        "critical_roll": crit_total,
-        "location": location.value,
-        "critical_table": crit_table.name,
-        "effects": effects,
-        "total_hits": hits + sum(c.hits for c in cells),
-    }
+    events.extend(landed.events)
+    summary |= landed.summary
+    if not landed.hit and shot.screen is not None and shot.screen.grade is not CoverGrade.NONE:
+        stray_events, summary["shielder"] = _stray_round(prep, shot.screen, dice, data, tb)
+        events.extend(stray_events)
     return _outcome(events, tb, summary)
+
+
+def _stray_round(
+    prep: PreparedShot, screen: BodyScreen, dice: Dice, data: RmuData, tb: TraceBuilder
+) -> tuple[list[Event], dict[str, object]]:
+    """A missed shot flies on into a shielder (RMU-COV-6): chosen at random among several,
+    attacked at OB +0 with no cover from other bodies, and the roll cannot fumble."""
+    shot = prep.shot
+    tb.step(
+        f"The shot missed {shot.target}, whom people shielded: the round flies on into one of "
+        "them, at OB +0, with no cover for them from other bodies and no fumble.",
+        "RMU-COV-6",
+    )
+    who = choose_shielder(screen.shielders, dice, tb)
+    plan = plan_fire(
+        weapon=prep.weapon,
+        armor_key=who.armor,
+        naked_column=who.naked_column,
+        armor_damage=who.armor_damage,
+        ammo=prep.ammo,
+        data=data,
+        trace=tb,
+        armor_broken=who.armor_broken,
+    )
+    worn = data.armor_class(who.armor)
+    defense = defense_modifiers(
+        defender=who.defender,
+        behind_cover=False,
+        armor=worn,
+        armor_penalty=armor_maneuver_penalty(
+            worn, trained=who.defender.armor_trained, breakage_total=who.armor_damage
+        ),
+        rules=data.rules,
+    )
+    roll = tb.roll(dice.d100_open_ended(f"stray round at {who.name}", low_end=False))
+    total = tb.total(
+        f"attack total against {who.name}",
+        [
+            Modifier(value=roll.total, label="attack roll, d100 open-ended high", rule="RMU-GEN-2"),
+            Modifier(value=0, label="OB +0: none of the shooter's skill", rule="RMU-COV-6"),
+            *defense,
+        ],
+    )
+    landed = resolve_strike(
+        total=total.value,
+        weapon=prep.weapon,
+        plan=plan,
+        target=who.name,
+        shooter=shot.shooter,
+        dice=dice,
+        data=data,
+        trace=tb,
+        armor_damage=who.armor_damage,
+        armor_quality=who.armor_quality,
+    )
+    summary: dict[str, object] = {
+        "name": who.name,
+        "roll": roll.total,
+        "attack_total": total.value,
+        **landed.summary,
+    }
+    return list(landed.events), summary
 
 
 def _outcome(events: list[Event], tb: TraceBuilder, summary: dict[str, object]) -> Outcome:

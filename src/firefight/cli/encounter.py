@@ -1,0 +1,486 @@
+"""``firefight encounter ...`` and ``firefight play``: run a fight round by round, saved in a
+store (the SQLite file in your data folder unless ``--store`` or ``$FIREFIGHT_DATABASE_URL``
+names another database).
+
+Interfaces hold no rules: every command here calls :class:`~firefight.encounter.service.
+EncounterService` and shows what it returns.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table as RichTable
+
+from firefight.cli.common import (
+    AskOpt,
+    JsonOpt,
+    RollsOpt,
+    SeedOpt,
+    console,
+    dice_from_options,
+    emit_json,
+    refusals,
+)
+from firefight.dice import Dice
+from firefight.encounter.log import LogRecord
+from firefight.encounter.narrate import render_trace
+from firefight.encounter.scenario import load_scenario
+from firefight.encounter.service import Applied, EncounterService
+from firefight.encounter.state import CombatantState, EncounterState
+from firefight.errors import FirefightError
+from firefight.rulesets import find_ruleset
+from firefight.serialize import to_plain
+
+if TYPE_CHECKING:
+    from firefight.store.sql import SqlStore
+
+__all__ = ["app", "play_scenario", "show_records", "state_json"]
+
+app = typer.Typer(
+    help="Run an encounter round by round: new, act, next-round, show, log, undo, export...",
+    no_args_is_help=True,
+)
+
+StoreOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--store",
+        help="Database URL (default: $FIREFIGHT_DATABASE_URL, else firefight.db in your data "
+        "folder).",
+    ),
+]
+NameArg = Annotated[str, typer.Argument(help="The encounter's name.")]
+
+
+@contextmanager
+def _service(url: str | None) -> Iterator[EncounterService]:
+    from firefight.store import open_store
+
+    with refusals():
+        store = open_store(url)
+    try:
+        with refusals():
+            yield EncounterService(store)
+    finally:
+        store.close()
+
+
+# --- showing ----------------------------------------------------------------------------------
+
+
+def _status(c: CombatantState) -> str:
+    if c.dead:
+        return "dead"
+    if c.dying:
+        return f"dying ({c.dying_rounds} rnd)" if c.dying_rounds else "dying"
+    if c.unconscious:
+        return "unconscious"
+    return "bystander" if c.bystander else "up"
+
+
+def _weapon_text(c: CombatantState) -> str:
+    parts = []
+    for w in c.weapons:
+        loaded = str(w.loaded) if w.loaded else "empty"
+        spares = f" +{len(w.spares)} spare" if w.spares else ""
+        parts.append(f"{w.name} {loaded}{spares}")
+    return "; ".join(parts) or "-"
+
+
+def state_json(name: str, state: EncounterState) -> dict[str, object]:
+    """The state as JSON (docs/json.md), with the figures the ruleset derives per combatant."""
+    ruleset = find_ruleset(state.ruleset)
+    plain = to_plain(state)
+    assert isinstance(plain, dict)
+    for entry, c in zip(plain["combatants"], state.combatants, strict=True):
+        entry["hits_left"] = c.hits_left
+        entry["status"] = _status(c)
+        entry.update(to_plain(dict(ruleset.describe_combatant(c))))
+    return {"encounter": name, **plain}
+
+
+def _conditions(c: CombatantState) -> str:
+    if c.dead:
+        return "-"
+    parts = []
+    if c.bleed:
+        parts.append(f"bleed {c.bleed}")
+    if c.stun:
+        parts.append("stun " + ", ".join(f"{r}@{p}" for p, r in c.stun))
+    if c.staggered:
+        parts.append(f"staggered (owes {c.staggered_owed})" if c.staggered_owed else "staggered")
+    if c.injury:
+        parts.append(f"injury {c.injury}")
+    if c.fatigue:
+        parts.append(f"fatigue {c.fatigue}")
+    return ", ".join(parts) or "-"
+
+
+def show_state(name: str, state: EncounterState) -> None:
+    ruleset = find_ruleset(state.ruleset)
+    table = RichTable(title=f"{escape(state.title)}: {escape(name)}, round {state.round}")
+    for col in ("name", "side", "AP", "hits", "penalty", "state", "conditions", "at (ft)"):
+        table.add_column(col)
+    table.add_column("weapons", overflow="fold")
+    table.add_column("armor")
+    for c in state.combatants:
+        figures = ruleset.describe_combatant(c)
+        armor = "-"
+        if c.armor:
+            armor = f"{c.armor.kind} {c.armor.damage}" + (" broken" if c.armor.broken else "")
+        table.add_row(
+            escape(c.name),
+            escape(c.side),
+            str(c.ap_left),
+            f"{c.hits_left}/{c.hits_max}",
+            str(figures.get("total_penalty", "")),
+            f"{_status(c)}, {c.posture.value}",
+            escape(_conditions(c)),
+            f"{c.position.x_ft:g},{c.position.y_ft:g}",
+            escape(_weapon_text(c)),
+            armor,
+        )
+    # A pipe gets 80 columns from rich, too few for this table: print it 140 wide there.
+    out = console if console.is_terminal else Console(width=140, highlight=False)
+    out.print(table)
+    if state.initiative:
+        order = " → ".join(" & ".join(g) for g in state.initiative)
+        console.print(f"initiative: {escape(order)}")
+
+
+def _record_header(record: LogRecord, undone: dict[int, int]) -> str:
+    mark = f"  [dim](undone by #{undone[record.seq]})[/]" if record.seq in undone else ""
+    if record.kind == "round":
+        return f"[bold]#{record.seq} ── {escape(record.text.capitalize())} ──[/]{mark}"
+    if record.kind == "undo":
+        return f"[bold]#{record.seq}[/] [yellow]{escape(record.text)}[/]"
+    return f"[bold]#{record.seq}[/] round {record.round}: [bold]{escape(record.text)}[/]{mark}"
+
+
+def show_records(records: Sequence[LogRecord], *, trace: bool) -> None:
+    undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
+    for record in records:
+        console.print(_record_header(record, undone))
+        if trace and record.trace:
+            for line in render_trace(record.trace):
+                console.print(f"    {escape(line)}", style="dim")
+        for line in record.narration:
+            console.print(f"  {escape(line)}")
+
+
+def _record_json(record: LogRecord, undone: dict[int, int]) -> dict[str, Any]:
+    data = record.to_json()
+    if record.seq in undone:
+        data["undone_by"] = undone[record.seq]
+    return data
+
+
+def _applied_json(applied: Applied, dice_info: dict[str, object] | None) -> dict[str, object]:
+    payload: dict[str, object] = {
+        "encounter": applied.name,
+        "record": applied.record.to_json(),
+        "state": state_json(applied.name, applied.state),
+    }
+    if applied.reverted is not None:
+        payload["reverted"] = applied.reverted.to_json()
+    if dice_info is not None:
+        payload["dice"] = dice_info
+    return payload
+
+
+def _show_applied(applied: Applied, dice_info: dict[str, object], unused: Sequence[int]) -> None:
+    show_records([applied.record], trace=True)
+    if dice_info.get("source") == "seeded":
+        console.print(f"[dim]dice: seed {dice_info['seed']}")
+    if unused:
+        console.print(f"note: {len(unused)} scripted dice were not needed: {list(unused)}")
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@app.command()
+def new(
+    name: NameArg,
+    scenario: Annotated[Path, typer.Option("--scenario", "-s", help="The scenario TOML file.")],
+    rolls: RollsOpt = None,
+    seed: SeedOpt = None,
+    ask: AskOpt = False,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Start an encounter from a scenario: round 1 opens and initiative is rolled."""
+    with refusals():
+        parsed = load_scenario(scenario)
+    dice, dice_info = dice_from_options(rolls, seed, ask)
+    with _service(store) as service:
+        applied = service.new(name, parsed, dice)
+    if as_json:
+        emit_json(_applied_json(applied, dice_info))
+        return
+    console.print(f"[bold]{escape(parsed.title)}[/] saved as [bold]{escape(name)}[/]")
+    _show_applied(applied, dice_info, dice.unused)
+
+
+@app.command()
+def act(
+    name: NameArg,
+    action: Annotated[str, typer.Argument(help="e.g. 'Mara shoots Viktor --ap 3 --prepared'.")],
+    rolls: RollsOpt = None,
+    seed: SeedOpt = None,
+    ask: AskOpt = False,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Declare an action and resolve it; a refused one changes nothing."""
+    dice, dice_info = dice_from_options(rolls, seed, ask)
+    with _service(store) as service:
+        applied = service.act(name, action, dice)
+    if as_json:
+        emit_json(_applied_json(applied, dice_info))
+        return
+    _show_applied(applied, dice_info, dice.unused)
+
+
+@app.command("next-round")
+def next_round(
+    name: NameArg,
+    rolls: RollsOpt = None,
+    seed: SeedOpt = None,
+    ask: AskOpt = False,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """End the round (bleeding, durations, stun, stagger) and start the next (initiative)."""
+    dice, dice_info = dice_from_options(rolls, seed, ask)
+    with _service(store) as service:
+        applied = service.next_round(name, dice)
+    if as_json:
+        emit_json(_applied_json(applied, dice_info))
+        return
+    _show_applied(applied, dice_info, dice.unused)
+
+
+@app.command()
+def undo(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """Take back the last action (or round change) still in force."""
+    with _service(store) as service:
+        applied = service.undo(name)
+    if as_json:
+        emit_json(_applied_json(applied, None))
+        return
+    assert applied.reverted is not None
+    console.print(
+        f"undone: #{applied.reverted.seq} {escape(applied.reverted.text)} "
+        f"(recorded as #{applied.record.seq})"
+    )
+
+
+@app.command()
+def show(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """The state table: AP, hits, bleeding, stun, penalties, ammunition, armor."""
+    with _service(store) as service:
+        state = service.state(name)
+    if as_json:
+        emit_json(state_json(name, state))
+        return
+    show_state(name, state)
+
+
+@app.command()
+def log(
+    name: NameArg,
+    trace: Annotated[bool, typer.Option("--trace", help="Every roll and modifier too.")] = False,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The log, narrated: every action, round change and undo."""
+    with _service(store) as service:
+        records = service.log(name)
+    if as_json:
+        undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts}
+        emit_json({"encounter": name, "records": [_record_json(r, undone) for r in records]})
+        return
+    show_records(records, trace=trace)
+
+
+@app.command("list")
+def list_encounters(store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """The encounters in the store."""
+    with _service(store) as service:
+        infos = service.list()
+    if as_json:
+        emit_json({"encounters": [to_plain(i) for i in infos]})
+        return
+    if not infos:
+        console.print("no encounters yet: firefight encounter new NAME --scenario FILE")
+    for i in infos:
+        console.print(
+            f"[bold]{escape(i.name)}[/]  {i.ruleset}  {i.head_seq} records  {i.created_at}"
+        )
+
+
+@app.command()
+def delete(name: NameArg, store: StoreOpt = None) -> None:
+    """Delete an encounter and its whole log."""
+    with _service(store) as service:
+        service.delete(name)
+    console.print(f"deleted {escape(name)}")
+
+
+@app.command("export")
+def export_encounter(name: NameArg, store: StoreOpt = None) -> None:
+    """The whole encounter as one JSON document on stdout (scenario and every record)."""
+    with _service(store) as service:
+        data = service.export(name)
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+@app.command("import")
+def import_encounter(
+    file: Annotated[Path, typer.Argument(help="A file written by `encounter export`.")],
+    name: Annotated[str | None, typer.Option("--name", help="Store it under this name.")] = None,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Store an exported encounter (it must fold cleanly to be kept)."""
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        from firefight.cli.common import fail
+
+        fail(f"error: cannot read {file}: {exc}")
+    with _service(store) as service:
+        info = service.import_(data, name)
+    if as_json:
+        emit_json({"imported": to_plain(info)})
+        return
+    console.print(f"imported [bold]{escape(info.name)}[/] ({info.head_seq} records)")
+
+
+# --- play -------------------------------------------------------------------------------------
+
+
+def _fresh_name(service: EncounterService, stem: str) -> str:
+    taken = {i.name for i in service.list()}
+    n = 1
+    while f"{stem}-{n}" in taken:
+        n += 1
+    return f"{stem}-{n}"
+
+
+def _slug(title: str) -> str:
+    words = "".join(ch.lower() if ch.isalnum() else " " for ch in title).split()
+    return "-".join(words) or "encounter"
+
+
+def play_scenario(
+    service: EncounterService, path: Path, name: str | None
+) -> tuple[str, list[LogRecord], EncounterState]:
+    """Run a scenario's script into ``service`` under ``name`` (a fresh one if None)."""
+    scenario = load_scenario(path)
+    if not scenario.steps and not scenario.opening_rolls:
+        raise FirefightError(f"{path} has no [script] to play")
+    name = name or _fresh_name(service, _slug(scenario.title))
+    service.new(name, scenario, Dice.scripted(scenario.opening_rolls))
+    for number, step in enumerate(scenario.steps, start=1):
+        dice = Dice.scripted(step.rolls)
+        try:
+            if step.kind == "act":
+                service.act(name, step.text, dice)
+            elif step.kind == "next-round":
+                service.next_round(name, dice)
+            else:
+                service.undo(name)
+        except FirefightError as exc:
+            raise FirefightError(f"script step {number} ({step.text!r}): {exc}") from None
+        if dice.unused:
+            raise FirefightError(
+                f"script step {number} ({step.text!r}) was given more dice than it used: "
+                f"{list(dice.unused)} left over"
+            )
+    loaded = service.load(name)
+    return name, list(loaded.records), loaded.state
+
+
+def _store_url(service: EncounterService) -> str:
+    store: SqlStore | Any = service.store
+    return str(getattr(store, "url", "the store"))
+
+
+def play(
+    scenario: Annotated[Path, typer.Argument(help="A scenario TOML file with a [script].")],
+    save: Annotated[
+        str | None, typer.Option("--save", help="Keep the fight in the store under this name.")
+    ] = None,
+    store: StoreOpt = None,
+    trace: Annotated[bool, typer.Option("--trace/--no-trace", help="Itemize every roll.")] = True,
+    as_json: JsonOpt = False,
+) -> None:
+    """Run a scenario's scripted fight and print the narrated, itemized log."""
+    url = store if save is not None else (store or "sqlite://")
+    with _service(url) as service:
+        name, records, state = play_scenario(service, scenario, save)
+        where = _store_url(service)
+    if as_json:
+        undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts}
+        emit_json(
+            {
+                "encounter": name if save else None,
+                "store": where if save else None,
+                # No timestamps: the same scenario plays to the same bytes every time.
+                "records": [
+                    {k: v for k, v in _record_json(r, undone).items() if k != "recorded_at"}
+                    for r in records
+                ],
+                "state": state_json(name, state),
+            }
+        )
+        return
+    show_records(records, trace=trace)
+    show_state(name, state)
+    if save:
+        console.print(f"saved as [bold]{escape(name)}[/] in {escape(where)}")
+
+
+def demo(store: StoreOpt = None) -> None:
+    """Play the bundled warehouse raid into the store and say how to carry on with it."""
+    candidates = [
+        Path("examples/warehouse.toml"),
+        Path(__file__).resolve().parents[3] / "examples" / "warehouse.toml",
+    ]
+    path = next((p for p in candidates if p.is_file()), None)
+    if path is None:
+        from firefight.cli.common import fail
+
+        fail("error: examples/warehouse.toml not found; run from the firefight checkout")
+    console.print(
+        f"[bold]firefight demo[/]: the warehouse raid ({escape(str(path))}), played round by "
+        "round into your encounter store\n"
+    )
+    with _service(store) as service:
+        name, records, state = play_scenario(service, path, None)
+        where = _store_url(service)
+    show_records(records, trace=True)
+    show_state(name, state)
+    opt = f" --store {store}" if store else ""
+    console.print(f"\n[bold]Saved[/] as [bold]{escape(name)}[/] in {escape(where)}")
+    console.print("Carry on with it:")
+    for line in (
+        f"firefight encounter show {name}{opt}",
+        f'firefight encounter act {name} "Mara reloads"{opt}',
+        f"firefight encounter next-round {name}{opt}",
+        f"firefight encounter undo {name}{opt}",
+        f"firefight encounter log {name} --trace{opt}",
+        f"firefight encounter export {name}{opt} > {name}.json",
+    ):
+        console.print(f"  {escape(line)}")

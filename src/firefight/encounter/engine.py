@@ -1,0 +1,164 @@
+"""Running the fight: act (parse, validate, resolve, events) and change rounds (upkeep, a new
+round, initiative).
+
+Every function here is pure: it takes a state and returns a :class:`Resolution` -- the record to
+append (with the dice faces consumed, the events, the trace and the narration) and the state it
+leads to. A refusal raises before any die is rolled and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from firefight.dice import Dice, DiceSource, PromptSource, ScriptedSource, SeededSource
+from firefight.encounter.fold import apply, apply_all
+from firefight.encounter.log import DiceRecord, LogRecord, RecordKind
+from firefight.encounter.narrate import narrate
+from firefight.encounter.state import EncounterState
+from firefight.errors import RuleRefusal
+from firefight.events import Event
+from firefight.outcome import Outcome
+from firefight.trace import Trace
+
+if TYPE_CHECKING:
+    from firefight.rulesets.base import Ruleset
+
+__all__ = ["ROUND_RULE", "RecordingSource", "Resolution", "act", "next_round", "open_fight"]
+
+#: The encounter's own check that actions wait for the first round.
+ROUND_RULE = "ENC-ROUND"
+
+
+class RecordingSource:
+    """A dice source that remembers every face it hands out, so the log keeps the dice."""
+
+    def __init__(self, inner: DiceSource) -> None:
+        self.inner = inner
+        self.faces: list[int] = []
+
+    def face(self, sides: int, purpose: str) -> int:
+        value = self.inner.face(sides, purpose)
+        self.faces.append(value)
+        return value
+
+
+def _dice_record(source: DiceSource, faces: Sequence[int]) -> DiceRecord:
+    if isinstance(source, SeededSource):
+        return DiceRecord(source="seeded", seed=source.seed, faces=tuple(faces))
+    if isinstance(source, ScriptedSource):
+        return DiceRecord(source="scripted", faces=tuple(faces))
+    if isinstance(source, PromptSource):
+        return DiceRecord(source="asked", faces=tuple(faces))
+    return DiceRecord(source=type(source).__name__, faces=tuple(faces))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Resolution:
+    """What one command produced: the record to append and the state after it."""
+
+    record: LogRecord
+    state: EncounterState
+
+
+def _resolution(
+    *,
+    kind: RecordKind,
+    text: str,
+    before: EncounterState,
+    outcomes: Sequence[Outcome],
+    ruleset: Ruleset,
+    recorder: RecordingSource,
+    round_number: int,
+) -> Resolution:
+    events: list[Event] = [e for o in outcomes for e in o.events]
+    after = apply_all(before, events, ruleset)
+    entries = tuple(entry for o in outcomes for entry in o.trace.entries)
+    summary: dict[str, object] = {}
+    for o in outcomes:
+        summary |= dict(o.summary)
+    record = LogRecord(
+        kind=kind,
+        round=round_number,
+        text=text,
+        events=tuple(events),
+        dice=_dice_record(recorder.inner, recorder.faces),
+        trace=tuple(Trace(entries).to_json()),
+        summary=summary,
+        narration=tuple([str(summary["headline"])] if summary.get("headline") else [])
+        + tuple(narrate(before, events, ruleset)),
+    )
+    return Resolution(record=record, state=after)
+
+
+def act(state: EncounterState, text: str, ruleset: Ruleset, dice: Dice) -> Resolution:
+    """Parse ``text`` against the scene, validate it, resolve it with ``dice``.
+
+    Raises:
+        RuleRefusal: the action is refused (unknown name or verb, the actor down, AP spent,
+            the gun empty...); nothing was rolled and nothing changed.
+    """
+    if state.round < 1:
+        raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+    action = ruleset.parse_action(text, state)
+    ruleset.validate(state, action)
+    recorder = RecordingSource(dice.source)
+    outcome = ruleset.resolve(state, action, Dice(recorder))
+    return _resolution(
+        kind="action",
+        text=" ".join(text.split()),
+        before=state,
+        outcomes=[outcome],
+        ruleset=ruleset,
+        recorder=recorder,
+        round_number=state.round,
+    )
+
+
+def _start(
+    state: EncounterState, ruleset: Ruleset, recorder: RecordingSource
+) -> tuple[list[Outcome], EncounterState]:
+    started = ruleset.start_round(state, state.round + 1)
+    state = apply_all(state, started.events, ruleset)
+    initiative = ruleset.initiative(state, Dice(recorder))
+    state = apply_all(state, initiative.events, ruleset)
+    return [started, initiative], state
+
+
+def open_fight(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolution:
+    """Round 1 begins: AP for everyone, surprise, initiative. The first record of every log."""
+    if state.round != 0:
+        raise RuleRefusal(ROUND_RULE, f"The fight is already in round {state.round}.")
+    recorder = RecordingSource(dice.source)
+    outcomes, _ = _start(state, ruleset, recorder)
+    return _resolution(
+        kind="round",
+        text="round 1",
+        before=state,
+        outcomes=outcomes,
+        ruleset=ruleset,
+        recorder=recorder,
+        round_number=1,
+    )
+
+
+def next_round(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolution:
+    """End this round (upkeep, RULINGS R-4) and start the next (AP, initiative, R-5)."""
+    if state.round < 1:
+        raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+    recorder = RecordingSource(dice.source)
+    upkeep = ruleset.upkeep(state)
+    after_upkeep = state
+    for event in upkeep.events:
+        after_upkeep = apply(after_upkeep, event, ruleset)
+    outcomes, _ = _start(after_upkeep, ruleset, recorder)
+    return _resolution(
+        kind="round",
+        text=f"round {state.round + 1}",
+        before=state,
+        outcomes=[upkeep, *outcomes],
+        ruleset=ruleset,
+        recorder=recorder,
+        round_number=state.round + 1,
+    )

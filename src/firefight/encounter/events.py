@@ -1,0 +1,100 @@
+"""Events every encounter shares, whatever the ruleset: rounds, AP, movement, posture, reloads,
+conditions.
+
+They are applied by :mod:`firefight.encounter.fold`; a ruleset's own events (hits, criticals,
+bleeding...) are applied by the ruleset. :class:`~firefight.events.ActionPointsSpent` and
+:class:`~firefight.events.RoundsFired` come from :mod:`firefight.events` and are applied here
+too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firefight.encounter.state import ActiveCondition
+from firefight.events import Event
+from firefight.geometry import Point, Posture
+
+__all__ = [
+    "ActionPointsLost",
+    "ConditionEnded",
+    "ConditionStarted",
+    "ConditionTicked",
+    "InitiativeOrdered",
+    "InitiativeRolled",
+    "Moved",
+    "PostureChanged",
+    "Reloaded",
+    "RoundStarted",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundStarted(Event):
+    """A new round: everyone's AP back to ``ap`` and last round's leftovers gone."""
+
+    round: int
+    ap: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionPointsLost(Event):
+    """AP taken away without an action (a stagger, surprise), citing why."""
+
+    actor: str
+    ap: int
+    reason: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InitiativeRolled(Event):
+    actor: str
+    faces: tuple[int, ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InitiativeOrdered(Event):
+    """Who acts when this round: groups best first; a group acts at once."""
+
+    groups: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Moved(Event):
+    actor: str
+    to: Point
+    distance_ft: float
+    facing_deg: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PostureChanged(Event):
+    actor: str
+    posture: Posture
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reloaded(Event):
+    """The magazine in ``weapon`` swapped for the spare at ``spare`` (the old one is kept)."""
+
+    actor: str
+    weapon: str
+    spare: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConditionStarted(Event):
+    condition: ActiveCondition
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConditionTicked(Event):
+    id: str
+    rounds_left: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConditionEnded(Event):
+    id: str

@@ -1,0 +1,126 @@
+"""The narrated log: a sentence per event worth telling, then who went down, and the trace as
+text.
+
+Sentences come from the ruleset (:meth:`~firefight.rulesets.base.Ruleset.describe_event`), from
+registered condition kinds, and for the shared events from here. Changes of condition (fallen
+unconscious, dying, dead) are read off the state before and after, so no ruleset has to
+remember to say them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from firefight.encounter import conditions
+from firefight.encounter.events import (
+    ActionPointsLost,
+    InitiativeOrdered,
+    Moved,
+    PostureChanged,
+    Reloaded,
+    RoundStarted,
+)
+from firefight.encounter.fold import apply
+from firefight.encounter.state import CombatantState, EncounterState
+from firefight.events import Event
+
+if TYPE_CHECKING:
+    from firefight.rulesets.base import Ruleset
+
+__all__ = ["narrate", "render_trace"]
+
+
+def _core_sentence(event: Event, state: EncounterState) -> str | None:
+    if isinstance(event, RoundStarted):
+        return f"Round {event.round} begins: {event.ap} AP each."
+    if isinstance(event, ActionPointsLost):
+        return f"{event.actor} loses {event.ap} AP ({event.reason}) [{event.rule}]."
+    if isinstance(event, InitiativeOrdered):
+        if not event.groups:
+            return "Nobody is able to act."
+        order = ", then ".join(" and ".join(group) for group in event.groups)
+        return f"Initiative: {order}."
+    if isinstance(event, Moved):
+        return (
+            f"{event.actor} moves {event.distance_ft:.0f} ft to "
+            f"({event.to.x_ft:g}, {event.to.y_ft:g})."
+        )
+    if isinstance(event, PostureChanged):
+        verb = {"prone": "drops prone", "standing": "stands up", "kneeling": "kneels"}
+        return f"{event.actor} {verb.get(event.posture.value, event.posture.value)}."
+    if isinstance(event, Reloaded):
+        c = state.find(event.actor)
+        weapon = c.weapon(event.weapon) if c else None
+        if weapon is not None and 0 <= event.spare < len(weapon.spares):
+            mag = weapon.spares[event.spare]
+            return f"{event.actor} reloads the {weapon.name}: {mag.rounds} {mag.ammo}."
+        return f"{event.actor} reloads the {event.weapon}."
+    return None
+
+
+def _status(c: CombatantState) -> str:
+    if c.dead:
+        return "dead"
+    if c.dying:
+        return "dying"
+    if c.unconscious:
+        return "unconscious"
+    return "up"
+
+
+def _went_down(before: CombatantState, after: CombatantState) -> str | None:
+    was, now = _status(before), _status(after)
+    if was == now:
+        return None
+    if now == "dead":
+        return f"{after.name} is dead."
+    if now == "dying":
+        left = f": {after.dying_rounds} rounds left" if after.dying_rounds else ""
+        return f"{after.name} is dying{left}."
+    if now == "unconscious":
+        return f"{after.name} falls unconscious."
+    return None
+
+
+def narrate(before: EncounterState, events: Sequence[Event], ruleset: Ruleset) -> list[str]:
+    """Sentences telling what ``events`` did to the scene ``before``."""
+    lines: list[str] = []
+    state = before
+    for event in events:
+        text = (
+            ruleset.describe_event(event, state)
+            or conditions.describe(event, state)
+            or _core_sentence(event, state)
+        )
+        if text:
+            lines.append(text)
+        state = apply(state, event, ruleset)
+    for old in before.combatants:
+        new = state.find(old.name)
+        if new is not None:
+            change = _went_down(old, new)
+            if change:
+                lines.append(change)
+    return lines
+
+
+def render_trace(entries: Iterable[Mapping[str, Any]]) -> list[str]:
+    """A stored trace (its JSON form) as the lines :meth:`Trace.render_text` would print."""
+    lines: list[str] = []
+    for e in entries:
+        kind = e.get("type")
+        cite = f"  [{e['rule']}]" if e.get("rule") else ""
+        if kind == "roll":
+            faces = ", ".join(str(f) for f in e.get("faces", ()))
+            lines.append(f"{e['purpose']}: {e['kind']} rolled {faces} -> {e['total']}")
+        elif kind == "total":
+            lines.append(f"{e['label']} = {e['value']}")
+            for p in e.get("parts", ()):
+                rule = f"  [{p['rule']}]" if p.get("rule") else ""
+                lines.append(f"    {p['value']:+5d}  {p['label']}{rule}")
+        elif kind == "lookup":
+            lines.append(f"{e['table']}: row {e['row']}, column {e['column']} -> {e['cell']}{cite}")
+        elif kind == "step":
+            lines.append(f"{e['text']}{cite}")
+    return lines

@@ -1,0 +1,427 @@
+"""Scenarios: a scene described once in TOML, validated with pydantic (docs/scenarios.md).
+
+A scenario has a ``[scenario]`` header naming its ruleset, one ``[[combatant]]`` table per person
+in the scene, optional ``[[barrier]]`` tables, and an optional ``[script]`` of actions with their
+dice for ``firefight play``. The shared combatant fields (name, side, position, posture, facing,
+size, surprise) are checked here; the ruleset's own (stats, skills, hits, armor, weapons) by the
+model the ruleset supplies (:meth:`~firefight.rulesets.base.Ruleset.combatant_model`).
+
+A problem is reported as a :class:`ScenarioError` naming the key path (``combatant 2 (Viktor),
+stats, hits``) and, where the key can be found in the text, its line: tomllib gives no line
+numbers, so the line is found by searching the text for the path's tables and keys.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError, create_model, model_validator
+
+from firefight.encounter.state import (
+    Barrier,
+    CombatantState,
+    EncounterState,
+    Surprise,
+)
+from firefight.errors import FirefightError, TableDataError
+from firefight.geometry import Point, Posture, Size
+from firefight.tables.data_files import DataModel
+
+__all__ = [
+    "CoreCombatant",
+    "Scenario",
+    "ScenarioError",
+    "ScriptStep",
+    "initial_state",
+    "load_scenario",
+    "parse_scenario",
+    "scenario_from_data",
+]
+
+
+class ScenarioError(TableDataError):
+    """A scenario that does not validate: the file, the key path, its line if found, and why.
+
+    >>> str(ScenarioError("raid.toml", "combatant 2 (Viktor), hits", "must be > 0", line=14))
+    'raid.toml, combatant 2 (Viktor), hits (line 14): must be > 0'
+    """
+
+    def __init__(self, file: str, where: str, problem: str, *, line: int | None = None) -> None:
+        shown = f"{where} (line {line})" if line is not None else where
+        super().__init__(file, shown, problem)
+        self.line = line
+        self.path = where
+
+
+# --- the shared part of the schema ------------------------------------------------------------
+
+Coordinates = tuple[float, float]
+
+
+class CoreCombatant(DataModel):
+    """The fields every ruleset's combatant has."""
+
+    name: str = Field(min_length=1, max_length=40)
+    side: str = ""
+    bystander: bool = False
+    position: Coordinates
+    posture: Posture = Posture.STANDING
+    facing_deg: float = Field(default=0.0, ge=0.0, lt=360.0)
+    size: Size = Size.MEDIUM
+    surprise: Surprise = Surprise.NONE
+    note: str = ""
+
+
+class BarrierModel(DataModel):
+    name: str = Field(min_length=1)
+    start: Coordinates = Field(alias="from")
+    end: Coordinates = Field(alias="to")
+    height_ft: float = Field(gt=0.0)
+    material: Literal["soft", "hard", "hardened", "impenetrable"] = "hard"
+
+
+class StepModel(DataModel):
+    """One scripted step: an action line, the next round, or an undo; with its dice."""
+
+    act: str | None = None
+    next_round: bool = False
+    undo: bool = False
+    rolls: list[int] = Field(default_factory=list)
+    note: str = ""
+
+    @model_validator(mode="after")
+    def _one_thing(self) -> StepModel:
+        if [self.act is not None, self.next_round, self.undo].count(True) != 1:
+            raise ValueError(
+                "a step does exactly one of: act = '...', next_round = true, undo = true"
+            )
+        return self
+
+
+class ScriptModel(DataModel):
+    opening_rolls: list[int] = Field(default_factory=list)
+    step: list[StepModel] = Field(default_factory=list)
+
+
+class HeaderModel(DataModel):
+    title: str = Field(min_length=1)
+    ruleset: str
+    description: str = ""
+
+
+class _HeaderOnly(BaseModel):
+    scenario: HeaderModel
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScriptStep:
+    """A scripted step as ``firefight play`` runs it."""
+
+    kind: Literal["act", "next-round", "undo"]
+    text: str
+    rolls: tuple[int, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scenario:
+    """A validated scenario. ``data`` is the document as read (plain JSON), which the store
+    keeps and which rebuilds the same scene every time."""
+
+    title: str
+    ruleset: str
+    description: str
+    data: Mapping[str, Any]
+    combatants: tuple[BaseModel, ...]
+    barriers: tuple[Barrier, ...]
+    opening_rolls: tuple[int, ...]
+    steps: tuple[ScriptStep, ...]
+    source: str
+
+
+# --- finding where a problem is ---------------------------------------------------------------
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([^\]]+?)\s*\]\]?\s*(#.*)?$")
+
+
+def _headers(lines: Sequence[str]) -> list[tuple[int, str, bool]]:
+    found = []
+    for n, line in enumerate(lines):
+        m = _HEADER.match(line)
+        if m:
+            key = ".".join(part.strip().strip('"') for part in m.group(2).split("."))
+            found.append((n, key, m.group(1) == "[["))
+    return found
+
+
+def _key_line(lines: Sequence[str], key: str, start: int, end: int) -> int | None:
+    pattern = re.compile(rf'(^|[{{,\s])"?{re.escape(key)}"?\s*=')
+    for n in range(start, end):
+        if pattern.search(lines[n].split("#", 1)[0]):
+            return n
+    return None
+
+
+def find_line(text: str, loc: Sequence[int | str]) -> int | None:
+    """The 1-based line where the key path ``loc`` is written, when it can be found.
+
+    >>> doc = '[[combatant]]\\nname = "A"\\n[[combatant]]\\nname = "B"\\nhits = 0\\n'
+    >>> find_line(doc, ("combatant", 1, "hits"))
+    5
+    """
+    lines = text.splitlines()
+    headers = _headers(lines)
+    start, end = 0, len(lines)
+    path: list[str] = []
+    best: int | None = None
+    i = 0
+    while i < len(loc):
+        key = loc[i]
+        if not isinstance(key, str):
+            i += 1
+            continue
+        path.append(key)
+        dotted = ".".join(path)
+        index = loc[i + 1] if i + 1 < len(loc) and isinstance(loc[i + 1], int) else None
+        own = [(n, array) for n, k, array in headers if k == dotted and start <= n < end]
+        if own:
+            if index is not None:
+                arrays = [n for n, array in own if array]
+                if int(index) >= len(arrays):
+                    return None if best is None else best + 1
+                begin = arrays[int(index)]
+                i += 2
+            else:
+                begin = own[0][0]
+                i += 1
+            after = [n for n, k, _ in headers if n > begin and not k.startswith(dotted + ".")]
+            start, end = begin + 1, min([*after, end])
+            best = begin
+            continue
+        if any(k.startswith(dotted + ".") for n, k, _ in headers if start <= n < end):
+            i += 1  # only sub-tables are written out ([script.step]): look for them next
+            continue
+        found = _key_line(lines, key, start, end)
+        if found is None:
+            return None if best is None else best + 1
+        # An inline value: nothing smaller to search for on a later line.
+        return found + 1
+    return None if best is None else best + 1
+
+
+def _describe(loc: Sequence[int | str], data: Mapping[str, Any]) -> str:
+    parts: list[str] = []
+    node: Any = data
+    for item in loc:
+        if isinstance(item, int):
+            name = None
+            if isinstance(node, list) and 0 <= item < len(node):
+                node = node[item]
+                if isinstance(node, dict) and isinstance(node.get("name"), str):
+                    name = node["name"]
+            else:
+                node = None
+            label = f"{item + 1}" + (f" ({name})" if name else "")
+            if parts:
+                parts[-1] = f"{parts[-1]} {label}"
+            else:
+                parts.append(label)
+        else:
+            parts.append(item)
+            node = node.get(item) if isinstance(node, dict) else None
+    return ", ".join(parts) or "top level"
+
+
+def _error(
+    label: str,
+    loc: Sequence[int | str],
+    problem: str,
+    data: Mapping[str, Any],
+    text: str | None,
+) -> ScenarioError:
+    line = find_line(text, loc) if text is not None else None
+    return ScenarioError(label, _describe(loc, data), problem, line=line)
+
+
+# --- validation -------------------------------------------------------------------------------
+
+
+@cache
+def _file_model(ruleset_name: str) -> type[BaseModel]:
+    from firefight.rulesets import find_ruleset
+
+    ruleset = find_ruleset(ruleset_name)
+    combatant: type[BaseModel] = create_model(
+        "Combatant",
+        __base__=(CoreCombatant, ruleset.combatant_model()),
+    )
+    return create_model(
+        "ScenarioFile",
+        __base__=DataModel,
+        scenario=(HeaderModel, ...),
+        combatant=(list[combatant], Field(min_length=1)),
+        barrier=(list[BarrierModel], Field(default_factory=list)),
+        script=(ScriptModel | None, None),
+    )
+
+
+def _finite(value: Any, loc: tuple[int | str, ...]) -> tuple[int | str, ...] | None:
+    """The path of the first number that JSON cannot hold (inf, nan), if any."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return loc
+    if isinstance(value, dict):
+        for k, v in value.items():
+            bad = _finite(v, (*loc, k))
+            if bad:
+                return bad
+    if isinstance(value, list):
+        for n, v in enumerate(value):
+            bad = _finite(v, (*loc, n))
+            if bad:
+                return bad
+    return None
+
+
+def scenario_from_data(
+    data: Mapping[str, Any], label: str = "scenario", text: str | None = None
+) -> Scenario:
+    """Validate a scenario document (as parsed from TOML or read back from the store).
+
+    Raises:
+        ScenarioError: the first problem, naming the key path and (with ``text``) the line.
+    """
+    from firefight.rulesets import find_ruleset
+
+    data = dict(data)
+    try:
+        header = _HeaderOnly.model_validate(data).scenario
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise _error(label, tuple(first["loc"]), first["msg"], data, text) from None
+    try:
+        ruleset = find_ruleset(header.ruleset)
+    except FirefightError as exc:
+        raise _error(label, ("scenario", "ruleset"), str(exc), data, text) from None
+    try:
+        model = _file_model(ruleset.name)
+    except FirefightError as exc:
+        raise _error(label, ("scenario", "ruleset"), str(exc), data, text) from None
+    bad = _finite(data, ())
+    if bad:
+        raise _error(label, bad, "numbers must be finite", data, text)
+    try:
+        parsed: Any = model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        msg = str(first["msg"]).removeprefix("Value error, ")
+        raise _error(label, tuple(first["loc"]), msg, data, text) from None
+    except FirefightError as exc:
+        raise ScenarioError(label, "combatant", str(exc)) from None
+
+    seen: dict[str, int] = {}
+    spots: dict[tuple[float, float], str] = {}
+    for n, c in enumerate(parsed.combatant):
+        key = c.name.lower()
+        if key in seen:
+            raise _error(
+                label,
+                ("combatant", n, "name"),
+                f"the name {c.name!r} is already used by combatant {seen[key] + 1}",
+                data,
+                text,
+            )
+        seen[key] = n
+        spot = (float(c.position[0]), float(c.position[1]))
+        if spot in spots:
+            raise _error(
+                label,
+                ("combatant", n, "position"),
+                f"{c.name} stands on the very spot of {spots[spot]}",
+                data,
+                text,
+            )
+        spots[spot] = c.name
+    barriers = tuple(
+        Barrier(
+            name=b.name,
+            start=Point(x_ft=b.start[0], y_ft=b.start[1]),
+            end=Point(x_ft=b.end[0], y_ft=b.end[1]),
+            height_ft=b.height_ft,
+            material=b.material,
+        )
+        for b in parsed.barrier
+    )
+    script = parsed.script or ScriptModel()
+    steps = tuple(
+        ScriptStep(
+            kind="act" if s.act is not None else "next-round" if s.next_round else "undo",
+            text=s.act or ("next round" if s.next_round else "undo"),
+            rolls=tuple(s.rolls),
+            note=s.note,
+        )
+        for s in script.step
+    )
+    return Scenario(
+        title=header.title,
+        ruleset=ruleset.name,
+        description=header.description,
+        data=data,
+        combatants=tuple(parsed.combatant),
+        barriers=barriers,
+        opening_rolls=tuple(script.opening_rolls),
+        steps=steps,
+        source=label,
+    )
+
+
+def parse_scenario(text: str, label: str = "scenario") -> Scenario:
+    """Parse and validate scenario TOML text."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(label, "TOML syntax", str(exc)) from None
+    return scenario_from_data(data, label, text)
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    """Read and validate a scenario file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError(str(path), "file", exc.strerror or str(exc)) from None
+    return parse_scenario(text, str(path))
+
+
+def initial_state(scenario: Scenario) -> EncounterState:
+    """The scene before round 1: every combatant as the scenario sets them up."""
+    from firefight.rulesets import find_ruleset
+
+    ruleset = find_ruleset(scenario.ruleset)
+    combatants: list[CombatantState] = []
+    for spec in scenario.combatants:
+        assert isinstance(spec, CoreCombatant)
+        core = CombatantState(
+            name=spec.name,
+            side=spec.side,
+            bystander=spec.bystander,
+            position=Point(x_ft=spec.position[0], y_ft=spec.position[1]),
+            posture=spec.posture,
+            facing_deg=spec.facing_deg,
+            size=spec.size,
+            surprise=spec.surprise,
+        )
+        combatants.append(ruleset.new_combatant(spec, core))
+    return EncounterState(
+        title=scenario.title,
+        ruleset=scenario.ruleset,
+        combatants=tuple(combatants),
+        barriers=scenario.barriers,
+    )

@@ -1,0 +1,139 @@
+"""The library entry point: ``odds(state, action) -> Distribution``.
+
+Each kind of action the odds layer knows is registered as an :class:`ActionOdds`: its scalar
+resolver and outcome key (all the generic engines need), its headline stats, and optionally a
+fast exact path, a batch path for sweeps and a vectorized Monte Carlo kernel. The built-in
+registrations live in :mod:`firefight.odds.builtin`; another package adds its own with
+:func:`register`.
+
+``state`` is what the resolver reads besides the action: for the rmu and cpr shots, the
+ruleset's data (None means the shipped data).
+
+>>> from firefight.rulesets.rmu.shot import AimedShot
+>>> d = odds(None, AimedShot(weapon="glock-17", ob=65, distance_ft=40, armor="BA II"))
+>>> d.method, round(d.cut_off, 15) < 1e-12
+('fast exact', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from firefight.dice import Dice
+from firefight.errors import FirefightError, UnknownNameError
+from firefight.odds.distribution import Distribution
+from firefight.odds.enumeration import DEFAULT_DEPTH, enumerate_outcomes
+from firefight.odds.montecarlo import simulate
+from firefight.odds.stats import Stat, StatValue, read_stats
+from firefight.outcome import Outcome
+
+__all__ = [
+    "ActionOdds",
+    "OddsMethod",
+    "action_odds",
+    "odds",
+    "odds_stats",
+    "register",
+    "registered",
+]
+
+#: "exact": the fast exact path where there is one, else the generic enumeration;
+#: "generic": always the generic enumeration (the reference); "monte-carlo": the vectorized
+#: kernel where there is one, else the scalar resolver run ``samples`` times (on
+#: ``executor`` when one is given).
+OddsMethod = Literal["exact", "generic", "monte-carlo"]
+
+BatchResult = list[tuple[float, ...] | FirefightError]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionOdds:
+    """How the odds layer handles one kind of action.
+
+    ``scalar(state, action)`` returns a callable of the dice alone; for process pools it must
+    be picklable when ``state`` is None.
+    """
+
+    ruleset: str
+    name: str
+    action_type: type[Any]
+    scalar: Callable[[Any, Any], Callable[[Dice], Outcome]]
+    key: Callable[[Outcome], Hashable]
+    stats: tuple[Stat, ...]
+    fast: Callable[[Any, Any, int], Distribution[Any]] | None = None
+    fast_depth: int = DEFAULT_DEPTH
+    batch: Callable[[Any, Sequence[Any], int], BatchResult] | None = None
+    kernel: Callable[[Any, Any, int, int], Distribution[Any]] | None = None
+
+
+_REGISTRY: dict[type[Any], ActionOdds] = {}
+_LOADED = False
+
+
+def register(entry: ActionOdds) -> None:
+    """Add (or replace) the odds handling of ``entry.action_type``."""
+    _REGISTRY[entry.action_type] = entry
+
+
+def registered() -> dict[type[Any], ActionOdds]:
+    """Every registered kind of action."""
+    global _LOADED
+    if not _LOADED:
+        _LOADED = True
+        from firefight.odds import builtin
+
+        builtin.register_builtins()
+    return dict(_REGISTRY)
+
+
+def action_odds(action: object) -> ActionOdds:
+    """The registration for ``action``'s type."""
+    found = registered().get(type(action))
+    if found is None:
+        known = [e.name for e in registered().values()]
+        raise UnknownNameError("kind of action for odds", type(action).__name__, known)
+    return found
+
+
+def odds(
+    state: object | None,
+    action: object,
+    *,
+    method: OddsMethod = "exact",
+    depth: int | None = None,
+    samples: int = 1_000_000,
+    seed: int = 0,
+    executor: Executor | None = None,
+) -> Distribution[Any]:
+    """The distribution of what ``action`` does in ``state``.
+
+    A refused action raises the same refusal as resolving it. ``depth`` is the number of
+    open-ended rerolls followed by the exact engines (default: the fast path's, or the generic
+    engine's smaller one); ``samples``, ``seed`` and ``executor`` drive Monte Carlo.
+    """
+    entry = action_odds(action)
+    if method == "exact" and entry.fast is not None:
+        return entry.fast(state, action, entry.fast_depth if depth is None else depth)
+    if method in ("exact", "generic"):
+        return enumerate_outcomes(
+            entry.scalar(state, action),
+            key=entry.key,
+            depth=DEFAULT_DEPTH if depth is None else depth,
+        )
+    if entry.kernel is not None:
+        return entry.kernel(state, action, samples, seed)
+    return simulate(
+        entry.scalar(state, action),
+        key=entry.key,
+        samples=samples,
+        seed=seed,
+        executor=executor,
+    )
+
+
+def odds_stats(dist: Distribution[Any], action: object) -> list[StatValue]:
+    """The headline stats of ``action``'s kind read off ``dist``."""
+    return read_stats(dist, action_odds(action).stats)

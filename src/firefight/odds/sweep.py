@@ -1,0 +1,172 @@
+"""Sweeps: the headline stats of an action over a grid of its parameters.
+
+A grid maps parameter names to the values to try; every combination is one point, turned into
+an action by a builder (by default :func:`dataclasses.replace` on a base action). Points are
+evaluated in chunks on any :class:`concurrent.futures.Executor` -- a process pool on one
+machine, or a Dask cluster's executor (``distributed.Client(address).get_executor()``) when one
+machine is not enough -- or in this process when no executor is given. Within a chunk, exact
+points go through the action's batch path where it has one (the rmu shot: one matrix product
+per signature). A point the rules refuse keeps its refusal in place of numbers.
+
+>>> from firefight.rulesets.rmu.shot import AimedShot
+>>> result = sweep(AimedShot(weapon="glock-17", ob=0, distance_ft=40), {"ob": [0, 100]})
+>>> [round(row[result.column("p_miss")], 3) for row in result.values]
+[0.923, 0.01]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+from firefight.errors import FirefightError
+from firefight.odds.api import OddsMethod, action_odds, odds
+from firefight.odds.stats import read_stats
+
+__all__ = ["SweepResult", "evaluate_chunk", "grid_points", "sweep"]
+
+#: Points per task sent to an executor: enough to amortize a task's overhead, few enough that
+#: every worker gets several tasks.
+CHUNK_POINTS = 256
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SweepResult:
+    """Stats at every point of a grid, in grid order (the last parameter varies fastest).
+
+    ``values[k]`` is None where the rules refused the point; ``refusals[k]`` then says why.
+    """
+
+    parameters: tuple[str, ...]
+    points: tuple[tuple[object, ...], ...]
+    stat_names: tuple[str, ...]
+    stat_labels: tuple[str, ...]
+    values: tuple[tuple[float, ...] | None, ...]
+    refusals: tuple[str | None, ...]
+    method: OddsMethod
+    depth: int | None = None
+    samples: int | None = None
+
+    def column(self, stat: str) -> int:
+        return self.stat_names.index(stat)
+
+    def rows(self) -> list[dict[str, object]]:
+        """One flat record per point: parameters, then every stat (empty where refused)."""
+        out: list[dict[str, object]] = []
+        for point, values, refusal in zip(self.points, self.values, self.refusals, strict=True):
+            row: dict[str, object] = dict(zip(self.parameters, point, strict=True))
+            for name, value in zip(self.stat_names, values or (), strict=False):
+                row[name] = value
+            row["refused"] = refusal or ""
+            out.append(row)
+        return out
+
+
+def grid_points(grid: Mapping[str, Sequence[object]]) -> list[tuple[object, ...]]:
+    """Every combination of the grid's values, the last parameter varying fastest.
+
+    >>> grid_points({"a": [1, 2], "b": ["x", "y"]})
+    [(1, 'x'), (1, 'y'), (2, 'x'), (2, 'y')]
+    """
+    return list(itertools.product(*grid.values()))
+
+
+def _replace(base: Any, point: Mapping[str, object]) -> Any:
+    return dataclasses.replace(base, **point)
+
+
+def evaluate_chunk(
+    actions: Sequence[object],
+    method: OddsMethod,
+    depth: int | None,
+    samples: int,
+    seed: int,
+) -> list[tuple[float, ...] | str]:
+    """Stats of each action (one kind), or the refusal's text; runs in a worker.
+
+    Refusals travel as text: an exception with extra constructor arguments does not survive
+    pickling between processes.
+    """
+    if not actions:
+        return []
+    entry = action_odds(actions[0])
+    if method == "exact" and entry.batch is not None:
+        found = entry.batch(None, actions, entry.fast_depth if depth is None else depth)
+        return [str(r) if isinstance(r, FirefightError) else r for r in found]
+    out: list[tuple[float, ...] | str] = []
+    for action in actions:
+        try:
+            dist = odds(None, action, method=method, depth=depth, samples=samples, seed=seed)
+        except FirefightError as exc:
+            out.append(str(exc))
+            continue
+        out.append(tuple(v.value for v in read_stats(dist, entry.stats)))
+    return out
+
+
+def sweep(
+    base: object,
+    grid: Mapping[str, Sequence[object]],
+    *,
+    build: Callable[[Any, Mapping[str, object]], object] = _replace,
+    method: OddsMethod = "exact",
+    depth: int | None = None,
+    samples: int = 100_000,
+    seed: int = 0,
+    executor: Executor | None = None,
+    chunk_points: int = CHUNK_POINTS,
+) -> SweepResult:
+    """Evaluate ``base`` changed by every point of ``grid`` (see the module docstring).
+
+    A point whose action cannot even be built (a name the catalog does not know) is refused
+    like any other.
+    """
+    entry = action_odds(base)
+    names = tuple(grid)
+    points = grid_points(grid)
+    actions: list[object | None] = []
+    refused: list[str | None] = []
+    for point in points:
+        try:
+            actions.append(build(base, dict(zip(names, point, strict=True))))
+            refused.append(None)
+        except FirefightError as exc:
+            actions.append(None)
+            refused.append(str(exc))
+    todo = [i for i, a in enumerate(actions) if a is not None]
+    chunks = [todo[i : i + chunk_points] for i in range(0, len(todo), chunk_points)]
+    if executor is None:
+        results = [
+            evaluate_chunk([actions[i] for i in chunk], method, depth, samples, seed)
+            for chunk in chunks
+        ]
+    else:
+        futures = [
+            executor.submit(
+                evaluate_chunk, [actions[i] for i in chunk], method, depth, samples, seed
+            )
+            for chunk in chunks
+        ]
+        results = [f.result() for f in futures]
+    values: list[tuple[float, ...] | None] = [None] * len(points)
+    for chunk, found in zip(chunks, results, strict=True):
+        for i, value in zip(chunk, found, strict=True):
+            if isinstance(value, str):
+                refused[i] = value
+            else:
+                values[i] = value
+    return SweepResult(
+        parameters=names,
+        points=tuple(points),
+        stat_names=tuple(s.name for s in entry.stats),
+        stat_labels=tuple(s.label for s in entry.stats),
+        values=tuple(values),
+        refusals=tuple(refused),
+        method=method,
+        depth=(entry.fast_depth if depth is None else depth) if method == "exact" else depth,
+        samples=samples if method == "monte-carlo" else None,
+    )

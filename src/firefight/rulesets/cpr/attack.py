@@ -1,0 +1,225 @@
+"""Ranged attacks with single shots: one per Action, two with a ROF 2 weapon, or one aimed shot.
+
+``resolve_ranged_attack(attack, dice, data)`` is pure. It refuses (raising
+:class:`~firefight.errors.RuleRefusal`) before any die is rolled. Per shot, the dice are asked
+for in this order: the target's dodge d10 if they dodge (CPR-DOD-1: decided and rolled before
+the shooter), the shooter's d10, then on a hit the damage dice and any critical injury 2d6.
+Each d10 that comes up 10 or 1 takes one more d10 straight after it (C-1).
+
+A shot hits when REF + skill + d10 (+ modifiers) beats the range DV, or the dodge roll that
+replaces it; a tie misses (CPR-HIT-1, CPR-RNG-1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import Event, RoundsFired
+from firefight.outcome import Outcome
+from firefight.rulesets.cpr.checks import (
+    attacker_parts,
+    check_dodge_allowed,
+    compare,
+    roll_check,
+    roll_dodge,
+)
+from firefight.rulesets.cpr.combatants import Aim, Target
+from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.events import ActionTaken
+from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
+from firefight.rulesets.cpr.ranges import DvRead, trace_range
+from firefight.rulesets.cpr.weapons import Weapon, WeaponKind
+from firefight.rulesets.cpr.wounds import WoundState
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = ["RangedAttack", "Shot", "resolve_ranged_attack"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shot:
+    """One shot of an attack: at whom, how far (metres, C-2), and where it is aimed."""
+
+    distance_m: float
+    target: Target = field(default_factory=Target)
+    aim: Aim | None = None
+    item: str = "held item"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RangedAttack:
+    """An Attack Action with a gun or bow: one shot, or two with a ROF 2 weapon (CPR-ROF-1).
+
+    ``skill`` is the shooter's skill for this weapon (CPR-HIT-2). ``loaded`` is the rounds in
+    the magazine (None: full). ``wound`` and ``injuries`` are the shooter's own (C-9, C-4);
+    ``extra`` holds the GM's situational modifiers.
+    """
+
+    weapon: str
+    ref: int
+    skill: int
+    shots: tuple[Shot, ...]
+    shooter: str = "shooter"
+    ammo: str = "basic"
+    loaded: int | None = None
+    wound: WoundState = WoundState.UNHURT
+    injuries: tuple[str, ...] = ()
+    extra: tuple[Modifier, ...] = ()
+
+
+def _refuse_non_guns(weapon: Weapon) -> None:
+    if weapon.kind is WeaponKind.MELEE:
+        raise RuleRefusal(
+            "CPR-HIT-2",
+            f"A {weapon.name} is not fired: resolve a melee hit with `damage`, or throw it.",
+        )
+    if weapon.kind is WeaponKind.GRENADE:
+        raise RuleRefusal("CPR-THR-1", f"A {weapon.name} is thrown, not fired: use `throw`.")
+    if weapon.kind is WeaponKind.LAUNCHER:
+        raise RuleRefusal(
+            "C-8",
+            f"A {weapon.name} fires explosives that hit an area, not one target: use `explode`.",
+        )
+
+
+def _validate(attack: RangedAttack, weapon: Weapon, data: CprData) -> list[DvRead]:
+    """Every refusal, before any die; returns each shot's DV read."""
+    _refuse_non_guns(weapon)
+    shots = attack.shots
+    if not shots:
+        raise RuleRefusal("CPR-ROF-1", "An attack needs at least one shot.")
+    aimed = any(s.aim is not None for s in shots)
+    if aimed and attack.ammo == "shell":
+        raise RuleRefusal("CPR-AIM-1", "Shotgun shells cannot make an aimed shot.")
+    check_ammo(weapon, attack.ammo, data)
+    if attack.ammo == "shell":
+        raise RuleRefusal(
+            "C-7",
+            "Shotgun shells hit everyone in the area in front of the shooter: "
+            "use `shotgun-shells`.",
+        )
+    if aimed and len(shots) > 1:
+        raise RuleRefusal(
+            "CPR-AIM-1",
+            "An aimed shot takes the whole Action: it is one shot, once per turn.",
+        )
+    if len(shots) > weapon.rof:
+        raise RuleRefusal(
+            "CPR-ROF-1",
+            f"The {weapon.name} is ROF {weapon.rof}: {weapon.rof} attack per Action, "
+            f"not {len(shots)}.",
+        )
+    check_rounds(weapon, attack.loaded, len(shots), what="This attack")
+    assert weapon.range_row is not None
+    reads = [data.ranges.read(weapon.range_row, s.distance_m, weapon=weapon.name) for s in shots]
+    for shot in shots:
+        check_dodge_allowed(shot.target, data)
+    return reads
+
+
+def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Outcome:
+    """Resolve an Attack Action of single shots (CPR-HIT-1..2, CPR-RNG-1, CPR-DOD-1,
+    CPR-ROF-1, CPR-AIM-1, CPR-DMG-1, C-1..C-4, C-9)."""
+    weapon = data.weapon(attack.weapon)
+    reads = _validate(attack, weapon, data)
+    figures = data.figures
+    tb = TraceBuilder()
+    aimed = attack.shots[0].aim
+    events: list[Event] = [
+        ActionTaken(actor=attack.shooter, action="aimed shot" if aimed else "attack")
+    ]
+    if weapon.magazine is not None:
+        events.append(
+            RoundsFired(actor=attack.shooter, weapon=weapon.key, rounds=len(attack.shots))
+        )
+    current: dict[str, Target] = {}
+    shot_summaries: list[dict[str, object]] = []
+    hits = hp_lost = 0
+    count = len(attack.shots)
+    for number, (shot, read) in enumerate(zip(attack.shots, reads, strict=True), start=1):
+        if number > 1:
+            tb.step(
+                f"{attack.shooter} may move before the next shot; it is its own attack roll and "
+                "damage roll.",
+                "CPR-ROF-1",
+            )
+        target = shot.target
+        if target.name in current:
+            # A second shot at someone the first hit meets their armor and HP as they now are.
+            before = current[target.name]
+            target = replace(
+                target,
+                body_sp=before.body_sp,
+                head_sp=before.head_sp,
+                health=before.health,
+                injuries=before.injuries,
+            )
+        which = f"Shot {number} of {count}: " if count > 1 else ""
+        aim_text = f", aimed at the {shot.aim.value.replace('-', ' ')}" if shot.aim else ""
+        tb.step(
+            f"{which}{attack.shooter} fires the {weapon.name} ({weapon.skill}) at {target.name}, "
+            f"{shot.distance_m:g} m away{aim_text}.",
+            "CPR-HIT-2",
+        )
+        trace_range(tb, read, shot.distance_m, "range DV")
+        threshold, against = read.dv, "the range DV"
+        dodge_total = None
+        if target.dodge is not None:
+            dodge_total = roll_dodge(target, dice, tb, data)
+            threshold, against = dodge_total.value, f"{target.name}'s dodge"
+        extra: list[Modifier] = []
+        if shot.aim is not None:
+            extra.append(
+                Modifier(value=figures.aimed_penalty, label="aimed shot", rule="CPR-AIM-1")
+            )
+        parts = attacker_parts(
+            who=attack.shooter,
+            stat=("REF", attack.ref),
+            skill=(weapon.skill, attack.skill),
+            wound=attack.wound,
+            injuries=attack.injuries,
+            data=data,
+            extra=[*extra, *attack.extra],
+        )
+        total = roll_check(
+            tb, dice, label="attack total", purpose=f"{attack.shooter}'s attack", parts=parts
+        )
+        hit = compare(tb, total, threshold, against)
+        summary: dict[str, object] = {
+            "target": target.name,
+            "distance_m": shot.distance_m,
+            "band": read.band.label,
+            "dv": read.dv,
+            "dodge": dodge_total.value if dodge_total else None,
+            "attack_total": total.value,
+            "aim": shot.aim.value if shot.aim else None,
+            "result": "hit" if hit else "miss",
+        }
+        if hit:
+            roll = roll_damage(tb, dice, weapon.damage_d6, f"{weapon.name} damage")
+            result = apply_damage(
+                Hit(target=target, aim=shot.aim, item=shot.item), roll, dice, tb, data
+            )
+            events.extend(result.events)
+            current[target.name] = result.target
+            summary |= result.summary
+            hits += 1
+            hp_lost += result.hp_lost
+        else:
+            current[target.name] = target
+        shot_summaries.append(summary)
+    loaded = weapon.magazine if attack.loaded is None else attack.loaded
+    return Outcome(
+        events=tuple(events),
+        trace=tb.build(),
+        summary={
+            "weapon": weapon.key,
+            "ammo": attack.ammo if weapon.magazine is not None else None,
+            "shots": shot_summaries,
+            "hits": hits,
+            "hp_lost": hp_lost,
+            "rounds_left": loaded - count if loaded is not None else None,
+        },
+    )

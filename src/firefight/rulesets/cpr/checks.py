@@ -1,0 +1,169 @@
+"""The d10 check every cpr roll is (stat + skill + d10, C-1), ties, and the dodge (CPR-DOD-1).
+
+A check beats a DV only by exceeding it: the defender wins ties (CPR-HIT-1). The same holds for
+every opposed roll here: a dodge that ties the attack stands, a target who ties the
+suppressive fire check holds their ground.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from firefight.dice import Dice, Roll
+from firefight.errors import RuleRefusal
+from firefight.rulesets.cpr.combatants import Target
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.injuries import Applies
+from firefight.rulesets.cpr.wounds import WoundState, injury_modifiers, wound_modifier
+from firefight.trace import Modifier, Total, TraceBuilder
+
+__all__ = [
+    "attacker_parts",
+    "beats",
+    "check_dodge_allowed",
+    "compare",
+    "condition_modifiers",
+    "d10_modifier",
+    "roll_check",
+    "roll_dodge",
+]
+
+
+def beats(total: int, dv: int) -> bool:
+    """Whether ``total`` beats ``dv``: strictly more; a tie goes to the defender (CPR-HIT-1).
+
+    >>> beats(16, 15), beats(15, 15), beats(14, 15)
+    (True, False, False)
+    """
+    return total > dv
+
+
+def d10_modifier(roll: Roll) -> Modifier:
+    """The d10 as one modifier, saying how a natural 10 or 1 brought in a second die (C-1)."""
+    if len(roll.faces) == 1:
+        label = f"d10 rolled {roll.total}"
+    elif roll.natural == 10:
+        label = f"d10 rolled 10, then +{roll.faces[1]} (a natural 10 adds one more d10)"
+    else:
+        label = f"d10 rolled 1, then -{roll.faces[1]} (a natural 1 takes one more d10 away)"
+    return Modifier(value=roll.total, label=label, rule="C-1")
+
+
+def roll_check(
+    tb: TraceBuilder, dice: Dice, *, label: str, purpose: str, parts: Sequence[Modifier]
+) -> Total:
+    """Roll the exploding d10 and total it with ``parts`` (stat, skill, then modifiers)."""
+    roll = tb.roll(dice.d10_exploding(purpose))
+    return tb.total(label, [*parts, d10_modifier(roll)])
+
+
+def compare(tb: TraceBuilder, total: Total, dv: int, against: str, rule: str = "CPR-HIT-1") -> bool:
+    """Trace and return whether ``total`` beats ``dv`` (ties to the defender)."""
+    if total.value == dv:
+        tb.step(f"{total.value} ties {against} {dv}: the defender wins ties, so it fails.", rule)
+        return False
+    if beats(total.value, dv):
+        tb.step(f"{total.value} beats {against} {dv}.", rule)
+        return True
+    tb.step(f"{total.value} does not beat {against} {dv}.", rule)
+    return False
+
+
+def condition_modifiers(
+    *,
+    who: str,
+    wound: WoundState,
+    injuries: Iterable[str],
+    kinds: Iterable[Applies],
+    data: CprData,
+) -> list[Modifier]:
+    """What a wound state (C-9) and standing injuries (C-4) take off a roll of these kinds."""
+    mods: list[Modifier] = []
+    wound_mod = wound_modifier(wound, data.figures, who)
+    if wound_mod:
+        mods.append(wound_mod)
+    mods.extend(injury_modifiers(injuries, kinds, data.injuries, who))
+    return mods
+
+
+def check_dodge_allowed(target: Target, data: CprData) -> None:
+    """Refuse a declared dodge the rules do not allow (CPR-DOD-1)."""
+    dodge = target.dodge
+    if dodge is None:
+        return
+    need = data.figures.dodge_min_ref
+    if dodge.ref < need:
+        raise RuleRefusal(
+            "CPR-DOD-1",
+            f"{target.name} has REF {dodge.ref}; only a target with REF {need} or more can dodge "
+            "a ranged attack.",
+        )
+    if not target.conscious:
+        raise RuleRefusal("CPR-DOD-1", f"{target.name} is unconscious and cannot dodge.")
+    if target.shield:
+        raise RuleRefusal(
+            "CPR-DOD-1",
+            f"{target.name} is blocking with a shield, which takes the attack as cover; a "
+            "shield-bearer does not dodge.",
+        )
+    if not target.sees_attack:
+        raise RuleRefusal(
+            "CPR-DOD-1", f"{target.name} cannot see this attack coming, so cannot dodge it."
+        )
+    for key in target.injuries:
+        injury = data.injuries.injury(key)
+        if injury.no_evasion:
+            raise RuleRefusal(
+                "CPR-DOD-1", f"{target.name} cannot dodge with this injury: {injury.label}."
+            )
+
+
+def roll_dodge(target: Target, dice: Dice, tb: TraceBuilder, data: CprData) -> Total:
+    """The target's dodge: DEX + Evasion + d10, rolled before the attacker (CPR-DOD-1)."""
+    dodge = target.dodge
+    assert dodge is not None
+    tb.step(
+        f"{target.name} (REF {dodge.ref}) chooses to dodge before the attacker rolls; the "
+        "attacker must beat the dodge instead of the DV.",
+        "CPR-DOD-1",
+    )
+    parts = [
+        Modifier(value=dodge.dex, label=f"{target.name}'s DEX", rule="CPR-DOD-1"),
+        Modifier(value=dodge.evasion, label=f"{target.name}'s Evasion", rule="CPR-DOD-1"),
+        *condition_modifiers(
+            who=target.name,
+            wound=target.wound_state,
+            injuries=target.injuries,
+            kinds=("all",),
+            data=data,
+        ),
+    ]
+    return roll_check(
+        tb, dice, label=f"{target.name}'s dodge", purpose=f"{target.name}'s dodge", parts=parts
+    )
+
+
+def attacker_parts(
+    *,
+    who: str,
+    stat: tuple[str, int],
+    skill: tuple[str, int],
+    wound: WoundState,
+    injuries: Iterable[str],
+    data: CprData,
+    extra: Sequence[Modifier] = (),
+    stat_rule: str = "CPR-HIT-1",
+    skill_rule: str = "CPR-HIT-2",
+) -> list[Modifier]:
+    """The attacker's side of a ranged check: stat, skill, wounds, injuries, GM modifiers.
+
+    ``stat`` and ``skill`` are (name, value), e.g. ("REF", 7) and ("Handgun", 6).
+    """
+    return [
+        Modifier(value=stat[1], label=f"{who}'s {stat[0]}", rule=stat_rule),
+        Modifier(value=skill[1], label=f"{who}'s {skill[0]} skill", rule=skill_rule),
+        *condition_modifiers(
+            who=who, wound=wound, injuries=injuries, kinds=("all", "ranged"), data=data
+        ),
+        *extra,
+    ]

@@ -1,0 +1,80 @@
+"""Who is shot at, as the GM knows them: armor, hit points, a declared dodge, where they stand.
+
+These are the figures a declaration carries. An encounter builds them from its state; the
+command line builds them from options. Positions are metres on the scene's plane (C-2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from firefight.rulesets.cpr.wounds import Health, WoundState
+
+__all__ = ["Aim", "Dodge", "Spot", "Target"]
+
+
+class Aim(Enum):
+    """Where an aimed shot is aimed (CPR-AIM-1)."""
+
+    HEAD = "head"
+    HELD_ITEM = "held-item"
+    LEG = "leg"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Spot:
+    """A position on the scene's plane, in metres.
+
+    >>> Spot(x_m=3, y_m=4)
+    Spot(x_m=3, y_m=4)
+    """
+
+    x_m: float
+    y_m: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dodge:
+    """A target's declared dodge (CPR-DOD-1): DEX + Evasion + d10 replaces the DV.
+
+    ``ref`` is checked against the REF 8 threshold; ``dex`` and ``evasion`` are rolled.
+    """
+
+    ref: int
+    dex: int
+    evasion: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Target:
+    """A target's figures for one attack.
+
+    ``body_sp`` / ``head_sp`` are the SP the armor has left at each location (C-3).
+    ``health`` is optional: without it damage is reported but no wound state is worked out.
+    ``injuries`` are the critical injury keys already suffered (C-4).
+    ``dodge`` is declared before the attacker rolls, or None (CPR-DOD-1).
+    ``position`` places the target for area attacks; ``visible`` says whether the attacker can
+    see them, ``on_foot`` and ``in_cover`` matter to suppressive fire (C-6), ``will`` and
+    ``concentration`` are what they resist it with.
+    """
+
+    name: str = "target"
+    body_sp: int = 0
+    head_sp: int = 0
+    health: Health | None = None
+    injuries: tuple[str, ...] = ()
+    dodge: Dodge | None = None
+    conscious: bool = True
+    shield: bool = False
+    sees_attack: bool = True
+    position: Spot | None = None
+    visible: bool = True
+    on_foot: bool = True
+    in_cover: bool = False
+    will: int = 0
+    concentration: int = 0
+
+    @property
+    def wound_state(self) -> WoundState:
+        return self.health.state if self.health else WoundState.UNHURT

@@ -1,0 +1,319 @@
+"""The damage pipeline: from the damage dice to HP, SP, critical injuries and wound state.
+
+In order (CPR-DMG-1, C-3, C-4, C-9, CPR-AIM-1):
+
+1. The damage dice are rolled by the caller (once per attack, even when an area attack hits
+   several targets) and never explode (C-1). Autofire multiplies them (C-5).
+2. The location is the body, or the head only on an aimed head shot. Its SP is subtracted; a
+   melee weapon in hand meets half the SP, rounded up (C-3).
+3. What is left is lost from HP, doubled on an aimed head shot (C-3, CPR-AIM-1).
+4. Two or more 6s on the damage dice: a critical injury, rolled on the Body table (the Head
+   table for an aimed head shot), and 5 bonus damage straight to HP: past the SP, never
+   multiplied, and dealt even if nothing got through (C-4).
+5. Aimed effects need at least 1 damage through the armor: the held item is dropped, or the
+   leg breaks (CPR-AIM-1). The bonus damage of a critical does not count as getting through.
+6. Only if some damage got through does the location's SP drop by 1 (C-3).
+7. With HP known, the new wound state is worked out (C-9).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from firefight.dice import Dice, Roll
+from firefight.events import Event
+from firefight.rulesets.cpr.armor import Location
+from firefight.rulesets.cpr.combatants import Aim, Target
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.events import (
+    ArmorAblated,
+    CriticalInjuryInflicted,
+    DamageDealt,
+    ItemDropped,
+    WoundStateChanged,
+)
+from firefight.rulesets.cpr.injuries import InjuryTable, roll_critical_injury
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = ["DamageResult", "Hit", "apply_damage", "is_critical", "roll_damage"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hit:
+    """One target hit by one attack, and how the damage meets them.
+
+    ``halves_sp``: a melee weapon in hand (C-3). ``area``: an area attack, which never hits
+    the head and ablates only the body (C-8). ``multiplier``: autofire's (C-5).
+    """
+
+    target: Target
+    aim: Aim | None = None
+    item: str = "held item"
+    halves_sp: bool = False
+    area: bool = False
+    multiplier: int = 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageResult:
+    """What one hit did; ``target`` is the target as it stands afterwards."""
+
+    target: Target
+    events: tuple[Event, ...]
+    location: Location
+    damage: int
+    sp: int
+    through: int
+    hp_lost: int
+    injuries: tuple[str, ...]
+    item_dropped: str | None
+    summary: dict[str, object] = field(default_factory=dict)
+
+
+def roll_damage(tb: TraceBuilder, dice: Dice, count_d6: int, purpose: str) -> Roll:
+    """Roll the damage dice: plain d6s, never exploding (C-1)."""
+    return tb.roll(dice.pool(count_d6, 6, purpose))
+
+
+def is_critical(roll: Roll, data: CprData) -> bool:
+    """Two or more 6s on the damage dice (C-4).
+
+    >>> from firefight.dice import Dice
+    >>> data = CprData()
+    >>> is_critical(Dice.scripted([6, 2, 6]).pool(3, 6, "damage"), data)
+    True
+    >>> is_critical(Dice.scripted([6, 5, 5]).pool(3, 6, "damage"), data)
+    False
+    """
+    return sum(1 for face in roll.faces if face == 6) >= data.figures.critical_sixes
+
+
+def _head_multiplier(target: Target, data: CprData) -> tuple[int, str | None]:
+    """x2 for an aimed head shot, or what a standing injury makes it (C-3, C-4)."""
+    best, why = data.figures.head_multiplier, None
+    for key in target.injuries:
+        injury = data.injuries.injury(key)
+        if injury.aimed_head_multiplier and injury.aimed_head_multiplier > best:
+            best, why = injury.aimed_head_multiplier, injury.label
+    return best, why
+
+
+def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprData) -> DamageResult:
+    """Run one hit through armor, critical injury, aimed effects, ablation and wound state."""
+    figures = data.figures
+    target = hit.target
+    name = target.name
+    location = Location.HEAD if hit.aim is Aim.HEAD else Location.BODY
+    events: list[Event] = []
+
+    # 2. SP of the location, halved for a melee weapon in hand.
+    worn = target.head_sp if location is Location.HEAD else target.body_sp
+    if hit.area:
+        tb.step(f"An area attack never hits the head: {name}'s body SP {worn} applies.", "C-8")
+    elif location is Location.HEAD:
+        tb.step(f"The aimed head shot meets {name}'s head SP {worn}.", "CPR-AIM-1")
+    else:
+        tb.step(f"Unaimed at the head, the hit meets {name}'s body SP {worn}.", "C-3")
+    sp = worn
+    if hit.halves_sp and worn:
+        sp = math.ceil(worn / 2)
+        tb.total(
+            f"{name}'s SP against a melee weapon",
+            [
+                Modifier(value=worn, label=f"{location.value} SP", rule="C-3"),
+                Modifier(
+                    value=sp - worn, label="melee weapon: half the SP, rounded up", rule="C-3"
+                ),
+            ],
+        )
+
+    # 1 and 3. Damage, less what the SP stops.
+    damage_parts = [Modifier(value=roll.total, label=f"{roll.kind} damage dice", rule="CPR-DMG-1")]
+    if hit.multiplier > 1:
+        damage_parts.append(
+            Modifier(
+                value=(hit.multiplier - 1) * roll.total,
+                label=f"autofire: the {roll.kind} times {hit.multiplier}",
+                rule="C-5",
+            )
+        )
+    damage = sum(p.value for p in damage_parts)
+    stopped = min(sp, damage)
+    through = tb.total(
+        f"damage through {name}'s armor",
+        [
+            *damage_parts,
+            Modifier(value=-stopped, label=f"stopped by SP {sp}", rule="C-3"),
+        ],
+    ).value
+
+    hp_parts: list[Modifier] = []
+    lost_to_damage = through
+    if through:
+        hp_parts.append(Modifier(value=through, label="damage through the armor", rule="C-3"))
+        if location is Location.HEAD:
+            multiplier, why = _head_multiplier(target, data)
+            lost_to_damage = through * multiplier
+            label = f"aimed head shot: what got through counts x{multiplier}"
+            if why:
+                label += f" ({why})"
+            hp_parts.append(Modifier(value=lost_to_damage - through, label=label, rule="CPR-AIM-1"))
+    events.append(
+        DamageDealt(
+            target=name,
+            location=location.value,
+            damage=damage,
+            sp=sp,
+            through=through,
+            hp_lost=lost_to_damage,
+        )
+    )
+
+    # 5. Aimed effects, which need damage through the armor.
+    suffered = list(target.injuries)
+    inflicted: list[str] = []
+    item_dropped: str | None = None
+    if hit.aim is Aim.HELD_ITEM:
+        if through >= 1:
+            item_dropped = hit.item
+            events.append(ItemDropped(target=name, item=hit.item))
+            tb.step(f"Damage got through: {name} drops the {hit.item}.", "CPR-AIM-1")
+        else:
+            tb.step(f"Nothing got through the armor: {name} keeps the {hit.item}.", "CPR-AIM-1")
+    if hit.aim is Aim.LEG:
+        leg = data.injuries.injury(figures.aimed_leg_injury)
+        if through < 1:
+            tb.step(f"Nothing got through the armor: {name}'s leg holds.", "CPR-AIM-1")
+        elif leg.key in suffered:
+            tb.step(
+                f"{name} already suffers '{leg.label}'; the leg shot adds no new injury.",
+                "CPR-AIM-1",
+            )
+        else:
+            tb.step(
+                f"Damage got through: {name} suffers '{leg.label}' ({leg.effect}) and its "
+                f"{figures.critical_bonus} bonus damage.",
+                "CPR-AIM-1",
+            )
+            suffered.append(leg.key)
+            inflicted.append(leg.key)
+            events.append(
+                CriticalInjuryInflicted(
+                    target=name,
+                    table=leg.table,
+                    roll=None,
+                    injury=leg.key,
+                    bonus_damage=figures.critical_bonus,
+                    cause="aimed leg shot",
+                )
+            )
+            hp_parts.append(
+                Modifier(
+                    value=figures.critical_bonus,
+                    label=f"critical injury bonus ({leg.label})",
+                    rule="C-4",
+                )
+            )
+
+    # 4. Critical injury from the dice.
+    sixes = sum(1 for face in roll.faces if face == 6)
+    if is_critical(roll, data):
+        table: InjuryTable = "head" if location is Location.HEAD else "body"
+        tb.step(
+            f"{sixes} sixes on the damage dice: a critical injury ({table} table) and "
+            f"{figures.critical_bonus} bonus damage straight to HP, past the SP, never "
+            "multiplied, whether or not anything got through.",
+            "C-4",
+        )
+        injury, injury_roll = roll_critical_injury(
+            data.injuries, table, suffered, dice, tb, target=name
+        )
+        if injury is not None:
+            suffered.append(injury.key)
+            inflicted.append(injury.key)
+        events.append(
+            CriticalInjuryInflicted(
+                target=name,
+                table=table,
+                roll=injury_roll,
+                injury=injury.key if injury else None,
+                bonus_damage=figures.critical_bonus,
+                cause="damage dice",
+            )
+        )
+        hp_parts.append(
+            Modifier(
+                value=figures.critical_bonus,
+                label="critical injury bonus" + (f" ({injury.label})" if injury else ""),
+                rule="C-4",
+            )
+        )
+
+    hp_lost = tb.total(f"HP {name} loses", hp_parts).value if hp_parts else 0
+    if not hp_parts:
+        tb.step(f"Nothing reaches {name}'s HP.", "C-3")
+
+    # 6. Ablation, only when damage got through.
+    sp_after = worn
+    if through > 0 and worn > 0:
+        sp_after = max(0, worn - figures.ablation)
+        events.append(
+            ArmorAblated(target=name, location=location.value, sp_before=worn, sp_after=sp_after)
+        )
+        tb.step(
+            f"Damage got through, so {name}'s {location.value} SP ablates: {worn} -> {sp_after}.",
+            "C-8" if hit.area else "C-3",
+        )
+    elif worn > 0:
+        tb.step(f"Nothing got through, so {name}'s {location.value} SP stays {worn}.", "C-3")
+
+    # 7. Wound state.
+    health = target.health
+    summary: dict[str, object] = {
+        "target": name,
+        "location": location.value,
+        "damage": damage,
+        "sp": sp,
+        "through": through,
+        "hp_lost": hp_lost,
+        "critical_injuries": list(inflicted),
+        "item_dropped": item_dropped,
+        "sp_after": sp_after,
+    }
+    if health is not None:
+        after = health.after_losing(hp_lost)
+        tb.step(
+            f"{name}: {health.hp} -> {after.hp} of {health.max_hp} HP, "
+            f"{data.figures.wounds[after.state.value].name}.",
+            "C-9",
+        )
+        if after.state is not health.state:
+            events.append(
+                WoundStateChanged(
+                    target=name,
+                    hp_before=health.hp,
+                    hp_after=after.hp,
+                    before=health.state.value,
+                    after=after.state.value,
+                )
+            )
+        health = after
+        summary |= {"hp_after": after.hp, "wound_state": after.state.value}
+
+    if location is Location.HEAD:
+        updated = replace(target, head_sp=sp_after, health=health, injuries=tuple(suffered))
+    else:
+        updated = replace(target, body_sp=sp_after, health=health, injuries=tuple(suffered))
+    return DamageResult(
+        target=updated,
+        events=tuple(events),
+        location=location,
+        damage=damage,
+        sp=sp,
+        through=through,
+        hp_lost=hp_lost,
+        injuries=tuple(inflicted),
+        item_dropped=item_dropped,
+        summary=summary,
+    )

@@ -1,0 +1,115 @@
+"""Every cpr data file, loaded once on first use and cross-checked on demand."""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+from firefight.errors import TableDataError, UnknownNameError
+from firefight.rulesets.cpr.armor import Armor, load_armor
+from firefight.rulesets.cpr.datafile import label_for
+from firefight.rulesets.cpr.figures import RuleFigures, load_figures
+from firefight.rulesets.cpr.injuries import InjuryTables, load_injuries
+from firefight.rulesets.cpr.ranges import DvTable, load_dv_table
+from firefight.rulesets.cpr.weapons import Ammo, Weapon, find_weapon, load_ammo, load_weapons
+
+__all__ = ["DATA_FILES", "CprData"]
+
+DATA_FILES = (
+    "ranges.toml",
+    "autofire.toml",
+    "weapons.toml",
+    "ammo.toml",
+    "armor.toml",
+    "critical_injuries.toml",
+    "rules.toml",
+)
+
+
+class CprData:
+    """The cpr tables, catalogs and figures. Resolvers take one as their ``data`` argument."""
+
+    @cached_property
+    def ranges(self) -> DvTable:
+        """The range DV table (CPR-RNG-1)."""
+        return load_dv_table("ranges.toml", "CPR-RNG-1", "range table")
+
+    @cached_property
+    def autofire(self) -> DvTable:
+        """The autofire DV table (C-5)."""
+        return load_dv_table("autofire.toml", "C-5", "autofire table")
+
+    @cached_property
+    def _weapon_catalog(self) -> tuple[dict[str, Weapon], dict[str, str]]:
+        return load_weapons()
+
+    @property
+    def weapons(self) -> dict[str, Weapon]:
+        return self._weapon_catalog[0]
+
+    @cached_property
+    def ammo(self) -> dict[str, Ammo]:
+        return load_ammo()
+
+    @cached_property
+    def armor(self) -> dict[str, Armor]:
+        return load_armor()
+
+    @cached_property
+    def injuries(self) -> InjuryTables:
+        return load_injuries()
+
+    @cached_property
+    def figures(self) -> RuleFigures:
+        return load_figures()
+
+    def weapon(self, name: str) -> Weapon:
+        """A weapon by key, name or alias (``"heavy pistol"``, ``"knife"``)."""
+        weapons, names = self._weapon_catalog
+        return find_weapon(weapons, names, name)
+
+    def ammunition(self, key: str) -> Ammo:
+        try:
+            return self.ammo[key]
+        except KeyError:
+            raise UnknownNameError("cpr ammunition", key, self.ammo) from None
+
+    def check(self) -> list[str]:
+        """Load every file and check what one file says about another; returns the files."""
+        _ = self.armor
+        leg = self.injuries.by_key().get(self.figures.aimed_leg_injury)
+        if leg is None or leg.table != "body":
+            raise TableDataError(
+                label_for("rules.toml"),
+                "aimed",
+                f"leg_injury {self.figures.aimed_leg_injury!r} is not on the body table",
+            )
+        label = label_for("weapons.toml")
+        for weapon in self.weapons.values():
+            if weapon.range_row is not None and weapon.range_row not in self.ranges.rows:
+                raise TableDataError(
+                    label,
+                    f"weapon {weapon.key!r}",
+                    f"range_row {weapon.range_row!r} is not in ranges.toml",
+                )
+            if weapon.autofire_row is not None and weapon.autofire_row not in self.autofire.rows:
+                raise TableDataError(
+                    label,
+                    f"weapon {weapon.key!r}",
+                    f"autofire_row {weapon.autofire_row!r} is not in autofire.toml",
+                )
+            for kind in weapon.ammo:
+                if kind not in self.ammo:
+                    raise TableDataError(
+                        label, f"weapon {weapon.key!r}", f"ammo {kind!r} is not in ammo.toml"
+                    )
+        if self.figures.throw_range_row not in self.ranges.rows:
+            raise TableDataError(
+                label_for("rules.toml"),
+                "throw",
+                f"range_row {self.figures.throw_range_row!r} is not in ranges.toml",
+            )
+        if self.autofire.bands != self.ranges.bands:
+            raise TableDataError(
+                label_for("autofire.toml"), "bands_m", "must be the range table's bands"
+            )
+        return list(DATA_FILES)

@@ -1,0 +1,123 @@
+"""Events the cpr resolvers return, for the encounter layer to fold into its state.
+
+With :class:`~firefight.events.RoundsFired` from the core, these are everything a cpr
+encounter needs to track: the Action spent, ammunition, HP, armor SP, wound states, critical
+injuries, dropped and thrown items, and who must run for cover.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firefight.events import Event
+
+__all__ = [
+    "ActionTaken",
+    "ArmorAblated",
+    "CriticalInjuryInflicted",
+    "DamageDealt",
+    "ItemDropped",
+    "ItemThrown",
+    "MagazineReloaded",
+    "MustTakeCover",
+    "WoundStateChanged",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionTaken(Event):
+    """The actor's Action for the turn went on this (an attack, a reload, a throw)."""
+
+    actor: str
+    action: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageDealt(Event):
+    """A hit's damage against one location (CPR-DMG-1, C-3).
+
+    ``hp_lost`` is what got through the SP, multiplied for an aimed head shot; the critical
+    bonus is carried by :class:`CriticalInjuryInflicted`.
+    """
+
+    target: str
+    location: str
+    damage: int
+    sp: int
+    through: int
+    hp_lost: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArmorAblated(Event):
+    """Damage got through, so the location's SP drops (C-3)."""
+
+    target: str
+    location: str
+    sp_before: int
+    sp_after: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CriticalInjuryInflicted(Event):
+    """A critical injury and its bonus damage straight to HP (C-4, CPR-AIM-1 for a leg).
+
+    ``injury`` is None when the target already suffers every injury on the table; the bonus
+    damage still lands. ``roll`` is None when the injury was not rolled (an aimed leg shot).
+    """
+
+    target: str
+    table: str
+    roll: int | None
+    injury: str | None
+    bonus_damage: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemDropped(Event):
+    """An aimed shot at a held item got damage through: the target drops it (CPR-AIM-1)."""
+
+    target: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ItemThrown(Event):
+    """A thrown weapon or object left the thrower's hand (CPR-THR-1)."""
+
+    actor: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WoundStateChanged(Event):
+    """HP crossed a wound-state threshold (C-9)."""
+
+    target: str
+    hp_before: int
+    hp_after: int
+    before: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MagazineReloaded(Event):
+    """The magazine is full again, of one ammunition kind (CPR-AMMO-1).
+
+    ``removed`` rounds of ``removed_ammo`` came out first when they were another kind.
+    """
+
+    actor: str
+    weapon: str
+    ammo: str
+    rounds: int
+    removed: int
+    removed_ammo: str | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MustTakeCover(Event):
+    """Suppressive fire broke the target's nerve: their next Move goes to reaching cover (C-6)."""
+
+    target: str

@@ -1,0 +1,227 @@
+"""Explosives (C-8): everything in the 10 m square around where it goes off takes the damage.
+
+An explosive is aimed at a point, not at a person. Fired from a grenade or rocket launcher it
+is REF + Heavy Weapons + d10 against the launcher's range DV for the distance to that point;
+thrown, DEX + Athletics + d10 against the grenade launcher's DV, up to 25 m (CPR-THR-1). If the
+attack beats the DV the explosive goes off at the aim point. If not, it lands somewhere else:
+the rules referenced do not say where, so the GM places it and resolves that blast as a placed
+charge (``placed=True``: no attack roll).
+
+Where it goes off, everyone with any part of their body in the square (side 10 m, squared to
+the grid, centred on the point) takes the same damage, rolled once. Area attacks never hit the
+head: body SP applies and only body SP ablates. A target with REF 8+ may dodge; a dodge that
+the attack total does not beat takes them clear (CPR-DOD-1, CPR-THR-1).
+
+Dice order: each dodging target's d10 in the square (listed order), the attacker's d10 (not
+for a placed charge), the damage dice if anyone is caught, then any critical injury 2d6 per
+target caught, in listed order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import Event, RoundsFired
+from firefight.outcome import Outcome
+from firefight.rulesets.cpr.checks import (
+    attacker_parts,
+    check_dodge_allowed,
+    compare,
+    roll_check,
+    roll_dodge,
+)
+from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.events import ActionTaken, ItemThrown
+from firefight.rulesets.cpr.magazine import check_rounds
+from firefight.rulesets.cpr.ranges import DvRead, trace_range, whole_metres
+from firefight.rulesets.cpr.scene import (
+    check_names,
+    distance_m,
+    position_of,
+    square_area,
+    touches,
+)
+from firefight.rulesets.cpr.weapons import Weapon, WeaponKind
+from firefight.rulesets.cpr.wounds import WoundState
+from firefight.trace import Modifier, Total, TraceBuilder
+
+__all__ = ["Explosion", "resolve_explosion"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Explosion:
+    """An explosive sent at ``aim_point`` from ``position``.
+
+    ``stat`` and ``skill`` are REF and Heavy Weapons for a launcher, DEX and Athletics for a
+    thrown grenade. ``placed`` skips the attack: the explosive is already where it goes off (a
+    grenade that missed and landed, a planted charge). ``damage_d6`` overrides the weapon's
+    dice (a GM's charge).
+    """
+
+    weapon: str
+    aim_point: Spot
+    targets: tuple[Target, ...]
+    position: Spot = field(default_factory=lambda: Spot(x_m=0, y_m=0))
+    stat: int = 0
+    skill: int = 0
+    placed: bool = False
+    attacker: str = "shooter"
+    loaded: int | None = None
+    damage_d6: int | None = None
+    wound: WoundState = WoundState.UNHURT
+    injuries: tuple[str, ...] = ()
+    extra: tuple[Modifier, ...] = ()
+
+
+def _validate(blast: Explosion, weapon: Weapon, data: CprData) -> tuple[DvRead | None, float]:
+    if not weapon.explosive:
+        raise RuleRefusal("C-8", f"The {weapon.name} is not an explosive.")
+    if blast.damage_d6 is not None and blast.damage_d6 < 1:
+        raise RuleRefusal("C-8", f"An explosive deals at least 1d6, not {blast.damage_d6}d6.")
+    check_names(blast.targets, "C-8")
+    for target in blast.targets:
+        position_of(target, "C-8")
+    away = distance_m(blast.position, blast.aim_point)
+    if blast.placed:
+        for target in blast.targets:
+            if target.dodge is not None:
+                raise RuleRefusal(
+                    "CPR-DOD-1",
+                    f"{target.name} cannot dodge a placed charge: there is no attack roll to beat.",
+                )
+        return None, away
+    thrown = weapon.kind is WeaponKind.GRENADE
+    if thrown:
+        limit = data.figures.throw_max_distance_m
+        if whole_metres(away) > limit:
+            raise RuleRefusal(
+                "CPR-THR-1", f"A throw reaches {limit} m at most; the aim point is {away:g} m away."
+            )
+    else:
+        check_rounds(weapon, blast.loaded, 1, what="Firing it")
+    row = data.figures.throw_range_row if thrown else weapon.range_row
+    assert row is not None
+    read = data.ranges.read(row, away, weapon=weapon.name, rule="CPR-THR-1" if thrown else None)
+    return read, away
+
+
+def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
+    """Resolve an explosive (C-8, CPR-THR-1, CPR-RNG-1, CPR-DOD-1, C-1..C-4, C-9)."""
+    figures = data.figures
+    weapon = data.weapon(blast.weapon)
+    read, away = _validate(blast, weapon, data)
+    side = figures.explosive_square_m
+    square = square_area(blast.aim_point, side)
+    inside = [touches(t, square, "C-8") for t in blast.targets]
+    caught = [t for t, i in zip(blast.targets, inside, strict=True) if i]
+    clear = [t for t, i in zip(blast.targets, inside, strict=True) if not i]
+    for target in caught:
+        check_dodge_allowed(target, data)
+    dice_count = blast.damage_d6 or weapon.damage_d6
+
+    tb = TraceBuilder()
+    point = f"({blast.aim_point.x_m:g}, {blast.aim_point.y_m:g})"
+    events: list[Event] = []
+    thrown = weapon.kind is WeaponKind.GRENADE
+    if blast.placed:
+        tb.step(f"A {weapon.name} goes off at {point}.", "C-8")
+    else:
+        verb = "throws" if thrown else "fires"
+        tb.step(f"{blast.attacker} {verb} the {weapon.name} at {point}, {away:g} m away.", "C-8")
+        events.append(ActionTaken(actor=blast.attacker, action="throw" if thrown else "attack"))
+        if thrown:
+            events.append(ItemThrown(actor=blast.attacker, item=weapon.key))
+        else:
+            events.append(RoundsFired(actor=blast.attacker, weapon=weapon.key, rounds=1))
+    tb.step(
+        f"Everyone with any part inside the {side:g} m square around {point} takes the same "
+        f"{dice_count}d6, rolled once; area attacks never hit the head.",
+        "C-8",
+    )
+    for target in clear:
+        tb.step(f"{target.name} is outside the square.", "C-8")
+
+    dodges: dict[str, Total] = {}
+    for target in caught:
+        if target.dodge is not None:
+            dodges[target.name] = roll_dodge(target, dice, tb, data)
+
+    lands = True
+    total: Total | None = None
+    if read is not None:
+        trace_range(tb, read, away, "range DV" if not thrown else "range DV (thrown)")
+        stat, skill = ("DEX", figures.throw_skill) if thrown else ("REF", weapon.skill)
+        parts = attacker_parts(
+            who=blast.attacker,
+            stat=(stat, blast.stat),
+            skill=(skill, blast.skill),
+            wound=blast.wound,
+            injuries=blast.injuries,
+            data=data,
+            extra=blast.extra,
+            stat_rule="CPR-THR-1" if thrown else "CPR-HIT-1",
+            skill_rule="CPR-THR-1" if thrown else "CPR-HIT-2",
+        )
+        total = roll_check(
+            tb, dice, label="attack total", purpose=f"{blast.attacker}'s {weapon.name}", parts=parts
+        )
+        lands = compare(tb, total, read.dv, "the range DV")
+        if not lands:
+            tb.step(
+                f"The {weapon.name} does not go off where it was aimed. Where it lands is the GM's "
+                "call; resolve that blast as a placed charge.",
+                "C-8",
+            )
+
+    results: list[dict[str, object]] = [
+        {"target": t.name, "in_area": False, "result": "outside"} for t in clear
+    ]
+    if lands:
+        damaged: list[Target] = []
+        for target in caught:
+            dodge = dodges.get(target.name)
+            if (
+                dodge is not None
+                and total is not None
+                and not compare(tb, total, dodge.value, f"{target.name}'s dodge")
+            ):
+                tb.step(f"{target.name} dodges clear of the blast.", "CPR-DOD-1")
+                results.append(
+                    {
+                        "target": target.name,
+                        "in_area": True,
+                        "result": "dodged",
+                        "dodge": dodge.value,
+                    }
+                )
+                continue
+            damaged.append(target)
+        if damaged:
+            roll = roll_damage(tb, dice, dice_count, f"{weapon.name} damage")
+            for target in damaged:
+                result = apply_damage(Hit(target=target, area=True), roll, dice, tb, data)
+                events.extend(result.events)
+                results.append({"in_area": True, "result": "hit", **result.summary})
+    else:
+        results.extend({"target": t.name, "in_area": True, "result": "missed"} for t in caught)
+    order = {t.name: i for i, t in enumerate(blast.targets)}
+    results.sort(key=lambda r: order.get(str(r["target"]), len(order)))
+    summary: dict[str, object] = {
+        "weapon": weapon.key,
+        "aim_point": {"x_m": blast.aim_point.x_m, "y_m": blast.aim_point.y_m},
+        "placed": blast.placed,
+        "distance_m": away,
+        "dv": read.dv if read else None,
+        "attack_total": total.value if total else None,
+        "result": "went off" if lands else "missed",
+        "targets": results,
+    }
+    if not blast.placed and not thrown:
+        loaded = weapon.magazine if blast.loaded is None else blast.loaded
+        assert loaded is not None
+        summary["rounds_left"] = loaded - 1
+    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)

@@ -1,0 +1,177 @@
+"""Critical injuries (C-4): the Body and Head tables, 2d6, and rolling on them.
+
+The mechanics of each row are data (``data/critical_injuries.toml``); the labels and notes are
+the project's own. A target already suffering the injury rolled rolls again, so nobody suffers
+the same injury twice (the public core rules' practice, kept here).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from firefight.dice import Dice
+from firefight.errors import UnknownNameError
+from firefight.rulesets.cpr.datafile import TableHeader, load
+from firefight.tables.data_files import DataModel
+from firefight.trace import TraceBuilder
+
+__all__ = [
+    "CriticalInjury",
+    "InjuryTables",
+    "Penalty",
+    "load_injuries",
+    "roll_critical_injury",
+]
+
+Applies = Literal["all", "ranged", "melee", "hand", "speech", "vision", "hearing"]
+InjuryTable = Literal["body", "head"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Penalty:
+    """A standing penalty an injury puts on some kind of action."""
+
+    applies: Applies
+    value: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CriticalInjury:
+    table: InjuryTable
+    roll: int
+    key: str
+    label: str
+    effect: str
+    penalties: tuple[Penalty, ...] = ()
+    move: int = 0
+    death_save: int = 0
+    drops_item: bool = False
+    no_evasion: bool = False
+    aimed_head_multiplier: int | None = None
+    on_move_over_m: int | None = None
+    on_move: str | None = None
+    next_turn: str | None = None
+
+    def penalty_for(self, kinds: Iterable[Applies]) -> int:
+        """The sum of this injury's penalties on any of the given kinds of action."""
+        wanted = set(kinds)
+        return sum(p.value for p in self.penalties if p.applies in wanted)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InjuryTables:
+    """Both tables, by table and 2d6 roll, and every injury by key."""
+
+    rows: dict[InjuryTable, dict[int, CriticalInjury]]
+
+    def by_key(self) -> dict[str, CriticalInjury]:
+        return {i.key: i for table in self.rows.values() for i in table.values()}
+
+    def injury(self, key: str) -> CriticalInjury:
+        known = self.by_key()
+        try:
+            return known[key]
+        except KeyError:
+            raise UnknownNameError("cpr critical injury", key, known) from None
+
+
+class _PenaltyModel(DataModel):
+    applies: Applies
+    value: int = Field(lt=0)
+
+
+class _InjuryModel(DataModel):
+    table: InjuryTable
+    roll: int = Field(ge=2, le=12)
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    label: str
+    effect: str
+    penalties: list[_PenaltyModel] = Field(default_factory=list)
+    move: int = Field(default=0, le=0)
+    death_save: int = Field(default=0, ge=0)
+    drops_item: bool = False
+    no_evasion: bool = False
+    aimed_head_multiplier: int | None = Field(default=None, ge=2)
+    on_move_over_m: int | None = Field(default=None, ge=0)
+    on_move: Literal["bonus-damage", "no-move-next-turn"] | None = None
+    next_turn: Literal["move-only"] | None = None
+
+
+class _InjuriesFile(DataModel):
+    table: TableHeader
+    injury: list[_InjuryModel]
+
+    @model_validator(mode="after")
+    def _complete(self) -> _InjuriesFile:
+        for table in ("body", "head"):
+            rolls = sorted(i.roll for i in self.injury if i.table == table)
+            if rolls != list(range(2, 13)):
+                raise ValueError(f"the {table} table must have one row for each 2d6 roll 2-12")
+        keys = [i.key for i in self.injury]
+        if len(set(keys)) != len(keys):
+            raise ValueError("injury keys must be unique across both tables")
+        return self
+
+
+def load_injuries() -> InjuryTables:
+    model = load(_InjuriesFile, "critical_injuries.toml")
+    rows: dict[InjuryTable, dict[int, CriticalInjury]] = {"body": {}, "head": {}}
+    for i in model.injury:
+        rows[i.table][i.roll] = CriticalInjury(
+            table=i.table,
+            roll=i.roll,
+            key=i.key,
+            label=i.label,
+            effect=i.effect,
+            penalties=tuple(Penalty(applies=p.applies, value=p.value) for p in i.penalties),
+            move=i.move,
+            death_save=i.death_save,
+            drops_item=i.drops_item,
+            no_evasion=i.no_evasion,
+            aimed_head_multiplier=i.aimed_head_multiplier,
+            on_move_over_m=i.on_move_over_m,
+            on_move=i.on_move,
+            next_turn=i.next_turn,
+        )
+    return InjuryTables(rows=rows)
+
+
+def roll_critical_injury(
+    tables: InjuryTables,
+    table: InjuryTable,
+    suffered: Iterable[str],
+    dice: Dice,
+    tb: TraceBuilder,
+    *,
+    target: str,
+) -> tuple[CriticalInjury | None, int | None]:
+    """Roll 2d6 on ``table`` until an injury the target does not already suffer comes up (C-4).
+
+    Returns the injury and the roll that gave it, or ``(None, None)`` when the target already
+    suffers every injury on the table (the bonus damage still lands; the caller says so).
+    """
+    have = set(suffered)
+    rows = tables.rows[table]
+    if all(i.key in have for i in rows.values()):
+        tb.step(
+            f"{target} already suffers every injury on the {table} table; no new one is rolled.",
+            "C-4",
+        )
+        return None, None
+    while True:
+        roll = tb.roll(dice.pool(2, 6, f"critical injury, {table} table"))
+        injury = rows[roll.total]
+        tb.lookup(
+            table=f"critical injuries ({table})",
+            row=str(roll.total),
+            column="2d6",
+            cell=f"{injury.label}: {injury.effect}",
+            rule="C-4",
+        )
+        if injury.key not in have:
+            return injury, roll.total
+        tb.step(f"{target} already suffers '{injury.label}': roll again.", "C-4")

@@ -1,0 +1,195 @@
+"""DV tables by distance: the range table (CPR-RNG-1) and the autofire table (C-5).
+
+Both are read the same way: the weapon family picks the row, the distance in metres picks the
+band (a fractional distance is rounded up first, C-2), and the cell is the DV, or "—" where the
+weapon does not reach, which is refused.
+
+>>> from firefight.rulesets.cpr.data import CprData
+>>> ranges = CprData().ranges
+>>> ranges.band_for(18).label
+'13-25 m'
+>>> ranges.read("pistol", 18).dv
+20
+>>> ranges.band_for(6.2).label
+'7-12 m'
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from firefight.errors import RuleRefusal, UnknownNameError
+from firefight.rulesets.cpr.datafile import TableHeader, load
+from firefight.tables.data_files import DataModel
+from firefight.trace import TraceBuilder
+
+__all__ = ["Band", "DvRead", "DvTable", "load_dv_table", "trace_range", "whole_metres"]
+
+#: How the source marks a band the weapon does not reach.
+OUT_OF_REACH = "—"
+
+
+def whole_metres(distance_m: float) -> int:
+    """A distance as the whole metres the tables read: fractions round up (C-2).
+
+    >>> whole_metres(12.0), whole_metres(12.01)
+    (12, 13)
+    """
+    if math.isnan(distance_m) or distance_m < 0:
+        raise RuleRefusal("C-2", f"A distance of {distance_m!r} m is not a distance.")
+    return math.ceil(distance_m)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Band:
+    """One distance column: whole metres ``low_m`` to ``high_m``, both included."""
+
+    index: int
+    low_m: int
+    high_m: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.low_m}-{self.high_m} m"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DvRead:
+    """A cell read: the row, the band, the whole metres looked up, and the DV."""
+
+    table: str
+    rule: str
+    row: str
+    row_name: str
+    band: Band
+    metres: int
+    dv: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DvTable:
+    """A DV table: rows by weapon family, columns by distance band; ``None`` is out of reach."""
+
+    name: str
+    title: str
+    noun: str
+    source: str
+    rule: str
+    bands: tuple[Band, ...]
+    rows: dict[str, tuple[int | None, ...]]
+    row_names: dict[str, str]
+
+    def band_for(self, distance_m: float, *, rule: str | None = None) -> Band:
+        """The band a distance falls in; past the last band is refused."""
+        metres = whole_metres(distance_m)
+        for band in self.bands:
+            if band.low_m <= metres <= band.high_m:
+                return band
+        last = self.bands[-1].high_m
+        raise RuleRefusal(
+            rule or self.rule,
+            f"{distance_m:g} m is past the last band of the {self.noun} ({last} m).",
+        )
+
+    def read(
+        self, row: str, distance_m: float, *, weapon: str | None = None, rule: str | None = None
+    ) -> DvRead:
+        """The DV for ``row`` at ``distance_m``; a "—" cell is refused, naming the weapon."""
+        if row not in self.rows:
+            raise UnknownNameError(f"{self.name} row", row, self.rows)
+        band = self.band_for(distance_m, rule=rule)
+        dv = self.rows[row][band.index]
+        if dv is None:
+            reach = max(
+                (
+                    b.high_m
+                    for b, cell in zip(self.bands, self.rows[row], strict=True)
+                    if cell is not None
+                ),
+                default=0,
+            )
+            what = weapon or self.row_names[row]
+            raise RuleRefusal(
+                rule or self.rule,
+                f"The {what} does not reach {distance_m:g} m on the {self.noun} "
+                f"(its row ends at {reach} m).",
+            )
+        return DvRead(
+            table=self.name,
+            rule=self.rule,
+            row=row,
+            row_name=self.row_names[row],
+            band=band,
+            metres=whole_metres(distance_m),
+            dv=dv,
+        )
+
+
+def trace_range(tb: TraceBuilder, read: DvRead, distance_m: float, table: str) -> None:
+    """Trace the distance, its rounding (C-2) and the DV read (the table's own rule)."""
+    if whole_metres(distance_m) != distance_m:
+        tb.step(f"{distance_m:g} m rounds up to {read.metres} m for the table.", "C-2")
+    tb.lookup(
+        table=table, row=read.row_name, column=read.band.label, cell=str(read.dv), rule=read.rule
+    )
+
+
+# --- file model (the edge: pydantic) --------------------------------------------------------
+
+
+class _Row(DataModel):
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    dv: list[int | Literal["—"]]
+
+
+class _DvFile(DataModel):
+    table: TableHeader
+    bands_m: list[tuple[int, int]] = Field(min_length=1)
+    row: list[_Row] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _shape(self) -> _DvFile:
+        expected_low = 0
+        for number, (low, high) in enumerate(self.bands_m, start=1):
+            if low != expected_low or high < low:
+                raise ValueError(
+                    f"band {number} ({low}-{high} m) must start at {expected_low} m and not end "
+                    "before it starts"
+                )
+            expected_low = high + 1
+        for row in self.row:
+            if len(row.dv) != len(self.bands_m):
+                raise ValueError(
+                    f"row {row.key!r} has {len(row.dv)} cells for {len(self.bands_m)} bands"
+                )
+        keys = [r.key for r in self.row]
+        if len(set(keys)) != len(keys):
+            raise ValueError(f"duplicate row keys in {keys}")
+        return self
+
+
+def load_dv_table(file: str, rule: str, noun: str) -> DvTable:
+    """Load a DV table file (``ranges.toml`` or ``autofire.toml``); ``noun`` names it in
+    refusals ("range table")."""
+    model = load(_DvFile, file)
+    bands = tuple(
+        Band(index=i, low_m=low, high_m=high) for i, (low, high) in enumerate(model.bands_m)
+    )
+    return DvTable(
+        name=model.table.name,
+        title=model.table.title,
+        noun=noun,
+        source=model.table.source,
+        rule=rule,
+        bands=bands,
+        rows={
+            r.key: tuple(None if cell == OUT_OF_REACH else int(cell) for cell in r.dv)
+            for r in model.row
+        },
+        row_names={r.key: r.name for r in model.row},
+    )

@@ -1,0 +1,91 @@
+"""Reloading (CPR-AMMO-1): an Action that fills the magazine, with one ammunition kind.
+
+A magazine never mixes kinds: loading another kind takes out the rounds left in it first. Bows
+and crossbows are never reloaded (nocking is part of the shot), and weapons with no magazine
+cannot be. No dice are rolled; the resolver takes them anyway so every resolver has one shape.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.outcome import Outcome
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.events import ActionTaken, MagazineReloaded
+from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
+from firefight.rulesets.cpr.weapons import WeaponKind
+from firefight.trace import TraceBuilder
+
+__all__ = ["Reload", "resolve_reload"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reload:
+    """Reload ``weapon`` with ``ammo``; ``loaded`` rounds of ``loaded_ammo`` are in it now
+    (``loaded_ammo`` None: the same kind as the new rounds)."""
+
+    weapon: str
+    ammo: str = "basic"
+    loaded: int = 0
+    loaded_ammo: str | None = None
+    actor: str = "shooter"
+
+
+def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome:
+    """Resolve a reload (CPR-AMMO-1)."""
+    del dice  # reloading rolls nothing
+    weapon = data.weapon(reload.weapon)
+    if weapon.kind is WeaponKind.BOW:
+        raise RuleRefusal(
+            "CPR-AMMO-1",
+            f"A {weapon.name} is never reloaded: nocking the next one is part of the shot.",
+        )
+    if weapon.magazine is None:
+        raise RuleRefusal("CPR-AMMO-1", f"A {weapon.name} has no magazine to reload.")
+    check_ammo(weapon, reload.ammo, data)
+    old_kind = reload.loaded_ammo or reload.ammo
+    check_ammo(weapon, old_kind, data)
+    check_rounds(weapon, reload.loaded, 0, what="Reloading")
+    capacity = weapon.magazine
+    new = data.ammo[reload.ammo]
+
+    tb = TraceBuilder()
+    removed = 0
+    if reload.loaded and old_kind != reload.ammo:
+        removed = reload.loaded
+        tb.step(
+            f"A magazine holds one kind: the {removed} rounds of {data.ammo[old_kind].name} come "
+            f"out before {new.name} go in.",
+            "CPR-AMMO-1",
+        )
+        added = capacity
+    else:
+        added = capacity - reload.loaded
+    tb.step(
+        f"{reload.actor} spends the Action reloading the {weapon.name}: {added} rounds of "
+        f"{new.name} go in; the magazine holds {capacity}.",
+        "CPR-AMMO-1",
+    )
+    return Outcome(
+        events=(
+            ActionTaken(actor=reload.actor, action="reload"),
+            MagazineReloaded(
+                actor=reload.actor,
+                weapon=weapon.key,
+                ammo=new.key,
+                rounds=capacity,
+                removed=removed,
+                removed_ammo=old_kind if removed else None,
+            ),
+        ),
+        trace=tb.build(),
+        summary={
+            "weapon": weapon.key,
+            "ammo": new.key,
+            "rounds": capacity,
+            "added": added,
+            "removed": removed,
+        },
+    )

@@ -1,0 +1,86 @@
+"""Where cpr targets stand, handed to the shared geometry (which measures in feet).
+
+cpr measures in metres (C-2); the geometry layer in feet. Positions are converted at this edge
+and distances converted back, so the geometry stays ruleset-blind. A body is the geometry's
+standing human circle (RULINGS S-1); any part of it inside an area puts the target in it.
+
+>>> a, b = Spot(x_m=0, y_m=0), Spot(x_m=3, y_m=4)
+>>> distance_m(a, b)
+5.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from firefight.errors import RuleRefusal
+from firefight.geometry import Body, Point, bearing_deg, distance_ft
+from firefight.geometry.areas import Rectangle, area_in_front, body_in_rectangle, square_around
+from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.units import feet_from_metres, metres_from_feet
+
+__all__ = [
+    "body_of",
+    "check_names",
+    "distance_m",
+    "front_area",
+    "point_of",
+    "position_of",
+    "square_area",
+    "touches",
+]
+
+
+def check_names(targets: Iterable[Target], rule: str) -> None:
+    """Refuse two targets with one name: results and events are keyed by name."""
+    seen: set[str] = set()
+    for target in targets:
+        if target.name in seen:
+            raise RuleRefusal(
+                rule, f"Two targets are called {target.name!r}; give each its own name."
+            )
+        seen.add(target.name)
+
+
+def point_of(spot: Spot) -> Point:
+    return Point(x_ft=feet_from_metres(spot.x_m), y_ft=feet_from_metres(spot.y_m))
+
+
+def distance_m(a: Spot, b: Spot) -> float:
+    """Straight-line distance between two spots, in metres."""
+    return metres_from_feet(distance_ft(point_of(a), point_of(b)))
+
+
+def position_of(target: Target, rule: str) -> Spot:
+    """The target's position; an area attack cannot place a target without one."""
+    if target.position is None:
+        raise RuleRefusal(
+            rule, f"{target.name} has no position, so nobody can tell whether the area holds them."
+        )
+    return target.position
+
+
+def body_of(target: Target, rule: str) -> Body:
+    return Body(center=point_of(position_of(target, rule)), name=target.name)
+
+
+def front_area(origin: Spot, toward: Spot, depth_m: float, width_m: float) -> Rectangle:
+    """The block directly in front of ``origin``, facing ``toward`` (C-7)."""
+    if origin == toward:
+        raise RuleRefusal("C-7", "The shooter must face somewhere other than where they stand.")
+    return area_in_front(
+        point_of(origin),
+        bearing_deg(point_of(origin), point_of(toward)),
+        feet_from_metres(depth_m),
+        feet_from_metres(width_m),
+    )
+
+
+def square_area(center: Spot, side_m: float) -> Rectangle:
+    """A square of ``side_m`` centred on ``center``, squared to the scene's grid (C-8)."""
+    return square_around(point_of(center), feet_from_metres(side_m))
+
+
+def touches(target: Target, area: Rectangle, rule: str) -> bool:
+    """Whether any part of the target is inside ``area``."""
+    return body_in_rectangle(body_of(target, rule), area)

@@ -1,0 +1,185 @@
+"""The cpr weapon catalog (C-10) and ammunition kinds (CPR-AMMO-1), loaded from data.
+
+A weapon knows its skill (CPR-HIT-2), the range-table row it reads (CPR-RNG-1), its damage
+dice, ROF (CPR-ROF-1), magazine (CPR-AMMO-1; ``None`` for bows and for what is not loaded),
+its autofire cap and table row if it can autofire (C-5), and whether it halves SP (C-3).
+
+>>> from firefight.rulesets.cpr.data import CprData
+>>> w = CprData().weapon("Heavy Pistol")
+>>> w.key, w.skill, w.damage_d6, w.rof, w.magazine
+('heavy-pistol', 'Handgun', 3, 2, 8)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from pydantic import Field, model_validator
+
+from firefight.errors import TableDataError, UnknownNameError
+from firefight.rulesets.cpr.datafile import TableHeader, label_for, load
+from firefight.tables.data_files import DataModel
+
+__all__ = [
+    "Ammo",
+    "Weapon",
+    "WeaponKind",
+    "find_weapon",
+    "load_ammo",
+    "load_weapons",
+    "normalize_key",
+]
+
+
+class WeaponKind(Enum):
+    """How a weapon is used, which decides which resolvers accept it."""
+
+    FIREARM = "firearm"
+    BOW = "bow"
+    LAUNCHER = "launcher"
+    MELEE = "melee"
+    GRENADE = "grenade"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Weapon:
+    key: str
+    name: str
+    kind: WeaponKind
+    skill: str
+    damage_d6: int
+    rof: int
+    range_row: str | None = None
+    magazine: int | None = None
+    autofire_cap: int | None = None
+    autofire_row: str | None = None
+    ammo: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    source: str = ""
+
+    @property
+    def halves_sp(self) -> bool:
+        """A melee weapon in hand treats SP as half (C-3); thrown, it does not (CPR-THR-1)."""
+        return self.kind is WeaponKind.MELEE
+
+    @property
+    def explosive(self) -> bool:
+        """Explosives hit the square around where they land (C-8)."""
+        return self.kind in (WeaponKind.LAUNCHER, WeaponKind.GRENADE)
+
+    @property
+    def can_autofire(self) -> bool:
+        return self.autofire_cap is not None
+
+    @property
+    def damage_label(self) -> str:
+        return f"{self.damage_d6}d6"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ammo:
+    key: str
+    name: str
+
+
+def normalize_key(name: str) -> str:
+    """Catalog keys from what people type: case, spaces and underscores do not matter.
+
+    >>> normalize_key("  Heavy  SMG ")
+    'heavy-smg'
+    """
+    return "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
+
+
+# --- file models (the edge: pydantic) -------------------------------------------------------
+
+
+class _WeaponModel(DataModel):
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    kind: WeaponKind
+    skill: str
+    damage_d6: int = Field(ge=1)
+    rof: int = Field(ge=1, le=2)
+    range_row: str | None = None
+    magazine: int | None = Field(default=None, ge=1)
+    autofire_cap: int | None = Field(default=None, ge=1)
+    autofire_row: str | None = None
+    ammo: list[str] = Field(default_factory=list)
+    aliases: list[str] = Field(default_factory=list)
+    source: str = ""
+
+    @model_validator(mode="after")
+    def _consistent(self) -> _WeaponModel:
+        if (self.autofire_cap is None) != (self.autofire_row is None):
+            raise ValueError("autofire_cap and autofire_row come together or not at all")
+        loaded = self.kind in (WeaponKind.FIREARM, WeaponKind.LAUNCHER)
+        if loaded and (self.magazine is None or not self.ammo):
+            raise ValueError(f"a {self.kind.value} needs a magazine and its ammo kinds")
+        if not loaded and (self.magazine is not None or self.ammo):
+            raise ValueError(f"a {self.kind.value} is not loaded from a magazine")
+        ranged = self.kind is not WeaponKind.MELEE
+        if ranged and self.range_row is None:
+            raise ValueError(f"a {self.kind.value} needs a range_row")
+        return self
+
+
+class _WeaponsFile(DataModel):
+    table: TableHeader
+    weapon: list[_WeaponModel] = Field(min_length=1)
+
+
+class _AmmoModel(DataModel):
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+
+
+class _AmmoFile(DataModel):
+    table: TableHeader
+    ammo: list[_AmmoModel] = Field(min_length=1)
+
+
+def load_weapons() -> tuple[dict[str, Weapon], dict[str, str]]:
+    """The catalog by key, and every name and alias (normalized) -> key."""
+    model = load(_WeaponsFile, "weapons.toml")
+    weapons: dict[str, Weapon] = {}
+    names: dict[str, str] = {}
+    for w in model.weapon:
+        weapon = Weapon(
+            key=w.key,
+            name=w.name,
+            kind=w.kind,
+            skill=w.skill,
+            damage_d6=w.damage_d6,
+            rof=w.rof,
+            range_row=w.range_row,
+            magazine=w.magazine,
+            autofire_cap=w.autofire_cap,
+            autofire_row=w.autofire_row,
+            ammo=tuple(w.ammo),
+            aliases=tuple(w.aliases),
+            source=w.source,
+        )
+        for name in (w.key, w.name, *w.aliases):
+            key = normalize_key(name)
+            if names.get(key, w.key) != w.key:
+                raise TableDataError(
+                    label_for("weapons.toml"), f"weapon {w.key!r}", f"name {name!r} is taken"
+                )
+            names[key] = w.key
+        weapons[w.key] = weapon
+    return weapons, names
+
+
+def load_ammo() -> dict[str, Ammo]:
+    model = load(_AmmoFile, "ammo.toml")
+    return {a.key: Ammo(key=a.key, name=a.name) for a in model.ammo}
+
+
+def find_weapon(weapons: dict[str, Weapon], names: dict[str, str], name: str) -> Weapon:
+    """A weapon by key, name or alias; unknown names suggest close ones."""
+    key = names.get(normalize_key(name))
+    if key is None:
+        raise UnknownNameError("cpr weapon", name, weapons)
+    return weapons[key]

@@ -1,0 +1,205 @@
+"""People as cover: bodies standing between the muzzle and the target (RMU-COV-5, RMU-COV-6,
+RULINGS S-3, P-1, P-2).
+
+A person in the line of fire is hard cover, priced on the incoming gun's column like any hard
+barrier, and only for the target they actually stand in front of: whoever is beside or behind
+the target shields nothing (S-3 decides who is in front). How much they shield is graded by
+position and relative size (P-1) from what the shooter can still see of the target:
+
+- across the line of fire, the share of the target's width, as the shooter sees it, that the
+  nearer body overlaps (a body close to the muzzle looks wider than one close to the target);
+- up the body, the share of the target's silhouette below the shielding body's height (a
+  kneeling bystander hides the legs and hips of a standing target, a prone one little).
+
+The two shares are multiplied: the body-width profile is taken to be the same across the whole
+width. With two or more bodies in front the nearer one's grade steps up once (P-2); a third
+changes nothing more. When the shot misses a target screened this way, it flies on into one of
+the shielders, chosen at random among several (RMU-COV-6).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.geometry import (
+    Body,
+    BodyProfile,
+    CoverGrade,
+    Point,
+    bearing_deg,
+    bodies_between,
+    cover_grade,
+    distance_ft,
+    hidden_fraction,
+)
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial
+from firefight.rulesets.rmu.defense import Defender
+from firefight.trace import TraceBuilder
+
+__all__ = [
+    "BodyScreen",
+    "Bystander",
+    "body_hides",
+    "choose_shielder",
+    "screen_bodies",
+    "screen_grade",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bystander:
+    """Someone standing in the line of fire, with what a stray round would meet (RMU-COV-6).
+
+    The armor fields mean what they mean on :class:`~firefight.rulesets.rmu.shot.AimedShot`.
+    """
+
+    name: str
+    armor: str = "AT 1"
+    naked_column: str = "AT 1"
+    armor_damage: int = 0
+    armor_broken: bool = False
+    armor_quality: int = 0
+    defender: Defender = field(default_factory=Defender)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BodyScreen:
+    """The cover people in front give a target, and who they are (RMU-COV-5).
+
+    Raises:
+        RuleRefusal: (RMU-COV-5) a grade of body cover with nobody named standing in the way.
+
+    >>> BodyScreen(grade=CoverGrade.HALF, shielders=(Bystander(name="Ana"),)).as_cover()
+    Cover(grade=<CoverGrade.HALF: 'half'>, material=<CoverMaterial.HARD: 'hard'>)
+    """
+
+    grade: CoverGrade
+    shielders: tuple[Bystander, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.grade is not CoverGrade.NONE and not self.shielders:
+            raise RuleRefusal(
+                "RMU-COV-5",
+                f"{self.grade.value.capitalize()} cover from bodies needs someone standing in "
+                "the way: name the shielder.",
+            )
+        names = [s.name for s in self.shielders]
+        if len(set(names)) != len(names):
+            raise RuleRefusal(
+                "RMU-COV-5", f"Each shielder is one person; a name is repeated in {names}."
+            )
+
+    def as_cover(self) -> Cover | None:
+        """A person is hard cover by position (RMU-COV-5); None when they hide too little."""
+        if self.grade is CoverGrade.NONE:
+            return None
+        return Cover(grade=self.grade, material=CoverMaterial.HARD)
+
+
+def _position(who: Body | Point) -> Point:
+    return who.center if isinstance(who, Body) else who
+
+
+def _span_deg(eye: Point, axis_deg: float, body: Body) -> tuple[float, float]:
+    """The angles, either side of ``axis_deg``, a body's circle fills as seen from ``eye``."""
+    dist = distance_ft(eye, body.center)
+    if dist <= body.radius_ft:
+        return (-90.0, 90.0)  # the eye is inside the body: it fills the view
+    middle = (bearing_deg(eye, body.center) - axis_deg + 180.0) % 360.0 - 180.0
+    half = math.degrees(math.asin(body.radius_ft / dist))
+    return (middle - half, middle + half)
+
+
+def body_hides(
+    shooter: Body | Point, target: Body, body: Body, profile: BodyProfile | None = None
+) -> float:
+    """The share of ``target`` that one ``body`` hides from ``shooter`` (RMU-COV-5, P-1).
+
+    Width: the overlap of the angles the two bodies fill, seen from the shooter, over the
+    target's angle. Height: the share of the target's silhouette below the body's height,
+    both standing on the same ground.
+
+    >>> shooter, target = Point(x_ft=0, y_ft=0), Body(center=Point(x_ft=0, y_ft=60))
+    >>> body_hides(shooter, target, Body(center=Point(x_ft=0, y_ft=30)))
+    1.0
+    >>> round(body_hides(shooter, target, Body(center=Point(x_ft=1.0, y_ft=30))), 2)
+    0.5
+    """
+    eye = _position(shooter)
+    axis = bearing_deg(eye, target.center)
+    low_t, high_t = _span_deg(eye, axis, target)
+    low_b, high_b = _span_deg(eye, axis, body)
+    overlap = max(0.0, min(high_t, high_b) - max(low_t, low_b))
+    across = min(1.0, overlap / (high_t - low_t))
+    upward = hidden_fraction(target.height_ft, body.height_ft, profile)
+    return across * upward
+
+
+def screen_grade(
+    shooter: Body | Point,
+    target: Body,
+    in_front: Sequence[Body],
+    profile: BodyProfile | None = None,
+) -> CoverGrade:
+    """The cover grade bodies in front give ``target`` (RMU-COV-5, P-1, P-2).
+
+    ``in_front`` runs from the shooter outward (as :func:`~firefight.geometry.bodies_between`
+    returns it); the first body is the nearer one P-2 grades, and a second steps it up once.
+    """
+    if not in_front:
+        return CoverGrade.NONE
+    grade = cover_grade(body_hides(shooter, target, in_front[0], profile))
+    return grade.one_up() if len(in_front) >= 2 else grade
+
+
+def screen_bodies(
+    shooter: Body | Point,
+    target: Body,
+    scene: Iterable[Body],
+    bystanders: Mapping[str, Bystander] | None = None,
+    profile: BodyProfile | None = None,
+) -> BodyScreen:
+    """Who in ``scene`` stands between shooter and target, and the cover they give.
+
+    Bodies are matched to ``bystanders`` by :attr:`Body.name`; one without an entry is a bare
+    bystander of that name. Bodies beside or behind the target are never in front (S-3), so
+    they give no cover: cover counts only against shots from the covered side (RMU-COV-5).
+
+    >>> shooter, target = Point(x_ft=0, y_ft=0), Body(center=Point(x_ft=0, y_ft=60), name="t")
+    >>> near = Body(center=Point(x_ft=0.5, y_ft=20), name="Ana")
+    >>> behind = Body(center=Point(x_ft=0, y_ft=70), name="Ben")
+    >>> screen = screen_bodies(shooter, target, [target, near, behind])
+    >>> screen.grade.value, [s.name for s in screen.shielders]
+    ('full', ['Ana'])
+    """
+    known = bystanders or {}
+    in_front = bodies_between(shooter, target, scene)
+    shielders = tuple(known.get(b.name) or Bystander(name=b.name) for b in in_front)
+    return BodyScreen(grade=screen_grade(shooter, target, in_front, profile), shielders=shielders)
+
+
+def choose_shielder(
+    shielders: Sequence[Bystander], dice: Dice, trace: TraceBuilder | None = None
+) -> Bystander:
+    """The shielder a missed shot flies into: the only one, or one at random (RMU-COV-6).
+
+    Several draw one die with a face per shielder, in the order given; one draws nothing.
+
+    Raises:
+        RuleRefusal: (RMU-COV-6) nobody to choose from.
+
+    >>> people = [Bystander(name="Ana"), Bystander(name="Ben")]
+    >>> choose_shielder(people, Dice.scripted([2])).name
+    'Ben'
+    """
+    if not shielders:
+        raise RuleRefusal("RMU-COV-6", "A stray round needs a shielder to hit; none was named.")
+    if len(shielders) == 1:
+        return shielders[0]
+    tb = trace if trace is not None else TraceBuilder()
+    roll = tb.roll(dice.die(len(shielders), "which shielder the missed shot meets"))
+    return shielders[roll.total - 1]

@@ -1,0 +1,746 @@
+"""The rmu encounter seams: scenario combatants, validating and resolving actions against the
+state, and applying rmu's events (DESIGN.md layer 6; RMU-GEN-1, RMU-GEN-7, RULINGS R-2..R-6).
+
+An aimed shot in an encounter is built from the state: the shooter's skill bonus and ranks with
+the weapon in hand and the ammunition in its magazine, every penalty the shooter carries
+(R-2, R-3, RMU-GEN-7), the target's armor and its breakage so far, size, Quickness DB and Dodge,
+the distance between them, and the cover on the line of fire: the best barrier between them on
+the target's side (graded by how much of the target it hides, RMU-COV-1, P-1) or the people
+standing in the way (RMU-COV-5), whichever gives more.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from pydantic import Field, field_validator, model_validator
+
+from firefight.dice import Dice
+from firefight.encounter.actions import Action
+from firefight.encounter.events import Moved, PostureChanged, Reloaded
+from firefight.encounter.fold import FoldError
+from firefight.encounter.log import register_event_types
+from firefight.encounter.state import (
+    ArmorState,
+    CombatantState,
+    EncounterState,
+    MagazineState,
+    Surprise,
+    WeaponState,
+)
+from firefight.errors import RuleRefusal
+from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.geometry import (
+    Body,
+    CoverGrade,
+    Point,
+    Posture,
+    bearing_deg,
+    distance_ft,
+    grade_behind_barrier,
+    hidden_fraction,
+)
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
+from firefight.rulesets.rmu.bodies import Bystander, screen_bodies
+from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
+from firefight.rulesets.rmu.defense import Defender
+from firefight.rulesets.rmu.encounter_actions import (
+    ChangePosture,
+    Move,
+    Reload,
+    Shoot,
+    Wait,
+)
+from firefight.rulesets.rmu.encounter_events import (
+    AttackerBonusUsed,
+    Bled,
+    Died,
+    DyingCountdown,
+    StaggerCleared,
+    StaggerPaid,
+    StunWoreOff,
+)
+from firefight.rulesets.rmu.events import (
+    AttackerBonusGained,
+    BreakageTaken,
+    CriticalInflicted,
+    HitsInflicted,
+)
+from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot, resolve_aimed_shot
+from firefight.rulesets.rmu.vitals import (
+    RmuSkill,
+    RmuStats,
+    figures,
+    hit_loss_penalty,
+    penalty_modifiers,
+    settle,
+    take_critical,
+    take_hits,
+    total_penalty,
+    wear_off_stun,
+)
+from firefight.tables.data_files import DataModel
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = [
+    "RmuCombatantFields",
+    "apply_rmu_event",
+    "build_shot",
+    "describe_rmu_event",
+    "new_rmu_combatant",
+    "resolve_rmu_action",
+    "validate_rmu_action",
+]
+
+register_event_types(
+    HitsInflicted,
+    CriticalInflicted,
+    AttackerBonusGained,
+    BreakageTaken,
+    AttackerBonusUsed,
+    Bled,
+    Died,
+    DyingCountdown,
+    StaggerCleared,
+    StaggerPaid,
+    StunWoreOff,
+)
+
+
+def _data() -> RmuData:
+    from firefight.rulesets import find_ruleset
+    from firefight.rulesets.rmu import RMU
+
+    ruleset = find_ruleset("rmu")
+    assert isinstance(ruleset, RMU)
+    return ruleset.data
+
+
+# --- the scenario's rmu combatant (pydantic, at the edge) --------------------------------------
+
+
+class RmuSkillModel(DataModel):
+    bonus: int
+    ranks: int = Field(default=0, ge=0)
+
+
+class RmuMagazineModel(DataModel):
+    rounds: int = Field(ge=0)
+    ammo: str = "ball"
+
+    @field_validator("ammo")
+    @classmethod
+    def _known_ammo(cls, value: str) -> str:
+        _data().ammunition(value)
+        return value
+
+
+class RmuWeaponModel(DataModel):
+    weapon: str
+    name: str | None = Field(default=None, min_length=1)
+    skill: str | None = None
+    bonus: int = 0
+    mounted: bool = False
+    magazines: list[RmuMagazineModel] = Field(default_factory=list)
+
+    @field_validator("weapon")
+    @classmethod
+    def _known_weapon(cls, value: str) -> str:
+        _data().weapon(value)
+        return value
+
+    @model_validator(mode="after")
+    def _fits(self) -> RmuWeaponModel:
+        capacity = _data().weapon(self.weapon).magazine
+        for n, mag in enumerate(self.magazines, start=1):
+            if mag.rounds > capacity:
+                raise ValueError(
+                    f"magazine {n} holds {mag.rounds} rounds, but a {self.weapon} magazine "
+                    f"holds {capacity}"
+                )
+        return self
+
+
+class RmuArmorModel(DataModel):
+    kind: str
+    quality: int = 0
+    damage: int = Field(default=0, le=0)
+
+    @field_validator("kind")
+    @classmethod
+    def _known_armor(cls, value: str) -> str:
+        if _data().armor_class(value) is None:
+            raise ValueError(f"{value!r} is a naked column; give it as naked_at, not as armor")
+        return value
+
+
+class RmuStatsModel(DataModel):
+    quickness: int = 0
+    quickness_db: int = Field(default=0, ge=0)
+    dodge: int = Field(default=0, ge=0)
+    celerity: int = Field(default=0, ge=0, le=5)
+    body_development: int = Field(ge=0)
+    bmr_ft: float = Field(gt=0)
+    armor_trained: bool = True
+
+
+class RmuCombatantFields(DataModel):
+    """The rmu part of a ``[[combatant]]`` (docs/scenarios.md)."""
+
+    hits: int = Field(gt=0)
+    naked_at: str = "AT 1"
+    stats: RmuStatsModel
+    skills: dict[str, RmuSkillModel] = Field(default_factory=dict)
+    armor: RmuArmorModel | None = None
+    weapon: list[RmuWeaponModel] = Field(default_factory=list)
+
+    @field_validator("naked_at")
+    @classmethod
+    def _naked(cls, value: str) -> str:
+        if value not in NAKED_COLUMNS:
+            raise ValueError(f"{value!r} is not a naked armor column (AT 1 to AT 10)")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> RmuCombatantFields:
+        names: set[str] = set()
+        for w in self.weapon:
+            name = (w.name or w.weapon).lower()
+            if name in names:
+                raise ValueError(f"two weapons are called {name!r}; give one a name")
+            names.add(name)
+            if w.skill is not None and w.skill not in self.skills:
+                raise ValueError(
+                    f"weapon {w.name or w.weapon!r} uses skill {w.skill!r}, which is not among "
+                    f"the skills ({', '.join(sorted(self.skills)) or 'none given'})"
+                )
+        return self
+
+
+def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
+    """The combatant as the scenario sets them up (the first magazine listed is loaded)."""
+    stats = spec.stats
+    weapons = []
+    for w in spec.weapon:
+        capacity = _data().weapon(w.weapon).magazine
+        mags = [MagazineState(rounds=m.rounds, capacity=capacity, ammo=m.ammo) for m in w.magazines]
+        weapons.append(
+            WeaponState(
+                name=w.name or w.weapon,
+                kind=w.weapon,
+                skill=w.skill,
+                bonus=w.bonus,
+                mounted=w.mounted,
+                loaded=mags[0] if mags else None,
+                spares=tuple(mags[1:]),
+            )
+        )
+    armor = spec.armor
+    return replace(
+        core,
+        hits_max=spec.hits,
+        weapons=tuple(weapons),
+        armor=ArmorState(kind=armor.kind, quality=armor.quality, damage=armor.damage)
+        if armor
+        else None,
+        stats=RmuStats(
+            quickness=stats.quickness,
+            quickness_db=stats.quickness_db,
+            dodge=stats.dodge,
+            celerity=stats.celerity,
+            body_development=stats.body_development,
+            bmr_ft=stats.bmr_ft,
+            armor_trained=stats.armor_trained,
+            naked_at=spec.naked_at,
+            skills=tuple(
+                RmuSkill(name=name, bonus=s.bonus, ranks=s.ranks) for name, s in spec.skills.items()
+            ),
+        ),
+    )
+
+
+# --- validation ---------------------------------------------------------------------------------
+
+
+def _stats(c: CombatantState) -> RmuStats:
+    return c.stats if isinstance(c.stats, RmuStats) else RmuStats()
+
+
+def _able(state: EncounterState, c: CombatantState) -> None:
+    """Refuse an actor who cannot act at all (R-2, RMU-GEN-7, R-5, RMU-GEN-1)."""
+    if c.dead:
+        raise RuleRefusal("R-2", f"{c.name} is dead and takes no more actions.")
+    if c.dying:
+        rule = "RMU-GEN-7" if c.dying_rounds else "R-2"
+        raise RuleRefusal(rule, f"{c.name} is dying and cannot act.")
+    if c.unconscious:
+        raise RuleRefusal(
+            "R-2",
+            f"{c.name} is unconscious ({c.hits_left} hits left of {c.hits_max}) and cannot act.",
+        )
+    if state.round == 1 and c.surprise is Surprise.FLAT_FOOTED:
+        raise RuleRefusal("R-5", f"{c.name} was caught flat-footed and takes no action in round 1.")
+    if c.ap_left <= 0:
+        raise RuleRefusal(
+            "RMU-GEN-1",
+            f"{c.name} has no AP left this round ({figures().round_ap} a round); "
+            "wait for the next round.",
+        )
+
+
+def _cost(c: CombatantState, cost: int, what: str) -> None:
+    if cost > c.ap_left:
+        raise RuleRefusal(
+            "RMU-GEN-1", f"{what} costs {cost} AP, but {c.name} has only {c.ap_left} left."
+        )
+
+
+def _ready_weapon(c: CombatantState, name: str | None) -> WeaponState:
+    weapon = c.weapon(name)
+    if weapon is None:
+        if not c.weapons:
+            raise RuleRefusal("R-6", f"{c.name} carries no weapon.")
+        carried = ", ".join(w.name for w in c.weapons)
+        raise RuleRefusal(
+            "R-6", f"{c.name} carries no weapon called {name!r}; they carry {carried}."
+        )
+    return weapon
+
+
+def _spare_for(c: CombatantState, weapon: WeaponState, ammo: str | None) -> int:
+    """The spare to load: the first (in the order carried) with rounds in it and, when asked,
+    of the ammunition asked for."""
+    for i, mag in enumerate(weapon.spares):
+        if mag.rounds > 0 and (ammo is None or mag.ammo == ammo):
+            return i
+    kind = f" of {ammo}" if ammo else ""
+    raise RuleRefusal(
+        "R-6", f"{c.name} has no loaded spare magazine{kind} for the {weapon.name} left to load."
+    )
+
+
+def _move_cost(c: CombatantState, distance: float) -> int:
+    bmr = _stats(c).bmr_ft
+    return max(1, math.ceil(distance / bmr - 1e-9)) * figures().move_per_bmr_ap
+
+
+def validate_rmu_action(state: EncounterState, action: Action) -> None:
+    """Refuse what the state forbids before any die is rolled."""
+    c = state.combatant(action.actor)
+    _able(state, c)
+    if isinstance(action, Shoot):
+        # Building and preparing the shot runs every check the shot makes, without dice.
+        prepare_aimed_shot(build_shot(state, action, TraceBuilder()), _data())
+        return
+    if isinstance(action, Reload):
+        weapon = _ready_weapon(c, action.weapon)
+        if action.ammo is not None:
+            _data().ammunition(action.ammo)
+        _spare_for(c, weapon, action.ammo)
+        _cost(c, figures().reload_ap, "Drawing ammunition and loading")
+        return
+    if isinstance(action, Move):
+        if c.posture is Posture.PRONE:
+            raise RuleRefusal(
+                "R-6", f"{c.name} is prone: crawling is not modelled yet; stand up first (2 AP)."
+            )
+        distance = distance_ft(c.position, action.to)
+        if distance <= 0:
+            raise RuleRefusal("R-6", f"{c.name} is already there.")
+        cost = _move_cost(c, distance)
+        if cost > c.ap_left:
+            reach = c.ap_left * _stats(c).bmr_ft / figures().move_per_bmr_ap
+            raise RuleRefusal(
+                "RMU-GEN-1",
+                f"Moving {distance:.0f} ft costs {cost} AP (BMR {_stats(c).bmr_ft:g} ft per AP), "
+                f"but {c.name} has only {c.ap_left} left: {reach:g} ft at most.",
+            )
+        mover = Body(center=action.to, posture=c.posture, size=c.size)
+        for other in state.combatants:
+            if other.name != c.name and (
+                distance_ft(other.position, action.to) < other.body.radius_ft + mover.radius_ft
+            ):
+                raise RuleRefusal("S-1", f"{other.name} already takes up that spot.")
+        return
+    if isinstance(action, ChangePosture):
+        if action.posture is c.posture:
+            raise RuleRefusal("R-6", f"{c.name} is already {c.posture.value}.")
+        figs = figures()
+        cost = figs.drop_prone_ap if action.posture is Posture.PRONE else figs.stand_up_ap
+        what = "Dropping prone" if action.posture is Posture.PRONE else "Standing up"
+        _cost(c, cost, what)
+        return
+    if isinstance(action, Wait):
+        if action.ap is not None:
+            if action.ap < 1:
+                raise RuleRefusal("RMU-GEN-1", "Waiting lets at least 1 AP go.")
+            _cost(c, action.ap, f"Waiting {action.ap} AP")
+        return
+    raise RuleRefusal("R-6", f"rmu cannot resolve a {type(action).__name__} yet.")
+
+
+# --- the aimed shot from the state ---------------------------------------------------------------
+
+
+def _crossing(a: Point, b: Point, c: Point, d: Point) -> float | None:
+    """Where segment a-b crosses segment c-d, as the share of the way from a to b, or None."""
+    rx, ry = b.x_ft - a.x_ft, b.y_ft - a.y_ft
+    sx, sy = d.x_ft - c.x_ft, d.y_ft - c.y_ft
+    denom = rx * sy - ry * sx
+    if denom == 0:
+        return None  # parallel: a wall seen edge-on along the line of fire hides nothing here
+    qx, qy = c.x_ft - a.x_ft, c.y_ft - a.y_ft
+    t = (qx * sy - qy * sx) / denom
+    u = (qx * ry - qy * rx) / denom
+    if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
+        return t
+    return None
+
+
+def _barrier_cover(
+    state: EncounterState,
+    shooter: CombatantState,
+    target: CombatantState,
+    weapon_kind: str,
+    tb: TraceBuilder,
+) -> Cover | None:
+    """The best cover a barrier gives ``target`` against this shot (RMU-COV-1..5, P-1)."""
+    weapon = _data().weapon(weapon_kind)
+    best: tuple[int, Cover] | None = None
+    for barrier in state.barriers:
+        share = _crossing(shooter.position, target.position, barrier.start, barrier.end)
+        if share is None:
+            continue
+        if share <= 0.5:
+            tb.step(
+                f"The barrier {barrier.name!r} crosses the line of fire nearer {shooter.name}: "
+                f"it covers the shooter's side, not {target.name}.",
+                "RMU-COV-5",
+            )
+            continue
+        hidden = hidden_fraction(target.body.height_ft, barrier.height_ft)
+        grade = grade_behind_barrier(shooter.body, target.body, barrier.height_ft)
+        tb.step(
+            f"{target.name} ({target.posture.value}) is behind the barrier {barrier.name!r} "
+            f"({barrier.height_ft:g} ft, {barrier.material}): {hidden:.0%} hidden, "
+            f"{grade.value} cover.",
+            "P-1",
+        )
+        if grade is CoverGrade.NONE:
+            continue
+        cover = Cover(grade=grade, material=CoverMaterial(barrier.material))
+        price = price_cover(cover, weapon, _data().cover)
+        rank = 10**6 if price.impassable else price.bonus
+        if best is None or rank > best[0]:
+            best = (rank, cover)
+    return best[1] if best else None
+
+
+def _bystander(c: CombatantState) -> Bystander:
+    armor = c.armor
+    stats = _stats(c)
+    return Bystander(
+        name=c.name,
+        armor=armor.kind if armor else stats.naked_at,
+        naked_column=stats.naked_at,
+        armor_damage=armor.damage if armor else 0,
+        armor_broken=armor.broken if armor else False,
+        armor_quality=armor.quality if armor else 0,
+        defender=_defender(c),
+    )
+
+
+def _defender(c: CombatantState) -> Defender:
+    stats = _stats(c)
+    return Defender(
+        quickness_db=stats.quickness_db,
+        dodge_db=stats.dodge,
+        celerity=stats.celerity,
+        armor_trained=stats.armor_trained,
+    )
+
+
+def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedShot:
+    """The :class:`AimedShot` the state declares for ``action``; refuses what cannot be fired."""
+    shooter = state.combatant(action.actor)
+    target = state.combatant(action.target)
+    if target.name == shooter.name:
+        raise RuleRefusal("R-6", f"{shooter.name} cannot shoot at themselves.")
+    if target.dead:
+        raise RuleRefusal("R-2", f"{target.name} is already dead.")
+    weapon = _ready_weapon(shooter, action.weapon)
+    mag = weapon.loaded
+    if mag is None or mag.rounds <= 0:
+        spare = any(m.rounds > 0 for m in weapon.spares)
+        then = "reload first (draw ammunition and load, 1 AP)" if spare else "and has no spare"
+        raise RuleRefusal("R-6", f"{shooter.name}'s {weapon.name} is empty; {then}.")
+    stats = _stats(shooter)
+    skill = stats.skill(weapon.skill)
+    extra: list[Modifier] = []
+    if weapon.bonus:
+        extra.append(Modifier(value=weapon.bonus, label=f"{weapon.name} bonus"))
+    extra.extend(penalty_modifiers(shooter))
+    if shooter.next_action_bonus:
+        extra.append(
+            Modifier(
+                value=shooter.next_action_bonus,
+                label="bonus from a critical earlier this round",
+                rule="RMU-BP-3",
+            )
+        )
+    extra.extend(action.mods)
+    situational = list(action.situational)
+
+    def auto(name: str, why: str) -> None:
+        if name not in situational:
+            situational.append(name)
+            tb.step(why, "R-1")
+
+    if target.posture is Posture.PRONE:
+        auto("prone-target", f"{target.name} is prone.")
+    if target.stun_penalty:
+        auto("stunned-foe", f"{target.name} is stunned.")
+    if state.round == 1 and target.surprise is not Surprise.NONE:
+        auto("surprised-foe", f"{target.name} was caught {target.surprise.value} this round.")
+    cover = _barrier_cover(state, shooter, target, weapon.kind, tb)
+    others = [c.body for c in state.combatants if c.name not in (shooter.name, target.name)]
+    screen = screen_bodies(
+        shooter.body,
+        target.body,
+        others,
+        bystanders={c.name: _bystander(c) for c in state.combatants},
+    )
+    armor = target.armor
+    target_stats = _stats(target)
+    return AimedShot(
+        weapon=weapon.kind,
+        ob=skill.bonus if skill else 0,
+        distance_ft=round(distance_ft(shooter.position, target.position), 2),
+        ranks=skill.ranks if skill else 0,
+        ap=action.ap,
+        ap_available=shooter.ap_left,
+        prepared=action.prepared,
+        mounted=weapon.mounted,
+        ammo=mag.ammo,
+        armor=armor.kind if armor else target_stats.naked_at,
+        naked_column=target_stats.naked_at,
+        armor_damage=armor.damage if armor else 0,
+        armor_quality=armor.quality if armor else 0,
+        armor_broken=armor.broken if armor else False,
+        cover=cover,
+        screen=screen if screen.grade is not CoverGrade.NONE else None,
+        target_size=target.size,
+        defender=_defender(target),
+        shooter_armor=shooter.armor.kind if shooter.armor and not shooter.armor.broken else None,
+        situational=tuple(situational),
+        extra=tuple(extra),
+        shooter=shooter.name,
+        target=target.name,
+    )
+
+
+def _headline(action: Shoot, weapon: str, summary: Mapping[str, Any]) -> str:
+    result = summary.get("result")
+    head = f"{action.actor} fires the {weapon} at {action.target}"
+    if result == "hit":
+        if summary.get("severity"):
+            return (
+                f"{head}: hit, {summary.get('total_hits')} hits and a critical "
+                f"{summary['severity']} to the {summary.get('location')}."
+            )
+        hits = summary.get("hits")
+        return f"{head}: hit, {hits} hit{'' if hits == 1 else 's'}, no critical."
+    if result == "fumble":
+        return f"{head}: fumble."
+    if result == "cannot hit":
+        return f"{head}: the cover stops it cold."
+    shielder = summary.get("shielder")
+    if isinstance(shielder, Mapping) and shielder.get("name"):
+        return f"{head}: miss; the round flies on into {shielder['name']}."
+    return f"{head}: miss."
+
+
+def _bonus_used(c: CombatantState) -> list[Event]:
+    if c.next_action_bonus:
+        return [AttackerBonusUsed(actor=c.name, bonus=c.next_action_bonus)]
+    return []
+
+
+def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
+    """The events and trace of a validated action."""
+    c = state.combatant(action.actor)
+    tb = TraceBuilder()
+    figs = figures()
+    if isinstance(action, Shoot):
+        shot = build_shot(state, action, tb)
+        outcome = resolve_aimed_shot(shot, dice, _data())
+        weapon = _ready_weapon(c, action.weapon)
+        events: list[Event] = [
+            RoundsFired(actor=e.actor, weapon=weapon.name, rounds=e.rounds)
+            if isinstance(e, RoundsFired)
+            else e
+            for e in outcome.events
+        ]
+        events.extend(_bonus_used(c))
+        summary = {
+            "action": "shoots",
+            "actor": c.name,
+            "target": action.target,
+            "weapon_name": weapon.name,
+            **outcome.summary,
+        }
+        summary["headline"] = _headline(action, weapon.name, summary)
+        return Outcome(
+            events=tuple(events),
+            trace=type(outcome.trace)((*tb.build().entries, *outcome.trace.entries)),
+            summary=summary,
+        )
+    if isinstance(action, Reload):
+        weapon = _ready_weapon(c, action.weapon)
+        spare = _spare_for(c, weapon, action.ammo)
+        mag = weapon.spares[spare]
+        tb.step(
+            f"{c.name} draws a magazine ({mag}) and loads the {weapon.name}: {figs.reload_ap} AP.",
+            "R-6",
+        )
+        events = [
+            ActionPointsSpent(actor=c.name, ap=figs.reload_ap),
+            Reloaded(actor=c.name, weapon=weapon.name, spare=spare),
+            *_bonus_used(c),
+        ]
+        return Outcome(events=tuple(events), trace=tb.build(), summary={"action": "reloads"})
+    if isinstance(action, Move):
+        distance = distance_ft(c.position, action.to)
+        cost = _move_cost(c, distance)
+        tb.step(
+            f"{c.name} moves {distance:.1f} ft: {cost} AP at {_stats(c).bmr_ft:g} ft (BMR) per AP.",
+            "R-6",
+        )
+        events = [
+            ActionPointsSpent(actor=c.name, ap=cost),
+            Moved(
+                actor=c.name,
+                to=action.to,
+                distance_ft=round(distance, 2),
+                facing_deg=round(bearing_deg(c.position, action.to), 1),
+            ),
+            *_bonus_used(c),
+        ]
+        return Outcome(events=tuple(events), trace=tb.build(), summary={"action": "moves"})
+    if isinstance(action, ChangePosture):
+        prone = action.posture is Posture.PRONE
+        cost = figs.drop_prone_ap if prone else figs.stand_up_ap
+        tb.step(f"{c.name} {'drops prone' if prone else 'stands up'}: {cost} AP.", "R-6")
+        events = [
+            ActionPointsSpent(actor=c.name, ap=cost),
+            PostureChanged(actor=c.name, posture=action.posture),
+            *_bonus_used(c),
+        ]
+        return Outcome(events=tuple(events), trace=tb.build(), summary={"action": action.verb})
+    if isinstance(action, Wait):
+        ap = action.ap if action.ap is not None else c.ap_left
+        tb.step(f"{c.name} waits, letting {ap} AP go.", "RMU-GEN-1")
+        events = [ActionPointsSpent(actor=c.name, ap=ap), *_bonus_used(c)]
+        return Outcome(
+            events=tuple(events),
+            trace=tb.build(),
+            summary={"action": "waits", "headline": f"{c.name} waits ({ap} AP)."},
+        )
+    raise RuleRefusal("R-6", f"rmu cannot resolve a {type(action).__name__} yet.")
+
+
+# --- applying rmu's events ----------------------------------------------------------------------
+
+
+def _who(state: EncounterState, name: str) -> CombatantState:
+    found = state.find(name)
+    if found is None or found.name != name:
+        raise FoldError(f"the log names {name!r}, who is not in the scene")
+    return found
+
+
+def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
+    """The state after one of rmu's own events."""
+    if isinstance(event, HitsInflicted):
+        return state.with_combatant(take_hits(_who(state, event.target), event.hits))
+    if isinstance(event, CriticalInflicted):
+        return state.with_combatant(take_critical(_who(state, event.target), event.effect))
+    if isinstance(event, Bled):
+        return state.with_combatant(take_hits(_who(state, event.target), event.hits))
+    if isinstance(event, AttackerBonusGained):
+        c = _who(state, event.actor)
+        return state.with_combatant(replace(c, next_action_bonus=c.next_action_bonus + event.bonus))
+    if isinstance(event, AttackerBonusUsed):
+        return state.with_combatant(replace(_who(state, event.actor), next_action_bonus=0))
+    if isinstance(event, BreakageTaken):
+        c = _who(state, event.wearer)
+        if c.armor is None or c.armor.kind != event.armor:
+            raise FoldError(f"{event.wearer} wears no {event.armor} to break")
+        armor = replace(c.armor, damage=event.new_total, broken=c.armor.broken or event.broken)
+        return state.with_combatant(replace(c, armor=armor))
+    if isinstance(event, DyingCountdown):
+        return state.with_combatant(
+            replace(_who(state, event.target), dying_rounds=event.rounds_left)
+        )
+    if isinstance(event, Died):
+        c = _who(state, event.target)
+        return state.with_combatant(settle(replace(c, dead=True)))
+    if isinstance(event, StunWoreOff):
+        c = _who(state, event.target)
+        return state.with_combatant(replace(c, stun=wear_off_stun(c.stun)))
+    if isinstance(event, StaggerCleared):
+        return state.with_combatant(replace(_who(state, event.target), staggered=False))
+    if isinstance(event, StaggerPaid):
+        c = _who(state, event.target)
+        return state.with_combatant(
+            replace(c, ap_left=max(0, c.ap_left - event.ap), staggered_owed=0)
+        )
+    raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")
+
+
+# --- words for the narrated log and the state table -----------------------------------------------
+
+
+def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
+    if isinstance(event, HitsInflicted):
+        return (
+            f"{event.target} takes {event.hits} hit{'' if event.hits == 1 else 's'} [{event.rule}]."
+        )
+    if isinstance(event, CriticalInflicted):
+        return (
+            f"{event.target}: {event.severity} critical to the {event.location} "
+            f"({event.table}, {event.roll}): {event.effect.label}; {event.effect.summary()}."
+        )
+    if isinstance(event, BreakageTaken):
+        if event.temporary:
+            return f"{event.wearer}'s {event.armor} gives way only for the moment [P-5]."
+        if event.broken:
+            return f"{event.wearer}'s {event.armor} breaks [P-5]."
+        if event.penalty:
+            tail = ", beaten open" if event.beaten_open else ""
+            return (
+                f"{event.wearer}'s {event.armor} takes {event.penalty} "
+                f"({event.new_total} in all{tail}) [RMU-BRK-2]."
+            )
+        return f"{event.wearer}'s {event.armor} holds [P-5]."
+    if isinstance(event, AttackerBonusGained):
+        return f"{event.actor} gains +{event.bonus} on the next action this round [{event.rule}]."
+    if isinstance(event, RoundsFired):
+        c = state.find(event.actor)
+        weapon = c.weapon(event.weapon) if c else None
+        if weapon is not None and weapon.loaded is not None:
+            left = weapon.loaded.rounds - event.rounds
+            return f"{event.actor}'s {weapon.name}: {left} rounds left in the magazine."
+    return None
+
+
+def rmu_combatant_figures(c: CombatantState) -> dict[str, object]:
+    return {
+        "hit_loss_penalty": hit_loss_penalty(c.hits_max, c.hits_taken),
+        "total_penalty": total_penalty(c),
+    }

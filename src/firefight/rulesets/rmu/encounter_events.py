@@ -1,0 +1,72 @@
+"""Events of rmu encounters beyond the shot's own (:mod:`firefight.rulesets.rmu.events`):
+upkeep (RULINGS R-2..R-4) and the attacker's bonus used up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firefight.events import Event
+
+__all__ = [
+    "AttackerBonusUsed",
+    "Bled",
+    "Died",
+    "DyingCountdown",
+    "StaggerCleared",
+    "StaggerPaid",
+    "StunWoreOff",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bled(Event):
+    """Bleeding hits taken at upkeep (R-4, first)."""
+
+    target: str
+    hits: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DyingCountdown(Event):
+    """A dying combatant's count runs down one round (R-4, durations)."""
+
+    target: str
+    rounds_left: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Died(Event):
+    target: str
+    cause: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StunWoreOff(Event):
+    """One round of stun gone from the worst tier (R-3, R-4)."""
+
+    target: str
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StaggerCleared(Event):
+    """The stagger is over once its AP were lost (R-3, R-4)."""
+
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StaggerPaid(Event):
+    """AP a stagger still owed, taken at the start of the round (R-3)."""
+
+    target: str
+    ap: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackerBonusUsed(Event):
+    """The bonus a critical gave the attacker is spent on their next action (RMU-BP-3)."""
+
+    actor: str
+    bonus: int

@@ -1,0 +1,540 @@
+"""Emptying the gun: rapid fire into one man, and the cone around him (RMU-RF-1..13, RMU-SK-1,
+RULINGS F-1..F-3, F-6).
+
+Two rounds (RMU-RF-2). In the first the shooter prepares: a Hard percentage maneuver on
+Rapid Fire, Self Discipline-based, 2-4 AP with the haste penalty Fire Discipline offsets
+(RMU-RF-3, RMU-SK-1). Its percentage, capped at 100, is the share of the bullet bonus carried
+into the attack (RMU-RF-4, F-2); a fail-to-act wastes the round (F-3); a critical result is a
+malfunction on the Firearm Fumble table (RMU-RF-13). The next round fires: all 4 AP (F-6),
+the lesser of the class rate and the rounds left, in one attack roll on the aimed man
+(RMU-RF-5), and one roll each for everyone else in the 5° cone at OB +0 (RMU-RF-10). A
+belt-fed gun keeps firing round after round on the one preparation (RMU-RF-6).
+
+The encounter carries the preparation's share from one round to the next and asks for
+:class:`RapidFire` with it; what it must track is in ``docs/rmu.md``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.geometry import Point, Size, burst_cone, distance_ft
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.catalog import RmuData, Weapon
+from firefight.rulesets.rmu.firearm_data import (
+    FirearmFigures,
+    RateClass,
+    bullet_bonus,
+    firearm_figures,
+    rate_class,
+    round_half_up,
+)
+from firefight.rulesets.rmu.firearm_events import (
+    PreparationWasted,
+    RapidFireFired,
+    RapidFirePrepared,
+    WeaponMalfunctioned,
+)
+from firefight.rulesets.rmu.fumble import roll_malfunction
+from firefight.rulesets.rmu.maneuvers import (
+    difficulty_modifier,
+    haste_modifiers,
+    roll_percentage_maneuver,
+)
+from firefight.rulesets.rmu.ranges import range_band, range_modifier
+from firefight.rulesets.rmu.tripod import mounted_modifier, resolve_recoil, unbraced_modifier
+from firefight.rulesets.rmu.volley import (
+    Person,
+    attack_person,
+    catch,
+    check_people,
+    choose_cover,
+)
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = [
+    "GunState",
+    "RapidFire",
+    "RapidFirePreparation",
+    "carried_bonus",
+    "check_can_empty",
+    "resolve_rapid_fire",
+    "resolve_rapid_fire_preparation",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GunState:
+    """What a malfunction left the gun with until it is cleared (the Firearm Fumble table)."""
+
+    jammed: bool = False
+    semi_only: bool = False
+    half_effect: bool = False
+
+
+def check_can_empty(weapon: Weapon, rounds_left: int, gun: GunState, minimum: int) -> None:
+    """Refuse rapid fire the gun cannot give (RMU-RF-1, RMU-RF-13), before any die."""
+    if weapon.shotgun:
+        raise RuleRefusal(
+            "RMU-RF-1",
+            f"The {weapon.name} is a shotgun, and no shotgun fires automatically: it cannot "
+            "empty its magazine into one man.",
+        )
+    if not weapon.action.fires_automatically:
+        raise RuleRefusal(
+            "RMU-RF-1",
+            f"The {weapon.name} is {weapon.action.value}: only a gun that fires automatically "
+            "can empty its magazine into one man.",
+        )
+    if gun.jammed:
+        raise RuleRefusal(
+            "RMU-RF-13", f"The {weapon.name} is jammed: it must be cleared before it fires again."
+        )
+    if gun.semi_only:
+        raise RuleRefusal(
+            "RMU-RF-1",
+            f"The {weapon.name} fires only semi-automatic until its malfunction is cleared.",
+        )
+    if rounds_left < minimum:
+        raise RuleRefusal(
+            "RMU-RF-1",
+            f"The {weapon.name} has {rounds_left} rounds left; emptying the gun needs at least "
+            f"{minimum}.",
+        )
+
+
+def carried_bonus(bullets: int, share_percent: int, figures: FirearmFigures | None = None) -> int:
+    """F-2: the share of the F-1 ladder bonus carried, rounded half up (70% of +70 is +49).
+
+    >>> carried_bonus(30, 70)
+    49
+    """
+    return round_half_up(Fraction(share_percent, 100) * bullet_bonus(bullets, figures))
+
+
+# --- the preparation round ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RapidFirePreparation:
+    """The preparation round (RMU-RF-2, RMU-RF-3).
+
+    ``rapid_fire_bonus`` is the shooter's Rapid Fire skill bonus, Self Discipline-based;
+    ``fire_discipline_bonus`` offsets the haste penalty (RMU-SK-1). ``rounds_left`` None means
+    a full magazine or belt.
+    """
+
+    weapon: str
+    rapid_fire_bonus: int
+    fire_discipline_bonus: int = 0
+    ap: int = 4
+    ap_available: int = 4
+    rounds_left: int | None = None
+    gun: GunState = field(default_factory=GunState)
+    extra: tuple[Modifier, ...] = ()
+    shooter: str = "shooter"
+
+
+def resolve_rapid_fire_preparation(
+    decl: RapidFirePreparation, dice: Dice, data: RmuData
+) -> Outcome:
+    """Roll the preparation (RMU-RF-3, RMU-RF-4, RMU-RF-13, RMU-SK-1, F-2, F-3).
+
+    Dice: the maneuver (d100 open-ended both ways); on a critical result, the fumble d100.
+    """
+    fig = firearm_figures()
+    rf = fig.rapid_fire
+    weapon = data.weapon(decl.weapon)
+    rounds_left = weapon.magazine if decl.rounds_left is None else decl.rounds_left
+    check_can_empty(weapon, rounds_left, decl.gun, rf.minimum_rounds)
+    haste = haste_modifiers(
+        ap=decl.ap,
+        ap_range=rf.prep_ap,
+        per_ap=data.rules.haste_per_ap,
+        action="Preparing to empty the gun",
+        rule="RMU-RF-3",
+        offset_bonus=decl.fire_discipline_bonus,
+        offset_skill="Fire Discipline",
+    )
+    if decl.ap > decl.ap_available:
+        raise RuleRefusal(
+            "RMU-GEN-1",
+            f"The preparation takes {decl.ap} AP but only {decl.ap_available} AP are left.",
+        )
+    rate = rate_class(weapon, fig)
+    tb = TraceBuilder()
+    tb.step(
+        f"{decl.shooter} prepares to empty the {weapon.name} ({rounds_left} rounds, "
+        f"{rate.name} class): a Hard percentage maneuver on Rapid Fire, Self Discipline-based, "
+        f"{decl.ap} AP. Firing follows next round.",
+        "RMU-RF-2",
+    )
+    parts = [
+        Modifier(
+            value=decl.rapid_fire_bonus,
+            label=f"{decl.shooter}'s Rapid Fire bonus (Self Discipline-based)",
+            rule="RMU-RF-3",
+        ),
+        difficulty_modifier(rf.prep_difficulty),
+        *haste,
+        *decl.extra,
+    ]
+    rolled = roll_percentage_maneuver(
+        purpose="Rapid Fire preparation", parts=parts, dice=dice, trace=tb
+    )
+    reading = rolled.reading
+    events: list[Event] = [ActionPointsSpent(actor=decl.shooter, ap=decl.ap)]
+    summary: dict[str, object] = {
+        "weapon": weapon.key,
+        "rate_class": rate.name,
+        "maneuver_total": reading.total,
+        "maneuver_result": reading.result,
+        "ap_spent": decl.ap,
+    }
+    if reading.critical is not None:
+        tb.step(
+            f"A critical result ({reading.critical.value}): the gun malfunctions. No bullets "
+            "leave; roll the Firearm Fumble table, Full Automatics column, pushed by the "
+            "severity.",
+            "RMU-RF-13",
+        )
+        bad = roll_malfunction(
+            severity=reading.critical,
+            column=rf.malfunction_column,
+            push_per_step=rf.malfunction_push_per_step,
+            dice=dice,
+            trace=tb,
+            rule="RMU-RF-13",
+        )
+        events.append(
+            WeaponMalfunctioned(
+                actor=decl.shooter,
+                weapon=weapon.key,
+                severity=reading.critical.value,
+                roll=bad.total,
+                row=bad.row,
+                column=bad.column,
+                effect=bad.effect,
+                rule="RMU-RF-13",
+            )
+        )
+        summary |= {"result": "malfunction", "malfunction": bad.to_json()}
+    elif reading.fail_to_act:
+        tb.step(
+            "Fail to act: the preparation is wasted. No firing round follows and nothing is "
+            "spent; the shooter may prepare again.",
+            "F-3",
+        )
+        events.append(PreparationWasted(actor=decl.shooter, weapon=weapon.key))
+        summary |= {"result": "wasted"}
+    else:
+        percent = reading.percent or 0
+        share = min(percent, rf.share_cap_percent)
+        bullets = min(rate.rate, rounds_left)
+        ladder = bullet_bonus(bullets, fig)
+        carried = carried_bonus(bullets, share, fig)
+        capped = " (capped: the share is of the fire sent)" if percent > share else ""
+        tb.step(
+            f"{percent}%{capped}: {share}% of the bullet bonus is carried into next round's "
+            f"attack; {bullets} bullets would carry {carried} of +{ladder}.",
+            "RMU-RF-4",
+        )
+        events.append(
+            RapidFirePrepared(
+                actor=decl.shooter, weapon=weapon.key, percent=percent, share_percent=share
+            )
+        )
+        summary |= {
+            "result": "prepared",
+            "percent": percent,
+            "share_percent": share,
+            "bullets_next_round": bullets,
+            "carried_bonus": carried,
+        }
+    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+
+
+# --- the firing round ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RapidFire:
+    """A firing round (RMU-RF-5, RMU-RF-6, RMU-RF-10..12, F-6).
+
+    ``share_percent`` is what the preparation earned (capped at 100). ``position`` is the
+    muzzle; ``target`` the man aimed at; ``others`` everyone else on the scene (the resolver
+    works out who is in the cone and who shields whom). ``continuing`` marks a belt-fed gun's
+    further round on the same preparation. ``strength_bonus`` and ``naked_column`` are the
+    shooter's, for the recoil of a tripod gun fired unbraced (RMU-TRI-2).
+    """
+
+    weapon: str
+    ob: int
+    share_percent: int
+    position: Point
+    target: Person
+    others: tuple[Person, ...] = ()
+    rounds_left: int | None = None
+    continuing: bool = False
+    ap_available: int = 4
+    ammo: str = "ball"
+    mounted: bool = False
+    gun: GunState = field(default_factory=GunState)
+    strength_bonus: int = 0
+    naked_column: str = "AT 1"
+    shooter_armor: str | None = None
+    situational: tuple[str, ...] = ()
+    extra: tuple[Modifier, ...] = ()
+    shooter: str = "shooter"
+
+
+def _validate_firing(decl: RapidFire, weapon: Weapon, rate: RateClass, data: RmuData) -> int:
+    """Refuse a firing round the rules refuse; return the rounds in the gun."""
+    fig = firearm_figures().rapid_fire
+    rounds_left = weapon.magazine if decl.rounds_left is None else decl.rounds_left
+    if not 0 <= decl.share_percent <= fig.share_cap_percent:
+        raise RuleRefusal(
+            "RMU-RF-4",
+            f"The share carried is 0 to {fig.share_cap_percent}%; {decl.share_percent}% was given.",
+        )
+    if decl.continuing:
+        if rate.name != "belt-fed":
+            raise RuleRefusal(
+                "RMU-RF-6",
+                f"Only a belt-fed gun keeps firing on one preparation; the {weapon.name} must "
+                "prepare again.",
+            )
+        check_can_empty(weapon, rounds_left, decl.gun, 1)
+    else:
+        check_can_empty(weapon, rounds_left, decl.gun, fig.minimum_rounds)
+    if decl.ap_available < fig.firing_ap:
+        raise RuleRefusal(
+            "F-6",
+            f"The firing round takes the whole round, {fig.firing_ap} AP; only "
+            f"{decl.ap_available} AP are left.",
+        )
+    check_people((decl.target, *decl.others), data, "RMU-RF-10")
+    for name in decl.situational:
+        if name not in data.rules.situational:
+            known = ", ".join(sorted(data.rules.situational))
+            raise RuleRefusal("R-1", f"No situational modifier is called {name!r}; known: {known}.")
+    data.ammunition(decl.ammo)
+    if decl.shooter_armor:
+        data.armor_class(decl.shooter_armor)
+    return rounds_left
+
+
+def _person_situational(person: Person, data: RmuData) -> list[Modifier]:
+    return [
+        Modifier(
+            value=data.rules.situational[name],
+            label=f"{name.replace('-', ' ')} ({person.name})",
+            rule="R-1",
+        )
+        for name in person.situational
+    ]
+
+
+def _hunting(weapon: Weapon, person: Person, data: RmuData) -> list[Modifier]:
+    if weapon.hunting_class and person.size in (Size.LARGE, Size.HUGE):
+        return [
+            Modifier(
+                value=data.rules.hunting[weapon.hunting_class],
+                label=f"hunting class {weapon.hunting_class} vs a {person.size.value} target",
+                rule="RMU-HUNT-1",
+            )
+        ]
+    return []
+
+
+def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
+    """Resolve one firing round (RMU-RF-5..12, RMU-TRI-1/2, F-1, F-2, F-6).
+
+    Dice, in order: the recoil attack (and its critical) for an unbraced tripod gun; then the
+    aimed man's attack roll, critical and breakage check; then the same for each other person
+    in the cone, nearest the muzzle first.
+    """
+    fig = firearm_figures()
+    weapon = data.weapon(decl.weapon)
+    ammo = data.ammunition(decl.ammo)
+    rate = rate_class(weapon, fig)
+    rounds_left = _validate_firing(decl, weapon, rate, data)
+    aimed_band = range_band(weapon, distance_ft(decl.position, decl.target.position), data.rules)
+    cone = burst_cone(decl.position, decl.target.position)
+    caught = catch(decl.position, cone, decl.others, aimed=decl.target)
+
+    bullets = min(rate.rate, rounds_left)
+    ladder = bullet_bonus(bullets, fig)
+    carried = carried_bonus(bullets, decl.share_percent, fig)
+    tb = TraceBuilder()
+    tb.step(
+        f"{decl.shooter} empties the {weapon.name} ({rate.name}, {rate.rate} a round) at "
+        f"{decl.target.name}: {bullets} bullets of {rounds_left}, one attack roll"
+        + (", a belt-fed gun firing on" if decl.continuing else "")
+        + f". The round takes all {fig.rapid_fire.firing_ap} AP.",
+        "RMU-RF-6" if decl.continuing else "RMU-RF-5",
+    )
+    tb.step(
+        f"Bullet ladder: {bullets} bullets are worth +{ladder}; {decl.share_percent}% of it, "
+        f"rounded half up, is +{carried}.",
+        "F-1",
+    )
+    volume = [
+        Modifier(
+            value=carried,
+            label=f"{bullets} bullets: {decl.share_percent}% of +{ladder}",
+            rule="RMU-RF-4",
+        )
+    ]
+    if decl.gun.half_effect and carried:
+        volume.append(
+            Modifier(
+                value=-(carried - round_half_up(Fraction(carried, 2))),
+                label="malfunction: bursts at half effect until cleared",
+                rule="RMU-RF-13",
+            )
+        )
+    events: list[Event] = [
+        ActionPointsSpent(actor=decl.shooter, ap=fig.rapid_fire.firing_ap),
+        RoundsFired(actor=decl.shooter, weapon=weapon.key, rounds=bullets),
+    ]
+
+    shooter_side: list[Modifier] = []
+    recoil_summary: dict[str, object] | None = None
+    if weapon.requires_tripod and not decl.mounted:
+        recoil = resolve_recoil(
+            shooter=decl.shooter,
+            weapon=weapon,
+            strength_bonus=decl.strength_bonus,
+            naked_column=decl.naked_column,
+            dice=dice,
+            data=data,
+            trace=tb,
+        )
+        shooter_side.extend((unbraced_modifier(weapon), *recoil.modifiers))
+        events.extend(recoil.events)
+        recoil_summary = recoil.summary
+    shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
+    if shooter_armor and shooter_armor.missile:
+        shooter_side.append(
+            Modifier(
+                value=shooter_armor.missile,
+                label=f"shooter's {shooter_armor.key} missile penalty",
+                rule="RMU-ARM-5",
+            )
+        )
+    shooter_side.extend(
+        Modifier(value=data.rules.situational[n], label=n.replace("-", " "), rule="R-1")
+        for n in decl.situational
+    )
+    shooter_side.extend(decl.extra)
+
+    results: list[dict[str, object]] = []
+    for index, who in enumerate(caught):
+        person = who.person
+        aimed = index == 0
+        if aimed:
+            band = aimed_band
+            tb.step(
+                f"The aimed man, {person.name}, {who.distance_ft:.1f} ft out: {band.label}.",
+                "RMU-GEN-4",
+            )
+        else:
+            try:
+                band = range_band(weapon, who.distance_ft, data.rules, allow_point_blank=False)
+            except RuleRefusal:
+                tb.step(
+                    f"{person.name} is in the cone but past the {weapon.name}'s last band: "
+                    "the burst does not reach them.",
+                    "RMU-GEN-4",
+                )
+                results.append({"name": person.name, "role": "cone", "result": "out of reach"})
+                continue
+            tb.step(
+                f"{person.name} is in the 5° cone, {who.distance_ft:.1f} ft out ({band.label}): "
+                "their own roll at OB +0 with the same bullet bonus, no fumble.",
+                "RMU-RF-10",
+            )
+        attack: list[Modifier] = []
+        if aimed:
+            attack.append(Modifier(value=decl.ob, label=f"{decl.shooter}'s OB"))
+        else:
+            attack.append(
+                Modifier(value=0, label="OB +0: none of the shooter's skill", rule="RMU-RF-10")
+            )
+        attack.extend(volume)
+        if aimed and rate.modifier:
+            attack.append(
+                Modifier(
+                    value=rate.modifier,
+                    label=f"{rate.name}: hard to hold on one man",
+                    rule="RMU-RF-9",
+                )
+            )
+        rng = range_modifier(band, weapon)
+        if rng.value:
+            attack.append(rng)
+        if decl.mounted:
+            tripod = mounted_modifier(band, fig)
+            if tripod:
+                attack.append(tripod)
+        attack.extend(_hunting(weapon, person, data))
+        if aimed:
+            attack.extend(shooter_side)
+        attack.extend(_person_situational(person, data))
+        cover = choose_cover(
+            caught=who, weapon=weapon, ammo=ammo, data=data, trace=tb, barrier=person.cover
+        )
+        hit = attack_person(
+            shooter=decl.shooter,
+            caught=who,
+            weapon=weapon,
+            ammo=ammo,
+            attack=attack,
+            cover=cover,
+            burst=True,
+            dice=dice,
+            data=data,
+            trace=tb,
+        )
+        events.extend(hit.events)
+        results.append({"role": "aimed" if aimed else "cone", **hit.summary})
+
+    left_after = rounds_left - bullets
+    belt = rate.name == "belt-fed" and left_after > 0
+    if belt:
+        tb.step(
+            f"The belt has {left_after} rounds left: the gun may fire again next round at the "
+            f"same {decl.share_percent}% with no new preparation.",
+            "RMU-RF-6",
+        )
+    events.append(
+        RapidFireFired(
+            actor=decl.shooter,
+            weapon=weapon.key,
+            bullets=bullets,
+            share_percent=decl.share_percent,
+            rounds_left=left_after,
+            belt_continues=belt,
+        )
+    )
+    summary: dict[str, object] = {
+        "weapon": weapon.key,
+        "ammo": ammo.key,
+        "rate_class": rate.name,
+        "bullets": bullets,
+        "bullet_bonus": ladder,
+        "share_percent": decl.share_percent,
+        "carried_bonus": carried,
+        "rounds_left": left_after,
+        "belt_continues": belt,
+        "ap_spent": fig.rapid_fire.firing_ap,
+        "targets": results,
+    }
+    if recoil_summary is not None:
+        summary["recoil"] = recoil_summary
+    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)

@@ -1,0 +1,192 @@
+"""What an attack total does to one target: hits, a critical, and the armor's breakage check.
+
+Everything from the attack table on is the same for an aimed shot, a stray round into a
+shielder and every roll of a burst or a sweep: read the total on the weapon's attack table in
+the column the :class:`~firefight.rulesets.rmu.protection.FirePlan` chose (RMU-GEN-5), deal
+the concussion hits (halved for armor piercing that over-penetrates, RMU-AMMO-3), roll the
+critical (a plain d100, RMU-GEN-6; pushed past 175 by RULINGS P-6), read its location and the
+table that location sends it to (RMU-ARM-3), and, when the cell calls for it on armor that
+covers the location, roll the breakage check (RMU-BRK-1, RMU-AMMO-5, RULINGS P-5).
+
+Dice are asked for in that order: the critical roll, then the breakage check.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from firefight.dice import Dice
+from firefight.events import Event
+from firefight.rulesets.rmu.breakage import resolve_critical_breakage
+from firefight.rulesets.rmu.catalog import RmuData, Weapon
+from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.protection import FirePlan
+from firefight.tables.critical import CriticalEffect
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = ["StrikeResult", "combine_effects", "resolve_strike"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrikeResult:
+    """The events a total causes and a JSON-ready digest of them."""
+
+    hit: bool
+    events: tuple[Event, ...]
+    summary: dict[str, object]
+
+
+def combine_effects(cells: Sequence[CriticalEffect]) -> dict[str, object]:
+    """The effects of every cell read on one critical (several under RULINGS P-7)."""
+    dying = [c.dying_rounds for c in cells if c.dying_rounds is not None]
+    stun = [c for c in cells if c.stun_rounds]
+    return {
+        "hits": sum(c.hits for c in cells),
+        "bleed": sum(c.bleed for c in cells),
+        "stun_rounds": sum(c.stun_rounds for c in cells),
+        "stun_penalty": min((c.stun_penalty for c in stun), default=0),
+        "staggered": sum(c.staggered for c in cells),
+        "injury": sum(c.injury for c in cells),
+        "fatigue": sum(c.fatigue for c in cells),
+        "prone": any(c.prone for c in cells),
+        "dying_rounds": min(dying) if dying else None,
+        "dead": any(c.dead for c in cells),
+        "attacker_bonus": sum(c.attacker_bonus for c in cells),
+        "breakage": [c.breakage for c in cells if c.breakage is not None],
+    }
+
+
+def resolve_strike(
+    *,
+    total: int,
+    weapon: Weapon,
+    plan: FirePlan,
+    target: str,
+    shooter: str,
+    dice: Dice,
+    data: RmuData,
+    trace: TraceBuilder,
+    armor_damage: int = 0,
+    armor_quality: int = 0,
+) -> StrikeResult:
+    """Read ``total`` on the weapon's table and resolve what it does to ``target``.
+
+    ``armor_damage`` and ``armor_quality`` are the target's armor's running breakage total and
+    quality bonus, for the breakage check a covered location's cell may call for.
+    """
+    tb = trace
+    table = data.tables.attack(weapon.attack_table)
+    result = table.lookup(total, plan.column)
+    row_label = result.row.label if result.row else f"below {table.rows[0].low}"
+    tb.lookup(
+        table=table.name, row=row_label, column=plan.column, cell=str(result.cell), rule="RMU-GEN-5"
+    )
+    if result.row is None:
+        tb.step(f"A total of {total} is below the table: the shot misses {target}.", "RMU-GEN-5")
+        return StrikeResult(
+            hit=False,
+            events=(),
+            summary={"column": plan.column, "result": "miss", "hit": False, "hits": 0},
+        )
+
+    events: list[Event] = []
+    hits = result.hits
+    if plan.half_hits and hits:
+        hits = math.ceil(hits / 2)
+        tb.step(
+            f"Armor piercing over-penetrates: half of {result.hits} hits, rounded up, is {hits}.",
+            "RMU-AMMO-3",
+        )
+    if hits:
+        events.append(HitsInflicted(target=target, hits=hits, rule="RMU-GEN-5"))
+    summary: dict[str, object] = {
+        "column": plan.column,
+        "result": "hit",
+        "hit": True,
+        "hits": hits,
+        "severity": None,
+    }
+    if result.severity is None:
+        tb.step(f"{hits} concussion hits, no critical.", "RMU-GEN-5")
+        return StrikeResult(hit=True, events=tuple(events), summary=summary)
+
+    crit = tb.roll(dice.d100("critical roll"))
+    crit_total = crit.total
+    if result.critical_roll_bonus:
+        crit_total = tb.total(
+            "critical roll",
+            [
+                Modifier(value=crit.total, label="critical roll, d100", rule="RMU-GEN-6"),
+                Modifier(
+                    value=result.critical_roll_bonus,
+                    label="attack total past 175: +1 per 5 points",
+                    rule="P-6",
+                ),
+            ],
+        ).value
+    location = data.tables.critical("ballistic-puncture").row_for(crit_total).location
+    crit_table = data.tables.critical(plan.critical_table(location))
+    tb.step(
+        f"Critical {result.severity.value} to the {location.value}: "
+        f"{'covered' if plan.covered(location) else 'not covered'} by armor, read on "
+        f"{crit_table.title}.",
+        "RMU-ARM-3" if plan.armor or plan.ammo.key != "ball" else "RMU-GEN-6",
+    )
+    cells: list[CriticalEffect] = []
+    for severity, cell in crit_table.lookup(crit_total, result.severity):
+        tb.lookup(
+            table=crit_table.name,
+            row=crit_table.row_for(crit_total).label,
+            column=severity.value,
+            cell=f"{cell.label}: {cell.summary()}",
+            rule="P-7" if len(result.severity.components) > 1 else "RMU-GEN-7",
+        )
+        cells.append(cell)
+        events.append(
+            CriticalInflicted(
+                target=target,
+                table=crit_table.name,
+                severity=severity.value,
+                roll=crit_total,
+                location=location.value,
+                effect=cell,
+            )
+        )
+        if cell.attacker_bonus:
+            events.append(
+                AttackerBonusGained(actor=shooter, bonus=cell.attacker_bonus, rule="RMU-BP-3")
+            )
+    summary |= {
+        "severity": result.severity.value,
+        "critical_roll": crit_total,
+        "location": location.value,
+        "critical_table": crit_table.name,
+        "effects": combine_effects(cells),
+        "total_hits": hits + sum(c.hits for c in cells),
+    }
+    taken = resolve_critical_breakage(
+        plan,
+        location,
+        crit_total,
+        result.severity,
+        dice,
+        data=data,
+        wearer=target,
+        armor_damage=armor_damage,
+        armor_quality=armor_quality,
+        trace=tb,
+    )
+    if taken is not None:
+        events.append(taken)
+        summary["breakage"] = {
+            "armor": taken.armor,
+            "check_total": taken.check_total,
+            "penalty": taken.penalty,
+            "new_total": taken.new_total,
+            "broken": taken.broken,
+            "beaten_open": taken.beaten_open,
+            "temporary": taken.temporary,
+        }
+    return StrikeResult(hit=True, events=tuple(events), summary=summary)

@@ -1,0 +1,222 @@
+"""Between rounds in rmu: upkeep in the RULINGS R-4 order, the start of a round, initiative.
+
+Upkeep ships as condition kinds registered with :mod:`firefight.encounter.conditions`, one per
+R-4 step: bleeding hits (phase 100), the dying countdown with the other durations (200), stun
+wearing off one round worst tier first (300), staggered cleared once its AP were lost (400).
+A round starts with 4 AP each (RMU-GEN-1), less the AP a stagger still owes (R-3) and, in round
+1, what surprise takes (R-5). Initiative is 2d10 + Quickness bonus - 1 per full -10 of total
+penalties; ties act together (R-5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from firefight.dice import Dice
+from firefight.encounter.conditions import (
+    PHASE_BLEEDING,
+    PHASE_DURATIONS,
+    PHASE_STAGGER,
+    PHASE_STUN,
+    ConditionKind,
+    register_condition,
+)
+from firefight.encounter.events import (
+    ActionPointsLost,
+    InitiativeOrdered,
+    InitiativeRolled,
+    RoundStarted,
+)
+from firefight.encounter.state import EncounterState, Surprise
+from firefight.events import Event
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.encounter_events import (
+    Bled,
+    Died,
+    DyingCountdown,
+    StaggerCleared,
+    StaggerPaid,
+    StunWoreOff,
+)
+from firefight.rulesets.rmu.vitals import RmuStats, figures, total_penalty
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = ["Bleeding", "Dying", "Staggered", "Stun", "initiative", "start_round"]
+
+
+class Bleeding(ConditionKind):
+    """R-4 step 1: every bleeding combatant still alive takes their bleeding hits."""
+
+    name = "rmu-bleeding"
+    phase = PHASE_BLEEDING
+    rulesets = ("rmu",)
+
+    def upkeep(self, state: EncounterState) -> Sequence[Event]:
+        return [
+            Bled(target=c.name, hits=c.bleed) for c in state.combatants if c.bleed and not c.dead
+        ]
+
+    def describe(self, event: Event, state: EncounterState) -> str | None:
+        if isinstance(event, Bled):
+            return f"{event.target} bleeds {event.hits} hit{'' if event.hits == 1 else 's'} [R-4]."
+        return None
+
+
+class Dying(ConditionKind):
+    """R-4 step 2 (durations): a dying count runs down and ends in death; a total penalty of
+    -300 or worse kills at this upkeep (R-2)."""
+
+    name = "rmu-dying"
+    phase = PHASE_DURATIONS
+    rulesets = ("rmu",)
+
+    def upkeep(self, state: EncounterState) -> Sequence[Event]:
+        figs = figures()
+        events: list[Event] = []
+        for c in state.combatants:
+            if c.dead:
+                continue
+            if total_penalty(c) <= figs.dies_at:
+                events.append(
+                    Died(target=c.name, cause=f"total penalty {total_penalty(c)}", rule="R-2")
+                )
+            elif c.dying_rounds:
+                left = c.dying_rounds - 1
+                events.append(
+                    DyingCountdown(target=c.name, rounds_left=left)
+                    if left
+                    else Died(target=c.name, cause="the dying count ran out", rule="RMU-GEN-7")
+                )
+        return events
+
+    def describe(self, event: Event, state: EncounterState) -> str | None:
+        if isinstance(event, DyingCountdown):
+            return f"{event.target} is dying: {event.rounds_left} rounds left [RMU-GEN-7]."
+        if isinstance(event, Died):
+            return f"{event.target} dies: {event.cause} [{event.rule}]."
+        return None
+
+
+class Stun(ConditionKind):
+    """R-4 step 3: one round of stun wears off, from the worst tier (R-3)."""
+
+    name = "rmu-stun"
+    phase = PHASE_STUN
+    rulesets = ("rmu",)
+
+    def upkeep(self, state: EncounterState) -> Sequence[Event]:
+        return [
+            StunWoreOff(target=c.name, penalty=c.stun[0][0])
+            for c in state.combatants
+            if c.stun and not c.dead
+        ]
+
+    def describe(self, event: Event, state: EncounterState) -> str | None:
+        if isinstance(event, StunWoreOff):
+            return f"One round of {event.target}'s stun at {event.penalty} wears off [R-3]."
+        return None
+
+
+class Staggered(ConditionKind):
+    """R-4 step 4: staggered is cleared once the AP it takes have been lost (R-3)."""
+
+    name = "rmu-staggered"
+    phase = PHASE_STAGGER
+    rulesets = ("rmu",)
+
+    def upkeep(self, state: EncounterState) -> Sequence[Event]:
+        return [
+            StaggerCleared(target=c.name)
+            for c in state.combatants
+            if c.staggered and not c.staggered_owed and not c.dead
+        ]
+
+    def describe(self, event: Event, state: EncounterState) -> str | None:
+        if isinstance(event, StaggerCleared):
+            return f"{event.target} is no longer staggered [R-3]."
+        if isinstance(event, StaggerPaid):
+            return f"{event.target} loses {event.ap} AP to the stagger [R-3]."
+        return None
+
+
+for _kind in (Bleeding(), Dying(), Stun(), Staggered()):
+    register_condition(_kind)
+
+
+def start_round(state: EncounterState, round_number: int) -> Outcome:
+    """RoundStarted with the round's AP (RMU-GEN-1), then AP lost at its start (R-3, R-5)."""
+    figs = figures()
+    tb = TraceBuilder()
+    tb.step(f"Round {round_number}: {figs.round_ap} AP each.", "RMU-GEN-1")
+    events: list[Event] = [RoundStarted(round=round_number, ap=figs.round_ap)]
+    for c in state.combatants:
+        if c.dead:
+            continue
+        if c.staggered_owed:
+            events.append(StaggerPaid(target=c.name, ap=c.staggered_owed))
+            tb.step(f"{c.name} is staggered: {c.staggered_owed} AP lost at the start.", "R-3")
+        if round_number == 1 and c.surprise is Surprise.SURPRISED:
+            events.append(
+                ActionPointsLost(
+                    actor=c.name,
+                    ap=figs.surprised_ap_lost,
+                    reason="surprised: the first AP are lost",
+                    rule="R-5",
+                )
+            )
+            tb.step(f"{c.name} is surprised: loses the first {figs.surprised_ap_lost} AP.", "R-5")
+        if round_number == 1 and c.surprise is Surprise.FLAT_FOOTED:
+            events.append(
+                ActionPointsLost(
+                    actor=c.name,
+                    ap=figs.flat_footed_ap_lost,
+                    reason="flat-footed: no action in round 1",
+                    rule="R-5",
+                )
+            )
+            tb.step(f"{c.name} is flat-footed: no action in round 1.", "R-5")
+    return Outcome(events=tuple(events), trace=tb.build(), summary={"round": round_number})
+
+
+def initiative(state: EncounterState, dice: Dice) -> Outcome:
+    """R-5: 2d10 + Quickness bonus - 1 per full -10 of total penalties, for everyone able to
+    act this round (not a bystander, not down, some AP left -- so not a flat-footed combatant
+    in round 1), in scene order; equal totals form one group acting together."""
+    figs = figures()
+    tb = TraceBuilder()
+    events: list[Event] = []
+    totals: dict[str, int] = {}
+    for c in state.combatants:
+        if c.bystander or not c.can_act or c.ap_left <= 0:
+            continue
+        stats = c.stats if isinstance(c.stats, RmuStats) else RmuStats()
+        roll = tb.roll(
+            dice.pool(figs.initiative_dice, figs.initiative_sides, f"initiative for {c.name}")
+        )
+        parts = [
+            Modifier(value=roll.total, label=roll.kind, rule="R-5"),
+            Modifier(value=stats.quickness, label="Quickness bonus", rule="R-5"),
+        ]
+        penalty = total_penalty(c)
+        steps = penalty // figs.initiative_penalty_step  # full steps of -10 (both negative)
+        if steps:
+            parts.append(
+                Modifier(
+                    value=-steps, label=f"total penalty {penalty}: -1 per full -10", rule="R-5"
+                )
+            )
+        total = tb.total(f"{c.name}'s initiative", parts)
+        totals[c.name] = total.value
+        events.append(InitiativeRolled(actor=c.name, faces=roll.faces, total=total.value))
+    # Highest first; scene order breaks nothing, since equal totals share a group (R-5).
+    ranked = sorted(set(totals.values()), reverse=True)
+    groups = tuple(tuple(n for n, t in totals.items() if t == value) for value in ranked)
+    events.append(InitiativeOrdered(groups=groups))
+    ties = [g for g in groups if len(g) > 1]
+    for group in ties:
+        tb.step(f"{' and '.join(group)} tie: they act at the same time.", "R-5")
+    return Outcome(
+        events=tuple(events),
+        trace=tb.build(),
+        summary={"initiative": [list(g) for g in groups]},
+    )

@@ -1,0 +1,351 @@
+"""The people a burst cone or a suppression sweep catches, and the attack each of them faces.
+
+Both actions share the same reading (RMU-RF-10..12, RMU-SUP-6..8, RULINGS S-2, S-3, P-2):
+
+- who is caught: anyone with any part of their body inside the cone (S-2);
+- who shields whom: the bodies standing between the muzzle and a person (S-3) are hard cover
+  for them on the gun's column, graded by how much they hide, one grade up for two or more
+  (RMU-RF-11, P-2); the front rank has none; the shielders are not rolled a second time as
+  cover, since each of them already faces their own roll (RMU-RF-12);
+- cover does not stack: a person behind a barrier and behind bodies counts whichever gives
+  more (as the aimed shot does, RMU-COV-5);
+- each person's attack is rolled separately, cannot fumble (RMU-RF-12), is defended like any
+  gunfire (RMU-DOD-1, RMU-SUP-8), and from the attack table on is the aimed shot's own
+  pipeline (:func:`~firefight.rulesets.rmu.strike.resolve_strike`).
+
+A burst reads its criticals on Ballistic Shrapnel (RMU-RF-8): the covered clause where armor
+covers the location, the bare clause elsewhere.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import Event
+from firefight.geometry import (
+    Body,
+    Cone,
+    CoverGrade,
+    Point,
+    Posture,
+    Size,
+    bodies_between,
+    body_in_cone,
+    distance_ft,
+    order_along,
+)
+from firefight.rulesets.rmu.bodies import screen_grade
+from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, Weapon
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
+from firefight.rulesets.rmu.defense import Defender, armor_maneuver_penalty, defense_modifiers
+from firefight.rulesets.rmu.firearm_data import round_half_up
+from firefight.rulesets.rmu.protection import plan_fire
+from firefight.rulesets.rmu.strike import resolve_strike
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = [
+    "SHRAPNEL_BARE",
+    "SHRAPNEL_COVERED",
+    "Caught",
+    "CoverChoice",
+    "Person",
+    "PersonAttack",
+    "attack_person",
+    "catch",
+    "check_people",
+    "choose_cover",
+]
+
+#: RMU-RF-8: the two clauses of Ballistic Shrapnel, shipped as two tables.
+SHRAPNEL_COVERED = "ballistic-shrapnel-covered"
+SHRAPNEL_BARE = "ballistic-shrapnel-bare"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Person:
+    """Someone on the scene a burst or a sweep may catch.
+
+    ``cover`` is a barrier between them and this fire, graded from the shooter's side; bodies
+    in front are worked out from positions and need not be given. ``situational`` names R-1
+    modifiers that apply to attacks on them (``prone-target``). The armor fields mean what they
+    mean on :class:`~firefight.rulesets.rmu.shot.AimedShot`.
+    """
+
+    name: str
+    position: Point
+    posture: Posture = Posture.STANDING
+    size: Size = Size.MEDIUM
+    armor: str = "AT 1"
+    naked_column: str = "AT 1"
+    armor_damage: int = 0
+    armor_quality: int = 0
+    armor_broken: bool = False
+    defender: Defender = field(default_factory=Defender)
+    cover: Cover | None = None
+    situational: tuple[str, ...] = ()
+
+    def body(self) -> Body:
+        return Body(center=self.position, posture=self.posture, size=self.size, name=self.name)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Caught:
+    """A person inside the cone, how far out, and the bodies in front of them (nearest first)."""
+
+    person: Person
+    distance_ft: float
+    in_front: tuple[str, ...]
+    body_grade: CoverGrade
+
+
+def check_people(people: Sequence[Person], data: RmuData, rule: str) -> None:
+    """Refuse, before any die, what a person's figures cannot be (names, armor, situations)."""
+    names = [p.name for p in people]
+    if len(set(names)) != len(names):
+        raise RuleRefusal(rule, f"Each person on the scene is named once; {names} repeats a name.")
+    for p in people:
+        if p.naked_column not in NAKED_COLUMNS:
+            raise RuleRefusal(
+                "RMU-ARM-1",
+                f"{p.name}'s {p.naked_column!r} is not a naked armor column (AT 1 to AT 10).",
+            )
+        data.armor_class(p.armor)
+        if p.armor_damage > 0:
+            raise RuleRefusal(
+                "RMU-BRK-2",
+                f"{p.name}'s breakage total counts penalties, so it is 0 or less; "
+                f"{p.armor_damage} was given.",
+            )
+        for name in p.situational:
+            if name not in data.rules.situational:
+                known = ", ".join(sorted(data.rules.situational))
+                raise RuleRefusal(
+                    "R-1", f"No situational modifier is called {name!r}; known: {known}."
+                )
+
+
+def catch(
+    muzzle: Point, cone: Cone, people: Sequence[Person], *, aimed: Person | None = None
+) -> tuple[Caught, ...]:
+    """Everyone with any part inside ``cone`` (S-2), nearest the muzzle first; ``aimed`` (the
+    burst's own target) is always caught and comes first.
+
+    Each person's shielders are the other people standing between the muzzle and them (S-3),
+    graded as cover by :func:`~firefight.rulesets.rmu.bodies.screen_grade` (P-1, P-2).
+    """
+    scene = [p.body() for p in people] + ([aimed.body()] if aimed else [])
+    inside = [p for p in people if p is not aimed and body_in_cone(p.body(), cone)]
+    by_name = {p.name: p for p in inside}
+    ordered = [
+        by_name[b.name] for b in order_along(muzzle, cone.bearing_deg, [p.body() for p in inside])
+    ]
+    caught: list[Caught] = []
+    for person in ([aimed] if aimed else []) + ordered:
+        body = person.body()
+        in_front = bodies_between(muzzle, body, [b for b in scene if b.name != person.name])
+        caught.append(
+            Caught(
+                person=person,
+                distance_ft=distance_ft(muzzle, person.position),
+                in_front=tuple(b.name for b in in_front),
+                body_grade=screen_grade(muzzle, body, in_front),
+            )
+        )
+    return tuple(caught)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoverChoice:
+    """The one cover that counts for a person against this fire, as modifiers on the attack."""
+
+    modifiers: tuple[Modifier, ...]
+    impassable: bool
+    source: str  # "barrier", "bodies" or "none"
+
+    @property
+    def bonus(self) -> int:
+        return -sum(m.value for m in self.modifiers)
+
+
+def choose_cover(
+    *,
+    caught: Caught,
+    weapon: Weapon,
+    ammo: Ammunition,
+    data: RmuData,
+    trace: TraceBuilder,
+    barrier: Cover | None,
+    barrier_multiplier: int = 1,
+    barrier_share_percent: int = 100,
+    barrier_note: str = "",
+    barrier_rule: str = "RMU-COV-3",
+) -> CoverChoice:
+    """The better of the person's barrier (scaled as a dive or a dash asks) and the bodies in
+    front (RMU-RF-11, RMU-COV-5); never both.
+
+    ``barrier_multiplier`` doubles a diver's barrier (RMU-SUP-9); ``barrier_share_percent`` is
+    the share of it reached this round (RMU-MOV-2). Hollowpoint doubles every cover bonus
+    (RMU-COV-8).
+    """
+    name = caught.person.name
+    options: list[tuple[int, Modifier, bool, str]] = []
+    if barrier is not None:
+        price = price_cover(barrier, weapon, data.cover)
+        factor = barrier_multiplier * ammo.cover_multiplier
+        bonus = round_half_up(Fraction(price.bonus * factor * barrier_share_percent, 100))
+        label = f"{barrier.grade.value} {barrier.material.value} cover ({price.column})"
+        if barrier_note:
+            label += f", {barrier_note}"
+        if ammo.cover_multiplier > 1:
+            label += f", x{ammo.cover_multiplier} against {ammo.name}"
+        rule = (
+            "RMU-COV-8"
+            if ammo.cover_multiplier > 1 and barrier_rule == "RMU-COV-3"
+            else barrier_rule
+        )
+        impassable = price.impassable and barrier_share_percent >= 100
+        options.append(
+            (bonus, Modifier(value=-bonus, label=label, rule=rule), impassable, "barrier")
+        )
+    if caught.body_grade is not CoverGrade.NONE:
+        body = Cover(grade=caught.body_grade, material=CoverMaterial.HARD)
+        price = price_cover(body, weapon, data.cover)
+        bonus = price.bonus * ammo.cover_multiplier
+        names = ", ".join(caught.in_front)
+        trace.step(
+            f"{names} {'stands' if len(caught.in_front) == 1 else 'stand'} between the muzzle "
+            f"and {name}: {caught.body_grade.value} hard cover by position"
+            + (", one grade up for two or more" if len(caught.in_front) >= 2 else "")
+            + "; they face their own roll and are not rolled again as cover.",
+            "RMU-RF-11",
+        )
+        label = f"{caught.body_grade.value} cover from bodies in front, hard ({price.column})"
+        if ammo.cover_multiplier > 1:
+            label += f", x{ammo.cover_multiplier} against {ammo.name}"
+        options.append(
+            (bonus, Modifier(value=-bonus, label=label, rule="RMU-RF-11"), False, "bodies")
+        )
+    if not options:
+        return CoverChoice(modifiers=(), impassable=False, source="none")
+    best = max(options, key=lambda o: (o[2], o[0]))
+    if len(options) == 2:
+        trace.step(
+            f"Cover does not stack: for {name} the {best[3]} "
+            f"give{'s' if best[3] == 'barrier' else ''} more, and only that counts.",
+            "RMU-COV-5",
+        )
+    if best[0] == 0 and not best[2]:
+        return CoverChoice(modifiers=(), impassable=False, source="none")
+    return CoverChoice(modifiers=(best[1],), impassable=best[2], source=best[3])
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonAttack:
+    hit: bool
+    events: tuple[Event, ...]
+    summary: dict[str, object]
+
+
+def attack_person(
+    *,
+    shooter: str,
+    caught: Caught,
+    weapon: Weapon,
+    ammo: Ammunition,
+    attack: Sequence[Modifier],
+    cover: CoverChoice,
+    burst: bool,
+    dice: Dice,
+    data: RmuData,
+    trace: TraceBuilder,
+) -> PersonAttack:
+    """One person's own attack roll: d100 open-ended high, no fumble (RMU-RF-12), the
+    attacker's ``attack`` terms, the cover, the defender's DB (RMU-DOD-1, RMU-SUP-8), then the
+    attack table, critical and breakage as any shot (:func:`resolve_strike`)."""
+    person = caught.person
+    summary: dict[str, object] = {
+        "name": person.name,
+        "distance_ft": round(caught.distance_ft, 2),
+        "shielded_by": list(caught.in_front),
+        "body_cover": caught.body_grade.value,
+        "cover": cover.source,
+        "cover_bonus": cover.bonus,
+    }
+    if cover.impassable:
+        trace.step(
+            f"{person.name} is fully behind impenetrable cover and cannot be hit at all.",
+            "RMU-COV-4",
+        )
+        summary |= {"result": "cannot hit", "hit": False, "hits": 0}
+        return PersonAttack(hit=False, events=(), summary=summary)
+    plan = plan_fire(
+        weapon=weapon,
+        armor_key=person.armor,
+        naked_column=person.naked_column,
+        armor_damage=person.armor_damage,
+        ammo=ammo,
+        data=data,
+        trace=trace,
+        armor_broken=person.armor_broken,
+    )
+    if burst:
+        # RMU-RF-8: the wound is read on Shrapnel whatever the load; the load still picks the
+        # column, and armor piercing still cracks a plate at its own tier.
+        plan = dataclasses.replace(
+            plan,
+            ammo=dataclasses.replace(
+                plan.ammo, flesh_table=SHRAPNEL_BARE, covered_table=SHRAPNEL_COVERED
+            ),
+        )
+        trace.step(
+            "A burst: any critical is read on Ballistic Shrapnel, its covered clause where "
+            "armor covers the location and its bare clause elsewhere.",
+            "RMU-RF-8",
+        )
+    worn = data.armor_class(person.armor)
+    behind_cover = bool(cover.modifiers)
+    defense = defense_modifiers(
+        defender=person.defender,
+        behind_cover=behind_cover,
+        armor=worn,
+        armor_penalty=armor_maneuver_penalty(
+            worn, trained=person.defender.armor_trained, breakage_total=person.armor_damage
+        ),
+        rules=data.rules,
+    )
+    d = person.defender
+    if not behind_cover and d.celerity < 1 and (d.quickness_db or d.dodge_db):
+        trace.step(
+            f"{person.name} is in the open: against a firearm only armor defends (no Quickness "
+            "DB, no Dodge).",
+            "RMU-DOD-1",
+        )
+    roll = trace.roll(dice.d100_open_ended(f"attack roll against {person.name}", low_end=False))
+    total = trace.total(
+        f"attack total against {person.name}",
+        [
+            Modifier(value=roll.total, label="attack roll, d100 open-ended high", rule="RMU-GEN-2"),
+            *attack,
+            *cover.modifiers,
+            *defense,
+        ],
+    )
+    landed = resolve_strike(
+        total=total.value,
+        weapon=weapon,
+        plan=plan,
+        target=person.name,
+        shooter=shooter,
+        dice=dice,
+        data=data,
+        trace=trace,
+        armor_damage=person.armor_damage,
+        armor_quality=person.armor_quality,
+    )
+    summary |= {"roll": roll.total, "attack_total": total.value, **landed.summary}
+    return PersonAttack(hit=landed.hit, events=landed.events, summary=summary)

@@ -1,0 +1,32 @@
+"""Persistence of encounters and their append-only logs (DESIGN.md layer 7).
+
+Open a store with :func:`open_store`: an SQLite file in the user's data directory by default,
+or any database ``$FIREFIGHT_DATABASE_URL`` names (``postgresql+psycopg://...`` for a hosted
+server). The schema is created and upgraded on open. See docs/store.md.
+"""
+
+from __future__ import annotations
+
+from firefight.store.base import (
+    ConflictError,
+    EncounterExists,
+    EncounterInfo,
+    EncounterNotFound,
+    EncounterStore,
+    StoredRecord,
+    StoreError,
+)
+from firefight.store.sql import SqlStore, open_store, resolve_url
+
+__all__ = [
+    "ConflictError",
+    "EncounterExists",
+    "EncounterInfo",
+    "EncounterNotFound",
+    "EncounterStore",
+    "SqlStore",
+    "StoreError",
+    "StoredRecord",
+    "open_store",
+    "resolve_url",
+]

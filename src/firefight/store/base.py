@@ -1,0 +1,175 @@
+"""What a store of encounters promises, whatever database holds it.
+
+An encounter is a scenario (the set-up, as JSON) and an append-only log of records. Each record
+is one user command -- an action with its events and trace, an undo marker, a change of round --
+and the store treats its payload as opaque JSON: the encounter layer gives it meaning.
+
+Records are numbered 1, 2, 3... per encounter; the highest number is the encounter's *head*.
+Writers say which head they built on (optimistic concurrency): if another writer got there
+first, the append is refused with :class:`ConflictError` and nothing is written, so the loser
+can reload, rebuild its action on the new state, and try again.
+"""
+
+from __future__ import annotations
+
+import builtins
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from firefight.errors import FirefightError, UnknownNameError
+
+__all__ = [
+    "ConflictError",
+    "EncounterExists",
+    "EncounterInfo",
+    "EncounterNotFound",
+    "EncounterStore",
+    "StoreError",
+    "StoredRecord",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StoredRecord:
+    """One record of an encounter's log, as it was written.
+
+    Attributes:
+        seq: its place in the log, from 1.
+        payload: the JSON object the encounter layer appended.
+        recorded_at: when it was written, ISO 8601 in UTC (microseconds).
+    """
+
+    seq: int
+    payload: dict[str, Any]
+    recorded_at: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncounterInfo:
+    """An encounter as a listing shows it: its name, ruleset, birth and the head of its log."""
+
+    name: str
+    ruleset: str
+    created_at: str
+    head_seq: int
+
+
+class StoreError(FirefightError):
+    """The store could not do what was asked: bad data, an unreachable or broken database.
+
+    >>> str(StoreError("ambush", "the payload is not JSON: NaN is not allowed"))
+    "encounter 'ambush': the payload is not JSON: NaN is not allowed"
+    >>> str(StoreError(None, "cannot reach the database"))
+    'cannot reach the database'
+    """
+
+    def __init__(self, name: str | None, problem: str) -> None:
+        super().__init__(problem if name is None else f"encounter {name!r}: {problem}")
+        self.name = name
+        self.problem = problem
+
+
+class ConflictError(FirefightError):
+    """Another writer appended to the encounter first; this append wrote nothing.
+
+    >>> str(ConflictError("ambush", expected_head=4, actual_head=6))
+    "encounter 'ambush' changed: this action was built on record 4 but the log is now at \
+record 6; nothing was written, reload and try again"
+    """
+
+    def __init__(self, name: str, *, expected_head: int, actual_head: int) -> None:
+        super().__init__(
+            f"encounter {name!r} changed: this action was built on record {expected_head} "
+            f"but the log is now at record {actual_head}; nothing was written, "
+            "reload and try again"
+        )
+        self.name = name
+        self.expected_head = expected_head
+        self.actual_head = actual_head
+
+
+class EncounterNotFound(UnknownNameError):
+    """No encounter has this name; the closest names are offered.
+
+    An :class:`~firefight.errors.UnknownNameError` (kind ``"encounter"``), so callers that
+    handle every unknown name alike handle this one too; its message reads better for a log.
+
+    >>> str(EncounterNotFound("ambsh", ["ambush", "bridge"]))
+    "no encounter named 'ambsh'; did you mean 'ambush'?"
+    >>> str(EncounterNotFound("ambush", []))
+    "no encounter named 'ambush'; the store holds none yet"
+    """
+
+    def __init__(self, name: str, known: Iterable[str]) -> None:
+        names = sorted(known)
+        super().__init__("encounter", name, names)
+        if self.suggestions:
+            hint = "did you mean " + " or ".join(repr(c) for c in self.suggestions) + "?"
+        elif names:
+            hint = "known: " + ", ".join(names)
+        else:
+            hint = "the store holds none yet"
+        self.args = (f"no encounter named {name!r}; {hint}",)
+
+
+class EncounterExists(FirefightError):
+    """An encounter of this name is already stored; nothing was overwritten.
+
+    >>> str(EncounterExists("ambush"))
+    "an encounter named 'ambush' already exists; pick another name or delete it first"
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            f"an encounter named {name!r} already exists; pick another name or delete it first"
+        )
+        self.name = name
+
+
+class EncounterStore(Protocol):
+    """Encounters and their append-only logs. Every method is one transaction."""
+
+    def create(self, name: str, ruleset: str, scenario: dict[str, Any]) -> None:
+        """Store a new encounter with an empty log; :class:`EncounterExists` if it is taken."""
+        ...
+
+    def scenario(self, name: str) -> dict[str, Any]:
+        """The scenario the encounter was created with."""
+        ...
+
+    def append(self, name: str, expected_head: int, payloads: Sequence[dict[str, Any]]) -> int:
+        """Append ``payloads`` as records ``expected_head + 1...``, all or none; the new head.
+
+        Raises :class:`ConflictError` (and writes nothing) when the head is no longer
+        ``expected_head``.
+        """
+        ...
+
+    def records(self, name: str, after: int = 0) -> builtins.list[StoredRecord]:
+        """The records numbered above ``after``, in order."""
+        ...
+
+    def head(self, name: str) -> int:
+        """The number of the last record, 0 for an empty log."""
+        ...
+
+    def list(self) -> builtins.list[EncounterInfo]:
+        """Every encounter, by name."""
+        ...
+
+    def delete(self, name: str) -> None:
+        """Remove the encounter and its whole log."""
+        ...
+
+    def export(self, name: str) -> dict[str, Any]:
+        """The whole encounter as JSON-ready data: scenario and every record."""
+        ...
+
+    def import_(self, data: dict[str, Any], name: str | None = None) -> EncounterInfo:
+        """Store an exported encounter, under ``name`` if given; it round-trips exactly."""
+        ...
+
+    def close(self) -> None:
+        """Release the database connections."""
+        ...

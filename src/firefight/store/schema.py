@@ -1,0 +1,56 @@
+"""The tables, as SQLAlchemy sees them. The migrations build exactly these (a test compares).
+
+JSON is kept as text, not as a JSON column type, so that what comes out is byte for byte what
+went in, on SQLite and PostgreSQL alike. Times are ISO 8601 text in UTC for the same reason.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Column,
+    ForeignKey,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+)
+
+__all__ = ["encounters", "metadata", "records"]
+
+# Named constraints let later migrations alter them by name on every backend.
+metadata = MetaData(
+    naming_convention={
+        "pk": "pk_%(table_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "ix": "ix_%(table_name)s_%(column_0_name)s",
+    }
+)
+
+encounters = Table(
+    "encounters",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(200), nullable=False, unique=True),
+    Column("ruleset", String(100), nullable=False),
+    Column("scenario", Text, nullable=False),
+    Column("created_at", String(40), nullable=False),
+)
+
+records = Table(
+    "records",
+    metadata,
+    Column(
+        "encounter_id",
+        Integer,
+        ForeignKey("encounters.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    Column("seq", Integer, nullable=False),
+    Column("payload", Text, nullable=False),
+    Column("recorded_at", String(40), nullable=False),
+    # Two writers that both read head N both try to insert seq N + 1: this key lets one in.
+    PrimaryKeyConstraint("encounter_id", "seq"),
+)

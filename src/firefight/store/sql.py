@@ -1,0 +1,438 @@
+"""The store on SQLAlchemy: an SQLite file by default, PostgreSQL by URL.
+
+Every method is one transaction. An append checks the head inside its transaction and the
+primary key ``(encounter_id, seq)`` refuses a second record with the same number, so of two
+writers racing on one encounter exactly one commits and the other gets :class:`ConflictError`.
+
+SQLite: the file runs in WAL mode (readers never block the writer), foreign keys on, and every
+write transaction starts with ``BEGIN IMMEDIATE`` so that racing writers queue for the lock (up
+to the busy timeout) instead of failing halfway with "database is locked"; the one that comes
+second then sees the moved head and reports the conflict.
+"""
+
+from __future__ import annotations
+
+import builtins
+import json
+import os
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from typing import Any, NoReturn
+
+from sqlalchemy import create_engine, delete, event, func, insert, select
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
+from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
+
+from firefight.store.base import (
+    ConflictError,
+    EncounterExists,
+    EncounterInfo,
+    EncounterNotFound,
+    StoredRecord,
+    StoreError,
+)
+from firefight.store.exchange import (
+    EXPORT_FORMAT,
+    EXPORT_VERSION,
+    canonical_json,
+    parse_export,
+)
+from firefight.store.migrate import WRITE, upgrade
+from firefight.store.schema import encounters, records
+from firefight.tables.registry import user_home
+
+__all__ = ["BUSY_TIMEOUT_S", "SqlStore", "make_engine", "open_store", "resolve_url"]
+
+# How long a SQLite writer waits for another writer's transaction before giving up.
+BUSY_TIMEOUT_S = 30.0
+NAME_MAX = 200
+RULESET_MAX = 100
+
+
+def resolve_url(url: str | None) -> str:
+    """The database URL to use: ``url``, else ``$FIREFIGHT_DATABASE_URL``, else the user's file.
+
+    The default file is ``firefight.db`` in the user's data directory, which is created.
+    ``postgresql://`` and ``postgres://`` mean the psycopg 3 driver, the one firefight installs.
+
+    >>> resolve_url("postgres://gm@db.example/firefight")
+    'postgresql+psycopg://gm@db.example/firefight'
+    """
+    if url is None:
+        url = os.environ.get("FIREFIGHT_DATABASE_URL") or None
+    if url is None:
+        home = user_home()
+        home.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{home / 'firefight.db'}"
+    scheme, sep, rest = url.partition("://")
+    if sep and scheme in ("postgresql", "postgres"):
+        return f"postgresql+psycopg://{rest}"
+    return url
+
+
+def _redacted(url: str) -> str:
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return repr(url)
+
+
+def make_engine(url: str) -> Engine:
+    """A SQLAlchemy engine for ``url``, set up for the store (no schema work)."""
+    try:
+        parsed = make_url(url)
+    except ArgumentError as exc:
+        raise StoreError(None, f"not a database URL: {url!r}") from exc
+    backend = parsed.get_backend_name()
+    try:
+        if backend == "sqlite":
+            return _sqlite_engine(url, in_memory=parsed.database in (None, "", ":memory:"))
+        if backend == "postgresql":
+            # pre_ping: a pooled connection the server dropped is replaced, not handed out.
+            return create_engine(parsed, pool_pre_ping=True)
+    except (NoSuchModuleError, ImportError) as exc:
+        raise StoreError(
+            None,
+            f"no driver for {_redacted(url)}: install firefight[postgres] for PostgreSQL ({exc})",
+        ) from exc
+    raise StoreError(
+        None, f"unsupported database {backend!r} in {_redacted(url)}: use sqlite or postgresql"
+    )
+
+
+def _sqlite_engine(url: str, *, in_memory: bool) -> Engine:
+    if in_memory:
+        # One shared connection, else every checkout would see a new empty database.
+        engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
+    else:
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_S})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: sqlite3.Connection, _: ConnectionPoolEntry) -> None:
+        # The driver's own BEGIN handling would start write transactions too late (DEFERRED)
+        # and commit around DDL; turn it off and issue our own BEGIN below.
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+            cursor.execute("PRAGMA foreign_keys = ON")
+            if not in_memory:
+                cursor.execute("PRAGMA journal_mode = WAL")
+        finally:
+            cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        write = connection.get_execution_options().get(WRITE, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+    return engine
+
+
+def open_store(url: str | None = None) -> SqlStore:
+    """Open (creating and migrating as needed) the store at ``url``; see :func:`resolve_url`.
+
+    >>> store = open_store("sqlite://")
+    >>> store.create("ambush", "rmu", {"map": "alley"})
+    >>> store.append("ambush", 0, [{"kind": "round", "round": 1}])
+    1
+    >>> [r.payload for r in store.records("ambush")]
+    [{'kind': 'round', 'round': 1}]
+    >>> store.close()
+    """
+    resolved = resolve_url(url)
+    engine = make_engine(resolved)
+    try:
+        upgrade(engine)
+    except DBAPIError as exc:
+        engine.dispose()
+        raise StoreError(
+            None, f"cannot open the store at {_redacted(resolved)}: {_reason(exc)}"
+        ) from exc
+    return SqlStore(engine)
+
+
+def _reason(exc: DBAPIError) -> str:
+    return str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+def _check_label(name: str, value: object, what: str, longest: int) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > longest:
+        raise StoreError(name, f"{what} must be a non-blank text of at most {longest} characters")
+    return value
+
+
+class SqlStore:
+    """:class:`~firefight.store.base.EncounterStore` on a SQLAlchemy engine. Thread-safe."""
+
+    def __init__(self, engine: Engine) -> None:
+        self._engine = engine
+
+    @property
+    def url(self) -> str:
+        """The database URL, password hidden."""
+        return self._engine.url.render_as_string(hide_password=True)
+
+    @property
+    def backend(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._engine.dialect.name
+
+    def __repr__(self) -> str:
+        return f"<SqlStore {self.url}>"
+
+    def __enter__(self) -> SqlStore:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # -- transactions -------------------------------------------------------------------
+
+    @contextmanager
+    def _transaction(self, name: str | None, *, write: bool) -> Iterator[Connection]:
+        """One transaction; database failures other than integrity become :class:`StoreError`.
+
+        Integrity errors pass through: each writer knows what they mean for it.
+        """
+        try:
+            with self._engine.connect() as connection:
+                if write:
+                    connection.execution_options(**{WRITE: True})
+                with connection.begin():
+                    yield connection
+        except IntegrityError:
+            raise
+        except DBAPIError as exc:
+            raise StoreError(name, f"the database failed: {_reason(exc)}") from exc
+
+    def _encounter_id(self, connection: Connection, name: str) -> int:
+        found = connection.execute(
+            select(encounters.c.id).where(encounters.c.name == name)
+        ).scalar_one_or_none()
+        if found is None:
+            self._missing(connection, name)
+        return int(found)
+
+    @staticmethod
+    def _missing(connection: Connection, name: str) -> NoReturn:
+        known = connection.execute(select(encounters.c.name)).scalars().all()
+        raise EncounterNotFound(name, known)
+
+    @staticmethod
+    def _head(connection: Connection, encounter_id: int) -> int:
+        head = connection.execute(
+            select(func.coalesce(func.max(records.c.seq), 0)).where(
+                records.c.encounter_id == encounter_id
+            )
+        ).scalar_one()
+        return int(head)
+
+    # -- the protocol -------------------------------------------------------------------
+
+    def create(self, name: str, ruleset: str, scenario: dict[str, Any]) -> None:
+        self._insert_encounter(name, ruleset, scenario, created_at=_now(), logged=[])
+
+    def _insert_encounter(
+        self,
+        name: str,
+        ruleset: str,
+        scenario: dict[str, Any],
+        *,
+        created_at: str,
+        logged: Sequence[tuple[str, str]],
+    ) -> None:
+        """Insert an encounter and (for an import) its records ``(payload text, recorded_at)``."""
+        _check_label(name, name, "the encounter's name", NAME_MAX)
+        _check_label(name, ruleset, "the ruleset", RULESET_MAX)
+        scenario_text = canonical_json(scenario, name=name, what="the scenario")
+        try:
+            with self._transaction(name, write=True) as connection:
+                taken = connection.execute(
+                    select(encounters.c.id).where(encounters.c.name == name)
+                ).first()
+                if taken is not None:
+                    raise EncounterExists(name)
+                key = connection.execute(
+                    insert(encounters).values(
+                        name=name, ruleset=ruleset, scenario=scenario_text, created_at=created_at
+                    )
+                ).inserted_primary_key
+                assert key is not None, "an insert always has a primary key"
+                encounter_id = int(key[0])
+                if logged:
+                    connection.execute(
+                        insert(records),
+                        [
+                            {
+                                "encounter_id": encounter_id,
+                                "seq": seq,
+                                "payload": payload,
+                                "recorded_at": recorded_at,
+                            }
+                            for seq, (payload, recorded_at) in enumerate(logged, start=1)
+                        ],
+                    )
+        except IntegrityError as exc:
+            # Another writer created the same name between our check and our insert.
+            raise EncounterExists(name) from exc
+
+    def scenario(self, name: str) -> dict[str, Any]:
+        with self._transaction(name, write=False) as connection:
+            text = connection.execute(
+                select(encounters.c.scenario).where(encounters.c.name == name)
+            ).scalar_one_or_none()
+            if text is None:
+                self._missing(connection, name)
+        loaded: dict[str, Any] = json.loads(text)
+        return loaded
+
+    def append(self, name: str, expected_head: int, payloads: Sequence[dict[str, Any]]) -> int:
+        if isinstance(expected_head, bool) or not isinstance(expected_head, int):
+            raise StoreError(
+                name, f"the expected head must be a whole number, not {expected_head!r}"
+            )
+        if expected_head < 0:
+            raise StoreError(name, f"the expected head cannot be negative ({expected_head})")
+        texts = [
+            canonical_json(payload, name=name, what=f"payload {index}")
+            for index, payload in enumerate(payloads, start=1)
+        ]
+        recorded_at = _now()
+        try:
+            with self._transaction(name, write=True) as connection:
+                encounter_id = self._encounter_id(connection, name)
+                head = self._head(connection, encounter_id)
+                if head != expected_head:
+                    raise ConflictError(name, expected_head=expected_head, actual_head=head)
+                if texts:
+                    connection.execute(
+                        insert(records),
+                        [
+                            {
+                                "encounter_id": encounter_id,
+                                "seq": seq,
+                                "payload": text,
+                                "recorded_at": recorded_at,
+                            }
+                            for seq, text in enumerate(texts, start=expected_head + 1)
+                        ],
+                    )
+                return expected_head + len(texts)
+        except IntegrityError as exc:
+            # On PostgreSQL two writers can both read the same head; the primary key refused
+            # the second one's first seq once the first committed (or the encounter was
+            # deleted under us, and head() below says so).
+            raise ConflictError(
+                name, expected_head=expected_head, actual_head=self.head(name)
+            ) from exc
+
+    def records(self, name: str, after: int = 0) -> builtins.list[StoredRecord]:
+        with self._transaction(name, write=False) as connection:
+            encounter_id = self._encounter_id(connection, name)
+            rows = connection.execute(
+                select(records.c.seq, records.c.payload, records.c.recorded_at)
+                .where(records.c.encounter_id == encounter_id, records.c.seq > after)
+                .order_by(records.c.seq)
+            ).all()
+        return [
+            StoredRecord(seq=seq, payload=json.loads(payload), recorded_at=recorded_at)
+            for seq, payload, recorded_at in rows
+        ]
+
+    def head(self, name: str) -> int:
+        with self._transaction(name, write=False) as connection:
+            return self._head(connection, self._encounter_id(connection, name))
+
+    def list(self) -> builtins.list[EncounterInfo]:
+        head = func.coalesce(func.max(records.c.seq), 0)
+        query = (
+            select(encounters.c.name, encounters.c.ruleset, encounters.c.created_at, head)
+            .select_from(encounters.outerjoin(records))
+            .group_by(
+                encounters.c.id, encounters.c.name, encounters.c.ruleset, encounters.c.created_at
+            )
+            .order_by(encounters.c.name)
+        )
+        with self._transaction(None, write=False) as connection:
+            rows = connection.execute(query).all()
+        return [
+            EncounterInfo(name=name, ruleset=ruleset, created_at=created_at, head_seq=int(seq))
+            for name, ruleset, created_at, seq in rows
+        ]
+
+    def delete(self, name: str) -> None:
+        with self._transaction(name, write=True) as connection:
+            encounter_id = self._encounter_id(connection, name)
+            connection.execute(delete(records).where(records.c.encounter_id == encounter_id))
+            connection.execute(delete(encounters).where(encounters.c.id == encounter_id))
+
+    def export(self, name: str) -> dict[str, Any]:
+        with self._snapshot(name) as connection:
+            row = connection.execute(
+                select(
+                    encounters.c.id,
+                    encounters.c.ruleset,
+                    encounters.c.created_at,
+                    encounters.c.scenario,
+                ).where(encounters.c.name == name)
+            ).first()
+            if row is None:
+                self._missing(connection, name)
+            encounter_id, ruleset, created_at, scenario = row
+            logged = connection.execute(
+                select(records.c.seq, records.c.recorded_at, records.c.payload)
+                .where(records.c.encounter_id == encounter_id)
+                .order_by(records.c.seq)
+            ).all()
+        return {
+            "format": EXPORT_FORMAT,
+            "version": EXPORT_VERSION,
+            "name": name,
+            "ruleset": ruleset,
+            "created_at": created_at,
+            "scenario": json.loads(scenario),
+            "records": [
+                {"seq": seq, "recorded_at": recorded_at, "payload": json.loads(payload)}
+                for seq, recorded_at, payload in logged
+            ],
+        }
+
+    @contextmanager
+    def _snapshot(self, name: str) -> Iterator[Connection]:
+        """A read transaction that sees one moment: SQLite's BEGIN does; PostgreSQL needs asking."""
+        if self.backend != "postgresql":
+            with self._transaction(name, write=False) as connection:
+                yield connection
+            return
+        try:
+            with self._engine.connect() as connection:
+                connection.execution_options(isolation_level="REPEATABLE READ")
+                with connection.begin():
+                    yield connection
+        except DBAPIError as exc:
+            raise StoreError(name, f"the database failed: {_reason(exc)}") from exc
+
+    def import_(self, data: dict[str, Any], name: str | None = None) -> EncounterInfo:
+        doc = parse_export(data)
+        target = doc.name if name is None else name
+        logged = [
+            (canonical_json(r.payload, name=target, what=f"record {r.seq}"), r.recorded_at)
+            for r in doc.records
+        ]
+        self._insert_encounter(
+            target, doc.ruleset, doc.scenario, created_at=doc.created_at, logged=logged
+        )
+        return EncounterInfo(
+            name=target, ruleset=doc.ruleset, created_at=doc.created_at, head_seq=len(logged)
+        )
+
+    def close(self) -> None:
+        self._engine.dispose()

@@ -1,0 +1,138 @@
+"""Helpers for the encounter tests: a tiny in-memory store and small scenes."""
+
+from __future__ import annotations
+
+import builtins
+import copy
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from firefight.encounter.scenario import Scenario, scenario_from_data
+from firefight.store.base import (
+    ConflictError,
+    EncounterExists,
+    EncounterInfo,
+    EncounterNotFound,
+    StoredRecord,
+)
+
+
+class MemoryStore:
+    """The store protocol in a dict, for tests of the layer above it."""
+
+    def __init__(self) -> None:
+        self._scenarios: dict[str, tuple[str, dict[str, Any]]] = {}
+        self._logs: dict[str, list[StoredRecord]] = {}
+        self.url = "memory://"
+
+    def _log(self, name: str) -> list[StoredRecord]:
+        if name not in self._logs:
+            raise EncounterNotFound(name, self._logs)
+        return self._logs[name]
+
+    def create(self, name: str, ruleset: str, scenario: dict[str, Any]) -> None:
+        if name in self._logs:
+            raise EncounterExists(name)
+        self._scenarios[name] = (ruleset, json.loads(json.dumps(scenario)))
+        self._logs[name] = []
+
+    def scenario(self, name: str) -> dict[str, Any]:
+        self._log(name)
+        return copy.deepcopy(self._scenarios[name][1])
+
+    def append(self, name: str, expected_head: int, payloads: Sequence[dict[str, Any]]) -> int:
+        log = self._log(name)
+        if len(log) != expected_head:
+            raise ConflictError(name, expected_head=expected_head, actual_head=len(log))
+        for payload in payloads:
+            # Round-trip through JSON, as a database would: tuples must not survive.
+            text = json.dumps(payload, allow_nan=False)
+            assert json.loads(text) == payload, "payload is not plain JSON"
+            log.append(StoredRecord(seq=len(log) + 1, payload=json.loads(text), recorded_at="t"))
+        return len(log)
+
+    def records(self, name: str, after: int = 0) -> builtins.list[StoredRecord]:
+        return [r for r in self._log(name) if r.seq > after]
+
+    def head(self, name: str) -> int:
+        return len(self._log(name))
+
+    def list(self) -> builtins.list[EncounterInfo]:
+        return [
+            EncounterInfo(name=n, ruleset=self._scenarios[n][0], created_at="t", head_seq=len(log))
+            for n, log in sorted(self._logs.items())
+        ]
+
+    def delete(self, name: str) -> None:
+        self._log(name)
+        del self._logs[name], self._scenarios[name]
+
+    def export(self, name: str) -> dict[str, Any]:
+        return {
+            "name": name,
+            "ruleset": self._scenarios[name][0],
+            "scenario": self.scenario(name),
+            "records": [
+                {"seq": r.seq, "recorded_at": r.recorded_at, "payload": r.payload}
+                for r in self._log(name)
+            ],
+        }
+
+    def import_(self, data: dict[str, Any], name: str | None = None) -> EncounterInfo:
+        name = name or data["name"]
+        self.create(name, data["ruleset"], data["scenario"])
+        self.append(name, 0, [r["payload"] for r in data["records"]])
+        return self.list()[[i.name for i in self.list()].index(name)]
+
+    def close(self) -> None:
+        pass
+
+
+def person(
+    name: str,
+    x: float,
+    y: float,
+    *,
+    hits: int = 50,
+    bd: int = 20,
+    quickness: int = 0,
+    armor: str | None = None,
+    rounds: Sequence[int] = (17, 17),
+    ammo: str = "ball",
+    **core: Any,
+) -> dict[str, Any]:
+    """A combatant table with a Glock 17 (OB 80) and the given figures."""
+    entry: dict[str, Any] = {
+        "name": name,
+        "position": [x, y],
+        "hits": hits,
+        "stats": {"quickness": quickness, "body_development": bd, "bmr_ft": 20},
+        "skills": {"pistol": {"bonus": 80, "ranks": 10}},
+        "weapon": [
+            {
+                "name": "glock",
+                "weapon": "glock-17",
+                "skill": "pistol",
+                "magazines": [{"rounds": r, "ammo": ammo} for r in rounds],
+            }
+        ],
+        **core,
+    }
+    if armor:
+        entry["armor"] = {"kind": armor}
+    return entry
+
+
+def scene(*people: dict[str, Any], barriers: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+    """A scenario document for rmu with these people."""
+    return {
+        "scenario": {"title": "test scene", "ruleset": "rmu"},
+        "combatant": list(people),
+        "barrier": list(barriers),
+    }
+
+
+def duel(**kw: Any) -> Scenario:
+    """Mara and Viktor 30 ft apart in the open; keyword arguments go to Viktor."""
+    return scenario_from_data(scene(person("Mara", 0, 0), person("Viktor", 0, 30, **kw)))

@@ -1,0 +1,151 @@
+"""``firefight encounter ...``, ``play`` and ``demo`` end to end on a temporary SQLite store."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from firefight.cli.app import app
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[1]
+WAREHOUSE = str(ROOT / "examples" / "warehouse.toml")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> list[str]:
+    return ["--store", f"sqlite:///{tmp_path / 'fights.db'}"]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_whole_encounter_from_the_command_line(store: list[str]) -> None:
+    """RMU-GEN-1, R-5, R-6: new (round 1, initiative), act, show, next-round, undo, log."""
+    code, out, err = run(
+        "encounter", "new", "night-raid", "--scenario", WAREHOUSE, "--rolls", "7,4,3,9,6,6", *store
+    )
+    assert code == 0, err
+    assert "saved as night-raid" in out and "Initiative: Mara, then Viktor, then Jonah." in out
+
+    code, out, err = run(
+        "encounter",
+        "act",
+        "night-raid",
+        "Mara shoots Viktor --ap 3 --prepared",
+        "--rolls",
+        "40,50",
+        *store,
+    )
+    assert code == 0, err
+    assert "attack total" in out and "Mara fires the glock at Viktor" in out
+
+    code, out, _ = run("encounter", "show", "night-raid", "--json", *store)
+    state = json.loads(out)
+    mara = next(c for c in state["combatants"] if c["name"] == "Mara")
+    assert mara["ap_left"] == 0 and mara["weapons"][0]["loaded"]["rounds"] == 16
+    assert mara["total_penalty"] == 0 and state["round"] == 1
+
+    code, out, err = run("encounter", "show", "night-raid", *store)
+    assert code == 0 and "Mara" in out and "BA II" in out
+
+    code, out, err = run("encounter", "next-round", "night-raid", "--seed", "3", *store)
+    assert code == 0 and "Round 2 begins" in out and "dice: seed 3" in out
+
+    code, out, err = run("encounter", "undo", "night-raid", *store)
+    assert code == 0 and "undone: #3 round 2" in out
+
+    code, out, _ = run("encounter", "log", "night-raid", "--json", *store)
+    log = json.loads(out)
+    assert [r["kind"] for r in log["records"]] == ["round", "action", "round", "undo"]
+    assert log["records"][2]["undone_by"] == 4
+    assert log["records"][1]["dice"] == {"source": "scripted", "faces": [40, 50]}
+
+    code, out, _ = run("encounter", "log", "night-raid", "--trace", *store)
+    assert "#4 undo #3: round 2" in out and "attack roll" in out
+
+    code, out, _ = run("encounter", "list", "--json", *store)
+    assert [e["name"] for e in json.loads(out)["encounters"]] == ["night-raid"]
+
+
+def test_refusal_is_one_line_and_writes_nothing(store: list[str]) -> None:
+    """ENC-SCENE / RMU-GEN-1: a refused action exits 2 with the rule, and the log is unchanged."""
+    run("encounter", "new", "raid", "--scenario", WAREHOUSE, "--seed", "1", *store)
+    code, out, err = run("encounter", "act", "raid", "Marra shoots Viktor", *store)
+    assert code == 2 and out == ""
+    assert err.strip() == (
+        "refused: ENC-SCENE: Nobody called 'Marra' is in the scene; did you mean 'Mara'?"
+    )
+    code, out, err = run("encounter", "act", "raid", "Lev shoots Mara", "--rolls", "50", *store)
+    assert code == 2 and "R-5" in err
+    _, out, _ = run("encounter", "log", "raid", "--json", *store)
+    assert len(json.loads(out)["records"]) == 1
+    code, _, err = run("encounter", "show", "raidd", *store)
+    assert code == 2 and "did you mean 'raid'?" in err
+
+
+def test_export_then_import_round_trips(store: list[str], tmp_path: Path) -> None:
+    run("encounter", "new", "raid", "--scenario", WAREHOUSE, "--seed", "1", *store)
+    run("encounter", "act", "raid", "Jonah waits", *store)
+    code, exported, err = run("encounter", "export", "raid", *store)
+    assert code == 0, err
+    path = tmp_path / "raid.json"
+    path.write_text(exported)
+    code, out, err = run("encounter", "import", str(path), "--name", "raid-copy", *store)
+    assert code == 0, err
+    _, a, _ = run("encounter", "show", "raid", "--json", *store)
+    _, b, _ = run("encounter", "show", "raid-copy", "--json", *store)
+    assert {**json.loads(a), "encounter": "x"} == {**json.loads(b), "encounter": "x"}
+    code, out, _ = run("encounter", "delete", "raid-copy", *store)
+    assert code == 0 and "deleted raid-copy" in out
+    _, out, _ = run("encounter", "list", "--json", *store)
+    assert [e["name"] for e in json.loads(out)["encounters"]] == ["raid"]
+
+
+def test_scenario_errors_name_the_field_and_line(tmp_path: Path, store: list[str]) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(Path(WAREHOUSE).read_text().replace("hits = 60", "hits = -5"))
+    code, _, err = run("encounter", "new", "x", "--scenario", str(bad), *store)
+    assert code == 2
+    line = next(
+        n for n, text in enumerate(bad.read_text().splitlines(), start=1) if "hits = -5" in text
+    )
+    assert f"combatant 2 (Jonah), hits (line {line}): Input should be greater than 0" in err
+
+
+def test_play_prints_the_narrated_itemized_log_and_json_is_byte_stable() -> None:
+    code, out, err = run("play", WAREHOUSE)
+    assert code == 0, err
+    assert "#12 undo #11: Jonah shoots Lev --ap 3" in out
+    assert "breakage check" in out and "Jonah falls unconscious." in out
+    first = run("play", WAREHOUSE, "--json")[1]
+    assert first == run("play", WAREHOUSE, "--json")[1]
+    data = json.loads(first)
+    assert data["encounter"] is None and data["state"]["round"] == 4
+
+
+def test_play_can_save_and_the_game_goes_on(store: list[str]) -> None:
+    code, out, err = run("play", WAREHOUSE, "--save", "kept", "--no-trace", *store)
+    assert code == 0, err
+    assert "saved as kept" in out
+    code, out, err = run("encounter", "act", "kept", "Mara stands-up", *store)
+    assert code == 0, err
+    assert "Mara stands up." in out
+
+
+def test_demo_plays_into_the_default_store_and_says_how_to_continue(home: Path) -> None:
+    """``make run``: the warehouse raid saved under a fresh name, and the commands to go on."""
+    code, out, err = run("demo")
+    assert code == 0, err
+    assert "Saved as warehouse-raid-1 in sqlite:///" in out and str(home) in out
+    assert "firefight encounter show warehouse-raid-1" in out
+    code, out, _ = run("demo")
+    assert "warehouse-raid-2" in out
+    code, out, err = run("encounter", "act", "warehouse-raid-1", "Mara reloads")
+    assert code == 0, err
+    assert "Mara reloads the glock" in out

@@ -1,0 +1,180 @@
+"""Scenario validation: every problem names the key path and, where it can be found, the line."""
+
+from __future__ import annotations
+
+import pytest
+
+from firefight.encounter.scenario import ScenarioError, find_line, initial_state, parse_scenario
+from firefight.geometry import Posture
+
+GOOD = """\
+[scenario]
+title = "Alley"
+ruleset = "rmu"
+
+[[combatant]]
+name = "Mara"
+position = [0, 0]
+hits = 50
+stats = { body_development = 20, bmr_ft = 20 }
+skills = { pistol = { bonus = 70, ranks = 10 } }
+armor = { kind = "BA II" }
+
+[[combatant.weapon]]
+name = "glock"
+weapon = "glock-17"
+skill = "pistol"
+magazines = [{ rounds = 17 }, { rounds = 10, ammo = "hollowpoint" }]
+
+[[combatant]]
+name = "Viktor"
+position = [0, 30]
+posture = "kneeling"
+hits = 40
+stats = { body_development = 15, bmr_ft = 20 }
+
+[[barrier]]
+name = "wall"
+from = [-5, 25]
+to = [5, 25]
+height_ft = 3
+"""
+
+
+def _error(text: str) -> ScenarioError:
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(text, "alley.toml")
+    return caught.value
+
+
+def _line(text: str, needle: str, nth: int = 1) -> int:
+    hits = [n for n, line in enumerate(text.splitlines(), start=1) if needle in line]
+    return hits[nth - 1]
+
+
+def test_a_good_scenario_builds_the_scene() -> None:
+    state = initial_state(parse_scenario(GOOD, "alley.toml"))
+    mara, viktor = state.combatants
+    assert mara.hits_max == 50 and mara.armor is not None and mara.armor.kind == "BA II"
+    glock = mara.weapon("glock")
+    assert glock is not None and glock.loaded is not None
+    assert (glock.loaded.rounds, glock.loaded.capacity, glock.spares[0].ammo) == (
+        17,
+        17,
+        "hollowpoint",
+    )
+    assert viktor.posture is Posture.KNEELING and state.barriers[0].height_ft == 3
+    assert state.round == 0
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where", "needle", "words"),
+    [
+        ("hits = 40", "hits = 0", "combatant 2 (Viktor), hits", "hits = 0", "greater than 0"),
+        (
+            'weapon = "glock-17"',
+            'weapon = "glok-17"',
+            "combatant 1 (Mara), weapon 1 (glock), weapon",
+            'weapon = "glok-17"',
+            "did you mean 'glock-17'?",
+        ),
+        (
+            "{ rounds = 17 }",
+            "{ rounds = 18 }",
+            "combatant 1 (Mara), weapon 1 (glock)",
+            "[[combatant.weapon]]",
+            "magazine 1 holds 18 rounds, but a glock-17 magazine holds 17",
+        ),
+        (
+            'ammo = "hollowpoint"',
+            'ammo = "hollow"',
+            "combatant 1 (Mara), weapon 1 (glock), magazines 2, ammo",
+            'ammo = "hollow"',
+            "unknown rmu ammunition 'hollow'",
+        ),
+        (
+            'posture = "kneeling"',
+            'posture = "crouching"',
+            "combatant 2 (Viktor), posture",
+            'posture = "crouching"',
+            "'standing', 'kneeling' or 'prone'",
+        ),
+        (
+            'kind = "BA II"',
+            'kind = "BA V"',
+            "combatant 1 (Mara), armor, kind",
+            'kind = "BA V"',
+            "unknown rmu armor 'BA V'",
+        ),
+        (
+            "height_ft = 3",
+            "height_ft = 3\ncolour = 'red'",
+            "barrier 1 (wall), colour",
+            "colour = 'red'",
+            "Extra inputs are not permitted",
+        ),
+        (
+            'skill = "pistol"',
+            'skill = "rifle"',
+            "combatant 1 (Mara)",
+            "[[combatant]]",
+            "skill 'rifle', which is not among the skills (pistol)",
+        ),
+        (
+            'name = "Viktor"',
+            'name = "mara"',
+            "combatant 2 (mara), name",
+            'name = "mara"',
+            "already used by combatant 1",
+        ),
+        (
+            "position = [0, 30]",
+            "position = [0, 0]",
+            "combatant 2 (Viktor), position",
+            "position = [0, 0]",
+            "very spot of Mara",
+        ),
+        (
+            "stats = { body_development = 15, bmr_ft = 20 }",
+            "stats = { body_development = 15 }",
+            "combatant 2 (Viktor), stats, bmr_ft",
+            "stats = { body_development = 15 }",
+            "Field required",
+        ),
+    ],
+)
+def test_errors_name_the_field_and_its_line(
+    old: str, new: str, where: str, needle: str, words: str
+) -> None:
+    assert old in GOOD
+    text = GOOD.replace(old, new, 1)
+    err = _error(text)
+    nth = 2 if needle == "position = [0, 0]" else 1
+    assert err.path == where
+    assert err.line == _line(text, needle, nth), str(err)
+    assert words in err.problem
+    assert str(err).startswith(f"alley.toml, {where} (line {err.line}): ")
+
+
+def test_unknown_ruleset_names_the_header_key() -> None:
+    err = _error(GOOD.replace('ruleset = "rmu"', 'ruleset = "rmv"'))
+    assert err.path == "scenario, ruleset" and err.line == 3
+    assert "did you mean 'rmu'?" in err.problem
+
+
+def test_toml_syntax_errors_carry_tomllibs_line() -> None:
+    err = _error(GOOD.replace("hits = 40", "hits = "))
+    assert err.path == "TOML syntax" and "line 23" in err.problem
+
+
+def test_a_script_step_does_one_thing() -> None:
+    err = _error(GOOD + '\n[[script.step]]\nact = "Mara waits"\nnext_round = true\n')
+    assert err.path == "script, step 1"
+    assert "exactly one of" in err.problem
+    assert err.line == _line(GOOD + "\n[[script.step]]\n", "[[script.step]]")
+
+
+def test_find_line_walks_tables_and_inline_tables() -> None:
+    assert find_line(GOOD, ("combatant", 1, "stats", "bmr_ft")) == _line(GOOD, "bmr_ft", 2)
+    assert find_line(GOOD, ("barrier", 0, "height_ft")) == _line(GOOD, "height_ft")
+    assert find_line(GOOD, ("combatant", 7, "hits")) is None

@@ -1,0 +1,228 @@
+"""Odds of the rmu aimed shot: the generic exact engine, the fast exact path and Monte Carlo
+agree, and a refused shot is refused the same way by every engine.
+
+The generic engine runs the real resolver once per dice path, so its cases are chosen to keep
+the paths to tens of thousands: chains are followed for 0 rerolls (depth 0), which cuts the
+same 5% (and 10% of each breakage check) from both engines' answers -- the agreement is on
+everything else. Monte Carlo rolls every chain to its end, so it is compared with the fast
+path at its full depth (1e-13 cut off).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import pytest
+
+from firefight.errors import FirefightError, RuleRefusal
+from firefight.geometry import CoverGrade
+from firefight.odds.api import odds
+from firefight.odds.distribution import Distribution
+from firefight.odds.enumeration import enumerate_outcomes
+from firefight.odds.rmu_shot import aimed_shot_exact, aimed_shot_sample, aimed_shot_stats_batch
+from firefight.odds.rmu_views import CANNOT_HIT, SHOT_STATS, ShotView, default_data, shot_view
+from firefight.rulesets.rmu.bodies import BodyScreen, Bystander
+from firefight.rulesets.rmu.cover import parse_cover
+from firefight.rulesets.rmu.defense import Defender
+from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+
+DATA = default_data()
+
+
+def generic(shot: AimedShot, depth: int = 0) -> Distribution[ShotView]:
+    return enumerate_outcomes(
+        lambda dice: resolve_aimed_shot(shot, dice, DATA), key=shot_view, depth=depth
+    )
+
+
+def assert_exact_agreement(shot: AimedShot, depth: int = 0) -> Distribution[ShotView]:
+    slow, fast = generic(shot, depth), aimed_shot_exact(shot, DATA, depth=depth)
+    assert set(slow.probabilities) == set(fast.probabilities)
+    for view, p in slow.items():
+        assert fast.probabilities[view] == pytest.approx(p, abs=1e-12), view
+    assert fast.cut_off == pytest.approx(slow.cut_off, abs=1e-12)
+    assert slow.mass + slow.cut_off == pytest.approx(1.0, abs=1e-12)
+    return slow
+
+
+def test_rmu_gen_5_rmu_gen_6_bare_target_generic_equals_fast() -> None:
+    """RMU-GEN-5/6/7, RMU-GEN-8: hits, criticals by location, fumbles on the natural face."""
+    slow = assert_exact_agreement(AimedShot(weapon="glock-17", ob=65, distance_ft=40))
+    assert slow.probability(lambda v: v.result == "fumble") == pytest.approx(0.03)
+    assert slow.probability(lambda v: v.severity is not None) > 0
+
+
+def test_p_6_p_7_rifle_past_the_top_row_generic_equals_fast() -> None:
+    """P-6 (critical roll +1 per 5 over 175) and P-7 (F = E + A on one roll), point blank."""
+    shot = AimedShot(weapon="sks-46", ob=150, distance_ft=10, ranks=10)
+    slow = assert_exact_agreement(shot)
+    assert slow.probability(lambda v: v.severity == "F") > 0.5
+    # RMU-GEN-8: 10 ranks take the fumble range from 01-03 to 01.
+    assert slow.probability(lambda v: v.result == "fumble") == pytest.approx(0.01)
+
+
+def test_rmu_gen_2_one_reroll_deep_generic_equals_fast() -> None:
+    """RMU-GEN-2: with one reroll followed, 0.05 ** 2 is cut off in both engines."""
+    shot = AimedShot(weapon="glock-17", ob=20, distance_ft=40, armor="AT 6")
+    slow = assert_exact_agreement(shot, depth=1)
+    assert slow.cut_off == pytest.approx(0.0025)
+
+
+def test_rmu_arm_3_rmu_ammo_5_p_5_breakage_checks_generic_equals_fast() -> None:
+    """RMU-ARM-3 (Impact where the vest covers), RMU-AMMO-5 and P-5 (the breakage check, its
+    bands and the unmodified 66), RMU-BRK-1."""
+    slow = assert_exact_agreement(AimedShot(weapon="glock-17", ob=78, distance_ft=40, armor="BA II"))
+    assert slow.probability(lambda v: v.breakage is not None) > 0
+    assert slow.probability(lambda v: v.critical_table == "ballistic-impact") > 0
+
+
+def test_rmu_ammo_3_armor_piercing_defeats_ba_iii_generic_equals_fast() -> None:
+    """RMU-AMMO-3: 7.62 AP defeats BA III: naked column, half hits, Armor Piercing criticals,
+    and the worn plate still takes its breakage checks (RMU-BRK-2 running total)."""
+    shot = AimedShot(
+        weapon="sks-46",
+        ob=25,
+        distance_ft=150,
+        armor="BA III",
+        ammo="armor-piercing",
+        armor_damage=-20,
+        armor_quality=5,
+    )
+    slow = assert_exact_agreement(shot)
+    assert slow.probability(lambda v: v.critical_table == "armor-piercing") > 0
+
+
+def test_rmu_cov_6_stray_round_into_shielders_generic_equals_fast() -> None:
+    """RMU-COV-5/6: a miss through people flies into one of them (a die picks), OB +0."""
+    screen = BodyScreen(
+        grade=CoverGrade.PARTIAL,
+        shielders=(Bystander(name="Ana", armor="AT 10"), Bystander(name="Ben")),
+    )
+    slow = assert_exact_agreement(
+        AimedShot(weapon="glock-17", ob=120, distance_ft=40, screen=screen)
+    )
+    hit = slow.probability(
+        lambda v: v.shielder is not None and v.shielder.landing.severity is not None
+    )
+    assert hit > 0
+    names = {v.shielder.name for v in slow if v.shielder is not None}
+    assert names == {"Ana", "Ben"}
+
+
+def test_rmu_cov_8_hollowpoint_behind_soft_cover_generic_equals_fast() -> None:
+    """RMU-COV-8 / RMU-AMMO-6: cover doubled against hollowpoint; RMU-DOD-1 DB behind cover."""
+    shot = AimedShot(
+        weapon="glock-17",
+        ob=90,
+        distance_ft=20,
+        ammo="hollowpoint",
+        cover=parse_cover("partial:soft"),
+        defender=Defender(quickness_db=10, dodge_db=20),
+    )
+    assert_exact_agreement(shot)
+
+
+def test_rmu_cov_4_fully_behind_impenetrable_cover_is_certain() -> None:
+    shot = AimedShot(weapon="glock-17", ob=65, distance_ft=40, cover=parse_cover("full:impenetrable"))
+    assert generic(shot).probabilities == {CANNOT_HIT: 1.0}
+    assert aimed_shot_exact(shot, DATA).probabilities == {CANNOT_HIT: 1.0}
+    assert aimed_shot_sample(shot, DATA, samples=10).probabilities == {CANNOT_HIT: 1.0}
+
+
+def test_fast_path_cut_off_is_below_1e_12_at_its_default_depth() -> None:
+    dist = aimed_shot_exact(AimedShot(weapon="glock-17", ob=65, distance_ft=40, armor="BA II"))
+    assert dist.cut_off < 1e-12
+    assert dist.mass + dist.cut_off == pytest.approx(1.0, abs=1e-12)
+
+
+MONTE_CARLO_CASES = [
+    AimedShot(weapon="glock-17", ob=65, distance_ft=40, armor="BA II"),
+    AimedShot(weapon="sks-46", ob=120, distance_ft=150, armor="BA III", ammo="armor-piercing"),
+    AimedShot(
+        weapon="glock-17",
+        ob=90,
+        distance_ft=40,
+        screen=BodyScreen(
+            grade=CoverGrade.HALF, shielders=(Bystander(name="Ana", armor="BA I"),)
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize("shot", MONTE_CARLO_CASES, ids=["ba-ii", "ap-ba-iii", "screened"])
+def test_rmu_gen_2_monte_carlo_agrees_with_exact_within_5_standard_errors(
+    shot: AimedShot,
+) -> None:
+    """10^6 shots, every die rolled as the resolver rolls it (RMU-GEN-2 chains to the end)."""
+    exact = aimed_shot_exact(shot, DATA)
+    sampled = aimed_shot_sample(shot, DATA, samples=1_000_000, seed=11)
+    assert sampled.samples == 1_000_000
+    for stat in SHOT_STATS:
+        mean = exact.expected(stat.read)
+        error = math.sqrt(exact.variance(stat.read) / 1_000_000)
+        assert abs(sampled.expected(stat.read) - mean) <= 5 * error + 1e-12, stat.name
+    # Outcome by outcome, wherever at least 100 samples are expected.
+    for view, p in exact.items():
+        if p * 1_000_000 >= 100:
+            error = math.sqrt(p * (1 - p) / 1_000_000)
+            assert abs(sampled.probabilities.get(view, 0.0) - p) <= 5 * error, view
+
+
+def test_monte_carlo_is_seeded() -> None:
+    shot = MONTE_CARLO_CASES[0]
+    a = aimed_shot_sample(shot, DATA, samples=50_000, seed=5)
+    b = aimed_shot_sample(shot, DATA, samples=50_000, seed=5)
+    c = aimed_shot_sample(shot, DATA, samples=50_000, seed=6)
+    assert a.probabilities == b.probabilities
+    assert a.probabilities != c.probabilities
+
+
+def test_batch_stats_equal_one_shot_at_a_time() -> None:
+    shots = [
+        replace(MONTE_CARLO_CASES[0], ob=ob, armor=armor)
+        for ob in (0, 50, 120)
+        for armor in ("AT 1", "BA II", "BA IV")
+    ]
+    batch = aimed_shot_stats_batch(shots, DATA)
+    for shot, row in zip(shots, batch, strict=True):
+        assert not isinstance(row, FirefightError)
+        single = aimed_shot_exact(shot, DATA)
+        assert row == pytest.approx([single.expected(s.read) for s in SHOT_STATS], abs=1e-12)
+
+
+REFUSED = [
+    AimedShot(weapon="glock-17", ob=65, distance_ft=40, ap=4),
+    AimedShot(weapon="glock-17", ob=65, distance_ft=400),
+    AimedShot(weapon="m2hb", ob=65, distance_ft=40),
+    AimedShot(weapon="glock-17", ob=65, distance_ft=40, situational=("moonlight",)),
+    AimedShot(weapon="glock-17", ob=65, distance_ft=40, armor="BA II", armor_damage=10),
+]
+
+
+@pytest.mark.parametrize("shot", REFUSED, ids=["ap", "range", "tripod", "situation", "damage"])
+@pytest.mark.parametrize("method", ["exact", "generic", "monte-carlo"])
+def test_rmu_gen_1_a_refused_shot_is_refused_alike_by_every_engine(
+    shot: AimedShot, method: str
+) -> None:
+    """RMU-GEN-1, RMU-GEN-4, RMU-TRI-2, R-1, RMU-BRK-2: same rule, same sentence."""
+    with pytest.raises(RuleRefusal) as resolving:
+        resolve_aimed_shot(shot, _no_dice(), DATA)
+    with pytest.raises(RuleRefusal) as asking:
+        odds(None, shot, method=method, samples=1000)  # type: ignore[arg-type]
+    assert (asking.value.rule, asking.value.reason) == (
+        resolving.value.rule,
+        resolving.value.reason,
+    )
+
+
+def _no_dice():  # type: ignore[no-untyped-def]
+    from firefight.dice import Dice
+
+    return Dice.scripted([])
+
+
+def test_batch_keeps_each_refusal() -> None:
+    found = aimed_shot_stats_batch([MONTE_CARLO_CASES[0], REFUSED[1]], DATA)
+    assert isinstance(found[1], RuleRefusal) and found[1].rule == "RMU-GEN-4"
+    assert not isinstance(found[0], FirefightError)

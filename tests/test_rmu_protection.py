@@ -1,0 +1,749 @@
+"""Protection in rmu: ammunition against armor, wearing armor down, bodies as cover, dodging.
+
+The selection matrix below is written by hand from source 000 ('Ballistic Body Armor',
+'Ammunition', 'Wearing Armor Down'), not from the code: which attack column, which critical
+table at each location band, and whether concussion hits are halved.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal, UnknownNameError
+from firefight.geometry import Body, CoverGrade, Point, Posture
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.ammo import Magazine, load_magazine, top_up
+from firefight.rulesets.rmu.bodies import (
+    BodyScreen,
+    Bystander,
+    body_hides,
+    choose_shielder,
+    screen_bodies,
+)
+from firefight.rulesets.rmu.breakage import (
+    maneuver_calls_for_breakage,
+    resolve_breakage_check,
+    resolve_maneuver_breakage,
+)
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.cover import parse_cover, price_melee_cover
+from firefight.rulesets.rmu.defense import (
+    Defender,
+    armor_maneuver_penalty,
+    defense_modifiers,
+    dodge_share,
+    quickness_db,
+)
+from firefight.rulesets.rmu.events import BreakageTaken, CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.trace import Total
+
+DATA = RmuData()
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+def shoot(shot: AimedShot, *faces: int) -> Outcome:
+    """Resolve with the given faces, then 50s for any die a test does not care about."""
+    return resolve_aimed_shot(shot, Dice.scripted([*faces, 50, 50, 50, 50]), DATA)
+
+
+def attack_parts(outcome: Outcome, label: str = "attack total") -> list[tuple[int, str | None]]:
+    total = next(e for e in outcome.trace if isinstance(e, Total) and e.label == label)
+    return [(p.value, p.rule) for p in total.parts]
+
+
+def breakage(outcome: Outcome) -> list[BreakageTaken]:
+    return [e for e in outcome.events if isinstance(e, BreakageTaken)]
+
+
+def check(armor: str, prior: int, cell: int, *faces: int, quality: int = 0) -> BreakageTaken:
+    return resolve_breakage_check(
+        DATA.armor[armor], prior, cell, Dice.scripted(faces), rules=DATA.breakage, quality=quality
+    )
+
+
+# --- the selection matrix (RMU-ARM-1..4, RMU-AMMO-1..6) -------------------------------------
+
+P, B, H, A = "ballistic-puncture", "ballistic-impact", "ballistic-hollowpoint", "armor-piercing"
+NAKED = "AT 3"  # the target's own naked AT under any vest
+# A critical roll landing in each location band of the shared 20-row layout.
+LOCATION_ROLLS = {"head": 18, "chest": 23, "abdomen": 30, "arm": 50, "leg": 40}
+# (armor, load) -> (attack column, hits halved?, tables for head, chest, abdomen, arm, leg);
+# P Puncture, B Ballistic Impact (blunt trauma), H Hollowpoint, A Armor Piercing.
+# bare: ball reads Puncture, AP the naked column for half hits on Armor Piercing, hollowpoint
+#   Ballistic Hollowpoint.
+# soft (BA I chest; BA II chest + abdomen): ball reads Impact where covered, Puncture elsewhere;
+#   both AP rounds defeat it (9 mm rates BA II, 7.62 BA III): naked column, half, AP everywhere;
+#   hollowpoint: Impact where covered, Hollowpoint elsewhere.
+# BA III (chest, abdomen, arms): 9 mm AP is stopped: BA III column, full hits, Impact where
+#   covered, AP on head and legs; 7.62 AP defeats it.
+# BA IV (everything): nothing defeats it; every location covered, so Impact throughout.
+MATRIX: dict[tuple[str, str], tuple[str, bool, tuple[str, str, str, str, str]]] = {
+    ("bare", "ball"): (NAKED, False, (P, P, P, P, P)),
+    ("bare", "ap-9mm"): (NAKED, True, (A, A, A, A, A)),
+    ("bare", "ap-7.62"): (NAKED, True, (A, A, A, A, A)),
+    ("bare", "hollowpoint"): (NAKED, False, (H, H, H, H, H)),
+    ("BA I", "ball"): ("BA I", False, (P, B, P, P, P)),
+    ("BA I", "ap-9mm"): (NAKED, True, (A, A, A, A, A)),
+    ("BA I", "ap-7.62"): (NAKED, True, (A, A, A, A, A)),
+    ("BA I", "hollowpoint"): ("BA I", False, (H, B, H, H, H)),
+    ("BA II", "ball"): ("BA II", False, (P, B, B, P, P)),
+    ("BA II", "ap-9mm"): (NAKED, True, (A, A, A, A, A)),
+    ("BA II", "ap-7.62"): (NAKED, True, (A, A, A, A, A)),
+    ("BA II", "hollowpoint"): ("BA II", False, (H, B, B, H, H)),
+    ("BA III", "ball"): ("BA III", False, (P, B, B, B, P)),
+    ("BA III", "ap-9mm"): ("BA III", False, (A, B, B, B, A)),
+    ("BA III", "ap-7.62"): (NAKED, True, (A, A, A, A, A)),
+    ("BA III", "hollowpoint"): ("BA III", False, (H, B, B, B, H)),
+    ("BA IV", "ball"): ("BA IV", False, (B, B, B, B, B)),
+    ("BA IV", "ap-9mm"): ("BA IV", False, (B, B, B, B, B)),
+    ("BA IV", "ap-7.62"): ("BA IV", False, (B, B, B, B, B)),
+    ("BA IV", "hollowpoint"): ("BA IV", False, (B, B, B, B, B)),
+}
+LOADS = {
+    # load -> (weapon, ammunition, distance in ft: Short band, not point blank)
+    "ball": ("glock-17", "ball", 20),
+    "ap-9mm": ("glock-17", "armor-piercing", 20),
+    "ap-7.62": ("sks-46", "armor-piercing", 100),
+    "hollowpoint": ("glock-17", "hollowpoint", 20),
+}
+CASES = [
+    (armor, load, location)
+    for armor in ("bare", "BA I", "BA II", "BA III", "BA IV")
+    for load in LOADS
+    for location in LOCATION_ROLLS
+]
+
+
+@pytest.mark.parametrize(("armor", "load", "location"), CASES)
+def test_rmu_arm_2_rmu_arm_3_rmu_ammo_selection_matrix(
+    armor: str, load: str, location: str
+) -> None:
+    """Every armor class x load x location band against the hand-written matrix.
+
+    RMU-ARM-1 (the armor's own column), RMU-ARM-2 (coverage), RMU-ARM-3 (soft and hard
+    selection), RMU-ARM-4 (column before the roll), RMU-AMMO-1 (ball), RMU-AMMO-2 (penetration
+    ratings), RMU-AMMO-3 (defeated: naked column, half hits rounded up, Armor Piercing),
+    RMU-AMMO-4 (stopped: full hits, Impact where covered, AP elsewhere), RMU-AMMO-6
+    (hollowpoint). Every shot totals 170: a critical on every column of both tables.
+    """
+    column, halved, tables = MATRIX[(armor, load)]
+    weapon, ammo, distance = LOADS[load]
+    shot = AimedShot(
+        weapon=weapon,
+        ob=120,
+        distance_ft=distance,
+        prepared=True,
+        ammo=ammo,
+        armor=NAKED if armor == "bare" else armor,
+        naked_column=NAKED,
+    )
+    out = shoot(shot, 50, LOCATION_ROLLS[location])
+    s = out.summary
+    assert s["attack_total"] == 170
+    assert s["column"] == column
+    assert s["location"] == location
+    index = tuple(LOCATION_ROLLS).index(location)
+    assert s["critical_table"] == tables[index]
+    table_hits = DATA.tables.attack(DATA.weapon(weapon).attack_table).lookup(170, column).hits
+    assert s["hits"] == (math.ceil(table_hits / 2) if halved else table_hits)
+    text = out.trace.render_text()
+    assert text.index(f"column {column}") > text.index("attack roll:")  # read after the roll
+    assert text.index("critical roll:") > text.index("attack roll:")
+
+
+def test_rmu_arm_4_column_settled_before_the_attack_roll_for_stopped_ap() -> None:
+    """RMU-ARM-4: the AP-stopped decision is in the trace before the attack roll; the table
+    (AP on the head, Impact on the chest) only after the critical roll."""
+    shot = AimedShot(
+        weapon="glock-17", ob=110, distance_ft=20, prepared=True, ammo="armor-piercing"
+    )
+    out = shoot(replace(shot, armor="BA III"), 50, 18)
+    text = out.trace.render_text()
+    assert text.index("BA III stops it") < text.index("attack roll:")
+    assert text.index("critical roll:") < text.index("read on Armor Piercing")
+
+
+def test_rmu_ammo_2_penetration_ratings_and_no_load_for_other_calibers() -> None:
+    """RMU-AMMO-2: 9 mm rates BA II, 7.62 mm BA III; nothing rates BA IV; a caliber with no
+    armor-piercing load is refused before any die."""
+    assert DATA.penetration == {"9mm": "BA II", "7.62mm": "BA III"}
+    assert "BA IV" not in DATA.penetration.values()
+    dice = Dice.scripted([50])
+    m2 = AimedShot(weapon="m2hb", ob=50, distance_ft=200, mounted=True, ammo="armor-piercing")
+    with pytest.raises(RuleRefusal, match="RMU-AMMO-2: There is no armor-piercing load"):
+        resolve_aimed_shot(m2, dice, DATA)
+    assert dice.unused == (50,)
+
+
+def test_rmu_ammo_1_ball_is_the_default_load() -> None:
+    assert AimedShot(weapon="glock-17", ob=0, distance_ft=5).ammo == "ball"
+    ball = DATA.ammunition("ball")
+    assert (ball.flesh_table, ball.covered_table, ball.cover_multiplier) == (P, B, 1)
+
+
+# --- breakage (RMU-BRK-1, RMU-BRK-2, RMU-AMMO-5, P-5) ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("roll", "penalty"),
+    [(25, -20), (26, -10), (50, -10), (51, 0), (90, 0)],
+)
+def test_p5_breakage_bands(roll: int, penalty: int) -> None:
+    """P-5: BA I (strength 50): 1-75 takes -20, 76-100 -10, 101+ nothing."""
+    taken = check("BA I", 0, 0, roll)
+    assert taken.check_total == roll + 50
+    assert (taken.penalty, taken.new_total, taken.broken) == (penalty, penalty, False)
+
+
+def test_p5_under_1_breaks_the_armor_outright() -> None:
+    """P-5: 50 + 50 - 40 - 60 = 0 breaks; 51 gives 1, a plain -20."""
+    broken = check("BA I", -40, -60, 50)
+    assert broken.check_total == 0 and broken.broken and broken.penalty == 0
+    held = check("BA I", -40, -60, 51)
+    assert not held.broken and held.penalty == -20 and held.new_total == -60
+
+
+def test_p5_unmodified_66_makes_a_failure_temporary() -> None:
+    failed = check("BA I", -20, -60, 66)  # 66 + 50 - 20 - 60 = 36: -20, but only for now
+    assert failed.penalty == -20 and failed.temporary
+    held = check("BA IV", 0, 0, 66)  # 146: nothing failed, so nothing is temporary
+    assert held.penalty == 0 and not held.temporary
+    assert not check("BA I", -20, -60, 65).temporary
+
+
+def test_rmu_brk_1_check_adds_strength_and_quality_less_prior_penalties_open_ended() -> None:
+    """RMU-BRK-1: d100 OE both ends (D-2) + strength + quality - prior penalties + cell."""
+    taken = check("BA III", -20, -30, 97, 40, quality=10)  # 137 + 70 + 10 - 20 - 30 = 167
+    assert taken.check_total == 167 and taken.penalty == 0
+    low = check("BA III", 0, 0, 3, 40)  # 3 - 40 = -37, + 70 = 33
+    assert low.check_total == 33 and low.penalty == -20
+    with pytest.raises(RuleRefusal, match="RMU-BRK-2"):
+        check("BA III", 10, 0, 50)
+
+
+def test_rmu_brk_1_natural_33_or_77_on_a_maneuver_calls_for_a_check() -> None:
+    rules = DATA.breakage
+    assert [n for n in range(1, 101) if maneuver_calls_for_breakage(n, rules)] == [33, 77]
+    dice = Dice.scripted([20])
+    assert resolve_maneuver_breakage(DATA.armor["BA II"], 0, 34, dice, rules=rules) is None
+    assert dice.unused == (20,)  # no check, no die
+    taken = resolve_maneuver_breakage(DATA.armor["BA II"], -10, 77, dice, rules=rules)
+    assert taken is not None and taken.check_total == 70 and taken.new_total == -30
+
+
+def test_rmu_brk_2_threshold_is_past_minus_50() -> None:
+    """RMU-BRK-2 (DEC-20): -50 still protects; -51 is beaten open and fires the naked column."""
+    shot = AimedShot(weapon="glock-17", ob=70, distance_ft=20, armor="BA II", prepared=True)
+    assert shoot(replace(shot, armor_damage=-50), 50).summary["column"] == "BA II"
+    opened = shoot(replace(shot, armor_damage=-51), 50, 23)
+    assert opened.summary["column"] == "AT 1"
+    assert opened.summary["critical_table"] == P  # criticals as though unarmored
+    assert not breakage(opened)  # armor that no longer protects is not checked
+    assert check("BA II", -40, 0, 1, 10).beaten_open  # 1 - 10 + 60 - 40 = 11: -20 -> -60
+
+
+def test_p5_broken_armor_stops_protecting_at_once() -> None:
+    shot = AimedShot(weapon="glock-17", ob=70, distance_ft=20, armor="BA IV", prepared=True)
+    out = shoot(replace(shot, armor_broken=True), 50, 23)
+    assert out.summary["column"] == "AT 1" and out.summary["critical_table"] == P
+    assert "P-5" in out.trace.rules
+
+
+@pytest.mark.parametrize("typical", [25, 40, 50, 55])
+def test_rmu_brk_2_three_ap_rounds_beat_a_plate_open_and_the_next_shot_reads_naked(
+    typical: int,
+) -> None:
+    """RMU-BRK-2, RMU-AMMO-5: a few armor-piercing hits on one plate beat it open.
+
+    SKS-46 armor piercing into BA III (strength 70): total 130 on the naked AT 1 column is a D
+    critical; to the chest (roll 23, covered) the Armor Piercing D cell calls for a check at
+    -50. With a typical breakage roll each check lands in 1-75: -20, -40, -60. The running
+    total is threaded through as the encounter would. The fourth shot, ball this time, reads
+    the naked column and the Puncture table on the chest instead of BA III and Impact.
+    """
+    ap = AimedShot(
+        weapon="sks-46",
+        ob=80,
+        distance_ft=100,
+        prepared=True,
+        ammo="armor-piercing",
+        armor="BA III",
+    )
+    total = 0
+    totals = []
+    for _ in range(3):
+        out = shoot(replace(ap, armor_damage=total), 50, 23, typical)
+        assert out.summary["severity"] == "D" and out.summary["critical_table"] == A
+        (taken,) = breakage(out)
+        assert taken.armor == "BA III" and taken.wearer == "target"
+        total = taken.new_total
+        totals.append(total)
+    assert totals == [-20, -40, -60]
+    assert taken.beaten_open
+    ball = replace(ap, ammo="ball", armor_damage=total)
+    after = shoot(ball, 50, 23)
+    assert after.summary["column"] == "AT 1"
+    assert after.summary["critical_table"] == P
+    fresh = shoot(replace(ball, armor_damage=0), 50, 23)
+    assert fresh.summary["column"] == "BA III" and fresh.summary["critical_table"] == B
+
+
+def test_rmu_brk_2_three_ap_rounds_into_a_soft_vest_from_a_9mm() -> None:
+    """9 mm AP defeats BA II (strength 60): C criticals at 120 on AT 1 check at -40."""
+    ap = AimedShot(
+        weapon="glock-17",
+        ob=70,
+        distance_ft=20,
+        prepared=True,
+        ammo="armor-piercing",
+        armor="BA II",
+    )
+    total = 0
+    for _ in range(3):
+        out = shoot(replace(ap, armor_damage=total), 50, 30, 50)  # abdomen, covered
+        assert out.summary["severity"] == "C"
+        (taken,) = breakage(out)
+        total = taken.new_total
+    assert total == -60 and taken.beaten_open
+
+
+def test_rmu_ammo_5_stopped_ap_reads_the_wound_on_impact_but_breaks_at_aps_tier() -> None:
+    """RMU-AMMO-5 (docs/decisions.md): 9 mm AP stopped by BA III, chest: the wound is the
+    Ballistic Impact C cell, the breakage modifier the Armor Piercing C cell's -40 (Impact's
+    would be -30). Ball on the same plate checks at Impact's -30."""
+    shot = AimedShot(
+        weapon="glock-17", ob=110, distance_ft=20, prepared=True, ammo="armor-piercing"
+    )
+    out = shoot(replace(shot, armor="BA III"), 50, 23, 50)
+    assert out.summary["critical_table"] == B and out.summary["severity"] == "C"
+    (taken,) = breakage(out)
+    assert taken.check_total == 50 + 70 - 40
+    ball = shoot(replace(shot, armor="BA III", ammo="ball"), 50, 23, 50)
+    assert breakage(ball)[0].check_total == 50 + 70 - 30
+
+
+def test_rmu_ammo_5_no_check_where_the_armor_does_not_cover() -> None:
+    """An AP cell on the head above a BA III plate never touches the plate: no die is drawn."""
+    shot = AimedShot(
+        weapon="glock-17",
+        ob=110,
+        distance_ft=20,
+        prepared=True,
+        ammo="armor-piercing",
+        armor="BA III",
+    )
+    dice = Dice.scripted([50, 18, 77])
+    out = resolve_aimed_shot(shot, dice, DATA)
+    assert out.summary["critical_table"] == A and not breakage(out)
+    assert dice.unused == (77,)
+    assert "does not cover the head" in out.trace.render_text()
+
+
+def test_rmu_ammo_5_impact_a_cells_call_for_no_check() -> None:
+    """Ball on BA II at 120 is an A critical: Impact A cells carry no breakage check."""
+    shot = AimedShot(weapon="glock-17", ob=70, distance_ft=20, prepared=True, armor="BA II")
+    dice = Dice.scripted([50, 23, 77])
+    out = resolve_aimed_shot(shot, dice, DATA)
+    assert out.summary["severity"] == "A" and out.summary["critical_table"] == B
+    assert not breakage(out) and dice.unused == (77,)
+
+
+def test_rmu_brk_1_dice_order_attack_then_critical_then_breakage() -> None:
+    shot = AimedShot(weapon="glock-17", ob=110, distance_ft=20, prepared=True, armor="BA III")
+    out = shoot(shot, 50, 23, 44)
+    assert [r.purpose for r in out.trace.rolls] == [
+        "attack roll",
+        "critical roll",
+        "breakage check on target's BA III",
+    ]
+    assert [r.total for r in out.trace.rolls] == [50, 23, 44]
+    assert breakage(out)[0].check_total == 44 + 70 - 30
+
+
+def test_rmu_brk_2_breakage_stacks_on_the_armor_maneuver_penalty() -> None:
+    """RMU-BRK-2 with P-3: BA II trained -5, breakage -20: Dodge 40 behind cover keeps
+    (40 - 25) // 2 = 7."""
+    assert armor_maneuver_penalty(DATA.armor["BA II"], breakage_total=-20) == -25
+    shot = AimedShot(
+        weapon="glock-17",
+        ob=70,
+        distance_ft=20,
+        armor="BA II",
+        armor_damage=-20,
+        cover=parse_cover("partial:soft"),
+        defender=Defender(dodge_db=40),
+    )
+    assert (-7, "RMU-DOD-1") in attack_parts(shoot(shot, 50))
+
+
+# --- armor penalties (RMU-ARM-5) -------------------------------------------------------------
+
+
+def test_rmu_arm_5_maneuver_penalty_runs_from_trained_to_untrained() -> None:
+    figures = {
+        key: (
+            armor_maneuver_penalty(a, trained=True),
+            armor_maneuver_penalty(a, trained=False),
+        )
+        for key, a in DATA.armor.items()
+    }
+    assert figures == {
+        "BA I": (0, -10),
+        "BA II": (-5, -20),
+        "BA III": (-15, -40),
+        "BA IV": (-30, -70),
+    }
+    assert armor_maneuver_penalty(None, trained=False) == 0
+
+
+def test_rmu_arm_5_p3_untrained_wearer_loses_more_of_the_dodge() -> None:
+    """P-3: the armor penalty comes off the Dodge before halving; BA III trained -15 leaves
+    (40 - 15) // 2 = 12, untrained -40 leaves nothing."""
+    shot = AimedShot(
+        weapon="glock-17",
+        ob=70,
+        distance_ft=20,
+        armor="BA III",
+        cover=parse_cover("partial:soft"),
+        defender=Defender(dodge_db=40),
+    )
+    assert (-12, "RMU-DOD-1") in attack_parts(shoot(shot, 50))
+    untrained = replace(shot, defender=Defender(dodge_db=40, armor_trained=False))
+    assert all(rule != "RMU-DOD-1" for _, rule in attack_parts(shoot(untrained, 50)))
+
+
+def test_rmu_arm_5_missile_penalty_on_the_wearers_own_shots() -> None:
+    shot = AimedShot(weapon="glock-17", ob=70, distance_ft=20, shooter_armor="BA III")
+    assert (-10, "RMU-ARM-5") in attack_parts(shoot(shot, 50))
+    assert all(r != "RMU-ARM-5" for _, r in attack_parts(shoot(replace(shot, shooter_armor=None))))
+
+
+def test_rmu_arm_5_quickness_penalty_never_below_a_zero_bonus() -> None:
+    ba4 = DATA.armor["BA IV"]
+    assert quickness_db(30, ba4) == 10
+    assert quickness_db(10, ba4) == 0  # not -10: a zero bonus gives 0
+    assert quickness_db(-5, ba4) == -5  # the armor never makes a poor bonus worse
+    assert quickness_db(10, None) == 10
+
+
+def test_rmu_arm_5_quickness_penalty_applies_while_worn_even_when_ap_defeats_it() -> None:
+    shot = AimedShot(
+        weapon="glock-17",
+        ob=70,
+        distance_ft=20,
+        armor="BA II",
+        ammo="armor-piercing",
+        cover=parse_cover("partial:soft"),
+        defender=Defender(quickness_db=20),
+    )
+    assert (-15, "RMU-ARM-5") in attack_parts(shoot(shot, 50))
+
+
+# --- bodies as cover (RMU-COV-5, RMU-COV-6, P-1, P-2) ----------------------------------------
+
+SHOOTER = Point(x_ft=0, y_ft=0)
+TARGET = Body(center=Point(x_ft=0, y_ft=60), name="target")
+
+
+def test_rmu_cov_5_p1_a_body_in_front_is_graded_by_position_and_size() -> None:
+    """P-1: square in the line, a standing body hides all of the target (full); half a body
+    width off the line, half of it (half); kneeling in the line, the hips down (half)."""
+
+    def grade(body: Body) -> CoverGrade:
+        return screen_bodies(SHOOTER, TARGET, [TARGET, body]).grade
+
+    assert grade(Body(center=Point(x_ft=0, y_ft=30), name="a")) is CoverGrade.FULL
+    assert grade(Body(center=Point(x_ft=1.0, y_ft=30), name="a")) is CoverGrade.HALF
+    kneeling = Body(center=Point(x_ft=0, y_ft=30), posture=Posture.KNEELING, name="a")
+    assert grade(kneeling) is CoverGrade.HALF
+    # nearer the muzzle a body fills more of the view: the same offset hides more
+    near = body_hides(SHOOTER, TARGET, Body(center=Point(x_ft=0.8, y_ft=10)))
+    far = body_hides(SHOOTER, TARGET, Body(center=Point(x_ft=0.8, y_ft=50)))
+    assert near > far
+
+
+def test_rmu_cov_5_only_from_the_covered_side() -> None:
+    """A body behind or beside the target is not between muzzle and target: no cover."""
+    behind = Body(center=Point(x_ft=0, y_ft=70), name="behind")
+    beside = Body(center=Point(x_ft=3, y_ft=60), name="beside")
+    screen = screen_bodies(SHOOTER, TARGET, [TARGET, behind, beside])
+    assert screen.grade is CoverGrade.NONE and screen.shielders == ()
+    # from the other side the one behind now stands in front
+    other = screen_bodies(Point(x_ft=0, y_ft=120), TARGET, [TARGET, behind, beside])
+    assert other.grade is CoverGrade.FULL and [s.name for s in other.shielders] == ["behind"]
+
+
+def test_p2_two_bodies_in_front_are_one_grade_up_not_two_bonuses() -> None:
+    a = Body(center=Point(x_ft=1.0, y_ft=20), name="a")  # alone: half
+    b = Body(center=Point(x_ft=-1.0, y_ft=40), name="b")
+    assert screen_bodies(SHOOTER, TARGET, [a]).grade is CoverGrade.HALF
+    two = screen_bodies(SHOOTER, TARGET, [a, b], {"b": Bystander(name="b", armor="BA I")})
+    assert two.grade is CoverGrade.FULL
+    assert [(s.name, s.armor) for s in two.shielders] == [("a", "AT 1"), ("b", "BA I")]
+
+
+def test_rmu_cov_5_body_cover_is_hard_cover_on_the_guns_column() -> None:
+    """Half cover from a body: +70 against the Glock (SG & ME 1-6), +60 against the SKS-46
+    (ME 7-12), doubled against hollowpoint (RMU-COV-8)."""
+    screen = BodyScreen(grade=CoverGrade.HALF, shielders=(Bystander(name="Ana"),))
+    glock = AimedShot(weapon="glock-17", ob=150, distance_ft=20, screen=screen)
+    assert (-70, "RMU-COV-5") in attack_parts(shoot(glock, 50))
+    sks = replace(glock, weapon="sks-46", distance_ft=100)
+    assert (-60, "RMU-COV-5") in attack_parts(shoot(sks, 50))
+    hollow = replace(glock, ammo="hollowpoint")
+    assert (-140, "RMU-COV-8") in attack_parts(shoot(hollow, 50))
+
+
+def test_rmu_cov_5_a_barrier_and_bodies_do_not_stack() -> None:
+    screen = BodyScreen(grade=CoverGrade.PARTIAL, shielders=(Bystander(name="Ana"),))
+    shot = AimedShot(weapon="glock-17", ob=150, distance_ft=20, screen=screen)
+    wall = attack_parts(shoot(replace(shot, cover=parse_cover("half:hard")), 50))
+    assert (-70, "RMU-COV-3") in wall and all(r != "RMU-COV-5" for _, r in wall)
+    fog = attack_parts(shoot(replace(shot, cover=parse_cover("partial:soft")), 50))
+    assert (-35, "RMU-COV-5") in fog and all(r != "RMU-COV-3" for _, r in fog)
+
+
+def test_rmu_cov_5_screen_needs_someone_in_the_way() -> None:
+    with pytest.raises(RuleRefusal, match="RMU-COV-5: Half cover from bodies needs someone"):
+        BodyScreen(grade=CoverGrade.HALF)
+    shot = AimedShot(
+        weapon="glock-17",
+        ob=50,
+        distance_ft=20,
+        screen=BodyScreen(grade=CoverGrade.FULL, shielders=(Bystander(name="X", armor="BA V"),)),
+    )
+    dice = Dice.scripted([50])
+    with pytest.raises(UnknownNameError):
+        resolve_aimed_shot(shot, dice, DATA)
+    assert dice.unused == (50,)
+
+
+def test_rmu_cov_6_a_miss_hits_the_shielder_at_ob_0() -> None:
+    """RMU-COV-6: the shot misses the target (40 + 20 - 30 - 175 body cover); the round
+    flies on into the one shielder at OB +0: 95 + 0 = 95 on her BA II column, no cover for
+    her from other bodies. Dice: attack, stray attack (no die to choose among one)."""
+    ana = Bystander(name="Ana", armor="BA II")
+    shot = AimedShot(
+        weapon="glock-17",
+        ob=20,
+        distance_ft=20,
+        screen=BodyScreen(grade=CoverGrade.FULL, shielders=(ana,)),
+    )
+    out = shoot(shot, 40, 95)
+    assert out.summary["result"] == "miss"
+    stray = out.summary["shielder"]
+    assert isinstance(stray, dict)
+    assert (stray["name"], stray["attack_total"], stray["column"]) == ("Ana", 95, "BA II")
+    assert attack_parts(out, "attack total against Ana") == [
+        (95, "RMU-GEN-2"),
+        (0, "RMU-COV-6"),
+    ]
+    hits = [e for e in out.events if isinstance(e, HitsInflicted)]
+    assert [(h.target, h.hits) for h in hits] == [("Ana", stray["hits"])]
+    assert stray["hits"] == DATA.tables.attack("firearm-9mm").lookup(95, "BA II").hits
+
+
+def test_rmu_cov_6_shielder_chosen_at_random_and_takes_a_critical() -> None:
+    """Two shielders: a d2 picks the second; her stray round is a critical on her own
+    protection (bare: Puncture)."""
+    people = (Bystander(name="Ana", armor="BA II"), Bystander(name="Ben"))
+    shot = AimedShot(
+        weapon="glock-17",
+        ob=20,
+        distance_ft=20,
+        screen=BodyScreen(grade=CoverGrade.FULL, shielders=people),
+    )
+    out = shoot(shot, 40, 2, 100, 40)
+    assert [r.purpose for r in out.trace.rolls][:3] == [
+        "attack roll",
+        "which shielder the missed shot meets",
+        "stray round at Ben",
+    ]
+    crits = [e for e in out.events if isinstance(e, CriticalInflicted)]
+    assert crits and {c.target for c in crits} == {"Ben"} and crits[0].table == P
+    assert choose_shielder(people, Dice.scripted([1])).name == "Ana"
+    lone = Dice.scripted([1])
+    assert choose_shielder(people[:1], lone).name == "Ana" and lone.unused == (1,)
+
+
+def test_rmu_cov_6_stray_round_cannot_fumble_and_a_hit_goes_nowhere_else() -> None:
+    """An unmodified 02 is in the Glock's fumble range, but the stray roll cannot fumble: it
+    is just a low total that misses. A shot that hits its target never strays."""
+    shot = AimedShot(
+        weapon="glock-17",
+        ob=20,
+        distance_ft=20,
+        screen=BodyScreen(grade=CoverGrade.HALF, shielders=(Bystander(name="Ana"),)),
+    )
+    out = shoot(shot, 40, 2)
+    stray = out.summary["shielder"]
+    assert isinstance(stray, dict) and stray["result"] == "miss" and "fumble" not in stray
+    hit = shoot(replace(shot, ob=150), 50, 50)
+    assert hit.summary["result"] == "hit" and "shielder" not in hit.summary
+
+
+def test_rmu_cov_7_melee_cover_values() -> None:
+    """RMU-COV-7: +10/+20/+50, doubled for anything harder than soft, whatever strikes."""
+    values = DATA.cover
+
+    def melee(text: str) -> int:
+        cover = parse_cover(text)
+        assert cover is not None
+        return price_melee_cover(cover, values)
+
+    assert [melee(f"{g}:soft") for g in ("partial", "half", "full")] == [10, 20, 50]
+    assert [melee(f"{g}:hard") for g in ("partial", "half", "full")] == [20, 40, 100]
+    assert melee("half:hardened") == 40 and melee("full:impenetrable") == 100
+
+
+def test_rmu_cov_8_all_cover_doubles_against_hollowpoint() -> None:
+    shot = AimedShot(weapon="glock-17", ob=150, distance_ft=20, cover=parse_cover("half:hard"))
+    assert (-70, "RMU-COV-3") in attack_parts(shoot(shot, 50))
+    assert (-140, "RMU-COV-8") in attack_parts(shoot(replace(shot, ammo="hollowpoint"), 50))
+    soft = replace(shot, ammo="hollowpoint", cover=parse_cover("full:soft"))
+    assert (-200, "RMU-COV-8") in attack_parts(shoot(soft, 50))
+
+
+# --- dodging (RMU-DOD-1..3, P-3, P-4) --------------------------------------------------------
+
+
+def test_rmu_dod_1_open_against_guns_behind_cover_quickness_and_half_dodge() -> None:
+    defender = Defender(quickness_db=15, dodge_db=30)
+    rules = DATA.rules
+    assert (
+        defense_modifiers(
+            defender=defender, behind_cover=False, armor=None, armor_penalty=0, rules=rules
+        )
+        == []
+    )
+    behind = defense_modifiers(
+        defender=defender, behind_cover=True, armor=None, armor_penalty=0, rules=rules
+    )
+    assert [(m.value, m.rule) for m in behind] == [(-15, "RMU-DOD-1"), (-15, "RMU-DOD-1")]
+
+
+def test_rmu_dod_2_other_missiles_half_dodge_without_cover() -> None:
+    """RMU-DOD-2: an arrow or a thrown blade: Quickness DB and half the Dodge in the open."""
+    defender = Defender(quickness_db=15, dodge_db=30)
+    mods = defense_modifiers(
+        defender=defender,
+        behind_cover=False,
+        armor=None,
+        armor_penalty=0,
+        rules=DATA.rules,
+        missile="other",
+    )
+    assert [(m.value, m.rule) for m in mods] == [(-15, "RMU-DOD-2"), (-15, "RMU-DOD-2")]
+
+
+@pytest.mark.parametrize(
+    ("celerity", "share"),
+    [
+        (0, Fraction(1, 2)),
+        (1, Fraction(1, 2)),
+        (2, Fraction(2, 3)),
+        (3, Fraction(3, 4)),
+        (4, Fraction(4, 5)),
+        (5, Fraction(1)),
+        (7, Fraction(1)),
+    ],
+)
+def test_p4_rapid_reflexes_share_never_more_than_one_dodge(celerity: int, share: Fraction) -> None:
+    """P-4 / RMU-DOD-3: Celerity 1-5 keeps 1/2, 2/3, 3/4, 4/5, all; never more than all."""
+    assert dodge_share(celerity, DATA.rules) == share
+
+
+def test_rmu_dod_3_celerity_reads_the_shot_and_dodges_in_the_open() -> None:
+    """RMU-DOD-3 / P-4: in the open a mortal gets nothing against the Glock: 50 + 60 - 0 = 110
+    is a hit. A vampire with Celerity 5 and Fleetness Dodge 60 keeps all of it and Quickness 10
+    with no cover needed: 110 - 70 = 40, below the table: a miss."""
+    shot = AimedShot(weapon="glock-17", ob=60, distance_ft=20, prepared=True)
+    mortal = shoot(replace(shot, defender=Defender(quickness_db=10, dodge_db=60)), 50)
+    assert mortal.summary["result"] == "hit" and mortal.summary["attack_total"] == 110
+    vampire = replace(shot, defender=Defender(quickness_db=10, dodge_db=60, celerity=5))
+    out = shoot(vampire, 50)
+    assert out.summary["result"] == "miss" and out.summary["attack_total"] == 40
+    assert (-60, "RMU-DOD-3") in attack_parts(out)
+    celerity_2 = replace(shot, defender=Defender(dodge_db=60, celerity=2))
+    assert (-40, "RMU-DOD-3") in attack_parts(shoot(celerity_2, 50))
+
+
+def test_p3_armor_penalty_comes_off_the_dodge_before_the_share() -> None:
+    """P-3: Dodge 45, BA IV trained -30: (45 - 30) // 2 = 7, not 45 // 2 - 30."""
+    mods = defense_modifiers(
+        defender=Defender(dodge_db=45),
+        behind_cover=True,
+        armor=DATA.armor["BA IV"],
+        armor_penalty=armor_maneuver_penalty(DATA.armor["BA IV"]),
+        rules=DATA.rules,
+    )
+    assert [m.value for m in mods] == [-7]
+
+
+# --- magazines (RMU-AMMO-1) -------------------------------------------------------------------
+
+
+def test_rmu_ammo_1_one_type_of_ammunition_per_magazine() -> None:
+    glock = DATA.weapon("glock-17")
+    with pytest.raises(RuleRefusal, match="RMU-AMMO-1: A magazine holds one type of ammunition"):
+        load_magazine(glock, {"armor-piercing": 8, "hollowpoint": 9}, DATA)
+    mag = load_magazine(glock, {"armor-piercing": 8, "hollowpoint": 0}, DATA)
+    assert mag == Magazine(weapon="glock-17", ammo="armor-piercing", rounds=8, capacity=17)
+    with pytest.raises(RuleRefusal, match="still holds 8 armor-piercing rounds; ball cannot"):
+        top_up(mag, "ball", 9, DATA)
+    assert top_up(mag, "armor-piercing", 9, DATA).rounds == 17
+    emptied = mag.spend(8)
+    assert top_up(emptied, "ball", 17, DATA).ammo == "ball"
+    with pytest.raises(RuleRefusal, match="RMU-AMMO-1"):
+        top_up(mag, "armor-piercing", 10, DATA)  # 18 rounds in a 17-round magazine
+    with pytest.raises(RuleRefusal, match="RMU-AMMO-1"):
+        mag.spend(9)
+
+
+def test_rmu_ammo_2_no_armor_piercing_magazine_for_a_caliber_without_a_rating() -> None:
+    with pytest.raises(RuleRefusal, match="RMU-AMMO-2"):
+        load_magazine(DATA.weapon("m2hb"), {"armor-piercing": 100}, DATA)
+    with pytest.raises(UnknownNameError):
+        load_magazine(DATA.weapon("glock-17"), {"tracer": 5}, DATA)
+
+
+def test_breakage_data_file_is_checked() -> None:
+    """The bands in data/breakage.toml run on from 1 without gaps (RULINGS P-5)."""
+    rules = DATA.breakage
+    assert [(b.low, b.high, b.penalty) for b in rules.bands] == [
+        (1, 75, -20),
+        (76, 100, -10),
+        (101, None, 0),
+    ]
+    assert (rules.broken_below, rules.temporary_natural, rules.beaten_open_past) == (1, 66, -50)
+    assert rules.band_for(0) is None
+    assert "breakage.toml" in RmuData().check()
+
+
+def test_protection_options_on_the_command_line() -> None:
+    """The CLI carries the new declaration fields through to the resolver."""
+    from typer.testing import CliRunner
+
+    from firefight.cli.app import app
+
+    runner = CliRunner()
+    base = ["rmu", "shoot", "--weapon", "glock-17", "--ob", "20", "--distance", "20"]
+    result = runner.invoke(
+        app,
+        [*base, "--body-cover", "full", "--shielder", "Ana=BA II:-20", "--rolls", "40,95"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "the round flies on into Ana" in result.output
+    refused = runner.invoke(app, [*base, "--body-cover", "half", "--rolls", "40"])
+    assert refused.exit_code == 2 and "RMU-COV-5" in refused.stderr
+    broken = runner.invoke(
+        app, [*base, "--armor", "BA IV", "--armor-broken", "--rolls", "60", "--json"]
+    )
+    assert broken.exit_code == 0 and '"column": "AT 1"' in broken.stdout
