@@ -30,6 +30,10 @@ unit: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_shot.py
 	$(BIN)/python benchmarks/bench_encounter.py
+	$(BIN)/python benchmarks/bench_store.py
+	$(BIN)/python benchmarks/odds_exact.py
+	$(BIN)/python benchmarks/odds_montecarlo.py
+	$(BIN)/python benchmarks/odds_sweep.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -59,7 +59,7 @@ attack total = 21
        +8  d10 rolled 8  [C-1]
 21 beats the range DV 20.  [CPR-HIT-1]
 heavy pistol damage: 3d6 rolled 4, 3, 5 -> 12
-Unaimed at the head, the hit meets target's body SP 11.  [C-3]
+Not aimed at the head, so the hit meets target's body SP 11.  [C-3]
 damage through target's armor = 1
       +12  3d6 damage dice  [CPR-DMG-1]
       -11  stopped by SP 11  [C-3]

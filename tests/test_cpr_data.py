@@ -198,13 +198,14 @@ def test_cpr_ref_1_every_data_file_names_its_source_and_core_figures_are_marked(
         "armor.toml",
         "critical_injuries.toml",
         "rules.toml",
+        "encounter.toml",
     ):
         raw = read_toml(package_data("firefight.rulesets.cpr", f"data/{name}"))
         header = TableHeader.model_validate(raw["table"])
         assert header.source, name
         if any(r.startswith("C-") for r in header.rules):
             assert "public core rules" in header.source or "RULINGS" in header.source, name
-    for name in ("autofire.toml", "critical_injuries.toml", "armor.toml"):
+    for name in ("autofire.toml", "critical_injuries.toml", "armor.toml", "encounter.toml"):
         raw = read_toml(package_data("firefight.rulesets.cpr", f"data/{name}"))
         assert "public core rules" in raw["table"]["source"]
         assert "CPR-REF-1" in raw["table"]["source"]
@@ -239,6 +240,7 @@ def test_ruleset_registers_through_the_entry_point_and_checks_its_data() -> None
         "data/armor.toml",
         "data/critical_injuries.toml",
         "data/rules.toml",
+        "data/encounter.toml",
     ]
     rows = ruleset.weapon_catalog()
     labels = {tuple(label for label, _ in r.figures) for r in rows}

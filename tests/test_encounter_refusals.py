@@ -41,7 +41,7 @@ REFUSALS = [
     ),
     ("Viktor shoots Vicktor", "ENC-SCENE", "did you mean 'Viktor'?"),
     ("Viktor dances", "R-6", "rmu knows no action 'dances'"),
-    ("Viktor shots Mara", "R-6", "did you mean 'shoots'?"),
+    ("Viktor shots Mara", "R-6", "did you mean 'shoots'"),
     ("Viktor shoots Mara --aim", "R-6", "'shoots' has no option --aim"),
     ("Mara shoots Viktor", "RMU-GEN-1", "Mara has no AP left this round"),
     ("Mara waits", "RMU-GEN-1", "no AP left"),

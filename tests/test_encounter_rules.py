@@ -317,7 +317,8 @@ def test_rmu_gen_1_every_round_gives_4_ap() -> None:
 )
 def test_r_6_action_costs(action: str, cost: int) -> None:
     state = opened()
-    after = engine.act(state, action, RMU, Dice.scripted([1])).state  # a shot: 01 fumbles
+    # A shot: 01 fumbles, and 35 on the Firearm Fumble table jams the gun without costing AP.
+    after = engine.act(state, action, RMU, Dice.scripted([1, 35])).state
     assert state.combatant("Mara").ap_left - after.combatant("Mara").ap_left == cost
 
 
@@ -364,7 +365,7 @@ def test_rmu_gen_3_shot_from_the_state_spends_ap_and_a_round() -> None:
     assert mara.ap_left == 0
     assert mara.weapon().loaded.rounds == 16  # type: ignore[union-attr]
     assert res.record.summary["result"] == "fumble"  # RMU-GEN-8: 10 ranks leave 01
-    assert res.record.dice.faces == (1,)
+    assert res.record.dice.faces == (1, 9)  # and the fumble's d100 on the Firearm Fumble table
 
 
 def test_r_2_shooters_penalties_are_itemized_in_the_attack() -> None:

@@ -4,6 +4,7 @@ generic Monte Carlo and sweeps on executors (RMU-GEN-2, RULINGS D-1, D-2)."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from fractions import Fraction
 
@@ -145,9 +146,7 @@ def test_grid_points_vary_the_last_parameter_fastest() -> None:
     assert grid_points({"x": [1, 2], "y": "ab"}) == [(1, "a"), (1, "b"), (2, "a"), (2, "b")]
 
 
-def _same(
-    a: tuple[tuple[float, ...] | None, ...], b: tuple[tuple[float, ...] | None, ...]
-) -> None:
+def _same(a: tuple[tuple[float, ...] | None, ...], b: tuple[tuple[float, ...] | None, ...]) -> None:
     """Equal to 1e-12: chunks of different sizes sum in different orders."""
     assert len(a) == len(b)
     for x, y in zip(a, b, strict=True):
@@ -155,7 +154,11 @@ def _same(
         assert x == pytest.approx(y, abs=1e-12)
 
 
-GRID = {"weapon": ["glock-17", "sks-46"], "armor": ["AT 1", "BA II"], "ob": [0, 60, 120]}
+GRID: dict[str, Sequence[object]] = {
+    "weapon": ["glock-17", "sks-46"],
+    "armor": ["AT 1", "BA II"],
+    "ob": [0, 60, 120],
+}
 BASE = AimedShot(weapon="glock-17", ob=0, distance_ft=60)
 
 

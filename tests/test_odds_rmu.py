@@ -11,10 +11,12 @@ path at its full depth (1e-13 cut off).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 
 import pytest
 
+from firefight.dice import Dice
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.geometry import CoverGrade
 from firefight.odds.api import odds
@@ -26,6 +28,7 @@ from firefight.rulesets.rmu.bodies import BodyScreen, Bystander
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.tripod import Recoil
 
 DATA = default_data()
 
@@ -72,7 +75,9 @@ def test_rmu_gen_2_one_reroll_deep_generic_equals_fast() -> None:
 def test_rmu_arm_3_rmu_ammo_5_p_5_breakage_checks_generic_equals_fast() -> None:
     """RMU-ARM-3 (Impact where the vest covers), RMU-AMMO-5 and P-5 (the breakage check, its
     bands and the unmodified 66), RMU-BRK-1."""
-    slow = assert_exact_agreement(AimedShot(weapon="glock-17", ob=78, distance_ft=40, armor="BA II"))
+    slow = assert_exact_agreement(
+        AimedShot(weapon="glock-17", ob=78, distance_ft=40, armor="BA II")
+    )
     assert slow.probability(lambda v: v.breakage is not None) > 0
     assert slow.probability(lambda v: v.critical_table == "ballistic-impact") > 0
 
@@ -82,7 +87,7 @@ def test_rmu_ammo_3_armor_piercing_defeats_ba_iii_generic_equals_fast() -> None:
     and the worn plate still takes its breakage checks (RMU-BRK-2 running total)."""
     shot = AimedShot(
         weapon="sks-46",
-        ob=25,
+        ob=12,
         distance_ft=150,
         armor="BA III",
         ammo="armor-piercing",
@@ -124,7 +129,9 @@ def test_rmu_cov_8_hollowpoint_behind_soft_cover_generic_equals_fast() -> None:
 
 
 def test_rmu_cov_4_fully_behind_impenetrable_cover_is_certain() -> None:
-    shot = AimedShot(weapon="glock-17", ob=65, distance_ft=40, cover=parse_cover("full:impenetrable"))
+    shot = AimedShot(
+        weapon="glock-17", ob=65, distance_ft=40, cover=parse_cover("full:impenetrable")
+    )
     assert generic(shot).probabilities == {CANNOT_HIT: 1.0}
     assert aimed_shot_exact(shot, DATA).probabilities == {CANNOT_HIT: 1.0}
     assert aimed_shot_sample(shot, DATA, samples=10).probabilities == {CANNOT_HIT: 1.0}
@@ -143,9 +150,7 @@ MONTE_CARLO_CASES = [
         weapon="glock-17",
         ob=90,
         distance_ft=40,
-        screen=BodyScreen(
-            grade=CoverGrade.HALF, shielders=(Bystander(name="Ana", armor="BA I"),)
-        ),
+        screen=BodyScreen(grade=CoverGrade.HALF, shielders=(Bystander(name="Ana", armor="BA I"),)),
     ),
 ]
 
@@ -167,6 +172,65 @@ def test_rmu_gen_2_monte_carlo_agrees_with_exact_within_5_standard_errors(
         if p * 1_000_000 >= 100:
             error = math.sqrt(p * (1 - p) / 1_000_000)
             assert abs(sampled.probabilities.get(view, 0.0) - p) <= 5 * error, view
+
+
+UNBRACED = AimedShot(weapon="m2hb", ob=120, distance_ft=100, strength_bonus=5)
+
+
+def test_rmu_tri_2_recoil_on_the_shooter_generic_equals_fast() -> None:
+    """RMU-TRI-2: the recoil's own attack (Large, +5 per ME, triple Strength as defense) read
+    through the fast path's body model equals the generic enumeration of resolve_recoil."""
+    from firefight.odds.rmu_shot import _body, _recoil
+    from firefight.rulesets.rmu.shot import prepare_aimed_shot
+    from firefight.rulesets.rmu.tripod import resolve_recoil
+    from firefight.trace import TraceBuilder
+
+    prep = prepare_aimed_shot(UNBRACED, DATA)
+    recoil = _recoil(prep)
+    assert recoil is not None
+
+    def run(dice: Dice) -> Recoil:
+        return resolve_recoil(
+            shooter="shooter",
+            weapon=prep.weapon,
+            strength_bonus=5,
+            naked_column="AT 1",
+            dice=dice,
+            data=DATA,
+            trace=TraceBuilder(),
+        )
+
+    slow = enumerate_outcomes(
+        run,
+        key=lambda r: (recoil.shift(_view(r.summary)), sum(m.value for m in r.modifiers)),
+        depth=0,
+    )
+    fast, cut = _body(DATA, recoil.body).distribution(recoil.modifier_total, 0)
+    shifts: dict[tuple[int, int], float] = {}
+    for view, p in fast.items():
+        key = (recoil.shift(view), recoil.shift(view))
+        shifts[key] = shifts.get(key, 0.0) + p
+    assert set(shifts) == set(slow.probabilities)
+    for key, p in slow.items():
+        assert shifts[key] == pytest.approx(p, abs=1e-12)
+    assert cut == pytest.approx(slow.cut_off, abs=1e-12)
+
+
+def _view(summary: Mapping[str, object]) -> ShotView:
+    from firefight.odds.rmu_views import _landing_view
+
+    return _landing_view(summary)
+
+
+def test_rmu_tri_2_unbraced_shot_monte_carlo_agrees_with_exact() -> None:
+    """RMU-TRI-2: the shot is a mixture over what the recoil did; 10^6 samples."""
+    exact = aimed_shot_exact(UNBRACED, DATA)
+    sampled = aimed_shot_sample(UNBRACED, DATA, samples=1_000_000, seed=2)
+    assert exact.probability(lambda v: v.recoil is not None) == pytest.approx(1.0, abs=1e-12)
+    for stat in SHOT_STATS:
+        mean = exact.expected(stat.read)
+        error = math.sqrt(exact.variance(stat.read) / 1_000_000)
+        assert abs(sampled.expected(stat.read) - mean) <= 5 * error + 1e-12, stat.name
 
 
 def test_monte_carlo_is_seeded() -> None:
@@ -194,18 +258,18 @@ def test_batch_stats_equal_one_shot_at_a_time() -> None:
 REFUSED = [
     AimedShot(weapon="glock-17", ob=65, distance_ft=40, ap=4),
     AimedShot(weapon="glock-17", ob=65, distance_ft=400),
-    AimedShot(weapon="m2hb", ob=65, distance_ft=40),
+    AimedShot(weapon="m2hb", ob=65, distance_ft=40, mounted=True, ammo="armor-piercing"),
     AimedShot(weapon="glock-17", ob=65, distance_ft=40, situational=("moonlight",)),
     AimedShot(weapon="glock-17", ob=65, distance_ft=40, armor="BA II", armor_damage=10),
 ]
 
 
-@pytest.mark.parametrize("shot", REFUSED, ids=["ap", "range", "tripod", "situation", "damage"])
+@pytest.mark.parametrize("shot", REFUSED, ids=["ap", "range", "no-ap-load", "situation", "damage"])
 @pytest.mark.parametrize("method", ["exact", "generic", "monte-carlo"])
 def test_rmu_gen_1_a_refused_shot_is_refused_alike_by_every_engine(
     shot: AimedShot, method: str
 ) -> None:
-    """RMU-GEN-1, RMU-GEN-4, RMU-TRI-2, R-1, RMU-BRK-2: same rule, same sentence."""
+    """RMU-GEN-1, RMU-GEN-4, RMU-AMMO-2, R-1, RMU-BRK-2: same rule, same sentence."""
     with pytest.raises(RuleRefusal) as resolving:
         resolve_aimed_shot(shot, _no_dice(), DATA)
     with pytest.raises(RuleRefusal) as asking:
@@ -216,9 +280,7 @@ def test_rmu_gen_1_a_refused_shot_is_refused_alike_by_every_engine(
     )
 
 
-def _no_dice():  # type: ignore[no-untyped-def]
-    from firefight.dice import Dice
-
+def _no_dice() -> Dice:
     return Dice.scripted([])
 
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from firefight.cli.app import app
 from firefight.dice import Dice
-from firefight.errors import RuleRefusal
+from firefight.errors import RuleRefusal, TableDataError
 from firefight.events import ActionPointsSpent
 from firefight.geometry import Point
 from firefight.rulesets.rmu.catalog import RmuData
@@ -334,3 +334,24 @@ def test_rmu_mov_1_the_dash_carries_the_movers_armor_penalty_and_33_wears_it() -
     assert any(type(e).__name__ == "BreakageTaken" for e in out.events)
     quiet = resolve_moving_to_cover(decl, Dice.scripted([34]), DATA)
     assert not any(type(e).__name__ == "BreakageTaken" for e in quiet.events)
+
+
+def test_rmu_rf_5_firearm_data_is_cross_checked_with_the_catalog() -> None:
+    """`firefight tables check` loads the firearm actions' files; a rate class for a weapon that
+    is not in the catalog, or an automatic weapon without one, is a data error."""
+    from firefight.rulesets.rmu import RMU
+    from firefight.rulesets.rmu.firearm_data import check_firearm_data
+
+    assert "firearm_actions.toml" in RMU().check_data()
+    data = RmuData()
+    assert check_firearm_data(data)
+    data.__dict__["weapons"] = {k: w for k, w in DATA.weapons.items() if k != "m2hb"}
+    with pytest.raises(TableDataError) as gone:
+        check_firearm_data(data)
+    assert "'m2hb'" in str(gone.value)
+    listed = {**DATA.weapons}
+    listed["mp5"] = replace(DATA.weapon("zastava-m85-stock"), key="mp5", name="MP5")
+    data.__dict__["weapons"] = listed
+    with pytest.raises(TableDataError) as info:
+        check_firearm_data(data)
+    assert "weapon_rate_class" in str(info.value)

@@ -35,9 +35,10 @@ from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
 from firefight.encounter.scenario import load_scenario
 from firefight.encounter.service import Applied, EncounterService
-from firefight.encounter.state import CombatantState, EncounterState
+from firefight.encounter.state import EncounterState
 from firefight.errors import FirefightError
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.base import combatant_status
 from firefight.serialize import to_plain
 
 if TYPE_CHECKING:
@@ -77,25 +78,6 @@ def _service(url: str | None) -> Iterator[EncounterService]:
 # --- showing ----------------------------------------------------------------------------------
 
 
-def _status(c: CombatantState) -> str:
-    if c.dead:
-        return "dead"
-    if c.dying:
-        return f"dying ({c.dying_rounds} rnd)" if c.dying_rounds else "dying"
-    if c.unconscious:
-        return "unconscious"
-    return "bystander" if c.bystander else "up"
-
-
-def _weapon_text(c: CombatantState) -> str:
-    parts = []
-    for w in c.weapons:
-        loaded = str(w.loaded) if w.loaded else "empty"
-        spares = f" +{len(w.spares)} spare" if w.spares else ""
-        parts.append(f"{w.name} {loaded}{spares}")
-    return "; ".join(parts) or "-"
-
-
 def state_json(name: str, state: EncounterState) -> dict[str, object]:
     """The state as JSON (docs/json.md), with the figures the ruleset derives per combatant."""
     ruleset = find_ruleset(state.ruleset)
@@ -103,52 +85,21 @@ def state_json(name: str, state: EncounterState) -> dict[str, object]:
     assert isinstance(plain, dict)
     for entry, c in zip(plain["combatants"], state.combatants, strict=True):
         entry["hits_left"] = c.hits_left
-        entry["status"] = _status(c)
+        entry["status"] = combatant_status(c)
         entry.update(to_plain(dict(ruleset.describe_combatant(c))))
     return {"encounter": name, **plain}
 
 
-def _conditions(c: CombatantState) -> str:
-    if c.dead:
-        return "-"
-    parts = []
-    if c.bleed:
-        parts.append(f"bleed {c.bleed}")
-    if c.stun:
-        parts.append("stun " + ", ".join(f"{r}@{p}" for p, r in c.stun))
-    if c.staggered:
-        parts.append(f"staggered (owes {c.staggered_owed})" if c.staggered_owed else "staggered")
-    if c.injury:
-        parts.append(f"injury {c.injury}")
-    if c.fatigue:
-        parts.append(f"fatigue {c.fatigue}")
-    return ", ".join(parts) or "-"
-
-
 def show_state(name: str, state: EncounterState) -> None:
+    """The state table; its columns are the ruleset's (:meth:`Ruleset.describe_row`)."""
     ruleset = find_ruleset(state.ruleset)
+    rows = [ruleset.describe_row(c) for c in state.combatants]
     table = RichTable(title=f"{escape(state.title)}: {escape(name)}, round {state.round}")
-    for col in ("name", "side", "AP", "hits", "penalty", "state", "conditions", "at (ft)"):
-        table.add_column(col)
-    table.add_column("weapons", overflow="fold")
-    table.add_column("armor")
-    for c in state.combatants:
-        figures = ruleset.describe_combatant(c)
-        armor = "-"
-        if c.armor:
-            armor = f"{c.armor.kind} {c.armor.damage}" + (" broken" if c.armor.broken else "")
-        table.add_row(
-            escape(c.name),
-            escape(c.side),
-            str(c.ap_left),
-            f"{c.hits_left}/{c.hits_max}",
-            str(figures.get("total_penalty", "")),
-            f"{_status(c)}, {c.posture.value}",
-            escape(_conditions(c)),
-            f"{c.position.x_ft:g},{c.position.y_ft:g}",
-            escape(_weapon_text(c)),
-            armor,
-        )
+    columns = list(rows[0]) if rows else ["name"]
+    for col in columns:
+        table.add_column(col, overflow="fold" if col == "weapons" else "ellipsis")
+    for row in rows:
+        table.add_row(*(escape(row.get(col, "")) for col in columns))
     # A pipe gets 80 columns from rich, too few for this table: print it 140 wide there.
     out = console if console.is_terminal else Console(width=140, highlight=False)
     out.print(table)

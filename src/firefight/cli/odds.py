@@ -574,3 +574,91 @@ def report_rmu(as_json: JsonOpt = False) -> None:
     failed = [c for c in claims if c.holds is False]
     if failed:
         raise typer.Exit(1)
+
+
+# --- whole fights ----------------------------------------------------------------------------
+
+
+@app.command("simulate")
+def simulate_command(
+    scenario: Annotated[Path, typer.Argument(help="A scenario TOML file (examples/*.toml).")],
+    fights: Annotated[int, typer.Option(help="How many fights to play.")] = 1000,
+    seed: OddsSeedOpt = 0,
+    max_rounds: Annotated[int, typer.Option(help="Stop a fight after this many rounds.")] = 20,
+    workers: Annotated[
+        int,
+        typer.Option(help="Local worker processes (default: one per core; 0: this process)."),
+    ] = -1,
+    dask: Annotated[
+        str | None,
+        typer.Option(help="Run on a Dask cluster: the scheduler's address, tcp://HOST:PORT."),
+    ] = None,
+    plot: PlotOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Play a scenario's fight many times: who wins, how many rounds, when each goes down."""
+    from firefight.odds.fights import POLICY, simulate_fights
+
+    if fights < 1:
+        fail("error: --fights must be 1 or more")
+    client, executor = _executor(dask, workers if workers >= 0 else len(os.sched_getaffinity(0)))
+    try:
+        with refusals():
+            summary = simulate_fights(
+                scenario, fights=fights, seed=seed, max_rounds=max_rounds, executor=executor
+            )
+    finally:
+        if executor is not None:
+            executor.shutdown()
+        if client is not None:
+            client.close()
+    winners = summary.winners()
+    rounds = summary.rounds()
+    down = {name: summary.down_rounds(name) for name in summary.fighters}
+    mean_rounds = sum(r * p for r, p in rounds.items())
+    if plot is not None:
+        from firefight.odds.plots import plot_time_to_incapacitate
+
+        plot_time_to_incapacitate(
+            down,
+            fights,
+            plot,
+            title=f"{scenario.name}: {fights:,} fights, time to incapacitate (policy: {POLICY})",
+        )
+    if as_json:
+        emit_json(
+            {
+                "scenario": str(scenario),
+                "fights": fights,
+                "seed": seed,
+                "max_rounds": max_rounds,
+                "policy": POLICY,
+                "winners": {str(k): v for k, v in winners.items()},
+                "rounds": {str(k): v for k, v in rounds.items()},
+                "mean_rounds": mean_rounds,
+                "down": {
+                    name: {"rounds": {str(r): n for r, n in counts.items()}, "never": never}
+                    for name, (counts, never) in down.items()
+                },
+            }
+        )
+        return
+    console.rule(f"[bold]{escape(str(scenario))}: {fights:,} fights")
+    table = RichTable(title="who wins")
+    table.add_column("side")
+    table.add_column("share", justify="right")
+    for side, p in sorted(winners.items(), key=lambda kv: -kv[1]):
+        table.add_row(
+            escape(side or f"nobody decided (or {max_rounds} rounds ran out)"), f"{100 * p:.1f}%"
+        )
+    console.print(table)
+    console.print(f"rounds per fight: mean {mean_rounds:.2f}")
+    table = RichTable(title="time to incapacitate")
+    for col in ("fighter", "went down", "mean round when down"):
+        table.add_column(col)
+    for name, (counts, _never) in down.items():
+        n = sum(counts.values())
+        mean = sum(r * c for r, c in counts.items()) / n if n else float("nan")
+        table.add_row(escape(name), f"{100 * n / fights:.1f}%", f"{mean:.2f}" if n else "-")
+    console.print(table)
+    console.print(f"[dim]Monte Carlo, seed {seed}; each fighter's policy: {POLICY}.")

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["Action"]
+__all__ = ["ACTION_RULE", "Action"]
+
+#: The encounter's own check for a line a ruleset cannot read (an unknown verb or option, a
+#: missing target), for a ruleset with no ruling of its own on it (rmu cites R-6).
+ACTION_RULE = "ENC-ACTION"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

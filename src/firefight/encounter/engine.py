@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from firefight.dice import Dice, DiceSource, PromptSource, ScriptedSource, SeededSource
-from firefight.encounter.fold import apply, apply_all
+from firefight.encounter.fold import FoldError, apply, apply_all
 from firefight.encounter.log import DiceRecord, LogRecord, RecordKind
 from firefight.encounter.narrate import narrate
 from firefight.encounter.state import EncounterState
@@ -119,8 +119,16 @@ def act(state: EncounterState, text: str, ruleset: Ruleset, dice: Dice) -> Resol
 def _start(
     state: EncounterState, ruleset: Ruleset, recorder: RecordingSource
 ) -> tuple[list[Outcome], EncounterState]:
-    started = ruleset.start_round(state, state.round + 1)
+    wanted = state.round + 1
+    started = ruleset.start_round(state, wanted)
     state = apply_all(state, started.events, ruleset)
+    if state.round != wanted:
+        # Which event opens a round is the ruleset's choice (AP or a Move and an Action); that
+        # it opens the one asked for is the engine's to check.
+        raise FoldError(
+            f"the {ruleset.name} ruleset was asked to start round {wanted}, but its events "
+            f"leave the scene in round {state.round}"
+        )
     initiative = ruleset.initiative(state, Dice(recorder))
     state = apply_all(state, initiative.events, ruleset)
     return [started, initiative], state

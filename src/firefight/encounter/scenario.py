@@ -6,6 +6,10 @@ dice for ``firefight play``. The shared combatant fields (name, side, position, 
 size, surprise) are checked here; the ruleset's own (stats, skills, hits, armor, weapons) by the
 model the ruleset supplies (:meth:`~firefight.rulesets.base.Ruleset.combatant_model`).
 
+Positions and barrier ends are written in the ruleset's unit (:attr:`~firefight.rulesets.base.
+Ruleset.scene_unit`: feet for rmu, metres for cpr) and kept in feet in the scene, which is what
+the shared geometry measures in (RULINGS S-1); heights keep the unit their key names.
+
 A problem is reported as a :class:`ScenarioError` naming the key path (``combatant 2 (Viktor),
 stats, hits``) and, where the key can be found in the text, its line: tomllib gives no line
 numbers, so the line is found by searching the text for the path's tables and keys.
@@ -33,6 +37,7 @@ from firefight.encounter.state import (
 from firefight.errors import FirefightError, TableDataError
 from firefight.geometry import Point, Posture, Size
 from firefight.tables.data_files import DataModel
+from firefight.units import feet_from_metres
 
 __all__ = [
     "CoreCombatant",
@@ -43,6 +48,7 @@ __all__ = [
     "load_scenario",
     "parse_scenario",
     "scenario_from_data",
+    "scene_point",
 ]
 
 
@@ -253,6 +259,17 @@ def _error(
 # --- validation -------------------------------------------------------------------------------
 
 
+def scene_point(x: float, y: float, unit: Literal["ft", "m"]) -> Point:
+    """A position as the scenario writes it, on the scene's plane (feet).
+
+    >>> scene_point(3, 0, "m").x_ft == feet_from_metres(3)
+    True
+    """
+    if unit == "m":
+        return Point(x_ft=feet_from_metres(x), y_ft=feet_from_metres(y))
+    return Point(x_ft=x, y_ft=y)
+
+
 @cache
 def _file_model(ruleset_name: str) -> type[BaseModel]:
     from firefight.rulesets import find_ruleset
@@ -351,8 +368,8 @@ def scenario_from_data(
     barriers = tuple(
         Barrier(
             name=b.name,
-            start=Point(x_ft=b.start[0], y_ft=b.start[1]),
-            end=Point(x_ft=b.end[0], y_ft=b.end[1]),
+            start=scene_point(b.start[0], b.start[1], ruleset.scene_unit),
+            end=scene_point(b.end[0], b.end[1], ruleset.scene_unit),
             height_ft=b.height_ft,
             material=b.material,
         )
@@ -412,7 +429,7 @@ def initial_state(scenario: Scenario) -> EncounterState:
             name=spec.name,
             side=spec.side,
             bystander=spec.bystander,
-            position=Point(x_ft=spec.position[0], y_ft=spec.position[1]),
+            position=scene_point(spec.position[0], spec.position[1], ruleset.scene_unit),
             posture=spec.posture,
             facing_deg=spec.facing_deg,
             size=spec.size,

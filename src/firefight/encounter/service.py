@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.fold import fold
-from firefight.encounter.log import LogRecord, live, parse_record
+from firefight.encounter.log import LogRecord, live, parse_record, register_event_types
 from firefight.encounter.scenario import Scenario, initial_state, scenario_from_data
 from firefight.encounter.state import EncounterState
 from firefight.errors import FirefightError, RuleRefusal
@@ -68,6 +68,7 @@ class EncounterService:
     def load(self, name: str) -> Loaded:
         scenario = scenario_from_data(self.store.scenario(name), label=f"encounter {name!r}")
         ruleset = find_ruleset(scenario.ruleset)
+        register_event_types(*ruleset.event_types())
         scene = initial_state(scenario)
         records = tuple(
             parse_record(r.payload, seq=r.seq, recorded_at=r.recorded_at)

@@ -25,6 +25,8 @@ from firefight.errors import RuleRefusal
 from firefight.geometry import Body, Point, Posture, Size
 
 __all__ = [
+    "DOWN_RULE",
+    "SCENE_RULE",
     "ActiveCondition",
     "ArmorState",
     "Barrier",
@@ -40,6 +42,10 @@ __all__ = [
 #: The rule an action naming someone who is not in the scene is refused under. It is the
 #: encounter's own check, not a rule of any ruleset, so it has its own ID.
 SCENE_RULE = "ENC-SCENE"
+
+#: The encounter's own check that the dead and the unconscious take no actions, for a ruleset
+#: whose rules do not say so themselves (rmu cites its ruling R-2 instead).
+DOWN_RULE = "ENC-DOWN"
 
 
 class Surprise(Enum):
@@ -91,13 +97,17 @@ class ArmorState:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CombatantStats:
-    """Base of a ruleset's own figures for a combatant (skills, bonuses, movement)."""
+    """Base of a ruleset's own figures for a combatant: fixed ones (skills, bonuses, movement)
+    and running ones the shared fields have no place for (cpr's armor SP left, critical
+    injuries, the Move and Action left this turn). Only the ruleset's events change them."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CombatantState:
     """One person in the scene and everything the fight has done to them.
 
+    ``hits_max`` and ``hits_taken`` are the ruleset's damage track (rmu concussion hits, cpr
+    HP). ``ap_left`` is for rulesets that count action points.
     ``stun`` holds ``(penalty, rounds)`` pairs, worst tier first (RULINGS R-3).
     ``staggered_owed`` is AP a stagger still has to take at the start of the next round.
     """

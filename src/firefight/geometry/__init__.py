@@ -38,7 +38,7 @@ from firefight.geometry.cover import (
     load_body_profile,
 )
 from firefight.geometry.lines import bodies_between, order_along
-from firefight.geometry.plane import Point, bearing_deg, distance_ft, point_at
+from firefight.geometry.plane import Point, bearing_deg, crossing_share, distance_ft, point_at
 
 __all__ = [
     "BURST_HALF_ANGLE_DEG",
@@ -55,6 +55,7 @@ __all__ = [
     "body_in_cone",
     "burst_cone",
     "cover_grade",
+    "crossing_share",
     "default_body_profile",
     "distance_ft",
     "grade_behind_barrier",

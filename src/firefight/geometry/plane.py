@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 
-__all__ = ["Point", "bearing_deg", "distance_ft", "point_at"]
+__all__ = ["Point", "bearing_deg", "crossing_share", "distance_ft", "point_at"]
 
 # Tolerance in feet for "touching counts": a body exactly tangent to a cone edge, a line of
 # fire or a band edge is inside, even when the trigonometry lands a hair on the wrong side.
@@ -102,3 +102,28 @@ def distance_to_segment_ft(p: Point, a: Point, b: Point) -> float:
     t = ((p.x_ft - a.x_ft) * dx + (p.y_ft - a.y_ft) * dy) / length_sq
     t = min(1.0, max(0.0, t))
     return math.hypot(p.x_ft - (a.x_ft + t * dx), p.y_ft - (a.y_ft + t * dy))
+
+
+def crossing_share(a: Point, b: Point, c: Point, d: Point) -> float | None:
+    """Where the segment a-b crosses the segment c-d, as the share of the way from a to b.
+
+    None when they do not cross; parallel segments never cross (a wall seen edge-on hides
+    nothing along the line).
+
+    >>> wall = (Point(x_ft=-5, y_ft=10), Point(x_ft=5, y_ft=10))
+    >>> crossing_share(Point(x_ft=0, y_ft=0), Point(x_ft=0, y_ft=40), *wall)
+    0.25
+    >>> crossing_share(Point(x_ft=0, y_ft=0), Point(x_ft=0, y_ft=5), *wall) is None
+    True
+    """
+    rx, ry = b.x_ft - a.x_ft, b.y_ft - a.y_ft
+    sx, sy = d.x_ft - c.x_ft, d.y_ft - c.y_ft
+    denom = rx * sy - ry * sx
+    if denom == 0:
+        return None
+    qx, qy = c.x_ft - a.x_ft, c.y_ft - a.y_ft
+    t = (qx * sy - qy * sx) / denom
+    u = (qx * ry - qy * rx) / denom
+    if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
+        return t
+    return None

@@ -1,5 +1,5 @@
-"""The odds registrations firefight ships: the rmu aimed shot, and the cpr shots when the cpr
-ruleset is installed. numpy is imported only when a fast path or kernel is first used."""
+"""The odds registrations firefight ships: the rmu aimed shot, and the cpr single shot and
+autofire. numpy is imported only when a fast path or kernel is first used."""
 
 from __future__ import annotations
 
@@ -65,3 +65,57 @@ def register_builtins() -> None:
             kernel=_rmu_kernel,
         )
     )
+    register_cpr()
+
+
+def _cpr_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
+    from firefight.odds.cpr_shot import resolve_cpr_for_odds
+
+    if state is None:
+        return partial(resolve_cpr_for_odds, action)
+    return partial(_resolve_cpr_with, state, action)
+
+
+def _resolve_cpr_with(state: Any, action: Any, dice: Dice) -> Outcome:
+    from firefight.rulesets.cpr.attack import resolve_ranged_attack
+    from firefight.rulesets.cpr.autofire import AutofireAttack, resolve_autofire
+
+    if isinstance(action, AutofireAttack):
+        return resolve_autofire(action, dice, state)
+    return resolve_ranged_attack(action, dice, state)
+
+
+def _cpr_fast(state: Any, action: Any, depth: int) -> Distribution[Any]:
+    from firefight.odds.cpr_shot import cpr_exact
+
+    return cpr_exact(action, state)
+
+
+def _cpr_kernel(state: Any, action: Any, samples: int, seed: int) -> Distribution[Any]:
+    from firefight.odds.cpr_shot import cpr_sample
+
+    return cpr_sample(action, state, samples=samples, seed=seed)
+
+
+def register_cpr() -> None:
+    """The cpr single shot and autofire, when the cpr ruleset is installed."""
+    try:
+        from firefight.odds.cpr_shot import CPR_STATS, cpr_key
+        from firefight.rulesets.cpr.attack import RangedAttack
+        from firefight.rulesets.cpr.autofire import AutofireAttack
+    except ImportError:  # pragma: no cover - a build without the cpr ruleset
+        return
+    for name, kind in (("shoot", RangedAttack), ("autofire", AutofireAttack)):
+        register(
+            ActionOdds(
+                ruleset="cpr",
+                name=name,
+                action_type=kind,
+                scalar=_cpr_scalar,
+                key=cpr_key,
+                stats=CPR_STATS,
+                fast=_cpr_fast,
+                fast_depth=0,
+                kernel=_cpr_kernel,
+            )
+        )

@@ -215,3 +215,37 @@ def plot_histogram(
     fig.suptitle(title, fontsize=11)
     fig.savefig(path)
     return path
+
+
+def plot_time_to_incapacitate(
+    rounds_by_fighter: Mapping[str, tuple[Mapping[int, int], int]],
+    fights: int,
+    path: Path,
+    *,
+    title: str,
+) -> Path:
+    """Grouped bars: for each fighter, the share of fights in which they went down in each
+    round; the legend says how often they never did."""
+    fig = _figure(10, 5)
+    ax = fig.subplots()
+    names = list(rounds_by_fighter)
+    rounds = sorted({r for counts, _ in rounds_by_fighter.values() for r in counts})
+    width = 0.8 / max(len(names), 1)
+    for k, name in enumerate(names):
+        counts, never = rounds_by_fighter[name]
+        xs = [r + (k - (len(names) - 1) / 2) * width for r in rounds]
+        ax.bar(
+            xs,
+            [100 * counts.get(r, 0) / fights for r in rounds],
+            width=width,
+            label=f"{name} (never down: {_percent(never / fights)})",
+        )
+    ax.set_xlabel("round in which the fighter can no longer act")
+    ax.set_ylabel("share of fights (%)")
+    if rounds:
+        ax.set_xticks(rounds)
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(fontsize=9)
+    fig.suptitle(title, fontsize=11)
+    fig.savefig(path)
+    return path

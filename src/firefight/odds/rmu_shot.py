@@ -21,7 +21,10 @@ The fast path follows the resolver's steps, as vectors:
    check's d100 open-ended at both ends (RULINGS D-2) is another vector, read into the bands of
    RULINGS P-5 with the unmodified 66;
 6. a miss through bodies in front flies on into a shielder (RMU-COV-6): one of several by a
-   die, then steps 2-5 again at OB +0 with no fumble.
+   die, then steps 2-5 again at OB +0 with no fumble;
+7. a tripod gun fired unbraced first attacks its shooter (RMU-TRI-2): steps 2-5 on the recoil
+   table, and each of its outcomes shifts the shot's modifier total by its own amount, so the
+   shot is a mixture of its distributions at those totals.
 
 Everything after the attack total is fixed by the shot's :class:`_BodySignature`, so a batch of
 shots (a sweep) is one matrix product per signature.
@@ -54,15 +57,13 @@ from firefight.odds.rmu_views import (
 )
 from firefight.odds.stats import Stat
 from firefight.rulesets.rmu.bodies import Bystander
-from firefight.rulesets.rmu.catalog import BreakageRules, RmuData
+from firefight.rulesets.rmu.catalog import Ammunition, BreakageRules, RmuData
 from firefight.rulesets.rmu.defense import armor_maneuver_penalty, defense_modifiers
+from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.protection import FirePlan, plan_fire
-from firefight.rulesets.rmu.shot import (
-    AimedShot,
-    PreparedShot,
-    combine_effects,
-    prepare_aimed_shot,
-)
+from firefight.rulesets.rmu.shot import AimedShot, PreparedShot, prepare_aimed_shot
+from firefight.rulesets.rmu.strike import combine_effects
+from firefight.rulesets.rmu.tripod import recoil_bonus
 from firefight.tables.critical import HitLocation
 from firefight.tables.severity import Severity
 from firefight.trace import TraceBuilder
@@ -549,6 +550,92 @@ def _model(data: RmuData, prep: PreparedShot) -> _Model:
 # --- the engines ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Recoil:
+    """An unbraced tripod gun's recoil attack on its shooter (RMU-TRI-2), as a body."""
+
+    body: _BodySignature
+    modifier_total: int
+    per_hit: int
+    per_step: int
+
+    def shift(self, landed: ShotView) -> int:
+        """What this recoil outcome adds to the shot's modifier total."""
+        shift = self.per_hit * landed.total_hits if landed.total_hits else 0
+        if landed.severity is not None:
+            shift += self.per_step * Severity(landed.severity).step
+        return shift
+
+
+def _recoil(prep: PreparedShot) -> _Recoil | None:
+    # Mirrors tripod.resolve_recoil's preparation; the agreement tests hold the two equal.
+    if not prep.recoil:
+        return None
+    fig = firearm_figures().tripod
+    ammo = Ammunition(
+        key="recoil",
+        name="recoil",
+        flesh_table=fig.critical_table,
+        covered_table=fig.critical_table,
+        cover_multiplier=1,
+        armor_piercing=False,
+    )
+    strength = prep.shot.strength_bonus
+    return _Recoil(
+        body=_BodySignature(
+            attack_table=fig.attack_table,
+            plan=FirePlan(column="AT 1", armor=None, half_hits=False, ammo=ammo),
+            armor_damage=0,
+            armor_quality=0,
+            fumble=0,
+        ),
+        modifier_total=recoil_bonus(prep.weapon).value
+        - (fig.strength_multiplier * strength if strength else 0),
+        per_hit=fig.per_hit,
+        per_step=fig.per_severity_step,
+    )
+
+
+def _exact(prep: PreparedShot, data: RmuData, depth: int) -> tuple[dict[ShotView, float], float]:
+    """The shot's views and probabilities, and the probability cut off."""
+    recoil = _recoil(prep)
+    if recoil is None:
+        if prep.plan is None:
+            return {CANNOT_HIT: 1.0}, 0.0
+        model = _model(data, prep)
+        row = model.probabilities([prep.modifier_total], depth)[0]
+        found = {}
+        for v in np.flatnonzero(row):
+            view = model.views[v]
+            if view is not None:
+                found[view] = float(row[v])
+        return found, float(row[2])
+    # RMU-TRI-2: the recoil lands first; each of its outcomes shifts the shot's total.
+    landed, cut = _body(data, recoil.body).distribution(recoil.modifier_total, depth)
+    by_shift: dict[int, list[tuple[ShotView, float]]] = {}
+    for view, p in landed.items():
+        by_shift.setdefault(recoil.shift(view), []).append((view, p))
+    out: dict[ShotView, float] = {}
+    if prep.plan is None:
+        for view, p in landed.items():
+            out[CANNOT_HIT._replace(recoil=view)] = p
+        return out, cut
+    model = _model(data, prep)
+    shifts = list(by_shift)
+    rows = model.probabilities([prep.modifier_total + d for d in shifts], depth)
+    for shift, row in zip(shifts, rows, strict=True):
+        mass = sum(p for _, p in by_shift[shift])
+        cut += mass * float(row[2])
+        for v in np.flatnonzero(row):
+            view = model.views[v]
+            if view is None:
+                continue
+            for first, p in by_shift[shift]:
+                key = view._replace(recoil=first)
+                out[key] = out.get(key, 0.0) + p * float(row[v])
+    return out, cut
+
+
 def aimed_shot_exact(
     shot: AimedShot, data: RmuData | None = None, *, depth: int = FAST_DEPTH
 ) -> Distribution[ShotView]:
@@ -557,18 +644,8 @@ def aimed_shot_exact(
     1e-12 at the same ``depth``. A refused shot raises the resolver's refusal."""
     data = data if data is not None else default_data()
     prep = prepare_aimed_shot(shot, data)
-    if prep.plan is None:
-        return Distribution(probabilities={CANNOT_HIT: 1.0}, method="fast exact", depth=depth)
-    model = _model(data, prep)
-    row = model.probabilities([prep.modifier_total], depth)[0]
-    probabilities: dict[ShotView, float] = {}
-    for v in np.flatnonzero(row):
-        view = model.views[v]
-        if view is not None:
-            probabilities[view] = float(row[v])
-    return Distribution(
-        probabilities=probabilities, method="fast exact", cut_off=float(row[2]), depth=depth
-    )
+    found, cut = _exact(prep, data, depth)
+    return Distribution(probabilities=found, method="fast exact", cut_off=cut, depth=depth)
 
 
 def aimed_shot_stats_batch(
@@ -585,15 +662,15 @@ def aimed_shot_stats_batch(
     data = data if data is not None else default_data()
     out: list[tuple[float, ...] | FirefightError] = [() for _ in shots]
     groups: dict[int, tuple[_Model, list[tuple[int, int]]]] = {}
-    cannot = tuple(s.read(CANNOT_HIT) for s in stats)
     for i, shot in enumerate(shots):
         try:
             prep = prepare_aimed_shot(shot, data)
         except FirefightError as exc:
             out[i] = exc
             continue
-        if prep.plan is None:
-            out[i] = cannot
+        if prep.plan is None or prep.recoil:
+            found = Distribution(probabilities=_exact(prep, data, depth)[0], method="fast exact")
+            out[i] = tuple(found.expected(s.read) for s in stats)
             continue
         model = _model(data, prep)
         groups.setdefault(id(model), (model, []))[1].append((i, prep.modifier_total))
@@ -622,14 +699,13 @@ class _Kernel:
     offsets: npt.NDArray[np.int64]
     check_ids: npt.NDArray[np.int32]
     failed: npt.NDArray[np.bool_]
-    bin_of_face: npt.NDArray[np.int32]
-    tables: dict[
-        int, tuple[npt.NDArray[np.int32], int, npt.NDArray[np.int32], npt.NDArray[np.int32]]
-    ]
+    # By attack class and critical face (class * 100 + face - 1), the P-6 bonus folded in:
+    cell_of: npt.NDArray[np.int32]  # the extended cell read
+    id_of: npt.NDArray[np.int32]  # its outcome (-1: a breakage check decides)
+    checks: bool  # whether any cell calls for a breakage check
+    tables: dict[int, tuple[npt.NDArray[np.int16], int]]
 
-    def classes(
-        self, modifier_total: int
-    ) -> tuple[npt.NDArray[np.int32], int, npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    def classes(self, modifier_total: int) -> tuple[npt.NDArray[np.int16], int]:
         if modifier_total not in self.tables:
             self.tables[modifier_total] = _class_table(self.body, modifier_total)
         return self.tables[modifier_total]
@@ -669,54 +745,56 @@ def _kernel(model: _Model, body: _Body, wrap: StrayView | str | None) -> _Kernel
     if body.breakage is not None:
         bands = len(body.breakage.rules.bands)
         failed[: bands + 1] = [body.breakage.failed(o) for o in range(bands + 1)]
+    # Classes: 0 fumble, 1 miss, 2 + i row i, then the top row with P-6 bonus 1..99.
+    first_bonus = 2 + body.n_rows
+    ext_row = np.concatenate((np.arange(first_bonus), np.full(_BONUS_CLASSES, first_bonus - 1)))
+    bonus = np.concatenate((np.zeros(first_bonus, np.int64), np.arange(1, _BONUS_CLASSES + 1)))
+    faces = np.arange(100)
+    read = np.minimum(faces[None, :] + bonus[:, None], 99)
+    cell_of = (ext_row[:, None] * n_bins + body.bin_of_total[read]).astype(np.int32).ravel()
     return _Kernel(
         body=body,
         ids=ids,
         offsets=offsets,
         check_ids=check_ids,
         failed=failed,
-        bin_of_face=body.bin_of_total.astype(np.int32),
+        cell_of=cell_of,
+        id_of=ids[cell_of],
+        checks=bool((ids == -1).any()),
         tables={},
     )
 
 
-def _class_table(
-    body: _Body, modifier_total: int
-) -> tuple[npt.NDArray[np.int32], int, npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+def _class_table(body: _Body, modifier_total: int) -> tuple[npt.NDArray[np.int16], int]:
     """Attack class by roll total (0 fumble, 1 miss, 2 + i row i, then the top row + bonus),
-    the roll past which the class no longer changes, and per class its extended row and its
-    critical bonus."""
+    and the roll past which the class no longer changes. A total within the fumble range can
+    only be a natural face (chains start at 96), so the fumble check is folded in (RMU-GEN-8).
+    """
     top = int(body.highs[-1])
     first_bonus = 2 + body.n_rows
     saturated = max(top + _POINTS_PER_BONUS * (_BONUS_CLASSES - 1) + 1 - modifier_total, 1)
+    # Rolls are int16; one past 30 000 (a chain of 300 rerolls) never happens.
+    saturated = min(saturated, 30_000)
     totals = np.arange(saturated + 1, dtype=np.int64) + modifier_total
     row = np.searchsorted(body.lows, totals, side="right") - 1
     classes = np.where(totals < body.lows[0], 1, 2 + row)
     steps = np.minimum(-((top - totals) // _POINTS_PER_BONUS), _BONUS_CLASSES)
     classes = np.where(totals > top, first_bonus - 1 + steps, classes)
-    ext_row = np.concatenate((np.arange(first_bonus), np.full(_BONUS_CLASSES, first_bonus - 1)))
-    bonus = np.concatenate((np.zeros(first_bonus), np.arange(1, _BONUS_CLASSES + 1)))
-    return (
-        classes.astype(np.int32),
-        saturated,
-        (ext_row * body.n_bins).astype(np.int32),
-        bonus.astype(np.int32),
-    )
+    classes[: body.fumble + 1] = 0
+    if (first_bonus + _BONUS_CLASSES) * 100 > np.iinfo(np.int16).max:
+        raise ValueError(f"an attack table of {body.n_rows} rows is too long for the kernel")
+    return classes.astype(np.int16), saturated
 
 
-def _roll_high(
-    rng: np.random.Generator, n: int, cap: int
-) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int32]]:
-    """n open-ended d100 rolls, high end only (RULINGS D-2): naturals and totals (<= cap)."""
-    first = rng.integers(1, 101, n, dtype=np.int16)
-    total = first.astype(np.int32)
-    rolling = np.flatnonzero(first >= 96)
+def _roll_high(rng: np.random.Generator, n: int, cap: int) -> npt.NDArray[np.int16]:
+    """n open-ended d100 totals, high end only (RULINGS D-2), capped at ``cap``."""
+    total = rng.integers(1, 101, n, dtype=np.int16)
+    rolling = np.flatnonzero(total >= 96)
     while rolling.size:
         more = rng.integers(1, 101, rolling.size, dtype=np.int16)
         total[rolling] = np.minimum(total[rolling] + more, cap)
         rolling = rolling[more >= 96]
-    np.minimum(total, cap, out=total)
-    return first, total
+    return total
 
 
 def _roll_full(rng: np.random.Generator, n: int) -> tuple[IntArray, IntArray]:
@@ -736,23 +814,21 @@ def _sample_body(
     k: _Kernel, modifier_total: int, n: int, rng: np.random.Generator
 ) -> npt.NDArray[np.int32]:
     body = k.body
-    classes, saturated, ext_row, bonus = k.classes(modifier_total)
-    first, total = _roll_high(rng, n, saturated)
-    cls = classes[total]
-    cls[first <= body.fumble] = 0  # RMU-GEN-8 reads the natural first face
-    critical = rng.integers(0, 100, n, dtype=np.int16)  # only critical rows read it (RMU-GEN-6)
-    read = np.minimum(critical + bonus[cls], 99)  # P-6, as an index 0-99
-    cell = ext_row[cls] + k.bin_of_face[read]
-    ids: npt.NDArray[np.int32] = k.ids[cell]
-    if body.breakage is None:
+    classes, saturated = k.classes(modifier_total)
+    cls = classes[_roll_high(rng, n, saturated)]
+    # The critical die, read only by critical rows (RMU-GEN-6), as a face 0-99 of the class.
+    flat = cls * np.int16(100) + rng.integers(0, 100, n, dtype=np.int16)
+    ids: npt.NDArray[np.int32] = k.id_of[flat]
+    if not k.checks or body.breakage is None:
         return ids
     checked = np.flatnonzero(ids == -1)
     if checked.size:
+        cell = k.cell_of[flat[checked]]
         natural, rolled = _roll_full(rng, checked.size)
-        o = body.breakage.classes(rolled + k.offsets[cell[checked]])
+        o = body.breakage.classes(rolled + k.offsets[cell])
         temporary = k.failed[o] & (natural == body.breakage.rules.temporary_natural)
         o = o + temporary * (len(body.breakage.rules.bands) + 1)
-        ids[checked] = k.check_ids[cell[checked], o]
+        ids[checked] = k.check_ids[cell, o]
     return ids
 
 
@@ -766,45 +842,93 @@ def aimed_shot_sample(
 ) -> Distribution[ShotView]:
     """Monte Carlo: ``samples`` shots rolled as numpy vectors, seeded (same seed, same counts).
 
-    Every die is rolled as the resolver rolls it: the open-ended attack die to the end of its
-    chain (no cut-off), the fumble check on its natural first face, the critical die, the
-    breakage check's die open at both ends, the die choosing a shielder and the stray round's
-    own dice.
+    Every die is rolled as the resolver rolls it: an unbraced tripod gun's recoil attack, the
+    open-ended attack die to the end of its chain (no cut-off), the fumble check on its natural
+    first face, the critical die, the breakage check's die open at both ends, the die choosing
+    a shielder and the stray round's own dice.
     """
     if samples < 1:
         raise ValueError(f"samples must be 1 or more, got {samples!r}")
     data = data if data is not None else default_data()
     prep = prepare_aimed_shot(shot, data)
-    if prep.plan is None:
-        return Distribution(probabilities={CANNOT_HIT: 1.0}, method="monte carlo", samples=samples)
-    model = _model(data, prep)
-    target = _kernel(model, model.target, None)
-    strays = [
-        _kernel(model, body, s.name)
-        for s, body in zip(model.strays, model.stray_bodies, strict=True)
-    ]
     rng = np.random.default_rng(seed)
-    counts = np.zeros(len(model.views), dtype=np.int64)
+    recoil = _recoil(prep)
+    recoil_model = _Model(data, recoil.body, ()) if recoil is not None else None
+    recoil_kernel = (
+        _kernel(recoil_model, recoil_model.target, None) if recoil_model is not None else None
+    )
+    model = _model(data, prep) if prep.plan is not None else None
+    target = _kernel(model, model.target, None) if model is not None else None
+    strays = (
+        [
+            _kernel(model, body, s.name)
+            for s, body in zip(model.strays, model.stray_bodies, strict=True)
+        ]
+        if model is not None
+        else []
+    )
+    width = len(recoil_model.views) + 1 if recoil_model is not None else 1
+    counts = np.zeros(0, dtype=np.int64)
     for start in range(0, samples, chunk):
         n = min(chunk, samples - start)
-        ids = _sample_body(target, prep.modifier_total, n, rng)
-        flying = np.flatnonzero(ids == _STRAY)
-        if flying.size:
-            # RMU-COV-6: one die picks the shielder when there are several.
-            who = rng.integers(0, len(strays), flying.size) if len(strays) > 1 else None
-            for s, (stray, k) in enumerate(zip(model.strays, strays, strict=True)):
-                mine = flying if who is None else flying[who == s]
-                ids[mine] = _sample_body(k, stray.modifier_total, mine.size, rng)
-        # Kernels may number new outcomes while sampling; grow the tally to match.
-        if len(counts) < len(model.views):
-            counts = np.concatenate((counts, np.zeros(len(model.views) - len(counts), np.int64)))
-        counts += np.bincount(ids, minlength=len(counts))
-    return Distribution(
-        probabilities={
-            view: int(counts[v]) / samples
-            for v in np.flatnonzero(counts)
-            if (view := model.views[v]) is not None
-        },
-        method="monte carlo",
-        samples=samples,
-    )
+        if recoil is not None and recoil_kernel is not None and recoil_model is not None:
+            first = _sample_body(recoil_kernel, recoil.modifier_total, n, rng)
+            shift_of = np.array(
+                [0 if v is None else recoil.shift(v) for v in recoil_model.views], dtype=np.int64
+            )
+            shifts = shift_of[first]
+        else:
+            first = np.full(n, -1, dtype=np.int32)
+            shifts = np.zeros(n, dtype=np.int64)
+        ids = np.full(n, -1, dtype=np.int32)
+        if model is not None and target is not None and recoil is None:
+            ids = _sample_target(model, target, strays, prep.modifier_total, n, rng)
+        elif model is not None and target is not None:
+            for shift in np.unique(shifts):
+                mine = np.flatnonzero(shifts == shift)
+                total = prep.modifier_total + int(shift)
+                ids[mine] = _sample_target(model, target, strays, total, mine.size, rng)
+        if recoil is None and model is not None:
+            # Without recoil the code below is just the outcome + 1.
+            found = np.concatenate(([0], np.bincount(ids)))
+        else:
+            # One code per (shot outcome, recoil outcome); -1 stands for none of either.
+            found = np.bincount((ids.astype(np.int64) + 1) * width + (first.astype(np.int64) + 1))
+        if len(found) > len(counts):
+            counts = np.concatenate((counts, np.zeros(len(found) - len(counts), np.int64)))
+        counts[: len(found)] += found
+    tally = {
+        (int(c) // width - 1, int(c) % width - 1): int(counts[c]) for c in np.flatnonzero(counts)
+    }
+    probabilities: dict[ShotView, float] = {}
+    for (main, before), count in tally.items():
+        view = CANNOT_HIT if main < 0 or model is None else model.views[main]
+        if view is None:
+            continue
+        if recoil_model is not None and before >= 0:
+            landed = recoil_model.views[before]
+            assert landed is not None
+            view = view._replace(recoil=landed)
+        probabilities[view] = probabilities.get(view, 0.0) + count / samples
+    return Distribution(probabilities=probabilities, method="monte carlo", samples=samples)
+
+
+def _sample_target(
+    model: _Model,
+    target: _Kernel,
+    strays: list[_Kernel],
+    modifier_total: int,
+    n: int,
+    rng: np.random.Generator,
+) -> npt.NDArray[np.int32]:
+    ids = _sample_body(target, modifier_total, n, rng)
+    if not strays:
+        return ids
+    flying = np.flatnonzero(ids == _STRAY)
+    if flying.size:
+        # RMU-COV-6: one die picks the shielder when there are several.
+        who = rng.integers(0, len(strays), flying.size) if len(strays) > 1 else None
+        for s, (stray, k) in enumerate(zip(model.strays, strays, strict=True)):
+            mine = flying if who is None else flying[who == s]
+            ids[mine] = _sample_body(k, stray.modifier_total, mine.size, rng)
+    return ids

@@ -83,6 +83,7 @@ class ShotView(NamedTuple):
     total_hits: int
     breakage: BreakageView | None = None
     shielder: StrayView | None = None
+    recoil: ShotView | None = None  # what an unbraced tripod gun did to its shooter first
 
 
 class StrayView(NamedTuple):
@@ -142,6 +143,9 @@ def shot_view(outcome: Outcome) -> ShotView:
     stray = outcome.summary.get("shielder")
     if isinstance(stray, dict):
         view = view._replace(shielder=StrayView(str(stray["name"]), _landing_view(stray)))
+    recoil = outcome.summary.get("recoil")
+    if isinstance(recoil, dict):
+        view = view._replace(recoil=_landing_view(recoil))
     return view
 
 

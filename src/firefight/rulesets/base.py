@@ -10,6 +10,12 @@ against the state, applying its own events, upkeep, the start of a round and ini
 seam's default refuses with :data:`NOT_IN_ENCOUNTERS`, so a ruleset without them keeps working
 everywhere else. The seams speak the encounter's vocabulary (``firefight.encounter.state``,
 ``.actions``); they are imported for type checking only, so this module loads without them.
+
+What a turn is made of belongs to the ruleset: rmu counts action points with the shared
+``RoundStarted`` / ``ActionPointsSpent`` events, cpr gives each combatant a Move and an Action
+with events of its own. The core only needs the round number to advance when a round opens.
+Positions in a scenario and in action lines are in the ruleset's :attr:`Ruleset.scene_unit`;
+the scene itself is kept in feet (RULINGS S-1).
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from firefight.errors import RuleRefusal
 
@@ -30,7 +36,7 @@ if TYPE_CHECKING:
     from firefight.events import Event
     from firefight.outcome import Outcome
 
-__all__ = ["NOT_IN_ENCOUNTERS", "CatalogRow", "Ruleset"]
+__all__ = ["NOT_IN_ENCOUNTERS", "CatalogRow", "Ruleset", "combatant_status", "weapons_text"]
 
 #: The rule a ruleset without encounter support refuses encounter requests under.
 NOT_IN_ENCOUNTERS = "ENC-RULESET"
@@ -51,6 +57,9 @@ class Ruleset(ABC):
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     package: ClassVar[str]
+    #: The unit a scenario's positions and barriers (and the ruleset's action lines) are
+    #: written in; the scene converts them to feet, which the shared geometry measures in.
+    scene_unit: ClassVar[Literal["ft", "m"]] = "ft"
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -84,7 +93,9 @@ class Ruleset(ABC):
         raise self._not_in_encounters("set up combatants")
 
     def start_round(self, state: EncounterState, round_number: int) -> Outcome:
-        """The events that open a round: ``RoundStarted`` first, then AP lost at its start."""
+        """The events that open a round. The first sets the round number: the shared
+        ``RoundStarted`` (which hands out action points) or an event of the ruleset's own;
+        what the round takes away at its start follows."""
         raise self._not_in_encounters("run rounds")
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
@@ -115,10 +126,80 @@ class Ruleset(ABC):
         """The state after one of this ruleset's own events."""
         raise self._not_in_encounters(f"apply {type(event).__name__} events")
 
+    def event_types(self) -> Sequence[type[Event]]:
+        """The classes of this ruleset's own events, which the service registers before it
+        reads a stored log back (so that a fresh process can fold it). A ruleset may also
+        register them itself when its encounter module is imported."""
+        return ()
+
     def describe_event(self, event: Event, state: EncounterState) -> str | None:
         """A sentence for the narrated log (``state`` is the state before the event)."""
         return None
 
     def describe_combatant(self, combatant: CombatantState) -> Mapping[str, object]:
-        """Figures the ruleset derives for the state table (e.g. the total penalty)."""
+        """Figures the ruleset derives for the state's JSON (e.g. the total penalty)."""
         return {}
+
+    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+        """One row of the state table, column heading -> cell, in the order shown.
+
+        The default shows the shared fields as an action-point ruleset uses them; a ruleset
+        whose turn, damage track or armor work otherwise gives its own columns.
+        """
+        figures = self.describe_combatant(combatant)
+        return {
+            "name": combatant.name,
+            "side": combatant.side,
+            "AP": str(combatant.ap_left),
+            "hits": f"{combatant.hits_left}/{combatant.hits_max}",
+            "penalty": str(figures.get("total_penalty", "")),
+            "state": f"{combatant_status(combatant)}, {combatant.posture.value}",
+            "conditions": _conditions(combatant),
+            "at (ft)": f"{combatant.position.x_ft:g},{combatant.position.y_ft:g}",
+            "weapons": weapons_text(combatant),
+            "armor": _armor(combatant),
+        }
+
+
+def combatant_status(c: CombatantState) -> str:
+    """Up, down or out, as the state table shows it."""
+    if c.dead:
+        return "dead"
+    if c.dying:
+        return f"dying ({c.dying_rounds} rnd)" if c.dying_rounds else "dying"
+    if c.unconscious:
+        return "unconscious"
+    return "bystander" if c.bystander else "up"
+
+
+def weapons_text(c: CombatantState) -> str:
+    """Each weapon carried, with its magazine and spares: ``glock 16/17 ball +1 spare``."""
+    parts = []
+    for w in c.weapons:
+        loaded = str(w.loaded) if w.loaded else "empty"
+        spares = f" +{len(w.spares)} spare" if w.spares else ""
+        parts.append(f"{w.name} {loaded}{spares}")
+    return "; ".join(parts) or "-"
+
+
+def _conditions(c: CombatantState) -> str:
+    if c.dead:
+        return "-"
+    parts = []
+    if c.bleed:
+        parts.append(f"bleed {c.bleed}")
+    if c.stun:
+        parts.append("stun " + ", ".join(f"{r}@{p}" for p, r in c.stun))
+    if c.staggered:
+        parts.append(f"staggered (owes {c.staggered_owed})" if c.staggered_owed else "staggered")
+    if c.injury:
+        parts.append(f"injury {c.injury}")
+    if c.fatigue:
+        parts.append(f"fatigue {c.fatigue}")
+    return ", ".join(parts) or "-"
+
+
+def _armor(c: CombatantState) -> str:
+    if not c.armor:
+        return "-"
+    return f"{c.armor.kind} {c.armor.damage}" + (" broken" if c.armor.broken else "")

@@ -12,16 +12,31 @@ Resolvers (pure; each takes a frozen declaration, a :class:`~firefight.dice.Dice
 - :func:`~firefight.rulesets.cpr.reload.resolve_reload` -- reloading (CPR-AMMO-1)
 - :func:`~firefight.rulesets.cpr.damage_roll.resolve_damage_roll` -- damage for a decided hit
 
+In an encounter (docs/cpr.md, "In an encounter") the seams below build those declarations
+from the state and fold the events back: :mod:`.encounter_model` (the scenario's combatants),
+:mod:`.encounter_actions` (action lines), :mod:`.turns` (a Move and an Action per turn,
+initiative, the end of a turn), :mod:`.encounter` (validate, resolve, apply, describe).
+
 This package imports nothing from any other ruleset: what rulesets share lives below them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 from firefight.rulesets.cpr.data import CprData
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from firefight.dice import Dice
+    from firefight.encounter.actions import Action
+    from firefight.encounter.state import CombatantState, EncounterState
+    from firefight.events import Event
+    from firefight.outcome import Outcome
 
 __all__ = ["CPR", "CprData"]
 
@@ -31,6 +46,7 @@ class CPR(Ruleset):
     title = "d10 + skill vs DV (Cyberpunk RED style)"
     aliases = ("cyberpunk-red", "cyberpunk")
     package = "firefight.rulesets.cpr"
+    scene_unit = "m"  # C-2: cpr measures in metres
 
     @cached_property
     def data(self) -> CprData:
@@ -54,3 +70,72 @@ class CPR(Ruleset):
 
     def check_data(self) -> list[str]:
         return [f"data/{name}" for name in self.data.check()]
+
+    # --- encounter seams: the rules live in cpr.encounter and cpr.turns, imported on first
+    # use so that the resolvers load without the encounter layer.
+
+    def combatant_model(self) -> type[BaseModel]:
+        from firefight.rulesets.cpr.encounter_model import CprCombatantFields
+
+        return CprCombatantFields
+
+    def new_combatant(self, spec: BaseModel, core: CombatantState) -> CombatantState:
+        from firefight.rulesets.cpr.encounter_model import new_cpr_combatant
+
+        return new_cpr_combatant(spec, core)
+
+    def start_round(self, state: EncounterState, round_number: int) -> Outcome:
+        from firefight.rulesets.cpr.turns import start_turn
+
+        return start_turn(state, round_number)
+
+    def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
+        from firefight.rulesets.cpr.turns import initiative
+
+        return initiative(state, dice, self.data)
+
+    def upkeep(self, state: EncounterState) -> Outcome:
+        from firefight.encounter.fold import apply
+        from firefight.rulesets.cpr.turns import end_turn
+
+        return end_turn(state, self.data, lambda s, e: apply(s, e, self))
+
+    def parse_action(self, text: str, state: EncounterState) -> Action:
+        from firefight.rulesets.cpr.encounter_actions import parse_cpr_action
+
+        return parse_cpr_action(text, state)
+
+    def validate(self, state: EncounterState, action: Action) -> None:
+        from firefight.rulesets.cpr.encounter import validate_cpr_action
+
+        validate_cpr_action(state, action, self.data)
+
+    def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
+        from firefight.rulesets.cpr.encounter import resolve_cpr_action
+
+        return resolve_cpr_action(state, action, dice, self.data)
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        from firefight.rulesets.cpr.encounter import apply_cpr_event
+
+        return apply_cpr_event(state, event)
+
+    def event_types(self) -> Sequence[type[Event]]:
+        from firefight.rulesets.cpr.encounter import EVENT_TYPES
+
+        return EVENT_TYPES
+
+    def describe_event(self, event: Event, state: EncounterState) -> str | None:
+        from firefight.rulesets.cpr.encounter import describe_cpr_event
+
+        return describe_cpr_event(event, state, self.data)
+
+    def describe_combatant(self, combatant: CombatantState) -> Mapping[str, object]:
+        from firefight.rulesets.cpr.encounter import cpr_combatant_figures
+
+        return cpr_combatant_figures(combatant, self.data)
+
+    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+        from firefight.rulesets.cpr.encounter import cpr_row
+
+        return cpr_row(combatant, self.data)

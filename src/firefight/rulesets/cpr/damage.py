@@ -114,7 +114,7 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
     elif location is Location.HEAD:
         tb.step(f"The aimed head shot meets {name}'s head SP {worn}.", "CPR-AIM-1")
     else:
-        tb.step(f"Unaimed at the head, the hit meets {name}'s body SP {worn}.", "C-3")
+        tb.step(f"Not aimed at the head, so the hit meets {name}'s body SP {worn}.", "C-3")
     sp = worn
     if hit.halves_sp and worn:
         sp = math.ceil(worn / 2)

@@ -10,6 +10,7 @@ from firefight.rulesets.cpr.datafile import label_for
 from firefight.rulesets.cpr.figures import RuleFigures, load_figures
 from firefight.rulesets.cpr.injuries import InjuryTables, load_injuries
 from firefight.rulesets.cpr.ranges import DvTable, load_dv_table
+from firefight.rulesets.cpr.turn_figures import TurnFigures, load_turn_figures
 from firefight.rulesets.cpr.weapons import Ammo, Weapon, find_weapon, load_ammo, load_weapons
 
 __all__ = ["DATA_FILES", "CprData"]
@@ -22,6 +23,7 @@ DATA_FILES = (
     "armor.toml",
     "critical_injuries.toml",
     "rules.toml",
+    "encounter.toml",
 )
 
 
@@ -62,6 +64,11 @@ class CprData:
     def figures(self) -> RuleFigures:
         return load_figures()
 
+    @cached_property
+    def turns(self) -> TurnFigures:
+        """Turns, initiative and movement in an encounter (CPR-REF-1)."""
+        return load_turn_figures()
+
     def weapon(self, name: str) -> Weapon:
         """A weapon by key, name or alias (``"heavy pistol"``, ``"knife"``)."""
         weapons, names = self._weapon_catalog
@@ -76,6 +83,7 @@ class CprData:
     def check(self) -> list[str]:
         """Load every file and check what one file says about another; returns the files."""
         _ = self.armor
+        _ = self.turns
         leg = self.injuries.by_key().get(self.figures.aimed_leg_injury)
         if leg is None or leg.table != "body":
             raise TableDataError(

@@ -103,8 +103,9 @@ class WoundStateChanged(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MagazineReloaded(Event):
-    """The magazine is full again, of one ammunition kind (CPR-AMMO-1).
+    """The magazine reloaded with one ammunition kind (CPR-AMMO-1).
 
+    ``rounds`` is what it holds afterwards: full, unless fewer rounds were at hand.
     ``removed`` rounds of ``removed_ammo`` came out first when they were another kind.
     """
 

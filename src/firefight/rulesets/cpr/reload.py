@@ -2,7 +2,9 @@
 
 A magazine never mixes kinds: loading another kind takes out the rounds left in it first. Bows
 and crossbows are never reloaded (nocking is part of the shot), and weapons with no magazine
-cannot be. No dice are rolled; the resolver takes them anyway so every resolver has one shape.
+cannot be. When the rounds at hand are counted (an encounter tracks them), the magazine takes
+as many as there are, up to full; with none at hand there is nothing to reload with. No dice
+are rolled; the resolver takes them anyway so every resolver has one shape.
 """
 
 from __future__ import annotations
@@ -24,13 +26,15 @@ __all__ = ["Reload", "resolve_reload"]
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Reload:
     """Reload ``weapon`` with ``ammo``; ``loaded`` rounds of ``loaded_ammo`` are in it now
-    (``loaded_ammo`` None: the same kind as the new rounds)."""
+    (``loaded_ammo`` None: the same kind as the new rounds). ``at_hand`` counts the rounds of
+    ``ammo`` the shooter carries (None: enough to fill the magazine)."""
 
     weapon: str
     ammo: str = "basic"
     loaded: int = 0
     loaded_ammo: str | None = None
     actor: str = "shooter"
+    at_hand: int | None = None
 
 
 def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome:
@@ -50,19 +54,29 @@ def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome:
     check_rounds(weapon, reload.loaded, 0, what="Reloading")
     capacity = weapon.magazine
     new = data.ammo[reload.ammo]
+    if reload.at_hand is not None and reload.at_hand < 1:
+        raise RuleRefusal(
+            "CPR-AMMO-1", f"{reload.actor} has no {new.name} left to load the {weapon.name} with."
+        )
 
     tb = TraceBuilder()
     removed = 0
+    kept = reload.loaded
     if reload.loaded and old_kind != reload.ammo:
-        removed = reload.loaded
+        removed, kept = reload.loaded, 0
         tb.step(
             f"A magazine holds one kind: the {removed} rounds of {data.ammo[old_kind].name} come "
             f"out before {new.name} go in.",
             "CPR-AMMO-1",
         )
-        added = capacity
-    else:
-        added = capacity - reload.loaded
+    added = capacity - kept
+    if reload.at_hand is not None and reload.at_hand < added:
+        added = reload.at_hand
+        tb.step(
+            f"{reload.actor} has only {added} rounds of {new.name} at hand: the magazine is not "
+            "filled.",
+            "CPR-AMMO-1",
+        )
     tb.step(
         f"{reload.actor} spends the Action reloading the {weapon.name}: {added} rounds of "
         f"{new.name} go in; the magazine holds {capacity}.",
@@ -75,7 +89,7 @@ def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome:
                 actor=reload.actor,
                 weapon=weapon.key,
                 ammo=new.key,
-                rounds=capacity,
+                rounds=kept + added,
                 removed=removed,
                 removed_ammo=old_kind if removed else None,
             ),
@@ -84,7 +98,7 @@ def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome:
         summary={
             "weapon": weapon.key,
             "ammo": new.key,
-            "rounds": capacity,
+            "rounds": kept + added,
             "added": added,
             "removed": removed,
         },

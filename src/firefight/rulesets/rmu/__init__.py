@@ -51,7 +51,10 @@ class RMU(Ruleset):
 
     def check_data(self) -> list[str]:
         # A fresh load, so that tables imported since this ruleset was first used are checked too.
-        return RmuData().check()
+        from firefight.rulesets.rmu.firearm_data import check_firearm_data
+
+        data = RmuData()
+        return [*data.check(), *check_firearm_data(data)]
 
     # --- encounter seams: the rules live in rmu.encounter, rmu.upkeep and rmu.vitals, imported
     # on first use so that the catalog and the shot load without the encounter layer.

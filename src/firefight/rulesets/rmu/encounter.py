@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -44,6 +44,7 @@ from firefight.geometry import (
     hidden_fraction,
 )
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu import firearm_events
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
 from firefight.rulesets.rmu.bodies import Bystander, screen_bodies
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
@@ -109,6 +110,7 @@ register_event_types(
     StaggerCleared,
     StaggerPaid,
     StunWoreOff,
+    *(getattr(firearm_events, name) for name in firearm_events.__all__),
 )
 
 
@@ -187,6 +189,7 @@ class RmuStatsModel(DataModel):
     body_development: int = Field(ge=0)
     bmr_ft: float = Field(gt=0)
     armor_trained: bool = True
+    strength: int = 0
 
 
 class RmuCombatantFields(DataModel):
@@ -198,6 +201,7 @@ class RmuCombatantFields(DataModel):
     skills: dict[str, RmuSkillModel] = Field(default_factory=dict)
     armor: RmuArmorModel | None = None
     weapon: list[RmuWeaponModel] = Field(default_factory=list)
+    under_fire: Literal["dive", "stand"] | None = None
 
     @field_validator("naked_at")
     @classmethod
@@ -257,6 +261,8 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             bmr_ft=stats.bmr_ft,
             armor_trained=stats.armor_trained,
             naked_at=spec.naked_at,
+            strength=stats.strength,
+            under_fire=spec.under_fire,
             skills=tuple(
                 RmuSkill(name=name, bonus=s.bonus, ranks=s.ranks) for name, s in spec.skills.items()
             ),
@@ -331,9 +337,16 @@ def _move_cost(c: CombatantState, distance: float) -> int:
 
 def validate_rmu_action(state: EncounterState, action: Action) -> None:
     """Refuse what the state forbids before any die is rolled."""
+    from firefight.rulesets.rmu import encounter_fire  # it builds on this module
+
     c = state.combatant(action.actor)
+    encounter_fire.refuse_before_ap(state, action)
     _able(state, c)
+    if isinstance(action, encounter_fire.FIRE_ACTIONS):
+        encounter_fire.validate_fire_action(state, action)
+        return
     if isinstance(action, Shoot):
+        encounter_fire.check_gun_fires(c, _ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
         prepare_aimed_shot(build_shot(state, action, TraceBuilder()), _data())
         return
@@ -508,6 +521,10 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
     if state.round == 1 and target.surprise is not Surprise.NONE:
         auto("surprised-foe", f"{target.name} was caught {target.surprise.value} this round.")
     cover = _barrier_cover(state, shooter, target, weapon.kind, tb)
+    # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
+    from firefight.rulesets.rmu.encounter_fire import cover_share_now
+
+    cover_share = cover_share_now(state, target, tb) if cover is not None else 100
     others = [c.body for c in state.combatants if c.name not in (shooter.name, target.name)]
     screen = screen_bodies(
         shooter.body,
@@ -533,10 +550,13 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         armor_quality=armor.quality if armor else 0,
         armor_broken=armor.broken if armor else False,
         cover=cover,
+        cover_share_percent=cover_share,
         screen=screen if screen.grade is not CoverGrade.NONE else None,
         target_size=target.size,
         defender=_defender(target),
         shooter_armor=shooter.armor.kind if shooter.armor and not shooter.armor.broken else None,
+        strength_bonus=stats.strength,
+        shooter_naked_column=stats.naked_at,
         situational=tuple(situational),
         extra=tuple(extra),
         shooter=shooter.name,
@@ -573,6 +593,10 @@ def _bonus_used(c: CombatantState) -> list[Event]:
 
 def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     """The events and trace of a validated action."""
+    from firefight.rulesets.rmu import encounter_fire  # it builds on this module
+
+    if isinstance(action, encounter_fire.FIRE_ACTIONS):
+        return encounter_fire.resolve_fire_action(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()
@@ -586,6 +610,7 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
             else e
             for e in outcome.events
         ]
+        events = encounter_fire.shot_events(c, weapon, target=action.target, events=events)
         events.extend(_bonus_used(c))
         summary = {
             "action": "shoots",
@@ -594,7 +619,9 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
             "weapon_name": weapon.name,
             **outcome.summary,
         }
-        summary["headline"] = _headline(action, weapon.name, summary)
+        summary["headline"] = encounter_fire.recoil_first(
+            c.name, weapon.name, summary, _headline(action, weapon.name, summary)
+        )
         return Outcome(
             events=tuple(events),
             trace=type(outcome.trace)((*tb.build().entries, *outcome.trace.entries)),
@@ -700,6 +727,10 @@ def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
         return state.with_combatant(
             replace(c, ap_left=max(0, c.ap_left - event.ap), staggered_owed=0)
         )
+    from firefight.rulesets.rmu import encounter_fire  # the firearm actions' own state
+
+    if isinstance(event, encounter_fire.FIRE_EVENTS):
+        return encounter_fire.apply_fire_event(state, event)
     raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")
 
 
@@ -736,11 +767,16 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
         if weapon is not None and weapon.loaded is not None:
             left = weapon.loaded.rounds - event.rounds
             return f"{event.actor}'s {weapon.name}: {left} rounds left in the magazine."
-    return None
+    from firefight.rulesets.rmu.encounter_fire import describe_fire_event
+
+    return describe_fire_event(event, state)
 
 
 def rmu_combatant_figures(c: CombatantState) -> dict[str, object]:
+    from firefight.rulesets.rmu.encounter_fire import fire_figures
+
     return {
         "hit_loss_penalty": hit_loss_penalty(c.hits_max, c.hits_taken),
         "total_penalty": total_penalty(c),
+        **fire_figures(c),
     }

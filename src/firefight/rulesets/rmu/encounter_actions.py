@@ -11,7 +11,9 @@ the verb, then what the verb needs, then ``--options``:
 - ``drops-prone`` / ``stands-up`` -- 2 AP (R-6);
 - ``waits [--ap N]`` -- lets AP go (all that are left by default).
 
-Unknown names and verbs are refused with the closest matches.
+The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
+:mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
+matches.
 """
 
 from __future__ import annotations
@@ -26,6 +28,13 @@ from firefight.encounter.actions import Action
 from firefight.encounter.state import EncounterState, unknown_combatant
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point, Posture
+from firefight.rulesets.rmu.fire_actions import (
+    FIRE_CANONICAL,
+    FIRE_OPTIONS,
+    FIRE_VERBS,
+    fire_verb,
+    parse_fire_action,
+)
 from firefight.trace import Modifier
 
 __all__ = [
@@ -89,8 +98,9 @@ _VERBS: dict[str, str] = {
     "wait": "waits",
     "passes": "waits",
     "pass": "waits",
+    **FIRE_VERBS,
 }
-_CANONICAL = ("shoots", "reloads", "moves", "drops-prone", "stands-up", "waits")
+_CANONICAL = ("shoots", "reloads", "moves", "drops-prone", "stands-up", "waits", *FIRE_CANONICAL)
 
 # Option name -> kind: "int", "str", "flag", or "many" (repeatable string).
 _OPTIONS: dict[str, dict[str, str]] = {
@@ -100,6 +110,7 @@ _OPTIONS: dict[str, dict[str, str]] = {
     "drops-prone": {},
     "stands-up": {},
     "waits": {"ap": "int"},
+    **FIRE_OPTIONS,
 }
 
 
@@ -203,8 +214,8 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
     >>> parse_rmu_action("Mara dances", scene)
     Traceback (most recent call last):
     ...
-    firefight.errors.RuleRefusal: R-6: rmu knows no action 'dances'; it knows shoots, reloads, \
-moves, drops-prone, stands-up, waits.
+    firefight.errors.RuleRefusal: R-6: rmu knows no action 'dances'; did you mean 'dashes' or \
+'clears'?
     """
     try:
         tokens = shlex.split(text)
@@ -227,10 +238,11 @@ moves, drops-prone, stands-up, waits.
     actor, after = _name_at(tokens, 0, verb_at, state)
     if after != verb_at:
         raise unknown_combatant(" ".join(tokens[:verb_at]), state.names)
-    verb = _VERBS[tokens[verb_at].lower()]
-    rest = tokens[verb_at + 1 :]
+    verb, rest = fire_verb(_VERBS[tokens[verb_at].lower()], tokens[verb_at + 1 :])
     positional, opts = _options(verb, rest)
     base = {"actor": actor, "verb": verb, "text": " ".join(text.split())}
+    if verb in FIRE_OPTIONS:
+        return parse_fire_action(verb, base, positional, opts, state)
 
     if verb == "shoots":
         words = [w for w in positional if w.lower() != "at"]

@@ -18,7 +18,7 @@ from typing import Any
 from pydantic import Field
 
 from firefight.errors import RuleRefusal, TableDataError
-from firefight.rulesets.rmu.catalog import PACKAGE, Weapon, WeaponAction
+from firefight.rulesets.rmu.catalog import PACKAGE, RmuData, Weapon, WeaponAction
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "SuppressionFigures",
     "TripodFigures",
     "bullet_bonus",
+    "check_firearm_data",
     "firearm_figures",
     "rate_class",
     "round_half_up",
@@ -258,3 +259,39 @@ def rate_class(weapon: Weapon, figures: FirearmFigures | None = None) -> RateCla
             )
         name = "single-fire"
     return RateClass(name=name, rate=fig.rates[name], modifier=fig.modifiers.get(name))
+
+
+def check_firearm_data(data: RmuData) -> list[str]:
+    """Load the firearm actions' data afresh and cross-check it with the catalog and tables:
+    every automatic weapon has a rate class and every listed weapon exists, the difficulties
+    and the fumble column named exist, and the tripod's tables load. Returns what was checked.
+    """
+    from firefight.rulesets.rmu.fumble import load_fumble_table
+    from firefight.rulesets.rmu.maneuvers import load_maneuver_figures
+
+    fig = load_firearm_figures()
+    maneuvers = load_maneuver_figures()
+    fumbles = load_fumble_table()
+    for key in fig.weapon_rate_class:
+        if key not in data.weapons:
+            raise TableDataError(
+                LABEL, f"weapon_rate_class {key!r}", "no such weapon in weapons.toml"
+            )
+    for weapon in data.weapons.values():
+        try:
+            rate_class(weapon, fig)
+        except RuleRefusal as exc:
+            raise TableDataError(LABEL, "weapon_rate_class", exc.reason) from None
+    for where, name in (
+        ("rapid_fire.prep_difficulty", fig.rapid_fire.prep_difficulty),
+        ("suppression.maneuver_difficulty", fig.suppression.maneuver_difficulty),
+    ):
+        if name not in maneuvers.difficulty:
+            raise TableDataError(LABEL, where, f"no difficulty {name!r} in maneuvers.toml")
+    if fig.rapid_fire.malfunction_column not in fumbles.columns:
+        raise TableDataError(
+            LABEL, "rapid_fire.malfunction_column", "not a column of firearm_fumble.toml"
+        )
+    data.tables.attack(fig.tripod.attack_table)
+    data.tables.critical(fig.tripod.critical_table)
+    return ["firearm_actions.toml", "maneuvers.toml", "firearm_fumble.toml"]

@@ -16,6 +16,8 @@ __all__ = [
     "ApForfeited",
     "ApLimitedNextRound",
     "CoverReached",
+    "FiredAt",
+    "JamCleared",
     "LeftInTheOpen",
     "PreparationWasted",
     "RapidFireFired",
@@ -135,3 +137,28 @@ class LeftInTheOpen(Event):
     actor: str
     cover: str
     rule: str = "RMU-MOV-2"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FiredAt(Event):
+    """In an encounter: ``actor``'s ``weapon`` sent ``rounds`` rounds this round at ``targets``
+    (everyone its fire reached). The rounds count toward the gun's class rate this round
+    (RMU-SUP-2); each target counts the guns firing on them (RMU-MOV-1: several guns)."""
+
+    actor: str
+    weapon: str
+    rounds: int
+    targets: tuple[str, ...]
+    rule: str = "RMU-MOV-1"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JamCleared(Event):
+    """``ap`` AP spent clearing a malfunction on ``weapon``; ``cleared`` once all it asked for
+    are paid, which also ends its semi-only and half-effect (RMU-RF-13)."""
+
+    actor: str
+    weapon: str
+    ap: int
+    cleared: bool
+    rule: str = "RMU-RF-13"

@@ -211,27 +211,29 @@ class Malfunction:
 
 def roll_malfunction(
     *,
-    severity: Severity,
+    severity: Severity | None,
     column: str,
     push_per_step: int,
     dice: Dice,
     trace: TraceBuilder,
     rule: str,
 ) -> Malfunction:
-    """Roll d100 on the Firearm Fumble table, pushed by the maneuver's severity (RMU-RF-13)."""
+    """Roll d100 on the Firearm Fumble table, pushed by the maneuver's severity (RMU-RF-13).
+
+    ``severity`` None is an attack roll's fumble (RMU-GEN-8): no maneuver result, no push.
+    """
     table = firearm_fumble_table()
     roll = trace.roll(dice.d100("firearm fumble roll"))
-    total = trace.total(
-        "firearm fumble roll",
-        [
-            Modifier(value=roll.total, label="fumble roll, d100", rule=rule),
+    parts = [Modifier(value=roll.total, label="fumble roll, d100", rule=rule)]
+    if severity is not None:
+        parts.append(
             Modifier(
                 value=push_per_step * severity.step,
                 label=f"severity {severity.value} pushes the roll",
                 rule=rule,
-            ),
-        ],
-    ).value
+            )
+        )
+    total = trace.total("firearm fumble roll", parts).value
     read = table.read(total, column)
     trace.lookup(
         table=table.name,

@@ -487,7 +487,13 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
             attack.extend(shooter_side)
         attack.extend(_person_situational(person, data))
         cover = choose_cover(
-            caught=who, weapon=weapon, ammo=ammo, data=data, trace=tb, barrier=person.cover
+            caught=who,
+            weapon=weapon,
+            ammo=ammo,
+            data=data,
+            trace=tb,
+            barrier=person.cover,
+            barrier_share_percent=person.cover_share_percent,
         )
         hit = attack_person(
             shooter=decl.shooter,

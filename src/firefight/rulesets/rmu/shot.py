@@ -8,6 +8,7 @@ the dice, and returns an :class:`~firefight.outcome.Outcome` of events and trace
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -18,6 +19,9 @@ from firefight.rulesets.rmu.bodies import BodyScreen, choose_shielder
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover
 from firefight.rulesets.rmu.defense import Defender, armor_maneuver_penalty, defense_modifiers
+from firefight.rulesets.rmu.firearm_data import round_half_up
+from firefight.rulesets.rmu.firearm_events import WeaponMalfunctioned
+from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
 from firefight.rulesets.rmu.protection import FirePlan, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
 from firefight.rulesets.rmu.strike import combine_effects, resolve_strike
@@ -46,7 +50,12 @@ class AimedShot:
 
     Dice are asked for in this order: the attack roll, the critical roll, the breakage check
     (d100 open-ended at both ends); after a miss through a screen, a die choosing among several
-    shielders, then the stray round's attack, critical and breakage rolls.
+    shielders, then the stray round's attack, critical and breakage rolls. A fumble asks for
+    one more die after the attack roll: the Firearm Fumble table's d100.
+
+    ``cover_share_percent`` is the share of the barrier ``cover`` the target reached this round
+    by dashing for it (RMU-MOV-2; 0: still in the open). ``shooter_naked_column`` is the
+    shooter's own naked AT, which an unbraced tripod gun's recoil is read on (RMU-TRI-2).
     """
 
     weapon: str
@@ -64,12 +73,14 @@ class AimedShot:
     armor_quality: int = 0
     armor_broken: bool = False
     cover: Cover | None = None
+    cover_share_percent: int = 100
     screen: BodyScreen | None = None
     target_size: Size = Size.MEDIUM
     defender: Defender = field(default_factory=Defender)
     shooter_armor: str | None = None
     # The shooter's Strength bonus: the only defense against an unbraced tripod gun's recoil.
     strength_bonus: int = 0
+    shooter_naked_column: str = "AT 1"
     situational: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
     shooter: str = "shooter"
@@ -96,9 +107,15 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
             "RMU-GEN-1",
             f"The shot costs {cost} AP but only {shot.ap_available} AP are left this round.",
         )
-    if shot.naked_column not in NAKED_COLUMNS:
+    for column in (shot.naked_column, shot.shooter_naked_column):
+        if column not in NAKED_COLUMNS:
+            raise RuleRefusal(
+                "RMU-ARM-1", f"{column!r} is not a naked armor column (AT 1 to AT 10)."
+            )
+    if not 0 <= shot.cover_share_percent <= 100:
         raise RuleRefusal(
-            "RMU-ARM-1", f"{shot.naked_column!r} is not a naked armor column (AT 1 to AT 10)."
+            "RMU-MOV-2",
+            f"The share of cover reached is 0 to 100%; {shot.cover_share_percent}% was given.",
         )
     for name in shot.situational:
         if name not in rules.situational:
@@ -131,9 +148,17 @@ def _choose_cover(
     """The one cover that counts: the declared barrier or the bodies in front, whichever gives
     more (RMU-COV-5). Returns the cover, its price, and whether it is the bodies'."""
     declared = price_cover(shot.cover, weapon, data.cover) if shot.cover else None
+    if declared is not None and shot.cover_share_percent == 0:
+        trace.step(
+            f"{shot.target} dashed for the {shot.cover} cover this round and did not get behind "
+            "it: in the open until next round.",
+            "RMU-MOV-2",
+        )
+        declared = None
+    barrier = shot.cover if declared is not None else None
     body = shot.screen.as_cover() if shot.screen else None
     if body is None or shot.screen is None:
-        return shot.cover, declared, False
+        return barrier, declared, False
     names = ", ".join(s.name for s in shot.screen.shielders)
     body_price = price_cover(body, weapon, data.cover)
     trace.step(
@@ -141,18 +166,24 @@ def _choose_cover(
         f"and {shot.target}: {body.grade.value} hard cover by position.",
         "RMU-COV-5",
     )
-    if declared is not None and shot.cover is not None:
-        better_bodies = body_price.bonus > declared.bonus
+    if declared is not None and barrier is not None:
+        reached = _reached_bonus(declared.bonus, shot.cover_share_percent)
+        better_bodies = body_price.bonus > reached
         trace.step(
             f"Cover does not stack: the {'bodies' if better_bodies else 'barrier'} "
-            f"({body_price.bonus if better_bodies else declared.bonus}) "
+            f"({body_price.bonus if better_bodies else reached}) "
             f"{'give' if better_bodies else 'gives'} more than the "
             f"{'barrier' if better_bodies else 'bodies'}, and only that counts.",
             "RMU-COV-5",
         )
         if not better_bodies:
-            return shot.cover, declared, False
+            return barrier, declared, False
     return body, body_price, True
+
+
+def _reached_bonus(bonus: int, share_percent: int) -> int:
+    """RMU-MOV-2: the share of a cover's bonus a dash reached this round, rounded half up."""
+    return round_half_up(Fraction(bonus * share_percent, 100))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -205,7 +236,8 @@ def prepare_aimed_shot(
     )
 
     price = price_cover(shot.cover, weapon, data.cover) if shot.cover else None
-    if shot.cover and price and price.impassable:
+    # Only cover fully reached stops a shot outright (RMU-MOV-2 scales it otherwise).
+    if shot.cover and price and price.impassable and shot.cover_share_percent >= 100:
         tb.step(
             f"{shot.target} is fully behind impenetrable cover and cannot be hit at all; the round "
             "is fired for nothing.",
@@ -289,21 +321,22 @@ def prepare_aimed_shot(
 
     behind_cover = price is not None
     if price is not None and cover is not None:
-        bonus = price.bonus * ammo.cover_multiplier
+        share = 100 if from_bodies else shot.cover_share_percent
+        bonus = _reached_bonus(price.bonus * ammo.cover_multiplier, share)
         label = f"{cover.grade.value} {cover.material.value} cover ({price.column})"
         if from_bodies:
             label = f"{cover.grade.value} cover from bodies in front, hard ({price.column})"
         if ammo.cover_multiplier > 1:
             label += f", x{ammo.cover_multiplier} against {ammo.name}"
-        mods.append(
-            Modifier(
-                value=-bonus,
-                label=label,
-                rule="RMU-COV-8"
-                if ammo.cover_multiplier > 1
-                else ("RMU-COV-5" if from_bodies else "RMU-COV-3"),
-            )
+        rule = (
+            "RMU-COV-8"
+            if ammo.cover_multiplier > 1
+            else ("RMU-COV-5" if from_bodies else "RMU-COV-3")
         )
+        if share < 100:
+            label += f", {share}% of it reached this round"
+            rule = "RMU-MOV-2"
+        mods.append(Modifier(value=-bonus, label=label, rule=rule))
     # RMU-ARM-5 / RMU-BRK-2: the armor is still worn, and still weighs, whatever the round does.
     armor_penalty = armor_maneuver_penalty(
         armor_for_target,
@@ -364,7 +397,7 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
             shooter=shot.shooter,
             weapon=weapon,
             strength_bonus=shot.strength_bonus,
-            naked_column="AT 1",
+            naked_column=shot.shooter_naked_column,
             dice=dice,
             data=data,
             trace=tb,
@@ -379,14 +412,36 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
 
     roll = tb.roll(dice.d100_open_ended("attack roll", low_end=False))
     if roll.natural <= fumble:
+        column = fumble_column(weapon)
         tb.step(
             f"Unmodified {roll.natural:02d} is within the {weapon.name}'s fumble range "
-            f"01-{fumble:02d}: "
-            "the shot fumbles and does nothing to the target (stand-in result until the Firearm "
-            "Fumble table is consulted).",
+            f"01-{fumble:02d}: the shot fumbles and does nothing to the target; the gun's "
+            f"own column ({column}) of the Firearm Fumble table says what it does instead.",
             "RMU-GEN-8",
         )
-        summary |= {"result": "fumble", "hit": False, "hits": 0, "fumble": True, "roll": roll.total}
+        bad = roll_malfunction(
+            severity=None, column=column, push_per_step=0, dice=dice, trace=tb, rule="RMU-GEN-8"
+        )
+        events.append(
+            WeaponMalfunctioned(
+                actor=shot.shooter,
+                weapon=weapon.key,
+                severity="",
+                roll=bad.total,
+                row=bad.row,
+                column=bad.column,
+                effect=bad.effect,
+                rule="RMU-GEN-8",
+            )
+        )
+        summary |= {
+            "result": "fumble",
+            "hit": False,
+            "hits": 0,
+            "fumble": True,
+            "roll": roll.total,
+            "malfunction": bad.to_json(),
+        }
         return _outcome(events, tb, summary)
 
     total = tb.total(

@@ -268,6 +268,11 @@ def _response(
             f"ducking under the hail leaves {sup.duck_ap_next_round} AP next round.",
             "RMU-SUP-10",
         )
+        share = target.cover_share_percent
+        if share < 100:
+            # Held since a dash this very round: only the share that dash reached (RMU-MOV-2).
+            tb.step(f"{name} reached it this round: {share}% of it counts.", "RMU-MOV-2")
+            return events, summary, share, ""
         return events, summary, 100, ""
     if target.cover is not None:
         tb.step(f"{name} stands and does not go for the cover: in the open.", "RMU-SUP-10")

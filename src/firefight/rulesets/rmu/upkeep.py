@@ -144,7 +144,10 @@ for _kind in (Bleeding(), Dying(), Stun(), Staggered()):
 
 
 def start_round(state: EncounterState, round_number: int) -> Outcome:
-    """RoundStarted with the round's AP (RMU-GEN-1), then AP lost at its start (R-3, R-5)."""
+    """RoundStarted with the round's AP (RMU-GEN-1), then AP lost at its start (R-3, R-5, and
+    RMU-SUP-9/10 after a dive or a duck)."""
+    from firefight.rulesets.rmu.encounter_fire import ap_cap_events  # it imports this module
+
     figs = figures()
     tb = TraceBuilder()
     tb.step(f"Round {round_number}: {figs.round_ap} AP each.", "RMU-GEN-1")
@@ -155,6 +158,7 @@ def start_round(state: EncounterState, round_number: int) -> Outcome:
         if c.staggered_owed:
             events.append(StaggerPaid(target=c.name, ap=c.staggered_owed))
             tb.step(f"{c.name} is staggered: {c.staggered_owed} AP lost at the start.", "R-3")
+        events.extend(ap_cap_events(c, round_number, figs.round_ap, tb))
         if round_number == 1 and c.surprise is Surprise.SURPRISED:
             events.append(
                 ActionPointsLost(

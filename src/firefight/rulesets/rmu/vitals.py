@@ -11,7 +11,7 @@ Pure functions over a :class:`~firefight.encounter.state.CombatantState` and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from pydantic import Field
@@ -19,6 +19,7 @@ from pydantic import Field
 from firefight.encounter.state import CombatantState, CombatantStats
 from firefight.errors import TableDataError
 from firefight.geometry import Posture
+from firefight.rulesets.rmu.fire_state import FireState
 from firefight.tables.critical import CriticalEffect
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
 from firefight.trace import Modifier
@@ -55,6 +56,11 @@ class RmuStats(CombatantStats):
     bonus that sets how far below 0 hits a body lasts (R-2); ``bmr_ft`` the base movement rate,
     feet per AP of movement (R-6); ``armor_trained`` picks the trained end of the armor's
     maneuver penalty (RMU-ARM-5).
+
+    ``strength`` is the Strength stat bonus, the only defense against an unbraced tripod gun's
+    recoil (RMU-TRI-2); ``under_fire`` is how they answer a sweep when the action does not say
+    (``"dive"`` or ``"stand"``; None: dive when cover is at hand, RMU-SUP-9/10). ``fire`` is
+    what the firearm actions left on them (:mod:`firefight.rulesets.rmu.fire_state`).
     """
 
     quickness: int = 0
@@ -66,6 +72,9 @@ class RmuStats(CombatantStats):
     armor_trained: bool = True
     naked_at: str = "AT 1"
     skills: tuple[RmuSkill, ...] = ()
+    strength: int = 0
+    under_fire: str | None = None
+    fire: FireState = field(default_factory=FireState)
 
     def skill(self, name: str | None) -> RmuSkill | None:
         if name is None:

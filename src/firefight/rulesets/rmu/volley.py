@@ -71,9 +71,11 @@ class Person:
     """Someone on the scene a burst or a sweep may catch.
 
     ``cover`` is a barrier between them and this fire, graded from the shooter's side; bodies
-    in front are worked out from positions and need not be given. ``situational`` names R-1
-    modifiers that apply to attacks on them (``prone-target``). The armor fields mean what they
-    mean on :class:`~firefight.rulesets.rmu.shot.AimedShot`.
+    in front are worked out from positions and need not be given. ``cover_share_percent`` is
+    the share of that barrier they reached this round by dashing for it (RMU-MOV-2; 0: still in
+    the open). ``situational`` names R-1 modifiers that apply to attacks on them
+    (``prone-target``). The armor fields mean what they mean on
+    :class:`~firefight.rulesets.rmu.shot.AimedShot`.
     """
 
     name: str
@@ -87,6 +89,7 @@ class Person:
     armor_broken: bool = False
     defender: Defender = field(default_factory=Defender)
     cover: Cover | None = None
+    cover_share_percent: int = 100
     situational: tuple[str, ...] = ()
 
     def body(self) -> Body:
@@ -127,6 +130,12 @@ def check_people(people: Sequence[Person], data: RmuData, rule: str) -> None:
                 raise RuleRefusal(
                     "R-1", f"No situational modifier is called {name!r}; known: {known}."
                 )
+        if not 0 <= p.cover_share_percent <= 100:
+            raise RuleRefusal(
+                "RMU-MOV-2",
+                f"{p.name}'s share of cover reached is 0 to 100%; {p.cover_share_percent}% "
+                "was given.",
+            )
 
 
 def catch(
@@ -189,10 +198,14 @@ def choose_cover(
     front (RMU-RF-11, RMU-COV-5); never both.
 
     ``barrier_multiplier`` doubles a diver's barrier (RMU-SUP-9); ``barrier_share_percent`` is
-    the share of it reached this round (RMU-MOV-2). Hollowpoint doubles every cover bonus
-    (RMU-COV-8).
+    the share of it reached this round (RMU-MOV-2), labelled as such unless a note is given.
+    Hollowpoint doubles every cover bonus (RMU-COV-8).
     """
     name = caught.person.name
+    if barrier_share_percent < 100 and not barrier_note:
+        barrier_note = f"{barrier_share_percent}% of it reached this round"
+        if barrier_rule == "RMU-COV-3":
+            barrier_rule = "RMU-MOV-2"
     options: list[tuple[int, Modifier, bool, str]] = []
     if barrier is not None:
         price = price_cover(barrier, weapon, data.cover)

@@ -1,0 +1,942 @@
+"""The cpr encounter seams: validating and resolving actions against the state, applying cpr's
+events, and the words for the log and the state table (DESIGN.md layer 6).
+
+Each action builds a resolver's declaration from the state (:mod:`.encounter_build`) and
+calls the resolver; the rules of the attack are the resolvers' alone. What the encounter adds
+is what only the state knows: the Move and the Action left this turn (CPR-REF-1), the dodge
+decided before the shooter rolls (CPR-DOD-1), the move between the two shots of a ROF 2
+weapon (CPR-ROF-1), the rounds carried (CPR-AMMO-1), and what a critical injury does to the
+turns that follow (C-4): a held weapon falls, the next turn loses its Action.
+
+Validation runs the same declaration through the resolver with dice that stop it at the first
+die: every refusal the resolvers make comes before any die, so a refused action rolls nothing
+and changes nothing.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any, cast
+
+from firefight.dice import Dice
+from firefight.encounter.actions import ACTION_RULE, Action
+from firefight.encounter.events import Moved
+from firefight.encounter.fold import FoldError
+from firefight.encounter.log import register_event_types
+from firefight.encounter.state import CombatantState, EncounterState, MagazineState
+from firefight.errors import RuleRefusal
+from firefight.events import Event, RoundsFired
+from firefight.geometry import Point, bearing_deg, distance_ft
+from firefight.outcome import Outcome
+from firefight.rulesets.base import combatant_status
+from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
+from firefight.rulesets.cpr.autofire import AutofireAttack, resolve_autofire
+from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.encounter_actions import (
+    Autofire,
+    FireShells,
+    Move,
+    Reload,
+    Shoot,
+    Suppress,
+    ThrowItem,
+)
+from firefight.rulesets.cpr.encounter_build import (
+    TURN_RULE,
+    able,
+    check_move,
+    dodge_of,
+    needs_action,
+    not_dead,
+    ready_weapon,
+    shooter_of,
+    target_of,
+)
+from firefight.rulesets.cpr.encounter_events import (
+    InjuryAggravated,
+    MoveTaken,
+    NextTurnCurtailed,
+    TurnStarted,
+)
+from firefight.rulesets.cpr.events import (
+    ActionTaken,
+    ArmorAblated,
+    CriticalInjuryInflicted,
+    DamageDealt,
+    ItemDropped,
+    ItemThrown,
+    MagazineReloaded,
+    MustTakeCover,
+    WoundStateChanged,
+)
+from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
+from firefight.rulesets.cpr.fighter import (
+    CarriedAmmo,
+    fighter,
+    health,
+    spot_of,
+    wound_of,
+)
+from firefight.rulesets.cpr.reload import Reload as ReloadDeclaration
+from firefight.rulesets.cpr.reload import resolve_reload
+from firefight.rulesets.cpr.shotgun import ShotgunShells, resolve_shotgun_shells
+from firefight.rulesets.cpr.suppression import SuppressiveFire, resolve_suppression
+from firefight.rulesets.cpr.throwing import Throw, resolve_throw
+from firefight.rulesets.cpr.weapons import WeaponKind
+from firefight.trace import Trace, TraceBuilder
+from firefight.units import metres_from_feet
+
+__all__ = [
+    "EVENT_TYPES",
+    "apply_cpr_event",
+    "cpr_combatant_figures",
+    "cpr_row",
+    "describe_cpr_event",
+    "resolve_cpr_action",
+    "validate_cpr_action",
+]
+
+#: Every event a cpr encounter writes to its log beyond the shared ones.
+EVENT_TYPES: tuple[type[Event], ...] = (
+    ActionTaken,
+    ArmorAblated,
+    CriticalInjuryInflicted,
+    DamageDealt,
+    ItemDropped,
+    ItemThrown,
+    MagazineReloaded,
+    MustTakeCover,
+    WoundStateChanged,
+    InjuryAggravated,
+    MoveTaken,
+    NextTurnCurtailed,
+    TurnStarted,
+)
+register_event_types(*EVENT_TYPES)
+
+
+# --- validation: the resolver itself, stopped at its first die ----------------------------------
+
+
+class _FirstDie(Exception):
+    """Raised by :class:`_StopAtFirstDie`: everything before the dice has passed."""
+
+
+class _StopAtFirstDie:
+    def face(self, sides: int, purpose: str) -> int:
+        raise _FirstDie(purpose)
+
+
+def validate_cpr_action(state: EncounterState, action: Action, data: CprData) -> None:
+    """Refuse what the state or the rules forbid, before any die is rolled."""
+    with contextlib.suppress(_FirstDie):
+        resolve_cpr_action(state, action, Dice(_StopAtFirstDie()), data)
+
+
+# --- resolving ----------------------------------------------------------------------------------
+
+
+def _metres(a: Point, b: Point) -> float:
+    return round(metres_from_feet(distance_ft(a, b)), 2)
+
+
+def _moved(c: CombatantState, to: Point) -> Moved:
+    return Moved(
+        actor=c.name,
+        to=to,
+        distance_ft=round(distance_ft(c.position, to), 2),
+        facing_deg=round(bearing_deg(c.position, to), 1),
+    )
+
+
+def _spot(p: Point) -> Spot:
+    return Spot(x_m=metres_from_feet(p.x_ft), y_m=metres_from_feet(p.y_ft))
+
+
+def _where(p: Point) -> str:
+    s = _spot(p)
+    return f"({s.x_m:g}, {s.y_m:g})"
+
+
+def _held_item(c: CombatantState) -> str:
+    weapon = c.weapon()
+    return weapon.name if weapon is not None else "held item"
+
+
+def _scene_names(events: Sequence[Event], weapon: str) -> list[Event]:
+    """The resolvers name weapons by catalog key; the scene by what it calls them."""
+    renamed: list[Event] = []
+    for e in events:
+        if isinstance(e, RoundsFired):
+            e = RoundsFired(actor=e.actor, weapon=weapon, rounds=e.rounds)
+        elif isinstance(e, MagazineReloaded):
+            e = replace(e, weapon=weapon)
+        elif isinstance(e, ItemThrown):
+            e = replace(e, item=weapon)
+        renamed.append(e)
+    return renamed
+
+
+def _injury_effects(
+    state: EncounterState, events: Sequence[Event], data: CprData, tb: TraceBuilder
+) -> list[Event]:
+    """What a new critical injury does beyond HP (C-4): a limb that can no longer hold drops
+    the weapon in hand; a hurt spine takes the next turn's Action."""
+    out: list[Event] = []
+    dropped: dict[str, set[str]] = {}
+    for e in events:
+        out.append(e)
+        if isinstance(e, ItemDropped):
+            dropped.setdefault(e.target, set()).add(e.item)
+        if not isinstance(e, CriticalInjuryInflicted) or e.injury is None:
+            continue
+        injury = data.injuries.injury(e.injury)
+        victim = state.find(e.target)
+        if injury.drops_item and victim is not None:
+            held = next(
+                (w.name for w in victim.weapons if w.name not in dropped.get(e.target, set())),
+                None,
+            )
+            if held is not None:
+                tb.step(f"{e.target}'s '{injury.label}': the {held} falls from their hand.", "C-4")
+                out.append(ItemDropped(target=e.target, item=held))
+                dropped.setdefault(e.target, set()).add(held)
+        if injury.next_turn == "move-only":
+            tb.step(f"{e.target}'s '{injury.label}': no Action next turn, only a Move.", "C-4")
+            out.append(NextTurnCurtailed(target=e.target, loses="action", injury=injury.key))
+    return out
+
+
+def _shot_headline(summary: Mapping[str, Any]) -> str:
+    result = summary.get("result")
+    if result == "hit":
+        times = f" x{summary['multiplier']}" if summary.get("multiplier") else ""
+        return f"hit{times} ({summary.get('damage')} damage, {summary.get('hp_lost', 0)} HP lost)"
+    if summary.get("dodge") is not None:
+        return "dodged"
+    return "missed"
+
+
+def _outcome(
+    tb: TraceBuilder,
+    outcome: Outcome,
+    events: Sequence[Event],
+    summary: Mapping[str, object],
+    headline: str,
+) -> Outcome:
+    return Outcome(
+        events=tuple(events),
+        trace=Trace((*tb.build().entries, *outcome.trace.entries)),
+        summary={**outcome.summary, **summary, "headline": headline},
+    )
+
+
+def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> Outcome:
+    c = state.combatant(action.actor)
+    needs_action(c)
+    target = state.combatant(action.target)
+    not_dead(target, c)
+    weapon = ready_weapon(c, action.weapon)
+    mag = weapon.loaded
+    if mag is not None and mag.ammo == "shell":
+        raise RuleRefusal(
+            "C-7",
+            f"{c.name}'s {weapon.name} holds shotgun shells, which hit everyone in front: "
+            f"'{c.name} fires shells at {target.name}'.",
+        )
+    tb = TraceBuilder()
+    first = Shot(
+        distance_m=_metres(c.position, target.position),
+        target=target_of(
+            state,
+            target,
+            data,
+            dodge=dodge_of(state, target, unseen=action.unseen, tb=tb, data=data),
+        ),
+        aim=action.aim,
+        item=_held_item(target),
+    )
+    shots = [first]
+    moved: list[Event] = []
+    if action.twice:
+        second_from = c.position
+        if action.move_between is not None:
+            own = fighter(c)
+            if own.must_take_cover:
+                raise RuleRefusal(
+                    "C-6", f"{c.name} owes this turn's Move to reaching cover (suppressed)."
+                )
+            if not own.move_left:
+                raise RuleRefusal(
+                    TURN_RULE, f"{c.name} has already spent this turn's Move; no move between."
+                )
+            metres = check_move(state, c, action.move_between, data, tb)
+            tb.step(
+                f"Between the two shots {c.name} moves {metres:g} m to "
+                f"{_where(action.move_between)}: this turn's Move.",
+                "CPR-ROF-1",
+            )
+            second_from = action.move_between
+            moved = [_moved(c, second_from), MoveTaken(actor=c.name, distance_m=metres)]
+        shots.append(replace(first, distance_m=_metres(second_from, target.position)))
+    who = shooter_of(c)
+    outcome = resolve_ranged_attack(
+        RangedAttack(
+            weapon=weapon.kind,
+            ref=who.ref,
+            skill=fighter(c).skill(data.weapon(weapon.kind).skill),
+            shots=tuple(shots),
+            shooter=c.name,
+            ammo=mag.ammo if mag is not None else "basic",
+            loaded=mag.rounds if mag is not None else None,
+            wound=who.wound,
+            injuries=who.injuries,
+            extra=action.mods,
+        ),
+        dice,
+        data,
+    )
+    events = _scene_names(outcome.events, weapon.name)
+    shot_summaries = cast(list[Mapping[str, Any]], outcome.summary.get("shots", []))
+    if moved:
+        # The move comes after the first shot's events: before the second shot's damage if
+        # it hit, at the end if it did not.
+        at = len(events)
+        if shot_summaries and shot_summaries[-1].get("result") == "hit":
+            at = max(i for i, e in enumerate(events) if isinstance(e, DamageDealt))
+        events[at:at] = moved
+    events = _injury_effects(state, events, data, tb)
+    if len(shot_summaries) > 1:
+        results = "; ".join(
+            f"shot {n} {_shot_headline(s)}" for n, s in enumerate(shot_summaries, start=1)
+        )
+    else:
+        results = "; ".join(_shot_headline(s) for s in shot_summaries)
+    how = " twice" if action.twice else ""
+    aim = f" (aimed at the {action.aim.value.replace('-', ' ')})" if action.aim else ""
+    headline = f"{c.name} fires the {weapon.name}{how} at {target.name}{aim}: {results}."
+    return _outcome(
+        tb,
+        outcome,
+        events,
+        {"action": "shoots", "actor": c.name, "target": target.name, "weapon_name": weapon.name},
+        headline,
+    )
+
+
+def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData) -> Outcome:
+    c = state.combatant(action.actor)
+    needs_action(c)
+    target = state.combatant(action.target)
+    not_dead(target, c)
+    weapon = ready_weapon(c, action.weapon)
+    mag = weapon.loaded
+    tb = TraceBuilder()
+    who = shooter_of(c)
+    dodge = dodge_of(state, target, unseen=action.unseen, tb=tb, data=data)
+    outcome = resolve_autofire(
+        AutofireAttack(
+            weapon=weapon.kind,
+            ref=who.ref,
+            skill=fighter(c).skill(data.figures.autofire_skill),
+            distance_m=_metres(c.position, target.position),
+            target=target_of(state, target, data, dodge=dodge),
+            shooter=c.name,
+            ammo=mag.ammo if mag is not None else "basic",
+            loaded=mag.rounds if mag is not None else None,
+            aim=action.aim,
+            wound=who.wound,
+            injuries=who.injuries,
+            extra=action.mods,
+        ),
+        dice,
+        data,
+    )
+    events = _injury_effects(state, _scene_names(outcome.events, weapon.name), data, tb)
+    headline = (
+        f"{c.name} autofires the {weapon.name} at {target.name}: {_shot_headline(outcome.summary)}."
+    )
+    return _outcome(
+        tb,
+        outcome,
+        events,
+        {"action": "autofires", "actor": c.name, "target": target.name, "weapon_name": weapon.name},
+        headline,
+    )
+
+
+def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData) -> Outcome:
+    c = state.combatant(action.actor)
+    needs_action(c)
+    weapon = ready_weapon(c, action.weapon)
+    mag = weapon.loaded
+    tb = TraceBuilder()
+    who = shooter_of(c)
+    # The unconscious and the dead have no nerve to break.
+    exposed = [o for o in state.combatants if o.name != c.name and o.can_act]
+    outcome = resolve_suppression(
+        SuppressiveFire(
+            weapon=weapon.kind,
+            ref=who.ref,
+            skill=fighter(c).skill(data.figures.autofire_skill),
+            targets=tuple(target_of(state, o, data, shooter=c) for o in exposed),
+            position=spot_of(c),
+            shooter=c.name,
+            ammo=mag.ammo if mag is not None else "basic",
+            loaded=mag.rounds if mag is not None else None,
+            wound=who.wound,
+            injuries=who.injuries,
+            extra=action.mods,
+        ),
+        dice,
+        data,
+    )
+    events = _scene_names(outcome.events, weapon.name)
+    broken = cast(list[str], outcome.summary.get("must_take_cover", []))
+    tail = f"{' and '.join(broken)} must run for cover" if broken else "nobody breaks"
+    headline = f"{c.name} lays down suppressive fire with the {weapon.name}: {tail}."
+    return _outcome(
+        tb,
+        outcome,
+        events,
+        {"action": "suppresses", "actor": c.name, "weapon_name": weapon.name},
+        headline,
+    )
+
+
+def _area_targets(
+    state: EncounterState,
+    actor: CombatantState,
+    *,
+    unseen: bool,
+    tb: TraceBuilder,
+    data: CprData,
+    include_actor: bool,
+) -> tuple[Target, ...]:
+    people = [o for o in state.combatants if not o.dead and (include_actor or o.name != actor.name)]
+    return tuple(
+        target_of(state, o, data, dodge=dodge_of(state, o, unseen=unseen, tb=tb, data=data))
+        for o in people
+    )
+
+
+def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData) -> Outcome:
+    c = state.combatant(action.actor)
+    needs_action(c)
+    target = state.combatant(action.target)
+    not_dead(target, c)
+    weapon = ready_weapon(c, action.weapon)
+    mag = weapon.loaded
+    tb = TraceBuilder()
+    who = shooter_of(c)
+    outcome = resolve_shotgun_shells(
+        ShotgunShells(
+            ref=who.ref,
+            skill=fighter(c).skill(data.weapon(weapon.kind).skill),
+            targets=_area_targets(
+                state, c, unseen=action.unseen, tb=tb, data=data, include_actor=False
+            ),
+            position=spot_of(c),
+            toward=spot_of(target),
+            weapon=weapon.kind,
+            ammo=mag.ammo if mag is not None else "basic",
+            shooter=c.name,
+            loaded=mag.rounds if mag is not None else None,
+            aim=action.aim,
+            wound=who.wound,
+            injuries=who.injuries,
+            extra=action.mods,
+        ),
+        dice,
+        data,
+    )
+    events = _injury_effects(state, _scene_names(outcome.events, weapon.name), data, tb)
+    hit = [
+        str(t["target"])
+        for t in cast(list[Mapping[str, Any]], outcome.summary.get("targets", []))
+        if t.get("result") == "hit"
+    ]
+    tail = "hits " + " and ".join(hit) if hit else "hits nobody"
+    headline = f"{c.name} fires a shell from the {weapon.name} toward {target.name}: {tail}."
+    return _outcome(
+        tb,
+        outcome,
+        events,
+        {
+            "action": "fires shells",
+            "actor": c.name,
+            "target": target.name,
+            "weapon_name": weapon.name,
+        },
+        headline,
+    )
+
+
+def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) -> Outcome:
+    c = state.combatant(action.actor)
+    needs_action(c)
+    item = ready_weapon(c, action.item)
+    catalog = data.weapon(item.kind)
+    tb = TraceBuilder()
+    who = shooter_of(c)
+    athletics = fighter(c).skill(data.figures.throw_skill)
+    if action.point is not None:
+        if catalog.kind is not WeaponKind.GRENADE:
+            raise RuleRefusal(
+                "CPR-THR-1",
+                f"A {catalog.name} is thrown at someone, not at a place: "
+                f"'{c.name} throws {item.name} at NAME'.",
+            )
+        outcome = resolve_explosion(
+            Explosion(
+                weapon=item.kind,
+                aim_point=_spot(action.point),
+                targets=_area_targets(
+                    state, c, unseen=action.unseen, tb=tb, data=data, include_actor=True
+                ),
+                position=spot_of(c),
+                stat=who.dex,
+                skill=athletics,
+                attacker=c.name,
+                wound=who.wound,
+                injuries=who.injuries,
+                extra=action.mods,
+            ),
+            dice,
+            data,
+        )
+        hit = [
+            str(t["target"])
+            for t in cast(list[Mapping[str, Any]], outcome.summary.get("targets", []))
+            if t.get("result") == "hit"
+        ]
+        if outcome.summary.get("result") == "went off":
+            tail = "it goes off, catching " + " and ".join(hit) if hit else "it goes off"
+        else:
+            tail = "it lands off target (where is the GM's call)"
+        headline = f"{c.name} throws the {item.name} at {_where(action.point)}: {tail}."
+        target_name = None
+    else:
+        assert action.target is not None
+        target = state.combatant(action.target)
+        not_dead(target, c)
+        outcome = resolve_throw(
+            Throw(
+                item=item.kind,
+                dex=who.dex,
+                athletics=athletics,
+                distance_m=_metres(c.position, target.position),
+                target=target_of(
+                    state,
+                    target,
+                    data,
+                    dodge=dodge_of(state, target, unseen=action.unseen, tb=tb, data=data),
+                ),
+                thrower=c.name,
+                aim=action.aim,
+                held_item=_held_item(target),
+                wound=who.wound,
+                injuries=who.injuries,
+                extra=action.mods,
+            ),
+            dice,
+            data,
+        )
+        headline = (
+            f"{c.name} throws the {item.name} at {target.name}: {_shot_headline(outcome.summary)}."
+        )
+        target_name = target.name
+    events = _injury_effects(state, _scene_names(outcome.events, item.name), data, tb)
+    return _outcome(
+        tb,
+        outcome,
+        events,
+        {"action": "throws", "actor": c.name, "target": target_name, "weapon_name": item.name},
+        headline,
+    )
+
+
+def _reload(state: EncounterState, action: Reload, dice: Dice, data: CprData) -> Outcome:
+    c = state.combatant(action.actor)
+    needs_action(c)
+    weapon = ready_weapon(c, action.weapon)
+    own = fighter(c)
+    mag = weapon.loaded
+    ammo = action.ammo
+    if ammo is None:
+        kinds = own.kinds_carried(weapon.name)
+        ammo = mag.ammo if mag is not None and (mag.ammo in kinds or not kinds) else None
+        ammo = ammo or (kinds[0] if kinds else "basic")
+    if mag is not None and mag.ammo == ammo and mag.rounds >= mag.capacity:
+        raise RuleRefusal("CPR-AMMO-1", f"{c.name}'s {weapon.name} is already full ({mag}).")
+    tb = TraceBuilder()
+    outcome = resolve_reload(
+        ReloadDeclaration(
+            weapon=weapon.kind,
+            ammo=ammo,
+            loaded=mag.rounds if mag is not None else 0,
+            loaded_ammo=mag.ammo if mag is not None else None,
+            actor=c.name,
+            at_hand=own.rounds_carried(weapon.name, ammo),
+        ),
+        dice,
+        data,
+    )
+    events = _scene_names(outcome.events, weapon.name)
+    rounds = outcome.summary.get("rounds")
+    name = data.ammunition(ammo).name
+    headline = f"{c.name} reloads the {weapon.name}: {rounds} {name} in the magazine."
+    return _outcome(
+        tb,
+        outcome,
+        events,
+        {"action": "reloads", "actor": c.name, "weapon_name": weapon.name},
+        headline,
+    )
+
+
+def _move(state: EncounterState, action: Move, data: CprData) -> Outcome:
+    c = state.combatant(action.actor)
+    own = fighter(c)
+    tb = TraceBuilder()
+    run = not own.move_left
+    if run and not (own.action_left and data.turns.run):
+        raise RuleRefusal(TURN_RULE, f"{c.name} has spent both this turn's Move and its Action.")
+    metres = check_move(state, c, action.to, data, tb)
+    if run:
+        tb.step(
+            f"{c.name} has spent this turn's Move: the Action goes on running {metres:g} m.",
+            TURN_RULE,
+        )
+    else:
+        tb.step(f"{c.name} moves {metres:g} m: this turn's Move.", TURN_RULE)
+    if own.must_take_cover:
+        tb.step(
+            f"{c.name} spends this Move on reaching cover, as suppressive fire made them.", "C-6"
+        )
+    events: list[Event] = [
+        _moved(c, action.to),
+        MoveTaken(actor=c.name, distance_m=metres, run=run),
+    ]
+    verb = "runs" if run else "moves"
+    return Outcome(
+        events=tuple(events),
+        trace=tb.build(),
+        # No headline: the narration of the move itself says it.
+        summary={"action": verb, "actor": c.name, "distance_m": metres},
+    )
+
+
+def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: CprData) -> Outcome:
+    """The events and trace of an action; refusals come before any die."""
+    c = state.combatant(action.actor)
+    able(c)
+    if isinstance(action, Shoot):
+        return _shoot(state, action, dice, data)
+    if isinstance(action, Autofire):
+        return _autofire(state, action, dice, data)
+    if isinstance(action, Suppress):
+        return _suppress(state, action, dice, data)
+    if isinstance(action, FireShells):
+        return _shells(state, action, dice, data)
+    if isinstance(action, ThrowItem):
+        return _throw(state, action, dice, data)
+    if isinstance(action, Reload):
+        return _reload(state, action, dice, data)
+    if isinstance(action, Move):
+        return _move(state, action, data)
+    raise RuleRefusal(ACTION_RULE, f"cpr cannot resolve a {type(action).__name__}.")
+
+
+# --- applying cpr's events ------------------------------------------------------------------------
+
+
+def _who(state: EncounterState, name: str) -> CombatantState:
+    found = state.find(name)
+    if found is None or found.name != name:
+        raise FoldError(f"the log names {name!r}, who is not in the scene")
+    return found
+
+
+def _with(state: EncounterState, c: CombatantState, **changes: Any) -> EncounterState:
+    return state.with_combatant(replace(c, stats=replace(fighter(c), **changes)))
+
+
+def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
+    people = []
+    for c in state.combatants:
+        own = fighter(c)
+        up = not (c.dead or c.unconscious)
+        people.append(
+            replace(
+                c,
+                stats=replace(
+                    own,
+                    action_left=up and "action" not in own.lose_next,
+                    move_left=up and "move" not in own.lose_next,
+                    lose_next=(),
+                    moved_m=0.0,
+                ),
+            )
+        )
+    return replace(state, round=e.round, combatants=tuple(people))
+
+
+def _reloaded(state: EncounterState, e: MagazineReloaded) -> EncounterState:
+    c = _who(state, e.actor)
+    weapon = c.weapon(e.weapon)
+    if weapon is None or weapon.loaded is None:
+        raise FoldError(f"{e.actor} has no magazine in a {e.weapon!r} to reload")
+    old = weapon.loaded
+    kept = old.rounds if old.ammo == e.ammo else 0
+    added = e.rounds - kept
+    own = fighter(c)
+    carried = list(own.carried)
+
+    def shift(ammo: str, delta: int) -> None:
+        for i, pile in enumerate(carried):
+            if pile.weapon == weapon.name and pile.ammo == ammo:
+                carried[i] = replace(pile, rounds=pile.rounds + delta)
+                return
+        carried.append(CarriedAmmo(weapon=weapon.name, ammo=ammo, rounds=delta))
+
+    if own.rounds_carried(weapon.name, e.ammo) < added:
+        raise FoldError(f"{e.actor} loads {added} {e.ammo} into the {e.weapon}, carrying fewer")
+    shift(e.ammo, -added)
+    if e.removed and e.removed_ammo is not None:
+        shift(e.removed_ammo, e.removed)
+    loaded = MagazineState(rounds=e.rounds, capacity=old.capacity, ammo=e.ammo)
+    c = c.with_weapon(replace(weapon, loaded=loaded))
+    return _with(state, c, carried=tuple(carried))
+
+
+def _item_gone(state: EncounterState, name: str, item: str, *, count: bool) -> EncounterState:
+    c = _who(state, name)
+    weapon = c.weapon(item)
+    if weapon is None:
+        return state  # an item the scene does not track (a phone, a bag)
+    own = fighter(c)
+    left = own.count_of(weapon.name) - 1 if count else 0
+    items = tuple((n, k) for n, k in own.items if n != weapon.name)
+    if left > 0:
+        return _with(state, c, items=(*items, (weapon.name, left)))
+    c = replace(c, weapons=tuple(w for w in c.weapons if w.name != weapon.name))
+    return _with(state, c, items=items)
+
+
+def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
+    """The state after one of cpr's own events."""
+    if isinstance(event, TurnStarted):
+        return _turn_started(state, event)
+    if isinstance(event, ActionTaken):
+        c = _who(state, event.actor)
+        if not fighter(c).action_left:
+            raise FoldError(f"{event.actor} takes a second Action in one turn")
+        return _with(state, c, action_left=False)
+    if isinstance(event, MoveTaken):
+        c = _who(state, event.actor)
+        own = fighter(c)
+        if not (own.action_left if event.run else own.move_left):
+            raise FoldError(f"{event.actor} moves with no Move or Action left")
+        spent = {"action_left": False} if event.run else {"move_left": False}
+        return _with(
+            state,
+            c,
+            **spent,
+            moved_m=round(own.moved_m + event.distance_m, 2),
+            must_take_cover=False,
+        )
+    if isinstance(event, DamageDealt):
+        c = _who(state, event.target)
+        return state.with_combatant(replace(c, hits_taken=c.hits_taken + event.hp_lost))
+    if isinstance(event, CriticalInjuryInflicted):
+        c = _who(state, event.target)
+        c = replace(c, hits_taken=c.hits_taken + event.bonus_damage)
+        own = fighter(c)
+        injuries = own.injuries
+        if event.injury is not None and event.injury not in injuries:
+            injuries = (*injuries, event.injury)
+        return _with(state, c, injuries=injuries)
+    if isinstance(event, InjuryAggravated):
+        c = _who(state, event.target)
+        return state.with_combatant(replace(c, hits_taken=c.hits_taken + event.bonus_damage))
+    if isinstance(event, ArmorAblated):
+        c = _who(state, event.target)
+        own = fighter(c)
+        now = own.head_sp if event.location == "head" else own.body_sp
+        if now != event.sp_before:
+            raise FoldError(f"{event.target}'s {event.location} SP is {now}, not {event.sp_before}")
+        key = "head_sp" if event.location == "head" else "body_sp"
+        return _with(state, c, **{key: event.sp_after})
+    if isinstance(event, WoundStateChanged):
+        c = _who(state, event.target)
+        if c.hits_left != event.hp_after:
+            raise FoldError(f"{event.target} has {c.hits_left} HP, not {event.hp_after}")
+        return state  # the wound state follows from HP (C-9)
+    if isinstance(event, ItemDropped):
+        return _item_gone(state, event.target, event.item, count=False)
+    if isinstance(event, ItemThrown):
+        return _item_gone(state, event.actor, event.item, count=True)
+    if isinstance(event, MagazineReloaded):
+        return _reloaded(state, event)
+    if isinstance(event, MustTakeCover):
+        return _with(state, _who(state, event.target), must_take_cover=True)
+    if isinstance(event, NextTurnCurtailed):
+        c = _who(state, event.target)
+        lost = fighter(c).lose_next
+        return _with(state, c, lose_next=tuple(dict.fromkeys((*lost, event.loses))))
+    raise FoldError(f"cpr does not know how to apply a {type(event).__name__} event")
+
+
+# --- words for the narrated log and the state table --------------------------------------------
+
+
+def _wound_name(state_value: str, data: CprData) -> str:
+    return data.figures.wounds[state_value].name
+
+
+def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> str | None:
+    """A sentence for the narrated log (``state`` is the state before the event)."""
+    if isinstance(event, TurnStarted):
+        return f"Turn {event.round} begins: a Move and an Action each [CPR-REF-1]."
+    if isinstance(event, DamageDealt):
+        return (
+            f"{event.target} takes {event.damage} damage to the {event.location}: SP "
+            f"{event.sp} stops {event.damage - event.through}, {event.hp_lost} HP lost [C-3]."
+        )
+    if isinstance(event, ArmorAblated):
+        return (
+            f"{event.target}'s {event.location} SP ablates {event.sp_before} -> "
+            f"{event.sp_after} [C-3]."
+        )
+    if isinstance(event, CriticalInjuryInflicted):
+        if event.injury is None:
+            what = "every injury already suffered"
+        else:
+            injury = data.injuries.injury(event.injury)
+            what = f"{injury.label} ({injury.effect.rstrip('.')})"
+        return (
+            f"{event.target} suffers a critical injury: {what}, and {event.bonus_damage} "
+            "bonus damage [C-4]."
+        )
+    if isinstance(event, InjuryAggravated):
+        label = data.injuries.injury(event.injury).label
+        return f"{event.target}'s {label} worsens with moving: {event.bonus_damage} HP lost [C-4]."
+    if isinstance(event, WoundStateChanged):
+        c = state.find(event.target)
+        top = f"/{c.hits_max}" if c else ""
+        return (
+            f"{event.target} is {_wound_name(event.after, data)} ({event.hp_after}{top} HP) [C-9]."
+        )
+    if isinstance(event, ItemDropped):
+        return f"{event.target} drops the {event.item}."
+    if isinstance(event, ItemThrown):
+        c = state.find(event.actor)
+        left = fighter(c).count_of(event.item) - 1 if c else 0
+        return f"{event.actor} throws the {event.item} ({left} left)."
+    if isinstance(event, MagazineReloaded):
+        c = state.find(event.actor)
+        carried = fighter(c).rounds_carried(event.weapon, event.ammo) if c else 0
+        kept = 0
+        if c is not None:
+            weapon = c.weapon(event.weapon)
+            if (
+                weapon is not None
+                and weapon.loaded is not None
+                and weapon.loaded.ammo == event.ammo
+            ):
+                kept = weapon.loaded.rounds
+        left = carried - (event.rounds - kept)
+        name = data.ammunition(event.ammo).name
+        out = f", {event.removed} {event.removed_ammo} taken out" if event.removed else ""
+        return (
+            f"{event.actor}'s {event.weapon}: {event.rounds} {name} loaded{out}; "
+            f"{left} carried [CPR-AMMO-1]."
+        )
+    if isinstance(event, MustTakeCover):
+        return f"{event.target} must spend the next Move reaching cover [C-6]."
+    if isinstance(event, NextTurnCurtailed):
+        label = data.injuries.injury(event.injury).label
+        return f"{event.target} will have no {event.loses} next turn ({label}) [C-4]."
+    if isinstance(event, MoveTaken) and event.run:
+        return f"{event.actor} runs: the Action goes on moving [CPR-REF-1]."
+    if isinstance(event, Moved):
+        metres = metres_from_feet(event.distance_ft)
+        return f"{event.actor} moves {metres:.1f} m to {_where(event.to)}."
+    if isinstance(event, RoundsFired):
+        c = state.find(event.actor)
+        weapon = c.weapon(event.weapon) if c else None
+        if weapon is not None and weapon.loaded is not None:
+            left = weapon.loaded.rounds - event.rounds
+            return f"{event.actor}'s {weapon.name}: {left} rounds left in the magazine."
+    return None
+
+
+def cpr_combatant_figures(c: CombatantState, data: CprData) -> dict[str, object]:
+    """What cpr derives for a combatant's JSON: HP, wound state and its penalty, the turn."""
+    own = fighter(c)
+    wound = data.figures.wounds[wound_of(c).value]
+    spot = spot_of(c)
+    return {
+        "position_m": {"x_m": spot.x_m, "y_m": spot.y_m},
+        "hp": health(c).hp,
+        "hp_max": c.hits_max,
+        "wound_state": wound.key,
+        "wound_penalty": wound.action_penalty,
+        "action_left": own.action_left,
+        "move_left": own.move_left,
+        "body_sp": own.body_sp,
+        "head_sp": own.head_sp,
+        "injuries": list(own.injuries),
+        "must_take_cover": own.must_take_cover,
+    }
+
+
+def _turn_cell(c: CombatantState) -> str:
+    own = fighter(c)
+    left = [n for n, ok in (("Move", own.move_left), ("Action", own.action_left)) if ok]
+    return " + ".join(left) or "-"
+
+
+def _weapons_cell(c: CombatantState) -> str:
+    own = fighter(c)
+    parts = []
+    for w in c.weapons:
+        text = w.name
+        if w.loaded is not None:
+            text += f" {w.loaded}"
+        carried = [f"{p.rounds} {p.ammo}" for p in own.carried if p.weapon == w.name and p.rounds]
+        if carried:
+            text += " (+" + ", ".join(carried) + ")"
+        count = own.count_of(w.name)
+        if count > 1:
+            text += f" x{count}"
+        parts.append(text)
+    return "; ".join(parts) or "-"
+
+
+def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
+    """One row of the state table: the turn left, HP, wound state, SP, injuries."""
+    own = fighter(c)
+    wound = data.figures.wounds[wound_of(c).value]
+    penalty = f" {wound.action_penalty}" if wound.action_penalty else ""
+    notes = [data.injuries.injury(k).label for k in own.injuries]
+    if own.must_take_cover:
+        notes.append("must take cover")
+    notes.extend(f"no {x} next turn" for x in own.lose_next)
+    spot = spot_of(c)
+    return {
+        "name": c.name,
+        "side": c.side,
+        "turn": _turn_cell(c) if not (c.dead or c.unconscious) else "-",
+        "HP": f"{c.hits_left}/{c.hits_max}",
+        "wound": f"{wound.name}{penalty}",
+        "state": combatant_status(c),
+        "injuries": ", ".join(notes) or "-",
+        "at (m)": f"{spot.x_m:g},{spot.y_m:g}",
+        "weapons": _weapons_cell(c),
+        "SP body/head": f"{own.body_sp}/{own.head_sp}",
+    }

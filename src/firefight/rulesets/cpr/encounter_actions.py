@@ -1,0 +1,280 @@
+"""cpr actions in encounters, read from a line such as ``"V shoots Rook --aim head"``.
+
+Places are in metres (C-2), written ``X,Y``. The verbs (docs/cpr.md, "In an encounter"):
+
+- ``shoots TARGET [--aim head|held-item|leg] [--twice [--move-between X,Y]]`` -- an attack
+  (CPR-HIT-1, CPR-AIM-1); ``--twice`` is the two shots of a ROF 2 weapon, with the Move
+  spent between them if a place is given (CPR-ROF-1);
+- ``autofires [at] TARGET`` -- autofire (C-5); ``suppresses`` -- suppressive fire (C-6);
+- ``fires shells [at] TARGET`` -- a shotgun shell toward the target (C-7);
+- ``throws ITEM at TARGET`` or ``throws grenade at X,Y`` (CPR-THR-1, C-8);
+- ``reloads [WEAPON] [--ammo KIND]`` (CPR-AMMO-1); ``moves [to] X,Y`` (the Move; once it is
+  spent, a second move runs on the Action, CPR-REF-1).
+
+Every attack takes ``--with WEAPON`` (default: the one in hand), ``--mod V:LABEL`` (the GM's
+modifiers) and, where a dodge is possible, ``--unseen`` (the target cannot see it coming).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from firefight.encounter.actions import ACTION_RULE, Action
+from firefight.encounter.lines import (
+    Line,
+    OptionKind,
+    name_at,
+    option_mod,
+    option_point,
+    read_line,
+)
+from firefight.encounter.scenario import scene_point
+from firefight.encounter.state import EncounterState
+from firefight.errors import RuleRefusal
+from firefight.geometry import Point
+from firefight.rulesets.cpr.combatants import Aim
+from firefight.trace import Modifier
+
+__all__ = [
+    "Autofire",
+    "FireShells",
+    "Move",
+    "Reload",
+    "Shoot",
+    "Suppress",
+    "ThrowItem",
+    "parse_cpr_action",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shoot(Action):
+    target: str
+    weapon: str | None = None
+    aim: Aim | None = None
+    twice: bool = False
+    move_between: Point | None = None
+    unseen: bool = False
+    mods: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Autofire(Action):
+    target: str
+    weapon: str | None = None
+    aim: Aim | None = None
+    unseen: bool = False
+    mods: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Suppress(Action):
+    weapon: str | None = None
+    mods: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FireShells(Action):
+    target: str
+    weapon: str | None = None
+    aim: Aim | None = None
+    unseen: bool = False
+    mods: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowItem(Action):
+    """A throw at someone (``target``) or, for a grenade, at a place (``point``)."""
+
+    item: str
+    target: str | None = None
+    point: Point | None = None
+    aim: Aim | None = None
+    unseen: bool = False
+    mods: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reload(Action):
+    weapon: str | None = None
+    ammo: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move(Action):
+    to: Point
+
+
+_VERBS: dict[str, str] = {
+    "shoots": "shoots",
+    "shoot": "shoots",
+    "fires": "shoots",
+    "fire": "shoots",
+    "autofires": "autofires",
+    "autofire": "autofires",
+    "sprays": "autofires",
+    "suppresses": "suppresses",
+    "suppress": "suppresses",
+    "throws": "throws",
+    "throw": "throws",
+    "reloads": "reloads",
+    "reload": "reloads",
+    "moves": "moves",
+    "move": "moves",
+    "runs": "moves",
+    "run": "moves",
+}
+
+_ATTACK: dict[str, OptionKind] = {"with": "str", "mod": "many", "unseen": "flag", "aim": "str"}
+_OPTIONS: dict[str, Mapping[str, OptionKind]] = {
+    "shoots": {**_ATTACK, "twice": "flag", "move-between": "str"},
+    "autofires": _ATTACK,
+    "suppresses": {"with": "str", "mod": "many"},
+    "throws": {"aim": "str", "unseen": "flag", "mod": "many"},
+    "reloads": {"ammo": "str", "with": "str"},
+    "moves": {},
+}
+
+
+def _refuse(reason: str) -> RuleRefusal:
+    return RuleRefusal(ACTION_RULE, reason)
+
+
+def _aim(line: Line) -> Aim | None:
+    text = line.first("aim")
+    if text is None:
+        return None
+    try:
+        return Aim(text.lower())
+    except ValueError:
+        known = ", ".join(a.value for a in Aim)
+        raise _refuse(f"--aim takes {known}, not {text!r}.") from None
+
+
+def _target(words: tuple[str, ...], verb: str, state: EncounterState) -> str:
+    words = tuple(w for w in words if w.lower() != "at")
+    if not words:
+        raise _refuse(f"'{verb}' needs a target, e.g. 'V {verb} Rook'.")
+    target, used = name_at(words, 0, len(words), state)
+    if used != len(words):
+        raise _refuse(f"'{verb}' takes one target; {' '.join(words[used:])!r} is left over.")
+    return target
+
+
+def _point(words: tuple[str, ...] | list[str], what: str) -> Point:
+    x, y = option_point(words, what=what, unit="metres")
+    return scene_point(x, y, "m")
+
+
+def _mods(line: Line) -> tuple[Modifier, ...]:
+    return tuple(option_mod(m) for m in line.options.get("mod", ()))
+
+
+def parse_cpr_action(text: str, state: EncounterState) -> Action:
+    """Read one action line against the scene.
+
+    >>> from firefight.encounter.state import CombatantState, EncounterState
+    >>> people = tuple(CombatantState(name=n, position=Point(x_ft=i, y_ft=0))
+    ...                for i, n in enumerate(["V", "Rook"]))
+    >>> scene = EncounterState(title="t", ruleset="cpr", combatants=people)
+    >>> parse_cpr_action("V shoots Rook --aim head", scene).aim
+    <Aim.HEAD: 'head'>
+    >>> parse_cpr_action("V dances", scene)
+    Traceback (most recent call last):
+    ...
+    firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'dances'; it knows shoots, \
+autofires, suppresses, throws, reloads, moves.
+    """
+    line = read_line(text, state, _VERBS, _OPTIONS, ruleset="cpr")
+    actor, verb, said = line.actor, line.verb, line.text
+    words = line.words
+    if line.verb == "shoots" and words and words[0].lower() in ("shells", "shell"):
+        if line.has("twice") or line.has("move-between"):
+            raise RuleRefusal(
+                "CPR-ROF-1", "A shotgun is ROF 1: a shell is one attack for the whole Action."
+            )
+        return FireShells(
+            actor=actor,
+            verb=verb,
+            text=said,
+            target=_target(words[1:], "fires shells at", state),
+            aim=_aim(line),
+            unseen=line.has("unseen"),
+            weapon=line.first("with"),
+            mods=_mods(line),
+        )
+    if line.verb == "shoots":
+        between = line.first("move-between")
+        if between is not None and not line.has("twice"):
+            raise _refuse("--move-between is the move between two shots: give --twice as well.")
+        return Shoot(
+            actor=actor,
+            verb=verb,
+            text=said,
+            target=_target(words, "shoots", state),
+            aim=_aim(line),
+            twice=line.has("twice"),
+            move_between=_point([between], "--move-between") if between is not None else None,
+            unseen=line.has("unseen"),
+            weapon=line.first("with"),
+            mods=_mods(line),
+        )
+    if line.verb == "autofires":
+        return Autofire(
+            actor=actor,
+            verb=verb,
+            text=said,
+            target=_target(words, "autofires at", state),
+            aim=_aim(line),
+            unseen=line.has("unseen"),
+            weapon=line.first("with"),
+            mods=_mods(line),
+        )
+    if line.verb == "suppresses":
+        if words:
+            raise _refuse(
+                "'suppresses' takes no target: it reaches everyone in sight within range."
+            )
+        return Suppress(
+            actor=actor, verb=verb, text=said, weapon=line.first("with"), mods=_mods(line)
+        )
+    if line.verb == "throws":
+        lowered = [w.lower() for w in words]
+        if "at" not in lowered or lowered.index("at") == 0:
+            raise _refuse(
+                "'throws' takes what and where: 'V throws grenade at 4,10' or "
+                "'V throws knife at Rook'."
+            )
+        split = len(lowered) - 1 - lowered[::-1].index("at")
+        item, rest = " ".join(words[:split]), words[split + 1 :]
+        mods = _mods(line)
+        try:
+            point = _point(rest, "'throws ... at'")
+        except RuleRefusal:
+            return ThrowItem(
+                actor=actor,
+                verb=verb,
+                text=said,
+                item=item,
+                target=_target(rest, "throws at", state),
+                aim=_aim(line),
+                unseen=line.has("unseen"),
+                mods=mods,
+            )
+        return ThrowItem(
+            actor=actor,
+            verb=verb,
+            text=said,
+            item=item,
+            point=point,
+            aim=_aim(line),
+            unseen=line.has("unseen"),
+            mods=mods,
+        )
+    if line.verb == "reloads":
+        if len(words) > 1:
+            raise _refuse("'reloads' takes at most one weapon name.")
+        weapon = words[0] if words else line.first("with")
+        return Reload(actor=actor, verb=verb, text=said, weapon=weapon, ammo=line.first("ammo"))
+    return Move(actor=actor, verb=verb, text=said, to=_point(words, "'moves'"))

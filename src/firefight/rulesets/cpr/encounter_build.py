@@ -1,0 +1,215 @@
+"""Building the cpr resolvers' declarations from an encounter's state.
+
+The resolvers take figures as they stand; this module reads them off the state: REF, DEX and
+skills, the shooter's wound state and injuries (C-9, C-4), the rounds in the magazine and
+their kind (CPR-AMMO-1), the distance in metres (C-2), and each target's SP left, HP and
+injuries. It also decides each target's dodge before anything is rolled (CPR-DOD-1): a REF 8+
+target who can see the attack dodges unless the scenario says they do not, and whether the
+rules allow it is asked of the resolvers' own check, so the rule lives in one place.
+
+Refusals here are the encounter's checks on the state (who is down, what is carried, what the
+turn has left); every rule of the attack itself is the resolver's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firefight.encounter.actions import ACTION_RULE
+from firefight.encounter.state import (
+    DOWN_RULE,
+    CombatantState,
+    EncounterState,
+    Surprise,
+    WeaponState,
+)
+from firefight.errors import RuleRefusal
+from firefight.geometry import Body, Point, crossing_share, distance_ft
+from firefight.rulesets.cpr.checks import check_dodge_allowed
+from firefight.rulesets.cpr.combatants import Dodge, Target
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.fighter import (
+    fighter,
+    health,
+    move_allowance,
+    spot_of,
+    wound_of,
+)
+from firefight.rulesets.cpr.wounds import WoundState
+from firefight.trace import TraceBuilder
+from firefight.units import metres_from_feet
+
+__all__ = [
+    "TURN_RULE",
+    "Shooter",
+    "able",
+    "check_move",
+    "dodge_of",
+    "in_cover",
+    "needs_action",
+    "not_dead",
+    "ready_weapon",
+    "shooter_of",
+    "target_of",
+]
+
+#: A turn is one Move Action and one Action: the public core rules (CPR-REF-1).
+TURN_RULE = "CPR-REF-1"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shooter:
+    """The acting combatant's side of a declaration."""
+
+    name: str
+    ref: int
+    dex: int
+    wound: WoundState
+    injuries: tuple[str, ...]
+
+
+def able(c: CombatantState) -> None:
+    """Refuse an actor who is dead or unconscious."""
+    if c.dead:
+        raise RuleRefusal(DOWN_RULE, f"{c.name} is dead and takes no more actions.")
+    if c.unconscious:
+        raise RuleRefusal(DOWN_RULE, f"{c.name} is unconscious and cannot act.")
+
+
+def needs_action(c: CombatantState) -> None:
+    """Refuse when this turn's Action is spent (CPR-REF-1)."""
+    if not fighter(c).action_left:
+        raise RuleRefusal(
+            TURN_RULE,
+            f"{c.name} has already spent this turn's Action (a turn is one Move and one "
+            "Action); wait for the next turn.",
+        )
+
+
+def not_dead(target: CombatantState, actor: CombatantState) -> None:
+    if target.name == actor.name:
+        raise RuleRefusal(ACTION_RULE, f"{actor.name} cannot attack themselves.")
+    if target.dead:
+        raise RuleRefusal(DOWN_RULE, f"{target.name} is already dead.")
+
+
+def ready_weapon(c: CombatantState, name: str | None) -> WeaponState:
+    """The weapon called ``name`` (or the one in hand); a refusal naming what is carried."""
+    weapon = c.weapon(name)
+    if weapon is None:
+        if not c.weapons:
+            raise RuleRefusal(ACTION_RULE, f"{c.name} carries no weapon.")
+        carried = ", ".join(w.name for w in c.weapons)
+        raise RuleRefusal(
+            ACTION_RULE, f"{c.name} carries no weapon called {name!r}; they carry {carried}."
+        )
+    return weapon
+
+
+def shooter_of(c: CombatantState) -> Shooter:
+    own = fighter(c)
+    return Shooter(name=c.name, ref=own.ref, dex=own.dex, wound=wound_of(c), injuries=own.injuries)
+
+
+def dodge_of(
+    state: EncounterState,
+    c: CombatantState,
+    *,
+    unseen: bool,
+    tb: TraceBuilder,
+    data: CprData,
+) -> Dodge | None:
+    """The dodge ``c`` declares against this attack, decided before anyone rolls (CPR-DOD-1).
+
+    A REF 8+ target dodges every attack they can see, unless the scenario set ``dodges =
+    false``. They cannot see it when the GM says so (``--unseen``) or, in the first turn, when
+    they were caught by surprise. The resolvers' own check says whether the dodge is allowed
+    (REF, unconscious, a lost leg...); a refusal there means no dodge, and the trace says why.
+    """
+    own = fighter(c)
+    if own.ref < data.figures.dodge_min_ref:
+        return None
+    if not own.dodges:
+        tb.step(f"{c.name} does not dodge (the scenario says so): the DV applies.", "CPR-DOD-1")
+        return None
+    surprised = state.round == 1 and c.surprise is not Surprise.NONE
+    dodge = Dodge(ref=own.ref, dex=own.dex, evasion=own.skill(data.turns.evasion_skill))
+    candidate = Target(
+        name=c.name,
+        dodge=dodge,
+        injuries=own.injuries,
+        conscious=not c.unconscious,
+        sees_attack=not (unseen or surprised),
+    )
+    try:
+        check_dodge_allowed(candidate, data)
+    except RuleRefusal as why:
+        cause = f" ({c.name} was caught {c.surprise.value})" if surprised and not unseen else ""
+        tb.step(f"No dodge{cause}: {why.reason}", "CPR-DOD-1")
+        return None
+    return dodge
+
+
+def in_cover(state: EncounterState, shooter: CombatantState, c: CombatantState) -> bool:
+    """Whether a barrier stands between ``shooter`` and ``c`` (docs/cpr.md: a barrier drawn
+    in a cpr scene is cover)."""
+    return any(
+        crossing_share(shooter.position, c.position, b.start, b.end) is not None
+        for b in state.barriers
+    )
+
+
+def target_of(
+    state: EncounterState,
+    c: CombatantState,
+    data: CprData,
+    *,
+    dodge: Dodge | None = None,
+    shooter: CombatantState | None = None,
+) -> Target:
+    """``c`` as the resolvers see a target: SP left, HP, injuries, place, nerve."""
+    own = fighter(c)
+    return Target(
+        name=c.name,
+        body_sp=own.body_sp,
+        head_sp=own.head_sp,
+        health=health(c),
+        injuries=own.injuries,
+        dodge=dodge,
+        conscious=not c.unconscious,
+        position=spot_of(c),
+        in_cover=in_cover(state, shooter, c) if shooter is not None else False,
+        will=own.will,
+        concentration=own.skill(data.figures.suppression_resist_skill),
+    )
+
+
+def check_move(
+    state: EncounterState,
+    c: CombatantState,
+    to: Point,
+    data: CprData,
+    tb: TraceBuilder | None = None,
+) -> float:
+    """The distance in metres of a move to ``to``, refused when it is no move, too far for one
+    Move Action (MOVE x 2 m, CPR-REF-1), or onto someone (RULINGS S-1)."""
+    metres = round(metres_from_feet(distance_ft(c.position, to)), 2)
+    if metres <= 0:
+        raise RuleRefusal(ACTION_RULE, f"{c.name} is already there.")
+    move, parts = move_allowance(c, data)
+    reach = move * data.turns.metres_per_move
+    if tb is not None:
+        tb.total(f"{c.name}'s MOVE", parts)
+    if metres > reach:
+        raise RuleRefusal(
+            TURN_RULE,
+            f"{c.name} can move {reach} m in one Move (MOVE {move} x "
+            f"{data.turns.metres_per_move} m); {metres:g} m is too far.",
+        )
+    mover = Body(center=to, posture=c.posture, size=c.size)
+    for other in state.combatants:
+        if other.name != c.name and (
+            distance_ft(other.position, to) < other.body.radius_ft + mover.radius_ft
+        ):
+            raise RuleRefusal("S-1", f"{other.name} already takes up that spot.")
+    return metres

@@ -1,0 +1,47 @@
+"""Events of cpr encounters beyond the resolvers' own (:mod:`firefight.rulesets.cpr.events`):
+the turn, the Move, and what standing injuries do between turns (CPR-REF-1, C-4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from firefight.events import Event
+
+__all__ = ["InjuryAggravated", "MoveTaken", "NextTurnCurtailed", "TurnStarted"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnStarted(Event):
+    """A new turn (the encounter's round): everyone up gets a Move and an Action, less what
+    the last turn took from their next (CPR-REF-1)."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MoveTaken(Event):
+    """A Move Action, or the Action spent running (``run``): ``distance_m`` on foot."""
+
+    actor: str
+    distance_m: float
+    run: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NextTurnCurtailed(Event):
+    """An injury takes the Action or the Move of the target's next turn (C-4)."""
+
+    target: str
+    loses: Literal["action", "move"]
+    injury: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InjuryAggravated(Event):
+    """A standing injury made worse by moving too far this turn: its bonus damage again,
+    straight to HP (C-4)."""
+
+    target: str
+    injury: str
+    bonus_damage: int

@@ -1,0 +1,216 @@
+"""The cpr part of a scenario's ``[[combatant]]`` (docs/scenarios.md), validated at the edge.
+
+A cpr combatant has HP, REF, DEX, WILL and MOVE, skills by name, armor on body and head (SP
+or an armor name), critical injuries already suffered, and weapons: a catalog weapon with the
+rounds loaded and their kind (one kind per magazine, CPR-AMMO-1), the rounds carried for it,
+and for thrown things how many. :func:`new_cpr_combatant` turns one into the state the fight
+starts from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from firefight.encounter.state import CombatantState, MagazineState, WeaponState
+from firefight.rulesets.cpr.armor import sp_from_text
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.fighter import CarriedAmmo, CprFighter
+from firefight.rulesets.cpr.magazine import check_ammo
+from firefight.rulesets.cpr.weapons import Weapon, WeaponKind, normalize_key
+from firefight.tables.data_files import DataModel
+
+__all__ = ["CprCombatantFields", "known_skills", "new_cpr_combatant"]
+
+
+def _data() -> CprData:
+    from firefight.rulesets import find_ruleset
+    from firefight.rulesets.cpr import CPR
+
+    ruleset = find_ruleset("cpr")
+    assert isinstance(ruleset, CPR)
+    return ruleset.data
+
+
+def known_skills(data: CprData) -> dict[str, str]:
+    """Every skill an encounter reads, by normalized key -> the name the rules use."""
+    names = {w.skill for w in data.weapons.values()}
+    figures = data.figures
+    names |= {
+        figures.autofire_skill,
+        figures.throw_skill,
+        figures.suppression_resist_skill,
+        data.turns.evasion_skill,
+    }
+    return {normalize_key(n): n for n in sorted(names)}
+
+
+class CprWeaponModel(DataModel):
+    """One ``[[combatant.weapon]]``: the first listed is the one in hand."""
+
+    weapon: str
+    name: str | None = Field(default=None, min_length=1)
+    loaded: int | None = Field(default=None, ge=0)
+    ammo: str | None = None
+    carried: dict[str, int] = Field(default_factory=dict)
+    count: int | None = Field(default=None, ge=1)
+
+    @field_validator("weapon")
+    @classmethod
+    def _known_weapon(cls, value: str) -> str:
+        _data().weapon(value)
+        return value
+
+    @model_validator(mode="after")
+    def _fits(self) -> CprWeaponModel:
+        data = _data()
+        w = data.weapon(self.weapon)
+        if w.magazine is None:
+            if self.loaded is not None or self.ammo is not None or self.carried:
+                raise ValueError(f"a {w.name} has no magazine: no loaded, ammo or carried")
+        else:
+            if self.loaded is not None and self.loaded > w.magazine:
+                raise ValueError(
+                    f"loaded {self.loaded}, but a {w.name} magazine holds {w.magazine}"
+                )
+            check_ammo(w, self.ammo or w.ammo[0], data)
+            for kind, rounds in self.carried.items():
+                check_ammo(w, kind, data)
+                if rounds < 0:
+                    raise ValueError(f"carried {kind} = {rounds}: a count cannot be negative")
+        thrown = w.kind in (WeaponKind.GRENADE, WeaponKind.MELEE)
+        if self.count is not None and not thrown:
+            raise ValueError(f"count is for grenades and knives, not a {w.name}")
+        return self
+
+
+class CprArmorModel(DataModel):
+    """SP on the body and on the head: a number, or an armor name from the catalog."""
+
+    body: int | str = 0
+    head: int | str = 0
+
+    @field_validator("body", "head")
+    @classmethod
+    def _sp(cls, value: int | str) -> int | str:
+        if isinstance(value, int):
+            if value < 0:
+                raise ValueError("SP cannot be negative")
+            return value
+        sp_from_text(value, _data().armor)
+        return value
+
+
+class CprCombatantFields(DataModel):
+    """The cpr part of a ``[[combatant]]`` (docs/scenarios.md)."""
+
+    hp: int = Field(gt=0)
+    hp_left: int | None = None
+    ref: int = Field(ge=0)
+    dex: int = Field(ge=0)
+    will: int = Field(ge=0)
+    move: int = Field(ge=0)
+    skills: dict[str, int] = Field(default_factory=dict)
+    dodges: bool = True
+    armor: CprArmorModel | None = None
+    injuries: list[str] = Field(default_factory=list)
+    condition: Literal["up", "unconscious", "dead"] = "up"
+    weapon: list[CprWeaponModel] = Field(default_factory=list)
+
+    @field_validator("skills")
+    @classmethod
+    def _skills(cls, value: dict[str, int]) -> dict[str, int]:
+        known = known_skills(_data())
+        canonical: dict[str, int] = {}
+        for name, level in value.items():
+            key = normalize_key(name)
+            if key not in known:
+                raise ValueError(
+                    f"{name!r} is not a skill cpr encounters use; they use "
+                    + ", ".join(known.values())
+                )
+            if level < 0:
+                raise ValueError(f"skill {name!r} cannot be {level}")
+            canonical[known[key]] = level
+        return canonical
+
+    @field_validator("injuries")
+    @classmethod
+    def _injuries(cls, value: list[str]) -> list[str]:
+        tables = _data().injuries
+        for key in value:
+            tables.injury(key)
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> CprCombatantFields:
+        if self.hp_left is not None and self.hp_left > self.hp:
+            raise ValueError(f"hp_left {self.hp_left} is more than hp {self.hp}")
+        names: set[str] = set()
+        for w in self.weapon:
+            name = (w.name or w.weapon).lower()
+            if name in names:
+                raise ValueError(f"two weapons are called {name!r}; give one a name")
+            names.add(name)
+        return self
+
+
+def _weapon_state(w: CprWeaponModel, weapon: Weapon) -> WeaponState:
+    loaded = None
+    if weapon.magazine is not None:
+        loaded = MagazineState(
+            rounds=weapon.magazine if w.loaded is None else w.loaded,
+            capacity=weapon.magazine,
+            ammo=w.ammo or weapon.ammo[0],
+        )
+    # Unnamed, a weapon is called what the scenario wrote ("heavy pistol", "knife").
+    return WeaponState(name=w.name or w.weapon, kind=weapon.key, skill=weapon.skill, loaded=loaded)
+
+
+def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
+    """The combatant as the scenario sets them up."""
+    data = _data()
+    armor = spec.armor or CprArmorModel()
+    body = sp_from_text(str(armor.body), data.armor)
+    head = sp_from_text(str(armor.head), data.armor)
+    weapons: list[WeaponState] = []
+    carried: list[CarriedAmmo] = []
+    items: list[tuple[str, int]] = []
+    for w in spec.weapon:
+        weapon = data.weapon(w.weapon)
+        state = _weapon_state(w, weapon)
+        weapons.append(state)
+        carried.extend(
+            CarriedAmmo(weapon=state.name, ammo=kind, rounds=rounds)
+            for kind, rounds in sorted(w.carried.items())
+        )
+        if w.count is not None:
+            items.append((state.name, w.count))
+    hp_left = spec.hp if spec.hp_left is None else spec.hp_left
+    return replace(
+        core,
+        hits_max=spec.hp,
+        hits_taken=spec.hp - hp_left,
+        unconscious=spec.condition == "unconscious",
+        dead=spec.condition == "dead",
+        weapons=tuple(weapons),
+        stats=CprFighter(
+            ref=spec.ref,
+            dex=spec.dex,
+            will=spec.will,
+            move=spec.move,
+            skills=tuple(sorted(spec.skills.items())),
+            dodges=spec.dodges,
+            body_armor=str(armor.body) if isinstance(armor.body, str) else "",
+            head_armor=str(armor.head) if isinstance(armor.head, str) else "",
+            body_sp_max=body,
+            head_sp_max=head,
+            body_sp=body,
+            head_sp=head,
+            injuries=tuple(spec.injuries),
+            carried=tuple(carried),
+            items=tuple(items),
+        ),
+    )

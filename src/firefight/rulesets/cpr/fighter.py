@@ -1,0 +1,128 @@
+"""A cpr combatant in an encounter: the figures cpr keeps beside the shared state.
+
+The shared :class:`~firefight.encounter.state.CombatantState` holds the name, the position (in
+feet), HP as its damage track (``hits_max``, ``hits_taken``), the weapons with their magazines,
+and whether someone is unconscious or dead. :class:`CprFighter` (its ``stats``) holds the rest:
+REF, DEX, WILL, MOVE and skills; body and head SP as they ablate (C-3); the critical injuries
+suffered (C-4); the Move and the Action left this turn (CPR-REF-1); the rounds carried for each
+weapon (CPR-AMMO-1); and what suppressive fire (C-6) or an injury owes the next turn.
+
+Wound states are not stored: they follow from HP (C-9), so they can never disagree with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firefight.encounter.state import CombatantState, CombatantStats
+from firefight.rulesets.cpr.combatants import Spot
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.weapons import normalize_key
+from firefight.rulesets.cpr.wounds import Health, WoundState
+from firefight.trace import Modifier
+from firefight.units import metres_from_feet
+
+__all__ = [
+    "CarriedAmmo",
+    "CprFighter",
+    "fighter",
+    "health",
+    "move_allowance",
+    "spot_of",
+    "wound_of",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CarriedAmmo:
+    """Loose rounds of one kind carried for one weapon (by the scene's name for it)."""
+
+    weapon: str
+    ammo: str
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CprFighter(CombatantStats):
+    """cpr's own figures for a combatant.
+
+    ``skills`` pairs canonical skill names with their levels; ``dodges`` is whether a REF 8+
+    combatant dodges the attacks they see (CPR-DOD-1; the scenario may turn it off).
+    ``lose_next`` lists what the next turn will lack (``"action"``, ``"move"``);
+    ``moved_m`` is how far they went on foot this turn; ``items`` counts thrown things
+    (grenades, knives) by weapon name.
+    """
+
+    ref: int = 0
+    dex: int = 0
+    will: int = 0
+    move: int = 0
+    skills: tuple[tuple[str, int], ...] = ()
+    dodges: bool = True
+    body_armor: str = ""
+    head_armor: str = ""
+    body_sp_max: int = 0
+    head_sp_max: int = 0
+    body_sp: int = 0
+    head_sp: int = 0
+    injuries: tuple[str, ...] = ()
+    action_left: bool = False
+    move_left: bool = False
+    moved_m: float = 0.0
+    must_take_cover: bool = False
+    lose_next: tuple[str, ...] = ()
+    carried: tuple[CarriedAmmo, ...] = ()
+    items: tuple[tuple[str, int], ...] = ()
+
+    def skill(self, name: str) -> int:
+        """The level in ``name`` (0 for a skill not listed)."""
+        wanted = normalize_key(name)
+        return next((v for k, v in self.skills if normalize_key(k) == wanted), 0)
+
+    def rounds_carried(self, weapon: str, ammo: str) -> int:
+        return sum(c.rounds for c in self.carried if c.weapon == weapon and c.ammo == ammo)
+
+    def kinds_carried(self, weapon: str) -> tuple[str, ...]:
+        return tuple(c.ammo for c in self.carried if c.weapon == weapon and c.rounds > 0)
+
+    def count_of(self, weapon: str) -> int:
+        return next((n for name, n in self.items if name == weapon), 1)
+
+
+def fighter(c: CombatantState) -> CprFighter:
+    """The cpr figures of ``c`` (all zero for a combatant set up by another ruleset)."""
+    return c.stats if isinstance(c.stats, CprFighter) else CprFighter()
+
+
+def health(c: CombatantState) -> Health:
+    """HP now and at most (C-9)."""
+    return Health(hp=c.hits_left, max_hp=max(1, c.hits_max))
+
+
+def wound_of(c: CombatantState) -> WoundState:
+    return health(c).state
+
+
+def spot_of(c: CombatantState) -> Spot:
+    """Where ``c`` stands, in metres (C-2): the scene keeps feet, cpr reads metres."""
+    return Spot(x_m=metres_from_feet(c.position.x_ft), y_m=metres_from_feet(c.position.y_ft))
+
+
+def move_allowance(c: CombatantState, data: CprData) -> tuple[int, list[Modifier]]:
+    """MOVE after the wound state (C-9) and injuries (C-4), never below the floor
+    (CPR-REF-1), with what changed it."""
+    own = fighter(c)
+    figures = data.figures
+    parts = [Modifier(value=own.move, label=f"{c.name}'s MOVE", rule="CPR-REF-1")]
+    wound = figures.wounds[wound_of(c).value]
+    if wound.move_penalty:
+        parts.append(Modifier(value=wound.move_penalty, label=f"{wound.name}", rule="C-9"))
+    for key in own.injuries:
+        injury = data.injuries.injury(key)
+        if injury.move:
+            parts.append(Modifier(value=injury.move, label=injury.label, rule="C-4"))
+    total = sum(p.value for p in parts)
+    floor = data.turns.min_move
+    if total < floor:
+        parts.append(Modifier(value=floor - total, label=f"MOVE never below {floor}", rule="C-4"))
+    return max(floor, total), parts

@@ -1,0 +1,1279 @@
+"""The rmu firearm actions in encounters: declarations built from the state, their refusals,
+and their events folded back into it (docs/rmu.md, "What the encounter tracks").
+
+The rules live in the pure resolvers (:mod:`.rapid_fire`, :mod:`.suppression`,
+:mod:`.moving_cover`, :mod:`.tripod` through them); this module only reads the scene -- who
+stands where, in what posture, behind which barrier, carrying what -- into their declarations,
+and keeps what they leave behind on each combatant's
+:class:`~firefight.rulesets.rmu.fire_state.FireState`:
+
+- ``prepares`` rolls the preparation round and keeps its share for the next round only
+  (RMU-RF-2..4, F-2, F-3); ``empties`` fires it then, everyone in the 5° cone rolled in turn
+  (RMU-RF-5..12, F-6), and a belt-fed gun runs on round after round (RMU-RF-6);
+- ``sweeps`` counts the sweeps and the rounds each gun sent this round (RMU-SUP-2, -3), asks
+  everyone in the ground to dive or stand (the action's ``--dive`` / ``--stand``, else the
+  scenario's ``under_fire``, else dive when cover is at hand) and caps their next round's AP
+  (RMU-SUP-9, -10);
+- ``dashes`` runs for a barrier: the share its maneuver earns counts this round, all of it
+  from the next (RMU-MOV-1, -2); -40 when a sweep is up over the mover or several guns have
+  fired at them this round;
+- a malfunction's jam, semi-only or half effect stays on the gun until ``clears`` pays for it
+  (RMU-RF-13); a broken gun fires no more.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import Any
+
+from firefight.dice import Dice
+from firefight.encounter.actions import Action
+from firefight.encounter.events import ActionPointsLost, Moved
+from firefight.encounter.fold import FoldError
+from firefight.encounter.state import (
+    Barrier,
+    CombatantState,
+    EncounterState,
+    Surprise,
+    WeaponState,
+)
+from firefight.errors import RuleRefusal
+from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.geometry import (
+    Body,
+    CoverGrade,
+    Point,
+    Posture,
+    bearing_deg,
+    body_in_cone,
+    crossing_share,
+    distance_ft,
+    grade_behind_barrier,
+    sweep_cone,
+)
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
+from firefight.rulesets.rmu.encounter import (
+    _barrier_cover,
+    _bonus_used,
+    _data,
+    _defender,
+    _move_cost,
+    _ready_weapon,
+    _stats,
+)
+from firefight.rulesets.rmu.fire_actions import (
+    ClearJam,
+    DashToCover,
+    EmptyGun,
+    FireLevel,
+    PrepareRapidFire,
+    Sweep,
+)
+from firefight.rulesets.rmu.fire_state import (
+    ApCap,
+    CoverTaken,
+    FireState,
+    GunTrouble,
+    Readiness,
+    SweepGround,
+)
+from firefight.rulesets.rmu.firearm_data import firearm_figures, round_half_up
+from firefight.rulesets.rmu.firearm_events import (
+    ApForfeited,
+    ApLimitedNextRound,
+    CoverReached,
+    FiredAt,
+    JamCleared,
+    LeftInTheOpen,
+    PreparationWasted,
+    RapidFireFired,
+    RapidFirePrepared,
+    SuppressionSwept,
+    WeaponMalfunctioned,
+)
+from firefight.rulesets.rmu.moving_cover import MovingToCover, resolve_moving_to_cover
+from firefight.rulesets.rmu.rapid_fire import (
+    GunState,
+    RapidFire,
+    RapidFirePreparation,
+    check_can_empty,
+    resolve_rapid_fire,
+    resolve_rapid_fire_preparation,
+)
+from firefight.rulesets.rmu.suppression import (
+    SuppressionSweep,
+    SweepTarget,
+    resolve_suppression_sweep,
+)
+from firefight.rulesets.rmu.vitals import RmuStats, figures, penalty_modifiers
+from firefight.rulesets.rmu.volley import Person
+from firefight.trace import Entry, Modifier, Trace, TraceBuilder
+
+__all__ = [
+    "FIRE_ACTIONS",
+    "FIRE_EVENTS",
+    "ap_cap_events",
+    "apply_fire_event",
+    "check_gun_fires",
+    "cover_share_now",
+    "describe_fire_event",
+    "fire_figures",
+    "recoil_first",
+    "refuse_before_ap",
+    "resolve_fire_action",
+    "shot_events",
+    "validate_fire_action",
+]
+
+FIRE_ACTIONS = (PrepareRapidFire, EmptyGun, Sweep, DashToCover, ClearJam)
+FIRE_EVENTS: tuple[type[Event], ...] = (
+    RapidFirePrepared,
+    PreparationWasted,
+    WeaponMalfunctioned,
+    RapidFireFired,
+    SuppressionSwept,
+    ApForfeited,
+    ApLimitedNextRound,
+    CoverReached,
+    LeftInTheOpen,
+    FiredAt,
+    JamCleared,
+)
+
+# Skills the firearm actions read from a combatant's ``skills`` (names compared loosely).
+RAPID_FIRE_SKILL = "rapid-fire"
+FIRE_DISCIPLINE_SKILL = "fire-discipline"
+MOVING_SKILL = "moving"
+
+#: How far from a barrier's face a person crouches behind it, past their own radius (feet).
+_CROUCH_GAP_FT = 0.5
+
+
+# --- reading the state ----------------------------------------------------------------------------
+
+
+def _fire(c: CombatantState) -> FireState:
+    return _stats(c).fire
+
+
+def _with_fire(c: CombatantState, fire: FireState) -> CombatantState:
+    stats = c.stats if isinstance(c.stats, RmuStats) else RmuStats()
+    return replace(c, stats=replace(stats, fire=fire))
+
+
+def _norm(name: str) -> str:
+    return "-".join(name.lower().replace("_", " ").replace("-", " ").split())
+
+
+def _skill(c: CombatantState, key: str, what: str, tb: TraceBuilder | None) -> int:
+    """The bonus of the skill named ``key``; 0 (said in the trace) when the scenario lacks it."""
+    for skill in _stats(c).skills:
+        if _norm(skill.name) == key:
+            return skill.bonus
+    if tb is not None:
+        tb.step(f"{c.name} has no {what} skill in the scenario (skills.{key}): it counts as +0.")
+    return 0
+
+
+def _gun(c: CombatantState, weapon: WeaponState) -> GunState:
+    trouble = _fire(c).trouble(weapon.name)
+    if trouble is None:
+        return GunState()
+    return GunState(
+        jammed=trouble.jammed, semi_only=trouble.semi_only, half_effect=trouble.half_effect
+    )
+
+
+def check_gun_fires(c: CombatantState, weapon: WeaponState) -> None:
+    """Refuse a gun a malfunction left broken or jammed, before any die (RMU-RF-13)."""
+    trouble = _fire(c).trouble(weapon.name)
+    if trouble is None:
+        return
+    if trouble.broken:
+        raise RuleRefusal(
+            trouble.rule,
+            f"{c.name}'s {weapon.name} is broken ({trouble.label}) and fires no more until "
+            "repaired.",
+        )
+    if trouble.jammed:
+        raise RuleRefusal(
+            trouble.rule,
+            f"{c.name}'s {weapon.name} is jammed ({trouble.label}): clearing it takes "
+            f"{trouble.jam_clear_ap} AP first ('{c.name} clears {weapon.name}').",
+        )
+
+
+def cover_share_now(state: EncounterState, target: CombatantState, tb: TraceBuilder) -> int:
+    """The share of their barrier ``target`` counts this round after a dash (RMU-MOV-2)."""
+    taken = _fire(target).cover_in(state.round)
+    if taken is None:
+        return 100
+    if taken.share_percent < 100:
+        tb.step(
+            f"{target.name} dashed for the {taken.barrier} this round and reached "
+            f"{taken.share_percent}% of its protection; all of it counts from next round.",
+            "RMU-MOV-2",
+        )
+    return taken.share_percent
+
+
+def _situational(state: EncounterState, c: CombatantState) -> tuple[str, ...]:
+    """The R-1 conditions the state shows on a person under fire, as the aimed shot reads them."""
+    names = []
+    if c.posture is Posture.PRONE:
+        names.append("prone-target")
+    if c.stun_penalty:
+        names.append("stunned-foe")
+    if state.round == 1 and c.surprise is not Surprise.NONE:
+        names.append("surprised-foe")
+    return tuple(names)
+
+
+def _person_fields(
+    state: EncounterState,
+    shooter: CombatantState,
+    c: CombatantState,
+    weapon_kind: str,
+    tb: TraceBuilder,
+) -> dict[str, Any]:
+    armor = c.armor
+    stats = _stats(c)
+    taken = _fire(c).cover_in(state.round)
+    return {
+        "name": c.name,
+        "position": c.position,
+        "posture": c.posture,
+        "size": c.size,
+        "armor": armor.kind if armor else stats.naked_at,
+        "naked_column": stats.naked_at,
+        "armor_damage": armor.damage if armor else 0,
+        "armor_quality": armor.quality if armor else 0,
+        "armor_broken": armor.broken if armor else False,
+        "defender": _defender(c),
+        "cover": _barrier_cover(state, shooter, c, weapon_kind, tb),
+        "cover_share_percent": taken.share_percent if taken else 100,
+        "situational": _situational(state, c),
+    }
+
+
+def _targets(state: EncounterState, shooter: CombatantState) -> list[CombatantState]:
+    """Everyone fire can still hurt: all but the shooter and the dead."""
+    return [c for c in state.combatants if c.name != shooter.name and not c.dead]
+
+
+def _shooter_extra(c: CombatantState, weapon: WeaponState | None) -> list[Modifier]:
+    """What the shooter carries into a roll: the weapon's bonus, every penalty (R-2, R-3,
+    RMU-GEN-7), a critical's bonus still owed this round (RMU-BP-3)."""
+    extra: list[Modifier] = []
+    if weapon is not None and weapon.bonus:
+        extra.append(Modifier(value=weapon.bonus, label=f"{weapon.name} bonus"))
+    extra.extend(penalty_modifiers(c))
+    if c.next_action_bonus:
+        extra.append(
+            Modifier(
+                value=c.next_action_bonus,
+                label="bonus from a critical earlier this round",
+                rule="RMU-BP-3",
+            )
+        )
+    return extra
+
+
+def _loaded(c: CombatantState, weapon: WeaponState) -> tuple[int, str]:
+    mag = weapon.loaded
+    return (mag.rounds, mag.ammo) if mag is not None else (0, "ball")
+
+
+def _named(events: Sequence[Event], actor: str, weapon: WeaponState) -> list[Event]:
+    """The resolvers name guns by catalog key; the encounter names them as the scene does."""
+    out: list[Event] = []
+    for e in events:
+        if (
+            isinstance(
+                e,
+                RoundsFired
+                | RapidFirePrepared
+                | PreparationWasted
+                | RapidFireFired
+                | SuppressionSwept
+                | WeaponMalfunctioned,
+            )
+            and e.actor == actor
+            and e.weapon == weapon.kind
+        ):
+            out.append(replace(e, weapon=weapon.name))
+        else:
+            out.append(e)
+    return out
+
+
+def _trace(*parts: Trace | TraceBuilder) -> Trace:
+    entries: list[Entry] = []
+    for part in parts:
+        built = part.build() if isinstance(part, TraceBuilder) else part
+        entries.extend(built.entries)
+    return Trace(tuple(entries))
+
+
+def _target_results(summary: Mapping[str, object]) -> list[Mapping[str, object]]:
+    """Each person's entry in a burst's or a sweep's summary."""
+    targets = summary.get("targets")
+    if not isinstance(targets, list):
+        return []
+    return [t for t in targets if isinstance(t, Mapping)]
+
+
+def _hit_text(entry: Mapping[str, object]) -> str:
+    result = entry.get("result")
+    if result == "hit":
+        if entry.get("severity"):
+            return f"{entry.get('total_hits')} hits and a critical {entry['severity']}"
+        hits = entry.get("hits")
+        return f"{hits} hit{'' if hits == 1 else 's'}"
+    return str(result)
+
+
+# --- the geometry of cover --------------------------------------------------------------------
+
+
+def _cover_spot(mover: CombatantState, barrier: Barrier, threat: Point | None) -> Point:
+    """Where ``mover`` crouches behind ``barrier``: the nearest point along it (kept off its
+    ends), a body's radius and a little more out on the side away from ``threat`` (on their own
+    side when there is no threat, or it stands on the barrier's line)."""
+    a, b = barrier.start, barrier.end
+    dx, dy = b.x_ft - a.x_ft, b.y_ft - a.y_ft
+    length = math.hypot(dx, dy)
+    gap = mover.body.radius_ft + _CROUCH_GAP_FT
+    p = mover.position
+    if length == 0:
+        away = bearing_deg(threat, a) if threat is not None and threat != a else 0.0
+        rad = math.radians(away)
+        return Point(
+            x_ft=round(a.x_ft + gap * math.sin(rad), 1), y_ft=round(a.y_ft + gap * math.cos(rad), 1)
+        )
+    t = ((p.x_ft - a.x_ft) * dx + (p.y_ft - a.y_ft) * dy) / (length * length)
+    margin = min(0.5, gap / length)
+    t = min(1.0 - margin, max(margin, t))
+    base_x, base_y = a.x_ft + t * dx, a.y_ft + t * dy
+    nx, ny = -dy / length, dx / length
+
+    def side(q: Point) -> float:
+        return (q.x_ft - a.x_ft) * nx + (q.y_ft - a.y_ft) * ny
+
+    sign = 0.0
+    if threat is not None and abs(side(threat)) > 1e-9:
+        sign = -math.copysign(1.0, side(threat))
+    elif abs(side(p)) > 1e-9:
+        sign = math.copysign(1.0, side(p))
+    else:
+        sign = 1.0
+    return Point(x_ft=round(base_x + sign * gap * nx, 1), y_ft=round(base_y + sign * gap * ny, 1))
+
+
+def _reachable_cover(
+    state: EncounterState, shooter: CombatantState, c: CombatantState
+) -> tuple[Barrier, Point, Cover] | None:
+    """The nearest barrier ``c`` could get behind, against ``shooter``, with one AP of
+    movement (R-6: a BMR); None when there is none."""
+    reach = _stats(c).bmr_ft
+    best: tuple[float, Barrier, Point, Cover] | None = None
+    for barrier in state.barriers:
+        spot = _cover_spot(c, barrier, shooter.position)
+        away = distance_ft(c.position, spot)
+        if away > reach:
+            continue
+        share = crossing_share(shooter.position, spot, barrier.start, barrier.end)
+        if share is None or share <= 0.5:
+            continue
+        body = Body(center=spot, posture=c.posture, size=c.size)
+        grade = grade_behind_barrier(shooter.position, body, barrier.height_ft)
+        if grade is CoverGrade.NONE or _taken(state, c, body) is not None:
+            continue
+        cover = Cover(grade=grade, material=CoverMaterial(barrier.material))
+        if best is None or away < best[0]:
+            best = (away, barrier, spot, cover)
+    return best[1:] if best else None
+
+
+def _taken(state: EncounterState, mover: CombatantState, body: Body) -> str | None:
+    """Who already stands where ``body`` would (S-1), if anyone."""
+    for other in state.combatants:
+        if other.name != mover.name and (
+            distance_ft(other.position, body.center) < other.body.radius_ft + body.radius_ft
+        ):
+            return other.name
+    return None
+
+
+def _under_sweep(state: EncounterState, c: CombatantState) -> str | None:
+    """Who has a sweep up this round over the ground ``c`` stands on (RMU-MOV-1), if anyone."""
+    for other in state.combatants:
+        if other.name == c.name:
+            continue
+        for ground in _fire(other).grounds_in(state.round):
+            cone = sweep_cone(
+                ground.muzzle, ground.bearing_deg, ground.distance_ft, ground.width_ft
+            )
+            if body_in_cone(c.body, cone):
+                return other.name
+    return None
+
+
+def _threat(state: EncounterState, c: CombatantState) -> CombatantState | None:
+    """Whom ``c`` takes cover from: the last gun to fire at them this round, else the nearest
+    armed person able to act on another side (anyone armed when sides are not given)."""
+    fired = _fire(c).guns_on_in(state.round)
+    if fired:
+        found = state.find(fired[-1][0])
+        if found is not None:
+            return found
+    armed = [
+        o
+        for o in state.combatants
+        if o.name != c.name
+        and o.can_act
+        and o.weapons
+        and not o.bystander
+        and (not c.side or not o.side or o.side != c.side)
+    ]
+    if not armed:
+        return None
+    return min(armed, key=lambda o: distance_ft(o.position, c.position))
+
+
+# --- validation -------------------------------------------------------------------------------
+
+
+def _target(state: EncounterState, shooter: CombatantState, name: str) -> CombatantState:
+    target = state.combatant(name)
+    if target.name == shooter.name:
+        raise RuleRefusal("R-6", f"{shooter.name} cannot fire at themselves.")
+    if target.dead:
+        raise RuleRefusal("R-2", f"{target.name} is already dead.")
+    return target
+
+
+def _firing_weapon(c: CombatantState, action: EmptyGun, round_number: int) -> WeaponState:
+    ready = _fire(c).ready
+    prepared = ready.weapon if ready is not None and ready.fire_round >= round_number else None
+    return _ready_weapon(c, action.weapon or prepared)
+
+
+def _check_empty(state: EncounterState, action: EmptyGun) -> Readiness:
+    """The firing round's refusals, in the order a player would want them: the gun itself
+    (RMU-RF-1, RMU-RF-13), then the preparation (RMU-RF-2, RMU-RF-6). F-6's four AP and the
+    people's figures are the resolver's own checks."""
+    c = state.combatant(action.actor)
+    _target(state, c, action.target)
+    weapon = _firing_weapon(c, action, state.round)
+    check_gun_fires(c, weapon)
+    rounds, _ = _loaded(c, weapon)
+    fire = _fire(c)
+    ready = fire.ready_in(state.round)
+    running = ready is not None and ready.continuing and ready.weapon == weapon.name
+    minimum = 1 if running else firearm_figures().rapid_fire.minimum_rounds
+    check_can_empty(_data().weapon(weapon.kind), rounds, _gun(c, weapon), minimum)
+    if ready is not None and ready.weapon == weapon.name:
+        return ready
+    if ready is not None:
+        raise RuleRefusal(
+            "RMU-RF-2",
+            f"{c.name} prepared the {ready.weapon}, not the {weapon.name}: only the gun "
+            "prepared may be emptied.",
+        )
+    last = fire.ready
+    if last is not None and last.fire_round > state.round:
+        raise RuleRefusal(
+            "RMU-RF-2",
+            f"{c.name} prepared in this round ({state.round}); emptying the gun takes the whole "
+            f"of the next round, round {last.fire_round}.",
+        )
+    if last is not None:
+        what = (
+            f"the belt stopped when {c.name} did not fire on in round {last.fire_round}"
+            if last.continuing
+            else f"the preparation was for round {last.fire_round} and has lapsed"
+        )
+        raise RuleRefusal(
+            "RMU-RF-6" if last.continuing else "RMU-RF-2",
+            f"{c.name} cannot empty the {weapon.name} now: {what}. Prepare again first.",
+        )
+    raise RuleRefusal(
+        "RMU-RF-2",
+        f"{c.name} has not prepared to empty the {weapon.name}: it takes a preparation round "
+        f"('{c.name} prepares rapid fire at {action.target}') and then the whole next round.",
+    )
+
+
+def _check_prepare(state: EncounterState, action: PrepareRapidFire) -> WeaponState:
+    c = state.combatant(action.actor)
+    if action.target is not None:
+        _target(state, c, action.target)
+    weapon = _ready_weapon(c, action.weapon)
+    check_gun_fires(c, weapon)
+    ready = _fire(c).ready
+    if ready is not None and ready.prepared_round == state.round and not ready.continuing:
+        raise RuleRefusal(
+            "RMU-RF-2",
+            f"{c.name} has already prepared this round; the gun is emptied next round.",
+        )
+    return weapon
+
+
+def _jam_ap(c: CombatantState, action: ClearJam) -> tuple[WeaponState, GunTrouble, int]:
+    weapon = _ready_weapon(c, action.weapon)
+    trouble = _fire(c).trouble(weapon.name)
+    if trouble is None:
+        raise RuleRefusal("RMU-RF-13", f"{c.name}'s {weapon.name} has nothing to clear.")
+    if trouble.broken:
+        raise RuleRefusal(
+            trouble.rule,
+            f"{c.name}'s {weapon.name} is broken ({trouble.label}): no clearing fixes it in "
+            "this fight.",
+        )
+    owed = trouble.jam_clear_ap
+    ap = action.ap if action.ap is not None else min(owed, c.ap_left)
+    if ap < 0 or (owed and ap < 1):
+        raise RuleRefusal("RMU-RF-13", f"Clearing the {weapon.name} takes at least 1 AP.")
+    if ap > owed:
+        raise RuleRefusal(
+            "RMU-RF-13", f"Clearing the {weapon.name} takes {owed} AP in all, not {ap}."
+        )
+    if ap > c.ap_left:
+        raise RuleRefusal(
+            "RMU-GEN-1", f"Clearing {ap} AP' worth, but {c.name} has only {c.ap_left} left."
+        )
+    return weapon, trouble, ap
+
+
+def refuse_before_ap(state: EncounterState, action: Action) -> None:
+    """RMU-SUP-3 ahead of the AP check: two sweeps use up a round's AP, so a third one is
+    refused for what it is, not only for the AP it lacks."""
+    if not isinstance(action, Sweep):
+        return
+    c = state.combatant(action.actor)
+    most = firearm_figures().suppression.sweeps_per_round
+    done = _fire(c).sweeps_in(state.round)
+    if c.can_act and done >= most:
+        raise RuleRefusal(
+            "RMU-SUP-3",
+            f"A round holds at most {most} sweeps; {c.name} has already swept {done} times "
+            "this round.",
+        )
+
+
+def validate_fire_action(state: EncounterState, action: Action) -> None:
+    """Refuse what the state forbids before any die. The resolvers' own checks (AP ranges, the
+    class rate, a third sweep, the minimum distance...) run first thing when they resolve, also
+    before any die, so a refused action changes nothing either way."""
+    c = state.combatant(action.actor)
+    if isinstance(action, PrepareRapidFire):
+        _check_prepare(state, action)
+    elif isinstance(action, EmptyGun):
+        _check_empty(state, action)
+    elif isinstance(action, Sweep):
+        weapon = _ready_weapon(c, action.weapon)
+        check_gun_fires(c, weapon)
+        if action.toward is not None:
+            _target(state, c, action.toward)
+    elif isinstance(action, DashToCover):
+        _dash_plan(state, action, TraceBuilder())
+    elif isinstance(action, ClearJam):
+        _jam_ap(c, action)
+
+
+# --- resolving --------------------------------------------------------------------------------
+
+
+def _resolve_prepare(state: EncounterState, action: PrepareRapidFire, dice: Dice) -> Outcome:
+    c = state.combatant(action.actor)
+    weapon = _check_prepare(state, action)
+    tb = TraceBuilder()
+    rounds, _ = _loaded(c, weapon)
+    rapid = _skill(c, RAPID_FIRE_SKILL, "Rapid Fire", tb)
+    discipline = _skill(c, FIRE_DISCIPLINE_SKILL, "Fire Discipline", tb if action.ap < 4 else None)
+    decl = RapidFirePreparation(
+        weapon=weapon.kind,
+        rapid_fire_bonus=rapid,
+        fire_discipline_bonus=discipline,
+        ap=action.ap,
+        ap_available=c.ap_left,
+        rounds_left=rounds,
+        gun=_gun(c, weapon),
+        extra=(*_shooter_extra(c, None), *action.mods),
+        shooter=c.name,
+    )
+    outcome = resolve_rapid_fire_preparation(decl, dice, _data())
+    events = [*_named(outcome.events, c.name, weapon), *_bonus_used(c)]
+    summary: dict[str, object] = {
+        "action": "prepares",
+        "actor": c.name,
+        "target": action.target,
+        "weapon_name": weapon.name,
+        **outcome.summary,
+    }
+    head = f"{c.name} prepares to empty the {weapon.name}" + (
+        f" at {action.target}" if action.target else ""
+    )
+    result = outcome.summary.get("result")
+    if result == "prepared":
+        summary["headline"] = (
+            f"{head}: {outcome.summary['share_percent']}% of the bullet bonus carried into "
+            f"round {state.round + 1}."
+        )
+    elif result == "wasted":
+        summary["headline"] = f"{head}: fail to act, the preparation is wasted."
+    else:
+        summary["headline"] = f"{head}: the gun malfunctions."
+    return Outcome(events=tuple(events), trace=_trace(tb, outcome.trace), summary=summary)
+
+
+def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outcome:
+    c = state.combatant(action.actor)
+    ready = _check_empty(state, action)
+    weapon = _firing_weapon(c, action, state.round)
+    target = _target(state, c, action.target)
+    rounds, ammo = _loaded(c, weapon)
+    stats = _stats(c)
+    skill = stats.skill(weapon.skill)
+    tb = TraceBuilder()
+    if ready.continuing:
+        tb.step(
+            f"The {weapon.name}'s belt runs on from last round at the same {ready.share_percent}%.",
+            "RMU-RF-6",
+        )
+    else:
+        tb.step(
+            f"{c.name} prepared in round {ready.prepared_round}: {ready.share_percent}% of the "
+            "bullet bonus is carried into this firing round.",
+            "RMU-RF-2",
+        )
+    scratch = {o.name: TraceBuilder() for o in _targets(state, c)}
+    people = {
+        o.name: Person(**_person_fields(state, c, o, weapon.kind, scratch[o.name]))
+        for o in _targets(state, c)
+    }
+    decl = RapidFire(
+        weapon=weapon.kind,
+        ob=skill.bonus if skill else 0,
+        share_percent=ready.share_percent,
+        position=c.position,
+        target=people[target.name],
+        others=tuple(p for name, p in people.items() if name != target.name),
+        rounds_left=rounds,
+        continuing=ready.continuing,
+        ap_available=c.ap_left,
+        ammo=ammo,
+        mounted=weapon.mounted,
+        gun=_gun(c, weapon),
+        strength_bonus=stats.strength,
+        naked_column=stats.naked_at,
+        shooter_armor=c.armor.kind if c.armor and not c.armor.broken else None,
+        situational=action.situational,
+        extra=(*_shooter_extra(c, weapon), *action.mods),
+        shooter=c.name,
+    )
+    outcome = resolve_rapid_fire(decl, dice, _data())
+    results = _target_results(outcome.summary)
+    reached = tuple(str(t["name"]) for t in results if t.get("result") != "out of reach")
+    bullets = outcome.summary.get("bullets", 0)
+    events = [
+        *_named(outcome.events, c.name, weapon),
+        FiredAt(
+            actor=c.name,
+            weapon=weapon.name,
+            rounds=bullets if isinstance(bullets, int) else 0,
+            targets=reached,
+        ),
+        *_bonus_used(c),
+    ]
+    covers = [scratch[name] for name in reached]
+    per = "; ".join(f"{t['name']}: {_hit_text(t)}" for t in results)
+    summary: dict[str, object] = {
+        "action": "empties",
+        "actor": c.name,
+        "target": target.name,
+        "weapon_name": weapon.name,
+        **outcome.summary,
+        "headline": (
+            f"{c.name} empties the {weapon.name} at {target.name}: {bullets} bullets at "
+            f"+{outcome.summary.get('carried_bonus')}. {per}."
+        ),
+    }
+    return Outcome(events=tuple(events), trace=_trace(tb, *covers, outcome.trace), summary=summary)
+
+
+def _sweep_aim(
+    state: EncounterState, c: CombatantState, action: Sweep, tb: TraceBuilder
+) -> tuple[float, float]:
+    """The sweep's bearing and distance, from what the action names (RMU-SUP-1)."""
+    aim: Point | None = action.toward_point
+    if action.toward is not None:
+        aim = _target(state, c, action.toward).position
+    if aim is not None and aim == c.position:
+        raise RuleRefusal("S-2", f"{c.name} cannot sweep the very spot they stand on.")
+    if aim is not None:
+        bearing = round(bearing_deg(c.position, aim), 1)
+        distance = action.distance_ft or round(distance_ft(c.position, aim), 1)
+        tb.step(
+            f"{c.name} sweeps toward {action.toward or f'({aim.x_ft:g}, {aim.y_ft:g})'}: "
+            f"bearing {bearing:g}°, {distance:g} ft out.",
+            "RMU-SUP-1",
+        )
+        return bearing, distance
+    assert action.distance_ft is not None  # the parser asks for a distance or an aim
+    if action.bearing_deg is not None:
+        return action.bearing_deg % 360.0, action.distance_ft
+    tb.step(f"{c.name} sweeps the way they face, bearing {c.facing_deg:g}°.", "RMU-SUP-1")
+    return c.facing_deg, action.distance_ft
+
+
+def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
+    c = state.combatant(action.actor)
+    weapon = _ready_weapon(c, action.weapon)
+    check_gun_fires(c, weapon)
+    stats = _stats(c)
+    fire = _fire(c)
+    tb = TraceBuilder()
+    bearing, distance = _sweep_aim(state, c, action, tb)
+    rounds, ammo = _loaded(c, weapon)
+    moving: dict[str, tuple[Barrier, Point, Cover]] = {}
+    scratch: dict[str, TraceBuilder] = {}
+    people: list[SweepTarget] = []
+    for o in _targets(state, c):
+        scratch[o.name] = TraceBuilder()
+        fields = _person_fields(state, c, o, weapon.kind, scratch[o.name])
+        at_hand = fields["cover"] is not None
+        reachable = None if at_hand else _reachable_cover(state, c, o)
+        if not o.can_act:
+            response, why = "stand", "they cannot act, so they stay where they lie"
+        elif o.name in action.dive:
+            response, why = "dive", "the action says so"
+        elif o.name in action.stand:
+            response, why = "stand", "the action says so"
+        elif _stats(o).under_fire in ("dive", "stand"):
+            response, why = str(_stats(o).under_fire), "as the scenario has them answer fire"
+        else:
+            response = "dive" if at_hand else "stand"
+            why = "cover is at hand" if at_hand else "no cover is at hand"
+        scratch[o.name].step(f"{o.name} will {response} if the sweep reaches them: {why}.")
+        if reachable is not None and response == "dive":
+            barrier, spot, cover = reachable
+            fields["cover"] = cover
+            moving[o.name] = reachable
+            scratch[o.name].step(
+                f"The {barrier.name} is within a move of {o.name} "
+                f"({distance_ft(o.position, spot):.1f} ft): {cover} cover to dive for.",
+                "RMU-SUP-9",
+            )
+        people.append(
+            SweepTarget(
+                **fields,
+                response="dive" if response == "dive" else "stand",
+                cover_in_reach=reachable is None or response != "dive",
+                move_bonus=_skill(o, MOVING_SKILL, "moving", None),
+            )
+        )
+    discipline = _skill(c, FIRE_DISCIPLINE_SKILL, "Fire Discipline", tb)
+    rapid = _skill(c, RAPID_FIRE_SKILL, "Rapid Fire", tb if action.ap < 4 else None)
+    decl = SuppressionSweep(
+        weapon=weapon.kind,
+        fire_discipline_bonus=discipline,
+        position=c.position,
+        bearing_deg=bearing,
+        distance_ft=distance,
+        width_ft=action.width_ft,
+        people=tuple(people),
+        rapid_fire_bonus=rapid,
+        extra_rounds=action.extra_rounds,
+        ap=action.ap,
+        ap_available=c.ap_left,
+        rounds_left=rounds,
+        rounds_this_round=fire.rounds_fired_in(state.round, weapon.name),
+        sweeps_this_round=fire.sweeps_in(state.round),
+        ammo=ammo,
+        mounted=weapon.mounted,
+        gun=_gun(c, weapon),
+        strength_bonus=stats.strength,
+        naked_column=stats.naked_at,
+        extra=(*_shooter_extra(c, None), *action.mods),
+        shooter=c.name,
+    )
+    if decl.rounds_this_round or decl.sweeps_this_round:
+        tb.step(
+            f"Already this round: {decl.sweeps_this_round} sweep(s) by {c.name}, "
+            f"{decl.rounds_this_round} rounds from the {weapon.name}.",
+            "RMU-SUP-2",
+        )
+    outcome = resolve_suppression_sweep(decl, dice, _data())
+    results = _target_results(outcome.summary)
+    caught = tuple(str(t["name"]) for t in results)
+    events: list[Event] = list(_named(outcome.events, c.name, weapon))
+    spent = outcome.summary.get("rounds", 0)
+    if outcome.summary.get("result") == "swept":
+        events.append(
+            FiredAt(
+                actor=c.name,
+                weapon=weapon.name,
+                rounds=spent if isinstance(spent, int) else 0,
+                targets=caught,
+            )
+        )
+    for t in results:
+        name = str(t["name"])
+        if name not in moving or t.get("response") != "dive":
+            continue
+        barrier, spot, cover = moving[name]
+        o = state.combatant(name)
+        events.append(
+            Moved(
+                actor=name,
+                to=spot,
+                distance_ft=round(distance_ft(o.position, spot), 2),
+                facing_deg=round(bearing_deg(o.position, spot), 1),
+            )
+        )
+        share = t.get("dash_share_percent")
+        share = share if isinstance(share, int) else 0
+        if share:
+            full = price_cover(cover, _data().weapon(weapon.kind), _data().cover).bonus
+            full *= _data().ammunition(ammo).cover_multiplier
+            events.append(
+                CoverReached(
+                    actor=name,
+                    cover=barrier.name,
+                    share_percent=share,
+                    bonus_this_round=round_half_up(Fraction(full * share, 100)),
+                    full_bonus=full,
+                    rule="RMU-SUP-9",
+                )
+            )
+        else:
+            events.append(LeftInTheOpen(actor=name, cover=barrier.name, rule="RMU-SUP-9"))
+    events.extend(_bonus_used(c))
+    covers = [scratch[name] for name in caught]
+    per = "; ".join(f"{t['name']} {t.get('response')}s: {_hit_text(t)}" for t in results)
+    head = (
+        f"{c.name} sweeps {distance:g} ft out, {action.width_ft:g} ft wide with the {weapon.name}"
+    )
+    if outcome.summary.get("result") == "malfunction":
+        headline = f"{head}: the gun malfunctions and no sweep flies."
+    else:
+        headline = f"{head}: {spent} rounds at +{outcome.summary.get('volume_bonus')}. " + (
+            f"{per}." if per else "Nobody is in the ground."
+        )
+    summary: dict[str, object] = {
+        "action": "sweeps",
+        "actor": c.name,
+        "weapon_name": weapon.name,
+        "bearing_deg": bearing,
+        **outcome.summary,
+        "headline": headline,
+    }
+    return Outcome(events=tuple(events), trace=_trace(tb, *covers, outcome.trace), summary=summary)
+
+
+def _dash_plan(
+    state: EncounterState, action: DashToCover, tb: TraceBuilder
+) -> tuple[MovingToCover, Barrier, Point]:
+    """The dash as the scene has it: where the mover ends up, the cover that gives them
+    against whom, and how much fire is coming in (RMU-MOV-1)."""
+    c = state.combatant(action.actor)
+    if c.posture is Posture.PRONE:
+        raise RuleRefusal(
+            "R-6", f"{c.name} is prone: crawling is not modelled yet; stand up first (2 AP)."
+        )
+    barrier = next(b for b in state.barriers if b.name == action.barrier)
+    threat = state.combatant(action.threat) if action.threat else _threat(state, c)
+    spot = action.spot or _cover_spot(c, barrier, threat.position if threat else None)
+    mover = Body(center=spot, posture=c.posture, size=c.size)
+    there = _taken(state, c, mover)
+    if there is not None:
+        raise RuleRefusal(
+            "S-1",
+            f"{there} already takes up the spot behind the {barrier.name}; give another with "
+            "--at X,Y.",
+        )
+    distance = distance_ft(c.position, spot)
+    # Even ducking behind the barrier one stands at is a move, paid as the smallest one (R-6).
+    cost = _move_cost(c, distance) if distance > 0 else figures().move_per_bmr_ap
+    if cost > c.ap_left:
+        raise RuleRefusal(
+            "RMU-GEN-1",
+            f"Dashing {distance:.0f} ft to the {barrier.name} costs {cost} AP as ordinary "
+            f"movement, but {c.name} has only {c.ap_left} left.",
+        )
+    grade = grade_behind_barrier(threat.position if threat else spot, mover, barrier.height_ft)
+    if grade is CoverGrade.NONE:
+        raise RuleRefusal(
+            "P-1",
+            f"The {barrier.name} ({barrier.height_ft:g} ft) hides too little of {c.name} "
+            f"({c.posture.value}) to be cover.",
+        )
+    weapon = threat.weapon() if threat else None
+    level: FireLevel
+    swept_by = _under_sweep(state, c)
+    guns = _fire(c).guns_on_in(state.round)
+    if action.fire is not None:
+        level = action.fire
+        tb.step(f"The GM sets the fire coming in: {level}.", "RMU-MOV-1")
+    elif swept_by is not None:
+        level = "suppressed"
+        tb.step(f"{swept_by}'s sweep is up over the ground {c.name} stands on.", "RMU-MOV-1")
+    elif len(guns) > 1:
+        level = "suppressed"
+        shooters = ", ".join(f"{who}'s {gun}" for who, gun in guns)
+        tb.step(f"Several guns have fired at {c.name} this round: {shooters}.", "RMU-MOV-1")
+    else:
+        level = "under-fire"
+        tb.step(
+            f"{c.name} dashes under fire (say --fire none when nobody is shooting).", "RMU-MOV-1"
+        )
+    tb.step(
+        f"{c.name} runs {distance:.1f} ft to ({spot.x_ft:g}, {spot.y_ft:g}) behind the "
+        f"{barrier.name} ({barrier.height_ft:g} ft, {barrier.material}), away from "
+        + (threat.name if threat else "nobody in particular")
+        + f": {grade.value} cover.",
+        "P-1",
+    )
+    armor = c.armor if c.armor and not c.armor.broken else None
+    stats = _stats(c)
+    bonus = action.bonus if action.bonus is not None else _skill(c, MOVING_SKILL, "moving", tb)
+    decl = MovingToCover(
+        cover=Cover(grade=grade, material=CoverMaterial(barrier.material)),
+        maneuver_bonus=bonus,
+        fire=level,
+        weapon=weapon.kind if weapon else None,
+        ammo=weapon.loaded.ammo if weapon and weapon.loaded else "ball",
+        move_ap=cost,
+        ap_available=c.ap_left,
+        extra=(*_shooter_extra(c, None), *action.mods),
+        mover=c.name,
+        armor=armor.kind if armor else stats.naked_at,
+        armor_damage=armor.damage if armor else 0,
+        armor_quality=armor.quality if armor else 0,
+        armor_trained=stats.armor_trained,
+    )
+    return decl, barrier, spot
+
+
+def _resolve_dash(state: EncounterState, action: DashToCover, dice: Dice) -> Outcome:
+    c = state.combatant(action.actor)
+    tb = TraceBuilder()
+    decl, barrier, spot = _dash_plan(state, action, tb)
+    outcome = resolve_moving_to_cover(decl, dice, _data())
+    moved = Moved(
+        actor=c.name,
+        to=spot,
+        distance_ft=round(distance_ft(c.position, spot), 2),
+        facing_deg=round(bearing_deg(c.position, spot), 1) if spot != c.position else c.facing_deg,
+    )
+    # The move comes with the AP paid for it; the cover reached is named as the scene names it.
+    events: list[Event] = []
+    for e in outcome.events:
+        if isinstance(e, CoverReached | LeftInTheOpen):
+            e = replace(e, cover=barrier.name)
+        events.append(e)
+        if isinstance(e, ActionPointsSpent) and e.actor == c.name:
+            events.append(moved)
+    events.extend(_bonus_used(c))
+    result = outcome.summary.get("result")
+    if result == "in cover":
+        headline = (
+            f"{c.name} dashes behind the {barrier.name}: "
+            f"{outcome.summary.get('share_percent')}% of its cover this round "
+            f"(+{outcome.summary.get('bonus_this_round')} of +{outcome.summary.get('full_bonus')}),"
+            " all of it from next round."
+        )
+    else:
+        headline = (
+            f"{c.name} reaches the {barrier.name} but not behind it: in the open this round, "
+            "in cover from next round."
+        )
+    summary: dict[str, object] = {
+        "action": "dashes",
+        "actor": c.name,
+        "barrier": barrier.name,
+        "to": [spot.x_ft, spot.y_ft],
+        **outcome.summary,
+        "headline": headline,
+    }
+    return Outcome(events=tuple(events), trace=_trace(tb, outcome.trace), summary=summary)
+
+
+def _resolve_clear(state: EncounterState, action: ClearJam) -> Outcome:
+    c = state.combatant(action.actor)
+    weapon, trouble, ap = _jam_ap(c, action)
+    cleared = ap >= trouble.jam_clear_ap
+    tb = TraceBuilder()
+    tb.step(
+        f"{c.name} works the {weapon.name} ({trouble.label}): {ap} AP of the "
+        f"{trouble.jam_clear_ap} it takes"
+        + ("; it is clear, and fires as before." if cleared else "; more is needed."),
+        "RMU-RF-13",
+    )
+    events: list[Event] = []
+    if ap:
+        events.append(ActionPointsSpent(actor=c.name, ap=ap))
+    events.append(JamCleared(actor=c.name, weapon=weapon.name, ap=ap, cleared=cleared))
+    events.extend(_bonus_used(c))
+    head = f"{c.name} clears the {weapon.name}" if cleared else f"{c.name} works at the jam"
+    return Outcome(
+        events=tuple(events),
+        trace=tb.build(),
+        summary={"action": "clears", "ap_spent": ap, "cleared": cleared, "headline": f"{head}."},
+    )
+
+
+def resolve_fire_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
+    """Resolve one of :data:`FIRE_ACTIONS` from the state."""
+    if isinstance(action, PrepareRapidFire):
+        return _resolve_prepare(state, action, dice)
+    if isinstance(action, EmptyGun):
+        return _resolve_empty(state, action, dice)
+    if isinstance(action, Sweep):
+        return _resolve_sweep(state, action, dice)
+    if isinstance(action, DashToCover):
+        return _resolve_dash(state, action, dice)
+    if isinstance(action, ClearJam):
+        return _resolve_clear(state, action)
+    raise RuleRefusal("R-6", f"rmu cannot resolve a {type(action).__name__} yet.")
+
+
+def shot_events(
+    shooter: CombatantState, weapon: WeaponState, target: str, events: Sequence[Event]
+) -> list[Event]:
+    """An aimed shot's events as the encounter keeps them: its malfunction named for the gun
+    in the scene, and the shot counted for the gun's rate and the target's guns (FiredAt)."""
+    out = _named(events, shooter.name, weapon)
+    fired = sum(e.rounds for e in out if isinstance(e, RoundsFired) and e.actor == shooter.name)
+    if fired:
+        out.append(FiredAt(actor=shooter.name, weapon=weapon.name, rounds=fired, targets=(target,)))
+    return out
+
+
+def recoil_first(shooter: str, weapon: str, summary: Mapping[str, object], headline: str) -> str:
+    """An aimed shot's headline, led by what an unbraced tripod gun did to its shooter
+    (RMU-TRI-2)."""
+    recoil = summary.get("recoil")
+    if not isinstance(recoil, Mapping) or recoil.get("result") != "hit":
+        return headline
+    hits = recoil.get("total_hits", recoil.get("hits"))
+    crit = f" and a critical {recoil['severity']}" if recoil.get("severity") else ""
+    return f"The {weapon}'s recoil hits {shooter} first: {hits} hits{crit}. {headline}"
+
+
+# --- the start of a round ---------------------------------------------------------------------
+
+
+def ap_cap_events(
+    c: CombatantState, round_number: int, round_ap: int, tb: TraceBuilder
+) -> list[Event]:
+    """AP a dive or a duck last round takes from this one (RMU-SUP-9, RMU-SUP-10), after what
+    a stagger already took (R-3)."""
+    cap = _fire(c).cap_in(round_number)
+    if cap is None:
+        return []
+    lost = round_ap - c.staggered_owed - cap.ap
+    if lost <= 0:
+        return []
+    why = "dived under a sweep" if cap.rule == "RMU-SUP-9" else "ducked under a sweep"
+    tb.step(f"{c.name} {why} last round: {cap.ap} AP this round.", cap.rule)
+    return [
+        ActionPointsLost(
+            actor=c.name, ap=lost, reason=f"{why} last round: {cap.ap} AP", rule=cap.rule
+        )
+    ]
+
+
+# --- folding the events -----------------------------------------------------------------------
+
+
+def _who(state: EncounterState, name: str) -> CombatantState:
+    found = state.find(name)
+    if found is None or found.name != name:
+        raise FoldError(f"the log names {name!r}, who is not in the scene")
+    return found
+
+
+def _weapon_name(c: CombatantState, weapon: str) -> str:
+    found = c.weapon(weapon)
+    if found is None:
+        raise FoldError(f"{c.name} carries no {weapon!r}")
+    return found.name
+
+
+def apply_fire_event(state: EncounterState, event: Event) -> EncounterState:
+    """The state after one of :data:`FIRE_EVENTS`."""
+    now = state.round
+    if isinstance(event, FiredAt):
+        c = _who(state, event.actor)
+        gun = _weapon_name(c, event.weapon)
+        state = state.with_combatant(_with_fire(c, _fire(c).add_rounds(now, gun, event.rounds)))
+        for name in event.targets:
+            t = _who(state, name)
+            state = state.with_combatant(_with_fire(t, _fire(t).fired_on(now, (c.name, gun))))
+        return state
+    actor = getattr(event, "actor", None)
+    if not isinstance(actor, str):
+        raise FoldError(f"a {type(event).__name__} event names nobody")
+    c = _who(state, actor)
+    fire = _fire(c)
+    ready: Readiness | None
+    if isinstance(event, RapidFirePrepared):
+        ready = Readiness(
+            weapon=_weapon_name(c, event.weapon),
+            share_percent=event.share_percent,
+            prepared_round=now,
+            fire_round=now + 1,
+        )
+        return state.with_combatant(_with_fire(c, replace(fire, ready=ready)))
+    if isinstance(event, PreparationWasted):
+        return state.with_combatant(_with_fire(c, replace(fire, ready=None)))
+    if isinstance(event, RapidFireFired):
+        gun = _weapon_name(c, event.weapon)
+        ready = (
+            Readiness(
+                weapon=gun,
+                share_percent=event.share_percent,
+                prepared_round=fire.ready.prepared_round if fire.ready else now,
+                fire_round=now + 1,
+                continuing=True,
+            )
+            if event.belt_continues
+            else None
+        )
+        return state.with_combatant(_with_fire(c, replace(fire, ready=ready)))
+    if isinstance(event, SuppressionSwept):
+        gun = _weapon_name(c, event.weapon)
+        counted = fire.in_round(now)
+        grounds = counted.grounds
+        if event.rounds:
+            grounds = (
+                *grounds,
+                SweepGround(
+                    round=now,
+                    weapon=gun,
+                    muzzle=c.position,
+                    bearing_deg=event.bearing_deg,
+                    distance_ft=event.distance_ft,
+                    width_ft=event.width_ft,
+                ),
+            )
+        counted = replace(counted, sweeps=counted.sweeps + 1, grounds=grounds)
+        return state.with_combatant(_with_fire(c, counted))
+    if isinstance(event, WeaponMalfunctioned):
+        gun = _weapon_name(c, event.weapon)
+        old = fire.trouble(gun)
+        e = event.effect
+        trouble = GunTrouble(
+            weapon=gun,
+            label=e.label,
+            rule=event.rule,
+            jam_clear_ap=max(e.jam_clear_ap, old.jam_clear_ap if old else 0),
+            semi_only=e.semi_only or (old.semi_only if old else False),
+            half_effect=e.half_effect or (old.half_effect if old else False),
+            broken=e.broken or (old.broken if old else False),
+        )
+        keep = trouble.jammed or trouble.semi_only or trouble.half_effect or trouble.broken
+        fire = fire.with_trouble(trouble if keep else None, gun)
+        if fire.ready is not None and fire.ready.weapon == gun:
+            fire = replace(fire, ready=None)
+        ap_left = 0 if e.lose_round else max(0, c.ap_left - e.lose_ap)
+        return state.with_combatant(replace(_with_fire(c, fire), ap_left=ap_left))
+    if isinstance(event, JamCleared):
+        gun = _weapon_name(c, event.weapon)
+        jam = fire.trouble(gun)
+        if jam is None:
+            raise FoldError(f"{c.name}'s {gun} has no malfunction to clear")
+        left = replace(jam, jam_clear_ap=max(0, jam.jam_clear_ap - event.ap))
+        return state.with_combatant(
+            _with_fire(c, fire.with_trouble(None if event.cleared else left, gun))
+        )
+    if isinstance(event, ApForfeited):
+        return state.with_combatant(replace(c, ap_left=0))
+    if isinstance(event, ApLimitedNextRound):
+        old_cap = fire.cap_in(now + 1)
+        ap = min(event.ap, old_cap.ap) if old_cap else event.ap
+        rule = event.rule if old_cap is None or event.ap <= old_cap.ap else old_cap.rule
+        cap = ApCap(round=now + 1, ap=ap, rule=rule)
+        return state.with_combatant(_with_fire(c, replace(fire, ap_cap=cap)))
+    if isinstance(event, CoverReached | LeftInTheOpen):
+        share = event.share_percent if isinstance(event, CoverReached) else 0
+        taken = CoverTaken(barrier=event.cover, round=now, share_percent=share)
+        return state.with_combatant(_with_fire(c, replace(fire, cover=taken)))
+    raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")
+
+
+# --- words ------------------------------------------------------------------------------------
+
+
+def describe_fire_event(event: Event, state: EncounterState) -> str | None:
+    """A sentence for the narrated log (``state`` is the state before the event)."""
+    if isinstance(event, RapidFirePrepared):
+        return (
+            f"{event.actor} is ready to empty the {event.weapon} next round: "
+            f"{event.share_percent}% carried [{event.rule}]."
+        )
+    if isinstance(event, PreparationWasted):
+        return f"{event.actor}'s preparation is wasted [{event.rule}]."
+    if isinstance(event, RapidFireFired):
+        tail = (
+            f"; the belt runs on next round ({event.rounds_left} left)"
+            if event.belt_continues
+            else ""
+        )
+        return f"{event.actor}'s {event.weapon} sends {event.bullets} bullets{tail} [{event.rule}]."
+    if isinstance(event, SuppressionSwept):
+        if not event.rounds:
+            return f"{event.actor}'s sweep never flies [{event.rule}]."
+        return (
+            f"{event.actor} sweeps {event.distance_ft:g} ft out, {event.width_ft:g} ft wide: "
+            f"{event.rounds} rounds, +{event.volume_bonus} on every attack "
+            f"(sweep {event.sweep_number} this round) [{event.rule}]."
+        )
+    if isinstance(event, WeaponMalfunctioned):
+        tail = ""
+        if event.effect.nearest_ally:
+            c = state.find(event.actor)
+            allies = [
+                o
+                for o in state.combatants
+                if c is not None and o.name != c.name and o.side and o.side == c.side and not o.dead
+            ]
+            if c is not None and allies:
+                near = min(allies, key=lambda o: distance_ft(o.position, c.position))
+                tail = f" A stray round goes toward {near.name}: roll it at OB +0."
+        return (
+            f"{event.actor}'s {event.weapon} malfunctions ({event.effect.label}): "
+            f"{event.effect.summary()} [{event.rule}].{tail}"
+        )
+    if isinstance(event, ApForfeited):
+        return f"{event.actor} has no AP left this round [{event.rule}]."
+    if isinstance(event, ApLimitedNextRound):
+        return f"{event.actor} will have {event.ap} AP next round [{event.rule}]."
+    if isinstance(event, CoverReached):
+        return (
+            f"{event.actor} is behind the {event.cover}: +{event.bonus_this_round} this round, "
+            f"+{event.full_bonus} from next round [{event.rule}]."
+        )
+    if isinstance(event, LeftInTheOpen):
+        return (
+            f"{event.actor} is at the {event.cover} but not behind it: in the open this round "
+            f"[{event.rule}]."
+        )
+    if isinstance(event, JamCleared):
+        if event.cleared:
+            return f"{event.actor}'s {event.weapon} is cleared [{event.rule}]."
+        return f"{event.actor} spends {event.ap} AP on the {event.weapon}'s jam [{event.rule}]."
+    return None
+
+
+def fire_figures(c: CombatantState) -> dict[str, object]:
+    """The firearm state for the state table, when there is any."""
+    text = _fire(c).describe()
+    return {"firearms": text} if text else {}

@@ -1,0 +1,428 @@
+"""The rmu firearm actions as encounter action lines (docs/scenarios.md, "Action lines").
+
+:func:`~firefight.rulesets.rmu.encounter_actions.parse_rmu_action` finds the actor and the verb
+and reads the ``--options``; the verbs below are handed on to :func:`parse_fire_action`:
+
+- ``prepares [rapid fire] [at TARGET] [--ap 2-4] [--with WEAPON] [--mod V:LABEL]...`` -- the
+  preparation round of emptying the gun (RMU-RF-2, RMU-RF-3);
+- ``empties [the gun] at TARGET [--with WEAPON] [--situation NAME]... [--mod V:LABEL]...``
+  (also ``fires rapid at TARGET``, and ``keeps firing at TARGET`` for a running belt) -- the
+  firing round, the round after the preparation (RMU-RF-5, RMU-RF-6, F-6);
+- ``sweeps DIST ft wide WIDTH ft [toward NAME | at X,Y] [--extra N] [--ap 2-4]
+  [--bearing DEG] [--dive NAME]... [--stand NAME]... [--with WEAPON] [--mod V:LABEL]...`` --
+  a suppression sweep (RMU-SUP-1..10); ``--distance`` and ``--width`` say the same thing;
+- ``dashes [to cover] BARRIER [--at X,Y] [--from NAME] [--fire none|under-fire|suppressed]
+  [--bonus N] [--mod V:LABEL]...`` -- moving to cover (RMU-MOV-1, RMU-MOV-2);
+- ``clears [WEAPON] [--ap N]`` -- clearing a malfunction (RMU-RF-13).
+
+This module knows nothing of the rules: it reads words into actions.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from firefight.encounter.actions import Action
+from firefight.encounter.state import EncounterState, unknown_combatant
+from firefight.errors import RuleRefusal
+from firefight.geometry import Point
+from firefight.trace import Modifier
+
+__all__ = [
+    "FIRE_CANONICAL",
+    "FIRE_OPTIONS",
+    "FIRE_VERBS",
+    "ClearJam",
+    "DashToCover",
+    "EmptyGun",
+    "FireLevel",
+    "PrepareRapidFire",
+    "Sweep",
+    "fire_verb",
+    "parse_fire_action",
+]
+
+#: Unknown words and malformed lines are refused under R-6, as every rmu action line is.
+_RULE = "R-6"
+
+FireLevel = Literal["none", "under-fire", "suppressed"]
+_LEVELS: dict[str, FireLevel] = {
+    "none": "none",
+    "under-fire": "under-fire",
+    "suppressed": "suppressed",
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrepareRapidFire(Action):
+    target: str | None = None
+    weapon: str | None = None
+    ap: int = 4
+    mods: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EmptyGun(Action):
+    target: str
+    weapon: str | None = None
+    situational: tuple[str, ...] = ()
+    mods: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Sweep(Action):
+    """``toward`` (a name) or ``toward_point`` aims the sweep and, with no distance given,
+    sets it; else ``bearing_deg``; else the way the shooter faces."""
+
+    width_ft: float
+    distance_ft: float | None = None
+    toward: str | None = None
+    toward_point: Point | None = None
+    bearing_deg: float | None = None
+    extra_rounds: int = 0
+    ap: int = 4
+    weapon: str | None = None
+    dive: tuple[str, ...] = ()
+    stand: tuple[str, ...] = ()
+    mods: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DashToCover(Action):
+    barrier: str
+    spot: Point | None = None
+    threat: str | None = None
+    fire: FireLevel | None = None
+    bonus: int | None = None
+    mods: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClearJam(Action):
+    weapon: str | None = None
+    ap: int | None = None
+
+
+FIRE_VERBS: dict[str, str] = {
+    "prepares": "prepares",
+    "prepare": "prepares",
+    "empties": "empties",
+    "empty": "empties",
+    "keeps": "empties",
+    "keep": "empties",
+    "sweeps": "sweeps",
+    "sweep": "sweeps",
+    "suppresses": "sweeps",
+    "dashes": "dashes",
+    "dash": "dashes",
+    "clears": "clears",
+    "clear": "clears",
+}
+FIRE_CANONICAL = ("prepares", "empties", "sweeps", "dashes", "clears")
+
+# Option name -> kind, as encounter_actions reads them: "int", "str", "flag", "many".
+FIRE_OPTIONS: dict[str, dict[str, str]] = {
+    "prepares": {"ap": "int", "with": "str", "mod": "many"},
+    "empties": {"with": "str", "situation": "many", "mod": "many"},
+    "sweeps": {
+        "distance": "str",
+        "width": "str",
+        "bearing": "str",
+        "extra": "int",
+        "ap": "int",
+        "with": "str",
+        "dive": "many",
+        "stand": "many",
+        "mod": "many",
+    },
+    "dashes": {"at": "str", "from": "str", "fire": "str", "bonus": "int", "mod": "many"},
+    "clears": {"ap": "int", "with": "str"},
+}
+
+_FILLER = {"the", "gun", "magazine", "belt", "rapid", "fire", "firing", "his", "her", "their"}
+
+
+def fire_verb(verb: str, rest: Sequence[str]) -> tuple[str, list[str]]:
+    """``fires rapid at X`` is ``empties at X``; every other verb stays as it is.
+
+    >>> fire_verb("shoots", ["rapid", "at", "Mara"])
+    ('empties', ['at', 'Mara'])
+    """
+    if verb == "shoots" and rest and rest[0].lower() == "rapid":
+        return "empties", list(rest[1:])
+    return verb, list(rest)
+
+
+def _refuse(reason: str) -> RuleRefusal:
+    return RuleRefusal(_RULE, reason)
+
+
+def _int(name: str, text: str) -> int:
+    if not re.fullmatch(r"[+-]?\d+", text):
+        raise _refuse(f"--{name} takes a whole number, not {text!r}.")
+    return int(text)
+
+
+def _feet(name: str, text: str) -> float:
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(?:ft|feet|')?", text.strip().lower())
+    if match is None:
+        raise _refuse(f"{name} takes feet, e.g. 30 or '30 ft', not {text!r}.")
+    return float(match.group(1))
+
+
+def _mod(text: str) -> Modifier:
+    value, _, label = text.partition(":")
+    if not re.fullmatch(r"[+-]?\d+", value.strip()):
+        raise _refuse(f"--mod takes VALUE:LABEL, e.g. '+10:muzzle flash', not {text!r}.")
+    return Modifier(value=int(value), label=label.strip() or "GM modifier", rule=None)
+
+
+_POINT = re.compile(r"\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)?")
+
+
+def _point(text: str) -> Point | None:
+    match = _POINT.fullmatch(text.strip())
+    if match is None:
+        return None
+    return Point(x_ft=float(match.group(1)), y_ft=float(match.group(2)))
+
+
+def _name(words: Sequence[str], state: EncounterState, what: str) -> str:
+    """The one person ``words`` name (the longest run that names someone, and nothing left)."""
+    for end in range(len(words), 0, -1):
+        found = state.find(" ".join(words[:end]))
+        if found is not None:
+            if end != len(words):
+                raise _refuse(f"{what} is one person; {' '.join(words[end:])!r} is left over.")
+            return found.name
+    raise unknown_combatant(" ".join(words), state.names)
+
+
+def _names(values: Sequence[str], state: EncounterState) -> tuple[str, ...]:
+    return tuple(_name(v.split(), state, "--dive / --stand") for v in values)
+
+
+def _barrier(words: Sequence[str], state: EncounterState) -> str:
+    wanted = " ".join(words).strip()
+    if not wanted:
+        raise _refuse("'dashes' names the cover to reach, e.g. 'Mara dashes to cover crates'.")
+    by_name = {b.name.lower(): b.name for b in state.barriers}
+    if wanted.lower() in by_name:
+        return by_name[wanted.lower()]
+    close = difflib.get_close_matches(wanted.lower(), by_name, n=2, cutoff=0.5)
+    hint = (
+        "did you mean " + " or ".join(repr(by_name[c]) for c in close) + "?"
+        if close
+        else (
+            "the scene has " + ", ".join(b.name for b in state.barriers) + "."
+            if state.barriers
+            else "the scene has no barriers."
+        )
+    )
+    raise _refuse(f"No barrier called {wanted!r}; {hint}")
+
+
+def _split_at(words: Sequence[str], keywords: set[str]) -> tuple[list[str], list[str] | None]:
+    """The words before the first keyword, and those after it (None with no keyword)."""
+    for i, w in enumerate(words):
+        if w.lower() in keywords:
+            return list(words[:i]), list(words[i + 1 :])
+    return list(words), None
+
+
+def _sweep_numbers(words: Sequence[str]) -> tuple[float | None, float | None, list[str]]:
+    """Distance and width from words like ``60 ft wide 30 ft`` or ``60 ft out 30 ft wide``.
+
+    ``out`` (or ``far``) marks the number right before it as the distance, else the one right
+    after it; then ``wide`` marks the number right after it as the width, else the one right
+    before it; a number left unmarked is the distance. Returns (distance, width, the words that
+    are not numbers or units).
+
+    >>> _sweep_numbers("60 ft wide 30 ft".split())[:2], _sweep_numbers("60 out 30 wide".split())[:2]
+    ((60.0, 30.0), (60.0, 30.0))
+    """
+    tokens: list[tuple[str, float | None]] = []
+    for w in words:
+        low = w.lower()
+        match = re.fullmatch(r"(\d+(?:\.\d+)?)(?:ft|feet|')?", low)
+        if match:
+            tokens.append(("number", float(match.group(1))))
+        elif low in ("ft", "feet", "'"):
+            continue
+        elif low in ("wide", "across"):
+            tokens.append(("wide", None))
+        elif low in ("out", "far", "deep"):
+            tokens.append(("out", None))
+        else:
+            tokens.append((w, None))
+    roles: dict[int, str] = {}
+
+    def free(i: int) -> bool:
+        return 0 <= i < len(tokens) and tokens[i][0] == "number" and i not in roles
+
+    def bind(keyword: str, role: str, first: int) -> None:
+        for i, (kind, _) in enumerate(tokens):
+            if kind == keyword:
+                near = next((j for j in (i + first, i - first) if free(j)), None)
+                if near is not None:
+                    roles[near] = role
+
+    bind("out", "distance", -1)
+    bind("wide", "width", +1)
+    distance: float | None = None
+    width: float | None = None
+    rest: list[str] = []
+    for i, (kind, value) in enumerate(tokens):
+        if kind == "number":
+            role = roles.get(i, "distance")
+            if role == "width":
+                if width is not None:
+                    raise _refuse("'sweeps' takes one width.")
+                width = value
+            else:
+                if distance is not None:
+                    raise _refuse(
+                        "'sweeps' takes one distance and one width, e.g. 'sweeps 60 ft wide 30 "
+                        "ft' (60 ft out, 30 ft across)."
+                    )
+                distance = value
+        elif kind not in ("wide", "out"):
+            rest.append(kind)
+    return distance, width, rest
+
+
+def _parse_sweep(
+    base: Mapping[str, Any],
+    positional: Sequence[str],
+    opts: Mapping[str, list[str]],
+    state: EncounterState,
+) -> Sweep:
+    before, aim = _split_at(positional, {"toward", "towards", "at", "on"})
+    distance, width, left = _sweep_numbers(before)
+    if left:
+        raise _refuse(
+            f"'sweeps' reads {' '.join(left)!r} as nothing it knows; say how far and how wide, "
+            "e.g. 'sweeps 60 ft wide 30 ft toward Mara'."
+        )
+    if "distance" in opts:
+        distance = _feet("--distance", opts["distance"][0])
+    if "width" in opts:
+        width = _feet("--width", opts["width"][0])
+    toward: str | None = None
+    toward_point: Point | None = None
+    if aim is not None:
+        if not aim:
+            raise _refuse("'sweeps ... toward' needs a name or X,Y after it.")
+        toward_point = _point(" ".join(aim))
+        if toward_point is None:
+            toward = _name(aim, state, "'sweeps ... toward'")
+    if width is None:
+        raise _refuse(
+            "'sweeps' needs the width of the ground, e.g. 'sweeps 60 ft wide 30 ft' "
+            "(60 ft out, 30 ft across)."
+        )
+    if distance is None and aim is None:
+        raise _refuse(
+            "'sweeps' needs how far out the ground is, or a person or X,Y to sweep toward."
+        )
+    bearing: float | None = None
+    if "bearing" in opts:
+        try:
+            bearing = float(opts["bearing"][0])
+        except ValueError:
+            raise _refuse(f"--bearing takes degrees, not {opts['bearing'][0]!r}.") from None
+    dive = _names(opts.get("dive", ()), state)
+    stand = _names(opts.get("stand", ()), state)
+    both = set(dive) & set(stand)
+    if both:
+        raise _refuse(f"{', '.join(sorted(both))} cannot both dive and stand.")
+    return Sweep(
+        **base,
+        width_ft=width,
+        distance_ft=distance,
+        toward=toward,
+        toward_point=toward_point,
+        bearing_deg=bearing,
+        extra_rounds=_int("extra", opts["extra"][0]) if "extra" in opts else 0,
+        ap=_int("ap", opts["ap"][0]) if "ap" in opts else 4,
+        weapon=opts.get("with", [None])[0],
+        dive=dive,
+        stand=stand,
+        mods=tuple(_mod(m) for m in opts.get("mod", ())),
+    )
+
+
+def parse_fire_action(
+    verb: str,
+    base: Mapping[str, Any],
+    positional: Sequence[str],
+    opts: Mapping[str, list[str]],
+    state: EncounterState,
+) -> Action:
+    """The action for one of :data:`FIRE_CANONICAL`; ``base`` holds actor, verb and text."""
+    mods = tuple(_mod(m) for m in opts.get("mod", ()))
+    if verb == "prepares":
+        words = [w for w in positional if w.lower() not in _FILLER | {"to", "empty"}]
+        _, after = _split_at(words, {"at"})
+        target = _name(after, state, "'prepares ... at'") if after else None
+        if after is None and words:
+            raise _refuse(
+                f"'prepares' reads {' '.join(words)!r} as nothing it knows; e.g. 'Vik prepares "
+                "rapid fire at Mara --ap 3'."
+            )
+        return PrepareRapidFire(
+            **base,
+            target=target,
+            weapon=opts.get("with", [None])[0],
+            ap=_int("ap", opts["ap"][0]) if "ap" in opts else 4,
+            mods=mods,
+        )
+    if verb == "empties":
+        before, after = _split_at(positional, {"at", "into"})
+        weapon_words = [w for w in before if w.lower() not in _FILLER]
+        target_words = after if after is not None else weapon_words
+        if after is None:
+            weapon_words = []
+        if not target_words:
+            raise _refuse("'empties' needs someone to aim at, e.g. 'Vik empties the gun at Mara'.")
+        weapon = opts.get("with", [None])[0] or (" ".join(weapon_words) or None)
+        return EmptyGun(
+            **base,
+            target=_name(target_words, state, "'empties ... at'"),
+            weapon=weapon,
+            situational=tuple(opts.get("situation", ())),
+            mods=mods,
+        )
+    if verb == "sweeps":
+        return _parse_sweep(base, positional, opts, state)
+    if verb == "dashes":
+        words = [w for w in positional if w.lower() not in ("to", "cover", "behind", "the", "for")]
+        spot: Point | None = None
+        if "at" in opts:
+            spot = _point(opts["at"][0])
+            if spot is None:
+                raise _refuse(f"--at takes X,Y in feet, e.g. '10,38', not {opts['at'][0]!r}.")
+        fire_text = opts.get("fire", [None])[0]
+        if fire_text is not None and fire_text not in _LEVELS:
+            raise _refuse(f"--fire is none, under-fire or suppressed, not {fire_text!r}.")
+        threat = opts.get("from", [None])[0]
+        return DashToCover(
+            **base,
+            barrier=_barrier(words, state),
+            spot=spot,
+            threat=_name(threat.split(), state, "--from") if threat else None,
+            fire=_LEVELS[fire_text] if fire_text is not None else None,
+            bonus=_int("bonus", opts["bonus"][0]) if "bonus" in opts else None,
+            mods=mods,
+        )
+    if verb == "clears":
+        words = [w for w in positional if w.lower() not in ("the", "jam", "a", "stoppage")]
+        weapon = opts.get("with", [None])[0] or (" ".join(words) or None)
+        return ClearJam(
+            **base, weapon=weapon, ap=_int("ap", opts["ap"][0]) if "ap" in opts else None
+        )
+    raise _refuse(f"rmu knows no firearm action {verb!r}.")

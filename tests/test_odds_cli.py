@@ -1,0 +1,193 @@
+"""``firefight odds ...``: the shot's odds, sweeps, plots, CSV/JSON, the claims report."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from firefight.cli.app import app
+from firefight.odds.claims import rmu_claims
+from firefight.odds.rmu_views import default_data
+
+runner = CliRunner()
+
+SHOT = ["--weapon", "glock-17", "--ob", "65", "--distance", "40", "--armor", "BA II"]
+
+
+def _png(path: Path) -> None:
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG\r\n\x1a\n")
+    assert len(data) > 10_000  # a real chart, not an empty canvas
+
+
+def test_odds_rmu_shoot_human_output_states_the_cut_off() -> None:
+    result = runner.invoke(app, ["odds", "rmu", "shoot", *SHOT])
+    assert result.exit_code == 0, result.output
+    for text in ("P(miss)", "P(critical A)", "expected hits", "P(bleeding)", "P(fumble)"):
+        assert text in result.output
+    assert "rerolls" in result.output and "not listed" in result.output
+
+
+def test_odds_rmu_shoot_json_lists_stats_and_outcomes_summing_to_one() -> None:
+    result = runner.invoke(app, ["odds", "rmu", "shoot", *SHOT, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["method"] == "fast exact"
+    assert data["cut_off"] < 1e-12
+    assert data["stats"]["p_fumble"]["value"] == pytest.approx(0.03)
+    total = sum(o["probability"] for o in data["outcomes"])
+    assert total + data["cut_off"] == pytest.approx(1.0, abs=1e-12)
+    assert data["action"]["armor"] == "BA II"
+
+
+def test_odds_rmu_shoot_monte_carlo_reports_samples_and_errors() -> None:
+    result = runner.invoke(
+        app, ["odds", "rmu", "shoot", *SHOT, "--method", "monte-carlo", "--samples", "20000"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Monte Carlo: 20,000 samples" in result.output
+    assert "±" in result.output
+
+
+def test_odds_rmu_shoot_writes_a_plot_and_a_csv(tmp_path: Path) -> None:
+    plot, table = tmp_path / "shot.png", tmp_path / "shot.csv"
+    result = runner.invoke(
+        app, ["odds", "rmu", "shoot", *SHOT, "--plot", str(plot), "--csv", str(table)]
+    )
+    assert result.exit_code == 0, result.output
+    _png(plot)
+    rows = list(csv.DictReader(table.open(encoding="utf-8")))
+    assert {r["stat"] for r in rows} >= {"p_miss", "expected_hits", "p_dead"}
+
+
+def test_odds_refuses_what_the_resolver_refuses_with_the_same_words() -> None:
+    """RMU-GEN-4: the same refusal line from `rmu shoot` and `odds rmu shoot`."""
+    far = ["--weapon", "glock-17", "--ob", "65", "--distance", "400"]
+    shooting = runner.invoke(app, ["rmu", "shoot", *far, "--seed", "1"])
+    asking = runner.invoke(app, ["odds", "rmu", "shoot", *far])
+    assert shooting.exit_code == asking.exit_code == 2
+    assert "refused: RMU-GEN-4" in asking.output
+    assert asking.output == shooting.output
+
+
+def test_odds_sweep_writes_csv_and_heatmap(tmp_path: Path) -> None:
+    out, plot = tmp_path / "out.csv", tmp_path / "heatmap.png"
+    result = runner.invoke(
+        app,
+        [
+            "odds",
+            "sweep",
+            "rmu",
+            "shoot",
+            "--weapon",
+            "glock-17,sks-46",
+            "--armor",
+            "all",
+            "--ob",
+            "0:150:10",
+            "--distance",
+            "20,60,150",
+            "--workers",
+            "0",
+            "--csv",
+            str(out),
+            "--plot",
+            str(plot),
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    assert len(rows) == 2 * 14 * 16 * 3
+    assert {r["armor"] for r in rows} == {
+        *(f"AT {n}" for n in range(1, 11)),
+        "BA I",
+        "BA II",
+        "BA III",
+        "BA IV",
+    }
+    _png(plot)
+
+
+BANDS = ["--band", "5,6", "--workers", "0", "--json"]
+
+
+def test_odds_sweep_by_band_refuses_a_band_past_the_last() -> None:
+    """RMU-GEN-4: five bands; the sixth is refused in place, the others computed."""
+    result = runner.invoke(
+        app,
+        [*["odds", "sweep", "rmu", "shoot", "--weapon", "glock-17", "--ob", "60"], *BANDS],
+    )
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["rows"]
+    assert rows[0]["refused"] == ""
+    assert rows[1]["refused"].startswith("RMU-GEN-4:")
+
+
+SWEEP = ["odds", "sweep", "rmu", "shoot"]
+
+
+@pytest.mark.slow
+def test_odds_sweep_runs_on_a_dask_cluster_on_loopback(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    grid = ["--weapon", "glock-17,sks-46", "--armor", "AT 1,BA II", "--ob", "0:100:50"]
+    here = runner.invoke(
+        app,
+        ["odds", "sweep", "rmu", "shoot", *grid, "--distance", "60", "--workers", "0", "--json"],
+    )
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp://",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        there = runner.invoke(
+            app,
+            [*SWEEP, *grid, "--distance", "60", "--json", "--dask", cluster.scheduler_address],
+        )
+    assert there.exit_code == 0, there.output
+    near, far = json.loads(here.output)["rows"], json.loads(there.output)["rows"]
+    assert len(near) == len(far) == 12
+    for a, b in zip(near, far, strict=True):
+        assert a["expected_hits"] == pytest.approx(b["expected_hits"], abs=1e-12)
+
+
+def test_rmu_arm_6_report_command_finds_every_claim_holding() -> None:
+    result = runner.invoke(app, ["odds", "report", "rmu", "--json"])
+    assert result.exit_code == 0, result.output
+    claims = json.loads(result.output)["claims"]
+    assert all(c["holds"] in (True, None) for c in claims)
+    assert sum(c["holds"] is True for c in claims) >= 15
+
+
+def _claim(text: str) -> str:
+    claims = rmu_claims(default_data(), with_odds=False)
+    found = [c for c in claims if c.claim == text] or [c for c in claims if text in c.claim]
+    assert len(found) == 1, text
+    assert found[0].holds is True, found[0]
+    return found[0].measured
+
+
+def test_rmu_arm_6_rifle_deals_about_2_7_times_the_9mm_hits() -> None:
+    assert _claim("about 2.7x") == "2.70x"
+
+
+def test_rmu_arm_6_rifle_beats_twice_the_9mm_in_every_cell() -> None:
+    assert _claim("better than 2x").startswith("least 2.")
+
+
+@pytest.mark.parametrize(("table", "loss"), [("firearm-9mm", "58.0%"), ("firearm-7.62mm", "54.0%")])
+def test_rmu_arm_6_at_1_to_at_10_hit_loss(table: str, loss: str) -> None:
+    assert _claim(f"{table}: bare AT 1 to AT 10") == loss
+
+
+@pytest.mark.parametrize(
+    ("column", "point"), [("BA I", "101"), ("BA II", "113"), ("BA III", "128"), ("BA IV", "161")]
+)
+def test_rmu_arm_6_glock_breaking_points(column: str, point: str) -> None:
+    assert _claim(f"Glock 17 (9 mm) breaking point against {column}") == point
