@@ -11,7 +11,7 @@ from firefight.errors import RuleRefusal, TableDataError, UnknownNameError
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr import CPR, CprData
 from firefight.rulesets.cpr.armor import sp_from_text
-from firefight.rulesets.cpr.datafile import TableHeader
+from firefight.rulesets.cpr.datafile import CprTableHeader
 from firefight.rulesets.cpr.ranges import _DvFile, whole_metres
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.tables.data_files import package_data, read_toml, validate
@@ -201,7 +201,7 @@ def test_cpr_ref_1_every_data_file_names_its_source_and_core_figures_are_marked(
         "encounter.toml",
     ):
         raw = read_toml(package_data("firefight.rulesets.cpr", f"data/{name}"))
-        header = TableHeader.model_validate(raw["table"])
+        header = CprTableHeader.model_validate(raw["table"])
         assert header.source, name
         if any(r.startswith("C-") for r in header.rules):
             assert "public core rules" in header.source or "RULINGS" in header.source, name
@@ -225,7 +225,7 @@ def test_a_bad_table_names_file_and_row() -> None:
 
 def test_a_provisional_table_must_say_how_it_was_derived() -> None:
     with pytest.raises(ValueError, match="derivation"):
-        TableHeader(name="x", title="x", source="s", provisional=True)
+        CprTableHeader(name="x", title="x", source="s", provisional=True)
 
 
 def test_ruleset_registers_through_the_entry_point_and_checks_its_data() -> None:

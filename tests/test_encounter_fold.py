@@ -244,9 +244,9 @@ def test_an_action_built_on_a_stale_log_is_refused_by_the_store_and_writes_nothi
         scenario_from_data(scene(person("Mara", 0, 0), person("Viktor", 0, 30))),
         Dice.seeded(1),
     )
-    stale = service.load("raid")
+    stale = service.current("raid")
     service.act("raid", "Viktor waits --ap 1", Dice.scripted([]))  # the other writer
     resolution = engine.act(stale.state, "Mara waits --ap 1", RMU, Dice.scripted([]))
     with pytest.raises(ConflictError):
-        service._append(stale, resolution)
+        service._applied(stale, resolution)
     assert [r.text for r in service.log("raid")] == ["round 1", "Viktor waits --ap 1"]

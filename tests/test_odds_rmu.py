@@ -177,24 +177,27 @@ def test_rmu_gen_2_monte_carlo_agrees_with_exact_within_5_standard_errors(
 UNBRACED = AimedShot(weapon="m2hb", ob=120, distance_ft=100, strength_bonus=5)
 
 
-def test_rmu_tri_2_recoil_on_the_shooter_generic_equals_fast() -> None:
-    """RMU-TRI-2: the recoil's own attack (Large, +5 per ME, triple Strength as defense) read
-    through the fast path's body model equals the generic enumeration of resolve_recoil."""
+@pytest.mark.parametrize("column", ["AT 1", "AT 8"])
+def test_rmu_tri_2_recoil_on_the_shooter_generic_equals_fast(column: str) -> None:
+    """RMU-TRI-2: the recoil's own attack (Large, +5 per ME, triple Strength as defense, read
+    on the shooter's own naked column) through the fast path's body model equals the generic
+    enumeration of resolve_recoil."""
     from firefight.odds.rmu_shot import _body, _recoil
     from firefight.rulesets.rmu.shot import prepare_aimed_shot
     from firefight.rulesets.rmu.tripod import resolve_recoil
     from firefight.trace import TraceBuilder
 
-    prep = prepare_aimed_shot(UNBRACED, DATA)
+    prep = prepare_aimed_shot(replace(UNBRACED, shooter_naked_column=column), DATA)
     recoil = _recoil(prep)
     assert recoil is not None
+    assert recoil.body.plan.column == column
 
     def run(dice: Dice) -> Recoil:
         return resolve_recoil(
             shooter="shooter",
             weapon=prep.weapon,
             strength_bonus=5,
-            naked_column="AT 1",
+            naked_column=column,
             dice=dice,
             data=DATA,
             trace=TraceBuilder(),

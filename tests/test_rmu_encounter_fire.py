@@ -19,6 +19,7 @@ from firefight.encounter.service import Applied, EncounterService
 from firefight.encounter.state import CombatantState, EncounterState
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
 from firefight.rulesets.rmu.fire_actions import DashToCover, EmptyGun, PrepareRapidFire, Sweep
@@ -632,6 +633,39 @@ def test_undo_takes_back_the_firing_round_and_the_clearing() -> None:
     assert fight.service.undo("f").state == fight.states[-4]  # the firing round
     ready = stats(fight.service.state("f").combatant("Dario")).fire.ready
     assert ready is not None and ready.fire_round == 2
+
+
+def test_the_state_table_shows_what_the_firearm_actions_left() -> None:
+    """The rmu state table's ``firearms`` column, after the weapons: the share carried into
+    the firing round (RMU-RF-2), this round's sweeps (RMU-SUP-3), a diver's AP cap for the
+    next round (RMU-SUP-9), the share of cover a dash reached (RMU-MOV-2) and a jam until it
+    is cleared (RMU-RF-13), each with the round it belongs to."""
+    rmu = find_ruleset("rmu")
+    fight = Fight(yard_scene(position=[22, 44]))
+    fight.act("Dario prepares rapid fire at Mara", 35, exact=True)
+    fight.act("Viktor shoots Mara --ap 2", 10, exact=True)
+    fight.act("Mara dashes to cover pallets", 40, exact=True)
+    fight.act("Sam sweeps wide 20 ft toward Viktor --ap 2 --dive Viktor", 60, 10, 10)
+    rows = {c.name: rmu.describe_row(c) for c in fight.state.combatants}
+    assert list(rows["Dario"])[-3:] == ["weapons", "firearms", "armor"]
+    assert {name: row["firearms"] for name, row in rows.items()} == {
+        "Dario": "ready zastava 70% r2",
+        "Viktor": "2 AP r2",
+        "Teo": "-",
+        "Sam": "1 sweep r1",
+        "Mara": "50% pallets r1",
+    }
+    fight.next_round()
+    fight.act("Dario empties the gun at Mara", 10, 10, 10)
+    fight.act("Viktor shoots Sam --ap 1", 1, 75, exact=True)
+    assert rmu.describe_row(fight.who("Dario"))["firearms"] == "-"  # the preparation is spent
+    assert rmu.describe_row(fight.who("Viktor"))["firearms"] == (
+        "glock jammed (4 AP to clear); 2 AP r2"
+    )
+    fight.act("Viktor clears glock --ap 1", exact=True)  # 1 AP of the 4 it takes
+    assert rmu.describe_row(fight.who("Viktor"))["firearms"] == (
+        "glock jammed (3 AP to clear); 2 AP r2"
+    )
 
 
 # --- the example --------------------------------------------------------------------------------

@@ -23,7 +23,9 @@ from firefight.rulesets.rmu.bodies import (
     Bystander,
     body_hides,
     choose_shielder,
+    prepare_stray_round,
     screen_bodies,
+    stray_shielders,
 )
 from firefight.rulesets.rmu.breakage import (
     maneuver_calls_for_breakage,
@@ -587,6 +589,33 @@ def test_rmu_cov_6_stray_round_cannot_fumble_and_a_hit_goes_nowhere_else() -> No
     assert isinstance(stray, dict) and stray["result"] == "miss" and "fumble" not in stray
     hit = shoot(replace(shot, ob=150), 50, 50)
     assert hit.summary["result"] == "hit" and "shielder" not in hit.summary
+
+
+def test_rmu_cov_6_the_stray_round_is_the_one_prepare_stray_round_sets_up() -> None:
+    """The stray round's terms are prepare_stray_round's, in the resolver's own total: OB +0,
+    then the shielder's DB in the open, which only Celerity lets count (RMU-DOD-3), their BA II
+    taking its Quickness penalty (RMU-ARM-5). The odds engine reads the same function; a
+    screen too thin to be cover sends a miss nowhere."""
+    ana = Bystander(
+        name="Ana", armor="BA II", defender=Defender(quickness_db=10, dodge_db=30, celerity=1)
+    )
+    screen = BodyScreen(grade=CoverGrade.HALF, shielders=(ana,))
+    shot = AimedShot(weapon="glock-17", ob=20, distance_ft=20, screen=screen)
+    stray = prepare_stray_round(
+        weapon=DATA.weapon("glock-17"), ammo=DATA.ammunition("ball"), who=ana, data=DATA
+    )
+    assert stray.plan.column == "BA II"
+    assert [m.rule for m in stray.modifiers] == ["RMU-COV-6", "RMU-ARM-5", "RMU-DOD-3"]
+    assert stray.modifiers[0].value == 0 and stray.modifier_total < 0
+    out = shoot(shot, 40, 95)
+    assert out.summary["result"] == "miss"
+    total = next(
+        e for e in out.trace if isinstance(e, Total) and e.label == "attack total against Ana"
+    )
+    assert total.parts[1:] == stray.modifiers
+    assert stray_shielders(screen) == (ana,)
+    assert stray_shielders(BodyScreen(grade=CoverGrade.NONE, shielders=(ana,))) == ()
+    assert stray_shielders(None) == ()
 
 
 def test_rmu_cov_7_melee_cover_values() -> None:

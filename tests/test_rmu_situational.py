@@ -26,9 +26,12 @@ from firefight.rulesets.rmu.fumble import firearm_fumble_table
 from firefight.rulesets.rmu.moving_cover import MovingToCover, resolve_moving_to_cover
 from firefight.rulesets.rmu.ranges import range_band
 from firefight.rulesets.rmu.rapid_fire import RapidFire, resolve_rapid_fire
+from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 from firefight.rulesets.rmu.tripod import (
     mounted_modifier,
+    prepare_recoil,
     recoil_bonus,
+    recoil_penalties,
     resolve_recoil,
     unbraced_modifier,
 )
@@ -109,6 +112,33 @@ def test_rmu_tri_2_severity_steps_count_ten_each() -> None:
     steps = Severity(recoil.severity).step
     assert [m.value for m in recoil.modifiers][-1] == -10 * steps
     assert sum(m.value for m in recoil.modifiers) == -recoil.hits_taken - 10 * steps
+
+
+def test_rmu_tri_2_the_aimed_shot_rolls_the_recoil_prepare_recoil_sets_up() -> None:
+    """An unbraced aimed shot's recoil is the attack prepare_recoil sets up -- on the shooter's
+    own naked column (AT 6 here), +145 for ME 29, -15 for Strength 5 -- and what it did comes
+    off the shot as recoil_penalties prices it. The odds engine starts from the same two."""
+    shot = AimedShot(
+        weapon="m2hb",
+        ob=120,
+        distance_ft=100,
+        strength_bonus=5,
+        shooter="Mara",
+        shooter_naked_column="AT 6",
+    )
+    out = resolve_aimed_shot(shot, Dice.scripted([50, 40, 50, 50, 50, 50]), DATA)
+    prepared = prepare_recoil(
+        shooter="Mara", weapon=DATA.weapon("m2hb"), strength_bonus=5, naked_column="AT 6"
+    )
+    assert prepared.plan.column == "AT 6" and prepared.modifier_total == 130
+    assert prepared.weapon.attack_table == firearm_figures().tripod.attack_table
+    totals = {e.label: e for e in out.trace if isinstance(e, Total)}
+    assert totals["recoil attack on Mara"].parts[1:] == prepared.modifiers
+    landed = out.summary["recoil"]
+    assert isinstance(landed, dict) and landed["column"] == "AT 6"
+    penalties = recoil_penalties(landed["total_hits"], Severity(landed["severity"]))
+    assert [m.rule for m in penalties] == ["RMU-TRI-2", "RMU-TRI-2"]
+    assert totals["attack total"].parts[-len(penalties) :] == penalties
 
 
 def test_rmu_tri_2_unbraced_rapid_fire_rolls_the_recoil_first_and_pays_on_the_aimed_roll() -> None:

@@ -22,7 +22,7 @@ def to_plain(value: object) -> object:
     if isinstance(value, tuple | list):
         return [to_plain(v) for v in value]
     if isinstance(value, frozenset | set):
-        return sorted(to_plain(v) for v in value)  # type: ignore[type-var]
+        return sorted((to_plain(v) for v in value), key=repr)
     if isinstance(value, dict):
         return {str(k): to_plain(v) for k, v in value.items()}
     return value

@@ -22,7 +22,7 @@ attack total = 47
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from firefight.dice import Roll
@@ -126,7 +126,7 @@ class Trace:
 
     entries: tuple[Entry, ...] = ()
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries)
 
     def __len__(self) -> int:

@@ -33,15 +33,45 @@ from firefight.cli.common import (
     refusals,
     show_outcome,
 )
+from firefight.cli.cpr_attack_options import (
+    AUTOFIRE_OPTION_NAMES,
+    SHOOT_OPTION_NAMES,
+    AimOpt,
+    ArmorOpt,
+    AutofireDistanceOpt,
+    AutofireSkillOpt,
+    DodgeOpt,
+    HeadArmorOpt,
+    HpOpt,
+    InjuryOpt,
+    ItemOpt,
+    LoadedOpt,
+    ModOpt,
+    RefOpt,
+    ShootAmmoOpt,
+    ShootDistanceOpt,
+    ShooterOpt,
+    ShootSkillOpt,
+    TargetInjuryOpt,
+    TargetNameOpt,
+    WeaponOpt,
+    WoundedOpt,
+    autofire_from_options,
+    parse_dodge,
+    parse_health,
+    parse_mod,
+    ranged_attack_from_options,
+    single_target,
+)
 from firefight.dice import Dice, ScriptedSource
 from firefight.errors import RuleRefusal, TableDataError
 from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr import CPR, CprData
 from firefight.rulesets.cpr.armor import sp_from_text
-from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
-from firefight.rulesets.cpr.autofire import AutofireAttack, resolve_autofire
-from firefight.rulesets.cpr.combatants import Aim, Dodge, Spot, Target
+from firefight.rulesets.cpr.attack import resolve_ranged_attack
+from firefight.rulesets.cpr.autofire import resolve_autofire
+from firefight.rulesets.cpr.combatants import Dodge, Spot, Target
 from firefight.rulesets.cpr.damage_roll import DamageRoll, resolve_damage_roll
 from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
 from firefight.rulesets.cpr.reload import Reload, resolve_reload
@@ -52,7 +82,6 @@ from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.rulesets.cpr.wounds import Health, WoundState
 from firefight.serialize import to_plain
 from firefight.tables.data_files import DataModel, validate
-from firefight.trace import Modifier
 
 app = typer.Typer(
     help="d10 + skill vs DV, Cyberpunk RED style (cpr). Distances in metres.",
@@ -81,14 +110,6 @@ def _data() -> CprData:
 # --- option parsing (input syntax only; the rules are in the resolvers) -----------------------
 
 
-def _parse_mod(text: str) -> Modifier:
-    value, _, label = text.partition(":")
-    try:
-        return Modifier(value=int(value), label=label.strip() or "GM modifier", rule=None)
-    except ValueError:
-        fail(f"error: --mod takes VALUE:LABEL, e.g. '-2:smoke', got {text!r}")
-
-
 def _parse_spot(text: str, option: str) -> Spot:
     parts = text.replace(" ", "").split(",")
     try:
@@ -96,21 +117,6 @@ def _parse_spot(text: str, option: str) -> Spot:
     except ValueError:
         fail(f"error: {option} takes X,Y in metres, e.g. '12,3', got {text!r}")
     return Spot(x_m=x, y_m=y)
-
-
-def _parse_health(text: str, option: str) -> Health:
-    match = re.fullmatch(r"\s*(-?\d+)\s*/\s*(\d+)\s*", text)
-    if not match:
-        fail(f"error: {option} takes HP/MAX, e.g. '30/35', got {text!r}")
-    return Health(hp=int(match[1]), max_hp=int(match[2]))
-
-
-def _parse_dodge(text: str, option: str) -> Dodge:
-    parts = re.split(r"[/,]", text.replace(" ", ""))
-    if len(parts) != 3 or not all(re.fullmatch(r"-?\d+", p) for p in parts):
-        fail(f"error: {option} takes REF/DEX/EVASION, e.g. '8/7/6', got {text!r}")
-    ref, dex, evasion = (int(p) for p in parts)
-    return Dodge(ref=ref, dex=dex, evasion=evasion)
 
 
 def _parse_d6(text: str, option: str) -> int:
@@ -162,9 +168,9 @@ def parse_target(spec: str, data: CprData) -> Target:
         elif key == "head":
             fields["head_sp"] = sp_from_text(value, data.armor)
         elif key == "hp":
-            fields["health"] = _parse_health(value, "--target hp=")
+            fields["health"] = parse_health(value, "--target hp=")
         elif key == "dodge":
-            fields["dodge"] = _parse_dodge(value, "--target dodge=")
+            fields["dodge"] = parse_dodge(value, "--target dodge=")
         elif key == "will":
             fields["will"] = _int_field(key, value, spec)
         elif key == "conc":
@@ -254,26 +260,6 @@ def _targets(specs: list[str] | None, file: Path | None, data: CprData) -> tuple
     if file is not None:
         found.extend(load_targets_file(file, data))
     return tuple(found)
-
-
-def _single_target(
-    *,
-    name: str,
-    armor: str,
-    head_armor: str,
-    hp: str | None,
-    dodge: str | None,
-    injuries: list[str] | None,
-    data: CprData,
-) -> Target:
-    return Target(
-        name=name,
-        body_sp=sp_from_text(armor, data.armor),
-        head_sp=sp_from_text(head_armor, data.armor),
-        health=_parse_health(hp, "--hp") if hp else None,
-        dodge=_parse_dodge(dodge, "--dodge") if dodge else None,
-        injuries=tuple(injuries or ()),
-    )
 
 
 # --- output -----------------------------------------------------------------------------------
@@ -371,73 +357,32 @@ def _finish(
         typer.echo(f"note: {len(unused)} scripted dice were not needed: {unused}")
 
 
-# --- shared options -----------------------------------------------------------------------
+# --- options of the area commands (the shared ones are in cli/cpr_attack_options.py) ----------
 
-WeaponOpt = Annotated[
-    str, typer.Option("--weapon", help="Weapon (see `firefight weapons -r cpr`).")
-]
-RefOpt = Annotated[int, typer.Option("--ref", help="The attacker's REF.")]
-ArmorOpt = Annotated[
-    str, typer.Option("--armor", help="Target's body SP: a number or an armor name.")
-]
-HeadArmorOpt = Annotated[
-    str, typer.Option("--head-armor", help="Target's head SP (only aimed head shots meet it).")
-]
-HpOpt = Annotated[
-    str | None, typer.Option("--hp", help="Target's HP/MAX, e.g. 30/35 (for wound states).")
-]
-DodgeOpt = Annotated[
-    str | None,
-    typer.Option("--dodge", help="The target dodges: REF/DEX/EVASION, e.g. 8/7/6 (REF 8+)."),
-]
-TargetInjuryOpt = Annotated[
-    list[str] | None,
-    typer.Option("--target-injury", help="A critical injury the target already has (repeat)."),
-]
-TargetNameOpt = Annotated[str, typer.Option("--target-name", help="The target's name.")]
-LoadedOpt = Annotated[
-    int | None, typer.Option("--loaded", help="Rounds in the magazine (default: full).")
-]
-WoundedOpt = Annotated[
-    WoundState, typer.Option("--wounded", help="The attacker's wound state (C-9).")
-]
-InjuryOpt = Annotated[
-    list[str] | None,
-    typer.Option("--injury", help="A critical injury the attacker has (repeat)."),
-]
-ModOpt = Annotated[
-    list[str] | None, typer.Option("--mod", help="Extra modifier VALUE:LABEL (repeatable).")
-]
 TargetsOpt = Annotated[list[str] | None, typer.Option("--target", help=TARGET_HELP)]
 TargetsFileOpt = Annotated[
     Path | None, typer.Option("--targets", help="A TOML file of [[target]] tables (docs/cpr.md).")
 ]
 FromOpt = Annotated[str, typer.Option("--from", help="Where the attacker stands, X,Y in metres.")]
-AimOpt = Annotated[Aim | None, typer.Option("--aim", help="Aimed shot: head, held-item or leg.")]
 
 
 @app.command()
 def shoot(
     weapon: WeaponOpt,
     ref: RefOpt,
-    skill: Annotated[int, typer.Option(help="The weapon's skill (Handgun, Shoulder Arms...).")],
-    distance: Annotated[
-        list[float],
-        typer.Option(help="Metres to the target; give it twice for a ROF 2 weapon's two shots."),
-    ],
+    skill: ShootSkillOpt,
+    distance: ShootDistanceOpt,
     armor: ArmorOpt = "0",
     head_armor: HeadArmorOpt = "0",
     aim: AimOpt = None,
-    item: Annotated[
-        str, typer.Option(help="What the target holds (--aim held-item).")
-    ] = "held item",
-    ammo: Annotated[str, typer.Option(help="basic, or shell for a shotgun (refused).")] = "basic",
+    item: ItemOpt = "held item",
+    ammo: ShootAmmoOpt = "basic",
     loaded: LoadedOpt = None,
     hp: HpOpt = None,
     dodge: DodgeOpt = None,
     target_injury: TargetInjuryOpt = None,
     target_name: TargetNameOpt = "target",
-    shooter: Annotated[str, typer.Option(help="The shooter's name.")] = "shooter",
+    shooter: ShooterOpt = "shooter",
     wounded: WoundedOpt = WoundState.UNHURT,
     injury: InjuryOpt = None,
     mod: ModOpt = None,
@@ -452,30 +397,11 @@ def shoot(
     then on a hit the damage d6s and any critical injury 2d6.
     A d10 that shows 10 or 1 takes one more d10 right after it.
     """
+    options = {k: v for k, v in locals().items() if k in SHOOT_OPTION_NAMES}
     dice, dice_info = dice_from_options(rolls, seed, ask)
     with refusals():
         data = _data()
-        target = _single_target(
-            name=target_name,
-            armor=armor,
-            head_armor=head_armor,
-            hp=hp,
-            dodge=dodge,
-            injuries=target_injury,
-            data=data,
-        )
-        attack = RangedAttack(
-            weapon=weapon,
-            ref=ref,
-            skill=skill,
-            shots=tuple(Shot(distance_m=d, target=target, aim=aim, item=item) for d in distance),
-            shooter=shooter,
-            ammo=ammo,
-            loaded=loaded,
-            wound=wounded,
-            injuries=tuple(injury or ()),
-            extra=tuple(_parse_mod(m) for m in mod or ()),
-        )
+        attack = ranged_attack_from_options(data=data, **options)
         outcome = resolve_ranged_attack(attack, dice, data)
     _finish(
         title=f"cpr {'aimed shot' if aim else 'attack'}: {weapon}",
@@ -493,8 +419,8 @@ def shoot(
 def autofire(
     weapon: WeaponOpt,
     ref: RefOpt,
-    skill: Annotated[int, typer.Option(help="The shooter's Autofire skill.")],
-    distance: Annotated[float, typer.Option(help="Metres to the target.")],
+    skill: AutofireSkillOpt,
+    distance: AutofireDistanceOpt,
     armor: ArmorOpt = "0",
     aim: AimOpt = None,
     loaded: LoadedOpt = None,
@@ -502,7 +428,7 @@ def autofire(
     dodge: DodgeOpt = None,
     target_injury: TargetInjuryOpt = None,
     target_name: TargetNameOpt = "target",
-    shooter: Annotated[str, typer.Option(help="The shooter's name.")] = "shooter",
+    shooter: ShooterOpt = "shooter",
     wounded: WoundedOpt = WoundState.UNHURT,
     injury: InjuryOpt = None,
     mod: ModOpt = None,
@@ -516,30 +442,11 @@ def autofire(
     Dice order: the target's dodge d10 (with --dodge), the shooter's d10,
     then on a hit the 2d6 and any critical injury 2d6.
     """
+    options = {k: v for k, v in locals().items() if k in AUTOFIRE_OPTION_NAMES}
     dice, dice_info = dice_from_options(rolls, seed, ask)
     with refusals():
         data = _data()
-        attack = AutofireAttack(
-            weapon=weapon,
-            ref=ref,
-            skill=skill,
-            distance_m=distance,
-            target=_single_target(
-                name=target_name,
-                armor=armor,
-                head_armor="0",
-                hp=hp,
-                dodge=dodge,
-                injuries=target_injury,
-                data=data,
-            ),
-            shooter=shooter,
-            loaded=loaded,
-            aim=aim,
-            wound=wounded,
-            injuries=tuple(injury or ()),
-            extra=tuple(_parse_mod(m) for m in mod or ()),
-        )
+        attack = autofire_from_options(data=data, **options)
         outcome = resolve_autofire(attack, dice, data)
     _finish(
         title=f"cpr autofire: {weapon}",
@@ -562,7 +469,7 @@ def suppress(
     targets: TargetsFileOpt = None,
     origin: FromOpt = "0,0",
     loaded: LoadedOpt = None,
-    shooter: Annotated[str, typer.Option(help="The shooter's name.")] = "shooter",
+    shooter: ShooterOpt = "shooter",
     wounded: WoundedOpt = WoundState.UNHURT,
     injury: InjuryOpt = None,
     mod: ModOpt = None,
@@ -589,7 +496,7 @@ def suppress(
             loaded=loaded,
             wound=wounded,
             injuries=tuple(injury or ()),
-            extra=tuple(_parse_mod(m) for m in mod or ()),
+            extra=tuple(parse_mod(m) for m in mod or ()),
         )
         outcome = resolve_suppression(fire, dice, data)
     _finish(
@@ -618,7 +525,7 @@ def shotgun_shells(
     weapon: Annotated[str, typer.Option(help="The shotgun.")] = "shotgun",
     aim: AimOpt = None,
     loaded: LoadedOpt = None,
-    shooter: Annotated[str, typer.Option(help="The shooter's name.")] = "shooter",
+    shooter: ShooterOpt = "shooter",
     wounded: WoundedOpt = WoundState.UNHURT,
     injury: InjuryOpt = None,
     mod: ModOpt = None,
@@ -648,7 +555,7 @@ def shotgun_shells(
             loaded=loaded,
             wound=wounded,
             injuries=tuple(injury or ()),
-            extra=tuple(_parse_mod(m) for m in mod or ()),
+            extra=tuple(parse_mod(m) for m in mod or ()),
         )
         outcome = resolve_shotgun_shells(fire, dice, data)
     _finish(
@@ -681,7 +588,7 @@ def explode(
         str | None, typer.Option(help="Override the damage dice, e.g. 4d6 (a GM's charge).")
     ] = None,
     loaded: LoadedOpt = None,
-    shooter: Annotated[str, typer.Option(help="The shooter's name.")] = "shooter",
+    shooter: ShooterOpt = "shooter",
     wounded: WoundedOpt = WoundState.UNHURT,
     injury: InjuryOpt = None,
     mod: ModOpt = None,
@@ -717,7 +624,7 @@ def explode(
             damage_d6=_parse_d6(damage, "--damage") if damage else None,
             wound=wounded,
             injuries=tuple(injury or ()),
-            extra=tuple(_parse_mod(m) for m in mod or ()),
+            extra=tuple(parse_mod(m) for m in mod or ()),
         )
         outcome = resolve_explosion(blast, dice, data)
     _finish(
@@ -753,9 +660,7 @@ def throw(
         str | None, typer.Option(help="What the improvised object is (a bottle).")
     ] = None,
     aim: AimOpt = None,
-    item: Annotated[
-        str, typer.Option(help="What the target holds (--aim held-item).")
-    ] = "held item",
+    item: ItemOpt = "held item",
     armor: ArmorOpt = "0",
     head_armor: HeadArmorOpt = "0",
     hp: HpOpt = None,
@@ -781,7 +686,7 @@ def throw(
     declaration: object
     with refusals():
         data = _data()
-        extra = tuple(_parse_mod(m) for m in mod or ())
+        extra = tuple(parse_mod(m) for m in mod or ())
         is_grenade = weapon != IMPROVISED and data.weapon(weapon).kind is WeaponKind.GRENADE
         if is_grenade:
             if at is None:
@@ -812,7 +717,7 @@ def throw(
                 dex=dex,
                 athletics=athletics,
                 distance_m=distance,
-                target=_single_target(
+                target=single_target(
                     name=target_name,
                     armor=armor,
                     head_armor=head_armor,
@@ -890,9 +795,7 @@ def damage(
     armor: ArmorOpt = "0",
     head_armor: HeadArmorOpt = "0",
     aim: AimOpt = None,
-    item: Annotated[
-        str, typer.Option(help="What the target holds (--aim held-item).")
-    ] = "held item",
+    item: ItemOpt = "held item",
     hp: HpOpt = None,
     target_injury: TargetInjuryOpt = None,
     target_name: TargetNameOpt = "target",
@@ -910,7 +813,7 @@ def damage(
     with refusals():
         data = _data()
         declaration = DamageRoll(
-            target=_single_target(
+            target=single_target(
                 name=target_name,
                 armor=armor,
                 head_armor=head_armor,

@@ -2,6 +2,8 @@
 
 - ``odds rmu shoot``: the distribution of one aimed shot, with the same options as
   ``rmu shoot``; exact by default, Monte Carlo or the generic reference engine on request;
+- ``odds cpr shoot`` / ``odds cpr autofire``: the same for a cpr Attack Action and autofire,
+  with the options of ``cpr shoot`` / ``cpr autofire``;
 - ``odds sweep rmu shoot``: the same options, each taking a list or a range, over a grid;
   local processes by default, a Dask cluster with ``--dask ADDRESS``;
 - ``odds report rmu``: the designer's claims about the firearm tables, measured;
@@ -17,7 +19,7 @@ import csv
 import inspect
 import math
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -25,7 +27,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
+from firefight.cli import cpr_attack_options as cpr_opts
+from firefight.cli.common import JsonOpt, console, emit_json, err_console, fail, refusals
 from firefight.cli.rmu_shot_options import (
     SHOT_OPTION_HELP,
     SHOT_OPTION_NAMES,
@@ -60,6 +63,7 @@ from firefight.geometry import Size
 from firefight.odds.api import OddsMethod, odds, odds_stats
 from firefight.odds.distribution import Distribution
 from firefight.odds.stats import StatValue
+from firefight.rulesets.cpr.wounds import WoundState
 from firefight.serialize import to_plain
 
 __all__ = ["app", "describe_view", "parse_values"]
@@ -69,10 +73,12 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 rmu_app = typer.Typer(help="Odds of rmu actions.", no_args_is_help=True)
+cpr_app = typer.Typer(help="Odds of cpr attacks.", no_args_is_help=True)
 sweep_app = typer.Typer(help="Sweep an action's options over a grid.", no_args_is_help=True)
 sweep_rmu_app = typer.Typer(help="Sweeps of rmu actions.", no_args_is_help=True)
 report_app = typer.Typer(help="Check the designers' claims against the tables.")
 app.add_typer(rmu_app, name="rmu")
+app.add_typer(cpr_app, name="cpr")
 app.add_typer(sweep_app, name="sweep")
 sweep_app.add_typer(sweep_rmu_app, name="rmu")
 app.add_typer(report_app, name="report")
@@ -93,6 +99,7 @@ SamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
 OddsSeedOpt = Annotated[int, typer.Option("--seed", help="Monte Carlo seed.")]
 CsvOpt = Annotated[Path | None, typer.Option("--csv", help="Write the numbers to a CSV file.")]
 PlotOpt = Annotated[Path | None, typer.Option("--plot", help="Draw a PNG chart to this file.")]
+TopOpt = Annotated[int, typer.Option(help="How many of the likeliest outcomes to list.")]
 
 _METHODS: tuple[OddsMethod, ...] = ("exact", "generic", "monte-carlo")
 
@@ -191,7 +198,13 @@ def show_distribution(
     csv_path: Path | None,
     plot_path: Path | None,
     top: int,
+    describe: Callable[[Any], str] = describe_view,
+    plain: Callable[[Any], object] = _plain_view,
+    always_shown: Collection[str] = _ALWAYS_SHOWN,
 ) -> None:
+    """The stats (a row each, zero rows left out unless ``always_shown``) and the ``top``
+    likeliest outcomes in words (``describe``); or JSON (outcomes as ``plain`` data), a CSV of
+    the stats, a chart."""
     stats = odds_stats(dist, action)
     if csv_path is not None:
         with csv_path.open("w", newline="", encoding="utf-8") as out:
@@ -213,7 +226,7 @@ def show_distribution(
                 "samples": dist.samples,
                 "stats": {v.stat.name: v.to_json() for v in stats},
                 "outcomes": [
-                    {"outcome": _plain_view(k), "probability": p}
+                    {"outcome": plain(k), "probability": p}
                     for k, p in sorted(dist.items(), key=lambda kv: -kv[1])
                 ],
             }
@@ -224,14 +237,14 @@ def show_distribution(
     table.add_column("")
     table.add_column("value", justify="right")
     for v in stats:
-        if v.value or v.stat.name in _ALWAYS_SHOWN:
+        if v.value or v.stat.name in always_shown:
             table.add_row(escape(v.stat.label), _format(v))
     console.print(table)
     likely = RichTable(title=f"the {min(top, len(dist))} likeliest of {len(dist)} outcomes")
     likely.add_column("probability", justify="right")
     likely.add_column("outcome")
     for view, p in dist.most_likely(top):
-        likely.add_row(f"{100 * p:.3f}%", escape(describe_view(view)))
+        likely.add_row(f"{100 * p:.3f}%", escape(describe(view)))
     console.print(likely)
     console.print(f"[dim]{escape(_how(dist))}")
 
@@ -267,7 +280,7 @@ def rmu_shoot(
     depth: DepthOpt = None,
     samples: SamplesOpt = 1_000_000,
     seed: OddsSeedOpt = 0,
-    top: Annotated[int, typer.Option(help="How many of the likeliest outcomes to list.")] = 10,
+    top: TopOpt = 10,
     csv_path: CsvOpt = None,
     plot: PlotOpt = None,
     as_json: JsonOpt = False,
@@ -286,6 +299,150 @@ def rmu_shoot(
         csv_path=csv_path,
         plot_path=plot,
         top=top,
+    )
+
+
+_CPR_ALWAYS_SHOWN = frozenset(
+    {
+        "p_miss",
+        "p_hit",
+        "expected_damage",
+        "expected_hp_lost",
+        "p_critical_injury",
+        "p_left_unhurt",
+        "p_left_light",
+        "p_left_serious",
+        "p_left_mortal",
+    }
+)
+
+
+#: The options every ``odds`` command of one action adds to the resolving command's.
+_ODDS_OPTION_NAMES = ("method", "depth", "samples", "seed", "top", "csv_path", "plot", "as_json")
+
+
+def _show_cpr_odds(
+    attack: Any,
+    title: str,
+    *,
+    method: str,
+    depth: int | None,
+    samples: int,
+    seed: int,
+    top: int,
+    csv_path: Path | None,
+    plot: Path | None,
+    as_json: bool,
+) -> None:
+    """Work out and show the odds of a cpr attack (refusing as resolving it would)."""
+    from firefight.odds.cpr_shot import cpr_view_plain, describe_cpr
+
+    chosen = _method(method)
+    if len(getattr(attack, "shots", ())) > 1 and chosen != "monte-carlo":
+        err_console.print(
+            "[dim]note: two shots have no fast path; the generic engine follows every dice "
+            "path of both, which takes minutes (--method monte-carlo --samples 20000 is "
+            "quicker)."
+        )
+    with refusals():
+        dist = odds(None, attack, method=chosen, depth=depth, samples=samples, seed=seed)
+    show_distribution(
+        title,
+        attack,
+        dist,
+        as_json=as_json,
+        csv_path=csv_path,
+        plot_path=plot,
+        top=top,
+        describe=describe_cpr,
+        plain=cpr_view_plain,
+        always_shown=_CPR_ALWAYS_SHOWN,
+    )
+
+
+@cpr_app.command("shoot")
+def cpr_shoot(
+    weapon: cpr_opts.WeaponOpt,
+    ref: cpr_opts.RefOpt,
+    skill: cpr_opts.ShootSkillOpt,
+    distance: cpr_opts.ShootDistanceOpt,
+    armor: cpr_opts.ArmorOpt = "0",
+    head_armor: cpr_opts.HeadArmorOpt = "0",
+    aim: cpr_opts.AimOpt = None,
+    item: cpr_opts.ItemOpt = "held item",
+    ammo: cpr_opts.ShootAmmoOpt = "basic",
+    loaded: cpr_opts.LoadedOpt = None,
+    hp: cpr_opts.HpOpt = None,
+    dodge: cpr_opts.DodgeOpt = None,
+    target_injury: cpr_opts.TargetInjuryOpt = None,
+    target_name: cpr_opts.TargetNameOpt = "target",
+    shooter: cpr_opts.ShooterOpt = "shooter",
+    wounded: cpr_opts.WoundedOpt = WoundState.UNHURT,
+    injury: cpr_opts.InjuryOpt = None,
+    mod: cpr_opts.ModOpt = None,
+    method: MethodOpt = "exact",
+    depth: DepthOpt = None,
+    samples: SamplesOpt = 1_000_000,
+    seed: OddsSeedOpt = 0,
+    top: TopOpt = 10,
+    csv_path: CsvOpt = None,
+    plot: PlotOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The odds of one Attack Action: P(miss), P(hit), expected damage, P(critical injury),
+    and with --hp the wound state the target is left in."""
+    from firefight.odds.cpr_shot import cpr_default_data
+
+    options = {k: v for k, v in locals().items() if k in cpr_opts.SHOOT_OPTION_NAMES}
+    how = {k: v for k, v in locals().items() if k in _ODDS_OPTION_NAMES}
+    with refusals():
+        attack = cpr_opts.ranged_attack_from_options(data=cpr_default_data(), **options)
+    _show_cpr_odds(
+        attack,
+        f"odds: cpr {'aimed shot' if aim else 'attack'}, {weapon}, REF {ref}, skill {skill}, "
+        f"{' and '.join(f'{d:g}' for d in distance)} m, SP {armor}",
+        **how,
+    )
+
+
+@cpr_app.command("autofire")
+def cpr_autofire(
+    weapon: cpr_opts.WeaponOpt,
+    ref: cpr_opts.RefOpt,
+    skill: cpr_opts.AutofireSkillOpt,
+    distance: cpr_opts.AutofireDistanceOpt,
+    armor: cpr_opts.ArmorOpt = "0",
+    aim: cpr_opts.AimOpt = None,
+    loaded: cpr_opts.LoadedOpt = None,
+    hp: cpr_opts.HpOpt = None,
+    dodge: cpr_opts.DodgeOpt = None,
+    target_injury: cpr_opts.TargetInjuryOpt = None,
+    target_name: cpr_opts.TargetNameOpt = "target",
+    shooter: cpr_opts.ShooterOpt = "shooter",
+    wounded: cpr_opts.WoundedOpt = WoundState.UNHURT,
+    injury: cpr_opts.InjuryOpt = None,
+    mod: cpr_opts.ModOpt = None,
+    method: MethodOpt = "exact",
+    depth: DepthOpt = None,
+    samples: SamplesOpt = 1_000_000,
+    seed: OddsSeedOpt = 0,
+    top: TopOpt = 10,
+    csv_path: CsvOpt = None,
+    plot: PlotOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The odds of autofire at one target: P(miss), P(hit), expected damage, P(critical
+    injury), and with --hp the wound state the target is left in."""
+    from firefight.odds.cpr_shot import cpr_default_data
+
+    options = {k: v for k, v in locals().items() if k in cpr_opts.AUTOFIRE_OPTION_NAMES}
+    how = {k: v for k, v in locals().items() if k in _ODDS_OPTION_NAMES}
+    with refusals():
+        attack = cpr_opts.autofire_from_options(data=cpr_default_data(), **options)
+    _show_cpr_odds(
+        attack,
+        f"odds: cpr autofire, {weapon}, REF {ref}, skill {skill}, {distance:g} m, SP {armor}",
+        **how,
     )
 
 

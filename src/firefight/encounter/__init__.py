@@ -7,7 +7,8 @@ state is the fold of the log's events over the scene. Modules:
 - :mod:`.state` -- the frozen state values;
 - :mod:`.events` -- the events every encounter shares;
 - :mod:`.log` -- records as JSON and the event type registry;
-- :mod:`.fold` -- ``apply`` and ``fold``; undone records are skipped;
+- :mod:`.fold` -- ``apply``, ``fold`` and ``fold_from``; undone records are skipped;
+- :mod:`.snapshot` -- the folded state at one record, cached beside the log;
 - :mod:`.conditions` -- condition kinds ticking at upkeep, in a registry plug-ins join;
 - :mod:`.engine` -- act and change rounds; :mod:`.narrate` -- the narrated log;
 - :mod:`.service` -- the service the interfaces call, over a store.

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firefight.encounter.state import ActiveCondition
+from firefight.encounter.state import ActiveCondition, CombatantState
 from firefight.events import Event
-from firefight.geometry import Point, Posture
+from firefight.geometry import Point, Posture, bearing_deg, distance_ft
 
 __all__ = [
     "ActionPointsLost",
@@ -26,6 +26,7 @@ __all__ = [
     "PostureChanged",
     "Reloaded",
     "RoundStarted",
+    "moved_to",
 ]
 
 
@@ -67,6 +68,23 @@ class Moved(Event):
     to: Point
     distance_ft: float
     facing_deg: float
+
+
+def moved_to(c: CombatantState, to: Point) -> Moved:
+    """``c`` moving to ``to``, facing the way they went (as before, when they stay put).
+
+    >>> mara = CombatantState(name="Mara", position=Point(x_ft=0, y_ft=0))
+    >>> moved_to(mara, Point(x_ft=3, y_ft=4))
+    Moved(actor='Mara', to=Point(x_ft=3, y_ft=4), distance_ft=5.0, facing_deg=36.9)
+    """
+    if to == c.position:
+        return Moved(actor=c.name, to=to, distance_ft=0.0, facing_deg=c.facing_deg)
+    return Moved(
+        actor=c.name,
+        to=to,
+        distance_ft=round(distance_ft(c.position, to), 2),
+        facing_deg=round(bearing_deg(c.position, to), 1),
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

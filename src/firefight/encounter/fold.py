@@ -2,13 +2,13 @@
 
 :func:`apply` applies one event: the events every encounter shares are applied here, the rest
 by the ruleset (:meth:`~firefight.rulesets.base.Ruleset.apply`). :func:`fold` applies every
-live record's events in order, skipping the records an undo reverted.
+live record's events in order, skipping the records an undo reverted; :func:`fold_from` does
+the same for the records after a snapshot, starting from the snapshot's state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from firefight.encounter.events import (
@@ -23,15 +23,16 @@ from firefight.encounter.events import (
     Reloaded,
     RoundStarted,
 )
-from firefight.encounter.log import LogRecord, live
+from firefight.encounter.log import LogRecord, reverted
 from firefight.encounter.state import EncounterState
 from firefight.errors import FirefightError
 from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.frozen import replace
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
 
-__all__ = ["FoldError", "apply", "apply_all", "fold"]
+__all__ = ["FoldError", "apply", "apply_all", "fold", "fold_from"]
 
 E = TypeVar("E", bound=Event)
 _Applier = Callable[[EncounterState, Any], EncounterState]
@@ -157,14 +158,35 @@ def apply(state: EncounterState, event: Event, ruleset: Ruleset) -> EncounterSta
 
 
 def apply_all(state: EncounterState, events: Iterable[Event], ruleset: Ruleset) -> EncounterState:
+    core = _CORE
     for event in events:
-        state = apply(state, event, ruleset)
+        applier = core.get(type(event))
+        state = applier(state, event) if applier is not None else ruleset.apply(state, event)
     return state
 
 
 def fold(scene: EncounterState, records: Sequence[LogRecord], ruleset: Ruleset) -> EncounterState:
     """The state the log leads to from the initial ``scene``; undone records are skipped."""
-    state = scene
-    for record in live(records):
-        state = apply_all(state, record.events, ruleset)
+    return fold_from(scene, records, ruleset)
+
+
+def fold_from(
+    state: EncounterState,
+    records: Sequence[LogRecord],
+    ruleset: Ruleset,
+    *,
+    skip: Collection[int] = frozenset(),
+) -> EncounterState:
+    """The state ``records`` (a run of the log) lead to from ``state``.
+
+    A record is skipped when an undo among ``records`` reverts it, or when its seq is in
+    ``skip``: what undo records *before* the run revert among its records (a snapshot keeps
+    those, so that folding the rest of the log from it gives exactly what the full fold gives).
+    """
+    gone = reverted(records)
+    if skip:
+        gone = gone | frozenset(skip)
+    for record in records:
+        if record.kind != "undo" and record.seq not in gone:
+            state = apply_all(state, record.events, ruleset)
     return state

@@ -4,7 +4,8 @@ Every ruleset's actions are typed the same way -- ``"V shoots Rook --aim head"``
 reading lives here and a ruleset only says which verbs and options it knows
 (:func:`read_line`) and what they mean. The line is split like a shell line: quotes keep a
 name with spaces together, though names are matched greedily too (``Big Sal shoots Mara``
-works). Unknown names, verbs and options are refused with the closest matches.
+works). A verb may be spelled in several words (``fires rapid``). Unknown names, verbs and
+options are refused with the closest matches.
 
 >>> from firefight.encounter.state import CombatantState, EncounterState
 >>> from firefight.geometry import Point
@@ -26,7 +27,7 @@ import re
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from firefight.encounter.actions import ACTION_RULE
 from firefight.encounter.state import EncounterState, unknown_combatant
@@ -37,14 +38,18 @@ __all__ = [
     "Line",
     "OptionKind",
     "name_at",
+    "one_name",
     "option_int",
     "option_mod",
     "option_point",
     "read_line",
+    "read_point",
 ]
 
 #: ``flag`` takes no value; ``str`` and ``int`` one; ``many`` may be given again and again.
 OptionKind = Literal["flag", "str", "int", "many"]
+
+_D = TypeVar("_D", int, None)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -66,6 +71,15 @@ class Line:
     def has(self, name: str) -> bool:
         return name in self.options
 
+    def number(self, name: str, default: _D, rule: str = ACTION_RULE) -> int | _D:
+        """The option's whole-number value, or ``default`` when it was not given."""
+        text = self.first(name)
+        return default if text is None else option_int(name, text, rule)
+
+    def mods(self, rule: str = ACTION_RULE, *, example: str = "-2:smoke") -> tuple[Modifier, ...]:
+        """Every ``--mod VALUE:LABEL`` given, in order (:func:`option_mod`)."""
+        return tuple(option_mod(m, rule, example=example) for m in self.options.get("mod", ()))
+
 
 def name_at(words: Sequence[str], start: int, stop: int, state: EncounterState) -> tuple[str, int]:
     """The longest run of words from ``start`` that names someone in the scene, and where it
@@ -75,6 +89,42 @@ def name_at(words: Sequence[str], start: int, stop: int, state: EncounterState) 
         if found is not None:
             return found.name, end
     raise unknown_combatant(words[start], state.names)
+
+
+def one_name(
+    words: Sequence[str], state: EncounterState, *, what: str, rule: str = ACTION_RULE
+) -> str:
+    """The one person ``words`` name, all of them: the longest run from the first word that
+    names someone, with nothing left over; ``what`` says what the words were for.
+
+    >>> from firefight.encounter.state import CombatantState, EncounterState
+    >>> from firefight.geometry import Point
+    >>> sal = CombatantState(name="Big Sal", position=Point(x_ft=0, y_ft=0))
+    >>> scene = EncounterState(title="t", ruleset="x", combatants=(sal,))
+    >>> one_name(["big", "sal"], scene, what="--from")
+    'Big Sal'
+    >>> one_name(["big", "sal", "now"], scene, what="--from")
+    Traceback (most recent call last):
+    ...
+    firefight.errors.RuleRefusal: ENC-ACTION: --from is one person; 'now' is left over.
+    """
+    for end in range(len(words), 0, -1):
+        found = state.find(" ".join(words[:end]))
+        if found is not None:
+            if end != len(words):
+                raise RuleRefusal(
+                    rule, f"{what} is one person; {' '.join(words[end:])!r} is left over."
+                )
+            return found.name
+    raise unknown_combatant(" ".join(words), state.names)
+
+
+def _spelling_at(tokens: Sequence[str], i: int, verbs: Mapping[str, str], longest: int) -> int:
+    """How many words from ``tokens[i]`` spell a verb, the longest spelling first; 0 for none."""
+    for n in range(min(longest, len(tokens) - i), 0, -1):
+        if " ".join(t.lower() for t in tokens[i : i + n]) in verbs:
+            return n
+    return 0
 
 
 def _options(
@@ -128,11 +178,14 @@ def read_line(
     *,
     ruleset: str,
     rule: str = ACTION_RULE,
+    example: str | None = None,
 ) -> Line:
     """Split ``text`` into actor, verb, words and options.
 
-    ``verbs`` maps every spelling accepted (``"shoot"``, ``"fires"``) to its canonical verb;
-    ``options`` gives each canonical verb's options. Refusals cite ``rule``.
+    ``verbs`` maps every spelling accepted (``"shoot"``, ``"fires"``, ``"fires rapid"``), in
+    lower case, to its canonical verb; the longest spelling found wins. ``options`` gives each
+    canonical verb's options. Refusals cite ``rule``; ``example`` is a whole line to show a
+    player who gave too little.
     """
     try:
         tokens = shlex.split(text)
@@ -140,11 +193,11 @@ def read_line(
         raise RuleRefusal(rule, f"The action line cannot be read: {exc}.") from None
     canonical = tuple(dict.fromkeys(verbs.values()))
     if len(tokens) < 2:
-        raise RuleRefusal(
-            rule, f"An action names who acts and what they do, e.g. 'V {canonical[0]} ...'."
-        )
+        example = example or f"V {canonical[0]} ..."
+        raise RuleRefusal(rule, f"An action names who acts and what they do, e.g. {example!r}.")
     first_option = next((i for i, t in enumerate(tokens) if t.startswith("--")), len(tokens))
-    verb_at = next((i for i, t in enumerate(tokens) if t.lower() in verbs), None)
+    longest = max(len(spelling.split()) for spelling in verbs)
+    verb_at = next((i for i in range(len(tokens)) if _spelling_at(tokens, i, verbs, longest)), None)
     if verb_at is None or verb_at == 0 or verb_at > first_option:
         _, after = name_at(tokens, 0, max(1, min(first_option, len(tokens)) - 1), state)
         word = tokens[after] if after < len(tokens) else ""
@@ -158,8 +211,9 @@ def read_line(
     actor, after = name_at(tokens, 0, verb_at, state)
     if after != verb_at:
         raise unknown_combatant(" ".join(tokens[:verb_at]), state.names)
-    verb = verbs[tokens[verb_at].lower()]
-    words, found = _options(verb, tokens[verb_at + 1 :], options.get(verb, {}), rule)
+    spelled = _spelling_at(tokens, verb_at, verbs, longest)
+    verb = verbs[" ".join(t.lower() for t in tokens[verb_at : verb_at + spelled])]
+    words, found = _options(verb, tokens[verb_at + spelled :], options.get(verb, {}), rule)
     return Line(
         actor=actor, verb=verb, words=tuple(words), options=found, text=" ".join(text.split())
     )
@@ -172,15 +226,28 @@ def option_int(name: str, text: str, rule: str = ACTION_RULE) -> int:
     return int(text)
 
 
-def option_mod(text: str, rule: str = ACTION_RULE) -> Modifier:
-    """A GM's modifier written ``VALUE:LABEL`` (``-2:smoke``); it cites no rule."""
+def option_mod(text: str, rule: str = ACTION_RULE, *, example: str = "-2:smoke") -> Modifier:
+    """A GM's modifier written ``VALUE:LABEL`` (``-2:smoke``); it cites no rule. ``example``
+    is one on the ruleset's own scale, for the refusal."""
     value, _, label = text.partition(":")
     if not re.fullmatch(r"[+-]?\d+", value.strip()):
-        raise RuleRefusal(rule, f"--mod takes VALUE:LABEL, e.g. '-2:smoke', not {text!r}.")
+        raise RuleRefusal(rule, f"--mod takes VALUE:LABEL, e.g. {example!r}, not {text!r}.")
     return Modifier(value=int(value), label=label.strip() or "GM modifier", rule=None)
 
 
 _POINT = re.compile(r"\(?\s*(-?\d+(?:\.\d+)?)\s*[, ]\s*(-?\d+(?:\.\d+)?)\s*\)?")
+
+
+def read_point(text: str) -> tuple[float, float] | None:
+    """Coordinates written ``X,Y`` (or ``(X, Y)``, or ``X Y``), as typed; None for anything else.
+
+    >>> read_point("(3, 4.5)"), read_point("Mara")
+    ((3.0, 4.5), None)
+    """
+    match = _POINT.fullmatch(text.strip())
+    if match is None:
+        return None
+    return float(match.group(1)), float(match.group(2))
 
 
 def option_point(
@@ -192,9 +259,9 @@ def option_point(
     (3.0, 4.5)
     """
     text = " ".join(w for w in words if w.lower() not in ("to", "at")).strip()
-    match = _POINT.fullmatch(text)
-    if match is None:
+    point = read_point(text)
+    if point is None:
         raise RuleRefusal(
             rule, f"{what} takes a place in {unit} as X,Y (e.g. '4,10'), not {text!r}."
         )
-    return float(match.group(1)), float(match.group(2))
+    return point

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -35,11 +35,13 @@ from firefight.events import ActionPointsSpent, Event, RoundsFired
 from firefight.serialize import to_plain
 
 __all__ = [
+    "CLASS_KEY",
     "PAYLOAD_VERSION",
     "DiceRecord",
     "LogError",
     "LogRecord",
     "RecordKind",
+    "class_tag",
     "decode_event",
     "event_types",
     "from_plain",
@@ -87,83 +89,237 @@ def event_types() -> dict[str, type[Event]]:
     return dict(_REGISTRY)
 
 
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+#: The key under which an object names its class when that class is a subclass of the one its
+#: field declares (a combatant's ruleset stats in a state snapshot), as ``module:QualName``. No
+#: field can be called so.
+CLASS_KEY = "~class"
+
+_Decode = Callable[[Any], Any]
 
 
 def from_plain(tp: Any, value: Any) -> Any:
     """Rebuild a value of type ``tp`` from what :func:`~firefight.serialize.to_plain` made.
+
+    The reader for each type is worked out once, from its type hints, and kept: reading a long
+    log back asks the same few dozen types again and again. An object with a
+    :data:`CLASS_KEY` is read as that subclass of the declared class (an unknown one is a
+    ValueError).
 
     >>> from firefight.geometry import Point
     >>> from_plain(Point, {"x_ft": 1, "y_ft": 2.5})
     Point(x_ft=1.0, y_ft=2.5)
     >>> from_plain(tuple[tuple[str, int], ...], [["a", 1]])
     (('a', 1),)
+    >>> from_plain(int | float, 1), from_plain(float | None, 2), from_plain(str | None, None)
+    (1, 2.0, None)
     """
-    origin = typing.get_origin(tp)
+    return _decoder(tp)(value)
+
+
+@cache
+def _decoder(tp: Any) -> _Decode:
+    """The reader of values of type ``tp``; TypeError for a type the log cannot hold."""
     if tp is Any or tp is object:
-        return value
+        return _as_is
+    origin = typing.get_origin(tp)
     if origin in (typing.Union, types.UnionType):
-        args = typing.get_args(tp)
-        if value is None and type(None) in args:
+        return _union_decoder(tp)
+    if origin is Literal:
+        return _literal_decoder(tp)
+    if origin is tuple:
+        return _tuple_decoder(tp)
+    if origin in (frozenset, set):
+        (arg,) = typing.get_args(tp)
+        item = _child(arg)
+        return lambda value: frozenset([item(v) for v in value])
+    if origin in (dict, Mapping):
+        _, arg = typing.get_args(tp)
+        item = _child(arg)
+        return lambda value: {str(k): item(v) for k, v in value.items()}
+    if isinstance(tp, type):
+        if issubclass(tp, Enum):
+            return tp
+        if dataclasses.is_dataclass(tp):
+            return _ObjectDecoder(tp)
+        scalar = _SCALARS.get(tp)
+        if scalar is not None:
+            return scalar
+    raise TypeError(f"cannot rebuild a {tp!r} from the log")
+
+
+def _child(tp: Any) -> _Decode:
+    """The reader of a part of a value: a type the log cannot hold fails when (if) it is read."""
+    try:
+        return _decoder(tp)
+    except TypeError as exc:
+        problem = exc
+
+        def refuse(value: Any) -> Any:
+            raise problem
+
+        return refuse
+
+
+def _as_is(value: Any) -> Any:
+    return value
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"expected true or false, got {value!r}")
+    return value
+
+
+def _float(value: Any) -> float:
+    if type(value) is float:
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"expected a number, got {value!r}")
+    return float(value)
+
+
+def _int(value: Any) -> int:
+    if type(value) is int or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise TypeError(f"expected int, got {value!r}")
+
+
+def _str(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    raise TypeError(f"expected str, got {value!r}")
+
+
+_SCALARS: dict[type, _Decode] = {bool: _bool, float: _float, int: _int, str: _str}
+
+
+def _union_decoder(tp: Any) -> _Decode:
+    args = typing.get_args(tp)
+    nullable = type(None) in args
+    candidates = [a for a in args if a is not type(None)]
+    # Scalars first by exact type, so that 1 stays an int in ``int | float``.
+    exact = frozenset(a for a in candidates if isinstance(a, type))
+    readers = [_child(a) for a in candidates]
+
+    def decode(value: Any) -> Any:
+        if value is None and nullable:
             return None
-        candidates = [a for a in args if a is not type(None)]
-        # Scalars first by exact type, so that 1 stays an int in ``int | float``.
-        for arg in candidates:
-            if isinstance(arg, type) and type(value) is arg:
-                return value
-        for arg in candidates:
+        if type(value) in exact:
+            return value
+        for read in readers:
             try:
-                return from_plain(arg, value)
+                return read(value)
             except (TypeError, ValueError, KeyError):
                 continue
         raise ValueError(f"{value!r} does not fit {tp}")
-    if origin is Literal:
-        if value not in typing.get_args(tp):
-            raise ValueError(f"{value!r} is not one of {typing.get_args(tp)}")
+
+    return decode
+
+
+def _literal_decoder(tp: Any) -> _Decode:
+    allowed = typing.get_args(tp)
+
+    def decode(value: Any) -> Any:
+        if value not in allowed:
+            raise ValueError(f"{value!r} is not one of {allowed}")
         return value
-    if origin is tuple:
-        args = typing.get_args(tp)
+
+    return decode
+
+
+def _tuple_decoder(tp: Any) -> _Decode:
+    args = typing.get_args(tp)
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = _child(args[0])
+
+        def decode_run(value: Any) -> tuple[Any, ...]:
+            if not isinstance(value, list | tuple):
+                raise TypeError(f"expected a list for {tp}, got {value!r}")
+            return tuple([item(v) for v in value])
+
+        return decode_run
+    items = [_child(a) for a in args]
+
+    def decode_fixed(value: Any) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple):
             raise TypeError(f"expected a list for {tp}, got {value!r}")
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(from_plain(args[0], v) for v in value)
-        if len(args) != len(value):
+        if len(items) != len(value):
             raise ValueError(f"expected {len(args)} items for {tp}, got {value!r}")
-        return tuple(from_plain(a, v) for a, v in zip(args, value, strict=True))
-    if origin in (frozenset, set):
-        (arg,) = typing.get_args(tp)
-        return frozenset(from_plain(arg, v) for v in value)
-    if origin in (dict, Mapping):
-        _, arg = typing.get_args(tp)
-        return {str(k): from_plain(arg, v) for k, v in value.items()}
-    if isinstance(tp, type):
-        if issubclass(tp, Enum):
-            return tp(value)
-        if dataclasses.is_dataclass(tp):
-            if not isinstance(value, dict):
-                raise TypeError(f"expected an object for {tp.__name__}, got {value!r}")
-            hints = _hints(tp)
-            kwargs = {
-                f.name: from_plain(hints[f.name], value[f.name])
-                for f in dataclasses.fields(tp)
-                if f.init and f.name in value
-            }
-            return tp(**kwargs)
-        if tp is bool:
-            if not isinstance(value, bool):
-                raise TypeError(f"expected true or false, got {value!r}")
-            return value
-        if tp is float:
-            if isinstance(value, bool) or not isinstance(value, int | float):
-                raise TypeError(f"expected a number, got {value!r}")
-            return float(value)
-        if tp in (int, str):
-            if not isinstance(value, tp) or isinstance(value, bool):
-                raise TypeError(f"expected {tp.__name__}, got {value!r}")
-            return value
-    raise TypeError(f"cannot rebuild a {tp!r} from the log")
+        return tuple([read(v) for read, v in zip(items, value, strict=True)])
+
+    return decode_fixed
+
+
+class _ObjectDecoder:
+    """Reads a dataclass from its JSON object; the fields' readers are made on first use, so
+    that a class may (indirectly) hold values of its own kind."""
+
+    __slots__ = ("_fields", "cls")
+
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+        self._fields: tuple[tuple[str, _Decode], ...] | None = None
+
+    def __call__(self, value: Any) -> Any:
+        if not isinstance(value, dict):
+            raise TypeError(f"expected an object for {self.cls.__name__}, got {value!r}")
+        tag = value.get(CLASS_KEY)
+        if tag is not None:
+            return _subclass_decoder(self.cls, tag).fields_of(value)
+        return self.fields_of(value)
+
+    def fields_of(self, value: dict[str, Any]) -> Any:
+        fields = self._fields
+        if fields is None:
+            hints = typing.get_type_hints(self.cls)
+            fields = self._fields = tuple(
+                (f.name, _child(hints[f.name])) for f in dataclasses.fields(self.cls) if f.init
+            )
+        return self.cls(**{name: read(value[name]) for name, read in fields if name in value})
+
+
+def class_tag(cls: type) -> str:
+    """How :data:`CLASS_KEY` names ``cls``.
+
+    >>> from firefight.geometry import Point
+    >>> class_tag(Point)
+    'firefight.geometry.plane:Point'
+    """
+    return f"{cls.__module__}:{cls.__qualname__}"
+
+
+def _subclass_decoder(declared: type, tag: object) -> _ObjectDecoder:
+    """The reader of the subclass of ``declared`` (or ``declared`` itself) that ``tag`` names.
+
+    Only classes already imported are candidates: a stored name never makes anything import.
+    """
+    pending = [declared]
+    while pending:
+        cls = pending.pop()
+        if class_tag(cls) == tag:
+            found = _decoder(cls)
+            assert isinstance(found, _ObjectDecoder)
+            return found
+        pending.extend(cls.__subclasses__())
+    raise ValueError(f"{tag!r} is not a kind of {declared.__name__} known here")
+
+
+_EVENT_READERS: dict[type[Event], _Decode] = {}
+
+
+def _event_reader(cls: type[Event]) -> _Decode:
+    found = _EVENT_READERS.get(cls)
+    if found is None:
+        declared: Any = cls
+        read = _decoder(declared)
+        if "type" in {f.name for f in dataclasses.fields(cls)}:
+            # A field called "type" would be the tag itself: it is not read from the log.
+            found = _EVENT_READERS[cls] = lambda data: read(
+                {k: v for k, v in data.items() if k != "type"}
+            )
+        else:
+            found = _EVENT_READERS[cls] = read
+    return found
 
 
 def decode_event(data: Mapping[str, Any]) -> Event:
@@ -176,7 +332,7 @@ def decode_event(data: Mapping[str, Any]) -> Event:
             "wrote it installed?"
         )
     try:
-        event = from_plain(cls, {k: v for k, v in data.items() if k != "type"})
+        event = _event_reader(cls)(data if type(data) is dict else dict(data))
     except (TypeError, ValueError, KeyError) as exc:
         raise LogError(f"cannot read a {name} event from the log: {exc}") from None
     assert isinstance(event, Event)

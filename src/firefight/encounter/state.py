@@ -18,10 +18,11 @@ True
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import Enum
 
 from firefight.errors import RuleRefusal
+from firefight.frozen import replace
 from firefight.geometry import Body, Point, Posture, Size
 
 __all__ = [
@@ -175,9 +176,8 @@ class CombatantState:
         )
 
     def with_weapon(self, weapon: WeaponState) -> CombatantState:
-        return replace(
-            self, weapons=tuple(weapon if w.name == weapon.name else w for w in self.weapons)
-        )
+        name = weapon.name
+        return replace(self, weapons=tuple([weapon if w.name == name else w for w in self.weapons]))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -262,9 +262,9 @@ class EncounterState:
 
     def with_combatant(self, combatant: CombatantState) -> EncounterState:
         """This state with ``combatant`` replacing whoever has its name."""
+        name = combatant.name
         return replace(
-            self,
-            combatants=tuple(combatant if c.name == combatant.name else c for c in self.combatants),
+            self, combatants=tuple([combatant if c.name == name else c for c in self.combatants])
         )
 
     def condition(self, condition_id: str) -> ActiveCondition | None:

@@ -26,7 +26,7 @@ from pydantic import Field
 from firefight.errors import RuleRefusal, TableDataError
 from firefight.geometry.bodies import Body
 from firefight.geometry.plane import Point
-from firefight.tables.data_files import DataModel, read_toml, validate
+from firefight.tables.data_files import DataModel, TableHeader, read_toml, validate
 
 __all__ = [
     "BodyProfile",
@@ -130,13 +130,8 @@ class BodyProfile:
         return self.area_below(1.0)
 
 
-class _HeaderModel(DataModel):
-    name: str
+class _HeaderModel(TableHeader):
     kind: str = Field(pattern="^body-profile$")
-    title: str
-    source: str
-    provisional: bool
-    derivation: str = ""
 
 
 class _RowModel(DataModel):
@@ -163,8 +158,6 @@ def load_body_profile(source: Traversable | Path | None = None) -> BodyProfile:
     path = source if source is not None else files("firefight").joinpath(_PACKAGED)
     model = validate(_FileModel, read_toml(path, label), label)
     head = model.table
-    if head.provisional and not head.derivation:
-        raise TableDataError(label, "table", "a provisional table must say how it was derived")
     rows = model.rows
     if rows[0].height_fraction != 0.0:
         raise TableDataError(label, "row 1", "the profile must start at height_fraction 0")

@@ -54,7 +54,9 @@ class ActionOdds:
     """How the odds layer handles one kind of action.
 
     ``scalar(state, action)`` returns a callable of the dice alone; for process pools it must
-    be picklable when ``state`` is None.
+    be picklable when ``state`` is None. ``stats_for(action)``, when given, lists the stats of
+    one action in place of ``stats`` (e.g. a wound state per state only when the target's HP
+    are known); sweeps, whose points must share their columns, keep to ``stats``.
     """
 
     ruleset: str
@@ -67,6 +69,7 @@ class ActionOdds:
     fast_depth: int = DEFAULT_DEPTH
     batch: Callable[[Any, Sequence[Any], int], BatchResult] | None = None
     kernel: Callable[[Any, Any, int, int], Distribution[Any]] | None = None
+    stats_for: Callable[[Any], tuple[Stat, ...]] | None = None
 
 
 _REGISTRY: dict[type[Any], ActionOdds] = {}
@@ -135,5 +138,7 @@ def odds(
 
 
 def odds_stats(dist: Distribution[Any], action: object) -> list[StatValue]:
-    """The headline stats of ``action``'s kind read off ``dist``."""
-    return read_stats(dist, action_odds(action).stats)
+    """The headline stats of ``action`` read off ``dist``."""
+    entry = action_odds(action)
+    stats = entry.stats_for(action) if entry.stats_for is not None else entry.stats
+    return read_stats(dist, stats)

@@ -77,12 +77,9 @@ def _cpr_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
 
 
 def _resolve_cpr_with(state: Any, action: Any, dice: Dice) -> Outcome:
-    from firefight.rulesets.cpr.attack import resolve_ranged_attack
-    from firefight.rulesets.cpr.autofire import AutofireAttack, resolve_autofire
+    from firefight.odds.cpr_shot import resolve_cpr
 
-    if isinstance(action, AutofireAttack):
-        return resolve_autofire(action, dice, state)
-    return resolve_ranged_attack(action, dice, state)
+    return resolve_cpr(action, dice, state)
 
 
 def _cpr_fast(state: Any, action: Any, depth: int) -> Distribution[Any]:
@@ -100,7 +97,7 @@ def _cpr_kernel(state: Any, action: Any, samples: int, seed: int) -> Distributio
 def register_cpr() -> None:
     """The cpr single shot and autofire, when the cpr ruleset is installed."""
     try:
-        from firefight.odds.cpr_shot import CPR_STATS, cpr_key
+        from firefight.odds.cpr_shot import CPR_STATS, cpr_key, cpr_stats
         from firefight.rulesets.cpr.attack import RangedAttack
         from firefight.rulesets.cpr.autofire import AutofireAttack
     except ImportError:  # pragma: no cover - a build without the cpr ruleset
@@ -117,5 +114,6 @@ def register_cpr() -> None:
                 fast=_cpr_fast,
                 fast_depth=0,
                 kernel=_cpr_kernel,
+                stats_for=cpr_stats,
             )
         )

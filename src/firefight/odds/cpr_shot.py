@@ -22,7 +22,6 @@ engine, face by face.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -37,6 +36,7 @@ from firefight.rulesets.cpr.autofire import AutofireAttack, resolve_autofire
 from firefight.rulesets.cpr.combatants import Aim
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.injuries import InjuryTable
+from firefight.rulesets.cpr.wounds import WoundState
 from firefight.serialize import to_plain
 
 __all__ = [
@@ -46,6 +46,10 @@ __all__ = [
     "cpr_exact",
     "cpr_key",
     "cpr_sample",
+    "cpr_stats",
+    "cpr_view_plain",
+    "describe_cpr",
+    "resolve_cpr",
     "resolve_cpr_for_odds",
 ]
 
@@ -76,16 +80,41 @@ def view_dict(view: CprView) -> dict[str, Any]:
     return dict(view)
 
 
+def cpr_view_plain(view: CprView) -> dict[str, object]:
+    """A key back as JSON-ready data, nested summaries (a ROF 2 attack's shots) included.
+
+    >>> cpr_view_plain((("result", "hit"), ("shots", ((("damage", 7),),)), ("crits", ("a",))))
+    {'result': 'hit', 'shots': [{'damage': 7}], 'crits': ['a']}
+    """
+    return {key: _thaw(value) for key, value in view}
+
+
+def _thaw(value: object) -> object:
+    # _freeze made every dict a tuple of (name, value) pairs and every list a tuple.
+    if not isinstance(value, tuple):
+        return value
+    if value and all(
+        isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], str) for item in value
+    ):
+        return {key: _thaw(item) for key, item in value}
+    return [_thaw(item) for item in value]
+
+
 @cache
 def cpr_default_data() -> CprData:
     return CprData()
 
 
+def resolve_cpr(action: RangedAttack | AutofireAttack, dice: Dice, data: CprData) -> Outcome:
+    """The resolver of ``action``'s kind: a single-shot attack or autofire."""
+    if isinstance(action, AutofireAttack):
+        return resolve_autofire(action, dice, data)
+    return resolve_ranged_attack(action, dice, data)
+
+
 def resolve_cpr_for_odds(action: RangedAttack | AutofireAttack, dice: Dice) -> Outcome:
     """The scalar resolver on the default data: picklable, for process pools."""
-    if isinstance(action, AutofireAttack):
-        return resolve_autofire(action, dice, cpr_default_data())
-    return resolve_ranged_attack(action, dice, cpr_default_data())
+    return resolve_cpr(action, dice, cpr_default_data())
 
 
 # --- the dice classes ----------------------------------------------------------------------------
@@ -210,10 +239,7 @@ def _injury_split(
 
 
 def _run(action: RangedAttack | AutofireAttack, data: CprData, faces: tuple[int, ...]) -> Outcome:
-    dice = Dice.scripted(faces)
-    if isinstance(action, AutofireAttack):
-        return resolve_autofire(action, dice, data)
-    return resolve_ranged_attack(action, dice, data)
+    return resolve_cpr(action, Dice.scripted(faces), data)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -272,18 +298,14 @@ def cpr_exact(
     except _NoFastPath:
         from firefight.odds.enumeration import enumerate_outcomes
 
-        return enumerate_outcomes(lambda dice: _resolve(action, dice, data), key=cpr_key, depth=0)
+        return enumerate_outcomes(
+            lambda dice: resolve_cpr(action, dice, data), key=cpr_key, depth=0
+        )
     out: dict[CprView, float] = {}
     for leaf in leaves:
         view = cpr_key(_run(action, data, leaf.faces))
         out[view] = out.get(view, 0.0) + leaf.probability
     return Distribution(probabilities=out, method="fast exact", depth=None)
-
-
-def _resolve(action: RangedAttack | AutofireAttack, dice: Dice, data: CprData) -> Outcome:
-    if isinstance(action, AutofireAttack):
-        return resolve_autofire(action, dice, data)
-    return resolve_ranged_attack(action, dice, data)
 
 
 def cpr_sample(
@@ -305,7 +327,7 @@ def cpr_sample(
         from firefight.odds.montecarlo import simulate
 
         return simulate(
-            lambda dice: _resolve(action, dice, data), key=cpr_key, samples=samples, seed=seed
+            lambda dice: resolve_cpr(action, dice, data), key=cpr_key, samples=samples, seed=seed
         )
     leaves = _leaves(action, data)
     views: dict[tuple[int, tuple[int, bool] | None, int | None], CprView] = {}
@@ -449,11 +471,40 @@ def describe_cpr(view: CprView) -> str:
             text += f" (x{shot['multiplier']})"
         if shot.get("critical_injuries"):
             text += ", critical injury " + ", ".join(shot["critical_injuries"])
-        if shot.get("wound_state"):
+        if shot.get("wound_state") == "unhurt":
+            text += ", still unhurt"
+        elif shot.get("wound_state"):
             text += f", {shot['wound_state']} wound"
         parts.append(text)
     return "; ".join(parts)
 
 
-def _json(view: CprView) -> str:
-    return json.dumps(view)
+def _left_in(state: WoundState, before: WoundState) -> Stat:
+    def read(view: CprView) -> float:
+        found = [s["wound_state"] for s in _shots(view) if s.get("wound_state")]
+        return float((found[-1] if found else before.value) == state.value)
+
+    return Stat(
+        name=f"p_left_{state.value}",
+        label=f"P(left {state.value})",
+        kind="probability",
+        read=read,
+        group="effect",
+    )
+
+
+def cpr_stats(action: RangedAttack | AutofireAttack) -> tuple[Stat, ...]:
+    """:data:`CPR_STATS`, and, when the target's HP are known, the chance of each wound state
+    the attack leaves them in (C-9): the last hit's, or the one they had for a miss.
+
+    An attack whose shots go at different targets has no one target to report on.
+    """
+    if isinstance(action, AutofireAttack):
+        targets = [action.target]
+    else:
+        targets = [s.target for s in action.shots]
+    target = targets[0]
+    if target.health is None or any(t != target for t in targets):
+        return CPR_STATS
+    before = target.health.state
+    return (*CPR_STATS, *(_left_in(state, before) for state in WoundState))

@@ -21,10 +21,13 @@ The fast path follows the resolver's steps, as vectors:
    check's d100 open-ended at both ends (RULINGS D-2) is another vector, read into the bands of
    RULINGS P-5 with the unmodified 66;
 6. a miss through bodies in front flies on into a shielder (RMU-COV-6): one of several by a
-   die, then steps 2-5 again at OB +0 with no fumble;
-7. a tripod gun fired unbraced first attacks its shooter (RMU-TRI-2): steps 2-5 on the recoil
-   table, and each of its outcomes shifts the shot's modifier total by its own amount, so the
-   shot is a mixture of its distributions at those totals.
+   die, then steps 2-5 again with the column, critical tables and terms the resolver's own
+   :func:`~firefight.rulesets.rmu.bodies.prepare_stray_round` settles (OB +0, no fumble);
+7. a tripod gun fired unbraced first attacks its shooter (RMU-TRI-2): steps 2-5 on the attack
+   :func:`~firefight.rulesets.rmu.tripod.prepare_recoil` sets up, and each of its outcomes
+   shifts the shot's modifier total by what
+   :func:`~firefight.rulesets.rmu.tripod.recoil_penalties` charges for it, so the shot is a
+   mixture of its distributions at those totals.
 
 Everything after the attack total is fixed by the shot's :class:`_BodySignature`, so a batch of
 shots (a sweep) is one matrix product per signature.
@@ -34,14 +37,15 @@ from __future__ import annotations
 
 import math
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 from firefight.errors import FirefightError
-from firefight.geometry import CoverGrade
 from firefight.odds.distribution import Distribution
 from firefight.odds.openended import open_ended
 from firefight.odds.rmu_views import (
@@ -56,17 +60,14 @@ from firefight.odds.rmu_views import (
     effects_of,
 )
 from firefight.odds.stats import Stat
-from firefight.rulesets.rmu.bodies import Bystander
-from firefight.rulesets.rmu.catalog import Ammunition, BreakageRules, RmuData
-from firefight.rulesets.rmu.defense import armor_maneuver_penalty, defense_modifiers
-from firefight.rulesets.rmu.firearm_data import firearm_figures
-from firefight.rulesets.rmu.protection import FirePlan, plan_fire
+from firefight.rulesets.rmu.bodies import Bystander, prepare_stray_round, stray_shielders
+from firefight.rulesets.rmu.catalog import BreakageRules, RmuData
+from firefight.rulesets.rmu.protection import FirePlan
 from firefight.rulesets.rmu.shot import AimedShot, PreparedShot, prepare_aimed_shot
 from firefight.rulesets.rmu.strike import combine_effects
-from firefight.rulesets.rmu.tripod import recoil_bonus
+from firefight.rulesets.rmu.tripod import prepare_recoil, recoil_penalties
 from firefight.tables.critical import HitLocation
 from firefight.tables.severity import Severity
-from firefight.trace import TraceBuilder
 
 __all__ = [
     "FAST_DEPTH",
@@ -81,6 +82,7 @@ FAST_DEPTH = 9
 
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.intp]
+T = TypeVar("T")
 
 # A critical roll pushed 99 or more past its face always reads 100 (RULINGS P-6, DEC-16), so
 # bonuses from 99 up are one class.
@@ -364,16 +366,25 @@ def _breakage_modifier(
     return min(found) if found else None
 
 
-_BODIES: weakref.WeakKeyDictionary[RmuData, dict[_BodySignature, _Body]] = (
-    weakref.WeakKeyDictionary()
-)
+def _cached(
+    store: weakref.WeakKeyDictionary[RmuData, dict[Hashable, T]],
+    data: RmuData,
+    key: Hashable,
+    build: Callable[[], T],
+) -> T:
+    """``store[data][key]``, built on first use (per data, so a GM's own tables get their own)."""
+    per_data = store.setdefault(data, {})
+    found = per_data.get(key)
+    if found is None:
+        found = per_data[key] = build()
+    return found
+
+
+_BODIES: weakref.WeakKeyDictionary[RmuData, dict[Hashable, _Body]] = weakref.WeakKeyDictionary()
 
 
 def _body(data: RmuData, sig: _BodySignature) -> _Body:
-    per_data = _BODIES.setdefault(data, {})
-    if sig not in per_data:
-        per_data[sig] = _Body(data, sig)
-    return per_data[sig]
+    return _cached(_BODIES, data, sig, lambda: _Body(data, sig))
 
 
 # --- the whole shot: the target, and the shielders a miss may fly into -----------------------
@@ -389,46 +400,23 @@ class _Stray:
 
 
 def _strays(prep: PreparedShot, data: RmuData) -> tuple[_Stray, ...]:
-    """The shielders of a screened shot, each prepared as the resolver's stray round does
-    (its own plan and defense; OB +0; no fumble). Empty when a miss goes nowhere."""
-    screen = prep.shot.screen
-    if screen is None or screen.grade is CoverGrade.NONE:
-        return ()
-    return tuple(_stray(prep, who, data) for who in screen.shielders)
+    """The shielders a miss may fly on into, each set up by the resolver's own
+    :func:`~firefight.rulesets.rmu.bodies.prepare_stray_round`. Empty when a miss goes nowhere."""
+    return tuple(_stray(prep, who, data) for who in stray_shielders(prep.shot.screen))
 
 
 def _stray(prep: PreparedShot, who: Bystander, data: RmuData) -> _Stray:
-    # Mirrors shot._stray_round's preparation; the agreement tests hold the two equal.
-    plan = plan_fire(
-        weapon=prep.weapon,
-        armor_key=who.armor,
-        naked_column=who.naked_column,
-        armor_damage=who.armor_damage,
-        ammo=prep.ammo,
-        data=data,
-        trace=TraceBuilder(),
-        armor_broken=who.armor_broken,
-    )
-    worn = data.armor_class(who.armor)
-    defense = defense_modifiers(
-        defender=who.defender,
-        behind_cover=False,
-        armor=worn,
-        armor_penalty=armor_maneuver_penalty(
-            worn, trained=who.defender.armor_trained, breakage_total=who.armor_damage
-        ),
-        rules=data.rules,
-    )
+    stray = prepare_stray_round(weapon=prep.weapon, ammo=prep.ammo, who=who, data=data)
     return _Stray(
         name=who.name,
         body=_BodySignature(
             attack_table=prep.weapon.attack_table,
-            plan=plan,
+            plan=stray.plan,
             armor_damage=who.armor_damage,
             armor_quality=who.armor_quality,
-            fumble=0,
+            fumble=0,  # RMU-COV-6: a stray round cannot fumble
         ),
-        modifier_total=sum(m.value for m in defense),
+        modifier_total=stray.modifier_total,
     )
 
 
@@ -534,17 +522,12 @@ class _Model:
         return cached
 
 
-_MODELS: weakref.WeakKeyDictionary[
-    RmuData, dict[tuple[_BodySignature, tuple[_Stray, ...]], _Model]
-] = weakref.WeakKeyDictionary()
+_MODELS: weakref.WeakKeyDictionary[RmuData, dict[Hashable, _Model]] = weakref.WeakKeyDictionary()
 
 
 def _model(data: RmuData, prep: PreparedShot) -> _Model:
-    key = (_target(prep), _strays(prep, data))
-    per_data = _MODELS.setdefault(data, {})
-    if key not in per_data:
-        per_data[key] = _Model(data, *key)
-    return per_data[key]
+    target, strays = _target(prep), _strays(prep, data)
+    return _cached(_MODELS, data, (target, strays), lambda: _Model(data, target, strays))
 
 
 # --- the engines ----------------------------------------------------------------------------
@@ -556,43 +539,38 @@ class _Recoil:
 
     body: _BodySignature
     modifier_total: int
-    per_hit: int
-    per_step: int
 
     def shift(self, landed: ShotView) -> int:
         """What this recoil outcome adds to the shot's modifier total."""
-        shift = self.per_hit * landed.total_hits if landed.total_hits else 0
-        if landed.severity is not None:
-            shift += self.per_step * Severity(landed.severity).step
-        return shift
+        return _recoil_shift(landed.total_hits, landed.severity)
+
+
+@cache
+def _recoil_shift(hits_taken: int, severity: str | None) -> int:
+    taken = recoil_penalties(hits_taken, Severity(severity) if severity is not None else None)
+    return sum(m.value for m in taken)
 
 
 def _recoil(prep: PreparedShot) -> _Recoil | None:
-    # Mirrors tripod.resolve_recoil's preparation; the agreement tests hold the two equal.
+    """The recoil as the resolver sets it up (:func:`prepare_recoil`), or None when braced."""
     if not prep.recoil:
         return None
-    fig = firearm_figures().tripod
-    ammo = Ammunition(
-        key="recoil",
-        name="recoil",
-        flesh_table=fig.critical_table,
-        covered_table=fig.critical_table,
-        cover_multiplier=1,
-        armor_piercing=False,
+    shot = prep.shot
+    recoil = prepare_recoil(
+        shooter=shot.shooter,
+        weapon=prep.weapon,
+        strength_bonus=shot.strength_bonus,
+        naked_column=shot.shooter_naked_column,
     )
-    strength = prep.shot.strength_bonus
     return _Recoil(
         body=_BodySignature(
-            attack_table=fig.attack_table,
-            plan=FirePlan(column="AT 1", armor=None, half_hits=False, ammo=ammo),
+            attack_table=recoil.weapon.attack_table,
+            plan=recoil.plan,
             armor_damage=0,
             armor_quality=0,
-            fumble=0,
+            fumble=0,  # the recoil's roll cannot fumble
         ),
-        modifier_total=recoil_bonus(prep.weapon).value
-        - (fig.strength_multiplier * strength if strength else 0),
-        per_hit=fig.per_hit,
-        per_step=fig.per_severity_step,
+        modifier_total=recoil.modifier_total,
     )
 
 

@@ -13,6 +13,8 @@ from firefight.store.base import (
     EncounterInfo,
     EncounterNotFound,
     EncounterStore,
+    Snapshot,
+    SnapshotStore,
     StoredRecord,
     StoreError,
 )
@@ -24,6 +26,8 @@ __all__ = [
     "EncounterInfo",
     "EncounterNotFound",
     "EncounterStore",
+    "Snapshot",
+    "SnapshotStore",
     "SqlStore",
     "StoreError",
     "StoredRecord",

@@ -8,6 +8,10 @@ Records are numbered 1, 2, 3... per encounter; the highest number is the encount
 Writers say which head they built on (optimistic concurrency): if another writer got there
 first, the append is refused with :class:`ConflictError` and nothing is written, so the loser
 can reload, rebuild its action on the new state, and try again.
+
+A :class:`SnapshotStore` also keeps *snapshots* beside a log: the state the log folds to at one
+record, written by the encounter layer in the same transaction as an append. They are a cache:
+opaque text to the store, never exported, and deleting them changes no result.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from __future__ import annotations
 import builtins
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from firefight.errors import FirefightError, UnknownNameError
 
@@ -25,6 +29,8 @@ __all__ = [
     "EncounterInfo",
     "EncounterNotFound",
     "EncounterStore",
+    "Snapshot",
+    "SnapshotStore",
     "StoreError",
     "StoredRecord",
 ]
@@ -43,6 +49,25 @@ class StoredRecord:
     seq: int
     payload: dict[str, Any]
     recorded_at: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Snapshot:
+    """A cached fold of an encounter's log, kept beside it (docs/store.md, "Snapshots").
+
+    Attributes:
+        seq: the record it was folded up to, inclusive.
+        version: the encounter layer's snapshot format.
+        fingerprint: what folded it (the code and the data); a reader asks for its own.
+        state: the folded state as JSON text, which the store keeps as it is given.
+        created_at: when it was written, ISO 8601 in UTC (set by the store).
+    """
+
+    seq: int
+    version: int
+    fingerprint: str
+    state: str
+    created_at: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -172,4 +197,33 @@ class EncounterStore(Protocol):
 
     def close(self) -> None:
         """Release the database connections."""
+        ...
+
+
+@runtime_checkable
+class SnapshotStore(EncounterStore, Protocol):
+    """A store that also keeps snapshots of folded states beside each log."""
+
+    def append(
+        self,
+        name: str,
+        expected_head: int,
+        payloads: Sequence[dict[str, Any]],
+        snapshot: Snapshot | None = None,
+    ) -> int:
+        """As :meth:`EncounterStore.append`; ``snapshot`` (of the new head) is written in the
+        same transaction, replacing any at its record, and the encounter's snapshots of another
+        version or fingerprint, and all but the newest few, are dropped."""
+        ...
+
+    def snapshot(
+        self, name: str, *, version: int, fingerprint: str, before: int | None = None
+    ) -> Snapshot | None:
+        """The newest snapshot of this version and fingerprint at or below the head (and
+        below record ``before`` if given); None if there is none. One whose text was damaged
+        since it was written (the store checks a digest taken then) is passed over."""
+        ...
+
+    def delete_snapshots(self, name: str) -> int:
+        """Drop every snapshot of the encounter (its log is untouched); how many there were."""
         ...

@@ -9,6 +9,7 @@ from __future__ import annotations
 from sqlalchemy import (
     Column,
     ForeignKey,
+    ForeignKeyConstraint,
     Integer,
     MetaData,
     PrimaryKeyConstraint,
@@ -17,7 +18,7 @@ from sqlalchemy import (
     Text,
 )
 
-__all__ = ["encounters", "metadata", "records"]
+__all__ = ["encounters", "metadata", "records", "snapshots"]
 
 # Named constraints let later migrations alter them by name on every backend.
 metadata = MetaData(
@@ -53,4 +54,23 @@ records = Table(
     Column("recorded_at", String(40), nullable=False),
     # Two writers that both read head N both try to insert seq N + 1: this key lets one in.
     PrimaryKeyConstraint("encounter_id", "seq"),
+)
+
+# A cache of folded states (the encounter layer's snapshots), never the truth: any row may be
+# deleted at any time. Each belongs to the record it was folded up to, which must exist.
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("encounter_id", Integer, nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("fingerprint", String(64), nullable=False),
+    Column("state", Text, nullable=False),
+    # SHA-256 of ``state``, checked on every read: a damaged row is passed over, never used.
+    Column("digest", String(64), nullable=False),
+    Column("created_at", String(40), nullable=False),
+    PrimaryKeyConstraint("encounter_id", "seq"),
+    ForeignKeyConstraint(
+        ["encounter_id", "seq"], ["records.encounter_id", "records.seq"], ondelete="CASCADE"
+    ),
 )

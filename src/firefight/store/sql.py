@@ -13,6 +13,7 @@ second then sees the moved head and reports the conflict.
 from __future__ import annotations
 
 import builtins
+import hashlib
 import json
 import os
 import sqlite3
@@ -21,7 +22,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any, NoReturn
 
-from sqlalchemy import create_engine, delete, event, func, insert, select
+from sqlalchemy import create_engine, delete, event, func, insert, or_, select
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
@@ -31,6 +32,7 @@ from firefight.store.base import (
     EncounterExists,
     EncounterInfo,
     EncounterNotFound,
+    Snapshot,
     StoredRecord,
     StoreError,
 )
@@ -41,15 +43,27 @@ from firefight.store.exchange import (
     parse_export,
 )
 from firefight.store.migrate import WRITE, upgrade
-from firefight.store.schema import encounters, records
+from firefight.store.schema import encounters, records, snapshots
 from firefight.tables.registry import user_home
 
-__all__ = ["BUSY_TIMEOUT_S", "SqlStore", "make_engine", "open_store", "resolve_url"]
+__all__ = [
+    "BUSY_TIMEOUT_S",
+    "SNAPSHOTS_KEPT",
+    "SqlStore",
+    "make_engine",
+    "open_store",
+    "resolve_url",
+]
 
 # How long a SQLite writer waits for another writer's transaction before giving up.
 BUSY_TIMEOUT_S = 30.0
 NAME_MAX = 200
 RULESET_MAX = 100
+FINGERPRINT_MAX = 64
+
+#: Snapshots kept per encounter: the newest, and a few before it for an undo that reaches back
+#: past the newest (older ones are dropped when a new one is written).
+SNAPSHOTS_KEPT = 3
 
 
 def resolve_url(url: str | None) -> str:
@@ -163,6 +177,25 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _check_snapshot(name: str, snapshot: Snapshot, new_head: int) -> None:
+    if snapshot.seq != new_head:
+        raise StoreError(
+            name,
+            f"a snapshot written with an append must be of the new head (record {new_head}), "
+            f"not of record {snapshot.seq}",
+        )
+    if not snapshot.fingerprint or len(snapshot.fingerprint) > FINGERPRINT_MAX:
+        raise StoreError(
+            name, f"a snapshot's fingerprint must be 1 to {FINGERPRINT_MAX} characters long"
+        )
+    if not isinstance(snapshot.state, str):
+        raise StoreError(name, "a snapshot's state must be JSON text")
+
+
 def _check_label(name: str, value: object, what: str, longest: int) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > longest:
         raise StoreError(name, f"{what} must be a non-blank text of at most {longest} characters")
@@ -170,7 +203,7 @@ def _check_label(name: str, value: object, what: str, longest: int) -> str:
 
 
 class SqlStore:
-    """:class:`~firefight.store.base.EncounterStore` on a SQLAlchemy engine. Thread-safe."""
+    """:class:`~firefight.store.base.SnapshotStore` on a SQLAlchemy engine. Thread-safe."""
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
@@ -294,7 +327,13 @@ class SqlStore:
         loaded: dict[str, Any] = json.loads(text)
         return loaded
 
-    def append(self, name: str, expected_head: int, payloads: Sequence[dict[str, Any]]) -> int:
+    def append(
+        self,
+        name: str,
+        expected_head: int,
+        payloads: Sequence[dict[str, Any]],
+        snapshot: Snapshot | None = None,
+    ) -> int:
         if isinstance(expected_head, bool) or not isinstance(expected_head, int):
             raise StoreError(
                 name, f"the expected head must be a whole number, not {expected_head!r}"
@@ -305,6 +344,8 @@ class SqlStore:
             canonical_json(payload, name=name, what=f"payload {index}")
             for index, payload in enumerate(payloads, start=1)
         ]
+        if snapshot is not None:
+            _check_snapshot(name, snapshot, expected_head + len(texts))
         recorded_at = _now()
         try:
             with self._transaction(name, write=True) as connection:
@@ -325,6 +366,8 @@ class SqlStore:
                             for seq, text in enumerate(texts, start=expected_head + 1)
                         ],
                     )
+                if snapshot is not None:
+                    self._put_snapshot(connection, encounter_id, snapshot, recorded_at)
                 return expected_head + len(texts)
         except IntegrityError as exc:
             # On PostgreSQL two writers can both read the same head; the primary key refused
@@ -351,6 +394,108 @@ class SqlStore:
         with self._transaction(name, write=False) as connection:
             return self._head(connection, self._encounter_id(connection, name))
 
+    # -- snapshots ----------------------------------------------------------------------
+
+    @staticmethod
+    def _put_snapshot(
+        connection: Connection, encounter_id: int, snapshot: Snapshot, created_at: str
+    ) -> None:
+        """Write ``snapshot``, replacing one at the same record, then drop the stale ones
+        (another version or fingerprint) and all but the newest :data:`SNAPSHOTS_KEPT`."""
+        mine = snapshots.c.encounter_id == encounter_id
+        connection.execute(
+            delete(snapshots).where(
+                mine,
+                or_(
+                    snapshots.c.seq == snapshot.seq,
+                    snapshots.c.version != snapshot.version,
+                    snapshots.c.fingerprint != snapshot.fingerprint,
+                ),
+            )
+        )
+        connection.execute(
+            insert(snapshots).values(
+                encounter_id=encounter_id,
+                seq=snapshot.seq,
+                version=snapshot.version,
+                fingerprint=snapshot.fingerprint,
+                state=snapshot.state,
+                digest=_digest(snapshot.state),
+                created_at=created_at,
+            )
+        )
+        kept = (
+            connection.execute(
+                select(snapshots.c.seq)
+                .where(mine)
+                .order_by(snapshots.c.seq.desc())
+                .limit(SNAPSHOTS_KEPT + 1)
+            )
+            .scalars()
+            .all()
+        )
+        if len(kept) > SNAPSHOTS_KEPT:
+            connection.execute(
+                delete(snapshots).where(mine, snapshots.c.seq <= kept[SNAPSHOTS_KEPT])
+            )
+
+    def snapshot(
+        self, name: str, *, version: int, fingerprint: str, before: int | None = None
+    ) -> Snapshot | None:
+        with self._transaction(name, write=False) as connection:
+            encounter_id = self._encounter_id(connection, name)
+            # At or below the head: a snapshot past the log would show a state no record made.
+            head = (
+                select(func.coalesce(func.max(records.c.seq), 0))
+                .where(records.c.encounter_id == encounter_id)
+                .scalar_subquery()
+            )
+            query = (
+                select(
+                    snapshots.c.seq,
+                    snapshots.c.version,
+                    snapshots.c.fingerprint,
+                    snapshots.c.state,
+                    snapshots.c.digest,
+                    snapshots.c.created_at,
+                )
+                .where(
+                    snapshots.c.encounter_id == encounter_id,
+                    snapshots.c.version == version,
+                    snapshots.c.fingerprint == fingerprint,
+                    snapshots.c.seq <= head,
+                )
+                .order_by(snapshots.c.seq.desc())
+            )
+            if before is not None:
+                query = query.where(snapshots.c.seq < before)
+            for (
+                seq,
+                found_version,
+                found_fingerprint,
+                state,
+                digest,
+                created_at,
+            ) in connection.execute(query):
+                if _digest(state) != digest:
+                    continue  # damaged since it was written: an older one may still serve
+                return Snapshot(
+                    seq=int(seq),
+                    version=int(found_version),
+                    fingerprint=found_fingerprint,
+                    state=state,
+                    created_at=created_at,
+                )
+        return None
+
+    def delete_snapshots(self, name: str) -> int:
+        with self._transaction(name, write=True) as connection:
+            encounter_id = self._encounter_id(connection, name)
+            gone = connection.execute(
+                delete(snapshots).where(snapshots.c.encounter_id == encounter_id)
+            )
+            return int(gone.rowcount)
+
     def list(self) -> builtins.list[EncounterInfo]:
         head = func.coalesce(func.max(records.c.seq), 0)
         query = (
@@ -371,6 +516,7 @@ class SqlStore:
     def delete(self, name: str) -> None:
         with self._transaction(name, write=True) as connection:
             encounter_id = self._encounter_id(connection, name)
+            connection.execute(delete(snapshots).where(snapshots.c.encounter_id == encounter_id))
             connection.execute(delete(records).where(records.c.encounter_id == encounter_id))
             connection.execute(delete(encounters).where(encounters.c.id == encounter_id))
 

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, field_validator
 
 from firefight.errors import TableDataError, UnknownNameError
-from firefight.tables.data_files import DataModel, read_toml, validate
+from firefight.tables.data_files import DataModel, TableHeader, read_toml, validate
 from firefight.tables.severity import Severity
 
 __all__ = ["AttackCell", "AttackResult", "AttackRow", "AttackTable", "load_attack_table"]
@@ -151,20 +151,10 @@ class _RowModel(DataModel):
     cells: list[str]
 
 
-class _HeaderModel(DataModel):
+class _HeaderModel(TableHeader):
     name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
     kind: str = Field(pattern="^attack$")
-    title: str
-    source: str
-    provisional: bool
-    derivation: str = ""
     columns: list[str] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _derivation_if_provisional(self) -> _HeaderModel:
-        if self.provisional and not self.derivation:
-            raise ValueError("a provisional table must say how it was derived (derivation)")
-        return self
 
 
 class _FileModel(DataModel):

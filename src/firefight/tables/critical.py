@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from firefight.errors import TableDataError
-from firefight.tables.data_files import DataModel, validate
+from firefight.tables.data_files import DataModel, TableHeader, validate
 from firefight.tables.severity import Severity
 
 __all__ = [
@@ -167,19 +167,9 @@ class _RowModel(DataModel):
     E: _CellModel
 
 
-class _HeaderModel(DataModel):
+class _HeaderModel(TableHeader):
     name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
     kind: str = Field(pattern="^critical$")
-    title: str
-    source: str
-    provisional: bool
-    derivation: str = ""
-
-    @model_validator(mode="after")
-    def _derivation_if_provisional(self) -> _HeaderModel:
-        if self.provisional and not self.derivation:
-            raise ValueError("a provisional table must say how it was derived (derivation)")
-        return self
 
 
 class _FileModel(DataModel):

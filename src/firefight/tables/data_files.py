@@ -8,11 +8,11 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from firefight.errors import TableDataError
 
-__all__ = ["DataModel", "package_data", "read_toml", "validate"]
+__all__ = ["DataModel", "TableHeader", "package_data", "read_toml", "validate"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -21,6 +21,26 @@ class DataModel(BaseModel):
     """Base of every data-file model: unknown keys are errors, not silently ignored."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TableHeader(DataModel):
+    """The ``[table]`` header every data table carries: where its figures come from.
+
+    A ``provisional`` table (a stand-in for one the source lost) must say how it was derived.
+    File formats subclass it to add their own header fields (``kind``, ``columns``...).
+    """
+
+    name: str
+    title: str
+    source: str
+    provisional: bool
+    derivation: str = ""
+
+    @model_validator(mode="after")
+    def _provisional_says_how(self) -> TableHeader:
+        if self.provisional and not self.derivation.strip():
+            raise ValueError("a provisional table must say how it was derived (derivation)")
+        return self
 
 
 def package_data(package: str, name: str) -> Traversable:

@@ -18,7 +18,7 @@ from enum import Enum
 from pydantic import Field
 
 from firefight.errors import UnknownNameError
-from firefight.rulesets.cpr.datafile import TableHeader, load
+from firefight.rulesets.cpr.datafile import CprTableHeader, load
 from firefight.rulesets.cpr.weapons import normalize_key
 from firefight.tables.data_files import DataModel
 
@@ -50,7 +50,7 @@ class _ArmorModel(DataModel):
 
 
 class _ArmorFile(DataModel):
-    table: TableHeader
+    table: CprTableHeader
     armor: list[_ArmorModel] = Field(min_length=1)
 
 

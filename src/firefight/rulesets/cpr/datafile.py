@@ -9,32 +9,21 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, Field
 
-from firefight.tables.data_files import DataModel, package_data, read_toml, validate
+from firefight.tables.data_files import TableHeader, package_data, read_toml, validate
 
-__all__ = ["PACKAGE", "TableHeader", "label_for", "load"]
+__all__ = ["PACKAGE", "CprTableHeader", "label_for", "load"]
 
 PACKAGE = "firefight.rulesets.cpr"
 
 M = TypeVar("M", bound=BaseModel)
 
 
-class TableHeader(DataModel):
-    """The ``[table]`` header of a cpr data file."""
+class CprTableHeader(TableHeader):
+    """The ``[table]`` header of a cpr data file: the shared header plus the rule IDs it serves."""
 
-    name: str
-    title: str
-    source: str
-    provisional: bool
-    derivation: str = ""
     rules: list[str] = Field(default_factory=list)
-
-    @model_validator(mode="after")
-    def _provisional_says_how(self) -> TableHeader:
-        if self.provisional and not self.derivation.strip():
-            raise ValueError("a provisional table must say how it was derived (derivation)")
-        return self
 
 
 def label_for(name: str) -> str:

@@ -22,13 +22,13 @@ from typing import Any, cast
 
 from firefight.dice import Dice
 from firefight.encounter.actions import ACTION_RULE, Action
-from firefight.encounter.events import Moved
+from firefight.encounter.events import Moved, moved_to
 from firefight.encounter.fold import FoldError
 from firefight.encounter.log import register_event_types
 from firefight.encounter.state import CombatantState, EncounterState, MagazineState
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.geometry import Point, bearing_deg, distance_ft
+from firefight.geometry import Point, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.base import combatant_status
 from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
@@ -141,15 +141,6 @@ def validate_cpr_action(state: EncounterState, action: Action, data: CprData) ->
 
 def _metres(a: Point, b: Point) -> float:
     return round(metres_from_feet(distance_ft(a, b)), 2)
-
-
-def _moved(c: CombatantState, to: Point) -> Moved:
-    return Moved(
-        actor=c.name,
-        to=to,
-        distance_ft=round(distance_ft(c.position, to), 2),
-        facing_deg=round(bearing_deg(c.position, to), 1),
-    )
 
 
 def _spot(p: Point) -> Spot:
@@ -280,7 +271,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
                 "CPR-ROF-1",
             )
             second_from = action.move_between
-            moved = [_moved(c, second_from), MoveTaken(actor=c.name, distance_m=metres)]
+            moved = [moved_to(c, second_from), MoveTaken(actor=c.name, distance_m=metres)]
         shots.append(replace(first, distance_m=_metres(second_from, target.position)))
     who = shooter_of(c)
     outcome = resolve_ranged_attack(
@@ -618,7 +609,7 @@ def _move(state: EncounterState, action: Move, data: CprData) -> Outcome:
             f"{c.name} spends this Move on reaching cover, as suppressive fire made them.", "C-6"
         )
     events: list[Event] = [
-        _moved(c, action.to),
+        moved_to(c, action.to),
         MoveTaken(actor=c.name, distance_m=metres, run=run),
     ]
     verb = "runs" if run else "moves"

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from pydantic import Field, model_validator
 
-from firefight.rulesets.cpr.datafile import TableHeader, load
+from firefight.rulesets.cpr.datafile import CprTableHeader, load
 from firefight.tables.data_files import DataModel
 
 __all__ = ["RuleFigures", "WoundFigures", "load_figures"]
@@ -104,7 +104,7 @@ class _Wound(DataModel):
 
 
 class _RulesFile(DataModel):
-    table: TableHeader
+    table: CprTableHeader
     aimed: _Aimed
     dodge: _Dodge
     armor: _Armor

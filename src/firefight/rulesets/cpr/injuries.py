@@ -15,7 +15,7 @@ from pydantic import Field, model_validator
 
 from firefight.dice import Dice
 from firefight.errors import UnknownNameError
-from firefight.rulesets.cpr.datafile import TableHeader, load
+from firefight.rulesets.cpr.datafile import CprTableHeader, load
 from firefight.tables.data_files import DataModel
 from firefight.trace import TraceBuilder
 
@@ -102,7 +102,7 @@ class _InjuryModel(DataModel):
 
 
 class _InjuriesFile(DataModel):
-    table: TableHeader
+    table: CprTableHeader
     injury: list[_InjuryModel]
 
     @model_validator(mode="after")

@@ -23,7 +23,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from firefight.errors import RuleRefusal, UnknownNameError
-from firefight.rulesets.cpr.datafile import TableHeader, load
+from firefight.rulesets.cpr.datafile import CprTableHeader, load
 from firefight.tables.data_files import DataModel
 from firefight.trace import TraceBuilder
 
@@ -148,7 +148,7 @@ class _Row(DataModel):
 
 
 class _DvFile(DataModel):
-    table: TableHeader
+    table: CprTableHeader
     bands_m: list[tuple[int, int]] = Field(min_length=1)
     row: list[_Row] = Field(min_length=1)
 

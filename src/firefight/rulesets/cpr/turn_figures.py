@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from firefight.rulesets.cpr.datafile import TableHeader, load
+from firefight.rulesets.cpr.datafile import CprTableHeader, load
 from firefight.tables.data_files import DataModel
 
 __all__ = ["TurnFigures", "load_turn_figures"]
@@ -44,7 +44,7 @@ class _Turn(DataModel):
 
 
 class _EncounterFile(DataModel):
-    table: TableHeader
+    table: CprTableHeader
     initiative: _Initiative
     turn: _Turn
 

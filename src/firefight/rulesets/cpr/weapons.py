@@ -18,7 +18,7 @@ from enum import Enum
 from pydantic import Field, model_validator
 
 from firefight.errors import TableDataError, UnknownNameError
-from firefight.rulesets.cpr.datafile import TableHeader, label_for, load
+from firefight.rulesets.cpr.datafile import CprTableHeader, label_for, load
 from firefight.tables.data_files import DataModel
 
 __all__ = [
@@ -126,7 +126,7 @@ class _WeaponModel(DataModel):
 
 
 class _WeaponsFile(DataModel):
-    table: TableHeader
+    table: CprTableHeader
     weapon: list[_WeaponModel] = Field(min_length=1)
 
 
@@ -136,7 +136,7 @@ class _AmmoModel(DataModel):
 
 
 class _AmmoFile(DataModel):
-    table: TableHeader
+    table: CprTableHeader
     ammo: list[_AmmoModel] = Field(min_length=1)
 
 

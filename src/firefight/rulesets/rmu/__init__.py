@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from firefight.events import Event
     from firefight.outcome import Outcome
 
-__all__ = ["RMU"]
+__all__ = ["RMU", "rmu_data"]
 
 
 class RMU(Ruleset):
@@ -118,3 +118,25 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.encounter import rmu_combatant_figures
 
         return rmu_combatant_figures(combatant)
+
+    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+        """The shared row with a ``firearms`` column after the weapons: what the firearm
+        actions left on them (a preparation's share, a jam, sweeps, an AP cap, a dash's cover
+        share), each with the round it belongs to."""
+        from firefight.rulesets.rmu.vitals import rmu_stats
+
+        row: dict[str, str] = {}
+        for heading, cell in super().describe_row(combatant).items():
+            row[heading] = cell
+            if heading == "weapons":
+                row["firearms"] = rmu_stats(combatant).fire.brief() or "-"
+        return row
+
+
+def rmu_data() -> RmuData:
+    """The registered rmu ruleset's data, so that every encounter module shares one load."""
+    from firefight.rulesets import find_ruleset
+
+    ruleset = find_ruleset("rmu")
+    assert isinstance(ruleset, RMU)
+    return ruleset.data

@@ -14,7 +14,10 @@ position and relative size (P-1) from what the shooter can still see of the targ
 The two shares are multiplied: the body-width profile is taken to be the same across the whole
 width. With two or more bodies in front the nearer one's grade steps up once (P-2); a third
 changes nothing more. When the shot misses a target screened this way, it flies on into one of
-the shielders, chosen at random among several (RMU-COV-6).
+the shielders, chosen at random among several (RMU-COV-6): :func:`stray_shielders` says who
+may be met, :func:`choose_shielder` picks one, and :func:`prepare_stray_round` settles the
+round's column, critical tables and terms before its roll, for the resolver and the odds
+engine alike.
 """
 
 from __future__ import annotations
@@ -36,17 +39,22 @@ from firefight.geometry import (
     distance_ft,
     hidden_fraction,
 )
+from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
-from firefight.rulesets.rmu.defense import Defender
-from firefight.trace import TraceBuilder
+from firefight.rulesets.rmu.defense import Defender, firearm_defense
+from firefight.rulesets.rmu.protection import FirePlan, plan_fire
+from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
     "BodyScreen",
     "Bystander",
+    "StrayRound",
     "body_hides",
     "choose_shielder",
+    "prepare_stray_round",
     "screen_bodies",
     "screen_grade",
+    "stray_shielders",
 ]
 
 
@@ -203,3 +211,82 @@ def choose_shielder(
     tb = trace if trace is not None else TraceBuilder()
     roll = tb.roll(dice.die(len(shielders), "which shielder the missed shot meets"))
     return shielders[roll.total - 1]
+
+
+def stray_shielders(screen: BodyScreen | None) -> tuple[Bystander, ...]:
+    """Whom a shot that misses may fly on into: the shielders of a screen that gives cover
+    (RMU-COV-6); nobody when no body stands in the way or the bodies hide too little.
+
+    >>> stray_shielders(BodyScreen(grade=CoverGrade.NONE, shielders=(Bystander(name="Ana"),)))
+    ()
+    """
+    if screen is None or screen.grade is CoverGrade.NONE:
+        return ()
+    return screen.shielders
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrayRound:
+    """A missed round flying on into one shielder, settled before its roll (RMU-COV-6).
+
+    ``plan`` is the column and critical tables the shielder's own armor gives; ``modifiers``
+    every term of the total but the roll: OB +0 (none of the shooter's skill) and the
+    shielder's DB in the open (no cover from other bodies).
+    """
+
+    who: Bystander
+    plan: FirePlan
+    modifiers: tuple[Modifier, ...]
+
+    @property
+    def modifier_total(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+
+def prepare_stray_round(
+    *,
+    weapon: Weapon,
+    ammo: Ammunition,
+    who: Bystander,
+    data: RmuData,
+    trace: TraceBuilder | None = None,
+) -> StrayRound:
+    """The stray round of ``weapon`` loaded with ``ammo`` into ``who`` (RMU-COV-6).
+
+    The column choice is told to ``trace`` (a throwaway one when None).
+
+    >>> data = RmuData()
+    >>> stray = prepare_stray_round(
+    ...     weapon=data.weapon("glock-17"),
+    ...     ammo=data.ammunition("ball"),
+    ...     who=Bystander(name="Ana", armor="BA II"),
+    ...     data=data,
+    ... )
+    >>> stray.plan.column, stray.modifier_total
+    ('BA II', 0)
+    """
+    plan = plan_fire(
+        weapon=weapon,
+        armor_key=who.armor,
+        naked_column=who.naked_column,
+        armor_damage=who.armor_damage,
+        ammo=ammo,
+        data=data,
+        trace=trace if trace is not None else TraceBuilder(),
+        armor_broken=who.armor_broken,
+    )
+    defense = firearm_defense(
+        defender=who.defender,
+        armor=data.armor_class(who.armor),
+        breakage_total=who.armor_damage,
+        behind_cover=False,
+        rules=data.rules,
+    )
+    return StrayRound(
+        who=who,
+        plan=plan,
+        modifiers=(
+            Modifier(value=0, label="OB +0: none of the shooter's skill", rule="RMU-COV-6"),
+            *defense,
+        ),
+    )

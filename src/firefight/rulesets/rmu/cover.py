@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import CoverGrade
 from firefight.rulesets.rmu.catalog import CoverValues, Weapon
+from firefight.rulesets.rmu.firearm_data import round_half_up
 
 __all__ = [
     "Cover",
@@ -21,6 +23,7 @@ __all__ = [
     "parse_cover",
     "price_cover",
     "price_melee_cover",
+    "reached_bonus",
 ]
 
 
@@ -105,6 +108,15 @@ def price_cover(cover: Cover, weapon: Weapon, values: CoverValues) -> CoverPrice
         )
     col = values.hard[column]
     return CoverPrice(bonus=col.values[i], column=f"hard {col.label}", impassable=False)
+
+
+def reached_bonus(bonus: int, share_percent: int) -> int:
+    """RMU-MOV-2: the share of a cover's bonus a dash reached this round, rounded half up.
+
+    >>> reached_bonus(25, 50), reached_bonus(40, 100), reached_bonus(40, 0)
+    (13, 40, 0)
+    """
+    return round_half_up(Fraction(bonus * share_percent, 100))
 
 
 def price_melee_cover(cover: Cover, values: CoverValues) -> int:

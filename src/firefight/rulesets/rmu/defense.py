@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Literal
 
 from firefight.rulesets.rmu.catalog import ArmorClass, RulesFigures
-from firefight.trace import Modifier
+from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
     "Defender",
@@ -22,6 +22,8 @@ __all__ = [
     "armor_maneuver_penalty",
     "defense_modifiers",
     "dodge_share",
+    "firearm_defense",
+    "note_open_ground",
     "quickness_db",
 ]
 
@@ -124,3 +126,41 @@ def defense_modifiers(
             share_rule = "RMU-DOD-3" if defender.celerity else rule
             mods.append(Modifier(value=-kept, label=f"Dodge DB {shown}, x {why}", rule=share_rule))
     return mods
+
+
+def firearm_defense(
+    *,
+    defender: Defender,
+    armor: ArmorClass | None,
+    breakage_total: int,
+    behind_cover: bool,
+    rules: RulesFigures,
+) -> list[Modifier]:
+    """DB terms against gunfire for someone wearing ``armor`` that has taken ``breakage_total``.
+
+    The armor still weighs whatever the round does to it: its maneuver penalty, breakage
+    stacked on (RMU-ARM-5, RMU-BRK-2), comes off the Dodge first (:func:`defense_modifiers`).
+    """
+    penalty = armor_maneuver_penalty(
+        armor, trained=defender.armor_trained, breakage_total=breakage_total
+    )
+    return defense_modifiers(
+        defender=defender,
+        behind_cover=behind_cover,
+        armor=armor,
+        armor_penalty=penalty,
+        rules=rules,
+    )
+
+
+def note_open_ground(
+    who: str, defender: Defender, *, behind_cover: bool, trace: TraceBuilder
+) -> None:
+    """Tell the table why ``who``'s Quickness and Dodge did not count: in the open, against
+    gunfire, only armor defends (RMU-DOD-1). Says nothing when there was nothing to lose."""
+    if behind_cover or defender.celerity >= 1 or not (defender.quickness_db or defender.dodge_db):
+        return
+    trace.step(
+        f"{who} is in the open: against a firearm only armor defends (no Quickness DB, no Dodge).",
+        "RMU-DOD-1",
+    )

@@ -11,7 +11,6 @@ standing in the way (RMU-COV-5), whichever gives more.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Literal
@@ -20,7 +19,7 @@ from pydantic import Field, field_validator, model_validator
 
 from firefight.dice import Dice
 from firefight.encounter.actions import Action
-from firefight.encounter.events import Moved, PostureChanged, Reloaded
+from firefight.encounter.events import PostureChanged, Reloaded, moved_to
 from firefight.encounter.fold import FoldError
 from firefight.encounter.log import register_event_types
 from firefight.encounter.state import (
@@ -33,23 +32,12 @@ from firefight.encounter.state import (
 )
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event, RoundsFired
-from firefight.geometry import (
-    Body,
-    CoverGrade,
-    Point,
-    Posture,
-    bearing_deg,
-    distance_ft,
-    grade_behind_barrier,
-    hidden_fraction,
-)
+from firefight.geometry import Body, CoverGrade, Posture, distance_ft
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu import firearm_events
+from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
-from firefight.rulesets.rmu.bodies import Bystander, screen_bodies
-from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
-from firefight.rulesets.rmu.defense import Defender
+from firefight.rulesets.rmu.bodies import screen_bodies
+from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.encounter_actions import (
     ChangePosture,
     Move,
@@ -65,6 +53,7 @@ from firefight.rulesets.rmu.encounter_events import (
     StaggerCleared,
     StaggerPaid,
     StunWoreOff,
+    bonus_used,
 )
 from firefight.rulesets.rmu.events import (
     AttackerBonusGained,
@@ -72,13 +61,28 @@ from firefight.rulesets.rmu.events import (
     CriticalInflicted,
     HitsInflicted,
 )
+from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
+from firefight.rulesets.rmu.scene_reading import (
+    barrier_cover,
+    bystander,
+    check_can_move,
+    cover_share_now,
+    defender,
+    fire_target,
+    move_cost,
+    named_in_log,
+    shooter_modifiers,
+    situational_conditions,
+    spot_taken,
+    worn_armor,
+)
 from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot, resolve_aimed_shot
 from firefight.rulesets.rmu.vitals import (
     RmuSkill,
     RmuStats,
     figures,
     hit_loss_penalty,
-    penalty_modifiers,
+    rmu_stats,
     settle,
     take_critical,
     take_hits,
@@ -86,7 +90,7 @@ from firefight.rulesets.rmu.vitals import (
     wear_off_stun,
 )
 from firefight.tables.data_files import DataModel
-from firefight.trace import Modifier, TraceBuilder
+from firefight.trace import TraceBuilder
 
 __all__ = [
     "RmuCombatantFields",
@@ -114,15 +118,6 @@ register_event_types(
 )
 
 
-def _data() -> RmuData:
-    from firefight.rulesets import find_ruleset
-    from firefight.rulesets.rmu import RMU
-
-    ruleset = find_ruleset("rmu")
-    assert isinstance(ruleset, RMU)
-    return ruleset.data
-
-
 # --- the scenario's rmu combatant (pydantic, at the edge) --------------------------------------
 
 
@@ -138,7 +133,7 @@ class RmuMagazineModel(DataModel):
     @field_validator("ammo")
     @classmethod
     def _known_ammo(cls, value: str) -> str:
-        _data().ammunition(value)
+        rmu_data().ammunition(value)
         return value
 
 
@@ -153,12 +148,12 @@ class RmuWeaponModel(DataModel):
     @field_validator("weapon")
     @classmethod
     def _known_weapon(cls, value: str) -> str:
-        _data().weapon(value)
+        rmu_data().weapon(value)
         return value
 
     @model_validator(mode="after")
     def _fits(self) -> RmuWeaponModel:
-        capacity = _data().weapon(self.weapon).magazine
+        capacity = rmu_data().weapon(self.weapon).magazine
         for n, mag in enumerate(self.magazines, start=1):
             if mag.rounds > capacity:
                 raise ValueError(
@@ -176,7 +171,7 @@ class RmuArmorModel(DataModel):
     @field_validator("kind")
     @classmethod
     def _known_armor(cls, value: str) -> str:
-        if _data().armor_class(value) is None:
+        if rmu_data().armor_class(value) is None:
             raise ValueError(f"{value!r} is a naked column; give it as naked_at, not as armor")
         return value
 
@@ -231,7 +226,7 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
     stats = spec.stats
     weapons = []
     for w in spec.weapon:
-        capacity = _data().weapon(w.weapon).magazine
+        capacity = rmu_data().weapon(w.weapon).magazine
         mags = [MagazineState(rounds=m.rounds, capacity=capacity, ammo=m.ammo) for m in w.magazines]
         weapons.append(
             WeaponState(
@@ -273,10 +268,6 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
 # --- validation ---------------------------------------------------------------------------------
 
 
-def _stats(c: CombatantState) -> RmuStats:
-    return c.stats if isinstance(c.stats, RmuStats) else RmuStats()
-
-
 def _able(state: EncounterState, c: CombatantState) -> None:
     """Refuse an actor who cannot act at all (R-2, RMU-GEN-7, R-5, RMU-GEN-1)."""
     if c.dead:
@@ -306,39 +297,8 @@ def _cost(c: CombatantState, cost: int, what: str) -> None:
         )
 
 
-def _ready_weapon(c: CombatantState, name: str | None) -> WeaponState:
-    weapon = c.weapon(name)
-    if weapon is None:
-        if not c.weapons:
-            raise RuleRefusal("R-6", f"{c.name} carries no weapon.")
-        carried = ", ".join(w.name for w in c.weapons)
-        raise RuleRefusal(
-            "R-6", f"{c.name} carries no weapon called {name!r}; they carry {carried}."
-        )
-    return weapon
-
-
-def _spare_for(c: CombatantState, weapon: WeaponState, ammo: str | None) -> int:
-    """The spare to load: the first (in the order carried) with rounds in it and, when asked,
-    of the ammunition asked for."""
-    for i, mag in enumerate(weapon.spares):
-        if mag.rounds > 0 and (ammo is None or mag.ammo == ammo):
-            return i
-    kind = f" of {ammo}" if ammo else ""
-    raise RuleRefusal(
-        "R-6", f"{c.name} has no loaded spare magazine{kind} for the {weapon.name} left to load."
-    )
-
-
-def _move_cost(c: CombatantState, distance: float) -> int:
-    bmr = _stats(c).bmr_ft
-    return max(1, math.ceil(distance / bmr - 1e-9)) * figures().move_per_bmr_ap
-
-
 def validate_rmu_action(state: EncounterState, action: Action) -> None:
     """Refuse what the state forbids before any die is rolled."""
-    from firefight.rulesets.rmu import encounter_fire  # it builds on this module
-
     c = state.combatant(action.actor)
     encounter_fire.refuse_before_ap(state, action)
     _able(state, c)
@@ -346,39 +306,34 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
         encounter_fire.validate_fire_action(state, action)
         return
     if isinstance(action, Shoot):
-        encounter_fire.check_gun_fires(c, _ready_weapon(c, action.weapon))
+        check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
-        prepare_aimed_shot(build_shot(state, action, TraceBuilder()), _data())
+        prepare_aimed_shot(build_shot(state, action, TraceBuilder()), rmu_data())
         return
     if isinstance(action, Reload):
-        weapon = _ready_weapon(c, action.weapon)
+        weapon = ready_weapon(c, action.weapon)
         if action.ammo is not None:
-            _data().ammunition(action.ammo)
-        _spare_for(c, weapon, action.ammo)
+            rmu_data().ammunition(action.ammo)
+        spare_for(c, weapon, action.ammo)
         _cost(c, figures().reload_ap, "Drawing ammunition and loading")
         return
     if isinstance(action, Move):
-        if c.posture is Posture.PRONE:
-            raise RuleRefusal(
-                "R-6", f"{c.name} is prone: crawling is not modelled yet; stand up first (2 AP)."
-            )
+        check_can_move(c)
         distance = distance_ft(c.position, action.to)
         if distance <= 0:
             raise RuleRefusal("R-6", f"{c.name} is already there.")
-        cost = _move_cost(c, distance)
+        cost = move_cost(c, distance)
         if cost > c.ap_left:
-            reach = c.ap_left * _stats(c).bmr_ft / figures().move_per_bmr_ap
+            bmr = rmu_stats(c).bmr_ft
+            reach = c.ap_left * bmr / figures().move_per_bmr_ap
             raise RuleRefusal(
                 "RMU-GEN-1",
-                f"Moving {distance:.0f} ft costs {cost} AP (BMR {_stats(c).bmr_ft:g} ft per AP), "
+                f"Moving {distance:.0f} ft costs {cost} AP (BMR {bmr:g} ft per AP), "
                 f"but {c.name} has only {c.ap_left} left: {reach:g} ft at most.",
             )
-        mover = Body(center=action.to, posture=c.posture, size=c.size)
-        for other in state.combatants:
-            if other.name != c.name and (
-                distance_ft(other.position, action.to) < other.body.radius_ft + mover.radius_ft
-            ):
-                raise RuleRefusal("S-1", f"{other.name} already takes up that spot.")
+        there = spot_taken(state, c, Body(center=action.to, posture=c.posture, size=c.size))
+        if there is not None:
+            raise RuleRefusal("S-1", f"{there} already takes up that spot.")
         return
     if isinstance(action, ChangePosture):
         if action.posture is c.posture:
@@ -400,140 +355,33 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
 # --- the aimed shot from the state ---------------------------------------------------------------
 
 
-def _crossing(a: Point, b: Point, c: Point, d: Point) -> float | None:
-    """Where segment a-b crosses segment c-d, as the share of the way from a to b, or None."""
-    rx, ry = b.x_ft - a.x_ft, b.y_ft - a.y_ft
-    sx, sy = d.x_ft - c.x_ft, d.y_ft - c.y_ft
-    denom = rx * sy - ry * sx
-    if denom == 0:
-        return None  # parallel: a wall seen edge-on along the line of fire hides nothing here
-    qx, qy = c.x_ft - a.x_ft, c.y_ft - a.y_ft
-    t = (qx * sy - qy * sx) / denom
-    u = (qx * ry - qy * rx) / denom
-    if 0.0 <= t <= 1.0 and 0.0 <= u <= 1.0:
-        return t
-    return None
-
-
-def _barrier_cover(
-    state: EncounterState,
-    shooter: CombatantState,
-    target: CombatantState,
-    weapon_kind: str,
-    tb: TraceBuilder,
-) -> Cover | None:
-    """The best cover a barrier gives ``target`` against this shot (RMU-COV-1..5, P-1)."""
-    weapon = _data().weapon(weapon_kind)
-    best: tuple[int, Cover] | None = None
-    for barrier in state.barriers:
-        share = _crossing(shooter.position, target.position, barrier.start, barrier.end)
-        if share is None:
-            continue
-        if share <= 0.5:
-            tb.step(
-                f"The barrier {barrier.name!r} crosses the line of fire nearer {shooter.name}: "
-                f"it covers the shooter's side, not {target.name}.",
-                "RMU-COV-5",
-            )
-            continue
-        hidden = hidden_fraction(target.body.height_ft, barrier.height_ft)
-        grade = grade_behind_barrier(shooter.body, target.body, barrier.height_ft)
-        tb.step(
-            f"{target.name} ({target.posture.value}) is behind the barrier {barrier.name!r} "
-            f"({barrier.height_ft:g} ft, {barrier.material}): {hidden:.0%} hidden, "
-            f"{grade.value} cover.",
-            "P-1",
-        )
-        if grade is CoverGrade.NONE:
-            continue
-        cover = Cover(grade=grade, material=CoverMaterial(barrier.material))
-        price = price_cover(cover, weapon, _data().cover)
-        rank = 10**6 if price.impassable else price.bonus
-        if best is None or rank > best[0]:
-            best = (rank, cover)
-    return best[1] if best else None
-
-
-def _bystander(c: CombatantState) -> Bystander:
-    armor = c.armor
-    stats = _stats(c)
-    return Bystander(
-        name=c.name,
-        armor=armor.kind if armor else stats.naked_at,
-        naked_column=stats.naked_at,
-        armor_damage=armor.damage if armor else 0,
-        armor_broken=armor.broken if armor else False,
-        armor_quality=armor.quality if armor else 0,
-        defender=_defender(c),
-    )
-
-
-def _defender(c: CombatantState) -> Defender:
-    stats = _stats(c)
-    return Defender(
-        quickness_db=stats.quickness_db,
-        dodge_db=stats.dodge,
-        celerity=stats.celerity,
-        armor_trained=stats.armor_trained,
-    )
-
-
 def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedShot:
     """The :class:`AimedShot` the state declares for ``action``; refuses what cannot be fired."""
     shooter = state.combatant(action.actor)
-    target = state.combatant(action.target)
-    if target.name == shooter.name:
-        raise RuleRefusal("R-6", f"{shooter.name} cannot shoot at themselves.")
-    if target.dead:
-        raise RuleRefusal("R-2", f"{target.name} is already dead.")
-    weapon = _ready_weapon(shooter, action.weapon)
+    target = fire_target(state, shooter, action.target, verb="shoot")
+    weapon = ready_weapon(shooter, action.weapon)
     mag = weapon.loaded
     if mag is None or mag.rounds <= 0:
         spare = any(m.rounds > 0 for m in weapon.spares)
         then = "reload first (draw ammunition and load, 1 AP)" if spare else "and has no spare"
         raise RuleRefusal("R-6", f"{shooter.name}'s {weapon.name} is empty; {then}.")
-    stats = _stats(shooter)
+    stats = rmu_stats(shooter)
     skill = stats.skill(weapon.skill)
-    extra: list[Modifier] = []
-    if weapon.bonus:
-        extra.append(Modifier(value=weapon.bonus, label=f"{weapon.name} bonus"))
-    extra.extend(penalty_modifiers(shooter))
-    if shooter.next_action_bonus:
-        extra.append(
-            Modifier(
-                value=shooter.next_action_bonus,
-                label="bonus from a critical earlier this round",
-                rule="RMU-BP-3",
-            )
-        )
-    extra.extend(action.mods)
     situational = list(action.situational)
-
-    def auto(name: str, why: str) -> None:
+    for name, why in situational_conditions(state, target):
         if name not in situational:
             situational.append(name)
             tb.step(why, "R-1")
-
-    if target.posture is Posture.PRONE:
-        auto("prone-target", f"{target.name} is prone.")
-    if target.stun_penalty:
-        auto("stunned-foe", f"{target.name} is stunned.")
-    if state.round == 1 and target.surprise is not Surprise.NONE:
-        auto("surprised-foe", f"{target.name} was caught {target.surprise.value} this round.")
-    cover = _barrier_cover(state, shooter, target, weapon.kind, tb)
+    cover = barrier_cover(state, shooter, target, weapon.kind, tb)
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
-    from firefight.rulesets.rmu.encounter_fire import cover_share_now
-
     cover_share = cover_share_now(state, target, tb) if cover is not None else 100
     others = [c.body for c in state.combatants if c.name not in (shooter.name, target.name)]
     screen = screen_bodies(
         shooter.body,
         target.body,
         others,
-        bystanders={c.name: _bystander(c) for c in state.combatants},
+        bystanders={c.name: bystander(c) for c in state.combatants},
     )
-    armor = target.armor
-    target_stats = _stats(target)
     return AimedShot(
         weapon=weapon.kind,
         ob=skill.bonus if skill else 0,
@@ -544,21 +392,17 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         prepared=action.prepared,
         mounted=weapon.mounted,
         ammo=mag.ammo,
-        armor=armor.kind if armor else target_stats.naked_at,
-        naked_column=target_stats.naked_at,
-        armor_damage=armor.damage if armor else 0,
-        armor_quality=armor.quality if armor else 0,
-        armor_broken=armor.broken if armor else False,
+        **worn_armor(target),
         cover=cover,
         cover_share_percent=cover_share,
         screen=screen if screen.grade is not CoverGrade.NONE else None,
         target_size=target.size,
-        defender=_defender(target),
+        defender=defender(target),
         shooter_armor=shooter.armor.kind if shooter.armor and not shooter.armor.broken else None,
         strength_bonus=stats.strength,
         shooter_naked_column=stats.naked_at,
         situational=tuple(situational),
-        extra=tuple(extra),
+        extra=(*shooter_modifiers(shooter, weapon), *action.mods),
         shooter=shooter.name,
         target=target.name,
     )
@@ -585,16 +429,8 @@ def _headline(action: Shoot, weapon: str, summary: Mapping[str, Any]) -> str:
     return f"{head}: miss."
 
 
-def _bonus_used(c: CombatantState) -> list[Event]:
-    if c.next_action_bonus:
-        return [AttackerBonusUsed(actor=c.name, bonus=c.next_action_bonus)]
-    return []
-
-
 def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     """The events and trace of a validated action."""
-    from firefight.rulesets.rmu import encounter_fire  # it builds on this module
-
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         return encounter_fire.resolve_fire_action(state, action, dice)
     c = state.combatant(action.actor)
@@ -602,8 +438,8 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
     figs = figures()
     if isinstance(action, Shoot):
         shot = build_shot(state, action, tb)
-        outcome = resolve_aimed_shot(shot, dice, _data())
-        weapon = _ready_weapon(c, action.weapon)
+        outcome = resolve_aimed_shot(shot, dice, rmu_data())
+        weapon = ready_weapon(c, action.weapon)
         events: list[Event] = [
             RoundsFired(actor=e.actor, weapon=weapon.name, rounds=e.rounds)
             if isinstance(e, RoundsFired)
@@ -611,7 +447,7 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
             for e in outcome.events
         ]
         events = encounter_fire.shot_events(c, weapon, target=action.target, events=events)
-        events.extend(_bonus_used(c))
+        events.extend(bonus_used(c))
         summary = {
             "action": "shoots",
             "actor": c.name,
@@ -628,8 +464,8 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
             summary=summary,
         )
     if isinstance(action, Reload):
-        weapon = _ready_weapon(c, action.weapon)
-        spare = _spare_for(c, weapon, action.ammo)
+        weapon = ready_weapon(c, action.weapon)
+        spare = spare_for(c, weapon, action.ammo)
         mag = weapon.spares[spare]
         tb.step(
             f"{c.name} draws a magazine ({mag}) and loads the {weapon.name}: {figs.reload_ap} AP.",
@@ -638,26 +474,18 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
         events = [
             ActionPointsSpent(actor=c.name, ap=figs.reload_ap),
             Reloaded(actor=c.name, weapon=weapon.name, spare=spare),
-            *_bonus_used(c),
+            *bonus_used(c),
         ]
         return Outcome(events=tuple(events), trace=tb.build(), summary={"action": "reloads"})
     if isinstance(action, Move):
         distance = distance_ft(c.position, action.to)
-        cost = _move_cost(c, distance)
+        cost = move_cost(c, distance)
         tb.step(
-            f"{c.name} moves {distance:.1f} ft: {cost} AP at {_stats(c).bmr_ft:g} ft (BMR) per AP.",
+            f"{c.name} moves {distance:.1f} ft: {cost} AP at {rmu_stats(c).bmr_ft:g} ft (BMR) "
+            "per AP.",
             "R-6",
         )
-        events = [
-            ActionPointsSpent(actor=c.name, ap=cost),
-            Moved(
-                actor=c.name,
-                to=action.to,
-                distance_ft=round(distance, 2),
-                facing_deg=round(bearing_deg(c.position, action.to), 1),
-            ),
-            *_bonus_used(c),
-        ]
+        events = [ActionPointsSpent(actor=c.name, ap=cost), moved_to(c, action.to), *bonus_used(c)]
         return Outcome(events=tuple(events), trace=tb.build(), summary={"action": "moves"})
     if isinstance(action, ChangePosture):
         prone = action.posture is Posture.PRONE
@@ -666,13 +494,13 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
         events = [
             ActionPointsSpent(actor=c.name, ap=cost),
             PostureChanged(actor=c.name, posture=action.posture),
-            *_bonus_used(c),
+            *bonus_used(c),
         ]
         return Outcome(events=tuple(events), trace=tb.build(), summary={"action": action.verb})
     if isinstance(action, Wait):
         ap = action.ap if action.ap is not None else c.ap_left
         tb.step(f"{c.name} waits, letting {ap} AP go.", "RMU-GEN-1")
-        events = [ActionPointsSpent(actor=c.name, ap=ap), *_bonus_used(c)]
+        events = [ActionPointsSpent(actor=c.name, ap=ap), *bonus_used(c)]
         return Outcome(
             events=tuple(events),
             trace=tb.build(),
@@ -684,51 +512,42 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
 # --- applying rmu's events ----------------------------------------------------------------------
 
 
-def _who(state: EncounterState, name: str) -> CombatantState:
-    found = state.find(name)
-    if found is None or found.name != name:
-        raise FoldError(f"the log names {name!r}, who is not in the scene")
-    return found
-
-
 def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of rmu's own events."""
     if isinstance(event, HitsInflicted):
-        return state.with_combatant(take_hits(_who(state, event.target), event.hits))
+        return state.with_combatant(take_hits(named_in_log(state, event.target), event.hits))
     if isinstance(event, CriticalInflicted):
-        return state.with_combatant(take_critical(_who(state, event.target), event.effect))
+        return state.with_combatant(take_critical(named_in_log(state, event.target), event.effect))
     if isinstance(event, Bled):
-        return state.with_combatant(take_hits(_who(state, event.target), event.hits))
+        return state.with_combatant(take_hits(named_in_log(state, event.target), event.hits))
     if isinstance(event, AttackerBonusGained):
-        c = _who(state, event.actor)
+        c = named_in_log(state, event.actor)
         return state.with_combatant(replace(c, next_action_bonus=c.next_action_bonus + event.bonus))
     if isinstance(event, AttackerBonusUsed):
-        return state.with_combatant(replace(_who(state, event.actor), next_action_bonus=0))
+        return state.with_combatant(replace(named_in_log(state, event.actor), next_action_bonus=0))
     if isinstance(event, BreakageTaken):
-        c = _who(state, event.wearer)
+        c = named_in_log(state, event.wearer)
         if c.armor is None or c.armor.kind != event.armor:
             raise FoldError(f"{event.wearer} wears no {event.armor} to break")
         armor = replace(c.armor, damage=event.new_total, broken=c.armor.broken or event.broken)
         return state.with_combatant(replace(c, armor=armor))
     if isinstance(event, DyingCountdown):
         return state.with_combatant(
-            replace(_who(state, event.target), dying_rounds=event.rounds_left)
+            replace(named_in_log(state, event.target), dying_rounds=event.rounds_left)
         )
     if isinstance(event, Died):
-        c = _who(state, event.target)
+        c = named_in_log(state, event.target)
         return state.with_combatant(settle(replace(c, dead=True)))
     if isinstance(event, StunWoreOff):
-        c = _who(state, event.target)
+        c = named_in_log(state, event.target)
         return state.with_combatant(replace(c, stun=wear_off_stun(c.stun)))
     if isinstance(event, StaggerCleared):
-        return state.with_combatant(replace(_who(state, event.target), staggered=False))
+        return state.with_combatant(replace(named_in_log(state, event.target), staggered=False))
     if isinstance(event, StaggerPaid):
-        c = _who(state, event.target)
+        c = named_in_log(state, event.target)
         return state.with_combatant(
             replace(c, ap_left=max(0, c.ap_left - event.ap), staggered_owed=0)
         )
-    from firefight.rulesets.rmu import encounter_fire  # the firearm actions' own state
-
     if isinstance(event, encounter_fire.FIRE_EVENTS):
         return encounter_fire.apply_fire_event(state, event)
     raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")
@@ -767,16 +586,12 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
         if weapon is not None and weapon.loaded is not None:
             left = weapon.loaded.rounds - event.rounds
             return f"{event.actor}'s {weapon.name}: {left} rounds left in the magazine."
-    from firefight.rulesets.rmu.encounter_fire import describe_fire_event
-
-    return describe_fire_event(event, state)
+    return encounter_fire.describe_fire_event(event, state)
 
 
 def rmu_combatant_figures(c: CombatantState) -> dict[str, object]:
-    from firefight.rulesets.rmu.encounter_fire import fire_figures
-
     return {
         "hit_loss_penalty": hit_loss_penalty(c.hits_max, c.hits_taken),
         "total_penalty": total_penalty(c),
-        **fire_figures(c),
+        **encounter_fire.fire_figures(c),
     }

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firefight.encounter.state import CombatantState
 from firefight.events import Event
 
 __all__ = [
@@ -15,6 +16,7 @@ __all__ = [
     "StaggerCleared",
     "StaggerPaid",
     "StunWoreOff",
+    "bonus_used",
 ]
 
 
@@ -70,3 +72,10 @@ class AttackerBonusUsed(Event):
 
     actor: str
     bonus: int
+
+
+def bonus_used(c: CombatantState) -> list[Event]:
+    """Any action ``c`` takes spends the bonus a critical gave them this round (RMU-BP-3)."""
+    if c.next_action_bonus:
+        return [AttackerBonusUsed(actor=c.name, bonus=c.next_action_bonus)]
+    return []

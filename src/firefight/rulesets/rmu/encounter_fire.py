@@ -23,48 +23,29 @@ and keeps what they leave behind on each combatant's
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 from firefight.dice import Dice
 from firefight.encounter.actions import Action
-from firefight.encounter.events import ActionPointsLost, Moved
+from firefight.encounter.events import ActionPointsLost, moved_to
 from firefight.encounter.fold import FoldError
-from firefight.encounter.state import (
-    Barrier,
-    CombatantState,
-    EncounterState,
-    Surprise,
-    WeaponState,
-)
+from firefight.encounter.state import Barrier, CombatantState, EncounterState, WeaponState
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event, RoundsFired
 from firefight.geometry import (
     Body,
     CoverGrade,
     Point,
-    Posture,
     bearing_deg,
-    body_in_cone,
-    crossing_share,
     distance_ft,
     grade_behind_barrier,
-    sweep_cone,
 )
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
-from firefight.rulesets.rmu.encounter import (
-    _barrier_cover,
-    _bonus_used,
-    _data,
-    _defender,
-    _move_cost,
-    _ready_weapon,
-    _stats,
-)
+from firefight.rulesets.rmu import rmu_data
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
+from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.fire_actions import (
     ClearJam,
     DashToCover,
@@ -81,7 +62,7 @@ from firefight.rulesets.rmu.fire_state import (
     Readiness,
     SweepGround,
 )
-from firefight.rulesets.rmu.firearm_data import firearm_figures, round_half_up
+from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.firearm_events import (
     ApForfeited,
     ApLimitedNextRound,
@@ -95,31 +76,51 @@ from firefight.rulesets.rmu.firearm_events import (
     SuppressionSwept,
     WeaponMalfunctioned,
 )
+from firefight.rulesets.rmu.loadout import (
+    check_gun_fires,
+    gun_state,
+    loaded_rounds,
+    named_as_in_scene,
+    ready_weapon,
+)
 from firefight.rulesets.rmu.moving_cover import MovingToCover, resolve_moving_to_cover
 from firefight.rulesets.rmu.rapid_fire import (
-    GunState,
     RapidFire,
     RapidFirePreparation,
     check_can_empty,
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
+from firefight.rulesets.rmu.scene_reading import (
+    barrier_cover,
+    check_can_move,
+    cover_spot,
+    defender,
+    fire_target,
+    move_cost,
+    named_in_log,
+    reachable_cover,
+    shooter_modifiers,
+    situational_conditions,
+    spot_taken,
+    threat_to,
+    under_sweep,
+    worn_armor,
+)
 from firefight.rulesets.rmu.suppression import (
     SuppressionSweep,
     SweepTarget,
     resolve_suppression_sweep,
 )
-from firefight.rulesets.rmu.vitals import RmuStats, figures, penalty_modifiers
+from firefight.rulesets.rmu.vitals import figures, rmu_stats
 from firefight.rulesets.rmu.volley import Person
-from firefight.trace import Entry, Modifier, Trace, TraceBuilder
+from firefight.trace import Entry, Trace, TraceBuilder
 
 __all__ = [
     "FIRE_ACTIONS",
     "FIRE_EVENTS",
     "ap_cap_events",
     "apply_fire_event",
-    "check_gun_fires",
-    "cover_share_now",
     "describe_fire_event",
     "fire_figures",
     "recoil_first",
@@ -149,20 +150,16 @@ RAPID_FIRE_SKILL = "rapid-fire"
 FIRE_DISCIPLINE_SKILL = "fire-discipline"
 MOVING_SKILL = "moving"
 
-#: How far from a barrier's face a person crouches behind it, past their own radius (feet).
-_CROUCH_GAP_FT = 0.5
-
 
 # --- reading the state ----------------------------------------------------------------------------
 
 
 def _fire(c: CombatantState) -> FireState:
-    return _stats(c).fire
+    return rmu_stats(c).fire
 
 
 def _with_fire(c: CombatantState, fire: FireState) -> CombatantState:
-    stats = c.stats if isinstance(c.stats, RmuStats) else RmuStats()
-    return replace(c, stats=replace(stats, fire=fire))
+    return replace(c, stats=replace(rmu_stats(c), fire=fire))
 
 
 def _norm(name: str) -> str:
@@ -171,66 +168,12 @@ def _norm(name: str) -> str:
 
 def _skill(c: CombatantState, key: str, what: str, tb: TraceBuilder | None) -> int:
     """The bonus of the skill named ``key``; 0 (said in the trace) when the scenario lacks it."""
-    for skill in _stats(c).skills:
+    for skill in rmu_stats(c).skills:
         if _norm(skill.name) == key:
             return skill.bonus
     if tb is not None:
         tb.step(f"{c.name} has no {what} skill in the scenario (skills.{key}): it counts as +0.")
     return 0
-
-
-def _gun(c: CombatantState, weapon: WeaponState) -> GunState:
-    trouble = _fire(c).trouble(weapon.name)
-    if trouble is None:
-        return GunState()
-    return GunState(
-        jammed=trouble.jammed, semi_only=trouble.semi_only, half_effect=trouble.half_effect
-    )
-
-
-def check_gun_fires(c: CombatantState, weapon: WeaponState) -> None:
-    """Refuse a gun a malfunction left broken or jammed, before any die (RMU-RF-13)."""
-    trouble = _fire(c).trouble(weapon.name)
-    if trouble is None:
-        return
-    if trouble.broken:
-        raise RuleRefusal(
-            trouble.rule,
-            f"{c.name}'s {weapon.name} is broken ({trouble.label}) and fires no more until "
-            "repaired.",
-        )
-    if trouble.jammed:
-        raise RuleRefusal(
-            trouble.rule,
-            f"{c.name}'s {weapon.name} is jammed ({trouble.label}): clearing it takes "
-            f"{trouble.jam_clear_ap} AP first ('{c.name} clears {weapon.name}').",
-        )
-
-
-def cover_share_now(state: EncounterState, target: CombatantState, tb: TraceBuilder) -> int:
-    """The share of their barrier ``target`` counts this round after a dash (RMU-MOV-2)."""
-    taken = _fire(target).cover_in(state.round)
-    if taken is None:
-        return 100
-    if taken.share_percent < 100:
-        tb.step(
-            f"{target.name} dashed for the {taken.barrier} this round and reached "
-            f"{taken.share_percent}% of its protection; all of it counts from next round.",
-            "RMU-MOV-2",
-        )
-    return taken.share_percent
-
-
-def _situational(state: EncounterState, c: CombatantState) -> tuple[str, ...]:
-    """The R-1 conditions the state shows on a person under fire, as the aimed shot reads them."""
-    names = []
-    if c.posture is Posture.PRONE:
-        names.append("prone-target")
-    if c.stun_penalty:
-        names.append("stunned-foe")
-    if state.round == 1 and c.surprise is not Surprise.NONE:
-        names.append("surprised-foe")
-    return tuple(names)
 
 
 def _person_fields(
@@ -240,75 +183,23 @@ def _person_fields(
     weapon_kind: str,
     tb: TraceBuilder,
 ) -> dict[str, Any]:
-    armor = c.armor
-    stats = _stats(c)
     taken = _fire(c).cover_in(state.round)
     return {
         "name": c.name,
         "position": c.position,
         "posture": c.posture,
         "size": c.size,
-        "armor": armor.kind if armor else stats.naked_at,
-        "naked_column": stats.naked_at,
-        "armor_damage": armor.damage if armor else 0,
-        "armor_quality": armor.quality if armor else 0,
-        "armor_broken": armor.broken if armor else False,
-        "defender": _defender(c),
-        "cover": _barrier_cover(state, shooter, c, weapon_kind, tb),
+        **worn_armor(c),
+        "defender": defender(c),
+        "cover": barrier_cover(state, shooter, c, weapon_kind, tb),
         "cover_share_percent": taken.share_percent if taken else 100,
-        "situational": _situational(state, c),
+        "situational": tuple(name for name, _ in situational_conditions(state, c)),
     }
 
 
 def _targets(state: EncounterState, shooter: CombatantState) -> list[CombatantState]:
     """Everyone fire can still hurt: all but the shooter and the dead."""
     return [c for c in state.combatants if c.name != shooter.name and not c.dead]
-
-
-def _shooter_extra(c: CombatantState, weapon: WeaponState | None) -> list[Modifier]:
-    """What the shooter carries into a roll: the weapon's bonus, every penalty (R-2, R-3,
-    RMU-GEN-7), a critical's bonus still owed this round (RMU-BP-3)."""
-    extra: list[Modifier] = []
-    if weapon is not None and weapon.bonus:
-        extra.append(Modifier(value=weapon.bonus, label=f"{weapon.name} bonus"))
-    extra.extend(penalty_modifiers(c))
-    if c.next_action_bonus:
-        extra.append(
-            Modifier(
-                value=c.next_action_bonus,
-                label="bonus from a critical earlier this round",
-                rule="RMU-BP-3",
-            )
-        )
-    return extra
-
-
-def _loaded(c: CombatantState, weapon: WeaponState) -> tuple[int, str]:
-    mag = weapon.loaded
-    return (mag.rounds, mag.ammo) if mag is not None else (0, "ball")
-
-
-def _named(events: Sequence[Event], actor: str, weapon: WeaponState) -> list[Event]:
-    """The resolvers name guns by catalog key; the encounter names them as the scene does."""
-    out: list[Event] = []
-    for e in events:
-        if (
-            isinstance(
-                e,
-                RoundsFired
-                | RapidFirePrepared
-                | PreparationWasted
-                | RapidFireFired
-                | SuppressionSwept
-                | WeaponMalfunctioned,
-            )
-            and e.actor == actor
-            and e.weapon == weapon.kind
-        ):
-            out.append(replace(e, weapon=weapon.name))
-        else:
-            out.append(e)
-    return out
 
 
 def _trace(*parts: Trace | TraceBuilder) -> Trace:
@@ -337,130 +228,13 @@ def _hit_text(entry: Mapping[str, object]) -> str:
     return str(result)
 
 
-# --- the geometry of cover --------------------------------------------------------------------
-
-
-def _cover_spot(mover: CombatantState, barrier: Barrier, threat: Point | None) -> Point:
-    """Where ``mover`` crouches behind ``barrier``: the nearest point along it (kept off its
-    ends), a body's radius and a little more out on the side away from ``threat`` (on their own
-    side when there is no threat, or it stands on the barrier's line)."""
-    a, b = barrier.start, barrier.end
-    dx, dy = b.x_ft - a.x_ft, b.y_ft - a.y_ft
-    length = math.hypot(dx, dy)
-    gap = mover.body.radius_ft + _CROUCH_GAP_FT
-    p = mover.position
-    if length == 0:
-        away = bearing_deg(threat, a) if threat is not None and threat != a else 0.0
-        rad = math.radians(away)
-        return Point(
-            x_ft=round(a.x_ft + gap * math.sin(rad), 1), y_ft=round(a.y_ft + gap * math.cos(rad), 1)
-        )
-    t = ((p.x_ft - a.x_ft) * dx + (p.y_ft - a.y_ft) * dy) / (length * length)
-    margin = min(0.5, gap / length)
-    t = min(1.0 - margin, max(margin, t))
-    base_x, base_y = a.x_ft + t * dx, a.y_ft + t * dy
-    nx, ny = -dy / length, dx / length
-
-    def side(q: Point) -> float:
-        return (q.x_ft - a.x_ft) * nx + (q.y_ft - a.y_ft) * ny
-
-    sign = 0.0
-    if threat is not None and abs(side(threat)) > 1e-9:
-        sign = -math.copysign(1.0, side(threat))
-    elif abs(side(p)) > 1e-9:
-        sign = math.copysign(1.0, side(p))
-    else:
-        sign = 1.0
-    return Point(x_ft=round(base_x + sign * gap * nx, 1), y_ft=round(base_y + sign * gap * ny, 1))
-
-
-def _reachable_cover(
-    state: EncounterState, shooter: CombatantState, c: CombatantState
-) -> tuple[Barrier, Point, Cover] | None:
-    """The nearest barrier ``c`` could get behind, against ``shooter``, with one AP of
-    movement (R-6: a BMR); None when there is none."""
-    reach = _stats(c).bmr_ft
-    best: tuple[float, Barrier, Point, Cover] | None = None
-    for barrier in state.barriers:
-        spot = _cover_spot(c, barrier, shooter.position)
-        away = distance_ft(c.position, spot)
-        if away > reach:
-            continue
-        share = crossing_share(shooter.position, spot, barrier.start, barrier.end)
-        if share is None or share <= 0.5:
-            continue
-        body = Body(center=spot, posture=c.posture, size=c.size)
-        grade = grade_behind_barrier(shooter.position, body, barrier.height_ft)
-        if grade is CoverGrade.NONE or _taken(state, c, body) is not None:
-            continue
-        cover = Cover(grade=grade, material=CoverMaterial(barrier.material))
-        if best is None or away < best[0]:
-            best = (away, barrier, spot, cover)
-    return best[1:] if best else None
-
-
-def _taken(state: EncounterState, mover: CombatantState, body: Body) -> str | None:
-    """Who already stands where ``body`` would (S-1), if anyone."""
-    for other in state.combatants:
-        if other.name != mover.name and (
-            distance_ft(other.position, body.center) < other.body.radius_ft + body.radius_ft
-        ):
-            return other.name
-    return None
-
-
-def _under_sweep(state: EncounterState, c: CombatantState) -> str | None:
-    """Who has a sweep up this round over the ground ``c`` stands on (RMU-MOV-1), if anyone."""
-    for other in state.combatants:
-        if other.name == c.name:
-            continue
-        for ground in _fire(other).grounds_in(state.round):
-            cone = sweep_cone(
-                ground.muzzle, ground.bearing_deg, ground.distance_ft, ground.width_ft
-            )
-            if body_in_cone(c.body, cone):
-                return other.name
-    return None
-
-
-def _threat(state: EncounterState, c: CombatantState) -> CombatantState | None:
-    """Whom ``c`` takes cover from: the last gun to fire at them this round, else the nearest
-    armed person able to act on another side (anyone armed when sides are not given)."""
-    fired = _fire(c).guns_on_in(state.round)
-    if fired:
-        found = state.find(fired[-1][0])
-        if found is not None:
-            return found
-    armed = [
-        o
-        for o in state.combatants
-        if o.name != c.name
-        and o.can_act
-        and o.weapons
-        and not o.bystander
-        and (not c.side or not o.side or o.side != c.side)
-    ]
-    if not armed:
-        return None
-    return min(armed, key=lambda o: distance_ft(o.position, c.position))
-
-
 # --- validation -------------------------------------------------------------------------------
-
-
-def _target(state: EncounterState, shooter: CombatantState, name: str) -> CombatantState:
-    target = state.combatant(name)
-    if target.name == shooter.name:
-        raise RuleRefusal("R-6", f"{shooter.name} cannot fire at themselves.")
-    if target.dead:
-        raise RuleRefusal("R-2", f"{target.name} is already dead.")
-    return target
 
 
 def _firing_weapon(c: CombatantState, action: EmptyGun, round_number: int) -> WeaponState:
     ready = _fire(c).ready
     prepared = ready.weapon if ready is not None and ready.fire_round >= round_number else None
-    return _ready_weapon(c, action.weapon or prepared)
+    return ready_weapon(c, action.weapon or prepared)
 
 
 def _check_empty(state: EncounterState, action: EmptyGun) -> Readiness:
@@ -468,15 +242,15 @@ def _check_empty(state: EncounterState, action: EmptyGun) -> Readiness:
     (RMU-RF-1, RMU-RF-13), then the preparation (RMU-RF-2, RMU-RF-6). F-6's four AP and the
     people's figures are the resolver's own checks."""
     c = state.combatant(action.actor)
-    _target(state, c, action.target)
+    fire_target(state, c, action.target)
     weapon = _firing_weapon(c, action, state.round)
     check_gun_fires(c, weapon)
-    rounds, _ = _loaded(c, weapon)
+    rounds, _ = loaded_rounds(weapon)
     fire = _fire(c)
     ready = fire.ready_in(state.round)
     running = ready is not None and ready.continuing and ready.weapon == weapon.name
     minimum = 1 if running else firearm_figures().rapid_fire.minimum_rounds
-    check_can_empty(_data().weapon(weapon.kind), rounds, _gun(c, weapon), minimum)
+    check_can_empty(rmu_data().weapon(weapon.kind), rounds, gun_state(c, weapon), minimum)
     if ready is not None and ready.weapon == weapon.name:
         return ready
     if ready is not None:
@@ -512,8 +286,8 @@ def _check_empty(state: EncounterState, action: EmptyGun) -> Readiness:
 def _check_prepare(state: EncounterState, action: PrepareRapidFire) -> WeaponState:
     c = state.combatant(action.actor)
     if action.target is not None:
-        _target(state, c, action.target)
-    weapon = _ready_weapon(c, action.weapon)
+        fire_target(state, c, action.target)
+    weapon = ready_weapon(c, action.weapon)
     check_gun_fires(c, weapon)
     ready = _fire(c).ready
     if ready is not None and ready.prepared_round == state.round and not ready.continuing:
@@ -525,7 +299,7 @@ def _check_prepare(state: EncounterState, action: PrepareRapidFire) -> WeaponSta
 
 
 def _jam_ap(c: CombatantState, action: ClearJam) -> tuple[WeaponState, GunTrouble, int]:
-    weapon = _ready_weapon(c, action.weapon)
+    weapon = ready_weapon(c, action.weapon)
     trouble = _fire(c).trouble(weapon.name)
     if trouble is None:
         raise RuleRefusal("RMU-RF-13", f"{c.name}'s {weapon.name} has nothing to clear.")
@@ -576,10 +350,10 @@ def validate_fire_action(state: EncounterState, action: Action) -> None:
     elif isinstance(action, EmptyGun):
         _check_empty(state, action)
     elif isinstance(action, Sweep):
-        weapon = _ready_weapon(c, action.weapon)
+        weapon = ready_weapon(c, action.weapon)
         check_gun_fires(c, weapon)
         if action.toward is not None:
-            _target(state, c, action.toward)
+            fire_target(state, c, action.toward)
     elif isinstance(action, DashToCover):
         _dash_plan(state, action, TraceBuilder())
     elif isinstance(action, ClearJam):
@@ -593,7 +367,7 @@ def _resolve_prepare(state: EncounterState, action: PrepareRapidFire, dice: Dice
     c = state.combatant(action.actor)
     weapon = _check_prepare(state, action)
     tb = TraceBuilder()
-    rounds, _ = _loaded(c, weapon)
+    rounds, _ = loaded_rounds(weapon)
     rapid = _skill(c, RAPID_FIRE_SKILL, "Rapid Fire", tb)
     discipline = _skill(c, FIRE_DISCIPLINE_SKILL, "Fire Discipline", tb if action.ap < 4 else None)
     decl = RapidFirePreparation(
@@ -603,12 +377,12 @@ def _resolve_prepare(state: EncounterState, action: PrepareRapidFire, dice: Dice
         ap=action.ap,
         ap_available=c.ap_left,
         rounds_left=rounds,
-        gun=_gun(c, weapon),
-        extra=(*_shooter_extra(c, None), *action.mods),
+        gun=gun_state(c, weapon),
+        extra=(*shooter_modifiers(c, None), *action.mods),
         shooter=c.name,
     )
-    outcome = resolve_rapid_fire_preparation(decl, dice, _data())
-    events = [*_named(outcome.events, c.name, weapon), *_bonus_used(c)]
+    outcome = resolve_rapid_fire_preparation(decl, dice, rmu_data())
+    events = [*named_as_in_scene(outcome.events, c.name, weapon), *bonus_used(c)]
     summary: dict[str, object] = {
         "action": "prepares",
         "actor": c.name,
@@ -636,9 +410,9 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
     c = state.combatant(action.actor)
     ready = _check_empty(state, action)
     weapon = _firing_weapon(c, action, state.round)
-    target = _target(state, c, action.target)
-    rounds, ammo = _loaded(c, weapon)
-    stats = _stats(c)
+    target = fire_target(state, c, action.target)
+    rounds, ammo = loaded_rounds(weapon)
+    stats = rmu_stats(c)
     skill = stats.skill(weapon.skill)
     tb = TraceBuilder()
     if ready.continuing:
@@ -669,27 +443,27 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         ap_available=c.ap_left,
         ammo=ammo,
         mounted=weapon.mounted,
-        gun=_gun(c, weapon),
+        gun=gun_state(c, weapon),
         strength_bonus=stats.strength,
         naked_column=stats.naked_at,
         shooter_armor=c.armor.kind if c.armor and not c.armor.broken else None,
         situational=action.situational,
-        extra=(*_shooter_extra(c, weapon), *action.mods),
+        extra=(*shooter_modifiers(c, weapon), *action.mods),
         shooter=c.name,
     )
-    outcome = resolve_rapid_fire(decl, dice, _data())
+    outcome = resolve_rapid_fire(decl, dice, rmu_data())
     results = _target_results(outcome.summary)
     reached = tuple(str(t["name"]) for t in results if t.get("result") != "out of reach")
     bullets = outcome.summary.get("bullets", 0)
     events = [
-        *_named(outcome.events, c.name, weapon),
+        *named_as_in_scene(outcome.events, c.name, weapon),
         FiredAt(
             actor=c.name,
             weapon=weapon.name,
             rounds=bullets if isinstance(bullets, int) else 0,
             targets=reached,
         ),
-        *_bonus_used(c),
+        *bonus_used(c),
     ]
     covers = [scratch[name] for name in reached]
     per = "; ".join(f"{t['name']}: {_hit_text(t)}" for t in results)
@@ -713,7 +487,7 @@ def _sweep_aim(
     """The sweep's bearing and distance, from what the action names (RMU-SUP-1)."""
     aim: Point | None = action.toward_point
     if action.toward is not None:
-        aim = _target(state, c, action.toward).position
+        aim = fire_target(state, c, action.toward).position
     if aim is not None and aim == c.position:
         raise RuleRefusal("S-2", f"{c.name} cannot sweep the very spot they stand on.")
     if aim is not None:
@@ -734,13 +508,13 @@ def _sweep_aim(
 
 def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
     c = state.combatant(action.actor)
-    weapon = _ready_weapon(c, action.weapon)
+    weapon = ready_weapon(c, action.weapon)
     check_gun_fires(c, weapon)
-    stats = _stats(c)
+    stats = rmu_stats(c)
     fire = _fire(c)
     tb = TraceBuilder()
     bearing, distance = _sweep_aim(state, c, action, tb)
-    rounds, ammo = _loaded(c, weapon)
+    rounds, ammo = loaded_rounds(weapon)
     moving: dict[str, tuple[Barrier, Point, Cover]] = {}
     scratch: dict[str, TraceBuilder] = {}
     people: list[SweepTarget] = []
@@ -748,15 +522,15 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         scratch[o.name] = TraceBuilder()
         fields = _person_fields(state, c, o, weapon.kind, scratch[o.name])
         at_hand = fields["cover"] is not None
-        reachable = None if at_hand else _reachable_cover(state, c, o)
+        reachable = None if at_hand else reachable_cover(state, c, o)
         if not o.can_act:
             response, why = "stand", "they cannot act, so they stay where they lie"
         elif o.name in action.dive:
             response, why = "dive", "the action says so"
         elif o.name in action.stand:
             response, why = "stand", "the action says so"
-        elif _stats(o).under_fire in ("dive", "stand"):
-            response, why = str(_stats(o).under_fire), "as the scenario has them answer fire"
+        elif rmu_stats(o).under_fire in ("dive", "stand"):
+            response, why = str(rmu_stats(o).under_fire), "as the scenario has them answer fire"
         else:
             response = "dive" if at_hand else "stand"
             why = "cover is at hand" if at_hand else "no cover is at hand"
@@ -797,10 +571,10 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         sweeps_this_round=fire.sweeps_in(state.round),
         ammo=ammo,
         mounted=weapon.mounted,
-        gun=_gun(c, weapon),
+        gun=gun_state(c, weapon),
         strength_bonus=stats.strength,
         naked_column=stats.naked_at,
-        extra=(*_shooter_extra(c, None), *action.mods),
+        extra=(*shooter_modifiers(c, None), *action.mods),
         shooter=c.name,
     )
     if decl.rounds_this_round or decl.sweeps_this_round:
@@ -809,10 +583,10 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
             f"{decl.rounds_this_round} rounds from the {weapon.name}.",
             "RMU-SUP-2",
         )
-    outcome = resolve_suppression_sweep(decl, dice, _data())
+    outcome = resolve_suppression_sweep(decl, dice, rmu_data())
     results = _target_results(outcome.summary)
     caught = tuple(str(t["name"]) for t in results)
-    events: list[Event] = list(_named(outcome.events, c.name, weapon))
+    events: list[Event] = list(named_as_in_scene(outcome.events, c.name, weapon))
     spent = outcome.summary.get("rounds", 0)
     if outcome.summary.get("result") == "swept":
         events.append(
@@ -828,33 +602,25 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         if name not in moving or t.get("response") != "dive":
             continue
         barrier, spot, cover = moving[name]
-        o = state.combatant(name)
-        events.append(
-            Moved(
-                actor=name,
-                to=spot,
-                distance_ft=round(distance_ft(o.position, spot), 2),
-                facing_deg=round(bearing_deg(o.position, spot), 1),
-            )
-        )
+        events.append(moved_to(state.combatant(name), spot))
         share = t.get("dash_share_percent")
         share = share if isinstance(share, int) else 0
         if share:
-            full = price_cover(cover, _data().weapon(weapon.kind), _data().cover).bonus
-            full *= _data().ammunition(ammo).cover_multiplier
+            full = price_cover(cover, rmu_data().weapon(weapon.kind), rmu_data().cover).bonus
+            full *= rmu_data().ammunition(ammo).cover_multiplier
             events.append(
                 CoverReached(
                     actor=name,
                     cover=barrier.name,
                     share_percent=share,
-                    bonus_this_round=round_half_up(Fraction(full * share, 100)),
+                    bonus_this_round=reached_bonus(full, share),
                     full_bonus=full,
                     rule="RMU-SUP-9",
                 )
             )
         else:
             events.append(LeftInTheOpen(actor=name, cover=barrier.name, rule="RMU-SUP-9"))
-    events.extend(_bonus_used(c))
+    events.extend(bonus_used(c))
     covers = [scratch[name] for name in caught]
     per = "; ".join(f"{t['name']} {t.get('response')}s: {_hit_text(t)}" for t in results)
     head = (
@@ -883,15 +649,12 @@ def _dash_plan(
     """The dash as the scene has it: where the mover ends up, the cover that gives them
     against whom, and how much fire is coming in (RMU-MOV-1)."""
     c = state.combatant(action.actor)
-    if c.posture is Posture.PRONE:
-        raise RuleRefusal(
-            "R-6", f"{c.name} is prone: crawling is not modelled yet; stand up first (2 AP)."
-        )
+    check_can_move(c)
     barrier = next(b for b in state.barriers if b.name == action.barrier)
-    threat = state.combatant(action.threat) if action.threat else _threat(state, c)
-    spot = action.spot or _cover_spot(c, barrier, threat.position if threat else None)
+    threat = state.combatant(action.threat) if action.threat else threat_to(state, c)
+    spot = action.spot or cover_spot(c, barrier, threat.position if threat else None)
     mover = Body(center=spot, posture=c.posture, size=c.size)
-    there = _taken(state, c, mover)
+    there = spot_taken(state, c, mover)
     if there is not None:
         raise RuleRefusal(
             "S-1",
@@ -900,7 +663,7 @@ def _dash_plan(
         )
     distance = distance_ft(c.position, spot)
     # Even ducking behind the barrier one stands at is a move, paid as the smallest one (R-6).
-    cost = _move_cost(c, distance) if distance > 0 else figures().move_per_bmr_ap
+    cost = move_cost(c, distance) if distance > 0 else figures().move_per_bmr_ap
     if cost > c.ap_left:
         raise RuleRefusal(
             "RMU-GEN-1",
@@ -916,7 +679,7 @@ def _dash_plan(
         )
     weapon = threat.weapon() if threat else None
     level: FireLevel
-    swept_by = _under_sweep(state, c)
+    swept_by = under_sweep(state, c)
     guns = _fire(c).guns_on_in(state.round)
     if action.fire is not None:
         level = action.fire
@@ -941,7 +704,7 @@ def _dash_plan(
         "P-1",
     )
     armor = c.armor if c.armor and not c.armor.broken else None
-    stats = _stats(c)
+    stats = rmu_stats(c)
     bonus = action.bonus if action.bonus is not None else _skill(c, MOVING_SKILL, "moving", tb)
     decl = MovingToCover(
         cover=Cover(grade=grade, material=CoverMaterial(barrier.material)),
@@ -951,7 +714,7 @@ def _dash_plan(
         ammo=weapon.loaded.ammo if weapon and weapon.loaded else "ball",
         move_ap=cost,
         ap_available=c.ap_left,
-        extra=(*_shooter_extra(c, None), *action.mods),
+        extra=(*shooter_modifiers(c, None), *action.mods),
         mover=c.name,
         armor=armor.kind if armor else stats.naked_at,
         armor_damage=armor.damage if armor else 0,
@@ -965,13 +728,8 @@ def _resolve_dash(state: EncounterState, action: DashToCover, dice: Dice) -> Out
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     decl, barrier, spot = _dash_plan(state, action, tb)
-    outcome = resolve_moving_to_cover(decl, dice, _data())
-    moved = Moved(
-        actor=c.name,
-        to=spot,
-        distance_ft=round(distance_ft(c.position, spot), 2),
-        facing_deg=round(bearing_deg(c.position, spot), 1) if spot != c.position else c.facing_deg,
-    )
+    outcome = resolve_moving_to_cover(decl, dice, rmu_data())
+    moved = moved_to(c, spot)
     # The move comes with the AP paid for it; the cover reached is named as the scene names it.
     events: list[Event] = []
     for e in outcome.events:
@@ -980,7 +738,7 @@ def _resolve_dash(state: EncounterState, action: DashToCover, dice: Dice) -> Out
         events.append(e)
         if isinstance(e, ActionPointsSpent) and e.actor == c.name:
             events.append(moved)
-    events.extend(_bonus_used(c))
+    events.extend(bonus_used(c))
     result = outcome.summary.get("result")
     if result == "in cover":
         headline = (
@@ -1020,7 +778,7 @@ def _resolve_clear(state: EncounterState, action: ClearJam) -> Outcome:
     if ap:
         events.append(ActionPointsSpent(actor=c.name, ap=ap))
     events.append(JamCleared(actor=c.name, weapon=weapon.name, ap=ap, cleared=cleared))
-    events.extend(_bonus_used(c))
+    events.extend(bonus_used(c))
     head = f"{c.name} clears the {weapon.name}" if cleared else f"{c.name} works at the jam"
     return Outcome(
         events=tuple(events),
@@ -1049,7 +807,7 @@ def shot_events(
 ) -> list[Event]:
     """An aimed shot's events as the encounter keeps them: its malfunction named for the gun
     in the scene, and the shot counted for the gun's rate and the target's guns (FiredAt)."""
-    out = _named(events, shooter.name, weapon)
+    out = named_as_in_scene(events, shooter.name, weapon)
     fired = sum(e.rounds for e in out if isinstance(e, RoundsFired) and e.actor == shooter.name)
     if fired:
         out.append(FiredAt(actor=shooter.name, weapon=weapon.name, rounds=fired, targets=(target,)))
@@ -1093,13 +851,6 @@ def ap_cap_events(
 # --- folding the events -----------------------------------------------------------------------
 
 
-def _who(state: EncounterState, name: str) -> CombatantState:
-    found = state.find(name)
-    if found is None or found.name != name:
-        raise FoldError(f"the log names {name!r}, who is not in the scene")
-    return found
-
-
 def _weapon_name(c: CombatantState, weapon: str) -> str:
     found = c.weapon(weapon)
     if found is None:
@@ -1111,17 +862,17 @@ def apply_fire_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of :data:`FIRE_EVENTS`."""
     now = state.round
     if isinstance(event, FiredAt):
-        c = _who(state, event.actor)
+        c = named_in_log(state, event.actor)
         gun = _weapon_name(c, event.weapon)
         state = state.with_combatant(_with_fire(c, _fire(c).add_rounds(now, gun, event.rounds)))
         for name in event.targets:
-            t = _who(state, name)
+            t = named_in_log(state, name)
             state = state.with_combatant(_with_fire(t, _fire(t).fired_on(now, (c.name, gun))))
         return state
     actor = getattr(event, "actor", None)
     if not isinstance(actor, str):
         raise FoldError(f"a {type(event).__name__} event names nobody")
-    c = _who(state, actor)
+    c = named_in_log(state, actor)
     fire = _fire(c)
     ready: Readiness | None
     if isinstance(event, RapidFirePrepared):

@@ -1,7 +1,8 @@
 """The rmu firearm actions as encounter action lines (docs/scenarios.md, "Action lines").
 
-:func:`~firefight.rulesets.rmu.encounter_actions.parse_rmu_action` finds the actor and the verb
-and reads the ``--options``; the verbs below are handed on to :func:`parse_fire_action`:
+:func:`~firefight.rulesets.rmu.encounter_actions.parse_rmu_action` reads the line
+(:func:`firefight.encounter.lines.read_line` finds the actor, the verb and the
+``--options``); the verbs below are handed on to :func:`parse_fire_action`:
 
 - ``prepares [rapid fire] [at TARGET] [--ap 2-4] [--with WEAPON] [--mod V:LABEL]...`` -- the
   preparation round of emptying the gun (RMU-RF-2, RMU-RF-3);
@@ -27,27 +28,31 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from firefight.encounter.actions import Action
-from firefight.encounter.state import EncounterState, unknown_combatant
+from firefight.encounter.lines import Line, OptionKind, one_name, option_point, read_point
+from firefight.encounter.state import EncounterState
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point
 from firefight.trace import Modifier
 
 __all__ = [
-    "FIRE_CANONICAL",
+    "ACTIONS_RULE",
     "FIRE_OPTIONS",
     "FIRE_VERBS",
+    "MOD_EXAMPLE",
     "ClearJam",
     "DashToCover",
     "EmptyGun",
     "FireLevel",
     "PrepareRapidFire",
     "Sweep",
-    "fire_verb",
     "parse_fire_action",
 ]
 
-#: Unknown words and malformed lines are refused under R-6, as every rmu action line is.
-_RULE = "R-6"
+#: The rule unknown verbs and malformed lines are refused under: the actions rmu knows.
+ACTIONS_RULE = "R-6"
+
+#: A GM's modifier on rmu's d100 scale, for the refusal of a malformed ``--mod``.
+MOD_EXAMPLE = "+10:muzzle flash"
 
 FireLevel = Literal["none", "under-fire", "suppressed"]
 _LEVELS: dict[str, FireLevel] = {
@@ -122,10 +127,7 @@ FIRE_VERBS: dict[str, str] = {
     "clears": "clears",
     "clear": "clears",
 }
-FIRE_CANONICAL = ("prepares", "empties", "sweeps", "dashes", "clears")
-
-# Option name -> kind, as encounter_actions reads them: "int", "str", "flag", "many".
-FIRE_OPTIONS: dict[str, dict[str, str]] = {
+FIRE_OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "prepares": {"ap": "int", "with": "str", "mod": "many"},
     "empties": {"with": "str", "situation": "many", "mod": "many"},
     "sweeps": {
@@ -146,25 +148,8 @@ FIRE_OPTIONS: dict[str, dict[str, str]] = {
 _FILLER = {"the", "gun", "magazine", "belt", "rapid", "fire", "firing", "his", "her", "their"}
 
 
-def fire_verb(verb: str, rest: Sequence[str]) -> tuple[str, list[str]]:
-    """``fires rapid at X`` is ``empties at X``; every other verb stays as it is.
-
-    >>> fire_verb("shoots", ["rapid", "at", "Mara"])
-    ('empties', ['at', 'Mara'])
-    """
-    if verb == "shoots" and rest and rest[0].lower() == "rapid":
-        return "empties", list(rest[1:])
-    return verb, list(rest)
-
-
 def _refuse(reason: str) -> RuleRefusal:
-    return RuleRefusal(_RULE, reason)
-
-
-def _int(name: str, text: str) -> int:
-    if not re.fullmatch(r"[+-]?\d+", text):
-        raise _refuse(f"--{name} takes a whole number, not {text!r}.")
-    return int(text)
+    return RuleRefusal(ACTIONS_RULE, reason)
 
 
 def _feet(name: str, text: str) -> float:
@@ -174,32 +159,13 @@ def _feet(name: str, text: str) -> float:
     return float(match.group(1))
 
 
-def _mod(text: str) -> Modifier:
-    value, _, label = text.partition(":")
-    if not re.fullmatch(r"[+-]?\d+", value.strip()):
-        raise _refuse(f"--mod takes VALUE:LABEL, e.g. '+10:muzzle flash', not {text!r}.")
-    return Modifier(value=int(value), label=label.strip() or "GM modifier", rule=None)
-
-
-_POINT = re.compile(r"\(?\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*\)?")
+def _name(words: Sequence[str], state: EncounterState, what: str) -> str:
+    return one_name(words, state, what=what, rule=ACTIONS_RULE)
 
 
 def _point(text: str) -> Point | None:
-    match = _POINT.fullmatch(text.strip())
-    if match is None:
-        return None
-    return Point(x_ft=float(match.group(1)), y_ft=float(match.group(2)))
-
-
-def _name(words: Sequence[str], state: EncounterState, what: str) -> str:
-    """The one person ``words`` name (the longest run that names someone, and nothing left)."""
-    for end in range(len(words), 0, -1):
-        found = state.find(" ".join(words[:end]))
-        if found is not None:
-            if end != len(words):
-                raise _refuse(f"{what} is one person; {' '.join(words[end:])!r} is left over.")
-            return found.name
-    raise unknown_combatant(" ".join(words), state.names)
+    point = read_point(text)
+    return Point(x_ft=point[0], y_ft=point[1]) if point is not None else None
 
 
 def _names(values: Sequence[str], state: EncounterState) -> tuple[str, ...]:
@@ -295,23 +261,20 @@ def _sweep_numbers(words: Sequence[str]) -> tuple[float | None, float | None, li
     return distance, width, rest
 
 
-def _parse_sweep(
-    base: Mapping[str, Any],
-    positional: Sequence[str],
-    opts: Mapping[str, list[str]],
-    state: EncounterState,
-) -> Sweep:
-    before, aim = _split_at(positional, {"toward", "towards", "at", "on"})
+def _parse_sweep(base: Mapping[str, Any], line: Line, state: EncounterState) -> Sweep:
+    before, aim = _split_at(line.words, {"toward", "towards", "at", "on"})
     distance, width, left = _sweep_numbers(before)
     if left:
         raise _refuse(
             f"'sweeps' reads {' '.join(left)!r} as nothing it knows; say how far and how wide, "
             "e.g. 'sweeps 60 ft wide 30 ft toward Mara'."
         )
-    if "distance" in opts:
-        distance = _feet("--distance", opts["distance"][0])
-    if "width" in opts:
-        width = _feet("--width", opts["width"][0])
+    given = line.first("distance")
+    if given is not None:
+        distance = _feet("--distance", given)
+    given = line.first("width")
+    if given is not None:
+        width = _feet("--width", given)
     toward: str | None = None
     toward_point: Point | None = None
     if aim is not None:
@@ -330,13 +293,14 @@ def _parse_sweep(
             "'sweeps' needs how far out the ground is, or a person or X,Y to sweep toward."
         )
     bearing: float | None = None
-    if "bearing" in opts:
+    given = line.first("bearing")
+    if given is not None:
         try:
-            bearing = float(opts["bearing"][0])
+            bearing = float(given)
         except ValueError:
-            raise _refuse(f"--bearing takes degrees, not {opts['bearing'][0]!r}.") from None
-    dive = _names(opts.get("dive", ()), state)
-    stand = _names(opts.get("stand", ()), state)
+            raise _refuse(f"--bearing takes degrees, not {given!r}.") from None
+    dive = _names(line.options.get("dive", ()), state)
+    stand = _names(line.options.get("stand", ()), state)
     both = set(dive) & set(stand)
     if both:
         raise _refuse(f"{', '.join(sorted(both))} cannot both dive and stand.")
@@ -347,24 +311,20 @@ def _parse_sweep(
         toward=toward,
         toward_point=toward_point,
         bearing_deg=bearing,
-        extra_rounds=_int("extra", opts["extra"][0]) if "extra" in opts else 0,
-        ap=_int("ap", opts["ap"][0]) if "ap" in opts else 4,
-        weapon=opts.get("with", [None])[0],
+        extra_rounds=line.number("extra", 0, ACTIONS_RULE),
+        ap=line.number("ap", 4, ACTIONS_RULE),
+        weapon=line.first("with"),
         dive=dive,
         stand=stand,
-        mods=tuple(_mod(m) for m in opts.get("mod", ())),
+        mods=line.mods(ACTIONS_RULE, example=MOD_EXAMPLE),
     )
 
 
-def parse_fire_action(
-    verb: str,
-    base: Mapping[str, Any],
-    positional: Sequence[str],
-    opts: Mapping[str, list[str]],
-    state: EncounterState,
-) -> Action:
-    """The action for one of :data:`FIRE_CANONICAL`; ``base`` holds actor, verb and text."""
-    mods = tuple(_mod(m) for m in opts.get("mod", ()))
+def parse_fire_action(line: Line, state: EncounterState) -> Action:
+    """The action for one of the verbs of :data:`FIRE_OPTIONS`, from the line read."""
+    verb, positional = line.verb, line.words
+    base = {"actor": line.actor, "verb": verb, "text": line.text}
+    mods = line.mods(ACTIONS_RULE, example=MOD_EXAMPLE)
     if verb == "prepares":
         words = [w for w in positional if w.lower() not in _FILLER | {"to", "empty"}]
         _, after = _split_at(words, {"at"})
@@ -377,8 +337,8 @@ def parse_fire_action(
         return PrepareRapidFire(
             **base,
             target=target,
-            weapon=opts.get("with", [None])[0],
-            ap=_int("ap", opts["ap"][0]) if "ap" in opts else 4,
+            weapon=line.first("with"),
+            ap=line.number("ap", 4, ACTIONS_RULE),
             mods=mods,
         )
     if verb == "empties":
@@ -389,40 +349,38 @@ def parse_fire_action(
             weapon_words = []
         if not target_words:
             raise _refuse("'empties' needs someone to aim at, e.g. 'Vik empties the gun at Mara'.")
-        weapon = opts.get("with", [None])[0] or (" ".join(weapon_words) or None)
+        weapon = line.first("with") or (" ".join(weapon_words) or None)
         return EmptyGun(
             **base,
             target=_name(target_words, state, "'empties ... at'"),
             weapon=weapon,
-            situational=tuple(opts.get("situation", ())),
+            situational=line.options.get("situation", ()),
             mods=mods,
         )
     if verb == "sweeps":
-        return _parse_sweep(base, positional, opts, state)
+        return _parse_sweep(base, line, state)
     if verb == "dashes":
         words = [w for w in positional if w.lower() not in ("to", "cover", "behind", "the", "for")]
+        at = line.first("at")
         spot: Point | None = None
-        if "at" in opts:
-            spot = _point(opts["at"][0])
-            if spot is None:
-                raise _refuse(f"--at takes X,Y in feet, e.g. '10,38', not {opts['at'][0]!r}.")
-        fire_text = opts.get("fire", [None])[0]
+        if at is not None:
+            x, y = option_point([at], what="--at", unit="feet", rule=ACTIONS_RULE)
+            spot = Point(x_ft=x, y_ft=y)
+        fire_text = line.first("fire")
         if fire_text is not None and fire_text not in _LEVELS:
             raise _refuse(f"--fire is none, under-fire or suppressed, not {fire_text!r}.")
-        threat = opts.get("from", [None])[0]
+        threat = line.first("from")
         return DashToCover(
             **base,
             barrier=_barrier(words, state),
             spot=spot,
             threat=_name(threat.split(), state, "--from") if threat else None,
             fire=_LEVELS[fire_text] if fire_text is not None else None,
-            bonus=_int("bonus", opts["bonus"][0]) if "bonus" in opts else None,
+            bonus=line.number("bonus", None, ACTIONS_RULE),
             mods=mods,
         )
     if verb == "clears":
         words = [w for w in positional if w.lower() not in ("the", "jam", "a", "stoppage")]
-        weapon = opts.get("with", [None])[0] or (" ".join(words) or None)
-        return ClearJam(
-            **base, weapon=weapon, ap=_int("ap", opts["ap"][0]) if "ap" in opts else None
-        )
+        weapon = line.first("with") or (" ".join(words) or None)
+        return ClearJam(**base, weapon=weapon, ap=line.number("ap", None, ACTIONS_RULE))
     raise _refuse(f"rmu knows no firearm action {verb!r}.")

@@ -212,3 +212,27 @@ class FireState:
             c = self.cover
             parts.append(f"{c.share_percent}% behind {c.barrier} in round {c.round}")
         return "; ".join(parts)
+
+    def brief(self) -> str:
+        """A few words for the state table's firearm column, each ending in the round it
+        belongs to (``r2``); the sweeps are those of the last round the shooter fired in.
+
+        >>> FireState(ready=Readiness(weapon="m2", share_percent=70, prepared_round=1,
+        ...                           fire_round=2), round=1, sweeps=2,
+        ...           ap_cap=ApCap(round=2, ap=3, rule="RMU-SUP-10")).brief()
+        'ready m2 70% r2; 2 sweeps r1; 3 AP r2'
+        """
+        parts = []
+        ready = self.ready
+        if ready is not None:
+            what = "belt" if ready.continuing else "ready"
+            parts.append(f"{what} {ready.weapon} {ready.share_percent}% r{ready.fire_round}")
+        parts.extend(g.describe() for g in self.guns)
+        if self.sweeps:
+            parts.append(f"{self.sweeps} sweep{'' if self.sweeps == 1 else 's'} r{self.round}")
+        if self.ap_cap is not None:
+            parts.append(f"{self.ap_cap.ap} AP r{self.ap_cap.round}")
+        if self.cover is not None:
+            c = self.cover
+            parts.append(f"{c.share_percent}% {c.barrier} r{c.round}")
+        return "; ".join(parts)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.events import Event
-from firefight.rulesets.rmu.fumble import FumbleEffect
+from firefight.rulesets.rmu.fumble import FumbleEffect, Malfunction
+from firefight.tables.severity import Severity
 
 __all__ = [
     "ApForfeited",
@@ -24,6 +25,7 @@ __all__ = [
     "RapidFirePrepared",
     "SuppressionSwept",
     "WeaponMalfunctioned",
+    "malfunction_event",
 ]
 
 
@@ -63,6 +65,23 @@ class WeaponMalfunctioned(Event):
     column: str
     effect: FumbleEffect
     rule: str
+
+
+def malfunction_event(
+    bad: Malfunction, *, actor: str, weapon: str, severity: Severity | None, rule: str
+) -> WeaponMalfunctioned:
+    """The event of a roll on the Firearm Fumble table; ``severity`` None for an attack roll's
+    fumble, which no maneuver pushed (RMU-GEN-8)."""
+    return WeaponMalfunctioned(
+        actor=actor,
+        weapon=weapon,
+        severity=severity.value if severity is not None else "",
+        roll=bad.total,
+        row=bad.row,
+        column=bad.column,
+        effect=bad.effect,
+        rule=rule,
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -18,12 +18,12 @@ import functools
 from dataclasses import dataclass, fields
 from typing import Any
 
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from firefight.dice import Dice
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.rulesets.rmu.catalog import PACKAGE, Weapon, WeaponAction
-from firefight.tables.data_files import DataModel, package_data, read_toml, validate
+from firefight.tables.data_files import DataModel, TableHeader, package_data, read_toml, validate
 from firefight.tables.severity import Severity
 from firefight.trace import Modifier, TraceBuilder
 
@@ -121,19 +121,8 @@ class _Cell(DataModel):
     broken: bool = False
 
 
-class _Header(DataModel):
-    name: str
-    title: str
-    source: str
-    provisional: bool
-    derivation: str = ""
+class _Header(TableHeader):
     columns: list[str] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _derivation_if_provisional(self) -> _Header:
-        if self.provisional and not self.derivation:
-            raise ValueError("a provisional table must say how it was derived (derivation)")
-        return self
 
 
 class _Row(DataModel):

@@ -20,7 +20,6 @@ From the next round on the cover counts in full with no roll.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Literal
 
 from firefight.dice import Dice
@@ -29,9 +28,9 @@ from firefight.events import ActionPointsSpent, Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.breakage import resolve_maneuver_breakage
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import armor_maneuver_penalty
-from firefight.rulesets.rmu.firearm_data import firearm_figures, round_half_up
+from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.firearm_events import CoverReached, LeftInTheOpen
 from firefight.rulesets.rmu.maneuvers import PercentageManeuver, roll_percentage_maneuver
 from firefight.trace import Modifier, TraceBuilder
@@ -224,7 +223,7 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
         summary |= {"result": "in the open", "share_percent": 0, "bonus_this_round": 0}
         return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
     share = reading.share_percent
-    gained = round_half_up(Fraction(full * share, 100))
+    gained = reached_bonus(full, share)
     capped = " (capped at the cover's full value)" if (reading.percent or 0) > share else ""
     tb.step(
         f"{share}% of the cover's +{full} is gained this round: +{gained}{capped}. From next "

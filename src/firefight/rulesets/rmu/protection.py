@@ -15,13 +15,14 @@ defeated or stopped).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from firefight.errors import RuleRefusal
-from firefight.rulesets.rmu.catalog import Ammunition, ArmorClass, RmuData, Weapon
+from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, ArmorClass, RmuData, Weapon
 from firefight.tables.critical import HitLocation
 from firefight.trace import TraceBuilder
 
-__all__ = ["FirePlan", "plan_fire"]
+__all__ = ["FirePlan", "Wearer", "check_armor_figures", "plan_fire"]
 
 _ORDER = ("BA I", "BA II", "BA III", "BA IV")
 
@@ -54,6 +55,49 @@ class FirePlan:
         if self.worn is None or location not in self.worn.covers:
             return None
         return self.ammo.breakage_table or self.critical_table(location)
+
+
+class Wearer(Protocol):
+    """Someone a shot may meet, as far as their armor goes: what a
+    :class:`~firefight.rulesets.rmu.bodies.Bystander` and a
+    :class:`~firefight.rulesets.rmu.volley.Person` both carry."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def armor(self) -> str: ...
+    @property
+    def naked_column(self) -> str: ...
+    @property
+    def armor_damage(self) -> int: ...
+
+
+def check_armor_figures(who: Wearer, data: RmuData) -> None:
+    """Refuse, before any die, armor figures ``who`` cannot have.
+
+    A bystander or a person caught in a cone may be attacked by a roll nobody planned for (a
+    stray round, RMU-COV-6; a cone, RMU-RF-12), so their figures are checked up front: the
+    naked column (RMU-ARM-1), the armor's name, and a breakage total of 0 or less (RMU-BRK-2).
+
+    >>> from firefight.rulesets.rmu.bodies import Bystander
+    >>> try:
+    ...     check_armor_figures(Bystander(name="Ana", armor="BA II", armor_damage=5), RmuData())
+    ... except RuleRefusal as refusal:
+    ...     print(refusal.rule)
+    RMU-BRK-2
+    """
+    if who.naked_column not in NAKED_COLUMNS:
+        raise RuleRefusal(
+            "RMU-ARM-1",
+            f"{who.name}'s {who.naked_column!r} is not a naked armor column (AT 1 to AT 10).",
+        )
+    data.armor_class(who.armor)
+    if who.armor_damage > 0:
+        raise RuleRefusal(
+            "RMU-BRK-2",
+            f"{who.name}'s breakage total counts penalties, so it is 0 or less; "
+            f"{who.armor_damage} was given.",
+        )
 
 
 def plan_fire(

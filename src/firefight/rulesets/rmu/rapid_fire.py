@@ -22,7 +22,7 @@ from fractions import Fraction
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event, RoundsFired
-from firefight.geometry import Point, Size, burst_cone, distance_ft
+from firefight.geometry import Point, burst_cone, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
 from firefight.rulesets.rmu.firearm_data import (
@@ -37,7 +37,7 @@ from firefight.rulesets.rmu.firearm_events import (
     PreparationWasted,
     RapidFireFired,
     RapidFirePrepared,
-    WeaponMalfunctioned,
+    malfunction_event,
 )
 from firefight.rulesets.rmu.fumble import roll_malfunction
 from firefight.rulesets.rmu.maneuvers import (
@@ -45,8 +45,9 @@ from firefight.rulesets.rmu.maneuvers import (
     haste_modifiers,
     roll_percentage_maneuver,
 )
-from firefight.rulesets.rmu.ranges import range_band, range_modifier
-from firefight.rulesets.rmu.tripod import mounted_modifier, resolve_recoil, unbraced_modifier
+from firefight.rulesets.rmu.person_terms import hunting_terms, range_terms, situational_terms
+from firefight.rulesets.rmu.ranges import range_band
+from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
     Person,
     attack_person,
@@ -211,14 +212,11 @@ def resolve_rapid_fire_preparation(
             rule="RMU-RF-13",
         )
         events.append(
-            WeaponMalfunctioned(
+            malfunction_event(
+                bad,
                 actor=decl.shooter,
                 weapon=weapon.key,
-                severity=reading.critical.value,
-                roll=bad.total,
-                row=bad.row,
-                column=bad.column,
-                effect=bad.effect,
+                severity=reading.critical,
                 rule="RMU-RF-13",
             )
         )
@@ -326,29 +324,6 @@ def _validate_firing(decl: RapidFire, weapon: Weapon, rate: RateClass, data: Rmu
     if decl.shooter_armor:
         data.armor_class(decl.shooter_armor)
     return rounds_left
-
-
-def _person_situational(person: Person, data: RmuData) -> list[Modifier]:
-    return [
-        Modifier(
-            value=data.rules.situational[name],
-            label=f"{name.replace('-', ' ')} ({person.name})",
-            rule="R-1",
-        )
-        for name in person.situational
-    ]
-
-
-def _hunting(weapon: Weapon, person: Person, data: RmuData) -> list[Modifier]:
-    if weapon.hunting_class and person.size in (Size.LARGE, Size.HUGE):
-        return [
-            Modifier(
-                value=data.rules.hunting[weapon.hunting_class],
-                label=f"hunting class {weapon.hunting_class} vs a {person.size.value} target",
-                rule="RMU-HUNT-1",
-            )
-        ]
-    return []
 
 
 def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
@@ -475,17 +450,11 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
                     rule="RMU-RF-9",
                 )
             )
-        rng = range_modifier(band, weapon)
-        if rng.value:
-            attack.append(rng)
-        if decl.mounted:
-            tripod = mounted_modifier(band, fig)
-            if tripod:
-                attack.append(tripod)
-        attack.extend(_hunting(weapon, person, data))
+        attack.extend(range_terms(band, weapon, mounted=decl.mounted, figures=fig))
+        attack.extend(hunting_terms(weapon, person.size, data))
         if aimed:
             attack.extend(shooter_side)
-        attack.extend(_person_situational(person, data))
+        attack.extend(situational_terms(person.name, person.situational, data))
         cover = choose_cover(
             caught=who,
             weapon=weapon,

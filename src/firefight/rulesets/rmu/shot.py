@@ -8,24 +8,33 @@ the dice, and returns an :class:`~firefight.outcome.Outcome` of events and trace
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event, RoundsFired
-from firefight.geometry import CoverGrade, Size
+from firefight.geometry import Size
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.bodies import BodyScreen, choose_shielder
+from firefight.rulesets.rmu.bodies import (
+    BodyScreen,
+    Bystander,
+    choose_shielder,
+    prepare_stray_round,
+    stray_shielders,
+)
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, Weapon
-from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover
-from firefight.rulesets.rmu.defense import Defender, armor_maneuver_penalty, defense_modifiers
-from firefight.rulesets.rmu.firearm_data import round_half_up
+from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached_bonus
+from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.firearm_events import WeaponMalfunctioned
 from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
-from firefight.rulesets.rmu.protection import FirePlan, plan_fire
+from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
-from firefight.rulesets.rmu.strike import combine_effects, resolve_strike
-from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
+from firefight.rulesets.rmu.strike import (
+    attack_roll_term,
+    combine_effects,
+    resolve_attack,
+    resolve_strike,
+)
+from firefight.rulesets.rmu.tripod import mounted_modifier, resolve_recoil, unbraced_modifier
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
@@ -127,18 +136,7 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
         )
     for who in shot.screen.shielders if shot.screen else ():
         # A stray round may meet any shielder, so each one's armor is checked before any die.
-        if who.naked_column not in NAKED_COLUMNS:
-            raise RuleRefusal(
-                "RMU-ARM-1",
-                f"{who.name}'s {who.naked_column!r} is not a naked armor column (AT 1 to AT 10).",
-            )
-        data.armor_class(who.armor)
-        if who.armor_damage > 0:
-            raise RuleRefusal(
-                "RMU-BRK-2",
-                f"{who.name}'s breakage total counts penalties, so it is 0 or less; "
-                f"{who.armor_damage} was given.",
-            )
+        check_armor_figures(who, data)
     return cost
 
 
@@ -167,7 +165,7 @@ def _choose_cover(
         "RMU-COV-5",
     )
     if declared is not None and barrier is not None:
-        reached = _reached_bonus(declared.bonus, shot.cover_share_percent)
+        reached = reached_bonus(declared.bonus, shot.cover_share_percent)
         better_bodies = body_price.bonus > reached
         trace.step(
             f"Cover does not stack: the {'bodies' if better_bodies else 'barrier'} "
@@ -179,11 +177,6 @@ def _choose_cover(
         if not better_bodies:
             return barrier, declared, False
     return body, body_price, True
-
-
-def _reached_bonus(bonus: int, share_percent: int) -> int:
-    """RMU-MOV-2: the share of a cover's bonus a dash reached this round, rounded half up."""
-    return round_half_up(Fraction(bonus * share_percent, 100))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -287,14 +280,9 @@ def prepare_aimed_shot(
     range_mod = range_modifier(band, weapon)
     if range_mod.value:
         mods.append(range_mod)
-    if shot.mounted and band.modifier < 0 and not band.point_blank:
-        mods.append(
-            Modifier(
-                value=min(25, -band.modifier),
-                label="tripod-mounted: +25 against the range penalty, never past 0",
-                rule="RMU-TRI-1",
-            )
-        )
+    mounted = mounted_modifier(band) if shot.mounted else None
+    if mounted is not None:
+        mods.append(mounted)
     if unbraced:
         mods.append(unbraced_modifier(weapon))
     if weapon.hunting_class and shot.target_size in (Size.LARGE, Size.HUGE):
@@ -322,7 +310,7 @@ def prepare_aimed_shot(
     behind_cover = price is not None
     if price is not None and cover is not None:
         share = 100 if from_bodies else shot.cover_share_percent
-        bonus = _reached_bonus(price.bonus * ammo.cover_multiplier, share)
+        bonus = reached_bonus(price.bonus * ammo.cover_multiplier, share)
         label = f"{cover.grade.value} {cover.material.value} cover ({price.column})"
         if from_bodies:
             label = f"{cover.grade.value} cover from bodies in front, hard ({price.column})"
@@ -337,31 +325,16 @@ def prepare_aimed_shot(
             label += f", {share}% of it reached this round"
             rule = "RMU-MOV-2"
         mods.append(Modifier(value=-bonus, label=label, rule=rule))
-    # RMU-ARM-5 / RMU-BRK-2: the armor is still worn, and still weighs, whatever the round does.
-    armor_penalty = armor_maneuver_penalty(
-        armor_for_target,
-        trained=shot.defender.armor_trained,
-        breakage_total=shot.armor_damage,
-    )
     mods.extend(
-        defense_modifiers(
+        firearm_defense(
             defender=shot.defender,
-            behind_cover=behind_cover,
             armor=armor_for_target,
-            armor_penalty=armor_penalty,
+            breakage_total=shot.armor_damage,
+            behind_cover=behind_cover,
             rules=rules,
         )
     )
-    if (
-        not behind_cover
-        and shot.defender.celerity < 1
-        and (shot.defender.quickness_db or shot.defender.dodge_db)
-    ):
-        tb.step(
-            f"{shot.target} is in the open: against a firearm only armor defends (no Quickness DB, "
-            "no Dodge).",
-            "RMU-DOD-1",
-        )
+    note_open_ground(shot.target, shot.defender, behind_cover=behind_cover, trace=tb)
     return PreparedShot(
         shot=shot,
         weapon=weapon,
@@ -447,7 +420,7 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
     total = tb.total(
         "attack total",
         [
-            Modifier(value=roll.total, label="attack roll, d100 open-ended high", rule="RMU-GEN-2"),
+            attack_roll_term(roll.total),
             *mods,
         ],
     )
@@ -466,14 +439,19 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
     )
     events.extend(landed.events)
     summary |= landed.summary
-    if not landed.hit and shot.screen is not None and shot.screen.grade is not CoverGrade.NONE:
-        stray_events, summary["shielder"] = _stray_round(prep, shot.screen, dice, data, tb)
+    shielders = () if landed.hit else stray_shielders(shot.screen)
+    if shielders:
+        stray_events, summary["shielder"] = _stray_round(prep, shielders, dice, data, tb)
         events.extend(stray_events)
     return _outcome(events, tb, summary)
 
 
 def _stray_round(
-    prep: PreparedShot, screen: BodyScreen, dice: Dice, data: RmuData, tb: TraceBuilder
+    prep: PreparedShot,
+    shielders: tuple[Bystander, ...],
+    dice: Dice,
+    data: RmuData,
+    tb: TraceBuilder,
 ) -> tuple[list[Event], dict[str, object]]:
     """A missed shot flies on into a shielder (RMU-COV-6): chosen at random among several,
     attacked at OB +0 with no cover from other bodies, and the roll cannot fumble."""
@@ -483,40 +461,14 @@ def _stray_round(
         "them, at OB +0, with no cover for them from other bodies and no fumble.",
         "RMU-COV-6",
     )
-    who = choose_shielder(screen.shielders, dice, tb)
-    plan = plan_fire(
+    who = choose_shielder(shielders, dice, tb)
+    stray = prepare_stray_round(weapon=prep.weapon, ammo=prep.ammo, who=who, data=data, trace=tb)
+    attack = resolve_attack(
+        purpose=f"stray round at {who.name}",
+        total_label=f"attack total against {who.name}",
+        modifiers=stray.modifiers,
         weapon=prep.weapon,
-        armor_key=who.armor,
-        naked_column=who.naked_column,
-        armor_damage=who.armor_damage,
-        ammo=prep.ammo,
-        data=data,
-        trace=tb,
-        armor_broken=who.armor_broken,
-    )
-    worn = data.armor_class(who.armor)
-    defense = defense_modifiers(
-        defender=who.defender,
-        behind_cover=False,
-        armor=worn,
-        armor_penalty=armor_maneuver_penalty(
-            worn, trained=who.defender.armor_trained, breakage_total=who.armor_damage
-        ),
-        rules=data.rules,
-    )
-    roll = tb.roll(dice.d100_open_ended(f"stray round at {who.name}", low_end=False))
-    total = tb.total(
-        f"attack total against {who.name}",
-        [
-            Modifier(value=roll.total, label="attack roll, d100 open-ended high", rule="RMU-GEN-2"),
-            Modifier(value=0, label="OB +0: none of the shooter's skill", rule="RMU-COV-6"),
-            *defense,
-        ],
-    )
-    landed = resolve_strike(
-        total=total.value,
-        weapon=prep.weapon,
-        plan=plan,
+        plan=stray.plan,
         target=who.name,
         shooter=shot.shooter,
         dice=dice,
@@ -527,11 +479,11 @@ def _stray_round(
     )
     summary: dict[str, object] = {
         "name": who.name,
-        "roll": roll.total,
-        "attack_total": total.value,
-        **landed.summary,
+        "roll": attack.roll,
+        "attack_total": attack.total,
+        **attack.strike.summary,
     }
-    return list(landed.events), summary
+    return list(attack.strike.events), summary
 
 
 def _outcome(events: list[Event], tb: TraceBuilder, summary: dict[str, object]) -> Outcome:

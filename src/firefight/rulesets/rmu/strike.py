@@ -9,6 +9,10 @@ table that location sends it to (RMU-ARM-3), and, when the cell calls for it on 
 covers the location, roll the breakage check (RMU-BRK-1, RMU-AMMO-5, RULINGS P-5).
 
 Dice are asked for in that order: the critical roll, then the breakage check.
+
+An attack that cannot fumble -- a stray round into a shielder (RMU-COV-6), each roll of a cone
+(RMU-RF-12), an unbraced tripod gun's recoil (RMU-TRI-2) -- is rolled and read whole by
+:func:`resolve_attack`: the attack roll first, then the dice above.
 """
 
 from __future__ import annotations
@@ -26,7 +30,14 @@ from firefight.rulesets.rmu.protection import FirePlan
 from firefight.tables.critical import CriticalEffect
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["StrikeResult", "combine_effects", "resolve_strike"]
+__all__ = [
+    "RolledAttack",
+    "StrikeResult",
+    "attack_roll_term",
+    "combine_effects",
+    "resolve_attack",
+    "resolve_strike",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -190,3 +201,55 @@ def resolve_strike(
             "temporary": taken.temporary,
         }
     return StrikeResult(hit=True, events=tuple(events), summary=summary)
+
+
+def attack_roll_term(roll: int) -> Modifier:
+    """The attack roll as the first term of an attack total (RMU-GEN-2: d100 open-ended, high
+    end only, RULINGS D-2)."""
+    return Modifier(value=roll, label="attack roll, d100 open-ended high", rule="RMU-GEN-2")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RolledAttack:
+    """An attack rolled and read: its roll, its total, and what the total did."""
+
+    roll: int
+    total: int
+    strike: StrikeResult
+
+
+def resolve_attack(
+    *,
+    purpose: str,
+    total_label: str,
+    modifiers: Sequence[Modifier],
+    weapon: Weapon,
+    plan: FirePlan,
+    target: str,
+    shooter: str,
+    dice: Dice,
+    data: RmuData,
+    trace: TraceBuilder,
+    armor_damage: int = 0,
+    armor_quality: int = 0,
+) -> RolledAttack:
+    """Roll an attack that cannot fumble and read it through :func:`resolve_strike`.
+
+    ``modifiers`` are every term of the total but the roll. Dice: the attack roll, then the
+    critical roll and the breakage check as the total calls for them.
+    """
+    roll = trace.roll(dice.d100_open_ended(purpose, low_end=False))
+    total = trace.total(total_label, [attack_roll_term(roll.total), *modifiers])
+    landed = resolve_strike(
+        total=total.value,
+        weapon=weapon,
+        plan=plan,
+        target=target,
+        shooter=shooter,
+        dice=dice,
+        data=data,
+        trace=trace,
+        armor_damage=armor_damage,
+        armor_quality=armor_quality,
+    )
+    return RolledAttack(roll=roll.total, total=total.value, strike=landed)

@@ -42,7 +42,7 @@ from firefight.rulesets.rmu.firearm_events import (
     ApForfeited,
     ApLimitedNextRound,
     SuppressionSwept,
-    WeaponMalfunctioned,
+    malfunction_event,
 )
 from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
 from firefight.rulesets.rmu.maneuvers import (
@@ -51,9 +51,10 @@ from firefight.rulesets.rmu.maneuvers import (
     roll_percentage_maneuver,
 )
 from firefight.rulesets.rmu.moving_cover import roll_dash
-from firefight.rulesets.rmu.ranges import range_band, range_modifier
+from firefight.rulesets.rmu.person_terms import hunting_terms, range_terms, situational_terms
+from firefight.rulesets.rmu.ranges import range_band
 from firefight.rulesets.rmu.rapid_fire import GunState
-from firefight.rulesets.rmu.tripod import mounted_modifier, resolve_recoil, unbraced_modifier
+from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
     Person,
     attack_person,
@@ -406,15 +407,8 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
             rule="F-5",
         )
         events.append(
-            WeaponMalfunctioned(
-                actor=decl.shooter,
-                weapon=weapon.key,
-                severity=reading.critical.value,
-                roll=bad.total,
-                row=bad.row,
-                column=bad.column,
-                effect=bad.effect,
-                rule="F-5",
+            malfunction_event(
+                bad, actor=decl.shooter, weapon=weapon.key, severity=reading.critical, rule="F-5"
             )
         )
         events.append(swept(0, 0))
@@ -478,13 +472,7 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
         ]
         if volume:
             attack.append(Modifier(value=volume, label="volume of the sweep", rule="F-5"))
-        rng = range_modifier(band, weapon)
-        if rng.value:
-            attack.append(rng)
-        if decl.mounted:
-            tripod = mounted_modifier(band, fig)
-            if tripod:
-                attack.append(tripod)
+        attack.extend(range_terms(band, weapon, mounted=decl.mounted, figures=fig))
         if short:
             attack.append(
                 Modifier(
@@ -493,22 +481,8 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
                     rule="RMU-SUP-6",
                 )
             )
-        if weapon.hunting_class and target.size.value in ("large", "huge"):
-            attack.append(
-                Modifier(
-                    value=data.rules.hunting[weapon.hunting_class],
-                    label=f"hunting class {weapon.hunting_class} vs a {target.size.value} target",
-                    rule="RMU-HUNT-1",
-                )
-            )
-        attack.extend(
-            Modifier(
-                value=data.rules.situational[n],
-                label=f"{n.replace('-', ' ')} ({target.name})",
-                rule="R-1",
-            )
-            for n in target.situational
-        )
+        attack.extend(hunting_terms(weapon, target.size, data))
+        attack.extend(situational_terms(target.name, target.situational, data))
         hit = attack_person(
             shooter=decl.shooter,
             caught=who,

@@ -5,9 +5,11 @@ A gun that needs a tripod, fired without one, takes -50, and its recoil attacks 
 first: a Large attack at OB +0 on the Fall/Crush table, +5 for every point of ME of the gun's
 attack table, with three times the shooter's Strength bonus as the only defense. Every hit the
 shooter takes is -1 on the shot, and every step of critical severity -10 (A 1 ... E 5, F 6).
-The recoil attack is an attack roll (d100 open-ended at the high end, D-2); from the table on
-it is read like any attack (:func:`~firefight.rulesets.rmu.strike.resolve_strike`), on the
-stand-in Fall/Crush table, its criticals on the table ``firearm_actions.toml`` names.
+The recoil attack is an attack roll (d100 open-ended at the high end, D-2) read like any
+attack that cannot fumble (:func:`~firefight.rulesets.rmu.strike.resolve_attack`), on the
+stand-in Fall/Crush table, its criticals on the table ``firearm_actions.toml`` names. Its
+setup, :func:`prepare_recoil`, and its price, :func:`recoil_penalties`, are what the odds
+engine reads too.
 
 >>> from firefight.rulesets.rmu.catalog import RmuData
 >>> recoil_bonus(RmuData().weapon("m2hb")).value
@@ -25,11 +27,20 @@ from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.firearm_data import FirearmFigures, firearm_figures
 from firefight.rulesets.rmu.protection import FirePlan
 from firefight.rulesets.rmu.ranges import RangeBand
-from firefight.rulesets.rmu.strike import resolve_strike
+from firefight.rulesets.rmu.strike import resolve_attack
 from firefight.tables.severity import Severity
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["Recoil", "mounted_modifier", "recoil_bonus", "resolve_recoil", "unbraced_modifier"]
+__all__ = [
+    "PreparedRecoil",
+    "Recoil",
+    "mounted_modifier",
+    "prepare_recoil",
+    "recoil_bonus",
+    "recoil_penalties",
+    "resolve_recoil",
+    "unbraced_modifier",
+]
 
 
 def mounted_modifier(band: RangeBand, figures: FirearmFigures | None = None) -> Modifier | None:
@@ -61,6 +72,101 @@ def recoil_bonus(weapon: Weapon, figures: FirearmFigures | None = None) -> Modif
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PreparedRecoil:
+    """An unbraced tripod gun's recoil attack on its shooter, settled before its roll.
+
+    ``weapon`` is the gun read on the recoil's own attack table, ``plan`` the shooter's naked
+    column and the critical table the data names, ``modifiers`` every term of the total but
+    the roll. The resolver and the odds engine both start from here (RMU-TRI-2).
+    """
+
+    weapon: Weapon
+    plan: FirePlan
+    modifiers: tuple[Modifier, ...]
+
+    @property
+    def modifier_total(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+
+def prepare_recoil(
+    *,
+    shooter: str,
+    weapon: Weapon,
+    strength_bonus: int,
+    naked_column: str,
+    figures: FirearmFigures | None = None,
+) -> PreparedRecoil:
+    """The recoil attack of ``weapon`` fired unbraced by ``shooter`` (RMU-TRI-2): a Large
+    attack at OB +0, +5 per ME, three times the Strength bonus as the only defense.
+
+    >>> from firefight.rulesets.rmu.catalog import RmuData
+    >>> m2 = RmuData().weapon("m2hb")
+    >>> recoil = prepare_recoil(shooter="Vic", weapon=m2, strength_bonus=5, naked_column="AT 3")
+    >>> recoil.modifier_total, recoil.plan.column
+    (130, 'AT 3')
+    """
+    fig = (figures or firearm_figures()).tripod
+    parts = [
+        Modifier(value=0, label="OB +0: a Large attack", rule="RMU-TRI-2"),
+        recoil_bonus(weapon, figures),
+    ]
+    if strength_bonus:
+        parts.append(
+            Modifier(
+                value=-fig.strength_multiplier * strength_bonus,
+                label=f"{shooter}'s Strength bonus x{fig.strength_multiplier}, in place of DB",
+                rule="RMU-TRI-2",
+            )
+        )
+    # The recoil is read like any blow: its own table, the shooter's naked column, and its
+    # criticals on the table the data names, through the one attack pipeline.
+    recoil_ammo = Ammunition(
+        key="recoil",
+        name="recoil",
+        flesh_table=fig.critical_table,
+        covered_table=fig.critical_table,
+        cover_multiplier=1,
+        armor_piercing=False,
+    )
+    return PreparedRecoil(
+        weapon=dataclasses.replace(weapon, attack_table=fig.attack_table),
+        plan=FirePlan(column=naked_column, armor=None, half_hits=False, ammo=recoil_ammo),
+        modifiers=tuple(parts),
+    )
+
+
+def recoil_penalties(
+    hits_taken: int, severity: Severity | None, figures: FirearmFigures | None = None
+) -> tuple[Modifier, ...]:
+    """What the recoil did to the shooter costs the shot (RMU-TRI-2): -1 a hit taken, -10 a
+    step of critical severity (on top of :func:`unbraced_modifier`).
+
+    >>> [m.value for m in recoil_penalties(4, Severity("C"))]
+    [-4, -30]
+    """
+    fig = (figures or firearm_figures()).tripod
+    mods: list[Modifier] = []
+    if hits_taken:
+        mods.append(
+            Modifier(
+                value=fig.per_hit * hits_taken,
+                label=f"recoil: {hits_taken} hits taken",
+                rule="RMU-TRI-2",
+            )
+        )
+    if severity is not None:
+        mods.append(
+            Modifier(
+                value=fig.per_severity_step * severity.step,
+                label=f"recoil: critical {severity.value} taken ({severity.step} steps)",
+                rule="RMU-TRI-2",
+            )
+        )
+    return tuple(mods)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Recoil:
     """The recoil attack's result: ``modifiers`` (-1 a hit, -10 a severity step) go on the
     shot, on top of :func:`unbraced_modifier`; ``events`` land on the shooter."""
@@ -87,80 +193,43 @@ def resolve_recoil(
 
     Dice: the recoil's attack roll, then its critical roll if it gives one.
     """
-    fig = firearm_figures().tripod
     trace.step(
         f"The {weapon.name} needs a tripod and is fired unbraced: its recoil attacks "
         f"{shooter} first, a Large attack at OB +0 on the Fall/Crush table.",
         "RMU-TRI-2",
     )
-    roll = trace.roll(dice.d100_open_ended(f"recoil attack on {shooter}", low_end=False))
-    parts = [
-        Modifier(value=roll.total, label="attack roll, d100 open-ended high", rule="RMU-GEN-2"),
-        Modifier(value=0, label="OB +0: a Large attack", rule="RMU-TRI-2"),
-        recoil_bonus(weapon),
-    ]
-    if strength_bonus:
-        parts.append(
-            Modifier(
-                value=-fig.strength_multiplier * strength_bonus,
-                label=f"{shooter}'s Strength bonus x{fig.strength_multiplier}, in place of DB",
-                rule="RMU-TRI-2",
-            )
-        )
-    total = trace.total(f"recoil attack on {shooter}", parts)
-    # The recoil is read like any blow: its own table, the shooter's naked column, and its
-    # criticals on the table the data names, through the one attack pipeline.
-    recoil_ammo = Ammunition(
-        key="recoil",
-        name="recoil",
-        flesh_table=fig.critical_table,
-        covered_table=fig.critical_table,
-        cover_multiplier=1,
-        armor_piercing=False,
+    prepared = prepare_recoil(
+        shooter=shooter, weapon=weapon, strength_bonus=strength_bonus, naked_column=naked_column
     )
-    plan = FirePlan(column=naked_column, armor=None, half_hits=False, ammo=recoil_ammo)
-    landed = resolve_strike(
-        total=total.value,
-        weapon=dataclasses.replace(weapon, attack_table=fig.attack_table),
-        plan=plan,
+    attack = resolve_attack(
+        purpose=f"recoil attack on {shooter}",
+        total_label=f"recoil attack on {shooter}",
+        modifiers=prepared.modifiers,
+        weapon=prepared.weapon,
+        plan=prepared.plan,
         target=shooter,
         shooter=shooter,
         dice=dice,
         data=data,
         trace=trace,
     )
+    landed = attack.strike
     taken = landed.summary.get("total_hits", landed.summary.get("hits", 0))
     hits_taken = taken if isinstance(taken, int) else 0
     severity_text = landed.summary.get("severity")
     severity = Severity(str(severity_text)) if severity_text else None
-    mods: list[Modifier] = []
-    if hits_taken:
-        mods.append(
-            Modifier(
-                value=fig.per_hit * hits_taken,
-                label=f"recoil: {hits_taken} hits taken",
-                rule="RMU-TRI-2",
-            )
-        )
-    if severity is not None:
-        mods.append(
-            Modifier(
-                value=fig.per_severity_step * severity.step,
-                label=f"recoil: critical {severity.value} taken ({severity.step} steps)",
-                rule="RMU-TRI-2",
-            )
-        )
+    mods = recoil_penalties(hits_taken, severity)
     summary: dict[str, object] = {
-        "attack_total": total.value,
-        "roll": roll.total,
+        "attack_total": attack.total,
+        "roll": attack.roll,
         **landed.summary,
         "penalty": sum(m.value for m in mods) + unbraced_modifier(weapon).value,
     }
     return Recoil(
-        total=total.value,
+        total=attack.total,
         hits_taken=hits_taken,
         severity=severity.value if severity else None,
-        modifiers=tuple(mods),
+        modifiers=mods,
         events=landed.events,
         summary=summary,
     )

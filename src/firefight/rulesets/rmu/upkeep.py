@@ -38,7 +38,7 @@ from firefight.rulesets.rmu.encounter_events import (
     StaggerPaid,
     StunWoreOff,
 )
-from firefight.rulesets.rmu.vitals import RmuStats, figures, total_penalty
+from firefight.rulesets.rmu.vitals import figures, rmu_stats, total_penalty
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = ["Bleeding", "Dying", "Staggered", "Stun", "initiative", "start_round"]
@@ -193,7 +193,7 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
     for c in state.combatants:
         if c.bystander or not c.can_act or c.ap_left <= 0:
             continue
-        stats = c.stats if isinstance(c.stats, RmuStats) else RmuStats()
+        stats = rmu_stats(c)
         roll = tb.roll(
             dice.pool(figs.initiative_dice, figs.initiative_sides, f"initiative for {c.name}")
         )

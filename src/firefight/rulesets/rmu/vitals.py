@@ -32,6 +32,7 @@ __all__ = [
     "figures",
     "hit_loss_penalty",
     "penalty_modifiers",
+    "rmu_stats",
     "settle",
     "take_critical",
     "take_hits",
@@ -190,7 +191,8 @@ def figures() -> EncounterFigures:
     )
 
 
-def _stats(c: CombatantState) -> RmuStats:
+def rmu_stats(c: CombatantState) -> RmuStats:
+    """``c``'s rmu figures; the defaults for a combatant the scenario gave none."""
     return c.stats if isinstance(c.stats, RmuStats) else RmuStats()
 
 
@@ -244,7 +246,7 @@ def settle(c: CombatantState) -> CombatantState:
     figs = figures()
     below_zero = -c.hits_left
     unconscious = c.unconscious or c.hits_left <= 0
-    dead = c.dead or below_zero > _stats(c).body_development
+    dead = c.dead or below_zero > rmu_stats(c).body_development
     dying_rounds = c.dying_rounds
     if not dead and dying_rounds is None and total_penalty(c) <= figs.dying_at:
         dying_rounds = 0

@@ -22,7 +22,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -40,12 +39,11 @@ from firefight.geometry import (
     order_along,
 )
 from firefight.rulesets.rmu.bodies import screen_grade
-from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, Weapon
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
-from firefight.rulesets.rmu.defense import Defender, armor_maneuver_penalty, defense_modifiers
-from firefight.rulesets.rmu.firearm_data import round_half_up
-from firefight.rulesets.rmu.protection import plan_fire
-from firefight.rulesets.rmu.strike import resolve_strike
+from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
+from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
+from firefight.rulesets.rmu.protection import check_armor_figures, plan_fire
+from firefight.rulesets.rmu.strike import resolve_attack
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
@@ -112,18 +110,7 @@ def check_people(people: Sequence[Person], data: RmuData, rule: str) -> None:
     if len(set(names)) != len(names):
         raise RuleRefusal(rule, f"Each person on the scene is named once; {names} repeats a name.")
     for p in people:
-        if p.naked_column not in NAKED_COLUMNS:
-            raise RuleRefusal(
-                "RMU-ARM-1",
-                f"{p.name}'s {p.naked_column!r} is not a naked armor column (AT 1 to AT 10).",
-            )
-        data.armor_class(p.armor)
-        if p.armor_damage > 0:
-            raise RuleRefusal(
-                "RMU-BRK-2",
-                f"{p.name}'s breakage total counts penalties, so it is 0 or less; "
-                f"{p.armor_damage} was given.",
-            )
+        check_armor_figures(p, data)
         for name in p.situational:
             if name not in data.rules.situational:
                 known = ", ".join(sorted(data.rules.situational))
@@ -210,7 +197,7 @@ def choose_cover(
     if barrier is not None:
         price = price_cover(barrier, weapon, data.cover)
         factor = barrier_multiplier * ammo.cover_multiplier
-        bonus = round_half_up(Fraction(price.bonus * factor * barrier_share_percent, 100))
+        bonus = reached_bonus(price.bonus * factor, barrier_share_percent)
         label = f"{barrier.grade.value} {barrier.material.value} cover ({price.column})"
         if barrier_note:
             label += f", {barrier_note}"
@@ -320,36 +307,19 @@ def attack_person(
             "armor covers the location and its bare clause elsewhere.",
             "RMU-RF-8",
         )
-    worn = data.armor_class(person.armor)
     behind_cover = bool(cover.modifiers)
-    defense = defense_modifiers(
+    defense = firearm_defense(
         defender=person.defender,
+        armor=data.armor_class(person.armor),
+        breakage_total=person.armor_damage,
         behind_cover=behind_cover,
-        armor=worn,
-        armor_penalty=armor_maneuver_penalty(
-            worn, trained=person.defender.armor_trained, breakage_total=person.armor_damage
-        ),
         rules=data.rules,
     )
-    d = person.defender
-    if not behind_cover and d.celerity < 1 and (d.quickness_db or d.dodge_db):
-        trace.step(
-            f"{person.name} is in the open: against a firearm only armor defends (no Quickness "
-            "DB, no Dodge).",
-            "RMU-DOD-1",
-        )
-    roll = trace.roll(dice.d100_open_ended(f"attack roll against {person.name}", low_end=False))
-    total = trace.total(
-        f"attack total against {person.name}",
-        [
-            Modifier(value=roll.total, label="attack roll, d100 open-ended high", rule="RMU-GEN-2"),
-            *attack,
-            *cover.modifiers,
-            *defense,
-        ],
-    )
-    landed = resolve_strike(
-        total=total.value,
+    note_open_ground(person.name, person.defender, behind_cover=behind_cover, trace=trace)
+    rolled = resolve_attack(
+        purpose=f"attack roll against {person.name}",
+        total_label=f"attack total against {person.name}",
+        modifiers=[*attack, *cover.modifiers, *defense],
         weapon=weapon,
         plan=plan,
         target=person.name,
@@ -360,5 +330,6 @@ def attack_person(
         armor_damage=person.armor_damage,
         armor_quality=person.armor_quality,
     )
-    summary |= {"roll": roll.total, "attack_total": total.value, **landed.summary}
+    landed = rolled.strike
+    summary |= {"roll": rolled.roll, "attack_total": rolled.total, **landed.summary}
     return PersonAttack(hit=landed.hit, events=landed.events, summary=summary)

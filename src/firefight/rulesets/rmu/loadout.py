@@ -1,0 +1,128 @@
+"""What an rmu combatant carries in an encounter: the gun named for an action, the magazines
+for it, and what a malfunction has left on it (RULINGS R-6, RMU-RF-13).
+
+Both the aimed shot (:mod:`.encounter`) and the firearm actions (:mod:`.encounter_fire`) pick
+their gun and refuse a jammed or broken one here, so the two say the same thing.
+
+>>> from firefight.encounter.state import CombatantState, MagazineState, WeaponState
+>>> from firefight.geometry import Point
+>>> mag = MagazineState(rounds=12, capacity=17, ammo="ball")
+>>> mara = CombatantState(name="Mara", position=Point(x_ft=0, y_ft=0),
+...                       weapons=(WeaponState(name="glock", kind="glock-17", loaded=mag),))
+>>> loaded_rounds(ready_weapon(mara, None))
+(12, 'ball')
+>>> ready_weapon(mara, "rifle")
+Traceback (most recent call last):
+...
+firefight.errors.RuleRefusal: R-6: Mara carries no weapon called 'rifle'; they carry glock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from firefight.encounter.state import CombatantState, WeaponState
+from firefight.errors import RuleRefusal
+from firefight.events import Event, RoundsFired
+from firefight.rulesets.rmu.firearm_events import (
+    PreparationWasted,
+    RapidFireFired,
+    RapidFirePrepared,
+    SuppressionSwept,
+    WeaponMalfunctioned,
+)
+from firefight.rulesets.rmu.rapid_fire import GunState
+from firefight.rulesets.rmu.vitals import rmu_stats
+
+__all__ = [
+    "check_gun_fires",
+    "gun_state",
+    "loaded_rounds",
+    "named_as_in_scene",
+    "ready_weapon",
+    "spare_for",
+]
+
+
+def ready_weapon(c: CombatantState, name: str | None) -> WeaponState:
+    """The weapon called ``name`` (the one in hand for None); R-6 refuses one not carried."""
+    weapon = c.weapon(name)
+    if weapon is None:
+        if not c.weapons:
+            raise RuleRefusal("R-6", f"{c.name} carries no weapon.")
+        carried = ", ".join(w.name for w in c.weapons)
+        raise RuleRefusal(
+            "R-6", f"{c.name} carries no weapon called {name!r}; they carry {carried}."
+        )
+    return weapon
+
+
+def spare_for(c: CombatantState, weapon: WeaponState, ammo: str | None) -> int:
+    """The spare to load: the first (in the order carried) with rounds in it and, when asked,
+    of the ammunition asked for."""
+    for i, mag in enumerate(weapon.spares):
+        if mag.rounds > 0 and (ammo is None or mag.ammo == ammo):
+            return i
+    kind = f" of {ammo}" if ammo else ""
+    raise RuleRefusal(
+        "R-6", f"{c.name} has no loaded spare magazine{kind} for the {weapon.name} left to load."
+    )
+
+
+def loaded_rounds(weapon: WeaponState) -> tuple[int, str]:
+    """Rounds in the loaded magazine and their ammunition (none loaded: 0 of ball)."""
+    mag = weapon.loaded
+    return (mag.rounds, mag.ammo) if mag is not None else (0, "ball")
+
+
+def gun_state(c: CombatantState, weapon: WeaponState) -> GunState:
+    """What a malfunction still leaves on the gun, as the resolvers read it (RMU-RF-13)."""
+    trouble = rmu_stats(c).fire.trouble(weapon.name)
+    if trouble is None:
+        return GunState()
+    return GunState(
+        jammed=trouble.jammed, semi_only=trouble.semi_only, half_effect=trouble.half_effect
+    )
+
+
+def check_gun_fires(c: CombatantState, weapon: WeaponState) -> None:
+    """Refuse a gun a malfunction left broken or jammed, before any die (RMU-RF-13)."""
+    trouble = rmu_stats(c).fire.trouble(weapon.name)
+    if trouble is None:
+        return
+    if trouble.broken:
+        raise RuleRefusal(
+            trouble.rule,
+            f"{c.name}'s {weapon.name} is broken ({trouble.label}) and fires no more until "
+            "repaired.",
+        )
+    if trouble.jammed:
+        raise RuleRefusal(
+            trouble.rule,
+            f"{c.name}'s {weapon.name} is jammed ({trouble.label}): clearing it takes "
+            f"{trouble.jam_clear_ap} AP first ('{c.name} clears {weapon.name}').",
+        )
+
+
+def named_as_in_scene(events: Sequence[Event], actor: str, weapon: WeaponState) -> list[Event]:
+    """The resolvers name guns by catalog key; the encounter names them as the scene does."""
+    out: list[Event] = []
+    for e in events:
+        if (
+            isinstance(
+                e,
+                RoundsFired
+                | RapidFirePrepared
+                | PreparationWasted
+                | RapidFireFired
+                | SuppressionSwept
+                | WeaponMalfunctioned,
+            )
+            and e.actor == actor
+            and e.weapon == weapon.kind
+        ):
+            out.append(replace(e, weapon=weapon.name))
+        else:
+            out.append(e)
+    return out

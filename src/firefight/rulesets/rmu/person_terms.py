@@ -1,0 +1,65 @@
+"""The attack terms a person caught by a burst or a sweep brings by where they stand and who
+they are: the range band with a tripod's help against it (RMU-GEN-4, RMU-PB-1, RMU-TRI-1), a
+hunting weapon against a big target (RMU-HUNT-1) and the conditions they are in (R-1).
+
+Rapid fire (:mod:`.rapid_fire`) and the suppression sweep (:mod:`.suppression`) roll one
+attack per person and add these the same way.
+
+>>> from firefight.rulesets.rmu.catalog import RmuData
+>>> [m.value for m in situational_terms("Mara", ("prone-target",), RmuData())] == [
+...     RmuData().rules.situational["prone-target"]]
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from firefight.geometry import Size
+from firefight.rulesets.rmu.catalog import RmuData, Weapon
+from firefight.rulesets.rmu.firearm_data import FirearmFigures
+from firefight.rulesets.rmu.ranges import RangeBand, range_modifier
+from firefight.rulesets.rmu.tripod import mounted_modifier
+from firefight.trace import Modifier
+
+__all__ = ["hunting_terms", "range_terms", "situational_terms"]
+
+
+def range_terms(
+    band: RangeBand, weapon: Weapon, *, mounted: bool, figures: FirearmFigures
+) -> list[Modifier]:
+    """The range band's modifier (none when it is 0) and, on a tripod, the help against it."""
+    terms = []
+    rng = range_modifier(band, weapon)
+    if rng.value:
+        terms.append(rng)
+    if mounted:
+        tripod = mounted_modifier(band, figures)
+        if tripod:
+            terms.append(tripod)
+    return terms
+
+
+def hunting_terms(weapon: Weapon, size: Size, data: RmuData) -> list[Modifier]:
+    """A hunting weapon's bonus against a Large or Huge target (RMU-HUNT-1)."""
+    if weapon.hunting_class and size in (Size.LARGE, Size.HUGE):
+        return [
+            Modifier(
+                value=data.rules.hunting[weapon.hunting_class],
+                label=f"hunting class {weapon.hunting_class} vs a {size.value} target",
+                rule="RMU-HUNT-1",
+            )
+        ]
+    return []
+
+
+def situational_terms(who: str, names: Sequence[str], data: RmuData) -> list[Modifier]:
+    """The situational modifier of each condition ``who`` is in (R-1)."""
+    return [
+        Modifier(
+            value=data.rules.situational[name],
+            label=f"{name.replace('-', ' ')} ({who})",
+            rule="R-1",
+        )
+        for name in names
+    ]

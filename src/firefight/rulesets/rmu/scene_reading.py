@@ -1,0 +1,347 @@
+"""What the encounter state says about the people and the ground around an rmu action.
+
+The aimed shot (:mod:`.encounter`) and the firearm actions (:mod:`.encounter_fire`) read the
+scene the same way, here: the armor and defense each person brings, what a shooter carries
+into a roll (R-2, R-3, RMU-GEN-7, RMU-BP-3), the conditions a shot reads off its target (R-1),
+the barrier on the line of fire and the share of it a dash this round has earned (RMU-COV-1..5,
+P-1, RMU-MOV-2), where someone can get behind a barrier and whom from, and what moving costs
+(R-6).
+
+>>> from firefight.encounter.state import Barrier, CombatantState
+>>> mara = CombatantState(name="Mara", position=Point(x_ft=0, y_ft=0))
+>>> wall = Barrier(name="wall", start=Point(x_ft=-5, y_ft=10), end=Point(x_ft=5, y_ft=10),
+...                height_ft=3, material="hard")
+>>> cover_spot(mara, wall, threat=Point(x_ft=0, y_ft=30))
+Point(x_ft=0.0, y_ft=8.5)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TypedDict
+
+from firefight.encounter.fold import FoldError
+from firefight.encounter.state import (
+    Barrier,
+    CombatantState,
+    EncounterState,
+    Surprise,
+    WeaponState,
+)
+from firefight.errors import RuleRefusal
+from firefight.geometry import (
+    Body,
+    CoverGrade,
+    Point,
+    Posture,
+    bearing_deg,
+    body_in_cone,
+    crossing_share,
+    distance_ft,
+    grade_behind_barrier,
+    hidden_fraction,
+    sweep_cone,
+)
+from firefight.rulesets.rmu import rmu_data
+from firefight.rulesets.rmu.bodies import Bystander
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
+from firefight.rulesets.rmu.defense import Defender
+from firefight.rulesets.rmu.vitals import figures, penalty_modifiers, rmu_stats
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = [
+    "WornArmor",
+    "barrier_cover",
+    "bystander",
+    "check_can_move",
+    "cover_share_now",
+    "cover_spot",
+    "defender",
+    "fire_target",
+    "move_cost",
+    "named_in_log",
+    "reachable_cover",
+    "shooter_modifiers",
+    "situational_conditions",
+    "spot_taken",
+    "threat_to",
+    "under_sweep",
+    "worn_armor",
+]
+
+#: How far from a barrier's face a person crouches behind it, past their own radius (feet).
+_CROUCH_GAP_FT = 0.5
+
+
+# --- people -------------------------------------------------------------------------------------
+
+
+def named_in_log(state: EncounterState, name: str) -> CombatantState:
+    """The combatant an event names, by exact name; a log naming anyone else is corrupt."""
+    found = state.find(name)
+    if found is None or found.name != name:
+        raise FoldError(f"the log names {name!r}, who is not in the scene")
+    return found
+
+
+class WornArmor(TypedDict):
+    """The armor fields of an aimed shot, a person in a burst or sweep, and a bystander."""
+
+    armor: str
+    naked_column: str
+    armor_damage: int
+    armor_quality: int
+    armor_broken: bool
+
+
+def worn_armor(c: CombatantState) -> WornArmor:
+    """The armor ``c`` wears and what it has taken; their naked column when they wear none."""
+    armor = c.armor
+    naked = rmu_stats(c).naked_at
+    return WornArmor(
+        armor=armor.kind if armor else naked,
+        naked_column=naked,
+        armor_damage=armor.damage if armor else 0,
+        armor_quality=armor.quality if armor else 0,
+        armor_broken=armor.broken if armor else False,
+    )
+
+
+def defender(c: CombatantState) -> Defender:
+    """The defenses ``c`` brings against a shot (Quickness DB, Dodge, celerity)."""
+    stats = rmu_stats(c)
+    return Defender(
+        quickness_db=stats.quickness_db,
+        dodge_db=stats.dodge,
+        celerity=stats.celerity,
+        armor_trained=stats.armor_trained,
+    )
+
+
+def bystander(c: CombatantState) -> Bystander:
+    """``c`` as someone a stray round may fly into (RMU-COV-6)."""
+    return Bystander(name=c.name, **worn_armor(c), defender=defender(c))
+
+
+def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Modifier]:
+    """What the shooter carries into a roll: the weapon's bonus, every penalty (R-2, R-3,
+    RMU-GEN-7), a critical's bonus still owed this round (RMU-BP-3)."""
+    extra: list[Modifier] = []
+    if weapon is not None and weapon.bonus:
+        extra.append(Modifier(value=weapon.bonus, label=f"{weapon.name} bonus"))
+    extra.extend(penalty_modifiers(c))
+    if c.next_action_bonus:
+        extra.append(
+            Modifier(
+                value=c.next_action_bonus,
+                label="bonus from a critical earlier this round",
+                rule="RMU-BP-3",
+            )
+        )
+    return extra
+
+
+def situational_conditions(state: EncounterState, c: CombatantState) -> tuple[tuple[str, str], ...]:
+    """The R-1 conditions the state shows on a person under fire, each with why it holds."""
+    found = []
+    if c.posture is Posture.PRONE:
+        found.append(("prone-target", f"{c.name} is prone."))
+    if c.stun_penalty:
+        found.append(("stunned-foe", f"{c.name} is stunned."))
+    if state.round == 1 and c.surprise is not Surprise.NONE:
+        found.append(("surprised-foe", f"{c.name} was caught {c.surprise.value} this round."))
+    return tuple(found)
+
+
+def fire_target(
+    state: EncounterState, shooter: CombatantState, name: str, *, verb: str = "fire"
+) -> CombatantState:
+    """The person ``shooter`` aims at; nobody aims at themselves (R-6) or at the dead (R-2)."""
+    target = state.combatant(name)
+    if target.name == shooter.name:
+        raise RuleRefusal("R-6", f"{shooter.name} cannot {verb} at themselves.")
+    if target.dead:
+        raise RuleRefusal("R-2", f"{target.name} is already dead.")
+    return target
+
+
+# --- cover on the line of fire ----------------------------------------------------------------
+
+
+def barrier_cover(
+    state: EncounterState,
+    shooter: CombatantState,
+    target: CombatantState,
+    weapon_kind: str,
+    tb: TraceBuilder,
+) -> Cover | None:
+    """The best cover a barrier gives ``target`` against this shot (RMU-COV-1..5, P-1)."""
+    data = rmu_data()
+    weapon = data.weapon(weapon_kind)
+    best: tuple[int, Cover] | None = None
+    for barrier in state.barriers:
+        share = crossing_share(shooter.position, target.position, barrier.start, barrier.end)
+        if share is None:
+            continue
+        if share <= 0.5:
+            tb.step(
+                f"The barrier {barrier.name!r} crosses the line of fire nearer {shooter.name}: "
+                f"it covers the shooter's side, not {target.name}.",
+                "RMU-COV-5",
+            )
+            continue
+        hidden = hidden_fraction(target.body.height_ft, barrier.height_ft)
+        grade = grade_behind_barrier(shooter.body, target.body, barrier.height_ft)
+        tb.step(
+            f"{target.name} ({target.posture.value}) is behind the barrier {barrier.name!r} "
+            f"({barrier.height_ft:g} ft, {barrier.material}): {hidden:.0%} hidden, "
+            f"{grade.value} cover.",
+            "P-1",
+        )
+        if grade is CoverGrade.NONE:
+            continue
+        cover = Cover(grade=grade, material=CoverMaterial(barrier.material))
+        price = price_cover(cover, weapon, data.cover)
+        rank = 10**6 if price.impassable else price.bonus
+        if best is None or rank > best[0]:
+            best = (rank, cover)
+    return best[1] if best else None
+
+
+def cover_share_now(state: EncounterState, target: CombatantState, tb: TraceBuilder) -> int:
+    """The share of their barrier ``target`` counts this round after a dash (RMU-MOV-2)."""
+    taken = rmu_stats(target).fire.cover_in(state.round)
+    if taken is None:
+        return 100
+    if taken.share_percent < 100:
+        tb.step(
+            f"{target.name} dashed for the {taken.barrier} this round and reached "
+            f"{taken.share_percent}% of its protection; all of it counts from next round.",
+            "RMU-MOV-2",
+        )
+    return taken.share_percent
+
+
+# --- moving and getting behind cover ------------------------------------------------------------
+
+
+def check_can_move(c: CombatantState) -> None:
+    """Refuse moving from prone: crawling is not modelled (R-6)."""
+    if c.posture is Posture.PRONE:
+        raise RuleRefusal(
+            "R-6", f"{c.name} is prone: crawling is not modelled yet; stand up first (2 AP)."
+        )
+
+
+def move_cost(c: CombatantState, moved_ft: float) -> int:
+    """AP for moving ``moved_ft``: per BMR or part of one (R-6)."""
+    bmr = rmu_stats(c).bmr_ft
+    return max(1, math.ceil(moved_ft / bmr - 1e-9)) * figures().move_per_bmr_ap
+
+
+def spot_taken(state: EncounterState, mover: CombatantState, body: Body) -> str | None:
+    """Who already stands where ``body`` would (S-1), if anyone."""
+    for other in state.combatants:
+        if other.name != mover.name and (
+            distance_ft(other.position, body.center) < other.body.radius_ft + body.radius_ft
+        ):
+            return other.name
+    return None
+
+
+def cover_spot(mover: CombatantState, barrier: Barrier, threat: Point | None) -> Point:
+    """Where ``mover`` crouches behind ``barrier``: the nearest point along it (kept off its
+    ends), a body's radius and a little more out on the side away from ``threat`` (on their own
+    side when there is no threat, or it stands on the barrier's line)."""
+    a, b = barrier.start, barrier.end
+    dx, dy = b.x_ft - a.x_ft, b.y_ft - a.y_ft
+    length = math.hypot(dx, dy)
+    gap = mover.body.radius_ft + _CROUCH_GAP_FT
+    p = mover.position
+    if length == 0:
+        away = bearing_deg(threat, a) if threat is not None and threat != a else 0.0
+        rad = math.radians(away)
+        return Point(
+            x_ft=round(a.x_ft + gap * math.sin(rad), 1), y_ft=round(a.y_ft + gap * math.cos(rad), 1)
+        )
+    t = ((p.x_ft - a.x_ft) * dx + (p.y_ft - a.y_ft) * dy) / (length * length)
+    margin = min(0.5, gap / length)
+    t = min(1.0 - margin, max(margin, t))
+    base_x, base_y = a.x_ft + t * dx, a.y_ft + t * dy
+    nx, ny = -dy / length, dx / length
+
+    def side(q: Point) -> float:
+        return (q.x_ft - a.x_ft) * nx + (q.y_ft - a.y_ft) * ny
+
+    sign = 0.0
+    if threat is not None and abs(side(threat)) > 1e-9:
+        sign = -math.copysign(1.0, side(threat))
+    elif abs(side(p)) > 1e-9:
+        sign = math.copysign(1.0, side(p))
+    else:
+        sign = 1.0
+    return Point(x_ft=round(base_x + sign * gap * nx, 1), y_ft=round(base_y + sign * gap * ny, 1))
+
+
+def reachable_cover(
+    state: EncounterState, shooter: CombatantState, c: CombatantState
+) -> tuple[Barrier, Point, Cover] | None:
+    """The nearest barrier ``c`` could get behind, against ``shooter``, with one AP of
+    movement (R-6: a BMR); None when there is none."""
+    reach = rmu_stats(c).bmr_ft
+    best: tuple[float, Barrier, Point, Cover] | None = None
+    for barrier in state.barriers:
+        spot = cover_spot(c, barrier, shooter.position)
+        away = distance_ft(c.position, spot)
+        if away > reach:
+            continue
+        share = crossing_share(shooter.position, spot, barrier.start, barrier.end)
+        if share is None or share <= 0.5:
+            continue
+        body = Body(center=spot, posture=c.posture, size=c.size)
+        grade = grade_behind_barrier(shooter.position, body, barrier.height_ft)
+        if grade is CoverGrade.NONE or spot_taken(state, c, body) is not None:
+            continue
+        cover = Cover(grade=grade, material=CoverMaterial(barrier.material))
+        if best is None or away < best[0]:
+            best = (away, barrier, spot, cover)
+    return best[1:] if best else None
+
+
+# --- who fires on whom ----------------------------------------------------------------------------
+
+
+def under_sweep(state: EncounterState, c: CombatantState) -> str | None:
+    """Who has a sweep up this round over the ground ``c`` stands on (RMU-MOV-1), if anyone."""
+    for other in state.combatants:
+        if other.name == c.name:
+            continue
+        for ground in rmu_stats(other).fire.grounds_in(state.round):
+            cone = sweep_cone(
+                ground.muzzle, ground.bearing_deg, ground.distance_ft, ground.width_ft
+            )
+            if body_in_cone(c.body, cone):
+                return other.name
+    return None
+
+
+def threat_to(state: EncounterState, c: CombatantState) -> CombatantState | None:
+    """Whom ``c`` takes cover from: the last gun to fire at them this round, else the nearest
+    armed person able to act on another side (anyone armed when sides are not given)."""
+    fired = rmu_stats(c).fire.guns_on_in(state.round)
+    if fired:
+        found = state.find(fired[-1][0])
+        if found is not None:
+            return found
+    armed = [
+        o
+        for o in state.combatants
+        if o.name != c.name
+        and o.can_act
+        and o.weapons
+        and not o.bystander
+        and (not c.side or not o.side or o.side != c.side)
+    ]
+    if not armed:
+        return None
+    return min(armed, key=lambda o: distance_ft(o.position, c.position))
