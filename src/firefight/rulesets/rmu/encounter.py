@@ -5,7 +5,7 @@ An aimed shot in an encounter is built from the state: the shooter's skill bonus
 the weapon in hand and the ammunition in its magazine, every penalty the shooter carries
 (R-2, R-3, RMU-GEN-7), the target's armor and its breakage so far, size, Quickness DB and Dodge,
 the distance between them, and the cover on the line of fire: the best barrier between them on
-the target's side (graded by how much of the target it hides, RMU-COV-1, P-1) or the people
+the target's side (its grade from the share of the target it hides, RMU-COV-1, P-1) or the people
 standing in the way (RMU-COV-5), whichever gives more.
 """
 
