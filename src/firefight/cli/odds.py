@@ -4,6 +4,8 @@
   ``rmu shoot``; exact by default, Monte Carlo or the generic reference engine on request;
 - ``odds cpr shoot`` / ``odds cpr autofire``: the same for a cpr Attack Action and autofire,
   with the options of ``cpr shoot`` / ``cpr autofire``;
+- ``odds rmu rapid-fire`` / ``odds rmu suppress``: per person caught by a burst or a sweep,
+  with the options of ``rmu rapid-fire`` / ``rmu suppress``; Monte Carlo by default;
 - ``odds sweep rmu shoot``: the same options, each taking a list or a range, over a grid;
   local processes by default, a Dask cluster with ``--dask ADDRESS``;
 - ``odds report rmu``: the designer's claims about the firearm tables, measured;
@@ -28,6 +30,7 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from firefight.cli import cpr_attack_options as cpr_opts
+from firefight.cli import rmu_fire_options as fire_opts
 from firefight.cli.common import JsonOpt, console, emit_json, err_console, fail, refusals
 from firefight.cli.rmu_shot_options import (
     SHOT_OPTION_HELP,
@@ -444,6 +447,134 @@ def cpr_autofire(
         f"odds: cpr autofire, {weapon}, REF {ref}, skill {skill}, {distance:g} m, SP {armor}",
         **how,
     )
+
+
+# --- rmu rapid fire and suppression ------------------------------------------------------------
+
+FireMethodOpt = Annotated[
+    str,
+    typer.Option(
+        "--method",
+        help="monte-carlo (the scalar resolver sampled), or generic (every dice path: small "
+        "cases only, with --depth 0); exact means generic here.",
+    ),
+]
+FireSamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
+
+
+def _show_fire_odds(
+    decl: object,
+    title: str,
+    *,
+    method: str,
+    depth: int | None,
+    samples: int,
+    seed: int,
+    top: int,
+    csv_path: Path | None,
+    plot: Path | None,
+    as_json: bool,
+) -> None:
+    """Work out and show the odds of a rapid fire or sweep (refusing as resolving it would)."""
+    from firefight.odds.rmu_fire import describe_fire, fire_stats
+
+    chosen = _method(method)
+    with refusals():
+        dist = odds(None, decl, method=chosen, depth=depth, samples=samples, seed=seed)
+    show_distribution(
+        title,
+        decl,
+        dist,
+        as_json=as_json,
+        csv_path=csv_path,
+        plot_path=plot,
+        top=top,
+        describe=describe_fire,
+        always_shown={s.name for s in fire_stats(decl)},
+    )
+
+
+@rmu_app.command("rapid-fire")
+def rmu_rapid_fire(
+    weapon: fire_opts.WeaponOpt,
+    prepare: fire_opts.PrepareOpt = False,
+    skill: fire_opts.RapidSkillOpt = 0,
+    fire_discipline: fire_opts.RapidDisciplineOpt = 0,
+    ap: fire_opts.PrepApOpt = 4,
+    ap_left: fire_opts.ApLeftOpt = 4,
+    share: fire_opts.ShareOpt = None,
+    ob: fire_opts.FiringObOpt = 0,
+    at: fire_opts.AtOpt = "0,0",
+    target: fire_opts.TargetOpt = None,
+    cover: fire_opts.CoverOpt = None,
+    scene: fire_opts.SceneOpt = None,
+    rounds_left: fire_opts.RoundsLeftOpt = None,
+    continuing: fire_opts.ContinuingOpt = False,
+    ammo: fire_opts.AmmoOpt = "ball",
+    mounted: fire_opts.MountedOpt = False,
+    strength: fire_opts.StrengthOpt = 0,
+    mod: fire_opts.ModOpt = None,
+    method: FireMethodOpt = "monte-carlo",
+    depth: DepthOpt = None,
+    samples: FireSamplesOpt = 20_000,
+    seed: OddsSeedOpt = 0,
+    top: TopOpt = 10,
+    csv_path: CsvOpt = None,
+    plot: PlotOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The odds of a rapid fire round, per person caught (RMU-RF-10): the aimed man and each
+    bystander in the cone: P(hit), P(critical), expected hits, P(dying), P(dead). With
+    --prepare, the preparation's: P(prepared), P(wasted), P(malfunction), the share."""
+    options = {k: v for k, v in locals().items() if k in fire_opts.RAPID_FIRE_OPTION_NAMES}
+    how = {k: v for k, v in locals().items() if k in _ODDS_OPTION_NAMES}
+    with refusals():
+        decl = fire_opts.rapid_fire_from_options(**options)
+    what = "preparing" if prepare else f"OB {ob}, {share}% carried"
+    _show_fire_odds(decl, f"odds: rmu rapid fire, {weapon}, {what}", **how)
+
+
+@rmu_app.command("suppress")
+def rmu_suppress(
+    weapon: fire_opts.WeaponOpt,
+    distance: fire_opts.DistanceOpt,
+    width: fire_opts.WidthOpt,
+    fire_discipline: fire_opts.SweepDisciplineOpt = 0,
+    skill: fire_opts.SweepSkillOpt = 0,
+    bearing: fire_opts.BearingOpt = 0.0,
+    at: fire_opts.AtOpt = "0,0",
+    target: fire_opts.TargetOpt = None,
+    cover: fire_opts.CoverOpt = None,
+    scene: fire_opts.SceneOpt = None,
+    dive: fire_opts.DiveOpt = None,
+    dash: fire_opts.DashOpt = None,
+    extra_rounds: fire_opts.ExtraRoundsOpt = 0,
+    ap: fire_opts.SweepApOpt = 4,
+    ap_left: fire_opts.ApLeftOpt = 4,
+    rounds_left: fire_opts.RoundsLeftOpt = None,
+    rounds_this_round: fire_opts.RoundsThisRoundOpt = 0,
+    sweeps_this_round: fire_opts.SweepsThisRoundOpt = 0,
+    ammo: fire_opts.AmmoOpt = "ball",
+    mounted: fire_opts.MountedOpt = False,
+    strength: fire_opts.StrengthOpt = 0,
+    mod: fire_opts.ModOpt = None,
+    method: FireMethodOpt = "monte-carlo",
+    depth: DepthOpt = None,
+    samples: FireSamplesOpt = 20_000,
+    seed: OddsSeedOpt = 0,
+    top: TopOpt = 10,
+    csv_path: CsvOpt = None,
+    plot: PlotOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The odds of a suppression sweep, per person in the swept ground (RMU-SUP-6): P(hit),
+    P(critical), expected hits, P(dying), P(dead); and the shooter's P(malfunction)."""
+    options = {k: v for k, v in locals().items() if k in fire_opts.SUPPRESS_OPTION_NAMES}
+    how = {k: v for k, v in locals().items() if k in _ODDS_OPTION_NAMES}
+    with refusals():
+        decl = fire_opts.suppression_from_options(**options)
+    title = f"odds: rmu suppression sweep, {weapon}, {width:g} ft wide at {distance:g} ft"
+    _show_fire_odds(decl, title, **how)
 
 
 # --- sweeps ----------------------------------------------------------------------------------

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["ACTION_RULE", "Action"]
+from firefight.geometry import Point
+
+__all__ = ["ACTION_RULE", "Action", "Move", "Reload"]
 
 #: The encounter's own check for a line a ruleset cannot read (an unknown verb or option, a
 #: missing target), for a ruleset with no ruling of its own on it (rmu cites R-6).
@@ -23,3 +25,22 @@ class Action:
     actor: str
     verb: str
     text: str
+
+
+# Reloading and moving read the same in every ruleset: what each costs and allows is the
+# ruleset's, the declaration is shared.
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reload(Action):
+    """Load ``weapon`` (the one in hand when None) with ``ammo`` (whatever fits when None)."""
+
+    weapon: str | None = None
+    ammo: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move(Action):
+    """Move to the point ``to``."""
+
+    to: Point

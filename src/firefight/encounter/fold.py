@@ -24,7 +24,7 @@ from firefight.encounter.events import (
     RoundStarted,
 )
 from firefight.encounter.log import LogRecord, reverted
-from firefight.encounter.state import EncounterState
+from firefight.encounter.state import CombatantState, EncounterState
 from firefight.errors import FirefightError
 from firefight.events import ActionPointsSpent, Event, RoundsFired
 from firefight.frozen import replace
@@ -32,7 +32,7 @@ from firefight.frozen import replace
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
 
-__all__ = ["FoldError", "apply", "apply_all", "fold", "fold_from"]
+__all__ = ["FoldError", "apply", "apply_all", "fold", "fold_from", "named_in_log"]
 
 E = TypeVar("E", bound=Event)
 _Applier = Callable[[EncounterState, Any], EncounterState]
@@ -50,7 +50,12 @@ def _core(cls: type[E]) -> Callable[[Callable[[EncounterState, E], EncounterStat
     return register
 
 
-def _who(state: EncounterState, name: str) -> Any:
+def named_in_log(state: EncounterState, name: str) -> CombatantState:
+    """The combatant an event names, by exact name; a log naming anyone else is corrupt.
+
+    Unlike :meth:`EncounterState.combatant`, no close match is accepted: a stored log names
+    people exactly as the scene does.
+    """
     found = state.find(name)
     if found is None or found.name != name:
         raise FoldError(f"the log names {name!r}, who is not in the scene")
@@ -71,7 +76,7 @@ def _round_started(state: EncounterState, e: RoundStarted) -> EncounterState:
 
 @_core(ActionPointsSpent)
 def _ap_spent(state: EncounterState, e: ActionPointsSpent) -> EncounterState:
-    c = _who(state, e.actor)
+    c = named_in_log(state, e.actor)
     if e.ap > c.ap_left:
         raise FoldError(f"{e.actor} spends {e.ap} AP with only {c.ap_left} left")
     return state.with_combatant(replace(c, ap_left=c.ap_left - e.ap))
@@ -79,13 +84,13 @@ def _ap_spent(state: EncounterState, e: ActionPointsSpent) -> EncounterState:
 
 @_core(ActionPointsLost)
 def _ap_lost(state: EncounterState, e: ActionPointsLost) -> EncounterState:
-    c = _who(state, e.actor)
+    c = named_in_log(state, e.actor)
     return state.with_combatant(replace(c, ap_left=max(0, c.ap_left - e.ap)))
 
 
 @_core(RoundsFired)
 def _rounds_fired(state: EncounterState, e: RoundsFired) -> EncounterState:
-    c = _who(state, e.actor)
+    c = named_in_log(state, e.actor)
     weapon = c.weapon(e.weapon)
     if weapon is None or weapon.loaded is None or weapon.loaded.rounds < e.rounds:
         raise FoldError(f"{e.actor} fires {e.rounds} from {e.weapon!r}, which does not hold them")
@@ -95,7 +100,7 @@ def _rounds_fired(state: EncounterState, e: RoundsFired) -> EncounterState:
 
 @_core(Reloaded)
 def _reloaded(state: EncounterState, e: Reloaded) -> EncounterState:
-    c = _who(state, e.actor)
+    c = named_in_log(state, e.actor)
     weapon = c.weapon(e.weapon)
     if weapon is None or not 0 <= e.spare < len(weapon.spares):
         raise FoldError(f"{e.actor} has no spare #{e.spare} for {e.weapon!r}")
@@ -108,18 +113,18 @@ def _reloaded(state: EncounterState, e: Reloaded) -> EncounterState:
 
 @_core(Moved)
 def _moved(state: EncounterState, e: Moved) -> EncounterState:
-    c = _who(state, e.actor)
+    c = named_in_log(state, e.actor)
     return state.with_combatant(replace(c, position=e.to, facing_deg=e.facing_deg))
 
 
 @_core(PostureChanged)
 def _posture(state: EncounterState, e: PostureChanged) -> EncounterState:
-    return state.with_combatant(replace(_who(state, e.actor), posture=e.posture))
+    return state.with_combatant(replace(named_in_log(state, e.actor), posture=e.posture))
 
 
 @_core(InitiativeRolled)
 def _initiative(state: EncounterState, e: InitiativeRolled) -> EncounterState:
-    return state.with_combatant(replace(_who(state, e.actor), initiative=e.total))
+    return state.with_combatant(replace(named_in_log(state, e.actor), initiative=e.total))
 
 
 @_core(InitiativeOrdered)

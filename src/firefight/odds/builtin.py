@@ -1,5 +1,6 @@
-"""The odds registrations firefight ships: the rmu aimed shot, and the cpr single shot and
-autofire. numpy is imported only when a fast path or kernel is first used."""
+"""The odds registrations firefight ships: the rmu aimed shot, rapid fire (its preparation and
+its firing round) and suppression sweep, and the cpr single shot and autofire. numpy is imported
+only when a fast path or kernel is first used."""
 
 from __future__ import annotations
 
@@ -65,7 +66,52 @@ def register_builtins() -> None:
             kernel=_rmu_kernel,
         )
     )
+    register_rmu_fire()
     register_cpr()
+
+
+def _rmu_fire_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
+    from firefight.odds.rmu_fire import resolve_fire_for_odds, resolve_fire_with
+
+    if state is None:
+        return partial(resolve_fire_for_odds, action)
+    return partial(resolve_fire_with, state, action)
+
+
+def register_rmu_fire() -> None:
+    """The rmu rapid fire and suppression sweep: no fast path (each person caught rolls on
+    their own), so the generic engine and Monte Carlo over the scalar resolver."""
+    from firefight.odds.rmu_fire import (
+        PREPARATION_STATS,
+        fire_stats,
+        fire_view,
+        preparation_view,
+    )
+    from firefight.rulesets.rmu.rapid_fire import RapidFire, RapidFirePreparation
+    from firefight.rulesets.rmu.suppression import SuppressionSweep
+
+    register(
+        ActionOdds(
+            ruleset="rmu",
+            name="rapid-fire-preparation",
+            action_type=RapidFirePreparation,
+            scalar=_rmu_fire_scalar,
+            key=preparation_view,
+            stats=PREPARATION_STATS,
+        )
+    )
+    for name, kind in (("rapid-fire", RapidFire), ("suppress", SuppressionSweep)):
+        register(
+            ActionOdds(
+                ruleset="rmu",
+                name=name,
+                action_type=kind,
+                scalar=_rmu_fire_scalar,
+                key=fire_view,
+                stats=(),
+                stats_for=fire_stats,
+            )
+        )
 
 
 def _cpr_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:

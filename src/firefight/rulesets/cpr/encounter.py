@@ -17,17 +17,17 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any, cast
 
 from firefight.dice import Dice
 from firefight.encounter.actions import ACTION_RULE, Action
 from firefight.encounter.events import Moved, moved_to
-from firefight.encounter.fold import FoldError
+from firefight.encounter.fold import FoldError, named_in_log
 from firefight.encounter.log import register_event_types
 from firefight.encounter.state import CombatantState, EncounterState, MagazineState
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
+from firefight.frozen import replace
 from firefight.geometry import Point, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.base import combatant_status
@@ -645,13 +645,6 @@ def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: 
 # --- applying cpr's events ------------------------------------------------------------------------
 
 
-def _who(state: EncounterState, name: str) -> CombatantState:
-    found = state.find(name)
-    if found is None or found.name != name:
-        raise FoldError(f"the log names {name!r}, who is not in the scene")
-    return found
-
-
 def _with(state: EncounterState, c: CombatantState, **changes: Any) -> EncounterState:
     return state.with_combatant(replace(c, stats=replace(fighter(c), **changes)))
 
@@ -677,7 +670,7 @@ def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
 
 
 def _reloaded(state: EncounterState, e: MagazineReloaded) -> EncounterState:
-    c = _who(state, e.actor)
+    c = named_in_log(state, e.actor)
     weapon = c.weapon(e.weapon)
     if weapon is None or weapon.loaded is None:
         raise FoldError(f"{e.actor} has no magazine in a {e.weapon!r} to reload")
@@ -705,7 +698,7 @@ def _reloaded(state: EncounterState, e: MagazineReloaded) -> EncounterState:
 
 
 def _item_gone(state: EncounterState, name: str, item: str, *, count: bool) -> EncounterState:
-    c = _who(state, name)
+    c = named_in_log(state, name)
     weapon = c.weapon(item)
     if weapon is None:
         return state  # an item the scene does not track (a phone, a bag)
@@ -723,12 +716,12 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
     if isinstance(event, TurnStarted):
         return _turn_started(state, event)
     if isinstance(event, ActionTaken):
-        c = _who(state, event.actor)
+        c = named_in_log(state, event.actor)
         if not fighter(c).action_left:
             raise FoldError(f"{event.actor} takes a second Action in one turn")
         return _with(state, c, action_left=False)
     if isinstance(event, MoveTaken):
-        c = _who(state, event.actor)
+        c = named_in_log(state, event.actor)
         own = fighter(c)
         if not (own.action_left if event.run else own.move_left):
             raise FoldError(f"{event.actor} moves with no Move or Action left")
@@ -741,10 +734,10 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
             must_take_cover=False,
         )
     if isinstance(event, DamageDealt):
-        c = _who(state, event.target)
+        c = named_in_log(state, event.target)
         return state.with_combatant(replace(c, hits_taken=c.hits_taken + event.hp_lost))
     if isinstance(event, CriticalInjuryInflicted):
-        c = _who(state, event.target)
+        c = named_in_log(state, event.target)
         c = replace(c, hits_taken=c.hits_taken + event.bonus_damage)
         own = fighter(c)
         injuries = own.injuries
@@ -752,10 +745,10 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
             injuries = (*injuries, event.injury)
         return _with(state, c, injuries=injuries)
     if isinstance(event, InjuryAggravated):
-        c = _who(state, event.target)
+        c = named_in_log(state, event.target)
         return state.with_combatant(replace(c, hits_taken=c.hits_taken + event.bonus_damage))
     if isinstance(event, ArmorAblated):
-        c = _who(state, event.target)
+        c = named_in_log(state, event.target)
         own = fighter(c)
         now = own.head_sp if event.location == "head" else own.body_sp
         if now != event.sp_before:
@@ -763,7 +756,7 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
         key = "head_sp" if event.location == "head" else "body_sp"
         return _with(state, c, **{key: event.sp_after})
     if isinstance(event, WoundStateChanged):
-        c = _who(state, event.target)
+        c = named_in_log(state, event.target)
         if c.hits_left != event.hp_after:
             raise FoldError(f"{event.target} has {c.hits_left} HP, not {event.hp_after}")
         return state  # the wound state follows from HP (C-9)
@@ -774,9 +767,9 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
     if isinstance(event, MagazineReloaded):
         return _reloaded(state, event)
     if isinstance(event, MustTakeCover):
-        return _with(state, _who(state, event.target), must_take_cover=True)
+        return _with(state, named_in_log(state, event.target), must_take_cover=True)
     if isinstance(event, NextTurnCurtailed):
-        c = _who(state, event.target)
+        c = named_in_log(state, event.target)
         lost = fighter(c).lose_next
         return _with(state, c, lose_next=tuple(dict.fromkeys((*lost, event.loses))))
     raise FoldError(f"cpr does not know how to apply a {type(event).__name__} event")

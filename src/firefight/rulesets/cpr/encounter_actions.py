@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from firefight.encounter.actions import ACTION_RULE, Action
+from firefight.encounter.actions import ACTION_RULE, Action, Move, Reload
 from firefight.encounter.lines import (
     Line,
     OptionKind,
@@ -93,17 +93,6 @@ class ThrowItem(Action):
     aim: Aim | None = None
     unseen: bool = False
     mods: tuple[Modifier, ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Reload(Action):
-    weapon: str | None = None
-    ammo: str | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Move(Action):
-    to: Point
 
 
 _VERBS: dict[str, str] = {

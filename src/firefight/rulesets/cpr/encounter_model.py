@@ -9,12 +9,12 @@ starts from.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from firefight.encounter.state import CombatantState, MagazineState, WeaponState
+from firefight.frozen import replace
 from firefight.rulesets.cpr.armor import sp_from_text
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.fighter import CarriedAmmo, CprFighter

@@ -12,7 +12,6 @@ standing in the way (RMU-COV-5), whichever gives more.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -20,7 +19,7 @@ from pydantic import Field, field_validator, model_validator
 from firefight.dice import Dice
 from firefight.encounter.actions import Action
 from firefight.encounter.events import PostureChanged, Reloaded, moved_to
-from firefight.encounter.fold import FoldError
+from firefight.encounter.fold import FoldError, named_in_log
 from firefight.encounter.log import register_event_types
 from firefight.encounter.state import (
     ArmorState,
@@ -32,6 +31,7 @@ from firefight.encounter.state import (
 )
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.frozen import replace
 from firefight.geometry import Body, CoverGrade, Posture, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
@@ -61,6 +61,12 @@ from firefight.rulesets.rmu.events import (
     CriticalInflicted,
     HitsInflicted,
 )
+from firefight.rulesets.rmu.fatigue import (
+    FATIGUE_RULE,
+    FatigueChecked,
+    needs_fatigue_check,
+    roll_fatigue_check,
+)
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
@@ -70,7 +76,6 @@ from firefight.rulesets.rmu.scene_reading import (
     defender,
     fire_target,
     move_cost,
-    named_in_log,
     shooter_modifiers,
     situational_conditions,
     spot_taken,
@@ -90,7 +95,7 @@ from firefight.rulesets.rmu.vitals import (
     wear_off_stun,
 )
 from firefight.tables.data_files import DataModel
-from firefight.trace import TraceBuilder
+from firefight.trace import Trace, TraceBuilder
 
 __all__ = [
     "RmuCombatantFields",
@@ -114,6 +119,7 @@ register_event_types(
     StaggerCleared,
     StaggerPaid,
     StunWoreOff,
+    FatigueChecked,
     *(getattr(firearm_events, name) for name in firearm_events.__all__),
 )
 
@@ -185,6 +191,7 @@ class RmuStatsModel(DataModel):
     bmr_ft: float = Field(gt=0)
     armor_trained: bool = True
     strength: int = 0
+    constitution: int | None = None
 
 
 class RmuCombatantFields(DataModel):
@@ -257,6 +264,7 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             armor_trained=stats.armor_trained,
             naked_at=spec.naked_at,
             strength=stats.strength,
+            constitution=stats.constitution,
             under_fire=spec.under_fire,
             skills=tuple(
                 RmuSkill(name=name, bonus=s.bonus, ranks=s.ranks) for name, s in spec.skills.items()
@@ -430,7 +438,40 @@ def _headline(action: Shoot, weapon: str, summary: Mapping[str, Any]) -> str:
 
 
 def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
-    """The events and trace of a validated action."""
+    """The events and trace of a validated action, after its fatigue check when one is due
+    (R-2, DEC-79)."""
+    c = state.combatant(action.actor)
+    if not needs_fatigue_check(c, action):
+        return _resolve(state, action, dice)
+    passed, check = roll_fatigue_check(c, dice)
+    if passed:
+        done = _resolve(state, action, dice)
+        return Outcome(
+            events=(*check.events, *done.events),
+            trace=Trace((*check.trace.entries, *done.trace.entries)),
+            summary={**done.summary, **check.summary},
+        )
+    # The AP the action would spend are gone all the same: its costs never hang on the dice,
+    # so a dry run on throwaway dice reads them off.
+    dry = _resolve(state, action, Dice.seeded(0))
+    ap = sum(e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name)
+    tb = TraceBuilder()
+    tb.step(f"{c.name} spends {ap} AP on the attempt, to no effect.", FATIGUE_RULE)
+    headline = f"{c.name} fails the fatigue check, too spent to act: {ap} AP lost to no effect."
+    return Outcome(
+        events=(*check.events, ActionPointsSpent(actor=c.name, ap=ap), *bonus_used(c)),
+        trace=Trace((*check.trace.entries, *tb.build().entries)),
+        summary={
+            "action": action.verb,
+            "actor": c.name,
+            "ap_spent": ap,
+            "headline": headline,
+            **check.summary,
+        },
+    )
+
+
+def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         return encounter_fire.resolve_fire_action(state, action, dice)
     c = state.combatant(action.actor)
@@ -550,6 +591,8 @@ def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
         )
     if isinstance(event, encounter_fire.FIRE_EVENTS):
         return encounter_fire.apply_fire_event(state, event)
+    if isinstance(event, FatigueChecked):
+        return state  # the check changes nothing itself; a failed one's AP are their own event
     raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")
 
 
@@ -578,6 +621,9 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
                 f"({event.new_total} in all{tail}) [RMU-BRK-2]."
             )
         return f"{event.wearer}'s {event.armor} holds [P-5]."
+    if isinstance(event, FatigueChecked):
+        verdict = "goes on" if event.passed else "the action fails"
+        return f"{event.actor}'s fatigue check: {event.result} ({event.total}), {verdict} [R-2]."
     if isinstance(event, AttackerBonusGained):
         return f"{event.actor} gains +{event.bonus} on the next action this round [{event.rule}]."
     if isinstance(event, RoundsFired):

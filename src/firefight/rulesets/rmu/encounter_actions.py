@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from firefight.encounter.actions import Action
+from firefight.encounter.actions import Action, Move, Reload
 from firefight.encounter.lines import OptionKind, name_at, option_point, read_line
 from firefight.encounter.state import EncounterState
 from firefight.errors import RuleRefusal
@@ -52,17 +52,6 @@ class Shoot(Action):
     prepared: bool = False
     situational: tuple[str, ...] = ()
     mods: tuple[Modifier, ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Reload(Action):
-    weapon: str | None = None
-    ammo: str | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Move(Action):
-    to: Point
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

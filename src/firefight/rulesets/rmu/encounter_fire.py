@@ -24,16 +24,16 @@ and keeps what they leave behind on each combatant's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from firefight.dice import Dice
 from firefight.encounter.actions import Action
 from firefight.encounter.events import ActionPointsLost, moved_to
-from firefight.encounter.fold import FoldError
+from firefight.encounter.fold import FoldError, named_in_log
 from firefight.encounter.state import Barrier, CombatantState, EncounterState, WeaponState
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.frozen import replace
 from firefight.geometry import (
     Body,
     CoverGrade,
@@ -98,7 +98,6 @@ from firefight.rulesets.rmu.scene_reading import (
     defender,
     fire_target,
     move_cost,
-    named_in_log,
     reachable_cover,
     shooter_modifiers,
     situational_conditions,

@@ -25,8 +25,9 @@ a count from an earlier round simply reads as zero.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from firefight.frozen import replace
 from firefight.geometry import Point
 
 __all__ = [

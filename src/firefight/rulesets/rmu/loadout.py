@@ -20,11 +20,11 @@ firefight.errors.RuleRefusal: R-6: Mara carries no weapon called 'rifle'; they c
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from firefight.encounter.state import CombatantState, WeaponState
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
+from firefight.frozen import replace
 from firefight.rulesets.rmu.firearm_events import (
     PreparationWasted,
     RapidFireFired,

@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 from typing import TypedDict
 
-from firefight.encounter.fold import FoldError
 from firefight.encounter.state import (
     Barrier,
     CombatantState,
@@ -59,7 +58,6 @@ __all__ = [
     "defender",
     "fire_target",
     "move_cost",
-    "named_in_log",
     "reachable_cover",
     "shooter_modifiers",
     "situational_conditions",
@@ -74,14 +72,6 @@ _CROUCH_GAP_FT = 0.5
 
 
 # --- people -------------------------------------------------------------------------------------
-
-
-def named_in_log(state: EncounterState, name: str) -> CombatantState:
-    """The combatant an event names, by exact name; a log naming anyone else is corrupt."""
-    found = state.find(name)
-    if found is None or found.name != name:
-        raise FoldError(f"the log names {name!r}, who is not in the scene")
-    return found
 
 
 class WornArmor(TypedDict):

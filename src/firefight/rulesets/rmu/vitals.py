@@ -11,13 +11,14 @@ Pure functions over a :class:`~firefight.encounter.state.CombatantState` and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 
 from pydantic import Field
 
 from firefight.encounter.state import CombatantState, CombatantStats
 from firefight.errors import TableDataError
+from firefight.frozen import replace
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.fire_state import FireState
 from firefight.tables.critical import CriticalEffect
@@ -59,9 +60,11 @@ class RmuStats(CombatantStats):
     maneuver penalty (RMU-ARM-5).
 
     ``strength`` is the Strength stat bonus, the only defense against an unbraced tripod gun's
-    recoil (RMU-TRI-2); ``under_fire`` is how they answer a sweep when the action does not say
-    (``"dive"`` or ``"stand"``; None: dive when cover is at hand, RMU-SUP-9/10). ``fire`` is
-    what the firearm actions left on them (:mod:`firefight.rulesets.rmu.fire_state`).
+    recoil (RMU-TRI-2); ``constitution`` the Constitution stat bonus, None when the scenario
+    gives none (the fatigue check of R-2, DEC-79); ``under_fire`` is how they answer a sweep
+    when the action does not say (``"dive"`` or ``"stand"``; None: dive when cover is at hand,
+    RMU-SUP-9/10). ``fire`` is what the firearm actions left on them
+    (:mod:`firefight.rulesets.rmu.fire_state`).
     """
 
     quickness: int = 0
@@ -74,6 +77,7 @@ class RmuStats(CombatantStats):
     naked_at: str = "AT 1"
     skills: tuple[RmuSkill, ...] = ()
     strength: int = 0
+    constitution: int | None = None
     under_fire: str | None = None
     fire: FireState = field(default_factory=FireState)
 

@@ -1,0 +1,96 @@
+"""The fatigue check of RULINGS R-2: at a total penalty of -100 or worse, every effortful action
+is first an absolute maneuver (M-3) against exhaustion (DEC-79).
+
+Effortful here means what takes a body's effort in a firefight: shooting (an aimed shot, rapid
+fire, a sweep), dashing for cover, moving and reloading. Waiting, changing posture, preparing
+rapid fire and clearing a jam are not checked. The check is Constitution-based when the
+scenario gives a ``constitution`` stat, else +0 (said in the trace), plus the combatant's
+penalties. A Failure or worse means the effort comes to nothing: the action's AP are spent and
+nothing else happens.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firefight.dice import Dice
+from firefight.encounter.actions import Action, Move, Reload
+from firefight.encounter.state import CombatantState
+from firefight.events import Event
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.encounter_actions import Shoot
+from firefight.rulesets.rmu.fire_actions import DashToCover, EmptyGun, Sweep
+from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
+from firefight.rulesets.rmu.vitals import figures, penalty_modifiers, rmu_stats, total_penalty
+from firefight.trace import Trace, TraceBuilder
+
+__all__ = [
+    "EFFORTFUL",
+    "FATIGUE_RULE",
+    "FatigueChecked",
+    "needs_fatigue_check",
+    "roll_fatigue_check",
+]
+
+FATIGUE_RULE = "R-2"
+
+#: The actions that take effort (DEC-79).
+EFFORTFUL: tuple[type[Action], ...] = (Shoot, EmptyGun, Sweep, DashToCover, Move, Reload)
+
+#: The absolute-maneuver results that still let the action go ahead (M-3).
+_PASSING = frozenset(
+    {AbsoluteResult.PARTIAL_SUCCESS, AbsoluteResult.SUCCESS, AbsoluteResult.ABSOLUTE_SUCCESS}
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FatigueChecked(Event):
+    """A fatigue check before an effortful action (R-2); ``passed`` False: the action fails."""
+
+    actor: str
+    total: int
+    result: str
+    passed: bool
+    rule: str = FATIGUE_RULE
+
+
+def needs_fatigue_check(c: CombatantState, action: Action) -> bool:
+    """Whether ``action`` by ``c`` must first pass a fatigue check (R-2, DEC-79)."""
+    return isinstance(action, EFFORTFUL) and total_penalty(c) <= figures().fatigue_check_at
+
+
+def roll_fatigue_check(c: CombatantState, dice: Dice) -> tuple[bool, Outcome]:
+    """Roll ``c``'s fatigue check: whether they may go on, and the check's event and trace."""
+    constitution = rmu_stats(c).constitution
+    tb = TraceBuilder()
+    basis = (
+        f"their Constitution bonus {constitution:+d}"
+        if constitution is not None
+        else "+0, as the scenario gives no constitution stat"
+    )
+    tb.step(
+        f"{c.name}'s total penalty is {total_penalty(c)}: the effort needs a fatigue check first, "
+        f"an absolute maneuver on {basis}; Failure or worse and the action comes to nothing.",
+        FATIGUE_RULE,
+    )
+    decl = Maneuver(
+        kind="absolute",
+        bonus=constitution or 0,
+        actor=c.name,
+        skill="constitution",
+        extra=tuple(penalty_modifiers(c)),
+    )
+    rolled = resolve_maneuver(decl, dice)
+    result = str(rolled.summary["result"])
+    total = int(str(rolled.summary["total"]))
+    passed = AbsoluteResult(result) in _PASSING
+    after = TraceBuilder()
+    after.step(
+        f"Fatigue check: {result}; {c.name} "
+        + ("finds the strength to go on." if passed else "is too spent: the action fails."),
+        FATIGUE_RULE,
+    )
+    event: Event = FatigueChecked(actor=c.name, total=total, result=result, passed=passed)
+    trace = Trace((*tb.build().entries, *rolled.trace.entries, *after.build().entries))
+    summary = {"fatigue_check": result, "fatigue_total": total}
+    return passed, Outcome(events=(event,), trace=trace, summary=summary)
