@@ -30,7 +30,7 @@ from firefight.encounter import engine
 from firefight.encounter.fold import fold
 from firefight.encounter.log import LogRecord, parse_record
 from firefight.encounter.scenario import initial_state, scenario_from_data
-from firefight.encounter.service import EncounterService
+from firefight.service import EncounterService
 from firefight.encounter.snapshot import (
     SNAPSHOT_EVERY,
     SNAPSHOT_VERSION,

@@ -16,10 +16,10 @@ from collections.abc import Callable
 from functools import partial
 
 from firefight.dice import Dice
-from firefight.odds.enumeration import enumerate_outcomes
-from firefight.odds.rmu_shot import aimed_shot_exact
-from firefight.odds.rmu_views import default_data, shot_view
 from firefight.outcome import Outcome
+from firefight.probability.enumeration import enumerate_outcomes
+from firefight.rulesets.rmu.odds.shot import aimed_shot_exact
+from firefight.rulesets.rmu.odds.views import default_data, shot_view
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 
 DATA = default_data()

@@ -18,8 +18,8 @@ from functools import partial
 import numpy as np
 
 from firefight.dice import Dice
-from firefight.odds.rmu_shot import aimed_shot_sample
-from firefight.odds.rmu_views import default_data
+from firefight.rulesets.rmu.odds.shot import aimed_shot_sample
+from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 
 DATA = default_data()

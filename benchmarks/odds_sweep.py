@@ -12,9 +12,9 @@ import time
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 
-from firefight.odds.rmu_views import default_data
 from firefight.odds.sweep import sweep
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
+from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.shot import AimedShot
 
 WEAPONS = ["glock-17", "zastava-m85-folded", "zastava-m85-stock", "sks-46"]

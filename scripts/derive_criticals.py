@@ -26,13 +26,14 @@ from pathlib import Path
 
 import tomli_w
 
-from firefight.tables.critical import (
+from firefight.rulesets.rmu.critical_table import (
     CriticalEffect,
     CriticalTable,
     critical_table_to_data,
 )
+from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.table_kinds import TABLE_KINDS
 from firefight.tables.registry import load_table
-from firefight.tables.severity import Severity
 
 __all__ = [
     "AP",
@@ -267,7 +268,7 @@ def tables_dir() -> Path:
 
 def load_puncture(directory: Path | None = None) -> CriticalTable:
     path = (directory or tables_dir()) / f"{PUNCTURE}.toml"
-    table = load_table(path)
+    table = load_table(path, TABLE_KINDS)
     if not isinstance(table, CriticalTable):
         raise TypeError(f"{path} is not a critical table")
     return table

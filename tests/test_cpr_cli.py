@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from firefight.cli.cpr import app
+from firefight.rulesets.cpr.cli.commands import app
 
 runner = CliRunner()
 

@@ -260,8 +260,10 @@ def _imported_modules(path: Path) -> set[str]:
 
 
 def test_no_rmu_import_anywhere_in_the_cpr_package_or_its_cli() -> None:
-    files = [*CPR_SRC.rglob("*.py"), CPR_SRC.parents[1] / "cli" / "cpr.py"]
-    assert len(files) > 10
+    # Its command line lives in the package too (rulesets as plug-ins); lint-imports checks the
+    # same for every ruleset pair, this test names the file.
+    files = [*CPR_SRC.rglob("*.py")]
+    assert any(p.parent.name == "cli" for p in files)
     for path in files:
         for module in _imported_modules(path):
             assert "rmu" not in module.split("."), f"{path.name} imports {module}"

@@ -19,8 +19,7 @@ from firefight.cli.app import app
 from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.events import Moved
-from firefight.encounter.fold import FoldError, apply_all, fold
+from firefight.encounter.fold import fold
 from firefight.encounter.log import LogRecord, decode_event, parse_record
 from firefight.encounter.scenario import (
     ScenarioError,
@@ -28,8 +27,7 @@ from firefight.encounter.scenario import (
     load_scenario,
     scenario_from_data,
 )
-from firefight.encounter.service import EncounterService
-from firefight.encounter.state import CombatantState, EncounterState
+from firefight.service import EncounterService
 from firefight.errors import RuleRefusal
 from firefight.events import RoundsFired
 from firefight.outcome import Outcome
@@ -38,6 +36,9 @@ from firefight.rulesets.cpr import CPR
 from firefight.rulesets.cpr.encounter_events import MoveTaken, NextTurnCurtailed
 from firefight.rulesets.cpr.events import DamageDealt
 from firefight.rulesets.cpr.fighter import CprFighter, fighter
+from firefight.scene.apply import FoldError, apply_all
+from firefight.scene.events import Moved
+from firefight.scene.state import CombatantState, EncounterState
 from firefight.trace import Trace
 from firefight.units import feet_from_metres
 
@@ -729,8 +730,8 @@ def test_a_stored_cpr_log_reads_back_in_a_process_that_never_resolved_a_cpr_acti
 ) -> None:
     """The service registers the ruleset's event types (``Ruleset.event_types``) before it
     parses a stored log, so a fresh process folds it without having imported the encounter."""
-    from firefight.encounter import log
     from firefight.rulesets.cpr.encounter import EVENT_TYPES
+    from firefight.scene import events as log
 
     service, incremental = _play(NIGHT_MARKET)
     bare = {k: v for k, v in log.event_types().items() if v not in EVENT_TYPES}

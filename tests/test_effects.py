@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firefight.tables.effects import parse_effects
+from firefight.rulesets.rmu.effects import parse_effects
 
 # Every example DATA.md gives, with what it says the string means, plus the brief's extra shapes.
 DATA_MD_EXAMPLES = [

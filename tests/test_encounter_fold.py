@@ -16,17 +16,18 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from encounter_support import MemoryStore, person, scene
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.conditions import ConditionKind, register_condition
-from firefight.encounter.events import ConditionStarted
-from firefight.encounter.fold import apply_all, fold
-from firefight.encounter.log import LogRecord, decode_event, parse_record, register_event_types
+from firefight.encounter.fold import fold
+from firefight.encounter.log import LogRecord, decode_event, parse_record
 from firefight.encounter.scenario import initial_state, load_scenario, scenario_from_data
-from firefight.encounter.service import EncounterService
-from firefight.encounter.state import ActiveCondition, EncounterState
+from firefight.service import EncounterService
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import NOT_IN_ENCOUNTERS, CatalogRow, Ruleset
+from firefight.scene.apply import apply_all
+from firefight.scene.conditions import ConditionKind, register_condition
+from firefight.scene.events import ConditionStarted, register_event_types
+from firefight.scene.state import ActiveCondition, EncounterState
 
 RMU = find_ruleset("rmu")
 EXAMPLES = ("examples/warehouse.toml", "examples/street-ambush.toml")

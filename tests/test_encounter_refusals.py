@@ -10,7 +10,7 @@ import pytest
 from encounter_support import MemoryStore, person, scene
 from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
-from firefight.encounter.service import EncounterService
+from firefight.service import EncounterService
 from firefight.errors import RuleRefusal
 from firefight.store import open_store
 from firefight.store.base import EncounterStore

@@ -11,15 +11,13 @@ import pytest
 from encounter_support import duel, person, scene
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.events import ActionPointsLost, InitiativeOrdered, RoundStarted
-from firefight.encounter.fold import apply_all
 from firefight.encounter.scenario import initial_state, scenario_from_data
-from firefight.encounter.state import EncounterState, Surprise
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.geometry import Posture
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
+from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.encounter_events import (
     Bled,
     Died,
@@ -29,7 +27,9 @@ from firefight.rulesets.rmu.encounter_events import (
 )
 from firefight.rulesets.rmu.events import BreakageTaken, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.vitals import hit_loss_penalty, penalty_modifiers, total_penalty
-from firefight.tables.critical import CriticalEffect
+from firefight.scene.apply import apply_all
+from firefight.scene.events import ActionPointsLost, InitiativeOrdered, RoundStarted
+from firefight.scene.state import EncounterState, Surprise
 
 RMU: Ruleset = find_ruleset("rmu")
 

@@ -20,13 +20,13 @@ from hypothesis import strategies as st
 from sqlalchemy import text as sql_text
 
 import firefight
-import firefight.encounter.service as service_module
+import firefight.service as service_module
 from encounter_support import MemoryStore, person, scene
 from firefight.dice import Dice
 from firefight.encounter.fold import fold
 from firefight.encounter.log import CLASS_KEY, from_plain
 from firefight.encounter.scenario import Scenario, initial_state, load_scenario, scenario_from_data
-from firefight.encounter.service import Applied, EncounterService
+from firefight.service import Applied, EncounterService
 from firefight.encounter.snapshot import (
     SNAPSHOT_VERSION,
     Folded,
@@ -38,10 +38,10 @@ from firefight.encounter.snapshot import (
     fingerprint,
     plain_state,
 )
-from firefight.encounter.state import CombatantStats, EncounterState
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets import find_ruleset
+from firefight.scene.state import CombatantStats, EncounterState
 from firefight.store import ConflictError, Snapshot, SqlStore, open_store
 from store_support import BACKENDS, backend_url
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from encounter_support import duel
 from firefight.encounter.scenario import initial_state
-from firefight.encounter.state import CombatantState, EncounterState, MagazineState
 from firefight.frozen import _make_copier, replace
 from firefight.geometry import Point, Posture
+from firefight.scene.state import CombatantState, EncounterState, MagazineState
 
 MARA = initial_state(duel()).combatant("Mara")
 

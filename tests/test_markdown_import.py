@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from firefight.errors import TableDataError
-from firefight.tables.critical import CriticalEffect, CriticalTable, HitLocation
-from firefight.tables.markdown import import_critical_markdown
-from firefight.tables.registry import TableSet, write_user_table
-from firefight.tables.severity import Severity
+from firefight.rulesets.rmu.critical_markdown import import_critical_markdown
+from firefight.rulesets.rmu.critical_table import CriticalEffect, CriticalTable, HitLocation
+from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.table_kinds import CRITICAL, RmuTables
+from firefight.tables.registry import write_user_table
 
 SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
 SEED_004 = SEEDS / "004_d9a1fcd6c195a3ec.txt"
@@ -150,21 +151,21 @@ def test_imported_table_written_to_user_dir_loads_back_identical(
     """RMU-BP-2: an imported table saved for the GM replaces nothing but comes back the same."""
     monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path))
     table = import_critical_markdown(SMALL, name="practice", source="p.md")
-    path = write_user_table(table, "rmu")
+    path = write_user_table(table, CRITICAL, "rmu")
     assert path == tmp_path / "tables" / "rmu" / "practice.toml"
     assert [p.name for p in path.parent.iterdir()] == ["practice.toml"]  # no temp file left
-    loaded = TableSet("rmu", "firefight.rulesets.rmu")
+    loaded = RmuTables()
     assert loaded.critical("practice") == table
     assert loaded.entry("practice").origin == str(path)
     # Writing again replaces the file rather than failing on it.
-    assert write_user_table(dataclasses.replace(table, title="Again"), "rmu") == path
-    assert TableSet("rmu", "firefight.rulesets.rmu").critical("practice").title == "Again"
+    assert write_user_table(dataclasses.replace(table, title="Again"), CRITICAL, "rmu") == path
+    assert RmuTables().critical("practice").title == "Again"
 
 
 def test_shipped_cells_carry_no_prose(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """RMU-BP-2: shipped cells are mechanics and our own labels, never the source's prose."""
     monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path))
-    puncture = TableSet("rmu", "firefight.rulesets.rmu").critical("ballistic-puncture")
+    puncture = RmuTables().critical("ballistic-puncture")
     assert all(cell.text == "" for row in puncture.rows for cell in row.cells)
 
 
@@ -182,7 +183,7 @@ def seed_import() -> CriticalTable:
 @pytest.fixture
 def shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CriticalTable:
     monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path))  # no user copy may shadow the shipped one
-    return TableSet("rmu", "firefight.rulesets.rmu").critical("ballistic-puncture")
+    return RmuTables().critical("ballistic-puncture")
 
 
 def _mechanics(cell: CriticalEffect) -> CriticalEffect:

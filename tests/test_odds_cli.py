@@ -10,8 +10,8 @@ import pytest
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
-from firefight.odds.claims import rmu_claims
-from firefight.odds.rmu_views import default_data
+from firefight.rulesets.rmu.odds.claims import rmu_claims
+from firefight.rulesets.rmu.odds.views import default_data
 
 runner = CliRunner()
 

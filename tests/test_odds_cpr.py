@@ -11,7 +11,13 @@ import pytest
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds
-from firefight.odds.cpr_shot import (
+from firefight.outcome import Outcome
+from firefight.probability.distribution import Distribution
+from firefight.probability.enumeration import enumerate_outcomes
+from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
+from firefight.rulesets.cpr.autofire import AutofireAttack, resolve_autofire
+from firefight.rulesets.cpr.combatants import Aim, Dodge, Target
+from firefight.rulesets.cpr.odds.shot import (
     CPR_STATS,
     CprView,
     cpr_default_data,
@@ -19,12 +25,6 @@ from firefight.odds.cpr_shot import (
     cpr_key,
     cpr_sample,
 )
-from firefight.odds.distribution import Distribution
-from firefight.odds.enumeration import enumerate_outcomes
-from firefight.outcome import Outcome
-from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
-from firefight.rulesets.cpr.autofire import AutofireAttack, resolve_autofire
-from firefight.rulesets.cpr.combatants import Aim, Dodge, Target
 from firefight.rulesets.cpr.wounds import Health
 
 DATA = cpr_default_data()
@@ -57,7 +57,7 @@ AUTOFIRE = AutofireAttack(
 
 
 def _shot(view: CprView) -> dict[str, Any]:
-    from firefight.odds.cpr_shot import _shots
+    from firefight.rulesets.cpr.odds.shot import _shots
 
     return _shots(view)[0]
 
@@ -125,7 +125,7 @@ def test_cpr_hit_1_a_tie_misses() -> None:
     exact = cpr_exact(PISTOL, DATA)
     dv = _shot(next(iter(exact)))["dv"]
     need = dv - 13  # the d10 must beat this
-    from firefight.odds.cpr_shot import _d10
+    from firefight.rulesets.cpr.odds.shot import _d10
 
     expected = sum(p for v, p, _ in _d10() if v > need)
     assert exact.probability(lambda v: _shot(v)["result"] == "hit") == (

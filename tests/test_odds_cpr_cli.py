@@ -15,10 +15,10 @@ from typer.testing import CliRunner
 
 from firefight.cli.app import app
 from firefight.odds.api import odds
-from firefight.odds.cpr_shot import CprView, cpr_default_data, cpr_stats
 from firefight.rulesets.cpr.attack import RangedAttack, Shot
 from firefight.rulesets.cpr.autofire import AutofireAttack
 from firefight.rulesets.cpr.combatants import Target
+from firefight.rulesets.cpr.odds.shot import CprView, cpr_default_data, cpr_stats
 from firefight.rulesets.cpr.wounds import Health
 
 runner = CliRunner()
@@ -45,7 +45,7 @@ def _params(*path: str) -> dict[str, Any]:
     """The options of the command at ``path`` (typer's own click objects), by name."""
     command: Any = typer.main.get_command(app)
     for name in path:
-        command = command.commands[name]
+        command = command.get_command(typer.Context(command), name)
     return {p.name: p for p in command.params}
 
 
@@ -217,7 +217,7 @@ def test_c_9_wound_state_stats_only_with_one_target_of_known_hp() -> None:
 
 
 def _missed_or_kept(view: CprView) -> bool:
-    from firefight.odds.cpr_shot import _shots
+    from firefight.rulesets.cpr.odds.shot import _shots
 
     shot = _shots(view)[0]
     return bool(shot["result"] != "hit" or shot.get("wound_state") == "serious")

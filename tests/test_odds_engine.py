@@ -12,11 +12,11 @@ import pytest
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.odds.enumeration import CHAIN_PURPOSE_SUFFIX, enumerate_outcomes, summary_key
-from firefight.odds.montecarlo import simulate
-from firefight.odds.openended import chain_sums, open_ended
 from firefight.odds.sweep import grid_points, sweep
 from firefight.outcome import Outcome
+from firefight.probability.enumeration import CHAIN_PURPOSE_SUFFIX, enumerate_outcomes, summary_key
+from firefight.probability.montecarlo import simulate
+from firefight.probability.openended import chain_sums, open_ended
 from firefight.rulesets.rmu.shot import AimedShot
 from firefight.trace import Trace
 

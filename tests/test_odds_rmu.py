@@ -20,13 +20,23 @@ from firefight.dice import Dice
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.geometry import CoverGrade
 from firefight.odds.api import odds
-from firefight.odds.distribution import Distribution
-from firefight.odds.enumeration import enumerate_outcomes
-from firefight.odds.rmu_shot import aimed_shot_exact, aimed_shot_sample, aimed_shot_stats_batch
-from firefight.odds.rmu_views import CANNOT_HIT, SHOT_STATS, ShotView, default_data, shot_view
+from firefight.probability.distribution import Distribution
+from firefight.probability.enumeration import enumerate_outcomes
 from firefight.rulesets.rmu.bodies import BodyScreen, Bystander
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
+from firefight.rulesets.rmu.odds.shot import (
+    aimed_shot_exact,
+    aimed_shot_sample,
+    aimed_shot_stats_batch,
+)
+from firefight.rulesets.rmu.odds.views import (
+    CANNOT_HIT,
+    SHOT_STATS,
+    ShotView,
+    default_data,
+    shot_view,
+)
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 from firefight.rulesets.rmu.tripod import Recoil
 
@@ -182,7 +192,7 @@ def test_rmu_tri_2_recoil_on_the_shooter_generic_equals_fast(column: str) -> Non
     """RMU-TRI-2: the recoil's own attack (Large, +5 per ME, triple Strength as defense, read
     on the shooter's own naked column) through the fast path's body model equals the generic
     enumeration of resolve_recoil."""
-    from firefight.odds.rmu_shot import _body, _recoil
+    from firefight.rulesets.rmu.odds.shot import _body, _recoil
     from firefight.rulesets.rmu.shot import prepare_aimed_shot
     from firefight.rulesets.rmu.tripod import resolve_recoil
     from firefight.trace import TraceBuilder
@@ -220,7 +230,7 @@ def test_rmu_tri_2_recoil_on_the_shooter_generic_equals_fast(column: str) -> Non
 
 
 def _view(summary: Mapping[str, object]) -> ShotView:
-    from firefight.odds.rmu_views import _landing_view
+    from firefight.rulesets.rmu.odds.views import _landing_view
 
     return _landing_view(summary)
 

@@ -11,9 +11,12 @@ import typer
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
-from firefight.cli.rmu_fire_options import rapid_fire_from_options, suppression_from_options
 from firefight.odds.api import action_odds, odds, odds_stats
-from firefight.odds.rmu_fire import FireView, PreparationView
+from firefight.rulesets.rmu.cli.fire_options import (
+    rapid_fire_from_options,
+    suppression_from_options,
+)
+from firefight.rulesets.rmu.odds.fire import FireView, PreparationView
 from firefight.rulesets.rmu.rapid_fire import RapidFire
 
 runner = CliRunner()
@@ -31,7 +34,7 @@ def _params(*path: str) -> dict[str, Any]:
     """The options of the command at ``path`` (typer's own click objects), by name."""
     command: Any = typer.main.get_command(app)
     for name in path:
-        command = command.commands[name]
+        command = command.get_command(typer.Context(command), name)
     return {p.name: p for p in command.params}
 
 

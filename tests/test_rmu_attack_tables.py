@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from generate_attack_tables import build_tables
 
-from firefight.tables.attack import AttackTable, attack_table_from_data
-from firefight.tables.registry import TableSet
-from firefight.tables.severity import Severity
+from firefight.rulesets.rmu.attack_table import AttackTable, attack_table_from_data
+from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.table_kinds import RmuTables
 
 REPO = Path(__file__).resolve().parents[1]
 GENERATOR = REPO / "scripts" / "generate_attack_tables.py"
@@ -37,7 +37,7 @@ def _no_user_tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _table(name: str) -> AttackTable:
-    return TableSet("rmu", "firefight.rulesets.rmu").attack(name)
+    return RmuTables().attack(name)
 
 
 def _hits(table: AttackTable, column: str) -> list[int]:

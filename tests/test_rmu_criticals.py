@@ -16,9 +16,9 @@ import derive_criticals
 import pytest
 
 from firefight.errors import TableDataError
-from firefight.tables.critical import CriticalEffect, CriticalTable, HitLocation
-from firefight.tables.registry import TableSet
-from firefight.tables.severity import Severity
+from firefight.rulesets.rmu.critical_table import CriticalEffect, CriticalTable, HitLocation
+from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.table_kinds import RmuTables
 
 REPO = Path(__file__).resolve().parents[1]
 TABLES = REPO / "src/firefight/rulesets/rmu/tables"
@@ -66,13 +66,13 @@ def script() -> ModuleType:
 
 
 @pytest.fixture
-def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> TableSet:
+def tables(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> RmuTables:
     monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path))  # only the shipped tables
-    return TableSet("rmu", "firefight.rulesets.rmu")
+    return RmuTables()
 
 
 @pytest.fixture
-def puncture(tables: TableSet) -> CriticalTable:
+def puncture(tables: RmuTables) -> CriticalTable:
     return tables.critical("ballistic-puncture")
 
 
@@ -85,7 +85,7 @@ def pairs(
             yield sev, row.cell(sev), base.cell(sev)
 
 
-def test_rmu_bp_1_tableset_loads_all_four_critical_tables(tables: TableSet) -> None:
+def test_rmu_bp_1_tableset_loads_all_four_critical_tables(tables: RmuTables) -> None:
     """RMU-ARM-3, RMU-AMMO-3, RMU-AMMO-4, RMU-AMMO-6: every table they send a critical to loads."""
     for name in NAMES:
         table = tables.critical(name)
@@ -95,7 +95,7 @@ def test_rmu_bp_1_tableset_loads_all_four_critical_tables(tables: TableSet) -> N
 
 @pytest.mark.parametrize("name", NAMES)
 def test_rmu_bp_1_every_table_has_the_puncture_bands_and_locations(
-    tables: TableSet, name: str
+    tables: RmuTables, name: str
 ) -> None:
     """RMU-GEN-6: each d100 roll reads the row whose band holds it, on every table."""
     table = tables.critical(name)
@@ -148,7 +148,7 @@ def test_p_7_severity_f_reads_e_and_a_on_the_same_row(puncture: CriticalTable, r
     )
 
 
-def test_rmu_arm_3_impact_is_blunt_trauma(tables: TableSet, puncture: CriticalTable) -> None:
+def test_rmu_arm_3_impact_is_blunt_trauma(tables: RmuTables, puncture: CriticalTable) -> None:
     """DATA.md: more hits, no bleeding but fatigue, breakage in B-E but not A (RMU-AMMO-5, P-5)."""
     impact = tables.critical("ballistic-impact")
     for sev, cell, base in pairs(impact, puncture):
@@ -167,7 +167,7 @@ def test_rmu_arm_3_impact_is_blunt_trauma(tables: TableSet, puncture: CriticalTa
 
 
 def test_rmu_ammo_5_ap_breaks_armor_in_every_cell_a_tier_deeper_than_impact(
-    tables: TableSet, puncture: CriticalTable
+    tables: RmuTables, puncture: CriticalTable
 ) -> None:
     """RMU-AMMO-3, RMU-AMMO-4 read this table; P-5 takes the cell's breakage modifier."""
     ap = tables.critical("armor-piercing")
@@ -188,7 +188,7 @@ def test_rmu_ammo_5_ap_breaks_armor_in_every_cell_a_tier_deeper_than_impact(
 
 
 def test_rmu_ammo_6_hollowpoint_is_worse_than_puncture_on_bare_flesh(
-    tables: TableSet, puncture: CriticalTable
+    tables: RmuTables, puncture: CriticalTable
 ) -> None:
     hollow = tables.critical("ballistic-hollowpoint")
     for row, base_row in zip(hollow.rows, puncture.rows, strict=True):
@@ -204,7 +204,7 @@ def test_rmu_ammo_6_hollowpoint_is_worse_than_puncture_on_bare_flesh(
 
 
 @pytest.mark.parametrize("name", NAMES[1:])
-def test_stand_ins_are_provisional_and_say_how(tables: TableSet, name: str) -> None:
+def test_stand_ins_are_provisional_and_say_how(tables: RmuTables, name: str) -> None:
     """DATA.md: a stand-in for RMU-ARM-3 / RMU-AMMO-5 / RMU-AMMO-6 is marked and explained."""
     table = tables.critical(name)
     assert table.provisional is True
@@ -250,7 +250,7 @@ def test_malformed_user_copy_names_file_and_row(
     fourth = text.index('location = "leg"')  # row 4 (06-10) is the first leg band
     bad.write_text(text[:fourth] + 'location = "tail"' + text[fourth + 16 :], encoding="utf-8")
     with pytest.raises(TableDataError) as info:
-        TableSet("rmu", "firefight.rulesets.rmu").critical("ballistic-impact")
+        RmuTables().critical("ballistic-impact")
     assert info.value.file == str(bad)
     assert info.value.where.startswith("row 4")
     assert "ballistic-impact.toml, row 4" in str(info.value)

@@ -11,18 +11,19 @@ import pytest
 from encounter_support import person, scene
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.fold import apply_all, fold
+from firefight.encounter.fold import fold
 from firefight.encounter.log import LogRecord, parse_record
 from firefight.encounter.scenario import initial_state, scenario_from_data
-from firefight.encounter.state import EncounterState
 from firefight.events import Event
 from firefight.geometry import Point
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
+from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.events import CriticalInflicted
 from firefight.rulesets.rmu.fatigue import FatigueChecked
 from firefight.rulesets.rmu.vitals import total_penalty
-from firefight.tables.critical import CriticalEffect
+from firefight.scene.apply import apply_all
+from firefight.scene.state import EncounterState
 from test_rmu_encounter_fire import yard_scene
 
 RMU: Ruleset = find_ruleset("rmu")

@@ -21,8 +21,8 @@ from firefight.rulesets.rmu.maneuvers import (
     read_percentage,
     resolve_maneuver,
 )
+from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.data_files import package_data, read_toml
-from firefight.tables.severity import Severity
 from firefight.trace import Total
 
 DATA = RmuData()

@@ -26,6 +26,7 @@ from firefight.rulesets.rmu.fumble import firearm_fumble_table
 from firefight.rulesets.rmu.moving_cover import MovingToCover, resolve_moving_to_cover
 from firefight.rulesets.rmu.ranges import range_band
 from firefight.rulesets.rmu.rapid_fire import RapidFire, resolve_rapid_fire
+from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 from firefight.rulesets.rmu.tripod import (
     mounted_modifier,
@@ -37,7 +38,6 @@ from firefight.rulesets.rmu.tripod import (
 )
 from firefight.rulesets.rmu.volley import Person
 from firefight.tables.data_files import read_toml
-from firefight.tables.severity import Severity
 from firefight.trace import Total, TraceBuilder
 
 DATA = RmuData()

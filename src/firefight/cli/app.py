@@ -1,50 +1,54 @@
-"""The ``firefight`` command line (typer + rich)."""
+"""The ``firefight`` command line (typer + rich).
+
+Every group but the two smallest commands is imported when it is invoked (:mod:`.lazy`), and each
+installed ruleset mounts its own commands as ``firefight <ruleset> ...`` through the registry:
+this module names no ruleset.
+"""
 
 from __future__ import annotations
-
-from pathlib import Path
-from typing import Annotated
 
 import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.cli import cpr as cpr_cli
-from firefight.cli import encounter as encounter_cli
-from firefight.cli import odds as odds_cli
-from firefight.cli import rmu as rmu_cli
 from firefight.cli.common import JsonOpt, console, emit_json, refusals
-from firefight.rulesets import find_ruleset, rulesets
-from firefight.tables.attack import AttackTable
-from firefight.tables.critical import CriticalTable
-from firefight.tables.markdown import import_critical_markdown
-from firefight.tables.registry import TableSet, write_user_table
+from firefight.cli.lazy import Lazy, lazy_group, ruleset_commands
+from firefight.cli.tables import RulesetOpt
+from firefight.rulesets import find_ruleset, ruleset_names
+
+__all__ = ["app", "main"]
+
+_GROUPS = {
+    "encounter": Lazy.of(
+        "firefight.cli.encounter", "app", "Run an encounter round by round, saved and undoable."
+    ),
+    "play": Lazy.of("firefight.cli.encounter", "play", "Play a scenario's scripted fight."),
+    "demo": Lazy.of("firefight.cli.encounter", "demo", "Play the bundled fight and save it."),
+    "odds": Lazy.of("firefight.cli.odds", "app", "Odds before rolling, sweeps and simulations."),
+    "tables": Lazy.of("firefight.cli.tables", "app", "List, show, check and import data tables."),
+}
 
 app = typer.Typer(
+    cls=lazy_group(
+        _GROUPS,
+        more=ruleset_commands(
+            "cli_module", "app", "The {name} ruleset's actions, every roll shown."
+        ),
+    ),
     help="firefight: firearms combat rules for tabletop RPGs, with every roll shown.",
     no_args_is_help=True,
     pretty_exceptions_enable=False,
 )
-app.add_typer(rmu_cli.app, name="rmu")
-app.add_typer(encounter_cli.app, name="encounter")
-app.command("play")(encounter_cli.play)
-app.command("demo")(encounter_cli.demo)
-app.add_typer(cpr_cli.app, name="cpr")
-app.add_typer(odds_cli.app, name="odds")
-tables_app = typer.Typer(help="List, show, check and import data tables.", no_args_is_help=True)
-app.add_typer(tables_app, name="tables")
-
-RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name.")]
 
 
 @app.command("rulesets")
 def list_rulesets(as_json: JsonOpt = False) -> None:
     """The installed rulesets."""
-    found = rulesets()
+    found = [find_ruleset(name) for name in ruleset_names()]
     if as_json:
-        emit_json({"rulesets": [{"name": r.name, "title": r.title} for r in found.values()]})
+        emit_json({"rulesets": [{"name": r.name, "title": r.title} for r in found]})
         return
-    for r in found.values():
+    for r in found:
         console.print(f"[bold]{r.name}[/]  {escape(r.title)}")
 
 
@@ -78,114 +82,6 @@ def weapons(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
         table.add_row(r.key, r.name, *(v for _, v in r.figures))
     console.print(table)
     console.print("[dim]Provisional stand-in figures are marked in the data files (DATA.md).")
-
-
-def _table_set(ruleset: str) -> TableSet:
-    r = find_ruleset(ruleset)
-    return TableSet(r.name, r.package)
-
-
-@tables_app.command("list")
-def tables_list(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
-    """Every table of a ruleset, with where it comes from."""
-    with refusals():
-        tset = _table_set(ruleset)
-        entries = [tset.entry(name) for name in tset]
-    if as_json:
-        emit_json(
-            {
-                "ruleset": ruleset,
-                "tables": [
-                    {
-                        "name": e.table.name,
-                        "kind": "attack" if isinstance(e.table, AttackTable) else "critical",
-                        "title": e.table.title,
-                        "provisional": e.table.provisional,
-                        "origin": e.origin,
-                    }
-                    for e in entries
-                ],
-            }
-        )
-        return
-    table = RichTable(title=f"{ruleset} tables")
-    for col in ("name", "kind", "title", "status", "origin"):
-        table.add_column(col)
-    for e in entries:
-        kind = "attack" if isinstance(e.table, AttackTable) else "critical"
-        status = "provisional" if e.table.provisional else "source"
-        table.add_row(e.table.name, kind, e.table.title, status, e.origin)
-    console.print(table)
-
-
-@tables_app.command("show")
-def tables_show(name: str, ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
-    """One table, cell by cell."""
-    with refusals():
-        t = _table_set(ruleset)[name]
-    if as_json:
-        from firefight.serialize import to_plain
-
-        emit_json({"ruleset": ruleset, "table": to_plain(t)})
-        return
-    console.print(f"[bold]{escape(t.title)}[/] ({t.name})  source: {escape(t.source)}")
-    if t.provisional:
-        console.print(f"[yellow]provisional[/]: {escape(t.derivation)}")
-    if isinstance(t, AttackTable):
-        grid = RichTable()
-        grid.add_column("total", no_wrap=True)
-        for col in t.columns:
-            grid.add_column(col, justify="right")
-        for row in t.rows:
-            grid.add_row(row.label, *(str(c) for c in row.cells))
-        console.print(grid)
-    else:
-        assert isinstance(t, CriticalTable)
-        grid = RichTable(show_lines=True)
-        grid.add_column("roll")
-        grid.add_column("location")
-        for sev in "ABCDE":
-            grid.add_column(sev)
-        for crow in t.rows:
-            grid.add_row(
-                crow.label,
-                crow.location.value,
-                *(f"{escape(c.label)}\n{escape(c.summary())}" for c in crow.cells),
-            )
-        console.print(grid)
-
-
-@tables_app.command("check")
-def tables_check() -> None:
-    """Load and validate every data file of every ruleset."""
-    with refusals():
-        for r in rulesets().values():
-            checked = r.check_data()
-            console.print(f"[green]ok[/] {r.name}: {len(checked)} files ({', '.join(checked)})")
-
-
-@tables_app.command("import")
-def tables_import(
-    file: Annotated[Path, typer.Argument(help="A Markdown file with one critical table.")],
-    as_name: Annotated[str, typer.Option("--as", help="Table name it is stored under.")],
-    ruleset: RulesetOpt = "rmu",
-    title: Annotated[
-        str | None, typer.Option(help="Title (default: the file's first line).")
-    ] = None,
-) -> None:
-    """Import a critical table from your own copy (Markdown pipe table); it replaces a shipped
-    table of the same name."""
-    with refusals():
-        r = find_ruleset(ruleset)
-        try:
-            text = file.read_text(encoding="utf-8")
-        except OSError as exc:
-            from firefight.errors import TableDataError
-
-            raise TableDataError(str(file), "file", exc.strerror or str(exc)) from None
-        table = import_critical_markdown(text, name=as_name, title=title, source=str(file))
-        path = write_user_table(table, r.name)
-    console.print(f"imported {escape(table.title)} as [bold]{as_name}[/] -> {escape(str(path))}")
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 store (the SQLite file in your data folder unless ``--store`` or ``$FIREFIGHT_DATABASE_URL``
 names another database).
 
-Interfaces hold no rules: every command here calls :class:`~firefight.encounter.service.
+Interfaces hold no rules: every command here calls :class:`~firefight.service.
 EncounterService` and shows what it returns.
 """
 
@@ -34,11 +34,11 @@ from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
 from firefight.encounter.scenario import load_scenario
-from firefight.encounter.service import Applied, EncounterService
-from firefight.encounter.state import EncounterState
+from firefight.service import Applied, EncounterService
 from firefight.errors import FirefightError
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import combatant_status
+from firefight.scene.state import EncounterState
 from firefight.serialize import to_plain
 
 if TYPE_CHECKING:

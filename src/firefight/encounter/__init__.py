@@ -4,15 +4,12 @@ An encounter is its initial scene (from a scenario) plus an append-only log of r
 state is the fold of the log's events over the scene. Modules:
 
 - :mod:`.scenario` -- the TOML scenario schema, validated with pydantic;
-- :mod:`.state` -- the frozen state values;
-- :mod:`.events` -- the events every encounter shares;
-- :mod:`.log` -- records as JSON and the event type registry;
-- :mod:`.fold` -- ``apply``, ``fold`` and ``fold_from``; undone records are skipped;
+- :mod:`.log` -- records as JSON payloads;
+- :mod:`.fold` -- ``fold`` and ``fold_from``; undone records are skipped;
 - :mod:`.snapshot` -- the folded state at one record, cached beside the log;
-- :mod:`.conditions` -- condition kinds ticking at upkeep, in a registry plug-ins join;
-- :mod:`.engine` -- act and change rounds; :mod:`.narrate` -- the narrated log;
-- :mod:`.service` -- the service the interfaces call, over a store.
+- :mod:`.engine` -- act and change rounds; :mod:`.narrate` -- the narrated log.
 
-The package imports nothing heavy on its own, so rulesets can use its vocabulary
-(``state``, ``events``, ``actions``, ``conditions``) without pulling in the engine.
+The vocabulary the rulesets share with the engine (state, actions, events, the action-line
+reader, conditions) lives below the rulesets in :mod:`firefight.scene`; the service the
+interfaces call sits above the store in :mod:`firefight.service`.
 """

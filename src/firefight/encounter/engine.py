@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from firefight.dice import Dice, DiceSource, PromptSource, ScriptedSource, SeededSource
-from firefight.encounter.fold import FoldError, apply, apply_all
 from firefight.encounter.log import DiceRecord, LogRecord, RecordKind
 from firefight.encounter.narrate import narrate
-from firefight.encounter.state import EncounterState
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.outcome import Outcome
+from firefight.scene.apply import FoldError, apply, apply_all
+from firefight.scene.state import EncounterState
 from firefight.trace import Trace
 
 if TYPE_CHECKING:

@@ -29,9 +29,9 @@ from enum import Enum
 from functools import cache
 from typing import Any, Literal
 
-from firefight.encounter import events as core_events
 from firefight.errors import FirefightError
-from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.events import Event
+from firefight.scene.events import event_types, register_event_types
 from firefight.serialize import to_plain
 
 __all__ = [
@@ -56,37 +56,6 @@ RecordKind = Literal["action", "round", "undo"]
 
 class LogError(FirefightError):
     """A stored record that cannot be read back (an unknown event type, a malformed payload)."""
-
-
-_REGISTRY: dict[str, type[Event]] = {}
-
-
-def register_event_types(*classes: type[Event]) -> None:
-    """Make events of these classes readable from the log, by class name.
-
-    Registering the same class twice is harmless; two different classes under one name are not,
-    since the log could not tell them apart.
-    """
-    for cls in classes:
-        known = _REGISTRY.get(cls.__name__)
-        if known is not None and known is not cls:
-            raise TypeError(
-                f"two event classes are called {cls.__name__!r}: {known.__module__} and "
-                f"{cls.__module__}; the log cannot tell them apart"
-            )
-        _REGISTRY[cls.__name__] = cls
-
-
-register_event_types(
-    ActionPointsSpent,
-    RoundsFired,
-    *(getattr(core_events, name) for name in core_events.__all__),
-)
-
-
-def event_types() -> dict[str, type[Event]]:
-    """Every registered event class by name."""
-    return dict(_REGISTRY)
 
 
 #: The key under which an object names its class when that class is a subclass of the one its
@@ -325,7 +294,7 @@ def _event_reader(cls: type[Event]) -> _Decode:
 def decode_event(data: Mapping[str, Any]) -> Event:
     """The event a ``to_json()`` dict describes; :class:`LogError` if it cannot be read."""
     name = data.get("type")
-    cls = _REGISTRY.get(str(name))
+    cls = event_types().get(str(name))
     if cls is None:
         raise LogError(
             f"the log holds an event of unknown type {name!r}; is the ruleset or plug-in that "

@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from firefight.encounter import conditions
-from firefight.encounter.events import (
+from firefight.events import Event
+from firefight.scene import conditions
+from firefight.scene.apply import apply
+from firefight.scene.events import (
     ActionPointsLost,
     InitiativeOrdered,
     Moved,
@@ -21,9 +23,7 @@ from firefight.encounter.events import (
     Reloaded,
     RoundStarted,
 )
-from firefight.encounter.fold import apply
-from firefight.encounter.state import CombatantState, EncounterState
-from firefight.events import Event
+from firefight.scene.state import CombatantState, EncounterState
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset

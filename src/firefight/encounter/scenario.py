@@ -28,16 +28,16 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError, create_model, model_validator
 
-from firefight.encounter.state import (
+from firefight.errors import FirefightError, TableDataError
+from firefight.geometry import Posture, Size
+from firefight.scene.points import scene_point
+from firefight.scene.state import (
     Barrier,
     CombatantState,
     EncounterState,
     Surprise,
 )
-from firefight.errors import FirefightError, TableDataError
-from firefight.geometry import Point, Posture, Size
 from firefight.tables.data_files import DataModel
-from firefight.units import feet_from_metres
 
 __all__ = [
     "CoreCombatant",
@@ -48,7 +48,6 @@ __all__ = [
     "load_scenario",
     "parse_scenario",
     "scenario_from_data",
-    "scene_point",
 ]
 
 
@@ -257,17 +256,6 @@ def _error(
 
 
 # --- validation -------------------------------------------------------------------------------
-
-
-def scene_point(x: float, y: float, unit: Literal["ft", "m"]) -> Point:
-    """A position as the scenario writes it, on the scene's plane (feet).
-
-    >>> scene_point(3, 0, "m").x_ft == feet_from_metres(3)
-    True
-    """
-    if unit == "m":
-        return Point(x_ft=feet_from_metres(x), y_ft=feet_from_metres(y))
-    return Point(x_ft=x, y_ft=y)
 
 
 @cache

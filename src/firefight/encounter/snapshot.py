@@ -7,7 +7,7 @@ one that does not fit is ignored and rebuilt rather than trusted:
 
 - it is canonical JSON (sorted keys, no spaces), read back with the log's own readers
   (:func:`~firefight.encounter.log.from_plain`); a combatant's ruleset figures, a subclass of
-  the declared :class:`~firefight.encounter.state.CombatantStats`, name their class under
+  the declared :class:`~firefight.scene.state.CombatantStats`, name their class under
   :data:`~firefight.encounter.log.CLASS_KEY`;
 - it carries :data:`SNAPSHOT_VERSION` and the :func:`fingerprint` of the code and data that
   folded it (the ruleset, the package version and a digest of the package's source and data
@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 
 import firefight
 from firefight.encounter.log import CLASS_KEY, LogError, class_tag, from_plain
-from firefight.encounter.state import EncounterState
+from firefight.scene.state import EncounterState
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset

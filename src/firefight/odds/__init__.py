@@ -11,11 +11,11 @@ plots import them when first used (``pip install 'firefight[odds]'``, ``[dask]``
 """
 
 from firefight.odds.api import ActionOdds, action_odds, odds, odds_stats, register
-from firefight.odds.distribution import Distribution
-from firefight.odds.enumeration import enumerate_outcomes, summary_key
-from firefight.odds.montecarlo import simulate
-from firefight.odds.stats import Stat, StatValue, read_stats
 from firefight.odds.sweep import SweepResult, sweep
+from firefight.probability.distribution import Distribution
+from firefight.probability.enumeration import enumerate_outcomes, summary_key
+from firefight.probability.montecarlo import simulate
+from firefight.probability.stats import Stat, StatValue, read_stats
 
 __all__ = [
     "ActionOdds",

@@ -1,10 +1,11 @@
 """The library entry point: ``odds(state, action) -> Distribution``.
 
-Each kind of action the odds layer knows is registered as an :class:`ActionOdds`: its scalar
-resolver and outcome key (all the generic engines need), its headline stats, and optionally a
-fast exact path, a batch path for sweeps and a vectorized Monte Carlo kernel. The built-in
-registrations live in :mod:`firefight.odds.builtin`; another package adds its own with
-:func:`register`.
+Each kind of action the odds layer knows is registered as an
+:class:`~firefight.probability.action_odds.ActionOdds`: its scalar resolver and outcome key (all
+the generic engines need), its headline stats, and optionally a fast exact path, a batch path
+for sweeps and a vectorized Monte Carlo kernel. Every ruleset hands over its own from
+:meth:`~firefight.rulesets.base.Ruleset.action_odds` the first time the registry is read; a
+package adds more with :func:`register`.
 
 ``state`` is what the resolver reads besides the action: for the rmu and cpr shots, the
 ruleset's data (None means the shipped data).
@@ -17,18 +18,15 @@ ruleset's data (None means the shipped data).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Executor
-from dataclasses import dataclass
 from typing import Any, Literal
 
-from firefight.dice import Dice
-from firefight.errors import FirefightError, UnknownNameError
-from firefight.odds.distribution import Distribution
-from firefight.odds.enumeration import DEFAULT_DEPTH, enumerate_outcomes
-from firefight.odds.montecarlo import simulate
-from firefight.odds.stats import Stat, StatValue, read_stats
-from firefight.outcome import Outcome
+from firefight.errors import UnknownNameError
+from firefight.probability.action_odds import ActionOdds
+from firefight.probability.distribution import Distribution
+from firefight.probability.enumeration import DEFAULT_DEPTH, enumerate_outcomes
+from firefight.probability.montecarlo import simulate
+from firefight.probability.stats import StatValue, read_stats
 
 __all__ = [
     "ActionOdds",
@@ -46,34 +44,8 @@ __all__ = [
 #: ``executor`` when one is given).
 OddsMethod = Literal["exact", "generic", "monte-carlo"]
 
-BatchResult = list[tuple[float, ...] | FirefightError]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ActionOdds:
-    """How the odds layer handles one kind of action.
-
-    ``scalar(state, action)`` returns a callable of the dice alone; for process pools it must
-    be picklable when ``state`` is None. ``stats_for(action)``, when given, lists the stats of
-    one action in place of ``stats`` (e.g. a wound state per state only when the target's HP
-    are known); sweeps, whose points must share their columns, keep to ``stats``.
-    """
-
-    ruleset: str
-    name: str
-    action_type: type[Any]
-    scalar: Callable[[Any, Any], Callable[[Dice], Outcome]]
-    key: Callable[[Outcome], Hashable]
-    stats: tuple[Stat, ...]
-    fast: Callable[[Any, Any, int], Distribution[Any]] | None = None
-    fast_depth: int = DEFAULT_DEPTH
-    batch: Callable[[Any, Sequence[Any], int], BatchResult] | None = None
-    kernel: Callable[[Any, Any, int, int], Distribution[Any]] | None = None
-    stats_for: Callable[[Any], tuple[Stat, ...]] | None = None
-
-
 _REGISTRY: dict[type[Any], ActionOdds] = {}
-_LOADED = False
+_FROM_RULESETS: set[str] = set()
 
 
 def register(entry: ActionOdds) -> None:
@@ -82,13 +54,15 @@ def register(entry: ActionOdds) -> None:
 
 
 def registered() -> dict[type[Any], ActionOdds]:
-    """Every registered kind of action."""
-    global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        from firefight.odds import builtin
+    """Every registered kind of action: each installed ruleset's, read the first time the
+    registry is asked after that ruleset is installed."""
+    from firefight.rulesets import find_ruleset, ruleset_names
 
-        builtin.register_builtins()
+    for name in ruleset_names():
+        if name not in _FROM_RULESETS:
+            _FROM_RULESETS.add(name)
+            for entry in find_ruleset(name).action_odds():
+                _REGISTRY.setdefault(entry.action_type, entry)
     return dict(_REGISTRY)
 
 

@@ -9,8 +9,8 @@ bleeding, stun, initiative -- are the ruleset's, run through the encounter engin
 a store: nothing here is saved). A fight ends when at most one side still has anyone able to
 act, or after ``max_rounds``.
 
-Fights are independent and seeded (:func:`firefight.odds.montecarlo.simulate`), so they run on
-any executor: processes locally, a Dask cluster for many.
+Fights are independent and seeded (:func:`firefight.probability.montecarlo.simulate`), so they
+run on any executor: processes locally, a Dask cluster for many.
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from pathlib import Path
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.scenario import Scenario, initial_state, load_scenario
-from firefight.encounter.state import CombatantState, EncounterState
 from firefight.errors import FirefightError
-from firefight.odds.distribution import Distribution
-from firefight.odds.montecarlo import simulate
+from firefight.probability.distribution import Distribution
+from firefight.probability.montecarlo import simulate
 from firefight.rulesets import find_ruleset
+from firefight.scene.state import CombatantState, EncounterState
 
 __all__ = ["FightResult", "FightSummary", "fight_once", "simulate_fights"]
 

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from firefight.odds.stats import StatValue
 from firefight.odds.sweep import SweepResult
+from firefight.probability.stats import StatValue
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

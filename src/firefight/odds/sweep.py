@@ -25,7 +25,7 @@ from typing import Any
 
 from firefight.errors import FirefightError
 from firefight.odds.api import OddsMethod, action_odds, odds
-from firefight.odds.stats import read_stats
+from firefight.probability.stats import read_stats
 
 __all__ = ["SweepResult", "evaluate_chunk", "grid_points", "sweep"]
 

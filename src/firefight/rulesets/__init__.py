@@ -1,36 +1,57 @@
 """The registry of rulesets, found through the ``firefight.rulesets`` entry point group.
 
+A ruleset is imported only when it is first asked for by name, so a command about one ruleset
+never loads another.
+
 >>> find_ruleset("rmu").name
 'rmu'
+>>> "cpr" in ruleset_names()
+True
 """
 
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 
 from firefight.errors import UnknownNameError
 from firefight.rulesets.base import CatalogRow, Ruleset
 
-__all__ = ["CatalogRow", "Ruleset", "find_ruleset", "rulesets"]
+__all__ = ["CatalogRow", "Ruleset", "find_ruleset", "ruleset_names", "rulesets"]
 
 
 @cache
+def _entry_points() -> dict[str, EntryPoint]:
+    return {ep.name: ep for ep in entry_points(group="firefight.rulesets")}
+
+
+def ruleset_names() -> list[str]:
+    """The installed rulesets' names, without importing any of them."""
+    return sorted(_entry_points())
+
+
+@cache
+def _load(name: str) -> Ruleset:
+    ep = _entry_points()[name]
+    cls = ep.load()
+    if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
+        raise TypeError(f"entry point {ep.name!r} does not name a Ruleset subclass")
+    if cls.name != name:
+        raise TypeError(f"entry point {ep.name!r} names a ruleset called {cls.name!r}")
+    return cls()
+
+
 def rulesets() -> dict[str, Ruleset]:
-    """Every installed ruleset by name, one instance each."""
-    found: dict[str, Ruleset] = {}
-    for ep in sorted(entry_points(group="firefight.rulesets"), key=lambda e: e.name):
-        cls = ep.load()
-        if not (isinstance(cls, type) and issubclass(cls, Ruleset)):
-            raise TypeError(f"entry point {ep.name!r} does not name a Ruleset subclass")
-        found[cls.name] = cls()
-    return found
+    """Every installed ruleset by name, one instance each (this imports them all)."""
+    return {name: _load(name) for name in ruleset_names()}
 
 
 def find_ruleset(name: str) -> Ruleset:
     """A ruleset by name or alias."""
     wanted = name.strip().lower()
+    if wanted in _entry_points():
+        return _load(wanted)
     for ruleset in rulesets().values():
-        if wanted == ruleset.name or wanted in ruleset.aliases:
+        if wanted in ruleset.aliases:
             return ruleset
-    raise UnknownNameError("ruleset", name, rulesets())
+    raise UnknownNameError("ruleset", name, ruleset_names())

@@ -8,7 +8,7 @@ A ruleset that runs encounters (DESIGN.md layer 6) also implements the *encounte
 the scenario model of its combatants, parsing an action line, validating and resolving it
 against the state, applying its own events, upkeep, the start of a round and initiative. Each
 seam's default refuses with :data:`NOT_IN_ENCOUNTERS`, so a ruleset without them keeps working
-everywhere else. The seams speak the encounter's vocabulary (``firefight.encounter.state``,
+everywhere else. The seams speak the encounter's vocabulary (``firefight.scene.state``,
 ``.actions``); they are imported for type checking only, so this module loads without them.
 
 What a turn is made of belongs to the ruleset: rmu counts action points with the shared
@@ -23,7 +23,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from firefight.errors import RuleRefusal
 
@@ -31,10 +31,12 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from firefight.dice import Dice
-    from firefight.encounter.actions import Action
-    from firefight.encounter.state import CombatantState, EncounterState
     from firefight.events import Event
     from firefight.outcome import Outcome
+    from firefight.probability.action_odds import ActionOdds
+    from firefight.scene.actions import Action
+    from firefight.scene.state import CombatantState, EncounterState
+    from firefight.tables.kinds import TableKind
 
 __all__ = ["NOT_IN_ENCOUNTERS", "CatalogRow", "Ruleset", "combatant_status", "weapons_text"]
 
@@ -57,6 +59,12 @@ class Ruleset(ABC):
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
     package: ClassVar[str]
+    #: Modules the interfaces import only when the user invokes this ruleset: each defines a
+    #: typer ``app``, mounted as ``firefight <name> ...`` and ``firefight odds <name> ...``; the
+    #: odds module may also define ``sweep_app`` (``firefight odds sweep <name> ...``) and
+    #: ``report`` (``firefight odds report <name>``). None: the ruleset has no such commands.
+    cli_module: ClassVar[str | None] = None
+    odds_cli_module: ClassVar[str | None] = None
     #: The unit a scenario's positions and barriers (and the ruleset's action lines) are
     #: written in; the scene converts them to feet, which the shared geometry measures in.
     scene_unit: ClassVar[Literal["ft", "m"]] = "ft"
@@ -71,6 +79,14 @@ class Ruleset(ABC):
     @abstractmethod
     def check_data(self) -> list[str]:
         """Load and cross-check every data file; raise TableDataError on the first bad one."""
+
+    def action_odds(self) -> Sequence[ActionOdds]:
+        """How the odds layer handles this ruleset's actions (none: odds know none of them)."""
+        return ()
+
+    def table_kinds(self) -> Sequence[TableKind[Any]]:
+        """The kinds of data table this ruleset ships and imports (``[table] kind``)."""
+        return ()
 
     # --- encounter seams (DESIGN.md layer 6); every default refuses ---------------------------
 

@@ -9,26 +9,20 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import platformdirs
 import tomli_w
 
 from firefight.errors import TableDataError, UnknownNameError
-from firefight.tables.attack import AttackTable, attack_table_from_data
-from firefight.tables.critical import (
-    CriticalTable,
-    critical_table_from_data,
-    critical_table_to_data,
-)
 from firefight.tables.data_files import package_data, read_toml
+from firefight.tables.kinds import DataTable, TableKind, kind_names
 
 __all__ = [
-    "Table",
     "TableSet",
     "load_table",
     "user_home",
@@ -36,7 +30,7 @@ __all__ = [
     "write_user_table",
 ]
 
-Table = AttackTable | CriticalTable
+T = TypeVar("T")
 
 
 def user_home() -> Path:
@@ -49,17 +43,19 @@ def user_table_dir(ruleset: str) -> Path:
     return user_home() / "tables" / ruleset
 
 
-def write_user_table(table: CriticalTable, ruleset: str) -> Path:
+def write_user_table(table: DataTable, kind: TableKind[Any], ruleset: str) -> Path:
     """Save ``table`` as the user's ``<name>.toml`` for ``ruleset``, replacing any older copy.
 
     The file is written beside its final place and moved over it in one step, so a crash
     leaves either the old table or the new one, never half of one. :class:`TableSet` then
     prefers it to a shipped table of the same name.
     """
+    if kind.to_data is None:
+        raise TableDataError(table.source, "[table] kind", f"{kind.name} tables cannot be imported")
     directory = user_table_dir(ruleset)
     directory.mkdir(parents=True, exist_ok=True)
     target = directory / f"{table.name}.toml"
-    payload = tomli_w.dumps(critical_table_to_data(table))
+    payload = tomli_w.dumps(kind.to_data(table))
     # The ".tmp" suffix keeps a half-written file out of TableSet's "*.toml" glob.
     handle, temp_name = tempfile.mkstemp(dir=directory, prefix=f".{table.name}.", suffix=".tmp")
     try:
@@ -72,33 +68,38 @@ def write_user_table(table: CriticalTable, ruleset: str) -> Path:
     return target
 
 
-def table_from_data(data: dict[str, Any], label: str) -> Table:
+def table_from_data(data: dict[str, Any], label: str, kinds: Sequence[TableKind[Any]]) -> DataTable:
+    """A parsed table file read by the kind its ``[table] kind`` names."""
     header = data.get("table")
-    kind = header.get("kind") if isinstance(header, dict) else None
-    if kind == "attack":
-        return attack_table_from_data(data, label)
-    if kind == "critical":
-        return critical_table_from_data(data, label)
-    raise TableDataError(label, "[table] kind", f"expected 'attack' or 'critical', got {kind!r}")
+    name = header.get("kind") if isinstance(header, dict) else None
+    for kind in kinds:
+        if kind.name == name:
+            table: DataTable = kind.from_data(data, label)
+            return table
+    raise TableDataError(label, "[table] kind", f"expected {kind_names(kinds)}, got {name!r}")
 
 
-def load_table(source: Traversable | Path, label: str | None = None) -> Table:
+def load_table(
+    source: Traversable | Path, kinds: Sequence[TableKind[Any]], label: str | None = None
+) -> DataTable:
     label = label or str(source)
-    return table_from_data(read_toml(source, label), label)
+    return table_from_data(read_toml(source, label), label, kinds)
 
 
 @dataclass(frozen=True, slots=True)
 class TableEntry:
-    table: Table
+    table: DataTable
+    kind: TableKind[Any]
     origin: str  # "shipped" or the path of the user's file
 
 
-class TableSet(Mapping[str, Table]):
+class TableSet(Mapping[str, DataTable]):
     """The tables of one ruleset by name, loaded lazily and validated on load."""
 
-    def __init__(self, ruleset: str, package: str) -> None:
+    def __init__(self, ruleset: str, package: str, kinds: Sequence[TableKind[Any]]) -> None:
         self.ruleset = ruleset
         self._package = package
+        self.kinds = tuple(kinds)
         self._cache: dict[str, TableEntry] = {}
 
     def _files(self) -> dict[str, tuple[Traversable | Path, str, str]]:
@@ -122,15 +123,16 @@ class TableSet(Mapping[str, Table]):
             if name not in files:
                 raise UnknownNameError(f"{self.ruleset} table", name, files)
             source, label, origin = files[name]
-            table = load_table(source, label)
+            table = load_table(source, self.kinds, label)
             if table.name != name:
                 raise TableDataError(
                     label, "[table] name", f"{table.name!r} does not match file name {name!r}"
                 )
-            self._cache[name] = TableEntry(table=table, origin=origin)
+            kind = next(k for k in self.kinds if isinstance(table, k.type))
+            self._cache[name] = TableEntry(table=table, kind=kind, origin=origin)
         return self._cache[name]
 
-    def __getitem__(self, name: str) -> Table:
+    def __getitem__(self, name: str) -> DataTable:
         return self.entry(name).table
 
     def __iter__(self) -> Iterator[str]:
@@ -139,14 +141,14 @@ class TableSet(Mapping[str, Table]):
     def __len__(self) -> int:
         return len(self._files())
 
-    def attack(self, name: str) -> AttackTable:
+    def of(self, name: str, kind: type[T]) -> T:
+        """The table ``name``, which must be of the ``kind`` the caller reads it as."""
         table = self[name]
-        if not isinstance(table, AttackTable):
-            raise TableDataError(name, "[table] kind", "expected an attack table")
-        return table
-
-    def critical(self, name: str) -> CriticalTable:
-        table = self[name]
-        if not isinstance(table, CriticalTable):
-            raise TableDataError(name, "[table] kind", "expected a critical table")
+        if not isinstance(table, kind):
+            entry = self.entry(name)
+            raise TableDataError(
+                entry.origin if entry.origin != "shipped" else name,
+                "[table] kind",
+                f"expected a {kind.__name__}, found a {entry.kind.name} table",
+            )
         return table

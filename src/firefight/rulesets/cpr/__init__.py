@@ -33,10 +33,11 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from firefight.dice import Dice
-    from firefight.encounter.actions import Action
-    from firefight.encounter.state import CombatantState, EncounterState
     from firefight.events import Event
     from firefight.outcome import Outcome
+    from firefight.probability.action_odds import ActionOdds
+    from firefight.scene.actions import Action
+    from firefight.scene.state import CombatantState, EncounterState
 
 __all__ = ["CPR", "CprData"]
 
@@ -47,10 +48,17 @@ class CPR(Ruleset):
     aliases = ("cyberpunk-red", "cyberpunk")
     package = "firefight.rulesets.cpr"
     scene_unit = "m"  # C-2: cpr measures in metres
+    cli_module = "firefight.rulesets.cpr.cli.commands"
+    odds_cli_module = "firefight.rulesets.cpr.cli.odds"
 
     @cached_property
     def data(self) -> CprData:
         return CprData()
+
+    def action_odds(self) -> Sequence[ActionOdds]:
+        from firefight.rulesets.cpr.odds import registrations
+
+        return registrations()
 
     def weapon_catalog(self) -> Sequence[CatalogRow]:
         rows = []
@@ -95,8 +103,8 @@ class CPR(Ruleset):
         return initiative(state, dice, self.data)
 
     def upkeep(self, state: EncounterState) -> Outcome:
-        from firefight.encounter.fold import apply
         from firefight.rulesets.cpr.turns import end_turn
+        from firefight.scene.apply import apply
 
         return end_turn(state, self.data, lambda s, e: apply(s, e, self))
 

@@ -20,11 +20,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from firefight.dice import Dice
-from firefight.encounter.actions import ACTION_RULE, Action
-from firefight.encounter.events import Moved, moved_to
-from firefight.encounter.fold import FoldError, named_in_log
-from firefight.encounter.log import register_event_types
-from firefight.encounter.state import CombatantState, EncounterState, MagazineState
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
@@ -86,6 +81,10 @@ from firefight.rulesets.cpr.shotgun import ShotgunShells, resolve_shotgun_shells
 from firefight.rulesets.cpr.suppression import SuppressiveFire, resolve_suppression
 from firefight.rulesets.cpr.throwing import Throw, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
+from firefight.scene.actions import ACTION_RULE, Action
+from firefight.scene.apply import FoldError, named_in_log
+from firefight.scene.events import Moved, moved_to, register_event_types
+from firefight.scene.state import CombatantState, EncounterState, MagazineState
 from firefight.trace import Trace, TraceBuilder
 from firefight.units import metres_from_feet
 

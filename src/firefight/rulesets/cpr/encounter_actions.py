@@ -20,8 +20,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from firefight.encounter.actions import ACTION_RULE, Action, Move, Reload
-from firefight.encounter.lines import (
+from firefight.errors import RuleRefusal
+from firefight.geometry import Point
+from firefight.rulesets.cpr.combatants import Aim
+from firefight.scene.actions import ACTION_RULE, Action, Move, Reload
+from firefight.scene.lines import (
     Line,
     OptionKind,
     name_at,
@@ -29,11 +32,8 @@ from firefight.encounter.lines import (
     option_point,
     read_line,
 )
-from firefight.encounter.scenario import scene_point
-from firefight.encounter.state import EncounterState
-from firefight.errors import RuleRefusal
-from firefight.geometry import Point
-from firefight.rulesets.cpr.combatants import Aim
+from firefight.scene.points import scene_point
+from firefight.scene.state import EncounterState
 from firefight.trace import Modifier
 
 __all__ = [
@@ -163,7 +163,7 @@ def _mods(line: Line) -> tuple[Modifier, ...]:
 def parse_cpr_action(text: str, state: EncounterState) -> Action:
     """Read one action line against the scene.
 
-    >>> from firefight.encounter.state import CombatantState, EncounterState
+    >>> from firefight.scene.state import CombatantState, EncounterState
     >>> people = tuple(CombatantState(name=n, position=Point(x_ft=i, y_ft=0))
     ...                for i, n in enumerate(["V", "Rook"]))
     >>> scene = EncounterState(title="t", ruleset="cpr", combatants=people)

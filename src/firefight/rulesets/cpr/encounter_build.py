@@ -15,14 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firefight.encounter.actions import ACTION_RULE
-from firefight.encounter.state import (
-    DOWN_RULE,
-    CombatantState,
-    EncounterState,
-    Surprise,
-    WeaponState,
-)
 from firefight.errors import RuleRefusal
 from firefight.geometry import Body, Point, crossing_share, distance_ft
 from firefight.rulesets.cpr.checks import check_dodge_allowed
@@ -36,6 +28,14 @@ from firefight.rulesets.cpr.fighter import (
     wound_of,
 )
 from firefight.rulesets.cpr.wounds import WoundState
+from firefight.scene.actions import ACTION_RULE
+from firefight.scene.state import (
+    DOWN_RULE,
+    CombatantState,
+    EncounterState,
+    Surprise,
+    WeaponState,
+)
 from firefight.trace import TraceBuilder
 from firefight.units import metres_from_feet
 

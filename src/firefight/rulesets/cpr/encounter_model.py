@@ -13,13 +13,13 @@ from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from firefight.encounter.state import CombatantState, MagazineState, WeaponState
 from firefight.frozen import replace
 from firefight.rulesets.cpr.armor import sp_from_text
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.fighter import CarriedAmmo, CprFighter
 from firefight.rulesets.cpr.magazine import check_ammo
 from firefight.rulesets.cpr.weapons import Weapon, WeaponKind, normalize_key
+from firefight.scene.state import CombatantState, MagazineState, WeaponState
 from firefight.tables.data_files import DataModel
 
 __all__ = ["CprCombatantFields", "known_skills", "new_cpr_combatant"]

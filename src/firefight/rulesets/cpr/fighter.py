@@ -1,6 +1,6 @@
 """A cpr combatant in an encounter: the figures cpr keeps beside the shared state.
 
-The shared :class:`~firefight.encounter.state.CombatantState` holds the name, the position (in
+The shared :class:`~firefight.scene.state.CombatantState` holds the name, the position (in
 feet), HP as its damage track (``hits_max``, ``hits_taken``), the weapons with their magazines,
 and whether someone is unconscious or dead. :class:`CprFighter` (its ``stats``) holds the rest:
 REF, DEX, WILL, MOVE and skills; body and head SP as they ablate (C-3); the critical injuries
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firefight.encounter.state import CombatantState, CombatantStats
 from firefight.rulesets.cpr.combatants import Spot
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.weapons import normalize_key
 from firefight.rulesets.cpr.wounds import Health, WoundState
+from firefight.scene.state import CombatantState, CombatantStats
 from firefight.trace import Modifier
 from firefight.units import metres_from_feet
 

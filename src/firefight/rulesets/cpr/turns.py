@@ -13,9 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from firefight.dice import Dice
-from firefight.encounter.conditions import run_upkeep
-from firefight.encounter.events import InitiativeOrdered, InitiativeRolled
-from firefight.encounter.state import CombatantState, EncounterState
 from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.cpr.data import CprData
@@ -26,6 +23,9 @@ from firefight.rulesets.cpr.encounter_events import (
 )
 from firefight.rulesets.cpr.events import WoundStateChanged
 from firefight.rulesets.cpr.fighter import fighter, health
+from firefight.scene.conditions import run_upkeep
+from firefight.scene.events import InitiativeOrdered, InitiativeRolled
+from firefight.scene.state import CombatantState, EncounterState
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = ["end_turn", "initiative", "start_turn"]

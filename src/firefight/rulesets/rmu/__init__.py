@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 from firefight.rulesets.rmu.catalog import RmuData
@@ -13,10 +13,12 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from firefight.dice import Dice
-    from firefight.encounter.actions import Action
-    from firefight.encounter.state import CombatantState, EncounterState
     from firefight.events import Event
     from firefight.outcome import Outcome
+    from firefight.probability.action_odds import ActionOdds
+    from firefight.scene.actions import Action
+    from firefight.scene.state import CombatantState, EncounterState
+    from firefight.tables.kinds import TableKind
 
 __all__ = ["RMU", "rmu_data"]
 
@@ -26,6 +28,8 @@ class RMU(Ruleset):
     title = "Rolemaster Unified firearms (VtM conversion)"
     aliases = ("rolemaster",)
     package = "firefight.rulesets.rmu"
+    cli_module = "firefight.rulesets.rmu.cli.commands"
+    odds_cli_module = "firefight.rulesets.rmu.cli.odds"
 
     @cached_property
     def data(self) -> RmuData:
@@ -48,6 +52,16 @@ class RMU(Ruleset):
                 CatalogRow(key=w.key, name=w.name, figures=figures, provisional=w.provisional)
             )
         return rows
+
+    def action_odds(self) -> Sequence[ActionOdds]:
+        from firefight.rulesets.rmu.odds import registrations
+
+        return registrations()
+
+    def table_kinds(self) -> Sequence[TableKind[Any]]:
+        from firefight.rulesets.rmu.table_kinds import TABLE_KINDS
+
+        return TABLE_KINDS
 
     def check_data(self) -> list[str]:
         # A fresh load, so that tables imported since this ruleset was first used are checked too.
@@ -80,10 +94,10 @@ class RMU(Ruleset):
         return initiative(state, dice)
 
     def upkeep(self, state: EncounterState) -> Outcome:
-        from firefight.encounter.conditions import run_upkeep
-        from firefight.encounter.fold import apply
         from firefight.outcome import Outcome
         from firefight.rulesets.rmu import upkeep as _registers_kinds  # noqa: F401
+        from firefight.scene.apply import apply
+        from firefight.scene.conditions import run_upkeep
         from firefight.trace import Trace
 
         events, _ = run_upkeep(state, lambda s, e: apply(s, e, self))

@@ -27,10 +27,10 @@ from __future__ import annotations
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.catalog import ArmorClass, BreakageRules, RmuData
+from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.rulesets.rmu.events import BreakageTaken
 from firefight.rulesets.rmu.protection import FirePlan
-from firefight.tables.critical import HitLocation
-from firefight.tables.severity import Severity
+from firefight.rulesets.rmu.severity import Severity
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [

@@ -14,9 +14,8 @@ from typing import Any, Literal
 from pydantic import Field
 
 from firefight.errors import TableDataError, UnknownNameError
-from firefight.tables.critical import HitLocation
+from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
-from firefight.tables.registry import TableSet
 
 __all__ = [
     "Ammunition",
@@ -322,7 +321,9 @@ class RmuData:
     """Every rmu data file, loaded once on first use."""
 
     def __init__(self) -> None:
-        self.tables = TableSet("rmu", PACKAGE)
+        from firefight.rulesets.rmu.table_kinds import RmuTables
+
+        self.tables = RmuTables()
 
     @cached_property
     def weapons(self) -> dict[str, Weapon]:

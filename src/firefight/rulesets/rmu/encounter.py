@@ -17,18 +17,6 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from firefight.dice import Dice
-from firefight.encounter.actions import Action
-from firefight.encounter.events import PostureChanged, Reloaded, moved_to
-from firefight.encounter.fold import FoldError, named_in_log
-from firefight.encounter.log import register_event_types
-from firefight.encounter.state import (
-    ArmorState,
-    CombatantState,
-    EncounterState,
-    MagazineState,
-    Surprise,
-    WeaponState,
-)
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event, RoundsFired
 from firefight.frozen import replace
@@ -93,6 +81,17 @@ from firefight.rulesets.rmu.vitals import (
     take_hits,
     total_penalty,
     wear_off_stun,
+)
+from firefight.scene.actions import Action
+from firefight.scene.apply import FoldError, named_in_log
+from firefight.scene.events import PostureChanged, Reloaded, moved_to, register_event_types
+from firefight.scene.state import (
+    ArmorState,
+    CombatantState,
+    EncounterState,
+    MagazineState,
+    Surprise,
+    WeaponState,
 )
 from firefight.tables.data_files import DataModel
 from firefight.trace import Trace, TraceBuilder

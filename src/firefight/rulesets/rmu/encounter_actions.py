@@ -1,6 +1,6 @@
 """rmu actions in encounters, parsed from a line such as ``"Mara shoots Viktor --ap 3 --prepared"``.
 
-The line is read by :func:`firefight.encounter.lines.read_line`, as every ruleset's is: the first
+The line is read by :func:`firefight.scene.lines.read_line`, as every ruleset's is: the first
 words name the actor, then comes the verb, then what the verb needs, then ``--options``:
 
 - ``shoots TARGET [--ap N] [--prepared] [--with WEAPON] [--situation NAME]... [--mod V:LABEL]...``
@@ -20,9 +20,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from firefight.encounter.actions import Action, Move, Reload
-from firefight.encounter.lines import OptionKind, name_at, option_point, read_line
-from firefight.encounter.state import EncounterState
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point, Posture
 from firefight.rulesets.rmu.fire_actions import (
@@ -32,6 +29,9 @@ from firefight.rulesets.rmu.fire_actions import (
     MOD_EXAMPLE,
     parse_fire_action,
 )
+from firefight.scene.actions import Action, Move, Reload
+from firefight.scene.lines import OptionKind, name_at, option_point, read_line
+from firefight.scene.state import EncounterState
 from firefight.trace import Modifier
 
 __all__ = [
@@ -101,7 +101,7 @@ def _refuse(reason: str) -> RuleRefusal:
 def parse_rmu_action(text: str, state: EncounterState) -> Action:
     """Parse one action line against the scene.
 
-    >>> from firefight.encounter.state import CombatantState, EncounterState
+    >>> from firefight.scene.state import CombatantState, EncounterState
     >>> people = tuple(CombatantState(name=n, position=Point(x_ft=i, y_ft=0))
     ...                for i, n in enumerate(["Mara", "Viktor"]))
     >>> scene = EncounterState(title="t", ruleset="rmu", combatants=people)

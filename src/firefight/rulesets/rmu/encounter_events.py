@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firefight.encounter.state import CombatantState
 from firefight.events import Event
+from firefight.scene.state import CombatantState
 
 __all__ = [
     "AttackerBonusUsed",

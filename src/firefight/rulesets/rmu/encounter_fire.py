@@ -27,10 +27,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from firefight.dice import Dice
-from firefight.encounter.actions import Action
-from firefight.encounter.events import ActionPointsLost, moved_to
-from firefight.encounter.fold import FoldError, named_in_log
-from firefight.encounter.state import Barrier, CombatantState, EncounterState, WeaponState
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event, RoundsFired
 from firefight.frozen import replace
@@ -113,6 +109,10 @@ from firefight.rulesets.rmu.suppression import (
 )
 from firefight.rulesets.rmu.vitals import figures, rmu_stats
 from firefight.rulesets.rmu.volley import Person
+from firefight.scene.actions import Action
+from firefight.scene.apply import FoldError, named_in_log
+from firefight.scene.events import ActionPointsLost, moved_to
+from firefight.scene.state import Barrier, CombatantState, EncounterState, WeaponState
 from firefight.trace import Entry, Trace, TraceBuilder
 
 __all__ = [

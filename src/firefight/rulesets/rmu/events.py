@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.events import Event
-from firefight.tables.critical import CriticalEffect
+from firefight.rulesets.rmu.critical_table import CriticalEffect
 
 __all__ = ["AttackerBonusGained", "BreakageTaken", "CriticalInflicted", "HitsInflicted"]
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.dice import Dice
-from firefight.encounter.actions import Action, Move, Reload
-from firefight.encounter.state import CombatantState
 from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.encounter_actions import Shoot
 from firefight.rulesets.rmu.fire_actions import DashToCover, EmptyGun, Sweep
 from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
 from firefight.rulesets.rmu.vitals import figures, penalty_modifiers, rmu_stats, total_penalty
+from firefight.scene.actions import Action, Move, Reload
+from firefight.scene.state import CombatantState
 from firefight.trace import Trace, TraceBuilder
 
 __all__ = [

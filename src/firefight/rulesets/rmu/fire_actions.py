@@ -1,7 +1,7 @@
 """The rmu firearm actions as encounter action lines (docs/scenarios.md, "Action lines").
 
 :func:`~firefight.rulesets.rmu.encounter_actions.parse_rmu_action` reads the line
-(:func:`firefight.encounter.lines.read_line` finds the actor, the verb and the
+(:func:`firefight.scene.lines.read_line` finds the actor, the verb and the
 ``--options``); the verbs below are handed on to :func:`parse_fire_action`:
 
 - ``prepares [rapid fire] [at TARGET] [--ap 2-4] [--with WEAPON] [--mod V:LABEL]...`` -- the
@@ -27,11 +27,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from firefight.encounter.actions import Action
-from firefight.encounter.lines import Line, OptionKind, one_name, option_point, read_point
-from firefight.encounter.state import EncounterState
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point
+from firefight.scene.actions import Action
+from firefight.scene.lines import Line, OptionKind, one_name, option_point, read_point
+from firefight.scene.state import EncounterState
 from firefight.trace import Modifier
 
 __all__ = [

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from firefight.events import Event
 from firefight.rulesets.rmu.fumble import FumbleEffect, Malfunction
-from firefight.tables.severity import Severity
+from firefight.rulesets.rmu.severity import Severity
 
 __all__ = [
     "ApForfeited",

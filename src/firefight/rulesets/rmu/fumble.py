@@ -23,8 +23,8 @@ from pydantic import Field
 from firefight.dice import Dice
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.rulesets.rmu.catalog import PACKAGE, Weapon, WeaponAction
+from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.data_files import DataModel, TableHeader, package_data, read_toml, validate
-from firefight.tables.severity import Severity
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [

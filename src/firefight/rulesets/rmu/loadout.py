@@ -4,7 +4,7 @@ for it, and what a malfunction has left on it (RULINGS R-6, RMU-RF-13).
 Both the aimed shot (:mod:`.encounter`) and the firearm actions (:mod:`.encounter_fire`) pick
 their gun and refuse a jammed or broken one here, so the two say the same thing.
 
->>> from firefight.encounter.state import CombatantState, MagazineState, WeaponState
+>>> from firefight.scene.state import CombatantState, MagazineState, WeaponState
 >>> from firefight.geometry import Point
 >>> mag = MagazineState(rounds=12, capacity=17, ammo="ball")
 >>> mara = CombatantState(name="Mara", position=Point(x_ft=0, y_ft=0),
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from firefight.encounter.state import CombatantState, WeaponState
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
@@ -34,6 +33,7 @@ from firefight.rulesets.rmu.firearm_events import (
 )
 from firefight.rulesets.rmu.rapid_fire import GunState
 from firefight.rulesets.rmu.vitals import rmu_stats
+from firefight.scene.state import CombatantState, WeaponState
 
 __all__ = [
     "check_gun_fires",

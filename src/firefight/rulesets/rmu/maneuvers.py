@@ -29,8 +29,8 @@ from firefight.errors import RuleRefusal, TableDataError
 from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import PACKAGE, RmuData
+from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
-from firefight.tables.severity import Severity
 from firefight.trace import Modifier, Total, TraceBuilder
 
 __all__ = [

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, ArmorClass, RmuData, Weapon
-from firefight.tables.critical import HitLocation
+from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.trace import TraceBuilder
 
 __all__ = ["FirePlan", "Wearer", "check_armor_figures", "plan_fire"]

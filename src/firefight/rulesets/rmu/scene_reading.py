@@ -7,7 +7,7 @@ the barrier on the line of fire and the share of it a dash this round has earned
 P-1, RMU-MOV-2), where someone can get behind a barrier and whom from, and what moving costs
 (R-6).
 
->>> from firefight.encounter.state import Barrier, CombatantState
+>>> from firefight.scene.state import Barrier, CombatantState
 >>> mara = CombatantState(name="Mara", position=Point(x_ft=0, y_ft=0))
 >>> wall = Barrier(name="wall", start=Point(x_ft=-5, y_ft=10), end=Point(x_ft=5, y_ft=10),
 ...                height_ft=3, material="hard")
@@ -20,13 +20,6 @@ from __future__ import annotations
 import math
 from typing import TypedDict
 
-from firefight.encounter.state import (
-    Barrier,
-    CombatantState,
-    EncounterState,
-    Surprise,
-    WeaponState,
-)
 from firefight.errors import RuleRefusal
 from firefight.geometry import (
     Body,
@@ -46,6 +39,13 @@ from firefight.rulesets.rmu.bodies import Bystander
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.vitals import figures, penalty_modifiers, rmu_stats
+from firefight.scene.state import (
+    Barrier,
+    CombatantState,
+    EncounterState,
+    Surprise,
+    WeaponState,
+)
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [

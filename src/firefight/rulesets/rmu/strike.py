@@ -25,9 +25,9 @@ from firefight.dice import Dice
 from firefight.events import Event
 from firefight.rulesets.rmu.breakage import resolve_critical_breakage
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
+from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.protection import FirePlan
-from firefight.tables.critical import CriticalEffect
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [

@@ -27,8 +27,8 @@ from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.firearm_data import FirearmFigures, firearm_figures
 from firefight.rulesets.rmu.protection import FirePlan
 from firefight.rulesets.rmu.ranges import RangeBand
+from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import resolve_attack
-from firefight.tables.severity import Severity
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [

@@ -1,6 +1,6 @@
 """Between rounds in rmu: upkeep in the RULINGS R-4 order, the start of a round, initiative.
 
-Upkeep ships as condition kinds registered with :mod:`firefight.encounter.conditions`, one per
+Upkeep ships as condition kinds registered with :mod:`firefight.scene.conditions`, one per
 R-4 step: bleeding hits (phase 100), the dying countdown with the other durations (200), stun
 wearing off one round worst tier first (300), staggered cleared once its AP were lost (400).
 A round starts with 4 AP each (RMU-GEN-1), less the AP a stagger still owes (R-3) and, in round
@@ -13,21 +13,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from firefight.dice import Dice
-from firefight.encounter.conditions import (
-    PHASE_BLEEDING,
-    PHASE_DURATIONS,
-    PHASE_STAGGER,
-    PHASE_STUN,
-    ConditionKind,
-    register_condition,
-)
-from firefight.encounter.events import (
-    ActionPointsLost,
-    InitiativeOrdered,
-    InitiativeRolled,
-    RoundStarted,
-)
-from firefight.encounter.state import EncounterState, Surprise
 from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.encounter_events import (
@@ -39,6 +24,21 @@ from firefight.rulesets.rmu.encounter_events import (
     StunWoreOff,
 )
 from firefight.rulesets.rmu.vitals import figures, rmu_stats, total_penalty
+from firefight.scene.conditions import (
+    PHASE_BLEEDING,
+    PHASE_DURATIONS,
+    PHASE_STAGGER,
+    PHASE_STUN,
+    ConditionKind,
+    register_condition,
+)
+from firefight.scene.events import (
+    ActionPointsLost,
+    InitiativeOrdered,
+    InitiativeRolled,
+    RoundStarted,
+)
+from firefight.scene.state import EncounterState, Surprise
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = ["Bleeding", "Dying", "Staggered", "Stun", "initiative", "start_round"]

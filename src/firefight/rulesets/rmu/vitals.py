@@ -1,6 +1,6 @@
 """Hits, death and penalties in rmu encounters (RULINGS R-2, R-3, RMU-GEN-7).
 
-Pure functions over a :class:`~firefight.encounter.state.CombatantState` and the figures of
+Pure functions over a :class:`~firefight.scene.state.CombatantState` and the figures of
 ``rmu/data/encounter.toml``:
 
 - unconscious at 0 hits or fewer; dead when the hits below 0 exceed the Body Development bonus;
@@ -16,12 +16,12 @@ from functools import cache
 
 from pydantic import Field
 
-from firefight.encounter.state import CombatantState, CombatantStats
 from firefight.errors import TableDataError
 from firefight.frozen import replace
 from firefight.geometry import Posture
+from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.fire_state import FireState
-from firefight.tables.critical import CriticalEffect
+from firefight.scene.state import CombatantState, CombatantStats
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
 from firefight.trace import Modifier
 

@@ -1,0 +1,122 @@
+"""Command groups that import a subcommand's module only when the user invokes it.
+
+``firefight --help`` and ``firefight rmu shoot ...`` must not pay for every ruleset, the store
+and the odds engines at start (issue: start fast). A :class:`LazyGroup` knows its subcommands by
+name, help line and module; each ruleset's commands are found through the ruleset registry by
+the entry point's name, so only the ruleset invoked is imported.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import typer
+
+# typer (>= 0.29) vendors its own click: a group subclass must speak its types.
+from typer import _click as click
+from typer.core import TyperCommand, TyperGroup
+
+__all__ = ["Lazy", "LazyGroup", "lazy_group", "ruleset_commands"]
+
+
+@dataclass(frozen=True, slots=True)
+class Lazy:
+    """A subcommand still to import: ``load()`` returns a ``typer.Typer`` or a function."""
+
+    load: Callable[[], Any]
+    help: str
+
+    @classmethod
+    def of(cls, module: str, attr: str, help: str) -> Lazy:
+        """The subcommand ``module.attr``."""
+        return cls(lambda: getattr(importlib.import_module(module), attr), help)
+
+
+def _command(target: Any, name: str) -> click.Command:
+    if isinstance(target, typer.Typer):
+        # A group even when it has one command: ``firefight d6 check`` keeps its verb.
+        command: click.Command = typer.main.get_group(target)
+    else:
+        app = typer.Typer()
+        app.command(name)(target)
+        command = typer.main.get_command(app)
+    command.name = name
+    return command
+
+
+class LazyGroup(TyperGroup):
+    """A typer group whose ``lazy`` subcommands load on first use. ``more`` (set per instance)
+    lists further lazy subcommands found at run time, such as the installed rulesets'."""
+
+    lazy: Mapping[str, Lazy] = {}
+    more: Callable[[], Mapping[str, Lazy]] | None = None
+    _listing = False
+
+    def _all_lazy(self) -> dict[str, Lazy]:
+        found = dict(self.lazy)
+        if self.more is not None:
+            for name, entry in self.more().items():
+                found.setdefault(name, entry)
+        return found
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*super().list_commands(ctx), *self._all_lazy()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        found = super().get_command(ctx, cmd_name)
+        if found is not None:
+            return found
+        entry = self._all_lazy().get(cmd_name)
+        if entry is None:
+            return None
+        if self._listing:
+            # Help only needs a name and a line: a stand-in, so that --help imports nothing.
+            return TyperCommand(cmd_name, help=entry.help)
+        command = _command(entry.load(), cmd_name)
+        self.add_command(command, cmd_name)
+        return command
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
+def lazy_group(
+    lazy: Mapping[str, Lazy], more: Callable[[], Mapping[str, Lazy]] | None = None
+) -> type[LazyGroup]:
+    """A :class:`LazyGroup` class with these subcommands, for ``typer.Typer(cls=...)``."""
+    members = {"lazy": dict(lazy), "more": staticmethod(more) if more else None}
+    return type("LazyGroup", (LazyGroup,), members)
+
+
+def ruleset_commands(module_attr: str, attr: str, what: str) -> Callable[[], dict[str, Lazy]]:
+    """One lazy subcommand per installed ruleset: ``attr`` of the module the ruleset names in
+    ``module_attr`` (``cli_module`` or ``odds_cli_module``); ``what`` is the help line, with
+    ``{name}`` for the ruleset's name."""
+
+    def found() -> dict[str, Lazy]:
+        from firefight.rulesets import ruleset_names
+
+        return {
+            name: Lazy(partial(_ruleset_part, name, module_attr, attr), what.format(name=name))
+            for name in ruleset_names()
+        }
+
+    return found
+
+
+def _ruleset_part(name: str, module_attr: str, attr: str) -> Any:
+    from firefight.rulesets import find_ruleset
+
+    module = getattr(find_ruleset(name), module_attr)
+    target = getattr(importlib.import_module(module), attr, None) if module else None
+    if target is None:
+        raise click.exceptions.UsageError(f"The {name} ruleset has no commands here.")
+    return target

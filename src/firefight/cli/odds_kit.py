@@ -1,0 +1,167 @@
+"""What every ruleset's ``firefight odds`` commands share: the options of an odds query, the
+table of stats and likeliest outcomes, and the executors sweeps and simulations run on."""
+
+from __future__ import annotations
+
+import csv
+import os
+from collections.abc import Callable, Collection
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table as RichTable
+
+from firefight.cli.common import console, emit_json, fail
+from firefight.odds.api import OddsMethod, odds_stats
+from firefight.probability.distribution import Distribution
+from firefight.probability.stats import StatValue
+from firefight.serialize import to_plain
+
+__all__ = [
+    "ODDS_OPTION_NAMES",
+    "CsvOpt",
+    "DepthOpt",
+    "MethodOpt",
+    "OddsSeedOpt",
+    "PlotOpt",
+    "SamplesOpt",
+    "TopOpt",
+    "executor_for",
+    "method_from_text",
+    "plain_view",
+    "show_distribution",
+]
+
+MethodOpt = Annotated[
+    str,
+    typer.Option(
+        "--method",
+        help="exact (fast path where there is one), generic (the reference enumeration, slow) "
+        "or monte-carlo.",
+    ),
+]
+DepthOpt = Annotated[
+    int | None,
+    typer.Option(help="Open-ended rerolls followed by the exact engines (default 9; generic 2)."),
+]
+SamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
+OddsSeedOpt = Annotated[int, typer.Option("--seed", help="Monte Carlo seed.")]
+CsvOpt = Annotated[Path | None, typer.Option("--csv", help="Write the numbers to a CSV file.")]
+PlotOpt = Annotated[Path | None, typer.Option("--plot", help="Draw a PNG chart to this file.")]
+TopOpt = Annotated[int, typer.Option(help="How many of the likeliest outcomes to list.")]
+
+_METHODS: tuple[OddsMethod, ...] = ("exact", "generic", "monte-carlo")
+
+
+#: The options every ``odds`` command of one action adds to the resolving command's.
+ODDS_OPTION_NAMES = ("method", "depth", "samples", "seed", "top", "csv_path", "plot", "as_json")
+
+
+def method_from_text(text: str) -> OddsMethod:
+    for m in _METHODS:
+        if text == m:
+            return m
+    fail(f"error: --method is one of {', '.join(_METHODS)}, got {text!r}")
+
+
+def plain_view(view: Any) -> object:
+    if hasattr(view, "_asdict"):
+        return {k: plain_view(v) for k, v in view._asdict().items()}
+    if isinstance(view, tuple):
+        return [plain_view(v) for v in view]
+    return view
+
+
+def _how(dist: Distribution[Any]) -> str:
+    if dist.method == "monte carlo":
+        return f"Monte Carlo: {dist.samples:,} samples; ± is one standard error"
+    engine = "exact" if dist.method == "fast exact" else "exact (generic enumeration)"
+    if not dist.cut_off:
+        return f"{engine}; nothing cut off"
+    return (
+        f"{engine}; open-ended rolls followed for {dist.depth} rerolls: {dist.cut_off:.1e} of "
+        "the probability lies past that and is not listed"
+    )
+
+
+def _format(v: StatValue) -> str:
+    if v.stat.kind == "expected":
+        text = f"{v.value:.3f}"
+        return text + (f" ± {v.standard_error:.3f}" if v.standard_error else "")
+    text = f"{100 * v.value:.3f}%"
+    return text + (f" ± {100 * v.standard_error:.3f}%" if v.standard_error else "")
+
+
+def show_distribution(
+    title: str,
+    action: object,
+    dist: Distribution[Any],
+    *,
+    as_json: bool,
+    csv_path: Path | None,
+    plot_path: Path | None,
+    top: int,
+    describe: Callable[[Any], str],
+    always_shown: Collection[str],
+    plain: Callable[[Any], object] = plain_view,
+) -> None:
+    """The stats (a row each, zero rows left out unless ``always_shown``) and the ``top``
+    likeliest outcomes in words (``describe``); or JSON (outcomes as ``plain`` data), a CSV of
+    the stats, a chart."""
+    stats = odds_stats(dist, action)
+    if csv_path is not None:
+        with csv_path.open("w", newline="", encoding="utf-8") as out:
+            writer = csv.writer(out)
+            writer.writerow(["stat", "label", "value", "standard_error"])
+            for v in stats:
+                writer.writerow([v.stat.name, v.stat.label, repr(v.value), repr(v.standard_error)])
+    if plot_path is not None:
+        from firefight.odds.plots import plot_outcomes
+
+        plot_outcomes(stats, title, plot_path, subtitle=_how(dist))
+    if as_json:
+        emit_json(
+            {
+                "action": to_plain(action),
+                "method": dist.method,
+                "depth": dist.depth,
+                "cut_off": dist.cut_off,
+                "samples": dist.samples,
+                "stats": {v.stat.name: v.to_json() for v in stats},
+                "outcomes": [
+                    {"outcome": plain(k), "probability": p}
+                    for k, p in sorted(dist.items(), key=lambda kv: -kv[1])
+                ],
+            }
+        )
+        return
+    console.rule(f"[bold]{escape(title)}")
+    table = RichTable(show_header=True)
+    table.add_column("")
+    table.add_column("value", justify="right")
+    for v in stats:
+        if v.value or v.stat.name in always_shown:
+            table.add_row(escape(v.stat.label), _format(v))
+    console.print(table)
+    likely = RichTable(title=f"the {min(top, len(dist))} likeliest of {len(dist)} outcomes")
+    likely.add_column("probability", justify="right")
+    likely.add_column("outcome")
+    for view, p in dist.most_likely(top):
+        likely.add_row(f"{100 * p:.3f}%", escape(describe(view)))
+    console.print(likely)
+    console.print(f"[dim]{escape(_how(dist))}")
+
+
+def executor_for(dask: str | None, workers: int) -> Any:
+    if dask is not None:
+        from distributed import Client
+
+        client = Client(dask)  # type: ignore[no-untyped-call]
+        return client, client.get_executor()  # type: ignore[no-untyped-call]
+    if workers == 0:
+        return None, None
+    from concurrent.futures import ProcessPoolExecutor
+
+    return None, ProcessPoolExecutor(max_workers=workers or os.cpu_count())

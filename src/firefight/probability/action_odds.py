@@ -1,0 +1,46 @@
+"""What a ruleset tells the odds layer about one kind of its actions (DESIGN.md 5 and 8).
+
+A ruleset builds these from its own resolvers and fast paths and returns them from
+:meth:`~firefight.rulesets.base.Ruleset.action_odds`; the odds layer only reads them, so the
+contract sits here, below both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from firefight.dice import Dice
+from firefight.errors import FirefightError
+from firefight.outcome import Outcome
+from firefight.probability.distribution import Distribution
+from firefight.probability.enumeration import DEFAULT_DEPTH
+from firefight.probability.stats import Stat
+
+__all__ = ["ActionOdds", "BatchResult"]
+
+BatchResult = list[tuple[float, ...] | FirefightError]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionOdds:
+    """How the odds layer handles one kind of action.
+
+    ``scalar(state, action)`` returns a callable of the dice alone; for process pools it must
+    be picklable when ``state`` is None. ``stats_for(action)``, when given, lists the stats of
+    one action in place of ``stats`` (e.g. a wound state per state only when the target's HP
+    are known); sweeps, whose points must share their columns, keep to ``stats``.
+    """
+
+    ruleset: str
+    name: str
+    action_type: type[Any]
+    scalar: Callable[[Any, Any], Callable[[Dice], Outcome]]
+    key: Callable[[Outcome], Hashable]
+    stats: tuple[Stat, ...]
+    fast: Callable[[Any, Any, int], Distribution[Any]] | None = None
+    fast_depth: int = DEFAULT_DEPTH
+    batch: Callable[[Any, Sequence[Any], int], BatchResult] | None = None
+    kernel: Callable[[Any, Any, int, int], Distribution[Any]] | None = None
+    stats_for: Callable[[Any], tuple[Stat, ...]] | None = None

@@ -1,0 +1,1 @@
+"""The cpr command line: ``firefight cpr ...`` and ``firefight odds cpr ...``."""

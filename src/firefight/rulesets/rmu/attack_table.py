@@ -1,0 +1,204 @@
+"""Attack tables: an attack total and an armor column give concussion hits and maybe a critical.
+
+Rows are 3-point bands (65-67 ... 173-175 for RMU weapon tables); columns are the defender's
+protection (``AT 1`` ... ``AT 10`` naked, ``BA I`` ... ``BA IV`` ballistic armor). A cell is
+written compactly in data files: ``"12"`` is 12 hits, ``"12B"`` is 12 hits and a B critical.
+
+Totals above the last row read the last row and add to the critical roll (RULINGS P-6); totals
+below the first row do nothing.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field, field_validator
+
+from firefight.errors import TableDataError, UnknownNameError
+from firefight.rulesets.rmu.severity import Severity
+from firefight.tables.data_files import DataModel, TableHeader, read_toml, validate
+
+__all__ = ["AttackCell", "AttackResult", "AttackRow", "AttackTable", "load_attack_table"]
+
+_CELL = re.compile(r"^(\d+)([A-J])?$")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackCell:
+    """Concussion hits and, at or past the column's breaking point, a critical severity.
+
+    >>> AttackCell.parse("12B")
+    AttackCell(hits=12, severity=<Severity.B: 'B'>)
+    >>> str(AttackCell(hits=3, severity=None))
+    '3'
+    """
+
+    hits: int
+    severity: Severity | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> AttackCell:
+        match = _CELL.match(text.strip())
+        if not match:
+            raise ValueError(
+                f"cell {text!r} is not hits with an optional severity A-J (e.g. '12B')"
+            )
+        sev = Severity(match.group(2)) if match.group(2) else None
+        return cls(hits=int(match.group(1)), severity=sev)
+
+    def __str__(self) -> str:
+        return f"{self.hits}{self.severity.value if self.severity else ''}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackRow:
+    low: int
+    high: int
+    cells: tuple[AttackCell, ...]
+
+    @property
+    def label(self) -> str:
+        return f"{self.low}-{self.high}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackResult:
+    """What a total reads on a column: ``row`` is None when the total is below the table."""
+
+    row: AttackRow | None
+    column: str
+    cell: AttackCell
+    critical_roll_bonus: int = 0
+
+    @property
+    def hits(self) -> int:
+        return self.cell.hits
+
+    @property
+    def severity(self) -> Severity | None:
+        return self.cell.severity
+
+
+_NO_EFFECT = AttackCell(hits=0, severity=None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackTable:
+    name: str
+    title: str
+    source: str
+    provisional: bool
+    derivation: str
+    columns: tuple[str, ...]
+    rows: tuple[AttackRow, ...]
+
+    def __repr__(self) -> str:
+        return f"<AttackTable {self.name!r} rows {self.rows[0].low}-{self.rows[-1].high}>"
+
+    def column_index(self, column: str) -> int:
+        try:
+            return self.columns.index(column)
+        except ValueError:
+            raise UnknownNameError(f"column of {self.name}", column, self.columns) from None
+
+    def lookup(self, total: int, column: str) -> AttackResult:
+        """Read ``total`` in ``column`` (RMU-GEN-5; RULINGS P-6 above the top row).
+
+        >>> t = AttackTable(name="t", title="t", source="s", provisional=True, derivation="",
+        ...     columns=("AT 1",), rows=(
+        ...         AttackRow(low=65, high=67, cells=(AttackCell(hits=1),)),
+        ...         AttackRow(low=68, high=70, cells=(AttackCell(hits=2, severity=Severity.A),)),
+        ...     ))
+        >>> t.lookup(64, "AT 1").row is None
+        True
+        >>> t.lookup(81, "AT 1").critical_roll_bonus   # 11 over the top: +1 per 5, rounded up
+        3
+        """
+        index = self.column_index(column)
+        if total < self.rows[0].low:
+            return AttackResult(row=None, column=column, cell=_NO_EFFECT)
+        top = self.rows[-1]
+        if total > top.high:
+            bonus = math.ceil((total - top.high) / 5)
+            return AttackResult(
+                row=top, column=column, cell=top.cells[index], critical_roll_bonus=bonus
+            )
+        for row in self.rows:
+            if row.low <= total <= row.high:
+                return AttackResult(row=row, column=column, cell=row.cells[index])
+        raise AssertionError("rows are validated to be contiguous")  # pragma: no cover
+
+    def breaking_point(self, column: str) -> int | None:
+        """The lowest total that gives a critical in ``column`` (RMU-ARM-6), or None."""
+        index = self.column_index(column)
+        for row in self.rows:
+            if row.cells[index].severity is not None:
+                return row.low
+        return None
+
+    def column_cells(self, column: str) -> tuple[AttackCell, ...]:
+        index = self.column_index(column)
+        return tuple(row.cells[index] for row in self.rows)
+
+
+class _RowModel(DataModel):
+    low: int
+    high: int
+    cells: list[str]
+
+
+class _HeaderModel(TableHeader):
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
+    kind: str = Field(pattern="^attack$")
+    columns: list[str] = Field(min_length=1)
+
+
+class _FileModel(DataModel):
+    table: _HeaderModel
+    rows: list[_RowModel] = Field(min_length=1)
+
+    @field_validator("rows")
+    @classmethod
+    def _contiguous(cls, rows: list[_RowModel]) -> list[_RowModel]:
+        for i, row in enumerate(rows):
+            if row.high < row.low:
+                raise ValueError(f"row {i + 1}: high {row.high} is below low {row.low}")
+            if i and row.low != rows[i - 1].high + 1:
+                raise ValueError(
+                    f"row {i + 1}: starts at {row.low}, expected {rows[i - 1].high + 1}"
+                )
+        return rows
+
+
+def attack_table_from_data(data: dict[str, Any], label: str) -> AttackTable:
+    model = validate(_FileModel, data, label)
+    head = model.table
+    rows: list[AttackRow] = []
+    for number, row in enumerate(model.rows, start=1):
+        where = f"row {number} ({row.low}-{row.high})"
+        if len(row.cells) != len(head.columns):
+            raise TableDataError(
+                label, where, f"{len(row.cells)} cells for {len(head.columns)} columns"
+            )
+        try:
+            cells = tuple(AttackCell.parse(c) for c in row.cells)
+        except ValueError as exc:
+            raise TableDataError(label, where, str(exc)) from None
+        rows.append(AttackRow(low=row.low, high=row.high, cells=cells))
+    return AttackTable(
+        name=head.name,
+        title=head.title,
+        source=head.source,
+        provisional=head.provisional,
+        derivation=head.derivation,
+        columns=tuple(head.columns),
+        rows=tuple(rows),
+    )
+
+
+def load_attack_table(path: Path) -> AttackTable:
+    return attack_table_from_data(read_toml(path), str(path))

@@ -1,0 +1,1 @@
+"""The rmu command line: ``firefight rmu ...`` and ``firefight odds rmu ...``."""

@@ -1,0 +1,233 @@
+"""Critical tables: a d100 roll and a severity give a location and a cell of mechanics.
+
+RMU critical tables share one layout: 20 row bands, each naming a location band, crossed with
+severities A-E (RMU-GEN-6, RMU-BP-1). A cell is pure mechanics (RMU-GEN-7) plus a short label;
+prose stays with the GM, who may import their own copy
+(:mod:`firefight.rulesets.rmu.critical_markdown`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from enum import Enum
+from typing import Any
+
+from pydantic import Field, model_validator
+
+from firefight.errors import TableDataError
+from firefight.rulesets.rmu.severity import Severity
+from firefight.tables.data_files import DataModel, TableHeader, validate
+
+__all__ = [
+    "CriticalEffect",
+    "CriticalRow",
+    "CriticalTable",
+    "HitLocation",
+    "critical_table_from_data",
+    "critical_table_to_data",
+]
+
+_BASE = (Severity.A, Severity.B, Severity.C, Severity.D, Severity.E)
+
+
+class HitLocation(Enum):
+    """The five location bands critical tables and armor coverage use (RMU-ARM-2)."""
+
+    HEAD = "head"
+    CHEST = "chest"
+    ABDOMEN = "abdomen"
+    ARM = "arm"
+    LEG = "leg"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CriticalEffect:
+    """The mechanics of one critical cell (RMU-GEN-7). Penalties are stored as negative numbers.
+
+    >>> CriticalEffect(label="x", hits=10, bleed=5, stun_rounds=2, stun_penalty=-25,
+    ...                injury=-5).summary()
+    '+10H, bleed 5/rnd, stun 2 rnd at -25, injury -5'
+    """
+
+    label: str
+    hits: int = 0
+    bleed: int = 0
+    stun_rounds: int = 0
+    stun_penalty: int = 0
+    staggered: int = 0
+    injury: int = 0
+    fatigue: int = 0
+    prone: bool = False
+    dying_rounds: int | None = None
+    dead: bool = False
+    attacker_bonus: int = 0
+    breakage: int | None = None
+    # The GM's own prose for the cell, only ever set by an import from their copy of the table.
+    text: str = ""
+
+    def summary(self) -> str:
+        parts = [f"+{self.hits}H"]
+        if self.bleed:
+            parts.append(f"bleed {self.bleed}/rnd")
+        if self.stun_rounds:
+            parts.append(f"stun {self.stun_rounds} rnd at {self.stun_penalty}")
+        if self.staggered:
+            parts.append(f"staggered {self.staggered} AP")
+        if self.injury:
+            parts.append(f"injury {self.injury}")
+        if self.fatigue:
+            parts.append(f"fatigue {self.fatigue}")
+        if self.prone:
+            parts.append("prone")
+        if self.dying_rounds is not None:
+            parts.append(f"dying in {self.dying_rounds} rnd")
+        if self.dead:
+            parts.append("dead")
+        if self.attacker_bonus:
+            parts.append(f"attacker +{self.attacker_bonus} next action this round")
+        if self.breakage is not None:
+            parts.append(f"breakage check {self.breakage:+d}")
+        return ", ".join(parts)
+
+    def to_json(self) -> dict[str, object]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CriticalRow:
+    low: int
+    high: int
+    location: HitLocation
+    cells: tuple[CriticalEffect, ...]  # A-E
+
+    @property
+    def label(self) -> str:
+        return f"{self.low:02d}" if self.low == self.high else f"{self.low:02d}-{self.high:02d}"
+
+    def cell(self, severity: Severity) -> CriticalEffect:
+        return self.cells[_BASE.index(severity)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CriticalTable:
+    name: str
+    title: str
+    source: str
+    provisional: bool
+    derivation: str
+    rows: tuple[CriticalRow, ...]
+
+    def __repr__(self) -> str:
+        return f"<CriticalTable {self.name!r}>"
+
+    def row_for(self, roll: int) -> CriticalRow:
+        """The row a critical roll reads; rolls past 100 (RULINGS P-6) read the 100 row."""
+        roll = max(1, min(100, roll))
+        for row in self.rows:
+            if row.low <= roll <= row.high:
+                return row
+        raise AssertionError("rows are validated to cover 1-100")  # pragma: no cover
+
+    def lookup(self, roll: int, severity: Severity) -> tuple[tuple[Severity, CriticalEffect], ...]:
+        """Every cell a severity reads on one roll (F-J read E and more: RULINGS P-7)."""
+        row = self.row_for(roll)
+        return tuple((s, row.cell(s)) for s in severity.components)
+
+
+class _CellModel(DataModel):
+    label: str = Field(min_length=1, max_length=60)
+    hits: int = Field(ge=0)
+    bleed: int = Field(default=0, ge=0)
+    stun_rounds: int = Field(default=0, ge=0)
+    stun_penalty: int = Field(default=0, le=0)
+    staggered: int = Field(default=0, ge=0)
+    injury: int = Field(default=0, le=0)
+    fatigue: int = Field(default=0, ge=0)
+    prone: bool = False
+    dying_rounds: int | None = Field(default=None, ge=1)
+    dead: bool = False
+    attacker_bonus: int = Field(default=0, ge=0)
+    breakage: int | None = Field(default=None, le=0)
+    text: str = ""
+
+    @model_validator(mode="after")
+    def _stun_pairs(self) -> _CellModel:
+        if bool(self.stun_rounds) != bool(self.stun_penalty):
+            raise ValueError("stun_rounds and stun_penalty go together")
+        return self
+
+
+class _RowModel(DataModel):
+    low: int = Field(ge=1, le=100)
+    high: int = Field(ge=1, le=100)
+    location: HitLocation
+    A: _CellModel
+    B: _CellModel
+    C: _CellModel
+    D: _CellModel
+    E: _CellModel
+
+
+class _HeaderModel(TableHeader):
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
+    kind: str = Field(pattern="^critical$")
+
+
+class _FileModel(DataModel):
+    table: _HeaderModel
+    rows: list[_RowModel] = Field(min_length=1)
+
+
+def critical_table_from_data(data: dict[str, Any], label: str) -> CriticalTable:
+    model = validate(_FileModel, data, label)
+    expected = 1
+    rows: list[CriticalRow] = []
+    for number, row in enumerate(model.rows, start=1):
+        if row.low != expected or row.high < row.low:
+            raise TableDataError(
+                label,
+                f"row {number} ({row.low}-{row.high})",
+                f"expected a band starting at {expected}",
+            )
+        expected = row.high + 1
+        cells = tuple(CriticalEffect(**getattr(row, s.value).model_dump()) for s in _BASE)
+        rows.append(CriticalRow(low=row.low, high=row.high, location=row.location, cells=cells))
+    if expected != 101:
+        raise TableDataError(label, f"row {len(rows)}", f"rows end at {expected - 1}, not 100")
+    head = model.table
+    return CriticalTable(
+        name=head.name,
+        title=head.title,
+        source=head.source,
+        provisional=head.provisional,
+        derivation=head.derivation,
+        rows=tuple(rows),
+    )
+
+
+def critical_table_to_data(table: CriticalTable) -> dict[str, Any]:
+    """The inverse of :func:`critical_table_from_data` (used by the importer to write TOML).
+
+    Fields at their defaults are left out, so a cell without imported prose carries no ``text``.
+    """
+    defaults = {f.name: f.default for f in fields(CriticalEffect)}
+    rows: list[dict[str, Any]] = []
+    for row in table.rows:
+        entry: dict[str, Any] = {"low": row.low, "high": row.high, "location": row.location.value}
+        for sev, cell in zip(_BASE, row.cells, strict=True):
+            entry[sev.value] = {
+                k: v
+                for k, v in cell.to_json().items()
+                if k in ("label", "hits") or v != defaults[k]
+            }
+        rows.append(entry)
+    header: dict[str, Any] = {
+        "name": table.name,
+        "kind": "critical",
+        "title": table.title,
+        "source": table.source,
+        "provisional": table.provisional,
+    }
+    if table.derivation:
+        header["derivation"] = table.derivation
+    return {"table": header, "rows": rows}

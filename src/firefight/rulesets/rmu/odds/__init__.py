@@ -1,0 +1,109 @@
+"""rmu's part of the odds layer: the aimed shot's fast exact path, batch path and Monte Carlo
+kernel, the rapid fire and suppression sweep through the generic engines, and the designers'
+claims checked against the tables. numpy is imported only when a fast path or kernel is first
+used."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+from typing import Any
+
+from firefight.dice import Dice
+from firefight.outcome import Outcome
+from firefight.probability.action_odds import ActionOdds, BatchResult
+from firefight.probability.distribution import Distribution
+
+__all__ = ["registrations"]
+
+
+def _shot_scalar(state: Any, shot: Any) -> Callable[[Dice], Outcome]:
+    from firefight.rulesets.rmu.odds.views import resolve_for_odds
+
+    if state is None:
+        return partial(resolve_for_odds, shot)
+    return partial(_resolve_shot_with, state, shot)
+
+
+def _resolve_shot_with(state: Any, shot: Any, dice: Dice) -> Outcome:
+    from firefight.rulesets.rmu.shot import resolve_aimed_shot
+
+    return resolve_aimed_shot(shot, dice, state)
+
+
+def _shot_fast(state: Any, shot: Any, depth: int) -> Distribution[Any]:
+    from firefight.rulesets.rmu.odds.shot import aimed_shot_exact
+
+    return aimed_shot_exact(shot, state, depth=depth)
+
+
+def _shot_batch(state: Any, shots: Sequence[Any], depth: int) -> BatchResult:
+    from firefight.rulesets.rmu.odds.shot import aimed_shot_stats_batch
+
+    return aimed_shot_stats_batch(shots, state, depth=depth)
+
+
+def _shot_kernel(state: Any, shot: Any, samples: int, seed: int) -> Distribution[Any]:
+    from firefight.rulesets.rmu.odds.shot import aimed_shot_sample
+
+    return aimed_shot_sample(shot, state, samples=samples, seed=seed)
+
+
+def _fire_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
+    from firefight.rulesets.rmu.odds.fire import resolve_fire_for_odds, resolve_fire_with
+
+    if state is None:
+        return partial(resolve_fire_for_odds, action)
+    return partial(resolve_fire_with, state, action)
+
+
+def registrations() -> list[ActionOdds]:
+    """The aimed shot with every fast path; rapid fire (its preparation and its firing round)
+    and the suppression sweep with none (each person caught rolls on their own), so the
+    generic engine and Monte Carlo over the scalar resolver."""
+    from firefight.rulesets.rmu.odds.fire import (
+        PREPARATION_STATS,
+        fire_stats,
+        fire_view,
+        preparation_view,
+    )
+    from firefight.rulesets.rmu.odds.views import SHOT_STATS, shot_view
+    from firefight.rulesets.rmu.rapid_fire import RapidFire, RapidFirePreparation
+    from firefight.rulesets.rmu.shot import AimedShot
+    from firefight.rulesets.rmu.suppression import SuppressionSweep
+
+    found = [
+        ActionOdds(
+            ruleset="rmu",
+            name="shoot",
+            action_type=AimedShot,
+            scalar=_shot_scalar,
+            key=shot_view,
+            stats=SHOT_STATS,
+            fast=_shot_fast,
+            fast_depth=9,
+            batch=_shot_batch,
+            kernel=_shot_kernel,
+        ),
+        ActionOdds(
+            ruleset="rmu",
+            name="rapid-fire-preparation",
+            action_type=RapidFirePreparation,
+            scalar=_fire_scalar,
+            key=preparation_view,
+            stats=PREPARATION_STATS,
+        ),
+    ]
+    for name, kind in (("rapid-fire", RapidFire), ("suppress", SuppressionSweep)):
+        found.append(
+            ActionOdds(
+                ruleset="rmu",
+                name=name,
+                action_type=kind,
+                scalar=_fire_scalar,
+                key=fire_view,
+                stats=(),
+                stats_for=fire_stats,
+            )
+        )
+    return found

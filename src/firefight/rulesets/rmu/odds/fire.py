@@ -1,0 +1,233 @@
+"""The rmu rapid fire and suppression sweep as the odds layer sees them (RMU-RF-10, RMU-SUP-6).
+
+A burst or a sweep catches several people, each with their own attack roll; the key of one
+outcome, :class:`FireView`, lists what each person caught took (:class:`CaughtView`: result,
+severity, total hits, dying, dead) and whether the gun malfunctioned, without the dice. The
+stats are per person declared (:func:`fire_stats`): P(hit), P(critical), expected hits,
+P(dying), P(dead) for the aimed man and each bystander, or each person on the swept ground,
+plus P(malfunction) for a sweep, whose own roll can jam the gun (F-5). A person outside the
+cone or the swept ground is never caught and reads 0.
+
+The preparation round has its own small key (:class:`PreparationView`): its result and the
+share it carries (RMU-RF-4, RMU-RF-13, F-3).
+
+>>> view = FireView(malfunction=False, people=(CaughtView("Bob", "hit", "C", 12, False, False),))
+>>> [s.read(view) for s in _person_stats("Bob")][:3]
+[1.0, 1.0, 12.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from firefight.dice import Dice
+from firefight.outcome import Outcome
+from firefight.probability.stats import Stat
+from firefight.rulesets.rmu.odds.views import default_data
+from firefight.rulesets.rmu.rapid_fire import (
+    RapidFire,
+    RapidFirePreparation,
+    resolve_rapid_fire,
+    resolve_rapid_fire_preparation,
+)
+from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
+
+__all__ = [
+    "PREPARATION_STATS",
+    "CaughtView",
+    "FireView",
+    "PreparationView",
+    "describe_fire",
+    "fire_stats",
+    "fire_view",
+    "preparation_view",
+    "resolve_fire_for_odds",
+    "resolve_fire_with",
+]
+
+
+class CaughtView(NamedTuple):
+    """What one person caught by the burst or sweep took (no dice, no trace)."""
+
+    name: str
+    result: str  # hit, miss, cannot hit or out of reach
+    severity: str | None
+    total_hits: int
+    dying: bool
+    dead: bool
+
+
+class FireView(NamedTuple):
+    """One outcome of a firing round or sweep: the gun's malfunction and everyone caught."""
+
+    malfunction: bool
+    people: tuple[CaughtView, ...]
+
+
+class PreparationView(NamedTuple):
+    """One outcome of the preparation round: prepared, wasted or malfunction, and the share."""
+
+    result: str
+    share_percent: int
+
+
+def _caught(t: Mapping[str, object]) -> CaughtView:
+    result = str(t.get("result"))
+    severity = t.get("severity")
+    hits = t.get("total_hits", t.get("hits", 0))
+    effects = t.get("effects")
+    dying = dead = False
+    if result == "hit" and isinstance(effects, dict):
+        dead = bool(effects.get("dead"))
+        dying = effects.get("dying_rounds") is not None and not dead
+    return CaughtView(
+        str(t["name"]),
+        result,
+        str(severity) if result == "hit" and severity is not None else None,
+        int(hits) if isinstance(hits, int) else 0,
+        dying,
+        dead,
+    )
+
+
+def fire_view(outcome: Outcome) -> FireView:
+    """The key of a resolved firing round or sweep, read off its summary."""
+    s = outcome.summary
+    listed = s.get("targets")
+    people = (
+        tuple(_caught(t) for t in listed if isinstance(t, dict)) if isinstance(listed, list) else ()
+    )
+    return FireView(malfunction=s.get("result") == "malfunction", people=people)
+
+
+def preparation_view(outcome: Outcome) -> PreparationView:
+    """The key of a resolved preparation round."""
+    s = outcome.summary
+    share = s.get("share_percent", 0)
+    return PreparationView(str(s["result"]), share if isinstance(share, int) else 0)
+
+
+def resolve_fire_with(data: Any, action: Any, dice: Dice) -> Outcome:
+    """Resolve a rapid fire preparation, firing round or sweep on ``data``."""
+    if isinstance(action, RapidFirePreparation):
+        return resolve_rapid_fire_preparation(action, dice, data)
+    if isinstance(action, RapidFire):
+        return resolve_rapid_fire(action, dice, data)
+    return resolve_suppression_sweep(action, dice, data)
+
+
+def resolve_fire_for_odds(action: Any, dice: Dice) -> Outcome:
+    """The scalar resolver on the default data: picklable, for process pools."""
+    return resolve_fire_with(default_data(), action, dice)
+
+
+def _find(view: FireView, name: str) -> CaughtView | None:
+    for person in view.people:
+        if person.name == name:
+            return person
+    return None
+
+
+def _person_stat(name: str, stat: str, label: str, kind: str) -> Stat:
+    def read(view: FireView) -> float:
+        p = _find(view, name)
+        if p is None:
+            return 0.0
+        if stat == "hit":
+            return float(p.result == "hit")
+        if stat == "critical":
+            return float(p.severity is not None)
+        if stat == "hits":
+            return float(p.total_hits)
+        if stat == "dying":
+            return float(p.dying)
+        return float(p.dead)
+
+    return Stat(
+        name=f"{name}.{'expected_hits' if stat == 'hits' else 'p_' + stat}",
+        label=f"{name}: {label}",
+        kind="expected" if kind == "expected" else "probability",
+        read=read,
+        group="summary" if stat in ("critical", "hits") else "effect",
+    )
+
+
+def _person_stats(name: str) -> tuple[Stat, ...]:
+    return (
+        _person_stat(name, "hit", "P(hit)", "probability"),
+        _person_stat(name, "critical", "P(critical)", "probability"),
+        _person_stat(name, "hits", "expected hits", "expected"),
+        _person_stat(name, "dying", "P(dying)", "probability"),
+        _person_stat(name, "dead", "P(dead)", "probability"),
+    )
+
+
+_MALFUNCTION = Stat(
+    name="shooter.p_malfunction",
+    label="shooter: P(malfunction)",
+    kind="probability",
+    read=lambda v: float(v.malfunction),
+)
+
+
+def _is(result: str) -> Stat:
+    return Stat(
+        name=f"p_{result}",
+        label=f"P({result})",
+        kind="probability",
+        read=lambda v: float(v.result == result),
+    )
+
+
+#: What ``odds rmu rapid-fire --prepare`` reports.
+PREPARATION_STATS: tuple[Stat, ...] = (
+    _is("prepared"),
+    _is("wasted"),
+    _is("malfunction"),
+    Stat(
+        name="expected_share_percent",
+        label="expected share carried (%)",
+        kind="expected",
+        read=lambda v: float(v.share_percent),
+        group="summary",
+    ),
+)
+
+
+def fire_stats(action: Any) -> tuple[Stat, ...]:
+    """The stats of one firing round or sweep: five per person declared, in the order given
+    (the aimed man first), and P(malfunction) for a sweep."""
+    if isinstance(action, RapidFirePreparation):
+        return PREPARATION_STATS
+    if isinstance(action, RapidFire):
+        names = [action.target.name, *(p.name for p in action.others)]
+        head: tuple[Stat, ...] = ()
+    else:
+        names = [p.name for p in action.people]
+        head = (_MALFUNCTION,)
+    return head + tuple(s for n in names for s in _person_stats(n))
+
+
+def describe_fire(view: Any) -> str:
+    """An outcome in words."""
+    if isinstance(view, PreparationView):
+        if view.result == "prepared":
+            return f"prepared: {view.share_percent}% carried"
+        return view.result
+    if view.malfunction:
+        return "malfunction: no sweep flies"
+    parts = []
+    for p in view.people:
+        if p.result != "hit":
+            parts.append(f"{p.name} {p.result}")
+            continue
+        text = f"{p.name} {p.total_hits} hits"
+        if p.severity is not None:
+            text += f", {p.severity} critical"
+        if p.dead:
+            text += ", dead"
+        elif p.dying:
+            text += ", dying"
+        parts.append(text)
+    return "; ".join(parts) if parts else "nobody caught"

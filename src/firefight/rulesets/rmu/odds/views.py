@@ -1,0 +1,251 @@
+"""The rmu aimed shot as the odds layer sees it: outcome keys and headline numbers.
+
+:class:`ShotView` is what the resolver's summary says happened to the target (result,
+concussion hits, severity, location, critical table, combined effects, total hits, the breakage
+check on the armor, the stray round into a shielder) without the dice that produced it: paths
+with the same view are one outcome. :data:`SHOT_STATS` are the numbers ``odds rmu shoot``
+reports. Nothing here needs numpy: the generic engine works with these alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import NamedTuple
+
+from firefight.dice import Dice
+from firefight.outcome import Outcome
+from firefight.probability.stats import Stat
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+
+__all__ = [
+    "CANNOT_HIT",
+    "FUMBLE",
+    "MISS",
+    "SHOT_STATS",
+    "BreakageView",
+    "ShotEffects",
+    "ShotView",
+    "StrayView",
+    "default_data",
+    "effects_of",
+    "resolve_for_odds",
+    "shot_view",
+]
+
+
+# --- the key ------------------------------------------------------------------------------------
+
+
+class ShotEffects(NamedTuple):
+    """The combined critical effects, as the resolver's summary lists them (RMU-GEN-7).
+
+    NamedTuples rather than frozen dataclasses for the keys: the fast path builds and hashes
+    thousands of them per signature, and a tuple is several times cheaper to make.
+    """
+
+    hits: int
+    bleed: int
+    stun_rounds: int
+    stun_penalty: int
+    staggered: int
+    injury: int
+    fatigue: int
+    prone: bool
+    dying_rounds: int | None
+    dead: bool
+    attacker_bonus: int
+    breakage: tuple[int, ...]
+
+
+class BreakageView(NamedTuple):
+    """What a breakage check did to the armor (RMU-BRK-1, RULINGS P-5), without its roll."""
+
+    armor: str
+    penalty: int
+    new_total: int
+    broken: bool
+    beaten_open: bool
+    temporary: bool
+
+
+class ShotView(NamedTuple):
+    """One outcome of a shot as the odds layer merges them (no dice, no trace)."""
+
+    result: str  # hit, miss, fumble or cannot hit
+    hits: int  # concussion hits from the attack table
+    severity: str | None
+    location: str | None
+    critical_table: str | None
+    effects: ShotEffects | None
+    total_hits: int
+    breakage: BreakageView | None = None
+    shielder: StrayView | None = None
+    recoil: ShotView | None = None  # what an unbraced tripod gun did to its shooter first
+
+
+class StrayView(NamedTuple):
+    """Where a missed round went on to: the shielder it met and what it did (RMU-COV-6)."""
+
+    name: str
+    landing: ShotView
+
+
+FUMBLE = ShotView("fumble", 0, None, None, None, None, 0)
+MISS = ShotView("miss", 0, None, None, None, None, 0)
+CANNOT_HIT = ShotView("cannot hit", 0, None, None, None, None, 0)
+
+
+def effects_of(values: Mapping[str, object]) -> ShotEffects:
+    fields = dict(values)
+    breakage = fields.pop("breakage")
+    assert isinstance(breakage, list | tuple)
+    return ShotEffects(**fields, breakage=tuple(breakage))  # type: ignore[arg-type]
+
+
+def _landing_view(s: Mapping[str, object]) -> ShotView:
+    result = str(s["result"])
+    hits = s.get("hits", 0)
+    assert isinstance(hits, int)
+    severity = s.get("severity")
+    if result != "hit" or severity is None:
+        return ShotView(result, hits, None, None, None, None, hits)
+    effects, total = s["effects"], s["total_hits"]
+    assert isinstance(effects, dict) and isinstance(total, int)
+    check = s.get("breakage")
+    breakage = None
+    if isinstance(check, dict):
+        breakage = BreakageView(
+            str(check["armor"]),
+            int(check["penalty"]),
+            int(check["new_total"]),
+            bool(check["broken"]),
+            bool(check["beaten_open"]),
+            bool(check["temporary"]),
+        )
+    return ShotView(
+        result,
+        hits,
+        str(severity),
+        str(s["location"]),
+        str(s["critical_table"]),
+        effects_of(effects),
+        total,
+        breakage,
+    )
+
+
+def shot_view(outcome: Outcome) -> ShotView:
+    """The key of a resolved shot, read off its summary."""
+    view = _landing_view(outcome.summary)
+    stray = outcome.summary.get("shielder")
+    if isinstance(stray, dict):
+        view = view._replace(shielder=StrayView(str(stray["name"]), _landing_view(stray)))
+    recoil = outcome.summary.get("recoil")
+    if isinstance(recoil, dict):
+        view = view._replace(recoil=_landing_view(recoil))
+    return view
+
+
+@cache
+def default_data() -> RmuData:
+    """One shared :class:`RmuData` per process (worker processes load their own)."""
+    return RmuData()
+
+
+def resolve_for_odds(shot: AimedShot, dice: Dice) -> Outcome:
+    """The scalar resolver on the default data: picklable, for process pools."""
+    return resolve_aimed_shot(shot, dice, default_data())
+
+
+# --- headline numbers -----------------------------------------------------------------------
+
+
+def _is(result: str) -> Stat:
+    return Stat(
+        name=f"p_{result.replace(' ', '_')}",
+        label=f"P({result})",
+        kind="probability",
+        read=lambda v: float(v.result == result),
+    )
+
+
+def _severity(letter: str) -> Stat:
+    return Stat(
+        name=f"p_critical_{letter}",
+        label=f"P(critical {letter})",
+        kind="probability",
+        read=lambda v: float(v.severity == letter),
+    )
+
+
+def _effect(name: str, label: str, test: str) -> Stat:
+    def read(v: ShotView) -> float:
+        e = v.effects
+        if e is None:
+            return 0.0
+        if test == "bleed":
+            return float(e.bleed > 0)
+        if test == "stun":
+            return float(e.stun_rounds > 0)
+        if test == "dying":
+            return float(e.dying_rounds is not None and not e.dead)
+        return float(e.dead)
+
+    return Stat(name=name, label=label, kind="probability", read=read, group="effect")
+
+
+#: What ``odds rmu shoot`` reports, in order; sweeps and plots read the same list.
+SHOT_STATS: tuple[Stat, ...] = (
+    _is("fumble"),
+    _is("miss"),
+    _is("cannot hit"),
+    Stat(
+        name="p_hits_only",
+        label="P(hits only)",
+        kind="probability",
+        read=lambda v: float(v.result == "hit" and v.severity is None),
+    ),
+    Stat(
+        name="p_critical",
+        label="P(any critical)",
+        kind="probability",
+        read=lambda v: float(v.severity is not None),
+        group="summary",
+    ),
+    *(_severity(s.value) for s in Severity),
+    Stat(
+        name="expected_hits",
+        label="expected hits",
+        kind="expected",
+        read=lambda v: float(v.total_hits),
+        group="summary",
+    ),
+    _effect("p_bleeding", "P(bleeding)", "bleed"),
+    _effect("p_stunned", "P(stunned)", "stun"),
+    _effect("p_dying", "P(dying)", "dying"),
+    _effect("p_dead", "P(dead)", "dead"),
+    Stat(
+        name="p_armor_checked",
+        label="P(breakage check)",
+        kind="probability",
+        read=lambda v: float(v.breakage is not None),
+        group="effect",
+    ),
+    Stat(
+        name="p_armor_broken",
+        label="P(armor broken)",
+        kind="probability",
+        read=lambda v: float(v.breakage is not None and v.breakage.broken),
+        group="effect",
+    ),
+    Stat(
+        name="p_shielder_hit",
+        label="P(stray round hits a shielder)",
+        kind="probability",
+        read=lambda v: float(v.shielder is not None and v.shielder.landing.result == "hit"),
+        group="effect",
+    ),
+)

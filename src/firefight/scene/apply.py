@@ -1,0 +1,171 @@
+"""Applying one event to the state: the events every encounter shares are applied here, a
+ruleset's own by the ruleset (DESIGN.md 5-6). The encounter's fold applies a log's events with
+these; a ruleset applies the events of a step it just resolved with them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol, TypeVar
+
+from firefight.errors import FirefightError
+from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.frozen import replace
+from firefight.scene.events import (
+    ActionPointsLost,
+    ConditionEnded,
+    ConditionStarted,
+    ConditionTicked,
+    InitiativeOrdered,
+    InitiativeRolled,
+    Moved,
+    PostureChanged,
+    Reloaded,
+    RoundStarted,
+)
+from firefight.scene.state import CombatantState, EncounterState
+
+__all__ = ["EventApplier", "FoldError", "apply", "apply_all", "named_in_log"]
+
+
+class EventApplier(Protocol):
+    """What applies the events only a ruleset knows: the ruleset itself."""
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState: ...
+
+
+E = TypeVar("E", bound=Event)
+_Applier = Callable[[EncounterState, Any], EncounterState]
+_CORE: dict[type[Event], _Applier] = {}
+
+
+class FoldError(FirefightError):
+    """An event that does not fit the state it is applied to (a corrupt or foreign log)."""
+
+
+def _core(cls: type[E]) -> Callable[[Callable[[EncounterState, E], EncounterState]], None]:
+    def register(fn: Callable[[EncounterState, E], EncounterState]) -> None:
+        _CORE[cls] = fn
+
+    return register
+
+
+def named_in_log(state: EncounterState, name: str) -> CombatantState:
+    """The combatant an event names, by exact name; a log naming anyone else is corrupt.
+
+    Unlike :meth:`EncounterState.combatant`, no close match is accepted: a stored log names
+    people exactly as the scene does.
+    """
+    found = state.find(name)
+    if found is None or found.name != name:
+        raise FoldError(f"the log names {name!r}, who is not in the scene")
+    return found
+
+
+@_core(RoundStarted)
+def _round_started(state: EncounterState, e: RoundStarted) -> EncounterState:
+    return replace(
+        state,
+        round=e.round,
+        initiative=(),
+        combatants=tuple(
+            replace(c, ap_left=e.ap, next_action_bonus=0, initiative=None) for c in state.combatants
+        ),
+    )
+
+
+@_core(ActionPointsSpent)
+def _ap_spent(state: EncounterState, e: ActionPointsSpent) -> EncounterState:
+    c = named_in_log(state, e.actor)
+    if e.ap > c.ap_left:
+        raise FoldError(f"{e.actor} spends {e.ap} AP with only {c.ap_left} left")
+    return state.with_combatant(replace(c, ap_left=c.ap_left - e.ap))
+
+
+@_core(ActionPointsLost)
+def _ap_lost(state: EncounterState, e: ActionPointsLost) -> EncounterState:
+    c = named_in_log(state, e.actor)
+    return state.with_combatant(replace(c, ap_left=max(0, c.ap_left - e.ap)))
+
+
+@_core(RoundsFired)
+def _rounds_fired(state: EncounterState, e: RoundsFired) -> EncounterState:
+    c = named_in_log(state, e.actor)
+    weapon = c.weapon(e.weapon)
+    if weapon is None or weapon.loaded is None or weapon.loaded.rounds < e.rounds:
+        raise FoldError(f"{e.actor} fires {e.rounds} from {e.weapon!r}, which does not hold them")
+    loaded = replace(weapon.loaded, rounds=weapon.loaded.rounds - e.rounds)
+    return state.with_combatant(c.with_weapon(replace(weapon, loaded=loaded)))
+
+
+@_core(Reloaded)
+def _reloaded(state: EncounterState, e: Reloaded) -> EncounterState:
+    c = named_in_log(state, e.actor)
+    weapon = c.weapon(e.weapon)
+    if weapon is None or not 0 <= e.spare < len(weapon.spares):
+        raise FoldError(f"{e.actor} has no spare #{e.spare} for {e.weapon!r}")
+    spares = list(weapon.spares)
+    fresh = spares.pop(e.spare)
+    if weapon.loaded is not None:
+        spares.append(weapon.loaded)
+    return state.with_combatant(c.with_weapon(replace(weapon, loaded=fresh, spares=tuple(spares))))
+
+
+@_core(Moved)
+def _moved(state: EncounterState, e: Moved) -> EncounterState:
+    c = named_in_log(state, e.actor)
+    return state.with_combatant(replace(c, position=e.to, facing_deg=e.facing_deg))
+
+
+@_core(PostureChanged)
+def _posture(state: EncounterState, e: PostureChanged) -> EncounterState:
+    return state.with_combatant(replace(named_in_log(state, e.actor), posture=e.posture))
+
+
+@_core(InitiativeRolled)
+def _initiative(state: EncounterState, e: InitiativeRolled) -> EncounterState:
+    return state.with_combatant(replace(named_in_log(state, e.actor), initiative=e.total))
+
+
+@_core(InitiativeOrdered)
+def _order(state: EncounterState, e: InitiativeOrdered) -> EncounterState:
+    return replace(state, initiative=e.groups)
+
+
+@_core(ConditionStarted)
+def _condition_started(state: EncounterState, e: ConditionStarted) -> EncounterState:
+    if state.condition(e.condition.id) is not None:
+        raise FoldError(f"condition {e.condition.id!r} is already in play")
+    return replace(state, conditions=(*state.conditions, e.condition))
+
+
+@_core(ConditionTicked)
+def _condition_ticked(state: EncounterState, e: ConditionTicked) -> EncounterState:
+    return replace(
+        state,
+        conditions=tuple(
+            replace(c, rounds_left=e.rounds_left) if c.id == e.id else c for c in state.conditions
+        ),
+    )
+
+
+@_core(ConditionEnded)
+def _condition_ended(state: EncounterState, e: ConditionEnded) -> EncounterState:
+    return replace(state, conditions=tuple(c for c in state.conditions if c.id != e.id))
+
+
+def apply(state: EncounterState, event: Event, ruleset: EventApplier) -> EncounterState:
+    """The state after ``event``: shared events here, the ruleset's own by the ruleset."""
+    applier = _CORE.get(type(event))
+    if applier is not None:
+        return applier(state, event)
+    return ruleset.apply(state, event)
+
+
+def apply_all(
+    state: EncounterState, events: Iterable[Event], ruleset: EventApplier
+) -> EncounterState:
+    core = _CORE
+    for event in events:
+        applier = core.get(type(event))
+        state = applier(state, event) if applier is not None else ruleset.apply(state, event)
+    return state

@@ -1,0 +1,162 @@
+"""Conditions that tick at upkeep, in a registry that later rules plug into.
+
+A :class:`ConditionKind` has a name, a *phase* that places it in the upkeep order, and an
+``upkeep(state)`` hook returning the events the end of a round brings. The phases follow RULINGS
+R-4 (bleeding, then durations, then stun, then staggered) with room between them; a kind added
+later (a grenade fuse, a smoke cloud, lodged fangs) registers itself with
+:func:`register_condition` -- or through the ``firefight.conditions`` entry point group -- and
+the core never changes.
+
+Kinds that keep their figures on the combatant (bleeding, stun) read them there. Kinds with a
+life of their own keep :class:`~firefight.scene.state.ActiveCondition` entries in the state;
+the default hook counts their ``rounds_left`` down and calls :meth:`ConditionKind.expire` at 0.
+
+:func:`run_upkeep` runs every kind in phase order, applying each kind's events before the next
+kind looks, so a combatant who bleeds out is dead before the stun phase reaches them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from importlib.metadata import entry_points
+from typing import ClassVar
+
+from firefight.events import Event
+from firefight.scene.events import ConditionEnded, ConditionTicked
+from firefight.scene.state import ActiveCondition, EncounterState
+
+__all__ = [
+    "PHASE_BLEEDING",
+    "PHASE_DURATIONS",
+    "PHASE_STAGGER",
+    "PHASE_STUN",
+    "ConditionKind",
+    "condition_kinds",
+    "register_condition",
+    "run_upkeep",
+]
+
+# RULINGS R-4: bleeding hits; durations tick; stun wears off one round; staggered cleared.
+PHASE_BLEEDING = 100
+PHASE_DURATIONS = 200
+PHASE_STUN = 300
+PHASE_STAGGER = 400
+
+
+class ConditionKind:
+    """A kind of condition and what upkeep does with it.
+
+    ``rulesets`` limits the kind to the named rulesets (empty: every ruleset).
+    """
+
+    name: ClassVar[str]
+    phase: ClassVar[int] = PHASE_DURATIONS
+    rulesets: ClassVar[tuple[str, ...]] = ()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r} phase {self.phase}>"
+
+    def applies_to(self, ruleset: str) -> bool:
+        return not self.rulesets or ruleset in self.rulesets
+
+    def upkeep(self, state: EncounterState) -> Sequence[Event]:
+        """The events this kind brings at the end of a round. By default: count down every
+        condition of this kind in the state, ending (and expiring) those that reach 0."""
+        events: list[Event] = []
+        for condition in state.conditions:
+            if condition.kind != self.name or condition.rounds_left is None:
+                continue
+            left = condition.rounds_left - 1
+            if left > 0:
+                events.append(ConditionTicked(id=condition.id, rounds_left=left))
+            else:
+                events.extend(self.expire(state, condition))
+                events.append(ConditionEnded(id=condition.id))
+        return events
+
+    def expire(self, state: EncounterState, condition: ActiveCondition) -> Sequence[Event]:
+        """What happens when a timed condition runs out (a fuse goes off). Nothing by default."""
+        return ()
+
+    def describe(self, event: Event, state: EncounterState) -> str | None:
+        """A sentence for the narrated log, or None to leave it to others."""
+        return None
+
+
+class _PlainDurations(ConditionKind):
+    """Counts down conditions whose kind no installed plug-in claims, so they still run out."""
+
+    name = "durations"
+    phase = PHASE_DURATIONS
+
+    def upkeep(self, state: EncounterState) -> Sequence[Event]:
+        claimed = set(_REGISTRY)
+        orphans = [c for c in state.conditions if c.kind not in claimed]
+        events: list[Event] = []
+        for condition in orphans:
+            if condition.rounds_left is None:
+                continue
+            left = condition.rounds_left - 1
+            events.append(
+                ConditionTicked(id=condition.id, rounds_left=left)
+                if left > 0
+                else ConditionEnded(id=condition.id)
+            )
+        return events
+
+
+_REGISTRY: dict[str, ConditionKind] = {}
+
+
+def register_condition(kind: ConditionKind) -> ConditionKind:
+    """Add a condition kind; registering the same class again replaces it (re-imports)."""
+    known = _REGISTRY.get(kind.name)
+    if known is not None and type(known).__qualname__ != type(kind).__qualname__:
+        raise TypeError(
+            f"two condition kinds are called {kind.name!r}: {type(known).__qualname__} and "
+            f"{type(kind).__qualname__}"
+        )
+    _REGISTRY[kind.name] = kind
+    return kind
+
+
+@cache
+def _load_plugins() -> None:
+    for ep in sorted(entry_points(group="firefight.conditions"), key=lambda e: e.name):
+        loaded = ep.load()
+        kind = loaded() if isinstance(loaded, type) else loaded
+        if not isinstance(kind, ConditionKind):
+            raise TypeError(f"entry point {ep.name!r} does not name a ConditionKind")
+        register_condition(kind)
+
+
+def condition_kinds(ruleset: str) -> list[ConditionKind]:
+    """The kinds upkeep runs for ``ruleset``, in upkeep order (phase, then name)."""
+    _load_plugins()
+    kinds = [k for k in _REGISTRY.values() if k.applies_to(ruleset)]
+    kinds.append(_PlainDurations())
+    return sorted(kinds, key=lambda k: (k.phase, k.name))
+
+
+def run_upkeep(
+    state: EncounterState,
+    apply: Callable[[EncounterState, Event], EncounterState],
+) -> tuple[tuple[Event, ...], EncounterState]:
+    """Every kind's upkeep in order; the events and the state they leave."""
+    events: list[Event] = []
+    for kind in condition_kinds(state.ruleset):
+        for event in kind.upkeep(state):
+            state = apply(state, event)
+            events.append(event)
+    return tuple(events), state
+
+
+def describe(event: Event, state: EncounterState) -> str | None:
+    """The first registered kind's sentence for ``event``."""
+    for kind in _REGISTRY.values():
+        if kind.applies_to(state.ruleset):
+            text = kind.describe(event, state)
+            if text is not None:
+                return text
+    return None

@@ -1,0 +1,162 @@
+"""Events every encounter shares, whatever the ruleset: rounds, AP, movement, posture, reloads,
+conditions.
+
+They are applied by :mod:`firefight.encounter.fold`; a ruleset's own events (hits, criticals,
+bleeding...) are applied by the ruleset. :class:`~firefight.events.ActionPointsSpent` and
+:class:`~firefight.events.RoundsFired` come from :mod:`firefight.events` and are applied here
+too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.geometry import Point, Posture, bearing_deg, distance_ft
+from firefight.scene.state import ActiveCondition, CombatantState
+
+__all__ = [
+    "ActionPointsLost",
+    "ConditionEnded",
+    "ConditionStarted",
+    "ConditionTicked",
+    "InitiativeOrdered",
+    "InitiativeRolled",
+    "Moved",
+    "PostureChanged",
+    "Reloaded",
+    "RoundStarted",
+    "event_types",
+    "moved_to",
+    "register_event_types",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundStarted(Event):
+    """A new round: everyone's AP back to ``ap`` and last round's leftovers gone."""
+
+    round: int
+    ap: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionPointsLost(Event):
+    """AP taken away without an action (a stagger, surprise), citing why."""
+
+    actor: str
+    ap: int
+    reason: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InitiativeRolled(Event):
+    actor: str
+    faces: tuple[int, ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InitiativeOrdered(Event):
+    """Who acts when this round: groups best first; a group acts at once."""
+
+    groups: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Moved(Event):
+    actor: str
+    to: Point
+    distance_ft: float
+    facing_deg: float
+
+
+def moved_to(c: CombatantState, to: Point) -> Moved:
+    """``c`` moving to ``to``, facing the way they went (as before, when they stay put).
+
+    >>> mara = CombatantState(name="Mara", position=Point(x_ft=0, y_ft=0))
+    >>> moved_to(mara, Point(x_ft=3, y_ft=4))
+    Moved(actor='Mara', to=Point(x_ft=3, y_ft=4), distance_ft=5.0, facing_deg=36.9)
+    """
+    if to == c.position:
+        return Moved(actor=c.name, to=to, distance_ft=0.0, facing_deg=c.facing_deg)
+    return Moved(
+        actor=c.name,
+        to=to,
+        distance_ft=round(distance_ft(c.position, to), 2),
+        facing_deg=round(bearing_deg(c.position, to), 1),
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PostureChanged(Event):
+    actor: str
+    posture: Posture
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reloaded(Event):
+    """The magazine in ``weapon`` swapped for the spare at ``spare`` (the old one is kept)."""
+
+    actor: str
+    weapon: str
+    spare: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConditionStarted(Event):
+    condition: ActiveCondition
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConditionTicked(Event):
+    id: str
+    rounds_left: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConditionEnded(Event):
+    id: str
+
+
+# --- the registry the log reads events back by ---------------------------------------------
+
+_REGISTRY: dict[str, type[Event]] = {}
+
+
+def register_event_types(*classes: type[Event]) -> None:
+    """Make events of these classes readable from the log, by class name.
+
+    Registering the same class twice is harmless; two different classes under one name are not,
+    since the log could not tell them apart.
+    """
+    for cls in classes:
+        known = _REGISTRY.get(cls.__name__)
+        if known is not None and known is not cls:
+            raise TypeError(
+                f"two event classes are called {cls.__name__!r}: {known.__module__} and "
+                f"{cls.__module__}; the log cannot tell them apart"
+            )
+        _REGISTRY[cls.__name__] = cls
+
+
+register_event_types(
+    ActionPointsSpent,
+    RoundsFired,
+    ActionPointsLost,
+    ConditionEnded,
+    ConditionStarted,
+    ConditionTicked,
+    InitiativeOrdered,
+    InitiativeRolled,
+    Moved,
+    PostureChanged,
+    Reloaded,
+    RoundStarted,
+)
+
+
+def event_types() -> dict[str, type[Event]]:
+    """Every registered event class by name."""
+    return dict(_REGISTRY)

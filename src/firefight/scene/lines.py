@@ -1,0 +1,267 @@
+"""Reading an action line: who acts, the verb, its words and ``--options``.
+
+Every ruleset's actions are typed the same way -- ``"V shoots Rook --aim head"`` -- so the
+reading lives here and a ruleset only says which verbs and options it knows
+(:func:`read_line`) and what they mean. The line is split like a shell line: quotes keep a
+name with spaces together, though names are matched greedily too (``Big Sal shoots Mara``
+works). A verb may be spelled in several words (``fires rapid``). Unknown names, verbs and
+options are refused with the closest matches.
+
+>>> from firefight.scene.state import CombatantState, EncounterState
+>>> from firefight.geometry import Point
+>>> people = tuple(CombatantState(name=n, position=Point(x_ft=i, y_ft=0))
+...                for i, n in enumerate(["V", "Big Sal"]))
+>>> scene = EncounterState(title="t", ruleset="x", combatants=people)
+>>> line = read_line("v shoots big sal --aim head", scene, {"shoots": "shoots"},
+...                  {"shoots": {"aim": "str"}}, ruleset="x")
+>>> line.actor, line.verb, line.words, dict(line.options)
+('V', 'shoots', ('big', 'sal'), {'aim': ('head',)})
+>>> name_at(line.words, 0, len(line.words), scene)
+('Big Sal', 2)
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import shlex
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeVar
+
+from firefight.errors import RuleRefusal
+from firefight.scene.actions import ACTION_RULE
+from firefight.scene.state import EncounterState, unknown_combatant
+from firefight.trace import Modifier
+
+__all__ = [
+    "Line",
+    "OptionKind",
+    "name_at",
+    "one_name",
+    "option_int",
+    "option_mod",
+    "option_point",
+    "read_line",
+    "read_point",
+]
+
+#: ``flag`` takes no value; ``str`` and ``int`` one; ``many`` may be given again and again.
+OptionKind = Literal["flag", "str", "int", "many"]
+
+_D = TypeVar("_D", int, None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Line:
+    """A line read against the scene: ``verb`` is the canonical verb, ``words`` what follows
+    it up to the options, ``options`` each option's values in order (``""`` for a flag)."""
+
+    actor: str
+    verb: str
+    words: tuple[str, ...]
+    options: Mapping[str, tuple[str, ...]]
+    text: str
+
+    def first(self, name: str) -> str | None:
+        """The option's value, or None when it was not given."""
+        values = self.options.get(name)
+        return values[0] if values else None
+
+    def has(self, name: str) -> bool:
+        return name in self.options
+
+    def number(self, name: str, default: _D, rule: str = ACTION_RULE) -> int | _D:
+        """The option's whole-number value, or ``default`` when it was not given."""
+        text = self.first(name)
+        return default if text is None else option_int(name, text, rule)
+
+    def mods(self, rule: str = ACTION_RULE, *, example: str = "-2:smoke") -> tuple[Modifier, ...]:
+        """Every ``--mod VALUE:LABEL`` given, in order (:func:`option_mod`)."""
+        return tuple(option_mod(m, rule, example=example) for m in self.options.get("mod", ()))
+
+
+def name_at(words: Sequence[str], start: int, stop: int, state: EncounterState) -> tuple[str, int]:
+    """The longest run of words from ``start`` that names someone in the scene, and where it
+    ends; a refusal naming the closest names otherwise."""
+    for end in range(stop, start, -1):
+        found = state.find(" ".join(words[start:end]))
+        if found is not None:
+            return found.name, end
+    raise unknown_combatant(words[start], state.names)
+
+
+def one_name(
+    words: Sequence[str], state: EncounterState, *, what: str, rule: str = ACTION_RULE
+) -> str:
+    """The one person ``words`` name, all of them: the longest run from the first word that
+    names someone, with nothing left over; ``what`` says what the words were for.
+
+    >>> from firefight.scene.state import CombatantState, EncounterState
+    >>> from firefight.geometry import Point
+    >>> sal = CombatantState(name="Big Sal", position=Point(x_ft=0, y_ft=0))
+    >>> scene = EncounterState(title="t", ruleset="x", combatants=(sal,))
+    >>> one_name(["big", "sal"], scene, what="--from")
+    'Big Sal'
+    >>> one_name(["big", "sal", "now"], scene, what="--from")
+    Traceback (most recent call last):
+    ...
+    firefight.errors.RuleRefusal: ENC-ACTION: --from is one person; 'now' is left over.
+    """
+    for end in range(len(words), 0, -1):
+        found = state.find(" ".join(words[:end]))
+        if found is not None:
+            if end != len(words):
+                raise RuleRefusal(
+                    rule, f"{what} is one person; {' '.join(words[end:])!r} is left over."
+                )
+            return found.name
+    raise unknown_combatant(" ".join(words), state.names)
+
+
+def _spelling_at(tokens: Sequence[str], i: int, verbs: Mapping[str, str], longest: int) -> int:
+    """How many words from ``tokens[i]`` spell a verb, the longest spelling first; 0 for none."""
+    for n in range(min(longest, len(tokens) - i), 0, -1):
+        if " ".join(t.lower() for t in tokens[i : i + n]) in verbs:
+            return n
+    return 0
+
+
+def _options(
+    verb: str, tokens: Sequence[str], known: Mapping[str, OptionKind], rule: str
+) -> tuple[list[str], dict[str, tuple[str, ...]]]:
+    positional: list[str] = []
+    found: dict[str, list[str]] = {}
+    i = 0
+    while i < len(tokens):
+        token = tokens[i]
+        if not token.startswith("--"):
+            positional.append(token)
+            i += 1
+            continue
+        name, eq, inline = token[2:].partition("=")
+        if name not in known:
+            close = difflib.get_close_matches(name, list(known), n=2, cutoff=0.5)
+            if close:
+                hint = "did you mean " + " or ".join(f"--{c}" for c in close) + "?"
+            elif known:
+                hint = "it takes " + ", ".join(f"--{k}" for k in known) + "."
+            else:
+                hint = "it takes none."
+            raise RuleRefusal(rule, f"'{verb}' has no option --{name}; {hint}")
+        if known[name] == "flag":
+            if eq:
+                raise RuleRefusal(rule, f"--{name} takes no value.")
+            found.setdefault(name, []).append("")
+            i += 1
+            continue
+        if eq:
+            value = inline
+            i += 1
+        elif i + 1 < len(tokens):
+            value = tokens[i + 1]
+            i += 2
+        else:
+            raise RuleRefusal(rule, f"--{name} needs a value.")
+        found.setdefault(name, []).append(value)
+    for name, values in found.items():
+        if len(values) > 1 and known[name] != "many":
+            raise RuleRefusal(rule, f"--{name} is given {len(values)} times; give it once.")
+    return positional, {k: tuple(v) for k, v in found.items()}
+
+
+def read_line(
+    text: str,
+    state: EncounterState,
+    verbs: Mapping[str, str],
+    options: Mapping[str, Mapping[str, OptionKind]],
+    *,
+    ruleset: str,
+    rule: str = ACTION_RULE,
+    example: str | None = None,
+) -> Line:
+    """Split ``text`` into actor, verb, words and options.
+
+    ``verbs`` maps every spelling accepted (``"shoot"``, ``"fires"``, ``"fires rapid"``), in
+    lower case, to its canonical verb; the longest spelling found wins. ``options`` gives each
+    canonical verb's options. Refusals cite ``rule``; ``example`` is a whole line to show a
+    player who gave too little.
+    """
+    try:
+        tokens = shlex.split(text)
+    except ValueError as exc:
+        raise RuleRefusal(rule, f"The action line cannot be read: {exc}.") from None
+    canonical = tuple(dict.fromkeys(verbs.values()))
+    if len(tokens) < 2:
+        example = example or f"V {canonical[0]} ..."
+        raise RuleRefusal(rule, f"An action names who acts and what they do, e.g. {example!r}.")
+    first_option = next((i for i, t in enumerate(tokens) if t.startswith("--")), len(tokens))
+    longest = max(len(spelling.split()) for spelling in verbs)
+    verb_at = next((i for i in range(len(tokens)) if _spelling_at(tokens, i, verbs, longest)), None)
+    if verb_at is None or verb_at == 0 or verb_at > first_option:
+        _, after = name_at(tokens, 0, max(1, min(first_option, len(tokens)) - 1), state)
+        word = tokens[after] if after < len(tokens) else ""
+        close = difflib.get_close_matches(word.lower(), canonical, n=2, cutoff=0.5)
+        hint = (
+            "did you mean " + " or ".join(repr(c) for c in close) + "?"
+            if close
+            else "it knows " + ", ".join(canonical) + "."
+        )
+        raise RuleRefusal(rule, f"{ruleset} knows no action {word!r}; {hint}")
+    actor, after = name_at(tokens, 0, verb_at, state)
+    if after != verb_at:
+        raise unknown_combatant(" ".join(tokens[:verb_at]), state.names)
+    spelled = _spelling_at(tokens, verb_at, verbs, longest)
+    verb = verbs[" ".join(t.lower() for t in tokens[verb_at : verb_at + spelled])]
+    words, found = _options(verb, tokens[verb_at + spelled :], options.get(verb, {}), rule)
+    return Line(
+        actor=actor, verb=verb, words=tuple(words), options=found, text=" ".join(text.split())
+    )
+
+
+def option_int(name: str, text: str, rule: str = ACTION_RULE) -> int:
+    """A whole-number option value."""
+    if not re.fullmatch(r"[+-]?\d+", text):
+        raise RuleRefusal(rule, f"--{name} takes a whole number, not {text!r}.")
+    return int(text)
+
+
+def option_mod(text: str, rule: str = ACTION_RULE, *, example: str = "-2:smoke") -> Modifier:
+    """A GM's modifier written ``VALUE:LABEL`` (``-2:smoke``); it cites no rule. ``example``
+    is one on the ruleset's own scale, for the refusal."""
+    value, _, label = text.partition(":")
+    if not re.fullmatch(r"[+-]?\d+", value.strip()):
+        raise RuleRefusal(rule, f"--mod takes VALUE:LABEL, e.g. {example!r}, not {text!r}.")
+    return Modifier(value=int(value), label=label.strip() or "GM modifier", rule=None)
+
+
+_POINT = re.compile(r"\(?\s*(-?\d+(?:\.\d+)?)\s*[, ]\s*(-?\d+(?:\.\d+)?)\s*\)?")
+
+
+def read_point(text: str) -> tuple[float, float] | None:
+    """Coordinates written ``X,Y`` (or ``(X, Y)``, or ``X Y``), as typed; None for anything else.
+
+    >>> read_point("(3, 4.5)"), read_point("Mara")
+    ((3.0, 4.5), None)
+    """
+    match = _POINT.fullmatch(text.strip())
+    if match is None:
+        return None
+    return float(match.group(1)), float(match.group(2))
+
+
+def option_point(
+    words: Sequence[str], *, what: str, unit: str, rule: str = ACTION_RULE
+) -> tuple[float, float]:
+    """Coordinates written ``X,Y`` (a leading ``to`` or ``at`` is skipped), as typed.
+
+    >>> option_point(["to", "3,4.5"], what="'moves'", unit="m")
+    (3.0, 4.5)
+    """
+    text = " ".join(w for w in words if w.lower() not in ("to", "at")).strip()
+    point = read_point(text)
+    if point is None:
+        raise RuleRefusal(
+            rule, f"{what} takes a place in {unit} as X,Y (e.g. '4,10'), not {text!r}."
+        )
+    return point

@@ -1,0 +1,271 @@
+"""The state of an encounter: frozen values, changed only by applying events (DESIGN.md 6).
+
+:class:`EncounterState` is the scene at one moment: the round, every combatant with what the
+fight has done to them, the barriers, the initiative order and the conditions in play. A ruleset
+adds its own figures to a combatant through a :class:`CombatantStats` subclass; everything else
+here is shared by every ruleset that runs encounters.
+
+Penalties are stored as negative numbers, as the critical tables print them.
+
+>>> mara = CombatantState(name="Mara", position=Point(x_ft=0, y_ft=0), hits_max=50)
+>>> scene = EncounterState(title="t", ruleset="rmu", combatants=(mara,))
+>>> scene.combatant("Mara").hits_left
+50
+>>> scene.find("mara") is mara
+True
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from enum import Enum
+
+from firefight.errors import RuleRefusal
+from firefight.frozen import replace
+from firefight.geometry import Body, Point, Posture, Size
+
+__all__ = [
+    "DOWN_RULE",
+    "SCENE_RULE",
+    "ActiveCondition",
+    "ArmorState",
+    "Barrier",
+    "CombatantState",
+    "CombatantStats",
+    "EncounterState",
+    "MagazineState",
+    "Surprise",
+    "WeaponState",
+    "unknown_combatant",
+]
+
+#: The rule an action naming someone who is not in the scene is refused under. It is the
+#: encounter's own check, not a rule of any ruleset, so it has its own ID.
+SCENE_RULE = "ENC-SCENE"
+
+#: The encounter's own check that the dead and the unconscious take no actions, for a ruleset
+#: whose rules do not say so themselves (rmu cites its ruling R-2 instead).
+DOWN_RULE = "ENC-DOWN"
+
+
+class Surprise(Enum):
+    """How a combatant was caught when the fight began (RULINGS R-5)."""
+
+    NONE = "none"
+    SURPRISED = "surprised"
+    FLAT_FOOTED = "flat-footed"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MagazineState:
+    """One magazine (or belt): rounds in it, how many it holds, and its one ammunition type."""
+
+    rounds: int
+    capacity: int
+    ammo: str
+
+    def __str__(self) -> str:
+        return f"{self.rounds}/{self.capacity} {self.ammo}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeaponState:
+    """A weapon a combatant carries, the magazine in it and the spares carried for it.
+
+    ``name`` is what the scene calls it (unique per combatant); ``kind`` is the ruleset's
+    catalog key.
+    """
+
+    name: str
+    kind: str
+    skill: str | None = None
+    bonus: int = 0
+    mounted: bool = False
+    loaded: MagazineState | None = None
+    spares: tuple[MagazineState, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArmorState:
+    """A piece of armor and what it has taken: ``damage`` is its running penalty total (<= 0)."""
+
+    kind: str
+    quality: int = 0
+    damage: int = 0
+    broken: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CombatantStats:
+    """Base of a ruleset's own figures for a combatant: fixed ones (skills, bonuses, movement)
+    and running ones the shared fields have no place for (cpr's armor SP left, critical
+    injuries, the Move and Action left this turn). Only the ruleset's events change them."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CombatantState:
+    """One person in the scene and everything the fight has done to them.
+
+    ``hits_max`` and ``hits_taken`` are the ruleset's damage track (rmu concussion hits, cpr
+    HP). ``ap_left`` is for rulesets that count action points.
+    ``stun`` holds ``(penalty, rounds)`` pairs, worst tier first (RULINGS R-3).
+    ``staggered_owed`` is AP a stagger still has to take at the start of the next round.
+    """
+
+    name: str
+    position: Point
+    side: str = ""
+    bystander: bool = False
+    posture: Posture = Posture.STANDING
+    facing_deg: float = 0.0
+    size: Size = Size.MEDIUM
+    surprise: Surprise = Surprise.NONE
+    ap_left: int = 0
+    hits_max: int = 0
+    hits_taken: int = 0
+    bleed: int = 0
+    stun: tuple[tuple[int, int], ...] = ()
+    staggered: bool = False
+    staggered_owed: int = 0
+    injury: int = 0
+    fatigue: int = 0
+    dying_rounds: int | None = None
+    unconscious: bool = False
+    dead: bool = False
+    next_action_bonus: int = 0
+    initiative: int | None = None
+    weapons: tuple[WeaponState, ...] = ()
+    armor: ArmorState | None = None
+    stats: CombatantStats = field(default_factory=CombatantStats)
+
+    @property
+    def hits_left(self) -> int:
+        return self.hits_max - self.hits_taken
+
+    @property
+    def stun_penalty(self) -> int:
+        """The worst stun tier still running, 0 when not stunned."""
+        return min((penalty for penalty, rounds in self.stun if rounds > 0), default=0)
+
+    @property
+    def stun_rounds(self) -> int:
+        return sum(rounds for _, rounds in self.stun)
+
+    @property
+    def dying(self) -> bool:
+        return self.dying_rounds is not None and not self.dead
+
+    @property
+    def can_act(self) -> bool:
+        return not (self.dead or self.unconscious or self.dying)
+
+    @property
+    def body(self) -> Body:
+        """The body on the plane (RULINGS S-1)."""
+        return Body(center=self.position, posture=self.posture, size=self.size, name=self.name)
+
+    def weapon(self, name: str | None = None) -> WeaponState | None:
+        """The weapon called ``name``, or the first one carried (the one in hand)."""
+        if name is None:
+            return self.weapons[0] if self.weapons else None
+        wanted = name.lower()
+        return next(
+            (w for w in self.weapons if w.name.lower() == wanted or w.kind.lower() == wanted),
+            None,
+        )
+
+    def with_weapon(self, weapon: WeaponState) -> CombatantState:
+        name = weapon.name
+        return replace(self, weapons=tuple([weapon if w.name == name else w for w in self.weapons]))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Barrier:
+    """A straight barrier on the plane: a wall, a row of crates, a car."""
+
+    name: str
+    start: Point
+    end: Point
+    height_ft: float
+    material: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActiveCondition:
+    """A condition with a life of its own: a burning fuse, a smoke cloud, lodged fangs.
+
+    ``kind`` names a registered :class:`~firefight.scene.conditions.ConditionKind`;
+    ``holder`` is the combatant it sits on, or None for something in the scene. ``data`` is the
+    kind's own figures as ``(key, value)`` pairs, so that the state stays a plain value.
+    """
+
+    id: str
+    kind: str
+    holder: str | None = None
+    rounds_left: int | None = None
+    data: tuple[tuple[str, str | int | float | bool], ...] = ()
+
+    def get(self, key: str) -> str | int | float | bool | None:
+        return next((v for k, v in self.data if k == key), None)
+
+
+def unknown_combatant(name: str, known: tuple[str, ...]) -> RuleRefusal:
+    """The refusal for a name nobody in the scene answers to, offering the closest names."""
+    close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
+    if not close:
+        lowered = {k.lower(): k for k in known}
+        close = [
+            lowered[c] for c in difflib.get_close_matches(name.lower(), lowered, n=3, cutoff=0.5)
+        ]
+    hint = (
+        "did you mean " + " or ".join(repr(c) for c in close) + "?"
+        if close
+        else "the scene holds " + ", ".join(known) + "."
+    )
+    return RuleRefusal(SCENE_RULE, f"Nobody called {name!r} is in the scene; {hint}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EncounterState:
+    """The whole scene at one moment. ``round`` is 0 before the first round starts.
+
+    ``initiative`` lists the groups that act together, best first (ties act at once, R-5).
+    """
+
+    title: str
+    ruleset: str
+    round: int = 0
+    combatants: tuple[CombatantState, ...] = ()
+    barriers: tuple[Barrier, ...] = ()
+    initiative: tuple[tuple[str, ...], ...] = ()
+    conditions: tuple[ActiveCondition, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.combatants)
+
+    def find(self, name: str) -> CombatantState | None:
+        """The combatant called ``name`` (exact first, then ignoring case), or None."""
+        for c in self.combatants:
+            if c.name == name:
+                return c
+        wanted = name.lower()
+        return next((c for c in self.combatants if c.name.lower() == wanted), None)
+
+    def combatant(self, name: str) -> CombatantState:
+        """The combatant called ``name``; a refusal naming the closest names otherwise."""
+        found = self.find(name)
+        if found is None:
+            raise unknown_combatant(name, self.names)
+        return found
+
+    def with_combatant(self, combatant: CombatantState) -> EncounterState:
+        """This state with ``combatant`` replacing whoever has its name."""
+        name = combatant.name
+        return replace(
+            self, combatants=tuple([combatant if c.name == name else c for c in self.combatants])
+        )
+
+    def condition(self, condition_id: str) -> ActiveCondition | None:
+        return next((c for c in self.conditions if c.id == condition_id), None)

@@ -1,0 +1,353 @@
+"""The one service layer over a store that the command line (and later the web API) call.
+
+Each command reads the encounter, folds the state, runs the engine and appends one record,
+saying which head it built on: if someone else appended first, the store refuses with
+:class:`~firefight.store.base.ConflictError` and nothing is written. A refused action raises
+before anything is appended, so the log and the state stay as they were.
+
+Commands read the encounter through :meth:`EncounterService.current`: the newest usable
+snapshot (:mod:`firefight.encounter.snapshot`) and the records after it, so a command folds a
+bounded run of records however long the log. When a command leaves the log
+:data:`~firefight.encounter.snapshot.SNAPSHOT_EVERY` records or more past the snapshot it
+started from, the state at the new head is written as a snapshot in the same transaction as the
+record. :meth:`EncounterService.load` still reads and folds the whole log, as the log listing,
+imports and scripted plays want it; both give the same state (property-tested).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from firefight.dice import Dice
+from firefight.encounter import engine
+from firefight.encounter.fold import fold, fold_from
+from firefight.encounter.log import LogRecord, parse_record, reverted
+from firefight.encounter.scenario import Scenario, initial_state, scenario_from_data
+from firefight.encounter.snapshot import (
+    SNAPSHOT_EVERY,
+    SNAPSHOT_VERSION,
+    Folded,
+    SnapshotError,
+    decode_snapshot,
+    encode_snapshot,
+    fingerprint,
+)
+from firefight.errors import FirefightError, RuleRefusal
+from firefight.frozen import replace
+from firefight.rulesets import find_ruleset
+from firefight.scene.events import register_event_types
+from firefight.scene.state import EncounterState
+
+if TYPE_CHECKING:
+    from firefight.rulesets.base import Ruleset
+    from firefight.store.base import EncounterInfo, EncounterStore, Snapshot, SnapshotStore
+
+__all__ = ["UNDO_RULE", "Applied", "Current", "EncounterService", "Loaded"]
+
+#: The encounter's own rule for undo: only what was done can be undone.
+UNDO_RULE = "ENC-UNDO"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Loaded:
+    """An encounter read from the store and folded: the whole log."""
+
+    name: str
+    scenario: Scenario
+    ruleset: Ruleset
+    scene: EncounterState
+    records: tuple[LogRecord, ...]
+    state: EncounterState
+    head: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Current:
+    """An encounter as it stands: where the fold started (``base``: a snapshot, or the initial
+    scene at record 0), the records after it (``tail``) and the state at ``head``."""
+
+    name: str
+    scenario: Scenario
+    ruleset: Ruleset
+    base: Folded
+    tail: tuple[LogRecord, ...]
+    state: EncounterState
+    head: int
+
+    @property
+    def pending(self) -> frozenset[int]:
+        """Records past the head that undo records already in the log revert."""
+        return frozenset(s for s in self.base.skip | reverted(self.tail) if s > self.head)
+
+    def in_force(self) -> list[LogRecord]:
+        """The tail's action and round records still in force, in order."""
+        gone = reverted(self.tail) | self.base.skip
+        return [r for r in self.tail if r.kind != "undo" and r.seq not in gone]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Applied:
+    """A command that was appended: its record (with its seq) and the state after it.
+
+    For an undo, ``record`` is the undo record and ``reverted`` the record it took back.
+    """
+
+    name: str
+    record: LogRecord
+    state: EncounterState
+    reverted: LogRecord | None = None
+
+
+def _reaches_back(records: Iterable[LogRecord], seq: int) -> int | None:
+    """The earliest record at or before ``seq`` that an undo among ``records`` reverts."""
+    return min(
+        (
+            r.reverts
+            for r in records
+            if r.kind == "undo" and r.reverts is not None and r.reverts <= seq
+        ),
+        default=None,
+    )
+
+
+class EncounterService:
+    """new / act / next_round / undo / show / log / export / import over a store."""
+
+    def __init__(self, store: EncounterStore, *, snapshot_every: int = SNAPSHOT_EVERY) -> None:
+        """``snapshot_every``: how far past the snapshot it folded from a command may leave the
+        log before it writes a new one (on a store that keeps snapshots)."""
+        if snapshot_every < 1:
+            raise ValueError(f"snapshot_every must be at least 1, not {snapshot_every}")
+        self.store = store
+        self.snapshot_every = snapshot_every
+
+    # --- reading --------------------------------------------------------------------------
+
+    def _setup(self, name: str) -> tuple[Scenario, Ruleset]:
+        scenario = scenario_from_data(self.store.scenario(name), label=f"encounter {name!r}")
+        ruleset = find_ruleset(scenario.ruleset)
+        register_event_types(*ruleset.event_types())
+        return scenario, ruleset
+
+    def _records(self, name: str, after: int = 0) -> tuple[LogRecord, ...]:
+        return tuple(
+            parse_record(r.payload, seq=r.seq, recorded_at=r.recorded_at)
+            for r in self.store.records(name, after)
+        )
+
+    def load(self, name: str) -> Loaded:
+        """The whole log read back and folded from the initial scene (no snapshot used)."""
+        scenario, ruleset = self._setup(name)
+        scene = initial_state(scenario)
+        records = self._records(name)
+        state = fold(scene, records, ruleset)
+        head = records[-1].seq if records else 0
+        return Loaded(
+            name=name,
+            scenario=scenario,
+            ruleset=ruleset,
+            scene=scene,
+            records=records,
+            state=state,
+            head=head,
+        )
+
+    def _snapshots(self) -> SnapshotStore | None:
+        from firefight.store.base import SnapshotStore
+
+        return self.store if isinstance(self.store, SnapshotStore) else None
+
+    def _base(self, name: str, scenario: Scenario, ruleset: Ruleset, before: int | None) -> Folded:
+        """The newest snapshot below record ``before`` that reads back, else the scene."""
+        store = self._snapshots()
+        if store is not None:
+            stamp = fingerprint(ruleset)
+            while before is None or before > 1:
+                found = store.snapshot(
+                    name, version=SNAPSHOT_VERSION, fingerprint=stamp, before=before
+                )
+                if found is None:
+                    break
+                try:
+                    return decode_snapshot(found.state, ruleset, seq=found.seq, stamp=stamp)
+                except SnapshotError:
+                    before = found.seq  # damaged: ignored, and an older one tried
+        return Folded(seq=0, state=initial_state(scenario))
+
+    def current(self, name: str) -> Current:
+        """The encounter now: the newest usable snapshot and the records after it, folded."""
+        scenario, ruleset = self._setup(name)
+        return self._current(name, scenario, ruleset)
+
+    def _current(
+        self,
+        name: str,
+        scenario: Scenario,
+        ruleset: Ruleset,
+        *,
+        extra: Sequence[LogRecord] = (),
+        in_force: int = 0,
+    ) -> Current:
+        """Fold from the newest snapshot that the records after it allow, plus ``extra``
+        (records about to be appended, numbered on from the head).
+
+        A snapshot is passed over for an older one (or the scene) when an undo after it
+        reverts a record at or before it, and when the records after it hold fewer than
+        ``in_force`` records still in force (undo must find what to revert).
+        """
+        before: int | None = None
+        while True:
+            base = self._base(name, scenario, ruleset, before)
+            stored = self._records(name, base.seq)
+            head = stored[-1].seq if stored else base.seq
+            if extra and extra[0].seq != head + 1:
+                from firefight.store.base import ConflictError
+
+                raise ConflictError(name, expected_head=extra[0].seq - 1, actual_head=head)
+            tail = (*stored, *extra)
+            if base.seq > 0:
+                reach = _reaches_back(tail, base.seq)
+                if reach is not None:
+                    before = reach
+                    continue
+                gone = reverted(tail) | base.skip
+                if sum(1 for r in tail if r.kind != "undo" and r.seq not in gone) < in_force:
+                    before = base.seq
+                    continue
+            return Current(
+                name=name,
+                scenario=scenario,
+                ruleset=ruleset,
+                base=base,
+                tail=tail,
+                state=fold_from(base.state, tail, ruleset, skip=base.skip),
+                head=tail[-1].seq if tail else base.seq,
+            )
+
+    def _extend(self, current: Current, records: Sequence[LogRecord]) -> Current:
+        """``current`` with ``records`` (numbered on from its head) added at its end."""
+        if current.base.seq > 0 and _reaches_back(records, current.base.seq) is not None:
+            # An undo of a record the snapshot already holds: fold from an older start.
+            return self._current(current.name, current.scenario, current.ruleset, extra=records)
+        tail = (*current.tail, *records)
+        if any(r.kind == "undo" for r in records):
+            state = fold_from(current.base.state, tail, current.ruleset, skip=current.base.skip)
+        else:
+            state = fold_from(current.state, records, current.ruleset, skip=current.pending)
+        return replace(current, tail=tail, state=state, head=records[-1].seq)
+
+    def state(self, name: str) -> EncounterState:
+        return self.current(name).state
+
+    def log(self, name: str) -> list[LogRecord]:
+        return list(self.load(name).records)
+
+    def list(self) -> list[EncounterInfo]:
+        return self.store.list()
+
+    # --- writing --------------------------------------------------------------------------
+
+    def _append(
+        self, current: Current, records: Sequence[LogRecord], after: Current | None = None
+    ) -> int:
+        """Append ``records`` after ``current``'s head; the new head.
+
+        When that leaves the log ``snapshot_every`` records or more past the record the fold
+        started from, a snapshot of the new head goes in the same transaction. ``after``
+        is the encounter with the records already folded in, if the caller has it.
+        """
+        payloads = [r.payload() for r in records]
+        new_head = current.head + len(payloads)
+        store = self._snapshots()
+        since = (after or current).base.seq
+        if store is None or new_head - since < self.snapshot_every:
+            return self.store.append(current.name, current.head, payloads)
+        if after is None:
+            # Fold the records as they will read back from the store, not the values in hand.
+            stored = [
+                parse_record(json.loads(json.dumps(p)), seq=seq)
+                for seq, p in enumerate(payloads, start=current.head + 1)
+            ]
+            after = self._extend(current, stored)
+        return store.append(current.name, current.head, payloads, self._snapshot_of(after))
+
+    def _snapshot_of(self, current: Current) -> Snapshot | None:
+        """The snapshot of ``current``'s head; None if its state would not read back exactly."""
+        from firefight.store.base import Snapshot
+
+        stamp = fingerprint(current.ruleset)
+        folded = Folded(seq=current.head, state=current.state, skip=current.pending)
+        text = encode_snapshot(folded, current.ruleset, stamp)
+        if text is None:
+            return None
+        return Snapshot(seq=current.head, version=SNAPSHOT_VERSION, fingerprint=stamp, state=text)
+
+    def _applied(self, current: Current, resolution: engine.Resolution) -> Applied:
+        seq = self._append(current, [resolution.record])
+        return Applied(
+            name=current.name, record=replace(resolution.record, seq=seq), state=resolution.state
+        )
+
+    def new(self, name: str, scenario: Scenario, dice: Dice) -> Applied:
+        """Store a new encounter from ``scenario`` and open round 1 (initiative rolled)."""
+        ruleset = find_ruleset(scenario.ruleset)
+        opening = engine.open_fight(initial_state(scenario), ruleset, dice)
+        self.store.create(name, ruleset.name, dict(scenario.data))
+        try:
+            seq = self.store.append(name, 0, [opening.record.payload()])
+        except BaseException:
+            self.store.delete(name)
+            raise
+        return Applied(name=name, record=replace(opening.record, seq=seq), state=opening.state)
+
+    def act(self, name: str, text: str, dice: Dice) -> Applied:
+        """Declare an action; refused actions change nothing."""
+        current = self.current(name)
+        return self._applied(current, engine.act(current.state, text, current.ruleset, dice))
+
+    def next_round(self, name: str, dice: Dice) -> Applied:
+        """Upkeep, then the next round and its initiative."""
+        current = self.current(name)
+        return self._applied(current, engine.next_round(current.state, current.ruleset, dice))
+
+    def undo(self, name: str) -> Applied:
+        """Revert the last action or round change still in force, by appending an undo."""
+        scenario, ruleset = self._setup(name)
+        # Two records in force after the fold's start: the one to revert and one before it
+        # (the opening round is never undone). Short of that the fold starts further back.
+        current = self._current(name, scenario, ruleset, in_force=2)
+        in_force = current.in_force()
+        if len(in_force) <= 1:
+            raise RuleRefusal(UNDO_RULE, "There is nothing to undo: the fight has only begun.")
+        target = in_force[-1]
+        record = LogRecord(
+            kind="undo",
+            round=current.state.round,
+            text=f"undo #{target.seq}: {target.text}",
+            reverts=target.seq,
+            seq=current.head + 1,
+        )
+        after = self._extend(current, [record])
+        seq = self._append(current, [record], after)
+        return Applied(
+            name=name, record=replace(record, seq=seq), state=after.state, reverted=target
+        )
+
+    def delete(self, name: str) -> None:
+        self.store.delete(name)
+
+    def export(self, name: str) -> dict[str, Any]:
+        return self.store.export(name)
+
+    def import_(self, data: Mapping[str, Any], name: str | None = None) -> EncounterInfo:
+        """Store an exported encounter and check that it folds; a bad one is not kept."""
+        info = self.store.import_(dict(data), name)
+        try:
+            self.load(info.name)
+        except FirefightError:
+            self.store.delete(info.name)
+            raise
+        return info

@@ -1,0 +1,96 @@
+"""The toy in an encounter: "Ann shoots Bob" rolls the check against 4; a success wounds."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from pydantic import BaseModel
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import ActionPointsSpent, Event
+from firefight.frozen import replace
+from firefight.outcome import Outcome
+from firefight.scene.actions import Action
+from firefight.scene.apply import FoldError, named_in_log
+from firefight.scene.events import RoundStarted
+from firefight.scene.state import CombatantState, CombatantStats, EncounterState
+from firefight.trace import Trace
+from firefight_d6.rules import Check, resolve_check
+
+TARGET = 4
+
+
+class D6Combatant(BaseModel):
+    skill: int = 0
+    wounds: int = 2
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class D6Stats(CombatantStats):
+    skill: int
+    wounds_left: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shoot(Action):
+    target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Wounded(Event):
+    target: str
+
+
+def new_combatant(spec: BaseModel, core: CombatantState) -> CombatantState:
+    assert isinstance(spec, D6Combatant)
+    return replace(core, stats=D6Stats(skill=spec.skill, wounds_left=spec.wounds))
+
+
+def start_round(round_number: int) -> Outcome:
+    return Outcome(events=(RoundStarted(round=round_number, ap=1),), trace=Trace(()))
+
+
+def nothing() -> Outcome:
+    return Outcome(events=(), trace=Trace(()))
+
+
+def parse_action(text: str, state: EncounterState) -> Action:
+    words = text.split()
+    if len(words) != 3 or words[1] != "shoots":
+        raise RuleRefusal("D6-1", "Write an action as: NAME shoots NAME.")
+    actor, target = (state.combatant(w).name for w in (words[0], words[2]))
+    return Shoot(actor=actor, verb="shoots", text=text, target=target)
+
+
+def validate(state: EncounterState, action: Action) -> None:
+    if state.combatant(action.actor).ap_left < 1:
+        raise RuleRefusal("D6-1", f"{action.actor} has already acted this round.")
+
+
+def resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
+    assert isinstance(action, Shoot)
+    stats = state.combatant(action.actor).stats
+    assert isinstance(stats, D6Stats)
+    check = resolve_check(Check(skill=stats.skill, target=TARGET), dice)
+    events: list[Event] = [ActionPointsSpent(actor=action.actor, ap=1)]
+    if check.summary["result"] == "success":
+        events.append(Wounded(target=action.target))
+    return Outcome(events=tuple(events), trace=check.trace, summary=check.summary)
+
+
+def apply(state: EncounterState, event: Event) -> EncounterState:
+    if not isinstance(event, Wounded):
+        raise FoldError(f"the d6 ruleset has no {type(event).__name__} events")
+    c = named_in_log(state, event.target)
+    assert isinstance(c.stats, D6Stats)
+    left = c.stats.wounds_left - 1
+    return state.with_combatant(
+        replace(c, stats=replace(c.stats, wounds_left=left), unconscious=left <= 0)
+    )
+
+
+def figures(combatant: CombatantState) -> Mapping[str, object]:
+    assert isinstance(combatant.stats, D6Stats)
+    return {"wounds_left": combatant.stats.wounds_left}

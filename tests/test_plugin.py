@@ -1,0 +1,107 @@
+"""A ruleset is one folder plus one entry point (issue 10): the toy d6 ruleset in
+tests/plugins, installed here as its own distribution, gets command-line commands, encounter
+actions, odds and a kind of data table without any edit to a core file."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from firefight import rulesets as registry
+from firefight.cli.app import app
+
+PLUGINS = Path(__file__).parent / "plugins"
+runner = CliRunner()
+
+SCENE = """
+[scenario]
+title = "Toy duel"
+ruleset = "d6"
+
+[[combatant]]
+name = "Ann"
+position = [0, 0]
+skill = 2
+
+[[combatant]]
+name = "Bob"
+position = [10, 0]
+wounds = 1
+"""
+
+
+@pytest.fixture
+def d6_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """The toy ruleset as an installed distribution: a dist-info with its entry point."""
+    dist = tmp_path / "site" / "firefight_d6-0.1.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: firefight-d6\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[firefight.rulesets]\nd6 = firefight_d6:D6\n")
+    monkeypatch.syspath_prepend(str(PLUGINS))
+    monkeypatch.syspath_prepend(str(tmp_path / "site"))
+    monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path / "home"))
+    registry._entry_points.cache_clear()
+    registry._load.cache_clear()
+    yield tmp_path
+    registry._entry_points.cache_clear()
+    registry._load.cache_clear()
+    for name in [m for m in sys.modules if m.startswith("firefight_d6")]:
+        del sys.modules[name]
+
+
+def _run(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_the_plugin_is_found_through_its_entry_point(d6_installed: Path) -> None:
+    assert "d6" in registry.ruleset_names()
+    assert "d6" in _run("rulesets")
+    assert "d6" in _run("--help")
+
+
+def test_the_plugin_gets_its_commands(d6_installed: Path) -> None:
+    success = json.loads(
+        _run("d6", "check", "--skill", "2", "--target", "4", "--rolls", "2", "--json")
+    )
+    assert success["summary"]["result"] == "success"
+    failure = json.loads(
+        _run("d6", "check", "--skill", "0", "--target", "4", "--rolls", "3", "--json")
+    )
+    assert failure["summary"]["result"] == "failure"
+
+
+def test_the_plugin_gets_odds(d6_installed: Path) -> None:
+    # skill 1 against 4: faces 3-6 succeed.
+    payload = json.loads(_run("odds", "d6", "check", "--skill", "1", "--target", "4", "--json"))
+    assert payload["stats"]["p_success"] == pytest.approx(4 / 6)
+
+
+def test_the_plugin_gets_a_table_kind(d6_installed: Path) -> None:
+    listed = json.loads(_run("tables", "list", "--ruleset", "d6", "--json"))
+    assert [(t["name"], t["kind"]) for t in listed["tables"]] == [("difficulty", "ladder")]
+    shown = _run("tables", "show", "difficulty", "--ruleset", "d6")
+    assert "hard" in shown and "6" in shown
+
+
+def test_the_plugin_runs_encounters(d6_installed: Path) -> None:
+    scene = d6_installed / "duel.toml"
+    scene.write_text(SCENE)
+    store = ["--store", f"sqlite:///{d6_installed / 'fights.db'}"]
+    _run("encounter", "new", "duel", "--scenario", str(scene), *store)
+    _run("encounter", "act", "duel", "Ann shoots Bob", "--rolls", "2", *store)
+    state = json.loads(_run("encounter", "show", "duel", "--json", *store))
+    bob = next(c for c in state["combatants"] if c["name"] == "Bob")
+    assert bob["wounds_left"] == 0 and bob["unconscious"] is True
+    refused = runner.invoke(app, ["encounter", "act", "duel", "Ann shoots Bob", *store])
+    assert refused.exit_code == 2
+    assert "D6-1" in refused.output
+    _run("encounter", "undo", "duel", *store)
+    state = json.loads(_run("encounter", "show", "duel", "--json", *store))
+    assert next(c for c in state["combatants"] if c["name"] == "Bob")["wounds_left"] == 1
