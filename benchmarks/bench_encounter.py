@@ -30,7 +30,6 @@ from firefight.encounter import engine
 from firefight.encounter.fold import fold
 from firefight.encounter.log import LogRecord, parse_record
 from firefight.encounter.scenario import initial_state, scenario_from_data
-from firefight.service import EncounterService
 from firefight.encounter.snapshot import (
     SNAPSHOT_EVERY,
     SNAPSHOT_VERSION,
@@ -40,6 +39,7 @@ from firefight.encounter.snapshot import (
 )
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
+from firefight.service import EncounterService
 from firefight.store import (
     EncounterInfo,
     EncounterStore,

@@ -27,7 +27,6 @@ from firefight.encounter.scenario import (
     load_scenario,
     scenario_from_data,
 )
-from firefight.service import EncounterService
 from firefight.errors import RuleRefusal
 from firefight.events import RoundsFired
 from firefight.outcome import Outcome
@@ -39,6 +38,7 @@ from firefight.rulesets.cpr.fighter import CprFighter, fighter
 from firefight.scene.apply import FoldError, apply_all
 from firefight.scene.events import Moved
 from firefight.scene.state import CombatantState, EncounterState
+from firefight.service import EncounterService
 from firefight.trace import Trace
 from firefight.units import feet_from_metres
 

@@ -19,7 +19,6 @@ from firefight.encounter import engine
 from firefight.encounter.fold import fold
 from firefight.encounter.log import LogRecord, decode_event, parse_record
 from firefight.encounter.scenario import initial_state, load_scenario, scenario_from_data
-from firefight.service import EncounterService
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.rulesets import find_ruleset
@@ -28,6 +27,7 @@ from firefight.scene.apply import apply_all
 from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.events import ConditionStarted, register_event_types
 from firefight.scene.state import ActiveCondition, EncounterState
+from firefight.service import EncounterService
 
 RMU = find_ruleset("rmu")
 EXAMPLES = ("examples/warehouse.toml", "examples/street-ambush.toml")

@@ -10,8 +10,8 @@ import pytest
 from encounter_support import MemoryStore
 from firefight.cli.encounter import play_scenario
 from firefight.encounter.scenario import load_scenario
-from firefight.service import EncounterService
 from firefight.scene.state import CombatantState
+from firefight.service import EncounterService
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -10,8 +10,8 @@ import pytest
 from encounter_support import MemoryStore, person, scene
 from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
-from firefight.service import EncounterService
 from firefight.errors import RuleRefusal
+from firefight.service import EncounterService
 from firefight.store import open_store
 from firefight.store.base import EncounterStore
 

@@ -26,7 +26,6 @@ from firefight.dice import Dice
 from firefight.encounter.fold import fold
 from firefight.encounter.log import CLASS_KEY, from_plain
 from firefight.encounter.scenario import Scenario, initial_state, load_scenario, scenario_from_data
-from firefight.service import Applied, EncounterService
 from firefight.encounter.snapshot import (
     SNAPSHOT_VERSION,
     Folded,
@@ -42,6 +41,7 @@ from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets import find_ruleset
 from firefight.scene.state import CombatantStats, EncounterState
+from firefight.service import Applied, EncounterService
 from firefight.store import ConflictError, Snapshot, SqlStore, open_store
 from store_support import BACKENDS, backend_url
 

@@ -15,7 +15,6 @@ from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord, decode_event
 from firefight.encounter.scenario import load_scenario, scenario_from_data
-from firefight.service import Applied, EncounterService
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent
 from firefight.rulesets import find_ruleset
@@ -34,6 +33,7 @@ from firefight.rulesets.rmu.firearm_events import (
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 from firefight.rulesets.rmu.vitals import RmuStats
 from firefight.scene.state import CombatantState, EncounterState
+from firefight.service import Applied, EncounterService
 
 ROOT = Path(__file__).resolve().parents[1]
 PAD = [50] * 40  # faces for dice a test does not look at: 50 never chains an open-ended roll

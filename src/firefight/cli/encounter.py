@@ -34,12 +34,12 @@ from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
 from firefight.encounter.scenario import load_scenario
-from firefight.service import Applied, EncounterService
 from firefight.errors import FirefightError
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import combatant_status
 from firefight.scene.state import EncounterState
 from firefight.serialize import to_plain
+from firefight.service import Applied, EncounterService
 
 if TYPE_CHECKING:
     from firefight.store.sql import SqlStore
