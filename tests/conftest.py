@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -11,3 +12,13 @@ def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPat
     folder = tmp_path_factory.mktemp("firefight-home")
     monkeypatch.setenv("FIREFIGHT_HOME", str(folder))
     return folder
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Stop the PostgreSQL server the store tests started in this process, if they did.
+
+    A session hook rather than atexit: pytest-xdist workers exit without running atexit.
+    """
+    store_support = sys.modules.get("store_support")
+    if store_support is not None:
+        store_support.stop_own_server()

@@ -8,7 +8,6 @@ Under ``CI=true`` a missing URL fails the tests instead: CI must never skip them
 
 from __future__ import annotations
 
-import atexit
 import os
 import shutil
 import tempfile
@@ -28,17 +27,24 @@ from firefight.store import StoredRecord
 # The writer process of the concurrency and crash tests.
 WRITER = Path(__file__).with_name("store_writer.py")
 
-__all__ = ["BACKENDS", "WRITER", "backend_url", "complete_batches", "postgres_url"]
+__all__ = [
+    "BACKENDS",
+    "WRITER",
+    "backend_url",
+    "complete_batches",
+    "postgres_url",
+    "stop_own_server",
+]
 
 BACKENDS = ["sqlite", "postgres"]
 
-_started: list[str] = []  # the URL of the server this process started, once started
+_started: list[tuple[str, Path]] = []  # the URL and folder of the server this process started
 _unavailable: list[str] = []  # why no server could be had, once known
 
 
 def _start_own_server() -> str:
     if _started:
-        return _started[0]
+        return _started[0][0]
     if _unavailable:
         pytest.skip(_unavailable[0])
     reason = ""
@@ -52,18 +58,24 @@ def _start_own_server() -> str:
             reason = f"starting a local PostgreSQL failed: {exc}"
             shutil.rmtree(directory, ignore_errors=True)
         else:
-
-            def _stop() -> None:
-                postgres_server.stop(directory)
-                shutil.rmtree(directory, ignore_errors=True)
-
-            atexit.register(_stop)
-            _started.append(url)
+            _started.append((url, directory))
             return url
     message = f"PostgreSQL store tests skipped: FIREFIGHT_TEST_POSTGRES_URL is unset and {reason}"
     _unavailable.append(message)
-    warnings.warn(message, stacklevel=1)
+    # pytest turns warnings into errors; this one must reach the summary without failing the
+    # test, since outside CI a missing server is a reason to skip.
+    with warnings.catch_warnings():
+        warnings.simplefilter("default")
+        warnings.warn(message, stacklevel=1)
     pytest.skip(message)
+
+
+def stop_own_server() -> None:
+    """Stop and delete the server this process started, if it started one."""
+    while _started:
+        _, directory = _started.pop()
+        postgres_server.stop(directory)
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def postgres_url() -> str:
@@ -86,7 +98,10 @@ def _libpq(url: str) -> str:
 
 @contextmanager
 def _fresh_schema(url: str) -> Iterator[str]:
-    """A new empty schema, made the default for connections through the URL yielded."""
+    """A new empty schema, made the default for connections through the URL yielded.
+
+    One per test, so tests running at once (pytest-xdist workers) never share tables.
+    """
     schema = f"test_{uuid.uuid4().hex[:16]}"
     with psycopg.connect(_libpq(url), autocommit=True) as admin:
         admin.execute(f'CREATE SCHEMA "{schema}"')

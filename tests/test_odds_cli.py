@@ -60,7 +60,7 @@ def test_odds_rmu_shoot_writes_a_plot_and_a_csv(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     _png(plot)
-    rows = list(csv.DictReader(table.open(encoding="utf-8")))
+    rows = list(csv.DictReader(table.read_text(encoding="utf-8").splitlines()))
     assert {r["stat"] for r in rows} >= {"p_miss", "expected_hits", "p_dead"}
 
 
@@ -100,7 +100,7 @@ def test_odds_sweep_writes_csv_and_heatmap(tmp_path: Path) -> None:
         ],
     )
     assert result.exit_code == 0, result.output
-    rows = list(csv.DictReader(out.open(encoding="utf-8")))
+    rows = list(csv.DictReader(out.read_text(encoding="utf-8").splitlines()))
     assert len(rows) == 2 * 14 * 16 * 3
     assert {r["armor"] for r in rows} == {
         *(f"AT {n}" for n in range(1, 11)),

@@ -149,7 +149,7 @@ def test_odds_cpr_writes_a_csv_and_a_plot(tmp_path: Path) -> None:
     files = ["--csv", str(table), "--plot", str(plot)]
     result = runner.invoke(app, ["odds", "cpr", "shoot", *PISTOL, "--hp", "30/40", *files])
     assert result.exit_code == 0, result.output
-    rows = {r["stat"]: r for r in csv.DictReader(table.open(encoding="utf-8"))}
+    rows = {r["stat"]: r for r in csv.DictReader(table.read_text(encoding="utf-8").splitlines())}
     assert {"p_miss", "p_hit", "expected_damage", "p_critical_injury", "p_left_light"} <= set(rows)
     assert float(rows["p_hit"]["value"]) == pytest.approx(0.8, abs=1e-12)
     data = plot.read_bytes()

@@ -86,6 +86,7 @@ def test_rmu_rf_10_rmu_sup_6_odds_refuse_with_the_resolving_commands_words(
     assert asking.output == resolving.output
 
 
+@pytest.mark.slow  # a Monte Carlo run beside the exact answer: about 6 s
 def test_rmu_rf_10_generic_and_monte_carlo_agree_on_the_aimed_man_and_the_bystander() -> None:
     """RMU-RF-10: the bystander in the cone rolls on their own. The generic engine at depth 0
     leaves out every path with a roll of 96+ (its cut-off), so the true P(hit) lies between its

@@ -120,6 +120,7 @@ def test_many_threads_appending_lose_and_duplicate_nothing(store_url: str, shari
             assert_told_why(conflict, conflict.expected_head, conflict.actual_head)
 
 
+@pytest.mark.slow  # four Python processes writing at once: several seconds per backend
 def test_many_processes_appending_lose_and_duplicate_nothing(store_url: str) -> None:
     writers = [
         subprocess.Popen(
