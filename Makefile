@@ -46,6 +46,7 @@ unit: $(DEV_STAMP)
 	$(BIN)/pytest -n $(WORKERS)
 
 bench: $(DEV_STAMP)
+	$(BIN)/python benchmarks/bench_startup.py
 	$(BIN)/python benchmarks/bench_shot.py
 	$(BIN)/python benchmarks/bench_encounter.py
 	$(BIN)/python benchmarks/bench_store.py

@@ -11,9 +11,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.cli.common import JsonOpt, console, emit_json, refusals
+from firefight.cli.common import JsonOpt, RulesetOpt, console, emit_json, refusals
 from firefight.cli.lazy import Lazy, lazy_group, ruleset_commands
-from firefight.cli.tables import RulesetOpt
 from firefight.rulesets import find_ruleset, ruleset_names
 
 __all__ = ["app", "main"]

@@ -26,6 +26,7 @@ __all__ = [
     "AskOpt",
     "JsonOpt",
     "RollsOpt",
+    "RulesetOpt",
     "SeedOpt",
     "console",
     "dice_from_options",
@@ -50,6 +51,7 @@ SeedOpt = Annotated[
 ]
 AskOpt = Annotated[bool, typer.Option("--ask", help="Ask for each die on the terminal.")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON (docs/json.md).")]
+RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name.")]
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

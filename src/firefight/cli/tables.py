@@ -9,16 +9,14 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.cli.common import JsonOpt, console, emit_json, refusals
+from firefight.cli.common import JsonOpt, RulesetOpt, console, emit_json, refusals
 from firefight.errors import TableDataError
 from firefight.rulesets import find_ruleset, rulesets
 from firefight.tables.registry import TableSet, write_user_table
 
-__all__ = ["RulesetOpt", "app"]
+__all__ = ["app"]
 
 app = typer.Typer(help="List, show, check and import data tables.", no_args_is_help=True)
-
-RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name.")]
 
 
 def _table_set(ruleset: str) -> TableSet:

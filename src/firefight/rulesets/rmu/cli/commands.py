@@ -14,12 +14,12 @@ from firefight.cli.common import (
     refusals,
     show_outcome,
 )
+from firefight.cli.lazy import Lazy, lazy_group
 from firefight.geometry import Size
 from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.cli.fire import register as register_firearm_actions
 from firefight.rulesets.rmu.cli.shot_options import (
     SHOT_OPTION_NAMES,
     AmmoOpt,
@@ -51,9 +51,22 @@ from firefight.rulesets.rmu.cli.shot_options import (
 )
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 
-app = typer.Typer(help="Rolemaster Unified firearms (rmu).", no_args_is_help=True)
+_FIRE = "firefight.rulesets.rmu.cli.fire"
+# The firearm actions load their modules only when one of them is invoked: ``rmu shoot`` stays
+# quick to start.
+app = typer.Typer(
+    cls=lazy_group(
+        {
+            "rapid-fire": Lazy.of(_FIRE, "rapid_fire", "Empty the gun: prepare, then fire."),
+            "suppress": Lazy.of(_FIRE, "suppress", "Hose a stretch of ground with fire."),
+            "maneuver": Lazy.of(_FIRE, "maneuver", "A percentage or absolute maneuver."),
+            "move-to-cover": Lazy.of(_FIRE, "move_to_cover", "Dash for cover under fire."),
+        }
+    ),
+    help="Rolemaster Unified firearms (rmu).",
+    no_args_is_help=True,
+)
 # rapid-fire, suppress, maneuver, move-to-cover (firefight.rulesets.rmu.cli.fire)
-register_firearm_actions(app)
 
 
 def _rmu() -> RMU:

@@ -38,7 +38,7 @@ from firefight.rulesets.rmu.rapid_fire import (
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
 from firefight.serialize import to_plain
 
-__all__ = ["register"]
+__all__ = ["maneuver", "move_to_cover", "rapid_fire", "suppress"]
 
 
 def _show(
@@ -275,11 +275,3 @@ def move_to_cover(
         )
         outcome = resolve_moving_to_cover(decl, dice, RmuData())
     _show("rmu moving to cover", "moving-to-cover", decl, outcome, dice, dice_info, as_json)
-
-
-def register(app: typer.Typer) -> None:
-    """Add the firearm-action commands to the ``rmu`` app."""
-    app.command("rapid-fire")(rapid_fire)
-    app.command("suppress")(suppress)
-    app.command("maneuver")(maneuver)
-    app.command("move-to-cover")(move_to_cover)
