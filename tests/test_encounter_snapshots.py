@@ -24,7 +24,7 @@ import firefight.service as service_module
 from encounter_support import MemoryStore, person, scene
 from firefight.dice import Dice
 from firefight.encounter.fold import fold
-from firefight.encounter.log import CLASS_KEY, from_plain
+from firefight.serialize import CLASS_KEY, adapter
 from firefight.encounter.scenario import Scenario, initial_state, load_scenario, scenario_from_data
 from firefight.encounter.snapshot import (
     SNAPSHOT_VERSION,
@@ -498,10 +498,10 @@ def test_ruleset_figures_read_back_as_their_own_class() -> None:
     assert type(stats) is not CombatantStats
     data = plain_state(state)["combatants"][0]["stats"]
     assert data[CLASS_KEY] == f"{type(stats).__module__}:{type(stats).__qualname__}"
-    assert from_plain(CombatantStats, data) == stats
-    assert from_plain(CombatantStats, {}) == CombatantStats()
+    assert adapter(CombatantStats).validate_python(data) == stats
+    assert adapter(CombatantStats).validate_python({}) == CombatantStats()
     with pytest.raises(ValueError, match="not a kind of CombatantStats"):
-        from_plain(CombatantStats, {CLASS_KEY: "os:Stats"})
+        adapter(CombatantStats).validate_python({CLASS_KEY: "os:Stats"})
     with pytest.raises(SnapshotError):
         decode_snapshot("{}", RMU, seq=1)
 

@@ -6,9 +6,9 @@ ruleset adds its own event classes by subclassing :class:`Event`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from firefight.serialize import to_plain
+from firefight.serialize import adapter
 
 __all__ = ["ActionPointsSpent", "Event", "RoundsFired"]
 
@@ -18,10 +18,13 @@ class Event:
     """Base class of every event."""
 
     def to_json(self) -> dict[str, object]:
-        data: dict[str, object] = {"type": type(self).__name__}
-        for f in fields(self):
-            data[f.name] = to_plain(getattr(self, f.name))
-        return data
+        """The event as plain JSON data, its class named under ``type`` (how the log keeps it).
+
+        >>> ActionPointsSpent(actor="Mara", ap=3).to_json()
+        {'type': 'ActionPointsSpent', 'actor': 'Mara', 'ap': 3}
+        """
+        cls = type(self)
+        return {"type": cls.__name__, **adapter(cls).dump_python(self, mode="json")}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

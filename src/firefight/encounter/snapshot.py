@@ -5,10 +5,10 @@ state the fold reached at record ``seq`` so that the next command folds only the
 it. The log stays the only truth: a snapshot is a cache that can be deleted at any time, and
 one that does not fit is ignored and rebuilt rather than trusted:
 
-- it is canonical JSON (sorted keys, no spaces), read back with the log's own readers
-  (:func:`~firefight.encounter.log.from_plain`); a combatant's ruleset figures, a subclass of
+- it is canonical JSON (sorted keys, no spaces), written and read back by the state's own
+  schema (:func:`~firefight.serialize.adapter`); a combatant's ruleset figures, a subclass of
   the declared :class:`~firefight.scene.state.CombatantStats`, name their class under
-  :data:`~firefight.encounter.log.CLASS_KEY`;
+  :data:`~firefight.serialize.CLASS_KEY`;
 - it carries :data:`SNAPSHOT_VERSION` and the :func:`fingerprint` of the code and data that
   folded it (the ruleset, the package version and a digest of the package's source and data
   files), and a reader only asks for its own: after an upgrade, or any edit of the code, the old
@@ -34,21 +34,23 @@ firefight.encounter.snapshot.SnapshotError: the snapshot at record 4 has seq 3 w
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import importlib.util
 import json
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from enum import Enum
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pydantic import ValidationError
+from pydantic_core import to_json
+
 import firefight
-from firefight.encounter.log import CLASS_KEY, LogError, class_tag, from_plain
+from firefight.encounter.log import LogError
 from firefight.scene.state import EncounterState
+from firefight.serialize import adapter, problem
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
@@ -158,44 +160,10 @@ def fingerprint(ruleset: Ruleset) -> str:
 # --- encoding ---------------------------------------------------------------------------------
 
 
-@cache
-def _layout(cls: type) -> tuple[tuple[str, ...], str | None]:
-    """The fields a snapshot keeps of ``cls`` and, for a subclass of another dataclass, its tag.
-
-    Only a class that inherits from a dataclass can stand where its base is declared, so only
-    such a class names itself; every other object is read back as the class its field declares.
-    """
-    names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
-    inherits = any(dataclasses.is_dataclass(base) for base in cls.__mro__[1:])
-    return names, class_tag(cls) if inherits else None
-
-
-def _plain(value: object) -> object:
-    if value is None or isinstance(value, str | int | float):  # bool is an int
-        return value
-    if isinstance(value, Enum):
-        return _plain(value.value)
-    if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        names, tag = _layout(type(value))
-        data = {name: _plain(getattr(value, name)) for name in names}
-        if tag is not None:
-            data[CLASS_KEY] = tag
-        return data
-    if isinstance(value, frozenset | set):
-        items = [_plain(v) for v in value]
-        return sorted(items, key=lambda v: json.dumps(v, sort_keys=True))
-    if isinstance(value, dict):
-        if not all(isinstance(k, str) for k in value):
-            raise TypeError("a snapshot keeps mappings with text keys only")
-        return {k: _plain(v) for k, v in value.items()}
-    raise TypeError(f"a snapshot cannot keep a {type(value).__name__}")
-
-
 def plain_state(state: EncounterState) -> dict[str, Any]:
-    """``state`` as plain JSON-ready data, as a snapshot keeps it."""
-    data = _plain(state)
+    """``state`` as plain JSON-ready data, as a snapshot keeps it; a value that does not fit its
+    declared type is a ValueError."""
+    data = adapter(EncounterState).dump_python(state, mode="json", warnings="error")
     assert isinstance(data, dict)
     return data
 
@@ -225,13 +193,12 @@ def encode_snapshot(folded: Folded, ruleset: Ruleset, stamp: str | None = None) 
     try:
         text = _dumps(_document(folded, ruleset, stamp))
         back = decode_snapshot(text, ruleset, seq=folded.seq, stamp=stamp)
-        again = _dumps(_document(back, ruleset, stamp))
+        # Equal values can still differ in kind (1 and 1.0 where a float is declared): the
+        # bytes of what each holds, written as it is, tell.
+        same = back == folded and to_json(back.state) == to_json(folded.state)
     except (TypeError, ValueError, RecursionError):
         return None
-    # Equal values can still differ in kind (1 and 1.0, a tuple and a list): the bytes tell.
-    if back != folded or again != text:
-        return None
-    return text
+    return text if same else None
 
 
 # --- decoding ---------------------------------------------------------------------------------
@@ -264,7 +231,11 @@ def decode_snapshot(text: str, ruleset: Ruleset, *, seq: int, stamp: str | None 
         skip = document["skip"]
         if not isinstance(skip, list) or not all(type(s) is int and s > seq for s in skip):
             raise ValueError(f"bad skip list {skip!r}")
-        state = from_plain(EncounterState, document["state"])
+        state = adapter(EncounterState).validate_python(document["state"])
+    except ValidationError as exc:
+        raise SnapshotError(
+            f"the snapshot at record {seq} cannot be read: {problem(exc)}"
+        ) from None
     except (TypeError, ValueError, KeyError, RecursionError) as exc:
         raise SnapshotError(f"the snapshot at record {seq} cannot be read: {exc}") from None
     assert isinstance(state, EncounterState)

@@ -9,7 +9,7 @@ too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from firefight.events import ActionPointsSpent, Event, RoundsFired
 from firefight.geometry import Point, Posture, bearing_deg, distance_ft
@@ -27,6 +27,7 @@ __all__ = [
     "Reloaded",
     "RoundStarted",
     "event_types",
+    "event_types_version",
     "moved_to",
     "register_event_types",
 ]
@@ -132,6 +133,13 @@ def register_event_types(*classes: type[Event]) -> None:
     since the log could not tell them apart.
     """
     for cls in classes:
+        if not (isinstance(cls, type) and issubclass(cls, Event)):
+            raise TypeError(f"{cls!r} is not an event class")
+        if "type" in {f.name for f in fields(cls)}:
+            raise TypeError(
+                f"the event class {cls.__name__} has a field called 'type', where the log names "
+                "an event's class"
+            )
         known = _REGISTRY.get(cls.__name__)
         if known is not None and known is not cls:
             raise TypeError(
@@ -160,3 +168,9 @@ register_event_types(
 def event_types() -> dict[str, type[Event]]:
     """Every registered event class by name."""
     return dict(_REGISTRY)
+
+
+def event_types_version() -> int:
+    """Grows whenever a class is registered (never otherwise): what is built from the registry,
+    such as the log's reader, is rebuilt when it changes."""
+    return len(_REGISTRY)

@@ -119,7 +119,11 @@ register_event_types(
     StaggerPaid,
     StunWoreOff,
     FatigueChecked,
-    *(getattr(firearm_events, name) for name in firearm_events.__all__),
+    *(
+        getattr(firearm_events, name)
+        for name in firearm_events.__all__
+        if name != "malfunction_event"  # the helper that makes one, not an event
+    ),
 )
 
 
