@@ -24,7 +24,6 @@ import firefight.service as service_module
 from encounter_support import MemoryStore, person, scene
 from firefight.dice import Dice
 from firefight.encounter.fold import fold
-from firefight.serialize import CLASS_KEY, adapter
 from firefight.encounter.scenario import Scenario, initial_state, load_scenario, scenario_from_data
 from firefight.encounter.snapshot import (
     SNAPSHOT_VERSION,
@@ -41,6 +40,7 @@ from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets import find_ruleset
 from firefight.scene.state import CombatantStats, EncounterState
+from firefight.serialize import CLASS_KEY, adapter
 from firefight.service import Applied, EncounterService
 from firefight.store import ConflictError, Snapshot, SqlStore, open_store
 from store_support import BACKENDS, backend_url
