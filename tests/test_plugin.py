@@ -105,3 +105,11 @@ def test_the_plugin_runs_encounters(d6_installed: Path) -> None:
     _run("encounter", "undo", "duel", *store)
     state = json.loads(_run("encounter", "show", "duel", "--json", *store))
     assert next(c for c in state["combatants"] if c["name"] == "Bob")["wounds_left"] == 1
+
+
+def test_the_plugin_bounds_are_checked_alike_on_every_command(d6_installed: Path) -> None:
+    # One declaration (Check) bounds --skill for the resolving and the odds command alike.
+    for command in (["d6", "check"], ["odds", "d6", "check"]):
+        refused = runner.invoke(app, [*command, "--skill", "99", "--target", "4"])
+        assert refused.exit_code == 2
+        assert "D6-1: --skill: 99 is more than 10" in refused.output
