@@ -50,7 +50,13 @@ PLAYS: list[tuple[str, str, list[list[str]]]] = [
         [
             ["new", "market", "--scenario", "{scenario}", "--rolls", "5,6,4"],
             ["act", "market", "Juno shoots V --twice", "--rolls", "1,3,6,6,5"],
-            ["act", "market", "V shoots Juno --twice --move-between 2,3", "--rolls", "3,9,4,5,3,8,5"],
+            [
+                "act",
+                "market",
+                "V shoots Juno --twice --move-between 2,3",
+                "--rolls",
+                "3,9,4,5,3,8,5",
+            ],
             ["act", "market", "Rook autofires at V", "--rolls", "9,6,6,3,5"],
             ["next-round", "market", "--seed", "0"],
             ["act", "market", "Juno shoots V", "--rolls", "8,3,4"],
