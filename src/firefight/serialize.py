@@ -43,18 +43,16 @@ def adapter(tp: Any) -> TypeAdapter[Any]:
     return found
 
 
-_ANYTHING: TypeAdapter[Any] = TypeAdapter(Any)
-
-
 def to_plain(value: object) -> object:
     """Dataclasses to dicts (field order kept), enums to their values, tuples to lists, as they
-    are at run time (for output whose type nothing declares).
+    are at run time (for output whose type nothing declares). A set comes out as a list in its
+    own order: nothing the commands print holds one.
 
     >>> from firefight.trace import Modifier
     >>> to_plain(Modifier(value=-30, label="recoil", rule="RMU-GEN-3"))
     {'value': -30, 'label': 'recoil', 'rule': 'RMU-GEN-3'}
     """
-    return _ANYTHING.dump_python(value, mode="json")
+    return adapter(Any).dump_python(value, mode="json")
 
 
 def class_tag(cls: type) -> str:

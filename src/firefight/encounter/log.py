@@ -30,11 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import lru_cache
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, GetCoreSchemaHandler, TypeAdapter
-from pydantic import ValidationError as _ValidationError
+from pydantic import Field, GetCoreSchemaHandler, TypeAdapter, ValidationError, WrapValidator
 from pydantic_core import ErrorDetails, core_schema
 
 from firefight.errors import FirefightError
@@ -95,6 +94,15 @@ class _Logged:
 _LOGGED = _Logged()
 
 
+def _as_read(value: Any, check: core_schema.ValidatorFunctionWrapHandler) -> Any:
+    """A JSON object is kept as the payload holds it: a trace entry or a summary is the
+    command's own JSON, shown as it is, and copying thousands of them slows reading a log."""
+    return value if type(value) is dict else check(value)
+
+
+_AS_READ = WrapValidator(_as_read)
+
+
 def _no_seed(seed: int | None) -> bool:
     return seed is None
 
@@ -118,8 +126,8 @@ class LogRecord:
     text: str
     dice: DiceRecord = field(default_factory=DiceRecord)
     events: tuple[Annotated[Event, _LOGGED], ...] = ()
-    trace: tuple[Mapping[str, Any], ...] = ()
-    summary: Mapping[str, Any] = field(default_factory=dict)
+    trace: tuple[Annotated[Mapping[str, Any], _AS_READ], ...] = ()
+    summary: Annotated[Mapping[str, Any], _AS_READ] = field(default_factory=dict)
     narration: tuple[str, ...] = ()
     reverts: int | None = None
     seq: int = 0
@@ -142,9 +150,10 @@ _UNDO_FIELDS = {"kind", "round", "text", "reverts"}
 _ACTION_FIELDS = {"kind", "round", "text", "dice", "events", "trace", "summary", "narration"}
 
 
-@cache
+# A reader knows the events registered when it was made: each is kept for one registry version
+# (the cache's key), and made again when a ruleset or plug-in registers more.
+@lru_cache(maxsize=1)
 def _record_reader(version: int) -> TypeAdapter[LogRecord]:
-    del version  # the key of the cache: a reader knows the events registered when it was made
     return TypeAdapter(LogRecord)
 
 
@@ -152,9 +161,8 @@ def _record_adapter() -> TypeAdapter[LogRecord]:
     return _record_reader(event_types_version())
 
 
-@cache
+@lru_cache(maxsize=1)
 def _event_reader(version: int) -> TypeAdapter[Event]:
-    del version
     return TypeAdapter(Annotated[Event, _LOGGED])
 
 
@@ -171,7 +179,7 @@ def decode_event(data: Mapping[str, Any]) -> Event:
     """The event a ``to_json()`` dict describes; :class:`LogError` if it cannot be read."""
     try:
         event = _event_reader(event_types_version()).validate_python(dict(data))
-    except _ValidationError as exc:
+    except ValidationError as exc:
         raise LogError(f"cannot read an event: {problem(exc, _says)}") from None
     assert isinstance(event, Event)
     return event
@@ -192,7 +200,7 @@ def parse_record(payload: Mapping[str, Any], *, seq: int = 0, recorded_at: str =
         record = _record_adapter().validate_python(
             {**payload, "seq": seq, "recorded_at": recorded_at}
         )
-    except _ValidationError as exc:
+    except ValidationError as exc:
         raise LogError(f"record {seq} is malformed: {problem(exc, _says)}") from None
     if record.kind == "undo" and record.reverts is None:
         raise LogError(f"record {seq} is malformed: an undo that names no record to revert")
