@@ -19,10 +19,13 @@ A field declared as a base class may hold any subclass of it when the base says 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import GetCoreSchemaHandler, TypeAdapter, ValidationError
-from pydantic_core import ErrorDetails, core_schema
+if TYPE_CHECKING:
+    # pydantic itself is imported on first use: commands that print no JSON (``--help``)
+    # import this module without paying for it.
+    from pydantic import GetCoreSchemaHandler, TypeAdapter, ValidationError
+    from pydantic_core import ErrorDetails, core_schema
 
 __all__ = ["CLASS_KEY", "adapter", "class_tag", "problem", "tagged_subclasses", "to_plain"]
 
@@ -39,6 +42,8 @@ def adapter(tp: Any) -> TypeAdapter[Any]:
     than using it, and a long log asks the same few dozen types again and again."""
     found = _ADAPTERS.get(tp)
     if found is None:
+        from pydantic import TypeAdapter
+
         found = _ADAPTERS[tp] = TypeAdapter(tp)
     return found
 
@@ -89,6 +94,8 @@ def tagged_subclasses(
     as that class; one without the key is the declared class itself. Subclasses inherit the
     method, so a field declaring one of them holds it or its own subclasses alike.
     """
+    from pydantic_core import core_schema
+
     own = handler(source)
 
     def read(value: Any, base: core_schema.ValidatorFunctionWrapHandler) -> Any:
@@ -123,6 +130,7 @@ def problem(exc: ValidationError, says: Callable[[ErrorDetails], str] | None = N
     """What a :class:`~pydantic.ValidationError` found, in one line: the first error, where it
     is, and how many others; ``says`` words an error its own way (else pydantic's message).
 
+    >>> from pydantic import ValidationError
     >>> from firefight.geometry import Point
     >>> try:
     ...     adapter(tuple[Point, ...]).validate_python([{"x_ft": 1}, {}])
