@@ -71,9 +71,8 @@ class RMU(Ruleset):
 
     def check_data(self) -> list[str]:
         # A fresh load, so that tables imported since this ruleset was first used are checked too.
-        from firefight.rulesets.rmu.firearm_data import check_firearm_data
-
         from firefight.rulesets.rmu.explosives import explosive_data
+        from firefight.rulesets.rmu.firearm_data import check_firearm_data
 
         data = RmuData()
         explosive_data.cache_clear()
