@@ -90,9 +90,20 @@ class CPR(Ruleset):
         return start_turn(state, round_number)
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
-        from firefight.rulesets.cpr.turns import initiative
+        """The rolls of a turn's start: initiative for newcomers (C-11), then the death saves
+        of the mortally wounded in the queue's order (C-12)."""
+        from firefight.encounter.fold import apply_all
+        from firefight.outcome import Outcome
+        from firefight.rulesets.cpr.turns import death_saves, initiative
+        from firefight.trace import Trace
 
-        return initiative(state, dice, self.data)
+        queue = initiative(state, dice, self.data)
+        saves = death_saves(apply_all(state, queue.events, self), dice, self.data)
+        return Outcome(
+            events=(*queue.events, *saves.events),
+            trace=Trace((*queue.trace.entries, *saves.trace.entries)),
+            summary=queue.summary,
+        )
 
     def upkeep(self, state: EncounterState) -> Outcome:
         from firefight.encounter.fold import apply

@@ -12,6 +12,8 @@ In order (CPR-DMG-1, C-3, C-4, C-9, CPR-AIM-1):
    multiplied, and dealt even if nothing got through (C-4).
 5. Aimed effects need at least 1 damage through the armor: the held item is dropped, or the
    leg breaks (CPR-AIM-1). The bonus damage of a critical does not count as getting through.
+   A hit that gets damage through to someone already mortally wounded brings a critical
+   injury of its own when the dice gave none (C-12).
 6. Only if some damage got through does the location's SP drop by 1 (C-3).
 7. With HP known, the new wound state is worked out (C-9).
 """
@@ -34,6 +36,7 @@ from firefight.rulesets.cpr.events import (
     WoundStateChanged,
 )
 from firefight.rulesets.cpr.injuries import InjuryTable, roll_critical_injury
+from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = ["DamageResult", "Hit", "apply_damage", "is_critical", "roll_damage"]
@@ -247,6 +250,41 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
                 value=figures.critical_bonus,
                 label="critical injury bonus" + (f" ({injury.label})" if injury else ""),
                 rule="C-4",
+            )
+        )
+
+    # C-12: a hit on someone already mortally wounded brings a critical injury of its own,
+    # unless the dice already gave this hit one (docs/decisions.md DEC-142).
+    dying = target.health is not None and target.health.state is WoundState.MORTAL
+    if dying and through >= 1 and not is_critical(roll, data):
+        table_m: InjuryTable = "head" if location is Location.HEAD else "body"
+        tb.step(
+            f"{name} was already mortally wounded: the hit also brings a critical injury "
+            f"({table_m} table) and its {figures.critical_bonus} bonus damage.",
+            "C-12",
+        )
+        injury_m, roll_m = roll_critical_injury(
+            data.injuries, table_m, suffered, dice, tb, target=name
+        )
+        if injury_m is not None:
+            suffered.append(injury_m.key)
+            inflicted.append(injury_m.key)
+        events.append(
+            CriticalInjuryInflicted(
+                target=name,
+                table=table_m,
+                roll=roll_m,
+                injury=injury_m.key if injury_m else None,
+                bonus_damage=figures.critical_bonus,
+                cause="hit while mortally wounded",
+            )
+        )
+        hp_parts.append(
+            Modifier(
+                value=figures.critical_bonus,
+                label="critical injury bonus, hit while mortally wounded"
+                + (f" ({injury_m.label})" if injury_m else ""),
+                rule="C-12",
             )
         )
 

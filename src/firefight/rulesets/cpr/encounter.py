@@ -24,7 +24,7 @@ from firefight.encounter.actions import ACTION_RULE, Action
 from firefight.encounter.events import Moved, moved_to
 from firefight.encounter.fold import FoldError, named_in_log
 from firefight.encounter.log import register_event_types
-from firefight.encounter.state import CombatantState, EncounterState, MagazineState
+from firefight.encounter.state import DOWN_RULE, CombatantState, EncounterState, MagazineState
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
@@ -35,12 +35,15 @@ from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_att
 from firefight.rulesets.cpr.autofire import AutofireAttack, resolve_autofire
 from firefight.rulesets.cpr.combatants import Spot, Target
 from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.death import Stabilize as StabilizeDeclaration
+from firefight.rulesets.cpr.death import resolve_stabilize
 from firefight.rulesets.cpr.encounter_actions import (
     Autofire,
     FireShells,
     Move,
     Reload,
     Shoot,
+    Stabilize,
     Suppress,
     ThrowItem,
 )
@@ -66,10 +69,12 @@ from firefight.rulesets.cpr.events import (
     ArmorAblated,
     CriticalInjuryInflicted,
     DamageDealt,
+    DeathSaveRolled,
     ItemDropped,
     ItemThrown,
     MagazineReloaded,
     MustTakeCover,
+    Stabilized,
     WoundStateChanged,
 )
 from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
@@ -105,10 +110,12 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     ArmorAblated,
     CriticalInjuryInflicted,
     DamageDealt,
+    DeathSaveRolled,
     ItemDropped,
     ItemThrown,
     MagazineReloaded,
     MustTakeCover,
+    Stabilized,
     WoundStateChanged,
     InjuryAggravated,
     MoveTaken,
@@ -621,6 +628,49 @@ def _move(state: EncounterState, action: Move, data: CprData) -> Outcome:
     )
 
 
+def _stabilize(state: EncounterState, action: Stabilize, dice: Dice, data: CprData) -> Outcome:
+    c = state.combatant(action.actor)
+    needs_action(c)
+    patient = state.combatant(action.patient) if action.patient is not None else c
+    if patient.dead:
+        raise RuleRefusal(DOWN_RULE, f"{patient.name} is already dead.")
+    if fighter(patient).stabilized:
+        raise RuleRefusal("C-12", f"{patient.name} is already stabilized.")
+    reach = data.figures.stabilize_reach_m
+    away = _metres(c.position, patient.position)
+    if away > reach:
+        raise RuleRefusal(
+            "C-12",
+            f"{c.name} must be within {reach:g} m to work on {patient.name}, who is "
+            f"{away:g} m away.",
+        )
+    own = fighter(c)
+    skill = max(own.skill(name) for name in data.figures.stabilize_skills)
+    outcome = resolve_stabilize(
+        StabilizeDeclaration(
+            medic=c.name,
+            patient=patient.name,
+            tech=own.tech,
+            skill=skill,
+            patient_state=wound_of(patient),
+            wound=wound_of(c),
+            injuries=own.injuries,
+            extra=action.mods,
+        ),
+        dice,
+        data,
+    )
+    done = "stabilized" if outcome.summary.get("stabilized") else "still dying"
+    headline = f"{c.name} works on {patient.name}: {done}."
+    return _outcome(
+        TraceBuilder(),
+        outcome,
+        outcome.events,
+        {"action": "stabilizes", "actor": c.name, "target": patient.name},
+        headline,
+    )
+
+
 def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: CprData) -> Outcome:
     """The events and trace of an action; refusals come before any die."""
     c = state.combatant(action.actor)
@@ -639,6 +689,8 @@ def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: 
         return _reload(state, action, dice, data)
     if isinstance(action, Move):
         return _move(state, action, data)
+    if isinstance(action, Stabilize):
+        return _stabilize(state, action, dice, data)
     raise RuleRefusal(ACTION_RULE, f"cpr cannot resolve a {type(action).__name__}.")
 
 
@@ -711,6 +763,15 @@ def _item_gone(state: EncounterState, name: str, item: str, *, count: bool) -> E
     return _with(state, c, items=items)
 
 
+def _hurt(state: EncounterState, name: str, hp_lost: int) -> EncounterState:
+    """HP lost; a wound that bleeds again ends a stabilization (docs/decisions.md DEC-143)."""
+    c = named_in_log(state, name)
+    c = replace(c, hits_taken=c.hits_taken + hp_lost)
+    if hp_lost > 0 and fighter(c).stabilized:
+        return _with(state, c, stabilized=False)
+    return state.with_combatant(c)
+
+
 def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of cpr's own events."""
     if isinstance(event, TurnStarted):
@@ -734,19 +795,26 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
             must_take_cover=False,
         )
     if isinstance(event, DamageDealt):
-        c = named_in_log(state, event.target)
-        return state.with_combatant(replace(c, hits_taken=c.hits_taken + event.hp_lost))
+        return _hurt(state, event.target, event.hp_lost)
     if isinstance(event, CriticalInjuryInflicted):
+        state = _hurt(state, event.target, event.bonus_damage)
         c = named_in_log(state, event.target)
-        c = replace(c, hits_taken=c.hits_taken + event.bonus_damage)
         own = fighter(c)
         injuries = own.injuries
         if event.injury is not None and event.injury not in injuries:
             injuries = (*injuries, event.injury)
         return _with(state, c, injuries=injuries)
     if isinstance(event, InjuryAggravated):
+        return _hurt(state, event.target, event.bonus_damage)
+    if isinstance(event, DeathSaveRolled):
         c = named_in_log(state, event.target)
-        return state.with_combatant(replace(c, hits_taken=c.hits_taken + event.bonus_damage))
+        if c.dead:
+            raise FoldError(f"{event.target} is dead and rolls no death save")
+        c = replace(c, dead=not event.saved)
+        return _with(state, c, death_saves=fighter(c).death_saves + 1)
+    if isinstance(event, Stabilized):
+        c = named_in_log(state, event.target)
+        return _with(state, c, stabilized=True, death_saves=0)
     if isinstance(event, ArmorAblated):
         c = named_in_log(state, event.target)
         own = fighter(c)
@@ -842,6 +910,15 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
         )
     if isinstance(event, MustTakeCover):
         return f"{event.target} must spend the next Move reaching cover [C-6]."
+    if isinstance(event, DeathSaveRolled):
+        if event.saved:
+            return (
+                f"{event.target} makes the death save ({event.total} under BODY {event.body}) "
+                "[C-12]."
+            )
+        return f"{event.target} fails the death save ({event.total}) and dies [C-12]."
+    if isinstance(event, Stabilized):
+        return f"{event.by} stabilizes {event.target}: no more death saves [C-12]."
     if isinstance(event, NextTurnCurtailed):
         label = data.injuries.injury(event.injury).label
         return f"{event.target} will have no {event.loses} next turn ({label}) [C-4]."
@@ -876,6 +953,9 @@ def cpr_combatant_figures(c: CombatantState, data: CprData) -> dict[str, object]
         "head_sp": own.head_sp,
         "injuries": list(own.injuries),
         "must_take_cover": own.must_take_cover,
+        "body": own.body,
+        "death_saves": own.death_saves,
+        "stabilized": own.stabilized,
     }
 
 
@@ -910,6 +990,10 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     notes = [data.injuries.injury(k).label for k in own.injuries]
     if own.must_take_cover:
         notes.append("must take cover")
+    if own.stabilized:
+        notes.append("stabilized")
+    elif own.death_saves and not c.dead:
+        notes.append(f"death saves +{own.death_saves * data.figures.death_save_per_save}")
     notes.extend(f"no {x} next turn" for x in own.lose_next)
     spot = spot_of(c)
     return {

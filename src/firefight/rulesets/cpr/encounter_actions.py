@@ -8,6 +8,8 @@ Places are in metres (C-2), written ``X,Y``. The verbs (docs/cpr.md, "In an enco
 - ``autofires [at] TARGET`` -- autofire (C-5); ``suppresses`` -- suppressive fire (C-6);
 - ``fires shells [at] TARGET`` -- a shotgun shell toward the target (C-7);
 - ``throws ITEM at TARGET`` or ``throws grenade at X,Y`` (CPR-THR-1, C-8);
+- ``stabilizes [PATIENT]`` -- First Aid or Paramedic on a mortally wounded character within
+  reach, or oneself (C-12);
 - ``reloads [WEAPON] [--ammo KIND]`` (CPR-AMMO-1); ``moves [to] X,Y`` (the Move; once it is
   spent, a second move runs on the Action, CPR-REF-1).
 
@@ -42,6 +44,7 @@ __all__ = [
     "Move",
     "Reload",
     "Shoot",
+    "Stabilize",
     "Suppress",
     "ThrowItem",
     "parse_cpr_action",
@@ -95,6 +98,14 @@ class ThrowItem(Action):
     mods: tuple[Modifier, ...] = ()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stabilize(Action):
+    """First Aid or Paramedic on ``patient`` (the actor themselves when None), C-12."""
+
+    patient: str | None = None
+    mods: tuple[Modifier, ...] = ()
+
+
 _VERBS: dict[str, str] = {
     "shoots": "shoots",
     "shoot": "shoots",
@@ -111,6 +122,8 @@ _VERBS: dict[str, str] = {
     "reload": "reloads",
     "moves": "moves",
     "move": "moves",
+    "stabilizes": "stabilizes",
+    "stabilize": "stabilizes",
     "runs": "moves",
     "run": "moves",
 }
@@ -123,6 +136,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "throws": {"aim": "str", "unseen": "flag", "mod": "many"},
     "reloads": {"ammo": "str", "with": "str"},
     "moves": {},
+    "stabilizes": {"mod": "many"},
 }
 
 
@@ -173,7 +187,7 @@ def parse_cpr_action(text: str, state: EncounterState) -> Action:
     Traceback (most recent call last):
     ...
     firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'dances'; it knows shoots, \
-autofires, suppresses, throws, reloads, moves.
+autofires, suppresses, throws, reloads, moves, stabilizes.
     """
     line = read_line(text, state, _VERBS, _OPTIONS, ruleset="cpr")
     actor, verb, said = line.actor, line.verb, line.text
@@ -261,6 +275,9 @@ autofires, suppresses, throws, reloads, moves.
             unseen=line.has("unseen"),
             mods=mods,
         )
+    if line.verb == "stabilizes":
+        patient = _target(words, "stabilizes", state) if words else None
+        return Stabilize(actor=actor, verb=verb, text=said, patient=patient, mods=_mods(line))
     if line.verb == "reloads":
         if len(words) > 1:
             raise _refuse("'reloads' takes at most one weapon name.")

@@ -1,6 +1,7 @@
 """The cpr part of a scenario's ``[[combatant]]`` (docs/scenarios.md), validated at the edge.
 
-A cpr combatant has HP, REF, DEX, WILL and MOVE, skills by name, armor on body and head (SP
+A cpr combatant has HP, REF, DEX, WILL and MOVE (BODY for death saves and TECH for
+stabilizing, C-12), skills by name, armor on body and head (SP
 or an armor name), critical injuries already suffered, and weapons: a catalog weapon with the
 rounds loaded and their kind (one kind per magazine, CPR-AMMO-1), the rounds carried for it,
 and for thrown things how many. :func:`new_cpr_combatant` turns one into the state the fight
@@ -43,6 +44,7 @@ def known_skills(data: CprData) -> dict[str, str]:
         figures.throw_skill,
         figures.suppression_resist_skill,
         data.turns.evasion_skill,
+        *figures.stabilize_skills,
     }
     return {normalize_key(n): n for n in sorted(names)}
 
@@ -112,6 +114,8 @@ class CprCombatantFields(DataModel):
     dex: int = Field(ge=0)
     will: int = Field(ge=0)
     move: int = Field(ge=0)
+    body: int | None = Field(default=None, ge=1)
+    tech: int = Field(default=0, ge=0)
     skills: dict[str, int] = Field(default_factory=dict)
     dodges: bool = True
     armor: CprArmorModel | None = None
@@ -201,6 +205,8 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
             dex=spec.dex,
             will=spec.will,
             move=spec.move,
+            body=spec.body,
+            tech=spec.tech,
             skills=tuple(sorted(spec.skills.items())),
             dodges=spec.dodges,
             body_armor=str(armor.body) if isinstance(armor.body, str) else "",

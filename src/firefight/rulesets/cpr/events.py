@@ -16,10 +16,12 @@ __all__ = [
     "ArmorAblated",
     "CriticalInjuryInflicted",
     "DamageDealt",
+    "DeathSaveRolled",
     "ItemDropped",
     "ItemThrown",
     "MagazineReloaded",
     "MustTakeCover",
+    "Stabilized",
     "WoundStateChanged",
 ]
 
@@ -122,3 +124,25 @@ class MustTakeCover(Event):
     """Suppressive fire broke the target's nerve: their next Move goes to reaching cover (C-6)."""
 
     target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeathSaveRolled(Event):
+    """A mortally wounded character's death save (C-12): ``total`` is the d10 with its
+    penalties; ``saved`` is whether it came in under ``body`` (a natural 10 never does).
+    A failed save is death."""
+
+    target: str
+    faces: tuple[int, ...]
+    total: int
+    body: int
+    saved: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stabilized(Event):
+    """A First Aid or Paramedic check stabilized a mortally wounded character: no more death
+    saves, and the penalty from earlier saves is gone (C-12)."""
+
+    target: str
+    by: str

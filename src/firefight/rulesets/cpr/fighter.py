@@ -3,9 +3,10 @@
 The shared :class:`~firefight.encounter.state.CombatantState` holds the name, the position (in
 feet), HP as its damage track (``hits_max``, ``hits_taken``), the weapons with their magazines,
 and whether someone is unconscious or dead. :class:`CprFighter` (its ``stats``) holds the rest:
-REF, DEX, WILL, MOVE and skills; body and head SP as they ablate (C-3); the critical injuries
-suffered (C-4); the Move and the Action left this turn (CPR-REF-1); the rounds carried for each
-weapon (CPR-AMMO-1); and what suppressive fire (C-6) or an injury owes the next turn.
+REF, DEX, WILL, MOVE, BODY, TECH and skills; body and head SP as they ablate (C-3); the
+critical injuries suffered (C-4); death saves taken and whether stabilized (C-12); the Move
+and the Action left this turn (CPR-REF-1); the rounds carried for each weapon (CPR-AMMO-1);
+and what suppressive fire (C-6) or an injury owes the next turn.
 
 Wound states are not stored: they follow from HP (C-9), so they can never disagree with it.
 """
@@ -50,13 +51,17 @@ class CprFighter(CombatantStats):
     combatant dodges the attacks they see (CPR-DOD-1; the scenario may turn it off).
     ``lose_next`` lists what the next turn will lack (``"action"``, ``"move"``);
     ``moved_m`` is how far they went on foot this turn; ``items`` counts thrown things
-    (grenades, knives) by weapon name.
+    (grenades, knives) by weapon name. ``body`` is None when the scenario gave no BODY (no
+    death save can be rolled); ``death_saves`` counts the saves taken since the last
+    stabilization, ``stabilized`` ends them (C-12).
     """
 
     ref: int = 0
     dex: int = 0
     will: int = 0
     move: int = 0
+    body: int | None = None
+    tech: int = 0
     skills: tuple[tuple[str, int], ...] = ()
     dodges: bool = True
     body_armor: str = ""
@@ -66,6 +71,8 @@ class CprFighter(CombatantStats):
     body_sp: int = 0
     head_sp: int = 0
     injuries: tuple[str, ...] = ()
+    death_saves: int = 0
+    stabilized: bool = False
     action_left: bool = False
     move_left: bool = False
     moved_m: float = 0.0
