@@ -155,6 +155,7 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
                 head_sp=before.head_sp,
                 health=before.health,
                 injuries=before.injuries,
+                cover=before.cover,
             )
         which = f"Shot {number} of {count}: " if count > 1 else ""
         aim_text = f", aimed at the {shot.aim.value.replace('-', ' ')}" if shot.aim else ""

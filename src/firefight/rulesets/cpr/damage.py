@@ -2,6 +2,8 @@
 
 In order (CPR-DMG-1, C-3, C-4, C-9, CPR-AIM-1):
 
+0. A target behind cover with HP left is not reached: the hit comes off the cover (C-13).
+
 1. The damage dice are rolled by the caller (once per attack, even when an area attack hits
    several targets) and never explode (C-1). Autofire multiplies them (C-5).
 2. The location is the body, or the head only on an aimed head shot. Its SP is subtracted; a
@@ -27,6 +29,7 @@ from firefight.dice import Dice, Roll
 from firefight.events import Event
 from firefight.rulesets.cpr.armor import Location
 from firefight.rulesets.cpr.combatants import Aim, Target
+from firefight.rulesets.cpr.cover import hit_cover
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import (
     ArmorAblated,
@@ -102,8 +105,39 @@ def _head_multiplier(target: Target, data: CprData) -> tuple[int, str | None]:
     return best, why
 
 
+def _into_cover(hit: Hit, roll: Roll, tb: TraceBuilder) -> DamageResult:
+    """The hit lands on the cover in front of the target, not on them (C-13)."""
+    target = hit.target
+    assert target.cover is not None
+    damage = roll.total * hit.multiplier
+    if target.name != target.cover.name:  # a shot at the cover itself needs no saying
+        tb.step(f"{target.name} is behind the {target.cover.name}: the hit strikes it.", "C-13")
+    cover, event = hit_cover(target.cover, damage, tb, behind=target.name)
+    return DamageResult(
+        target=replace(target, cover=cover),
+        events=(event,),
+        location=Location.BODY,
+        damage=damage,
+        sp=0,
+        through=0,
+        hp_lost=0,
+        injuries=(),
+        item_dropped=None,
+        summary={
+            "target": target.name,
+            "damage": damage,
+            "hp_lost": 0,
+            "cover": cover.name,
+            "cover_hp_after": cover.hp,
+        },
+    )
+
+
 def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprData) -> DamageResult:
-    """Run one hit through armor, critical injury, aimed effects, ablation and wound state."""
+    """Run one hit through cover, armor, critical injury, aimed effects, ablation and wound
+    state."""
+    if hit.target.cover is not None and hit.target.cover.hp > 0 and not hit.area:
+        return _into_cover(hit, roll, tb)
     figures = data.figures
     target = hit.target
     name = target.name

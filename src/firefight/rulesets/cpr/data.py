@@ -6,6 +6,7 @@ from functools import cached_property
 
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.rulesets.cpr.armor import Armor, load_armor
+from firefight.rulesets.cpr.cover import CoverTable, load_cover
 from firefight.rulesets.cpr.datafile import label_for
 from firefight.rulesets.cpr.figures import RuleFigures, load_figures
 from firefight.rulesets.cpr.injuries import InjuryTables, load_injuries
@@ -22,6 +23,7 @@ DATA_FILES = (
     "ammo.toml",
     "armor.toml",
     "critical_injuries.toml",
+    "cover.toml",
     "rules.toml",
     "encounter.toml",
 )
@@ -57,6 +59,11 @@ class CprData:
         return load_armor()
 
     @cached_property
+    def cover(self) -> CoverTable:
+        """Cover HP by material and thickness, and shields (C-13)."""
+        return load_cover()
+
+    @cached_property
     def injuries(self) -> InjuryTables:
         return load_injuries()
 
@@ -83,6 +90,7 @@ class CprData:
     def check(self) -> list[str]:
         """Load every file and check what one file says about another; returns the files."""
         _ = self.armor
+        _ = self.cover
         _ = self.turns
         leg = self.injuries.by_key().get(self.figures.aimed_leg_injury)
         if leg is None or leg.table != "body":

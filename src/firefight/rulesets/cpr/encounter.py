@@ -24,7 +24,14 @@ from firefight.encounter.actions import ACTION_RULE, Action
 from firefight.encounter.events import Moved, moved_to
 from firefight.encounter.fold import FoldError, named_in_log
 from firefight.encounter.log import register_event_types
-from firefight.encounter.state import DOWN_RULE, CombatantState, EncounterState, MagazineState
+from firefight.encounter.state import (
+    DOWN_RULE,
+    ActiveCondition,
+    Barrier,
+    CombatantState,
+    EncounterState,
+    MagazineState,
+)
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
@@ -48,8 +55,10 @@ from firefight.rulesets.cpr.encounter_actions import (
     ThrowItem,
 )
 from firefight.rulesets.cpr.encounter_build import (
+    COVER_CONDITION,
     TURN_RULE,
     able,
+    barrier_cover,
     check_move,
     dodge_of,
     needs_action,
@@ -67,6 +76,7 @@ from firefight.rulesets.cpr.encounter_events import (
 from firefight.rulesets.cpr.events import (
     ActionTaken,
     ArmorAblated,
+    CoverDamaged,
     CriticalInjuryInflicted,
     DamageDealt,
     DeathSaveRolled,
@@ -108,6 +118,7 @@ __all__ = [
 EVENT_TYPES: tuple[type[Event], ...] = (
     ActionTaken,
     ArmorAblated,
+    CoverDamaged,
     CriticalInjuryInflicted,
     DamageDealt,
     DeathSaveRolled,
@@ -232,7 +243,62 @@ def _outcome(
     )
 
 
+def _nearest_on(barrier: Barrier, p: Point) -> Point:
+    """The point of the barrier's segment nearest to ``p``."""
+    ax, ay = barrier.start.x_ft, barrier.start.y_ft
+    dx, dy = barrier.end.x_ft - ax, barrier.end.y_ft - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else ((p.x_ft - ax) * dx + (p.y_ft - ay) * dy) / length
+    t = min(1.0, max(0.0, t))
+    return Point(x_ft=ax + t * dx, y_ft=ay + t * dy)
+
+
+def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> Outcome:
+    """A shot at a barrier: the range DV to its nearest point, damage off its HP (C-13)."""
+    c = state.combatant(action.actor)
+    barrier = next(b for b in state.barriers if b.name == action.target)
+    cover = barrier_cover(state, barrier, data)
+    if cover.hp <= 0:
+        raise RuleRefusal("C-13", f"The {barrier.name} is already destroyed.")
+    needs_action(c)
+    weapon = ready_weapon(c, action.weapon)
+    mag = weapon.loaded
+    distance = _metres(c.position, _nearest_on(barrier, c.position))
+    shot = Shot(distance_m=distance, target=Target(name=barrier.name, cover=cover))
+    who = shooter_of(c)
+    outcome = resolve_ranged_attack(
+        RangedAttack(
+            weapon=weapon.kind,
+            ref=who.ref,
+            skill=fighter(c).skill(data.weapon(weapon.kind).skill),
+            shots=(shot, shot) if action.twice else (shot,),
+            shooter=c.name,
+            ammo=mag.ammo if mag is not None else "basic",
+            loaded=mag.rounds if mag is not None else None,
+            wound=who.wound,
+            injuries=who.injuries,
+            extra=action.mods,
+        ),
+        dice,
+        data,
+    )
+    tb = TraceBuilder()
+    events = _scene_names(outcome.events, weapon.name)
+    left = [e.hp_after for e in events if isinstance(e, CoverDamaged)]
+    tail = f"{left[-1]} HP left" if left and left[-1] else "destroyed" if left else "missed"
+    headline = f"{c.name} shoots the {barrier.name}: {tail}."
+    return _outcome(
+        tb,
+        outcome,
+        events,
+        {"action": "shoots", "actor": c.name, "target": barrier.name, "weapon_name": weapon.name},
+        headline,
+    )
+
+
 def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> Outcome:
+    if action.at_cover:
+        return _shoot_cover(state, action, dice, data)
     c = state.combatant(action.actor)
     needs_action(c)
     target = state.combatant(action.target)
@@ -253,6 +319,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
             target,
             data,
             dodge=dodge_of(state, target, unseen=action.unseen, tb=tb, data=data),
+            origin=c.position,
         ),
         aim=action.aim,
         item=_held_item(target),
@@ -341,7 +408,7 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
             ref=who.ref,
             skill=fighter(c).skill(data.figures.autofire_skill),
             distance_m=_metres(c.position, target.position),
-            target=target_of(state, target, data, dodge=dodge),
+            target=target_of(state, target, data, dodge=dodge, origin=c.position),
             shooter=c.name,
             ammo=mag.ammo if mag is not None else "basic",
             loaded=mag.rounds if mag is not None else None,
@@ -413,10 +480,17 @@ def _area_targets(
     tb: TraceBuilder,
     data: CprData,
     include_actor: bool,
+    origin: Point | None = None,
 ) -> tuple[Target, ...]:
     people = [o for o in state.combatants if not o.dead and (include_actor or o.name != actor.name)]
     return tuple(
-        target_of(state, o, data, dodge=dodge_of(state, o, unseen=unseen, tb=tb, data=data))
+        target_of(
+            state,
+            o,
+            data,
+            dodge=dodge_of(state, o, unseen=unseen, tb=tb, data=data),
+            origin=origin,
+        )
         for o in people
     )
 
@@ -493,7 +567,13 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                 weapon=item.kind,
                 aim_point=_spot(action.point),
                 targets=_area_targets(
-                    state, c, unseen=action.unseen, tb=tb, data=data, include_actor=True
+                    state,
+                    c,
+                    unseen=action.unseen,
+                    tb=tb,
+                    data=data,
+                    include_actor=True,
+                    origin=action.point,
                 ),
                 position=spot_of(c),
                 stat=who.dex,
@@ -532,6 +612,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                     target,
                     data,
                     dodge=dodge_of(state, target, unseen=action.unseen, tb=tb, data=data),
+                    origin=c.position,
                 ),
                 thrower=c.name,
                 aim=action.aim,
@@ -772,6 +853,22 @@ def _hurt(state: EncounterState, name: str, hp_lost: int) -> EncounterState:
     return state.with_combatant(c)
 
 
+def _cover_damaged(state: EncounterState, e: CoverDamaged) -> EncounterState:
+    """A shield's HP on its holder; a barrier's in a condition that never ticks (C-13)."""
+    if e.holder is not None:
+        c = named_in_log(state, e.holder)
+        if fighter(c).shield_hp != e.hp_before:
+            raise FoldError(f"{e.holder}'s shield has {fighter(c).shield_hp} HP, not {e.hp_before}")
+        return _with(state, c, shield_hp=e.hp_after)
+    barrier = next((b for b in state.barriers if b.name == e.cover), None)
+    if barrier is None:
+        raise FoldError(f"no barrier called {e.cover!r} to take damage")
+    key = f"{COVER_CONDITION}:{e.cover}"
+    kept = ActiveCondition(id=key, kind=COVER_CONDITION, data=(("hp", e.hp_after),))
+    others = tuple(x for x in state.conditions if x.id != key)
+    return replace(state, conditions=(*others, kept))
+
+
 def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of cpr's own events."""
     if isinstance(event, TurnStarted):
@@ -812,6 +909,8 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
             raise FoldError(f"{event.target} is dead and rolls no death save")
         c = replace(c, dead=not event.saved)
         return _with(state, c, death_saves=fighter(c).death_saves + 1)
+    if isinstance(event, CoverDamaged):
+        return _cover_damaged(state, event)
     if isinstance(event, Stabilized):
         c = named_in_log(state, event.target)
         return _with(state, c, stabilized=True, death_saves=0)
@@ -917,6 +1016,14 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
                 "[C-12]."
             )
         return f"{event.target} fails the death save ({event.total}) and dies [C-12]."
+    if isinstance(event, CoverDamaged):
+        what = event.cover if event.holder else f"The {event.cover}"
+        if event.hp_after > 0:
+            return (
+                f"{what} takes {event.damage} damage: {event.hp_before} -> "
+                f"{event.hp_after} HP [C-13]."
+            )
+        return f"{what} is destroyed ({event.damage} damage) [C-13]."
     if isinstance(event, Stabilized):
         return f"{event.by} stabilizes {event.target}: no more death saves [C-12]."
     if isinstance(event, NextTurnCurtailed):
@@ -956,6 +1063,8 @@ def cpr_combatant_figures(c: CombatantState, data: CprData) -> dict[str, object]
         "body": own.body,
         "death_saves": own.death_saves,
         "stabilized": own.stabilized,
+        "shield": own.shield or None,
+        "shield_hp": own.shield_hp,
     }
 
 
@@ -990,6 +1099,8 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     notes = [data.injuries.injury(k).label for k in own.injuries]
     if own.must_take_cover:
         notes.append("must take cover")
+    if own.shield:
+        notes.append(f"{own.shield} {own.shield_hp} HP" if own.shield_hp else f"{own.shield} gone")
     if own.stabilized:
         notes.append("stabilized")
     elif own.death_saves and not c.dead:

@@ -5,6 +5,7 @@ Places are in metres (C-2), written ``X,Y``. The verbs (docs/cpr.md, "In an enco
 - ``shoots TARGET [--aim head|held-item|leg] [--twice [--move-between X,Y]]`` -- an attack
   (CPR-HIT-1, CPR-AIM-1); ``--twice`` is the two shots of a ROF 2 weapon, with the Move
   spent between them if a place is given (CPR-ROF-1);
+- ``shoots cover BARRIER [--twice]`` -- a shot at a barrier's cover HP (C-13);
 - ``autofires [at] TARGET`` -- autofire (C-5); ``suppresses`` -- suppressive fire (C-6);
 - ``fires shells [at] TARGET`` -- a shotgun shell toward the target (C-7);
 - ``throws ITEM at TARGET`` or ``throws grenade at X,Y`` (CPR-THR-1, C-8);
@@ -32,7 +33,7 @@ from firefight.encounter.lines import (
     read_line,
 )
 from firefight.encounter.scenario import scene_point
-from firefight.encounter.state import EncounterState
+from firefight.encounter.state import SCENE_RULE, EncounterState
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point
 from firefight.rulesets.cpr.combatants import Aim
@@ -60,6 +61,7 @@ class Shoot(Action):
     move_between: Point | None = None
     unseen: bool = False
     mods: tuple[Modifier, ...] = ()
+    at_cover: bool = False  # ``target`` names a barrier: the shot is at the cover (C-13)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -204,6 +206,26 @@ autofires, suppresses, throws, reloads, moves, stabilizes.
             target=_target(words[1:], "fires shells at", state),
             aim=_aim(line),
             unseen=line.has("unseen"),
+            weapon=line.first("with"),
+            mods=_mods(line),
+        )
+    if line.verb == "shoots" and words and words[0].lower() == "cover":
+        wanted = " ".join(words[1:]).lower()
+        barrier = next((b.name for b in state.barriers if b.name.lower() == wanted), None)
+        if barrier is None:
+            known = ", ".join(b.name for b in state.barriers) or "none"
+            raise RuleRefusal(
+                SCENE_RULE, f"No barrier called {wanted!r} is in the scene; barriers: {known}."
+            )
+        if line.has("aim"):
+            raise RuleRefusal("CPR-AIM-1", "An aimed shot picks a spot on a person, not cover.")
+        return Shoot(
+            actor=actor,
+            verb=verb,
+            text=said,
+            target=barrier,
+            at_cover=True,
+            twice=line.has("twice"),
             weapon=line.first("with"),
             mods=_mods(line),
         )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from firefight.encounter.actions import ACTION_RULE
 from firefight.encounter.state import (
     DOWN_RULE,
+    Barrier,
     CombatantState,
     EncounterState,
     Surprise,
@@ -27,6 +28,7 @@ from firefight.errors import RuleRefusal
 from firefight.geometry import Body, Point, crossing_share, distance_ft
 from firefight.rulesets.cpr.checks import check_dodge_allowed
 from firefight.rulesets.cpr.combatants import Dodge, Target
+from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.fighter import (
     fighter,
@@ -40,10 +42,13 @@ from firefight.trace import TraceBuilder
 from firefight.units import metres_from_feet
 
 __all__ = [
+    "COVER_CONDITION",
     "TURN_RULE",
     "Shooter",
     "able",
+    "barrier_cover",
     "check_move",
+    "cover_of",
     "dodge_of",
     "in_cover",
     "needs_action",
@@ -139,6 +144,7 @@ def dodge_of(
         dodge=dodge,
         injuries=own.injuries,
         conscious=not c.unconscious,
+        shield=own.shield_hp > 0,
         sees_attack=not (unseen or surprised),
     )
     try:
@@ -159,6 +165,46 @@ def in_cover(state: EncounterState, shooter: CombatantState, c: CombatantState) 
     )
 
 
+#: The condition id under which a barrier's HP left is kept once it has been hit (C-13).
+COVER_CONDITION = "cpr-cover"
+
+
+def barrier_cover(state: EncounterState, barrier: Barrier, data: CprData) -> Cover:
+    """A barrier as cover with HP: its kind's HP, or what the last hit left (C-13)."""
+    if not barrier.cover:
+        raise RuleRefusal(
+            "C-13",
+            f"The {barrier.name} has no cover kind, so cpr cannot tell how much it stops: give "
+            'the barrier `cover = "concrete thick"` (material and thin or thick).',
+        )
+    kept = state.condition(f"{COVER_CONDITION}:{barrier.name}")
+    hp = kept.get("hp") if kept is not None else None
+    return Cover(
+        name=barrier.name,
+        hp=int(hp) if isinstance(hp, int) else data.cover.hp_of(barrier.cover),
+    )
+
+
+def cover_of(
+    state: EncounterState, c: CombatantState, origin: Point, data: CprData
+) -> Cover | None:
+    """The cover with HP left that an attack from ``origin`` meets in front of ``c`` (C-13):
+    the barrier the line crosses nearest to them, else the shield they block with."""
+    crossings = []
+    for b in state.barriers:
+        share = crossing_share(origin, c.position, b.start, b.end)
+        if share is not None:
+            crossings.append((share, b))
+    for _, barrier in sorted(crossings, key=lambda x: -x[0]):
+        cover = barrier_cover(state, barrier, data)
+        if cover.hp > 0:
+            return cover
+    own = fighter(c)
+    if own.shield_hp > 0:
+        return Cover(name=f"{c.name}'s {own.shield}", hp=own.shield_hp, holder=c.name)
+    return None
+
+
 def target_of(
     state: EncounterState,
     c: CombatantState,
@@ -166,8 +212,10 @@ def target_of(
     *,
     dodge: Dodge | None = None,
     shooter: CombatantState | None = None,
+    origin: Point | None = None,
 ) -> Target:
-    """``c`` as the resolvers see a target: SP left, HP, injuries, place, nerve."""
+    """``c`` as the resolvers see a target: SP left, HP, injuries, place, nerve, and the cover
+    an attack from ``origin`` meets (C-13)."""
     own = fighter(c)
     return Target(
         name=c.name,
@@ -181,6 +229,8 @@ def target_of(
         in_cover=in_cover(state, shooter, c) if shooter is not None else False,
         will=own.will,
         concentration=own.skill(data.figures.suppression_resist_skill),
+        shield=own.shield_hp > 0,
+        cover=cover_of(state, c, origin, data) if origin is not None else None,
     )
 
 

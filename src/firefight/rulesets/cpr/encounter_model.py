@@ -118,6 +118,7 @@ class CprCombatantFields(DataModel):
     tech: int = Field(default=0, ge=0)
     skills: dict[str, int] = Field(default_factory=dict)
     dodges: bool = True
+    shield: str | None = None
     armor: CprArmorModel | None = None
     injuries: list[str] = Field(default_factory=list)
     condition: Literal["up", "unconscious", "dead"] = "up"
@@ -139,6 +140,13 @@ class CprCombatantFields(DataModel):
                 raise ValueError(f"skill {name!r} cannot be {level}")
             canonical[known[key]] = level
         return canonical
+
+    @field_validator("shield")
+    @classmethod
+    def _shield(cls, value: str | None) -> str | None:
+        if value is not None:
+            _data().cover.shield(value)
+        return value
 
     @field_validator("injuries")
     @classmethod
@@ -193,6 +201,7 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
         if w.count is not None:
             items.append((state.name, w.count))
     hp_left = spec.hp if spec.hp_left is None else spec.hp_left
+    shield, shield_hp = data.cover.shield(spec.shield) if spec.shield else ("", 0)
     return replace(
         core,
         hits_max=spec.hp,
@@ -209,6 +218,8 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
             tech=spec.tech,
             skills=tuple(sorted(spec.skills.items())),
             dodges=spec.dodges,
+            shield=shield,
+            shield_hp=shield_hp,
             body_armor=str(armor.body) if isinstance(armor.body, str) else "",
             head_armor=str(armor.head) if isinstance(armor.head, str) else "",
             body_sp_max=body,

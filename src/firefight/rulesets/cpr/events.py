@@ -14,6 +14,7 @@ from firefight.events import Event
 __all__ = [
     "ActionTaken",
     "ArmorAblated",
+    "CoverDamaged",
     "CriticalInjuryInflicted",
     "DamageDealt",
     "DeathSaveRolled",
@@ -146,3 +147,15 @@ class Stabilized(Event):
 
     target: str
     by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoverDamaged(Event):
+    """An attack hit cover instead of the person behind it (C-13): ``holder`` names who holds
+    it (a shield), None for a barrier in the scene. At 0 HP it is destroyed."""
+
+    cover: str
+    holder: str | None
+    hp_before: int
+    hp_after: int
+    damage: int

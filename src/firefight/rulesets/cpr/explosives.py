@@ -12,6 +12,9 @@ the grid, centred on the point) takes the same damage, rolled once. Area attacks
 head: body SP applies and only body SP ablates. A target with REF 8+ may dodge; a dodge that
 the attack total does not beat takes them clear (CPR-DOD-1, CPR-THR-1).
 
+Cover with HP in front of someone caught takes the blast once; if it is destroyed the blast
+reaches them, whole; if not, they are untouched (C-13).
+
 Dice order: each dodging target's d10 in the square (listed order), the attacker's d10 (not
 for a placed charge), the damage dice if anyone is caught, then any critical injury 2d6 per
 target caught, in listed order.
@@ -33,6 +36,7 @@ from firefight.rulesets.cpr.checks import (
     roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.rulesets.cpr.cover import Cover, hit_cover
 from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, ItemThrown
@@ -202,7 +206,36 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
             damaged.append(target)
         if damaged:
             roll = roll_damage(tb, dice, dice_count, f"{weapon.name} damage")
+            # C-13: the blast strikes each piece of cover once; only cover it destroys lets
+            # it through to whoever is behind.
+            covers: dict[tuple[str, str | None], Cover] = {}
             for target in damaged:
+                cover = target.cover
+                if cover is None or cover.hp <= 0:
+                    continue
+                key = (cover.name, cover.holder)
+                if key not in covers:
+                    behind = " and ".join(
+                        t.name
+                        for t in damaged
+                        if t.cover is not None and (t.cover.name, t.cover.holder) == key
+                    )
+                    tb.step(f"The blast strikes the {cover.name} in front of {behind}.", "C-13")
+                    covers[key], event = hit_cover(cover, roll.total, tb, behind=behind, area=True)
+                    events.append(event)
+                if covers[key].hp > 0:
+                    results.append(
+                        {
+                            "target": target.name,
+                            "in_area": True,
+                            "result": "covered",
+                            "cover": cover.name,
+                        }
+                    )
+            for target in damaged:
+                cover = target.cover
+                if cover is not None and covers.get((cover.name, cover.holder), cover).hp > 0:
+                    continue
                 result = apply_damage(Hit(target=target, area=True), roll, dice, tb, data)
                 events.extend(result.events)
                 results.append({"in_area": True, "result": "hit", **result.summary})

@@ -53,7 +53,8 @@ class CprFighter(CombatantStats):
     ``moved_m`` is how far they went on foot this turn; ``items`` counts thrown things
     (grenades, knives) by weapon name. ``body`` is None when the scenario gave no BODY (no
     death save can be rolled); ``death_saves`` counts the saves taken since the last
-    stabilization, ``stabilized`` ends them (C-12).
+    stabilization, ``stabilized`` ends them (C-12). ``shield`` names the shield they block
+    with and ``shield_hp`` is what it has left (C-13; 0: none, or destroyed).
     """
 
     ref: int = 0
@@ -73,6 +74,8 @@ class CprFighter(CombatantStats):
     injuries: tuple[str, ...] = ()
     death_saves: int = 0
     stabilized: bool = False
+    shield: str = ""
+    shield_hp: int = 0
     action_left: bool = False
     move_left: bool = False
     moved_m: float = 0.0
