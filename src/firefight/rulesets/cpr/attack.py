@@ -201,7 +201,11 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
         if hit:
             roll = roll_damage(tb, dice, weapon.damage_d6, f"{weapon.name} damage")
             result = apply_damage(
-                Hit(target=target, aim=shot.aim, item=shot.item), roll, dice, tb, data
+                Hit(target=target, aim=shot.aim, item=shot.item, ammo=attack.ammo),
+                roll,
+                dice,
+                tb,
+                data,
             )
             events.extend(result.events)
             current[target.name] = result.target

@@ -36,6 +36,8 @@ from firefight.rulesets.cpr.events import (
     CriticalInjuryInflicted,
     DamageDealt,
     ItemDropped,
+    KnockedOut,
+    SetOnFire,
     WoundStateChanged,
 )
 from firefight.rulesets.cpr.injuries import InjuryTable, roll_critical_injury
@@ -50,7 +52,8 @@ class Hit:
     """One target hit by one attack, and how the damage meets them.
 
     ``halves_sp``: a melee weapon in hand (C-3). ``area``: an area attack, which never hits
-    the head and ablates only the body (C-8). ``multiplier``: autofire's (C-5).
+    the head and ablates only the body (C-8). ``multiplier``: autofire's (C-5). ``ammo``: the
+    kind loaded, for what it does beyond damage (C-14).
     """
 
     target: Target
@@ -59,6 +62,7 @@ class Hit:
     halves_sp: bool = False
     area: bool = False
     multiplier: int = 1
+    ammo: str = "basic"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -322,20 +326,82 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
             )
         )
 
+    # C-14: an ammunition kind's own injury when damage gets through (expansive rounds).
+    ammo = data.ammunition(hit.ammo)
+    if ammo.injury is not None and through >= 1:
+        lodged = data.injuries.injury(ammo.injury)
+        if lodged.key in suffered:
+            tb.step(f"{name} already suffers '{lodged.label}'; the {ammo.name} add none.", "C-14")
+        else:
+            tb.step(
+                f"The {ammo.name} got through: '{lodged.label}' and its "
+                f"{figures.critical_bonus} bonus damage.",
+                "C-14",
+            )
+            suffered.append(lodged.key)
+            inflicted.append(lodged.key)
+            events.append(
+                CriticalInjuryInflicted(
+                    target=name,
+                    table=lodged.table,
+                    roll=None,
+                    injury=lodged.key,
+                    bonus_damage=figures.critical_bonus,
+                    cause=ammo.name,
+                )
+            )
+            hp_parts.append(
+                Modifier(
+                    value=figures.critical_bonus,
+                    label=f"critical injury bonus ({lodged.label})",
+                    rule="C-14",
+                )
+            )
+
+    # C-14: less-lethal rounds stop at 1 HP; what would go further knocks the target out.
+    knocked_out = False
+    if ammo.nonlethal and target.health is not None and hp_parts:
+        room = max(0, target.health.hp - 1)
+        total_parts = sum(p.value for p in hp_parts)
+        if total_parts > room:
+            hp_parts.append(
+                Modifier(
+                    value=room - total_parts,
+                    label=f"{ammo.name}: never below 1 HP",
+                    rule="C-14",
+                )
+            )
+            knocked_out = True
+
     hp_lost = tb.total(f"HP {name} loses", hp_parts).value if hp_parts else 0
     if not hp_parts:
         tb.step(f"Nothing reaches {name}'s HP.", "C-3")
+    if knocked_out:
+        tb.step(f"The {ammo.name} would have taken {name} lower: they are knocked out.", "C-14")
+        events.append(KnockedOut(target=name, cause=ammo.name))
+    if ammo.burn_hp and through >= 1:
+        tb.step(
+            f"The {ammo.name} set {name} on fire: {ammo.burn_hp} HP at the end of each turn "
+            "until an Action puts it out.",
+            "C-14",
+        )
+        events.append(SetOnFire(target=name, hp_per_turn=ammo.burn_hp, cause=ammo.name))
 
     # 6. Ablation, only when damage got through.
     sp_after = worn
-    if through > 0 and worn > 0:
-        sp_after = max(0, worn - figures.ablation)
+    ablation = figures.ablation if ammo.ablation is None else ammo.ablation
+    if through > 0 and worn > 0 and ablation == 0:
+        tb.step(f"The {ammo.name} do not ablate armor: {name}'s SP stays {worn}.", "C-14")
+    elif through > 0 and worn > 0:
+        sp_after = max(0, worn - ablation)
         events.append(
             ArmorAblated(target=name, location=location.value, sp_before=worn, sp_after=sp_after)
         )
+        how = f" by {ablation} ({ammo.name})" if ammo.ablation is not None else ""
         tb.step(
-            f"Damage got through, so {name}'s {location.value} SP ablates: {worn} -> {sp_after}.",
-            "C-8" if hit.area else "C-3",
+            f"Damage got through, so {name}'s {location.value} SP ablates{how}: {worn} -> "
+            f"{sp_after}.",
+            "C-14" if ammo.ablation is not None else "C-8" if hit.area else "C-3",
         )
     elif worn > 0:
         tb.step(f"Nothing got through, so {name}'s {location.value} SP stays {worn}.", "C-3")

@@ -114,6 +114,8 @@ class CprData:
                     f"autofire_row {weapon.autofire_row!r} is not in autofire.toml",
                 )
             for kind in weapon.ammo:
+                if kind in self.ammo and self.ammo[kind].injury is not None:
+                    self.injuries.injury(str(self.ammo[kind].injury))
                 if kind not in self.ammo:
                     raise TableDataError(
                         label, f"weapon {weapon.key!r}", f"ammo {kind!r} is not in ammo.toml"

@@ -46,6 +46,7 @@ from firefight.rulesets.cpr.death import Stabilize as StabilizeDeclaration
 from firefight.rulesets.cpr.death import resolve_stabilize
 from firefight.rulesets.cpr.encounter_actions import (
     Autofire,
+    Extinguish,
     FireShells,
     Move,
     Reload,
@@ -68,6 +69,8 @@ from firefight.rulesets.cpr.encounter_build import (
     target_of,
 )
 from firefight.rulesets.cpr.encounter_events import (
+    Burned,
+    FireOut,
     InjuryAggravated,
     MoveTaken,
     NextTurnCurtailed,
@@ -82,8 +85,10 @@ from firefight.rulesets.cpr.events import (
     DeathSaveRolled,
     ItemDropped,
     ItemThrown,
+    KnockedOut,
     MagazineReloaded,
     MustTakeCover,
+    SetOnFire,
     Stabilized,
     WoundStateChanged,
 )
@@ -124,10 +129,14 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     DeathSaveRolled,
     ItemDropped,
     ItemThrown,
+    KnockedOut,
     MagazineReloaded,
     MustTakeCover,
+    SetOnFire,
     Stabilized,
     WoundStateChanged,
+    Burned,
+    FireOut,
     InjuryAggravated,
     MoveTaken,
     NextTurnCurtailed,
@@ -752,6 +761,27 @@ def _stabilize(state: EncounterState, action: Stabilize, dice: Dice, data: CprDa
     )
 
 
+def _extinguish(state: EncounterState, action: Extinguish, data: CprData) -> Outcome:
+    c = state.combatant(action.actor)
+    burning = state.combatant(action.target) if action.target is not None else c
+    if not fighter(burning).burning:
+        raise RuleRefusal("C-14", f"{burning.name} is not on fire.")
+    reach = data.figures.stabilize_reach_m
+    if _metres(c.position, burning.position) > reach:
+        raise RuleRefusal("C-14", f"{c.name} must be within {reach:g} m of {burning.name}.")
+    needs_action(c)
+    tb = TraceBuilder()
+    tb.step(f"{c.name} spends the Action putting out the fire on {burning.name}.", "C-14")
+    return Outcome(
+        events=(
+            ActionTaken(actor=c.name, action="extinguish"),
+            FireOut(target=burning.name, by=c.name),
+        ),
+        trace=tb.build(),
+        summary={"action": "extinguishes", "actor": c.name, "target": burning.name},
+    )
+
+
 def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: CprData) -> Outcome:
     """The events and trace of an action; refusals come before any die."""
     c = state.combatant(action.actor)
@@ -772,6 +802,8 @@ def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: 
         return _move(state, action, data)
     if isinstance(action, Stabilize):
         return _stabilize(state, action, dice, data)
+    if isinstance(action, Extinguish):
+        return _extinguish(state, action, data)
     raise RuleRefusal(ACTION_RULE, f"cpr cannot resolve a {type(action).__name__}.")
 
 
@@ -911,6 +943,15 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
         return _with(state, c, death_saves=fighter(c).death_saves + 1)
     if isinstance(event, CoverDamaged):
         return _cover_damaged(state, event)
+    if isinstance(event, KnockedOut):
+        return state.with_combatant(replace(named_in_log(state, event.target), unconscious=True))
+    if isinstance(event, SetOnFire):
+        c = named_in_log(state, event.target)
+        return _with(state, c, burning=max(fighter(c).burning, event.hp_per_turn))
+    if isinstance(event, Burned):
+        return _hurt(state, event.target, event.hp_lost)
+    if isinstance(event, FireOut):
+        return _with(state, named_in_log(state, event.target), burning=0)
     if isinstance(event, Stabilized):
         c = named_in_log(state, event.target)
         return _with(state, c, stabilized=True, death_saves=0)
@@ -1016,6 +1057,14 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
                 "[C-12]."
             )
         return f"{event.target} fails the death save ({event.total}) and dies [C-12]."
+    if isinstance(event, KnockedOut):
+        return f"{event.target} is knocked out by the {event.cause} [C-14]."
+    if isinstance(event, SetOnFire):
+        return f"{event.target} is on fire ({event.hp_per_turn} HP a turn) [C-14]."
+    if isinstance(event, Burned):
+        return f"{event.target} burns: {event.hp_lost} HP [C-14]."
+    if isinstance(event, FireOut):
+        return f"{event.by} puts out the fire on {event.target} [C-14]."
     if isinstance(event, CoverDamaged):
         what = event.cover if event.holder else f"The {event.cover}"
         if event.hp_after > 0:
@@ -1065,6 +1114,7 @@ def cpr_combatant_figures(c: CombatantState, data: CprData) -> dict[str, object]
         "stabilized": own.stabilized,
         "shield": own.shield or None,
         "shield_hp": own.shield_hp,
+        "burning": own.burning,
     }
 
 
@@ -1101,6 +1151,8 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
         notes.append("must take cover")
     if own.shield:
         notes.append(f"{own.shield} {own.shield_hp} HP" if own.shield_hp else f"{own.shield} gone")
+    if own.burning:
+        notes.append(f"on fire ({own.burning} HP a turn)")
     if own.stabilized:
         notes.append("stabilized")
     elif own.death_saves and not c.dead:

@@ -11,6 +11,8 @@ Places are in metres (C-2), written ``X,Y``. The verbs (docs/cpr.md, "In an enco
 - ``throws ITEM at TARGET`` or ``throws grenade at X,Y`` (CPR-THR-1, C-8);
 - ``stabilizes [PATIENT]`` -- First Aid or Paramedic on a mortally wounded character within
   reach, or oneself (C-12);
+- ``extinguishes [NAME]`` -- an Action putting out a fire on oneself or someone within
+  reach (C-14);
 - ``reloads [WEAPON] [--ammo KIND]`` (CPR-AMMO-1); ``moves [to] X,Y`` (the Move; once it is
   spent, a second move runs on the Action, CPR-REF-1).
 
@@ -41,6 +43,7 @@ from firefight.trace import Modifier
 
 __all__ = [
     "Autofire",
+    "Extinguish",
     "FireShells",
     "Move",
     "Reload",
@@ -101,6 +104,13 @@ class ThrowItem(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Extinguish(Action):
+    """An Action putting out the fire on ``target`` (the actor when None), C-14."""
+
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Stabilize(Action):
     """First Aid or Paramedic on ``patient`` (the actor themselves when None), C-12."""
 
@@ -126,6 +136,8 @@ _VERBS: dict[str, str] = {
     "move": "moves",
     "stabilizes": "stabilizes",
     "stabilize": "stabilizes",
+    "extinguishes": "extinguishes",
+    "extinguish": "extinguishes",
     "runs": "moves",
     "run": "moves",
 }
@@ -139,6 +151,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "reloads": {"ammo": "str", "with": "str"},
     "moves": {},
     "stabilizes": {"mod": "many"},
+    "extinguishes": {},
 }
 
 
@@ -189,7 +202,7 @@ def parse_cpr_action(text: str, state: EncounterState) -> Action:
     Traceback (most recent call last):
     ...
     firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'dances'; it knows shoots, \
-autofires, suppresses, throws, reloads, moves, stabilizes.
+autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes.
     """
     line = read_line(text, state, _VERBS, _OPTIONS, ruleset="cpr")
     actor, verb, said = line.actor, line.verb, line.text
@@ -297,6 +310,9 @@ autofires, suppresses, throws, reloads, moves, stabilizes.
             unseen=line.has("unseen"),
             mods=mods,
         )
+    if line.verb == "extinguishes":
+        burning = _target(words, "extinguishes", state) if words else None
+        return Extinguish(actor=actor, verb=verb, text=said, target=burning)
     if line.verb == "stabilizes":
         patient = _target(words, "stabilizes", state) if words else None
         return Stabilize(actor=actor, verb=verb, text=said, patient=patient, mods=_mods(line))

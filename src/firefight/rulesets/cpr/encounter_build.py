@@ -54,6 +54,7 @@ __all__ = [
     "needs_action",
     "not_dead",
     "ready_weapon",
+    "resist_skills",
     "shooter_of",
     "target_of",
 ]
@@ -205,6 +206,11 @@ def cover_of(
     return None
 
 
+def resist_skills(data: CprData) -> tuple[str, ...]:
+    """The skills loads are resisted with (C-14)."""
+    return tuple(sorted({a.resist.skill for a in data.ammo.values() if a.resist is not None}))
+
+
 def target_of(
     state: EncounterState,
     c: CombatantState,
@@ -229,6 +235,7 @@ def target_of(
         in_cover=in_cover(state, shooter, c) if shooter is not None else False,
         will=own.will,
         concentration=own.skill(data.figures.suppression_resist_skill),
+        resist=max((own.skill(r) for r in resist_skills(data)), default=0),
         shield=own.shield_hp > 0,
         cover=cover_of(state, c, origin, data) if origin is not None else None,
     )

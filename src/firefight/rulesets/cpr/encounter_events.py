@@ -8,7 +8,14 @@ from typing import Literal
 
 from firefight.events import Event
 
-__all__ = ["InjuryAggravated", "MoveTaken", "NextTurnCurtailed", "TurnStarted"]
+__all__ = [
+    "Burned",
+    "FireOut",
+    "InjuryAggravated",
+    "MoveTaken",
+    "NextTurnCurtailed",
+    "TurnStarted",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -45,3 +52,19 @@ class InjuryAggravated(Event):
     target: str
     injury: str
     bonus_damage: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Burned(Event):
+    """A burning combatant's turn ended: the fire's HP, straight to HP (C-14)."""
+
+    target: str
+    hp_lost: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FireOut(Event):
+    """An Action put out the fire on ``target`` (C-14)."""
+
+    target: str
+    by: str

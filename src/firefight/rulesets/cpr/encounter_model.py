@@ -45,6 +45,7 @@ def known_skills(data: CprData) -> dict[str, str]:
         figures.suppression_resist_skill,
         data.turns.evasion_skill,
         *figures.stabilize_skills,
+        *(a.resist.skill for a in data.ammo.values() if a.resist is not None),
     }
     return {normalize_key(n): n for n in sorted(names)}
 

@@ -20,8 +20,10 @@ __all__ = [
     "DeathSaveRolled",
     "ItemDropped",
     "ItemThrown",
+    "KnockedOut",
     "MagazineReloaded",
     "MustTakeCover",
+    "SetOnFire",
     "Stabilized",
     "WoundStateChanged",
 ]
@@ -159,3 +161,21 @@ class CoverDamaged(Event):
     hp_before: int
     hp_after: int
     damage: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KnockedOut(Event):
+    """Less-lethal rounds or a sleep load put the target out (C-14)."""
+
+    target: str
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetOnFire(Event):
+    """Incendiary rounds set the target burning: ``hp_per_turn`` at each turn's end until an
+    Action puts it out (C-14)."""
+
+    target: str
+    hp_per_turn: int
+    cause: str

@@ -32,6 +32,7 @@ from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
     compare,
+    condition_modifiers,
     roll_check,
     roll_dodge,
 )
@@ -39,8 +40,14 @@ from firefight.rulesets.cpr.combatants import Spot, Target
 from firefight.rulesets.cpr.cover import Cover, hit_cover
 from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.cpr.events import ActionTaken, ItemThrown
-from firefight.rulesets.cpr.magazine import check_rounds
+from firefight.rulesets.cpr.events import (
+    ActionTaken,
+    DamageDealt,
+    ItemThrown,
+    KnockedOut,
+    WoundStateChanged,
+)
+from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range, whole_metres
 from firefight.rulesets.cpr.scene import (
     check_names,
@@ -49,7 +56,7 @@ from firefight.rulesets.cpr.scene import (
     square_area,
     touches,
 )
-from firefight.rulesets.cpr.weapons import Weapon, WeaponKind
+from firefight.rulesets.cpr.weapons import Ammo, Weapon, WeaponKind
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, Total, TraceBuilder
 
@@ -63,7 +70,8 @@ class Explosion:
     ``stat`` and ``skill`` are REF and Heavy Weapons for a launcher, DEX and Athletics for a
     thrown grenade. ``placed`` skips the attack: the explosive is already where it goes off (a
     grenade that missed and landed, a planted charge). ``damage_d6`` overrides the weapon's
-    dice (a GM's charge).
+    dice (a GM's charge). ``ammo`` is the launcher's load or the grenade's (C-14): a load that
+    is resisted or only has an effect rolls no damage.
     """
 
     weapon: str
@@ -76,6 +84,7 @@ class Explosion:
     attacker: str = "shooter"
     loaded: int | None = None
     damage_d6: int | None = None
+    ammo: str = "basic"
     wound: WoundState = WoundState.UNHURT
     injuries: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
@@ -86,6 +95,7 @@ def _validate(blast: Explosion, weapon: Weapon, data: CprData) -> tuple[DvRead |
         raise RuleRefusal("C-8", f"The {weapon.name} is not an explosive.")
     if blast.damage_d6 is not None and blast.damage_d6 < 1:
         raise RuleRefusal("C-8", f"An explosive deals at least 1d6, not {blast.damage_d6}d6.")
+    check_ammo(weapon, blast.ammo, data)
     check_names(blast.targets, "C-8")
     for target in blast.targets:
         position_of(target, "C-8")
@@ -111,6 +121,70 @@ def _validate(blast: Explosion, weapon: Weapon, data: CprData) -> tuple[DvRead |
     assert row is not None
     read = data.ranges.read(row, away, weapon=weapon.name, rule="CPR-THR-1" if thrown else None)
     return read, away
+
+
+def _load_on(
+    target: Target, ammo: Ammo, dice: Dice, tb: TraceBuilder, data: CprData
+) -> tuple[list[Event], dict[str, object]]:
+    """What a non-damaging or resisted load does to one target caught (C-14): the target
+    resists, and a failure takes the load's dice straight to HP (armor neither stops nor
+    ablates) or knocks them out; a load with only an effect is narrated."""
+    events: list[Event] = []
+    result: dict[str, object] = {"target": target.name, "in_area": True, "result": "caught"}
+    if ammo.effect:
+        tb.step(f"The {ammo.name} catches {target.name}: {ammo.effect}.", "C-14")
+    resist = ammo.resist
+    if resist is None:
+        return events, result
+    parts = [
+        Modifier(value=target.will, label=f"{target.name}'s {resist.stat}", rule="C-14"),
+        Modifier(value=target.resist, label=f"{target.name}'s {resist.skill}", rule="C-14"),
+        *condition_modifiers(
+            who=target.name,
+            wound=target.wound_state,
+            injuries=target.injuries,
+            kinds=("all",),
+            data=data,
+        ),
+    ]
+    total = roll_check(
+        tb, dice, label=f"{target.name}'s resist", purpose=f"{target.name} resists", parts=parts
+    )
+    if compare(tb, total, resist.dv, f"the {ammo.name}'s DV", rule="C-14"):
+        return events, result | {"resisted": True}
+    if resist.unconscious:
+        tb.step(f"{target.name} is knocked out by the {ammo.name}.", "C-14")
+        events.append(KnockedOut(target=target.name, cause=ammo.name))
+        return events, result | {"resisted": False, "knocked_out": True}
+    roll = roll_damage(tb, dice, resist.damage_d6, f"{ammo.name} damage")
+    tb.step(
+        f"The {ammo.name} bypasses armor: {roll.total} straight to {target.name}'s HP; no SP "
+        "stops or ablates.",
+        "C-14",
+    )
+    events.append(
+        DamageDealt(
+            target=target.name,
+            location="body",
+            damage=roll.total,
+            sp=0,
+            through=roll.total,
+            hp_lost=roll.total,
+        )
+    )
+    if target.health is not None:
+        before, after = target.health, target.health.after_losing(roll.total)
+        if after.state is not before.state:
+            events.append(
+                WoundStateChanged(
+                    target=target.name,
+                    hp_before=before.hp,
+                    hp_after=after.hp,
+                    before=before.state.value,
+                    after=after.state.value,
+                )
+            )
+    return events, result | {"resisted": False, "hp_lost": roll.total}
 
 
 def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
@@ -204,7 +278,13 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
                 )
                 continue
             damaged.append(target)
-        if damaged:
+        ammo = data.ammunition(blast.ammo)
+        if damaged and (ammo.load or ammo.resist is not None):
+            for target in damaged:
+                out = _load_on(target, ammo, dice, tb, data)
+                events.extend(out[0])
+                results.append(out[1])
+        elif damaged:
             roll = roll_damage(tb, dice, dice_count, f"{weapon.name} damage")
             # C-13: the blast strikes each piece of cover once; only cover it destroys lets
             # it through to whoever is behind.

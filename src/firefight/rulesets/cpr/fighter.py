@@ -54,7 +54,8 @@ class CprFighter(CombatantStats):
     (grenades, knives) by weapon name. ``body`` is None when the scenario gave no BODY (no
     death save can be rolled); ``death_saves`` counts the saves taken since the last
     stabilization, ``stabilized`` ends them (C-12). ``shield`` names the shield they block
-    with and ``shield_hp`` is what it has left (C-13; 0: none, or destroyed).
+    with and ``shield_hp`` is what it has left (C-13; 0: none, or destroyed). ``burning`` is
+    the HP a fire takes at each turn's end (C-14; 0: not on fire).
     """
 
     ref: int = 0
@@ -76,6 +77,7 @@ class CprFighter(CombatantStats):
     stabilized: bool = False
     shield: str = ""
     shield_hp: int = 0
+    burning: int = 0
     action_left: bool = False
     move_left: bool = False
     moved_m: float = 0.0

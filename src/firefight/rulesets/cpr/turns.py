@@ -23,6 +23,7 @@ from firefight.rulesets.cpr.checks import d10_modifier
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.death import DeathSave, resolve_death_save
 from firefight.rulesets.cpr.encounter_events import (
+    Burned,
     InjuryAggravated,
     NextTurnCurtailed,
     TurnStarted,
@@ -179,7 +180,7 @@ def end_turn(
     apply: Callable[[EncounterState, Event], EncounterState],
 ) -> Outcome:
     """The end of a turn: conditions plugged into the encounter tick, then standing injuries
-    punish whoever moved too far on foot this turn (C-4)."""
+    punish whoever moved too far on foot this turn (C-4), and fires burn (C-14)."""
     tb = TraceBuilder()
     ticked, state = run_upkeep(state, apply)
     events: list[Event] = list(ticked)
@@ -217,4 +218,24 @@ def end_turn(
                 curtailed = NextTurnCurtailed(target=c.name, loses="move", injury=key)
                 events.append(curtailed)
                 state = apply(state, curtailed)
+    for c in state.combatants:
+        burning = fighter(c).burning
+        if c.dead or not burning:
+            continue
+        tb.step(f"{c.name} is on fire: {burning} HP at the end of the turn.", "C-14")
+        before = health(c)
+        burned = Burned(target=c.name, hp_lost=burning)
+        events.append(burned)
+        state = apply(state, burned)
+        after = health(state.combatant(c.name))
+        if after.state is not before.state:
+            changed = WoundStateChanged(
+                target=c.name,
+                hp_before=before.hp,
+                hp_after=after.hp,
+                before=before.state.value,
+                after=after.state.value,
+            )
+            events.append(changed)
+            state = apply(state, changed)
     return Outcome(events=tuple(events), trace=tb.build(), summary={})
