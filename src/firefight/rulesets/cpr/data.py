@@ -10,6 +10,7 @@ from firefight.rulesets.cpr.cover import CoverTable, load_cover
 from firefight.rulesets.cpr.datafile import label_for
 from firefight.rulesets.cpr.figures import RuleFigures, load_figures
 from firefight.rulesets.cpr.injuries import InjuryTables, load_injuries
+from firefight.rulesets.cpr.modifiers import ModifierCatalog, load_modifiers
 from firefight.rulesets.cpr.ranges import DvTable, load_dv_table
 from firefight.rulesets.cpr.turn_figures import TurnFigures, load_turn_figures
 from firefight.rulesets.cpr.weapons import Ammo, Weapon, find_weapon, load_ammo, load_weapons
@@ -24,6 +25,7 @@ DATA_FILES = (
     "armor.toml",
     "critical_injuries.toml",
     "cover.toml",
+    "modifiers.toml",
     "rules.toml",
     "encounter.toml",
 )
@@ -64,6 +66,11 @@ class CprData:
         return load_cover()
 
     @cached_property
+    def modifiers(self) -> ModifierCatalog:
+        """Named modifiers and armor penalties (CPR-REF-1)."""
+        return load_modifiers(self.armor)
+
+    @cached_property
     def injuries(self) -> InjuryTables:
         return load_injuries()
 
@@ -91,6 +98,7 @@ class CprData:
         """Load every file and check what one file says about another; returns the files."""
         _ = self.armor
         _ = self.cover
+        _ = self.modifiers
         _ = self.turns
         leg = self.injuries.by_key().get(self.figures.aimed_leg_injury)
         if leg is None or leg.table != "body":

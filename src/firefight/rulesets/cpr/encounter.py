@@ -31,6 +31,7 @@ from firefight.encounter.state import (
     CombatantState,
     EncounterState,
     MagazineState,
+    WeaponState,
 )
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
@@ -46,6 +47,7 @@ from firefight.rulesets.cpr.death import Stabilize as StabilizeDeclaration
 from firefight.rulesets.cpr.death import resolve_stabilize
 from firefight.rulesets.cpr.encounter_actions import (
     Autofire,
+    ClearJam,
     Extinguish,
     FireShells,
     Move,
@@ -72,9 +74,11 @@ from firefight.rulesets.cpr.encounter_events import (
     Burned,
     FireOut,
     InjuryAggravated,
+    LuckSpent,
     MoveTaken,
     NextTurnCurtailed,
     TurnStarted,
+    WeaponUnjammed,
 )
 from firefight.rulesets.cpr.events import (
     ActionTaken,
@@ -90,11 +94,13 @@ from firefight.rulesets.cpr.events import (
     MustTakeCover,
     SetOnFire,
     Stabilized,
+    WeaponJammed,
     WoundStateChanged,
 )
 from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
 from firefight.rulesets.cpr.fighter import (
     CarriedAmmo,
+    armor_penalty,
     fighter,
     health,
     spot_of,
@@ -106,7 +112,7 @@ from firefight.rulesets.cpr.shotgun import ShotgunShells, resolve_shotgun_shells
 from firefight.rulesets.cpr.suppression import SuppressiveFire, resolve_suppression
 from firefight.rulesets.cpr.throwing import Throw, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
-from firefight.trace import Trace, TraceBuilder
+from firefight.trace import Modifier, Trace, TraceBuilder
 from firefight.units import metres_from_feet
 
 __all__ = [
@@ -134,10 +140,13 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     MustTakeCover,
     SetOnFire,
     Stabilized,
+    WeaponJammed,
     WoundStateChanged,
     Burned,
     FireOut,
     InjuryAggravated,
+    WeaponUnjammed,
+    LuckSpent,
     MoveTaken,
     NextTurnCurtailed,
     TurnStarted,
@@ -194,6 +203,8 @@ def _scene_names(events: Sequence[Event], weapon: str) -> list[Event]:
             e = replace(e, weapon=weapon)
         elif isinstance(e, ItemThrown):
             e = replace(e, item=weapon)
+        elif isinstance(e, WeaponJammed):
+            e = replace(e, weapon=weapon)
         renamed.append(e)
     return renamed
 
@@ -226,6 +237,38 @@ def _injury_effects(
             tb.step(f"{e.target}'s '{injury.label}': no Action next turn, only a Move.", "C-4")
             out.append(NextTurnCurtailed(target=e.target, loses="action", injury=injury.key))
     return out
+
+
+def _named(
+    c: CombatantState,
+    weapon: WeaponState,
+    action_mods: Sequence[Modifier],
+    named: Sequence[str],
+    distance_m: float | None,
+    data: CprData,
+    tb: TraceBuilder,
+) -> tuple[tuple[Modifier, ...], int | None, list[Event]]:
+    """The modifiers an attack carries beyond the rules': the GM's, the armor penalty on the
+    stat, the named ones standing on the weapon and given on the line; the jam face; the
+    LUCK spent (CPR-REF-1)."""
+    own = fighter(c)
+    if weapon.name in own.jammed:
+        raise RuleRefusal(
+            "CPR-REF-1", f"{c.name}'s {weapon.name} is jammed: 'clears jam' takes an Action."
+        )
+    if any(n.lower().startswith("armor") for n in named):
+        raise RuleRefusal("CPR-REF-1", "The armor penalty comes from the armor worn; name none.")
+    chosen = data.modifiers.resolve((*own.modifiers_on(weapon.name), *named), distance_m=distance_m)
+    if chosen.luck > own.luck:
+        raise RuleRefusal(
+            "CPR-REF-1", f"{c.name} has {own.luck} LUCK left, not the {chosen.luck} asked for."
+        )
+    for note in chosen.notes:
+        tb.step(f"{c.name}'s {weapon.name}: {note}.", "CPR-REF-1")
+    penalty = armor_penalty(c, data)
+    extra = (*action_mods, *([penalty] if penalty else []), *chosen.attack)
+    spent: list[Event] = [LuckSpent(actor=c.name, points=chosen.luck)] if chosen.luck else []
+    return extra, chosen.jams_on, spent
 
 
 def _shot_headline(summary: Mapping[str, Any]) -> str:
@@ -275,6 +318,8 @@ def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData
     distance = _metres(c.position, _nearest_on(barrier, c.position))
     shot = Shot(distance_m=distance, target=Target(name=barrier.name, cover=cover))
     who = shooter_of(c)
+    tb = TraceBuilder()
+    extra, jams_on, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
     outcome = resolve_ranged_attack(
         RangedAttack(
             weapon=weapon.kind,
@@ -286,13 +331,13 @@ def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData
             loaded=mag.rounds if mag is not None else None,
             wound=who.wound,
             injuries=who.injuries,
-            extra=action.mods,
+            extra=extra,
+            jams_on=jams_on,
         ),
         dice,
         data,
     )
-    tb = TraceBuilder()
-    events = _scene_names(outcome.events, weapon.name)
+    events = [*spent, *_scene_names(outcome.events, weapon.name)]
     left = [e.hp_after for e in events if isinstance(e, CoverDamaged)]
     tail = f"{left[-1]} HP left" if left and left[-1] else "destroyed" if left else "missed"
     headline = f"{c.name} shoots the {barrier.name}: {tail}."
@@ -357,6 +402,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
             moved = [moved_to(c, second_from), MoveTaken(actor=c.name, distance_m=metres)]
         shots.append(replace(first, distance_m=_metres(second_from, target.position)))
     who = shooter_of(c)
+    extra, jams_on, spent = _named(c, weapon, action.mods, action.named, first.distance_m, data, tb)
     outcome = resolve_ranged_attack(
         RangedAttack(
             weapon=weapon.kind,
@@ -368,12 +414,13 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
             loaded=mag.rounds if mag is not None else None,
             wound=who.wound,
             injuries=who.injuries,
-            extra=action.mods,
+            extra=extra,
+            jams_on=jams_on,
         ),
         dice,
         data,
     )
-    events = _scene_names(outcome.events, weapon.name)
+    events = [*spent, *_scene_names(outcome.events, weapon.name)]
     shot_summaries = cast(list[Mapping[str, Any]], outcome.summary.get("shots", []))
     if moved:
         # The move comes after the first shot's events: before the second shot's damage if
@@ -411,6 +458,8 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
     tb = TraceBuilder()
     who = shooter_of(c)
     dodge = dodge_of(state, target, unseen=action.unseen, tb=tb, data=data)
+    distance = _metres(c.position, target.position)
+    extra, _, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
     outcome = resolve_autofire(
         AutofireAttack(
             weapon=weapon.kind,
@@ -424,12 +473,12 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
             aim=action.aim,
             wound=who.wound,
             injuries=who.injuries,
-            extra=action.mods,
+            extra=extra,
         ),
         dice,
         data,
     )
-    events = _injury_effects(state, _scene_names(outcome.events, weapon.name), data, tb)
+    events = _injury_effects(state, [*spent, *_scene_names(outcome.events, weapon.name)], data, tb)
     headline = (
         f"{c.name} autofires the {weapon.name} at {target.name}: {_shot_headline(outcome.summary)}."
     )
@@ -564,6 +613,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
     tb = TraceBuilder()
     who = shooter_of(c)
     athletics = fighter(c).skill(data.figures.throw_skill)
+    extra, _, spent = _named(c, item, action.mods, action.named, None, data, tb)
     if action.point is not None:
         if catalog.kind is not WeaponKind.GRENADE:
             raise RuleRefusal(
@@ -590,7 +640,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                 attacker=c.name,
                 wound=who.wound,
                 injuries=who.injuries,
-                extra=action.mods,
+                extra=extra,
             ),
             dice,
             data,
@@ -628,7 +678,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                 held_item=_held_item(target),
                 wound=who.wound,
                 injuries=who.injuries,
-                extra=action.mods,
+                extra=extra,
             ),
             dice,
             data,
@@ -637,7 +687,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
             f"{c.name} throws the {item.name} at {target.name}: {_shot_headline(outcome.summary)}."
         )
         target_name = target.name
-    events = _injury_effects(state, _scene_names(outcome.events, item.name), data, tb)
+    events = _injury_effects(state, [*spent, *_scene_names(outcome.events, item.name)], data, tb)
     return _outcome(
         tb,
         outcome,
@@ -761,6 +811,24 @@ def _stabilize(state: EncounterState, action: Stabilize, dice: Dice, data: CprDa
     )
 
 
+def _clear_jam(state: EncounterState, action: ClearJam) -> Outcome:
+    c = state.combatant(action.actor)
+    weapon = ready_weapon(c, action.weapon)
+    if weapon.name not in fighter(c).jammed:
+        raise RuleRefusal("CPR-REF-1", f"{c.name}'s {weapon.name} is not jammed.")
+    needs_action(c)
+    tb = TraceBuilder()
+    tb.step(f"{c.name} spends the Action clearing the {weapon.name}.", "CPR-REF-1")
+    return Outcome(
+        events=(
+            ActionTaken(actor=c.name, action="clear jam"),
+            WeaponUnjammed(actor=c.name, weapon=weapon.name),
+        ),
+        trace=tb.build(),
+        summary={"action": "clears a jam", "actor": c.name, "weapon_name": weapon.name},
+    )
+
+
 def _extinguish(state: EncounterState, action: Extinguish, data: CprData) -> Outcome:
     c = state.combatant(action.actor)
     burning = state.combatant(action.target) if action.target is not None else c
@@ -804,6 +872,8 @@ def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: 
         return _stabilize(state, action, dice, data)
     if isinstance(action, Extinguish):
         return _extinguish(state, action, data)
+    if isinstance(action, ClearJam):
+        return _clear_jam(state, action)
     raise RuleRefusal(ACTION_RULE, f"cpr cannot resolve a {type(action).__name__}.")
 
 
@@ -952,6 +1022,17 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
         return _hurt(state, event.target, event.hp_lost)
     if isinstance(event, FireOut):
         return _with(state, named_in_log(state, event.target), burning=0)
+    if isinstance(event, WeaponJammed):
+        c = named_in_log(state, event.actor)
+        return _with(state, c, jammed=tuple(dict.fromkeys((*fighter(c).jammed, event.weapon))))
+    if isinstance(event, WeaponUnjammed):
+        c = named_in_log(state, event.actor)
+        return _with(state, c, jammed=tuple(w for w in fighter(c).jammed if w != event.weapon))
+    if isinstance(event, LuckSpent):
+        c = named_in_log(state, event.actor)
+        if fighter(c).luck < event.points:
+            raise FoldError(f"{event.actor} spends {event.points} LUCK with less left")
+        return _with(state, c, luck=fighter(c).luck - event.points)
     if isinstance(event, Stabilized):
         c = named_in_log(state, event.target)
         return _with(state, c, stabilized=True, death_saves=0)
@@ -1057,6 +1138,12 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
                 "[C-12]."
             )
         return f"{event.target} fails the death save ({event.total}) and dies [C-12]."
+    if isinstance(event, WeaponJammed):
+        return f"{event.actor}'s {event.weapon} jams [CPR-REF-1]."
+    if isinstance(event, WeaponUnjammed):
+        return f"{event.actor} clears the {event.weapon} [CPR-REF-1]."
+    if isinstance(event, LuckSpent):
+        return f"{event.actor} spends {event.points} LUCK [CPR-REF-1]."
     if isinstance(event, KnockedOut):
         return f"{event.target} is knocked out by the {event.cause} [C-14]."
     if isinstance(event, SetOnFire):
@@ -1115,6 +1202,9 @@ def cpr_combatant_figures(c: CombatantState, data: CprData) -> dict[str, object]
         "shield": own.shield or None,
         "shield_hp": own.shield_hp,
         "burning": own.burning,
+        "luck": own.luck,
+        "jammed": list(own.jammed),
+        "weapon_modifiers": {w: list(m) for w, m in own.weapon_modifiers},
     }
 
 
@@ -1153,6 +1243,9 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
         notes.append(f"{own.shield} {own.shield_hp} HP" if own.shield_hp else f"{own.shield} gone")
     if own.burning:
         notes.append(f"on fire ({own.burning} HP a turn)")
+    notes.extend(f"{w} jammed" for w in own.jammed)
+    if own.luck:
+        notes.append(f"LUCK {own.luck}")
     if own.stabilized:
         notes.append("stabilized")
     elif own.death_saves and not c.dead:

@@ -14,10 +14,12 @@ Places are in metres (C-2), written ``X,Y``. The verbs (docs/cpr.md, "In an enco
 - ``extinguishes [NAME]`` -- an Action putting out a fire on oneself or someone within
   reach (C-14);
 - ``reloads [WEAPON] [--ammo KIND]`` (CPR-AMMO-1); ``moves [to] X,Y`` (the Move; once it is
-  spent, a second move runs on the Action, CPR-REF-1).
+  spent, a second move runs on the Action, CPR-REF-1);
+- ``clears jam [WEAPON]`` -- an Action un-jamming a poor quality weapon (CPR-REF-1).
 
 Every attack takes ``--with WEAPON`` (default: the one in hand), ``--mod V:LABEL`` (the GM's
-modifiers) and, where a dodge is possible, ``--unseen`` (the target cannot see it coming).
+modifiers), ``--modifier NAME`` (the named catalog: ``smartgun-link``, ``luck:2``...)
+and, where a dodge is possible, ``--unseen`` (the target cannot see it coming).
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from firefight.trace import Modifier
 
 __all__ = [
     "Autofire",
+    "ClearJam",
     "Extinguish",
     "FireShells",
     "Move",
@@ -64,6 +67,7 @@ class Shoot(Action):
     move_between: Point | None = None
     unseen: bool = False
     mods: tuple[Modifier, ...] = ()
+    named: tuple[str, ...] = ()
     at_cover: bool = False  # ``target`` names a barrier: the shot is at the cover (C-13)
 
 
@@ -74,6 +78,7 @@ class Autofire(Action):
     aim: Aim | None = None
     unseen: bool = False
     mods: tuple[Modifier, ...] = ()
+    named: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,6 +106,14 @@ class ThrowItem(Action):
     aim: Aim | None = None
     unseen: bool = False
     mods: tuple[Modifier, ...] = ()
+    named: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClearJam(Action):
+    """An Action clearing a jammed weapon (the one in hand when None), CPR-REF-1."""
+
+    weapon: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -138,20 +151,29 @@ _VERBS: dict[str, str] = {
     "stabilize": "stabilizes",
     "extinguishes": "extinguishes",
     "extinguish": "extinguishes",
+    "clears": "clears",
+    "clear": "clears",
     "runs": "moves",
     "run": "moves",
 }
 
-_ATTACK: dict[str, OptionKind] = {"with": "str", "mod": "many", "unseen": "flag", "aim": "str"}
+_ATTACK: dict[str, OptionKind] = {
+    "with": "str",
+    "mod": "many",
+    "modifier": "many",
+    "unseen": "flag",
+    "aim": "str",
+}
 _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "shoots": {**_ATTACK, "twice": "flag", "move-between": "str"},
     "autofires": _ATTACK,
     "suppresses": {"with": "str", "mod": "many"},
-    "throws": {"aim": "str", "unseen": "flag", "mod": "many"},
+    "throws": {"aim": "str", "unseen": "flag", "mod": "many", "modifier": "many"},
     "reloads": {"ammo": "str", "with": "str"},
     "moves": {},
     "stabilizes": {"mod": "many"},
     "extinguishes": {},
+    "clears": {},
 }
 
 
@@ -189,6 +211,10 @@ def _mods(line: Line) -> tuple[Modifier, ...]:
     return tuple(option_mod(m) for m in line.options.get("mod", ()))
 
 
+def _named(line: Line) -> tuple[str, ...]:
+    return tuple(line.options.get("modifier", ()))
+
+
 def parse_cpr_action(text: str, state: EncounterState) -> Action:
     """Read one action line against the scene.
 
@@ -202,7 +228,7 @@ def parse_cpr_action(text: str, state: EncounterState) -> Action:
     Traceback (most recent call last):
     ...
     firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'dances'; it knows shoots, \
-autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes.
+autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears.
     """
     line = read_line(text, state, _VERBS, _OPTIONS, ruleset="cpr")
     actor, verb, said = line.actor, line.verb, line.text
@@ -241,6 +267,7 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes.
             twice=line.has("twice"),
             weapon=line.first("with"),
             mods=_mods(line),
+            named=_named(line),
         )
     if line.verb == "shoots":
         between = line.first("move-between")
@@ -257,6 +284,7 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes.
             unseen=line.has("unseen"),
             weapon=line.first("with"),
             mods=_mods(line),
+            named=_named(line),
         )
     if line.verb == "autofires":
         return Autofire(
@@ -268,6 +296,7 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes.
             unseen=line.has("unseen"),
             weapon=line.first("with"),
             mods=_mods(line),
+            named=_named(line),
         )
     if line.verb == "suppresses":
         if words:
@@ -299,6 +328,7 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes.
                 aim=_aim(line),
                 unseen=line.has("unseen"),
                 mods=mods,
+                named=_named(line),
             )
         return ThrowItem(
             actor=actor,
@@ -309,6 +339,13 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes.
             aim=_aim(line),
             unseen=line.has("unseen"),
             mods=mods,
+            named=_named(line),
+        )
+    if line.verb == "clears":
+        if not words or words[0].lower() != "jam" or len(words) > 2:
+            raise _refuse("'clears' takes 'jam' and at most one weapon: 'V clears jam pistol'.")
+        return ClearJam(
+            actor=actor, verb=verb, text=said, weapon=words[1] if len(words) == 2 else None
         )
     if line.verb == "extinguishes":
         burning = _target(words, "extinguishes", state) if words else None

@@ -31,6 +31,7 @@ from firefight.rulesets.cpr.combatants import Dodge, Target
 from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.fighter import (
+    armor_penalty,
     fighter,
     health,
     move_allowance,
@@ -133,13 +134,28 @@ def dodge_of(
     (REF, unconscious, a lost leg...); a refusal there means no dodge, and the trace says why.
     """
     own = fighter(c)
-    if own.ref < data.figures.dodge_min_ref:
+    # The armor's penalty weighs on REF, and so on the REF 8 gate, and on DEX (CPR-REF-1).
+    penalty = armor_penalty(c, data)
+    cut = penalty.value if penalty is not None else 0
+    if own.ref >= data.figures.dodge_min_ref > own.ref + cut:
+        tb.step(
+            f"{c.name}'s REF {own.ref} is {own.ref + cut} in the {penalty.label if penalty else ''}"
+            f": below {data.figures.dodge_min_ref}, no dodge.",
+            "CPR-DOD-1",
+        )
+        return None
+    if own.ref + cut < data.figures.dodge_min_ref:
         return None
     if not own.dodges:
         tb.step(f"{c.name} does not dodge (the scenario says so): the DV applies.", "CPR-DOD-1")
         return None
     surprised = state.round == 1 and c.surprise is not Surprise.NONE
-    dodge = Dodge(ref=own.ref, dex=own.dex, evasion=own.skill(data.turns.evasion_skill))
+    dodge = Dodge(ref=own.ref + cut, dex=own.dex + cut, evasion=own.skill(data.turns.evasion_skill))
+    if cut:
+        tb.step(
+            f"{c.name}'s {penalty.label if penalty else ''}: DEX {own.dex} -> {own.dex + cut}.",
+            "CPR-REF-1",
+        )
     candidate = Target(
         name=c.name,
         dodge=dodge,

@@ -12,9 +12,11 @@ __all__ = [
     "Burned",
     "FireOut",
     "InjuryAggravated",
+    "LuckSpent",
     "MoveTaken",
     "NextTurnCurtailed",
     "TurnStarted",
+    "WeaponUnjammed",
 ]
 
 
@@ -68,3 +70,19 @@ class FireOut(Event):
 
     target: str
     by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LuckSpent(Event):
+    """LUCK points spent on a roll, gone for the rest of the fight (CPR-REF-1)."""
+
+    actor: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeaponUnjammed(Event):
+    """An Action cleared the jam in ``weapon`` (CPR-REF-1)."""
+
+    actor: str
+    weapon: str

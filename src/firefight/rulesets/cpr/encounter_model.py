@@ -59,6 +59,16 @@ class CprWeaponModel(DataModel):
     ammo: str | None = None
     carried: dict[str, int] = Field(default_factory=dict)
     count: int | None = Field(default=None, ge=1)
+    modifiers: list[str] = Field(default_factory=list)
+
+    @field_validator("modifiers")
+    @classmethod
+    def _named(cls, value: list[str]) -> list[str]:
+        for name in value:
+            if name.lower().startswith(("luck", "armor")):
+                raise ValueError(f"{name!r} belongs to the combatant (luck, armor), not a weapon")
+        _data().modifiers.resolve(value, distance_m=None)
+        return value
 
     @field_validator("weapon")
     @classmethod
@@ -120,6 +130,7 @@ class CprCombatantFields(DataModel):
     skills: dict[str, int] = Field(default_factory=dict)
     dodges: bool = True
     shield: str | None = None
+    luck: int = Field(default=0, ge=0)
     armor: CprArmorModel | None = None
     injuries: list[str] = Field(default_factory=list)
     condition: Literal["up", "unconscious", "dead"] = "up"
@@ -191,6 +202,7 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
     weapons: list[WeaponState] = []
     carried: list[CarriedAmmo] = []
     items: list[tuple[str, int]] = []
+    named: list[tuple[str, tuple[str, ...]]] = []
     for w in spec.weapon:
         weapon = data.weapon(w.weapon)
         state = _weapon_state(w, weapon)
@@ -201,6 +213,8 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
         )
         if w.count is not None:
             items.append((state.name, w.count))
+        if w.modifiers:
+            named.append((state.name, tuple(w.modifiers)))
     hp_left = spec.hp if spec.hp_left is None else spec.hp_left
     shield, shield_hp = data.cover.shield(spec.shield) if spec.shield else ("", 0)
     return replace(
@@ -230,5 +244,7 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
             injuries=tuple(spec.injuries),
             carried=tuple(carried),
             items=tuple(items),
+            luck=spec.luck,
+            weapon_modifiers=tuple(named),
         ),
     )

@@ -25,6 +25,7 @@ __all__ = [
     "MustTakeCover",
     "SetOnFire",
     "Stabilized",
+    "WeaponJammed",
     "WoundStateChanged",
 ]
 
@@ -179,3 +180,12 @@ class SetOnFire(Event):
     target: str
     hp_per_turn: int
     cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeaponJammed(Event):
+    """A poor quality weapon jammed on a natural 1: it fires no more until an Action clears it
+    (CPR-REF-1, the modifier catalog's poor-quality)."""
+
+    actor: str
+    weapon: str

@@ -26,6 +26,7 @@ from firefight.units import metres_from_feet
 __all__ = [
     "CarriedAmmo",
     "CprFighter",
+    "armor_penalty",
     "fighter",
     "health",
     "move_allowance",
@@ -55,7 +56,9 @@ class CprFighter(CombatantStats):
     death save can be rolled); ``death_saves`` counts the saves taken since the last
     stabilization, ``stabilized`` ends them (C-12). ``shield`` names the shield they block
     with and ``shield_hp`` is what it has left (C-13; 0: none, or destroyed). ``burning`` is
-    the HP a fire takes at each turn's end (C-14; 0: not on fire).
+    the HP a fire takes at each turn's end (C-14; 0: not on fire). ``luck`` is the LUCK
+    left to spend, ``weapon_modifiers`` the named modifiers standing on each weapon (a
+    smartgun link, poor quality) and ``jammed`` the weapons that must be cleared first.
     """
 
     ref: int = 0
@@ -78,6 +81,9 @@ class CprFighter(CombatantStats):
     shield: str = ""
     shield_hp: int = 0
     burning: int = 0
+    luck: int = 0
+    weapon_modifiers: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    jammed: tuple[str, ...] = ()
     action_left: bool = False
     move_left: bool = False
     moved_m: float = 0.0
@@ -100,6 +106,9 @@ class CprFighter(CombatantStats):
     def count_of(self, weapon: str) -> int:
         return next((n for name, n in self.items if name == weapon), 1)
 
+    def modifiers_on(self, weapon: str) -> tuple[str, ...]:
+        return next((m for name, m in self.weapon_modifiers if name == weapon), ())
+
 
 def fighter(c: CombatantState) -> CprFighter:
     """The cpr figures of ``c`` (all zero for a combatant set up by another ruleset)."""
@@ -120,6 +129,17 @@ def spot_of(c: CombatantState) -> Spot:
     return Spot(x_m=metres_from_feet(c.position.x_ft), y_m=metres_from_feet(c.position.y_ft))
 
 
+def armor_penalty(c: CombatantState, data: CprData) -> Modifier | None:
+    """The worn armor's penalty on REF, DEX and MOVE: the worst piece's, not the sum
+    (CPR-REF-1; armor named from the catalog only, bare SP carries none)."""
+    own = fighter(c)
+    names = [own.body_armor, own.head_armor]
+    chosen = data.modifiers.resolve(f"armor:{n}" for n in names if n and not n.isdigit())
+    if not chosen.penalty:
+        return None
+    return Modifier(value=chosen.penalty, label=chosen.penalty_label, rule="CPR-REF-1")
+
+
 def move_allowance(c: CombatantState, data: CprData) -> tuple[int, list[Modifier]]:
     """MOVE after the wound state (C-9) and injuries (C-4), never below the floor
     (CPR-REF-1), with what changed it."""
@@ -129,6 +149,9 @@ def move_allowance(c: CombatantState, data: CprData) -> tuple[int, list[Modifier
     wound = figures.wounds[wound_of(c).value]
     if wound.move_penalty:
         parts.append(Modifier(value=wound.move_penalty, label=f"{wound.name}", rule="C-9"))
+    penalty = armor_penalty(c, data)
+    if penalty is not None:
+        parts.append(penalty)
     for key in own.injuries:
         injury = data.injuries.injury(key)
         if injury.move:

@@ -29,7 +29,7 @@ from firefight.rulesets.cpr.encounter_events import (
     TurnStarted,
 )
 from firefight.rulesets.cpr.events import WoundStateChanged
-from firefight.rulesets.cpr.fighter import fighter, health, wound_of
+from firefight.rulesets.cpr.fighter import armor_penalty, fighter, health, wound_of
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 
@@ -61,7 +61,8 @@ def _takes_part(c: CombatantState) -> bool:
 def _injury_parts(c: CombatantState, data: CprData) -> list[Modifier]:
     """Standing injuries that weigh on everything also weigh on initiative; the wound state's
     own penalty does not (C-11, docs/decisions.md DEC-140)."""
-    parts = []
+    penalty = armor_penalty(c, data)
+    parts = [penalty] if penalty is not None else []  # the armor weighs on REF (CPR-REF-1)
     for key in fighter(c).injuries:
         injury = data.injuries.injury(key)
         value = injury.penalty_for(("all",))
