@@ -90,6 +90,14 @@ InjuryOpt = Annotated[
 ModOpt = Annotated[
     list[str] | None, typer.Option("--mod", help="Extra modifier VALUE:LABEL (repeatable).")
 ]
+NamedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--modifier",
+        help="A named modifier (repeatable): smartgun-link, sniping-scope, excellent-quality, "
+        "poor-quality, luck:N, armor:NAME (the shooter's armor penalty).",
+    ),
+]
 
 #: The parameters of ``cpr shoot`` and ``odds cpr shoot`` that declare the attack.
 SHOOT_OPTION_NAMES = (
@@ -111,6 +119,7 @@ SHOOT_OPTION_NAMES = (
     "wounded",
     "injury",
     "mod",
+    "modifier",
 )
 
 #: The parameters of ``cpr autofire`` and ``odds cpr autofire`` that declare the attack.
@@ -207,6 +216,7 @@ def ranged_attack_from_options(
     wounded: WoundState = WoundState.UNHURT,
     injury: list[str] | None = None,
     mod: list[str] | None = None,
+    modifier: list[str] | None = None,
 ) -> RangedAttack:
     """The Attack Action ``cpr shoot`` declares: a shot per ``distance`` at one target."""
     target = single_target(
@@ -218,6 +228,7 @@ def ranged_attack_from_options(
         injuries=target_injury,
         data=data,
     )
+    named = data.modifiers.resolve(modifier or (), distance_m=distance[0] if distance else None)
     return RangedAttack(
         weapon=weapon,
         ref=ref,
@@ -228,7 +239,8 @@ def ranged_attack_from_options(
         loaded=loaded,
         wound=wounded,
         injuries=tuple(injury or ()),
-        extra=tuple(parse_mod(m) for m in mod or ()),
+        extra=(*(parse_mod(m) for m in mod or ()), *named.on_roll()),
+        jams_on=named.jams_on,
     )
 
 

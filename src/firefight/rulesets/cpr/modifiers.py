@@ -53,6 +53,12 @@ class Chosen:
     jams_on: int | None = None
     notes: tuple[str, ...] = ()
 
+    def on_roll(self) -> tuple[Modifier, ...]:
+        """Everything on a REF or DEX roll: the armor penalty first, then the named bonuses."""
+        if not self.penalty:
+            return self.attack
+        return (Modifier(value=self.penalty, label=self.penalty_label, rule=RULE), *self.attack)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ModifierCatalog:
