@@ -50,6 +50,7 @@ from firefight.rulesets.cpr.encounter_actions import (
     ClearJam,
     Extinguish,
     FireShells,
+    Hold,
     Move,
     Reload,
     Shoot,
@@ -71,6 +72,7 @@ from firefight.rulesets.cpr.encounter_build import (
     target_of,
 )
 from firefight.rulesets.cpr.encounter_events import (
+    ActionHeld,
     Burned,
     FireOut,
     InjuryAggravated,
@@ -142,6 +144,7 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     Stabilized,
     WeaponJammed,
     WoundStateChanged,
+    ActionHeld,
     Burned,
     FireOut,
     InjuryAggravated,
@@ -811,6 +814,25 @@ def _stabilize(state: EncounterState, action: Stabilize, dice: Dice, data: CprDa
     )
 
 
+def _hold(state: EncounterState, action: Hold) -> Outcome:
+    c = state.combatant(action.actor)
+    if fighter(c).holding is not None:
+        raise RuleRefusal("CPR-REF-1", f"{c.name} is already holding this turn's Action.")
+    needs_action(c)
+    tb = TraceBuilder()
+    wait = f" until {action.until}" if action.until else ""
+    tb.step(
+        f"{c.name} holds the Action{wait}: it can be taken later this turn, out of the "
+        "initiative order, and is lost if the turn ends first.",
+        "CPR-REF-1",
+    )
+    return Outcome(
+        events=(ActionHeld(actor=c.name, until=action.until),),
+        trace=tb.build(),
+        summary={"action": "holds", "actor": c.name, "until": action.until},
+    )
+
+
 def _clear_jam(state: EncounterState, action: ClearJam) -> Outcome:
     c = state.combatant(action.actor)
     weapon = ready_weapon(c, action.weapon)
@@ -874,6 +896,8 @@ def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: 
         return _extinguish(state, action, data)
     if isinstance(action, ClearJam):
         return _clear_jam(state, action)
+    if isinstance(action, Hold):
+        return _hold(state, action)
     raise RuleRefusal(ACTION_RULE, f"cpr cannot resolve a {type(action).__name__}.")
 
 
@@ -898,6 +922,7 @@ def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
                     move_left=up and "move" not in own.lose_next,
                     lose_next=(),
                     moved_m=0.0,
+                    holding=None,
                 ),
             )
         )
@@ -979,7 +1004,9 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
         c = named_in_log(state, event.actor)
         if not fighter(c).action_left:
             raise FoldError(f"{event.actor} takes a second Action in one turn")
-        return _with(state, c, action_left=False)
+        return _with(state, c, action_left=False, holding=None)
+    if isinstance(event, ActionHeld):
+        return _with(state, named_in_log(state, event.actor), holding=event.until)
     if isinstance(event, MoveTaken):
         c = named_in_log(state, event.actor)
         own = fighter(c)
@@ -1138,6 +1165,13 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
                 "[C-12]."
             )
         return f"{event.target} fails the death save ({event.total}) and dies [C-12]."
+    if isinstance(event, ActionHeld):
+        wait = f" until {event.until}" if event.until else ""
+        return f"{event.actor} holds the Action{wait} [CPR-REF-1]."
+    if isinstance(event, ActionTaken):
+        c = state.find(event.actor)
+        if c is not None and fighter(c).holding is not None:
+            return f"{event.actor} acts on the held Action [CPR-REF-1]."
     if isinstance(event, WeaponJammed):
         return f"{event.actor}'s {event.weapon} jams [CPR-REF-1]."
     if isinstance(event, WeaponUnjammed):
@@ -1203,6 +1237,7 @@ def cpr_combatant_figures(c: CombatantState, data: CprData) -> dict[str, object]
         "shield_hp": own.shield_hp,
         "burning": own.burning,
         "luck": own.luck,
+        "holding": own.holding,
         "jammed": list(own.jammed),
         "weapon_modifiers": {w: list(m) for w, m in own.weapon_modifiers},
     }
@@ -1244,6 +1279,8 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     if own.burning:
         notes.append(f"on fire ({own.burning} HP a turn)")
     notes.extend(f"{w} jammed" for w in own.jammed)
+    if own.holding is not None:
+        notes.append(f"holding the Action{' until ' + own.holding if own.holding else ''}")
     if own.luck:
         notes.append(f"LUCK {own.luck}")
     if own.stabilized:

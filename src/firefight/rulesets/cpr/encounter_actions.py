@@ -15,7 +15,8 @@ Places are in metres (C-2), written ``X,Y``. The verbs (docs/cpr.md, "In an enco
   reach (C-14);
 - ``reloads [WEAPON] [--ammo KIND]`` (CPR-AMMO-1); ``moves [to] X,Y`` (the Move; once it is
   spent, a second move runs on the Action, CPR-REF-1);
-- ``clears jam [WEAPON]`` -- an Action un-jamming a poor quality weapon (CPR-REF-1).
+- ``clears jam [WEAPON]`` -- an Action un-jamming a poor quality weapon (CPR-REF-1);
+- ``holds [--until TEXT]`` -- hold the turn's Action to use later in the turn (CPR-REF-1).
 
 Every attack takes ``--with WEAPON`` (default: the one in hand), ``--mod V:LABEL`` (the GM's
 modifiers), ``--modifier NAME`` (the named catalog: ``smartgun-link``, ``luck:2``...)
@@ -48,6 +49,7 @@ __all__ = [
     "ClearJam",
     "Extinguish",
     "FireShells",
+    "Hold",
     "Move",
     "Reload",
     "Shoot",
@@ -110,6 +112,13 @@ class ThrowItem(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Hold(Action):
+    """Hold this turn's Action for later in the turn (CPR-REF-1)."""
+
+    until: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ClearJam(Action):
     """An Action clearing a jammed weapon (the one in hand when None), CPR-REF-1."""
 
@@ -153,6 +162,8 @@ _VERBS: dict[str, str] = {
     "extinguish": "extinguishes",
     "clears": "clears",
     "clear": "clears",
+    "holds": "holds",
+    "hold": "holds",
     "runs": "moves",
     "run": "moves",
 }
@@ -174,6 +185,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "stabilizes": {"mod": "many"},
     "extinguishes": {},
     "clears": {},
+    "holds": {"until": "str"},
 }
 
 
@@ -228,7 +240,7 @@ def parse_cpr_action(text: str, state: EncounterState) -> Action:
     Traceback (most recent call last):
     ...
     firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'dances'; it knows shoots, \
-autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears.
+autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears, holds.
     """
     line = read_line(text, state, _VERBS, _OPTIONS, ruleset="cpr")
     actor, verb, said = line.actor, line.verb, line.text
@@ -341,6 +353,10 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears.
             mods=mods,
             named=_named(line),
         )
+    if line.verb == "holds":
+        if words and [w.lower() for w in words] not in (["action"], ["the", "action"]):
+            raise _refuse("'holds' takes no target: 'V holds --until \"Rook shows\"'.")
+        return Hold(actor=actor, verb=verb, text=said, until=line.first("until") or "")
     if line.verb == "clears":
         if not words or words[0].lower() != "jam" or len(words) > 2:
             raise _refuse("'clears' takes 'jam' and at most one weapon: 'V clears jam pistol'.")

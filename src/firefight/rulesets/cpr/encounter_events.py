@@ -9,6 +9,7 @@ from typing import Literal
 from firefight.events import Event
 
 __all__ = [
+    "ActionHeld",
     "Burned",
     "FireOut",
     "InjuryAggravated",
@@ -86,3 +87,13 @@ class WeaponUnjammed(Event):
 
     actor: str
     weapon: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionHeld(Event):
+    """The actor holds this turn's Action to use later in the turn, out of the initiative
+    order (``until`` is what they wait for, in the GM's words); unused, it is gone when the
+    next turn starts (CPR-REF-1)."""
+
+    actor: str
+    until: str = ""

@@ -59,6 +59,7 @@ class CprFighter(CombatantStats):
     the HP a fire takes at each turn's end (C-14; 0: not on fire). ``luck`` is the LUCK
     left to spend, ``weapon_modifiers`` the named modifiers standing on each weapon (a
     smartgun link, poor quality) and ``jammed`` the weapons that must be cleared first.
+    ``holding`` is set while the turn's Action is held (what they wait for, maybe "").
     """
 
     ref: int = 0
@@ -82,6 +83,7 @@ class CprFighter(CombatantStats):
     shield_hp: int = 0
     burning: int = 0
     luck: int = 0
+    holding: str | None = None
     weapon_modifiers: tuple[tuple[str, tuple[str, ...]], ...] = ()
     jammed: tuple[str, ...] = ()
     action_left: bool = False

@@ -44,6 +44,8 @@ def start_turn(state: EncounterState, round_number: int) -> Outcome:
         "CPR-REF-1",
     )
     for c in state.combatants:
+        if fighter(c).holding is not None:
+            tb.step(f"{c.name}'s held Action went unused and is gone.", "CPR-REF-1")
         lost = fighter(c).lose_next
         if lost and not (c.dead or c.unconscious):
             tb.step(f"{c.name} has no {' and no '.join(lost)} this turn (an injury).", "C-4")
