@@ -5,12 +5,15 @@ stabilizing -- so that someone in a cpr encounter can die. Every figure is worke
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from encounter_support import MemoryStore
+from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter.fold import fold
 from firefight.encounter.log import LogRecord, parse_record
@@ -199,3 +202,30 @@ def test_c_12_only_the_mortally_wounded_are_stabilized() -> None:
     service = start(dying(), [5, 5, 3])
     with pytest.raises(RuleRefusal, match="C-12: V is not mortally wounded"):
         service.act("fight", "V stabilizes", Dice.scripted([]))
+
+
+def test_c_12_c_14_standalone_death_save_stabilize_and_a_poison_load() -> None:
+    """C-12: `cpr death-save`: 3 + 2 saves + whiplash 1 = 6, not under BODY 6: dies.
+    `cpr stabilize`: 5 + 4 + 4 = 13 ties DV 13: still dying. C-14: `cpr explode --ammo
+    poison`: Rook resists 4 + 2 + 3 = 9 < 13 and takes 3 + 4 = 7 past SP 11."""
+    runner = CliRunner()
+    cpr = ["cpr"]
+    out = runner.invoke(
+        app, [*cpr, "death-save", "--body", "6", "--saves", "2", "--injury", "whiplash",
+              "--rolls", "3", "--json"],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output)["summary"] == {
+        "target": "target", "total": 6, "body": 6, "saved": False,
+    }  # fmt: skip
+    out = runner.invoke(app, [*cpr, "stabilize", "--tech", "5", "--skill", "4", "--rolls", "4"])
+    assert out.exit_code == 0 and "Still dying." in out.output
+    out = runner.invoke(
+        app, [*cpr, "explode", "--weapon", "grenade launcher", "--at", "0,10", "--ref", "7",
+              "--skill", "6", "--ammo", "poison",
+              "--target", "Rook:0,10:sp=11:will=4:resist=2:hp=40/40",
+              "--rolls", "5,3,3,4", "--json"],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    rook = json.loads(out.output)["summary"]["targets"][0]
+    assert (rook["result"], rook["hp_lost"]) == ("hit", 7)

@@ -151,11 +151,11 @@ def _load_on(
         tb, dice, label=f"{target.name}'s resist", purpose=f"{target.name} resists", parts=parts
     )
     if compare(tb, total, resist.dv, f"the {ammo.name}'s DV", rule="C-14"):
-        return events, result | {"resisted": True}
+        return events, result | {"result": "resisted"}
     if resist.unconscious:
         tb.step(f"{target.name} is knocked out by the {ammo.name}.", "C-14")
         events.append(KnockedOut(target=target.name, cause=ammo.name))
-        return events, result | {"resisted": False, "knocked_out": True}
+        return events, result | {"result": "hit", "knocked_out": True}
     roll = roll_damage(tb, dice, resist.damage_d6, f"{ammo.name} damage")
     tb.step(
         f"The {ammo.name} bypasses armor: {roll.total} straight to {target.name}'s HP; no SP "
@@ -184,7 +184,7 @@ def _load_on(
                     after=after.state.value,
                 )
             )
-    return events, result | {"resisted": False, "hp_lost": roll.total}
+    return events, result | {"result": "hit", "hp_lost": roll.total}
 
 
 def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
