@@ -236,10 +236,10 @@ def parse_cpr_action(text: str, state: EncounterState) -> Action:
     >>> scene = EncounterState(title="t", ruleset="cpr", combatants=people)
     >>> parse_cpr_action("V shoots Rook --aim head", scene).aim
     <Aim.HEAD: 'head'>
-    >>> parse_cpr_action("V dances", scene)
+    >>> parse_cpr_action("V juggles", scene)
     Traceback (most recent call last):
     ...
-    firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'dances'; it knows shoots, \
+    firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'juggles'; it knows shoots, \
 autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears, holds.
     """
     line = read_line(text, state, _VERBS, _OPTIONS, ruleset="cpr")
