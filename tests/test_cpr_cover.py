@@ -16,6 +16,7 @@ from firefight.encounter.log import LogRecord
 from firefight.encounter.scenario import scenario_from_data
 from firefight.encounter.service import EncounterService
 from firefight.errors import RuleRefusal
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.fighter import fighter
 
@@ -88,12 +89,18 @@ def test_c_13_shots_hit_the_cover_until_it_is_destroyed() -> None:
     20 HP -> 8; Rook untouched. Then 5+5+5 = 15: destroyed, 7 lost; Rook still untouched.
     Then the crates are gone: 2+3+4 = 9 reaches Rook, 40 -> 31."""
     service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4])
+    ruleset = find_ruleset("cpr")
+    assert ruleset.describe_scene(service.state("fight")) == ["cover: Crates (wood thick) 20/20 HP"]
     record = step(service, [5, 4, 4, 4], "V shoots Rook")
     assert "The Crates takes 12 damage: 20 -> 8 HP [C-13]." in record.narration
+    assert ruleset.describe_scene(service.state("fight")) == ["cover: Crates (wood thick) 8/20 HP"]
     assert service.state("fight").combatant("Rook").hits_left == 40
     step(service, [])
     record = step(service, [5, 5, 5, 5], "V shoots Rook")
     assert "The Crates is destroyed (15 damage) [C-13]." in record.narration
+    assert ruleset.describe_scene(service.state("fight")) == [
+        "cover: Crates (wood thick) destroyed"
+    ]
     steps = [e["text"] for e in record.trace if e.get("type") == "step"]
     assert any("the 7 damage beyond its HP is lost" in s for s in steps)
     assert service.state("fight").combatant("Rook").hits_left == 40

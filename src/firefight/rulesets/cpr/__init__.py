@@ -146,6 +146,11 @@ class CPR(Ruleset):
 
         return cpr_combatant_figures(combatant, self.data)
 
+    def describe_scene(self, state: EncounterState) -> Sequence[str]:
+        from firefight.rulesets.cpr.encounter import cpr_scene_lines
+
+        return cpr_scene_lines(state, self.data)
+
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.cpr.encounter import cpr_row
 

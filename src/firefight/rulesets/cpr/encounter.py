@@ -122,6 +122,7 @@ __all__ = [
     "apply_cpr_event",
     "cpr_combatant_figures",
     "cpr_row",
+    "cpr_scene_lines",
     "describe_cpr_event",
     "resolve_cpr_action",
     "validate_cpr_action",
@@ -1264,6 +1265,19 @@ def _weapons_cell(c: CombatantState) -> str:
             text += f" x{count}"
         parts.append(text)
     return "; ".join(parts) or "-"
+
+
+def cpr_scene_lines(state: EncounterState, data: CprData) -> list[str]:
+    """The cover with HP in the scene, as it stands (C-13)."""
+    lines = []
+    for b in state.barriers:
+        if not b.cover:
+            continue
+        full = data.cover.hp_of(b.cover)
+        left = barrier_cover(state, b, data).hp
+        status = f"{left}/{full} HP" if left else "destroyed"
+        lines.append(f"cover: {b.name} ({b.cover}) {status}")
+    return lines
 
 
 def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
