@@ -5,12 +5,15 @@ figure is worked by hand from cover.toml (wood thick 20 HP, shield 10 HP)."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from encounter_support import MemoryStore
+from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
 from firefight.encounter.scenario import scenario_from_data
@@ -174,3 +177,23 @@ def test_c_13_a_barrier_without_a_cover_kind_is_refused() -> None:
     service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(wall,))
     with pytest.raises(RuleRefusal, match="C-13: The Wall has no cover kind"):
         service.act("fight", "V shoots Rook", Dice.scripted([]))
+
+
+def test_c_13_cpr_shoot_behind_cover_on_the_command_line_and_its_odds() -> None:
+    """C-13: `cpr shoot --behind "wood thick"`: 18 beats DV 15; 6+6+6 = 18 off the 20 HP, 2 left,
+    the target untouched and no critical. `odds cpr shoot --behind`: nothing ever reaches HP."""
+    runner = CliRunner()
+    pistol = ["--weapon", "heavy pistol", "--ref", "7", "--skill", "6", "--distance", "10"]
+    out = runner.invoke(
+        app, ["cpr", "shoot", *pistol, "--behind", "wood thick", "--rolls", "5,6,6,6", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    shot = json.loads(out.output)["summary"]["shots"][0]
+    assert (shot["cover_hp_after"], shot["hp_lost"]) == (2, 0)
+    out = runner.invoke(
+        app, ["odds", "cpr", "shoot", *pistol, "--behind", "wood thin", "--hp", "40/40", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    stats = json.loads(out.output)["stats"]
+    assert stats["expected_hp_lost"]["value"] == 0.0
+    assert stats["p_hit"]["value"] == pytest.approx(0.8)

@@ -21,6 +21,7 @@ from firefight.rulesets.cpr.armor import sp_from_text
 from firefight.rulesets.cpr.attack import RangedAttack, Shot
 from firefight.rulesets.cpr.autofire import AutofireAttack
 from firefight.rulesets.cpr.combatants import Aim, Dodge, Target
+from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.wounds import Health, WoundState
 from firefight.trace import Modifier
@@ -90,6 +91,12 @@ InjuryOpt = Annotated[
 ModOpt = Annotated[
     list[str] | None, typer.Option("--mod", help="Extra modifier VALUE:LABEL (repeatable).")
 ]
+BehindOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--behind", help="Cover with HP in front of the target, e.g. 'concrete thick' (C-13)."
+    ),
+]
 NamedOpt = Annotated[
     list[str] | None,
     typer.Option(
@@ -120,6 +127,7 @@ SHOOT_OPTION_NAMES = (
     "injury",
     "mod",
     "modifier",
+    "behind",
 )
 
 #: The parameters of ``cpr autofire`` and ``odds cpr autofire`` that declare the attack.
@@ -180,6 +188,7 @@ def single_target(
     dodge: str | None,
     injuries: list[str] | None,
     data: CprData,
+    behind: str | None = None,
 ) -> Target:
     """The one target the single-target options describe."""
     return Target(
@@ -189,6 +198,7 @@ def single_target(
         health=parse_health(hp, "--hp") if hp else None,
         dodge=parse_dodge(dodge, "--dodge") if dodge else None,
         injuries=tuple(injuries or ()),
+        cover=Cover(name=behind, hp=data.cover.hp_of(behind)) if behind else None,
     )
 
 
@@ -217,6 +227,7 @@ def ranged_attack_from_options(
     injury: list[str] | None = None,
     mod: list[str] | None = None,
     modifier: list[str] | None = None,
+    behind: str | None = None,
 ) -> RangedAttack:
     """The Attack Action ``cpr shoot`` declares: a shot per ``distance`` at one target."""
     target = single_target(
@@ -227,6 +238,7 @@ def ranged_attack_from_options(
         dodge=dodge,
         injuries=target_injury,
         data=data,
+        behind=behind,
     )
     named = data.modifiers.resolve(modifier or (), distance_m=distance[0] if distance else None)
     return RangedAttack(
