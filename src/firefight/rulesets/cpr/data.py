@@ -122,12 +122,17 @@ class CprData:
                     f"autofire_row {weapon.autofire_row!r} is not in autofire.toml",
                 )
             for kind in weapon.ammo:
-                if kind in self.ammo and self.ammo[kind].injury is not None:
-                    self.injuries.injury(str(self.ammo[kind].injury))
                 if kind not in self.ammo:
                     raise TableDataError(
                         label, f"weapon {weapon.key!r}", f"ammo {kind!r} is not in ammo.toml"
                     )
+        for ammo in self.ammo.values():
+            if ammo.injury is not None and ammo.injury not in self.injuries.by_key():
+                raise TableDataError(
+                    label_for("ammo.toml"),
+                    f"ammo {ammo.key!r}",
+                    f"injury {ammo.injury!r} is not in critical_injuries.toml",
+                )
         if self.figures.throw_range_row not in self.ranges.rows:
             raise TableDataError(
                 label_for("rules.toml"),
