@@ -107,6 +107,8 @@ def show_state(name: str, state: EncounterState) -> None:
     if state.initiative:
         order = " → ".join(" & ".join(g) for g in state.initiative)
         console.print(f"initiative: {escape(order)}")
+    for line in ruleset.describe_scene(state):
+        console.print(escape(line))
 
 
 def _record_header(record: LogRecord, undone: dict[int, int]) -> str:

@@ -164,6 +164,10 @@ class Ruleset(ABC):
         """Figures the ruleset derives for the state's JSON (e.g. the total penalty)."""
         return {}
 
+    def describe_scene(self, state: EncounterState) -> Sequence[str]:
+        """Lines about the scene itself under the state table (cpr: cover HP left)."""
+        return ()
+
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """One row of the state table, column heading -> cell, in the order shown.
 

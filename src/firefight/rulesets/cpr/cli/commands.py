@@ -48,6 +48,7 @@ from firefight.rulesets.cpr.cli.attack_options import (
     ArmorOpt,
     AutofireDistanceOpt,
     AutofireSkillOpt,
+    BehindOpt,
     DodgeOpt,
     HeadArmorOpt,
     HpOpt,
@@ -55,6 +56,7 @@ from firefight.rulesets.cpr.cli.attack_options import (
     ItemOpt,
     LoadedOpt,
     ModOpt,
+    NamedOpt,
     RefOpt,
     ShootAmmoOpt,
     ShootDistanceOpt,
@@ -72,7 +74,9 @@ from firefight.rulesets.cpr.cli.attack_options import (
     single_target,
 )
 from firefight.rulesets.cpr.combatants import Dodge, Spot, Target
+from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.damage_roll import DamageRoll, resolve_damage_roll
+from firefight.rulesets.cpr.death import DeathSave, Stabilize, resolve_death_save, resolve_stabilize
 from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
 from firefight.rulesets.cpr.reload import Reload, resolve_reload
 from firefight.rulesets.cpr.shotgun import ShotgunShells, resolve_shotgun_shells
@@ -91,7 +95,8 @@ app = typer.Typer(
 TARGET_HELP = (
     "A target as NAME:X,Y (metres) then optional :key=value fields and flags, e.g. "
     "'Ana:12,3:sp=11:hp=30/35:dodge=8/7/6'. Keys: sp (body SP or armor name), head (head SP), "
-    "hp (HP/MAX), dodge (REF/DEX/EVASION), will, conc (Concentration), injuries (a+b). Flags: "
+    "hp (HP/MAX), dodge (REF/DEX/EVASION), will, conc (Concentration), resist (Resist "
+    "Torture/Drugs), behind (cover with HP, e.g. concrete-thick), injuries (a+b). Flags: "
     "hidden (the attacker cannot see them), cover (in cover), vehicle (not on foot), "
     "unconscious, shield, unaware (cannot see the attack). Repeat for each target."
 )
@@ -177,10 +182,14 @@ def parse_target(spec: str, data: CprData) -> Target:
             fields["concentration"] = _int_field(key, value, spec)
         elif key == "injuries":
             fields["injuries"] = tuple(v for v in value.split("+") if v)
+        elif key == "resist":
+            fields["resist"] = _int_field(key, value, spec)
+        elif key == "behind":
+            fields["cover"] = Cover(name=value, hp=data.cover.hp_of(value))
         else:
             fail(
                 f"error: unknown --target field {key!r}; "
-                "fields: sp, head, hp, dodge, will, conc, injuries"
+                "fields: sp, head, hp, dodge, will, conc, resist, behind, injuries"
             )
     return Target(**fields)
 
@@ -386,6 +395,8 @@ def shoot(
     wounded: WoundedOpt = WoundState.UNHURT,
     injury: InjuryOpt = None,
     mod: ModOpt = None,
+    modifier: NamedOpt = None,
+    behind: BehindOpt = None,
     rolls: RollsOpt = None,
     seed: SeedOpt = None,
     ask: AskOpt = False,
@@ -588,6 +599,9 @@ def explode(
         str | None, typer.Option(help="Override the damage dice, e.g. 4d6 (a GM's charge).")
     ] = None,
     loaded: LoadedOpt = None,
+    ammo: Annotated[
+        str, typer.Option(help="The load: basic, armor-piercing, poison, biotoxin, flashbang...")
+    ] = "basic",
     shooter: ShooterOpt = "shooter",
     wounded: WoundedOpt = WoundState.UNHURT,
     injury: InjuryOpt = None,
@@ -621,6 +635,7 @@ def explode(
             placed=placed,
             attacker=shooter,
             loaded=loaded,
+            ammo=ammo,
             damage_d6=_parse_d6(damage, "--damage") if damage else None,
             wound=wounded,
             injuries=tuple(injury or ()),
@@ -839,4 +854,75 @@ def damage(
         dice_info=dice_info,
         as_json=as_json,
         headline=_single_headline,
+    )
+
+
+@app.command("death-save")
+def death_save(
+    body: Annotated[int, typer.Option(help="The character's BODY.")],
+    saves: Annotated[int, typer.Option(help="Death saves already taken (+1 each).")] = 0,
+    injury: InjuryOpt = None,
+    name: Annotated[str, typer.Option(help="Who is dying.")] = "target",
+    rolls: RollsOpt = None,
+    seed: SeedOpt = None,
+    ask: AskOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """A mortally wounded character's death save (C-12): d10 + saves taken + injuries' death
+    save penalties must come in under BODY; a natural 10 always fails. One d10."""
+    dice, dice_info = dice_from_options(rolls, seed, ask)
+    with refusals():
+        data = _data()
+        save = DeathSave(name=name, body=body, saves_made=saves, injuries=tuple(injury or ()))
+        outcome = resolve_death_save(save, dice, data)
+    _finish(
+        title="cpr death save",
+        action_type="death-save",
+        declaration=save,
+        outcome=outcome,
+        dice=dice,
+        dice_info=dice_info,
+        as_json=as_json,
+        headline=lambda o: "Holds on." if o.summary["saved"] else "Dies.",
+    )
+
+
+@app.command()
+def stabilize(
+    tech: Annotated[int, typer.Option(help="The medic's TECH.")],
+    skill: Annotated[int, typer.Option(help="The medic's First Aid or Paramedic.")],
+    medic: Annotated[str, typer.Option(help="Who works on the patient.")] = "medic",
+    patient: Annotated[str, typer.Option(help="Who is dying.")] = "patient",
+    wounded: WoundedOpt = WoundState.UNHURT,
+    injury: InjuryOpt = None,
+    mod: ModOpt = None,
+    rolls: RollsOpt = None,
+    seed: SeedOpt = None,
+    ask: AskOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Stabilizing a mortally wounded character (C-12): TECH + First Aid or Paramedic + d10
+    against DV 13; success ends the death saves. One d10 (a 10 or 1 takes one more)."""
+    dice, dice_info = dice_from_options(rolls, seed, ask)
+    with refusals():
+        data = _data()
+        attempt = Stabilize(
+            medic=medic,
+            patient=patient,
+            tech=tech,
+            skill=skill,
+            wound=wounded,
+            injuries=tuple(injury or ()),
+            extra=tuple(parse_mod(m) for m in mod or ()),
+        )
+        outcome = resolve_stabilize(attempt, dice, data)
+    _finish(
+        title="cpr stabilize",
+        action_type="stabilize",
+        declaration=attempt,
+        outcome=outcome,
+        dice=dice,
+        dice_info=dice_info,
+        as_json=as_json,
+        headline=lambda o: "Stabilized." if o.summary["stabilized"] else "Still dying.",
     )
