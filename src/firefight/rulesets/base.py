@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from firefight.dice import Dice
     from firefight.events import Event
-    from firefight.outcome import Outcome
+    from firefight.outcome import Outcome, OutcomeWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
@@ -87,6 +87,14 @@ class Ruleset(ABC):
     def table_kinds(self) -> Sequence[TableKind[Any]]:
         """The kinds of data table this ruleset ships and imports (``[table] kind``)."""
         return ()
+
+    def outcome_word(self, summary: Mapping[str, Any]) -> OutcomeWord:
+        """The word of the outcome vocabulary (docs/json.md) that a resolution's summary comes
+        to. The default reads a ``result`` that is already such a word, else ``done``."""
+        from firefight.outcome import OUTCOME_WORDS
+
+        found = summary.get("result")
+        return next((w for w in OUTCOME_WORDS if w == found), "done")
 
     # --- encounter seams (DESIGN.md layer 6); every default refuses ---------------------------
 

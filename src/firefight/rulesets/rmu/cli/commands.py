@@ -9,10 +9,10 @@ from firefight.cli.common import (
     JsonOpt,
     RollsOpt,
     SeedOpt,
-    dice_from_options,
-    emit_json,
+    given_dice,
+    json_refusals,
     refusals,
-    show_outcome,
+    show_resolution,
 )
 from firefight.cli.lazy import Lazy, lazy_group
 from firefight.geometry import Size
@@ -49,7 +49,7 @@ from firefight.rulesets.rmu.cli.shot_options import (
     WeaponOpt,
     aimed_shot_from_options,
 )
-from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot import resolve_aimed_shot
 
 _FIRE = "firefight.rulesets.rmu.cli.fire"
 # The firearm actions load their modules only when one of them is invoked: ``rmu shoot`` stays
@@ -170,29 +170,17 @@ def shoot(
 ) -> None:
     """Resolve one aimed shot and show every modifier, roll and table read."""
     options = {k: v for k, v in locals().items() if k in SHOT_OPTION_NAMES}
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "aimed-shot", given, as_json)):
         shot = aimed_shot_from_options(**options)
-        outcome = resolve_aimed_shot(shot, dice, RmuData())
-    unused = list(dice.unused)
-    if as_json:
-        emit_json(
-            {
-                "ruleset": "rmu",
-                "action": {"type": "aimed-shot", **shot_plain(shot)},
-                "dice": {**dice_info, "unused": unused} if unused else dice_info,
-                **outcome.to_json(),
-            }
-        )
-        return
-    show_outcome(f"rmu aimed shot: {weapon}", outcome, dice_info, shot_headline)
-    if unused:
-        typer.echo(f"note: {len(unused)} scripted dice were not needed: {unused}")
-
-
-def shot_plain(shot: AimedShot) -> dict[str, object]:
-    from firefight.serialize import to_plain
-
-    plain = to_plain(shot)
-    assert isinstance(plain, dict)
-    return plain
+        outcome = resolve_aimed_shot(shot, given.dice, RmuData())
+    show_resolution(
+        ruleset="rmu",
+        action="aimed-shot",
+        declaration=shot,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=f"rmu aimed shot: {weapon}",
+        headline=shot_headline,
+    )

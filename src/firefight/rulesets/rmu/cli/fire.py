@@ -14,16 +14,16 @@ import typer
 
 from firefight.cli.common import (
     AskOpt,
+    GivenDice,
     JsonOpt,
     RollsOpt,
     SeedOpt,
-    dice_from_options,
-    emit_json,
     fail,
+    given_dice,
+    json_refusals,
     refusals,
-    show_outcome,
+    show_resolution,
 )
-from firefight.dice import Dice
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cli import fire_options as opts
@@ -36,36 +36,23 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire_preparation,
 )
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
-from firefight.serialize import to_plain
 
 __all__ = ["maneuver", "move_to_cover", "rapid_fire", "suppress"]
 
 
 def _show(
-    title: str,
-    action: str,
-    decl: object,
-    outcome: Outcome,
-    dice: Dice,
-    dice_info: dict[str, object],
-    as_json: bool,
+    title: str, action: str, decl: object, outcome: Outcome, given: GivenDice, as_json: bool
 ) -> None:
-    unused = list(dice.unused)
-    if as_json:
-        plain = to_plain(decl)
-        assert isinstance(plain, dict)
-        emit_json(
-            {
-                "ruleset": "rmu",
-                "action": {"type": action, **plain},
-                "dice": {**dice_info, "unused": unused} if unused else dice_info,
-                **outcome.to_json(),
-            }
-        )
-        return
-    show_outcome(title, outcome, dice_info, _headline)
-    if unused:
-        typer.echo(f"note: {len(unused)} scripted dice were not needed: {unused}")
+    show_resolution(
+        ruleset="rmu",
+        action=action,
+        declaration=decl,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=title,
+        headline=_headline,
+    )
 
 
 def _target_line(t: dict[str, object]) -> str:
@@ -138,24 +125,18 @@ def rapid_fire(
     """Empty the gun: prepare (--prepare), then fire next round with the share it earned.
     The first --target is the man aimed at; everyone else is checked against the 5° cone."""
     options = {k: v for k, v in locals().items() if k in opts.RAPID_FIRE_OPTION_NAMES}
-    dice, dice_info = dice_from_options(rolls, seed, ask)
+    given = given_dice(rolls, seed, ask)
     data = RmuData()
-    with refusals():
+    action = "rapid-fire-preparation" if prepare else "rapid-fire"
+    with refusals(json_refusals("rmu", action, given, as_json)):
         decl = opts.rapid_fire_from_options(**options)
         if isinstance(decl, RapidFirePreparation):
-            outcome = resolve_rapid_fire_preparation(decl, dice, data)
-            _show(
-                f"rmu rapid fire, preparing: {weapon}",
-                "rapid-fire-preparation",
-                decl,
-                outcome,
-                dice,
-                dice_info,
-                as_json,
-            )
-            return
-        outcome = resolve_rapid_fire(decl, dice, data)
-    _show(f"rmu rapid fire: {weapon}", "rapid-fire", decl, outcome, dice, dice_info, as_json)
+            outcome = resolve_rapid_fire_preparation(decl, given.dice, data)
+            title = f"rmu rapid fire, preparing: {weapon}"
+        else:
+            outcome = resolve_rapid_fire(decl, given.dice, data)
+            title = f"rmu rapid fire: {weapon}"
+    _show(title, action, decl, outcome, given, as_json)
 
 
 def suppress(
@@ -188,19 +169,11 @@ def suppress(
 ) -> None:
     """Hose a stretch of ground: everyone in it dives or stands, then takes their own attack."""
     options = {k: v for k, v in locals().items() if k in opts.SUPPRESS_OPTION_NAMES}
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "suppression-sweep", given, as_json)):
         decl = opts.suppression_from_options(**options)
-        outcome = resolve_suppression_sweep(decl, dice, RmuData())
-    _show(
-        f"rmu suppression sweep: {weapon}",
-        "suppression-sweep",
-        decl,
-        outcome,
-        dice,
-        dice_info,
-        as_json,
-    )
+        outcome = resolve_suppression_sweep(decl, given.dice, RmuData())
+    _show(f"rmu suppression sweep: {weapon}", "suppression-sweep", decl, outcome, given, as_json)
 
 
 def maneuver(
@@ -218,8 +191,8 @@ def maneuver(
     as_json: JsonOpt = False,
 ) -> None:
     """Roll a percentage (default) or absolute maneuver on RMU Table 5-1."""
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "maneuver", given, as_json)):
         decl = Maneuver(
             kind="absolute" if absolute else "percentage",
             bonus=bonus,
@@ -228,8 +201,8 @@ def maneuver(
             skill=skill,
             extra=tuple(opts.parse_mod(m) for m in mod or ()),
         )
-        outcome = resolve_maneuver(decl, dice, RmuData())
-    _show(f"rmu maneuver: {skill}", "maneuver", decl, outcome, dice, dice_info, as_json)
+        outcome = resolve_maneuver(decl, given.dice, RmuData())
+    _show(f"rmu maneuver: {skill}", "maneuver", decl, outcome, given, as_json)
 
 
 def move_to_cover(
@@ -256,8 +229,8 @@ def move_to_cover(
     """Dash for cover under fire: the maneuver's % is the share of cover gained this round."""
     if fire not in ("none", "under-fire", "suppressed"):
         fail(f"error: --fire is none, under-fire or suppressed, got {fire!r}")
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "moving-to-cover", given, as_json)):
         target_cover: Cover | None = parse_cover(cover)
         if target_cover is None:
             fail("error: --cover names the cover reached, e.g. full:soft")
@@ -273,5 +246,5 @@ def move_to_cover(
             extra=tuple(opts.parse_mod(m) for m in mod or ()),
             armor=armor,
         )
-        outcome = resolve_moving_to_cover(decl, dice, RmuData())
-    _show("rmu moving to cover", "moving-to-cover", decl, outcome, dice, dice_info, as_json)
+        outcome = resolve_moving_to_cover(decl, given.dice, RmuData())
+    _show("rmu moving to cover", "moving-to-cover", decl, outcome, given, as_json)

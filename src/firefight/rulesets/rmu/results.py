@@ -1,0 +1,65 @@
+"""What an rmu resolution comes to, in the one word of the JSON outcome vocabulary.
+
+docs/json.md lists the words; this reads them off the summaries the rmu resolvers return (the
+aimed shot, rapid fire and its preparation, the suppression sweep, maneuvers, moving to cover,
+and the encounter's actions, which add the verb).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from firefight.outcome import OutcomeWord
+
+__all__ = ["outcome_word"]
+
+# M-3's absolute maneuver bands.
+_ABSOLUTE: dict[str, OutcomeWord] = {
+    "absolute failure": "failure",
+    "failure": "failure",
+    "partial success": "partial",
+    "success": "success",
+    "absolute success": "success",
+}
+
+
+def _by_percent(percent: object) -> OutcomeWord:
+    """A percentage result (M-1, RMU-MOV-2): all of it, none of it, or a share."""
+    if not isinstance(percent, int) or percent <= 0:
+        return "failure"
+    return "success" if percent >= 100 else "partial"
+
+
+def _struck(people: object) -> bool:
+    return isinstance(people, list) and any(
+        isinstance(p, Mapping) and p.get("result") == "hit" for p in people
+    )
+
+
+def outcome_word(summary: Mapping[str, Any]) -> OutcomeWord:
+    """``hit`` when the fire struck anyone (the target, a shielder the round flew on into,
+    anyone in the burst or the sweep); ``fumble`` on a fumble or a malfunction; a maneuver, a
+    preparation or a dash for cover by its percentage or its absolute band; ``done`` for an
+    action with nothing to roll (a move, a reload, a wait)."""
+    result = summary.get("result")
+    if result in ("fumble", "malfunction"):
+        return "fumble"
+    if result == "wasted":
+        return "failure"
+    if result == "prepared":
+        return _by_percent(summary.get("percent"))
+    if result in ("in cover", "in the open"):
+        return _by_percent(summary.get("share_percent"))
+    if summary.get("kind") == "percentage":
+        failed = summary.get("fail_to_act") or summary.get("critical")
+        return "failure" if failed else _by_percent(summary.get("percent"))
+    if summary.get("kind") == "absolute":
+        return _ABSOLUTE.get(str(result), "failure")
+    if "targets" in summary:
+        return "hit" if _struck(summary["targets"]) else "miss"
+    if result == "hit" or _struck([summary.get("shielder")]):
+        return "hit"
+    if result in ("miss", "cannot hit"):
+        return "miss"
+    return "done"
