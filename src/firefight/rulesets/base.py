@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
     from firefight.dice import Dice
     from firefight.events import Event
-    from firefight.outcome import Outcome, OutcomeWord
+    from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
@@ -88,13 +88,13 @@ class Ruleset(ABC):
         """The kinds of data table this ruleset ships and imports (``[table] kind``)."""
         return ()
 
-    def outcome_word(self, summary: Mapping[str, Any]) -> OutcomeWord:
+    def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
         """The word of the outcome vocabulary (docs/json.md) that a resolution's summary comes
         to. The default reads a ``result`` that is already such a word, else ``done``."""
-        from firefight.outcome import OUTCOME_WORDS
+        from firefight.outcome import RESOLVED_WORDS
 
         found = summary.get("result")
-        return next((w for w in OUTCOME_WORDS if w == found), "done")
+        return next((w for w in RESOLVED_WORDS if w == found), "done")
 
     # --- encounter seams (DESIGN.md layer 6); every default refuses ---------------------------
 

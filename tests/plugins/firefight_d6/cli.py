@@ -6,10 +6,24 @@ from typing import Annotated
 
 import typer
 
-from firefight.cli.common import AskOpt, JsonOpt, RollsOpt, SeedOpt, dice_from_options, emit_json
+from firefight.cli.common import (
+    AskOpt,
+    JsonOpt,
+    RollsOpt,
+    SeedOpt,
+    given_dice,
+    json_refusals,
+    refusals,
+    show_resolution,
+)
+from firefight.outcome import Outcome
 from firefight_d6.rules import Check, resolve_check
 
 app = typer.Typer(help="A d6 against a target number.", no_args_is_help=True)
+
+
+def _headline(outcome: Outcome) -> str:
+    return str(outcome.summary["result"])
 
 
 @app.command("check")
@@ -22,10 +36,17 @@ def check(
     as_json: JsonOpt = False,
 ) -> None:
     """Roll a d6, add the skill, reach the target."""
-    dice, _ = dice_from_options(rolls, seed, ask)
-    outcome = resolve_check(Check(skill=skill, target=target), dice)
-    if as_json:
-        emit_json({"ruleset": "d6", "action": "check", **outcome.to_json()})
-    else:
-        typer.echo(outcome.trace.render_text())
-        typer.echo(str(outcome.summary["result"]))
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("d6", "check", given, as_json)):
+        declaration = Check(skill=skill, target=target)
+        outcome = resolve_check(declaration, given.dice)
+    show_resolution(
+        ruleset="d6",
+        action="check",
+        declaration=declaration,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title="d6 check",
+        headline=_headline,
+    )

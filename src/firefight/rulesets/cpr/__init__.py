@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from firefight.dice import Dice
     from firefight.events import Event
-    from firefight.outcome import Outcome, OutcomeWord
+    from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
@@ -60,7 +60,7 @@ class CPR(Ruleset):
 
         return registrations()
 
-    def outcome_word(self, summary: Mapping[str, Any]) -> OutcomeWord:
+    def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
         from firefight.rulesets.cpr.results import outcome_word
 
         return outcome_word(summary)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from firefight.outcome import OutcomeWord
+from firefight.outcome import ResolvedWord
 
 __all__ = ["outcome_word"]
 
@@ -21,7 +21,7 @@ def _any_hit(entries: object) -> bool:
     )
 
 
-def outcome_word(summary: Mapping[str, Any]) -> OutcomeWord:
+def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
     """``hit`` when any shot or anyone in the area was hit, else ``miss`` (an explosive off
     its aim point too, until the GM places it); suppressive fire is a ``success`` when someone
     must run for cover, a ``failure`` when everyone holds; ``done`` for a reload or a move."""

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
     from firefight.dice import Dice
     from firefight.events import Event
-    from firefight.outcome import Outcome, OutcomeWord
+    from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
@@ -35,7 +35,7 @@ class RMU(Ruleset):
     def data(self) -> RmuData:
         return RmuData()
 
-    def outcome_word(self, summary: Mapping[str, Any]) -> OutcomeWord:
+    def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
         from firefight.rulesets.rmu.results import outcome_word
 
         return outcome_word(summary)

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from firefight.outcome import OutcomeWord
+from firefight.outcome import ResolvedWord
 
 __all__ = ["outcome_word"]
 
 # M-3's absolute maneuver bands.
-_ABSOLUTE: dict[str, OutcomeWord] = {
+_ABSOLUTE: dict[str, ResolvedWord] = {
     "absolute failure": "failure",
     "failure": "failure",
     "partial success": "partial",
@@ -24,7 +24,7 @@ _ABSOLUTE: dict[str, OutcomeWord] = {
 }
 
 
-def _by_percent(percent: object) -> OutcomeWord:
+def _by_percent(percent: object) -> ResolvedWord:
     """A percentage result (M-1, RMU-MOV-2): all of it, none of it, or a share."""
     if not isinstance(percent, int) or percent <= 0:
         return "failure"
@@ -37,7 +37,7 @@ def _struck(people: object) -> bool:
     )
 
 
-def outcome_word(summary: Mapping[str, Any]) -> OutcomeWord:
+def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
     """``hit`` when the fire struck anyone (the target, a shielder the round flew on into,
     anyone in the burst or the sweep); ``fumble`` on a fumble or a malfunction; a maneuver, a
     preparation or a dash for cover by its percentage or its absolute band; ``done`` for an
