@@ -9,6 +9,7 @@ is generated from.
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -45,16 +46,14 @@ def assert_valid(doc: Json, where: str) -> None:
 
 
 def resolutions(argv: list[str], out: Json) -> Iterator[Json]:
-    """The resolutions a step printed: the output of a resolving command, and the action
-    records of an encounter's log, play, act or undo."""
+    """The resolutions a step printed: the output of a resolving command, and the action and
+    round records of an encounter's log, play, act or undo."""
     if not isinstance(out, dict):
         return
-    if argv[0] in RULESETS:
-        yield out
-    elif argv[:1] == ["encounter"] and argv[1] in ENCOUNTER_RESOLVING:
+    if argv[0] in RULESETS or (argv[0] == "encounter" and argv[1] in ENCOUNTER_RESOLVING):
         yield out
     records = [*out.get("records", ()), out.get("record"), out.get("reverted")]
-    yield from (r for r in records if isinstance(r, dict) and r.get("kind") == "action")
+    yield from (r for r in records if isinstance(r, dict) and r.get("kind") in ("action", "round"))
 
 
 def resolving_commands() -> set[tuple[str, str]]:
@@ -94,14 +93,15 @@ def test_the_corpus_runs_every_resolving_command_with_json() -> None:
 
 # A refusal of every resolving command: the corpus's (given --json), and these.
 MORE_REFUSALS = [
-    ["rmu", "maneuver", "--difficulty", "nonsense", "--rolls", "5"],
-    ["cpr", "suppress", "--weapon", "smg", "--ref", "7", "--skill", "5", "--loaded", "3",
-     "--target", "A:10,0:will=5:conc=3", "--rolls", "5"],  # fmt: skip
-    ["cpr", "explode", "--weapon", "grenade launcher", "--at", "900,0", "--ref", "6",
-     "--skill", "5", "--rolls", "5"],  # fmt: skip
-    ["cpr", "throw", "--weapon", "knife", "--dex", "7", "--athletics", "5", "--distance", "60",
-     "--rolls", "5"],  # fmt: skip
-    ["cpr", "damage", "--damage", "2d6", "--hp", "50/40", "--rolls", "5,5"],
+    shlex.split(line)
+    for line in (
+        "rmu maneuver --difficulty nonsense --rolls 5",
+        "cpr suppress --weapon smg --ref 7 --skill 5 --loaded 3 --target A:10,0:will=5:conc=3 "
+        "--rolls 5",
+        "cpr explode --weapon 'grenade launcher' --at 900,0 --ref 6 --skill 5 --rolls 5",
+        "cpr throw --weapon knife --dex 7 --athletics 5 --distance 60 --rolls 5",
+        "cpr damage --damage 2d6 --hp 50/40 --rolls 5,5",
+    )
 ]
 REFUSALS = [
     list(step)
@@ -185,7 +185,9 @@ def test_the_words_are_the_documented_vocabulary() -> None:
     documented = (Path(__file__).parents[1] / "docs" / "json.md").read_text(encoding="utf-8")
     for word in OUTCOME_WORDS:
         assert f"`{word}`" in documented
-    enum = validator().schema["$defs"]["Resolved"]["properties"]["outcome"]["enum"]
+    schema = validator().schema
+    assert isinstance(schema, dict)
+    enum = schema["$defs"]["Resolved"]["properties"]["outcome"]["enum"]
     assert [*enum, "refused"] == list(OUTCOME_WORDS)
 
 

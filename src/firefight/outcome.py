@@ -28,7 +28,6 @@ class Outcome:
         }
 
 
-
 #: The word a resolution's JSON gives as ``result.outcome`` (docs/json.md): ``hit`` -- an attack
 #: struck someone; ``miss`` -- it struck no one; ``fumble`` -- the roll went wrong for the actor
 #: (a fumble, a malfunction); ``success`` / ``partial`` / ``failure`` -- a check or maneuver did

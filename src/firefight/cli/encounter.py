@@ -157,9 +157,9 @@ def _resolution(
 
 
 def _record_json(record: LogRecord, undone: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
-    """A record of the log; an action's resolution in the envelope's shape."""
+    """A record of the log; an action's or a round's resolution in the envelope's shape."""
     data = record.to_json()
-    if record.kind == "action":
+    if record.kind != "undo":
         stored = record.dice
         seed = {"seed": stored.seed} if stored.seed is not None else {}
         dice = dice_json({"source": stored.source, **seed}, stored.faces)
