@@ -101,6 +101,8 @@ MORE_REFUSALS = [
         "cpr explode --weapon 'grenade launcher' --at 900,0 --ref 6 --skill 5 --rolls 5",
         "cpr throw --weapon knife --dex 7 --athletics 5 --distance 60 --rolls 5",
         "cpr damage --damage 2d6 --hp 50/40 --rolls 5,5",
+        # a value past a bound a rule sets is refused under that rule (RMU-DOD-3)
+        "rmu shoot --weapon glock-17 --ob 65 --distance 40 --celerity 99 --seed 1",
     )
 ]
 REFUSALS = [

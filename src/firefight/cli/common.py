@@ -18,6 +18,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from firefight.declarations import DeclarationError
 from firefight.dice import Dice, PromptSource, RecordingSource, ScriptedSource, SeededSource
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.outcome import Outcome, OutcomeWord
@@ -199,6 +200,12 @@ def refusals(on_refusal: Callable[[RuleRefusal], None] | None = None) -> Iterato
         if on_refusal is not None:
             on_refusal(exc)
         fail(f"refused: {exc}")
+    except DeclarationError as exc:
+        # A value past a bound a rule sets is refused under that rule; any other bad value is
+        # an input error.
+        if exc.rule and on_refusal is not None:
+            on_refusal(RuleRefusal(exc.rule, str(exc).removeprefix(f"{exc.rule}: ")))
+        fail(f"refused: {exc}" if exc.rule else f"error: {exc}")
     except FirefightError as exc:
         fail(f"error: {exc}")
 

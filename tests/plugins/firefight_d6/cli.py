@@ -1,21 +1,14 @@
-"""``firefight d6 check``: the toy's one command."""
+"""``firefight d6 check``: the toy's one command, generated from its declaration."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Any
 
 import typer
 
-from firefight.cli.common import (
-    AskOpt,
-    JsonOpt,
-    RollsOpt,
-    SeedOpt,
-    given_dice,
-    json_refusals,
-    refusals,
-    show_resolution,
-)
+from firefight.cli.common import given_dice, json_refusals, refusals, show_resolution
+from firefight.cli.declared import declared_command
+from firefight.declarations import declare
 from firefight.outcome import Outcome
 from firefight_d6.rules import Check, resolve_check
 
@@ -26,19 +19,13 @@ def _headline(outcome: Outcome) -> str:
     return str(outcome.summary["result"])
 
 
-@app.command("check")
+@declared_command(app, "check", Check, help="Roll a d6, add the skill, reach the target.")
 def check(
-    skill: Annotated[int, typer.Option()],
-    target: Annotated[int, typer.Option()],
-    rolls: RollsOpt = None,
-    seed: SeedOpt = None,
-    ask: AskOpt = False,
-    as_json: JsonOpt = False,
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    """Roll a d6, add the skill, reach the target."""
     given = given_dice(rolls, seed, ask)
     with refusals(json_refusals("d6", "check", given, as_json)):
-        declaration = Check(skill=skill, target=target)
+        declaration = declare(Check, **values)
         outcome = resolve_check(declaration, given.dice)
     show_resolution(
         ruleset="d6",

@@ -2,54 +2,25 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from firefight.cli.common import (
-    AskOpt,
-    JsonOpt,
-    RollsOpt,
-    SeedOpt,
     given_dice,
     json_refusals,
     refusals,
     show_resolution,
 )
+from firefight.cli.declared import declared_command
 from firefight.cli.lazy import Lazy, lazy_group
-from firefight.geometry import Size
+from firefight.declarations import declare
 from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.cli.shot_options import (
-    SHOT_OPTION_NAMES,
-    AmmoOpt,
-    ApLeftOpt,
-    ApOpt,
-    ArmorBrokenOpt,
-    ArmorDamageOpt,
-    ArmorOpt,
-    ArmorQualityOpt,
-    ArmorUntrainedOpt,
-    BodyCoverOpt,
-    CelerityOpt,
-    CoverOpt,
-    DistanceOpt,
-    DodgeOpt,
-    ModOpt,
-    MountedOpt,
-    NakedOpt,
-    ObOpt,
-    PreparedOpt,
-    QuicknessOpt,
-    RanksOpt,
-    ShielderOpt,
-    ShooterArmorOpt,
-    SituationOpt,
-    SizeOpt,
-    WeaponOpt,
-    aimed_shot_from_options,
-)
 from firefight.rulesets.rmu.shot import resolve_aimed_shot
+from firefight.rulesets.rmu.shot_options import ShotOptions
 
 _FIRE = "firefight.rulesets.rmu.cli.fire"
 # The firearm actions load their modules only when one of them is invoked: ``rmu shoot`` stays
@@ -136,43 +107,18 @@ def shot_headline(outcome: Outcome) -> str:
     )
 
 
-@app.command()
+@declared_command(
+    app,
+    "shoot",
+    ShotOptions,
+    help="Resolve one aimed shot and show every modifier, roll and table read.",
+)
 def shoot(
-    weapon: WeaponOpt,
-    ob: ObOpt,
-    distance: DistanceOpt,
-    armor: ArmorOpt = "AT 1",
-    naked: NakedOpt = "AT 1",
-    armor_damage: ArmorDamageOpt = 0,
-    armor_quality: ArmorQualityOpt = 0,
-    armor_broken: ArmorBrokenOpt = False,
-    armor_untrained: ArmorUntrainedOpt = False,
-    ammo: AmmoOpt = "ball",
-    cover: CoverOpt = "none",
-    body_cover: BodyCoverOpt = "none",
-    shielder: ShielderOpt = None,
-    ap: ApOpt = 3,
-    ap_left: ApLeftOpt = 4,
-    prepared: PreparedOpt = False,
-    mounted: MountedOpt = False,
-    ranks: RanksOpt = 0,
-    size: SizeOpt = Size.MEDIUM,
-    quickness_db: QuicknessOpt = 0,
-    dodge: DodgeOpt = 0,
-    celerity: CelerityOpt = 0,
-    shooter_armor: ShooterArmorOpt = None,
-    situation: SituationOpt = None,
-    mod: ModOpt = None,
-    rolls: RollsOpt = None,
-    seed: SeedOpt = None,
-    ask: AskOpt = False,
-    as_json: JsonOpt = False,
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    """Resolve one aimed shot and show every modifier, roll and table read."""
-    options = {k: v for k, v in locals().items() if k in SHOT_OPTION_NAMES}
     given = given_dice(rolls, seed, ask)
     with refusals(json_refusals("rmu", "aimed-shot", given, as_json)):
-        shot = aimed_shot_from_options(**options)
+        shot = declare(ShotOptions, **values).build()
         outcome = resolve_aimed_shot(shot, given.dice, RmuData())
     show_resolution(
         ruleset="rmu",
@@ -181,6 +127,6 @@ def shoot(
         outcome=outcome,
         given=given,
         as_json=as_json,
-        title=f"rmu aimed shot: {weapon}",
+        title=f"rmu aimed shot: {shot.weapon}",
         headline=shot_headline,
     )
