@@ -141,6 +141,14 @@ def test_an_encounter_refusal_prints_the_envelope(tmp_path: Path) -> None:
     assert doc["ruleset"] == "rmu"
     assert doc["action"] == {"name": None, "text": "Mara dances"}
     assert doc["result"]["outcome"] == "refused" and doc["result"]["rule"] == "R-6"
+    # A line that reads but that the state refuses keeps its declaration.
+    assert run_cli(["encounter", "act", "raid", "Mara waits"], env).exit_code == 0
+    result = run_cli(["encounter", "act", "raid", "Mara shoots Viktor --ap 4", "--json"], env)
+    assert result.exit_code == 2, result.stderr
+    doc = json.loads(result.stdout)
+    assert_valid(doc, "encounter act")
+    assert doc["action"]["name"] == "shoots" and doc["action"]["declaration"]["actor"] == "Mara"
+    assert doc["result"]["rule"] == refusal_rule(result.stderr)
 
 
 def _replayed(case_id: str, tmp_path: Path, step: int = 0) -> dict[str, Any]:

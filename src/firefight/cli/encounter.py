@@ -143,9 +143,7 @@ def _resolution(
     prints it. An action record's summary names its verb; a round's change is ``round``."""
     summary = dict(record.summary)
     verb = summary.pop("action", None) if record.kind == "action" else record.kind
-    action: dict[str, object] = {"name": verb, "text": record.text}
-    if declaration is not None:
-        action["declaration"] = declaration
+    action = _action_json(record.text, declaration, verb)
     return resolution_json(
         ruleset=ruleset.name,
         action=action,
@@ -191,17 +189,30 @@ def _applied_json(
     return payload
 
 
+def _action_json(text: str, declaration: Action | None, verb: object) -> dict[str, object]:
+    """``action``: the verb (the declaration's, else the one the log's summary kept), the line,
+    and the declaration when there is one (the log keeps the line, not the parsed action)."""
+    if declaration is None:
+        return {"name": verb, "text": text}
+    return {"name": declaration.verb, "text": text, "declaration": declaration}
+
+
 def _json_refusals(
     service: EncounterService, name: str, text: str, dice_info: dict[str, object], as_json: bool
 ) -> Callable[[RuleRefusal], None] | None:
-    """With ``--json``, a refused action prints its envelope (nothing rolled, nothing saved)."""
+    """With ``--json``, a refused action prints its envelope (nothing rolled, nothing saved):
+    the declaration too when the line reads and the refusal came after, from the state."""
     if not as_json:
         return None
 
     def show(exc: RuleRefusal) -> None:
-        ruleset = service.state(name).ruleset
-        action = {"name": None, "text": " ".join(text.split())}
-        emit_json(refusal_json(ruleset, action, dice_json(dice_info, ()), exc))
+        state = service.state(name)
+        try:
+            declaration: Action | None = find_ruleset(state.ruleset).parse_action(text, state)
+        except FirefightError:
+            declaration = None
+        action = _action_json(" ".join(text.split()), declaration, None)
+        emit_json(refusal_json(state.ruleset, action, dice_json(dice_info, ()), exc))
 
     return show
 
