@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
 
 __all__ = ["RMU", "rmu_data"]
@@ -67,6 +68,11 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.table_kinds import TABLE_KINDS
 
         return TABLE_KINDS
+
+    def overlay(self, state: EncounterState, action: Action) -> Overlay:
+        from firefight.rulesets.rmu.overlay import rmu_overlay
+
+        return rmu_overlay(state, action)
 
     def check_data(self) -> list[str]:
         # A fresh load, so that tables imported since this ruleset was first used are checked too.

@@ -25,19 +25,19 @@ from firefight.rulesets.rmu.shot_options import ShotOptions
 _FIRE = "firefight.rulesets.rmu.cli.fire"
 # The firearm actions load their modules only when one of them is invoked: ``rmu shoot`` stays
 # quick to start.
+_FIRE_COMMANDS = {
+    "rapid-fire": "Empty the gun: prepare, then fire.",
+    "suppress": "Hose a stretch of ground with fire.",
+    "maneuver": "A percentage or absolute maneuver.",
+    "move-to-cover": "Dash for cover under fire.",
+}
 app = typer.Typer(
     cls=lazy_group(
-        {
-            "rapid-fire": Lazy.of(_FIRE, "rapid_fire", "Empty the gun: prepare, then fire."),
-            "suppress": Lazy.of(_FIRE, "suppress", "Hose a stretch of ground with fire."),
-            "maneuver": Lazy.of(_FIRE, "maneuver", "A percentage or absolute maneuver."),
-            "move-to-cover": Lazy.of(_FIRE, "move_to_cover", "Dash for cover under fire."),
-        }
+        {name: Lazy.command_of(_FIRE, "app", name, line) for name, line in _FIRE_COMMANDS.items()}
     ),
     help="Rolemaster Unified firearms (rmu).",
     no_args_is_help=True,
 )
-# rapid-fire, suppress, maneuver, move-to-cover (firefight.rulesets.rmu.cli.fire)
 
 
 def _rmu() -> RMU:
