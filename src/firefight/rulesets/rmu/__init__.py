@@ -76,10 +76,13 @@ class RMU(Ruleset):
 
     def check_data(self) -> list[str]:
         # A fresh load, so that tables imported since this ruleset was first used are checked too.
+        from firefight.rulesets.rmu.explosives import explosive_data
         from firefight.rulesets.rmu.firearm_data import check_firearm_data
 
         data = RmuData()
-        return [*data.check(), *check_firearm_data(data)]
+        explosive_data.cache_clear()
+        explosive_data()
+        return [*data.check(), *check_firearm_data(data), "explosives.toml"]
 
     # --- encounter seams: the rules live in rmu.encounter, rmu.upkeep and rmu.vitals, imported
     # on first use so that the catalog and the shot load without the encounter layer.
