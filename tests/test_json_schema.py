@@ -70,6 +70,14 @@ def resolving_commands() -> set[tuple[str, str]]:
 
 CASES = load_cases()
 JSON_CASES = [c for c in CASES if any("--json" in step for step in c.steps)]
+# Commands added since the corpus was recorded: their output is checked here.
+MORE_RESOLUTIONS = [
+    shlex.split(line)
+    for line in (
+        "rmu throw --load m67 --aim 0,45 --thrown 40 --rolls 42,12 --json",
+        "rmu flash-bang --victim ghoul:5:0 --enclosed --unaware ghoul --rolls 88,62 --json",
+    )
+]
 
 
 @pytest.mark.parametrize("case", JSON_CASES, ids=[c.id for c in JSON_CASES])
@@ -79,11 +87,18 @@ def test_every_resolution_of_the_corpus_validates(case: Case, tmp_path: Path) ->
             assert_valid(doc, " ".join(step["argv"]))
 
 
-def test_the_corpus_runs_every_resolving_command_with_json() -> None:
+@pytest.mark.parametrize("argv", MORE_RESOLUTIONS, ids=[" ".join(a[:2]) for a in MORE_RESOLUTIONS])
+def test_every_resolution_the_corpus_lacks_validates(argv: list[str], tmp_path: Path) -> None:
+    result = run_cli(argv, case_env(tmp_path))
+    assert result.exit_code == 0, result.stderr
+    assert_valid(json.loads(result.stdout), " ".join(argv))
+
+
+def test_every_resolving_command_is_run_with_json() -> None:
     ran = {
         (step[0], step[1])
-        for case in CASES
-        for step in case.steps
+        for steps in ([*c.steps] for c in CASES)
+        for step in [*steps, *MORE_RESOLUTIONS]
         if step[0] in RULESETS and "--json" in step
     }
     assert resolving_commands() <= ran
@@ -103,6 +118,9 @@ MORE_REFUSALS = [
         "cpr damage --damage 2d6 --hp 50/40 --rolls 5,5",
         # a value past a bound a rule sets is refused under that rule (RMU-DOD-3)
         "rmu shoot --weapon glock-17 --ob 65 --distance 40 --celerity 99 --seed 1",
+        "rmu throw --load m67 --aim 0,45 --ap 4",
+        # more people than a flash-bang's radius lists (RMU-EXP-17)
+        "rmu flash-bang --rolls 5 " + " ".join(f"--victim v{i}:0:0" for i in range(49)),
     )
 ]
 REFUSALS = [
@@ -181,6 +199,7 @@ OUTCOMES = {
     "cpr-reload-shells": "done",
     "cpr-damage-melee": "hit",
 }
+MORE_OUTCOMES = {"rmu throw": "partial", "rmu flash-bang": "hit"}
 
 
 @pytest.mark.parametrize(("case_id", "word"), OUTCOMES.items())
@@ -189,6 +208,14 @@ def test_each_kind_of_result_comes_to_its_outcome_word(
 ) -> None:
     out = _replayed(case_id, tmp_path)
     assert out["result"]["outcome"] == word
+
+
+@pytest.mark.parametrize("argv", MORE_RESOLUTIONS, ids=[" ".join(a[:2]) for a in MORE_RESOLUTIONS])
+def test_each_later_kind_of_result_comes_to_its_outcome_word(
+    argv: list[str], tmp_path: Path
+) -> None:
+    out = json.loads(run_cli(argv, case_env(tmp_path)).stdout)
+    assert out["result"]["outcome"] == MORE_OUTCOMES[" ".join(argv[:2])]
 
 
 def test_the_words_are_the_documented_vocabulary() -> None:
@@ -228,6 +255,8 @@ def test_a_stray_round_that_strikes_a_shielder_is_a_hit() -> None:
         ({"kind": "percentage", "result": "0%", "percent": 0, "fail_to_act": True}, "failure"),
         ({"kind": "absolute", "result": "partial success"}, "partial"),
         ({"result": "cannot hit", "hit": False}, "miss"),
+        ({"result": "on target", "landed": {}}, "success"),
+        ({"result": "flash-bang", "victims": [{"name": "a", "steps": 0}]}, "miss"),
         ({"action": "moves"}, "done"),
     ],
 )

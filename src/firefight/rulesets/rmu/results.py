@@ -24,6 +24,10 @@ _ABSOLUTE: dict[str, ResolvedWord] = {
 }
 
 
+# Where a thrown explosive lands (RMU-EXP-2): on the spot, scattered off it (its fumble is above).
+_THROWN: dict[str, ResolvedWord] = {"on target": "success", "scattered": "partial"}
+
+
 def _by_percent(percent: object) -> ResolvedWord:
     """A percentage result (M-1, RMU-MOV-2): all of it, none of it, or a share."""
     if not isinstance(percent, int) or percent <= 0:
@@ -40,8 +44,9 @@ def _struck(people: object) -> bool:
 def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
     """``hit`` when the fire struck anyone (the target, a shielder the round flew on into,
     anyone in the burst or the sweep); ``fumble`` on a fumble or a malfunction; a maneuver, a
-    preparation or a dash for cover by its percentage or its absolute band; ``done`` for an
-    action with nothing to roll (a move, a reload, a wait)."""
+    preparation or a dash for cover by its percentage or its absolute band; a thrown explosive
+    is a ``success`` on target and ``partial`` when it scatters; a flash-bang ``hit`` when it
+    blinds anyone; ``done`` for an action with nothing to roll (a move, a reload, a wait)."""
     result = summary.get("result")
     if result in ("fumble", "malfunction"):
         return "fumble"
@@ -49,6 +54,10 @@ def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
         return "failure"
     if result == "prepared":
         return _by_percent(summary.get("percent"))
+    if result in _THROWN:
+        return _THROWN[result]
+    if result == "flash-bang":
+        return "hit" if any(v.get("steps") for v in summary.get("victims", ())) else "miss"
     if result in ("in cover", "in the open"):
         return _by_percent(summary.get("share_percent"))
     if summary.get("kind") == "percentage":
