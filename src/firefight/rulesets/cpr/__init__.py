@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 from firefight.rulesets.cpr.data import CprData
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from firefight.dice import Dice
     from firefight.events import Event
-    from firefight.outcome import Outcome
+    from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
@@ -59,6 +59,11 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.odds import registrations
 
         return registrations()
+
+    def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
+        from firefight.rulesets.cpr.results import outcome_word
+
+        return outcome_word(summary)
 
     def weapon_catalog(self) -> Sequence[CatalogRow]:
         rows = []

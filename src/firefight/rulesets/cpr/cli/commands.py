@@ -24,16 +24,17 @@ from pydantic import Field
 
 from firefight.cli.common import (
     AskOpt,
+    GivenDice,
     JsonOpt,
     RollsOpt,
     SeedOpt,
-    dice_from_options,
-    emit_json,
     fail,
+    given_dice,
+    json_refusals,
+    no_dice,
     refusals,
-    show_outcome,
+    show_resolution,
 )
-from firefight.dice import Dice, ScriptedSource
 from firefight.errors import RuleRefusal, TableDataError
 from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
@@ -84,7 +85,6 @@ from firefight.rulesets.cpr.suppression import SuppressiveFire, resolve_suppress
 from firefight.rulesets.cpr.throwing import IMPROVISED, Throw, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.rulesets.cpr.wounds import Health, WoundState
-from firefight.serialize import to_plain
 from firefight.tables.data_files import DataModel, validate
 
 app = typer.Typer(
@@ -343,27 +343,20 @@ def _finish(
     action_type: str,
     declaration: object,
     outcome: Outcome,
-    dice: Dice,
-    dice_info: dict[str, object],
+    given: GivenDice,
     as_json: bool,
     headline: Callable[[Outcome], str],
 ) -> None:
-    unused = list(dice.source.remaining) if isinstance(dice.source, ScriptedSource) else []
-    if as_json:
-        plain = to_plain(declaration)
-        assert isinstance(plain, dict)
-        emit_json(
-            {
-                "ruleset": "cpr",
-                "action": {"type": action_type, **plain},
-                "dice": {**dice_info, "unused": unused} if unused else dice_info,
-                **outcome.to_json(),
-            }
-        )
-        return
-    show_outcome(title, outcome, dice_info, headline)
-    if unused:
-        typer.echo(f"note: {len(unused)} scripted dice were not needed: {unused}")
+    show_resolution(
+        ruleset="cpr",
+        action=action_type,
+        declaration=declaration,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=title,
+        headline=headline,
+    )
 
 
 # --- options of the area commands (the shared ones are in cli/cpr_attack_options.py) ----------
@@ -409,18 +402,17 @@ def shoot(
     A d10 that shows 10 or 1 takes one more d10 right after it.
     """
     options = {k: v for k, v in locals().items() if k in SHOOT_OPTION_NAMES}
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "ranged-attack", given, as_json)):
         data = _data()
         attack = ranged_attack_from_options(data=data, **options)
-        outcome = resolve_ranged_attack(attack, dice, data)
+        outcome = resolve_ranged_attack(attack, given.dice, data)
     _finish(
         title=f"cpr {'aimed shot' if aim else 'attack'}: {weapon}",
         action_type="ranged-attack",
         declaration=attack,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_attack_headline,
     )
@@ -454,18 +446,17 @@ def autofire(
     then on a hit the 2d6 and any critical injury 2d6.
     """
     options = {k: v for k, v in locals().items() if k in AUTOFIRE_OPTION_NAMES}
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "autofire", given, as_json)):
         data = _data()
         attack = autofire_from_options(data=data, **options)
-        outcome = resolve_autofire(attack, dice, data)
+        outcome = resolve_autofire(attack, given.dice, data)
     _finish(
         title=f"cpr autofire: {weapon}",
         action_type="autofire",
         declaration=attack,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_single_headline,
     )
@@ -494,8 +485,8 @@ def suppress(
     Targets need will= and conc=.
     Dice order: the shooter's d10, then each affected target's d10 in the order given.
     """
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "suppressive-fire", given, as_json)):
         data = _data()
         fire = SuppressiveFire(
             weapon=weapon,
@@ -509,14 +500,13 @@ def suppress(
             injuries=tuple(injury or ()),
             extra=tuple(parse_mod(m) for m in mod or ()),
         )
-        outcome = resolve_suppression(fire, dice, data)
+        outcome = resolve_suppression(fire, given.dice, data)
     _finish(
         title=f"cpr suppressive fire: {weapon}",
         action_type="suppressive-fire",
         declaration=fire,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_suppress_headline,
     )
@@ -551,8 +541,8 @@ def shotgun_shells(
     the shooter's d10, the 3d6 once if anyone is hit,
     then any critical injury 2d6 per target hit.
     """
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "shotgun-shells", given, as_json)):
         data = _data()
         fire = ShotgunShells(
             ref=ref,
@@ -568,14 +558,13 @@ def shotgun_shells(
             injuries=tuple(injury or ()),
             extra=tuple(parse_mod(m) for m in mod or ()),
         )
-        outcome = resolve_shotgun_shells(fire, dice, data)
+        outcome = resolve_shotgun_shells(fire, given.dice, data)
     _finish(
         title="cpr shotgun shells",
         action_type="shotgun-shells",
         declaration=fire,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_area_headline,
     )
@@ -617,8 +606,8 @@ def explode(
     Dice order: each dodging target's d10 in the square, the shooter's d10 (not with --placed),
     the damage d6s if anyone is caught, then any critical injury 2d6 per target caught.
     """
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "explosion", given, as_json)):
         data = _data()
         if not placed and data.weapon(weapon).kind is WeaponKind.GRENADE:
             fail(
@@ -641,14 +630,13 @@ def explode(
             injuries=tuple(injury or ()),
             extra=tuple(parse_mod(m) for m in mod or ()),
         )
-        outcome = resolve_explosion(blast, dice, data)
+        outcome = resolve_explosion(blast, given.dice, data)
     _finish(
         title=f"cpr explosive: {weapon}",
         action_type="explosion",
         declaration=blast,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_area_headline,
     )
@@ -697,9 +685,9 @@ def throw(
     A grenade goes off in the 10 m square at --at, among the --target list.
     Dice order as for `shoot` (one target) or `explode` (a grenade).
     """
-    dice, dice_info = dice_from_options(rolls, seed, ask)
+    given = given_dice(rolls, seed, ask)
     declaration: object
-    with refusals():
+    with refusals(json_refusals("cpr", "throw", given, as_json)):
         data = _data()
         extra = tuple(parse_mod(m) for m in mod or ())
         is_grenade = weapon != IMPROVISED and data.weapon(weapon).kind is WeaponKind.GRENADE
@@ -722,7 +710,7 @@ def throw(
                 injuries=tuple(injury or ()),
                 extra=extra,
             )
-            outcome = resolve_explosion(declaration, dice, data)
+            outcome = resolve_explosion(declaration, given.dice, data)
             action_type, headline = "explosion", _area_headline
         else:
             if distance is None:
@@ -750,15 +738,14 @@ def throw(
                 injuries=tuple(injury or ()),
                 extra=extra,
             )
-            outcome = resolve_throw(declaration, dice, data)
+            outcome = resolve_throw(declaration, given.dice, data)
             action_type, headline = "throw", _single_headline
     _finish(
         title=f"cpr throw: {weapon}",
         action_type=action_type,
         declaration=declaration,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=headline,
     )
@@ -778,19 +765,18 @@ def reload(
     as_json: JsonOpt = False,
 ) -> None:
     """Reload: an Action that fills the magazine with one kind of ammunition."""
-    dice = Dice(ScriptedSource([]))
-    with refusals():
+    given = no_dice()
+    with refusals(json_refusals("cpr", "reload", given, as_json)):
         declaration = Reload(
             weapon=weapon, ammo=ammo, loaded=loaded, loaded_ammo=loaded_ammo, actor=actor
         )
-        outcome = resolve_reload(declaration, dice, _data())
+        outcome = resolve_reload(declaration, given.dice, _data())
     _finish(
         title=f"cpr reload: {weapon}",
         action_type="reload",
         declaration=declaration,
         outcome=outcome,
-        dice=dice,
-        dice_info={"source": "none"},
+        given=given,
         as_json=as_json,
         headline=lambda o: (
             f"{o.summary['weapon']}: {o.summary['rounds']} rounds of {o.summary['ammo']}"
@@ -824,8 +810,8 @@ def damage(
 
     Dice order: the damage d6s, then any critical injury 2d6.
     """
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "damage", given, as_json)):
         data = _data()
         declaration = DamageRoll(
             target=single_target(
@@ -844,14 +830,13 @@ def damage(
             thrown=thrown,
             attacker=attacker,
         )
-        outcome = resolve_damage_roll(declaration, dice, data)
+        outcome = resolve_damage_roll(declaration, given.dice, data)
     _finish(
         title=f"cpr damage: {weapon or dice_d6}",
         action_type="damage",
         declaration=declaration,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_single_headline,
     )
