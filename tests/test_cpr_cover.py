@@ -188,7 +188,7 @@ def test_c_13_cpr_shoot_behind_cover_on_the_command_line_and_its_odds() -> None:
         app, ["cpr", "shoot", *pistol, "--behind", "wood thick", "--rolls", "5,6,6,6", "--json"]
     )
     assert out.exit_code == 0, out.output
-    shot = json.loads(out.output)["summary"]["shots"][0]
+    shot = json.loads(out.output)["result"]["shots"][0]
     assert (shot["cover_hp_after"], shot["hp_lost"]) == (2, 0)
     out = runner.invoke(
         app, ["odds", "cpr", "shoot", *pistol, "--behind", "wood thin", "--hp", "40/40", "--json"]

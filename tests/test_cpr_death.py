@@ -215,8 +215,8 @@ def test_c_12_c_14_standalone_death_save_stabilize_and_a_poison_load() -> None:
               "--rolls", "3", "--json"],
     )  # fmt: skip
     assert out.exit_code == 0, out.output
-    assert json.loads(out.output)["summary"] == {
-        "target": "target", "total": 6, "body": 6, "saved": False,
+    assert json.loads(out.output)["result"] == {
+        "outcome": "failure", "target": "target", "total": 6, "body": 6, "saved": False,
     }  # fmt: skip
     out = runner.invoke(app, [*cpr, "stabilize", "--tech", "5", "--skill", "4", "--rolls", "4"])
     assert out.exit_code == 0 and "Still dying." in out.output
@@ -227,5 +227,5 @@ def test_c_12_c_14_standalone_death_save_stabilize_and_a_poison_load() -> None:
               "--rolls", "5,3,3,4", "--json"],
     )  # fmt: skip
     assert out.exit_code == 0, out.output
-    rook = json.loads(out.output)["summary"]["targets"][0]
+    rook = json.loads(out.output)["result"]["targets"][0]
     assert (rook["result"], rook["hp_lost"]) == ("hit", 7)

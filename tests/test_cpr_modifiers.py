@@ -152,5 +152,5 @@ def test_cpr_ref_1_shoot_takes_modifier_on_the_command_line() -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     out = json.loads(result.output)
-    assert out["summary"]["shots"][0]["attack_total"] == 15
-    assert out["summary"]["shots"][0]["result"] == "miss"
+    assert out["result"]["shots"][0]["attack_total"] == 15
+    assert out["result"]["shots"][0]["result"] == "miss"

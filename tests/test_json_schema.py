@@ -76,6 +76,8 @@ MORE_RESOLUTIONS = [
     for line in (
         "rmu throw --load m67 --aim 0,45 --thrown 40 --rolls 42,12 --json",
         "rmu flash-bang --victim ghoul:5:0 --enclosed --unaware ghoul --rolls 88,62 --json",
+        "cpr death-save --body 6 --saves 2 --injury whiplash --rolls 3 --json",
+        "cpr stabilize --tech 5 --skill 4 --rolls 4 --json",
     )
 ]
 
@@ -120,6 +122,8 @@ MORE_REFUSALS = [
         # a value past a bound a rule sets is refused under that rule (RMU-DOD-3)
         "rmu shoot --weapon glock-17 --ob 65 --distance 40 --celerity 99 --seed 1",
         "rmu throw --load m67 --aim 0,45 --ap 4",
+        "cpr death-save --body 0 --rolls 3",  # C-12: no BODY, no death save
+        "cpr stabilize --tech 5 --skill 4 --patient-state serious --rolls 4",
         # more people than a flash-bang's radius lists (RMU-EXP-17)
         "rmu flash-bang --rolls 5 " + " ".join(f"--victim v{i}:0:0" for i in range(49)),
     )
@@ -201,7 +205,12 @@ OUTCOMES = {
     "cpr-reload-shells": "done",
     "cpr-damage-melee": "hit",
 }
-MORE_OUTCOMES = {"rmu throw": "partial", "rmu flash-bang": "hit"}
+MORE_OUTCOMES = {
+    "rmu throw": "partial",
+    "rmu flash-bang": "hit",
+    "cpr death-save": "failure",  # 3 + 2 saves + whiplash 1 = 6, not under BODY 6 (C-12)
+    "cpr stabilize": "failure",  # TECH 5 + 4 + 4 = 13, not over DV 13 (C-12)
+}
 
 
 @pytest.mark.parametrize(("case_id", "word"), OUTCOMES.items())

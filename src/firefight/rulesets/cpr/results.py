@@ -24,13 +24,17 @@ def _any_hit(entries: object) -> bool:
 def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
     """``hit`` when any shot or anyone in the area was hit, else ``miss`` (an explosive off
     its aim point too, until the GM places it); suppressive fire is a ``success`` when someone
-    must run for cover, a ``failure`` when everyone holds; ``done`` for a reload or a move."""
+    must run for cover, a ``failure`` when everyone holds; a death save or a stabilizing
+    check succeeds or fails; ``done`` for a reload or a move."""
     if "shots" in summary:
         return "hit" if _any_hit(summary["shots"]) else "miss"
     if "must_take_cover" in summary:
         return "success" if summary["must_take_cover"] else "failure"
     if "targets" in summary:
         return "hit" if _any_hit(summary["targets"]) else "miss"
+    for verdict in ("saved", "stabilized"):  # a death save, a stabilizing check (C-12)
+        if verdict in summary:
+            return "success" if summary[verdict] else "failure"
     result = summary.get("result")
     if result == "hit":
         return "hit"

@@ -855,18 +855,17 @@ def death_save(
 ) -> None:
     """A mortally wounded character's death save (C-12): d10 + saves taken + injuries' death
     save penalties must come in under BODY; a natural 10 always fails. One d10."""
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "death-save", given, as_json)):
         data = _data()
         save = DeathSave(name=name, body=body, saves_made=saves, injuries=tuple(injury or ()))
-        outcome = resolve_death_save(save, dice, data)
+        outcome = resolve_death_save(save, given.dice, data)
     _finish(
         title="cpr death save",
         action_type="death-save",
         declaration=save,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=lambda o: "Holds on." if o.summary["saved"] else "Dies.",
     )
@@ -878,6 +877,9 @@ def stabilize(
     skill: Annotated[int, typer.Option(help="The medic's First Aid or Paramedic.")],
     medic: Annotated[str, typer.Option(help="Who works on the patient.")] = "medic",
     patient: Annotated[str, typer.Option(help="Who is dying.")] = "patient",
+    patient_state: Annotated[
+        WoundState, typer.Option(help="The patient's wound state (only the mortal are helped).")
+    ] = WoundState.MORTAL,
     wounded: WoundedOpt = WoundState.UNHURT,
     injury: InjuryOpt = None,
     mod: ModOpt = None,
@@ -888,26 +890,26 @@ def stabilize(
 ) -> None:
     """Stabilizing a mortally wounded character (C-12): TECH + First Aid or Paramedic + d10
     against DV 13; success ends the death saves. One d10 (a 10 or 1 takes one more)."""
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "stabilize", given, as_json)):
         data = _data()
         attempt = Stabilize(
             medic=medic,
             patient=patient,
+            patient_state=patient_state,
             tech=tech,
             skill=skill,
             wound=wounded,
             injuries=tuple(injury or ()),
             extra=tuple(parse_mod(m) for m in mod or ()),
         )
-        outcome = resolve_stabilize(attempt, dice, data)
+        outcome = resolve_stabilize(attempt, given.dice, data)
     _finish(
         title="cpr stabilize",
         action_type="stabilize",
         declaration=attempt,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=lambda o: "Stabilized." if o.summary["stabilized"] else "Still dying.",
     )
