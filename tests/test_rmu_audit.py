@@ -103,3 +103,74 @@ def test_p_2_rmu_cov_5_encounter_aimed_shot_takes_the_best_body_not_the_nearest(
     res = engine.act(opened_state(doc), "Mara shoots Viktor", RMU, Dice.scripted([10, 1, 50, 50]))
     parts = parts_of(res.record.trace, "attack total")
     assert parts["RMU-COV-5"] == -175
+
+
+# --- P-8: the stray round drops only the OB ----------------------------------------------------
+
+
+def test_p_8_rmu_cov_6_stray_round_keeps_range_and_recoil() -> None:
+    """The audit's shot: Glock 17 at 100 ft is Extreme (-50), unprepared (-30); 60 + 40 - 30
+    - 50 - 70 (half hard cover from bodies) = -50 misses. A d2 of 2 sends it into Ben: 88 + 0
+    - 30 - 50 = 8, below the table (not the 88 the OB-only reading gave)."""
+    doc = run(
+        "rmu",
+        "shoot",
+        "--weapon",
+        "glock-17",
+        "--ob",
+        "40",
+        "--distance",
+        "100",
+        "--body-cover",
+        "half",
+        "--shielder",
+        "Ana=BA II",
+        "--shielder",
+        "Ben",
+        "--rolls",
+        "60,2,88,12",
+    )
+    assert doc["summary"]["attack_total"] == -50
+    assert doc["summary"]["shielder"]["name"] == "Ben"
+    assert doc["summary"]["shielder"]["attack_total"] == 8
+    assert parts_of(doc["trace"], "attack total against Ben") == {
+        "RMU-GEN-2": 88,
+        "RMU-COV-6": 0,
+        "RMU-GEN-3": -30,
+        "RMU-GEN-4": -50,
+    }
+
+
+def test_p_8_dec_100_the_targets_own_conditions_stay_behind() -> None:
+    """A prone target's -30 (R-1) and a hunting weapon's bonus against a Large target
+    (RMU-HUNT-1) are the target's, not the shot's: the stray round into Ben leaves them and
+    keeps the shooter's higher ground +10 and the haste of a 2 AP shot (-25)."""
+    doc = run(
+        "rmu",
+        "shoot",
+        "--weapon",
+        "glock-17",
+        "--ob",
+        "40",
+        "--distance",
+        "20",
+        "--ap",
+        "2",
+        "--situation",
+        "prone-target",
+        "--situation",
+        "higher-ground",
+        "--body-cover",
+        "full",
+        "--shielder",
+        "Ben",
+        "--rolls",
+        "30,50",
+    )
+    assert parts_of(doc["trace"], "attack total against Ben") == {
+        "RMU-GEN-2": 50,
+        "RMU-COV-6": 0,
+        "RMU-GEN-3": -30,
+        "RMU-GEN-1": -25,
+        "R-1": 10,
+    }

@@ -42,7 +42,7 @@ from firefight.rulesets.rmu.defense import (
     quickness_db,
 )
 from firefight.rulesets.rmu.events import BreakageTaken, CriticalInflicted, HitsInflicted
-from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot, resolve_aimed_shot
 from firefight.trace import Total
 
 DATA = RmuData()
@@ -529,8 +529,9 @@ def test_rmu_cov_5_screen_needs_someone_in_the_way() -> None:
 
 def test_rmu_cov_6_a_miss_hits_the_shielder_at_ob_0() -> None:
     """RMU-COV-6: the shot misses the target (40 + 20 - 30 - 175 body cover); the round
-    flies on into the one shielder at OB +0: 95 + 0 = 95 on her BA II column, no cover for
-    her from other bodies. Dice: attack, stray attack (no die to choose among one)."""
+    flies on into the one shielder at OB +0 keeping the shot's recoil -30 (P-8): 96 then 30
+    open-ended, 126 + 0 - 30 = 96 on her BA II column, no cover for her from other bodies.
+    Dice: attack, stray attack (no die to choose among one)."""
     ana = Bystander(name="Ana", armor="BA II")
     shot = AimedShot(
         weapon="glock-17",
@@ -538,18 +539,19 @@ def test_rmu_cov_6_a_miss_hits_the_shielder_at_ob_0() -> None:
         distance_ft=20,
         screen=BodyScreen(grade=CoverGrade.FULL, shielders=(ana,)),
     )
-    out = shoot(shot, 40, 95)
+    out = shoot(shot, 40, 96, 30)
     assert out.summary["result"] == "miss"
     stray = out.summary["shielder"]
     assert isinstance(stray, dict)
-    assert (stray["name"], stray["attack_total"], stray["column"]) == ("Ana", 95, "BA II")
+    assert (stray["name"], stray["attack_total"], stray["column"]) == ("Ana", 96, "BA II")
     assert attack_parts(out, "attack total against Ana") == [
-        (95, "RMU-GEN-2"),
+        (126, "RMU-GEN-2"),
         (0, "RMU-COV-6"),
+        (-30, "RMU-GEN-3"),
     ]
     hits = [e for e in out.events if isinstance(e, HitsInflicted)]
     assert [(h.target, h.hits) for h in hits] == [("Ana", stray["hits"])]
-    assert stray["hits"] == DATA.tables.attack("firearm-9mm").lookup(95, "BA II").hits
+    assert stray["hits"] == DATA.tables.attack("firearm-9mm").lookup(96, "BA II").hits > 0
 
 
 def test_rmu_cov_6_shielder_chosen_at_random_and_takes_a_critical() -> None:
@@ -593,7 +595,8 @@ def test_rmu_cov_6_stray_round_cannot_fumble_and_a_hit_goes_nowhere_else() -> No
 
 def test_rmu_cov_6_the_stray_round_is_the_one_prepare_stray_round_sets_up() -> None:
     """The stray round's terms are prepare_stray_round's, in the resolver's own total: OB +0,
-    then the shielder's DB in the open, which only Celerity lets count (RMU-DOD-3), their BA II
+    the shot's carried terms (P-8: the recoil -30 here), then the shielder's DB in the open,
+    which only Celerity lets count (RMU-DOD-3), their BA II
     taking its Quickness penalty (RMU-ARM-5). The odds engine reads the same function; a
     screen too thin to be cover sends a miss nowhere."""
     ana = Bystander(
@@ -602,10 +605,15 @@ def test_rmu_cov_6_the_stray_round_is_the_one_prepare_stray_round_sets_up() -> N
     screen = BodyScreen(grade=CoverGrade.HALF, shielders=(ana,))
     shot = AimedShot(weapon="glock-17", ob=20, distance_ft=20, screen=screen)
     stray = prepare_stray_round(
-        weapon=DATA.weapon("glock-17"), ammo=DATA.ammunition("ball"), who=ana, data=DATA
+        weapon=DATA.weapon("glock-17"),
+        ammo=DATA.ammunition("ball"),
+        who=ana,
+        data=DATA,
+        carried=prepare_aimed_shot(shot, DATA).carried,
     )
     assert stray.plan.column == "BA II"
-    assert [m.rule for m in stray.modifiers] == ["RMU-COV-6", "RMU-ARM-5", "RMU-DOD-3"]
+    rules = ["RMU-COV-6", "RMU-GEN-3", "RMU-ARM-5", "RMU-DOD-3"]
+    assert [m.rule for m in stray.modifiers] == rules
     assert stray.modifiers[0].value == 0 and stray.modifier_total < 0
     out = shoot(shot, 40, 95)
     assert out.summary["result"] == "miss"

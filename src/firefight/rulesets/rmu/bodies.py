@@ -241,8 +241,8 @@ class StrayRound:
     """A missed round flying on into one shielder, settled before its roll (RMU-COV-6).
 
     ``plan`` is the column and critical tables the shielder's own armor gives; ``modifiers``
-    every term of the total but the roll: OB +0 (none of the shooter's skill) and the
-    shielder's DB in the open (no cover from other bodies).
+    every term of the total but the roll: OB +0 (none of the shooter's skill), the missed
+    shot's other terms (P-8) and the shielder's DB in the open (no cover from other bodies).
     """
 
     who: Bystander
@@ -260,9 +260,12 @@ def prepare_stray_round(
     ammo: Ammunition,
     who: Bystander,
     data: RmuData,
+    carried: Sequence[Modifier] = (),
     trace: TraceBuilder | None = None,
 ) -> StrayRound:
-    """The stray round of ``weapon`` loaded with ``ammo`` into ``who`` (RMU-COV-6).
+    """The stray round of ``weapon`` loaded with ``ammo`` into ``who`` (RMU-COV-6): OB +0, then
+    the ``carried`` terms of the missed shot (range, recoil, haste, the shooter's situation:
+    P-8), then the shielder's DB in the open.
 
     The column choice is told to ``trace`` (a throwaway one when None).
 
@@ -298,6 +301,7 @@ def prepare_stray_round(
         plan=plan,
         modifiers=(
             Modifier(value=0, label="OB +0: none of the shooter's skill", rule="RMU-COV-6"),
+            *carried,
             *defense,
         ),
     )

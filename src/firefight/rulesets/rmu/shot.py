@@ -26,6 +26,7 @@ from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.firearm_events import WeaponMalfunctioned
 from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
+from firefight.rulesets.rmu.person_terms import hunting_terms
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
 from firefight.rulesets.rmu.strike import (
@@ -199,6 +200,8 @@ class PreparedShot:
     # A tripod gun fired unbraced: its recoil attacks the shooter before the attack roll, and
     # what it does comes off the total on top of ``modifiers`` (RMU-TRI-2).
     recoil: bool = False
+    # The terms of ``modifiers`` a stray round into a shielder carries over (P-8).
+    carried: tuple[Modifier, ...] = ()
 
     @property
     def modifier_total(self) -> int:
@@ -285,14 +288,10 @@ def prepare_aimed_shot(
         mods.append(mounted)
     if unbraced:
         mods.append(unbraced_modifier(weapon))
-    if weapon.hunting_class and shot.target_size in (Size.LARGE, Size.HUGE):
-        mods.append(
-            Modifier(
-                value=rules.hunting[weapon.hunting_class],
-                label=f"hunting class {weapon.hunting_class} vs a {shot.target_size.value} target",
-                rule="RMU-HUNT-1",
-            )
-        )
+    # What belongs to the target, not the shot, stays behind when a stray round flies on into
+    # a shielder; every other term but the OB carries over (P-8, DEC-100).
+    targets_own = hunting_terms(weapon, shot.target_size, data)
+    mods.extend(targets_own)
     if shooter_armor and shooter_armor.missile:
         mods.append(
             Modifier(
@@ -302,10 +301,12 @@ def prepare_aimed_shot(
             )
         )
     for name in shot.situational:
-        mods.append(
-            Modifier(value=rules.situational[name], label=name.replace("-", " "), rule="R-1")
-        )
+        term = Modifier(value=rules.situational[name], label=name.replace("-", " "), rule="R-1")
+        mods.append(term)
+        if name in rules.target_conditions:
+            targets_own.append(term)
     mods.extend(shot.extra)
+    carried = [m for m in mods[1:] if not any(m is own for own in targets_own)]
 
     behind_cover = price is not None
     if price is not None and cover is not None:
@@ -345,6 +346,7 @@ def prepare_aimed_shot(
         modifiers=tuple(mods),
         fumble=fumble,
         recoil=unbraced,
+        carried=tuple(carried),
     )
 
 
@@ -458,11 +460,14 @@ def _stray_round(
     shot = prep.shot
     tb.step(
         f"The shot missed {shot.target}, whom people shielded: the round flies on into one of "
-        "them, at OB +0, with no cover for them from other bodies and no fumble.",
+        "them, at OB +0 with the shot's other terms (P-8), no cover for them from other bodies "
+        "and no fumble.",
         "RMU-COV-6",
     )
     who = choose_shielder(shielders, dice, tb)
-    stray = prepare_stray_round(weapon=prep.weapon, ammo=prep.ammo, who=who, data=data, trace=tb)
+    stray = prepare_stray_round(
+        weapon=prep.weapon, ammo=prep.ammo, who=who, data=data, carried=prep.carried, trace=tb
+    )
     attack = resolve_attack(
         purpose=f"stray round at {who.name}",
         total_label=f"attack total against {who.name}",
