@@ -8,6 +8,7 @@ the fumble's 66)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,7 @@ def run(*args: str) -> Any:
     return json.loads(result.stdout)
 
 
-def parts_of(trace: list[dict[str, Any]], label: str) -> dict[str, int]:
+def parts_of(trace: Sequence[Mapping[str, Any]], label: str) -> dict[str, int]:
     """The parts of the total named ``label``, by rule ID (or label when the part has none)."""
     total = next(t for t in trace if t.get("type") == "total" and t["label"] == label)
     return {p["rule"] or p["label"]: p["value"] for p in total["parts"]}

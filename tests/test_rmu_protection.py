@@ -596,9 +596,9 @@ def test_rmu_cov_6_stray_round_cannot_fumble_and_a_hit_goes_nowhere_else() -> No
 def test_rmu_cov_6_the_stray_round_is_the_one_prepare_stray_round_sets_up() -> None:
     """The stray round's terms are prepare_stray_round's, in the resolver's own total: OB +0,
     the shot's carried terms (P-8: the recoil -30 here), then the shielder's DB in the open,
-    which only Celerity lets count (RMU-DOD-3), their BA II
-    taking its Quickness penalty (RMU-ARM-5). The odds engine reads the same function; a
-    screen too thin to be cover sends a miss nowhere."""
+    which only Celerity lets count (RMU-DOD-3), their BA II taking its Quickness penalty
+    (RMU-ARM-5). The odds engine reads the same function; a screen too thin to be cover sends
+    a miss nowhere."""
     ana = Bystander(
         name="Ana", armor="BA II", defender=Defender(quickness_db=10, dodge_db=30, celerity=1)
     )
