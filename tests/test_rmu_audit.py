@@ -175,3 +175,26 @@ def test_p_8_dec_100_the_targets_own_conditions_stay_behind() -> None:
         "RMU-GEN-1": -25,
         "R-1": 10,
     }
+
+
+# --- F-8: suppression at the point-blank boundary ----------------------------------------------
+
+
+def test_f_8_rmu_sup_4_glock_sweep_at_10_ft_is_refused() -> None:
+    """10 ft is point blank for an aimed Glock shot (RMU-PB-1), so it is too close to sweep."""
+    args = ["rmu", "suppress", "--weapon", "glock-17", "--distance", "10", "--width", "5"]
+    result = RUNNER.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("refused: RMU-SUP-4: There is no suppressing within 10 ft")
+
+
+def test_f_8_rmu_sup_4_a_rifle_sweep_inside_20_ft_is_refused() -> None:
+    """An SKS-46 is a rifle: its point-blank reach is 20 ft, so a sweep at 15 or 20 ft is
+    refused and one at 21 ft flies."""
+    for distance in ("15", "20"):
+        args = ["rmu", "suppress", "--weapon", "sks-46", "--distance", distance, "--width", "5"]
+        result = RUNNER.invoke(app, args)
+        assert result.exit_code == 2
+        assert result.stderr.startswith("refused: RMU-SUP-4: There is no suppressing within 20 ft")
+    doc = run("rmu", "suppress", "--weapon", "sks-46", "--distance", "21", "--width", "5")
+    assert doc["summary"]["result"] == "swept"
