@@ -18,10 +18,12 @@ from encounter_support import person, scene
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter import engine
+from firefight.encounter.fold import apply_all
 from firefight.encounter.scenario import initial_state, scenario_from_data
 from firefight.encounter.state import EncounterState
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
+from firefight.rulesets.rmu.events import HitsInflicted
 
 RMU: Ruleset = find_ruleset("rmu")
 RUNNER = CliRunner()
@@ -198,3 +200,65 @@ def test_f_8_rmu_sup_4_a_rifle_sweep_inside_20_ft_is_refused() -> None:
         assert result.stderr.startswith("refused: RMU-SUP-4: There is no suppressing within 20 ft")
     doc = run("rmu", "suppress", "--weapon", "sks-46", "--distance", "21", "--width", "5")
     assert doc["summary"]["result"] == "swept"
+
+
+# --- P-9: no defenses for the unconscious ------------------------------------------------------
+
+
+def test_p_9_an_unconscious_target_gets_no_quickness_or_dodge() -> None:
+    """Behind half hard cover a conscious target adds Quickness DB 10 and half the Dodge 30
+    (15) (RMU-DOD-1): 50 + 60 - 30 - 70 - 10 - 15 = -15. Unconscious, only the cover counts:
+    50 + 60 - 30 - 70 = 10."""
+    base = (
+        "rmu",
+        "shoot",
+        "--weapon",
+        "glock-17",
+        "--ob",
+        "60",
+        "--distance",
+        "20",
+        "--cover",
+        "half:hard",
+        "--quickness-db",
+        "10",
+        "--dodge",
+        "30",
+        "--rolls",
+        "50",
+    )
+    awake = run(*base)
+    assert awake["summary"]["attack_total"] == -15
+    out = run(*base, "--unconscious")
+    assert out["summary"]["attack_total"] == 10
+    assert "RMU-DOD-1" not in parts_of(out["trace"], "attack total")
+    assert any(t.get("rule") == "P-9" for t in out["trace"])
+
+
+def test_p_9_in_an_encounter_an_unconscious_combatant_loses_quickness_db() -> None:
+    """Viktor (Quickness DB 20) kneels behind a waist-high wall: conscious, his DB 20 counts;
+    knocked out (50 hits taken of 50), it does not."""
+    wall = {"name": "wall", "from": [-5, 27], "to": [5, 27], "height_ft": 3.5, "material": "hard"}
+    doc = scene(person("Mara", 0, 0), person("Viktor", 0, 30, quickness=20), barriers=[wall])
+    doc["combatant"][1]["stats"]["quickness_db"] = 20
+    state = opened_state(doc)
+    awake = engine.act(state, "Mara shoots Viktor", RMU, Dice.scripted([10])).record.trace
+    assert parts_of(awake, "attack total").get("RMU-DOD-1") == -20
+    out = apply_all(state, (HitsInflicted(target="Viktor", hits=50, rule="RMU-GEN-5"),), RMU)
+    assert out.combatant("Viktor").unconscious
+    trace = engine.act(out, "Mara shoots Viktor", RMU, Dice.scripted([10])).record.trace
+    assert "RMU-DOD-1" not in parts_of(trace, "attack total")
+    assert any(t.get("rule") == "P-9" for t in trace)
+
+
+# --- RMU-TRI-2: the shooter's Strength against an unbraced tripod gun's recoil ---------------
+
+
+def test_rmu_tri_2_shoot_strength_defends_against_the_recoil() -> None:
+    """M2HB from the hip: the recoil attack is 50 + 0 + 145 (5 x ME 29) - 3 x Strength 10
+    = 165; with no --strength it was 195."""
+    base = ("rmu", "shoot", "--weapon", "m2hb", "--ob", "60", "--distance", "100")
+    strong = run(*base, "--strength", "10", "--rolls", "50,50,50,50,50")
+    assert strong["summary"]["recoil"]["attack_total"] == 165
+    weak = run(*base, "--rolls", "50,50,50,50,50")
+    assert weak["summary"]["recoil"]["attack_total"] == 195

@@ -41,6 +41,8 @@ from firefight.cli.rmu_shot_options import (
     ShooterArmorOpt,
     SituationOpt,
     SizeOpt,
+    StrengthOpt,
+    UnconsciousOpt,
     WeaponOpt,
     aimed_shot_from_options,
 )
@@ -147,6 +149,8 @@ def shoot(
     quickness_db: QuicknessOpt = 0,
     dodge: DodgeOpt = 0,
     celerity: CelerityOpt = 0,
+    unconscious: UnconsciousOpt = False,
+    strength: StrengthOpt = 0,
     shooter_armor: ShooterArmorOpt = None,
     situation: SituationOpt = None,
     mod: ModOpt = None,

@@ -46,6 +46,10 @@ SHOT_OPTION_HELP: dict[str, str] = {
     "quickness_db": "Target's Quickness DB.",
     "dodge": "Target's Dodge DB (Fleetness).",
     "celerity": "Target's Celerity dots (Rapid Reflexes).",
+    "unconscious": "The target is unconscious or otherwise helpless: no Quickness DB, Dodge or "
+    "Celerity share (P-9).",
+    "strength": "The shooter's Strength bonus: the defense against an unbraced tripod gun's "
+    "recoil (RMU-TRI-2).",
     "shooter_armor": "The shooter's own BA class.",
     "situation": "Named situational modifier (repeatable), e.g. prone-target.",
     "mod": "Extra modifier VALUE:LABEL (repeatable).",
@@ -81,6 +85,8 @@ SizeOpt = Annotated[Size, _opt("size")]
 QuicknessOpt = Annotated[int, _opt("quickness_db")]
 DodgeOpt = Annotated[int, _opt("dodge")]
 CelerityOpt = Annotated[int, _opt("celerity")]
+UnconsciousOpt = Annotated[bool, _opt("unconscious")]
+StrengthOpt = Annotated[int, _opt("strength")]
 ShooterArmorOpt = Annotated[str | None, _opt("shooter_armor")]
 SituationOpt = Annotated[list[str] | None, _opt("situation")]
 ModOpt = Annotated[list[str] | None, _opt("mod")]
@@ -145,6 +151,8 @@ def aimed_shot_from_options(
     quickness_db: int = 0,
     dodge: int = 0,
     celerity: int = 0,
+    unconscious: bool = False,
+    strength: int = 0,
     shooter_armor: str | None = None,
     situation: list[str] | None = None,
     mod: list[str] | None = None,
@@ -173,7 +181,9 @@ def aimed_shot_from_options(
             dodge_db=dodge,
             celerity=celerity,
             armor_trained=not armor_untrained,
+            conscious=not unconscious,
         ),
+        strength_bonus=strength,
         shooter_armor=shooter_armor,
         situational=tuple(situation or ()),
         extra=tuple(parse_mod(m) for m in mod or ()),

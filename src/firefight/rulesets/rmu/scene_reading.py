@@ -98,13 +98,15 @@ def worn_armor(c: CombatantState) -> WornArmor:
 
 
 def defender(c: CombatantState) -> Defender:
-    """The defenses ``c`` brings against a shot (Quickness DB, Dodge, celerity)."""
+    """The defenses ``c`` brings against a shot (Quickness DB, Dodge, celerity); none while
+    unconscious or dying (P-9)."""
     stats = rmu_stats(c)
     return Defender(
         quickness_db=stats.quickness_db,
         dodge_db=stats.dodge,
         celerity=stats.celerity,
         armor_trained=stats.armor_trained,
+        conscious=not (c.unconscious or c.dying or c.dead),
     )
 
 
