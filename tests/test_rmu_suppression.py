@@ -303,7 +303,7 @@ def test_rmu_sup_8_defended_like_any_gunfire() -> None:
         e for e in out2.trace if isinstance(e, Total) and e.label == "attack total against Edge"
     ).parts
     assert [p.value for p in terms if p.rule == "RMU-DOD-1"] == [-10, -15]
-    assert (-20, "RMU-COV-3") in [(p.value, p.rule) for p in terms]
+    assert (-20, "RMU-COV-2") in [(p.value, p.rule) for p in terms]
 
 
 # --- RMU-SUP-9, -10: dive or stand ---------------------------------------------------------------

@@ -320,7 +320,7 @@ def prepare_aimed_shot(
         rule = (
             "RMU-COV-8"
             if ammo.cover_multiplier > 1
-            else ("RMU-COV-5" if from_bodies else "RMU-COV-3")
+            else ("RMU-COV-5" if from_bodies else price.rule)
         )
         if share < 100:
             label += f", {share}% of it reached this round"

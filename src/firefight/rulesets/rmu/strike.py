@@ -143,7 +143,7 @@ def resolve_strike(
         f"Critical {result.severity.value} to the {location.value}: "
         f"{'covered' if plan.covered(location) else 'not covered'} by armor, read on "
         f"{crit_table.title}.",
-        "RMU-ARM-3" if plan.armor or plan.ammo.key != "ball" else "RMU-GEN-6",
+        plan.table_rule,
     )
     cells: list[CriticalEffect] = []
     for severity, cell in crit_table.lookup(crit_total, result.severity):

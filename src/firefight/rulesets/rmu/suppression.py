@@ -468,7 +468,7 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
             barrier_multiplier=sup.dive_cover_multiplier if diving else 1,
             barrier_share_percent=share,
             barrier_note=note,
-            barrier_rule="RMU-SUP-9" if diving else "RMU-COV-3",
+            barrier_rule="RMU-SUP-9" if diving else None,
         )
         attack = [
             Modifier(value=0, label="OB +0: none of the shooter's skill", rule="RMU-SUP-6"),
