@@ -20,10 +20,12 @@ from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.fold import apply_all
 from firefight.encounter.scenario import initial_state, scenario_from_data
-from firefight.encounter.state import EncounterState
+from firefight.encounter.state import CombatantState, EncounterState
+from firefight.geometry import Point
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
 from firefight.rulesets.rmu.events import HitsInflicted
+from firefight.rulesets.rmu.vitals import penalty_modifiers
 
 RMU: Ruleset = find_ruleset("rmu")
 RUNNER = CliRunner()
@@ -262,3 +264,109 @@ def test_rmu_tri_2_shoot_strength_defends_against_the_recoil() -> None:
     assert strong["summary"]["recoil"]["attack_total"] == 165
     weak = run(*base, "--rolls", "50,50,50,50,50")
     assert weak["summary"]["recoil"]["attack_total"] == 195
+
+
+# --- the trace's wording -------------------------------------------------------------------------
+
+
+def test_rmu_ammo_3_an_ap_round_through_a_soft_vest_is_under_it_not_uncovered() -> None:
+    """9 mm AP defeats BA II (RMU-AMMO-3): the abdomen is under the vest the round goes
+    through, which is also why the breakage check follows (RMU-AMMO-5)."""
+    doc = run(
+        "rmu",
+        "shoot",
+        "--weapon",
+        "glock-17",
+        "--ob",
+        "70",
+        "--distance",
+        "20",
+        "--prepared",
+        "--armor",
+        "BA II",
+        "--ammo",
+        "armor-piercing",
+        "--rolls",
+        "50,30,80",
+    )
+    texts = [t["text"] for t in doc["trace"] if t["type"] == "step"]
+    read = next(t for t in texts if t.startswith("Critical C to the abdomen"))
+    assert "under the BA II, which the round goes through" in read
+    assert "not covered" not in read
+    assert any("the abdomen is covered" in t for t in texts)
+
+
+def test_rmu_rf_10_rapid_fire_scene_with_target_aims_at_the_first_target(
+    tmp_path: Path,
+) -> None:
+    """With --scene and --target the first --target is the man aimed at, as the help says."""
+    path = tmp_path / "scene.toml"
+    path.write_text(SCENE_P2)
+    doc = run(
+        "rmu",
+        "rapid-fire",
+        "--weapon",
+        "zastava-m85-stock",
+        "--share",
+        "100",
+        "--ob",
+        "100",
+        "--scene",
+        str(path),
+        "--target",
+        "Zed:3,30",
+        "--rolls",
+        ",".join(["50"] * 12),
+    )
+    roles = {t["name"]: t["role"] for t in doc["summary"]["targets"]}
+    assert roles["Zed"] == "aimed" and roles.get("Bob") != "aimed"
+
+
+def test_r_4_next_round_prints_the_upkeep_before_the_initiative_it_depends_on(
+    tmp_path: Path,
+) -> None:
+    """Jonah bleeds 4 a round from a D critical (R-4); his initiative takes the penalties the
+    upkeep leaves (R-5), so the bleeding is printed first."""
+    store = ["--store", f"sqlite:///{tmp_path / 'fights.db'}"]
+    warehouse = str(Path(__file__).resolve().parents[1] / "examples" / "warehouse.toml")
+    for args in (
+        ["encounter", "new", "dock", "--scenario", warehouse, "--seed", "3"],
+        ["encounter", "act", "dock", "Mara shoots Jonah", "--rolls", "95,60"],
+    ):
+        assert RUNNER.invoke(app, [*args, *store]).exit_code == 0
+    out = RUNNER.invoke(app, ["encounter", "next-round", "dock", "--seed", "4", *store]).stdout
+    assert "Jonah bleeds 4 hits" in out
+    assert out.index("Jonah bleeds 4 hits") < out.index("initiative for")
+
+
+def test_r_2_hits_lost_label_says_what_the_share_really_is() -> None:
+    """74.5% lost is -20 (51-75%), 75.4% is -30 (over 75%): neither reads "75%" (R-2)."""
+    here = Point(x_ft=0, y_ft=0)
+    below = penalty_modifiers(CombatantState(name="a", position=here, hits_max=200, hits_taken=149))
+    above = penalty_modifiers(CombatantState(name="a", position=here, hits_max=500, hits_taken=377))
+    assert [(m.value, m.label) for m in below] == [(-20, "hits lost (149 of 200: 74.5%)")]
+    assert [(m.value, m.label) for m in above] == [(-30, "hits lost (377 of 500: 75.4%)")]
+
+
+def test_rmu_rf_6_one_bullet_is_one_bullet() -> None:
+    """A belt with one round left fires it (RMU-RF-6): 1 bullet, worth +5 (F-1)."""
+    args = (
+        "rmu",
+        "rapid-fire",
+        "--weapon",
+        "m2hb",
+        "--share",
+        "50",
+        "--ob",
+        "50",
+        "--mounted",
+        "--continuing",
+        "--rounds-left",
+        "1",
+        "--target",
+        "Bob:0,100",
+    )
+    human = RUNNER.invoke(app, [*args, "--rolls", "50,50"]).stdout
+    assert "1 bullets" not in human
+    assert "BURST: 1 bullet, +3 carried" in human
+    assert "Bullet ladder: 1 bullet worth +5" in human

@@ -37,6 +37,7 @@ from firefight.rulesets.rmu.rapid_fire import (
 )
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
 from firefight.serialize import to_plain
+from firefight.wording import counted
 
 __all__ = ["register"]
 
@@ -95,7 +96,9 @@ def _headline(outcome: Outcome) -> str:
     elif s.get("result") == "wasted":
         lines.append("WASTED: the preparation failed to act; nothing spent, prepare again")
     elif "bullets" in s:
-        lines.append(f"BURST: {s['bullets']} bullets, +{s['carried_bonus']} carried")
+        lines.append(
+            f"BURST: {counted(int(str(s['bullets'])), 'bullet')}, +{s['carried_bonus']} carried"
+        )
     elif s.get("result") == "swept":
         lines.append(f"SWEPT: {s['rounds']} rounds, volume +{s['volume_bonus']}")
     elif "bonus_this_round" in s:

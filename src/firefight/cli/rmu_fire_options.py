@@ -156,6 +156,7 @@ class _PersonModel(DataModel):
     dodge_db: int = 0
     celerity: int = 0
     armor_trained: bool = True
+    conscious: bool = True
     cover: str = "none"
     situational: tuple[str, ...] = ()
     response: Literal["stand", "dive"] = "stand"
@@ -200,11 +201,9 @@ def _people(
     scene: Path | None,
     extra: dict[str, dict[str, Any]] | None = None,
 ) -> list[SweepTarget]:
-    """Everyone on the scene, in the order given: the TOML file's first, then ``--target``."""
+    """Everyone on the scene, in the order given: ``--target`` first (the first is the man a
+    burst is aimed at), then the TOML file's."""
     rows: list[dict[str, Any]] = []
-    if scene is not None:
-        model = validate(_SceneModel, read_toml(scene), str(scene))
-        rows += [p.model_dump() for p in model.person]
     for text in targets or ():
         parts = text.split(":")
         if len(parts) not in (2, 3) or not parts[0].strip():
@@ -214,6 +213,9 @@ def _people(
         if len(parts) == 3:
             row["armor"] = parts[2].strip()
         rows.append(validate(_PersonModel, row, "--target").model_dump())
+    if scene is not None:
+        model = validate(_SceneModel, read_toml(scene), str(scene))
+        rows += [p.model_dump() for p in model.person]
     for name, cover in _named(covers, "--cover").items():
         match = [r for r in rows if r["name"] == name]
         if not match:
@@ -243,6 +245,7 @@ def _person(row: dict[str, Any]) -> SweepTarget:
             dodge_db=row["dodge_db"],
             celerity=row["celerity"],
             armor_trained=row["armor_trained"],
+            conscious=row["conscious"],
         ),
         cover=parse_cover(row["cover"]),
         situational=tuple(row["situational"]),

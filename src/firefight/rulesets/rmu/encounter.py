@@ -96,6 +96,7 @@ from firefight.rulesets.rmu.vitals import (
 )
 from firefight.tables.data_files import DataModel
 from firefight.trace import Trace, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "RmuCombatantFields",
@@ -631,7 +632,7 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
         weapon = c.weapon(event.weapon) if c else None
         if weapon is not None and weapon.loaded is not None:
             left = weapon.loaded.rounds - event.rounds
-            return f"{event.actor}'s {weapon.name}: {left} rounds left in the magazine."
+            return f"{event.actor}'s {weapon.name}: {counted(left, 'round')} left in the magazine."
     return encounter_fire.describe_fire_event(event, state)
 
 

@@ -114,6 +114,7 @@ from firefight.rulesets.rmu.suppression import (
 from firefight.rulesets.rmu.vitals import figures, rmu_stats
 from firefight.rulesets.rmu.volley import Person
 from firefight.trace import Entry, Trace, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "FIRE_ACTIONS",
@@ -453,13 +454,14 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
     outcome = resolve_rapid_fire(decl, dice, rmu_data())
     results = _target_results(outcome.summary)
     reached = tuple(str(t["name"]) for t in results if t.get("result") != "out of reach")
-    bullets = outcome.summary.get("bullets", 0)
+    sent = outcome.summary.get("bullets", 0)
+    bullets = sent if isinstance(sent, int) else 0
     events = [
         *named_as_in_scene(outcome.events, c.name, weapon),
         FiredAt(
             actor=c.name,
             weapon=weapon.name,
-            rounds=bullets if isinstance(bullets, int) else 0,
+            rounds=bullets,
             targets=reached,
         ),
         *bonus_used(c),
@@ -473,7 +475,7 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         "weapon_name": weapon.name,
         **outcome.summary,
         "headline": (
-            f"{c.name} empties the {weapon.name} at {target.name}: {bullets} bullets at "
+            f"{c.name} empties the {weapon.name} at {target.name}: {counted(bullets, 'bullet')} at "
             f"+{outcome.summary.get('carried_bonus')}. {per}."
         ),
     }
@@ -977,7 +979,8 @@ def describe_fire_event(event: Event, state: EncounterState) -> str | None:
             if event.belt_continues
             else ""
         )
-        return f"{event.actor}'s {event.weapon} sends {event.bullets} bullets{tail} [{event.rule}]."
+        sent = counted(event.bullets, "bullet")
+        return f"{event.actor}'s {event.weapon} sends {sent}{tail} [{event.rule}]."
     if isinstance(event, SuppressionSwept):
         if not event.rounds:
             return f"{event.actor}'s sweep never flies [{event.rule}]."
