@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from encounter_support import person, scene
@@ -21,6 +22,7 @@ from firefight.encounter import engine
 from firefight.encounter.fold import apply_all
 from firefight.encounter.scenario import initial_state, scenario_from_data
 from firefight.encounter.state import CombatantState, EncounterState
+from firefight.errors import RuleRefusal
 from firefight.geometry import Point
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
@@ -370,3 +372,110 @@ def test_rmu_rf_6_one_bullet_is_one_bullet() -> None:
     assert "1 bullets" not in human
     assert "BURST: 1 bullet, +3 carried" in human
     assert "Bullet ladder: 1 bullet worth +5" in human
+
+
+# --- rules that had no way in: a shotgun and a hunting rifle ------------------------------------
+
+
+def armed(name: str, x: float, y: float, weapon: str, rounds: int, **core: Any) -> dict[str, Any]:
+    """A combatant with one gun at OB 80 and Rapid Fire 50."""
+    return {
+        "name": name,
+        "position": [x, y],
+        "hits": 60,
+        "stats": {"quickness": 0, "body_development": 25, "bmr_ft": 20},
+        "skills": {"gun": {"bonus": 80, "ranks": 10}, "rapid-fire": {"bonus": 50}},
+        "weapon": [
+            {"name": "gun", "weapon": weapon, "skill": "gun", "magazines": [{"rounds": rounds}]}
+        ],
+        **core,
+    }
+
+
+def test_rmu_hunt_1_the_hunting_rifle_gets_class_ii_against_a_large_target() -> None:
+    """Browning BAR (hunting class II): +25 against a Large target, nothing against a man."""
+    base = ("rmu", "shoot", "--weapon", "browning-bar", "--ob", "80", "--distance", "100")
+    large = run(*base, "--size", "large", "--rolls", "50,50")
+    assert parts_of(large["trace"], "attack total")["RMU-HUNT-1"] == 25
+    assert large["summary"]["attack_total"] == 50 + 80 - 30 + 25
+    man = run(*base, "--rolls", "50,50")
+    assert "RMU-HUNT-1" not in parts_of(man["trace"], "attack total")
+
+
+def test_rmu_hunt_1_in_an_encounter_against_a_large_combatant() -> None:
+    state = opened_state(
+        scene(
+            armed("Hana", 0, 0, "browning-bar", 4),
+            armed("Bear", 0, 100, "glock-17", 17, size="large"),
+        )
+    )
+    trace = engine.act(state, "Hana shoots Bear", RMU, Dice.scripted([10, 50, 50])).record.trace
+    assert parts_of(trace, "attack total")["RMU-HUNT-1"] == 25
+
+
+def test_rmu_rf_1_the_shotgun_is_refused_rapid_fire_from_the_cli_and_an_encounter() -> None:
+    args = ["rmu", "rapid-fire", "--weapon", "benelli-m4", "--prepare"]
+    result = RUNNER.invoke(app, args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("refused: RMU-RF-1: The Benelli M4 is a shotgun")
+    state = opened_state(
+        scene(armed("Hana", 0, 0, "benelli-m4", 7), armed("Ivo", 0, 30, "glock-17", 17))
+    )
+    with pytest.raises(RuleRefusal) as info:
+        engine.act(state, "Hana prepares rapid fire at Ivo", RMU, Dice.scripted([50]))
+    assert info.value.rule == "RMU-RF-1" and "shotgun" in info.value.reason
+
+
+def test_rmu_pb_1_rmu_cov_3_the_shotgun_point_blank_and_cover_column() -> None:
+    """At 15 ft the shotgun is inside a long gun's 20 ft: point blank +10 (RMU-PB-1). Hard
+    half cover reads the SG & ME 1-6 column, +70, although its ME 10 would read ME 7-12's 60
+    (RMU-COV-3): 50 + 80 - 30 + 10 - 70 = 40."""
+    doc = run(
+        "rmu",
+        "shoot",
+        "--weapon",
+        "benelli-m4",
+        "--ob",
+        "80",
+        "--distance",
+        "15",
+        "--cover",
+        "half:hard",
+        "--rolls",
+        "50",
+    )
+    parts = parts_of(doc["trace"], "attack total")
+    assert parts["RMU-PB-1"] == 10 and parts["RMU-COV-3"] == -70
+    assert doc["summary"]["attack_total"] == 40
+    past = run(
+        "rmu",
+        "shoot",
+        "--weapon",
+        "benelli-m4",
+        "--ob",
+        "80",
+        "--distance",
+        "21",
+        "--rolls",
+        "50,50",
+    )
+    assert "RMU-PB-1" not in parts_of(past["trace"], "attack total")
+
+
+def test_rmu_ammo_2_no_armor_piercing_load_for_the_shotgun() -> None:
+    result = RUNNER.invoke(
+        app,
+        [
+            "rmu",
+            "shoot",
+            "--weapon",
+            "benelli-m4",
+            "--ob",
+            "80",
+            "--distance",
+            "15",
+            "--ammo",
+            "armor-piercing",
+        ],
+    )
+    assert result.exit_code == 2 and "RMU-AMMO-2" in result.stderr
