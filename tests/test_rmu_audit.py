@@ -479,3 +479,56 @@ def test_rmu_ammo_2_no_armor_piercing_load_for_the_shotgun() -> None:
         ],
     )
     assert result.exit_code == 2 and "RMU-AMMO-2" in result.stderr
+
+
+# --- other missiles and melee cover: rmu defend ------------------------------------------------
+
+
+def test_rmu_dod_2_other_missiles_get_half_the_dodge_with_no_cover_needed() -> None:
+    """In the open, a gun meets armor alone (RMU-DOD-1: DB 0); an arrow meets the Quickness DB
+    10 and half the Dodge 30 (15): DB 25. Behind half hard cover the arrow reads the lightest
+    column (DEC-103): 70 + 25 = 95."""
+    base = ("rmu", "defend", "--quickness-db", "10", "--dodge", "30")
+    assert run(*base, "--against", "firearm")["summary"]["db"] == 0
+    arrow = run(*base, "--against", "missile")
+    assert arrow["summary"]["db"] == 25
+    assert set(parts_of(arrow["trace"], "defender's DB against missile")) == {"RMU-DOD-2"}
+    covered = run(*base, "--against", "missile", "--cover", "half:hard")
+    assert covered["summary"]["db"] == 95
+    out = run(*base, "--against", "missile", "--unconscious")  # P-9
+    assert out["summary"]["db"] == 0
+
+
+def test_rmu_cov_7_melee_cover_from_the_command_line() -> None:
+    """+10/+20/+50 by grade, doubled for anything harder than soft."""
+    found = {
+        cover: run("rmu", "defend", "--against", "melee", "--cover", cover)["summary"]["db"]
+        for cover in ("partial:soft", "half:soft", "full:soft", "partial:hard", "full:hardened")
+    }
+    assert found == {
+        "partial:soft": 10,
+        "half:soft": 20,
+        "full:soft": 50,
+        "partial:hard": 20,
+        "full:hardened": 100,
+    }
+
+
+def test_rmu_cov_3_rmu_dod_1_defend_against_a_named_gun_behind_hard_cover() -> None:
+    """Behind half hard cover against an SKS-46 (ME 12: the ME 7-12 column, 60) the defender
+    adds the Quickness DB 10 (RMU-DOD-1): 70. With no gun named, hard cover is refused."""
+    doc = run(
+        "rmu",
+        "defend",
+        "--against",
+        "firearm",
+        "--cover",
+        "half:hard",
+        "--weapon",
+        "sks-46",
+        "--quickness-db",
+        "10",
+    )
+    assert doc["summary"]["db"] == 70
+    result = RUNNER.invoke(app, ["rmu", "defend", "--against", "firearm", "--cover", "half:hard"])
+    assert result.exit_code == 2 and "RMU-COV-3" in result.stderr

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from firefight.cli.common import (
@@ -51,6 +53,9 @@ from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.cover import parse_cover
+from firefight.rulesets.rmu.defense import Defender
+from firefight.rulesets.rmu.incoming import Incoming, IncomingKind, resolve_defense
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 
 app = typer.Typer(help="Rolemaster Unified firearms (rmu).", no_args_is_help=True)
@@ -179,6 +184,45 @@ def shoot(
     show_outcome(f"rmu aimed shot: {weapon}", outcome, dice_info, shot_headline)
     if unused:
         typer.echo(f"note: {len(unused)} scripted dice were not needed: {unused}")
+
+
+@app.command()
+def defend(
+    against: Annotated[
+        IncomingKind, typer.Option(help="What is coming in: firearm, missile or melee.")
+    ],
+    cover: CoverOpt = "none",
+    weapon: Annotated[
+        str | None, typer.Option(help="The gun firing (prices hard cover against gunfire).")
+    ] = None,
+    armor: Annotated[str | None, typer.Option(help="The defender's BA class, if any.")] = None,
+    armor_untrained: ArmorUntrainedOpt = False,
+    quickness_db: QuicknessOpt = 0,
+    dodge: DodgeOpt = 0,
+    celerity: CelerityOpt = 0,
+    unconscious: UnconsciousOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The DB a defender brings against gunfire, another missile or melee, term by term."""
+    with refusals():
+        decl = Incoming(
+            against=against,
+            cover=parse_cover(cover),
+            weapon=weapon,
+            armor=armor,
+            defender=Defender(
+                quickness_db=quickness_db,
+                dodge_db=dodge,
+                celerity=celerity,
+                armor_trained=not armor_untrained,
+                conscious=not unconscious,
+            ),
+        )
+        outcome = resolve_defense(decl, RmuData())
+    if as_json:
+        emit_json({"ruleset": "rmu", "action": {"type": "defense"}, **outcome.to_json()})
+        return
+    show_outcome(f"rmu defense against {against}", outcome, {}, lambda o: f"DB {o.summary['db']}")
 
 
 def shot_plain(shot: AimedShot) -> dict[str, object]:

@@ -80,12 +80,16 @@ def parse_cover(text: str) -> Cover | None:
     return None if grade is CoverGrade.NONE else Cover(grade=grade, material=material)
 
 
-def price_cover(cover: Cover, weapon: Weapon, values: CoverValues) -> CoverPrice:
-    """The ranged DB of ``cover`` against ``weapon`` (RMU-COV-2, RMU-COV-3, RMU-COV-4)."""
+def price_cover(cover: Cover, weapon: Weapon | None, values: CoverValues) -> CoverPrice:
+    """The ranged DB of ``cover`` against ``weapon`` (RMU-COV-2, RMU-COV-3, RMU-COV-4).
+
+    ``weapon`` None is a missile with no gun behind it (an arrow, a thrown blade): it reads the
+    lightest column, SG & ME 1-6, as the source has fragments do (docs/decisions.md DEC-103).
+    """
     i = _GRADE_INDEX[cover.grade]
     column = (
         0
-        if weapon.shotgun
+        if weapon is None or weapon.shotgun
         else next(
             (n for n, col in enumerate(values.hard) if weapon.me <= col.me_max),
             len(values.hard) - 1,
