@@ -532,3 +532,42 @@ def test_rmu_cov_3_rmu_dod_1_defend_against_a_named_gun_behind_hard_cover() -> N
     assert doc["summary"]["db"] == 70
     result = RUNNER.invoke(app, ["rmu", "defend", "--against", "firearm", "--cover", "half:hard"])
     assert result.exit_code == 2 and "RMU-COV-3" in result.stderr
+
+
+# --- RMU-ARM-5: the shooter's armor on a sweep (DEC-104) ---------------------------------------
+
+
+def test_rmu_arm_5_a_sweep_carries_the_shooters_missile_penalty() -> None:
+    """Fire Discipline 50 + roll 50 - 40 (30 ft past a free 15) = 60: 50% of the +25 five
+    rounds are worth, +13 (F-5). In BA III (missile -10) the maneuver is 50: 40%, +10."""
+    base = (
+        "rmu",
+        "suppress",
+        "--weapon",
+        "glock-17",
+        "--distance",
+        "60",
+        "--width",
+        "30",
+        "--fire-discipline",
+        "50",
+        "--rolls",
+        "50",
+    )
+    bare = run(*base)
+    armored = run(*base, "--shooter-armor", "BA III")
+    assert (bare["summary"]["maneuver_total"], bare["summary"]["volume_bonus"]) == (60, 13)
+    assert (armored["summary"]["maneuver_total"], armored["summary"]["volume_bonus"]) == (50, 10)
+    assert parts_of(armored["trace"], "Fire Discipline sweep total")["RMU-ARM-5"] == -10
+
+
+def test_rmu_arm_5_in_an_encounter_the_sweepers_armor_counts() -> None:
+    state = opened_state(
+        scene(
+            armed("Dario", 0, 0, "zastava-m85-stock", 30, armor={"kind": "BA IV"}),
+            armed("Mara", 0, 40, "glock-17", 17),
+        )
+    )
+    res = engine.act(state, "Dario sweeps 20 ft wide toward Mara", RMU, Dice.scripted([50] * 12))
+    parts = parts_of(res.record.trace, "Fire Discipline sweep total")
+    assert parts["RMU-ARM-5"] == -20

@@ -55,6 +55,9 @@ RoundsLeftOpt = Annotated[int | None, typer.Option(help="Rounds in the gun (defa
 AmmoOpt = Annotated[str, typer.Option(help="ball, hollowpoint or armor-piercing.")]
 MountedOpt = Annotated[bool, typer.Option(help="The gun is on a tripod.")]
 StrengthOpt = Annotated[int, typer.Option(help="Shooter's Strength bonus (unbraced recoil).")]
+ShooterArmorOpt = Annotated[
+    str | None, typer.Option(help="The shooter's own BA class (its missile penalty).")
+]
 
 # rapid fire
 PrepareOpt = Annotated[bool, typer.Option(help="Roll the preparation round instead of firing.")]
@@ -111,6 +114,7 @@ RAPID_FIRE_OPTION_NAMES = (
     "ammo",
     "mounted",
     "strength",
+    "shooter_armor",
     "mod",
 )
 
@@ -137,6 +141,7 @@ SUPPRESS_OPTION_NAMES = (
     "ammo",
     "mounted",
     "strength",
+    "shooter_armor",
     "mod",
 )
 
@@ -274,6 +279,7 @@ def rapid_fire_from_options(
     ammo: str = "ball",
     mounted: bool = False,
     strength: int = 0,
+    shooter_armor: str | None = None,
     mod: list[str] | None = None,
 ) -> RapidFire | RapidFirePreparation:
     """The preparation (``prepare``) or the firing round the options describe."""
@@ -306,6 +312,7 @@ def rapid_fire_from_options(
         ammo=ammo,
         mounted=mounted,
         strength_bonus=strength,
+        shooter_armor=shooter_armor,
         extra=extra,
     )
 
@@ -333,6 +340,7 @@ def suppression_from_options(
     ammo: str = "ball",
     mounted: bool = False,
     strength: int = 0,
+    shooter_armor: str | None = None,
     mod: list[str] | None = None,
 ) -> SuppressionSweep:
     """The sweep the options describe; ``dive`` and ``dash`` set people's responses."""
@@ -362,5 +370,6 @@ def suppression_from_options(
         ammo=ammo,
         mounted=mounted,
         strength_bonus=strength,
+        shooter_armor=shooter_armor,
         extra=tuple(parse_mod(m) for m in mod or ()),
     )

@@ -575,6 +575,7 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         gun=gun_state(c, weapon),
         strength_bonus=stats.strength,
         naked_column=stats.naked_at,
+        shooter_armor=c.armor.kind if c.armor and not c.armor.broken else None,
         extra=(*shooter_modifiers(c, None), *action.mods),
         shooter=c.name,
     )

@@ -45,7 +45,12 @@ from firefight.rulesets.rmu.maneuvers import (
     haste_modifiers,
     roll_percentage_maneuver,
 )
-from firefight.rulesets.rmu.person_terms import hunting_terms, range_terms, situational_terms
+from firefight.rulesets.rmu.person_terms import (
+    hunting_terms,
+    range_terms,
+    shooter_armor_terms,
+    situational_terms,
+)
 from firefight.rulesets.rmu.ranges import range_band
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
@@ -395,14 +400,7 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
         events.extend(recoil.events)
         recoil_summary = recoil.summary
     shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
-    if shooter_armor and shooter_armor.missile:
-        shooter_side.append(
-            Modifier(
-                value=shooter_armor.missile,
-                label=f"shooter's {shooter_armor.key} missile penalty",
-                rule="RMU-ARM-5",
-            )
-        )
+    shooter_side.extend(shooter_armor_terms(shooter_armor))
     shooter_side.extend(
         Modifier(value=data.rules.situational[n], label=n.replace("-", " "), rule="R-1")
         for n in decl.situational

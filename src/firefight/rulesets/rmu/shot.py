@@ -26,7 +26,7 @@ from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.firearm_events import WeaponMalfunctioned
 from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
-from firefight.rulesets.rmu.person_terms import hunting_terms
+from firefight.rulesets.rmu.person_terms import hunting_terms, shooter_armor_terms
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
 from firefight.rulesets.rmu.strike import (
@@ -292,14 +292,7 @@ def prepare_aimed_shot(
     # a shielder; every other term but the OB carries over (P-8, DEC-100).
     targets_own = hunting_terms(weapon, shot.target_size, data)
     mods.extend(targets_own)
-    if shooter_armor and shooter_armor.missile:
-        mods.append(
-            Modifier(
-                value=shooter_armor.missile,
-                label=f"shooter's {shooter_armor.key} missile penalty",
-                rule="RMU-ARM-5",
-            )
-        )
+    mods.extend(shooter_armor_terms(shooter_armor))
     for name in shot.situational:
         term = Modifier(value=rules.situational[name], label=name.replace("-", " "), rule="R-1")
         mods.append(term)

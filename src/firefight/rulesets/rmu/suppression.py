@@ -52,7 +52,12 @@ from firefight.rulesets.rmu.maneuvers import (
     roll_percentage_maneuver,
 )
 from firefight.rulesets.rmu.moving_cover import roll_dash
-from firefight.rulesets.rmu.person_terms import hunting_terms, range_terms, situational_terms
+from firefight.rulesets.rmu.person_terms import (
+    hunting_terms,
+    range_terms,
+    shooter_armor_terms,
+    situational_terms,
+)
 from firefight.rulesets.rmu.ranges import point_blank_reach_ft, range_band
 from firefight.rulesets.rmu.rapid_fire import GunState
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
@@ -113,6 +118,8 @@ class SuppressionSweep:
     gun: GunState = field(default_factory=GunState)
     strength_bonus: int = 0
     naked_column: str = "AT 1"
+    # The BA class the shooter wears: its missile penalty is on the sweep's maneuver (DEC-104).
+    shooter_armor: str | None = None
     extra: tuple[Modifier, ...] = ()
     shooter: str = "shooter"
 
@@ -152,6 +159,8 @@ def width_penalty(width_ft: float, free_ft: Fraction, figures: FirearmFigures | 
 
 def _validate(decl: SuppressionSweep, weapon: Weapon, data: RmuData) -> tuple[int, int]:
     """Refuse what the rules refuse, before any die; return (rounds in the gun, rounds spent)."""
+    if decl.shooter_armor:
+        data.armor_class(decl.shooter_armor)  # an unknown class is refused like the rest
     fig = firearm_figures()
     sup = fig.suppression
     if decl.gun.jammed:
@@ -345,6 +354,10 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
         maneuver_side.extend((unbraced_modifier(weapon), *recoil.modifiers))
         events.extend(recoil.events)
         recoil_summary = recoil.summary
+    # The sweep's attacks carry none of the shooter's skill (OB +0); the skill is the Fire
+    # Discipline maneuver, so the armor that hampers the shooter weighs on it (DEC-104).
+    shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
+    maneuver_side.extend(shooter_armor_terms(shooter_armor))
     parts = [
         Modifier(
             value=decl.fire_discipline_bonus,
