@@ -26,11 +26,17 @@ from firefight.errors import RuleRefusal
 from firefight.geometry import Point
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
+from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.vitals import penalty_modifiers
 
 RMU: Ruleset = find_ruleset("rmu")
 RUNNER = CliRunner()
+
+
+def hits_on(total: int, column: str) -> int:
+    """The 9 mm table's concussion hits at ``total`` in ``column``."""
+    return RmuData().tables.attack("firearm-9mm").lookup(total, column).hits
 
 
 def opened_state(doc: dict[str, Any]) -> EncounterState:
@@ -571,3 +577,68 @@ def test_rmu_arm_5_in_an_encounter_the_sweepers_armor_counts() -> None:
     res = engine.act(state, "Dario sweeps 20 ft wide toward Mara", RMU, Dice.scripted([50] * 12))
     parts = parts_of(res.record.trace, "Fire Discipline sweep total")
     assert parts["RMU-ARM-5"] == -20
+
+
+# --- the fumble's 66: a round toward the nearest ally, resolved (DEC-105) ----------------------
+
+
+def test_rmu_gen_8_dec_105_a_fumbles_66_round_is_rolled_at_the_named_ally() -> None:
+    """A natural 02 fumbles the Glock (01-03, RMU-GEN-8); the semi-automatics column's 66
+    sends a round toward Ana, 50 ft away: 90 + 0 (OB +0) - 10 (Medium band) = 80 on her BA II
+    column, rolled, with no fumble of its own."""
+    doc = run(
+        "rmu",
+        "shoot",
+        "--weapon",
+        "glock-17",
+        "--ob",
+        "40",
+        "--distance",
+        "40",
+        "--ally",
+        "Ana=BA II@50",
+        "--rolls",
+        "2,66,90",
+    )
+    ally = doc["summary"]["ally"]
+    assert (ally["name"], ally["attack_total"], ally["column"]) == ("Ana", 80, "BA II")
+    assert parts_of(doc["trace"], "attack total against Ana") == {
+        "RMU-GEN-2": 90,
+        "RMU-GEN-8": 0,
+        "RMU-GEN-4": -10,
+    }
+    hits = hits_on(80, "BA II")
+    landed = [e for e in doc["events"] if e["type"] == "HitsInflicted"]
+    assert [(e["target"], e["hits"]) for e in landed] == ([("Ana", hits)] if hits else [])
+    nobody = run(
+        "rmu",
+        "shoot",
+        "--weapon",
+        "glock-17",
+        "--ob",
+        "40",
+        "--distance",
+        "40",
+        "--rolls",
+        "2,66",
+    )
+    assert "ally" not in nobody["summary"] or nobody["summary"]["ally"] is None
+
+
+def test_dec_105_in_an_encounter_the_66_hits_the_nearest_ally() -> None:
+    """Mara (10 ranks: her Glock fumbles on 01 only, RMU-GEN-8) rolls 01; the 66 sends a round
+    at Lev, her side's nearest at 10 ft, not Ivo at 30 ft: 95 + 0, Short band (no point
+    blank), and the hits land on him."""
+    doc = scene(
+        person("Mara", 0, 0, side="crew"),
+        person("Viktor", 0, 60, side="them"),
+        person("Lev", 10, 0, side="crew"),
+        person("Ivo", -30, 0, side="crew"),
+    )
+    state = opened_state(doc)
+    res = engine.act(state, "Mara shoots Viktor", RMU, Dice.scripted([1, 66, 95, 50, 50]))
+    assert res.record.summary["ally"]["name"] == "Lev"
+    assert res.record.summary["ally"]["attack_total"] == 95
+    hurt = res.state.combatant("Lev").hits_taken
+    assert hurt == res.record.summary["ally"]["total_hits"] > 0
+    assert res.state.combatant("Ivo").hits_taken == 0

@@ -32,7 +32,7 @@ _KINDS: list[tuple[str, str, set[str | None]]] = [
     (
         "OB +0 of a stray round or the cone",
         r"^OB \+0: none",
-        {"RMU-COV-6", "RMU-RF-10", "RMU-SUP-6"},
+        {"RMU-COV-6", "RMU-RF-10", "RMU-SUP-6", "RMU-GEN-8"},
     ),
     ("OB +0 of the recoil", r"^OB \+0: a Large attack", {"RMU-TRI-2"}),
     ("unprepared recoil", r"^recoil, shot not prepared$", {"RMU-GEN-3"}),
@@ -75,6 +75,8 @@ _KINDS: list[tuple[str, str, set[str | None]]] = [
     ("penalties taken", r"breakage penalties already taken", {"RMU-BRK-1"}),
     ("cell's breakage", r"cell's breakage modifier", {"P-5"}),
     ("GM modifier", r"^(flash|GM modifier)$", {None}),
+    ("melee cover", r"cover against melee$", {"RMU-COV-7"}),
+    ("missile cover", r"cover against a missile", {"RMU-COV-2", "RMU-COV-3"}),
 ]
 PART_KINDS = [(kind, pattern, frozenset(ids)) for kind, pattern, ids in _KINDS]
 
@@ -115,6 +117,9 @@ COMMANDS = [
     "--rolls 50,50,50,50,50,50,50,50,50",
     "rmu suppress --weapon sks-46 --distance 100 --width 90 --ap 3 --target A:0,90 "
     "--target 'B:2,60:BA IV' --cover B=half:soft --rolls 50,50,50,50,50,50,50,50,50",
+    "rmu shoot --weapon glock-17 --ob 40 --distance 40 --ally 'Ana=BA II@50' --rolls 2,66,99,50,50",
+    "rmu defend --against missile --cover half:soft --quickness-db 10 --dodge 30 --armor 'BA II'",
+    "rmu defend --against melee --cover half:hard",
     "rmu move-to-cover --cover full:soft --bonus 40 --fire suppressed --rolls 50",
     "rmu move-to-cover --cover half:hard --weapon glock-17 --bonus 40 --armor 'BA II' "
     "--rolls 33,50",

@@ -19,6 +19,7 @@ from firefight.cli.common import (
 from firefight.cli.rmu_fire import register as register_firearm_actions
 from firefight.cli.rmu_shot_options import (
     SHOT_OPTION_NAMES,
+    AllyOpt,
     AmmoOpt,
     ApLeftOpt,
     ApOpt,
@@ -57,6 +58,7 @@ from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.incoming import Incoming, IncomingKind, resolve_defense
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.wording import counted
 
 app = typer.Typer(help="Rolemaster Unified firearms (rmu).", no_args_is_help=True)
 # rapid-fire, suppress, maneuver, move-to-cover (firefight.cli.rmu_fire)
@@ -113,7 +115,7 @@ def _strike_text(s: dict[str, object]) -> str:
             f"on {s['critical_table']}{_effects_text(s)}{_breakage_text(s)}"
         )
     if s.get("result") == "hit":
-        return f"{s['hits']} hits, no critical"
+        return f"{counted(int(str(s['hits'])), 'hit')}, no critical"
     return "missed"
 
 
@@ -125,6 +127,9 @@ def shot_headline(outcome: Outcome) -> str:
         return f"MISS; the round flies on into {stray['name']}: {_strike_text(stray)}"
     if result == "hit":
         return f"HIT: {_strike_text(dict(s))}"
+    ally = s.get("ally")
+    if result == "fumble" and isinstance(ally, dict):
+        return f"FUMBLE; a round flies toward {ally['name']}: {_strike_text(ally)}"
     return {"miss": "MISS", "fumble": "FUMBLE", "cannot hit": "CANNOT HIT"}.get(
         str(result), str(result)
     )
@@ -157,6 +162,7 @@ def shoot(
     unconscious: UnconsciousOpt = False,
     strength: StrengthOpt = 0,
     shooter_armor: ShooterArmorOpt = None,
+    ally: AllyOpt = None,
     situation: SituationOpt = None,
     mod: ModOpt = None,
     rolls: RollsOpt = None,

@@ -14,7 +14,7 @@ import typer
 
 from firefight.cli.common import fail
 from firefight.geometry import CoverGrade, Size
-from firefight.rulesets.rmu.bodies import BodyScreen, Bystander
+from firefight.rulesets.rmu.bodies import Ally, BodyScreen, Bystander
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.shot import AimedShot
@@ -51,6 +51,8 @@ SHOT_OPTION_HELP: dict[str, str] = {
     "strength": "The shooter's Strength bonus: the defense against an unbraced tripod gun's "
     "recoil (RMU-TRI-2).",
     "shooter_armor": "The shooter's own BA class.",
+    "ally": "The shooter's nearest ally, NAME[=ARMOR[:DAMAGE]]@FEET from the muzzle: where a "
+    "fumble's 66 sends a round.",
     "situation": "Named situational modifier (repeatable), e.g. prone-target.",
     "mod": "Extra modifier VALUE:LABEL (repeatable).",
 }
@@ -88,6 +90,7 @@ CelerityOpt = Annotated[int, _opt("celerity")]
 UnconsciousOpt = Annotated[bool, _opt("unconscious")]
 StrengthOpt = Annotated[int, _opt("strength")]
 ShooterArmorOpt = Annotated[str | None, _opt("shooter_armor")]
+AllyOpt = Annotated[str | None, _opt("ally")]
 SituationOpt = Annotated[list[str] | None, _opt("situation")]
 ModOpt = Annotated[list[str] | None, _opt("mod")]
 
@@ -114,6 +117,20 @@ def parse_shielder(text: str) -> Bystander:
         )
     except ValueError:
         fail(f"error: --shielder DAMAGE is a whole number, e.g. 'Ana=BA II:-20', got {text!r}")
+
+
+def parse_ally(text: str | None) -> Ally | None:
+    """``NAME[=ARMOR[:DAMAGE]]@FEET``, e.g. ``Ana=BA II@25``."""
+    if text is None:
+        return None
+    who, at, feet = text.rpartition("@")
+    try:
+        distance = float(feet)
+    except ValueError:
+        distance = -1.0
+    if not at or distance < 0:
+        fail(f"error: --ally takes NAME[=ARMOR[:DAMAGE]]@FEET, e.g. 'Ana=BA II@25', got {text!r}")
+    return Ally(who=parse_shielder(who), distance_ft=distance)
 
 
 def parse_screen(grade: str, shielders: list[str] | None) -> BodyScreen | None:
@@ -154,6 +171,7 @@ def aimed_shot_from_options(
     unconscious: bool = False,
     strength: int = 0,
     shooter_armor: str | None = None,
+    ally: str | None = None,
     situation: list[str] | None = None,
     mod: list[str] | None = None,
 ) -> AimedShot:
@@ -185,6 +203,7 @@ def aimed_shot_from_options(
         ),
         strength_bonus=strength,
         shooter_armor=shooter_armor,
+        ally=parse_ally(ally),
         situational=tuple(situation or ()),
         extra=tuple(parse_mod(m) for m in mod or ()),
     )

@@ -47,6 +47,7 @@ from firefight.rulesets.rmu.protection import FirePlan, plan_fire
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
+    "Ally",
     "BodyScreen",
     "Bystander",
     "StrayRound",
@@ -73,6 +74,15 @@ class Bystander:
     armor_broken: bool = False
     armor_quality: int = 0
     defender: Defender = field(default_factory=Defender)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ally:
+    """The shooter's nearest ally and how far from the muzzle: where a fumble's 66 sends a
+    round (the Firearm Fumble table's 66; docs/decisions.md DEC-105)."""
+
+    who: Bystander
+    distance_ft: float
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -262,10 +272,12 @@ def prepare_stray_round(
     data: RmuData,
     carried: Sequence[Modifier] = (),
     trace: TraceBuilder | None = None,
+    rule: str = "RMU-COV-6",
 ) -> StrayRound:
     """The stray round of ``weapon`` loaded with ``ammo`` into ``who`` (RMU-COV-6): OB +0, then
     the ``carried`` terms of the missed shot (range, recoil, haste, the shooter's situation:
-    P-8), then the shielder's DB in the open.
+    P-8), then the shielder's DB in the open. ``rule`` is what sent the round there: a miss
+    through a screen (RMU-COV-6) or a fumble (RMU-GEN-8).
 
     The column choice is told to ``trace`` (a throwaway one when None).
 
@@ -300,7 +312,7 @@ def prepare_stray_round(
         who=who,
         plan=plan,
         modifiers=(
-            Modifier(value=0, label="OB +0: none of the shooter's skill", rule="RMU-COV-6"),
+            Modifier(value=0, label="OB +0: none of the shooter's skill", rule=rule),
             *carried,
             *defense,
         ),

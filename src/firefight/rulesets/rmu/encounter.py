@@ -76,6 +76,7 @@ from firefight.rulesets.rmu.scene_reading import (
     defender,
     fire_target,
     move_cost,
+    nearest_ally,
     shooter_modifiers,
     situational_conditions,
     spot_taken,
@@ -412,6 +413,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         shooter_naked_column=stats.naked_at,
         situational=tuple(situational),
         extra=(*shooter_modifiers(shooter, weapon), *action.mods),
+        ally=nearest_ally(state, shooter),
         shooter=shooter.name,
         target=target.name,
     )

@@ -98,6 +98,7 @@ from firefight.rulesets.rmu.scene_reading import (
     defender,
     fire_target,
     move_cost,
+    nearest_ally,
     reachable_cover,
     shooter_modifiers,
     situational_conditions,
@@ -992,16 +993,12 @@ def describe_fire_event(event: Event, state: EncounterState) -> str | None:
         )
     if isinstance(event, WeaponMalfunctioned):
         tail = ""
-        if event.effect.nearest_ally:
-            c = state.find(event.actor)
-            allies = [
-                o
-                for o in state.combatants
-                if c is not None and o.name != c.name and o.side and o.side == c.side and not o.dead
-            ]
-            if c is not None and allies:
-                near = min(allies, key=lambda o: distance_ft(o.position, c.position))
-                tail = f" A stray round goes toward {near.name}: roll it at OB +0."
+        c = state.find(event.actor)
+        # An aimed shot's fumble (RMU-GEN-8) resolves its round at the ally itself; a burst's
+        # or a sweep's malfunction leaves it to the GM (DEC-105).
+        near = nearest_ally(state, c) if c is not None else None
+        if event.effect.nearest_ally and near is not None and event.rule != "RMU-GEN-8":
+            tail = f" A stray round goes toward {near.who.name}: roll it at OB +0."
         return (
             f"{event.actor}'s {event.weapon} malfunctions ({event.effect.label}): "
             f"{event.effect.summary()} [{event.rule}].{tail}"

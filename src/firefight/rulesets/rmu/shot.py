@@ -15,6 +15,7 @@ from firefight.events import ActionPointsSpent, Event, RoundsFired
 from firefight.geometry import Size
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import (
+    Ally,
     BodyScreen,
     Bystander,
     choose_shielder,
@@ -44,6 +45,7 @@ __all__ = [
     "combine_effects",
     "prepare_aimed_shot",
     "resolve_aimed_shot",
+    "resolve_ally_round",
 ]
 
 
@@ -93,6 +95,8 @@ class AimedShot:
     shooter_naked_column: str = "AT 1"
     situational: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
+    # The nearest ally, for a fumble whose cell sends a round toward them (DEC-105).
+    ally: Ally | None = None
     shooter: str = "shooter"
     target: str = "target"
 
@@ -138,6 +142,8 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
     for who in shot.screen.shielders if shot.screen else ():
         # A stray round may meet any shielder, so each one's armor is checked before any die.
         check_armor_figures(who, data)
+    if shot.ally is not None:
+        check_armor_figures(shot.ally.who, data)
     return cost
 
 
@@ -410,6 +416,17 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
             "roll": roll.total,
             "malfunction": bad.to_json(),
         }
+        if bad.effect.nearest_ally:
+            ally_events, summary["ally"] = resolve_ally_round(
+                weapon=weapon,
+                ammo=ammo,
+                ally=shot.ally,
+                shooter=shot.shooter,
+                dice=dice,
+                data=data,
+                trace=tb,
+            )
+            events.extend(ally_events)
         return _outcome(events, tb, summary)
 
     total = tb.total(
@@ -439,6 +456,75 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
         stray_events, summary["shielder"] = _stray_round(prep, shielders, dice, data, tb)
         events.extend(stray_events)
     return _outcome(events, tb, summary)
+
+
+def resolve_ally_round(
+    *,
+    weapon: Weapon,
+    ammo: Ammunition,
+    ally: Ally | None,
+    shooter: str,
+    dice: Dice,
+    data: RmuData,
+    trace: TraceBuilder,
+) -> tuple[list[Event], dict[str, object] | None]:
+    """A fumble's round toward the nearest ally (the Firearm Fumble table's 66, DEC-105): an
+    attack at OB +0 with the range band of their distance (no point blank), on their own
+    armor, defended as gunfire in the open, and it cannot fumble. Nobody named: told, not
+    rolled (the GM knows who stands nearest)."""
+    if ally is None:
+        trace.step(
+            "A round goes toward the shooter's nearest ally: none was named, so it is the "
+            "GM's to place.",
+            "RMU-GEN-8",
+        )
+        return [], None
+    who = ally.who
+    try:
+        band = range_band(weapon, ally.distance_ft, data.rules, allow_point_blank=False)
+    except RuleRefusal:
+        trace.step(
+            f"A round goes toward {who.name}, {ally.distance_ft:g} ft away: past the "
+            f"{weapon.name}'s last band, it does not reach.",
+            "RMU-GEN-4",
+        )
+        return [], {"name": who.name, "result": "out of reach"}
+    trace.step(
+        f"A round goes toward the shooter's nearest ally, {who.name}, {ally.distance_ft:g} ft "
+        f"away ({band.label}): OB +0, no fumble.",
+        "RMU-GEN-8",
+    )
+    rng = range_modifier(band, weapon)
+    stray = prepare_stray_round(
+        weapon=weapon,
+        ammo=ammo,
+        who=who,
+        data=data,
+        carried=(rng,) if rng.value else (),
+        trace=trace,
+        rule="RMU-GEN-8",
+    )
+    attack = resolve_attack(
+        purpose=f"stray round at {who.name}",
+        total_label=f"attack total against {who.name}",
+        modifiers=stray.modifiers,
+        weapon=weapon,
+        plan=stray.plan,
+        target=who.name,
+        shooter=shooter,
+        dice=dice,
+        data=data,
+        trace=trace,
+        armor_damage=who.armor_damage,
+        armor_quality=who.armor_quality,
+    )
+    summary: dict[str, object] = {
+        "name": who.name,
+        "roll": attack.roll,
+        "attack_total": attack.total,
+        **attack.strike.summary,
+    }
+    return list(attack.strike.events), summary
 
 
 def _stray_round(

@@ -29,6 +29,7 @@ from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted
 from firefight.rulesets.rmu.protection import FirePlan
 from firefight.tables.critical import CriticalEffect, HitLocation
 from firefight.trace import Modifier, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "RolledAttack",
@@ -130,7 +131,7 @@ def resolve_strike(
         "severity": None,
     }
     if result.severity is None:
-        tb.step(f"{hits} concussion hits, no critical.", "RMU-GEN-5")
+        tb.step(f"{counted(hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
         return StrikeResult(hit=True, events=tuple(events), summary=summary)
 
     crit = tb.roll(dice.d100("critical roll"))
