@@ -129,11 +129,20 @@ def show_records(records: Sequence[LogRecord], *, trace: bool) -> None:
     undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
     for record in records:
         console.print(_record_header(record, undone))
+        # A round change reads in the order it happened: the upkeep's lines, the new round and
+        # its initiative, whose rolls (the trace) take the penalties the upkeep left.
+        if record.kind == "round":
+            _print_narration(record)
         if trace and record.trace:
             for line in render_trace(record.trace):
                 console.print(f"    {escape(line)}", style="dim")
-        for line in record.narration:
-            console.print(f"  {escape(line)}")
+        if record.kind != "round":
+            _print_narration(record)
+
+
+def _print_narration(record: LogRecord) -> None:
+    for line in record.narration:
+        console.print(f"  {escape(line)}")
 
 
 def _resolution(
