@@ -14,6 +14,7 @@ from firefight.cli import encounter as encounter_cli
 from firefight.cli import odds as odds_cli
 from firefight.cli import rmu as rmu_cli
 from firefight.cli.common import JsonOpt, console, emit_json, refusals
+from firefight.files import read_text
 from firefight.rulesets import find_ruleset, rulesets
 from firefight.tables.attack import AttackTable
 from firefight.tables.critical import CriticalTable
@@ -177,12 +178,7 @@ def tables_import(
     table of the same name."""
     with refusals():
         r = find_ruleset(ruleset)
-        try:
-            text = file.read_text(encoding="utf-8")
-        except OSError as exc:
-            from firefight.errors import TableDataError
-
-            raise TableDataError(str(file), "file", exc.strerror or str(exc)) from None
+        text = read_text(file)
         table = import_critical_markdown(text, name=as_name, title=title, source=str(file))
         path = write_user_table(table, r.name)
     console.print(f"imported {escape(table.title)} as [bold]{as_name}[/] -> {escape(str(path))}")

@@ -37,6 +37,7 @@ from firefight.encounter.scenario import load_scenario
 from firefight.encounter.service import Applied, EncounterService
 from firefight.encounter.state import EncounterState
 from firefight.errors import FirefightError
+from firefight.files import read_json
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import combatant_status
 from firefight.serialize import to_plain
@@ -304,12 +305,8 @@ def import_encounter(
     as_json: JsonOpt = False,
 ) -> None:
     """Store an exported encounter (it must fold cleanly to be kept)."""
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        from firefight.cli.common import fail
-
-        fail(f"error: cannot read {file}: {exc}")
+    with refusals():
+        data = read_json(file)
     with _service(store) as service:
         info = service.import_(data, name)
     if as_json:

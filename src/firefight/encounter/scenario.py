@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -35,6 +34,7 @@ from firefight.encounter.state import (
     Surprise,
 )
 from firefight.errors import FirefightError, TableDataError
+from firefight.files import parse_toml, read_text
 from firefight.geometry import Point, Posture, Size
 from firefight.tables.data_files import DataModel
 from firefight.units import feet_from_metres
@@ -401,9 +401,9 @@ def scenario_from_data(
 def parse_scenario(text: str, label: str = "scenario") -> Scenario:
     """Parse and validate scenario TOML text."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(label, "TOML syntax", str(exc)) from None
+        data = parse_toml(text, label)
+    except TableDataError as exc:
+        raise ScenarioError(label, exc.where, exc.problem) from None
     return scenario_from_data(data, label, text)
 
 
@@ -411,9 +411,9 @@ def load_scenario(path: Path | str) -> Scenario:
     """Read and validate a scenario file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(str(path), "file", exc.strerror or str(exc)) from None
+        text = read_text(path)
+    except TableDataError as exc:
+        raise ScenarioError(str(path), exc.where, exc.problem) from None
     return parse_scenario(text, str(path))
 
 

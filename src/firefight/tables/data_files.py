@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
 from firefight.errors import TableDataError
+from firefight.files import read_toml as files_read_toml
 
 __all__ = ["DataModel", "TableHeader", "package_data", "read_toml", "validate"]
 
@@ -49,14 +49,8 @@ def package_data(package: str, name: str) -> Traversable:
 
 
 def read_toml(source: Traversable | Path, label: str | None = None) -> dict[str, Any]:
-    """Parse a TOML file; a syntax error names the file and the line."""
-    label = label or str(source)
-    try:
-        return tomllib.loads(source.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise TableDataError(label, "TOML syntax", str(exc)) from None
-    except OSError as exc:
-        raise TableDataError(label, "file", exc.strerror or str(exc)) from None
+    """Parse a TOML file; a syntax error names the file and the line (:mod:`firefight.files`)."""
+    return files_read_toml(source, label)
 
 
 def _where(loc: tuple[int | str, ...]) -> str:
