@@ -51,7 +51,7 @@ MAX_SWEEP_POINTS = 100_000
 #: Monte Carlo samples of one estimate.
 MAX_SAMPLES = 100_000_000
 #: Open-ended rerolls the exact engines follow.
-MAX_DEPTH = 6
+MAX_DEPTH = 20
 #: Fights of one ``odds simulate``.
 MAX_FIGHTS = 1_000_000
 #: Rounds of one simulated fight.

@@ -63,7 +63,8 @@ from firefight.cli.rmu_shot_options import (
     aimed_shot_from_options,
 )
 from firefight.geometry import Size
-from firefight.odds.api import OddsMethod, odds, odds_stats
+from firefight.limits import MAX_WORKERS, at_most
+from firefight.odds.api import OddsMethod, action_odds, odds, odds_stats
 from firefight.odds.distribution import Distribution
 from firefight.odds.stats import StatValue
 from firefight.rulesets.cpr.wounds import WoundState
@@ -100,8 +101,24 @@ DepthOpt = Annotated[
 ]
 SamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
 OddsSeedOpt = Annotated[int, typer.Option("--seed", help="Monte Carlo seed.")]
-CsvOpt = Annotated[Path | None, typer.Option("--csv", help="Write the numbers to a CSV file.")]
-PlotOpt = Annotated[Path | None, typer.Option("--plot", help="Draw a PNG chart to this file.")]
+
+
+def _output_file(path: Path | None) -> Path | None:
+    """An output file whose folder exists, checked when the options are read: before any
+    computing, not after it."""
+    if path is not None and not path.parent.is_dir():
+        raise typer.BadParameter(f"the folder {str(path.parent)!r} does not exist")
+    return path
+
+
+CsvOpt = Annotated[
+    Path | None,
+    typer.Option("--csv", help="Write the numbers to a CSV file.", callback=_output_file),
+]
+PlotOpt = Annotated[
+    Path | None,
+    typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_output_file),
+]
 TopOpt = Annotated[int, typer.Option(help="How many of the likeliest outcomes to list.")]
 
 _METHODS: tuple[OddsMethod, ...] = ("exact", "generic", "monte-carlo")
@@ -627,7 +644,7 @@ def parse_values(name: str, text: str) -> list[object]:
         if name == "distance":
             return [float(p) for p in parts]
         if name in _BOOLS:
-            return [p.lower() in ("1", "true", "yes", "y") for p in parts]
+            return [_flag(name, p) for p in parts]
         if name == "size":
             return [Size(p) for p in parts]
     except ValueError:
@@ -635,7 +652,16 @@ def parse_values(name: str, text: str) -> list[object]:
     return list(parts)
 
 
+def _flag(name: str, text: str) -> bool:
+    for value, spellings in ((True, ("1", "true", "yes", "y")), (False, ("0", "false", "no", "n"))):
+        if text.lower() in spellings:
+            return value
+    fail(f"error: --{name.replace('_', '-')} takes true or false, got {text!r}")
+
+
 def _executor(dask: str | None, workers: int) -> Any:
+    with refusals():
+        at_most("--workers", workers, MAX_WORKERS, low=0)
     if dask is not None:
         from distributed import Client
 
@@ -649,14 +675,16 @@ def _executor(dask: str | None, workers: int) -> Any:
 
 
 def _build_shot(fixed: dict[str, object], point: dict[str, object]) -> Any:
+    from firefight.odds.rmu_views import default_data
+
     raw = {**fixed, **point}
     band = raw.pop("band", None)
+    # An unknown weapon is the caller's mistake, not a point the rules refuse: looked up here.
+    weapon = default_data().weapon(str(raw["weapon"]))
     if band is not None:
         from firefight.errors import RuleRefusal
-        from firefight.odds.rmu_views import default_data
 
         data = default_data()
-        weapon = data.weapon(str(raw["weapon"]))
         bands = len(data.rules.band_names)
         if not isinstance(band, int) or not 1 <= band <= bands:
             raise RuleRefusal("RMU-GEN-4", f"Range band {band!r} is not one of 1 to {bands}.")
@@ -754,9 +782,14 @@ def sweep_rmu_shoot(
             grid[name] = values
     if not grid:
         fail("error: nothing to sweep: give several values to at least one option")
+    if plot is not None and x is not None and x not in grid:
+        fail(f"error: --x is one of the swept options ({', '.join(grid)}), got {x!r}")
     first = {name: values[0] for name, values in grid.items()}
     with refusals():
         base = _build_shot(fixed, first)
+    stats = [s.name for s in action_odds(base).stats]
+    if plot is not None and stat not in stats:
+        fail(f"error: --stat is one of {', '.join(stats)}, got {stat!r}")
     client, executor = _executor(dask, workers if workers >= 0 else len(os.sched_getaffinity(0)))
     try:
         with refusals():

@@ -24,6 +24,7 @@ from typing import Any, Literal
 
 from firefight.dice import Dice
 from firefight.errors import FirefightError, UnknownNameError
+from firefight.limits import MAX_DEPTH, MAX_SAMPLES, at_most
 from firefight.odds.distribution import Distribution
 from firefight.odds.enumeration import DEFAULT_DEPTH, enumerate_outcomes
 from firefight.odds.montecarlo import simulate
@@ -117,6 +118,10 @@ def odds(
     open-ended rerolls followed by the exact engines (default: the fast path's, or the generic
     engine's smaller one); ``samples``, ``seed`` and ``executor`` drive Monte Carlo.
     """
+    # Checked before any work, whichever engine runs (a fast path takes any depth it is given).
+    if depth is not None:
+        at_most("depth", depth, MAX_DEPTH, low=0)
+    at_most("samples", samples, MAX_SAMPLES)
     entry = action_odds(action)
     if method == "exact" and entry.fast is not None:
         return entry.fast(state, action, entry.fast_depth if depth is None else depth)
