@@ -23,6 +23,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_NAME",
     "MAX_NESTING",
+    "MAX_NUMBER",
     "MAX_POOL_DICE",
     "MAX_ROUNDS",
     "MAX_SAMPLES",
@@ -32,6 +33,7 @@ __all__ = [
     "at_most",
     "clean_name",
     "finite",
+    "plain_text",
     "printable",
     "whole_number",
 ]
@@ -44,6 +46,8 @@ MAX_EXPLOSIONS = 100
 MAX_COORDINATE_FT = 1_000_000.0
 #: The same in metres, for rulesets that measure the scene in metres.
 MAX_COORDINATE_M = MAX_COORDINATE_FT * 0.3048
+#: The largest magnitude of any number in a scenario or an imported encounter.
+MAX_NUMBER = 1_000_000_000
 #: Digits in a whole number typed in an action line (what is read before it is converted).
 MAX_DIGITS = 12
 #: Points of one ``odds sweep`` grid.
@@ -133,7 +137,7 @@ def _control(ch: str) -> bool:
     return unicodedata.category(ch) in ("Cc", "Cf")
 
 
-def clean_name(text: str, what: str = "a name") -> str:
+def clean_name(text: str, what: str = "a name", *, longest: int = MAX_NAME) -> str:
     """A name with its ends stripped and inner whitespace collapsed; blank names, names with
     control characters and names over :data:`MAX_NAME` characters are refused.
 
@@ -150,9 +154,20 @@ def clean_name(text: str, what: str = "a name") -> str:
     cleaned = " ".join(text.split())
     if not cleaned:
         raise LimitError(what, text, "at least one visible character")
-    if len(cleaned) > MAX_NAME:
-        raise LimitError(what, cleaned, f"{MAX_NAME} characters")
+    if len(cleaned) > longest:
+        raise LimitError(what, cleaned, f"{longest} characters")
     return cleaned
+
+
+def plain_text(text: str, what: str = "a text") -> str:
+    """``text`` unchanged if it holds no control character but line breaks and tabs.
+
+    >>> plain_text("two\\nlines")
+    'two\\nlines'
+    """
+    if any(_control(ch) and ch not in "\n\t" for ch in text):
+        raise LimitError(what, text, "no control characters")
+    return text
 
 
 def printable(text: str) -> str:

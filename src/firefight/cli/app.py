@@ -13,13 +13,15 @@ from firefight.cli import cpr as cpr_cli
 from firefight.cli import encounter as encounter_cli
 from firefight.cli import odds as odds_cli
 from firefight.cli import rmu as rmu_cli
-from firefight.cli.common import JsonOpt, console, emit_json, refusals
+from firefight.cli.common import JsonOpt, console, emit_json, err_console, refusals
+from firefight.errors import FirefightError
 from firefight.files import read_text
+from firefight.limits import printable
 from firefight.rulesets import find_ruleset, rulesets
 from firefight.tables.attack import AttackTable
 from firefight.tables.critical import CriticalTable
 from firefight.tables.markdown import import_critical_markdown
-from firefight.tables.registry import TableSet, write_user_table
+from firefight.tables.registry import TableEntry, TableSet, remove_user_table, write_user_table
 
 app = typer.Typer(
     help="firefight: firearms combat rules for tabletop RPGs, with every roll shown.",
@@ -81,6 +83,11 @@ def weapons(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
     console.print("[dim]Provisional stand-in figures are marked in the data files (DATA.md).")
 
 
+def _safe(text: str) -> str:
+    """A user's text made safe to print: markup and control characters shown, not obeyed."""
+    return escape(printable(text))
+
+
 def _table_set(ruleset: str) -> TableSet:
     r = find_ruleset(ruleset)
     return TableSet(r.name, r.package)
@@ -91,7 +98,14 @@ def tables_list(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
     """Every table of a ruleset, with where it comes from."""
     with refusals():
         tset = _table_set(ruleset)
-        entries = [tset.entry(name) for name in tset]
+        entries: list[TableEntry] = []
+        # One unreadable file of the user's (a binary one, a broken one) is reported and
+        # skipped: the list still shows every table that reads.
+        for name in tset:
+            try:
+                entries.append(tset.entry(name))
+            except FirefightError as exc:
+                err_console.print(f"skipped: {_safe(str(exc))}")
     if as_json:
         emit_json(
             {
@@ -115,7 +129,7 @@ def tables_list(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
     for e in entries:
         kind = "attack" if isinstance(e.table, AttackTable) else "critical"
         status = "provisional" if e.table.provisional else "source"
-        table.add_row(e.table.name, kind, e.table.title, status, e.origin)
+        table.add_row(*(_safe(t) for t in (e.table.name, kind, e.table.title, status, e.origin)))
     console.print(table)
 
 
@@ -129,9 +143,9 @@ def tables_show(name: str, ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False
 
         emit_json({"ruleset": ruleset, "table": to_plain(t)})
         return
-    console.print(f"[bold]{escape(t.title)}[/] ({t.name})  source: {escape(t.source)}")
+    console.print(f"[bold]{_safe(t.title)}[/] ({_safe(t.name)})  source: {_safe(t.source)}")
     if t.provisional:
-        console.print(f"[yellow]provisional[/]: {escape(t.derivation)}")
+        console.print(f"[yellow]provisional[/]: {_safe(t.derivation)}")
     if isinstance(t, AttackTable):
         grid = RichTable()
         grid.add_column("total", no_wrap=True)
@@ -151,7 +165,7 @@ def tables_show(name: str, ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False
             grid.add_row(
                 crow.label,
                 crow.location.value,
-                *(f"{escape(c.label)}\n{escape(c.summary())}" for c in crow.cells),
+                *(f"{_safe(c.label)}\n{_safe(c.summary())}" for c in crow.cells),
             )
         console.print(grid)
 
@@ -180,8 +194,22 @@ def tables_import(
         r = find_ruleset(ruleset)
         text = read_text(file)
         table = import_critical_markdown(text, name=as_name, title=title, source=str(file))
-        path = write_user_table(table, r.name)
-    console.print(f"imported {escape(table.title)} as [bold]{as_name}[/] -> {escape(str(path))}")
+        path = write_user_table(table, r.name, replaces=TableSet(r.name, r.package))
+    console.print(
+        f"imported {_safe(table.title)} as [bold]{_safe(as_name)}[/] -> {_safe(str(path))}"
+    )
+
+
+@tables_app.command("remove")
+def tables_remove(
+    name: Annotated[str, typer.Argument(help="The name an imported table is stored under.")],
+    ruleset: RulesetOpt = "rmu",
+) -> None:
+    """Remove a table you imported; the shipped table of that name is used again."""
+    with refusals():
+        r = find_ruleset(ruleset)
+        path = remove_user_table(r.name, name)
+    console.print(f"removed {_safe(str(path))}")
 
 
 def main() -> None:

@@ -38,6 +38,7 @@ from firefight.encounter.service import Applied, EncounterService
 from firefight.encounter.state import EncounterState
 from firefight.errors import FirefightError
 from firefight.files import read_json
+from firefight.limits import printable
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import combatant_status
 from firefight.serialize import to_plain
@@ -95,27 +96,33 @@ def show_state(name: str, state: EncounterState) -> None:
     """The state table; its columns are the ruleset's (:meth:`Ruleset.describe_row`)."""
     ruleset = find_ruleset(state.ruleset)
     rows = [ruleset.describe_row(c) for c in state.combatants]
-    table = RichTable(title=f"{escape(state.title)}: {escape(name)}, round {state.round}")
+    table = RichTable(title=f"{_safe(state.title)}: {_safe(name)}, round {state.round}")
     columns = list(rows[0]) if rows else ["name"]
     for col in columns:
         table.add_column(col, overflow="fold" if col == "weapons" else "ellipsis")
     for row in rows:
-        table.add_row(*(escape(row.get(col, "")) for col in columns))
+        table.add_row(*(_safe(row.get(col, "")) for col in columns))
     # A pipe gets 80 columns from rich, too few for this table: print it 140 wide there.
     out = console if console.is_terminal else Console(width=140, highlight=False)
     out.print(table)
     if state.initiative:
         order = " → ".join(" & ".join(g) for g in state.initiative)
-        console.print(f"initiative: {escape(order)}")
+        console.print(f"initiative: {_safe(order)}")
+
+
+def _safe(text: str) -> str:
+    """Text from a file or the store, made safe to print: rich markup and control characters
+    (terminal escape sequences) shown as written, never obeyed."""
+    return escape(printable(text))
 
 
 def _record_header(record: LogRecord, undone: dict[int, int]) -> str:
     mark = f"  [dim](undone by #{undone[record.seq]})[/]" if record.seq in undone else ""
     if record.kind == "round":
-        return f"[bold]#{record.seq} ── {escape(record.text.capitalize())} ──[/]{mark}"
+        return f"[bold]#{record.seq} ── {_safe(record.text.capitalize())} ──[/]{mark}"
     if record.kind == "undo":
-        return f"[bold]#{record.seq}[/] [yellow]{escape(record.text)}[/]"
-    return f"[bold]#{record.seq}[/] round {record.round}: [bold]{escape(record.text)}[/]{mark}"
+        return f"[bold]#{record.seq}[/] [yellow]{_safe(record.text)}[/]"
+    return f"[bold]#{record.seq}[/] round {record.round}: [bold]{_safe(record.text)}[/]{mark}"
 
 
 def show_records(records: Sequence[LogRecord], *, trace: bool) -> None:
@@ -124,9 +131,9 @@ def show_records(records: Sequence[LogRecord], *, trace: bool) -> None:
         console.print(_record_header(record, undone))
         if trace and record.trace:
             for line in render_trace(record.trace):
-                console.print(f"    {escape(line)}", style="dim")
+                console.print(f"    {_safe(line)}", style="dim")
         for line in record.narration:
-            console.print(f"  {escape(line)}")
+            console.print(f"  {_safe(line)}")
 
 
 def _record_json(record: LogRecord, undone: dict[int, int]) -> dict[str, Any]:
@@ -277,7 +284,8 @@ def list_encounters(store: StoreOpt = None, as_json: JsonOpt = False) -> None:
         console.print("no encounters yet: firefight encounter new NAME --scenario FILE")
     for i in infos:
         console.print(
-            f"[bold]{escape(i.name)}[/]  {i.ruleset}  {i.head_seq} records  {i.created_at}"
+            f"[bold]{_safe(i.name)}[/]  {_safe(i.ruleset)}  {i.head_seq} records  "
+            f"{_safe(i.created_at)}"
         )
 
 

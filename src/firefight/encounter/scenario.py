@@ -17,15 +17,21 @@ numbers, so the line is found by searching the text for the path's tables and ke
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, create_model, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    Field,
+    ValidationError,
+    create_model,
+    model_validator,
+)
 
 from firefight.encounter.state import (
     Barrier,
@@ -36,6 +42,7 @@ from firefight.encounter.state import (
 from firefight.errors import FirefightError, TableDataError
 from firefight.files import parse_toml, read_text
 from firefight.geometry import Point, Posture, Size
+from firefight.limits import MAX_COORDINATE_FT, MAX_NUMBER, clean_name, plain_text
 from firefight.tables.data_files import DataModel
 from firefight.units import feet_from_metres
 
@@ -68,28 +75,43 @@ class ScenarioError(TableDataError):
 
 # --- the shared part of the schema ------------------------------------------------------------
 
-Coordinates = tuple[float, float]
+# Finite and within the scene's limit; written in the ruleset's unit (feet or metres), so the
+# bound is the larger (feet) one, and Point checks the place again once it is in feet.
+Coordinate = Annotated[
+    float, Field(allow_inf_nan=False, ge=-MAX_COORDINATE_FT, le=MAX_COORDINATE_FT)
+]
+Coordinates = tuple[Coordinate, Coordinate]
+Name = Annotated[str, AfterValidator(clean_name)]
+Text = Annotated[str, AfterValidator(plain_text)]
+
+
+def _side(text: str) -> str:
+    return clean_name(text, "a side") if text else text
+
+
+def _title(text: str) -> str:
+    return clean_name(text, "a title", longest=200)
 
 
 class CoreCombatant(DataModel):
     """The fields every ruleset's combatant has."""
 
-    name: str = Field(min_length=1, max_length=40)
-    side: str = ""
+    name: Name = Field(min_length=1, max_length=40)
+    side: Annotated[str, AfterValidator(_side)] = ""
     bystander: bool = False
     position: Coordinates
     posture: Posture = Posture.STANDING
     facing_deg: float = Field(default=0.0, ge=0.0, lt=360.0)
     size: Size = Size.MEDIUM
     surprise: Surprise = Surprise.NONE
-    note: str = ""
+    note: Text = ""
 
 
 class BarrierModel(DataModel):
-    name: str = Field(min_length=1)
+    name: Name = Field(min_length=1)
     start: Coordinates = Field(alias="from")
     end: Coordinates = Field(alias="to")
-    height_ft: float = Field(gt=0.0)
+    height_ft: float = Field(gt=0.0, le=MAX_COORDINATE_FT)
     material: Literal["soft", "hard", "hardened", "impenetrable"] = "hard"
 
 
@@ -117,9 +139,9 @@ class ScriptModel(DataModel):
 
 
 class HeaderModel(DataModel):
-    title: str = Field(min_length=1)
+    title: Annotated[str, AfterValidator(_title)] = Field(min_length=1)
     ruleset: str
-    description: str = ""
+    description: Text = ""
 
 
 class _HeaderOnly(BaseModel):
@@ -290,8 +312,9 @@ def _file_model(ruleset_name: str) -> type[BaseModel]:
 
 
 def _finite(value: Any, loc: tuple[int | str, ...]) -> tuple[int | str, ...] | None:
-    """The path of the first number that JSON cannot hold (inf, nan), if any."""
-    if isinstance(value, float) and not math.isfinite(value):
+    """The path of the first number that JSON cannot hold (inf, nan) or that is beyond
+    :data:`~firefight.limits.MAX_NUMBER` (no figure of a scene comes near it), if any."""
+    if isinstance(value, float | int) and not abs(value) <= MAX_NUMBER:
         return loc
     if isinstance(value, dict):
         for k, v in value.items():
@@ -332,7 +355,7 @@ def scenario_from_data(
         raise _error(label, ("scenario", "ruleset"), str(exc), data, text) from None
     bad = _finite(data, ())
     if bad:
-        raise _error(label, bad, "numbers must be finite", data, text)
+        raise _error(label, bad, f"numbers must be finite and within ±{MAX_NUMBER:,}", data, text)
     try:
         parsed: Any = model.model_validate(data)
     except ValidationError as exc:

@@ -31,6 +31,8 @@ __all__ = [
     "Table",
     "TableSet",
     "load_table",
+    "remove_user_table",
+    "table_kind",
     "user_home",
     "user_table_dir",
     "write_user_table",
@@ -49,15 +51,36 @@ def user_table_dir(ruleset: str) -> Path:
     return user_home() / "tables" / ruleset
 
 
-def write_user_table(table: CriticalTable, ruleset: str) -> Path:
+def table_kind(table: Table) -> str:
+    """``"attack"`` or ``"critical"``."""
+    return "attack" if isinstance(table, AttackTable) else "critical"
+
+
+def write_user_table(table: CriticalTable, ruleset: str, replaces: TableSet | None = None) -> Path:
     """Save ``table`` as the user's ``<name>.toml`` for ``ruleset``, replacing any older copy.
+
+    With ``replaces`` (the ruleset's tables), a table of that name must be of the same kind as
+    the new one: a critical table under an attack table's name would break every attack that
+    reads it, so it is refused naming the file it came from (``table.source``).
 
     The file is written beside its final place and moved over it in one step, so a crash
     leaves either the old table or the new one, never half of one. :class:`TableSet` then
     prefers it to a shipped table of the same name.
     """
+    if replaces is not None and table.name in replaces.shipped():
+        old = replaces.shipped_table(table.name)
+        if table_kind(old) != table_kind(table):
+            raise TableDataError(
+                table.source,
+                f"--as {table.name}",
+                f"{table.name!r} is {_an(table_kind(old))} table; {_an(table_kind(table))} "
+                "table cannot replace it",
+            )
     directory = user_table_dir(ruleset)
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise TableDataError(str(directory), "folder", exc.strerror or str(exc)) from None
     target = directory / f"{table.name}.toml"
     payload = tomli_w.dumps(critical_table_to_data(table))
     # The ".tmp" suffix keeps a half-written file out of TableSet's "*.toml" glob.
@@ -70,6 +93,23 @@ def write_user_table(table: CriticalTable, ruleset: str) -> Path:
         Path(temp_name).unlink(missing_ok=True)
         raise
     return target
+
+
+def _an(kind: str) -> str:
+    return f"an {kind}" if kind == "attack" else f"a {kind}"
+
+
+def remove_user_table(ruleset: str, name: str) -> Path:
+    """Delete the user's copy of table ``name``, so the shipped table (if any) is used again."""
+    path = user_table_dir(ruleset) / f"{name}.toml"
+    if "/" in name or "\\" in name or not path.is_file():
+        known = sorted(p.stem for p in user_table_dir(ruleset).glob("*.toml"))
+        raise UnknownNameError(f"imported {ruleset} table", name, known)
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise TableDataError(str(path), "file", exc.strerror or str(exc)) from None
+    return path
 
 
 def table_from_data(data: dict[str, Any], label: str) -> Table:
@@ -101,8 +141,8 @@ class TableSet(Mapping[str, Table]):
         self._package = package
         self._cache: dict[str, TableEntry] = {}
 
-    def _files(self) -> dict[str, tuple[Traversable | Path, str, str]]:
-        """Table name -> (file, label for errors, origin: "shipped" or the user file's path)."""
+    def shipped(self) -> dict[str, tuple[Traversable | Path, str, str]]:
+        """The ruleset's own tables: name -> (file, label for errors, "shipped")."""
         found: dict[str, tuple[Traversable | Path, str, str]] = {}
         shipped = package_data(self._package, "tables")
         if shipped.is_dir():
@@ -110,6 +150,16 @@ class TableSet(Mapping[str, Table]):
                 if item.name.endswith(".toml"):
                     label = f"{self._package.replace('.', '/')}/tables/{item.name}"
                     found[item.name.removesuffix(".toml")] = (item, label, "shipped")
+        return found
+
+    def shipped_table(self, name: str) -> Table:
+        """The shipped table ``name``, whatever the user imported over it."""
+        source, label, _ = self.shipped()[name]
+        return load_table(source, label)
+
+    def _files(self) -> dict[str, tuple[Traversable | Path, str, str]]:
+        """Table name -> (file, label for errors, origin: "shipped" or the user file's path)."""
+        found = self.shipped()
         user = user_table_dir(self.ruleset)
         if user.is_dir():
             for path in sorted(user.glob("*.toml")):
@@ -140,13 +190,25 @@ class TableSet(Mapping[str, Table]):
         return len(self._files())
 
     def attack(self, name: str) -> AttackTable:
-        table = self[name]
-        if not isinstance(table, AttackTable):
-            raise TableDataError(name, "[table] kind", "expected an attack table")
-        return table
+        entry = self.entry(name)
+        if not isinstance(entry.table, AttackTable):
+            raise self._wrong_kind(entry, "an attack")
+        return entry.table
 
     def critical(self, name: str) -> CriticalTable:
-        table = self[name]
-        if not isinstance(table, CriticalTable):
-            raise TableDataError(name, "[table] kind", "expected a critical table")
-        return table
+        entry = self.entry(name)
+        if not isinstance(entry.table, CriticalTable):
+            raise self._wrong_kind(entry, "a critical")
+        return entry.table
+
+    def _wrong_kind(self, entry: TableEntry, wanted: str) -> TableDataError:
+        """The error names the file the table came from: the user's copy if it is theirs."""
+        name = entry.table.name
+        if entry.origin == "shipped":
+            return TableDataError(name, "[table] kind", f"expected {wanted} table")
+        return TableDataError(
+            entry.origin,
+            "[table] kind",
+            f"your {name!r} is not {wanted} table as the rules need; fix it or remove it with "
+            f"'firefight tables remove {name} --ruleset {self.ruleset}'",
+        )
