@@ -19,6 +19,7 @@ from rich.markup import escape
 
 from firefight.dice import Dice, PromptSource, ScriptedSource, SeededSource
 from firefight.errors import FirefightError, RuleRefusal
+from firefight.limits import printable
 from firefight.outcome import Outcome
 from firefight.serialize import to_plain
 
@@ -53,7 +54,9 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON 
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    err_console.print(escape(message))
+    # One line, whatever the input held: control characters (newlines, escape sequences)
+    # from a file or a name are shown, not obeyed.
+    err_console.print(escape(printable(message)))
     raise typer.Exit(code)
 
 

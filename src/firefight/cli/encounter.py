@@ -28,6 +28,7 @@ from firefight.cli.common import (
     console,
     dice_from_options,
     emit_json,
+    fail,
     refusals,
 )
 from firefight.dice import Dice
@@ -316,7 +317,10 @@ def import_encounter(
     with refusals():
         data = read_json(file)
     with _service(store) as service:
-        info = service.import_(data, name)
+        try:
+            info = service.import_(data, name)
+        except FirefightError as exc:
+            fail(f"error: {file}: {exc}")
     if as_json:
         emit_json({"imported": to_plain(info)})
         return
