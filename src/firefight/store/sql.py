@@ -453,7 +453,8 @@ class SqlStore:
                 raise StoreError(
                     name,
                     f"the log has a gap: record {expected} is missing (the next is {seq}); the "
-                    "store was damaged or edited by hand: delete the encounter and import a good export",
+                    "store was damaged or edited by hand: delete the encounter and import a "
+                    "good export",
                 )
             loaded = _stored_json(name, payload, f"record {seq}")
             found.append(StoredRecord(seq=seq, payload=loaded, recorded_at=recorded_at))
