@@ -149,7 +149,8 @@ def clean_name(text: str, what: str = "a name", *, longest: int = MAX_NAME) -> s
     firefight.limits.LimitError: a name is 'Bob\\x1b[2J'; the limit is no control characters \
 (README, Limits)
     """
-    if any(_control(ch) for ch in text):
+    # Tabs and line breaks are whitespace, collapsed like spaces; other controls are refused.
+    if any(_control(ch) and ch not in "\t\n\r\v\f" for ch in text):
         raise LimitError(what, text, "no control characters")
     cleaned = " ".join(text.split())
     if not cleaned:

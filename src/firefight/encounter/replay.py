@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.fold import fold
-from firefight.encounter.log import LogError, LogRecord, live, parse_record
+from firefight.encounter.log import PAYLOAD_VERSION, LogError, LogRecord, live, parse_record
 from firefight.encounter.scenario import Scenario, initial_state
 from firefight.encounter.state import EncounterState
 from firefight.errors import FirefightError
@@ -34,6 +34,11 @@ def read_records(payloads: Sequence[tuple[int, Mapping[str, Any]]]) -> tuple[Log
     :class:`LogError` naming its record."""
     records: list[LogRecord] = []
     for seq, payload in payloads:
+        if payload.get("v") != PAYLOAD_VERSION:
+            raise LogError(
+                f"record {seq} is of payload version {payload.get('v')!r}; this firefight reads "
+                f"version {PAYLOAD_VERSION}"
+            )
         try:
             records.append(parse_record(payload, seq=seq))
         except FirefightError:

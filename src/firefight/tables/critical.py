@@ -14,7 +14,7 @@ from typing import Any
 from pydantic import Field, model_validator
 
 from firefight.errors import TableDataError
-from firefight.tables.data_files import DataModel, TableHeader, validate
+from firefight.tables.data_files import TABLE_NAME_MAX, DataModel, TableHeader, validate
 from firefight.tables.severity import Severity
 
 __all__ = [
@@ -168,7 +168,7 @@ class _RowModel(DataModel):
 
 
 class _HeaderModel(TableHeader):
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", max_length=TABLE_NAME_MAX)
     kind: str = Field(pattern="^critical$")
 
 

@@ -20,7 +20,7 @@ from firefight.errors import TableDataError
 from firefight.files import read_toml as files_read_toml
 from firefight.limits import clean_name
 
-__all__ = ["DataModel", "TableHeader", "package_data", "read_toml", "validate"]
+__all__ = ["TABLE_NAME_MAX", "DataModel", "TableHeader", "package_data", "read_toml", "validate"]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -47,7 +47,7 @@ class TableHeader(DataModel):
     """
 
     # A name is a file stem (it names the user's copy on disk), a title one printable line.
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$", max_length=TABLE_NAME_MAX)
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", max_length=TABLE_NAME_MAX)
     title: Annotated[str, AfterValidator(_title)]
     source: str
     provisional: bool
