@@ -7,6 +7,8 @@ import hashlib
 import sqlite3
 from pathlib import Path
 
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner, Result
 
 from firefight.cli.app import app
@@ -52,3 +54,81 @@ def assert_one_line(stderr: str) -> None:
         return
     assert len(lines) == 1, stderr
     assert "\x1b" not in stderr
+
+
+# --- the fuzz suite's shared settings and vocabulary ------------------------------------------
+
+FUZZ = settings(
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+
+#: Numbers that broke things once: non-finite, huge, many digits, negative, fractional.
+NASTY_NUMBERS = (
+    "inf",
+    "-inf",
+    "nan",
+    "1e308",
+    "-1e308",
+    "1e-300",
+    "9" * 400,
+    "9" * 5000,
+    "-1",
+    "0",
+    "-0",
+    "0.5",
+    "1000000",
+    "1000001",
+    "99999999999999999999",
+    "0x10",
+    "1_000",
+    "+5",
+    "",
+    " ",
+)
+#: Text that broke things once: escapes, controls, quotes, brackets, very long.
+NASTY_TEXT = (
+    "\x1b[2J",
+    "\x00",
+    "\x07",
+    "\r",
+    "\n",
+    "\t",
+    "\u202e",
+    "'",
+    '"',
+    "\\",
+    "[[[",
+    "]]]",
+    "{",
+    "}",
+    "--",
+    "-",
+    "=",
+    ":",
+    ",",
+    "é",
+    "🙂",
+    "x" * 300,
+    "Bob ",
+    " Bob",
+    "",
+)
+
+
+def nasty_token() -> st.SearchStrategy[str]:
+    return st.one_of(
+        st.sampled_from(NASTY_NUMBERS),
+        st.sampled_from(NASTY_TEXT),
+        st.integers(min_value=-(10**30), max_value=10**30).map(str),
+        st.floats(allow_nan=True, allow_infinity=True).map(repr),
+        st.text(max_size=12),
+    )
+
+
+def one_line(message: str) -> None:
+    """A refusal the user reads: one line, no terminal escape."""
+    assert "\n" not in message.strip(), message
+    assert "\x1b" not in message, message

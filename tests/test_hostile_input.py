@@ -104,14 +104,12 @@ EXPLODE = ["cpr", "explode", "--weapon", "grenade", "--placed"]
             "",
         ),
         (["cpr", "shotgun-shells", *HEAVY, "--toward", "nan,nan"], "finite"),
-        (["cpr", "explode", "--weapon", "grenade", "--placed", "--at", "nan,0"], "finite"),
-        (["cpr", "explode", "--weapon", "grenade", "--placed", "--at", "inf,0"], "finite"),
+        ([*EXPLODE, "--at", "nan,0", "--target", "Ana:1,1"], "finite"),
+        ([*EXPLODE, "--at", "inf,0", "--target", "Ana:1,1"], "finite"),
     ],
 )
 def test_non_finite_numbers_on_the_command_line_are_refused(args: list[str], says: str) -> None:
-    refused(*args, "--target", "Ana:1,1", says=says) if args[1] == "explode" else refused(
-        *args, says=says
-    )
+    refused(*args, says=says)
 
 
 def test_a_place_outside_the_scene_limit_is_refused_where_it_is_made() -> None:

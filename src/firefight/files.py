@@ -93,6 +93,9 @@ def parse_toml(text: str, label: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise TableDataError(label, "TOML syntax", str(exc)) from None
+    except ValueError as exc:
+        # An integer of more digits than Python converts (thousands of digits).
+        raise TableDataError(label, "TOML", str(exc).split(";")[0]) from None
     except RecursionError:
         raise TableDataError(label, "TOML syntax", "nested too deep to read") from None
 
