@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from firefight.encounter.scenario import initial_state, load_scenario, parse_scenario
@@ -63,6 +63,7 @@ def mutated(draw: st.DrawFn, text: str) -> str:
 def refused_in_one_line(exc: FirefightError, label: str) -> None:
     one_line(str(exc))
     assert label in str(exc), str(exc)
+    event("refused")
 
 
 @settings(FUZZ, max_examples=1800)
@@ -74,6 +75,7 @@ def test_fuzz_scenario_files(text: str) -> None:
         refused_in_one_line(exc, "fuzz.toml")
         return
     initial_state(scenario)
+    event("read")
 
 
 @settings(FUZZ, max_examples=400)

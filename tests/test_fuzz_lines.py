@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from firefight.dice import Dice
@@ -107,17 +107,19 @@ def attempt(example: str, line: str, seed: int) -> None:
     except FirefightError as exc:
         one_line(str(exc))
         assert opened(example)[0] is state  # a refusal changed nothing
+        event("refused")
         return
+    event("resolved")
     assert resolution.record.kind == "action"
 
 
-@settings(FUZZ, max_examples=2000)
+@settings(FUZZ, max_examples=2300)
 @given(line=lines(RMU_WORDS), seed=st.integers(min_value=0, max_value=2**31))
 def test_fuzz_rmu_action_lines(line: str, seed: int) -> None:
     attempt("warehouse.toml", line, seed)
 
 
-@settings(FUZZ, max_examples=1500)
+@settings(FUZZ, max_examples=1700)
 @given(line=lines(CPR_WORDS), seed=st.integers(min_value=0, max_value=2**31))
 def test_fuzz_cpr_action_lines(line: str, seed: int) -> None:
     attempt("night-market.toml", line, seed)

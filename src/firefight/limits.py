@@ -9,9 +9,10 @@ input with the same sentence, naming the limit.
 from __future__ import annotations
 
 import math
-import unicodedata
 
 from firefight.errors import FirefightError
+from firefight.text import is_control as _control
+from firefight.text import printable
 
 __all__ = [
     "MAX_COORDINATE_FT",
@@ -132,11 +133,6 @@ def whole_number(what: str, text: str) -> int:
     return int(text)
 
 
-def _control(ch: str) -> bool:
-    # Cc: C0/C1 controls (ESC, BEL, newline...); Cf: invisible formatting such as bidi overrides.
-    return unicodedata.category(ch) in ("Cc", "Cf")
-
-
 def clean_name(text: str, what: str = "a name", *, longest: int = MAX_NAME) -> str:
     """A name with its ends stripped and inner whitespace collapsed; blank names, names with
     control characters and names over :data:`MAX_NAME` characters are refused.
@@ -169,14 +165,3 @@ def plain_text(text: str, what: str = "a text") -> str:
     if any(_control(ch) and ch not in "\n\t" for ch in text):
         raise LimitError(what, text, "no control characters")
     return text
-
-
-def printable(text: str) -> str:
-    """``text`` with control characters shown as escapes, safe to print to a terminal.
-
-    >>> printable("Bob\\x1b[2J")
-    'Bob\\\\x1b[2J'
-    """
-    if not any(_control(ch) for ch in text):
-        return text
-    return "".join(ch.encode("unicode_escape").decode() if _control(ch) else ch for ch in text)

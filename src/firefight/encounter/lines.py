@@ -25,7 +25,6 @@ from __future__ import annotations
 import difflib
 import re
 import shlex
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
@@ -34,6 +33,7 @@ from firefight.encounter.actions import ACTION_RULE
 from firefight.encounter.state import EncounterState, unknown_combatant
 from firefight.errors import RuleRefusal
 from firefight.limits import MAX_DIGITS
+from firefight.text import is_control
 from firefight.trace import Modifier
 
 __all__ = [
@@ -189,7 +189,7 @@ def read_line(
     canonical verb's options. Refusals cite ``rule``; ``example`` is a whole line to show a
     player who gave too little.
     """
-    if any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text):
+    if any(is_control(ch) for ch in text):
         raise RuleRefusal(rule, "The action line holds a control character; type it plainly.")
     try:
         tokens = shlex.split(text)

@@ -46,6 +46,7 @@ from firefight.store.exchange import (
 from firefight.store.migrate import WRITE, upgrade
 from firefight.store.schema import encounters, records, snapshots
 from firefight.tables.registry import user_home
+from firefight.text import is_control
 
 __all__ = [
     "BUSY_TIMEOUT_S",
@@ -261,6 +262,8 @@ def _check_snapshot(name: str, snapshot: Snapshot, new_head: int) -> None:
 def _check_label(name: str, value: object, what: str, longest: int) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > longest:
         raise StoreError(name, f"{what} must be a non-blank text of at most {longest} characters")
+    if any(is_control(ch) for ch in value):
+        raise StoreError(name, f"{what} must not hold control characters")
     return value
 
 
