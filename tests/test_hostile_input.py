@@ -17,12 +17,7 @@ from firefight.dice import Dice, parse_pool
 from firefight.errors import FirefightError
 from firefight.files import read_json, read_text
 from firefight.geometry import Point
-from firefight.limits import (
-    MAX_POOL_DICE,
-    LimitError,
-    clean_name,
-    printable,
-)
+from firefight.limits import MAX_POOL_DICE, LimitError, clean_name
 from firefight.odds.api import odds
 from firefight.odds.fights import simulate_fights
 from firefight.odds.montecarlo import simulate
@@ -30,6 +25,7 @@ from firefight.odds.sweep import sweep
 from firefight.rulesets.rmu.shot import AimedShot
 from firefight.store.base import StoreError
 from firefight.store.sql import open_store
+from firefight.text import printable
 from hostile_support import WAREHOUSE, assert_clean_exit, run, store_bytes
 
 # --- helpers ----------------------------------------------------------------------------------
@@ -238,6 +234,12 @@ def test_scenario_names_are_checked(
     path.write_text(warehouse_text(**swap), encoding="utf-8")
     err = refused("encounter", "new", "x", "--scenario", str(path), *store_opt(db), says=says)
     assert "\x1b" not in err
+
+
+def test_an_encounter_name_with_a_control_character_is_refused(db: Path) -> None:
+    args = ["encounter", "new", "raid\x1b[2J", "--scenario", str(WAREHOUSE), *store_opt(db)]
+    err = refused(*args, says="control characters")
+    assert "\\x1b" in err
 
 
 def test_a_name_with_spaces_around_it_is_the_same_person(tmp_path: Path, db: Path) -> None:

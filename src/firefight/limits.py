@@ -12,7 +12,6 @@ import math
 
 from firefight.errors import FirefightError
 from firefight.text import is_control as _control
-from firefight.text import printable
 
 __all__ = [
     "MAX_COORDINATE_FT",
@@ -35,8 +34,6 @@ __all__ = [
     "clean_name",
     "finite",
     "plain_text",
-    "printable",
-    "whole_number",
 ]
 
 #: Dice rolled at once in one pool (``Nd6``): no weapon or charge comes near it.
@@ -119,18 +116,6 @@ def finite(what: str, value: float, bound: float) -> float:
     if not math.isfinite(number) or abs(number) > bound:
         raise LimitError(what, value, f"a finite number within ±{bound:,.10g}")
     return number
-
-
-def whole_number(what: str, text: str) -> int:
-    """A whole number typed as text, refused before conversion when it has too many digits.
-
-    >>> whole_number("--ap", "-3")
-    -3
-    """
-    digits = text.strip().lstrip("+-")
-    if len(digits) > MAX_DIGITS:
-        raise LimitError(what, text, f"{MAX_DIGITS} digits")
-    return int(text)
 
 
 def clean_name(text: str, what: str = "a name", *, longest: int = MAX_NAME) -> str:

@@ -16,12 +16,12 @@ from firefight.cli import rmu as rmu_cli
 from firefight.cli.common import JsonOpt, console, emit_json, err_console, refusals
 from firefight.errors import FirefightError
 from firefight.files import read_text
-from firefight.limits import printable
 from firefight.rulesets import find_ruleset, rulesets
 from firefight.tables.attack import AttackTable
 from firefight.tables.critical import CriticalTable
 from firefight.tables.markdown import import_critical_markdown
 from firefight.tables.registry import TableEntry, TableSet, remove_user_table, write_user_table
+from firefight.text import printable
 
 app = typer.Typer(
     help="firefight: firearms combat rules for tabletop RPGs, with every roll shown.",

@@ -19,9 +19,9 @@ from rich.markup import escape
 
 from firefight.dice import Dice, PromptSource, ScriptedSource, SeededSource
 from firefight.errors import FirefightError, RuleRefusal
-from firefight.limits import printable
 from firefight.outcome import Outcome
 from firefight.serialize import to_plain
+from firefight.text import printable
 
 __all__ = [
     "AskOpt",

@@ -39,10 +39,10 @@ from firefight.encounter.service import Applied, EncounterService
 from firefight.encounter.state import EncounterState
 from firefight.errors import FirefightError
 from firefight.files import read_json
-from firefight.limits import printable
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import combatant_status
 from firefight.serialize import to_plain
+from firefight.text import printable
 
 if TYPE_CHECKING:
     from firefight.store.sql import SqlStore

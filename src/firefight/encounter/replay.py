@@ -59,7 +59,9 @@ def _same(record: LogRecord, redo: LogRecord) -> bool:
     return plain(record) == plain(redo) and record.dice.faces == redo.dice.faces
 
 
-def _redo(state: EncounterState, record: LogRecord, first: bool, ruleset: Ruleset) -> Any:
+def _redo(
+    state: EncounterState, record: LogRecord, first: bool, ruleset: Ruleset
+) -> engine.Resolution:
     dice = Dice.scripted(record.dice.faces)
     if first:
         if record.kind != "round":
