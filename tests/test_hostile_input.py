@@ -373,6 +373,17 @@ def test_a_wrong_kind_table_put_in_by_hand_is_named_at_use(tmp_path: Path, home:
     refused("tables", "remove", "firearm-9mm", says="unknown imported rmu table")
 
 
+def test_a_table_import_into_an_unusable_folder_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "good.md"
+    path.write_text(GOOD_TABLE, encoding="utf-8")
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("FIREFIGHT_HOME", str(blocker))
+    refused("tables", "import", str(path), "--as", "practice", says="practice.toml")
+
+
 def test_table_names_and_titles_are_checked(tmp_path: Path) -> None:
     path = tmp_path / "good.md"
     path.write_text(GOOD_TABLE, encoding="utf-8")

@@ -108,6 +108,8 @@ def _output_file(path: Path | None) -> Path | None:
     computing, not after it."""
     if path is not None and not path.parent.is_dir():
         raise typer.BadParameter(f"the folder {str(path.parent)!r} does not exist")
+    if path is not None and not os.access(path.parent, os.W_OK):
+        raise typer.BadParameter(f"the folder {str(path.parent)!r} cannot be written")
     return path
 
 

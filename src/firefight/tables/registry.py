@@ -77,14 +77,20 @@ def write_user_table(table: CriticalTable, ruleset: str, replaces: TableSet | No
                 "table cannot replace it",
             )
     directory = user_table_dir(ruleset)
-    try:
-        directory.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise TableDataError(str(directory), "folder", exc.strerror or str(exc)) from None
     target = directory / f"{table.name}.toml"
     payload = tomli_w.dumps(critical_table_to_data(table))
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        _write_atomically(directory, target, payload)
+    except OSError as exc:
+        # A folder that cannot be written, a full disk: one line naming the place.
+        raise TableDataError(str(target), "file", exc.strerror or str(exc)) from None
+    return target
+
+
+def _write_atomically(directory: Path, target: Path, payload: str) -> None:
     # The ".tmp" suffix keeps a half-written file out of TableSet's "*.toml" glob.
-    handle, temp_name = tempfile.mkstemp(dir=directory, prefix=f".{table.name}.", suffix=".tmp")
+    handle, temp_name = tempfile.mkstemp(dir=directory, prefix=f".{target.stem}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(payload)
@@ -92,7 +98,6 @@ def write_user_table(table: CriticalTable, ruleset: str, replaces: TableSet | No
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
-    return target
 
 
 def _an(kind: str) -> str:
