@@ -18,7 +18,6 @@ from rich.table import Table as RichTable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import (
-    ODDS_OPTION_NAMES,
     CsvOpt,
     DepthOpt,
     MethodOpt,
@@ -31,8 +30,8 @@ from firefight.cli.odds_kit import (
     show_distribution,
 )
 from firefight.declarations import DeclarationError, declare, options_of, sweep_values
-from firefight.odds.api import odds
-from firefight.rulesets.rmu.cli import fire_options as fire_opts
+from firefight.odds.api import action_odds, odds
+from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.serialize import to_plain
 
@@ -184,86 +183,51 @@ def _show_fire_odds(
     )
 
 
-@app.command("rapid-fire")
-def rmu_rapid_fire(
-    weapon: fire_opts.WeaponOpt,
-    prepare: fire_opts.PrepareOpt = False,
-    skill: fire_opts.RapidSkillOpt = 0,
-    fire_discipline: fire_opts.RapidDisciplineOpt = 0,
-    ap: fire_opts.PrepApOpt = 4,
-    ap_left: fire_opts.ApLeftOpt = 4,
-    share: fire_opts.ShareOpt = None,
-    ob: fire_opts.FiringObOpt = 0,
-    at: fire_opts.AtOpt = "0,0",
-    target: fire_opts.TargetOpt = None,
-    cover: fire_opts.CoverOpt = None,
-    scene: fire_opts.SceneOpt = None,
-    rounds_left: fire_opts.RoundsLeftOpt = None,
-    continuing: fire_opts.ContinuingOpt = False,
-    ammo: fire_opts.AmmoOpt = "ball",
-    mounted: fire_opts.MountedOpt = False,
-    strength: fire_opts.StrengthOpt = 0,
-    mod: fire_opts.ModOpt = None,
-    method: FireMethodOpt = "monte-carlo",
-    depth: DepthOpt = None,
-    samples: FireSamplesOpt = 20_000,
-    seed: OddsSeedOpt = 0,
-    top: TopOpt = 10,
-    csv_path: CsvOpt = None,
-    plot: PlotOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """The odds of a rapid fire round, per person caught (RMU-RF-10): the aimed man and each
-    bystander in the cone: P(hit), P(critical), expected hits, P(dying), P(dead). With
-    --prepare, the preparation's: P(prepared), P(wasted), P(malfunction), the share."""
-    options = {k: v for k, v in locals().items() if k in fire_opts.RAPID_FIRE_OPTION_NAMES}
-    how = {k: v for k, v in locals().items() if k in ODDS_OPTION_NAMES}
-    with refusals():
-        decl = fire_opts.rapid_fire_from_options(**options)
-    what = "preparing" if prepare else f"OB {ob}, {share}% carried"
-    _show_fire_odds(decl, f"odds: rmu rapid fire, {weapon}, {what}", **how)
+_FIRE_ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    ("method", FireMethodOpt, "monte-carlo"),
+    ("depth", DepthOpt, None),
+    ("samples", FireSamplesOpt, 20_000),
+    ("seed", OddsSeedOpt, 0),
+    ("top", TopOpt, 10),
+    ("csv_path", CsvOpt, None),
+    ("plot", PlotOpt, None),
+    ("as_json", JsonOpt, False),
+)
 
 
-@app.command("suppress")
-def rmu_suppress(
-    weapon: fire_opts.WeaponOpt,
-    distance: fire_opts.DistanceOpt,
-    width: fire_opts.WidthOpt,
-    fire_discipline: fire_opts.SweepDisciplineOpt = 0,
-    skill: fire_opts.SweepSkillOpt = 0,
-    bearing: fire_opts.BearingOpt = 0.0,
-    at: fire_opts.AtOpt = "0,0",
-    target: fire_opts.TargetOpt = None,
-    cover: fire_opts.CoverOpt = None,
-    scene: fire_opts.SceneOpt = None,
-    dive: fire_opts.DiveOpt = None,
-    dash: fire_opts.DashOpt = None,
-    extra_rounds: fire_opts.ExtraRoundsOpt = 0,
-    ap: fire_opts.SweepApOpt = 4,
-    ap_left: fire_opts.ApLeftOpt = 4,
-    rounds_left: fire_opts.RoundsLeftOpt = None,
-    rounds_this_round: fire_opts.RoundsThisRoundOpt = 0,
-    sweeps_this_round: fire_opts.SweepsThisRoundOpt = 0,
-    ammo: fire_opts.AmmoOpt = "ball",
-    mounted: fire_opts.MountedOpt = False,
-    strength: fire_opts.StrengthOpt = 0,
-    mod: fire_opts.ModOpt = None,
-    method: FireMethodOpt = "monte-carlo",
-    depth: DepthOpt = None,
-    samples: FireSamplesOpt = 20_000,
-    seed: OddsSeedOpt = 0,
-    top: TopOpt = 10,
-    csv_path: CsvOpt = None,
-    plot: PlotOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """The odds of a suppression sweep, per person in the swept ground (RMU-SUP-6): P(hit),
-    P(critical), expected hits, P(dying), P(dead); and the shooter's P(malfunction)."""
-    options = {k: v for k, v in locals().items() if k in fire_opts.SUPPRESS_OPTION_NAMES}
-    how = {k: v for k, v in locals().items() if k in ODDS_OPTION_NAMES}
+@declared_command(
+    app,
+    "rapid-fire",
+    RapidFireOptions,
+    help="The odds of a rapid fire round, per person caught (RMU-RF-10): the aimed man and "
+    "each bystander in the cone: P(hit), P(critical), expected hits, P(dying), P(dead). With "
+    "--prepare, the preparation's: P(prepared), P(wasted), P(malfunction), the share.",
+    extra=_FIRE_ODDS_OPTIONS,
+)
+def rmu_rapid_fire(values: dict[str, Any], **how: Any) -> None:
     with refusals():
-        decl = fire_opts.suppression_from_options(**options)
-    title = f"odds: rmu suppression sweep, {weapon}, {width:g} ft wide at {distance:g} ft"
+        options = declare(RapidFireOptions, **values)
+        decl = options.build()
+    what = "preparing" if options.prepare else f"OB {options.ob}, {options.share}% carried"
+    _show_fire_odds(decl, f"odds: rmu rapid fire, {options.weapon}, {what}", **how)
+
+
+@declared_command(
+    app,
+    "suppress",
+    SuppressOptions,
+    help="The odds of a suppression sweep, per person in the swept ground (RMU-SUP-6): P(hit), "
+    "P(critical), expected hits, P(dying), P(dead); and the shooter's P(malfunction).",
+    extra=_FIRE_ODDS_OPTIONS,
+)
+def rmu_suppress(values: dict[str, Any], **how: Any) -> None:
+    with refusals():
+        options = declare(SuppressOptions, **values)
+        decl = options.build()
+    title = (
+        f"odds: rmu suppression sweep, {options.weapon}, {options.width:g} ft wide at "
+        f"{options.distance:g} ft"
+    )
     _show_fire_odds(decl, title, **how)
 
 
@@ -406,9 +370,14 @@ def sweep_rmu_shoot(
         fixed, grid = _sweep_grid(values, band)
     if not grid:
         fail("error: nothing to sweep: give several values to at least one option")
+    if plot is not None and x is not None and x not in grid:
+        fail(f"error: --x is one of the swept options ({', '.join(grid)}), got {x!r}")
     first = {name: values[0] for name, values in grid.items()}
     with refusals():
         base = _build_shot(fixed, first)
+    stats = [s.name for s in action_odds(base).stats]
+    if plot is not None and stat not in stats:
+        fail(f"error: --stat is one of {', '.join(stats)}, got {stat!r}")
     client, executor = executor_for(dask, workers if workers >= 0 else len(os.sched_getaffinity(0)))
     try:
         with refusals():
