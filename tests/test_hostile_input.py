@@ -524,9 +524,9 @@ SWEEP = ["odds", "sweep", "rmu", "shoot", "--distance", "40", "--workers", "0"]
         ),
         (["odds", "simulate", str(WAREHOUSE), "--workers", "1000"], "--workers"),
         ([*SWEEP[:-2], "--weapon", "glock-17", "--ob", "10,20", "--workers", "1000"], "--workers"),
-        ([*SWEEP, "--weapon", "glock-17", "--ob", "0:1000000:1"], "sweep points"),
-        ([*SWEEP, "--weapon", "abc", "--ob", "10,20"], "unknown rmu weapon"),
-        ([*SWEEP, "--weapon", "glock-17", "--ob", "10,20", "--prepared", "maybe"], "true or false"),
+        ([*SWEEP, "--weapon", "glock-17", "--ob", "0:1000000:1"], "1000 at most"),
+        ([*SWEEP, "--weapon", "abc", "--ob", "10,20"], "--weapon: 'abc' is not one of"),
+        ([*SWEEP, "--weapon", "glock-17", "--ob", "10,20", "--prepared", "maybe"], "yes or no"),
         (
             [*SWEEP, "--weapon", "glock-17", "--ob", "10,20", "--x", "nosuch", "--plot", "h.png"],
             "--x",

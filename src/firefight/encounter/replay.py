@@ -12,6 +12,7 @@ recorded faces is what RULINGS D-3 promises a log allows.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -21,12 +22,14 @@ from firefight.encounter.fold import fold
 from firefight.encounter.log import PAYLOAD_VERSION, LogError, LogRecord, live, parse_record
 from firefight.encounter.scenario import Scenario, initial_state
 from firefight.errors import FirefightError
+from firefight.limits import MAX_NUMBER
 from firefight.scene.state import EncounterState
+from firefight.serialize import to_plain
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
 
-__all__ = ["read_records", "replay_log"]
+__all__ = ["fold_log", "read_records", "replay_log"]
 
 
 def read_records(payloads: Sequence[tuple[int, Mapping[str, Any]]]) -> tuple[LogRecord, ...]:
@@ -120,3 +123,54 @@ def replay_log(
             )
         state = redo.state
     return state
+
+
+def fold_log(scenario: Scenario, records: Sequence[LogRecord], ruleset: Ruleset) -> EncounterState:
+    """The state the log leads to, checked without replaying it: for a log written by other
+    rules than these, whose records the rules now in force may resolve otherwise. Every undo
+    takes back the last record in force, every record's events fold, and every figure of the
+    state after each record stays finite and in bounds.
+
+    Raises:
+        LogError: the first record that does not fold, and why.
+    """
+    if not records:
+        raise LogError("the log is empty: every encounter starts with its opening round")
+    if records[0].kind != "round":
+        raise LogError("record 1 must open round 1")
+    scene = initial_state(scenario)
+    for index, record in enumerate(records):
+        if record.kind == "undo":
+            in_force = live(records[:index])
+            if len(in_force) <= 1 or record.reverts != in_force[-1].seq:
+                raise LogError(
+                    f"record {record.seq} undoes #{record.reverts}, which is not the last "
+                    "record still in force"
+                )
+        try:
+            state = fold(scene, records[: index + 1], ruleset)
+            check_figures(to_plain(state), f"after record {record.seq}")
+        except LogError:
+            raise
+        except FirefightError as exc:
+            raise LogError(f"record {record.seq} ({record.text!r}) does not fold: {exc}") from None
+        except Exception as exc:
+            raise LogError(
+                f"record {record.seq} ({record.text!r}) does not fold: {type(exc).__name__}: {exc}"
+            ) from None
+    return state
+
+
+def check_figures(value: object, where: str) -> None:
+    """Every number in a folded state finite and within :data:`~firefight.limits.MAX_NUMBER`."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int | float):
+        if not (math.isfinite(value) and abs(value) <= MAX_NUMBER):
+            raise LogError(f"{where}, a figure of the state is out of bounds: {value!r}")
+    elif isinstance(value, dict):
+        for item in value.values():
+            check_figures(item, where)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            check_figures(item, where)
