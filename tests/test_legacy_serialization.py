@@ -110,11 +110,41 @@ def test_a_legacy_snapshot_reads_back_as_the_full_fold(
     assert "~class" in legacy.text
 
 
+def _changed(old: Any, new: Any, path: str = "") -> list[str]:
+    """Where ``new`` does not hold what ``old`` held, kind of number included; keys only
+    ``new`` has (fields added since, with their defaults) are not changes."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        return [
+            change
+            for key, value in old.items()
+            for change in (
+                _changed(value, new[key], f"{path}.{key}") if key in new else [f"{path}.{key}"]
+            )
+        ]
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        pairs = enumerate(zip(old, new, strict=True))
+        return [c for i, (o, n) in pairs for c in _changed(o, n, f"{path}[{i}]")]
+    return [] if old == new and type(old) is type(new) else [path or "."]
+
+
+def test_the_comparison_of_documents_sees_a_changed_kind_of_number() -> None:
+    assert _changed({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2, "c": 0}], "d": 1}) == []
+    assert _changed({"a": [1, {"b": 2}]}, {"a": [1, {"b": 2.0}]}) == [".a[1].b"]
+    assert _changed({"a": 1}, {}) == [".a"]
+
+
 @pytest.mark.parametrize(("name", "prefix"), ENCOUNTERS)
-def test_the_snapshot_format_is_unchanged(name: str, prefix: str, legacy_store: SqlStore) -> None:
-    """The same state encodes to the same bytes as before: SNAPSHOT_VERSION stays."""
+def test_a_legacy_snapshot_is_written_again_with_every_value_it_held(
+    name: str, prefix: str, legacy_store: SqlStore
+) -> None:
+    """The format is unchanged, so SNAPSHOT_VERSION stays: the state read from the old document
+    encodes to the same keys and values (``~class`` tags included); fields the state classes
+    gained since are written with their defaults."""
     legacy = _legacy_snapshot(legacy_store, name, prefix)
-    assert encode_snapshot(legacy.folded, legacy.ruleset, legacy.stamp) == legacy.text
+    back = decode_snapshot(legacy.text, legacy.ruleset, seq=legacy.folded.seq, stamp=legacy.stamp)
+    again = encode_snapshot(back, legacy.ruleset, legacy.stamp)
+    assert again is not None
+    assert _changed(json.loads(legacy.text), json.loads(again)) == []
     assert json.loads(legacy.text)["version"] == SNAPSHOT_VERSION
 
 
@@ -217,6 +247,10 @@ def test_a_malformed_field_names_the_event_and_the_field() -> None:
         parse_record({"kind": "undo", "round": "first", "text": "undo", "reverts": 1}, seq=2)
     with pytest.raises(LogError, match="record 2 is malformed: an undo that names no record"):
         parse_record({"kind": "undo", "round": 1, "text": "undo"}, seq=2)
+    with pytest.raises(LogError, match="record 3 is malformed: the action record lists no events"):
+        parse_record({"kind": "action", "round": 1, "text": "x"}, seq=3)
+    with pytest.raises(LogError, match=r"at events\[0\], expected an event .*, got 5"):
+        parse_record({"kind": "round", "round": 1, "text": "x", "events": [5]}, seq=3)
     with pytest.raises(LogError, match="record 5 is of payload version 2"):
         parse_record({"v": 2, "kind": "undo", "round": 1, "text": "undo", "reverts": 1}, seq=5)
 

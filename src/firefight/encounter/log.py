@@ -71,7 +71,7 @@ def _event_tag(value: Any) -> str | None:
     if isinstance(value, dict):
         name = value.get("type")
         return name if isinstance(name, str) else None
-    return type(value).__name__
+    return type(value).__name__ if isinstance(value, Event) else None
 
 
 class _Logged:
@@ -171,7 +171,9 @@ def _says(error: ErrorDetails) -> str:
     if error["type"] != _UNKNOWN_EVENT:
         return error["msg"]
     found = error["input"]
-    name = found.get("type") if isinstance(found, dict) else None
+    if not isinstance(found, dict):
+        return f"expected an event (an object naming its type), got {found!r}"
+    name = found.get("type")
     return f"an event of unknown type {name!r}; is the ruleset or plug-in that wrote it installed?"
 
 
@@ -204,6 +206,8 @@ def parse_record(payload: Mapping[str, Any], *, seq: int = 0, recorded_at: str =
         raise LogError(f"record {seq} is malformed: {problem(exc, _says)}") from None
     if record.kind == "undo" and record.reverts is None:
         raise LogError(f"record {seq} is malformed: an undo that names no record to revert")
+    if record.kind != "undo" and "events" not in payload:
+        raise LogError(f"record {seq} is malformed: the {record.kind} record lists no events")
     return record
 
 
