@@ -41,7 +41,7 @@ def _command(target: Any, name: str) -> click.Command:
         # A group even when it has one command: ``firefight d6 check`` keeps its verb.
         command: click.Command = typer.main.get_group(target)
     else:
-        app = typer.Typer()
+        app = typer.Typer(add_completion=False)
         app.command(name)(target)
         command = typer.main.get_command(app)
     command.name = name

@@ -1,0 +1,25 @@
+"""The command line starts fast (issue 10) without changing what it finds or says."""
+
+from __future__ import annotations
+
+from importlib import metadata
+
+import pytest
+
+from firefight.entry_points import entry_points
+
+
+@pytest.mark.parametrize("group", ["firefight.rulesets", "console_scripts", "pytest11"])
+def test_entry_points_match_importlib_metadata(group: str) -> None:
+    """The registry's quick scan of ``entry_points.txt`` finds what importlib.metadata finds."""
+    quick = sorted((ep.name, ep.value) for ep in entry_points(group))
+    standard = sorted((ep.name, ep.value) for ep in metadata.entry_points(group=group))
+    assert quick == standard
+    assert quick or group != "firefight.rulesets"
+
+
+def test_an_entry_point_loads_the_object_it_names() -> None:
+    from firefight.rulesets.rmu import RMU
+
+    (rmu,) = [ep for ep in entry_points("firefight.rulesets") if ep.name == "rmu"]
+    assert rmu.load() is RMU
