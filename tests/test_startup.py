@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from importlib import metadata
 
 import pytest
 
+from firefight.cli import MISSING_EXTRA
 from firefight.entry_points import entry_points
 
 
@@ -23,3 +26,16 @@ def test_an_entry_point_loads_the_object_it_names() -> None:
 
     (rmu,) = [ep for ep in entry_points("firefight.rulesets") if ep.name == "rmu"]
     assert rmu.load() is RMU
+
+
+@pytest.mark.parametrize("missing", ["typer", "rich"])
+def test_a_missing_cli_extra_gives_a_one_line_install_hint(missing: str) -> None:
+    """Without the ``[cli]`` extra, ``firefight`` says how to install it, on one line."""
+    code = f"import sys; sys.modules[{missing!r}] = None; from firefight.cli import main; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "--help"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr == MISSING_EXTRA + "\n"
+    assert "pip install 'firefight[cli]'" in MISSING_EXTRA

@@ -11,7 +11,7 @@ import typer
 
 from firefight.cli.lazy import Lazy, lazy_group, ruleset_commands
 
-__all__ = ["app", "main"]
+__all__ = ["app"]
 
 _GROUPS = {
     "encounter": Lazy.of(
@@ -45,7 +45,3 @@ app = typer.Typer(
 @app.callback()
 def firefight() -> None:
     """firefight: firearms combat rules for tabletop RPGs, with every roll shown."""
-
-
-def main() -> None:
-    app()

@@ -18,9 +18,13 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class DataModel(BaseModel):
-    """Base of every data-file model: unknown keys are errors, not silently ignored."""
+    """Base of every data-file model: unknown keys are errors, not silently ignored.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    A model's validator is built when it first validates a file, not when its module is
+    imported: a command pays only for the files it reads.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class TableHeader(DataModel):
