@@ -39,3 +39,12 @@ def test_a_missing_cli_extra_gives_a_one_line_install_hint(missing: str) -> None
     assert done.stdout == ""
     assert done.stderr == MISSING_EXTRA + "\n"
     assert "pip install 'firefight[cli]'" in MISSING_EXTRA
+
+
+def test_every_start_up_benchmark_command_runs() -> None:
+    """benchmarks/bench_startup.py stays runnable (nothing is timed here)."""
+    import bench_startup
+
+    for name, argv in bench_startup.COMMANDS.items():
+        done = subprocess.run(argv, capture_output=True, env=bench_startup.ENV, check=False)
+        assert done.returncode == 0, (name, done.stderr)
