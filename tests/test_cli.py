@@ -87,7 +87,8 @@ def test_unknown_weapon_suggests_close_names() -> None:
         app, ["rmu", "shoot", "--weapon", "glock17", "--ob", "5", "--distance", "5"]
     )
     assert result.exit_code == 2
-    assert "unknown rmu weapon 'glock17'; did you mean 'glock-17'?" in result.stderr
+    assert "--weapon: 'glock17' is not one of glock-17" in result.stderr
+    assert "Did you mean 'glock-17'?" in result.stderr
 
 
 def test_bad_rolls_option_is_a_clear_error() -> None:

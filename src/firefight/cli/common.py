@@ -17,6 +17,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from firefight.declarations import DeclarationError
 from firefight.dice import Dice, PromptSource, ScriptedSource, SeededSource
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.outcome import Outcome
@@ -97,6 +98,10 @@ def refusals() -> Iterator[None]:
         yield
     except RuleRefusal as exc:
         fail(f"refused: {exc}")
+    except DeclarationError as exc:
+        # A value past a bound a rule sets is refused under that rule; any other bad value is
+        # an input error.
+        fail(f"refused: {exc}" if exc.rule else f"error: {exc}")
     except FirefightError as exc:
         fail(f"error: {exc}")
 

@@ -1,29 +1,27 @@
-"""``firefight d6 check``: the toy's one command."""
+"""``firefight d6 check``: the toy's one command, generated from its declaration."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Any
 
 import typer
 
-from firefight.cli.common import AskOpt, JsonOpt, RollsOpt, SeedOpt, dice_from_options, emit_json
+from firefight.cli.common import dice_from_options, emit_json, refusals
+from firefight.cli.declared import declared_command
+from firefight.declarations import declare
 from firefight_d6.rules import Check, resolve_check
 
 app = typer.Typer(help="A d6 against a target number.", no_args_is_help=True)
 
 
-@app.command("check")
+@declared_command(app, "check", Check, help="Roll a d6, add the skill, reach the target.")
 def check(
-    skill: Annotated[int, typer.Option()],
-    target: Annotated[int, typer.Option()],
-    rolls: RollsOpt = None,
-    seed: SeedOpt = None,
-    ask: AskOpt = False,
-    as_json: JsonOpt = False,
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    """Roll a d6, add the skill, reach the target."""
+    with refusals():
+        action = declare(Check, **values)
     dice, _ = dice_from_options(rolls, seed, ask)
-    outcome = resolve_check(Check(skill=skill, target=target), dice)
+    outcome = resolve_check(action, dice)
     if as_json:
         emit_json({"ruleset": "d6", "action": "check", **outcome.to_json()})
     else:

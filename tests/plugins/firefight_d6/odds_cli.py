@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Any
 
 import typer
 
-from firefight.cli.common import JsonOpt, emit_json
+from firefight.cli.common import JsonOpt, emit_json, refusals
+from firefight.cli.declared import declared_command
+from firefight.declarations import declare
 from firefight.odds.api import odds, odds_stats
 from firefight_d6.rules import Check
 
 app = typer.Typer(help="Odds of a d6 check.", no_args_is_help=True)
 
 
-@app.command("check")
-def check(
-    skill: Annotated[int, typer.Option()],
-    target: Annotated[int, typer.Option()],
-    as_json: JsonOpt = False,
-) -> None:
-    """The exact chance of the check."""
-    action = Check(skill=skill, target=target)
+@declared_command(
+    app, "check", Check, help="The exact chance of the check.", extra=(("as_json", JsonOpt, False),)
+)
+def check(values: dict[str, Any], *, as_json: bool) -> None:
+    with refusals():
+        action = declare(Check, **values)
     stats = odds_stats(odds(None, action), action)
     if as_json:
         emit_json({"ruleset": "d6", "stats": {s.stat.name: s.value for s in stats}})

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
+from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.outcome import Outcome
 from firefight.probability.action_odds import ActionOdds
@@ -21,8 +22,10 @@ __all__ = ["LADDER", "Check", "Ladder", "registrations", "resolve_check", "table
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Check:
-    skill: int
-    target: int
+    """The toy's one declaration: every option of its commands comes from these fields."""
+
+    skill: int = param(help="Skill added to the die.", low=0, high=10, rule="D6-1")
+    target: int = param(4, help="Number to reach.", low=2, high=16, rule="D6-1")
 
 
 def resolve_check(check: Check, dice: Dice) -> Outcome:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, Literal
 
 from pydantic import Field
@@ -479,3 +479,9 @@ class RmuData:
             self.tables[name]
             checked.append(f"tables/{name}.toml")
         return checked
+
+
+@cache
+def default_data() -> RmuData:
+    """One shared :class:`RmuData` per process (worker processes load their own)."""
+    return RmuData()

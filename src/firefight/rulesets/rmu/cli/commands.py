@@ -2,71 +2,42 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from firefight.cli.common import (
-    AskOpt,
-    JsonOpt,
-    RollsOpt,
-    SeedOpt,
     dice_from_options,
     emit_json,
     refusals,
     show_outcome,
 )
+from firefight.cli.declared import declared_command
 from firefight.cli.lazy import Lazy, lazy_group
-from firefight.geometry import Size
+from firefight.declarations import declare
 from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.cli.shot_options import (
-    SHOT_OPTION_NAMES,
-    AmmoOpt,
-    ApLeftOpt,
-    ApOpt,
-    ArmorBrokenOpt,
-    ArmorDamageOpt,
-    ArmorOpt,
-    ArmorQualityOpt,
-    ArmorUntrainedOpt,
-    BodyCoverOpt,
-    CelerityOpt,
-    CoverOpt,
-    DistanceOpt,
-    DodgeOpt,
-    ModOpt,
-    MountedOpt,
-    NakedOpt,
-    ObOpt,
-    PreparedOpt,
-    QuicknessOpt,
-    RanksOpt,
-    ShielderOpt,
-    ShooterArmorOpt,
-    SituationOpt,
-    SizeOpt,
-    WeaponOpt,
-    aimed_shot_from_options,
-)
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot_options import ShotOptions
 
 _FIRE = "firefight.rulesets.rmu.cli.fire"
 # The firearm actions load their modules only when one of them is invoked: ``rmu shoot`` stays
 # quick to start.
+_FIRE_COMMANDS = {
+    "rapid-fire": "Empty the gun: prepare, then fire.",
+    "suppress": "Hose a stretch of ground with fire.",
+    "maneuver": "A percentage or absolute maneuver.",
+    "move-to-cover": "Dash for cover under fire.",
+}
 app = typer.Typer(
     cls=lazy_group(
-        {
-            "rapid-fire": Lazy.of(_FIRE, "rapid_fire", "Empty the gun: prepare, then fire."),
-            "suppress": Lazy.of(_FIRE, "suppress", "Hose a stretch of ground with fire."),
-            "maneuver": Lazy.of(_FIRE, "maneuver", "A percentage or absolute maneuver."),
-            "move-to-cover": Lazy.of(_FIRE, "move_to_cover", "Dash for cover under fire."),
-        }
+        {name: Lazy.command_of(_FIRE, "app", name, line) for name, line in _FIRE_COMMANDS.items()}
     ),
     help="Rolemaster Unified firearms (rmu).",
     no_args_is_help=True,
 )
-# rapid-fire, suppress, maneuver, move-to-cover (firefight.rulesets.rmu.cli.fire)
 
 
 def _rmu() -> RMU:
@@ -136,43 +107,18 @@ def shot_headline(outcome: Outcome) -> str:
     )
 
 
-@app.command()
+@declared_command(
+    app,
+    "shoot",
+    ShotOptions,
+    help="Resolve one aimed shot and show every modifier, roll and table read.",
+)
 def shoot(
-    weapon: WeaponOpt,
-    ob: ObOpt,
-    distance: DistanceOpt,
-    armor: ArmorOpt = "AT 1",
-    naked: NakedOpt = "AT 1",
-    armor_damage: ArmorDamageOpt = 0,
-    armor_quality: ArmorQualityOpt = 0,
-    armor_broken: ArmorBrokenOpt = False,
-    armor_untrained: ArmorUntrainedOpt = False,
-    ammo: AmmoOpt = "ball",
-    cover: CoverOpt = "none",
-    body_cover: BodyCoverOpt = "none",
-    shielder: ShielderOpt = None,
-    ap: ApOpt = 3,
-    ap_left: ApLeftOpt = 4,
-    prepared: PreparedOpt = False,
-    mounted: MountedOpt = False,
-    ranks: RanksOpt = 0,
-    size: SizeOpt = Size.MEDIUM,
-    quickness_db: QuicknessOpt = 0,
-    dodge: DodgeOpt = 0,
-    celerity: CelerityOpt = 0,
-    shooter_armor: ShooterArmorOpt = None,
-    situation: SituationOpt = None,
-    mod: ModOpt = None,
-    rolls: RollsOpt = None,
-    seed: SeedOpt = None,
-    ask: AskOpt = False,
-    as_json: JsonOpt = False,
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    """Resolve one aimed shot and show every modifier, roll and table read."""
-    options = {k: v for k, v in locals().items() if k in SHOT_OPTION_NAMES}
     dice, dice_info = dice_from_options(rolls, seed, ask)
     with refusals():
-        shot = aimed_shot_from_options(**options)
+        shot = declare(ShotOptions, **values).build()
         outcome = resolve_aimed_shot(shot, dice, RmuData())
     unused = list(dice.unused)
     if as_json:
@@ -185,7 +131,7 @@ def shoot(
             }
         )
         return
-    show_outcome(f"rmu aimed shot: {weapon}", outcome, dice_info, shot_headline)
+    show_outcome(f"rmu aimed shot: {shot.weapon}", outcome, dice_info, shot_headline)
     if unused:
         typer.echo(f"note: {len(unused)} scripted dice were not needed: {unused}")
 

@@ -1,0 +1,312 @@
+"""Declarations: one frozen dataclass per action, whose fields say everything about an option.
+
+A ruleset declares what a player may say about an action once, as a frozen dataclass whose
+fields carry a :class:`Param` (help, unit, bounds, choices, spelling, whether odds may sweep it).
+From that one declaration the interfaces derive the command-line options, the action-line
+options and the axes of an odds sweep, and :func:`declare` checks every value against the same
+bounds wherever it came from — so ``--celerity 99`` is refused in one place for every edge.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, kw_only=True)
+... class Check:
+...     skill: int = param(help="Skill bonus.", low=0, high=20)
+...     target: int = param(4, help="Target number.", low=2, high=12)
+>>> declare(Check, skill=3)
+Check(skill=3, target=4)
+>>> declare(Check, skill=99)
+Traceback (most recent call last):
+...
+firefight.declarations.DeclarationError: --skill: 99 is more than 20, the most it can be.
+>>> sweep_values(field_named(Check, "target"), "2:6:2")
+[2, 4, 6]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import enum
+import math
+import types
+import typing
+from collections.abc import Callable, Sequence
+from dataclasses import MISSING, dataclass
+from typing import Any, TypeVar
+
+from firefight.errors import FirefightError
+
+__all__ = [
+    "DeclarationError",
+    "Option",
+    "Param",
+    "declare",
+    "field_named",
+    "options_of",
+    "param",
+    "parse_value",
+    "sweep_values",
+]
+
+T = TypeVar("T")
+
+#: The most characters a value given as text may have: enough for any name or list, too few
+#: for a number to be expensive to read.
+MAX_TEXT = 200
+#: The most values one swept option may take.
+MAX_SWEEP_VALUES = 1_000
+
+
+class DeclarationError(FirefightError, ValueError):
+    """A value an option cannot take; the message names the option as the user spells it."""
+
+    def __init__(self, option: str, problem: str, *, rule: str | None = None) -> None:
+        self.option = option
+        self.rule = rule
+        cite = f"{rule}: " if rule else ""
+        super().__init__(f"{cite}{option}: {problem}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Param:
+    """What a declaration's field means to the people who give it a value.
+
+    ``flag`` is its spelling after ``--`` (default: the field name with dashes); ``low`` and
+    ``high`` bound numbers (inclusive) and the count of a repeated option's values; ``choices``
+    lists the words a text field takes (or returns them, when they come from data); ``rule`` is
+    the rule a value out of bounds is refused under; ``sweep`` says whether odds sweeps may vary
+    it; ``line`` whether an encounter's action line may give it.
+    """
+
+    help: str
+    flag: str = ""
+    unit: str = ""
+    low: float | None = None
+    high: float | None = None
+    choices: tuple[str, ...] | Callable[[], Sequence[str]] | None = None
+    rule: str | None = None
+    sweep: bool = True
+    line: bool = False
+
+
+def param(default: Any = MISSING, **meta: Any) -> Any:
+    """A dataclass field with its :class:`Param`; a list default is kept as a tuple."""
+    info = Param(**meta)
+    if isinstance(default, list):
+        default = tuple(default)
+    return dataclasses.field(default=default, metadata={"param": info})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Option:
+    """One field of a declaration, resolved: its name, value type, default and :class:`Param`.
+
+    ``kind`` is the value type with ``None`` taken off (``optional`` says whether None is
+    allowed); ``repeated`` fields hold a tuple of ``kind`` values.
+    """
+
+    name: str
+    kind: type
+    optional: bool
+    repeated: bool
+    default: Any
+    param: Param
+
+    @property
+    def required(self) -> bool:
+        return self.default is MISSING
+
+    @property
+    def flag(self) -> str:
+        return "--" + (self.param.flag or self.name.replace("_", "-"))
+
+    def choices(self) -> tuple[str, ...] | None:
+        found = self.param.choices
+        if found is None and isinstance(self.kind, type) and issubclass(self.kind, enum.Enum):
+            return tuple(str(m.value) for m in self.kind)
+        if callable(found):
+            return tuple(found())
+        return found
+
+    def check(self, value: Any) -> Any:
+        """``value`` if this option may take it; else a :class:`DeclarationError`."""
+        if value is None:
+            if self.optional or (self.repeated and not self.required):
+                return () if self.repeated else None
+            raise self._error("needs a value.")
+        if self.repeated:
+            values = tuple(value) if isinstance(value, list | tuple) else (value,)
+            self._bounds(len(values), "values")
+            return tuple(self._one(v) for v in values)
+        return self._one(value)
+
+    def _one(self, value: Any) -> Any:
+        kind = self.kind
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise self._error(f"takes yes or no, not {value!r}.")
+            return value
+        if kind is int or kind is float:
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise self._error(f"takes a number, not {value!r}.")
+            if not math.isfinite(value):
+                raise self._error(f"takes a finite number, not {value}.")
+            if kind is int and value != int(value):
+                raise self._error(f"takes a whole number, not {value}.")
+            self._bounds(value, "")
+            return kind(value)
+        if isinstance(kind, type) and issubclass(kind, enum.Enum):
+            if isinstance(value, kind):
+                return value
+            try:
+                return kind(value)
+            except ValueError:
+                raise self._error(self._not_one_of(str(value))) from None
+        if kind is str:
+            if not isinstance(value, str):
+                raise self._error(f"takes text, not {value!r}.")
+            if len(value) > MAX_TEXT:
+                raise self._error(f"is {len(value)} characters long; {MAX_TEXT} at most.")
+            if any(ord(c) < 32 or ord(c) == 127 for c in value):
+                raise self._error("must not hold control characters.")
+            choices = self.choices()
+            if choices is not None and value not in choices:
+                raise self._error(self._not_one_of(value))
+            return value
+        return value
+
+    def _bounds(self, value: float, noun: str) -> None:
+        what = f"{value:g} {noun}".strip()
+        low, high = self.param.low, self.param.high
+        unit = f" {self.param.unit}" if self.param.unit and not noun else ""
+        if low is not None and value < low:
+            raise self._error(f"{what}{unit} is less than {low:g}, the least it can be.")
+        if high is not None and value > high:
+            raise self._error(f"{what}{unit} is more than {high:g}, the most it can be.")
+
+    def _not_one_of(self, value: str) -> str:
+        choices = self.choices() or ()
+        close = difflib.get_close_matches(value, choices, n=2)
+        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        listed = ", ".join(choices) if len(choices) <= 12 else f"one of {len(choices)} names"
+        return f"{value!r} is not one of {listed}.{hint}"
+
+    def _error(self, problem: str) -> DeclarationError:
+        return DeclarationError(self.flag, problem, rule=self.param.rule)
+
+
+def _unwrap(hint: Any) -> tuple[type, bool, bool]:
+    """(value type, None allowed, repeated) of a field's type hint."""
+    optional = False
+    origin = typing.get_origin(hint)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        optional = len(args) < len(typing.get_args(hint))
+        hint = args[0] if len(args) == 1 else str
+        origin = typing.get_origin(hint)
+    if origin in (tuple, list):
+        inner = typing.get_args(hint)[0]
+        return inner, optional, True
+    return hint, optional, False
+
+
+_OPTIONS: dict[type, tuple[Option, ...]] = {}
+
+
+def options_of(cls: type) -> tuple[Option, ...]:
+    """The declared fields of ``cls`` (those made with :func:`param`), in order."""
+    known = _OPTIONS.get(cls)
+    if known is not None:
+        return known
+    hints = typing.get_type_hints(cls)
+    found = []
+    for f in dataclasses.fields(cls):
+        info = f.metadata.get("param")
+        if not isinstance(info, Param):
+            continue
+        kind, optional, repeated = _unwrap(hints[f.name])
+        found.append(
+            Option(
+                name=f.name,
+                kind=kind,
+                optional=optional,
+                repeated=repeated,
+                default=f.default,
+                param=info,
+            )
+        )
+    _OPTIONS[cls] = tuple(found)
+    return _OPTIONS[cls]
+
+
+def field_named(cls: type, name: str) -> Option:
+    for option in options_of(cls):
+        if option.name == name:
+            return option
+    raise KeyError(name)
+
+
+def declare(cls: type[T], **values: Any) -> T:
+    """An instance of ``cls`` from ``values``, each checked against its :class:`Param`."""
+    checked = {}
+    for option in options_of(cls):
+        if option.name in values:
+            checked[option.name] = option.check(values.pop(option.name))
+        elif option.required:
+            raise DeclarationError(option.flag, "is required.", rule=option.param.rule)
+    if values:
+        raise TypeError(f"{cls.__name__} declares no {', '.join(sorted(values))}")
+    return cls(**checked)
+
+
+def parse_value(option: Option, text: str) -> Any:
+    """One value of ``option`` read from text (an action line, a sweep list), checked."""
+    text = text.strip()
+    if len(text) > MAX_TEXT:
+        raise option._error(f"is {len(text)} characters long; {MAX_TEXT} at most.")
+    kind = option.kind
+    try:
+        if kind is bool:
+            lowered = text.lower()
+            if lowered not in ("yes", "y", "true", "1", "no", "n", "false", "0"):
+                raise option._error(f"takes yes or no, not {text!r}.")
+            value: Any = lowered in ("yes", "y", "true", "1")
+        elif kind is int:
+            value = int(text)
+        elif kind is float:
+            value = float(text)
+        else:
+            value = text
+    except ValueError:
+        noun = "a whole number" if kind is int else "a number"
+        raise option._error(f"takes {noun}, not {text!r}.") from None
+    return option._one(value)
+
+
+def sweep_values(option: Option, text: str) -> list[Any]:
+    """The values a sweep gives ``option``: ``a,b,c``, or ``START:STOP:STEP`` (inclusive) for a
+    number, or ``all`` for an option with choices."""
+    if not option.param.sweep:
+        raise option._error("cannot be swept.")
+    text = text.strip()
+    choices = option.choices()
+    if text == "all" and choices is not None:
+        return [option._one(c) for c in choices]
+    if option.kind in (int, float) and text.count(":") == 2:
+        start, stop, step = (parse_value(_unbounded(option), p) for p in text.split(":"))
+        if step <= 0 or stop < start:
+            raise option._error(f"range {text!r} needs STOP >= START and STEP > 0.")
+        count = math.floor((stop - start) / step + 1e-9) + 1
+        if count > MAX_SWEEP_VALUES:
+            raise option._error(f"range {text!r} has {count} values; {MAX_SWEEP_VALUES} at most.")
+        return [option._one(start + k * step) for k in range(count)]
+    parts = [p for p in text.split(",") if p.strip()]
+    if not parts:
+        raise option._error("needs at least one value.")
+    if len(parts) > MAX_SWEEP_VALUES:
+        raise option._error(f"has {len(parts)} values; {MAX_SWEEP_VALUES} at most.")
+    return [parse_value(option, p) for p in parts]
+
+
+def _unbounded(option: Option) -> Option:
+    # A range's STEP is not a value of the option: read the three parts without its bounds.
+    return dataclasses.replace(option, param=dataclasses.replace(option.param, low=None, high=None))
