@@ -5,6 +5,10 @@ time (user + system) of every child is read from the kernel's accounting, and th
 medians is printed. Targets (issue 10): ``rmu shoot`` at most 12x, ``--help`` at most 10x;
 ``cpr shoot`` should be of the same order as ``rmu shoot``.
 
+``libraries alone`` imports only what a resolving command cannot start without: typer (whose
+option conversion, ``typer._adapters``, builds on pydantic, as the data files' validation does)
+and rich's console. It is the floor under any command that resolves an action.
+
 The children may write byte code (``PYTHONDONTWRITEBYTECODE`` is dropped for them), as they do
 for a user: compiling the sources on every run is not what start-up costs once installed.
 
@@ -23,6 +27,7 @@ import sys
 FIREFIGHT = shutil.which("firefight", path=os.path.dirname(sys.executable)) or "firefight"
 COMMANDS = {
     "python -c pass": [sys.executable, "-c", "pass"],
+    "libraries alone": [sys.executable, "-c", "import typer._adapters, rich.console"],
     "firefight --help": [FIREFIGHT, "--help"],
     "firefight rmu shoot": [
         FIREFIGHT, "rmu", "shoot", "--weapon", "glock-17", "--ob", "65", "--distance", "40",
