@@ -21,6 +21,7 @@ _GROUPS = {
     "demo": Lazy.of("firefight.cli.encounter", "demo", "Play the bundled fight and save it."),
     "odds": Lazy.of("firefight.cli.odds", "app", "Odds before rolling, sweeps and simulations."),
     "tables": Lazy.of("firefight.cli.tables", "app", "List, show, check and import data tables."),
+    "scene": Lazy.of("firefight.cli.scene", "app", "Pictures of a scenario's scene."),
     "rulesets": Lazy.of("firefight.cli.catalog", "list_rulesets", "The installed rulesets."),
     "weapons": Lazy.of("firefight.cli.catalog", "weapons", "The weapon catalog of a ruleset."),
 }

@@ -30,6 +30,7 @@ from firefight.cli.common import (
     emit_json,
     refusals,
 )
+from firefight.cli.scene import ActionOpt, SvgOpt, draw_map
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
@@ -245,6 +246,17 @@ def show(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> Non
         emit_json(state_json(name, state))
         return
     show_state(name, state)
+
+
+@app.command("map")
+def map_command(
+    name: NameArg, svg: SvgOpt = None, action: ActionOpt = None, store: StoreOpt = None
+) -> None:
+    """The scene as it stands now, as an SVG picture; with --action, what that action would
+    fire at (lines of fire, cones, sectors)."""
+    with _service(store) as service:
+        state = service.state(name)
+    draw_map(state, action, svg)
 
 
 @app.command()

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
 
 __all__ = ["NOT_IN_ENCOUNTERS", "CatalogRow", "Ruleset", "combatant_status", "weapons_text"]
@@ -87,6 +88,13 @@ class Ruleset(ABC):
     def table_kinds(self) -> Sequence[TableKind[Any]]:
         """The kinds of data table this ruleset ships and imports (``[table] kind``)."""
         return ()
+
+    def overlay(self, state: EncounterState, action: Action) -> Overlay:
+        """The shapes ``action`` adds to the scene's map (lines of fire, cones, blast rings);
+        the default adds none."""
+        from firefight.scene.svg import Overlay
+
+        return Overlay()
 
     # --- encounter seams (DESIGN.md layer 6); every default refuses ---------------------------
 

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from firefight.rulesets.rmu.catalog import RmuData
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
 
 __all__ = ["RMU", "rmu_data"]
@@ -67,13 +68,21 @@ class RMU(Ruleset):
 
         return TABLE_KINDS
 
+    def overlay(self, state: EncounterState, action: Action) -> Overlay:
+        from firefight.rulesets.rmu.overlay import rmu_overlay
+
+        return rmu_overlay(state, action)
+
     def check_data(self) -> list[str]:
         # A fresh load, so that tables imported since this ruleset was first used are checked too.
         from firefight.rulesets.rmu.catalog import RmuData
+        from firefight.rulesets.rmu.explosives import explosive_data
         from firefight.rulesets.rmu.firearm_data import check_firearm_data
 
         data = RmuData()
-        return [*data.check(), *check_firearm_data(data)]
+        explosive_data.cache_clear()
+        explosive_data()
+        return [*data.check(), *check_firearm_data(data), "explosives.toml"]
 
     # --- encounter seams: the rules live in rmu.encounter, rmu.upkeep and rmu.vitals, imported
     # on first use so that the catalog and the shot load without the encounter layer.

@@ -480,7 +480,7 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
     return Outcome(events=tuple(events), trace=_trace(tb, *covers, outcome.trace), summary=summary)
 
 
-def _sweep_aim(
+def sweep_aim(
     state: EncounterState, c: CombatantState, action: Sweep, tb: TraceBuilder
 ) -> tuple[float, float]:
     """The sweep's bearing and distance, from what the action names (RMU-SUP-1)."""
@@ -512,7 +512,7 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
     stats = rmu_stats(c)
     fire = _fire(c)
     tb = TraceBuilder()
-    bearing, distance = _sweep_aim(state, c, action, tb)
+    bearing, distance = sweep_aim(state, c, action, tb)
     rounds, ammo = loaded_rounds(weapon)
     moving: dict[str, tuple[Barrier, Point, Cover]] = {}
     scratch: dict[str, TraceBuilder] = {}

@@ -31,9 +31,20 @@ _FIRE_COMMANDS = {
     "maneuver": "A percentage or absolute maneuver.",
     "move-to-cover": "Dash for cover under fire.",
 }
+_EXPLOSIVES = "firefight.rulesets.rmu.cli.explosives"
+_EXPLOSIVE_COMMANDS = {
+    "throw": "Throw an explosive: where it lands.",
+    "flash-bang": "A flash-bang's contest per victim.",
+}
 app = typer.Typer(
     cls=lazy_group(
-        {name: Lazy.command_of(_FIRE, "app", name, line) for name, line in _FIRE_COMMANDS.items()}
+        {
+            **{n: Lazy.command_of(_FIRE, "app", n, line) for n, line in _FIRE_COMMANDS.items()},
+            **{
+                n: Lazy.command_of(_EXPLOSIVES, "app", n, line)
+                for n, line in _EXPLOSIVE_COMMANDS.items()
+            },
+        }
     ),
     help="Rolemaster Unified firearms (rmu).",
     no_args_is_help=True,
