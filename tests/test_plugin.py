@@ -67,11 +67,11 @@ def test_the_plugin_gets_its_commands(d6_installed: Path) -> None:
     success = json.loads(
         _run("d6", "check", "--skill", "2", "--target", "4", "--rolls", "2", "--json")
     )
-    assert success["summary"]["result"] == "success"
+    assert success["result"]["outcome"] == "success"
     failure = json.loads(
         _run("d6", "check", "--skill", "0", "--target", "4", "--rolls", "3", "--json")
     )
-    assert failure["summary"]["result"] == "failure"
+    assert failure["result"]["outcome"] == "failure"
 
 
 def test_the_plugin_gets_odds(d6_installed: Path) -> None:

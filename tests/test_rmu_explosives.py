@@ -181,7 +181,7 @@ def test_the_throw_and_flash_bang_commands() -> None:
     )  # fmt: skip
     assert thrown.exit_code == 0, thrown.output
     payload = json.loads(thrown.stdout)
-    assert payload["summary"]["off_ft"] == 6.3 and payload["summary"]["total"] == 72
+    assert payload["result"]["off_ft"] == 6.3 and payload["result"]["total"] == 72
     bang = runner.invoke(
         app, ["rmu", "flash-bang", "--victim", "ghoul:5:0", "--enclosed", "--unaware", "ghoul",
               "--rolls", "88,62"],

@@ -376,7 +376,7 @@ def test_cli_suppress_reads_a_scene_file_and_dive_options(tmp_path: Path) -> Non
     result = CliRunner().invoke(app, [*args, "--rolls", "25,50,50,50,50", "--json"])
     assert result.exit_code == 0, result.stderr
     data = json.loads(result.stdout)
-    by_name = {t["name"]: t for t in data["summary"]["targets"]}
+    by_name = {t["name"]: t for t in data["result"]["targets"]}
     assert by_name["Edge"]["response"] == "dive" and by_name["Edge"]["cover_bonus"] == 140
     assert by_name["Short"]["short"] is True
     types = [e["type"] for e in data["events"]]

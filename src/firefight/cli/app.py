@@ -22,6 +22,9 @@ _GROUPS = {
     "odds": Lazy.of("firefight.cli.odds", "app", "Odds before rolling, sweeps and simulations."),
     "tables": Lazy.of("firefight.cli.tables", "app", "List, show, check and import data tables."),
     "scene": Lazy.of("firefight.cli.scene", "app", "Pictures of a scenario's scene."),
+    "schema": Lazy.of(
+        "firefight.cli.envelope", "schema", "The JSON Schema of every resolution (--json)."
+    ),
     "rulesets": Lazy.of("firefight.cli.catalog", "list_rulesets", "The installed rulesets."),
     "weapons": Lazy.of("firefight.cli.catalog", "weapons", "The weapon catalog of a ruleset."),
 }

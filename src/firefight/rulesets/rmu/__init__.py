@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
     from firefight.dice import Dice
     from firefight.events import Event
-    from firefight.outcome import Outcome
+    from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.rmu.catalog import RmuData
     from firefight.scene.actions import Action
@@ -39,6 +39,11 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.catalog import RmuData
 
         return RmuData()
+
+    def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
+        from firefight.rulesets.rmu.results import outcome_word
+
+        return outcome_word(summary)
 
     def weapon_catalog(self) -> Sequence[CatalogRow]:
         rows = []

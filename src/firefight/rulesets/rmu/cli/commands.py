@@ -7,10 +7,10 @@ from typing import Any
 import typer
 
 from firefight.cli.common import (
-    dice_from_options,
-    emit_json,
+    given_dice,
+    json_refusals,
     refusals,
-    show_outcome,
+    show_resolution,
 )
 from firefight.cli.declared import declared_command
 from firefight.cli.lazy import Lazy, lazy_group
@@ -19,7 +19,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot import resolve_aimed_shot
 from firefight.rulesets.rmu.shot_options import ShotOptions
 
 _FIRE = "firefight.rulesets.rmu.cli.fire"
@@ -127,29 +127,17 @@ def shot_headline(outcome: Outcome) -> str:
 def shoot(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "aimed-shot", given, as_json)):
         shot = declare(ShotOptions, **values).build()
-        outcome = resolve_aimed_shot(shot, dice, RmuData())
-    unused = list(dice.unused)
-    if as_json:
-        emit_json(
-            {
-                "ruleset": "rmu",
-                "action": {"type": "aimed-shot", **shot_plain(shot)},
-                "dice": {**dice_info, "unused": unused} if unused else dice_info,
-                **outcome.to_json(),
-            }
-        )
-        return
-    show_outcome(f"rmu aimed shot: {shot.weapon}", outcome, dice_info, shot_headline)
-    if unused:
-        typer.echo(f"note: {len(unused)} scripted dice were not needed: {unused}")
-
-
-def shot_plain(shot: AimedShot) -> dict[str, object]:
-    from firefight.serialize import to_plain
-
-    plain = to_plain(shot)
-    assert isinstance(plain, dict)
-    return plain
+        outcome = resolve_aimed_shot(shot, given.dice, RmuData())
+    show_resolution(
+        ruleset="rmu",
+        action="aimed-shot",
+        declaration=shot,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=f"rmu aimed shot: {shot.weapon}",
+        headline=shot_headline,
+    )

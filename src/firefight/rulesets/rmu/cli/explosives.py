@@ -6,14 +6,13 @@ from typing import Any
 
 import typer
 
-from firefight.cli.common import dice_from_options, emit_json, refusals, show_outcome
+from firefight.cli.common import given_dice, json_refusals, refusals, show_resolution
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.explosive_options import FlashBangOptions, ThrowOptions
 from firefight.rulesets.rmu.flash_bang import resolve_flash_bang
 from firefight.rulesets.rmu.placement import resolve_throw
-from firefight.serialize import to_plain
 
 __all__ = ["app"]
 
@@ -42,33 +41,26 @@ def _bang_headline(outcome: Outcome) -> str:
     )  # fmt: skip
 
 
-def _emit(kind: str, decl: object, outcome: Outcome, dice_info: dict[str, object]) -> None:
-    emit_json(
-        {"ruleset": "rmu", "action": {"type": kind, **_plain(decl)}, "dice": dice_info,
-         **outcome.to_json()}
-    )  # fmt: skip
-
-
-def _plain(decl: object) -> dict[str, object]:
-    plain = to_plain(decl)
-    assert isinstance(plain, dict)
-    return plain
-
-
 @declared_command(
     app, "throw", ThrowOptions, help="Throw an explosive at a spot: where it lands (RMU-EXP-2)."
 )
 def throw(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "throw", given, as_json)):
         decl = declare(ThrowOptions, **values).build()
-        outcome = resolve_throw(decl, dice)
-    if as_json:
-        _emit("throw", decl, outcome, dice_info)
-        return
-    show_outcome(f"rmu throw: {decl.load}", outcome, dice_info, _throw_headline)
+        outcome = resolve_throw(decl, given.dice)
+    show_resolution(
+        ruleset="rmu",
+        action="throw",
+        declaration=decl,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=f"rmu throw: {decl.load}",
+        headline=_throw_headline,
+    )
 
 
 @declared_command(
@@ -80,11 +72,17 @@ def throw(
 def flash_bang(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "flash-bang", given, as_json)):
         decl = declare(FlashBangOptions, **values).build()
-        outcome = resolve_flash_bang(decl, dice)
-    if as_json:
-        _emit("flash-bang", decl, outcome, dice_info)
-        return
-    show_outcome("rmu flash-bang", outcome, dice_info, _bang_headline)
+        outcome = resolve_flash_bang(decl, given.dice)
+    show_resolution(
+        ruleset="rmu",
+        action="flash-bang",
+        declaration=decl,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title="rmu flash-bang",
+        headline=_bang_headline,
+    )

@@ -12,14 +12,14 @@ from typing import Any
 import typer
 
 from firefight.cli.common import (
-    dice_from_options,
-    emit_json,
+    GivenDice,
+    given_dice,
+    json_refusals,
     refusals,
-    show_outcome,
+    show_resolution,
 )
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
-from firefight.dice import Dice
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.fire_options import (
@@ -36,36 +36,23 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire_preparation,
 )
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
-from firefight.serialize import to_plain
 
 __all__ = ["app", "maneuver", "move_to_cover", "rapid_fire", "suppress"]
 
 
 def _show(
-    title: str,
-    action: str,
-    decl: object,
-    outcome: Outcome,
-    dice: Dice,
-    dice_info: dict[str, object],
-    as_json: bool,
+    title: str, action: str, decl: object, outcome: Outcome, given: GivenDice, as_json: bool
 ) -> None:
-    unused = list(dice.unused)
-    if as_json:
-        plain = to_plain(decl)
-        assert isinstance(plain, dict)
-        emit_json(
-            {
-                "ruleset": "rmu",
-                "action": {"type": action, **plain},
-                "dice": {**dice_info, "unused": unused} if unused else dice_info,
-                **outcome.to_json(),
-            }
-        )
-        return
-    show_outcome(title, outcome, dice_info, _headline)
-    if unused:
-        typer.echo(f"note: {len(unused)} scripted dice were not needed: {unused}")
+    show_resolution(
+        ruleset="rmu",
+        action=action,
+        declaration=decl,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=title,
+        headline=_headline,
+    )
 
 
 def _target_line(t: dict[str, object]) -> str:
@@ -114,62 +101,49 @@ def _headline(outcome: Outcome) -> str:
 def rapid_fire(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    dice, dice_info = dice_from_options(rolls, seed, ask)
+    given = given_dice(rolls, seed, ask)
     data = RmuData()
-    with refusals():
+    action = "rapid-fire-preparation" if values.get("prepare") else "rapid-fire"
+    with refusals(json_refusals("rmu", action, given, as_json)):
         decl = declare(RapidFireOptions, **values).build()
         if isinstance(decl, RapidFirePreparation):
-            outcome = resolve_rapid_fire_preparation(decl, dice, data)
-            _show(
-                f"rmu rapid fire, preparing: {decl.weapon}",
-                "rapid-fire-preparation",
-                decl,
-                outcome,
-                dice,
-                dice_info,
-                as_json,
-            )
-            return
-        outcome = resolve_rapid_fire(decl, dice, data)
-    _show(f"rmu rapid fire: {decl.weapon}", "rapid-fire", decl, outcome, dice, dice_info, as_json)
+            outcome = resolve_rapid_fire_preparation(decl, given.dice, data)
+            title = f"rmu rapid fire, preparing: {decl.weapon}"
+        else:
+            outcome = resolve_rapid_fire(decl, given.dice, data)
+            title = f"rmu rapid fire: {decl.weapon}"
+    _show(title, action, decl, outcome, given, as_json)
 
 
 def suppress(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "suppression-sweep", given, as_json)):
         decl = declare(SuppressOptions, **values).build()
-        outcome = resolve_suppression_sweep(decl, dice, RmuData())
-    _show(
-        f"rmu suppression sweep: {decl.weapon}",
-        "suppression-sweep",
-        decl,
-        outcome,
-        dice,
-        dice_info,
-        as_json,
-    )
+        outcome = resolve_suppression_sweep(decl, given.dice, RmuData())
+    title = f"rmu suppression sweep: {decl.weapon}"
+    _show(title, "suppression-sweep", decl, outcome, given, as_json)
 
 
 def maneuver(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "maneuver", given, as_json)):
         decl = declare(ManeuverOptions, **values).build()
-        outcome = resolve_maneuver(decl, dice, RmuData())
-    _show(f"rmu maneuver: {decl.skill}", "maneuver", decl, outcome, dice, dice_info, as_json)
+        outcome = resolve_maneuver(decl, given.dice, RmuData())
+    _show(f"rmu maneuver: {decl.skill}", "maneuver", decl, outcome, given, as_json)
 
 
 def move_to_cover(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "moving-to-cover", given, as_json)):
         decl = declare(MoveToCoverOptions, **values).build()
-        outcome = resolve_moving_to_cover(decl, dice, RmuData())
-    _show("rmu moving to cover", "moving-to-cover", decl, outcome, dice, dice_info, as_json)
+        outcome = resolve_moving_to_cover(decl, given.dice, RmuData())
+    _show("rmu moving to cover", "moving-to-cover", decl, outcome, given, as_json)
 
 
 #: The commands, each generated from its declaration (mounted lazily by ``rmu``'s group).
