@@ -17,14 +17,15 @@ imports and scripted plays want it; both give the same state (property-tested).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.fold import fold, fold_from
-from firefight.encounter.log import LogRecord, parse_record, reverted
+from firefight.encounter.log import LogError, LogRecord, parse_record, reverted
+from firefight.encounter.replay import read_records, replay_log
 from firefight.encounter.scenario import Scenario, initial_state, scenario_from_data
 from firefight.encounter.snapshot import (
     SNAPSHOT_EVERY,
@@ -348,12 +349,30 @@ class EncounterService:
     def export(self, name: str) -> dict[str, Any]:
         return self.store.export(name)
 
-    def import_(self, data: Mapping[str, Any], name: str | None = None) -> EncounterInfo:
-        """Store an exported encounter and check that it folds; a bad one is not kept."""
-        info = self.store.import_(dict(data), name)
+    def import_(self, data: object, name: str | None = None) -> EncounterInfo:
+        """Store an exported encounter once all of it checks out; nothing is stored otherwise.
+
+        Checked first, as a whole: the document's structure and version
+        (:func:`~firefight.store.exchange.parse_export`), its scenario (ruleset known, names,
+        numbers in bounds), every record's events, and a replay of every record by the rules
+        (:func:`~firefight.encounter.replay.replay_log`). Then it is stored in one transaction.
+        """
+        from firefight.store.base import StoreError
+        from firefight.store.exchange import parse_export
+
+        doc = parse_export(data)
+        target = doc.name if name is None else name
         try:
-            self.load(info.name)
-        except FirefightError:
-            self.store.delete(info.name)
-            raise
-        return info
+            scenario = scenario_from_data(doc.scenario, label="its scenario")
+            if scenario.ruleset != doc.ruleset:
+                raise LogError(
+                    f"it says ruleset {doc.ruleset!r} but its scenario is for {scenario.ruleset!r}"
+                )
+            ruleset = find_ruleset(scenario.ruleset)
+            register_event_types(*ruleset.event_types())
+            records = read_records([(r.seq, r.payload) for r in doc.records])
+            replay_log(scenario, records, ruleset)
+        except FirefightError as exc:
+            raise StoreError(target, f"not imported: {exc}") from None
+        assert isinstance(data, dict)  # parse_export accepted it
+        return self.store.import_(data, name)

@@ -22,6 +22,7 @@ from firefight.dice import Dice, PromptSource, RecordingSource, ScriptedSource, 
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.outcome import Outcome, OutcomeWord
 from firefight.serialize import to_plain
+from firefight.text import printable
 
 __all__ = [
     "AskOpt",
@@ -65,7 +66,9 @@ RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name."
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    err_console.print(escape(message))
+    # One line, whatever the input held: control characters (newlines, escape sequences)
+    # from a file or a name are shown, not obeyed.
+    err_console.print(escape(printable(message)))
     raise typer.Exit(code)
 
 
