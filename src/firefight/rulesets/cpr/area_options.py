@@ -52,11 +52,18 @@ MAX_SAVES = 100
 
 @dataclass(frozen=True, kw_only=True)
 class SuppressOptions(_Actor, _Area, _Gun):
-    """Suppressive fire: 10 rounds at everyone in reach (C-6)."""
+    """Suppressive fire: 10 rounds, no damage; who fails WILL + Concentration runs for cover.
+
+    Targets need will= and conc=.
+    Dice order: the shooter's d10, then each affected target's d10 in the order given.
+    """
 
     skill: int = param(
         help="The shooter's Autofire skill.", low=SKILL_RANGE[0], high=SKILL_RANGE[1]
     )
+
+    def title(self) -> str:
+        return f"cpr suppressive fire: {self.weapon}"
 
     def build(self, data: CprData) -> SuppressiveFire:
         self.check_loaded(data)
@@ -76,7 +83,13 @@ class SuppressOptions(_Actor, _Area, _Gun):
 
 @dataclass(frozen=True, kw_only=True)
 class ShotgunShellsOptions(_Actor, _Area, _Gun):
-    """A shotgun shell at everyone in the block in front (C-7)."""
+    """A shotgun shell: one attack vs DV 13 at everyone visible in the 6 m x 6 m block in
+    front.
+
+    Dice order: each dodging target's d10 in the area (in the order given),
+    the shooter's d10, the 3d6 once if anyone is hit,
+    then any critical injury 2d6 per target hit.
+    """
 
     weapon: str = param("shotgun", help="The shotgun.")
     skill: int = param(
@@ -86,6 +99,9 @@ class ShotgunShellsOptions(_Actor, _Area, _Gun):
         None, help="X,Y the shooter faces (default: the first target's position).", sweep=False
     )
     aim: Aim | None = param(None, help="Aimed shot: head, held-item or leg.")
+
+    def title(self) -> str:
+        return "cpr shotgun shells"
 
     def build(self, data: CprData) -> ShotgunShells:
         self.check_loaded(data)
@@ -107,7 +123,12 @@ class ShotgunShellsOptions(_Actor, _Area, _Gun):
 
 @dataclass(frozen=True, kw_only=True)
 class ExplodeOptions(_Actor, _Area, _Gun):
-    """An explosive fired from a launcher, or already where it goes off (C-8)."""
+    """An explosive: everyone in the 10 m square around the point takes one damage roll.
+
+    Fired from a launcher it needs --ref and --skill; thrown grenades use `throw`.
+    Dice order: each dodging target's d10 in the square, the shooter's d10 (not with --placed),
+    the damage d6s if anyone is caught, then any critical injury 2d6 per target caught.
+    """
 
     weapon: str = param(help="grenade launcher, rocket launcher, or grenade (with --placed).")
     at: str = param(help="X,Y in metres where it is aimed or goes off.", sweep=False)
@@ -126,6 +147,9 @@ class ExplodeOptions(_Actor, _Area, _Gun):
         help="The load: basic, armor-piercing, poison, biotoxin, flashbang...",
         choices=ammo_keys,
     )
+
+    def title(self) -> str:
+        return f"cpr explosive: {self.weapon}"
 
     def build(self, data: CprData) -> Explosion:
         if not self.placed and data.weapon(self.weapon).kind is WeaponKind.GRENADE:
@@ -154,7 +178,7 @@ class ExplodeOptions(_Actor, _Area, _Gun):
 
 @dataclass(frozen=True, kw_only=True)
 class ReloadOptions:
-    """Reloading: an Action that fills the magazine (CPR-AMMO-1)."""
+    """Reload: an Action that fills the magazine with one kind of ammunition."""
 
     weapon: str = param(help="Weapon (see `firefight weapons -r cpr`).")
     ammo: str = param(
@@ -168,6 +192,9 @@ class ReloadOptions:
     )
     actor: str = param("shooter", help="Who reloads.", sweep=False)
 
+    def title(self) -> str:
+        return f"cpr reload: {self.weapon}"
+
     def build(self, data: CprData) -> Reload:
         return Reload(
             weapon=self.weapon,
@@ -180,7 +207,8 @@ class ReloadOptions:
 
 @dataclass(frozen=True, kw_only=True)
 class DeathSaveOptions:
-    """A mortally wounded character's death save (C-12)."""
+    """A mortally wounded character's death save (C-12): d10 + saves taken + injuries' death
+    save penalties must come in under BODY; a natural 10 always fails. One d10."""
 
     body: int = param(help="The character's BODY.", low=STAT_RANGE[0], high=STAT_RANGE[1])
     saves: int = param(0, help="Death saves already taken (+1 each).", low=0, high=MAX_SAVES)
@@ -193,6 +221,9 @@ class DeathSaveOptions:
     )
     name: str = param("target", help="Who is dying.", sweep=False)
 
+    def title(self) -> str:
+        return "cpr death save"
+
     def build(self, data: CprData) -> DeathSave:
         return DeathSave(
             name=self.name, body=self.body, saves_made=self.saves, injuries=self.injury
@@ -201,7 +232,8 @@ class DeathSaveOptions:
 
 @dataclass(frozen=True, kw_only=True)
 class StabilizeOptions(_Actor):
-    """Stabilizing a mortally wounded character (C-12)."""
+    """Stabilizing a mortally wounded character (C-12): TECH + First Aid or Paramedic + d10
+    against DV 13; success ends the death saves. One d10 (a 10 or 1 takes one more)."""
 
     tech: int = param(help="The medic's TECH.", low=STAT_RANGE[0], high=STAT_RANGE[1])
     skill: int = param(
@@ -212,6 +244,9 @@ class StabilizeOptions(_Actor):
     patient_state: WoundState = param(
         WoundState.MORTAL, help="The patient's wound state (only the mortal are helped)."
     )
+
+    def title(self) -> str:
+        return "cpr stabilize"
 
     def build(self, data: CprData) -> Stabilize:
         return Stabilize(

@@ -174,7 +174,12 @@ def _target(
 
 @dataclass(frozen=True, kw_only=True)
 class ShootOptions(_Actor, _Aimed, _Dodging, _Struck, _Gun):
-    """One Attack Action at one target: a shot per ``distance``."""
+    """One Attack Action: a single shot, two with a ROF 2 weapon, or one aimed shot.
+
+    Dice order per shot: the target's dodge d10 (with --dodge), the shooter's d10,
+    then on a hit the damage d6s and any critical injury 2d6.
+    A d10 that shows 10 or 1 takes one more d10 right after it.
+    """
 
     skill: int = param(
         help="The weapon's skill (Handgun, Shoulder Arms...).", low=_SKILL_LOW, high=_SKILL_HIGH
@@ -200,8 +205,11 @@ class ShootOptions(_Actor, _Aimed, _Dodging, _Struck, _Gun):
         sweep=False,
     )
 
+    def title(self) -> str:
+        return f"cpr {'aimed shot' if self.aim else 'attack'}: {self.weapon}"
+
     def build(self, data: CprData) -> RangedAttack:
-        """The Attack Action ``cpr shoot`` declares."""
+        """The Attack Action ``cpr shoot`` declares: a shot per ``distance``."""
         self.check_loaded(data)
         target = _target(
             self, data, head_armor=self.head_armor, dodge=self.dodge, behind=self.behind
@@ -227,13 +235,20 @@ class ShootOptions(_Actor, _Aimed, _Dodging, _Struck, _Gun):
 
 @dataclass(frozen=True, kw_only=True)
 class AutofireOptions(_Actor, _Dodging, _Struck, _Gun):
-    """Autofire: 10 rounds at one target."""
+    """Autofire: 10 rounds at one target, 2d6 times how far the roll won, capped by the weapon.
+
+    Dice order: the target's dodge d10 (with --dodge), the shooter's d10,
+    then on a hit the 2d6 and any critical injury 2d6.
+    """
 
     skill: int = param(help="The shooter's Autofire skill.", low=_SKILL_LOW, high=_SKILL_HIGH)
     distance: float = param(
         help="Metres to the target.", unit="m", low=0, high=MAX_DISTANCE_M, rule="CPR-RNG-1"
     )
     aim: Aim | None = param(None, help="Aimed shot: head, held-item or leg.")
+
+    def title(self) -> str:
+        return f"cpr autofire: {self.weapon}"
 
     def build(self, data: CprData) -> AutofireAttack:
         """The autofire ``cpr autofire`` declares."""
@@ -255,7 +270,12 @@ class AutofireOptions(_Actor, _Dodging, _Struck, _Gun):
 
 @dataclass(frozen=True, kw_only=True)
 class ThrowOptions(_Actor, _Area, _Aimed, _Dodging, _Struck):
-    """A throw: a knife or bottle at one target, or a grenade at a point among ``target``s."""
+    """Throw: DEX + Athletics + d10 against the grenade launcher's DV, up to 25 m.
+
+    A knife or a bottle hits one target (--distance and the target options).
+    A grenade goes off in the 10 m square at --at, among the --target list.
+    Dice order as for `shoot` (one target) or `explode` (a grenade).
+    """
 
     weapon: str = param(help="A melee weapon (knife...), grenade, or improvised (with --damage).")
     dex: int = param(help="The thrower's DEX.", low=_STAT_LOW, high=_STAT_HIGH)
@@ -274,6 +294,9 @@ class ThrowOptions(_Actor, _Area, _Aimed, _Dodging, _Struck):
         None, help="What the improvised object is (a bottle).", sweep=False
     )
     thrower: str = param("thrower", help="The thrower's name.", sweep=False)
+
+    def title(self) -> str:
+        return f"cpr throw: {self.weapon}"
 
     def is_grenade(self, data: CprData) -> bool:
         return self.weapon != IMPROVISED and data.weapon(self.weapon).kind is WeaponKind.GRENADE
@@ -324,12 +347,18 @@ class ThrowOptions(_Actor, _Area, _Aimed, _Dodging, _Struck):
 
 @dataclass(frozen=True, kw_only=True)
 class DamageOptions(_Aimed, _Struck):
-    """Damage for a hit decided at the table."""
+    """Damage for a hit decided at the table (a melee blow): armor, criticals, wound state.
+
+    Dice order: the damage d6s, then any critical injury 2d6.
+    """
 
     weapon: str | None = param(None, help="The weapon that hit (melee halves SP).")
     damage: str | None = param(None, help="Damage dice instead of the weapon's, e.g. 3d6.")
     thrown: bool = param(False, help="The melee weapon was thrown: full SP.", sweep=False)
     attacker: str = param("attacker", help="The attacker's name.", sweep=False)
+
+    def title(self) -> str:
+        return f"cpr damage: {self.weapon or self.damage}"
 
     def build(self, data: CprData) -> DamageRoll:
         if self.thrown:

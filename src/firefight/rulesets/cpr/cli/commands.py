@@ -16,6 +16,7 @@ fields and flags, or in a TOML file with ``--targets`` (see
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -149,23 +150,26 @@ def _throw_headline(outcome: Outcome) -> str:
 
 
 class _Options(Protocol):
+    """A cpr declaration: its docstring is the command's help."""
+
+    def title(self) -> str: ...
+
     def build(self, data: CprData) -> Any: ...
 
 
 def _command(
     name: str,
     options: type[_Options],
-    *,
     action: str,
     resolve: Callable[[Any, Dice, CprData], Outcome],
-    title: Callable[[Any], str],
     headline: Callable[[Outcome], str],
-    help: str,
+    *,
     dice: bool = True,
 ) -> None:
     """Register ``name``: ``options`` declared, built, resolved and shown as ``action`` (an
     :class:`~firefight.rulesets.cpr.explosives.Explosion` is shown as one)."""
     extra = DICE_OPTIONS if dice else (("as_json", JsonOpt, False),)
+    help = inspect.getdoc(options) or name
 
     @declared_command(app, name, options, help=help, extra=extra)
     def run(
@@ -189,7 +193,7 @@ def _command(
             outcome=outcome,
             given=given,
             as_json=as_json,
-            title=title(chosen),
+            title=chosen.title(),
             headline=headline,
         )
 
@@ -200,130 +204,27 @@ def _resolve_throw(declaration: Any, dice: Dice, data: CprData) -> Outcome:
     return resolve_throw(declaration, dice, data)
 
 
-_command(
-    "shoot",
-    ShootOptions,
-    action="ranged-attack",
-    resolve=resolve_ranged_attack,
-    title=lambda o: f"cpr {'aimed shot' if o.aim else 'attack'}: {o.weapon}",
-    headline=_attack_headline,
-    help="""One Attack Action: a single shot, two with a ROF 2 weapon, or one aimed shot.
+def _reload_headline(o: Outcome) -> str:
+    return f"{o.summary['weapon']}: {o.summary['rounds']} rounds of {o.summary['ammo']}"
 
-    Dice order per shot: the target's dodge d10 (with --dodge), the shooter's d10,
-    then on a hit the damage d6s and any critical injury 2d6.
-    A d10 that shows 10 or 1 takes one more d10 right after it.
-    """,
-)
-_command(
-    "autofire",
-    AutofireOptions,
-    action="autofire",
-    resolve=resolve_autofire,
-    title=lambda o: f"cpr autofire: {o.weapon}",
-    headline=_single_headline,
-    help="""Autofire: 10 rounds at one target, 2d6 times how far the roll won, capped by the weapon.
 
-    Dice order: the target's dodge d10 (with --dodge), the shooter's d10,
-    then on a hit the 2d6 and any critical injury 2d6.
-    """,
-)
-_command(
-    "suppress",
-    SuppressOptions,
-    action="suppressive-fire",
-    resolve=resolve_suppression,
-    title=lambda o: f"cpr suppressive fire: {o.weapon}",
-    headline=_suppress_headline,
-    help="""Suppressive fire: 10 rounds, no damage; who fails WILL + Concentration runs for cover.
+def _death_save_headline(o: Outcome) -> str:
+    return "Holds on." if o.summary["saved"] else "Dies."
 
-    Targets need will= and conc=.
-    Dice order: the shooter's d10, then each affected target's d10 in the order given.
-    """,
-)
-_command(
-    "shotgun-shells",
-    ShotgunShellsOptions,
-    action="shotgun-shells",
-    resolve=resolve_shotgun_shells,
-    title=lambda o: "cpr shotgun shells",
-    headline=_area_headline,
-    help="""A shotgun shell: one attack vs DV 13 at everyone visible in the 6 m x 6 m block in
-    front.
 
-    Dice order: each dodging target's d10 in the area (in the order given),
-    the shooter's d10, the 3d6 once if anyone is hit,
-    then any critical injury 2d6 per target hit.
-    """,
-)
-_command(
-    "explode",
-    ExplodeOptions,
-    action="explosion",
-    resolve=resolve_explosion,
-    title=lambda o: f"cpr explosive: {o.weapon}",
-    headline=_area_headline,
-    help="""An explosive: everyone in the 10 m square around the point takes one damage roll.
+def _stabilize_headline(o: Outcome) -> str:
+    return "Stabilized." if o.summary["stabilized"] else "Still dying."
 
-    Fired from a launcher it needs --ref and --skill; thrown grenades use `throw`.
-    Dice order: each dodging target's d10 in the square, the shooter's d10 (not with --placed),
-    the damage d6s if anyone is caught, then any critical injury 2d6 per target caught.
-    """,
-)
-_command(
-    "throw",
-    ThrowOptions,
-    action="throw",
-    resolve=_resolve_throw,
-    title=lambda o: f"cpr throw: {o.weapon}",
-    headline=_throw_headline,
-    help="""Throw: DEX + Athletics + d10 against the grenade launcher's DV, up to 25 m.
 
-    A knife or a bottle hits one target (--distance and the target options).
-    A grenade goes off in the 10 m square at --at, among the --target list.
-    Dice order as for `shoot` (one target) or `explode` (a grenade).
-    """,
-)
+_command("shoot", ShootOptions, "ranged-attack", resolve_ranged_attack, _attack_headline)
+_command("autofire", AutofireOptions, "autofire", resolve_autofire, _single_headline)
+_command("suppress", SuppressOptions, "suppressive-fire", resolve_suppression, _suppress_headline)
 _command(
-    "reload",
-    ReloadOptions,
-    action="reload",
-    resolve=resolve_reload,
-    title=lambda o: f"cpr reload: {o.weapon}",
-    headline=lambda o: (
-        f"{o.summary['weapon']}: {o.summary['rounds']} rounds of {o.summary['ammo']}"
-    ),
-    help="Reload: an Action that fills the magazine with one kind of ammunition.",
-    dice=False,
+    "shotgun-shells", ShotgunShellsOptions, "shotgun-shells", resolve_shotgun_shells, _area_headline
 )
-_command(
-    "damage",
-    DamageOptions,
-    action="damage",
-    resolve=resolve_damage_roll,
-    title=lambda o: f"cpr damage: {o.weapon or o.damage}",
-    headline=_single_headline,
-    help="""Damage for a hit decided at the table (a melee blow): armor, criticals, wound state.
-
-    Dice order: the damage d6s, then any critical injury 2d6.
-    """,
-)
-_command(
-    "death-save",
-    DeathSaveOptions,
-    action="death-save",
-    resolve=resolve_death_save,
-    title=lambda o: "cpr death save",
-    headline=lambda o: "Holds on." if o.summary["saved"] else "Dies.",
-    help="""A mortally wounded character's death save (C-12): d10 + saves taken + injuries' death
-    save penalties must come in under BODY; a natural 10 always fails. One d10.""",
-)
-_command(
-    "stabilize",
-    StabilizeOptions,
-    action="stabilize",
-    resolve=resolve_stabilize,
-    title=lambda o: "cpr stabilize",
-    headline=lambda o: "Stabilized." if o.summary["stabilized"] else "Still dying.",
-    help="""Stabilizing a mortally wounded character (C-12): TECH + First Aid or Paramedic + d10
-    against DV 13; success ends the death saves. One d10 (a 10 or 1 takes one more).""",
-)
+_command("explode", ExplodeOptions, "explosion", resolve_explosion, _area_headline)
+_command("throw", ThrowOptions, "throw", _resolve_throw, _throw_headline)
+_command("reload", ReloadOptions, "reload", resolve_reload, _reload_headline, dice=False)
+_command("damage", DamageOptions, "damage", resolve_damage_roll, _single_headline)
+_command("death-save", DeathSaveOptions, "death-save", resolve_death_save, _death_save_headline)
+_command("stabilize", StabilizeOptions, "stabilize", resolve_stabilize, _stabilize_headline)

@@ -45,12 +45,11 @@ def _show_cpr_odds(
     depth: int | None,
     samples: int,
     seed: int,
-    top: int,
-    csv_path: Path | None,
     plot: Path | None,
-    as_json: bool,
+    **shown: Any,
 ) -> None:
-    """Work out and show the odds of a cpr attack (refusing as resolving it would)."""
+    """Work out and show the odds of a cpr attack (refusing as resolving it would); ``shown``
+    are the other odds options (``top``, ``csv_path``, ``as_json``)."""
     from firefight.rulesets.cpr.odds.shot import cpr_default_data, cpr_view_plain, describe_cpr
 
     chosen = method_from_text(method)
@@ -69,51 +68,53 @@ def _show_cpr_odds(
         title(declared),
         attack,
         dist,
-        as_json=as_json,
-        csv_path=csv_path,
         plot_path=plot,
-        top=top,
         describe=describe_cpr,
         plain=cpr_view_plain,
         always_shown=_CPR_ALWAYS_SHOWN,
+        **shown,
     )
 
 
-@declared_command(
-    app,
+def _odds_command(
+    name: str,
+    options: type[ShootOptions] | type[AutofireOptions],
+    title: Callable[[Any], str],
+    help: str,
+) -> None:
+    """``odds cpr NAME``: the resolving command's declaration plus the odds options."""
+
+    @declared_command(app, name, options, help=help, extra=ODDS_OPTIONS)
+    def run(values: dict[str, Any], **how: Any) -> None:
+        _show_cpr_odds(options, values, title, **how)
+
+
+def _shoot_title(o: ShootOptions) -> str:
+    distances = " and ".join(f"{d:g}" for d in o.distance)
+    kind = "aimed shot" if o.aim else "attack"
+    return (
+        f"odds: cpr {kind}, {o.weapon}, REF {o.ref}, skill {o.skill}, {distances} m, SP {o.armor}"
+    )
+
+
+def _autofire_title(o: AutofireOptions) -> str:
+    return (
+        f"odds: cpr autofire, {o.weapon}, REF {o.ref}, skill {o.skill}, {o.distance:g} m, "
+        f"SP {o.armor}"
+    )
+
+
+_odds_command(
     "shoot",
     ShootOptions,
-    help="The odds of one Attack Action: P(miss), P(hit), expected damage, P(critical injury), "
+    _shoot_title,
+    "The odds of one Attack Action: P(miss), P(hit), expected damage, P(critical injury), "
     "and with --hp the wound state the target is left in.",
-    extra=ODDS_OPTIONS,
 )
-def cpr_shoot(values: dict[str, Any], **how: Any) -> None:
-    _show_cpr_odds(
-        ShootOptions,
-        values,
-        lambda o: (
-            f"odds: cpr {'aimed shot' if o.aim else 'attack'}, {o.weapon}, REF {o.ref}, "
-            f"skill {o.skill}, {' and '.join(f'{d:g}' for d in o.distance)} m, SP {o.armor}"
-        ),
-        **how,
-    )
-
-
-@declared_command(
-    app,
+_odds_command(
     "autofire",
     AutofireOptions,
-    help="The odds of autofire at one target: P(miss), P(hit), expected damage, P(critical "
+    _autofire_title,
+    "The odds of autofire at one target: P(miss), P(hit), expected damage, P(critical "
     "injury), and with --hp the wound state the target is left in.",
-    extra=ODDS_OPTIONS,
 )
-def cpr_autofire(values: dict[str, Any], **how: Any) -> None:
-    _show_cpr_odds(
-        AutofireOptions,
-        values,
-        lambda o: (
-            f"odds: cpr autofire, {o.weapon}, REF {o.ref}, skill {o.skill}, "
-            f"{o.distance:g} m, SP {o.armor}"
-        ),
-        **how,
-    )
