@@ -65,7 +65,7 @@ _SKILL_LOW, _SKILL_HIGH = SKILL_RANGE
 
 
 @dataclass(frozen=True, kw_only=True)
-class _Actor:
+class ActorFields:
     """What every check takes from the one acting: wounds, injuries, a GM's modifiers."""
 
     wounded: WoundState = param(WoundState.UNHURT, help="The attacker's wound state (C-9).")
@@ -85,7 +85,7 @@ class _Actor:
 
 
 @dataclass(frozen=True, kw_only=True)
-class _Gun:
+class GunFields:
     """A firearm's attack: REF + skill, the shooter and the rounds in the gun."""
 
     weapon: str = param(help="Weapon (see `firefight weapons -r cpr`).")
@@ -140,7 +140,7 @@ class _Aimed:
 
 
 @dataclass(frozen=True, kw_only=True)
-class _Area:
+class AreaFields:
     """Everyone an area attack may catch, and where it comes from."""
 
     target: tuple[str, ...] = param((), help=TARGET_HELP, high=MAX_TARGETS, sweep=False)
@@ -173,7 +173,7 @@ def _target(
 
 
 @dataclass(frozen=True, kw_only=True)
-class ShootOptions(_Actor, _Aimed, _Dodging, _Struck, _Gun):
+class ShootOptions(ActorFields, _Aimed, _Dodging, _Struck, GunFields):
     """One Attack Action: a single shot, two with a ROF 2 weapon, or one aimed shot.
 
     Dice order per shot: the target's dodge d10 (with --dodge), the shooter's d10,
@@ -234,7 +234,7 @@ class ShootOptions(_Actor, _Aimed, _Dodging, _Struck, _Gun):
 
 
 @dataclass(frozen=True, kw_only=True)
-class AutofireOptions(_Actor, _Dodging, _Struck, _Gun):
+class AutofireOptions(ActorFields, _Dodging, _Struck, GunFields):
     """Autofire: 10 rounds at one target, 2d6 times how far the roll won, capped by the weapon.
 
     Dice order: the target's dodge d10 (with --dodge), the shooter's d10,
@@ -269,7 +269,7 @@ class AutofireOptions(_Actor, _Dodging, _Struck, _Gun):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ThrowOptions(_Actor, _Area, _Aimed, _Dodging, _Struck):
+class ThrowOptions(ActorFields, AreaFields, _Aimed, _Dodging, _Struck):
     """Throw: DEX + Athletics + d10 against the grenade launcher's DV, up to 25 m.
 
     A knife or a bottle hits one target (--distance and the target options).

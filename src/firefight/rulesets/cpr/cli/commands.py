@@ -1,7 +1,7 @@
 """``firefight cpr ...``: resolve cpr attacks from the command line.
 
 Every command's options are the fields of its action's declaration
-(:mod:`firefight.rulesets.cpr.attack_options`, :mod:`firefight.rulesets.cpr.area_options`; ``odds
+(:mod:`~firefight.rulesets.cpr.attack_options`, ``area_options``, ``upkeep_options``; ``odds
 cpr shoot`` / ``odds cpr autofire`` take the same ones), checked by
 :func:`~firefight.declarations.declare` before anything is rolled. Every resolving command also
 takes the dice options (``--rolls``, ``--seed``, ``--ask``) and ``--json``; a refusal prints one
@@ -37,11 +37,8 @@ from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr import CPR, CprData
 from firefight.rulesets.cpr.area_options import (
-    DeathSaveOptions,
     ExplodeOptions,
-    ReloadOptions,
     ShotgunShellsOptions,
-    StabilizeOptions,
     SuppressOptions,
 )
 from firefight.rulesets.cpr.attack import resolve_ranged_attack
@@ -59,6 +56,7 @@ from firefight.rulesets.cpr.reload import resolve_reload
 from firefight.rulesets.cpr.shotgun import resolve_shotgun_shells
 from firefight.rulesets.cpr.suppression import resolve_suppression
 from firefight.rulesets.cpr.throwing import resolve_throw
+from firefight.rulesets.cpr.upkeep_options import DeathSaveOptions, ReloadOptions, StabilizeOptions
 
 app = typer.Typer(
     help="d10 + skill vs DV, Cyberpunk RED style (cpr). Distances in metres.",
