@@ -46,8 +46,11 @@ __all__ = [
     "MAX_DISTANCE_M",
     "MAX_LISTED",
     "MAX_ROUNDS",
+    "ActorFields",
+    "AreaFields",
     "AutofireOptions",
     "DamageOptions",
+    "GunFields",
     "ShootOptions",
     "ThrowOptions",
 ]
