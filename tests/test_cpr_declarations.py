@@ -14,6 +14,8 @@ from typer.testing import CliRunner
 from firefight.cli.app import app as firefight_app
 from firefight.cli.odds_kit import ODDS_OPTIONS
 from firefight.declarations import DeclarationError, declare, options_of
+from firefight.errors import RuleRefusal
+from firefight.geometry import Point
 from firefight.rulesets.cpr.area_options import (
     ExplodeOptions,
     ShotgunShellsOptions,
@@ -27,13 +29,17 @@ from firefight.rulesets.cpr.attack_options import (
 )
 from firefight.rulesets.cpr.cli import odds as cpr_odds
 from firefight.rulesets.cpr.cli.commands import app
+from firefight.rulesets.cpr.combatants import Aim
 from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.encounter_actions import Shoot as EncounterShoot
+from firefight.rulesets.cpr.encounter_actions import parse_cpr_action
 from firefight.rulesets.cpr.option_text import MAX_DAMAGE_D6, parse_target
 from firefight.rulesets.cpr.upkeep_options import (
     DeathSaveOptions,
     ReloadOptions,
     StabilizeOptions,
 )
+from firefight.scene.state import CombatantState, EncounterState
 
 runner = CliRunner()
 
@@ -204,3 +210,23 @@ def test_dec_184_declare_checks_the_same_bounds_without_a_command_line() -> None
 def test_a_target_spec_keeps_its_fields() -> None:
     target = parse_target("Ana:12,3:sp=11:hp=30/35:dodge=8/7/6:will=5:conc=3:resist=2", CprData())
     assert (target.will, target.concentration, target.resist) == (5, 3, 2)
+
+
+def _scene() -> EncounterState:
+    people = tuple(
+        CombatantState(name=n, position=Point(x_ft=i, y_ft=0)) for i, n in enumerate(["V", "Rook"])
+    )
+    return EncounterState(title="t", ruleset="cpr", combatants=people)
+
+
+def test_action_lines_read_the_options_their_actions_declare() -> None:
+    """An action line's options are the encounter action's declared fields, checked as the
+    command line checks its own: an aim names a choice (with a close match), a list is bounded."""
+    shot = parse_cpr_action("V shoots Rook --with pistol --aim leg --twice --unseen", _scene())
+    assert isinstance(shot, EncounterShoot)
+    assert (shot.weapon, shot.aim, shot.twice, shot.unseen) == ("pistol", Aim.LEG, True, True)
+    with pytest.raises(RuleRefusal, match=r"ENC-ACTION: --aim: 'haed' is not one of .*'head'"):
+        parse_cpr_action("V autofires at Rook --aim haed", _scene())
+    many = " ".join(f"--modifier luck:{i}" for i in range(13))
+    with pytest.raises(RuleRefusal, match="--modifier: 13 values is more than 12"):
+        parse_cpr_action(f"V throws knife at Rook {many}", _scene())
