@@ -191,7 +191,7 @@ def test_cpr_ammo_1_loaded_needs_a_magazine_for_area_weapons_too() -> None:
     assert code == 2 and err.startswith("refused: CPR-AMMO-1: A grenade has no magazine")
 
 
-def test_a_knife_throw_takes_no_aim_point() -> None:
+def test_dec_185_a_knife_throw_takes_no_aim_point() -> None:
     code, _, err = run("throw", "--weapon", "knife", "--dex", "7", "--athletics", "5",
                        "--distance", "5", "--at", "3,0", "--rolls", "1")  # fmt: skip
     assert code == 2 and err.startswith("error: --at: is for a grenade")
