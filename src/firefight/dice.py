@@ -169,6 +169,9 @@ class Card:
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank=r, suit=s) for s in Suit for r in range(1, 14))
 
 
+_BY_NAME: dict[str, Card] = {str(c): c for c in FULL_DECK}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Roll:
     """One roll as the rules asked for it, with every face that went into it.
@@ -332,9 +335,10 @@ class Dice:
             raise DiceError(f"cannot draw {count!r} cards from a deck of {len(deck)}")
         left = list(deck)
         drawn: list[Card] = []
+        picker = self.source if isinstance(self.source, CardPicker) else None
         for _ in range(count):
-            if isinstance(self.source, CardPicker):
-                index = self.source.pick(tuple(left), purpose)
+            if picker is not None:
+                index = picker.pick(tuple(left), purpose)
             else:
                 index = self.source.face(len(left), purpose) - 1
             drawn.append(left.pop(index))
@@ -365,6 +369,9 @@ def parse_card(text: str) -> Card:
     (Card(rank=10, suit=<Suit.HEARTS: 'H'>), True)
     """
     name = text.strip().upper()
+    known = _BY_NAME.get(name)
+    if known is not None:
+        return known
     ranks = {"A": 1, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in range(2, 11)}
     rank = ranks.get(name[:-1])
     suits = {s.value: s for s in Suit}
