@@ -35,13 +35,12 @@ class Cards(Ruleset):
     def weapon_catalog(self) -> Sequence[CatalogRow]:
         from firefight.rulesets.cards.data import cards_data
 
-        data = cards_data()
         return [
             CatalogRow(
                 key=w.key,
                 name=w.name,
                 figures=(
-                    ("type", data.ranges[w.range_class].name),
+                    ("range row", w.range_class),
                     ("ammo", str(w.ammo)),
                     ("damage", w.damage_label),
                     ("modes", "/".join(m.value for m in w.modes)),
@@ -51,7 +50,7 @@ class Cards(Ruleset):
                 ),
                 provisional=w.provisional,
             )
-            for w in data.weapons.values()
+            for w in cards_data().weapons.values()
         ]
 
     def check_data(self) -> list[str]:
