@@ -13,13 +13,20 @@ This package imports nothing from any other ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from firefight.dice import Dice
+    from firefight.events import Event
+    from firefight.outcome import Outcome
     from firefight.probability.action_odds import ActionOdds
+    from firefight.scene.actions import Action
+    from firefight.scene.state import CombatantState, EncounterState
 
 __all__ = ["CARDS", "Cards"]
 
@@ -64,6 +71,75 @@ class Cards(Ruleset):
         from firefight.rulesets.cards.odds import registrations
 
         return registrations()
+
+    # --- encounter seams: the rules live in cards.encounter*, imported on first use so that
+    # the resolvers load without the encounter layer.
+
+    def combatant_model(self) -> type[BaseModel]:
+        from firefight.rulesets.cards.encounter_model import CardsCombatant
+
+        return CardsCombatant
+
+    def new_combatant(self, spec: BaseModel, core: CombatantState) -> CombatantState:
+        from firefight.rulesets.cards.encounter_model import new_combatant
+
+        return new_combatant(spec, core)
+
+    def start_round(self, state: EncounterState, round_number: int) -> Outcome:
+        from firefight.rulesets.cards.encounter import start_round
+
+        return start_round(round_number)
+
+    def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
+        from firefight.rulesets.cards.encounter import initiative
+
+        return initiative(state, dice)
+
+    def upkeep(self, state: EncounterState) -> Outcome:
+        from firefight.outcome import Outcome
+        from firefight.trace import Trace
+
+        return Outcome(events=(), trace=Trace(()))
+
+    def parse_action(self, text: str, state: EncounterState) -> Action:
+        from firefight.rulesets.cards.encounter import parse_cards_action
+
+        return parse_cards_action(text, state)
+
+    def validate(self, state: EncounterState, action: Action) -> None:
+        from firefight.rulesets.cards.encounter import validate_cards_action
+
+        validate_cards_action(state, action)
+
+    def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
+        from firefight.rulesets.cards.encounter import resolve_cards_action
+
+        return resolve_cards_action(state, action, dice)
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        from firefight.rulesets.cards.encounter_events import apply_cards_event
+
+        return apply_cards_event(state, event)
+
+    def event_types(self) -> Sequence[type[Event]]:
+        from firefight.rulesets.cards.encounter_events import EVENT_TYPES
+
+        return EVENT_TYPES
+
+    def describe_event(self, event: Event, state: EncounterState) -> str | None:
+        from firefight.rulesets.cards.encounter import describe_cards_event
+
+        return describe_cards_event(event, state)
+
+    def describe_combatant(self, combatant: CombatantState) -> Mapping[str, object]:
+        from firefight.rulesets.cards.encounter import cards_figures
+
+        return cards_figures(combatant)
+
+    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+        from firefight.rulesets.cards.encounter import cards_row
+
+        return cards_row(combatant)
 
 
 #: The entry point's target; the registry instantiates it.

@@ -92,9 +92,15 @@ class Shot:
         help="Firing mode (SS, SA, BF, FA); default the weapon's first.",
         choices=tuple(m.value for m in Mode),
         rule="CRD-MODE-1",
+        line=True,
     )
     bullets: int | None = param(
-        None, help="Bullets of an FA burst (6-10; default 9).", low=1, high=10, rule="CRD-MODE-1"
+        None,
+        help="Bullets of an FA burst (6-10; default 9).",
+        low=1,
+        high=10,
+        rule="CRD-MODE-1",
+        line=True,
     )
     loaded: int | None = param(
         None,
@@ -116,25 +122,39 @@ class Shot:
         low=0,
         high=6,
         rule="CRD-MODE-2",
+        line=True,
     )
     aim: int = param(0, help="Turns spent aiming, each -1.", low=0, high=10, rule="CRD-MOD-1")
     wounds: str = param(
         "none", help="The shooter's worst wound level.", choices=_wounds, rule="K-3"
     )
-    lighting: str = param("normal", help="Lighting.", choices=_lighting, rule="CRD-MOD-1")
-    cover: str = param("none", help="The target's cover.", choices=_cover, rule="CRD-MOD-1")
-    blind_fire: bool = param(False, help="Firing blind.", rule="CRD-MOD-1")
+    lighting: str = param(
+        "normal", help="Lighting.", choices=_lighting, rule="CRD-MOD-1", line=True
+    )
+    cover: str = param(
+        "none", help="The target's cover.", choices=_cover, rule="CRD-MOD-1", line=True
+    )
+    blind_fire: bool = param(False, help="Firing blind.", rule="CRD-MOD-1", line=True)
     vision: str = param(
         "normal",
         help="The shooter's vision.",
         choices=("normal", "low-light", "thermographic"),
         rule="CRD-MOD-1",
+        line=True,
     )
     moving: str = param(
-        "still", help="The shooter's movement.", choices=_movement, rule="CRD-MOD-2"
+        "still",
+        help="The shooter's movement.",
+        choices=_movement,
+        rule="CRD-MOD-2",
+        line=True,
     )
     target_moving: str = param(
-        "still", help="The target's movement.", choices=_movement, rule="CRD-MOD-2"
+        "still",
+        help="The target's movement.",
+        choices=_movement,
+        rule="CRD-MOD-2",
+        line=True,
     )
     vehicle_kmh: int = param(
         0,
@@ -143,6 +163,7 @@ class Shot:
         low=0,
         high=MAX_KMH,
         rule="CRD-MOD-1",
+        line=True,
     )
     vehicle_difference_kmh: int = param(
         0,
@@ -151,9 +172,14 @@ class Shot:
         low=0,
         high=MAX_KMH,
         rule="CRD-MOD-1",
+        line=True,
     )
-    called: bool = param(False, help="A called shot (+3; never in BF or FA).", rule="CRD-MOD-1")
-    two_weapons: bool = param(False, help="Firing two weapons (+2 to both).", rule="CRD-MOD-1")
+    called: bool = param(
+        False, help="A called shot (+3; never in BF or FA).", rule="CRD-MOD-1", line=True
+    )
+    two_weapons: bool = param(
+        False, help="Firing two weapons (+2 to both).", rule="CRD-MOD-1", line=True
+    )
     armor: str = param("none", help="The target's armor.", choices=_armor, rule="CRD-DMG-1")
     size: int = param(4, help="The target's Size (4: an adult human).", low=1, high=20, rule="K-3")
     green: int = param(
@@ -191,6 +217,7 @@ class ShotPlan:
     dr: int
     track: Track
     knockdown_limit: int
+    armored: bool
 
 
 def three_ones(bullets: int) -> int:
@@ -302,6 +329,7 @@ def plan_shot(shot: Shot, data: CardsData | None = None) -> ShotPlan:
         dr=armor.reduction(DamageType.BALLISTIC),
         track=Track(boxes=boxes, green=shot.green, yellow=shot.yellow, red=shot.red),
         knockdown_limit=knockdown_limit(shot.size),
+        armored=any(armor.dr) or any(armor.stars),
     )
 
 
@@ -319,7 +347,10 @@ def resolve_shot(shot: Shot, dice: Dice, data: CardsData | None = None) -> Outco
     )
     cards = deck.draw(plan.cards, "shot", trace)
     hits = successes(cards, target.value)
-    trace.step(f"{hits} card{'s' if hits != 1 else ''} of {target.value} or more", rule="K-1")
+    trace.step(
+        f"{', '.join(str(c) for c in cards) or 'no cards'}: {hits} of {target.value} or more",
+        rule="K-1",
+    )
     must_cock = plan.mode is Mode.SS and bool(cards) and cards[0].is_black
     if plan.mode is Mode.SS:
         trace.step(
@@ -383,10 +414,8 @@ def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) ->
     )
     knocked = False
     for n in range(crossed):
-        trace.step(
-            f"crossed into {list(Level)[track.worst + n + 1].label}: armor wear +1",
-            rule="CRD-DMG-2",
-        )
+        wear = ": armor wear +1" if plan.armored else ""
+        trace.step(f"crossed into {list(Level)[track.worst + n + 1].label}{wear}", rule="CRD-DMG-2")
         card = deck.draw(1, "knockdown", trace)[0]
         stays = card.rank < plan.knockdown_limit
         trace.step(
@@ -405,7 +434,8 @@ def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) ->
         "level": plan.armor_level.label,
         "track": [after.green, after.yellow, after.red],
         "crossed": crossed,
-        "wear": crossed,
+        # Wear is the armor's: an unarmored target has none to wear.
+        "wear": crossed if plan.armored else 0,
         "knocked_down": knocked,
         "down": after.down,
     }
