@@ -279,7 +279,7 @@ def test_k_3_filled_boxes_cannot_exceed_the_level() -> None:
 def test_crd_dmg_2_crossing_a_level_wears_armor_and_tests_knockdown() -> None:
     """CRD-DMG-2 / K-4: a hit moving the worst level up (Green to Yellow) wears the armor by
     one and draws one knockdown card: below 2 x Size (8) stays up, 8 or more falls."""
-    up = fire("KH,2S,2D,7C", weapon="glock-22")
+    up = fire("KH,2S,2D,7C", weapon="glock-22", armor="leather-jacket")
     assert (up.summary["crossed"], up.summary["wear"]) == (1, 1)
     assert up.summary["knocked_down"] is False
     down = fire("KH,2S,2D,8C", weapon="glock-22")
@@ -298,9 +298,9 @@ def test_crd_dmg_2_one_test_per_level_crossed() -> None:
     a hit within a level crosses none and draws nothing more."""
     both = fire("KH,QH,JH,2C,3C", weapon="sw-29", skill=3)  # 3 x 4Y: 12 Yellow, one level
     assert both.summary["crossed"] == 1
-    two = fire("KH,QH,JH,2C,3C", weapon="sw-29", skill=3, yellow=6)
+    two = fire("KH,QH,JH,2C,3C", weapon="sw-29", skill=3, yellow=6, armor="none")
     assert two.summary["track"] == [0, 12, 6]
-    assert (two.summary["crossed"], two.summary["wear"]) == (1, 1)
+    assert (two.summary["crossed"], two.summary["wear"]) == (1, 0)  # no armor to wear
     red = fire("KH,QH,JH,2C,3C", weapon="hk-g11", distance=150, mode="FA", skill=0, bullets=9)
     assert red.summary["crossed"] == 2
     assert [r.purpose for r in red.trace.rolls] == ["shot", "knockdown", "knockdown"]
@@ -312,7 +312,9 @@ def test_crd_dmg_2_one_test_per_level_crossed() -> None:
 def test_crd_dmg_2_a_fall_ends_the_tests() -> None:
     """CRD-DMG-2 / K-4: once a test knocks the target down, no further card is drawn
     (DEC-259): the second crossing still wears the armor."""
-    red = fire("KH,QH,JH,KC", weapon="hk-g11", distance=150, mode="FA", skill=0)
+    red = fire(
+        "KH,QH,JH,KC", weapon="hk-g11", distance=150, mode="FA", skill=0, armor="leather-jacket"
+    )
     assert red.summary["knocked_down"] is True
     assert red.summary["wear"] == 2
     assert [r.purpose for r in red.trace.rolls] == ["shot", "knockdown"]
