@@ -217,3 +217,13 @@ def test_the_shared_deck_survives_a_snapshot() -> None:
     text = encode_snapshot(Folded(seq=1, state=state), cards)
     assert text is not None
     assert decode_snapshot(text, cards, seq=1).state == state
+
+
+def test_crd_rng_1_the_map_shows_the_line_of_fire_and_its_band() -> None:
+    """CRD-RNG-1 on the map: a shot's line of fire is labelled with its range band."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10))
+    state = service.load("f").state
+    cards = find_ruleset("cards")
+    overlay = cards.overlay(state, cards.parse_action("Ann shoots Bob", state))
+    assert [line.label for line in overlay.lines] == ["Ann at Bob, 10 m: medium"]
+    assert not cards.overlay(state, cards.parse_action("Ann waits", state)).lines

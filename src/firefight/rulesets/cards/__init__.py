@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.svg import Overlay
 
 __all__ = ["CARDS", "Cards"]
 
@@ -71,6 +72,11 @@ class Cards(Ruleset):
         from firefight.rulesets.cards.odds import registrations
 
         return registrations()
+
+    def overlay(self, state: EncounterState, action: Action) -> Overlay:
+        from firefight.rulesets.cards.encounter import cards_overlay
+
+        return cards_overlay(state, action)
 
     # --- encounter seams: the rules live in cards.encounter*, imported on first use so that
     # the resolvers load without the encounter layer.

@@ -35,11 +35,13 @@ from firefight.rulesets.cards.encounter_events import (
 from firefight.rulesets.cards.encounter_model import CardsStats, shared_deck, stats_of
 from firefight.rulesets.cards.reaction import reaction_order
 from firefight.rulesets.cards.shot import Shot, plan_shot, resolve_shot
+from firefight.rulesets.cards.target import band_for
 from firefight.rulesets.cards.wounds import wound_modifier_level
 from firefight.scene.actions import Action
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled, Reloaded
 from firefight.scene.lines import declared_options, declared_values, one_name, read_line
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
+from firefight.scene.svg import FireLine, Overlay
 from firefight.trace import Trace, TraceBuilder
 from firefight.units import metres_from_feet
 
@@ -47,6 +49,7 @@ __all__ = [
     "CardsAction",
     "CardsShot",
     "cards_figures",
+    "cards_overlay",
     "cards_row",
     "describe_cards_event",
     "initiative",
@@ -325,6 +328,26 @@ def _resolve_shot(state: EncounterState, action: CardsShot, dice: Dice) -> Outco
     return Outcome(
         events=tuple(events), trace=outcome.trace, summary={**dict(s), "headline": headline}
     )
+
+
+# --- the map ---------------------------------------------------------------------------------
+
+
+def cards_overlay(state: EncounterState, action: Action) -> Overlay:
+    """A shot's line of fire, labelled with the distance and its range band (CRD-RNG-1)."""
+    if not isinstance(action, CardsShot):
+        return Overlay()
+    actor = state.combatant(action.actor)
+    target = state.combatant(action.target)
+    metres = metres_from_feet(distance_ft(actor.position, target.position))
+    data = cards_data()
+    weapon = _weapon(actor, action.weapon)
+    try:
+        band = band_for(data.ranges[data.weapon(weapon.kind).range_class], metres, data)
+    except RuleRefusal:
+        band = "past Extreme"
+    label = f"{actor.name} at {target.name}, {metres:.0f} m: {band}"
+    return Overlay(lines=(FireLine(start=actor.position, end=target.position, label=label),))
 
 
 # --- telling what happened --------------------------------------------------------------------
