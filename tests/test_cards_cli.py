@@ -153,3 +153,28 @@ def test_odds_sweep_cards_shoot() -> None:
     assert isinstance(rows, list) and len(rows) == 8
     assert sum(1 for r in rows if r["refused"]) == 4
     assert all("CRD-RNG-1" in r["refused"] for r in rows if r["distance"] == 450)
+
+
+def test_d_4_asked_cards() -> None:
+    """D-4 with --ask: each card turned over is asked for by name; a card not in the deck is
+    asked again."""
+    result = runner.invoke(
+        app,
+        [
+            "cards",
+            "shoot",
+            "--weapon",
+            "glock-22",
+            "--skill",
+            "3",
+            "--distance",
+            "10",
+            "--ask",
+            "--json",
+        ],
+        input="KS\n2C\n2C\n3D\n5H\n",
+    )
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.output[result.output.index("{") :])
+    assert payload["summary"]["cards"] == ["KS", "2C", "3D"]
+    assert payload["dice"] == {"source": "asked"}
