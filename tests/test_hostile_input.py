@@ -93,8 +93,14 @@ EXPLODE = ["cpr", "explode", "--weapon", "grenade", "--placed"]
             [*SUPPRESS, "--at", "inf,0"],
             "",
         ),
-        (["cpr", "shoot", "--weapon", "heavy pistol", *HEAVY, "--distance", "inf"], "C-2"),
-        (["cpr", "autofire", "--weapon", "smg", *HEAVY, "--distance", "inf"], "C-2"),
+        (
+            ["cpr", "shoot", "--weapon", "heavy pistol", *HEAVY, "--distance", "inf"],
+            "CPR-RNG-1: --distance: takes a finite number",
+        ),
+        (
+            ["cpr", "autofire", "--weapon", "smg", *HEAVY, "--distance", "inf"],
+            "CPR-RNG-1: --distance: takes a finite number",
+        ),
         (
             [*THROW, "--distance", "inf"],
             "",
@@ -502,7 +508,7 @@ def test_an_open_ended_chain_stops_at_the_limit() -> None:
     ],
 )
 def test_huge_dice_counts_are_refused_before_rolling(args: list[str]) -> None:
-    refused(*args, says="dice to roll at once")
+    refused(*args, says="d6 is more than 100d6, the most")
 
 
 SHOT = ["--weapon", "glock-17", "--ob", "65", "--distance", "40"]

@@ -7,7 +7,6 @@ its outcome.
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -100,8 +99,11 @@ def dice_from_options(
         return Dice(ScriptedSource(faces, then=asked)), info
     if asked:
         return Dice(asked), {"source": "asked"}
-    chosen = seed if seed is not None else secrets.randbelow(2**31)
-    return Dice(SeededSource(chosen)), {"source": "seeded", "seed": chosen}
+    if seed is None:
+        import secrets  # only for a fresh seed; it loads OpenSSL's hashing
+
+        seed = secrets.randbelow(2**31)
+    return Dice(SeededSource(seed)), {"source": "seeded", "seed": seed}
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.cli.common import console, emit_json, fail, refusals
+from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.limits import MAX_WORKERS, at_most
 from firefight.odds.api import OddsMethod, odds_stats
 from firefight.probability.distribution import Distribution
@@ -21,7 +21,7 @@ from firefight.probability.stats import StatValue
 from firefight.serialize import to_plain
 
 __all__ = [
-    "ODDS_OPTION_NAMES",
+    "ODDS_OPTIONS",
     "CsvOpt",
     "DepthOpt",
     "MethodOpt",
@@ -74,8 +74,18 @@ TopOpt = Annotated[int, typer.Option(help="How many of the likeliest outcomes to
 _METHODS: tuple[OddsMethod, ...] = ("exact", "generic", "monte-carlo")
 
 
-#: The options every ``odds`` command of one action adds to the resolving command's.
-ODDS_OPTION_NAMES = ("method", "depth", "samples", "seed", "top", "csv_path", "plot", "as_json")
+#: The options every ``odds`` command of one action adds to its declaration's (the ``extra`` of
+#: :func:`~firefight.cli.declared.declared_command`): name, typer annotation, default.
+ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    ("method", MethodOpt, "exact"),
+    ("depth", DepthOpt, None),
+    ("samples", SamplesOpt, 1_000_000),
+    ("seed", OddsSeedOpt, 0),
+    ("top", TopOpt, 10),
+    ("csv_path", CsvOpt, None),
+    ("plot", PlotOpt, None),
+    ("as_json", JsonOpt, False),
+)
 
 
 def method_from_text(text: str) -> OddsMethod:

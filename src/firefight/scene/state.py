@@ -41,6 +41,7 @@ __all__ = [
     "CombatantStats",
     "EncounterState",
     "MagazineState",
+    "RulesetState",
     "Surprise",
     "WeaponState",
     "unknown_combatant",
@@ -117,6 +118,12 @@ class CombatantStats:
         cls, source: Any, handler: GetCoreSchemaHandler
     ) -> core_schema.CoreSchema:
         return tagged_subclasses(cls, source, handler)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulesetState:
+    """Base of a ruleset's own scene-wide figures (the cards ruleset's shared deck): what the
+    scene as a whole carries for one ruleset. Only the ruleset's events change them."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -248,6 +255,7 @@ class EncounterState:
     """The whole scene at one moment. ``round`` is 0 before the first round starts.
 
     ``initiative`` lists the groups that act together, best first (ties act at once, R-5).
+    ``ruleset_state`` is the ruleset's own scene-wide state, if it keeps any.
     """
 
     title: str
@@ -257,6 +265,7 @@ class EncounterState:
     barriers: tuple[Barrier, ...] = ()
     initiative: tuple[tuple[str, ...], ...] = ()
     conditions: tuple[ActiveCondition, ...] = ()
+    ruleset_state: RulesetState | None = None
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -26,9 +26,13 @@ M = TypeVar("M", bound=BaseModel)
 
 
 class DataModel(BaseModel):
-    """Base of every data-file model: unknown keys are errors, not silently ignored."""
+    """Base of every data-file model: unknown keys are errors, not silently ignored.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    A model's validator is built when it first validates a file, not when its module is
+    imported: a command pays only for the files it reads.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 #: Characters in a table's name: the file stem of the user's copy, well inside any file system's.

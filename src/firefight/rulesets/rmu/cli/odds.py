@@ -18,12 +18,12 @@ from rich.table import Table as RichTable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import (
+    ODDS_OPTIONS,
     CsvOpt,
     DepthOpt,
     MethodOpt,
     OddsSeedOpt,
     PlotOpt,
-    SamplesOpt,
     TopOpt,
     executor_for,
     method_from_text,
@@ -90,24 +90,12 @@ _ALWAYS_SHOWN = {
 }
 
 
-_ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
-    ("method", MethodOpt, "exact"),
-    ("depth", DepthOpt, None),
-    ("samples", SamplesOpt, 1_000_000),
-    ("seed", OddsSeedOpt, 0),
-    ("top", TopOpt, 10),
-    ("csv_path", CsvOpt, None),
-    ("plot", PlotOpt, None),
-    ("as_json", JsonOpt, False),
-)
-
-
 @declared_command(
     app,
     "shoot",
     ShotOptions,
     help="The odds of one aimed shot: P(miss), P(critical A...), expected hits, P(bleeding)...",
-    extra=_ODDS_OPTIONS,
+    extra=ODDS_OPTIONS,
 )
 def rmu_shoot(
     values: dict[str, Any],
