@@ -5,8 +5,8 @@ The frozen dataclasses are their own schema: :func:`adapter` gives the
 JSON data and reads it back, nested points, enums and tuples included. :func:`to_plain` writes a
 value whose type is not declared (a command's JSON output) from what it is at run time.
 
-A field declared as a base class may hold any subclass of it when the base says so with
-:func:`tagged_subclasses` (a combatant's ruleset figures): the object then names its class under
+A field declared as a base class may hold any subclass of it when the base derives from
+:class:`TaggedSubclasses` (a combatant's ruleset figures): the object then names its class under
 :data:`CLASS_KEY`, as ``module:QualName``.
 
 >>> from firefight.geometry import Point
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler, TypeAdapter, ValidationError
     from pydantic_core import ErrorDetails, core_schema
 
-__all__ = ["CLASS_KEY", "adapter", "class_tag", "problem", "tagged_subclasses", "to_plain"]
+__all__ = ["CLASS_KEY", "TaggedSubclasses", "adapter", "class_tag", "problem", "to_plain"]
 
 #: The key under which an object names its class when that class is a subclass of the one its
 #: field declares, as ``module:QualName``. No field can be called so.
@@ -84,16 +84,29 @@ def _subclass(declared: type, tag: object) -> type:
     raise ValueError(f"{tag!r} is not a kind of {declared.__name__} known here")
 
 
-def tagged_subclasses(
-    cls: type, source: Any, handler: GetCoreSchemaHandler
-) -> core_schema.CoreSchema:
-    """The schema of a base class whose fields may hold any of its subclasses; use it as the
-    base's ``__get_pydantic_core_schema__`` classmethod.
+class TaggedSubclasses:
+    """Mixed into a base class (a frozen dataclass) that a field declares while holding one of
+    its subclasses: a ruleset's figures for a combatant, or for the scene.
 
     A subclass's object is written with its own fields and :data:`CLASS_KEY`, and read back
-    as that class; one without the key is the declared class itself. Subclasses inherit the
-    method, so a field declaring one of them holds it or its own subclasses alike.
+    as that class; one without the key is the declared class itself. A field declaring a
+    subclass holds it or its own subclasses alike.
     """
+
+    __slots__ = ()
+
+    @classmethod
+    def __get_pydantic_core_schema__(
+        cls, source: Any, handler: GetCoreSchemaHandler
+    ) -> core_schema.CoreSchema:
+        return _tagged_subclasses(cls, source, handler)
+
+
+def _tagged_subclasses(
+    cls: type, source: Any, handler: GetCoreSchemaHandler
+) -> core_schema.CoreSchema:
+    """The schema of ``cls`` where a field declares it: its own, read and written by
+    :data:`CLASS_KEY` when the object is one of its subclasses."""
     from pydantic_core import core_schema
 
     own = handler(source)

@@ -20,16 +20,11 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
 
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.geometry import Body, Point, Posture, Size
-from firefight.serialize import tagged_subclasses
-
-if TYPE_CHECKING:
-    from pydantic import GetCoreSchemaHandler
-    from pydantic_core import core_schema
+from firefight.serialize import TaggedSubclasses
 
 __all__ = [
     "DOWN_RULE",
@@ -104,26 +99,18 @@ class ArmorState:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class CombatantStats:
+class CombatantStats(TaggedSubclasses):
     """Base of a ruleset's own figures for a combatant: fixed ones (skills, bonuses, movement)
     and running ones the shared fields have no place for (cpr's armor SP left, critical
     injuries, the Move and Action left this turn). Only the ruleset's events change them.
-
-    A field declaring it is stored as the subclass it holds, named
-    (:func:`~firefight.serialize.tagged_subclasses`).
-    """
-
-    @classmethod
-    def __get_pydantic_core_schema__(
-        cls, source: Any, handler: GetCoreSchemaHandler
-    ) -> core_schema.CoreSchema:
-        return tagged_subclasses(cls, source, handler)
+    Stored as the subclass it is (:class:`~firefight.serialize.TaggedSubclasses`)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RulesetState:
+class RulesetState(TaggedSubclasses):
     """Base of a ruleset's own scene-wide figures (the cards ruleset's shared deck): what the
-    scene as a whole carries for one ruleset. Only the ruleset's events change them."""
+    scene as a whole carries for one ruleset. Only the ruleset's events change them.
+    Stored as the subclass it is (:class:`~firefight.serialize.TaggedSubclasses`)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
