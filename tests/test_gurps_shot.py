@@ -130,6 +130,16 @@ def test_g2_speed_adds_to_range() -> None:
     assert mods(distance=5, speed=5)["speed/range 5 yd + 5 yd/s"] == -4
 
 
+def test_gur_elev_1_firing_down_and_up() -> None:
+    """GUR-ELEV-1: down, 1 yard off per 2 yards higher, never under half the ground distance;
+    up, 1 yard more per yard; beams ignore elevation."""
+    assert effective_distance(100, 40, beam=False) == 80
+    assert effective_distance(100, 180, beam=False) == 50
+    assert effective_distance(100, -30, beam=False) == 130
+    assert effective_distance(100, 40, beam=True) == 100
+    assert mods(distance=46, elevation=2)["speed/range 45 yd + 0 yd/s"] == -8
+
+
 def test_g4_yards_and_feet() -> None:
     """G-4: a hex is a yard, three feet; the scene keeps feet."""
     assert feet_from_yards(10) == 30
@@ -221,8 +231,9 @@ def test_gur_core_1_death_checks() -> None:
 def test_g5_rcl_per_shot_cumulative_and_no_4e_rapid_fire_bonus() -> None:
     """G-5: each shot after the first is at the Rcl again; no 4e rapid-fire bonus."""
     out = resolve([*three(18), *three(18), *three(18)], weapon="pistol-45", shots=3, aim=1)
-    targets = [s["target"] for s in out.summary["shots"]]
-    skill = out.summary["effective_skill"]
+    summary: dict[str, Any] = dict(out.summary)
+    targets = [s["target"] for s in summary["shots"]]
+    skill = summary["effective_skill"]
     assert targets == [skill, skill - 2, skill - 4]
 
 
