@@ -88,6 +88,22 @@ def _scatter(verdict: Verdict, setup: ShotSetup, roller: Roller) -> dict[str, ob
     return {"scatter_yd": yards, "scatter_direction": direction}
 
 
+def _barrel_burst(
+    shot: Shoot, setup: ShotSetup, roller: Roller, trace: TraceBuilder, data: GurpsData
+) -> dict[str, int] | None:
+    """GUR-RELOAD-1: too-fine powder bursts the barrel on a 1 on 1d6, the shot lost and half
+    a damage roll to the firer's face (DEC-212)."""
+    if shot.powder != "fine":
+        return None
+    burst_on = data.house.powder["fine"].burst_on
+    if roller.sum(1, f"barrel holds (bursts on {burst_on})") > burst_on:
+        return None
+    rolled = roller.sum(setup.damage.dice, "burst damage") + setup.damage.adds
+    face = max(0, rolled) // 2
+    trace.step(f"the barrel bursts: {face} to the firer's face", rule="GUR-RELOAD-1")
+    return {"firer_injury": face}
+
+
 def run_shot(
     shot: Shoot, roller: Roller, trace: TraceBuilder, data: GurpsData = DATA
 ) -> dict[str, Any]:
@@ -109,7 +125,8 @@ def run_shot(
     major = False
     shock_total = 0
     critical_hit = critical_miss = False
-    for i in range(shot.shots):
+    burst = _barrel_burst(shot, setup, roller, trace, data)
+    for i in range(0 if burst else shot.shots):
         target = skill.value + i * setup.rcl
         if i:
             trace.total(
@@ -193,6 +210,8 @@ def run_shot(
         "distance_yd": setup.distance,
         "shots": shots,
     }
+    if burst:
+        summary["barrel_burst"] = burst
     if condition is not None:
         summary |= {
             "major_wound": major,
