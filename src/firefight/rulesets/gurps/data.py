@@ -531,3 +531,8 @@ class GurpsData:
 FILES = ("core", "house", "modifiers", "weapons", "armor", "ammo", "arrows")
 
 DATA = GurpsData()
+
+
+def weapon_keys() -> list[str]:
+    """The weapon catalog's keys, for the declarations' choices."""
+    return sorted(DATA.weapons)
