@@ -62,7 +62,7 @@ def test_gur_core_1_fast_path_equals_the_generic_enumeration(values: dict[str, o
     assert fast.method == "fast exact" and fast.paths is not None
     assert generic.paths is not None and fast.paths < generic.paths
     assert set(fast.probabilities) == set(generic.probabilities)
-    found: dict[Hashable, float] = dict(fast.probabilities)
+    found: dict[Hashable, float] = {k: p for k, p in fast.items()}
     for k, p in generic.items():
         assert found[k] == pytest.approx(p, abs=1e-12)
 
