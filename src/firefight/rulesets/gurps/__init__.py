@@ -15,13 +15,20 @@ This package imports nothing from any other ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 
 if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from firefight.dice import Dice
+    from firefight.events import Event
+    from firefight.outcome import Outcome
     from firefight.probability.action_odds import ActionOdds
+    from firefight.scene.actions import Action
+    from firefight.scene.state import CombatantState, EncounterState
 
 __all__ = ["GURPS"]
 
@@ -73,3 +80,66 @@ class GURPS(Ruleset):
         from firefight.rulesets.gurps.odds import registrations
 
         return registrations()
+
+    # --- encounter seams: one-second turns in 3e maneuvers (gurps.encounter), imported on
+    # first use so that the resolvers load without the encounter layer.
+
+    def combatant_model(self) -> type[BaseModel]:
+        from firefight.rulesets.gurps.encounter_model import GurpsCombatant
+
+        return GurpsCombatant
+
+    def new_combatant(self, spec: BaseModel, core: CombatantState) -> CombatantState:
+        from firefight.rulesets.gurps.encounter_model import new_gurps_combatant
+
+        return new_gurps_combatant(spec, core)
+
+    def start_round(self, state: EncounterState, round_number: int) -> Outcome:
+        from firefight.rulesets.gurps.encounter import start_turn
+
+        return start_turn(round_number)
+
+    def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
+        from firefight.rulesets.gurps.encounter import initiative
+
+        return initiative(state)
+
+    def upkeep(self, state: EncounterState) -> Outcome:
+        from firefight.rulesets.gurps.encounter import nothing
+
+        return nothing()
+
+    def parse_action(self, text: str, state: EncounterState) -> Action:
+        from firefight.rulesets.gurps.encounter import parse_gurps_action
+
+        return parse_gurps_action(text, state)
+
+    def validate(self, state: EncounterState, action: Action) -> None:
+        from firefight.rulesets.gurps.encounter import validate_gurps_action
+
+        validate_gurps_action(state, action)
+
+    def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
+        from firefight.rulesets.gurps.encounter import resolve_gurps_action
+
+        return resolve_gurps_action(state, action, dice)
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        from firefight.rulesets.gurps.encounter import apply_gurps_event
+
+        return apply_gurps_event(state, event)
+
+    def event_types(self) -> Sequence[type[Event]]:
+        from firefight.rulesets.gurps.encounter import EVENT_TYPES
+
+        return EVENT_TYPES
+
+    def describe_combatant(self, combatant: CombatantState) -> Mapping[str, object]:
+        from firefight.rulesets.gurps.encounter import gurps_figures
+
+        return gurps_figures(combatant)
+
+    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+        from firefight.rulesets.gurps.encounter import gurps_row
+
+        return gurps_row(combatant)
