@@ -513,7 +513,8 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
         "HP": f"{s.hp_left}/{s.hp}",
         "state": f"{state}, {c.posture.value}",
         "conditions": ", ".join(x for x in conditions if x) or "-",
-        "at (yd)": f"{yards_from_feet(c.position.x_ft):g},{yards_from_feet(c.position.y_ft):g}",
+        "at (yd)": f"{round(yards_from_feet(c.position.x_ft), 1):g},"
+        f"{round(yards_from_feet(c.position.y_ft), 1):g}",
         "weapons": weapons,
         "armor": s.armor,
     }
