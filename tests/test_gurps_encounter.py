@@ -93,7 +93,9 @@ def test_gur_opp_1_waiting_then_firing() -> None:
     """GUR-OPP-1: a Wait watching a line fires at -5 (and the snap-shot penalty)."""
     state = act(opened(), "Ann waits --watch line")
     out = engine.act(state, "Ann shoots Bob", GURPS, Dice.scripted([6, 6, 5]))
-    parts = [p for e in out.record.trace if e.get("label") == "effective skill" for p in e["parts"]]  # type: ignore[union-attr]
+    totals = [e for e in out.record.trace if e.get("label") == "effective skill"]
+    parts = totals[0]["parts"]
+    assert isinstance(parts, list)
     assert {"value": -5, "label": "opportunity fire watching line", "rule": "GUR-OPP-1"} in parts
 
 
