@@ -169,3 +169,35 @@ def test_gur_mod_1_modifier_listing_and_catalogs() -> None:
     assert listed.exit_code == 0 and "prone-head-down" in listed.output
     weapons = runner.invoke(app, ["weapons", "--ruleset", "gurps", "--json"])
     assert weapons.exit_code == 0 and "longbow" in weapons.output
+
+
+def test_g2_sweep_over_skill_and_range() -> None:
+    """G-2, G-1: the sweep over skill x distance; the skill-8 shot at 2 yd hits half the time
+    (aimed, Acc 2) and the farther rows are worse."""
+    result = runner.invoke(
+        app,
+        [
+            "odds",
+            "sweep",
+            "gurps",
+            "shoot",
+            "--weapon",
+            "revolver-38",
+            "--skill",
+            "12",
+            "--distance",
+            "5",
+            "--aim",
+            "1",
+            "--skills",
+            "8,12",
+            "--distances",
+            "2,45",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["rows"]
+    by = {(r["skill"], r["distance"]): r["p_hit"] for r in rows}
+    assert abs(by[(8, 2.0)] - 0.5) < 1e-12
+    assert by[(12, 45.0)] < by[(12, 2.0)]
