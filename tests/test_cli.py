@@ -42,9 +42,10 @@ def test_shoot_json_is_byte_identical_for_the_same_seed() -> None:
     assert first.exit_code == 0
     assert first.stdout == second.stdout
     data = json.loads(first.stdout)
-    assert data["dice"] == {"source": "seeded", "seed": 11}
-    assert data["action"]["weapon"] == "glock-17"
-    assert {"summary", "events", "trace"} <= data.keys()
+    assert data["dice"] == {"source": "seeded", "seed": 11, "used": [58]}
+    assert data["action"]["name"] == "aimed-shot"
+    assert data["action"]["declaration"]["weapon"] == "glock-17"
+    assert list(data) == ["ruleset", "action", "dice", "result", "events", "trace"]
 
 
 def test_shoot_json_same_rolls_same_bytes_and_documented_fields() -> None:
@@ -52,8 +53,8 @@ def test_shoot_json_same_rolls_same_bytes_and_documented_fields() -> None:
     first = runner.invoke(app, args)
     assert first.stdout == runner.invoke(app, args).stdout
     data = json.loads(first.stdout)
-    summary = data["summary"]
-    assert summary["result"] == "hit" and summary["location"] == "abdomen"
+    result = data["result"]
+    assert result["outcome"] == "hit" and result["location"] == "abdomen"
     types = [e["type"] for e in data["events"]]
     # the abdomen is under the BA II, so the Impact cell's breakage check is rolled (RMU-BRK-1)
     assert types == [
@@ -87,7 +88,8 @@ def test_unknown_weapon_suggests_close_names() -> None:
         app, ["rmu", "shoot", "--weapon", "glock17", "--ob", "5", "--distance", "5"]
     )
     assert result.exit_code == 2
-    assert "unknown rmu weapon 'glock17'; did you mean 'glock-17'?" in result.stderr
+    assert "--weapon: 'glock17' is not one of glock-17" in result.stderr
+    assert "Did you mean 'glock-17'?" in result.stderr
 
 
 def test_bad_rolls_option_is_a_clear_error() -> None:
@@ -100,7 +102,15 @@ def test_weapons_catalog() -> None:
     result = runner.invoke(app, ["weapons", "--ruleset", "rmu", "--json"])
     assert result.exit_code == 0
     keys = [w["key"] for w in json.loads(result.stdout)["weapons"]]
-    assert keys == ["glock-17", "zastava-m85-folded", "zastava-m85-stock", "sks-46", "m2hb"]
+    assert keys == [
+        "glock-17",
+        "zastava-m85-folded",
+        "zastava-m85-stock",
+        "sks-46",
+        "m2hb",
+        "benelli-m4",
+        "browning-bar",
+    ]
 
 
 def test_tables_list_show_and_check() -> None:
@@ -155,7 +165,7 @@ def test_tables_import_replaces_a_shipped_table(tmp_path: Path, home: Path) -> N
     shot = runner.invoke(
         app, [*SHOT[:-4], "--ob", "120", "--prepared", "--rolls", "60,50", "--json"]
     )
-    summary = json.loads(shot.stdout)["summary"]
+    summary = json.loads(shot.stdout)["result"]
     assert summary["location"] == "abdomen"  # the imported layout now decides the location
     assert summary["severity"] == "E"
     assert summary["effects"]["hits"] == 5  # an E critical on the imported table: +5H
@@ -172,9 +182,14 @@ def test_rolls_then_ask_for_the_rest() -> None:
     result = runner.invoke(app, args, input="30\n")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout[result.stdout.index("{") :])
-    assert data["dice"] == {"source": "scripted", "faces": [60], "then": "asked"}
-    assert data["summary"]["critical_roll"] == 30  # the asked die
-    assert data["summary"]["attack_total"] == 170
+    assert data["dice"] == {
+        "source": "scripted",
+        "rolls": [60],
+        "then": "asked",
+        "used": [60, 30],
+    }
+    assert data["result"]["critical_roll"] == 30  # the asked die
+    assert data["result"]["attack_total"] == 170
 
 
 def test_seed_cannot_be_combined_with_rolls() -> None:

@@ -46,11 +46,12 @@ def test_shoot_json_is_byte_identical_for_the_same_seed() -> None:
     second = run(*SHOOT, "--seed", "11", "--json")
     assert first[0] == 0 and first[1] == second[1]
     data = json.loads(first[1])
-    assert data["ruleset"] == "cpr" and data["dice"] == {"source": "seeded", "seed": 11}
-    assert data["action"]["type"] == "ranged-attack"
-    assert data["action"]["weapon"] == "heavy pistol"
-    assert data["action"]["shots"][0]["distance_m"] == 18.0
-    assert {"summary", "events", "trace"} <= data.keys()
+    assert data["ruleset"] == "cpr" and data["dice"]["seed"] == 11
+    assert data["dice"]["used"] == [8, 5, 4, 4]
+    assert data["action"]["name"] == "ranged-attack"
+    assert data["action"]["declaration"]["weapon"] == "heavy pistol"
+    assert data["action"]["declaration"]["shots"][0]["distance_m"] == 18.0
+    assert list(data) == ["ruleset", "action", "dice", "result", "events", "trace"]
     assert data["events"][0] == {"type": "ActionTaken", "actor": "shooter", "action": "attack"}
 
 
@@ -59,7 +60,7 @@ def test_cpr_rof_1_two_distances_are_two_shots() -> None:
         *SHOOT[:-4], "--distance", "18", "--distance", "4", "--rolls", "1,1,1,1", "--json"
     )
     assert code == 0
-    assert [s["distance_m"] for s in json.loads(out)["summary"]["shots"]] == [18.0, 4.0]
+    assert [s["distance_m"] for s in json.loads(out)["result"]["shots"]] == [18.0, 4.0]
 
 
 @pytest.mark.parametrize(
@@ -207,7 +208,7 @@ def test_every_resolving_command_has_json(tmp_path: Path) -> None:
         data = json.loads(first[1])
         assert data["ruleset"] == "cpr" and data["trace"], args
     code, out, _ = run("reload", "--weapon", "shotgun", "--ammo", "shell", "--json")
-    assert code == 0 and json.loads(out)["summary"]["rounds"] == 4
+    assert code == 0 and json.loads(out)["result"]["rounds"] == 4
 
 
 def test_c_7_targets_from_a_toml_file(tmp_path: Path) -> None:
@@ -233,7 +234,7 @@ def test_c_7_targets_from_a_toml_file(tmp_path: Path) -> None:
         "--json",
     )
     assert code == 0, err
-    targets = {t["target"]: t for t in json.loads(out)["summary"]["targets"]}
+    targets = {t["target"]: t for t in json.loads(out)["result"]["targets"]}
     assert targets["Ana"]["sp"] == 7 and targets["Ana"]["hp_after"] == 30
     assert targets["Bo"]["result"] == "miss" and targets["Bo"]["dodge"] == 22
 
@@ -264,7 +265,7 @@ def test_c_8_explode_sends_thrown_grenades_to_throw() -> None:
         "3,3,3,3,3,3",
         "--json",
     )
-    assert code == 0 and json.loads(out)["summary"]["targets"][0]["through"] == 11
+    assert code == 0 and json.loads(out)["result"]["targets"][0]["through"] == 11
 
 
 def test_the_issue_example_runs_with_its_damage_dice() -> None:

@@ -197,6 +197,8 @@ def test_cpr_ref_1_every_data_file_names_its_source_and_core_figures_are_marked(
         "ammo.toml",
         "armor.toml",
         "critical_injuries.toml",
+        "cover.toml",
+        "modifiers.toml",
         "rules.toml",
         "encounter.toml",
     ):
@@ -239,6 +241,8 @@ def test_ruleset_registers_through_the_entry_point_and_checks_its_data() -> None
         "data/ammo.toml",
         "data/armor.toml",
         "data/critical_injuries.toml",
+        "data/cover.toml",
+        "data/modifiers.toml",
         "data/rules.toml",
         "data/encounter.toml",
     ]

@@ -99,9 +99,14 @@ def scene(*people: dict[str, Any], barriers: Sequence[dict[str, Any]] = ()) -> d
     }
 
 
+#: Faces after a test's opening dice for any initiative roll-off its equal totals need (C-11):
+#: all different and never 1 or 10, so one roll-off settles it, first in scene order first.
+ROLL_OFF = (9, 8, 7, 6, 5, 4, 3, 2)
+
+
 def start(doc: dict[str, Any], opening: Sequence[int]) -> EncounterService:
     service = EncounterService(MemoryStore())
-    service.new("fight", scenario_from_data(doc), Dice.scripted(opening))
+    service.new("fight", scenario_from_data(doc), Dice.scripted([*opening, *ROLL_OFF]))
     return service
 
 
@@ -205,9 +210,9 @@ def test_cpr_ammo_1_bad_cpr_combatants_are_refused_with_their_key_path(
 # --- turns and initiative ------------------------------------------------------------------------
 
 
-def test_cpr_ref_1_initiative_is_ref_plus_d10_once_ties_go_to_the_higher_ref() -> None:
-    """CPR-REF-1: REF + d10 in scene order when the fight opens; on equal totals the higher
-    REF acts first, equal REF acts together; the queue repeats with no new dice; bystanders and
+def test_c_11_initiative_is_ref_plus_d10_once_ties_roll_again() -> None:
+    """C-11, CPR-REF-1: REF + d10 in scene order when the fight opens; equal totals roll again
+    between the tied (whatever their REF); the queue repeats with no new dice; bystanders and
     the unconscious do not take part."""
     doc = scene(
         person("A", 0, 0, ref=7),
@@ -216,13 +221,14 @@ def test_cpr_ref_1_initiative_is_ref_plus_d10_once_ties_go_to_the_higher_ref() -
         person("Mei", 15, 0, bystander=True),
         person("Out", 20, 0, condition="unconscious"),
     )
-    service = start(doc, [3, 2, 3])
+    # A 7+3, B 8+2, C 7+3: all on 10. Roll-off: A 4, B 6, C 4; then A 2, C 9.
+    service = start(doc, [3, 2, 3, 4, 6, 4, 2, 9])
     state = service.state("fight")
-    assert state.initiative == (("B",), ("A", "C"))
+    assert state.initiative == (("B",), ("C",), ("A",))
     assert [who(service, n).initiative for n in "ABC"] == [10, 10, 10]
     service.next_round("fight", Dice.scripted([]))
-    assert service.state("fight").initiative == (("B",), ("A", "C"))
-    assert "Initiative: B, then A and C." in service.log("fight")[-1].narration
+    assert service.state("fight").initiative == (("B",), ("C",), ("A",))
+    assert "Initiative: B, then C, then A." in service.log("fight")[-1].narration
 
 
 def test_cpr_ref_1_a_turn_is_one_move_and_one_action_a_second_move_runs() -> None:
@@ -417,7 +423,7 @@ def test_cpr_ammo_1_one_kind_per_magazine_old_rounds_come_out_first() -> None:
 @pytest.mark.parametrize(
     ("text", "rule", "words"),
     [
-        ("V reloads pistol --ammo shell", "CPR-AMMO-1", "takes basic rounds, not shotgun shells"),
+        ("V reloads pistol --ammo shell", "CPR-AMMO-1", "not shotgun shells"),
         ("V reloads pistol", "CPR-AMMO-1", "already full"),
         ("V autofires at Rook --with smg", "C-5", "needs 10 rounds loaded"),
         ("V reloads smg", "CPR-AMMO-1", "has no basic rounds left"),

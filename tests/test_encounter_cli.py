@@ -64,7 +64,7 @@ def test_a_whole_encounter_from_the_command_line(store: list[str]) -> None:
     log = json.loads(out)
     assert [r["kind"] for r in log["records"]] == ["round", "action", "round", "undo"]
     assert log["records"][2]["undone_by"] == 4
-    assert log["records"][1]["dice"] == {"source": "scripted", "faces": [40, 50]}
+    assert log["records"][1]["dice"] == {"source": "scripted", "used": [40, 50]}
 
     code, out, _ = run("encounter", "log", "night-raid", "--trace", *store)
     assert "#4 undo #3: round 2" in out and "attack roll" in out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
@@ -12,6 +13,13 @@ from firefight.rulesets import find_ruleset, ruleset_names
 from firefight.rulesets.gurps import GURPS
 
 runner = CliRunner()
+
+
+def validator() -> Draft202012Validator:
+    """The shared resolution schema (docs/json.md)."""
+    printed = runner.invoke(app, ["schema"])
+    assert printed.exit_code == 0
+    return Draft202012Validator(json.loads(printed.output))
 
 
 def test_gur_core_1_the_plug_in_is_installed() -> None:
@@ -44,9 +52,11 @@ def test_gur_core_1_shoot_json() -> None:
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["ruleset"] == "gurps" and data["action"] == "shoot"
-    assert data["summary"]["injury"] == 11 and data["summary"]["major_wound"] is True
-    assert data["dice"] == {"source": "scripted", "faces": [3, 3, 4, 6, 6, 4, 4, 4]}
+    assert data["ruleset"] == "gurps" and data["action"]["name"] == "shoot"
+    assert data["result"]["outcome"] == "hit"
+    assert data["result"]["injury"] == 11 and data["result"]["major_wound"] is True
+    faces = [3, 3, 4, 6, 6, 4, 4, 4]
+    assert data["dice"] == {"source": "scripted", "rolls": faces, "used": faces}
     assert any(e.get("rule") == "G-2" for e in data["trace"] for e in e.get("parts", [e]))
 
 
@@ -73,6 +83,29 @@ def test_gur_move_1_refusal_names_the_rule() -> None:
     )
     assert result.exit_code == 2
     assert "GUR-MOVE-1" in result.output
+    refused = runner.invoke(
+        app,
+        [
+            "gurps",
+            "shoot",
+            "--weapon",
+            "revolver-38",
+            "--skill",
+            "14",
+            "--distance",
+            "5",
+            "--aim",
+            "1",
+            "--moving",
+            "running",
+            "--seed",
+            "1",
+            "--json",
+        ],
+    )
+    doc = json.loads(refused.stdout)
+    assert doc["result"]["outcome"] == "refused" and doc["result"]["rule"] == "GUR-MOVE-1"
+    validator().validate(doc)
 
 
 def test_gur_ind_1_fire_indirect_refuses_a_beam() -> None:
@@ -135,7 +168,9 @@ def test_gur_reload_1_reload_and_other_commands() -> None:
     ):
         result = runner.invoke(app, argv)
         assert result.exit_code == 0, result.output
-        assert "headline" in json.loads(result.output)["summary"]
+        doc = json.loads(result.output)
+        assert "headline" in doc["result"]
+        validator().validate(doc)
 
 
 def test_gur_core_1_odds_shoot_json() -> None:

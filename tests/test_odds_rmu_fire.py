@@ -11,11 +11,9 @@ import typer
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
+from firefight.declarations import declare
 from firefight.odds.api import action_odds, odds, odds_stats
-from firefight.rulesets.rmu.cli.fire_options import (
-    rapid_fire_from_options,
-    suppression_from_options,
-)
+from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
 from firefight.rulesets.rmu.odds.fire import FireView, PreparationView
 from firefight.rulesets.rmu.rapid_fire import RapidFire
 
@@ -66,12 +64,12 @@ def test_odds_rmu_fire_takes_exactly_the_options_of_the_resolving_command(comman
             ["--weapon", "sks-46", "--share", "50", "--target", "Bob:0,40"],
             "refused: RMU-RF-1",
         ),
-        ("rapid-fire", [*ZASTAVA, "--target", "Bob:0,40"], "error: firing needs --share"),
-        ("rapid-fire", [*ZASTAVA, "--share", "50"], "error: firing needs at least one --target"),
-        ("rapid-fire", [*ZASTAVA, "--share", "50", "--target", "Bob"], "error: --target takes"),
+        ("rapid-fire", [*ZASTAVA, "--target", "Bob:0,40"], "error: --share: is needed to fire"),
+        ("rapid-fire", [*ZASTAVA, "--share", "50"], "error: --target: is needed to fire"),
+        ("rapid-fire", [*ZASTAVA, "--share", "50", "--target", "Bob"], "error: --target: takes"),
         ("suppress", [*ZASTAVA, *SWEEP, "--ap", "1"], "refused: RMU-SUP-3"),
-        ("suppress", [*ZASTAVA, *SWEEP, "--dash", "Ann=fast"], "error: --dash takes"),
-        ("suppress", [*ZASTAVA, *SWEEP, "--cover", "Cy=half:soft"], "error: --cover names"),
+        ("suppress", [*ZASTAVA, *SWEEP, "--dash", "Ann=fast"], "error: --dash: takes"),
+        ("suppress", [*ZASTAVA, *SWEEP, "--cover", "Cy=half:soft"], "error: --cover: names"),
     ],
 )
 def test_rmu_rf_10_rmu_sup_6_odds_refuse_with_the_resolving_commands_words(
@@ -92,12 +90,13 @@ def test_rmu_rf_10_generic_and_monte_carlo_agree_on_the_aimed_man_and_the_bystan
     leaves out every path with a roll of 96+ (its cut-off), so the true P(hit) lies between its
     figure and that plus the cut-off; 20,000 Monte Carlo samples land there within 5 standard
     errors, for the aimed man and the bystander alike."""
-    burst = rapid_fire_from_options(
+    burst = declare(
+        RapidFireOptions,
         weapon="zastava-m85-stock",
         share=0,
         ob=20,
         target=["Bob:0,60:BA IV", "Ann:1,100:BA II"],
-    )
+    ).build()
     assert isinstance(burst, RapidFire)
     exact = odds(None, burst, method="generic", depth=0)
     sampled = odds(None, burst, method="monte-carlo", samples=20_000, seed=3)
@@ -138,12 +137,13 @@ def test_rmu_rf_10_odds_rapid_fire_json_reports_each_person_caught() -> None:
 def test_rmu_sup_6_odds_suppress_reports_everyone_swept_and_the_malfunction() -> None:
     """RMU-SUP-6, F-5: each person in the swept ground has their own stats; the shooter's
     sweep roll can jam the gun, and then nobody is hit."""
-    sweep = suppression_from_options(
+    sweep = declare(
+        SuppressOptions,
         weapon="zastava-m85-stock",
         distance=60,
         width=20,
         target=["Bob:0,60", "Ann:5,60", "Cy:0,400"],
-    )
+    ).build()
     dist = odds(None, sweep, method="monte-carlo", samples=3000, seed=5)
     stats = {v.stat.name: v.value for v in odds_stats(dist, sweep)}
     assert 0 < stats["shooter.p_malfunction"] < 0.2
@@ -160,7 +160,7 @@ def test_rmu_sup_6_odds_suppress_reports_everyone_swept_and_the_malfunction() ->
 def test_rmu_rf_13_odds_of_the_preparation_sum_to_one() -> None:
     """RMU-RF-4, RMU-RF-13, F-3: the preparation is prepared, wasted or a malfunction; the
     generic engine lists all three and they sum to 1 less the cut-off."""
-    prep = rapid_fire_from_options(weapon="zastava-m85-stock", prepare=True, skill=30)
+    prep = declare(RapidFireOptions, weapon="zastava-m85-stock", prepare=True, skill=30).build()
     assert action_odds(prep).name == "rapid-fire-preparation"
     dist = odds(None, prep, method="generic", depth=1)
     stats = {v.stat.name: v.value for v in odds_stats(dist, prep)}

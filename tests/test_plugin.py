@@ -5,7 +5,6 @@ actions, odds and a kind of data table without any edit to a core file."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -50,8 +49,6 @@ def d6_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     yield tmp_path
     registry._entry_points.cache_clear()
     registry._load.cache_clear()
-    for name in [m for m in sys.modules if m.startswith("firefight_d6")]:
-        del sys.modules[name]
 
 
 def _run(*args: str) -> str:
@@ -70,11 +67,11 @@ def test_the_plugin_gets_its_commands(d6_installed: Path) -> None:
     success = json.loads(
         _run("d6", "check", "--skill", "2", "--target", "4", "--rolls", "2", "--json")
     )
-    assert success["summary"]["result"] == "success"
+    assert success["result"]["outcome"] == "success"
     failure = json.loads(
         _run("d6", "check", "--skill", "0", "--target", "4", "--rolls", "3", "--json")
     )
-    assert failure["summary"]["result"] == "failure"
+    assert failure["result"]["outcome"] == "failure"
 
 
 def test_the_plugin_gets_odds(d6_installed: Path) -> None:
@@ -113,3 +110,19 @@ def test_the_plugin_bounds_are_checked_alike_on_every_command(d6_installed: Path
         refused = runner.invoke(app, [*command, "--skill", "99", "--target", "4"])
         assert refused.exit_code == 2
         assert "D6-1: --skill: 99 is more than 10" in refused.output
+
+
+def test_the_plugin_action_line_options_come_from_its_declaration(d6_installed: Path) -> None:
+    scene = d6_installed / "duel.toml"
+    scene.write_text(SCENE)
+    store = ["--store", f"sqlite:///{d6_installed / 'fights.db'}"]
+    _run("encounter", "new", "duel", "--scenario", str(scene), *store)
+    before = _run("encounter", "log", "duel", "--json", *store)
+    refused = runner.invoke(app, ["encounter", "act", "duel", "Ann shoots Bob --aim 5", *store])
+    assert refused.exit_code == 2
+    assert "D6-2: --aim: 5 is more than 2, the most it can be." in refused.output
+    assert _run("encounter", "log", "duel", "--json", *store) == before
+    # skill 2 + aim 1 + a rolled 1 = 4: the aim makes a miss a hit.
+    _run("encounter", "act", "duel", "Ann shoots Bob --aim 1", "--rolls", "1", *store)
+    state = json.loads(_run("encounter", "show", "duel", "--json", *store))
+    assert next(c for c in state["combatants"] if c["name"] == "Bob")["wounds_left"] == 0

@@ -464,7 +464,7 @@ def test_rmu_dod_1_bystanders_defend_like_any_gunfire() -> None:
         (p.value, p.rule)
         for p in total_against(fire(replace(BURST, others=(behind,))), "Ann").parts
     ]
-    assert (-40, "RMU-COV-3") in walled  # soft half cover, any gun
+    assert (-40, "RMU-COV-2") in walled  # soft half cover, any gun
     assert [v for v, r in walled if r == "RMU-DOD-1"] == [-10, -10]  # Quickness 10, Dodge 20 / 2
 
 
@@ -493,7 +493,7 @@ def test_cli_rapid_fire_prepare_then_fire_with_the_share_it_earned() -> None:
     base = ["rmu", "rapid-fire", "--weapon", "zastava-m85-stock"]
     prepared = runner.invoke(app, [*base, "--prepare", "--skill", "60", "--rolls", "25", "--json"])
     assert prepared.exit_code == 0, prepared.stderr
-    share = json.loads(prepared.stdout)["summary"]["share_percent"]
+    share = json.loads(prepared.stdout)["result"]["share_percent"]
     assert share == 70
     args = [*base, "--share", str(share), "--ob", "70", "--target", "Bob:0,40"]
     args += ["--target", "Ann:0,20:BA II", "--rolls", "50,50,50,50", "--json"]
@@ -501,9 +501,9 @@ def test_cli_rapid_fire_prepare_then_fire_with_the_share_it_earned() -> None:
     assert fired.exit_code == 0, fired.stderr
     assert fired.stdout == runner.invoke(app, args).stdout
     data = json.loads(fired.stdout)
-    assert data["action"]["type"] == "rapid-fire"
-    names = [t["name"] for t in data["summary"]["targets"]]
-    assert names == ["Bob", "Ann"] and data["summary"]["carried_bonus"] == 49
+    assert data["action"]["name"] == "rapid-fire"
+    names = [t["name"] for t in data["result"]["targets"]]
+    assert names == ["Bob", "Ann"] and data["result"]["carried_bonus"] == 49
     human = runner.invoke(app, [*base, "--share", "70", "--ob", "70", "--target", "Bob:0,40"])
     assert "BURST: 30 bullets, +49 carried" in human.stdout
 

@@ -347,7 +347,7 @@ def test_cli_rmu_mov_2_move_to_cover_and_m_1_maneuver() -> None:
     rolled = runner.invoke(
         app, ["rmu", "maneuver", "--bonus", "40", "--difficulty", "hard", "--rolls", "55", "--json"]
     )
-    assert json.loads(rolled.stdout)["summary"]["result"] == "80%"  # 55 + 40 - 10 = 85
+    assert json.loads(rolled.stdout)["result"]["detail"] == "80%"  # 55 + 40 - 10 = 85
     hard = runner.invoke(app, ["rmu", "move-to-cover", "--cover", "half:hard", "--rolls", "55"])
     assert hard.exit_code == 2 and hard.stderr.startswith("refused: RMU-COV-3")
 

@@ -35,6 +35,7 @@ __all__ = [
     "Dice",
     "DiceSource",
     "PromptSource",
+    "RecordingSource",
     "Roll",
     "ScriptedSource",
     "SeededSource",
@@ -124,6 +125,20 @@ class PromptSource:
             if answer.isdigit() and 1 <= int(answer) <= sides:
                 return int(answer)
         raise DiceError(f"no valid d{sides} face given for {purpose} after {self._attempts} tries")
+
+
+class RecordingSource:
+    """A dice source that remembers every face it hands out: the log and the JSON output
+    keep the dice an action used."""
+
+    def __init__(self, inner: DiceSource) -> None:
+        self.inner = inner
+        self.faces: list[int] = []
+
+    def face(self, sides: int, purpose: str) -> int:
+        value = self.inner.face(sides, purpose)
+        self.faces.append(value)
+        return value
 
 
 class Suit(Enum):

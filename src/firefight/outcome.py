@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Literal, get_args
 
 from firefight.events import Event
 from firefight.trace import Trace
 
-__all__ = ["Outcome"]
+__all__ = ["OUTCOME_WORDS", "RESOLVED_WORDS", "Outcome", "OutcomeWord", "ResolvedWord"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -25,3 +26,15 @@ class Outcome:
             "events": [e.to_json() for e in self.events],
             "trace": self.trace.to_json(),
         }
+
+
+#: The word a resolution's JSON gives as ``result.outcome`` (docs/json.md): ``hit`` -- an attack
+#: struck someone; ``miss`` -- it struck no one; ``fumble`` -- the roll went wrong for the actor
+#: (a fumble, a malfunction); ``success`` / ``partial`` / ``failure`` -- a check or maneuver did
+#: all, part or none of what it set out to; ``done`` -- an action with nothing to succeed or
+#: fail at happened (a reload, a move, a round's change).
+ResolvedWord = Literal["hit", "miss", "fumble", "success", "partial", "failure", "done"]
+#: ... and ``refused``: the rules refused the declaration, and nothing changed.
+OutcomeWord = Literal[ResolvedWord, "refused"]
+RESOLVED_WORDS: tuple[ResolvedWord, ...] = get_args(ResolvedWord)
+OUTCOME_WORDS: tuple[OutcomeWord, ...] = get_args(OutcomeWord)

@@ -43,6 +43,7 @@ from firefight.scene.state import EncounterState
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
+    from firefight.scene.actions import Action
     from firefight.store.base import EncounterInfo, EncounterStore, Snapshot, SnapshotStore
 
 __all__ = ["UNDO_RULE", "Applied", "Current", "EncounterService", "Loaded"]
@@ -99,6 +100,8 @@ class Applied:
     record: LogRecord
     state: EncounterState
     reverted: LogRecord | None = None
+    #: The declaration an ``act`` resolved, as the ruleset parsed it.
+    action: Action | None = None
 
 
 def _reaches_back(records: Iterable[LogRecord], seq: int) -> int | None:
@@ -288,7 +291,10 @@ class EncounterService:
     def _applied(self, current: Current, resolution: engine.Resolution) -> Applied:
         seq = self._append(current, [resolution.record])
         return Applied(
-            name=current.name, record=replace(resolution.record, seq=seq), state=resolution.state
+            name=current.name,
+            record=replace(resolution.record, seq=seq),
+            state=resolution.state,
+            action=resolution.action,
         )
 
     def new(self, name: str, scenario: Scenario, dice: Dice) -> Applied:

@@ -25,6 +25,10 @@ _GROUPS = {
     "demo": Lazy.of("firefight.cli.encounter", "demo", "Play the bundled fight and save it."),
     "odds": Lazy.of("firefight.cli.odds", "app", "Odds before rolling, sweeps and simulations."),
     "tables": Lazy.of("firefight.cli.tables", "app", "List, show, check and import data tables."),
+    "scene": Lazy.of("firefight.cli.scene", "app", "Pictures of a scenario's scene."),
+    "schema": Lazy.of(
+        "firefight.cli.envelope", "schema", "The JSON Schema of every resolution (--json)."
+    ),
 }
 
 app = typer.Typer(

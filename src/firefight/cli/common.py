@@ -9,30 +9,41 @@ from __future__ import annotations
 import json
 import secrets
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 
-from firefight.dice import Dice, PromptSource, ScriptedSource, SeededSource
+from firefight.declarations import DeclarationError
+from firefight.dice import Dice, PromptSource, RecordingSource, ScriptedSource, SeededSource
 from firefight.errors import FirefightError, RuleRefusal
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, OutcomeWord
 from firefight.serialize import to_plain
 
 __all__ = [
     "AskOpt",
+    "GivenDice",
     "JsonOpt",
     "RollsOpt",
     "RulesetOpt",
     "SeedOpt",
     "console",
     "dice_from_options",
+    "dice_json",
     "emit_json",
+    "given_dice",
+    "json_refusals",
+    "no_dice",
+    "refusal_json",
     "refusals",
+    "resolution_json",
+    "result_json",
     "show_outcome",
+    "show_resolution",
 ]
 
 console = Console(highlight=False, soft_wrap=True)
@@ -80,7 +91,7 @@ def dice_from_options(
     asked = PromptSource(lambda prompt: typer.prompt(prompt.rstrip(": "))) if ask else None
     if rolls is not None:
         faces = parse_rolls(rolls)
-        info: dict[str, object] = {"source": "scripted", "faces": faces}
+        info: dict[str, object] = {"source": "scripted", "rolls": faces}
         if asked:
             info["then"] = "asked"
         return Dice(ScriptedSource(faces, then=asked)), info
@@ -90,15 +101,127 @@ def dice_from_options(
     return Dice(SeededSource(chosen)), {"source": "seeded", "seed": chosen}
 
 
+@dataclass(frozen=True, slots=True)
+class GivenDice:
+    """A standalone command's dice: how the options gave them (``info``) and, once the action
+    has resolved, every face it used."""
+
+    dice: Dice
+    info: Mapping[str, object]
+
+    @property
+    def _recorder(self) -> RecordingSource:
+        assert isinstance(self.dice.source, RecordingSource)
+        return self.dice.source
+
+    @property
+    def unused(self) -> list[int]:
+        """Scripted faces the action did not need."""
+        inner = self._recorder.inner
+        return list(inner.remaining) if isinstance(inner, ScriptedSource) else []
+
+    def to_json(self) -> dict[str, object]:
+        return dice_json(self.info, self._recorder.faces, self.unused)
+
+
+def given_dice(rolls: str | None, seed: int | None, ask: bool) -> GivenDice:
+    """The dice the options ask for, recording the faces the action uses."""
+    dice, info = dice_from_options(rolls, seed, ask)
+    return GivenDice(Dice(RecordingSource(dice.source)), info)
+
+
+def no_dice() -> GivenDice:
+    """For an action that rolls nothing (a reload): any die it asked for would be a bug."""
+    return GivenDice(Dice(RecordingSource(ScriptedSource([]))), {"source": "none"})
+
+
+# --- the one JSON shape of a resolution (docs/json.md; its schema: cli/envelope.py) ------------
+
+
+def dice_json(
+    info: Mapping[str, object], used: Sequence[int], unused: Sequence[int] = ()
+) -> dict[str, object]:
+    """``dice``: how they were given (``source`` and ``seed``, ``rolls`` or ``then``), the faces
+    used in order, and any scripted faces left over."""
+    data = {**info, "used": list(used)}
+    if unused:
+        data["unused"] = list(unused)
+    return data
+
+
+def result_json(word: OutcomeWord, summary: Mapping[str, object]) -> dict[str, object]:
+    """``result``: the outcome word, then the resolver's figures. The resolver's own ``result``
+    is kept as ``detail`` where it says more than the word (``"70%"``, ``"in cover"``)."""
+    data: dict[str, object] = {"outcome": word}
+    detail = summary.get("result")
+    if detail is not None and detail != word:
+        data["detail"] = detail
+    data.update((k, v) for k, v in summary.items() if k not in ("result", "outcome"))
+    return data
+
+
+def resolution_json(
+    *,
+    ruleset: str,
+    action: Mapping[str, object],
+    dice: Mapping[str, object],
+    result: Mapping[str, object],
+    events: Sequence[object] = (),
+    trace: Sequence[object] = (),
+) -> dict[str, object]:
+    """The top level every resolving command prints with ``--json``, in every ruleset."""
+    return {
+        "ruleset": ruleset,
+        "action": dict(action),
+        "dice": dict(dice),
+        "result": dict(result),
+        "events": list(events),
+        "trace": list(trace),
+    }
+
+
+def refusal_json(
+    ruleset: str, action: Mapping[str, object], dice: Mapping[str, object], exc: RuleRefusal
+) -> dict[str, object]:
+    """The envelope of a refused action: nothing rolled, nothing happened."""
+    result = {"outcome": "refused", "rule": exc.rule, "message": exc.reason}
+    return resolution_json(ruleset=ruleset, action=action, dice=dice, result=result)
+
+
 @contextmanager
-def refusals() -> Iterator[None]:
-    """Turn a refusal or bad input into one line on stderr and exit status 2."""
+def refusals(on_refusal: Callable[[RuleRefusal], None] | None = None) -> Iterator[None]:
+    """Turn a refusal or bad input into one line on stderr and exit status 2.
+
+    ``on_refusal`` runs first on a refusal: ``--json`` prints the refused envelope there.
+    """
     try:
         yield
     except RuleRefusal as exc:
+        if on_refusal is not None:
+            on_refusal(exc)
         fail(f"refused: {exc}")
+    except DeclarationError as exc:
+        # A value past a bound a rule sets is refused under that rule; any other bad value is
+        # an input error.
+        if exc.rule and on_refusal is not None:
+            on_refusal(RuleRefusal(exc.rule, str(exc).removeprefix(f"{exc.rule}: ")))
+        fail(f"refused: {exc}" if exc.rule else f"error: {exc}")
     except FirefightError as exc:
         fail(f"error: {exc}")
+
+
+def json_refusals(
+    ruleset: str, action: str, given: GivenDice, as_json: bool
+) -> Callable[[RuleRefusal], None] | None:
+    """For :func:`refusals`: with ``--json``, a refused ``action`` prints its envelope."""
+    if not as_json:
+        return None
+
+    def show(exc: RuleRefusal) -> None:
+        declared = {"name": action, "declaration": None}
+        emit_json(refusal_json(ruleset, declared, given.to_json(), exc))
+
+    return show
 
 
 def emit_json(payload: dict[str, object]) -> None:
@@ -119,3 +242,35 @@ def show_outcome(
         console.print(
             f"[dim]dice: seed {dice_info['seed']} (repeat with --seed {dice_info['seed']})"
         )
+
+
+def show_resolution(
+    *,
+    ruleset: str,
+    action: str,
+    declaration: object,
+    outcome: Outcome,
+    given: GivenDice,
+    as_json: bool,
+    title: str,
+    headline: Callable[[Outcome], str],
+) -> None:
+    """A standalone command's resolution: the JSON envelope, or the trace and a headline."""
+    if as_json:
+        from firefight.rulesets import find_ruleset
+
+        word = find_ruleset(ruleset).outcome_word(outcome.summary)
+        emit_json(
+            resolution_json(
+                ruleset=ruleset,
+                action={"name": action, "declaration": declaration},
+                dice=given.to_json(),
+                result=result_json(word, outcome.summary),
+                events=[e.to_json() for e in outcome.events],
+                trace=outcome.trace.to_json(),
+            )
+        )
+        return
+    show_outcome(title, outcome, dict(given.info), headline)
+    if given.unused:
+        typer.echo(f"note: {len(given.unused)} scripted dice were not needed: {given.unused}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import inspect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Annotated, Any, TypeVar
 
 import typer
@@ -46,7 +46,7 @@ def help_text(option: Option) -> str:
         extras.append(f"at most {p.high:g}")
     if option.repeated:
         extras.append("repeatable")
-    return p.help + (f" [{'; '.join(extras)}]" if extras else "")
+    return p.help + (f" ({'; '.join(extras)})" if extras else "")
 
 
 def _annotation(option: Option, *, as_text: bool) -> Any:
@@ -64,26 +64,37 @@ def _default(option: Option, *, as_text: bool) -> Any:
     if option.repeated:
         return None
     value = option.default
-    if isinstance(value, enum.Enum) and not as_text:
+    if not as_text or value is None:
         return value
-    return value.value if isinstance(value, enum.Enum) else value
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def option_parameters(
-    cls: type, *, as_text: Sequence[str] = (), help_suffix: str = ""
+    cls: type, *, sweep: bool = False, optional: Collection[str] = ()
 ) -> list[inspect.Parameter]:
-    """One keyword parameter per declared field of ``cls``, annotated for typer. Fields named
-    in ``as_text`` take text (a sweep's list or range) with ``help_suffix`` added."""
+    """One keyword parameter per declared field of ``cls``, annotated for typer. With ``sweep``
+    every sweepable field takes text (a list, a range or ``all``: see
+    :func:`~firefight.declarations.sweep_values`). Fields named in ``optional`` are not
+    required even if the declaration requires them (another option may stand in)."""
     found = []
     for option in options_of(cls):
-        text = option.name in as_text
-        info = typer.Option(option.flag, help=help_text(option) + (help_suffix if text else ""))
+        text = sweep and option.param.sweep and not option.repeated
+        suffix = " Sweep: a comma list, START:STOP:STEP or all." if text else ""
+        info = typer.Option(option.flag, help=help_text(option) + suffix)
+        default = _default(option, as_text=text)
+        if option.name in optional and default is inspect.Parameter.empty:
+            default = None
+        annotation = _annotation(option, as_text=text)
+        if option.name in optional:
+            annotation = annotation | None
         found.append(
             inspect.Parameter(
                 option.name,
                 inspect.Parameter.KEYWORD_ONLY,
-                default=_default(option, as_text=text),
-                annotation=Annotated[_annotation(option, as_text=text), info],
+                default=default,
+                annotation=Annotated[annotation, info],
             )
         )
     return found
@@ -96,10 +107,13 @@ def declared_command(
     *,
     help: str,
     extra: Sequence[tuple[str, Any, Any]] = DICE_OPTIONS,
+    sweep: bool = False,
+    optional: Collection[str] = (),
 ) -> Callable[[F], F]:
     """Register ``run(values, **extra)`` as ``name``: the command's options are ``cls``'s
     declared fields (passed to ``run`` as a dict of the values given) followed by ``extra``
-    (name, typer annotation, default), passed by name."""
+    (name, typer annotation, default), passed by name. ``sweep`` and ``optional`` are as for
+    :func:`option_parameters`."""
     declared = {o.name for o in options_of(cls)}
 
     def register(run: F) -> F:
@@ -108,7 +122,7 @@ def declared_command(
             rest = {k: v for k, v in given.items() if k not in declared}
             run(values, **rest)
 
-        params = option_parameters(cls) + [
+        params = option_parameters(cls, sweep=sweep, optional=optional) + [
             inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=d, annotation=a)
             for n, a, d in extra
         ]

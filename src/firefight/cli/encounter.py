@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -27,16 +27,22 @@ from firefight.cli.common import (
     SeedOpt,
     console,
     dice_from_options,
+    dice_json,
     emit_json,
+    refusal_json,
     refusals,
+    resolution_json,
+    result_json,
 )
+from firefight.cli.scene import ActionOpt, SvgOpt, draw_map
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
 from firefight.encounter.scenario import load_scenario
-from firefight.errors import FirefightError
+from firefight.errors import FirefightError, RuleRefusal
 from firefight.rulesets import find_ruleset
-from firefight.rulesets.base import combatant_status
+from firefight.rulesets.base import Ruleset, combatant_status
+from firefight.scene.actions import Action
 from firefight.scene.state import EncounterState
 from firefight.serialize import to_plain
 from firefight.service import Applied, EncounterService
@@ -106,6 +112,8 @@ def show_state(name: str, state: EncounterState) -> None:
     if state.initiative:
         order = " → ".join(" & ".join(g) for g in state.initiative)
         console.print(f"initiative: {escape(order)}")
+    for line in ruleset.describe_scene(state):
+        console.print(escape(line))
 
 
 def _record_header(record: LogRecord, undone: dict[int, int]) -> str:
@@ -121,31 +129,104 @@ def show_records(records: Sequence[LogRecord], *, trace: bool) -> None:
     undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
     for record in records:
         console.print(_record_header(record, undone))
+        # A round change reads in the order it happened: the upkeep's lines, the new round and
+        # its initiative, whose rolls (the trace) take the penalties the upkeep left.
+        if record.kind == "round":
+            _print_narration(record)
         if trace and record.trace:
             for line in render_trace(record.trace):
                 console.print(f"    {escape(line)}", style="dim")
-        for line in record.narration:
-            console.print(f"  {escape(line)}")
+        if record.kind != "round":
+            _print_narration(record)
 
 
-def _record_json(record: LogRecord, undone: dict[int, int]) -> dict[str, Any]:
+def _print_narration(record: LogRecord) -> None:
+    for line in record.narration:
+        console.print(f"  {escape(line)}")
+
+
+def _resolution(
+    record: LogRecord,
+    ruleset: Ruleset,
+    dice: dict[str, object],
+    declaration: Action | None = None,
+) -> dict[str, object]:
+    """The envelope of one record's resolution (docs/json.md), as every resolving command
+    prints it. An action record's summary names its verb; a round's change is ``round``."""
+    summary = dict(record.summary)
+    verb = summary.pop("action", None) if record.kind == "action" else record.kind
+    action = _action_json(record.text, declaration, verb)
+    return resolution_json(
+        ruleset=ruleset.name,
+        action=action,
+        dice=dice,
+        result=result_json(ruleset.outcome_word(summary), summary),
+        events=[e.to_json() for e in record.events],
+        trace=list(record.trace),
+    )
+
+
+def _record_json(record: LogRecord, undone: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
+    """A record of the log; an action's or a round's resolution in the envelope's shape."""
     data = record.to_json()
+    if record.kind != "undo":
+        stored = record.dice
+        seed = {"seed": stored.seed} if stored.seed is not None else {}
+        dice = dice_json({"source": stored.source, **seed}, stored.faces)
+        for key in ("dice", "events", "trace", "summary"):
+            del data[key]
+        data.update(_resolution(record, ruleset, dice))
     if record.seq in undone:
         data["undone_by"] = undone[record.seq]
     return data
 
 
-def _applied_json(applied: Applied, dice_info: dict[str, object] | None) -> dict[str, object]:
-    payload: dict[str, object] = {
+def _applied_json(
+    applied: Applied, dice_info: dict[str, object] | None, unused: Sequence[int] = ()
+) -> dict[str, object]:
+    """``new``, ``act`` and ``next-round``: the envelope of what was resolved, then the
+    encounter, the record appended and the state after it; ``undo`` has no envelope."""
+    ruleset = find_ruleset(applied.state.ruleset)
+    payload: dict[str, object] = {}
+    if dice_info is not None:
+        dice = dice_json(dice_info, applied.record.dice.faces, unused)
+        payload.update(_resolution(applied.record, ruleset, dice, applied.action))
+    payload |= {
         "encounter": applied.name,
-        "record": applied.record.to_json(),
+        "record": _record_json(applied.record, {}, ruleset),
         "state": state_json(applied.name, applied.state),
     }
     if applied.reverted is not None:
-        payload["reverted"] = applied.reverted.to_json()
-    if dice_info is not None:
-        payload["dice"] = dice_info
+        payload["reverted"] = _record_json(applied.reverted, {}, ruleset)
     return payload
+
+
+def _action_json(text: str, declaration: Action | None, verb: object) -> dict[str, object]:
+    """``action``: the verb (the declaration's, else the one the log's summary kept), the line,
+    and the declaration when there is one (the log keeps the line, not the parsed action)."""
+    if declaration is None:
+        return {"name": verb, "text": text}
+    return {"name": declaration.verb, "text": text, "declaration": declaration}
+
+
+def _json_refusals(
+    service: EncounterService, name: str, text: str, dice_info: dict[str, object], as_json: bool
+) -> Callable[[RuleRefusal], None] | None:
+    """With ``--json``, a refused action prints its envelope (nothing rolled, nothing saved):
+    the declaration too when the line reads and the refusal came after, from the state."""
+    if not as_json:
+        return None
+
+    def show(exc: RuleRefusal) -> None:
+        state = service.state(name)
+        try:
+            declaration: Action | None = find_ruleset(state.ruleset).parse_action(text, state)
+        except FirefightError:
+            declaration = None
+        action = _action_json(" ".join(text.split()), declaration, None)
+        emit_json(refusal_json(state.ruleset, action, dice_json(dice_info, ()), exc))
+
+    return show
 
 
 def _show_applied(applied: Applied, dice_info: dict[str, object], unused: Sequence[int]) -> None:
@@ -176,7 +257,7 @@ def new(
     with _service(store) as service:
         applied = service.new(name, parsed, dice)
     if as_json:
-        emit_json(_applied_json(applied, dice_info))
+        emit_json(_applied_json(applied, dice_info, dice.unused))
         return
     console.print(f"[bold]{escape(parsed.title)}[/] saved as [bold]{escape(name)}[/]")
     _show_applied(applied, dice_info, dice.unused)
@@ -194,10 +275,13 @@ def act(
 ) -> None:
     """Declare an action and resolve it; a refused one changes nothing."""
     dice, dice_info = dice_from_options(rolls, seed, ask)
-    with _service(store) as service:
+    with (
+        _service(store) as service,
+        refusals(_json_refusals(service, name, action, dice_info, as_json)),
+    ):
         applied = service.act(name, action, dice)
     if as_json:
-        emit_json(_applied_json(applied, dice_info))
+        emit_json(_applied_json(applied, dice_info, dice.unused))
         return
     _show_applied(applied, dice_info, dice.unused)
 
@@ -216,7 +300,7 @@ def next_round(
     with _service(store) as service:
         applied = service.next_round(name, dice)
     if as_json:
-        emit_json(_applied_json(applied, dice_info))
+        emit_json(_applied_json(applied, dice_info, dice.unused))
         return
     _show_applied(applied, dice_info, dice.unused)
 
@@ -247,6 +331,17 @@ def show(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> Non
     show_state(name, state)
 
 
+@app.command("map")
+def map_command(
+    name: NameArg, svg: SvgOpt = None, action: ActionOpt = None, store: StoreOpt = None
+) -> None:
+    """The scene as it stands now, as an SVG picture; with --action, what that action would
+    fire at (lines of fire, cones, sectors)."""
+    with _service(store) as service:
+        state = service.state(name)
+    draw_map(state, action, svg)
+
+
 @app.command()
 def log(
     name: NameArg,
@@ -256,10 +351,16 @@ def log(
 ) -> None:
     """The log, narrated: every action, round change and undo."""
     with _service(store) as service:
-        records = service.log(name)
+        loaded = service.load(name)
+    records = loaded.records
     if as_json:
         undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts}
-        emit_json({"encounter": name, "records": [_record_json(r, undone) for r in records]})
+        emit_json(
+            {
+                "encounter": name,
+                "records": [_record_json(r, undone, loaded.ruleset) for r in records],
+            }
+        )
         return
     show_records(records, trace=trace)
 
@@ -384,13 +485,18 @@ def play(
         where = _store_url(service)
     if as_json:
         undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts}
+        ruleset = find_ruleset(state.ruleset)
         emit_json(
             {
                 "encounter": name if save else None,
                 "store": where if save else None,
                 # No timestamps: the same scenario plays to the same bytes every time.
                 "records": [
-                    {k: v for k, v in _record_json(r, undone).items() if k != "recorded_at"}
+                    {
+                        k: v
+                        for k, v in _record_json(r, undone, ruleset).items()
+                        if k != "recorded_at"
+                    }
                     for r in records
                 ],
                 "state": state_json(name, state),

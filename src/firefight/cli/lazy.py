@@ -35,13 +35,25 @@ class Lazy:
         """The subcommand ``module.attr``."""
         return cls(lambda: getattr(importlib.import_module(module), attr), help)
 
+    @classmethod
+    def command_of(cls, module: str, app: str, name: str, help: str) -> Lazy:
+        """The command ``name`` of the typer app ``module.app``."""
+        return cls(partial(_app_command, module, app, name), help)
+
+
+def _app_command(module: str, app: str, name: str) -> click.Command:
+    group = typer.main.get_group(getattr(importlib.import_module(module), app))
+    return group.commands[name]
+
 
 def _command(target: Any, name: str) -> click.Command:
+    if isinstance(target, click.Command):
+        return target
     if isinstance(target, typer.Typer):
         # A group even when it has one command: ``firefight d6 check`` keeps its verb.
         command: click.Command = typer.main.get_group(target)
     else:
-        app = typer.Typer()
+        app = typer.Typer(add_completion=False)
         app.command(name)(target)
         command = typer.main.get_command(app)
     command.name = name

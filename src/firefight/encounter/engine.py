@@ -12,12 +12,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from firefight.dice import Dice, DiceSource, PromptSource, ScriptedSource, SeededSource
+from firefight.dice import (
+    Dice,
+    DiceSource,
+    PromptSource,
+    RecordingSource,
+    ScriptedSource,
+    SeededSource,
+)
 from firefight.encounter.log import DiceRecord, LogRecord, RecordKind
 from firefight.encounter.narrate import narrate
 from firefight.errors import RuleRefusal
 from firefight.events import Event
+from firefight.frozen import replace
 from firefight.outcome import Outcome
+from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, apply, apply_all
 from firefight.scene.state import EncounterState
 from firefight.trace import Trace
@@ -29,19 +38,6 @@ __all__ = ["ROUND_RULE", "RecordingSource", "Resolution", "act", "next_round", "
 
 #: The encounter's own check that actions wait for the first round.
 ROUND_RULE = "ENC-ROUND"
-
-
-class RecordingSource:
-    """A dice source that remembers every face it hands out, so the log keeps the dice."""
-
-    def __init__(self, inner: DiceSource) -> None:
-        self.inner = inner
-        self.faces: list[int] = []
-
-    def face(self, sides: int, purpose: str) -> int:
-        value = self.inner.face(sides, purpose)
-        self.faces.append(value)
-        return value
 
 
 def _dice_record(source: DiceSource, faces: Sequence[int]) -> DiceRecord:
@@ -60,6 +56,8 @@ class Resolution:
 
     record: LogRecord
     state: EncounterState
+    #: The declaration an action record resolved (None for a round's change).
+    action: Action | None = None
 
 
 def _resolution(
@@ -105,7 +103,7 @@ def act(state: EncounterState, text: str, ruleset: Ruleset, dice: Dice) -> Resol
     ruleset.validate(state, action)
     recorder = RecordingSource(dice.source)
     outcome = ruleset.resolve(state, action, Dice(recorder))
-    return _resolution(
+    resolution = _resolution(
         kind="action",
         text=" ".join(text.split()),
         before=state,
@@ -114,6 +112,7 @@ def act(state: EncounterState, text: str, ruleset: Ruleset, dice: Dice) -> Resol
         recorder=recorder,
         round_number=state.round,
     )
+    return replace(resolution, action=action)
 
 
 def _start(

@@ -90,6 +90,8 @@ class BarrierModel(DataModel):
     end: Coordinates = Field(alias="to")
     height_ft: float = Field(gt=0.0)
     material: Literal["soft", "hard", "hardened", "impenetrable"] = "hard"
+    # cpr's cover with HP (C-13): material and thickness, e.g. "concrete thick".
+    cover: str | None = Field(default=None, min_length=1)
 
 
 class StepModel(DataModel):
@@ -360,6 +362,7 @@ def scenario_from_data(
             end=scene_point(b.end[0], b.end[1], ruleset.scene_unit),
             height_ft=b.height_ft,
             material=b.material,
+            cover=b.cover or "",
         )
         for b in parsed.barrier
     )

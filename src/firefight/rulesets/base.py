@@ -32,10 +32,11 @@ if TYPE_CHECKING:
 
     from firefight.dice import Dice
     from firefight.events import Event
-    from firefight.outcome import Outcome
+    from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
 
 __all__ = ["NOT_IN_ENCOUNTERS", "CatalogRow", "Ruleset", "combatant_status", "weapons_text"]
@@ -87,6 +88,21 @@ class Ruleset(ABC):
     def table_kinds(self) -> Sequence[TableKind[Any]]:
         """The kinds of data table this ruleset ships and imports (``[table] kind``)."""
         return ()
+
+    def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
+        """The word of the outcome vocabulary (docs/json.md) that a resolution's summary comes
+        to. The default reads a ``result`` that is already such a word, else ``done``."""
+        from firefight.outcome import RESOLVED_WORDS
+
+        found = summary.get("result")
+        return next((w for w in RESOLVED_WORDS if w == found), "done")
+
+    def overlay(self, state: EncounterState, action: Action) -> Overlay:
+        """The shapes ``action`` adds to the scene's map (lines of fire, cones, blast rings);
+        the default adds none."""
+        from firefight.scene.svg import Overlay
+
+        return Overlay()
 
     # --- encounter seams (DESIGN.md layer 6); every default refuses ---------------------------
 
@@ -155,6 +171,10 @@ class Ruleset(ABC):
     def describe_combatant(self, combatant: CombatantState) -> Mapping[str, object]:
         """Figures the ruleset derives for the state's JSON (e.g. the total penalty)."""
         return {}
+
+    def describe_scene(self, state: EncounterState) -> Sequence[str]:
+        """Lines about the scene itself under the state table (cpr: cover HP left)."""
+        return ()
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """One row of the state table, column heading -> cell, in the order shown.

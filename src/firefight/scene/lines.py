@@ -27,8 +27,9 @@ import re
 import shlex
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
+from firefight.declarations import DeclarationError, options_of, parse_value
 from firefight.errors import RuleRefusal
 from firefight.scene.actions import ACTION_RULE
 from firefight.scene.state import EncounterState, unknown_combatant
@@ -37,6 +38,8 @@ from firefight.trace import Modifier
 __all__ = [
     "Line",
     "OptionKind",
+    "declared_options",
+    "declared_values",
     "name_at",
     "one_name",
     "option_int",
@@ -265,3 +268,36 @@ def option_point(
             rule, f"{what} takes a place in {unit} as X,Y (e.g. '4,10'), not {text!r}."
         )
     return point
+
+
+def declared_options(declaration: type) -> dict[str, OptionKind]:
+    """The action-line options a declaration gives: its fields marked ``line=True``, spelled
+    as on the command line (:mod:`firefight.declarations`)."""
+    kinds: dict[str, OptionKind] = {}
+    for option in options_of(declaration):
+        if option.param.line:
+            kind: OptionKind = "many" if option.repeated else "str"
+            kinds[option.flag[2:]] = "flag" if option.kind is bool else kind
+    return kinds
+
+
+def declared_values(line: Line, declaration: type, rule: str = ACTION_RULE) -> dict[str, Any]:
+    """The values ``line`` gives the declaration's line options, read and checked exactly as
+    the command line checks them; a bad one is refused under its option's rule (else ``rule``).
+    """
+    values: dict[str, Any] = {}
+    for option in options_of(declaration):
+        spelled = option.flag[2:]
+        if not option.param.line or spelled not in line.options:
+            continue
+        given = line.options[spelled]
+        try:
+            if option.kind is bool:
+                values[option.name] = True
+            elif option.repeated:
+                values[option.name] = option.check(tuple(parse_value(option, v) for v in given))
+            else:
+                values[option.name] = parse_value(option, given[0])
+        except DeclarationError as exc:
+            raise RuleRefusal(exc.rule or rule, str(exc).removeprefix(f"{exc.rule}: ")) from None
+    return values

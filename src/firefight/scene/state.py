@@ -189,6 +189,7 @@ class Barrier:
     end: Point
     height_ft: float
     material: str
+    cover: str = ""  # a ruleset's own cover kind (cpr: material and thickness, C-13)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,4 +1,5 @@
-"""The toy in an encounter: "Ann shoots Bob" rolls the check against 4; a success wounds."""
+"""The toy in an encounter: "Ann shoots Bob [--aim N]" rolls the check against 4 (aim adds to
+the skill); a success wounds."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
+from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event
@@ -15,6 +17,7 @@ from firefight.outcome import Outcome
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, named_in_log
 from firefight.scene.events import RoundStarted
+from firefight.scene.lines import declared_options, declared_values, one_name, read_line
 from firefight.scene.state import CombatantState, CombatantStats, EncounterState
 from firefight.trace import Trace
 from firefight_d6.rules import Check, resolve_check
@@ -36,6 +39,9 @@ class D6Stats(CombatantStats):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Shoot(Action):
     target: str
+    aim: int = param(
+        0, help="Seconds spent aiming, each +1.", low=0, high=2, rule="D6-2", line=True
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,11 +63,12 @@ def nothing() -> Outcome:
 
 
 def parse_action(text: str, state: EncounterState) -> Action:
-    words = text.split()
-    if len(words) != 3 or words[1] != "shoots":
-        raise RuleRefusal("D6-1", "Write an action as: NAME shoots NAME.")
-    actor, target = (state.combatant(w).name for w in (words[0], words[2]))
-    return Shoot(actor=actor, verb="shoots", text=text, target=target)
+    line = read_line(
+        text, state, {"shoots": "shoots"}, {"shoots": declared_options(Shoot)}, ruleset="d6"
+    )
+    target = one_name(line.words, state, what="'shoots'")
+    values = declared_values(line, Shoot)
+    return Shoot(actor=line.actor, verb=line.verb, text=line.text, target=target, **values)
 
 
 def validate(state: EncounterState, action: Action) -> None:
@@ -73,7 +80,7 @@ def resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     assert isinstance(action, Shoot)
     stats = state.combatant(action.actor).stats
     assert isinstance(stats, D6Stats)
-    check = resolve_check(Check(skill=stats.skill, target=TARGET), dice)
+    check = resolve_check(Check(skill=stats.skill + action.aim, target=TARGET), dice)
     events: list[Event] = [ActionPointsSpent(actor=action.actor, ap=1)]
     if check.summary["result"] == "success":
         events.append(Wounded(target=action.target))

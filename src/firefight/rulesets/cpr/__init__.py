@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 from firefight.rulesets.cpr.data import CprData
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from firefight.dice import Dice
     from firefight.events import Event
-    from firefight.outcome import Outcome
+    from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
@@ -59,6 +59,11 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.odds import registrations
 
         return registrations()
+
+    def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
+        from firefight.rulesets.cpr.results import outcome_word
+
+        return outcome_word(summary)
 
     def weapon_catalog(self) -> Sequence[CatalogRow]:
         rows = []
@@ -98,9 +103,20 @@ class CPR(Ruleset):
         return start_turn(state, round_number)
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
-        from firefight.rulesets.cpr.turns import initiative
+        """The rolls of a turn's start: initiative for newcomers (C-11), then the death saves
+        of the mortally wounded in the queue's order (C-12)."""
+        from firefight.outcome import Outcome
+        from firefight.rulesets.cpr.turns import death_saves, initiative
+        from firefight.scene.apply import apply_all
+        from firefight.trace import Trace
 
-        return initiative(state, dice, self.data)
+        queue = initiative(state, dice, self.data)
+        saves = death_saves(apply_all(state, queue.events, self), dice, self.data)
+        return Outcome(
+            events=(*queue.events, *saves.events),
+            trace=Trace((*queue.trace.entries, *saves.trace.entries)),
+            summary=queue.summary,
+        )
 
     def upkeep(self, state: EncounterState) -> Outcome:
         from firefight.rulesets.cpr.turns import end_turn
@@ -142,6 +158,11 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.encounter import cpr_combatant_figures
 
         return cpr_combatant_figures(combatant, self.data)
+
+    def describe_scene(self, state: EncounterState) -> Sequence[str]:
+        from firefight.rulesets.cpr.encounter import cpr_scene_lines
+
+        return cpr_scene_lines(state, self.data)
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.cpr.encounter import cpr_row

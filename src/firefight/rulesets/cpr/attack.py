@@ -22,13 +22,14 @@ from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
     compare,
-    roll_check,
+    d10_modifier,
+    jammed,
     roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.cpr.events import ActionTaken
+from firefight.rulesets.cpr.events import ActionTaken, WeaponJammed
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range
 from firefight.rulesets.cpr.weapons import Weapon, WeaponKind
@@ -54,7 +55,8 @@ class RangedAttack:
 
     ``skill`` is the shooter's skill for this weapon (CPR-HIT-2). ``loaded`` is the rounds in
     the magazine (None: full). ``wound`` and ``injuries`` are the shooter's own (C-9, C-4);
-    ``extra`` holds the GM's situational modifiers.
+    ``extra`` holds the GM's situational modifiers and the named ones; ``jams_on`` is the
+    natural d10 face that jams a poor quality weapon (the modifier catalog).
     """
 
     weapon: str
@@ -67,6 +69,7 @@ class RangedAttack:
     wound: WoundState = WoundState.UNHURT
     injuries: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
+    jams_on: int | None = None
 
 
 def _refuse_non_guns(weapon: Weapon) -> None:
@@ -155,6 +158,7 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
                 head_sp=before.head_sp,
                 health=before.health,
                 injuries=before.injuries,
+                cover=before.cover,
             )
         which = f"Shot {number} of {count}: " if count > 1 else ""
         aim_text = f", aimed at the {shot.aim.value.replace('-', ' ')}" if shot.aim else ""
@@ -183,10 +187,10 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
             data=data,
             extra=[*extra, *attack.extra],
         )
-        total = roll_check(
-            tb, dice, label="attack total", purpose=f"{attack.shooter}'s attack", parts=parts
-        )
-        hit = compare(tb, total, threshold, against)
+        roll_d10 = tb.roll(dice.d10_exploding(f"{attack.shooter}'s attack"))
+        total = tb.total("attack total", [*parts, d10_modifier(roll_d10)])
+        jam = jammed(tb, roll_d10.natural, attack.jams_on, weapon.name)
+        hit = not jam and compare(tb, total, threshold, against)
         summary: dict[str, object] = {
             "target": target.name,
             "distance_m": shot.distance_m,
@@ -200,7 +204,11 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
         if hit:
             roll = roll_damage(tb, dice, weapon.damage_d6, f"{weapon.name} damage")
             result = apply_damage(
-                Hit(target=target, aim=shot.aim, item=shot.item), roll, dice, tb, data
+                Hit(target=target, aim=shot.aim, item=shot.item, ammo=attack.ammo),
+                roll,
+                dice,
+                tb,
+                data,
             )
             events.extend(result.events)
             current[target.name] = result.target
@@ -210,7 +218,15 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
         else:
             current[target.name] = target
         shot_summaries.append(summary)
+        if jam:
+            events.append(WeaponJammed(actor=attack.shooter, weapon=weapon.key))
+            summary["jammed"] = True
+            break
     loaded = weapon.magazine if attack.loaded is None else attack.loaded
+    if len(shot_summaries) < count and weapon.magazine is not None:
+        # A jam stopped the Action: only the shots taken spent rounds.
+        count = len(shot_summaries)
+        events[1] = RoundsFired(actor=attack.shooter, weapon=weapon.key, rounds=count)
     return Outcome(
         events=tuple(events),
         trace=tb.build(),

@@ -151,7 +151,9 @@ def resolve_autofire(attack: AutofireAttack, dice: Dice, data: CprData) -> Outco
             )
         tb.total("autofire multiplier", parts_m)
         roll = roll_damage(tb, dice, figures.autofire_damage_d6, "autofire damage")
-        result = apply_damage(Hit(target=target, multiplier=multiplier), roll, dice, tb, data)
+        result = apply_damage(
+            Hit(target=target, multiplier=multiplier, ammo=attack.ammo), roll, dice, tb, data
+        )
         events.extend(result.events)
         summary |= {"multiplier": multiplier, **result.summary}
     loaded = weapon.magazine if attack.loaded is None else attack.loaded

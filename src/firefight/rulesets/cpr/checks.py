@@ -24,6 +24,7 @@ __all__ = [
     "compare",
     "condition_modifiers",
     "d10_modifier",
+    "jammed",
     "roll_check",
     "roll_dodge",
 ]
@@ -55,6 +56,19 @@ def roll_check(
     """Roll the exploding d10 and total it with ``parts`` (stat, skill, then modifiers)."""
     roll = tb.roll(dice.d10_exploding(purpose))
     return tb.total(label, [*parts, d10_modifier(roll)])
+
+
+def jammed(tb: TraceBuilder, natural: int, jams_on: int | None, weapon: str) -> bool:
+    """Whether the attack's d10 came up the face that jams a poor weapon (CPR-REF-1): the
+    attack then misses, and an Action clears the jam."""
+    if jams_on is None or natural != jams_on:
+        return False
+    tb.step(
+        f"A natural {jams_on} with a poor quality weapon: the {weapon} jams and the attack "
+        "misses; an Action clears it.",
+        "CPR-REF-1",
+    )
+    return True
 
 
 def compare(tb: TraceBuilder, total: Total, dv: int, against: str, rule: str = "CPR-HIT-1") -> bool:

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from firefight.rulesets.cpr.wounds import Health, WoundState
+
+if TYPE_CHECKING:
+    from firefight.rulesets.cpr.cover import Cover
 
 __all__ = ["Aim", "Dodge", "Spot", "Target"]
 
@@ -56,7 +60,9 @@ class Target:
     ``dodge`` is declared before the attacker rolls, or None (CPR-DOD-1).
     ``position`` places the target for area attacks; ``visible`` says whether the attacker can
     see them, ``on_foot`` and ``in_cover`` matter to suppressive fire (C-6), ``will`` and
-    ``concentration`` are what they resist it with.
+    ``concentration`` are what they resist it with; ``resist`` is their Resist Torture/Drugs
+    against a poison or sleep load (C-14). ``cover`` is the cover with HP a shot
+    at them meets first (C-13): a barrier, or the shield they block with.
     """
 
     name: str = "target"
@@ -74,6 +80,8 @@ class Target:
     in_cover: bool = False
     will: int = 0
     concentration: int = 0
+    resist: int = 0
+    cover: Cover | None = None
 
     @property
     def wound_state(self) -> WoundState:

@@ -2,6 +2,8 @@
 
 In order (CPR-DMG-1, C-3, C-4, C-9, CPR-AIM-1):
 
+0. A target behind cover with HP left is not reached: the hit comes off the cover (C-13).
+
 1. The damage dice are rolled by the caller (once per attack, even when an area attack hits
    several targets) and never explode (C-1). Autofire multiplies them (C-5).
 2. The location is the body, or the head only on an aimed head shot. Its SP is subtracted; a
@@ -12,6 +14,8 @@ In order (CPR-DMG-1, C-3, C-4, C-9, CPR-AIM-1):
    multiplied, and dealt even if nothing got through (C-4).
 5. Aimed effects need at least 1 damage through the armor: the held item is dropped, or the
    leg breaks (CPR-AIM-1). The bonus damage of a critical does not count as getting through.
+   A hit that gets damage through to someone already mortally wounded brings a critical
+   injury of its own when the dice gave none (C-12).
 6. Only if some damage got through does the location's SP drop by 1 (C-3).
 7. With HP known, the new wound state is worked out (C-9).
 """
@@ -25,15 +29,19 @@ from firefight.dice import Dice, Roll
 from firefight.events import Event
 from firefight.rulesets.cpr.armor import Location
 from firefight.rulesets.cpr.combatants import Aim, Target
+from firefight.rulesets.cpr.cover import hit_cover
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import (
     ArmorAblated,
     CriticalInjuryInflicted,
     DamageDealt,
     ItemDropped,
+    KnockedOut,
+    SetOnFire,
     WoundStateChanged,
 )
 from firefight.rulesets.cpr.injuries import InjuryTable, roll_critical_injury
+from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = ["DamageResult", "Hit", "apply_damage", "is_critical", "roll_damage"]
@@ -44,7 +52,8 @@ class Hit:
     """One target hit by one attack, and how the damage meets them.
 
     ``halves_sp``: a melee weapon in hand (C-3). ``area``: an area attack, which never hits
-    the head and ablates only the body (C-8). ``multiplier``: autofire's (C-5).
+    the head and ablates only the body (C-8). ``multiplier``: autofire's (C-5). ``ammo``: the
+    kind loaded, for what it does beyond damage (C-14).
     """
 
     target: Target
@@ -53,6 +62,7 @@ class Hit:
     halves_sp: bool = False
     area: bool = False
     multiplier: int = 1
+    ammo: str = "basic"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,8 +109,39 @@ def _head_multiplier(target: Target, data: CprData) -> tuple[int, str | None]:
     return best, why
 
 
+def _into_cover(hit: Hit, roll: Roll, tb: TraceBuilder) -> DamageResult:
+    """The hit lands on the cover in front of the target, not on them (C-13)."""
+    target = hit.target
+    assert target.cover is not None
+    damage = roll.total * hit.multiplier
+    if target.name != target.cover.name:  # a shot at the cover itself needs no saying
+        tb.step(f"{target.name} is behind the {target.cover.name}: the hit strikes it.", "C-13")
+    cover, event = hit_cover(target.cover, damage, tb, behind=target.name)
+    return DamageResult(
+        target=replace(target, cover=cover),
+        events=(event,),
+        location=Location.BODY,
+        damage=damage,
+        sp=0,
+        through=0,
+        hp_lost=0,
+        injuries=(),
+        item_dropped=None,
+        summary={
+            "target": target.name,
+            "damage": damage,
+            "hp_lost": 0,
+            "cover": cover.name,
+            "cover_hp_after": cover.hp,
+        },
+    )
+
+
 def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprData) -> DamageResult:
-    """Run one hit through armor, critical injury, aimed effects, ablation and wound state."""
+    """Run one hit through cover, armor, critical injury, aimed effects, ablation and wound
+    state."""
+    if hit.target.cover is not None and hit.target.cover.hp > 0 and not hit.area:
+        return _into_cover(hit, roll, tb)
     figures = data.figures
     target = hit.target
     name = target.name
@@ -250,20 +291,117 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
             )
         )
 
+    # C-12: a hit on someone already mortally wounded brings a critical injury of its own,
+    # unless the dice already gave this hit one (docs/decisions.md DEC-142).
+    dying = target.health is not None and target.health.state is WoundState.MORTAL
+    if dying and through >= 1 and not is_critical(roll, data):
+        table_m: InjuryTable = "head" if location is Location.HEAD else "body"
+        tb.step(
+            f"{name} was already mortally wounded: the hit also brings a critical injury "
+            f"({table_m} table) and its {figures.critical_bonus} bonus damage.",
+            "C-12",
+        )
+        injury_m, roll_m = roll_critical_injury(
+            data.injuries, table_m, suffered, dice, tb, target=name
+        )
+        if injury_m is not None:
+            suffered.append(injury_m.key)
+            inflicted.append(injury_m.key)
+        events.append(
+            CriticalInjuryInflicted(
+                target=name,
+                table=table_m,
+                roll=roll_m,
+                injury=injury_m.key if injury_m else None,
+                bonus_damage=figures.critical_bonus,
+                cause="hit while mortally wounded",
+            )
+        )
+        hp_parts.append(
+            Modifier(
+                value=figures.critical_bonus,
+                label="critical injury bonus, hit while mortally wounded"
+                + (f" ({injury_m.label})" if injury_m else ""),
+                rule="C-12",
+            )
+        )
+
+    # C-14: an ammunition kind's own injury when damage gets through (expansive rounds).
+    ammo = data.ammunition(hit.ammo)
+    if ammo.injury is not None and through >= 1:
+        lodged = data.injuries.injury(ammo.injury)
+        if lodged.key in suffered:
+            tb.step(f"{name} already suffers '{lodged.label}'; the {ammo.name} add none.", "C-14")
+        else:
+            tb.step(
+                f"The {ammo.name} got through: '{lodged.label}' and its "
+                f"{figures.critical_bonus} bonus damage.",
+                "C-14",
+            )
+            suffered.append(lodged.key)
+            inflicted.append(lodged.key)
+            events.append(
+                CriticalInjuryInflicted(
+                    target=name,
+                    table=lodged.table,
+                    roll=None,
+                    injury=lodged.key,
+                    bonus_damage=figures.critical_bonus,
+                    cause=ammo.name,
+                )
+            )
+            hp_parts.append(
+                Modifier(
+                    value=figures.critical_bonus,
+                    label=f"critical injury bonus ({lodged.label})",
+                    rule="C-14",
+                )
+            )
+
+    # C-14: less-lethal rounds stop at 1 HP; what would go further knocks the target out.
+    knocked_out = False
+    if ammo.nonlethal and target.health is not None and hp_parts:
+        room = max(0, target.health.hp - 1)
+        total_parts = sum(p.value for p in hp_parts)
+        if total_parts > room:
+            hp_parts.append(
+                Modifier(
+                    value=room - total_parts,
+                    label=f"{ammo.name}: never below 1 HP",
+                    rule="C-14",
+                )
+            )
+            knocked_out = True
+
     hp_lost = tb.total(f"HP {name} loses", hp_parts).value if hp_parts else 0
     if not hp_parts:
         tb.step(f"Nothing reaches {name}'s HP.", "C-3")
+    if knocked_out:
+        tb.step(f"The {ammo.name} would have taken {name} lower: they are knocked out.", "C-14")
+        events.append(KnockedOut(target=name, cause=ammo.name))
+    if ammo.burn_hp and through >= 1:
+        tb.step(
+            f"The {ammo.name} set {name} on fire: {ammo.burn_hp} HP at the end of each turn "
+            "until an Action puts it out.",
+            "C-14",
+        )
+        events.append(SetOnFire(target=name, hp_per_turn=ammo.burn_hp, cause=ammo.name))
 
     # 6. Ablation, only when damage got through.
     sp_after = worn
-    if through > 0 and worn > 0:
-        sp_after = max(0, worn - figures.ablation)
+    ablation = figures.ablation if ammo.ablation is None else ammo.ablation
+    if through > 0 and worn > 0 and ablation == 0:
+        tb.step(f"The {ammo.name} do not ablate armor: {name}'s SP stays {worn}.", "C-14")
+    elif through > 0 and worn > 0:
+        sp_after = max(0, worn - ablation)
         events.append(
             ArmorAblated(target=name, location=location.value, sp_before=worn, sp_after=sp_after)
         )
+        how = f" by {ablation} ({ammo.name})" if ammo.ablation is not None else ""
         tb.step(
-            f"Damage got through, so {name}'s {location.value} SP ablates: {worn} -> {sp_after}.",
-            "C-8" if hit.area else "C-3",
+            f"Damage got through, so {name}'s {location.value} SP ablates{how}: {worn} -> "
+            f"{sp_after}.",
+            "C-14" if ammo.ablation is not None else "C-8" if hit.area else "C-3",
         )
     elif worn > 0:
         tb.step(f"Nothing got through, so {name}'s {location.value} SP stays {worn}.", "C-3")

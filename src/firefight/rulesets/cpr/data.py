@@ -6,9 +6,11 @@ from functools import cached_property
 
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.rulesets.cpr.armor import Armor, load_armor
+from firefight.rulesets.cpr.cover import CoverTable, load_cover
 from firefight.rulesets.cpr.datafile import label_for
 from firefight.rulesets.cpr.figures import RuleFigures, load_figures
 from firefight.rulesets.cpr.injuries import InjuryTables, load_injuries
+from firefight.rulesets.cpr.modifiers import ModifierCatalog, load_modifiers
 from firefight.rulesets.cpr.ranges import DvTable, load_dv_table
 from firefight.rulesets.cpr.turn_figures import TurnFigures, load_turn_figures
 from firefight.rulesets.cpr.weapons import Ammo, Weapon, find_weapon, load_ammo, load_weapons
@@ -22,6 +24,8 @@ DATA_FILES = (
     "ammo.toml",
     "armor.toml",
     "critical_injuries.toml",
+    "cover.toml",
+    "modifiers.toml",
     "rules.toml",
     "encounter.toml",
 )
@@ -57,6 +61,16 @@ class CprData:
         return load_armor()
 
     @cached_property
+    def cover(self) -> CoverTable:
+        """Cover HP by material and thickness, and shields (C-13)."""
+        return load_cover()
+
+    @cached_property
+    def modifiers(self) -> ModifierCatalog:
+        """Named modifiers and armor penalties (CPR-REF-1)."""
+        return load_modifiers(self.armor)
+
+    @cached_property
     def injuries(self) -> InjuryTables:
         return load_injuries()
 
@@ -83,6 +97,8 @@ class CprData:
     def check(self) -> list[str]:
         """Load every file and check what one file says about another; returns the files."""
         _ = self.armor
+        _ = self.cover
+        _ = self.modifiers
         _ = self.turns
         leg = self.injuries.by_key().get(self.figures.aimed_leg_injury)
         if leg is None or leg.table != "body":
@@ -110,6 +126,13 @@ class CprData:
                     raise TableDataError(
                         label, f"weapon {weapon.key!r}", f"ammo {kind!r} is not in ammo.toml"
                     )
+        for ammo in self.ammo.values():
+            if ammo.injury is not None and ammo.injury not in self.injuries.by_key():
+                raise TableDataError(
+                    label_for("ammo.toml"),
+                    f"ammo {ammo.key!r}",
+                    f"injury {ammo.injury!r} is not in critical_injuries.toml",
+                )
         if self.figures.throw_range_row not in self.ranges.rows:
             raise TableDataError(
                 label_for("rules.toml"),

@@ -30,18 +30,26 @@ from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_att
 from firefight.rulesets.cpr.autofire import AutofireAttack, resolve_autofire
 from firefight.rulesets.cpr.combatants import Spot, Target
 from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.death import Stabilize as StabilizeDeclaration
+from firefight.rulesets.cpr.death import resolve_stabilize
 from firefight.rulesets.cpr.encounter_actions import (
     Autofire,
+    ClearJam,
+    Extinguish,
     FireShells,
+    Hold,
     Move,
     Reload,
     Shoot,
+    Stabilize,
     Suppress,
     ThrowItem,
 )
 from firefight.rulesets.cpr.encounter_build import (
+    COVER_CONDITION,
     TURN_RULE,
     able,
+    barrier_cover,
     check_move,
     dodge_of,
     needs_action,
@@ -51,25 +59,37 @@ from firefight.rulesets.cpr.encounter_build import (
     target_of,
 )
 from firefight.rulesets.cpr.encounter_events import (
+    ActionHeld,
+    Burned,
+    FireOut,
     InjuryAggravated,
+    LuckSpent,
     MoveTaken,
     NextTurnCurtailed,
     TurnStarted,
+    WeaponUnjammed,
 )
 from firefight.rulesets.cpr.events import (
     ActionTaken,
     ArmorAblated,
+    CoverDamaged,
     CriticalInjuryInflicted,
     DamageDealt,
+    DeathSaveRolled,
     ItemDropped,
     ItemThrown,
+    KnockedOut,
     MagazineReloaded,
     MustTakeCover,
+    SetOnFire,
+    Stabilized,
+    WeaponJammed,
     WoundStateChanged,
 )
 from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
 from firefight.rulesets.cpr.fighter import (
     CarriedAmmo,
+    armor_penalty,
     fighter,
     health,
     spot_of,
@@ -84,8 +104,16 @@ from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, named_in_log
 from firefight.scene.events import Moved, moved_to, register_event_types
-from firefight.scene.state import CombatantState, EncounterState, MagazineState
-from firefight.trace import Trace, TraceBuilder
+from firefight.scene.state import (
+    DOWN_RULE,
+    ActiveCondition,
+    Barrier,
+    CombatantState,
+    EncounterState,
+    MagazineState,
+    WeaponState,
+)
+from firefight.trace import Modifier, Trace, TraceBuilder
 from firefight.units import metres_from_feet
 
 __all__ = [
@@ -93,6 +121,7 @@ __all__ = [
     "apply_cpr_event",
     "cpr_combatant_figures",
     "cpr_row",
+    "cpr_scene_lines",
     "describe_cpr_event",
     "resolve_cpr_action",
     "validate_cpr_action",
@@ -102,14 +131,25 @@ __all__ = [
 EVENT_TYPES: tuple[type[Event], ...] = (
     ActionTaken,
     ArmorAblated,
+    CoverDamaged,
     CriticalInjuryInflicted,
     DamageDealt,
+    DeathSaveRolled,
     ItemDropped,
     ItemThrown,
+    KnockedOut,
     MagazineReloaded,
     MustTakeCover,
+    SetOnFire,
+    Stabilized,
+    WeaponJammed,
     WoundStateChanged,
+    ActionHeld,
+    Burned,
+    FireOut,
     InjuryAggravated,
+    WeaponUnjammed,
+    LuckSpent,
     MoveTaken,
     NextTurnCurtailed,
     TurnStarted,
@@ -166,6 +206,8 @@ def _scene_names(events: Sequence[Event], weapon: str) -> list[Event]:
             e = replace(e, weapon=weapon)
         elif isinstance(e, ItemThrown):
             e = replace(e, item=weapon)
+        elif isinstance(e, WeaponJammed):
+            e = replace(e, weapon=weapon)
         renamed.append(e)
     return renamed
 
@@ -200,6 +242,38 @@ def _injury_effects(
     return out
 
 
+def _named(
+    c: CombatantState,
+    weapon: WeaponState,
+    action_mods: Sequence[Modifier],
+    named: Sequence[str],
+    distance_m: float | None,
+    data: CprData,
+    tb: TraceBuilder,
+) -> tuple[tuple[Modifier, ...], int | None, list[Event]]:
+    """The modifiers an attack carries beyond the rules': the GM's, the armor penalty on the
+    stat, the named ones standing on the weapon and given on the line; the jam face; the
+    LUCK spent (CPR-REF-1)."""
+    own = fighter(c)
+    if weapon.name in own.jammed:
+        raise RuleRefusal(
+            "CPR-REF-1", f"{c.name}'s {weapon.name} is jammed: 'clears jam' takes an Action."
+        )
+    if any(n.lower().startswith("armor") for n in named):
+        raise RuleRefusal("CPR-REF-1", "The armor penalty comes from the armor worn; name none.")
+    chosen = data.modifiers.resolve((*own.modifiers_on(weapon.name), *named), distance_m=distance_m)
+    if chosen.luck > own.luck:
+        raise RuleRefusal(
+            "CPR-REF-1", f"{c.name} has {own.luck} LUCK left, not the {chosen.luck} asked for."
+        )
+    for note in chosen.notes:
+        tb.step(f"{c.name}'s {weapon.name}: {note}.", "CPR-REF-1")
+    penalty = armor_penalty(c, data)
+    extra = (*action_mods, *([penalty] if penalty else []), *chosen.attack)
+    spent: list[Event] = [LuckSpent(actor=c.name, points=chosen.luck)] if chosen.luck else []
+    return extra, chosen.jams_on, spent
+
+
 def _shot_headline(summary: Mapping[str, Any]) -> str:
     result = summary.get("result")
     if result == "hit":
@@ -224,7 +298,64 @@ def _outcome(
     )
 
 
+def _nearest_on(barrier: Barrier, p: Point) -> Point:
+    """The point of the barrier's segment nearest to ``p``."""
+    ax, ay = barrier.start.x_ft, barrier.start.y_ft
+    dx, dy = barrier.end.x_ft - ax, barrier.end.y_ft - ay
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else ((p.x_ft - ax) * dx + (p.y_ft - ay) * dy) / length
+    t = min(1.0, max(0.0, t))
+    return Point(x_ft=ax + t * dx, y_ft=ay + t * dy)
+
+
+def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> Outcome:
+    """A shot at a barrier: the range DV to its nearest point, damage off its HP (C-13)."""
+    c = state.combatant(action.actor)
+    barrier = next(b for b in state.barriers if b.name == action.target)
+    cover = barrier_cover(state, barrier, data)
+    if cover.hp <= 0:
+        raise RuleRefusal("C-13", f"The {barrier.name} is already destroyed.")
+    needs_action(c)
+    weapon = ready_weapon(c, action.weapon)
+    mag = weapon.loaded
+    distance = _metres(c.position, _nearest_on(barrier, c.position))
+    shot = Shot(distance_m=distance, target=Target(name=barrier.name, cover=cover))
+    who = shooter_of(c)
+    tb = TraceBuilder()
+    extra, jams_on, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
+    outcome = resolve_ranged_attack(
+        RangedAttack(
+            weapon=weapon.kind,
+            ref=who.ref,
+            skill=fighter(c).skill(data.weapon(weapon.kind).skill),
+            shots=(shot, shot) if action.twice else (shot,),
+            shooter=c.name,
+            ammo=mag.ammo if mag is not None else "basic",
+            loaded=mag.rounds if mag is not None else None,
+            wound=who.wound,
+            injuries=who.injuries,
+            extra=extra,
+            jams_on=jams_on,
+        ),
+        dice,
+        data,
+    )
+    events = [*spent, *_scene_names(outcome.events, weapon.name)]
+    left = [e.hp_after for e in events if isinstance(e, CoverDamaged)]
+    tail = f"{left[-1]} HP left" if left and left[-1] else "destroyed" if left else "missed"
+    headline = f"{c.name} shoots the {barrier.name}: {tail}."
+    return _outcome(
+        tb,
+        outcome,
+        events,
+        {"action": "shoots", "actor": c.name, "target": barrier.name, "weapon_name": weapon.name},
+        headline,
+    )
+
+
 def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> Outcome:
+    if action.at_cover:
+        return _shoot_cover(state, action, dice, data)
     c = state.combatant(action.actor)
     needs_action(c)
     target = state.combatant(action.target)
@@ -245,6 +376,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
             target,
             data,
             dodge=dodge_of(state, target, unseen=action.unseen, tb=tb, data=data),
+            origin=c.position,
         ),
         aim=action.aim,
         item=_held_item(target),
@@ -273,6 +405,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
             moved = [moved_to(c, second_from), MoveTaken(actor=c.name, distance_m=metres)]
         shots.append(replace(first, distance_m=_metres(second_from, target.position)))
     who = shooter_of(c)
+    extra, jams_on, spent = _named(c, weapon, action.mods, action.named, first.distance_m, data, tb)
     outcome = resolve_ranged_attack(
         RangedAttack(
             weapon=weapon.kind,
@@ -284,12 +417,13 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
             loaded=mag.rounds if mag is not None else None,
             wound=who.wound,
             injuries=who.injuries,
-            extra=action.mods,
+            extra=extra,
+            jams_on=jams_on,
         ),
         dice,
         data,
     )
-    events = _scene_names(outcome.events, weapon.name)
+    events = [*spent, *_scene_names(outcome.events, weapon.name)]
     shot_summaries = cast(list[Mapping[str, Any]], outcome.summary.get("shots", []))
     if moved:
         # The move comes after the first shot's events: before the second shot's damage if
@@ -327,25 +461,27 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
     tb = TraceBuilder()
     who = shooter_of(c)
     dodge = dodge_of(state, target, unseen=action.unseen, tb=tb, data=data)
+    distance = _metres(c.position, target.position)
+    extra, _, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
     outcome = resolve_autofire(
         AutofireAttack(
             weapon=weapon.kind,
             ref=who.ref,
             skill=fighter(c).skill(data.figures.autofire_skill),
             distance_m=_metres(c.position, target.position),
-            target=target_of(state, target, data, dodge=dodge),
+            target=target_of(state, target, data, dodge=dodge, origin=c.position),
             shooter=c.name,
             ammo=mag.ammo if mag is not None else "basic",
             loaded=mag.rounds if mag is not None else None,
             aim=action.aim,
             wound=who.wound,
             injuries=who.injuries,
-            extra=action.mods,
+            extra=extra,
         ),
         dice,
         data,
     )
-    events = _injury_effects(state, _scene_names(outcome.events, weapon.name), data, tb)
+    events = _injury_effects(state, [*spent, *_scene_names(outcome.events, weapon.name)], data, tb)
     headline = (
         f"{c.name} autofires the {weapon.name} at {target.name}: {_shot_headline(outcome.summary)}."
     )
@@ -405,10 +541,17 @@ def _area_targets(
     tb: TraceBuilder,
     data: CprData,
     include_actor: bool,
+    origin: Point | None = None,
 ) -> tuple[Target, ...]:
     people = [o for o in state.combatants if not o.dead and (include_actor or o.name != actor.name)]
     return tuple(
-        target_of(state, o, data, dodge=dodge_of(state, o, unseen=unseen, tb=tb, data=data))
+        target_of(
+            state,
+            o,
+            data,
+            dodge=dodge_of(state, o, unseen=unseen, tb=tb, data=data),
+            origin=origin,
+        )
         for o in people
     )
 
@@ -473,6 +616,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
     tb = TraceBuilder()
     who = shooter_of(c)
     athletics = fighter(c).skill(data.figures.throw_skill)
+    extra, _, spent = _named(c, item, action.mods, action.named, None, data, tb)
     if action.point is not None:
         if catalog.kind is not WeaponKind.GRENADE:
             raise RuleRefusal(
@@ -485,7 +629,13 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                 weapon=item.kind,
                 aim_point=_spot(action.point),
                 targets=_area_targets(
-                    state, c, unseen=action.unseen, tb=tb, data=data, include_actor=True
+                    state,
+                    c,
+                    unseen=action.unseen,
+                    tb=tb,
+                    data=data,
+                    include_actor=True,
+                    origin=action.point,
                 ),
                 position=spot_of(c),
                 stat=who.dex,
@@ -493,7 +643,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                 attacker=c.name,
                 wound=who.wound,
                 injuries=who.injuries,
-                extra=action.mods,
+                extra=extra,
             ),
             dice,
             data,
@@ -524,13 +674,14 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                     target,
                     data,
                     dodge=dodge_of(state, target, unseen=action.unseen, tb=tb, data=data),
+                    origin=c.position,
                 ),
                 thrower=c.name,
                 aim=action.aim,
                 held_item=_held_item(target),
                 wound=who.wound,
                 injuries=who.injuries,
-                extra=action.mods,
+                extra=extra,
             ),
             dice,
             data,
@@ -539,7 +690,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
             f"{c.name} throws the {item.name} at {target.name}: {_shot_headline(outcome.summary)}."
         )
         target_name = target.name
-    events = _injury_effects(state, _scene_names(outcome.events, item.name), data, tb)
+    events = _injury_effects(state, [*spent, *_scene_names(outcome.events, item.name)], data, tb)
     return _outcome(
         tb,
         outcome,
@@ -620,6 +771,107 @@ def _move(state: EncounterState, action: Move, data: CprData) -> Outcome:
     )
 
 
+def _stabilize(state: EncounterState, action: Stabilize, dice: Dice, data: CprData) -> Outcome:
+    c = state.combatant(action.actor)
+    needs_action(c)
+    patient = state.combatant(action.patient) if action.patient is not None else c
+    if patient.dead:
+        raise RuleRefusal(DOWN_RULE, f"{patient.name} is already dead.")
+    if fighter(patient).stabilized:
+        raise RuleRefusal("C-12", f"{patient.name} is already stabilized.")
+    reach = data.figures.stabilize_reach_m
+    away = _metres(c.position, patient.position)
+    if away > reach:
+        raise RuleRefusal(
+            "C-12",
+            f"{c.name} must be within {reach:g} m to work on {patient.name}, who is "
+            f"{away:g} m away.",
+        )
+    own = fighter(c)
+    skill = max(own.skill(name) for name in data.figures.stabilize_skills)
+    outcome = resolve_stabilize(
+        StabilizeDeclaration(
+            medic=c.name,
+            patient=patient.name,
+            tech=own.tech,
+            skill=skill,
+            patient_state=wound_of(patient),
+            wound=wound_of(c),
+            injuries=own.injuries,
+            extra=action.mods,
+        ),
+        dice,
+        data,
+    )
+    done = "stabilized" if outcome.summary.get("stabilized") else "still dying"
+    headline = f"{c.name} works on {patient.name}: {done}."
+    return _outcome(
+        TraceBuilder(),
+        outcome,
+        outcome.events,
+        {"action": "stabilizes", "actor": c.name, "target": patient.name},
+        headline,
+    )
+
+
+def _hold(state: EncounterState, action: Hold) -> Outcome:
+    c = state.combatant(action.actor)
+    if fighter(c).holding is not None:
+        raise RuleRefusal("CPR-REF-1", f"{c.name} is already holding this turn's Action.")
+    needs_action(c)
+    tb = TraceBuilder()
+    wait = f" until {action.until}" if action.until else ""
+    tb.step(
+        f"{c.name} holds the Action{wait}: it can be taken later this turn, out of the "
+        "initiative order, and is lost if the turn ends first.",
+        "CPR-REF-1",
+    )
+    return Outcome(
+        events=(ActionHeld(actor=c.name, until=action.until),),
+        trace=tb.build(),
+        summary={"action": "holds", "actor": c.name, "until": action.until},
+    )
+
+
+def _clear_jam(state: EncounterState, action: ClearJam) -> Outcome:
+    c = state.combatant(action.actor)
+    weapon = ready_weapon(c, action.weapon)
+    if weapon.name not in fighter(c).jammed:
+        raise RuleRefusal("CPR-REF-1", f"{c.name}'s {weapon.name} is not jammed.")
+    needs_action(c)
+    tb = TraceBuilder()
+    tb.step(f"{c.name} spends the Action clearing the {weapon.name}.", "CPR-REF-1")
+    return Outcome(
+        events=(
+            ActionTaken(actor=c.name, action="clear jam"),
+            WeaponUnjammed(actor=c.name, weapon=weapon.name),
+        ),
+        trace=tb.build(),
+        summary={"action": "clears a jam", "actor": c.name, "weapon_name": weapon.name},
+    )
+
+
+def _extinguish(state: EncounterState, action: Extinguish, data: CprData) -> Outcome:
+    c = state.combatant(action.actor)
+    burning = state.combatant(action.target) if action.target is not None else c
+    if not fighter(burning).burning:
+        raise RuleRefusal("C-14", f"{burning.name} is not on fire.")
+    reach = data.figures.stabilize_reach_m
+    if _metres(c.position, burning.position) > reach:
+        raise RuleRefusal("C-14", f"{c.name} must be within {reach:g} m of {burning.name}.")
+    needs_action(c)
+    tb = TraceBuilder()
+    tb.step(f"{c.name} spends the Action putting out the fire on {burning.name}.", "C-14")
+    return Outcome(
+        events=(
+            ActionTaken(actor=c.name, action="extinguish"),
+            FireOut(target=burning.name, by=c.name),
+        ),
+        trace=tb.build(),
+        summary={"action": "extinguishes", "actor": c.name, "target": burning.name},
+    )
+
+
 def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: CprData) -> Outcome:
     """The events and trace of an action; refusals come before any die."""
     c = state.combatant(action.actor)
@@ -638,6 +890,14 @@ def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: 
         return _reload(state, action, dice, data)
     if isinstance(action, Move):
         return _move(state, action, data)
+    if isinstance(action, Stabilize):
+        return _stabilize(state, action, dice, data)
+    if isinstance(action, Extinguish):
+        return _extinguish(state, action, data)
+    if isinstance(action, ClearJam):
+        return _clear_jam(state, action)
+    if isinstance(action, Hold):
+        return _hold(state, action)
     raise RuleRefusal(ACTION_RULE, f"cpr cannot resolve a {type(action).__name__}.")
 
 
@@ -662,6 +922,7 @@ def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
                     move_left=up and "move" not in own.lose_next,
                     lose_next=(),
                     moved_m=0.0,
+                    holding=None,
                 ),
             )
         )
@@ -710,6 +971,31 @@ def _item_gone(state: EncounterState, name: str, item: str, *, count: bool) -> E
     return _with(state, c, items=items)
 
 
+def _hurt(state: EncounterState, name: str, hp_lost: int) -> EncounterState:
+    """HP lost; a wound that bleeds again ends a stabilization (docs/decisions.md DEC-143)."""
+    c = named_in_log(state, name)
+    c = replace(c, hits_taken=c.hits_taken + hp_lost)
+    if hp_lost > 0 and fighter(c).stabilized:
+        return _with(state, c, stabilized=False)
+    return state.with_combatant(c)
+
+
+def _cover_damaged(state: EncounterState, e: CoverDamaged) -> EncounterState:
+    """A shield's HP on its holder; a barrier's in a condition that never ticks (C-13)."""
+    if e.holder is not None:
+        c = named_in_log(state, e.holder)
+        if fighter(c).shield_hp != e.hp_before:
+            raise FoldError(f"{e.holder}'s shield has {fighter(c).shield_hp} HP, not {e.hp_before}")
+        return _with(state, c, shield_hp=e.hp_after)
+    barrier = next((b for b in state.barriers if b.name == e.cover), None)
+    if barrier is None:
+        raise FoldError(f"no barrier called {e.cover!r} to take damage")
+    key = f"{COVER_CONDITION}:{e.cover}"
+    kept = ActiveCondition(id=key, kind=COVER_CONDITION, data=(("hp", e.hp_after),))
+    others = tuple(x for x in state.conditions if x.id != key)
+    return replace(state, conditions=(*others, kept))
+
+
 def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of cpr's own events."""
     if isinstance(event, TurnStarted):
@@ -718,7 +1004,9 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
         c = named_in_log(state, event.actor)
         if not fighter(c).action_left:
             raise FoldError(f"{event.actor} takes a second Action in one turn")
-        return _with(state, c, action_left=False)
+        return _with(state, c, action_left=False, holding=None)
+    if isinstance(event, ActionHeld):
+        return _with(state, named_in_log(state, event.actor), holding=event.until)
     if isinstance(event, MoveTaken):
         c = named_in_log(state, event.actor)
         own = fighter(c)
@@ -733,19 +1021,48 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
             must_take_cover=False,
         )
     if isinstance(event, DamageDealt):
-        c = named_in_log(state, event.target)
-        return state.with_combatant(replace(c, hits_taken=c.hits_taken + event.hp_lost))
+        return _hurt(state, event.target, event.hp_lost)
     if isinstance(event, CriticalInjuryInflicted):
+        state = _hurt(state, event.target, event.bonus_damage)
         c = named_in_log(state, event.target)
-        c = replace(c, hits_taken=c.hits_taken + event.bonus_damage)
         own = fighter(c)
         injuries = own.injuries
         if event.injury is not None and event.injury not in injuries:
             injuries = (*injuries, event.injury)
         return _with(state, c, injuries=injuries)
     if isinstance(event, InjuryAggravated):
+        return _hurt(state, event.target, event.bonus_damage)
+    if isinstance(event, DeathSaveRolled):
         c = named_in_log(state, event.target)
-        return state.with_combatant(replace(c, hits_taken=c.hits_taken + event.bonus_damage))
+        if c.dead:
+            raise FoldError(f"{event.target} is dead and rolls no death save")
+        c = replace(c, dead=not event.saved)
+        return _with(state, c, death_saves=fighter(c).death_saves + 1)
+    if isinstance(event, CoverDamaged):
+        return _cover_damaged(state, event)
+    if isinstance(event, KnockedOut):
+        return state.with_combatant(replace(named_in_log(state, event.target), unconscious=True))
+    if isinstance(event, SetOnFire):
+        c = named_in_log(state, event.target)
+        return _with(state, c, burning=max(fighter(c).burning, event.hp_per_turn))
+    if isinstance(event, Burned):
+        return _hurt(state, event.target, event.hp_lost)
+    if isinstance(event, FireOut):
+        return _with(state, named_in_log(state, event.target), burning=0)
+    if isinstance(event, WeaponJammed):
+        c = named_in_log(state, event.actor)
+        return _with(state, c, jammed=tuple(dict.fromkeys((*fighter(c).jammed, event.weapon))))
+    if isinstance(event, WeaponUnjammed):
+        c = named_in_log(state, event.actor)
+        return _with(state, c, jammed=tuple(w for w in fighter(c).jammed if w != event.weapon))
+    if isinstance(event, LuckSpent):
+        c = named_in_log(state, event.actor)
+        if fighter(c).luck < event.points:
+            raise FoldError(f"{event.actor} spends {event.points} LUCK with less left")
+        return _with(state, c, luck=fighter(c).luck - event.points)
+    if isinstance(event, Stabilized):
+        c = named_in_log(state, event.target)
+        return _with(state, c, stabilized=True, death_saves=0)
     if isinstance(event, ArmorAblated):
         c = named_in_log(state, event.target)
         own = fighter(c)
@@ -841,6 +1158,44 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
         )
     if isinstance(event, MustTakeCover):
         return f"{event.target} must spend the next Move reaching cover [C-6]."
+    if isinstance(event, DeathSaveRolled):
+        if event.saved:
+            return (
+                f"{event.target} makes the death save ({event.total} under BODY {event.body}) "
+                "[C-12]."
+            )
+        return f"{event.target} fails the death save ({event.total}) and dies [C-12]."
+    if isinstance(event, ActionHeld):
+        wait = f" until {event.until}" if event.until else ""
+        return f"{event.actor} holds the Action{wait} [CPR-REF-1]."
+    if isinstance(event, ActionTaken):
+        c = state.find(event.actor)
+        if c is not None and fighter(c).holding is not None:
+            return f"{event.actor} acts on the held Action [CPR-REF-1]."
+    if isinstance(event, WeaponJammed):
+        return f"{event.actor}'s {event.weapon} jams [CPR-REF-1]."
+    if isinstance(event, WeaponUnjammed):
+        return f"{event.actor} clears the {event.weapon} [CPR-REF-1]."
+    if isinstance(event, LuckSpent):
+        return f"{event.actor} spends {event.points} LUCK [CPR-REF-1]."
+    if isinstance(event, KnockedOut):
+        return f"{event.target} is knocked out by the {event.cause} [C-14]."
+    if isinstance(event, SetOnFire):
+        return f"{event.target} is on fire ({event.hp_per_turn} HP a turn) [C-14]."
+    if isinstance(event, Burned):
+        return f"{event.target} burns: {event.hp_lost} HP [C-14]."
+    if isinstance(event, FireOut):
+        return f"{event.by} puts out the fire on {event.target} [C-14]."
+    if isinstance(event, CoverDamaged):
+        what = event.cover if event.holder else f"The {event.cover}"
+        if event.hp_after > 0:
+            return (
+                f"{what} takes {event.damage} damage: {event.hp_before} -> "
+                f"{event.hp_after} HP [C-13]."
+            )
+        return f"{what} is destroyed ({event.damage} damage) [C-13]."
+    if isinstance(event, Stabilized):
+        return f"{event.by} stabilizes {event.target}: no more death saves [C-12]."
     if isinstance(event, NextTurnCurtailed):
         label = data.injuries.injury(event.injury).label
         return f"{event.target} will have no {event.loses} next turn ({label}) [C-4]."
@@ -875,6 +1230,16 @@ def cpr_combatant_figures(c: CombatantState, data: CprData) -> dict[str, object]
         "head_sp": own.head_sp,
         "injuries": list(own.injuries),
         "must_take_cover": own.must_take_cover,
+        "body": own.body,
+        "death_saves": own.death_saves,
+        "stabilized": own.stabilized,
+        "shield": own.shield or None,
+        "shield_hp": own.shield_hp,
+        "burning": own.burning,
+        "luck": own.luck,
+        "holding": own.holding,
+        "jammed": list(own.jammed),
+        "weapon_modifiers": {w: list(m) for w, m in own.weapon_modifiers},
     }
 
 
@@ -901,6 +1266,19 @@ def _weapons_cell(c: CombatantState) -> str:
     return "; ".join(parts) or "-"
 
 
+def cpr_scene_lines(state: EncounterState, data: CprData) -> list[str]:
+    """The cover with HP in the scene, as it stands (C-13)."""
+    lines = []
+    for b in state.barriers:
+        if not b.cover:
+            continue
+        full = data.cover.hp_of(b.cover)
+        left = barrier_cover(state, b, data).hp
+        status = f"{left}/{full} HP" if left else "destroyed"
+        lines.append(f"cover: {b.name} ({b.cover}) {status}")
+    return lines
+
+
 def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     """One row of the state table: the turn left, HP, wound state, SP, injuries."""
     own = fighter(c)
@@ -909,6 +1287,19 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     notes = [data.injuries.injury(k).label for k in own.injuries]
     if own.must_take_cover:
         notes.append("must take cover")
+    if own.shield:
+        notes.append(f"{own.shield} {own.shield_hp} HP" if own.shield_hp else f"{own.shield} gone")
+    if own.burning:
+        notes.append(f"on fire ({own.burning} HP a turn)")
+    notes.extend(f"{w} jammed" for w in own.jammed)
+    if own.holding is not None:
+        notes.append(f"holding the Action{' until ' + own.holding if own.holding else ''}")
+    if own.luck:
+        notes.append(f"LUCK {own.luck}")
+    if own.stabilized:
+        notes.append("stabilized")
+    elif own.death_saves and not c.dead:
+        notes.append(f"death saves +{own.death_saves * data.figures.death_save_per_save}")
     notes.extend(f"no {x} next turn" for x in own.lose_next)
     spot = spot_of(c)
     return {

@@ -5,14 +5,22 @@ Places are in metres (C-2), written ``X,Y``. The verbs (docs/cpr.md, "In an enco
 - ``shoots TARGET [--aim head|held-item|leg] [--twice [--move-between X,Y]]`` -- an attack
   (CPR-HIT-1, CPR-AIM-1); ``--twice`` is the two shots of a ROF 2 weapon, with the Move
   spent between them if a place is given (CPR-ROF-1);
+- ``shoots cover BARRIER [--twice]`` -- a shot at a barrier's cover HP (C-13);
 - ``autofires [at] TARGET`` -- autofire (C-5); ``suppresses`` -- suppressive fire (C-6);
 - ``fires shells [at] TARGET`` -- a shotgun shell toward the target (C-7);
 - ``throws ITEM at TARGET`` or ``throws grenade at X,Y`` (CPR-THR-1, C-8);
+- ``stabilizes [PATIENT]`` -- First Aid or Paramedic on a mortally wounded character within
+  reach, or oneself (C-12);
+- ``extinguishes [NAME]`` -- an Action putting out a fire on oneself or someone within
+  reach (C-14);
 - ``reloads [WEAPON] [--ammo KIND]`` (CPR-AMMO-1); ``moves [to] X,Y`` (the Move; once it is
-  spent, a second move runs on the Action, CPR-REF-1).
+  spent, a second move runs on the Action, CPR-REF-1);
+- ``clears jam [WEAPON]`` -- an Action un-jamming a poor quality weapon (CPR-REF-1);
+- ``holds [--until TEXT]`` -- hold the turn's Action to use later in the turn (CPR-REF-1).
 
 Every attack takes ``--with WEAPON`` (default: the one in hand), ``--mod V:LABEL`` (the GM's
-modifiers) and, where a dodge is possible, ``--unseen`` (the target cannot see it coming).
+modifiers), ``--modifier NAME`` (the named catalog: ``smartgun-link``, ``luck:2``...)
+and, where a dodge is possible, ``--unseen`` (the target cannot see it coming).
 """
 
 from __future__ import annotations
@@ -33,15 +41,19 @@ from firefight.scene.lines import (
     read_line,
 )
 from firefight.scene.points import scene_point
-from firefight.scene.state import EncounterState
+from firefight.scene.state import SCENE_RULE, EncounterState
 from firefight.trace import Modifier
 
 __all__ = [
     "Autofire",
+    "ClearJam",
+    "Extinguish",
     "FireShells",
+    "Hold",
     "Move",
     "Reload",
     "Shoot",
+    "Stabilize",
     "Suppress",
     "ThrowItem",
     "parse_cpr_action",
@@ -57,6 +69,8 @@ class Shoot(Action):
     move_between: Point | None = None
     unseen: bool = False
     mods: tuple[Modifier, ...] = ()
+    named: tuple[str, ...] = ()
+    at_cover: bool = False  # ``target`` names a barrier: the shot is at the cover (C-13)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -66,6 +80,7 @@ class Autofire(Action):
     aim: Aim | None = None
     unseen: bool = False
     mods: tuple[Modifier, ...] = ()
+    named: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,6 +108,36 @@ class ThrowItem(Action):
     aim: Aim | None = None
     unseen: bool = False
     mods: tuple[Modifier, ...] = ()
+    named: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hold(Action):
+    """Hold this turn's Action for later in the turn (CPR-REF-1)."""
+
+    until: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClearJam(Action):
+    """An Action clearing a jammed weapon (the one in hand when None), CPR-REF-1."""
+
+    weapon: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Extinguish(Action):
+    """An Action putting out the fire on ``target`` (the actor when None), C-14."""
+
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stabilize(Action):
+    """First Aid or Paramedic on ``patient`` (the actor themselves when None), C-12."""
+
+    patient: str | None = None
+    mods: tuple[Modifier, ...] = ()
 
 
 _VERBS: dict[str, str] = {
@@ -111,18 +156,36 @@ _VERBS: dict[str, str] = {
     "reload": "reloads",
     "moves": "moves",
     "move": "moves",
+    "stabilizes": "stabilizes",
+    "stabilize": "stabilizes",
+    "extinguishes": "extinguishes",
+    "extinguish": "extinguishes",
+    "clears": "clears",
+    "clear": "clears",
+    "holds": "holds",
+    "hold": "holds",
     "runs": "moves",
     "run": "moves",
 }
 
-_ATTACK: dict[str, OptionKind] = {"with": "str", "mod": "many", "unseen": "flag", "aim": "str"}
+_ATTACK: dict[str, OptionKind] = {
+    "with": "str",
+    "mod": "many",
+    "modifier": "many",
+    "unseen": "flag",
+    "aim": "str",
+}
 _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "shoots": {**_ATTACK, "twice": "flag", "move-between": "str"},
     "autofires": _ATTACK,
     "suppresses": {"with": "str", "mod": "many"},
-    "throws": {"aim": "str", "unseen": "flag", "mod": "many"},
+    "throws": {"aim": "str", "unseen": "flag", "mod": "many", "modifier": "many"},
     "reloads": {"ammo": "str", "with": "str"},
     "moves": {},
+    "stabilizes": {"mod": "many"},
+    "extinguishes": {},
+    "clears": {},
+    "holds": {"until": "str"},
 }
 
 
@@ -160,6 +223,10 @@ def _mods(line: Line) -> tuple[Modifier, ...]:
     return tuple(option_mod(m) for m in line.options.get("mod", ()))
 
 
+def _named(line: Line) -> tuple[str, ...]:
+    return tuple(line.options.get("modifier", ()))
+
+
 def parse_cpr_action(text: str, state: EncounterState) -> Action:
     """Read one action line against the scene.
 
@@ -169,11 +236,11 @@ def parse_cpr_action(text: str, state: EncounterState) -> Action:
     >>> scene = EncounterState(title="t", ruleset="cpr", combatants=people)
     >>> parse_cpr_action("V shoots Rook --aim head", scene).aim
     <Aim.HEAD: 'head'>
-    >>> parse_cpr_action("V dances", scene)
+    >>> parse_cpr_action("V juggles", scene)
     Traceback (most recent call last):
     ...
-    firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'dances'; it knows shoots, \
-autofires, suppresses, throws, reloads, moves.
+    firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'juggles'; it knows shoots, \
+autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears, holds.
     """
     line = read_line(text, state, _VERBS, _OPTIONS, ruleset="cpr")
     actor, verb, said = line.actor, line.verb, line.text
@@ -193,6 +260,27 @@ autofires, suppresses, throws, reloads, moves.
             weapon=line.first("with"),
             mods=_mods(line),
         )
+    if line.verb == "shoots" and words and words[0].lower() == "cover":
+        wanted = " ".join(words[1:]).lower()
+        barrier = next((b.name for b in state.barriers if b.name.lower() == wanted), None)
+        if barrier is None:
+            known = ", ".join(b.name for b in state.barriers) or "none"
+            raise RuleRefusal(
+                SCENE_RULE, f"No barrier called {wanted!r} is in the scene; barriers: {known}."
+            )
+        if line.has("aim"):
+            raise RuleRefusal("CPR-AIM-1", "An aimed shot picks a spot on a person, not cover.")
+        return Shoot(
+            actor=actor,
+            verb=verb,
+            text=said,
+            target=barrier,
+            at_cover=True,
+            twice=line.has("twice"),
+            weapon=line.first("with"),
+            mods=_mods(line),
+            named=_named(line),
+        )
     if line.verb == "shoots":
         between = line.first("move-between")
         if between is not None and not line.has("twice"):
@@ -208,6 +296,7 @@ autofires, suppresses, throws, reloads, moves.
             unseen=line.has("unseen"),
             weapon=line.first("with"),
             mods=_mods(line),
+            named=_named(line),
         )
     if line.verb == "autofires":
         return Autofire(
@@ -219,6 +308,7 @@ autofires, suppresses, throws, reloads, moves.
             unseen=line.has("unseen"),
             weapon=line.first("with"),
             mods=_mods(line),
+            named=_named(line),
         )
     if line.verb == "suppresses":
         if words:
@@ -250,6 +340,7 @@ autofires, suppresses, throws, reloads, moves.
                 aim=_aim(line),
                 unseen=line.has("unseen"),
                 mods=mods,
+                named=_named(line),
             )
         return ThrowItem(
             actor=actor,
@@ -260,7 +351,24 @@ autofires, suppresses, throws, reloads, moves.
             aim=_aim(line),
             unseen=line.has("unseen"),
             mods=mods,
+            named=_named(line),
         )
+    if line.verb == "holds":
+        if words and [w.lower() for w in words] not in (["action"], ["the", "action"]):
+            raise _refuse("'holds' takes no target: 'V holds --until \"Rook shows\"'.")
+        return Hold(actor=actor, verb=verb, text=said, until=line.first("until") or "")
+    if line.verb == "clears":
+        if not words or words[0].lower() != "jam" or len(words) > 2:
+            raise _refuse("'clears' takes 'jam' and at most one weapon: 'V clears jam pistol'.")
+        return ClearJam(
+            actor=actor, verb=verb, text=said, weapon=words[1] if len(words) == 2 else None
+        )
+    if line.verb == "extinguishes":
+        burning = _target(words, "extinguishes", state) if words else None
+        return Extinguish(actor=actor, verb=verb, text=said, target=burning)
+    if line.verb == "stabilizes":
+        patient = _target(words, "stabilizes", state) if words else None
+        return Stabilize(actor=actor, verb=verb, text=said, patient=patient, mods=_mods(line))
     if line.verb == "reloads":
         if len(words) > 1:
             raise _refuse("'reloads' takes at most one weapon name.")

@@ -19,8 +19,10 @@ from firefight.errors import RuleRefusal
 from firefight.geometry import Body, Point, crossing_share, distance_ft
 from firefight.rulesets.cpr.checks import check_dodge_allowed
 from firefight.rulesets.cpr.combatants import Dodge, Target
+from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.fighter import (
+    armor_penalty,
     fighter,
     health,
     move_allowance,
@@ -31,6 +33,7 @@ from firefight.rulesets.cpr.wounds import WoundState
 from firefight.scene.actions import ACTION_RULE
 from firefight.scene.state import (
     DOWN_RULE,
+    Barrier,
     CombatantState,
     EncounterState,
     Surprise,
@@ -40,15 +43,19 @@ from firefight.trace import TraceBuilder
 from firefight.units import metres_from_feet
 
 __all__ = [
+    "COVER_CONDITION",
     "TURN_RULE",
     "Shooter",
     "able",
+    "barrier_cover",
     "check_move",
+    "cover_of",
     "dodge_of",
     "in_cover",
     "needs_action",
     "not_dead",
     "ready_weapon",
+    "resist_skills",
     "shooter_of",
     "target_of",
 ]
@@ -127,18 +134,34 @@ def dodge_of(
     (REF, unconscious, a lost leg...); a refusal there means no dodge, and the trace says why.
     """
     own = fighter(c)
-    if own.ref < data.figures.dodge_min_ref:
+    # The armor's penalty weighs on REF, and so on the REF 8 gate, and on DEX (CPR-REF-1).
+    penalty = armor_penalty(c, data)
+    cut = penalty.value if penalty is not None else 0
+    if own.ref >= data.figures.dodge_min_ref > own.ref + cut:
+        tb.step(
+            f"{c.name}'s REF {own.ref} is {own.ref + cut} in the {penalty.label if penalty else ''}"
+            f": below {data.figures.dodge_min_ref}, no dodge.",
+            "CPR-DOD-1",
+        )
+        return None
+    if own.ref + cut < data.figures.dodge_min_ref:
         return None
     if not own.dodges:
         tb.step(f"{c.name} does not dodge (the scenario says so): the DV applies.", "CPR-DOD-1")
         return None
     surprised = state.round == 1 and c.surprise is not Surprise.NONE
-    dodge = Dodge(ref=own.ref, dex=own.dex, evasion=own.skill(data.turns.evasion_skill))
+    dodge = Dodge(ref=own.ref + cut, dex=own.dex + cut, evasion=own.skill(data.turns.evasion_skill))
+    if cut:
+        tb.step(
+            f"{c.name}'s {penalty.label if penalty else ''}: DEX {own.dex} -> {own.dex + cut}.",
+            "CPR-REF-1",
+        )
     candidate = Target(
         name=c.name,
         dodge=dodge,
         injuries=own.injuries,
         conscious=not c.unconscious,
+        shield=own.shield_hp > 0,
         sees_attack=not (unseen or surprised),
     )
     try:
@@ -159,6 +182,51 @@ def in_cover(state: EncounterState, shooter: CombatantState, c: CombatantState) 
     )
 
 
+#: The condition id under which a barrier's HP left is kept once it has been hit (C-13).
+COVER_CONDITION = "cpr-cover"
+
+
+def barrier_cover(state: EncounterState, barrier: Barrier, data: CprData) -> Cover:
+    """A barrier as cover with HP: its kind's HP, or what the last hit left (C-13)."""
+    if not barrier.cover:
+        raise RuleRefusal(
+            "C-13",
+            f"The {barrier.name} has no cover kind, so cpr cannot tell how much it stops: give "
+            'the barrier `cover = "concrete thick"` (material and thin or thick).',
+        )
+    kept = state.condition(f"{COVER_CONDITION}:{barrier.name}")
+    hp = kept.get("hp") if kept is not None else None
+    return Cover(
+        name=barrier.name,
+        hp=int(hp) if isinstance(hp, int) else data.cover.hp_of(barrier.cover),
+    )
+
+
+def cover_of(
+    state: EncounterState, c: CombatantState, origin: Point, data: CprData
+) -> Cover | None:
+    """The cover with HP left that an attack from ``origin`` meets in front of ``c`` (C-13):
+    the barrier the line crosses nearest to them, else the shield they block with."""
+    crossings = []
+    for b in state.barriers:
+        share = crossing_share(origin, c.position, b.start, b.end)
+        if share is not None:
+            crossings.append((share, b))
+    for _, barrier in sorted(crossings, key=lambda x: -x[0]):
+        cover = barrier_cover(state, barrier, data)
+        if cover.hp > 0:
+            return cover
+    own = fighter(c)
+    if own.shield_hp > 0:
+        return Cover(name=f"{c.name}'s {own.shield}", hp=own.shield_hp, holder=c.name)
+    return None
+
+
+def resist_skills(data: CprData) -> tuple[str, ...]:
+    """The skills loads are resisted with (C-14)."""
+    return tuple(sorted({a.resist.skill for a in data.ammo.values() if a.resist is not None}))
+
+
 def target_of(
     state: EncounterState,
     c: CombatantState,
@@ -166,8 +234,10 @@ def target_of(
     *,
     dodge: Dodge | None = None,
     shooter: CombatantState | None = None,
+    origin: Point | None = None,
 ) -> Target:
-    """``c`` as the resolvers see a target: SP left, HP, injuries, place, nerve."""
+    """``c`` as the resolvers see a target: SP left, HP, injuries, place, nerve, and the cover
+    an attack from ``origin`` meets (C-13)."""
     own = fighter(c)
     return Target(
         name=c.name,
@@ -181,6 +251,9 @@ def target_of(
         in_cover=in_cover(state, shooter, c) if shooter is not None else False,
         will=own.will,
         concentration=own.skill(data.figures.suppression_resist_skill),
+        resist=max((own.skill(r) for r in resist_skills(data)), default=0),
+        shield=own.shield_hp > 0,
+        cover=cover_of(state, c, origin, data) if origin is not None else None,
     )
 
 

@@ -8,7 +8,17 @@ from typing import Literal
 
 from firefight.events import Event
 
-__all__ = ["InjuryAggravated", "MoveTaken", "NextTurnCurtailed", "TurnStarted"]
+__all__ = [
+    "ActionHeld",
+    "Burned",
+    "FireOut",
+    "InjuryAggravated",
+    "LuckSpent",
+    "MoveTaken",
+    "NextTurnCurtailed",
+    "TurnStarted",
+    "WeaponUnjammed",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -45,3 +55,45 @@ class InjuryAggravated(Event):
     target: str
     injury: str
     bonus_damage: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Burned(Event):
+    """A burning combatant's turn ended: the fire's HP, straight to HP (C-14)."""
+
+    target: str
+    hp_lost: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FireOut(Event):
+    """An Action put out the fire on ``target`` (C-14)."""
+
+    target: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LuckSpent(Event):
+    """LUCK points spent on a roll, gone for the rest of the fight (CPR-REF-1)."""
+
+    actor: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeaponUnjammed(Event):
+    """An Action cleared the jam in ``weapon`` (CPR-REF-1)."""
+
+    actor: str
+    weapon: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionHeld(Event):
+    """The actor holds this turn's Action to use later in the turn, out of the initiative
+    order (``until`` is what they wait for, in the GM's words); unused, it is gone when the
+    next turn starts (CPR-REF-1)."""
+
+    actor: str
+    until: str = ""

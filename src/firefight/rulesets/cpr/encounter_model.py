@@ -1,6 +1,7 @@
 """The cpr part of a scenario's ``[[combatant]]`` (docs/scenarios.md), validated at the edge.
 
-A cpr combatant has HP, REF, DEX, WILL and MOVE, skills by name, armor on body and head (SP
+A cpr combatant has HP, REF, DEX, WILL and MOVE (BODY for death saves and TECH for
+stabilizing, C-12), skills by name, armor on body and head (SP
 or an armor name), critical injuries already suffered, and weapons: a catalog weapon with the
 rounds loaded and their kind (one kind per magazine, CPR-AMMO-1), the rounds carried for it,
 and for thrown things how many. :func:`new_cpr_combatant` turns one into the state the fight
@@ -43,6 +44,8 @@ def known_skills(data: CprData) -> dict[str, str]:
         figures.throw_skill,
         figures.suppression_resist_skill,
         data.turns.evasion_skill,
+        *figures.stabilize_skills,
+        *(a.resist.skill for a in data.ammo.values() if a.resist is not None),
     }
     return {normalize_key(n): n for n in sorted(names)}
 
@@ -56,6 +59,16 @@ class CprWeaponModel(DataModel):
     ammo: str | None = None
     carried: dict[str, int] = Field(default_factory=dict)
     count: int | None = Field(default=None, ge=1)
+    modifiers: list[str] = Field(default_factory=list)
+
+    @field_validator("modifiers")
+    @classmethod
+    def _named(cls, value: list[str]) -> list[str]:
+        for name in value:
+            if name.lower().startswith(("luck", "armor")):
+                raise ValueError(f"{name!r} belongs to the combatant (luck, armor), not a weapon")
+        _data().modifiers.resolve(value, distance_m=None)
+        return value
 
     @field_validator("weapon")
     @classmethod
@@ -112,8 +125,12 @@ class CprCombatantFields(DataModel):
     dex: int = Field(ge=0)
     will: int = Field(ge=0)
     move: int = Field(ge=0)
+    body: int | None = Field(default=None, ge=1)
+    tech: int = Field(default=0, ge=0)
     skills: dict[str, int] = Field(default_factory=dict)
     dodges: bool = True
+    shield: str | None = None
+    luck: int = Field(default=0, ge=0)
     armor: CprArmorModel | None = None
     injuries: list[str] = Field(default_factory=list)
     condition: Literal["up", "unconscious", "dead"] = "up"
@@ -135,6 +152,13 @@ class CprCombatantFields(DataModel):
                 raise ValueError(f"skill {name!r} cannot be {level}")
             canonical[known[key]] = level
         return canonical
+
+    @field_validator("shield")
+    @classmethod
+    def _shield(cls, value: str | None) -> str | None:
+        if value is not None:
+            _data().cover.shield(value)
+        return value
 
     @field_validator("injuries")
     @classmethod
@@ -178,6 +202,7 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
     weapons: list[WeaponState] = []
     carried: list[CarriedAmmo] = []
     items: list[tuple[str, int]] = []
+    named: list[tuple[str, tuple[str, ...]]] = []
     for w in spec.weapon:
         weapon = data.weapon(w.weapon)
         state = _weapon_state(w, weapon)
@@ -188,7 +213,10 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
         )
         if w.count is not None:
             items.append((state.name, w.count))
+        if w.modifiers:
+            named.append((state.name, tuple(w.modifiers)))
     hp_left = spec.hp if spec.hp_left is None else spec.hp_left
+    shield, shield_hp = data.cover.shield(spec.shield) if spec.shield else ("", 0)
     return replace(
         core,
         hits_max=spec.hp,
@@ -201,8 +229,12 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
             dex=spec.dex,
             will=spec.will,
             move=spec.move,
+            body=spec.body,
+            tech=spec.tech,
             skills=tuple(sorted(spec.skills.items())),
             dodges=spec.dodges,
+            shield=shield,
+            shield_hp=shield_hp,
             body_armor=str(armor.body) if isinstance(armor.body, str) else "",
             head_armor=str(armor.head) if isinstance(armor.head, str) else "",
             body_sp_max=body,
@@ -212,5 +244,7 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
             injuries=tuple(spec.injuries),
             carried=tuple(carried),
             items=tuple(items),
+            luck=spec.luck,
+            weapon_modifiers=tuple(named),
         ),
     )

@@ -14,12 +14,18 @@ from firefight.events import Event
 __all__ = [
     "ActionTaken",
     "ArmorAblated",
+    "CoverDamaged",
     "CriticalInjuryInflicted",
     "DamageDealt",
+    "DeathSaveRolled",
     "ItemDropped",
     "ItemThrown",
+    "KnockedOut",
     "MagazineReloaded",
     "MustTakeCover",
+    "SetOnFire",
+    "Stabilized",
+    "WeaponJammed",
     "WoundStateChanged",
 ]
 
@@ -122,3 +128,64 @@ class MustTakeCover(Event):
     """Suppressive fire broke the target's nerve: their next Move goes to reaching cover (C-6)."""
 
     target: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeathSaveRolled(Event):
+    """A mortally wounded character's death save (C-12): ``total`` is the d10 with its
+    penalties; ``saved`` is whether it came in under ``body`` (a natural 10 never does).
+    A failed save is death."""
+
+    target: str
+    faces: tuple[int, ...]
+    total: int
+    body: int
+    saved: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stabilized(Event):
+    """A First Aid or Paramedic check stabilized a mortally wounded character: no more death
+    saves, and the penalty from earlier saves is gone (C-12)."""
+
+    target: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoverDamaged(Event):
+    """An attack hit cover instead of the person behind it (C-13): ``holder`` names who holds
+    it (a shield), None for a barrier in the scene. At 0 HP it is destroyed."""
+
+    cover: str
+    holder: str | None
+    hp_before: int
+    hp_after: int
+    damage: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KnockedOut(Event):
+    """Less-lethal rounds or a sleep load put the target out (C-14)."""
+
+    target: str
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetOnFire(Event):
+    """Incendiary rounds set the target burning: ``hp_per_turn`` at each turn's end until an
+    Action puts it out (C-14)."""
+
+    target: str
+    hp_per_turn: int
+    cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WeaponJammed(Event):
+    """A poor quality weapon jammed on a natural 1: it fires no more until an Action clears it
+    (CPR-REF-1, the modifier catalog's poor-quality)."""
+
+    actor: str
+    weapon: str

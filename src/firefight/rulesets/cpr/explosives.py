@@ -12,6 +12,9 @@ the grid, centred on the point) takes the same damage, rolled once. Area attacks
 head: body SP applies and only body SP ablates. A target with REF 8+ may dodge; a dodge that
 the attack total does not beat takes them clear (CPR-DOD-1, CPR-THR-1).
 
+Cover with HP in front of someone caught takes the blast once; if it is destroyed the blast
+reaches them, whole; if not, they are untouched (C-13).
+
 Dice order: each dodging target's d10 in the square (listed order), the attacker's d10 (not
 for a placed charge), the damage dice if anyone is caught, then any critical injury 2d6 per
 target caught, in listed order.
@@ -29,14 +32,22 @@ from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
     compare,
+    condition_modifiers,
     roll_check,
     roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.rulesets.cpr.cover import Cover, hit_cover
 from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.cpr.events import ActionTaken, ItemThrown
-from firefight.rulesets.cpr.magazine import check_rounds
+from firefight.rulesets.cpr.events import (
+    ActionTaken,
+    DamageDealt,
+    ItemThrown,
+    KnockedOut,
+    WoundStateChanged,
+)
+from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range, whole_metres
 from firefight.rulesets.cpr.scene import (
     check_names,
@@ -45,7 +56,7 @@ from firefight.rulesets.cpr.scene import (
     square_area,
     touches,
 )
-from firefight.rulesets.cpr.weapons import Weapon, WeaponKind
+from firefight.rulesets.cpr.weapons import Ammo, Weapon, WeaponKind
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, Total, TraceBuilder
 
@@ -59,7 +70,8 @@ class Explosion:
     ``stat`` and ``skill`` are REF and Heavy Weapons for a launcher, DEX and Athletics for a
     thrown grenade. ``placed`` skips the attack: the explosive is already where it goes off (a
     grenade that missed and landed, a planted charge). ``damage_d6`` overrides the weapon's
-    dice (a GM's charge).
+    dice (a GM's charge). ``ammo`` is the launcher's load or the grenade's (C-14): a load that
+    is resisted or only has an effect rolls no damage.
     """
 
     weapon: str
@@ -72,6 +84,7 @@ class Explosion:
     attacker: str = "shooter"
     loaded: int | None = None
     damage_d6: int | None = None
+    ammo: str = "basic"
     wound: WoundState = WoundState.UNHURT
     injuries: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
@@ -82,6 +95,7 @@ def _validate(blast: Explosion, weapon: Weapon, data: CprData) -> tuple[DvRead |
         raise RuleRefusal("C-8", f"The {weapon.name} is not an explosive.")
     if blast.damage_d6 is not None and blast.damage_d6 < 1:
         raise RuleRefusal("C-8", f"An explosive deals at least 1d6, not {blast.damage_d6}d6.")
+    check_ammo(weapon, blast.ammo, data)
     check_names(blast.targets, "C-8")
     for target in blast.targets:
         position_of(target, "C-8")
@@ -107,6 +121,70 @@ def _validate(blast: Explosion, weapon: Weapon, data: CprData) -> tuple[DvRead |
     assert row is not None
     read = data.ranges.read(row, away, weapon=weapon.name, rule="CPR-THR-1" if thrown else None)
     return read, away
+
+
+def _load_on(
+    target: Target, ammo: Ammo, dice: Dice, tb: TraceBuilder, data: CprData
+) -> tuple[list[Event], dict[str, object]]:
+    """What a non-damaging or resisted load does to one target caught (C-14): the target
+    resists, and a failure takes the load's dice straight to HP (armor neither stops nor
+    ablates) or knocks them out; a load with only an effect is narrated."""
+    events: list[Event] = []
+    result: dict[str, object] = {"target": target.name, "in_area": True, "result": "caught"}
+    if ammo.effect:
+        tb.step(f"The {ammo.name} catches {target.name}: {ammo.effect}.", "C-14")
+    resist = ammo.resist
+    if resist is None:
+        return events, result
+    parts = [
+        Modifier(value=target.will, label=f"{target.name}'s {resist.stat}", rule="C-14"),
+        Modifier(value=target.resist, label=f"{target.name}'s {resist.skill}", rule="C-14"),
+        *condition_modifiers(
+            who=target.name,
+            wound=target.wound_state,
+            injuries=target.injuries,
+            kinds=("all",),
+            data=data,
+        ),
+    ]
+    total = roll_check(
+        tb, dice, label=f"{target.name}'s resist", purpose=f"{target.name} resists", parts=parts
+    )
+    if compare(tb, total, resist.dv, f"the {ammo.name}'s DV", rule="C-14"):
+        return events, result | {"result": "resisted"}
+    if resist.unconscious:
+        tb.step(f"{target.name} is knocked out by the {ammo.name}.", "C-14")
+        events.append(KnockedOut(target=target.name, cause=ammo.name))
+        return events, result | {"result": "hit", "knocked_out": True}
+    roll = roll_damage(tb, dice, resist.damage_d6, f"{ammo.name} damage")
+    tb.step(
+        f"The {ammo.name} bypasses armor: {roll.total} straight to {target.name}'s HP; no SP "
+        "stops or ablates.",
+        "C-14",
+    )
+    events.append(
+        DamageDealt(
+            target=target.name,
+            location="body",
+            damage=roll.total,
+            sp=0,
+            through=roll.total,
+            hp_lost=roll.total,
+        )
+    )
+    if target.health is not None:
+        before, after = target.health, target.health.after_losing(roll.total)
+        if after.state is not before.state:
+            events.append(
+                WoundStateChanged(
+                    target=target.name,
+                    hp_before=before.hp,
+                    hp_after=after.hp,
+                    before=before.state.value,
+                    after=after.state.value,
+                )
+            )
+    return events, result | {"result": "hit", "hp_lost": roll.total}
 
 
 def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
@@ -200,9 +278,44 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
                 )
                 continue
             damaged.append(target)
-        if damaged:
-            roll = roll_damage(tb, dice, dice_count, f"{weapon.name} damage")
+        ammo = data.ammunition(blast.ammo)
+        if damaged and (ammo.load or ammo.resist is not None):
             for target in damaged:
+                out = _load_on(target, ammo, dice, tb, data)
+                events.extend(out[0])
+                results.append(out[1])
+        elif damaged:
+            roll = roll_damage(tb, dice, dice_count, f"{weapon.name} damage")
+            # C-13: the blast strikes each piece of cover once; only cover it destroys lets
+            # it through to whoever is behind.
+            covers: dict[tuple[str, str | None], Cover] = {}
+            for target in damaged:
+                cover = target.cover
+                if cover is None or cover.hp <= 0:
+                    continue
+                key = (cover.name, cover.holder)
+                if key not in covers:
+                    behind = " and ".join(
+                        t.name
+                        for t in damaged
+                        if t.cover is not None and (t.cover.name, t.cover.holder) == key
+                    )
+                    tb.step(f"The blast strikes the {cover.name} in front of {behind}.", "C-13")
+                    covers[key], event = hit_cover(cover, roll.total, tb, behind=behind, area=True)
+                    events.append(event)
+                if covers[key].hp > 0:
+                    results.append(
+                        {
+                            "target": target.name,
+                            "in_area": True,
+                            "result": "covered",
+                            "cover": cover.name,
+                        }
+                    )
+            for target in damaged:
+                cover = target.cover
+                if cover is not None and covers.get((cover.name, cover.holder), cover).hp > 0:
+                    continue
                 result = apply_damage(Hit(target=target, area=True), roll, dice, tb, data)
                 events.extend(result.events)
                 results.append({"in_area": True, "result": "hit", **result.summary})

@@ -3,9 +3,10 @@
 The shared :class:`~firefight.scene.state.CombatantState` holds the name, the position (in
 feet), HP as its damage track (``hits_max``, ``hits_taken``), the weapons with their magazines,
 and whether someone is unconscious or dead. :class:`CprFighter` (its ``stats``) holds the rest:
-REF, DEX, WILL, MOVE and skills; body and head SP as they ablate (C-3); the critical injuries
-suffered (C-4); the Move and the Action left this turn (CPR-REF-1); the rounds carried for each
-weapon (CPR-AMMO-1); and what suppressive fire (C-6) or an injury owes the next turn.
+REF, DEX, WILL, MOVE, BODY, TECH and skills; body and head SP as they ablate (C-3); the
+critical injuries suffered (C-4); death saves taken and whether stabilized (C-12); the Move
+and the Action left this turn (CPR-REF-1); the rounds carried for each weapon (CPR-AMMO-1);
+and what suppressive fire (C-6) or an injury owes the next turn.
 
 Wound states are not stored: they follow from HP (C-9), so they can never disagree with it.
 """
@@ -25,6 +26,7 @@ from firefight.units import metres_from_feet
 __all__ = [
     "CarriedAmmo",
     "CprFighter",
+    "armor_penalty",
     "fighter",
     "health",
     "move_allowance",
@@ -50,13 +52,22 @@ class CprFighter(CombatantStats):
     combatant dodges the attacks they see (CPR-DOD-1; the scenario may turn it off).
     ``lose_next`` lists what the next turn will lack (``"action"``, ``"move"``);
     ``moved_m`` is how far they went on foot this turn; ``items`` counts thrown things
-    (grenades, knives) by weapon name.
+    (grenades, knives) by weapon name. ``body`` is None when the scenario gave no BODY (no
+    death save can be rolled); ``death_saves`` counts the saves taken since the last
+    stabilization, ``stabilized`` ends them (C-12). ``shield`` names the shield they block
+    with and ``shield_hp`` is what it has left (C-13; 0: none, or destroyed). ``burning`` is
+    the HP a fire takes at each turn's end (C-14; 0: not on fire). ``luck`` is the LUCK
+    left to spend, ``weapon_modifiers`` the named modifiers standing on each weapon (a
+    smartgun link, poor quality) and ``jammed`` the weapons that must be cleared first.
+    ``holding`` is set while the turn's Action is held (what they wait for, maybe "").
     """
 
     ref: int = 0
     dex: int = 0
     will: int = 0
     move: int = 0
+    body: int | None = None
+    tech: int = 0
     skills: tuple[tuple[str, int], ...] = ()
     dodges: bool = True
     body_armor: str = ""
@@ -66,6 +77,15 @@ class CprFighter(CombatantStats):
     body_sp: int = 0
     head_sp: int = 0
     injuries: tuple[str, ...] = ()
+    death_saves: int = 0
+    stabilized: bool = False
+    shield: str = ""
+    shield_hp: int = 0
+    burning: int = 0
+    luck: int = 0
+    holding: str | None = None
+    weapon_modifiers: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    jammed: tuple[str, ...] = ()
     action_left: bool = False
     move_left: bool = False
     moved_m: float = 0.0
@@ -88,6 +108,9 @@ class CprFighter(CombatantStats):
     def count_of(self, weapon: str) -> int:
         return next((n for name, n in self.items if name == weapon), 1)
 
+    def modifiers_on(self, weapon: str) -> tuple[str, ...]:
+        return next((m for name, m in self.weapon_modifiers if name == weapon), ())
+
 
 def fighter(c: CombatantState) -> CprFighter:
     """The cpr figures of ``c`` (all zero for a combatant set up by another ruleset)."""
@@ -108,6 +131,17 @@ def spot_of(c: CombatantState) -> Spot:
     return Spot(x_m=metres_from_feet(c.position.x_ft), y_m=metres_from_feet(c.position.y_ft))
 
 
+def armor_penalty(c: CombatantState, data: CprData) -> Modifier | None:
+    """The worn armor's penalty on REF, DEX and MOVE: the worst piece's, not the sum
+    (CPR-REF-1; armor named from the catalog only, bare SP carries none)."""
+    own = fighter(c)
+    names = [own.body_armor, own.head_armor]
+    chosen = data.modifiers.resolve(f"armor:{n}" for n in names if n and not n.isdigit())
+    if not chosen.penalty:
+        return None
+    return Modifier(value=chosen.penalty, label=chosen.penalty_label, rule="CPR-REF-1")
+
+
 def move_allowance(c: CombatantState, data: CprData) -> tuple[int, list[Modifier]]:
     """MOVE after the wound state (C-9) and injuries (C-4), never below the floor
     (CPR-REF-1), with what changed it."""
@@ -117,6 +151,9 @@ def move_allowance(c: CombatantState, data: CprData) -> tuple[int, list[Modifier
     wound = figures.wounds[wound_of(c).value]
     if wound.move_penalty:
         parts.append(Modifier(value=wound.move_penalty, label=f"{wound.name}", rule="C-9"))
+    penalty = armor_penalty(c, data)
+    if penalty is not None:
+        parts.append(penalty)
     for key in own.injuries:
         injury = data.injuries.injury(key)
         if injury.move:

@@ -31,6 +31,13 @@ class RuleFigures:
     ablation: int
     critical_sixes: int
     critical_bonus: int
+    death_save_die: int
+    death_save_always_fails: int
+    death_save_per_save: int
+    stabilize_dv: int
+    stabilize_stat: str
+    stabilize_skills: tuple[str, ...]
+    stabilize_reach_m: float
     autofire_bullets: int
     autofire_damage_d6: int
     autofire_skill: str
@@ -65,6 +72,19 @@ class _Armor(DataModel):
 class _Critical(DataModel):
     sixes: int = Field(ge=2)
     bonus_damage: int = Field(ge=0)
+
+
+class _DeathSave(DataModel):
+    die: int = Field(ge=2)
+    always_fails: int = Field(ge=1)
+    per_save: int = Field(ge=0)
+
+
+class _Stabilize(DataModel):
+    dv: int
+    stat: str
+    skills: list[str] = Field(min_length=1)
+    reach_m: float = Field(gt=0)
 
 
 class _Autofire(DataModel):
@@ -109,6 +129,8 @@ class _RulesFile(DataModel):
     dodge: _Dodge
     armor: _Armor
     critical: _Critical
+    death_save: _DeathSave
+    stabilize: _Stabilize
     autofire: _Autofire
     suppression: _Suppression
     shells: _Shells
@@ -134,6 +156,13 @@ def load_figures() -> RuleFigures:
         ablation=m.armor.ablation,
         critical_sixes=m.critical.sixes,
         critical_bonus=m.critical.bonus_damage,
+        death_save_die=m.death_save.die,
+        death_save_always_fails=m.death_save.always_fails,
+        death_save_per_save=m.death_save.per_save,
+        stabilize_dv=m.stabilize.dv,
+        stabilize_stat=m.stabilize.stat,
+        stabilize_skills=tuple(m.stabilize.skills),
+        stabilize_reach_m=m.stabilize.reach_m,
         autofire_bullets=m.autofire.bullets,
         autofire_damage_d6=m.autofire.damage_d6,
         autofire_skill=m.autofire.skill,

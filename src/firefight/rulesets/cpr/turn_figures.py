@@ -22,8 +22,6 @@ __all__ = ["TurnFigures", "load_turn_figures"]
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TurnFigures:
     initiative_stat: str
-    initiative_die: int
-    initiative_ties: str
     metres_per_move: int
     min_move: int
     run: bool
@@ -32,8 +30,8 @@ class TurnFigures:
 
 class _Initiative(DataModel):
     stat: Literal["REF"]
-    die: int = Field(ge=2)
-    ties: Literal["REF"]
+    die: Literal[10]  # C-11: the cpr d10 of C-1, nothing else
+    ties: Literal["reroll"]
 
 
 class _Turn(DataModel):
@@ -53,8 +51,6 @@ def load_turn_figures() -> TurnFigures:
     m = load(_EncounterFile, "encounter.toml")
     return TurnFigures(
         initiative_stat=m.initiative.stat,
-        initiative_die=m.initiative.die,
-        initiative_ties=m.initiative.ties,
         metres_per_move=m.turn.metres_per_move,
         min_move=m.turn.min_move,
         run=m.turn.run,

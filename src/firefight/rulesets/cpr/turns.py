@@ -2,9 +2,10 @@
 
 cpr has no action points. The encounter's round is the turn: when it starts everyone able gets
 one Move Action and one Action (CPR-REF-1), less what an injury or their own legs took from
-this turn (C-4). Initiative is REF + d10, rolled once when the fight opens; the queue then
-repeats every turn, the higher REF first on equal totals, those equal in both acting together
-(CPR-REF-1, figures in ``data/encounter.toml``). At the end of a turn, an injury that punishes
+this turn (C-4). Initiative is REF + the exploding d10 of C-1, less the penalties of standing
+injuries that weigh on everything, rolled once when the fight opens; equal totals roll again
+between the tied; the queue then repeats every turn (C-11, CPR-REF-1, figures in
+``data/encounter.toml``). At the end of a turn, an injury that punishes
 moving on foot (broken ribs, a lodged object, a damaged ear) bites whoever moved too far (C-4).
 """
 
@@ -15,20 +16,24 @@ from collections.abc import Callable
 from firefight.dice import Dice
 from firefight.events import Event
 from firefight.outcome import Outcome
+from firefight.rulesets.cpr.checks import d10_modifier
 from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.death import DeathSave, resolve_death_save
 from firefight.rulesets.cpr.encounter_events import (
+    Burned,
     InjuryAggravated,
     NextTurnCurtailed,
     TurnStarted,
 )
 from firefight.rulesets.cpr.events import WoundStateChanged
-from firefight.rulesets.cpr.fighter import fighter, health
+from firefight.rulesets.cpr.fighter import armor_penalty, fighter, health, wound_of
+from firefight.rulesets.cpr.wounds import WoundState
 from firefight.scene.conditions import run_upkeep
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled
 from firefight.scene.state import CombatantState, EncounterState
-from firefight.trace import Modifier, TraceBuilder
+from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 
-__all__ = ["end_turn", "initiative", "start_turn"]
+__all__ = ["death_saves", "end_turn", "initiative", "start_turn"]
 
 
 def start_turn(state: EncounterState, round_number: int) -> Outcome:
@@ -39,6 +44,8 @@ def start_turn(state: EncounterState, round_number: int) -> Outcome:
         "CPR-REF-1",
     )
     for c in state.combatants:
+        if fighter(c).holding is not None:
+            tb.step(f"{c.name}'s held Action went unused and is gone.", "CPR-REF-1")
         lost = fighter(c).lose_next
         if lost and not (c.dead or c.unconscious):
             tb.step(f"{c.name} has no {' and no '.join(lost)} this turn (an injury).", "C-4")
@@ -53,45 +60,79 @@ def _takes_part(c: CombatantState) -> bool:
     return not c.bystander and c.can_act
 
 
+def _injury_parts(c: CombatantState, data: CprData) -> list[Modifier]:
+    """Standing injuries that weigh on everything also weigh on initiative; the wound state's
+    own penalty does not (C-11, docs/decisions.md DEC-140)."""
+    penalty = armor_penalty(c, data)
+    parts = [penalty] if penalty is not None else []  # the armor weighs on REF (CPR-REF-1)
+    for key in fighter(c).injuries:
+        injury = data.injuries.injury(key)
+        value = injury.penalty_for(("all",))
+        if value:
+            parts.append(Modifier(value=value, label=f"{c.name}: {injury.label}", rule="C-11"))
+    return parts
+
+
+def _break_ties(
+    names: list[str], dice: Dice, tb: TraceBuilder, what: str = "tie-break"
+) -> list[str]:
+    """Order ``names`` (tied on one total) by rolling again between them, and again between
+    any still tied, until every place is clear (C-11). The rolls only order the tied; the
+    initiative totals stand."""
+    rolls: dict[str, int] = {}
+    for name in names:
+        roll = tb.roll(dice.d10_exploding(f"initiative {what} for {name}"))
+        rolls[name] = roll.total
+    ordered: list[str] = []
+    for value in sorted(set(rolls.values()), reverse=True):
+        tied = [n for n in names if rolls[n] == value]
+        if len(tied) > 1:
+            tb.step(f"{' and '.join(tied)} tie again on {value}: they roll again.", "C-11")
+            tied = _break_ties(tied, dice, tb, what)
+        ordered.extend(tied)
+    return ordered
+
+
 def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome:
-    """REF + d10 for whoever has not rolled yet (everyone, in the first turn), in scene order;
-    then the queue, best first (CPR-REF-1)."""
-    figures = data.turns
+    """REF + the exploding d10 (less standing injuries' penalties) for whoever has not rolled
+    yet (everyone, in the first turn), in scene order; equal totals roll again between the
+    tied; then the queue, best first (C-11, CPR-REF-1)."""
     tb = TraceBuilder()
     events: list[Event] = []
     totals: dict[str, int] = {}
-    refs: dict[str, int] = {}
-    rolled_now = False
+    new: set[str] = set()
     for c in state.combatants:
         if not _takes_part(c):
             continue
-        refs[c.name] = fighter(c).ref
         if c.initiative is not None:
             totals[c.name] = c.initiative
             continue
-        rolled_now = True
-        roll = tb.roll(dice.die(figures.initiative_die, f"initiative for {c.name}"))
+        new.add(c.name)
+        roll = tb.roll(dice.d10_exploding(f"initiative for {c.name}"))
         total = tb.total(
             f"{c.name}'s initiative",
             [
-                Modifier(value=fighter(c).ref, label=f"{c.name}'s REF", rule="CPR-REF-1"),
-                Modifier(value=roll.total, label=f"d{figures.initiative_die}", rule="CPR-REF-1"),
+                Modifier(value=fighter(c).ref, label=f"{c.name}'s REF", rule="C-11"),
+                d10_modifier(roll),
+                *_injury_parts(c, data),
             ],
         )
         totals[c.name] = total.value
         events.append(InitiativeRolled(actor=c.name, faces=roll.faces, total=total.value))
-    if not rolled_now and totals:
+    if not new and totals:
         tb.step("The initiative queue of the first turn comes round again.", "CPR-REF-1")
-    keys = sorted({(totals[n], refs[n]) for n in totals}, reverse=True)
-    groups = tuple(tuple(n for n in totals if (totals[n], refs[n]) == key) for key in keys)
+    before = [n for group in state.initiative for n in group]
+    order: list[str] = []
     for value in sorted(set(totals.values()), reverse=True):
         tied = [n for n in totals if totals[n] == value]
-        if len(tied) > 1:
-            tb.step(
-                f"{' and '.join(tied)} tie on {value}: the higher REF goes first; equal REF "
-                "act together.",
-                "CPR-REF-1",
-            )
+        if len(tied) > 1 and new.intersection(tied):
+            tb.step(f"{' and '.join(tied)} tie on {value}: they roll again.", "C-11")
+            tied = _break_ties(tied, dice, tb)
+        elif len(tied) > 1:
+            # Settled by an earlier roll-off: the queue keeps that order.
+            tied.sort(key=lambda n: before.index(n) if n in before else len(before))
+        order.extend(tied)
+    groups = tuple((n,) for n in order)
     events.append(InitiativeOrdered(groups=groups))
     return Outcome(
         events=tuple(events),
@@ -100,13 +141,49 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome:
     )
 
 
+def death_saves(state: EncounterState, dice: Dice, data: CprData) -> Outcome:
+    """The death saves of the turn's start (C-12): everyone mortally wounded and not
+    stabilized, in the initiative queue's order, then the rest (the unconscious) in scene
+    order (docs/decisions.md DEC-141)."""
+    queue = [n for group in state.initiative for n in group]
+    people = sorted(
+        state.combatants,
+        key=lambda c: queue.index(c.name) if c.name in queue else len(queue),
+    )
+    events: list[Event] = []
+    entries: list[Entry] = []
+    for c in people:
+        own = fighter(c)
+        if c.dead or own.stabilized or wound_of(c) is not WoundState.MORTAL:
+            continue
+        if own.body is None:
+            tb = TraceBuilder()
+            tb.step(
+                f"{c.name} is mortally wounded, but the scenario gives no BODY: no death save "
+                "can be rolled (give the combatant `body`).",
+                "C-12",
+            )
+            entries.extend(tb.build().entries)
+            continue
+        out = resolve_death_save(
+            DeathSave(
+                name=c.name, body=own.body, saves_made=own.death_saves, injuries=own.injuries
+            ),
+            dice,
+            data,
+        )
+        events.extend(out.events)
+        entries.extend(out.trace.entries)
+    return Outcome(events=tuple(events), trace=Trace(tuple(entries)), summary={})
+
+
 def end_turn(
     state: EncounterState,
     data: CprData,
     apply: Callable[[EncounterState, Event], EncounterState],
 ) -> Outcome:
     """The end of a turn: conditions plugged into the encounter tick, then standing injuries
-    punish whoever moved too far on foot this turn (C-4)."""
+    punish whoever moved too far on foot this turn (C-4), and fires burn (C-14)."""
     tb = TraceBuilder()
     ticked, state = run_upkeep(state, apply)
     events: list[Event] = list(ticked)
@@ -144,4 +221,24 @@ def end_turn(
                 curtailed = NextTurnCurtailed(target=c.name, loses="move", injury=key)
                 events.append(curtailed)
                 state = apply(state, curtailed)
+    for c in state.combatants:
+        burning = fighter(c).burning
+        if c.dead or not burning:
+            continue
+        tb.step(f"{c.name} is on fire: {burning} HP at the end of the turn.", "C-14")
+        before = health(c)
+        burned = Burned(target=c.name, hp_lost=burning)
+        events.append(burned)
+        state = apply(state, burned)
+        after = health(state.combatant(c.name))
+        if after.state is not before.state:
+            changed = WoundStateChanged(
+                target=c.name,
+                hp_before=before.hp,
+                hp_after=after.hp,
+                before=before.state.value,
+                after=after.state.value,
+            )
+            events.append(changed)
+            state = apply(state, changed)
     return Outcome(events=tuple(events), trace=tb.build(), summary={})

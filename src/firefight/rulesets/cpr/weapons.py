@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import Literal
 
 from pydantic import Field, model_validator
 
@@ -23,6 +24,7 @@ from firefight.tables.data_files import DataModel
 
 __all__ = [
     "Ammo",
+    "Resist",
     "Weapon",
     "WeaponKind",
     "find_weapon",
@@ -78,9 +80,33 @@ class Weapon:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Resist:
+    """A load that is resisted instead of rolled for damage (C-14): ``stat`` + ``skill`` + d10
+    against ``dv``; a failure takes ``damage_d6`` straight to HP, or unconsciousness."""
+
+    stat: str
+    skill: str
+    dv: int
+    damage_d6: int = 0
+    unconscious: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Ammo:
+    """An ammunition kind and what it does (C-14); ``ammo.toml`` explains each field."""
+
     key: str
     name: str
+    ablation: int | None = None
+    injury: str | None = None
+    nonlethal: bool = False
+    burn_hp: int = 0
+    resist: Resist | None = None
+    smart: bool = False
+    load: bool = False
+    effect: str = ""
+    source: str = ""
+    provisional: bool = False
 
 
 def normalize_key(name: str) -> str:
@@ -130,9 +156,42 @@ class _WeaponsFile(DataModel):
     weapon: list[_WeaponModel] = Field(min_length=1)
 
 
+class _ResistModel(DataModel):
+    stat: Literal["WILL"]
+    skill: str
+    dv: int
+    damage_d6: int = Field(default=0, ge=0)
+    unconscious: bool = False
+
+    @model_validator(mode="after")
+    def _one_outcome(self) -> _ResistModel:
+        if (self.damage_d6 > 0) == self.unconscious:
+            raise ValueError("a failed resist either deals damage_d6 or knocks out, not both")
+        return self
+
+
 class _AmmoModel(DataModel):
     key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
     name: str
+    ablation: int | None = Field(default=None, ge=0)
+    injury: str | None = None
+    nonlethal: bool = False
+    burn_hp: int = Field(default=0, ge=0)
+    resist: _ResistModel | None = None
+    smart: bool = False
+    load: bool = False
+    effect: str = ""
+    source: str = Field(min_length=1)
+    provisional: bool = False
+    derivation: str = ""
+
+    @model_validator(mode="after")
+    def _marked(self) -> _AmmoModel:
+        if self.provisional and not self.derivation:
+            raise ValueError("a provisional row says how it was derived (derivation)")
+        if self.load and not self.effect:
+            raise ValueError("a grenade load says what it does (effect)")
+        return self
 
 
 class _AmmoFile(DataModel):
@@ -174,7 +233,31 @@ def load_weapons() -> tuple[dict[str, Weapon], dict[str, str]]:
 
 def load_ammo() -> dict[str, Ammo]:
     model = load(_AmmoFile, "ammo.toml")
-    return {a.key: Ammo(key=a.key, name=a.name) for a in model.ammo}
+    return {
+        a.key: Ammo(
+            key=a.key,
+            name=a.name,
+            ablation=a.ablation,
+            injury=a.injury,
+            nonlethal=a.nonlethal,
+            burn_hp=a.burn_hp,
+            resist=Resist(
+                stat=a.resist.stat,
+                skill=a.resist.skill,
+                dv=a.resist.dv,
+                damage_d6=a.resist.damage_d6,
+                unconscious=a.resist.unconscious,
+            )
+            if a.resist
+            else None,
+            smart=a.smart,
+            load=a.load,
+            effect=a.effect,
+            source=a.source,
+            provisional=a.provisional,
+        )
+        for a in model.ammo
+    }
 
 
 def find_weapon(weapons: dict[str, Weapon], names: dict[str, str], name: str) -> Weapon:

@@ -16,7 +16,7 @@ This package imports nothing from any other ruleset.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from firefight.dice import Dice
     from firefight.events import Event
-    from firefight.outcome import Outcome
+    from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
@@ -70,6 +70,22 @@ class GURPS(Ruleset):
                 )
             )
         return rows
+
+    def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
+        """A shot or stray that struck someone is a hit, a critical miss a fumble, anything else
+        that struck nobody a miss; a load is a success or failure; a reload of a magazine
+        weapon or a burst barrel's shot is done."""
+        if "barrel_burst" in summary:
+            return "fumble"
+        if "loaded" in summary:
+            return "success" if summary["loaded"] else "failure"
+        if "hits" in summary:
+            if summary["hits"]:
+                return "hit"
+            return "fumble" if summary.get("critical_miss") else "miss"
+        if "hit" in summary:
+            return "hit" if summary["hit"] else "miss"
+        return "done"
 
     def check_data(self) -> list[str]:
         from firefight.rulesets.gurps.data import DATA

@@ -14,10 +14,11 @@ if TYPE_CHECKING:
 
     from firefight.dice import Dice
     from firefight.events import Event
-    from firefight.outcome import Outcome
+    from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
 
 __all__ = ["RMU", "rmu_data"]
@@ -34,6 +35,11 @@ class RMU(Ruleset):
     @cached_property
     def data(self) -> RmuData:
         return RmuData()
+
+    def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
+        from firefight.rulesets.rmu.results import outcome_word
+
+        return outcome_word(summary)
 
     def weapon_catalog(self) -> Sequence[CatalogRow]:
         rows = []
@@ -63,12 +69,20 @@ class RMU(Ruleset):
 
         return TABLE_KINDS
 
+    def overlay(self, state: EncounterState, action: Action) -> Overlay:
+        from firefight.rulesets.rmu.overlay import rmu_overlay
+
+        return rmu_overlay(state, action)
+
     def check_data(self) -> list[str]:
         # A fresh load, so that tables imported since this ruleset was first used are checked too.
+        from firefight.rulesets.rmu.explosives import explosive_data
         from firefight.rulesets.rmu.firearm_data import check_firearm_data
 
         data = RmuData()
-        return [*data.check(), *check_firearm_data(data)]
+        explosive_data.cache_clear()
+        explosive_data()
+        return [*data.check(), *check_firearm_data(data), "explosives.toml"]
 
     # --- encounter seams: the rules live in rmu.encounter, rmu.upkeep and rmu.vitals, imported
     # on first use so that the catalog and the shot load without the encounter layer.

@@ -64,6 +64,7 @@ from firefight.rulesets.rmu.scene_reading import (
     defender,
     fire_target,
     move_cost,
+    nearest_ally,
     shooter_modifiers,
     situational_conditions,
     spot_taken,
@@ -95,6 +96,7 @@ from firefight.scene.state import (
 )
 from firefight.tables.data_files import DataModel
 from firefight.trace import Trace, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "RmuCombatantFields",
@@ -410,6 +412,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         shooter_naked_column=stats.naked_at,
         situational=tuple(situational),
         extra=(*shooter_modifiers(shooter, weapon), *action.mods),
+        ally=nearest_ally(state, shooter),
         shooter=shooter.name,
         target=target.name,
     )
@@ -630,7 +633,7 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
         weapon = c.weapon(event.weapon) if c else None
         if weapon is not None and weapon.loaded is not None:
             left = weapon.loaded.rounds - event.rounds
-            return f"{event.actor}'s {weapon.name}: {left} rounds left in the magazine."
+            return f"{event.actor}'s {weapon.name}: {counted(left, 'round')} left in the magazine."
     return encounter_fire.describe_fire_event(event, state)
 
 

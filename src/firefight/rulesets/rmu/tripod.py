@@ -131,7 +131,13 @@ def prepare_recoil(
     )
     return PreparedRecoil(
         weapon=dataclasses.replace(weapon, attack_table=fig.attack_table),
-        plan=FirePlan(column=naked_column, armor=None, half_hits=False, ammo=recoil_ammo),
+        plan=FirePlan(
+            column=naked_column,
+            armor=None,
+            half_hits=False,
+            ammo=recoil_ammo,
+            tables_chosen_by="RMU-TRI-2",
+        ),
         modifiers=tuple(parts),
     )
 

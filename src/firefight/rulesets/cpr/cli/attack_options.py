@@ -21,6 +21,7 @@ from firefight.rulesets.cpr.armor import sp_from_text
 from firefight.rulesets.cpr.attack import RangedAttack, Shot
 from firefight.rulesets.cpr.autofire import AutofireAttack
 from firefight.rulesets.cpr.combatants import Aim, Dodge, Target
+from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.wounds import Health, WoundState
 from firefight.trace import Modifier
@@ -90,6 +91,20 @@ InjuryOpt = Annotated[
 ModOpt = Annotated[
     list[str] | None, typer.Option("--mod", help="Extra modifier VALUE:LABEL (repeatable).")
 ]
+BehindOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--behind", help="Cover with HP in front of the target, e.g. 'concrete thick' (C-13)."
+    ),
+]
+NamedOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--modifier",
+        help="A named modifier (repeatable): smartgun-link, sniping-scope, excellent-quality, "
+        "poor-quality, luck:N, armor:NAME (the shooter's armor penalty).",
+    ),
+]
 
 #: The parameters of ``cpr shoot`` and ``odds cpr shoot`` that declare the attack.
 SHOOT_OPTION_NAMES = (
@@ -111,6 +126,8 @@ SHOOT_OPTION_NAMES = (
     "wounded",
     "injury",
     "mod",
+    "modifier",
+    "behind",
 )
 
 #: The parameters of ``cpr autofire`` and ``odds cpr autofire`` that declare the attack.
@@ -171,6 +188,7 @@ def single_target(
     dodge: str | None,
     injuries: list[str] | None,
     data: CprData,
+    behind: str | None = None,
 ) -> Target:
     """The one target the single-target options describe."""
     return Target(
@@ -180,6 +198,7 @@ def single_target(
         health=parse_health(hp, "--hp") if hp else None,
         dodge=parse_dodge(dodge, "--dodge") if dodge else None,
         injuries=tuple(injuries or ()),
+        cover=Cover(name=behind, hp=data.cover.hp_of(behind)) if behind else None,
     )
 
 
@@ -207,6 +226,8 @@ def ranged_attack_from_options(
     wounded: WoundState = WoundState.UNHURT,
     injury: list[str] | None = None,
     mod: list[str] | None = None,
+    modifier: list[str] | None = None,
+    behind: str | None = None,
 ) -> RangedAttack:
     """The Attack Action ``cpr shoot`` declares: a shot per ``distance`` at one target."""
     target = single_target(
@@ -217,7 +238,9 @@ def ranged_attack_from_options(
         dodge=dodge,
         injuries=target_injury,
         data=data,
+        behind=behind,
     )
+    named = data.modifiers.resolve(modifier or (), distance_m=distance[0] if distance else None)
     return RangedAttack(
         weapon=weapon,
         ref=ref,
@@ -228,7 +251,8 @@ def ranged_attack_from_options(
         loaded=loaded,
         wound=wounded,
         injuries=tuple(injury or ()),
-        extra=tuple(parse_mod(m) for m in mod or ()),
+        extra=(*(parse_mod(m) for m in mod or ()), *named.on_roll()),
+        jams_on=named.jams_on,
     )
 
 

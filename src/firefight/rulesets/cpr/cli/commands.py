@@ -24,16 +24,17 @@ from pydantic import Field
 
 from firefight.cli.common import (
     AskOpt,
+    GivenDice,
     JsonOpt,
     RollsOpt,
     SeedOpt,
-    dice_from_options,
-    emit_json,
     fail,
+    given_dice,
+    json_refusals,
+    no_dice,
     refusals,
-    show_outcome,
+    show_resolution,
 )
-from firefight.dice import Dice, ScriptedSource
 from firefight.errors import RuleRefusal, TableDataError
 from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
@@ -48,6 +49,7 @@ from firefight.rulesets.cpr.cli.attack_options import (
     ArmorOpt,
     AutofireDistanceOpt,
     AutofireSkillOpt,
+    BehindOpt,
     DodgeOpt,
     HeadArmorOpt,
     HpOpt,
@@ -55,6 +57,7 @@ from firefight.rulesets.cpr.cli.attack_options import (
     ItemOpt,
     LoadedOpt,
     ModOpt,
+    NamedOpt,
     RefOpt,
     ShootAmmoOpt,
     ShootDistanceOpt,
@@ -72,7 +75,9 @@ from firefight.rulesets.cpr.cli.attack_options import (
     single_target,
 )
 from firefight.rulesets.cpr.combatants import Dodge, Spot, Target
+from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.damage_roll import DamageRoll, resolve_damage_roll
+from firefight.rulesets.cpr.death import DeathSave, Stabilize, resolve_death_save, resolve_stabilize
 from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
 from firefight.rulesets.cpr.reload import Reload, resolve_reload
 from firefight.rulesets.cpr.shotgun import ShotgunShells, resolve_shotgun_shells
@@ -80,7 +85,6 @@ from firefight.rulesets.cpr.suppression import SuppressiveFire, resolve_suppress
 from firefight.rulesets.cpr.throwing import IMPROVISED, Throw, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.rulesets.cpr.wounds import Health, WoundState
-from firefight.serialize import to_plain
 from firefight.tables.data_files import DataModel, validate
 
 app = typer.Typer(
@@ -91,7 +95,8 @@ app = typer.Typer(
 TARGET_HELP = (
     "A target as NAME:X,Y (metres) then optional :key=value fields and flags, e.g. "
     "'Ana:12,3:sp=11:hp=30/35:dodge=8/7/6'. Keys: sp (body SP or armor name), head (head SP), "
-    "hp (HP/MAX), dodge (REF/DEX/EVASION), will, conc (Concentration), injuries (a+b). Flags: "
+    "hp (HP/MAX), dodge (REF/DEX/EVASION), will, conc (Concentration), resist (Resist "
+    "Torture/Drugs), behind (cover with HP, e.g. concrete-thick), injuries (a+b). Flags: "
     "hidden (the attacker cannot see them), cover (in cover), vehicle (not on foot), "
     "unconscious, shield, unaware (cannot see the attack). Repeat for each target."
 )
@@ -177,10 +182,14 @@ def parse_target(spec: str, data: CprData) -> Target:
             fields["concentration"] = _int_field(key, value, spec)
         elif key == "injuries":
             fields["injuries"] = tuple(v for v in value.split("+") if v)
+        elif key == "resist":
+            fields["resist"] = _int_field(key, value, spec)
+        elif key == "behind":
+            fields["cover"] = Cover(name=value, hp=data.cover.hp_of(value))
         else:
             fail(
                 f"error: unknown --target field {key!r}; "
-                "fields: sp, head, hp, dodge, will, conc, injuries"
+                "fields: sp, head, hp, dodge, will, conc, resist, behind, injuries"
             )
     return Target(**fields)
 
@@ -334,27 +343,20 @@ def _finish(
     action_type: str,
     declaration: object,
     outcome: Outcome,
-    dice: Dice,
-    dice_info: dict[str, object],
+    given: GivenDice,
     as_json: bool,
     headline: Callable[[Outcome], str],
 ) -> None:
-    unused = list(dice.source.remaining) if isinstance(dice.source, ScriptedSource) else []
-    if as_json:
-        plain = to_plain(declaration)
-        assert isinstance(plain, dict)
-        emit_json(
-            {
-                "ruleset": "cpr",
-                "action": {"type": action_type, **plain},
-                "dice": {**dice_info, "unused": unused} if unused else dice_info,
-                **outcome.to_json(),
-            }
-        )
-        return
-    show_outcome(title, outcome, dice_info, headline)
-    if unused:
-        typer.echo(f"note: {len(unused)} scripted dice were not needed: {unused}")
+    show_resolution(
+        ruleset="cpr",
+        action=action_type,
+        declaration=declaration,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=title,
+        headline=headline,
+    )
 
 
 # --- options of the area commands (the shared ones are in cli/cpr_attack_options.py) ----------
@@ -386,6 +388,8 @@ def shoot(
     wounded: WoundedOpt = WoundState.UNHURT,
     injury: InjuryOpt = None,
     mod: ModOpt = None,
+    modifier: NamedOpt = None,
+    behind: BehindOpt = None,
     rolls: RollsOpt = None,
     seed: SeedOpt = None,
     ask: AskOpt = False,
@@ -398,18 +402,17 @@ def shoot(
     A d10 that shows 10 or 1 takes one more d10 right after it.
     """
     options = {k: v for k, v in locals().items() if k in SHOOT_OPTION_NAMES}
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "ranged-attack", given, as_json)):
         data = _data()
         attack = ranged_attack_from_options(data=data, **options)
-        outcome = resolve_ranged_attack(attack, dice, data)
+        outcome = resolve_ranged_attack(attack, given.dice, data)
     _finish(
         title=f"cpr {'aimed shot' if aim else 'attack'}: {weapon}",
         action_type="ranged-attack",
         declaration=attack,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_attack_headline,
     )
@@ -443,18 +446,17 @@ def autofire(
     then on a hit the 2d6 and any critical injury 2d6.
     """
     options = {k: v for k, v in locals().items() if k in AUTOFIRE_OPTION_NAMES}
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "autofire", given, as_json)):
         data = _data()
         attack = autofire_from_options(data=data, **options)
-        outcome = resolve_autofire(attack, dice, data)
+        outcome = resolve_autofire(attack, given.dice, data)
     _finish(
         title=f"cpr autofire: {weapon}",
         action_type="autofire",
         declaration=attack,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_single_headline,
     )
@@ -483,8 +485,8 @@ def suppress(
     Targets need will= and conc=.
     Dice order: the shooter's d10, then each affected target's d10 in the order given.
     """
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "suppressive-fire", given, as_json)):
         data = _data()
         fire = SuppressiveFire(
             weapon=weapon,
@@ -498,14 +500,13 @@ def suppress(
             injuries=tuple(injury or ()),
             extra=tuple(parse_mod(m) for m in mod or ()),
         )
-        outcome = resolve_suppression(fire, dice, data)
+        outcome = resolve_suppression(fire, given.dice, data)
     _finish(
         title=f"cpr suppressive fire: {weapon}",
         action_type="suppressive-fire",
         declaration=fire,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_suppress_headline,
     )
@@ -540,8 +541,8 @@ def shotgun_shells(
     the shooter's d10, the 3d6 once if anyone is hit,
     then any critical injury 2d6 per target hit.
     """
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "shotgun-shells", given, as_json)):
         data = _data()
         fire = ShotgunShells(
             ref=ref,
@@ -557,14 +558,13 @@ def shotgun_shells(
             injuries=tuple(injury or ()),
             extra=tuple(parse_mod(m) for m in mod or ()),
         )
-        outcome = resolve_shotgun_shells(fire, dice, data)
+        outcome = resolve_shotgun_shells(fire, given.dice, data)
     _finish(
         title="cpr shotgun shells",
         action_type="shotgun-shells",
         declaration=fire,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_area_headline,
     )
@@ -588,6 +588,9 @@ def explode(
         str | None, typer.Option(help="Override the damage dice, e.g. 4d6 (a GM's charge).")
     ] = None,
     loaded: LoadedOpt = None,
+    ammo: Annotated[
+        str, typer.Option(help="The load: basic, armor-piercing, poison, biotoxin, flashbang...")
+    ] = "basic",
     shooter: ShooterOpt = "shooter",
     wounded: WoundedOpt = WoundState.UNHURT,
     injury: InjuryOpt = None,
@@ -603,8 +606,8 @@ def explode(
     Dice order: each dodging target's d10 in the square, the shooter's d10 (not with --placed),
     the damage d6s if anyone is caught, then any critical injury 2d6 per target caught.
     """
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "explosion", given, as_json)):
         data = _data()
         if not placed and data.weapon(weapon).kind is WeaponKind.GRENADE:
             fail(
@@ -621,19 +624,19 @@ def explode(
             placed=placed,
             attacker=shooter,
             loaded=loaded,
+            ammo=ammo,
             damage_d6=_parse_d6(damage, "--damage") if damage else None,
             wound=wounded,
             injuries=tuple(injury or ()),
             extra=tuple(parse_mod(m) for m in mod or ()),
         )
-        outcome = resolve_explosion(blast, dice, data)
+        outcome = resolve_explosion(blast, given.dice, data)
     _finish(
         title=f"cpr explosive: {weapon}",
         action_type="explosion",
         declaration=blast,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_area_headline,
     )
@@ -682,9 +685,9 @@ def throw(
     A grenade goes off in the 10 m square at --at, among the --target list.
     Dice order as for `shoot` (one target) or `explode` (a grenade).
     """
-    dice, dice_info = dice_from_options(rolls, seed, ask)
+    given = given_dice(rolls, seed, ask)
     declaration: object
-    with refusals():
+    with refusals(json_refusals("cpr", "throw", given, as_json)):
         data = _data()
         extra = tuple(parse_mod(m) for m in mod or ())
         is_grenade = weapon != IMPROVISED and data.weapon(weapon).kind is WeaponKind.GRENADE
@@ -707,7 +710,7 @@ def throw(
                 injuries=tuple(injury or ()),
                 extra=extra,
             )
-            outcome = resolve_explosion(declaration, dice, data)
+            outcome = resolve_explosion(declaration, given.dice, data)
             action_type, headline = "explosion", _area_headline
         else:
             if distance is None:
@@ -735,15 +738,14 @@ def throw(
                 injuries=tuple(injury or ()),
                 extra=extra,
             )
-            outcome = resolve_throw(declaration, dice, data)
+            outcome = resolve_throw(declaration, given.dice, data)
             action_type, headline = "throw", _single_headline
     _finish(
         title=f"cpr throw: {weapon}",
         action_type=action_type,
         declaration=declaration,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=headline,
     )
@@ -763,19 +765,18 @@ def reload(
     as_json: JsonOpt = False,
 ) -> None:
     """Reload: an Action that fills the magazine with one kind of ammunition."""
-    dice = Dice(ScriptedSource([]))
-    with refusals():
+    given = no_dice()
+    with refusals(json_refusals("cpr", "reload", given, as_json)):
         declaration = Reload(
             weapon=weapon, ammo=ammo, loaded=loaded, loaded_ammo=loaded_ammo, actor=actor
         )
-        outcome = resolve_reload(declaration, dice, _data())
+        outcome = resolve_reload(declaration, given.dice, _data())
     _finish(
         title=f"cpr reload: {weapon}",
         action_type="reload",
         declaration=declaration,
         outcome=outcome,
-        dice=dice,
-        dice_info={"source": "none"},
+        given=given,
         as_json=as_json,
         headline=lambda o: (
             f"{o.summary['weapon']}: {o.summary['rounds']} rounds of {o.summary['ammo']}"
@@ -809,8 +810,8 @@ def damage(
 
     Dice order: the damage d6s, then any critical injury 2d6.
     """
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "damage", given, as_json)):
         data = _data()
         declaration = DamageRoll(
             target=single_target(
@@ -829,14 +830,86 @@ def damage(
             thrown=thrown,
             attacker=attacker,
         )
-        outcome = resolve_damage_roll(declaration, dice, data)
+        outcome = resolve_damage_roll(declaration, given.dice, data)
     _finish(
         title=f"cpr damage: {weapon or dice_d6}",
         action_type="damage",
         declaration=declaration,
         outcome=outcome,
-        dice=dice,
-        dice_info=dice_info,
+        given=given,
         as_json=as_json,
         headline=_single_headline,
+    )
+
+
+@app.command("death-save")
+def death_save(
+    body: Annotated[int, typer.Option(help="The character's BODY.")],
+    saves: Annotated[int, typer.Option(help="Death saves already taken (+1 each).")] = 0,
+    injury: InjuryOpt = None,
+    name: Annotated[str, typer.Option(help="Who is dying.")] = "target",
+    rolls: RollsOpt = None,
+    seed: SeedOpt = None,
+    ask: AskOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """A mortally wounded character's death save (C-12): d10 + saves taken + injuries' death
+    save penalties must come in under BODY; a natural 10 always fails. One d10."""
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "death-save", given, as_json)):
+        data = _data()
+        save = DeathSave(name=name, body=body, saves_made=saves, injuries=tuple(injury or ()))
+        outcome = resolve_death_save(save, given.dice, data)
+    _finish(
+        title="cpr death save",
+        action_type="death-save",
+        declaration=save,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        headline=lambda o: "Holds on." if o.summary["saved"] else "Dies.",
+    )
+
+
+@app.command()
+def stabilize(
+    tech: Annotated[int, typer.Option(help="The medic's TECH.")],
+    skill: Annotated[int, typer.Option(help="The medic's First Aid or Paramedic.")],
+    medic: Annotated[str, typer.Option(help="Who works on the patient.")] = "medic",
+    patient: Annotated[str, typer.Option(help="Who is dying.")] = "patient",
+    patient_state: Annotated[
+        WoundState, typer.Option(help="The patient's wound state (only the mortal are helped).")
+    ] = WoundState.MORTAL,
+    wounded: WoundedOpt = WoundState.UNHURT,
+    injury: InjuryOpt = None,
+    mod: ModOpt = None,
+    rolls: RollsOpt = None,
+    seed: SeedOpt = None,
+    ask: AskOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Stabilizing a mortally wounded character (C-12): TECH + First Aid or Paramedic + d10
+    against DV 13; success ends the death saves. One d10 (a 10 or 1 takes one more)."""
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("cpr", "stabilize", given, as_json)):
+        data = _data()
+        attempt = Stabilize(
+            medic=medic,
+            patient=patient,
+            patient_state=patient_state,
+            tech=tech,
+            skill=skill,
+            wound=wounded,
+            injuries=tuple(injury or ()),
+            extra=tuple(parse_mod(m) for m in mod or ()),
+        )
+        outcome = resolve_stabilize(attempt, given.dice, data)
+    _finish(
+        title="cpr stabilize",
+        action_type="stabilize",
+        declaration=attempt,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        headline=lambda o: "Stabilized." if o.summary["stabilized"] else "Still dying.",
     )

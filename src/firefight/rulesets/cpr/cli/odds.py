@@ -104,6 +104,8 @@ def cpr_shoot(
     wounded: cpr_opts.WoundedOpt = WoundState.UNHURT,
     injury: cpr_opts.InjuryOpt = None,
     mod: cpr_opts.ModOpt = None,
+    modifier: cpr_opts.NamedOpt = None,
+    behind: cpr_opts.BehindOpt = None,
     method: MethodOpt = "exact",
     depth: DepthOpt = None,
     samples: SamplesOpt = 1_000_000,

@@ -177,13 +177,19 @@ def _probe(action: RangedAttack | AutofireAttack, data: CprData) -> tuple[_Check
     """The check's constants and the damage dice count, from one quiet run (refusing as the
     resolver does)."""
     if isinstance(action, AutofireAttack):
+        if action.target.wound_state is WoundState.MORTAL:
+            raise _NoFastPath
         out = resolve_autofire(action, Dice(_Quiet()), data)
         s: Mapping[str, object] = out.summary
         cap = s["cap"]
         assert isinstance(cap, int)
         count = data.figures.autofire_damage_d6
     else:
-        if len(action.shots) != 1:
+        # A jam on a natural 1 (CPR-REF-1) and the extra critical of a hit on the mortally
+        # wounded (C-12) are outside the class enumeration: the generic engine takes them.
+        target = action.shots[0].target if action.shots else None
+        dying = target is not None and target.wound_state is WoundState.MORTAL
+        if len(action.shots) != 1 or action.jams_on is not None or dying:
             raise _NoFastPath
         out = resolve_ranged_attack(action, Dice(_Quiet()), data)
         shots = out.summary["shots"]

@@ -8,13 +8,21 @@ rules live here.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import typer
 
-from firefight.cli.common import console, dice_from_options, emit_json, refusals, show_outcome
+from firefight.cli.common import (
+    console,
+    given_dice,
+    json_refusals,
+    refusals,
+    show_resolution,
+)
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
+from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.attack import resolve_shot
@@ -29,37 +37,64 @@ __all__ = ["app"]
 app = typer.Typer(help="GURPS 3e ranged combat with the house rules of 002.", no_args_is_help=True)
 
 
-def _show(
-    action: str, title: str, outcome: Outcome, dice_info: dict[str, object], as_json: bool
+def _run(
+    action: str,
+    cls: type[Any],
+    values: dict[str, Any],
+    resolve: Callable[[Any, Dice], Outcome],
+    title: Callable[[Any], str],
+    dice: tuple[str | None, int | None, bool, bool],
 ) -> None:
-    if as_json:
-        emit_json({"ruleset": "gurps", "action": action, "dice": dice_info, **outcome.to_json()})
-    else:
-        show_outcome(title, outcome, dice_info, lambda o: str(o.summary["headline"]))
+    """Declare, resolve and show one action: the shared JSON envelope with ``--json``."""
+    rolls, seed, ask, as_json = dice
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("gurps", action, given, as_json)):
+        declaration = declare(cls, **values)
+        outcome = resolve(declaration, given.dice)
+    show_resolution(
+        ruleset="gurps",
+        action=action,
+        declaration=declaration,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=title(declaration),
+        headline=lambda o: str(o.summary["headline"]),
+    )
 
 
 @declared_command(app, "shoot", Shoot, help="One turn's shooting at one target (3d6 under skill).")
 def shoot(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    with refusals():
-        action = declare(Shoot, **values)
-        dice, info = dice_from_options(rolls, seed, ask)
-        outcome = resolve_shot(action, dice)
-    _show("shoot", f"gurps shot: {action.weapon}", outcome, info, as_json)
+    _run(
+        "shoot",
+        Shoot,
+        values,
+        resolve_shot,
+        lambda d: f"gurps shot: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
+
+
+def _throw(declaration: Shoot, dice: Dice) -> Outcome:
+    if DATA.weapon(declaration.weapon).kind != "thrown":
+        raise RuleRefusal("GUR-IND-1", f"A {declaration.weapon} is shot, not thrown: use shoot.")
+    return resolve_shot(declaration, dice)
 
 
 @declared_command(app, "throw", Shoot, help="Throw a knife or spear (a shot with a thrown weapon).")
 def throw(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    with refusals():
-        action = declare(Shoot, **values)
-        if DATA.weapon(action.weapon).kind != "thrown":
-            raise RuleRefusal("GUR-IND-1", f"A {action.weapon} is shot, not thrown: use shoot.")
-        dice, info = dice_from_options(rolls, seed, ask)
-        outcome = resolve_shot(action, dice)
-    _show("throw", f"gurps throw: {action.weapon}", outcome, info, as_json)
+    _run(
+        "throw",
+        Shoot,
+        values,
+        _throw,
+        lambda d: f"gurps throw: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
 
 
 @declared_command(
@@ -71,11 +106,14 @@ def throw(
 def fire_indirect(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    with refusals():
-        action = declare(Shoot, **(values | {"indirect": True}))
-        dice, info = dice_from_options(rolls, seed, ask)
-        outcome = resolve_shot(action, dice)
-    _show("fire-indirect", f"gurps indirect fire: {action.weapon}", outcome, info, as_json)
+    _run(
+        "fire-indirect",
+        Shoot,
+        values | {"indirect": True},
+        resolve_shot,
+        lambda d: f"gurps indirect fire: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
 
 
 @declared_command(
@@ -87,33 +125,42 @@ def fire_indirect(
 def reload(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    with refusals():
-        action = declare(Reload, **values)
-        dice, info = dice_from_options(rolls, seed, ask)
-        outcome = resolve_reload(action, dice)
-    _show("reload", f"gurps reload: {action.weapon}", outcome, info, as_json)
+    _run(
+        "reload",
+        Reload,
+        values,
+        resolve_reload,
+        lambda d: f"gurps reload: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
 
 
 @declared_command(app, "stray", Stray, help="Where a missed shot goes (GUR-WRONG-2).")
 def stray(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    with refusals():
-        action = declare(Stray, **values)
-        dice, info = dice_from_options(rolls, seed, ask)
-        outcome = resolve_stray(action, dice)
-    _show("stray", "gurps stray missile", outcome, info, as_json)
+    _run(
+        "stray",
+        Stray,
+        values,
+        resolve_stray,
+        lambda d: "gurps stray missile",
+        (rolls, seed, ask, as_json),
+    )
 
 
 @declared_command(app, "random-fire", RandomFire, help="A turn under random fire (GUR-FIRE-1).")
 def random_fire(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    with refusals():
-        action = declare(RandomFire, **values)
-        dice, info = dice_from_options(rolls, seed, ask)
-        outcome = resolve_random_fire(action, dice)
-    _show("random-fire", "gurps random fire", outcome, info, as_json)
+    _run(
+        "random-fire",
+        RandomFire,
+        values,
+        resolve_random_fire,
+        lambda d: "gurps random fire",
+        (rolls, seed, ask, as_json),
+    )
 
 
 @app.command("modifiers")

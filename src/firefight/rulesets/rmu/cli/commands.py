@@ -2,71 +2,58 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from firefight.cli.common import (
-    AskOpt,
     JsonOpt,
-    RollsOpt,
-    SeedOpt,
-    dice_from_options,
-    emit_json,
+    given_dice,
+    json_refusals,
+    no_dice,
     refusals,
-    show_outcome,
+    show_resolution,
 )
+from firefight.cli.declared import declared_command
 from firefight.cli.lazy import Lazy, lazy_group
-from firefight.geometry import Size
+from firefight.declarations import declare
 from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.cli.shot_options import (
-    SHOT_OPTION_NAMES,
-    AmmoOpt,
-    ApLeftOpt,
-    ApOpt,
-    ArmorBrokenOpt,
-    ArmorDamageOpt,
-    ArmorOpt,
-    ArmorQualityOpt,
-    ArmorUntrainedOpt,
-    BodyCoverOpt,
-    CelerityOpt,
-    CoverOpt,
-    DistanceOpt,
-    DodgeOpt,
-    ModOpt,
-    MountedOpt,
-    NakedOpt,
-    ObOpt,
-    PreparedOpt,
-    QuicknessOpt,
-    RanksOpt,
-    ShielderOpt,
-    ShooterArmorOpt,
-    SituationOpt,
-    SizeOpt,
-    WeaponOpt,
-    aimed_shot_from_options,
-)
-from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.defense_options import DefendOptions
+from firefight.rulesets.rmu.incoming import resolve_defense
+from firefight.rulesets.rmu.shot import resolve_aimed_shot
+from firefight.rulesets.rmu.shot_options import ShotOptions
+from firefight.wording import counted
 
 _FIRE = "firefight.rulesets.rmu.cli.fire"
 # The firearm actions load their modules only when one of them is invoked: ``rmu shoot`` stays
 # quick to start.
+_FIRE_COMMANDS = {
+    "rapid-fire": "Empty the gun: prepare, then fire.",
+    "suppress": "Hose a stretch of ground with fire.",
+    "maneuver": "A percentage or absolute maneuver.",
+    "move-to-cover": "Dash for cover under fire.",
+}
+_EXPLOSIVES = "firefight.rulesets.rmu.cli.explosives"
+_EXPLOSIVE_COMMANDS = {
+    "throw": "Throw an explosive: where it lands.",
+    "flash-bang": "A flash-bang's contest per victim.",
+}
 app = typer.Typer(
     cls=lazy_group(
         {
-            "rapid-fire": Lazy.of(_FIRE, "rapid_fire", "Empty the gun: prepare, then fire."),
-            "suppress": Lazy.of(_FIRE, "suppress", "Hose a stretch of ground with fire."),
-            "maneuver": Lazy.of(_FIRE, "maneuver", "A percentage or absolute maneuver."),
-            "move-to-cover": Lazy.of(_FIRE, "move_to_cover", "Dash for cover under fire."),
+            **{n: Lazy.command_of(_FIRE, "app", n, line) for n, line in _FIRE_COMMANDS.items()},
+            **{
+                n: Lazy.command_of(_EXPLOSIVES, "app", n, line)
+                for n, line in _EXPLOSIVE_COMMANDS.items()
+            },
         }
     ),
     help="Rolemaster Unified firearms (rmu).",
     no_args_is_help=True,
 )
-# rapid-fire, suppress, maneuver, move-to-cover (firefight.rulesets.rmu.cli.fire)
 
 
 def _rmu() -> RMU:
@@ -119,7 +106,7 @@ def _strike_text(s: dict[str, object]) -> str:
             f"on {s['critical_table']}{_effects_text(s)}{_breakage_text(s)}"
         )
     if s.get("result") == "hit":
-        return f"{s['hits']} hits, no critical"
+        return f"{counted(int(str(s['hits'])), 'hit')}, no critical"
     return "missed"
 
 
@@ -131,68 +118,58 @@ def shot_headline(outcome: Outcome) -> str:
         return f"MISS; the round flies on into {stray['name']}: {_strike_text(stray)}"
     if result == "hit":
         return f"HIT: {_strike_text(dict(s))}"
+    ally = s.get("ally")
+    if result == "fumble" and isinstance(ally, dict):
+        return f"FUMBLE; a round flies toward {ally['name']}: {_strike_text(ally)}"
     return {"miss": "MISS", "fumble": "FUMBLE", "cannot hit": "CANNOT HIT"}.get(
         str(result), str(result)
     )
 
 
-@app.command()
+@declared_command(
+    app,
+    "shoot",
+    ShotOptions,
+    help="Resolve one aimed shot and show every modifier, roll and table read.",
+)
 def shoot(
-    weapon: WeaponOpt,
-    ob: ObOpt,
-    distance: DistanceOpt,
-    armor: ArmorOpt = "AT 1",
-    naked: NakedOpt = "AT 1",
-    armor_damage: ArmorDamageOpt = 0,
-    armor_quality: ArmorQualityOpt = 0,
-    armor_broken: ArmorBrokenOpt = False,
-    armor_untrained: ArmorUntrainedOpt = False,
-    ammo: AmmoOpt = "ball",
-    cover: CoverOpt = "none",
-    body_cover: BodyCoverOpt = "none",
-    shielder: ShielderOpt = None,
-    ap: ApOpt = 3,
-    ap_left: ApLeftOpt = 4,
-    prepared: PreparedOpt = False,
-    mounted: MountedOpt = False,
-    ranks: RanksOpt = 0,
-    size: SizeOpt = Size.MEDIUM,
-    quickness_db: QuicknessOpt = 0,
-    dodge: DodgeOpt = 0,
-    celerity: CelerityOpt = 0,
-    shooter_armor: ShooterArmorOpt = None,
-    situation: SituationOpt = None,
-    mod: ModOpt = None,
-    rolls: RollsOpt = None,
-    seed: SeedOpt = None,
-    ask: AskOpt = False,
-    as_json: JsonOpt = False,
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    """Resolve one aimed shot and show every modifier, roll and table read."""
-    options = {k: v for k, v in locals().items() if k in SHOT_OPTION_NAMES}
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
-        shot = aimed_shot_from_options(**options)
-        outcome = resolve_aimed_shot(shot, dice, RmuData())
-    unused = list(dice.unused)
-    if as_json:
-        emit_json(
-            {
-                "ruleset": "rmu",
-                "action": {"type": "aimed-shot", **shot_plain(shot)},
-                "dice": {**dice_info, "unused": unused} if unused else dice_info,
-                **outcome.to_json(),
-            }
-        )
-        return
-    show_outcome(f"rmu aimed shot: {weapon}", outcome, dice_info, shot_headline)
-    if unused:
-        typer.echo(f"note: {len(unused)} scripted dice were not needed: {unused}")
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "aimed-shot", given, as_json)):
+        shot = declare(ShotOptions, **values).build()
+        outcome = resolve_aimed_shot(shot, given.dice, RmuData())
+    show_resolution(
+        ruleset="rmu",
+        action="aimed-shot",
+        declaration=shot,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=f"rmu aimed shot: {shot.weapon}",
+        headline=shot_headline,
+    )
 
 
-def shot_plain(shot: AimedShot) -> dict[str, object]:
-    from firefight.serialize import to_plain
-
-    plain = to_plain(shot)
-    assert isinstance(plain, dict)
-    return plain
+@declared_command(
+    app,
+    "defend",
+    DefendOptions,
+    help="The DB a defender brings against gunfire, another missile or melee, term by term.",
+    extra=(("as_json", JsonOpt, False),),
+)
+def defend(values: dict[str, Any], *, as_json: bool) -> None:
+    given = no_dice()
+    with refusals(json_refusals("rmu", "defense", given, as_json)):
+        decl = declare(DefendOptions, **values).build()
+        outcome = resolve_defense(decl, RmuData())
+    show_resolution(
+        ruleset="rmu",
+        action="defense",
+        declaration=decl,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=f"rmu defense against {decl.against}",
+        headline=lambda o: f"DB {o.summary['db']}",
+    )

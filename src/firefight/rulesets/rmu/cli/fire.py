@@ -1,71 +1,59 @@
 """``firefight rmu rapid-fire | suppress | maneuver | move-to-cover``: the rmu firearm actions.
 
-Registered on the ``rmu`` app by :func:`register`. The options of rapid fire and the sweep,
-and the declarations they build, live in :mod:`firefight.rulesets.rmu.cli.fire_options` (shared with
-``odds rmu rapid-fire`` / ``odds rmu suppress``). Interfaces hold no rules: these commands build a
-declaration, call the resolver and show its outcome.
+Each command's options are its declaration's fields (:mod:`firefight.rulesets.rmu.fire_options`,
+shared with ``odds rmu rapid-fire`` / ``odds rmu suppress``). Interfaces hold no rules: these
+commands build a declaration, call the resolver and show its outcome.
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Any
 
 import typer
 
 from firefight.cli.common import (
-    AskOpt,
-    JsonOpt,
-    RollsOpt,
-    SeedOpt,
-    dice_from_options,
-    emit_json,
-    fail,
+    GivenDice,
+    given_dice,
+    json_refusals,
     refusals,
-    show_outcome,
+    show_resolution,
 )
-from firefight.dice import Dice
+from firefight.cli.declared import declared_command
+from firefight.declarations import declare
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.cli import fire_options as opts
-from firefight.rulesets.rmu.cover import Cover, parse_cover
-from firefight.rulesets.rmu.maneuvers import Maneuver, resolve_maneuver
-from firefight.rulesets.rmu.moving_cover import Fire, MovingToCover, resolve_moving_to_cover
+from firefight.rulesets.rmu.fire_options import (
+    ManeuverOptions,
+    MoveToCoverOptions,
+    RapidFireOptions,
+    SuppressOptions,
+)
+from firefight.rulesets.rmu.maneuvers import resolve_maneuver
+from firefight.rulesets.rmu.moving_cover import resolve_moving_to_cover
 from firefight.rulesets.rmu.rapid_fire import (
     RapidFirePreparation,
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
-from firefight.serialize import to_plain
+from firefight.wording import counted
 
-__all__ = ["maneuver", "move_to_cover", "rapid_fire", "suppress"]
+__all__ = ["app", "maneuver", "move_to_cover", "rapid_fire", "suppress"]
 
 
 def _show(
-    title: str,
-    action: str,
-    decl: object,
-    outcome: Outcome,
-    dice: Dice,
-    dice_info: dict[str, object],
-    as_json: bool,
+    title: str, action: str, decl: object, outcome: Outcome, given: GivenDice, as_json: bool
 ) -> None:
-    unused = list(dice.unused)
-    if as_json:
-        plain = to_plain(decl)
-        assert isinstance(plain, dict)
-        emit_json(
-            {
-                "ruleset": "rmu",
-                "action": {"type": action, **plain},
-                "dice": {**dice_info, "unused": unused} if unused else dice_info,
-                **outcome.to_json(),
-            }
-        )
-        return
-    show_outcome(title, outcome, dice_info, _headline)
-    if unused:
-        typer.echo(f"note: {len(unused)} scripted dice were not needed: {unused}")
+    show_resolution(
+        ruleset="rmu",
+        action=action,
+        declaration=decl,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=title,
+        headline=_headline,
+    )
 
 
 def _target_line(t: dict[str, object]) -> str:
@@ -95,7 +83,9 @@ def _headline(outcome: Outcome) -> str:
     elif s.get("result") == "wasted":
         lines.append("WASTED: the preparation failed to act; nothing spent, prepare again")
     elif "bullets" in s:
-        lines.append(f"BURST: {s['bullets']} bullets, +{s['carried_bonus']} carried")
+        lines.append(
+            f"BURST: {counted(int(str(s['bullets'])), 'bullet')}, +{s['carried_bonus']} carried"
+        )
     elif s.get("result") == "swept":
         lines.append(f"SWEPT: {s['rounds']} rounds, volume +{s['volume_bonus']}")
     elif "bonus_this_round" in s:
@@ -112,166 +102,77 @@ def _headline(outcome: Outcome) -> str:
 
 
 def rapid_fire(
-    weapon: opts.WeaponOpt,
-    prepare: opts.PrepareOpt = False,
-    skill: opts.RapidSkillOpt = 0,
-    fire_discipline: opts.RapidDisciplineOpt = 0,
-    ap: opts.PrepApOpt = 4,
-    ap_left: opts.ApLeftOpt = 4,
-    share: opts.ShareOpt = None,
-    ob: opts.FiringObOpt = 0,
-    at: opts.AtOpt = "0,0",
-    target: opts.TargetOpt = None,
-    cover: opts.CoverOpt = None,
-    scene: opts.SceneOpt = None,
-    rounds_left: opts.RoundsLeftOpt = None,
-    continuing: opts.ContinuingOpt = False,
-    ammo: opts.AmmoOpt = "ball",
-    mounted: opts.MountedOpt = False,
-    strength: opts.StrengthOpt = 0,
-    mod: opts.ModOpt = None,
-    rolls: RollsOpt = None,
-    seed: SeedOpt = None,
-    ask: AskOpt = False,
-    as_json: JsonOpt = False,
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    """Empty the gun: prepare (--prepare), then fire next round with the share it earned.
-    The first --target is the man aimed at; everyone else is checked against the 5° cone."""
-    options = {k: v for k, v in locals().items() if k in opts.RAPID_FIRE_OPTION_NAMES}
-    dice, dice_info = dice_from_options(rolls, seed, ask)
+    given = given_dice(rolls, seed, ask)
     data = RmuData()
-    with refusals():
-        decl = opts.rapid_fire_from_options(**options)
+    action = "rapid-fire-preparation" if values.get("prepare") else "rapid-fire"
+    with refusals(json_refusals("rmu", action, given, as_json)):
+        decl = declare(RapidFireOptions, **values).build()
         if isinstance(decl, RapidFirePreparation):
-            outcome = resolve_rapid_fire_preparation(decl, dice, data)
-            _show(
-                f"rmu rapid fire, preparing: {weapon}",
-                "rapid-fire-preparation",
-                decl,
-                outcome,
-                dice,
-                dice_info,
-                as_json,
-            )
-            return
-        outcome = resolve_rapid_fire(decl, dice, data)
-    _show(f"rmu rapid fire: {weapon}", "rapid-fire", decl, outcome, dice, dice_info, as_json)
+            outcome = resolve_rapid_fire_preparation(decl, given.dice, data)
+            title = f"rmu rapid fire, preparing: {decl.weapon}"
+        else:
+            outcome = resolve_rapid_fire(decl, given.dice, data)
+            title = f"rmu rapid fire: {decl.weapon}"
+    _show(title, action, decl, outcome, given, as_json)
 
 
 def suppress(
-    weapon: opts.WeaponOpt,
-    distance: opts.DistanceOpt,
-    width: opts.WidthOpt,
-    fire_discipline: opts.SweepDisciplineOpt = 0,
-    skill: opts.SweepSkillOpt = 0,
-    bearing: opts.BearingOpt = 0.0,
-    at: opts.AtOpt = "0,0",
-    target: opts.TargetOpt = None,
-    cover: opts.CoverOpt = None,
-    scene: opts.SceneOpt = None,
-    dive: opts.DiveOpt = None,
-    dash: opts.DashOpt = None,
-    extra_rounds: opts.ExtraRoundsOpt = 0,
-    ap: opts.SweepApOpt = 4,
-    ap_left: opts.ApLeftOpt = 4,
-    rounds_left: opts.RoundsLeftOpt = None,
-    rounds_this_round: opts.RoundsThisRoundOpt = 0,
-    sweeps_this_round: opts.SweepsThisRoundOpt = 0,
-    ammo: opts.AmmoOpt = "ball",
-    mounted: opts.MountedOpt = False,
-    strength: opts.StrengthOpt = 0,
-    mod: opts.ModOpt = None,
-    rolls: RollsOpt = None,
-    seed: SeedOpt = None,
-    ask: AskOpt = False,
-    as_json: JsonOpt = False,
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    """Hose a stretch of ground: everyone in it dives or stands, then takes their own attack."""
-    options = {k: v for k, v in locals().items() if k in opts.SUPPRESS_OPTION_NAMES}
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
-        decl = opts.suppression_from_options(**options)
-        outcome = resolve_suppression_sweep(decl, dice, RmuData())
-    _show(
-        f"rmu suppression sweep: {weapon}",
-        "suppression-sweep",
-        decl,
-        outcome,
-        dice,
-        dice_info,
-        as_json,
-    )
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "suppression-sweep", given, as_json)):
+        decl = declare(SuppressOptions, **values).build()
+        outcome = resolve_suppression_sweep(decl, given.dice, RmuData())
+    title = f"rmu suppression sweep: {decl.weapon}"
+    _show(title, "suppression-sweep", decl, outcome, given, as_json)
 
 
 def maneuver(
-    bonus: Annotated[int, typer.Option(help="The skill bonus.")] = 0,
-    difficulty: Annotated[str, typer.Option(help="casual ... medium, hard ... absurd.")] = "medium",
-    absolute: Annotated[bool, typer.Option(help="An absolute (static) maneuver.")] = False,
-    opposed: Annotated[
-        int | None, typer.Option(help="The passive side's total, for an opposed roll.")
-    ] = None,
-    skill: Annotated[str, typer.Option(help="The skill's name, for the trace.")] = "maneuver",
-    mod: opts.ModOpt = None,
-    rolls: RollsOpt = None,
-    seed: SeedOpt = None,
-    ask: AskOpt = False,
-    as_json: JsonOpt = False,
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    """Roll a percentage (default) or absolute maneuver on RMU Table 5-1."""
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
-        decl = Maneuver(
-            kind="absolute" if absolute else "percentage",
-            bonus=bonus,
-            difficulty=difficulty,
-            opposed_by=opposed,
-            skill=skill,
-            extra=tuple(opts.parse_mod(m) for m in mod or ()),
-        )
-        outcome = resolve_maneuver(decl, dice, RmuData())
-    _show(f"rmu maneuver: {skill}", "maneuver", decl, outcome, dice, dice_info, as_json)
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "maneuver", given, as_json)):
+        decl = declare(ManeuverOptions, **values).build()
+        outcome = resolve_maneuver(decl, given.dice, RmuData())
+    _show(f"rmu maneuver: {decl.skill}", "maneuver", decl, outcome, given, as_json)
 
 
 def move_to_cover(
-    cover: Annotated[str, typer.Option(help="The cover reached, GRADE:MATERIAL.")],
-    bonus: Annotated[int, typer.Option(help="The mover's moving maneuver bonus.")] = 0,
-    fire: Annotated[
-        str, typer.Option(help="none, under-fire, or suppressed (a sweep or several guns).")
-    ] = "under-fire",
-    weapon: Annotated[
-        str | None, typer.Option(help="The incoming gun (prices hard cover).")
-    ] = None,
-    ammo: Annotated[str, typer.Option(help="The incoming load.")] = "ball",
-    move_ap: Annotated[int, typer.Option(help="AP the move costs as movement.")] = 1,
-    armor: Annotated[
-        str, typer.Option(help="The mover's armor (its maneuver penalty counts).")
-    ] = "AT 1",
-    ap_left: Annotated[int, typer.Option(help="AP the mover has left this round.")] = 4,
-    mod: opts.ModOpt = None,
-    rolls: RollsOpt = None,
-    seed: SeedOpt = None,
-    ask: AskOpt = False,
-    as_json: JsonOpt = False,
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
 ) -> None:
-    """Dash for cover under fire: the maneuver's % is the share of cover gained this round."""
-    if fire not in ("none", "under-fire", "suppressed"):
-        fail(f"error: --fire is none, under-fire or suppressed, got {fire!r}")
-    dice, dice_info = dice_from_options(rolls, seed, ask)
-    with refusals():
-        target_cover: Cover | None = parse_cover(cover)
-        if target_cover is None:
-            fail("error: --cover names the cover reached, e.g. full:soft")
-        kind: Fire = fire  # type: ignore[assignment]
-        decl = MovingToCover(
-            cover=target_cover,
-            maneuver_bonus=bonus,
-            fire=kind,
-            weapon=weapon,
-            ammo=ammo,
-            move_ap=move_ap,
-            ap_available=ap_left,
-            extra=tuple(opts.parse_mod(m) for m in mod or ()),
-            armor=armor,
-        )
-        outcome = resolve_moving_to_cover(decl, dice, RmuData())
-    _show("rmu moving to cover", "moving-to-cover", decl, outcome, dice, dice_info, as_json)
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "moving-to-cover", given, as_json)):
+        decl = declare(MoveToCoverOptions, **values).build()
+        outcome = resolve_moving_to_cover(decl, given.dice, RmuData())
+    _show("rmu moving to cover", "moving-to-cover", decl, outcome, given, as_json)
+
+
+#: The commands, each generated from its declaration (mounted lazily by ``rmu``'s group).
+app = typer.Typer(add_completion=False)
+declared_command(
+    app,
+    "rapid-fire",
+    RapidFireOptions,
+    help="Empty the gun: prepare (--prepare), then fire next round with the share it earned. "
+    "The first --target is the man aimed at; everyone else is checked against the 5° cone.",
+)(rapid_fire)
+declared_command(
+    app,
+    "suppress",
+    SuppressOptions,
+    help="Hose a stretch of ground: everyone in it dives or stands, then takes their own attack.",
+)(suppress)
+declared_command(
+    app,
+    "maneuver",
+    ManeuverOptions,
+    help="Roll a percentage (default) or absolute maneuver on RMU Table 5-1.",
+)(maneuver)
+declared_command(
+    app,
+    "move-to-cover",
+    MoveToCoverOptions,
+    help="Dash for cover under fire: the maneuver's % is the share of cover gained this round.",
+)(move_to_cover)

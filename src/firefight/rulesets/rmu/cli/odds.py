@@ -5,10 +5,9 @@ fire and suppression sweep before anyone rolls, sweeps of the aimed shot over a 
 from __future__ import annotations
 
 import csv
-import inspect
-import math
 import os
 from collections.abc import Sequence
+from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,8 +16,8 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
+from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import (
-    ODDS_OPTION_NAMES,
     CsvOpt,
     DepthOpt,
     MethodOpt,
@@ -30,42 +29,13 @@ from firefight.cli.odds_kit import (
     method_from_text,
     show_distribution,
 )
-from firefight.geometry import Size
+from firefight.declarations import DeclarationError, declare, options_of, sweep_values
 from firefight.odds.api import odds
-from firefight.rulesets.rmu.cli import fire_options as fire_opts
-from firefight.rulesets.rmu.cli.shot_options import (
-    SHOT_OPTION_HELP,
-    SHOT_OPTION_NAMES,
-    AmmoOpt,
-    ApLeftOpt,
-    ApOpt,
-    ArmorBrokenOpt,
-    ArmorDamageOpt,
-    ArmorOpt,
-    ArmorQualityOpt,
-    ArmorUntrainedOpt,
-    BodyCoverOpt,
-    CelerityOpt,
-    CoverOpt,
-    DistanceOpt,
-    DodgeOpt,
-    ModOpt,
-    MountedOpt,
-    NakedOpt,
-    ObOpt,
-    PreparedOpt,
-    QuicknessOpt,
-    RanksOpt,
-    ShielderOpt,
-    ShooterArmorOpt,
-    SituationOpt,
-    SizeOpt,
-    WeaponOpt,
-    aimed_shot_from_options,
-)
+from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
+from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.serialize import to_plain
 
-__all__ = ["app", "describe_view", "parse_values", "report", "sweep_app"]
+__all__ = ["app", "describe_view", "report", "sweep_app"]
 
 app = typer.Typer(help="Odds of rmu actions.", no_args_is_help=True)
 sweep_app = typer.Typer(help="Sweeps of rmu actions.", no_args_is_help=True)
@@ -120,50 +90,43 @@ _ALWAYS_SHOWN = {
 }
 
 
-@app.command("shoot")
+_ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    ("method", MethodOpt, "exact"),
+    ("depth", DepthOpt, None),
+    ("samples", SamplesOpt, 1_000_000),
+    ("seed", OddsSeedOpt, 0),
+    ("top", TopOpt, 10),
+    ("csv_path", CsvOpt, None),
+    ("plot", PlotOpt, None),
+    ("as_json", JsonOpt, False),
+)
+
+
+@declared_command(
+    app,
+    "shoot",
+    ShotOptions,
+    help="The odds of one aimed shot: P(miss), P(critical A...), expected hits, P(bleeding)...",
+    extra=_ODDS_OPTIONS,
+)
 def rmu_shoot(
-    weapon: WeaponOpt,
-    ob: ObOpt,
-    distance: DistanceOpt,
-    armor: ArmorOpt = "AT 1",
-    naked: NakedOpt = "AT 1",
-    armor_damage: ArmorDamageOpt = 0,
-    armor_quality: ArmorQualityOpt = 0,
-    armor_broken: ArmorBrokenOpt = False,
-    armor_untrained: ArmorUntrainedOpt = False,
-    ammo: AmmoOpt = "ball",
-    cover: CoverOpt = "none",
-    body_cover: BodyCoverOpt = "none",
-    shielder: ShielderOpt = None,
-    ap: ApOpt = 3,
-    ap_left: ApLeftOpt = 4,
-    prepared: PreparedOpt = False,
-    mounted: MountedOpt = False,
-    ranks: RanksOpt = 0,
-    size: SizeOpt = Size.MEDIUM,
-    quickness_db: QuicknessOpt = 0,
-    dodge: DodgeOpt = 0,
-    celerity: CelerityOpt = 0,
-    shooter_armor: ShooterArmorOpt = None,
-    situation: SituationOpt = None,
-    mod: ModOpt = None,
-    method: MethodOpt = "exact",
-    depth: DepthOpt = None,
-    samples: SamplesOpt = 1_000_000,
-    seed: OddsSeedOpt = 0,
-    top: TopOpt = 10,
-    csv_path: CsvOpt = None,
-    plot: PlotOpt = None,
-    as_json: JsonOpt = False,
+    values: dict[str, Any],
+    *,
+    method: str,
+    depth: int | None,
+    samples: int,
+    seed: int,
+    top: int,
+    csv_path: Path | None,
+    plot: Path | None,
+    as_json: bool,
 ) -> None:
-    """The odds of one aimed shot: P(miss), P(critical A...), expected hits, P(bleeding)..."""
-    options = {k: v for k, v in locals().items() if k in SHOT_OPTION_NAMES}
     chosen = method_from_text(method)
     with refusals():
-        shot = aimed_shot_from_options(**options)
+        shot = declare(ShotOptions, **values).build()
         dist = odds(None, shot, method=chosen, depth=depth, samples=samples, seed=seed)
     show_distribution(
-        f"odds: {weapon}, OB {ob}, {distance:g} ft, {armor}",
+        f"odds: {shot.weapon}, OB {shot.ob}, {shot.distance_ft:g} ft, {shot.armor}",
         shot,
         dist,
         as_json=as_json,
@@ -220,145 +183,55 @@ def _show_fire_odds(
     )
 
 
-@app.command("rapid-fire")
-def rmu_rapid_fire(
-    weapon: fire_opts.WeaponOpt,
-    prepare: fire_opts.PrepareOpt = False,
-    skill: fire_opts.RapidSkillOpt = 0,
-    fire_discipline: fire_opts.RapidDisciplineOpt = 0,
-    ap: fire_opts.PrepApOpt = 4,
-    ap_left: fire_opts.ApLeftOpt = 4,
-    share: fire_opts.ShareOpt = None,
-    ob: fire_opts.FiringObOpt = 0,
-    at: fire_opts.AtOpt = "0,0",
-    target: fire_opts.TargetOpt = None,
-    cover: fire_opts.CoverOpt = None,
-    scene: fire_opts.SceneOpt = None,
-    rounds_left: fire_opts.RoundsLeftOpt = None,
-    continuing: fire_opts.ContinuingOpt = False,
-    ammo: fire_opts.AmmoOpt = "ball",
-    mounted: fire_opts.MountedOpt = False,
-    strength: fire_opts.StrengthOpt = 0,
-    mod: fire_opts.ModOpt = None,
-    method: FireMethodOpt = "monte-carlo",
-    depth: DepthOpt = None,
-    samples: FireSamplesOpt = 20_000,
-    seed: OddsSeedOpt = 0,
-    top: TopOpt = 10,
-    csv_path: CsvOpt = None,
-    plot: PlotOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """The odds of a rapid fire round, per person caught (RMU-RF-10): the aimed man and each
-    bystander in the cone: P(hit), P(critical), expected hits, P(dying), P(dead). With
-    --prepare, the preparation's: P(prepared), P(wasted), P(malfunction), the share."""
-    options = {k: v for k, v in locals().items() if k in fire_opts.RAPID_FIRE_OPTION_NAMES}
-    how = {k: v for k, v in locals().items() if k in ODDS_OPTION_NAMES}
-    with refusals():
-        decl = fire_opts.rapid_fire_from_options(**options)
-    what = "preparing" if prepare else f"OB {ob}, {share}% carried"
-    _show_fire_odds(decl, f"odds: rmu rapid fire, {weapon}, {what}", **how)
+_FIRE_ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    ("method", FireMethodOpt, "monte-carlo"),
+    ("depth", DepthOpt, None),
+    ("samples", FireSamplesOpt, 20_000),
+    ("seed", OddsSeedOpt, 0),
+    ("top", TopOpt, 10),
+    ("csv_path", CsvOpt, None),
+    ("plot", PlotOpt, None),
+    ("as_json", JsonOpt, False),
+)
 
 
-@app.command("suppress")
-def rmu_suppress(
-    weapon: fire_opts.WeaponOpt,
-    distance: fire_opts.DistanceOpt,
-    width: fire_opts.WidthOpt,
-    fire_discipline: fire_opts.SweepDisciplineOpt = 0,
-    skill: fire_opts.SweepSkillOpt = 0,
-    bearing: fire_opts.BearingOpt = 0.0,
-    at: fire_opts.AtOpt = "0,0",
-    target: fire_opts.TargetOpt = None,
-    cover: fire_opts.CoverOpt = None,
-    scene: fire_opts.SceneOpt = None,
-    dive: fire_opts.DiveOpt = None,
-    dash: fire_opts.DashOpt = None,
-    extra_rounds: fire_opts.ExtraRoundsOpt = 0,
-    ap: fire_opts.SweepApOpt = 4,
-    ap_left: fire_opts.ApLeftOpt = 4,
-    rounds_left: fire_opts.RoundsLeftOpt = None,
-    rounds_this_round: fire_opts.RoundsThisRoundOpt = 0,
-    sweeps_this_round: fire_opts.SweepsThisRoundOpt = 0,
-    ammo: fire_opts.AmmoOpt = "ball",
-    mounted: fire_opts.MountedOpt = False,
-    strength: fire_opts.StrengthOpt = 0,
-    mod: fire_opts.ModOpt = None,
-    method: FireMethodOpt = "monte-carlo",
-    depth: DepthOpt = None,
-    samples: FireSamplesOpt = 20_000,
-    seed: OddsSeedOpt = 0,
-    top: TopOpt = 10,
-    csv_path: CsvOpt = None,
-    plot: PlotOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """The odds of a suppression sweep, per person in the swept ground (RMU-SUP-6): P(hit),
-    P(critical), expected hits, P(dying), P(dead); and the shooter's P(malfunction)."""
-    options = {k: v for k, v in locals().items() if k in fire_opts.SUPPRESS_OPTION_NAMES}
-    how = {k: v for k, v in locals().items() if k in ODDS_OPTION_NAMES}
+@declared_command(
+    app,
+    "rapid-fire",
+    RapidFireOptions,
+    help="The odds of a rapid fire round, per person caught (RMU-RF-10): the aimed man and "
+    "each bystander in the cone: P(hit), P(critical), expected hits, P(dying), P(dead). With "
+    "--prepare, the preparation's: P(prepared), P(wasted), P(malfunction), the share.",
+    extra=_FIRE_ODDS_OPTIONS,
+)
+def rmu_rapid_fire(values: dict[str, Any], **how: Any) -> None:
     with refusals():
-        decl = fire_opts.suppression_from_options(**options)
-    title = f"odds: rmu suppression sweep, {weapon}, {width:g} ft wide at {distance:g} ft"
+        options = declare(RapidFireOptions, **values)
+        decl = options.build()
+    what = "preparing" if options.prepare else f"OB {options.ob}, {options.share}% carried"
+    _show_fire_odds(decl, f"odds: rmu rapid fire, {options.weapon}, {what}", **how)
+
+
+@declared_command(
+    app,
+    "suppress",
+    SuppressOptions,
+    help="The odds of a suppression sweep, per person in the swept ground (RMU-SUP-6): P(hit), "
+    "P(critical), expected hits, P(dying), P(dead); and the shooter's P(malfunction).",
+    extra=_FIRE_ODDS_OPTIONS,
+)
+def rmu_suppress(values: dict[str, Any], **how: Any) -> None:
+    with refusals():
+        options = declare(SuppressOptions, **values)
+        decl = options.build()
+    title = (
+        f"odds: rmu suppression sweep, {options.weapon}, {options.width:g} ft wide at "
+        f"{options.distance:g} ft"
+    )
     _show_fire_odds(decl, title, **how)
 
 
 # --- sweeps ----------------------------------------------------------------------------------
-
-_INTS = {
-    "ob",
-    "armor_damage",
-    "armor_quality",
-    "ap",
-    "ap_left",
-    "ranks",
-    "quickness_db",
-    "dodge",
-    "celerity",
-}
-_BOOLS = {"armor_broken", "armor_untrained", "prepared", "mounted"}
-_REPEATED = {"shielder", "situation", "mod"}
-
-
-def parse_values(name: str, text: str) -> list[object]:
-    """A swept option's values: ``a,b,c``; ``START:STOP:STEP`` (inclusive) for numbers;
-    ``all`` for ``armor`` (AT 1-10, BA I-IV) and ``weapon`` (the catalog).
-
-    >>> parse_values("ob", "0:30:10")
-    [0, 10, 20, 30]
-    >>> parse_values("armor", "AT 1,BA II")
-    ['AT 1', 'BA II']
-    """
-    text = text.strip()
-    if name == "armor" and text == "all":
-        from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
-
-        return [*NAKED_COLUMNS, "BA I", "BA II", "BA III", "BA IV"]
-    if name == "weapon" and text == "all":
-        from firefight.rulesets.rmu.odds.views import default_data
-
-        return list(default_data().weapons)
-    numeric = name in _INTS or name in ("distance", "band")
-    if numeric and text.count(":") == 2:
-        start, stop, step = (float(p) for p in text.split(":"))
-        if step <= 0 or stop < start:
-            fail(f"error: --{name.replace('_', '-')} range {text!r} needs STOP >= START, STEP > 0")
-        count = math.floor((stop - start) / step + 1e-9) + 1
-        values = [start + k * step for k in range(count)]
-        return [int(v) if name != "distance" else v for v in values]
-    parts = [p.strip() for p in text.split(",") if p.strip()]
-    try:
-        if name in _INTS or name == "band":
-            return [int(p) for p in parts]
-        if name == "distance":
-            return [float(p) for p in parts]
-        if name in _BOOLS:
-            return [p.lower() in ("1", "true", "yes", "y") for p in parts]
-        if name == "size":
-            return [Size(p) for p in parts]
-    except ValueError:
-        fail(f"error: --{name.replace('_', '-')} cannot read {text!r}")
-    return list(parts)
 
 
 def _build_shot(fixed: dict[str, object], point: dict[str, object]) -> Any:
@@ -366,7 +239,7 @@ def _build_shot(fixed: dict[str, object], point: dict[str, object]) -> Any:
     band = raw.pop("band", None)
     if band is not None:
         from firefight.errors import RuleRefusal
-        from firefight.rulesets.rmu.odds.views import default_data
+        from firefight.rulesets.rmu.catalog import default_data
 
         data = default_data()
         weapon = data.weapon(str(raw["weapon"]))
@@ -375,96 +248,126 @@ def _build_shot(fixed: dict[str, object], point: dict[str, object]) -> Any:
             raise RuleRefusal("RMU-GEN-4", f"Range band {band!r} is not one of 1 to {bands}.")
         # The middle of band N (RMU-GEN-4: each band is one short range increment).
         raw["distance"] = (band - 0.5) * weapon.short_range_ft
-    return aimed_shot_from_options(**raw)  # type: ignore[arg-type]
+    return declare(ShotOptions, **raw).build()
 
 
-def _sweep_opt(name: str) -> Any:
-    extra = " Sweep: a comma list, or START:STOP:STEP for numbers."
-    if name in _REPEATED:
-        return typer.Option(help=SHOT_OPTION_HELP[name] + " Not swept.")
-    return typer.Option(help=SHOT_OPTION_HELP[name] + extra)
+def _band_values(text: str) -> list[int]:
+    """``--band``: whole numbers, a comma list or START:STOP:STEP."""
+    if text.count(":") == 2:
+        start, stop, step = (int(p) for p in text.split(":"))
+        if step <= 0 or stop < start:
+            raise DeclarationError("--band", f"range {text!r} needs STOP >= START and STEP > 0.")
+        return list(range(start, stop + 1, step))
+    return [int(p) for p in text.split(",") if p.strip()]
 
 
-@sweep_app.command("shoot")
+_SWEEP_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    (
+        "band",
+        Annotated[
+            str | None,
+            typer.Option(
+                help="Range band 1 (Short) to 5, instead of --distance: the middle of that band "
+                "for each weapon. Sweep: a comma list or START:STOP:STEP."
+            ),
+        ],
+        None,
+    ),
+    ("method", MethodOpt, "exact"),
+    ("depth", DepthOpt, None),
+    ("samples", Annotated[int, typer.Option(help="Monte Carlo samples per point.")], 100_000),
+    ("seed", OddsSeedOpt, 0),
+    (
+        "stat",
+        Annotated[str, typer.Option(help="The stat the heatmap shows (a CSV column name).")],
+        "expected_hits",
+    ),
+    (
+        "x",
+        Annotated[
+            str | None, typer.Option("--x", help="The heatmap's across parameter (default: --ob).")
+        ],
+        None,
+    ),
+    (
+        "workers",
+        Annotated[
+            int,
+            typer.Option(help="Local worker processes (default: one per core; 0: this process)."),
+        ],
+        -1,
+    ),
+    (
+        "dask",
+        Annotated[
+            str | None,
+            typer.Option(help="Run on a Dask cluster: the scheduler's address, tcp://HOST:PORT."),
+        ],
+        None,
+    ),
+    ("csv_path", CsvOpt, None),
+    ("plot", PlotOpt, None),
+    ("as_json", JsonOpt, False),
+)
+
+
+def _sweep_grid(
+    values: dict[str, Any], band: str | None
+) -> tuple[dict[str, object], dict[str, Sequence[object]]]:
+    """The options given once (fixed) and those given several values (the grid's axes)."""
+    fixed: dict[str, object] = {}
+    grid: dict[str, Sequence[object]] = {}
+    axes: dict[str, list[object]] = {}
+    for option in options_of(ShotOptions):
+        given = values.get(option.name)
+        if given is None:
+            continue
+        if option.repeated or not option.param.sweep:
+            fixed[option.name] = given
+            continue
+        axes[option.name] = list(sweep_values(option, str(given)))
+    if band is not None:
+        axes["band"] = list(_band_values(band))
+    for name, found in axes.items():
+        if len(found) == 1:
+            fixed[name] = found[0]
+        else:
+            grid[name] = found
+    return fixed, grid
+
+
+@declared_command(
+    sweep_app,
+    "shoot",
+    ShotOptions,
+    help="Headline stats of an aimed shot over every combination of the listed values.",
+    extra=_SWEEP_OPTIONS,
+    sweep=True,
+    optional=("distance",),
+)
 def sweep_rmu_shoot(
-    weapon: Annotated[str, _sweep_opt("weapon")],
-    ob: Annotated[str, _sweep_opt("ob")],
-    distance: Annotated[str | None, _sweep_opt("distance")] = None,
-    band: Annotated[
-        str | None,
-        typer.Option(
-            help="Range band 1 (Short) to 5, instead of --distance: the middle of that band for "
-            "each weapon. Sweep: a comma list or START:STOP:STEP."
-        ),
-    ] = None,
-    armor: Annotated[str, _sweep_opt("armor")] = "AT 1",
-    naked: Annotated[str, _sweep_opt("naked")] = "AT 1",
-    armor_damage: Annotated[str, _sweep_opt("armor_damage")] = "0",
-    armor_quality: Annotated[str, _sweep_opt("armor_quality")] = "0",
-    armor_broken: Annotated[str, _sweep_opt("armor_broken")] = "false",
-    armor_untrained: Annotated[str, _sweep_opt("armor_untrained")] = "false",
-    ammo: Annotated[str, _sweep_opt("ammo")] = "ball",
-    cover: Annotated[str, _sweep_opt("cover")] = "none",
-    body_cover: Annotated[str, _sweep_opt("body_cover")] = "none",
-    shielder: Annotated[list[str] | None, _sweep_opt("shielder")] = None,
-    ap: Annotated[str, _sweep_opt("ap")] = "3",
-    ap_left: Annotated[str, _sweep_opt("ap_left")] = "4",
-    prepared: Annotated[str, _sweep_opt("prepared")] = "false",
-    mounted: Annotated[str, _sweep_opt("mounted")] = "false",
-    ranks: Annotated[str, _sweep_opt("ranks")] = "0",
-    size: Annotated[str, _sweep_opt("size")] = "medium",
-    quickness_db: Annotated[str, _sweep_opt("quickness_db")] = "0",
-    dodge: Annotated[str, _sweep_opt("dodge")] = "0",
-    celerity: Annotated[str, _sweep_opt("celerity")] = "0",
-    shooter_armor: Annotated[str | None, _sweep_opt("shooter_armor")] = None,
-    situation: Annotated[list[str] | None, _sweep_opt("situation")] = None,
-    mod: Annotated[list[str] | None, _sweep_opt("mod")] = None,
-    method: MethodOpt = "exact",
-    depth: DepthOpt = None,
-    samples: Annotated[int, typer.Option(help="Monte Carlo samples per point.")] = 100_000,
-    seed: OddsSeedOpt = 0,
-    stat: Annotated[
-        str, typer.Option(help="The stat the heatmap shows (a CSV column name).")
-    ] = "expected_hits",
-    x: Annotated[
-        str | None, typer.Option("--x", help="The heatmap's across parameter (default: --ob).")
-    ] = None,
-    workers: Annotated[
-        int,
-        typer.Option(help="Local worker processes (default: one per core; 0: this process)."),
-    ] = -1,
-    dask: Annotated[
-        str | None,
-        typer.Option(help="Run on a Dask cluster: the scheduler's address, tcp://HOST:PORT."),
-    ] = None,
-    csv_path: CsvOpt = None,
-    plot: PlotOpt = None,
-    as_json: JsonOpt = False,
+    values: dict[str, Any],
+    *,
+    band: str | None,
+    method: str,
+    depth: int | None,
+    samples: int,
+    seed: int,
+    stat: str,
+    x: str | None,
+    workers: int,
+    dask: str | None,
+    csv_path: Path | None,
+    plot: Path | None,
+    as_json: bool,
 ) -> None:
-    """Headline stats of an aimed shot over every combination of the listed values."""
     from firefight.odds.sweep import sweep
 
     chosen = method_from_text(method)
-    if (distance is None) == (band is None):
+    if (values.get("distance") is None) == (band is None):
         fail("error: give one of --distance and --band")
-    given: dict[str, object] = {
-        k: v for k, v in locals().items() if k in SHOT_OPTION_NAMES or k == "band"
-    }
-    fixed: dict[str, object] = {}
-    grid: dict[str, Sequence[object]] = {}
-    for name, value in given.items():
-        if value is None:
-            continue
-        if name in _REPEATED:
-            fixed[name] = value
-            continue
-        values = parse_values(name, str(value))
-        if not values:
-            fail(f"error: --{name.replace('_', '-')} has no values")
-        if len(values) == 1:
-            fixed[name] = values[0]
-        else:
-            grid[name] = values
+    with refusals():
+        fixed, grid = _sweep_grid(values, band)
     if not grid:
         fail("error: nothing to sweep: give several values to at least one option")
     first = {name: values[0] for name, values in grid.items()}
@@ -501,11 +404,11 @@ def sweep_rmu_shoot(
             fail(f"error: --stat is one of {', '.join(result.stat_names)}, got {stat!r}")
         from firefight.odds.plots import plot_heatmap
 
-        defaults = inspect.signature(aimed_shot_from_options).parameters
+        defaults = {o.name: o for o in options_of(ShotOptions)}
         constant = ", ".join(
-            f"{k.replace('_', ' ')} {v}"
+            f"{k.replace('_', ' ')} {v.value if isinstance(v, Enum) else v}"
             for k, v in fixed.items()
-            if k not in _REPEATED and (k not in defaults or defaults[k].default != v)
+            if k not in defaults or (not defaults[k].repeated and defaults[k].default != v)
         )
         plot_heatmap(
             result,

@@ -10,13 +10,12 @@ reports. Nothing here needs numpy: the generic engine works with these alone.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import NamedTuple
 
 from firefight.dice import Dice
 from firefight.outcome import Outcome
 from firefight.probability.stats import Stat
-from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.catalog import default_data
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 
@@ -147,12 +146,6 @@ def shot_view(outcome: Outcome) -> ShotView:
     if isinstance(recoil, dict):
         view = view._replace(recoil=_landing_view(recoil))
     return view
-
-
-@cache
-def default_data() -> RmuData:
-    """One shared :class:`RmuData` per process (worker processes load their own)."""
-    return RmuData()
 
 
 def resolve_for_odds(shot: AimedShot, dice: Dice) -> Outcome:

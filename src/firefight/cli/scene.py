@@ -1,0 +1,58 @@
+"""``firefight scene map FILE.toml``: a scenario's scene as an SVG picture, with the lines of fire,
+cones and sectors of a declared action; ``firefight encounter map`` draws a saved encounter the
+same way (:func:`draw_map`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from firefight.cli.common import console, refusals
+from firefight.encounter.scenario import initial_state, load_scenario
+from firefight.rulesets import find_ruleset
+from firefight.scene.state import EncounterState
+from firefight.scene.svg import scene_svg
+
+__all__ = ["ActionOpt", "SvgOpt", "app", "draw_map"]
+
+app = typer.Typer(help="Pictures of a scenario's scene.", no_args_is_help=True)
+
+SvgOpt = Annotated[
+    Path | None, typer.Option("--svg", help="Write the SVG to this file (default: print it).")
+]
+ActionOpt = Annotated[
+    str | None,
+    typer.Option("--action", help="An action line to draw, e.g. 'Mara shoots Viktor'."),
+]
+
+
+def draw_map(state: EncounterState, action: str | None, out: Path | None) -> None:
+    """Draw ``state`` (with ``action``'s shapes) to ``out``, or print the SVG."""
+    ruleset = find_ruleset(state.ruleset)
+    with refusals():
+        overlay = ruleset.overlay(state, ruleset.parse_action(action, state)) if action else None
+    svg = scene_svg(state, unit=ruleset.scene_unit, overlay=overlay, caption=action)
+    if out is None:
+        typer.echo(svg, nl=False)
+        return
+    try:
+        out.write_text(svg, encoding="utf-8")
+    except OSError as exc:
+        from firefight.cli.common import fail
+
+        fail(f"error: cannot write {out}: {exc.strerror or exc}")
+    console.print(f"map written to {out}")
+
+
+@app.command("map")
+def map_command(
+    scenario: Annotated[Path, typer.Argument(help="A scenario TOML file (examples/*.toml).")],
+    svg: SvgOpt = None,
+    action: ActionOpt = None,
+) -> None:
+    """The scene before the first round, top-down, with a legend and a scale."""
+    with refusals():
+        state = initial_state(load_scenario(scenario))
+    draw_map(state, action, svg)

@@ -1,0 +1,122 @@
+"""Cover with hit points (C-13) and the bulletproof shield (``data/cover.toml``).
+
+A shot at someone behind cover hits the cover instead: its damage comes off the cover's HP,
+what is beyond the HP is lost, and at 0 HP the cover is destroyed -- the next shot meets the
+person. An area attack hits the cover once; if that destroys it, the blast reaches whoever is
+behind it (C-13). A bulletproof shield is cover held in hand (CPR-DOD-1).
+
+>>> covers = load_cover()
+>>> covers.hp_of("concrete thick"), covers.hp_of("Steel-Thin")
+(25, 25)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import Field
+
+from firefight.errors import RuleRefusal
+from firefight.rulesets.cpr.datafile import CprTableHeader, load
+from firefight.rulesets.cpr.events import CoverDamaged
+from firefight.rulesets.cpr.weapons import normalize_key
+from firefight.tables.data_files import DataModel
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = ["Cover", "CoverTable", "hit_cover", "load_cover"]
+
+THICKNESSES = ("thin", "thick")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Cover:
+    """A piece of cover between a target and the attack: its name, HP left, and who holds it
+    (a shield) or None (a barrier in the scene)."""
+
+    name: str
+    hp: int
+    holder: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoverTable:
+    """HP by material and thickness, and the shields."""
+
+    materials: dict[str, tuple[int, int]]
+    shields: dict[str, tuple[str, int]]
+
+    def hp_of(self, kind: str) -> int:
+        """The HP of ``"<material> <thin|thick>"`` (any order, hyphens or spaces)."""
+        words = normalize_key(kind).split("-")
+        thickness = next((w for w in words if w in THICKNESSES), None)
+        material = "-".join(w for w in words if w not in THICKNESSES)
+        if thickness is None or material not in self.materials:
+            known = ", ".join(self.materials)
+            raise RuleRefusal(
+                "C-13",
+                f"Cover {kind!r} is not '<material> thin' or '<material> thick' with a material "
+                f"of {known}.",
+            )
+        thin, thick = self.materials[material]
+        return thin if thickness == "thin" else thick
+
+    def shield(self, key: str) -> tuple[str, int]:
+        """A shield's name and HP."""
+        wanted = normalize_key(key)
+        if wanted not in self.shields:
+            raise RuleRefusal(
+                "C-13", f"No shield called {key!r}; cpr knows {', '.join(self.shields)}."
+            )
+        return self.shields[wanted]
+
+
+class _Material(DataModel):
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    thin: int = Field(ge=0)
+    thick: int = Field(ge=0)
+
+
+class _Shield(DataModel):
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str
+    hp: int = Field(gt=0)
+
+
+class _CoverFile(DataModel):
+    table: CprTableHeader
+    material: list[_Material] = Field(min_length=1)
+    shield: list[_Shield] = Field(default_factory=list)
+
+
+def load_cover() -> CoverTable:
+    m = load(_CoverFile, "cover.toml")
+    return CoverTable(
+        materials={x.key: (x.thin, x.thick) for x in m.material},
+        shields={s.key: (s.name, s.hp) for s in m.shield},
+    )
+
+
+def hit_cover(
+    cover: Cover, damage: int, tb: TraceBuilder, *, behind: str, area: bool = False
+) -> tuple[Cover, CoverDamaged]:
+    """The damage of one attack taken by ``cover``: HP down, what is beyond lost (C-13)."""
+    after = max(0, cover.hp - damage)
+    lost = damage - (cover.hp - after)
+    tb.total(
+        f"{cover.name}'s HP",
+        [
+            Modifier(value=cover.hp, label=f"{cover.name} HP left", rule="C-13"),
+            Modifier(value=after - cover.hp, label=f"{damage} damage", rule="C-13"),
+        ],
+    )
+    if after > 0:
+        tb.step(f"The {cover.name} holds ({after} HP left); {behind} is untouched.", "C-13")
+    elif area:
+        tb.step(f"The {cover.name} is destroyed: the blast reaches {behind}.", "C-13")
+    else:
+        beyond = f"; the {lost} damage beyond its HP is lost" if lost else ""
+        tb.step(f"The {cover.name} is destroyed{beyond}. {behind} is untouched.", "C-13")
+    event = CoverDamaged(
+        cover=cover.name, holder=cover.holder, hp_before=cover.hp, hp_after=after, damage=damage
+    )
+    return Cover(name=cover.name, hp=after, holder=cover.holder), event

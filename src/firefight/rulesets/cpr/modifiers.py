@@ -1,0 +1,158 @@
+"""Named modifiers (``data/modifiers.toml``) and armor penalties, selected by name.
+
+A command or action line names them (``--modifier smartgun-link``, ``--modifier luck:2``,
+``--modifier armor:flak``); :meth:`ModifierCatalog.resolve` turns the names into itemized
+modifiers for the attack roll, the armor penalty on REF / DEX / MOVE, the Luck spent, and
+whether the weapon jams on a natural 1. Figures are the public core rules' (CPR-REF-1).
+
+>>> from firefight.rulesets.cpr.data import CprData
+>>> chosen = CprData().modifiers.resolve(["smartgun-link", "luck:2"], distance_m=10)
+>>> [(m.value, m.label) for m in chosen.attack], chosen.luck
+([(1, 'smartgun link'), (2, 'Luck spent (2 points)')], 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pydantic import Field
+
+from firefight.errors import RuleRefusal
+from firefight.rulesets.cpr.armor import Armor
+from firefight.rulesets.cpr.datafile import CprTableHeader, load
+from firefight.rulesets.cpr.weapons import normalize_key
+from firefight.tables.data_files import DataModel
+from firefight.trace import Modifier
+
+__all__ = ["Chosen", "ModifierCatalog", "NamedModifier", "load_modifiers"]
+
+RULE = "CPR-REF-1"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NamedModifier:
+    key: str
+    label: str
+    value: int = 0
+    min_distance_m: int | None = None
+    jams_on: int | None = None
+    per_point: int | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Chosen:
+    """What the named modifiers add up to: ``attack`` modifiers on the roll, the armor
+    ``penalty`` (<= 0) on REF, DEX and MOVE, the Luck points spent, the jam face if any."""
+
+    attack: tuple[Modifier, ...] = ()
+    penalty: int = 0
+    penalty_label: str = ""
+    luck: int = 0
+    jams_on: int | None = None
+    notes: tuple[str, ...] = ()
+
+    def on_roll(self) -> tuple[Modifier, ...]:
+        """Everything on a REF or DEX roll: the armor penalty first, then the named bonuses."""
+        if not self.penalty:
+            return self.attack
+        return (Modifier(value=self.penalty, label=self.penalty_label, rule=RULE), *self.attack)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ModifierCatalog:
+    named: dict[str, NamedModifier]
+    armor: dict[str, Armor]
+
+    def known(self) -> list[str]:
+        return [*self.named, "armor:<armor>", "luck:<points>"]
+
+    def resolve(self, names: Iterable[str], *, distance_m: float | None = None) -> Chosen:
+        """The named modifiers, refused with the known names when one is unknown."""
+        attack: list[Modifier] = []
+        notes: list[str] = []
+        penalty, penalty_label, luck, jams = 0, "", 0, None
+        for raw in names:
+            key, _, arg = normalize_key(raw).partition(":")
+            if key == "armor":
+                armor = self.armor.get(normalize_key(arg))
+                if armor is None:
+                    raise RuleRefusal(
+                        RULE, f"No armor called {arg!r}; cpr knows {', '.join(self.armor)}."
+                    )
+                # The worst penalty of the armor worn counts, not the sum.
+                if armor.penalty < penalty:
+                    penalty, penalty_label = armor.penalty, f"{armor.name} armor penalty"
+                continue
+            entry = self.named.get(key)
+            if entry is None:
+                raise RuleRefusal(
+                    RULE, f"No modifier called {raw!r}; cpr knows {', '.join(self.known())}."
+                )
+            if entry.per_point is not None:
+                if not arg.isdigit() or int(arg) < 1:
+                    raise RuleRefusal(RULE, f"Say how many points: '{key}:2', not {raw!r}.")
+                luck += int(arg)
+                attack.append(
+                    Modifier(
+                        value=int(arg) * entry.per_point,
+                        label=f"{entry.label} ({arg} points)",
+                        rule=RULE,
+                    )
+                )
+                continue
+            if arg:
+                raise RuleRefusal(RULE, f"The {entry.label} takes no value: {raw!r}.")
+            if entry.jams_on is not None:
+                jams = entry.jams_on
+                notes.append(f"{entry.label}: a natural {entry.jams_on} jams it")
+            if entry.min_distance_m is not None and (
+                distance_m is None or distance_m < entry.min_distance_m
+            ):
+                notes.append(f"{entry.label}: no bonus under {entry.min_distance_m} m")
+                continue
+            if entry.value:
+                attack.append(Modifier(value=entry.value, label=entry.label, rule=RULE))
+        return Chosen(
+            attack=tuple(attack),
+            penalty=penalty,
+            penalty_label=penalty_label,
+            luck=luck,
+            jams_on=jams,
+            notes=tuple(notes),
+        )
+
+
+class _NamedModel(DataModel):
+    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    label: str
+    value: int = 0
+    min_distance_m: int | None = Field(default=None, gt=0)
+    jams_on: int | None = Field(default=None, ge=1, le=10)
+    per_point: int | None = Field(default=None, ge=1)
+    source: str = Field(min_length=1)
+
+
+class _ModifiersFile(DataModel):
+    table: CprTableHeader
+    modifier: list[_NamedModel] = Field(min_length=1)
+
+
+def load_modifiers(armor: dict[str, Armor]) -> ModifierCatalog:
+    m = load(_ModifiersFile, "modifiers.toml")
+    return ModifierCatalog(
+        named={
+            x.key: NamedModifier(
+                key=x.key,
+                label=x.label,
+                value=x.value,
+                min_distance_m=x.min_distance_m,
+                jams_on=x.jams_on,
+                per_point=x.per_point,
+                source=x.source,
+            )
+            for x in m.modifier
+        },
+        armor=armor,
+    )

@@ -1,0 +1,88 @@
+"""``firefight rmu throw | flash-bang``: where an explosive lands, and a flash-bang's contest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import typer
+
+from firefight.cli.common import given_dice, json_refusals, refusals, show_resolution
+from firefight.cli.declared import declared_command
+from firefight.declarations import declare
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.explosive_options import FlashBangOptions, ThrowOptions
+from firefight.rulesets.rmu.flash_bang import resolve_flash_bang
+from firefight.rulesets.rmu.placement import resolve_throw
+
+__all__ = ["app"]
+
+app = typer.Typer(add_completion=False)
+
+
+def _throw_headline(outcome: Outcome) -> str:
+    s = outcome.summary
+    landed = s["landed"]
+    assert isinstance(landed, dict)
+    where = f"({landed['x_ft']:g}, {landed['y_ft']:g})"
+    if s["result"] == "fumble":
+        return f"FUMBLE: it lies at the thrower's feet {where}"
+    if s["result"] == "on target":
+        return f"ON TARGET at {where}"
+    return f"SCATTERED {s['off_ft']:g} ft toward {s['clock']} o'clock, to {where}"
+
+
+def _bang_headline(outcome: Outcome) -> str:
+    victims = outcome.summary["victims"]
+    assert isinstance(victims, list)
+    return "; ".join(
+        f"{v['name']}: {v['steps']} rounds blind and deaf, {v['hits']} hits"
+        if v["steps"] else f"{v['name']}: unaffected"
+        for v in victims
+    )  # fmt: skip
+
+
+@declared_command(
+    app, "throw", ThrowOptions, help="Throw an explosive at a spot: where it lands (RMU-EXP-2)."
+)
+def throw(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "throw", given, as_json)):
+        decl = declare(ThrowOptions, **values).build()
+        outcome = resolve_throw(decl, given.dice)
+    show_resolution(
+        ruleset="rmu",
+        action="throw",
+        declaration=decl,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=f"rmu throw: {decl.load}",
+        headline=_throw_headline,
+    )
+
+
+@declared_command(
+    app,
+    "flash-bang",
+    FlashBangOptions,
+    help="A flash-bang's contest against each person in its radius (RMU-EXP-17).",
+)
+def flash_bang(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "flash-bang", given, as_json)):
+        decl = declare(FlashBangOptions, **values).build()
+        outcome = resolve_flash_bang(decl, given.dice)
+    show_resolution(
+        ruleset="rmu",
+        action="flash-bang",
+        declaration=decl,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title="rmu flash-bang",
+        headline=_bang_headline,
+    )

@@ -1,0 +1,116 @@
+"""The declarations of a throw and a flash-bang as a person gives them: the options of
+``rmu throw`` and ``rmu flash-bang`` (:mod:`firefight.declarations`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from firefight.declarations import DeclarationError, param
+from firefight.geometry import Point
+from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.rulesets.rmu.fire_options import MAX_COORDINATE_FT
+from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
+from firefight.rulesets.rmu.placement import Throw
+from firefight.rulesets.rmu.shot_options import MAX_LISTED, parse_mod
+
+__all__ = ["FlashBangOptions", "ThrowOptions"]
+
+
+def load_keys() -> Sequence[str]:
+    return tuple(explosive_data().loads)
+
+
+def _point(text: str, option: str) -> Point:
+    x, _, y = text.partition(",")
+    try:
+        found = Point(x_ft=float(x), y_ft=float(y))
+    except ValueError:
+        raise DeclarationError(option, f"takes X,Y in feet, e.g. '0,45', got {text!r}.") from None
+    if not all(abs(v) <= MAX_COORDINATE_FT for v in (found.x_ft, found.y_ft)):
+        raise DeclarationError(option, f"takes X,Y within {MAX_COORDINATE_FT:,} ft, got {text!r}.")
+    return found
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowOptions:
+    """A throw of an explosive at a spot."""
+
+    load: str = param(help="The explosive (m67, mk3a2, an-m14, m84, m18, cs, molotov).",
+                      choices=load_keys)  # fmt: skip
+    aim: str = param(help="The aim point X,Y in feet.")
+    at: str = param("0,0", help="Where the thrower stands, X,Y in feet.")
+    thrown: int = param(
+        0, help="The whole Ranged Weapon: Thrown bonus.", low=-999, high=999, rule="RMU-EXP-2"
+    )
+    difficulty: int = param(
+        0, help="The GM's difficulty for the precision wanted.", low=-200, high=200
+    )
+    ap: int = param(3, help="AP on the throw (1-3; -25 per AP under 3).", low=1, high=3,
+                    rule="RMU-EXP-3")  # fmt: skip
+    mod: tuple[str, ...] = param(
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED
+    )
+
+    def build(self) -> Throw:
+        return Throw(
+            load=self.load,
+            aim=_point(self.aim, "--aim"),
+            thrower=_point(self.at, "--at"),
+            thrown_bonus=self.thrown,
+            difficulty=self.difficulty,
+            ap=self.ap,
+            extra=tuple(parse_mod(m) for m in self.mod),
+        )
+
+
+def _victim(text: str, unaware: Sequence[str], nightvision: Sequence[str]) -> Victim:
+    parts = text.split(":")
+    example = "e.g. 'ghoul:5:0' or 'Mara:10:5:3'"
+    if not 3 <= len(parts) <= 4 or not parts[0].strip():
+        raise DeclarationError("--victim", f"takes NAME:CO:SD[:BP], {example}, got {text!r}.")
+    try:
+        co, sd, bp = int(parts[1]), int(parts[2]), int(parts[3]) if len(parts) == 4 else 0
+    except ValueError:
+        raise DeclarationError("--victim", f"CO, SD and BP are whole numbers, {example}.") from None
+    if not (-50 <= co <= 50 and -50 <= sd <= 50 and 0 <= bp <= 10):
+        raise DeclarationError(
+            "--victim", f"stat bonuses run -50..50 and Blood Potency 0..10: {text!r}."
+        )
+    name = parts[0].strip()
+    return Victim(name=name, co_bonus=co, sd_bonus=sd, blood_potency=bp,
+                  unaware=name in unaware, nightvision=name in nightvision)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlashBangOptions:
+    """A flash-bang going off among the people in its radius."""
+
+    victim: tuple[str, ...] = param(
+        help="Someone in the radius NAME:CO:SD[:BP] (Constitution and Self Discipline bonuses, "
+        "Blood Potency; repeatable).",
+        low=1,
+        high=MAX_LISTED * 4,
+        rule="RMU-EXP-17",
+    )
+    enclosed: bool = param(False, help="It goes off in a closed room (+20).")
+    unaware: tuple[str, ...] = param(
+        (), help="NAME did not see it coming (+20; repeatable).", high=MAX_LISTED * 4
+    )
+    nightvision: tuple[str, ...] = param(
+        (), help="NAME is using Nightvision (-25 Resistance; repeatable).", high=MAX_LISTED * 4
+    )
+    mod: tuple[str, ...] = param(
+        (), help="Extra modifier VALUE:LABEL on the grenade (repeatable).", high=MAX_LISTED
+    )
+
+    def build(self) -> FlashBang:
+        victims = tuple(_victim(t, self.unaware, self.nightvision) for t in self.victim)
+        named = {v.name for v in victims}
+        for option, names in (("--unaware", self.unaware), ("--nightvision", self.nightvision)):
+            stray = [n for n in names if n not in named]
+            if stray:
+                raise DeclarationError(option, f"names {stray[0]!r}, who is no --victim.")
+        return FlashBang(
+            victims=victims, enclosed=self.enclosed, extra=tuple(parse_mod(m) for m in self.mod)
+        )

@@ -1,0 +1,152 @@
+"""Throwing an explosive: where it lands (RMU-EXP-2..4, RULINGS X-1, X-2).
+
+An explosive is placed, not aimed. The placement maneuver adds the whole Ranged Weapon: Thrown
+bonus, the GM's difficulty, the throw increment's penalty and -25 per AP short of 3 to a d100
+open-ended at the high end (a throw is a ranged attack: its unmodified 01-04 fumble and the
+explosive lies at the thrower's feet). A total of 100 or more lands on the aim point; a lower
+one scatters (100 - total)% of half the throw (the whole half below 0), in the direction a d12
+shows read as a clock laid on the throw (X-2).
+
+>>> from firefight.dice import Dice
+>>> from firefight.geometry import Point
+>>> throw = Throw(load="m67", aim=Point(x_ft=0, y_ft=45), thrown_bonus=40)
+>>> outcome = resolve_throw(throw, Dice.scripted([42, 12]))
+>>> outcome.summary["total"], outcome.summary["off_ft"], outcome.summary["landed"]
+(72, 6.3, {'x_ft': 0.0, 'y_ft': 51.3})
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import Event
+from firefight.geometry import Point, distance_ft, scatter_point
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.explosives import ExplosiveData, explosive_data
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = ["ExplosiveLanded", "Throw", "resolve_throw", "throw_band"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Throw:
+    """A declared throw: ``thrower`` and ``aim`` on the plane (feet), the whole Ranged Weapon:
+    Thrown bonus, the GM's difficulty for the precision wanted, and the AP spent (1-3)."""
+
+    load: str
+    aim: Point
+    thrower: Point = field(default_factory=lambda: Point(x_ft=0.0, y_ft=0.0))
+    thrown_bonus: int = 0
+    difficulty: int = 0
+    ap: int = 3
+    extra: tuple[Modifier, ...] = ()
+    name: str = "thrower"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExplosiveLanded(Event):
+    """An explosive on the ground, where it came to rest (RMU-EXP-2)."""
+
+    actor: str
+    load: str
+    at: Point
+    fumbled: bool
+
+
+def throw_band(distance: float, increment_ft: float, bands: int) -> int:
+    """The throw increment (1-based) a distance falls in; refused past the last (RMU-EXP-4).
+
+    >>> throw_band(45.0, 25.0, 5)
+    2
+    """
+    band = max(1, math.ceil(distance / increment_ft - 1e-9))
+    if band > bands:
+        raise RuleRefusal(
+            "RMU-EXP-4",
+            f"It does not arrive: {distance:g} ft is past the fifth throw of "
+            f"{increment_ft:g} ft ({bands * increment_ft:g} ft at most).",
+        )
+    return band
+
+
+def resolve_throw(throw: Throw, dice: Dice, data: ExplosiveData | None = None) -> Outcome:
+    """Where ``throw`` lands. Dice: the placement roll, then (when it scatters) the d12."""
+    data = data or explosive_data()
+    load = data.load(throw.load)
+    figures = data.throw
+    if not 1 <= throw.ap <= figures.ap_full:
+        raise RuleRefusal(
+            "RMU-EXP-3", f"A throw takes 1 to {figures.ap_full} AP; {throw.ap} AP was declared."
+        )
+    distance = distance_ft(throw.thrower, throw.aim)
+    band = throw_band(distance, load.increment_ft, len(figures.band_penalties))
+    tb = TraceBuilder()
+    roll = tb.roll(dice.d100_open_ended("placement", low_end=False))
+    if roll.natural <= figures.fumble_max:
+        tb.step(
+            f"A natural {roll.natural:02d} fumbles: the {load.name} never leaves "
+            f"{throw.name}'s hand and lies at their feet, fuse running.",
+            "RMU-EXP-3",
+        )
+        landed = throw.thrower
+        return _landed(throw, load.key, landed, tb, fumbled=True, total=None, off=0.0)
+    short = figures.ap_full - throw.ap
+    total = tb.total(
+        "placement",
+        [
+            Modifier(value=roll.total, label="d100 (open-ended)", rule="RMU-EXP-2"),
+            Modifier(value=throw.thrown_bonus, label="Ranged Weapon: Thrown", rule="RMU-EXP-2"),
+            Modifier(value=throw.difficulty, label="difficulty (GM)", rule="RMU-EXP-2"),
+            Modifier(
+                value=figures.band_penalties[band - 1],
+                label=f"throw increment {band} ({distance:g} ft)",
+                rule="RMU-EXP-4",
+            ),
+            Modifier(
+                value=figures.penalty_per_ap_short * short, label=f"{throw.ap} AP", rule="RMU-EXP-3"
+            ),
+            *throw.extra,
+        ],
+    ).value
+    if total >= 100:
+        tb.step(f"{total}: on the aim point.", "X-1")
+        return _landed(throw, load.key, throw.aim, tb, fumbled=False, total=total, off=0.0)
+    share = 100 if total < 0 else 100 - total
+    off = round(share / 100 * distance / 2, 6)
+    if off == 0:
+        tb.step(f"{total}: short of 100, but a throw of 0 ft scatters nowhere.", "X-1")
+        return _landed(throw, load.key, throw.aim, tb, fumbled=False, total=total, off=0.0)
+    hour = tb.roll(dice.die(12, "scatter direction")).total
+    landed = scatter_point(throw.thrower, throw.aim, off, hour)
+    tb.step(
+        f"{total}: {share}% of half the throw ({distance / 2:g} ft) = {off:g} ft off, toward "
+        f"{hour} o'clock (12 past the aim point, 6 back toward the thrower).",
+        "X-1",
+    )
+    return _landed(throw, load.key, landed, tb, fumbled=False, total=total, off=off, hour=hour)
+
+
+def _landed(
+    throw: Throw,
+    load: str,
+    at: Point,
+    tb: TraceBuilder,
+    *,
+    fumbled: bool,
+    total: int | None,
+    off: float,
+    hour: int | None = None,
+) -> Outcome:
+    summary: dict[str, object] = {
+        "result": "fumble" if fumbled else ("on target" if off == 0 else "scattered"),
+        "load": load,
+        "total": total,
+        "off_ft": round(off, 1),
+        "clock": hour,
+        "landed": {"x_ft": round(at.x_ft, 1), "y_ft": round(at.y_ft, 1)},
+    }
+    event = ExplosiveLanded(actor=throw.name, load=load, at=at, fumbled=fumbled)
+    return Outcome(events=(event,), trace=tb.build(), summary=summary)

@@ -1,0 +1,74 @@
+"""What an rmu resolution comes to, in the one word of the JSON outcome vocabulary.
+
+docs/json.md lists the words; this reads them off the summaries the rmu resolvers return (the
+aimed shot, rapid fire and its preparation, the suppression sweep, maneuvers, moving to cover,
+and the encounter's actions, which add the verb).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from firefight.outcome import ResolvedWord
+
+__all__ = ["outcome_word"]
+
+# M-3's absolute maneuver bands.
+_ABSOLUTE: dict[str, ResolvedWord] = {
+    "absolute failure": "failure",
+    "failure": "failure",
+    "partial success": "partial",
+    "success": "success",
+    "absolute success": "success",
+}
+
+
+# Where a thrown explosive lands (RMU-EXP-2): on the spot, scattered off it (its fumble is above).
+_THROWN: dict[str, ResolvedWord] = {"on target": "success", "scattered": "partial"}
+
+
+def _by_percent(percent: object) -> ResolvedWord:
+    """A percentage result (M-1, RMU-MOV-2): all of it, none of it, or a share."""
+    if not isinstance(percent, int) or percent <= 0:
+        return "failure"
+    return "success" if percent >= 100 else "partial"
+
+
+def _struck(people: object) -> bool:
+    return isinstance(people, list) and any(
+        isinstance(p, Mapping) and p.get("result") == "hit" for p in people
+    )
+
+
+def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
+    """``hit`` when the fire struck anyone (the target, a shielder the round flew on into,
+    anyone in the burst or the sweep); ``fumble`` on a fumble or a malfunction; a maneuver, a
+    preparation or a dash for cover by its percentage or its absolute band; a thrown explosive
+    is a ``success`` on target and ``partial`` when it scatters; a flash-bang ``hit`` when it
+    blinds anyone; ``done`` for an action with nothing to roll (a move, a reload, a wait)."""
+    result = summary.get("result")
+    if result in ("fumble", "malfunction"):
+        return "fumble"
+    if result == "wasted":
+        return "failure"
+    if result == "prepared":
+        return _by_percent(summary.get("percent"))
+    if result in _THROWN:
+        return _THROWN[result]
+    if result == "flash-bang":
+        return "hit" if any(v.get("steps") for v in summary.get("victims", ())) else "miss"
+    if result in ("in cover", "in the open"):
+        return _by_percent(summary.get("share_percent"))
+    if summary.get("kind") == "percentage":
+        failed = summary.get("fail_to_act") or summary.get("critical")
+        return "failure" if failed else _by_percent(summary.get("percent"))
+    if summary.get("kind") == "absolute":
+        return _ABSOLUTE.get(str(result), "failure")
+    if "targets" in summary:
+        return "hit" if _struck(summary["targets"]) else "miss"
+    if result == "hit" or _struck([summary.get("shielder")]):
+        return "hit"
+    if result in ("miss", "cannot hit"):
+        return "miss"
+    return "done"

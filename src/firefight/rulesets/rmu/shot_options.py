@@ -1,0 +1,233 @@
+"""The declaration of an rmu aimed shot as a person gives it: one field per option of
+``rmu shoot``, ``odds rmu shoot`` and ``odds sweep rmu shoot`` (:mod:`firefight.declarations`).
+
+The fields are flat, as they are typed; :meth:`ShotOptions.build` turns them into the
+:class:`~firefight.rulesets.rmu.shot.AimedShot` the resolver reads (cover and body screens
+parsed, the defender's figures gathered). Bounds here are the ones no rule figure gives:
+structural limits (no negative distance, dots 0-5) and sanity limits on free figures, listed in
+docs/rmu.md ("Limits"); what a rule refuses (4 AP, a range past the last band) the resolver
+refuses, citing the rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from firefight.declarations import DeclarationError, param
+from firefight.geometry import CoverGrade, Size
+from firefight.rulesets.rmu.bodies import Ally, BodyScreen, Bystander
+from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, default_data
+from firefight.rulesets.rmu.cover import parse_cover
+from firefight.rulesets.rmu.defense import Defender
+from firefight.rulesets.rmu.shot import AimedShot
+from firefight.trace import Modifier
+
+__all__ = ["ShotOptions", "armor_columns", "parse_mod", "parse_shielder", "weapon_keys"]
+
+#: The most people one command line may place between muzzle and target, and the most named
+#: situations or GM modifiers on one shot.
+MAX_LISTED = 12
+#: The farthest a shot may be declared at; a weapon's last band refuses far sooner (RMU-GEN-4).
+MAX_DISTANCE_FT = 100_000
+
+
+def weapon_keys() -> Sequence[str]:
+    return tuple(default_data().weapons)
+
+
+def armor_columns() -> Sequence[str]:
+    return (*NAKED_COLUMNS, *default_data().armor)
+
+
+def ammo_keys() -> Sequence[str]:
+    return tuple(default_data().ammo)
+
+
+def situation_keys() -> Sequence[str]:
+    return tuple(default_data().rules.situational)
+
+
+def ba_classes() -> Sequence[str]:
+    return tuple(default_data().armor)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotOptions:
+    """Every option of an aimed shot, as typed."""
+
+    weapon: str = param(help="Weapon key (see `firefight weapons`).", choices=weapon_keys)
+    ob: int = param(help="The shooter's OB with the weapon.", low=-999, high=999)
+    distance: float = param(
+        help="Distance to the target.", unit="ft", low=0, high=MAX_DISTANCE_FT, rule="RMU-GEN-4"
+    )
+    armor: str = param(
+        "AT 1", help="Target protection: 'AT 1'..'AT 10' or 'BA I'..'BA IV'.", choices=armor_columns
+    )
+    naked: str = param(
+        "AT 1", help="The target's naked AT under ballistic armor.", choices=NAKED_COLUMNS
+    )
+    armor_damage: int = param(
+        0, help="Breakage total the armor has taken.", low=-999, high=0, rule="RMU-BRK-1"
+    )
+    armor_quality: int = param(
+        0, help="The armor's quality bonus on breakage checks.", low=-100, high=100
+    )
+    armor_broken: bool = param(
+        False, help="A breakage check broke the armor: it protects no more.", sweep=False
+    )
+    armor_untrained: bool = param(
+        False, help="The target is untrained in the armor (worse maneuver penalty)."
+    )
+    ammo: str = param("ball", help="ball, hollowpoint or armor-piercing.", choices=ammo_keys)
+    cover: str = param("none", help="GRADE:MATERIAL, e.g. half:hard; 'none' in the open.")
+    body_cover: str = param(
+        "none",
+        help="Cover the shielders give: none, partial, half or full.",
+        choices=tuple(g.value for g in CoverGrade),
+    )
+    shielder: tuple[str, ...] = param(
+        (),
+        help="Someone between muzzle and target, NAME[=ARMOR[:DAMAGE]] (repeatable); "
+        "a miss flies into one of them.",
+        high=MAX_LISTED,
+        sweep=False,
+    )
+    ap: int = param(3, help="AP spent on the attack (1-3).", low=0, high=4, rule="RMU-GEN-1")
+    ap_left: int = param(
+        4, help="AP the shooter has left this round.", low=0, high=4, rule="RMU-GEN-1"
+    )
+    prepared: bool = param(False, help="A Prep shot: no recoil penalty, 1 AP more.")
+    mounted: bool = param(False, help="The gun is on a tripod.")
+    ranks: int = param(
+        0, help="Skill ranks (each 5 shrink the fumble range).", low=0, high=200, rule="RMU-GEN-8"
+    )
+    size: Size = param(Size.MEDIUM, help="Target size.")
+    quickness_db: int = param(0, help="Target's Quickness DB.", low=-50, high=100)
+    dodge: int = param(0, help="Target's Dodge DB (Fleetness).", low=0, high=200)
+    celerity: int = param(
+        0, help="Target's Celerity dots (Rapid Reflexes).", low=0, high=5, rule="RMU-DOD-3"
+    )
+    unconscious: bool = param(
+        False,
+        help="The target is unconscious or otherwise helpless: no Quickness DB, Dodge or "
+        "Celerity share (P-9).",
+    )
+    strength: int = param(
+        0,
+        help="The shooter's Strength bonus: the defense against an unbraced tripod gun's "
+        "recoil (RMU-TRI-2).",
+        low=-50,
+        high=100,
+        rule="RMU-TRI-2",
+    )
+    shooter_armor: str | None = param(
+        None, help="The shooter's own BA class.", choices=ba_classes, sweep=False
+    )
+    ally: str | None = param(
+        None,
+        help="The shooter's nearest ally, NAME[=ARMOR[:DAMAGE]]@FEET from the muzzle: where a "
+        "fumble's 66 sends a round.",
+        sweep=False,
+    )
+    situation: tuple[str, ...] = param(
+        (),
+        help="Named situational modifier (repeatable), e.g. prone-target.",
+        choices=situation_keys,
+        high=MAX_LISTED,
+        sweep=False,
+    )
+    mod: tuple[str, ...] = param(
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
+    )
+
+    def build(self) -> AimedShot:
+        """The declaration the options describe (refusing a bad cover or screen as the rules
+        do)."""
+        return AimedShot(
+            weapon=self.weapon,
+            ob=self.ob,
+            distance_ft=self.distance,
+            ranks=self.ranks,
+            ap=self.ap,
+            ap_available=self.ap_left,
+            prepared=self.prepared,
+            mounted=self.mounted,
+            ammo=self.ammo,
+            armor=self.armor,
+            naked_column=self.naked,
+            armor_damage=self.armor_damage,
+            armor_quality=self.armor_quality,
+            armor_broken=self.armor_broken,
+            cover=parse_cover(self.cover),
+            screen=_screen(self.body_cover, self.shielder),
+            target_size=self.size,
+            defender=Defender(
+                quickness_db=self.quickness_db,
+                dodge_db=self.dodge,
+                celerity=self.celerity,
+                armor_trained=not self.armor_untrained,
+                conscious=not self.unconscious,
+            ),
+            strength_bonus=self.strength,
+            shooter_armor=self.shooter_armor,
+            ally=parse_ally(self.ally),
+            situational=self.situation,
+            extra=tuple(parse_mod(m) for m in self.mod),
+        )
+
+
+def parse_mod(text: str) -> Modifier:
+    """A GM's modifier ``VALUE:LABEL`` (``+10:bright muzzle flash``); it cites no rule."""
+    value, _, label = text.partition(":")
+    try:
+        return Modifier(value=int(value), label=label.strip() or "GM modifier", rule=None)
+    except ValueError:
+        raise DeclarationError(
+            "--mod", f"takes VALUE:LABEL, e.g. '+10:bright muzzle flash', got {text!r}."
+        ) from None
+
+
+def parse_shielder(text: str) -> Bystander:
+    """``NAME``, ``NAME=ARMOR`` or ``NAME=ARMOR:DAMAGE`` (e.g. ``Ana=BA II:-20``)."""
+    name, _, rest = text.partition("=")
+    armor, _, damage = rest.partition(":")
+    example = "e.g. 'Ana=BA II:-20'"
+    if not name.strip():
+        raise DeclarationError(
+            "--shielder", f"takes NAME[=ARMOR[:DAMAGE]], {example}, got {text!r}."
+        )
+    try:
+        return Bystander(
+            name=name.strip(),
+            armor=armor.strip() or "AT 1",
+            armor_damage=int(damage) if damage.strip() else 0,
+        )
+    except ValueError:
+        raise DeclarationError(
+            "--shielder", f"DAMAGE is a whole number, {example}, got {text!r}."
+        ) from None
+
+
+def parse_ally(text: str | None) -> Ally | None:
+    """``NAME[=ARMOR[:DAMAGE]]@FEET``, e.g. ``Ana=BA II@25``."""
+    if text is None:
+        return None
+    who, at, feet = text.rpartition("@")
+    try:
+        distance = float(feet)
+    except ValueError:
+        distance = -1.0
+    if not at or not 0 <= distance <= MAX_DISTANCE_FT:
+        raise DeclarationError(
+            "--ally", f"takes NAME[=ARMOR[:DAMAGE]]@FEET, e.g. 'Ana=BA II@25', got {text!r}."
+        )
+    return Ally(who=parse_shielder(who), distance_ft=distance)
+
+
+def _screen(grade: str, shielders: Sequence[str]) -> BodyScreen | None:
+    people = tuple(parse_shielder(t) for t in shielders)
+    level = CoverGrade(grade.strip().lower())
+    if level is CoverGrade.NONE and not people:
+        return None
+    return BodyScreen(grade=level, shielders=people)

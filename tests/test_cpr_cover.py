@@ -1,0 +1,199 @@
+"""cpr cover with hit points (RULINGS C-13) in encounters: shots at someone behind cover hit
+the cover, damage beyond its HP is lost, destroyed cover no longer shields; shooting the cover
+itself; a blast that destroys cover reaches who is behind it; the bulletproof shield. Every
+figure is worked by hand from cover.toml (wood thick 20 HP, shield 10 HP)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from encounter_support import MemoryStore
+from firefight.cli.app import app
+from firefight.dice import Dice
+from firefight.encounter.log import LogRecord
+from firefight.encounter.scenario import scenario_from_data
+from firefight.errors import RuleRefusal
+from firefight.rulesets import find_ruleset
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.fighter import fighter
+from firefight.service import EncounterService
+
+DATA = CprData()
+
+
+def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "name": name,
+        "position": [x, y],
+        "hp": 40,
+        "ref": 6,
+        "dex": 6,
+        "will": 4,
+        "move": 6,
+        "body": 6,
+        "skills": {"Handgun": 6, "Athletics": 4, "Evasion": 5},
+        "weapon": [{"name": "pistol", "weapon": "heavy pistol"}],
+    }
+    return entry | extra
+
+
+CRATES = {"name": "Crates", "from": [-2, 8], "to": [2, 8], "height_ft": 4, "cover": "wood thick"}
+
+
+def start(
+    people: Sequence[dict[str, Any]], opening: Sequence[int], barriers: Sequence[Any] = (CRATES,)
+) -> EncounterService:
+    doc = {
+        "scenario": {"title": "t", "ruleset": "cpr"},
+        "combatant": list(people),
+        "barrier": list(barriers),
+    }
+    service = EncounterService(MemoryStore())
+    service.new("fight", scenario_from_data(doc), Dice.scripted(opening))
+    return service
+
+
+def step(service: EncounterService, rolls: Sequence[int], text: str | None = None) -> LogRecord:
+    dice = Dice.scripted(rolls)
+    if text is None:
+        record = service.next_round("fight", dice).record
+    else:
+        record = service.act("fight", text, dice).record
+    assert not dice.unused, f"{text!r} left dice unused: {dice.unused}"
+    return record
+
+
+def test_c_13_cover_hp_by_material_and_thickness() -> None:
+    """C-13: the ruling's HP, thin/thick, for every material it lists."""
+    expected = {
+        "steel": (25, 50),
+        "stone": (20, 40),
+        "bulletproof glass": (15, 30),
+        "concrete": (10, 25),
+        "wood": (5, 20),
+        "plaster": (0, 15),
+        "foam": (0, 15),
+        "plastic": (0, 15),
+    }
+    for material, (thin, thick) in expected.items():
+        assert DATA.cover.hp_of(f"{material} thin") == thin
+        assert DATA.cover.hp_of(f"thick {material}") == thick
+    with pytest.raises(RuleRefusal, match="C-13"):
+        DATA.cover.hp_of("cardboard thick")
+
+
+def test_c_13_shots_hit_the_cover_until_it_is_destroyed() -> None:
+    """C-13: REF 6 + Handgun 6 + d10 5 = 17 beats DV 15 (10 m). 4+4+4 = 12 off the crates'
+    20 HP -> 8; Rook untouched. Then 5+5+5 = 15: destroyed, 7 lost; Rook still untouched.
+    Then the crates are gone: 2+3+4 = 9 reaches Rook, 40 -> 31."""
+    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4])
+    ruleset = find_ruleset("cpr")
+    assert ruleset.describe_scene(service.state("fight")) == ["cover: Crates (wood thick) 20/20 HP"]
+    record = step(service, [5, 4, 4, 4], "V shoots Rook")
+    assert "The Crates takes 12 damage: 20 -> 8 HP [C-13]." in record.narration
+    assert ruleset.describe_scene(service.state("fight")) == ["cover: Crates (wood thick) 8/20 HP"]
+    assert service.state("fight").combatant("Rook").hits_left == 40
+    step(service, [])
+    record = step(service, [5, 5, 5, 5], "V shoots Rook")
+    assert "The Crates is destroyed (15 damage) [C-13]." in record.narration
+    assert ruleset.describe_scene(service.state("fight")) == [
+        "cover: Crates (wood thick) destroyed"
+    ]
+    steps = [e["text"] for e in record.trace if e.get("type") == "step"]
+    assert any("the 7 damage beyond its HP is lost" in s for s in steps)
+    assert service.state("fight").combatant("Rook").hits_left == 40
+    step(service, [])
+    step(service, [5, 2, 3, 4], "V shoots Rook")
+    assert service.state("fight").combatant("Rook").hits_left == 31
+
+
+def test_c_13_shooting_the_cover_itself_and_no_critical_for_a_wall() -> None:
+    """C-13: the crates are 8 m from V: DV 15; 17 hits; 6+6+6 = 18 off 20 -> 2, and two sixes
+    roll no critical injury on a crate. A destroyed barrier cannot be shot again."""
+    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4])
+    record = step(service, [5, 6, 6, 6], "V shoots cover crates")
+    assert record.summary["headline"] == "V shoots the Crates: 2 HP left."
+    step(service, [])
+    step(service, [5, 1, 1, 1], "V shoots cover Crates")
+    with pytest.raises(RuleRefusal, match="C-13: The Crates is already destroyed"):
+        service.act("fight", "V shoots cover Crates", Dice.scripted([]))
+    with pytest.raises(RuleRefusal, match="ENC-SCENE"):
+        service.act("fight", "V shoots cover Wall", Dice.scripted([]))
+
+
+def _blast(damage: Sequence[int]) -> EncounterService:
+    """V at 0,-15 throws a grenade at 0,5 (20 m, DV 15): DEX 6 + Athletics 4 + d10 6 = 16.
+    The 10 m square reaches Rook at 0,10, behind the crates at y 8."""
+    grenade = {"name": "grenade", "weapon": "grenade", "count": 2}
+    service = start([person("V", 0, -15, weapon=[grenade]), person("Rook", 0, 10)], [5, 4])
+    step(service, [6, *damage], "V throws grenade at 0,5")
+    return service
+
+
+def test_c_13_a_blast_that_destroys_the_cover_reaches_who_is_behind() -> None:
+    """C-13: 6d6 = 24 destroys the crates' 20 HP; Rook takes the whole 24: 40 -> 16."""
+    service = _blast([4, 4, 4, 4, 4, 4])
+    assert service.state("fight").combatant("Rook").hits_left == 16
+
+
+def test_c_13_a_blast_the_cover_holds_leaves_them_untouched() -> None:
+    """C-13: 6d6 = 12 leaves the crates 8 HP; Rook untouched, and the next shot meets 8 HP."""
+    service = _blast([1, 2, 3, 1, 2, 3])
+    assert service.state("fight").combatant("Rook").hits_left == 40
+    step(service, [])
+    record = step(service, [6, 3, 3, 3, 3, 3, 3], "V throws grenade at 0,5")
+    assert "The Crates is destroyed (18 damage) [C-13]." in record.narration
+    assert service.state("fight").combatant("Rook").hits_left == 22
+
+
+def test_c_13_cpr_dod_1_the_bulletproof_shield_is_cover_and_no_dodge() -> None:
+    """C-13, CPR-DOD-1: Rook (REF 9) blocks with a 10 HP shield, so no dodge: 17 beats DV 15;
+    3+3+3 = 9 -> 1 HP left; then 2+2+2 = 6 destroys it; then Rook dodges again (d10 first)
+    and 1+1+1 reaches them: 40 -> 37."""
+    rook = person("Rook", 0, 10, ref=9, shield="bulletproof shield")
+    service = start([person("V", 0, 0), rook], [5, 4], barriers=())
+    record = step(service, [5, 3, 3, 3], "V shoots Rook")
+    assert "Rook's bulletproof shield takes 9 damage: 10 -> 1 HP [C-13]." in record.narration
+    assert fighter(service.state("fight").combatant("Rook")).shield_hp == 1
+    step(service, [])
+    step(service, [5, 2, 2, 2], "V shoots Rook")
+    assert fighter(service.state("fight").combatant("Rook")).shield_hp == 0
+    assert service.state("fight").combatant("Rook").hits_left == 40
+    step(service, [])
+    record = step(service, [2, 5, 1, 1, 1], "V shoots Rook")  # dodge 6 + 5 + 2 = 13; 17 beats it
+    rolls = [e["purpose"] for e in record.trace if e.get("type") == "roll"]
+    assert rolls[0] == "Rook's dodge"
+    assert service.state("fight").combatant("Rook").hits_left == 37
+
+
+def test_c_13_a_barrier_without_a_cover_kind_is_refused() -> None:
+    """C-13: cpr needs the material and thickness to know what a barrier stops."""
+    wall = {"name": "Wall", "from": [-2, 8], "to": [2, 8], "height_ft": 4}
+    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(wall,))
+    with pytest.raises(RuleRefusal, match="C-13: The Wall has no cover kind"):
+        service.act("fight", "V shoots Rook", Dice.scripted([]))
+
+
+def test_c_13_cpr_shoot_behind_cover_on_the_command_line_and_its_odds() -> None:
+    """C-13: `cpr shoot --behind "wood thick"`: 18 beats DV 15; 6+6+6 = 18 off the 20 HP, 2 left,
+    the target untouched and no critical. `odds cpr shoot --behind`: nothing ever reaches HP."""
+    runner = CliRunner()
+    pistol = ["--weapon", "heavy pistol", "--ref", "7", "--skill", "6", "--distance", "10"]
+    out = runner.invoke(
+        app, ["cpr", "shoot", *pistol, "--behind", "wood thick", "--rolls", "5,6,6,6", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    shot = json.loads(out.output)["result"]["shots"][0]
+    assert (shot["cover_hp_after"], shot["hp_lost"]) == (2, 0)
+    out = runner.invoke(
+        app, ["odds", "cpr", "shoot", *pistol, "--behind", "wood thin", "--hp", "40/40", "--json"]
+    )
+    assert out.exit_code == 0, out.output
+    stats = json.loads(out.output)["stats"]
+    assert stats["expected_hp_lost"]["value"] == 0.0
+    assert stats["p_hit"]["value"] == pytest.approx(0.8)

@@ -1,0 +1,156 @@
+"""cpr named modifiers (``modifiers.toml``, public core rules, CPR-REF-1): armor penalties on
+REF, DEX and MOVE and so on the REF 8 dodge gate (CPR-DOD-1), the smartgun link, the sniping
+scope, weapon quality and jams, Luck -- on commands (``--modifier``), on action lines and as
+scenario fields. Every figure by hand."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from encounter_support import MemoryStore
+from firefight.cli.app import app
+from firefight.dice import Dice
+from firefight.encounter.log import LogRecord
+from firefight.encounter.scenario import scenario_from_data
+from firefight.errors import RuleRefusal
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.fighter import fighter
+from firefight.service import EncounterService
+
+DATA = CprData()
+
+
+def test_cpr_ref_1_the_catalog_by_name() -> None:
+    """CPR-REF-1: smartgun link +1, excellent quality +1, a scope +1 only at 51 m or more,
+    Luck +1 a point, poor quality jams on a 1; armor: the worst piece's penalty."""
+    chosen = DATA.modifiers.resolve(
+        ["smartgun-link", "excellent-quality", "sniping-scope", "luck:3", "poor-quality"],
+        distance_m=60,
+    )
+    assert [m.value for m in chosen.attack] == [1, 1, 1, 3]
+    assert (chosen.luck, chosen.jams_on) == (3, 1)
+    near = DATA.modifiers.resolve(["sniping-scope"], distance_m=50)
+    assert near.attack == () and "no bonus under 51 m" in near.notes[0]
+    worn = DATA.modifiers.resolve(["armor:medium armorjack", "armor:flak"])
+    assert (worn.penalty, worn.penalty_label) == (-4, "flak armor penalty")
+    assert [m.value for m in worn.on_roll()] == [-4]
+    for bad in ("laser-sight", "luck", "armor:cardboard", "smartgun-link:2"):
+        with pytest.raises(RuleRefusal, match="CPR-REF-1"):
+            DATA.modifiers.resolve([bad])
+
+
+def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "name": name,
+        "position": [x, y],
+        "hp": 40,
+        "ref": 7,
+        "dex": 6,
+        "will": 4,
+        "move": 6,
+        "skills": {"Handgun": 6, "Evasion": 5},
+        "weapon": [{"name": "pistol", "weapon": "heavy pistol"}],
+    }
+    return entry | extra
+
+
+def start(people: Sequence[dict[str, Any]], opening: Sequence[int]) -> EncounterService:
+    doc = {"scenario": {"title": "t", "ruleset": "cpr"}, "combatant": list(people)}
+    service = EncounterService(MemoryStore())
+    service.new("fight", scenario_from_data(doc), Dice.scripted(opening))
+    return service
+
+
+def act(service: EncounterService, text: str, rolls: Sequence[int]) -> LogRecord:
+    dice = Dice.scripted(rolls)
+    record = service.act("fight", text, dice).record
+    assert not dice.unused
+    return record
+
+
+def parts(record: LogRecord, label: str) -> list[tuple[int, str]]:
+    total = next(e for e in record.trace if e.get("type") == "total" and e["label"] == label)
+    return [(p["value"], p["label"]) for p in total["parts"]]
+
+
+def test_cpr_ref_1_cpr_dod_1_armor_penalty_on_ref_dex_move_and_the_dodge_gate() -> None:
+    """CPR-REF-1: V in flak (-4): initiative 7 + 5 - 4 = 8; the attack carries -4; MOVE 6 - 4
+    = 2, 4 m a Move. CPR-DOD-1: Rook REF 9 in a medium armorjack (-2) is REF 7, under the
+    gate: no dodge; Juno REF 10 in it dodges on DEX 8 - 2 = 6."""
+    service = start(
+        [
+            person("V", 0, 0, armor={"body": "flak"}),
+            person("Rook", 0, 10, ref=9, armor={"body": "medium armorjack"}),
+            person("Juno", 4, 10, ref=10, dex=8, armor={"body": "medium armorjack"}),
+        ],
+        [5, 2, 3],
+    )
+    opening = service.log("fight")[0]
+    assert parts(opening, "V's initiative")[-1] == (-4, "flak armor penalty")
+    assert service.state("fight").combatant("V").initiative == 8
+    record = act(service, "V shoots Rook", [5])  # 7 + 6 - 4 + 5 = 14 < DV 15
+    assert (-4, "flak armor penalty") in parts(record, "attack total")
+    steps = [e["text"] for e in record.trace if e.get("type") == "step"]
+    assert any("REF 9 is 7" in s and "no dodge" in s for s in steps)
+    with pytest.raises(RuleRefusal, match=r"V can move 4 m in one Move \(MOVE 2"):
+        service.act("fight", "V moves to 0,-5", Dice.scripted([]))
+    service.next_round("fight", Dice.scripted([]))
+    record = act(service, "V shoots Juno", [4, 5])  # Juno 6 + 5 + 4 = 15 beats V's 14
+    assert parts(record, "Juno's dodge")[:2] == [(6, "Juno's DEX"), (5, "Juno's Evasion")]
+
+
+def test_cpr_ref_1_smartgun_link_on_the_weapon_luck_on_the_line() -> None:
+    """CPR-REF-1: a smartgun-linked pistol (scenario) +1 and --modifier luck:2 +2: 7 + 6 + 1 +
+    2 + d10 3 = 19; LUCK 3 -> 1; asking for 2 more is refused and changes nothing."""
+    gun = {"name": "pistol", "weapon": "heavy pistol", "modifiers": ["smartgun-link"]}
+    service = start([person("V", 0, 0, weapon=[gun], luck=3), person("Rook", 0, 10)], [5, 4])
+    record = act(service, "V shoots Rook --modifier luck:2", [3, 1, 1, 1])
+    assert parts(record, "attack total")[2:4] == [
+        (1, "smartgun link"),
+        (2, "Luck spent (2 points)"),
+    ]
+    assert fighter(service.state("fight").combatant("V")).luck == 1
+    service.next_round("fight", Dice.scripted([]))
+    before = service.state("fight")
+    with pytest.raises(RuleRefusal, match="CPR-REF-1: V has 1 LUCK left, not the 2"):
+        service.act("fight", "V shoots Rook --modifier luck:2", Dice.scripted([]))
+    assert service.state("fight") == before
+
+
+def test_cpr_ref_1_a_poor_quality_weapon_jams_on_a_natural_1_until_cleared() -> None:
+    """CPR-REF-1: natural 1 (then 3): the pistol jams and the shot misses; the next turn it
+    cannot fire; clearing takes the Action; the turn after it fires again."""
+    gun = {"name": "pistol", "weapon": "heavy pistol", "modifiers": ["poor-quality"], "loaded": 8}
+    service = start([person("V", 0, 0, weapon=[gun]), person("Rook", 0, 10)], [5, 4])
+    record = act(service, "V shoots Rook --twice", [1, 3])
+    assert "V's pistol jams [CPR-REF-1]." in record.narration
+    pistol = service.state("fight").combatant("V").weapon("pistol")
+    assert pistol is not None and pistol.loaded is not None and pistol.loaded.rounds == 7
+    service.next_round("fight", Dice.scripted([]))
+    with pytest.raises(RuleRefusal, match="CPR-REF-1: V's pistol is jammed"):
+        service.act("fight", "V shoots Rook", Dice.scripted([]))
+    act(service, "V clears jam", [])
+    service.next_round("fight", Dice.scripted([]))
+    act(service, "V shoots Rook", [4, 1, 1, 1])  # 7 + 6 + 4 = 17 beats DV 15; 3 damage
+
+
+def test_cpr_ref_1_shoot_takes_modifier_on_the_command_line() -> None:
+    """CPR-REF-1: `cpr shoot --modifier smartgun-link --modifier armor:flak`: 7 + 6 + 1 - 4
+    + d10 5 = 15 ties DV 15 at 10 m and misses."""
+    result = CliRunner().invoke(
+        app,
+        [
+            "cpr", "shoot", "--weapon", "heavy pistol", "--ref", "7", "--skill", "6",
+            "--distance", "10", "--modifier", "smartgun-link", "--modifier", "armor:flak",
+            "--rolls", "5", "--json",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.output)
+    assert out["result"]["shots"][0]["attack_total"] == 15
+    assert out["result"]["shots"][0]["result"] == "miss"

@@ -1,0 +1,140 @@
+"""The scene as a picture (issue 20, the map; DESIGN.md 9): a pure SVG renderer of the state with
+the shapes of a declared action, and `firefight scene map` / `firefight encounter map`."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from firefight.cli.app import app
+from firefight.encounter.scenario import initial_state, load_scenario
+from firefight.frozen import replace
+from firefight.geometry import Point
+from firefight.rulesets import find_ruleset
+from firefight.scene.state import EncounterState
+from firefight.scene.svg import FireLine, Overlay, Ring, scene_svg
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = Path(__file__).parent / "golden"
+runner = CliRunner()
+
+
+def _warehouse() -> EncounterState:
+    return initial_state(load_scenario(ROOT / "examples" / "warehouse.toml"))
+
+
+def _drawn(state: EncounterState, line: str) -> str:
+    rmu = find_ruleset("rmu")
+    return scene_svg(state, overlay=rmu.overlay(state, rmu.parse_action(line, state)), caption=line)
+
+
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        ("warehouse-shot", "Mara shoots Viktor"),
+        ("warehouse-sweep", "Jonah sweeps 50 ft wide 20 ft toward Viktor"),
+    ],
+)
+def test_the_map_matches_its_golden_picture(name: str, line: str) -> None:
+    """A text diff of the whole SVG: FIREFIGHT_UPDATE_GOLDEN=1 rewrites the files after a
+    deliberate change (look at them: `rsvg-convert` or a browser)."""
+    drawn = _drawn(_warehouse(), line)
+    golden = GOLDEN / f"{name}.svg"
+    if os.environ.get("FIREFIGHT_UPDATE_GOLDEN") == "1":
+        golden.write_text(drawn, encoding="utf-8")
+    assert drawn == golden.read_text(encoding="utf-8")
+
+
+def test_everyone_and_every_barrier_is_drawn_with_a_legend_and_scale() -> None:
+    state = _warehouse()
+    svg = scene_svg(state)
+    for c in state.combatants:
+        assert f">{c.name}</text>" in svg
+    for b in state.barriers:
+        assert f">{b.name}</text>" in svg
+    assert ">Sides</text>" in svg and ">Barriers</text>" in svg
+    assert re.search(r">\d+ ft</text>", svg)
+    assert 'class="overlay"' not in svg
+
+
+def test_a_shot_through_someone_is_drawn_dashed_and_says_who_stands_in_it() -> None:
+    """RMU-COV-5: Pavel stands between Mara and Viktor in the bundled warehouse."""
+    svg = _drawn(_warehouse(), "Mara shoots Viktor")
+    line = re.search(r"<line [^>]*stroke=\"#e53935\"[^>]*><title>([^<]*)</title>", svg)
+    assert line is not None
+    assert "stroke-dasharray" in line.group(0)
+    assert "through Pavel" in line.group(1)
+
+
+def test_a_clear_shot_is_drawn_solid() -> None:
+    svg = _drawn(_warehouse(), "Jonah shoots Lev")
+    line = re.search(r"<line [^>]*stroke=\"#e53935\"[^>]*>", svg)
+    assert line is not None and "stroke-dasharray" not in line.group(0)
+
+
+def test_a_burst_draws_its_cone_and_a_sweep_its_sector() -> None:
+    """RMU-RF-10 (the 5° cone, S-2) and RMU-SUP-1 (the swept ground)."""
+    state = _warehouse()
+    rmu = find_ruleset("rmu")
+    burst = rmu.overlay(state, rmu.parse_action("Viktor empties at Mara", state))
+    assert len(burst.cones) == 1 and burst.cones[0].half_angle_deg == 2.5
+    sweep = rmu.overlay(
+        state, rmu.parse_action("Jonah sweeps 50 ft wide 20 ft toward Viktor", state)
+    )
+    assert len(sweep.cones) == 1 and sweep.cones[0].max_distance_ft == pytest.approx(50)
+    assert "<polygon" in _drawn(state, "Jonah sweeps 50 ft wide 20 ft toward Viktor")
+
+
+def test_the_dead_are_crossed_out_and_the_down_left_white() -> None:
+    state = _warehouse()
+    viktor, lev = state.combatant("Viktor"), state.combatant("Lev")
+    state = state.with_combatant(replace(viktor, dead=True)).with_combatant(
+        replace(lev, unconscious=True)
+    )
+    svg = scene_svg(state)
+    assert "Viktor (smugglers, dead)" in svg and "Lev (smugglers, down)" in svg
+    assert svg.count('fill="#ffffff" stroke=') >= 2
+
+
+def test_rings_and_names_are_escaped_and_the_unit_follows_the_ruleset() -> None:
+    state = EncounterState(title="<b>&", ruleset="cpr")
+    overlay = Overlay(
+        lines=(FireLine(start=Point(x_ft=0, y_ft=0), end=Point(x_ft=30, y_ft=0), label="a<b"),),
+        rings=(Ring(center=Point(x_ft=10, y_ft=10), radius_ft=16.4, label="blast"),),
+    )
+    svg = scene_svg(state, unit="m", overlay=overlay)
+    assert "&lt;b&gt;&amp;" in svg and "a&lt;b" in svg
+    assert re.search(r">\d+ m</text>", svg)
+    assert "<circle" in svg and "blast" in svg
+
+
+def test_scene_map_prints_or_writes_the_picture(tmp_path: Path) -> None:
+    printed = runner.invoke(app, ["scene", "map", str(ROOT / "examples" / "night-market.toml")])
+    assert printed.exit_code == 0 and printed.output.startswith("<svg")
+    assert re.search(r">\d+ m</text>", printed.output)  # cpr measures in metres (C-2)
+    out = tmp_path / "map.svg"
+    written = runner.invoke(
+        app,
+        ["scene", "map", str(ROOT / "examples" / "warehouse.toml"), "--svg", str(out),
+         "--action", "Mara shoots Viktor"],
+    )  # fmt: skip
+    assert written.exit_code == 0 and out.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_encounter_map_draws_the_saved_state_and_refuses_a_bad_action(tmp_path: Path) -> None:
+    store = ["--store", f"sqlite:///{tmp_path / 'x.db'}"]
+    scenario = str(ROOT / "examples" / "warehouse.toml")
+    assert (
+        runner.invoke(app, ["encounter", "new", "raid", "--scenario", scenario, *store]).exit_code
+        == 0
+    )
+    drawn = runner.invoke(app, ["encounter", "map", "raid", *store])
+    assert drawn.exit_code == 0 and "Warehouse raid, round 1" in drawn.output
+    refused = runner.invoke(
+        app, ["encounter", "map", "raid", "--action", "Mara shoots Nobody", *store]
+    )
+    assert refused.exit_code == 2 and "Nobody" in refused.output
