@@ -236,3 +236,16 @@ def test_g2_sweep_over_skill_and_range() -> None:
     by = {(r["skill"], r["distance"]): r["p_hit"] for r in rows}
     assert abs(by[(8, 2.0)] - 0.5) < 1e-12
     assert by[(12, 45.0)] < by[(12, 2.0)]
+
+
+def test_gur_wrong_2_outcome_words() -> None:
+    """GUR-WRONG-2, GUR-RELOAD-1: a critical miss is a fumble, a stray that strikes someone a
+    hit, a failed load a failure (the shared outcome vocabulary)."""
+    gurps = find_ruleset("gurps")
+    assert gurps.outcome_word({"hits": 0, "critical_miss": True}) == "fumble"
+    assert gurps.outcome_word({"hits": 0, "critical_miss": False}) == "miss"
+    assert gurps.outcome_word({"hits": 2}) == "hit"
+    assert gurps.outcome_word({"hit": "Bob"}) == "hit"
+    assert gurps.outcome_word({"hit": []}) == "miss"
+    assert gurps.outcome_word({"loaded": False, "seconds": 20}) == "failure"
+    assert gurps.outcome_word({"barrel_burst": {}, "hits": 0}) == "fumble"

@@ -1,8 +1,8 @@
 """Arcs of vision for ranged attacks on hexes (GUR-ARC-1).
 
 The bearing is the target's direction off the shooter's facing, in degrees (0 ahead, 90 to
-either side, 180 behind). Normal vision shoots into the front hex's cone freely and into the
-left and right front hexes at -4; Peripheral Vision shoots across the whole front 180 freely
+either side, 180 behind). Normal vision shoots freely inside the front hex's cone and at -4
+into the two front-side hexes; Peripheral Vision shoots across the whole front 180 freely
 (and sees the side-rear hexes at -4 without shooting); 360-degree Vision sees everything but
 shoots only into the front three hexes (DEC-201).
 

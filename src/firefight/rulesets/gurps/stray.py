@@ -1,11 +1,12 @@
 """Where a missed shot goes next (GUR-WRONG-2): through the target's hex when missed by 4 or
 less, else wide by a hex per 2 more points in a direction rolled on 1d6 (1-2 over, 3-4 under,
-5 left, 6 right); over and under are lost, left and right fly on down range, where each
+5 left, 6 right); high and low misses are lost, left and right fly on down range, where each
 possible target is hit on 9 or its own modified hit number, whichever is less, for normal or
 half damage, until one is hit or none is left. A critical miss never strays into an enemy.
 
-Down-range targets are given nearest first as ``NAME:NUMBER`` (the original hit number with
-the new target's size, speed and range) with ``:foe`` for an enemy of the shooter.
+Down-range targets are given nearest first as ``NAME:NUMBER`` (the original hit number adjusted
+for that target's own size, speed and distance) with ``:foe`` for an enemy of the shooter
+(DEC-213).
 """
 
 from __future__ import annotations
