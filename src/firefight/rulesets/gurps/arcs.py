@@ -32,7 +32,7 @@ def off_facing(bearing_deg: float) -> float:
     return 360 - folded if folded > 180 else folded
 
 
-def arc_modifier(bearing_deg: float, vision: Vision, arc: Arc) -> int:
+def arc_modifier(bearing_deg: float, vision: Vision | str, arc: Arc) -> int:
     """The arc's modifier to a shot at ``bearing_deg`` off the facing; a refusal outside the
     arcs the shooter may fire into."""
     off = off_facing(bearing_deg)

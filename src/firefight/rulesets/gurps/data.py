@@ -418,6 +418,8 @@ class ArrowRules(DataModel):
 
 
 class HouseFile(DataModel):
+    """house.toml: ``powder`` holds coarse and fine, ``barrel`` short and long."""
+
     table: Header
     arc: Arc
     opportunity: Opportunity
@@ -426,9 +428,15 @@ class HouseFile(DataModel):
     random_fire: RandomFire
     indirect: Indirect
     reload: Reload
-    powder: dict[Literal["coarse", "fine"], Powder]
-    barrel: dict[Literal["short", "long"], Barrel]
+    powder: dict[str, Powder]
+    barrel: dict[str, Barrel]
     arrows: ArrowRules
+
+    @model_validator(mode="after")
+    def _grades(self) -> HouseFile:
+        if set(self.powder) != {"coarse", "fine"} or set(self.barrel) != {"short", "long"}:
+            raise ValueError("powder holds coarse and fine, barrel short and long")
+        return self
 
 
 # --- the whole set ------------------------------------------------------------------------------

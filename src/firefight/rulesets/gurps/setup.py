@@ -142,7 +142,7 @@ def _ranges(
     keeps = ammo.shotgun_keeps_acc_and_range and weapon.wide
     multiplier = 1.0 if keeps else ammo.range_multiplier
     if shot.powder != "normal":
-        multiplier *= data.house.powder[shot.powder].range_multiplier  # type: ignore[index]
+        multiplier *= data.house.powder[shot.powder].range_multiplier
     return half_yd * multiplier, max_yd * multiplier * ammo.max_multiplier
 
 
@@ -163,7 +163,7 @@ def _damage(
     formula = DiceFormula.parse(weapon.damage)
     per_die = ammo.per_die
     if shot.barrel != "normal":
-        per_die += data.house.barrel[shot.barrel].per_die  # type: ignore[index]
+        per_die += data.house.barrel[shot.barrel].per_die
     dice = max(1, formula.dice - ammo.dice_less)
     if shot.powder == "fine":
         dice += data.house.powder["fine"].extra_dice
@@ -187,7 +187,7 @@ def _aim(
     if ammo.acc:
         found.append(Modifier(value=ammo.acc, label=f"{ammo.name} Acc", rule="GUR-AMMO-1"))
     if shot.barrel != "normal":
-        b = data.house.barrel[shot.barrel]  # type: ignore[index]
+        b = data.house.barrel[shot.barrel]
         found.append(Modifier(value=b.acc, label=f"{shot.barrel} barrel Acc", rule="GUR-GUN-1"))
     for c in chosen:
         if c.entry.aimed:
@@ -231,7 +231,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
     mods += _range_modifiers(shot, distance, beyond_half, data)
     mods.append(
         Modifier(
-            value=arc_modifier(shot.bearing, shot.vision, data.house.arc),  # type: ignore[arg-type]
+            value=arc_modifier(shot.bearing, shot.vision, data.house.arc),
             label=f"target {shot.bearing:g} deg off the facing",
             rule="GUR-ARC-1",
         )
