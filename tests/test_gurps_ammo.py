@@ -99,6 +99,19 @@ def test_gur_ammo_1_shotgun_rounds_and_blanks() -> None:
     assert shoot([*HIT, 6, 6], ammo="blank", distance=3)["injury"] == 0
 
 
+def test_gur_ammo_1_dual_bullets_roll_twice() -> None:
+    """GUR-AMMO-1: a dual bullet's two missiles roll to hit apart; when the first hits the
+    second is at +2."""
+    # .38 dual: 1d-1; skill 16 + Acc 2 - 2 (dual Acc) at 2 yd -> 16; 10 hits (4 -> 3), then
+    # the second missile's 16 against 18 hits (6 -> 5)
+    out = shoot([*HIT, 4, 6, 5, 5, 6], ammo="dual")
+    shots = out["shots"]
+    assert [s["target"] for s in shots] == [16, 18]
+    assert out["hits"] == 2 and out["injury"] == 3 + 5
+    missed_first = shoot([6, 6, 5, 3, 3, 4, 4], ammo="dual")
+    assert [s["target"] for s in missed_first["shots"]] == [16, 16]
+
+
 def test_gur_ammo_1_subsonic_and_dual() -> None:
     """GUR-AMMO-1: subsonic loads halve damage and ranges (rifles); a dual bullet loses a
     die and 2 Acc."""

@@ -126,75 +126,84 @@ def run_shot(
     shock_total = 0
     critical_hit = critical_miss = False
     burst = _barrel_burst(shot, setup, roller, trace, data)
+    missiles = 2 if setup.ammo.dual else 1
     for i in range(0 if burst else shot.shots):
-        target = skill.value + i * setup.rcl
-        if i:
-            trace.total(
-                f"shot {i + 1}",
-                [
-                    Modifier(value=skill.value, label="effective skill"),
-                    Modifier(value=i * setup.rcl, label=f"Rcl x{i}", rule="G-5"),
-                ],
-            )
-        verdict = judge(roller.sum(3, f"attack roll, shot {i + 1}"), target, data.core.success)
-        trace.step(f"shot {i + 1}: {verdict.roll} against {target}: {verdict.result}", rule="G-1")
-        record: dict[str, object] = {
-            "roll": verdict.roll,
-            "target": target,
-            "result": verdict.result,
-        }
-        shots.append(record)
-        if not verdict.success:
-            critical_miss = critical_miss or verdict.critical
-            record.update(miss_path(verdict, setup, data))
-            if setup.indirect:
-                record.update(_scatter(verdict, setup, roller))
-            continue
-        critical_hit = critical_hit or verdict.critical
-        if shot.defense != "none" and not verdict.critical and not shot.surprised:
-            total = trace.total(shot.defense, defense)
-            roll = roller.check(total.value, f"{shot.defense} roll")
-            defended = judge(roll, total.value, data.core.success)
-            trace.step(
-                f"{shot.defense} {roll} against {total.value}: {defended.result}", rule="G-3"
-            )
-            if defended.success:
-                record["defended"] = shot.defense
-                record["path"] = (
-                    "dodged: flies on to the next one beyond"
-                    if shot.defense == "dodge"
-                    else "knocked away"
+        first_hit = False
+        for m in range(missiles):
+            # GUR-AMMO-1: a dual bullet's second missile is at +2 when the first hit
+            bonus = 2 if m and first_hit else 0
+            target = skill.value + i * setup.rcl + bonus
+            if bonus:
+                trace.step("the second missile of the dual bullet: +2", rule="GUR-AMMO-1")
+            if i and not m:
+                trace.total(
+                    f"shot {i + 1}",
+                    [
+                        Modifier(value=skill.value, label="effective skill"),
+                        Modifier(value=i * setup.rcl, label=f"Rcl x{i}", rule="G-5"),
+                    ],
                 )
+            which = f"shot {i + 1}" + (f", missile {m + 1}" if missiles > 1 else "")
+            verdict = judge(roller.sum(3, f"attack roll, {which}"), target, data.core.success)
+            first_hit = first_hit or (m == 0 and verdict.success)
+            trace.step(f"{which}: {verdict.roll} against {target}: {verdict.result}", rule="G-1")
+            record: dict[str, object] = {
+                "roll": verdict.roll,
+                "target": target,
+                "result": verdict.result,
+            }
+            shots.append(record)
+            if not verdict.success:
+                critical_miss = critical_miss or verdict.critical
+                record.update(miss_path(verdict, setup, data))
+                if setup.indirect:
+                    record.update(_scatter(verdict, setup, roller))
                 continue
-        random_location = setup.random_location or (automatic and i >= 4)
-        if random_location:
-            location = data.location_rolled(roller.lookup(data.location_rows, "hit location"))
-            trace.step(f"random hit location: {location.key}", rule="GUR-LOC-1")
-        else:
-            location = setup.location
-        critical = (
-            data.critical_hit(roller.lookup(data.critical_rows, "critical hit table"))
-            if verdict.critical
-            else None
-        )
-        if critical is not None:
-            trace.step(f"critical hit: {critical.effect}", rule="G-1")
-        hit = damage_hit(setup, location, armor, dr, shot.hp, critical, roller, trace, data)
-        hits.append(hit)
-        record.update({"location": hit.location, "injury": hit.injury})
-        if condition is not None and not condition.dead:
-            wounded = take_injury(
-                condition,
-                hit.injury,
-                stuns=hit.stuns,
-                knocks_out=hit.knocks_out,
-                roller=roller,
-                trace=trace,
-                data=data,
+            critical_hit = critical_hit or verdict.critical
+            if shot.defense != "none" and not verdict.critical and not shot.surprised:
+                total = trace.total(shot.defense, defense)
+                roll = roller.check(total.value, f"{shot.defense} roll")
+                defended = judge(roll, total.value, data.core.success)
+                trace.step(
+                    f"{shot.defense} {roll} against {total.value}: {defended.result}", rule="G-3"
+                )
+                if defended.success:
+                    record["defended"] = shot.defense
+                    record["path"] = (
+                        "dodged: flies on to the next one beyond"
+                        if shot.defense == "dodge"
+                        else "knocked away"
+                    )
+                    continue
+            random_location = setup.random_location or (automatic and i >= 4)
+            if random_location:
+                location = data.location_rolled(roller.lookup(data.location_rows, "hit location"))
+                trace.step(f"random hit location: {location.key}", rule="GUR-LOC-1")
+            else:
+                location = setup.location
+            critical = (
+                data.critical_hit(roller.lookup(data.critical_rows, "critical hit table"))
+                if verdict.critical
+                else None
             )
-            condition = wounded.condition
-            major = major or wounded.major_wound
-            shock_total += hit.injury
+            if critical is not None:
+                trace.step(f"critical hit: {critical.effect}", rule="G-1")
+            hit = damage_hit(setup, location, armor, dr, shot.hp, critical, roller, trace, data)
+            hits.append(hit)
+            record.update({"location": hit.location, "injury": hit.injury})
+            if condition is not None and not condition.dead:
+                wounded = take_injury(
+                    condition,
+                    hit.injury,
+                    stuns=hit.stuns,
+                    knocks_out=hit.knocks_out,
+                    roller=roller,
+                    trace=trace,
+                    data=data,
+                )
+                condition = wounded.condition
+                major = major or wounded.major_wound
+                shock_total += hit.injury
     injury = sum(h.injury for h in hits)
     landed = len(hits)
     defended_any = any("defended" in s for s in shots)
