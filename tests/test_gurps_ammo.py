@@ -69,6 +69,13 @@ def test_gur_ammo_1_incendiary_api_and_explosive() -> None:
     assert shoot([*HIT, 6, 6, 2], ammo="explosive", dr=1)["injury"] == 9 - 2 + 10
 
 
+def test_gur_ammo_1_explosive_stopped_by_armor() -> None:
+    """GUR-AMMO-1: an explosive bullet spent on the armor still does a point of crushing
+    underneath on a 5 or 6 on 1d6."""
+    assert shoot([*HIT, 2, 2, 5], ammo="explosive", dr=10)["injury"] == 1
+    assert shoot([*HIT, 2, 2, 4], ammo="explosive", dr=10)["injury"] == 0
+
+
 def test_gur_ammo_1_dum_dum_expands_half_the_time() -> None:
     """GUR-AMMO-1: dum-dums -1 to hit; on 1-3 on 1d6 they expand: DR x2, damage through x2."""
     assert shoot([*HIT, 6, 6, 3], ammo="dum-dum", dr=2)["injury"] == (11 - 4) * 2

@@ -125,6 +125,9 @@ def damage_hit(
     injury = math.floor(injury * wound)
     if penetrating and ammo.burn:
         injury += ammo.burn
+    if not penetrating and total.value and ammo.blunt_trauma_on:
+        blunt = roller.sum(ammo.explosion_dice, "blast on the armor") >= ammo.blunt_trauma_on
+        injury += int(blunt)
     if penetrating and ammo.explosion_dice:
         injury += ammo.explosion_multiplier * roller.sum(
             ammo.explosion_dice, "explosion in the wound"

@@ -282,6 +282,7 @@ class Ammo(DataModel):
     explosion_dice: int = 0
     explosion_multiplier: int = 1
     explosion_dice_per_6d: int = 0
+    blunt_trauma_on: int = 0
     flexible_dr: int | None = None
     rigid_dr_multiplier: float = 1.0
     shotgun_keeps_acc_and_range: bool = False
