@@ -16,6 +16,7 @@ from firefight.encounter import engine
 from firefight.encounter.scenario import initial_state, parse_scenario
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.gurps.encounter import GurpsHurt
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
@@ -87,6 +88,27 @@ def test_gur_core_1_shock_next_turn_and_stun() -> None:
     assert gurps_stats(state.combatant("Bob")).shock == -4
     state = engine.next_round(state, GURPS, Dice.scripted([])).state
     assert gurps_stats(state.combatant("Bob")).shock == 0
+
+
+def test_gur_core_1_a_ht_roll_each_turn_at_zero_hp() -> None:
+    """GUR-CORE-1: at 0 HP or less a fighter rolls HT before each maneuver to stay conscious;
+    failing, they pass out and the maneuver is lost."""
+    hurt = GurpsHurt(
+        target="Bob",
+        injury=13,
+        shock=-4,
+        stunned=False,
+        knocked_down=False,
+        unconscious=False,
+        dead=False,
+    )
+    state = GURPS.apply(opened(), hurt)
+    assert gurps_stats(state.combatant("Bob")).hp_left == -1
+    kept = engine.act(state, "Bob aims at Ann", GURPS, Dice.scripted([3, 3, 4]))
+    assert gurps_stats(kept.state.combatant("Bob")).aim_target == "Ann"
+    lost = engine.act(state, "Bob aims at Ann", GURPS, Dice.scripted([6, 6, 5]))
+    bob = lost.state.combatant("Bob")
+    assert bob.unconscious and gurps_stats(bob).aim_target is None
 
 
 def test_gur_opp_1_waiting_then_firing() -> None:

@@ -290,7 +290,40 @@ def _shot(state: EncounterState, action: GurpsAction) -> Shoot:
 
 
 def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
+    """The maneuver's events; at 0 HP or less a HT roll to stay conscious comes first and a
+    failure ends the turn there (GUR-CORE-1, DEC-209)."""
     assert isinstance(action, GurpsAction)
+    stats = gurps_stats(state.combatant(action.actor))
+    if stats.hp_left > DATA.core.injury.conscious_roll_at_or_below:
+        return _maneuver(state, action, dice)
+    trace = TraceBuilder()
+    roll = DiceRoller(dice, trace).check(stats.ht, "HT roll to stay conscious")
+    verdict = judge(roll, stats.ht, DATA.core.success)
+    trace.step(f"{action.actor} at {stats.hp_left} HP: HT {stats.ht} {verdict.result}", rule=RULE)
+    if not verdict.success:
+        faint = GurpsHurt(
+            target=action.actor,
+            injury=0,
+            shock=0,
+            stunned=False,
+            knocked_down=True,
+            unconscious=True,
+            dead=False,
+        )
+        return Outcome(
+            events=(faint,),
+            trace=trace.build(),
+            summary={"headline": f"{action.actor} passes out."},
+        )
+    after = _maneuver(state, action, dice)
+    return Outcome(
+        events=after.events,
+        trace=Trace((*trace.build().entries, *after.trace.entries)),
+        summary=after.summary,
+    )
+
+
+def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
     c = state.combatant(action.actor)
     stats = gurps_stats(c)
     opts = dict(action.options)
