@@ -176,6 +176,17 @@ def test_gur_arrow_1_bows_st_and_improvements() -> None:
     assert sorted(m.value for m in aimed.modifiers if m.rule == "GUR-ARROW-1") == [1, 2, 2]
 
 
+def test_gur_arrow_1_arrows_too_light_for_the_bow() -> None:
+    """GUR-ARROW-1: arrows lighter than the bow's ST cost -1 per 3 points of difference."""
+    light = setup(weapon="longbow", st=10, bow_st=16, arrow_st=10)
+    assert [m.value for m in light.modifiers if m.label == "arrows too light for the bow"] == [-2]
+    assert not [
+        m
+        for m in setup(weapon="longbow", st=12, arrow_st=11).modifiers
+        if m.label == "arrows too light for the bow"
+    ]
+
+
 def test_gur_arrow_1_long_flight_helps_the_dodge() -> None:
     """GUR-ARROW-1: an arrow beyond 1/2D takes 2 seconds: +2 to Dodge or Block."""
     out = resolve_shot(

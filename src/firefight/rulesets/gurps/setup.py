@@ -95,7 +95,8 @@ def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo) -> None:
         raise RuleRefusal("GUR-RELOAD-1", f"A {weapon.name} does not load loose black powder.")
     if shot.barrel != "normal" and not (weapon.pistol and weapon.kind == "firearm"):
         raise RuleRefusal("GUR-GUN-1", "Only a pistol's barrel can be cut down or lengthened.")
-    if (shot.bow_st is not None or shot.trade_off) and not weapon.muscle_powered:
+    draws = shot.bow_st is not None or shot.trade_off or shot.arrow_st is not None
+    if draws and not weapon.muscle_powered:
         raise RuleRefusal("GUR-ARROW-1", f"A {weapon.name} does not draw on the shooter's ST.")
     if shot.moving != "no" and shot.braced:
         raise RuleRefusal("GUR-MOVE-1", "A weapon fired on the move cannot be braced.")
@@ -389,6 +390,13 @@ def _situation(
         found.append(
             Modifier(value=shot.st - shot.bow_st, label="bow too strong", rule="GUR-ARROW-1")
         )
+    if shot.arrow_st is not None:
+        bow = shot.bow_st if shot.bow_st is not None else shot.st
+        light = (bow - shot.arrow_st) // house.arrows.light_arrow_st_per_penalty
+        if light > 0:
+            found.append(
+                Modifier(value=-light, label="arrows too light for the bow", rule="GUR-ARROW-1")
+            )
     if indirect:
         close = not beyond_half and shot.indirect
         if close:

@@ -49,6 +49,13 @@ class Shoot:
         high=40,
         rule="GUR-ARROW-1",
     )
+    arrow_st: int | None = param(
+        None,
+        help="ST the arrows were made for (lighter than the bow: -1 per 3).",
+        low=3,
+        high=40,
+        rule="GUR-ARROW-1",
+    )
     trade_off: int = param(
         0, help="ST taken off range for +1 damage each.", low=0, high=2, rule="GUR-ARROW-1"
     )
