@@ -77,6 +77,7 @@ MORE_RESOLUTIONS = [
         "rmu throw --load m67 --aim 0,45 --thrown 40 --rolls 42,12 --json",
         "rmu flash-bang --victim ghoul:5:0 --enclosed --unaware ghoul --rolls 88,62 --json",
         "cpr death-save --body 6 --saves 2 --injury whiplash --rolls 3 --json",
+        "rmu defend --against missile --quickness-db 10 --dodge 30 --json",
         "cpr stabilize --tech 5 --skill 4 --rolls 4 --json",
     )
 ]
@@ -123,6 +124,7 @@ MORE_REFUSALS = [
         "rmu shoot --weapon glock-17 --ob 65 --distance 40 --celerity 99 --seed 1",
         "rmu throw --load m67 --aim 0,45 --ap 4",
         "cpr death-save --body 0 --rolls 3",  # C-12: no BODY, no death save
+        "rmu defend --against firearm --celerity 9",  # RMU-DOD-3: five dots at most
         "cpr stabilize --tech 5 --skill 4 --patient-state serious --rolls 4",
         # more people than a flash-bang's radius lists (RMU-EXP-17)
         "rmu flash-bang --rolls 5 " + " ".join(f"--victim v{i}:0:0" for i in range(49)),
@@ -210,6 +212,7 @@ MORE_OUTCOMES = {
     "rmu flash-bang": "hit",
     "cpr death-save": "failure",  # 3 + 2 saves + whiplash 1 = 6, not under BODY 6 (C-12)
     "cpr stabilize": "failure",  # TECH 5 + 4 + 4 = 13, not over DV 13 (C-12)
+    "rmu defend": "done",  # a DB worked out, nothing rolled
 }
 
 

@@ -23,12 +23,14 @@ those calls differently (the odds engine's enumerator) sees every branch the rul
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
 from firefight.errors import DiceError
+from firefight.limits import MAX_EXPLOSIONS, MAX_POOL_DICE, LimitError
 
 __all__ = [
     "Card",
@@ -40,7 +42,37 @@ __all__ = [
     "ScriptedSource",
     "SeededSource",
     "Suit",
+    "parse_pool",
 ]
+
+_POOL = re.compile(r"\s*(\d{1,12})\s*d\s*(\d{1,12})\s*", re.IGNORECASE)
+
+
+def parse_pool(text: str, *, sides: int | None = None) -> tuple[int, int]:
+    """Dice written ``NdM`` as ``(N, M)``; ``sides`` fixes M when the rules allow only one die.
+
+    The count is checked against :data:`~firefight.limits.MAX_POOL_DICE` before anything is
+    rolled (or a thousand-digit number converted).
+
+    >>> parse_pool("3d6")
+    (3, 6)
+    >>> parse_pool("999999999d6")
+    Traceback (most recent call last):
+    ...
+    firefight.limits.LimitError: dice to roll at once is 999999999; the limit is 0 to 1,000 \
+(README, Limits)
+    """
+    match = _POOL.fullmatch(text)
+    if match is None or (sides is not None and int(match[2]) != sides):
+        example = f"2d{sides}" if sides is not None else "2d6"
+        raise DiceError(f"dice are written NdM, e.g. {example!r}, not {text[:40]!r}")
+    return _checked_count(int(match[1])), int(match[2])
+
+
+def _checked_count(count: int) -> int:
+    if not 0 <= count <= MAX_POOL_DICE:
+        raise LimitError("dice to roll at once", count, f"0 to {MAX_POOL_DICE:,}")
+    return count
 
 
 class DiceSource(Protocol):
@@ -244,7 +276,7 @@ class Dice:
         >>> Dice.scripted([1, 2, 6]).pool(3, 6, "3d6").total
         9
         """
-        faces = tuple(self.source.face(sides, purpose) for _ in range(count))
+        faces = tuple(self.source.face(sides, purpose) for _ in range(_checked_count(count)))
         return Roll(
             purpose=purpose,
             kind=f"{count}d{sides}",
@@ -289,11 +321,14 @@ class Dice:
         )
 
     def _chain(self, purpose: str) -> Iterator[int]:
-        while True:
+        # A source that answers 96+ for ever (a stuck script, a person at the prompt) must not
+        # keep a command running: past the limit the roll is refused.
+        for _ in range(MAX_EXPLOSIONS):
             value = self.source.face(100, f"{purpose} (open-ended)")
             yield value
             if value < 96:
                 return
+        raise LimitError(f"{purpose}: open-ended rerolls", MAX_EXPLOSIONS + 1, f"{MAX_EXPLOSIONS}")
 
     def d10_exploding(self, purpose: str) -> Roll:
         """The cpr d10 (RULINGS C-1): a natural 10 adds a second d10, a natural 1 subtracts one;

@@ -13,7 +13,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.cli.common import console, emit_json, fail
+from firefight.cli.common import console, emit_json, fail, refusals
+from firefight.limits import MAX_WORKERS, at_most
 from firefight.odds.api import OddsMethod, odds_stats
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import StatValue
@@ -48,8 +49,26 @@ DepthOpt = Annotated[
 ]
 SamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
 OddsSeedOpt = Annotated[int, typer.Option("--seed", help="Monte Carlo seed.")]
-CsvOpt = Annotated[Path | None, typer.Option("--csv", help="Write the numbers to a CSV file.")]
-PlotOpt = Annotated[Path | None, typer.Option("--plot", help="Draw a PNG chart to this file.")]
+
+
+def _output_file(path: Path | None) -> Path | None:
+    """An output file whose folder exists, checked when the options are read: before any
+    computing, not after it."""
+    if path is not None and not path.parent.is_dir():
+        raise typer.BadParameter(f"the folder {str(path.parent)!r} does not exist")
+    if path is not None and not os.access(path.parent, os.W_OK):
+        raise typer.BadParameter(f"the folder {str(path.parent)!r} cannot be written")
+    return path
+
+
+CsvOpt = Annotated[
+    Path | None,
+    typer.Option("--csv", help="Write the numbers to a CSV file.", callback=_output_file),
+]
+PlotOpt = Annotated[
+    Path | None,
+    typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_output_file),
+]
 TopOpt = Annotated[int, typer.Option(help="How many of the likeliest outcomes to list.")]
 
 _METHODS: tuple[OddsMethod, ...] = ("exact", "generic", "monte-carlo")
@@ -155,6 +174,8 @@ def show_distribution(
 
 
 def executor_for(dask: str | None, workers: int) -> Any:
+    with refusals():
+        at_most("--workers", workers, MAX_WORKERS, low=0)
     if dask is not None:
         from distributed import Client
 

@@ -14,7 +14,6 @@ from fractions import Fraction
 from firefight.errors import RuleRefusal
 from firefight.geometry import CoverGrade
 from firefight.rulesets.rmu.catalog import CoverValues, Weapon
-from firefight.rulesets.rmu.firearm_data import round_half_up
 
 __all__ = [
     "Cover",
@@ -128,6 +127,10 @@ def reached_bonus(bonus: int, share_percent: int) -> int:
     >>> reached_bonus(25, 50), reached_bonus(40, 100), reached_bonus(40, 0)
     (13, 40, 0)
     """
+    # Imported here: the firearm figures module (its data models) loads only for a shot at
+    # cover or a dash, not with every shot.
+    from firefight.rulesets.rmu.firearm_data import round_half_up
+
     return round_half_up(Fraction(bonus * share_percent, 100))
 
 

@@ -189,7 +189,9 @@ class RmuStatsModel(DataModel):
     dodge: int = Field(default=0, ge=0)
     celerity: int = Field(default=0, ge=0, le=5)
     body_development: int = Field(ge=0)
-    bmr_ft: float = Field(gt=0)
+    # A sane base movement rate (people move 10-30 ft): a tiny one would make every move cost
+    # hundreds of digits of AP, a huge one cross the scene's limit.
+    bmr_ft: float = Field(ge=1.0, le=1000.0)
     armor_trained: bool = True
     strength: int = 0
     constitution: int | None = None

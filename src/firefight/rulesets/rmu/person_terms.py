@@ -15,13 +15,16 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from firefight.geometry import Size
 from firefight.rulesets.rmu.catalog import ArmorClass, RmuData, Weapon
-from firefight.rulesets.rmu.firearm_data import FirearmFigures
 from firefight.rulesets.rmu.ranges import RangeBand, range_modifier
 from firefight.rulesets.rmu.tripod import mounted_modifier
 from firefight.trace import Modifier
+
+if TYPE_CHECKING:  # a type only: callers pass the figures, so the aimed shot skips their module
+    from firefight.rulesets.rmu.firearm_data import FirearmFigures
 
 __all__ = ["hunting_terms", "range_terms", "shooter_armor_terms", "situational_terms"]
 

@@ -25,8 +25,6 @@ from firefight.rulesets.rmu.bodies import (
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
-from firefight.rulesets.rmu.firearm_events import WeaponMalfunctioned
-from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
 from firefight.rulesets.rmu.person_terms import hunting_terms, shooter_armor_terms
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
@@ -386,6 +384,10 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
 
     roll = tb.roll(dice.d100_open_ended("attack roll", low_end=False))
     if roll.natural <= fumble:
+        # The fumble table and the firearm events load only when a shot fumbles.
+        from firefight.rulesets.rmu.firearm_events import WeaponMalfunctioned
+        from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
+
         column = fumble_column(weapon)
         tb.step(
             f"Unmodified {roll.natural:02d} is within the {weapon.name}'s fumble range "

@@ -14,7 +14,6 @@ docs/cpr.md).
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any
@@ -35,7 +34,9 @@ from firefight.cli.common import (
     refusals,
     show_resolution,
 )
-from firefight.errors import RuleRefusal, TableDataError
+from firefight.dice import parse_pool
+from firefight.errors import FirefightError, RuleRefusal, TableDataError
+from firefight.files import read_toml
 from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr import CPR, CprData
@@ -125,10 +126,10 @@ def _parse_spot(text: str, option: str) -> Spot:
 
 
 def _parse_d6(text: str, option: str) -> int:
-    match = re.fullmatch(r"\s*(\d+)\s*d6\s*", text.lower())
-    if not match:
-        fail(f"error: {option} takes damage dice as Nd6, e.g. '2d6', got {text!r}")
-    return int(match[1])
+    try:
+        return parse_pool(text, sides=6)[0]
+    except FirefightError as exc:
+        fail(f"error: {option}: {exc}")
 
 
 def _int_field(key: str, value: str, spec: str) -> int:
@@ -227,12 +228,7 @@ class _TargetsFile(DataModel):
 def load_targets_file(path: Path, data: CprData) -> list[Target]:
     """Targets from a TOML file of ``[[target]]`` tables (docs/cpr.md)."""
     label = str(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise TableDataError(label, "file", exc.strerror or str(exc)) from None
-    except tomllib.TOMLDecodeError as exc:
-        raise TableDataError(label, "TOML syntax", str(exc)) from None
+    raw = read_toml(path, label)
     model = validate(_TargetsFile, raw, label)
     targets = []
     for number, t in enumerate(model.target, start=1):

@@ -30,7 +30,7 @@ from firefight.cli.odds_kit import (
     show_distribution,
 )
 from firefight.declarations import DeclarationError, declare, options_of, sweep_values
-from firefight.odds.api import odds
+from firefight.odds.api import action_odds, odds
 from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.serialize import to_plain
@@ -370,9 +370,14 @@ def sweep_rmu_shoot(
         fixed, grid = _sweep_grid(values, band)
     if not grid:
         fail("error: nothing to sweep: give several values to at least one option")
+    if plot is not None and x is not None and x not in grid:
+        fail(f"error: --x is one of the swept options ({', '.join(grid)}), got {x!r}")
     first = {name: values[0] for name, values in grid.items()}
     with refusals():
         base = _build_shot(fixed, first)
+    stats = [s.name for s in action_odds(base).stats]
+    if plot is not None and stat not in stats:
+        fail(f"error: --stat is one of {', '.join(stats)}, got {stat!r}")
     client, executor = executor_for(dask, workers if workers >= 0 else len(os.sched_getaffinity(0)))
     try:
         with refusals():
