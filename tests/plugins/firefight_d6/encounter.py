@@ -45,7 +45,7 @@ class Shoot(Action):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Wounded(Event):
+class D6Wounded(Event):
     target: str
 
 
@@ -83,12 +83,12 @@ def resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     check = resolve_check(Check(skill=stats.skill + action.aim, target=TARGET), dice)
     events: list[Event] = [ActionPointsSpent(actor=action.actor, ap=1)]
     if check.summary["result"] == "success":
-        events.append(Wounded(target=action.target))
+        events.append(D6Wounded(target=action.target))
     return Outcome(events=tuple(events), trace=check.trace, summary=check.summary)
 
 
 def apply(state: EncounterState, event: Event) -> EncounterState:
-    if not isinstance(event, Wounded):
+    if not isinstance(event, D6Wounded):
         raise FoldError(f"the d6 ruleset has no {type(event).__name__} events")
     c = named_in_log(state, event.target)
     assert isinstance(c.stats, D6Stats)
