@@ -34,14 +34,15 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.geometry import Body, CoverGrade, Point, Posture, Size, band_of
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.bands import place_in_blast
+from firefight.rulesets.rmu.bands import InBlast, place_in_blast
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
-from firefight.rulesets.rmu.critical_table import CriticalEffect
+from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.explosives import ExplosiveData, Load, explosive_data
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
+from firefight.rulesets.rmu.volley import SHRAPNEL_BARE, SHRAPNEL_COVERED
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
@@ -49,15 +50,17 @@ __all__ = [
     "LOWEST_BLAST_TOTAL",
     "Blast",
     "BlastTarget",
+    "Exposure",
     "barrier_between",
     "blast_cover_bonus",
+    "check_blast",
+    "critical_tables",
+    "exposure",
     "resolve_detonation",
 ]
 
 #: RMU-EXP-8: fragmentation's own attack table (a generated stand-in).
 FRAGMENTATION_TABLE = "fragmentation"
-SHRAPNEL_COVERED = "ballistic-shrapnel-covered"
-SHRAPNEL_BARE = "ballistic-shrapnel-bare"
 #: Concussion's secondary critical (RMU-EXP-8).
 SECONDARY_TABLE = "subdual"
 #: DEC-302: the first row of RMU's Ball tables; a blast total below it does nothing.
@@ -126,16 +129,22 @@ def blast_cover_bonus(cover: Cover, data: RmuData) -> tuple[int, bool]:
     return values.impenetrable[i], cover.grade is CoverGrade.FULL
 
 
-def resolve_detonation(
-    blast: Blast,
-    dice: Dice,
-    data: RmuData | None = None,
-    explosives: ExplosiveData | None = None,
-) -> Outcome:
-    """Every body's share of ``blast``. Dice: the detonation roll (not for a Molotov), then for
-    each body in reach, in the order given, the critical roll it calls for."""
-    data = data or RmuData()
-    explosives = explosives or explosive_data()
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Exposure:
+    """What one body brings to the detonation: its band and every term of its total but the
+    roll; ``stopped`` when full impenetrable cover keeps the blast off it."""
+
+    placed: InBlast
+    terms: tuple[Modifier, ...]
+    stopped: bool
+
+    @property
+    def offset(self) -> int:
+        return sum(m.value for m in self.terms)
+
+
+def check_blast(blast: Blast, data: RmuData, explosives: ExplosiveData) -> Load:
+    """The load, after refusing what cannot go off as declared (before any die)."""
     load = explosives.load(blast.load)
     if load.effect not in _WOUNDING:
         what = {"flash": "use rmu flash-bang (RMU-EXP-17)", "smoke": "it only hides (RMU-EXP-15)",
@@ -149,6 +158,55 @@ def resolve_detonation(
     for p in blast.people:
         if p.armor not in data.tables.attack(FRAGMENTATION_TABLE).columns:
             raise RuleRefusal("RMU-EXP-8", f"{p.name}'s armor {p.armor!r} is no AT or BA column.")
+    return load
+
+
+def exposure(
+    blast: Blast,
+    p: BlastTarget,
+    load: Load,
+    data: RmuData,
+    explosives: ExplosiveData,
+    tb: TraceBuilder,
+) -> Exposure:
+    """``p``'s band and terms (RMU-EXP-5..7): band modifiers, Quickness DB, cover between."""
+    placed = place_in_blast(p.body(), blast.center, load, enclosed=blast.enclosed,
+                            data=explosives)  # fmt: skip
+    cover, stopped = _cover_terms(p, blast.center, data, tb) if placed.band else ([], False)
+    terms = (
+        Modifier(value=blast.thrown_ranks, label="Thrown ranks", rule="RMU-EXP-1"),
+        *placed.modifiers,
+        Modifier(value=-p.quickness_db, label="Quickness DB (no dodge)", rule="RMU-EXP-6"),
+        *cover,
+        *blast.extra,
+    )
+    return Exposure(placed=placed, terms=terms, stopped=stopped)
+
+
+def critical_tables(
+    load: Load, p: BlastTarget, location: HitLocation, data: RmuData
+) -> tuple[str, ...]:
+    """The tables a critical to ``location`` is read on, in order (RMU-EXP-8, X-3, DEC-301)."""
+    if load.effect == "fragmentation":
+        vest = data.armor_class(p.armor)
+        return (SHRAPNEL_COVERED if vest and location in vest.covers else SHRAPNEL_BARE,)
+    assert load.critical_table is not None
+    if load.effect == "concussion":
+        return (load.critical_table, SECONDARY_TABLE)
+    return (load.critical_table,)
+
+
+def resolve_detonation(
+    blast: Blast,
+    dice: Dice,
+    data: RmuData | None = None,
+    explosives: ExplosiveData | None = None,
+) -> Outcome:
+    """Every body's share of ``blast``. Dice: the detonation roll (not for a Molotov), then for
+    each body in reach, in the order given, the critical roll it calls for."""
+    data = data or RmuData()
+    explosives = explosives or explosive_data()
+    load = check_blast(blast, data, explosives)
     tb = TraceBuilder()
     if load.effect == "molotov":
         return _molotov(blast, load, dice, data, tb)
@@ -156,27 +214,22 @@ def resolve_detonation(
     events: list[Event] = []
     people: list[dict[str, object]] = []
     for p in blast.people:
-        placed = place_in_blast(p.body(), blast.center, load, enclosed=blast.enclosed,
-                                data=explosives)  # fmt: skip
+        exposed = exposure(blast, p, load, data, explosives, tb)
+        placed = exposed.placed
         if placed.band is None:
             tb.step(f"{p.name} is outside the blast.", "RMU-EXP-5")
             people.append({"name": p.name, "band": None, "total": None, "hits": 0})
             continue
-        cover, stopped = _cover_terms(p, blast.center, data, tb)
         terms = [
             Modifier(value=roll.total, label="detonation, d100 open-ended", rule="RMU-EXP-1"),
-            Modifier(value=blast.thrown_ranks, label="Thrown ranks", rule="RMU-EXP-1"),
-            *placed.modifiers,
-            Modifier(value=-p.quickness_db, label="Quickness DB (no dodge)", rule="RMU-EXP-6"),
-            *cover,
-            *blast.extra,
+            *exposed.terms,
         ]
         total = tb.total(f"detonation against {p.name}", terms).value
         row: dict[str, object] = {"name": p.name, "band": placed.band, "total": total, "hits": 0}
-        if stopped:
+        if exposed.stopped:
             tb.step(f"Full impenetrable cover stops the blast short of {p.name}.", "RMU-EXP-6")
         elif load.effect == "fragmentation":
-            row |= _fragments(p, total, dice, data, tb, events)
+            row |= _fragments(p, load, total, dice, data, tb, events)
         else:
             assert placed.severity is not None
             row |= _band_critical(p, load, total, placed.severity, dice, data, tb, events)
@@ -227,7 +280,13 @@ def _critical(
 
 
 def _fragments(
-    p: BlastTarget, total: int, dice: Dice, data: RmuData, tb: TraceBuilder, events: list[Event]
+    p: BlastTarget,
+    load: Load,
+    total: int,
+    dice: Dice,
+    data: RmuData,
+    tb: TraceBuilder,
+    events: list[Event],
 ) -> dict[str, object]:
     table = data.tables.attack(FRAGMENTATION_TABLE)
     result = table.lookup(total, p.armor)
@@ -240,9 +299,8 @@ def _fragments(
         return found
     crit = tb.roll(dice.d100(f"critical roll for {p.name}")).total + result.critical_roll_bonus
     location = data.tables.critical(SHRAPNEL_BARE).row_for(crit).location
-    vest = data.armor_class(p.armor)
-    covered = vest is not None and location in vest.covers
-    table_name = SHRAPNEL_COVERED if covered else SHRAPNEL_BARE
+    (table_name,) = critical_tables(load, p, location, data)
+    covered = table_name == SHRAPNEL_COVERED
     tb.step(
         f"Fragments strike {p.name}'s {location.value}, {'covered' if covered else 'bare'}: "
         f"Ballistic Shrapnel, {'covered' if covered else 'bare'} clause.",
@@ -270,9 +328,12 @@ def _band_critical(
     assert load.critical_table is not None
     tb.step(f"The band sets the severity: {severity.value}, whatever {p.name} wears.", "X-3")
     crit = tb.roll(dice.d100(f"critical roll for {p.name}")).total
-    cells = _critical(p.name, load.critical_table, crit, severity, data, tb, events)
-    if load.effect == "concussion":
-        cells += _critical(p.name, SECONDARY_TABLE, crit, severity, data, tb, events)
+    location = data.tables.critical(load.critical_table).row_for(crit).location
+    cells = [
+        cell
+        for table in critical_tables(load, p, location, data)
+        for cell in _critical(p.name, table, crit, severity, data, tb, events)
+    ]
     return {"severity": severity.value, "critical_roll": crit,
             "critical_table": load.critical_table, "effects": combine_effects(cells)}  # fmt: skip
 
