@@ -328,3 +328,47 @@ def test_the_explode_command_refuses_cover_for_someone_absent() -> None:
     )  # fmt: skip
     assert result.exit_code != 0
     assert "Al" in result.output
+
+
+# --- odds (RMU-EXP-1: one roll for everyone) ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("load", "x", "armor"), [("m67", 30, "BA II"), ("mk3a2", 3, "AT 1"), ("molotov", 5, "AT 1")]
+)
+def test_rmu_exp_1_the_fast_odds_equal_the_generic_enumeration(
+    load: str, x: float, armor: str
+) -> None:
+    """Per-person stats over the one detonation roll and each body's critical d100."""
+    from firefight.odds.api import odds, odds_stats
+
+    blast = Blast(load=load, center=ORIGIN, thrown_ranks=10, people=(_at(x, armor=armor),))
+    generic = odds(None, blast, method="generic", depth=0)
+    fast = odds(None, blast, method="exact", depth=0)
+    assert fast.method == "fast exact"
+    assert fast.cut_off == pytest.approx(generic.cut_off)
+    for g, f in zip(odds_stats(generic, blast), odds_stats(fast, blast), strict=True):
+        assert f.value == pytest.approx(g.value, abs=1e-12), g.stat.name
+
+
+def test_rmu_exp_5_odds_put_everyone_in_their_band() -> None:
+    from firefight.odds.api import odds, odds_stats
+
+    people = (_at(5, "K"), _at(30, "C"), _at(80, "F"), _at(300, "Out"))
+    blast = Blast(load="m67", center=ORIGIN, people=people)
+    dist = odds(None, blast, method="exact")
+    values = {v.stat.name: v.value for v in odds_stats(dist, blast)}
+    assert values["K.p_kill"] == values["C.p_casualty"] == values["F.p_fringe"]
+    assert values["K.p_kill"] == pytest.approx(1.0, abs=1e-9)
+    assert values["Out.expected_hits"] == 0.0
+    assert values["K.expected_hits"] > values["C.expected_hits"] > values["F.expected_hits"]
+
+
+def test_the_explode_odds_command() -> None:
+    result = runner.invoke(
+        app,
+        ["odds", "rmu", "explode", "--load", "m67", "--ranks", "10", "--target", "Bob:30,0",
+         "--json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Bob.p_casualty" in result.stdout

@@ -56,6 +56,7 @@ __all__ = [
     "check_blast",
     "critical_tables",
     "exposure",
+    "in_fire",
     "resolve_detonation",
 ]
 
@@ -184,16 +185,22 @@ def exposure(
 
 
 def critical_tables(
-    load: Load, p: BlastTarget, location: HitLocation, data: RmuData
+    load: Load, armor: str, location: HitLocation, data: RmuData
 ) -> tuple[str, ...]:
-    """The tables a critical to ``location`` is read on, in order (RMU-EXP-8, X-3, DEC-301)."""
+    """The tables a critical to ``location`` is read on, in order, for a body wearing ``armor``
+    (RMU-EXP-8, X-3, DEC-301)."""
     if load.effect == "fragmentation":
-        vest = data.armor_class(p.armor)
+        vest = data.armor_class(armor)
         return (SHRAPNEL_COVERED if vest and location in vest.covers else SHRAPNEL_BARE,)
     assert load.critical_table is not None
     if load.effect == "concussion":
         return (load.critical_table, SECONDARY_TABLE)
     return (load.critical_table,)
+
+
+def in_fire(p: BlastTarget, blast: Blast, load: Load) -> bool:
+    """Whether any part of ``p`` is inside a flat-critical load's radius (RMU-EXP-13)."""
+    return band_of(p.body(), blast.center, [load.radius_ft])[0] is not None
 
 
 def resolve_detonation(
@@ -299,7 +306,7 @@ def _fragments(
         return found
     crit = tb.roll(dice.d100(f"critical roll for {p.name}")).total + result.critical_roll_bonus
     location = data.tables.critical(SHRAPNEL_BARE).row_for(crit).location
-    (table_name,) = critical_tables(load, p, location, data)
+    (table_name,) = critical_tables(load, p.armor, location, data)
     covered = table_name == SHRAPNEL_COVERED
     tb.step(
         f"Fragments strike {p.name}'s {location.value}, {'covered' if covered else 'bare'}: "
@@ -331,7 +338,7 @@ def _band_critical(
     location = data.tables.critical(load.critical_table).row_for(crit).location
     cells = [
         cell
-        for table in critical_tables(load, p, location, data)
+        for table in critical_tables(load, p.armor, location, data)
         for cell in _critical(p.name, table, crit, severity, data, tb, events)
     ]
     return {"severity": severity.value, "critical_roll": crit,
@@ -343,8 +350,7 @@ def _molotov(blast: Blast, load: Load, dice: Dice, data: RmuData, tb: TraceBuild
     events: list[Event] = []
     people: list[dict[str, object]] = []
     for p in blast.people:
-        inside, _ = band_of(p.body(), blast.center, [load.radius_ft])
-        if inside is None:
+        if not in_fire(p, blast, load):
             tb.step(f"{p.name} is outside the {load.radius_ft:g} ft of fire.", "RMU-EXP-13")
             people.append({"name": p.name, "band": None, "total": None, "hits": 0})
             continue
