@@ -43,6 +43,7 @@ from firefight.rulesets.rmu.encounter_events import (
     StunWoreOff,
     bonus_used,
 )
+from firefight.rulesets.rmu.encounter_explosives import Throws, resolve_throws, validate_throws
 from firefight.rulesets.rmu.events import (
     AttackerBonusGained,
     BreakageTaken,
@@ -56,6 +57,7 @@ from firefight.rulesets.rmu.fatigue import (
     roll_fatigue_check,
 )
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
+from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
     bystander,
@@ -119,6 +121,7 @@ register_event_types(
     StaggerPaid,
     StunWoreOff,
     FatigueChecked,
+    ExplosiveLanded,
     *(getattr(firearm_events, name) for name in firearm_events.__all__),
 )
 
@@ -312,6 +315,9 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         encounter_fire.validate_fire_action(state, action)
         return
+    if isinstance(action, Throws):
+        validate_throws(state, action)
+        return
     if isinstance(action, Shoot):
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
@@ -473,6 +479,8 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
 def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         return encounter_fire.resolve_fire_action(state, action, dice)
+    if isinstance(action, Throws):
+        return resolve_throws(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()
@@ -592,6 +600,8 @@ def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
         return encounter_fire.apply_fire_event(state, event)
     if isinstance(event, FatigueChecked):
         return state  # the check changes nothing itself; a failed one's AP are their own event
+    if isinstance(event, ExplosiveLanded):
+        return state  # where it rests is its condition's
     raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")
 
 

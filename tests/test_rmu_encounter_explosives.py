@@ -1,0 +1,124 @@
+"""Explosives in rmu encounters (issue 13): the throw places the grenade, its fuse burns through
+the next round and the round change sets it off against everyone; smoke and CS as clouds that
+count down (RMU-EXP-2, RMU-EXP-9, RMU-EXP-15, RMU-EXP-16; DEC-306)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from encounter_support import MemoryStore
+from firefight.dice import Dice
+from firefight.encounter.log import decode_event
+from firefight.encounter.scenario import scenario_from_data
+from firefight.errors import RuleRefusal
+from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.placement import ExplosiveLanded
+from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTicked
+from firefight.service import EncounterService
+
+PAD = [5] * 40  # initiative d10s and any critical roll a test does not look at
+
+
+def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "position": [x, y],
+        "hits": 80,
+        "stats": {"body_development": 25, "bmr_ft": 20},
+        "skills": {"thrown": {"bonus": 40, "ranks": 10}},
+        **extra,
+    }
+
+
+def scene() -> dict[str, Any]:
+    """Mara throws from the origin at the door 45 ft north; Viktor stands in it, Sam well back."""
+    return {
+        "scenario": {"title": "grenade test", "ruleset": "rmu"},
+        "combatant": [person("Mara", 0, 0), person("Viktor", 0, 45), person("Sam", 0, 160)],
+    }
+
+
+def fight() -> EncounterService:
+    service = EncounterService(MemoryStore())
+    service.new("g", scenario_from_data(scene()), Dice.seeded(1))
+    return service
+
+
+def test_rmu_exp_9_the_grenade_lands_this_round_and_goes_off_at_the_end_of_the_next() -> None:
+    service = fight()
+    thrown = service.act(
+        "g", "Mara throws m67 at 0,45", Dice.scripted([70])
+    )  # 70 + 40 - 10: on target
+    landed = [e for e in thrown.record.events if isinstance(e, ExplosiveLanded)]
+    assert landed and landed[0].at.y_ft == 45
+    started = next(e for e in thrown.record.events if isinstance(e, ConditionStarted))
+    assert started.condition.kind == "grenade" and started.condition.rounds_left == 2
+    assert thrown.state.combatant("Mara").ap_left == 1  # 3 AP thrown
+
+    first = service.next_round("g", Dice.scripted(PAD))  # end of round 1: it has landed
+    assert not any(isinstance(e, HitsInflicted) for e in first.record.events)
+    assert [e.rounds_left for e in first.record.events if isinstance(e, ConditionTicked)] == [1]
+
+    second = service.next_round("g", Dice.scripted([60, 50, 50, *PAD]))  # end of round 2: boom
+    events = second.record.events
+    hit = {e.target for e in events if isinstance(e, HitsInflicted | CriticalInflicted)}
+    assert "Viktor" in hit and "Sam" not in hit  # Sam is 115 ft off: out of it
+    assert any(isinstance(e, ConditionEnded) for e in events)
+    assert second.state.conditions == ()
+    assert second.state.combatant("Viktor").hits_taken > 0
+
+
+def test_rmu_exp_9_the_fuse_sequence_folds_back_from_the_log() -> None:
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.act("g", "Viktor drops-prone", Dice.scripted([]))
+    service.next_round("g", Dice.scripted(PAD))
+    played = service.next_round("g", Dice.scripted([60, *PAD])).state
+    assert service.load("g").state == played
+    for record in service.log("g"):
+        for event in record.events:
+            assert decode_event(event.to_json()) == event
+
+
+def test_rmu_exp_7_dropping_prone_in_time_moves_viktor_a_band_out() -> None:
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    service.act("g", "Viktor drops-prone", Dice.scripted([]))
+    boom = service.next_round("g", Dice.scripted([60, *PAD]))
+    blasts = [o for o in boom.record.trace if o.get("type") == "total"]
+    viktor = next(t for t in blasts if t["label"] == "detonation against Viktor")
+    assert {p["rule"]: p["value"] for p in viktor["parts"]}["RMU-EXP-7"] == 0  # casualty
+
+
+def test_rmu_exp_15_smoke_fills_its_radius_for_10_to_18_rounds_and_clears() -> None:
+    service = fight()
+    thrown = service.act("g", "Mara throws m18 at 0,45", Dice.scripted([70, 1]))
+    cloud = next(e for e in thrown.record.events if isinstance(e, ConditionStarted)).condition
+    assert (cloud.kind, cloud.rounds_left, cloud.get("radius_ft")) == ("cloud", 10, 20)
+    state = thrown.state
+    for _ in range(10):
+        state = service.next_round("g", Dice.seeded(3)).state
+    assert state.conditions == ()
+
+
+def test_rmu_exp_16_a_cs_cloud_lasts_3_to_7_rounds() -> None:
+    thrown = fight().act("g", "Mara throws cs at 0,45", Dice.scripted([70, 5]))
+    cloud = next(e for e in thrown.record.events if isinstance(e, ConditionStarted)).condition
+    assert cloud.rounds_left == 7
+
+
+@pytest.mark.parametrize(
+    ("line", "rule"),
+    [
+        ("Mara throws m67 at 0,200", "RMU-EXP-4"),  # past 5 x 25 ft
+        ("Mara throws m67 at 0,45 --ap 4", "RMU-EXP-3"),
+        ("Mara throws m84 at 0,45", "RMU-EXP-17"),
+    ],
+)
+def test_throws_that_cannot_be_made_are_refused_before_any_die(line: str, rule: str) -> None:
+    with pytest.raises(RuleRefusal) as err:
+        fight().act("g", line, Dice.scripted([]))
+    assert err.value.rule == rule
