@@ -43,7 +43,12 @@ from firefight.rulesets.rmu.encounter_events import (
     StunWoreOff,
     bonus_used,
 )
-from firefight.rulesets.rmu.encounter_explosives import Throws, resolve_throws, validate_throws
+from firefight.rulesets.rmu.encounter_explosives import (
+    Throws,
+    describe_landing,
+    resolve_throws,
+    validate_throws,
+)
 from firefight.rulesets.rmu.events import (
     AttackerBonusGained,
     BreakageTaken,
@@ -641,7 +646,7 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
         if weapon is not None and weapon.loaded is not None:
             left = weapon.loaded.rounds - event.rounds
             return f"{event.actor}'s {weapon.name}: {left} rounds left in the magazine."
-    return encounter_fire.describe_fire_event(event, state)
+    return describe_landing(event) or encounter_fire.describe_fire_event(event, state)
 
 
 def rmu_combatant_figures(c: CombatantState) -> dict[str, object]:

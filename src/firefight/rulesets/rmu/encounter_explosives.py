@@ -41,6 +41,7 @@ __all__ = [
     "THROW_OPTIONS",
     "THROW_SKILL",
     "Throws",
+    "describe_landing",
     "detonate_due",
     "parse_throw",
     "resolve_throws",
@@ -151,6 +152,15 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
     )
 
 
+def describe_landing(event: Event) -> str | None:
+    """The narrated line of a throw coming to rest (RMU-EXP-2, RMU-EXP-3)."""
+    if not isinstance(event, ExplosiveLanded):
+        return None
+    how = "fumbles it: it drops at their feet" if event.fumbled else "throws it"
+    where = f"({event.at.x_ft:g}, {event.at.y_ft:g})"
+    return f"{event.actor} {how}; the {event.load} lands at {where} [RMU-EXP-2]."
+
+
 def _at(condition: ActiveCondition) -> Point:
     x, y = condition.get("x_ft"), condition.get("y_ft")
     assert isinstance(x, float | int) and isinstance(y, float | int)
@@ -182,8 +192,8 @@ def detonate_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
         blast = Blast(load=load, center=_at(condition), thrown_ranks=ranks, people=people,
                       thrower=str(condition.get("thrower")))  # fmt: skip
         done = resolve_detonation(blast, dice, data)
+        events.append(ConditionEnded(id=condition.id))  # told first: it goes off, then the harm
         events.extend(done.events)
-        events.append(ConditionEnded(id=condition.id))
         entries.extend(done.trace.entries)
         blasts.append({"condition": condition.id, **done.summary})
     return Outcome(events=tuple(events), trace=Trace(tuple(entries)), summary={"blasts": blasts})
@@ -207,9 +217,10 @@ class _Fuse(ConditionKind):
         if found is None:
             return None
         if isinstance(event, ConditionStarted):
-            at = _at(found)
-            return f"{found.get('thrower')}'s {found.get('load')} comes to rest at " \
-                f"({at.x_ft:g}, {at.y_ft:g}), fuse burning [RMU-EXP-9]."  # fmt: skip
+            return (
+                f"The {found.get('load')} ({found.id}) fuse burns: it goes off at the end of the "
+                "next round [RMU-EXP-9]."
+            )
         if isinstance(event, ConditionTicked):
             return f"The {found.get('load')} ({found.id}) is due to go off [RMU-EXP-9]." if (
                 event.rounds_left == 0
