@@ -122,3 +122,23 @@ def test_throws_that_cannot_be_made_are_refused_before_any_die(line: str, rule: 
     with pytest.raises(RuleRefusal) as err:
         fight().act("g", line, Dice.scripted([]))
     assert err.value.rule == rule
+
+
+def test_rmu_exp_9_the_grenade_room_example_plays_and_replays_byte_for_byte() -> None:
+    """examples/grenade-room.toml: the source's scattered throw (RMU-EXP-2), a man gone flat
+    (RMU-EXP-7), the blast read by all (RMU-EXP-1) at the end of round 2, then smoke."""
+    from pathlib import Path
+
+    from firefight.cli.encounter import play_scenario
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "grenade-room.toml"
+    runs = [play_scenario(EncounterService(MemoryStore()), path, "x") for _ in range(2)]
+    assert [r.payload() for r in runs[0][1]] == [r.payload() for r in runs[1][1]]
+    service = EncounterService(MemoryStore())
+    _, records, state = play_scenario(service, path, "x")
+    assert service.load("x").state == state
+    landed = next(e for r in records for e in r.events if isinstance(e, ExplosiveLanded))
+    assert (round(landed.at.x_ft, 1), landed.at.y_ft) == (6.3, 45)
+    hurt = {e.target for r in records for e in r.events if isinstance(e, HitsInflicted)}
+    assert hurt == {"Mara", "Viktor", "Ilya"}  # 45 ft off, Mara is inside the casualty band
+    assert [c.kind for c in state.conditions] == ["cloud"]

@@ -239,7 +239,7 @@ class _Cloud(ConditionKind):
         if found is None:
             return None
         if isinstance(event, ConditionStarted):
-            return f"The {found.get('load')} cloud fills {found.get('radius_ft')} ft for " \
+            return f"The {found.get('load')} cloud fills {found.get('radius_ft'):g} ft for " \
                 f"{found.rounds_left} rounds [RMU-EXP-15]."  # fmt: skip
         if isinstance(event, ConditionTicked):
             return f"The {found.get('load')} cloud: {event.rounds_left} rounds left [RMU-EXP-15]."
