@@ -142,3 +142,25 @@ def test_rmu_exp_9_the_grenade_room_example_plays_and_replays_byte_for_byte() ->
     hurt = {e.target for r in records for e in r.events if isinstance(e, HitsInflicted)}
     assert hurt == {"Mara", "Viktor", "Ilya"}  # 45 ft off, Mara is inside the casualty band
     assert [c.kind for c in state.conditions] == ["cloud"]
+
+
+def test_rmu_exp_6_a_scene_barrier_counts_only_between_the_burst_and_the_body() -> None:
+    """A 4 ft hard wall between the burst and Viktor is priced on SG & ME 1-6; Sam's wall lies
+    behind him and counts for nothing."""
+    document = scene()
+    document["combatant"][2]["position"] = [0, 75]  # Sam: 30 ft past the burst
+    document["barrier"] = [
+        {"name": "desk", "from": [-3, 43], "to": [3, 43], "height_ft": 4, "material": "hard"},
+        {"name": "shelf", "from": [-3, 78], "to": [3, 78], "height_ft": 4, "material": "hard"},
+    ]
+    service = EncounterService(MemoryStore())
+    service.new("g", scenario_from_data(document), Dice.seeded(1))
+    service.act("g", "Viktor moves 0,40", Dice.scripted([]))
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    boom = service.next_round("g", Dice.scripted([60, *PAD]))
+    totals = {t["label"]: t["parts"] for t in boom.record.trace if t.get("type") == "total"}
+    viktor = [p for p in totals["detonation against Viktor"] if p["rule"] == "RMU-EXP-6"]
+    sam = [p for p in totals["detonation against Sam"] if p["rule"] == "RMU-EXP-6"]
+    assert [p["value"] for p in viktor if "cover" in p["label"]] == [-70]  # half hard
+    assert not [p for p in sam if "cover" in p["label"]]

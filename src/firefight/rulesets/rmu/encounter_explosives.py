@@ -7,7 +7,8 @@ scene where it came to rest:
 * a **grenade** (M67, MK3A2, AN-M14, Molotov) burns its fuse: it lands at the end of the round
   it is thrown and goes off at the end of the next (RMU-EXP-9). Upkeep counts it down; at 0 it is
   due, and the round change rolls its detonation against everyone in the scene with the thrower's
-  Thrown ranks (DEC-306), through :func:`~firefight.rulesets.rmu.detonation.resolve_detonation`;
+  Thrown ranks (DEC-306), through :func:`~firefight.rulesets.rmu.detonation.resolve_detonation`,
+  a barrier of the scene counting for whoever it stands between the burst and (RMU-EXP-6);
 * a **cloud** (M18 smoke, CS) fills its radius for the rounds its load lists, rolled when it
   lands (RMU-EXP-15, RMU-EXP-16), and upkeep counts it down until it clears.
 """
@@ -20,10 +21,22 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event
-from firefight.geometry import Point, distance_ft
+from firefight.geometry import (
+    CoverGrade,
+    Point,
+    crossing_share,
+    distance_ft,
+    grade_behind_barrier,
+)
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.detonation import Blast, BlastTarget, resolve_detonation
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial
+from firefight.rulesets.rmu.detonation import (
+    Blast,
+    BlastTarget,
+    blast_cover_bonus,
+    resolve_detonation,
+)
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
 from firefight.rulesets.rmu.scene_reading import worn_armor
@@ -167,7 +180,27 @@ def _at(condition: ActiveCondition) -> Point:
     return Point(x_ft=float(x), y_ft=float(y))
 
 
-def _target(c: CombatantState) -> BlastTarget:
+def _barrier(
+    state: EncounterState, center: Point, c: CombatantState, data: RmuData
+) -> Cover | None:
+    """The best barrier of the scene crossing the line from the burst to ``c`` (RMU-EXP-6),
+    graded by how much of ``c`` it hides (P-1); a barrier off that line counts for nothing."""
+    best: tuple[int, Cover] | None = None
+    for barrier in state.barriers:
+        if crossing_share(center, c.position, barrier.start, barrier.end) is None:
+            continue
+        grade = grade_behind_barrier(center, c.body, barrier.height_ft)
+        if grade is CoverGrade.NONE:
+            continue
+        cover = Cover(grade=grade, material=CoverMaterial(barrier.material))
+        bonus, stops = blast_cover_bonus(cover, data)
+        rank = 10**6 if stops else bonus
+        if best is None or rank > best[0]:
+            best = (rank, cover)
+    return best[1] if best else None
+
+
+def _target(state: EncounterState, center: Point, c: CombatantState, data: RmuData) -> BlastTarget:
     return BlastTarget(
         name=c.name,
         position=c.position,
@@ -175,6 +208,7 @@ def _target(c: CombatantState) -> BlastTarget:
         size=c.size,
         armor=worn_armor(c)["armor"],
         quickness_db=rmu_stats(c).quickness_db,
+        cover=_barrier(state, center, c, data),
     )
 
 
@@ -188,8 +222,9 @@ def detonate_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
             continue
         load, ranks = condition.get("load"), condition.get("ranks")
         assert isinstance(load, str) and isinstance(ranks, int)
-        people = tuple(_target(c) for c in state.combatants if not c.dead)
-        blast = Blast(load=load, center=_at(condition), thrown_ranks=ranks, people=people,
+        center = _at(condition)
+        people = tuple(_target(state, center, c, data) for c in state.combatants if not c.dead)
+        blast = Blast(load=load, center=center, thrown_ranks=ranks, people=people,
                       thrower=str(condition.get("thrower")))  # fmt: skip
         done = resolve_detonation(blast, dice, data)
         events.append(ConditionEnded(id=condition.id))  # told first: it goes off, then the harm
