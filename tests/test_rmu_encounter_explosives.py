@@ -164,3 +164,55 @@ def test_rmu_exp_6_a_scene_barrier_counts_only_between_the_burst_and_the_body() 
     sam = [p for p in totals["detonation against Sam"] if p["rule"] == "RMU-EXP-6"]
     assert [p["value"] for p in viktor if "cover" in p["label"]] == [-70]  # half hard
     assert not [p for p in sam if "cover" in p["label"]]
+
+
+def test_rmu_exp_9_a_throw_back_takes_the_whole_round_at_minus_50_and_keeps_the_fuse() -> None:
+    """Viktor stands at the landing spot; in round 2 he picks it up (3 AP) and throws it on
+    (1 AP, -50); it goes off at the end of round 2 where it lands, by Mara."""
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    back = service.act("g", "Viktor throws-back at 0,5", Dice.scripted([90, 6]))
+    totals = {t["label"]: t["parts"] for t in back.record.trace if t.get("type") == "total"}
+    placement = {p["rule"]: p["value"] for p in totals["placement"]}
+    assert placement["RMU-EXP-3"] == -50 and back.state.combatant("Viktor").ap_left == 0
+    moved = back.state.conditions[0]
+    assert moved.rounds_left == 1 and moved.get("thrower") == "Viktor"
+    # 90 + 40 - 10 (40 ft: second increment) - 50 = 70: 30% of 20 ft = 6 ft, short (6 o'clock)
+    assert moved.get("y_ft") == pytest.approx(11)
+    boom = service.next_round("g", Dice.scripted([60, *PAD]))
+    hurt = {e.target for e in boom.record.events if isinstance(e, HitsInflicted)}
+    assert "Mara" in hurt
+    narrated = " ".join(back.record.narration)
+    assert "picked up" in narrated and "end of this round" in narrated
+
+
+@pytest.mark.parametrize(
+    ("setup", "line", "rule"),
+    [
+        ([], "Viktor throws-back at 0,5", "RMU-EXP-9"),  # nothing has landed yet
+        (["Viktor moves 0,30"], "Viktor throws-back at 0,5", "RMU-EXP-9"),  # not at hand
+    ],
+)
+def test_rmu_exp_9_a_throw_back_needs_a_grenade_at_hand(
+    setup: list[str], line: str, rule: str
+) -> None:
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    if setup:
+        service.next_round("g", Dice.scripted(PAD))
+        for text in setup:
+            service.act("g", text, Dice.scripted([]))
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", line, Dice.scripted([]))
+    assert err.value.rule == rule
+
+
+def test_rmu_exp_9_a_throw_back_without_the_whole_round_is_refused() -> None:
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    service.act("g", "Viktor waits --ap 1", Dice.scripted([]))
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", "Viktor throws-back at 0,5", Dice.scripted([]))
+    assert err.value.rule == "RMU-EXP-9" and "whole round" in err.value.reason

@@ -45,9 +45,12 @@ from firefight.rulesets.rmu.encounter_events import (
 )
 from firefight.rulesets.rmu.encounter_explosives import (
     Throws,
+    ThrowsBack,
     describe_landing,
     resolve_throws,
+    resolve_throws_back,
     validate_throws,
+    validate_throws_back,
 )
 from firefight.rulesets.rmu.events import (
     AttackerBonusGained,
@@ -323,6 +326,9 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, Throws):
         validate_throws(state, action)
         return
+    if isinstance(action, ThrowsBack):
+        validate_throws_back(state, action)
+        return
     if isinstance(action, Shoot):
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
@@ -486,6 +492,8 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return encounter_fire.resolve_fire_action(state, action, dice)
     if isinstance(action, Throws):
         return resolve_throws(state, action, dice)
+    if isinstance(action, ThrowsBack):
+        return resolve_throws_back(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()

@@ -10,7 +10,8 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
 - ``drops-prone`` / ``stands-up`` -- 2 AP (R-6);
 - ``waits [--ap N]`` -- lets AP go (all that are left by default);
 - ``throws LOAD at X,Y [--ap N] [--difficulty N]`` -- an explosive
-  (:mod:`firefight.rulesets.rmu.encounter_explosives`, RMU-EXP-2, RMU-EXP-9).
+  (:mod:`firefight.rulesets.rmu.encounter_explosives`, RMU-EXP-2, RMU-EXP-9);
+- ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
 :mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
@@ -24,7 +25,12 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point, Posture
-from firefight.rulesets.rmu.encounter_explosives import THROW_OPTIONS, parse_throw
+from firefight.rulesets.rmu.encounter_explosives import (
+    THROW_BACK_OPTIONS,
+    THROW_OPTIONS,
+    parse_throw,
+    parse_throw_back,
+)
 from firefight.rulesets.rmu.fire_actions import (
     ACTIONS_RULE,
     FIRE_OPTIONS,
@@ -85,6 +91,8 @@ _VERBS: dict[str, str] = {
     **FIRE_VERBS,
     "throws": "throws",
     "throw": "throws",
+    "throws-back": "throws-back",
+    "throw-back": "throws-back",
     # "fires rapid at X" is the firing round of emptying the gun, not an aimed shot.
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
 }
@@ -97,6 +105,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "waits": {"ap": "int"},
     **FIRE_OPTIONS,
     "throws": THROW_OPTIONS,
+    "throws-back": THROW_BACK_OPTIONS,
 }
 
 
@@ -133,6 +142,8 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
         return parse_fire_action(line, state)
     if line.verb == "throws":
         return parse_throw(line, ACTIONS_RULE)
+    if line.verb == "throws-back":
+        return parse_throw_back(line, ACTIONS_RULE)
     verb, positional = line.verb, line.words
     base = {"actor": line.actor, "verb": verb, "text": line.text}
     if verb == "shoots":

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event
+from firefight.frozen import replace
 from firefight.geometry import (
     CoverGrade,
     Point,
@@ -51,14 +52,20 @@ from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 __all__ = [
     "CLOUD",
     "GRENADE",
+    "THROW_BACK_OPTIONS",
     "THROW_OPTIONS",
     "THROW_SKILL",
     "Throws",
+    "ThrowsBack",
     "describe_landing",
     "detonate_due",
+    "grenade_at_hand",
     "parse_throw",
+    "parse_throw_back",
     "resolve_throws",
+    "resolve_throws_back",
     "validate_throws",
+    "validate_throws_back",
 ]
 
 #: The combatant skill whose bonus places a throw and whose ranks ride the blast (RMU-EXP-1, -2).
@@ -68,6 +75,12 @@ CLOUD = "cloud"
 #: RMU-EXP-9: lands at the end of this round, goes off at the end of the next.
 FUSE_ROUNDS = 2
 THROW_OPTIONS: Mapping[str, OptionKind] = {"ap": "int", "difficulty": "int", "mod": "many"}
+THROW_BACK_OPTIONS: Mapping[str, OptionKind] = {"difficulty": "int", "mod": "many"}
+#: DEC-308: a grenade within this many feet is at hand to pick up.
+REACH_FT = 5.0
+#: RMU-EXP-9: picking it up costs 3 AP and throwing it on 1, the whole round.
+PICK_UP_AP = 3
+THROW_BACK_AP = 1
 _CLOUDS = ("smoke", "gas")
 
 
@@ -76,6 +89,15 @@ class Throws(Action):
     load: str
     aim: Point
     ap: int = 3
+    difficulty: int = 0
+    mods: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowsBack(Action):
+    """Pick a live grenade up (3 AP) and throw it on (1 AP, -50): the whole round (RMU-EXP-9)."""
+
+    aim: Point
     difficulty: int = 0
     mods: tuple[Modifier, ...] = ()
 
@@ -97,6 +119,88 @@ def parse_throw(line: Line, rule: str) -> Throws:
         ap=line.number("ap", 3, rule),
         difficulty=line.number("difficulty", 0, rule),
         mods=line.mods(rule),
+    )
+
+
+def parse_throw_back(line: Line, rule: str) -> ThrowsBack:
+    """``throws-back at X,Y [--difficulty N] [--mod V:LABEL]...``: the grenade at hand."""
+    x, y = option_point(line.words, what="'throws-back'", unit="feet", rule=rule)
+    return ThrowsBack(
+        actor=line.actor,
+        verb="throws-back",
+        text=line.text,
+        aim=Point(x_ft=x, y_ft=y),
+        difficulty=line.number("difficulty", 0, rule),
+        mods=line.mods(rule),
+    )
+
+
+def grenade_at_hand(state: EncounterState, c: CombatantState) -> ActiveCondition:
+    """The nearest grenade lying within reach of ``c`` (DEC-308), refused when there is none."""
+    lying = [
+        (distance_ft(c.position, _at(k)), k)
+        for k in state.conditions
+        if k.kind == GRENADE and k.rounds_left == 1
+    ]
+    near = sorted((d, k.id, k) for d, k in lying if d <= REACH_FT)
+    if not near:
+        raise RuleRefusal(
+            "RMU-EXP-9",
+            f"No grenade has landed within {REACH_FT:g} ft of {c.name}: there is nothing to "
+            "pick up and throw back.",
+        )
+    return near[0][2]
+
+
+def validate_throws_back(state: EncounterState, action: ThrowsBack) -> None:
+    c = state.combatant(action.actor)
+    grenade = grenade_at_hand(state, c)
+    need = PICK_UP_AP + THROW_BACK_AP
+    if c.ap_left < need:
+        raise RuleRefusal(
+            "RMU-EXP-9",
+            f"Throwing it back takes the whole round ({need} AP: pick it up, throw it); "
+            f"{c.name} has only {c.ap_left} left.",
+        )
+    load = explosive_data().load(str(grenade.get("load")))
+    throw_band(distance_ft(c.position, action.aim), load.increment_ft, 5)
+
+
+def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -> Outcome:
+    """The grenade picked up and thrown on at 1 AP (-50); its fuse keeps burning: a failed
+    throw still scatters from the aim, a fumbled one stays at the thrower's feet."""
+    c = state.combatant(action.actor)
+    grenade = grenade_at_hand(state, c)
+    bonus, ranks = _skill(c)
+    load = explosive_data().load(str(grenade.get("load")))
+    thrown = resolve_throw(
+        Throw(load=load.key, aim=action.aim, thrower=c.position, thrown_bonus=bonus,
+              difficulty=action.difficulty, ap=THROW_BACK_AP, extra=action.mods, name=c.name),
+        dice,
+    )  # fmt: skip
+    landed = next(e for e in thrown.events if isinstance(e, ExplosiveLanded))
+    moved = replace(
+        grenade,
+        id=f"{grenade.id}-back",
+        data=(("load", load.key), ("x_ft", landed.at.x_ft), ("y_ft", landed.at.y_ft),
+              ("thrower", c.name), ("ranks", ranks)),
+    )  # fmt: skip
+    tb = TraceBuilder()
+    tb.step(
+        f"{c.name} picks up the {load.name} ({PICK_UP_AP} AP) and throws it on "
+        f"({THROW_BACK_AP} AP); the fuse burns on.",
+        "RMU-EXP-9",
+    )
+    events: list[Event] = [
+        ActionPointsSpent(actor=c.name, ap=PICK_UP_AP + THROW_BACK_AP),
+        ConditionEnded(id=grenade.id),
+        landed,
+        ConditionStarted(condition=moved),
+    ]
+    return Outcome(
+        events=tuple(events),
+        trace=Trace((*tb.build().entries, *thrown.trace.entries)),
+        summary={"action": "throws-back", "actor": c.name, **thrown.summary, "condition": moved.id},
     )
 
 
@@ -251,16 +355,16 @@ class _Fuse(ConditionKind):
         found = _condition_of(event, state, GRENADE)
         if found is None:
             return None
+        what = f"The {found.get('load')} ({found.id})"
         if isinstance(event, ConditionStarted):
-            return (
-                f"The {found.get('load')} ({found.id}) fuse burns: it goes off at the end of the "
-                "next round [RMU-EXP-9]."
-            )
+            when = "the next round" if found.rounds_left == FUSE_ROUNDS else "this round"
+            return f"{what} fuse burns: it goes off at the end of {when} [RMU-EXP-9]."
         if isinstance(event, ConditionTicked):
-            return f"The {found.get('load')} ({found.id}) is due to go off [RMU-EXP-9]." if (
-                event.rounds_left == 0
-            ) else f"The {found.get('load')} ({found.id}) has landed [RMU-EXP-9]."  # fmt: skip
-        return f"The {found.get('load')} ({found.id}) goes off [RMU-EXP-1]."
+            done = "is due to go off" if event.rounds_left == 0 else "has landed"
+            return f"{what} {done} [RMU-EXP-9]."
+        if found.rounds_left == 0:
+            return f"{what} goes off [RMU-EXP-1]."
+        return f"{what} is picked up [RMU-EXP-9]."
 
 
 class _Cloud(ConditionKind):
