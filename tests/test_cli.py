@@ -102,7 +102,15 @@ def test_weapons_catalog() -> None:
     result = runner.invoke(app, ["weapons", "--ruleset", "rmu", "--json"])
     assert result.exit_code == 0
     keys = [w["key"] for w in json.loads(result.stdout)["weapons"]]
-    assert keys == ["glock-17", "zastava-m85-folded", "zastava-m85-stock", "sks-46", "m2hb"]
+    assert keys == [
+        "glock-17",
+        "zastava-m85-folded",
+        "zastava-m85-stock",
+        "sks-46",
+        "m2hb",
+        "benelli-m4",
+        "browning-bar",
+    ]
 
 
 def test_tables_list_show_and_check() -> None:

@@ -152,9 +152,9 @@ def test_refusals_are_one_line_on_stderr_with_exit_2(args: list[str], line: str)
 
 def test_bad_target_spec_is_a_clear_error() -> None:
     code, _, err = run("shotgun-shells", "--ref", "6", "--skill", "5", "--target", "Ana")
-    assert code == 2 and "--target takes NAME:X,Y" in err
+    assert code == 2 and "--target: takes NAME:X,Y" in err
     code, _, err = run("shotgun-shells", "--ref", "6", "--skill", "5", "--target", "Ana:1,0:flying")
-    assert code == 2 and "unknown --target flag 'flying'" in err
+    assert code == 2 and "--target: unknown flag 'flying'" in err
 
 
 def test_every_resolving_command_has_json(tmp_path: Path) -> None:

@@ -598,7 +598,7 @@ REFUSALS = [
     ("Vee shoots Juno", "ENC-SCENE", "did you mean 'V'?"),
     ("V dances", "ENC-ACTION", "cpr knows no action 'dances'"),
     ("V shoots Juno --ap 3", "ENC-ACTION", "'shoots' has no option --ap"),
-    ("V shoots Juno --aim knee", "ENC-ACTION", "--aim takes head, held-item, leg"),
+    ("V shoots Juno --aim knee", "ENC-ACTION", "--aim: 'knee' is not one of head, held-item"),
     ("V shoots V", "ENC-ACTION", "cannot attack themselves"),
     ("V shoots Corpse", "ENC-DOWN", "Corpse is already dead."),
     ("Corpse shoots V", "ENC-DOWN", "Corpse is dead and takes no more actions."),

@@ -372,7 +372,7 @@ def test_r_2_shooters_penalties_are_itemized_in_the_attack() -> None:
     state = land(opened(), crit(target="Mara", hits=30, injury=-10))
     trace = engine.act(state, "Mara shoots Viktor", RMU, Dice.scripted([10])).record.trace
     parts = [p for t in trace if t.get("type") == "total" for p in t["parts"]]
-    assert {"value": -20, "label": "hits lost (60%)", "rule": "R-2"} in parts
+    assert {"value": -20, "label": "hits lost (30 of 50: 60%)", "rule": "R-2"} in parts
     assert {"value": -10, "label": "injury penalty", "rule": "RMU-GEN-7"} in parts
 
 

@@ -291,8 +291,9 @@ def test_undo_right_after_a_snapshot_reverts_the_action_it_holds(store: SqlStore
 def test_a_hand_made_undo_of_a_later_record_is_honoured_across_a_snapshot(
     store: SqlStore,
 ) -> None:
-    """Only an imported log can hold an undo of a record after it; a snapshot keeps such
-    reverts (``skip``) so that folding on from it still leaves that record out."""
+    """Only a log put into the store by hand can hold an undo of a record after it (an import
+    replays every record and refuses it); a snapshot keeps such reverts (``skip``) so that
+    folding on from it still leaves that record out."""
     service = EncounterService(store, snapshot_every=1000)
     service.new("raid", duel(), Dice.seeded(1))
     service.act("raid", "Mara waits --ap 1", Dice.seeded(1))  # 2
@@ -300,7 +301,7 @@ def test_a_hand_made_undo_of_a_later_record_is_honoured_across_a_snapshot(
     forward = {"v": 1, "kind": "undo", "round": 1, "text": "undo #6", "reverts": 6}
     document["records"].append({"seq": 3, "recorded_at": "t", "payload": forward})
     document["records"].append({**document["records"][1], "seq": 4})
-    service.import_(document, name="odd")
+    store.import_(document, name="odd")
     writer = EncounterService(store, snapshot_every=2)
     writer.act("odd", "Viktor waits --ap 1", Dice.seeded(1))  # 5: snapshot, skipping 6
     writer.act("odd", "Mara drops-prone", Dice.seeded(1))  # 6: reverted by 3 all along

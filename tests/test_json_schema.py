@@ -78,6 +78,7 @@ MORE_RESOLUTIONS = [
         "rmu flash-bang --victim ghoul:5:0 --enclosed --unaware ghoul --rolls 88,62 --json",
         "rmu explode --load m67 --ranks 10 --target Bob:30,0 --rolls 60,50 --json",
         "cpr death-save --body 6 --saves 2 --injury whiplash --rolls 3 --json",
+        "rmu defend --against missile --quickness-db 10 --dodge 30 --json",
         "cpr stabilize --tech 5 --skill 4 --rolls 4 --json",
     )
 ]
@@ -125,6 +126,7 @@ MORE_REFUSALS = [
         "rmu throw --load m67 --aim 0,45 --ap 4",
         "rmu explode --load m18 --target Bob:5,0 --rolls 50",  # smoke wounds nobody (RMU-EXP-1)
         "cpr death-save --body 0 --rolls 3",  # C-12: no BODY, no death save
+        "rmu defend --against firearm --celerity 9",  # RMU-DOD-3: five dots at most
         "cpr stabilize --tech 5 --skill 4 --patient-state serious --rolls 4",
         # more people than a flash-bang's radius lists (RMU-EXP-17)
         "rmu flash-bang --rolls 5 " + " ".join(f"--victim v{i}:0:0" for i in range(49)),
@@ -213,6 +215,7 @@ MORE_OUTCOMES = {
     "rmu explode": "hit",
     "cpr death-save": "failure",  # 3 + 2 saves + whiplash 1 = 6, not under BODY 6 (C-12)
     "cpr stabilize": "failure",  # TECH 5 + 4 + 4 = 13, not over DV 13 (C-12)
+    "rmu defend": "done",  # a DB worked out, nothing rolled
 }
 
 

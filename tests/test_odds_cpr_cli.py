@@ -172,7 +172,7 @@ def test_cpr_rof_1_two_shots_by_monte_carlo() -> None:
         ("shoot", ["--distance", "900"], "refused: CPR-RNG-1"),
         ("shoot", ["--loaded", "0"], "refused: CPR-AMMO-1"),
         ("shoot", ["--hp", "50/40"], "refused: C-9"),
-        ("shoot", ["--hp", "30"], "error: --hp takes HP/MAX"),
+        ("shoot", ["--hp", "30"], "error: --hp: takes HP/MAX"),
         ("autofire", ["--armor", "nope"], "error: unknown cpr armor"),
     ],
 )

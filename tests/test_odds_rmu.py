@@ -115,7 +115,7 @@ def test_rmu_cov_6_stray_round_into_shielders_generic_equals_fast() -> None:
         shielders=(Bystander(name="Ana", armor="AT 10"), Bystander(name="Ben")),
     )
     slow = assert_exact_agreement(
-        AimedShot(weapon="glock-17", ob=120, distance_ft=40, screen=screen)
+        AimedShot(weapon="glock-17", ob=70, distance_ft=20, prepared=True, screen=screen)
     )
     hit = slow.probability(
         lambda v: v.shielder is not None and v.shielder.landing.severity is not None

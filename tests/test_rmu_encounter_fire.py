@@ -501,7 +501,7 @@ def test_rmu_mov_1_2_a_dash_counts_its_share_this_round_and_all_of_it_next() -> 
     fight.next_round()
     later = fight.act("Dario shoots Mara --ap 2", 10, exact=True)
     parts = rules_of(totals(later.record)["attack total"])
-    assert parts["RMU-COV-3"] == -100 and "RMU-MOV-2" not in parts
+    assert parts["RMU-COV-2"] == -100 and "RMU-MOV-2" not in parts
 
 
 def test_rmu_mov_1_minus_40_under_a_sweep_or_several_guns_and_no_roll_with_none() -> None:
@@ -531,7 +531,7 @@ def test_rmu_mov_2_a_failed_dash_leaves_the_mover_in_the_open_this_round() -> No
     assert any(t.get("rule") == "RMU-MOV-2" for t in shot.record.trace)
     fight.next_round()
     later = fight.act("Dario shoots Mara --ap 2", 10, exact=True)
-    assert rules_of(totals(later.record)["attack total"])["RMU-COV-3"] == -100
+    assert rules_of(totals(later.record)["attack total"])["RMU-COV-2"] == -100
 
 
 # --- the aimed shot's fumble --------------------------------------------------------------------

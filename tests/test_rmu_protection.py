@@ -42,7 +42,7 @@ from firefight.rulesets.rmu.defense import (
     quickness_db,
 )
 from firefight.rulesets.rmu.events import BreakageTaken, CriticalInflicted, HitsInflicted
-from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot, resolve_aimed_shot
 from firefight.trace import Total
 
 DATA = RmuData()
@@ -195,36 +195,36 @@ def test_rmu_ammo_1_ball_is_the_default_load() -> None:
 
 @pytest.mark.parametrize(
     ("roll", "penalty"),
-    [(25, -20), (26, -10), (50, -10), (51, 0), (90, 0)],
+    [(55, -20), (56, -10), (80, -10), (81, 0), (90, 0)],
 )
 def test_p5_breakage_bands(roll: int, penalty: int) -> None:
-    """P-5: BA I (strength 50): 1-75 takes -20, 76-100 -10, 101+ nothing."""
-    taken = check("BA I", 0, 0, roll)
-    assert taken.check_total == roll + 50
+    """P-5: BA III (strength 20): 1-75 takes -20, 76-100 -10, 101+ nothing."""
+    taken = check("BA III", 0, 0, roll)
+    assert taken.check_total == roll + 20
     assert (taken.penalty, taken.new_total, taken.broken) == (penalty, penalty, False)
 
 
 def test_p5_under_1_breaks_the_armor_outright() -> None:
-    """P-5: 50 + 50 - 40 - 60 = 0 breaks; 51 gives 1, a plain -20."""
-    broken = check("BA I", -40, -60, 50)
+    """P-5: 50 + 0 (BA I) - 40 - 10 = 0 breaks; 51 gives 1, a plain -20."""
+    broken = check("BA I", -40, -10, 50)
     assert broken.check_total == 0 and broken.broken and broken.penalty == 0
-    held = check("BA I", -40, -60, 51)
+    held = check("BA I", -40, -10, 51)
     assert not held.broken and held.penalty == -20 and held.new_total == -60
 
 
 def test_p5_unmodified_66_makes_a_failure_temporary() -> None:
-    failed = check("BA I", -20, -60, 66)  # 66 + 50 - 20 - 60 = 36: -20, but only for now
+    failed = check("BA I", -20, -10, 66)  # 66 + 0 - 20 - 10 = 36: -20, but only for now
     assert failed.penalty == -20 and failed.temporary
-    held = check("BA IV", 0, 0, 66)  # 146: nothing failed, so nothing is temporary
+    held = check("BA IV", 0, 0, 66, quality=10)  # 106: nothing failed, so nothing is temporary
     assert held.penalty == 0 and not held.temporary
-    assert not check("BA I", -20, -60, 65).temporary
+    assert not check("BA I", -20, -10, 65).temporary
 
 
 def test_rmu_brk_1_check_adds_strength_and_quality_less_prior_penalties_open_ended() -> None:
     """RMU-BRK-1: d100 OE both ends (D-2) + strength + quality - prior penalties + cell."""
-    taken = check("BA III", -20, -30, 97, 40, quality=10)  # 137 + 70 + 10 - 20 - 30 = 167
-    assert taken.check_total == 167 and taken.penalty == 0
-    low = check("BA III", 0, 0, 3, 40)  # 3 - 40 = -37, + 70 = 33
+    taken = check("BA III", -20, -30, 97, 40, quality=10)  # 137 + 20 + 10 - 20 - 30 = 117
+    assert taken.check_total == 117 and taken.penalty == 0
+    low = check("BA IV", 0, 0, 5, 2)  # 5 - 2 = 3, + 30 = 33
     assert low.check_total == 33 and low.penalty == -20
     with pytest.raises(RuleRefusal, match="RMU-BRK-2"):
         check("BA III", 10, 0, 50)
@@ -237,7 +237,7 @@ def test_rmu_brk_1_natural_33_or_77_on_a_maneuver_calls_for_a_check() -> None:
     assert resolve_maneuver_breakage(DATA.armor["BA II"], 0, 34, dice, rules=rules) is None
     assert dice.unused == (20,)  # no check, no die
     taken = resolve_maneuver_breakage(DATA.armor["BA II"], -10, 77, dice, rules=rules)
-    assert taken is not None and taken.check_total == 70 and taken.new_total == -30
+    assert taken is not None and taken.check_total == 20 and taken.new_total == -30
 
 
 def test_rmu_brk_2_threshold_is_past_minus_50() -> None:
@@ -248,7 +248,7 @@ def test_rmu_brk_2_threshold_is_past_minus_50() -> None:
     assert opened.summary["column"] == "AT 1"
     assert opened.summary["critical_table"] == P  # criticals as though unarmored
     assert not breakage(opened)  # armor that no longer protects is not checked
-    assert check("BA II", -40, 0, 1, 10).beaten_open  # 1 - 10 + 60 - 40 = 11: -20 -> -60
+    assert check("BA II", -40, 0, 50).beaten_open  # 50 + 10 - 40 = 20: -20 -> -60
 
 
 def test_p5_broken_armor_stops_protecting_at_once() -> None:
@@ -258,15 +258,15 @@ def test_p5_broken_armor_stops_protecting_at_once() -> None:
     assert "P-5" in out.trace.rules
 
 
-@pytest.mark.parametrize("typical", [25, 40, 50, 55])
+@pytest.mark.parametrize("typical", [71, 80, 90, 95])
 def test_rmu_brk_2_three_ap_rounds_beat_a_plate_open_and_the_next_shot_reads_naked(
     typical: int,
 ) -> None:
     """RMU-BRK-2, RMU-AMMO-5: a few armor-piercing hits on one plate beat it open.
 
-    SKS-46 armor piercing into BA III (strength 70): total 130 on the naked AT 1 column is a D
+    SKS-46 armor piercing into BA III (strength 20): total 130 on the naked AT 1 column is a D
     critical; to the chest (roll 23, covered) the Armor Piercing D cell calls for a check at
-    -50. With a typical breakage roll each check lands in 1-75: -20, -40, -60. The running
+    -50. With a breakage roll of 71-95 each check lands in 1-75: -20, -40, -60. The running
     total is threaded through as the encounter would. The fourth shot, ball this time, reads
     the naked column and the Puncture table on the chest instead of BA III and Impact.
     """
@@ -298,7 +298,8 @@ def test_rmu_brk_2_three_ap_rounds_beat_a_plate_open_and_the_next_shot_reads_nak
 
 
 def test_rmu_brk_2_three_ap_rounds_into_a_soft_vest_from_a_9mm() -> None:
-    """9 mm AP defeats BA II (strength 60): C criticals at 120 on AT 1 check at -40."""
+    """9 mm AP defeats BA II (strength 10): C criticals at 120 on AT 1 check at -40; a
+    breakage roll of 80 lands in 1-75 each time (50, 30, 10): -20, -40, -60."""
     ap = AimedShot(
         weapon="glock-17",
         ob=70,
@@ -309,7 +310,7 @@ def test_rmu_brk_2_three_ap_rounds_into_a_soft_vest_from_a_9mm() -> None:
     )
     total = 0
     for _ in range(3):
-        out = shoot(replace(ap, armor_damage=total), 50, 30, 50)  # abdomen, covered
+        out = shoot(replace(ap, armor_damage=total), 50, 30, 80)  # abdomen, covered
         assert out.summary["severity"] == "C"
         (taken,) = breakage(out)
         total = taken.new_total
@@ -326,9 +327,9 @@ def test_rmu_ammo_5_stopped_ap_reads_the_wound_on_impact_but_breaks_at_aps_tier(
     out = shoot(replace(shot, armor="BA III"), 50, 23, 50)
     assert out.summary["critical_table"] == B and out.summary["severity"] == "C"
     (taken,) = breakage(out)
-    assert taken.check_total == 50 + 70 - 40
+    assert taken.check_total == 50 + 20 - 40
     ball = shoot(replace(shot, armor="BA III", ammo="ball"), 50, 23, 50)
-    assert breakage(ball)[0].check_total == 50 + 70 - 30
+    assert breakage(ball)[0].check_total == 50 + 20 - 30
 
 
 def test_rmu_ammo_5_no_check_where_the_armor_does_not_cover() -> None:
@@ -366,7 +367,7 @@ def test_rmu_brk_1_dice_order_attack_then_critical_then_breakage() -> None:
         "breakage check on target's BA III",
     ]
     assert [r.total for r in out.trace.rolls] == [50, 23, 44]
-    assert breakage(out)[0].check_total == 44 + 70 - 30
+    assert breakage(out)[0].check_total == 44 + 20 - 30
 
 
 def test_rmu_brk_2_breakage_stacks_on_the_armor_maneuver_penalty() -> None:
@@ -529,8 +530,9 @@ def test_rmu_cov_5_screen_needs_someone_in_the_way() -> None:
 
 def test_rmu_cov_6_a_miss_hits_the_shielder_at_ob_0() -> None:
     """RMU-COV-6: the shot misses the target (40 + 20 - 30 - 175 body cover); the round
-    flies on into the one shielder at OB +0: 95 + 0 = 95 on her BA II column, no cover for
-    her from other bodies. Dice: attack, stray attack (no die to choose among one)."""
+    flies on into the one shielder at OB +0 keeping the shot's recoil -30 (P-8): 96 then 30
+    open-ended, 126 + 0 - 30 = 96 on her BA II column, no cover for her from other bodies.
+    Dice: attack, stray attack (no die to choose among one)."""
     ana = Bystander(name="Ana", armor="BA II")
     shot = AimedShot(
         weapon="glock-17",
@@ -538,18 +540,19 @@ def test_rmu_cov_6_a_miss_hits_the_shielder_at_ob_0() -> None:
         distance_ft=20,
         screen=BodyScreen(grade=CoverGrade.FULL, shielders=(ana,)),
     )
-    out = shoot(shot, 40, 95)
+    out = shoot(shot, 40, 96, 30)
     assert out.summary["result"] == "miss"
     stray = out.summary["shielder"]
     assert isinstance(stray, dict)
-    assert (stray["name"], stray["attack_total"], stray["column"]) == ("Ana", 95, "BA II")
+    assert (stray["name"], stray["attack_total"], stray["column"]) == ("Ana", 96, "BA II")
     assert attack_parts(out, "attack total against Ana") == [
-        (95, "RMU-GEN-2"),
+        (126, "RMU-GEN-2"),
         (0, "RMU-COV-6"),
+        (-30, "RMU-GEN-3"),
     ]
     hits = [e for e in out.events if isinstance(e, HitsInflicted)]
     assert [(h.target, h.hits) for h in hits] == [("Ana", stray["hits"])]
-    assert stray["hits"] == DATA.tables.attack("firearm-9mm").lookup(95, "BA II").hits
+    assert stray["hits"] == DATA.tables.attack("firearm-9mm").lookup(96, "BA II").hits > 0
 
 
 def test_rmu_cov_6_shielder_chosen_at_random_and_takes_a_critical() -> None:
@@ -593,19 +596,25 @@ def test_rmu_cov_6_stray_round_cannot_fumble_and_a_hit_goes_nowhere_else() -> No
 
 def test_rmu_cov_6_the_stray_round_is_the_one_prepare_stray_round_sets_up() -> None:
     """The stray round's terms are prepare_stray_round's, in the resolver's own total: OB +0,
-    then the shielder's DB in the open, which only Celerity lets count (RMU-DOD-3), their BA II
-    taking its Quickness penalty (RMU-ARM-5). The odds engine reads the same function; a
-    screen too thin to be cover sends a miss nowhere."""
+    the shot's carried terms (P-8: the recoil -30 here), then the shielder's DB in the open,
+    which only Celerity lets count (RMU-DOD-3), their BA II taking its Quickness penalty
+    (RMU-ARM-5). The odds engine reads the same function; a screen too thin to be cover sends
+    a miss nowhere."""
     ana = Bystander(
         name="Ana", armor="BA II", defender=Defender(quickness_db=10, dodge_db=30, celerity=1)
     )
     screen = BodyScreen(grade=CoverGrade.HALF, shielders=(ana,))
     shot = AimedShot(weapon="glock-17", ob=20, distance_ft=20, screen=screen)
     stray = prepare_stray_round(
-        weapon=DATA.weapon("glock-17"), ammo=DATA.ammunition("ball"), who=ana, data=DATA
+        weapon=DATA.weapon("glock-17"),
+        ammo=DATA.ammunition("ball"),
+        who=ana,
+        data=DATA,
+        carried=prepare_aimed_shot(shot, DATA).carried,
     )
     assert stray.plan.column == "BA II"
-    assert [m.rule for m in stray.modifiers] == ["RMU-COV-6", "RMU-ARM-5", "RMU-DOD-3"]
+    rules = ["RMU-COV-6", "RMU-GEN-3", "RMU-ARM-5", "RMU-DOD-3"]
+    assert [m.rule for m in stray.modifiers] == rules
     assert stray.modifiers[0].value == 0 and stray.modifier_total < 0
     out = shoot(shot, 40, 95)
     assert out.summary["result"] == "miss"

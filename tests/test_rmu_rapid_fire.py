@@ -464,7 +464,7 @@ def test_rmu_dod_1_bystanders_defend_like_any_gunfire() -> None:
         (p.value, p.rule)
         for p in total_against(fire(replace(BURST, others=(behind,))), "Ann").parts
     ]
-    assert (-40, "RMU-COV-3") in walled  # soft half cover, any gun
+    assert (-40, "RMU-COV-2") in walled  # soft half cover, any gun
     assert [v for v, r in walled if r == "RMU-DOD-1"] == [-10, -10]  # Quickness 10, Dodge 20 / 2
 
 

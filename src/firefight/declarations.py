@@ -264,18 +264,17 @@ def parse_value(option: Option, text: str) -> Any:
     if len(text) > MAX_TEXT:
         raise option._error(f"is {len(text)} characters long; {MAX_TEXT} at most.")
     kind = option.kind
+    if kind is bool:
+        lowered = text.lower()
+        if lowered not in ("yes", "y", "true", "1", "no", "n", "false", "0"):
+            raise option._error(f"takes yes or no, not {text!r}.")
+        return lowered in ("yes", "y", "true", "1")
+    value: Any = text
     try:
-        if kind is bool:
-            lowered = text.lower()
-            if lowered not in ("yes", "y", "true", "1", "no", "n", "false", "0"):
-                raise option._error(f"takes yes or no, not {text!r}.")
-            value: Any = lowered in ("yes", "y", "true", "1")
-        elif kind is int:
+        if kind is int:
             value = int(text)
         elif kind is float:
             value = float(text)
-        else:
-            value = text
     except ValueError:
         noun = "a whole number" if kind is int else "a number"
         raise option._error(f"takes {noun}, not {text!r}.") from None

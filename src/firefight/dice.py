@@ -12,6 +12,8 @@ transport:
 
 Every roll is built from ``source.face(sides, purpose)`` calls only, so a source that answers
 those calls differently (the odds engine's enumerator) sees every branch the rules can take.
+Card draws also accept a :class:`CardPicker` (:class:`ScriptedCards`, :class:`PromptCards`),
+which names the cards a player turned over instead of giving faces.
 
 >>> dice = Dice(ScriptedSource([99, 96, 4]))
 >>> dice.d100_open_ended("book check").total
@@ -23,24 +25,60 @@ those calls differently (the odds engine's enumerator) sees every branch the rul
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Iterator
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from firefight.errors import DiceError
+from firefight.limits import MAX_EXPLOSIONS, MAX_POOL_DICE, LimitError
 
 __all__ = [
     "Card",
+    "CardPicker",
     "Dice",
     "DiceSource",
+    "PromptCards",
     "PromptSource",
     "RecordingSource",
     "Roll",
+    "ScriptedCards",
     "ScriptedSource",
     "SeededSource",
     "Suit",
+    "parse_card",
+    "parse_pool",
 ]
+
+_POOL = re.compile(r"\s*(\d{1,12})\s*d\s*(\d{1,12})\s*", re.IGNORECASE)
+
+
+def parse_pool(text: str, *, sides: int | None = None) -> tuple[int, int]:
+    """Dice written ``NdM`` as ``(N, M)``; ``sides`` fixes M when the rules allow only one die.
+
+    The count is checked against :data:`~firefight.limits.MAX_POOL_DICE` before anything is
+    rolled (or a thousand-digit number converted).
+
+    >>> parse_pool("3d6")
+    (3, 6)
+    >>> parse_pool("999999999d6")
+    Traceback (most recent call last):
+    ...
+    firefight.limits.LimitError: dice to roll at once is 999999999; the limit is 0 to 1,000 \
+(README, Limits)
+    """
+    match = _POOL.fullmatch(text)
+    if match is None or (sides is not None and int(match[2]) != sides):
+        example = f"2d{sides}" if sides is not None else "2d6"
+        raise DiceError(f"dice are written NdM, e.g. {example!r}, not {text[:40]!r}")
+    return _checked_count(int(match[1])), int(match[2])
+
+
+def _checked_count(count: int) -> int:
+    if not 0 <= count <= MAX_POOL_DICE:
+        raise LimitError("dice to roll at once", count, f"0 to {MAX_POOL_DICE:,}")
+    return count
 
 
 class DiceSource(Protocol):
@@ -178,6 +216,9 @@ class Card:
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank=r, suit=s) for s in Suit for r in range(1, 14))
 
 
+_BY_NAME: dict[str, Card] = {str(c): c for c in FULL_DECK}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Roll:
     """One roll as the rules asked for it, with every face that went into it.
@@ -244,7 +285,7 @@ class Dice:
         >>> Dice.scripted([1, 2, 6]).pool(3, 6, "3d6").total
         9
         """
-        faces = tuple(self.source.face(sides, purpose) for _ in range(count))
+        faces = tuple(self.source.face(sides, purpose) for _ in range(_checked_count(count)))
         return Roll(
             purpose=purpose,
             kind=f"{count}d{sides}",
@@ -289,11 +330,14 @@ class Dice:
         )
 
     def _chain(self, purpose: str) -> Iterator[int]:
-        while True:
+        # A source that answers 96+ for ever (a stuck script, a person at the prompt) must not
+        # keep a command running: past the limit the roll is refused.
+        for _ in range(MAX_EXPLOSIONS):
             value = self.source.face(100, f"{purpose} (open-ended)")
             yield value
             if value < 96:
                 return
+        raise LimitError(f"{purpose}: open-ended rerolls", MAX_EXPLOSIONS + 1, f"{MAX_EXPLOSIONS}")
 
     def d10_exploding(self, purpose: str) -> Roll:
         """The cpr d10 (RULINGS C-1): a natural 10 adds a second d10, a natural 1 subtracts one;
@@ -326,12 +370,28 @@ class Dice:
         >>> Dice.scripted([1, 1]).draw_cards(2, "draw").cards
         ('AS', '2S')
         """
-        if not 1 <= count <= len(FULL_DECK):
-            raise DiceError(f"cannot draw {count!r} cards from a deck of {len(FULL_DECK)}")
-        left = list(FULL_DECK)
+        return self.draw_from(FULL_DECK, count, purpose)
+
+    def draw_from(self, deck: Sequence[Card], count: int, purpose: str) -> Roll:
+        """Draw ``count`` cards without replacement from ``deck`` (the cards left, D-4).
+
+        A source that can pick cards by name (:class:`CardPicker`) picks them; any other gives
+        one face among the cards left.
+
+        >>> Dice(ScriptedCards(["QH", "AS"])).draw_from(FULL_DECK, 2, "draw").cards
+        ('QH', 'AS')
+        """
+        if not 1 <= count <= len(deck):
+            raise DiceError(f"cannot draw {count!r} cards from a deck of {len(deck)}")
+        left = list(deck)
         drawn: list[Card] = []
+        picker = self.source if isinstance(self.source, CardPicker) else None
         for _ in range(count):
-            drawn.append(left.pop(self.source.face(len(left), purpose) - 1))
+            if picker is not None:
+                index = picker.pick(tuple(left), purpose)
+            else:
+                index = self.source.face(len(left), purpose) - 1
+            drawn.append(left.pop(index))
         ranks = tuple(c.rank for c in drawn)
         return Roll(
             purpose=purpose,
@@ -341,6 +401,99 @@ class Dice:
             total=sum(ranks),
             cards=tuple(str(c) for c in drawn),
         )
+
+
+@runtime_checkable
+class CardPicker(Protocol):
+    """A source that names the cards drawn (a player's own cards) instead of giving faces."""
+
+    def pick(self, left: tuple[Card, ...], purpose: str) -> int:
+        """The index in ``left`` of the card drawn for ``purpose``."""
+        ...
+
+
+def parse_card(text: str) -> Card:
+    """A card from its name: rank (A, 2-10, J, Q, K) then suit (S, H, D, C), any case.
+
+    >>> parse_card("10h"), parse_card("QS") == Card(rank=12, suit=Suit.SPADES)
+    (Card(rank=10, suit=<Suit.HEARTS: 'H'>), True)
+    """
+    name = text.strip().upper()
+    known = _BY_NAME.get(name)
+    if known is not None:
+        return known
+    ranks = {"A": 1, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in range(2, 11)}
+    rank = ranks.get(name[:-1])
+    suits = {s.value: s for s in Suit}
+    if rank is None or name[-1:] not in suits:
+        raise DiceError(
+            f"{text!r} is not a card: write the rank (A, 2-10, J, Q, K) and the suit "
+            "(S, H, D, C), e.g. QH or 10S"
+        )
+    return Card(rank=rank, suit=suits[name[-1]])
+
+
+class ScriptedCards:
+    """Cards named in advance (``QH,7S,AC``), dealt in order; with ``then``, the draws past
+    them come from that source. Naming a card no longer in the deck is an error.
+
+    >>> Dice(ScriptedCards(["QH"])).draw_cards(2, "shot").cards
+    Traceback (most recent call last):
+    ...
+    firefight.errors.DiceError: ran out of scripted cards: 1 given, another needed for shot
+    """
+
+    def __init__(self, names: Iterable[str], *, then: DiceSource | None = None) -> None:
+        self._cards = tuple(parse_card(n) for n in names)
+        self._next = 0
+        self._then = then
+
+    def __repr__(self) -> str:
+        return f"ScriptedCards({[str(c) for c in self._cards]!r})"
+
+    @property
+    def remaining(self) -> tuple[str, ...]:
+        """The cards named but not dealt yet."""
+        return tuple(str(c) for c in self._cards[self._next :])
+
+    def pick(self, left: tuple[Card, ...], purpose: str) -> int:
+        if self._next >= len(self._cards):
+            if isinstance(self._then, CardPicker):
+                return self._then.pick(left, purpose)
+            if self._then is not None:
+                return self._then.face(len(left), purpose) - 1
+            raise DiceError(
+                f"ran out of scripted cards: {len(self._cards)} given, another needed for {purpose}"
+            )
+        card = self._cards[self._next]
+        if card not in left:
+            raise DiceError(f"scripted card #{self._next + 1} is {card}, no longer in the deck")
+        self._next += 1
+        return left.index(card)
+
+    def face(self, sides: int, purpose: str) -> int:
+        raise DiceError(f"card names cannot stand for the d{sides} of {purpose}")
+
+
+class PromptCards:
+    """Asks a person for each card they turn over, re-asking on a name not in the deck."""
+
+    def __init__(self, ask: Callable[[str], str] = input, *, attempts: int = 3) -> None:
+        self._ask = ask
+        self._attempts = attempts
+
+    def pick(self, left: tuple[Card, ...], purpose: str) -> int:
+        for _ in range(self._attempts):
+            try:
+                card = parse_card(self._ask(f"card for {purpose}: "))
+            except DiceError:
+                continue
+            if card in left:
+                return left.index(card)
+        raise DiceError(f"no card of the deck named for {purpose} after {self._attempts} tries")
+
+    def face(self, sides: int, purpose: str) -> int:
+        raise DiceError(f"asked cards cannot stand for the d{sides} of {purpose}")
 
 
 def _oe_kind(low_end: bool) -> str:

@@ -17,6 +17,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 
+from firefight.text import printable
+
 __all__ = [
     "DiceError",
     "FirefightError",
@@ -72,7 +74,9 @@ class TableDataError(FirefightError):
     """
 
     def __init__(self, file: str, where: str, problem: str) -> None:
-        super().__init__(f"{file}, {where}: {problem}")
+        # One line whatever the file held: a key or value with a newline or an escape in it
+        # is shown escaped.
+        super().__init__(f"{printable(file)}, {printable(where)}: {printable(problem)}")
         self.file = file
         self.where = where
         self.problem = problem

@@ -9,13 +9,14 @@ slots instead, with a copier generated once per class (as :mod:`dataclasses` gen
 ``__init__``). Any other class goes through :func:`dataclasses.replace` unchanged, so the result
 is always the value ``dataclasses.replace`` would give.
 
->>> from firefight.geometry import Point
->>> replace(Point(x_ft=1.0, y_ft=2.0), y_ft=5.0)
-Point(x_ft=1.0, y_ft=5.0)
->>> replace(Point(x_ft=1.0, y_ft=2.0), z_ft=5.0)
+>>> from firefight.geometry import Body, Point, Size
+>>> body = Body(center=Point(x_ft=1.0, y_ft=2.0))
+>>> replace(body, size=Size.BIG).size
+<Size.BIG: 'big'>
+>>> replace(body, height_ft=5.0)
 Traceback (most recent call last):
 ...
-TypeError: Point has no field called 'z_ft' to replace
+TypeError: Body has no field called 'height_ft' to replace
 """
 
 from __future__ import annotations

@@ -17,14 +17,15 @@ imports and scripted plays want it; both give the same state (property-tested).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.fold import fold, fold_from
-from firefight.encounter.log import LogRecord, parse_record, reverted
+from firefight.encounter.log import LogError, LogRecord, parse_record, reverted
+from firefight.encounter.replay import fold_log, read_records, replay_log
 from firefight.encounter.scenario import Scenario, initial_state, scenario_from_data
 from firefight.encounter.snapshot import (
     SNAPSHOT_EVERY,
@@ -346,14 +347,56 @@ class EncounterService:
         self.store.delete(name)
 
     def export(self, name: str) -> dict[str, Any]:
-        return self.store.export(name)
-
-    def import_(self, data: Mapping[str, Any], name: str | None = None) -> EncounterInfo:
-        """Store an exported encounter and check that it folds; a bad one is not kept."""
-        info = self.store.import_(dict(data), name)
+        """The encounter as one JSON document. When the rules in force play its log again to
+        the letter, it is stamped with their fingerprint (``rules``), so that an import by the
+        same rules replays it exactly; a log written by other rules goes without (DEC-187)."""
+        data = self.store.export(name)
+        ruleset = find_ruleset(str(data["ruleset"]))
         try:
-            self.load(info.name)
+            scenario = scenario_from_data(data["scenario"], label=f"encounter {name!r}")
+            register_event_types(*ruleset.event_types())
+            replay_log(
+                scenario,
+                read_records([(r["seq"], r["payload"]) for r in data["records"]]),
+                ruleset,
+            )
         except FirefightError:
-            self.store.delete(info.name)
-            raise
-        return info
+            return data
+        data["rules"] = fingerprint(ruleset)
+        return data
+
+    def import_(self, data: object, name: str | None = None) -> EncounterInfo:
+        """Store an exported encounter once all of it checks out; nothing is stored otherwise.
+
+        Checked first, as a whole: the document's structure and version
+        (:func:`~firefight.store.exchange.parse_export`), its scenario (ruleset known, names,
+        numbers in bounds), every record's events, and then the log itself: written by these
+        very rules (its ``rules`` fingerprint is theirs), every record is played again and must
+        come out exactly as stored (:func:`~firefight.encounter.replay.replay_log`), which no
+        edit survives; written by other rules (an older firefight, a changed rule), the records
+        cannot be expected to come out the same, so their events must fold cleanly and leave
+        every figure in bounds (:func:`~firefight.encounter.replay.fold_log`, DEC-187). Then it
+        is stored in one transaction.
+        """
+        from firefight.store.base import StoreError
+        from firefight.store.exchange import parse_export
+
+        doc = parse_export(data)
+        target = doc.name if name is None else name
+        try:
+            scenario = scenario_from_data(doc.scenario, label="its scenario")
+            if scenario.ruleset != doc.ruleset:
+                raise LogError(
+                    f"it says ruleset {doc.ruleset!r} but its scenario is for {scenario.ruleset!r}"
+                )
+            ruleset = find_ruleset(scenario.ruleset)
+            register_event_types(*ruleset.event_types())
+            records = read_records([(r.seq, r.payload) for r in doc.records])
+            if doc.rules == fingerprint(ruleset):
+                replay_log(scenario, records, ruleset)
+            else:
+                fold_log(scenario, records, ruleset)
+        except FirefightError as exc:
+            raise StoreError(target, f"not imported: {exc}") from None
+        assert isinstance(data, dict)  # parse_export accepted it
+        return self.store.import_(data, name)

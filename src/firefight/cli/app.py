@@ -1,21 +1,17 @@
 """The ``firefight`` command line (typer + rich).
 
-Every group but the two smallest commands is imported when it is invoked (:mod:`.lazy`), and each
-installed ruleset mounts its own commands as ``firefight <ruleset> ...`` through the registry:
-this module names no ruleset.
+Every command is imported when it is invoked (:mod:`.lazy`), and each installed ruleset mounts
+its own commands as ``firefight <ruleset> ...`` through the registry: this module names no
+ruleset.
 """
 
 from __future__ import annotations
 
 import typer
-from rich.markup import escape
-from rich.table import Table as RichTable
 
-from firefight.cli.common import JsonOpt, RulesetOpt, console, emit_json, refusals
 from firefight.cli.lazy import Lazy, lazy_group, ruleset_commands
-from firefight.rulesets import find_ruleset, ruleset_names
 
-__all__ = ["app", "main"]
+__all__ = ["app"]
 
 _GROUPS = {
     "encounter": Lazy.of(
@@ -29,6 +25,8 @@ _GROUPS = {
     "schema": Lazy.of(
         "firefight.cli.envelope", "schema", "The JSON Schema of every resolution (--json)."
     ),
+    "rulesets": Lazy.of("firefight.cli.catalog", "list_rulesets", "The installed rulesets."),
+    "weapons": Lazy.of("firefight.cli.catalog", "weapons", "The weapon catalog of a ruleset."),
 }
 
 app = typer.Typer(
@@ -38,54 +36,16 @@ app = typer.Typer(
             "cli_module", "app", "The {name} ruleset's actions, every roll shown."
         ),
     ),
-    help="firefight: firearms combat rules for tabletop RPGs, with every roll shown.",
     no_args_is_help=True,
+    # typer's rich help formatter loads markdown and syntax highlighting: alone it costs more
+    # than the whole start-up budget of ``firefight --help`` (benchmarks/bench_startup.py).
+    # Subcommands keep it; their help loads their module anyway.
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
 
 
-@app.command("rulesets")
-def list_rulesets(as_json: JsonOpt = False) -> None:
-    """The installed rulesets."""
-    found = [find_ruleset(name) for name in ruleset_names()]
-    if as_json:
-        emit_json({"rulesets": [{"name": r.name, "title": r.title} for r in found]})
-        return
-    for r in found:
-        console.print(f"[bold]{r.name}[/]  {escape(r.title)}")
-
-
-@app.command()
-def weapons(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
-    """The weapon catalog of a ruleset."""
-    with refusals():
-        rows = find_ruleset(ruleset).weapon_catalog()
-    if as_json:
-        emit_json(
-            {
-                "ruleset": ruleset,
-                "weapons": [
-                    {
-                        "key": r.key,
-                        "name": r.name,
-                        **dict(r.figures),
-                        "provisional": list(r.provisional),
-                    }
-                    for r in rows
-                ],
-            }
-        )
-        return
-    table = RichTable(title=f"{ruleset} weapons")
-    table.add_column("key")
-    table.add_column("name")
-    for label, _ in rows[0].figures if rows else ():
-        table.add_column(label)
-    for r in rows:
-        table.add_row(r.key, r.name, *(v for _, v in r.figures))
-    console.print(table)
-    console.print("[dim]Provisional stand-in figures are marked in the data files (DATA.md).")
-
-
-def main() -> None:
-    app()
+# typer makes a group only of an app with a command or a callback, and every command is lazy.
+@app.callback()
+def firefight() -> None:
+    """firefight: firearms combat rules for tabletop RPGs, with every roll shown."""

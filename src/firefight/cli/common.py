@@ -7,7 +7,6 @@ its outcome.
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -23,6 +22,7 @@ from firefight.dice import Dice, PromptSource, RecordingSource, ScriptedSource, 
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.outcome import Outcome, OutcomeWord
 from firefight.serialize import to_plain
+from firefight.text import printable
 
 __all__ = [
     "AskOpt",
@@ -66,7 +66,9 @@ RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name."
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    err_console.print(escape(message))
+    # One line, whatever the input held: control characters (newlines, escape sequences)
+    # from a file or a name are shown, not obeyed.
+    err_console.print(escape(printable(message)))
     raise typer.Exit(code)
 
 
@@ -97,8 +99,11 @@ def dice_from_options(
         return Dice(ScriptedSource(faces, then=asked)), info
     if asked:
         return Dice(asked), {"source": "asked"}
-    chosen = seed if seed is not None else secrets.randbelow(2**31)
-    return Dice(SeededSource(chosen)), {"source": "seeded", "seed": chosen}
+    if seed is None:
+        import secrets  # only for a fresh seed; it loads OpenSSL's hashing
+
+        seed = secrets.randbelow(2**31)
+    return Dice(SeededSource(seed)), {"source": "seeded", "seed": seed}
 
 
 @dataclass(frozen=True, slots=True)

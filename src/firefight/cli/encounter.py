@@ -29,6 +29,7 @@ from firefight.cli.common import (
     dice_from_options,
     dice_json,
     emit_json,
+    fail,
     refusal_json,
     refusals,
     resolution_json,
@@ -40,12 +41,14 @@ from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
 from firefight.encounter.scenario import load_scenario
 from firefight.errors import FirefightError, RuleRefusal
+from firefight.files import read_json
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset, combatant_status
 from firefight.scene.actions import Action
 from firefight.scene.state import EncounterState
 from firefight.serialize import to_plain
 from firefight.service import Applied, EncounterService
+from firefight.text import printable
 
 if TYPE_CHECKING:
     from firefight.store.sql import SqlStore
@@ -100,40 +103,55 @@ def show_state(name: str, state: EncounterState) -> None:
     """The state table; its columns are the ruleset's (:meth:`Ruleset.describe_row`)."""
     ruleset = find_ruleset(state.ruleset)
     rows = [ruleset.describe_row(c) for c in state.combatants]
-    table = RichTable(title=f"{escape(state.title)}: {escape(name)}, round {state.round}")
+    table = RichTable(title=f"{_safe(state.title)}: {_safe(name)}, round {state.round}")
     columns = list(rows[0]) if rows else ["name"]
     for col in columns:
         table.add_column(col, overflow="fold" if col == "weapons" else "ellipsis")
     for row in rows:
-        table.add_row(*(escape(row.get(col, "")) for col in columns))
+        table.add_row(*(_safe(row.get(col, "")) for col in columns))
     # A pipe gets 80 columns from rich, too few for this table: print it 140 wide there.
     out = console if console.is_terminal else Console(width=140, highlight=False)
     out.print(table)
     if state.initiative:
         order = " → ".join(" & ".join(g) for g in state.initiative)
-        console.print(f"initiative: {escape(order)}")
+        console.print(f"initiative: {_safe(order)}")
     for line in ruleset.describe_scene(state):
-        console.print(escape(line))
+        console.print(_safe(line))
+
+
+def _safe(text: str) -> str:
+    """Text from a file or the store, made safe to print: rich markup and control characters
+    (terminal escape sequences) shown as written, never obeyed."""
+    return escape(printable(text))
 
 
 def _record_header(record: LogRecord, undone: dict[int, int]) -> str:
     mark = f"  [dim](undone by #{undone[record.seq]})[/]" if record.seq in undone else ""
     if record.kind == "round":
-        return f"[bold]#{record.seq} ── {escape(record.text.capitalize())} ──[/]{mark}"
+        return f"[bold]#{record.seq} ── {_safe(record.text.capitalize())} ──[/]{mark}"
     if record.kind == "undo":
-        return f"[bold]#{record.seq}[/] [yellow]{escape(record.text)}[/]"
-    return f"[bold]#{record.seq}[/] round {record.round}: [bold]{escape(record.text)}[/]{mark}"
+        return f"[bold]#{record.seq}[/] [yellow]{_safe(record.text)}[/]"
+    return f"[bold]#{record.seq}[/] round {record.round}: [bold]{_safe(record.text)}[/]{mark}"
 
 
 def show_records(records: Sequence[LogRecord], *, trace: bool) -> None:
     undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
     for record in records:
         console.print(_record_header(record, undone))
+        # A round change reads in the order it happened: the upkeep's lines, the new round and
+        # its initiative, whose rolls (the trace) take the penalties the upkeep left.
+        if record.kind == "round":
+            _print_narration(record)
         if trace and record.trace:
             for line in render_trace(record.trace):
-                console.print(f"    {escape(line)}", style="dim")
-        for line in record.narration:
-            console.print(f"  {escape(line)}")
+                console.print(f"    {_safe(line)}", style="dim")
+        if record.kind != "round":
+            _print_narration(record)
+
+
+def _print_narration(record: LogRecord) -> None:
+    for line in record.narration:
+        console.print(f"  {_safe(line)}")
 
 
 def _resolution(
@@ -368,7 +386,8 @@ def list_encounters(store: StoreOpt = None, as_json: JsonOpt = False) -> None:
         console.print("no encounters yet: firefight encounter new NAME --scenario FILE")
     for i in infos:
         console.print(
-            f"[bold]{escape(i.name)}[/]  {i.ruleset}  {i.head_seq} records  {i.created_at}"
+            f"[bold]{_safe(i.name)}[/]  {_safe(i.ruleset)}  {i.head_seq} records  "
+            f"{_safe(i.created_at)}"
         )
 
 
@@ -396,14 +415,13 @@ def import_encounter(
     as_json: JsonOpt = False,
 ) -> None:
     """Store an exported encounter (it must fold cleanly to be kept)."""
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        from firefight.cli.common import fail
-
-        fail(f"error: cannot read {file}: {exc}")
+    with refusals():
+        data = read_json(file)
     with _service(store) as service:
-        info = service.import_(data, name)
+        try:
+            info = service.import_(data, name)
+        except FirefightError as exc:
+            fail(f"error: {file}: {exc}")
     if as_json:
         emit_json({"imported": to_plain(info)})
         return

@@ -13,14 +13,15 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.cli.common import console, emit_json, fail
+from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
+from firefight.limits import MAX_WORKERS, at_most
 from firefight.odds.api import OddsMethod, odds_stats
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import StatValue
 from firefight.serialize import to_plain
 
 __all__ = [
-    "ODDS_OPTION_NAMES",
+    "ODDS_OPTIONS",
     "CsvOpt",
     "DepthOpt",
     "MethodOpt",
@@ -48,15 +49,43 @@ DepthOpt = Annotated[
 ]
 SamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
 OddsSeedOpt = Annotated[int, typer.Option("--seed", help="Monte Carlo seed.")]
-CsvOpt = Annotated[Path | None, typer.Option("--csv", help="Write the numbers to a CSV file.")]
-PlotOpt = Annotated[Path | None, typer.Option("--plot", help="Draw a PNG chart to this file.")]
+
+
+def _output_file(path: Path | None) -> Path | None:
+    """An output file whose folder exists, checked when the options are read: before any
+    computing, not after it."""
+    if path is not None and not path.parent.is_dir():
+        raise typer.BadParameter(f"the folder {str(path.parent)!r} does not exist")
+    if path is not None and not os.access(path.parent, os.W_OK):
+        raise typer.BadParameter(f"the folder {str(path.parent)!r} cannot be written")
+    return path
+
+
+CsvOpt = Annotated[
+    Path | None,
+    typer.Option("--csv", help="Write the numbers to a CSV file.", callback=_output_file),
+]
+PlotOpt = Annotated[
+    Path | None,
+    typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_output_file),
+]
 TopOpt = Annotated[int, typer.Option(help="How many of the likeliest outcomes to list.")]
 
 _METHODS: tuple[OddsMethod, ...] = ("exact", "generic", "monte-carlo")
 
 
-#: The options every ``odds`` command of one action adds to the resolving command's.
-ODDS_OPTION_NAMES = ("method", "depth", "samples", "seed", "top", "csv_path", "plot", "as_json")
+#: The options every ``odds`` command of one action adds to its declaration's (the ``extra`` of
+#: :func:`~firefight.cli.declared.declared_command`): name, typer annotation, default.
+ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    ("method", MethodOpt, "exact"),
+    ("depth", DepthOpt, None),
+    ("samples", SamplesOpt, 1_000_000),
+    ("seed", OddsSeedOpt, 0),
+    ("top", TopOpt, 10),
+    ("csv_path", CsvOpt, None),
+    ("plot", PlotOpt, None),
+    ("as_json", JsonOpt, False),
+)
 
 
 def method_from_text(text: str) -> OddsMethod:
@@ -155,6 +184,8 @@ def show_distribution(
 
 
 def executor_for(dask: str | None, workers: int) -> Any:
+    with refusals():
+        at_most("--workers", workers, MAX_WORKERS, low=0)
     if dask is not None:
         from distributed import Client
 

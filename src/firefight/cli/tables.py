@@ -9,14 +9,21 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.cli.common import JsonOpt, RulesetOpt, console, emit_json, refusals
-from firefight.errors import TableDataError
+from firefight.cli.common import JsonOpt, RulesetOpt, console, emit_json, err_console, refusals
+from firefight.errors import FirefightError, TableDataError
+from firefight.files import read_text
 from firefight.rulesets import find_ruleset, rulesets
-from firefight.tables.registry import TableSet, write_user_table
+from firefight.tables.registry import TableEntry, TableSet, remove_user_table, write_user_table
+from firefight.text import printable
 
 __all__ = ["app"]
 
 app = typer.Typer(help="List, show, check and import data tables.", no_args_is_help=True)
+
+
+def _safe(text: str) -> str:
+    """A user's text made safe to print: markup and control characters shown, not obeyed."""
+    return escape(printable(text))
 
 
 def _table_set(ruleset: str) -> TableSet:
@@ -29,7 +36,14 @@ def tables_list(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
     """Every table of a ruleset, with where it comes from."""
     with refusals():
         tset = _table_set(ruleset)
-        entries = [tset.entry(name) for name in tset]
+        entries: list[TableEntry] = []
+        # One unreadable file of the user's (a binary one, a broken one) is reported and
+        # skipped: the list still shows every table that reads.
+        for name in tset:
+            try:
+                entries.append(tset.entry(name))
+            except FirefightError as exc:
+                err_console.print(f"skipped: {_safe(str(exc))}")
     if as_json:
         emit_json(
             {
@@ -53,7 +67,7 @@ def tables_list(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
     for e in entries:
         kind = e.kind.name
         status = "provisional" if e.table.provisional else "source"
-        table.add_row(e.table.name, kind, e.table.title, status, e.origin)
+        table.add_row(*(_safe(t) for t in (e.table.name, kind, e.table.title, status, e.origin)))
     console.print(table)
 
 
@@ -68,15 +82,15 @@ def tables_show(name: str, ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False
 
         emit_json({"ruleset": ruleset, "table": to_plain(t)})
         return
-    console.print(f"[bold]{escape(t.title)}[/] ({t.name})  source: {escape(t.source)}")
+    console.print(f"[bold]{_safe(t.title)}[/] ({_safe(t.name)})  source: {_safe(t.source)}")
     if t.provisional:
-        console.print(f"[yellow]provisional[/]: {escape(t.derivation)}")
+        console.print(f"[yellow]provisional[/]: {_safe(t.derivation)}")
     grid = tset.entry(name).kind.show(t)
     shown = RichTable(show_lines=any("\n" in cell for row in grid.rows for cell in row))
     for i, heading in enumerate(grid.columns):
         shown.add_column(heading, justify="left" if i == 0 else "right", no_wrap=i == 0)
     for row in grid.rows:
-        shown.add_row(*(escape(cell) for cell in row))
+        shown.add_row(*(_safe(cell) for cell in row))
     console.print(shown)
 
 
@@ -102,15 +116,26 @@ def tables_import(
     table of the same name."""
     with refusals():
         r = find_ruleset(ruleset)
-        try:
-            text = file.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise TableDataError(str(file), "file", exc.strerror or str(exc)) from None
+        text = read_text(file)
         kinds = [k for k in r.table_kinds() if k.from_markdown is not None]
         if not kinds:
             raise TableDataError(str(file), "file", f"the {r.name} ruleset imports no tables")
         kind = kinds[0]
         assert kind.from_markdown is not None
         table = kind.from_markdown(text, as_name, title, str(file))
-        path = write_user_table(table, kind, r.name)
-    console.print(f"imported {escape(table.title)} as [bold]{as_name}[/] -> {escape(str(path))}")
+        path = write_user_table(table, kind, r.name, replaces=_table_set(r.name))
+    console.print(
+        f"imported {_safe(table.title)} as [bold]{_safe(as_name)}[/] -> {_safe(str(path))}"
+    )
+
+
+@app.command("remove")
+def tables_remove(
+    name: Annotated[str, typer.Argument(help="The name an imported table is stored under.")],
+    ruleset: RulesetOpt = "rmu",
+) -> None:
+    """Remove a table you imported; the shipped table of that name is used again."""
+    with refusals():
+        r = find_ruleset(ruleset)
+        path = remove_user_table(r.name, name)
+    console.print(f"removed {_safe(str(path))}")

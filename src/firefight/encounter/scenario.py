@@ -17,19 +17,26 @@ numbers, so the line is found by searching the text for the path's tables and ke
 
 from __future__ import annotations
 
-import math
 import re
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError, create_model, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    Field,
+    ValidationError,
+    create_model,
+    model_validator,
+)
 
 from firefight.errors import FirefightError, TableDataError
+from firefight.files import parse_toml, read_text
 from firefight.geometry import Posture, Size
+from firefight.limits import MAX_COORDINATE_FT, MAX_NUMBER, clean_name, plain_text
 from firefight.scene.points import scene_point
 from firefight.scene.state import (
     Barrier,
@@ -67,28 +74,43 @@ class ScenarioError(TableDataError):
 
 # --- the shared part of the schema ------------------------------------------------------------
 
-Coordinates = tuple[float, float]
+# Finite and within the scene's limit; written in the ruleset's unit (feet or metres), so the
+# bound is the larger (feet) one, and Point checks the place again once it is in feet.
+Coordinate = Annotated[
+    float, Field(allow_inf_nan=False, ge=-MAX_COORDINATE_FT, le=MAX_COORDINATE_FT)
+]
+Coordinates = tuple[Coordinate, Coordinate]
+Name = Annotated[str, AfterValidator(clean_name)]
+Text = Annotated[str, AfterValidator(plain_text)]
+
+
+def _side(text: str) -> str:
+    return clean_name(text, "a side") if text else text
+
+
+def _title(text: str) -> str:
+    return clean_name(text, "a title", longest=200)
 
 
 class CoreCombatant(DataModel):
     """The fields every ruleset's combatant has."""
 
-    name: str = Field(min_length=1, max_length=40)
-    side: str = ""
+    name: Name = Field(min_length=1, max_length=40)
+    side: Annotated[str, AfterValidator(_side)] = ""
     bystander: bool = False
     position: Coordinates
     posture: Posture = Posture.STANDING
     facing_deg: float = Field(default=0.0, ge=0.0, lt=360.0)
     size: Size = Size.MEDIUM
     surprise: Surprise = Surprise.NONE
-    note: str = ""
+    note: Text = ""
 
 
 class BarrierModel(DataModel):
-    name: str = Field(min_length=1)
+    name: Name = Field(min_length=1)
     start: Coordinates = Field(alias="from")
     end: Coordinates = Field(alias="to")
-    height_ft: float = Field(gt=0.0)
+    height_ft: float = Field(gt=0.0, le=MAX_COORDINATE_FT)
     material: Literal["soft", "hard", "hardened", "impenetrable"] = "hard"
     # cpr's cover with HP (C-13): material and thickness, e.g. "concrete thick".
     cover: str | None = Field(default=None, min_length=1)
@@ -118,9 +140,9 @@ class ScriptModel(DataModel):
 
 
 class HeaderModel(DataModel):
-    title: str = Field(min_length=1)
+    title: Annotated[str, AfterValidator(_title)] = Field(min_length=1)
     ruleset: str
-    description: str = ""
+    description: Text = ""
 
 
 class _HeaderOnly(BaseModel):
@@ -280,8 +302,9 @@ def _file_model(ruleset_name: str) -> type[BaseModel]:
 
 
 def _finite(value: Any, loc: tuple[int | str, ...]) -> tuple[int | str, ...] | None:
-    """The path of the first number that JSON cannot hold (inf, nan), if any."""
-    if isinstance(value, float) and not math.isfinite(value):
+    """The path of the first number that JSON cannot hold (inf, nan) or that is beyond
+    :data:`~firefight.limits.MAX_NUMBER` (no figure of a scene comes near it), if any."""
+    if isinstance(value, float | int) and not abs(value) <= MAX_NUMBER:
         return loc
     if isinstance(value, dict):
         for k, v in value.items():
@@ -322,7 +345,7 @@ def scenario_from_data(
         raise _error(label, ("scenario", "ruleset"), str(exc), data, text) from None
     bad = _finite(data, ())
     if bad:
-        raise _error(label, bad, "numbers must be finite", data, text)
+        raise _error(label, bad, f"numbers must be finite and within ±{MAX_NUMBER:,}", data, text)
     try:
         parsed: Any = model.model_validate(data)
     except ValidationError as exc:
@@ -392,9 +415,9 @@ def scenario_from_data(
 def parse_scenario(text: str, label: str = "scenario") -> Scenario:
     """Parse and validate scenario TOML text."""
     try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(label, "TOML syntax", str(exc)) from None
+        data = parse_toml(text, label)
+    except TableDataError as exc:
+        raise ScenarioError(label, exc.where, exc.problem) from None
     return scenario_from_data(data, label, text)
 
 
@@ -402,9 +425,9 @@ def load_scenario(path: Path | str) -> Scenario:
     """Read and validate a scenario file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(str(path), "file", exc.strerror or str(exc)) from None
+        text = read_text(path)
+    except TableDataError as exc:
+        raise ScenarioError(str(path), exc.where, exc.problem) from None
     return parse_scenario(text, str(path))
 
 

@@ -21,6 +21,7 @@ from firefight.geometry.plane import (
     point_at,
     unit_vector,
 )
+from firefight.limits import finite
 
 __all__ = ["BURST_HALF_ANGLE_DEG", "Cone", "body_in_cone", "burst_cone", "sweep_cone"]
 
@@ -46,6 +47,8 @@ class Cone:
     max_distance_ft: float | None = None
 
     def __post_init__(self) -> None:
+        if not math.isfinite(self.bearing_deg):
+            finite("a cone's bearing (degrees)", self.bearing_deg, 360.0)
         if not 0.0 <= self.half_angle_deg <= 180.0:
             raise RuleRefusal(
                 "S-2",

@@ -10,6 +10,7 @@ import math
 from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
+from firefight.limits import MAX_COORDINATE_FT, finite
 
 __all__ = ["Point", "bearing_deg", "crossing_share", "distance_ft", "point_at"]
 
@@ -28,6 +29,13 @@ class Point:
 
     x_ft: float
     y_ft: float
+
+    def __post_init__(self) -> None:
+        # The scene's edge: inf, nan and far-off places would overflow the range and blast
+        # arithmetic later, so they are refused where a place comes into being.
+        if not (abs(self.x_ft) <= MAX_COORDINATE_FT and abs(self.y_ft) <= MAX_COORDINATE_FT):
+            finite("a position's x (ft)", self.x_ft, MAX_COORDINATE_FT)
+            finite("a position's y (ft)", self.y_ft, MAX_COORDINATE_FT)
 
 
 def distance_ft(a: Point, b: Point) -> float:

@@ -22,6 +22,7 @@ from concurrent.futures import Executor
 from typing import Any, Literal
 
 from firefight.errors import UnknownNameError
+from firefight.limits import MAX_DEPTH, MAX_SAMPLES, at_most
 from firefight.probability.action_odds import ActionOdds
 from firefight.probability.distribution import Distribution
 from firefight.probability.enumeration import DEFAULT_DEPTH, enumerate_outcomes
@@ -91,6 +92,10 @@ def odds(
     open-ended rerolls followed by the exact engines (default: the fast path's, or the generic
     engine's smaller one); ``samples``, ``seed`` and ``executor`` drive Monte Carlo.
     """
+    # Checked before any work, whichever engine runs (a fast path takes any depth it is given).
+    if depth is not None:
+        at_most("depth", depth, MAX_DEPTH, low=0)
+    at_most("samples", samples, MAX_SAMPLES)
     entry = action_odds(action)
     if method == "exact" and entry.fast is not None:
         return entry.fast(state, action, entry.fast_depth if depth is None else depth)

@@ -26,6 +26,7 @@ from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.scenario import Scenario, initial_state, load_scenario
 from firefight.errors import FirefightError
+from firefight.limits import MAX_FIGHTS, MAX_ROUNDS, at_most
 from firefight.probability.distribution import Distribution
 from firefight.probability.montecarlo import simulate
 from firefight.rulesets import find_ruleset
@@ -157,6 +158,8 @@ def simulate_fights(
     executor: Executor | None = None,
 ) -> FightSummary:
     """Play ``fights`` fights of the scenario at ``path``, seeded."""
+    at_most("fights", fights, MAX_FIGHTS)
+    at_most("max rounds", max_rounds, MAX_ROUNDS)
     scenario = _scenario(str(path))
     fighters = tuple(
         c["name"] for c in scenario.data.get("combatant", []) if not c.get("bystander")

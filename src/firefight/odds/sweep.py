@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
-from firefight.errors import FirefightError
+from firefight.errors import FirefightError, RuleRefusal
+from firefight.limits import MAX_DEPTH, MAX_SAMPLES, MAX_SWEEP_POINTS, at_most
 from firefight.odds.api import OddsMethod, action_odds, odds
 from firefight.probability.stats import read_stats
 
@@ -127,6 +129,10 @@ def sweep(
     """
     entry = action_odds(base)
     names = tuple(grid)
+    at_most("sweep points", math.prod(len(v) for v in grid.values()), MAX_SWEEP_POINTS)
+    if depth is not None:
+        at_most("depth", depth, MAX_DEPTH, low=0)
+    at_most("samples", samples, MAX_SAMPLES)
     points = grid_points(grid)
     actions: list[object | None] = []
     refused: list[str | None] = []
@@ -134,7 +140,8 @@ def sweep(
         try:
             actions.append(build(base, dict(zip(names, point, strict=True))))
             refused.append(None)
-        except FirefightError as exc:
+        except RuleRefusal as exc:
+            # Only the rules refuse a point; a name nobody knows is the caller's error.
             actions.append(None)
             refused.append(str(exc))
     todo = [i for i, a in enumerate(actions) if a is not None]

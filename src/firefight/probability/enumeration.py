@@ -35,6 +35,7 @@ from typing import TypeVar
 
 from firefight.dice import Dice
 from firefight.errors import DiceError
+from firefight.limits import MAX_DEPTH, at_most
 from firefight.outcome import Outcome
 from firefight.probability.distribution import Distribution
 from firefight.serialize import to_plain
@@ -116,8 +117,7 @@ def enumerate_outcomes(
     returns the same result. A refusal it raises (before any die, as resolvers do) propagates
     unchanged: asking the odds of a refused action is refused the same way.
     """
-    if depth < 0:
-        raise ValueError(f"depth must be 0 or more, got {depth!r}")
+    at_most("depth", depth, MAX_DEPTH, low=0)
     merged: dict[K, Fraction] = {}
     cut = Fraction(0)
     paths = 0

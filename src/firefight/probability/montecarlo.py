@@ -22,6 +22,7 @@ from concurrent.futures import Executor
 from typing import TypeVar
 
 from firefight.dice import Dice, SeededSource
+from firefight.limits import MAX_SAMPLES, at_most
 from firefight.probability.distribution import Distribution
 
 __all__ = ["simulate", "task_seed"]
@@ -54,8 +55,7 @@ def simulate(
     tasks: int | None = None,
 ) -> Distribution[K]:
     """Sample ``key(run(dice))`` ``samples`` times and return the observed distribution."""
-    if samples < 1:
-        raise ValueError(f"samples must be 1 or more, got {samples!r}")
+    at_most("samples", samples, MAX_SAMPLES)
     n_tasks = max(1, min(samples, tasks if tasks is not None else (8 if executor else 1)))
     sizes = [samples // n_tasks + (1 if t < samples % n_tasks else 0) for t in range(n_tasks)]
     if executor is None:

@@ -12,8 +12,8 @@ True
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import EntryPoint, entry_points
 
+from firefight.entry_points import EntryPoint, entry_points
 from firefight.errors import UnknownNameError
 from firefight.rulesets.base import CatalogRow, Ruleset
 
@@ -22,7 +22,7 @@ __all__ = ["CatalogRow", "Ruleset", "find_ruleset", "ruleset_names", "rulesets"]
 
 @cache
 def _entry_points() -> dict[str, EntryPoint]:
-    return {ep.name: ep for ep in entry_points(group="firefight.rulesets")}
+    return {ep.name: ep for ep in entry_points("firefight.rulesets")}
 
 
 def ruleset_names() -> list[str]:

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import cache
-from importlib.metadata import entry_points
 from typing import ClassVar
 
+from firefight.entry_points import entry_points
 from firefight.events import Event
 from firefight.scene.events import ConditionEnded, ConditionTicked
 from firefight.scene.state import ActiveCondition, EncounterState
@@ -123,7 +123,7 @@ def register_condition(kind: ConditionKind) -> ConditionKind:
 
 @cache
 def _load_plugins() -> None:
-    for ep in sorted(entry_points(group="firefight.conditions"), key=lambda e: e.name):
+    for ep in sorted(entry_points("firefight.conditions"), key=lambda e: e.name):
         loaded = ep.load()
         kind = loaded() if isinstance(loaded, type) else loaded
         if not isinstance(kind, ConditionKind):

@@ -31,8 +31,10 @@ from typing import Any, Literal, TypeVar
 
 from firefight.declarations import DeclarationError, options_of, parse_value
 from firefight.errors import RuleRefusal
+from firefight.limits import MAX_DIGITS
 from firefight.scene.actions import ACTION_RULE
 from firefight.scene.state import EncounterState, unknown_combatant
+from firefight.text import is_control
 from firefight.trace import Modifier
 
 __all__ = [
@@ -190,6 +192,8 @@ def read_line(
     canonical verb's options. Refusals cite ``rule``; ``example`` is a whole line to show a
     player who gave too little.
     """
+    if any(is_control(ch) for ch in text):
+        raise RuleRefusal(rule, "The action line holds a control character; type it plainly.")
     try:
         tokens = shlex.split(text)
     except ValueError as exc:
@@ -223,22 +227,38 @@ def read_line(
 
 
 def option_int(name: str, text: str, rule: str = ACTION_RULE) -> int:
-    """A whole-number option value."""
+    """A whole-number option value; one of more than :data:`MAX_DIGITS` digits is refused
+    before it is converted.
+
+    >>> option_int("ap", "9" * 5000)
+    Traceback (most recent call last):
+    ...
+    firefight.errors.RuleRefusal: ENC-ACTION: --ap takes a whole number of at most 12 digits.
+    """
     if not re.fullmatch(r"[+-]?\d+", text):
-        raise RuleRefusal(rule, f"--{name} takes a whole number, not {text!r}.")
+        raise RuleRefusal(rule, f"--{name} takes a whole number, not {_shown(text)}.")
+    if len(text.lstrip("+-")) > MAX_DIGITS:
+        raise RuleRefusal(rule, f"--{name} takes a whole number of at most {MAX_DIGITS} digits.")
     return int(text)
+
+
+def _shown(text: str) -> str:
+    """``text`` quoted for a refusal, cut short: a refusal stays one readable line."""
+    return repr(text if len(text) <= 40 else text[:37] + "...")
 
 
 def option_mod(text: str, rule: str = ACTION_RULE, *, example: str = "-2:smoke") -> Modifier:
     """A GM's modifier written ``VALUE:LABEL`` (``-2:smoke``); it cites no rule. ``example``
     is one on the ruleset's own scale, for the refusal."""
     value, _, label = text.partition(":")
-    if not re.fullmatch(r"[+-]?\d+", value.strip()):
-        raise RuleRefusal(rule, f"--mod takes VALUE:LABEL, e.g. {example!r}, not {text!r}.")
+    if not re.fullmatch(rf"[+-]?\d{{1,{MAX_DIGITS}}}", value.strip()):
+        raise RuleRefusal(rule, f"--mod takes VALUE:LABEL, e.g. {example!r}, not {_shown(text)}.")
     return Modifier(value=int(value), label=label.strip() or "GM modifier", rule=None)
 
 
-_POINT = re.compile(r"\(?\s*(-?\d+(?:\.\d+)?)\s*[, ]\s*(-?\d+(?:\.\d+)?)\s*\)?")
+# Digits are bounded so that a place past the scene's limit is not even converted.
+_NUMBER = rf"-?\d{{1,{MAX_DIGITS}}}(?:\.\d{{1,{MAX_DIGITS}}})?"
+_POINT = re.compile(rf"\(?\s*({_NUMBER})\s*[, ]\s*({_NUMBER})\s*\)?")
 
 
 def read_point(text: str) -> tuple[float, float] | None:
@@ -265,7 +285,7 @@ def option_point(
     point = read_point(text)
     if point is None:
         raise RuleRefusal(
-            rule, f"{what} takes a place in {unit} as X,Y (e.g. '4,10'), not {text!r}."
+            rule, f"{what} takes a place in {unit} as X,Y (e.g. '4,10'), not {_shown(text)}."
         )
     return point
 

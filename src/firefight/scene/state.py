@@ -35,6 +35,7 @@ __all__ = [
     "CombatantStats",
     "EncounterState",
     "MagazineState",
+    "RulesetState",
     "Surprise",
     "WeaponState",
     "unknown_combatant",
@@ -101,6 +102,12 @@ class CombatantStats:
     """Base of a ruleset's own figures for a combatant: fixed ones (skills, bonuses, movement)
     and running ones the shared fields have no place for (cpr's armor SP left, critical
     injuries, the Move and Action left this turn). Only the ruleset's events change them."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulesetState:
+    """Base of a ruleset's own scene-wide figures (the cards ruleset's shared deck): what the
+    scene as a whole carries for one ruleset. Only the ruleset's events change them."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -232,6 +239,7 @@ class EncounterState:
     """The whole scene at one moment. ``round`` is 0 before the first round starts.
 
     ``initiative`` lists the groups that act together, best first (ties act at once, R-5).
+    ``ruleset_state`` is the ruleset's own scene-wide state, if it keeps any.
     """
 
     title: str
@@ -241,6 +249,7 @@ class EncounterState:
     barriers: tuple[Barrier, ...] = ()
     initiative: tuple[tuple[str, ...], ...] = ()
     conditions: tuple[ActiveCondition, ...] = ()
+    ruleset_state: RulesetState | None = None
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -79,6 +79,8 @@ class ExportedEncounter(BaseModel):
     created_at: str
     scenario: dict[str, Any]
     records: list[ExportedRecord]
+    #: The fingerprint of the rules that wrote it (absent in exports older than it).
+    rules: str | None = None
 
 
 def parse_export(data: object) -> ExportedEncounter:

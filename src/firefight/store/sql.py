@@ -20,6 +20,7 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any, NoReturn
 
 from sqlalchemy import create_engine, delete, event, func, insert, or_, select
@@ -45,6 +46,7 @@ from firefight.store.exchange import (
 from firefight.store.migrate import WRITE, upgrade
 from firefight.store.schema import encounters, records, snapshots
 from firefight.tables.registry import user_home
+from firefight.text import is_control
 
 __all__ = [
     "BUSY_TIMEOUT_S",
@@ -79,12 +81,35 @@ def resolve_url(url: str | None) -> str:
         url = os.environ.get("FIREFIGHT_DATABASE_URL") or None
     if url is None:
         home = user_home()
-        home.mkdir(parents=True, exist_ok=True)
-        return f"sqlite:///{home / 'firefight.db'}"
+        try:
+            home.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(
+                None,
+                f"cannot create the data folder {str(home)!r} ({exc.strerror or exc}): check its "
+                "permissions, or set FIREFIGHT_HOME or --store to a place you can write",
+            ) from None
+        return _read_only_if_unwritable(f"sqlite:///{home / 'firefight.db'}")
     scheme, sep, rest = url.partition("://")
     if sep and scheme in ("postgresql", "postgres"):
         return f"postgresql+psycopg://{rest}"
-    return url
+    return _read_only_if_unwritable(url)
+
+
+def _read_only_if_unwritable(url: str) -> str:
+    """A SQLite file that exists but cannot be written (a read-only mount, a file the user may
+    only read) opened read-only, so that reading commands still work; writing ones then say
+    the store is read-only. Only a plain ``sqlite:///path`` URL is changed.
+    """
+    scheme, sep, path = url.partition(":///")
+    if scheme != "sqlite" or not sep or not path or path.startswith("file:") or "?" in path:
+        return url
+    file = Path(path)
+    if not file.is_file() or (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
+        return url
+    # immutable: nothing can write there, so SQLite need not create its lock files beside it.
+    immutable = "&immutable=1" if not os.access(file.parent, os.W_OK) else ""
+    return f"sqlite:///file:{file}?mode=ro{immutable}&uri=true"
 
 
 def _redacted(url: str) -> str:
@@ -169,8 +194,46 @@ def open_store(url: str | None = None) -> SqlStore:
     return SqlStore(engine)
 
 
+#: What the database's own words mean for the user, and what to do about it.
+_ADVICE = (
+    (
+        ("database or disk is full", "disk i/o error"),
+        "the disk is out of space (or failing): free some space and try again",
+    ),
+    (
+        ("readonly database", "read-only"),
+        "the store is read-only: reading commands work, but to change it use a copy you can "
+        "write (--store) or fix its permissions",
+    ),
+    (
+        ("unable to open database file",),
+        "check that its folder exists and that you may write there, or pass --store",
+    ),
+)
+
+
 def _reason(exc: DBAPIError) -> str:
-    return str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
+    reason = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
+    low = reason.lower()
+    for needles, advice in _ADVICE:
+        if any(n in low for n in needles):
+            return f"{reason}: {advice}"
+    return reason
+
+
+def _stored_json(name: str, text: str, what: str) -> Any:
+    """JSON the store holds, read back; damaged text is a :class:`StoreError` saying which."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise StoreError(
+            name,
+            f"{what} is damaged in the store ({type(exc).__name__}: {str(exc)[:80]}): delete "
+            "the encounter and import a good export of it",
+        ) from None
+    if not isinstance(value, dict):
+        raise StoreError(name, f"{what} is damaged in the store: not a JSON object")
+    return value
 
 
 def _now() -> str:
@@ -199,6 +262,8 @@ def _check_snapshot(name: str, snapshot: Snapshot, new_head: int) -> None:
 def _check_label(name: str, value: object, what: str, longest: int) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > longest:
         raise StoreError(name, f"{what} must be a non-blank text of at most {longest} characters")
+    if any(is_control(ch) for ch in value):
+        raise StoreError(name, f"{what} must not hold control characters")
     return value
 
 
@@ -324,7 +389,7 @@ class SqlStore:
             ).scalar_one_or_none()
             if text is None:
                 self._missing(connection, name)
-        loaded: dict[str, Any] = json.loads(text)
+        loaded: dict[str, Any] = _stored_json(name, text, "its scenario")
         return loaded
 
     def append(
@@ -385,10 +450,18 @@ class SqlStore:
                 .where(records.c.encounter_id == encounter_id, records.c.seq > after)
                 .order_by(records.c.seq)
             ).all()
-        return [
-            StoredRecord(seq=seq, payload=json.loads(payload), recorded_at=recorded_at)
-            for seq, payload, recorded_at in rows
-        ]
+        found: builtins.list[StoredRecord] = []
+        for expected, (seq, payload, recorded_at) in enumerate(rows, start=after + 1):
+            if seq != expected:
+                raise StoreError(
+                    name,
+                    f"the log has a gap: record {expected} is missing (the next is {seq}); the "
+                    "store was damaged or edited by hand: delete the encounter and import a "
+                    "good export",
+                )
+            loaded = _stored_json(name, payload, f"record {seq}")
+            found.append(StoredRecord(seq=seq, payload=loaded, recorded_at=recorded_at))
+        return found
 
     def head(self, name: str) -> int:
         with self._transaction(name, write=False) as connection:
@@ -544,9 +617,13 @@ class SqlStore:
             "name": name,
             "ruleset": ruleset,
             "created_at": created_at,
-            "scenario": json.loads(scenario),
+            "scenario": _stored_json(name, scenario, "its scenario"),
             "records": [
-                {"seq": seq, "recorded_at": recorded_at, "payload": json.loads(payload)}
+                {
+                    "seq": seq,
+                    "recorded_at": recorded_at,
+                    "payload": _stored_json(name, payload, f"record {seq}"),
+                }
                 for seq, recorded_at, payload in logged
             ],
         }

@@ -2,25 +2,45 @@
 
 from __future__ import annotations
 
-import tomllib
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    model_validator,
+)
 
 from firefight.errors import TableDataError
+from firefight.files import read_toml as files_read_toml
+from firefight.limits import clean_name
 
-__all__ = ["DataModel", "TableHeader", "package_data", "read_toml", "validate"]
+__all__ = ["TABLE_NAME_MAX", "DataModel", "TableHeader", "package_data", "read_toml", "validate"]
 
 M = TypeVar("M", bound=BaseModel)
 
 
 class DataModel(BaseModel):
-    """Base of every data-file model: unknown keys are errors, not silently ignored."""
+    """Base of every data-file model: unknown keys are errors, not silently ignored.
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    A model's validator is built when it first validates a file, not when its module is
+    imported: a command pays only for the files it reads.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+#: Characters in a table's name: the file stem of the user's copy, well inside any file system's.
+TABLE_NAME_MAX = 64
+
+
+def _title(text: str) -> str:
+    return clean_name(text, "a title", longest=200)
 
 
 class TableHeader(DataModel):
@@ -30,8 +50,9 @@ class TableHeader(DataModel):
     File formats subclass it to add their own header fields (``kind``, ``columns``...).
     """
 
-    name: str
-    title: str
+    # A name is a file stem (it names the user's copy on disk), a title one printable line.
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", max_length=TABLE_NAME_MAX)
+    title: Annotated[str, AfterValidator(_title)]
     source: str
     provisional: bool
     derivation: str = ""
@@ -49,14 +70,8 @@ def package_data(package: str, name: str) -> Traversable:
 
 
 def read_toml(source: Traversable | Path, label: str | None = None) -> dict[str, Any]:
-    """Parse a TOML file; a syntax error names the file and the line."""
-    label = label or str(source)
-    try:
-        return tomllib.loads(source.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise TableDataError(label, "TOML syntax", str(exc)) from None
-    except OSError as exc:
-        raise TableDataError(label, "file", exc.strerror or str(exc)) from None
+    """Parse a TOML file; a syntax error names the file and the line (:mod:`firefight.files`)."""
+    return files_read_toml(source, label)
 
 
 def _where(loc: tuple[int | str, ...]) -> str:
@@ -80,4 +95,5 @@ def validate(model: type[M], data: Any, label: str) -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise TableDataError(label, _where(tuple(first["loc"])), first["msg"]) from None
+        msg = str(first["msg"]).removeprefix("Value error, ")
+        raise TableDataError(label, _where(tuple(first["loc"])), msg) from None

@@ -25,6 +25,7 @@ from firefight.tables.kinds import DataTable, TableKind, kind_names
 __all__ = [
     "TableSet",
     "load_table",
+    "remove_user_table",
     "user_home",
     "user_table_dir",
     "write_user_table",
@@ -43,8 +44,14 @@ def user_table_dir(ruleset: str) -> Path:
     return user_home() / "tables" / ruleset
 
 
-def write_user_table(table: DataTable, kind: TableKind[Any], ruleset: str) -> Path:
+def write_user_table(
+    table: DataTable, kind: TableKind[Any], ruleset: str, replaces: TableSet | None = None
+) -> Path:
     """Save ``table`` as the user's ``<name>.toml`` for ``ruleset``, replacing any older copy.
+
+    With ``replaces`` (the ruleset's tables), a shipped table of that name must be of the same
+    kind as the new one: a critical table under an attack table's name would break every
+    attack that reads it, so it is refused naming the file it came from (``table.source``).
 
     The file is written beside its final place and moved over it in one step, so a crash
     leaves either the old table or the new one, never half of one. :class:`TableSet` then
@@ -52,12 +59,30 @@ def write_user_table(table: DataTable, kind: TableKind[Any], ruleset: str) -> Pa
     """
     if kind.to_data is None:
         raise TableDataError(table.source, "[table] kind", f"{kind.name} tables cannot be imported")
+    if replaces is not None and table.name in replaces.shipped():
+        old = replaces.shipped_kind(table.name)
+        if old.name != kind.name:
+            raise TableDataError(
+                table.source,
+                f"--as {table.name}",
+                f"{table.name!r} is {_an(old.name)} table; {_an(kind.name)} table cannot "
+                "replace it",
+            )
     directory = user_table_dir(ruleset)
-    directory.mkdir(parents=True, exist_ok=True)
     target = directory / f"{table.name}.toml"
     payload = tomli_w.dumps(kind.to_data(table))
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        _write_atomically(directory, target, payload)
+    except OSError as exc:
+        # A folder that cannot be written, a full disk: one line naming the place.
+        raise TableDataError(str(target), "file", exc.strerror or str(exc)) from None
+    return target
+
+
+def _write_atomically(directory: Path, target: Path, payload: str) -> None:
     # The ".tmp" suffix keeps a half-written file out of TableSet's "*.toml" glob.
-    handle, temp_name = tempfile.mkstemp(dir=directory, prefix=f".{table.name}.", suffix=".tmp")
+    handle, temp_name = tempfile.mkstemp(dir=directory, prefix=f".{target.stem}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             out.write(payload)
@@ -65,7 +90,23 @@ def write_user_table(table: DataTable, kind: TableKind[Any], ruleset: str) -> Pa
     except BaseException:
         Path(temp_name).unlink(missing_ok=True)
         raise
-    return target
+
+
+def _an(kind: str) -> str:
+    return f"an {kind}" if kind[:1] in "aeiou" else f"a {kind}"
+
+
+def remove_user_table(ruleset: str, name: str) -> Path:
+    """Delete the user's copy of table ``name``, so the shipped table (if any) is used again."""
+    path = user_table_dir(ruleset) / f"{name}.toml"
+    if "/" in name or "\\" in name or not path.is_file():
+        known = sorted(p.stem for p in user_table_dir(ruleset).glob("*.toml"))
+        raise UnknownNameError(f"imported {ruleset} table", name, known)
+    try:
+        path.unlink()
+    except OSError as exc:
+        raise TableDataError(str(path), "file", exc.strerror or str(exc)) from None
+    return path
 
 
 def table_from_data(data: dict[str, Any], label: str, kinds: Sequence[TableKind[Any]]) -> DataTable:
@@ -102,8 +143,8 @@ class TableSet(Mapping[str, DataTable]):
         self.kinds = tuple(kinds)
         self._cache: dict[str, TableEntry] = {}
 
-    def _files(self) -> dict[str, tuple[Traversable | Path, str, str]]:
-        """Table name -> (file, label for errors, origin: "shipped" or the user file's path)."""
+    def shipped(self) -> dict[str, tuple[Traversable | Path, str, str]]:
+        """The ruleset's own tables: name -> (file, label for errors, "shipped")."""
         found: dict[str, tuple[Traversable | Path, str, str]] = {}
         shipped = package_data(self._package, "tables")
         if shipped.is_dir():
@@ -111,6 +152,17 @@ class TableSet(Mapping[str, DataTable]):
                 if item.name.endswith(".toml"):
                     label = f"{self._package.replace('.', '/')}/tables/{item.name}"
                     found[item.name.removesuffix(".toml")] = (item, label, "shipped")
+        return found
+
+    def shipped_kind(self, name: str) -> TableKind[Any]:
+        """The kind of the shipped table ``name``, whatever the user imported over it."""
+        source, label, _ = self.shipped()[name]
+        table = load_table(source, self.kinds, label)
+        return next(k for k in self.kinds if isinstance(table, k.type))
+
+    def _files(self) -> dict[str, tuple[Traversable | Path, str, str]]:
+        """Table name -> (file, label for errors, origin: "shipped" or the user file's path)."""
+        found = self.shipped()
         user = user_table_dir(self.ruleset)
         if user.is_dir():
             for path in sorted(user.glob("*.toml")):
@@ -142,13 +194,17 @@ class TableSet(Mapping[str, DataTable]):
         return len(self._files())
 
     def of(self, name: str, kind: type[T]) -> T:
-        """The table ``name``, which must be of the ``kind`` the caller reads it as."""
-        table = self[name]
-        if not isinstance(table, kind):
-            entry = self.entry(name)
-            raise TableDataError(
-                entry.origin if entry.origin != "shipped" else name,
-                "[table] kind",
-                f"expected a {kind.__name__}, found a {entry.kind.name} table",
-            )
-        return table
+        """The table ``name``, which must be of the ``kind`` the caller reads it as; the error
+        names the file the table came from: the user's copy if it is theirs."""
+        entry = self.entry(name)
+        if isinstance(entry.table, kind):
+            return entry.table
+        if entry.origin == "shipped":
+            raise TableDataError(name, "[table] kind", f"expected a {kind.__name__}")
+        raise TableDataError(
+            entry.origin,
+            "[table] kind",
+            f"your {name!r} is {_an(entry.kind.name)} table, not the {kind.__name__} the rules "
+            f"need; fix it or remove it with 'firefight tables remove {name} --ruleset "
+            f"{self.ruleset}'",
+        )

@@ -27,7 +27,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from firefight.rulesets.base import CatalogRow, Ruleset
-from firefight.rulesets.cpr.data import CprData
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -36,6 +35,7 @@ if TYPE_CHECKING:
     from firefight.events import Event
     from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
+    from firefight.rulesets.cpr.data import CprData
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
 
@@ -53,7 +53,7 @@ class CPR(Ruleset):
 
     @cached_property
     def data(self) -> CprData:
-        return CprData()
+        return _data_class()()
 
     def action_odds(self) -> Sequence[ActionOdds]:
         from firefight.rulesets.cpr.odds import registrations
@@ -168,3 +168,17 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.encounter import cpr_row
 
         return cpr_row(combatant, self.data)
+
+
+def _data_class() -> type[CprData]:
+    # The data layer (pydantic, every data file's model) loads on first use, not when the
+    # installed rulesets are listed.
+    from firefight.rulesets.cpr.data import CprData
+
+    return CprData
+
+
+def __getattr__(name: str) -> object:
+    if name == "CprData":
+        return _data_class()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

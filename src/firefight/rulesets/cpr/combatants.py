@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from firefight.limits import MAX_COORDINATE_M, finite
 from firefight.rulesets.cpr.wounds import Health, WoundState
 
 if TYPE_CHECKING:
@@ -36,6 +37,11 @@ class Spot:
 
     x_m: float
     y_m: float
+
+    def __post_init__(self) -> None:
+        # The same edge as the scene's Point: a finite place within the documented limit.
+        for axis, value in (("x", self.x_m), ("y", self.y_m)):
+            finite(f"a position's {axis} (m)", value, MAX_COORDINATE_M)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

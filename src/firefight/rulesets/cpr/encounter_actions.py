@@ -20,14 +20,19 @@ Places are in metres (C-2), written ``X,Y``. The verbs (docs/cpr.md, "In an enco
 
 Every attack takes ``--with WEAPON`` (default: the one in hand), ``--mod V:LABEL`` (the GM's
 modifiers), ``--modifier NAME`` (the named catalog: ``smartgun-link``, ``luck:2``...)
-and, where a dodge is possible, ``--unseen`` (the target cannot see it coming).
+and, where a dodge is possible, ``--unseen`` (the target cannot see it coming). Those options
+are declared on the actions' fields (``line=True``, :mod:`firefight.declarations`) and read and
+checked by :func:`~firefight.scene.lines.declared_values`, as the command line checks its own;
+``--mod`` and ``--move-between`` are read here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from firefight.declarations import param
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point
 from firefight.rulesets.cpr.combatants import Aim
@@ -35,6 +40,8 @@ from firefight.scene.actions import ACTION_RULE, Action, Move, Reload
 from firefight.scene.lines import (
     Line,
     OptionKind,
+    declared_options,
+    declared_values,
     name_at,
     option_mod,
     option_point,
@@ -60,41 +67,68 @@ __all__ = [
 ]
 
 
+#: The most named modifiers one action line may give.
+MAX_NAMED = 12
+
+
+# The action-line options several actions share, declared once each.
+def _weapon() -> Any:
+    return param(None, flag="with", help="The weapon (default: the one in hand).", line=True)
+
+
+def _aimed() -> Any:
+    return param(None, help="Aimed shot: head, held-item or leg.", line=True)
+
+
+def _unseen() -> Any:
+    return param(False, help="The target cannot see the attack coming.", line=True)
+
+
+def _named() -> Any:
+    return param(
+        (),
+        flag="modifier",
+        help="A named modifier (smartgun-link, luck:2...).",
+        high=MAX_NAMED,
+        line=True,
+    )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Shoot(Action):
     target: str
-    weapon: str | None = None
-    aim: Aim | None = None
-    twice: bool = False
+    weapon: str | None = _weapon()
+    aim: Aim | None = _aimed()  # noqa: RUF009 (a new declared field, as param makes)
+    twice: bool = param(False, help="Both shots of a ROF 2 weapon (CPR-ROF-1).", line=True)
     move_between: Point | None = None
-    unseen: bool = False
+    unseen: bool = _unseen()
     mods: tuple[Modifier, ...] = ()
-    named: tuple[str, ...] = ()
+    named: tuple[str, ...] = _named()
     at_cover: bool = False  # ``target`` names a barrier: the shot is at the cover (C-13)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Autofire(Action):
     target: str
-    weapon: str | None = None
-    aim: Aim | None = None
-    unseen: bool = False
+    weapon: str | None = _weapon()
+    aim: Aim | None = _aimed()  # noqa: RUF009 (a new declared field, as param makes)
+    unseen: bool = _unseen()
     mods: tuple[Modifier, ...] = ()
-    named: tuple[str, ...] = ()
+    named: tuple[str, ...] = _named()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Suppress(Action):
-    weapon: str | None = None
+    weapon: str | None = _weapon()
     mods: tuple[Modifier, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FireShells(Action):
     target: str
-    weapon: str | None = None
-    aim: Aim | None = None
-    unseen: bool = False
+    weapon: str | None = _weapon()
+    aim: Aim | None = _aimed()  # noqa: RUF009 (a new declared field, as param makes)
+    unseen: bool = _unseen()
     mods: tuple[Modifier, ...] = ()
 
 
@@ -105,17 +139,17 @@ class ThrowItem(Action):
     item: str
     target: str | None = None
     point: Point | None = None
-    aim: Aim | None = None
-    unseen: bool = False
+    aim: Aim | None = _aimed()  # noqa: RUF009 (a new declared field, as param makes)
+    unseen: bool = _unseen()
     mods: tuple[Modifier, ...] = ()
-    named: tuple[str, ...] = ()
+    named: tuple[str, ...] = _named()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Hold(Action):
     """Hold this turn's Action for later in the turn (CPR-REF-1)."""
 
-    until: str = ""
+    until: str = param("", help="What the held Action waits for.", line=True)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -168,40 +202,23 @@ _VERBS: dict[str, str] = {
     "run": "moves",
 }
 
-_ATTACK: dict[str, OptionKind] = {
-    "with": "str",
-    "mod": "many",
-    "modifier": "many",
-    "unseen": "flag",
-    "aim": "str",
-}
+_MOD: dict[str, OptionKind] = {"mod": "many"}
 _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
-    "shoots": {**_ATTACK, "twice": "flag", "move-between": "str"},
-    "autofires": _ATTACK,
-    "suppresses": {"with": "str", "mod": "many"},
-    "throws": {"aim": "str", "unseen": "flag", "mod": "many", "modifier": "many"},
+    "shoots": {**declared_options(Shoot), **_MOD, "move-between": "str"},
+    "autofires": {**declared_options(Autofire), **_MOD},
+    "suppresses": {**declared_options(Suppress), **_MOD},
+    "throws": {**declared_options(ThrowItem), **_MOD},
     "reloads": {"ammo": "str", "with": "str"},
     "moves": {},
-    "stabilizes": {"mod": "many"},
+    "stabilizes": _MOD,
     "extinguishes": {},
     "clears": {},
-    "holds": {"until": "str"},
+    "holds": declared_options(Hold),
 }
 
 
 def _refuse(reason: str) -> RuleRefusal:
     return RuleRefusal(ACTION_RULE, reason)
-
-
-def _aim(line: Line) -> Aim | None:
-    text = line.first("aim")
-    if text is None:
-        return None
-    try:
-        return Aim(text.lower())
-    except ValueError:
-        known = ", ".join(a.value for a in Aim)
-        raise _refuse(f"--aim takes {known}, not {text!r}.") from None
 
 
 def _target(words: tuple[str, ...], verb: str, state: EncounterState) -> str:
@@ -221,10 +238,6 @@ def _point(words: tuple[str, ...] | list[str], what: str) -> Point:
 
 def _mods(line: Line) -> tuple[Modifier, ...]:
     return tuple(option_mod(m) for m in line.options.get("mod", ()))
-
-
-def _named(line: Line) -> tuple[str, ...]:
-    return tuple(line.options.get("modifier", ()))
 
 
 def parse_cpr_action(text: str, state: EncounterState) -> Action:
@@ -255,10 +268,8 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears,
             verb=verb,
             text=said,
             target=_target(words[1:], "fires shells at", state),
-            aim=_aim(line),
-            unseen=line.has("unseen"),
-            weapon=line.first("with"),
             mods=_mods(line),
+            **declared_values(line, FireShells),
         )
     if line.verb == "shoots" and words and words[0].lower() == "cover":
         wanted = " ".join(words[1:]).lower()
@@ -276,10 +287,8 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears,
             text=said,
             target=barrier,
             at_cover=True,
-            twice=line.has("twice"),
-            weapon=line.first("with"),
             mods=_mods(line),
-            named=_named(line),
+            **declared_values(line, Shoot),
         )
     if line.verb == "shoots":
         between = line.first("move-between")
@@ -290,13 +299,9 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears,
             verb=verb,
             text=said,
             target=_target(words, "shoots", state),
-            aim=_aim(line),
-            twice=line.has("twice"),
             move_between=_point([between], "--move-between") if between is not None else None,
-            unseen=line.has("unseen"),
-            weapon=line.first("with"),
             mods=_mods(line),
-            named=_named(line),
+            **declared_values(line, Shoot),
         )
     if line.verb == "autofires":
         return Autofire(
@@ -304,11 +309,8 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears,
             verb=verb,
             text=said,
             target=_target(words, "autofires at", state),
-            aim=_aim(line),
-            unseen=line.has("unseen"),
-            weapon=line.first("with"),
             mods=_mods(line),
-            named=_named(line),
+            **declared_values(line, Autofire),
         )
     if line.verb == "suppresses":
         if words:
@@ -316,7 +318,7 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears,
                 "'suppresses' takes no target: it reaches everyone in sight within range."
             )
         return Suppress(
-            actor=actor, verb=verb, text=said, weapon=line.first("with"), mods=_mods(line)
+            actor=actor, verb=verb, text=said, mods=_mods(line), **declared_values(line, Suppress)
         )
     if line.verb == "throws":
         lowered = [w.lower() for w in words]
@@ -328,35 +330,21 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears,
         split = len(lowered) - 1 - lowered[::-1].index("at")
         item, rest = " ".join(words[:split]), words[split + 1 :]
         mods = _mods(line)
+        values = declared_values(line, ThrowItem)
         try:
             point = _point(rest, "'throws ... at'")
         except RuleRefusal:
+            target = _target(rest, "throws at", state)
             return ThrowItem(
-                actor=actor,
-                verb=verb,
-                text=said,
-                item=item,
-                target=_target(rest, "throws at", state),
-                aim=_aim(line),
-                unseen=line.has("unseen"),
-                mods=mods,
-                named=_named(line),
+                actor=actor, verb=verb, text=said, item=item, target=target, mods=mods, **values
             )
         return ThrowItem(
-            actor=actor,
-            verb=verb,
-            text=said,
-            item=item,
-            point=point,
-            aim=_aim(line),
-            unseen=line.has("unseen"),
-            mods=mods,
-            named=_named(line),
+            actor=actor, verb=verb, text=said, item=item, point=point, mods=mods, **values
         )
     if line.verb == "holds":
         if words and [w.lower() for w in words] not in (["action"], ["the", "action"]):
             raise _refuse("'holds' takes no target: 'V holds --until \"Rook shows\"'.")
-        return Hold(actor=actor, verb=verb, text=said, until=line.first("until") or "")
+        return Hold(actor=actor, verb=verb, text=said, **declared_values(line, Hold))
     if line.verb == "clears":
         if not words or words[0].lower() != "jam" or len(words) > 2:
             raise _refuse("'clears' takes 'jam' and at most one weapon: 'V clears jam pistol'.")

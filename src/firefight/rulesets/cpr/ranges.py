@@ -39,7 +39,7 @@ def whole_metres(distance_m: float) -> int:
     >>> whole_metres(12.0), whole_metres(12.01)
     (12, 13)
     """
-    if math.isnan(distance_m) or distance_m < 0:
+    if not 0 <= distance_m < math.inf:
         raise RuleRefusal("C-2", f"A distance of {distance_m!r} m is not a distance.")
     return math.ceil(distance_m)
 

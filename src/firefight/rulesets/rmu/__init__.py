@@ -7,7 +7,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from firefight.rulesets.base import CatalogRow, Ruleset
-from firefight.rulesets.rmu.catalog import RmuData
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -16,6 +15,7 @@ if TYPE_CHECKING:
     from firefight.events import Event
     from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
+    from firefight.rulesets.rmu.catalog import RmuData
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
@@ -34,6 +34,10 @@ class RMU(Ruleset):
 
     @cached_property
     def data(self) -> RmuData:
+        # The catalog (pydantic, the table kinds) loads on first use, not when the installed
+        # rulesets are listed.
+        from firefight.rulesets.rmu.catalog import RmuData
+
         return RmuData()
 
     def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
@@ -76,6 +80,7 @@ class RMU(Ruleset):
 
     def check_data(self) -> list[str]:
         # A fresh load, so that tables imported since this ruleset was first used are checked too.
+        from firefight.rulesets.rmu.catalog import RmuData
         from firefight.rulesets.rmu.explosives import explosive_data
         from firefight.rulesets.rmu.firearm_data import check_firearm_data
 

@@ -20,7 +20,13 @@ from pydantic import Field, field_validator
 
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.rulesets.rmu.severity import Severity
-from firefight.tables.data_files import DataModel, TableHeader, read_toml, validate
+from firefight.tables.data_files import (
+    TABLE_NAME_MAX,
+    DataModel,
+    TableHeader,
+    read_toml,
+    validate,
+)
 
 __all__ = ["AttackCell", "AttackResult", "AttackRow", "AttackTable", "load_attack_table"]
 
@@ -152,7 +158,7 @@ class _RowModel(DataModel):
 
 
 class _HeaderModel(TableHeader):
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", max_length=TABLE_NAME_MAX)
     kind: str = Field(pattern="^attack$")
     columns: list[str] = Field(min_length=1)
 

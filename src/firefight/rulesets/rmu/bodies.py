@@ -12,12 +12,13 @@ position and relative size (P-1) from what the shooter can still see of the targ
   kneeling bystander hides the legs and hips of a standing target, a prone one little).
 
 The two shares are multiplied: the body-width profile is taken to be the same across the whole
-width. With two or more bodies in front the nearer one's grade steps up once (P-2); a third
-changes nothing more. When the shot misses a target screened this way, it flies on into one of
-the shielders, chosen at random among several (RMU-COV-6): :func:`stray_shielders` says who
-may be met, :func:`choose_shielder` picks one, and :func:`prepare_stray_round` settles the
-round's column, critical tables and terms before its roll, for the resolver and the odds
-engine alike.
+width. Each body in front is graded on its own; the screen is the best of those grades, stepped
+up once when two or more bodies stand in the way (P-2, revised), so a weaker body in front never
+lowers the cover a stronger one gives; a third changes nothing more and full stays full.
+When the shot misses a target screened this way, it flies on into one of the shielders,
+chosen at random among several (RMU-COV-6): :func:`stray_shielders` says who may be met,
+:func:`choose_shielder` picks one, and :func:`prepare_stray_round` settles the round's column,
+critical tables and terms before its roll, for the resolver and the odds engine alike.
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from firefight.rulesets.rmu.protection import FirePlan, plan_fire
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
+    "Ally",
     "BodyScreen",
     "Bystander",
     "StrayRound",
@@ -72,6 +74,15 @@ class Bystander:
     armor_broken: bool = False
     armor_quality: int = 0
     defender: Defender = field(default_factory=Defender)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ally:
+    """The shooter's nearest ally and how far from the muzzle: where a fumble's 66 sends a
+    round (the Firearm Fumble table's 66; docs/decisions.md DEC-105)."""
+
+    who: Bystander
+    distance_ft: float
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,14 +164,24 @@ def screen_grade(
     in_front: Sequence[Body],
     profile: BodyProfile | None = None,
 ) -> CoverGrade:
-    """The cover grade bodies in front give ``target`` (RMU-COV-5, P-1, P-2).
+    """The cover grade bodies in front give ``target`` (RMU-COV-5, P-1, P-2 revised).
 
-    ``in_front`` runs from the shooter outward (as :func:`~firefight.geometry.bodies_between`
-    returns it); the first body is the nearer one P-2 grades, and a second steps it up once.
+    Each body is graded by what it alone hides; the best single grade counts, one grade up
+    when two or more bodies stand in the way (capped at full).
+
+    >>> shooter, target = Point(x_ft=0, y_ft=0), Body(center=Point(x_ft=0, y_ft=60))
+    >>> from firefight.geometry import Posture
+    >>> prone = Body(center=Point(x_ft=0, y_ft=20), posture=Posture.PRONE)
+    >>> standing = Body(center=Point(x_ft=0, y_ft=40))
+    >>> screen_grade(shooter, target, [prone, standing]).value
+    'full'
     """
     if not in_front:
         return CoverGrade.NONE
-    grade = cover_grade(body_hides(shooter, target, in_front[0], profile))
+    grade = max(
+        (cover_grade(body_hides(shooter, target, body, profile)) for body in in_front),
+        key=tuple(CoverGrade).index,  # declared weakest to strongest
+    )
     return grade.one_up() if len(in_front) >= 2 else grade
 
 
@@ -230,8 +251,8 @@ class StrayRound:
     """A missed round flying on into one shielder, settled before its roll (RMU-COV-6).
 
     ``plan`` is the column and critical tables the shielder's own armor gives; ``modifiers``
-    every term of the total but the roll: OB +0 (none of the shooter's skill) and the
-    shielder's DB in the open (no cover from other bodies).
+    every term of the total but the roll: OB +0 (none of the shooter's skill), the missed
+    shot's other terms (P-8) and the shielder's DB in the open (no cover from other bodies).
     """
 
     who: Bystander
@@ -249,9 +270,14 @@ def prepare_stray_round(
     ammo: Ammunition,
     who: Bystander,
     data: RmuData,
+    carried: Sequence[Modifier] = (),
     trace: TraceBuilder | None = None,
+    rule: str = "RMU-COV-6",
 ) -> StrayRound:
-    """The stray round of ``weapon`` loaded with ``ammo`` into ``who`` (RMU-COV-6).
+    """The stray round of ``weapon`` loaded with ``ammo`` into ``who`` (RMU-COV-6): OB +0, then
+    the ``carried`` terms of the missed shot (range, recoil, haste, the shooter's situation:
+    P-8), then the shielder's DB in the open. ``rule`` is what sent the round there: a miss
+    through a screen (RMU-COV-6) or a fumble (RMU-GEN-8).
 
     The column choice is told to ``trace`` (a throwaway one when None).
 
@@ -286,7 +312,8 @@ def prepare_stray_round(
         who=who,
         plan=plan,
         modifiers=(
-            Modifier(value=0, label="OB +0: none of the shooter's skill", rule="RMU-COV-6"),
+            Modifier(value=0, label="OB +0: none of the shooter's skill", rule=rule),
+            *carried,
             *defense,
         ),
     )

@@ -19,7 +19,7 @@ the next shot on passes it back as ``AimedShot.armor_damage`` (``broken`` as ``a
 ...     data.armor["BA III"], -20, -40, Dice.scripted([50]), rules=data.breakage
 ... )
 >>> (taken.check_total, taken.penalty, taken.new_total)
-(60, -20, -40)
+(10, -20, -40)
 """
 
 from __future__ import annotations

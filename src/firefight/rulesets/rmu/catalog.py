@@ -152,6 +152,8 @@ class RulesFigures:
     long_gun_classes: frozenset[str]
     hunting: dict[str, int]
     situational: dict[str, int]
+    # R-1 conditions of the target rather than the shooter: a stray round (P-8) leaves them.
+    target_conditions: frozenset[str]
     dodge_base_share: tuple[int, int]
     celerity_share: tuple[tuple[int, int], ...]
 
@@ -262,6 +264,10 @@ class _Dodge(DataModel):
     celerity_share: list[tuple[int, int]]
 
 
+class _StrayRound(DataModel):
+    target_conditions: list[str]
+
+
 class _Source(DataModel):
     text: str
 
@@ -274,6 +280,7 @@ class _RulesFile(DataModel):
     long_guns: _LongGuns
     hunting: dict[str, int]
     situational: dict[str, int]
+    stray_round: _StrayRound
     dodge: _Dodge
 
 
@@ -373,6 +380,8 @@ class RmuData:
         m = validate(_RulesFile, data, label)
         if len(m.range.band_names) != len(m.range.band_modifiers):
             raise TableDataError(label, "range", "band_names and band_modifiers differ in length")
+        if unknown := set(m.stray_round.target_conditions) - set(m.situational):
+            raise TableDataError(label, "target_conditions", f"not situational: {sorted(unknown)}")
         return RulesFigures(
             **m.attack.model_dump(),
             band_names=tuple(m.range.band_names),
@@ -383,6 +392,7 @@ class RmuData:
             long_gun_classes=frozenset(m.long_guns.classes),
             hunting=dict(m.hunting),
             situational=dict(m.situational),
+            target_conditions=frozenset(m.stray_round.target_conditions),
             dodge_base_share=m.dodge.base_share,
             celerity_share=tuple(m.dodge.celerity_share),
         )

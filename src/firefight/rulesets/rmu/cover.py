@@ -14,7 +14,6 @@ from fractions import Fraction
 from firefight.errors import RuleRefusal
 from firefight.geometry import CoverGrade
 from firefight.rulesets.rmu.catalog import CoverValues, Weapon
-from firefight.rulesets.rmu.firearm_data import round_half_up
 
 __all__ = [
     "Cover",
@@ -45,11 +44,14 @@ class Cover:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CoverPrice:
-    """The cover's DB, which column priced it, and whether it stops the shot outright."""
+    """The cover's DB, which column priced it, whether it stops the shot outright, and the
+    rule that priced it: RMU-COV-2 for soft and impenetrable (the same against any gun),
+    RMU-COV-3 for hard and hardened (by the incoming gun)."""
 
     bonus: int
     column: str
     impassable: bool
+    rule: str = "RMU-COV-3"
 
 
 _GRADE_INDEX = {CoverGrade.PARTIAL: 0, CoverGrade.HALF: 1, CoverGrade.FULL: 2}
@@ -77,19 +79,25 @@ def parse_cover(text: str) -> Cover | None:
     return None if grade is CoverGrade.NONE else Cover(grade=grade, material=material)
 
 
-def price_cover(cover: Cover, weapon: Weapon, values: CoverValues) -> CoverPrice:
-    """The ranged DB of ``cover`` against ``weapon`` (RMU-COV-2, RMU-COV-3, RMU-COV-4)."""
+def price_cover(cover: Cover, weapon: Weapon | None, values: CoverValues) -> CoverPrice:
+    """The ranged DB of ``cover`` against ``weapon`` (RMU-COV-2, RMU-COV-3, RMU-COV-4).
+
+    ``weapon`` None is a missile with no gun behind it (an arrow, a thrown blade): it reads the
+    lightest column, SG & ME 1-6, as the source has fragments do (docs/decisions.md DEC-103).
+    """
     i = _GRADE_INDEX[cover.grade]
     column = (
         0
-        if weapon.shotgun
+        if weapon is None or weapon.shotgun
         else next(
             (n for n, col in enumerate(values.hard) if weapon.me <= col.me_max),
             len(values.hard) - 1,
         )
     )
     if cover.material is CoverMaterial.SOFT:
-        return CoverPrice(bonus=values.soft[i], column="soft (any gun)", impassable=False)
+        return CoverPrice(
+            bonus=values.soft[i], column="soft (any gun)", impassable=False, rule="RMU-COV-2"
+        )
     material = cover.material
     if material is CoverMaterial.HARDENED:
         # Hardened lags one column behind hard; against the lightest column it is impenetrable.
@@ -101,10 +109,13 @@ def price_cover(cover: Cover, weapon: Weapon, values: CoverValues) -> CoverPrice
                 bonus=col.values[i], column=f"hardened, read as hard {col.label}", impassable=False
             )
     if material is CoverMaterial.IMPENETRABLE:
+        hardened = cover.material is CoverMaterial.HARDENED
         return CoverPrice(
             bonus=values.impenetrable[i],
-            column="impenetrable (any gun)",
+            column="hardened, read as impenetrable" if hardened else "impenetrable (any gun)",
             impassable=cover.grade is CoverGrade.FULL,
+            # Hardened read as impenetrable is RMU-COV-3's own clause.
+            rule="RMU-COV-3" if hardened else "RMU-COV-2",
         )
     col = values.hard[column]
     return CoverPrice(bonus=col.values[i], column=f"hard {col.label}", impassable=False)
@@ -116,6 +127,10 @@ def reached_bonus(bonus: int, share_percent: int) -> int:
     >>> reached_bonus(25, 50), reached_bonus(40, 100), reached_bonus(40, 0)
     (13, 40, 0)
     """
+    # Imported here: the firearm figures module (its data models) loads only for a shot at
+    # cover or a dash, not with every shot.
+    from firefight.rulesets.rmu.firearm_data import round_half_up
+
     return round_half_up(Fraction(bonus * share_percent, 100))
 
 

@@ -16,7 +16,7 @@ from pydantic import Field, model_validator
 
 from firefight.errors import TableDataError
 from firefight.rulesets.rmu.severity import Severity
-from firefight.tables.data_files import DataModel, TableHeader, validate
+from firefight.tables.data_files import TABLE_NAME_MAX, DataModel, TableHeader, validate
 
 __all__ = [
     "CriticalEffect",
@@ -169,7 +169,7 @@ class _RowModel(DataModel):
 
 
 class _HeaderModel(TableHeader):
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", max_length=TABLE_NAME_MAX)
     kind: str = Field(pattern="^critical$")
 
 

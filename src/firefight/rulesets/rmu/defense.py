@@ -34,12 +34,15 @@ MissileKind = Literal["firearm", "other"]
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Defender:
     """The defender's own figures. ``dodge_db`` is the Dodge DB Fleetness gives (RMU-DOD-3);
-    ``armor_trained`` picks the trained end of the armor's maneuver penalty (RMU-ARM-5)."""
+    ``armor_trained`` picks the trained end of the armor's maneuver penalty (RMU-ARM-5).
+    ``conscious`` False (unconscious, staked, torpid or otherwise helpless) takes every one of
+    these defenses away (P-9)."""
 
     quickness_db: int = 0
     dodge_db: int = 0
     celerity: int = 0
     armor_trained: bool = True
+    conscious: bool = True
 
 
 def armor_maneuver_penalty(
@@ -94,8 +97,11 @@ def defense_modifiers(
     ``armor_penalty`` is the wearer's armor maneuver penalty (see
     :func:`armor_maneuver_penalty`); it comes off the Dodge before the share is taken (P-3).
     Against a firearm nothing applies in the open unless Celerity waives the cover requirement;
-    against any other missile the Quickness DB and the share of the Dodge always apply.
+    against any other missile the Quickness DB and the share of the Dodge always apply. A
+    defender who is not conscious has none of them (P-9).
     """
+    if not defender.conscious:
+        return []
     waived = defender.celerity >= 1
     if missile == "other":
         rule = "RMU-DOD-2"
@@ -156,8 +162,12 @@ def firearm_defense(
 def note_open_ground(
     who: str, defender: Defender, *, behind_cover: bool, trace: TraceBuilder
 ) -> None:
-    """Tell the table why ``who``'s Quickness and Dodge did not count: in the open, against
-    gunfire, only armor defends (RMU-DOD-1). Says nothing when there was nothing to lose."""
+    """Tell the table why ``who``'s Quickness and Dodge did not count: not conscious (P-9), or
+    in the open, where against gunfire only armor defends (RMU-DOD-1). Says nothing when there
+    was nothing to lose."""
+    if not defender.conscious and (defender.quickness_db or defender.dodge_db):
+        trace.step(f"{who} is not conscious: no Quickness DB, no Dodge, no Celerity share.", "P-9")
+        return
     if behind_cover or defender.celerity >= 1 or not (defender.quickness_db or defender.dodge_db):
         return
     trace.step(

@@ -74,6 +74,7 @@ from firefight.rulesets.rmu.scene_reading import (
     defender,
     fire_target,
     move_cost,
+    nearest_ally,
     shooter_modifiers,
     situational_conditions,
     spot_taken,
@@ -105,6 +106,7 @@ from firefight.scene.state import (
 )
 from firefight.tables.data_files import DataModel
 from firefight.trace import Trace, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "RmuCombatantFields",
@@ -198,7 +200,9 @@ class RmuStatsModel(DataModel):
     dodge: int = Field(default=0, ge=0)
     celerity: int = Field(default=0, ge=0, le=5)
     body_development: int = Field(ge=0)
-    bmr_ft: float = Field(gt=0)
+    # A sane base movement rate (people move 10-30 ft): a tiny one would make every move cost
+    # hundreds of digits of AP, a huge one cross the scene's limit.
+    bmr_ft: float = Field(ge=1.0, le=1000.0)
     armor_trained: bool = True
     strength: int = 0
     constitution: int | None = None
@@ -427,6 +431,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         shooter_naked_column=stats.naked_at,
         situational=tuple(situational),
         extra=(*shooter_modifiers(shooter, weapon), *action.mods),
+        ally=nearest_ally(state, shooter),
         shooter=shooter.name,
         target=target.name,
     )
@@ -653,7 +658,7 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
         weapon = c.weapon(event.weapon) if c else None
         if weapon is not None and weapon.loaded is not None:
             left = weapon.loaded.rounds - event.rounds
-            return f"{event.actor}'s {weapon.name}: {left} rounds left in the magazine."
+            return f"{event.actor}'s {weapon.name}: {counted(left, 'round')} left in the magazine."
     return describe_landing(event) or encounter_fire.describe_fire_event(event, state)
 
 

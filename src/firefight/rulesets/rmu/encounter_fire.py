@@ -94,6 +94,7 @@ from firefight.rulesets.rmu.scene_reading import (
     defender,
     fire_target,
     move_cost,
+    nearest_ally,
     reachable_cover,
     shooter_modifiers,
     situational_conditions,
@@ -114,6 +115,7 @@ from firefight.scene.apply import FoldError, named_in_log
 from firefight.scene.events import ActionPointsLost, moved_to
 from firefight.scene.state import Barrier, CombatantState, EncounterState, WeaponState
 from firefight.trace import Entry, Trace, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "FIRE_ACTIONS",
@@ -453,13 +455,14 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
     outcome = resolve_rapid_fire(decl, dice, rmu_data())
     results = _target_results(outcome.summary)
     reached = tuple(str(t["name"]) for t in results if t.get("result") != "out of reach")
-    bullets = outcome.summary.get("bullets", 0)
+    sent = outcome.summary.get("bullets", 0)
+    bullets = sent if isinstance(sent, int) else 0
     events = [
         *named_as_in_scene(outcome.events, c.name, weapon),
         FiredAt(
             actor=c.name,
             weapon=weapon.name,
-            rounds=bullets if isinstance(bullets, int) else 0,
+            rounds=bullets,
             targets=reached,
         ),
         *bonus_used(c),
@@ -473,7 +476,7 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         "weapon_name": weapon.name,
         **outcome.summary,
         "headline": (
-            f"{c.name} empties the {weapon.name} at {target.name}: {bullets} bullets at "
+            f"{c.name} empties the {weapon.name} at {target.name}: {counted(bullets, 'bullet')} at "
             f"+{outcome.summary.get('carried_bonus')}. {per}."
         ),
     }
@@ -573,6 +576,7 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         gun=gun_state(c, weapon),
         strength_bonus=stats.strength,
         naked_column=stats.naked_at,
+        shooter_armor=c.armor.kind if c.armor and not c.armor.broken else None,
         extra=(*shooter_modifiers(c, None), *action.mods),
         shooter=c.name,
     )
@@ -977,7 +981,8 @@ def describe_fire_event(event: Event, state: EncounterState) -> str | None:
             if event.belt_continues
             else ""
         )
-        return f"{event.actor}'s {event.weapon} sends {event.bullets} bullets{tail} [{event.rule}]."
+        sent = counted(event.bullets, "bullet")
+        return f"{event.actor}'s {event.weapon} sends {sent}{tail} [{event.rule}]."
     if isinstance(event, SuppressionSwept):
         if not event.rounds:
             return f"{event.actor}'s sweep never flies [{event.rule}]."
@@ -988,16 +993,12 @@ def describe_fire_event(event: Event, state: EncounterState) -> str | None:
         )
     if isinstance(event, WeaponMalfunctioned):
         tail = ""
-        if event.effect.nearest_ally:
-            c = state.find(event.actor)
-            allies = [
-                o
-                for o in state.combatants
-                if c is not None and o.name != c.name and o.side and o.side == c.side and not o.dead
-            ]
-            if c is not None and allies:
-                near = min(allies, key=lambda o: distance_ft(o.position, c.position))
-                tail = f" A stray round goes toward {near.name}: roll it at OB +0."
+        c = state.find(event.actor)
+        # An aimed shot's fumble (RMU-GEN-8) resolves its round at the ally itself; a burst's
+        # or a sweep's malfunction leaves it to the GM (DEC-105).
+        near = nearest_ally(state, c) if c is not None else None
+        if event.effect.nearest_ally and near is not None and event.rule != "RMU-GEN-8":
+            tail = f" A stray round goes toward {near.who.name}: roll it at OB +0."
         return (
             f"{event.actor}'s {event.weapon} malfunctions ({event.effect.label}): "
             f"{event.effect.summary()} [{event.rule}].{tail}"

@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point
+from firefight.limits import MAX_COORDINATE_FT, finite
 from firefight.scene.actions import Action
 from firefight.scene.lines import Line, OptionKind, one_name, option_point, read_point
 from firefight.scene.state import EncounterState
@@ -156,7 +157,7 @@ def _feet(name: str, text: str) -> float:
     match = re.fullmatch(r"(\d+(?:\.\d+)?)\s*(?:ft|feet|')?", text.strip().lower())
     if match is None:
         raise _refuse(f"{name} takes feet, e.g. 30 or '30 ft', not {text!r}.")
-    return float(match.group(1))
+    return finite(name, float(match.group(1)), MAX_COORDINATE_FT)
 
 
 def _name(words: Sequence[str], state: EncounterState, what: str) -> str:
@@ -216,7 +217,9 @@ def _sweep_numbers(words: Sequence[str]) -> tuple[float | None, float | None, li
         low = w.lower()
         match = re.fullmatch(r"(\d+(?:\.\d+)?)(?:ft|feet|')?", low)
         if match:
-            tokens.append(("number", float(match.group(1))))
+            tokens.append(
+                ("number", finite("a distance", float(match.group(1)), MAX_COORDINATE_FT))
+            )
         elif low in ("ft", "feet", "'"):
             continue
         elif low in ("wide", "across"):

@@ -30,6 +30,7 @@ from firefight.rulesets.rmu.shot_options import (
     MAX_LISTED,
     ammo_keys,
     armor_columns,
+    ba_classes,
     parse_mod,
     weapon_keys,
 )
@@ -69,6 +70,9 @@ class _Gun:
     mounted: bool = param(False, help="The gun is on a tripod.")
     strength: int = param(
         0, help="Shooter's Strength bonus (unbraced recoil).", low=-50, high=100, rule="RMU-TRI-2"
+    )
+    shooter_armor: str | None = param(
+        None, help="The shooter's own BA class (its missile penalty).", choices=ba_classes
     )
     mod: tuple[str, ...] = param(
         (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED
@@ -125,6 +129,7 @@ class RapidFireOptions(_Gun):
             ammo=self.ammo,
             mounted=self.mounted,
             strength_bonus=self.strength,
+            shooter_armor=self.shooter_armor,
             extra=self.extra(),
         )
 
@@ -193,6 +198,7 @@ class SuppressOptions(_Gun):
             ammo=self.ammo,
             mounted=self.mounted,
             strength_bonus=self.strength,
+            shooter_armor=self.shooter_armor,
             extra=self.extra(),
         )
 
@@ -286,6 +292,7 @@ class _PersonModel(DataModel):
     dodge_db: int = 0
     celerity: int = 0
     armor_trained: bool = True
+    conscious: bool = True
     cover: str = "none"
     situational: tuple[str, ...] = ()
     response: Literal["stand", "dive"] = "stand"
@@ -326,11 +333,9 @@ def _people(
     scene: Path | None,
     extra: dict[str, dict[str, Any]] | None = None,
 ) -> list[SweepTarget]:
-    """Everyone on the scene, in the order given: the TOML file's first, then ``--target``."""
+    """Everyone on the scene, in the order given: ``--target`` first (the first is the man a
+    burst is aimed at), then the TOML file's."""
     rows: list[dict[str, Any]] = []
-    if scene is not None:
-        model = validate(_SceneModel, read_toml(scene), str(scene))
-        rows += [p.model_dump() for p in model.person]
     for text in targets:
         parts = text.split(":")
         if len(parts) not in (2, 3) or not parts[0].strip():
@@ -342,6 +347,9 @@ def _people(
         if len(parts) == 3:
             row["armor"] = parts[2].strip()
         rows.append(validate(_PersonModel, row, "--target").model_dump())
+    if scene is not None:
+        model = validate(_SceneModel, read_toml(scene), str(scene))
+        rows += [p.model_dump() for p in model.person]
     for name, cover in _named(covers, "--cover").items():
         match = [r for r in rows if r["name"] == name]
         if not match:
@@ -371,6 +379,7 @@ def _person(row: dict[str, Any]) -> SweepTarget:
             dodge_db=row["dodge_db"],
             celerity=row["celerity"],
             armor_trained=row["armor_trained"],
+            conscious=row["conscious"],
         ),
         cover=parse_cover(row["cover"]),
         situational=tuple(row["situational"]),

@@ -78,7 +78,6 @@ class RapidFireFigures:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SuppressionFigures:
     maneuver_difficulty: str
-    minimum_distance_ft: float
     base_rounds: int
     ap: tuple[int, int]
     sweeps_per_round: int
@@ -154,7 +153,6 @@ class _RapidFire(DataModel):
 
 class _Suppression(DataModel):
     maneuver_difficulty: str
-    minimum_distance_ft: float = Field(ge=0)
     base_rounds: int = Field(ge=1)
     ap: tuple[int, int]
     sweeps_per_round: int = Field(ge=1)

@@ -1,6 +1,7 @@
 """The attack terms a person caught by a burst or a sweep brings by where they stand and who
 they are: the range band with a tripod's help against it (RMU-GEN-4, RMU-PB-1, RMU-TRI-1), a
-hunting weapon against a big target (RMU-HUNT-1) and the conditions they are in (R-1).
+hunting weapon against a big target (RMU-HUNT-1) and the conditions they are in (R-1); and
+the missile penalty of the shooter's armor (RMU-ARM-5).
 
 Rapid fire (:mod:`.rapid_fire`) and the suppression sweep (:mod:`.suppression`) roll one
 attack per person and add these the same way.
@@ -14,15 +15,18 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from firefight.geometry import Size
-from firefight.rulesets.rmu.catalog import RmuData, Weapon
-from firefight.rulesets.rmu.firearm_data import FirearmFigures
+from firefight.rulesets.rmu.catalog import ArmorClass, RmuData, Weapon
 from firefight.rulesets.rmu.ranges import RangeBand, range_modifier
 from firefight.rulesets.rmu.tripod import mounted_modifier
 from firefight.trace import Modifier
 
-__all__ = ["hunting_terms", "range_terms", "situational_terms"]
+if TYPE_CHECKING:  # a type only: callers pass the figures, so the aimed shot skips their module
+    from firefight.rulesets.rmu.firearm_data import FirearmFigures
+
+__all__ = ["hunting_terms", "range_terms", "shooter_armor_terms", "situational_terms"]
 
 
 def range_terms(
@@ -62,4 +66,17 @@ def situational_terms(who: str, names: Sequence[str], data: RmuData) -> list[Mod
             rule="R-1",
         )
         for name in names
+    ]
+
+
+def shooter_armor_terms(armor: ArmorClass | None) -> list[Modifier]:
+    """The missile penalty of the armor the shooter wears, on their own shooting (RMU-ARM-5)."""
+    if armor is None or not armor.missile:
+        return []
+    return [
+        Modifier(
+            value=armor.missile,
+            label=f"shooter's {armor.key} missile penalty",
+            rule="RMU-ARM-5",
+        )
     ]

@@ -36,6 +36,20 @@ class FirePlan:
     half_hits: bool
     ammo: Ammunition
     worn: ArmorClass | None = None  # the armor that still takes breakage checks, if any
+    # The rule that picked the critical tables when it is not the load and armor's own: a
+    # burst's Shrapnel (RMU-RF-8), a tripod gun's recoil (RMU-TRI-2).
+    tables_chosen_by: str | None = None
+
+    @property
+    def table_rule(self) -> str:
+        """The rule that chose the critical tables, for the trace."""
+        if self.tables_chosen_by is not None:
+            return self.tables_chosen_by
+        if self.ammo.armor_piercing:
+            return "RMU-AMMO-3" if self.half_hits else "RMU-AMMO-4"
+        if self.ammo.cover_multiplier > 1:
+            return "RMU-AMMO-6"
+        return "RMU-ARM-3" if self.armor is not None else "RMU-GEN-6"
 
     def covered(self, location: HitLocation) -> bool:
         """Whether protecting armor covers ``location`` (RMU-ARM-2)."""

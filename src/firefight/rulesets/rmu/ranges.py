@@ -46,7 +46,7 @@ def range_band(
     fire that is not aimed at one person (a sweep, a burst's bystanders) passes
     ``allow_point_blank=False`` and reads Short there instead.
     """
-    if distance_ft < 0 or math.isnan(distance_ft):
+    if not 0 <= distance_ft < math.inf:
         raise RuleRefusal("RMU-GEN-4", f"A distance of {distance_ft!r} ft is not a distance.")
     increment = weapon.short_range_ft
     bands = len(rules.band_modifiers)

@@ -45,7 +45,12 @@ from firefight.rulesets.rmu.maneuvers import (
     haste_modifiers,
     roll_percentage_maneuver,
 )
-from firefight.rulesets.rmu.person_terms import hunting_terms, range_terms, situational_terms
+from firefight.rulesets.rmu.person_terms import (
+    hunting_terms,
+    range_terms,
+    shooter_armor_terms,
+    situational_terms,
+)
 from firefight.rulesets.rmu.ranges import range_band
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
@@ -56,6 +61,7 @@ from firefight.rulesets.rmu.volley import (
     choose_cover,
 )
 from firefight.trace import Modifier, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "GunState",
@@ -238,7 +244,7 @@ def resolve_rapid_fire_preparation(
         capped = " (capped: the share is of the fire sent)" if percent > share else ""
         tb.step(
             f"{percent}%{capped}: {share}% of the bullet bonus is carried into next round's "
-            f"attack; {bullets} bullets would carry {carried} of +{ladder}.",
+            f"attack; {counted(bullets, 'bullet')} would carry {carried} of +{ladder}.",
             "RMU-RF-4",
         )
         events.append(
@@ -348,20 +354,20 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
     tb = TraceBuilder()
     tb.step(
         f"{decl.shooter} empties the {weapon.name} ({rate.name}, {rate.rate} a round) at "
-        f"{decl.target.name}: {bullets} bullets of {rounds_left}, one attack roll"
+        f"{decl.target.name}: {counted(bullets, 'bullet')} of {rounds_left}, one attack roll"
         + (", a belt-fed gun firing on" if decl.continuing else "")
         + f". The round takes all {fig.rapid_fire.firing_ap} AP.",
         "RMU-RF-6" if decl.continuing else "RMU-RF-5",
     )
     tb.step(
-        f"Bullet ladder: {bullets} bullets are worth +{ladder}; {decl.share_percent}% of it, "
-        f"rounded half up, is +{carried}.",
+        f"Bullet ladder: {counted(bullets, 'bullet')} worth +{ladder}; "
+        f"{decl.share_percent}% of it, rounded half up, is +{carried}.",
         "F-1",
     )
     volume = [
         Modifier(
             value=carried,
-            label=f"{bullets} bullets: {decl.share_percent}% of +{ladder}",
+            label=f"{counted(bullets, 'bullet')}: {decl.share_percent}% of +{ladder}",
             rule="RMU-RF-4",
         )
     ]
@@ -394,14 +400,7 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
         events.extend(recoil.events)
         recoil_summary = recoil.summary
     shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
-    if shooter_armor and shooter_armor.missile:
-        shooter_side.append(
-            Modifier(
-                value=shooter_armor.missile,
-                label=f"shooter's {shooter_armor.key} missile penalty",
-                rule="RMU-ARM-5",
-            )
-        )
+    shooter_side.extend(shooter_armor_terms(shooter_armor))
     shooter_side.extend(
         Modifier(value=data.rules.situational[n], label=n.replace("-", " "), rule="R-1")
         for n in decl.situational
@@ -483,8 +482,8 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
     belt = rate.name == "belt-fed" and left_after > 0
     if belt:
         tb.step(
-            f"The belt has {left_after} rounds left: the gun may fire again next round at the "
-            f"same {decl.share_percent}% with no new preparation.",
+            f"The belt has {counted(left_after, 'round')} left: the gun may fire again next "
+            f"round at the same {decl.share_percent}% with no new preparation.",
             "RMU-RF-6",
         )
     events.append(

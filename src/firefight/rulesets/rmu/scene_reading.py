@@ -35,7 +35,7 @@ from firefight.geometry import (
     sweep_cone,
 )
 from firefight.rulesets.rmu import rmu_data
-from firefight.rulesets.rmu.bodies import Bystander
+from firefight.rulesets.rmu.bodies import Ally, Bystander
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.vitals import figures, penalty_modifiers, rmu_stats
@@ -58,6 +58,7 @@ __all__ = [
     "defender",
     "fire_target",
     "move_cost",
+    "nearest_ally",
     "reachable_cover",
     "shooter_modifiers",
     "situational_conditions",
@@ -98,19 +99,35 @@ def worn_armor(c: CombatantState) -> WornArmor:
 
 
 def defender(c: CombatantState) -> Defender:
-    """The defenses ``c`` brings against a shot (Quickness DB, Dodge, celerity)."""
+    """The defenses ``c`` brings against a shot (Quickness DB, Dodge, celerity); none while
+    unconscious or dying (P-9)."""
     stats = rmu_stats(c)
     return Defender(
         quickness_db=stats.quickness_db,
         dodge_db=stats.dodge,
         celerity=stats.celerity,
         armor_trained=stats.armor_trained,
+        conscious=not (c.unconscious or c.dying or c.dead),
     )
 
 
 def bystander(c: CombatantState) -> Bystander:
     """``c`` as someone a stray round may fly into (RMU-COV-6)."""
     return Bystander(name=c.name, **worn_armor(c), defender=defender(c))
+
+
+def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
+    """Whom a fumble's 66 sends a round toward: the nearest living combatant on ``c``'s side
+    (DEC-105); nobody when ``c`` has no side or stands alone on it."""
+    allies = [
+        o
+        for o in state.combatants
+        if o.name != c.name and c.side and o.side == c.side and not o.dead
+    ]
+    if not allies:
+        return None
+    near = min(allies, key=lambda o: distance_ft(o.position, c.position))
+    return Ally(who=bystander(near), distance_ft=round(distance_ft(near.position, c.position), 2))
 
 
 def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Modifier]:

@@ -15,6 +15,7 @@ from firefight.events import ActionPointsSpent, Event, RoundsFired
 from firefight.geometry import Size
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import (
+    Ally,
     BodyScreen,
     Bystander,
     choose_shielder,
@@ -24,8 +25,7 @@ from firefight.rulesets.rmu.bodies import (
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
-from firefight.rulesets.rmu.firearm_events import WeaponMalfunctioned
-from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
+from firefight.rulesets.rmu.person_terms import hunting_terms, shooter_armor_terms
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
 from firefight.rulesets.rmu.strike import (
@@ -43,6 +43,7 @@ __all__ = [
     "combine_effects",
     "prepare_aimed_shot",
     "resolve_aimed_shot",
+    "resolve_ally_round",
 ]
 
 
@@ -92,6 +93,8 @@ class AimedShot:
     shooter_naked_column: str = "AT 1"
     situational: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
+    # The nearest ally, for a fumble whose cell sends a round toward them (DEC-105).
+    ally: Ally | None = None
     shooter: str = "shooter"
     target: str = "target"
 
@@ -137,6 +140,8 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
     for who in shot.screen.shielders if shot.screen else ():
         # A stray round may meet any shielder, so each one's armor is checked before any die.
         check_armor_figures(who, data)
+    if shot.ally is not None:
+        check_armor_figures(shot.ally.who, data)
     return cost
 
 
@@ -199,6 +204,8 @@ class PreparedShot:
     # A tripod gun fired unbraced: its recoil attacks the shooter before the attack roll, and
     # what it does comes off the total on top of ``modifiers`` (RMU-TRI-2).
     recoil: bool = False
+    # The terms of ``modifiers`` a stray round into a shielder carries over (P-8).
+    carried: tuple[Modifier, ...] = ()
 
     @property
     def modifier_total(self) -> int:
@@ -285,27 +292,18 @@ def prepare_aimed_shot(
         mods.append(mounted)
     if unbraced:
         mods.append(unbraced_modifier(weapon))
-    if weapon.hunting_class and shot.target_size in (Size.LARGE, Size.HUGE):
-        mods.append(
-            Modifier(
-                value=rules.hunting[weapon.hunting_class],
-                label=f"hunting class {weapon.hunting_class} vs a {shot.target_size.value} target",
-                rule="RMU-HUNT-1",
-            )
-        )
-    if shooter_armor and shooter_armor.missile:
-        mods.append(
-            Modifier(
-                value=shooter_armor.missile,
-                label=f"shooter's {shooter_armor.key} missile penalty",
-                rule="RMU-ARM-5",
-            )
-        )
+    # What belongs to the target, not the shot, stays behind when a stray round flies on into
+    # a shielder; every other term but the OB carries over (P-8, DEC-100).
+    targets_own = hunting_terms(weapon, shot.target_size, data)
+    mods.extend(targets_own)
+    mods.extend(shooter_armor_terms(shooter_armor))
     for name in shot.situational:
-        mods.append(
-            Modifier(value=rules.situational[name], label=name.replace("-", " "), rule="R-1")
-        )
+        term = Modifier(value=rules.situational[name], label=name.replace("-", " "), rule="R-1")
+        mods.append(term)
+        if name in rules.target_conditions:
+            targets_own.append(term)
     mods.extend(shot.extra)
+    carried = [m for m in mods[1:] if not any(m is own for own in targets_own)]
 
     behind_cover = price is not None
     if price is not None and cover is not None:
@@ -319,7 +317,7 @@ def prepare_aimed_shot(
         rule = (
             "RMU-COV-8"
             if ammo.cover_multiplier > 1
-            else ("RMU-COV-5" if from_bodies else "RMU-COV-3")
+            else ("RMU-COV-5" if from_bodies else price.rule)
         )
         if share < 100:
             label += f", {share}% of it reached this round"
@@ -345,6 +343,7 @@ def prepare_aimed_shot(
         modifiers=tuple(mods),
         fumble=fumble,
         recoil=unbraced,
+        carried=tuple(carried),
     )
 
 
@@ -385,6 +384,10 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
 
     roll = tb.roll(dice.d100_open_ended("attack roll", low_end=False))
     if roll.natural <= fumble:
+        # The fumble table and the firearm events load only when a shot fumbles.
+        from firefight.rulesets.rmu.firearm_events import WeaponMalfunctioned
+        from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
+
         column = fumble_column(weapon)
         tb.step(
             f"Unmodified {roll.natural:02d} is within the {weapon.name}'s fumble range "
@@ -415,6 +418,17 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
             "roll": roll.total,
             "malfunction": bad.to_json(),
         }
+        if bad.effect.nearest_ally:
+            ally_events, summary["ally"] = resolve_ally_round(
+                weapon=weapon,
+                ammo=ammo,
+                ally=shot.ally,
+                shooter=shot.shooter,
+                dice=dice,
+                data=data,
+                trace=tb,
+            )
+            events.extend(ally_events)
         return _outcome(events, tb, summary)
 
     total = tb.total(
@@ -446,6 +460,75 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
     return _outcome(events, tb, summary)
 
 
+def resolve_ally_round(
+    *,
+    weapon: Weapon,
+    ammo: Ammunition,
+    ally: Ally | None,
+    shooter: str,
+    dice: Dice,
+    data: RmuData,
+    trace: TraceBuilder,
+) -> tuple[list[Event], dict[str, object] | None]:
+    """A fumble's round toward the nearest ally (the Firearm Fumble table's 66, DEC-105): an
+    attack at OB +0 with the range band of their distance (no point blank), on their own
+    armor, defended as gunfire in the open, and it cannot fumble. Nobody named: told, not
+    rolled (the GM knows who stands nearest)."""
+    if ally is None:
+        trace.step(
+            "A round goes toward the shooter's nearest ally: none was named, so it is the "
+            "GM's to place.",
+            "RMU-GEN-8",
+        )
+        return [], None
+    who = ally.who
+    try:
+        band = range_band(weapon, ally.distance_ft, data.rules, allow_point_blank=False)
+    except RuleRefusal:
+        trace.step(
+            f"A round goes toward {who.name}, {ally.distance_ft:g} ft away: past the "
+            f"{weapon.name}'s last band, it does not reach.",
+            "RMU-GEN-4",
+        )
+        return [], {"name": who.name, "result": "out of reach"}
+    trace.step(
+        f"A round goes toward the shooter's nearest ally, {who.name}, {ally.distance_ft:g} ft "
+        f"away ({band.label}): OB +0, no fumble.",
+        "RMU-GEN-8",
+    )
+    rng = range_modifier(band, weapon)
+    stray = prepare_stray_round(
+        weapon=weapon,
+        ammo=ammo,
+        who=who,
+        data=data,
+        carried=(rng,) if rng.value else (),
+        trace=trace,
+        rule="RMU-GEN-8",
+    )
+    attack = resolve_attack(
+        purpose=f"stray round at {who.name}",
+        total_label=f"attack total against {who.name}",
+        modifiers=stray.modifiers,
+        weapon=weapon,
+        plan=stray.plan,
+        target=who.name,
+        shooter=shooter,
+        dice=dice,
+        data=data,
+        trace=trace,
+        armor_damage=who.armor_damage,
+        armor_quality=who.armor_quality,
+    )
+    summary: dict[str, object] = {
+        "name": who.name,
+        "roll": attack.roll,
+        "attack_total": attack.total,
+        **attack.strike.summary,
+    }
+    return list(attack.strike.events), summary
+
+
 def _stray_round(
     prep: PreparedShot,
     shielders: tuple[Bystander, ...],
@@ -458,11 +541,14 @@ def _stray_round(
     shot = prep.shot
     tb.step(
         f"The shot missed {shot.target}, whom people shielded: the round flies on into one of "
-        "them, at OB +0, with no cover for them from other bodies and no fumble.",
+        "them, at OB +0 with the shot's other terms (P-8), no cover for them from other bodies "
+        "and no fumble.",
         "RMU-COV-6",
     )
     who = choose_shielder(shielders, dice, tb)
-    stray = prepare_stray_round(weapon=prep.weapon, ammo=prep.ammo, who=who, data=data, trace=tb)
+    stray = prepare_stray_round(
+        weapon=prep.weapon, ammo=prep.ammo, who=who, data=data, carried=prep.carried, trace=tb
+    )
     attack = resolve_attack(
         purpose=f"stray round at {who.name}",
         total_label=f"attack total against {who.name}",

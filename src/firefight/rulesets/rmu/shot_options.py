@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from firefight.declarations import DeclarationError, param
 from firefight.geometry import CoverGrade, Size
-from firefight.rulesets.rmu.bodies import BodyScreen, Bystander
+from firefight.rulesets.rmu.bodies import Ally, BodyScreen, Bystander
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, default_data
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
@@ -108,8 +108,27 @@ class ShotOptions:
     celerity: int = param(
         0, help="Target's Celerity dots (Rapid Reflexes).", low=0, high=5, rule="RMU-DOD-3"
     )
+    unconscious: bool = param(
+        False,
+        help="The target is unconscious or otherwise helpless: no Quickness DB, Dodge or "
+        "Celerity share (P-9).",
+    )
+    strength: int = param(
+        0,
+        help="The shooter's Strength bonus: the defense against an unbraced tripod gun's "
+        "recoil (RMU-TRI-2).",
+        low=-50,
+        high=100,
+        rule="RMU-TRI-2",
+    )
     shooter_armor: str | None = param(
         None, help="The shooter's own BA class.", choices=ba_classes, sweep=False
+    )
+    ally: str | None = param(
+        None,
+        help="The shooter's nearest ally, NAME[=ARMOR[:DAMAGE]]@FEET from the muzzle: where a "
+        "fumble's 66 sends a round.",
+        sweep=False,
     )
     situation: tuple[str, ...] = param(
         (),
@@ -148,8 +167,11 @@ class ShotOptions:
                 dodge_db=self.dodge,
                 celerity=self.celerity,
                 armor_trained=not self.armor_untrained,
+                conscious=not self.unconscious,
             ),
+            strength_bonus=self.strength,
             shooter_armor=self.shooter_armor,
+            ally=parse_ally(self.ally),
             situational=self.situation,
             extra=tuple(parse_mod(m) for m in self.mod),
         )
@@ -185,6 +207,22 @@ def parse_shielder(text: str) -> Bystander:
         raise DeclarationError(
             "--shielder", f"DAMAGE is a whole number, {example}, got {text!r}."
         ) from None
+
+
+def parse_ally(text: str | None) -> Ally | None:
+    """``NAME[=ARMOR[:DAMAGE]]@FEET``, e.g. ``Ana=BA II@25``."""
+    if text is None:
+        return None
+    who, at, feet = text.rpartition("@")
+    try:
+        distance = float(feet)
+    except ValueError:
+        distance = -1.0
+    if not at or not 0 <= distance <= MAX_DISTANCE_FT:
+        raise DeclarationError(
+            "--ally", f"takes NAME[=ARMOR[:DAMAGE]]@FEET, e.g. 'Ana=BA II@25', got {text!r}."
+        )
+    return Ally(who=parse_shielder(who), distance_ft=distance)
 
 
 def _screen(grade: str, shielders: Sequence[str]) -> BodyScreen | None:

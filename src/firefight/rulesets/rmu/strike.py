@@ -25,10 +25,11 @@ from firefight.dice import Dice
 from firefight.events import Event
 from firefight.rulesets.rmu.breakage import resolve_critical_breakage
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
-from firefight.rulesets.rmu.critical_table import CriticalEffect
+from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.protection import FirePlan
 from firefight.trace import Modifier, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "RolledAttack",
@@ -67,6 +68,16 @@ def combine_effects(cells: Sequence[CriticalEffect]) -> dict[str, object]:
         "attacker_bonus": sum(c.attacker_bonus for c in cells),
         "breakage": [c.breakage for c in cells if c.breakage is not None],
     }
+
+
+def _coverage(plan: FirePlan, location: HitLocation) -> str:
+    """How the armor stands over ``location``, in words: protecting it, worn over it but
+    passed through (armor piercing defeats it, RMU-AMMO-3), or not there at all."""
+    if plan.covered(location):
+        return "covered by armor"
+    if plan.worn is not None and location in plan.worn.covers:
+        return f"under the {plan.worn.key}, which the round goes through"
+    return "not covered by armor"
 
 
 def resolve_strike(
@@ -120,7 +131,7 @@ def resolve_strike(
         "severity": None,
     }
     if result.severity is None:
-        tb.step(f"{hits} concussion hits, no critical.", "RMU-GEN-5")
+        tb.step(f"{counted(hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
         return StrikeResult(hit=True, events=tuple(events), summary=summary)
 
     crit = tb.roll(dice.d100("critical roll"))
@@ -140,10 +151,9 @@ def resolve_strike(
     location = data.tables.critical("ballistic-puncture").row_for(crit_total).location
     crit_table = data.tables.critical(plan.critical_table(location))
     tb.step(
-        f"Critical {result.severity.value} to the {location.value}: "
-        f"{'covered' if plan.covered(location) else 'not covered'} by armor, read on "
-        f"{crit_table.title}.",
-        "RMU-ARM-3" if plan.armor or plan.ammo.key != "ball" else "RMU-GEN-6",
+        f"Critical {result.severity.value} to the {location.value}: {_coverage(plan, location)}, "
+        f"read on {crit_table.title}.",
+        plan.table_rule,
     )
     cells: list[CriticalEffect] = []
     for severity, cell in crit_table.lookup(crit_total, result.severity):

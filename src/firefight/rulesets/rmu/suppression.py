@@ -4,7 +4,8 @@ The shooter names the ground: how far out and how wide (RMU-SUP-1). The sweep is
 from the muzzle whose chord at that distance is that width (S-2). It spends 5 rounds plus any
 extras committed for volume, never more than the class rate in one round across every sweep
 (RMU-SUP-2), and 2-4 AP with the haste Rapid Fire offsets, so a round holds two sweeps at most
-(RMU-SUP-3). Distance is read on the weapon's own ladder; nothing inside 10 ft (RMU-SUP-4).
+(RMU-SUP-3). Distance is read on the weapon's own ladder; nothing within the point-blank reach,
+boundary included: 10 ft, 20 ft for a rifle or longer (RMU-SUP-4, F-8).
 Every weapon sweeps half its short range across for free, capped at half the distance; each
 quarter of that free width, or part of one, added past it is -10 (RMU-SUP-5, F-7).
 
@@ -51,8 +52,13 @@ from firefight.rulesets.rmu.maneuvers import (
     roll_percentage_maneuver,
 )
 from firefight.rulesets.rmu.moving_cover import roll_dash
-from firefight.rulesets.rmu.person_terms import hunting_terms, range_terms, situational_terms
-from firefight.rulesets.rmu.ranges import range_band
+from firefight.rulesets.rmu.person_terms import (
+    hunting_terms,
+    range_terms,
+    shooter_armor_terms,
+    situational_terms,
+)
+from firefight.rulesets.rmu.ranges import point_blank_reach_ft, range_band
 from firefight.rulesets.rmu.rapid_fire import GunState
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
@@ -112,6 +118,8 @@ class SuppressionSweep:
     gun: GunState = field(default_factory=GunState)
     strength_bonus: int = 0
     naked_column: str = "AT 1"
+    # The BA class the shooter wears: its missile penalty is on the sweep's maneuver (DEC-104).
+    shooter_armor: str | None = None
     extra: tuple[Modifier, ...] = ()
     shooter: str = "shooter"
 
@@ -151,6 +159,8 @@ def width_penalty(width_ft: float, free_ft: Fraction, figures: FirearmFigures | 
 
 def _validate(decl: SuppressionSweep, weapon: Weapon, data: RmuData) -> tuple[int, int]:
     """Refuse what the rules refuse, before any die; return (rounds in the gun, rounds spent)."""
+    if decl.shooter_armor:
+        data.armor_class(decl.shooter_armor)  # an unknown class is refused like the rest
     fig = firearm_figures()
     sup = fig.suppression
     if decl.gun.jammed:
@@ -167,11 +177,13 @@ def _validate(decl: SuppressionSweep, weapon: Weapon, data: RmuData) -> tuple[in
         raise RuleRefusal(
             "RMU-GEN-1", f"The sweep takes {decl.ap} AP but only {decl.ap_available} AP are left."
         )
-    if decl.distance_ft < sup.minimum_distance_ft:
+    reach = point_blank_reach_ft(weapon, data.rules)
+    if decl.distance_ft <= reach:
+        # F-8: the same reach and boundary as an aimed shot's point blank (RMU-PB-1).
         raise RuleRefusal(
             "RMU-SUP-4",
-            f"There is no suppressing inside {sup.minimum_distance_ft:g} ft: at "
-            f"{decl.distance_ft:g} ft you are shooting someone, not making ground dangerous.",
+            f"There is no suppressing within {reach} ft, the {weapon.name}'s point-blank reach: "
+            f"at {decl.distance_ft:g} ft you are shooting someone, not making ground dangerous.",
         )
     if decl.width_ft <= 0:
         raise RuleRefusal("RMU-SUP-1", f"A sweep must be some width; {decl.width_ft:g} ft is not.")
@@ -342,6 +354,10 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
         maneuver_side.extend((unbraced_modifier(weapon), *recoil.modifiers))
         events.extend(recoil.events)
         recoil_summary = recoil.summary
+    # The sweep's attacks carry none of the shooter's skill (OB +0); the skill is the Fire
+    # Discipline maneuver, so the armor that hampers the shooter weighs on it (DEC-104).
+    shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
+    maneuver_side.extend(shooter_armor_terms(shooter_armor))
     parts = [
         Modifier(
             value=decl.fire_discipline_bonus,
@@ -465,7 +481,7 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
             barrier_multiplier=sup.dive_cover_multiplier if diving else 1,
             barrier_share_percent=share,
             barrier_note=note,
-            barrier_rule="RMU-SUP-9" if diving else "RMU-COV-3",
+            barrier_rule="RMU-SUP-9" if diving else None,
         )
         attack = [
             Modifier(value=0, label="OB +0: none of the shooter's skill", rule="RMU-SUP-6"),

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from firefight.rulesets.rmu.attack_table import AttackTable, attack_table_from_data
-from firefight.rulesets.rmu.critical_markdown import import_critical_markdown
 from firefight.rulesets.rmu.critical_table import (
     CriticalTable,
     critical_table_from_data,
@@ -40,6 +39,9 @@ def _critical_grid(table: CriticalTable) -> Grid:
 
 
 def _critical_from_markdown(text: str, name: str, title: str | None, source: str) -> CriticalTable:
+    # The Markdown reader loads only when a GM imports a table, not with every table read.
+    from firefight.rulesets.rmu.critical_markdown import import_critical_markdown
+
     return import_critical_markdown(text, name=name, title=title, source=source)
 
 

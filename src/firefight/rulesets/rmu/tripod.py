@@ -20,16 +20,19 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from firefight.dice import Dice
 from firefight.events import Event
 from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
-from firefight.rulesets.rmu.firearm_data import FirearmFigures, firearm_figures
 from firefight.rulesets.rmu.protection import FirePlan
 from firefight.rulesets.rmu.ranges import RangeBand
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import resolve_attack
 from firefight.trace import Modifier, TraceBuilder
+
+if TYPE_CHECKING:
+    from firefight.rulesets.rmu.firearm_data import FirearmFigures, TripodFigures
 
 __all__ = [
     "PreparedRecoil",
@@ -43,9 +46,17 @@ __all__ = [
 ]
 
 
+def _tripod(figures: FirearmFigures | None) -> TripodFigures:
+    # The firearm figures (and their data file's models) load only when a tripod rule applies,
+    # not with every aimed shot.
+    from firefight.rulesets.rmu.firearm_data import firearm_figures
+
+    return (figures or firearm_figures()).tripod
+
+
 def mounted_modifier(band: RangeBand, figures: FirearmFigures | None = None) -> Modifier | None:
     """RMU-TRI-1: +25 against the range penalty, never past 0 (none at point blank or Short)."""
-    offset = (figures or firearm_figures()).tripod.mounted_range_offset
+    offset = _tripod(figures).mounted_range_offset
     if band.point_blank or band.modifier >= 0:
         return None
     return Modifier(
@@ -57,13 +68,13 @@ def mounted_modifier(band: RangeBand, figures: FirearmFigures | None = None) -> 
 
 def unbraced_modifier(weapon: Weapon, figures: FirearmFigures | None = None) -> Modifier:
     """RMU-TRI-2: a gun that needs a tripod, fired without one."""
-    value = (figures or firearm_figures()).tripod.unbraced
+    value = _tripod(figures).unbraced
     return Modifier(value=value, label=f"{weapon.name} fired unbraced", rule="RMU-TRI-2")
 
 
 def recoil_bonus(weapon: Weapon, figures: FirearmFigures | None = None) -> Modifier:
     """+5 per ME of the gun's attack table (an M2HB, ME 29: +145)."""
-    per_me = (figures or firearm_figures()).tripod.recoil_per_me
+    per_me = _tripod(figures).recoil_per_me
     return Modifier(
         value=per_me * weapon.me,
         label=f"recoil: +{per_me} per ME, ME {weapon.me}",
@@ -106,7 +117,7 @@ def prepare_recoil(
     >>> recoil.modifier_total, recoil.plan.column
     (130, 'AT 3')
     """
-    fig = (figures or firearm_figures()).tripod
+    fig = _tripod(figures)
     parts = [
         Modifier(value=0, label="OB +0: a Large attack", rule="RMU-TRI-2"),
         recoil_bonus(weapon, figures),
@@ -131,7 +142,13 @@ def prepare_recoil(
     )
     return PreparedRecoil(
         weapon=dataclasses.replace(weapon, attack_table=fig.attack_table),
-        plan=FirePlan(column=naked_column, armor=None, half_hits=False, ammo=recoil_ammo),
+        plan=FirePlan(
+            column=naked_column,
+            armor=None,
+            half_hits=False,
+            ammo=recoil_ammo,
+            tables_chosen_by="RMU-TRI-2",
+        ),
         modifiers=tuple(parts),
     )
 
@@ -145,7 +162,7 @@ def recoil_penalties(
     >>> [m.value for m in recoil_penalties(4, Severity("C"))]
     [-4, -30]
     """
-    fig = (figures or firearm_figures()).tripod
+    fig = _tripod(figures)
     mods: list[Modifier] = []
     if hits_taken:
         mods.append(

@@ -12,6 +12,7 @@ Pure functions over a :class:`~firefight.scene.state.CombatantState` and the fig
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cache
 
 from pydantic import Field
@@ -217,13 +218,32 @@ def hit_loss_penalty(hits_max: int, hits_taken: int, figs: EncounterFigures | No
     return penalty
 
 
+def _percent(part: int, whole: int) -> str:
+    """``part`` of ``whole`` as a percentage, whole when exact, else to one decimal, so the
+    label never shows a band's edge the share does not reach (74.5% and 75.4% are not 75%).
+
+    >>> _percent(30, 50), _percent(149, 200), _percent(377, 500)
+    ('60%', '74.5%', '75.4%')
+    """
+    share = Fraction(100 * part, whole)
+    if share.denominator == 1:
+        return f"{share.numerator}%"
+    return f"{float(share):.1f}%"
+
+
 def penalty_modifiers(c: CombatantState) -> list[Modifier]:
     """Every penalty ``c`` carries into an action, itemized with its rule."""
     mods: list[Modifier] = []
     loss = hit_loss_penalty(c.hits_max, c.hits_taken)
     if loss:
-        share = round(100 * c.hits_taken / c.hits_max)
-        mods.append(Modifier(value=loss, label=f"hits lost ({share}%)", rule="R-2"))
+        mods.append(
+            Modifier(
+                value=loss,
+                label=f"hits lost ({c.hits_taken} of {c.hits_max}: "
+                f"{_percent(c.hits_taken, c.hits_max)})",
+                rule="R-2",
+            )
+        )
     if c.injury:
         mods.append(Modifier(value=c.injury, label="injury penalty", rule="RMU-GEN-7"))
     if c.stun_penalty:

@@ -179,19 +179,21 @@ def choose_cover(
     barrier_multiplier: int = 1,
     barrier_share_percent: int = 100,
     barrier_note: str = "",
-    barrier_rule: str = "RMU-COV-3",
+    barrier_rule: str | None = None,
 ) -> CoverChoice:
     """The better of the person's barrier (scaled as a dive or a dash asks) and the bodies in
     front (RMU-RF-11, RMU-COV-5); never both.
 
     ``barrier_multiplier`` doubles a diver's barrier (RMU-SUP-9); ``barrier_share_percent`` is
     the share of it reached this round (RMU-MOV-2), labelled as such unless a note is given.
-    Hollowpoint doubles every cover bonus (RMU-COV-8).
+    ``barrier_rule`` names the rule that scaled the barrier (a dive's RMU-SUP-9); None prices
+    it plainly, citing the cover rule that priced it. Hollowpoint doubles every cover bonus
+    (RMU-COV-8).
     """
     name = caught.person.name
     if barrier_share_percent < 100 and not barrier_note:
         barrier_note = f"{barrier_share_percent}% of it reached this round"
-        if barrier_rule == "RMU-COV-3":
+        if barrier_rule is None:
             barrier_rule = "RMU-MOV-2"
     options: list[tuple[int, Modifier, bool, str]] = []
     if barrier is not None:
@@ -203,11 +205,7 @@ def choose_cover(
             label += f", {barrier_note}"
         if ammo.cover_multiplier > 1:
             label += f", x{ammo.cover_multiplier} against {ammo.name}"
-        rule = (
-            "RMU-COV-8"
-            if ammo.cover_multiplier > 1 and barrier_rule == "RMU-COV-3"
-            else barrier_rule
-        )
+        rule = barrier_rule or ("RMU-COV-8" if ammo.cover_multiplier > 1 else price.rule)
         impassable = price.impassable and barrier_share_percent >= 100
         options.append(
             (bonus, Modifier(value=-bonus, label=label, rule=rule), impassable, "barrier")
@@ -227,9 +225,8 @@ def choose_cover(
         label = f"{caught.body_grade.value} cover from bodies in front, hard ({price.column})"
         if ammo.cover_multiplier > 1:
             label += f", x{ammo.cover_multiplier} against {ammo.name}"
-        options.append(
-            (bonus, Modifier(value=-bonus, label=label, rule="RMU-RF-11"), False, "bodies")
-        )
+        rule = "RMU-COV-8" if ammo.cover_multiplier > 1 else "RMU-RF-11"
+        options.append((bonus, Modifier(value=-bonus, label=label, rule=rule), False, "bodies"))
     if not options:
         return CoverChoice(modifiers=(), impassable=False, source="none")
     best = max(options, key=lambda o: (o[2], o[0]))
@@ -301,6 +298,7 @@ def attack_person(
             ammo=dataclasses.replace(
                 plan.ammo, flesh_table=SHRAPNEL_BARE, covered_table=SHRAPNEL_COVERED
             ),
+            tables_chosen_by="RMU-RF-8",
         )
         trace.step(
             "A burst: any critical is read on Ballistic Shrapnel, its covered clause where "

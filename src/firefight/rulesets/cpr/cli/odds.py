@@ -1,29 +1,20 @@
 """``firefight odds cpr ...``: a cpr Attack Action and autofire before anyone rolls, with the
-options of ``cpr shoot`` / ``cpr autofire``."""
+options of ``cpr shoot`` / ``cpr autofire`` (the same declarations) and the odds options."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import typer
 
-from firefight.cli.common import JsonOpt, err_console, refusals
-from firefight.cli.odds_kit import (
-    ODDS_OPTION_NAMES,
-    CsvOpt,
-    DepthOpt,
-    MethodOpt,
-    OddsSeedOpt,
-    PlotOpt,
-    SamplesOpt,
-    TopOpt,
-    method_from_text,
-    show_distribution,
-)
+from firefight.cli.common import err_console, refusals
+from firefight.cli.declared import declared_command
+from firefight.cli.odds_kit import ODDS_OPTIONS, method_from_text, show_distribution
+from firefight.declarations import declare
 from firefight.odds.api import odds
-from firefight.rulesets.cpr.cli import attack_options as cpr_opts
-from firefight.rulesets.cpr.wounds import WoundState
+from firefight.rulesets.cpr.attack_options import AutofireOptions, ShootOptions
 
 __all__ = ["app"]
 
@@ -46,22 +37,25 @@ _CPR_ALWAYS_SHOWN = frozenset(
 
 
 def _show_cpr_odds(
-    attack: Any,
-    title: str,
+    options: type[ShootOptions] | type[AutofireOptions],
+    values: dict[str, Any],
+    title: Callable[[Any], str],
     *,
     method: str,
     depth: int | None,
     samples: int,
     seed: int,
-    top: int,
-    csv_path: Path | None,
     plot: Path | None,
-    as_json: bool,
+    **shown: Any,
 ) -> None:
-    """Work out and show the odds of a cpr attack (refusing as resolving it would)."""
-    from firefight.rulesets.cpr.odds.shot import cpr_view_plain, describe_cpr
+    """Work out and show the odds of a cpr attack (refusing as resolving it would); ``shown``
+    are the other odds options (``top``, ``csv_path``, ``as_json``)."""
+    from firefight.rulesets.cpr.odds.shot import cpr_default_data, cpr_view_plain, describe_cpr
 
     chosen = method_from_text(method)
+    with refusals():
+        declared = declare(options, **values)
+        attack = declared.build(cpr_default_data())
     if len(getattr(attack, "shots", ())) > 1 and chosen != "monte-carlo":
         err_console.print(
             "[dim]note: two shots have no fast path; the generic engine follows every dice "
@@ -71,102 +65,56 @@ def _show_cpr_odds(
     with refusals():
         dist = odds(None, attack, method=chosen, depth=depth, samples=samples, seed=seed)
     show_distribution(
-        title,
+        title(declared),
         attack,
         dist,
-        as_json=as_json,
-        csv_path=csv_path,
         plot_path=plot,
-        top=top,
         describe=describe_cpr,
         plain=cpr_view_plain,
         always_shown=_CPR_ALWAYS_SHOWN,
+        **shown,
     )
 
 
-@app.command("shoot")
-def cpr_shoot(
-    weapon: cpr_opts.WeaponOpt,
-    ref: cpr_opts.RefOpt,
-    skill: cpr_opts.ShootSkillOpt,
-    distance: cpr_opts.ShootDistanceOpt,
-    armor: cpr_opts.ArmorOpt = "0",
-    head_armor: cpr_opts.HeadArmorOpt = "0",
-    aim: cpr_opts.AimOpt = None,
-    item: cpr_opts.ItemOpt = "held item",
-    ammo: cpr_opts.ShootAmmoOpt = "basic",
-    loaded: cpr_opts.LoadedOpt = None,
-    hp: cpr_opts.HpOpt = None,
-    dodge: cpr_opts.DodgeOpt = None,
-    target_injury: cpr_opts.TargetInjuryOpt = None,
-    target_name: cpr_opts.TargetNameOpt = "target",
-    shooter: cpr_opts.ShooterOpt = "shooter",
-    wounded: cpr_opts.WoundedOpt = WoundState.UNHURT,
-    injury: cpr_opts.InjuryOpt = None,
-    mod: cpr_opts.ModOpt = None,
-    modifier: cpr_opts.NamedOpt = None,
-    behind: cpr_opts.BehindOpt = None,
-    method: MethodOpt = "exact",
-    depth: DepthOpt = None,
-    samples: SamplesOpt = 1_000_000,
-    seed: OddsSeedOpt = 0,
-    top: TopOpt = 10,
-    csv_path: CsvOpt = None,
-    plot: PlotOpt = None,
-    as_json: JsonOpt = False,
+def _odds_command(
+    name: str,
+    options: type[ShootOptions] | type[AutofireOptions],
+    title: Callable[[Any], str],
+    help: str,
 ) -> None:
-    """The odds of one Attack Action: P(miss), P(hit), expected damage, P(critical injury),
-    and with --hp the wound state the target is left in."""
-    from firefight.rulesets.cpr.odds.shot import cpr_default_data
+    """``odds cpr NAME``: the resolving command's declaration plus the odds options."""
 
-    options = {k: v for k, v in locals().items() if k in cpr_opts.SHOOT_OPTION_NAMES}
-    how = {k: v for k, v in locals().items() if k in ODDS_OPTION_NAMES}
-    with refusals():
-        attack = cpr_opts.ranged_attack_from_options(data=cpr_default_data(), **options)
-    _show_cpr_odds(
-        attack,
-        f"odds: cpr {'aimed shot' if aim else 'attack'}, {weapon}, REF {ref}, skill {skill}, "
-        f"{' and '.join(f'{d:g}' for d in distance)} m, SP {armor}",
-        **how,
+    @declared_command(app, name, options, help=help, extra=ODDS_OPTIONS)
+    def run(values: dict[str, Any], **how: Any) -> None:
+        _show_cpr_odds(options, values, title, **how)
+
+
+def _shoot_title(o: ShootOptions) -> str:
+    distances = " and ".join(f"{d:g}" for d in o.distance)
+    kind = "aimed shot" if o.aim else "attack"
+    return (
+        f"odds: cpr {kind}, {o.weapon}, REF {o.ref}, skill {o.skill}, {distances} m, SP {o.armor}"
     )
 
 
-@app.command("autofire")
-def cpr_autofire(
-    weapon: cpr_opts.WeaponOpt,
-    ref: cpr_opts.RefOpt,
-    skill: cpr_opts.AutofireSkillOpt,
-    distance: cpr_opts.AutofireDistanceOpt,
-    armor: cpr_opts.ArmorOpt = "0",
-    aim: cpr_opts.AimOpt = None,
-    loaded: cpr_opts.LoadedOpt = None,
-    hp: cpr_opts.HpOpt = None,
-    dodge: cpr_opts.DodgeOpt = None,
-    target_injury: cpr_opts.TargetInjuryOpt = None,
-    target_name: cpr_opts.TargetNameOpt = "target",
-    shooter: cpr_opts.ShooterOpt = "shooter",
-    wounded: cpr_opts.WoundedOpt = WoundState.UNHURT,
-    injury: cpr_opts.InjuryOpt = None,
-    mod: cpr_opts.ModOpt = None,
-    method: MethodOpt = "exact",
-    depth: DepthOpt = None,
-    samples: SamplesOpt = 1_000_000,
-    seed: OddsSeedOpt = 0,
-    top: TopOpt = 10,
-    csv_path: CsvOpt = None,
-    plot: PlotOpt = None,
-    as_json: JsonOpt = False,
-) -> None:
-    """The odds of autofire at one target: P(miss), P(hit), expected damage, P(critical
-    injury), and with --hp the wound state the target is left in."""
-    from firefight.rulesets.cpr.odds.shot import cpr_default_data
-
-    options = {k: v for k, v in locals().items() if k in cpr_opts.AUTOFIRE_OPTION_NAMES}
-    how = {k: v for k, v in locals().items() if k in ODDS_OPTION_NAMES}
-    with refusals():
-        attack = cpr_opts.autofire_from_options(data=cpr_default_data(), **options)
-    _show_cpr_odds(
-        attack,
-        f"odds: cpr autofire, {weapon}, REF {ref}, skill {skill}, {distance:g} m, SP {armor}",
-        **how,
+def _autofire_title(o: AutofireOptions) -> str:
+    return (
+        f"odds: cpr autofire, {o.weapon}, REF {o.ref}, skill {o.skill}, {o.distance:g} m, "
+        f"SP {o.armor}"
     )
+
+
+_odds_command(
+    "shoot",
+    ShootOptions,
+    _shoot_title,
+    "The odds of one Attack Action: P(miss), P(hit), expected damage, P(critical injury), "
+    "and with --hp the wound state the target is left in.",
+)
+_odds_command(
+    "autofire",
+    AutofireOptions,
+    _autofire_title,
+    "The odds of autofire at one target: P(miss), P(hit), expected damage, P(critical "
+    "injury), and with --hp the wound state the target is left in.",
+)

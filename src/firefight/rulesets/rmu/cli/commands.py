@@ -7,8 +7,10 @@ from typing import Any
 import typer
 
 from firefight.cli.common import (
+    JsonOpt,
     given_dice,
     json_refusals,
+    no_dice,
     refusals,
     show_resolution,
 )
@@ -19,8 +21,11 @@ from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.defense_options import DefendOptions
+from firefight.rulesets.rmu.incoming import resolve_defense
 from firefight.rulesets.rmu.shot import resolve_aimed_shot
 from firefight.rulesets.rmu.shot_options import ShotOptions
+from firefight.wording import counted
 
 _FIRE = "firefight.rulesets.rmu.cli.fire"
 # The firearm actions load their modules only when one of them is invoked: ``rmu shoot`` stays
@@ -102,7 +107,7 @@ def _strike_text(s: dict[str, object]) -> str:
             f"on {s['critical_table']}{_effects_text(s)}{_breakage_text(s)}"
         )
     if s.get("result") == "hit":
-        return f"{s['hits']} hits, no critical"
+        return f"{counted(int(str(s['hits'])), 'hit')}, no critical"
     return "missed"
 
 
@@ -114,6 +119,9 @@ def shot_headline(outcome: Outcome) -> str:
         return f"MISS; the round flies on into {stray['name']}: {_strike_text(stray)}"
     if result == "hit":
         return f"HIT: {_strike_text(dict(s))}"
+    ally = s.get("ally")
+    if result == "fumble" and isinstance(ally, dict):
+        return f"FUMBLE; a round flies toward {ally['name']}: {_strike_text(ally)}"
     return {"miss": "MISS", "fumble": "FUMBLE", "cannot hit": "CANNOT HIT"}.get(
         str(result), str(result)
     )
@@ -141,4 +149,28 @@ def shoot(
         as_json=as_json,
         title=f"rmu aimed shot: {shot.weapon}",
         headline=shot_headline,
+    )
+
+
+@declared_command(
+    app,
+    "defend",
+    DefendOptions,
+    help="The DB a defender brings against gunfire, another missile or melee, term by term.",
+    extra=(("as_json", JsonOpt, False),),
+)
+def defend(values: dict[str, Any], *, as_json: bool) -> None:
+    given = no_dice()
+    with refusals(json_refusals("rmu", "defense", given, as_json)):
+        decl = declare(DefendOptions, **values).build()
+        outcome = resolve_defense(decl, RmuData())
+    show_resolution(
+        ruleset="rmu",
+        action="defense",
+        declaration=decl,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=f"rmu defense against {decl.against}",
+        headline=lambda o: f"DB {o.summary['db']}",
     )

@@ -36,6 +36,7 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire_preparation,
 )
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
+from firefight.wording import counted
 
 __all__ = ["app", "maneuver", "move_to_cover", "rapid_fire", "suppress"]
 
@@ -82,7 +83,9 @@ def _headline(outcome: Outcome) -> str:
     elif s.get("result") == "wasted":
         lines.append("WASTED: the preparation failed to act; nothing spent, prepare again")
     elif "bullets" in s:
-        lines.append(f"BURST: {s['bullets']} bullets, +{s['carried_bonus']} carried")
+        lines.append(
+            f"BURST: {counted(int(str(s['bullets'])), 'bullet')}, +{s['carried_bonus']} carried"
+        )
     elif s.get("result") == "swept":
         lines.append(f"SWEPT: {s['rounds']} rounds, volume +{s['volume_bonus']}")
     elif "bonus_this_round" in s:

@@ -18,19 +18,19 @@ from rich.table import Table as RichTable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import (
+    ODDS_OPTIONS,
     CsvOpt,
     DepthOpt,
     MethodOpt,
     OddsSeedOpt,
     PlotOpt,
-    SamplesOpt,
     TopOpt,
     executor_for,
     method_from_text,
     show_distribution,
 )
 from firefight.declarations import DeclarationError, declare, options_of, sweep_values
-from firefight.odds.api import odds
+from firefight.odds.api import action_odds, odds
 from firefight.rulesets.rmu.explosive_options import ExplodeOptions
 from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
@@ -91,24 +91,12 @@ _ALWAYS_SHOWN = {
 }
 
 
-_ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
-    ("method", MethodOpt, "exact"),
-    ("depth", DepthOpt, None),
-    ("samples", SamplesOpt, 1_000_000),
-    ("seed", OddsSeedOpt, 0),
-    ("top", TopOpt, 10),
-    ("csv_path", CsvOpt, None),
-    ("plot", PlotOpt, None),
-    ("as_json", JsonOpt, False),
-)
-
-
 @declared_command(
     app,
     "shoot",
     ShotOptions,
     help="The odds of one aimed shot: P(miss), P(critical A...), expected hits, P(bleeding)...",
-    extra=_ODDS_OPTIONS,
+    extra=ODDS_OPTIONS,
 )
 def rmu_shoot(
     values: dict[str, Any],
@@ -411,9 +399,14 @@ def sweep_rmu_shoot(
         fixed, grid = _sweep_grid(values, band)
     if not grid:
         fail("error: nothing to sweep: give several values to at least one option")
+    if plot is not None and x is not None and x not in grid:
+        fail(f"error: --x is one of the swept options ({', '.join(grid)}), got {x!r}")
     first = {name: values[0] for name, values in grid.items()}
     with refusals():
         base = _build_shot(fixed, first)
+    stats = [s.name for s in action_odds(base).stats]
+    if plot is not None and stat not in stats:
+        fail(f"error: --stat is one of {', '.join(stats)}, got {stat!r}")
     client, executor = executor_for(dask, workers if workers >= 0 else len(os.sched_getaffinity(0)))
     try:
         with refusals():

@@ -406,7 +406,9 @@ def _strays(prep: PreparedShot, data: RmuData) -> tuple[_Stray, ...]:
 
 
 def _stray(prep: PreparedShot, who: Bystander, data: RmuData) -> _Stray:
-    stray = prepare_stray_round(weapon=prep.weapon, ammo=prep.ammo, who=who, data=data)
+    stray = prepare_stray_round(
+        weapon=prep.weapon, ammo=prep.ammo, who=who, data=data, carried=prep.carried
+    )
     return _Stray(
         name=who.name,
         body=_BodySignature(

@@ -1,0 +1,176 @@
+"""Checking a log that comes from outside (an imported encounter) by playing it again.
+
+An exported log is only text: anyone can edit it. Folding its events is not enough to trust it
+(a forged ``RoundStarted`` with 1001 AP folds cleanly), so every record is resolved again from
+the state before it -- the opening round, each action line, each round change -- with the dice
+faces the record says were rolled, and must come out exactly as stored: the same events,
+narration, trace and summary, every face used. An undo must take back the last record still in
+force, as :meth:`~firefight.service.EncounterService.undo` would. Replaying with the
+recorded faces is what RULINGS D-3 promises a log allows.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from firefight.dice import Dice
+from firefight.encounter import engine
+from firefight.encounter.fold import fold
+from firefight.encounter.log import PAYLOAD_VERSION, LogError, LogRecord, live, parse_record
+from firefight.encounter.scenario import Scenario, initial_state
+from firefight.errors import FirefightError
+from firefight.limits import MAX_NUMBER
+from firefight.scene.state import EncounterState
+from firefight.serialize import to_plain
+
+if TYPE_CHECKING:
+    from firefight.rulesets.base import Ruleset
+
+__all__ = ["fold_log", "read_records", "replay_log"]
+
+
+def read_records(payloads: Sequence[tuple[int, Mapping[str, Any]]]) -> tuple[LogRecord, ...]:
+    """Records ``(seq, payload)`` read back; any payload that does not decode is a
+    :class:`LogError` naming its record."""
+    records: list[LogRecord] = []
+    for seq, payload in payloads:
+        if payload.get("v") != PAYLOAD_VERSION:
+            raise LogError(
+                f"record {seq} is of payload version {payload.get('v')!r}; this firefight reads "
+                f"version {PAYLOAD_VERSION}"
+            )
+        try:
+            records.append(parse_record(payload, seq=seq))
+        except FirefightError:
+            raise
+        except Exception as exc:
+            # Outside data can break a decoder in any way (a number where an event belongs):
+            # every failure is the record's fault, reported as such.
+            raise LogError(f"record {seq} is malformed: {type(exc).__name__}: {exc}") from None
+    return tuple(records)
+
+
+def _same(record: LogRecord, redo: LogRecord) -> bool:
+    def plain(r: LogRecord) -> str:
+        data = r.payload()
+        data.pop("dice", None)  # where the dice came from may differ; their faces may not
+        return json.dumps(data, sort_keys=True)
+
+    return plain(record) == plain(redo) and record.dice.faces == redo.dice.faces
+
+
+def _redo(
+    state: EncounterState, record: LogRecord, first: bool, ruleset: Ruleset
+) -> engine.Resolution:
+    dice = Dice.scripted(record.dice.faces)
+    if first:
+        if record.kind != "round":
+            raise LogError("record 1 must open round 1")
+        redo = engine.open_fight(state, ruleset, dice)
+    elif record.kind == "round":
+        redo = engine.next_round(state, ruleset, dice)
+    else:
+        redo = engine.act(state, record.text, ruleset, dice)
+    if dice.unused:
+        raise LogError(f"record {record.seq} lists dice it never rolled: {list(dice.unused)}")
+    return redo
+
+
+def replay_log(
+    scenario: Scenario, records: Sequence[LogRecord], ruleset: Ruleset
+) -> EncounterState:
+    """The state the log leads to, after every record was checked by playing it again.
+
+    Raises:
+        LogError: the first record that does not replay, and why.
+    """
+    if not records:
+        raise LogError("the log is empty: every encounter starts with its opening round")
+    scene = initial_state(scenario)
+    state = scene
+    for index, record in enumerate(records):
+        if record.kind == "undo":
+            in_force = live(records[:index])
+            if len(in_force) <= 1 or record.reverts != in_force[-1].seq:
+                raise LogError(
+                    f"record {record.seq} undoes #{record.reverts}, which is not the last "
+                    "record still in force"
+                )
+            state = fold(scene, records[: index + 1], ruleset)
+            continue
+        try:
+            redo = _redo(state, record, index == 0, ruleset)
+        except LogError:
+            raise
+        except FirefightError as exc:
+            raise LogError(
+                f"record {record.seq} ({record.text!r}) does not replay: {exc}"
+            ) from None
+        except Exception as exc:
+            # A forged record can drive the rules anywhere (an overflow, a name that is not
+            # there): whatever fails, the record does not replay.
+            raise LogError(
+                f"record {record.seq} ({record.text!r}) does not replay: "
+                f"{type(exc).__name__}: {exc}"
+            ) from None
+        if not _same(record, redo.record):
+            raise LogError(
+                f"record {record.seq} ({record.text!r}) does not replay: the rules, given its "
+                "dice, record something else (an edited or foreign log)"
+            )
+        state = redo.state
+    return state
+
+
+def fold_log(scenario: Scenario, records: Sequence[LogRecord], ruleset: Ruleset) -> EncounterState:
+    """The state the log leads to, checked without replaying it: for a log written by other
+    rules than these, whose records the rules now in force may resolve otherwise. Every undo
+    takes back the last record in force, every record's events fold, and every figure of the
+    state after each record stays finite and in bounds.
+
+    Raises:
+        LogError: the first record that does not fold, and why.
+    """
+    if not records:
+        raise LogError("the log is empty: every encounter starts with its opening round")
+    if records[0].kind != "round":
+        raise LogError("record 1 must open round 1")
+    scene = initial_state(scenario)
+    for index, record in enumerate(records):
+        if record.kind == "undo":
+            in_force = live(records[:index])
+            if len(in_force) <= 1 or record.reverts != in_force[-1].seq:
+                raise LogError(
+                    f"record {record.seq} undoes #{record.reverts}, which is not the last "
+                    "record still in force"
+                )
+        try:
+            state = fold(scene, records[: index + 1], ruleset)
+            check_figures(to_plain(state), f"after record {record.seq}")
+        except LogError:
+            raise
+        except FirefightError as exc:
+            raise LogError(f"record {record.seq} ({record.text!r}) does not fold: {exc}") from None
+        except Exception as exc:
+            raise LogError(
+                f"record {record.seq} ({record.text!r}) does not fold: {type(exc).__name__}: {exc}"
+            ) from None
+    return state
+
+
+def check_figures(value: object, where: str) -> None:
+    """Every number in a folded state finite and within :data:`~firefight.limits.MAX_NUMBER`."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int | float):
+        if not (math.isfinite(value) and abs(value) <= MAX_NUMBER):
+            raise LogError(f"{where}, a figure of the state is out of bounds: {value!r}")
+    elif isinstance(value, dict):
+        for item in value.values():
+            check_figures(item, where)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            check_figures(item, where)

@@ -1,0 +1,128 @@
+"""Reading the files a user hands firefight: one reader for scenarios, tables, targets, imports.
+
+Whatever the file holds, reading it ends in its text (or parsed document) or in a
+:class:`~firefight.errors.TableDataError` naming the file and, where one can be found, the
+line: a missing or unreadable file, bytes that are not UTF-8 (a binary file), a file over
+:data:`~firefight.limits.MAX_FILE_BYTES`, brackets nested deeper than
+:data:`~firefight.limits.MAX_NESTING` (which would exhaust the parsers' recursion), and syntax
+errors.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+from firefight.errors import TableDataError
+from firefight.limits import MAX_FILE_BYTES, MAX_NESTING
+
+__all__ = ["check_nesting", "parse_json", "parse_toml", "read_json", "read_text", "read_toml"]
+
+# Strings and comments are skipped so that a bracket inside them does not count.
+_TOML_TOKENS = re.compile(
+    r'"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:\\.|[^"\\\n])*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}]'
+)
+_JSON_TOKENS = re.compile(r'"(?:\\.|[^"\\])*"|[\[\]{}]')
+
+
+def read_text(source: Traversable | Path, label: str | None = None) -> str:
+    """The file's text, decoded as UTF-8.
+
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "x.toml"
+    >>> _ = path.write_bytes(b"a = 1\\nb = '\\xff'\\n")
+    >>> read_text(path, "x.toml")
+    Traceback (most recent call last):
+    ...
+    firefight.errors.TableDataError: x.toml, line 2: not UTF-8 text (byte 0xff); is it a binary \
+file?
+    """
+    label = label or str(source)
+    try:
+        raw = source.read_bytes()
+    except OSError as exc:
+        raise TableDataError(label, "file", exc.strerror or str(exc)) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise TableDataError(
+            label, "file", f"{len(raw):,} bytes is over the limit of {MAX_FILE_BYTES:,}"
+        )
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        raise TableDataError(
+            label,
+            f"line {line}",
+            f"not UTF-8 text (byte 0x{raw[exc.start]:02x}); is it a binary file?",
+        ) from None
+
+
+def check_nesting(text: str, label: str, *, syntax: str = "TOML") -> None:
+    """Refuse brackets nested deeper than :data:`MAX_NESTING`, naming the line where it happens.
+
+    >>> check_nesting("a = " + "[" * 100 + "]" * 100, "deep.toml")
+    Traceback (most recent call last):
+    ...
+    firefight.errors.TableDataError: deep.toml, line 1: brackets nested 65 deep; the limit is 64
+    """
+    tokens = _TOML_TOKENS if syntax == "TOML" else _JSON_TOKENS
+    depth = 0
+    for match in tokens.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                line = text.count("\n", 0, match.start()) + 1
+                raise TableDataError(
+                    label,
+                    f"line {line}",
+                    f"brackets nested {depth} deep; the limit is {MAX_NESTING}",
+                )
+        elif token in "]}":
+            depth = max(0, depth - 1)
+
+
+def parse_toml(text: str, label: str) -> dict[str, Any]:
+    """TOML text parsed; a syntax error or deep nesting names ``label`` and the line."""
+    check_nesting(text, label)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise TableDataError(label, "TOML syntax", str(exc)) from None
+    except ValueError as exc:
+        # An integer of more digits than Python converts (thousands of digits).
+        raise TableDataError(label, "TOML", str(exc).split(";")[0]) from None
+    except RecursionError:
+        raise TableDataError(label, "TOML syntax", "nested too deep to read") from None
+
+
+def parse_json(text: str, label: str) -> Any:
+    """JSON text parsed; a syntax error or deep nesting names ``label`` and the line."""
+    check_nesting(text, label, syntax="JSON")
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise TableDataError(label, f"line {exc.lineno}", f"JSON syntax: {exc.msg}") from None
+    except (RecursionError, ValueError) as exc:
+        # ValueError: an integer of more digits than Python converts.
+        raise TableDataError(label, "JSON", str(exc) or "nested too deep to read") from None
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows; numbers must be finite")
+
+
+def read_toml(source: Traversable | Path, label: str | None = None) -> dict[str, Any]:
+    """A TOML file read and parsed (:func:`read_text`, :func:`parse_toml`)."""
+    label = label or str(source)
+    return parse_toml(read_text(source, label), label)
+
+
+def read_json(source: Traversable | Path, label: str | None = None) -> Any:
+    """A JSON file read and parsed (:func:`read_text`, :func:`parse_json`)."""
+    label = label or str(source)
+    return parse_json(read_text(source, label), label)

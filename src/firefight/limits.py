@@ -1,0 +1,152 @@
+"""Limits on what one command may ask for: numbers, names and amounts of work (README, Limits).
+
+Every limit is checked where the work or the value enters the library (the dice, the odds
+engines, the scene's geometry, the readers), before anything is rolled, computed or stored, so
+the command line, action lines, scenario files, imports and the Python API all refuse the same
+input with the same sentence, naming the limit.
+"""
+
+from __future__ import annotations
+
+import math
+
+from firefight.errors import FirefightError
+from firefight.text import is_control as _control
+
+__all__ = [
+    "MAX_COORDINATE_FT",
+    "MAX_COORDINATE_M",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "MAX_EXPLOSIONS",
+    "MAX_FIGHTS",
+    "MAX_FILE_BYTES",
+    "MAX_NAME",
+    "MAX_NESTING",
+    "MAX_NUMBER",
+    "MAX_POOL_DICE",
+    "MAX_ROUNDS",
+    "MAX_SAMPLES",
+    "MAX_SWEEP_POINTS",
+    "MAX_WORKERS",
+    "LimitError",
+    "at_most",
+    "clean_name",
+    "finite",
+    "plain_text",
+]
+
+#: Dice rolled at once in one pool (``Nd6``): no weapon or charge comes near it.
+MAX_POOL_DICE = 1_000
+#: Further dice one open-ended or exploding roll may chain (each takes a 1-in-20 or rarer face).
+MAX_EXPLOSIONS = 100
+#: How far from the scene's origin a position may lie, in feet (about 190 miles).
+MAX_COORDINATE_FT = 1_000_000.0
+#: The same in metres, for rulesets that measure the scene in metres.
+MAX_COORDINATE_M = MAX_COORDINATE_FT * 0.3048
+#: The largest magnitude of any number in a scenario or an imported encounter.
+MAX_NUMBER = 1_000_000_000
+#: Digits in a whole number typed in an action line (what is read before it is converted).
+MAX_DIGITS = 12
+#: Points of one ``odds sweep`` grid.
+MAX_SWEEP_POINTS = 100_000
+#: Monte Carlo samples of one estimate.
+MAX_SAMPLES = 100_000_000
+#: Open-ended rerolls the exact engines follow.
+MAX_DEPTH = 20
+#: Fights of one ``odds simulate``.
+MAX_FIGHTS = 1_000_000
+#: Rounds of one simulated fight.
+MAX_ROUNDS = 1_000
+#: Local worker processes.
+MAX_WORKERS = 64
+#: Brackets nested inside each other in a TOML or JSON file the project reads.
+MAX_NESTING = 64
+#: Bytes in one file the project reads (scenario, table, targets, import).
+MAX_FILE_BYTES = 16 * 1024 * 1024
+#: Characters in a name (combatant, encounter, table).
+MAX_NAME = 100
+
+
+class LimitError(FirefightError):
+    """A value or an amount of work beyond a documented limit; nothing was done.
+
+    >>> str(LimitError("--samples", 10**12, "at most 100,000,000"))
+    '--samples is 1000000000000; the limit is at most 100,000,000 (README, Limits)'
+    """
+
+    def __init__(self, what: str, value: object, limit: str) -> None:
+        shown = repr(value) if isinstance(value, str) else str(value)
+        if len(shown) > 40:
+            shown = shown[:37] + "..."
+        super().__init__(f"{what} is {shown}; the limit is {limit} (README, Limits)")
+        self.what = what
+        self.limit = limit
+
+
+def at_most(what: str, value: int, high: int, *, low: int = 1) -> int:
+    """``value`` if ``low <= value <= high``; else :class:`LimitError` naming the limit.
+
+    >>> at_most("--fights", 10, MAX_FIGHTS)
+    10
+    >>> at_most("--workers", 1000, MAX_WORKERS, low=0)
+    Traceback (most recent call last):
+    ...
+    firefight.limits.LimitError: --workers is 1000; the limit is 0 to 64 (README, Limits)
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise LimitError(what, value, f"{low:,} to {high:,}")
+    return value
+
+
+def finite(what: str, value: float, bound: float) -> float:
+    """``value`` as a float if it is a number within ``±bound``; else :class:`LimitError`.
+
+    >>> finite("x", 3, 10)
+    3.0
+    >>> finite("x", float("nan"), 10)
+    Traceback (most recent call last):
+    ...
+    firefight.limits.LimitError: x is nan; the limit is a finite number within ±10 (README, Limits)
+    """
+    try:
+        number = float(value)
+    except (OverflowError, TypeError, ValueError):
+        number = math.inf
+    if not math.isfinite(number) or abs(number) > bound:
+        raise LimitError(what, value, f"a finite number within ±{bound:,.10g}")
+    return number
+
+
+def clean_name(text: str, what: str = "a name", *, longest: int = MAX_NAME) -> str:
+    """A name with its ends stripped and inner whitespace collapsed; blank names, names with
+    control characters and names over :data:`MAX_NAME` characters are refused.
+
+    >>> clean_name("  Big   Sal ")
+    'Big Sal'
+    >>> clean_name("Bob\\x1b[2J")
+    Traceback (most recent call last):
+    ...
+    firefight.limits.LimitError: a name is 'Bob\\x1b[2J'; the limit is no control characters \
+(README, Limits)
+    """
+    # Tabs and line breaks are whitespace, collapsed like spaces; other controls are refused.
+    if any(_control(ch) and ch not in "\t\n\r\v\f" for ch in text):
+        raise LimitError(what, text, "no control characters")
+    cleaned = " ".join(text.split())
+    if not cleaned:
+        raise LimitError(what, text, "at least one visible character")
+    if len(cleaned) > longest:
+        raise LimitError(what, cleaned, f"{longest} characters")
+    return cleaned
+
+
+def plain_text(text: str, what: str = "a text") -> str:
+    """``text`` unchanged if it holds no control character but line breaks and tabs.
+
+    >>> plain_text("two\\nlines")
+    'two\\nlines'
+    """
+    if any(_control(ch) and ch not in "\n\t" for ch in text):
+        raise LimitError(what, text, "no control characters")
+    return text

@@ -1,0 +1,152 @@
+"""The cards ruleset: cards drawn against a Target (seed 003, RULES CRD-*, RULINGS D-4, K-1..K-4).
+
+A shot draws as many cards as the shooter's skill, plus one per three bullets of a burst; each
+card reaching the Target is a success doing the weapon's damage at its level (Green, Yellow,
+Red). Resolvers (pure; each takes a frozen declaration and a :class:`~firefight.dice.Dice`):
+
+- :func:`~firefight.rulesets.cards.shot.resolve_shot` -- a shot in any mode (CRD-*, K-1, K-3, K-4)
+- :func:`~firefight.rulesets.cards.reaction.resolve_reaction` -- who acts first (K-2)
+- :func:`~firefight.rulesets.cards.reload.resolve_reload` -- a fresh magazine (CRD-WPN-1)
+
+This package imports nothing from any other ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from firefight.rulesets.base import CatalogRow, Ruleset
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from firefight.dice import Dice
+    from firefight.events import Event
+    from firefight.outcome import Outcome
+    from firefight.probability.action_odds import ActionOdds
+    from firefight.scene.actions import Action
+    from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.svg import Overlay
+
+__all__ = ["CARDS", "Cards"]
+
+
+class Cards(Ruleset):
+    name = "cards"
+    title = "cards drawn against a Target (seed 003)"
+    package = "firefight.rulesets.cards"
+    scene_unit = "m"  # CRD-RNG-1: ranges in metres
+    cli_module = "firefight.rulesets.cards.cli.commands"
+    odds_cli_module = "firefight.rulesets.cards.cli.odds"
+
+    def weapon_catalog(self) -> Sequence[CatalogRow]:
+        from firefight.rulesets.cards.data import cards_data
+
+        return [
+            CatalogRow(
+                key=w.key,
+                name=w.name,
+                figures=(
+                    ("range row", w.range_class),
+                    ("ammo", str(w.ammo)),
+                    ("damage", w.damage_label),
+                    ("modes", "/".join(m.value for m in w.modes)),
+                    ("R/C", str(w.rc)),
+                    ("conceal", str(w.conceal)),
+                    ("load", str(w.load)),
+                ),
+                provisional=w.provisional,
+            )
+            for w in cards_data().weapons.values()
+        ]
+
+    def check_data(self) -> list[str]:
+        from firefight.rulesets.cards.data import cards_data
+
+        cards_data.cache_clear()
+        cards_data()
+        return ["data/weapons.toml", "data/ranges.toml", "data/modifiers.toml", "data/armor.toml"]
+
+    def action_odds(self) -> Sequence[ActionOdds]:
+        from firefight.rulesets.cards.odds import registrations
+
+        return registrations()
+
+    def overlay(self, state: EncounterState, action: Action) -> Overlay:
+        from firefight.rulesets.cards.encounter import cards_overlay
+
+        return cards_overlay(state, action)
+
+    # --- encounter seams: the rules live in cards.encounter*, imported on first use so that
+    # the resolvers load without the encounter layer.
+
+    def combatant_model(self) -> type[BaseModel]:
+        from firefight.rulesets.cards.encounter_model import CardsCombatant
+
+        return CardsCombatant
+
+    def new_combatant(self, spec: BaseModel, core: CombatantState) -> CombatantState:
+        from firefight.rulesets.cards.encounter_model import new_combatant
+
+        return new_combatant(spec, core)
+
+    def start_round(self, state: EncounterState, round_number: int) -> Outcome:
+        from firefight.rulesets.cards.encounter import start_round
+
+        return start_round(round_number)
+
+    def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
+        from firefight.rulesets.cards.encounter import initiative
+
+        return initiative(state, dice)
+
+    def upkeep(self, state: EncounterState) -> Outcome:
+        from firefight.outcome import Outcome
+        from firefight.trace import Trace
+
+        return Outcome(events=(), trace=Trace(()))
+
+    def parse_action(self, text: str, state: EncounterState) -> Action:
+        from firefight.rulesets.cards.encounter import parse_cards_action
+
+        return parse_cards_action(text, state)
+
+    def validate(self, state: EncounterState, action: Action) -> None:
+        from firefight.rulesets.cards.encounter import validate_cards_action
+
+        validate_cards_action(state, action)
+
+    def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
+        from firefight.rulesets.cards.encounter import resolve_cards_action
+
+        return resolve_cards_action(state, action, dice)
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        from firefight.rulesets.cards.encounter_events import apply_cards_event
+
+        return apply_cards_event(state, event)
+
+    def event_types(self) -> Sequence[type[Event]]:
+        from firefight.rulesets.cards.encounter_events import EVENT_TYPES
+
+        return EVENT_TYPES
+
+    def describe_event(self, event: Event, state: EncounterState) -> str | None:
+        from firefight.rulesets.cards.encounter import describe_cards_event
+
+        return describe_cards_event(event, state)
+
+    def describe_combatant(self, combatant: CombatantState) -> Mapping[str, object]:
+        from firefight.rulesets.cards.encounter import cards_figures
+
+        return cards_figures(combatant)
+
+    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+        from firefight.rulesets.cards.encounter import cards_row
+
+        return cards_row(combatant)
+
+
+#: The entry point's target; the registry instantiates it.
+CARDS = Cards

@@ -1,0 +1,1 @@
+"""The cards command line: ``firefight cards ...`` and ``firefight odds cards ...``."""

@@ -1,0 +1,177 @@
+"""``firefight cards ...``: shots, reloads and reaction draws from the command line.
+
+Every command's options come from its declaration (:mod:`firefight.declarations`); the dice
+options take card names (``--rolls QH,7S,AC``, in the order they are turned over), a seed, or
+``--ask`` for each card. A refusal prints one line naming the rule and exits with status 2.
+Distances are in metres. No rules live here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any
+
+import typer
+
+from firefight.cli.common import (
+    AskOpt,
+    JsonOpt,
+    SeedOpt,
+    dice_from_options,
+    emit_json,
+    fail,
+    refusals,
+    show_outcome,
+)
+from firefight.cli.declared import declared_command
+from firefight.declarations import declare
+from firefight.dice import Dice, PromptCards, ScriptedCards
+from firefight.errors import DiceError
+from firefight.outcome import Outcome
+from firefight.rulesets.cards.reaction import Reaction, resolve_reaction
+from firefight.rulesets.cards.reload import Reload, resolve_reload
+from firefight.rulesets.cards.shot import Shot, resolve_shot
+from firefight.serialize import to_plain
+
+__all__ = ["app", "card_dice"]
+
+app = typer.Typer(help="Cards drawn against a Target (seed 003).", no_args_is_help=True)
+
+CardsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--rolls",
+        help="Your own cards, named in the order turned over (e.g. QH,7S,AC,10D); with --ask, "
+        "any further card is asked for.",
+    ),
+]
+
+_DICE: tuple[tuple[str, Any, Any], ...] = (
+    ("rolls", CardsOpt, None),
+    ("seed", SeedOpt, None),
+    ("ask", AskOpt, False),
+    ("as_json", JsonOpt, False),
+)
+
+
+def card_dice(rolls: str | None, seed: int | None, ask: bool) -> tuple[Dice, dict[str, object]]:
+    """Dice that deal named cards (``--rolls``), asked cards, or seeded shuffles."""
+    if seed is not None and (rolls is not None or ask):
+        fail("error: --seed cannot be combined with --rolls or --ask")
+    asked = PromptCards(lambda prompt: typer.prompt(prompt.rstrip(": "))) if ask else None
+    if rolls is not None:
+        names = [p for p in rolls.replace(" ", "").split(",") if p]
+        try:
+            source = ScriptedCards(names, then=asked)
+        except DiceError as exc:
+            fail(f"error: --rolls: {exc}")
+        info: dict[str, object] = {"source": "scripted", "cards": names}
+        if asked:
+            info["then"] = "asked"
+        return Dice(source), info
+    if asked:
+        return Dice(asked), {"source": "asked"}
+    return dice_from_options(None, seed, False)
+
+
+def _finish(
+    title: str,
+    kind: str,
+    declaration: object,
+    outcome: Outcome,
+    dice: Dice,
+    info: dict[str, object],
+    as_json: bool,
+    headline: Callable[[Outcome], str],
+) -> None:
+    unused = list(dice.source.remaining) if isinstance(dice.source, ScriptedCards) else []
+    if as_json:
+        plain = to_plain(declaration)
+        assert isinstance(plain, dict)
+        emit_json(
+            {
+                "ruleset": "cards",
+                "action": {"type": kind, **plain},
+                "dice": {**info, "unused": unused} if unused else info,
+                **outcome.to_json(),
+            }
+        )
+        return
+    show_outcome(title, outcome, info, headline)
+    if unused:
+        typer.echo(f"note: {len(unused)} scripted cards were not needed: {unused}")
+
+
+def _shot_headline(outcome: Outcome) -> str:
+    s = outcome.summary
+    if not s["successes"]:
+        text = "No success: a miss."
+    else:
+        text = f"{s['successes']} successes: {s['damage']} {s['level']} damage recorded."
+        if s["knocked_down"]:
+            text += " Knocked down: the next turn goes to getting up."
+        if s["down"]:
+            text += " Down and dying."
+    if s["must_cock"]:
+        text += " The next turn goes to cocking the weapon."
+    return text
+
+
+@declared_command(
+    app, "shoot", Shot, help="Draw for one shot (any mode) at one target.", extra=_DICE
+)
+def shoot(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    with refusals():
+        shot = declare(Shot, **values)
+    dice, info = card_dice(rolls, seed, ask)
+    with refusals():
+        outcome = resolve_shot(shot, dice)
+    _finish(
+        f"cards shot: {shot.weapon}, skill {shot.skill}, {shot.distance:g} m",
+        "shoot",
+        shot,
+        outcome,
+        dice,
+        info,
+        as_json,
+        _shot_headline,
+    )
+
+
+@declared_command(
+    app,
+    "reload",
+    Reload,
+    help="A fresh magazine (takes the turn).",
+    extra=(("as_json", JsonOpt, False),),
+)
+def reload(values: dict[str, Any], *, as_json: bool) -> None:
+    with refusals():
+        action = declare(Reload, **values)
+        outcome = resolve_reload(action)
+    if as_json:
+        emit_json({"ruleset": "cards", "action": {"type": "reload", **values}, **outcome.to_json()})
+        return
+    typer.echo(outcome.trace.render_text())
+
+
+@declared_command(
+    app, "react", Reaction, help="Draw for reaction: who acts first (K-2).", extra=_DICE
+)
+def react(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    with refusals():
+        action = declare(Reaction, **values)
+    dice, info = card_dice(rolls, seed, ask)
+    with refusals():
+        outcome = resolve_reaction(action, dice)
+
+    def headline(o: Outcome) -> str:
+        order = o.summary["order"]
+        assert isinstance(order, list)
+        return "Acting order: " + ", then ".join(" and ".join(g) for g in order)
+
+    _finish("cards reaction", "react", action, outcome, dice, info, as_json, headline)

@@ -1,0 +1,192 @@
+"""``firefight odds cards shoot`` and ``firefight odds sweep cards shoot``: the exact odds of a
+shot before any card is turned over (hypergeometric, from a fresh deck or a persistent deck's
+cards left), and sweeps over skill, distance, mode and the rest of the declaration."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.table import Table as RichTable
+
+from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
+from firefight.cli.declared import declared_command
+from firefight.cli.odds_kit import (
+    CsvOpt,
+    MethodOpt,
+    OddsSeedOpt,
+    PlotOpt,
+    SamplesOpt,
+    TopOpt,
+    method_from_text,
+    show_distribution,
+)
+from firefight.declarations import declare, options_of, sweep_values
+from firefight.odds.api import odds
+from firefight.rulesets.cards.shot import Shot
+from firefight.serialize import to_plain
+
+__all__ = ["app", "describe_key", "sweep_app"]
+
+app = typer.Typer(help="Odds of cards actions.", no_args_is_help=True)
+sweep_app = typer.Typer(help="Sweeps of cards actions.", no_args_is_help=True)
+
+
+def describe_key(key: Any) -> str:
+    """One shot outcome in words."""
+    if not key.successes:
+        text = "miss"
+    else:
+        text = f"{key.successes} successes: {key.damage} {key.level}"
+        if key.knocked_down:
+            text += ", knocked down"
+        if key.down:
+            text += ", down and dying"
+    if key.must_cock:
+        text += "; must cock"
+    return text
+
+
+_ALWAYS_SHOWN = {"p_hit", "expected_successes", "expected_damage", "p_knockdown", "p_down"}
+
+_ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    ("method", MethodOpt, "exact"),
+    ("samples", SamplesOpt, 200_000),
+    ("seed", OddsSeedOpt, 0),
+    ("top", TopOpt, 10),
+    ("csv_path", CsvOpt, None),
+    ("plot", PlotOpt, None),
+    ("as_json", JsonOpt, False),
+)
+
+
+@declared_command(
+    app,
+    "shoot",
+    Shot,
+    help="The exact odds of one shot: P(k successes), damage by level, P(knockdown), P(down).",
+    extra=_ODDS_OPTIONS,
+)
+def cards_shoot(
+    values: dict[str, Any],
+    *,
+    method: str,
+    samples: int,
+    seed: int,
+    top: int,
+    csv_path: Path | None,
+    plot: Path | None,
+    as_json: bool,
+) -> None:
+    chosen = method_from_text(method)
+    with refusals():
+        shot = declare(Shot, **values)
+        dist = odds(None, shot, method=chosen, samples=samples, seed=seed)
+    show_distribution(
+        f"odds: cards {shot.weapon}, skill {shot.skill}, {shot.distance:g} m",
+        shot,
+        dist,
+        as_json=as_json,
+        csv_path=csv_path,
+        plot_path=plot,
+        top=top,
+        describe=describe_key,
+        always_shown=_ALWAYS_SHOWN,
+    )
+
+
+def _grid(values: dict[str, Any]) -> tuple[dict[str, object], dict[str, Sequence[object]]]:
+    fixed: dict[str, object] = {}
+    grid: dict[str, Sequence[object]] = {}
+    for option in options_of(Shot):
+        given = values.get(option.name)
+        if given is None:
+            continue
+        if option.repeated or not option.param.sweep:
+            fixed[option.name] = given
+            continue
+        found = list(sweep_values(option, str(given)))
+        if len(found) == 1:
+            fixed[option.name] = found[0]
+        else:
+            grid[option.name] = found
+    return fixed, grid
+
+
+@declared_command(
+    sweep_app,
+    "shoot",
+    Shot,
+    help="Headline stats of a shot over every combination of the listed values "
+    "(e.g. --skill 1:6:1 --distance 3,10,40 --mode SA,BF).",
+    extra=(
+        ("method", MethodOpt, "exact"),
+        ("samples", Annotated[int, typer.Option(help="Monte Carlo samples per point.")], 50_000),
+        ("seed", OddsSeedOpt, 0),
+        ("csv_path", CsvOpt, None),
+        ("as_json", JsonOpt, False),
+    ),
+    sweep=True,
+)
+def sweep_cards_shoot(
+    values: dict[str, Any],
+    *,
+    method: str,
+    samples: int,
+    seed: int,
+    csv_path: Path | None,
+    as_json: bool,
+) -> None:
+    from firefight.odds.sweep import sweep
+
+    chosen = method_from_text(method)
+    with refusals():
+        fixed, grid = _grid(values)
+    if not grid:
+        fail("error: nothing to sweep: give several values to at least one option")
+    first = {name: found[0] for name, found in grid.items()}
+    with refusals():
+        base = declare(Shot, **fixed, **first)
+        result = sweep(
+            base,
+            grid,
+            build=lambda _, point: declare(Shot, **fixed, **dict(point)),
+            method=chosen,
+            samples=samples,
+            seed=seed,
+        )
+    rows = result.rows()
+    if csv_path is not None:
+        with csv_path.open("w", newline="", encoding="utf-8") as out:
+            writer = csv.DictWriter(
+                out, fieldnames=[*result.parameters, *result.stat_names, "refused"]
+            )
+            writer.writeheader()
+            writer.writerows(to_plain(rows))  # type: ignore[arg-type]
+    if as_json:
+        emit_json(
+            {
+                "parameters": list(result.parameters),
+                "fixed": fixed,
+                "method": result.method,
+                "rows": rows,
+            }
+        )
+        return
+    table = RichTable()
+    for name in (*result.parameters, "P(hit)", "E(damage)", "P(knockdown)", "P(down)"):
+        table.add_column(name)
+    for row in rows[:60]:
+        table.add_row(
+            *(str(row[p]) for p in result.parameters),
+            *(
+                ("refused" if row["refused"] else f"{row[n]:.4f}")
+                for n in ("p_hit", "expected_damage", "p_knockdown", "p_down")
+            ),
+        )
+    console.print(table)
+    if len(rows) > 60:
+        console.print(f"[dim]... {len(rows) - 60} more rows: use --csv or --json")

@@ -1,0 +1,265 @@
+"""The cards data files read into frozen values: weapons, range bands, modifiers, armor.
+
+Every file under ``data/`` starts with a ``[table]`` header saying where its figures come from
+and which rule IDs it serves; stand-ins are marked provisional with their derivation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, Field, model_validator
+
+from firefight.errors import TableDataError
+from firefight.tables.data_files import DataModel, TableHeader, package_data, read_toml, validate
+
+__all__ = [
+    "Armor",
+    "CardsData",
+    "DamageType",
+    "Level",
+    "Mode",
+    "ModifierFigures",
+    "RangeRow",
+    "Weapon",
+    "cards_data",
+]
+
+PACKAGE = "firefight.rulesets.cards"
+M = TypeVar("M", bound=BaseModel)
+
+
+class Level(Enum):
+    """Damage levels, lightest first (CRD-HIT-1, K-3)."""
+
+    GREEN = "G"
+    YELLOW = "Y"
+    RED = "R"
+
+    @property
+    def index(self) -> int:
+        return list(Level).index(self)
+
+    @property
+    def label(self) -> str:
+        return self.name.capitalize()
+
+
+class Mode(Enum):
+    """Firing modes (CRD-MODE-1)."""
+
+    SS = "SS"
+    SA = "SA"
+    BF = "BF"
+    FA = "FA"
+
+
+class DamageType(Enum):
+    """Damage types in the order armor lists them (CRD-DMG-1)."""
+
+    BALLISTIC = "ballistic"
+    BLADE = "blade"
+    IMPACT = "impact"
+    HEAT = "heat"
+
+
+_DAMAGE = re.compile(r"^(\d+)([GYR])$")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Weapon:
+    """One row of the weapon master list (CRD-WPN-1)."""
+
+    key: str
+    name: str
+    range_class: str
+    ammo: int
+    damage: int
+    level: Level
+    modes: tuple[Mode, ...]
+    rc: int
+    conceal: int
+    load: int
+    provisional: tuple[str, ...] = ()
+
+    @property
+    def damage_label(self) -> str:
+        return f"{self.damage}{self.level.value}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RangeRow:
+    """The farthest distance of each band (Short, Medium, Long, Extreme) for one weapon type."""
+
+    range_class: str
+    name: str
+    bands_m: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Armor:
+    """Damage reduction and level-reduction stars by damage type (CRD-DMG-1)."""
+
+    key: str
+    name: str
+    dr: tuple[int, int, int, int]
+    stars: tuple[int, int, int, int]
+
+    def reduction(self, kind: DamageType) -> int:
+        return self.dr[list(DamageType).index(kind)]
+
+    def star_count(self, kind: DamageType) -> int:
+        return self.stars[list(DamageType).index(kind)]
+
+
+class _Header(TableHeader):
+    rules: list[str] = Field(default_factory=list)
+
+
+class _WeaponHeader(_Header):
+    cut_off_after: str
+
+
+class _WeaponRow(DataModel):
+    key: str
+    name: str
+    range_class: str = Field(alias="class")
+    ammo: int = Field(ge=1)
+    damage: str = Field(pattern=_DAMAGE.pattern)
+    modes: list[Mode] = Field(min_length=1)
+    rc: int = Field(ge=0)
+    conceal: int = Field(ge=0)
+    load: int = Field(ge=0)
+    provisional: list[str] = Field(default_factory=list)
+    derivation: str = ""
+
+    @model_validator(mode="after")
+    def _provisional_says_how(self) -> _WeaponRow:
+        if self.provisional and not self.derivation.strip():
+            raise ValueError("a row with provisional figures must say how they were derived")
+        return self
+
+
+class _WeaponFile(DataModel):
+    table: _WeaponHeader
+    weapon: list[_WeaponRow]
+
+
+class _RangeRow(DataModel):
+    range_class: str = Field(alias="class")
+    name: str
+    bands: tuple[float, float, float, float]
+
+    @model_validator(mode="after")
+    def _increasing(self) -> _RangeRow:
+        if not 0 < self.bands[0] < self.bands[1] < self.bands[2] < self.bands[3]:
+            raise ValueError("bands must grow from Short to Extreme")
+        return self
+
+
+class _RangeFile(DataModel):
+    table: _Header
+    point_blank_m: float = Field(gt=0)
+    targets: dict[str, int]
+    row: list[_RangeRow]
+
+
+class ModifierFigures(DataModel):
+    table: _Header
+    aim_per_turn: int
+    called_shot: int
+    two_weapons: int
+    thermographic: int
+    blind_fire: int
+    per_10_kmh: int
+    lighting: dict[str, int]
+    cover: dict[str, int]
+    movement: dict[str, int]
+    wounds: dict[str, int]
+    compensation: dict[str, tuple[int, int]]
+
+
+class _ArmorRow(DataModel):
+    key: str
+    name: str
+    dr: tuple[int, int, int, int]
+    stars: tuple[int, int, int, int]
+
+
+class _ArmorFile(DataModel):
+    table: _Header
+    armor: list[_ArmorRow]
+
+
+def _load(model: type[M], name: str) -> M:
+    label = f"firefight/rulesets/cards/data/{name}"
+    raw: dict[str, Any] = read_toml(package_data(PACKAGE, f"data/{name}"), label)
+    return validate(model, raw, label)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsData:
+    """Everything the cards rules read from data."""
+
+    weapons: dict[str, Weapon]
+    cut_off_after: str
+    ranges: dict[str, RangeRow]
+    point_blank_m: float
+    targets: dict[str, int]
+    modifiers: ModifierFigures
+    armor: dict[str, Armor]
+
+    def weapon(self, key: str) -> Weapon:
+        return self.weapons[key]
+
+
+def _weapon(row: _WeaponRow) -> Weapon:
+    found = _DAMAGE.match(row.damage)
+    assert found is not None  # the model's pattern checked it
+    return Weapon(
+        key=row.key,
+        name=row.name,
+        range_class=row.range_class,
+        ammo=row.ammo,
+        damage=int(found.group(1)),
+        level=Level(found.group(2)),
+        modes=tuple(row.modes),
+        rc=row.rc,
+        conceal=row.conceal,
+        load=row.load,
+        provisional=tuple(row.provisional),
+    )
+
+
+@cache
+def cards_data() -> CardsData:
+    """The shipped data, read and cross-checked once."""
+    weapons = _load(_WeaponFile, "weapons.toml")
+    ranges = _load(_RangeFile, "ranges.toml")
+    modifiers = _load(ModifierFigures, "modifiers.toml")
+    armor = _load(_ArmorFile, "armor.toml")
+    rows = {
+        r.range_class: RangeRow(range_class=r.range_class, name=r.name, bands_m=r.bands)
+        for r in ranges.row
+    }
+    for w in weapons.weapon:
+        if w.range_class not in rows:
+            raise TableDataError(
+                "cards data/weapons.toml", w.key, f"no range row {w.range_class!r}"
+            )
+    keys = [w.key for w in weapons.weapon]
+    if weapons.table.cut_off_after not in keys:
+        raise TableDataError("cards data/weapons.toml", "table", "cut_off_after names no weapon")
+    return CardsData(
+        weapons={w.key: _weapon(w) for w in weapons.weapon},
+        cut_off_after=weapons.table.cut_off_after,
+        ranges=rows,
+        point_blank_m=ranges.point_blank_m,
+        targets=dict(ranges.targets),
+        modifiers=modifiers,
+        armor={a.key: Armor(key=a.key, name=a.name, dr=a.dr, stars=a.stars) for a in armor.armor},
+    )

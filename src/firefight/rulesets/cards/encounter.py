@@ -1,0 +1,415 @@
+"""The cards ruleset in an encounter: turns in reaction order, shots from the scene, reloads,
+aiming, cocking and getting up (docs/cards.md, "In an encounter").
+
+Each round everyone who can act draws for reaction (K-2) and takes one turn in that order. A
+turn is one of: ``shoots TARGET``, ``reloads``, ``aims``, ``cocks``, ``gets up``, ``waits``.
+A knocked-down combatant owes their next turn to getting up (K-4), a shooter whose SS weapon
+turned a black first card owes it to cocking (CRD-MODE-1). The shot reads the shooter's skill,
+wounds and aiming, the distance and the target's armor, Size and track from the scene; the
+line gives the rest (mode, bullets, lighting, cover, movement... as ``cards shoot`` names them).
+Combatants whose scenario says ``deck = "shared"`` draw from one deck kept with the scene (D-4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from firefight.declarations import declare
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import Event, RoundsFired
+from firefight.geometry import distance_ft
+from firefight.outcome import Outcome
+from firefight.rulesets.base import weapons_text
+from firefight.rulesets.cards.data import cards_data
+from firefight.rulesets.cards.deck import DeckInPlay, parse_deck
+from firefight.rulesets.cards.encounter_events import (
+    CardsRoundStarted,
+    DeckChanged,
+    ShotTaken,
+    TurnTaken,
+    Wounded,
+)
+from firefight.rulesets.cards.encounter_model import CardsStats, shared_deck, stats_of
+from firefight.rulesets.cards.reaction import reaction_order
+from firefight.rulesets.cards.shot import Shot, plan_shot, resolve_shot
+from firefight.rulesets.cards.target import band_for
+from firefight.rulesets.cards.wounds import wound_modifier_level
+from firefight.scene.actions import Action
+from firefight.scene.events import InitiativeOrdered, InitiativeRolled, Reloaded
+from firefight.scene.lines import declared_options, declared_values, one_name, read_line
+from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
+from firefight.scene.svg import FireLine, Overlay
+from firefight.trace import Trace, TraceBuilder
+from firefight.units import metres_from_feet
+
+__all__ = [
+    "CardsAction",
+    "CardsShot",
+    "cards_figures",
+    "cards_overlay",
+    "cards_row",
+    "describe_cards_event",
+    "initiative",
+    "parse_cards_action",
+    "resolve_cards_action",
+    "start_round",
+    "validate_cards_action",
+]
+
+VERBS = {
+    "shoots": "shoots",
+    "shoot": "shoots",
+    "fires at": "shoots",
+    "reloads": "reloads",
+    "reload": "reloads",
+    "aims": "aims",
+    "aim": "aims",
+    "cocks": "cocks",
+    "cock": "cocks",
+    "gets up": "gets up",
+    "get up": "gets up",
+    "waits": "waits",
+    "wait": "waits",
+}
+#: What K-2's turn rule and the owed turns cite.
+TURN_RULE = "K-2"
+OWED_RULES = {"gets up": "K-4", "cocks": "CRD-MODE-1"}
+MAX_AIM = 10
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsAction(Action):
+    """A turn that is not a shot; ``weapon`` for a reload (the one in hand when None)."""
+
+    weapon: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsShot(Action):
+    """``actor`` shoots ``target``; ``options`` are the line's declared options of a shot."""
+
+    target: str
+    weapon: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()
+
+
+# --- rounds and reaction (K-2) ----------------------------------------------------------------
+
+
+def start_round(round_number: int) -> Outcome:
+    return Outcome(events=(CardsRoundStarted(round=round_number),), trace=Trace(()))
+
+
+def _uses_shared_deck(state: EncounterState) -> bool:
+    return any(stats_of(c).shared_deck for c in state.combatants)
+
+
+def initiative(state: EncounterState, dice: Dice) -> Outcome:
+    """K-2: one card each for everyone who can act, dealt from one deck (the shared deck when
+    the scene keeps one, DEC-266)."""
+    drawing = [c for c in state.combatants if c.can_act and not c.bystander]
+    trace = TraceBuilder()
+    if not drawing:
+        return Outcome(events=(InitiativeOrdered(groups=()),), trace=trace.build())
+    shared = _uses_shared_deck(state)
+    deck = DeckInPlay(dice, parse_deck(",".join(shared_deck(state))) if shared else None)
+    cards = deck.draw(len(drawing), "reaction", trace)
+    values = {c.name: card.rank for c, card in zip(drawing, cards, strict=True)}
+    order = reaction_order(values, {c.name: stats_of(c).reflex for c in drawing})
+    trace.step(
+        "reaction: "
+        + ", ".join(f"{c.name} {card}" for c, card in zip(drawing, cards, strict=True))
+        + "; order "
+        + ", then ".join(" and ".join(g) for g in order),
+        rule="K-2",
+    )
+    events: list[Event] = [
+        InitiativeRolled(actor=c.name, faces=(card.rank,), total=card.rank)
+        for c, card in zip(drawing, cards, strict=True)
+    ]
+    events.append(InitiativeOrdered(groups=order))
+    if shared:
+        events.append(DeckChanged(left=tuple(str(c) for c in deck.left or ())))
+    return Outcome(events=tuple(events), trace=trace.build())
+
+
+# --- reading a line ---------------------------------------------------------------------------
+
+
+def parse_cards_action(text: str, state: EncounterState) -> Action:
+    shot_options: dict[str, Any] = {**declared_options(Shot), "weapon": "str"}
+    line = read_line(
+        text,
+        state,
+        VERBS,
+        {"shoots": shot_options, "reloads": {"weapon": "str"}},
+        ruleset="cards",
+        rule=TURN_RULE,
+        example="Ann shoots Bob --mode BF",
+    )
+    weapon = line.first("weapon")
+    if line.verb == "shoots":
+        target = one_name(line.words, state, what="'shoots'", rule=TURN_RULE)
+        values = declared_values(line, Shot, rule=TURN_RULE)
+        return CardsShot(
+            actor=line.actor,
+            verb=line.verb,
+            text=line.text,
+            target=target,
+            weapon=weapon,
+            options=tuple(sorted(values.items())),
+        )
+    if line.words:
+        raise RuleRefusal(TURN_RULE, f"'{line.verb}' takes no name; read {' '.join(line.words)!r}.")
+    return CardsAction(actor=line.actor, verb=line.verb, text=line.text, weapon=weapon)
+
+
+# --- checking a turn --------------------------------------------------------------------------
+
+
+def _turn_check(state: EncounterState, actor: CombatantState) -> None:
+    if not actor.can_act:
+        if stats_of(actor).track.down:
+            raise RuleRefusal("K-3", f"{actor.name} is down and dying: no more turns.")
+        raise RuleRefusal(DOWN_RULE, f"{actor.name} is out of the fight.")
+    if stats_of(actor).acted:
+        raise RuleRefusal(TURN_RULE, f"{actor.name} has already taken this round's turn.")
+    for group in state.initiative:
+        if actor.name in group:
+            return
+        waiting = [n for n in group if (c := state.find(n)) and c.can_act and not stats_of(c).acted]
+        if waiting:
+            raise RuleRefusal(
+                TURN_RULE,
+                f"{' and '.join(waiting)} drew higher for reaction and "
+                f"act{'s' if len(waiting) == 1 else ''} before {actor.name}.",
+            )
+
+
+def _weapon(actor: CombatantState, name: str | None) -> Any:
+    weapon = actor.weapon(name)
+    if weapon is None:
+        held = ", ".join(w.name for w in actor.weapons) or "nothing"
+        raise RuleRefusal(
+            TURN_RULE, f"{actor.name} has no weapon {name or ''!r}; they carry {held}."
+        )
+    return weapon
+
+
+def build_shot(state: EncounterState, action: CardsShot) -> Shot:
+    """The shot the scene and the line declare together."""
+    actor = state.combatant(action.actor)
+    target = state.combatant(action.target)
+    if target.name == actor.name:
+        raise RuleRefusal(TURN_RULE, f"{actor.name} cannot shoot themself.")
+    mine, theirs = stats_of(actor), stats_of(target)
+    weapon = _weapon(actor, action.weapon)
+    row = cards_data().weapon(weapon.kind).range_class
+    distance = metres_from_feet(distance_ft(actor.position, target.position))
+    deck = ",".join(shared_deck(state)) if mine.shared_deck else ""
+    track = theirs.track
+    return declare(
+        Shot,
+        weapon=weapon.kind,
+        skill=mine.skill_for(row),
+        distance=round(distance, 3),
+        loaded=weapon.loaded.rounds if weapon.loaded else 0,
+        needs_cocking=weapon.name in mine.uncocked,
+        aim=min(mine.aiming, MAX_AIM),
+        wounds=wound_modifier_level(mine.track),
+        armor=theirs.armor,
+        size=theirs.size_rating,
+        green=track.green,
+        yellow=track.yellow,
+        red=track.red,
+        deck=deck,
+        **dict(action.options),
+    )
+
+
+def validate_cards_action(state: EncounterState, action: Action) -> None:
+    actor = state.combatant(action.actor)
+    _turn_check(state, actor)
+    s = stats_of(actor)
+    if s.owes and action.verb != s.owes[0]:
+        owed = s.owes[0]
+        raise RuleRefusal(
+            OWED_RULES[owed], f"{actor.name} must spend this turn: {actor.name} {owed}."
+        )
+    if action.verb == "gets up" and not s.knocked_down:
+        raise RuleRefusal("K-4", f"{actor.name} is not knocked down.")
+    if action.verb == "cocks" and not s.uncocked:
+        raise RuleRefusal("CRD-MODE-1", f"{actor.name}'s weapons need no cocking.")
+    if action.verb == "aims" and s.aiming >= MAX_AIM:
+        raise RuleRefusal("CRD-MOD-1", f"{actor.name} has aimed {MAX_AIM} turns, the most counted.")
+    if isinstance(action, CardsAction) and action.verb == "reloads":
+        weapon = _weapon(actor, action.weapon)
+        ammo = cards_data().weapon(weapon.kind).ammo
+        if weapon.loaded is not None and weapon.loaded.rounds >= ammo:
+            raise RuleRefusal("CRD-WPN-1", f"The {weapon.name} is full ({ammo}).")
+        if not weapon.spares:
+            raise RuleRefusal(
+                "CRD-WPN-1", f"{actor.name} has no full magazine left for the {weapon.name}."
+            )
+    if isinstance(action, CardsShot):
+        plan_shot(build_shot(state, action))
+
+
+# --- resolving a turn -------------------------------------------------------------------------
+
+
+def resolve_cards_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
+    validate_cards_action(state, action)
+    if isinstance(action, CardsShot):
+        return _resolve_shot(state, action, dice)
+    assert isinstance(action, CardsAction)
+    actor = state.combatant(action.actor)
+    trace = TraceBuilder()
+    events: list[Event] = []
+    if action.verb == "reloads":
+        weapon = _weapon(actor, action.weapon)
+        events.append(Reloaded(actor=actor.name, weapon=weapon.name, spare=0))
+        trace.step(f"{actor.name} puts a fresh magazine in the {weapon.name}", rule="CRD-WPN-1")
+    else:
+        rule = {"aims": "CRD-MOD-1", "cocks": "CRD-MODE-1", "gets up": "K-4"}.get(
+            action.verb, TURN_RULE
+        )
+        trace.step(f"{actor.name} {action.verb}", rule=rule)
+    events.append(TurnTaken(actor=actor.name, doing=action.verb))
+    return Outcome(
+        events=tuple(events),
+        trace=trace.build(),
+        summary={"headline": f"{actor.name} {action.verb}."},
+    )
+
+
+def _resolve_shot(state: EncounterState, action: CardsShot, dice: Dice) -> Outcome:
+    actor = state.combatant(action.actor)
+    shot = build_shot(state, action)
+    outcome = resolve_shot(shot, dice)
+    s = outcome.summary
+    weapon = _weapon(actor, action.weapon)
+    events: list[Event] = [
+        RoundsFired(actor=actor.name, weapon=weapon.name, rounds=int(str(s["bullets"]))),
+        ShotTaken(actor=actor.name, weapon=weapon.name, must_cock=bool(s["must_cock"])),
+        TurnTaken(actor=actor.name, doing="shoots"),
+    ]
+    hits = int(str(s["successes"]))
+    damage = int(str(s["damage"]))
+    if damage:
+        track = s["track"]
+        assert isinstance(track, list)
+        events.append(
+            Wounded(
+                target=action.target,
+                green=track[0],
+                yellow=track[1],
+                red=track[2],
+                wear=int(str(s["wear"])),
+                knocked_down=bool(s["knocked_down"]),
+                down=bool(s["down"]),
+            )
+        )
+    if "deck_left" in s:
+        left = s["deck_left"]
+        assert isinstance(left, list)
+        events.append(DeckChanged(left=tuple(str(c) for c in left)))
+    headline = (
+        f"{actor.name} shoots {action.target}: "
+        + (f"{hits} success{'es' if hits > 1 else ''}" if hits else "a miss")
+        + (f", {damage} {s['level']}" if damage else ", stopped by the armor" if hits else "")
+        + (", knocked down" if s["knocked_down"] else "")
+        + (", down and dying" if s["down"] and hits else "")
+        + "."
+    )
+    return Outcome(
+        events=tuple(events), trace=outcome.trace, summary={**dict(s), "headline": headline}
+    )
+
+
+# --- the map ---------------------------------------------------------------------------------
+
+
+def cards_overlay(state: EncounterState, action: Action) -> Overlay:
+    """A shot's line of fire, labelled with the distance and its range band (CRD-RNG-1)."""
+    if not isinstance(action, CardsShot):
+        return Overlay()
+    actor = state.combatant(action.actor)
+    target = state.combatant(action.target)
+    metres = metres_from_feet(distance_ft(actor.position, target.position))
+    data = cards_data()
+    weapon = _weapon(actor, action.weapon)
+    try:
+        band = band_for(data.ranges[data.weapon(weapon.kind).range_class], metres, data)
+    except RuleRefusal:
+        band = "past Extreme"
+    label = f"{actor.name} at {target.name}, {metres:.0f} m: {band}"
+    return Overlay(lines=(FireLine(start=actor.position, end=target.position, label=label),))
+
+
+# --- telling what happened --------------------------------------------------------------------
+
+
+def describe_cards_event(event: Event, state: EncounterState) -> str | None:
+    if isinstance(event, CardsRoundStarted):
+        return f"Round {event.round}: everyone draws for reaction and takes one turn [K-2]."
+    if isinstance(event, Wounded):
+        text = (
+            f"{event.target}'s track: green {event.green}, yellow {event.yellow}, "
+            f"red {event.red} [K-3]"
+        )
+        if event.wear:
+            text += f"; armor wear +{event.wear} [CRD-DMG-2]"
+        if event.knocked_down:
+            text += "; knocked down, the next turn goes to getting up [K-4]"
+        if event.down:
+            text += "; down and dying [K-3]"
+        return text + "."
+    if isinstance(event, ShotTaken) and event.must_cock:
+        return (
+            f"{event.actor}'s first card is black: the {event.weapon} must be cocked [CRD-MODE-1]."
+        )
+    if isinstance(event, DeckChanged):
+        return f"The shared deck holds {len(event.left)} cards [D-4]."
+    return None
+
+
+def cards_figures(c: CombatantState) -> Mapping[str, object]:
+    s = stats_of(c)
+    return {
+        "track": [s.green, s.yellow, s.red],
+        "boxes": s.track.boxes,
+        "wounds": wound_modifier_level(s.track),
+        "knocked_down": s.knocked_down,
+        "acted": s.acted,
+        "owes": list(s.owes),
+        "armor": s.armor,
+        "wear": s.wear,
+    }
+
+
+def cards_row(c: CombatantState) -> dict[str, str]:
+    s: CardsStats = stats_of(c)
+    if c.unconscious or c.dead:
+        status = "down and dying" if s.track.down else "out"
+    elif s.knocked_down:
+        status = "knocked down"
+    else:
+        status = "up"
+    turn = "-" if not c.can_act else ("taken" if s.acted else "ahead")
+    if s.owes and c.can_act:
+        turn += f" (owes: {', '.join(s.owes)})"
+    x, y = metres_from_feet(c.position.x_ft), metres_from_feet(c.position.y_ft)
+    return {
+        "name": c.name,
+        "side": c.side,
+        "turn": turn,
+        "G/Y/R": f"{s.green}/{s.yellow}/{s.red} of {s.track.boxes}",
+        "state": status,
+        "at (m)": f"{x:g},{y:g}",
+        "weapons": weapons_text(c),
+        "armor": s.armor + (f" (wear {s.wear})" if s.wear else ""),
+    }

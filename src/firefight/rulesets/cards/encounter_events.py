@@ -1,0 +1,129 @@
+"""The cards ruleset's own events and how each changes the scene (DESIGN.md 5-6).
+
+A round opens with :class:`CardsRoundStarted` (every combatant gets one turn, K-2); the
+reaction order is the shared ``InitiativeOrdered``. Ammunition leaves a magazine by the shared
+``RoundsFired`` and a reload is the shared ``Reloaded``. Everything else is here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firefight.events import Event
+from firefight.frozen import replace
+from firefight.geometry import Posture
+from firefight.rulesets.cards.encounter_model import CardsScene, stats_of
+from firefight.scene.apply import FoldError, named_in_log
+from firefight.scene.state import EncounterState
+
+__all__ = [
+    "EVENT_TYPES",
+    "CardsRoundStarted",
+    "DeckChanged",
+    "ShotTaken",
+    "TurnTaken",
+    "Wounded",
+    "apply_cards_event",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsRoundStarted(Event):
+    """A new round: everyone's turn is ahead of them again."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnTaken(Event):
+    """``actor`` used this round's turn ``doing`` (shoots, reloads, aims, cocks, gets up,
+    waits)."""
+
+    actor: str
+    doing: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotTaken(Event):
+    """A shot from ``weapon``; ``must_cock``: an SS weapon whose first card was black
+    (CRD-MODE-1)."""
+
+    actor: str
+    weapon: str
+    must_cock: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Wounded(Event):
+    """``target``'s wound track after a hit (K-3), the armor wear it caused and what the
+    knockdown tests did (CRD-DMG-2, K-4)."""
+
+    target: str
+    green: int
+    yellow: int
+    red: int
+    wear: int
+    knocked_down: bool
+    down: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeckChanged(Event):
+    """The shared deck's cards left after a draw (D-4)."""
+
+    left: tuple[str, ...]
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    CardsRoundStarted,
+    TurnTaken,
+    ShotTaken,
+    Wounded,
+    DeckChanged,
+)
+
+
+def apply_cards_event(state: EncounterState, event: Event) -> EncounterState:
+    if isinstance(event, CardsRoundStarted):
+        return replace(
+            state,
+            round=event.round,
+            initiative=(),
+            combatants=tuple(
+                replace(c, initiative=None, stats=replace(stats_of(c), acted=False))
+                for c in state.combatants
+            ),
+        )
+    if isinstance(event, TurnTaken):
+        c = named_in_log(state, event.actor)
+        s = stats_of(c)
+        owes = s.owes[1:] if s.owes and s.owes[0] == event.doing else s.owes
+        s = replace(s, acted=True, owes=owes, aiming=s.aiming + 1 if event.doing == "aims" else 0)
+        if event.doing == "gets up":
+            s = replace(s, knocked_down=False)
+            c = replace(c, posture=Posture.STANDING)
+        if event.doing == "cocks":
+            s = replace(s, uncocked=())
+        return state.with_combatant(replace(c, stats=s))
+    if isinstance(event, ShotTaken):
+        c = named_in_log(state, event.actor)
+        s = stats_of(c)
+        if event.must_cock:
+            s = replace(s, uncocked=(*s.uncocked, event.weapon), owes=(*s.owes, "cocks"))
+        return state.with_combatant(replace(c, stats=s))
+    if isinstance(event, Wounded):
+        c = named_in_log(state, event.target)
+        s = replace(
+            stats_of(c),
+            green=event.green,
+            yellow=event.yellow,
+            red=event.red,
+        )
+        s = replace(s, wear=s.wear + event.wear)
+        if event.knocked_down and not s.knocked_down:
+            s = replace(s, knocked_down=True, owes=("gets up", *s.owes))
+            c = replace(c, posture=Posture.PRONE)
+        return state.with_combatant(replace(c, stats=s, unconscious=c.unconscious or event.down))
+    if isinstance(event, DeckChanged):
+        return replace(state, ruleset_state=CardsScene(deck_left=event.left))
+    raise FoldError(f"the cards ruleset has no {type(event).__name__} events")

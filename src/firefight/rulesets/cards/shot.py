@@ -1,0 +1,442 @@
+"""A shot with a firearm (CRD-HIT-1): the declaration of every option and its resolver.
+
+The shooter draws as many cards as the skill, plus one per three bullets (or part) of a burst
+(CRD-MODE-2); each card reaching the Target is a success (K-1) doing the weapon's damage, at
+its level. The target's armor lowers the level and reduces the total (CRD-DMG-1); the rest
+fills the wound track (K-3); each level crossed wears the armor and calls for a knockdown test
+(CRD-DMG-2, K-4). A single-shot weapon must be cocked again when the first card is black
+(CRD-MODE-1).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from firefight.declarations import param
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.outcome import Outcome
+from firefight.rulesets.cards.data import CardsData, DamageType, Level, Mode, Weapon, cards_data
+from firefight.rulesets.cards.deck import DeckInPlay, parse_deck, successes
+from firefight.rulesets.cards.target import Situation, band_for, situation_modifiers
+from firefight.rulesets.cards.wounds import (
+    Track,
+    armor_level,
+    boxes_per_level,
+    knockdown_limit,
+)
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = [
+    "FA_DEFAULT_BULLETS",
+    "Shot",
+    "ShotPlan",
+    "plan_shot",
+    "resolve_shot",
+    "three_ones",
+    "weapon_keys",
+]
+
+#: FA fires 6-10 bullets (CRD-MODE-1); the G11 example's +3 means 7-9, and 9 is taken when
+#: the shooter does not say (DEC-258).
+FA_BULLETS = (6, 10)
+FA_DEFAULT_BULLETS = 9
+#: Sanity bounds on free figures (docs/cards.md, "Limits").
+MAX_SKILL = 20
+MAX_DISTANCE_M = 10_000
+MAX_KMH = 1_000
+
+
+def weapon_keys() -> Sequence[str]:
+    return tuple(cards_data().weapons)
+
+
+def _armor() -> Sequence[str]:
+    return tuple(cards_data().armor)
+
+
+def _lighting() -> Sequence[str]:
+    return tuple(cards_data().modifiers.lighting)
+
+
+def _cover() -> Sequence[str]:
+    return tuple(cards_data().modifiers.cover)
+
+
+def _movement() -> Sequence[str]:
+    return tuple(cards_data().modifiers.movement)
+
+
+def _wounds() -> Sequence[str]:
+    return tuple(cards_data().modifiers.wounds)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shot:
+    """Every option of a shot, as typed (``firefight cards shoot``, odds and sweeps)."""
+
+    weapon: str = param(help="Weapon key (see `firefight weapons -r cards`).", choices=weapon_keys)
+    skill: int = param(
+        help="The shooter's skill with the weapon: cards drawn.",
+        low=0,
+        high=MAX_SKILL,
+        rule="CRD-HIT-1",
+    )
+    distance: float = param(
+        help="Distance to the target.", unit="m", low=0, high=MAX_DISTANCE_M, rule="CRD-RNG-1"
+    )
+    mode: str | None = param(
+        None,
+        help="Firing mode (SS, SA, BF, FA); default the weapon's first.",
+        choices=tuple(m.value for m in Mode),
+        rule="CRD-MODE-1",
+        line=True,
+    )
+    bullets: int | None = param(
+        None,
+        help="Bullets of an FA burst (6-10; default 9).",
+        low=1,
+        high=10,
+        rule="CRD-MODE-1",
+        line=True,
+    )
+    loaded: int | None = param(
+        None,
+        help="Rounds in the magazine (default: full).",
+        low=0,
+        high=1000,
+        rule="CRD-MODE-1",
+        sweep=False,
+    )
+    needs_cocking: bool = param(
+        False,
+        help="The SS weapon has not been cocked since its last shot.",
+        rule="CRD-MODE-1",
+        sweep=False,
+    )
+    compensation: int = param(
+        0,
+        help="Recoil compensation of added devices (stock 2, bipod 2, gyromount 3-6...).",
+        low=0,
+        high=6,
+        rule="CRD-MODE-2",
+        line=True,
+    )
+    aim: int = param(0, help="Turns spent aiming, each -1.", low=0, high=10, rule="CRD-MOD-1")
+    wounds: str = param(
+        "none", help="The shooter's worst wound level.", choices=_wounds, rule="K-3"
+    )
+    lighting: str = param(
+        "normal", help="Lighting.", choices=_lighting, rule="CRD-MOD-1", line=True
+    )
+    cover: str = param(
+        "none", help="The target's cover.", choices=_cover, rule="CRD-MOD-1", line=True
+    )
+    blind_fire: bool = param(False, help="Firing blind.", rule="CRD-MOD-1", line=True)
+    vision: str = param(
+        "normal",
+        help="The shooter's vision.",
+        choices=("normal", "low-light", "thermographic"),
+        rule="CRD-MOD-1",
+        line=True,
+    )
+    moving: str = param(
+        "still",
+        help="The shooter's movement.",
+        choices=_movement,
+        rule="CRD-MOD-2",
+        line=True,
+    )
+    target_moving: str = param(
+        "still",
+        help="The target's movement.",
+        choices=_movement,
+        rule="CRD-MOD-2",
+        line=True,
+    )
+    vehicle_kmh: int = param(
+        0,
+        help="Vehicle to foot or foot to vehicle: the vehicle's speed.",
+        unit="km/h",
+        low=0,
+        high=MAX_KMH,
+        rule="CRD-MOD-1",
+        line=True,
+    )
+    vehicle_difference_kmh: int = param(
+        0,
+        help="Vehicle to vehicle: the difference of their speeds.",
+        unit="km/h",
+        low=0,
+        high=MAX_KMH,
+        rule="CRD-MOD-1",
+        line=True,
+    )
+    called: bool = param(
+        False, help="A called shot (+3; never in BF or FA).", rule="CRD-MOD-1", line=True
+    )
+    two_weapons: bool = param(
+        False, help="Firing two weapons (+2 to both).", rule="CRD-MOD-1", line=True
+    )
+    armor: str = param("none", help="The target's armor.", choices=_armor, rule="CRD-DMG-1")
+    size: int = param(4, help="The target's Size (4: an adult human).", low=1, high=20, rule="K-3")
+    green: int = param(
+        0, help="Green boxes the target has filled.", low=0, high=1000, rule="K-3", sweep=False
+    )
+    yellow: int = param(
+        0, help="Yellow boxes the target has filled.", low=0, high=1000, rule="K-3", sweep=False
+    )
+    red: int = param(
+        0, help="Red boxes the target has filled.", low=0, high=1000, rule="K-3", sweep=False
+    )
+    deck: str = param(
+        "",
+        help="A persistent deck's cards left (QH,7S,...); empty: a fresh deck per draw.",
+        rule="D-4",
+        sweep=False,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotPlan:
+    """What a shot is before any card is drawn: checked, with its Target and its draw."""
+
+    weapon: Weapon
+    mode: Mode
+    bullets: int
+    extra: int
+    cards: int
+    band: str
+    target: int
+    target_parts: tuple[Modifier, ...]
+    per_success: int
+    level: Level
+    armor_level: Level
+    dr: int
+    track: Track
+    knockdown_limit: int
+    armored: bool
+
+
+def three_ones(bullets: int) -> int:
+    """CRD-MODE-2: one card, one damage and one Target per three bullets (or part) of a burst;
+    nothing for a single bullet.
+
+    >>> [three_ones(b) for b in (1, 3, 6, 7, 9, 10)]
+    [0, 1, 2, 3, 3, 4]
+    """
+    return math.ceil(bullets / 3) if bullets > 1 else 0
+
+
+def _bullets(shot: Shot, mode: Mode, weapon: Weapon) -> int:
+    if mode is Mode.FA:
+        bullets = FA_DEFAULT_BULLETS if shot.bullets is None else shot.bullets
+        if not FA_BULLETS[0] <= bullets <= FA_BULLETS[1]:
+            raise RuleRefusal("CRD-MODE-1", f"Full auto fires 6 to 10 bullets, not {bullets}.")
+    else:
+        bullets = 3 if mode is Mode.BF else 1
+        if shot.bullets is not None and shot.bullets != bullets:
+            raise RuleRefusal(
+                "CRD-MODE-1",
+                f"{mode.value} fires {bullets} bullet{'s' if bullets > 1 else ''}; only full auto "
+                "lets the shooter choose.",
+            )
+    loaded = weapon.ammo if shot.loaded is None else shot.loaded
+    if loaded < bullets:
+        raise RuleRefusal(
+            "CRD-MODE-1",
+            f"The magazine holds {loaded} round{'s' if loaded != 1 else ''}; a {mode.value} shot "
+            f"needs {bullets}. Reload first.",
+        )
+    return bullets
+
+
+def plan_shot(shot: Shot, data: CardsData | None = None) -> ShotPlan:
+    """Check the shot and work out its Target and draw; refuses what the rules forbid."""
+    data = data or cards_data()
+    weapon = data.weapon(shot.weapon)
+    mode = Mode(shot.mode) if shot.mode is not None else weapon.modes[0]
+    if mode not in weapon.modes:
+        raise RuleRefusal(
+            "CRD-MODE-1",
+            f"The {weapon.name} fires {'/'.join(m.value for m in weapon.modes)}, not {mode.value}.",
+        )
+    if shot.called and mode in (Mode.BF, Mode.FA):
+        raise RuleRefusal("CRD-MODE-1", f"A {mode.value} attack cannot be a called shot.")
+    if shot.needs_cocking and mode is Mode.SS:
+        raise RuleRefusal(
+            "CRD-MODE-1",
+            f"The {weapon.name} must be cocked again (its last first card was black): "
+            "this turn goes to cocking it.",
+        )
+    bullets = _bullets(shot, mode, weapon)
+    boxes = boxes_per_level(shot.size)
+    for name, filled in (("green", shot.green), ("yellow", shot.yellow), ("red", shot.red)):
+        if filled > boxes:
+            raise RuleRefusal(
+                "K-3", f"A Size {shot.size} target has {boxes} {name} boxes, not {filled}."
+            )
+    row = data.ranges[weapon.range_class]
+    band = band_for(row, shot.distance, data)
+    parts = [
+        Modifier(
+            value=data.targets[band], label=f"{band} range, {shot.distance:g} m", rule="CRD-RNG-1"
+        )
+    ]
+    parts += situation_modifiers(
+        Situation(
+            aim=shot.aim,
+            wounds=shot.wounds,
+            lighting=shot.lighting,
+            cover=shot.cover,
+            blind_fire=shot.blind_fire,
+            vision=shot.vision,
+            moving=shot.moving,
+            target_moving=shot.target_moving,
+            vehicle_kmh=shot.vehicle_kmh,
+            vehicle_difference_kmh=shot.vehicle_difference_kmh,
+            called=shot.called,
+            two_weapons=shot.two_weapons,
+        ),
+        data,
+    )
+    extra = three_ones(bullets)
+    if extra:
+        parts.append(
+            Modifier(value=extra, label=f"rule of three ones, {bullets} bullets", rule="CRD-MODE-2")
+        )
+        # Compensation cancels the burst's increase and no more, so it never takes the Target
+        # below what it would be without the burst (K-1, DEC-250).
+        cancel = min(extra, weapon.rc + shot.compensation)
+        if cancel:
+            parts.append(Modifier(value=-cancel, label="recoil compensation", rule="K-1"))
+    armor = data.armor[shot.armor]
+    level = weapon.level
+    return ShotPlan(
+        weapon=weapon,
+        mode=mode,
+        bullets=bullets,
+        extra=extra,
+        cards=shot.skill + extra,
+        band=band,
+        target=sum(p.value for p in parts),
+        target_parts=tuple(parts),
+        per_success=weapon.damage + extra,
+        level=level,
+        armor_level=armor_level(level, armor, DamageType.BALLISTIC),
+        dr=armor.reduction(DamageType.BALLISTIC),
+        track=Track(boxes=boxes, green=shot.green, yellow=shot.yellow, red=shot.red),
+        knockdown_limit=knockdown_limit(shot.size),
+        armored=any(armor.dr) or any(armor.stars),
+    )
+
+
+def resolve_shot(shot: Shot, dice: Dice, data: CardsData | None = None) -> Outcome:
+    """Resolve one shot; a refusal draws no card."""
+    plan = plan_shot(shot, data)
+    deck = DeckInPlay(dice, parse_deck(shot.deck))
+    trace = TraceBuilder()
+    target = trace.total("Target", plan.target_parts)
+    trace.step(
+        f"{plan.mode.value}, {plan.bullets} bullet{'s' if plan.bullets > 1 else ''}: "
+        f"draw {plan.cards} card{'s' if plan.cards != 1 else ''} (skill"
+        + (f" + {plan.extra} for the burst)" if plan.extra else ")"),
+        rule="CRD-MODE-2" if plan.extra else "CRD-HIT-1",
+    )
+    cards = deck.draw(plan.cards, "shot", trace)
+    hits = successes(cards, target.value)
+    trace.step(
+        f"{', '.join(str(c) for c in cards) or 'no cards'}: {hits} of {target.value} or more",
+        rule="K-1",
+    )
+    must_cock = plan.mode is Mode.SS and bool(cards) and cards[0].is_black
+    if plan.mode is Mode.SS:
+        trace.step(
+            f"first card {cards[0] if cards else 'none'}: "
+            + ("black, the next turn goes to cocking" if must_cock else "may fire next turn"),
+            rule="CRD-MODE-1",
+        )
+    summary: dict[str, object] = {
+        "weapon": plan.weapon.key,
+        "mode": plan.mode.value,
+        "bullets": plan.bullets,
+        "band": plan.band,
+        "target": target.value,
+        "cards": [str(c) for c in cards],
+        "successes": hits,
+        "must_cock": must_cock,
+    }
+    result = _damage(plan, hits, deck, trace)
+    summary |= result
+    if deck.persistent:
+        summary["deck_left"] = [str(c) for c in deck.left or ()]
+    return Outcome(events=(), trace=trace.build(), summary=summary)
+
+
+def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) -> dict[str, object]:
+    """Damage of the successes through armor onto the track, and the knockdown tests."""
+    track = plan.track
+    raw = hits * plan.per_success
+    result: dict[str, object] = {
+        "damage": 0,
+        "level": None,
+        "track": [track.green, track.yellow, track.red],
+        "crossed": 0,
+        "wear": 0,
+        "knocked_down": False,
+        "down": track.down,
+    }
+    if not hits:
+        return result
+    trace.step(
+        f"{hits} x {plan.per_success}{plan.level.value} = {raw} {plan.level.label}",
+        rule="CRD-MODE-2" if plan.extra else "CRD-HIT-1",
+    )
+    if plan.armor_level is not plan.level:
+        trace.step(f"armor stars lower it to {plan.armor_level.label}", rule="CRD-DMG-1")
+    dealt = trace.total(
+        "damage recorded",
+        [Modifier(value=raw, label=f"{plan.level.label} damage", rule="CRD-HIT-1")]
+        + (
+            [Modifier(value=-min(plan.dr, raw), label="armor DR (ballistic)", rule="CRD-DMG-1")]
+            if plan.dr
+            else []
+        ),
+    ).value
+    after, lost = track.take(dealt, plan.armor_level)
+    crossed = after.worst - track.worst
+    trace.step(
+        f"track green {after.green}, yellow {after.yellow}, red {after.red} of {track.boxes}"
+        + (f" ({lost} past a full Red)" if lost else ""),
+        rule="K-3",
+    )
+    knocked = False
+    for n in range(crossed):
+        wear = ": armor wear +1" if plan.armored else ""
+        trace.step(f"crossed into {list(Level)[track.worst + n + 1].label}{wear}", rule="CRD-DMG-2")
+        card = deck.draw(1, "knockdown", trace)[0]
+        stays = card.rank < plan.knockdown_limit
+        trace.step(
+            f"knockdown card {card}: "
+            + (f"below {plan.knockdown_limit}, stays up" if stays else "falls, loses next turn"),
+            rule="K-4",
+        )
+        if not stays:
+            knocked = True
+            # Once down, further tests can change nothing (DEC-259).
+            break
+    if after.down:
+        trace.step("a full Red level: down and dying", rule="K-3")
+    result |= {
+        "damage": dealt,
+        "level": plan.armor_level.label,
+        "track": [after.green, after.yellow, after.red],
+        "crossed": crossed,
+        # Wear is the armor's: an unarmored target has none to wear.
+        "wear": crossed if plan.armored else 0,
+        "knocked_down": knocked,
+        "down": after.down,
+    }
+    return result

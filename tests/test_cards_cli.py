@@ -1,0 +1,180 @@
+"""``firefight cards ...`` and ``firefight odds cards ...``: card names as dice, the shared JSON
+shape, refusals naming the rule (CRD-MODE-1, CRD-RNG-1), odds and sweeps."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from firefight.cli.app import app
+
+runner = CliRunner()
+
+
+def _json(*args: str) -> dict[str, object]:
+    result = runner.invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.output)
+    assert isinstance(payload, dict)
+    return payload
+
+
+def _refused(*args: str) -> str:
+    result = runner.invoke(app, list(args))
+    assert result.exit_code == 2, result.output
+    return result.output
+
+
+def test_crd_mode_2_g11_burst_from_the_command_line() -> None:
+    """CRD-MODE-2: the G11 in BF draws 4 named cards against Target 7 (Medium 6, +1)."""
+    payload = _json(
+        "cards",
+        "shoot",
+        "--weapon",
+        "hk-g11",
+        "--skill",
+        "3",
+        "--distance",
+        "150",
+        "--mode",
+        "BF",
+        "--rolls",
+        "KS,7H,2C,3D,5C",
+    )
+    summary = payload["summary"]
+    assert isinstance(summary, dict)
+    assert summary["cards"] == ["KS", "7H", "2C", "3D"]
+    assert (summary["target"], summary["successes"], summary["damage"]) == (7, 2, 10)
+    assert payload["ruleset"] == "cards"
+    assert payload["dice"] == {"source": "scripted", "cards": ["KS", "7H", "2C", "3D", "5C"]}
+    action = payload["action"]
+    assert isinstance(action, dict) and action["type"] == "shoot"
+
+
+def test_seeded_shots_repeat() -> None:
+    args = ("cards", "shoot", "--weapon", "glock-22", "--skill", "4", "--distance", "12")
+    first = _json(*args, "--seed", "11")
+    assert _json(*args, "--seed", "11")["summary"] == first["summary"]
+
+
+def test_refusals_name_the_rule() -> None:
+    """CRD-MODE-1 and CRD-RNG-1 refusals: one line naming the rule, status 2."""
+    g11 = ("cards", "shoot", "--weapon", "hk-g11", "--skill", "3")
+    assert "CRD-MODE-1" in _refused(*g11, "--distance", "150", "--mode", "FA", "--called")
+    assert "CRD-MODE-1" in _refused(*g11, "--distance", "150", "--mode", "FA", "--loaded", "5")
+    assert "CRD-RNG-1" in _refused(*g11, "--distance", "401", "--mode", "BF")
+    assert "CRD-MODE-1" in _refused(
+        "cards",
+        "shoot",
+        "--weapon",
+        "ruger-blackhawk",
+        "--skill",
+        "2",
+        "--distance",
+        "5",
+        "--needs-cocking",
+    )
+    assert "CRD-MOD-1" in _refused(*g11, "--distance", "150", "--aim", "11")
+
+
+def test_bad_card_names_are_input_errors() -> None:
+    result = runner.invoke(
+        app,
+        [
+            "cards",
+            "shoot",
+            "--weapon",
+            "glock-22",
+            "--skill",
+            "1",
+            "--distance",
+            "3",
+            "--rolls",
+            "XX",
+        ],
+    )
+    assert result.exit_code == 2
+    assert "not a card" in result.output
+
+
+def test_k_2_react_and_reload() -> None:
+    """K-2 from the command line; a reload refills the listed magazine (CRD-WPN-1)."""
+    payload = _json(
+        "cards",
+        "react",
+        "--who",
+        "Ann",
+        "--who",
+        "Bob",
+        "--reflex",
+        "1",
+        "--reflex",
+        "2",
+        "--rolls",
+        "4H,JS",
+    )
+    summary = payload["summary"]
+    assert isinstance(summary, dict)
+    assert summary["order"] == [["Bob"], ["Ann"]]
+    reload = _json("cards", "reload", "--weapon", "sw-29", "--loaded", "1")
+    summary = reload["summary"]
+    assert isinstance(summary, dict) and summary["loaded"] == 6
+
+
+def test_odds_cards_shoot_is_exact() -> None:
+    """Odds before drawing: hypergeometric, every stat named."""
+    payload = _json(
+        "odds", "cards", "shoot", "--weapon", "glock-22", "--skill", "3", "--distance", "10"
+    )
+    assert payload["method"] == "fast exact"
+    stats = payload["stats"]
+    assert isinstance(stats, dict)
+    assert {"p_hit", "expected_damage", "p_knockdown", "p_down", "p_3_successes"} <= set(stats)
+
+
+def test_odds_sweep_cards_shoot() -> None:
+    """A sweep over skill x distance x mode, past Extreme refused point by point."""
+    payload = _json(
+        "odds",
+        "sweep",
+        "cards",
+        "shoot",
+        "--weapon",
+        "hk-g11",
+        "--skill",
+        "2,3",
+        "--distance",
+        "50,450",
+        "--mode",
+        "BF,FA",
+    )
+    rows = payload["rows"]
+    assert isinstance(rows, list) and len(rows) == 8
+    assert sum(1 for r in rows if r["refused"]) == 4
+    assert all("CRD-RNG-1" in r["refused"] for r in rows if r["distance"] == 450)
+
+
+def test_d_4_asked_cards() -> None:
+    """D-4 with --ask: each card turned over is asked for by name; a card not in the deck is
+    asked again."""
+    result = runner.invoke(
+        app,
+        [
+            "cards",
+            "shoot",
+            "--weapon",
+            "glock-22",
+            "--skill",
+            "3",
+            "--distance",
+            "10",
+            "--ask",
+            "--json",
+        ],
+        input="KS\n2C\n2C\n3D\n5H\n",
+    )
+    assert result.exit_code == 0, result.output
+    payload = json.loads(result.output[result.output.index("{") :])
+    assert payload["summary"]["cards"] == ["KS", "2C", "3D"]
+    assert payload["dice"] == {"source": "asked"}

@@ -1,0 +1,229 @@
+"""The cards ruleset in encounters: reaction order (K-2), owed turns (K-4, CRD-MODE-1), shots
+from the scene, and the shared deck kept with the scene (D-4) through undo, replay and
+snapshots."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from encounter_support import MemoryStore
+from firefight.cli.app import app
+from firefight.dice import Dice
+from firefight.encounter.scenario import load_scenario, scenario_from_data
+from firefight.encounter.snapshot import Folded, decode_snapshot, encode_snapshot
+from firefight.errors import RuleRefusal
+from firefight.rulesets import find_ruleset
+from firefight.rulesets.cards.encounter_model import CardsScene, shared_deck, stats_of
+from firefight.scene.state import EncounterState
+from firefight.service import EncounterService
+
+EXAMPLE = Path(__file__).parent.parent / "examples" / "cards-alley.toml"
+
+
+def fighter(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "position": [x, y],
+        "skill": 3,
+        "deck": "shared",
+        "weapon": [{"weapon": "glock-22", "name": "glock", "magazines": 1}],
+        **extra,
+    }
+
+
+def service_with(*people: dict[str, Any], seed: int = 1) -> EncounterService:
+    doc = {"scenario": {"title": "t", "ruleset": "cards"}, "combatant": list(people)}
+    service = EncounterService(MemoryStore())
+    service.new("f", scenario_from_data(doc), Dice.seeded(seed))
+    return service
+
+
+def order(service: EncounterService) -> tuple[tuple[str, ...], ...]:
+    return service.load("f").state.initiative
+
+
+def test_the_example_plays() -> None:
+    """`firefight play` runs the example scenario to its end."""
+    result = CliRunner().invoke(app, ["play", str(EXAMPLE), "--json"])
+    assert result.exit_code == 0, result.output
+    state = json.loads(result.output)["state"]
+    assert state["round"] == 4
+    load_scenario(EXAMPLE)
+
+
+def test_k_2_turns_follow_the_reaction_order() -> None:
+    """K-2: each round a reaction draw orders the turns; nobody acts before those who drew
+    higher, and nobody takes two turns in a round."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=3)
+    first, second = (g[0] for g in order(service))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", f"{second} waits", Dice.seeded(0))
+    assert refused.value.rule == "K-2"
+    service.act("f", f"{first} waits", Dice.seeded(0))
+    with pytest.raises(RuleRefusal) as again:
+        service.act("f", f"{first} waits", Dice.seeded(0))
+    assert again.value.rule == "K-2"
+    service.act("f", f"{second} waits", Dice.seeded(0))
+    service.next_round("f", Dice.seeded(4))
+    assert not any(stats_of(c).acted for c in service.load("f").state.combatants)
+
+
+def test_k_4_a_knocked_down_combatant_spends_the_next_turn_getting_up() -> None:
+    """K-4: after a fall the next turn must be spent getting up; then the combatant stands."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=3)
+    state = service.load("f").state
+    shooter = order(service)[0][0]
+    target = "Bob" if shooter == "Ann" else "Ann"
+    # Three high cards hit (Target 6 at 10 m); the knockdown card is high too: a fall.
+    high = [c for c in shared_deck(state) if c[:-1] in ("K", "Q", "J", "10")][:4]
+    shot = service.act("f", f"{shooter} shoots {target}", Dice(_faces_for(state, ",".join(high))))
+    assert shot.state.combatant(target).posture.value == "prone"
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", f"{target} shoots {shooter}", Dice.seeded(0))
+    assert refused.value.rule == "K-4"
+    after = service.act("f", f"{target} gets up", Dice.seeded(0)).state
+    assert not stats_of(after.combatant(target)).knocked_down
+    assert after.combatant(target).posture.value == "standing"
+
+
+def _faces_for(state: EncounterState, names: str) -> Any:
+    """Faces that deal ``names`` in order from the shared deck of ``state``."""
+    from firefight.dice import ScriptedSource, parse_card
+
+    left = [parse_card(n) for n in shared_deck(state)]
+    faces = []
+    for name in names.split(","):
+        card = parse_card(name)
+        faces.append(left.index(card) + 1)
+        left.remove(card)
+    return ScriptedSource(faces)
+
+
+def test_crd_mode_1_a_black_first_card_owes_a_turn_to_cocking() -> None:
+    """CRD-MODE-1: an SS shot whose first card is black owes the next turn to cocking."""
+    revolver = {"weapon": [{"weapon": "ruger-redhawk", "name": "redhawk"}]}
+    # Seed 6 deals Ann the higher reaction card.
+    service = service_with(fighter("Ann", 0, 0, **revolver), fighter("Bob", 0, 10), seed=6)
+    shooter, other = "Ann", "Bob"
+    assert order(service)[0] == (shooter,)
+    state = service.load("f").state
+    service.act("f", f"{shooter} shoots {other}", Dice(_faces_for(state, "2S,3S,4S")))
+    service.act("f", f"{other} waits", Dice.seeded(0))
+    service.next_round("f", Dice.seeded(1))
+    now = service.load("f").state
+    assert stats_of(now.combatant(shooter)).owes == ("cocks",)
+    groups = [n for g in now.initiative for n in g]
+    if groups[0] == other:
+        service.act("f", f"{other} waits", Dice.seeded(0))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", f"{shooter} shoots {other}", Dice.seeded(0))
+    assert refused.value.rule == "CRD-MODE-1"
+    service.act("f", f"{shooter} cocks", Dice.seeded(0))
+
+
+def test_crd_wpn_1_reloading_needs_a_full_magazine() -> None:
+    """CRD-WPN-1: a reload takes a full magazine; none left, or a gun already full, is
+    refused; with one, the magazine is full again."""
+    empty = [{"weapon": "glock-22", "loaded": 3}]
+    service = service_with(fighter("Ann", 0, 0, weapon=empty), fighter("Bob", 0, 10, weapon=empty))
+    first = order(service)[0][0]
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", f"{first} reloads", Dice.seeded(0))
+    assert refused.value.rule == "CRD-WPN-1"
+    spare = [{"weapon": "glock-22", "loaded": 3, "magazines": 1}]
+    service = service_with(fighter("Ann", 0, 0, weapon=spare), fighter("Bob", 0, 10, weapon=spare))
+    first = order(service)[0][0]
+    state = service.act("f", f"{first} reloads", Dice.seeded(0)).state
+    loaded = state.combatant(first).weapons[0].loaded
+    assert loaded is not None and loaded.rounds == 15
+    full = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10))
+    with pytest.raises(RuleRefusal) as refused:
+        full.act("f", f"{order(full)[0][0]} reloads", Dice.seeded(0))
+    assert refused.value.rule == "CRD-WPN-1"
+
+
+def _empty(state: EncounterState, name: str) -> bool:
+    loaded = state.combatant(name).weapons[0].loaded
+    return loaded is None or loaded.rounds == 0
+
+
+def _shared_draws(record_trace: Any) -> list[str]:
+    cards: list[str] = []
+    for entry in record_trace:
+        if entry.get("type") == "roll":
+            cards.extend(entry.get("cards", []))
+    return cards
+
+
+def test_d_4_the_shared_deck_never_deals_a_card_twice_before_a_reshuffle() -> None:
+    """D-4: every card the shared deck deals is one of its cards left, across rounds, an undo
+    and a replay of the stored log; the deck reshuffles only when it runs out."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 30), seed=11)
+    seen: set[str] = set()
+    dealt_since_shuffle: list[str] = []
+    for n in range(40):
+        state = service.load("f").state
+        before = shared_deck(state)
+        who = [
+            name
+            for g in state.initiative
+            for name in g
+            if not stats_of(state.combatant(name)).acted
+        ]
+        if not who or not all(state.combatant(w).can_act for w in who):
+            applied = service.next_round("f", Dice.seeded(100 + n))
+        elif stats_of(state.combatant(who[0])).owes:
+            actor = who[0]
+            owed = stats_of(state.combatant(actor)).owes[0]
+            applied = service.act("f", f"{actor} {owed}", Dice.seeded(0))
+        elif _empty(state, who[0]):
+            applied = service.act("f", f"{who[0]} waits", Dice.seeded(0))
+        else:
+            actor = who[0]
+            other = "Bob" if actor == "Ann" else "Ann"
+            applied = service.act("f", f"{actor} shoots {other}", Dice.seeded(200 + n))
+            if n % 7 == 3:
+                undone = service.undo("f")
+                assert shared_deck(undone.state) == before
+                applied = service.act("f", f"{actor} shoots {other}", Dice.seeded(300 + n))
+        drawn = _shared_draws(applied.record.trace)
+        reshuffled = any("reshuffled" in str(e.get("text", "")) for e in applied.record.trace)
+        if reshuffled or len(before) == 52:
+            dealt_since_shuffle = []
+        else:
+            assert set(drawn) <= set(before), (drawn, before)
+        dealt_since_shuffle.extend(drawn[: len(before)])
+        assert len(set(dealt_since_shuffle)) == len(dealt_since_shuffle)
+        seen |= set(drawn)
+        if not any(c.can_act for c in applied.state.combatants if c.name in ("Ann", "Bob")):
+            break
+    # A fresh service folds the stored log to the same deck.
+    again = EncounterService(service.store).load("f").state
+    assert again.ruleset_state == service.load("f").state.ruleset_state
+    assert seen
+
+
+def test_the_shared_deck_survives_a_snapshot() -> None:
+    """The scene's ruleset state (the shared deck) round-trips through a snapshot."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10))
+    state = service.load("f").state
+    assert isinstance(state.ruleset_state, CardsScene)
+    cards = find_ruleset("cards")
+    text = encode_snapshot(Folded(seq=1, state=state), cards)
+    assert text is not None
+    assert decode_snapshot(text, cards, seq=1).state == state
+
+
+def test_crd_rng_1_the_map_shows_the_line_of_fire_and_its_band() -> None:
+    """CRD-RNG-1 on the map: a shot's line of fire is labelled with its range band."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10))
+    state = service.load("f").state
+    cards = find_ruleset("cards")
+    overlay = cards.overlay(state, cards.parse_action("Ann shoots Bob", state))
+    assert [line.label for line in overlay.lines] == ["Ann at Bob, 10 m: medium"]
+    assert not cards.overlay(state, cards.parse_action("Ann waits", state)).lines

@@ -1,0 +1,117 @@
+"""The command line starts fast (issue 10) without changing what it finds or says."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib import metadata
+
+import pytest
+
+from firefight.cli import MISSING_EXTRA
+from firefight.entry_points import entry_points
+
+
+@pytest.mark.parametrize("group", ["firefight.rulesets", "console_scripts", "pytest11"])
+def test_entry_points_match_importlib_metadata(group: str) -> None:
+    """The registry's quick scan of ``entry_points.txt`` finds what importlib.metadata finds."""
+    quick = sorted((ep.name, ep.value) for ep in entry_points(group))
+    standard = sorted((ep.name, ep.value) for ep in metadata.entry_points(group=group))
+    assert quick == standard
+    assert quick or group != "firefight.rulesets"
+
+
+def test_an_entry_point_loads_the_object_it_names() -> None:
+    from firefight.rulesets.rmu import RMU
+
+    (rmu,) = [ep for ep in entry_points("firefight.rulesets") if ep.name == "rmu"]
+    assert rmu.load() is RMU
+
+
+@pytest.mark.parametrize("missing", ["typer", "rich"])
+def test_a_missing_cli_extra_gives_a_one_line_install_hint(missing: str) -> None:
+    """Without the ``[cli]`` extra, ``firefight`` says how to install it, on one line."""
+    code = f"import sys; sys.modules[{missing!r}] = None; from firefight.cli import main; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "--help"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 1
+    assert done.stdout == ""
+    assert done.stderr == MISSING_EXTRA + "\n"
+    assert "pip install 'firefight[cli]'" in MISSING_EXTRA
+
+
+def test_every_start_up_benchmark_command_runs() -> None:
+    """benchmarks/bench_startup.py stays runnable (nothing is timed here)."""
+    import bench_startup
+
+    for name, argv in bench_startup.COMMANDS.items():
+        done = subprocess.run(argv, capture_output=True, env=bench_startup.ENV, check=False)
+        assert done.returncode == 0, (name, done.stderr)
+
+
+def _modules_loaded_by(*argv: str) -> set[str]:
+    """The modules a ``firefight`` command has imported when it ends, in a fresh process."""
+    code = (
+        "import contextlib, io, sys\n"
+        "from firefight.cli import main\n"
+        f"sys.argv = ['firefight', *{list(argv)!r}]\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        "    main()\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(done.stdout.split())
+
+
+def _under(modules: set[str], *packages: str) -> set[str]:
+    return {m for m in modules if m in packages or m.startswith(tuple(f"{p}." for p in packages))}
+
+
+def test_help_lists_commands_without_loading_them() -> None:
+    """``firefight --help`` names every command but imports none of them, no ruleset, no
+    pydantic, no importlib.metadata and not typer's rich help formatter."""
+    loaded = _modules_loaded_by("--help")
+    assert not _under(
+        loaded,
+        "firefight.rulesets.rmu",
+        "firefight.rulesets.cpr",
+        "firefight.cli.encounter",
+        "firefight.cli.odds",
+        "pydantic",
+        "importlib.metadata",
+        "typer.rich_utils",
+    )
+
+
+def test_an_aimed_shot_loads_only_what_it_uses() -> None:
+    """``rmu shoot`` loads neither the other ruleset nor the layers above the rules, nor rmu's
+    modules for other actions and rare paths (a fumble, a tripod, a Markdown table import)."""
+    loaded = _modules_loaded_by(
+        "rmu", "shoot", "--weapon", "glock-17", "--ob", "65", "--distance", "40", "--rolls", "77,42"
+    )
+    assert "firefight.rulesets.rmu.shot" in loaded
+    assert not _under(
+        loaded,
+        "firefight.rulesets.cpr",
+        "firefight.encounter",
+        "firefight.store",
+        "firefight.odds",
+        "firefight.rulesets.rmu.odds",
+        "firefight.rulesets.rmu.fumble",
+        "firefight.rulesets.rmu.firearm_data",
+        "firefight.rulesets.rmu.firearm_events",
+        "firefight.rulesets.rmu.critical_markdown",
+        "firefight.rulesets.rmu.rapid_fire",
+        "firefight.rulesets.rmu.suppression",
+        "firefight.rulesets.rmu.maneuvers",
+    )
+
+
+def test_a_cpr_shot_does_not_load_rmu() -> None:
+    loaded = _modules_loaded_by(
+        "cpr", "shoot", "--weapon", "heavy pistol", "--ref", "7", "--skill", "6",
+        "--distance", "18", "--rolls", "8,4,3,5,9",
+    )  # fmt: skip
+    assert "firefight.rulesets.cpr.attack" in loaded
+    assert not _under(loaded, "firefight.rulesets.rmu", "firefight.encounter", "firefight.odds")
