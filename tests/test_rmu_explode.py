@@ -372,3 +372,41 @@ def test_the_explode_odds_command() -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "Bob.p_casualty" in result.stdout
+
+
+# --- RMU-EXP-10: noticing it in time ---------------------------------------------------------
+
+
+def test_rmu_exp_10_the_noticing_rows_follow_data_md() -> None:
+    from firefight.rulesets.rmu.explosives import explosive_data
+    from firefight.rulesets.rmu.noticing import noticing_row
+
+    facing_north = 0.0
+    near = noticing_row(ORIGIN, facing_north, Point(x_ft=6, y_ft=6))  # front-right, 8.5 ft
+    side = noticing_row(ORIGIN, facing_north, Point(x_ft=9, y_ft=0))  # at the side
+    far = noticing_row(ORIGIN, facing_north, Point(x_ft=0, y_ft=40))
+    behind = noticing_row(ORIGIN, facing_north, Point(x_ft=0, y_ft=-5))
+    unaware = noticing_row(ORIGIN, facing_north, Point(x_ft=0, y_ft=5), unaware=True)
+    assert (near.perception, near.ap) == (side.perception, side.ap) == (False, 4)
+    assert (far.perception, far.penalty, far.ap) == (True, 0, 4)
+    assert (behind.perception, behind.penalty, behind.ap) == (True, -25, 2)
+    assert unaware.ap == 0
+    assert explosive_data().noticing.provisional
+
+
+def test_rmu_exp_10_a_glance_is_minus_50_and_a_proper_look_costs_the_reaction() -> None:
+    """Perception at 0 AP is -50; a 2 AP look spends half the round; what is left to react is
+    the smaller of the row's AP and the round's."""
+    from firefight.rulesets.rmu.noticing import noticing_row, reaction_ap
+
+    far = noticing_row(ORIGIN, 0.0, Point(x_ft=0, y_ft=40))
+    assert reaction_ap(far, 4, perception_ap=0) == (4, -50)  # a glance keeps a throw-back's 4
+    assert reaction_ap(far, 4, perception_ap=2) == (2, 0)
+    assert reaction_ap(far, 1, perception_ap=0) == (1, -50)  # only 1 AP left in the round
+    behind = noticing_row(ORIGIN, 0.0, Point(x_ft=0, y_ft=-30))
+    assert reaction_ap(behind, 4, perception_ap=1) == (2, -50)
+    near = noticing_row(ORIGIN, 0.0, Point(x_ft=0, y_ft=5))
+    assert reaction_ap(near, 3) == (3, 0)  # seen without a roll: nothing spent looking
+    with pytest.raises(RuleRefusal) as err:
+        reaction_ap(far, 4, perception_ap=3)
+    assert err.value.rule == "RMU-EXP-10"
