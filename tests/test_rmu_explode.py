@@ -410,3 +410,73 @@ def test_rmu_exp_10_a_glance_is_minus_50_and_a_proper_look_costs_the_reaction() 
     with pytest.raises(RuleRefusal) as err:
         reaction_ap(far, 4, perception_ap=3)
     assert err.value.rule == "RMU-EXP-10"
+
+
+# --- odds of a throw and its blast (RMU-EXP-1..3, X-1, X-2) -----------------------------------
+
+
+def _thrown(
+    thrown: int, people: tuple[BlastTarget, ...], load: str = "m67", aim: Point | None = None
+) -> object:
+    from firefight.rulesets.rmu.placement import Throw
+    from firefight.rulesets.rmu.thrown_blast import ThrownBlast
+
+    throw = Throw(load=load, aim=aim or Point(x_ft=0, y_ft=45), thrown_bonus=thrown)
+    return ThrownBlast(throw=throw, blast=Blast(load=load, center=ORIGIN, people=people,
+                                                thrown_ranks=10))  # fmt: skip
+
+
+def test_x_1_rmu_exp_3_the_throw_lands_on_target_31_percent_and_at_the_feet_4() -> None:
+    """+40 Thrown at 45 ft (-10): 70+ on the d100 places it (31 faces); 01-04 fumble it."""
+    from firefight.odds.api import odds
+
+    dist = odds(None, _thrown(40, (_at(30),)), method="exact", depth=2)
+    on_aim = dist.probability(lambda v: v.landed == (0.0, 45.0))
+    at_feet = dist.probability(lambda v: v.landed == (0.0, 0.0))
+    listed = 1 - 0.05**3  # the detonation roll's cut-off at depth 2
+    # 70-95, and 96-100 whose open-ended chain was followed (2 rerolls at depth 2)
+    assert on_aim == pytest.approx((0.26 + 0.05 * (1 - 0.05**2)) * listed, abs=1e-12)
+    assert at_feet == pytest.approx(0.04 * listed, abs=1e-9)
+    # everything else scatters, each miss spread evenly over the 12 hours (X-2)
+    scattered = [p for v, p in dist.items() if v.landed not in ((0.0, 45.0), (0.0, 0.0))]
+    assert len(scattered) % 12 == 0
+
+
+def test_rmu_exp_1_a_sure_throw_is_the_blast_at_the_aim_or_at_the_feet() -> None:
+    """With the placement beyond doubt the odds are the detonation's own, weighted 96/4."""
+    from firefight.odds.api import odds, odds_stats
+
+    people = (_at(30, "Bob"), _at(10, "Ann", armor="BA II"))
+    action = _thrown(200, people)
+    thrown = {v.stat.name: v.value for v in odds_stats(odds(None, action, depth=2), action)}
+    at_aim = Blast(load="m67", center=Point(x_ft=0, y_ft=45), people=people, thrown_ranks=10)
+    at_feet = Blast(load="m67", center=ORIGIN, people=people, thrown_ranks=10)
+    aim = {v.stat.name: v.value for v in odds_stats(odds(None, at_aim, depth=2), at_aim)}
+    feet = {v.stat.name: v.value for v in odds_stats(odds(None, at_feet, depth=2), at_feet)}
+    on_aim = 0.96 - 0.05**3  # faces 05-100 place it; the cut chains are not listed
+    for name, value in thrown.items():
+        assert value == pytest.approx(on_aim * aim[name] + 0.04 * feet[name], abs=1e-9), name
+
+
+def test_the_throw_odds_command() -> None:
+    result = runner.invoke(
+        app,
+        ["odds", "rmu", "throw", "--load", "m67", "--aim", "0,45", "--thrown", "40",
+         "--ranks", "10", "--target", "Viktor:4,47:BA II", "--json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Viktor.p_kill" in result.stdout
+
+
+def test_rmu_exp_13_the_throw_odds_equal_the_generic_enumeration_for_a_molotov() -> None:
+    """A Molotov has no detonation roll, so the reference engine can walk every path: the
+    placement roll (01-04 at the feet) and each body's critical."""
+    from firefight.odds.api import odds, odds_stats
+
+    near_aim = BlastTarget(name="Bob", position=Point(x_ft=0, y_ft=22))
+    action = _thrown(200, (near_aim, _at(3, "Ann")), load="molotov", aim=Point(x_ft=0, y_ft=25))
+    generic = odds(None, action, method="generic", depth=0)
+    fast = odds(None, action, method="exact", depth=0)
+    assert fast.cut_off == pytest.approx(generic.cut_off)
+    for g, f in zip(odds_stats(generic, action), odds_stats(fast, action), strict=True):
+        assert f.value == pytest.approx(g.value, abs=1e-12), g.stat.name

@@ -20,9 +20,10 @@ from firefight.rulesets.rmu.fire_options import MAX_COORDINATE_FT
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
 from firefight.rulesets.rmu.placement import Throw
 from firefight.rulesets.rmu.shot_options import MAX_LISTED, parse_mod
+from firefight.rulesets.rmu.thrown_blast import ThrownBlast
 from firefight.tables.data_files import DataModel, read_toml, validate
 
-__all__ = ["ExplodeOptions", "FlashBangOptions", "ThrowOptions"]
+__all__ = ["ExplodeOptions", "FlashBangOptions", "ThrowBlastOptions", "ThrowOptions"]
 
 
 def load_keys() -> Sequence[str]:
@@ -247,3 +248,26 @@ class ExplodeOptions:
             enclosed=self.enclosed,
             extra=tuple(parse_mod(m) for m in self.mod),
         )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowBlastOptions(ExplodeOptions):
+    """A throw and the people its blast may reach, for the odds before it is made."""
+
+    at: str = param("0,0", help="Where the thrower stands, X,Y in feet.")
+    aim: str = param(help="The aim point X,Y in feet.")
+    thrown: int = param(
+        0, help="The whole Ranged Weapon: Thrown bonus.", low=-999, high=999, rule="RMU-EXP-2"
+    )
+    difficulty: int = param(
+        0, help="The GM's difficulty for the precision wanted.", low=-200, high=200
+    )
+    ap: int = param(3, help="AP on the throw (1-3; -25 per AP under 3).", low=1, high=3,
+                    rule="RMU-EXP-3")  # fmt: skip
+
+    def build(self) -> ThrownBlast:  # type: ignore[override]
+        blast = ExplodeOptions.build(self)
+        thrower = _point(self.at, "--at")
+        throw = Throw(load=self.load, aim=_point(self.aim, "--aim"), thrower=thrower,
+                      thrown_bonus=self.thrown, difficulty=self.difficulty, ap=self.ap)  # fmt: skip
+        return ThrownBlast(throw=throw, blast=blast)
