@@ -37,10 +37,12 @@ from firefight.tables.registry import load_table
 
 __all__ = [
     "AP",
+    "HEAT",
     "HOLLOWPOINT",
     "IMPACT",
     "SHRAPNEL_BARE",
     "SHRAPNEL_COVERED",
+    "SUBDUAL",
     "TRANSFORMS",
     "Transform",
     "derive",
@@ -151,7 +153,34 @@ SHRAPNEL_BARE = Transform(
     hits_min=1,
 )
 
-TRANSFORMS = (IMPACT, AP, HOLLOWPOINT, SHRAPNEL_COVERED, SHRAPNEL_BARE)
+# Fire (RMU-EXP-8, RMU-EXP-14): burns sear rather than bleed, and they scar.
+HEAT = Transform(
+    name="heat",
+    title="Heat (stand-in)",
+    label_prefix="burn: ",
+    why=(
+        "RMU's own Heat table is named by the source (incendiary loads, RMU-EXP-8 and -14) but "
+        "not reproduced; burns tire and scar where a bullet wound bleeds."
+    ),
+    hits_factor=Fraction(1),
+    bleed_to_fatigue=True,
+    injury_extra=-5,
+)
+
+# A concussion's secondary (RMU-EXP-8): half the concussion hits, nothing that lasts.
+SUBDUAL = Transform(
+    name="subdual",
+    title="Subdual (stand-in)",
+    label_prefix="subdual: ",
+    why=(
+        "RMU's own Subdual table is named by the source (the concussion secondary, RMU-EXP-8) "
+        "but not reproduced; DATA.md gives it half the concussion hits and no severity past E."
+    ),
+    hits_factor=Fraction(1, 2),
+    lasting=False,
+)
+
+TRANSFORMS = (IMPACT, AP, HOLLOWPOINT, SHRAPNEL_COVERED, SHRAPNEL_BARE, HEAT, SUBDUAL)
 
 
 def round_half_up(value: Fraction) -> int:

@@ -76,6 +76,7 @@ MORE_RESOLUTIONS = [
     for line in (
         "rmu throw --load m67 --aim 0,45 --thrown 40 --rolls 42,12 --json",
         "rmu flash-bang --victim ghoul:5:0 --enclosed --unaware ghoul --rolls 88,62 --json",
+        "rmu explode --load m67 --ranks 10 --target Bob:30,0 --rolls 60,50 --json",
         "cpr death-save --body 6 --saves 2 --injury whiplash --rolls 3 --json",
         "rmu defend --against missile --quickness-db 10 --dodge 30 --json",
         "cpr stabilize --tech 5 --skill 4 --rolls 4 --json",
@@ -123,6 +124,7 @@ MORE_REFUSALS = [
         # a value past a bound a rule sets is refused under that rule (RMU-DOD-3)
         "rmu shoot --weapon glock-17 --ob 65 --distance 40 --celerity 99 --seed 1",
         "rmu throw --load m67 --aim 0,45 --ap 4",
+        "rmu explode --load m18 --target Bob:5,0 --rolls 50",  # smoke wounds nobody (RMU-EXP-1)
         "cpr death-save --body 0 --rolls 3",  # C-12: no BODY, no death save
         "rmu defend --against firearm --celerity 9",  # RMU-DOD-3: five dots at most
         "cpr stabilize --tech 5 --skill 4 --patient-state serious --rolls 4",
@@ -210,6 +212,7 @@ OUTCOMES = {
 MORE_OUTCOMES = {
     "rmu throw": "partial",
     "rmu flash-bang": "hit",
+    "rmu explode": "hit",
     "cpr death-save": "failure",  # 3 + 2 saves + whiplash 1 = 6, not under BODY 6 (C-12)
     "cpr stabilize": "failure",  # TECH 5 + 4 + 4 = 13, not over DV 13 (C-12)
     "rmu defend": "done",  # a DB worked out, nothing rolled
@@ -271,6 +274,7 @@ def test_a_stray_round_that_strikes_a_shielder_is_a_hit() -> None:
         ({"result": "cannot hit", "hit": False}, "miss"),
         ({"result": "on target", "landed": {}}, "success"),
         ({"result": "flash-bang", "victims": [{"name": "a", "steps": 0}]}, "miss"),
+        ({"result": "detonation", "people": [{"name": "a", "hits": 0}]}, "miss"),
         ({"action": "moves"}, "done"),
     ],
 )

@@ -30,6 +30,8 @@ NAMES = (
     "ballistic-hollowpoint",
     "ballistic-shrapnel-covered",
     "ballistic-shrapnel-bare",
+    "heat",
+    "subdual",
 )
 
 # RMU-BP-1 as RULES.md lists it.

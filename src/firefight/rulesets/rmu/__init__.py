@@ -108,9 +108,23 @@ class RMU(Ruleset):
         return start_round(state, round_number)
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
+        from firefight.outcome import Outcome
+        from firefight.rulesets.rmu.encounter_explosives import detonate_due
         from firefight.rulesets.rmu.upkeep import initiative
+        from firefight.scene.apply import apply_all
+        from firefight.trace import Trace
 
-        return initiative(state, dice)
+        # DEC-306: a fuse that ran out at upkeep goes off with the round change's dice, before
+        # initiative, so that nobody it kills rolls for the new round.
+        blasts = detonate_due(state, dice, rmu_data())
+        if not blasts.events:
+            return initiative(state, dice)
+        rolled = initiative(apply_all(state, blasts.events, self), dice)
+        return Outcome(
+            events=(*blasts.events, *rolled.events),
+            trace=Trace((*blasts.trace.entries, *rolled.trace.entries)),
+            summary={**blasts.summary, **rolled.summary},
+        )
 
     def upkeep(self, state: EncounterState) -> Outcome:
         from firefight.outcome import Outcome

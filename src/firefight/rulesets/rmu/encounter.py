@@ -43,6 +43,15 @@ from firefight.rulesets.rmu.encounter_events import (
     StunWoreOff,
     bonus_used,
 )
+from firefight.rulesets.rmu.encounter_explosives import (
+    Throws,
+    ThrowsBack,
+    describe_landing,
+    resolve_throws,
+    resolve_throws_back,
+    validate_throws,
+    validate_throws_back,
+)
 from firefight.rulesets.rmu.events import (
     AttackerBonusGained,
     BreakageTaken,
@@ -56,6 +65,7 @@ from firefight.rulesets.rmu.fatigue import (
     roll_fatigue_check,
 )
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
+from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
     bystander,
@@ -121,6 +131,7 @@ register_event_types(
     StaggerPaid,
     StunWoreOff,
     FatigueChecked,
+    ExplosiveLanded,
     *(
         getattr(firearm_events, name)
         for name in firearm_events.__all__
@@ -320,6 +331,12 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         encounter_fire.validate_fire_action(state, action)
         return
+    if isinstance(action, Throws):
+        validate_throws(state, action)
+        return
+    if isinstance(action, ThrowsBack):
+        validate_throws_back(state, action)
+        return
     if isinstance(action, Shoot):
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
@@ -482,6 +499,10 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
 def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         return encounter_fire.resolve_fire_action(state, action, dice)
+    if isinstance(action, Throws):
+        return resolve_throws(state, action, dice)
+    if isinstance(action, ThrowsBack):
+        return resolve_throws_back(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()
@@ -601,6 +622,8 @@ def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
         return encounter_fire.apply_fire_event(state, event)
     if isinstance(event, FatigueChecked):
         return state  # the check changes nothing itself; a failed one's AP are their own event
+    if isinstance(event, ExplosiveLanded):
+        return state  # where it rests is its condition's
     raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")
 
 
@@ -640,7 +663,7 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
         if weapon is not None and weapon.loaded is not None:
             left = weapon.loaded.rounds - event.rounds
             return f"{event.actor}'s {weapon.name}: {counted(left, 'round')} left in the magazine."
-    return encounter_fire.describe_fire_event(event, state)
+    return describe_landing(event) or encounter_fire.describe_fire_event(event, state)
 
 
 def rmu_combatant_figures(c: CombatantState) -> dict[str, object]:

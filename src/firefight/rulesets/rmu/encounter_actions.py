@@ -8,7 +8,10 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
 - ``reloads [WEAPON] [--ammo TYPE]`` -- draw ammunition and load, 1 AP (RULINGS R-6);
 - ``moves [to] X,Y`` -- ordinary movement, 1 AP per BMR or part of one (R-6);
 - ``drops-prone`` / ``stands-up`` -- 2 AP (R-6);
-- ``waits [--ap N]`` -- lets AP go (all that are left by default).
+- ``waits [--ap N]`` -- lets AP go (all that are left by default);
+- ``throws LOAD at X,Y [--ap N] [--difficulty N]`` -- an explosive
+  (:mod:`firefight.rulesets.rmu.encounter_explosives`, RMU-EXP-2, RMU-EXP-9);
+- ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
 :mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
@@ -22,6 +25,12 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point, Posture
+from firefight.rulesets.rmu.encounter_explosives import (
+    THROW_BACK_OPTIONS,
+    THROW_OPTIONS,
+    parse_throw,
+    parse_throw_back,
+)
 from firefight.rulesets.rmu.fire_actions import (
     ACTIONS_RULE,
     FIRE_OPTIONS,
@@ -80,6 +89,10 @@ _VERBS: dict[str, str] = {
     "passes": "waits",
     "pass": "waits",
     **FIRE_VERBS,
+    "throws": "throws",
+    "throw": "throws",
+    "throws-back": "throws-back",
+    "throw-back": "throws-back",
     # "fires rapid at X" is the firing round of emptying the gun, not an aimed shot.
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
 }
@@ -91,6 +104,8 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "stands-up": {},
     "waits": {"ap": "int"},
     **FIRE_OPTIONS,
+    "throws": THROW_OPTIONS,
+    "throws-back": THROW_BACK_OPTIONS,
 }
 
 
@@ -125,6 +140,10 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
     )
     if line.verb in FIRE_OPTIONS:
         return parse_fire_action(line, state)
+    if line.verb == "throws":
+        return parse_throw(line, ACTIONS_RULE)
+    if line.verb == "throws-back":
+        return parse_throw_back(line, ACTIONS_RULE)
     verb, positional = line.verb, line.words
     base = {"actor": line.actor, "verb": verb, "text": line.text}
     if verb == "shoots":

@@ -1,20 +1,29 @@
-"""The declarations of a throw and a flash-bang as a person gives them: the options of
-``rmu throw`` and ``rmu flash-bang`` (:mod:`firefight.declarations`)."""
+"""The declarations of a throw, a detonation and a flash-bang as a person gives them: the
+options of ``rmu throw``, ``rmu explode`` and ``rmu flash-bang`` (:mod:`firefight.declarations`).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import Field
 
 from firefight.declarations import DeclarationError, param
-from firefight.geometry import Point
+from firefight.geometry import Point, Posture, Size
+from firefight.rulesets.rmu.cover import parse_cover
+from firefight.rulesets.rmu.detonation import Blast, BlastTarget
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_options import MAX_COORDINATE_FT
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
 from firefight.rulesets.rmu.placement import Throw
 from firefight.rulesets.rmu.shot_options import MAX_LISTED, parse_mod
+from firefight.rulesets.rmu.thrown_blast import ThrownBlast
+from firefight.tables.data_files import DataModel, read_toml, validate
 
-__all__ = ["FlashBangOptions", "ThrowOptions"]
+__all__ = ["ExplodeOptions", "FlashBangOptions", "ThrowBlastOptions", "ThrowOptions"]
 
 
 def load_keys() -> Sequence[str]:
@@ -114,3 +123,151 @@ class FlashBangOptions:
         return FlashBang(
             victims=victims, enclosed=self.enclosed, extra=tuple(parse_mod(m) for m in self.mod)
         )
+
+
+class _BlastPersonModel(DataModel):
+    name: str = Field(min_length=1)
+    x_ft: float
+    y_ft: float
+    posture: Posture = Posture.STANDING
+    size: Size = Size.MEDIUM
+    armor: str = "AT 1"
+    quickness_db: int = Field(default=0, ge=-100, le=100)
+    cover: str = "none"
+    barrier_x_ft: float | None = None
+    barrier_y_ft: float | None = None
+
+
+class _BlastSceneModel(DataModel):
+    person: list[_BlastPersonModel] = Field(min_length=1)
+
+
+def _named(texts: Sequence[str], option: str) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for text in texts:
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip():
+            raise DeclarationError(option, f"takes NAME=VALUE, got {text!r}.")
+        found[name.strip()] = value.strip()
+    return found
+
+
+def _blast_target(row: _BlastPersonModel) -> BlastTarget:
+    text = row.cover.strip().lower()
+    barrier = None
+    if "@" in text:
+        text, _, where = text.partition("@")
+        barrier = _point(where, "--cover")
+    elif row.barrier_x_ft is not None and row.barrier_y_ft is not None:
+        barrier = Point(x_ft=row.barrier_x_ft, y_ft=row.barrier_y_ft)
+    obscured = text in OBSCURING
+    return BlastTarget(
+        name=row.name,
+        position=Point(x_ft=row.x_ft, y_ft=row.y_ft),
+        posture=row.posture,
+        size=row.size,
+        armor=row.armor,
+        quickness_db=row.quickness_db,
+        cover=None if obscured else parse_cover(text),
+        barrier=barrier,
+        obscured=obscured,
+    )
+
+
+#: RMU-EXP-6: what only hides a body; it subtracts nothing from a blast.
+OBSCURING = ("smoke", "fog", "darkness", "curtain")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExplodeOptions:
+    """An explosive going off among the people around it."""
+
+    load: str = param(help="The explosive (m67, mk3a2, an-m14, molotov).", choices=load_keys)
+    at: str = param("0,0", help="Where it goes off, X,Y in feet.")
+    ranks: int = param(
+        0, help="The thrower's Ranged Weapon: Thrown RANKS.", low=0, high=200, rule="RMU-EXP-1"
+    )
+    target: tuple[str, ...] = param(
+        (),
+        help="A person NAME:X,Y[:ARMOR] in feet (repeatable), e.g. 'Bob:0,40:BA II'.",
+        high=MAX_LISTED * 4,
+    )
+    scene: Path | None = param(None, help="A TOML file of [[person]] tables (docs/rmu.md).")
+    cover: tuple[str, ...] = param(
+        (),
+        help="A person's barrier NAME=GRADE:MATERIAL[@X,Y] (where it stands; repeatable), or "
+        "NAME=smoke for what only hides.",
+        high=MAX_LISTED * 4,
+        rule="RMU-EXP-6",
+    )
+    prone: tuple[str, ...] = param(
+        (), help="NAME is prone when it goes off (repeatable).", high=MAX_LISTED * 4,
+        rule="RMU-EXP-7",
+    )  # fmt: skip
+    quickness: tuple[str, ...] = param(
+        (), help="A person's Quickness DB NAME=N (repeatable).", high=MAX_LISTED * 4
+    )
+    enclosed: bool = param(False, help="It goes off in a closed room.")
+    mod: tuple[str, ...] = param(
+        (), help="Extra modifier VALUE:LABEL on every total (repeatable).", high=MAX_LISTED
+    )
+
+    def build(self) -> Blast:
+        rows: list[dict[str, Any]] = []
+        if self.scene is not None:
+            model = validate(_BlastSceneModel, read_toml(self.scene), str(self.scene))
+            rows += [p.model_dump() for p in model.person]
+        for text in self.target:
+            parts = text.split(":")
+            if len(parts) not in (2, 3) or not parts[0].strip():
+                raise DeclarationError(
+                    "--target", f"takes NAME:X,Y[:ARMOR], e.g. 'Bob:0,40:BA II', got {text!r}."
+                )
+            where = _point(parts[1], "--target")
+            row: dict[str, Any] = {"name": parts[0].strip(), "x_ft": where.x_ft, "y_ft": where.y_ft}
+            if len(parts) == 3:
+                row["armor"] = parts[2].strip()
+            rows.append(row)
+        by_name = {r["name"]: r for r in rows}
+        changes: list[tuple[str, str, dict[str, Any]]] = [
+            *(("--cover", n, {"cover": v}) for n, v in _named(self.cover, "--cover").items()),
+            *(("--prone", n.strip(), {"posture": "prone"}) for n in self.prone),
+            *(("--quickness", n, {"quickness_db": v})
+              for n, v in _named(self.quickness, "--quickness").items()),
+        ]  # fmt: skip
+        for option, name, fields in changes:
+            if name not in by_name:
+                raise DeclarationError(option, f"names {name!r}, who is not on the scene.")
+            by_name[name].update(fields)
+        people = tuple(_blast_target(validate(_BlastPersonModel, r, "--target")) for r in rows)
+        return Blast(
+            load=self.load,
+            center=_point(self.at, "--at"),
+            thrown_ranks=self.ranks,
+            people=people,
+            enclosed=self.enclosed,
+            extra=tuple(parse_mod(m) for m in self.mod),
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowBlastOptions(ExplodeOptions):
+    """A throw and the people its blast may reach, for the odds before it is made."""
+
+    at: str = param("0,0", help="Where the thrower stands, X,Y in feet.")
+    aim: str = param(help="The aim point X,Y in feet.")
+    thrown: int = param(
+        0, help="The whole Ranged Weapon: Thrown bonus.", low=-999, high=999, rule="RMU-EXP-2"
+    )
+    difficulty: int = param(
+        0, help="The GM's difficulty for the precision wanted.", low=-200, high=200
+    )
+    ap: int = param(3, help="AP on the throw (1-3; -25 per AP under 3).", low=1, high=3,
+                    rule="RMU-EXP-3")  # fmt: skip
+
+    def build(self) -> ThrownBlast:  # type: ignore[override]
+        blast = ExplodeOptions.build(self)
+        thrower = _point(self.at, "--at")
+        throw = Throw(load=self.load, aim=_point(self.aim, "--aim"), thrower=thrower,
+                      thrown_bonus=self.thrown, difficulty=self.difficulty, ap=self.ap)  # fmt: skip
+        return ThrownBlast(throw=throw, blast=blast)

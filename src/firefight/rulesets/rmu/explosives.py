@@ -19,6 +19,7 @@ __all__ = [
     "ExplosiveData",
     "FlashBangFigures",
     "Load",
+    "NoticingFigures",
     "ThrowFigures",
     "explosive_data",
 ]
@@ -85,12 +86,29 @@ class FlashBangFigures:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class NoticingFigures:
+    """RMU-EXP-10's placement rows (a provisional stand-in, DATA.md)."""
+
+    provisional: bool
+    seen_within_ft: float
+    front_half_angle_deg: float
+    near_ap: int
+    far_front_ap: int
+    behind_penalty: int
+    behind_ap: int
+    unaware_ap: int
+    perception_ap_full: int
+    perception_penalty_per_ap_short: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ExplosiveData:
     source: str
     loads: dict[str, Load]
     throw: ThrowFigures
     bands: BandFigures
     flash_bang: FlashBangFigures
+    noticing: NoticingFigures
 
     def load(self, key: str) -> Load:
         try:
@@ -138,6 +156,19 @@ class _FlashBang(DataModel):
     hits_per_step: int = Field(ge=0)
 
 
+class _Noticing(DataModel):
+    provisional: bool
+    seen_within_ft: float = Field(gt=0)
+    front_half_angle_deg: float = Field(gt=0, le=180)
+    near_ap: int = Field(ge=0)
+    far_front_ap: int = Field(ge=0)
+    behind_penalty: int = Field(le=0)
+    behind_ap: int = Field(ge=0)
+    unaware_ap: int = Field(ge=0)
+    perception_ap_full: int = Field(ge=0)
+    perception_penalty_per_ap_short: int = Field(le=0)
+
+
 class _Load(DataModel):
     key: str
     name: str
@@ -171,6 +202,7 @@ class _File(DataModel):
     bands: _Bands
     severity_by_band: _Severities
     flash_bang: _FlashBang
+    noticing: _Noticing
     load: list[_Load] = Field(min_length=1)
 
 
@@ -225,4 +257,5 @@ def explosive_data() -> ExplosiveData:
             severity={"kill": s.kill, "casualty": s.casualty, "fringe": s.fringe},
         ),
         flash_bang=FlashBangFigures(**model.flash_bang.model_dump()),
+        noticing=NoticingFigures(**model.noticing.model_dump()),
     )

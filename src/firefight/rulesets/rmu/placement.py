@@ -28,7 +28,14 @@ from firefight.outcome import Outcome
 from firefight.rulesets.rmu.explosives import ExplosiveData, explosive_data
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["ExplosiveLanded", "Throw", "resolve_throw", "throw_band"]
+__all__ = [
+    "ExplosiveLanded",
+    "Throw",
+    "placement_terms",
+    "resolve_throw",
+    "scatter_ft",
+    "throw_band",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,9 +79,9 @@ def throw_band(distance: float, increment_ft: float, bands: int) -> int:
     return band
 
 
-def resolve_throw(throw: Throw, dice: Dice, data: ExplosiveData | None = None) -> Outcome:
-    """Where ``throw`` lands. Dice: the placement roll, then (when it scatters) the d12."""
-    data = data or explosive_data()
+def placement_terms(throw: Throw, data: ExplosiveData) -> tuple[float, tuple[Modifier, ...]]:
+    """The throw's distance and every term of its placement total but the roll, refusing a
+    throw that cannot be made (RMU-EXP-2..4)."""
     load = data.load(throw.load)
     figures = data.throw
     if not 1 <= throw.ap <= figures.ap_full:
@@ -83,9 +90,40 @@ def resolve_throw(throw: Throw, dice: Dice, data: ExplosiveData | None = None) -
         )
     distance = distance_ft(throw.thrower, throw.aim)
     band = throw_band(distance, load.increment_ft, len(figures.band_penalties))
+    short = figures.ap_full - throw.ap
+    return distance, (
+        Modifier(value=throw.thrown_bonus, label="Ranged Weapon: Thrown", rule="RMU-EXP-2"),
+        Modifier(value=throw.difficulty, label="difficulty (GM)", rule="RMU-EXP-2"),
+        Modifier(
+            value=figures.band_penalties[band - 1],
+            label=f"throw increment {band} ({distance:g} ft)",
+            rule="RMU-EXP-4",
+        ),
+        Modifier(
+            value=figures.penalty_per_ap_short * short, label=f"{throw.ap} AP", rule="RMU-EXP-3"
+        ),
+        *throw.extra,
+    )
+
+
+def scatter_ft(total: int, distance: float) -> tuple[int, float]:
+    """X-1: the share of half the throw a total below 100 misses by, and that distance.
+
+    >>> scatter_ft(72, 45.0)
+    (28, 6.3)
+    """
+    share = 100 if total < 0 else 100 - total
+    return share, round(share / 100 * distance / 2, 6)
+
+
+def resolve_throw(throw: Throw, dice: Dice, data: ExplosiveData | None = None) -> Outcome:
+    """Where ``throw`` lands. Dice: the placement roll, then (when it scatters) the d12."""
+    data = data or explosive_data()
+    load = data.load(throw.load)
+    distance, terms = placement_terms(throw, data)
     tb = TraceBuilder()
     roll = tb.roll(dice.d100_open_ended("placement", low_end=False))
-    if roll.natural <= figures.fumble_max:
+    if roll.natural <= data.throw.fumble_max:
         tb.step(
             f"A natural {roll.natural:02d} fumbles: the {load.name} never leaves "
             f"{throw.name}'s hand and lies at their feet, fuse running.",
@@ -93,29 +131,14 @@ def resolve_throw(throw: Throw, dice: Dice, data: ExplosiveData | None = None) -
         )
         landed = throw.thrower
         return _landed(throw, load.key, landed, tb, fumbled=True, total=None, off=0.0)
-    short = figures.ap_full - throw.ap
     total = tb.total(
         "placement",
-        [
-            Modifier(value=roll.total, label="d100 (open-ended)", rule="RMU-EXP-2"),
-            Modifier(value=throw.thrown_bonus, label="Ranged Weapon: Thrown", rule="RMU-EXP-2"),
-            Modifier(value=throw.difficulty, label="difficulty (GM)", rule="RMU-EXP-2"),
-            Modifier(
-                value=figures.band_penalties[band - 1],
-                label=f"throw increment {band} ({distance:g} ft)",
-                rule="RMU-EXP-4",
-            ),
-            Modifier(
-                value=figures.penalty_per_ap_short * short, label=f"{throw.ap} AP", rule="RMU-EXP-3"
-            ),
-            *throw.extra,
-        ],
+        [Modifier(value=roll.total, label="d100 (open-ended)", rule="RMU-EXP-2"), *terms],
     ).value
     if total >= 100:
         tb.step(f"{total}: on the aim point.", "X-1")
         return _landed(throw, load.key, throw.aim, tb, fumbled=False, total=total, off=0.0)
-    share = 100 if total < 0 else 100 - total
-    off = round(share / 100 * distance / 2, 6)
+    share, off = scatter_ft(total, distance)
     if off == 0:
         tb.step(f"{total}: short of 100, but a throw of 0 ft scatters nowhere.", "X-1")
         return _landed(throw, load.key, throw.aim, tb, fumbled=False, total=total, off=0.0)

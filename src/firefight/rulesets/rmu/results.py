@@ -46,7 +46,8 @@ def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
     anyone in the burst or the sweep); ``fumble`` on a fumble or a malfunction; a maneuver, a
     preparation or a dash for cover by its percentage or its absolute band; a thrown explosive
     is a ``success`` on target and ``partial`` when it scatters; a flash-bang ``hit`` when it
-    blinds anyone; ``done`` for an action with nothing to roll (a move, a reload, a wait)."""
+    blinds anyone, a detonation ``hit`` when it wounds anyone; ``done`` for an action with
+    nothing to roll (a move, a reload, a wait)."""
     result = summary.get("result")
     if result in ("fumble", "malfunction"):
         return "fumble"
@@ -58,6 +59,9 @@ def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
         return _THROWN[result]
     if result == "flash-bang":
         return "hit" if any(v.get("steps") for v in summary.get("victims", ())) else "miss"
+    if result == "detonation":
+        people = summary.get("people", ())
+        return "hit" if any(p.get("hits") or p.get("severity") for p in people) else "miss"
     if result in ("in cover", "in the open"):
         return _by_percent(summary.get("share_percent"))
     if summary.get("kind") == "percentage":

@@ -39,6 +39,7 @@ _FIRE_COMMANDS = {
 _EXPLOSIVES = "firefight.rulesets.rmu.cli.explosives"
 _EXPLOSIVE_COMMANDS = {
     "throw": "Throw an explosive: where it lands.",
+    "explode": "An explosive goes off among the people near it.",
     "flash-bang": "A flash-bang's contest per victim.",
 }
 app = typer.Typer(

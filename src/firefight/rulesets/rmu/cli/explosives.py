@@ -1,4 +1,5 @@
-"""``firefight rmu throw | flash-bang``: where an explosive lands, and a flash-bang's contest."""
+"""``firefight rmu throw | explode | flash-bang``: where an explosive lands, what its detonation
+does to everyone near it, and a flash-bang's contest."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ from firefight.cli.common import given_dice, json_refusals, refusals, show_resol
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.explosive_options import FlashBangOptions, ThrowOptions
+from firefight.rulesets.rmu.detonation import resolve_detonation
+from firefight.rulesets.rmu.explosive_options import (
+    ExplodeOptions,
+    FlashBangOptions,
+    ThrowOptions,
+)
 from firefight.rulesets.rmu.flash_bang import resolve_flash_bang
 from firefight.rulesets.rmu.placement import resolve_throw
 
@@ -60,6 +66,44 @@ def throw(
         as_json=as_json,
         title=f"rmu throw: {decl.load}",
         headline=_throw_headline,
+    )
+
+
+def _explode_headline(outcome: Outcome) -> str:
+    people = outcome.summary["people"]
+    assert isinstance(people, list)
+    parts = []
+    for p in people:
+        if p["band"] is None:
+            parts.append(f"{p['name']}: outside")
+            continue
+        severity = f", critical {p['severity']}" if p.get("severity") else ""
+        parts.append(f"{p['name']} ({p['band']}): {p['hits']} hits{severity}")
+    return "; ".join(parts)
+
+
+@declared_command(
+    app,
+    "explode",
+    ExplodeOptions,
+    help="An explosive goes off: one detonation roll read by everyone near it (RMU-EXP-1).",
+)
+def explode(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "explode", given, as_json)):
+        decl = declare(ExplodeOptions, **values).build()
+        outcome = resolve_detonation(decl, given.dice)
+    show_resolution(
+        ruleset="rmu",
+        action="explode",
+        declaration=decl,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=f"rmu explode: {decl.load}",
+        headline=_explode_headline,
     )
 
 

@@ -31,6 +31,7 @@ from firefight.cli.odds_kit import (
 )
 from firefight.declarations import DeclarationError, declare, options_of, sweep_values
 from firefight.odds.api import action_odds, odds
+from firefight.rulesets.rmu.explosive_options import ExplodeOptions, ThrowBlastOptions
 from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.serialize import to_plain
@@ -217,6 +218,87 @@ def rmu_suppress(values: dict[str, Any], **how: Any) -> None:
         f"{options.distance:g} ft"
     )
     _show_fire_odds(decl, title, **how)
+
+
+@declared_command(
+    app,
+    "explode",
+    ExplodeOptions,
+    help="The odds of a detonation, per person near it (RMU-EXP-1): P(kill, casualty, fringe "
+    "band), P(critical), expected hits, P(dying), P(dead); exact over the one detonation roll.",
+    extra=(("method", MethodOpt, "exact"), *_FIRE_ODDS_OPTIONS[1:]),
+)
+def rmu_explode(
+    values: dict[str, Any],
+    *,
+    method: str,
+    depth: int | None,
+    samples: int,
+    seed: int,
+    top: int,
+    csv_path: Path | None,
+    plot: Path | None,
+    as_json: bool,
+) -> None:
+    from firefight.rulesets.rmu.odds.blast import blast_stats, describe_blast
+
+    with refusals():
+        options = declare(ExplodeOptions, **values)
+        decl = options.build()
+        dist = odds(None, decl, method=method_from_text(method), depth=depth, samples=samples,
+                    seed=seed)  # fmt: skip
+    show_distribution(
+        f"odds: rmu explode, {options.load}, {options.ranks} ranks",
+        decl,
+        dist,
+        as_json=as_json,
+        csv_path=csv_path,
+        plot_path=plot,
+        top=top,
+        describe=describe_blast,
+        always_shown={s.name for s in blast_stats(decl)},
+    )
+
+
+@declared_command(
+    app,
+    "throw",
+    ThrowBlastOptions,
+    help="The odds of a throw and its blast, per person (RMU-EXP-1, -2): P(kill, casualty, "
+    "fringe band), P(critical), expected hits, P(dying), P(dead); exact over the placement roll, "
+    "the d12 and the detonation roll.",
+    extra=(("method", MethodOpt, "exact"), *_FIRE_ODDS_OPTIONS[1:]),
+)
+def rmu_throw(
+    values: dict[str, Any],
+    *,
+    method: str,
+    depth: int | None,
+    samples: int,
+    seed: int,
+    top: int,
+    csv_path: Path | None,
+    plot: Path | None,
+    as_json: bool,
+) -> None:
+    from firefight.rulesets.rmu.odds.blast import describe_landing, thrown_stats
+
+    with refusals():
+        options = declare(ThrowBlastOptions, **values)
+        decl = options.build()
+        dist = odds(None, decl, method=method_from_text(method), depth=depth, samples=samples,
+                    seed=seed)  # fmt: skip
+    show_distribution(
+        f"odds: rmu throw, {options.load} at {options.aim}, Thrown {options.thrown:+d}",
+        decl,
+        dist,
+        as_json=as_json,
+        csv_path=csv_path,
+        plot_path=plot,
+        top=top,
+        describe=describe_landing,
+        always_shown={s.name for s in thrown_stats(decl)},
+    )
 
 
 # --- sweeps ----------------------------------------------------------------------------------

@@ -57,10 +57,39 @@ def _fire_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
     return partial(resolve_fire_with, state, action)
 
 
+def _blast_scalar(state: Any, blast: Any) -> Callable[[Dice], Outcome]:
+    from firefight.rulesets.rmu.odds.blast import resolve_blast_for_odds, resolve_blast_with
+
+    if state is None:
+        return partial(resolve_blast_for_odds, blast)
+    return partial(resolve_blast_with, state, blast)
+
+
+def _blast_fast(state: Any, blast: Any, depth: int) -> Distribution[Any]:
+    from firefight.rulesets.rmu.odds.blast import blast_exact
+
+    return blast_exact(state, blast, depth)
+
+
+def _thrown_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
+    from firefight.rulesets.rmu.odds.blast import resolve_thrown_for_odds, resolve_thrown_with
+
+    if state is None:
+        return partial(resolve_thrown_for_odds, action)
+    return partial(resolve_thrown_with, state, action)
+
+
+def _thrown_fast(state: Any, action: Any, depth: int) -> Distribution[Any]:
+    from firefight.rulesets.rmu.odds.blast import thrown_exact
+
+    return thrown_exact(state, action, depth)
+
+
 def registrations() -> list[ActionOdds]:
     """The aimed shot with every fast path; rapid fire (its preparation and its firing round)
     and the suppression sweep with none (each person caught rolls on their own), so the
-    generic engine and Monte Carlo over the scalar resolver."""
+    generic engine and Monte Carlo over the scalar resolver; the detonation with a fast path
+    over its one roll (:mod:`firefight.rulesets.rmu.odds.blast`)."""
     from firefight.rulesets.rmu.odds.fire import (
         PREPARATION_STATS,
         fire_stats,
@@ -106,4 +135,39 @@ def registrations() -> list[ActionOdds]:
                 stats_for=fire_stats,
             )
         )
+    from firefight.rulesets.rmu.detonation import Blast
+    from firefight.rulesets.rmu.odds.blast import (
+        blast_stats,
+        blast_view,
+        landing_view,
+        thrown_stats,
+    )
+    from firefight.rulesets.rmu.thrown_blast import ThrownBlast
+
+    found.append(
+        ActionOdds(
+            ruleset="rmu",
+            name="explode",
+            action_type=Blast,
+            scalar=_blast_scalar,
+            key=blast_view,
+            stats=(),
+            stats_for=blast_stats,
+            fast=_blast_fast,
+            fast_depth=9,
+        )
+    )
+    found.append(
+        ActionOdds(
+            ruleset="rmu",
+            name="throw",
+            action_type=ThrownBlast,
+            scalar=_thrown_scalar,
+            key=landing_view,
+            stats=(),
+            stats_for=thrown_stats,
+            fast=_thrown_fast,
+            fast_depth=4,
+        )
+    )
     return found

@@ -1,0 +1,161 @@
+"""The gurps ruleset: 3d6 roll-under on the GURPS 3rd-edition core, with the expanded ranged
+combat house rules of seed 002 (docs/gurps.md).
+
+Resolvers (pure; each takes a frozen declaration and a :class:`~firefight.dice.Dice`):
+
+- :func:`~firefight.rulesets.gurps.attack.resolve_shot` -- one turn's shooting (GUR-CORE-1,
+  GUR-MOD-1, GUR-ARC-1, GUR-ELEV-1, GUR-MOVE-1, GUR-OPP-1, GUR-LOC-1, GUR-AMMO-1, GUR-ARROW-1)
+
+Figures live in ``data/*.toml``; those 002 leans on from the 3e core are marked
+``public core (3e)`` with their source. The scene is kept in feet (RULINGS S-1); gurps measures
+in yards (G-4) and converts at its edge (:mod:`.ranges`).
+
+This package imports nothing from any other ruleset.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from firefight.rulesets.base import CatalogRow, Ruleset
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from firefight.dice import Dice
+    from firefight.events import Event
+    from firefight.outcome import Outcome, ResolvedWord
+    from firefight.probability.action_odds import ActionOdds
+    from firefight.scene.actions import Action
+    from firefight.scene.state import CombatantState, EncounterState
+
+__all__ = ["GURPS"]
+
+
+class GURPS(Ruleset):
+    name = "gurps"
+    title = "3d6 roll-under (GURPS 3rd edition with 002's ranged-combat house rules)"
+    package = "firefight.rulesets.gurps"
+    cli_module = "firefight.rulesets.gurps.cli.commands"
+    odds_cli_module = "firefight.rulesets.gurps.cli.odds"
+
+    def weapon_catalog(self) -> Sequence[CatalogRow]:
+        from firefight.rulesets.gurps.data import DATA
+
+        rows = []
+        for w in DATA.weapons.values():
+            half = (
+                f"{w.half_damage:g}" if w.half_damage is not None else f"ST x{w.half_damage_st:g}"
+            )
+            most = f"{w.max:g}" if w.max is not None else f"ST x{w.max_st:g}"
+            figures = (
+                ("kind", w.kind),
+                ("damage", f"{w.damage} {w.type}"),
+                ("SS", str(w.ss)),
+                ("Acc", str(w.acc)),
+                ("1/2D (yd)", half),
+                ("Max (yd)", most),
+                ("RoF", w.rof),
+                ("shots", str(w.shots)),
+                ("ST", str(w.st)),
+                ("Rcl", str(w.rcl)),
+            )
+            rows.append(
+                CatalogRow(
+                    key=w.key,
+                    name=w.name,
+                    figures=figures,
+                    provisional=("every figure: public core (3e), recalled",),
+                )
+            )
+        return rows
+
+    def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
+        """A shot or stray that struck someone is a hit, a critical miss a fumble, anything else
+        that struck nobody a miss; a load is a success or failure; a reload of a magazine
+        weapon or a burst barrel's shot is done."""
+        if "barrel_burst" in summary:
+            return "fumble"
+        if "loaded" in summary:
+            return "success" if summary["loaded"] else "failure"
+        if "hits" in summary:
+            if summary["hits"]:
+                return "hit"
+            return "fumble" if summary.get("critical_miss") else "miss"
+        if "hit" in summary:
+            return "hit" if summary["hit"] else "miss"
+        return "done"
+
+    def check_data(self) -> list[str]:
+        from firefight.rulesets.gurps.data import DATA
+
+        return [f"data/{name}" for name in DATA.check()]
+
+    def action_odds(self) -> Sequence[ActionOdds]:
+        from firefight.rulesets.gurps.odds import registrations
+
+        return registrations()
+
+    # --- encounter seams: one-second turns in 3e maneuvers (gurps.encounter), imported on
+    # first use so that the resolvers load without the encounter layer.
+
+    def combatant_model(self) -> type[BaseModel]:
+        from firefight.rulesets.gurps.encounter_model import GurpsCombatant
+
+        return GurpsCombatant
+
+    def new_combatant(self, spec: BaseModel, core: CombatantState) -> CombatantState:
+        from firefight.rulesets.gurps.encounter_model import new_gurps_combatant
+
+        return new_gurps_combatant(spec, core)
+
+    def start_round(self, state: EncounterState, round_number: int) -> Outcome:
+        from firefight.rulesets.gurps.encounter import start_turn
+
+        return start_turn(round_number)
+
+    def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
+        from firefight.rulesets.gurps.encounter import initiative
+
+        return initiative(state)
+
+    def upkeep(self, state: EncounterState) -> Outcome:
+        from firefight.rulesets.gurps.encounter import nothing
+
+        return nothing()
+
+    def parse_action(self, text: str, state: EncounterState) -> Action:
+        from firefight.rulesets.gurps.encounter import parse_gurps_action
+
+        return parse_gurps_action(text, state)
+
+    def validate(self, state: EncounterState, action: Action) -> None:
+        from firefight.rulesets.gurps.encounter import validate_gurps_action
+
+        validate_gurps_action(state, action)
+
+    def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
+        from firefight.rulesets.gurps.encounter import resolve_gurps_action
+
+        return resolve_gurps_action(state, action, dice)
+
+    def apply(self, state: EncounterState, event: Event) -> EncounterState:
+        from firefight.rulesets.gurps.encounter import apply_gurps_event
+
+        return apply_gurps_event(state, event)
+
+    def event_types(self) -> Sequence[type[Event]]:
+        from firefight.rulesets.gurps.encounter import EVENT_TYPES
+
+        return EVENT_TYPES
+
+    def describe_combatant(self, combatant: CombatantState) -> Mapping[str, object]:
+        from firefight.rulesets.gurps.encounter import gurps_figures
+
+        return gurps_figures(combatant)
+
+    def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
+        from firefight.rulesets.gurps.encounter import gurps_row
+
+        return gurps_row(combatant)

@@ -1,0 +1,251 @@
+"""Resolving a shot (GUR-CORE-1 with the house rules of 002): the effective skill, one 3d6 roll
+per shot with Rcl after the first (G-5), criticals (G-1), the target's active defense with PD
+(G-3), where a miss goes (GUR-WRONG-2, GUR-IND-2) and where a dodged missile goes (GUR-WRONG-3),
+hit locations where GUR-LOC-1 calls for them, the critical hit table, damage and injury.
+
+>>> from firefight.dice import Dice
+>>> from firefight.declarations import declare
+>>> shot = declare(Shoot, weapon="revolver-38", skill=14, distance=5, aim=1)
+>>> out = resolve_shot(shot, Dice.scripted([3, 3, 3, 4, 2]))
+>>> out.summary["result"], out.summary["injury"]
+('hit', 5)
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.outcome import Outcome
+from firefight.rulesets.gurps.damage import Hit, damage_hit
+from firefight.rulesets.gurps.data import DATA, GurpsData
+from firefight.rulesets.gurps.injury import Condition, take_injury
+from firefight.rulesets.gurps.rolls import DiceRoller, Roller
+from firefight.rulesets.gurps.setup import ShotSetup, settle
+from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.success import Verdict, judge
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = ["defense_target", "miss_path", "resolve_shot", "run_shot"]
+
+
+def defense_target(shot: Shoot, setup: ShotSetup, data: GurpsData) -> list[Modifier]:
+    """The target's active defense against this missile, with PD (G-3); a refusal if that
+    defense does not work against it (public core 3e)."""
+    rules = data.core.defenses
+    allowed: list[str] = getattr(rules, shot.defense)
+    if setup.weapon.kind not in allowed:
+        usable = [d for d in ("dodge", "block", "parry") if setup.weapon.kind in getattr(rules, d)]
+        raise RuleRefusal(
+            "G-3",
+            f"A {setup.weapon.name} cannot be met with a {shot.defense}; "
+            f"{' or '.join(usable)} it instead.",
+        )
+    armor = data.armor[shot.armor]
+    pd = armor.pd if shot.pd is None else shot.pd
+    parts = [
+        Modifier(value=shot.defense_value, label=shot.defense, rule="G-3"),
+        Modifier(value=pd + shot.shield_pd, label="PD", rule="G-3"),
+    ]
+    if shot.defense == "parry":
+        parts.append(
+            Modifier(value=rules.parry_modifier, label="parrying a thrown weapon", rule="G-3")
+        )
+    if shot.stunned:
+        parts.append(
+            Modifier(value=data.core.injury.stunned_defense, label="stunned", rule="GUR-CORE-1")
+        )
+    long_flight = setup.weapon.kind in ("bow", "crossbow", "sling", "thrown")
+    if long_flight and setup.beyond_half_damage and shot.defense in ("dodge", "block"):
+        parts.append(
+            Modifier(
+                value=rules.long_flight_bonus, label="seen coming from afar", rule="GUR-ARROW-1"
+            )
+        )
+    return parts
+
+
+def miss_path(verdict: Verdict, setup: ShotSetup, data: GurpsData) -> dict[str, object]:
+    """Where a missed shot goes: through the target's hex if missed by 4 or less, else one hex
+    wide per 2 more points (GUR-WRONG-2); a critical miss never strays into an enemy."""
+    missed_by = -verdict.margin
+    rules = data.house.wrong_target
+    if verdict.critical:
+        return {"missed_by": missed_by, "path": "critical miss: harms no enemy"}
+    if missed_by <= rules.passes_through_within:
+        return {"missed_by": missed_by, "path": "passes through the target's hex", "wide_hexes": 0}
+    wide = (missed_by - rules.passes_through_within) // rules.points_per_hex_wide
+    return {"missed_by": missed_by, "path": f"goes {wide} hex(es) wide", "wide_hexes": wide}
+
+
+def _scatter(verdict: Verdict, setup: ShotSetup, roller: Roller) -> dict[str, object]:
+    """GUR-IND-2: a lobbed miss lands (yards missed by) or half the distance away, whichever
+    is less, in a random hex direction."""
+    yards = min(-verdict.margin, math.ceil(setup.distance / 2))
+    direction = roller.sum(1, "scatter direction (hex side)")
+    return {"scatter_yd": yards, "scatter_direction": direction}
+
+
+def _barrel_burst(
+    shot: Shoot, setup: ShotSetup, roller: Roller, trace: TraceBuilder, data: GurpsData
+) -> dict[str, int] | None:
+    """GUR-RELOAD-1: too-fine powder bursts the barrel on a 1 on 1d6, the shot lost and half
+    a damage roll to the firer's face (DEC-212)."""
+    if shot.powder != "fine":
+        return None
+    burst_on = data.house.powder["fine"].burst_on
+    if roller.sum(1, f"barrel holds (bursts on {burst_on})") > burst_on:
+        return None
+    rolled = roller.sum(setup.damage.dice, "burst damage") + setup.damage.adds
+    face = max(0, rolled) // 2
+    trace.step(f"the barrel bursts: {face} to the firer's face", rule="GUR-RELOAD-1")
+    return {"firer_injury": face}
+
+
+def run_shot(
+    shot: Shoot, roller: Roller, trace: TraceBuilder, data: GurpsData = DATA
+) -> dict[str, Any]:
+    """Resolve ``shot`` asking ``roller`` for every die; the summary."""
+    setup = settle(shot, data)
+    if shot.defense != "none":
+        defense = defense_target(shot, setup, data)
+    skill = trace.total("effective skill", setup.modifiers)
+    armor = data.armor[shot.armor]
+    dr = armor.dr if shot.dr is None else shot.dr
+    condition = (
+        Condition(hp=shot.hp, ht=shot.ht, lost=shot.injured, stunned=shot.stunned)
+        if shot.hp is not None
+        else None
+    )
+    automatic = setup.weapon.shots_per_turn > 3 and setup.rcl < 0
+    shots: list[dict[str, object]] = []
+    hits: list[Hit] = []
+    major = False
+    shock_total = 0
+    critical_hit = critical_miss = False
+    burst = _barrel_burst(shot, setup, roller, trace, data)
+    missiles = 2 if setup.ammo.dual else 1
+    for i in range(0 if burst else shot.shots):
+        first_hit = False
+        for m in range(missiles):
+            # GUR-AMMO-1: a dual bullet's second missile is at +2 when the first hit
+            bonus = 2 if m and first_hit else 0
+            target = skill.value + i * setup.rcl + bonus
+            if bonus:
+                trace.step("the second missile of the dual bullet: +2", rule="GUR-AMMO-1")
+            if i and not m:
+                trace.total(
+                    f"shot {i + 1}",
+                    [
+                        Modifier(value=skill.value, label="effective skill"),
+                        Modifier(value=i * setup.rcl, label=f"Rcl x{i}", rule="G-5"),
+                    ],
+                )
+            which = f"shot {i + 1}" + (f", missile {m + 1}" if missiles > 1 else "")
+            verdict = judge(roller.sum(3, f"attack roll, {which}"), target, data.core.success)
+            first_hit = first_hit or (m == 0 and verdict.success)
+            trace.step(f"{which}: {verdict.roll} against {target}: {verdict.result}", rule="G-1")
+            record: dict[str, object] = {
+                "roll": verdict.roll,
+                "target": target,
+                "result": verdict.result,
+            }
+            shots.append(record)
+            if not verdict.success:
+                critical_miss = critical_miss or verdict.critical
+                record.update(miss_path(verdict, setup, data))
+                if setup.indirect:
+                    record.update(_scatter(verdict, setup, roller))
+                continue
+            critical_hit = critical_hit or verdict.critical
+            if shot.defense != "none" and not verdict.critical and not shot.surprised:
+                total = trace.total(shot.defense, defense)
+                roll = roller.check(total.value, f"{shot.defense} roll")
+                defended = judge(roll, total.value, data.core.success)
+                trace.step(
+                    f"{shot.defense} {roll} against {total.value}: {defended.result}", rule="G-3"
+                )
+                if defended.success:
+                    record["defended"] = shot.defense
+                    record["path"] = (
+                        "dodged: flies on to the next one beyond"
+                        if shot.defense == "dodge"
+                        else "knocked away"
+                    )
+                    continue
+            random_location = setup.random_location or (automatic and i >= 4)
+            if random_location:
+                location = data.location_rolled(roller.lookup(data.location_rows, "hit location"))
+                trace.step(f"random hit location: {location.key}", rule="GUR-LOC-1")
+            else:
+                location = setup.location
+            critical = (
+                data.critical_hit(roller.lookup(data.critical_rows, "critical hit table"))
+                if verdict.critical
+                else None
+            )
+            if critical is not None:
+                trace.step(f"critical hit: {critical.effect}", rule="G-1")
+            hit = damage_hit(setup, location, armor, dr, shot.hp, critical, roller, trace, data)
+            hits.append(hit)
+            record.update({"location": hit.location, "injury": hit.injury})
+            if condition is not None and not condition.dead:
+                wounded = take_injury(
+                    condition,
+                    hit.injury,
+                    stuns=hit.stuns,
+                    knocks_out=hit.knocks_out,
+                    roller=roller,
+                    trace=trace,
+                    data=data,
+                )
+                condition = wounded.condition
+                major = major or wounded.major_wound
+                shock_total += hit.injury
+    injury = sum(h.injury for h in hits)
+    landed = len(hits)
+    defended_any = any("defended" in s for s in shots)
+    result = "hit" if landed else "defended" if defended_any else "miss"
+    summary: dict[str, Any] = {
+        "result": result,
+        "hits": landed,
+        "injury": injury,
+        "critical": critical_hit,
+        "critical_miss": critical_miss,
+        "effective_skill": skill.value,
+        "snap_shot": setup.snap,
+        "distance_yd": setup.distance,
+        "shots": shots,
+    }
+    if burst:
+        summary["barrel_burst"] = burst
+    if condition is not None:
+        summary |= {
+            "major_wound": major,
+            "shock": max(data.core.injury.shock_cap, data.core.injury.shock_per_hp * shock_total)
+            if shock_total
+            else 0,
+            "hp_left": condition.hp_left,
+            "state": condition.state,
+            "knocked_down": condition.knocked_down,
+        }
+    summary["headline"] = _headline(summary)
+    return summary
+
+
+def _headline(summary: dict[str, Any]) -> str:
+    if summary["result"] != "hit":
+        return "Missed." if summary["result"] == "miss" else "Hit, but defended."
+    text = f"{summary['hits']} hit(s): {summary['injury']} injury"
+    if "state" in summary:
+        text += f"; target {summary['state']}, {summary['hp_left']} HP left"
+    return text + "."
+
+
+def resolve_shot(shot: Shoot, dice: Dice, data: GurpsData = DATA) -> Outcome:
+    """Resolve one turn's shooting with ``dice``; no events (the encounter adds its own)."""
+    trace = TraceBuilder()
+    summary = run_shot(shot, DiceRoller(dice, trace), trace, data)
+    return Outcome(events=(), trace=trace.build(), summary=summary)

@@ -1,0 +1,172 @@
+"""``firefight gurps ...``: resolve gurps shots from the command line.
+
+Every resolving command takes the dice options (``--rolls``, ``--seed``, ``--ask``) and
+``--json``; a refusal prints one line and exits with status 2. Distances are in yards (G-4).
+The commands turn options into a declaration, call the resolver and show its outcome: no
+rules live here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import typer
+
+from firefight.cli.common import (
+    console,
+    given_dice,
+    json_refusals,
+    refusals,
+    show_resolution,
+)
+from firefight.cli.declared import declared_command
+from firefight.declarations import declare
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.outcome import Outcome
+from firefight.rulesets.gurps.attack import resolve_shot
+from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.random_fire import RandomFire, resolve_random_fire
+from firefight.rulesets.gurps.reload import Reload, resolve_reload
+from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.stray import Stray, resolve_stray
+
+__all__ = ["app"]
+
+app = typer.Typer(help="GURPS 3e ranged combat with the house rules of 002.", no_args_is_help=True)
+
+
+def _run(
+    action: str,
+    cls: type[Any],
+    values: dict[str, Any],
+    resolve: Callable[[Any, Dice], Outcome],
+    title: Callable[[Any], str],
+    dice: tuple[str | None, int | None, bool, bool],
+) -> None:
+    """Declare, resolve and show one action: the shared JSON envelope with ``--json``."""
+    rolls, seed, ask, as_json = dice
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("gurps", action, given, as_json)):
+        declaration = declare(cls, **values)
+        outcome = resolve(declaration, given.dice)
+    show_resolution(
+        ruleset="gurps",
+        action=action,
+        declaration=declaration,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=title(declaration),
+        headline=lambda o: str(o.summary["headline"]),
+    )
+
+
+@declared_command(app, "shoot", Shoot, help="One turn's shooting at one target (3d6 under skill).")
+def shoot(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "shoot",
+        Shoot,
+        values,
+        resolve_shot,
+        lambda d: f"gurps shot: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
+
+
+def _throw(declaration: Shoot, dice: Dice) -> Outcome:
+    if DATA.weapon(declaration.weapon).kind != "thrown":
+        raise RuleRefusal("GUR-IND-1", f"A {declaration.weapon} is shot, not thrown: use shoot.")
+    return resolve_shot(declaration, dice)
+
+
+@declared_command(app, "throw", Shoot, help="Throw a knife or spear (a shot with a thrown weapon).")
+def throw(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "throw",
+        Shoot,
+        values,
+        _throw,
+        lambda d: f"gurps throw: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(
+    app,
+    "fire-indirect",
+    Shoot,
+    help="Lob a missile onto a target (GUR-IND-1); a miss scatters (GUR-IND-2).",
+)
+def fire_indirect(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "fire-indirect",
+        Shoot,
+        values | {"indirect": True},
+        resolve_shot,
+        lambda d: f"gurps indirect fire: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(
+    app,
+    "reload",
+    Reload,
+    help="Seconds to reload a bow, crossbow, sling or black-powder gun (GUR-RELOAD-1).",
+)
+def reload(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "reload",
+        Reload,
+        values,
+        resolve_reload,
+        lambda d: f"gurps reload: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "stray", Stray, help="Where a missed shot goes (GUR-WRONG-2).")
+def stray(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "stray",
+        Stray,
+        values,
+        resolve_stray,
+        lambda d: "gurps stray missile",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "random-fire", RandomFire, help="A turn under random fire (GUR-FIRE-1).")
+def random_fire(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "random-fire",
+        RandomFire,
+        values,
+        resolve_random_fire,
+        lambda d: "gurps random fire",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@app.command("modifiers")
+def modifiers() -> None:
+    """The to-hit modifier catalog (GUR-MOD-1): KEY, value, range."""
+    for m in DATA.modifiers.values():
+        span = f"{m.low:+d}..{m.high:+d}" if m.low != m.high else ""
+        aimed = " (aimed shots)" if m.aimed else ""
+        console.print(f"{m.key:26} {m.value:+3d} {span:10} {m.group:14} {m.label}{aimed}")

@@ -1,0 +1,126 @@
+"""``firefight odds gurps ...``: a gurps shot before anyone rolls, with the options of
+``gurps shoot``: P(hit), P(critical hit), the injury, P(major wound), P(down)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from firefight.cli.common import JsonOpt, console, emit_json, refusals
+from firefight.cli.declared import declared_command
+from firefight.cli.odds_kit import (
+    CsvOpt,
+    DepthOpt,
+    MethodOpt,
+    OddsSeedOpt,
+    PlotOpt,
+    SamplesOpt,
+    TopOpt,
+    method_from_text,
+    show_distribution,
+)
+from firefight.declarations import declare, field_named, sweep_values
+from firefight.odds.api import odds
+from firefight.rulesets.gurps.shot import Shoot
+
+__all__ = ["app", "sweep_app"]
+
+app = typer.Typer(help="Odds of gurps shots.", no_args_is_help=True)
+sweep_app = typer.Typer(help="Sweeps of gurps shots.", no_args_is_help=True)
+
+SkillsOpt = Annotated[
+    str, typer.Option("--skills", help="Skills to sweep: a comma list or START:STOP:STEP.")
+]
+DistancesOpt = Annotated[
+    str, typer.Option("--distances", help="Distances (yd) to sweep: a list or START:STOP:STEP.")
+]
+
+_ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
+    ("method", MethodOpt, "exact"),
+    ("depth", DepthOpt, None),
+    ("samples", SamplesOpt, 200_000),
+    ("seed", OddsSeedOpt, 0),
+    ("top", TopOpt, 10),
+    ("csv_path", CsvOpt, None),
+    ("plot", PlotOpt, None),
+    ("as_json", JsonOpt, False),
+)
+
+
+@declared_command(
+    app, "shoot", Shoot, help="The exact odds of one turn's shooting.", extra=_ODDS_OPTIONS
+)
+def shoot(
+    values: dict[str, Any],
+    *,
+    method: str,
+    depth: int | None,
+    samples: int,
+    seed: int,
+    top: int,
+    csv_path: Path | None,
+    plot: Path | None,
+    as_json: bool,
+) -> None:
+    with refusals():
+        action = declare(Shoot, **values)
+        dist = odds(
+            None, action, method=method_from_text(method), depth=depth, samples=samples, seed=seed
+        )
+    show_distribution(
+        f"gurps shot: {action.weapon}",
+        action,
+        dist,
+        as_json=as_json,
+        csv_path=csv_path,
+        plot_path=plot,
+        top=top,
+        describe=str,
+        always_shown=frozenset({"p_hit", "p_miss", "expected_injury"}),
+    )
+
+
+@declared_command(
+    sweep_app,
+    "shoot",
+    Shoot,
+    help="P(hit), E[injury] and the rest over skill x distance (the other options fixed).",
+    extra=(
+        ("skills", SkillsOpt, "8:18:2"),
+        ("distances", DistancesOpt, "2,5,10,20,45,100"),
+        ("csv_path", CsvOpt, None),
+        ("as_json", JsonOpt, False),
+    ),
+)
+def sweep_shoot(
+    values: dict[str, Any], *, skills: str, distances: str, csv_path: Path | None, as_json: bool
+) -> None:
+    from firefight.odds.sweep import sweep
+
+    with refusals():
+        base = declare(Shoot, **values)
+        grid = {
+            "skill": sweep_values(field_named(Shoot, "skill"), skills),
+            "distance": sweep_values(field_named(Shoot, "distance"), distances),
+        }
+        result = sweep(base, grid, build=lambda b, point: declare(Shoot, **{**values, **point}))
+    rows = result.rows()
+    if csv_path is not None:
+        import csv
+
+        with csv_path.open("w", newline="", encoding="utf-8") as out:
+            writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+    if as_json:
+        emit_json({"ruleset": "gurps", "action": "shoot", "method": result.method, "rows": rows})
+        return
+    for row in rows:
+        refused = f"  refused: {row['refused']}" if row["refused"] else ""
+        hit = row.get("p_hit")
+        shown = (
+            f"P(hit) {hit:.3f}  E\\[injury] {row['expected_injury']:.2f}" if hit is not None else ""
+        )
+        console.print(f"skill {row['skill']:>2}  {row['distance']:>6g} yd  {shown}{refused}")

@@ -1,0 +1,181 @@
+"""From a hit to injury (G-3, GUR-CORE-1, GUR-AMMO-1, GUR-ARROW-1): roll the damage, halve it
+beyond 1/2D, subtract DR as the ammunition or arrow changes it, multiply what gets through by
+the damage type (or the location), cap a limb's injury, and apply a critical hit's effect.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from firefight.rulesets.gurps.data import Armor, CriticalHit, GurpsData, Location
+from firefight.rulesets.gurps.rolls import Roller
+from firefight.rulesets.gurps.setup import ShotSetup
+from firefight.trace import Modifier, TraceBuilder
+
+__all__ = ["Hit", "damage_hit"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hit:
+    """One hit's result: rolled and basic damage, DR, what got through, injury."""
+
+    location: str
+    rolled: int
+    basic: int
+    dr: int
+    penetrating: int
+    injury: int
+    crippled: bool = False
+    stuns: bool = False
+    knocks_out: bool = False
+    critical: str | None = None
+
+
+def _dr(
+    armor: Armor, dr: int, setup: ShotSetup, location: Location, expanded: bool, data: GurpsData
+) -> list[Modifier]:
+    """The DR against this hit, itemized (G-3, GUR-AMMO-1, GUR-ARROW-1)."""
+    ammo, arrow = setup.ammo, setup.arrow
+    parts = [Modifier(value=dr, label=f"{armor.name} DR", rule="G-3")]
+    effective = dr
+    if ammo.flexible_dr is not None and dr and not armor.rigid:
+        effective = min(dr, ammo.flexible_dr)
+    elif ammo.flexible_dr is not None and armor.rigid:
+        effective = math.floor(dr * ammo.rigid_dr_multiplier)
+    else:
+        effective = math.floor(dr * ammo.dr_multiplier)
+    if expanded:
+        effective = math.floor(effective * ammo.expanded_dr_multiplier)
+    if arrow is not None:
+        if arrow.dr_less and effective:
+            effective = max(1, effective - arrow.dr_less)
+        effective = math.floor(effective * arrow.dr_multiplier)
+    if effective != dr:
+        rule = "GUR-ARROW-1" if arrow is not None else "GUR-AMMO-1"
+        parts.append(Modifier(value=effective - dr, label="against this missile", rule=rule))
+    if location.key == "brain":
+        parts.append(Modifier(value=data.core.locations.skull_dr, label="skull", rule="GUR-LOC-1"))
+    return parts
+
+
+def _multiplier(setup: ShotSetup, location: Location, data: GurpsData) -> tuple[float, str, str]:
+    """The wounding multiplier, its label and rule: the location's where it has one (brain x4;
+    vitals x3 for impaling and bullets), else the damage type's (G-3)."""
+    if location.multiplier is not None:
+        return location.multiplier, f"{location.key} x{location.multiplier:g}", "GUR-LOC-1"
+    if location.vitals and (setup.damage_type == "impaling" or setup.weapon.kind == "firearm"):
+        return 3.0, "vitals x3", "GUR-LOC-1"
+    kind = setup.damage_type
+    return data.core.wounding.of(kind), f"{kind} x{data.core.wounding.of(kind):g}", "G-3"
+
+
+def damage_hit(
+    setup: ShotSetup,
+    location: Location,
+    armor: Armor,
+    dr: int,
+    hp: int | None,
+    critical: CriticalHit | None,
+    roller: Roller,
+    trace: TraceBuilder,
+    data: GurpsData,
+) -> Hit:
+    """The injury one hit does to someone with ``dr`` (and ``hp``, for limbs)."""
+    ammo = setup.ammo
+    formula = setup.damage
+    rolled = roller.sum(formula.dice, f"damage {formula}")
+    minimum = data.core.minimum_damage.of(setup.damage_type)
+    parts = [Modifier(value=rolled + formula.adds, label=f"damage {formula}", rule="GUR-CORE-1")]
+    if setup.trade_off_damage:
+        parts.append(
+            Modifier(value=setup.trade_off_damage, label="heavier missile", rule="GUR-ARROW-1")
+        )
+    raw = max(minimum, sum(p.value for p in parts))
+    basic = raw
+    if ammo.blank:
+        basic = 1 if setup.distance <= 1 else 0
+        trace.step(f"a blank does {basic} at {setup.distance:g} yd", rule="GUR-AMMO-1")
+    basic = math.floor(basic * ammo.damage_multiplier)
+    if ammo.useless_beyond_half_damage and setup.beyond_half_damage:
+        basic = 0
+    if setup.beyond_half_damage:
+        basic //= data.core.ranges.half_damage_divisor
+    effect = critical.effect if critical is not None else None
+    if effect in ("double", "triple") or (effect == "torso-knockout" and location.key != "body"):
+        basic *= 2 if effect == "double" else 3
+    adjusted = Modifier(value=basic - raw, label="ammunition, 1/2D, critical")
+    total = trace.total(
+        "basic damage",
+        [Modifier(value=raw, label="rolled"), *([adjusted] if adjusted.value else [])],
+    )
+    expanded = False
+    if ammo.chance == "expands":
+        expanded = roller.sum(1, f"{ammo.name} expands (1-{ammo.chance_in_6})") <= ammo.chance_in_6
+    dr_parts = _dr(armor, dr, setup, location, expanded, data)
+    dr_total = 0 if effect == "bypass-armor" else sum(p.value for p in dr_parts)
+    if effect != "bypass-armor":
+        trace.total("DR", dr_parts)
+    penetrating = max(0, total.value - dr_total)
+    factor, label, rule = _multiplier(setup, location, data)
+    injury = math.floor(penetrating * factor)
+    wound = ammo.wound_multiplier * (ammo.expanded_wound_multiplier if expanded else 1.0)
+    if setup.arrow is not None:
+        wound *= setup.arrow.wound_multiplier
+    injury = math.floor(injury * wound)
+    if penetrating and ammo.burn:
+        injury += ammo.burn
+    if not penetrating and total.value and ammo.blunt_trauma_on:
+        blunt = roller.sum(ammo.explosion_dice, "blast on the armor") >= ammo.blunt_trauma_on
+        injury += int(blunt)
+    if penetrating and ammo.explosion_dice:
+        injury += ammo.explosion_multiplier * roller.sum(
+            ammo.explosion_dice, "explosion in the wound"
+        )
+    if (
+        penetrating
+        and ammo.explosion_dice_per_6d
+        and formula.dice >= 6
+        and (
+            roller.sum(1, f"{ammo.name} bursts in the wound (1-{ammo.chance_in_6})")
+            <= ammo.chance_in_6
+        )
+    ):
+        injury += roller.sum(ammo.explosion_dice_per_6d * (formula.dice // 6), "wound burst")
+    trace.step(
+        f"{penetrating} through DR {dr_total}, {label}, x{wound:g} -> {injury} injury", rule=rule
+    )
+    crippled = False
+    if location.cripple_over is not None and hp is not None:
+        cap = math.floor(hp * location.cripple_over)
+        crippled = injury > cap or effect == "cripple-limb"
+        if injury > cap:
+            trace.step(
+                f"the {location.key} is crippled; injury past {cap} is lost", rule="GUR-LOC-1"
+            )
+            injury = cap + 1
+    stuns = knocks_out = False
+    if hp is not None and location.stun_over is not None and injury > hp * location.stun_over:
+        stuns = True
+    if (
+        hp is not None
+        and location.knockout_over is not None
+        and injury > hp * location.knockout_over
+    ):
+        knocks_out = True
+    if effect == "torso-knockout" and location.key == "body":
+        knocks_out = True
+    if effect == "stun":
+        stuns = True
+    return Hit(
+        location=location.key,
+        rolled=rolled,
+        basic=total.value,
+        dr=dr_total,
+        penetrating=penetrating,
+        injury=injury,
+        crippled=crippled,
+        stuns=stuns,
+        knocks_out=knocks_out,
+        critical=effect,
+    )

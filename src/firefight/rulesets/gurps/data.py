@@ -1,0 +1,547 @@
+"""Reading the gurps data files (``rulesets/gurps/data``): the 3e core figures, the modifier
+catalog, weapons, armor, ammunition, arrows and the house-rule figures, each file with a
+``[table]`` header saying where its figures come from."""
+
+from __future__ import annotations
+
+import difflib
+from functools import cached_property
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, Field, model_validator
+
+from firefight.errors import RuleRefusal
+from firefight.rulesets.gurps.dice_formula import DiceFormula, MuscleFormula
+from firefight.tables.data_files import DataModel, TableHeader, package_data, read_toml, validate
+
+__all__ = [
+    "Ammo",
+    "Armor",
+    "Arrow",
+    "DamageType",
+    "GurpsData",
+    "Location",
+    "ModifierEntry",
+    "Weapon",
+    "WeaponKind",
+]
+
+PACKAGE = "firefight.rulesets.gurps"
+M = TypeVar("M", bound=BaseModel)
+
+DamageType = Literal["crushing", "cutting", "impaling", "fire"]
+WeaponKind = Literal["firearm", "bow", "crossbow", "sling", "thrown", "beam"]
+
+
+class Header(TableHeader):
+    rules: list[str] = Field(default_factory=list)
+
+
+class Sourced(DataModel):
+    source: str
+    provisional: bool = False
+
+
+# --- core.toml --------------------------------------------------------------------------------
+
+
+class Success(Sourced):
+    always_succeed_at_most: int
+    always_fail_at_least: int
+    critical_failure_margin: int
+    critical_success: list[tuple[int, int]]
+    critical_failure: list[tuple[int, int]]
+
+
+class SpeedRange(Sourced):
+    rows: list[tuple[float, int]]
+
+
+class Wounding(Sourced):
+    crushing: float
+    cutting: float
+    impaling: float
+    fire: float
+
+    def of(self, kind: DamageType) -> float:
+        return float(getattr(self, kind))
+
+
+class MinimumDamage(Sourced):
+    crushing: int
+    cutting: int
+    impaling: int
+    fire: int
+
+    def of(self, kind: DamageType) -> int:
+        return int(getattr(self, kind))
+
+
+class Injury(Sourced):
+    shock_per_hp: int
+    shock_cap: int
+    major_wound_fraction: float
+    conscious_roll_at_or_below: int
+    death_check_multiples: list[int]
+    dead_at_multiple: int
+    stunned_defense: int
+    halved_at_or_below: int
+
+
+class Ranges(Sourced):
+    half_damage_divisor: int
+
+
+class Defenses(Sourced):
+    dodge: list[str]
+    block: list[str]
+    parry: list[str]
+    parry_modifier: int
+    long_flight_bonus: int
+
+
+class Locations(Sourced):
+    skull_dr: int
+
+
+class Location(DataModel):
+    key: str
+    rolls: list[int]
+    penalty: int
+    multiplier: float | None = None
+    stun_over: float | None = None
+    knockout_over: float | None = None
+    cripple_over: float | None = None
+    vitals: bool = False
+
+
+class CriticalHits(Sourced):
+    pass
+
+
+class CriticalHit(DataModel):
+    rolls: list[int]
+    effect: Literal[
+        "torso-knockout",
+        "bypass-armor",
+        "triple",
+        "double",
+        "stun",
+        "cripple-limb",
+        "normal",
+        "drop-weapon",
+    ]
+
+
+class Muscle(Sourced):
+    rows: list[tuple[int, int, int, int, int]]
+
+
+class CoreFile(DataModel):
+    table: Header
+    success: Success
+    speed_range: SpeedRange
+    wounding: Wounding
+    minimum_damage: MinimumDamage
+    injury: Injury
+    ranges: Ranges
+    defenses: Defenses
+    locations: Locations
+    location: list[Location]
+    critical_hits: CriticalHits
+    critical_hit: list[CriticalHit]
+    muscle: Muscle
+
+    @model_validator(mode="after")
+    def _tables_cover_3d6(self) -> CoreFile:
+        for name, rows in (("location", self.location), ("critical_hit", self.critical_hit)):
+            rolled = sorted(r for row in rows for r in row.rolls)
+            if rolled != list(range(3, 19)):
+                raise ValueError(f"the {name} rows must cover 3..18 once each, got {rolled}")
+        return self
+
+
+# --- modifiers.toml ---------------------------------------------------------------------------
+
+
+class ModifierEntry(DataModel):
+    key: str
+    label: str
+    group: str
+    value: int
+    low: int
+    high: int
+    exclusive: bool = False
+    aimed: bool = False
+    rule: str = "GUR-MOD-1"
+    doubled_beyond_half_damage: bool = False
+    darkness: bool = False
+    cancels_darkness: bool = False
+    laser: bool = False
+
+    @model_validator(mode="after")
+    def _value_in_bounds(self) -> ModifierEntry:
+        if not self.low <= self.value <= self.high:
+            raise ValueError(f"{self.key}: value {self.value} outside {self.low}..{self.high}")
+        return self
+
+
+class ModifiersFile(DataModel):
+    table: Header
+    modifier: list[ModifierEntry]
+
+
+# --- weapons, armor, ammo, arrows -------------------------------------------------------------
+
+
+class Weapon(DataModel):
+    key: str
+    name: str
+    kind: WeaponKind
+    damage: str
+    type: DamageType
+    ss: int
+    acc: int
+    half_damage: float | None = None
+    max: float | None = None
+    half_damage_st: float | None = None
+    max_st: float | None = None
+    rof: str
+    shots: int
+    st: int
+    rcl: int
+    wide: bool = False
+    black_powder: bool = False
+    load_seconds: int | None = None
+    reload_seconds: int | None = None
+    st_bonus: int = 0
+    pistol: bool = False
+
+    @model_validator(mode="after")
+    def _ranges_given(self) -> Weapon:
+        fixed = self.half_damage is not None and self.max is not None
+        muscle = self.half_damage_st is not None and self.max_st is not None
+        if fixed == muscle:
+            raise ValueError(f"{self.key}: give half_damage and max, or their _st multiples")
+        if MuscleFormula.parse(self.damage) is None:
+            DiceFormula.parse(self.damage)
+        return self
+
+    @property
+    def muscle_powered(self) -> bool:
+        return self.half_damage_st is not None
+
+    @property
+    def low_tech_missile(self) -> bool:
+        return self.kind in ("bow", "crossbow", "sling")
+
+    @property
+    def three_shot(self) -> bool:
+        """RoF "3~": up to three trigger pulls a turn (GUR-GUN-1)."""
+        return self.rof == "3~"
+
+    @property
+    def shots_per_turn(self) -> int:
+        if self.rof == "3~":
+            return 3
+        if "/" in self.rof:
+            return 1
+        return int(self.rof)
+
+
+class Armor(DataModel):
+    key: str
+    name: str
+    pd: int
+    dr: int
+    rigid: bool = False
+
+
+class Ammo(DataModel):
+    key: str
+    name: str
+    type: DamageType | None = None
+    per_die: int = 0
+    dice_less: int = 0
+    damage_multiplier: float = 1.0
+    dr_multiplier: float = 1.0
+    wound_multiplier: float = 1.0
+    range_multiplier: float = 1.0
+    max_multiplier: float = 1.0
+    acc: int = 0
+    acc_multiplier: float = 1.0
+    hit: int = 0
+    malf: int = 0
+    cost: float = 1.0
+    legality: int | None = None
+    burn: int = 0
+    chance: Literal["expands", "wound-explosion"] | None = None
+    chance_in_6: int = 0
+    expanded_dr_multiplier: float = 1.0
+    expanded_wound_multiplier: float = 1.0
+    explosion_dice: int = 0
+    explosion_multiplier: int = 1
+    explosion_dice_per_6d: int = 0
+    blunt_trauma_on: int = 0
+    flexible_dr: int | None = None
+    rigid_dr_multiplier: float = 1.0
+    shotgun_keeps_acc_and_range: bool = False
+    shotgun_only: bool = False
+    useless_beyond_half_damage: bool = False
+    blank: bool = False
+    dual: bool = False
+    tracer: bool = False
+    area_damage: str | None = None
+
+
+class Arrow(DataModel):
+    key: str
+    adds: int
+    per_die: int = 0
+    type: DamageType
+    max: str
+    half_damage_st: float
+    max_st: float
+    dr_less: int = 0
+    dr_multiplier: float = 1.0
+    wound_multiplier: float = 1.0
+    explosion: str | None = None
+    explosion_multiplier: int = 1
+    hit: int = 0
+
+    @property
+    def max_formula(self) -> DiceFormula:
+        return DiceFormula.parse(self.max)
+
+
+class WeaponsFile(DataModel):
+    table: Header
+    weapon: list[Weapon]
+
+
+class ArmorFile(DataModel):
+    table: Header
+    armor: list[Armor]
+
+
+class AmmoFile(DataModel):
+    table: Header
+    ammo: list[Ammo]
+
+
+class ArrowsFile(DataModel):
+    table: Header
+    arrow: list[Arrow]
+
+
+# --- house.toml -------------------------------------------------------------------------------
+
+
+class Arc(DataModel):
+    front_cone: float
+    front_hexes: float
+    rear_side_hexes: float
+    side_penalty: int
+
+
+class Opportunity(DataModel):
+    hexes: list[tuple[int, int]]
+    line: int
+    cone: int
+    cone_half_angle: float
+
+
+class Moving(DataModel):
+    walking: int
+    running: int
+    crossbow_multiplier: int
+    bow_multiplier: int
+    aim_speed_yd: float
+    aim_bonus_cap: int
+
+
+class WrongTarget(DataModel):
+    in_the_way: int
+    in_the_way_wide: int
+    passes_through_within: int
+    points_per_hex_wide: int
+    direction: list[Literal["over", "under", "left", "right"]]
+    stray_hit_number: int
+    hesitation: int
+
+
+class RandomFire(DataModel):
+    heavy: int
+    light_low: int
+    light_high: int
+
+
+class Indirect(DataModel):
+    thrown_close: int
+    low_tech_close: int
+    overhead_low: int
+    overhead_high: int
+    kinds: list[str]
+
+
+class Reload(DataModel):
+    sling: int
+    bow: int
+    crossbow: int
+    crossbow_heavy: int
+    crossbow_heavy_st_over: int
+    mixed_quiver_turns: int
+    bow_faster_points_per_second: int
+    bow_faster_minimum: int
+    black_powder_critical_saving: int
+    coarse_fouling_after_shots: int
+    coarse_reload_multiplier: float
+
+
+class Powder(DataModel):
+    hit: int = 0
+    range_multiplier: float = 1.0
+    extra_dice: int = 0
+    rcl: int = 0
+    burst_on: int = 0
+
+
+class Barrel(DataModel):
+    per_die: int
+    acc: int
+    holdout: int
+
+
+class ArrowRules(DataModel):
+    trade_off_cap: int
+    light_arrow_st_per_penalty: int
+    flight_time_seconds: int
+
+
+class HouseFile(DataModel):
+    """house.toml: ``powder`` holds coarse and fine, ``barrel`` short and long."""
+
+    table: Header
+    arc: Arc
+    opportunity: Opportunity
+    moving: Moving
+    wrong_target: WrongTarget
+    random_fire: RandomFire
+    indirect: Indirect
+    reload: Reload
+    powder: dict[str, Powder]
+    barrel: dict[str, Barrel]
+    arrows: ArrowRules
+
+    @model_validator(mode="after")
+    def _grades(self) -> HouseFile:
+        if set(self.powder) != {"coarse", "fine"} or set(self.barrel) != {"short", "long"}:
+            raise ValueError("powder holds coarse and fine, barrel short and long")
+        return self
+
+
+# --- the whole set ------------------------------------------------------------------------------
+
+
+def _load(model: type[M], name: str) -> M:
+    label = f"firefight/rulesets/gurps/data/{name}"
+    raw: dict[str, Any] = read_toml(package_data(PACKAGE, f"data/{name}"), label)
+    return validate(model, raw, label)
+
+
+def _by_key(rows: list[Any], what: str) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for row in rows:
+        if row.key in found:
+            raise ValueError(f"two {what} rows are called {row.key!r}")
+        found[row.key] = row
+    return found
+
+
+def unknown(rule: str, what: str, name: str, known: list[str]) -> RuleRefusal:
+    """A refusal for a name the catalog does not hold, offering the closest ones."""
+    close = difflib.get_close_matches(name, known, n=2)
+    hint = f" Did you mean {' or '.join(close)}?" if close else f" Known: {', '.join(known)}."
+    return RuleRefusal(rule, f"There is no {what} called {name!r}.{hint}")
+
+
+class GurpsData:
+    """Every gurps data file, each read once on first use."""
+
+    @cached_property
+    def core(self) -> CoreFile:
+        return _load(CoreFile, "core.toml")
+
+    @cached_property
+    def house(self) -> HouseFile:
+        return _load(HouseFile, "house.toml")
+
+    @cached_property
+    def modifiers(self) -> dict[str, ModifierEntry]:
+        return _by_key(_load(ModifiersFile, "modifiers.toml").modifier, "modifier")
+
+    @cached_property
+    def weapons(self) -> dict[str, Weapon]:
+        return _by_key(_load(WeaponsFile, "weapons.toml").weapon, "weapon")
+
+    @cached_property
+    def armor(self) -> dict[str, Armor]:
+        return _by_key(_load(ArmorFile, "armor.toml").armor, "armor")
+
+    @cached_property
+    def ammo(self) -> dict[str, Ammo]:
+        return _by_key(_load(AmmoFile, "ammo.toml").ammo, "ammo")
+
+    @cached_property
+    def arrows(self) -> dict[str, Arrow]:
+        return _by_key(_load(ArrowsFile, "arrows.toml").arrow, "arrow")
+
+    def weapon(self, key: str) -> Weapon:
+        found = self.weapons.get(key)
+        if found is None:
+            raise unknown("GUR-CORE-1", "weapon", key, sorted(self.weapons))
+        return found
+
+    def location(self, key: str) -> Location:
+        for row in self.core.location:
+            if row.key == key:
+                return row
+        raise unknown("GUR-LOC-1", "hit location", key, [r.key for r in self.core.location])
+
+    def location_rolled(self, total: int) -> Location:
+        return next(r for r in self.core.location if total in r.rolls)
+
+    @cached_property
+    def location_rows(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(r.rolls) for r in self.core.location if r.rolls)
+
+    @cached_property
+    def critical_rows(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(r.rolls) for r in self.core.critical_hit)
+
+    def critical_hit(self, total: int) -> CriticalHit:
+        return next(r for r in self.core.critical_hit if total in r.rolls)
+
+    def check(self) -> list[str]:
+        """Load every file (raising on the first bad one); the names of the files read."""
+        loaded = (
+            self.core,
+            self.house,
+            self.modifiers,
+            self.weapons,
+            self.armor,
+            self.ammo,
+            self.arrows,
+        )
+        return [f"{name}.toml" for name, part in zip(FILES, loaded, strict=True) if part]
+
+
+#: The data files, in the order they are checked.
+FILES = ("core", "house", "modifiers", "weapons", "armor", "ammo", "arrows")
+
+DATA = GurpsData()
+
+
+def weapon_keys() -> list[str]:
+    """The weapon catalog's keys, for the declarations' choices."""
+    return sorted(DATA.weapons)

@@ -1,0 +1,133 @@
+"""The gurps part of a scenario's ``[[combatant]]`` and the figures a gurps combatant carries
+through a fight (:class:`GurpsStats`): ST, HT, HP and what has been lost, Move and Dodge, armor,
+skills by weapon, and the state of the one-second turn -- aim, shock, stun, waiting, readying.
+
+Positions are in feet like every scenario (``scene_unit`` "ft"); a yard is 3 feet (G-4,
+DEC-205).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import BaseModel, Field, field_validator, model_validator
+
+from firefight.frozen import replace
+from firefight.rulesets.gurps.data import DATA
+from firefight.scene.state import CombatantState, CombatantStats, MagazineState, WeaponState
+from firefight.tables.data_files import DataModel
+
+__all__ = ["GurpsCombatant", "GurpsStats", "gurps_stats", "new_gurps_combatant"]
+
+
+class GurpsWeapon(DataModel):
+    """One ``[[combatant.weapon]]``: the first listed is the one in hand."""
+
+    weapon: str
+    name: str | None = Field(default=None, min_length=1)
+    skill: int = Field(ge=1, le=30)
+    loaded: int | None = Field(default=None, ge=0)
+    ammo: str = "standard"
+
+    @field_validator("weapon")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        DATA.weapon(value)
+        return value
+
+    @model_validator(mode="after")
+    def _fits(self) -> GurpsWeapon:
+        w = DATA.weapon(self.weapon)
+        if self.loaded is not None and self.loaded > w.shots:
+            raise ValueError(f"loaded {self.loaded}, but a {w.name} holds {w.shots}")
+        if self.ammo not in DATA.ammo and self.ammo not in DATA.arrows:
+            raise ValueError(f"no ammunition or arrow called {self.ammo!r}")
+        return self
+
+
+class GurpsCombatant(DataModel):
+    """The gurps figures of a combatant (3e): ST, HT, HP, Move, Dodge, armor, weapons."""
+
+    st: int = Field(default=10, ge=3, le=30)
+    ht: int = Field(default=10, ge=3, le=25)
+    hp: int | None = Field(default=None, ge=1, le=200)
+    move: int = Field(default=5, ge=0, le=30)
+    dodge: int | None = Field(default=None, ge=0, le=30)
+    armor: str = "none"
+    shield_pd: int = Field(default=0, ge=0, le=6)
+    vision: str = Field(default="normal", pattern="^(normal|peripheral|360)$")
+    weapon: list[GurpsWeapon] = Field(default_factory=list)
+
+    @field_validator("armor")
+    @classmethod
+    def _armor(cls, value: str) -> str:
+        if value not in DATA.armor:
+            raise ValueError(f"no armor called {value!r}; known: {', '.join(sorted(DATA.armor))}")
+        return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GurpsStats(CombatantStats):
+    """A gurps combatant's figures, fixed and running."""
+
+    st: int
+    ht: int
+    hp: int
+    move: int
+    dodge: int
+    armor: str
+    shield_pd: int
+    vision: str
+    skills: tuple[tuple[str, int], ...]
+    lost: int = 0
+    shock: int = 0
+    shock_next: int = 0
+    stunned: bool = False
+    knocked_down: bool = False
+    acted: bool = False
+    aim_target: str | None = None
+    aim_turns: int = 0
+    braced: bool = False
+    watching: str | None = None
+    busy: int = 0
+
+    @property
+    def hp_left(self) -> int:
+        return self.hp - self.lost
+
+    def skill(self, weapon_name: str) -> int:
+        return next(s for n, s in self.skills if n == weapon_name)
+
+
+def new_gurps_combatant(spec: BaseModel, core: CombatantState) -> CombatantState:
+    assert isinstance(spec, GurpsCombatant)
+    weapons = []
+    for w in spec.weapon:
+        entry = DATA.weapon(w.weapon)
+        loaded = entry.shots if w.loaded is None else w.loaded
+        weapons.append(
+            WeaponState(
+                name=w.name or w.weapon,
+                kind=w.weapon,
+                skill=str(w.skill),
+                loaded=MagazineState(rounds=loaded, capacity=entry.shots, ammo=w.ammo),
+            )
+        )
+    stats = GurpsStats(
+        st=spec.st,
+        ht=spec.ht,
+        hp=spec.hp if spec.hp is not None else spec.ht,  # 3e: HP equal HT unless bought up
+        move=spec.move,
+        dodge=spec.dodge if spec.dodge is not None else spec.move,  # 3e: Dodge equals Move
+        armor=spec.armor,
+        shield_pd=spec.shield_pd,
+        vision=spec.vision,
+        skills=tuple((w.name or w.weapon, w.skill) for w in spec.weapon),
+    )
+    return replace(core, weapons=tuple(weapons), stats=stats)
+
+
+def gurps_stats(c: CombatantState) -> GurpsStats:
+    stats = c.stats
+    assert isinstance(stats, GurpsStats)
+    return stats

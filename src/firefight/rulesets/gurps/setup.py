@@ -1,0 +1,424 @@
+"""Everything about a shot that is settled before a die is rolled: the weapon's ranges with its
+ammunition, powder and arrows, the effective distance, every to-hit modifier (each itemized with
+the rule that gives it), whether it is a snap shot, where it may land, its damage formula and
+its Rcl. A shot the rules forbid is refused here, before any roll.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from firefight.errors import RuleRefusal
+from firefight.rulesets.gurps.arcs import arc_modifier
+from firefight.rulesets.gurps.data import (
+    Ammo,
+    Arrow,
+    DamageType,
+    GurpsData,
+    Location,
+    Weapon,
+)
+from firefight.rulesets.gurps.dice_formula import DiceFormula, MuscleFormula
+from firefight.rulesets.gurps.modifiers import Chosen, choose
+from firefight.rulesets.gurps.ranges import effective_distance, speed_range_modifier
+from firefight.rulesets.gurps.shot import Shoot
+from firefight.trace import Modifier
+
+__all__ = ["ShotSetup", "muscle_damage", "opportunity_modifier", "settle"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotSetup:
+    weapon: Weapon
+    ammo: Ammo
+    arrow: Arrow | None
+    half_damage: float
+    max_range: float
+    distance: float
+    beyond_half_damage: bool
+    modifiers: tuple[Modifier, ...]
+    snap: bool
+    random_location: bool
+    location: Location
+    indirect: bool
+    rcl: int
+    damage: DiceFormula
+    damage_type: DamageType
+    trade_off_damage: int
+
+    @property
+    def skill(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+
+def muscle_damage(formula: MuscleFormula, st: int, data: GurpsData) -> DiceFormula:
+    """Thrust or swing at ``st`` from the 3e table, plus the formula's adds (GUR-CORE-1)."""
+    rows = data.core.muscle.rows
+    row = next((r for r in rows if r[0] == st), rows[0] if st < rows[0][0] else rows[-1])
+    dice, adds = (row[1], row[2]) if formula.base == "thr" else (row[3], row[4])
+    return DiceFormula(dice=dice, adds=adds + formula.adds)
+
+
+def opportunity_modifier(watch: str, data: GurpsData) -> int:
+    """GUR-OPP-1: the watched area's modifier (hexes by count, a line, a 30-degree cone)."""
+    opp = data.house.opportunity
+    if watch == "line":
+        return opp.line
+    if watch == "cone":
+        return opp.cone
+    if not watch.isdigit() or int(watch) < 1:
+        raise RuleRefusal(
+            "GUR-OPP-1", f"Watch a number of hexes (1 or more), a line or a cone, not {watch!r}."
+        )
+    count = int(watch)
+    return next(m for most, m in opp.hexes if count <= most)
+
+
+def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo) -> None:
+    if shot.shots > weapon.shots_per_turn:
+        raise RuleRefusal(
+            "G-5", f"A {weapon.name} fires at most {weapon.shots_per_turn} shot(s) a turn."
+        )
+    if shot.arrow is not None and weapon.kind not in ("bow", "crossbow"):
+        raise RuleRefusal("GUR-ARROW-1", f"A {weapon.name} shoots no arrows or bolts.")
+    if ammo.key != "standard" and weapon.kind != "firearm":
+        raise RuleRefusal("GUR-AMMO-1", f"Special bullets are for firearms, not a {weapon.name}.")
+    if ammo.shotgun_only and not weapon.wide:
+        raise RuleRefusal("GUR-AMMO-1", f"{ammo.name} is a shotgun round.")
+    if ammo.area_damage is not None:
+        raise RuleRefusal(
+            "GUR-AMMO-1", f"{ammo.name} burns an area; it is not aimed at one target."
+        )
+    if shot.powder != "normal" and not weapon.black_powder:
+        raise RuleRefusal("GUR-RELOAD-1", f"A {weapon.name} does not load loose black powder.")
+    if shot.barrel != "normal" and not (weapon.pistol and weapon.kind == "firearm"):
+        raise RuleRefusal("GUR-GUN-1", "Only a pistol's barrel can be cut down or lengthened.")
+    draws = shot.bow_st is not None or shot.trade_off or shot.arrow_st is not None
+    if draws and not weapon.muscle_powered:
+        raise RuleRefusal("GUR-ARROW-1", f"A {weapon.name} does not draw on the shooter's ST.")
+    if shot.moving != "no" and shot.braced:
+        raise RuleRefusal("GUR-MOVE-1", "A weapon fired on the move cannot be braced.")
+    if shot.braced and shot.aim == 0:
+        raise RuleRefusal("GUR-MOD-1", "Bracing counts only when time is taken to aim.")
+    if shot.pop_up and shot.aim:
+        raise RuleRefusal("GUR-MOD-1", "A pop-up attack is fired without aiming.")
+    if shot.blind and shot.aim:
+        raise RuleRefusal("GUR-LOC-1", "A blind shot cannot be aimed.")
+    if shot.aim and shot.moving != "no":
+        if shot.moving == "running":
+            raise RuleRefusal("GUR-MOVE-1", "Nobody can aim while running.")
+        if weapon.kind in ("bow", "sling"):
+            raise RuleRefusal("GUR-MOVE-1", "Archers (crossbowmen aside) cannot aim on the move.")
+        if shot.bad_terrain:
+            raise RuleRefusal("GUR-MOVE-1", "No aiming while walking over bad terrain.")
+        limit = min(2.0, shot.move / 2)
+        if shot.pace > limit:
+            raise RuleRefusal(
+                "GUR-MOVE-1",
+                f"Aiming on the move needs a pace of {limit:g} yd/s at most (2 yd/s or half "
+                f"Move), not {shot.pace:g}.",
+            )
+    if shot.opportunity is not None and shot.aim and shot.opportunity != "1":
+        raise RuleRefusal(
+            "GUR-OPP-1", "Only a shooter watching a single hex may aim while waiting."
+        )
+    if shot.hesitate and shot.aim:
+        raise RuleRefusal("GUR-LOC-1", "Hesitating only matters on a snap shot (no aiming).")
+
+
+def _ranges(
+    shot: Shoot, weapon: Weapon, ammo: Ammo, arrow: Arrow | None, data: GurpsData
+) -> tuple[float, float]:
+    if weapon.muscle_powered:
+        st = shot.st + weapon.st_bonus - shot.trade_off
+        half = arrow.half_damage_st if arrow else weapon.half_damage_st
+        most = arrow.max_st if arrow else weapon.max_st
+        assert half is not None and most is not None
+        half_yd, max_yd = st * half, st * most
+    else:
+        assert weapon.half_damage is not None and weapon.max is not None
+        half_yd, max_yd = weapon.half_damage, weapon.max
+    keeps = ammo.shotgun_keeps_acc_and_range and weapon.wide
+    multiplier = 1.0 if keeps else ammo.range_multiplier
+    if shot.powder != "normal":
+        multiplier *= data.house.powder[shot.powder].range_multiplier
+    return half_yd * multiplier, max_yd * multiplier * ammo.max_multiplier
+
+
+def _damage(
+    shot: Shoot, weapon: Weapon, ammo: Ammo, arrow: Arrow | None, data: GurpsData
+) -> tuple[DiceFormula, DamageType]:
+    muscle = MuscleFormula.parse(weapon.damage)
+    kind: DamageType = weapon.type
+    if muscle is not None:
+        st = shot.st + weapon.st_bonus
+        if arrow is not None:
+            base = muscle_damage(MuscleFormula(base="thr", adds=arrow.adds), st, data)
+            base = DiceFormula(dice=base.dice, adds=base.adds + arrow.per_die * base.dice)
+            if base.mean > arrow.max_formula.mean:  # DEC-210: the head's cap
+                base = arrow.max_formula
+            return base, arrow.type
+        return muscle_damage(muscle, st, data), kind
+    formula = DiceFormula.parse(weapon.damage)
+    per_die = ammo.per_die
+    if shot.barrel != "normal":
+        per_die += data.house.barrel[shot.barrel].per_die
+    dice = max(1, formula.dice - ammo.dice_less)
+    if shot.powder == "fine":
+        dice += data.house.powder["fine"].extra_dice
+    return DiceFormula(dice=dice, adds=formula.adds + per_die * dice), ammo.type or kind
+
+
+def _aim(
+    shot: Shoot, weapon: Weapon, ammo: Ammo, chosen: tuple[Chosen, ...], data: GurpsData
+) -> list[Modifier]:
+    """GUR-MOD-1 aiming: one turn 0+Acc (with sights), two +1, three +2, four or more +3;
+    bracing +1; on the move at most +1 in all (GUR-MOVE-1)."""
+    if shot.aim == 0:
+        return []
+    keeps = ammo.shotgun_keeps_acc_and_range and weapon.wide
+    acc = weapon.acc if keeps else math.floor(weapon.acc * ammo.acc_multiplier)
+    found = [Modifier(value=acc, label=f"aimed: Acc {weapon.acc}", rule="GUR-MOD-1")]
+    if acc != weapon.acc:
+        found[0] = Modifier(
+            value=acc, label=f"aimed: Acc {weapon.acc} with {ammo.name}", rule="GUR-AMMO-1"
+        )
+    if ammo.acc:
+        found.append(Modifier(value=ammo.acc, label=f"{ammo.name} Acc", rule="GUR-AMMO-1"))
+    if shot.barrel != "normal":
+        b = data.house.barrel[shot.barrel]
+        found.append(Modifier(value=b.acc, label=f"{shot.barrel} barrel Acc", rule="GUR-GUN-1"))
+    for c in chosen:
+        if c.entry.aimed:
+            found.append(Modifier(value=c.value, label=c.entry.label, rule=c.entry.rule))
+    extra = min(shot.aim - 1, 3)
+    if extra:
+        found.append(Modifier(value=extra, label=f"{shot.aim} turns of aiming", rule="GUR-MOD-1"))
+    if shot.braced:
+        found.append(Modifier(value=1, label="braced", rule="GUR-MOD-1"))
+    if shot.moving == "walking":
+        total = sum(m.value for m in found)
+        cap = data.house.moving.aim_bonus_cap
+        if total > cap:
+            found.append(
+                Modifier(
+                    value=cap - total, label="aiming on the move: +1 at most", rule="GUR-MOVE-1"
+                )
+            )
+    return found
+
+
+@lru_cache(maxsize=256)
+def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
+    """The shot before its rolls; a refusal if the rules forbid it. Pure, so kept for the
+    next run of the same shot (the odds run one shot many times)."""
+    weapon = data.weapon(shot.weapon)
+    ammo = data.ammo[shot.ammo]
+    arrow = data.arrows[shot.arrow] if shot.arrow is not None else None
+    _refuse_combinations(shot, weapon, ammo)
+    chosen = choose(shot.mods, data.modifiers)
+    half_yd, max_yd = _ranges(shot, weapon, ammo, arrow, data)
+    beam = weapon.kind == "beam"
+    distance = effective_distance(shot.distance, shot.elevation, beam=beam)
+    if distance > max_yd:
+        raise RuleRefusal(
+            "GUR-CORE-1", f"{distance:g} yd is beyond the {weapon.name}'s Max of {max_yd:g} yd."
+        )
+    beyond_half = distance > half_yd
+    indirect = _indirect(shot, weapon, beyond_half)
+    mods: list[Modifier] = [Modifier(value=shot.skill, label=f"{weapon.name} skill")]
+    mods += _range_modifiers(shot, distance, beyond_half, data)
+    mods.append(
+        Modifier(
+            value=arc_modifier(shot.bearing, shot.vision, data.house.arc),
+            label=f"target {shot.bearing:g} deg off the facing",
+            rule="GUR-ARC-1",
+        )
+    )
+    mods += _aim(shot, weapon, ammo, chosen, data)
+    mods += _chosen(chosen, shot, beyond_half)
+    mods += _situation(shot, weapon, ammo, arrow, indirect, beyond_half, data)
+    location = data.location(shot.location)
+    random_location = shot.blind
+    snap = shot.pop_up or (shot.aim == 0 and sum(m.value for m in mods) < weapon.ss)
+    if snap:
+        mods.append(_snap(shot, chosen))
+        if not shot.hesitate:
+            random_location = True
+        else:
+            mods.append(
+                Modifier(
+                    value=data.house.wrong_target.hesitation,
+                    label="calling a location on a snap shot",
+                    rule="GUR-LOC-1",
+                )
+            )
+    if not random_location and location.penalty:
+        mods.append(
+            Modifier(value=location.penalty, label=f"aimed at the {location.key}", rule="GUR-LOC-1")
+        )
+    damage, damage_type = _damage(shot, weapon, ammo, arrow, data)
+    rcl = weapon.rcl
+    if shot.powder == "fine":
+        rcl += data.house.powder["fine"].rcl
+    if shot.st < weapon.st:
+        rcl *= 2
+    return ShotSetup(
+        weapon=weapon,
+        ammo=ammo,
+        arrow=arrow,
+        half_damage=half_yd,
+        max_range=max_yd,
+        distance=distance,
+        beyond_half_damage=beyond_half,
+        modifiers=tuple(m for m in mods if m.value or m.rule is None),
+        snap=snap,
+        random_location=random_location,
+        location=data.location_rolled(10) if random_location else location,
+        indirect=indirect,
+        rcl=rcl,
+        damage=damage,
+        damage_type=damage_type,
+        trade_off_damage=0 if beyond_half else shot.trade_off,
+    )
+
+
+def _indirect(shot: Shoot, weapon: Weapon, beyond_half: bool) -> bool:
+    """GUR-IND-1: thrown and low-tech missile weapons always lob at or beyond 1/2D; a firearm
+    or a beam never does here."""
+    lobs = weapon.kind in ("thrown", "bow", "crossbow", "sling")
+    if shot.indirect and weapon.kind == "beam":
+        raise RuleRefusal("GUR-IND-1", "A beam weapon cannot be fired indirectly.")
+    if shot.indirect and not lobs:
+        raise RuleRefusal(
+            "GUR-IND-1",
+            f"A {weapon.name} carries too far to be lobbed onto a target; fire it directly.",
+        )
+    indirect = shot.indirect or (lobs and beyond_half)
+    if indirect and shot.no_room:
+        raise RuleRefusal("GUR-IND-1", "There is no overhead room to lob a missile here.")
+    return indirect
+
+
+def _range_modifiers(
+    shot: Shoot, distance: float, beyond_half: bool, data: GurpsData
+) -> list[Modifier]:
+    """G-2 with GUR-RANGE-1: beyond 1/2D a crosswind counts as speed, and an unknown range
+    doubles the speed/range modifier."""
+    wind = shot.crosswind if beyond_half else 0.0
+    total = distance + shot.speed + wind
+    value = speed_range_modifier(total, data.core.speed_range.rows)
+    label = f"speed/range {distance:g} yd + {shot.speed + wind:g} yd/s"
+    found = [Modifier(value=value, label=label, rule="G-2")]
+    if wind:
+        found[0] = Modifier(value=value, label=label + " (windage)", rule="GUR-RANGE-1")
+    if beyond_half and not shot.range_known and value:
+        found.append(Modifier(value=value, label="range unknown beyond 1/2D", rule="GUR-RANGE-1"))
+    return found
+
+
+def _chosen(chosen: tuple[Chosen, ...], shot: Shoot, beyond_half: bool) -> list[Modifier]:
+    dark_cancelled = any(c.entry.cancels_darkness for c in chosen)
+    found = []
+    for c in chosen:
+        if c.entry.aimed:
+            continue  # counted with the aim, or not at all on an unaimed shot
+        if c.entry.darkness and dark_cancelled:
+            found.append(
+                Modifier(
+                    value=0, label=f"{c.entry.label}: cancelled by the sight", rule=c.entry.rule
+                )
+            )
+            continue
+        value = c.value * (2 if c.entry.doubled_beyond_half_damage and beyond_half else 1)
+        found.append(Modifier(value=value, label=c.entry.label, rule=c.entry.rule))
+    return found
+
+
+def _situation(
+    shot: Shoot,
+    weapon: Weapon,
+    ammo: Ammo,
+    arrow: Arrow | None,
+    indirect: bool,
+    beyond_half: bool,
+    data: GurpsData,
+) -> list[Modifier]:
+    house = data.house
+    found: list[Modifier] = []
+    if shot.moving != "no":
+        base = house.moving.walking if shot.moving == "walking" else house.moving.running
+        times = {"crossbow": house.moving.crossbow_multiplier, "bow": house.moving.bow_multiplier}
+        factor = times.get(weapon.kind, 1)
+        found.append(
+            Modifier(value=base * factor, label=f"firing while {shot.moving}", rule="GUR-MOVE-1")
+        )
+    if shot.opportunity is not None:
+        found.append(
+            Modifier(
+                value=opportunity_modifier(shot.opportunity, data),
+                label=f"opportunity fire watching {shot.opportunity}",
+                rule="GUR-OPP-1",
+            )
+        )
+    if shot.in_the_way:
+        each = house.wrong_target.in_the_way_wide if weapon.wide else house.wrong_target.in_the_way
+        found.append(
+            Modifier(
+                value=each * shot.in_the_way,
+                label=f"{shot.in_the_way} in the line of fire",
+                rule="GUR-WRONG-1",
+            )
+        )
+    if shot.surprised and not indirect:
+        found.append(Modifier(value=4, label="stationary, unaware target", rule="GUR-RANGE-1"))
+    if shot.pop_up:
+        found.append(Modifier(value=-2, label="pop-up attack", rule="GUR-MOD-1"))
+    if ammo.hit:
+        found.append(Modifier(value=ammo.hit, label=ammo.name, rule="GUR-AMMO-1"))
+    if arrow is not None and arrow.hit:
+        found.append(Modifier(value=arrow.hit, label=f"{arrow.key} arrow", rule="GUR-ARROW-1"))
+    if shot.powder == "coarse":
+        found.append(
+            Modifier(
+                value=house.powder["coarse"].hit, label="too-coarse powder", rule="GUR-RELOAD-1"
+            )
+        )
+    if shot.bow_st is not None and shot.bow_st > shot.st:
+        found.append(
+            Modifier(value=shot.st - shot.bow_st, label="bow too strong", rule="GUR-ARROW-1")
+        )
+    if shot.arrow_st is not None:
+        bow = shot.bow_st if shot.bow_st is not None else shot.st
+        light = (bow - shot.arrow_st) // house.arrows.light_arrow_st_per_penalty
+        if light > 0:
+            found.append(
+                Modifier(value=-light, label="arrows too light for the bow", rule="GUR-ARROW-1")
+            )
+    if indirect:
+        close = not beyond_half and shot.indirect
+        if close:
+            value = (
+                house.indirect.thrown_close
+                if weapon.kind == "thrown"
+                else house.indirect.low_tech_close
+            )
+            found.append(
+                Modifier(value=value, label="lobbed at a target inside 1/2D", rule="GUR-IND-1")
+            )
+        if shot.overhead:
+            found.append(
+                Modifier(value=shot.overhead, label="overhead obstruction", rule="GUR-IND-1")
+            )
+    return found
+
+
+def _snap(shot: Shoot, chosen: tuple[Chosen, ...]) -> Modifier:
+    """The snap-shot penalty (GUR-MOD-1): -4, or with a laser sight -1 within 50 yd, -2 to
+    100 yd and -4 beyond (DEC-204)."""
+    if any(c.entry.laser for c in chosen):
+        value = -1 if shot.distance < 50 else -2 if shot.distance <= 100 else -4
+        return Modifier(value=value, label="snap shot with a laser sight", rule="GUR-MOD-1")
+    return Modifier(value=-4, label="snap shot", rule="GUR-MOD-1")

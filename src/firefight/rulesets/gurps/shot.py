@@ -1,0 +1,155 @@
+"""What a player may say about one shot (the declaration of ``firefight gurps shoot``, of its
+odds and of the encounter's ``shoots``): every option of the shot, with its bounds and the rule
+it serves. The shot is resolved by :func:`firefight.rulesets.gurps.attack.resolve_shot`.
+
+Distances are in yards and speeds in yards per second (RULINGS G-4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firefight.declarations import param
+from firefight.rulesets.gurps.data import DATA, weapon_keys
+
+__all__ = ["Shoot"]
+
+
+def _ammo() -> list[str]:
+    return sorted(DATA.ammo)
+
+
+def _arrows() -> list[str]:
+    return sorted(DATA.arrows)
+
+
+def _armor() -> list[str]:
+    return sorted(DATA.armor)
+
+
+def _locations() -> list[str]:
+    return [row.key for row in DATA.core.location]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Shoot:
+    """One turn's shooting at one target: the weapon, the shooter, the target and the scene."""
+
+    # the weapon and the shooter
+    weapon: str = param(help="Weapon (catalog key).", choices=weapon_keys, rule="GUR-CORE-1")
+    skill: int = param(help="The shooter's skill with it.", low=1, high=30, rule="GUR-CORE-1")
+    st: int = param(10, help="The shooter's ST.", low=3, high=30, rule="GUR-GUN-1")
+    shots: int = param(1, help="Shots this turn (Rcl each).", low=1, high=20, rule="G-5")
+    ammo: str = param("standard", help="Ammunition.", choices=_ammo, rule="GUR-AMMO-1")
+    arrow: str | None = param(None, help="Arrow or bolt head.", choices=_arrows, rule="GUR-ARROW-1")
+    bow_st: int | None = param(
+        None,
+        help="The bow's ST rating (if above the archer's: -1 each).",
+        low=3,
+        high=40,
+        rule="GUR-ARROW-1",
+    )
+    arrow_st: int | None = param(
+        None,
+        help="ST the arrows were made for (lighter than the bow: -1 per 3).",
+        low=3,
+        high=40,
+        rule="GUR-ARROW-1",
+    )
+    trade_off: int = param(
+        0, help="ST taken off range for +1 damage each.", low=0, high=2, rule="GUR-ARROW-1"
+    )
+    powder: str = param(
+        "normal",
+        help="Black powder grade.",
+        choices=("normal", "coarse", "fine"),
+        rule="GUR-RELOAD-1",
+    )
+    barrel: str = param(
+        "normal", help="Pistol barrel.", choices=("normal", "short", "long"), rule="GUR-GUN-1"
+    )
+    # where the target is
+    distance: float = param(help="Ground distance.", unit="yd", low=0, high=20000, rule="G-2")
+    speed: float = param(0.0, help="Target's speed.", unit="yd/s", low=0, high=2000, rule="G-2")
+    elevation: float = param(
+        0.0,
+        help="Shooter's height over the target (below: negative).",
+        unit="yd",
+        low=-2000,
+        high=2000,
+        rule="GUR-ELEV-1",
+    )
+    bearing: float = param(
+        0.0,
+        help="Target's direction off the facing.",
+        unit="deg",
+        low=-360,
+        high=360,
+        rule="GUR-ARC-1",
+    )
+    vision: str = param(
+        "normal", help="Arc of vision.", choices=("normal", "peripheral", "360"), rule="GUR-ARC-1"
+    )
+    # how the shot is taken
+    aim: int = param(0, help="Turns spent aiming.", low=0, high=10, rule="GUR-MOD-1")
+    braced: bool = param(False, help="Braced while aiming (+1).", rule="GUR-MOD-1")
+    pop_up: bool = param(False, help="Pop-up attack (-2, always a snap shot).", rule="GUR-MOD-1")
+    location: str = param(
+        "body", help="Hit location aimed at.", choices=_locations, rule="GUR-LOC-1"
+    )
+    hesitate: bool = param(
+        False, help="Call a location on a snap shot anyway (-2).", rule="GUR-LOC-1"
+    )
+    blind: bool = param(False, help="Shooting blind (random location).", rule="GUR-LOC-1")
+    mods: tuple[str, ...] = param(
+        (),
+        help="Catalog modifier KEY or KEY=N (see `gurps modifiers`).",
+        high=40,
+        rule="GUR-MOD-1",
+    )
+    moving: str = param(
+        "no", help="Firing on the move.", choices=("no", "walking", "running"), rule="GUR-MOVE-1"
+    )
+    pace: float = param(
+        0.0, help="Shooter's pace while moving.", unit="yd/s", low=0, high=30, rule="GUR-MOVE-1"
+    )
+    move: int = param(5, help="Shooter's Move.", low=0, high=30, rule="GUR-MOVE-1")
+    bad_terrain: bool = param(False, help="Moving over bad terrain.", rule="GUR-MOVE-1")
+    opportunity: str | None = param(
+        None, help="Opportunity fire: hexes watched (a number), line or cone.", rule="GUR-OPP-1"
+    )
+    in_the_way: int = param(
+        0, help="Characters in the line of fire.", low=0, high=30, rule="GUR-WRONG-1"
+    )
+    range_known: bool = param(True, help="The range is known.", rule="GUR-RANGE-1")
+    crosswind: float = param(
+        0.0, help="Crosswind speed.", unit="yd/s", low=0, high=100, rule="GUR-RANGE-1"
+    )
+    indirect: bool = param(False, help="Lob it (indirect fire).", rule="GUR-IND-1")
+    overhead: int = param(
+        0, help="Partial overhead obstruction for a lob.", low=-4, high=0, rule="GUR-IND-1"
+    )
+    no_room: bool = param(False, help="No overhead room to lob.", rule="GUR-IND-1")
+    # the target
+    surprised: bool = param(
+        False, help="Target stationary and unaware (+4, no defense).", rule="GUR-RANGE-1"
+    )
+    defense: str = param(
+        "none",
+        help="Active defense.",
+        choices=("none", "dodge", "block", "parry"),
+        rule="G-3",
+    )
+    defense_value: int = param(0, help="Dodge, Block or Parry score.", low=0, high=30, rule="G-3")
+    armor: str = param("none", help="Target's armor.", choices=_armor, rule="G-3")
+    dr: int | None = param(None, help="DR in place of the armor's.", low=0, high=200, rule="G-3")
+    pd: int | None = param(None, help="PD in place of the armor's.", low=0, high=10, rule="G-3")
+    shield_pd: int = param(0, help="Shield PD.", low=0, high=6, rule="G-3")
+    hp: int | None = param(
+        None, help="Target's HP (for shock and wounds).", low=1, high=200, rule="GUR-CORE-1"
+    )
+    ht: int = param(10, help="Target's HT.", low=1, high=25, rule="GUR-CORE-1")
+    injured: int = param(
+        0, help="HP the target has lost already.", low=0, high=1000, rule="GUR-CORE-1"
+    )
+    stunned: bool = param(False, help="Target stunned (-4 to defend).", rule="GUR-CORE-1")

@@ -1,0 +1,398 @@
+"""Explosives in rmu encounters: "Mara throws m67 at 30,12" (RMU-EXP-2..4, RMU-EXP-9, -15, -16).
+
+The throw is placed at once (:func:`~firefight.rulesets.rmu.placement.resolve_throw`, the whole
+Ranged Weapon: Thrown bonus of the thrower's ``thrown`` skill) and leaves a condition in the
+scene where it came to rest:
+
+* a **grenade** (M67, MK3A2, AN-M14, Molotov) burns its fuse: it lands at the end of the round
+  it is thrown and goes off at the end of the next (RMU-EXP-9). Upkeep counts it down; at 0 it is
+  due, and the round change rolls its detonation against everyone in the scene with the thrower's
+  Thrown ranks (DEC-306), through :func:`~firefight.rulesets.rmu.detonation.resolve_detonation`,
+  a barrier of the scene counting for whoever it stands between the burst and (RMU-EXP-6);
+* a **cloud** (M18 smoke, CS) fills its radius for the rounds its load lists, rolled when it
+  lands (RMU-EXP-15, RMU-EXP-16), and upkeep counts it down until it clears.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import ActionPointsSpent, Event
+from firefight.frozen import replace
+from firefight.geometry import (
+    CoverGrade,
+    Point,
+    crossing_share,
+    distance_ft,
+    grade_behind_barrier,
+)
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial
+from firefight.rulesets.rmu.detonation import (
+    Blast,
+    BlastTarget,
+    blast_cover_bonus,
+    resolve_detonation,
+)
+from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
+from firefight.rulesets.rmu.scene_reading import worn_armor
+from firefight.rulesets.rmu.vitals import rmu_stats
+from firefight.scene.actions import Action
+from firefight.scene.conditions import ConditionKind, register_condition
+from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTicked
+from firefight.scene.lines import Line, OptionKind, option_point
+from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
+from firefight.trace import Entry, Modifier, Trace, TraceBuilder
+
+__all__ = [
+    "CLOUD",
+    "GRENADE",
+    "THROW_BACK_OPTIONS",
+    "THROW_OPTIONS",
+    "THROW_SKILL",
+    "Throws",
+    "ThrowsBack",
+    "describe_landing",
+    "detonate_due",
+    "grenade_at_hand",
+    "parse_throw",
+    "parse_throw_back",
+    "resolve_throws",
+    "resolve_throws_back",
+    "validate_throws",
+    "validate_throws_back",
+]
+
+#: The combatant skill whose bonus places a throw and whose ranks ride the blast (RMU-EXP-1, -2).
+THROW_SKILL = "thrown"
+GRENADE = "grenade"
+CLOUD = "cloud"
+#: RMU-EXP-9: lands at the end of this round, goes off at the end of the next.
+FUSE_ROUNDS = 2
+THROW_OPTIONS: Mapping[str, OptionKind] = {"ap": "int", "difficulty": "int", "mod": "many"}
+THROW_BACK_OPTIONS: Mapping[str, OptionKind] = {"difficulty": "int", "mod": "many"}
+#: DEC-308: a grenade within this many feet is at hand to pick up.
+REACH_FT = 5.0
+#: RMU-EXP-9: picking it up costs 3 AP and throwing it on 1, the whole round.
+PICK_UP_AP = 3
+THROW_BACK_AP = 1
+_CLOUDS = ("smoke", "gas")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Throws(Action):
+    load: str
+    aim: Point
+    ap: int = 3
+    difficulty: int = 0
+    mods: tuple[Modifier, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowsBack(Action):
+    """Pick a live grenade up (3 AP) and throw it on (1 AP, -50): the whole round (RMU-EXP-9)."""
+
+    aim: Point
+    difficulty: int = 0
+    mods: tuple[Modifier, ...] = ()
+
+
+def parse_throw(line: Line, rule: str) -> Throws:
+    """``throws LOAD at X,Y [--ap N] [--difficulty N] [--mod V:LABEL]...``."""
+    words = line.words
+    if not words:
+        raise RuleRefusal(
+            rule, "'throws' needs a load and a spot, e.g. 'Mara throws m67 at 30,12'."
+        )
+    x, y = option_point(words[1:], what="'throws'", unit="feet", rule=rule)
+    return Throws(
+        actor=line.actor,
+        verb="throws",
+        text=line.text,
+        load=explosive_data().load(words[0]).key,
+        aim=Point(x_ft=x, y_ft=y),
+        ap=line.number("ap", 3, rule),
+        difficulty=line.number("difficulty", 0, rule),
+        mods=line.mods(rule),
+    )
+
+
+def parse_throw_back(line: Line, rule: str) -> ThrowsBack:
+    """``throws-back at X,Y [--difficulty N] [--mod V:LABEL]...``: the grenade at hand."""
+    x, y = option_point(line.words, what="'throws-back'", unit="feet", rule=rule)
+    return ThrowsBack(
+        actor=line.actor,
+        verb="throws-back",
+        text=line.text,
+        aim=Point(x_ft=x, y_ft=y),
+        difficulty=line.number("difficulty", 0, rule),
+        mods=line.mods(rule),
+    )
+
+
+def grenade_at_hand(state: EncounterState, c: CombatantState) -> ActiveCondition:
+    """The nearest grenade lying within reach of ``c`` (DEC-308), refused when there is none."""
+    lying = [
+        (distance_ft(c.position, _at(k)), k)
+        for k in state.conditions
+        if k.kind == GRENADE and k.rounds_left == 1
+    ]
+    near = sorted((d, k.id, k) for d, k in lying if d <= REACH_FT)
+    if not near:
+        raise RuleRefusal(
+            "RMU-EXP-9",
+            f"No grenade has landed within {REACH_FT:g} ft of {c.name}: there is nothing to "
+            "pick up and throw back.",
+        )
+    return near[0][2]
+
+
+def validate_throws_back(state: EncounterState, action: ThrowsBack) -> None:
+    c = state.combatant(action.actor)
+    grenade = grenade_at_hand(state, c)
+    need = PICK_UP_AP + THROW_BACK_AP
+    if c.ap_left < need:
+        raise RuleRefusal(
+            "RMU-EXP-9",
+            f"Throwing it back takes the whole round ({need} AP: pick it up, throw it); "
+            f"{c.name} has only {c.ap_left} left.",
+        )
+    load = explosive_data().load(str(grenade.get("load")))
+    throw_band(distance_ft(c.position, action.aim), load.increment_ft, 5)
+
+
+def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -> Outcome:
+    """The grenade picked up and thrown on at 1 AP (-50); its fuse keeps burning: a failed
+    throw still scatters from the aim, a fumbled one stays at the thrower's feet."""
+    c = state.combatant(action.actor)
+    grenade = grenade_at_hand(state, c)
+    bonus, ranks = _skill(c)
+    load = explosive_data().load(str(grenade.get("load")))
+    thrown = resolve_throw(
+        Throw(load=load.key, aim=action.aim, thrower=c.position, thrown_bonus=bonus,
+              difficulty=action.difficulty, ap=THROW_BACK_AP, extra=action.mods, name=c.name),
+        dice,
+    )  # fmt: skip
+    landed = next(e for e in thrown.events if isinstance(e, ExplosiveLanded))
+    moved = replace(
+        grenade,
+        id=f"{grenade.id}-back",
+        data=(("load", load.key), ("x_ft", landed.at.x_ft), ("y_ft", landed.at.y_ft),
+              ("thrower", c.name), ("ranks", ranks)),
+    )  # fmt: skip
+    tb = TraceBuilder()
+    tb.step(
+        f"{c.name} picks up the {load.name} ({PICK_UP_AP} AP) and throws it on "
+        f"({THROW_BACK_AP} AP); the fuse burns on.",
+        "RMU-EXP-9",
+    )
+    events: list[Event] = [
+        ActionPointsSpent(actor=c.name, ap=PICK_UP_AP + THROW_BACK_AP),
+        ConditionEnded(id=grenade.id),
+        landed,
+        ConditionStarted(condition=moved),
+    ]
+    return Outcome(
+        events=tuple(events),
+        trace=Trace((*tb.build().entries, *thrown.trace.entries)),
+        summary={"action": "throws-back", "actor": c.name, **thrown.summary, "condition": moved.id},
+    )
+
+
+def _skill(c: CombatantState) -> tuple[int, int]:
+    found = rmu_stats(c).skill(THROW_SKILL)
+    return (found.bonus, found.ranks) if found else (0, 0)
+
+
+def validate_throws(state: EncounterState, action: Throws) -> None:
+    """Refuse, before any die, a throw the thrower cannot afford or that cannot arrive."""
+    c = state.combatant(action.actor)
+    data = explosive_data()
+    load = data.load(action.load)
+    if load.effect == "flash":
+        raise RuleRefusal("RMU-EXP-17", "A flash-bang in an encounter is not resolved yet.")
+    if not 1 <= action.ap <= data.throw.ap_full:
+        raise RuleRefusal("RMU-EXP-3", f"A throw takes 1 to 3 AP; {action.ap} AP was declared.")
+    if action.ap > c.ap_left:
+        raise RuleRefusal(
+            "RMU-GEN-1", f"The throw costs {action.ap} AP, but {c.name} has only {c.ap_left} left."
+        )
+    throw_band(distance_ft(c.position, action.aim), load.increment_ft, 5)
+
+
+def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome:
+    """Place the throw, then start the fuse or the cloud where it came to rest."""
+    c = state.combatant(action.actor)
+    bonus, ranks = _skill(c)
+    load = explosive_data().load(action.load)
+    thrown = resolve_throw(
+        Throw(load=load.key, aim=action.aim, thrower=c.position, thrown_bonus=bonus,
+              difficulty=action.difficulty, ap=action.ap, extra=action.mods, name=c.name),
+        dice,
+    )  # fmt: skip
+    landed = next(e for e in thrown.events if isinstance(e, ExplosiveLanded))
+    tb = TraceBuilder()
+    serial = sum(1 for k in state.conditions if k.kind in (GRENADE, CLOUD)) + 1
+    where = (("x_ft", landed.at.x_ft), ("y_ft", landed.at.y_ft))
+    if load.effect in _CLOUDS:
+        assert load.rounds is not None
+        low, high = load.rounds
+        rounds = low - 1 + tb.roll(dice.die(high - low + 1, f"{load.name} lasts")).total
+        tb.step(f"The {load.name} fills {load.radius_ft:g} ft for {rounds} rounds.", "RMU-EXP-15")
+        condition = ActiveCondition(
+            id=f"{load.key}-{state.round}-{serial}", kind=CLOUD, rounds_left=rounds,
+            data=(("load", load.key), *where, ("radius_ft", load.radius_ft)),
+        )  # fmt: skip
+    else:
+        tb.step(
+            f"The {load.name} lands at the end of the round and goes off at the end of the next.",
+            "RMU-EXP-9",
+        )
+        condition = ActiveCondition(
+            id=f"{load.key}-{state.round}-{serial}", kind=GRENADE, rounds_left=FUSE_ROUNDS,
+            data=(("load", load.key), *where, ("thrower", c.name), ("ranks", ranks)),
+        )  # fmt: skip
+    events: list[Event] = [
+        ActionPointsSpent(actor=c.name, ap=action.ap),
+        landed,
+        ConditionStarted(condition=condition),
+    ]
+    return Outcome(
+        events=tuple(events),
+        trace=Trace((*thrown.trace.entries, *tb.build().entries)),
+        summary={"action": "throws", "actor": c.name, **thrown.summary, "condition": condition.id},
+    )
+
+
+def describe_landing(event: Event) -> str | None:
+    """The narrated line of a throw coming to rest (RMU-EXP-2, RMU-EXP-3)."""
+    if not isinstance(event, ExplosiveLanded):
+        return None
+    how = "fumbles it: it drops at their feet" if event.fumbled else "throws it"
+    where = f"({event.at.x_ft:g}, {event.at.y_ft:g})"
+    return f"{event.actor} {how}; the {event.load} lands at {where} [RMU-EXP-2]."
+
+
+def _at(condition: ActiveCondition) -> Point:
+    x, y = condition.get("x_ft"), condition.get("y_ft")
+    assert isinstance(x, float | int) and isinstance(y, float | int)
+    return Point(x_ft=float(x), y_ft=float(y))
+
+
+def _barrier(
+    state: EncounterState, center: Point, c: CombatantState, data: RmuData
+) -> Cover | None:
+    """The best barrier of the scene crossing the line from the burst to ``c`` (RMU-EXP-6),
+    graded by how much of ``c`` it hides (P-1); a barrier off that line counts for nothing."""
+    best: tuple[int, Cover] | None = None
+    for barrier in state.barriers:
+        if crossing_share(center, c.position, barrier.start, barrier.end) is None:
+            continue
+        grade = grade_behind_barrier(center, c.body, barrier.height_ft)
+        if grade is CoverGrade.NONE:
+            continue
+        cover = Cover(grade=grade, material=CoverMaterial(barrier.material))
+        bonus, stops = blast_cover_bonus(cover, data)
+        rank = 10**6 if stops else bonus
+        if best is None or rank > best[0]:
+            best = (rank, cover)
+    return best[1] if best else None
+
+
+def _target(state: EncounterState, center: Point, c: CombatantState, data: RmuData) -> BlastTarget:
+    return BlastTarget(
+        name=c.name,
+        position=c.position,
+        posture=c.posture,
+        size=c.size,
+        armor=worn_armor(c)["armor"],
+        quickness_db=rmu_stats(c).quickness_db,
+        cover=_barrier(state, center, c, data),
+    )
+
+
+def detonate_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
+    """Every grenade whose fuse has run out goes off, read by everyone alive (DEC-306)."""
+    events: list[Event] = []
+    entries: list[Entry] = []
+    blasts = []
+    for condition in state.conditions:
+        if condition.kind != GRENADE or condition.rounds_left != 0:
+            continue
+        load, ranks = condition.get("load"), condition.get("ranks")
+        assert isinstance(load, str) and isinstance(ranks, int)
+        center = _at(condition)
+        people = tuple(_target(state, center, c, data) for c in state.combatants if not c.dead)
+        blast = Blast(load=load, center=center, thrown_ranks=ranks, people=people,
+                      thrower=str(condition.get("thrower")))  # fmt: skip
+        done = resolve_detonation(blast, dice, data)
+        events.append(ConditionEnded(id=condition.id))  # told first: it goes off, then the harm
+        events.extend(done.events)
+        entries.extend(done.trace.entries)
+        blasts.append({"condition": condition.id, **done.summary})
+    return Outcome(events=tuple(events), trace=Trace(tuple(entries)), summary={"blasts": blasts})
+
+
+class _Fuse(ConditionKind):
+    """A grenade's fuse: counted down at upkeep to 0, when it is due (RMU-EXP-9)."""
+
+    name = GRENADE
+    rulesets = ("rmu",)
+
+    def upkeep(self, state: EncounterState) -> Sequence[Event]:
+        return [
+            ConditionTicked(id=k.id, rounds_left=k.rounds_left - 1)
+            for k in state.conditions
+            if k.kind == GRENADE and k.rounds_left
+        ]
+
+    def describe(self, event: Event, state: EncounterState) -> str | None:
+        found = _condition_of(event, state, GRENADE)
+        if found is None:
+            return None
+        what = f"The {found.get('load')} ({found.id})"
+        if isinstance(event, ConditionStarted):
+            when = "the next round" if found.rounds_left == FUSE_ROUNDS else "this round"
+            return f"{what} fuse burns: it goes off at the end of {when} [RMU-EXP-9]."
+        if isinstance(event, ConditionTicked):
+            done = "is due to go off" if event.rounds_left == 0 else "has landed"
+            return f"{what} {done} [RMU-EXP-9]."
+        if found.rounds_left == 0:
+            return f"{what} goes off [RMU-EXP-1]."
+        return f"{what} is picked up [RMU-EXP-9]."
+
+
+class _Cloud(ConditionKind):
+    """Smoke or CS filling its radius, counted down until it clears (RMU-EXP-15, -16)."""
+
+    name = CLOUD
+    rulesets = ("rmu",)
+
+    def describe(self, event: Event, state: EncounterState) -> str | None:
+        found = _condition_of(event, state, CLOUD)
+        if found is None:
+            return None
+        if isinstance(event, ConditionStarted):
+            return f"The {found.get('load')} cloud fills {found.get('radius_ft'):g} ft for " \
+                f"{found.rounds_left} rounds [RMU-EXP-15]."  # fmt: skip
+        if isinstance(event, ConditionTicked):
+            return f"The {found.get('load')} cloud: {event.rounds_left} rounds left [RMU-EXP-15]."
+        return f"The {found.get('load')} cloud clears [RMU-EXP-15]."
+
+
+def _condition_of(event: Event, state: EncounterState, kind: str) -> ActiveCondition | None:
+    if isinstance(event, ConditionStarted):
+        return event.condition if event.condition.kind == kind else None
+    if isinstance(event, ConditionTicked | ConditionEnded):
+        found = state.condition(event.id)
+        return found if found is not None and found.kind == kind else None
+    return None
+
+
+register_condition(_Fuse())
+register_condition(_Cloud())

@@ -1,0 +1,428 @@
+"""The rmu detonation as the odds layer sees them (RMU-EXP-1): per person near the burst,
+P(in each band), P(critical), expected hits, P(dying), P(dead).
+
+Everyone reads the one detonation roll, so the fast exact path runs over that roll alone (the
+open-ended d100 followed ``depth`` rerolls): each total gives every body its band, attack-table
+hits and severity; each body's critical roll is its own d100, independent of everyone else's,
+so what the critical does is carried as its expectation over that d100 (expected critical hits,
+P(dying), P(dead)). Per-person stats are therefore exact; the joint spread of the critical rolls
+is not listed (the generic engine and Monte Carlo carry it). A Molotov has no roll: one outcome.
+
+>>> from firefight.geometry import Point
+>>> from firefight.rulesets.rmu.detonation import Blast, BlastTarget
+>>> blast = Blast(load="m67", center=Point(x_ft=0, y_ft=0),
+...     people=(BlastTarget(name="Bob", position=Point(x_ft=30, y_ft=0)),))
+>>> dist = blast_exact(None, blast, 2)
+>>> round(dist.expected(lambda v: float(v.people[0].band == "casualty")) + dist.cut_off, 9)
+1.0
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Hashable, Mapping
+from functools import cache
+from typing import Any, NamedTuple
+
+from firefight.dice import Dice
+from firefight.frozen import replace
+from firefight.geometry import Point, scatter_point
+from firefight.outcome import Outcome
+from firefight.probability.distribution import Distribution
+from firefight.probability.openended import open_ended
+from firefight.probability.stats import Stat
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.detonation import (
+    FRAGMENTATION_TABLE,
+    LOWEST_BLAST_TOTAL,
+    Blast,
+    BlastTarget,
+    Exposure,
+    check_blast,
+    critical_tables,
+    exposure,
+    in_fire,
+    resolve_detonation,
+)
+from firefight.rulesets.rmu.explosives import Load, explosive_data
+from firefight.rulesets.rmu.odds.views import default_data
+from firefight.rulesets.rmu.placement import placement_terms, scatter_ft
+from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.strike import combine_effects
+from firefight.rulesets.rmu.thrown_blast import ThrownBlast, resolve_thrown_blast
+from firefight.rulesets.rmu.volley import SHRAPNEL_BARE
+from firefight.trace import TraceBuilder
+
+__all__ = [
+    "BlastView",
+    "BodyView",
+    "LandingView",
+    "MeanBody",
+    "blast_exact",
+    "blast_stats",
+    "blast_view",
+    "describe_blast",
+    "describe_landing",
+    "landing_view",
+    "resolve_blast_for_odds",
+    "resolve_blast_with",
+    "resolve_thrown_for_odds",
+    "resolve_thrown_with",
+    "thrown_exact",
+    "thrown_stats",
+]
+
+BANDS = ("kill", "casualty", "fringe")
+
+
+class BodyView(NamedTuple):
+    """What one body took: band, attack-table hits, severity, and what the critical did (one
+    roll's result, or its expectation over the d100 on the fast path)."""
+
+    name: str
+    band: str | None
+    severity: str | None
+    hits: int
+    critical_hits: float
+    p_dying: float
+    p_dead: float
+
+
+class BlastView(NamedTuple):
+    people: tuple[BodyView, ...]
+
+
+def _body(row: Mapping[str, object]) -> BodyView:
+    effects = row.get("effects")
+    crit_hits, dying, dead = 0.0, 0.0, 0.0
+    if isinstance(effects, dict):
+        crit_hits = float(effects["hits"])
+        dead = float(bool(effects["dead"]))
+        dying = float(effects["dying_rounds"] is not None and not dead)
+    band, severity, hits = row.get("band"), row.get("severity"), row.get("hits", 0)
+    return BodyView(
+        str(row["name"]),
+        str(band) if band is not None else None,
+        str(severity) if severity is not None else None,
+        int(hits) if isinstance(hits, int) else 0,
+        crit_hits,
+        dying,
+        dead,
+    )
+
+
+def blast_view(outcome: Outcome) -> BlastView:
+    """The key of a resolved detonation, read off its summary."""
+    listed = outcome.summary.get("people")
+    rows = listed if isinstance(listed, list) else []
+    return BlastView(tuple(_body(r) for r in rows if isinstance(r, dict)))
+
+
+def resolve_blast_with(data: Any, blast: Blast, dice: Dice) -> Outcome:
+    return resolve_detonation(blast, dice, data)
+
+
+def resolve_blast_for_odds(blast: Blast, dice: Dice) -> Outcome:
+    """The scalar resolver on the default data: picklable, for process pools."""
+    return resolve_detonation(blast, dice, default_data())
+
+
+@cache
+def _critical_mean(
+    data: RmuData, load: Load, armor: str, severity: Severity, bonus: int
+) -> tuple[float, float, float]:
+    """Expected critical hits, P(dying), P(dead) over a body's critical d100."""
+    hits = dying = dead = 0.0
+    for face in range(1, 101):
+        roll = face + bonus
+        location = data.tables.critical(SHRAPNEL_BARE).row_for(roll).location
+        cells = [
+            cell
+            for table in critical_tables(load, armor, location, data)
+            for _, cell in data.tables.critical(table).lookup(roll, severity)
+        ]
+        e = combine_effects(cells)
+        hits += float(e["hits"])  # type: ignore[arg-type]
+        dead += float(bool(e["dead"]))
+        dying += float(e["dying_rounds"] is not None and not e["dead"])
+    return hits / 100, dying / 100, dead / 100
+
+
+def blast_exact(state: Any, blast: Blast, depth: int) -> Distribution[BlastView]:
+    """Every body's outcome over the detonation roll (see the module's note)."""
+    data = state if isinstance(state, RmuData) else default_data()
+    explosives = explosive_data()
+    load = check_blast(blast, data, explosives)
+    if load.effect == "molotov":
+        assert load.flat_severity is not None
+        flat = load.flat_severity
+        view = BlastView(
+            tuple(
+                BodyView(
+                    p.name, "fire", flat.value, 0, *_critical_mean(data, load, p.armor, flat, 0)
+                )
+                if in_fire(p, blast, load)
+                else BodyView(p.name, None, None, 0, 0.0, 0.0, 0.0)
+                for p in blast.people
+            )
+        )
+        return Distribution(probabilities={view: 1.0}, method="fast exact", depth=depth)
+    exposed = [exposure(blast, p, load, data, explosives, TraceBuilder()) for p in blast.people]
+    roll = open_ended(depth)
+    found: dict[BlastView, float] = defaultdict(float)
+    for index, chance in enumerate(roll.p):
+        if chance == 0.0:
+            continue
+        bodies = tuple(
+            _body_at(p, e, roll.low + index, load, data)
+            for p, e in zip(blast.people, exposed, strict=True)
+        )
+        found[BlastView(bodies)] += float(chance)
+    return Distribution(
+        probabilities=dict(found), method="fast exact", cut_off=roll.cut_off, depth=depth
+    )
+
+
+def _body_at(p: BlastTarget, e: Exposure, roll: int, load: Load, data: RmuData) -> BodyView:
+    """What the detonation roll ``roll`` does to ``p``, its critical as an expectation."""
+    band = e.placed.band
+    if band is None or e.stopped:
+        return BodyView(p.name, band, None, 0, 0.0, 0.0, 0.0)
+    total = roll + e.offset
+    if load.effect == "fragmentation":
+        result = data.tables.attack(FRAGMENTATION_TABLE).lookup(total, p.armor)
+        severity, hits, bonus = result.severity, result.hits, result.critical_roll_bonus
+    else:
+        severity = e.placed.severity if total >= LOWEST_BLAST_TOTAL else None
+        hits, bonus = 0, 0
+    means = _critical_mean(data, load, p.armor, severity, bonus) if severity else (0.0, 0.0, 0.0)
+    return BodyView(p.name, band, severity.value if severity else None, hits, *means)
+
+
+def _find(view: BlastView, name: str) -> BodyView | None:
+    return next((b for b in view.people if b.name == name), None)
+
+
+def _stat(name: str, what: str, label: str) -> Stat:
+    def read(view: Hashable) -> float:
+        assert isinstance(view, BlastView)
+        b = _find(view, name)
+        if b is None:
+            return 0.0
+        if what in BANDS:
+            return float(b.band == what)
+        if what == "critical":
+            return float(b.severity is not None)
+        if what == "hits":
+            return b.hits + b.critical_hits
+        return b.p_dying if what == "dying" else b.p_dead
+
+    expected = what == "hits"
+    return Stat(
+        name=f"{name}.{'expected_hits' if expected else 'p_' + what}",
+        label=f"{name}: {label}",
+        kind="expected" if expected else "probability",
+        read=read,
+        group="summary" if what in ("critical", "hits") else "effect",
+    )
+
+
+def blast_stats(blast: Any) -> tuple[Stat, ...]:
+    """Seven stats per person, in the order given."""
+    return tuple(
+        _stat(p.name, what, label)
+        for p in blast.people
+        for what, label in (
+            ("kill", "P(kill band)"),
+            ("casualty", "P(casualty band)"),
+            ("fringe", "P(fringe band)"),
+            ("critical", "P(critical)"),
+            ("hits", "expected hits"),
+            ("dying", "P(dying)"),
+            ("dead", "P(dead)"),
+        )
+    )
+
+
+def describe_blast(view: Any) -> str:
+    """An outcome in words."""
+    parts = []
+    for b in view.people:
+        if b.band is None:
+            parts.append(f"{b.name} outside")
+            continue
+        text = f"{b.name} ({b.band}) {b.hits} hits"
+        if b.severity:
+            text += f", {b.severity} critical (+{b.critical_hits:g} hits on average)"
+        parts.append(text)
+    return "; ".join(parts)
+
+
+# --- a throw and its blast (odds rmu throw) ----------------------------------------------------
+
+
+class MeanBody(NamedTuple):
+    """What one body may take from a blast at one landing point: its band there, and P(critical),
+    expected hits, P(dying), P(dead) over the detonation roll and its critical."""
+
+    name: str
+    band: str | None
+    p_critical: float
+    expected_hits: float
+    p_dying: float
+    p_dead: float
+
+
+class LandingView(NamedTuple):
+    """Where the throw came to rest (feet, to 0.1) and every body's share of the blast there."""
+
+    landed: tuple[float, float]
+    people: tuple[MeanBody, ...]
+
+
+def _mean(b: BodyView) -> MeanBody:
+    return MeanBody(
+        b.name, b.band, float(b.severity is not None), b.hits + b.critical_hits, b.p_dying, b.p_dead
+    )
+
+
+def landing_view(outcome: Outcome) -> LandingView:
+    """The key of a resolved throw and blast, read off its summary."""
+    landed = outcome.summary.get("landed")
+    assert isinstance(landed, dict)
+    return LandingView(
+        (float(landed["x_ft"]), float(landed["y_ft"])),
+        tuple(_mean(b) for b in blast_view(outcome).people),
+    )
+
+
+def resolve_thrown_for_odds(action: ThrownBlast, dice: Dice) -> Outcome:
+    """The scalar resolver on the default data: picklable, for process pools."""
+    return resolve_thrown_blast(action, dice, default_data())
+
+
+def resolve_thrown_with(data: Any, action: ThrownBlast, dice: Dice) -> Outcome:
+    return resolve_thrown_blast(action, dice, data)
+
+
+def _landings(action: ThrownBlast, depth: int) -> tuple[dict[Point, float], float]:
+    """Every landing point with its probability, over the placement roll and the d12 (X-1,
+    X-2; an unmodified 01-04 at the thrower's feet, RMU-EXP-3), and the cut-off."""
+    explosives = explosive_data()
+    throw = action.throw
+    distance, terms = placement_terms(throw, explosives)
+    offset = sum(m.value for m in terms)
+    roll = open_ended(depth)
+    found: dict[Point, float] = defaultdict(float)
+    for index, chance in enumerate(roll.p):
+        if chance == 0.0:
+            continue
+        face = roll.low + index
+        if face <= explosives.throw.fumble_max:  # totals 1-4 come only from those faces
+            found[throw.thrower] += float(chance)
+            continue
+        total = face + offset
+        off = scatter_ft(total, distance)[1] if total < 100 else 0.0
+        if off == 0:
+            found[throw.aim] += float(chance)
+            continue
+        for hour in range(1, 13):
+            found[scatter_point(throw.thrower, throw.aim, off, hour)] += float(chance) / 12
+    return dict(found), roll.cut_off
+
+
+def thrown_exact(state: Any, action: ThrownBlast, depth: int) -> Distribution[LandingView]:
+    """Each body's band and share of the blast at every landing point, weighted by where the
+    throw lands; exact over the placement roll x the d12 and the detonation roll."""
+    data = state if isinstance(state, RmuData) else default_data()
+    explosives = explosive_data()
+    load = check_blast(action.blast, data, explosives)
+    landings, placement_cut = _landings(action, depth)
+    detonation = None if load.effect == "molotov" else open_ended(depth)
+    listed = 1.0 - (detonation.cut_off if detonation else 0.0)
+    means: dict[tuple[object, ...], MeanBody] = {}
+
+    def mean_body(blast: Blast, p: BlastTarget) -> MeanBody:
+        if detonation is None:
+            if not in_fire(p, blast, load):
+                return MeanBody(p.name, None, 0.0, 0.0, 0.0, 0.0)
+            assert load.flat_severity is not None
+            hits, dying, dead = _critical_mean(data, load, p.armor, load.flat_severity, 0)
+            return MeanBody(p.name, "fire", 1.0, hits, dying, dead)
+        e = exposure(blast, p, load, data, explosives, TraceBuilder())
+        key = (p.name, e.placed.band, e.placed.severity, e.offset, e.stopped)
+        if key not in means:
+            crit = hits = dying = dead = 0.0
+            for index, chance in enumerate(detonation.p):
+                b = _mean(_body_at(p, e, detonation.low + index, load, data))
+                crit += chance * b.p_critical
+                hits += chance * b.expected_hits
+                dying += chance * b.p_dying
+                dead += chance * b.p_dead
+            shares = (float(v) / listed for v in (crit, hits, dying, dead))
+            means[key] = MeanBody(p.name, e.placed.band, *shares)
+        return means[key]
+
+    found: dict[LandingView, float] = defaultdict(float)
+    for point, chance in landings.items():
+        blast = replace(action.blast, center=point)
+        view = LandingView(
+            (round(point.x_ft, 1), round(point.y_ft, 1)),
+            tuple(mean_body(blast, p) for p in blast.people),
+        )
+        found[view] += chance * listed
+    return Distribution(
+        probabilities=dict(found),
+        method="fast exact",
+        cut_off=1.0 - (1.0 - placement_cut) * listed,
+        depth=depth,
+    )
+
+
+def _thrown_stat(name: str, what: str, label: str) -> Stat:
+    def read(view: Hashable) -> float:
+        assert isinstance(view, LandingView)
+        b = next((b for b in view.people if b.name == name), None)
+        if b is None:
+            return 0.0
+        if what in BANDS:
+            return float(b.band == what)
+        return {"critical": b.p_critical, "hits": b.expected_hits, "dying": b.p_dying,
+                "dead": b.p_dead}[what]  # fmt: skip
+
+    expected = what == "hits"
+    return Stat(
+        name=f"{name}.{'expected_hits' if expected else 'p_' + what}",
+        label=f"{name}: {label}",
+        kind="expected" if expected else "probability",
+        read=read,
+        group="summary" if what in ("critical", "hits") else "effect",
+    )
+
+
+_LABELS = (
+    ("kill", "P(kill band)"),
+    ("casualty", "P(casualty band)"),
+    ("fringe", "P(fringe band)"),
+    ("critical", "P(critical)"),
+    ("hits", "expected hits"),
+    ("dying", "P(dying)"),
+    ("dead", "P(dead)"),
+)
+
+
+def thrown_stats(action: Any) -> tuple[Stat, ...]:
+    """Seven stats per person, in the order given."""
+    return tuple(
+        _thrown_stat(p.name, w, label) for p in action.blast.people for w, label in _LABELS
+    )
+
+
+def describe_landing(view: Any) -> str:
+    """A landing and what it does, in words."""
+    x, y = view.landed
+    parts = [
+        f"{b.name} {b.band or 'outside'}" + (f" ({b.expected_hits:.1f} hits)" if b.band else "")
+        for b in view.people
+    ]
+    return f"lands at ({x:g}, {y:g}): " + "; ".join(parts)

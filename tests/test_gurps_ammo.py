@@ -1,0 +1,222 @@
+"""Special ammunition (GUR-AMMO-1), arrows and bows (GUR-ARROW-1), black powder
+(GUR-RELOAD-1) on a gurps shot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from firefight.declarations import declare
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.rulesets.gurps.attack import resolve_shot
+from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.setup import ShotSetup, settle
+from firefight.rulesets.gurps.shot import Shoot
+
+HIT = [3, 3, 4]  # 10: a plain hit at the skills used here
+
+
+def shoot(faces: list[int], **values: Any) -> dict[str, Any]:
+    values.setdefault("weapon", "revolver-38")
+    values.setdefault("skill", 16)
+    values.setdefault("distance", 2)
+    values.setdefault("aim", 1)
+    return dict(resolve_shot(declare(Shoot, **values), Dice.scripted(faces)).summary)
+
+
+def setup(**values: Any) -> ShotSetup:
+    values.setdefault("skill", 16)
+    values.setdefault("distance", 2)
+    return settle(declare(Shoot, **values), DATA)
+
+
+# .38 revolver 2d-1: faces 6, 6 -> 11 basic damage
+
+
+def test_gur_ammo_1_hollow_point() -> None:
+    """GUR-AMMO-1: hollow points double DR and double what gets through."""
+    assert shoot([*HIT, 6, 6], ammo="hollow-point", dr=3)["injury"] == (11 - 6) * 2
+
+
+def test_gur_ammo_1_rubber() -> None:
+    """GUR-AMMO-1: plastic or rubber bullets: half damage, DR tripled, half range."""
+    assert shoot([*HIT, 6, 6], ammo="rubber", dr=1)["injury"] == 5 - 3
+    assert setup(weapon="revolver-38", ammo="rubber").half_damage == 60
+
+
+def test_gur_ammo_1_aps() -> None:
+    """GUR-AMMO-1: APS +1 per die, half DR, half of what gets through, ranges x1.5."""
+    assert shoot([*HIT, 6, 6], ammo="aps", dr=4)["injury"] == (13 - 2) // 2
+    assert setup(weapon="revolver-38", ammo="aps").max_range == 2250
+
+
+def test_gur_ammo_1_flechette() -> None:
+    """GUR-AMMO-1: flechettes impale; flexible armor stops them with DR 2, rigid armor has
+    double DR; rifles and pistols lose a third of Acc and range, shotguns keep both."""
+    assert shoot([*HIT, 6, 6], ammo="flechette", armor="kevlar-vest")["injury"] == (11 - 2) * 2
+    assert shoot([*HIT, 6, 6], ammo="flechette", dr=3, armor="plate")["injury"] == (11 - 6) * 2
+    assert setup(weapon="rifle-3006", ammo="flechette").half_damage == pytest.approx(666.67, 0.01)
+    assert setup(weapon="shotgun-12", ammo="flechette").half_damage == 25
+
+
+def test_gur_ammo_1_incendiary_api_and_explosive() -> None:
+    """GUR-AMMO-1: incendiary half damage, DR x2, +1 burn; API halves what gets through then
+    +1; explosive -1 per die, DR x2, 1d6 x 5 more in the wound."""
+    assert shoot([*HIT, 6, 6], ammo="incendiary", dr=1)["injury"] == 5 - 2 + 1
+    assert shoot([*HIT, 6, 6], ammo="api", dr=1)["injury"] == (11 - 1) // 2 + 1
+    assert shoot([*HIT, 6, 6, 2], ammo="explosive", dr=1)["injury"] == 9 - 2 + 10
+
+
+def test_gur_ammo_1_explosive_stopped_by_armor() -> None:
+    """GUR-AMMO-1: an explosive bullet spent on the armor still does a point of crushing
+    underneath on a 5 or 6 on 1d6."""
+    assert shoot([*HIT, 2, 2, 5], ammo="explosive", dr=10)["injury"] == 1
+    assert shoot([*HIT, 2, 2, 4], ammo="explosive", dr=10)["injury"] == 0
+
+
+def test_gur_ammo_1_dum_dum_expands_half_the_time() -> None:
+    """GUR-AMMO-1: dum-dums -1 to hit; on 1-3 on 1d6 they expand: DR x2, damage through x2."""
+    assert shoot([*HIT, 6, 6, 3], ammo="dum-dum", dr=2)["injury"] == (11 - 4) * 2
+    assert shoot([*HIT, 6, 6, 4], ammo="dum-dum", dr=2)["injury"] == 11 - 2
+    assert [
+        m.value
+        for m in setup(weapon="revolver-38", ammo="dum-dum").modifiers
+        if m.rule == "GUR-AMMO-1"
+    ] == [-1]
+
+
+def test_gur_ammo_1_shotgun_rounds_and_blanks() -> None:
+    """GUR-AMMO-1: bolo, stun bag and white phosphorus are shotgun rounds; a stun bag is
+    useless beyond 1/2D; bolo triples DR, doubles the wound, -4 Acc, half Max; white
+    phosphorus burns an area; blanks harm nobody beyond a yard."""
+    with pytest.raises(RuleRefusal) as caught:
+        setup(weapon="revolver-38", ammo="bolo")
+    assert caught.value.rule == "GUR-AMMO-1"
+    with pytest.raises(RuleRefusal):
+        setup(weapon="shotgun-12", ammo="white-phosphorus")
+    far = shoot([*HIT, 6, 6, 6, 6], weapon="shotgun-12", ammo="stun-bag", distance=30, skill=20)
+    assert far["injury"] == 0
+    bolo = setup(weapon="shotgun-12", ammo="bolo", aim=1)
+    assert bolo.max_range == 75
+    assert (
+        shoot([*HIT, 6, 6, 6, 6], weapon="shotgun-12", ammo="bolo", dr=2)["injury"] == (24 - 6) * 2
+    )
+    assert shoot([*HIT, 6, 6], ammo="blank", distance=3)["injury"] == 0
+
+
+def test_gur_ammo_1_dual_bullets_roll_twice() -> None:
+    """GUR-AMMO-1: a dual bullet's two missiles roll to hit apart; when the first hits the
+    second is at +2."""
+    # .38 dual: 1d-1; skill 16 + Acc 2 - 2 (dual Acc) at 2 yd -> 16; 10 hits (4 -> 3), then
+    # the second missile's 16 against 18 hits (6 -> 5)
+    out = shoot([*HIT, 4, 6, 5, 5, 6], ammo="dual")
+    shots = out["shots"]
+    assert [s["target"] for s in shots] == [16, 18]
+    assert out["hits"] == 2 and out["injury"] == 3 + 5
+    missed_first = shoot([6, 6, 5, 3, 3, 4, 4], ammo="dual")
+    assert [s["target"] for s in missed_first["shots"]] == [16, 16]
+
+
+def test_gur_ammo_1_subsonic_and_dual() -> None:
+    """GUR-AMMO-1: subsonic loads halve damage and ranges (rifles); a dual bullet loses a
+    die and 2 Acc."""
+    assert setup(weapon="rifle-3006", ammo="subsonic").half_damage == 500
+    dual = setup(weapon="revolver-38", ammo="dual", aim=1)
+    assert str(dual.damage) == "1d-1"
+    assert -2 in [m.value for m in dual.modifiers if m.rule == "GUR-AMMO-1"]
+
+
+# --- GUR-ARROW-1 ------------------------------------------------------------------------------
+
+
+def test_gur_arrow_1_heads_damage_cap_and_ranges() -> None:
+    """GUR-ARROW-1: a head's damage is thrust plus its adds, never more than its maximum;
+    1/2D and Max are ST multiples of the head."""
+    weak = setup(weapon="longbow", arrow="bodkin", st=10)
+    assert str(weak.damage) == "1d"
+    strong = setup(weapon="longbow", arrow="bodkin", st=16)
+    assert str(strong.damage) == "1d+2"  # thr 1d+1 +2 is capped at 1d+2
+    assert (weak.half_damage, weak.max_range) == (150, 200)
+    broad = setup(weapon="longbow", arrow="broad-head", st=10)
+    assert (broad.half_damage, broad.max_range) == (200, 250)
+    flying = setup(weapon="longbow", arrow="flying", st=10)
+    assert flying.max_range == 350
+
+
+def test_gur_arrow_1_bodkin_and_bowel_raker_against_armor() -> None:
+    """GUR-ARROW-1: bodkin and armor-piercing heads take 2 off DR (at least 1); a bowel raker
+    doubles DR and doubles the wound."""
+    # ST 13 thrust 1d: bodkin 1d+2, face 6 -> 8; DR 4 - 2 = 2 -> 6 x2 impaling
+    assert (
+        shoot([*HIT, 6], weapon="longbow", arrow="bodkin", st=13, armor="chainmail")["injury"] == 12
+    )
+    # bowel raker 1d+3 (cap 1d+4): 9; DR 2 x2 = 4 -> 5 x1.5 cutting = 7 x2 = 14
+    assert shoot([*HIT, 6], weapon="longbow", arrow="bowel-raker", st=13, dr=2)["injury"] == 14
+
+
+def test_gur_arrow_1_bows_st_and_improvements() -> None:
+    """GUR-ARROW-1: a compound bow +5 ST; a bow stronger than the archer -1 per point; the
+    strength trade-off +1 damage per ST off range, lost beyond 1/2D; quick release +2; peep
+    sight +2 Acc and stabilizers +1 Acc on aimed shots."""
+    compound = setup(weapon="compound-bow", st=10)
+    assert str(compound.damage) == "1d+4" and compound.half_damage == 300
+    assert [
+        m.value
+        for m in setup(weapon="longbow", bow_st=13, st=10).modifiers
+        if m.rule == "GUR-ARROW-1"
+    ] == [-3]
+    traded = setup(weapon="longbow", st=12, trade_off=2)
+    assert traded.trade_off_damage == 2 and traded.half_damage == 150
+    assert setup(weapon="longbow", st=12, trade_off=2, distance=160).trade_off_damage == 0
+    aimed = setup(
+        weapon="longbow", st=12, aim=1, mods=("peep-sight", "stabilizers", "quick-release")
+    )
+    assert sorted(m.value for m in aimed.modifiers if m.rule == "GUR-ARROW-1") == [1, 2, 2]
+
+
+def test_gur_arrow_1_arrows_too_light_for_the_bow() -> None:
+    """GUR-ARROW-1: arrows lighter than the bow's ST cost -1 per 3 points of difference."""
+    light = setup(weapon="longbow", st=10, bow_st=16, arrow_st=10)
+    assert [m.value for m in light.modifiers if m.label == "arrows too light for the bow"] == [-2]
+    assert not [
+        m
+        for m in setup(weapon="longbow", st=12, arrow_st=11).modifiers
+        if m.label == "arrows too light for the bow"
+    ]
+
+
+def test_gur_arrow_1_long_flight_helps_the_dodge() -> None:
+    """GUR-ARROW-1: an arrow beyond 1/2D takes 2 seconds: +2 to Dodge or Block."""
+    out = resolve_shot(
+        declare(
+            Shoot,
+            weapon="longbow",
+            st=10,
+            skill=20,
+            distance=160,
+            aim=3,
+            defense="dodge",
+            defense_value=5,
+        ),
+        Dice.scripted([*HIT, 2, 2, 3]),
+    )
+    dodge = next(e for e in out.trace.to_json() if e.get("label") == "dodge")
+    assert dodge["value"] == 7 and out.summary["result"] == "defended"
+
+
+# --- GUR-RELOAD-1: powder ---------------------------------------------------------------------
+
+
+def test_gur_reload_1_powder_grades() -> None:
+    """GUR-RELOAD-1: too-coarse powder -1 to hit and 1/2D, Max x0.75; too-fine +1d damage,
+    ranges x1.25, Rcl 2 worse, and the barrel bursts on a 1 on 1d6."""
+    coarse = setup(weapon="musket", powder="coarse")
+    assert coarse.half_damage == 75 and -1 in [m.value for m in coarse.modifiers]
+    fine = setup(weapon="musket", powder="fine")
+    assert (str(fine.damage), fine.half_damage, fine.rcl) == ("5d", 125, -6)
+    burst = shoot([1, 6, 6, 6, 6, 6], weapon="musket", powder="fine")
+    assert burst["barrel_burst"] == {"firer_injury": 15} and burst["result"] == "miss"
+    with pytest.raises(RuleRefusal):
+        setup(weapon="revolver-38", powder="fine")

@@ -1,0 +1,251 @@
+"""``firefight gurps ...`` and ``firefight odds gurps ...`` (issue 15): the plug-in's commands,
+mounted through its seams, with the shared JSON shape; refusals name the rule."""
+
+from __future__ import annotations
+
+import json
+
+from jsonschema import Draft202012Validator
+from typer.testing import CliRunner
+
+from firefight.cli.app import app
+from firefight.rulesets import find_ruleset, ruleset_names
+from firefight.rulesets.gurps import GURPS
+
+runner = CliRunner()
+
+
+def validator() -> Draft202012Validator:
+    """The shared resolution schema (docs/json.md)."""
+    printed = runner.invoke(app, ["schema"])
+    assert printed.exit_code == 0
+    return Draft202012Validator(json.loads(printed.output))
+
+
+def test_gur_core_1_the_plug_in_is_installed() -> None:
+    """GUR-CORE-1: gurps is found through its entry point."""
+    assert "gurps" in ruleset_names()
+    assert isinstance(find_ruleset("gurps"), GURPS)
+
+
+def test_gur_core_1_shoot_json() -> None:
+    """GUR-CORE-1: a shot with scripted dice, as JSON: summary, trace, dice."""
+    result = runner.invoke(
+        app,
+        [
+            "gurps",
+            "shoot",
+            "--weapon",
+            "revolver-38",
+            "--skill",
+            "14",
+            "--distance",
+            "5",
+            "--aim",
+            "1",
+            "--hp",
+            "12",
+            "--rolls",
+            "3,3,4,6,6,4,4,4",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["ruleset"] == "gurps" and data["action"]["name"] == "shoot"
+    assert data["result"]["outcome"] == "hit"
+    assert data["result"]["injury"] == 11 and data["result"]["major_wound"] is True
+    faces = [3, 3, 4, 6, 6, 4, 4, 4]
+    assert data["dice"] == {"source": "scripted", "rolls": faces, "used": faces}
+    assert any(e.get("rule") == "G-2" for e in data["trace"] for e in e.get("parts", [e]))
+
+
+def test_gur_move_1_refusal_names_the_rule() -> None:
+    """GUR-MOVE-1: aiming while running is refused before any die, naming the rule."""
+    result = runner.invoke(
+        app,
+        [
+            "gurps",
+            "shoot",
+            "--weapon",
+            "revolver-38",
+            "--skill",
+            "14",
+            "--distance",
+            "5",
+            "--aim",
+            "1",
+            "--moving",
+            "running",
+            "--seed",
+            "1",
+        ],
+    )
+    assert result.exit_code == 2
+    assert "GUR-MOVE-1" in result.output
+    refused = runner.invoke(
+        app,
+        [
+            "gurps",
+            "shoot",
+            "--weapon",
+            "revolver-38",
+            "--skill",
+            "14",
+            "--distance",
+            "5",
+            "--aim",
+            "1",
+            "--moving",
+            "running",
+            "--seed",
+            "1",
+            "--json",
+        ],
+    )
+    doc = json.loads(refused.stdout)
+    assert doc["result"]["outcome"] == "refused" and doc["result"]["rule"] == "GUR-MOVE-1"
+    validator().validate(doc)
+
+
+def test_gur_ind_1_fire_indirect_refuses_a_beam() -> None:
+    """GUR-IND-1: a beam weapon cannot be fired indirectly."""
+    result = runner.invoke(
+        app,
+        [
+            "gurps",
+            "fire-indirect",
+            "--weapon",
+            "laser-pistol",
+            "--skill",
+            "14",
+            "--distance",
+            "5",
+            "--seed",
+            "1",
+        ],
+    )
+    assert result.exit_code == 2 and "GUR-IND-1" in result.output
+
+
+def test_bounds_live_in_the_declaration() -> None:
+    """GUR-CORE-1: a skill out of bounds is refused by the declaration, naming the option."""
+    result = runner.invoke(
+        app, ["gurps", "shoot", "--weapon", "revolver-38", "--skill", "99", "--distance", "5"]
+    )
+    assert result.exit_code == 2 and "--skill" in result.output
+
+
+def test_gur_reload_1_reload_and_other_commands() -> None:
+    """GUR-RELOAD-1, GUR-WRONG-2, GUR-FIRE-1: the house-rule commands run."""
+    for argv in (
+        ["gurps", "reload", "--weapon", "musket", "--skill", "13", "--rolls", "2,3,3", "--json"],
+        [
+            "gurps",
+            "stray",
+            "--missed-by",
+            "3",
+            "--down-range",
+            "Bob:9",
+            "--rolls",
+            "3,3,3",
+            "--json",
+        ],
+        ["gurps", "random-fire", "--exposed", "Ann", "--rolls", "3,3,3", "--json"],
+        [
+            "gurps",
+            "throw",
+            "--weapon",
+            "thrown-knife",
+            "--skill",
+            "12",
+            "--distance",
+            "3",
+            "--rolls",
+            "3,3,3,1,1,1",
+            "--json",
+        ],
+    ):
+        result = runner.invoke(app, argv)
+        assert result.exit_code == 0, result.output
+        doc = json.loads(result.output)
+        assert "headline" in doc["result"]
+        validator().validate(doc)
+
+
+def test_gur_core_1_odds_shoot_json() -> None:
+    """GUR-CORE-1: ``odds gurps shoot`` gives the exact stats through the fast path."""
+    result = runner.invoke(
+        app,
+        [
+            "odds",
+            "gurps",
+            "shoot",
+            "--weapon",
+            "revolver-38",
+            "--skill",
+            "8",
+            "--distance",
+            "2",
+            "--aim",
+            "1",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["method"] == "fast exact"
+    assert abs(data["stats"]["p_hit"]["value"] - 0.5) < 1e-12
+
+
+def test_gur_mod_1_modifier_listing_and_catalogs() -> None:
+    """GUR-MOD-1: the catalog is listed; the weapons catalog shows the 3e figures."""
+    listed = runner.invoke(app, ["gurps", "modifiers"])
+    assert listed.exit_code == 0 and "prone-head-down" in listed.output
+    weapons = runner.invoke(app, ["weapons", "--ruleset", "gurps", "--json"])
+    assert weapons.exit_code == 0 and "longbow" in weapons.output
+
+
+def test_g2_sweep_over_skill_and_range() -> None:
+    """G-2, G-1: the sweep over skill x distance; the skill-8 shot at 2 yd hits half the time
+    (aimed, Acc 2) and the farther rows are worse."""
+    result = runner.invoke(
+        app,
+        [
+            "odds",
+            "sweep",
+            "gurps",
+            "shoot",
+            "--weapon",
+            "revolver-38",
+            "--skill",
+            "12",
+            "--distance",
+            "5",
+            "--aim",
+            "1",
+            "--skills",
+            "8,12",
+            "--distances",
+            "2,45",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["rows"]
+    by = {(r["skill"], r["distance"]): r["p_hit"] for r in rows}
+    assert abs(by[(8, 2.0)] - 0.5) < 1e-12
+    assert by[(12, 45.0)] < by[(12, 2.0)]
+
+
+def test_gur_wrong_2_outcome_words() -> None:
+    """GUR-WRONG-2, GUR-RELOAD-1: a critical miss is a fumble, a stray that strikes someone a
+    hit, a failed load a failure (the shared outcome vocabulary)."""
+    gurps = find_ruleset("gurps")
+    assert gurps.outcome_word({"hits": 0, "critical_miss": True}) == "fumble"
+    assert gurps.outcome_word({"hits": 0, "critical_miss": False}) == "miss"
+    assert gurps.outcome_word({"hits": 2}) == "hit"
+    assert gurps.outcome_word({"hit": "Bob"}) == "hit"
+    assert gurps.outcome_word({"hit": []}) == "miss"
+    assert gurps.outcome_word({"loaded": False, "seconds": 20}) == "failure"
+    assert gurps.outcome_word({"barrel_burst": {}, "hits": 0}) == "fumble"

@@ -1,0 +1,130 @@
+"""The gurps data files: sources, 3e-only figures, and every property 002 states about its
+figures (GUR-CORE-1, GUR-AMMO-1, GUR-ARROW-1, GUR-RELOAD-1, GUR-OPP-1)."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib.resources import files
+
+import pytest
+
+from firefight.rulesets.gurps.data import DATA, FILES
+
+DATA_DIR = files("firefight.rulesets.gurps").joinpath("data")
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_every_file_says_where_its_figures_come_from(name: str) -> None:
+    """GUR-CORE-1: each file has a source; provisional files say how they were derived; the
+    3e core sections are marked public core (3e) with where they come from."""
+    raw = tomllib.loads(DATA_DIR.joinpath(f"{name}.toml").read_text(encoding="utf-8"))
+    header = raw["table"]
+    assert header["source"]
+    if header["provisional"]:
+        assert header["derivation"]
+    for section in raw.values():
+        if isinstance(section, dict) and "source" in section and section is not header:
+            source = section["source"]
+            assert source.startswith(("RULINGS", "public core (3e): ")), source
+
+
+def test_gur_core_1_no_4th_edition_damage_types() -> None:
+    """GUR-CORE-1 (G-3) anti-pattern: 3e bullets do crushing damage; 4e's piercing types are
+    absent everywhere."""
+    types = {w.type for w in DATA.weapons.values()} | {a.type for a in DATA.arrows.values()}
+    assert types <= {"crushing", "cutting", "impaling", "fire"}
+    assert all(w.type == "crushing" for w in DATA.weapons.values() if w.kind == "firearm")
+    assert set(DATA.core.wounding.model_dump()) - {"source", "provisional"} == {
+        "crushing",
+        "cutting",
+        "impaling",
+        "fire",
+    }
+
+
+def test_gur_core_1_tables_cover_3d6() -> None:
+    """GUR-CORE-1 (GUR-LOC-1): the hit-location and critical-hit rows cover 3..18 once."""
+    for rows in (DATA.location_rows, DATA.critical_rows):
+        assert sorted(r for row in rows for r in row) == list(range(3, 19))
+
+
+ARROWS = {
+    # head: (adds, type, max, 1/2D x ST, Max x ST) as 002 gives them
+    "armor-piercing": (1, "impaling", "1d", 20, 25),
+    "bodkin": (2, "impaling", "1d+2", 15, 20),
+    "bowel-raker": (3, "cutting", "1d+4", 15, 20),
+    "broad-head": (3, "impaling", "1d+4", 20, 25),
+    "flying": (-1, "impaling", "1d-3", 20, 35),
+    "frog-crotch": (-1, "crushing", "1d-3", 15, 20),
+    "humming": (-1, "crushing", "1d-3", 15, 20),
+    "incendiary": (3, "impaling", "1d+4", 15, 20),
+    "leaf": (3, "cutting", "1d+4", 20, 25),
+    "target": (-1, "impaling", "1d-1", 20, 25),
+}
+
+
+@pytest.mark.parametrize(("key", "figures"), sorted(ARROWS.items()))
+def test_gur_arrow_1_arrow_heads(key: str, figures: tuple[int, str, str, int, int]) -> None:
+    """GUR-ARROW-1: each head's damage, type, maximum and ranges as ST multiples."""
+    a = DATA.arrows[key]
+    assert (a.adds, a.type, a.max, a.half_damage_st, a.max_st) == figures
+
+
+def test_gur_ammo_1_costs_legality_and_malf() -> None:
+    """GUR-AMMO-1: the costs (x normal), legality classes and Malf changes 002 lists."""
+    listed = {k: (a.cost, a.legality, a.malf) for k, a in DATA.ammo.items()}
+    assert listed["api"] == (5, 0, 0)
+    assert listed["ape"] == (5, 0, 0)
+    assert listed["aps"] == (5, 1, 0)
+    assert listed["blank"] == (1, 4, -1)
+    assert listed["dual"] == (2, 3, -1)
+    assert listed["explosive"] == (2, 0, 0)
+    assert listed["flechette"] == (2, 3, 0)
+    assert listed["hollow-point"] == (1, 3, 0)
+    assert listed["incendiary"] == (3, 0, -2)
+    assert listed["rubber"] == (1, 3, 0)
+    assert listed["tracer"] == (2, 1, -1)
+    assert listed["stun-bag"] == (2, 3, 0)
+
+
+def test_gur_reload_1_and_gur_gun_1_figures() -> None:
+    """GUR-RELOAD-1, GUR-GUN-1: reload seconds and powder and barrel figures as 002 lists."""
+    r = DATA.house.reload
+    assert (r.sling, r.bow, r.crossbow, r.crossbow_heavy, r.mixed_quiver_turns) == (2, 2, 4, 8, 3)
+    fine, coarse = DATA.house.powder["fine"], DATA.house.powder["coarse"]
+    assert (fine.extra_dice, fine.range_multiplier, fine.rcl, fine.burst_on) == (1, 1.25, -2, 1)
+    assert (coarse.hit, coarse.range_multiplier) == (-1, 0.75)
+    short, long = DATA.house.barrel["short"], DATA.house.barrel["long"]
+    assert (short.per_die, short.acc, short.holdout, long.per_die, long.acc, long.holdout) == (
+        -1,
+        -2,
+        1,
+        1,
+        1,
+        -2,
+    )
+
+
+def test_catalog_covers_a_modern_and_a_historical_table() -> None:
+    """GUR-CORE-1: revolver, pistols, shotgun, rifles, SMG, bows, crossbow, sling, thrown
+    knife and spear, musket and flintlock pistol are all in the catalog."""
+    kinds = {w.kind for w in DATA.weapons.values()}
+    assert {"firearm", "bow", "crossbow", "sling", "thrown", "beam"} <= kinds
+    for key in (
+        "revolver-38",
+        "pistol-9mm",
+        "shotgun-12",
+        "rifle-3006",
+        "assault-rifle",
+        "smg-9mm",
+        "longbow",
+        "composite-bow",
+        "compound-bow",
+        "crossbow",
+        "sling",
+        "thrown-knife",
+        "thrown-spear",
+        "musket",
+        "flintlock-pistol",
+    ):
+        assert key in DATA.weapons

@@ -1,0 +1,154 @@
+"""gurps in an encounter (issue 15): one-second turns in 3e maneuvers, shock for the next turn,
+stun and recovery, waiting for opportunity fire, readying, and the example fights."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from encounter_support import MemoryStore
+from firefight.cli.app import app
+from firefight.cli.encounter import play_scenario
+from firefight.dice import Dice
+from firefight.encounter import engine
+from firefight.encounter.scenario import initial_state, parse_scenario
+from firefight.errors import RuleRefusal
+from firefight.rulesets import find_ruleset
+from firefight.rulesets.gurps.encounter import GurpsHurt
+from firefight.rulesets.gurps.encounter_model import gurps_stats
+from firefight.scene.state import EncounterState
+from firefight.service import EncounterService
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+GURPS = find_ruleset("gurps")
+
+SCENE = """
+[scenario]
+title = "Yard"
+ruleset = "gurps"
+
+[[combatant]]
+name = "Ann"
+position = [0, 0]
+move = 6
+
+[[combatant.weapon]]
+weapon = "revolver-38"
+skill = 14
+
+[[combatant]]
+name = "Bob"
+position = [0, 30]
+facing_deg = 180
+hp = 12
+
+[[combatant.weapon]]
+weapon = "pistol-45"
+skill = 12
+"""
+
+
+def opened() -> EncounterState:
+    state = initial_state(parse_scenario(SCENE))
+    return engine.open_fight(state, GURPS, Dice.scripted([])).state
+
+
+def act(state: EncounterState, text: str, faces: list[int] | None = None) -> EncounterState:
+    return engine.act(state, text, GURPS, Dice.scripted(faces or [])).state
+
+
+def test_gur_core_1_one_maneuver_a_second_fastest_first() -> None:
+    """GUR-CORE-1: each second everyone takes one maneuver; the faster Move acts first."""
+    state = opened()
+    assert state.initiative == (("Ann",), ("Bob",))
+    state = act(state, "Ann aims at Bob")
+    with pytest.raises(RuleRefusal, match="already"):
+        act(state, "Ann aims at Bob")
+    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    state = act(state, "Ann aims at Bob")
+    assert gurps_stats(state.combatant("Ann")).aim_turns == 2
+
+
+def test_gur_core_1_shock_next_turn_and_stun() -> None:
+    """GUR-CORE-1: shock (-1 per HP, -4 at most) weighs on the next turn only; a major wound
+    failed HT roll stuns: a stunned fighter can only try to recover."""
+    state = act(opened(), "Ann aims at Bob")
+    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    # 9 hits; Bob's Dodge 5 fails on 14; 2d-1 rolls 11: major (over 6); HT 12 fails
+    state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 4, 4, 4])
+    bob = gurps_stats(state.combatant("Bob"))
+    assert (bob.lost, bob.shock, bob.shock_next, bob.stunned) == (11, 0, -4, True)
+    with pytest.raises(RuleRefusal, match="stunned"):
+        act(state, "Bob shoots Ann")
+    state = act(state, "Bob recovers", [2, 3, 3])
+    assert not gurps_stats(state.combatant("Bob")).stunned
+    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    assert gurps_stats(state.combatant("Bob")).shock == -4
+    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    assert gurps_stats(state.combatant("Bob")).shock == 0
+
+
+def test_gur_core_1_a_ht_roll_each_turn_at_zero_hp() -> None:
+    """GUR-CORE-1: at 0 HP or less a fighter rolls HT before each maneuver to stay conscious;
+    failing, they pass out and the maneuver is lost."""
+    hurt = GurpsHurt(
+        target="Bob",
+        injury=13,
+        shock=-4,
+        stunned=False,
+        knocked_down=False,
+        unconscious=False,
+        dead=False,
+    )
+    state = GURPS.apply(opened(), hurt)
+    assert gurps_stats(state.combatant("Bob")).hp_left == -1
+    kept = engine.act(state, "Bob aims at Ann", GURPS, Dice.scripted([3, 3, 4]))
+    assert gurps_stats(kept.state.combatant("Bob")).aim_target == "Ann"
+    lost = engine.act(state, "Bob aims at Ann", GURPS, Dice.scripted([6, 6, 5]))
+    bob = lost.state.combatant("Bob")
+    assert bob.unconscious and gurps_stats(bob).aim_target is None
+
+
+def test_gur_opp_1_waiting_then_firing() -> None:
+    """GUR-OPP-1: a Wait watching a line fires at -5 (and the snap-shot penalty)."""
+    state = act(opened(), "Ann waits --watch line")
+    out = engine.act(state, "Ann shoots Bob", GURPS, Dice.scripted([6, 6, 5]))
+    totals = [e for e in out.record.trace if e.get("label") == "effective skill"]
+    parts = totals[0]["parts"]
+    assert isinstance(parts, list)
+    assert {"value": -5, "label": "opportunity fire watching line", "rule": "GUR-OPP-1"} in parts
+
+
+def test_gur_reload_1_readying_takes_seconds() -> None:
+    """GUR-RELOAD-1: a crossbow of the user's ST takes 4 s: busy for the next seconds."""
+    scene = SCENE.replace('weapon = "revolver-38"', 'weapon = "crossbow"\nloaded = 0')
+    state = initial_state(parse_scenario(scene))
+    state = engine.open_fight(state, GURPS, Dice.scripted([])).state
+    with pytest.raises(RuleRefusal, match="not loaded"):
+        act(state, "Ann shoots Bob")
+    state = act(state, "Ann reloads")
+    assert gurps_stats(state.combatant("Ann")).busy == 3
+    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    with pytest.raises(RuleRefusal, match="reloading"):
+        act(state, "Ann aims at Bob")
+
+
+@pytest.mark.parametrize("name", ["dry-gulch.toml", "mill-ford.toml"])
+def test_the_example_fights_play(name: str) -> None:
+    """GUR-CORE-1, GUR-ARROW-1, GUR-RELOAD-1: the bundled fights play to their end."""
+    _, records, state = play_scenario(EncounterService(MemoryStore()), EXAMPLES / name, "x")
+    assert records
+    if name == "dry-gulch.toml":
+        bob = state.combatant("Bob")
+        assert bob.unconscious and gurps_stats(bob).hp_left == -4
+    else:
+        assert gurps_stats(state.combatant("Hugh")).lost == 6
+        assert gurps_stats(state.combatant("Wat")).busy == 3
+
+
+def test_firefight_play_shows_the_gurps_table() -> None:
+    result = CliRunner().invoke(app, ["play", str(EXAMPLES / "dry-gulch.toml"), "--no-trace"])
+    assert result.exit_code == 0, result.stderr
+    assert "HP" in result.stdout and "-4/10" in result.stdout

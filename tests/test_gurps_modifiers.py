@@ -1,0 +1,303 @@
+"""The to-hit modifiers of 002 on a gurps shot: the catalog (GUR-MOD-1), arcs (GUR-ARC-1),
+opportunity fire (GUR-OPP-1), moving (GUR-MOVE-1), the line of fire (GUR-WRONG-1), hit
+locations (GUR-LOC-1), windage and ranging (GUR-RANGE-1), indirect fire (GUR-IND-1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from firefight.declarations import declare
+from firefight.errors import RuleRefusal
+from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.setup import ShotSetup, settle
+from firefight.rulesets.gurps.shot import Shoot
+
+
+def setup(**values: Any) -> ShotSetup:
+    values.setdefault("weapon", "revolver-38")
+    values.setdefault("skill", 14)
+    values.setdefault("distance", 2)
+    return settle(declare(Shoot, **values), DATA)
+
+
+def by_rule(rule: str, **values: Any) -> list[int]:
+    return [m.value for m in setup(**values).modifiers if m.rule == rule]
+
+
+def refused(rule: str, **values: Any) -> str:
+    with pytest.raises(RuleRefusal) as caught:
+        setup(**values)
+    assert caught.value.rule == rule
+    return str(caught.value)
+
+
+# --- GUR-MOD-1 --------------------------------------------------------------------------------
+
+CATALOG = {
+    # figures as 002 lists them
+    "head-only": -5,
+    "head-and-shoulders": -4,
+    "half-exposed": -3,
+    "light-cover": -2,
+    "slightly-obscured": -1,
+    "prone": -4,
+    "prone-head-up": -5,
+    "prone-head-down": -7,
+    "kneeling": -2,
+    "sitting": -3,
+    "crouching": -1,
+    "very-cheap": -2,
+    "cheap": -1,
+    "fine": 1,
+    "very-fine": 2,
+    "double-action": -2,
+    "unfamiliar-weapon": -2,
+    "unfamiliar-type": -4,
+    "unfamiliar-vehicle-sight": -2,
+    "sweat-in-eyes": -2,
+    "bad-goggles": -3,
+    "inanimate": 4,
+    "weapon-target": -6,
+    "weapon-target-long": -5,
+    "weapon-target-small": -7,
+    "weapon-stationary": 2,
+    "careful-loading": 1,
+    "careful-weighing": 1,
+    "into-the-sun": -5,
+    "specific-target": -4,
+    "identify-target": -2,
+    "obstructed-hex": -2,
+    "bad-footing": -2,
+}
+
+RANGES = {
+    "darkness": (-10, -1),
+    "smoke": (-10, -1),
+    "rain": (-10, -1),
+    "bright-light": (-5, -1),
+    "erratic": (-4, -1),
+    "camouflage": (-5, -1),
+    "buck-fever": (-10, -1),
+    "bullet-shyness": (-10, -1),
+    "distraction": (-3, -1),
+    "nearsighted": (-10, -1),
+    "walking-the-burst": (1, 3),
+    "night-sight": (1, 3),
+    "improvised-arrow": (-3, -1),
+}
+
+
+@pytest.mark.parametrize(("key", "value"), sorted(CATALOG.items()))
+def test_gur_mod_1_catalog_figures(key: str, value: int) -> None:
+    """GUR-MOD-1: each fixed modifier of 002's catalog, selectable by name."""
+    assert DATA.modifiers[key].value == value
+    assert value in by_rule(DATA.modifiers[key].rule, mods=(key,), distance=1)
+
+
+@pytest.mark.parametrize(("key", "span"), sorted(RANGES.items()))
+def test_gur_mod_1_catalog_ranges(key: str, span: tuple[int, int]) -> None:
+    """GUR-MOD-1: a modifier 002 gives as a range takes any value in it, no other."""
+    entry = DATA.modifiers[key]
+    assert (entry.low, entry.high) == span
+    refused("GUR-MOD-1", mods=(f"{key}={span[0] - 1}",))
+
+
+def test_gur_mod_1_unknown_twice_and_exclusive() -> None:
+    """GUR-MOD-1: an unknown name is refused with the closest; a target has one cover."""
+    assert "prone" in refused("GUR-MOD-1", mods=("pron",))
+    refused("GUR-MOD-1", mods=("prone", "kneeling"))
+    refused("GUR-MOD-1", mods=("smoke", "smoke=-2"))
+
+
+@pytest.mark.parametrize(("turns", "bonus"), [(1, 2), (2, 3), (3, 4), (4, 5), (7, 5)])
+def test_gur_mod_1_aiming_turns(turns: int, bonus: int) -> None:
+    """GUR-MOD-1: one turn 0+Acc, two +1, three +2, four or more +3 (a .38, Acc 2)."""
+    assert sum(by_rule("GUR-MOD-1", aim=turns)) == bonus
+
+
+def test_gur_mod_1_bracing_and_snap_shots() -> None:
+    """GUR-MOD-1: bracing +1 when aiming; snap shot -4 unless the adjusted skill reaches SS;
+    a pop-up attack -2 and always a snap shot (-6)."""
+    assert sum(by_rule("GUR-MOD-1", aim=1, braced=True)) == 3
+    refused("GUR-MOD-1", braced=True)
+    assert setup(skill=9).snap and not setup(skill=10).snap  # .38: SS 10, 2 yd 0
+    assert setup(skill=10, distance=3).modifiers[-1].value == -4
+    assert sorted(by_rule("GUR-MOD-1", skill=20, pop_up=True)) == [-4, -2]
+
+
+def test_gur_mod_1_aimed_only_sights_and_laser() -> None:
+    """GUR-MOD-1: scopes add to Acc on aimed shots only; a laser sight's snap-shot penalty
+    is -1 inside 50 yd, -2 to 100 yd, -4 beyond (DEC-204)."""
+    assert sum(by_rule("GUR-MOD-1", aim=1, mods=("scope=2",))) == 4
+    assert sum(by_rule("GUR-MOD-1", mods=("scope=2",), distance=1)) == 0
+    snap = [
+        m
+        for m in setup(skill=10, distance=20, mods=("laser-sight",)).modifiers
+        if "snap" in m.label
+    ]
+    assert snap[0].value == -1
+    far = [
+        m
+        for m in setup(skill=19, distance=80, mods=("laser-sight",)).modifiers
+        if "snap" in m.label
+    ]
+    assert far[0].value == -2
+
+
+def test_gur_mod_1_darkness_cancelled_and_nearsighted_doubled() -> None:
+    """GUR-MOD-1: an IR, light-intensification or thermal sight removes darkness; being
+    nearsighted is doubled at long range (beyond 1/2D)."""
+    dark = setup(mods=("darkness=-5", "thermal"))
+    assert not any(m.value == -5 for m in dark.modifiers)
+    far = setup(weapon="thrown-knife", distance=6, mods=("nearsighted=-2",))
+    assert -4 in [m.value for m in far.modifiers]
+
+
+# --- GUR-ARC-1 --------------------------------------------------------------------------------
+
+
+def test_gur_arc_1_arcs() -> None:
+    """GUR-ARC-1: front cone free, left/right front hexes -4, behind refused; Peripheral
+    Vision: the front 180 free; 360 Vision still shoots only into the front three hexes."""
+    assert by_rule("GUR-ARC-1", bearing=20) == []
+    assert by_rule("GUR-ARC-1", bearing=-60) == [-4]
+    refused("GUR-ARC-1", bearing=120)
+    assert by_rule("GUR-ARC-1", bearing=80, vision="peripheral") == []
+    assert "see" in refused("GUR-ARC-1", bearing=120, vision="360")
+
+
+# --- GUR-OPP-1 --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("watch", "value"),
+    [
+        ("1", -1),
+        ("2", -3),
+        ("3", -4),
+        ("4", -4),
+        ("5", -6),
+        ("6", -6),
+        ("7", -7),
+        ("10", -7),
+        ("11", -8),
+        ("40", -8),
+        ("line", -5),
+        ("cone", -8),
+    ],
+)
+def test_gur_opp_1_watched_area(watch: str, value: int) -> None:
+    """GUR-OPP-1: the watched area's modifier, the snap-shot penalty besides."""
+    assert by_rule("GUR-OPP-1", opportunity=watch, skill=20) == [value]
+
+
+def test_gur_opp_1_aiming_only_on_one_hex() -> None:
+    """GUR-OPP-1: aiming while waiting only when watching one hex."""
+    setup(opportunity="1", aim=2)
+    refused("GUR-OPP-1", opportunity="cone", aim=1)
+    refused("GUR-OPP-1", opportunity="zero")
+
+
+# --- GUR-MOVE-1 -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("weapon", "moving", "value"),
+    [
+        ("revolver-38", "walking", -1),
+        ("revolver-38", "running", -2),
+        ("crossbow", "walking", -3),
+        ("crossbow", "running", -6),
+        ("longbow", "walking", -6),
+        ("longbow", "running", -12),
+    ],
+)
+def test_gur_move_1_penalties(weapon: str, moving: str, value: int) -> None:
+    """GUR-MOVE-1: walking -1, running -2; tripled for crossbows, six times for bows."""
+    assert by_rule("GUR-MOVE-1", weapon=weapon, moving=moving, skill=20) == [value]
+
+
+def test_gur_move_1_aiming_limits() -> None:
+    """GUR-MOVE-1: no bracing on the move; aiming only walking at 2 yd/s or half Move at
+    most, +1 at most, not over bad terrain, not with a bow (a crossbow may)."""
+    refused("GUR-MOVE-1", moving="walking", aim=1, braced=True)
+    refused("GUR-MOVE-1", moving="running", aim=1)
+    refused("GUR-MOVE-1", moving="walking", aim=1, pace=3)
+    refused("GUR-MOVE-1", moving="walking", aim=1, pace=2, move=3)
+    refused("GUR-MOVE-1", moving="walking", aim=1, pace=1, bad_terrain=True)
+    refused("GUR-MOVE-1", weapon="longbow", moving="walking", aim=1, pace=1)
+    aimed = setup(weapon="crossbow", moving="walking", aim=3, pace=1)
+    aim_total = sum(
+        m.value
+        for m in aimed.modifiers
+        if m.rule in ("GUR-MOD-1", "GUR-MOVE-1") and "firing while" not in m.label
+    )
+    assert aim_total == 1
+
+
+# --- GUR-WRONG-1 ------------------------------------------------------------------------------
+
+
+def test_gur_wrong_1_characters_in_the_way() -> None:
+    """GUR-WRONG-1: -4 for each character in the line of fire, -8 with a wide pattern."""
+    assert by_rule("GUR-WRONG-1", in_the_way=2) == [-8]
+    assert by_rule("GUR-WRONG-1", weapon="shotgun-12", in_the_way=2, skill=20) == [-16]
+
+
+# --- GUR-LOC-1 --------------------------------------------------------------------------------
+
+
+def test_gur_loc_1_random_locations_only_where_called_for() -> None:
+    """GUR-LOC-1: a snap shot lands at random unless the shooter hesitates (-2, then the
+    location's penalty); an aimed shot hits where aimed; a blind shot lands at random."""
+    assert setup(skill=9).random_location
+    hesitant = setup(skill=9, hesitate=True, location="head")
+    assert not hesitant.random_location
+    assert {m.value for m in hesitant.modifiers if m.rule == "GUR-LOC-1"} == {-2, -5}
+    aimed = setup(aim=1, location="vitals")
+    assert not aimed.random_location and by_rule("GUR-LOC-1", aim=1, location="vitals") == [-3]
+    assert setup(blind=True, skill=20).random_location
+
+
+# --- GUR-RANGE-1 ------------------------------------------------------------------------------
+
+
+def test_gur_range_1_windage_and_ranging() -> None:
+    """GUR-RANGE-1: beyond 1/2D a crosswind adds to the speed, and an unknown range doubles
+    the speed/range modifier; inside 1/2D neither."""
+    near = setup(weapon="longbow", st=10, distance=100, crosswind=5, range_known=False, aim=1)
+    assert by_rule("GUR-RANGE-1", weapon="longbow", st=10, distance=100, crosswind=5) == []
+    assert not near.beyond_half_damage
+    far = by_rule(
+        "GUR-RANGE-1", weapon="longbow", st=10, distance=160, crosswind=10, range_known=False, aim=1
+    )
+    assert far == [-12, -12]  # 160 + 10 -> 200 yd row
+
+
+def test_gur_range_1_surprised_target() -> None:
+    """GUR-RANGE-1: a stationary, unaware target +4 (not for indirect fire)."""
+    assert by_rule("GUR-RANGE-1", surprised=True) == [4]
+    assert (
+        by_rule("GUR-RANGE-1", surprised=True, weapon="longbow", distance=200, skill=20, aim=1)
+        == []
+    )
+
+
+# --- GUR-IND-1 --------------------------------------------------------------------------------
+
+
+def test_gur_ind_1_who_may_lob() -> None:
+    """GUR-IND-1: beams never, firearms not here; no overhead room, no lob."""
+    refused("GUR-IND-1", weapon="laser-pistol", indirect=True)
+    refused("GUR-IND-1", weapon="rifle-3006", indirect=True)
+    refused("GUR-IND-1", weapon="longbow", indirect=True, no_room=True)
+
+
+def test_gur_ind_1_close_and_far() -> None:
+    """GUR-IND-1: at or beyond 1/2D thrown and low-tech missiles are always lobbed; closer a
+    lob costs -2 (thrown) or -4 (slings, bows, crossbows); overhead obstruction -1 to -4."""
+    assert setup(weapon="longbow", distance=200, skill=20, aim=1).indirect
+    assert by_rule("GUR-IND-1", weapon="thrown-knife", distance=2, indirect=True) == [-2]
+    assert by_rule("GUR-IND-1", weapon="sling", distance=10, indirect=True, overhead=-3) == [-4, -3]

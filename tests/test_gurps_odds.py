@@ -1,0 +1,104 @@
+"""The odds of a gurps shot (GUR-CORE-1, G-1): the fast path (sums of d6) equals the generic
+enumeration (every face), and the headline stats read off it."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from fractions import Fraction
+from functools import partial
+from itertools import product
+
+import pytest
+
+from firefight.declarations import declare
+from firefight.odds.api import odds, odds_stats
+from firefight.probability.enumeration import enumerate_outcomes
+from firefight.probability.montecarlo import simulate
+from firefight.rulesets.gurps.attack import resolve_shot
+from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.odds.shot import _pass_fail, _rows, d6_sums, shot_exact, shot_key
+from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.success import judge
+
+
+def test_3d6_is_the_d6_convolved() -> None:
+    """GUR-CORE-1: the 3d6 sums and their counts, 216 paths in all (27 ways to roll 10)."""
+    sums = dict(d6_sums(3))
+    assert sum(sums.values()) == 216 and sums[10] == 27 and sums[3] == 1
+    faces = [sum(f) for f in product(range(1, 7), repeat=3)]
+    assert sums == {s: faces.count(s) for s in set(faces)}
+
+
+@pytest.mark.parametrize("target", range(0, 21))
+def test_g1_pass_fail_weights_equal_the_faces(target: int) -> None:
+    """G-1: a pass-or-fail roll followed once per side carries the faces' exact weights."""
+    faces = [sum(f) for f in product(range(1, 7), repeat=3)]
+    passed = Fraction(sum(judge(s, target, DATA.core.success).success for s in faces), 216)
+    weights = dict((judge(s, target, DATA.core.success).success, p) for s, p in _pass_fail(target))
+    assert weights.get(True, 0) == passed
+    assert weights.get(False, 0) == 1 - passed
+
+
+def test_gur_loc_1_location_rows_weigh_their_sums() -> None:
+    """GUR-LOC-1: each hit-location row is followed once, weighted by the sums it covers."""
+    weights = {DATA.location_rolled(s).key: p for s, p in _rows(DATA.location_rows)}
+    assert weights["body"] == Fraction(25 + 27 + 27, 216)
+    assert sum(weights.values()) == 1
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"weapon": "thrown-knife", "skill": 14, "distance": 3, "mods": ("darkness=-1",)},
+        {"weapon": "sling", "skill": 11, "distance": 4, "aim": 1, "dr": 1},
+    ],
+)
+def test_gur_core_1_fast_path_equals_the_generic_enumeration(values: dict[str, object]) -> None:
+    """GUR-CORE-1: the fast exact path (sums) gives the generic engine's numbers (faces)."""
+    shot = declare(Shoot, **values)
+    fast = shot_exact(shot)
+    generic = enumerate_outcomes(partial(resolve_shot, shot), key=shot_key)
+    assert fast.method == "fast exact" and fast.paths is not None
+    assert generic.paths is not None and fast.paths < generic.paths
+    assert set(fast.probabilities) == set(generic.probabilities)
+    found: dict[Hashable, float] = {k: p for k, p in fast.items()}
+    for k, p in generic.items():
+        assert found[k] == pytest.approx(p, abs=1e-12)
+
+
+def test_gur_core_1_fast_path_agrees_with_sampling_on_a_full_shot() -> None:
+    """GUR-CORE-1: with a defense, HT rolls and death checks (too many faces to enumerate),
+    the fast path agrees with Monte Carlo within four standard errors."""
+    shot = declare(
+        Shoot,
+        weapon="revolver-44",
+        skill=13,
+        distance=5,
+        aim=1,
+        hp=8,
+        ht=10,
+        defense="dodge",
+        defense_value=6,
+        armor="leather",
+    )
+    fast = shot_exact(shot)
+    sampled = simulate(partial(resolve_shot, shot), key=shot_key, samples=6000, seed=7)
+    for read in (
+        lambda k: float(k.result == "hit"),
+        lambda k: float(k.major_wound),
+        lambda k: float(k.injury),
+    ):
+        mean = fast.expected(read)
+        error = sampled.standard_error(read)
+        assert abs(sampled.expected(read) - mean) <= 4 * error + 1e-9
+
+
+def test_odds_stats_of_a_plain_shot() -> None:
+    """G-1, GUR-CORE-1: a skill-10 shot hits on 10 or less: P(hit) = 1/2, P(critical) on
+    3-4 = 4/216; the registry answers through the ruleset's seam."""
+    shot = declare(Shoot, weapon="revolver-38", skill=8, distance=2, aim=1)
+    stats = {v.stat.name: v.value for v in odds_stats(odds(None, shot), shot)}
+    assert math.isclose(stats["p_hit"], 0.5)
+    assert math.isclose(stats["p_critical"], 4 / 216)
+    assert math.isclose(stats["p_miss"], 0.5)

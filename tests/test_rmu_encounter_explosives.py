@@ -1,0 +1,218 @@
+"""Explosives in rmu encounters (issue 13): the throw places the grenade, its fuse burns through
+the next round and the round change sets it off against everyone; smoke and CS as clouds that
+count down (RMU-EXP-2, RMU-EXP-9, RMU-EXP-15, RMU-EXP-16; DEC-306)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from encounter_support import MemoryStore
+from firefight.dice import Dice
+from firefight.encounter.log import decode_event
+from firefight.encounter.scenario import scenario_from_data
+from firefight.errors import RuleRefusal
+from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.placement import ExplosiveLanded
+from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTicked
+from firefight.service import EncounterService
+
+PAD = [5] * 40  # initiative d10s and any critical roll a test does not look at
+
+
+def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "position": [x, y],
+        "hits": 80,
+        "stats": {"body_development": 25, "bmr_ft": 20},
+        "skills": {"thrown": {"bonus": 40, "ranks": 10}},
+        **extra,
+    }
+
+
+def scene() -> dict[str, Any]:
+    """Mara throws from the origin at the door 45 ft north; Viktor stands in it, Sam well back."""
+    return {
+        "scenario": {"title": "grenade test", "ruleset": "rmu"},
+        "combatant": [person("Mara", 0, 0), person("Viktor", 0, 45), person("Sam", 0, 160)],
+    }
+
+
+def fight() -> EncounterService:
+    service = EncounterService(MemoryStore())
+    service.new("g", scenario_from_data(scene()), Dice.seeded(1))
+    return service
+
+
+def test_rmu_exp_9_the_grenade_lands_this_round_and_goes_off_at_the_end_of_the_next() -> None:
+    service = fight()
+    thrown = service.act(
+        "g", "Mara throws m67 at 0,45", Dice.scripted([70])
+    )  # 70 + 40 - 10: on target
+    landed = [e for e in thrown.record.events if isinstance(e, ExplosiveLanded)]
+    assert landed and landed[0].at.y_ft == 45
+    started = next(e for e in thrown.record.events if isinstance(e, ConditionStarted))
+    assert started.condition.kind == "grenade" and started.condition.rounds_left == 2
+    assert thrown.state.combatant("Mara").ap_left == 1  # 3 AP thrown
+
+    first = service.next_round("g", Dice.scripted(PAD))  # end of round 1: it has landed
+    assert not any(isinstance(e, HitsInflicted) for e in first.record.events)
+    assert [e.rounds_left for e in first.record.events if isinstance(e, ConditionTicked)] == [1]
+
+    second = service.next_round("g", Dice.scripted([60, 50, 50, *PAD]))  # end of round 2: boom
+    events = second.record.events
+    hit = {e.target for e in events if isinstance(e, HitsInflicted | CriticalInflicted)}
+    assert "Viktor" in hit and "Sam" not in hit  # Sam is 115 ft off: out of it
+    assert any(isinstance(e, ConditionEnded) for e in events)
+    assert second.state.conditions == ()
+    assert second.state.combatant("Viktor").hits_taken > 0
+
+
+def test_rmu_exp_9_the_fuse_sequence_folds_back_from_the_log() -> None:
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.act("g", "Viktor drops-prone", Dice.scripted([]))
+    service.next_round("g", Dice.scripted(PAD))
+    played = service.next_round("g", Dice.scripted([60, *PAD])).state
+    assert service.load("g").state == played
+    for record in service.log("g"):
+        for event in record.events:
+            assert decode_event(event.to_json()) == event
+
+
+def test_rmu_exp_7_dropping_prone_in_time_moves_viktor_a_band_out() -> None:
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    service.act("g", "Viktor drops-prone", Dice.scripted([]))
+    boom = service.next_round("g", Dice.scripted([60, *PAD]))
+    blasts = [o for o in boom.record.trace if o.get("type") == "total"]
+    viktor = next(t for t in blasts if t["label"] == "detonation against Viktor")
+    assert {p["rule"]: p["value"] for p in viktor["parts"]}["RMU-EXP-7"] == 0  # casualty
+
+
+def test_rmu_exp_15_smoke_fills_its_radius_for_10_to_18_rounds_and_clears() -> None:
+    service = fight()
+    thrown = service.act("g", "Mara throws m18 at 0,45", Dice.scripted([70, 1]))
+    cloud = next(e for e in thrown.record.events if isinstance(e, ConditionStarted)).condition
+    assert (cloud.kind, cloud.rounds_left, cloud.get("radius_ft")) == ("cloud", 10, 20)
+    state = thrown.state
+    for _ in range(10):
+        state = service.next_round("g", Dice.seeded(3)).state
+    assert state.conditions == ()
+
+
+def test_rmu_exp_16_a_cs_cloud_lasts_3_to_7_rounds() -> None:
+    thrown = fight().act("g", "Mara throws cs at 0,45", Dice.scripted([70, 5]))
+    cloud = next(e for e in thrown.record.events if isinstance(e, ConditionStarted)).condition
+    assert cloud.rounds_left == 7
+
+
+@pytest.mark.parametrize(
+    ("line", "rule"),
+    [
+        ("Mara throws m67 at 0,200", "RMU-EXP-4"),  # past 5 x 25 ft
+        ("Mara throws m67 at 0,45 --ap 4", "RMU-EXP-3"),
+        ("Mara throws m84 at 0,45", "RMU-EXP-17"),
+    ],
+)
+def test_throws_that_cannot_be_made_are_refused_before_any_die(line: str, rule: str) -> None:
+    with pytest.raises(RuleRefusal) as err:
+        fight().act("g", line, Dice.scripted([]))
+    assert err.value.rule == rule
+
+
+def test_rmu_exp_9_the_grenade_room_example_plays_and_replays_byte_for_byte() -> None:
+    """examples/grenade-room.toml: the source's scattered throw (RMU-EXP-2), a man gone flat
+    (RMU-EXP-7), the blast read by all (RMU-EXP-1) at the end of round 2, then smoke."""
+    from pathlib import Path
+
+    from firefight.cli.encounter import play_scenario
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "grenade-room.toml"
+    runs = [play_scenario(EncounterService(MemoryStore()), path, "x") for _ in range(2)]
+    assert [r.payload() for r in runs[0][1]] == [r.payload() for r in runs[1][1]]
+    service = EncounterService(MemoryStore())
+    _, records, state = play_scenario(service, path, "x")
+    assert service.load("x").state == state
+    landed = next(e for r in records for e in r.events if isinstance(e, ExplosiveLanded))
+    assert (round(landed.at.x_ft, 1), landed.at.y_ft) == (6.3, 45)
+    hurt = {e.target for r in records for e in r.events if isinstance(e, HitsInflicted)}
+    assert hurt == {"Mara", "Viktor", "Ilya"}  # 45 ft off, Mara is inside the casualty band
+    assert [c.kind for c in state.conditions] == ["cloud"]
+
+
+def test_rmu_exp_6_a_scene_barrier_counts_only_between_the_burst_and_the_body() -> None:
+    """A 4 ft hard wall between the burst and Viktor is priced on SG & ME 1-6; Sam's wall lies
+    behind him and counts for nothing."""
+    document = scene()
+    document["combatant"][2]["position"] = [0, 75]  # Sam: 30 ft past the burst
+    document["barrier"] = [
+        {"name": "desk", "from": [-3, 43], "to": [3, 43], "height_ft": 4, "material": "hard"},
+        {"name": "shelf", "from": [-3, 78], "to": [3, 78], "height_ft": 4, "material": "hard"},
+    ]
+    service = EncounterService(MemoryStore())
+    service.new("g", scenario_from_data(document), Dice.seeded(1))
+    service.act("g", "Viktor moves 0,40", Dice.scripted([]))
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    boom = service.next_round("g", Dice.scripted([60, *PAD]))
+    totals = {t["label"]: t["parts"] for t in boom.record.trace if t.get("type") == "total"}
+    viktor = [p for p in totals["detonation against Viktor"] if p["rule"] == "RMU-EXP-6"]
+    sam = [p for p in totals["detonation against Sam"] if p["rule"] == "RMU-EXP-6"]
+    assert [p["value"] for p in viktor if "cover" in p["label"]] == [-70]  # half hard
+    assert not [p for p in sam if "cover" in p["label"]]
+
+
+def test_rmu_exp_9_a_throw_back_takes_the_whole_round_at_minus_50_and_keeps_the_fuse() -> None:
+    """Viktor stands at the landing spot; in round 2 he picks it up (3 AP) and throws it on
+    (1 AP, -50); it goes off at the end of round 2 where it lands, by Mara."""
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    back = service.act("g", "Viktor throws-back at 0,5", Dice.scripted([90, 6]))
+    totals = {t["label"]: t["parts"] for t in back.record.trace if t.get("type") == "total"}
+    placement = {p["rule"]: p["value"] for p in totals["placement"]}
+    assert placement["RMU-EXP-3"] == -50 and back.state.combatant("Viktor").ap_left == 0
+    moved = back.state.conditions[0]
+    assert moved.rounds_left == 1 and moved.get("thrower") == "Viktor"
+    # 90 + 40 - 10 (40 ft: second increment) - 50 = 70: 30% of 20 ft = 6 ft, short (6 o'clock)
+    assert moved.get("y_ft") == pytest.approx(11)
+    boom = service.next_round("g", Dice.scripted([60, *PAD]))
+    hurt = {e.target for e in boom.record.events if isinstance(e, HitsInflicted)}
+    assert "Mara" in hurt
+    narrated = " ".join(back.record.narration)
+    assert "picked up" in narrated and "end of this round" in narrated
+
+
+@pytest.mark.parametrize(
+    ("setup", "line", "rule"),
+    [
+        ([], "Viktor throws-back at 0,5", "RMU-EXP-9"),  # nothing has landed yet
+        (["Viktor moves 0,30"], "Viktor throws-back at 0,5", "RMU-EXP-9"),  # not at hand
+    ],
+)
+def test_rmu_exp_9_a_throw_back_needs_a_grenade_at_hand(
+    setup: list[str], line: str, rule: str
+) -> None:
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    if setup:
+        service.next_round("g", Dice.scripted(PAD))
+        for text in setup:
+            service.act("g", text, Dice.scripted([]))
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", line, Dice.scripted([]))
+    assert err.value.rule == rule
+
+
+def test_rmu_exp_9_a_throw_back_without_the_whole_round_is_refused() -> None:
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    service.act("g", "Viktor waits --ap 1", Dice.scripted([]))
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", "Viktor throws-back at 0,5", Dice.scripted([]))
+    assert err.value.rule == "RMU-EXP-9" and "whole round" in err.value.reason
