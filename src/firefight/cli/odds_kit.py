@@ -31,6 +31,7 @@ __all__ = [
     "TopOpt",
     "executor_for",
     "method_from_text",
+    "odds_options",
     "plain_view",
     "show_distribution",
 ]
@@ -74,18 +75,32 @@ TopOpt = Annotated[int, typer.Option(help="How many of the likeliest outcomes to
 _METHODS: tuple[OddsMethod, ...] = ("exact", "generic", "monte-carlo")
 
 
-#: The options every ``odds`` command of one action adds to its declaration's (the ``extra`` of
-#: :func:`~firefight.cli.declared.declared_command`): name, typer annotation, default.
-ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
-    ("method", MethodOpt, "exact"),
-    ("depth", DepthOpt, None),
-    ("samples", SamplesOpt, 1_000_000),
-    ("seed", OddsSeedOpt, 0),
-    ("top", TopOpt, 10),
-    ("csv_path", CsvOpt, None),
-    ("plot", PlotOpt, None),
-    ("as_json", JsonOpt, False),
-)
+def odds_options(
+    *,
+    method: str = "exact",
+    samples: int = 1_000_000,
+    depth: bool = True,
+    method_opt: Any = MethodOpt,
+    samples_opt: Any = SamplesOpt,
+) -> tuple[tuple[str, Any, Any], ...]:
+    """The options an ``odds`` command of one action adds to its declaration's (the ``extra``
+    of :func:`~firefight.cli.declared.declared_command`): name, typer annotation, default —
+    with the command's own default method and sample count (and no ``--depth`` for an
+    engine without open-ended rolls)."""
+    return (
+        ("method", method_opt, method),
+        *((("depth", DepthOpt, None),) if depth else ()),
+        ("samples", samples_opt, samples),
+        ("seed", OddsSeedOpt, 0),
+        ("top", TopOpt, 10),
+        ("csv_path", CsvOpt, None),
+        ("plot", PlotOpt, None),
+        ("as_json", JsonOpt, False),
+    )
+
+
+#: The odds options with the defaults most commands take.
+ODDS_OPTIONS = odds_options()
 
 
 def method_from_text(text: str) -> OddsMethod:

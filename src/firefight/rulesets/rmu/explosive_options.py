@@ -16,7 +16,7 @@ from firefight.geometry import Point, Posture, Size
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.detonation import Blast, BlastTarget
 from firefight.rulesets.rmu.explosives import explosive_data
-from firefight.rulesets.rmu.fire_options import MAX_COORDINATE_FT
+from firefight.rulesets.rmu.fire_options import point_option, target_row
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
 from firefight.rulesets.rmu.placement import Throw
 from firefight.rulesets.rmu.shot_options import MAX_LISTED, parse_mod
@@ -28,17 +28,6 @@ __all__ = ["ExplodeOptions", "FlashBangOptions", "ThrowBlastOptions", "ThrowOpti
 
 def load_keys() -> Sequence[str]:
     return tuple(explosive_data().loads)
-
-
-def _point(text: str, option: str) -> Point:
-    x, _, y = text.partition(",")
-    try:
-        found = Point(x_ft=float(x), y_ft=float(y))
-    except ValueError:
-        raise DeclarationError(option, f"takes X,Y in feet, e.g. '0,45', got {text!r}.") from None
-    if not all(abs(v) <= MAX_COORDINATE_FT for v in (found.x_ft, found.y_ft)):
-        raise DeclarationError(option, f"takes X,Y within {MAX_COORDINATE_FT:,} ft, got {text!r}.")
-    return found
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,8 +53,8 @@ class ThrowOptions:
     def build(self) -> Throw:
         return Throw(
             load=self.load,
-            aim=_point(self.aim, "--aim"),
-            thrower=_point(self.at, "--at"),
+            aim=point_option(self.aim, "--aim"),
+            thrower=point_option(self.at, "--at"),
             thrown_bonus=self.thrown,
             difficulty=self.difficulty,
             ap=self.ap,
@@ -157,7 +146,7 @@ def _blast_target(row: _BlastPersonModel) -> BlastTarget:
     barrier = None
     if "@" in text:
         text, _, where = text.partition("@")
-        barrier = _point(where, "--cover")
+        barrier = point_option(where, "--cover")
     elif row.barrier_x_ft is not None and row.barrier_y_ft is not None:
         barrier = Point(x_ft=row.barrier_x_ft, y_ft=row.barrier_y_ft)
     obscured = text in OBSCURING
@@ -217,17 +206,7 @@ class ExplodeOptions:
         if self.scene is not None:
             model = validate(_BlastSceneModel, read_toml(self.scene), str(self.scene))
             rows += [p.model_dump() for p in model.person]
-        for text in self.target:
-            parts = text.split(":")
-            if len(parts) not in (2, 3) or not parts[0].strip():
-                raise DeclarationError(
-                    "--target", f"takes NAME:X,Y[:ARMOR], e.g. 'Bob:0,40:BA II', got {text!r}."
-                )
-            where = _point(parts[1], "--target")
-            row: dict[str, Any] = {"name": parts[0].strip(), "x_ft": where.x_ft, "y_ft": where.y_ft}
-            if len(parts) == 3:
-                row["armor"] = parts[2].strip()
-            rows.append(row)
+        rows += [target_row(text) for text in self.target]
         by_name = {r["name"]: r for r in rows}
         changes: list[tuple[str, str, dict[str, Any]]] = [
             *(("--cover", n, {"cover": v}) for n, v in _named(self.cover, "--cover").items()),
@@ -242,7 +221,7 @@ class ExplodeOptions:
         people = tuple(_blast_target(validate(_BlastPersonModel, r, "--target")) for r in rows)
         return Blast(
             load=self.load,
-            center=_point(self.at, "--at"),
+            center=point_option(self.at, "--at"),
             thrown_ranks=self.ranks,
             people=people,
             enclosed=self.enclosed,
@@ -267,7 +246,7 @@ class ThrowBlastOptions(ExplodeOptions):
 
     def build(self) -> ThrownBlast:  # type: ignore[override]
         blast = ExplodeOptions.build(self)
-        thrower = _point(self.at, "--at")
-        throw = Throw(load=self.load, aim=_point(self.aim, "--aim"), thrower=thrower,
+        thrower = point_option(self.at, "--at")
+        throw = Throw(load=self.load, aim=point_option(self.aim, "--aim"), thrower=thrower,
                       thrown_bonus=self.thrown, difficulty=self.difficulty, ap=self.ap)  # fmt: skip
         return ThrownBlast(throw=throw, blast=blast)

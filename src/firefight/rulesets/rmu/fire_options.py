@@ -37,7 +37,14 @@ from firefight.rulesets.rmu.shot_options import (
 from firefight.rulesets.rmu.suppression import SuppressionSweep, SweepTarget
 from firefight.tables.data_files import DataModel, read_toml, validate
 
-__all__ = ["ManeuverOptions", "MoveToCoverOptions", "RapidFireOptions", "SuppressOptions"]
+__all__ = [
+    "ManeuverOptions",
+    "MoveToCoverOptions",
+    "RapidFireOptions",
+    "SuppressOptions",
+    "point_option",
+    "target_row",
+]
 
 #: How far from the scene's origin a position may be given.
 MAX_COORDINATE_FT = 1_000_000
@@ -120,7 +127,7 @@ class RapidFireOptions(_Gun):
             weapon=self.weapon,
             ob=self.ob,
             share_percent=self.share,
-            position=_point(self.at, "--at"),
+            position=point_option(self.at, "--at"),
             target=people[0],
             others=tuple(people[1:]),
             rounds_left=self.rounds_left,
@@ -184,7 +191,7 @@ class SuppressOptions(_Gun):
             weapon=self.weapon,
             fire_discipline_bonus=self.fire_discipline,
             rapid_fire_bonus=self.skill,
-            position=_point(self.at, "--at"),
+            position=point_option(self.at, "--at"),
             bearing_deg=self.bearing,
             distance_ft=self.distance,
             width_ft=self.width,
@@ -304,7 +311,8 @@ class _SceneModel(DataModel):
     person: list[_PersonModel] = Field(min_length=1)
 
 
-def _point(text: str, option: str) -> Point:
+def point_option(text: str, option: str) -> Point:
+    """``X,Y`` in feet, finite and within :data:`MAX_COORDINATE_FT` of the origin."""
     x, _, y = text.partition(",")
     try:
         found = (float(x), float(y))
@@ -315,6 +323,20 @@ def _point(text: str, option: str) -> Point:
             option, f"takes finite X,Y within {MAX_COORDINATE_FT:,} ft, got {text!r}."
         )
     return Point(x_ft=found[0], y_ft=found[1])
+
+
+def target_row(text: str) -> dict[str, Any]:
+    """A person ``NAME:X,Y[:ARMOR]`` (feet) as a row of their fields."""
+    parts = text.split(":")
+    if len(parts) not in (2, 3) or not parts[0].strip():
+        raise DeclarationError(
+            "--target", f"takes NAME:X,Y[:ARMOR], e.g. 'Bob:0,40:BA II', got {text!r}."
+        )
+    where = point_option(parts[1], "--target")
+    row: dict[str, Any] = {"name": parts[0].strip(), "x_ft": where.x_ft, "y_ft": where.y_ft}
+    if len(parts) == 3:
+        row["armor"] = parts[2].strip()
+    return row
 
 
 def _named(texts: Sequence[str], option: str) -> dict[str, str]:
@@ -337,16 +359,7 @@ def _people(
     burst is aimed at), then the TOML file's."""
     rows: list[dict[str, Any]] = []
     for text in targets:
-        parts = text.split(":")
-        if len(parts) not in (2, 3) or not parts[0].strip():
-            raise DeclarationError(
-                "--target", f"takes NAME:X,Y[:ARMOR], e.g. 'Bob:0,40:BA II', got {text!r}."
-            )
-        where = _point(parts[1], "--target")
-        row: dict[str, Any] = {"name": parts[0].strip(), "x_ft": where.x_ft, "y_ft": where.y_ft}
-        if len(parts) == 3:
-            row["armor"] = parts[2].strip()
-        rows.append(validate(_PersonModel, row, "--target").model_dump())
+        rows.append(validate(_PersonModel, target_row(text), "--target").model_dump())
     if scene is not None:
         model = validate(_SceneModel, read_toml(scene), str(scene))
         rows += [p.model_dump() for p in model.person]

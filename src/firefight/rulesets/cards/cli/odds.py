@@ -18,10 +18,8 @@ from firefight.cli.odds_kit import (
     CsvOpt,
     MethodOpt,
     OddsSeedOpt,
-    PlotOpt,
-    SamplesOpt,
-    TopOpt,
     method_from_text,
+    odds_options,
     show_distribution,
 )
 from firefight.declarations import declare, options_of, sweep_values
@@ -52,15 +50,8 @@ def describe_key(key: Any) -> str:
 
 _ALWAYS_SHOWN = {"p_hit", "expected_successes", "expected_damage", "p_knockdown", "p_down"}
 
-_ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
-    ("method", MethodOpt, "exact"),
-    ("samples", SamplesOpt, 200_000),
-    ("seed", OddsSeedOpt, 0),
-    ("top", TopOpt, 10),
-    ("csv_path", CsvOpt, None),
-    ("plot", PlotOpt, None),
-    ("as_json", JsonOpt, False),
-)
+# A deck has no open-ended draws: no --depth.
+_ODDS_OPTIONS = odds_options(samples=200_000, depth=False)
 
 
 @declared_command(

@@ -12,13 +12,8 @@ from firefight.cli.common import JsonOpt, console, emit_json, refusals
 from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import (
     CsvOpt,
-    DepthOpt,
-    MethodOpt,
-    OddsSeedOpt,
-    PlotOpt,
-    SamplesOpt,
-    TopOpt,
     method_from_text,
+    odds_options,
     show_distribution,
 )
 from firefight.declarations import declare, field_named, sweep_values
@@ -37,16 +32,7 @@ DistancesOpt = Annotated[
     str, typer.Option("--distances", help="Distances (yd) to sweep: a list or START:STOP:STEP.")
 ]
 
-_ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
-    ("method", MethodOpt, "exact"),
-    ("depth", DepthOpt, None),
-    ("samples", SamplesOpt, 200_000),
-    ("seed", OddsSeedOpt, 0),
-    ("top", TopOpt, 10),
-    ("csv_path", CsvOpt, None),
-    ("plot", PlotOpt, None),
-    ("as_json", JsonOpt, False),
-)
+_ODDS_OPTIONS = odds_options(samples=200_000)
 
 
 @declared_command(

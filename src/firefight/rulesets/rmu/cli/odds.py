@@ -24,9 +24,9 @@ from firefight.cli.odds_kit import (
     MethodOpt,
     OddsSeedOpt,
     PlotOpt,
-    TopOpt,
     executor_for,
     method_from_text,
+    odds_options,
     show_distribution,
 )
 from firefight.declarations import DeclarationError, declare, options_of, sweep_values
@@ -172,15 +172,8 @@ def _show_fire_odds(
     )
 
 
-_FIRE_ODDS_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
-    ("method", FireMethodOpt, "monte-carlo"),
-    ("depth", DepthOpt, None),
-    ("samples", FireSamplesOpt, 20_000),
-    ("seed", OddsSeedOpt, 0),
-    ("top", TopOpt, 10),
-    ("csv_path", CsvOpt, None),
-    ("plot", PlotOpt, None),
-    ("as_json", JsonOpt, False),
+_FIRE_ODDS_OPTIONS = odds_options(
+    method="monte-carlo", samples=20_000, method_opt=FireMethodOpt, samples_opt=FireSamplesOpt
 )
 
 
@@ -226,7 +219,7 @@ def rmu_suppress(values: dict[str, Any], **how: Any) -> None:
     ExplodeOptions,
     help="The odds of a detonation, per person near it (RMU-EXP-1): P(kill, casualty, fringe "
     "band), P(critical), expected hits, P(dying), P(dead); exact over the one detonation roll.",
-    extra=(("method", MethodOpt, "exact"), *_FIRE_ODDS_OPTIONS[1:]),
+    extra=odds_options(samples=20_000, samples_opt=FireSamplesOpt),
 )
 def rmu_explode(
     values: dict[str, Any],
@@ -267,7 +260,7 @@ def rmu_explode(
     help="The odds of a throw and its blast, per person (RMU-EXP-1, -2): P(kill, casualty, "
     "fringe band), P(critical), expected hits, P(dying), P(dead); exact over the placement roll, "
     "the d12 and the detonation roll.",
-    extra=(("method", MethodOpt, "exact"), *_FIRE_ODDS_OPTIONS[1:]),
+    extra=odds_options(samples=20_000, samples_opt=FireSamplesOpt),
 )
 def rmu_throw(
     values: dict[str, Any],
