@@ -1,9 +1,9 @@
 """Which band of a blast a body is in, and what that does to the detonation roll against it
 (RMU-EXP-5, RMU-EXP-7, RULINGS X-3).
 
-A body is in the innermost band any part of it occupies, at -20 more when it does not fit wholly
-inside that band; prone when it goes off, it counts one band further out (the fringe's prone
-are out of it). A load that does not fragment takes its severity from the band instead.
+The band is the nearest one the body's footprint reaches (geometry's ``band_of``); a footprint
+that also reaches past that band's outer edge costs -20; lying prone at the blast shifts the
+body one band outward, and the prone on the fringe escape it. A load that does not fragment takes its severity from the band instead.
 
 >>> from firefight.geometry import Point
 >>> from firefight.rulesets.rmu.explosives import explosive_data
