@@ -17,6 +17,7 @@ from firefight.declarations import (
     options_of,
     param,
     parse_value,
+    sweep_grid,
     sweep_values,
 )
 
@@ -107,3 +108,15 @@ def test_sweeps_read_lists_ranges_and_all() -> None:
         sweep_values(field_named(Shot, "celerity"), "4:0:1")
     with pytest.raises(DeclarationError, match=f"{MAX_SWEEP_VALUES} at most"):
         sweep_values(field_named(Shot, "distance"), "0:10000:0.001")
+
+
+def test_a_sweep_splits_its_options_into_fixed_values_and_axes() -> None:
+    fixed, grid = sweep_grid(
+        Shot,
+        {"weapon": "glock-17", "distance": "20,60", "celerity": "0:4:2", "situation": ["x"]},
+        {"band": [1, 2]},
+    )
+    assert fixed == {"weapon": "glock-17", "situation": ["x"]}
+    assert grid == {"distance": [20.0, 60.0], "celerity": [0, 2, 4], "band": [1, 2]}
+    with pytest.raises(DeclarationError, match="--celerity: 9 is more than 5"):
+        sweep_grid(Shot, {"weapon": "glock-17", "celerity": "9"})

@@ -29,7 +29,7 @@ import enum
 import math
 import types
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass
 from typing import Any, TypeVar
 
@@ -44,6 +44,7 @@ __all__ = [
     "options_of",
     "param",
     "parse_value",
+    "sweep_grid",
     "sweep_values",
 ]
 
@@ -304,6 +305,28 @@ def sweep_values(option: Option, text: str) -> list[Any]:
     if len(parts) > MAX_SWEEP_VALUES:
         raise option._error(f"has {len(parts)} values; {MAX_SWEEP_VALUES} at most.")
     return [parse_value(option, p) for p in parts]
+
+
+def sweep_grid(
+    cls: type, values: Mapping[str, Any], more: Mapping[str, Sequence[Any]] | None = None
+) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+    """A sweep's options, given as text, split into those given one value (``fixed``) and those
+    given several (the grid's axes); ``more`` adds axes of the command's own (already read).
+    Options that cannot be swept are passed on as given."""
+    fixed: dict[str, Any] = {}
+    axes: dict[str, list[Any]] = {}
+    for option in options_of(cls):
+        given = values.get(option.name)
+        if given is None:
+            continue
+        if option.repeated or not option.param.sweep:
+            fixed[option.name] = given
+        else:
+            axes[option.name] = sweep_values(option, str(given))
+    axes.update({name: list(found) for name, found in (more or {}).items()})
+    grid = {name: found for name, found in axes.items() if len(found) > 1}
+    fixed.update({name: found[0] for name, found in axes.items() if len(found) == 1})
+    return fixed, grid
 
 
 def _unbounded(option: Option) -> Option:

@@ -15,7 +15,7 @@ from rich.table import Table as RichTable
 
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.limits import MAX_WORKERS, at_most
-from firefight.odds.api import OddsMethod, odds_stats
+from firefight.odds.api import OddsMethod, odds, odds_stats
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import StatValue
 from firefight.serialize import to_plain
@@ -34,6 +34,7 @@ __all__ = [
     "odds_options",
     "plain_view",
     "show_distribution",
+    "show_odds",
 ]
 
 MethodOpt = Annotated[
@@ -211,3 +212,38 @@ def executor_for(dask: str | None, workers: int) -> Any:
     from concurrent.futures import ProcessPoolExecutor
 
     return None, ProcessPoolExecutor(max_workers=workers or os.cpu_count())
+
+
+def show_odds(
+    title: str,
+    action: object,
+    *,
+    describe: Callable[[Any], str],
+    always_shown: Collection[str],
+    method: str,
+    samples: int,
+    seed: int,
+    top: int,
+    csv_path: Path | None,
+    plot: Path | None,
+    as_json: bool,
+    depth: int | None = None,
+    plain: Callable[[Any], object] = plain_view,
+) -> None:
+    """Work out the odds of ``action`` (refusing as resolving it would) and show them: what
+    every ``odds`` command of one action does once its declaration is built."""
+    chosen = method_from_text(method)
+    with refusals():
+        dist = odds(None, action, method=chosen, depth=depth, samples=samples, seed=seed)
+    show_distribution(
+        title,
+        action,
+        dist,
+        as_json=as_json,
+        csv_path=csv_path,
+        plot_path=plot,
+        top=top,
+        describe=describe,
+        always_shown=always_shown,
+        plain=plain,
+    )

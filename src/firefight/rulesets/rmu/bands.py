@@ -3,7 +3,8 @@
 
 The band is the nearest one the body's footprint reaches (geometry's ``band_of``); a footprint
 that also reaches past that band's outer edge costs -20; lying prone at the blast shifts the
-body one band outward, and the prone on the fringe escape it. A load that does not fragment takes its severity from the band instead.
+body one band outward, and the prone on the fringe escape it. A load that does not fragment
+takes its severity from the band instead.
 
 >>> from firefight.geometry import Point
 >>> from firefight.rulesets.rmu.explosives import explosive_data

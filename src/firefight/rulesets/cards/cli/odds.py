@@ -5,7 +5,6 @@ cards left), and sweeps over skill, distance, mode and the rest of the declarati
 from __future__ import annotations
 
 import csv
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -20,10 +19,9 @@ from firefight.cli.odds_kit import (
     OddsSeedOpt,
     method_from_text,
     odds_options,
-    show_distribution,
+    show_odds,
 )
-from firefight.declarations import declare, options_of, sweep_values
-from firefight.odds.api import odds
+from firefight.declarations import declare, sweep_grid
 from firefight.rulesets.cards.shot import Shot
 from firefight.serialize import to_plain
 
@@ -61,50 +59,16 @@ _ODDS_OPTIONS = odds_options(samples=200_000, depth=False)
     help="The exact odds of one shot: P(k successes), damage by level, P(knockdown), P(down).",
     extra=_ODDS_OPTIONS,
 )
-def cards_shoot(
-    values: dict[str, Any],
-    *,
-    method: str,
-    samples: int,
-    seed: int,
-    top: int,
-    csv_path: Path | None,
-    plot: Path | None,
-    as_json: bool,
-) -> None:
-    chosen = method_from_text(method)
+def cards_shoot(values: dict[str, Any], **how: Any) -> None:
     with refusals():
         shot = declare(Shot, **values)
-        dist = odds(None, shot, method=chosen, samples=samples, seed=seed)
-    show_distribution(
+    show_odds(
         f"odds: cards {shot.weapon}, skill {shot.skill}, {shot.distance:g} m",
         shot,
-        dist,
-        as_json=as_json,
-        csv_path=csv_path,
-        plot_path=plot,
-        top=top,
         describe=describe_key,
         always_shown=_ALWAYS_SHOWN,
+        **how,
     )
-
-
-def _grid(values: dict[str, Any]) -> tuple[dict[str, object], dict[str, Sequence[object]]]:
-    fixed: dict[str, object] = {}
-    grid: dict[str, Sequence[object]] = {}
-    for option in options_of(Shot):
-        given = values.get(option.name)
-        if given is None:
-            continue
-        if option.repeated or not option.param.sweep:
-            fixed[option.name] = given
-            continue
-        found = list(sweep_values(option, str(given)))
-        if len(found) == 1:
-            fixed[option.name] = found[0]
-        else:
-            grid[option.name] = found
-    return fixed, grid
 
 
 @declared_command(
@@ -135,7 +99,7 @@ def sweep_cards_shoot(
 
     chosen = method_from_text(method)
     with refusals():
-        fixed, grid = _grid(values)
+        fixed, grid = sweep_grid(Shot, values)
     if not grid:
         fail("error: nothing to sweep: give several values to at least one option")
     first = {name: found[0] for name, found in grid.items()}

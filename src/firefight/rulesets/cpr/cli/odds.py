@@ -4,16 +4,14 @@ options of ``cpr shoot`` / ``cpr autofire`` (the same declarations) and the odds
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import typer
 
 from firefight.cli.common import err_console, refusals
 from firefight.cli.declared import declared_command
-from firefight.cli.odds_kit import ODDS_OPTIONS, method_from_text, show_distribution
+from firefight.cli.odds_kit import ODDS_OPTIONS, show_odds
 from firefight.declarations import declare
-from firefight.odds.api import odds
 from firefight.rulesets.cpr.attack_options import AutofireOptions, ShootOptions
 
 __all__ = ["app"]
@@ -40,39 +38,27 @@ def _show_cpr_odds(
     options: type[ShootOptions] | type[AutofireOptions],
     values: dict[str, Any],
     title: Callable[[Any], str],
-    *,
-    method: str,
-    depth: int | None,
-    samples: int,
-    seed: int,
-    plot: Path | None,
-    **shown: Any,
+    **how: Any,
 ) -> None:
-    """Work out and show the odds of a cpr attack (refusing as resolving it would); ``shown``
-    are the other odds options (``top``, ``csv_path``, ``as_json``)."""
+    """Work out and show the odds of a cpr attack (refusing as resolving it would)."""
     from firefight.rulesets.cpr.odds.shot import cpr_default_data, cpr_view_plain, describe_cpr
 
-    chosen = method_from_text(method)
     with refusals():
         declared = declare(options, **values)
         attack = declared.build(cpr_default_data())
-    if len(getattr(attack, "shots", ())) > 1 and chosen != "monte-carlo":
+    if len(getattr(attack, "shots", ())) > 1 and how["method"] != "monte-carlo":
         err_console.print(
             "[dim]note: two shots have no fast path; the generic engine follows every dice "
             "path of both, which takes minutes (--method monte-carlo --samples 20000 is "
             "quicker)."
         )
-    with refusals():
-        dist = odds(None, attack, method=chosen, depth=depth, samples=samples, seed=seed)
-    show_distribution(
+    show_odds(
         title(declared),
         attack,
-        dist,
-        plot_path=plot,
         describe=describe_cpr,
         plain=cpr_view_plain,
         always_shown=_CPR_ALWAYS_SHOWN,
-        **shown,
+        **how,
     )
 
 

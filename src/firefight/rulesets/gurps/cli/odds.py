@@ -12,12 +12,10 @@ from firefight.cli.common import JsonOpt, console, emit_json, refusals
 from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import (
     CsvOpt,
-    method_from_text,
     odds_options,
-    show_distribution,
+    show_odds,
 )
 from firefight.declarations import declare, field_named, sweep_values
-from firefight.odds.api import odds
 from firefight.rulesets.gurps.shot import Shoot
 
 __all__ = ["app", "sweep_app"]
@@ -38,33 +36,15 @@ _ODDS_OPTIONS = odds_options(samples=200_000)
 @declared_command(
     app, "shoot", Shoot, help="The exact odds of one turn's shooting.", extra=_ODDS_OPTIONS
 )
-def shoot(
-    values: dict[str, Any],
-    *,
-    method: str,
-    depth: int | None,
-    samples: int,
-    seed: int,
-    top: int,
-    csv_path: Path | None,
-    plot: Path | None,
-    as_json: bool,
-) -> None:
+def shoot(values: dict[str, Any], **how: Any) -> None:
     with refusals():
         action = declare(Shoot, **values)
-        dist = odds(
-            None, action, method=method_from_text(method), depth=depth, samples=samples, seed=seed
-        )
-    show_distribution(
+    show_odds(
         f"gurps shot: {action.weapon}",
         action,
-        dist,
-        as_json=as_json,
-        csv_path=csv_path,
-        plot_path=plot,
-        top=top,
         describe=str,
         always_shown=frozenset({"p_hit", "p_miss", "expected_injury"}),
+        **how,
     )
 
 

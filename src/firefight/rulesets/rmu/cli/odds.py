@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import csv
 import os
-from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,10 +26,10 @@ from firefight.cli.odds_kit import (
     executor_for,
     method_from_text,
     odds_options,
-    show_distribution,
+    show_odds,
 )
-from firefight.declarations import DeclarationError, declare, options_of, sweep_values
-from firefight.odds.api import action_odds, odds
+from firefight.declarations import DeclarationError, declare, options_of, sweep_grid
+from firefight.odds.api import action_odds
 from firefight.rulesets.rmu.explosive_options import ExplodeOptions, ThrowBlastOptions
 from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
@@ -98,32 +97,15 @@ _ALWAYS_SHOWN = {
     help="The odds of one aimed shot: P(miss), P(critical A...), expected hits, P(bleeding)...",
     extra=ODDS_OPTIONS,
 )
-def rmu_shoot(
-    values: dict[str, Any],
-    *,
-    method: str,
-    depth: int | None,
-    samples: int,
-    seed: int,
-    top: int,
-    csv_path: Path | None,
-    plot: Path | None,
-    as_json: bool,
-) -> None:
-    chosen = method_from_text(method)
+def rmu_shoot(values: dict[str, Any], **how: Any) -> None:
     with refusals():
         shot = declare(ShotOptions, **values).build()
-        dist = odds(None, shot, method=chosen, depth=depth, samples=samples, seed=seed)
-    show_distribution(
+    show_odds(
         f"odds: {shot.weapon}, OB {shot.ob}, {shot.distance_ft:g} ft, {shot.armor}",
         shot,
-        dist,
-        as_json=as_json,
-        csv_path=csv_path,
-        plot_path=plot,
-        top=top,
         describe=describe_view,
         always_shown=_ALWAYS_SHOWN,
+        **how,
     )
 
 
@@ -140,35 +122,16 @@ FireMethodOpt = Annotated[
 FireSamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
 
 
-def _show_fire_odds(
-    decl: object,
-    title: str,
-    *,
-    method: str,
-    depth: int | None,
-    samples: int,
-    seed: int,
-    top: int,
-    csv_path: Path | None,
-    plot: Path | None,
-    as_json: bool,
-) -> None:
-    """Work out and show the odds of a rapid fire or sweep (refusing as resolving it would)."""
+def _show_fire_odds(decl: object, title: str, **how: Any) -> None:
+    """The odds of a rapid fire or sweep, per person caught."""
     from firefight.rulesets.rmu.odds.fire import describe_fire, fire_stats
 
-    chosen = method_from_text(method)
-    with refusals():
-        dist = odds(None, decl, method=chosen, depth=depth, samples=samples, seed=seed)
-    show_distribution(
+    show_odds(
         title,
         decl,
-        dist,
-        as_json=as_json,
-        csv_path=csv_path,
-        plot_path=plot,
-        top=top,
         describe=describe_fire,
         always_shown={s.name for s in fire_stats(decl)},
+        **how,
     )
 
 
@@ -221,35 +184,18 @@ def rmu_suppress(values: dict[str, Any], **how: Any) -> None:
     "band), P(critical), expected hits, P(dying), P(dead); exact over the one detonation roll.",
     extra=odds_options(samples=20_000, samples_opt=FireSamplesOpt),
 )
-def rmu_explode(
-    values: dict[str, Any],
-    *,
-    method: str,
-    depth: int | None,
-    samples: int,
-    seed: int,
-    top: int,
-    csv_path: Path | None,
-    plot: Path | None,
-    as_json: bool,
-) -> None:
+def rmu_explode(values: dict[str, Any], **how: Any) -> None:
     from firefight.rulesets.rmu.odds.blast import blast_stats, describe_blast
 
     with refusals():
         options = declare(ExplodeOptions, **values)
         decl = options.build()
-        dist = odds(None, decl, method=method_from_text(method), depth=depth, samples=samples,
-                    seed=seed)  # fmt: skip
-    show_distribution(
+    show_odds(
         f"odds: rmu explode, {options.load}, {options.ranks} ranks",
         decl,
-        dist,
-        as_json=as_json,
-        csv_path=csv_path,
-        plot_path=plot,
-        top=top,
         describe=describe_blast,
         always_shown={s.name for s in blast_stats(decl)},
+        **how,
     )
 
 
@@ -262,35 +208,18 @@ def rmu_explode(
     "the d12 and the detonation roll.",
     extra=odds_options(samples=20_000, samples_opt=FireSamplesOpt),
 )
-def rmu_throw(
-    values: dict[str, Any],
-    *,
-    method: str,
-    depth: int | None,
-    samples: int,
-    seed: int,
-    top: int,
-    csv_path: Path | None,
-    plot: Path | None,
-    as_json: bool,
-) -> None:
+def rmu_throw(values: dict[str, Any], **how: Any) -> None:
     from firefight.rulesets.rmu.odds.blast import describe_landing, thrown_stats
 
     with refusals():
         options = declare(ThrowBlastOptions, **values)
         decl = options.build()
-        dist = odds(None, decl, method=method_from_text(method), depth=depth, samples=samples,
-                    seed=seed)  # fmt: skip
-    show_distribution(
+    show_odds(
         f"odds: rmu throw, {options.load} at {options.aim}, Thrown {options.thrown:+d}",
         decl,
-        dist,
-        as_json=as_json,
-        csv_path=csv_path,
-        plot_path=plot,
-        top=top,
         describe=describe_landing,
         always_shown={s.name for s in thrown_stats(decl)},
+        **how,
     )
 
 
@@ -376,27 +305,10 @@ _SWEEP_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
 
 def _sweep_grid(
     values: dict[str, Any], band: str | None
-) -> tuple[dict[str, object], dict[str, Sequence[object]]]:
+) -> tuple[dict[str, Any], dict[str, list[Any]]]:
     """The options given once (fixed) and those given several values (the grid's axes)."""
-    fixed: dict[str, object] = {}
-    grid: dict[str, Sequence[object]] = {}
-    axes: dict[str, list[object]] = {}
-    for option in options_of(ShotOptions):
-        given = values.get(option.name)
-        if given is None:
-            continue
-        if option.repeated or not option.param.sweep:
-            fixed[option.name] = given
-            continue
-        axes[option.name] = list(sweep_values(option, str(given)))
-    if band is not None:
-        axes["band"] = list(_band_values(band))
-    for name, found in axes.items():
-        if len(found) == 1:
-            fixed[name] = found[0]
-        else:
-            grid[name] = found
-    return fixed, grid
+    more = {"band": _band_values(band)} if band is not None else {}
+    return sweep_grid(ShotOptions, values, more)
 
 
 @declared_command(
