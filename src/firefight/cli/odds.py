@@ -1,14 +1,10 @@
 """``firefight odds ...``: what an action will do, before anyone rolls (DESIGN.md layer 8).
 
-- ``odds rmu shoot``: the distribution of one aimed shot, with the same options as
-  ``rmu shoot``; exact by default, Monte Carlo or the generic reference engine on request;
-- ``odds cpr shoot`` / ``odds cpr autofire``: the same for a cpr Attack Action and autofire,
-  with the options of ``cpr shoot`` / ``cpr autofire``;
-- ``odds rmu rapid-fire`` / ``odds rmu suppress``: per person caught by a burst or a sweep,
-  with the options of ``rmu rapid-fire`` / ``rmu suppress``; Monte Carlo by default;
-- ``odds sweep rmu shoot``: the same options, each taking a list or a range, over a grid;
+- ``odds RULESET ACTION``: the distribution of one action, with the resolving command's options
+  (each ruleset's ``odds_cli_module`` mounts its own, lazily);
+- ``odds sweep RULESET ACTION``: those options, each taking a list or a range, over a grid;
   local processes by default, a Dask cluster with ``--dask ADDRESS``;
-- ``odds report rmu``: the designer's claims about the firearm tables, measured;
+- ``odds report RULESET``: a ruleset's designers' claims about its tables, measured;
 - ``odds simulate SCENARIO``: whole fights run many times (the encounter layer).
 
 Interfaces hold no rules: these commands build declarations and call :mod:`firefight.odds`.
