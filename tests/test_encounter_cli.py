@@ -48,7 +48,8 @@ def test_a_whole_encounter_from_the_command_line(store: list[str]) -> None:
     code, out, _ = run("encounter", "show", "night-raid", "--json", *store)
     state = json.loads(out)
     mara = next(c for c in state["combatants"] if c["name"] == "Mara")
-    assert mara["ap_left"] == 0 and mara["weapons"][0]["loaded"]["rounds"] == 16
+    assert mara["stats"]["vitals"]["ap_left"] == 0
+    assert mara["weapons"][0]["loaded"]["rounds"] == 16
     assert mara["total_penalty"] == 0 and state["round"] == 1
 
     code, out, err = run("encounter", "show", "night-raid", *store)

@@ -10,6 +10,7 @@ import pytest
 from encounter_support import MemoryStore
 from firefight.cli.encounter import play_scenario
 from firefight.encounter.scenario import load_scenario
+from firefight.rulesets.rmu.vitals import armor_of, dying, vitals
 from firefight.scene.state import CombatantState
 from firefight.service import EncounterService
 
@@ -17,10 +18,17 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _summary(c: CombatantState) -> tuple[object, ...]:
-    status = "dead" if c.dead else "dying" if c.dying else "unconscious" if c.unconscious else "up"
+    status = "dead" if c.dead else "dying" if dying(c) else "unconscious" if c.unconscious else "up"
     weapon = c.weapon()
     loaded = str(weapon.loaded) if weapon and weapon.loaded else None
-    return (c.name, c.hits_left, status, c.bleed, loaded, c.armor.damage if c.armor else None)
+    return (
+        c.name,
+        c.hits_left,
+        status,
+        vitals(c).bleed,
+        loaded,
+        armor.damage if (armor := armor_of(c)) else None,
+    )
 
 
 GOLDEN = {

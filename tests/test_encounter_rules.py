@@ -19,16 +19,25 @@ from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.encounter_events import (
+    ActionPointsLost,
     Bled,
     Died,
     DyingCountdown,
+    RoundStarted,
     StaggerCleared,
     StunWoreOff,
 )
 from firefight.rulesets.rmu.events import BreakageTaken, CriticalInflicted, HitsInflicted
-from firefight.rulesets.rmu.vitals import hit_loss_penalty, penalty_modifiers, total_penalty
+from firefight.rulesets.rmu.vitals import (
+    armor_of,
+    dying,
+    hit_loss_penalty,
+    penalty_modifiers,
+    total_penalty,
+    vitals,
+)
 from firefight.scene.apply import apply_all
-from firefight.scene.events import ActionPointsLost, InitiativeOrdered, RoundStarted
+from firefight.scene.events import InitiativeOrdered
 from firefight.scene.state import EncounterState, Surprise
 
 RMU: Ruleset = find_ruleset("rmu")
@@ -110,7 +119,7 @@ def test_r_2_penalties_itemized_and_summed() -> None:
 
 def test_r_2_total_penalty_of_minus_200_is_dying_and_minus_300_dies_at_upkeep() -> None:
     state = land(opened(), crit(injury=-200))
-    assert state.combatant("Viktor").dying and not state.combatant("Viktor").dead
+    assert dying(state.combatant("Viktor")) and not state.combatant("Viktor").dead
     with pytest.raises(RuleRefusal) as refused:
         engine.act(state, "Viktor waits", RMU, Dice.scripted([]))
     assert refused.value.rule == "R-2"
@@ -130,16 +139,16 @@ def test_rmu_gen_7_critical_effects_all_land() -> None:
         crit(hits=12, bleed=3, injury=-15, fatigue=2, prone=True, stun_rounds=1, stun_penalty=-25),
     )
     v = state.combatant("Viktor")
-    assert (v.hits_taken, v.bleed, v.injury, v.fatigue) == (12, 3, -15, 2)
+    assert (v.hits_taken, vitals(v).bleed, vitals(v).injury, vitals(v).fatigue) == (12, 3, -15, 2)
     assert v.posture is Posture.PRONE
-    assert v.stun == ((-25, 1),)
+    assert vitals(v).stun == ((-25, 1),)
 
 
 def test_rmu_gen_7_dying_countdown_runs_down_at_upkeep_and_ends_in_death() -> None:
     state = land(opened(), crit(dying_rounds=2))
-    assert state.combatant("Viktor").dying
+    assert dying(state.combatant("Viktor"))
     one = engine.next_round(state, RMU, Dice.scripted([5, 5])).state
-    assert one.combatant("Viktor").dying_rounds == 1 and not one.combatant("Viktor").dead
+    assert vitals(one.combatant("Viktor")).dying_rounds == 1 and not one.combatant("Viktor").dead
     two = engine.next_round(one, RMU, Dice.scripted([5, 5])).state
     assert two.combatant("Viktor").dead
 
@@ -158,12 +167,12 @@ def test_r_3_stun_rounds_add_up_by_tier_and_wear_off_worst_first() -> None:
         crit(stun_rounds=2, stun_penalty=-50),
         crit(stun_rounds=1, stun_penalty=-25),
     )
-    assert state.combatant("Viktor").stun == ((-50, 2), (-25, 2))
-    assert state.combatant("Viktor").stun_penalty == -50
+    assert vitals(state.combatant("Viktor")).stun == ((-50, 2), (-25, 2))
+    assert vitals(state.combatant("Viktor")).stun_penalty == -50
     seen = []
     for _ in range(4):
         state = engine.next_round(state, RMU, Dice.seeded(3)).state
-        seen.append(state.combatant("Viktor").stun)
+        seen.append(vitals(state.combatant("Viktor")).stun)
     assert seen == [((-50, 1), (-25, 2)), ((-25, 2),), ((-25, 1),), ()]
 
 
@@ -173,14 +182,14 @@ def test_r_3_stagger_takes_ap_at_once_or_at_the_start_of_next_round() -> None:
         state,
         *engine.act(state, "Viktor shoots Mara --ap 3", RMU, Dice.scripted([10])).record.events,
     )
-    assert spent.combatant("Viktor").ap_left == 1
+    assert vitals(spent.combatant("Viktor")).ap_left == 1
     hit = land(spent, crit(staggered=2))
-    v = hit.combatant("Viktor")
+    v = vitals(hit.combatant("Viktor"))
     assert (v.ap_left, v.staggered_owed, v.staggered) == (0, 1, True)
     # not cleared at this upkeep, since an AP is still owed; paid at the round's start.
     assert "StaggerCleared" not in upkeep_types(hit)
     nxt = engine.next_round(hit, RMU, Dice.seeded(2)).state
-    v = nxt.combatant("Viktor")
+    v = vitals(nxt.combatant("Viktor"))
     assert (v.ap_left, v.staggered_owed, v.staggered) == (3, 0, True)
     assert "StaggerCleared" in upkeep_types(nxt)
 
@@ -231,9 +240,9 @@ def test_r_4_each_upkeep_event_changes_what_it_says() -> None:
         StunWoreOff(target="Viktor", penalty=-75),
     )
     v = after.combatant("Viktor")
-    assert (v.hits_taken, v.dying_rounds, v.stun) == (1, 2, ())
+    assert (v.hits_taken, vitals(v).dying_rounds, vitals(v).stun) == (1, 2, ())
     cleared = land(land(state, crit(staggered=1)), StaggerCleared(target="Viktor"))
-    assert not cleared.combatant("Viktor").staggered
+    assert not vitals(cleared.combatant("Viktor")).staggered
 
 
 # --- initiative and surprise ----------------------------------------------------------------
@@ -270,8 +279,8 @@ def test_r_5_flat_footed_acts_not_in_round_1_and_surprised_loses_2_ap() -> None:
         initial_state(scenario_from_data(doc)), RMU, Dice.scripted([5, 5])
     ).record
     state = land(initial_state(scenario_from_data(doc)), *record.events)
-    assert state.combatant("Mara").ap_left == 2
-    assert state.combatant("Viktor").ap_left == 0
+    assert vitals(state.combatant("Mara")).ap_left == 2
+    assert vitals(state.combatant("Viktor")).ap_left == 0
     assert state.initiative == (("Mara",),)  # Viktor rolls no initiative in round 1
     lost = [e for e in record.events if isinstance(e, ActionPointsLost)]
     assert {(e.actor, e.ap, e.rule) for e in lost} == {("Mara", 2, "R-5"), ("Viktor", 4, "R-5")}
@@ -279,7 +288,10 @@ def test_r_5_flat_footed_acts_not_in_round_1_and_surprised_loses_2_ap() -> None:
         engine.act(state, "Viktor waits", RMU, Dice.scripted([]))
     assert refused.value.rule == "R-5" and "flat-footed" in refused.value.reason
     later = engine.next_round(state, RMU, Dice.scripted([5, 5, 5, 5])).state
-    assert later.combatant("Viktor").ap_left == 4 and later.combatant("Mara").ap_left == 4
+    assert (
+        vitals(later.combatant("Viktor")).ap_left == 4
+        and vitals(later.combatant("Mara")).ap_left == 4
+    )
     assert state.combatant("Viktor").surprise is Surprise.FLAT_FOOTED
 
 
@@ -296,7 +308,7 @@ def test_r_1_surprised_target_gives_plus_25_in_round_1() -> None:
 
 def test_rmu_gen_1_every_round_gives_4_ap() -> None:
     state = opened()
-    assert {c.ap_left for c in state.combatants} == {4}
+    assert {vitals(c).ap_left for c in state.combatants} == {4}
     record = engine.next_round(state, RMU, Dice.seeded(1)).record
     assert RoundStarted(round=2, ap=4) in record.events
 
@@ -319,7 +331,7 @@ def test_r_6_action_costs(action: str, cost: int) -> None:
     state = opened()
     # A shot: 01 fumbles, and 35 on the Firearm Fumble table jams the gun without costing AP.
     after = engine.act(state, action, RMU, Dice.scripted([1, 35])).state
-    assert state.combatant("Mara").ap_left - after.combatant("Mara").ap_left == cost
+    assert vitals(state.combatant("Mara")).ap_left - vitals(after.combatant("Mara")).ap_left == cost
 
 
 def test_r_6_stand_up_costs_2_and_moving_while_prone_is_refused() -> None:
@@ -329,7 +341,7 @@ def test_r_6_stand_up_costs_2_and_moving_while_prone_is_refused() -> None:
         engine.act(prone, "Mara moves 5,5", RMU, Dice.scripted([]))
     up = engine.act(prone, "Mara stands-up", RMU, Dice.scripted([])).state
     assert up.combatant("Mara").posture is Posture.STANDING
-    assert up.combatant("Mara").ap_left == 0
+    assert vitals(up.combatant("Mara")).ap_left == 0
 
 
 def test_rmu_gen_1_a_move_past_the_ap_left_is_refused_with_the_reach() -> None:
@@ -362,7 +374,7 @@ def test_rmu_gen_3_shot_from_the_state_spends_ap_and_a_round() -> None:
     state = opened()
     res = engine.act(state, "Mara shoots Viktor --ap 3 --prepared", RMU, Dice.scripted([1, 9]))
     mara = res.state.combatant("Mara")
-    assert mara.ap_left == 0
+    assert vitals(mara).ap_left == 0
     assert mara.weapon().loaded.rounds == 16  # type: ignore[union-attr]
     assert res.record.summary["result"] == "fumble"  # RMU-GEN-8: 10 ranks leave 01
     assert res.record.dice.faces == (1, 9)  # and the fumble's d100 on the Firearm Fumble table
@@ -418,6 +430,8 @@ def test_p_5_breakage_is_kept_on_the_piece_of_armor() -> None:
         rule="RMU-BRK-1",
     )
     once = land(state, taken)
-    assert once.combatant("Viktor").armor == replace(state.combatant("Viktor").armor, damage=-20)  # type: ignore[type-var]
+    assert armor_of(once.combatant("Viktor")) == replace(
+        armor_of(state.combatant("Viktor")), damage=-20
+    )  # type: ignore[type-var]
     broken = land(once, replace(taken, penalty=0, new_total=-20, broken=True))
-    assert broken.combatant("Viktor").armor.broken  # type: ignore[union-attr]
+    assert armor_of(broken.combatant("Viktor")).broken  # type: ignore[union-attr]

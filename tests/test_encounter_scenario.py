@@ -6,6 +6,7 @@ import pytest
 
 from firefight.encounter.scenario import ScenarioError, find_line, initial_state, parse_scenario
 from firefight.geometry import Posture
+from firefight.rulesets.rmu.vitals import armor_of
 
 GOOD = """\
 [scenario]
@@ -55,7 +56,8 @@ def _line(text: str, needle: str, nth: int = 1) -> int:
 def test_a_good_scenario_builds_the_scene() -> None:
     state = initial_state(parse_scenario(GOOD, "alley.toml"))
     mara, viktor = state.combatants
-    assert mara.hits_max == 50 and mara.armor is not None and mara.armor.kind == "BA II"
+    armor = armor_of(mara)
+    assert mara.hits_max == 50 and armor is not None and armor.kind == "BA II"
     glock = mara.weapon("glock")
     assert glock is not None and glock.loaded is not None
     assert (glock.loaded.rounds, glock.loaded.capacity, glock.spares[0].ammo) == (

@@ -22,12 +22,11 @@ MARA = initial_state(duel()).combatant("Mara")
 CHANGES = st.fixed_dictionaries(
     {},
     optional={
-        "ap_left": st.integers(0, 8),
+        "unconscious": st.booleans(),
         "hits_taken": st.integers(0, 99),
         "posture": st.sampled_from(list(Posture)),
         "position": st.builds(Point, x_ft=st.floats(-99, 99), y_ft=st.floats(-99, 99)),
-        "stun": st.lists(st.tuples(st.integers(-50, 0), st.integers(0, 3))).map(tuple),
-        "dying_rounds": st.none() | st.integers(0, 9),
+        "facing_deg": st.floats(0, 359),
         "initiative": st.none() | st.integers(-9, 30),
     },
 )
@@ -43,11 +42,11 @@ def test_replace_is_dataclasses_replace_for_a_combatant(changes: dict[str, Any])
 
 
 def test_replace_leaves_the_original_alone_and_the_copy_frozen() -> None:
-    moved = replace(MARA, ap_left=4)
-    assert MARA.ap_left == 0 and moved.ap_left == 4
+    moved = replace(MARA, hits_taken=4)
+    assert MARA.hits_taken == 0 and moved.hits_taken == 4
     assert replace(MARA) == MARA and replace(MARA) is not MARA
     with pytest.raises(dataclasses.FrozenInstanceError):
-        moved.ap_left = 3  # type: ignore[misc]
+        moved.hits_taken = 3  # type: ignore[misc]
     # A subclass keeps its own fields and class (the ruleset's figures on a combatant).
     stats = replace(MARA.stats)
     assert type(stats) is type(MARA.stats) and stats == MARA.stats

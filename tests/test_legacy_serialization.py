@@ -9,6 +9,7 @@ before this change (scripts/record_legacy_snapshots.py). Decoding errors stay on
 
 from __future__ import annotations
 
+import copy
 import json
 import shutil
 import sqlite3
@@ -133,19 +134,52 @@ def test_the_comparison_of_documents_sees_a_changed_kind_of_number() -> None:
     assert _changed({"a": 1}, {}) == [".a"]
 
 
+# The running figures a version 1 snapshot kept on every combatant, which version 2 keeps in
+# rmu's stats under the same names (issue 10); the other rulesets never used them.
+_V1_VITALS = (
+    "ap_left",
+    "bleed",
+    "stun",
+    "staggered",
+    "staggered_owed",
+    "injury",
+    "fatigue",
+    "dying_rounds",
+    "next_action_bonus",
+)
+
+
+def _where_version_2_keeps_it(old: dict[str, Any], ruleset: str) -> dict[str, Any]:
+    """The version 1 document ``old`` with each running figure where version 2 keeps it."""
+    doc = copy.deepcopy(old)
+    doc["version"] = 2
+    for c in doc["state"]["combatants"]:
+        vitals = {k: c.pop(k) for k in _V1_VITALS}
+        armor = c.pop("armor")
+        if ruleset == "rmu":
+            c["stats"]["vitals"] = vitals
+            c["stats"]["armor"] = armor
+        else:  # dropped, so they must have been the defaults
+            assert not any(vitals.values()) and armor is None
+    return doc
+
+
 @pytest.mark.parametrize(("name", "prefix"), ENCOUNTERS)
 def test_a_legacy_snapshot_is_written_again_with_every_value_it_held(
     name: str, prefix: str, legacy_store: SqlStore
 ) -> None:
-    """The format is unchanged, so SNAPSHOT_VERSION stays: the state read from the old document
-    encodes to the same keys and values (``~class`` tags included); fields the state classes
-    gained since are written with their defaults."""
+    """Version 2 moved the running figures off the shared combatant: the state read from the
+    old document encodes to the same keys and values (``~class`` tags included), those figures
+    at their new place in rmu's stats; fields the state classes gained since are written with
+    their defaults."""
     legacy = _legacy_snapshot(legacy_store, name, prefix)
     back = decode_snapshot(legacy.text, legacy.ruleset, seq=legacy.folded.seq, stamp=legacy.stamp)
     again = encode_snapshot(back, legacy.ruleset, legacy.stamp)
     assert again is not None
-    assert _changed(json.loads(legacy.text), json.loads(again)) == []
-    assert json.loads(legacy.text)["version"] == SNAPSHOT_VERSION
+    old = json.loads(legacy.text)
+    assert (old["version"], SNAPSHOT_VERSION) == (1, 2)
+    moved = _where_version_2_keeps_it(old, legacy.ruleset.name)
+    assert _changed(moved, json.loads(again)) == []
 
 
 @pytest.mark.parametrize(("name", "prefix"), ENCOUNTERS)

@@ -15,6 +15,7 @@ from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.placement import ExplosiveLanded
+from firefight.rulesets.rmu.vitals import vitals
 from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTicked
 from firefight.service import EncounterService
 
@@ -55,7 +56,7 @@ def test_rmu_exp_9_the_grenade_lands_this_round_and_goes_off_at_the_end_of_the_n
     assert landed and landed[0].at.y_ft == 45
     started = next(e for e in thrown.record.events if isinstance(e, ConditionStarted))
     assert started.condition.kind == "grenade" and started.condition.rounds_left == 2
-    assert thrown.state.combatant("Mara").ap_left == 1  # 3 AP thrown
+    assert vitals(thrown.state.combatant("Mara")).ap_left == 1  # 3 AP thrown
 
     first = service.next_round("g", Dice.scripted(PAD))  # end of round 1: it has landed
     assert not any(isinstance(e, HitsInflicted) for e in first.record.events)
@@ -175,7 +176,7 @@ def test_rmu_exp_9_a_throw_back_takes_the_whole_round_at_minus_50_and_keeps_the_
     back = service.act("g", "Viktor throws-back at 0,5", Dice.scripted([90, 6]))
     totals = {t["label"]: t["parts"] for t in back.record.trace if t.get("type") == "total"}
     placement = {p["rule"]: p["value"] for p in totals["placement"]}
-    assert placement["RMU-EXP-3"] == -50 and back.state.combatant("Viktor").ap_left == 0
+    assert placement["RMU-EXP-3"] == -50 and vitals(back.state.combatant("Viktor")).ap_left == 0
     moved = back.state.conditions[0]
     assert moved.rounds_left == 1 and moved.get("thrower") == "Viktor"
     # 90 + 40 - 10 (40 ft: second increment) - 50 = 70: 30% of 20 ft = 6 ft, short (6 o'clock)

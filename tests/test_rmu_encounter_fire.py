@@ -16,10 +16,10 @@ from firefight.dice import Dice
 from firefight.encounter.log import LogRecord, decode_event
 from firefight.encounter.scenario import load_scenario, scenario_from_data
 from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
+from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.fire_actions import DashToCover, EmptyGun, PrepareRapidFire, Sweep
 from firefight.rulesets.rmu.firearm_events import (
     ApForfeited,
@@ -31,7 +31,7 @@ from firefight.rulesets.rmu.firearm_events import (
     WeaponMalfunctioned,
 )
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
-from firefight.rulesets.rmu.vitals import RmuStats
+from firefight.rulesets.rmu.vitals import RmuStats, vitals
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.service import Applied, EncounterService
 
@@ -212,7 +212,7 @@ def test_rmu_rf_3_rf_4_preparation_carries_its_share_into_the_next_round() -> No
     fired = fight.act("Vik empties the gun at Jonah", 10, 10, 10)
     parts = rules_of(totals(fired.record)["attack total against Jonah"])
     assert parts["RMU-RF-4"] == 49
-    assert fight.who("Vik").ap_left == 0  # F-6: the whole round
+    assert vitals(fight.who("Vik")).ap_left == 0  # F-6: the whole round
     assert fight.who("Vik").weapon().loaded.rounds == 0  # type: ignore[union-attr]
     assert stats(fight.who("Vik")).fire.ready is None  # used up: no belt
 
@@ -221,7 +221,7 @@ def test_rmu_rf_2_the_firing_round_is_the_next_round_only() -> None:
     """Same round: refused; a round later than the next: the preparation has lapsed."""
     fight = Fight(line_scene())
     fight.act("Vik prepares rapid fire at Jonah --ap 2", 60, exact=True)
-    assert fight.who("Vik").ap_left == 2
+    assert vitals(fight.who("Vik")).ap_left == 2
     same = fight.refused("Vik empties the gun at Jonah")
     assert same.rule == "RMU-RF-2" and "next round, round 2" in same.reason
     fight.next_round()
@@ -272,7 +272,7 @@ def test_rmu_rf_13_a_malfunction_jams_the_gun_until_cleared() -> None:
     assert fight.refused("Vik shoots Jonah --ap 2").rule == "RMU-RF-13"
     fight.act("Vik clears zastava", exact=True)
     assert stats(fight.who("Vik")).fire.trouble("zastava") is None
-    assert fight.who("Vik").ap_left == 2
+    assert vitals(fight.who("Vik")).ap_left == 2
     fight.act("Vik shoots Jonah --ap 2", 10)
 
 
@@ -428,13 +428,17 @@ def test_rmu_sup_9_10_divers_and_standers_and_their_ap_next_round() -> None:
     assert ApLimitedNextRound(actor="Teo", ap=2, rule="RMU-SUP-9") in events
     assert ApLimitedNextRound(actor="Sam", ap=3, rule="RMU-SUP-10") in events
     assert not any(getattr(e, "actor", None) == "Mara" for e in events)  # standing costs nothing
-    assert fight.who("Teo").ap_left == 0
+    assert vitals(fight.who("Teo")).ap_left == 0
     teo = rules_of(totals(swept.record)["attack total against Teo"])
     assert teo["RMU-SUP-9"] == -140  # half hard cover, 70, doubled
     sam = rules_of(totals(swept.record)["attack total against Sam"])
     assert sam["RMU-COV-3"] == -70
     started = fight.next_round()
-    assert (fight.who("Teo").ap_left, fight.who("Sam").ap_left, fight.who("Mara").ap_left) == (
+    assert (
+        vitals(fight.who("Teo")).ap_left,
+        vitals(fight.who("Sam")).ap_left,
+        vitals(fight.who("Mara")).ap_left,
+    ) == (
         2,
         3,
         4,
@@ -674,7 +678,7 @@ def test_the_state_table_shows_what_the_firearm_actions_left() -> None:
 def _summary(c: CombatantState) -> tuple[object, ...]:
     weapon = c.weapon()
     loaded = str(weapon.loaded) if weapon and weapon.loaded else None
-    return (c.name, c.hits_left, c.ap_left, loaded, stats(c).fire.describe())
+    return (c.name, c.hits_left, vitals(c).ap_left, loaded, stats(c).fire.describe())
 
 
 GOLDEN = (

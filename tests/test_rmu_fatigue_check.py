@@ -21,7 +21,7 @@ from firefight.rulesets.base import Ruleset
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.events import CriticalInflicted
 from firefight.rulesets.rmu.fatigue import FatigueChecked
-from firefight.rulesets.rmu.vitals import total_penalty
+from firefight.rulesets.rmu.vitals import total_penalty, vitals
 from firefight.scene.apply import apply_all
 from firefight.scene.state import EncounterState
 from test_rmu_encounter_fire import yard_scene
@@ -60,7 +60,7 @@ def test_r_2_failed_fatigue_check_spends_the_move_ap_and_moves_nobody() -> None:
     res = engine.act(state, "Mara moves 0,-20", RMU, Dice.scripted([50]))
     mara = res.state.combatant("Mara")
     assert mara.position == Point(x_ft=0, y_ft=0)
-    assert mara.ap_left == state.combatant("Mara").ap_left - 1
+    assert vitals(mara).ap_left == vitals(state.combatant("Mara")).ap_left - 1
     [check] = checks(res.record.events)
     assert (check.total, check.result, check.passed) == (-50, "absolute failure", False)
     steps = " ".join(str(t.get("text", "")) for t in res.record.trace)
@@ -81,7 +81,7 @@ def test_r_2_failed_fatigue_check_on_a_shot_spends_its_ap_and_fires_nothing() ->
     state = worn_out()
     res = engine.act(state, "Mara shoots Viktor --ap 2", RMU, Dice.scripted([50]))
     mara = res.state.combatant("Mara")
-    assert mara.ap_left == state.combatant("Mara").ap_left - 2
+    assert vitals(mara).ap_left == vitals(state.combatant("Mara")).ap_left - 2
     assert mara.weapon().loaded.rounds == 17  # type: ignore[union-attr]
     assert res.state.combatant("Viktor") == state.combatant("Viktor")
     assert res.record.dice.faces == (50,)
@@ -93,7 +93,9 @@ def test_r_2_failed_fatigue_check_on_a_reload_keeps_the_magazine() -> None:
     before = state.combatant("Mara").weapon()
     after = res.state.combatant("Mara").weapon()
     assert after == before
-    assert res.state.combatant("Mara").ap_left == state.combatant("Mara").ap_left - 1
+    assert (
+        vitals(res.state.combatant("Mara")).ap_left == vitals(state.combatant("Mara")).ap_left - 1
+    )
 
 
 def test_r_2_failed_fatigue_check_on_a_sweep_fires_nothing_and_nobody_dives() -> None:
@@ -101,7 +103,9 @@ def test_r_2_failed_fatigue_check_on_a_sweep_fires_nothing_and_nobody_dives() ->
     res = engine.act(
         state, "Dario sweeps 50 ft wide 30 ft toward 30,50 --ap 3", RMU, Dice.scripted([50])
     )
-    assert res.state.combatant("Dario").ap_left == state.combatant("Dario").ap_left - 3
+    assert (
+        vitals(res.state.combatant("Dario")).ap_left == vitals(state.combatant("Dario")).ap_left - 3
+    )
     assert res.state.combatant("Dario").weapons == state.combatant("Dario").weapons
     for name in ("Teo", "Sam", "Mara"):  # nobody in the swept ground dives or loses AP
         assert res.state.combatant(name) == state.combatant(name)
@@ -113,7 +117,7 @@ def test_r_2_failed_fatigue_check_on_a_dash_leaves_the_mover_where_they_were() -
     res = engine.act(state, "Mara dashes to cover pallets", RMU, Dice.scripted([50]))
     mara = res.state.combatant("Mara")
     assert mara.position == state.combatant("Mara").position
-    assert mara.ap_left < state.combatant("Mara").ap_left
+    assert vitals(mara).ap_left < vitals(state.combatant("Mara")).ap_left
     assert [c.passed for c in checks(res.record.events)] == [False]
     assert res.record.dice.faces == (50,)
 

@@ -13,13 +13,13 @@ from typer.testing import CliRunner
 from firefight.cli.app import app
 from firefight.dice import Dice, Roll
 from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent, RoundsFired
+from firefight.events import RoundsFired
 from firefight.geometry import BURST_HALF_ANGLE_DEG, Point, Posture, Size, burst_cone
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData, Weapon, WeaponAction
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
-from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.events import ActionPointsSpent, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.firearm_data import bullet_bonus, firearm_figures, rate_class
 from firefight.rulesets.rmu.firearm_events import (
     PreparationWasted,

@@ -15,11 +15,10 @@ from typer.testing import CliRunner
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal, TableDataError
-from firefight.events import ActionPointsSpent
 from firefight.geometry import Point
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import parse_cover
-from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.events import ActionPointsSpent, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.firearm_events import CoverReached, LeftInTheOpen
 from firefight.rulesets.rmu.fumble import firearm_fumble_table

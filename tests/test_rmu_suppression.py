@@ -13,12 +13,13 @@ from typer.testing import CliRunner
 from firefight.cli.app import app
 from firefight.dice import Dice, Roll
 from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent, RoundsFired
+from firefight.events import RoundsFired
 from firefight.geometry import Point, Posture
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
+from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.firearm_events import (
     ApForfeited,
     ApLimitedNextRound,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from firefight.serialize import adapter
 
-__all__ = ["ActionPointsSpent", "Event", "RoundsFired"]
+__all__ = ["Event", "RoundsFired"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -20,17 +20,11 @@ class Event:
     def to_json(self) -> dict[str, object]:
         """The event as plain JSON data, its class named under ``type`` (how the log keeps it).
 
-        >>> ActionPointsSpent(actor="Mara", ap=3).to_json()
-        {'type': 'ActionPointsSpent', 'actor': 'Mara', 'ap': 3}
+        >>> RoundsFired(actor="Mara", weapon="glock", rounds=3).to_json()
+        {'type': 'RoundsFired', 'actor': 'Mara', 'weapon': 'glock', 'rounds': 3}
         """
         cls = type(self)
         return {"type": cls.__name__, **adapter(cls).dump_python(self, mode="json")}
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ActionPointsSpent(Event):
-    actor: str
-    ap: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -43,7 +43,7 @@ from firefight.encounter.scenario import load_scenario
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.files import read_json
 from firefight.rulesets import find_ruleset
-from firefight.rulesets.base import Ruleset, combatant_status
+from firefight.rulesets.base import Ruleset
 from firefight.scene.actions import Action
 from firefight.scene.state import EncounterState
 from firefight.serialize import to_plain
@@ -94,7 +94,7 @@ def state_json(name: str, state: EncounterState) -> dict[str, object]:
     assert isinstance(plain, dict)
     for entry, c in zip(plain["combatants"], state.combatants, strict=True):
         entry["hits_left"] = c.hits_left
-        entry["status"] = combatant_status(c)
+        entry["status"] = ruleset.status(c)
         entry.update(to_plain(dict(ruleset.describe_combatant(c))))
     return {"encounter": name, **plain}
 

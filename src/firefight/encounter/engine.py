@@ -122,8 +122,8 @@ def _start(
     started = ruleset.start_round(state, wanted)
     state = apply_all(state, started.events, ruleset)
     if state.round != wanted:
-        # Which event opens a round is the ruleset's choice (AP or a Move and an Action); that
-        # it opens the one asked for is the engine's to check.
+        # Which event opens a round, and what it hands out (AP, a Move and an Action), is the
+        # ruleset's; the engine only counts rounds, and checks it opens the one asked for.
         raise FoldError(
             f"the {ruleset.name} ruleset was asked to start round {wanted}, but its events "
             f"leave the scene in round {state.round}"
@@ -134,7 +134,8 @@ def _start(
 
 
 def open_fight(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolution:
-    """Round 1 begins: AP for everyone, surprise, initiative. The first record of every log."""
+    """Round 1 begins as the ruleset starts a round (rmu: AP for everyone, surprise), then
+    initiative. The first record of every log."""
     if state.round != 0:
         raise RuleRefusal(ROUND_RULE, f"The fight is already in round {state.round}.")
     recorder = RecordingSource(dice.source)
@@ -151,7 +152,8 @@ def open_fight(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolutio
 
 
 def next_round(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolution:
-    """End this round (upkeep, RULINGS R-4) and start the next (AP, initiative, R-5)."""
+    """End this round (the ruleset's upkeep) and start the next (the ruleset's start of a round,
+    then initiative)."""
     if state.round < 1:
         raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
     recorder = RecordingSource(dice.source)

@@ -16,14 +16,13 @@ its class's name under ``type`` -- is read back as that class among the register
 and tuples included. Anything that cannot be read is a :class:`LogError` naming the record and
 the field.
 
->>> from firefight.events import ActionPointsSpent
->>> decode_event({"type": "ActionPointsSpent", "actor": "Mara", "ap": 3})
-ActionPointsSpent(actor='Mara', ap=3)
->>> decode_event({"type": "ActionPointsSpent", "actor": "Mara", "ap": None})
+>>> decode_event({"type": "RoundsFired", "actor": "Mara", "weapon": "glock", "rounds": 3})
+RoundsFired(actor='Mara', weapon='glock', rounds=3)
+>>> decode_event({"type": "RoundsFired", "actor": "Mara", "weapon": "glock", "rounds": None})
 Traceback (most recent call last):
 ...
-firefight.encounter.log.LogError: cannot read an event: at ActionPointsSpent.ap, Input should \
-be a valid integer
+firefight.encounter.log.LogError: cannot read an event: at RoundsFired.rounds, Input should be \
+a valid integer
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ text.
 
 Sentences come from the ruleset (:meth:`~firefight.rulesets.base.Ruleset.describe_event`), from
 registered condition kinds, and for the shared events from here. Changes of condition (fallen
-unconscious, dying, dead) are read off the state before and after, so no ruleset has to
-remember to say them.
+unconscious, dead, and a ruleset's own such as rmu's dying) are read off the state before and
+after (:meth:`~firefight.rulesets.base.Ruleset.went_down`), so no action has to say them.
 """
 
 from __future__ import annotations
@@ -15,15 +15,8 @@ from typing import TYPE_CHECKING, Any
 from firefight.events import Event
 from firefight.scene import conditions
 from firefight.scene.apply import apply
-from firefight.scene.events import (
-    ActionPointsLost,
-    InitiativeOrdered,
-    Moved,
-    PostureChanged,
-    Reloaded,
-    RoundStarted,
-)
-from firefight.scene.state import CombatantState, EncounterState
+from firefight.scene.events import InitiativeOrdered, Moved, PostureChanged, Reloaded
+from firefight.scene.state import EncounterState
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
@@ -32,10 +25,6 @@ __all__ = ["narrate", "render_trace"]
 
 
 def _core_sentence(event: Event, state: EncounterState) -> str | None:
-    if isinstance(event, RoundStarted):
-        return f"Round {event.round} begins: {event.ap} AP each."
-    if isinstance(event, ActionPointsLost):
-        return f"{event.actor} loses {event.ap} AP ({event.reason}) [{event.rule}]."
     if isinstance(event, InitiativeOrdered):
         if not event.groups:
             return "Nobody is able to act."
@@ -59,30 +48,6 @@ def _core_sentence(event: Event, state: EncounterState) -> str | None:
     return None
 
 
-def _status(c: CombatantState) -> str:
-    if c.dead:
-        return "dead"
-    if c.dying:
-        return "dying"
-    if c.unconscious:
-        return "unconscious"
-    return "up"
-
-
-def _went_down(before: CombatantState, after: CombatantState) -> str | None:
-    was, now = _status(before), _status(after)
-    if was == now:
-        return None
-    if now == "dead":
-        return f"{after.name} is dead."
-    if now == "dying":
-        left = f": {after.dying_rounds} rounds left" if after.dying_rounds else ""
-        return f"{after.name} is dying{left}."
-    if now == "unconscious":
-        return f"{after.name} falls unconscious."
-    return None
-
-
 def narrate(before: EncounterState, events: Sequence[Event], ruleset: Ruleset) -> list[str]:
     """Sentences telling what ``events`` did to the scene ``before``."""
     lines: list[str] = []
@@ -99,7 +64,7 @@ def narrate(before: EncounterState, events: Sequence[Event], ruleset: Ruleset) -
     for old in before.combatants:
         new = state.find(old.name)
         if new is not None:
-            change = _went_down(old, new)
+            change = ruleset.went_down(old, new)
             if change:
                 lines.append(change)
     return lines

@@ -16,7 +16,10 @@ one that does not fit is ignored and rebuilt rather than trusted:
 - it is only written when it reads back to exactly the state it was made from (equal, and
   encoding again to the same bytes), so reading it can only give what the fold gave;
 - it keeps ``skip``: the records *after* it that an undo at or before it reverts (only a
-  hand-made log has such undos), so that folding on from it skips them as the full fold does.
+  hand-made log has such undos), so that folding on from it skips them as the full fold does;
+- a document of version 1 (before the running figures of a ruleset moved off the shared
+  combatant, issue 10) is read by moving them into the ruleset's stats
+  (:meth:`~firefight.rulesets.base.Ruleset.adopt_legacy_figures`).
 
 >>> from firefight.rulesets import find_ruleset
 >>> rmu = find_ruleset("rmu")
@@ -69,8 +72,24 @@ __all__ = [
 
 SNAPSHOT_FORMAT = "firefight.snapshot"
 
-#: Bumped whenever the snapshot document changes shape; older ones are then never read.
-SNAPSHOT_VERSION = 1
+#: Bumped whenever the snapshot document changes shape; an older one is read through its
+#: upgrade, or not at all.
+SNAPSHOT_VERSION = 2
+
+#: The running figures a version 1 document kept on every combatant, with their defaults:
+#: version 2 keeps them in the ruleset's stats, if the ruleset has them at all.
+_V1_FIGURES: dict[str, Any] = {
+    "ap_left": 0,
+    "bleed": 0,
+    "stun": [],
+    "staggered": False,
+    "staggered_owed": 0,
+    "injury": 0,
+    "fatigue": 0,
+    "dying_rounds": None,
+    "next_action_bonus": 0,
+    "armor": None,
+}
 
 #: A command that leaves the log this many records past the snapshot it folded from writes a
 #: new one, so that commands fold fewer records than this after their snapshot.
@@ -204,6 +223,20 @@ def encode_snapshot(folded: Folded, ruleset: Ruleset, stamp: str | None = None) 
 # --- decoding ---------------------------------------------------------------------------------
 
 
+def _from_v1(state: dict[str, Any], ruleset: Ruleset) -> dict[str, Any]:
+    """A version 1 state document in the shape of version 2: each combatant's running figures
+    leave the shared fields, and those not at their defaults go to the ruleset's stats."""
+    combatants = []
+    for combatant in state["combatants"]:
+        shared = dict(combatant)
+        moved = {k: shared.pop(k) for k in _V1_FIGURES if k in shared}
+        kept = {k: v for k, v in moved.items() if v != _V1_FIGURES[k]}
+        if kept:
+            shared["stats"] = ruleset.adopt_legacy_figures(dict(shared["stats"]), kept)
+        combatants.append(shared)
+    return {**state, "combatants": combatants}
+
+
 def decode_snapshot(text: str, ruleset: Ruleset, *, seq: int, stamp: str | None = None) -> Folded:
     """The folded state a snapshot keeps; :class:`SnapshotError` if it is not one this code
     made for record ``seq`` of a ``ruleset`` encounter (damaged, stale or misfiled)."""
@@ -214,9 +247,11 @@ def decode_snapshot(text: str, ruleset: Ruleset, *, seq: int, stamp: str | None 
         raise SnapshotError(f"the snapshot at record {seq} is not JSON: {exc}") from None
     if not isinstance(document, dict):
         raise SnapshotError(f"the snapshot at record {seq} is not a JSON object")
+    version = document.get("version")
+    # Version 1 reads through its upgrade; True and 1.0 are no versions.
     expected = {
         "format": SNAPSHOT_FORMAT,
-        "version": SNAPSHOT_VERSION,
+        "version": version if version == 1 and type(version) is int else SNAPSHOT_VERSION,
         "fingerprint": stamp,
         "ruleset": ruleset.name,
         "seq": seq,
@@ -231,7 +266,10 @@ def decode_snapshot(text: str, ruleset: Ruleset, *, seq: int, stamp: str | None 
         skip = document["skip"]
         if not isinstance(skip, list) or not all(type(s) is int and s > seq for s in skip):
             raise ValueError(f"bad skip list {skip!r}")
-        state = adapter(EncounterState).validate_python(document["state"])
+        stored = document["state"]
+        if version == 1:
+            stored = _from_v1(stored, ruleset)
+        state = adapter(EncounterState).validate_python(stored)
     except ValidationError as exc:
         raise SnapshotError(
             f"the snapshot at record {seq} cannot be read: {problem(exc)}"

@@ -11,9 +11,9 @@ seam's default refuses with :data:`NOT_IN_ENCOUNTERS`, so a ruleset without them
 everywhere else. The seams speak the encounter's vocabulary (``firefight.scene.state``,
 ``.actions``); they are imported for type checking only, so this module loads without them.
 
-What a turn is made of belongs to the ruleset: rmu counts action points with the shared
-``RoundStarted`` / ``ActionPointsSpent`` events, cpr gives each combatant a Move and an Action
-with events of its own. The core only needs the round number to advance when a round opens.
+What a turn is made of belongs to the ruleset, with events of its own: rmu hands out action
+points when its round starts, cpr gives each combatant a Move and an Action. The core only
+counts rounds: it needs the round number to advance when a round opens.
 Positions in a scenario and in action lines are in the ruleset's :attr:`Ruleset.scene_unit`;
 the scene itself is kept in feet (RULINGS S-1).
 """
@@ -39,7 +39,14 @@ if TYPE_CHECKING:
     from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
 
-__all__ = ["NOT_IN_ENCOUNTERS", "CatalogRow", "Ruleset", "combatant_status", "weapons_text"]
+__all__ = [
+    "NOT_IN_ENCOUNTERS",
+    "CatalogRow",
+    "Ruleset",
+    "combatant_status",
+    "fallen",
+    "weapons_text",
+]
 
 #: The rule a ruleset without encounter support refuses encounter requests under.
 NOT_IN_ENCOUNTERS = "ENC-RULESET"
@@ -125,8 +132,8 @@ class Ruleset(ABC):
         raise self._not_in_encounters("set up combatants")
 
     def start_round(self, state: EncounterState, round_number: int) -> Outcome:
-        """The events that open a round. The first sets the round number: the shared
-        ``RoundStarted`` (which hands out action points) or an event of the ruleset's own;
+        """The events that open a round, all the ruleset's own: the first sets the round number
+        (and hands out whatever a turn is made of: rmu's action points, cpr's Move and Action);
         what the round takes away at its start follows."""
         raise self._not_in_encounters("run rounds")
 
@@ -172,6 +179,28 @@ class Ruleset(ABC):
         """Figures the ruleset derives for the state's JSON (e.g. the total penalty)."""
         return {}
 
+    def status(self, combatant: CombatantState) -> str:
+        """Up, down or out, as the state table and the state's JSON show it; a ruleset with
+        states of its own short of unconscious (rmu: dying) names them."""
+        return combatant_status(combatant)
+
+    def went_down(self, before: CombatantState, after: CombatantState) -> str | None:
+        """The narrated log's sentence when ``after`` is further down than ``before`` (fallen
+        unconscious, dead); None when they are not. Read off the states, so that no action has
+        to say it; a ruleset with states of its own in between (rmu: dying) says those too."""
+        was, now = _down(before), _down(after)
+        return None if was == now else fallen(after.name, now)
+
+    def adopt_legacy_figures(
+        self, stats: dict[str, Any], figures: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """A stored combatant's ``stats`` (as JSON) completed with the running figures a
+        snapshot of version 1 kept on every combatant (AP left, bleeding, stun, stagger, injury,
+        fatigue, dying count, attacker's bonus, armor); ``figures`` holds those not at their
+        defaults. A ruleset that never used them refuses (ValueError), and the snapshot is then
+        rebuilt from the log."""
+        raise ValueError(f"the {self.name} ruleset keeps no {', '.join(sorted(figures))}")
+
     def describe_scene(self, state: EncounterState) -> Sequence[str]:
         """Lines about the scene itself under the state table (cpr: cover HP left)."""
         return ()
@@ -179,33 +208,40 @@ class Ruleset(ABC):
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """One row of the state table, column heading -> cell, in the order shown.
 
-        The default shows the shared fields as an action-point ruleset uses them; a ruleset
-        whose turn, damage track or armor work otherwise gives its own columns.
+        The default shows the shared fields; a ruleset gives its own columns for its turn,
+        conditions and armor.
         """
-        figures = self.describe_combatant(combatant)
         return {
             "name": combatant.name,
             "side": combatant.side,
-            "AP": str(combatant.ap_left),
             "hits": f"{combatant.hits_left}/{combatant.hits_max}",
-            "penalty": str(figures.get("total_penalty", "")),
-            "state": f"{combatant_status(combatant)}, {combatant.posture.value}",
-            "conditions": _conditions(combatant),
+            "state": f"{self.status(combatant)}, {combatant.posture.value}",
             "at (ft)": f"{combatant.position.x_ft:g},{combatant.position.y_ft:g}",
             "weapons": weapons_text(combatant),
-            "armor": _armor(combatant),
         }
 
 
 def combatant_status(c: CombatantState) -> str:
-    """Up, down or out, as the state table shows it."""
+    """Up, down or out by the shared fields, as the state table shows it."""
     if c.dead:
         return "dead"
-    if c.dying:
-        return f"dying ({c.dying_rounds} rnd)" if c.dying_rounds else "dying"
     if c.unconscious:
         return "unconscious"
     return "bystander" if c.bystander else "up"
+
+
+def _down(c: CombatantState) -> str:
+    return "dead" if c.dead else "unconscious" if c.unconscious else "up"
+
+
+def fallen(name: str, now: str) -> str | None:
+    """The narrated log's sentence for ``name`` now being ``now`` (``"dead"``,
+    ``"unconscious"``); None for any other state."""
+    if now == "dead":
+        return f"{name} is dead."
+    if now == "unconscious":
+        return f"{name} falls unconscious."
+    return None
 
 
 def weapons_text(c: CombatantState) -> str:
@@ -216,26 +252,3 @@ def weapons_text(c: CombatantState) -> str:
         spares = f" +{len(w.spares)} spare" if w.spares else ""
         parts.append(f"{w.name} {loaded}{spares}")
     return "; ".join(parts) or "-"
-
-
-def _conditions(c: CombatantState) -> str:
-    if c.dead:
-        return "-"
-    parts = []
-    if c.bleed:
-        parts.append(f"bleed {c.bleed}")
-    if c.stun:
-        parts.append("stun " + ", ".join(f"{r}@{p}" for p, r in c.stun))
-    if c.staggered:
-        parts.append(f"staggered (owes {c.staggered_owed})" if c.staggered_owed else "staggered")
-    if c.injury:
-        parts.append(f"injury {c.injury}")
-    if c.fatigue:
-        parts.append(f"fatigue {c.fatigue}")
-    return ", ".join(parts) or "-"
-
-
-def _armor(c: CombatantState) -> str:
-    if not c.armor:
-        return "-"
-    return f"{c.armor.kind} {c.armor.damage}" + (" broken" if c.armor.broken else "")

@@ -8,10 +8,9 @@ from collections.abc import Callable, Iterable
 from typing import Any, Protocol, TypeVar
 
 from firefight.errors import FirefightError
-from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.scene.events import (
-    ActionPointsLost,
     ConditionEnded,
     ConditionStarted,
     ConditionTicked,
@@ -20,7 +19,6 @@ from firefight.scene.events import (
     Moved,
     PostureChanged,
     Reloaded,
-    RoundStarted,
 )
 from firefight.scene.state import CombatantState, EncounterState
 
@@ -59,32 +57,6 @@ def named_in_log(state: EncounterState, name: str) -> CombatantState:
     if found is None or found.name != name:
         raise FoldError(f"the log names {name!r}, who is not in the scene")
     return found
-
-
-@_core(RoundStarted)
-def _round_started(state: EncounterState, e: RoundStarted) -> EncounterState:
-    return replace(
-        state,
-        round=e.round,
-        initiative=(),
-        combatants=tuple(
-            replace(c, ap_left=e.ap, next_action_bonus=0, initiative=None) for c in state.combatants
-        ),
-    )
-
-
-@_core(ActionPointsSpent)
-def _ap_spent(state: EncounterState, e: ActionPointsSpent) -> EncounterState:
-    c = named_in_log(state, e.actor)
-    if e.ap > c.ap_left:
-        raise FoldError(f"{e.actor} spends {e.ap} AP with only {c.ap_left} left")
-    return state.with_combatant(replace(c, ap_left=c.ap_left - e.ap))
-
-
-@_core(ActionPointsLost)
-def _ap_lost(state: EncounterState, e: ActionPointsLost) -> EncounterState:
-    c = named_in_log(state, e.actor)
-    return state.with_combatant(replace(c, ap_left=max(0, c.ap_left - e.ap)))
 
 
 @_core(RoundsFired)

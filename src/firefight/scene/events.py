@@ -1,9 +1,9 @@
-"""Events every encounter shares, whatever the ruleset: rounds, AP, movement, posture, reloads,
+"""Events every encounter shares, whatever the ruleset: initiative, movement, posture, reloads,
 conditions.
 
-They are applied by :mod:`firefight.encounter.fold`; a ruleset's own events (hits, criticals,
-bleeding...) are applied by the ruleset. :class:`~firefight.events.ActionPointsSpent` and
-:class:`~firefight.events.RoundsFired` come from :mod:`firefight.events` and are applied here
+They are applied by :mod:`firefight.scene.apply`; a ruleset's own events (the start of its
+rounds, action points, hits, criticals, bleeding...) are applied by the ruleset.
+:class:`~firefight.events.RoundsFired` comes from :mod:`firefight.events` and is applied here
 too.
 """
 
@@ -11,12 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.events import Event, RoundsFired
 from firefight.geometry import Point, Posture, bearing_deg, distance_ft
 from firefight.scene.state import ActiveCondition, CombatantState
 
 __all__ = [
-    "ActionPointsLost",
     "ConditionEnded",
     "ConditionStarted",
     "ConditionTicked",
@@ -25,30 +24,11 @@ __all__ = [
     "Moved",
     "PostureChanged",
     "Reloaded",
-    "RoundStarted",
     "event_types",
     "event_types_version",
     "moved_to",
     "register_event_types",
 ]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RoundStarted(Event):
-    """A new round: everyone's AP back to ``ap`` and last round's leftovers gone."""
-
-    round: int
-    ap: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ActionPointsLost(Event):
-    """AP taken away without an action (a stagger, surprise), citing why."""
-
-    actor: str
-    ap: int
-    reason: str
-    rule: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -150,9 +130,7 @@ def register_event_types(*classes: type[Event]) -> None:
 
 
 register_event_types(
-    ActionPointsSpent,
     RoundsFired,
-    ActionPointsLost,
     ConditionEnded,
     ConditionStarted,
     ConditionTicked,
@@ -161,7 +139,6 @@ register_event_types(
     Moved,
     PostureChanged,
     Reloaded,
-    RoundStarted,
 )
 
 

@@ -30,7 +30,6 @@ __all__ = [
     "DOWN_RULE",
     "SCENE_RULE",
     "ActiveCondition",
-    "ArmorState",
     "Barrier",
     "CombatantState",
     "CombatantStats",
@@ -89,21 +88,18 @@ class WeaponState:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ArmorState:
-    """A piece of armor and what it has taken: ``damage`` is its running penalty total (<= 0)."""
-
-    kind: str
-    quality: int = 0
-    damage: int = 0
-    broken: bool = False
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class CombatantStats(TaggedSubclasses):
     """Base of a ruleset's own figures for a combatant: fixed ones (skills, bonuses, movement)
     and running ones the shared fields have no place for (cpr's armor SP left, critical
-    injuries, the Move and Action left this turn). Only the ruleset's events change them.
-    Stored as the subclass it is (:class:`~firefight.serialize.TaggedSubclasses`)."""
+    injuries, the Move and Action left this turn; rmu's AP, bleeding, stun and armor wear).
+    Only the ruleset's events change them. Stored as the subclass it is
+    (:class:`~firefight.serialize.TaggedSubclasses`)."""
+
+    @property
+    def incapacitated(self) -> bool:
+        """Whether the ruleset's own figures keep the combatant from acting while neither
+        unconscious nor dead (rmu: dying); a ruleset with no such state keeps the default."""
+        return False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -115,12 +111,12 @@ class RulesetState(TaggedSubclasses):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CombatantState:
-    """One person in the scene and everything the fight has done to them.
+    """One person in the scene: what every ruleset shares of them.
 
     ``hits_max`` and ``hits_taken`` are the ruleset's damage track (rmu concussion hits, cpr
-    HP). ``ap_left`` is for rulesets that count action points.
-    ``stun`` holds ``(penalty, rounds)`` pairs, worst tier first (RULINGS R-3).
-    ``staggered_owed`` is AP a stagger still has to take at the start of the next round.
+    HP); ``unconscious`` and ``dead`` the state label every ruleset sets and the encounter's own
+    checks read (ENC-DOWN). Everything else the fight does to them -- a turn's action points or
+    actions, bleeding, stun, armor worn and its wear -- is the ruleset's, in ``stats``.
     """
 
     name: str
@@ -131,22 +127,12 @@ class CombatantState:
     facing_deg: float = 0.0
     size: Size = Size.MEDIUM
     surprise: Surprise = Surprise.NONE
-    ap_left: int = 0
     hits_max: int = 0
     hits_taken: int = 0
-    bleed: int = 0
-    stun: tuple[tuple[int, int], ...] = ()
-    staggered: bool = False
-    staggered_owed: int = 0
-    injury: int = 0
-    fatigue: int = 0
-    dying_rounds: int | None = None
     unconscious: bool = False
     dead: bool = False
-    next_action_bonus: int = 0
     initiative: int | None = None
     weapons: tuple[WeaponState, ...] = ()
-    armor: ArmorState | None = None
     stats: CombatantStats = field(default_factory=CombatantStats)
 
     @property
@@ -154,21 +140,8 @@ class CombatantState:
         return self.hits_max - self.hits_taken
 
     @property
-    def stun_penalty(self) -> int:
-        """The worst stun tier still running, 0 when not stunned."""
-        return min((penalty for penalty, rounds in self.stun if rounds > 0), default=0)
-
-    @property
-    def stun_rounds(self) -> int:
-        return sum(rounds for _, rounds in self.stun)
-
-    @property
-    def dying(self) -> bool:
-        return self.dying_rounds is not None and not self.dead
-
-    @property
     def can_act(self) -> bool:
-        return not (self.dead or self.unconscious or self.dying)
+        return not (self.dead or self.unconscious or self.stats.incapacitated)
 
     @property
     def body(self) -> Body:

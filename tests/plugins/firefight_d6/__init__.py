@@ -97,9 +97,9 @@ class D6(Ruleset):
         return apply(state, event)
 
     def event_types(self) -> Sequence[type[Event]]:
-        from firefight_d6.encounter import D6Wounded
+        from firefight_d6.encounter import D6Acted, D6RoundStarted, D6Wounded
 
-        return (D6Wounded,)
+        return (D6RoundStarted, D6Acted, D6Wounded)
 
     def describe_combatant(self, combatant: CombatantState) -> Mapping[str, object]:
         from firefight_d6.encounter import figures

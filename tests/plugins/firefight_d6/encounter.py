@@ -1,5 +1,6 @@
 """The toy in an encounter: "Ann shoots Bob [--aim N]" rolls the check against 4 (aim adds to
-the skill); a success wounds."""
+the skill); a success wounds. Each combatant acts once a round: its own round event clears
+``acted``, as the core knows no turn."""
 
 from __future__ import annotations
 
@@ -11,12 +12,11 @@ from pydantic import BaseModel
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent, Event
+from firefight.events import Event
 from firefight.frozen import replace
 from firefight.outcome import Outcome
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, named_in_log
-from firefight.scene.events import RoundStarted
 from firefight.scene.lines import declared_options, declared_values, one_name, read_line
 from firefight.scene.state import CombatantState, CombatantStats, EncounterState
 from firefight.trace import Trace
@@ -34,6 +34,7 @@ class D6Combatant(BaseModel):
 class D6Stats(CombatantStats):
     skill: int
     wounds_left: int
+    acted: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -50,13 +51,23 @@ class D6Wounded(Event):
     target: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class D6RoundStarted(Event):
+    round: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class D6Acted(Event):
+    actor: str
+
+
 def new_combatant(spec: BaseModel, core: CombatantState) -> CombatantState:
     assert isinstance(spec, D6Combatant)
     return replace(core, stats=D6Stats(skill=spec.skill, wounds_left=spec.wounds))
 
 
 def start_round(round_number: int) -> Outcome:
-    return Outcome(events=(RoundStarted(round=round_number, ap=1),), trace=Trace(()))
+    return Outcome(events=(D6RoundStarted(round=round_number),), trace=Trace(()))
 
 
 def nothing() -> Outcome:
@@ -73,7 +84,9 @@ def parse_action(text: str, state: EncounterState) -> Action:
 
 
 def validate(state: EncounterState, action: Action) -> None:
-    if state.combatant(action.actor).ap_left < 1:
+    stats = state.combatant(action.actor).stats
+    assert isinstance(stats, D6Stats)
+    if stats.acted:
         raise RuleRefusal("D6-1", f"{action.actor} has already acted this round.")
 
 
@@ -82,13 +95,24 @@ def resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     stats = state.combatant(action.actor).stats
     assert isinstance(stats, D6Stats)
     check = resolve_check(Check(skill=stats.skill + action.aim, target=TARGET), dice)
-    events: list[Event] = [ActionPointsSpent(actor=action.actor, ap=1)]
+    events: list[Event] = [D6Acted(actor=action.actor)]
     if check.summary["result"] == "success":
         events.append(D6Wounded(target=action.target))
     return Outcome(events=tuple(events), trace=check.trace, summary=check.summary)
 
 
+def _stats(c: CombatantState) -> D6Stats:
+    assert isinstance(c.stats, D6Stats)
+    return c.stats
+
+
 def apply(state: EncounterState, event: Event) -> EncounterState:
+    if isinstance(event, D6RoundStarted):
+        fresh = [replace(c, stats=replace(_stats(c), acted=False)) for c in state.combatants]
+        return replace(state, round=event.round, combatants=tuple(fresh))
+    if isinstance(event, D6Acted):
+        c = named_in_log(state, event.actor)
+        return state.with_combatant(replace(c, stats=replace(_stats(c), acted=True)))
     if not isinstance(event, D6Wounded):
         raise FoldError(f"the d6 ruleset has no {type(event).__name__} events")
     c = named_in_log(state, event.target)

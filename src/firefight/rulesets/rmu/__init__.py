@@ -167,17 +167,31 @@ class RMU(Ruleset):
         return rmu_combatant_figures(combatant)
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
-        """The shared row with a ``firearms`` column after the weapons: what the firearm
-        actions left on them (a preparation's share, a jam, sweeps, an AP cap, a dash's cover
-        share), each with the round it belongs to."""
-        from firefight.rulesets.rmu.vitals import rmu_stats
+        """The shared row with rmu's AP, penalty, conditions, armor wear and a ``firearms``
+        column: what the firearm actions left on them, each with the round it belongs to."""
+        from firefight.rulesets.rmu.state_words import rmu_row
 
-        row: dict[str, str] = {}
-        for heading, cell in super().describe_row(combatant).items():
-            row[heading] = cell
-            if heading == "weapons":
-                row["firearms"] = rmu_stats(combatant).fire.brief() or "-"
-        return row
+        return rmu_row(combatant, self.describe_combatant(combatant))
+
+    def status(self, combatant: CombatantState) -> str:
+        from firefight.rulesets.rmu.state_words import rmu_status
+
+        return rmu_status(combatant)
+
+    def went_down(self, before: CombatantState, after: CombatantState) -> str | None:
+        from firefight.rulesets.rmu.state_words import rmu_went_down
+
+        return rmu_went_down(before, after)
+
+    def adopt_legacy_figures(
+        self, stats: dict[str, Any], figures: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """The running figures version 1 snapshots kept on the shared combatant go to
+        :class:`~firefight.rulesets.rmu.vitals.RmuStats`: the armor to ``armor``, the rest to
+        ``vitals``, under the same names."""
+        vitals = {k: v for k, v in figures.items() if k != "armor"}
+        armor = {"armor": figures["armor"]} if "armor" in figures else {}
+        return {**stats, "vitals": {**stats.get("vitals", {}), **vitals}, **armor}
 
 
 def rmu_data() -> RmuData:

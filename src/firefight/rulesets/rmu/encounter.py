@@ -18,7 +18,7 @@ from pydantic import Field, field_validator, model_validator
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import Body, CoverGrade, Posture, distance_ft
 from firefight.outcome import Outcome
@@ -34,10 +34,12 @@ from firefight.rulesets.rmu.encounter_actions import (
     Wait,
 )
 from firefight.rulesets.rmu.encounter_events import (
+    ActionPointsLost,
     AttackerBonusUsed,
     Bled,
     Died,
     DyingCountdown,
+    RoundStarted,
     StaggerCleared,
     StaggerPaid,
     StunWoreOff,
@@ -53,6 +55,7 @@ from firefight.rulesets.rmu.encounter_explosives import (
     validate_throws_back,
 )
 from firefight.rulesets.rmu.events import (
+    ActionPointsSpent,
     AttackerBonusGained,
     BreakageTaken,
     CriticalInflicted,
@@ -82,22 +85,28 @@ from firefight.rulesets.rmu.scene_reading import (
 )
 from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot, resolve_aimed_shot
 from firefight.rulesets.rmu.vitals import (
+    ArmorState,
     RmuSkill,
     RmuStats,
+    armor_of,
+    dying,
     figures,
     hit_loss_penalty,
+    intact_armor,
     rmu_stats,
     settle,
     take_critical,
     take_hits,
     total_penalty,
+    vitals,
     wear_off_stun,
+    with_armor,
+    with_vitals,
 )
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, named_in_log
 from firefight.scene.events import PostureChanged, Reloaded, moved_to, register_event_types
 from firefight.scene.state import (
-    ArmorState,
     CombatantState,
     EncounterState,
     MagazineState,
@@ -119,6 +128,9 @@ __all__ = [
 ]
 
 register_event_types(
+    RoundStarted,
+    ActionPointsSpent,
+    ActionPointsLost,
     HitsInflicted,
     CriticalInflicted,
     AttackerBonusGained,
@@ -269,9 +281,6 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
         core,
         hits_max=spec.hits,
         weapons=tuple(weapons),
-        armor=ArmorState(kind=armor.kind, quality=armor.quality, damage=armor.damage)
-        if armor
-        else None,
         stats=RmuStats(
             quickness=stats.quickness,
             quickness_db=stats.quickness_db,
@@ -284,6 +293,9 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             strength=stats.strength,
             constitution=stats.constitution,
             under_fire=spec.under_fire,
+            armor=ArmorState(kind=armor.kind, quality=armor.quality, damage=armor.damage)
+            if armor
+            else None,
             skills=tuple(
                 RmuSkill(name=name, bonus=s.bonus, ranks=s.ranks) for name, s in spec.skills.items()
             ),
@@ -298,8 +310,8 @@ def _able(state: EncounterState, c: CombatantState) -> None:
     """Refuse an actor who cannot act at all (R-2, RMU-GEN-7, R-5, RMU-GEN-1)."""
     if c.dead:
         raise RuleRefusal("R-2", f"{c.name} is dead and takes no more actions.")
-    if c.dying:
-        rule = "RMU-GEN-7" if c.dying_rounds else "R-2"
+    if dying(c):
+        rule = "RMU-GEN-7" if vitals(c).dying_rounds else "R-2"
         raise RuleRefusal(rule, f"{c.name} is dying and cannot act.")
     if c.unconscious:
         raise RuleRefusal(
@@ -308,7 +320,7 @@ def _able(state: EncounterState, c: CombatantState) -> None:
         )
     if state.round == 1 and c.surprise is Surprise.FLAT_FOOTED:
         raise RuleRefusal("R-5", f"{c.name} was caught flat-footed and takes no action in round 1.")
-    if c.ap_left <= 0:
+    if vitals(c).ap_left <= 0:
         raise RuleRefusal(
             "RMU-GEN-1",
             f"{c.name} has no AP left this round ({figures().round_ap} a round); "
@@ -317,9 +329,10 @@ def _able(state: EncounterState, c: CombatantState) -> None:
 
 
 def _cost(c: CombatantState, cost: int, what: str) -> None:
-    if cost > c.ap_left:
+    ap_left = vitals(c).ap_left
+    if cost > ap_left:
         raise RuleRefusal(
-            "RMU-GEN-1", f"{what} costs {cost} AP, but {c.name} has only {c.ap_left} left."
+            "RMU-GEN-1", f"{what} costs {cost} AP, but {c.name} has only {ap_left} left."
         )
 
 
@@ -355,13 +368,14 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
         if distance <= 0:
             raise RuleRefusal("R-6", f"{c.name} is already there.")
         cost = move_cost(c, distance)
-        if cost > c.ap_left:
+        ap_left = vitals(c).ap_left
+        if cost > ap_left:
             bmr = rmu_stats(c).bmr_ft
-            reach = c.ap_left * bmr / figures().move_per_bmr_ap
+            reach = ap_left * bmr / figures().move_per_bmr_ap
             raise RuleRefusal(
                 "RMU-GEN-1",
                 f"Moving {distance:.0f} ft costs {cost} AP (BMR {bmr:g} ft per AP), "
-                f"but {c.name} has only {c.ap_left} left: {reach:g} ft at most.",
+                f"but {c.name} has only {ap_left} left: {reach:g} ft at most.",
             )
         there = spot_taken(state, c, Body(center=action.to, posture=c.posture, size=c.size))
         if there is not None:
@@ -420,7 +434,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         distance_ft=round(distance_ft(shooter.position, target.position), 2),
         ranks=skill.ranks if skill else 0,
         ap=action.ap,
-        ap_available=shooter.ap_left,
+        ap_available=vitals(shooter).ap_left,
         prepared=action.prepared,
         mounted=weapon.mounted,
         ammo=mag.ammo,
@@ -430,7 +444,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         screen=screen if screen.grade is not CoverGrade.NONE else None,
         target_size=target.size,
         defender=defender(target),
-        shooter_armor=shooter.armor.kind if shooter.armor and not shooter.armor.broken else None,
+        shooter_armor=armor.kind if (armor := intact_armor(shooter)) else None,
         strength_bonus=stats.strength,
         shooter_naked_column=stats.naked_at,
         situational=tuple(situational),
@@ -568,7 +582,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         ]
         return Outcome(events=tuple(events), trace=tb.build(), summary={"action": action.verb})
     if isinstance(action, Wait):
-        ap = action.ap if action.ap is not None else c.ap_left
+        ap = action.ap if action.ap is not None else vitals(c).ap_left
         tb.step(f"{c.name} waits, letting {ap} AP go.", "RMU-GEN-1")
         events = [ActionPointsSpent(actor=c.name, ap=ap), *bonus_used(c)]
         return Outcome(
@@ -584,6 +598,31 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
 
 def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of rmu's own events."""
+    if isinstance(event, RoundStarted):
+        return replace(
+            state,
+            round=event.round,
+            initiative=(),
+            combatants=tuple(
+                replace(
+                    with_vitals(c, replace(vitals(c), ap_left=event.ap, next_action_bonus=0)),
+                    initiative=None,
+                )
+                for c in state.combatants
+            ),
+        )
+    if isinstance(event, ActionPointsSpent):
+        c = named_in_log(state, event.actor)
+        v = vitals(c)
+        if event.ap > v.ap_left:
+            raise FoldError(f"{event.actor} spends {event.ap} AP with only {v.ap_left} left")
+        return state.with_combatant(with_vitals(c, replace(v, ap_left=v.ap_left - event.ap)))
+    if isinstance(event, ActionPointsLost):
+        c = named_in_log(state, event.actor)
+        v = vitals(c)
+        return state.with_combatant(
+            with_vitals(c, replace(v, ap_left=max(0, v.ap_left - event.ap)))
+        )
     if isinstance(event, HitsInflicted):
         return state.with_combatant(take_hits(named_in_log(state, event.target), event.hits))
     if isinstance(event, CriticalInflicted):
@@ -592,31 +631,40 @@ def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
         return state.with_combatant(take_hits(named_in_log(state, event.target), event.hits))
     if isinstance(event, AttackerBonusGained):
         c = named_in_log(state, event.actor)
-        return state.with_combatant(replace(c, next_action_bonus=c.next_action_bonus + event.bonus))
+        v = vitals(c)
+        return state.with_combatant(
+            with_vitals(c, replace(v, next_action_bonus=v.next_action_bonus + event.bonus))
+        )
     if isinstance(event, AttackerBonusUsed):
-        return state.with_combatant(replace(named_in_log(state, event.actor), next_action_bonus=0))
+        c = named_in_log(state, event.actor)
+        return state.with_combatant(with_vitals(c, replace(vitals(c), next_action_bonus=0)))
     if isinstance(event, BreakageTaken):
         c = named_in_log(state, event.wearer)
-        if c.armor is None or c.armor.kind != event.armor:
+        worn = armor_of(c)
+        if worn is None or worn.kind != event.armor:
             raise FoldError(f"{event.wearer} wears no {event.armor} to break")
-        armor = replace(c.armor, damage=event.new_total, broken=c.armor.broken or event.broken)
-        return state.with_combatant(replace(c, armor=armor))
+        armor = replace(worn, damage=event.new_total, broken=worn.broken or event.broken)
+        return state.with_combatant(with_armor(c, armor))
     if isinstance(event, DyingCountdown):
+        c = named_in_log(state, event.target)
         return state.with_combatant(
-            replace(named_in_log(state, event.target), dying_rounds=event.rounds_left)
+            with_vitals(c, replace(vitals(c), dying_rounds=event.rounds_left))
         )
     if isinstance(event, Died):
         c = named_in_log(state, event.target)
         return state.with_combatant(settle(replace(c, dead=True)))
     if isinstance(event, StunWoreOff):
         c = named_in_log(state, event.target)
-        return state.with_combatant(replace(c, stun=wear_off_stun(c.stun)))
+        v = vitals(c)
+        return state.with_combatant(with_vitals(c, replace(v, stun=wear_off_stun(v.stun))))
     if isinstance(event, StaggerCleared):
-        return state.with_combatant(replace(named_in_log(state, event.target), staggered=False))
+        c = named_in_log(state, event.target)
+        return state.with_combatant(with_vitals(c, replace(vitals(c), staggered=False)))
     if isinstance(event, StaggerPaid):
         c = named_in_log(state, event.target)
+        v = vitals(c)
         return state.with_combatant(
-            replace(c, ap_left=max(0, c.ap_left - event.ap), staggered_owed=0)
+            with_vitals(c, replace(v, ap_left=max(0, v.ap_left - event.ap), staggered_owed=0))
         )
     if isinstance(event, encounter_fire.FIRE_EVENTS):
         return encounter_fire.apply_fire_event(state, event)
@@ -663,7 +711,19 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
         if weapon is not None and weapon.loaded is not None:
             left = weapon.loaded.rounds - event.rounds
             return f"{event.actor}'s {weapon.name}: {counted(left, 'round')} left in the magazine."
-    return describe_landing(event) or encounter_fire.describe_fire_event(event, state)
+    return (
+        describe_landing(event)
+        or encounter_fire.describe_fire_event(event, state)
+        or _describe_round_event(event)
+    )
+
+
+def _describe_round_event(event: Event) -> str | None:
+    if isinstance(event, RoundStarted):
+        return f"Round {event.round} begins: {event.ap} AP each."
+    if isinstance(event, ActionPointsLost):
+        return f"{event.actor} loses {event.ap} AP ({event.reason}) [{event.rule}]."
+    return None
 
 
 def rmu_combatant_figures(c: CombatantState) -> dict[str, object]:

@@ -1,23 +1,48 @@
-"""Events of rmu encounters beyond the shot's own (:mod:`firefight.rulesets.rmu.events`):
-upkeep (RULINGS R-2..R-4) and the attacker's bonus used up."""
+"""Events of rmu encounters beyond the shot's own (:mod:`firefight.rulesets.rmu.events`): the
+start of a round with its AP (RMU-GEN-1), AP lost without an action, upkeep (RULINGS R-2..R-4)
+and the attacker's bonus used up.
+
+:class:`RoundStarted` and :class:`ActionPointsLost` keep the names the shared events had before
+rounds and AP became rmu's (issue 10), so that logs written then read back as they are."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from firefight.events import Event
+from firefight.rulesets.rmu.vitals import vitals
 from firefight.scene.state import CombatantState
 
 __all__ = [
+    "ActionPointsLost",
     "AttackerBonusUsed",
     "Bled",
     "Died",
     "DyingCountdown",
+    "RoundStarted",
     "StaggerCleared",
     "StaggerPaid",
     "StunWoreOff",
     "bonus_used",
 ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundStarted(Event):
+    """A new round: everyone's AP back to ``ap`` (RMU-GEN-1), last round's leftovers gone."""
+
+    round: int
+    ap: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionPointsLost(Event):
+    """AP taken away without an action (a stagger, surprise), citing why."""
+
+    actor: str
+    ap: int
+    reason: str
+    rule: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,6 +101,7 @@ class AttackerBonusUsed(Event):
 
 def bonus_used(c: CombatantState) -> list[Event]:
     """Any action ``c`` takes spends the bonus a critical gave them this round (RMU-BP-3)."""
-    if c.next_action_bonus:
-        return [AttackerBonusUsed(actor=c.name, bonus=c.next_action_bonus)]
+    bonus = vitals(c).next_action_bonus
+    if bonus:
+        return [AttackerBonusUsed(actor=c.name, bonus=bonus)]
     return []

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent, Event
+from firefight.events import Event
 from firefight.frozen import replace
 from firefight.geometry import (
     CoverGrade,
@@ -38,10 +38,11 @@ from firefight.rulesets.rmu.detonation import (
     blast_cover_bonus,
     resolve_detonation,
 )
+from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
 from firefight.rulesets.rmu.scene_reading import worn_armor
-from firefight.rulesets.rmu.vitals import rmu_stats
+from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTicked
@@ -156,11 +157,12 @@ def validate_throws_back(state: EncounterState, action: ThrowsBack) -> None:
     c = state.combatant(action.actor)
     grenade = grenade_at_hand(state, c)
     need = PICK_UP_AP + THROW_BACK_AP
-    if c.ap_left < need:
+    ap_left = vitals(c).ap_left
+    if ap_left < need:
         raise RuleRefusal(
             "RMU-EXP-9",
             f"Throwing it back takes the whole round ({need} AP: pick it up, throw it); "
-            f"{c.name} has only {c.ap_left} left.",
+            f"{c.name} has only {ap_left} left.",
         )
     load = explosive_data().load(str(grenade.get("load")))
     throw_band(distance_ft(c.position, action.aim), load.increment_ft, 5)
@@ -218,9 +220,10 @@ def validate_throws(state: EncounterState, action: Throws) -> None:
         raise RuleRefusal("RMU-EXP-17", "A flash-bang in an encounter is not resolved yet.")
     if not 1 <= action.ap <= data.throw.ap_full:
         raise RuleRefusal("RMU-EXP-3", f"A throw takes 1 to 3 AP; {action.ap} AP was declared.")
-    if action.ap > c.ap_left:
+    ap_left = vitals(c).ap_left
+    if action.ap > ap_left:
         raise RuleRefusal(
-            "RMU-GEN-1", f"The throw costs {action.ap} AP, but {c.name} has only {c.ap_left} left."
+            "RMU-GEN-1", f"The throw costs {action.ap} AP, but {c.name} has only {ap_left} left."
         )
     throw_band(distance_ft(c.position, action.aim), load.increment_ft, 5)
 

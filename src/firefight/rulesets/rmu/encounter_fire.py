@@ -28,7 +28,7 @@ from typing import Any
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import (
     Body,
@@ -41,7 +41,8 @@ from firefight.geometry import (
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
-from firefight.rulesets.rmu.encounter_events import bonus_used
+from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
+from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.fire_actions import (
     ClearJam,
     DashToCover,
@@ -108,11 +109,11 @@ from firefight.rulesets.rmu.suppression import (
     SweepTarget,
     resolve_suppression_sweep,
 )
-from firefight.rulesets.rmu.vitals import figures, rmu_stats
+from firefight.rulesets.rmu.vitals import figures, intact_armor, rmu_stats, vitals, with_vitals
 from firefight.rulesets.rmu.volley import Person
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, named_in_log
-from firefight.scene.events import ActionPointsLost, moved_to
+from firefight.scene.events import moved_to
 from firefight.scene.state import Barrier, CombatantState, EncounterState, WeaponState
 from firefight.trace import Entry, Trace, TraceBuilder
 from firefight.wording import counted
@@ -311,16 +312,17 @@ def _jam_ap(c: CombatantState, action: ClearJam) -> tuple[WeaponState, GunTroubl
             "this fight.",
         )
     owed = trouble.jam_clear_ap
-    ap = action.ap if action.ap is not None else min(owed, c.ap_left)
+    ap = action.ap if action.ap is not None else min(owed, vitals(c).ap_left)
     if ap < 0 or (owed and ap < 1):
         raise RuleRefusal("RMU-RF-13", f"Clearing the {weapon.name} takes at least 1 AP.")
     if ap > owed:
         raise RuleRefusal(
             "RMU-RF-13", f"Clearing the {weapon.name} takes {owed} AP in all, not {ap}."
         )
-    if ap > c.ap_left:
+    ap_left = vitals(c).ap_left
+    if ap > ap_left:
         raise RuleRefusal(
-            "RMU-GEN-1", f"Clearing {ap} AP' worth, but {c.name} has only {c.ap_left} left."
+            "RMU-GEN-1", f"Clearing {ap} AP' worth, but {c.name} has only {ap_left} left."
         )
     return weapon, trouble, ap
 
@@ -376,7 +378,7 @@ def _resolve_prepare(state: EncounterState, action: PrepareRapidFire, dice: Dice
         rapid_fire_bonus=rapid,
         fire_discipline_bonus=discipline,
         ap=action.ap,
-        ap_available=c.ap_left,
+        ap_available=vitals(c).ap_left,
         rounds_left=rounds,
         gun=gun_state(c, weapon),
         extra=(*shooter_modifiers(c, None), *action.mods),
@@ -441,13 +443,13 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         others=tuple(p for name, p in people.items() if name != target.name),
         rounds_left=rounds,
         continuing=ready.continuing,
-        ap_available=c.ap_left,
+        ap_available=vitals(c).ap_left,
         ammo=ammo,
         mounted=weapon.mounted,
         gun=gun_state(c, weapon),
         strength_bonus=stats.strength,
         naked_column=stats.naked_at,
-        shooter_armor=c.armor.kind if c.armor and not c.armor.broken else None,
+        shooter_armor=armor.kind if (armor := intact_armor(c)) else None,
         situational=action.situational,
         extra=(*shooter_modifiers(c, weapon), *action.mods),
         shooter=c.name,
@@ -567,7 +569,7 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         rapid_fire_bonus=rapid,
         extra_rounds=action.extra_rounds,
         ap=action.ap,
-        ap_available=c.ap_left,
+        ap_available=vitals(c).ap_left,
         rounds_left=rounds,
         rounds_this_round=fire.rounds_fired_in(state.round, weapon.name),
         sweeps_this_round=fire.sweeps_in(state.round),
@@ -576,7 +578,7 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         gun=gun_state(c, weapon),
         strength_bonus=stats.strength,
         naked_column=stats.naked_at,
-        shooter_armor=c.armor.kind if c.armor and not c.armor.broken else None,
+        shooter_armor=armor.kind if (armor := intact_armor(c)) else None,
         extra=(*shooter_modifiers(c, None), *action.mods),
         shooter=c.name,
     )
@@ -667,11 +669,12 @@ def _dash_plan(
     distance = distance_ft(c.position, spot)
     # Even ducking behind the barrier one stands at is a move, paid as the smallest one (R-6).
     cost = move_cost(c, distance) if distance > 0 else figures().move_per_bmr_ap
-    if cost > c.ap_left:
+    ap_left = vitals(c).ap_left
+    if cost > ap_left:
         raise RuleRefusal(
             "RMU-GEN-1",
             f"Dashing {distance:.0f} ft to the {barrier.name} costs {cost} AP as ordinary "
-            f"movement, but {c.name} has only {c.ap_left} left.",
+            f"movement, but {c.name} has only {ap_left} left.",
         )
     grade = grade_behind_barrier(threat.position if threat else spot, mover, barrier.height_ft)
     if grade is CoverGrade.NONE:
@@ -706,7 +709,7 @@ def _dash_plan(
         + f": {grade.value} cover.",
         "P-1",
     )
-    armor = c.armor if c.armor and not c.armor.broken else None
+    armor = intact_armor(c)
     stats = rmu_stats(c)
     bonus = action.bonus if action.bonus is not None else _skill(c, MOVING_SKILL, "moving", tb)
     decl = MovingToCover(
@@ -716,7 +719,7 @@ def _dash_plan(
         weapon=weapon.kind if weapon else None,
         ammo=weapon.loaded.ammo if weapon and weapon.loaded else "ball",
         move_ap=cost,
-        ap_available=c.ap_left,
+        ap_available=vitals(c).ap_left,
         extra=(*shooter_modifiers(c, None), *action.mods),
         mover=c.name,
         armor=armor.kind if armor else stats.naked_at,
@@ -839,7 +842,7 @@ def ap_cap_events(
     cap = _fire(c).cap_in(round_number)
     if cap is None:
         return []
-    lost = round_ap - c.staggered_owed - cap.ap
+    lost = round_ap - vitals(c).staggered_owed - cap.ap
     if lost <= 0:
         return []
     why = "dived under a sweep" if cap.rule == "RMU-SUP-9" else "ducked under a sweep"
@@ -937,8 +940,9 @@ def apply_fire_event(state: EncounterState, event: Event) -> EncounterState:
         fire = fire.with_trouble(trouble if keep else None, gun)
         if fire.ready is not None and fire.ready.weapon == gun:
             fire = replace(fire, ready=None)
-        ap_left = 0 if e.lose_round else max(0, c.ap_left - e.lose_ap)
-        return state.with_combatant(replace(_with_fire(c, fire), ap_left=ap_left))
+        v = vitals(c)
+        ap_left = 0 if e.lose_round else max(0, v.ap_left - e.lose_ap)
+        return state.with_combatant(with_vitals(_with_fire(c, fire), replace(v, ap_left=ap_left)))
     if isinstance(event, JamCleared):
         gun = _weapon_name(c, event.weapon)
         jam = fire.trouble(gun)
@@ -949,7 +953,7 @@ def apply_fire_event(state: EncounterState, event: Event) -> EncounterState:
             _with_fire(c, fire.with_trouble(None if event.cleared else left, gun))
         )
     if isinstance(event, ApForfeited):
-        return state.with_combatant(replace(c, ap_left=0))
+        return state.with_combatant(with_vitals(c, replace(vitals(c), ap_left=0)))
     if isinstance(event, ApLimitedNextRound):
         old_cap = fire.cap_in(now + 1)
         ap = min(event.ap, old_cap.ap) if old_cap else event.ap

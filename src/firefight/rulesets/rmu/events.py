@@ -7,7 +7,21 @@ from dataclasses import dataclass
 from firefight.events import Event
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 
-__all__ = ["AttackerBonusGained", "BreakageTaken", "CriticalInflicted", "HitsInflicted"]
+__all__ = [
+    "ActionPointsSpent",
+    "AttackerBonusGained",
+    "BreakageTaken",
+    "CriticalInflicted",
+    "HitsInflicted",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionPointsSpent(Event):
+    """AP an action costs (RMU-GEN-1)."""
+
+    actor: str
+    ap: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -24,12 +24,13 @@ from typing import Literal
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent, Event
+from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.breakage import resolve_maneuver_breakage
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import armor_maneuver_penalty
+from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.firearm_events import CoverReached, LeftInTheOpen
 from firefight.rulesets.rmu.maneuvers import PercentageManeuver, roll_percentage_maneuver

@@ -21,10 +21,11 @@ from fractions import Fraction
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.events import Event, RoundsFired
 from firefight.geometry import Point, burst_cone, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
+from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.firearm_data import (
     FirearmFigures,
     RateClass,

@@ -38,7 +38,14 @@ from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.bodies import Ally, Bystander
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
 from firefight.rulesets.rmu.defense import Defender
-from firefight.rulesets.rmu.vitals import figures, penalty_modifiers, rmu_stats
+from firefight.rulesets.rmu.vitals import (
+    armor_of,
+    dying,
+    figures,
+    penalty_modifiers,
+    rmu_stats,
+    vitals,
+)
 from firefight.scene.state import (
     Barrier,
     CombatantState,
@@ -87,7 +94,7 @@ class WornArmor(TypedDict):
 
 def worn_armor(c: CombatantState) -> WornArmor:
     """The armor ``c`` wears and what it has taken; their naked column when they wear none."""
-    armor = c.armor
+    armor = armor_of(c)
     naked = rmu_stats(c).naked_at
     return WornArmor(
         armor=armor.kind if armor else naked,
@@ -107,7 +114,7 @@ def defender(c: CombatantState) -> Defender:
         dodge_db=stats.dodge,
         celerity=stats.celerity,
         armor_trained=stats.armor_trained,
-        conscious=not (c.unconscious or c.dying or c.dead),
+        conscious=not (c.unconscious or dying(c) or c.dead),
     )
 
 
@@ -137,10 +144,11 @@ def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Mod
     if weapon is not None and weapon.bonus:
         extra.append(Modifier(value=weapon.bonus, label=f"{weapon.name} bonus"))
     extra.extend(penalty_modifiers(c))
-    if c.next_action_bonus:
+    bonus = vitals(c).next_action_bonus
+    if bonus:
         extra.append(
             Modifier(
-                value=c.next_action_bonus,
+                value=bonus,
                 label="bonus from a critical earlier this round",
                 rule="RMU-BP-3",
             )
@@ -153,7 +161,7 @@ def situational_conditions(state: EncounterState, c: CombatantState) -> tuple[tu
     found = []
     if c.posture is Posture.PRONE:
         found.append(("prone-target", f"{c.name} is prone."))
-    if c.stun_penalty:
+    if vitals(c).stun_penalty:
         found.append(("stunned-foe", f"{c.name} is stunned."))
     if state.round == 1 and c.surprise is not Surprise.NONE:
         found.append(("surprised-foe", f"{c.name} was caught {c.surprise.value} this round."))

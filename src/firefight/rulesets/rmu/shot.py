@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.events import Event, RoundsFired
 from firefight.geometry import Size
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import (
@@ -25,6 +25,7 @@ from firefight.rulesets.rmu.bodies import (
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
+from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.person_terms import hunting_terms, shooter_armor_terms
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier

@@ -28,10 +28,11 @@ from typing import Literal
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent, Event, RoundsFired
+from firefight.events import Event, RoundsFired
 from firefight.geometry import Point, sweep_cone
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
+from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.firearm_data import (
     FirearmFigures,
     bullet_bonus,

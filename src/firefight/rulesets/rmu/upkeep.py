@@ -16,14 +16,16 @@ from firefight.dice import Dice
 from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.encounter_events import (
+    ActionPointsLost,
     Bled,
     Died,
     DyingCountdown,
+    RoundStarted,
     StaggerCleared,
     StaggerPaid,
     StunWoreOff,
 )
-from firefight.rulesets.rmu.vitals import figures, rmu_stats, total_penalty
+from firefight.rulesets.rmu.vitals import figures, rmu_stats, total_penalty, vitals
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
     PHASE_DURATIONS,
@@ -32,12 +34,7 @@ from firefight.scene.conditions import (
     ConditionKind,
     register_condition,
 )
-from firefight.scene.events import (
-    ActionPointsLost,
-    InitiativeOrdered,
-    InitiativeRolled,
-    RoundStarted,
-)
+from firefight.scene.events import InitiativeOrdered, InitiativeRolled
 from firefight.scene.state import EncounterState, Surprise
 from firefight.trace import Modifier, TraceBuilder
 
@@ -53,7 +50,9 @@ class Bleeding(ConditionKind):
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
         return [
-            Bled(target=c.name, hits=c.bleed) for c in state.combatants if c.bleed and not c.dead
+            Bled(target=c.name, hits=vitals(c).bleed)
+            for c in state.combatants
+            if vitals(c).bleed and not c.dead
         ]
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
@@ -80,8 +79,8 @@ class Dying(ConditionKind):
                 events.append(
                     Died(target=c.name, cause=f"total penalty {total_penalty(c)}", rule="R-2")
                 )
-            elif c.dying_rounds:
-                left = c.dying_rounds - 1
+            elif dying_rounds := vitals(c).dying_rounds:
+                left = dying_rounds - 1
                 events.append(
                     DyingCountdown(target=c.name, rounds_left=left)
                     if left
@@ -106,9 +105,9 @@ class Stun(ConditionKind):
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
         return [
-            StunWoreOff(target=c.name, penalty=c.stun[0][0])
+            StunWoreOff(target=c.name, penalty=vitals(c).stun[0][0])
             for c in state.combatants
-            if c.stun and not c.dead
+            if vitals(c).stun and not c.dead
         ]
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
@@ -128,7 +127,7 @@ class Staggered(ConditionKind):
         return [
             StaggerCleared(target=c.name)
             for c in state.combatants
-            if c.staggered and not c.staggered_owed and not c.dead
+            if vitals(c).staggered and not vitals(c).staggered_owed and not c.dead
         ]
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
@@ -155,9 +154,10 @@ def start_round(state: EncounterState, round_number: int) -> Outcome:
     for c in state.combatants:
         if c.dead:
             continue
-        if c.staggered_owed:
-            events.append(StaggerPaid(target=c.name, ap=c.staggered_owed))
-            tb.step(f"{c.name} is staggered: {c.staggered_owed} AP lost at the start.", "R-3")
+        owed = vitals(c).staggered_owed
+        if owed:
+            events.append(StaggerPaid(target=c.name, ap=owed))
+            tb.step(f"{c.name} is staggered: {owed} AP lost at the start.", "R-3")
         events.extend(ap_cap_events(c, round_number, figs.round_ap, tb))
         if round_number == 1 and c.surprise is Surprise.SURPRISED:
             events.append(
@@ -191,7 +191,7 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
     events: list[Event] = []
     totals: dict[str, int] = {}
     for c in state.combatants:
-        if c.bystander or not c.can_act or c.ap_left <= 0:
+        if c.bystander or not c.can_act or vitals(c).ap_left <= 0:
             continue
         stats = rmu_stats(c)
         roll = tb.roll(

@@ -1,7 +1,10 @@
 """Hits, death and penalties in rmu encounters (RULINGS R-2, R-3, RMU-GEN-7).
 
-Pure functions over a :class:`~firefight.scene.state.CombatantState` and the figures of
-``rmu/data/encounter.toml``:
+An rmu combatant's own figures are :class:`RmuStats`: the fixed ones from the scenario, the
+running ones the fight changes (:class:`RmuVitals`: AP left, bleeding, stun, stagger, injury,
+fatigue, the dying count, the attacker's bonus) and the armor worn with its wear
+(:class:`ArmorState`). Only rmu's events change them. Pure functions over a
+:class:`~firefight.scene.state.CombatantState` and the figures of ``rmu/data/encounter.toml``:
 
 - unconscious at 0 hits or fewer; dead when the hits below 0 exceed the Body Development bonus;
 - the hit-loss penalty by the share of hits lost (0 / -10 / -20 / -30);
@@ -27,19 +30,27 @@ from firefight.tables.data_files import DataModel, package_data, read_toml, vali
 from firefight.trace import Modifier
 
 __all__ = [
+    "ArmorState",
     "EncounterFigures",
     "RmuSkill",
     "RmuStats",
+    "RmuVitals",
     "add_stun",
+    "armor_of",
+    "dying",
     "figures",
     "hit_loss_penalty",
+    "intact_armor",
     "penalty_modifiers",
     "rmu_stats",
     "settle",
     "take_critical",
     "take_hits",
     "total_penalty",
+    "vitals",
     "wear_off_stun",
+    "with_armor",
+    "with_vitals",
 ]
 
 
@@ -48,6 +59,47 @@ class RmuSkill:
     name: str
     bonus: int
     ranks: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArmorState:
+    """A piece of armor and what it has taken: ``damage`` is its running penalty total (<= 0)."""
+
+    kind: str
+    quality: int = 0
+    damage: int = 0
+    broken: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RmuVitals:
+    """What the fight has done to an rmu combatant so far, changed only by rmu's events.
+
+    ``ap_left`` is the AP left this round (RMU-GEN-1); ``stun`` holds ``(penalty, rounds)``
+    pairs, worst tier first (R-3); ``staggered_owed`` is AP a stagger still has to take at the
+    start of the next round; ``dying_rounds`` the dying count (0: dying with no count, R-2;
+    None: not dying); ``next_action_bonus`` what a critical gave them for their next action
+    this round (RMU-BP-3).
+    """
+
+    ap_left: int = 0
+    bleed: int = 0
+    stun: tuple[tuple[int, int], ...] = ()
+    staggered: bool = False
+    staggered_owed: int = 0
+    injury: int = 0
+    fatigue: int = 0
+    dying_rounds: int | None = None
+    next_action_bonus: int = 0
+
+    @property
+    def stun_penalty(self) -> int:
+        """The worst stun tier still running, 0 when not stunned."""
+        return min((penalty for penalty, rounds in self.stun if rounds > 0), default=0)
+
+    @property
+    def stun_rounds(self) -> int:
+        return sum(rounds for _, rounds in self.stun)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,7 +117,8 @@ class RmuStats(CombatantStats):
     gives none (the fatigue check of R-2, DEC-79); ``under_fire`` is how they answer a sweep
     when the action does not say (``"dive"`` or ``"stand"``; None: dive when cover is at hand,
     RMU-SUP-9/10). ``fire`` is what the firearm actions left on them
-    (:mod:`firefight.rulesets.rmu.fire_state`).
+    (:mod:`firefight.rulesets.rmu.fire_state`), ``vitals`` what the fight has done to them,
+    ``armor`` the armor they wear and its wear (None: no armor).
     """
 
     quickness: int = 0
@@ -81,6 +134,13 @@ class RmuStats(CombatantStats):
     constitution: int | None = None
     under_fire: str | None = None
     fire: FireState = field(default_factory=FireState)
+    vitals: RmuVitals = field(default_factory=RmuVitals)
+    armor: ArmorState | None = None
+
+    @property
+    def incapacitated(self) -> bool:
+        """Dying keeps them from acting (R-2, RMU-GEN-7)."""
+        return self.vitals.dying_rounds is not None
 
     def skill(self, name: str | None) -> RmuSkill | None:
         if name is None:
@@ -201,6 +261,36 @@ def rmu_stats(c: CombatantState) -> RmuStats:
     return c.stats if isinstance(c.stats, RmuStats) else RmuStats()
 
 
+def vitals(c: CombatantState) -> RmuVitals:
+    """What the fight has done to ``c`` so far."""
+    return rmu_stats(c).vitals
+
+
+def with_vitals(c: CombatantState, changed: RmuVitals) -> CombatantState:
+    """``c`` with ``changed`` as what the fight has done to them."""
+    return replace(c, stats=replace(rmu_stats(c), vitals=changed))
+
+
+def armor_of(c: CombatantState) -> ArmorState | None:
+    """The armor ``c`` wears, with its wear; None when they wear none."""
+    return rmu_stats(c).armor
+
+
+def intact_armor(c: CombatantState) -> ArmorState | None:
+    """The armor ``c`` wears while it holds; None when they wear none or it broke."""
+    armor = rmu_stats(c).armor
+    return armor if armor and not armor.broken else None
+
+
+def with_armor(c: CombatantState, armor: ArmorState | None) -> CombatantState:
+    return replace(c, stats=replace(rmu_stats(c), armor=armor))
+
+
+def dying(c: CombatantState) -> bool:
+    """Dying and not yet dead (R-2, RMU-GEN-7)."""
+    return vitals(c).dying_rounds is not None and not c.dead
+
+
 def hit_loss_penalty(hits_max: int, hits_taken: int, figs: EncounterFigures | None = None) -> int:
     """R-2: 0 / -10 / -20 / -30 once more than 25 / 50 / 75% of the hits are gone.
 
@@ -244,14 +334,15 @@ def penalty_modifiers(c: CombatantState) -> list[Modifier]:
                 rule="R-2",
             )
         )
-    if c.injury:
-        mods.append(Modifier(value=c.injury, label="injury penalty", rule="RMU-GEN-7"))
-    if c.stun_penalty:
+    v = vitals(c)
+    if v.injury:
+        mods.append(Modifier(value=v.injury, label="injury penalty", rule="RMU-GEN-7"))
+    if v.stun_penalty:
         mods.append(
-            Modifier(value=c.stun_penalty, label=f"stunned ({c.stun_rounds} rnd)", rule="R-3")
+            Modifier(value=v.stun_penalty, label=f"stunned ({v.stun_rounds} rnd)", rule="R-3")
         )
-    if c.fatigue:
-        mods.append(Modifier(value=-c.fatigue, label="fatigue", rule="RMU-GEN-7"))
+    if v.fatigue:
+        mods.append(Modifier(value=-v.fatigue, label="fatigue", rule="RMU-GEN-7"))
     return mods
 
 
@@ -271,15 +362,13 @@ def settle(c: CombatantState) -> CombatantState:
     below_zero = -c.hits_left
     unconscious = c.unconscious or c.hits_left <= 0
     dead = c.dead or below_zero > rmu_stats(c).body_development
-    dying_rounds = c.dying_rounds
-    if not dead and dying_rounds is None and total_penalty(c) <= figs.dying_at:
-        dying_rounds = 0
+    v = vitals(c)
+    if not dead and v.dying_rounds is None and total_penalty(c) <= figs.dying_at:
+        c = with_vitals(c, replace(v, dying_rounds=0))
     # Whoever drops unconscious or dead falls: their body lies prone from then on (S-1).
     fallen = (unconscious and not c.unconscious) or (dead and not c.dead)
     posture = Posture.PRONE if fallen else c.posture
-    return replace(
-        c, unconscious=unconscious, dead=dead, dying_rounds=dying_rounds, posture=posture
-    )
+    return replace(c, unconscious=unconscious, dead=dead, posture=posture)
 
 
 def take_hits(c: CombatantState, hits: int) -> CombatantState:
@@ -316,31 +405,37 @@ def wear_off_stun(stun: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], .
 def take_critical(c: CombatantState, effect: CriticalEffect) -> CombatantState:
     """One critical cell landing (RMU-GEN-7): hits, bleeding, stun, stagger, injury, fatigue,
     prone, dying, dead. The stagger takes its AP now, and owes what is not left (R-3)."""
+    v = vitals(c)
     stun = (
-        add_stun(c.stun, effect.stun_penalty, effect.stun_rounds) if effect.stun_rounds else c.stun
+        add_stun(v.stun, effect.stun_penalty, effect.stun_rounds) if effect.stun_rounds else v.stun
     )
-    ap_left, owed = c.ap_left, c.staggered_owed
+    ap_left, owed = v.ap_left, v.staggered_owed
     if effect.staggered:
         lost_now = min(effect.staggered, ap_left)
         ap_left -= lost_now
         owed += effect.staggered - lost_now
-    dying = c.dying_rounds
+    dying_rounds = v.dying_rounds
     if effect.dying_rounds is not None:
-        dying = (
-            effect.dying_rounds if dying is None or dying == 0 else min(dying, effect.dying_rounds)
+        dying_rounds = (
+            effect.dying_rounds
+            if dying_rounds is None or dying_rounds == 0
+            else min(dying_rounds, effect.dying_rounds)
         )
-    hit = replace(
-        c,
-        hits_taken=c.hits_taken + effect.hits,
-        bleed=c.bleed + effect.bleed,
+    hurt = replace(
+        v,
+        bleed=v.bleed + effect.bleed,
         stun=stun,
-        staggered=c.staggered or bool(effect.staggered),
+        staggered=v.staggered or bool(effect.staggered),
         staggered_owed=owed,
         ap_left=ap_left,
-        injury=c.injury + effect.injury,
-        fatigue=c.fatigue + effect.fatigue,
+        injury=v.injury + effect.injury,
+        fatigue=v.fatigue + effect.fatigue,
+        dying_rounds=dying_rounds,
+    )
+    hit = replace(
+        with_vitals(c, hurt),
+        hits_taken=c.hits_taken + effect.hits,
         posture=Posture.PRONE if effect.prone else c.posture,
-        dying_rounds=dying,
         dead=c.dead or effect.dead,
     )
     return settle(hit)

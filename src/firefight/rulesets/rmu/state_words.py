@@ -1,0 +1,83 @@
+"""How an rmu combatant reads in the state table, the state's JSON and the narrated log: the
+AP left, the running conditions (bleeding, stun, stagger, injury, fatigue), the armor's wear and
+dying between up and dead (R-2, R-3, RMU-GEN-7)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from firefight.rulesets.base import combatant_status, fallen, weapons_text
+from firefight.rulesets.rmu.vitals import armor_of, dying, rmu_stats, vitals
+from firefight.scene.state import CombatantState
+
+__all__ = ["rmu_row", "rmu_status", "rmu_went_down"]
+
+
+def rmu_status(c: CombatantState) -> str:
+    """Dead, dying (with its count), unconscious, bystander or up."""
+    if dying(c):
+        left = vitals(c).dying_rounds
+        return f"dying ({left} rnd)" if left else "dying"
+    return combatant_status(c)
+
+
+def _down(c: CombatantState) -> str:
+    if c.dead:
+        return "dead"
+    if dying(c):
+        return "dying"
+    return "unconscious" if c.unconscious else "up"
+
+
+def rmu_went_down(before: CombatantState, after: CombatantState) -> str | None:
+    """The sentence for ``after`` being further down than ``before``, dying included."""
+    was, now = _down(before), _down(after)
+    if was == now:
+        return None
+    if now == "dying":
+        left = vitals(after).dying_rounds
+        return f"{after.name} is dying{f': {left} rounds left' if left else ''}."
+    return fallen(after.name, now)
+
+
+def _conditions(c: CombatantState) -> str:
+    if c.dead:
+        return "-"
+    v = vitals(c)
+    parts = []
+    if v.bleed:
+        parts.append(f"bleed {v.bleed}")
+    if v.stun:
+        parts.append("stun " + ", ".join(f"{r}@{p}" for p, r in v.stun))
+    if v.staggered:
+        parts.append(f"staggered (owes {v.staggered_owed})" if v.staggered_owed else "staggered")
+    if v.injury:
+        parts.append(f"injury {v.injury}")
+    if v.fatigue:
+        parts.append(f"fatigue {v.fatigue}")
+    return ", ".join(parts) or "-"
+
+
+def _armor(c: CombatantState) -> str:
+    armor = armor_of(c)
+    if not armor:
+        return "-"
+    return f"{armor.kind} {armor.damage}" + (" broken" if armor.broken else "")
+
+
+def rmu_row(c: CombatantState, figures: Mapping[str, object]) -> dict[str, str]:
+    """One row of the state table; ``firearms`` says what the firearm actions left on them (a
+    preparation's share, a jam, sweeps, an AP cap, a dash's cover share)."""
+    return {
+        "name": c.name,
+        "side": c.side,
+        "AP": str(vitals(c).ap_left),
+        "hits": f"{c.hits_left}/{c.hits_max}",
+        "penalty": str(figures.get("total_penalty", "")),
+        "state": f"{rmu_status(c)}, {c.posture.value}",
+        "conditions": _conditions(c),
+        "at (ft)": f"{c.position.x_ft:g},{c.position.y_ft:g}",
+        "weapons": weapons_text(c),
+        "firearms": rmu_stats(c).fire.brief() or "-",
+        "armor": _armor(c),
+    }
