@@ -10,6 +10,7 @@ before this change (scripts/record_legacy_snapshots.py). Decoding errors stay on
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import shutil
 import sqlite3
@@ -23,10 +24,17 @@ import pytest
 from corpus_support import ROOT, case_env, run_cli
 from firefight.dice import Dice
 from firefight.encounter.log import LogError, LogRecord, decode_event, parse_record
-from firefight.encounter.snapshot import SNAPSHOT_VERSION, Folded, decode_snapshot, encode_snapshot
+from firefight.encounter.snapshot import (
+    SNAPSHOT_VERSION,
+    Folded,
+    SnapshotError,
+    decode_snapshot,
+    encode_snapshot,
+)
 from firefight.events import Event
 from firefight.rulesets.base import Ruleset
 from firefight.scene.events import register_event_types
+from firefight.scene.state import CombatantState
 from firefight.service import EncounterService
 from firefight.store import Snapshot, SqlStore, open_store
 
@@ -180,6 +188,41 @@ def test_a_legacy_snapshot_is_written_again_with_every_value_it_held(
     assert (old["version"], SNAPSHOT_VERSION) == (1, 2)
     moved = _where_version_2_keeps_it(old, legacy.ruleset.name)
     assert _changed(moved, json.loads(again)) == []
+
+
+def test_a_version_1_figure_a_ruleset_never_kept_makes_the_snapshot_unreadable(
+    legacy_store: SqlStore,
+) -> None:
+    """cpr has no AP: a version 1 snapshot giving a cpr combatant some is not read (the log is
+    folded instead), rather than the figure being dropped."""
+    legacy = _legacy_snapshot(legacy_store, "market", "night-market")
+    doc = json.loads(legacy.text)
+    doc["state"]["combatants"][0]["ap_left"] = 2
+    forged = json.dumps(doc)
+    with pytest.raises(SnapshotError, match="the cpr ruleset keeps no ap_left"):
+        decode_snapshot(forged, legacy.ruleset, seq=legacy.folded.seq, stamp=legacy.stamp)
+
+
+def test_the_shared_combatant_keeps_no_ruleset_s_running_figures() -> None:
+    """What every ruleset shares, and nothing more (issue 10, DEC-320)."""
+    shared = {f.name for f in dataclasses.fields(CombatantState)}
+    assert shared == {
+        "name",
+        "position",
+        "side",
+        "bystander",
+        "posture",
+        "facing_deg",
+        "size",
+        "surprise",
+        "initiative",
+        "weapons",
+        "hits_max",
+        "hits_taken",
+        "unconscious",
+        "dead",
+        "stats",
+    }
 
 
 @pytest.mark.parametrize(("name", "prefix"), ENCOUNTERS)
