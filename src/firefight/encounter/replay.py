@@ -1,12 +1,12 @@
 """Checking a log that comes from outside (an imported encounter) by playing it again.
 
 An exported log is only text: anyone can edit it. Folding its events is not enough to trust it
-(a forged start of a round handing out 1001 AP folds cleanly), so every record is resolved again from
-the state before it -- the opening round, each action line, each round change -- with the dice
-faces the record says were rolled, and must come out exactly as stored: the same events,
+(a forged start of a round handing out 1001 AP folds cleanly), so every record is resolved again
+from the state before it -- the opening round, each action line, each round change -- with the
+dice faces the record says were rolled, and must come out exactly as stored: the same events,
 narration, trace and summary, every face used. An undo must take back the last record still in
-force, as :meth:`~firefight.service.EncounterService.undo` would. Replaying with the
-recorded faces is what RULINGS D-3 promises a log allows.
+force, as :meth:`~firefight.service.EncounterService.undo` would. Replaying with the recorded
+faces is what RULINGS D-3 promises a log allows.
 """
 
 from __future__ import annotations

@@ -7,9 +7,10 @@ later (a grenade fuse, a smoke cloud, lodged fangs) registers itself with
 :func:`register_condition` -- or through the ``firefight.conditions`` entry point group -- and
 the core never changes.
 
-Kinds that keep their figures on the combatant (rmu's bleeding and stun, in its stats) read
-them there. Kinds with a life of their own keep :class:`~firefight.scene.state.ActiveCondition` entries in the state;
-the default hook counts their ``rounds_left`` down and calls :meth:`ConditionKind.expire` at 0.
+Kinds that keep their figures on the combatant (rmu's bleeding and stun, in its stats) read them
+there. Kinds with a life of their own keep :class:`~firefight.scene.state.ActiveCondition`
+entries in the state; the default hook counts their ``rounds_left`` down and calls
+:meth:`ConditionKind.expire` at 0.
 
 :func:`run_upkeep` runs every kind in phase order, applying each kind's events before the next
 kind looks, so a combatant who bleeds out is dead before the stun phase reaches them.
