@@ -164,7 +164,7 @@ def _how(dist: Distribution[Any]) -> str:
         return f"Monte Carlo: {dist.samples:,} samples; ± is one standard error"
     engine = "exact" if dist.method == "fast exact" else "exact (generic enumeration)"
     if not dist.cut_off:
-        return f"{engine}; nothing left out"
+        return f"{engine}; nothing cut off"
     return (
         f"{engine}; open-ended rolls followed for {dist.depth} rerolls; what lies past them "
         f"({chance_in_words(dist.cut_off)}) is not shown"
