@@ -67,7 +67,7 @@ def test_odds_cpr_takes_exactly_the_options_of_the_resolving_command(command: st
             option.default,
         ), name
     extra = set(asking) - set(resolving)
-    assert extra == {"method", "depth", "samples", "top", "csv_path", "plot"}
+    assert extra == {"method", "depth", "samples", "top", "csv_path", "csv_decimals", "plot"}
 
 
 def test_cpr_hit_1_c_1_odds_cpr_shoot_table_lists_miss_hit_damage_and_wound_states() -> None:

@@ -55,7 +55,7 @@ def test_everyone_and_every_barrier_is_drawn_with_a_legend_and_scale() -> None:
     for c in state.combatants:
         assert f">{c.name}</text>" in svg
     for b in state.barriers:
-        assert f">{b.name}</text>" in svg
+        assert f">{b.name} ({b.material}, " in svg
     assert ">Sides</text>" in svg and ">Barriers</text>" in svg
     assert re.search(r">\d+ ft</text>", svg)
     assert 'class="overlay"' not in svg

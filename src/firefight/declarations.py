@@ -19,6 +19,8 @@ Traceback (most recent call last):
 firefight.declarations.DeclarationError: --skill: 99 is more than 20, the most it can be.
 >>> sweep_values(field_named(Check, "target"), "2:6:2")
 [2, 4, 6]
+>>> conditions(Check, {"skill": 3, "target": 4})
+('skill 3',)
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ __all__ = [
     "DeclarationError",
     "Option",
     "Param",
+    "conditions",
     "declare",
     "field_named",
     "options_of",
@@ -257,6 +260,35 @@ def declare(cls: type[T], **values: Any) -> T:
     if values:
         raise TypeError(f"{cls.__name__} declares no {', '.join(sorted(values))}")
     return cls(**checked)
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, list | tuple):
+        return ", ".join(_shown(v) for v in value)
+    return str(value)
+
+
+def conditions(cls: type, values: Mapping[str, Any]) -> tuple[str, ...]:
+    """What a query was given beyond the declaration's defaults, as short "option value" words
+    in declaration order: the conditions a title or a chart must not leave out."""
+    given = []
+    for option in options_of(cls):
+        value = values.get(option.name)
+        if value is None or value == () or value == []:
+            continue
+        if not option.required and value == option.default:
+            continue
+        if option.kind is bool:
+            if value:
+                given.append(option.name.replace("_", " "))
+            continue
+        unit = f" {option.param.unit}" if option.param.unit else ""
+        given.append(f"{option.name.replace('_', ' ')} {_shown(value)}{unit}")
+    return tuple(given)
 
 
 def parse_value(option: Option, text: str) -> Any:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["counted"]
+__all__ = ["chance_in_words", "counted"]
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -12,3 +12,25 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     ('1 bullet', '30 bullets', '0 rounds')
     """
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+_ONE_IN: tuple[tuple[float, str], ...] = (
+    (1e-12, "a trillion"),
+    (1e-9, "a billion"),
+    (1e-6, "a million"),
+    (1e-3, "a thousand"),
+)
+
+
+def chance_in_words(p: float) -> str:
+    """A small probability as a GM says it: the largest round "one chance in ..." it is below.
+
+    >>> chance_in_words(1.0e-13), chance_in_words(4e-8), chance_in_words(0.02)
+    ('less than one chance in a trillion', 'less than one chance in a million', '2%')
+    """
+    for bound, words in _ONE_IN:
+        if p < bound:
+            return f"less than one chance in {words}"
+    if p < 0.01:
+        return "less than one chance in a hundred"
+    return f"{100 * p:.2g}%"

@@ -27,6 +27,9 @@ _GROUPS = {
     ),
     "rulesets": Lazy.of("firefight.cli.catalog", "list_rulesets", "The installed rulesets."),
     "weapons": Lazy.of("firefight.cli.catalog", "weapons", "The weapon catalog of a ruleset."),
+    "cheatsheet": Lazy.of(
+        "firefight.cli.cheatsheet", "cheatsheet", "A ruleset's figures on one or two pages."
+    ),
 }
 
 app = typer.Typer(

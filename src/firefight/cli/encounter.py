@@ -35,10 +35,11 @@ from firefight.cli.common import (
     resolution_json,
     result_json,
 )
-from firefight.cli.scene import ActionOpt, SvgOpt, draw_map
+from firefight.cli.scene import ActionOpt, PngOpt, SvgOpt, draw_map
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
+from firefight.encounter.recap import recap_html, recap_markdown, recap_round, state_after_round
 from firefight.encounter.scenario import load_scenario
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.files import read_json
@@ -340,15 +341,70 @@ def show(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> Non
     show_state(name, state)
 
 
+RoundOpt = Annotated[
+    int | None,
+    typer.Option("--round", min=1, help="As it stood at the end of this round (default: now)."),
+]
+
+
 @app.command("map")
 def map_command(
-    name: NameArg, svg: SvgOpt = None, action: ActionOpt = None, store: StoreOpt = None
+    name: NameArg,
+    svg: SvgOpt = None,
+    png: PngOpt = None,
+    action: ActionOpt = None,
+    round_number: RoundOpt = None,
+    store: StoreOpt = None,
 ) -> None:
-    """The scene as it stands now, as an SVG picture; with --action, what that action would
-    fire at (lines of fire, cones, sectors)."""
+    """The scene as a picture (SVG, or PNG with --png); with --action, what that action would
+    fire at (lines of fire, cones, sectors); with --round, as it stood at that round's end."""
     with _service(store) as service:
-        state = service.state(name)
-    draw_map(state, action, svg)
+        if round_number is None:
+            state = service.state(name)
+        else:
+            loaded = service.load(name)
+            with refusals():
+                state = state_after_round(
+                    loaded.scene, loaded.records, loaded.ruleset, round_number
+                )
+    draw_map(state, action, svg, png)
+
+
+@app.command()
+def recap(
+    name: NameArg,
+    round_number: RoundOpt = None,
+    markdown: Annotated[bool, typer.Option("--markdown", help="Write Markdown.")] = False,
+    as_html: Annotated[bool, typer.Option("--html", help="Write an HTML fragment.")] = False,
+    store: StoreOpt = None,
+) -> None:
+    """A round in a few lines per person (default: the round being played): what each did
+    and how they stand now — to read out or paste into the campaign log."""
+    if markdown and as_html:
+        fail("error: give one of --markdown and --html")
+    with _service(store) as service:
+        loaded = service.load(name)
+    with refusals():
+        told = recap_round(
+            loaded.scene, loaded.records, loaded.ruleset, round_number or loaded.state.round
+        )
+    if markdown:
+        typer.echo(recap_markdown(told), nl=False)
+        return
+    if as_html:
+        typer.echo(recap_html(told), nl=False)
+        return
+    console.rule(f"[bold]{_safe(told.title)}, round {told.round}")
+    for line in told.scene:
+        console.print(f"  {_safe(line)}")
+    for person in told.people:
+        console.print(
+            f"[bold]{_safe(person.name)}[/]: {_safe(' '.join(person.did) or 'did nothing')}"
+        )
+        for col, was, now in person.changed:
+            console.print(f"    {_safe(col)}: {_safe(was)} → {_safe(now)}", style="dim")
+    if not told.people and not told.scene:
+        console.print("  nothing happened")
 
 
 @app.command()

@@ -24,6 +24,7 @@ from rich.table import Table as RichTable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.lazy import lazy_group, ruleset_commands
 from firefight.cli.odds_kit import OddsSeedOpt, PlotOpt, executor_for
+from firefight.probability.stats import share_interval
 
 __all__ = ["app"]
 
@@ -96,14 +97,21 @@ def simulate_command(
     rounds = summary.rounds()
     down = {name: summary.down_rounds(name) for name in summary.fighters}
     mean_rounds = sum(r * p for r, p in rounds.items())
+    undecided = f"nobody ({max_rounds} rounds ran out)"
+    ends = [
+        (side or undecided, p, share_interval(round(p * fights), fights))
+        for side, p in sorted(winners.items(), key=lambda kv: (kv[0] is None, -kv[1]))
+    ]
     if plot is not None:
-        from firefight.odds.plots import plot_time_to_incapacitate
+        from firefight.odds.plots import plot_fights
 
-        plot_time_to_incapacitate(
+        plot_fights(
+            ends,
             down,
             fights,
             plot,
-            title=f"{scenario.name}: {fights:,} fights, time to incapacitate (policy: {POLICY})",
+            title=f"{scenario.name}: {fights:,} fights (policy: {POLICY}); "
+            f"rounds per fight: mean {mean_rounds:.2f}",
         )
     if as_json:
         emit_json(
@@ -114,6 +122,10 @@ def simulate_command(
                 "max_rounds": max_rounds,
                 "policy": POLICY,
                 "winners": {str(k): v for k, v in winners.items()},
+                "winner_intervals": {
+                    str(side): list(share_interval(round(p * fights), fights))
+                    for side, p in winners.items()
+                },
                 "rounds": {str(k): v for k, v in rounds.items()},
                 "mean_rounds": mean_rounds,
                 "down": {
@@ -124,13 +136,12 @@ def simulate_command(
         )
         return
     console.rule(f"[bold]{escape(str(scenario))}: {fights:,} fights")
-    table = RichTable(title="who wins")
-    table.add_column("side")
+    table = RichTable(title="how the fights end")
+    table.add_column("winner")
     table.add_column("share", justify="right")
-    for side, p in sorted(winners.items(), key=lambda kv: -kv[1]):
-        table.add_row(
-            escape(side or f"nobody decided (or {max_rounds} rounds ran out)"), f"{100 * p:.1f}%"
-        )
+    table.add_column("95% interval", justify="right")
+    for name, p, (low, high) in ends:
+        table.add_row(escape(name), f"{100 * p:.1f}%", f"{100 * low:.1f}-{100 * high:.1f}%")
     console.print(table)
     console.print(f"rounds per fight: mean {mean_rounds:.2f}")
     table = RichTable(title="time to incapacitate")

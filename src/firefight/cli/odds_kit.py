@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import csv
 import os
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -19,10 +19,13 @@ from firefight.odds.api import OddsMethod, odds, odds_stats
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import StatValue
 from firefight.serialize import to_plain
+from firefight.wording import chance_in_words
 
 __all__ = [
+    "CSV_DECIMALS",
     "ODDS_OPTIONS",
     "CsvOpt",
+    "DecimalsOpt",
     "DepthOpt",
     "MethodOpt",
     "OddsSeedOpt",
@@ -35,6 +38,7 @@ __all__ = [
     "plain_view",
     "show_distribution",
     "show_odds",
+    "write_csv",
 ]
 
 MethodOpt = Annotated[
@@ -72,6 +76,41 @@ PlotOpt = Annotated[
     typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_output_file),
 ]
 TopOpt = Annotated[int, typer.Option(help="How many of the likeliest outcomes to list.")]
+DecimalsOpt = Annotated[
+    int,
+    typer.Option(
+        "--csv-decimals", min=0, max=17, help="Decimal places of the numbers in the CSV file."
+    ),
+]
+
+#: Decimal places a CSV file's numbers are rounded to unless the user asks otherwise: finer
+#: than any chance a table reads, coarse enough to hide floating-point noise.
+CSV_DECIMALS = 6
+
+
+def csv_number(value: object, decimals: int = CSV_DECIMALS) -> object:
+    """A CSV cell: a float rounded to ``decimals`` places, written without trailing zeros
+    (0.9100000000000006 → 0.91); anything else as it is.
+
+    >>> csv_number(0.9100000000000006), csv_number(2.0), csv_number(1e-13), csv_number("BA II")
+    ('0.91', '2', '0', 'BA II')
+    """
+    if isinstance(value, float):
+        text = f"{value:.{decimals}f}".rstrip("0").rstrip(".")
+        return "0" if text in ("", "-0") else text
+    return value
+
+
+def write_csv(
+    path: Path, header: Sequence[str], rows: Iterable[Mapping[str, object]], decimals: int
+) -> None:
+    """Rows to a CSV file with ``header`` as its columns, numbers rounded (:func:`csv_number`)."""
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=list(header))
+        writer.writeheader()
+        for row in rows:
+            writer.writerow({k: csv_number(v, decimals) for k, v in row.items()})
+
 
 _METHODS: tuple[OddsMethod, ...] = ("exact", "generic", "monte-carlo")
 
@@ -95,6 +134,7 @@ def odds_options(
         ("seed", OddsSeedOpt, 0),
         ("top", TopOpt, 10),
         ("csv_path", CsvOpt, None),
+        ("csv_decimals", DecimalsOpt, CSV_DECIMALS),
         ("plot", PlotOpt, None),
         ("as_json", JsonOpt, False),
     )
@@ -126,8 +166,8 @@ def _how(dist: Distribution[Any]) -> str:
     if not dist.cut_off:
         return f"{engine}; nothing cut off"
     return (
-        f"{engine}; open-ended rolls followed for {dist.depth} rerolls: {dist.cut_off:.1e} of "
-        "the probability lies past that and is not listed"
+        f"{engine}; open-ended rolls followed for {dist.depth} rerolls; what lies past them "
+        f"({chance_in_words(dist.cut_off)}) is not shown"
     )
 
 
@@ -151,21 +191,33 @@ def show_distribution(
     describe: Callable[[Any], str],
     always_shown: Collection[str],
     plain: Callable[[Any], object] = plain_view,
+    conditions: Sequence[str] = (),
+    csv_decimals: int = CSV_DECIMALS,
 ) -> None:
     """The stats (a row each, zero rows left out unless ``always_shown``) and the ``top``
     likeliest outcomes in words (``describe``); or JSON (outcomes as ``plain`` data), a CSV of
-    the stats, a chart."""
+    the stats, a chart. ``conditions`` (see :func:`firefight.declarations.conditions`) are
+    printed under the title and on the chart."""
     stats = odds_stats(dist, action)
     if csv_path is not None:
-        with csv_path.open("w", newline="", encoding="utf-8") as out:
-            writer = csv.writer(out)
-            writer.writerow(["stat", "label", "value", "standard_error"])
-            for v in stats:
-                writer.writerow([v.stat.name, v.stat.label, repr(v.value), repr(v.standard_error)])
+        write_csv(
+            csv_path,
+            ("stat", "label", "value", "standard_error"),
+            (
+                {
+                    "stat": v.stat.name,
+                    "label": v.stat.label,
+                    "value": v.value,
+                    "standard_error": v.standard_error,
+                }
+                for v in stats
+            ),
+            csv_decimals,
+        )
     if plot_path is not None:
         from firefight.odds.plots import plot_outcomes
 
-        plot_outcomes(stats, title, plot_path, subtitle=_how(dist))
+        plot_outcomes(stats, title, plot_path, conditions=conditions, footnote=_how(dist))
     if as_json:
         emit_json(
             {
@@ -183,6 +235,8 @@ def show_distribution(
         )
         return
     console.rule(f"[bold]{escape(title)}")
+    if conditions:
+        console.print(f"[dim]given: {escape(', '.join(conditions))}")
     table = RichTable(show_header=True)
     table.add_column("")
     table.add_column("value", justify="right")
@@ -229,6 +283,8 @@ def show_odds(
     as_json: bool,
     depth: int | None = None,
     plain: Callable[[Any], object] = plain_view,
+    conditions: Sequence[str] = (),
+    csv_decimals: int = CSV_DECIMALS,
 ) -> None:
     """Work out the odds of ``action`` (refusing as resolving it would) and show them: what
     every ``odds`` command of one action does once its declaration is built."""
@@ -246,4 +302,6 @@ def show_odds(
         describe=describe,
         always_shown=always_shown,
         plain=plain,
+        conditions=conditions,
+        csv_decimals=csv_decimals,
     )

@@ -9,18 +9,23 @@ from typing import Annotated
 
 import typer
 
-from firefight.cli.common import console, refusals
+from firefight.cli.common import console, fail, refusals
 from firefight.encounter.scenario import initial_state, load_scenario
+from firefight.pictures import svg_to_png
 from firefight.rulesets import find_ruleset
 from firefight.scene.state import EncounterState
 from firefight.scene.svg import scene_svg
 
-__all__ = ["ActionOpt", "SvgOpt", "app", "draw_map"]
+__all__ = ["ActionOpt", "PngOpt", "SvgOpt", "app", "draw_map"]
 
 app = typer.Typer(help="Pictures of a scenario's scene.", no_args_is_help=True)
 
 SvgOpt = Annotated[
     Path | None, typer.Option("--svg", help="Write the SVG to this file (default: print it).")
+]
+PngOpt = Annotated[
+    Path | None,
+    typer.Option("--png", help="Also write the picture as a PNG (for printing or a chat)."),
 ]
 ActionOpt = Annotated[
     str | None,
@@ -28,31 +33,36 @@ ActionOpt = Annotated[
 ]
 
 
-def draw_map(state: EncounterState, action: str | None, out: Path | None) -> None:
-    """Draw ``state`` (with ``action``'s shapes) to ``out``, or print the SVG."""
+def draw_map(
+    state: EncounterState, action: str | None, out: Path | None, png: Path | None = None
+) -> None:
+    """Draw ``state`` (with ``action``'s shapes) to ``out`` and/or ``png``; with neither,
+    print the SVG."""
     ruleset = find_ruleset(state.ruleset)
     with refusals():
         overlay = ruleset.overlay(state, ruleset.parse_action(action, state)) if action else None
     svg = scene_svg(state, unit=ruleset.scene_unit, overlay=overlay, caption=action)
-    if out is None:
+    if out is None and png is None:
         typer.echo(svg, nl=False)
         return
-    try:
-        out.write_text(svg, encoding="utf-8")
-    except OSError as exc:
-        from firefight.cli.common import fail
-
-        fail(f"error: cannot write {out}: {exc.strerror or exc}")
-    console.print(f"map written to {out}")
+    for path, data in ((out, svg.encode()), (png, svg_to_png(svg) if png else b"")):
+        if path is None:
+            continue
+        try:
+            path.write_bytes(data)
+        except OSError as exc:
+            fail(f"error: cannot write {path}: {exc.strerror or exc}")
+        console.print(f"map written to {path}")
 
 
 @app.command("map")
 def map_command(
     scenario: Annotated[Path, typer.Argument(help="A scenario TOML file (examples/*.toml).")],
     svg: SvgOpt = None,
+    png: PngOpt = None,
     action: ActionOpt = None,
 ) -> None:
     """The scene before the first round, top-down, with a legend and a scale."""
     with refusals():
         state = initial_state(load_scenario(scenario))
-    draw_map(state, action, svg)
+    draw_map(state, action, svg, png)

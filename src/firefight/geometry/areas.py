@@ -45,6 +45,26 @@ class Rectangle:
                 f"{self.width_ft!r} ft does not.",
             )
 
+    def corners(self) -> tuple[Point, Point, Point, Point]:
+        """The four corners, going round: front left, front right, back right, back left.
+
+        >>> square = square_around(Point(x_ft=0, y_ft=0), 2)
+        >>> [(round(p.x_ft), round(p.y_ft)) for p in square.corners()]
+        [(-1, 1), (1, 1), (1, -1), (-1, -1)]
+        """
+        ux, uy = unit_vector(self.bearing_deg)
+        # The right-hand side of a compass bearing is the bearing turned 90° clockwise.
+        rx, ry = uy, -ux
+        d, w = self.depth_ft / 2.0, self.width_ft / 2.0
+        c = self.center
+
+        def at(along: float, across: float) -> Point:
+            return Point(
+                x_ft=c.x_ft + along * ux + across * rx, y_ft=c.y_ft + along * uy + across * ry
+            )
+
+        return at(d, -w), at(d, w), at(-d, w), at(-d, -w)
+
     def local(self, point: Point) -> tuple[float, float]:
         """``point`` as (along the bearing, across it to the right) from the centre, in feet."""
         ux, uy = unit_vector(self.bearing_deg)

@@ -7,13 +7,14 @@ P(bleeding) ...). Tables, CSV, JSON, sweeps and plots all read the same list.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from firefight.probability.distribution import Distribution
 
-__all__ = ["Stat", "StatValue", "read_stats"]
+__all__ = ["Stat", "StatValue", "read_stats", "share_interval"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -21,14 +22,16 @@ class Stat:
     """One headline number: ``kind`` "probability" reads an event, "expected" a mean.
 
     ``group`` says how a chart shows it: "outcome" stats of one action exclude each other (one
-    bar chart), "effect" stats may overlap (a second chart), "summary" stats are listed.
+    bar chart), "after" stats are the states a target can be left in, which exclude each other
+    too (a chart of their own), "effect" stats may overlap (another chart), "summary" stats are
+    listed.
     """
 
     name: str
     label: str
     kind: Literal["probability", "expected"]
     read: Callable[[Any], float]
-    group: Literal["outcome", "effect", "summary"] = "outcome"
+    group: Literal["outcome", "after", "effect", "summary"] = "outcome"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -56,3 +59,28 @@ def read_stats(dist: Distribution[Hashable], stats: Sequence[Stat]) -> list[Stat
         )
         for s in stats
     ]
+
+
+#: The normal quantile of a 95% two-sided interval.
+Z95 = 1.959963984540054
+
+
+def share_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) of a share seen ``successes`` times in
+    ``trials``: unlike p ± z·se it stays inside 0-1 and is honest for shares near 0 or 1.
+
+    >>> low, high = share_interval(50, 100)
+    >>> round(low, 4), round(high, 4)
+    (0.4038, 0.5962)
+    >>> share_interval(0, 10)[0]
+    0.0
+    """
+    if trials <= 0:
+        raise ValueError(f"a share needs at least one trial, got {trials}")
+    if not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes do not fit in {trials} trials")
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)

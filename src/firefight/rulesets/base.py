@@ -30,6 +30,7 @@ from firefight.errors import RuleRefusal
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from firefight.cheatsheet import Section
     from firefight.dice import Dice
     from firefight.events import Event
     from firefight.outcome import Outcome, ResolvedWord
@@ -203,6 +204,11 @@ class Ruleset(ABC):
 
     def describe_scene(self, state: EncounterState) -> Sequence[str]:
         """Lines about the scene itself under the state table (cpr: cover HP left)."""
+        return ()
+
+    def cheatsheet(self) -> Sequence[Section]:
+        """The cheat-sheet's tables, built from the ruleset's data (``firefight cheatsheet``):
+        range bands, cover, common modifiers, what actions cost."""
         return ()
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:

@@ -165,14 +165,15 @@ def _barrier(frame: _Frame, b: Barrier) -> str:
     colour, width, dash = MATERIAL_STROKE.get(b.material, MATERIAL_STROKE["hard"])
     dashes = f' stroke-dasharray="{dash}"' if dash else ""
     mid = Point(x_ft=(b.start.x_ft + b.end.x_ft) / 2, y_ft=(b.start.y_ft + b.end.y_ft) / 2)
-    label = f"{b.name} ({b.material}, {_num(b.height_ft)} ft high)"
+    grade = f"{b.cover}, " if b.cover else ""
+    label = f"{b.name} ({grade}{b.material}, {_num(b.height_ft)} ft high)"
     return (
         f'<g class="barrier"><title>{escape(label)}</title>'
         f'<line x1="{_num(frame.x(b.start))}" y1="{_num(frame.y(b.start))}" '
         f'x2="{_num(frame.x(b.end))}" y2="{_num(frame.y(b.end))}" stroke="{colour}" '
         f'stroke-width="{width}" stroke-linecap="round"{dashes}/>'
         f'<text x="{_num(frame.x(mid))}" y="{_num(frame.y(mid) - 6)}" font-size="10" '
-        f'text-anchor="middle" fill="{colour}">{escape(b.name)}</text></g>'
+        f'text-anchor="middle" fill="{colour}">{escape(label)}</text></g>'
     )
 
 

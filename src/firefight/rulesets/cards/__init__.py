@@ -21,6 +21,7 @@ from firefight.rulesets.base import CatalogRow, Ruleset
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from firefight.cheatsheet import Section
     from firefight.dice import Dice
     from firefight.events import Event
     from firefight.outcome import Outcome
@@ -39,6 +40,11 @@ class Cards(Ruleset):
     scene_unit = "m"  # CRD-RNG-1: ranges in metres
     cli_module = "firefight.rulesets.cards.cli.commands"
     odds_cli_module = "firefight.rulesets.cards.cli.odds"
+
+    def cheatsheet(self) -> Sequence[Section]:
+        from firefight.rulesets.cards.cheatsheet import cards_cheatsheet
+
+        return cards_cheatsheet()
 
     def weapon_catalog(self) -> Sequence[CatalogRow]:
         from firefight.rulesets.cards.data import cards_data

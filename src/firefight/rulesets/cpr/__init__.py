@@ -31,6 +31,7 @@ from firefight.rulesets.base import CatalogRow, Ruleset
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from firefight.cheatsheet import Section
     from firefight.dice import Dice
     from firefight.events import Event
     from firefight.outcome import Outcome, ResolvedWord
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from firefight.rulesets.cpr.data import CprData
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.svg import Overlay
 
 __all__ = ["CPR", "CprData"]
 
@@ -54,6 +56,16 @@ class CPR(Ruleset):
     @cached_property
     def data(self) -> CprData:
         return _data_class()()
+
+    def cheatsheet(self) -> Sequence[Section]:
+        from firefight.rulesets.cpr.cheatsheet import cpr_cheatsheet
+
+        return cpr_cheatsheet()
+
+    def overlay(self, state: EncounterState, action: Action) -> Overlay:
+        from firefight.rulesets.cpr.overlay import cpr_overlay
+
+        return cpr_overlay(state, action, self.data)
 
     def action_odds(self) -> Sequence[ActionOdds]:
         from firefight.rulesets.cpr.odds import registrations

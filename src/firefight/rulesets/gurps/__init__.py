@@ -23,6 +23,7 @@ from firefight.rulesets.base import CatalogRow, Ruleset
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from firefight.cheatsheet import Section
     from firefight.dice import Dice
     from firefight.events import Event
     from firefight.outcome import Outcome, ResolvedWord
@@ -39,6 +40,11 @@ class GURPS(Ruleset):
     package = "firefight.rulesets.gurps"
     cli_module = "firefight.rulesets.gurps.cli.commands"
     odds_cli_module = "firefight.rulesets.gurps.cli.odds"
+
+    def cheatsheet(self) -> Sequence[Section]:
+        from firefight.rulesets.gurps.cheatsheet import gurps_cheatsheet
+
+        return gurps_cheatsheet()
 
     def weapon_catalog(self) -> Sequence[CatalogRow]:
         from firefight.rulesets.gurps.data import DATA

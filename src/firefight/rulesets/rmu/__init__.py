@@ -11,6 +11,7 @@ from firefight.rulesets.base import CatalogRow, Ruleset
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
+    from firefight.cheatsheet import Section
     from firefight.dice import Dice
     from firefight.events import Event
     from firefight.outcome import Outcome, ResolvedWord
@@ -72,6 +73,11 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.table_kinds import TABLE_KINDS
 
         return TABLE_KINDS
+
+    def cheatsheet(self) -> Sequence[Section]:
+        from firefight.rulesets.rmu.cheatsheet import rmu_cheatsheet
+
+        return rmu_cheatsheet()
 
     def overlay(self, state: EncounterState, action: Action) -> Overlay:
         from firefight.rulesets.rmu.overlay import rmu_overlay

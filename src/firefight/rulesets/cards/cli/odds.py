@@ -4,7 +4,6 @@ cards left), and sweeps over skill, distance, mode and the rest of the declarati
 
 from __future__ import annotations
 
-import csv
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -14,14 +13,17 @@ from rich.table import Table as RichTable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import (
+    CSV_DECIMALS,
     CsvOpt,
+    DecimalsOpt,
     MethodOpt,
     OddsSeedOpt,
     method_from_text,
     odds_options,
     show_odds,
+    write_csv,
 )
-from firefight.declarations import declare, sweep_grid
+from firefight.declarations import conditions, declare, sweep_grid
 from firefight.rulesets.cards.shot import Shot
 from firefight.serialize import to_plain
 
@@ -65,6 +67,7 @@ def cards_shoot(values: dict[str, Any], **how: Any) -> None:
     show_odds(
         f"odds: cards {shot.weapon}, skill {shot.skill}, {shot.distance:g} m",
         shot,
+        conditions=conditions(Shot, values),
         describe=describe_key,
         always_shown=_ALWAYS_SHOWN,
         **how,
@@ -82,6 +85,7 @@ def cards_shoot(values: dict[str, Any], **how: Any) -> None:
         ("samples", Annotated[int, typer.Option(help="Monte Carlo samples per point.")], 50_000),
         ("seed", OddsSeedOpt, 0),
         ("csv_path", CsvOpt, None),
+        ("csv_decimals", DecimalsOpt, CSV_DECIMALS),
         ("as_json", JsonOpt, False),
     ),
     sweep=True,
@@ -93,6 +97,7 @@ def sweep_cards_shoot(
     samples: int,
     seed: int,
     csv_path: Path | None,
+    csv_decimals: int,
     as_json: bool,
 ) -> None:
     from firefight.odds.sweep import sweep
@@ -115,12 +120,12 @@ def sweep_cards_shoot(
         )
     rows = result.rows()
     if csv_path is not None:
-        with csv_path.open("w", newline="", encoding="utf-8") as out:
-            writer = csv.DictWriter(
-                out, fieldnames=[*result.parameters, *result.stat_names, "refused"]
-            )
-            writer.writeheader()
-            writer.writerows(to_plain(rows))  # type: ignore[arg-type]
+        write_csv(
+            csv_path,
+            [*result.parameters, *result.stat_names, "refused"],
+            to_plain(rows),  # type: ignore[arg-type]
+            csv_decimals,
+        )
     if as_json:
         emit_json(
             {

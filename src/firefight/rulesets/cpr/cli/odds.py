@@ -11,7 +11,7 @@ import typer
 from firefight.cli.common import err_console, refusals
 from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import ODDS_OPTIONS, show_odds
-from firefight.declarations import declare
+from firefight.declarations import conditions, declare
 from firefight.rulesets.cpr.attack_options import AutofireOptions, ShootOptions
 
 __all__ = ["app"]
@@ -55,6 +55,7 @@ def _show_cpr_odds(
     show_odds(
         title(declared),
         attack,
+        conditions=conditions(options, values),
         describe=describe_cpr,
         plain=cpr_view_plain,
         always_shown=_CPR_ALWAYS_SHOWN,

@@ -412,7 +412,26 @@ CPR_STATS: tuple[Stat, ...] = (
         kind="probability",
     ),
     _stat(
-        "p_hit", "P(hit)", lambda s: float(any(x["result"] == "hit" for x in s)), kind="probability"
+        "p_hit_hurts",
+        "P(hit that hurts)",
+        lambda s: float(any(x["result"] == "hit" and x.get("hp_lost", 0) > 0 for x in s)),
+        kind="probability",
+    ),
+    _stat(
+        "p_hit_stopped",
+        "P(hit, stopped by armor)",
+        lambda s: float(
+            any(x["result"] == "hit" for x in s)
+            and not any(x["result"] == "hit" and x.get("hp_lost", 0) > 0 for x in s)
+        ),
+        kind="probability",
+    ),
+    _stat(
+        "p_hit",
+        "P(hit)",
+        lambda s: float(any(x["result"] == "hit" for x in s)),
+        kind="probability",
+        group="summary",
     ),
     _stat(
         "expected_hp_lost",
@@ -495,7 +514,7 @@ def _left_in(state: WoundState, before: WoundState) -> Stat:
         label=f"P(left {state.value})",
         kind="probability",
         read=read,
-        group="effect",
+        group="after",
     )
 
 

@@ -11,11 +11,14 @@ import typer
 from firefight.cli.common import JsonOpt, console, emit_json, refusals
 from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import (
+    CSV_DECIMALS,
     CsvOpt,
+    DecimalsOpt,
     odds_options,
     show_odds,
+    write_csv,
 )
-from firefight.declarations import declare, field_named, sweep_values
+from firefight.declarations import conditions, declare, field_named, sweep_values
 from firefight.rulesets.gurps.shot import Shoot
 
 __all__ = ["app", "sweep_app"]
@@ -42,6 +45,7 @@ def shoot(values: dict[str, Any], **how: Any) -> None:
     show_odds(
         f"gurps shot: {action.weapon}",
         action,
+        conditions=conditions(Shoot, values),
         describe=str,
         always_shown=frozenset({"p_hit", "p_miss", "expected_injury"}),
         **how,
@@ -57,11 +61,18 @@ def shoot(values: dict[str, Any], **how: Any) -> None:
         ("skills", SkillsOpt, "8:18:2"),
         ("distances", DistancesOpt, "2,5,10,20,45,100"),
         ("csv_path", CsvOpt, None),
+        ("csv_decimals", DecimalsOpt, CSV_DECIMALS),
         ("as_json", JsonOpt, False),
     ),
 )
 def sweep_shoot(
-    values: dict[str, Any], *, skills: str, distances: str, csv_path: Path | None, as_json: bool
+    values: dict[str, Any],
+    *,
+    skills: str,
+    distances: str,
+    csv_path: Path | None,
+    csv_decimals: int,
+    as_json: bool,
 ) -> None:
     from firefight.odds.sweep import sweep
 
@@ -74,12 +85,7 @@ def sweep_shoot(
         result = sweep(base, grid, build=lambda b, point: declare(Shoot, **{**values, **point}))
     rows = result.rows()
     if csv_path is not None:
-        import csv
-
-        with csv_path.open("w", newline="", encoding="utf-8") as out:
-            writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-            writer.writeheader()
-            writer.writerows(rows)
+        write_csv(csv_path, list(rows[0]), rows, csv_decimals)
     if as_json:
         emit_json({"ruleset": "gurps", "action": "shoot", "method": result.method, "rows": rows})
         return

@@ -161,7 +161,19 @@ def _is(result: str) -> Any:
 
 
 SHOT_STATS: tuple[Stat, ...] = (
-    Stat(name="p_hit", label="P(hit)", kind="probability", read=_is("hit")),
+    Stat(
+        name="p_hit_hurts",
+        label="P(hit that hurts)",
+        kind="probability",
+        read=lambda k: float(k.result == "hit" and k.injury > 0),
+    ),
+    Stat(
+        name="p_hit_stopped",
+        label="P(hit, stopped by DR)",
+        kind="probability",
+        read=lambda k: float(k.result == "hit" and k.injury == 0),
+    ),
+    Stat(name="p_hit", label="P(hit)", kind="probability", read=_is("hit"), group="summary"),
     Stat(name="p_defended", label="P(defended)", kind="probability", read=_is("defended")),
     Stat(name="p_miss", label="P(miss)", kind="probability", read=_is("miss")),
     Stat(

@@ -4,9 +4,7 @@ fire and suppression sweep before anyone rolls, sweeps of the aimed shot over a 
 
 from __future__ import annotations
 
-import csv
 import os
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,8 +15,10 @@ from rich.table import Table as RichTable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import (
+    CSV_DECIMALS,
     ODDS_OPTIONS,
     CsvOpt,
+    DecimalsOpt,
     DepthOpt,
     MethodOpt,
     OddsSeedOpt,
@@ -27,13 +27,15 @@ from firefight.cli.odds_kit import (
     method_from_text,
     odds_options,
     show_odds,
+    write_csv,
 )
-from firefight.declarations import DeclarationError, declare, options_of, sweep_grid
+from firefight.declarations import DeclarationError, conditions, declare, options_of, sweep_grid
 from firefight.odds.api import action_odds
 from firefight.rulesets.rmu.explosive_options import ExplodeOptions, ThrowBlastOptions
 from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.serialize import to_plain
+from firefight.wording import counted
 
 __all__ = ["app", "describe_view", "report", "sweep_app"]
 
@@ -48,11 +50,15 @@ def describe_view(view: Any) -> str:
     if view.result != "hit":
         text = str(view.result)
         if view.shielder is not None:
-            text += f"; the round flies on into {view.shielder.name}: "
-            text += describe_view(view.shielder.landing)
+            landing = view.shielder.landing
+            verb = "and hits" if landing.result == "hit" else "but misses"
+            text += f"; the round flies on toward {view.shielder.name} {verb}: "
+            text += describe_view(landing)
         return text
     if view.severity is None:
-        return f"hit: {view.hits} hits, no critical"
+        if not view.total_hits:
+            return "hit, stopped by armor: no hits, no critical"
+        return f"hit: {counted(view.total_hits, 'hit')}, no critical"
     e = view.effects
     parts = []
     if e.bleed:
@@ -103,6 +109,7 @@ def rmu_shoot(values: dict[str, Any], **how: Any) -> None:
     show_odds(
         f"odds: {shot.weapon}, OB {shot.ob}, {shot.distance_ft:g} ft, {shot.armor}",
         shot,
+        conditions=conditions(ShotOptions, values),
         describe=describe_view,
         always_shown=_ALWAYS_SHOWN,
         **how,
@@ -122,13 +129,14 @@ FireMethodOpt = Annotated[
 FireSamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
 
 
-def _show_fire_odds(decl: object, title: str, **how: Any) -> None:
+def _show_fire_odds(decl: object, title: str, given: tuple[str, ...], **how: Any) -> None:
     """The odds of a rapid fire or sweep, per person caught."""
     from firefight.rulesets.rmu.odds.fire import describe_fire, fire_stats
 
     show_odds(
         title,
         decl,
+        conditions=given,
         describe=describe_fire,
         always_shown={s.name for s in fire_stats(decl)},
         **how,
@@ -154,7 +162,12 @@ def rmu_rapid_fire(values: dict[str, Any], **how: Any) -> None:
         options = declare(RapidFireOptions, **values)
         decl = options.build()
     what = "preparing" if options.prepare else f"OB {options.ob}, {options.share}% carried"
-    _show_fire_odds(decl, f"odds: rmu rapid fire, {options.weapon}, {what}", **how)
+    _show_fire_odds(
+        decl,
+        f"odds: rmu rapid fire, {options.weapon}, {what}",
+        conditions(RapidFireOptions, values),
+        **how,
+    )
 
 
 @declared_command(
@@ -173,7 +186,7 @@ def rmu_suppress(values: dict[str, Any], **how: Any) -> None:
         f"odds: rmu suppression sweep, {options.weapon}, {options.width:g} ft wide at "
         f"{options.distance:g} ft"
     )
-    _show_fire_odds(decl, title, **how)
+    _show_fire_odds(decl, title, conditions(SuppressOptions, values), **how)
 
 
 @declared_command(
@@ -193,6 +206,7 @@ def rmu_explode(values: dict[str, Any], **how: Any) -> None:
     show_odds(
         f"odds: rmu explode, {options.load}, {options.ranks} ranks",
         decl,
+        conditions=conditions(ExplodeOptions, values),
         describe=describe_blast,
         always_shown={s.name for s in blast_stats(decl)},
         **how,
@@ -217,6 +231,7 @@ def rmu_throw(values: dict[str, Any], **how: Any) -> None:
     show_odds(
         f"odds: rmu throw, {options.load} at {options.aim}, Thrown {options.thrown:+d}",
         decl,
+        conditions=conditions(ThrowBlastOptions, values),
         describe=describe_landing,
         always_shown={s.name for s in thrown_stats(decl)},
         **how,
@@ -298,6 +313,7 @@ _SWEEP_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
         None,
     ),
     ("csv_path", CsvOpt, None),
+    ("csv_decimals", DecimalsOpt, CSV_DECIMALS),
     ("plot", PlotOpt, None),
     ("as_json", JsonOpt, False),
 )
@@ -333,6 +349,7 @@ def sweep_rmu_shoot(
     workers: int,
     dask: str | None,
     csv_path: Path | None,
+    csv_decimals: int,
     plot: Path | None,
     as_json: bool,
 ) -> None:
@@ -373,30 +390,26 @@ def sweep_rmu_shoot(
             client.close()
     rows = result.rows()
     if csv_path is not None:
-        with csv_path.open("w", newline="", encoding="utf-8") as out:
-            writer = csv.DictWriter(
-                out, fieldnames=[*result.parameters, *result.stat_names, "refused"]
-            )
-            writer.writeheader()
-            writer.writerows(to_plain(rows))  # type: ignore[arg-type]
+        write_csv(
+            csv_path,
+            [*result.parameters, *result.stat_names, "refused"],
+            to_plain(rows),  # type: ignore[arg-type]
+            csv_decimals,
+        )
     if plot is not None:
         if stat not in result.stat_names:
             fail(f"error: --stat is one of {', '.join(result.stat_names)}, got {stat!r}")
         from firefight.odds.plots import plot_heatmap
 
-        defaults = {o.name: o for o in options_of(ShotOptions)}
-        constant = ", ".join(
-            f"{k.replace('_', ' ')} {v.value if isinstance(v, Enum) else v}"
-            for k, v in fixed.items()
-            if k not in defaults or (not defaults[k].repeated and defaults[k].default != v)
-        )
+        given = conditions(ShotOptions, fixed)
         plot_heatmap(
             result,
             stat,
             plot,
             x=x or ("ob" if "ob" in grid else None),
             title=f"rmu aimed shot: {result.stat_labels[result.column(stat)]}"
-            + (f" ({constant})" if constant else ""),
+            + (f" (given: {', '.join(given)})" if given else ""),
+            units={o.name: o.param.unit for o in options_of(ShotOptions) if o.param.unit},
         )
     if as_json:
         emit_json(

@@ -196,10 +196,23 @@ SHOT_STATS: tuple[Stat, ...] = (
     _is("miss"),
     _is("cannot hit"),
     Stat(
+        name="p_hits_hurt",
+        label="P(hits that hurt, no critical)",
+        kind="probability",
+        read=lambda v: float(v.result == "hit" and v.severity is None and v.total_hits > 0),
+    ),
+    Stat(
+        name="p_stopped",
+        label="P(hit, stopped by armor)",
+        kind="probability",
+        read=lambda v: float(v.result == "hit" and v.severity is None and v.total_hits == 0),
+    ),
+    Stat(
         name="p_hits_only",
         label="P(hits only)",
         kind="probability",
         read=lambda v: float(v.result == "hit" and v.severity is None),
+        group="summary",
     ),
     Stat(
         name="p_critical",

@@ -1,0 +1,62 @@
+"""cards' cheat-sheet (``firefight cheatsheet cards``): range bands and their Targets, and the
+combat modifiers — every figure read from the data files the rules themselves use."""
+
+from __future__ import annotations
+
+from firefight.cheatsheet import Section
+from firefight.rulesets.cards.data import CardsData, cards_data
+
+__all__ = ["cards_cheatsheet"]
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def _ranges(data: CardsData) -> Section:
+    names = ("short", "medium", "long", "extreme")
+    rows = tuple((row.name, *(f"{m:g}" for m in row.bands_m)) for row in data.ranges.values())
+    targets = ", ".join(f"{k.replace('-', ' ')} {v}" for k, v in data.targets.items())
+    return Section(
+        title="Range bands, metres (CRD-RNG-1)",
+        columns=("weapon", *names),
+        rows=rows,
+        note=f"Target by band (CRD-HIT-1): {targets}; point blank within {data.point_blank_m:g} m.",
+    )
+
+
+def _modifiers(data: CardsData) -> Section:
+    m = data.modifiers
+    rows: list[tuple[str, str]] = [
+        ("aiming, per turn", _signed(m.aim_per_turn)),
+        ("called shot", _signed(m.called_shot)),
+        ("two weapons", _signed(m.two_weapons)),
+        ("thermographic sight", _signed(m.thermographic)),
+        ("blind fire", _signed(m.blind_fire)),
+        ("per 10 km/h of speed", _signed(m.per_10_kmh)),
+    ]
+    for group, table in (("light", m.lighting), ("cover", m.cover), ("moving", m.movement)):
+        rows += [(f"{group}: {k.replace('-', ' ')}", _signed(v)) for k, v in table.items()]
+    rows += [(f"wounded: {k}", _signed(v)) for k, v in m.wounds.items()]
+    return Section(
+        title="Combat modifiers (CRD-MOD-1, -2)",
+        columns=("condition", "Target"),
+        rows=tuple(rows),
+        note="A positive figure raises the Target (harder).",
+    )
+
+
+def _compensation(data: CardsData) -> Section:
+    rows = tuple(
+        (k.replace("-", " "), f"{low}-{high}")
+        for k, (low, high) in data.modifiers.compensation.items()
+    )
+    return Section(
+        title="Recoil compensation (CRD-MODE-2)", columns=("device", "points"), rows=rows
+    )
+
+
+def cards_cheatsheet() -> tuple[Section, ...]:
+    """Every section of the cards cheat-sheet, in reading order."""
+    data = cards_data()
+    return (_ranges(data), _modifiers(data), _compensation(data))
