@@ -53,7 +53,15 @@ def test_odds_rmu_fire_takes_exactly_the_options_of_the_resolving_command(comman
             getattr(option, "help", None),
             option.default,
         ), name
-    assert set(asking) - set(resolving) == {"method", "depth", "samples", "top", "csv_path", "csv_decimals", "plot"}
+    assert set(asking) - set(resolving) == {
+        "method",
+        "depth",
+        "samples",
+        "top",
+        "csv_path",
+        "csv_decimals",
+        "plot",
+    }
 
 
 @pytest.mark.parametrize(

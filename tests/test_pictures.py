@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from matplotlib.colors import to_rgb
 from matplotlib.figure import Figure
+from matplotlib.patches import Rectangle
 from typer.testing import CliRunner
 
 from firefight.cheatsheet import Section, sheet_html, sheet_pages
@@ -43,10 +44,7 @@ def _texts(fig: Figure) -> list[str]:
         found.append(ax.get_title())
         found.append(ax.get_xlabel())
         found += [t.get_text() for t in ax.get_xticklabels() + ax.get_yticklabels()]
-    if fig._suptitle is not None:
-        found.append(fig._suptitle.get_text())
-    if fig._supxlabel is not None:
-        found.append(fig._supxlabel.get_text())
+    found += [fig.get_suptitle(), fig.get_supxlabel()]
     return found
 
 
@@ -67,7 +65,9 @@ def test_outcomes_and_effects_share_one_0_to_100_scale_and_every_bar_says_its_sh
     axes = fig.axes
     assert len(axes) == 3
     assert {ax.get_ylim() for ax in axes} == {(0.0, 108.0)}
-    heights = sorted(round(p.get_height(), 6) for ax in axes for p in ax.patches)
+    heights = sorted(
+        round(p.get_height(), 6) for ax in axes for p in ax.patches if isinstance(p, Rectangle)
+    )
     assert heights == [1.0, 3.4, 8.0, 92.0]
     labels = [t.get_text() for ax in axes for t in ax.texts]
     assert labels == ["92.0%", "8.0%", "1.0%", "3.4%"]
