@@ -49,6 +49,30 @@ def test_the_map_matches_its_golden_picture(name: str, line: str) -> None:
     assert drawn == golden.read_text(encoding="utf-8")
 
 
+@pytest.mark.parametrize(
+    ("name", "line"),
+    [
+        ("night-market-throw", "V throws grenade at Rook"),
+        ("night-market-suppress", "Rook suppresses"),
+    ],
+)
+def test_a_cpr_map_matches_its_golden_picture(name: str, line: str) -> None:
+    """cpr's shapes (C-6 suppression's reach, C-8 a thrown explosive's square) in metres."""
+    state = initial_state(load_scenario(ROOT / "examples" / "night-market.toml"))
+    cpr = find_ruleset("cpr")
+    drawn = scene_svg(
+        state,
+        unit=cpr.scene_unit,
+        overlay=cpr.overlay(state, cpr.parse_action(line, state)),
+        caption=line,
+    )
+    golden = GOLDEN / f"{name}.svg"
+    if os.environ.get("FIREFIGHT_UPDATE_GOLDEN") == "1":
+        golden.write_text(drawn, encoding="utf-8")
+    assert drawn == golden.read_text(encoding="utf-8")
+    assert re.search(r">\d+ m</text>", drawn)
+
+
 def test_everyone_and_every_barrier_is_drawn_with_a_legend_and_scale() -> None:
     state = _warehouse()
     svg = scene_svg(state)
