@@ -22,7 +22,7 @@ from firefight.geometry import CoverGrade
 from firefight.odds.api import odds
 from firefight.probability.distribution import Distribution
 from firefight.probability.enumeration import enumerate_outcomes
-from firefight.rulesets.rmu.bodies import BodyScreen, Bystander
+from firefight.rulesets.rmu.bodies import Ally, BodyScreen, Bystander
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.odds.shot import (
@@ -301,3 +301,37 @@ def test_batch_keeps_each_refusal() -> None:
     found = aimed_shot_stats_batch([MONTE_CARLO_CASES[0], REFUSED[1]], DATA)
     assert isinstance(found[1], RuleRefusal) and found[1].rule == "RMU-GEN-4"
     assert not isinstance(found[0], FirefightError)
+
+
+# --- DEC-105: a fumble's 66 sends a round toward the named ally -------------------------------
+
+
+@pytest.mark.parametrize("distance", [25.0, 500.0], ids=["in-reach", "out-of-reach"])
+def test_rmu_gen_8_dec_105_the_fumbles_ally_round_generic_equals_fast(distance: float) -> None:
+    """With an ally named, a fumble reads the Firearm Fumble table and its 66 sends a round
+    toward them (OB +0, their distance's band): the fast path and the generic engine agree on
+    every outcome, the ally's landings included; past the last band the round does not reach."""
+    ally = Ally(who=Bystander(name="Ana", armor="BA II"), distance_ft=distance)
+    slow = assert_exact_agreement(AimedShot(weapon="glock-17", ob=40, distance_ft=40, ally=ally))
+    sent = slow.probability(lambda v: v.ally is not None)
+    fumbled = slow.probability(lambda v: v.result == "fumble")
+    # One d100 face in a hundred reads the 66; in reach, the ally round's own open-ended roll
+    # loses what lies past depth 0 to the cut-off.
+    if distance > 150:
+        assert sent == pytest.approx(fumbled / 100)
+    else:
+        assert 0.9 * fumbled / 100 < sent < fumbled / 100
+    landed = {v.ally.landing.result for v in slow if v.ally is not None}
+    assert landed == ({"out of reach"} if distance > 150 else {"hit", "miss"})
+
+
+def test_dec_105_monte_carlo_rolls_the_ally_round_too() -> None:
+    ally = Ally(who=Bystander(name="Ana"), distance_ft=25)
+    shot = AimedShot(weapon="glock-17", ob=40, distance_ft=40, ally=ally)
+    exact = aimed_shot_exact(shot, DATA)
+    sampled = aimed_shot_sample(shot, DATA, samples=1_000_000, seed=5)
+    read = next(s.read for s in SHOT_STATS if s.name == "p_ally_hit")
+    mean = exact.expected(read)
+    assert mean > 0
+    error = math.sqrt(exact.variance(read) / 1_000_000)
+    assert abs(sampled.expected(read) - mean) <= 5 * error

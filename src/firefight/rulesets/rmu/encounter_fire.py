@@ -383,6 +383,8 @@ def _resolve_prepare(state: EncounterState, action: PrepareRapidFire, dice: Dice
         gun=gun_state(c, weapon),
         extra=(*shooter_modifiers(c, None), *action.mods),
         shooter=c.name,
+        ammo=weapon.loaded.ammo if weapon.loaded else "ball",
+        ally=nearest_ally(state, c),
     )
     outcome = resolve_rapid_fire_preparation(decl, dice, rmu_data())
     events = [*named_as_in_scene(outcome.events, c.name, weapon), *bonus_used(c)]
@@ -581,6 +583,7 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         shooter_armor=armor.kind if (armor := intact_armor(c)) else None,
         extra=(*shooter_modifiers(c, None), *action.mods),
         shooter=c.name,
+        ally=nearest_ally(state, c),
     )
     if decl.rounds_this_round or decl.sweeps_this_round:
         tb.step(
@@ -996,16 +999,9 @@ def describe_fire_event(event: Event, state: EncounterState) -> str | None:
             f"(sweep {event.sweep_number} this round) [{event.rule}]."
         )
     if isinstance(event, WeaponMalfunctioned):
-        tail = ""
-        c = state.find(event.actor)
-        # An aimed shot's fumble (RMU-GEN-8) resolves its round at the ally itself; a burst's
-        # or a sweep's malfunction leaves it to the GM (DEC-105).
-        near = nearest_ally(state, c) if c is not None else None
-        if event.effect.nearest_ally and near is not None and event.rule != "RMU-GEN-8":
-            tail = f" A stray round goes toward {near.who.name}: roll it at OB +0."
         return (
             f"{event.actor}'s {event.weapon} malfunctions ({event.effect.label}): "
-            f"{event.effect.summary()} [{event.rule}].{tail}"
+            f"{event.effect.summary()} [{event.rule}]."
         )
     if isinstance(event, ApForfeited):
         return f"{event.actor} has no AP left this round [{event.rule}]."

@@ -31,6 +31,7 @@ from firefight.rulesets.rmu.shot_options import (
     ammo_keys,
     armor_columns,
     ba_classes,
+    parse_ally,
     parse_mod,
     weapon_keys,
 )
@@ -84,6 +85,12 @@ class _Gun:
     mod: tuple[str, ...] = param(
         (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED
     )
+    ally: str | None = param(
+        None,
+        help="The shooter's nearest ally, NAME[=ARMOR[:DAMAGE]]@FEET from the muzzle: where a "
+        "malfunction's 66 sends a round.",
+        sweep=False,
+    )
 
     def extra(self) -> tuple[Any, ...]:
         return tuple(parse_mod(m) for m in self.mod)
@@ -115,10 +122,17 @@ class RapidFireOptions(_Gun):
                 ap_available=self.ap_left,
                 rounds_left=self.rounds_left,
                 extra=self.extra(),
+                ammo=self.ammo,
+                ally=parse_ally(self.ally),
             )
         if self.share is None:
             raise DeclarationError(
                 "--share", "is needed to fire (the preparation's %); or pass --prepare."
+            )
+        if self.ally is not None:
+            raise DeclarationError(
+                "--ally",
+                "is for the preparation: the firing round cannot malfunction (RMU-RF-13).",
             )
         people = _people(self.target, self.cover, self.scene)
         if not people:
@@ -207,6 +221,7 @@ class SuppressOptions(_Gun):
             strength_bonus=self.strength,
             shooter_armor=self.shooter_armor,
             extra=self.extra(),
+            ally=parse_ally(self.ally),
         )
 
 

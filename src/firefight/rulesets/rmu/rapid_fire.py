@@ -24,6 +24,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.geometry import Point, burst_cone, distance_ft
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.bodies import Ally
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.firearm_data import (
@@ -53,6 +54,7 @@ from firefight.rulesets.rmu.person_terms import (
     situational_terms,
 )
 from firefight.rulesets.rmu.ranges import range_band
+from firefight.rulesets.rmu.shot import resolve_ally_round
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
     Person,
@@ -133,7 +135,8 @@ class RapidFirePreparation:
 
     ``rapid_fire_bonus`` is the shooter's Rapid Fire skill bonus, Self Discipline-based;
     ``fire_discipline_bonus`` offsets the haste penalty (RMU-SK-1). ``rounds_left`` None means
-    a full magazine or belt.
+    a full magazine or belt. ``ally`` is the shooter's nearest ally and ``ammo`` what the gun
+    holds: where and what a malfunction's 66 sends (DEC-105).
     """
 
     weapon: str
@@ -145,6 +148,8 @@ class RapidFirePreparation:
     gun: GunState = field(default_factory=GunState)
     extra: tuple[Modifier, ...] = ()
     shooter: str = "shooter"
+    ammo: str = "ball"
+    ally: Ally | None = None
 
 
 def resolve_rapid_fire_preparation(
@@ -228,6 +233,18 @@ def resolve_rapid_fire_preparation(
             )
         )
         summary |= {"result": "malfunction", "malfunction": bad.to_json()}
+        if bad.effect.nearest_ally:
+            ally_events, summary["ally"] = resolve_ally_round(
+                weapon=weapon,
+                ammo=data.ammunition(decl.ammo),
+                ally=decl.ally,
+                shooter=decl.shooter,
+                dice=dice,
+                data=data,
+                trace=tb,
+                rule="RMU-RF-13",
+            )
+            events.extend(ally_events)
     elif reading.fail_to_act:
         tb.step(
             "Fail to act: the preparation is wasted. No firing round follows and nothing is "

@@ -470,16 +470,18 @@ def resolve_ally_round(
     dice: Dice,
     data: RmuData,
     trace: TraceBuilder,
+    rule: str = "RMU-GEN-8",
 ) -> tuple[list[Event], dict[str, object] | None]:
     """A fumble's round toward the nearest ally (the Firearm Fumble table's 66, DEC-105): an
     attack at OB +0 with the range band of their distance (no point blank), on their own
     armor, defended as gunfire in the open, and it cannot fumble. Nobody named: told, not
-    rolled (the GM knows who stands nearest)."""
+    rolled (the GM knows who stands nearest). ``rule`` is the malfunction's: an aimed shot's
+    fumble (RMU-GEN-8), a preparation's (RMU-RF-13) or a sweep's (F-5)."""
     if ally is None:
         trace.step(
             "A round goes toward the shooter's nearest ally: none was named, so it is the "
             "GM's to place.",
-            "RMU-GEN-8",
+            rule,
         )
         return [], None
     who = ally.who
@@ -495,7 +497,7 @@ def resolve_ally_round(
     trace.step(
         f"A round goes toward the shooter's nearest ally, {who.name}, {ally.distance_ft:g} ft "
         f"away ({band.label}): OB +0, no fumble.",
-        "RMU-GEN-8",
+        rule,
     )
     rng = range_modifier(band, weapon)
     stray = prepare_stray_round(
@@ -505,7 +507,7 @@ def resolve_ally_round(
         data=data,
         carried=(rng,) if rng.value else (),
         trace=trace,
-        rule="RMU-GEN-8",
+        rule=rule,
     )
     attack = resolve_attack(
         purpose=f"stray round at {who.name}",

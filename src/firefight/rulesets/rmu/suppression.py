@@ -31,6 +31,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.geometry import Point, sweep_cone
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.bodies import Ally
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.firearm_data import (
@@ -61,6 +62,7 @@ from firefight.rulesets.rmu.person_terms import (
 )
 from firefight.rulesets.rmu.ranges import point_blank_reach_ft, range_band
 from firefight.rulesets.rmu.rapid_fire import GunState
+from firefight.rulesets.rmu.shot import resolve_ally_round
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
     Person,
@@ -123,6 +125,8 @@ class SuppressionSweep:
     shooter_armor: str | None = None
     extra: tuple[Modifier, ...] = ()
     shooter: str = "shooter"
+    # Where a malfunction's 66 sends a round (DEC-105).
+    ally: Ally | None = None
 
 
 def free_width_ft(
@@ -436,6 +440,18 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
             "volume_bonus": 0,
             "targets": [],
         }
+        if bad.effect.nearest_ally:
+            ally_events, summary["ally"] = resolve_ally_round(
+                weapon=weapon,
+                ammo=data.ammunition(decl.ammo),
+                ally=decl.ally,
+                shooter=decl.shooter,
+                dice=dice,
+                data=data,
+                trace=tb,
+                rule="F-5",
+            )
+            events.extend(ally_events)
         return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
 
     ladder = bullet_bonus(spend, fig)

@@ -49,6 +49,14 @@ def describe_view(view: Any) -> str:
     """A shot outcome in words (rmu :class:`~firefight.rulesets.rmu.odds.views.ShotView`)."""
     if view.result != "hit":
         text = str(view.result)
+        if view.ally is not None:
+            landing = view.ally.landing
+            if landing.result == "out of reach":
+                text += f"; its round toward {view.ally.name} does not reach"
+            else:
+                verb = "and hits" if landing.result == "hit" else "but misses"
+                text += f"; its round goes toward {view.ally.name} {verb}: "
+                text += describe_view(landing)
         if view.shielder is not None:
             landing = view.shielder.landing
             verb = "and hits" if landing.result == "hit" else "but misses"

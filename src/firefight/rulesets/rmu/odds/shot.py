@@ -23,7 +23,10 @@ The fast path follows the resolver's steps, as vectors:
 6. a miss through bodies in front flies on into a shielder (RMU-COV-6): one of several by a
    die, then steps 2-5 again with the column, critical tables and terms the resolver's own
    :func:`~firefight.rulesets.rmu.bodies.prepare_stray_round` settles (OB +0, no fumble);
-7. a tripod gun fired unbraced first attacks its shooter (RMU-TRI-2): steps 2-5 on the attack
+7. a fumble whose Firearm Fumble cell (d100, the gun's column) is the 66 sends a round toward
+   the nearest ally when one is named (DEC-105): steps 2-5 again at OB +0 with the range band
+   of their distance, as :func:`~firefight.rulesets.rmu.shot.resolve_ally_round` sets it up;
+8. a tripod gun fired unbraced first attacks its shooter (RMU-TRI-2): steps 2-5 on the attack
    :func:`~firefight.rulesets.rmu.tripod.prepare_recoil` sets up, and each of its outcomes
    shifts the shot's modifier total by what
    :func:`~firefight.rulesets.rmu.tripod.recoil_penalties` charges for it, so the shot is a
@@ -45,17 +48,19 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from firefight.errors import FirefightError
+from firefight.errors import FirefightError, RuleRefusal
 from firefight.probability.distribution import Distribution
 from firefight.probability.openended import open_ended
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.bodies import Bystander, prepare_stray_round, stray_shielders
 from firefight.rulesets.rmu.catalog import BreakageRules, RmuData
 from firefight.rulesets.rmu.critical_table import HitLocation
+from firefight.rulesets.rmu.fumble import firearm_fumble_table, fumble_column
 from firefight.rulesets.rmu.odds.views import (
     CANNOT_HIT,
     FUMBLE,
     MISS,
+    OUT_OF_REACH,
     SHOT_STATS,
     BreakageView,
     ShotView,
@@ -64,6 +69,7 @@ from firefight.rulesets.rmu.odds.views import (
     effects_of,
 )
 from firefight.rulesets.rmu.protection import FirePlan
+from firefight.rulesets.rmu.ranges import range_band, range_modifier
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot import AimedShot, PreparedShot, prepare_aimed_shot
 from firefight.rulesets.rmu.strike import combine_effects
@@ -422,6 +428,56 @@ def _stray(prep: PreparedShot, who: Bystander, data: RmuData) -> _Stray:
     )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Ally:
+    """The ally a fumble's 66 sends a round toward (DEC-105): ``share`` is the chance a fumble
+    reads that cell; ``stray`` the round's setup, None when the ally stands out of reach."""
+
+    name: str
+    share: float
+    stray: _Stray | None
+
+
+@cache
+def _ally_share(column: str) -> float:
+    """P(a fumble's d100 reads a cell that sends a round toward the nearest ally)."""
+    table = firearm_fumble_table()
+    return sum(table.read(face, column).effect.nearest_ally for face in range(1, 101)) / 100
+
+
+def _ally(prep: PreparedShot, data: RmuData) -> _Ally | None:
+    """The fumble's round as :func:`~firefight.rulesets.rmu.shot.resolve_ally_round` sets it
+    up; None when nobody is named or the gun's column has no such cell."""
+    ally = prep.shot.ally
+    share = _ally_share(fumble_column(prep.weapon))
+    if ally is None or not share:
+        return None
+    try:
+        band = range_band(prep.weapon, ally.distance_ft, data.rules, allow_point_blank=False)
+    except RuleRefusal:
+        return _Ally(name=ally.who.name, share=share, stray=None)
+    rng = range_modifier(band, prep.weapon)
+    stray = prepare_stray_round(
+        weapon=prep.weapon,
+        ammo=prep.ammo,
+        who=ally.who,
+        data=data,
+        carried=(rng,) if rng.value else (),
+    )
+    body = _BodySignature(
+        attack_table=prep.weapon.attack_table,
+        plan=stray.plan,
+        armor_damage=ally.who.armor_damage,
+        armor_quality=ally.who.armor_quality,
+        fumble=0,  # the ally's round cannot fumble (DEC-105)
+    )
+    return _Ally(
+        name=ally.who.name,
+        share=share,
+        stray=_Stray(name=ally.who.name, body=body, modifier_total=stray.modifier_total),
+    )
+
+
 def _target(prep: PreparedShot) -> _BodySignature:
     assert prep.plan is not None
     return _BodySignature(
@@ -437,10 +493,19 @@ class _Model:
     """A shot's bodies with every outcome numbered: column ``v`` of the probability matrices is
     ``views[v]``; view 0 is FUMBLE, 1 MISS, 2 the cut-off (not an outcome)."""
 
-    def __init__(self, data: RmuData, target: _BodySignature, strays: tuple[_Stray, ...]) -> None:
+    def __init__(
+        self,
+        data: RmuData,
+        target: _BodySignature,
+        strays: tuple[_Stray, ...],
+        ally: _Ally | None = None,
+    ) -> None:
         self.target = _body(data, target)
         self.strays = strays
         self.stray_bodies = [_body(data, s.body) for s in strays]
+        self.ally = ally
+        self.ally_body = _body(data, ally.stray.body) if ally and ally.stray else None
+        self._fumbles: dict[int, tuple[IntArray, FloatArray]] = {}
         self.views: list[ShotView | None] = [FUMBLE, MISS, None]
         self._numbered: dict[ShotView, int] = {FUMBLE: 0, MISS: 1}
         self._entries: dict[int, tuple[IntArray, IntArray, IntArray, FloatArray]] = {}
@@ -491,12 +556,38 @@ class _Model:
             )
         return self._misses[depth]
 
+    def ally_view(self, landing: ShotView) -> ShotView:
+        assert self.ally is not None
+        return FUMBLE._replace(ally=StrayView(self.ally.name, landing))
+
+    def fumbles(self, depth: int) -> tuple[IntArray, FloatArray]:
+        """Where a fumble ends: FUMBLE, or, on the 66, the ally round's landings (DEC-105)."""
+        if depth not in self._fumbles:
+            ally = self.ally
+            split: dict[int, float] = {0: 1.0}
+            if ally is not None:
+                split[0] = 1.0 - ally.share
+                if ally.stray is None or self.ally_body is None:
+                    split[self.number(self.ally_view(OUT_OF_REACH))] = ally.share
+                else:
+                    landed, cut = self.ally_body.distribution(ally.stray.modifier_total, depth)
+                    for view, p in landed.items():
+                        v = self.number(self.ally_view(view))
+                        split[v] = split.get(v, 0.0) + ally.share * p
+                    split[2] = split.get(2, 0.0) + ally.share * cut
+            self._fumbles[depth] = (
+                np.array(list(split), dtype=np.intp),
+                np.array(list(split.values()), dtype=np.float64),
+            )
+        return self._fumbles[depth]
+
     def probabilities(self, modifier_totals: Sequence[int], depth: int) -> FloatArray:
         """``P[k, v]``: the probability of view ``v`` at the ``k``-th modifier total; column 2
         holds the cut-off."""
         fumble, miss, weights, cut = self.target.attack_masses(modifier_totals, depth)
         ent_row, ent_bin, ent_view, ent_p = self.entries(depth)
         miss_view, miss_p = self.misses(depth)
+        fumble_view, fumble_p = self.fumbles(depth)
         k = len(fumble)
         n = len(self.views)
         mass = weights[:, ent_row, ent_bin] * ent_p[None, :]
@@ -506,7 +597,7 @@ class _Model:
             .astype(np.float64)
             .reshape(k, n)
         )
-        out[:, 0] += fumble
+        out[:, fumble_view] += fumble[:, None] * fumble_p[None, :]
         out[:, miss_view] += miss[:, None] * miss_p[None, :]
         out[:, 2] += cut
         return out
@@ -528,8 +619,10 @@ _MODELS: weakref.WeakKeyDictionary[RmuData, dict[Hashable, _Model]] = weakref.We
 
 
 def _model(data: RmuData, prep: PreparedShot) -> _Model:
-    target, strays = _target(prep), _strays(prep, data)
-    return _cached(_MODELS, data, (target, strays), lambda: _Model(data, target, strays))
+    target, strays, ally = _target(prep), _strays(prep, data), _ally(prep, data)
+    return _cached(
+        _MODELS, data, (target, strays, ally), lambda: _Model(data, target, strays, ally)
+    )
 
 
 # --- the engines ----------------------------------------------------------------------------
@@ -671,7 +764,7 @@ class _Kernel:
 
     Extended rows: 0 fumble, 1 miss, ``2 + i`` attack row ``i``. ``ids[row * n_bins + bin]``
     is the outcome, -1 where a breakage check decides it (``check_ids``), -2 for a miss that
-    flies on to a shielder.
+    flies on to a shielder, -3 for a fumble that may send a round toward an ally.
     """
 
     body: _Body
@@ -692,21 +785,23 @@ class _Kernel:
 
 
 _STRAY = -2
+_ALLY = -3
 
 
-def _kernel(model: _Model, body: _Body, wrap: StrayView | str | None) -> _Kernel:
-    """``wrap``: None for the target, else the shielder's name (its outcomes nest in MISS)."""
+def _kernel(model: _Model, body: _Body, nest: Callable[[ShotView], ShotView] | None) -> _Kernel:
+    """``nest``: None for the target, else how a body's outcome sits in the shot's (a
+    shielder's in MISS, the ally's in FUMBLE)."""
 
     def number(view: ShotView | None) -> int:
-        if view is None or wrap is None:
+        if view is None or nest is None:
             return model.number(view)
-        return model.number(MISS._replace(shielder=StrayView(str(wrap), view)))
+        return model.number(nest(view))
 
     n_bins = body.n_bins
     rows = body.n_rows + 2
     ids = np.zeros(rows * n_bins, dtype=np.int32)
-    ids[:n_bins] = number(FUMBLE)
-    ids[n_bins : 2 * n_bins] = _STRAY if (wrap is None and model.strays) else number(MISS)
+    ids[:n_bins] = _ALLY if (nest is None and model.ally is not None) else number(FUMBLE)
+    ids[n_bins : 2 * n_bins] = _STRAY if (nest is None and model.strays) else number(MISS)
     n_o = body.breakage.n_classes if body.breakage else 1
     check_ids = np.zeros((rows * n_bins, n_o), dtype=np.int32)
     offsets = np.zeros(rows * n_bins, dtype=np.int64)
@@ -841,11 +936,16 @@ def aimed_shot_sample(
     target = _kernel(model, model.target, None) if model is not None else None
     strays = (
         [
-            _kernel(model, body, s.name)
+            _kernel(model, body, _in_miss(s.name))
             for s, body in zip(model.strays, model.stray_bodies, strict=True)
         ]
         if model is not None
         else []
+    )
+    ally = (
+        _kernel(model, model.ally_body, model.ally_view)
+        if model is not None and model.ally_body is not None
+        else None
     )
     width = len(recoil_model.views) + 1 if recoil_model is not None else 1
     counts = np.zeros(0, dtype=np.int64)
@@ -862,12 +962,12 @@ def aimed_shot_sample(
             shifts = np.zeros(n, dtype=np.int64)
         ids = np.full(n, -1, dtype=np.int32)
         if model is not None and target is not None and recoil is None:
-            ids = _sample_target(model, target, strays, prep.modifier_total, n, rng)
+            ids = _sample_target(model, target, strays, ally, prep.modifier_total, n, rng)
         elif model is not None and target is not None:
             for shift in np.unique(shifts):
                 mine = np.flatnonzero(shifts == shift)
                 total = prep.modifier_total + int(shift)
-                ids[mine] = _sample_target(model, target, strays, total, mine.size, rng)
+                ids[mine] = _sample_target(model, target, strays, ally, total, mine.size, rng)
         if recoil is None and model is not None:
             # Without recoil the code below is just the outcome + 1.
             found = np.concatenate(([0], np.bincount(ids)))
@@ -893,15 +993,31 @@ def aimed_shot_sample(
     return Distribution(probabilities=probabilities, method="monte carlo", samples=samples)
 
 
+def _in_miss(name: str) -> Callable[[ShotView], ShotView]:
+    """How a shielder's outcome sits in the shot's: a miss that flew on into them."""
+    return lambda view: MISS._replace(shielder=StrayView(name, view))
+
+
 def _sample_target(
     model: _Model,
     target: _Kernel,
     strays: list[_Kernel],
+    ally: _Kernel | None,
     modifier_total: int,
     n: int,
     rng: np.random.Generator,
 ) -> npt.NDArray[np.int32]:
     ids = _sample_body(target, modifier_total, n, rng)
+    fumbled = np.flatnonzero(ids == _ALLY)
+    if fumbled.size and model.ally is not None:
+        # DEC-105: the fumble's d100 reads the 66 with the ally's share; then their round.
+        sent = rng.random(fumbled.size) < model.ally.share
+        ids[fumbled[~sent]] = model.number(FUMBLE)
+        chosen = fumbled[sent]
+        if model.ally.stray is None or ally is None:
+            ids[chosen] = model.number(model.ally_view(OUT_OF_REACH))
+        else:
+            ids[chosen] = _sample_body(ally, model.ally.stray.modifier_total, chosen.size, rng)
     if not strays:
         return ids
     flying = np.flatnonzero(ids == _STRAY)

@@ -23,6 +23,7 @@ __all__ = [
     "CANNOT_HIT",
     "FUMBLE",
     "MISS",
+    "OUT_OF_REACH",
     "SHOT_STATS",
     "BreakageView",
     "ShotEffects",
@@ -83,10 +84,12 @@ class ShotView(NamedTuple):
     breakage: BreakageView | None = None
     shielder: StrayView | None = None
     recoil: ShotView | None = None  # what an unbraced tripod gun did to its shooter first
+    ally: StrayView | None = None  # a fumble's round toward the nearest ally (DEC-105)
 
 
 class StrayView(NamedTuple):
-    """Where a missed round went on to: the shielder it met and what it did (RMU-COV-6)."""
+    """Where a round went besides the target: the shielder a miss met (RMU-COV-6), or the ally
+    a fumble's 66 sent it toward (DEC-105), and what it did."""
 
     name: str
     landing: ShotView
@@ -95,6 +98,8 @@ class StrayView(NamedTuple):
 FUMBLE = ShotView("fumble", 0, None, None, None, None, 0)
 MISS = ShotView("miss", 0, None, None, None, None, 0)
 CANNOT_HIT = ShotView("cannot hit", 0, None, None, None, None, 0)
+#: A fumble's round toward an ally standing past the weapon's last band (RMU-GEN-4).
+OUT_OF_REACH = ShotView("out of reach", 0, None, None, None, None, 0)
 
 
 def effects_of(values: Mapping[str, object]) -> ShotEffects:
@@ -145,6 +150,9 @@ def shot_view(outcome: Outcome) -> ShotView:
     recoil = outcome.summary.get("recoil")
     if isinstance(recoil, dict):
         view = view._replace(recoil=_landing_view(recoil))
+    ally = outcome.summary.get("ally")
+    if isinstance(ally, dict):
+        view = view._replace(ally=StrayView(str(ally["name"]), _landing_view(ally)))
     return view
 
 
@@ -252,6 +260,13 @@ SHOT_STATS: tuple[Stat, ...] = (
         label="P(stray round hits a shielder)",
         kind="probability",
         read=lambda v: float(v.shielder is not None and v.shielder.landing.result == "hit"),
+        group="effect",
+    ),
+    Stat(
+        name="p_ally_hit",
+        label="P(a fumble's round hits the ally)",
+        kind="probability",
+        read=lambda v: float(v.ally is not None and v.ally.landing.result == "hit"),
         group="effect",
     ),
 )
