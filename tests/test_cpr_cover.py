@@ -20,6 +20,7 @@ from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.events import CoverDamaged
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.service import EncounterService
 
@@ -197,3 +198,39 @@ def test_c_13_cpr_shoot_behind_cover_on_the_command_line_and_its_odds() -> None:
     stats = json.loads(out.output)["stats"]
     assert stats["expected_hp_lost"]["value"] == 0.0
     assert stats["p_hit"]["value"] == pytest.approx(0.8)
+
+
+def _shells(cover: str, damage: Sequence[int]) -> tuple[EncounterService, LogRecord]:
+    """V fires shells north from 0,0: REF 6 + Shoulder Arms 6 + d10 5 = 17 beats DV 13 (C-7).
+    Rook at 0,5 and Mei at 1,5 both stand behind the crates at y 4 (C-13)."""
+    shotgun = {"name": "shotgun", "weapon": "shotgun", "ammo": "shell"}
+    skills = {"Shoulder Arms": 6, "Athletics": 4, "Evasion": 5}
+    crates = {"name": "Crates", "from": [-2, 4], "to": [3, 4], "height_ft": 4, "cover": cover}
+    service = start(
+        [
+            person("V", 0, 0, weapon=[shotgun], skills=skills),
+            person("Rook", 0, 5),
+            person("Mei", 1, 5),
+        ],
+        [5, 4, 3],
+        barriers=(crates,),
+    )
+    return service, step(service, [5, *damage], "V fires shells at Rook")
+
+
+def test_c_7_c_13_shells_strike_shared_cover_once_and_it_holds() -> None:
+    """C-7 rolls 3d6 once for everyone in the spread: 4+4+4 = 12 strikes the crates (20 HP)
+    once, not once per person behind them: 8 HP left, Rook and Mei untouched (DEC-460)."""
+    service, record = _shells("wood thick", [4, 4, 4])
+    damaged = [e for e in record.events if isinstance(e, CoverDamaged)]
+    assert [(e.hp_before, e.hp_after) for e in damaged] == [(20, 8)]
+    assert "stopped short of Rook (the Crates holds) and Mei" in record.summary["headline"]
+    state = service.state("fight")
+    assert (state.combatant("Rook").hits_left, state.combatant("Mei").hits_left) == (40, 40)
+
+
+def test_c_7_c_13_shells_that_destroy_the_cover_reach_everyone_behind() -> None:
+    """4+4+4 = 12 destroys the thin crates' 5 HP and reaches both: 40 -> 28 each."""
+    service, _ = _shells("wood thin", [4, 4, 4])
+    state = service.state("fight")
+    assert (state.combatant("Rook").hits_left, state.combatant("Mei").hits_left) == (28, 28)

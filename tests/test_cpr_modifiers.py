@@ -154,3 +154,49 @@ def test_cpr_ref_1_shoot_takes_modifier_on_the_command_line() -> None:
     out = json.loads(result.output)
     assert out["result"]["shots"][0]["attack_total"] == 15
     assert out["result"]["shots"][0]["result"] == "miss"
+
+
+def _smart(*extra: str, rolls: str) -> dict[str, Any]:
+    result = CliRunner().invoke(
+        app,
+        [
+            "cpr", "shoot", "--weapon", "heavy pistol", "--ref", "7", "--skill", "6",
+            "--distance", "30", "--ammo", "smart", *extra, "--rolls", rolls, "--json",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    shot: dict[str, Any] = json.loads(result.output)["result"]["shots"][0]
+    return shot
+
+
+def test_c_14_dec_462_a_guided_smart_round_that_misses_attacks_again() -> None:
+    """30 m: DV 25. 7 + 6 + 1 (link) + d10 5 = 19 misses; the smart round's own attack,
+    10 + d10 10, exploding (C-1) + 6 = 26, beats it: a hit, 3d6 2+2+2 = 6 to the body. A
+    second try whose own roll is 4 (14) misses."""
+    shot = _smart("--modifier", "smartgun-link", rolls="5,10,6,2,2,2")
+    assert (shot["attack_total"], shot["smart_total"], shot["result"]) == (19, 26, "hit")
+    again = _smart("--modifier", "smartgun-link", rolls="5,4")
+    assert (again["smart_total"], again["result"]) == (14, "miss")
+
+
+def test_c_14_dec_462_smart_rounds_without_a_link_fly_as_basic_ones() -> None:
+    shot = _smart(rolls="5")
+    assert shot["result"] == "miss" and "smart_total" not in shot
+
+
+def test_c_14_dec_462_the_odds_count_the_smart_rounds_second_attack() -> None:
+    """At DV 25, with the link on both, smart rounds hit more often than basic ones: a miss
+    gets the round's own 10 + d10, which hits on an exploding 10."""
+
+    def p_hit(ammo: str) -> float:
+        result = CliRunner().invoke(
+            app,
+            [
+                "odds", "cpr", "shoot", "--weapon", "heavy pistol", "--ref", "7", "--skill", "6",
+                "--distance", "30", "--ammo", ammo, "--modifier", "smartgun-link", "--json",
+            ],
+        )  # fmt: skip
+        assert result.exit_code == 0, result.output
+        return float(json.loads(result.output)["stats"]["p_hit"]["value"])
+
+    assert p_hit("smart") > p_hit("basic")

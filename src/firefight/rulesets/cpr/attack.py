@@ -32,9 +32,9 @@ from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, WeaponJammed
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range
-from firefight.rulesets.cpr.weapons import Weapon, WeaponKind
+from firefight.rulesets.cpr.weapons import Ammo, Weapon, WeaponKind
 from firefight.rulesets.cpr.wounds import WoundState
-from firefight.trace import Modifier, TraceBuilder
+from firefight.trace import Modifier, Total, TraceBuilder
 
 __all__ = ["RangedAttack", "Shot", "resolve_ranged_attack"]
 
@@ -70,6 +70,7 @@ class RangedAttack:
     injuries: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
     jams_on: int | None = None
+    guided: bool = False
 
 
 def _refuse_non_guns(weapon: Weapon) -> None:
@@ -122,10 +123,29 @@ def _validate(attack: RangedAttack, weapon: Weapon, data: CprData) -> list[DvRea
     return reads
 
 
+def _smart_round(
+    attack: RangedAttack, ammo: Ammo, target: str, dice: Dice, tb: TraceBuilder
+) -> Total | None:
+    """A missed smart round makes its own attack once, guided by the smartgun link: its base
+    and a d10, exploding as every cpr check does (C-14, C-1, DEC-462). Without the link it was
+    a basic round: None."""
+    if not attack.guided:
+        tb.step("Smart rounds without a smartgun link fly as basic rounds.", "C-14")
+        return None
+    tb.step(
+        f"The smart round turns back toward {target}: its own attack, {ammo.smart_base} + d10.",
+        "C-14",
+    )
+    roll = tb.roll(dice.d10_exploding(f"{attack.shooter}'s smart round"))
+    base = Modifier(value=ammo.smart_base, label="smart round's guidance", rule="C-14")
+    return tb.total("smart round total", [base, d10_modifier(roll)])
+
+
 def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Outcome:
     """Resolve an Attack Action of single shots (CPR-HIT-1..2, CPR-RNG-1, CPR-DOD-1,
-    CPR-ROF-1, CPR-AIM-1, CPR-DMG-1, C-1..C-4, C-9)."""
+    CPR-ROF-1, CPR-AIM-1, CPR-DMG-1, C-1..C-4, C-9, C-14's smart rounds)."""
     weapon = data.weapon(attack.weapon)
+    ammo = data.ammunition(attack.ammo)
     reads = _validate(attack, weapon, data)
     figures = data.figures
     tb = TraceBuilder()
@@ -191,6 +211,10 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
         total = tb.total("attack total", [*parts, d10_modifier(roll_d10)])
         jam = jammed(tb, roll_d10.natural, attack.jams_on, weapon.name)
         hit = not jam and compare(tb, total, threshold, against)
+        smart = None
+        if not hit and not jam and ammo.smart:
+            smart = _smart_round(attack, ammo, target.name, dice, tb)
+            hit = smart is not None and compare(tb, smart, threshold, against, rule="C-14")
         summary: dict[str, object] = {
             "target": target.name,
             "distance_m": shot.distance_m,
@@ -201,6 +225,8 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
             "aim": shot.aim.value if shot.aim else None,
             "result": "hit" if hit else "miss",
         }
+        if smart is not None:
+            summary["smart_total"] = smart.value
         if hit:
             roll = roll_damage(tb, dice, weapon.damage_d6, f"{weapon.name} damage")
             result = apply_damage(

@@ -233,6 +233,7 @@ class ShootOptions(ActorFields, _Aimed, _Dodging, _Struck, GunFields):
             injuries=self.injury,
             extra=(*self.extra(), *named.on_roll()),
             jams_on=named.jams_on,
+            guided=named.guided,
         )
 
 

@@ -12,7 +12,9 @@ behind it (C-13). A bulletproof shield is cover held in hand (CPR-DOD-1).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pydantic import Field
 
@@ -23,7 +25,10 @@ from firefight.rulesets.cpr.weapons import normalize_key
 from firefight.tables.data_files import DataModel
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["Cover", "CoverTable", "hit_cover", "load_cover"]
+if TYPE_CHECKING:
+    from firefight.rulesets.cpr.combatants import Target
+
+__all__ = ["Cover", "CoverTable", "hit_cover", "load_cover", "strike_covers"]
 
 THICKNESSES = ("thin", "thick")
 
@@ -120,3 +125,33 @@ def hit_cover(
         cover=cover.name, holder=cover.holder, hp_before=cover.hp, hp_after=after, damage=damage
     )
     return Cover(name=cover.name, hp=after, holder=cover.holder), event
+
+
+def strike_covers(
+    targets: Sequence[Target], damage: int, tb: TraceBuilder, *, what: str
+) -> tuple[list[CoverDamaged], frozenset[str]]:
+    """One roll that reaches several people strikes each piece of cover in front of them once
+    (C-13): ``what`` names the attack in the trace ("the blast", "the shells"). Returns the
+    cover's damage and the names of those whose cover still stands; cover it destroys lets
+    the attack through to whoever is behind."""
+    covers: dict[tuple[str, str | None], Cover] = {}
+    events: list[CoverDamaged] = []
+    for target in targets:
+        cover = target.cover
+        if cover is None or cover.hp <= 0:
+            continue
+        key = (cover.name, cover.holder)
+        if key in covers:
+            continue
+        behind = " and ".join(
+            t.name for t in targets if t.cover is not None and (t.cover.name, t.cover.holder) == key
+        )
+        tb.step(f"{what.capitalize()} strikes the {cover.name} in front of {behind}.", "C-13")
+        covers[key], event = hit_cover(cover, damage, tb, behind=behind, area=True)
+        events.append(event)
+    standing = frozenset(
+        t.name
+        for t in targets
+        if t.cover is not None and covers.get((t.cover.name, t.cover.holder), t.cover).hp > 0
+    )
+    return events, standing

@@ -107,6 +107,15 @@ class CprData:
                 "aimed",
                 f"leg_injury {self.figures.aimed_leg_injury!r} is not on the body table",
             )
+        known = self.injuries.by_key()
+        for ammo in self.ammo.values():
+            for key in ammo.lasting_injuries:
+                if key not in known:
+                    raise TableDataError(
+                        label_for("ammo.toml"),
+                        f"ammo {ammo.key!r}",
+                        f"lasting injury {key!r} is not in critical_injuries.toml",
+                    )
         label = label_for("weapons.toml")
         for weapon in self.weapons.values():
             if weapon.range_row is not None and weapon.range_row not in self.ranges.rows:

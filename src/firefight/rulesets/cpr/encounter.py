@@ -72,6 +72,7 @@ from firefight.rulesets.cpr.encounter_events import (
 from firefight.rulesets.cpr.events import (
     ActionTaken,
     ArmorAblated,
+    CloudFormed,
     CoverDamaged,
     CriticalInjuryInflicted,
     DamageDealt,
@@ -79,6 +80,8 @@ from firefight.rulesets.cpr.events import (
     ItemDropped,
     ItemThrown,
     KnockedOut,
+    LoadTook,
+    LoadWoreOff,
     MagazineReloaded,
     MustTakeCover,
     SetOnFire,
@@ -95,6 +98,8 @@ from firefight.rulesets.cpr.fighter import (
     spot_of,
     wound_of,
 )
+from firefight.rulesets.cpr.lasting import apply_cloud, apply_load, apply_wore_off, lasting_lines
+from firefight.rulesets.cpr.modifiers import Chosen
 from firefight.rulesets.cpr.reload import Reload as ReloadDeclaration
 from firefight.rulesets.cpr.reload import resolve_reload
 from firefight.rulesets.cpr.shotgun import ShotgunShells, resolve_shotgun_shells
@@ -144,6 +149,9 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     Stabilized,
     WeaponJammed,
     WoundStateChanged,
+    LoadTook,
+    LoadWoreOff,
+    CloudFormed,
     ActionHeld,
     Burned,
     FireOut,
@@ -250,10 +258,10 @@ def _named(
     distance_m: float | None,
     data: CprData,
     tb: TraceBuilder,
-) -> tuple[tuple[Modifier, ...], int | None, list[Event]]:
+) -> tuple[tuple[Modifier, ...], Chosen, list[Event]]:
     """The modifiers an attack carries beyond the rules': the GM's, the armor penalty on the
-    stat, the named ones standing on the weapon and given on the line; the jam face; the
-    LUCK spent (CPR-REF-1)."""
+    stat, the named ones standing on the weapon and given on the line; what the named ones
+    chose besides (the jam face, a link for smart rounds); the LUCK spent (CPR-REF-1)."""
     own = fighter(c)
     if weapon.name in own.jammed:
         raise RuleRefusal(
@@ -271,7 +279,7 @@ def _named(
     penalty = armor_penalty(c, data)
     extra = (*action_mods, *([penalty] if penalty else []), *chosen.attack)
     spent: list[Event] = [LuckSpent(actor=c.name, points=chosen.luck)] if chosen.luck else []
-    return extra, chosen.jams_on, spent
+    return extra, chosen, spent
 
 
 def _shot_headline(summary: Mapping[str, Any]) -> str:
@@ -322,7 +330,7 @@ def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData
     shot = Shot(distance_m=distance, target=Target(name=barrier.name, cover=cover))
     who = shooter_of(c)
     tb = TraceBuilder()
-    extra, jams_on, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
+    extra, chosen, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
     outcome = resolve_ranged_attack(
         RangedAttack(
             weapon=weapon.kind,
@@ -335,7 +343,8 @@ def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData
             wound=who.wound,
             injuries=who.injuries,
             extra=extra,
-            jams_on=jams_on,
+            jams_on=chosen.jams_on,
+            guided=chosen.guided,
         ),
         dice,
         data,
@@ -405,7 +414,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
             moved = [moved_to(c, second_from), MoveTaken(actor=c.name, distance_m=metres)]
         shots.append(replace(first, distance_m=_metres(second_from, target.position)))
     who = shooter_of(c)
-    extra, jams_on, spent = _named(c, weapon, action.mods, action.named, first.distance_m, data, tb)
+    extra, chosen, spent = _named(c, weapon, action.mods, action.named, first.distance_m, data, tb)
     outcome = resolve_ranged_attack(
         RangedAttack(
             weapon=weapon.kind,
@@ -418,7 +427,8 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
             wound=who.wound,
             injuries=who.injuries,
             extra=extra,
-            jams_on=jams_on,
+            jams_on=chosen.jams_on,
+            guided=chosen.guided,
         ),
         dice,
         data,
@@ -569,8 +579,15 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
         ShotgunShells(
             ref=who.ref,
             skill=fighter(c).skill(data.weapon(weapon.kind).skill),
+            # The cover between the muzzle and each person in the spread (C-13, DEC-460).
             targets=_area_targets(
-                state, c, unseen=action.unseen, tb=tb, data=data, include_actor=False
+                state,
+                c,
+                unseen=action.unseen,
+                tb=tb,
+                data=data,
+                include_actor=False,
+                origin=c.position,
             ),
             position=spot_of(c),
             toward=spot_of(target),
@@ -587,12 +604,12 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
         data,
     )
     events = _injury_effects(state, _scene_names(outcome.events, weapon.name), data, tb)
-    hit = [
-        str(t["target"])
-        for t in cast(list[Mapping[str, Any]], outcome.summary.get("targets", []))
-        if t.get("result") == "hit"
-    ]
-    tail = "hits " + " and ".join(hit) if hit else "hits nobody"
+    listed = cast(list[Mapping[str, Any]], outcome.summary.get("targets", []))
+    hit = [str(t["target"]) for t in listed if t.get("result") == "hit"]
+    covered = [f"{t['target']} (the {t['cover']} holds)" for t in listed if t.get("cover")]
+    reached = ["hits " + " and ".join(hit)] if hit else []
+    reached += ["stopped short of " + " and ".join(covered)] if covered else []
+    tail = "; ".join(reached) or "hits nobody"
     headline = f"{c.name} fires a shell from the {weapon.name} toward {target.name}: {tail}."
     return _outcome(
         tb,
@@ -617,7 +634,13 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
     who = shooter_of(c)
     athletics = fighter(c).skill(data.figures.throw_skill)
     extra, _, spent = _named(c, item, action.mods, action.named, None, data, tb)
-    if action.point is not None:
+    point = action.point
+    if point is None and catalog.kind is WeaponKind.GRENADE and action.target is not None:
+        # A grenade hits an area (C-8): thrown "at" someone, it is aimed at where they stand.
+        aimed_at = state.combatant(action.target)
+        point = aimed_at.position
+        tb.step(f"The {item.name} is aimed at where {aimed_at.name} stands.", "C-8")
+    if point is not None:
         if catalog.kind is not WeaponKind.GRENADE:
             raise RuleRefusal(
                 "CPR-THR-1",
@@ -627,7 +650,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
         outcome = resolve_explosion(
             Explosion(
                 weapon=item.kind,
-                aim_point=_spot(action.point),
+                aim_point=_spot(point),
                 targets=_area_targets(
                     state,
                     c,
@@ -635,7 +658,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                     tb=tb,
                     data=data,
                     include_actor=True,
-                    origin=action.point,
+                    origin=point,
                 ),
                 position=spot_of(c),
                 stat=who.dex,
@@ -644,6 +667,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                 wound=who.wound,
                 injuries=who.injuries,
                 extra=extra,
+                ammo=dict(fighter(c).loads).get(item.name, "basic"),
             ),
             dice,
             data,
@@ -651,13 +675,13 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
         hit = [
             str(t["target"])
             for t in cast(list[Mapping[str, Any]], outcome.summary.get("targets", []))
-            if t.get("result") == "hit"
+            if t.get("result") in ("hit", "caught")
         ]
         if outcome.summary.get("result") == "went off":
             tail = "it goes off, catching " + " and ".join(hit) if hit else "it goes off"
         else:
             tail = "it lands off target (where is the GM's call)"
-        headline = f"{c.name} throws the {item.name} at {_where(action.point)}: {tail}."
+        headline = f"{c.name} throws the {item.name} at {_where(point)}: {tail}."
         target_name = None
     else:
         assert action.target is not None
@@ -1042,6 +1066,14 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
         return _cover_damaged(state, event)
     if isinstance(event, KnockedOut):
         return state.with_combatant(replace(named_in_log(state, event.target), unconscious=True))
+    if isinstance(event, LoadTook):
+        named_in_log(state, event.target)
+        return apply_load(state, event)
+    if isinstance(event, LoadWoreOff):
+        named_in_log(state, event.target)
+        return apply_wore_off(state, event)
+    if isinstance(event, CloudFormed):
+        return apply_cloud(state, event)
     if isinstance(event, SetOnFire):
         c = named_in_log(state, event.target)
         return _with(state, c, burning=max(fighter(c).burning, event.hp_per_turn))
@@ -1180,6 +1212,17 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
         return f"{event.actor} spends {event.points} LUCK [CPR-REF-1]."
     if isinstance(event, KnockedOut):
         return f"{event.target} is knocked out by the {event.cause} [C-14]."
+    if isinstance(event, LoadTook):
+        what = data.ammunition(event.load).name
+        return f"The {what} holds {event.target} for {event.turns} turns [C-14]."
+    if isinstance(event, LoadWoreOff):
+        return f"The {data.ammunition(event.load).name} wears off {event.target} [C-14]."
+    if isinstance(event, CloudFormed):
+        what = data.ammunition(event.load).name
+        return (
+            f"The {what} fills a {event.side_m:g} m square at {event.x_m:g},{event.y_m:g} m "
+            f"for {event.turns} turns [C-14]."
+        )
     if isinstance(event, SetOnFire):
         return f"{event.target} is on fire ({event.hp_per_turn} HP a turn) [C-14]."
     if isinstance(event, Burned):
@@ -1276,7 +1319,7 @@ def cpr_scene_lines(state: EncounterState, data: CprData) -> list[str]:
         left = barrier_cover(state, b, data).hp
         status = f"{left}/{full} HP" if left else "destroyed"
         lines.append(f"cover: {b.name} ({b.cover}) {status}")
-    return lines
+    return [*lines, *lasting_lines(state)]
 
 
 def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:

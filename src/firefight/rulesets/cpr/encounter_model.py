@@ -81,8 +81,12 @@ class CprWeaponModel(DataModel):
         data = _data()
         w = data.weapon(self.weapon)
         if w.magazine is None:
-            if self.loaded is not None or self.ammo is not None or self.carried:
-                raise ValueError(f"a {w.name} has no magazine: no loaded, ammo or carried")
+            if self.loaded is not None or self.carried:
+                raise ValueError(f"a {w.name} has no magazine: no loaded or carried")
+            if self.ammo is not None and not w.ammo:
+                raise ValueError(f"a {w.name} takes no ammunition")
+            if self.ammo is not None:
+                check_ammo(w, self.ammo, data)
         else:
             if self.loaded is not None and self.loaded > w.magazine:
                 raise ValueError(
@@ -202,6 +206,7 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
     weapons: list[WeaponState] = []
     carried: list[CarriedAmmo] = []
     items: list[tuple[str, int]] = []
+    loads: list[tuple[str, str]] = []
     named: list[tuple[str, tuple[str, ...]]] = []
     for w in spec.weapon:
         weapon = data.weapon(w.weapon)
@@ -213,6 +218,8 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
         )
         if w.count is not None:
             items.append((state.name, w.count))
+        if weapon.magazine is None and w.ammo is not None:
+            loads.append((state.name, w.ammo))
         if w.modifiers:
             named.append((state.name, tuple(w.modifiers)))
     hp_left = spec.hp if spec.hp_left is None else spec.hp_left
@@ -244,6 +251,7 @@ def new_cpr_combatant(spec: Any, core: CombatantState) -> CombatantState:
             injuries=tuple(spec.injuries),
             carried=tuple(carried),
             items=tuple(items),
+            loads=tuple(loads),
             luck=spec.luck,
             weapon_modifiers=tuple(named),
         ),

@@ -14,6 +14,7 @@ from firefight.events import Event
 __all__ = [
     "ActionTaken",
     "ArmorAblated",
+    "CloudFormed",
     "CoverDamaged",
     "CriticalInjuryInflicted",
     "DamageDealt",
@@ -21,6 +22,8 @@ __all__ = [
     "ItemDropped",
     "ItemThrown",
     "KnockedOut",
+    "LoadTook",
+    "LoadWoreOff",
     "MagazineReloaded",
     "MustTakeCover",
     "SetOnFire",
@@ -170,6 +173,36 @@ class KnockedOut(Event):
 
     target: str
     cause: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoadTook(Event):
+    """A grenade load's effect took hold of the target for ``turns`` turns (C-14): the load's
+    lasting injuries stand on them, or the sleep it brought, until it wears off."""
+
+    target: str
+    load: str
+    turns: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoadWoreOff(Event):
+    """A grenade load's effect on the target ran out (C-14)."""
+
+    target: str
+    load: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CloudFormed(Event):
+    """A smoke or teargas load filled its square, centred at (``x_m``, ``y_m``), for ``turns``
+    turns (C-8, C-14)."""
+
+    load: str
+    x_m: float
+    y_m: float
+    side_m: float
+    turns: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

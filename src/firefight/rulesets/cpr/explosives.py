@@ -37,14 +37,16 @@ from firefight.rulesets.cpr.checks import (
     roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Spot, Target
-from firefight.rulesets.cpr.cover import Cover, hit_cover
+from firefight.rulesets.cpr.cover import strike_covers
 from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import (
     ActionTaken,
+    CloudFormed,
     DamageDealt,
     ItemThrown,
     KnockedOut,
+    LoadTook,
     WoundStateChanged,
 )
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
@@ -128,14 +130,22 @@ def _load_on(
 ) -> tuple[list[Event], dict[str, object]]:
     """What a non-damaging or resisted load does to one target caught (C-14): the target
     resists, and a failure takes the load's dice straight to HP (armor neither stops nor
-    ablates) or knocks them out; a load with only an effect is narrated."""
+    ablates) or knocks them out; a load with only an effect is narrated. An effect that lasts
+    (a flashbang's blindness, a sleep load's sleep) takes hold for its turns (DEC-461)."""
     events: list[Event] = []
     result: dict[str, object] = {"target": target.name, "in_area": True, "result": "caught"}
     if ammo.effect:
         tb.step(f"The {ammo.name} catches {target.name}: {ammo.effect}.", "C-14")
+    lasting = (
+        [LoadTook(target=target.name, load=ammo.key, turns=ammo.lasting_turns)]
+        if ammo.lasting_turns and not ammo.cloud
+        else []
+    )
     resist = ammo.resist
     if resist is None:
-        return events, result
+        if lasting:
+            tb.step(f"It lasts {ammo.lasting_turns} turns.", "C-14")
+        return [*events, *lasting], result
     parts = [
         Modifier(value=target.will, label=f"{target.name}'s {resist.stat}", rule="C-14"),
         Modifier(value=target.resist, label=f"{target.name}'s {resist.skill}", rule="C-14"),
@@ -153,9 +163,10 @@ def _load_on(
     if compare(tb, total, resist.dv, f"the {ammo.name}'s DV", rule="C-14"):
         return events, result | {"result": "resisted"}
     if resist.unconscious:
-        tb.step(f"{target.name} is knocked out by the {ammo.name}.", "C-14")
+        until = f" for {ammo.lasting_turns} turns" if lasting else ""
+        tb.step(f"{target.name} is knocked out by the {ammo.name}{until}.", "C-14")
         events.append(KnockedOut(target=target.name, cause=ammo.name))
-        return events, result | {"result": "hit", "knocked_out": True}
+        return [*events, *lasting], result | {"result": "hit", "knocked_out": True}
     roll = roll_damage(tb, dice, resist.damage_d6, f"{ammo.name} damage")
     tb.step(
         f"The {ammo.name} bypasses armor: {roll.total} straight to {target.name}'s HP; no SP "
@@ -288,33 +299,19 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
             roll = roll_damage(tb, dice, dice_count, f"{weapon.name} damage")
             # C-13: the blast strikes each piece of cover once; only cover it destroys lets
             # it through to whoever is behind.
-            covers: dict[tuple[str, str | None], Cover] = {}
+            struck, covered = strike_covers(damaged, roll.total, tb, what="the blast")
+            events.extend(struck)
             for target in damaged:
-                cover = target.cover
-                if cover is None or cover.hp <= 0:
-                    continue
-                key = (cover.name, cover.holder)
-                if key not in covers:
-                    behind = " and ".join(
-                        t.name
-                        for t in damaged
-                        if t.cover is not None and (t.cover.name, t.cover.holder) == key
-                    )
-                    tb.step(f"The blast strikes the {cover.name} in front of {behind}.", "C-13")
-                    covers[key], event = hit_cover(cover, roll.total, tb, behind=behind, area=True)
-                    events.append(event)
-                if covers[key].hp > 0:
+                if target.name in covered:
+                    assert target.cover is not None
                     results.append(
                         {
                             "target": target.name,
                             "in_area": True,
                             "result": "covered",
-                            "cover": cover.name,
+                            "cover": target.cover.name,
                         }
                     )
-            for target in damaged:
-                cover = target.cover
-                if cover is not None and covers.get((cover.name, cover.holder), cover).hp > 0:
                     continue
                 result = apply_damage(Hit(target=target, area=True), roll, dice, tb, data)
                 events.extend(result.events)
@@ -337,4 +334,20 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
         loaded = weapon.magazine if blast.loaded is None else blast.loaded
         assert loaded is not None
         summary["rounds_left"] = loaded - 1
+    ammo = data.ammunition(blast.ammo)
+    if lands and ammo.cloud:
+        tb.step(
+            f"The {ammo.name} fills the {figures.explosive_square_m:g} m square for "
+            f"{ammo.lasting_turns} turns.",
+            "C-14",
+        )
+        events.append(
+            CloudFormed(
+                load=ammo.key,
+                x_m=blast.aim_point.x_m,
+                y_m=blast.aim_point.y_m,
+                side_m=figures.explosive_square_m,
+                turns=ammo.lasting_turns,
+            )
+        )
     return Outcome(events=tuple(events), trace=tb.build(), summary=summary)

@@ -60,6 +60,7 @@ class CprFighter(CombatantStats):
     left to spend, ``weapon_modifiers`` the named modifiers standing on each weapon (a
     smartgun link, poor quality) and ``jammed`` the weapons that must be cleared first.
     ``holding`` is set while the turn's Action is held (what they wait for, maybe "").
+    ``loads`` names the load of each grenade carried that is not the basic blast (C-14).
     """
 
     ref: int = 0
@@ -93,6 +94,7 @@ class CprFighter(CombatantStats):
     lose_next: tuple[str, ...] = ()
     carried: tuple[CarriedAmmo, ...] = ()
     items: tuple[tuple[str, int], ...] = ()
+    loads: tuple[tuple[str, str], ...] = ()
 
     def skill(self, name: str) -> int:
         """The level in ``name`` (0 for a skill not listed)."""

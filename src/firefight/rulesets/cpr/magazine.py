@@ -14,13 +14,14 @@ __all__ = ["check_ammo", "check_rounds"]
 
 
 def check_ammo(weapon: Weapon, ammo: str, data: CprData) -> None:
-    """Refuse an ammunition kind the weapon's magazine does not take (CPR-AMMO-1)."""
+    """Refuse an ammunition kind the weapon's magazine (or a grenade's load, C-14) is not."""
     kind = data.ammunition(ammo)
-    if weapon.magazine is None:
+    if not weapon.ammo:
         return
     if kind.key not in weapon.ammo:
         takes = ", ".join(data.ammo[k].name for k in weapon.ammo)
-        raise RuleRefusal("CPR-AMMO-1", f"A {weapon.name} magazine takes {takes}, not {kind.name}.")
+        what = "magazine takes" if weapon.magazine is not None else "comes as"
+        raise RuleRefusal("CPR-AMMO-1", f"A {weapon.name} {what} {takes}, not {kind.name}.")
 
 
 def check_rounds(

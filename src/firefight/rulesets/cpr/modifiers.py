@@ -38,19 +38,22 @@ class NamedModifier:
     min_distance_m: int | None = None
     jams_on: int | None = None
     per_point: int | None = None
+    guides_smart: bool = False
     source: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Chosen:
     """What the named modifiers add up to: ``attack`` modifiers on the roll, the armor
-    ``penalty`` (<= 0) on REF, DEX and MOVE, the Luck points spent, the jam face if any."""
+    ``penalty`` (<= 0) on REF, DEX and MOVE, the Luck points spent, the jam face if any, and
+    whether a link guides smart rounds (C-14)."""
 
     attack: tuple[Modifier, ...] = ()
     penalty: int = 0
     penalty_label: str = ""
     luck: int = 0
     jams_on: int | None = None
+    guided: bool = False
     notes: tuple[str, ...] = ()
 
     def on_roll(self) -> tuple[Modifier, ...]:
@@ -73,6 +76,7 @@ class ModifierCatalog:
         attack: list[Modifier] = []
         notes: list[str] = []
         penalty, penalty_label, luck, jams = 0, "", 0, None
+        guided = False
         for raw in names:
             key, _, arg = normalize_key(raw).partition(":")
             if key == "armor":
@@ -104,6 +108,7 @@ class ModifierCatalog:
                 continue
             if arg:
                 raise RuleRefusal(RULE, f"The {entry.label} takes no value: {raw!r}.")
+            guided = guided or entry.guides_smart
             if entry.jams_on is not None:
                 jams = entry.jams_on
                 notes.append(f"{entry.label}: a natural {entry.jams_on} jams it")
@@ -120,6 +125,7 @@ class ModifierCatalog:
             penalty_label=penalty_label,
             luck=luck,
             jams_on=jams,
+            guided=guided,
             notes=tuple(notes),
         )
 
@@ -131,6 +137,7 @@ class _NamedModel(DataModel):
     min_distance_m: int | None = Field(default=None, gt=0)
     jams_on: int | None = Field(default=None, ge=1, le=10)
     per_point: int | None = Field(default=None, ge=1)
+    guides_smart: bool = False
     source: str = Field(min_length=1)
 
 
@@ -150,6 +157,7 @@ def load_modifiers(armor: dict[str, Armor]) -> ModifierCatalog:
                 min_distance_m=x.min_distance_m,
                 jams_on=x.jams_on,
                 per_point=x.per_point,
+                guides_smart=x.guides_smart,
                 source=x.source,
             )
             for x in m.modifier

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
+from firefight.frozen import replace
 from firefight.outcome import Outcome
 from firefight.rulesets.cpr.checks import (
     attacker_parts,
@@ -27,6 +28,7 @@ from firefight.rulesets.cpr.checks import (
     roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Aim, Spot, Target
+from firefight.rulesets.cpr.cover import strike_covers
 from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken
@@ -138,10 +140,25 @@ def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Ou
     ]
     if any(hit_flags):
         roll = roll_damage(tb, dice, figures.shells_damage_d6, "shotgun shell damage")
-        for target, was_hit in zip(in_area, hit_flags, strict=True):
-            if not was_hit:
+        hit = [t for t, was_hit in zip(in_area, hit_flags, strict=True) if was_hit]
+        # One roll reaches everyone in the spread: it strikes each piece of cover once, and
+        # cover it destroys lets it through (C-13 read as for an area attack, DEC-460).
+        struck, covered = strike_covers(hit, roll.total, tb, what="the shells")
+        events.extend(struck)
+        for target in hit:
+            if target.name in covered:
+                assert target.cover is not None
+                results.append(
+                    {
+                        "target": target.name,
+                        "in_area": True,
+                        "result": "covered",
+                        "cover": target.cover.name,
+                    }
+                )
                 continue
-            result = apply_damage(Hit(target=target), roll, dice, tb, data)
+            through = replace(target, cover=None)
+            result = apply_damage(Hit(target=through), roll, dice, tb, data)
             events.extend(result.events)
             results.append({"in_area": True, "result": "hit", **result.summary})
     for index, (target, was_hit) in enumerate(zip(in_area, hit_flags, strict=True)):

@@ -103,8 +103,12 @@ class Ammo:
     burn_hp: int = 0
     resist: Resist | None = None
     smart: bool = False
+    smart_base: int = 0
     load: bool = False
     effect: str = ""
+    lasting_turns: int = 0
+    lasting_injuries: tuple[str, ...] = ()
+    cloud: bool = False
     source: str = ""
     provisional: bool = False
 
@@ -143,8 +147,11 @@ class _WeaponModel(DataModel):
         loaded = self.kind in (WeaponKind.FIREARM, WeaponKind.LAUNCHER)
         if loaded and (self.magazine is None or not self.ammo):
             raise ValueError(f"a {self.kind.value} needs a magazine and its ammo kinds")
-        if not loaded and (self.magazine is not None or self.ammo):
+        if not loaded and self.magazine is not None:
             raise ValueError(f"a {self.kind.value} is not loaded from a magazine")
+        # A grenade has no magazine but comes with one load or another (C-14).
+        if not loaded and self.ammo and self.kind is not WeaponKind.GRENADE:
+            raise ValueError(f"a {self.kind.value} takes no ammunition")
         ranged = self.kind is not WeaponKind.MELEE
         if ranged and self.range_row is None:
             raise ValueError(f"a {self.kind.value} needs a range_row")
@@ -179,8 +186,12 @@ class _AmmoModel(DataModel):
     burn_hp: int = Field(default=0, ge=0)
     resist: _ResistModel | None = None
     smart: bool = False
+    smart_base: int = Field(default=0, ge=0, le=30)
     load: bool = False
     effect: str = ""
+    lasting_turns: int = Field(default=0, ge=0, le=1000)
+    lasting_injuries: list[str] = Field(default_factory=list)
+    cloud: bool = False
     source: str = Field(min_length=1)
     provisional: bool = False
     derivation: str = ""
@@ -191,6 +202,10 @@ class _AmmoModel(DataModel):
             raise ValueError("a provisional row says how it was derived (derivation)")
         if self.load and not self.effect:
             raise ValueError("a grenade load says what it does (effect)")
+        if self.smart and not self.smart_base:
+            raise ValueError("smart rounds say the base of their own attack (smart_base)")
+        if (self.lasting_injuries or self.cloud) and not self.lasting_turns:
+            raise ValueError("an effect that lasts says for how many turns (lasting_turns)")
         return self
 
 
@@ -251,8 +266,12 @@ def load_ammo() -> dict[str, Ammo]:
             if a.resist
             else None,
             smart=a.smart,
+            smart_base=a.smart_base,
             load=a.load,
             effect=a.effect,
+            lasting_turns=a.lasting_turns,
+            lasting_injuries=tuple(a.lasting_injuries),
+            cloud=a.cloud,
             source=a.source,
             provisional=a.provisional,
         )

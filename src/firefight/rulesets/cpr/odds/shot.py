@@ -185,11 +185,13 @@ def _probe(action: RangedAttack | AutofireAttack, data: CprData) -> tuple[_Check
         assert isinstance(cap, int)
         count = data.figures.autofire_damage_d6
     else:
-        # A jam on a natural 1 (CPR-REF-1) and the extra critical of a hit on the mortally
-        # wounded (C-12) are outside the class enumeration: the generic engine takes them.
+        # A jam on a natural 1 (CPR-REF-1), the extra critical of a hit on the mortally
+        # wounded (C-12) and a guided smart round's second attack (C-14) are outside the
+        # class enumeration: the generic engine takes them.
         target = action.shots[0].target if action.shots else None
         dying = target is not None and target.wound_state is WoundState.MORTAL
-        if len(action.shots) != 1 or action.jams_on is not None or dying:
+        smart = action.guided and data.ammunition(action.ammo).smart
+        if len(action.shots) != 1 or action.jams_on is not None or dying or smart:
             raise _NoFastPath
         out = resolve_ranged_attack(action, Dice(_Quiet()), data)
         shots = out.summary["shots"]
