@@ -52,8 +52,6 @@ class MeleeFigures:
     critical_tables: dict[str, str]  # attack-cell letter -> critical table name
     modifiers: dict[str, int]  # Table 9-5 melee OB modifiers by name
     provisional_modifiers: frozenset[str]
-    grapple_table: str
-    grapple_size: WeaponSize
     hold_cap: int
     escape_ap: tuple[int, int]
 
@@ -93,8 +91,6 @@ class _Modifiers(DataModel):
 
 
 class _Grapple(DataModel):
-    attack_table: str
-    size: WeaponSize
     hold_cap: int = Field(ge=1)
     escape_ap: tuple[int, int]
 
@@ -124,8 +120,6 @@ def melee_figures() -> MeleeFigures:
         critical_tables=dict(m.criticals),
         modifiers=dict(m.modifiers.values),
         provisional_modifiers=frozenset(m.modifiers.provisional),
-        grapple_table=m.grapple.attack_table,
-        grapple_size=m.grapple.size,
         hold_cap=m.grapple.hold_cap,
         escape_ap=m.grapple.escape_ap,
     )
