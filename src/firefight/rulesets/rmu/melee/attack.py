@@ -42,6 +42,7 @@ __all__ = [
     "MELEE_RULE",
     "PARRY_RULE",
     "MeleeAttack",
+    "check_attack",
     "fumble_range",
     "melee_terms",
     "resolve_melee_attack",
@@ -95,6 +96,11 @@ class MeleeAttack:
 def fumble_range(weapon: MeleeWeapon, ranks: int, figures: MeleeFigures) -> int:
     """The weapon's fumble range, 1 less per 5 ranks, never below the minimum (RMU-GEN-8)."""
     return max(figures.fumble_minimum, weapon.fumble - ranks // figures.fumble_ranks_per_step)
+
+
+def check_attack(attack: MeleeAttack) -> None:
+    """Refuse, citing the rule, what no roll can make happen."""
+    _check(attack, melee_weapon(attack.weapon), melee_figures())
 
 
 def _check(attack: MeleeAttack, weapon: MeleeWeapon, figures: MeleeFigures) -> None:
