@@ -68,6 +68,7 @@ from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_
 from firefight.rulesets.rmu.melee.encounter import (
     MELEE_ACTIONS,
     check_not_held,
+    check_not_held_fast,
     held_terms,
     resolve_melee_action,
     validate_melee_action,
@@ -348,6 +349,7 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
         validate_melee_action(state, action)
         return
     if isinstance(action, Shoot):
+        check_not_held_fast(state, c)
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
         prepare_aimed_shot(build_shot(state, action, TraceBuilder()), rmu_data())

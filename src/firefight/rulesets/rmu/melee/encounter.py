@@ -70,6 +70,7 @@ __all__ = [
     "Grapple",
     "build_attack",
     "check_not_held",
+    "check_not_held_fast",
     "held_terms",
     "helpless",
     "hold_on",
@@ -292,7 +293,7 @@ def check_not_held(state: EncounterState, c: CombatantState) -> None:
         )
 
 
-def _check_not_held_fast(state: EncounterState, c: CombatantState) -> None:
+def check_not_held_fast(state: EncounterState, c: CombatantState) -> None:
     if hold_on(state, c.name) >= melee_figures().hold_cap:
         raise RuleRefusal(
             HOLD_RULE, f"{c.name} is held fast: the only thing left to try is to break free."
@@ -306,7 +307,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
     target = fire_target(state, c, action.target, verb="grapple" if grapple else "attack")
     weapon = melee_weapon(action.weapon if isinstance(action, Attack) else "grapple")
     _check_reach(c, target, "a grapple" if grapple else f"the {weapon.name}")
-    _check_not_held_fast(state, c)
+    check_not_held_fast(state, c)
     if grapple:
         ob, ranks = _unarmed(c, tb)
     else:
