@@ -273,11 +273,18 @@ def test_cli_refuses_two_ap_short_of_the_range() -> None:
     assert "R-6" in result.output
 
 
-def test_odds_of_breaking_free_add_up() -> None:
-    escape = Escape(ob=40, holder_ob=40, hold=0 + 30)
-    dist = odds(None, escape, depth=1)
-    p_free = next(v.value for v in odds_stats(dist, escape) if v.stat.name == "p_free")
-    assert 0.1 < p_free < 0.5  # a 30% hold against an equal holder: under even
+def test_odds_of_breaking_free_fast_path_equals_the_generic_engine() -> None:
+    """RMU-BITE-3 and M-4 over every pair of rolls (depth 0: no chains followed)."""
+    escape = Escape(ob=40, holder_ob=40, hold=30, ap=3)
+    fast = odds(None, escape, depth=0)
+    generic = odds(None, escape, method="generic", depth=0)
+    assert fast.method == "fast exact"
+    for view, p in generic.probabilities.items():
+        assert fast.probabilities[view] == pytest.approx(p, abs=1e-12)
+    assert fast.cut_off == pytest.approx(generic.cut_off)
+    deep = odds(None, escape)
+    p_free = next(v.value for v in odds_stats(deep, escape) if v.stat.name == "p_free")
+    assert 0.05 < p_free < 0.5  # a 30% hold and haste against an equal holder: under even
 
 
 def test_odds_of_a_grapple_list_the_hold() -> None:
@@ -395,3 +402,19 @@ def test_p_9_an_unconscious_target_has_no_db_in_an_encounter() -> None:
     hit = service.act("m", "Mara attacks Viktor with knife --ap 2", Dice.scripted([50, 40]))
     assert "P-9" in _step_rules(hit.record.trace)
     assert not any(p["label"] == "Quickness DB" for p in _modifiers(hit.record.trace))
+
+
+def test_fast_melee_odds_equal_the_generic_engine() -> None:
+    """The fast exact path (RMU-GEN-2's roll, RMU-GEN-8's fumbles, V-1's step-down) finds the
+    same outcomes as running every dice path."""
+    for attack in (
+        MeleeAttack(weapon="knife", ob=0, armor="AT 4"),  # Small: A criticals step down
+        MeleeAttack(weapon="grapple", ob=-5, ap=3),
+    ):
+        fast = odds(None, attack, depth=0)
+        generic = odds(None, attack, method="generic", depth=0)
+        assert fast.method == "fast exact"
+        assert set(fast.probabilities) == set(generic.probabilities)
+        for view, p in generic.probabilities.items():
+            assert fast.probabilities[view] == pytest.approx(p, abs=1e-12)
+        assert fast.cut_off == pytest.approx(generic.cut_off)
