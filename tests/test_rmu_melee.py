@@ -418,3 +418,39 @@ def test_fast_melee_odds_equal_the_generic_engine() -> None:
         for view, p in generic.probabilities.items():
             assert fast.probabilities[view] == pytest.approx(p, abs=1e-12)
         assert fast.cut_off == pytest.approx(generic.cut_off)
+
+
+def test_rmu_gen_8_a_fumble_in_an_encounter_costs_ap_and_stuns() -> None:
+    """DEC-342: 01 with a knife (01-02, 5 ranks: 01-01), then 35 on the one-handed column:
+    a stumble, 2 AP lost and a round stunned."""
+    service = fight()
+    done = service.act("m", "Mara attacks Viktor with knife --ap 2", Dice.scripted([1, 35]))
+    assert done.record.summary["result"] == "fumble"
+    mara = done.state.combatant("Mara")
+    assert mara.ap_left == 0 and mara.stun_rounds == 1
+    assert done.state.combatant("Viktor").hits_taken == 0
+
+
+def test_v_1_a_small_weapons_a_steps_down_when_it_lands() -> None:
+    """DATA.md: a Small knife's A on AT 4 (Medium 11AP at 101-103) is one below A; the
+    critical roll 40 (leg 36-45) steps down to the leg row 06-10 on the A column (V-1)."""
+    out = resolve_melee_attack(
+        MeleeAttack(weapon="knife", ob=52, armor="AT 4"), Dice.scripted([50, 40])
+    )
+    s = out.summary
+    assert (s["total"], s["hits"], s["severity"], s["step_down"]) == (102, 8, "A", 1)
+    assert (s["row"], s["location"]) == ("06-10", "leg")
+    crit = next(e for e in out.events if isinstance(e, CriticalInflicted))
+    assert crit.effect.hits == round(2 * 3 / 4)  # Ballistic Puncture leg 06-10 A: 2 hits x 3/4
+    assert "V-1" in _step_rules(out.trace)
+
+
+def test_tables_list_and_show_the_melee_tables() -> None:
+    listed = json.loads(runner.invoke(app, ["tables", "list", "--json"]).stdout)
+    names = {t["name"]: t for t in listed["tables"]}
+    for name in ("melee-puncture", "melee-slash", "melee-krush", "melee-grapple"):
+        assert names[name]["kind"] == "attack" and names[name]["provisional"] is True
+    for name in ("puncture", "slash", "krush", "grapple"):
+        assert names[name]["kind"] == "critical"
+    shown = runner.invoke(app, ["tables", "show", "melee-puncture"])
+    assert shown.exit_code == 0 and "13BP" in shown.stdout
