@@ -454,3 +454,10 @@ def test_tables_list_and_show_the_melee_tables() -> None:
         assert names[name]["kind"] == "critical"
     shown = runner.invoke(app, ["tables", "show", "melee-puncture"])
     assert shown.exit_code == 0 and "13BP" in shown.stdout
+
+
+def test_tables_check_reads_the_melee_files() -> None:
+    checked = runner.invoke(app, ["tables", "check"])
+    assert checked.exit_code == 0
+    for name in ("melee.toml", "melee_weapons.toml", "melee_fumble.toml"):
+        assert name in checked.stdout
