@@ -461,3 +461,28 @@ def test_tables_check_reads_the_melee_files() -> None:
     assert checked.exit_code == 0
     for name in ("melee.toml", "melee_weapons.toml", "melee_fumble.toml"):
         assert name in checked.stdout
+
+
+def test_v_1_a_severity_shift_moves_the_critical_and_steps_below_a() -> None:
+    """The seam V-1 needs: the 2H spear's 23 D read one lighter is 23 C; a Small knife's A
+    (already one below A) read one lighter steps down twice."""
+    spear = resolve_melee_attack(
+        MeleeAttack(weapon="spear-2h", ob=89, armor="AT 3", severity_shift=-1, shift_why="Kindred"),
+        Dice.scripted([50, 40]),
+    )
+    assert (spear.summary["hits"], spear.summary["severity"]) == (23, "C")
+    assert "V-1" in _step_rules(spear.trace)
+    knife = resolve_melee_attack(
+        MeleeAttack(weapon="knife", ob=52, armor="AT 4", severity_shift=-1),
+        Dice.scripted([50, 40]),
+    )
+    assert (knife.summary["severity"], knife.summary["step_down"]) == ("A", 2)
+    assert knife.summary["row"] == "01"  # leg 36-45 -> leg 06-10 -> no lower leg row: 01
+    fast = odds(None, MeleeAttack(weapon="knife", ob=0, armor="AT 4", severity_shift=-1), depth=0)
+    generic = odds(
+        None,
+        MeleeAttack(weapon="knife", ob=0, armor="AT 4", severity_shift=-1),
+        method="generic",
+        depth=0,
+    )
+    assert set(fast.probabilities) == set(generic.probabilities)

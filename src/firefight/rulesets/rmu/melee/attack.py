@@ -33,7 +33,7 @@ from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
 from firefight.rulesets.rmu.melee.critical import land_critical
 from firefight.rulesets.rmu.melee.figures import MeleeFigures, WeaponSize, melee_figures
 from firefight.rulesets.rmu.melee.fumble import roll_melee_fumble
-from firefight.rulesets.rmu.melee.table_read import read_melee
+from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
 from firefight.rulesets.rmu.strike import attack_roll_term
 from firefight.trace import Modifier, TraceBuilder
 from firefight.wording import counted
@@ -70,7 +70,9 @@ class MeleeAttack:
     """One melee attack as declared.
 
     ``parry`` is OB the attacker moves into their own DB (DEC-345); ``target_parry`` is what
-    the defender moved into theirs. ``helpless``: the defender is unconscious, held fast or
+    the defender moved into theirs. ``severity_shift`` moves the critical after the size rule
+    (V-1's -1 for a Kindred struck by an ordinary weapon), for the reason ``shift_why`` under
+    the rule ``shift_rule``. ``helpless``: the defender is unconscious, held fast or
     otherwise helpless and brings no DB (P-9). ``size`` reads the table at another size than
     the weapon's (a two-handed grip on a hand-and-a-half weapon, a GM's call).
     """
@@ -91,6 +93,9 @@ class MeleeAttack:
     extra: tuple[Modifier, ...] = ()
     attacker: str = "attacker"
     target: str = "target"
+    severity_shift: int = 0
+    shift_why: str = ""
+    shift_rule: str = "V-1"
 
 
 def fumble_range(weapon: MeleeWeapon, ranks: int, figures: MeleeFigures) -> int:
@@ -230,6 +235,12 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
         cell=f"{read.result.cell} read {size.value}: {read}",
         rule="RMU-GEN-5",
     )
+    if attack.severity_shift and read.severity is not None:
+        shifted = shift_read(read, attack.severity_shift)
+        tb.step(
+            f"{attack.shift_why or 'Severity moved'}: {read} becomes {shifted}.", attack.shift_rule
+        )
+        read = shifted
     summary["total"] = total
     if row is None or not (read.hits or read.severity):
         tb.step(f"A total of {total} does nothing to {attack.target}.", "RMU-GEN-5")

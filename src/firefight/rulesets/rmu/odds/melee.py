@@ -35,7 +35,7 @@ from firefight.rulesets.rmu.melee.attack import (
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape, check_escape, resolve_escape
-from firefight.rulesets.rmu.melee.table_read import read_melee
+from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
 from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
@@ -120,6 +120,7 @@ def _reads(attack: MeleeAttack, total: int, data: RmuData) -> dict[MeleeView, fl
     weapon, figures = melee_weapon(attack.weapon), melee_figures()
     table = data.tables.attack(weapon.attack_table)
     read = read_melee(table, total, attack.armor, attack.size or weapon.size, figures)
+    read = shift_read(read, attack.severity_shift)
     if read.result.row is None or not (read.hits or read.severity):
         return {_MISS: 1.0}
     if read.severity is None or read.critical_table is None:
