@@ -18,6 +18,7 @@ from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds, odds_stats
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
@@ -486,3 +487,10 @@ def test_v_1_a_severity_shift_moves_the_critical_and_steps_below_a() -> None:
         depth=0,
     )
     assert set(fast.probabilities) == set(generic.probabilities)
+
+
+def test_dec_343_the_state_table_lists_holds() -> None:
+    service = fight()
+    grab = service.act("m", "Mara grapples Viktor", Dice.scripted([60, 40]))
+    lines = find_ruleset("rmu").describe_scene(grab.state)
+    assert lines == [f"Viktor is grappled {grab.record.summary['hold']}% by Mara."]

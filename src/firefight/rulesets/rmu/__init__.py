@@ -172,6 +172,12 @@ class RMU(Ruleset):
 
         return rmu_combatant_figures(combatant)
 
+    def describe_scene(self, state: EncounterState) -> Sequence[str]:
+        """Who holds whom, and who parries (the melee conditions)."""
+        from firefight.rulesets.rmu.melee.encounter import melee_scene_lines
+
+        return melee_scene_lines(state)
+
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """The shared row with a ``firearms`` column after the weapons: what the firearm
         actions left on them (a preparation's share, a jam, sweeps, an AP cap, a dash's cover

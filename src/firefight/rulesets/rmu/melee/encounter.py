@@ -75,6 +75,7 @@ __all__ = [
     "helpless",
     "hold_on",
     "holds_on",
+    "melee_scene_lines",
     "parse_melee_action",
     "resolve_melee_action",
     "validate_melee_action",
@@ -521,6 +522,17 @@ def _headline(action: Attack | Grapple, attack: MeleeAttack, s: Mapping[str, obj
     if s.get("hold"):
         text += f"; grappled {s['hold']}%"
     return text + "."
+
+
+def melee_scene_lines(state: EncounterState) -> list[str]:
+    """The state table's lines for holds and parries."""
+    lines = []
+    for k in state.conditions:
+        if k.kind == GRAPPLED:
+            lines.append(f"{k.holder} is grappled {_hold(k)}% by {_grappler(k)}.")
+        elif k.kind == PARRYING:
+            lines.append(f"{k.holder} parries (+{k.get('parry')} DB this round).")
+    return lines
 
 
 # --- the conditions ----------------------------------------------------------------------------
