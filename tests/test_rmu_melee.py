@@ -494,3 +494,18 @@ def test_dec_343_the_state_table_lists_holds() -> None:
     grab = service.act("m", "Mara grapples Viktor", Dice.scripted([60, 40]))
     lines = find_ruleset("rmu").describe_scene(grab.state)
     assert lines == [f"Viktor is grappled {grab.record.summary['hold']}% by Mara."]
+
+
+def test_r_6_action_lines_name_a_weapon_and_a_living_other_target() -> None:
+    service = fight()
+    done = service.act("m", "Mara attacks Viktor with hand axe", Dice.scripted([60, 40]))
+    assert done.record.summary["weapon"] == "hand-axe"
+    for line, rule in (
+        ("Viktor attacks Viktor with knife", "R-6"),
+        ("Viktor attacks Mara", "R-6"),
+        ("Viktor grapples Mara with knife", "R-6"),
+        ("Viktor attacks Mara with crossbow", "R-6"),
+    ):
+        with pytest.raises(RuleRefusal) as refused:
+            service.act("m", line, Dice.scripted([]))
+        assert refused.value.rule == rule, line

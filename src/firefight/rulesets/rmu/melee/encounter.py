@@ -46,7 +46,7 @@ from firefight.rulesets.rmu.melee.grapple import (
     check_escape,
     resolve_escape,
 )
-from firefight.rulesets.rmu.scene_reading import fire_target, shooter_modifiers
+from firefight.rulesets.rmu.scene_reading import shooter_modifiers
 from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
@@ -173,9 +173,9 @@ def parse_melee_action(line: Line, state: EncounterState) -> Action:
     weapon = line.first("with")
     if "with" in lowered:
         at = lowered.index("with")
-        if weapon is not None or at != len(words) - 2:
+        if weapon is not None or at == len(words) - 1:
             raise _refuse(f"Name one weapon after 'with', e.g. '{_EXAMPLE}'.")
-        weapon = words[at + 1]
+        weapon = "-".join(words[at + 1 :])  # "hand axe" is the catalog's hand-axe
         words = words[:at]
     if not words:
         raise _refuse(f"'{line.verb}' needs a target, e.g. '{_EXAMPLE}'.")
@@ -305,7 +305,11 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
     """The :class:`MeleeAttack` the state declares for ``action``; refuses what cannot be."""
     c = state.combatant(action.actor)
     grapple = not isinstance(action, Attack)
-    target = fire_target(state, c, action.target, verb="grapple" if grapple else "attack")
+    target = state.combatant(action.target)
+    if target.name == c.name:
+        raise _refuse(f"{c.name} cannot {'grapple' if grapple else 'attack'} themselves.")
+    if target.dead:
+        raise RuleRefusal("R-2", f"{target.name} is already dead.")
     weapon = melee_weapon(action.weapon if isinstance(action, Attack) else "grapple")
     _check_reach(c, target, "a grapple" if grapple else f"the {weapon.name}")
     check_not_held_fast(state, c)
