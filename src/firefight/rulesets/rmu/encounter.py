@@ -68,6 +68,14 @@ from firefight.rulesets.rmu.fatigue import (
     roll_fatigue_check,
 )
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
+from firefight.rulesets.rmu.melee.encounter import (
+    MELEE_ACTIONS,
+    check_not_held,
+    check_not_held_fast,
+    held_terms,
+    resolve_melee_action,
+    validate_melee_action,
+)
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
@@ -350,7 +358,11 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, ThrowsBack):
         validate_throws_back(state, action)
         return
+    if isinstance(action, MELEE_ACTIONS):
+        validate_melee_action(state, action)
+        return
     if isinstance(action, Shoot):
+        check_not_held_fast(state, c)
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
         prepare_aimed_shot(build_shot(state, action, TraceBuilder()), rmu_data())
@@ -364,6 +376,7 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
         return
     if isinstance(action, Move):
         check_can_move(c)
+        check_not_held(state, c)
         distance = distance_ft(c.position, action.to)
         if distance <= 0:
             raise RuleRefusal("R-6", f"{c.name} is already there.")
@@ -448,7 +461,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         strength_bonus=stats.strength,
         shooter_naked_column=stats.naked_at,
         situational=tuple(situational),
-        extra=(*shooter_modifiers(shooter, weapon), *action.mods),
+        extra=(*shooter_modifiers(shooter, weapon), *held_terms(state, shooter), *action.mods),
         ally=nearest_ally(state, shooter),
         shooter=shooter.name,
         target=target.name,
@@ -517,6 +530,8 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return resolve_throws(state, action, dice)
     if isinstance(action, ThrowsBack):
         return resolve_throws_back(state, action, dice)
+    if isinstance(action, MELEE_ACTIONS):
+        return resolve_melee_action(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()

@@ -11,7 +11,9 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
 - ``waits [--ap N]`` -- lets AP go (all that are left by default);
 - ``throws LOAD at X,Y [--ap N] [--difficulty N]`` -- an explosive
   (:mod:`firefight.rulesets.rmu.encounter_explosives`, RMU-EXP-2, RMU-EXP-9);
-- ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP).
+- ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP);
+- ``attacks TARGET with WEAPON``, ``grapples TARGET``, ``breaks free [from NAME]`` -- melee
+  (:mod:`firefight.rulesets.rmu.melee.encounter`, R-6, RMU-BITE-2, RMU-BITE-3).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
 :mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
@@ -37,6 +39,11 @@ from firefight.rulesets.rmu.fire_actions import (
     FIRE_VERBS,
     MOD_EXAMPLE,
     parse_fire_action,
+)
+from firefight.rulesets.rmu.melee.encounter import (
+    MELEE_OPTIONS,
+    MELEE_VERBS,
+    parse_melee_action,
 )
 from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.lines import OptionKind, name_at, option_point, read_line
@@ -95,6 +102,7 @@ _VERBS: dict[str, str] = {
     "throw-back": "throws-back",
     # "fires rapid at X" is the firing round of emptying the gun, not an aimed shot.
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
+    **MELEE_VERBS,
 }
 _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "shoots": {"ap": "int", "prepared": "flag", "with": "str", "situation": "many", "mod": "many"},
@@ -106,6 +114,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     **FIRE_OPTIONS,
     "throws": THROW_OPTIONS,
     "throws-back": THROW_BACK_OPTIONS,
+    **MELEE_OPTIONS,
 }
 
 
@@ -144,6 +153,8 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
         return parse_throw(line, ACTIONS_RULE)
     if line.verb == "throws-back":
         return parse_throw_back(line, ACTIONS_RULE)
+    if line.verb in MELEE_OPTIONS:
+        return parse_melee_action(line, state)
     verb, positional = line.verb, line.words
     base = {"actor": line.actor, "verb": verb, "text": line.text}
     if verb == "shoots":
