@@ -137,6 +137,19 @@ class Muscle(Sourced):
     rows: list[tuple[int, int, int, int, int]]
 
 
+class Maneuvers(Sourced):
+    derivation: str
+    all_out_ranged_hit: int
+    all_out_move_fraction: float
+
+
+class FastDraw(Sourced):
+    derivation: str
+    ready_seconds: int
+    reload_saving: int
+    minimum_reload: int
+
+
 class CoreFile(DataModel):
     table: Header
     success: Success
@@ -151,6 +164,8 @@ class CoreFile(DataModel):
     critical_hits: CriticalHits
     critical_hit: list[CriticalHit]
     muscle: Muscle
+    maneuvers: Maneuvers
+    fast_draw: FastDraw
 
     @model_validator(mode="after")
     def _tables_cover_3d6(self) -> CoreFile:

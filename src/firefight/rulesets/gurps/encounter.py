@@ -25,9 +25,11 @@ from firefight.outcome import Outcome
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import GurpsStats, gurps_stats
+from firefight.rulesets.gurps.maneuvers import advance
 from firefight.rulesets.gurps.ranges import yards_from_feet
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
 from firefight.rulesets.gurps.rolls import DiceRoller
+from firefight.rulesets.gurps.setup import aim_on_the_move_barred
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.success import judge
 from firefight.scene.actions import ACTION_RULE, Action
@@ -68,7 +70,8 @@ class GurpsTurnStarted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GurpsManeuver(Event):
-    """``actor`` took ``maneuver`` this turn (aim, attack, move, wait, ready, nothing)."""
+    """``actor`` took ``maneuver`` this turn (aim, attack, all-out attack, move and attack,
+    move, wait, ready, nothing)."""
 
     actor: str
     maneuver: str
@@ -119,6 +122,11 @@ _VERBS = {
     "shoots at": "shoots",
     "fires at": "shoots",
     "shoot": "shoots",
+    "all-out attacks": "all-out",
+    "all-out attack": "all-out",
+    "moves and shoots": "move-and-attack",
+    "moves and fires at": "move-and-attack",
+    "move and shoot": "move-and-attack",
     "moves": "moves",
     "moves to": "moves",
     "move": "moves",
@@ -158,9 +166,14 @@ def _kind(option: str) -> OptionKind:
     return "flag" if field_named(Shoot, option).kind is bool else "str"
 
 
+_LINE_SHOT = {o.replace("_", "-"): _kind(o) for o in _SHOT_OPTIONS}
+#: The verbs that attack, and the 3e maneuver each is (GUR-CORE-1).
+_ATTACKS = {"shoots": "attack", "all-out": "all-out", "move-and-attack": "move-and-attack"}
 _OPTIONS: dict[str, dict[str, OptionKind]] = {
     "aims": {"weapon": "str", "braced": "flag"},
-    "shoots": {"weapon": "str", **{o.replace("_", "-"): _kind(o) for o in _SHOT_OPTIONS}},
+    "shoots": {"weapon": "str", **_LINE_SHOT},
+    "all-out": {"weapon": "str", "to": "str", **_LINE_SHOT},
+    "move-and-attack": {"weapon": "str", "to": "str", **_LINE_SHOT},
     "moves": {},
     "waits": {"watch": "str"},
     "reloads": {"weapon": "str"},
@@ -176,7 +189,7 @@ def parse_gurps_action(text: str, state: EncounterState) -> Action:
         text, state, _VERBS, _OPTIONS, ruleset="gurps", example="Ann shoots Bob --shots 2"
     )
     target = None
-    if line.verb in ("aims", "shoots"):
+    if line.verb == "aims" or line.verb in _ATTACKS:
         target = one_name(line.words, state, what=f"{line.verb} at")
     elif line.words and line.verb != "moves":
         raise RuleRefusal(ACTION_RULE, f"'{line.verb}' takes no name: {' '.join(line.words)!r}.")
@@ -223,7 +236,7 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal("GUR-RELOAD-1", f"{c.name} is still reloading ({stats.busy} s more).")
     if stats.stunned and action.verb != "recovers":
         raise RuleRefusal(RULE, f"{c.name} is stunned: they can only try to recover.")
-    if action.verb == "shoots":
+    if action.verb in _ATTACKS:
         name, _ = _weapon(c, action.weapon)
         loaded = c.weapon(name)
         shots = int(dict(action.options).get("shots", ("1",))[0] or 1)
@@ -234,13 +247,8 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
             raise RuleRefusal(RULE, f"{target.name} is already dead.")
 
 
-def _shot(state: EncounterState, action: GurpsAction) -> Shoot:
-    shooter = state.combatant(action.actor)
-    target = state.combatant(action.target or "")
-    s, t = gurps_stats(shooter), gurps_stats(target)
-    name, kind = _weapon(shooter, action.weapon)
-    carried = shooter.weapon(name)
-    ammo = carried.loaded.ammo if carried is not None and carried.loaded is not None else "standard"
+def _line_values(action: GurpsAction) -> dict[str, object]:
+    """The shot's options the action line gave, read as the command line reads them."""
     values: dict[str, object] = {}
     for option, texts in action.options:
         field = option.replace("-", "_")
@@ -253,14 +261,60 @@ def _shot(state: EncounterState, action: GurpsAction) -> Shoot:
             values[field] = tuple(texts)
         else:
             values[field] = parse_value(spec, texts[0])
+    return values
+
+
+def _shot(
+    state: EncounterState,
+    action: GurpsAction,
+    trace: TraceBuilder,
+    *,
+    maneuver: str = "attack",
+    moving: str = "no",
+) -> Shoot:
+    """The shot ``action`` takes in ``state`` (with the shooter where the maneuver's move left
+    them): the line's options plus everything the scene knows."""
+    shooter = state.combatant(action.actor)
+    target = state.combatant(action.target or "")
+    s, t = gurps_stats(shooter), gurps_stats(target)
+    name, kind = _weapon(shooter, action.weapon)
+    carried = shooter.weapon(name)
+    ammo = carried.loaded.ammo if carried is not None and carried.loaded is not None else "standard"
+    values = _line_values(action)
     cover = {Posture.PRONE: "prone", Posture.KNEELING: "kneeling"}.get(target.posture)
     given = values.pop("mods", ())
     mods = tuple(str(m) for m in given) if isinstance(given, tuple) else ()
     if cover is not None:
         mods = (*mods, cover)
     aimed = s.aim_target == target.name
+    aim = s.aim_turns if aimed else 0
+    if maneuver != "attack":
+        values.pop("moving", None)
+        values.pop("pace", None)
+        values |= {"maneuver": maneuver, "moving": moving}
+        if moving != "no":
+            pace = round(
+                yards_from_feet(
+                    distance_ft(state.combatant(action.actor).position, shooter.position)
+                ),
+                2,
+            )
+            values["pace"] = pace
+    if aim and values.get("moving", "no") != "no":
+        why = aim_on_the_move_barred(
+            str(values["moving"]),
+            float(str(values.get("pace", 0.0))),
+            s.move,
+            DATA.weapon(kind),
+            bool(values.get("bad_terrain", False)),
+        )
+        if why is not None:
+            trace.step(f"the aim is lost: {why}", rule="GUR-MOVE-1")
+            aim = 0
     caught = target.surprise is not Surprise.NONE and not t.acted and state.round == 1
-    defends = target.can_act and not caught
+    defends = target.can_act and not caught and not t.all_out
+    if t.all_out and target.can_act:
+        trace.step(f"{target.name} made an All-Out Attack: no active defense", rule=RULE)
     dodge = t.dodge // 2 if t.hp_left <= DATA.core.injury.halved_at_or_below else t.dodge
     return declare(
         Shoot,
@@ -272,8 +326,9 @@ def _shot(state: EncounterState, action: GurpsAction) -> Shoot:
         distance=round(yards_from_feet(distance_ft(shooter.position, target.position)), 2),
         bearing=round(bearing_deg(shooter.position, target.position) - shooter.facing_deg, 1),
         vision=s.vision,
-        aim=s.aim_turns if aimed else 0,
-        braced=s.braced and aimed,
+        aim=aim,
+        braced=s.braced and aimed and aim > 0,
+        move=s.move,
         opportunity=s.watching,
         mods=mods,
         surprised=caught,
@@ -327,28 +382,8 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
     c = state.combatant(action.actor)
     stats = gurps_stats(c)
     opts = dict(action.options)
-    if action.verb == "shoots":
-        shot = _shot(state, action)
-        outcome = resolve_shot(shot, dice)
-        name, _ = _weapon(c, action.weapon)
-        events: list[Event] = [
-            GurpsManeuver(actor=c.name, maneuver="attack"),
-            RoundsFired(actor=c.name, weapon=name, rounds=shot.shots),
-        ]
-        summary: Mapping[str, Any] = outcome.summary
-        if "state" in summary and summary["injury"]:
-            events.append(
-                GurpsHurt(
-                    target=action.target or "",
-                    injury=int(summary["injury"]),
-                    shock=int(summary["shock"]),
-                    stunned=summary["state"] == "stunned",
-                    knocked_down=bool(summary["knocked_down"]),
-                    unconscious=summary["state"] == "unconscious",
-                    dead=summary["state"] == "dead",
-                )
-            )
-        return Outcome(events=tuple(events), trace=outcome.trace, summary=summary)
+    if action.verb in _ATTACKS:
+        return _attack(state, action, dice)
     if action.verb == "aims":
         name, kind = _weapon(c, action.weapon)
         target = state.combatant(action.target or "")
@@ -394,7 +429,9 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         seconds = int(done["seconds"])
         carried = c.weapon(name)
         assert carried is not None and carried.loaded is not None
-        events = [GurpsManeuver(actor=c.name, maneuver="ready", busy=max(0, seconds - 1))]
+        events: list[Event] = [
+            GurpsManeuver(actor=c.name, maneuver="ready", busy=max(0, seconds - 1))
+        ]
         if done["loaded"]:
             events.append(
                 RoundsFired(
@@ -427,6 +464,55 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         trace=Trace(()),
         summary={"headline": f"{c.name} {action.verb}."},
     )
+
+
+def _attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
+    """An attack maneuver: Attack, All-Out Attack (after an advance of up to half Move) or Move
+    and Attack (firing while walking or running, GUR-MOVE-1)."""
+    c = state.combatant(action.actor)
+    maneuver = _ATTACKS[action.verb]
+    trace = TraceBuilder()
+    opts = dict(action.options)
+    events: list[Event] = [GurpsManeuver(actor=c.name, maneuver=_MANEUVER_NAMES[maneuver])]
+    moving = "no"
+    if maneuver != "attack":
+        to = opts.get("to")
+        point = option_point(to, what="--to", unit="ft") if to else None
+        went = advance(c, point, maneuver, move=gurps_stats(c).move)
+        if went.event is not None:
+            events.append(went.event)
+            trace.step(f"{c.name} moves {went.yards:g} yd ({_MANEUVER_NAMES[maneuver]})", rule=RULE)
+            state = state.with_combatant(went.mover)
+        moving = went.moving
+    shot = _shot(state, action, trace, maneuver=maneuver, moving=moving)
+    outcome = resolve_shot(shot, dice)
+    name, _ = _weapon(c, action.weapon)
+    events.append(RoundsFired(actor=c.name, weapon=name, rounds=shot.shots))
+    summary: Mapping[str, Any] = outcome.summary
+    if "state" in summary and summary["injury"]:
+        events.append(
+            GurpsHurt(
+                target=action.target or "",
+                injury=int(summary["injury"]),
+                shock=int(summary["shock"]),
+                stunned=summary["state"] == "stunned",
+                knocked_down=bool(summary["knocked_down"]),
+                unconscious=summary["state"] == "unconscious",
+                dead=summary["state"] == "dead",
+            )
+        )
+    return Outcome(
+        events=tuple(events),
+        trace=Trace((*trace.build().entries, *outcome.trace.entries)),
+        summary=summary,
+    )
+
+
+_MANEUVER_NAMES = {
+    "attack": "attack",
+    "all-out": "all-out attack",
+    "move-and-attack": "move and attack",
+}
 
 
 def nothing() -> Outcome:
@@ -476,6 +562,7 @@ def apply_gurps_event(state: EncounterState, event: Event) -> EncounterState:
                 braced=event.braced if keeps_aim else False,
                 watching=event.watching if event.maneuver == "wait" else None,
                 busy=event.busy,
+                all_out=event.maneuver == "all-out attack",
             ),
         )
     if isinstance(event, GurpsHurt):

@@ -90,6 +90,8 @@ class GurpsStats(CombatantStats):
     braced: bool = False
     watching: str | None = None
     busy: int = 0
+    #: GUR-CORE-1: an All-Out Attack leaves no active defense until the attacker's next turn
+    all_out: bool = False
 
     @property
     def hp_left(self) -> int:
