@@ -425,6 +425,7 @@ class Barrel(DataModel):
     per_die: int
     acc: int
     holdout: int
+    fast_draw: int
 
 
 class ArrowRules(DataModel):

@@ -24,6 +24,7 @@ from firefight.geometry import Posture, bearing_deg, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.encounter_model import GurpsStats, gurps_stats
 from firefight.rulesets.gurps.maneuvers import advance
 from firefight.rulesets.gurps.ranges import yards_from_feet
@@ -42,6 +43,7 @@ from firefight.trace import Trace, TraceBuilder
 
 __all__ = [
     "EVENT_TYPES",
+    "GurpsDrew",
     "GurpsHurt",
     "GurpsManeuver",
     "GurpsRecovered",
@@ -80,6 +82,16 @@ class GurpsManeuver(Event):
     braced: bool = False
     watching: str | None = None
     busy: int = 0
+    reloading: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GurpsDrew(Event):
+    """``actor`` drew ``weapon``: ``ready`` unless it was dropped (GUR-RELOAD-1)."""
+
+    actor: str
+    weapon: str
+    ready: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -100,7 +112,13 @@ class GurpsRecovered(Event):
     actor: str
 
 
-EVENT_TYPES: tuple[type[Event], ...] = (GurpsTurnStarted, GurpsManeuver, GurpsHurt, GurpsRecovered)
+EVENT_TYPES: tuple[type[Event], ...] = (
+    GurpsTurnStarted,
+    GurpsManeuver,
+    GurpsDrew,
+    GurpsHurt,
+    GurpsRecovered,
+)
 
 
 # --- actions ----------------------------------------------------------------------------------
@@ -135,6 +153,8 @@ _VERBS = {
     "reloads": "reloads",
     "readies": "reloads",
     "reload": "reloads",
+    "draws": "draws",
+    "draw": "draws",
     "recovers": "recovers",
     "does nothing": "recovers",
     "kneels": "kneels",
@@ -176,7 +196,8 @@ _OPTIONS: dict[str, dict[str, OptionKind]] = {
     "move-and-attack": {"weapon": "str", "to": "str", **_LINE_SHOT},
     "moves": {},
     "waits": {"watch": "str"},
-    "reloads": {"weapon": "str"},
+    "reloads": {"weapon": "str", "fast-draw": "flag", "random-arrow": "flag"},
+    "draws": {"fast-draw": "flag"},
     "recovers": {},
     "kneels": {},
     "stands": {},
@@ -191,14 +212,14 @@ def parse_gurps_action(text: str, state: EncounterState) -> Action:
     target = None
     if line.verb == "aims" or line.verb in _ATTACKS:
         target = one_name(line.words, state, what=f"{line.verb} at")
-    elif line.words and line.verb != "moves":
+    elif line.words and line.verb not in ("moves", "draws"):
         raise RuleRefusal(ACTION_RULE, f"'{line.verb}' takes no name: {' '.join(line.words)!r}.")
     return GurpsAction(
         actor=line.actor,
         verb=line.verb,
         text=text,
         target=target,
-        weapon=line.first("weapon"),
+        weapon=" ".join(line.words) if line.verb == "draws" else line.first("weapon"),
         options=tuple(line.options.items()),
         words=line.words,
     )
@@ -232,12 +253,16 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
     fires_on_wait = stats.watching is not None and action.verb == "shoots"
     if stats.acted and not fires_on_wait:
         raise RuleRefusal(ACTION_RULE, f"{c.name} has taken this second's maneuver already.")
-    if stats.busy:
-        raise RuleRefusal("GUR-RELOAD-1", f"{c.name} is still reloading ({stats.busy} s more).")
+    if action.verb == "draws" and not action.weapon:
+        raise RuleRefusal("GUR-RELOAD-1", f"Say which weapon {c.name} draws.")
     if stats.stunned and action.verb != "recovers":
         raise RuleRefusal(RULE, f"{c.name} is stunned: they can only try to recover.")
     if action.verb in _ATTACKS:
         name, _ = _weapon(c, action.weapon)
+        if name != stats.in_hand:
+            raise RuleRefusal(
+                "GUR-RELOAD-1", f"{c.name}'s {name} is not in hand: draw it first ('draws {name}')."
+            )
         loaded = c.weapon(name)
         shots = int(dict(action.options).get("shots", ("1",))[0] or 1)
         if loaded is not None and loaded.loaded is not None and loaded.loaded.rounds < shots:
@@ -385,7 +410,7 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
     if action.verb in _ATTACKS:
         return _attack(state, action, dice)
     if action.verb == "aims":
-        name, kind = _weapon(c, action.weapon)
+        _weapon(c, action.weapon)
         target = state.combatant(action.target or "")
         turns = stats.aim_turns + 1 if stats.aim_target == target.name else 1
         return _done(
@@ -415,32 +440,9 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
             f"{c.name} waits, watching {watch}.",
         )
     if action.verb == "reloads":
-        name, kind = _weapon(c, action.weapon)
-        out = resolve_reload(
-            declare(
-                Reload,
-                weapon=kind,
-                st=stats.st,
-                skill=stats.skill(name),
-            ),
-            dice,
-        )
-        done: Mapping[str, Any] = out.summary
-        seconds = int(done["seconds"])
-        carried = c.weapon(name)
-        assert carried is not None and carried.loaded is not None
-        events: list[Event] = [
-            GurpsManeuver(actor=c.name, maneuver="ready", busy=max(0, seconds - 1))
-        ]
-        if done["loaded"]:
-            events.append(
-                RoundsFired(
-                    actor=c.name,
-                    weapon=name,
-                    rounds=carried.loaded.rounds - carried.loaded.capacity,
-                )
-            )
-        return Outcome(events=tuple(events), trace=out.trace, summary=out.summary)
+        return _reload(c, action, dice)
+    if action.verb == "draws":
+        return _draw(c, action, dice)
     if action.verb == "recovers":
         trace = TraceBuilder()
         if not stats.stunned:
@@ -448,7 +450,7 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         roll = DiceRoller(dice, trace).sum(3, "HT roll to recover from stun")
         verdict = judge(roll, stats.ht, DATA.core.success)
         trace.step(f"HT {stats.ht}: {verdict.result}", rule=RULE)
-        events = [GurpsManeuver(actor=c.name, maneuver="nothing")]
+        events: list[Event] = [GurpsManeuver(actor=c.name, maneuver="nothing")]
         if verdict.success:
             events.append(GurpsRecovered(actor=c.name))
         word = "recovers" if verdict.success else "is still stunned"
@@ -508,6 +510,73 @@ def _attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
     )
 
 
+def _fast_draw(c: CombatantState, name: str, opts: Mapping[str, tuple[str, ...]]) -> int | None:
+    if "fast-draw" not in opts:
+        return None
+    level = gurps_stats(c).fast_draw(name)
+    if level is None:
+        raise RuleRefusal("GUR-RELOAD-1", f"{c.name} has no Fast-Draw skill for the {name}.")
+    return level
+
+
+def _reload(c: CombatantState, action: GurpsAction, dice: Dice) -> Outcome:
+    """Ready: a reload takes its seconds across turns and loads when they are over; any other
+    maneuver in between abandons it (GUR-RELOAD-1, DEC-397)."""
+    stats = gurps_stats(c)
+    name, kind = _weapon(c, action.weapon)
+    if stats.busy and stats.reloading == name:
+        return _done(
+            GurpsManeuver(actor=c.name, maneuver="ready", busy=stats.busy, reloading=name),
+            f"{c.name} keeps reloading the {name} ({stats.busy} s more).",
+        )
+    opts = dict(action.options)
+    out = resolve_reload(
+        declare(
+            Reload,
+            weapon=kind,
+            st=stats.st,
+            skill=stats.skill(name),
+            fast_draw=_fast_draw(c, name, opts),
+            random_arrow="random-arrow" in opts,
+        ),
+        dice,
+    )
+    done: Mapping[str, Any] = out.summary
+    seconds = int(done["seconds"])
+    carried = c.weapon(name)
+    assert carried is not None and carried.loaded is not None
+    if seconds > 1:
+        ready = GurpsManeuver(
+            actor=c.name,
+            maneuver="ready",
+            busy=seconds - 1,
+            reloading=name if done["loaded"] else None,
+        )
+        return Outcome(events=(ready,), trace=out.trace, summary=out.summary)
+    events: list[Event] = [GurpsManeuver(actor=c.name, maneuver="ready")]
+    if done["loaded"]:
+        events.append(
+            RoundsFired(
+                actor=c.name, weapon=name, rounds=carried.loaded.rounds - carried.loaded.capacity
+            )
+        )
+    return Outcome(events=tuple(events), trace=out.trace, summary=out.summary)
+
+
+def _draw(c: CombatantState, action: GurpsAction, dice: Dice) -> Outcome:
+    """Ready a weapon into the hand: a made Fast-Draw roll costs no maneuver, a failed one or
+    none a Ready, a critical failure drops it (GUR-RELOAD-1)."""
+    name, kind = _weapon(c, action.weapon)
+    level = _fast_draw(c, name, dict(action.options))
+    out = resolve_draw(declare(Draw, weapon=kind, fast_draw=level), dice)
+    done: Mapping[str, Any] = out.summary
+    drew = GurpsDrew(actor=c.name, weapon=name, ready=bool(done["ready"]))
+    if done["seconds"] == 0:
+        return Outcome(events=(drew,), trace=out.trace, summary=out.summary)
+    events = (GurpsManeuver(actor=c.name, maneuver="ready"), drew)
+    return Outcome(events=events, trace=out.trace, summary=out.summary)
+
+
 _MANEUVER_NAMES = {
     "attack": "attack",
     "all-out": "all-out attack",
@@ -533,16 +602,34 @@ def _with_stats(
     return state.with_combatant(replace(c, stats=stats, **core))
 
 
+def _refilled(c: CombatantState, name: str) -> CombatantState:
+    """``c`` with the weapon called ``name`` full: a timed reload has run its seconds."""
+    weapon = c.weapon(name)
+    if weapon is None or weapon.loaded is None:
+        return c
+    return c.with_weapon(
+        replace(weapon, loaded=replace(weapon.loaded, rounds=weapon.loaded.capacity))
+    )
+
+
 def apply_gurps_event(state: EncounterState, event: Event) -> EncounterState:
     if isinstance(event, GurpsTurnStarted):
         people = []
         for c in state.combatants:
             s = gurps_stats(c)
+            done = s.busy == 1 and s.reloading is not None
+            if done:
+                c = _refilled(c, str(s.reloading))
             people.append(
                 replace(
                     c,
                     stats=replace(
-                        s, acted=False, shock=s.shock_next, shock_next=0, busy=max(0, s.busy - 1)
+                        s,
+                        acted=False,
+                        shock=s.shock_next,
+                        shock_next=0,
+                        busy=max(0, s.busy - 1),
+                        reloading=None if done else s.reloading,
                     ),
                 )
             )
@@ -562,9 +649,14 @@ def apply_gurps_event(state: EncounterState, event: Event) -> EncounterState:
                 braced=event.braced if keeps_aim else False,
                 watching=event.watching if event.maneuver == "wait" else None,
                 busy=event.busy,
+                reloading=event.reloading,
                 all_out=event.maneuver == "all-out attack",
             ),
         )
+    if isinstance(event, GurpsDrew):
+        c = named_in_log(state, event.actor)
+        held = event.weapon if event.ready else None
+        return _with_stats(state, c, replace(gurps_stats(c), in_hand=held, busy=0, reloading=None))
     if isinstance(event, GurpsHurt):
         c = named_in_log(state, event.target)
         s = gurps_stats(c)
@@ -605,6 +697,8 @@ def gurps_figures(c: CombatantState) -> Mapping[str, object]:
         "aim": f"{s.aim_turns} at {s.aim_target}" if s.aim_target else None,
         "watching": s.watching,
         "busy": s.busy,
+        "reloading": s.reloading,
+        "in_hand": s.in_hand,
     }
 
 
@@ -618,7 +712,11 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
         "knocked down" if s.knocked_down else "",
         f"aiming at {s.aim_target} ({s.aim_turns})" if s.aim_target else "",
         f"watching {s.watching}" if s.watching else "",
-        f"reloading {s.busy} s" if s.busy else "",
+        f"reloading {s.reloading} {s.busy} s"
+        if s.reloading
+        else f"busy {s.busy} s"
+        if s.busy
+        else "",
     ]
     weapons = (
         "; ".join(

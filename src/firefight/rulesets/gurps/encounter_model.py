@@ -28,6 +28,7 @@ class GurpsWeapon(DataModel):
     skill: int = Field(ge=1, le=30)
     loaded: int | None = Field(default=None, ge=0)
     ammo: str = "standard"
+    fast_draw: int | None = Field(default=None, ge=1, le=30)
 
     @field_validator("weapon")
     @classmethod
@@ -79,6 +80,8 @@ class GurpsStats(CombatantStats):
     shield_pd: int
     vision: str
     skills: tuple[tuple[str, int], ...]
+    fast_draws: tuple[tuple[str, int], ...] = ()
+    in_hand: str | None = None
     lost: int = 0
     shock: int = 0
     shock_next: int = 0
@@ -90,6 +93,8 @@ class GurpsStats(CombatantStats):
     braced: bool = False
     watching: str | None = None
     busy: int = 0
+    #: GUR-RELOAD-1: the weapon a timed reload fills when ``busy`` runs out
+    reloading: str | None = None
     #: GUR-CORE-1: an All-Out Attack leaves no active defense until the attacker's next turn
     all_out: bool = False
 
@@ -99,6 +104,9 @@ class GurpsStats(CombatantStats):
 
     def skill(self, weapon_name: str) -> int:
         return next(s for n, s in self.skills if n == weapon_name)
+
+    def fast_draw(self, weapon_name: str) -> int | None:
+        return next((s for n, s in self.fast_draws if n == weapon_name), None)
 
 
 def new_gurps_combatant(spec: BaseModel, core: CombatantState) -> CombatantState:
@@ -125,6 +133,10 @@ def new_gurps_combatant(spec: BaseModel, core: CombatantState) -> CombatantState
         shield_pd=spec.shield_pd,
         vision=spec.vision,
         skills=tuple((w.name or w.weapon, w.skill) for w in spec.weapon),
+        fast_draws=tuple(
+            (w.name or w.weapon, w.fast_draw) for w in spec.weapon if w.fast_draw is not None
+        ),
+        in_hand=(spec.weapon[0].name or spec.weapon[0].weapon) if spec.weapon else None,
     )
     return replace(core, weapons=tuple(weapons), stats=stats)
 

@@ -27,6 +27,7 @@ from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.random_fire import RandomFire, resolve_random_fire
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
 from firefight.rulesets.gurps.shot import Shoot
@@ -120,7 +121,7 @@ def fire_indirect(
     app,
     "reload",
     Reload,
-    help="Seconds to reload a bow, crossbow, sling or black-powder gun (GUR-RELOAD-1).",
+    help="Seconds to reload a bow, crossbow, sling, magazine or black-powder gun (GUR-RELOAD-1).",
 )
 def reload(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
@@ -131,6 +132,22 @@ def reload(
         values,
         resolve_reload,
         lambda d: f"gurps reload: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(
+    app, "draw", Draw, help="Draw a weapon: a Ready, or nothing on a made Fast-Draw roll."
+)
+def draw(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "draw",
+        Draw,
+        values,
+        resolve_draw,
+        lambda d: f"gurps draw: {d.weapon}",
         (rolls, seed, ask, as_json),
     )
 
