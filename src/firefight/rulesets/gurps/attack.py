@@ -14,6 +14,7 @@ hit locations where GUR-LOC-1 calls for them, the critical hit table, damage and
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from firefight.dice import Dice
@@ -28,7 +29,7 @@ from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.success import Verdict, judge
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["defense_target", "miss_path", "resolve_shot", "run_shot"]
+__all__ = ["StrayWound", "defense_target", "miss_path", "resolve_shot", "run_shot", "stray_hit"]
 
 
 def defense_target(shot: Shoot, setup: ShotSetup, data: GurpsData) -> list[Modifier]:
@@ -233,6 +234,53 @@ def run_shot(
         }
     summary["headline"] = _headline(summary)
     return summary
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrayWound:
+    """What a stray missile did to the one it struck (GUR-WRONG-2)."""
+
+    injury: int
+    shock: int
+    condition: Condition | None
+    major_wound: bool
+
+
+def stray_hit(
+    shot: Shoot, roller: Roller, trace: TraceBuilder, *, halved: bool, data: GurpsData = DATA
+) -> StrayWound | None:
+    """A stray missile that came true on someone (``shot`` as if aimed at them): their active
+    defense if they have one (a dodge lets it fly on: None), then damage to the body, halved
+    if the GM so rules, and its injury (GUR-WRONG-2, DEC-399)."""
+    setup = settle(shot, data)
+    if shot.defense != "none":
+        total = trace.total(shot.defense, defense_target(shot, setup, data))
+        roll = roller.check(total.value, f"{shot.defense} roll")
+        defended = judge(roll, total.value, data.core.success)
+        trace.step(f"{shot.defense} {roll} against {total.value}: {defended.result}", rule="G-3")
+        if defended.success:
+            return None
+    armor = data.armor[shot.armor]
+    dr = armor.dr if shot.dr is None else shot.dr
+    location = data.location("body")
+    hit = damage_hit(setup, location, armor, dr, shot.hp, None, roller, trace, data, halved=halved)
+    if shot.hp is None:
+        return StrayWound(injury=hit.injury, shock=0, condition=None, major_wound=False)
+    wounded = take_injury(
+        Condition(hp=shot.hp, ht=shot.ht, lost=shot.injured, stunned=shot.stunned),
+        hit.injury,
+        stuns=hit.stuns,
+        knocks_out=hit.knocks_out,
+        roller=roller,
+        trace=trace,
+        data=data,
+    )
+    return StrayWound(
+        injury=hit.injury,
+        shock=wounded.shock,
+        condition=wounded.condition,
+        major_wound=wounded.major_wound,
+    )
 
 
 def _headline(summary: dict[str, Any]) -> str:

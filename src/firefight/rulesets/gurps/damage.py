@@ -80,8 +80,11 @@ def damage_hit(
     roller: Roller,
     trace: TraceBuilder,
     data: GurpsData,
+    *,
+    halved: bool = False,
 ) -> Hit:
-    """The injury one hit does to someone with ``dr`` (and ``hp``, for limbs)."""
+    """The injury one hit does to someone with ``dr`` (and ``hp``, for limbs); ``halved`` for a
+    stray that does half damage (GUR-WRONG-2)."""
     ammo = setup.ammo
     formula = setup.damage
     rolled = roller.sum(formula.dice, f"damage {formula}")
@@ -101,10 +104,12 @@ def damage_hit(
         basic = 0
     if setup.beyond_half_damage:
         basic //= data.core.ranges.half_damage_divisor
+    if halved:
+        basic //= 2
     effect = critical.effect if critical is not None else None
     if effect in ("double", "triple") or (effect == "torso-knockout" and location.key != "body"):
         basic *= 2 if effect == "double" else 3
-    adjusted = Modifier(value=basic - raw, label="ammunition, 1/2D, critical")
+    adjusted = Modifier(value=basic - raw, label="ammunition, 1/2D, critical, stray")
     total = trace.total(
         "basic damage",
         [Modifier(value=raw, label="rolled"), *([adjusted] if adjusted.value else [])],

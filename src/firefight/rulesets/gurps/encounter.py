@@ -12,7 +12,7 @@ checks and the rest come from the shot's resolution (GUR-CORE-1).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from firefight.declarations import declare, field_named, parse_value
@@ -22,16 +22,18 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import Posture, bearing_deg, distance_ft
 from firefight.outcome import Outcome
-from firefight.rulesets.gurps.attack import resolve_shot
+from firefight.rulesets.gurps.attack import resolve_shot, stray_hit
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.encounter_model import GurpsStats, gurps_stats
+from firefight.rulesets.gurps.line_of_fire import InTheWay, down_range, in_the_way
 from firefight.rulesets.gurps.maneuvers import advance
-from firefight.rulesets.gurps.ranges import yards_from_feet
+from firefight.rulesets.gurps.ranges import speed_range_modifier, yards_from_feet
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
 from firefight.rulesets.gurps.rolls import DiceRoller
-from firefight.rulesets.gurps.setup import aim_on_the_move_barred
+from firefight.rulesets.gurps.setup import aim_on_the_move_barred, settle
 from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.stray import Candidate, spare_enemies, strike_roll, walk
 from firefight.rulesets.gurps.success import judge
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, named_in_log
@@ -169,7 +171,6 @@ _SHOT_OPTIONS = (
     "location",
     "hesitate",
     "pop_up",
-    "in_the_way",
     "moving",
     "pace",
     "range_known",
@@ -186,7 +187,10 @@ def _kind(option: str) -> OptionKind:
     return "flag" if field_named(Shoot, option).kind is bool else "str"
 
 
-_LINE_SHOT = {o.replace("_", "-"): _kind(o) for o in _SHOT_OPTIONS}
+_LINE_SHOT: dict[str, OptionKind] = {
+    **{o.replace("_", "-"): _kind(o) for o in _SHOT_OPTIONS},
+    "stray-damage": "str",
+}
 #: The verbs that attack, and the 3e maneuver each is (GUR-CORE-1).
 _ATTACKS = {"shoots": "attack", "all-out": "all-out", "move-and-attack": "move-and-attack"}
 _OPTIONS: dict[str, dict[str, OptionKind]] = {
@@ -296,6 +300,7 @@ def _shot(
     *,
     maneuver: str = "attack",
     moving: str = "no",
+    in_the_way: int = 0,
 ) -> Shoot:
     """The shot ``action`` takes in ``state`` (with the shooter where the maneuver's move left
     them): the line's options plus everything the scene knows."""
@@ -354,6 +359,7 @@ def _shot(
         aim=aim,
         braced=s.braced and aimed and aim > 0,
         move=s.move,
+        in_the_way=in_the_way,
         opportunity=s.watching,
         mods=mods,
         surprised=caught,
@@ -486,11 +492,14 @@ def _attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
             trace.step(f"{c.name} moves {went.yards:g} yd ({_MANEUVER_NAMES[maneuver]})", rule=RULE)
             state = state.with_combatant(went.mover)
         moving = went.moving
-    shot = _shot(state, action, trace, maneuver=maneuver, moving=moving)
+    way = _in_the_way(state, action, trace)
+    shot = _shot(
+        state, action, trace, maneuver=maneuver, moving=moving, in_the_way=len(way.interfering)
+    )
     outcome = resolve_shot(shot, dice)
     name, _ = _weapon(c, action.weapon)
     events.append(RoundsFired(actor=c.name, weapon=name, rounds=shot.shots))
-    summary: Mapping[str, Any] = outcome.summary
+    summary: dict[str, Any] = dict(outcome.summary)
     if "state" in summary and summary["injury"]:
         events.append(
             GurpsHurt(
@@ -503,11 +512,163 @@ def _attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
                 dead=summary["state"] == "dead",
             )
         )
+    after = TraceBuilder()
+    strays = _strays(state, action, shot, summary, way, dice, after)
+    if strays:
+        summary["strays"] = [s.record for s in strays]
+        events += [s.event for s in strays if s.event is not None]
     return Outcome(
         events=tuple(events),
-        trace=Trace((*trace.build().entries, *outcome.trace.entries)),
+        trace=Trace((*trace.build().entries, *outcome.trace.entries, *after.build().entries)),
         summary=summary,
     )
+
+
+def _in_the_way(state: EncounterState, action: GurpsAction, trace: TraceBuilder) -> InTheWay:
+    """GUR-WRONG-1: who stands between shooter and target, read from the scene."""
+    shooter = state.combatant(action.actor)
+    target = state.combatant(action.target or "")
+    _, kind = _weapon(shooter, action.weapon)
+    weapon = DATA.weapon(kind)
+    shots = int(dict(action.options).get("shots", ("1",))[0] or 1)
+    burst = shots >= 2 and weapon.rcl <= -1 and weapon.shots_per_turn >= 2
+    way = in_the_way(state, shooter, target, burst=burst)
+    if way.interfering:
+        names = ", ".join(c.name for c in way.interfering)
+        trace.step(f"in the line of fire: {names}", rule="GUR-WRONG-1")
+    low = [c.name for c in way.possible if c not in way.interfering]
+    if low:
+        trace.step(
+            f"a burst may still strike {', '.join(low)}, low in the line of fire",
+            rule="GUR-WRONG-1",
+        )
+    return way
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Stray:
+    record: dict[str, object]
+    event: GurpsHurt | None
+
+
+def _strays(
+    state: EncounterState,
+    action: GurpsAction,
+    shot: Shoot,
+    summary: Mapping[str, Any],
+    way: InTheWay,
+    dice: Dice,
+    trace: TraceBuilder,
+) -> list[_Stray]:
+    """Each missed or dodged missile's walk through the scene (GUR-WRONG-2, GUR-WRONG-3): past
+    the people in the way, then down range; whoever it strikes may still dodge, then takes
+    normal damage (or half with --stray-damage half) to the body (DEC-399)."""
+    shooter = state.combatant(action.actor)
+    target = state.combatant(action.target or "")
+    setup = settle(shot, DATA)
+    rows = DATA.core.speed_range.rows
+    at_target = speed_range_modifier(setup.distance + shot.speed, rows)
+    half = (dict(action.options).get("stray-damage") or ("normal",))[0]
+    if half not in ("normal", "half"):
+        raise RuleRefusal("GUR-WRONG-2", f"A stray does normal or half damage, not {half!r}.")
+    roller = DiceRoller(dice, trace)
+    found: list[_Stray] = []
+    for i, record in enumerate(summary["shots"]):
+        dodged = record.get("defended") == "dodge"
+        if record["result"] in ("success", "critical success") and not dodged:
+            continue
+        if record.get("defended") in ("block", "parry") or "scatter_yd" in record:
+            continue  # knocked away (GUR-WRONG-3), or a lob that scattered (GUR-IND-2)
+        walker = _Walker(
+            state=state,
+            action=action,
+            shooter=shooter,
+            target=target,
+            number=int(record["target"]) - at_target,
+            max_range=setup.max_range,
+            critical="critical" in str(record["result"]) and not dodged,
+            halved=half == "half",
+            shot_number=i + 1,
+            roller=roller,
+            trace=trace,
+        )
+        in_way = [] if dodged else [walker.candidate(c) for c in way.possible]
+        if walker.critical:
+            in_way = spare_enemies(in_way, trace)
+        wide = 0 if dodged else int(record.get("wide_hexes", 0))
+        if not in_way and not any(walker.beyond(d, wide) for d in ("through", "left", "right")):
+            continue  # nobody it could strike: no need to follow it
+        trace.step(f"shot {i + 1} flies on", rule="GUR-WRONG-3" if dodged else "GUR-WRONG-2")
+        missed_by = None if dodged else int(record["missed_by"])
+        walk(missed_by, in_way, walker.beyond, walker.strike, roller, trace, DATA)
+        found += walker.struck
+    return found
+
+
+@dataclass(slots=True, kw_only=True)
+class _Walker:
+    """One missile's possible targets in the scene and what striking one does (GUR-WRONG-2).
+    ``number`` is the shot's hit number without its speed/range modifier: each possible target
+    adds its own range's (size and speed are the same for every scene figure, DEC-399)."""
+
+    state: EncounterState
+    action: GurpsAction
+    shooter: CombatantState
+    target: CombatantState
+    number: int
+    max_range: float
+    critical: bool
+    halved: bool
+    shot_number: int
+    roller: DiceRoller
+    trace: TraceBuilder
+    struck: list[_Stray] = field(default_factory=list)
+
+    def candidate(self, c: CombatantState) -> Candidate:
+        yards = yards_from_feet(distance_ft(self.shooter.position, c.position))
+        rows = DATA.core.speed_range.rows
+        foe = bool(c.side) and c.side != self.shooter.side and not c.bystander
+        return Candidate(
+            name=c.name, number=self.number + speed_range_modifier(yards, rows), foe=foe
+        )
+
+    def beyond(self, direction: str, wide: int) -> list[Candidate]:
+        people = down_range(
+            self.state,
+            self.shooter,
+            self.target,
+            direction=direction,
+            wide=wide,
+            max_range_yd=self.max_range,
+        )
+        listed = [self.candidate(c) for c in people]
+        return spare_enemies(listed, self.trace) if self.critical else listed
+
+    def strike(self, c: Candidate) -> bool:
+        if not strike_roll(c, self.roller, self.trace, DATA):
+            return False
+        victim = self.state.combatant(c.name)
+        if victim.dead:
+            self.struck.append(_Stray(record={"shot": self.shot_number, "hit": c.name}, event=None))
+            return True
+        aimed = _shot(self.state, replace(self.action, target=c.name), self.trace)
+        wound = stray_hit(aimed, self.roller, self.trace, halved=self.halved)
+        if wound is None:
+            return False
+        event = None
+        if wound.condition is not None and wound.injury:
+            event = GurpsHurt(
+                target=c.name,
+                injury=wound.injury,
+                shock=wound.shock,
+                stunned=wound.condition.stunned,
+                knocked_down=wound.condition.knocked_down,
+                unconscious=wound.condition.unconscious,
+                dead=wound.condition.dead,
+            )
+        record = {"shot": self.shot_number, "hit": c.name, "injury": wound.injury}
+        self.struck.append(_Stray(record=record, event=event))
+        return True
 
 
 def _fast_draw(c: CombatantState, name: str, opts: Mapping[str, tuple[str, ...]]) -> int | None:
