@@ -127,7 +127,7 @@ def test_gur_wrong_1_a_burst_may_strike_the_low_ones() -> None:
     faces = [6, 6, 5, 6, 6, 5, 2, 2, 2, 6, 6, 6, 1, 1, 1, 6, 6, 6, 3]
     out = record(state, "Ann shoots Bob --weapon smg --shots 2", faces)
     total = next(e for e in out.record.trace if e.get("label") == "effective skill")
-    assert penalty(total["parts"]) == 0  # type: ignore[arg-type]
+    assert penalty(total["parts"]) == 0
     texts = [str(e.get("text", "")) for e in out.record.trace]
     assert any("a burst may still strike Cid" in t for t in texts)
     assert any(t.startswith("Cid: 6 against") for t in texts)
