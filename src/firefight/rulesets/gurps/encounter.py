@@ -20,18 +20,23 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
-from firefight.geometry import Posture, bearing_deg, distance_ft
+from firefight.geometry import Point, Posture, bearing_deg, distance_ft
 from firefight.outcome import Outcome
-from firefight.rulesets.gurps.attack import resolve_shot, stray_hit
+from firefight.rulesets.gurps.attack import resolve_shot, run_shot, stray_hit
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.encounter_model import GurpsStats, gurps_stats
 from firefight.rulesets.gurps.line_of_fire import InTheWay, down_range, in_the_way
 from firefight.rulesets.gurps.maneuvers import advance
-from firefight.rulesets.gurps.ranges import speed_range_modifier, yards_from_feet
+from firefight.rulesets.gurps.opportunity import WatchedArea, check_in_arc
+from firefight.rulesets.gurps.ranges import (
+    feet_from_yards,
+    speed_range_modifier,
+    yards_from_feet,
+)
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
 from firefight.rulesets.gurps.rolls import DiceRoller
-from firefight.rulesets.gurps.setup import aim_on_the_move_barred, settle
+from firefight.rulesets.gurps.setup import aim_on_the_move_barred, opportunity_modifier, settle
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.stray import Candidate, spare_enemies, strike_roll, walk
 from firefight.rulesets.gurps.success import judge
@@ -83,6 +88,10 @@ class GurpsManeuver(Event):
     aim_turns: int = 0
     braced: bool = False
     watching: str | None = None
+    watch_x: float | None = None
+    watch_y: float | None = None
+    watch_for: str | None = None
+    watch_hold: bool = False
     busy: int = 0
     reloading: str | None = None
 
@@ -199,7 +208,7 @@ _OPTIONS: dict[str, dict[str, OptionKind]] = {
     "all-out": {"weapon": "str", "to": "str", **_LINE_SHOT},
     "move-and-attack": {"weapon": "str", "to": "str", **_LINE_SHOT},
     "moves": {},
-    "waits": {"watch": "str"},
+    "waits": {"watch": "str", "at": "str", "for": "str", "hold": "flag"},
     "reloads": {"weapon": "str", "fast-draw": "flag", "random-arrow": "flag"},
     "draws": {"fast-draw": "flag"},
     "recovers": {},
@@ -431,20 +440,9 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         )
     if action.verb == "moves":
         x, y = option_point(action.words, what="'moves'", unit="ft")
-        return Outcome(
-            events=(
-                GurpsManeuver(actor=c.name, maneuver="move"),
-                moved_to(c, scene_point(x, y, "ft")),
-            ),
-            trace=Trace(()),
-            summary={"headline": f"{c.name} moves."},
-        )
+        return _move_under_fire(state, c, scene_point(x, y, "ft"), dice)
     if action.verb == "waits":
-        watch = (opts.get("watch") or ("1",))[0]
-        return _done(
-            GurpsManeuver(actor=c.name, maneuver="wait", watching=watch),
-            f"{c.name} waits, watching {watch}.",
-        )
+        return _wait(state, c, opts)
     if action.verb == "reloads":
         return _reload(c, action, dice)
     if action.verb == "draws":
@@ -671,6 +669,158 @@ class _Walker:
         return True
 
 
+def _wait(state: EncounterState, c: CombatantState, opts: Mapping[str, tuple[str, ...]]) -> Outcome:
+    """Wait (GUR-OPP-1): watch N hexes, a line or a cone; with ``--at X,Y`` the area is placed
+    in the scene and fires by itself on whoever moves into it (``--for NAME``: only at them;
+    ``--hold``: not automatically, only at a foe)."""
+    watch = (opts.get("watch") or ("1",))[0]
+    opportunity_modifier(watch, DATA)
+    at = opts.get("at")
+    point = option_point(at, what="--at", unit="ft") if at else None
+    for_ = (opts.get("for") or (None,))[0]
+    if for_ is not None:
+        for_ = state.combatant(for_).name
+    if point is not None:
+        area = _area(c, watch, scene_point(point[0], point[1], "ft"))
+        check_in_arc(c.position, c.facing_deg, area, gurps_stats(c).vision)
+    where = f" at {point[0]:g},{point[1]:g}" if point is not None else ""
+    return _done(
+        GurpsManeuver(
+            actor=c.name,
+            maneuver="wait",
+            watching=watch,
+            watch_x=point[0] if point is not None else None,
+            watch_y=point[1] if point is not None else None,
+            watch_for=for_,
+            watch_hold="hold" in opts,
+        ),
+        f"{c.name} waits, watching {watch}{where}.",
+    )
+
+
+def _area(c: CombatantState, watch: str, at: Point) -> WatchedArea:
+    weapon = c.weapon(gurps_stats(c).in_hand)
+    reach = 0.0
+    if weapon is not None:
+        w = DATA.weapon(weapon.kind)
+        most = w.max if w.max is not None else (w.max_st or 0) * gurps_stats(c).st
+        reach = feet_from_yards(most)
+    kind = watch if watch in ("line", "cone") else "hexes"
+    return WatchedArea(
+        kind=kind,
+        count=int(watch) if kind == "hexes" else 0,
+        at=at,
+        watcher=c.position,
+        reach_ft=reach,
+    )
+
+
+def _watchers(
+    state: EncounterState, mover: CombatantState, start: Point, end: Point
+) -> list[tuple[CombatantState, float]]:
+    """Who fires on ``mover`` going from ``start`` to ``end``, and where on the way (the share
+    of it) each sees them enter their area (GUR-OPP-1)."""
+    found = []
+    for w in state.combatants:
+        s = gurps_stats(w)
+        if w.name == mover.name or s.watch_at is None or s.watching is None or not w.can_act:
+            continue
+        if s.stunned or (s.watch_for is not None and s.watch_for != mover.name):
+            continue
+        if s.watch_hold and (not mover.side or mover.side == w.side or mover.bystander):
+            continue  # not firing automatically: they hold fire on a friend
+        held = w.weapon(s.in_hand)
+        if held is None or (held.loaded is not None and held.loaded.rounds < 1):
+            continue
+        area = _area(w, s.watching, scene_point(s.watch_at[0], s.watch_at[1], "ft"))
+        share = area.entry(start, end)
+        if share is not None:
+            found.append((w, share))
+    return found
+
+
+def _move_under_fire(state: EncounterState, c: CombatantState, to: Point, dice: Dice) -> Outcome:
+    """Move; whoever watches an area the move enters fires where the mover comes into it. The
+    shots are simultaneous (GUR-OPP-1, DEC-401): each is set up on the scene as it stood
+    before any of them (a knockdown or stun from one does not change another's aim), every
+    one is fired whatever the others did, and the wounds add up. A mover knocked down, out or
+    dead stops where the first shot that dropped them was fired."""
+    start = c.position
+    watchers = sorted(_watchers(state, c, start, to), key=lambda pair: pair[1])
+    if not watchers:
+        return Outcome(
+            events=(GurpsManeuver(actor=c.name, maneuver="move"), moved_to(c, to)),
+            trace=Trace(()),
+            summary={"headline": f"{c.name} moves."},
+        )
+    trace = TraceBuilder()
+    names = ", ".join(w.name for w, _ in watchers)
+    trace.step(f"{c.name} moves into the areas {names} watch: they fire together", rule="GUR-OPP-1")
+    events: list[Event] = []
+    lost = gurps_stats(c).lost
+    stop: Point | None = None
+    summaries = []
+    for w, share in watchers:
+        entry = Point(
+            x_ft=round(start.x_ft + share * (to.x_ft - start.x_ft), 2),
+            y_ft=round(start.y_ft + share * (to.y_ft - start.y_ft), 2),
+        )
+        facing = moved_to(c, entry).facing_deg if entry != start else c.facing_deg
+        there = state.with_combatant(replace(c, position=entry, facing_deg=facing))
+        trace.step(
+            f"{w.name} fires as {c.name} comes in at {entry.x_ft:g},{entry.y_ft:g}",
+            rule="GUR-OPP-1",
+        )
+        s = gurps_stats(w)
+        wanted = (("specific-target", s.watch_for is not None), ("identify-target", s.watch_hold))
+        mods = tuple(key for key, on in wanted if on)
+        line = GurpsAction(
+            actor=w.name,
+            verb="shoots",
+            text=f"{w.name} shoots {c.name}",
+            target=c.name,
+            weapon=s.in_hand,
+            options=(("mods", mods),) if mods else (),
+        )
+        way = _in_the_way(there, line, trace)
+        shot = replace(_shot(there, line, trace, in_the_way=len(way.interfering)), injured=lost)
+        summary: Mapping[str, Any] = run_shot(shot, DiceRoller(dice, trace), trace)
+        summaries.append({"shooter": w.name, **summary})
+        held = w.weapon(s.in_hand)
+        assert held is not None
+        events += [
+            GurpsManeuver(actor=w.name, maneuver="opportunity fire"),
+            RoundsFired(actor=w.name, weapon=held.name, rounds=shot.shots),
+        ]
+        if "state" in summary and summary["injury"]:
+            lost += int(summary["injury"])
+            down = summary["state"] in ("unconscious", "dead") or bool(summary["knocked_down"])
+            if down and stop is None:
+                stop = entry
+            events.append(
+                GurpsHurt(
+                    target=c.name,
+                    injury=int(summary["injury"]),
+                    shock=int(summary["shock"]),
+                    stunned=summary["state"] == "stunned",
+                    knocked_down=bool(summary["knocked_down"]),
+                    unconscious=summary["state"] == "unconscious",
+                    dead=summary["state"] == "dead",
+                )
+            )
+    if stop is not None:
+        trace.step(f"{c.name} goes down at {stop.x_ft:g},{stop.y_ft:g}", rule="GUR-OPP-1")
+    moved = moved_to(c, stop if stop is not None else to)
+    return Outcome(
+        events=(GurpsManeuver(actor=c.name, maneuver="move"), moved, *events),
+        trace=trace.build(),
+        summary={
+            "headline": f"{c.name} moves into opportunity fire from {names}.",
+            "opportunity_fire": summaries,
+        },
+    )
+
+
 def _fast_draw(c: CombatantState, name: str, opts: Mapping[str, tuple[str, ...]]) -> int | None:
     if "fast-draw" not in opts:
         return None
@@ -809,6 +959,13 @@ def apply_gurps_event(state: EncounterState, event: Event) -> EncounterState:
                 aim_turns=event.aim_turns if keeps_aim else 0,
                 braced=event.braced if keeps_aim else False,
                 watching=event.watching if event.maneuver == "wait" else None,
+                watch_at=(event.watch_x, event.watch_y)
+                if event.maneuver == "wait"
+                and event.watch_x is not None
+                and event.watch_y is not None
+                else None,
+                watch_for=event.watch_for if event.maneuver == "wait" else None,
+                watch_hold=event.watch_hold and event.maneuver == "wait",
                 busy=event.busy,
                 reloading=event.reloading,
                 all_out=event.maneuver == "all-out attack",

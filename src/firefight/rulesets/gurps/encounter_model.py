@@ -92,6 +92,10 @@ class GurpsStats(CombatantStats):
     aim_turns: int = 0
     braced: bool = False
     watching: str | None = None
+    #: GUR-OPP-1: where the watched area lies (feet), and for whom the watcher waits
+    watch_at: tuple[float, float] | None = None
+    watch_for: str | None = None
+    watch_hold: bool = False
     busy: int = 0
     #: GUR-RELOAD-1: the weapon a timed reload fills when ``busy`` runs out
     reloading: str | None = None
