@@ -116,7 +116,7 @@ def test_gur_opp_1_a_specific_target_or_holding_fire() -> None:
     out = engine.act(state, "Bob moves -30,30", GURPS, Dice.scripted([6, 6, 6]))
     total = next(e for e in out.record.trace if e.get("label") == "effective skill")
     assert {"value": -2, "label": "telling friend from foe before firing", "rule": "GUR-OPP-1"} in (
-        total["parts"]  # type: ignore[operator]
+        total["parts"]
     )
 
 
