@@ -193,6 +193,8 @@ class ModifierEntry(DataModel):
     darkness: bool = False
     cancels_darkness: bool = False
     laser: bool = False
+    #: added to the weapon's SS number while fitted (002's stabilizers: +2)
+    ss: int = 0
 
     @model_validator(mode="after")
     def _value_in_bounds(self) -> ModifierEntry:
@@ -432,6 +434,15 @@ class ArrowRules(DataModel):
     trade_off_cap: int
     light_arrow_st_per_penalty: int
     flight_time_seconds: int
+    true_max_multiplier: float
+    st_per_point_made: int
+    glean_missed_on: int
+    glean_dead_on: int
+    incendiary_light_dice: int
+    incendiary_out_on: int
+    damper_hearing: int
+    damper_hexes: int
+    holder_arrows: int
 
 
 class HouseFile(DataModel):

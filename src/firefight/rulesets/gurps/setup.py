@@ -263,7 +263,8 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
     mods += _situation(shot, weapon, ammo, arrow, indirect, beyond_half, data)
     location = data.location(shot.location)
     random_location = shot.blind
-    snap = shot.pop_up or (shot.aim == 0 and sum(m.value for m in mods) < weapon.ss)
+    ss = weapon.ss + sum(c.entry.ss for c in chosen)
+    snap = shot.pop_up or (shot.aim == 0 and sum(m.value for m in mods) < ss)
     if snap:
         mods.append(_snap(shot, chosen))
         if not shot.hesitate:

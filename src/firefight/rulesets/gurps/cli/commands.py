@@ -25,6 +25,16 @@ from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
+from firefight.rulesets.gurps.archery import (
+    Glean,
+    HearBow,
+    IncendiaryArrow,
+    LongShot,
+    resolve_glean,
+    resolve_hear_bow,
+    resolve_incendiary_arrow,
+    resolve_long_shot,
+)
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
@@ -176,6 +186,64 @@ def random_fire(
         values,
         resolve_random_fire,
         lambda d: "gurps random fire",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "long-shot", LongShot, help="An arrow or bolt shot for distance alone.")
+def long_shot(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "long-shot",
+        LongShot,
+        values,
+        resolve_long_shot,
+        lambda d: f"gurps long shot: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "glean", Glean, help="Arrows fit to shoot again after a fight.")
+def glean(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "glean",
+        Glean,
+        values,
+        resolve_glean,
+        lambda d: "gurps gleaning arrows",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(
+    app, "incendiary-arrow", IncendiaryArrow, help="Light an incendiary arrow and loose it."
+)
+def incendiary_arrow(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "incendiary-arrow",
+        IncendiaryArrow,
+        values,
+        resolve_incendiary_arrow,
+        lambda d: "gurps incendiary arrow",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "hear-bow", HearBow, help="Hear a bow loosed 3 hexes away.")
+def hear_bow(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "hear-bow",
+        HearBow,
+        values,
+        resolve_hear_bow,
+        lambda d: "gurps hearing a bow",
         (rolls, seed, ask, as_json),
     )
 
