@@ -78,6 +78,8 @@ class GURPS(Ruleset):
         dropped weapon a fumble."""
         if "barrel_burst" in summary:
             return "fumble"
+        if "alight" in summary:
+            return "success" if summary["alight"] else "failure"
         if "heard" in summary or "burning" in summary:
             return "success" if summary.get("heard", summary.get("burning")) else "failure"
         if "ready" in summary:

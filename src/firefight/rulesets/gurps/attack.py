@@ -21,7 +21,8 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.damage import Hit, damage_hit
-from firefight.rulesets.gurps.data import DATA, GurpsData
+from firefight.rulesets.gurps.data import DATA, Armor, GurpsData
+from firefight.rulesets.gurps.dice_formula import DiceFormula
 from firefight.rulesets.gurps.injury import Condition, take_injury
 from firefight.rulesets.gurps.rolls import DiceRoller, Roller
 from firefight.rulesets.gurps.setup import ShotSetup, settle
@@ -105,6 +106,33 @@ def _barrel_burst(
     return {"firer_injury": face}
 
 
+def _through_cover(
+    setup: ShotSetup, armor: Armor, dr: int, roller: Roller, trace: TraceBuilder, data: GurpsData
+) -> int | None:
+    """GUR-AMMO-1: an APE round meets hard cover: it bursts there on 1-3 (the shot is spent,
+    DEC-404); passing through, it throws 1d6-3 shrapnel per 6 dice of basic damage at the one
+    behind, hit or not, against DR as crushing. The shrapnel's injury, or None if spent."""
+    ammo = setup.ammo
+    on = ammo.contact_burst_in_6
+    if roller.sum(1, f"{ammo.name} bursts on the cover (1-{on})") <= on:
+        trace.step("the round bursts on the cover", rule="GUR-AMMO-1")
+        return None
+    assert ammo.cover_shrapnel is not None
+    each = DiceFormula.parse(ammo.cover_shrapnel)
+    times = setup.damage.dice // 6
+    if not times:
+        trace.step("through the cover: too light a round for shrapnel", rule="GUR-AMMO-1")
+        return 0
+    rolled = roller.sum(each.dice * times, f"shrapnel {times} x {each}")
+    basic = max(0, rolled + each.adds * times)
+    injury = max(0, basic - dr)
+    trace.step(
+        f"through the cover: {basic} shrapnel against DR {dr}: {injury} injury",
+        rule="GUR-AMMO-1",
+    )
+    return injury
+
+
 def run_shot(
     shot: Shoot, roller: Roller, trace: TraceBuilder, data: GurpsData = DATA
 ) -> dict[str, Any]:
@@ -126,6 +154,7 @@ def run_shot(
     major = False
     shock_total = 0
     critical_hit = critical_miss = False
+    cover_injury = 0
     burst = _barrel_burst(shot, setup, roller, trace, data)
     missiles = 2 if setup.ammo.dual else 1
     for i in range(0 if burst else shot.shots):
@@ -145,6 +174,12 @@ def run_shot(
                     ],
                 )
             which = f"shot {i + 1}" + (f", missile {m + 1}" if missiles > 1 else "")
+            if shot.hard_cover and not m:
+                through = _through_cover(setup, armor, dr, roller, trace, data)
+                if through is None:
+                    shots.append({"result": "burst on the cover", "path": "stopped by the cover"})
+                    continue
+                cover_injury += through
             verdict = judge(roller.sum(3, f"attack roll, {which}"), target, data.core.success)
             first_hit = first_hit or (m == 0 and verdict.success)
             trace.step(f"{which}: {verdict.roll} against {target}: {verdict.result}", rule="G-1")
@@ -205,7 +240,20 @@ def run_shot(
                 condition = wounded.condition
                 major = major or wounded.major_wound
                 shock_total += hit.injury
-    injury = sum(h.injury for h in hits)
+    injury = sum(h.injury for h in hits) + cover_injury
+    if cover_injury and condition is not None and not condition.dead:
+        wounded = take_injury(
+            condition,
+            cover_injury,
+            stuns=False,
+            knocks_out=False,
+            roller=roller,
+            trace=trace,
+            data=data,
+        )
+        condition = wounded.condition
+        major = major or wounded.major_wound
+        shock_total += cover_injury
     landed = len(hits)
     defended_any = any("defended" in s for s in shots)
     result = "hit" if landed else "defended" if defended_any else "miss"
@@ -222,6 +270,8 @@ def run_shot(
     }
     if burst:
         summary["barrel_burst"] = burst
+    if cover_injury:
+        summary["shrapnel_injury"] = cover_injury
     if condition is not None:
         summary |= {
             "major_wound": major,

@@ -114,6 +114,14 @@ def damage_hit(
         "basic damage",
         [Modifier(value=raw, label="rolled"), *([adjusted] if adjusted.value else [])],
     )
+    burst = False
+    if ammo.contact_burst_in_6:
+        on = ammo.contact_burst_in_6
+        burst = roller.sum(1, f"{ammo.name} bursts on contact (1-{on})") <= on
+        if burst:
+            trace.step(
+                "it bursts on contact: the armor is damaged, shrapnel goes in", rule="GUR-AMMO-1"
+            )
     expanded = False
     if ammo.chance == "expands":
         expanded = roller.sum(1, f"{ammo.name} expands (1-{ammo.chance_in_6})") <= ammo.chance_in_6
@@ -125,6 +133,8 @@ def damage_hit(
     factor, label, rule = _multiplier(setup, location, data)
     injury = math.floor(penetrating * factor)
     wound = ammo.wound_multiplier * (ammo.expanded_wound_multiplier if expanded else 1.0)
+    if burst:
+        wound *= ammo.contact_wound_multiplier
     if setup.arrow is not None:
         wound *= setup.arrow.wound_multiplier
     injury = math.floor(injury * wound)
@@ -139,6 +149,7 @@ def damage_hit(
         )
     if (
         penetrating
+        and not burst
         and ammo.explosion_dice_per_6d
         and formula.dice >= 6
         and (

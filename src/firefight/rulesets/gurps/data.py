@@ -299,6 +299,9 @@ class Ammo(DataModel):
     explosion_dice: int = 0
     explosion_multiplier: int = 1
     explosion_dice_per_6d: int = 0
+    contact_burst_in_6: int = 0
+    contact_wound_multiplier: float = 1.0
+    cover_shrapnel: str | None = None
     blunt_trauma_on: int = 0
     flexible_dr: int | None = None
     rigid_dr_multiplier: float = 1.0
@@ -309,6 +312,11 @@ class Ammo(DataModel):
     dual: bool = False
     tracer: bool = False
     area_damage: str | None = None
+    area_width: float = 0.0
+    area_length: float = 0.0
+    flash_in_dark: bool = False
+    ignites_a_in_6: int = 0
+    ignites_b_in_6: int = 0
 
 
 class Arrow(DataModel):

@@ -21,11 +21,14 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import Point, Posture, bearing_deg, distance_ft
+from firefight.geometry.areas import area_in_front, body_in_rectangle
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.attack import resolve_shot, run_shot, stray_hit
+from firefight.rulesets.gurps.burning import burn
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.encounter_model import GurpsStats, gurps_stats
+from firefight.rulesets.gurps.injury import Condition
 from firefight.rulesets.gurps.line_of_fire import InTheWay, down_range, in_the_way
 from firefight.rulesets.gurps.maneuvers import advance
 from firefight.rulesets.gurps.opportunity import WatchedArea, check_in_arc
@@ -490,12 +493,17 @@ def _attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
             trace.step(f"{c.name} moves {went.yards:g} yd ({_MANEUVER_NAMES[maneuver]})", rule=RULE)
             state = state.with_combatant(went.mover)
         moving = went.moving
+    name, _ = _weapon(c, action.weapon)
+    carried = c.weapon(name)
+    ammo = DATA.ammo.get(carried.loaded.ammo) if carried and carried.loaded else None
+    if ammo is not None and ammo.area_damage is not None:
+        events += _area_attack(state, action, ammo.key, dice, trace)
+        return Outcome(events=tuple(events), trace=trace.build(), summary={"headline": "Fire."})
     way = _in_the_way(state, action, trace)
     shot = _shot(
         state, action, trace, maneuver=maneuver, moving=moving, in_the_way=len(way.interfering)
     )
     outcome = resolve_shot(shot, dice)
-    name, _ = _weapon(c, action.weapon)
     events.append(RoundsFired(actor=c.name, weapon=name, rounds=shot.shots))
     summary: dict[str, Any] = dict(outcome.summary)
     if "state" in summary and summary["injury"]:
@@ -520,6 +528,51 @@ def _attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
         trace=Trace((*trace.build().entries, *outcome.trace.entries, *after.build().entries)),
         summary=summary,
     )
+
+
+def _area_attack(
+    state: EncounterState, action: GurpsAction, ammo: str, dice: Dice, trace: TraceBuilder
+) -> list[Event]:
+    """A white phosphorus shell fired toward the target: everyone whose body touches the block
+    2 hexes wide and 6 long in front of the muzzle burns (GUR-AMMO-1)."""
+    shooter = state.combatant(action.actor)
+    target = state.combatant(action.target or "")
+    spec = DATA.ammo[ammo]
+    block = area_in_front(
+        shooter.position,
+        bearing_deg(shooter.position, target.position),
+        feet_from_yards(spec.area_length),
+        feet_from_yards(spec.area_width),
+    )
+    inside = [
+        p for p in state.combatants if p.name != shooter.name and body_in_rectangle(p.body, block)
+    ]
+    people = []
+    for p in inside:
+        t = gurps_stats(p)
+        condition = Condition(hp=t.hp, ht=t.ht, lost=t.lost, stunned=t.stunned, dead=p.dead)
+        people.append((p.name, DATA.armor[t.armor].dr, condition))
+    trace.step(
+        f"{spec.name}: {', '.join(p.name for p in inside) or 'nobody'} in the fire",
+        rule="GUR-AMMO-1",
+    )
+    burned = burn(ammo, people, DiceRoller(dice, trace), trace)
+    name, _ = _weapon(shooter, action.weapon)
+    events: list[Event] = [RoundsFired(actor=shooter.name, weapon=name, rounds=1)]
+    for b in burned:
+        if b.injury and b.condition is not None:
+            events.append(
+                GurpsHurt(
+                    target=b.name,
+                    injury=b.injury,
+                    shock=b.shock,
+                    stunned=b.condition.stunned,
+                    knocked_down=b.condition.knocked_down,
+                    unconscious=b.condition.unconscious,
+                    dead=b.condition.dead,
+                )
+            )
+    return events
 
 
 def _in_the_way(state: EncounterState, action: GurpsAction, trace: TraceBuilder) -> InTheWay:
@@ -577,6 +630,8 @@ def _strays(
             continue
         if record.get("defended") in ("block", "parry") or "scatter_yd" in record:
             continue  # knocked away (GUR-WRONG-3), or a lob that scattered (GUR-IND-2)
+        if "target" not in record:
+            continue  # spent on hard cover (GUR-AMMO-1)
         walker = _Walker(
             state=state,
             action=action,

@@ -91,6 +91,12 @@ def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo) -> None:
         raise RuleRefusal(
             "GUR-AMMO-1", f"{ammo.name} burns an area; it is not aimed at one target."
         )
+    if shot.hard_cover and ammo.cover_shrapnel is None:
+        raise RuleRefusal(
+            "GUR-AMMO-1",
+            "Hard cover changes the shot here only for APE rounds; give the cover as a "
+            "posture or cover modifier.",
+        )
     if shot.powder != "normal" and not weapon.black_powder:
         raise RuleRefusal("GUR-RELOAD-1", f"A {weapon.name} does not load loose black powder.")
     if shot.barrel != "normal" and not (weapon.pistol and weapon.kind == "firearm"):

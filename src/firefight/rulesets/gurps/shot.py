@@ -127,6 +127,9 @@ class Shoot:
     in_the_way: int = param(
         0, help="Characters in the line of fire.", low=0, high=30, rule="GUR-WRONG-1"
     )
+    hard_cover: bool = param(
+        False, help="The target is behind hard cover (APE shrapnel).", rule="GUR-AMMO-1"
+    )
     range_known: bool = param(True, help="The range is known.", rule="GUR-RANGE-1")
     crosswind: float = param(
         0.0, help="Crosswind speed.", unit="yd/s", low=0, high=100, rule="GUR-RANGE-1"

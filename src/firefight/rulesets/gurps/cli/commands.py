@@ -36,6 +36,7 @@ from firefight.rulesets.gurps.archery import (
     resolve_long_shot,
 )
 from firefight.rulesets.gurps.attack import resolve_shot
+from firefight.rulesets.gurps.burning import AreaFire, Ignite, resolve_area_fire, resolve_ignite
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.random_fire import RandomFire, resolve_random_fire
@@ -244,6 +245,34 @@ def hear_bow(
         values,
         resolve_hear_bow,
         lambda d: "gurps hearing a bow",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "area-fire", AreaFire, help="A white phosphorus shell's fire (GUR-AMMO-1).")
+def area_fire(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "area-fire",
+        AreaFire,
+        values,
+        resolve_area_fire,
+        lambda d: f"gurps area fire: {d.ammo}",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "ignite", Ignite, help="Does a round set a flammable alight (GUR-AMMO-1)?")
+def ignite(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "ignite",
+        Ignite,
+        values,
+        resolve_ignite,
+        lambda d: f"gurps ignite: {d.ammo}",
         (rolls, seed, ask, as_json),
     )
 
