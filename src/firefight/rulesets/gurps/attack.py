@@ -98,7 +98,7 @@ def _barrel_burst(
     if shot.powder != "fine":
         return None
     burst_on = data.house.powder["fine"].burst_on
-    if roller.sum(1, f"barrel holds (bursts on {burst_on})") > burst_on:
+    if not roller.chance(burst_on, f"barrel holds (bursts on {burst_on})"):
         return None
     rolled = roller.sum(setup.damage.dice, "burst damage") + setup.damage.adds
     face = max(0, rolled) // 2
@@ -114,7 +114,7 @@ def _through_cover(
     behind, hit or not, against DR as crushing. The shrapnel's injury, or None if spent."""
     ammo = setup.ammo
     on = ammo.contact_burst_in_6
-    if roller.sum(1, f"{ammo.name} bursts on the cover (1-{on})") <= on:
+    if roller.chance(on, f"{ammo.name} bursts on the cover (1-{on})"):
         trace.step("the round bursts on the cover", rule="GUR-AMMO-1")
         return None
     assert ammo.cover_shrapnel is not None

@@ -117,14 +117,14 @@ def damage_hit(
     burst = False
     if ammo.contact_burst_in_6:
         on = ammo.contact_burst_in_6
-        burst = roller.sum(1, f"{ammo.name} bursts on contact (1-{on})") <= on
+        burst = roller.chance(on, f"{ammo.name} bursts on contact (1-{on})")
         if burst:
             trace.step(
                 "it bursts on contact: the armor is damaged, shrapnel goes in", rule="GUR-AMMO-1"
             )
     expanded = False
     if ammo.chance == "expands":
-        expanded = roller.sum(1, f"{ammo.name} expands (1-{ammo.chance_in_6})") <= ammo.chance_in_6
+        expanded = roller.chance(ammo.chance_in_6, f"{ammo.name} expands (1-{ammo.chance_in_6})")
     dr_parts = _dr(armor, dr, setup, location, expanded, data)
     dr_total = 0 if effect == "bypass-armor" else sum(p.value for p in dr_parts)
     if effect != "bypass-armor":
@@ -152,9 +152,8 @@ def damage_hit(
         and not burst
         and ammo.explosion_dice_per_6d
         and formula.dice >= 6
-        and (
-            roller.sum(1, f"{ammo.name} bursts in the wound (1-{ammo.chance_in_6})")
-            <= ammo.chance_in_6
+        and roller.chance(
+            ammo.chance_in_6, f"{ammo.name} bursts in the wound (1-{ammo.chance_in_6})"
         )
     ):
         injury += roller.sum(ammo.explosion_dice_per_6d * (formula.dice // 6), "wound burst")
