@@ -169,12 +169,18 @@ def test_gur_reload_1_a_magazine_reload_and_fast_draw() -> None:
     assert gurps_stats(dropped.combatant("Ann")).in_hand is None
 
 
-@pytest.mark.parametrize("name", ["dry-gulch.toml", "mill-ford.toml"])
+@pytest.mark.parametrize("name", ["dry-gulch.toml", "mill-ford.toml", "alley-crossing.toml"])
 def test_the_example_fights_play(name: str) -> None:
-    """GUR-CORE-1, GUR-ARROW-1, GUR-RELOAD-1: the bundled fights play to their end."""
+    """GUR-CORE-1, GUR-ARROW-1, GUR-RELOAD-1, GUR-OPP-1, GUR-WRONG-2: the bundled fights play
+    to their end."""
     _, records, state = play_scenario(EncounterService(MemoryStore()), EXAMPLES / name, "x")
     assert records
-    if name == "dry-gulch.toml":
+    if name == "alley-crossing.toml":
+        # Ann's 6 and Cid's 8 together; Cid's stray struck Eve for 6; Ann still reloading
+        assert gurps_stats(state.combatant("Bob")).lost == 14
+        assert gurps_stats(state.combatant("Eve")).lost == 6
+        assert gurps_stats(state.combatant("Ann")).reloading == "38"
+    elif name == "dry-gulch.toml":
         bob = state.combatant("Bob")
         assert bob.unconscious and gurps_stats(bob).hp_left == -4
     else:

@@ -522,6 +522,8 @@ def _attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
     strays = _strays(state, action, shot, summary, way, dice, after)
     if strays:
         summary["strays"] = [s.record for s in strays]
+        hit = ", ".join(str(s.record["hit"]) for s in strays)
+        summary["headline"] = f"{summary['headline']} A stray strikes {hit}."
         events += [s.event for s in strays if s.event is not None]
     return Outcome(
         events=tuple(events),
