@@ -38,8 +38,17 @@ class Header(TableHeader):
 
 
 class Sourced(DataModel):
+    """A section's source; a provisional (recalled) one says how its figures were made."""
+
     source: str
     provisional: bool = False
+    derivation: str = ""
+
+    @model_validator(mode="after")
+    def _derived(self) -> Sourced:
+        if self.provisional and not self.derivation:
+            raise ValueError(f"a provisional section ({self.source}) needs its derivation")
+        return self
 
 
 # --- core.toml --------------------------------------------------------------------------------
@@ -138,13 +147,11 @@ class Muscle(Sourced):
 
 
 class Maneuvers(Sourced):
-    derivation: str
     all_out_ranged_hit: int
     all_out_move_fraction: float
 
 
 class FastDraw(Sourced):
-    derivation: str
     ready_seconds: int
     reload_saving: int
     minimum_reload: int
