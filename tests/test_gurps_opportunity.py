@@ -149,3 +149,38 @@ def test_gur_opp_1_areas_of_n_hexes_and_cones() -> None:
     line = WatchedArea(kind="line", count=0, at=Point(x_ft=0, y_ft=30), watcher=w, reach_ft=900)
     assert line.entry(Point(x_ft=-3, y_ft=60), Point(x_ft=3, y_ft=60)) == 0.5
     assert line.entry(Point(x_ft=3, y_ft=60), Point(x_ft=9, y_ft=60)) is None
+
+
+def _armed() -> EncounterState:
+    scene = SCENE.replace(
+        "position = [30, 30]\nfacing_deg = 270", "position = [6, 36]\nfacing_deg = 225"
+    ).replace(
+        'hp = 10\n\n[[combatant]]\nname = "Eve"',
+        'hp = 10\n\n[[combatant.weapon]]\nweapon = "pistol-9mm"\nskill = 12\n\n'
+        '[[combatant]]\nname = "Eve"',
+    )
+    state = engine.open_fight(initial_state(parse_scenario(scene)), GURPS, Dice.scripted([]))
+    return engine.act(
+        state.state, "Ann waits --watch line --at 0,30", GURPS, Dice.scripted([])
+    ).state
+
+
+def test_gur_opp_1_a_move_and_attack_walks_into_opportunity_fire() -> None:
+    """GUR-OPP-1, GUR-MOVE-1: Bob's Move and Attack crosses Ann's line: she fires first; a
+    major wound that knocks him down stops him there and his attack is lost."""
+    dropped = engine.act(
+        _armed(),
+        "Bob moves and shoots Ann --to -3,27",
+        GURPS,
+        Dice.scripted([3, 1, 1, 6, 6, 1, 4, 4, 6, 5, 1]),
+    )
+    assert dropped.record.summary["headline"].startswith("Bob is dropped")
+    assert dropped.state.combatant("Bob").position == Point(x_ft=0, y_ft=30)
+    assert gurps_stats(dropped.state.combatant("Ann")).lost == 0
+    # Ann misses (18): Bob goes on and fires (18 again: a miss)
+    missed = engine.act(
+        _armed(), "Bob moves and shoots Ann --to -3,27", GURPS, Dice.scripted([6, 6, 6, 6, 6, 6])
+    )
+    assert [f["shooter"] for f in missed.record.summary["opportunity_fire"]] == ["Ann"]
+    assert missed.record.summary["result"] == "miss"
+    assert missed.state.combatant("Bob").position == Point(x_ft=-3, y_ft=27)

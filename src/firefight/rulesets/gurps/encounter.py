@@ -484,13 +484,28 @@ def _attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
     opts = dict(action.options)
     events: list[Event] = [GurpsManeuver(actor=c.name, maneuver=_MANEUVER_NAMES[maneuver])]
     moving = "no"
+    fired_at: list[Mapping[str, Any]] = []
     if maneuver != "attack":
         to = opts.get("to")
         point = option_point(to, what="--to", unit="ft") if to else None
         went = advance(c, point, maneuver, move=gurps_stats(c).move)
         if went.event is not None:
-            events.append(went.event)
             trace.step(f"{c.name} moves {went.yards:g} yd ({_MANEUVER_NAMES[maneuver]})", rule=RULE)
+            volley = _volley(state, c, went.event.to, dice, trace)
+            if volley is not None and volley.stop is not None:
+                events += [moved_to(c, volley.stop), *volley.events]
+                return Outcome(
+                    events=tuple(events),
+                    trace=trace.build(),
+                    summary={
+                        "headline": f"{c.name} is dropped by opportunity fire before attacking.",
+                        "opportunity_fire": list(volley.fired),
+                    },
+                )
+            events.append(went.event)
+            if volley is not None:
+                events += volley.events
+                fired_at = list(volley.fired)
             state = state.with_combatant(went.mover)
         moving = went.moving
     name, _ = _weapon(c, action.weapon)
@@ -525,6 +540,8 @@ def _attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
         hit = ", ".join(str(s.record["hit"]) for s in strays)
         summary["headline"] = f"{summary['headline']} A stray strikes {hit}."
         events += [s.event for s in strays if s.event is not None]
+    if fired_at:
+        summary["opportunity_fire"] = fired_at
     return Outcome(
         events=tuple(events),
         trace=Trace((*trace.build().entries, *outcome.trace.entries, *after.build().entries)),
@@ -796,27 +813,36 @@ def _watchers(
     return found
 
 
-def _move_under_fire(state: EncounterState, c: CombatantState, to: Point, dice: Dice) -> Outcome:
-    """Move; whoever watches an area the move enters fires where the mover comes into it. The
-    shots are simultaneous (GUR-OPP-1, DEC-401): each is set up on the scene as it stood
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Volley:
+    """Opportunity fire at a mover: the events, where the mover was dropped (None: not), who
+    fired and each shot's summary."""
+
+    events: tuple[Event, ...]
+    stop: Point | None
+    names: str
+    fired: tuple[Mapping[str, Any], ...]
+
+
+def _volley(
+    state: EncounterState, c: CombatantState, to: Point, dice: Dice, trace: TraceBuilder
+) -> _Volley | None:
+    """Whoever watches an area ``c``'s move to ``to`` enters fires where ``c`` comes into it.
+    The shots are simultaneous (GUR-OPP-1, DEC-401): each is set up on the scene as it stood
     before any of them (a knockdown or stun from one does not change another's aim), every
     one is fired whatever the others did, and the wounds add up. A mover knocked down, out or
-    dead stops where the first shot that dropped them was fired."""
+    dead stops where the first shot that dropped them was fired. A miss walks on down range
+    like any other (GUR-WRONG-2)."""
     start = c.position
     watchers = sorted(_watchers(state, c, start, to), key=lambda pair: pair[1])
     if not watchers:
-        return Outcome(
-            events=(GurpsManeuver(actor=c.name, maneuver="move"), moved_to(c, to)),
-            trace=Trace(()),
-            summary={"headline": f"{c.name} moves."},
-        )
-    trace = TraceBuilder()
+        return None
     names = ", ".join(w.name for w, _ in watchers)
     trace.step(f"{c.name} moves into the areas {names} watch: they fire together", rule="GUR-OPP-1")
     events: list[Event] = []
     lost = gurps_stats(c).lost
     stop: Point | None = None
-    summaries = []
+    fired = []
     for w, share in watchers:
         entry = Point(
             x_ft=round(start.x_ft + share * (to.x_ft - start.x_ft), 2),
@@ -841,8 +867,7 @@ def _move_under_fire(state: EncounterState, c: CombatantState, to: Point, dice: 
         )
         way = _in_the_way(there, line, trace)
         shot = replace(_shot(there, line, trace, in_the_way=len(way.interfering)), injured=lost)
-        summary: Mapping[str, Any] = run_shot(shot, DiceRoller(dice, trace), trace)
-        summaries.append({"shooter": w.name, **summary})
+        summary: dict[str, Any] = run_shot(shot, DiceRoller(dice, trace), trace)
         held = w.weapon(s.in_hand)
         assert held is not None
         events += [
@@ -865,15 +890,33 @@ def _move_under_fire(state: EncounterState, c: CombatantState, to: Point, dice: 
                     dead=summary["state"] == "dead",
                 )
             )
+        strays = _strays(there, line, shot, summary, way, dice, trace)
+        if strays:
+            summary["strays"] = [x.record for x in strays]
+            events += [x.event for x in strays if x.event is not None]
+        fired.append({"shooter": w.name, **summary})
     if stop is not None:
         trace.step(f"{c.name} goes down at {stop.x_ft:g},{stop.y_ft:g}", rule="GUR-OPP-1")
-    moved = moved_to(c, stop if stop is not None else to)
+    return _Volley(events=tuple(events), stop=stop, names=names, fired=tuple(fired))
+
+
+def _move_under_fire(state: EncounterState, c: CombatantState, to: Point, dice: Dice) -> Outcome:
+    """Move, perhaps into opportunity fire (:func:`_volley`)."""
+    trace = TraceBuilder()
+    volley = _volley(state, c, to, dice, trace)
+    if volley is None:
+        return Outcome(
+            events=(GurpsManeuver(actor=c.name, maneuver="move"), moved_to(c, to)),
+            trace=Trace(()),
+            summary={"headline": f"{c.name} moves."},
+        )
+    moved = moved_to(c, volley.stop if volley.stop is not None else to)
     return Outcome(
-        events=(GurpsManeuver(actor=c.name, maneuver="move"), moved, *events),
+        events=(GurpsManeuver(actor=c.name, maneuver="move"), moved, *volley.events),
         trace=trace.build(),
         summary={
-            "headline": f"{c.name} moves into opportunity fire from {names}.",
-            "opportunity_fire": summaries,
+            "headline": f"{c.name} moves into opportunity fire from {volley.names}.",
+            "opportunity_fire": list(volley.fired),
         },
     )
 
