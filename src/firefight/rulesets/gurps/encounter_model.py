@@ -12,12 +12,19 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.gurps.data import DATA
 from firefight.scene.state import CombatantState, CombatantStats, MagazineState, WeaponState
 from firefight.tables.data_files import DataModel
 
-__all__ = ["GurpsCombatant", "GurpsStats", "gurps_stats", "new_gurps_combatant"]
+__all__ = [
+    "GurpsCombatant",
+    "GurpsStats",
+    "carried_weapon",
+    "gurps_stats",
+    "new_gurps_combatant",
+]
 
 
 class GurpsWeapon(DataModel):
@@ -149,3 +156,10 @@ def gurps_stats(c: CombatantState) -> GurpsStats:
     stats = c.stats
     assert isinstance(stats, GurpsStats)
     return stats
+
+
+def carried_weapon(c: CombatantState, name: str | None) -> tuple[str, str]:
+    weapon = c.weapon(name)
+    if weapon is None:
+        raise RuleRefusal("GUR-CORE-1", f"{c.name} carries no weapon called {name!r}.")
+    return weapon.name, weapon.kind

@@ -25,9 +25,12 @@ from firefight.geometry import bearing_deg
 from firefight.geometry.plane import Point, crossing_share, distance_ft, point_at
 from firefight.rulesets.gurps.arcs import arc_modifier
 from firefight.rulesets.gurps.data import DATA, GurpsData
+from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.ranges import feet_from_yards
+from firefight.scene.points import scene_point
+from firefight.scene.state import CombatantState, EncounterState
 
-__all__ = ["WatchedArea", "check_in_arc"]
+__all__ = ["WatchedArea", "check_in_arc", "watched_area", "watchers_of"]
 
 #: A hex one yard across the flats, in square yards.
 HEX_AREA_YD2 = math.sqrt(3) / 2
@@ -117,3 +120,44 @@ def check_in_arc(
                 "The watched area must lie wholly in the watcher's arc of vision; turn to face "
                 "it first.",
             ) from None
+
+
+def watched_area(c: CombatantState, watch: str, at: Point) -> WatchedArea:
+    weapon = c.weapon(gurps_stats(c).in_hand)
+    reach = 0.0
+    if weapon is not None:
+        w = DATA.weapon(weapon.kind)
+        most = w.max if w.max is not None else (w.max_st or 0) * gurps_stats(c).st
+        reach = feet_from_yards(most)
+    kind = watch if watch in ("line", "cone") else "hexes"
+    return WatchedArea(
+        kind=kind,
+        count=int(watch) if kind == "hexes" else 0,
+        at=at,
+        watcher=c.position,
+        reach_ft=reach,
+    )
+
+
+def watchers_of(
+    state: EncounterState, mover: CombatantState, start: Point, end: Point
+) -> list[tuple[CombatantState, float]]:
+    """Who fires on ``mover`` going from ``start`` to ``end``, and where on the way (the share
+    of it) each sees them enter their area (GUR-OPP-1)."""
+    found = []
+    for w in state.combatants:
+        s = gurps_stats(w)
+        if w.name == mover.name or s.watch_at is None or s.watching is None or not w.can_act:
+            continue
+        if s.stunned or (s.watch_for is not None and s.watch_for != mover.name):
+            continue
+        if s.watch_hold and (not mover.side or mover.side == w.side or mover.bystander):
+            continue  # not firing automatically: they hold fire on a friend
+        held = w.weapon(s.in_hand)
+        if held is None or (held.loaded is not None and held.loaded.rounds < 1):
+            continue
+        area = watched_area(w, s.watching, scene_point(s.watch_at[0], s.watch_at[1], "ft"))
+        share = area.entry(start, end)
+        if share is not None:
+            found.append((w, share))
+    return found
