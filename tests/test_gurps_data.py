@@ -8,7 +8,7 @@ from importlib.resources import files
 
 import pytest
 
-from firefight.rulesets.gurps.data import DATA, FILES
+from firefight.rulesets.gurps.data import DATA, FILES, Sourced
 
 DATA_DIR = files("firefight.rulesets.gurps").joinpath("data")
 
@@ -34,7 +34,7 @@ def test_gur_core_1_no_4th_edition_damage_types() -> None:
     types = {w.type for w in DATA.weapons.values()} | {a.type for a in DATA.arrows.values()}
     assert types <= {"crushing", "cutting", "impaling", "fire"}
     assert all(w.type == "crushing" for w in DATA.weapons.values() if w.kind == "firearm")
-    assert set(DATA.core.wounding.model_dump()) - {"source", "provisional"} == {
+    assert set(DATA.core.wounding.model_dump()) - {"source", "provisional", "derivation"} == {
         "crushing",
         "cutting",
         "impaling",
@@ -128,3 +128,13 @@ def test_catalog_covers_a_modern_and_a_historical_table() -> None:
         "flintlock-pistol",
     ):
         assert key in DATA.weapons
+
+
+def test_gur_core_1_every_recalled_3e_figure_says_how_it_was_made() -> None:
+    """GUR-CORE-1: each provisional (recalled 3e) section of core.toml carries its derivation,
+    and the weapon and armor tables theirs."""
+    sections = [getattr(DATA.core, name) for name in type(DATA.core).model_fields]
+    recalled = [s for s in sections if isinstance(s, Sourced) and s.provisional]
+    assert len(recalled) >= 7
+    assert all("recalled" in s.derivation for s in recalled)
+    assert all(s.source.startswith("public core (3e)") for s in recalled)

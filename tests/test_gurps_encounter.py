@@ -122,7 +122,8 @@ def test_gur_opp_1_waiting_then_firing() -> None:
 
 
 def test_gur_reload_1_readying_takes_seconds() -> None:
-    """GUR-RELOAD-1: a crossbow of the user's ST takes 4 s: busy for the next seconds."""
+    """GUR-RELOAD-1: a crossbow of the user's ST takes 4 s: it loads when the last second is
+    over (fires every 5 s); another maneuver in between abandons the reload (DEC-397)."""
     scene = SCENE.replace('weapon = "revolver-38"', 'weapon = "crossbow"\nloaded = 0')
     state = initial_state(parse_scenario(scene))
     state = engine.open_fight(state, GURPS, Dice.scripted([])).state
@@ -130,17 +131,56 @@ def test_gur_reload_1_readying_takes_seconds() -> None:
         act(state, "Ann shoots Bob")
     state = act(state, "Ann reloads")
     assert gurps_stats(state.combatant("Ann")).busy == 3
-    state = engine.next_round(state, GURPS, Dice.scripted([])).state
-    with pytest.raises(RuleRefusal, match="reloading"):
-        act(state, "Ann aims at Bob")
+    for left in (2, 1):
+        state = engine.next_round(state, GURPS, Dice.scripted([])).state
+        assert gurps_stats(state.combatant("Ann")).busy == left
+        assert state.combatant("Ann").weapons[0].loaded.rounds == 0  # type: ignore[union-attr]
+    abandoned = act(state, "Ann aims at Bob")
+    assert gurps_stats(abandoned.combatant("Ann")).reloading is None
+    abandoned = engine.next_round(abandoned, GURPS, Dice.scripted([])).state
+    assert abandoned.combatant("Ann").weapons[0].loaded.rounds == 0  # type: ignore[union-attr]
+    kept = act(state, "Ann reloads")
+    kept = engine.next_round(kept, GURPS, Dice.scripted([])).state
+    assert kept.combatant("Ann").weapons[0].loaded.rounds == 1  # type: ignore[union-attr]
 
 
-@pytest.mark.parametrize("name", ["dry-gulch.toml", "mill-ford.toml"])
+def test_gur_reload_1_a_magazine_reload_and_fast_draw() -> None:
+    """GUR-RELOAD-1: a .45's magazine takes 3 s (provisional 3e); with a made Fast-Draw roll a
+    second less; a holstered weapon must be drawn first, at once on a made Fast-Draw."""
+    scene = SCENE.replace(
+        'weapon = "revolver-38"\nskill = 14',
+        'weapon = "pistol-45"\nskill = 14\nloaded = 0\nfast_draw = 13\n\n'
+        '[[combatant.weapon]]\nweapon = "revolver-38"\nname = "38"\nskill = 14\nfast_draw = 12',
+    )
+    state = engine.open_fight(initial_state(parse_scenario(scene)), GURPS, Dice.scripted([])).state
+    slow = act(state, "Ann reloads")
+    assert gurps_stats(slow.combatant("Ann")).busy == 2
+    fast = act(state, "Ann reloads --fast-draw", [3, 3, 3])
+    assert gurps_stats(fast.combatant("Ann")).busy == 1
+    with pytest.raises(RuleRefusal, match="draw it first"):
+        act(state, "Ann shoots Bob --weapon 38")
+    drawn = act(state, "Ann draws 38 --fast-draw", [3, 3, 3])
+    ann = gurps_stats(drawn.combatant("Ann"))
+    assert ann.in_hand == "38" and not ann.acted
+    drawn = act(drawn, "Ann shoots Bob --weapon 38", [6, 6, 6])
+    slow_draw = act(state, "Ann draws 38")
+    assert gurps_stats(slow_draw.combatant("Ann")).acted
+    dropped = act(state, "Ann draws 38 --fast-draw", [6, 6, 6])
+    assert gurps_stats(dropped.combatant("Ann")).in_hand is None
+
+
+@pytest.mark.parametrize("name", ["dry-gulch.toml", "mill-ford.toml", "alley-crossing.toml"])
 def test_the_example_fights_play(name: str) -> None:
-    """GUR-CORE-1, GUR-ARROW-1, GUR-RELOAD-1: the bundled fights play to their end."""
+    """GUR-CORE-1, GUR-ARROW-1, GUR-RELOAD-1, GUR-OPP-1, GUR-WRONG-2: the bundled fights play
+    to their end."""
     _, records, state = play_scenario(EncounterService(MemoryStore()), EXAMPLES / name, "x")
     assert records
-    if name == "dry-gulch.toml":
+    if name == "alley-crossing.toml":
+        # Ann's 6 and Cid's 8 together; Cid's stray struck Eve for 6; Ann still reloading
+        assert gurps_stats(state.combatant("Bob")).lost == 14
+        assert gurps_stats(state.combatant("Eve")).lost == 6
+        assert gurps_stats(state.combatant("Ann")).reloading == "38"
+    elif name == "dry-gulch.toml":
         bob = state.combatant("Bob")
         assert bob.unconscious and gurps_stats(bob).hp_left == -4
     else:

@@ -169,5 +169,5 @@ def test_gur_gun_1_black_powder_rof_is_the_load_time() -> None:
     for w in DATA.weapons.values():
         if w.black_powder:
             assert w.rof == f"1/{w.load_seconds}"
-    with pytest.raises(RuleRefusal):
-        reload([], weapon="revolver-38")
+    with pytest.raises(RuleRefusal, match="thrown"):
+        reload([], weapon="thrown-knife")

@@ -102,3 +102,26 @@ def test_odds_stats_of_a_plain_shot() -> None:
     assert math.isclose(stats["p_hit"], 0.5)
     assert math.isclose(stats["p_critical"], 4 / 216)
     assert math.isclose(stats["p_miss"], 0.5)
+
+
+@pytest.mark.parametrize("on", range(0, 7))
+def test_gur_ammo_1_chance_rolls_weigh_their_faces(on: int) -> None:
+    """GUR-AMMO-1: a 1d6 read only as 'came up 1 to N' (a round bursting, expanding, a barrel
+    holding) is followed once per side, with the faces' exact weights."""
+    from firefight.rulesets.gurps.odds.shot import _in_six
+
+    weights = {face <= on: p for face, p in _in_six(on)}
+    assert weights.get(True, 0) == Fraction(on, 6)
+    assert weights.get(False, 0) == Fraction(6 - on, 6)
+
+
+def test_gur_core_1_odds_of_an_ape_round_behind_cover_run_exact() -> None:
+    """GUR-AMMO-1, GUR-CORE-1: the fast path follows the APE bursts as chances: a pistol's
+    round (no shrapnel under 6 dice) is spent on the cover half the time."""
+    shot = declare(
+        Shoot, weapon="revolver-38", ammo="ape", skill=20, distance=2, aim=1, hard_cover=True
+    )
+    fast = shot_exact(shot)
+    assert fast.expected(lambda k: float(k.result == "hit")) == pytest.approx(
+        0.5 * 212 / 216
+    )  # 17-18 always miss

@@ -14,13 +14,15 @@ hit locations where GUR-LOC-1 calls for them, the critical hit table, damage and
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.damage import Hit, damage_hit
-from firefight.rulesets.gurps.data import DATA, GurpsData
+from firefight.rulesets.gurps.data import DATA, Armor, GurpsData
+from firefight.rulesets.gurps.dice_formula import DiceFormula
 from firefight.rulesets.gurps.injury import Condition, take_injury
 from firefight.rulesets.gurps.rolls import DiceRoller, Roller
 from firefight.rulesets.gurps.setup import ShotSetup, settle
@@ -28,7 +30,7 @@ from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.success import Verdict, judge
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["defense_target", "miss_path", "resolve_shot", "run_shot"]
+__all__ = ["StrayWound", "defense_target", "miss_path", "resolve_shot", "run_shot", "stray_hit"]
 
 
 def defense_target(shot: Shoot, setup: ShotSetup, data: GurpsData) -> list[Modifier]:
@@ -96,12 +98,39 @@ def _barrel_burst(
     if shot.powder != "fine":
         return None
     burst_on = data.house.powder["fine"].burst_on
-    if roller.sum(1, f"barrel holds (bursts on {burst_on})") > burst_on:
+    if not roller.chance(burst_on, f"barrel holds (bursts on {burst_on})"):
         return None
     rolled = roller.sum(setup.damage.dice, "burst damage") + setup.damage.adds
     face = max(0, rolled) // 2
     trace.step(f"the barrel bursts: {face} to the firer's face", rule="GUR-RELOAD-1")
     return {"firer_injury": face}
+
+
+def _through_cover(
+    setup: ShotSetup, armor: Armor, dr: int, roller: Roller, trace: TraceBuilder, data: GurpsData
+) -> int | None:
+    """GUR-AMMO-1: an APE round meets hard cover: it bursts there on 1-3 (the shot is spent,
+    DEC-404); passing through, it throws 1d6-3 shrapnel per 6 dice of basic damage at the one
+    behind, hit or not, against DR as crushing. The shrapnel's injury, or None if spent."""
+    ammo = setup.ammo
+    on = ammo.contact_burst_in_6
+    if roller.chance(on, f"{ammo.name} bursts on the cover (1-{on})"):
+        trace.step("the round bursts on the cover", rule="GUR-AMMO-1")
+        return None
+    assert ammo.cover_shrapnel is not None
+    each = DiceFormula.parse(ammo.cover_shrapnel)
+    times = setup.damage.dice // 6
+    if not times:
+        trace.step("through the cover: too light a round for shrapnel", rule="GUR-AMMO-1")
+        return 0
+    rolled = roller.sum(each.dice * times, f"shrapnel {times} x {each}")
+    basic = max(0, rolled + each.adds * times)
+    injury = max(0, basic - dr)
+    trace.step(
+        f"through the cover: {basic} shrapnel against DR {dr}: {injury} injury",
+        rule="GUR-AMMO-1",
+    )
+    return injury
 
 
 def run_shot(
@@ -125,6 +154,7 @@ def run_shot(
     major = False
     shock_total = 0
     critical_hit = critical_miss = False
+    cover_injury = 0
     burst = _barrel_burst(shot, setup, roller, trace, data)
     missiles = 2 if setup.ammo.dual else 1
     for i in range(0 if burst else shot.shots):
@@ -144,6 +174,12 @@ def run_shot(
                     ],
                 )
             which = f"shot {i + 1}" + (f", missile {m + 1}" if missiles > 1 else "")
+            if shot.hard_cover and not m:
+                through = _through_cover(setup, armor, dr, roller, trace, data)
+                if through is None:
+                    shots.append({"result": "burst on the cover", "path": "stopped by the cover"})
+                    continue
+                cover_injury += through
             verdict = judge(roller.sum(3, f"attack roll, {which}"), target, data.core.success)
             first_hit = first_hit or (m == 0 and verdict.success)
             trace.step(f"{which}: {verdict.roll} against {target}: {verdict.result}", rule="G-1")
@@ -204,7 +240,20 @@ def run_shot(
                 condition = wounded.condition
                 major = major or wounded.major_wound
                 shock_total += hit.injury
-    injury = sum(h.injury for h in hits)
+    injury = sum(h.injury for h in hits) + cover_injury
+    if cover_injury and condition is not None and not condition.dead:
+        wounded = take_injury(
+            condition,
+            cover_injury,
+            stuns=False,
+            knocks_out=False,
+            roller=roller,
+            trace=trace,
+            data=data,
+        )
+        condition = wounded.condition
+        major = major or wounded.major_wound
+        shock_total += cover_injury
     landed = len(hits)
     defended_any = any("defended" in s for s in shots)
     result = "hit" if landed else "defended" if defended_any else "miss"
@@ -221,6 +270,8 @@ def run_shot(
     }
     if burst:
         summary["barrel_burst"] = burst
+    if cover_injury:
+        summary["shrapnel_injury"] = cover_injury
     if condition is not None:
         summary |= {
             "major_wound": major,
@@ -233,6 +284,53 @@ def run_shot(
         }
     summary["headline"] = _headline(summary)
     return summary
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrayWound:
+    """What a stray missile did to the one it struck (GUR-WRONG-2)."""
+
+    injury: int
+    shock: int
+    condition: Condition | None
+    major_wound: bool
+
+
+def stray_hit(
+    shot: Shoot, roller: Roller, trace: TraceBuilder, *, halved: bool, data: GurpsData = DATA
+) -> StrayWound | None:
+    """A stray missile that came true on someone (``shot`` as if aimed at them): their active
+    defense if they have one (a dodge lets it fly on: None), then damage to the body, halved
+    if the GM so rules, and its injury (GUR-WRONG-2, DEC-399)."""
+    setup = settle(shot, data)
+    if shot.defense != "none":
+        total = trace.total(shot.defense, defense_target(shot, setup, data))
+        roll = roller.check(total.value, f"{shot.defense} roll")
+        defended = judge(roll, total.value, data.core.success)
+        trace.step(f"{shot.defense} {roll} against {total.value}: {defended.result}", rule="G-3")
+        if defended.success:
+            return None
+    armor = data.armor[shot.armor]
+    dr = armor.dr if shot.dr is None else shot.dr
+    location = data.location("body")
+    hit = damage_hit(setup, location, armor, dr, shot.hp, None, roller, trace, data, halved=halved)
+    if shot.hp is None:
+        return StrayWound(injury=hit.injury, shock=0, condition=None, major_wound=False)
+    wounded = take_injury(
+        Condition(hp=shot.hp, ht=shot.ht, lost=shot.injured, stunned=shot.stunned),
+        hit.injury,
+        stuns=hit.stuns,
+        knocks_out=hit.knocks_out,
+        roller=roller,
+        trace=trace,
+        data=data,
+    )
+    return StrayWound(
+        injury=hit.injury,
+        shock=wounded.shock,
+        condition=wounded.condition,
+        major_wound=wounded.major_wound,
+    )
 
 
 def _headline(summary: dict[str, Any]) -> str:

@@ -80,8 +80,11 @@ def damage_hit(
     roller: Roller,
     trace: TraceBuilder,
     data: GurpsData,
+    *,
+    halved: bool = False,
 ) -> Hit:
-    """The injury one hit does to someone with ``dr`` (and ``hp``, for limbs)."""
+    """The injury one hit does to someone with ``dr`` (and ``hp``, for limbs); ``halved`` for a
+    stray that does half damage (GUR-WRONG-2)."""
     ammo = setup.ammo
     formula = setup.damage
     rolled = roller.sum(formula.dice, f"damage {formula}")
@@ -101,17 +104,27 @@ def damage_hit(
         basic = 0
     if setup.beyond_half_damage:
         basic //= data.core.ranges.half_damage_divisor
+    if halved:
+        basic //= 2
     effect = critical.effect if critical is not None else None
     if effect in ("double", "triple") or (effect == "torso-knockout" and location.key != "body"):
         basic *= 2 if effect == "double" else 3
-    adjusted = Modifier(value=basic - raw, label="ammunition, 1/2D, critical")
+    adjusted = Modifier(value=basic - raw, label="ammunition, 1/2D, critical, stray")
     total = trace.total(
         "basic damage",
         [Modifier(value=raw, label="rolled"), *([adjusted] if adjusted.value else [])],
     )
+    burst = False
+    if ammo.contact_burst_in_6:
+        on = ammo.contact_burst_in_6
+        burst = roller.chance(on, f"{ammo.name} bursts on contact (1-{on})")
+        if burst:
+            trace.step(
+                "it bursts on contact: the armor is damaged, shrapnel goes in", rule="GUR-AMMO-1"
+            )
     expanded = False
     if ammo.chance == "expands":
-        expanded = roller.sum(1, f"{ammo.name} expands (1-{ammo.chance_in_6})") <= ammo.chance_in_6
+        expanded = roller.chance(ammo.chance_in_6, f"{ammo.name} expands (1-{ammo.chance_in_6})")
     dr_parts = _dr(armor, dr, setup, location, expanded, data)
     dr_total = 0 if effect == "bypass-armor" else sum(p.value for p in dr_parts)
     if effect != "bypass-armor":
@@ -120,6 +133,8 @@ def damage_hit(
     factor, label, rule = _multiplier(setup, location, data)
     injury = math.floor(penetrating * factor)
     wound = ammo.wound_multiplier * (ammo.expanded_wound_multiplier if expanded else 1.0)
+    if burst:
+        wound *= ammo.contact_wound_multiplier
     if setup.arrow is not None:
         wound *= setup.arrow.wound_multiplier
     injury = math.floor(injury * wound)
@@ -134,11 +149,11 @@ def damage_hit(
         )
     if (
         penetrating
+        and not burst
         and ammo.explosion_dice_per_6d
         and formula.dice >= 6
-        and (
-            roller.sum(1, f"{ammo.name} bursts in the wound (1-{ammo.chance_in_6})")
-            <= ammo.chance_in_6
+        and roller.chance(
+            ammo.chance_in_6, f"{ammo.name} bursts in the wound (1-{ammo.chance_in_6})"
         )
     ):
         injury += roller.sum(ammo.explosion_dice_per_6d * (formula.dice // 6), "wound burst")

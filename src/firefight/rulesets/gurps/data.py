@@ -38,8 +38,17 @@ class Header(TableHeader):
 
 
 class Sourced(DataModel):
+    """A section's source; a provisional (recalled) one says how its figures were made."""
+
     source: str
     provisional: bool = False
+    derivation: str = ""
+
+    @model_validator(mode="after")
+    def _derived(self) -> Sourced:
+        if self.provisional and not self.derivation:
+            raise ValueError(f"a provisional section ({self.source}) needs its derivation")
+        return self
 
 
 # --- core.toml --------------------------------------------------------------------------------
@@ -137,6 +146,17 @@ class Muscle(Sourced):
     rows: list[tuple[int, int, int, int, int]]
 
 
+class Maneuvers(Sourced):
+    all_out_ranged_hit: int
+    all_out_move_fraction: float
+
+
+class FastDraw(Sourced):
+    ready_seconds: int
+    reload_saving: int
+    minimum_reload: int
+
+
 class CoreFile(DataModel):
     table: Header
     success: Success
@@ -151,6 +171,8 @@ class CoreFile(DataModel):
     critical_hits: CriticalHits
     critical_hit: list[CriticalHit]
     muscle: Muscle
+    maneuvers: Maneuvers
+    fast_draw: FastDraw
 
     @model_validator(mode="after")
     def _tables_cover_3d6(self) -> CoreFile:
@@ -178,6 +200,8 @@ class ModifierEntry(DataModel):
     darkness: bool = False
     cancels_darkness: bool = False
     laser: bool = False
+    #: added to the weapon's SS number while fitted (002's stabilizers: +2)
+    ss: int = 0
 
     @model_validator(mode="after")
     def _value_in_bounds(self) -> ModifierEntry:
@@ -282,6 +306,9 @@ class Ammo(DataModel):
     explosion_dice: int = 0
     explosion_multiplier: int = 1
     explosion_dice_per_6d: int = 0
+    contact_burst_in_6: int = 0
+    contact_wound_multiplier: float = 1.0
+    cover_shrapnel: str | None = None
     blunt_trauma_on: int = 0
     flexible_dr: int | None = None
     rigid_dr_multiplier: float = 1.0
@@ -292,6 +319,11 @@ class Ammo(DataModel):
     dual: bool = False
     tracer: bool = False
     area_damage: str | None = None
+    area_width: float = 0.0
+    area_length: float = 0.0
+    flash_in_dark: bool = False
+    ignites_a_in_6: int = 0
+    ignites_b_in_6: int = 0
 
 
 class Arrow(DataModel):
@@ -410,12 +442,22 @@ class Barrel(DataModel):
     per_die: int
     acc: int
     holdout: int
+    fast_draw: int
 
 
 class ArrowRules(DataModel):
     trade_off_cap: int
     light_arrow_st_per_penalty: int
     flight_time_seconds: int
+    true_max_multiplier: float
+    st_per_point_made: int
+    glean_missed_on: int
+    glean_dead_on: int
+    incendiary_light_dice: int
+    incendiary_out_on: int
+    damper_hearing: int
+    damper_hexes: int
+    holder_arrows: int
 
 
 class HouseFile(DataModel):

@@ -2,44 +2,57 @@
 
 Each round is one second (:class:`GurpsTurnStarted`); everyone able takes one maneuver, fastest
 Move first. Verbs: ``aims at T`` (Aim: +Acc, then +1 a turn), ``shoots T`` (Attack, with the
-shot's own options), ``moves X,Y`` (Move, feet), ``waits --watch N|line|cone`` (Wait for
-opportunity fire, GUR-OPP-1), ``reloads`` (Ready: 002's reload times, GUR-RELOAD-1),
-``recovers`` (Do Nothing; a stunned fighter's HT roll), ``kneels``/``stands``/``drops``
-(Change Position). Shock lasts the next turn; a major wound may stun and knock down; HP, death
-checks and the rest come from the shot's resolution (GUR-CORE-1).
+shot's own options), ``all-out attacks T`` and ``moves and shoots T --to X,Y`` (GUR-CORE-1,
+GUR-MOVE-1), ``moves X,Y`` (Move, feet), ``waits --watch N|line|cone [--at X,Y]`` (Wait for
+opportunity fire, GUR-OPP-1), ``reloads`` and ``draws W`` (Ready, GUR-RELOAD-1), ``recovers``
+(Do Nothing; a stunned fighter's HT roll), ``kneels``/``stands``/``drops`` (Change Position).
+Shock lasts the next turn; a major wound may stun and knock down; HP, death checks and the rest
+come from the shot's resolution (GUR-CORE-1). Shooting lives in :mod:`.firing`, readying in
+:mod:`.readying`, the events in :mod:`.turn_events`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
-from firefight.declarations import declare, field_named, parse_value
+from firefight.declarations import field_named
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import Event, RoundsFired
+from firefight.events import Event
 from firefight.frozen import replace
-from firefight.geometry import Posture, bearing_deg, distance_ft
+from firefight.geometry import Posture
 from firefight.outcome import Outcome
-from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.data import DATA
-from firefight.rulesets.gurps.encounter_model import GurpsStats, gurps_stats
+from firefight.rulesets.gurps.encounter_model import GurpsStats, carried_weapon, gurps_stats
+from firefight.rulesets.gurps.firing import ATTACKS, SHOT_OPTIONS, attack, move_under_fire
+from firefight.rulesets.gurps.opportunity import check_in_arc, watched_area
 from firefight.rulesets.gurps.ranges import yards_from_feet
-from firefight.rulesets.gurps.reload import Reload, resolve_reload
+from firefight.rulesets.gurps.readying import draw_maneuver, reload_maneuver
 from firefight.rulesets.gurps.rolls import DiceRoller
+from firefight.rulesets.gurps.setup import opportunity_modifier
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.success import judge
+from firefight.rulesets.gurps.turn_events import (
+    EVENT_TYPES,
+    GurpsAction,
+    GurpsDrew,
+    GurpsHurt,
+    GurpsManeuver,
+    GurpsRecovered,
+    GurpsTurnStarted,
+    announced,
+)
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, named_in_log
-from firefight.scene.events import InitiativeOrdered, PostureChanged, moved_to
+from firefight.scene.events import InitiativeOrdered, PostureChanged
 from firefight.scene.lines import OptionKind, one_name, option_point, read_line
 from firefight.scene.points import scene_point
-from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState, Surprise
+from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
 from firefight.trace import Trace, TraceBuilder
 
 __all__ = [
     "EVENT_TYPES",
+    "GurpsDrew",
     "GurpsHurt",
     "GurpsManeuver",
     "GurpsRecovered",
@@ -56,59 +69,7 @@ __all__ = [
 RULE = "GUR-CORE-1"
 
 
-# --- events -----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GurpsTurnStarted(Event):
-    """A new one-second turn: everyone may take a maneuver; last turn's shock wears off."""
-
-    round: int
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GurpsManeuver(Event):
-    """``actor`` took ``maneuver`` this turn (aim, attack, move, wait, ready, nothing)."""
-
-    actor: str
-    maneuver: str
-    aim_target: str | None = None
-    aim_turns: int = 0
-    braced: bool = False
-    watching: str | None = None
-    busy: int = 0
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GurpsHurt(Event):
-    """``target`` took ``injury`` HP, with what it did to them."""
-
-    target: str
-    injury: int
-    shock: int
-    stunned: bool
-    knocked_down: bool
-    unconscious: bool
-    dead: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GurpsRecovered(Event):
-    actor: str
-
-
-EVENT_TYPES: tuple[type[Event], ...] = (GurpsTurnStarted, GurpsManeuver, GurpsHurt, GurpsRecovered)
-
-
 # --- actions ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GurpsAction(Action):
-    target: str | None = None
-    weapon: str | None = None
-    options: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    words: tuple[str, ...] = ()
 
 
 _VERBS = {
@@ -119,6 +80,11 @@ _VERBS = {
     "shoots at": "shoots",
     "fires at": "shoots",
     "shoot": "shoots",
+    "all-out attacks": "all-out",
+    "all-out attack": "all-out",
+    "moves and shoots": "move-and-attack",
+    "moves and fires at": "move-and-attack",
+    "move and shoot": "move-and-attack",
     "moves": "moves",
     "moves to": "moves",
     "move": "moves",
@@ -127,6 +93,8 @@ _VERBS = {
     "reloads": "reloads",
     "readies": "reloads",
     "reload": "reloads",
+    "draws": "draws",
+    "draw": "draws",
     "recovers": "recovers",
     "does nothing": "recovers",
     "kneels": "kneels",
@@ -134,22 +102,6 @@ _VERBS = {
     "drops": "drops",
     "drops prone": "drops",
 }
-#: The shot's options an action line may give (the rest come from the scene).
-_SHOT_OPTIONS = (
-    "shots",
-    "mods",
-    "location",
-    "hesitate",
-    "pop_up",
-    "in_the_way",
-    "moving",
-    "pace",
-    "range_known",
-    "crosswind",
-    "indirect",
-    "overhead",
-    "trade_off",
-)
 
 
 def _kind(option: str) -> OptionKind:
@@ -158,12 +110,19 @@ def _kind(option: str) -> OptionKind:
     return "flag" if field_named(Shoot, option).kind is bool else "str"
 
 
+_LINE_SHOT: dict[str, OptionKind] = {
+    **{o.replace("_", "-"): _kind(o) for o in SHOT_OPTIONS},
+    "stray-damage": "str",
+}
 _OPTIONS: dict[str, dict[str, OptionKind]] = {
     "aims": {"weapon": "str", "braced": "flag"},
-    "shoots": {"weapon": "str", **{o.replace("_", "-"): _kind(o) for o in _SHOT_OPTIONS}},
+    "shoots": {"weapon": "str", **_LINE_SHOT},
+    "all-out": {"weapon": "str", "to": "str", **_LINE_SHOT},
+    "move-and-attack": {"weapon": "str", "to": "str", **_LINE_SHOT},
     "moves": {},
-    "waits": {"watch": "str"},
-    "reloads": {"weapon": "str"},
+    "waits": {"watch": "str", "at": "str", "for": "str", "hold": "flag"},
+    "reloads": {"weapon": "str", "fast-draw": "flag", "random-arrow": "flag"},
+    "draws": {"fast-draw": "flag"},
     "recovers": {},
     "kneels": {},
     "stands": {},
@@ -176,16 +135,16 @@ def parse_gurps_action(text: str, state: EncounterState) -> Action:
         text, state, _VERBS, _OPTIONS, ruleset="gurps", example="Ann shoots Bob --shots 2"
     )
     target = None
-    if line.verb in ("aims", "shoots"):
+    if line.verb == "aims" or line.verb in ATTACKS:
         target = one_name(line.words, state, what=f"{line.verb} at")
-    elif line.words and line.verb != "moves":
+    elif line.words and line.verb not in ("moves", "draws"):
         raise RuleRefusal(ACTION_RULE, f"'{line.verb}' takes no name: {' '.join(line.words)!r}.")
     return GurpsAction(
         actor=line.actor,
         verb=line.verb,
         text=text,
         target=target,
-        weapon=line.first("weapon"),
+        weapon=" ".join(line.words) if line.verb == "draws" else line.first("weapon"),
         options=tuple(line.options.items()),
         words=line.words,
     )
@@ -203,13 +162,6 @@ def initiative(state: EncounterState) -> Outcome:
     return Outcome(events=(InitiativeOrdered(groups=groups),), trace=Trace(()))
 
 
-def _weapon(c: CombatantState, name: str | None) -> tuple[str, str]:
-    weapon = c.weapon(name)
-    if weapon is None:
-        raise RuleRefusal(RULE, f"{c.name} carries no weapon called {name!r}.")
-    return weapon.name, weapon.kind
-
-
 def validate_gurps_action(state: EncounterState, action: Action) -> None:
     assert isinstance(action, GurpsAction)
     c = state.combatant(action.actor)
@@ -219,12 +171,16 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
     fires_on_wait = stats.watching is not None and action.verb == "shoots"
     if stats.acted and not fires_on_wait:
         raise RuleRefusal(ACTION_RULE, f"{c.name} has taken this second's maneuver already.")
-    if stats.busy:
-        raise RuleRefusal("GUR-RELOAD-1", f"{c.name} is still reloading ({stats.busy} s more).")
+    if action.verb == "draws" and not action.weapon:
+        raise RuleRefusal("GUR-RELOAD-1", f"Say which weapon {c.name} draws.")
     if stats.stunned and action.verb != "recovers":
         raise RuleRefusal(RULE, f"{c.name} is stunned: they can only try to recover.")
-    if action.verb == "shoots":
-        name, _ = _weapon(c, action.weapon)
+    if action.verb in ATTACKS:
+        name, _ = carried_weapon(c, action.weapon)
+        if name != stats.in_hand:
+            raise RuleRefusal(
+                "GUR-RELOAD-1", f"{c.name}'s {name} is not in hand: draw it first ('draws {name}')."
+            )
         loaded = c.weapon(name)
         shots = int(dict(action.options).get("shots", ("1",))[0] or 1)
         if loaded is not None and loaded.loaded is not None and loaded.loaded.rounds < shots:
@@ -232,61 +188,6 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
         target = state.combatant(action.target or "")
         if target.dead:
             raise RuleRefusal(RULE, f"{target.name} is already dead.")
-
-
-def _shot(state: EncounterState, action: GurpsAction) -> Shoot:
-    shooter = state.combatant(action.actor)
-    target = state.combatant(action.target or "")
-    s, t = gurps_stats(shooter), gurps_stats(target)
-    name, kind = _weapon(shooter, action.weapon)
-    carried = shooter.weapon(name)
-    ammo = carried.loaded.ammo if carried is not None and carried.loaded is not None else "standard"
-    values: dict[str, object] = {}
-    for option, texts in action.options:
-        field = option.replace("-", "_")
-        if field not in _SHOT_OPTIONS:
-            continue
-        spec = field_named(Shoot, field)
-        if spec.kind is bool:
-            values[field] = True
-        elif field == "mods":
-            values[field] = tuple(texts)
-        else:
-            values[field] = parse_value(spec, texts[0])
-    cover = {Posture.PRONE: "prone", Posture.KNEELING: "kneeling"}.get(target.posture)
-    given = values.pop("mods", ())
-    mods = tuple(str(m) for m in given) if isinstance(given, tuple) else ()
-    if cover is not None:
-        mods = (*mods, cover)
-    aimed = s.aim_target == target.name
-    caught = target.surprise is not Surprise.NONE and not t.acted and state.round == 1
-    defends = target.can_act and not caught
-    dodge = t.dodge // 2 if t.hp_left <= DATA.core.injury.halved_at_or_below else t.dodge
-    return declare(
-        Shoot,
-        weapon=kind,
-        skill=max(1, s.skill(name) + s.shock),
-        st=s.st,
-        ammo=ammo if ammo in DATA.ammo else "standard",
-        arrow=ammo if ammo in DATA.arrows else None,
-        distance=round(yards_from_feet(distance_ft(shooter.position, target.position)), 2),
-        bearing=round(bearing_deg(shooter.position, target.position) - shooter.facing_deg, 1),
-        vision=s.vision,
-        aim=s.aim_turns if aimed else 0,
-        braced=s.braced and aimed,
-        opportunity=s.watching,
-        mods=mods,
-        surprised=caught,
-        defense="dodge" if defends else "none",
-        defense_value=dodge if defends else 0,
-        armor=t.armor,
-        shield_pd=t.shield_pd,
-        hp=t.hp,
-        ht=t.ht,
-        injured=t.lost,
-        stunned=t.stunned,
-        **values,
-    )
 
 
 def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
@@ -327,33 +228,13 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
     c = state.combatant(action.actor)
     stats = gurps_stats(c)
     opts = dict(action.options)
-    if action.verb == "shoots":
-        shot = _shot(state, action)
-        outcome = resolve_shot(shot, dice)
-        name, _ = _weapon(c, action.weapon)
-        events: list[Event] = [
-            GurpsManeuver(actor=c.name, maneuver="attack"),
-            RoundsFired(actor=c.name, weapon=name, rounds=shot.shots),
-        ]
-        summary: Mapping[str, Any] = outcome.summary
-        if "state" in summary and summary["injury"]:
-            events.append(
-                GurpsHurt(
-                    target=action.target or "",
-                    injury=int(summary["injury"]),
-                    shock=int(summary["shock"]),
-                    stunned=summary["state"] == "stunned",
-                    knocked_down=bool(summary["knocked_down"]),
-                    unconscious=summary["state"] == "unconscious",
-                    dead=summary["state"] == "dead",
-                )
-            )
-        return Outcome(events=tuple(events), trace=outcome.trace, summary=summary)
+    if action.verb in ATTACKS:
+        return attack(state, action, dice)
     if action.verb == "aims":
-        name, kind = _weapon(c, action.weapon)
+        carried_weapon(c, action.weapon)
         target = state.combatant(action.target or "")
         turns = stats.aim_turns + 1 if stats.aim_target == target.name else 1
-        return _done(
+        return announced(
             GurpsManeuver(
                 actor=c.name,
                 maneuver="aim",
@@ -365,53 +246,21 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         )
     if action.verb == "moves":
         x, y = option_point(action.words, what="'moves'", unit="ft")
-        return Outcome(
-            events=(
-                GurpsManeuver(actor=c.name, maneuver="move"),
-                moved_to(c, scene_point(x, y, "ft")),
-            ),
-            trace=Trace(()),
-            summary={"headline": f"{c.name} moves."},
-        )
+        return move_under_fire(state, c, scene_point(x, y, "ft"), dice)
     if action.verb == "waits":
-        watch = (opts.get("watch") or ("1",))[0]
-        return _done(
-            GurpsManeuver(actor=c.name, maneuver="wait", watching=watch),
-            f"{c.name} waits, watching {watch}.",
-        )
+        return _wait(state, c, opts)
     if action.verb == "reloads":
-        name, kind = _weapon(c, action.weapon)
-        out = resolve_reload(
-            declare(
-                Reload,
-                weapon=kind,
-                st=stats.st,
-                skill=stats.skill(name),
-            ),
-            dice,
-        )
-        done: Mapping[str, Any] = out.summary
-        seconds = int(done["seconds"])
-        carried = c.weapon(name)
-        assert carried is not None and carried.loaded is not None
-        events = [GurpsManeuver(actor=c.name, maneuver="ready", busy=max(0, seconds - 1))]
-        if done["loaded"]:
-            events.append(
-                RoundsFired(
-                    actor=c.name,
-                    weapon=name,
-                    rounds=carried.loaded.rounds - carried.loaded.capacity,
-                )
-            )
-        return Outcome(events=tuple(events), trace=out.trace, summary=out.summary)
+        return reload_maneuver(c, action, dice)
+    if action.verb == "draws":
+        return draw_maneuver(c, action, dice)
     if action.verb == "recovers":
         trace = TraceBuilder()
         if not stats.stunned:
-            return _done(GurpsManeuver(actor=c.name, maneuver="nothing"), f"{c.name} waits.")
+            return announced(GurpsManeuver(actor=c.name, maneuver="nothing"), f"{c.name} waits.")
         roll = DiceRoller(dice, trace).sum(3, "HT roll to recover from stun")
         verdict = judge(roll, stats.ht, DATA.core.success)
         trace.step(f"HT {stats.ht}: {verdict.result}", rule=RULE)
-        events = [GurpsManeuver(actor=c.name, maneuver="nothing")]
+        events: list[Event] = [GurpsManeuver(actor=c.name, maneuver="nothing")]
         if verdict.success:
             events.append(GurpsRecovered(actor=c.name))
         word = "recovers" if verdict.success else "is still stunned"
@@ -429,13 +278,38 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
     )
 
 
+def _wait(state: EncounterState, c: CombatantState, opts: Mapping[str, tuple[str, ...]]) -> Outcome:
+    """Wait (GUR-OPP-1): watch N hexes, a line or a cone; with ``--at X,Y`` the area is placed
+    in the scene and fires by itself on whoever moves into it (``--for NAME``: only at them;
+    ``--hold``: not automatically, only at a foe)."""
+    watch = (opts.get("watch") or ("1",))[0]
+    opportunity_modifier(watch, DATA)
+    at = opts.get("at")
+    point = option_point(at, what="--at", unit="ft") if at else None
+    for_ = (opts.get("for") or (None,))[0]
+    if for_ is not None:
+        for_ = state.combatant(for_).name
+    if point is not None:
+        area = watched_area(c, watch, scene_point(point[0], point[1], "ft"))
+        check_in_arc(c.position, c.facing_deg, area, gurps_stats(c).vision)
+    where = f" at {point[0]:g},{point[1]:g}" if point is not None else ""
+    return announced(
+        GurpsManeuver(
+            actor=c.name,
+            maneuver="wait",
+            watching=watch,
+            watch_x=point[0] if point is not None else None,
+            watch_y=point[1] if point is not None else None,
+            watch_for=for_,
+            watch_hold="hold" in opts,
+        ),
+        f"{c.name} waits, watching {watch}{where}.",
+    )
+
+
 def nothing() -> Outcome:
     """The end of a one-second turn brings nothing: shock and stun change at turns and HT rolls."""
     return Outcome(events=(), trace=Trace(()))
-
-
-def _done(event: Event, headline: str) -> Outcome:
-    return Outcome(events=(event,), trace=Trace(()), summary={"headline": headline})
 
 
 # --- applying ---------------------------------------------------------------------------------
@@ -447,16 +321,34 @@ def _with_stats(
     return state.with_combatant(replace(c, stats=stats, **core))
 
 
+def _refilled(c: CombatantState, name: str) -> CombatantState:
+    """``c`` with the weapon called ``name`` full: a timed reload has run its seconds."""
+    weapon = c.weapon(name)
+    if weapon is None or weapon.loaded is None:
+        return c
+    return c.with_weapon(
+        replace(weapon, loaded=replace(weapon.loaded, rounds=weapon.loaded.capacity))
+    )
+
+
 def apply_gurps_event(state: EncounterState, event: Event) -> EncounterState:
     if isinstance(event, GurpsTurnStarted):
         people = []
         for c in state.combatants:
             s = gurps_stats(c)
+            done = s.busy == 1 and s.reloading is not None
+            if done:
+                c = _refilled(c, str(s.reloading))
             people.append(
                 replace(
                     c,
                     stats=replace(
-                        s, acted=False, shock=s.shock_next, shock_next=0, busy=max(0, s.busy - 1)
+                        s,
+                        acted=False,
+                        shock=s.shock_next,
+                        shock_next=0,
+                        busy=max(0, s.busy - 1),
+                        reloading=None if done else s.reloading,
                     ),
                 )
             )
@@ -475,9 +367,22 @@ def apply_gurps_event(state: EncounterState, event: Event) -> EncounterState:
                 aim_turns=event.aim_turns if keeps_aim else 0,
                 braced=event.braced if keeps_aim else False,
                 watching=event.watching if event.maneuver == "wait" else None,
+                watch_at=(event.watch_x, event.watch_y)
+                if event.maneuver == "wait"
+                and event.watch_x is not None
+                and event.watch_y is not None
+                else None,
+                watch_for=event.watch_for if event.maneuver == "wait" else None,
+                watch_hold=event.watch_hold and event.maneuver == "wait",
                 busy=event.busy,
+                reloading=event.reloading,
+                all_out=event.maneuver == "all-out attack",
             ),
         )
+    if isinstance(event, GurpsDrew):
+        c = named_in_log(state, event.actor)
+        held = event.weapon if event.ready else None
+        return _with_stats(state, c, replace(gurps_stats(c), in_hand=held, busy=0, reloading=None))
     if isinstance(event, GurpsHurt):
         c = named_in_log(state, event.target)
         s = gurps_stats(c)
@@ -518,6 +423,8 @@ def gurps_figures(c: CombatantState) -> Mapping[str, object]:
         "aim": f"{s.aim_turns} at {s.aim_target}" if s.aim_target else None,
         "watching": s.watching,
         "busy": s.busy,
+        "reloading": s.reloading,
+        "in_hand": s.in_hand,
     }
 
 
@@ -531,7 +438,11 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
         "knocked down" if s.knocked_down else "",
         f"aiming at {s.aim_target} ({s.aim_turns})" if s.aim_target else "",
         f"watching {s.watching}" if s.watching else "",
-        f"reloading {s.busy} s" if s.busy else "",
+        f"reloading {s.reloading} {s.busy} s"
+        if s.reloading
+        else f"busy {s.busy} s"
+        if s.busy
+        else "",
     ]
     weapons = (
         "; ".join(

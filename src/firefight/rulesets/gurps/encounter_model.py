@@ -12,12 +12,19 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.gurps.data import DATA
 from firefight.scene.state import CombatantState, CombatantStats, MagazineState, WeaponState
 from firefight.tables.data_files import DataModel
 
-__all__ = ["GurpsCombatant", "GurpsStats", "gurps_stats", "new_gurps_combatant"]
+__all__ = [
+    "GurpsCombatant",
+    "GurpsStats",
+    "carried_weapon",
+    "gurps_stats",
+    "new_gurps_combatant",
+]
 
 
 class GurpsWeapon(DataModel):
@@ -28,6 +35,7 @@ class GurpsWeapon(DataModel):
     skill: int = Field(ge=1, le=30)
     loaded: int | None = Field(default=None, ge=0)
     ammo: str = "standard"
+    fast_draw: int | None = Field(default=None, ge=1, le=30)
 
     @field_validator("weapon")
     @classmethod
@@ -79,6 +87,8 @@ class GurpsStats(CombatantStats):
     shield_pd: int
     vision: str
     skills: tuple[tuple[str, int], ...]
+    fast_draws: tuple[tuple[str, int], ...] = ()
+    in_hand: str | None = None
     lost: int = 0
     shock: int = 0
     shock_next: int = 0
@@ -89,7 +99,15 @@ class GurpsStats(CombatantStats):
     aim_turns: int = 0
     braced: bool = False
     watching: str | None = None
+    #: GUR-OPP-1: where the watched area lies (feet), and for whom the watcher waits
+    watch_at: tuple[float, float] | None = None
+    watch_for: str | None = None
+    watch_hold: bool = False
     busy: int = 0
+    #: GUR-RELOAD-1: the weapon a timed reload fills when ``busy`` runs out
+    reloading: str | None = None
+    #: GUR-CORE-1: an All-Out Attack leaves no active defense until the attacker's next turn
+    all_out: bool = False
 
     @property
     def hp_left(self) -> int:
@@ -97,6 +115,9 @@ class GurpsStats(CombatantStats):
 
     def skill(self, weapon_name: str) -> int:
         return next(s for n, s in self.skills if n == weapon_name)
+
+    def fast_draw(self, weapon_name: str) -> int | None:
+        return next((s for n, s in self.fast_draws if n == weapon_name), None)
 
 
 def new_gurps_combatant(spec: BaseModel, core: CombatantState) -> CombatantState:
@@ -123,6 +144,10 @@ def new_gurps_combatant(spec: BaseModel, core: CombatantState) -> CombatantState
         shield_pd=spec.shield_pd,
         vision=spec.vision,
         skills=tuple((w.name or w.weapon, w.skill) for w in spec.weapon),
+        fast_draws=tuple(
+            (w.name or w.weapon, w.fast_draw) for w in spec.weapon if w.fast_draw is not None
+        ),
+        in_hand=(spec.weapon[0].name or spec.weapon[0].weapon) if spec.weapon else None,
     )
     return replace(core, weapons=tuple(weapons), stats=stats)
 
@@ -131,3 +156,10 @@ def gurps_stats(c: CombatantState) -> GurpsStats:
     stats = c.stats
     assert isinstance(stats, GurpsStats)
     return stats
+
+
+def carried_weapon(c: CombatantState, name: str | None) -> tuple[str, str]:
+    weapon = c.weapon(name)
+    if weapon is None:
+        raise RuleRefusal("GUR-CORE-1", f"{c.name} carries no weapon called {name!r}.")
+    return weapon.name, weapon.kind

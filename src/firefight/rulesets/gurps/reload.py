@@ -3,7 +3,11 @@ crossbow (by its ST against the user's), three turns from a mixed quiver, a bowm
 to shoot faster (a second off per 3 points made by, 1 second at least), and black-powder
 loading: the weapon's load time, a Black Powder Weapons roll to load at all, a second off per
 point made by (10 on a critical success), never under half; too-coarse powder makes loads 50%
-longer after three shots.
+longer after three shots. A firearm with a magazine, cylinder or power cell takes its
+``reload_seconds`` (a provisional 3e figure). Fast-Draw (a provisional 3e figure: 002 says only
+that it speeds reloading) takes a second off a made roll, 1 s at least, and a second more on a
+critical failure (the arrow or magazine is dropped, DEC-398); it cannot be used from a mixed
+quiver unless the archer draws at random, which spares the turn of choosing (GUR-ARROW-1).
 """
 
 from __future__ import annotations
@@ -46,6 +50,12 @@ class Reload:
         "normal", help="Black powder grade.", choices=("normal", "coarse", "fine"), rule=RULE
     )
     shots_fired: int = param(0, help="Shots fired since cleaning.", low=0, high=200, rule=RULE)
+    fast_draw: int | None = param(
+        None, help="Fast-Draw skill to speed the reload (a second off).", low=1, high=30, rule=RULE
+    )
+    random_arrow: bool = param(
+        False, help="Draw from a mixed quiver at random (Fast-Draw allowed).", rule="GUR-ARROW-1"
+    )
 
 
 def _muscle(reload: Reload, weapon: Weapon, data: GurpsData) -> tuple[int, str]:
@@ -64,6 +74,23 @@ def _muscle(reload: Reload, weapon: Weapon, data: GurpsData) -> tuple[int, str]:
     raise RuleRefusal(RULE, f"A {weapon.name} is not reloaded this way.")
 
 
+def _fast_draw(
+    reload: Reload, seconds: int, roller: DiceRoller, trace: TraceBuilder, data: GurpsData
+) -> int:
+    """The reload's seconds after a Fast-Draw roll, if one is made (GUR-RELOAD-1)."""
+    if reload.fast_draw is None:
+        return seconds
+    rules = data.core.fast_draw
+    verdict = judge(roller.sum(3, "Fast-Draw"), reload.fast_draw, data.core.success)
+    trace.step(f"Fast-Draw {verdict.roll} against {reload.fast_draw}: {verdict.result}", rule=RULE)
+    if verdict.success:
+        return max(rules.minimum_reload, seconds - rules.reload_saving)
+    if verdict.critical:
+        trace.step("dropped: a second more to draw another", rule=RULE)
+        return seconds + rules.ready_seconds
+    return seconds
+
+
 def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcome:
     weapon = data.weapon(reload.weapon)
     trace = TraceBuilder()
@@ -72,6 +99,8 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
     loaded = True
     if weapon.black_powder:
         assert weapon.load_seconds is not None
+        if reload.fast_draw is not None:
+            raise RuleRefusal(RULE, "Fast-Draw does not speed loading loose powder and ball.")
         seconds = float(weapon.load_seconds)
         if reload.powder == "coarse" and reload.shots_fired >= r.coarse_fouling_after_shots:
             seconds *= r.coarse_reload_multiplier
@@ -95,8 +124,17 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
         base, kind = _muscle(reload, weapon, data)
         seconds = base
         if reload.mixed_quiver and kind in ("bow", "crossbow"):
-            seconds = max(seconds, r.mixed_quiver_turns)
-            trace.step("a mixed quiver: a turn to pick the arrow", rule="GUR-ARROW-1")
+            if reload.random_arrow:
+                trace.step("a mixed quiver drawn at random: no turn to choose", rule="GUR-ARROW-1")
+            else:
+                if reload.fast_draw is not None:
+                    raise RuleRefusal(
+                        "GUR-ARROW-1",
+                        "Fast-Draw cannot pick the right arrow from a mixed quiver; draw at "
+                        "random (--random-arrow) or reload without it.",
+                    )
+                seconds = max(seconds, r.mixed_quiver_turns)
+                trace.step("a mixed quiver: a turn to pick the arrow", rule="GUR-ARROW-1")
         if kind == "bow" and reload.skill is not None:
             verdict = judge(
                 roller.sum(3, "Bow skill to shoot faster"), reload.skill, data.core.success
@@ -107,11 +145,13 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
             trace.step(
                 f"Bow {verdict.roll} against {reload.skill}: {verdict.result}", rule="GUR-ARROW-1"
             )
+        seconds = _fast_draw(reload, seconds, roller, trace, data)
+        fire_every = seconds + 1
+    elif weapon.reload_seconds is not None:
+        seconds = _fast_draw(reload, weapon.reload_seconds, roller, trace, data)
         fire_every = seconds + 1
     else:
-        raise RuleRefusal(
-            RULE, f"A {weapon.name} is reloaded by changing its magazine (a Ready), not timed here."
-        )
+        raise RuleRefusal(RULE, f"A {weapon.name} is not reloaded: it is thrown or drawn anew.")
     trace.step(f"{seconds:g} s to reload; it can fire every {fire_every:g} s", rule=RULE)
     word = "loaded" if loaded else "not loaded (the roll failed)"
     summary = {

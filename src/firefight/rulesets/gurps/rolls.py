@@ -4,9 +4,10 @@ A resolver asks a :class:`Roller` for the sum of ``count`` d6. :class:`DiceRolle
 the injected :class:`~firefight.dice.Dice` and records each roll in the trace; the odds layer's
 fast path (``gurps.odds``) answers the same questions with each possible sum and its weight, so
 the one resolver serves both (3d6 has 16 sums where its faces make 216 paths).
-``check`` is a roll whose only use is pass or fail against ``target`` (HT rolls) and ``lookup``
-one that only picks a row of a table (hit locations, critical hits): the fast path may answer
-them with one sum per side or per row.
+``check`` is a roll whose only use is pass or fail against ``target`` (HT rolls), ``chance`` a
+1d6 whose only use is whether it comes up 1 to ``on`` (a round bursting, a barrel holding) and
+``lookup`` one that only picks a row of a table (hit locations, critical hits): the fast path
+may answer them with one sum per side or per row.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ class Roller(Protocol):
         """A 3d6 roll used only for pass or fail against ``target`` (no criticals read)."""
         ...
 
+    def chance(self, on: int, purpose: str) -> bool:
+        """A 1d6 roll used only to see whether it comes up 1 to ``on``."""
+        ...
+
     def lookup(self, rows: tuple[tuple[int, ...], ...], purpose: str) -> int:
         """A 3d6 roll used only to pick one of ``rows`` (each the sums it covers)."""
         ...
@@ -47,6 +52,9 @@ class DiceRoller:
 
     def check(self, target: int, purpose: str) -> int:
         return self.sum(3, purpose)
+
+    def chance(self, on: int, purpose: str) -> bool:
+        return self.sum(1, purpose) <= on
 
     def lookup(self, rows: tuple[tuple[int, ...], ...], purpose: str) -> int:
         return self.sum(3, purpose)

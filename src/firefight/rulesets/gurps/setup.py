@@ -26,7 +26,7 @@ from firefight.rulesets.gurps.ranges import effective_distance, speed_range_modi
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.trace import Modifier
 
-__all__ = ["ShotSetup", "muscle_damage", "opportunity_modifier", "settle"]
+__all__ = ["ShotSetup", "aim_on_the_move_barred", "muscle_damage", "opportunity_modifier", "settle"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -91,6 +91,12 @@ def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo) -> None:
         raise RuleRefusal(
             "GUR-AMMO-1", f"{ammo.name} burns an area; it is not aimed at one target."
         )
+    if shot.hard_cover and ammo.cover_shrapnel is None:
+        raise RuleRefusal(
+            "GUR-AMMO-1",
+            "Hard cover changes the shot here only for APE rounds; give the cover as a "
+            "posture or cover modifier.",
+        )
     if shot.powder != "normal" and not weapon.black_powder:
         raise RuleRefusal("GUR-RELOAD-1", f"A {weapon.name} does not load loose black powder.")
     if shot.barrel != "normal" and not (weapon.pistol and weapon.kind == "firearm"):
@@ -107,25 +113,46 @@ def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo) -> None:
     if shot.blind and shot.aim:
         raise RuleRefusal("GUR-LOC-1", "A blind shot cannot be aimed.")
     if shot.aim and shot.moving != "no":
-        if shot.moving == "running":
-            raise RuleRefusal("GUR-MOVE-1", "Nobody can aim while running.")
-        if weapon.kind in ("bow", "sling"):
-            raise RuleRefusal("GUR-MOVE-1", "Archers (crossbowmen aside) cannot aim on the move.")
-        if shot.bad_terrain:
-            raise RuleRefusal("GUR-MOVE-1", "No aiming while walking over bad terrain.")
-        limit = min(2.0, shot.move / 2)
-        if shot.pace > limit:
-            raise RuleRefusal(
-                "GUR-MOVE-1",
-                f"Aiming on the move needs a pace of {limit:g} yd/s at most (2 yd/s or half "
-                f"Move), not {shot.pace:g}.",
-            )
+        why = aim_on_the_move_barred(shot.moving, shot.pace, shot.move, weapon, shot.bad_terrain)
+        if why is not None:
+            raise RuleRefusal("GUR-MOVE-1", why)
+    if shot.maneuver == "all-out" and shot.moving != "no":
+        raise RuleRefusal(
+            "GUR-CORE-1",
+            "An All-Out Attack may advance half Move before the shot, but is not fired on the "
+            "move: use move-and-attack to shoot while walking or running.",
+        )
+    if shot.maneuver == "move-and-attack" and shot.moving == "no":
+        raise RuleRefusal(
+            "GUR-MOVE-1", "Move and Attack fires while walking or running: give --moving."
+        )
     if shot.opportunity is not None and shot.aim and shot.opportunity != "1":
         raise RuleRefusal(
             "GUR-OPP-1", "Only a shooter watching a single hex may aim while waiting."
         )
     if shot.hesitate and shot.aim:
         raise RuleRefusal("GUR-LOC-1", "Hesitating only matters on a snap shot (no aiming).")
+
+
+def aim_on_the_move_barred(
+    moving: str, pace: float, move: int, weapon: Weapon, bad_terrain: bool
+) -> str | None:
+    """Why an aim bonus cannot be had on the move (GUR-MOVE-1), or None if it can: never
+    running, never with a bow or sling, never over bad terrain, never faster than 2 yd/s or
+    half Move."""
+    if moving == "running":
+        return "Nobody can aim while running."
+    if weapon.kind in ("bow", "sling"):
+        return "Archers (crossbowmen aside) cannot aim on the move."
+    if bad_terrain:
+        return "No aiming while walking over bad terrain."
+    limit = min(2.0, move / 2)
+    if pace > limit:
+        return (
+            f"Aiming on the move needs a pace of {limit:g} yd/s at most (2 yd/s or half Move), "
+            f"not {pace:g}."
+        )
+    return None
 
 
 def _ranges(
@@ -242,7 +269,8 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
     mods += _situation(shot, weapon, ammo, arrow, indirect, beyond_half, data)
     location = data.location(shot.location)
     random_location = shot.blind
-    snap = shot.pop_up or (shot.aim == 0 and sum(m.value for m in mods) < weapon.ss)
+    ss = weapon.ss + sum(c.entry.ss for c in chosen)
+    snap = shot.pop_up or (shot.aim == 0 and sum(m.value for m in mods) < ss)
     if snap:
         mods.append(_snap(shot, chosen))
         if not shot.hesitate:
@@ -353,7 +381,19 @@ def _situation(
         times = {"crossbow": house.moving.crossbow_multiplier, "bow": house.moving.bow_multiplier}
         factor = times.get(weapon.kind, 1)
         found.append(
-            Modifier(value=base * factor, label=f"firing while {shot.moving}", rule="GUR-MOVE-1")
+            Modifier(
+                value=base * factor,
+                label=f"firing while {shot.moving} (Move and Attack)",
+                rule="GUR-MOVE-1",
+            )
+        )
+    if shot.maneuver == "all-out":
+        found.append(
+            Modifier(
+                value=data.core.maneuvers.all_out_ranged_hit,
+                label="All-Out Attack",
+                rule="GUR-CORE-1",
+            )
         )
     if shot.opportunity is not None:
         found.append(

@@ -91,6 +91,12 @@ class Shoot:
         "normal", help="Arc of vision.", choices=("normal", "peripheral", "360"), rule="GUR-ARC-1"
     )
     # how the shot is taken
+    maneuver: str = param(
+        "attack",
+        help="3e maneuver: attack, all-out (All-Out Attack) or move-and-attack (with --moving).",
+        choices=("attack", "all-out", "move-and-attack"),
+        rule="GUR-CORE-1",
+    )
     aim: int = param(0, help="Turns spent aiming.", low=0, high=10, rule="GUR-MOD-1")
     braced: bool = param(False, help="Braced while aiming (+1).", rule="GUR-MOD-1")
     pop_up: bool = param(False, help="Pop-up attack (-2, always a snap shot).", rule="GUR-MOD-1")
@@ -120,6 +126,9 @@ class Shoot:
     )
     in_the_way: int = param(
         0, help="Characters in the line of fire.", low=0, high=30, rule="GUR-WRONG-1"
+    )
+    hard_cover: bool = param(
+        False, help="The target is behind hard cover (APE shrapnel).", rule="GUR-AMMO-1"
     )
     range_known: bool = param(True, help="The range is known.", rule="GUR-RANGE-1")
     crosswind: float = param(

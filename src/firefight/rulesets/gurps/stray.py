@@ -11,6 +11,7 @@ for that target's own size, speed and distance) with ``:foe`` for an enemy of th
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from firefight.declarations import param
@@ -18,11 +19,20 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData
-from firefight.rulesets.gurps.rolls import DiceRoller
+from firefight.rulesets.gurps.rolls import DiceRoller, Roller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import TraceBuilder
 
-__all__ = ["RULE", "Stray", "resolve_stray"]
+__all__ = [
+    "RULE",
+    "Candidate",
+    "Stray",
+    "Walked",
+    "resolve_stray",
+    "spare_enemies",
+    "strike_roll",
+    "walk",
+]
 
 RULE = "GUR-WRONG-2"
 
@@ -40,13 +50,77 @@ class Stray:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class _Target:
+class Candidate:
+    """Someone a stray missile may strike: their hit number (GUR-WRONG-2) and whether they
+    are an enemy of the shooter."""
+
     name: str
     number: int
-    foe: bool
+    foe: bool = False
 
 
-def _targets(stray: Stray) -> list[_Target]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Walked:
+    """Where a stray missile ended: who it struck (None: nobody), the last direction rolled
+    ("through" when none was) and how many hexes wide it went at the target."""
+
+    hit: str | None
+    direction: str
+    wide: int
+
+
+#: Who lies down range of a missile that went ``direction`` ("through", "left", "right")
+#: ``wide`` hexes off at the target: nearest first.
+DownRange = Callable[[str, int], Sequence[Candidate]]
+#: Whether the stray strikes this candidate (a roll, then whatever else the caller asks).
+Strike = Callable[[Candidate], bool]
+
+
+def walk(
+    missed_by: int | None,
+    in_the_way: Sequence[Candidate],
+    down_range: DownRange,
+    strike: Strike,
+    roller: Roller,
+    trace: TraceBuilder,
+    data: GurpsData = DATA,
+) -> Walked:
+    """The walk of a missile that missed by ``missed_by`` (None: dodged, GUR-WRONG-3) past
+    the people in its way, then down range (GUR-WRONG-2): through the target's hex when missed
+    by 4 or less, else a hex wide per 2 more; before every possible target after the first the
+    direction is rolled again, and over or under loses it."""
+    rules = data.house.wrong_target
+    last = "through"
+
+    def turned() -> bool:
+        nonlocal last
+        last = rules.direction[roller.sum(1, "direction of the miss") - 1]
+        trace.step(f"the missile goes {last}", rule=RULE)
+        return last in ("over", "under")
+
+    for i, candidate in enumerate(in_the_way):
+        if i and turned():
+            return Walked(hit=None, direction=last, wide=0)
+        if strike(candidate):
+            return Walked(hit=candidate.name, direction=last, wide=0)
+    wide = 0
+    if missed_by is not None:
+        if missed_by <= rules.passes_through_within:
+            trace.step(f"missed by {missed_by}: through the target's hex", rule=RULE)
+        else:
+            wide = (missed_by - rules.passes_through_within) // rules.points_per_hex_wide
+            trace.step(f"missed by {missed_by}: {wide} hex(es) wide", rule=RULE)
+    if (wide or in_the_way) and turned():
+        return Walked(hit=None, direction=last, wide=wide)
+    for i, candidate in enumerate(down_range(last, wide)):
+        if i and turned():
+            break
+        if strike(candidate):
+            return Walked(hit=candidate.name, direction=last, wide=wide)
+    return Walked(hit=None, direction=last, wide=wide)
+
+
+def _targets(stray: Stray) -> list[Candidate]:
     found = []
     for text in stray.down_range:
         parts = text.split(":")
@@ -54,49 +128,48 @@ def _targets(stray: Stray) -> list[_Target]:
             raise RuleRefusal(RULE, f"Give a down-range target as NAME:NUMBER[:foe], not {text!r}.")
         if len(parts) == 3 and parts[2] != "foe":
             raise RuleRefusal(RULE, f"Only ':foe' may follow the number, not {parts[2]!r}.")
-        found.append(_Target(name=parts[0], number=int(parts[1]), foe=len(parts) == 3))
+        found.append(Candidate(name=parts[0], number=int(parts[1]), foe=len(parts) == 3))
     return found
 
 
+def strike_roll(candidate: Candidate, roller: Roller, trace: TraceBuilder, data: GurpsData) -> bool:
+    """GUR-WRONG-2: a possible target is struck on 9 or its own number, whichever is less."""
+    number = min(data.house.wrong_target.stray_hit_number, candidate.number)
+    verdict = judge(roller.sum(3, f"stray hit on {candidate.name}"), number, data.core.success)
+    trace.step(f"{candidate.name}: {verdict.roll} against {number}: {verdict.result}", rule=RULE)
+    return verdict.success
+
+
+def spare_enemies(candidates: Sequence[Candidate], trace: TraceBuilder) -> list[Candidate]:
+    """GUR-WRONG-2: a critical miss never strays into an enemy of the shooter."""
+    kept = [c for c in candidates if not c.foe]
+    if len(kept) != len(candidates):
+        trace.step("a critical miss never strays into an enemy", rule=RULE)
+    return kept
+
+
 def resolve_stray(stray: Stray, dice: Dice, data: GurpsData = DATA) -> Outcome:
-    rules = data.house.wrong_target
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
     targets = _targets(stray)
     if stray.critical_miss:
-        kept = [t for t in targets if not t.foe]
-        if len(kept) != len(targets):
-            trace.step("a critical miss never strays into an enemy", rule=RULE)
-        targets = kept
-    wide = 0
-    if stray.missed_by <= rules.passes_through_within:
-        trace.step(f"missed by {stray.missed_by}: through the target's hex", rule=RULE)
-    else:
-        wide = (stray.missed_by - rules.passes_through_within) // rules.points_per_hex_wide
-        trace.step(f"missed by {stray.missed_by}: {wide} hex(es) wide", rule=RULE)
-    hit: str | None = None
-    direction = "through"
-    for i, target in enumerate(targets):
-        if i or wide:
-            direction = rules.direction[roller.sum(1, "direction of the miss") - 1]
-            trace.step(f"the missile goes {direction}", rule=RULE)
-            if direction in ("over", "under"):
-                break
-        number = min(rules.stray_hit_number, target.number)
-        verdict = judge(roller.sum(3, f"stray hit on {target.name}"), number, data.core.success)
-        trace.step(f"{target.name}: {verdict.roll} against {number}: {verdict.result}", rule=RULE)
-        if verdict.success:
-            hit = target.name
-            break
-    if not targets and wide:
-        direction = rules.direction[roller.sum(1, "direction of the miss") - 1]
-        trace.step(f"the missile goes {direction}", rule=RULE)
+        targets = spare_enemies(targets, trace)
+    walked = walk(
+        stray.missed_by,
+        (),
+        lambda direction, wide: targets,
+        lambda c: strike_roll(c, roller, trace, data),
+        roller,
+        trace,
+        data,
+    )
     damage = "half" if stray.half_damage else "normal"
+    hit = walked.hit
     headline = f"The stray hits {hit} ({damage} damage)." if hit else "The stray hits nobody."
     summary = {
         "hit": hit,
-        "wide_hexes": wide,
-        "direction": direction,
+        "wide_hexes": walked.wide,
+        "direction": walked.direction,
         "damage": damage,
         "headline": headline,
     }

@@ -25,8 +25,20 @@ from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
+from firefight.rulesets.gurps.archery import (
+    Glean,
+    HearBow,
+    IncendiaryArrow,
+    LongShot,
+    resolve_glean,
+    resolve_hear_bow,
+    resolve_incendiary_arrow,
+    resolve_long_shot,
+)
 from firefight.rulesets.gurps.attack import resolve_shot
+from firefight.rulesets.gurps.burning import AreaFire, Ignite, resolve_area_fire, resolve_ignite
 from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.random_fire import RandomFire, resolve_random_fire
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
 from firefight.rulesets.gurps.shot import Shoot
@@ -120,7 +132,7 @@ def fire_indirect(
     app,
     "reload",
     Reload,
-    help="Seconds to reload a bow, crossbow, sling or black-powder gun (GUR-RELOAD-1).",
+    help="Seconds to reload a bow, crossbow, sling, magazine or black-powder gun (GUR-RELOAD-1).",
 )
 def reload(
     values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
@@ -131,6 +143,22 @@ def reload(
         values,
         resolve_reload,
         lambda d: f"gurps reload: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(
+    app, "draw", Draw, help="Draw a weapon: a Ready, or nothing on a made Fast-Draw roll."
+)
+def draw(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "draw",
+        Draw,
+        values,
+        resolve_draw,
+        lambda d: f"gurps draw: {d.weapon}",
         (rolls, seed, ask, as_json),
     )
 
@@ -159,6 +187,92 @@ def random_fire(
         values,
         resolve_random_fire,
         lambda d: "gurps random fire",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "long-shot", LongShot, help="An arrow or bolt shot for distance alone.")
+def long_shot(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "long-shot",
+        LongShot,
+        values,
+        resolve_long_shot,
+        lambda d: f"gurps long shot: {d.weapon}",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "glean", Glean, help="Arrows fit to shoot again after a fight.")
+def glean(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "glean",
+        Glean,
+        values,
+        resolve_glean,
+        lambda d: "gurps gleaning arrows",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(
+    app, "incendiary-arrow", IncendiaryArrow, help="Light an incendiary arrow and loose it."
+)
+def incendiary_arrow(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "incendiary-arrow",
+        IncendiaryArrow,
+        values,
+        resolve_incendiary_arrow,
+        lambda d: "gurps incendiary arrow",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "hear-bow", HearBow, help="Hear a bow loosed 3 hexes away.")
+def hear_bow(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "hear-bow",
+        HearBow,
+        values,
+        resolve_hear_bow,
+        lambda d: "gurps hearing a bow",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "area-fire", AreaFire, help="A white phosphorus shell's fire (GUR-AMMO-1).")
+def area_fire(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "area-fire",
+        AreaFire,
+        values,
+        resolve_area_fire,
+        lambda d: f"gurps area fire: {d.ammo}",
+        (rolls, seed, ask, as_json),
+    )
+
+
+@declared_command(app, "ignite", Ignite, help="Does a round set a flammable alight (GUR-AMMO-1)?")
+def ignite(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    _run(
+        "ignite",
+        Ignite,
+        values,
+        resolve_ignite,
+        lambda d: f"gurps ignite: {d.ammo}",
         (rolls, seed, ask, as_json),
     )
 

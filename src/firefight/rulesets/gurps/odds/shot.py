@@ -98,6 +98,9 @@ class _SumPath:
     def check(self, target: int, purpose: str) -> int:
         return self._take(_pass_fail(target))
 
+    def chance(self, on: int, purpose: str) -> bool:
+        return self._take(_in_six(on)) <= on
+
     def lookup(self, rows: tuple[tuple[int, ...], ...], purpose: str) -> int:
         return self._take(_rows(rows))
 
@@ -117,6 +120,13 @@ def _pass_fail(target: int) -> tuple[tuple[int, Fraction], ...]:
         first, weight = sides.get(ok, (s, Fraction(0)))
         sides[ok] = (first, weight + p)
     return tuple(sides[ok] for ok in (True, False) if ok in sides)
+
+
+@cache
+def _in_six(on: int) -> tuple[tuple[int, Fraction], ...]:
+    """One d6 face standing for 1..``on`` and one for the rest."""
+    sides = ((1, Fraction(on, 6)), (on + 1, Fraction(6 - on, 6)))
+    return tuple((face, p) for face, p in sides if p)
 
 
 @cache

@@ -1,0 +1,509 @@
+"""Shooting in an encounter (docs/gurps.md): the shot an action line and the scene make, the
+attack maneuvers (Attack, All-Out Attack, Move and Attack: GUR-CORE-1, GUR-MOVE-1), who is in
+the way and where a miss goes in the scene (GUR-WRONG-1..3), white phosphorus's fire
+(GUR-AMMO-1) and the simultaneous shots of opportunity fire (GUR-OPP-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from firefight.declarations import declare, field_named, parse_value
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import Event, RoundsFired
+from firefight.frozen import replace
+from firefight.geometry import Point, Posture, bearing_deg, distance_ft
+from firefight.geometry.areas import area_in_front, body_in_rectangle
+from firefight.outcome import Outcome
+from firefight.rulesets.gurps.attack import resolve_shot, run_shot, stray_hit
+from firefight.rulesets.gurps.burning import burn
+from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
+from firefight.rulesets.gurps.injury import Condition
+from firefight.rulesets.gurps.line_of_fire import InTheWay, down_range, in_the_way
+from firefight.rulesets.gurps.maneuvers import advance
+from firefight.rulesets.gurps.opportunity import watchers_of
+from firefight.rulesets.gurps.ranges import feet_from_yards, speed_range_modifier, yards_from_feet
+from firefight.rulesets.gurps.rolls import DiceRoller
+from firefight.rulesets.gurps.setup import aim_on_the_move_barred, settle
+from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.stray import Candidate, spare_enemies, strike_roll, walk
+from firefight.rulesets.gurps.turn_events import (
+    GurpsAction,
+    GurpsHurt,
+    GurpsManeuver,
+    hurt_by,
+    hurt_from_shot,
+)
+from firefight.scene.events import moved_to
+from firefight.scene.lines import option_point
+from firefight.scene.state import CombatantState, EncounterState, Surprise
+from firefight.trace import Trace, TraceBuilder
+
+__all__ = ["ATTACKS", "SHOT_OPTIONS", "attack", "move_under_fire", "shot_for"]
+
+RULE = "GUR-CORE-1"
+
+#: The shot's options an action line may give (the rest come from the scene).
+SHOT_OPTIONS = (
+    "shots",
+    "mods",
+    "location",
+    "hesitate",
+    "pop_up",
+    "moving",
+    "pace",
+    "range_known",
+    "crosswind",
+    "indirect",
+    "overhead",
+    "trade_off",
+)
+
+#: The verbs that attack, and the 3e maneuver each is (GUR-CORE-1).
+ATTACKS = {"shoots": "attack", "all-out": "all-out", "move-and-attack": "move-and-attack"}
+MANEUVER_NAMES = {
+    "attack": "attack",
+    "all-out": "all-out attack",
+    "move-and-attack": "move and attack",
+}
+
+
+def line_values(action: GurpsAction) -> dict[str, object]:
+    """The shot's options the action line gave, read as the command line reads them."""
+    values: dict[str, object] = {}
+    for option, texts in action.options:
+        field = option.replace("-", "_")
+        if field not in SHOT_OPTIONS:
+            continue
+        spec = field_named(Shoot, field)
+        if spec.kind is bool:
+            values[field] = True
+        elif field == "mods":
+            values[field] = tuple(texts)
+        else:
+            values[field] = parse_value(spec, texts[0])
+    return values
+
+
+def shot_for(
+    state: EncounterState,
+    action: GurpsAction,
+    trace: TraceBuilder,
+    *,
+    maneuver: str = "attack",
+    moving: str = "no",
+    in_the_way: int = 0,
+) -> Shoot:
+    """The shot ``action`` takes in ``state`` (with the shooter where the maneuver's move left
+    them): the line's options plus everything the scene knows."""
+    shooter = state.combatant(action.actor)
+    target = state.combatant(action.target or "")
+    s, t = gurps_stats(shooter), gurps_stats(target)
+    name, kind = carried_weapon(shooter, action.weapon)
+    carried = shooter.weapon(name)
+    ammo = carried.loaded.ammo if carried is not None and carried.loaded is not None else "standard"
+    values = line_values(action)
+    cover = {Posture.PRONE: "prone", Posture.KNEELING: "kneeling"}.get(target.posture)
+    given = values.pop("mods", ())
+    mods = tuple(str(m) for m in given) if isinstance(given, tuple) else ()
+    if cover is not None:
+        mods = (*mods, cover)
+    aimed = s.aim_target == target.name
+    aim = s.aim_turns if aimed else 0
+    if maneuver != "attack":
+        values.pop("moving", None)
+        values.pop("pace", None)
+        values |= {"maneuver": maneuver, "moving": moving}
+        if moving != "no":
+            pace = round(
+                yards_from_feet(
+                    distance_ft(state.combatant(action.actor).position, shooter.position)
+                ),
+                2,
+            )
+            values["pace"] = pace
+    if aim and values.get("moving", "no") != "no":
+        why = aim_on_the_move_barred(
+            str(values["moving"]),
+            float(str(values.get("pace", 0.0))),
+            s.move,
+            DATA.weapon(kind),
+            bool(values.get("bad_terrain", False)),
+        )
+        if why is not None:
+            trace.step(f"the aim is lost: {why}", rule="GUR-MOVE-1")
+            aim = 0
+    caught = target.surprise is not Surprise.NONE and not t.acted and state.round == 1
+    defends = target.can_act and not caught and not t.all_out
+    if t.all_out and target.can_act:
+        trace.step(f"{target.name} made an All-Out Attack: no active defense", rule=RULE)
+    dodge = t.dodge // 2 if t.hp_left <= DATA.core.injury.halved_at_or_below else t.dodge
+    return declare(
+        Shoot,
+        weapon=kind,
+        skill=max(1, s.skill(name) + s.shock),
+        st=s.st,
+        ammo=ammo if ammo in DATA.ammo else "standard",
+        arrow=ammo if ammo in DATA.arrows else None,
+        distance=round(yards_from_feet(distance_ft(shooter.position, target.position)), 2),
+        bearing=round(bearing_deg(shooter.position, target.position) - shooter.facing_deg, 1),
+        vision=s.vision,
+        aim=aim,
+        braced=s.braced and aimed and aim > 0,
+        move=s.move,
+        in_the_way=in_the_way,
+        opportunity=s.watching,
+        mods=mods,
+        surprised=caught,
+        defense="dodge" if defends else "none",
+        defense_value=dodge if defends else 0,
+        armor=t.armor,
+        shield_pd=t.shield_pd,
+        hp=t.hp,
+        ht=t.ht,
+        injured=t.lost,
+        stunned=t.stunned,
+        **values,
+    )
+
+
+def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
+    """An attack maneuver: Attack, All-Out Attack (after an advance of up to half Move) or Move
+    and Attack (firing while walking or running, GUR-MOVE-1)."""
+    c = state.combatant(action.actor)
+    maneuver = ATTACKS[action.verb]
+    trace = TraceBuilder()
+    opts = dict(action.options)
+    events: list[Event] = [GurpsManeuver(actor=c.name, maneuver=MANEUVER_NAMES[maneuver])]
+    moving = "no"
+    fired_at: list[Mapping[str, Any]] = []
+    if maneuver != "attack":
+        to = opts.get("to")
+        point = option_point(to, what="--to", unit="ft") if to else None
+        went = advance(c, point, maneuver, move=gurps_stats(c).move)
+        if went.event is not None:
+            trace.step(f"{c.name} moves {went.yards:g} yd ({MANEUVER_NAMES[maneuver]})", rule=RULE)
+            volley = opportunity_volley(state, c, went.event.to, dice, trace)
+            if volley is not None and volley.stop is not None:
+                events += [moved_to(c, volley.stop), *volley.events]
+                return Outcome(
+                    events=tuple(events),
+                    trace=trace.build(),
+                    summary={
+                        "headline": f"{c.name} is dropped by opportunity fire before attacking.",
+                        "opportunity_fire": list(volley.fired),
+                    },
+                )
+            events.append(went.event)
+            if volley is not None:
+                events += volley.events
+                fired_at = list(volley.fired)
+            state = state.with_combatant(went.mover)
+        moving = went.moving
+    name, _ = carried_weapon(c, action.weapon)
+    carried = c.weapon(name)
+    ammo = DATA.ammo.get(carried.loaded.ammo) if carried and carried.loaded else None
+    if ammo is not None and ammo.area_damage is not None:
+        events += area_attack(state, action, ammo.key, dice, trace)
+        return Outcome(events=tuple(events), trace=trace.build(), summary={"headline": "Fire."})
+    way = people_in_the_way(state, action, trace)
+    shot = shot_for(
+        state, action, trace, maneuver=maneuver, moving=moving, in_the_way=len(way.interfering)
+    )
+    outcome = resolve_shot(shot, dice)
+    events.append(RoundsFired(actor=c.name, weapon=name, rounds=shot.shots))
+    summary: dict[str, Any] = dict(outcome.summary)
+    if "state" in summary and summary["injury"]:
+        events.append(hurt_from_shot(action.target or "", summary))
+    after = TraceBuilder()
+    strays = strays_of(state, action, shot, summary, way, dice, after)
+    if strays:
+        summary["strays"] = [s.record for s in strays]
+        hit = ", ".join(str(s.record["hit"]) for s in strays)
+        summary["headline"] = f"{summary['headline']} A stray strikes {hit}."
+        events += [s.event for s in strays if s.event is not None]
+    if fired_at:
+        summary["opportunity_fire"] = fired_at
+    return Outcome(
+        events=tuple(events),
+        trace=Trace((*trace.build().entries, *outcome.trace.entries, *after.build().entries)),
+        summary=summary,
+    )
+
+
+def area_attack(
+    state: EncounterState, action: GurpsAction, ammo: str, dice: Dice, trace: TraceBuilder
+) -> list[Event]:
+    """A white phosphorus shell fired toward the target: everyone whose body touches the block
+    2 hexes wide and 6 long in front of the muzzle burns (GUR-AMMO-1)."""
+    shooter = state.combatant(action.actor)
+    target = state.combatant(action.target or "")
+    spec = DATA.ammo[ammo]
+    block = area_in_front(
+        shooter.position,
+        bearing_deg(shooter.position, target.position),
+        feet_from_yards(spec.area_length),
+        feet_from_yards(spec.area_width),
+    )
+    inside = [
+        p for p in state.combatants if p.name != shooter.name and body_in_rectangle(p.body, block)
+    ]
+    people = []
+    for p in inside:
+        t = gurps_stats(p)
+        condition = Condition(hp=t.hp, ht=t.ht, lost=t.lost, stunned=t.stunned, dead=p.dead)
+        people.append((p.name, DATA.armor[t.armor].dr, condition))
+    trace.step(
+        f"{spec.name}: {', '.join(p.name for p in inside) or 'nobody'} in the fire",
+        rule="GUR-AMMO-1",
+    )
+    burned = burn(ammo, people, DiceRoller(dice, trace), trace)
+    name, _ = carried_weapon(shooter, action.weapon)
+    events: list[Event] = [RoundsFired(actor=shooter.name, weapon=name, rounds=1)]
+    for b in burned:
+        if b.injury and b.condition is not None:
+            events.append(hurt_by(b.name, b.injury, b.shock, b.condition))
+    return events
+
+
+def people_in_the_way(state: EncounterState, action: GurpsAction, trace: TraceBuilder) -> InTheWay:
+    """GUR-WRONG-1: who stands between shooter and target, read from the scene."""
+    shooter = state.combatant(action.actor)
+    target = state.combatant(action.target or "")
+    _, kind = carried_weapon(shooter, action.weapon)
+    weapon = DATA.weapon(kind)
+    shots = int(dict(action.options).get("shots", ("1",))[0] or 1)
+    burst = shots >= 2 and weapon.rcl <= -1 and weapon.shots_per_turn >= 2
+    way = in_the_way(state, shooter, target, burst=burst)
+    if way.interfering:
+        names = ", ".join(c.name for c in way.interfering)
+        trace.step(f"in the line of fire: {names}", rule="GUR-WRONG-1")
+    low = [c.name for c in way.possible if c not in way.interfering]
+    if low:
+        trace.step(
+            f"a burst may still strike {', '.join(low)}, low in the line of fire",
+            rule="GUR-WRONG-1",
+        )
+    return way
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Stray:
+    record: dict[str, object]
+    event: GurpsHurt | None
+
+
+def strays_of(
+    state: EncounterState,
+    action: GurpsAction,
+    shot: Shoot,
+    summary: Mapping[str, Any],
+    way: InTheWay,
+    dice: Dice,
+    trace: TraceBuilder,
+) -> list[_Stray]:
+    """Each missed or dodged missile's walk through the scene (GUR-WRONG-2, GUR-WRONG-3): past
+    the people in the way, then down range; whoever it strikes may still dodge, then takes
+    normal damage (or half with --stray-damage half) to the body (DEC-399)."""
+    shooter = state.combatant(action.actor)
+    target = state.combatant(action.target or "")
+    setup = settle(shot, DATA)
+    rows = DATA.core.speed_range.rows
+    at_target = speed_range_modifier(setup.distance + shot.speed, rows)
+    half = (dict(action.options).get("stray-damage") or ("normal",))[0]
+    if half not in ("normal", "half"):
+        raise RuleRefusal("GUR-WRONG-2", f"A stray does normal or half damage, not {half!r}.")
+    roller = DiceRoller(dice, trace)
+    found: list[_Stray] = []
+    for i, record in enumerate(summary["shots"]):
+        dodged = record.get("defended") == "dodge"
+        if record["result"] in ("success", "critical success") and not dodged:
+            continue
+        if record.get("defended") in ("block", "parry") or "scatter_yd" in record:
+            continue  # knocked away (GUR-WRONG-3), or a lob that scattered (GUR-IND-2)
+        if "target" not in record:
+            continue  # spent on hard cover (GUR-AMMO-1)
+        walker = _Walker(
+            state=state,
+            action=action,
+            shooter=shooter,
+            target=target,
+            number=int(record["target"]) - at_target,
+            max_range=setup.max_range,
+            critical="critical" in str(record["result"]) and not dodged,
+            halved=half == "half",
+            shot_number=i + 1,
+            roller=roller,
+            trace=trace,
+        )
+        in_way = [] if dodged else [walker.candidate(c) for c in way.possible]
+        if walker.critical:
+            in_way = spare_enemies(in_way, trace)
+        wide = 0 if dodged else int(record.get("wide_hexes", 0))
+        if not in_way and not any(walker.beyond(d, wide) for d in ("through", "left", "right")):
+            continue  # nobody it could strike: no need to follow it
+        trace.step(f"shot {i + 1} flies on", rule="GUR-WRONG-3" if dodged else "GUR-WRONG-2")
+        missed_by = None if dodged else int(record["missed_by"])
+        walk(missed_by, in_way, walker.beyond, walker.strike, roller, trace, DATA)
+        found += walker.struck
+    return found
+
+
+@dataclass(slots=True, kw_only=True)
+class _Walker:
+    """One missile's possible targets in the scene and what striking one does (GUR-WRONG-2).
+    ``number`` is the shot's hit number without its speed/range modifier: each possible target
+    adds its own range's (size and speed are the same for every scene figure, DEC-399)."""
+
+    state: EncounterState
+    action: GurpsAction
+    shooter: CombatantState
+    target: CombatantState
+    number: int
+    max_range: float
+    critical: bool
+    halved: bool
+    shot_number: int
+    roller: DiceRoller
+    trace: TraceBuilder
+    struck: list[_Stray] = field(default_factory=list)
+
+    def candidate(self, c: CombatantState) -> Candidate:
+        yards = yards_from_feet(distance_ft(self.shooter.position, c.position))
+        rows = DATA.core.speed_range.rows
+        foe = bool(c.side) and c.side != self.shooter.side and not c.bystander
+        return Candidate(
+            name=c.name, number=self.number + speed_range_modifier(yards, rows), foe=foe
+        )
+
+    def beyond(self, direction: str, wide: int) -> list[Candidate]:
+        people = down_range(
+            self.state,
+            self.shooter,
+            self.target,
+            direction=direction,
+            wide=wide,
+            max_range_yd=self.max_range,
+        )
+        listed = [self.candidate(c) for c in people]
+        return spare_enemies(listed, self.trace) if self.critical else listed
+
+    def strike(self, c: Candidate) -> bool:
+        if not strike_roll(c, self.roller, self.trace, DATA):
+            return False
+        victim = self.state.combatant(c.name)
+        if victim.dead:
+            self.struck.append(_Stray(record={"shot": self.shot_number, "hit": c.name}, event=None))
+            return True
+        aimed = shot_for(self.state, replace(self.action, target=c.name), self.trace)
+        wound = stray_hit(aimed, self.roller, self.trace, halved=self.halved)
+        if wound is None:
+            return False
+        event = None
+        if wound.condition is not None and wound.injury:
+            event = hurt_by(c.name, wound.injury, wound.shock, wound.condition)
+        record = {"shot": self.shot_number, "hit": c.name, "injury": wound.injury}
+        self.struck.append(_Stray(record=record, event=event))
+        return True
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Volley:
+    """Opportunity fire at a mover: the events, where the mover was dropped (None: not), who
+    fired and each shot's summary."""
+
+    events: tuple[Event, ...]
+    stop: Point | None
+    names: str
+    fired: tuple[Mapping[str, Any], ...]
+
+
+def opportunity_volley(
+    state: EncounterState, c: CombatantState, to: Point, dice: Dice, trace: TraceBuilder
+) -> _Volley | None:
+    """Whoever watches an area ``c``'s move to ``to`` enters fires where ``c`` comes into it.
+    The shots are simultaneous (GUR-OPP-1, DEC-401): each is set up on the scene as it stood
+    before any of them (a knockdown or stun from one does not change another's aim), every
+    one is fired whatever the others did, and the wounds add up. A mover knocked down, out or
+    dead stops where the first shot that dropped them was fired. A miss walks on down range
+    like any other (GUR-WRONG-2)."""
+    start = c.position
+    watchers = sorted(watchers_of(state, c, start, to), key=lambda pair: pair[1])
+    if not watchers:
+        return None
+    names = ", ".join(w.name for w, _ in watchers)
+    trace.step(f"{c.name} moves into the areas {names} watch: they fire together", rule="GUR-OPP-1")
+    events: list[Event] = []
+    lost = gurps_stats(c).lost
+    stop: Point | None = None
+    fired = []
+    for w, share in watchers:
+        entry = Point(
+            x_ft=round(start.x_ft + share * (to.x_ft - start.x_ft), 2),
+            y_ft=round(start.y_ft + share * (to.y_ft - start.y_ft), 2),
+        )
+        facing = moved_to(c, entry).facing_deg if entry != start else c.facing_deg
+        there = state.with_combatant(replace(c, position=entry, facing_deg=facing))
+        trace.step(
+            f"{w.name} fires as {c.name} comes in at {entry.x_ft:g},{entry.y_ft:g}",
+            rule="GUR-OPP-1",
+        )
+        s = gurps_stats(w)
+        wanted = (("specific-target", s.watch_for is not None), ("identify-target", s.watch_hold))
+        mods = tuple(key for key, on in wanted if on)
+        line = GurpsAction(
+            actor=w.name,
+            verb="shoots",
+            text=f"{w.name} shoots {c.name}",
+            target=c.name,
+            weapon=s.in_hand,
+            options=(("mods", mods),) if mods else (),
+        )
+        way = people_in_the_way(there, line, trace)
+        shot = replace(shot_for(there, line, trace, in_the_way=len(way.interfering)), injured=lost)
+        summary: dict[str, Any] = run_shot(shot, DiceRoller(dice, trace), trace)
+        held = w.weapon(s.in_hand)
+        assert held is not None
+        events += [
+            GurpsManeuver(actor=w.name, maneuver="opportunity fire"),
+            RoundsFired(actor=w.name, weapon=held.name, rounds=shot.shots),
+        ]
+        if "state" in summary and summary["injury"]:
+            lost += int(summary["injury"])
+            down = summary["state"] in ("unconscious", "dead") or bool(summary["knocked_down"])
+            if down and stop is None:
+                stop = entry
+            events.append(hurt_from_shot(c.name, summary))
+        strays = strays_of(there, line, shot, summary, way, dice, trace)
+        if strays:
+            summary["strays"] = [x.record for x in strays]
+            events += [x.event for x in strays if x.event is not None]
+        fired.append({"shooter": w.name, **summary})
+    if stop is not None:
+        trace.step(f"{c.name} goes down at {stop.x_ft:g},{stop.y_ft:g}", rule="GUR-OPP-1")
+    return _Volley(events=tuple(events), stop=stop, names=names, fired=tuple(fired))
+
+
+def move_under_fire(state: EncounterState, c: CombatantState, to: Point, dice: Dice) -> Outcome:
+    """Move, perhaps into opportunity fire (:func:`opportunity_volley`)."""
+    trace = TraceBuilder()
+    volley = opportunity_volley(state, c, to, dice, trace)
+    if volley is None:
+        return Outcome(
+            events=(GurpsManeuver(actor=c.name, maneuver="move"), moved_to(c, to)),
+            trace=Trace(()),
+            summary={"headline": f"{c.name} moves."},
+        )
+    moved = moved_to(c, volley.stop if volley.stop is not None else to)
+    return Outcome(
+        events=(GurpsManeuver(actor=c.name, maneuver="move"), moved, *volley.events),
+        trace=trace.build(),
+        summary={
+            "headline": f"{c.name} moves into opportunity fire from {volley.names}.",
+            "opportunity_fire": list(volley.fired),
+        },
+    )

@@ -1,0 +1,127 @@
+"""The events of a gurps one-second turn and its action line (docs/gurps.md): a new turn, the
+maneuver each fighter took, a weapon drawn, a wound and a recovery (GUR-CORE-1)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from firefight.events import Event
+from firefight.outcome import Outcome
+from firefight.rulesets.gurps.injury import Condition
+from firefight.scene.actions import Action
+from firefight.trace import Trace
+
+__all__ = [
+    "EVENT_TYPES",
+    "GurpsAction",
+    "GurpsDrew",
+    "GurpsHurt",
+    "GurpsManeuver",
+    "GurpsRecovered",
+    "GurpsTurnStarted",
+    "announced",
+    "hurt_by",
+    "hurt_from_shot",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GurpsTurnStarted(Event):
+    """A new one-second turn: everyone may take a maneuver; last turn's shock wears off."""
+
+    round: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GurpsManeuver(Event):
+    """``actor`` took ``maneuver`` this turn (aim, attack, all-out attack, move and attack,
+    move, wait, ready, nothing)."""
+
+    actor: str
+    maneuver: str
+    aim_target: str | None = None
+    aim_turns: int = 0
+    braced: bool = False
+    watching: str | None = None
+    watch_x: float | None = None
+    watch_y: float | None = None
+    watch_for: str | None = None
+    watch_hold: bool = False
+    busy: int = 0
+    reloading: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GurpsDrew(Event):
+    """``actor`` drew ``weapon``: ``ready`` unless it was dropped (GUR-RELOAD-1)."""
+
+    actor: str
+    weapon: str
+    ready: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GurpsHurt(Event):
+    """``target`` took ``injury`` HP, with what it did to them."""
+
+    target: str
+    injury: int
+    shock: int
+    stunned: bool
+    knocked_down: bool
+    unconscious: bool
+    dead: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GurpsRecovered(Event):
+    actor: str
+
+
+EVENT_TYPES: tuple[type[Event], ...] = (
+    GurpsTurnStarted,
+    GurpsManeuver,
+    GurpsDrew,
+    GurpsHurt,
+    GurpsRecovered,
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GurpsAction(Action):
+    target: str | None = None
+    weapon: str | None = None
+    options: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    words: tuple[str, ...] = ()
+
+
+def hurt_from_shot(target: str, summary: Mapping[str, Any]) -> GurpsHurt:
+    """The wound a resolved shot's summary (with ``--hp``) says ``target`` took."""
+    return GurpsHurt(
+        target=target,
+        injury=int(summary["injury"]),
+        shock=int(summary["shock"]),
+        stunned=summary["state"] == "stunned",
+        knocked_down=bool(summary["knocked_down"]),
+        unconscious=summary["state"] == "unconscious",
+        dead=summary["state"] == "dead",
+    )
+
+
+def hurt_by(target: str, injury: int, shock: int, condition: Condition) -> GurpsHurt:
+    """The wound ``target`` took, leaving them in ``condition``."""
+    return GurpsHurt(
+        target=target,
+        injury=injury,
+        shock=shock,
+        stunned=condition.stunned,
+        knocked_down=condition.knocked_down,
+        unconscious=condition.unconscious,
+        dead=condition.dead,
+    )
+
+
+def announced(event: Event, headline: str) -> Outcome:
+    return Outcome(events=(event,), trace=Trace(()), summary={"headline": headline})

@@ -1,0 +1,206 @@
+"""The 3e attack maneuvers with missile weapons (issue 15): All-Out Attack and Move and Attack
+in the standalone shot, on encounter action lines and in the odds (GUR-CORE-1, GUR-MOVE-1)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from firefight.declarations import declare, options_of
+from firefight.dice import Dice
+from firefight.encounter import engine
+from firefight.encounter.scenario import initial_state, parse_scenario
+from firefight.errors import RuleRefusal
+from firefight.odds.api import odds, odds_stats
+from firefight.rulesets import find_ruleset
+from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.encounter_model import gurps_stats
+from firefight.rulesets.gurps.setup import settle
+from firefight.rulesets.gurps.shot import Shoot
+from firefight.scene.state import EncounterState
+
+GURPS = find_ruleset("gurps")
+
+SCENE = """
+[scenario]
+title = "Lot"
+ruleset = "gurps"
+
+[[combatant]]
+name = "Ann"
+position = [0, 0]
+move = 6
+
+[[combatant.weapon]]
+weapon = "revolver-38"
+skill = 14
+
+[[combatant]]
+name = "Bob"
+position = [0, 30]
+facing_deg = 180
+hp = 12
+
+[[combatant.weapon]]
+weapon = "pistol-45"
+skill = 12
+"""
+
+
+def opened() -> EncounterState:
+    state = initial_state(parse_scenario(SCENE))
+    return engine.open_fight(state, GURPS, Dice.scripted([])).state
+
+
+def act(state: EncounterState, text: str, faces: list[int] | None = None) -> EncounterState:
+    return engine.act(state, text, GURPS, Dice.scripted(faces or [])).state
+
+
+def parts_of(state: EncounterState, text: str, faces: list[int]) -> list[dict[str, object]]:
+    out = engine.act(state, text, GURPS, Dice.scripted(faces))
+    total = next(e for e in out.record.trace if e.get("label") == "effective skill")
+    parts = total["parts"]
+    assert isinstance(parts, list)
+    return parts
+
+
+def skill(**values: object) -> int:
+    values = {"weapon": "revolver-38", "skill": 14, "distance": 5, **values}
+    return settle(declare(Shoot, **values), DATA).skill
+
+
+def test_gur_core_1_all_out_attack_is_plus_one_to_hit() -> None:
+    """GUR-CORE-1: an All-Out Attack with a missile weapon is +1 (3e, provisional)."""
+    shot = settle(
+        declare(Shoot, weapon="revolver-38", skill=14, distance=5, aim=1, maneuver="all-out"), DATA
+    )
+    assert any(
+        m.label == "All-Out Attack" and m.value == 1 and m.rule == "GUR-CORE-1"
+        for m in shot.modifiers
+    )
+    assert skill(aim=1, maneuver="all-out") == skill(aim=1) + 1
+
+
+def test_gur_core_1_the_maneuver_figures_are_provisional_3e() -> None:
+    """GUR-CORE-1: the All-Out Attack and Fast-Draw figures are recalled 3e: provisional, each
+    with its derivation."""
+    for section in (DATA.core.maneuvers, DATA.core.fast_draw):
+        assert section.provisional and "public core (3e)" in section.source
+        assert "recalled" in section.derivation
+    assert DATA.core.maneuvers.all_out_ranged_hit == 1
+    assert DATA.core.maneuvers.all_out_move_fraction == 0.5
+
+
+def test_gur_core_1_all_out_attack_is_not_fired_on_the_move() -> None:
+    """GUR-CORE-1: the All-Out Attack's advance comes before the shot: no --moving with it."""
+    with pytest.raises(RuleRefusal, match="move-and-attack"):
+        settle(
+            declare(
+                Shoot,
+                weapon="revolver-38",
+                skill=14,
+                distance=5,
+                maneuver="all-out",
+                moving="walking",
+            ),
+            DATA,
+        )
+
+
+def test_gur_move_1_move_and_attack_fires_walking_or_running() -> None:
+    """GUR-MOVE-1: Move and Attack is firing on the move: -1 walking, -2 running, x6 for a bow
+    (and the snap shot besides); it needs --moving."""
+    with pytest.raises(RuleRefusal, match="walking or running"):
+        settle(
+            declare(Shoot, weapon="revolver-38", skill=14, distance=5, maneuver="move-and-attack"),
+            DATA,
+        )
+    walk = skill(maneuver="move-and-attack", moving="walking")
+    run = skill(maneuver="move-and-attack", moving="running")
+    assert walk - run == 1
+    bow = settle(
+        declare(
+            Shoot,
+            weapon="longbow",
+            skill=14,
+            distance=5,
+            st=11,
+            maneuver="move-and-attack",
+            moving="running",
+        ),
+        DATA,
+    )
+    assert any(m.value == -12 and m.rule == "GUR-MOVE-1" for m in bow.modifiers)
+
+
+def test_gur_core_1_no_4e_bulk() -> None:
+    """GUR-CORE-1, G-5: 4e's Bulk is no 3e statistic: no weapon row, option or modifier has it."""
+    assert not any("bulk" in o.flag for o in options_of(Shoot))
+    assert "bulk" not in DATA.modifiers
+    assert all(not hasattr(w, "bulk") for w in DATA.weapons.values())
+
+
+def test_gur_core_1_all_out_attack_in_an_encounter_leaves_no_defense() -> None:
+    """GUR-CORE-1: after 'Ann all-out attacks Bob' Ann cannot defend until her next maneuver;
+    the shot is +1."""
+    scene = SCENE.replace("skill = 12", "skill = 18")
+    state = engine.open_fight(initial_state(parse_scenario(scene)), GURPS, Dice.scripted([])).state
+    parts = parts_of(state, "Ann all-out attacks Bob", [6, 6, 6])
+    assert {"value": 1, "label": "All-Out Attack", "rule": "GUR-CORE-1"} in parts
+    state = act(state, "Ann all-out attacks Bob", [6, 6, 6])
+    assert gurps_stats(state.combatant("Ann")).all_out
+    # Bob's 18 - 4 (10 yd) - 4 (snap) = 10: 10 hits, no dodge is rolled, damage 2d
+    out = engine.act(state, "Bob shoots Ann", GURPS, Dice.scripted([3, 3, 4, 1, 1]))
+    assert out.record.summary["result"] == "hit"
+    assert any("no active defense" in str(e.get("text", "")) for e in out.record.trace)
+    state = engine.next_round(out.state, GURPS, Dice.scripted([])).state
+    state = act(state, "Ann aims at Bob")
+    assert not gurps_stats(state.combatant("Ann")).all_out
+
+
+def test_gur_core_1_all_out_attack_advances_half_move_forward() -> None:
+    """GUR-CORE-1: the All-Out Attack's advance is at most half Move (Ann's Move 6: 3 yd = 9 ft),
+    forward only."""
+    state = act(opened(), "Ann all-out attacks Bob --to 0,9", [6, 6, 6])
+    assert state.combatant("Ann").position.y_ft == 9
+    with pytest.raises(RuleRefusal, match="half Move"):
+        act(opened(), "Ann all-out attacks Bob --to 0,12")
+    with pytest.raises(RuleRefusal, match="forward"):
+        act(opened(), "Ann all-out attacks Bob --to 0,-6")
+
+
+def test_gur_move_1_moves_and_shoots_in_an_encounter() -> None:
+    """GUR-MOVE-1: 'Ann moves and shoots Bob --to X,Y' moves her first; up to half Move is a
+    walk (-1), more a run (-2), more than Move is refused (DEC-396)."""
+    state = opened()
+    walk = parts_of(state, "Ann moves and shoots Bob --to 6,6", [6, 6, 6])
+    assert any(p["value"] == -1 and p["rule"] == "GUR-MOVE-1" for p in walk)
+    run = parts_of(state, "Ann moves and shoots Bob --to 0,15", [6, 6, 6])
+    assert any(p["value"] == -2 and p["rule"] == "GUR-MOVE-1" for p in run)
+    moved = act(state, "Ann moves and shoots Bob --to 0,15", [6, 6, 6])
+    assert moved.combatant("Ann").position.y_ft == 15
+    with pytest.raises(RuleRefusal, match="at most Move"):
+        act(state, "Ann moves and shoots Bob --to 0,21")
+    with pytest.raises(RuleRefusal, match="--to"):
+        act(state, "Ann moves and shoots Bob")
+
+
+def test_gur_move_1_aim_kept_only_within_the_walking_limits() -> None:
+    """GUR-MOVE-1: an aim carries into Move and Attack only at 2 yd/s or half Move at most
+    (+1 in all); running loses it."""
+    state = act(opened(), "Ann aims at Bob")
+    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    slow = parts_of(state, "Ann moves and shoots Bob --to 0,6", [6, 6, 6])
+    assert any(p["rule"] == "GUR-MOVE-1" and "+1 at most" in str(p["label"]) for p in slow)
+    out = engine.act(state, "Ann moves and shoots Bob --to 0,15", GURPS, Dice.scripted([6, 6, 6]))
+    assert any("aim is lost" in str(e.get("text", "")) for e in out.record.trace)
+
+
+def test_gur_core_1_odds_of_an_all_out_attack() -> None:
+    """GUR-CORE-1, G-1: the +1 shows in the exact odds: skill 9 + 1 hits on 10 or less (1/2)."""
+    plain = declare(Shoot, weapon="revolver-38", skill=7, distance=2, aim=1)
+    aoa = declare(Shoot, weapon="revolver-38", skill=7, distance=2, aim=1, maneuver="all-out")
+    p = {v.stat.name: v.value for v in odds_stats(odds(None, aoa), aoa)}
+    q = {v.stat.name: v.value for v in odds_stats(odds(None, plain), plain)}
+    assert math.isclose(p["p_hit"], 0.5) and math.isclose(q["p_hit"], 81 / 216)
