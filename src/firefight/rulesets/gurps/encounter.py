@@ -33,7 +33,7 @@ from firefight.rulesets.gurps.success import judge
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, named_in_log
 from firefight.scene.events import InitiativeOrdered, PostureChanged, moved_to
-from firefight.scene.lines import OptionKind, one_name, option_point, read_line
+from firefight.scene.lines import OptionKind, Verb, one_name, option_point, read_line, verb_table
 from firefight.scene.points import scene_point
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState, Surprise
 from firefight.trace import Trace, TraceBuilder
@@ -46,6 +46,7 @@ __all__ = [
     "GurpsTurnStarted",
     "apply_gurps_event",
     "gurps_row",
+    "gurps_verbs",
     "initiative",
     "parse_gurps_action",
     "resolve_gurps_action",
@@ -169,6 +170,14 @@ _OPTIONS: dict[str, dict[str, OptionKind]] = {
     "stands": {},
     "drops": {},
 }
+
+
+_WORDS = {"aims": "[at] TARGET", "shoots": "[at] TARGET", "moves": "[to] X,Y"}
+
+
+def gurps_verbs() -> tuple[Verb, ...]:
+    """The verbs :func:`parse_gurps_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
+    return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations={"shoots": (Shoot,)})
 
 
 def parse_gurps_action(text: str, state: EncounterState) -> Action:

@@ -1,0 +1,41 @@
+"""What the GM decides about a table, beside the fight itself: who and what the players see,
+and whether they may declare their own characters' actions.
+
+The settings are the serving process's own (DEC-432): they are no part of the encounter's log,
+which holds only what happened in the fight, and a restart resets them to the default (every
+combatant shown, no numbers for other characters, players watching only).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+
+__all__ = ["TableSettings", "Tables"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableSettings:
+    """``hidden``: combatants players do not see at all; ``opened``: combatants whose figures
+    players see (else a wound described in words); ``players_act``: players may declare their
+    own character's actions."""
+
+    hidden: frozenset[str] = field(default_factory=frozenset)
+    opened: frozenset[str] = field(default_factory=frozenset)
+    players_act: bool = False
+
+
+class Tables:
+    """Every encounter's settings, shared by the request threads of one process."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._settings: dict[str, TableSettings] = {}
+
+    def get(self, encounter: str) -> TableSettings:
+        with self._lock:
+            return self._settings.get(encounter, TableSettings())
+
+    def put(self, encounter: str, settings: TableSettings) -> None:
+        with self._lock:
+            self._settings[encounter] = settings
