@@ -3,7 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 # One venv, two stamps: `make run` installs only what the program needs (the cli, odds
-# and web extras), `make test` upgrades the same venv with the dev extra (every extra plus the checkers).
+# and web extras), `make test` upgrades the same venv with the dev extra (every extra plus
+# the checkers).
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 # pytest-xdist workers: auto is one per core.

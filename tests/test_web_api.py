@@ -222,9 +222,7 @@ def test_bodies_are_validated_with_the_field_path(
 
 def test_a_bad_scenario_names_the_key_path_and_line(client: TestClient) -> None:
     text = (EXAMPLES / "warehouse.toml").read_text().replace("hits = 55", "hits = -5", 1)
-    reply = client.post(
-        "/api/encounters", json={"name": "bad", "scenario": text}, headers=auth(GM)
-    )
+    reply = client.post("/api/encounters", json={"name": "bad", "scenario": text}, headers=auth(GM))
     assert reply.status_code == 422
     body = reply.json()
     assert body["error"] == "scenario" and "hits" in body["where"] and body["line"] > 1
@@ -290,7 +288,9 @@ def test_a_player_declares_only_for_their_character_when_allowed(client: TestCli
     other = {"line": "Viktor waits", "dice": {"seed": 1}}
     reply = client.post("/api/encounters/raid/act", json=other, headers=mara)
     assert reply.status_code == 403 and "Viktor" in reply.json()["message"]
-    odds = client.post("/api/encounters/raid/odds", json={"line": "Mara shoots Viktor"}, headers=mara)
+    odds = client.post(
+        "/api/encounters/raid/odds", json={"line": "Mara shoots Viktor"}, headers=mara
+    )
     assert odds.status_code == 200
     reply = client.post("/api/encounters/raid/act", json=line, headers=mara)
     assert reply.status_code == 200, reply.text
@@ -337,3 +337,20 @@ def test_every_rulesets_form_comes_from_its_declarations(
     line = write_line(actor or names[0], "shoots", target or names[-1])
     action = ruleset.parse_action(line, state)
     assert action.verb == "shoots" and action.actor == (actor or names[0])
+
+
+def test_the_page_follows_writes_made_elsewhere(client: TestClient) -> None:
+    """The reader keeps an encounter as last read only while the store's head says it has not
+    moved: a write through another service (another process, the command line) shows at once."""
+    new(client)
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    from firefight.dice import Dice
+    from firefight.service import EncounterService
+
+    EncounterService(server.store).act("raid", "Jonah waits", Dice.seeded(1))
+    shown = client.get("/api/encounters/raid", headers=auth(GM)).json()
+    assert shown["head"] == 2
+    assert [
+        r["seq"] for r in client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
+    ] == [1, 2]

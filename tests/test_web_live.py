@@ -18,7 +18,9 @@ pytestmark = pytest.mark.slow
 GM = {"Authorization": f"Bearer {KEYS.gm_token()}"}
 
 
-def _changes(base: str, encounter: str, token: str, wanted: int) -> tuple[threading.Event, list[Any]]:
+def _changes(
+    base: str, encounter: str, token: str, wanted: int
+) -> tuple[threading.Event, list[Any]]:
     """Listen to ``encounter``'s event stream in a thread; the event is set once the stream
     is open, and the list gets each change's data, up to ``wanted`` of them."""
     ready = threading.Event()

@@ -259,6 +259,11 @@ class EncounterService:
     def log(self, name: str) -> list[LogRecord]:
         return list(self.load(name).records)
 
+    def records(self, name: str) -> tuple[Ruleset, tuple[LogRecord, ...]]:
+        """The encounter's ruleset and its whole log as stored, not folded (a listing)."""
+        _, ruleset = self._setup(name)
+        return ruleset, self._records(name)
+
     def list(self) -> list[EncounterInfo]:
         return self.store.list()
 

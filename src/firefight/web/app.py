@@ -14,7 +14,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -34,7 +34,7 @@ from firefight.odds.lines import line_odds
 from firefight.scene.lines import write_line
 from firefight.scene.svg import scene_svg
 from firefight.serialize import to_plain
-from firefight.service import Applied, EncounterService
+from firefight.service import Applied, Current, EncounterService
 from firefight.store.base import ConflictError, EncounterExists, EncounterStore
 from firefight.web.bodies import (
     ActBody,
@@ -46,6 +46,7 @@ from firefight.web.bodies import (
     TableBody,
 )
 from firefight.web.live import Hub
+from firefight.web.reader import Reader
 from firefight.web.table import Tables, TableSettings
 from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import log_view, seen_state, state_view, verbs_view
@@ -68,10 +69,13 @@ class Server:
     tables: Tables
     hub: Hub
     examples: Path | None = None
+    service: EncounterService = field(init=False)
+    reader: Reader = field(init=False)
 
-    @property
-    def service(self) -> EncounterService:
-        return EncounterService(self.store)
+    def __post_init__(self) -> None:
+        service = EncounterService(self.store)
+        object.__setattr__(self, "service", service)
+        object.__setattr__(self, "reader", Reader(service))
 
 
 class _Refused(Exception):
@@ -327,8 +331,8 @@ def create_app(server: Server) -> FastAPI:
         server.hub.changed(body.name, applied.record.seq, "created")
         return _applied(applied, info, dice.unused)
 
-    def _current(name: str) -> Any:
-        return server.service.current(name)
+    def _current(name: str) -> Current:
+        return server.reader.current(name)
 
     @app.get("/api/encounters/{name}", tags=["encounters"])
     def show(name: str, scope: ScopeDep) -> dict[str, Any]:
@@ -344,12 +348,8 @@ def create_app(server: Server) -> FastAPI:
     def encounter_log(name: str, scope: ScopeDep) -> dict[str, Any]:
         """Every record; the GM's in the shared envelope with the trace as text."""
         _allowed(scope, name)
-        loaded = server.service.load(name)
-        return {
-            "encounter": name,
-            "head": loaded.head,
-            "records": log_view(loaded.records, loaded.ruleset, scope),
-        }
+        head, ruleset, records = server.reader.log(name)
+        return {"encounter": name, "head": head, "records": log_view(records, ruleset, scope)}
 
     @app.get("/api/encounters/{name}/verbs", tags=["actions"])
     def verbs(name: str, scope: ScopeDep) -> dict[str, Any]:
@@ -380,7 +380,7 @@ def create_app(server: Server) -> FastAPI:
         svg = scene_svg(seen, unit=ruleset.scene_unit, overlay=overlay, caption=caption)
         return Response(svg, media_type="image/svg+xml")
 
-    def _may_declare(scope: Scope, name: str, text: str) -> Any:
+    def _may_declare(scope: Scope, name: str, text: str) -> Current:
         """The current encounter, if ``scope`` may declare ``text`` in it."""
         current = _current(name)
         if scope.is_gm:

@@ -27,6 +27,8 @@ import secrets
 from dataclasses import dataclass
 from typing import Literal
 
+from firefight.errors import FirefightError
+
 __all__ = ["SECRET_ENV", "Keyring", "Scope"]
 
 #: The environment variable that gives several servers one secret (hex, 64 digits).
@@ -74,7 +76,9 @@ class Keyring:
             try:
                 return cls(bytes.fromhex(given))
             except ValueError:
-                raise ValueError(f"{SECRET_ENV} must be at least 32 hex digits") from None
+                raise FirefightError(
+                    f"{SECRET_ENV} must be at least 32 hex digits (64 are best)"
+                ) from None
         return cls(secrets.token_bytes(32))
 
     def _sign(self, scope: bytes) -> str:
