@@ -354,3 +354,39 @@ def test_the_page_follows_writes_made_elsewhere(client: TestClient) -> None:
     assert [
         r["seq"] for r in client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
     ] == [1, 2]
+
+
+@pytest.mark.parametrize("every", [5, 200])
+def test_the_kept_encounter_is_the_folded_log(tmp_path: Path, every: int) -> None:
+    """ReadingService folds only what was appended since it last read, and comes to the same
+    state as folding the whole log, through actions, round changes and undos made elsewhere."""
+    import random
+
+    from firefight.dice import Dice
+    from firefight.errors import FirefightError
+    from firefight.service import EncounterService
+    from firefight.web.reader import ReadingService
+
+    store = open_store(f"sqlite:///{tmp_path / 'r.db'}")
+    plain, reading = EncounterService(store, snapshot_every=every), ReadingService(store)
+    reading.snapshot_every = every
+    plain.new("raid", load_scenario(EXAMPLES / "warehouse.toml"), Dice.seeded(1))
+    rng = random.Random(7)
+    people = ["Mara", "Jonah", "Viktor", "Lev"]
+    for step in range(40):
+        writer = plain if step % 2 else reading
+        roll = rng.random()
+        try:
+            if roll < 0.6:
+                a, b = rng.sample(people, 2)
+                writer.act("raid", f"{a} shoots {b} --ap 1", Dice.seeded(step))
+            elif roll < 0.8:
+                writer.next_round("raid", Dice.seeded(step))
+            else:
+                writer.undo("raid")
+        except FirefightError:
+            pass
+        assert reading.current("raid").state == plain.load("raid").state, step
+        head, _, records = reading.listing("raid")
+        assert [r.seq for r in records] == list(range(1, head + 1))
+    store.close()

@@ -34,7 +34,7 @@ from firefight.odds.lines import line_odds
 from firefight.scene.lines import write_line
 from firefight.scene.svg import scene_svg
 from firefight.serialize import to_plain
-from firefight.service import Applied, Current, EncounterService
+from firefight.service import Applied, Current
 from firefight.store.base import ConflictError, EncounterExists, EncounterStore
 from firefight.web.bodies import (
     ActBody,
@@ -46,7 +46,7 @@ from firefight.web.bodies import (
     TableBody,
 )
 from firefight.web.live import Hub
-from firefight.web.reader import Reader
+from firefight.web.reader import ReadingService
 from firefight.web.table import Tables, TableSettings
 from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import log_view, seen_state, state_view, verbs_view
@@ -69,13 +69,10 @@ class Server:
     tables: Tables
     hub: Hub
     examples: Path | None = None
-    service: EncounterService = field(init=False)
-    reader: Reader = field(init=False)
+    service: ReadingService = field(init=False)
 
     def __post_init__(self) -> None:
-        service = EncounterService(self.store)
-        object.__setattr__(self, "service", service)
-        object.__setattr__(self, "reader", Reader(service))
+        object.__setattr__(self, "service", ReadingService(self.store))
 
 
 class _Refused(Exception):
@@ -332,7 +329,7 @@ def create_app(server: Server) -> FastAPI:
         return _applied(applied, info, dice.unused)
 
     def _current(name: str) -> Current:
-        return server.reader.current(name)
+        return server.service.current(name)
 
     @app.get("/api/encounters/{name}", tags=["encounters"])
     def show(name: str, scope: ScopeDep) -> dict[str, Any]:
@@ -348,7 +345,7 @@ def create_app(server: Server) -> FastAPI:
     def encounter_log(name: str, scope: ScopeDep) -> dict[str, Any]:
         """Every record; the GM's in the shared envelope with the trace as text."""
         _allowed(scope, name)
-        head, ruleset, records = server.reader.log(name)
+        head, ruleset, records = server.service.listing(name)
         return {"encounter": name, "head": head, "records": log_view(records, ruleset, scope)}
 
     @app.get("/api/encounters/{name}/verbs", tags=["actions"])
