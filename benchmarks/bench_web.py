@@ -2,9 +2,12 @@
 
 Run with ``python benchmarks/bench_web.py`` (50 clients on 10 encounters for 60 s, SQLite in a
 temporary file); ``--store URL --servers 2`` runs two server processes over one PostgreSQL
-database, the clients split between them. Each client plays one encounter of the bundled
-warehouse raid, mixing reads (the state, the log, the map) with actions (a shot), round changes
-and undos, as a table of players and a GM would. Reported:
+database, the clients split between them. By default each client sends its next request as
+soon as it has the answer (the server saturated: latency is then about clients / throughput);
+``--pause S`` makes each wait S seconds on average in between, as a page does. Each client
+plays one encounter of the bundled warehouse raid, mixing reads (the state, the log, the map)
+with actions (a shot), round changes and undos, as a table of players and a GM would.
+Reported:
 
 - latency per kind of request, p50 and p99, and over all requests;
 - errors: transport failures and 5xx answers (refusals and 409 conflicts are the rules and the
@@ -105,12 +108,14 @@ class Load:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-def _client(base: str, encounter: str, seed: int, stop: float, load: Load) -> None:
+def _client(base: str, encounter: str, seed: int, stop: float, pause: float, load: Load) -> None:
     rng = random.Random(seed)
     headers = {"Authorization": f"Bearer {KEYS.gm_token()}"}
     path = f"/api/encounters/{encounter}"
     with httpx.Client(base_url=base, headers=headers, timeout=30) as http:
         while time.monotonic() < stop:
+            if pause:
+                time.sleep(rng.uniform(0, 2 * pause))
             roll = rng.random()
             if roll < 0.3:
                 kind, method, url, body = "show", "GET", path, None
@@ -163,12 +168,19 @@ def _check_logs(base: str, encounters: list[str], load: Load) -> dict[str, int]:
 
 
 def run_load(
-    bases: list[str], *, clients: int, encounters: int, seconds: float, example: Path
+    bases: list[str],
+    *,
+    clients: int,
+    encounters: int,
+    seconds: float,
+    example: Path,
+    pause: float = 0.0,
 ) -> tuple[Load, dict[str, int]]:
     """Create the encounters, run the clients (spread over ``bases``), check the logs."""
     headers = {"Authorization": f"Bearer {KEYS.gm_token()}"}
     text = example.read_text(encoding="utf-8")
-    names = [f"load-{i}" for i in range(encounters)]
+    run = f"{time.time_ns():x}"  # a store used before keeps its encounters: new names
+    names = [f"load-{run}-{i}" for i in range(encounters)]
     for name in names:
         body = {"name": name, "scenario": text, "dice": {"seed": 1}}
         reply = httpx.post(f"{bases[0]}/api/encounters", json=body, headers=headers, timeout=60)
@@ -178,7 +190,7 @@ def run_load(
     threads = [
         threading.Thread(
             target=_client,
-            args=(bases[i % len(bases)], names[i % encounters], i, stop, load),
+            args=(bases[i % len(bases)], names[i % encounters], i, stop, pause, load),
             daemon=True,
         )
         for i in range(clients)
@@ -221,6 +233,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--store", help="database URL (default: a temporary SQLite file)")
     parser.add_argument("--servers", type=int, default=1, help="server processes (1 or 2)")
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=0.0,
+        help="mean seconds a client waits between requests (default 0: as fast as it can)",
+    )
     args = parser.parse_args(argv)
     example = Path(__file__).resolve().parents[1] / "examples" / "warehouse.toml"
     with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
@@ -228,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
         bases = [stack.enter_context(running_server(url)) for _ in range(args.servers)]
         print(
             f"{args.clients} clients, {args.encounters} encounters, {args.seconds:g} s, "
-            f"{args.servers} server(s) over {url.split(':', 1)[0]}"
+            f"pause {args.pause:g} s, {args.servers} server(s) over {url.split(':', 1)[0]}"
         )
         load, counted = run_load(
             bases,
@@ -236,6 +254,7 @@ def main(argv: list[str] | None = None) -> int:
             encounters=args.encounters,
             seconds=args.seconds,
             example=example,
+            pause=args.pause,
         )
     report(load, counted, args.seconds)
     return 1 if load.errors else 0

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
 from store_support import backend_url
 from web_support import KEYS, running_server
 
@@ -54,6 +55,7 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
     from playwright.sync_api import Browser, expect
 
     assert isinstance(browser, Browser)
+    expect.set_options(timeout=WAIT_MS)
     shots = os.environ.get("FIREFIGHT_SCREENSHOTS")
     with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
         gm = browser.new_page(viewport={"width": 1280, "height": 800})
@@ -104,6 +106,12 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
         gm.click("#commit")
         expect(gm.locator("#act-msg")).to_contain_text("Refused (R-6)")
         expect(gm.locator("#turn")).to_contain_text("Log at record 3")
+
+        # Both pages fit their screens (1280×800, a tablet held upright): nothing runs off the
+        # side but the state table, which scrolls in its own box.
+        player.set_viewport_size({"width": 768, "height": 1024})
+        for page in (gm, player):
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
         # The player's token cannot do what the GM does.
         status = player.evaluate(

@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 import pytest
+
 from store_support import backend_url
 from web_support import KEYS, running_server
 
@@ -95,3 +96,17 @@ def test_two_servers_over_postgres_stay_in_step(tmp_path: Path) -> None:
         _act(first, "Viktor waits")
         _wait_for(mine, 2)
         assert [h["head"] for h in mine] == [done["head"] + 1, done["head"] + 2]
+
+
+def test_the_load_benchmark_counts_every_record(tmp_path: Path) -> None:
+    """benchmarks/bench_web.py stays runnable (nothing timed): a short run, no errors, and the
+    logs read back with one record per write acknowledged."""
+    import bench_web
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "warehouse.toml"
+    with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
+        load, counted = bench_web.run_load(
+            [base], clients=3, encounters=2, seconds=1.0, example=example
+        )
+    assert load.errors == []
+    assert sum(counted.values()) == 2 + sum(load.writes.values())

@@ -501,11 +501,7 @@ def play(
                 "store": where if save else None,
                 # No timestamps: the same scenario plays to the same bytes every time.
                 "records": [
-                    {
-                        k: v
-                        for k, v in record_json(r, undone, ruleset).items()
-                        if k != "recorded_at"
-                    }
+                    {k: v for k, v in record_json(r, undone, ruleset).items() if k != "recorded_at"}
                     for r in records
                 ],
                 "state": state_json(name, state),
