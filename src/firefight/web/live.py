@@ -93,19 +93,40 @@ class PostgresRelay:
         self._thread.start()
 
     def send(self, message: str) -> None:
+        import psycopg
+
         payload = json.dumps({"origin": self._origin, "message": message})
         with self._send_lock:
-            self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+            try:
+                if self._sender.closed:
+                    self._sender = psycopg.connect(self._conninfo, autocommit=True)
+                self._sender.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+            except psycopg.Error:
+                # The change is written; only other servers' pages miss this notice (they
+                # catch up with the next one, or on reload).
+                log.exception("could not tell the other servers of a change")
 
     def _listen(self) -> None:
         while not self._stop.is_set():
             try:
                 for note in self._listener.notifies(timeout=0.5):
                     self._heard(note.payload)
-            except Exception:  # a dropped connection: said once, and the pages stop hearing
-                if not self._stop.is_set():
-                    log.exception("the PostgreSQL listener stopped")
-                return
+            except Exception:  # a dropped connection: said, and made again a second later
+                if self._stop.is_set():
+                    return
+                log.exception("the PostgreSQL listener lost its connection; reconnecting")
+                self._stop.wait(1.0)
+                self._reconnect()
+
+    def _reconnect(self) -> None:
+        import psycopg
+
+        try:
+            self._listener.close()
+            self._listener = psycopg.connect(self._conninfo, autocommit=True)
+            self._listener.execute(f"LISTEN {CHANNEL}")
+        except psycopg.Error:
+            log.exception("the PostgreSQL listener could not reconnect; trying again")
 
     def _heard(self, payload: str) -> None:
         data: dict[str, Any] = json.loads(payload)
