@@ -17,6 +17,7 @@ from firefight.scene.lines import write_line
 from firefight.store import open_store
 from firefight.web.app import Server, create_app
 from firefight.web.live import Hub
+from firefight.web.reader import ReadingService
 from firefight.web.table import Tables
 from firefight.web.tokens import Keyring
 from firefight.web.views import verbs_view
@@ -29,7 +30,9 @@ GM = KEYS.gm_token()
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     store = open_store(f"sqlite:///{tmp_path / 'web.db'}")
-    server = Server(store=store, keys=KEYS, tables=Tables(), hub=Hub(), examples=EXAMPLES)
+    server = Server(
+        service=ReadingService(store), keys=KEYS, tables=Tables(), hub=Hub(), examples=EXAMPLES
+    )
     with TestClient(create_app(server), raise_server_exceptions=False) as c:
         yield c
     store.close()
@@ -313,6 +316,10 @@ def test_odds_of_a_line_and_the_map_with_its_shapes(client: TestClient) -> None:
         "/api/encounters/raid/map.svg", params={"line": "Jonah shoots Viktor"}, headers=auth(GM)
     ).text
     assert 'class="overlay"' not in plain and 'class="overlay"' in shot
+    refused = client.post(
+        "/api/encounters/raid/odds", json={"line": "Lev shoots Mara"}, headers=auth(GM)
+    )
+    assert refused.status_code == 422 and refused.json()["line"] == "Lev shoots Mara"
 
 
 @pytest.mark.parametrize(
@@ -365,7 +372,6 @@ def test_the_kept_encounter_is_the_folded_log(tmp_path: Path, every: int) -> Non
     from firefight.dice import Dice
     from firefight.errors import FirefightError
     from firefight.service import EncounterService
-    from firefight.web.reader import ReadingService
 
     store = open_store(f"sqlite:///{tmp_path / 'r.db'}")
     plain, reading = EncounterService(store, snapshot_every=every), ReadingService(store)

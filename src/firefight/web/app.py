@@ -14,7 +14,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -61,18 +61,18 @@ KEEPALIVE_S = 15.0
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Server:
-    """What the app serves from: the store, the keyring, the table settings, the event hub and
-    the folder of bundled scenarios (None: none offered)."""
+    """What the app serves from: the service over the store, the keyring, the table settings,
+    the event hub and the folder of bundled scenarios (None: none offered)."""
 
-    store: EncounterStore
+    service: ReadingService
     keys: Keyring
     tables: Tables
     hub: Hub
     examples: Path | None = None
-    service: ReadingService = field(init=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "service", ReadingService(self.store))
+    @property
+    def store(self) -> EncounterStore:
+        return self.service.store
 
 
 class _Refused(Exception):
@@ -392,13 +392,18 @@ def create_app(server: Server) -> FastAPI:
         return current
 
     @app.post("/api/encounters/{name}/odds", tags=["actions"])
-    def odds(name: str, body: LineBody, scope: ScopeDep) -> dict[str, Any]:
+    def odds(name: str, body: LineBody, scope: ScopeDep) -> Any:
         """The odds of an action before it is declared (sampled through the ruleset's own
-        resolver; docs/web.md); a refused line is refused as when declared."""
+        resolver; docs/web.md); a refused line is refused as when declared, with the line it
+        composed (the map can still draw it)."""
         _allowed(scope, name)
         text = _line(body)
         current = _may_declare(scope, name, text)
-        found = line_odds(current.state, current.ruleset, text)
+        try:
+            found = line_odds(current.state, current.ruleset, text)
+        except RuleRefusal as exc:
+            refused = {"error": "refused", "rule": exc.rule, "message": exc.reason, "line": text}
+            return JSONResponse(refused, status_code=422)
         return {
             "line": text,
             "actor": found.actor,

@@ -13,6 +13,7 @@ from firefight.cli.common import console, err_console, refusals
 from firefight.store import open_store, resolve_url
 from firefight.web.app import Server, create_app
 from firefight.web.live import Hub, PostgresRelay
+from firefight.web.reader import ReadingService
 from firefight.web.table import Tables
 from firefight.web.tokens import SECRET_ENV, Keyring
 
@@ -35,7 +36,13 @@ def make_server(url: str | None, keys: Keyring) -> Server:
     hub = Hub()
     if store.backend == "postgresql":
         hub.relay = PostgresRelay(hub, resolved.replace("postgresql+psycopg://", "postgresql://"))
-    return Server(store=store, keys=keys, tables=Tables(), hub=hub, examples=bundled_examples())
+    return Server(
+        service=ReadingService(store),
+        keys=keys,
+        tables=Tables(),
+        hub=hub,
+        examples=bundled_examples(),
+    )
 
 
 def serve(

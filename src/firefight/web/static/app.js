@@ -217,7 +217,9 @@ async function showOdds() {
       el("tr", {}, el("td", {}, word), el("td", {}, (100 * p).toFixed(1) + "%")));
     $("odds").replaceChildren(el("div", {}, `Odds (${found.method}, ${found.samples} samples):`), el("table", { id: "odds-table" }, rows));
   } catch (error) {
-    composedLine = "";
+    // A refused action is still drawn (its line of fire shows why, often enough).
+    composedLine = (error.data && error.data.line) || "";
+    $("composed").textContent = composedLine;
     $("odds").textContent = "";
     say("act-msg", failure(error), "error");
   }
