@@ -279,6 +279,13 @@ def test_a_player_sees_words_not_figures_and_no_hidden_combatant(client: TestCli
     assert ">Lev</text>" not in svg and ">Viktor</text>" in svg
     log = client.get("/api/encounters/raid/log", headers=mara).json()["records"]
     assert "trace" not in log[0] and "events" not in log[0] and "narration" not in log[0]
+    # A hidden combatant's deeds are not told by name either.
+    lev = {"line": "Jonah shoots Lev", "dice": {"seed": 1}}
+    assert client.post("/api/encounters/raid/act", json=lev, headers=auth(GM)).is_success
+    log = client.get("/api/encounters/raid/log", headers=mara).json()["records"]
+    assert log[-1]["text"] == "something unseen happens" and "Lev" not in str(log)
+    gm_log = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
+    assert gm_log[-1]["text"] == "Jonah shoots Lev"
 
 
 def test_a_player_declares_only_for_their_character_when_allowed(client: TestClient) -> None:

@@ -346,7 +346,9 @@ def create_app(server: Server) -> FastAPI:
         """Every record; the GM's in the shared envelope with the trace as text."""
         _allowed(scope, name)
         head, ruleset, records = server.service.listing(name)
-        return {"encounter": name, "head": head, "records": log_view(records, ruleset, scope)}
+        hidden = server.tables.get(name).hidden
+        shown = log_view(records, ruleset, scope, hidden)
+        return {"encounter": name, "head": head, "records": shown}
 
     @app.get("/api/encounters/{name}/verbs", tags=["actions"])
     def verbs(name: str, scope: ScopeDep) -> dict[str, Any]:

@@ -11,6 +11,7 @@ hits and status of :class:`~firefight.scene.state.CombatantState`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -118,9 +119,20 @@ def state_view(
     return view
 
 
-def log_view(records: Sequence[LogRecord], ruleset: Ruleset, scope: Scope) -> list[dict[str, Any]]:
+def _names_hidden(text: str, hidden: frozenset[str]) -> bool:
+    words = text.lower()
+    return any(re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", words) for n in hidden)
+
+
+def log_view(
+    records: Sequence[LogRecord],
+    ruleset: Ruleset,
+    scope: Scope,
+    hidden: frozenset[str] = frozenset(),
+) -> list[dict[str, Any]]:
     """The log: every record's envelope and its trace as text for the GM; for a player what was
-    declared and what it came to, in words."""
+    declared and what it came to, in words, and a line that names a ``hidden`` combatant only
+    as something unseen."""
     undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
     shown = []
     for r in records:
@@ -130,6 +142,8 @@ def log_view(records: Sequence[LogRecord], ruleset: Ruleset, scope: Scope) -> li
             shown.append(data)
             continue
         entry: dict[str, Any] = {k: data[k] for k in ("seq", "kind", "round", "text") if k in data}
+        if _names_hidden(r.text, hidden - {scope.character}):
+            entry["text"] = "something unseen happens"
         result = data.get("result")
         if isinstance(result, dict):
             entry["outcome"] = result.get("outcome")

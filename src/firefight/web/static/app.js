@@ -292,6 +292,7 @@ async function create(event) {
   try {
     await api("POST", "/api/encounters", body);
     say("create-msg", `Created ${body.name}.`, "ok");
+    $("create").hidden = true;
     await loadEncounters();
     await openEncounter(body.name);
   } catch (error) {
