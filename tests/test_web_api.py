@@ -323,6 +323,10 @@ def test_odds_of_a_line_and_the_map_with_its_shapes(client: TestClient) -> None:
         "/api/encounters/raid/map.svg", params={"line": "Jonah shoots Viktor"}, headers=auth(GM)
     ).text
     assert 'class="overlay"' not in plain and 'class="overlay"' in shot
+    waits = client.post(
+        "/api/encounters/raid/odds", json={"line": "Jonah waits"}, headers=auth(GM)
+    ).json()
+    assert (waits["method"], waits["outcomes"], waits["samples"]) == ("exact", {"done": 1.0}, None)
     refused = client.post(
         "/api/encounters/raid/odds", json={"line": "Lev shoots Mara"}, headers=auth(GM)
     )
