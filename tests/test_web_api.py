@@ -122,6 +122,9 @@ def test_every_endpoint_with_every_kind_of_token(
 def test_token_in_the_query_opens_a_page(client: TestClient) -> None:
     reply = client.get(f"/?token={GM}")
     assert reply.status_code == 200 and 'data-role="gm"' in reply.text
+    # The token is in the page's URL: it is never passed on, and the page runs only its own.
+    assert reply.headers["referrer-policy"] == "no-referrer"
+    assert "default-src 'self'" in reply.headers["content-security-policy"]
     player = KEYS.player_token("raid", "Mara")
     assert 'data-role="player"' in client.get(f"/play?token={player}").text
     assert client.get(f"/?token={player}").status_code == 403
