@@ -96,6 +96,16 @@ def test_two_servers_over_postgres_stay_in_step(tmp_path: Path) -> None:
         _act(first, "Viktor waits")
         _wait_for(mine, 2)
         assert [h["head"] for h in mine] == [done["head"] + 1, done["head"] + 2]
+        # The GM hides Lev on one server: the other's player pages stop showing him too, and
+        # the pages are told only that the table changed, not what is hidden (DEC-432).
+        mara = KEYS.player_token("raid", "Mara")
+        _, told = _changes(second, "raid", mara, 1)
+        hide = {"hidden": ["Lev"]}
+        assert httpx.put(f"{first}/api/encounters/raid/table", json=hide, headers=GM).is_success
+        _wait_for(told, 1)
+        assert told[0] == {"encounter": "raid", "head": None, "what": "table"}
+        seen = httpx.get(f"{second}/api/encounters/raid", params={"token": mara}).json()
+        assert "Lev" not in [r["name"] for r in seen["rows"]]
 
 
 def test_the_load_benchmark_counts_every_record(tmp_path: Path) -> None:

@@ -47,7 +47,7 @@ from firefight.web.bodies import (
 )
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
-from firefight.web.table import Tables, TableSettings
+from firefight.web.table import Tables, TableSettings, settings_json
 from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import log_view, seen_state, state_view, verbs_view
 
@@ -456,12 +456,7 @@ def create_app(server: Server) -> FastAPI:
     @app.get("/api/encounters/{name}/table", tags=["table"])
     def get_table(name: str, scope: GmDep) -> dict[str, Any]:
         """What players see and may do in this encounter."""
-        settings = server.tables.get(name)
-        return {
-            "hidden": sorted(settings.hidden),
-            "opened": sorted(settings.opened),
-            "players_act": settings.players_act,
-        }
+        return settings_json(server.tables.get(name))
 
     @app.put("/api/encounters/{name}/table", tags=["table"])
     def put_table(name: str, body: TableBody, scope: GmDep) -> dict[str, Any]:
@@ -469,15 +464,13 @@ def create_app(server: Server) -> FastAPI:
         state = _current(name).state
         for who in (*body.hidden, *body.opened):
             state.combatant(who)  # an unknown name is refused with the closest ones
-        server.tables.put(
-            name,
-            TableSettings(
-                hidden=frozenset(body.hidden),
-                opened=frozenset(body.opened),
-                players_act=body.players_act,
-            ),
+        settings = TableSettings(
+            hidden=frozenset(body.hidden),
+            opened=frozenset(body.opened),
+            players_act=body.players_act,
         )
-        server.hub.changed(name, None, "table")
+        server.tables.put(name, settings)
+        server.hub.changed(name, None, "table", settings)
         return get_table(name, scope)
 
     @app.get("/api/encounters/{name}/players", tags=["table"])

@@ -18,6 +18,8 @@ import os
 import threading
 from typing import Any
 
+from firefight.web.table import Tables, TableSettings, settings_from_json, settings_json
+
 __all__ = ["CHANNEL", "Hub", "PostgresRelay"]
 
 #: The PostgreSQL channel changes travel on.
@@ -32,9 +34,12 @@ log = logging.getLogger(__name__)
 class Hub:
     """The event streams of this process, per encounter; safe to publish to from any thread."""
 
-    def __init__(self) -> None:
+    def __init__(self, tables: Tables | None = None) -> None:
+        """``tables``: this process's table settings, which other servers' changes to them
+        update (DEC-432)."""
         self._lock = threading.Lock()
         self._streams: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Queue[str]]]] = {}
+        self._tables = tables
         self.relay: PostgresRelay | None = None
 
     def subscribe(self, encounter: str) -> asyncio.Queue[str]:
@@ -49,12 +54,28 @@ class Hub:
             for entry in [e for e in streams if e[1] is queue]:
                 streams.discard(entry)
 
-    def changed(self, encounter: str, head: int | None, what: str) -> None:
-        """Tell every page on ``encounter`` (in every process, through the relay) it moved."""
-        message = json.dumps({"encounter": encounter, "head": head, "what": what})
-        self.deliver(encounter, message)
+    def changed(
+        self,
+        encounter: str,
+        head: int | None,
+        what: str,
+        settings: TableSettings | None = None,
+    ) -> None:
+        """Tell every page on ``encounter`` (in every process, through the relay) it moved;
+        new table ``settings`` go to the other servers, never to the pages."""
+        message = {"encounter": encounter, "head": head, "what": what}
+        self.deliver(encounter, json.dumps(message))
         if self.relay is not None:
-            self.relay.send(message)
+            shared = {**message, "settings": settings_json(settings)} if settings else message
+            self.relay.send(json.dumps(shared))
+
+    def heard(self, message: str) -> None:
+        """A change another server made: its table settings taken, its pages told."""
+        data = json.loads(message)
+        settings = data.pop("settings", None)
+        if settings is not None and self._tables is not None:
+            self._tables.put(data["encounter"], settings_from_json(settings))
+        self.deliver(str(data["encounter"]), json.dumps(data))
 
     def deliver(self, encounter: str, message: str) -> None:
         """Hand ``message`` to this process's streams on ``encounter``."""
@@ -132,8 +153,7 @@ class PostgresRelay:
         data: dict[str, Any] = json.loads(payload)
         if data.get("origin") == self._origin:
             return
-        message = str(data["message"])
-        self._hub.deliver(str(json.loads(message)["encounter"]), message)
+        self._hub.heard(str(data["message"]))
 
     def close(self) -> None:
         self._stop.set()

@@ -33,13 +33,14 @@ def make_server(url: str | None, keys: Keyring) -> Server:
     default when None), with the PostgreSQL relay when the store is PostgreSQL."""
     resolved = resolve_url(url)
     store = open_store(resolved)
-    hub = Hub()
+    tables = Tables()
+    hub = Hub(tables)
     if store.backend == "postgresql":
         hub.relay = PostgresRelay(hub, resolved.replace("postgresql+psycopg://", "postgresql://"))
     return Server(
         service=ReadingService(store),
         keys=keys,
-        tables=Tables(),
+        tables=tables,
         hub=hub,
         examples=bundled_examples(),
     )

@@ -1,8 +1,9 @@
 """What the GM decides about a table, beside the fight itself: who and what the players see,
 and whether they may declare their own characters' actions.
 
-The settings are the serving process's own (DEC-432): they are no part of the encounter's log,
-which holds only what happened in the fight, and a restart resets them to the default (every
+The settings are the serving processes' own (DEC-432): they are no part of the encounter's log,
+which holds only what happened in the fight. Servers over one PostgreSQL database pass a change
+on to each other (:mod:`firefight.web.live`); a restart resets them to the default (every
 combatant shown, no numbers for other characters, players watching only).
 """
 
@@ -10,8 +11,9 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from typing import Any
 
-__all__ = ["TableSettings", "Tables"]
+__all__ = ["TableSettings", "Tables", "settings_from_json", "settings_json"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -23,6 +25,23 @@ class TableSettings:
     hidden: frozenset[str] = field(default_factory=frozenset)
     opened: frozenset[str] = field(default_factory=frozenset)
     players_act: bool = False
+
+
+def settings_json(settings: TableSettings) -> dict[str, Any]:
+    """The settings as JSON (the API's ``table`` and the servers' messages)."""
+    return {
+        "hidden": sorted(settings.hidden),
+        "opened": sorted(settings.opened),
+        "players_act": settings.players_act,
+    }
+
+
+def settings_from_json(data: dict[str, Any]) -> TableSettings:
+    return TableSettings(
+        hidden=frozenset(data["hidden"]),
+        opened=frozenset(data["opened"]),
+        players_act=bool(data["players_act"]),
+    )
 
 
 class Tables:

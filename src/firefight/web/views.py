@@ -21,7 +21,7 @@ from firefight.encounter.narrate import render_trace
 from firefight.frozen import replace
 from firefight.rulesets.base import Ruleset, combatant_status
 from firefight.scene.state import CombatantState, EncounterState
-from firefight.web.table import TableSettings
+from firefight.web.table import TableSettings, settings_json
 from firefight.web.tokens import Scope
 
 __all__ = ["log_view", "seen_state", "state_view", "verbs_view", "wounds"]
@@ -104,11 +104,7 @@ def state_view(
             for c in state.combatants
         ]
         view["scene"] = list(ruleset.describe_scene(state))
-        view["settings"] = {
-            "hidden": sorted(settings.hidden),
-            "opened": sorted(settings.opened),
-            "players_act": settings.players_act,
-        }
+        view["settings"] = settings_json(settings)
         view["state"] = state_json(name, state)
     else:
         view["you"] = scope.character
