@@ -2,8 +2,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# One venv, two stamps: `make run` installs only what the program needs (the cli and odds
-# extras), `make test` upgrades the same venv with the dev extra (every extra plus the checkers).
+# One venv, two stamps: `make run` installs only what the program needs (the cli, odds
+# and web extras), `make test` upgrades the same venv with the dev extra (every extra plus
+# the checkers).
 RUN_STAMP := $(VENV)/.installed-run
 DEV_STAMP := $(VENV)/.installed-dev
 # pytest-xdist workers: auto is one per core.
@@ -16,7 +17,7 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(RUN_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[cli,odds]'
+	$(BIN)/pip install --quiet -e '.[cli,odds,web]'
 	touch $@
 
 # dev holds everything run needs, so installing it satisfies the run stamp too.
@@ -53,6 +54,7 @@ bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/odds_exact.py
 	$(BIN)/python benchmarks/odds_montecarlo.py
 	$(BIN)/python benchmarks/odds_sweep.py
+	$(BIN)/python benchmarks/bench_web.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

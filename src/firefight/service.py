@@ -117,6 +117,16 @@ def _reaches_back(records: Iterable[LogRecord], seq: int) -> int | None:
     )
 
 
+def _expecting(current: Current, expected_head: int | None) -> Current:
+    """``current``, if it stands at the head the caller built on (when one is given): a
+    command built on an older view of the fight is refused before it is resolved."""
+    if expected_head is not None and expected_head != current.head:
+        from firefight.store.base import ConflictError
+
+        raise ConflictError(current.name, expected_head=expected_head, actual_head=current.head)
+    return current
+
+
 class EncounterService:
     """new / act / next_round / undo / show / log / export / import over a store."""
 
@@ -249,6 +259,11 @@ class EncounterService:
     def log(self, name: str) -> list[LogRecord]:
         return list(self.load(name).records)
 
+    def records(self, name: str) -> tuple[Ruleset, tuple[LogRecord, ...]]:
+        """The encounter's ruleset and its whole log as stored, not folded (a listing)."""
+        _, ruleset = self._setup(name)
+        return ruleset, self._records(name)
+
     def list(self) -> list[EncounterInfo]:
         return self.store.list()
 
@@ -310,22 +325,23 @@ class EncounterService:
             raise
         return Applied(name=name, record=replace(opening.record, seq=seq), state=opening.state)
 
-    def act(self, name: str, text: str, dice: Dice) -> Applied:
-        """Declare an action; refused actions change nothing."""
-        current = self.current(name)
+    def act(self, name: str, text: str, dice: Dice, *, expected_head: int | None = None) -> Applied:
+        """Declare an action; refused actions change nothing. ``expected_head``: the head the
+        caller saw; another head is a :class:`~firefight.store.base.ConflictError`."""
+        current = _expecting(self.current(name), expected_head)
         return self._applied(current, engine.act(current.state, text, current.ruleset, dice))
 
-    def next_round(self, name: str, dice: Dice) -> Applied:
+    def next_round(self, name: str, dice: Dice, *, expected_head: int | None = None) -> Applied:
         """Upkeep, then the next round and its initiative."""
-        current = self.current(name)
+        current = _expecting(self.current(name), expected_head)
         return self._applied(current, engine.next_round(current.state, current.ruleset, dice))
 
-    def undo(self, name: str) -> Applied:
+    def undo(self, name: str, *, expected_head: int | None = None) -> Applied:
         """Revert the last action or round change still in force, by appending an undo."""
         scenario, ruleset = self._setup(name)
         # Two records in force after the fold's start: the one to revert and one before it
         # (the opening round is never undone). Short of that the fold starts further back.
-        current = self._current(name, scenario, ruleset, in_force=2)
+        current = _expecting(self._current(name, scenario, ruleset, in_force=2), expected_head)
         in_force = current.in_force()
         if len(in_force) <= 1:
             raise RuleRefusal(UNDO_RULE, "There is nothing to undo: the fight has only begun.")

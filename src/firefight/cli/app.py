@@ -25,6 +25,7 @@ _GROUPS = {
     "schema": Lazy.of(
         "firefight.cli.envelope", "schema", "The JSON Schema of every resolution (--json)."
     ),
+    "serve": Lazy.of("firefight.web.serve", "serve", "The GM's and the players' web pages."),
     "rulesets": Lazy.of("firefight.cli.catalog", "list_rulesets", "The installed rulesets."),
     "weapons": Lazy.of("firefight.cli.catalog", "weapons", "The weapon catalog of a ruleset."),
     "cheatsheet": Lazy.of(

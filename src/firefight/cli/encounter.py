@@ -54,7 +54,7 @@ from firefight.text import printable
 if TYPE_CHECKING:
     from firefight.store.sql import SqlStore
 
-__all__ = ["app", "play_scenario", "show_records", "state_json"]
+__all__ = ["app", "applied_json", "play_scenario", "record_json", "show_records", "state_json"]
 
 app = typer.Typer(
     help="Run an encounter round by round: new, act, next-round, show, log, undo, export...",
@@ -176,7 +176,7 @@ def _resolution(
     )
 
 
-def _record_json(record: LogRecord, undone: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
+def record_json(record: LogRecord, undone: dict[int, int], ruleset: Ruleset) -> dict[str, Any]:
     """A record of the log; an action's or a round's resolution in the envelope's shape."""
     data = record.to_json()
     if record.kind != "undo":
@@ -191,7 +191,7 @@ def _record_json(record: LogRecord, undone: dict[int, int], ruleset: Ruleset) ->
     return data
 
 
-def _applied_json(
+def applied_json(
     applied: Applied, dice_info: dict[str, object] | None, unused: Sequence[int] = ()
 ) -> dict[str, object]:
     """``new``, ``act`` and ``next-round``: the envelope of what was resolved, then the
@@ -203,11 +203,11 @@ def _applied_json(
         payload.update(_resolution(applied.record, ruleset, dice, applied.action))
     payload |= {
         "encounter": applied.name,
-        "record": _record_json(applied.record, {}, ruleset),
+        "record": record_json(applied.record, {}, ruleset),
         "state": state_json(applied.name, applied.state),
     }
     if applied.reverted is not None:
-        payload["reverted"] = _record_json(applied.reverted, {}, ruleset)
+        payload["reverted"] = record_json(applied.reverted, {}, ruleset)
     return payload
 
 
@@ -267,7 +267,7 @@ def new(
     with _service(store) as service:
         applied = service.new(name, parsed, dice)
     if as_json:
-        emit_json(_applied_json(applied, dice_info, dice.unused))
+        emit_json(applied_json(applied, dice_info, dice.unused))
         return
     console.print(f"[bold]{escape(parsed.title)}[/] saved as [bold]{escape(name)}[/]")
     _show_applied(applied, dice_info, dice.unused)
@@ -291,7 +291,7 @@ def act(
     ):
         applied = service.act(name, action, dice)
     if as_json:
-        emit_json(_applied_json(applied, dice_info, dice.unused))
+        emit_json(applied_json(applied, dice_info, dice.unused))
         return
     _show_applied(applied, dice_info, dice.unused)
 
@@ -310,7 +310,7 @@ def next_round(
     with _service(store) as service:
         applied = service.next_round(name, dice)
     if as_json:
-        emit_json(_applied_json(applied, dice_info, dice.unused))
+        emit_json(applied_json(applied, dice_info, dice.unused))
         return
     _show_applied(applied, dice_info, dice.unused)
 
@@ -321,7 +321,7 @@ def undo(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> Non
     with _service(store) as service:
         applied = service.undo(name)
     if as_json:
-        emit_json(_applied_json(applied, None))
+        emit_json(applied_json(applied, None))
         return
     assert applied.reverted is not None
     console.print(
@@ -423,7 +423,7 @@ def log(
         emit_json(
             {
                 "encounter": name,
-                "records": [_record_json(r, undone, loaded.ruleset) for r in records],
+                "records": [record_json(r, undone, loaded.ruleset) for r in records],
             }
         )
         return
@@ -557,11 +557,7 @@ def play(
                 "store": where if save else None,
                 # No timestamps: the same scenario plays to the same bytes every time.
                 "records": [
-                    {
-                        k: v
-                        for k, v in _record_json(r, undone, ruleset).items()
-                        if k != "recorded_at"
-                    }
+                    {k: v for k, v in record_json(r, undone, ruleset).items() if k != "recorded_at"}
                     for r in records
                 ],
                 "state": state_json(name, state),

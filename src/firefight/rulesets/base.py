@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
+    from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
@@ -151,6 +152,11 @@ class Ruleset(ABC):
         """An action line (``"Mara shoots Viktor --ap 3 --prepared"``) parsed against the
         scene; refuses unknown names and verbs, offering the closest."""
         raise self._not_in_encounters("read actions")
+
+    def action_verbs(self) -> Sequence[Verb]:
+        """The verbs :meth:`parse_action` reads, with their options (the web table builds its
+        action form from them); the default lists none, and the line is typed whole."""
+        return ()
 
     def validate(self, state: EncounterState, action: Action) -> None:
         """Refuse what the state forbids (the actor down, AP spent, the gun empty) before

@@ -40,6 +40,7 @@ from firefight.trace import Modifier
 __all__ = [
     "Line",
     "OptionKind",
+    "Verb",
     "declared_options",
     "declared_values",
     "name_at",
@@ -49,6 +50,8 @@ __all__ = [
     "option_point",
     "read_line",
     "read_point",
+    "verb_table",
+    "write_line",
 ]
 
 #: ``flag`` takes no value; ``str`` and ``int`` one; ``many`` may be given again and again.
@@ -321,3 +324,74 @@ def declared_values(line: Line, declaration: type, rule: str = ACTION_RULE) -> d
         except DeclarationError as exc:
             raise RuleRefusal(exc.rule or rule, str(exc).removeprefix(f"{exc.rule}: ")) from None
     return values
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Verb:
+    """One verb of a ruleset's action lines, as a form or a help page offers it: what may follow
+    it (``words``, e.g. ``TARGET`` or ``[to] X,Y``), its options, and the declarations whose
+    :class:`~firefight.declarations.Param` say what each option means (help, bounds, choices).
+    """
+
+    name: str
+    options: Mapping[str, OptionKind]
+    words: str = ""
+    declarations: tuple[type, ...] = ()
+
+    def param_of(self, spelled: str) -> Any:
+        """The :class:`~firefight.declarations.Option` an option spelled ``spelled`` (without
+        ``--``) comes from, or None when no declaration gives it."""
+        for declaration in self.declarations:
+            for option in options_of(declaration):
+                if option.flag[2:] == spelled:
+                    return option
+        return None
+
+
+def verb_table(
+    verbs: Mapping[str, str],
+    options: Mapping[str, Mapping[str, OptionKind]],
+    *,
+    words: Mapping[str, str] | None = None,
+    declarations: Mapping[str, tuple[type, ...]] | None = None,
+) -> tuple[Verb, ...]:
+    """The canonical verbs of a ruleset's tables (those :func:`read_line` reads), in the order
+    they are first spelled, each named by its first spelling (what a line may say: "all-out
+    attacks", not the key "all-out") with its options, words and declarations."""
+    spelled: dict[str, str] = {}
+    for spelling, verb in verbs.items():
+        spelled.setdefault(verb, spelling)
+    return tuple(
+        Verb(
+            name=spelling,
+            options=dict(options.get(verb, {})),
+            words=(words or {}).get(verb, ""),
+            declarations=(declarations or {}).get(verb, ()),
+        )
+        for verb, spelling in spelled.items()
+    )
+
+
+def write_line(
+    actor: str,
+    verb: str,
+    words: str = "",
+    options: Mapping[str, str | bool | Sequence[str]] | None = None,
+) -> str:
+    """An action line from a form's fields, the way :func:`read_line` reads it back: the actor's
+    name quoted when it must be, ``words`` as typed, a flag for ``True``, one ``--option VALUE``
+    per value (none for ``False`` or an empty value).
+
+    >>> write_line("Big Sal", "shoots", "Mara", {"ap": "2", "prepared": True, "mod": ["-2:smoke"]})
+    "'Big Sal' shoots Mara --ap 2 --prepared --mod -2:smoke"
+    """
+    parts = [shlex.quote(actor), verb]
+    if words.strip():
+        parts.append(" ".join(words.split()))
+    for flag, value in (options or {}).items():
+        if value is True:
+            parts.append(f"--{flag}")
+            continue
+        values = [value] if isinstance(value, str) else [] if value is False else list(value)
+        parts += [f"--{flag} {shlex.quote(v)}" for v in values if v.strip()]
+    return " ".join(parts)

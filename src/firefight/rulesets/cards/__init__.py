@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from firefight.outcome import Outcome
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
+    from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
 
@@ -117,6 +118,11 @@ class Cards(Ruleset):
         from firefight.rulesets.cards.encounter import parse_cards_action
 
         return parse_cards_action(text, state)
+
+    def action_verbs(self) -> Sequence[Verb]:
+        from firefight.rulesets.cards.encounter import cards_verbs
+
+        return cards_verbs()
 
     def validate(self, state: EncounterState, action: Action) -> None:
         from firefight.rulesets.cards.encounter import validate_cards_action

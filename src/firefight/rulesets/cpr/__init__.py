@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.cpr.data import CprData
     from firefight.scene.actions import Action
+    from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
 
@@ -140,6 +141,11 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.encounter_actions import parse_cpr_action
 
         return parse_cpr_action(text, state)
+
+    def action_verbs(self) -> Sequence[Verb]:
+        from firefight.rulesets.cpr.encounter_actions import cpr_verbs
+
+        return cpr_verbs()
 
     def validate(self, state: EncounterState, action: Action) -> None:
         from firefight.rulesets.cpr.encounter import validate_cpr_action

@@ -40,12 +40,14 @@ from firefight.scene.actions import ACTION_RULE, Action, Move, Reload
 from firefight.scene.lines import (
     Line,
     OptionKind,
+    Verb,
     declared_options,
     declared_values,
     name_at,
     option_mod,
     option_point,
     read_line,
+    verb_table,
 )
 from firefight.scene.points import scene_point
 from firefight.scene.state import SCENE_RULE, EncounterState
@@ -63,6 +65,7 @@ __all__ = [
     "Stabilize",
     "Suppress",
     "ThrowItem",
+    "cpr_verbs",
     "parse_cpr_action",
 ]
 
@@ -215,6 +218,31 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "clears": {},
     "holds": declared_options(Hold),
 }
+
+
+_WORDS = {
+    "shoots": "TARGET | shells at TARGET | cover NAME",
+    "autofires": "[at] TARGET",
+    "throws": "ITEM at X,Y | ITEM at TARGET",
+    "reloads": "[WEAPON]",
+    "moves": "[to] X,Y",
+    "stabilizes": "[PATIENT]",
+    "extinguishes": "[NAME]",
+    "clears": "jam [WEAPON]",
+    "holds": "[the action]",
+}
+_DECLARATIONS: dict[str, tuple[type, ...]] = {
+    "shoots": (Shoot,),
+    "autofires": (Autofire,),
+    "suppresses": (Suppress,),
+    "throws": (ThrowItem,),
+    "holds": (Hold,),
+}
+
+
+def cpr_verbs() -> tuple[Verb, ...]:
+    """The verbs :func:`parse_cpr_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
+    return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations=_DECLARATIONS)
 
 
 def _refuse(reason: str) -> RuleRefusal:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
+    from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
 
 __all__ = ["GURPS"]
@@ -144,6 +145,11 @@ class GURPS(Ruleset):
         from firefight.rulesets.gurps.encounter import parse_gurps_action
 
         return parse_gurps_action(text, state)
+
+    def action_verbs(self) -> Sequence[Verb]:
+        from firefight.rulesets.gurps.encounter import gurps_verbs
+
+        return gurps_verbs()
 
     def validate(self, state: EncounterState, action: Action) -> None:
         from firefight.rulesets.gurps.encounter import validate_gurps_action

@@ -45,7 +45,7 @@ from firefight.rulesets.gurps.turn_events import (
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, named_in_log
 from firefight.scene.events import InitiativeOrdered, PostureChanged
-from firefight.scene.lines import OptionKind, one_name, option_point, read_line
+from firefight.scene.lines import OptionKind, Verb, one_name, option_point, read_line, verb_table
 from firefight.scene.points import scene_point
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
 from firefight.trace import Trace, TraceBuilder
@@ -59,6 +59,7 @@ __all__ = [
     "GurpsTurnStarted",
     "apply_gurps_event",
     "gurps_row",
+    "gurps_verbs",
     "initiative",
     "parse_gurps_action",
     "resolve_gurps_action",
@@ -128,6 +129,14 @@ _OPTIONS: dict[str, dict[str, OptionKind]] = {
     "stands": {},
     "drops": {},
 }
+
+
+_WORDS = {"aims": "[at] TARGET", "shoots": "[at] TARGET", "moves": "[to] X,Y"}
+
+
+def gurps_verbs() -> tuple[Verb, ...]:
+    """The verbs :func:`parse_gurps_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
+    return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations={"shoots": (Shoot,)})
 
 
 def parse_gurps_action(text: str, state: EncounterState) -> Action:

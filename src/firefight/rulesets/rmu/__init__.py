@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.rmu.catalog import RmuData
     from firefight.scene.actions import Action
+    from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
@@ -152,6 +153,11 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
 
         return parse_rmu_action(text, state)
+
+    def action_verbs(self) -> Sequence[Verb]:
+        from firefight.rulesets.rmu.encounter_actions import rmu_verbs
+
+        return rmu_verbs()
 
     def validate(self, state: EncounterState, action: Action) -> None:
         from firefight.rulesets.rmu.encounter import validate_rmu_action

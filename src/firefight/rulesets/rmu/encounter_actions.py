@@ -46,7 +46,7 @@ from firefight.rulesets.rmu.melee.encounter import (
     parse_melee_action,
 )
 from firefight.scene.actions import Action, Move, Reload
-from firefight.scene.lines import OptionKind, name_at, option_point, read_line
+from firefight.scene.lines import OptionKind, Verb, name_at, option_point, read_line, verb_table
 from firefight.scene.state import EncounterState
 from firefight.trace import Modifier
 
@@ -57,6 +57,7 @@ __all__ = [
     "Shoot",
     "Wait",
     "parse_rmu_action",
+    "rmu_verbs",
 ]
 
 
@@ -116,6 +117,25 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "throws-back": THROW_BACK_OPTIONS,
     **MELEE_OPTIONS,
 }
+
+
+_WORDS = {
+    "shoots": "TARGET",
+    "reloads": "[WEAPON]",
+    "moves": "[to] X,Y",
+    "prepares": "[rapid fire] [at TARGET]",
+    "empties": "[the gun] at TARGET",
+    "sweeps": "DIST ft wide WIDTH ft [toward NAME | at X,Y]",
+    "dashes": "[to cover] BARRIER",
+    "clears": "[WEAPON]",
+    "throws": "LOAD at X,Y",
+    "throws-back": "at X,Y",
+}
+
+
+def rmu_verbs() -> tuple[Verb, ...]:
+    """The verbs :func:`parse_rmu_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
+    return verb_table(_VERBS, _OPTIONS, words=_WORDS)
 
 
 def _refuse(reason: str) -> RuleRefusal:

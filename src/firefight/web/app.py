@@ -1,0 +1,509 @@
+"""The web application: the JSON API (OpenAPI at ``/openapi.json``), the GM's and the players'
+pages, and their live event streams (docs/api.md, docs/web.md).
+
+Every request needs a token (:mod:`firefight.web.tokens`), in an ``Authorization: Bearer``
+header or a ``token`` query parameter (pages and event streams, which cannot send a header).
+Errors are JSON, ``{"error": KIND, "message": ...}``; nothing else reaches the client: no stack
+trace, no file outside the app's routes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.exceptions import HTTPException
+
+from firefight.cli.common import refusal_json
+from firefight.cli.encounter import applied_json
+from firefight.declarations import DeclarationError
+from firefight.dice import Dice, ScriptedSource, SeededSource
+from firefight.encounter.scenario import ScenarioError, parse_scenario
+from firefight.errors import FirefightError, RuleRefusal, UnknownNameError
+from firefight.odds.lines import line_odds
+from firefight.scene.lines import write_line
+from firefight.scene.svg import scene_svg
+from firefight.serialize import to_plain
+from firefight.service import Applied, Current
+from firefight.store.base import ConflictError, EncounterExists, EncounterStore
+from firefight.web.bodies import (
+    ActBody,
+    CreateBody,
+    DiceBody,
+    HeadBody,
+    LineBody,
+    RoundBody,
+    TableBody,
+)
+from firefight.web.live import Hub
+from firefight.web.reader import ReadingService
+from firefight.web.table import Tables, TableSettings, settings_json
+from firefight.web.tokens import Keyring, Scope
+from firefight.web.views import log_view, seen_state, state_view, verbs_view
+
+__all__ = ["Server", "create_app"]
+
+log = logging.getLogger(__name__)
+
+#: Seconds between the comments that keep an idle event stream open through proxies.
+KEEPALIVE_S = 15.0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Server:
+    """What the app serves from: the service over the store, the keyring, the table settings,
+    the event hub and the folder of bundled scenarios (None: none offered)."""
+
+    service: ReadingService
+    keys: Keyring
+    tables: Tables
+    hub: Hub
+    examples: Path | None = None
+
+    @property
+    def store(self) -> EncounterStore:
+        return self.service.store
+
+
+class _Refused(Exception):
+    """An HTTP error with a JSON body of its own."""
+
+    def __init__(self, status: int, error: str, message: str, **more: Any) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body = {"error": error, "message": message, **more}
+
+
+def _token(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return request.query_params.get("token")
+
+
+def _scope(request: Request) -> Scope:
+    server: Server = request.app.state.server
+    token = _token(request)
+    if not token:
+        raise _Refused(401, "unauthorized", "a token is needed: the link the GM was given")
+    scope = server.keys.read(token)
+    if scope is None:
+        raise _Refused(401, "unauthorized", "this token is not one this server gave")
+    return scope
+
+
+ScopeDep = Annotated[Scope, Depends(_scope)]
+
+
+def _gm(scope: ScopeDep) -> Scope:
+    if not scope.is_gm:
+        raise _Refused(403, "forbidden", "only the GM may do this")
+    return scope
+
+
+GmDep = Annotated[Scope, Depends(_gm)]
+
+
+def _allowed(scope: Scope, name: str) -> None:
+    """A player token opens only its own encounter."""
+    if not scope.is_gm and scope.encounter != name:
+        raise _Refused(403, "forbidden", "this token is for another encounter")
+
+
+def _dice(body: DiceBody) -> tuple[Dice, dict[str, object]]:
+    if body.rolls is not None:
+        return Dice(ScriptedSource(body.rolls)), {"source": "scripted", "rolls": body.rolls}
+    seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
+    return Dice(SeededSource(seed)), {"source": "seeded", "seed": seed}
+
+
+def _applied(
+    applied: Applied, info: dict[str, object] | None, unused: Sequence[int] = ()
+) -> dict[str, Any]:
+    """A command's reply: the envelope (docs/json.md) as the command line prints it, and the
+    new head."""
+    plain = to_plain({**applied_json(applied, info, unused), "head": applied.record.seq})
+    assert isinstance(plain, dict)
+    return plain
+
+
+def _line(body: LineBody) -> str:
+    if body.line is not None:
+        return body.line
+    assert body.compose is not None
+    c = body.compose
+    return write_line(c.actor, c.verb, c.words, c.options)
+
+
+def _static(name: str) -> str:
+    return resources.files("firefight.web").joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _page(role: str) -> str:
+    return _static("page.html").replace("{{ROLE}}", role)
+
+
+def _examples(server: Server) -> dict[str, Path]:
+    folder = server.examples
+    if folder is None or not folder.is_dir():
+        return {}
+    return {p.stem: p for p in sorted(folder.glob("*.toml"))}
+
+
+def _errors(app: FastAPI) -> None:
+    """Every error as JSON with a kind and a sentence; validation errors with each field's
+    path; anything unexpected logged here and reported without its details."""
+
+    @app.exception_handler(_Refused)
+    async def refused(_: Request, exc: _Refused) -> JSONResponse:
+        return JSONResponse(exc.body, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
+        fields = [
+            {"path": ".".join(str(p) for p in e["loc"]), "message": e["msg"]} for e in exc.errors()
+        ]
+        first = fields[0] if fields else {"path": "", "message": "invalid request"}
+        message = f"{first['path']}: {first['message']}"
+        return JSONResponse(
+            {"error": "invalid", "message": message, "fields": fields}, status_code=422
+        )
+
+    @app.exception_handler(HTTPException)
+    async def http(_: Request, exc: HTTPException) -> JSONResponse:
+        error = "not-found" if exc.status_code == 404 else "http"
+        return JSONResponse(
+            {"error": error, "message": str(exc.detail)}, status_code=exc.status_code
+        )
+
+    @app.exception_handler(RuleRefusal)
+    async def refusal(_: Request, exc: RuleRefusal) -> JSONResponse:
+        body = {"error": "refused", "rule": exc.rule, "message": exc.reason}
+        return JSONResponse(body, status_code=422)
+
+    @app.exception_handler(ConflictError)
+    async def conflict(_: Request, exc: ConflictError) -> JSONResponse:
+        body = {
+            "error": "conflict",
+            "message": str(exc),
+            "expected_head": exc.expected_head,
+            "actual_head": exc.actual_head,
+        }
+        return JSONResponse(body, status_code=409)
+
+    @app.exception_handler(EncounterExists)
+    async def exists(_: Request, exc: EncounterExists) -> JSONResponse:
+        return JSONResponse({"error": "exists", "message": str(exc)}, status_code=409)
+
+    @app.exception_handler(UnknownNameError)
+    async def unknown(_: Request, exc: UnknownNameError) -> JSONResponse:
+        return JSONResponse({"error": "not-found", "message": str(exc)}, status_code=404)
+
+    @app.exception_handler(ScenarioError)
+    async def scenario(_: Request, exc: ScenarioError) -> JSONResponse:
+        body = {
+            "error": "scenario",
+            "message": str(exc),
+            "where": exc.where,
+            "line": exc.line,
+            "problem": exc.problem,
+        }
+        return JSONResponse(body, status_code=422)
+
+    @app.exception_handler(FirefightError)
+    async def firefight(_: Request, exc: FirefightError) -> JSONResponse:
+        kind = "declaration" if isinstance(exc, DeclarationError) else "invalid"
+        return JSONResponse({"error": kind, "message": str(exc)}, status_code=422)
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception) -> JSONResponse:
+        log.error("%s %s failed", request.method, request.url.path, exc_info=exc)
+        body = {"error": "internal", "message": "the server failed; the GM can see its log"}
+        return JSONResponse(body, status_code=500)
+
+
+def create_app(server: Server) -> FastAPI:
+    """The application over ``server``'s store."""
+
+    @asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        yield
+        if server.hub.relay is not None:
+            server.hub.relay.close()
+
+    app = FastAPI(
+        title="firefight",
+        summary="Run a firefight from the browser: the GM's table and the players' pages.",
+        version="1",
+        docs_url=None,  # the interactive docs load scripts from elsewhere: not served
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+    app.state.server = server
+    _errors(app)
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        # Tokens travel in page URLs: no page may pass its URL on to another site.
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+            "frame-ancestors 'none'"
+        )
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    # --- pages ------------------------------------------------------------------------------
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def gm_page(scope: GmDep) -> str:
+        return _page("gm")
+
+    @app.get("/play", response_class=HTMLResponse, include_in_schema=False)
+    def player_page(scope: ScopeDep) -> str:
+        return _page("gm" if scope.is_gm else "player")
+
+    @app.get("/static/app.js", include_in_schema=False)
+    def script() -> Response:
+        return Response(_static("app.js"), media_type="text/javascript")
+
+    @app.get("/static/app.css", include_in_schema=False)
+    def style() -> Response:
+        return Response(_static("app.css"), media_type="text/css")
+
+    # --- the API ----------------------------------------------------------------------------
+
+    @app.get("/api/whoami", tags=["tokens"])
+    def whoami(scope: ScopeDep) -> dict[str, Any]:
+        """What the token lets its holder do."""
+        return {"role": scope.role, "encounter": scope.encounter, "character": scope.character}
+
+    @app.get("/api/scenarios", tags=["encounters"])
+    def scenarios(scope: GmDep) -> dict[str, Any]:
+        """The bundled scenarios an encounter can be created from."""
+        return {"scenarios": list(_examples(server))}
+
+    @app.get("/api/encounters", tags=["encounters"])
+    def list_encounters(scope: GmDep) -> dict[str, Any]:
+        """Every encounter in the store."""
+        infos = server.service.list()
+        return {
+            "encounters": [
+                {
+                    "name": i.name,
+                    "ruleset": i.ruleset,
+                    "records": i.head_seq,
+                    "created_at": i.created_at,
+                }
+                for i in infos
+            ]
+        }
+
+    @app.post("/api/encounters", status_code=201, tags=["encounters"])
+    def create(body: CreateBody, scope: GmDep) -> dict[str, Any]:
+        """Start an encounter from a scenario (TOML text or a bundled one); round 1 opens."""
+        if body.example is not None:
+            path = _examples(server).get(body.example)
+            if path is None:
+                raise _Refused(404, "not-found", f"no bundled scenario {body.example!r}")
+            text, label = path.read_text(encoding="utf-8"), path.name
+        else:
+            assert body.scenario is not None
+            text, label = body.scenario, "the scenario"
+        parsed = parse_scenario(text, label)
+        dice, info = _dice(body.dice)
+        applied = server.service.new(body.name, parsed, dice)
+        server.hub.changed(body.name, applied.record.seq, "created")
+        return _applied(applied, info, dice.unused)
+
+    def _current(name: str) -> Current:
+        return server.service.current(name)
+
+    @app.get("/api/encounters/{name}", tags=["encounters"])
+    def show(name: str, scope: ScopeDep) -> dict[str, Any]:
+        """The encounter as it stands: the turn, the state table, and for the GM the state's
+        JSON and the table settings. A player sees what docs/web.md says they may."""
+        _allowed(scope, name)
+        current = _current(name)
+        return state_view(
+            name, current.state, current.head, current.ruleset, scope, server.tables.get(name)
+        )
+
+    @app.get("/api/encounters/{name}/log", tags=["encounters"])
+    def encounter_log(name: str, scope: ScopeDep) -> dict[str, Any]:
+        """Every record; the GM's in the shared envelope with the trace as text."""
+        _allowed(scope, name)
+        head, ruleset, records = server.service.listing(name)
+        hidden = server.tables.get(name).hidden
+        shown = log_view(records, ruleset, scope, hidden)
+        return {"encounter": name, "head": head, "records": shown}
+
+    @app.get("/api/encounters/{name}/verbs", tags=["actions"])
+    def verbs(name: str, scope: ScopeDep) -> dict[str, Any]:
+        """The action form: the ruleset's verbs with their options, from its declarations."""
+        _allowed(scope, name)
+        ruleset = _current(name).ruleset
+        return {"ruleset": ruleset.name, "verbs": verbs_view(ruleset)}
+
+    @app.get("/api/encounters/{name}/map.svg", tags=["encounters"])
+    def map_svg(
+        name: str,
+        scope: ScopeDep,
+        line: Annotated[str | None, Query(max_length=500)] = None,
+    ) -> Response:
+        """The map; with ``line``, the shapes of that action (lines of fire, cones, blasts)."""
+        _allowed(scope, name)
+        current = _current(name)
+        state, ruleset = current.state, current.ruleset
+        seen = seen_state(state, scope, server.tables.get(name))
+        overlay, caption = None, None
+        if line:
+            try:
+                action = ruleset.parse_action(line, state)
+                if scope.is_gm or scope.plays(name, action.actor):
+                    overlay, caption = ruleset.overlay(state, action), action.text
+            except FirefightError as exc:
+                caption = str(exc)
+        svg = scene_svg(seen, unit=ruleset.scene_unit, overlay=overlay, caption=caption)
+        return Response(svg, media_type="image/svg+xml")
+
+    def _may_declare(scope: Scope, name: str, text: str) -> Current:
+        """The current encounter, if ``scope`` may declare ``text`` in it."""
+        current = _current(name)
+        if scope.is_gm:
+            return current
+        action = current.ruleset.parse_action(text, current.state)
+        if not scope.plays(name, action.actor):
+            raise _Refused(
+                403, "forbidden", f"this token plays {scope.character}, not {action.actor}"
+            )
+        if not server.tables.get(name).players_act:
+            raise _Refused(403, "forbidden", "the GM declares the actions for now")
+        return current
+
+    @app.post("/api/encounters/{name}/odds", tags=["actions"])
+    def odds(name: str, body: LineBody, scope: ScopeDep) -> Any:
+        """The odds of an action before it is declared (sampled through the ruleset's own
+        resolver; docs/web.md); a refused line is refused as when declared, with the line it
+        composed (the map can still draw it)."""
+        _allowed(scope, name)
+        text = _line(body)
+        current = _may_declare(scope, name, text)
+        try:
+            found = line_odds(current.state, current.ruleset, text)
+        except RuleRefusal as exc:
+            refused = {"error": "refused", "rule": exc.rule, "message": exc.reason, "line": text}
+            return JSONResponse(refused, status_code=422)
+        return {
+            "line": text,
+            "actor": found.actor,
+            "verb": found.verb,
+            "outcomes": dict(found.outcomes),
+            "method": found.method,
+            "samples": found.samples,
+        }
+
+    @app.post("/api/encounters/{name}/act", tags=["actions"])
+    def act(name: str, body: ActBody, scope: ScopeDep) -> JSONResponse:
+        """Declare and resolve an action. A refused one changes nothing (422, the rule and
+        why); one built on a head the log has moved past is refused with 409."""
+        _allowed(scope, name)
+        text = _line(body)
+        current = _may_declare(scope, name, text)
+        dice, info = _dice(body.dice)
+        try:
+            applied = server.service.act(name, text, dice, expected_head=body.expected_head)
+        except RuleRefusal as exc:
+            envelope = refusal_json(current.ruleset.name, {"name": None, "text": text}, {}, exc)
+            body_ = {"error": "refused", "rule": exc.rule, "message": exc.reason}
+            return JSONResponse({**body_, "envelope": envelope}, status_code=422)
+        head = applied.record.seq
+        server.hub.changed(name, head, "act")
+        reply = _applied(applied, info, dice.unused)
+        if not scope.is_gm:
+            # A player hears what their action came to, not the figures behind it.
+            outcome = reply["result"]["outcome"]
+            reply = {"encounter": name, "head": head, "text": text, "outcome": outcome}
+        return JSONResponse(reply)
+
+    @app.post("/api/encounters/{name}/next-round", tags=["actions"])
+    def next_round(name: str, body: RoundBody, scope: GmDep) -> dict[str, Any]:
+        """End the round (the ruleset's upkeep) and start the next (initiative)."""
+        dice, info = _dice(body.dice)
+        applied = server.service.next_round(name, dice, expected_head=body.expected_head)
+        server.hub.changed(name, applied.record.seq, "round")
+        return _applied(applied, info, dice.unused)
+
+    @app.post("/api/encounters/{name}/undo", tags=["actions"])
+    def undo(name: str, body: HeadBody, scope: GmDep) -> dict[str, Any]:
+        """Take back the last action or round change still in force."""
+        applied = server.service.undo(name, expected_head=body.expected_head)
+        server.hub.changed(name, applied.record.seq, "undo")
+        return _applied(applied, None)
+
+    @app.get("/api/encounters/{name}/table", tags=["table"])
+    def get_table(name: str, scope: GmDep) -> dict[str, Any]:
+        """What players see and may do in this encounter."""
+        return settings_json(server.tables.get(name))
+
+    @app.put("/api/encounters/{name}/table", tags=["table"])
+    def put_table(name: str, body: TableBody, scope: GmDep) -> dict[str, Any]:
+        """Hide combatants, open their figures to the players, let players declare."""
+        state = _current(name).state
+        for who in (*body.hidden, *body.opened):
+            state.combatant(who)  # an unknown name is refused with the closest ones
+        settings = TableSettings(
+            hidden=frozenset(body.hidden),
+            opened=frozenset(body.opened),
+            players_act=body.players_act,
+        )
+        server.tables.put(name, settings)
+        server.hub.changed(name, None, "table", settings)
+        return get_table(name, scope)
+
+    @app.get("/api/encounters/{name}/players", tags=["table"])
+    def players(name: str, scope: GmDep, request: Request) -> dict[str, Any]:
+        """A link with a player token for each character."""
+        state = _current(name).state
+        base = str(request.base_url).rstrip("/")
+        links = []
+        for c in state.combatants:
+            token = server.keys.player_token(name, c.name)
+            links.append({"character": c.name, "token": token, "url": f"{base}/play?token={token}"})
+        return {"players": links}
+
+    @app.get("/api/encounters/{name}/events", tags=["live"])
+    async def events(name: str, scope: ScopeDep, request: Request) -> StreamingResponse:
+        """Server-sent events: ``change`` whenever the encounter moves (any process)."""
+        _allowed(scope, name)
+        await asyncio.to_thread(server.store.head, name)  # an unknown encounter: 404 now
+        queue = server.hub.subscribe(name)
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                yield "retry: 1000\nevent: hello\ndata: {}\n\n"
+                while not await request.is_disconnected():
+                    try:
+                        message = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                    except TimeoutError:
+                        yield ": keep-alive\n\n"
+                        continue
+                    yield f"event: change\ndata: {message}\n\n"
+            finally:
+                server.hub.unsubscribe(name, queue)
+
+        return StreamingResponse(stream(), media_type="text/event-stream")
+
+    return app

@@ -1,0 +1,85 @@
+"""Reading an encounter once per change, not once per request.
+
+Pages ask for the same encounter again and again (the state, the map, the log) while it does
+not move, and every action needs it folded. :class:`ReadingService` keeps each encounter as
+last folded, with the head it was folded at; a request asks the store for the head (one small
+query) and, when the log has moved (in whichever process), folds only the records after the
+head it kept. The log stays the truth: nothing is kept that it does not say, and a kept
+encounter whose last record the store no longer holds as it was (deleted and made again under
+the same name) is folded again from the start.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import TYPE_CHECKING, TypeVar
+
+from firefight.service import Current, EncounterService
+
+if TYPE_CHECKING:
+    from firefight.encounter.log import LogRecord
+    from firefight.rulesets.base import Ruleset
+    from firefight.store.base import EncounterStore
+
+__all__ = ["KEPT", "ReadingService"]
+
+T = TypeVar("T")
+
+#: Encounters kept at once; the one read longest ago goes first.
+KEPT = 64
+
+
+class ReadingService(EncounterService):
+    """The service, with :meth:`current` (which ``act`` and ``next_round`` start from) and the
+    log listing kept per encounter between changes."""
+
+    def __init__(self, store: EncounterStore) -> None:
+        super().__init__(store)
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[str, Current] = OrderedDict()
+        self._logs: OrderedDict[str, tuple[Ruleset, tuple[LogRecord, ...]]] = OrderedDict()
+
+    def _keep(self, table: OrderedDict[str, T], name: str, value: T) -> None:
+        with self._lock:
+            table[name] = value
+            table.move_to_end(name)
+            while len(table) > KEPT:
+                table.popitem(last=False)
+
+    def current(self, name: str) -> Current:
+        head = self.store.head(name)
+        with self._lock:
+            kept = self._kept.get(name)
+        if kept is not None and kept.head == head:
+            return kept
+        current = self._moved_on(kept, head) if kept is not None else None
+        if current is None:
+            current = super().current(name)
+        self._keep(self._kept, name, current)
+        return current
+
+    def _moved_on(self, kept: Current, head: int) -> Current | None:
+        """``kept`` with the records after it folded in; None when they do not follow on
+        from it (the log is shorter, or its last kept record is not the store's)."""
+        if not kept.tail or head < kept.head or head - kept.base.seq >= self.snapshot_every:
+            return None  # (the last: a newer snapshot is due, fold from it)
+        last = kept.tail[-1]
+        records = self._records(kept.name, last.seq - 1)
+        if not records or (records[0].seq, records[0].recorded_at) != (last.seq, last.recorded_at):
+            return None
+        after = records[1:]
+        if kept.base.seq > 0 and any(r.kind == "undo" for r in after):
+            return None  # an undo may reach back past the snapshot: fold afresh
+        return self._extend(kept, after) if after else kept
+
+    def listing(self, name: str) -> tuple[int, Ruleset, tuple[LogRecord, ...]]:
+        """The head, the ruleset and every record (:meth:`EncounterService.records`)."""
+        head = self.store.head(name)
+        with self._lock:
+            kept = self._logs.get(name)
+        if kept is not None and (kept[1][-1].seq if kept[1] else 0) == head:
+            return head, *kept
+        ruleset, records = self.records(name)
+        self._keep(self._logs, name, (ruleset, records))
+        return (records[-1].seq if records else 0), ruleset, records

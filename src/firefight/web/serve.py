@@ -1,0 +1,88 @@
+"""``firefight serve``: the web table on this machine (127.0.0.1:8000 unless told otherwise),
+over the same store as the command line; it prints the GM's link with its token."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from firefight.cli.common import console, err_console, refusals
+from firefight.store import open_store, resolve_url
+from firefight.web.app import Server, create_app
+from firefight.web.live import Hub, PostgresRelay
+from firefight.web.reader import ReadingService
+from firefight.web.table import Tables
+from firefight.web.tokens import SECRET_ENV, Keyring
+
+__all__ = ["bundled_examples", "make_server", "serve"]
+
+
+def bundled_examples() -> Path | None:
+    """The scenarios shipped beside the package in a checkout (``examples/``), if there."""
+    for folder in (Path("examples"), Path(__file__).resolve().parents[3] / "examples"):
+        if folder.is_dir():
+            return folder
+    return None
+
+
+def make_server(url: str | None, keys: Keyring) -> Server:
+    """The :class:`~firefight.web.app.Server` over the store at ``url`` (the command line's
+    default when None), with the PostgreSQL relay when the store is PostgreSQL."""
+    resolved = resolve_url(url)
+    store = open_store(resolved)
+    tables = Tables()
+    hub = Hub(tables)
+    if store.backend == "postgresql":
+        hub.relay = PostgresRelay(hub, resolved.replace("postgresql+psycopg://", "postgresql://"))
+    return Server(
+        service=ReadingService(store),
+        keys=keys,
+        tables=tables,
+        hub=hub,
+        examples=bundled_examples(),
+    )
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="Address to listen on; 0.0.0.0 opens it to the network.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
+    store: Annotated[
+        str | None,
+        typer.Option(
+            "--store",
+            help="Database URL (default: $FIREFIGHT_DATABASE_URL, else firefight.db in your "
+            "data folder).",
+        ),
+    ] = None,
+) -> None:
+    """Serve the GM's page and the players' pages over a JSON API (docs/web.md)."""
+    import uvicorn
+
+    with refusals():
+        keys = Keyring.from_environment()
+        server = make_server(store, keys)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        err_console.print(
+            f"warning: listening on {host}: anyone who can reach this machine can reach the "
+            "table; only the tokens keep them out. Serve it behind HTTPS for play over a network."
+        )
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    console.print(f"firefight serve: store {getattr(server.store, 'url', 'open')}")
+    console.print(f"GM page: http://{shown}:{port}/?token={keys.gm_token()}")
+    if not os.environ.get(SECRET_ENV):
+        console.print(
+            f"(a fresh token each start; set {SECRET_ENV} to 64 hex digits to keep it, or to "
+            "share it between servers)"
+        )
+    uvicorn.run(
+        create_app(server),
+        host=host,
+        port=port,
+        log_level="warning",
+        timeout_graceful_shutdown=2,
+    )

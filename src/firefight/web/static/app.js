@@ -1,0 +1,362 @@
+// The GM's and the players' page: everything it shows comes from the JSON API (docs/api.md),
+// everything it does goes through it; no rules here.
+"use strict";
+
+const ROLE = document.body.dataset.role;
+const TOKEN = new URLSearchParams(location.search).get("token") || "";
+const $ = (id) => document.getElementById(id);
+
+let encounter = new URLSearchParams(location.search).get("encounter");
+let head = null;
+let view = null;
+let verbs = [];
+let composedLine = "";
+let source = null;
+
+async function api(method, path, body) {
+  const response = await fetch(path, {
+    method,
+    headers: { Authorization: "Bearer " + TOKEN, "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const type = response.headers.get("content-type") || "";
+  const data = type.includes("json") ? await response.json() : await response.text();
+  if (!response.ok) {
+    const error = new Error((data && data.message) || response.statusText);
+    error.status = response.status;
+    error.data = data;
+    throw error;
+  }
+  return data;
+}
+
+function el(tag, attrs, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (value !== null && value !== undefined && value !== false) node.setAttribute(key, value);
+  }
+  for (const child of children.flat()) {
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function say(id, text, kind) {
+  const node = $(id);
+  node.textContent = text;
+  node.className = "msg" + (kind ? " " + kind : "");
+}
+
+function failure(error) {
+  const data = error.data || {};
+  if (data.error === "refused") return `Refused (${data.rule}): ${data.message}`;
+  if (data.error === "conflict") {
+    return `Someone else changed the fight first (you saw record ${data.expected_head}, ` +
+      `it is now at ${data.actual_head}); the page has been brought up to date.`;
+  }
+  return data.message || error.message;
+}
+
+// --- reading ---------------------------------------------------------------------------------
+
+async function refresh() {
+  if (!encounter) return;
+  const path = "/api/encounters/" + encodeURIComponent(encounter);
+  const [shown, log] = await Promise.all([api("GET", path), api("GET", path + "/log")]);
+  view = shown;
+  head = shown.head;
+  renderTurn();
+  renderActors();
+  renderState();
+  renderLog(log.records);
+  await renderMap();
+}
+
+async function renderMap() {
+  let path = "/api/encounters/" + encodeURIComponent(encounter) + "/map.svg";
+  if (composedLine) path += "?line=" + encodeURIComponent(composedLine);
+  $("map").innerHTML = await api("GET", path);
+}
+
+function renderTurn() {
+  const turn = $("turn");
+  turn.replaceChildren(
+    el("h2", {}, `${view.title} — round ${view.round}`),
+    el("div", {}, "Initiative: ", view.initiative.map((g) => g.join(" & ")).join(" → ") || "—"),
+    el("div", {}, "Can act: ", view.can_act.join(", ") || "no one"),
+    el("div", {}, `Log at record ${view.head}`),
+  );
+  if (ROLE === "player") {
+    turn.append(el("div", {}, view.players_act ? "You may declare your actions." : "The GM declares the actions."));
+    $("composer").hidden = !view.players_act;
+  } else {
+    $("players-act").checked = view.settings.players_act;
+  }
+}
+
+function renderActors() {
+  const select = $("actor");
+  const names = ROLE === "gm" ? view.rows.map((r) => r.name) : [view.you];
+  const chosen = select.value;
+  select.replaceChildren(...names.map((n) => el("option", { value: n }, n)));
+  if (names.includes(chosen)) select.value = chosen;
+}
+
+let playerLinks = {};
+
+function renderState() {
+  const rows = view.rows;
+  const columns = [];
+  for (const r of rows) for (const key of Object.keys(r.row)) if (!columns.includes(key)) columns.push(key);
+  const gm = ROLE === "gm";
+  const header = el("tr", {}, columns.map((c) => el("th", {}, c)), gm ? [el("th", {}, "hidden"), el("th", {}, "figures open"), el("th", {}, "player")] : []);
+  const body = rows.map((r) => {
+    const cells = columns.map((c) => el("td", {}, r.row[c] ?? ""));
+    if (gm) {
+      const s = view.settings;
+      cells.push(el("td", {}, el("input", { type: "checkbox", "data-hide": r.name, checked: s.hidden.includes(r.name) ? "checked" : null, onchange: saveTable })));
+      cells.push(el("td", {}, el("input", { type: "checkbox", "data-open": r.name, checked: s.opened.includes(r.name) ? "checked" : null, onchange: saveTable })));
+      const link = playerLinks[r.name];
+      cells.push(el("td", {}, link ? el("a", { href: link, target: "_blank", rel: "noreferrer" }, "link") : ""));
+    }
+    const hidden = gm && view.settings.hidden.includes(r.name);
+    return el("tr", { class: hidden ? "hidden-row" : "" }, cells);
+  });
+  $("state-table").replaceChildren(el("thead", {}, header), el("tbody", {}, body));
+  $("scene-notes").replaceChildren(...(view.scene || []).map((line) => el("li", {}, line)));
+}
+
+function renderLog(records) {
+  const items = records.slice().reverse().map((r) => {
+    const outcome = r.result ? r.result.outcome : r.outcome;
+    const title = r.kind === "round" ? `#${r.seq} ${r.text}` :
+      r.kind === "undo" ? `#${r.seq} ${r.text}` : `#${r.seq} round ${r.round}: ${r.text}`;
+    const item = el("li", { class: r.undone_by ? "undone" : "" },
+      el("div", { class: "head" }, title, outcome && r.kind === "action" ? ` — ${outcome}` : "",
+        r.undone_by ? ` (undone by #${r.undone_by})` : ""));
+    for (const line of r.narration || []) item.append(el("div", { class: "narration" }, line));
+    if (r.trace_text && r.trace_text.length) {
+      item.append(el("details", {}, el("summary", {}, "trace"), el("pre", {}, r.trace_text.join("\n"))));
+    }
+    return item;
+  });
+  $("log-list").replaceChildren(...items);
+}
+
+// --- the action form, from the ruleset's declared verbs --------------------------------------
+
+async function loadVerbs() {
+  const found = await api("GET", "/api/encounters/" + encodeURIComponent(encounter) + "/verbs");
+  verbs = found.verbs;
+  $("verb").replaceChildren(...verbs.map((v) => el("option", { value: v.verb }, v.verb)));
+  renderOptions();
+}
+
+function renderOptions() {
+  const verb = verbs.find((v) => v.verb === $("verb").value);
+  $("words").placeholder = verb && verb.words ? verb.words : "(nothing)";
+  const fields = (verb ? verb.options : []).map((o) => {
+    const title = [o.help, o.unit && `in ${o.unit}`, o.low != null && `from ${o.low}`, o.high != null && `to ${o.high}`].filter(Boolean).join(", ");
+    let input;
+    if (o.kind === "flag") {
+      input = el("input", { type: "checkbox", "data-flag": o.flag, "data-kind": o.kind });
+    } else if (o.choices && o.kind !== "many") {
+      input = el("select", { "data-flag": o.flag, "data-kind": o.kind },
+        el("option", { value: "" }, "—"), o.choices.map((c) => el("option", { value: c }, c)));
+    } else {
+      const numeric = o.kind === "int" || (o.low != null && o.high != null);
+      input = el("input", { "data-flag": o.flag, "data-kind": o.kind, type: numeric ? "number" : "text",
+        min: o.low, max: o.high, placeholder: o.kind === "many" ? "a, b" : "" });
+    }
+    return el("label", { title }, "--" + o.flag + " ", input);
+  });
+  $("options").replaceChildren(...fields);
+}
+
+function composed() {
+  const typed = $("line").value.trim();
+  if (typed) return { line: typed };
+  const options = {};
+  for (const input of $("options").querySelectorAll("[data-flag]")) {
+    const flag = input.dataset.flag;
+    if (input.type === "checkbox") { if (input.checked) options[flag] = true; continue; }
+    const value = input.value.trim();
+    if (!value) continue;
+    options[flag] = input.dataset.kind === "many" ? value.split(",").map((v) => v.trim()).filter(Boolean) : value;
+  }
+  return { compose: { actor: $("actor").value, verb: $("verb").value, words: $("words").value, options } };
+}
+
+function dice() {
+  const kind = document.querySelector("input[name=dice]:checked").value;
+  if (kind === "physical") {
+    const faces = $("rolls").value.split(/[\s,]+/).filter(Boolean).map(Number);
+    return { rolls: faces };
+  }
+  const seed = $("seed").value.trim();
+  return seed ? { seed: Number(seed) } : {};
+}
+
+let oddsTimer = null;
+
+function scheduleOdds() {
+  clearTimeout(oddsTimer);
+  oddsTimer = setTimeout(() => showOdds().catch(() => {}), 500);
+}
+
+async function showOdds() {
+  say("act-msg", "");
+  $("odds").textContent = "odds…";
+  try {
+    const found = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + "/odds", composed());
+    composedLine = found.line;
+    $("composed").textContent = found.line;
+    const rows = Object.entries(found.outcomes).map(([word, p]) =>
+      el("tr", {}, el("td", {}, word), el("td", {}, (100 * p).toFixed(1) + "%")));
+    $("odds").replaceChildren(el("div", {}, `Odds (${found.method}${found.samples ? `, ${found.samples} samples` : ""}):`), el("table", { id: "odds-table" }, rows));
+  } catch (error) {
+    // A refused action is still drawn (its line of fire shows why, often enough).
+    composedLine = (error.data && error.data.line) || "";
+    $("composed").textContent = composedLine;
+    $("odds").textContent = "";
+    say("act-msg", failure(error), "error");
+  }
+  await renderMap();
+}
+
+async function commit(event) {
+  event.preventDefault();
+  say("act-msg", "…");
+  try {
+    const done = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + "/act",
+      { ...composed(), dice: dice(), expected_head: head });
+    const outcome = done.result ? done.result.outcome : done.outcome;
+    const used = done.dice ? ` (dice ${done.dice.used.join(", ") || "none"})` : "";
+    say("act-msg", `#${done.head} ${done.text || done.record.text}: ${outcome}${used}`, "ok");
+    composedLine = "";
+    $("line").value = "";
+    $("odds").textContent = "";
+    $("composed").textContent = "";
+  } catch (error) {
+    say("act-msg", failure(error), "error");
+  }
+  await refresh();
+}
+
+async function command(path, body, label) {
+  try {
+    const done = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + path, body);
+    say("act-msg", `${label}: #${done.head} ${done.record.text}`, "ok");
+  } catch (error) {
+    say("act-msg", failure(error), "error");
+  }
+  await refresh();
+}
+
+// --- the GM's table ---------------------------------------------------------------------------
+
+async function saveTable() {
+  const hidden = [...document.querySelectorAll("[data-hide]")].filter((i) => i.checked).map((i) => i.dataset.hide);
+  const opened = [...document.querySelectorAll("[data-open]")].filter((i) => i.checked).map((i) => i.dataset.open);
+  try {
+    await api("PUT", "/api/encounters/" + encodeURIComponent(encounter) + "/table",
+      { hidden, opened, players_act: $("players-act").checked });
+  } catch (error) {
+    say("act-msg", failure(error), "error");
+  }
+  await refresh();
+}
+
+async function loadEncounters() {
+  const found = await api("GET", "/api/encounters");
+  const select = $("encounters");
+  select.replaceChildren(...found.encounters.map((e) => el("option", { value: e.name }, `${e.name} (${e.ruleset}, ${e.records} records)`)));
+  if (encounter) select.value = encounter;
+  const scenarios = await api("GET", "/api/scenarios");
+  $("create-example").replaceChildren(el("option", { value: "" }, "(upload a file)"),
+    ...scenarios.scenarios.map((s) => el("option", { value: s }, s)));
+  if (!found.encounters.length) $("create").hidden = false;
+}
+
+async function create(event) {
+  event.preventDefault();
+  const body = { name: $("create-name").value.trim() };
+  const seed = $("create-seed").value.trim();
+  if (seed) body.dice = { seed: Number(seed) };
+  const file = $("create-file").files[0];
+  if ($("create-example").value) body.example = $("create-example").value;
+  else if (file) body.scenario = await file.text();
+  else { say("create-msg", "Pick a bundled scenario or a file.", "error"); return; }
+  try {
+    await api("POST", "/api/encounters", body);
+    say("create-msg", `Created ${body.name}.`, "ok");
+    $("create").hidden = true;
+    await loadEncounters();
+    await openEncounter(body.name);
+  } catch (error) {
+    say("create-msg", failure(error), "error");
+  }
+}
+
+async function openEncounter(name) {
+  encounter = name;
+  composedLine = "";
+  history.replaceState(null, "", `?token=${encodeURIComponent(TOKEN)}&encounter=${encodeURIComponent(name)}`);
+  if (ROLE === "gm") {
+    const links = await api("GET", "/api/encounters/" + encodeURIComponent(name) + "/players");
+    playerLinks = Object.fromEntries(links.players.map((p) => [p.character, p.url]));
+    $("encounters").value = name;
+  }
+  await loadVerbs();
+  await refresh();
+  listen();
+}
+
+// --- live -------------------------------------------------------------------------------------
+
+let refreshing = null;
+
+function listen() {
+  if (source) source.close();
+  const path = `/api/encounters/${encodeURIComponent(encounter)}/events?token=${encodeURIComponent(TOKEN)}`;
+  source = new EventSource(path);
+  source.addEventListener("hello", () => $("live").className = "live on");
+  source.addEventListener("change", () => {
+    // Changes that come together are read once.
+    if (refreshing) return;
+    refreshing = setTimeout(() => { refreshing = null; refresh().catch(() => {}); }, 50);
+  });
+  source.onerror = () => $("live").className = "live off";
+}
+
+async function start() {
+  $("act-form").addEventListener("submit", commit);
+  $("odds-button").addEventListener("click", () => showOdds());
+  $("verb").addEventListener("change", () => { renderOptions(); scheduleOdds(); });
+  for (const id of ["actor", "words", "line"]) $(id).addEventListener("input", scheduleOdds);
+  $("options").addEventListener("input", scheduleOdds);
+  try {
+    const me = await api("GET", "/api/whoami");
+    if (ROLE === "gm") {
+      $("who").textContent = "GM";
+      $("undo").addEventListener("click", () => command("/undo", { expected_head: head }, "undone"));
+      $("next-round").addEventListener("click", () => command("/next-round", { expected_head: head }, "next round"));
+      $("players-act").addEventListener("change", saveTable);
+      $("show-create").addEventListener("click", () => { $("create").hidden = !$("create").hidden; });
+      $("open").addEventListener("click", () => openEncounter($("encounters").value));
+      $("create-form").addEventListener("submit", create);
+      await loadEncounters();
+      if (!encounter && $("encounters").value) encounter = $("encounters").value;
+    } else {
+      $("who").textContent = `Playing ${me.character} in ${me.encounter}`;
+      encounter = me.encounter;
+    }
+    if (encounter) await openEncounter(encounter);
+  } catch (error) {
+    document.body.prepend(el("p", { class: "msg error" }, failure(error)));
+  }
+}
+
+start();

@@ -1,0 +1,169 @@
+"""What a page or an API client is shown of an encounter: everything for the GM, and for a
+player their own character, the others as they would look across the room (DEC-433), the map
+without hidden combatants, and the log's lines without the dice and the figures.
+
+The figures come through the existing seams only: the state table's row
+(:meth:`~firefight.rulesets.base.Ruleset.describe_row`), the state's JSON
+(:func:`~firefight.cli.encounter.state_json`), the log record's envelope
+(:func:`~firefight.cli.encounter.record_json`); a wound described in words reads the shared
+hits and status of :class:`~firefight.scene.state.CombatantState`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from firefight.cli.encounter import record_json, state_json
+from firefight.encounter.log import LogRecord
+from firefight.encounter.narrate import render_trace
+from firefight.frozen import replace
+from firefight.rulesets.base import Ruleset, combatant_status
+from firefight.scene.state import CombatantState, EncounterState
+from firefight.web.table import TableSettings, settings_json
+from firefight.web.tokens import Scope
+
+__all__ = ["log_view", "seen_state", "state_view", "verbs_view", "wounds"]
+
+
+def wounds(c: CombatantState) -> str:
+    """How hurt someone looks, in words: no figures.
+
+    >>> from firefight.geometry import Point
+    >>> c = CombatantState(name="V", position=Point(x_ft=0, y_ft=0), hits_max=40, hits_taken=25)
+    >>> wounds(c)
+    'badly wounded'
+    """
+    status = combatant_status(c)
+    if status not in ("up", "bystander"):
+        return status.split(" (")[0]
+    if c.hits_max <= 0 or c.hits_taken <= 0:
+        return "unhurt"
+    left = c.hits_left / c.hits_max
+    if left > 0.75:
+        return "grazed"
+    if left > 0.5:
+        return "wounded"
+    if left > 0.25:
+        return "badly wounded"
+    return "barely standing"
+
+
+def seen_state(state: EncounterState, scope: Scope, settings: TableSettings) -> EncounterState:
+    """The state a token's holder may see: the GM all of it, a player none of the hidden."""
+    if scope.is_gm:
+        return state
+    shown = tuple(
+        c for c in state.combatants if c.name not in settings.hidden or scope.character == c.name
+    )
+    return replace(state, combatants=shown)
+
+
+def _player_row(c: CombatantState, ruleset: Ruleset, open_: bool) -> dict[str, Any]:
+    if open_:
+        return {"name": c.name, "open": True, "row": dict(ruleset.describe_row(c))}
+    return {
+        "name": c.name,
+        "open": False,
+        "row": {
+            "name": c.name,
+            "side": c.side,
+            "looks": wounds(c),
+            "posture": c.posture.value,
+        },
+    }
+
+
+def state_view(
+    name: str,
+    state: EncounterState,
+    head: int,
+    ruleset: Ruleset,
+    scope: Scope,
+    settings: TableSettings,
+) -> dict[str, Any]:
+    """The encounter as a page shows it: turn, rows of the state table, scene notes; the GM
+    also gets the state's JSON and the table settings."""
+    seen = seen_state(state, scope, settings)
+    view: dict[str, Any] = {
+        "encounter": name,
+        "title": state.title,
+        "ruleset": ruleset.name,
+        "round": state.round,
+        "head": head,
+        "initiative": [
+            shown for g in state.initiative if (shown := [n for n in g if seen.find(n)])
+        ],
+        "can_act": [c.name for c in seen.combatants if c.can_act and not c.bystander],
+        "players_act": settings.players_act,
+    }
+    if scope.is_gm:
+        view["rows"] = [
+            {"name": c.name, "open": True, "row": dict(ruleset.describe_row(c))}
+            for c in state.combatants
+        ]
+        view["scene"] = list(ruleset.describe_scene(state))
+        view["settings"] = settings_json(settings)
+        view["state"] = state_json(name, state)
+    else:
+        view["you"] = scope.character
+        view["rows"] = [
+            _player_row(c, ruleset, c.name == scope.character or c.name in settings.opened)
+            for c in seen.combatants
+        ]
+    return view
+
+
+def _names_hidden(text: str, hidden: frozenset[str]) -> bool:
+    words = text.lower()
+    return any(re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", words) for n in hidden)
+
+
+def log_view(
+    records: Sequence[LogRecord],
+    ruleset: Ruleset,
+    scope: Scope,
+    hidden: frozenset[str] = frozenset(),
+) -> list[dict[str, Any]]:
+    """The log: every record's envelope and its trace as text for the GM; for a player what was
+    declared and what it came to, in words, and a line that names a ``hidden`` combatant only
+    as something unseen."""
+    undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
+    shown = []
+    for r in records:
+        data = record_json(r, undone, ruleset)
+        if scope.is_gm:
+            data["trace_text"] = render_trace(r.trace) if r.kind != "undo" else []
+            shown.append(data)
+            continue
+        entry: dict[str, Any] = {k: data[k] for k in ("seq", "kind", "round", "text") if k in data}
+        if _names_hidden(r.text, hidden - {scope.character}):
+            entry["text"] = "something unseen happens"
+        result = data.get("result")
+        if isinstance(result, dict):
+            entry["outcome"] = result.get("outcome")
+        if "undone_by" in data:
+            entry["undone_by"] = data["undone_by"]
+        shown.append(entry)
+    return shown
+
+
+def verbs_view(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The action form's description: each verb, what follows it, and each option with what its
+    declaration says of it (help, bounds, choices) where one does."""
+    verbs = []
+    for verb in ruleset.action_verbs():
+        options = []
+        for spelled, kind in verb.options.items():
+            option: dict[str, Any] = {"flag": spelled, "kind": kind}
+            declared = verb.param_of(spelled)
+            if declared is not None:
+                p = declared.param
+                option.update(help=p.help, unit=p.unit, low=p.low, high=p.high)
+                choices = declared.choices()
+                if choices is not None:
+                    option["choices"] = list(choices)
+            options.append(option)
+        verbs.append({"verb": verb.name, "words": verb.words, "options": options})
+    return verbs

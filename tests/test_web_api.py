@@ -1,0 +1,412 @@
+"""The web table's JSON API (docs/api.md): every endpoint tried with every kind of token, the
+errors' JSON, optimistic concurrency, what a player may see and do, and the action form built
+from each ruleset's declared verbs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from firefight.encounter.scenario import initial_state, load_scenario
+from firefight.rulesets import find_ruleset
+from firefight.scene.lines import write_line
+from firefight.store import open_store
+from firefight.web.app import Server, create_app
+from firefight.web.live import Hub
+from firefight.web.reader import ReadingService
+from firefight.web.table import Tables
+from firefight.web.tokens import Keyring
+from firefight.web.views import verbs_view
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+KEYS = Keyring(bytes(range(32)))
+GM = KEYS.gm_token()
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    store = open_store(f"sqlite:///{tmp_path / 'web.db'}")
+    server = Server(
+        service=ReadingService(store), keys=KEYS, tables=Tables(), hub=Hub(), examples=EXAMPLES
+    )
+    with TestClient(create_app(server), raise_server_exceptions=False) as c:
+        yield c
+    store.close()
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new(client: TestClient, name: str = "raid", example: str = "warehouse") -> dict[str, Any]:
+    reply = client.post(
+        "/api/encounters",
+        json={"name": name, "example": example, "dice": {"seed": 3}},
+        headers=auth(GM),
+    )
+    assert reply.status_code == 201, reply.text
+    data: dict[str, Any] = reply.json()
+    return data
+
+
+# Every route, with a body that is valid for it: (method, path, body, GM only).
+ROUTES: list[tuple[str, str, dict[str, Any] | None, bool]] = [
+    ("GET", "/", None, True),
+    ("GET", "/play", None, False),
+    ("GET", "/api/whoami", None, False),
+    ("GET", "/api/scenarios", None, True),
+    ("GET", "/api/encounters", None, True),
+    ("POST", "/api/encounters", {"name": "other", "example": "warehouse"}, True),
+    ("GET", "/api/encounters/raid", None, False),
+    ("GET", "/api/encounters/raid/log", None, False),
+    ("GET", "/api/encounters/raid/verbs", None, False),
+    ("GET", "/api/encounters/raid/map.svg", None, False),
+    ("POST", "/api/encounters/raid/odds", {"line": "Mara shoots Viktor"}, True),
+    ("POST", "/api/encounters/raid/act", {"line": "Mara waits", "dice": {"seed": 1}}, True),
+    ("POST", "/api/encounters/raid/next-round", {"dice": {"seed": 1}}, True),
+    ("POST", "/api/encounters/raid/undo", {}, True),
+    ("GET", "/api/encounters/raid/table", None, True),
+    ("PUT", "/api/encounters/raid/table", {"hidden": ["Lev"]}, True),
+    ("GET", "/api/encounters/raid/players", None, True),
+]
+
+
+def test_every_route_is_tried_here(client: TestClient) -> None:
+    """A route added to the app without a line in ROUTES fails this test (the static files and
+    the event stream, which test_web_live opens, excepted)."""
+    served = {(m, r.path) for r in client.app.routes for m in getattr(r, "methods", ()) or ()}  # type: ignore[attr-defined]
+    tried = {(m, p.replace("/raid", "/{name}")) for m, p, _, _ in ROUTES}
+    left = {
+        (m, p)
+        for m, p in served
+        if m not in ("HEAD",) and not p.startswith("/static/") and not p.endswith("/events")
+    }
+    left -= {("GET", "/openapi.json")}
+    assert left <= tried, sorted(left - tried)
+
+
+@pytest.mark.parametrize(("method", "path", "body", "gm_only"), ROUTES)
+def test_every_endpoint_with_every_kind_of_token(
+    client: TestClient, method: str, path: str, body: dict[str, Any] | None, gm_only: bool
+) -> None:
+    new(client)
+    new(client, "elsewhere", "street-ambush")
+    something = {"line": "Jonah waits", "dice": {"seed": 1}}  # for undo to take back
+    assert client.post("/api/encounters/raid/act", json=something, headers=auth(GM)).is_success
+    tokens = {
+        "none": None,
+        "forged": "gm." + "A" * 43,
+        "malformed": "p.!!.??",
+        "player of Mara": KEYS.player_token("raid", "Mara"),
+        "player elsewhere": KEYS.player_token("elsewhere", "Rook"),
+        "other server": Keyring(bytes(32)).gm_token(),
+    }
+    for kind, token in tokens.items():
+        reply = client.request(method, path, json=body, headers=auth(token) if token else {})
+        if kind in ("none", "forged", "malformed", "other server"):
+            assert reply.status_code == 401, (kind, reply.text)
+            assert reply.json()["error"] == "unauthorized"
+        elif gm_only or (kind == "player elsewhere" and "/raid" in path):
+            assert reply.status_code == 403, (kind, path, reply.text)
+            assert reply.json()["error"] == "forbidden"
+        else:
+            assert reply.status_code == 200, (kind, path, reply.text)
+    reply = client.request(method, path, json=body, headers=auth(GM))
+    assert reply.status_code in (200, 201), reply.text
+
+
+def test_token_in_the_query_opens_a_page(client: TestClient) -> None:
+    reply = client.get(f"/?token={GM}")
+    assert reply.status_code == 200 and 'data-role="gm"' in reply.text
+    # The token is in the page's URL: it is never passed on, and the page runs only its own.
+    assert reply.headers["referrer-policy"] == "no-referrer"
+    assert "default-src 'self'" in reply.headers["content-security-policy"]
+    player = KEYS.player_token("raid", "Mara")
+    assert 'data-role="player"' in client.get(f"/play?token={player}").text
+    assert client.get(f"/?token={player}").status_code == 403
+
+
+def test_tokens_are_random_and_long() -> None:
+    """Two servers' secrets give different tokens; a token carries at least 128 bits."""
+    a, b = Keyring.from_environment(), Keyring.from_environment()
+    assert a.gm_token() != b.gm_token()
+    assert len(a.gm_token()) - len("gm.") >= 128 // 6
+
+
+def test_nothing_outside_the_routes(client: TestClient) -> None:
+    for path in ("/docs", "/redoc", "/static/page.html", "/static/../tokens.py", "/etc/passwd"):
+        reply = client.get(path, headers=auth(GM))
+        assert reply.status_code == 404, path
+        assert reply.json()["error"] == "not-found"
+
+
+def test_openapi_lists_the_api(client: TestClient) -> None:
+    spec = client.get("/openapi.json").json()
+    assert "/api/encounters/{name}/act" in spec["paths"]
+    assert "ActBody" in spec["components"]["schemas"]
+
+
+def test_create_act_show_log_undo(client: TestClient) -> None:
+    created = new(client)
+    assert created["head"] == 1 and created["result"]["outcome"] == "done"
+    reply = client.post(
+        "/api/encounters/raid/act",
+        json={"line": "Mara shoots Viktor", "dice": {"rolls": [96, 50, 50]}, "expected_head": 1},
+        headers=auth(GM),
+    )
+    assert reply.status_code == 200, reply.text
+    done = reply.json()
+    assert done["head"] == 2 and done["dice"]["source"] == "scripted"
+    assert {"ruleset", "action", "dice", "result", "events", "trace"} <= set(done)
+    shown = client.get("/api/encounters/raid", headers=auth(GM)).json()
+    assert shown["head"] == 2 and shown["state"]["encounter"] == "raid"
+    log = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
+    assert [r["seq"] for r in log] == [1, 2] and log[1]["trace_text"]
+    undone = client.post("/api/encounters/raid/undo", json={}, headers=auth(GM)).json()
+    assert undone["reverted"]["seq"] == 2 and undone["head"] == 3
+    log = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
+    assert log[1]["undone_by"] == 3
+
+
+def test_a_conflict_names_both_heads_and_writes_nothing(client: TestClient) -> None:
+    new(client)
+    first = {"line": "Mara waits", "dice": {"seed": 1}, "expected_head": 1}
+    assert client.post("/api/encounters/raid/act", json=first, headers=auth(GM)).status_code == 200
+    second = {"line": "Jonah waits", "dice": {"seed": 1}, "expected_head": 1}
+    reply = client.post("/api/encounters/raid/act", json=second, headers=auth(GM))
+    assert reply.status_code == 409
+    body = reply.json()
+    assert (body["error"], body["expected_head"], body["actual_head"]) == ("conflict", 1, 2)
+    assert "record 1" in body["message"] and "record 2" in body["message"]
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 2
+    reply = client.post("/api/encounters/raid/undo", json={"expected_head": 1}, headers=auth(GM))
+    assert reply.status_code == 409
+
+
+def test_a_refused_action_says_why_and_changes_nothing(client: TestClient) -> None:
+    new(client)
+    reply = client.post("/api/encounters/raid/act", json={"line": "Mara dances"}, headers=auth(GM))
+    assert reply.status_code == 422
+    body = reply.json()
+    assert body["error"] == "refused" and body["rule"] == "R-6" and "dashes" in body["message"]
+    assert body["envelope"]["result"]["outcome"] == "refused"
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
+
+
+def test_too_few_table_dice_are_refused_and_change_nothing(client: TestClient) -> None:
+    new(client)
+    line = {"line": "Mara shoots Viktor", "dice": {"rolls": [50]}}
+    reply = client.post("/api/encounters/raid/act", json=line, headers=auth(GM))
+    assert reply.status_code == 422 and "ran out of scripted dice" in reply.json()["message"]
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "path"),
+    [
+        ({"name": "x" * 101, "example": "warehouse"}, "body.name"),
+        ({"name": "a\nb", "example": "warehouse"}, "body.name"),
+        ({"name": "x", "example": "warehouse", "dice": {"rolls": [0]}}, "body.dice.rolls.0"),
+        ({"name": "x", "example": "warehouse", "dice": {"seed": 1, "rolls": [1]}}, "body.dice"),
+        ({"name": "x", "scenario": "a" * 300_000}, "body.scenario"),
+        ({"name": "x", "example": "warehouse", "extra": 1}, "body.extra"),
+        ({"name": "x"}, "body"),
+    ],
+)
+def test_bodies_are_validated_with_the_field_path(
+    client: TestClient, body: dict[str, Any], path: str
+) -> None:
+    reply = client.post("/api/encounters", json=body, headers=auth(GM))
+    assert reply.status_code == 422
+    data = reply.json()
+    assert data["error"] == "invalid" and data["fields"][0]["path"] == path, data
+
+
+def test_a_bad_scenario_names_the_key_path_and_line(client: TestClient) -> None:
+    text = (EXAMPLES / "warehouse.toml").read_text().replace("hits = 55", "hits = -5", 1)
+    reply = client.post("/api/encounters", json={"name": "bad", "scenario": text}, headers=auth(GM))
+    assert reply.status_code == 422
+    body = reply.json()
+    assert body["error"] == "scenario" and "hits" in body["where"] and body["line"] > 1
+    reply = client.post(
+        "/api/encounters", json={"name": "bad", "scenario": "[scenario\n"}, headers=auth(GM)
+    )
+    assert reply.status_code == 422 and reply.json()["error"] == "scenario"
+
+
+def test_an_existing_name_and_an_unknown_encounter(client: TestClient) -> None:
+    new(client)
+    reply = client.post(
+        "/api/encounters", json={"name": "raid", "example": "warehouse"}, headers=auth(GM)
+    )
+    assert reply.status_code == 409 and reply.json()["error"] == "exists"
+    reply = client.get("/api/encounters/rade", headers=auth(GM))
+    assert reply.status_code == 404 and "raid" in reply.json()["message"]
+
+
+def test_no_stack_trace_reaches_the_client(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    new(client)
+
+    def broken(*_: object) -> None:
+        raise KeyError("secret internals")
+
+    monkeypatch.setattr("firefight.service.EncounterService.current", broken)
+    reply = client.get("/api/encounters/raid", headers=auth(GM))
+    assert reply.status_code == 500
+    assert reply.json()["error"] == "internal" and "secret" not in reply.text
+    assert "Traceback" not in reply.text
+
+
+def test_a_player_sees_words_not_figures_and_no_hidden_combatant(client: TestClient) -> None:
+    new(client)
+    client.put(
+        "/api/encounters/raid/table",
+        json={"hidden": ["Lev"], "opened": ["Jonah"]},
+        headers=auth(GM),
+    )
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    shown = client.get("/api/encounters/raid", headers=mara).json()
+    rows = {r["name"]: r for r in shown["rows"]}
+    assert "Lev" not in rows and "state" not in shown and "settings" not in shown
+    assert rows["Mara"]["open"] and "hits" in rows["Mara"]["row"]
+    assert rows["Jonah"]["open"] and "hits" in rows["Jonah"]["row"]
+    assert not rows["Viktor"]["open"] and rows["Viktor"]["row"]["looks"] == "unhurt"
+    assert "hits" not in rows["Viktor"]["row"]
+    svg = client.get("/api/encounters/raid/map.svg", headers=mara).text
+    assert ">Lev</text>" not in svg and ">Viktor</text>" in svg
+    log = client.get("/api/encounters/raid/log", headers=mara).json()["records"]
+    assert "trace" not in log[0] and "events" not in log[0] and "narration" not in log[0]
+    # A hidden combatant's deeds are not told by name either.
+    lev = {"line": "Jonah shoots Lev", "dice": {"seed": 1}}
+    assert client.post("/api/encounters/raid/act", json=lev, headers=auth(GM)).is_success
+    log = client.get("/api/encounters/raid/log", headers=mara).json()["records"]
+    assert log[-1]["text"] == "something unseen happens" and "Lev" not in str(log)
+    gm_log = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
+    assert gm_log[-1]["text"] == "Jonah shoots Lev"
+
+
+def test_a_player_declares_only_for_their_character_when_allowed(client: TestClient) -> None:
+    new(client)
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    line = {"line": "Mara waits", "dice": {"seed": 1}}
+    reply = client.post("/api/encounters/raid/act", json=line, headers=mara)
+    assert reply.status_code == 403 and "GM declares" in reply.json()["message"]
+    client.put("/api/encounters/raid/table", json={"players_act": True}, headers=auth(GM))
+    other = {"line": "Viktor waits", "dice": {"seed": 1}}
+    reply = client.post("/api/encounters/raid/act", json=other, headers=mara)
+    assert reply.status_code == 403 and "Viktor" in reply.json()["message"]
+    odds = client.post(
+        "/api/encounters/raid/odds", json={"line": "Mara shoots Viktor"}, headers=mara
+    )
+    assert odds.status_code == 200
+    reply = client.post("/api/encounters/raid/act", json=line, headers=mara)
+    assert reply.status_code == 200, reply.text
+    assert set(reply.json()) == {"encounter", "head", "text", "outcome"}
+    for path in ("/undo", "/next-round"):
+        assert client.post(f"/api/encounters/raid{path}", json={}, headers=mara).status_code == 403
+
+
+def test_odds_of_a_line_and_the_map_with_its_shapes(client: TestClient) -> None:
+    new(client)
+    odds = client.post(
+        "/api/encounters/raid/odds",
+        json={"compose": {"actor": "Jonah", "verb": "shoots", "words": "Viktor"}},
+        headers=auth(GM),
+    ).json()
+    assert odds["line"] == "Jonah shoots Viktor" and odds["method"] == "monte carlo"
+    assert abs(sum(odds["outcomes"].values()) - 1) < 1e-9 and "hit" in odds["outcomes"]
+    plain = client.get("/api/encounters/raid/map.svg", headers=auth(GM)).text
+    shot = client.get(
+        "/api/encounters/raid/map.svg", params={"line": "Jonah shoots Viktor"}, headers=auth(GM)
+    ).text
+    assert 'class="overlay"' not in plain and 'class="overlay"' in shot
+    waits = client.post(
+        "/api/encounters/raid/odds", json={"line": "Jonah waits"}, headers=auth(GM)
+    ).json()
+    assert (waits["method"], waits["outcomes"], waits["samples"]) == ("exact", {"done": 1.0}, None)
+    refused = client.post(
+        "/api/encounters/raid/odds", json={"line": "Lev shoots Mara"}, headers=auth(GM)
+    )
+    assert refused.status_code == 422 and refused.json()["line"] == "Lev shoots Mara"
+
+
+@pytest.mark.parametrize(
+    ("example", "actor", "target"),
+    [
+        ("warehouse", "Mara", "Viktor"),
+        ("night-market", None, None),
+        ("dry-gulch", None, None),
+        ("cards-alley", None, None),
+    ],
+)
+def test_every_rulesets_form_comes_from_its_declarations(
+    example: str, actor: str | None, target: str | None
+) -> None:
+    """Each ruleset's verbs give a form, and a shot composed from it reads back as a shot."""
+    scenario = load_scenario(EXAMPLES / f"{example}.toml")
+    ruleset = find_ruleset(scenario.ruleset)
+    verbs = {v["verb"]: v for v in verbs_view(ruleset)}
+    assert "shoots" in verbs and verbs["shoots"]["options"]
+    state = initial_state(scenario)
+    names = [c.name for c in state.combatants]
+    line = write_line(actor or names[0], "shoots", target or names[-1])
+    action = ruleset.parse_action(line, state)
+    assert action.verb == "shoots" and action.actor == (actor or names[0])
+
+
+def test_the_page_follows_writes_made_elsewhere(client: TestClient) -> None:
+    """The reader keeps an encounter as last read only while the store's head says it has not
+    moved: a write through another service (another process, the command line) shows at once."""
+    new(client)
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
+    server: Server = client.app.state.server  # type: ignore[attr-defined]
+    from firefight.dice import Dice
+    from firefight.service import EncounterService
+
+    EncounterService(server.store).act("raid", "Jonah waits", Dice.seeded(1))
+    shown = client.get("/api/encounters/raid", headers=auth(GM)).json()
+    assert shown["head"] == 2
+    assert [
+        r["seq"] for r in client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
+    ] == [1, 2]
+
+
+@pytest.mark.parametrize("every", [5, 200])
+def test_the_kept_encounter_is_the_folded_log(tmp_path: Path, every: int) -> None:
+    """ReadingService folds only what was appended since it last read, and comes to the same
+    state as folding the whole log, through actions, round changes and undos made elsewhere."""
+    import random
+
+    from firefight.dice import Dice
+    from firefight.errors import FirefightError
+    from firefight.service import EncounterService
+
+    store = open_store(f"sqlite:///{tmp_path / 'r.db'}")
+    plain, reading = EncounterService(store, snapshot_every=every), ReadingService(store)
+    reading.snapshot_every = every
+    plain.new("raid", load_scenario(EXAMPLES / "warehouse.toml"), Dice.seeded(1))
+    rng = random.Random(7)
+    people = ["Mara", "Jonah", "Viktor", "Lev"]
+    for step in range(40):
+        writer = plain if step % 2 else reading
+        roll = rng.random()
+        try:
+            if roll < 0.6:
+                a, b = rng.sample(people, 2)
+                writer.act("raid", f"{a} shoots {b} --ap 1", Dice.seeded(step))
+            elif roll < 0.8:
+                writer.next_round("raid", Dice.seeded(step))
+            else:
+                writer.undo("raid")
+        except FirefightError:
+            pass
+        assert reading.current("raid").state == plain.load("raid").state, step
+        head, _, records = reading.listing("raid")
+        assert [r.seq for r in records] == list(range(1, head + 1))
+    store.close()

@@ -1,0 +1,123 @@
+"""The web table in a real browser: Debian's Chromium driven by Playwright (no browser download).
+
+One run through a fight, as a GM and a player would see it: create an encounter from a bundled
+scenario, compose a shot and see its odds and its line of fire, commit it, watch the player's
+page follow live, undo, a refused action's message, and the player's token refused a GM action.
+With ``FIREFIGHT_SCREENSHOTS=DIR`` the pages are saved there (docs/img holds the README's).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from store_support import backend_url
+from web_support import KEYS, running_server
+
+pytestmark = pytest.mark.slow
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+#: Generous: the page's own updates take well under a second; CI's machine may be busy.
+WAIT_MS = 15_000
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI=true but {CHROMIUM} is missing: .ci/run installs it", pytrace=False)
+        pytest.skip(f"browser tests skipped: no {CHROMIUM} (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    expect.set_options(timeout=WAIT_MS)
+    shots = os.environ.get("FIREFIGHT_SCREENSHOTS")
+    with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
+        gm = browser.new_page(viewport={"width": 1280, "height": 800})
+        gm.set_default_timeout(WAIT_MS)
+        gm.goto(f"{base}/?token={KEYS.gm_token()}")
+        # No encounter yet: the form to create one is open.
+        gm.fill("#create-name", "raid")
+        gm.select_option("#create-example", "warehouse")
+        gm.fill("#create-seed", "3")
+        gm.click("#create-form button[type=submit]")
+        expect(gm.locator("#map svg")).to_be_visible()
+        expect(gm.locator("#log-list")).to_contain_text("round 1")
+
+        player = browser.new_page(viewport={"width": 1024, "height": 768})
+        player.set_default_timeout(WAIT_MS)
+        player.goto(f"{base}/play?token={KEYS.player_token('raid', 'Mara')}")
+        expect(player.locator("#who")).to_contain_text("Playing Mara in raid")
+        expect(player.locator("#map svg")).to_be_visible()
+        expect(player.locator("#live")).to_have_class("live on")
+        expect(player.locator("#composer")).to_be_hidden()
+
+        # Compose a shot: its odds and its line of fire on the map, before committing.
+        gm.select_option("#actor", "Mara")
+        gm.select_option("#verb", "shoots")
+        gm.fill("#words", "Viktor")
+        gm.click("#odds-button")
+        expect(gm.locator("#odds-table")).to_contain_text("%")
+        expect(gm.locator("#composed")).to_have_text("Mara shoots Viktor")
+        expect(gm.locator("#map svg g.overlay")).to_have_count(1)
+        if shots:
+            gm.screenshot(path=f"{shots}/gm-page.png", full_page=True)
+        gm.fill("#seed", "1")
+        gm.click("#commit")
+        expect(gm.locator("#act-msg")).to_contain_text("#2 Mara shoots Viktor")
+        expect(gm.locator("#log-list")).to_contain_text("Mara shoots Viktor")
+
+        # The player's page follows without a reload.
+        expect(player.locator("#log-list")).to_contain_text("Mara shoots Viktor")
+        if shots:
+            player.screenshot(path=f"{shots}/player-page.png", full_page=True)
+
+        gm.click("#undo")
+        expect(gm.locator("#act-msg")).to_contain_text("undone")
+        expect(player.locator("#log-list")).to_contain_text("undo #2")
+
+        # A refused action: its rule and why, and nothing changed.
+        gm.fill("#line", "Mara dances")
+        gm.click("#commit")
+        expect(gm.locator("#act-msg")).to_contain_text("Refused (R-6)")
+        expect(gm.locator("#turn")).to_contain_text("Log at record 3")
+
+        # Both pages fit their screens (1280×800, a tablet held upright): nothing runs off the
+        # side but the state table, which scrolls in its own box.
+        player.set_viewport_size({"width": 768, "height": 1024})
+        for page in (gm, player):
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+        # The player's token cannot do what the GM does.
+        status = player.evaluate(
+            """async (token) => (await fetch("/api/encounters/raid/undo", {method: "POST",
+                headers: {Authorization: "Bearer " + token, "Content-Type": "application/json"},
+                body: "{}"})).status""",
+            KEYS.player_token("raid", "Mara"),
+        )
+        assert status == 403

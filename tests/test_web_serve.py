@@ -1,0 +1,119 @@
+"""``firefight serve``: what it prints and where it listens (uvicorn itself is not started),
+and the action form's seam: every verb a ruleset lists is one its action lines read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from firefight.cli.app import app
+from firefight.encounter.scenario import initial_state, load_scenario
+from firefight.errors import RuleRefusal
+from firefight.rulesets import find_ruleset, ruleset_names
+from firefight.scene.lines import read_line, write_line
+from firefight.web.tokens import SECRET_ENV, Keyring
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+SCENES = {"rmu": "warehouse", "cpr": "night-market", "gurps": "dry-gulch", "cards": "cards-alley"}
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+
+    def run(app: object, **options: Any) -> None:
+        seen.update(options, app=app)
+
+    monkeypatch.setattr("uvicorn.run", run)
+    return seen
+
+
+def test_serve_prints_the_gm_link_and_listens_on_the_loopback(
+    started: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    secret = bytes(range(32))
+    monkeypatch.setenv(SECRET_ENV, secret.hex())
+    result = CliRunner().invoke(app, ["serve", "--store", f"sqlite:///{tmp_path / 's.db'}"])
+    assert result.exit_code == 0, result.output
+    assert (started["host"], started["port"]) == ("127.0.0.1", 8000)
+    assert f"http://127.0.0.1:8000/?token={Keyring(secret).gm_token()}" in result.output
+    assert "warning" not in result.output
+
+
+def test_serve_on_every_address_warns(
+    started: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv(SECRET_ENV, raising=False)
+    result = CliRunner().invoke(
+        app,
+        [
+            "serve",
+            "--host",
+            "0.0.0.0",
+            "--port",
+            "8123",
+            "--store",
+            f"sqlite:///{tmp_path / 's.db'}",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    assert started["host"] == "0.0.0.0" and started["port"] == 8123
+    assert "warning: listening on 0.0.0.0" in result.output
+    assert f"set {SECRET_ENV}" in result.output
+
+
+def test_a_bad_secret_is_refused_in_a_sentence(
+    started: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(SECRET_ENV, "not hex")
+    result = CliRunner().invoke(app, ["serve"])
+    assert result.exit_code == 2 and not started
+    assert f"{SECRET_ENV} must be at least 32 hex digits" in result.output
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_every_listed_verb_is_read_by_the_rulesets_parser(name: str) -> None:
+    """ENC-ACTION: a verb the form offers is never refused as unknown: at worst its line lacks
+    what the verb needs, and the refusal says that."""
+    assert name in ruleset_names()
+    ruleset = find_ruleset(name)
+    state = initial_state(load_scenario(EXAMPLES / f"{SCENES[name]}.toml"))
+    actor = state.combatants[0].name
+    verbs = ruleset.action_verbs()
+    assert verbs, f"{name} lists no verbs for the form"
+    for verb in verbs:
+        reason = ""
+        try:
+            ruleset.parse_action(write_line(actor, verb.name), state)
+        except RuleRefusal as exc:
+            reason = exc.reason
+        assert "knows no action" not in reason and "has no option" not in reason, verb.name
+
+
+def test_a_written_line_reads_back() -> None:
+    from firefight.geometry import Point
+    from firefight.scene.state import CombatantState, EncounterState
+
+    people = tuple(
+        CombatantState(name=n, position=Point(x_ft=i, y_ft=0))
+        for i, n in enumerate(["Big Sal", "O'Neil"])
+    )
+    scene = EncounterState(title="t", ruleset="x", combatants=people)
+    text = write_line(
+        "O'Neil",
+        "shoots",
+        "Big Sal",
+        {"aim": "head", "mod": ["-2:smoke", "+1:x y"], "quiet": True, "off": False},
+    )
+    line = read_line(
+        text,
+        scene,
+        {"shoots": "shoots"},
+        {"shoots": {"aim": "str", "mod": "many", "quiet": "flag", "off": "flag"}},
+        ruleset="x",
+    )
+    assert line.actor == "O'Neil" and line.words == ("Big", "Sal")
+    assert dict(line.options) == {"aim": ("head",), "mod": ("-2:smoke", "+1:x y"), "quiet": ("",)}
