@@ -23,7 +23,7 @@ def shoot(faces: list[int], **values: Any) -> dict[str, Any]:
     values.setdefault("skill", 16)
     values.setdefault("distance", 2)
     values.setdefault("aim", 1)
-    return dict(resolve_shot(declare(Shoot, **values), Dice.scripted(faces)).summary)
+    return resolve_shot(declare(Shoot, **values), Dice.scripted(faces)).result.fields()
 
 
 def setup(**values: Any) -> ShotSetup:
@@ -203,7 +203,7 @@ def test_gur_arrow_1_long_flight_helps_the_dodge() -> None:
         Dice.scripted([*HIT, 2, 2, 3]),
     )
     dodge = next(e for e in out.trace.to_json() if e.get("label") == "dodge")
-    assert dodge["value"] == 7 and out.summary["result"] == "defended"
+    assert dodge["value"] == 7 and out.result.result == "defended"
 
 
 # --- GUR-RELOAD-1: powder ---------------------------------------------------------------------

@@ -20,16 +20,16 @@ from firefight.rulesets.gurps.stray import Stray, resolve_stray
 
 
 def stray(faces: list[int], **values: Any) -> dict[str, Any]:
-    return dict(resolve_stray(declare(Stray, **values), Dice.scripted(faces)).summary)
+    return resolve_stray(declare(Stray, **values), Dice.scripted(faces)).result.fields()
 
 
 def reload(faces: list[int], **values: Any) -> dict[str, Any]:
-    return dict(resolve_reload(declare(Reload, **values), Dice.scripted(faces)).summary)
+    return resolve_reload(declare(Reload, **values), Dice.scripted(faces)).result.fields()
 
 
 def shot(faces: list[int], **values: Any) -> dict[str, Any]:
     values.setdefault("skill", 12)
-    return dict(resolve_shot(declare(Shoot, **values), Dice.scripted(faces)).summary)
+    return resolve_shot(declare(Shoot, **values), Dice.scripted(faces)).result.fields()
 
 
 # --- GUR-WRONG-2 ------------------------------------------------------------------------------
@@ -117,7 +117,7 @@ def test_gur_fire_1_random_fire() -> None:
     out = resolve_random_fire(
         declare(RandomFire, exposed=("Ann", "Bob:-4")), Dice.scripted([3, 3, 3, 3, 3, 3])
     )
-    assert out.summary["hit"] == ["Ann"]
+    assert out.result.hit == ("Ann",)
     with pytest.raises(RuleRefusal):
         resolve_random_fire(declare(RandomFire, exposed=("Ann:x",)), Dice.scripted([]))
 

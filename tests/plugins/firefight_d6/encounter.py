@@ -13,7 +13,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event
 from firefight.frozen import replace
-from firefight.outcome import Outcome
+from firefight.outcome import Happened, Outcome
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, named_in_log
 from firefight.scene.events import RoundStarted
@@ -56,11 +56,13 @@ def new_combatant(spec: BaseModel, core: CombatantState) -> CombatantState:
 
 
 def start_round(round_number: int) -> Outcome:
-    return Outcome(events=(RoundStarted(round=round_number, ap=1),), trace=Trace(()))
+    return Outcome(
+        events=(RoundStarted(round=round_number, ap=1),), trace=Trace(()), result=Happened()
+    )
 
 
 def nothing() -> Outcome:
-    return Outcome(events=(), trace=Trace(()))
+    return Outcome(events=(), trace=Trace(()), result=Happened())
 
 
 def parse_action(text: str, state: EncounterState) -> Action:
@@ -83,9 +85,9 @@ def resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     assert isinstance(stats, D6Stats)
     check = resolve_check(Check(skill=stats.skill + action.aim, target=TARGET), dice)
     events: list[Event] = [ActionPointsSpent(actor=action.actor, ap=1)]
-    if check.summary["result"] == "success":
+    if check.result.outcome == "success":
         events.append(D6Wounded(target=action.target))
-    return Outcome(events=tuple(events), trace=check.trace, summary=check.summary)
+    return Outcome(events=tuple(events), trace=check.trace, result=check.result)
 
 
 def apply(state: EncounterState, event: Event) -> EncounterState:

@@ -106,6 +106,7 @@ class CPR(Ruleset):
         """The rolls of a turn's start: initiative for newcomers (C-11), then the death saves
         of the mortally wounded in the queue's order (C-12)."""
         from firefight.outcome import Outcome
+        from firefight.rulesets.cpr.results import CprSummary, summary_of
         from firefight.rulesets.cpr.turns import death_saves, initiative
         from firefight.scene.apply import apply_all
         from firefight.trace import Trace
@@ -115,7 +116,7 @@ class CPR(Ruleset):
         return Outcome(
             events=(*queue.events, *saves.events),
             trace=Trace((*queue.trace.entries, *saves.trace.entries)),
-            summary=queue.summary,
+            result=CprSummary(summary_of(queue)),
         )
 
     def upkeep(self, state: EncounterState) -> Outcome:

@@ -32,6 +32,7 @@ from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, WeaponJammed
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range
+from firefight.rulesets.cpr.results import CprSummary
 from firefight.rulesets.cpr.weapons import Weapon, WeaponKind
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
@@ -230,12 +231,14 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={
-            "weapon": weapon.key,
-            "ammo": attack.ammo if weapon.magazine is not None else None,
-            "shots": shot_summaries,
-            "hits": hits,
-            "hp_lost": hp_lost,
-            "rounds_left": loaded - count if loaded is not None else None,
-        },
+        result=CprSummary(
+            {
+                "weapon": weapon.key,
+                "ammo": attack.ammo if weapon.magazine is not None else None,
+                "shots": shot_summaries,
+                "hits": hits,
+                "hp_lost": hp_lost,
+                "rounds_left": loaded - count if loaded is not None else None,
+            }
+        ),
     )

@@ -30,6 +30,7 @@ from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range
+from firefight.rulesets.cpr.results import CprSummary
 from firefight.rulesets.cpr.weapons import Weapon
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
@@ -159,4 +160,4 @@ def resolve_autofire(attack: AutofireAttack, dice: Dice, data: CprData) -> Outco
     loaded = weapon.magazine if attack.loaded is None else attack.loaded
     assert loaded is not None
     summary["rounds_left"] = loaded - bullets
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    return Outcome(events=tuple(events), trace=tb.build(), result=CprSummary(summary))

@@ -17,6 +17,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.results import CprSummary
 from firefight.trace import TraceBuilder
 
 __all__ = ["DamageRoll", "resolve_damage_roll"]
@@ -62,5 +63,7 @@ def resolve_damage_roll(hit: DamageRoll, dice: Dice, data: CprData) -> Outcome:
     return Outcome(
         events=result.events,
         trace=tb.build(),
-        summary={"weapon": weapon.key if weapon else None, "result": "hit", **result.summary},
+        result=CprSummary(
+            {"weapon": weapon.key if weapon else None, "result": "hit", **result.summary}
+        ),
     )

@@ -12,7 +12,7 @@ the saves and clears what earlier saves added.
 >>> from firefight.dice import Dice
 >>> out = resolve_death_save(DeathSave(name="Rook", body=6, saves_made=2), Dice.scripted([3]),
 ...                          CprData())
->>> out.summary["total"], out.summary["saved"]
+>>> out.result.summary["total"], out.result.summary["saved"]
 (5, True)
 """
 
@@ -27,6 +27,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.cpr.checks import compare, condition_modifiers, roll_check
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, DeathSaveRolled, Stabilized
+from firefight.rulesets.cpr.results import CprSummary
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
 
@@ -115,7 +116,9 @@ def resolve_death_save(save: DeathSave, dice: Dice, data: CprData) -> Outcome:
             ),
         ),
         trace=tb.build(),
-        summary={"target": save.name, "total": total.value, "body": save.body, "saved": saved},
+        result=CprSummary(
+            {"target": save.name, "total": total.value, "body": save.body, "saved": saved}
+        ),
     )
 
 
@@ -161,11 +164,13 @@ def resolve_stabilize(attempt: Stabilize, dice: Dice, data: CprData) -> Outcome:
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={
-            "medic": attempt.medic,
-            "patient": attempt.patient,
-            "total": total.value,
-            "dv": figures.stabilize_dv,
-            "stabilized": done,
-        },
+        result=CprSummary(
+            {
+                "medic": attempt.medic,
+                "patient": attempt.patient,
+                "total": total.value,
+                "dv": figures.stabilize_dv,
+                "stabilized": done,
+            }
+        ),
     )

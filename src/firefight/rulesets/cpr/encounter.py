@@ -97,6 +97,7 @@ from firefight.rulesets.cpr.fighter import (
 )
 from firefight.rulesets.cpr.reload import Reload as ReloadDeclaration
 from firefight.rulesets.cpr.reload import resolve_reload
+from firefight.rulesets.cpr.results import CprSummary, summary_of
 from firefight.rulesets.cpr.shotgun import ShotgunShells, resolve_shotgun_shells
 from firefight.rulesets.cpr.suppression import SuppressiveFire, resolve_suppression
 from firefight.rulesets.cpr.throwing import Throw, resolve_throw
@@ -294,7 +295,7 @@ def _outcome(
     return Outcome(
         events=tuple(events),
         trace=Trace((*tb.build().entries, *outcome.trace.entries)),
-        summary={**outcome.summary, **summary, "headline": headline},
+        result=CprSummary({**summary_of(outcome), **summary, "headline": headline}),
     )
 
 
@@ -424,7 +425,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
         data,
     )
     events = [*spent, *_scene_names(outcome.events, weapon.name)]
-    shot_summaries = cast(list[Mapping[str, Any]], outcome.summary.get("shots", []))
+    shot_summaries = cast(list[Mapping[str, Any]], summary_of(outcome).get("shots", []))
     if moved:
         # The move comes after the first shot's events: before the second shot's damage if
         # it hit, at the end if it did not.
@@ -482,9 +483,8 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
         data,
     )
     events = _injury_effects(state, [*spent, *_scene_names(outcome.events, weapon.name)], data, tb)
-    headline = (
-        f"{c.name} autofires the {weapon.name} at {target.name}: {_shot_headline(outcome.summary)}."
-    )
+    said = _shot_headline(summary_of(outcome))
+    headline = f"{c.name} autofires the {weapon.name} at {target.name}: {said}."
     return _outcome(
         tb,
         outcome,
@@ -521,7 +521,7 @@ def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData
         data,
     )
     events = _scene_names(outcome.events, weapon.name)
-    broken = cast(list[str], outcome.summary.get("must_take_cover", []))
+    broken = cast(list[str], summary_of(outcome).get("must_take_cover", []))
     tail = f"{' and '.join(broken)} must run for cover" if broken else "nobody breaks"
     headline = f"{c.name} lays down suppressive fire with the {weapon.name}: {tail}."
     return _outcome(
@@ -589,7 +589,7 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
     events = _injury_effects(state, _scene_names(outcome.events, weapon.name), data, tb)
     hit = [
         str(t["target"])
-        for t in cast(list[Mapping[str, Any]], outcome.summary.get("targets", []))
+        for t in cast(list[Mapping[str, Any]], summary_of(outcome).get("targets", []))
         if t.get("result") == "hit"
     ]
     tail = "hits " + " and ".join(hit) if hit else "hits nobody"
@@ -650,10 +650,10 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
         )
         hit = [
             str(t["target"])
-            for t in cast(list[Mapping[str, Any]], outcome.summary.get("targets", []))
+            for t in cast(list[Mapping[str, Any]], summary_of(outcome).get("targets", []))
             if t.get("result") == "hit"
         ]
-        if outcome.summary.get("result") == "went off":
+        if summary_of(outcome).get("result") == "went off":
             tail = "it goes off, catching " + " and ".join(hit) if hit else "it goes off"
         else:
             tail = "it lands off target (where is the GM's call)"
@@ -686,9 +686,8 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
             dice,
             data,
         )
-        headline = (
-            f"{c.name} throws the {item.name} at {target.name}: {_shot_headline(outcome.summary)}."
-        )
+        said = _shot_headline(summary_of(outcome))
+        headline = f"{c.name} throws the {item.name} at {target.name}: {said}."
         target_name = target.name
     events = _injury_effects(state, [*spent, *_scene_names(outcome.events, item.name)], data, tb)
     return _outcome(
@@ -727,7 +726,7 @@ def _reload(state: EncounterState, action: Reload, dice: Dice, data: CprData) ->
         data,
     )
     events = _scene_names(outcome.events, weapon.name)
-    rounds = outcome.summary.get("rounds")
+    rounds = summary_of(outcome).get("rounds")
     name = data.ammunition(ammo).name
     headline = f"{c.name} reloads the {weapon.name}: {rounds} {name} in the magazine."
     return _outcome(
@@ -767,7 +766,7 @@ def _move(state: EncounterState, action: Move, data: CprData) -> Outcome:
         events=tuple(events),
         trace=tb.build(),
         # No headline: the narration of the move itself says it.
-        summary={"action": verb, "actor": c.name, "distance_m": metres},
+        result=CprSummary({"action": verb, "actor": c.name, "distance_m": metres}),
     )
 
 
@@ -803,7 +802,7 @@ def _stabilize(state: EncounterState, action: Stabilize, dice: Dice, data: CprDa
         dice,
         data,
     )
-    done = "stabilized" if outcome.summary.get("stabilized") else "still dying"
+    done = "stabilized" if summary_of(outcome).get("stabilized") else "still dying"
     headline = f"{c.name} works on {patient.name}: {done}."
     return _outcome(
         TraceBuilder(),
@@ -829,7 +828,7 @@ def _hold(state: EncounterState, action: Hold) -> Outcome:
     return Outcome(
         events=(ActionHeld(actor=c.name, until=action.until),),
         trace=tb.build(),
-        summary={"action": "holds", "actor": c.name, "until": action.until},
+        result=CprSummary({"action": "holds", "actor": c.name, "until": action.until}),
     )
 
 
@@ -847,7 +846,7 @@ def _clear_jam(state: EncounterState, action: ClearJam) -> Outcome:
             WeaponUnjammed(actor=c.name, weapon=weapon.name),
         ),
         trace=tb.build(),
-        summary={"action": "clears a jam", "actor": c.name, "weapon_name": weapon.name},
+        result=CprSummary({"action": "clears a jam", "actor": c.name, "weapon_name": weapon.name}),
     )
 
 
@@ -868,7 +867,7 @@ def _extinguish(state: EncounterState, action: Extinguish, data: CprData) -> Out
             FireOut(target=burning.name, by=c.name),
         ),
         trace=tb.build(),
-        summary={"action": "extinguishes", "actor": c.name, "target": burning.name},
+        result=CprSummary({"action": "extinguishes", "actor": c.name, "target": burning.name}),
     )
 
 

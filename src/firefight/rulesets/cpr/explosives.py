@@ -49,6 +49,7 @@ from firefight.rulesets.cpr.events import (
 )
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range, whole_metres
+from firefight.rulesets.cpr.results import CprSummary
 from firefight.rulesets.cpr.scene import (
     check_names,
     distance_m,
@@ -337,4 +338,4 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
         loaded = weapon.magazine if blast.loaded is None else blast.loaded
         assert loaded is not None
         summary["rounds_left"] = loaded - 1
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    return Outcome(events=tuple(events), trace=tb.build(), result=CprSummary(summary))

@@ -17,6 +17,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, MagazineReloaded
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
+from firefight.rulesets.cpr.results import CprSummary
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.trace import TraceBuilder
 
@@ -95,11 +96,13 @@ def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome:
             ),
         ),
         trace=tb.build(),
-        summary={
-            "weapon": weapon.key,
-            "ammo": new.key,
-            "rounds": kept + added,
-            "added": added,
-            "removed": removed,
-        },
+        result=CprSummary(
+            {
+                "weapon": weapon.key,
+                "ammo": new.key,
+                "rounds": kept + added,
+                "added": added,
+                "removed": removed,
+            }
+        ),
     )

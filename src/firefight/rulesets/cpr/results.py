@@ -8,11 +8,42 @@ a reload, and the encounter's actions, which add the verb).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from firefight.outcome import ResolvedWord
+from firefight.outcome import Outcome, ResolvedWord, Result
+from firefight.serialize import to_plain
 
-__all__ = ["outcome_word"]
+__all__ = ["CprSummary", "outcome_word", "summary_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class CprSummary(Result):
+    """Transitional: a resolver not yet given a typed result of its own returns its summary
+    here, read by :func:`outcome_word` (docs/architecture.md, "How a ruleset returns a
+    result")."""
+
+    summary: Mapping[str, Any]
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return outcome_word(self.summary)
+
+    @property
+    def headline(self) -> str | None:
+        found = self.summary.get("headline")
+        return None if found is None else str(found)
+
+    def fields(self) -> dict[str, Any]:
+        plain = to_plain(dict(self.summary))
+        assert isinstance(plain, dict)
+        return plain
+
+
+def summary_of(outcome: Outcome) -> Mapping[str, Any]:
+    """Transitional: the summary of an outcome whose result is a :class:`CprSummary`."""
+    assert isinstance(outcome.result, CprSummary)
+    return outcome.result.summary
 
 
 def _any_hit(entries: object) -> bool:

@@ -31,6 +31,7 @@ from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
+from firefight.rulesets.cpr.results import CprSummary
 from firefight.rulesets.cpr.scene import check_names, front_area, position_of, touches
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, Total, TraceBuilder
@@ -155,12 +156,14 @@ def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Ou
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={
-            "weapon": weapon.key,
-            "attack_total": total.value,
-            "dv": figures.shells_dv,
-            "targets": results,
-            "hits": sum(hit_flags),
-            "rounds_left": loaded - 1,
-        },
+        result=CprSummary(
+            {
+                "weapon": weapon.key,
+                "attack_total": total.value,
+                "dv": figures.shells_dv,
+                "targets": results,
+                "hits": sum(hit_flags),
+                "rounds_left": loaded - 1,
+            }
+        ),
     )

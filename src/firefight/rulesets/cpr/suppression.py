@@ -22,6 +22,7 @@ from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, MustTakeCover
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import whole_metres
+from firefight.rulesets.cpr.results import CprSummary
 from firefight.rulesets.cpr.scene import check_names, distance_m, position_of
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
@@ -146,11 +147,13 @@ def resolve_suppression(fire: SuppressiveFire, dice: Dice, data: CprData) -> Out
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={
-            "weapon": weapon.key,
-            "check_total": check.value,
-            "targets": results,
-            "must_take_cover": [r["target"] for r in results if r.get("must_take_cover")],
-            "rounds_left": loaded - bullets,
-        },
+        result=CprSummary(
+            {
+                "weapon": weapon.key,
+                "check_total": check.value,
+                "targets": results,
+                "must_take_cover": [r["target"] for r in results if r.get("must_take_cover")],
+                "rounds_left": loaded - bullets,
+            }
+        ),
     )

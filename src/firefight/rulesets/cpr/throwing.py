@@ -29,6 +29,7 @@ from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, ItemThrown
 from firefight.rulesets.cpr.ranges import DvRead, trace_range, whole_metres
+from firefight.rulesets.cpr.results import CprSummary
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
@@ -160,4 +161,4 @@ def resolve_throw(throw: Throw, dice: Dice, data: CprData) -> Outcome:
         )
         events.extend(result.events)
         summary |= result.summary
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    return Outcome(events=tuple(events), trace=tb.build(), result=CprSummary(summary))

@@ -27,6 +27,7 @@ from firefight.rulesets.cpr.encounter_events import (
 )
 from firefight.rulesets.cpr.events import WoundStateChanged
 from firefight.rulesets.cpr.fighter import armor_penalty, fighter, health, wound_of
+from firefight.rulesets.cpr.results import CprSummary
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.scene.conditions import run_upkeep
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled
@@ -52,7 +53,7 @@ def start_turn(state: EncounterState, round_number: int) -> Outcome:
     return Outcome(
         events=(TurnStarted(round=round_number),),
         trace=tb.build(),
-        summary={"round": round_number},
+        result=CprSummary({"round": round_number}),
     )
 
 
@@ -137,7 +138,7 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome:
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={"initiative": [list(g) for g in groups]},
+        result=CprSummary({"initiative": [list(g) for g in groups]}),
     )
 
 
@@ -174,7 +175,7 @@ def death_saves(state: EncounterState, dice: Dice, data: CprData) -> Outcome:
         )
         events.extend(out.events)
         entries.extend(out.trace.entries)
-    return Outcome(events=tuple(events), trace=Trace(tuple(entries)), summary={})
+    return Outcome(events=tuple(events), trace=Trace(tuple(entries)), result=CprSummary({}))
 
 
 def end_turn(
@@ -241,4 +242,4 @@ def end_turn(
             )
             events.append(changed)
             state = apply(state, changed)
-    return Outcome(events=tuple(events), trace=tb.build(), summary={})
+    return Outcome(events=tuple(events), trace=tb.build(), result=CprSummary({}))

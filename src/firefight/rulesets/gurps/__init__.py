@@ -72,9 +72,10 @@ class GURPS(Ruleset):
         return rows
 
     def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
-        """A shot or stray that struck someone is a hit, a critical miss a fumble, anything else
-        that struck nobody a miss; a load is a success or failure; a reload of a magazine
-        weapon or a burst barrel's shot is done."""
+        """For a record written before results were typed: a shot or stray that struck
+        someone is a hit, a critical miss a fumble, anything else that struck nobody a miss; a
+        load is a success or failure; a reload of a magazine weapon or a burst barrel's shot
+        is done."""
         if "barrel_burst" in summary:
             return "fumble"
         if "loaded" in summary:

@@ -7,18 +7,18 @@ hit locations where GUR-LOC-1 calls for them, the critical hit table, damage and
 >>> from firefight.declarations import declare
 >>> shot = declare(Shoot, weapon="revolver-38", skill=14, distance=5, aim=1)
 >>> out = resolve_shot(shot, Dice.scripted([3, 3, 3, 4, 2]))
->>> out.summary["result"], out.summary["injury"]
+>>> out.result.result, out.result.injury
 ('hit', 5)
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any
+from dataclasses import dataclass, replace
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.gurps.damage import Hit, damage_hit
 from firefight.rulesets.gurps.data import DATA, GurpsData
 from firefight.rulesets.gurps.injury import Condition, take_injury
@@ -28,7 +28,73 @@ from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.success import Verdict, judge
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["defense_target", "miss_path", "resolve_shot", "run_shot"]
+__all__ = [
+    "BarrelBurst",
+    "ShotResult",
+    "ShotRoll",
+    "defense_target",
+    "miss_path",
+    "resolve_shot",
+    "run_shot",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotRoll:
+    """One attack roll (one missile): its verdict, then where a miss went (GUR-WRONG-2, a lobbed
+    one's scatter GUR-IND-2), the defense that stopped it (G-3), or where it hit and the
+    injury."""
+
+    roll: int
+    target: int
+    result: str
+    missed_by: int | None = omitted()
+    path: str | None = omitted()
+    wide_hexes: int | None = omitted()
+    scatter_yd: int | None = omitted()
+    scatter_direction: int | None = omitted()
+    defended: str | None = omitted()
+    location: str | None = omitted()
+    injury: int | None = omitted()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BarrelBurst:
+    """GUR-RELOAD-1: the barrel burst, half a damage roll to the firer's face."""
+
+    firer_injury: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotResult(Result):
+    """One turn's shooting: ``result`` is ``hit``, ``defended`` or ``miss``; the target's
+    figures after it (``major_wound`` to ``knocked_down``) when its HP were given."""
+
+    result: str
+    hits: int
+    injury: int
+    critical: bool
+    critical_miss: bool
+    effective_skill: int
+    snap_shot: bool
+    distance_yd: float
+    shots: tuple[ShotRoll, ...]
+    barrel_burst: BarrelBurst | None = omitted()
+    major_wound: bool | None = omitted()
+    shock: int | None = omitted()
+    hp_left: int | None = omitted()
+    state: str | None = omitted()
+    knocked_down: bool | None = omitted()
+    headline: str
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        """A burst barrel or a critical miss is a fumble; a shot that struck is a hit."""
+        if self.barrel_burst is not None:
+            return "fumble"
+        if self.hits:
+            return "hit"
+        return "fumble" if self.critical_miss else "miss"
 
 
 def defense_target(shot: Shoot, setup: ShotSetup, data: GurpsData) -> list[Modifier]:
@@ -67,30 +133,32 @@ def defense_target(shot: Shoot, setup: ShotSetup, data: GurpsData) -> list[Modif
     return parts
 
 
-def miss_path(verdict: Verdict, setup: ShotSetup, data: GurpsData) -> dict[str, object]:
+def miss_path(verdict: Verdict, setup: ShotSetup, data: GurpsData, roll: ShotRoll) -> ShotRoll:
     """Where a missed shot goes: through the target's hex if missed by 4 or less, else one hex
     wide per 2 more points (GUR-WRONG-2); a critical miss never strays into an enemy."""
     missed_by = -verdict.margin
     rules = data.house.wrong_target
     if verdict.critical:
-        return {"missed_by": missed_by, "path": "critical miss: harms no enemy"}
+        return replace(roll, missed_by=missed_by, path="critical miss: harms no enemy")
     if missed_by <= rules.passes_through_within:
-        return {"missed_by": missed_by, "path": "passes through the target's hex", "wide_hexes": 0}
+        path = "passes through the target's hex"
+        return replace(roll, missed_by=missed_by, path=path, wide_hexes=0)
     wide = (missed_by - rules.passes_through_within) // rules.points_per_hex_wide
-    return {"missed_by": missed_by, "path": f"goes {wide} hex(es) wide", "wide_hexes": wide}
+    path = f"goes {wide} hex(es) wide"
+    return replace(roll, missed_by=missed_by, path=path, wide_hexes=wide)
 
 
-def _scatter(verdict: Verdict, setup: ShotSetup, roller: Roller) -> dict[str, object]:
+def _scatter(verdict: Verdict, setup: ShotSetup, roller: Roller, roll: ShotRoll) -> ShotRoll:
     """GUR-IND-2: a lobbed miss lands (yards missed by) or half the distance away, whichever
     is less, in a random hex direction."""
     yards = min(-verdict.margin, math.ceil(setup.distance / 2))
     direction = roller.sum(1, "scatter direction (hex side)")
-    return {"scatter_yd": yards, "scatter_direction": direction}
+    return replace(roll, scatter_yd=yards, scatter_direction=direction)
 
 
 def _barrel_burst(
     shot: Shoot, setup: ShotSetup, roller: Roller, trace: TraceBuilder, data: GurpsData
-) -> dict[str, int] | None:
+) -> BarrelBurst | None:
     """GUR-RELOAD-1: too-fine powder bursts the barrel on a 1 on 1d6, the shot lost and half
     a damage roll to the firer's face (DEC-212)."""
     if shot.powder != "fine":
@@ -101,13 +169,13 @@ def _barrel_burst(
     rolled = roller.sum(setup.damage.dice, "burst damage") + setup.damage.adds
     face = max(0, rolled) // 2
     trace.step(f"the barrel bursts: {face} to the firer's face", rule="GUR-RELOAD-1")
-    return {"firer_injury": face}
+    return BarrelBurst(firer_injury=face)
 
 
 def run_shot(
     shot: Shoot, roller: Roller, trace: TraceBuilder, data: GurpsData = DATA
-) -> dict[str, Any]:
-    """Resolve ``shot`` asking ``roller`` for every die; the summary."""
+) -> ShotResult:
+    """Resolve ``shot`` asking ``roller`` for every die."""
     setup = settle(shot, data)
     if shot.defense != "none":
         defense = defense_target(shot, setup, data)
@@ -120,7 +188,7 @@ def run_shot(
         else None
     )
     automatic = setup.weapon.shots_per_turn > 3 and setup.rcl < 0
-    shots: list[dict[str, object]] = []
+    shots: list[ShotRoll] = []
     hits: list[Hit] = []
     major = False
     shock_total = 0
@@ -147,17 +215,13 @@ def run_shot(
             verdict = judge(roller.sum(3, f"attack roll, {which}"), target, data.core.success)
             first_hit = first_hit or (m == 0 and verdict.success)
             trace.step(f"{which}: {verdict.roll} against {target}: {verdict.result}", rule="G-1")
-            record: dict[str, object] = {
-                "roll": verdict.roll,
-                "target": target,
-                "result": verdict.result,
-            }
-            shots.append(record)
+            record = ShotRoll(roll=verdict.roll, target=target, result=verdict.result)
             if not verdict.success:
                 critical_miss = critical_miss or verdict.critical
-                record.update(miss_path(verdict, setup, data))
+                record = miss_path(verdict, setup, data, record)
                 if setup.indirect:
-                    record.update(_scatter(verdict, setup, roller))
+                    record = _scatter(verdict, setup, roller, record)
+                shots.append(record)
                 continue
             critical_hit = critical_hit or verdict.critical
             if shot.defense != "none" and not verdict.critical and not shot.surprised:
@@ -168,12 +232,12 @@ def run_shot(
                     f"{shot.defense} {roll} against {total.value}: {defended.result}", rule="G-3"
                 )
                 if defended.success:
-                    record["defended"] = shot.defense
-                    record["path"] = (
+                    path = (
                         "dodged: flies on to the next one beyond"
                         if shot.defense == "dodge"
                         else "knocked away"
                     )
+                    shots.append(replace(record, defended=shot.defense, path=path))
                     continue
             random_location = setup.random_location or (automatic and i >= 4)
             if random_location:
@@ -190,7 +254,7 @@ def run_shot(
                 trace.step(f"critical hit: {critical.effect}", rule="G-1")
             hit = damage_hit(setup, location, armor, dr, shot.hp, critical, roller, trace, data)
             hits.append(hit)
-            record.update({"location": hit.location, "injury": hit.injury})
+            shots.append(replace(record, location=hit.location, injury=hit.injury))
             if condition is not None and not condition.dead:
                 wounded = take_injury(
                     condition,
@@ -206,46 +270,41 @@ def run_shot(
                 shock_total += hit.injury
     injury = sum(h.injury for h in hits)
     landed = len(hits)
-    defended_any = any("defended" in s for s in shots)
+    defended_any = any(s.defended for s in shots)
     result = "hit" if landed else "defended" if defended_any else "miss"
-    summary: dict[str, Any] = {
-        "result": result,
-        "hits": landed,
-        "injury": injury,
-        "critical": critical_hit,
-        "critical_miss": critical_miss,
-        "effective_skill": skill.value,
-        "snap_shot": setup.snap,
-        "distance_yd": setup.distance,
-        "shots": shots,
-    }
-    if burst:
-        summary["barrel_burst"] = burst
-    if condition is not None:
-        summary |= {
-            "major_wound": major,
-            "shock": max(data.core.injury.shock_cap, data.core.injury.shock_per_hp * shock_total)
-            if shock_total
-            else 0,
-            "hp_left": condition.hp_left,
-            "state": condition.state,
-            "knocked_down": condition.knocked_down,
-        }
-    summary["headline"] = _headline(summary)
-    return summary
+    headline = "Missed." if result == "miss" else "Hit, but defended."
+    if landed:
+        headline = f"{landed} hit(s): {injury} injury"
+        if condition is not None:
+            headline += f"; target {condition.state}, {condition.hp_left} HP left"
+        headline += "."
+    shock_cap, per_hp = data.core.injury.shock_cap, data.core.injury.shock_per_hp
+    return ShotResult(
+        result=result,
+        hits=landed,
+        injury=injury,
+        critical=critical_hit,
+        critical_miss=critical_miss,
+        effective_skill=skill.value,
+        snap_shot=setup.snap,
+        distance_yd=setup.distance,
+        shots=tuple(shots),
+        barrel_burst=burst,
+        major_wound=None if condition is None else major,
+        shock=None
+        if condition is None
+        else max(shock_cap, per_hp * shock_total)
+        if shock_total
+        else 0,
+        hp_left=None if condition is None else condition.hp_left,
+        state=None if condition is None else condition.state,
+        knocked_down=None if condition is None else condition.knocked_down,
+        headline=headline,
+    )
 
 
-def _headline(summary: dict[str, Any]) -> str:
-    if summary["result"] != "hit":
-        return "Missed." if summary["result"] == "miss" else "Hit, but defended."
-    text = f"{summary['hits']} hit(s): {summary['injury']} injury"
-    if "state" in summary:
-        text += f"; target {summary['state']}, {summary['hp_left']} HP left"
-    return text + "."
-
-
-def resolve_shot(shot: Shoot, dice: Dice, data: GurpsData = DATA) -> Outcome:
+def resolve_shot(shot: Shoot, dice: Dice, data: GurpsData = DATA) -> Outcome[ShotResult]:
     """Resolve one turn's shooting with ``dice``; no events (the encounter adds its own)."""
     trace = TraceBuilder()
-    summary = run_shot(shot, DiceRoller(dice, trace), trace, data)
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    result = run_shot(shot, DiceRoller(dice, trace), trace, data)
+    return Outcome(events=(), trace=trace.build(), result=result)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from firefight.declarations import declare, field_named, parse_value
 from firefight.dice import Dice
@@ -21,7 +20,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import Posture, bearing_deg, distance_ft
-from firefight.outcome import Outcome
+from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import GurpsStats, gurps_stats
@@ -192,7 +191,9 @@ def parse_gurps_action(text: str, state: EncounterState) -> Action:
 
 
 def start_turn(round_number: int) -> Outcome:
-    return Outcome(events=(GurpsTurnStarted(round=round_number),), trace=Trace(()))
+    return Outcome(
+        events=(GurpsTurnStarted(round=round_number),), trace=Trace(()), result=Happened()
+    )
 
 
 def initiative(state: EncounterState) -> Outcome:
@@ -200,7 +201,7 @@ def initiative(state: EncounterState) -> Outcome:
     able = [c for c in state.combatants if c.can_act]
     moves = sorted({gurps_stats(c).move for c in able}, reverse=True)
     groups = tuple(tuple(c.name for c in able if gurps_stats(c).move == m) for m in moves)
-    return Outcome(events=(InitiativeOrdered(groups=groups),), trace=Trace(()))
+    return Outcome(events=(InitiativeOrdered(groups=groups),), trace=Trace(()), result=Happened())
 
 
 def _weapon(c: CombatantState, name: str | None) -> tuple[str, str]:
@@ -313,13 +314,13 @@ def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> O
         return Outcome(
             events=(faint,),
             trace=trace.build(),
-            summary={"headline": f"{action.actor} passes out."},
+            result=Happened(headline=f"{action.actor} passes out."),
         )
     after = _maneuver(state, action, dice)
     return Outcome(
         events=after.events,
         trace=Trace((*trace.build().entries, *after.trace.entries)),
-        summary=after.summary,
+        result=after.result,
     )
 
 
@@ -335,20 +336,20 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
             GurpsManeuver(actor=c.name, maneuver="attack"),
             RoundsFired(actor=c.name, weapon=name, rounds=shot.shots),
         ]
-        summary: Mapping[str, Any] = outcome.summary
-        if "state" in summary and summary["injury"]:
+        shooting = outcome.result
+        if shooting.state is not None and shooting.injury:
             events.append(
                 GurpsHurt(
                     target=action.target or "",
-                    injury=int(summary["injury"]),
-                    shock=int(summary["shock"]),
-                    stunned=summary["state"] == "stunned",
-                    knocked_down=bool(summary["knocked_down"]),
-                    unconscious=summary["state"] == "unconscious",
-                    dead=summary["state"] == "dead",
+                    injury=shooting.injury,
+                    shock=shooting.shock or 0,
+                    stunned=shooting.state == "stunned",
+                    knocked_down=bool(shooting.knocked_down),
+                    unconscious=shooting.state == "unconscious",
+                    dead=shooting.state == "dead",
                 )
             )
-        return Outcome(events=tuple(events), trace=outcome.trace, summary=summary)
+        return Outcome(events=tuple(events), trace=outcome.trace, result=shooting)
     if action.verb == "aims":
         name, kind = _weapon(c, action.weapon)
         target = state.combatant(action.target or "")
@@ -371,7 +372,7 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
                 moved_to(c, scene_point(x, y, "ft")),
             ),
             trace=Trace(()),
-            summary={"headline": f"{c.name} moves."},
+            result=Happened(headline=f"{c.name} moves."),
         )
     if action.verb == "waits":
         watch = (opts.get("watch") or ("1",))[0]
@@ -390,12 +391,11 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
             ),
             dice,
         )
-        done: Mapping[str, Any] = out.summary
-        seconds = int(done["seconds"])
+        seconds = out.result.seconds
         carried = c.weapon(name)
         assert carried is not None and carried.loaded is not None
         events = [GurpsManeuver(actor=c.name, maneuver="ready", busy=max(0, seconds - 1))]
-        if done["loaded"]:
+        if out.result.loaded:
             events.append(
                 RoundsFired(
                     actor=c.name,
@@ -403,7 +403,7 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
                     rounds=carried.loaded.rounds - carried.loaded.capacity,
                 )
             )
-        return Outcome(events=tuple(events), trace=out.trace, summary=out.summary)
+        return Outcome(events=tuple(events), trace=out.trace, result=out.result)
     if action.verb == "recovers":
         trace = TraceBuilder()
         if not stats.stunned:
@@ -416,7 +416,9 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
             events.append(GurpsRecovered(actor=c.name))
         word = "recovers" if verdict.success else "is still stunned"
         return Outcome(
-            events=tuple(events), trace=trace.build(), summary={"headline": f"{c.name} {word}."}
+            events=tuple(events),
+            trace=trace.build(),
+            result=Happened(headline=f"{c.name} {word}."),
         )
     posture = {"kneels": Posture.KNEELING, "stands": Posture.STANDING, "drops": Posture.PRONE}
     return Outcome(
@@ -425,17 +427,17 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
             PostureChanged(actor=c.name, posture=posture[action.verb]),
         ),
         trace=Trace(()),
-        summary={"headline": f"{c.name} {action.verb}."},
+        result=Happened(headline=f"{c.name} {action.verb}."),
     )
 
 
 def nothing() -> Outcome:
     """The end of a one-second turn brings nothing: shock and stun change at turns and HT rolls."""
-    return Outcome(events=(), trace=Trace(()))
+    return Outcome(events=(), trace=Trace(()), result=Happened())
 
 
 def _done(event: Event, headline: str) -> Outcome:
-    return Outcome(events=(event,), trace=Trace(()), summary={"headline": headline})
+    return Outcome(events=(event,), trace=Trace(()), result=Happened(headline=headline))
 
 
 # --- applying ---------------------------------------------------------------------------------

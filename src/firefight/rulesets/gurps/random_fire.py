@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["RULE", "RandomFire", "resolve_random_fire"]
+__all__ = ["RULE", "RandomFire", "RandomFireResult", "resolve_random_fire"]
 
 RULE = "GUR-FIRE-1"
 
@@ -33,7 +33,19 @@ class RandomFire:
     )
 
 
-def resolve_random_fire(fire: RandomFire, dice: Dice) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RandomFireResult(Result):
+    """Everyone the random fire hit this turn."""
+
+    hit: tuple[str, ...]
+    headline: str
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "hit" if self.hit else "miss"
+
+
+def resolve_random_fire(fire: RandomFire, dice: Dice) -> Outcome[RandomFireResult]:
     """Who is hit this turn: a 3d6 roll each at or under the intensity plus their modifier."""
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
@@ -56,4 +68,5 @@ def resolve_random_fire(fire: RandomFire, dice: Dice) -> Outcome:
             f"{name}: {roll} against {number}: {'hit' if roll <= number else 'spared'}", rule=RULE
         )
     headline = f"Hit: {', '.join(hit)}." if hit else "Nobody is hit."
-    return Outcome(events=(), trace=trace.build(), summary={"hit": hit, "headline": headline})
+    result = RandomFireResult(hit=tuple(hit), headline=headline)
+    return Outcome(events=(), trace=trace.build(), result=result)

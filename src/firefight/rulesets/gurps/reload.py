@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.gurps.data import DATA, GurpsData, Weapon, weapon_keys
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import TraceBuilder
 
-__all__ = ["RULE", "Reload", "resolve_reload"]
+__all__ = ["RULE", "LoadResult", "Reload", "resolve_reload"]
 
 RULE = "GUR-RELOAD-1"
 
@@ -64,7 +64,21 @@ def _muscle(reload: Reload, weapon: Weapon, data: GurpsData) -> tuple[int, str]:
     raise RuleRefusal(RULE, f"A {weapon.name} is not reloaded this way.")
 
 
-def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LoadResult(Result):
+    """Seconds to load, how often the weapon can then fire, and whether it is loaded."""
+
+    seconds: int
+    fire_every: int
+    loaded: bool
+    headline: str
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "success" if self.loaded else "failure"
+
+
+def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcome[LoadResult]:
     weapon = data.weapon(reload.weapon)
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
@@ -114,10 +128,11 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
         )
     trace.step(f"{seconds:g} s to reload; it can fire every {fire_every:g} s", rule=RULE)
     word = "loaded" if loaded else "not loaded (the roll failed)"
-    summary = {
-        "seconds": seconds,
-        "fire_every": fire_every,
-        "loaded": loaded,
-        "headline": f"{weapon.name}: {word} after {seconds:g} s.",
-    }
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    result = LoadResult(
+        # Whole seconds: a black-powder load is rounded up above, the others are counted so.
+        seconds=int(seconds),
+        fire_every=int(fire_every),
+        loaded=loaded,
+        headline=f"{weapon.name}: {word} after {seconds:g} s.",
+    )
+    return Outcome(events=(), trace=trace.build(), result=result)

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.gurps.data import DATA, GurpsData
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import TraceBuilder
 
-__all__ = ["RULE", "Stray", "resolve_stray"]
+__all__ = ["RULE", "Stray", "StrayResult", "resolve_stray"]
 
 RULE = "GUR-WRONG-2"
 
@@ -58,7 +58,22 @@ def _targets(stray: Stray) -> list[_Target]:
     return found
 
 
-def resolve_stray(stray: Stray, dice: Dice, data: GurpsData = DATA) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StrayResult(Result):
+    """Who a stray missile struck (None: nobody), how wide and which way it went."""
+
+    hit: str | None
+    wide_hexes: int
+    direction: str
+    damage: str
+    headline: str
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "hit" if self.hit else "miss"
+
+
+def resolve_stray(stray: Stray, dice: Dice, data: GurpsData = DATA) -> Outcome[StrayResult]:
     rules = data.house.wrong_target
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
@@ -93,11 +108,7 @@ def resolve_stray(stray: Stray, dice: Dice, data: GurpsData = DATA) -> Outcome:
         trace.step(f"the missile goes {direction}", rule=RULE)
     damage = "half" if stray.half_damage else "normal"
     headline = f"The stray hits {hit} ({damage} damage)." if hit else "The stray hits nobody."
-    summary = {
-        "hit": hit,
-        "wide_hexes": wide,
-        "direction": direction,
-        "damage": damage,
-        "headline": headline,
-    }
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    result = StrayResult(
+        hit=hit, wide_hexes=wide, direction=direction, damage=damage, headline=headline
+    )
+    return Outcome(events=(), trace=trace.build(), result=result)

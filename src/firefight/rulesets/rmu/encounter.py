@@ -66,6 +66,7 @@ from firefight.rulesets.rmu.fatigue import (
 )
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
 from firefight.rulesets.rmu.placement import ExplosiveLanded
+from firefight.rulesets.rmu.results import RmuSummary, summary_of
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
     bystander,
@@ -474,7 +475,7 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
         return Outcome(
             events=(*check.events, *done.events),
             trace=Trace((*check.trace.entries, *done.trace.entries)),
-            summary={**done.summary, **check.summary},
+            result=RmuSummary({**summary_of(done), **summary_of(check)}),
         )
     # The AP the action would spend are gone all the same: its costs never hang on the dice,
     # so a dry run on throwaway dice reads them off.
@@ -486,13 +487,15 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
     return Outcome(
         events=(*check.events, ActionPointsSpent(actor=c.name, ap=ap), *bonus_used(c)),
         trace=Trace((*check.trace.entries, *tb.build().entries)),
-        summary={
-            "action": action.verb,
-            "actor": c.name,
-            "ap_spent": ap,
-            "headline": headline,
-            **check.summary,
-        },
+        result=RmuSummary(
+            {
+                "action": action.verb,
+                "actor": c.name,
+                "ap_spent": ap,
+                "headline": headline,
+                **summary_of(check),
+            }
+        ),
     )
 
 
@@ -523,7 +526,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
             "actor": c.name,
             "target": action.target,
             "weapon_name": weapon.name,
-            **outcome.summary,
+            **summary_of(outcome),
         }
         summary["headline"] = encounter_fire.recoil_first(
             c.name, weapon.name, summary, _headline(action, weapon.name, summary)
@@ -531,7 +534,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return Outcome(
             events=tuple(events),
             trace=type(outcome.trace)((*tb.build().entries, *outcome.trace.entries)),
-            summary=summary,
+            result=RmuSummary(summary),
         )
     if isinstance(action, Reload):
         weapon = ready_weapon(c, action.weapon)
@@ -546,7 +549,9 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
             Reloaded(actor=c.name, weapon=weapon.name, spare=spare),
             *bonus_used(c),
         ]
-        return Outcome(events=tuple(events), trace=tb.build(), summary={"action": "reloads"})
+        return Outcome(
+            events=tuple(events), trace=tb.build(), result=RmuSummary({"action": "reloads"})
+        )
     if isinstance(action, Move):
         distance = distance_ft(c.position, action.to)
         cost = move_cost(c, distance)
@@ -556,7 +561,9 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
             "R-6",
         )
         events = [ActionPointsSpent(actor=c.name, ap=cost), moved_to(c, action.to), *bonus_used(c)]
-        return Outcome(events=tuple(events), trace=tb.build(), summary={"action": "moves"})
+        return Outcome(
+            events=tuple(events), trace=tb.build(), result=RmuSummary({"action": "moves"})
+        )
     if isinstance(action, ChangePosture):
         prone = action.posture is Posture.PRONE
         cost = figs.drop_prone_ap if prone else figs.stand_up_ap
@@ -566,7 +573,9 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
             PostureChanged(actor=c.name, posture=action.posture),
             *bonus_used(c),
         ]
-        return Outcome(events=tuple(events), trace=tb.build(), summary={"action": action.verb})
+        return Outcome(
+            events=tuple(events), trace=tb.build(), result=RmuSummary({"action": action.verb})
+        )
     if isinstance(action, Wait):
         ap = action.ap if action.ap is not None else c.ap_left
         tb.step(f"{c.name} waits, letting {ap} AP go.", "RMU-GEN-1")
@@ -574,7 +583,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return Outcome(
             events=tuple(events),
             trace=tb.build(),
-            summary={"action": "waits", "headline": f"{c.name} waits ({ap} AP)."},
+            result=RmuSummary({"action": "waits", "headline": f"{c.name} waits ({ap} AP)."}),
         )
     raise RuleRefusal("R-6", f"rmu cannot resolve a {type(action).__name__} yet.")
 

@@ -87,6 +87,7 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
+from firefight.rulesets.rmu.results import RmuSummary, summary_of
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
     check_can_move,
@@ -389,22 +390,24 @@ def _resolve_prepare(state: EncounterState, action: PrepareRapidFire, dice: Dice
         "actor": c.name,
         "target": action.target,
         "weapon_name": weapon.name,
-        **outcome.summary,
+        **summary_of(outcome),
     }
     head = f"{c.name} prepares to empty the {weapon.name}" + (
         f" at {action.target}" if action.target else ""
     )
-    result = outcome.summary.get("result")
+    result = summary_of(outcome).get("result")
     if result == "prepared":
         summary["headline"] = (
-            f"{head}: {outcome.summary['share_percent']}% of the bullet bonus carried into "
+            f"{head}: {summary_of(outcome)['share_percent']}% of the bullet bonus carried into "
             f"round {state.round + 1}."
         )
     elif result == "wasted":
         summary["headline"] = f"{head}: fail to act, the preparation is wasted."
     else:
         summary["headline"] = f"{head}: the gun malfunctions."
-    return Outcome(events=tuple(events), trace=_trace(tb, outcome.trace), summary=summary)
+    return Outcome(
+        events=tuple(events), trace=_trace(tb, outcome.trace), result=RmuSummary(summary)
+    )
 
 
 def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outcome:
@@ -453,9 +456,9 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         shooter=c.name,
     )
     outcome = resolve_rapid_fire(decl, dice, rmu_data())
-    results = _target_results(outcome.summary)
+    results = _target_results(summary_of(outcome))
     reached = tuple(str(t["name"]) for t in results if t.get("result") != "out of reach")
-    sent = outcome.summary.get("bullets", 0)
+    sent = summary_of(outcome).get("bullets", 0)
     bullets = sent if isinstance(sent, int) else 0
     events = [
         *named_as_in_scene(outcome.events, c.name, weapon),
@@ -474,13 +477,15 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         "actor": c.name,
         "target": target.name,
         "weapon_name": weapon.name,
-        **outcome.summary,
+        **summary_of(outcome),
         "headline": (
             f"{c.name} empties the {weapon.name} at {target.name}: {counted(bullets, 'bullet')} at "
-            f"+{outcome.summary.get('carried_bonus')}. {per}."
+            f"+{summary_of(outcome).get('carried_bonus')}. {per}."
         ),
     }
-    return Outcome(events=tuple(events), trace=_trace(tb, *covers, outcome.trace), summary=summary)
+    return Outcome(
+        events=tuple(events), trace=_trace(tb, *covers, outcome.trace), result=RmuSummary(summary)
+    )
 
 
 def sweep_aim(
@@ -587,11 +592,11 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
             "RMU-SUP-2",
         )
     outcome = resolve_suppression_sweep(decl, dice, rmu_data())
-    results = _target_results(outcome.summary)
+    results = _target_results(summary_of(outcome))
     caught = tuple(str(t["name"]) for t in results)
     events: list[Event] = list(named_as_in_scene(outcome.events, c.name, weapon))
-    spent = outcome.summary.get("rounds", 0)
-    if outcome.summary.get("result") == "swept":
+    spent = summary_of(outcome).get("rounds", 0)
+    if summary_of(outcome).get("result") == "swept":
         events.append(
             FiredAt(
                 actor=c.name,
@@ -629,10 +634,10 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
     head = (
         f"{c.name} sweeps {distance:g} ft out, {action.width_ft:g} ft wide with the {weapon.name}"
     )
-    if outcome.summary.get("result") == "malfunction":
+    if summary_of(outcome).get("result") == "malfunction":
         headline = f"{head}: the gun malfunctions and no sweep flies."
     else:
-        headline = f"{head}: {spent} rounds at +{outcome.summary.get('volume_bonus')}. " + (
+        headline = f"{head}: {spent} rounds at +{summary_of(outcome).get('volume_bonus')}. " + (
             f"{per}." if per else "Nobody is in the ground."
         )
     summary: dict[str, object] = {
@@ -640,10 +645,12 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         "actor": c.name,
         "weapon_name": weapon.name,
         "bearing_deg": bearing,
-        **outcome.summary,
+        **summary_of(outcome),
         "headline": headline,
     }
-    return Outcome(events=tuple(events), trace=_trace(tb, *covers, outcome.trace), summary=summary)
+    return Outcome(
+        events=tuple(events), trace=_trace(tb, *covers, outcome.trace), result=RmuSummary(summary)
+    )
 
 
 def _dash_plan(
@@ -742,12 +749,13 @@ def _resolve_dash(state: EncounterState, action: DashToCover, dice: Dice) -> Out
         if isinstance(e, ActionPointsSpent) and e.actor == c.name:
             events.append(moved)
     events.extend(bonus_used(c))
-    result = outcome.summary.get("result")
+    dash = summary_of(outcome)
+    result = dash.get("result")
     if result == "in cover":
         headline = (
             f"{c.name} dashes behind the {barrier.name}: "
-            f"{outcome.summary.get('share_percent')}% of its cover this round "
-            f"(+{outcome.summary.get('bonus_this_round')} of +{outcome.summary.get('full_bonus')}),"
+            f"{dash.get('share_percent')}% of its cover this round "
+            f"(+{dash.get('bonus_this_round')} of +{dash.get('full_bonus')}),"
             " all of it from next round."
         )
     else:
@@ -760,10 +768,12 @@ def _resolve_dash(state: EncounterState, action: DashToCover, dice: Dice) -> Out
         "actor": c.name,
         "barrier": barrier.name,
         "to": [spot.x_ft, spot.y_ft],
-        **outcome.summary,
+        **summary_of(outcome),
         "headline": headline,
     }
-    return Outcome(events=tuple(events), trace=_trace(tb, outcome.trace), summary=summary)
+    return Outcome(
+        events=tuple(events), trace=_trace(tb, outcome.trace), result=RmuSummary(summary)
+    )
 
 
 def _resolve_clear(state: EncounterState, action: ClearJam) -> Outcome:
@@ -786,7 +796,9 @@ def _resolve_clear(state: EncounterState, action: ClearJam) -> Outcome:
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={"action": "clears", "ap_spent": ap, "cleared": cleared, "headline": f"{head}."},
+        result=RmuSummary(
+            {"action": "clears", "ap_spent": ap, "cleared": cleared, "headline": f"{head}."}
+        ),
     )
 
 

@@ -19,6 +19,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.rmu.encounter_actions import Shoot
 from firefight.rulesets.rmu.fire_actions import DashToCover, EmptyGun, Sweep
 from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
+from firefight.rulesets.rmu.results import RmuSummary, summary_of
 from firefight.rulesets.rmu.vitals import figures, penalty_modifiers, rmu_stats, total_penalty
 from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.state import CombatantState
@@ -81,8 +82,8 @@ def roll_fatigue_check(c: CombatantState, dice: Dice) -> tuple[bool, Outcome]:
         extra=tuple(penalty_modifiers(c)),
     )
     rolled = resolve_maneuver(decl, dice)
-    result = str(rolled.summary["result"])
-    total = int(str(rolled.summary["total"]))
+    result = str(summary_of(rolled)["result"])
+    total = int(str(summary_of(rolled)["total"]))
     passed = AbsoluteResult(result) in _PASSING
     after = TraceBuilder()
     after.step(
@@ -93,4 +94,4 @@ def roll_fatigue_check(c: CombatantState, dice: Dice) -> tuple[bool, Outcome]:
     event: Event = FatigueChecked(actor=c.name, total=total, result=result, passed=passed)
     trace = Trace((*tb.build().entries, *rolled.trace.entries, *after.build().entries))
     summary = {"fatigue_check": result, "fatigue_total": total}
-    return passed, Outcome(events=(event,), trace=trace, summary=summary)
+    return passed, Outcome(events=(event,), trace=trace, result=RmuSummary(summary))

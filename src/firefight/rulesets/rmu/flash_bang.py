@@ -10,7 +10,7 @@ full 10 points past 101 is one step: a round blind and deaf and 2 concussion hit
 >>> ghoul = Victim(name="ghoul", co_bonus=5, unaware=True)
 >>> bang = FlashBang(victims=(ghoul,), enclosed=True)
 >>> outcome = resolve_flash_bang(bang, Dice.scripted([88, 62]))
->>> outcome.summary["victims"][0]["steps"], outcome.summary["victims"][0]["hits"]
+>>> outcome.result.summary["victims"][0]["steps"], outcome.result.summary["victims"][0]["hits"]
 (6, 12)
 """
 
@@ -24,6 +24,7 @@ from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.explosives import ExplosiveData, explosive_data
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = ["Dazzled", "FlashBang", "Victim", "resolve_flash_bang"]
@@ -123,5 +124,7 @@ def resolve_flash_bang(bang: FlashBang, dice: Dice, data: ExplosiveData | None =
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={"result": "flash-bang", "grenade_roll": grenade.total, "victims": results},
+        result=RmuSummary(
+            {"result": "flash-bang", "grenade_roll": grenade.total, "victims": results}
+        ),
     )

@@ -27,6 +27,7 @@ from firefight.rulesets.rmu.defense import (
     defense_modifiers,
     note_open_ground,
 )
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = ["Incoming", "IncomingKind", "resolve_defense"]
@@ -60,7 +61,7 @@ def resolve_defense(decl: Incoming, data: RmuData) -> Outcome:
     >>> out = resolve_defense(
     ...     Incoming(against="melee", cover=parse_cover("half:hard")), RmuData()
     ... )
-    >>> out.summary["db"]
+    >>> out.result.summary["db"]
     40
     """
     tb = TraceBuilder()
@@ -119,4 +120,4 @@ def resolve_defense(decl: Incoming, data: RmuData) -> Outcome:
 def _outcome(decl: Incoming, tb: TraceBuilder, mods: list[Modifier]) -> Outcome:
     total = tb.total(f"{decl.who}'s DB against {decl.against}", mods)
     summary: dict[str, object] = {"against": decl.against, "db": -total.value}
-    return Outcome(events=(), trace=tb.build(), summary=summary)
+    return Outcome(events=(), trace=tb.build(), result=RmuSummary(summary))

@@ -29,6 +29,7 @@ from firefight.errors import RuleRefusal, TableDataError
 from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import PACKAGE, RmuData
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
 from firefight.trace import Modifier, Total, TraceBuilder
@@ -475,4 +476,4 @@ def resolve_maneuver(decl: Maneuver, dice: Dice, data: RmuData | None = None) ->
     event = ManeuverRolled(
         actor=decl.actor, skill=decl.skill, total=total_value, result=result_text
     )
-    return Outcome(events=(event,), trace=tb.build(), summary=summary)
+    return Outcome(events=(event,), trace=tb.build(), result=RmuSummary(summary))

@@ -13,7 +13,7 @@ From the next round on the cover counts in full with no roll.
 >>> from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 >>> dash = MovingToCover(cover=Cover(grade=CoverGrade.FULL, material=CoverMaterial.SOFT),
 ...                      maneuver_bonus=40, fire="under-fire")
->>> resolve_moving_to_cover(dash, Dice.scripted([55]), RmuData()).summary["bonus_this_round"]
+>>> resolve_moving_to_cover(dash, Dice.scripted([55]), RmuData()).result.summary["bonus_this_round"]
 70
 """
 
@@ -33,6 +33,7 @@ from firefight.rulesets.rmu.defense import armor_maneuver_penalty
 from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.firearm_events import CoverReached, LeftInTheOpen
 from firefight.rulesets.rmu.maneuvers import PercentageManeuver, roll_percentage_maneuver
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
@@ -195,7 +196,7 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
             )
         )
         summary |= {"result": "in cover", "share_percent": 100, "bonus_this_round": full}
-        return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+        return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
 
     dash = roll_dash(
         mover=decl.mover,
@@ -221,7 +222,7 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
         )
         events.append(LeftInTheOpen(actor=decl.mover, cover=str(decl.cover)))
         summary |= {"result": "in the open", "share_percent": 0, "bonus_this_round": 0}
-        return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+        return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
     share = reading.share_percent
     gained = reached_bonus(full, share)
     capped = " (capped at the cover's full value)" if (reading.percent or 0) > share else ""
@@ -240,4 +241,4 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
         )
     )
     summary |= {"result": "in cover", "share_percent": share, "bonus_this_round": gained}
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))

@@ -11,7 +11,8 @@ shows read as a clock laid on the throw (X-2).
 >>> from firefight.geometry import Point
 >>> throw = Throw(load="m67", aim=Point(x_ft=0, y_ft=45), thrown_bonus=40)
 >>> outcome = resolve_throw(throw, Dice.scripted([42, 12]))
->>> outcome.summary["total"], outcome.summary["off_ft"], outcome.summary["landed"]
+>>> s = outcome.result.summary
+>>> s["total"], s["off_ft"], s["landed"]
 (72, 6.3, {'x_ft': 0.0, 'y_ft': 51.3})
 """
 
@@ -26,6 +27,7 @@ from firefight.events import Event
 from firefight.geometry import Point, distance_ft, scatter_point
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.explosives import ExplosiveData, explosive_data
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
@@ -172,4 +174,4 @@ def _landed(
         "landed": {"x_ft": round(at.x_ft, 1), "y_ft": round(at.y_ft, 1)},
     }
     event = ExplosiveLanded(actor=throw.name, load=load, at=at, fumbled=fumbled)
-    return Outcome(events=(event,), trace=tb.build(), summary=summary)
+    return Outcome(events=(event,), trace=tb.build(), result=RmuSummary(summary))

@@ -60,6 +60,7 @@ from firefight.rulesets.rmu.person_terms import (
 )
 from firefight.rulesets.rmu.ranges import point_blank_reach_ft, range_band
 from firefight.rulesets.rmu.rapid_fire import GunState
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
     Person,
@@ -435,7 +436,7 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
             "volume_bonus": 0,
             "targets": [],
         }
-        return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+        return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
 
     ladder = bullet_bonus(spend, fig)
     if reading.fail_to_act:
@@ -522,4 +523,4 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
         "volume_bonus": volume,
         "targets": results,
     }
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))

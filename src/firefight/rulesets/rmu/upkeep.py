@@ -23,6 +23,7 @@ from firefight.rulesets.rmu.encounter_events import (
     StaggerPaid,
     StunWoreOff,
 )
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.vitals import figures, rmu_stats, total_penalty
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
@@ -179,7 +180,9 @@ def start_round(state: EncounterState, round_number: int) -> Outcome:
                 )
             )
             tb.step(f"{c.name} is flat-footed: no action in round 1.", "R-5")
-    return Outcome(events=tuple(events), trace=tb.build(), summary={"round": round_number})
+    return Outcome(
+        events=tuple(events), trace=tb.build(), result=RmuSummary({"round": round_number})
+    )
 
 
 def initiative(state: EncounterState, dice: Dice) -> Outcome:
@@ -222,5 +225,5 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={"initiative": [list(g) for g in groups]},
+        result=RmuSummary({"initiative": [list(g) for g in groups]}),
     )

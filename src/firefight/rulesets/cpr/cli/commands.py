@@ -53,6 +53,7 @@ from firefight.rulesets.cpr.damage_roll import resolve_damage_roll
 from firefight.rulesets.cpr.death import resolve_death_save, resolve_stabilize
 from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
 from firefight.rulesets.cpr.reload import resolve_reload
+from firefight.rulesets.cpr.results import summary_of
 from firefight.rulesets.cpr.shotgun import resolve_shotgun_shells
 from firefight.rulesets.cpr.suppression import resolve_suppression
 from firefight.rulesets.cpr.throwing import resolve_throw
@@ -102,13 +103,13 @@ def _shot_text(s: dict[str, Any]) -> str:
 
 
 def _attack_headline(outcome: Outcome) -> str:
-    shots = outcome.summary["shots"]
+    shots = summary_of(outcome)["shots"]
     assert isinstance(shots, list)
     return "; ".join(_shot_text(s) for s in shots)
 
 
 def _single_headline(outcome: Outcome) -> str:
-    s = dict(outcome.summary)
+    s = dict(summary_of(outcome))
     text = _shot_text(s)
     if s.get("multiplier"):
         text += f" [autofire x{s['multiplier']}]"
@@ -116,7 +117,7 @@ def _single_headline(outcome: Outcome) -> str:
 
 
 def _area_headline(outcome: Outcome) -> str:
-    s = outcome.summary
+    s = summary_of(outcome)
     targets = s.get("targets")
     assert isinstance(targets, list)
     if s.get("result") == "missed":
@@ -133,7 +134,7 @@ def _area_headline(outcome: Outcome) -> str:
 
 
 def _suppress_headline(outcome: Outcome) -> str:
-    broken = outcome.summary["must_take_cover"]
+    broken = summary_of(outcome)["must_take_cover"]
     assert isinstance(broken, list)
     if not broken:
         return "Everyone holds their ground."
@@ -141,7 +142,7 @@ def _suppress_headline(outcome: Outcome) -> str:
 
 
 def _throw_headline(outcome: Outcome) -> str:
-    return (_area_headline if "targets" in outcome.summary else _single_headline)(outcome)
+    return (_area_headline if "targets" in summary_of(outcome) else _single_headline)(outcome)
 
 
 # --- the commands: a declaration, its resolver and how its outcome is shown --------------------
@@ -203,15 +204,15 @@ def _resolve_throw(declaration: Any, dice: Dice, data: CprData) -> Outcome:
 
 
 def _reload_headline(o: Outcome) -> str:
-    return f"{o.summary['weapon']}: {o.summary['rounds']} rounds of {o.summary['ammo']}"
+    return f"{summary_of(o)['weapon']}: {summary_of(o)['rounds']} rounds of {summary_of(o)['ammo']}"
 
 
 def _death_save_headline(o: Outcome) -> str:
-    return "Holds on." if o.summary["saved"] else "Dies."
+    return "Holds on." if summary_of(o)["saved"] else "Dies."
 
 
 def _stabilize_headline(o: Outcome) -> str:
-    return "Stabilized." if o.summary["stabilized"] else "Still dying."
+    return "Stabilized." if summary_of(o)["stabilized"] else "Still dying."
 
 
 _command("shoot", ShootOptions, "ranged-attack", resolve_ranged_attack, _attack_headline)

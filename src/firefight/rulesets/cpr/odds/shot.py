@@ -36,6 +36,7 @@ from firefight.rulesets.cpr.autofire import AutofireAttack, resolve_autofire
 from firefight.rulesets.cpr.combatants import Aim
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.injuries import InjuryTable
+from firefight.rulesets.cpr.results import summary_of
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.serialize import to_plain
 
@@ -70,7 +71,7 @@ def _freeze(value: object) -> Hashable:
 
 def cpr_key(outcome: Outcome) -> CprView:
     """The resolver's summary, frozen, without the dice echoes."""
-    frozen = _freeze(to_plain(dict(outcome.summary)))
+    frozen = _freeze(to_plain(dict(summary_of(outcome))))
     assert isinstance(frozen, tuple)
     return frozen
 
@@ -180,7 +181,7 @@ def _probe(action: RangedAttack | AutofireAttack, data: CprData) -> tuple[_Check
         if action.target.wound_state is WoundState.MORTAL:
             raise _NoFastPath
         out = resolve_autofire(action, Dice(_Quiet()), data)
-        s: Mapping[str, object] = out.summary
+        s: Mapping[str, object] = summary_of(out)
         cap = s["cap"]
         assert isinstance(cap, int)
         count = data.figures.autofire_damage_d6
@@ -192,7 +193,7 @@ def _probe(action: RangedAttack | AutofireAttack, data: CprData) -> tuple[_Check
         if len(action.shots) != 1 or action.jams_on is not None or dying:
             raise _NoFastPath
         out = resolve_ranged_attack(action, Dice(_Quiet()), data)
-        shots = out.summary["shots"]
+        shots = summary_of(out)["shots"]
         assert isinstance(shots, list)
         s, cap = shots[0], None
         count = data.weapon(action.weapon).damage_d6

@@ -25,7 +25,7 @@ from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
-from firefight.rulesets.gurps.attack import resolve_shot
+from firefight.rulesets.gurps.attack import ShotResult, resolve_shot
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.random_fire import RandomFire, resolve_random_fire
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
@@ -59,7 +59,8 @@ def _run(
         given=given,
         as_json=as_json,
         title=title(declaration),
-        headline=lambda o: str(o.summary["headline"]),
+        # Every gurps result carries its headline, the text renderer of its own kind.
+        headline=lambda o: o.result.headline or "",
     )
 
 
@@ -77,7 +78,7 @@ def shoot(
     )
 
 
-def _throw(declaration: Shoot, dice: Dice) -> Outcome:
+def _throw(declaration: Shoot, dice: Dice) -> Outcome[ShotResult]:
     if DATA.weapon(declaration.weapon).kind != "thrown":
         raise RuleRefusal("GUR-IND-1", f"A {declaration.weapon} is shot, not thrown: use shoot.")
     return resolve_shot(declaration, dice)

@@ -19,6 +19,7 @@ from firefight.rulesets.rmu.explosive_options import (
 )
 from firefight.rulesets.rmu.flash_bang import resolve_flash_bang
 from firefight.rulesets.rmu.placement import resolve_throw
+from firefight.rulesets.rmu.results import summary_of
 
 __all__ = ["app"]
 
@@ -26,7 +27,7 @@ app = typer.Typer(add_completion=False)
 
 
 def _throw_headline(outcome: Outcome) -> str:
-    s = outcome.summary
+    s = summary_of(outcome)
     landed = s["landed"]
     assert isinstance(landed, dict)
     where = f"({landed['x_ft']:g}, {landed['y_ft']:g})"
@@ -38,7 +39,7 @@ def _throw_headline(outcome: Outcome) -> str:
 
 
 def _bang_headline(outcome: Outcome) -> str:
-    victims = outcome.summary["victims"]
+    victims = summary_of(outcome)["victims"]
     assert isinstance(victims, list)
     return "; ".join(
         f"{v['name']}: {v['steps']} rounds blind and deaf, {v['hits']} hits"
@@ -70,7 +71,7 @@ def throw(
 
 
 def _explode_headline(outcome: Outcome) -> str:
-    people = outcome.summary["people"]
+    people = summary_of(outcome)["people"]
     assert isinstance(people, list)
     parts = []
     for p in people:

@@ -35,6 +35,7 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
 from firefight.wording import counted
 
@@ -69,7 +70,7 @@ def _target_line(t: dict[str, object]) -> str:
 
 
 def _headline(outcome: Outcome) -> str:
-    s = outcome.summary
+    s = summary_of(outcome)
     lines: list[str] = []
     if "malfunction" in s:
         m = s["malfunction"]
