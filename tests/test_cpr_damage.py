@@ -20,7 +20,6 @@ from firefight.rulesets.cpr.events import (
     DamageDealt,
     WoundStateChanged,
 )
-from firefight.rulesets.cpr.results import summary_of
 from firefight.rulesets.cpr.wounds import Health, WoundState, wound_state
 from firefight.trace import Total, TraceBuilder
 
@@ -90,15 +89,15 @@ def test_c_3_melee_halving_through_the_damage_command() -> None:
         Dice.scripted([5, 4]),
         DATA,
     )
-    assert (summary_of(melee)["sp"], summary_of(melee)["through"]) == (6, 3)
-    assert (summary_of(thrown)["sp"], summary_of(thrown)["through"]) == (11, 0)
+    assert (melee.result.fields()["sp"], melee.result.fields()["through"]) == (6, 3)
+    assert (thrown.result.fields()["sp"], thrown.result.fields()["through"]) == (11, 0)
 
 
 def test_c_3_a_gun_never_halves_sp() -> None:
     shot = resolve_damage_roll(
         DamageRoll(weapon="heavy pistol", target=Target(body_sp=11)), Dice.scripted([5, 4, 3]), DATA
     )
-    assert summary_of(shot)["sp"] == 11
+    assert shot.result.fields()["sp"] == 11
 
 
 def test_c_4_two_sixes_make_a_critical_one_does_not() -> None:

@@ -23,10 +23,13 @@ __all__ = [
     "OUTCOME_WORDS",
     "RESOLVED_WORDS",
     "Happened",
+    "InitiativeOrder",
     "Outcome",
     "OutcomeWord",
     "ResolvedWord",
     "Result",
+    "RoundOpened",
+    "inline",
     "omitted",
     "result_json",
 ]
@@ -43,14 +46,24 @@ OutcomeWord = Literal[ResolvedWord, "refused"]
 RESOLVED_WORDS: tuple[ResolvedWord, ...] = get_args(ResolvedWord)
 OUTCOME_WORDS: tuple[OutcomeWord, ...] = get_args(OutcomeWord)
 
-# Field metadata: the field is left out of the plain data while it is None.
+# Field metadata: the field is left out of the plain data while it is None; a nested part's
+# fields are written in its place.
 _OMITTED = "firefight.omitted"
+_INLINE = "firefight.inline"
 
 
 def omitted() -> Any:
     """A field that defaults to None and is left out of the result's data while it is None
     (a figure only some results of the kind have, such as a burst barrel)."""
     return field(default=None, metadata={_OMITTED: True})
+
+
+def inline() -> Any:
+    """A nested part (a dataclass, default None) whose fields are written in its place, beside
+    its parent's (which win where both have one): a hit's damage among the shot's figures, a
+    standalone result among an encounter action's. The data stays as flat as the summaries
+    the log kept before results were typed."""
+    return field(default=None, metadata={_OMITTED: True, _INLINE: True})
 
 
 class Result(ABC):
@@ -79,7 +92,7 @@ class Result(ABC):
         """The result's fields as plain JSON data (the log keeps them), written by pydantic
         over the dataclass; a field declared with :func:`omitted` is left out while None."""
         data: dict[str, Any] = adapter(type(self)).dump_python(self, mode="json")
-        _prune(self, data)
+        _shape(self, data)
         return data
 
     def to_json(self) -> dict[str, Any]:
@@ -87,21 +100,27 @@ class Result(ABC):
         return result_json(self.outcome, self.fields())
 
 
-def _prune(value: object, data: object) -> None:
-    """Take out of ``data`` (``value`` as written) each :func:`omitted` field that is None,
-    in nested dataclasses too."""
+def _shape(value: object, data: object) -> None:
+    """Give ``data`` (``value`` as pydantic wrote it) the shape its fields declare, in nested
+    dataclasses too: each :func:`omitted` field that is None taken out, each :func:`inline`
+    part's fields written in its place."""
     if dataclasses.is_dataclass(value) and isinstance(data, dict):
         for f in dataclasses.fields(value):
-            if f.metadata.get(_OMITTED) and data.get(f.name, 0) is None:
+            if f.name not in data:
+                continue
+            if f.metadata.get(_OMITTED) and data[f.name] is None:
                 del data[f.name]
-            elif f.name in data:
-                _prune(getattr(value, f.name), data[f.name])
+                continue
+            _shape(getattr(value, f.name), data[f.name])
+            if f.metadata.get(_INLINE):
+                part = data.pop(f.name)
+                data.update((k, v) for k, v in part.items() if k not in data)
     elif isinstance(value, tuple | list) and isinstance(data, list):
         for item, written in zip(value, data, strict=True):
-            _prune(item, written)
+            _shape(item, written)
     elif isinstance(value, Mapping) and isinstance(data, dict):
         for key, item in value.items():
-            _prune(item, data.get(str(key)))
+            _shape(item, data.get(str(key)))
 
 
 def result_json(word: OutcomeWord, fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -122,6 +141,28 @@ class Happened(Result):
 
     action: str | None = omitted()
     headline: str | None = omitted()
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoundOpened(Result):
+    """A round's start: its number (``done``)."""
+
+    round: int
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InitiativeOrder(Result):
+    """Initiative rolled for a round: the groups acting at once, first first (``done``)."""
+
+    initiative: tuple[tuple[str, ...], ...]
 
     @property
     def outcome(self) -> ResolvedWord:

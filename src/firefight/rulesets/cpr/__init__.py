@@ -106,7 +106,6 @@ class CPR(Ruleset):
         """The rolls of a turn's start: initiative for newcomers (C-11), then the death saves
         of the mortally wounded in the queue's order (C-12)."""
         from firefight.outcome import Outcome
-        from firefight.rulesets.cpr.results import CprSummary, summary_of
         from firefight.rulesets.cpr.turns import death_saves, initiative
         from firefight.scene.apply import apply_all
         from firefight.trace import Trace
@@ -116,7 +115,7 @@ class CPR(Ruleset):
         return Outcome(
             events=(*queue.events, *saves.events),
             trace=Trace((*queue.trace.entries, *saves.trace.entries)),
-            result=CprSummary(summary_of(queue)),
+            result=queue.result,
         )
 
     def upkeep(self, state: EncounterState) -> Outcome:

@@ -1,49 +1,20 @@
-"""What a cpr resolution comes to, in the one word of the JSON outcome vocabulary.
+"""What a cpr log record written before results were typed comes to, in the one word of the
+JSON outcome vocabulary.
 
-docs/json.md lists the words; this reads them off the summaries the cpr resolvers return (an
-attack's shots, autofire, a throw, a damage roll, an area attack's targets, suppressive fire,
-a reload, and the encounter's actions, which add the verb).
+docs/json.md lists the words. A typed result gives its own (``Result.outcome``); a record of
+an older log keeps only the summary the resolvers returned then (an attack's shots, autofire, a
+throw, a damage roll, an area attack's targets, suppressive fire, a reload, and the encounter's
+actions, which add the verb), and this reads the word off it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from firefight.outcome import Outcome, ResolvedWord, Result
-from firefight.serialize import to_plain
+from firefight.outcome import ResolvedWord
 
-__all__ = ["CprSummary", "outcome_word", "summary_of"]
-
-
-@dataclass(frozen=True, slots=True)
-class CprSummary(Result):
-    """Transitional: a resolver not yet given a typed result of its own returns its summary
-    here, read by :func:`outcome_word` (docs/architecture.md, "How a ruleset returns a
-    result")."""
-
-    summary: Mapping[str, Any]
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return outcome_word(self.summary)
-
-    @property
-    def headline(self) -> str | None:
-        found = self.summary.get("headline")
-        return None if found is None else str(found)
-
-    def fields(self) -> dict[str, Any]:
-        plain = to_plain(dict(self.summary))
-        assert isinstance(plain, dict)
-        return plain
-
-
-def summary_of(outcome: Outcome) -> Mapping[str, Any]:
-    """Transitional: the summary of an outcome whose result is a :class:`CprSummary`."""
-    assert isinstance(outcome.result, CprSummary)
-    return outcome.result.summary
+__all__ = ["outcome_word"]
 
 
 def _any_hit(entries: object) -> bool:
