@@ -21,7 +21,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import ActionPointsSpent, Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import Body, CoverGrade, Posture, distance_ft
-from firefight.outcome import Outcome
+from firefight.outcome import Happened, Outcome
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
 from firefight.rulesets.rmu.bodies import screen_bodies
@@ -549,9 +549,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
             Reloaded(actor=c.name, weapon=weapon.name, spare=spare),
             *bonus_used(c),
         ]
-        return Outcome(
-            events=tuple(events), trace=tb.build(), result=RmuSummary({"action": "reloads"})
-        )
+        return Outcome(events=tuple(events), trace=tb.build(), result=Happened(action="reloads"))
     if isinstance(action, Move):
         distance = distance_ft(c.position, action.to)
         cost = move_cost(c, distance)
@@ -561,9 +559,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
             "R-6",
         )
         events = [ActionPointsSpent(actor=c.name, ap=cost), moved_to(c, action.to), *bonus_used(c)]
-        return Outcome(
-            events=tuple(events), trace=tb.build(), result=RmuSummary({"action": "moves"})
-        )
+        return Outcome(events=tuple(events), trace=tb.build(), result=Happened(action="moves"))
     if isinstance(action, ChangePosture):
         prone = action.posture is Posture.PRONE
         cost = figs.drop_prone_ap if prone else figs.stand_up_ap
@@ -573,9 +569,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
             PostureChanged(actor=c.name, posture=action.posture),
             *bonus_used(c),
         ]
-        return Outcome(
-            events=tuple(events), trace=tb.build(), result=RmuSummary({"action": action.verb})
-        )
+        return Outcome(events=tuple(events), trace=tb.build(), result=Happened(action=action.verb))
     if isinstance(action, Wait):
         ap = action.ap if action.ap is not None else c.ap_left
         tb.step(f"{c.name} waits, letting {ap} AP go.", "RMU-GEN-1")
@@ -583,7 +577,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return Outcome(
             events=tuple(events),
             trace=tb.build(),
-            result=RmuSummary({"action": "waits", "headline": f"{c.name} waits ({ap} AP)."}),
+            result=Happened(action="waits", headline=f"{c.name} waits ({ap} AP)."),
         )
     raise RuleRefusal("R-6", f"rmu cannot resolve a {type(action).__name__} yet.")
 

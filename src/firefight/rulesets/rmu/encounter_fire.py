@@ -24,6 +24,7 @@ and keeps what they leave behind on each combatant's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from firefight.dice import Dice
@@ -38,7 +39,7 @@ from firefight.geometry import (
     distance_ft,
     grade_behind_barrier,
 )
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, inline
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
 from firefight.rulesets.rmu.encounter_events import bonus_used
@@ -79,7 +80,7 @@ from firefight.rulesets.rmu.loadout import (
     named_as_in_scene,
     ready_weapon,
 )
-from firefight.rulesets.rmu.moving_cover import MovingToCover, resolve_moving_to_cover
+from firefight.rulesets.rmu.moving_cover import DashResult, MovingToCover, resolve_moving_to_cover
 from firefight.rulesets.rmu.rapid_fire import (
     RapidFire,
     RapidFirePreparation,
@@ -734,7 +735,26 @@ def _dash_plan(
     return decl, barrier, spot
 
 
-def _resolve_dash(state: EncounterState, action: DashToCover, dice: Dice) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DashedForCover(Result):
+    """An encounter's dash for cover: who, which barrier, the spot reached, the dash's own
+    result (its figures written in its place) and the headline."""
+
+    action: str
+    actor: str
+    barrier: str
+    to: tuple[float, float]
+    dash: DashResult | None = inline()
+    headline: str
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "done" if self.dash is None else self.dash.outcome
+
+
+def _resolve_dash(
+    state: EncounterState, action: DashToCover, dice: Dice
+) -> Outcome[DashedForCover]:
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     decl, barrier, spot = _dash_plan(state, action, tb)
@@ -749,13 +769,12 @@ def _resolve_dash(state: EncounterState, action: DashToCover, dice: Dice) -> Out
         if isinstance(e, ActionPointsSpent) and e.actor == c.name:
             events.append(moved)
     events.extend(bonus_used(c))
-    dash = summary_of(outcome)
-    result = dash.get("result")
-    if result == "in cover":
+    dash = outcome.result
+    if dash.result == "in cover":
         headline = (
             f"{c.name} dashes behind the {barrier.name}: "
-            f"{dash.get('share_percent')}% of its cover this round "
-            f"(+{dash.get('bonus_this_round')} of +{dash.get('full_bonus')}),"
+            f"{dash.share_percent}% of its cover this round "
+            f"(+{dash.bonus_this_round} of +{dash.full_bonus}),"
             " all of it from next round."
         )
     else:
@@ -763,17 +782,15 @@ def _resolve_dash(state: EncounterState, action: DashToCover, dice: Dice) -> Out
             f"{c.name} reaches the {barrier.name} but not behind it: in the open this round, "
             "in cover from next round."
         )
-    summary: dict[str, object] = {
-        "action": "dashes",
-        "actor": c.name,
-        "barrier": barrier.name,
-        "to": [spot.x_ft, spot.y_ft],
-        **summary_of(outcome),
-        "headline": headline,
-    }
-    return Outcome(
-        events=tuple(events), trace=_trace(tb, outcome.trace), result=RmuSummary(summary)
+    dashed = DashedForCover(
+        action="dashes",
+        actor=c.name,
+        barrier=barrier.name,
+        to=(spot.x_ft, spot.y_ft),
+        dash=dash,
+        headline=headline,
     )
+    return Outcome(events=tuple(events), trace=_trace(tb, outcome.trace), result=dashed)
 
 
 def _resolve_clear(state: EncounterState, action: ClearJam) -> Outcome:

@@ -41,9 +41,11 @@ class RmuSummary(Result):
 
 
 def summary_of(outcome: Outcome) -> Mapping[str, Any]:
-    """Transitional: the summary of an outcome whose result is a :class:`RmuSummary`."""
-    assert isinstance(outcome.result, RmuSummary)
-    return outcome.result.summary
+    """Transitional: an outcome's result as the summary its readers still take, its
+    :class:`RmuSummary`'s or a typed result's fields."""
+    if isinstance(outcome.result, RmuSummary):
+        return outcome.result.summary
+    return outcome.result.fields()
 
 
 # M-3's absolute maneuver bands.
