@@ -128,15 +128,14 @@ class RMU(Ruleset):
         )
 
     def upkeep(self, state: EncounterState) -> Outcome:
-        from firefight.outcome import Outcome
+        from firefight.outcome import Happened, Outcome
         from firefight.rulesets.rmu import upkeep as _registers_kinds  # noqa: F401
-        from firefight.rulesets.rmu.results import RmuSummary
         from firefight.scene.apply import apply
         from firefight.scene.conditions import run_upkeep
         from firefight.trace import Trace
 
         events, _ = run_upkeep(state, lambda s, e: apply(s, e, self))
-        return Outcome(events=events, trace=Trace(), result=RmuSummary({}))
+        return Outcome(events=events, trace=Trace(), result=Happened())
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.rmu.encounter_actions import parse_rmu_action

@@ -173,5 +173,5 @@ def defend(values: dict[str, Any], *, as_json: bool) -> None:
         given=given,
         as_json=as_json,
         title=f"rmu defense against {decl.against}",
-        headline=lambda o: f"DB {summary_of(o)['db']}",
+        headline=lambda o: f"DB {o.result.db}",
     )
