@@ -5,6 +5,7 @@ from __future__ import annotations
 import bench_shot
 
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.results import summary_of
 
 
 def test_every_shot_benchmark_case_runs() -> None:
@@ -13,4 +14,4 @@ def test_every_shot_benchmark_case_runs() -> None:
         assert result is not None, name
     hit = bench_shot.cases()["shot with critical"]()
     assert isinstance(hit, Outcome)
-    assert hit.summary["severity"] == "C"
+    assert summary_of(hit)["severity"] == "C"

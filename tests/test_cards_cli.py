@@ -42,10 +42,10 @@ def test_crd_mode_2_g11_burst_from_the_command_line() -> None:
         "--rolls",
         "KS,7H,2C,3D,5C",
     )
-    summary = payload["summary"]
+    summary = payload["result"]
     assert isinstance(summary, dict)
     assert summary["cards"] == ["KS", "7H", "2C", "3D"]
-    assert (summary["target"], summary["successes"], summary["damage"]) == (7, 2, 10)
+    assert (summary["target"], summary["successes"], summary["wound"]["damage"]) == (7, 2, 10)
     assert payload["ruleset"] == "cards"
     assert payload["dice"] == {"source": "scripted", "cards": ["KS", "7H", "2C", "3D", "5C"]}
     action = payload["action"]
@@ -55,7 +55,7 @@ def test_crd_mode_2_g11_burst_from_the_command_line() -> None:
 def test_seeded_shots_repeat() -> None:
     args = ("cards", "shoot", "--weapon", "glock-22", "--skill", "4", "--distance", "12")
     first = _json(*args, "--seed", "11")
-    assert _json(*args, "--seed", "11")["summary"] == first["summary"]
+    assert _json(*args, "--seed", "11")["result"] == first["result"]
 
 
 def test_refusals_name_the_rule() -> None:
@@ -114,11 +114,11 @@ def test_k_2_react_and_reload() -> None:
         "--rolls",
         "4H,JS",
     )
-    summary = payload["summary"]
+    summary = payload["result"]
     assert isinstance(summary, dict)
     assert summary["order"] == [["Bob"], ["Ann"]]
     reload = _json("cards", "reload", "--weapon", "sw-29", "--loaded", "1")
-    summary = reload["summary"]
+    summary = reload["result"]
     assert isinstance(summary, dict) and summary["loaded"] == 6
 
 
@@ -176,5 +176,5 @@ def test_d_4_asked_cards() -> None:
     )
     assert result.exit_code == 0, result.output
     payload = json.loads(result.output[result.output.index("{") :])
-    assert payload["summary"]["cards"] == ["KS", "2C", "3D"]
+    assert payload["result"]["cards"] == ["KS", "2C", "3D"]
     assert payload["dice"] == {"source": "asked"}

@@ -112,10 +112,10 @@ def test_k_2_reaction_order_and_ties() -> None:
     both acts at once."""
     action = declare(Reaction, who=["Ann", "Bob", "Cy"], reflex=[2, 5, 2])
     outcome = resolve_reaction(action, Dice(ScriptedCards(["7S", "7H", "KD"])))
-    assert outcome.summary["order"] == [["Cy"], ["Bob"], ["Ann"]]
+    assert outcome.result.order == (("Cy",), ("Bob",), ("Ann",))
     tied = declare(Reaction, who=["Ann", "Bob", "Cy"], reflex=[3, 3, 1])
     outcome = resolve_reaction(tied, Dice(ScriptedCards(["9S", "9H", "9D"])))
-    assert outcome.summary["order"] == [["Ann", "Bob"], ["Cy"]]
+    assert outcome.result.order == (("Ann", "Bob"), ("Cy",))
 
 
 def test_k_2_reaction_refusals() -> None:
@@ -132,7 +132,7 @@ def test_k_2_reaction_refusals() -> None:
 def test_crd_wpn_1_reload_fills_the_listed_magazine() -> None:
     """CRD-WPN-1: a fresh magazine holds the listed ammo; a full one cannot be reloaded."""
     outcome = resolve_reload(declare(Reload, weapon="glock-22", loaded=3))
-    assert outcome.summary["loaded"] == 15
+    assert outcome.result.loaded == 15
     with pytest.raises(RuleRefusal) as refused:
         resolve_reload(declare(Reload, weapon="glock-22", loaded=15))
     assert refused.value.rule == "CRD-WPN-1"

@@ -12,7 +12,7 @@ from firefight.dice import Dice, ScriptedCards
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.cards.data import Level, cards_data
-from firefight.rulesets.cards.shot import Shot, plan_shot, resolve_shot, three_ones
+from firefight.rulesets.cards.shot import Shot, ShotResult, plan_shot, resolve_shot, three_ones
 from firefight.rulesets.cards.target import movement_modifier
 from firefight.rulesets.cards.wounds import Track, boxes_per_level
 
@@ -22,7 +22,7 @@ def shot(**values: Any) -> Shot:
     return declare(Shot, **(base | values))
 
 
-def fire(cards: str, **values: Any) -> Outcome:
+def fire(cards: str, **values: Any) -> Outcome[ShotResult]:
     return resolve_shot(shot(**values), Dice(ScriptedCards(cards.split(","))))
 
 
@@ -84,17 +84,17 @@ def test_k_1_a_card_reaching_the_target_succeeds() -> None:
     """K-1: a card of the Target's value succeeds, one below does not; A=1, J/Q/K=11/12/13
     (D-4). Medium pistol range: Target 6."""
     outcome = fire("6H,5S,KD,2C", distance=10)
-    assert outcome.summary["target"] == 6
-    assert outcome.summary["successes"] == 2
-    assert fire("AS,JC,QH,2C", distance=10, skill=3).summary["successes"] == 2
+    assert outcome.result.target == 6
+    assert outcome.result.successes == 2
+    assert fire("AS,JC,QH,2C", distance=10, skill=3).result.successes == 2
 
 
 def test_crd_hit_1_each_success_does_the_listed_damage() -> None:
     """CRD-HIT-1: three successes with a 3-point weapon do 9 points of its level (Desert Eagle,
     3Y: 9 Yellow), recorded on the target's track."""
     outcome = fire("KH,QH,JH,2S,3S", weapon="desert-eagle", skill=3, distance=10)
-    assert outcome.summary["successes"] == 3
-    assert (outcome.summary["damage"], outcome.summary["level"]) == (9, "Yellow")
+    assert outcome.result.successes == 3
+    assert (outcome.result.wound.damage, outcome.result.wound.level) == (9, "Yellow")
 
 
 # --- the modifier table (CRD-MOD-1, CRD-MOD-2) ------------------------------------------------
@@ -173,8 +173,8 @@ def test_crd_mode_2_the_g11_burst_example() -> None:
         fa = plan_shot(shot(weapon="hk-g11", skill=3, distance=150, mode="FA", bullets=bullets))
         assert (fa.cards, fa.target, fa.per_success) == (6, 6 + 3, 7)
     outcome = fire("KS,2S,3S,4S,2C", weapon="hk-g11", skill=3, distance=150, mode="BF")
-    assert outcome.summary["cards"] == ["KS", "2S", "3S", "4S"]
-    assert outcome.summary["damage"] == 5
+    assert outcome.result.cards == ("KS", "2S", "3S", "4S")
+    assert outcome.result.wound.damage == 5
 
 
 def test_crd_mode_2_every_three_bullets_or_part() -> None:
@@ -200,9 +200,9 @@ def test_crd_mode_1_ss_first_card_black_means_cocking() -> None:
     lets the shooter fire next turn; an uncocked SS weapon is refused."""
     black = fire("2C,KH,KD,2S", weapon="ruger-redhawk")
     red = fire("2H,KS,KC,2D", weapon="ruger-redhawk")
-    assert black.summary["must_cock"] is True
-    assert red.summary["must_cock"] is False
-    assert fire("2C,KH,KD,2S").summary["must_cock"] is False  # SA cocks itself
+    assert black.result.must_cock is True
+    assert red.result.must_cock is False
+    assert fire("2C,KH,KD,2S").result.must_cock is False  # SA cocks itself
     with pytest.raises(RuleRefusal) as refused:
         plan_shot(shot(weapon="ruger-redhawk", needs_cocking=True))
     assert refused.value.rule == "CRD-MODE-1"
@@ -244,10 +244,10 @@ def test_crd_dmg_1_stars_lower_the_level_before_dr_comes_off() -> None:
     """CRD-DMG-1: a ballistic star lowers Yellow to Green; then the DR (ballistic) comes off
     the total: ceramic plates (DR 5, one star) turn 3 x 3Y into 9 Green less 5 = 4 Green."""
     outcome = fire("KH,QH,JH,AS", weapon="desert-eagle", armor="ceramic-plates")
-    assert (outcome.summary["damage"], outcome.summary["level"]) == (4, "Green")
-    assert outcome.summary["track"] == [4, 0, 0]
+    assert (outcome.result.wound.damage, outcome.result.wound.level) == (4, "Green")
+    assert outcome.result.wound.track == (4, 0, 0)
     soft = fire("KH,2H,2D", weapon="desert-eagle", armor="kevlar-vest")
-    assert (soft.summary["damage"], soft.summary["level"]) == (0, "Yellow")
+    assert (soft.result.wound.damage, soft.result.wound.level) == (0, "Yellow")
 
 
 def test_k_3_boxes_and_overflow() -> None:
@@ -265,8 +265,8 @@ def test_k_3_boxes_and_overflow() -> None:
 def test_k_3_a_full_red_level_is_down() -> None:
     """K-3: a shot filling the Red level leaves the target down and dying."""
     outcome = fire("KH,QH,JH,2S,2D", weapon="sw-29", red=0, yellow=12, green=12)
-    assert outcome.summary["track"] == [12, 12, 12]
-    assert outcome.summary["down"] is True
+    assert outcome.result.wound.track == (12, 12, 12)
+    assert outcome.result.wound.down is True
 
 
 def test_k_3_filled_boxes_cannot_exceed_the_level() -> None:
@@ -280,32 +280,32 @@ def test_crd_dmg_2_crossing_a_level_wears_armor_and_tests_knockdown() -> None:
     """CRD-DMG-2 / K-4: a hit moving the worst level up (Green to Yellow) wears the armor by
     one and draws one knockdown card: below 2 x Size (8) stays up, 8 or more falls."""
     up = fire("KH,2S,2D,7C", weapon="glock-22", armor="leather-jacket")
-    assert (up.summary["crossed"], up.summary["wear"]) == (1, 1)
-    assert up.summary["knocked_down"] is False
+    assert (up.result.wound.crossed, up.result.wound.wear) == (1, 1)
+    assert up.result.wound.knocked_down is False
     down = fire("KH,2S,2D,8C", weapon="glock-22")
-    assert down.summary["knocked_down"] is True
+    assert down.result.wound.knocked_down is True
     assert [r.purpose for r in down.trace.rolls] == ["shot", "knockdown"]
 
 
 def test_k_4_knockdown_limit_follows_size() -> None:
     """K-4: a Size 2 target stays up only below 4."""
-    assert fire("KH,2S,2D,3C", size=2).summary["knocked_down"] is False
-    assert fire("KH,2S,2D,4C", size=2).summary["knocked_down"] is True
+    assert fire("KH,2S,2D,3C", size=2).result.wound.knocked_down is False
+    assert fire("KH,2S,2D,4C", size=2).result.wound.knocked_down is True
 
 
 def test_crd_dmg_2_one_test_per_level_crossed() -> None:
     """CRD-DMG-2: a hit from Green into Red crosses two levels: two tests, two points of wear;
     a hit within a level crosses none and draws nothing more."""
     both = fire("KH,QH,JH,2C,3C", weapon="sw-29", skill=3)  # 3 x 4Y: 12 Yellow, one level
-    assert both.summary["crossed"] == 1
+    assert both.result.wound.crossed == 1
     two = fire("KH,QH,JH,2C,3C", weapon="sw-29", skill=3, yellow=6, armor="none")
-    assert two.summary["track"] == [0, 12, 6]
-    assert (two.summary["crossed"], two.summary["wear"]) == (1, 0)  # no armor to wear
+    assert two.result.wound.track == (0, 12, 6)
+    assert (two.result.wound.crossed, two.result.wound.wear) == (1, 0)  # no armor to wear
     red = fire("KH,QH,JH,2C,3C", weapon="hk-g11", distance=150, mode="FA", skill=0, bullets=9)
-    assert red.summary["crossed"] == 2
+    assert red.result.wound.crossed == 2
     assert [r.purpose for r in red.trace.rolls] == ["shot", "knockdown", "knockdown"]
     within = fire("KH,2S,2D", green=0, yellow=3)
-    assert within.summary["crossed"] == 0
+    assert within.result.wound.crossed == 0
     assert [r.purpose for r in within.trace.rolls] == ["shot"]
 
 
@@ -315,8 +315,8 @@ def test_crd_dmg_2_a_fall_ends_the_tests() -> None:
     red = fire(
         "KH,QH,JH,KC", weapon="hk-g11", distance=150, mode="FA", skill=0, armor="leather-jacket"
     )
-    assert red.summary["knocked_down"] is True
-    assert red.summary["wear"] == 2
+    assert red.result.wound.knocked_down is True
+    assert red.result.wound.wear == 2
     assert [r.purpose for r in red.trace.rolls] == ["shot", "knockdown"]
 
 
@@ -326,14 +326,14 @@ def test_crd_dmg_2_a_fall_ends_the_tests() -> None:
 def test_d_4_a_fresh_deck_for_each_draw() -> None:
     """D-4: each draw action shuffles a fresh deck: the knockdown card may repeat a shot card."""
     outcome = fire("KH,2S,2D,KH")
-    assert outcome.summary["knocked_down"] is True
+    assert outcome.result.wound.knocked_down is True
 
 
 def test_d_4_a_persistent_deck_deals_from_the_cards_left() -> None:
     """D-4: with a persistent deck the shot draws from the cards left, the knockdown card
     follows from what is left after it, and the rest are reported."""
     outcome = fire("KH,2S,7C", skill=2, deck="KH,2S,7C,9D")
-    assert outcome.summary["deck_left"] == ["9D"]
+    assert outcome.result.deck_left == ("9D",)
     assert outcome.trace.rolls[1].cards == ("7C",)
     with pytest.raises(Exception, match="no longer in the deck"):
         fire("QS", skill=1, deck="KH,2S")
@@ -343,9 +343,8 @@ def test_d_4_a_persistent_deck_reshuffles_the_discards() -> None:
     """D-4: when the cards left run out, the discards are reshuffled; the cards of the draw
     under way stay on the table (DEC-254)."""
     outcome = resolve_shot(shot(skill=3, deck="KH,2S"), Dice.scripted([1, 1, 1, 1]))
-    cards = outcome.summary["cards"]
-    assert isinstance(cards, list)
-    assert cards[:2] == ["KH", "2S"]
+    cards = outcome.result.cards
+    assert cards[:2] == ("KH", "2S")
     assert cards[2] == "AS"
     assert len(set(cards)) == 3
     assert any("reshuffled" in getattr(e, "text", "") for e in outcome.trace)

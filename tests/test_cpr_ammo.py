@@ -67,7 +67,7 @@ def test_c_14_expansive_lodges_a_foreign_object_and_does_not_ablate() -> None:
         ("foreign-object", 5)
     ]
     assert not of(out, ArmorAblated)
-    assert out.summary["hp_lost"] == 6
+    assert out.result.fields()["hp_lost"] == 6
     none_through = shot("expansive", [3, 4, 4])  # 11 against SP 11: nothing through
     assert not of(none_through, CriticalInjuryInflicted)
 
@@ -76,10 +76,10 @@ def test_c_14_rubber_stops_at_1_hp_and_knocks_out() -> None:
     """C-14: 12 through against 3 HP: only 2 are lost (1 HP left) and Rook is knocked out; a
     hit that leaves more than 1 HP just hurts."""
     out = shot("rubber", [4, 4, 4], sp=0, hp=3)
-    assert out.summary["hp_lost"] == 2
+    assert out.result.fields()["hp_lost"] == 2
     assert [k.cause for k in of(out, KnockedOut)] == ["rubber rounds"]
     out = shot("rubber", [4, 4, 4], sp=0, hp=40)
-    assert (out.summary["hp_lost"], of(out, KnockedOut)) == (12, [])
+    assert (out.result.fields()["hp_lost"], of(out, KnockedOut)) == (12, [])
 
 
 def test_c_14_incendiary_sets_on_fire_when_damage_gets_through() -> None:

@@ -36,7 +36,7 @@ def at(name: str, x: float, y: float, **more: object) -> Target:
 
 
 def by_target(outcome: Outcome) -> dict[str, dict[str, object]]:
-    targets = outcome.summary["targets"]
+    targets = outcome.result.fields()["targets"]
     assert isinstance(targets, list)
     return {str(t["target"]): t for t in targets}
 
@@ -88,7 +88,7 @@ SHELLS = ShotgunShells(
 
 def test_c_7_one_attack_at_dv_13_one_damage_roll_armor_per_target() -> None:
     outcome = resolve_shotgun_shells(SHELLS, Dice.scripted([4, 5, 4, 3]), DATA)
-    assert outcome.summary["attack_total"] == 15 and outcome.summary["dv"] == 13
+    assert outcome.result.fields()["attack_total"] == 15 and outcome.result.fields()["dv"] == 13
     assert damage_rolls(outcome) == [(5, 4, 3)]
     dealt = {e.target: e for e in outcome.events if isinstance(e, DamageDealt)}
     assert {k: (v.sp, v.through) for k, v in dealt.items()} == {"Ana": (7, 5), "Bo": (11, 1)}
@@ -99,13 +99,13 @@ def test_c_7_one_attack_at_dv_13_one_damage_roll_armor_per_target() -> None:
         ActionTaken(actor="shooter", action="shotgun shells"),
         RoundsFired(actor="shooter", weapon="shotgun", rounds=1),
     )
-    assert outcome.summary["rounds_left"] == 3
+    assert outcome.result.fields()["rounds_left"] == 3
 
 
 def test_c_7_the_dv_is_flat_even_where_the_slug_row_says_15() -> None:
     fire = replace(SHELLS, targets=(at("Far", 6.2, 2.9),))
     outcome = resolve_shotgun_shells(fire, Dice.scripted([3, 1, 1, 1]), DATA)
-    assert outcome.summary["attack_total"] == 14
+    assert outcome.result.fields()["attack_total"] == 14
     assert by_target(outcome)["Far"]["result"] == "hit"
 
 
@@ -145,7 +145,7 @@ def test_c_7_a_critical_is_rolled_for_each_target_hit() -> None:
 def test_c_7_a_miss_rolls_no_damage() -> None:
     source = ScriptedSource([2, 6, 6, 6])
     outcome = resolve_shotgun_shells(SHELLS, Dice(source), DATA)
-    assert outcome.summary["hits"] == 0 and source.remaining == (6, 6, 6)
+    assert outcome.result.fields()["hits"] == 0 and source.remaining == (6, 6, 6)
 
 
 def test_c_7_faces_the_first_target_by_default() -> None:
@@ -191,7 +191,7 @@ BLAST = Explosion(
 
 def test_c_8_everyone_in_the_10_m_square_takes_one_damage_roll() -> None:
     outcome = resolve_explosion(BLAST, Dice.scripted([7, 1, 2, 3, 4, 5, 1]), DATA)
-    assert outcome.summary["dv"] == 15 and outcome.summary["attack_total"] == 18
+    assert outcome.result.fields()["dv"] == 15 and outcome.result.fields()["attack_total"] == 18
     assert damage_rolls(outcome) == [(1, 2, 3, 4, 5, 1)]
     dealt = {
         e.target: (e.location, e.sp, e.through)
@@ -201,7 +201,7 @@ def test_c_8_everyone_in_the_10_m_square_takes_one_damage_roll() -> None:
     assert dealt == {"Ana": ("body", 11, 5), "Bo": ("body", 0, 16)}
     assert [by_target(outcome)[n]["result"] for n in ("Cy", "Di")] == ["outside", "outside"]
     assert RoundsFired(actor="shooter", weapon="grenade-launcher", rounds=1) in outcome.events
-    assert outcome.summary["rounds_left"] == 1
+    assert outcome.result.fields()["rounds_left"] == 1
 
 
 def test_c_8_never_the_head_and_only_body_sp_ablates() -> None:
@@ -214,7 +214,7 @@ def test_c_8_never_the_head_and_only_body_sp_ablates() -> None:
 def test_c_8_a_miss_leaves_the_landing_to_the_gm() -> None:
     source = ScriptedSource([3, 6, 6, 6, 6, 6, 6])
     outcome = resolve_explosion(BLAST, Dice(source), DATA)
-    assert outcome.summary["result"] == "missed"
+    assert outcome.result.fields()["result"] == "missed"
     assert source.remaining == (6, 6, 6, 6, 6, 6)
     assert "the GM's call" in outcome.trace.render_text()
     assert not any(isinstance(e, DamageDealt) for e in outcome.events)
@@ -223,7 +223,7 @@ def test_c_8_a_miss_leaves_the_landing_to_the_gm() -> None:
 def test_c_8_a_placed_charge_rolls_no_attack() -> None:
     placed = replace(BLAST, placed=True, damage_d6=2)
     outcome = resolve_explosion(placed, Dice.scripted([3, 4]), DATA)
-    assert outcome.summary["attack_total"] is None
+    assert outcome.result.fields()["attack_total"] is None
     assert damage_rolls(outcome) == [(3, 4)]
     assert not any(isinstance(e, ActionTaken | RoundsFired) for e in outcome.events)
 
@@ -258,7 +258,7 @@ def test_cpr_thr_1_a_thrown_grenade_is_dex_athletics_on_the_grenade_launcher_row
         targets=(at("Ana", 10, 0),),
     )
     outcome = resolve_explosion(thrown, Dice.scripted([5, 1, 1, 1, 1, 1, 1]), DATA)
-    assert outcome.summary["dv"] == 15 and outcome.summary["attack_total"] == 16
+    assert outcome.result.fields()["dv"] == 15 and outcome.result.fields()["attack_total"] == 16
     text = outcome.trace.render_text()
     assert "shooter's DEX" in text and "Athletics skill" in text
     assert ItemThrown(actor="shooter", item="grenade") in outcome.events
@@ -271,12 +271,12 @@ def test_cpr_thr_1_a_grenade_goes_25_m_at_most() -> None:
         resolve_explosion(far, Dice.scripted([]), DATA)
     assert err.value.rule == "CPR-THR-1"
     near = replace(BLAST, weapon="grenade", aim_point=Spot(x_m=25, y_m=0), targets=())
-    assert resolve_explosion(near, Dice.scripted([1, 1]), DATA).summary["dv"] == 15
+    assert resolve_explosion(near, Dice.scripted([1, 1]), DATA).result.fields()["dv"] == 15
 
 
 def test_c_8_launcher_reach_follows_the_range_table() -> None:
     rocket = replace(BLAST, weapon="rocket launcher", aim_point=Spot(x_m=600, y_m=0), targets=())
-    assert resolve_explosion(rocket, Dice.scripted([5]), DATA).summary["dv"] == 30
+    assert resolve_explosion(rocket, Dice.scripted([5]), DATA).result.fields()["dv"] == 30
     grenade = replace(BLAST, aim_point=Spot(x_m=600, y_m=0), targets=())
     with pytest.raises(RuleRefusal) as err:
         resolve_explosion(grenade, Dice.scripted([]), DATA)
@@ -330,14 +330,14 @@ def test_c_6_only_the_exposed_within_25_m_roll() -> None:
         RoundsFired(actor="shooter", weapon="assault-rifle", rounds=10),
         MustTakeCover(target="Ana"),
     )
-    assert outcome.summary["rounds_left"] == 15
+    assert outcome.result.fields()["rounds_left"] == 15
 
 
 def test_c_6_a_tie_goes_to_the_suppressed_target() -> None:
     outcome = resolve_suppression(SUPPRESS, Dice.scripted([6, 9]), DATA)
-    assert outcome.summary["check_total"] == 17
+    assert outcome.result.fields()["check_total"] == 17
     assert by_target(outcome)["Ana"]["resist_total"] == 17
-    assert outcome.summary["must_take_cover"] == []
+    assert outcome.result.fields()["must_take_cover"] == []
 
 
 def test_c_6_deals_no_damage() -> None:
@@ -352,7 +352,7 @@ def test_c_6_a_seriously_wounded_target_resists_at_minus_2() -> None:
     )
     outcome = resolve_suppression(fire, Dice.scripted([6, 9]), DATA)
     assert by_target(outcome)["Ana"]["resist_total"] == 15
-    assert outcome.summary["must_take_cover"] == ["Ana"]
+    assert outcome.result.fields()["must_take_cover"] == ["Ana"]
 
 
 @pytest.mark.parametrize(

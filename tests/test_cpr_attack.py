@@ -79,14 +79,14 @@ def test_cpr_hit_1_golden_heavy_pistol_at_18_m_into_sp_11() -> None:
         DamageDealt(target="target", location="body", damage=12, sp=11, through=1, hp_lost=1),
         ArmorAblated(target="target", location="body", sp_before=11, sp_after=10),
     )
-    assert outcome.summary["rounds_left"] == 7 and outcome.summary["hp_lost"] == 1
+    assert outcome.result.fields()["rounds_left"] == 7 and outcome.result.fields()["hp_lost"] == 1
 
 
 def test_cpr_hit_1_a_tie_misses_and_rolls_no_damage() -> None:
     source = ScriptedSource([7, 6, 6, 6])
     outcome = resolve_ranged_attack(BASE, Dice(source), DATA)
     assert total_named(outcome, "attack total").value == 20
-    assert outcome.summary["shots"][0]["result"] == "miss"  # type: ignore[index]
+    assert outcome.result.fields()["shots"][0]["result"] == "miss"
     assert "the defender wins ties" in outcome.trace.render_text()
     assert source.remaining == (6, 6, 6)
     assert not any(isinstance(e, DamageDealt) for e in outcome.events)
@@ -120,7 +120,7 @@ def test_cpr_hit_1_ties_always_miss_and_one_more_always_hits(
         shots=(Shot(distance_m=distance),),
     )
     outcome = resolve_ranged_attack(attack, Dice.scripted([face, 1, 1, 1, 1, 1]), DATA)
-    assert outcome.summary["shots"][0]["result"] == ("hit" if margin else "miss")  # type: ignore[index]
+    assert outcome.result.fields()["shots"][0]["result"] == ("hit" if margin else "miss")
 
 
 def test_c_1_a_natural_10_adds_one_d10_and_never_chains() -> None:
@@ -138,7 +138,7 @@ def test_c_1_a_natural_1_subtracts_one_d10() -> None:
 
 def test_c_2_fractional_distance_rounds_up_into_the_next_band() -> None:
     outcome = fire(with_target(distance_m=12.2), 9, 1, 1, 1)
-    assert outcome.summary["shots"][0]["dv"] == 20  # type: ignore[index]
+    assert outcome.result.fields()["shots"][0]["dv"] == 20
     assert "12.2 m rounds up to 13 m" in outcome.trace.render_text()
 
 
@@ -154,7 +154,7 @@ def test_cpr_dod_1_dodge_is_rolled_first_and_replaces_the_dv() -> None:
     rolls = [r.purpose for r in outcome.trace.rolls]
     assert rolls[:2] == ["target's dodge", "shooter's attack"]
     assert total_named(outcome, "target's dodge").value == 17
-    shot = outcome.summary["shots"][0]  # type: ignore[index]
+    shot = outcome.result.fields()["shots"][0]
     assert shot["dodge"] == 17 and shot["attack_total"] == 18
     assert shot["result"] == "hit"  # 18 beats the dodge, though not the DV of 20
 
@@ -162,7 +162,7 @@ def test_cpr_dod_1_dodge_is_rolled_first_and_replaces_the_dv() -> None:
 def test_cpr_dod_1_a_good_dodge_makes_a_hit_on_the_dv_miss() -> None:
     attack = with_target(dodge=Dodge(ref=9, dex=8, evasion=7))
     outcome = fire(attack, 9, 9)
-    shot = outcome.summary["shots"][0]  # type: ignore[index]
+    shot = outcome.result.fields()["shots"][0]
     assert shot["attack_total"] == 22 > shot["dv"]
     assert shot["result"] == "miss"
 
@@ -170,7 +170,7 @@ def test_cpr_dod_1_a_good_dodge_makes_a_hit_on_the_dv_miss() -> None:
 def test_cpr_dod_1_a_tie_with_the_dodge_goes_to_the_dodger() -> None:
     attack = with_target(dodge=Dodge(ref=8, dex=7, evasion=6))
     outcome = fire(attack, 5, 4)
-    assert outcome.summary["shots"][0]["result"] == "miss"  # type: ignore[index]
+    assert outcome.result.fields()["shots"][0]["result"] == "miss"
 
 
 @pytest.mark.parametrize(
@@ -214,9 +214,9 @@ def test_cpr_rof_1_a_rof_2_pistol_takes_two_shots_with_a_move_between() -> None:
     ablated = [e for e in outcome.events if isinstance(e, ArmorAblated)]
     assert [(a.sp_before, a.sp_after) for a in ablated] == [(11, 10), (10, 9)]
     assert RoundsFired(actor="shooter", weapon="heavy-pistol", rounds=2) in outcome.events
-    assert outcome.summary["rounds_left"] == 6 and outcome.summary["hp_lost"] == 9
+    assert outcome.result.fields()["rounds_left"] == 6 and outcome.result.fields()["hp_lost"] == 9
     assert "may move before the next shot" in outcome.trace.render_text()
-    shots = outcome.summary["shots"]
+    shots = outcome.result.fields()["shots"]
     assert isinstance(shots, list)
     assert [s["hp_after"] for s in shots] == [36, 31]
 
@@ -278,7 +278,7 @@ def test_cpr_aim_1_leg_shot_through_the_armor_breaks_the_leg() -> None:
         "aimed leg shot",
         5,
     )
-    assert outcome.summary["hp_lost"] == 1 + 5
+    assert outcome.result.fields()["hp_lost"] == 1 + 5
     stopped = fire(hit, 9, 5, 4, 1)
     assert not any(isinstance(e, CriticalInjuryInflicted) for e in stopped.events)
 
@@ -309,7 +309,7 @@ def test_c_7_shells_go_through_their_own_command() -> None:
 def test_cpr_rng_1_a_shotgun_slug_reads_the_slug_row() -> None:
     attack = replace(BASE, weapon="shotgun", shots=(Shot(distance_m=150),))
     outcome = fire(attack, 5)
-    assert outcome.summary["shots"][0]["dv"] == 35  # type: ignore[index]
+    assert outcome.result.fields()["shots"][0]["dv"] == 35
 
 
 def test_cpr_dmg_1_a_hit_rolls_the_weapons_own_dice() -> None:
@@ -342,7 +342,7 @@ def test_c_9_a_seriously_wounded_shooter_takes_minus_2() -> None:
     parts = {p.rule: p.value for p in total_named(outcome, "attack total").parts}
     assert parts["C-9"] == -2
     assert total_named(outcome, "attack total").value == 20
-    assert outcome.summary["shots"][0]["result"] == "miss"  # type: ignore[index]
+    assert outcome.result.fields()["shots"][0]["result"] == "miss"
 
 
 def test_c_4_a_shooters_lost_eye_costs_4_on_ranged_attacks() -> None:

@@ -36,24 +36,24 @@ def multiplier_total(outcome: Outcome) -> Total:
 def test_c_5_smg_at_10_m_margin_3_times_2d6() -> None:
     """C-5: 7 + 5 + 8 = 20 against the SMG autofire DV 17 at 7-12 m: x3; 2d6 = 6 -> 18 - SP 11."""
     outcome = spray(SMG, 8, 4, 2)
-    assert outcome.summary["dv"] == 17 and outcome.summary["multiplier"] == 3
+    assert outcome.result.fields()["dv"] == 17 and outcome.result.fields()["multiplier"] == 3
     dealt = next(e for e in outcome.events if isinstance(e, DamageDealt))
     assert (dealt.damage, dealt.through, dealt.hp_lost) == (18, 7, 7)
     assert outcome.events[:2] == (
         ActionTaken(actor="shooter", action="autofire"),
         RoundsFired(actor="shooter", weapon="smg", rounds=10),
     )
-    assert outcome.summary["rounds_left"] == 20
+    assert outcome.result.fields()["rounds_left"] == 20
     skill = next(e for e in outcome.trace if isinstance(e, Total) and e.label == "autofire total")
     assert [p.label for p in skill.parts][1] == "shooter's Autofire skill"
 
 
 def test_c_5_the_cap_is_per_weapon() -> None:
     smg = spray(replace(SMG, ref=10, skill=10), 9, 1, 1)
-    assert smg.summary["multiplier"] == 3
+    assert smg.result.fields()["multiplier"] == 3
     assert [p.value for p in multiplier_total(smg).parts] == [12, -9]
     rifle = spray(replace(SMG, weapon="assault rifle", ref=10, skill=10, distance_m=30), 9, 1, 1)
-    assert rifle.summary["dv"] == 20 and rifle.summary["multiplier"] == 4
+    assert rifle.result.fields()["dv"] == 20 and rifle.result.fields()["multiplier"] == 4
 
 
 @given(
@@ -69,13 +69,13 @@ def test_c_5_multiplier_on_a_hit_is_never_0_and_never_above_the_cap(
     outcome = spray(attack, face, 3, 3, 3, 3)
     cap = DATA.weapon(weapon).autofire_cap
     assert cap is not None
-    if outcome.summary["result"] == "hit":
-        margin = stats + face - int(outcome.summary["dv"])  # type: ignore[call-overload]
-        assert 1 <= int(outcome.summary["multiplier"]) <= cap  # type: ignore[call-overload]
-        assert outcome.summary["multiplier"] == min(margin, cap)
+    if outcome.result.fields()["result"] == "hit":
+        margin = stats + face - int(outcome.result.fields()["dv"])
+        assert 1 <= int(outcome.result.fields()["multiplier"]) <= cap
+        assert outcome.result.fields()["multiplier"] == min(margin, cap)
     else:
-        assert "multiplier" not in outcome.summary
-        assert stats + face <= int(outcome.summary["dv"])  # type: ignore[call-overload]
+        assert "multiplier" not in outcome.result.fields()
+        assert stats + face <= int(outcome.result.fields()["dv"])
 
 
 def test_c_5_multiplier_function_refuses_a_non_hit() -> None:
@@ -86,13 +86,16 @@ def test_c_5_multiplier_function_refuses_a_non_hit() -> None:
 
 def test_c_5_a_tie_misses() -> None:
     outcome = spray(SMG, 5)
-    assert outcome.summary["attack_total"] == 17 and outcome.summary["result"] == "miss"
+    assert (
+        outcome.result.fields()["attack_total"] == 17
+        and outcome.result.fields()["result"] == "miss"
+    )
 
 
 def test_c_5_against_a_dodge_the_margin_is_over_the_dodge() -> None:
     attack = replace(SMG, target=Target(dodge=Dodge(ref=8, dex=4, evasion=4)))
     outcome = spray(attack, 2, 9, 2, 2)  # dodge 10; attack 21
-    assert outcome.summary["dodge"] == 10 and outcome.summary["multiplier"] == 3
+    assert outcome.result.fields()["dodge"] == 10 and outcome.result.fields()["multiplier"] == 3
     assert [p.value for p in multiplier_total(outcome).parts] == [11, -8]
 
 
@@ -100,7 +103,7 @@ def test_c_4_autofire_criticals_come_from_its_2d6() -> None:
     outcome = spray(SMG, 8, 6, 6, 2, 2)
     injury = next(e for e in outcome.events if isinstance(e, CriticalInjuryInflicted))
     assert injury.roll == 4 and injury.injury == "collapsed-lung"
-    assert outcome.summary["hp_lost"] == (12 * 3 - 11) + 5
+    assert outcome.result.fields()["hp_lost"] == (12 * 3 - 11) + 5
 
 
 @pytest.mark.parametrize(
@@ -123,4 +126,4 @@ def test_c_5_refusals(change: dict[str, object], rule: str, words: str) -> None:
 
 def test_c_5_ten_loaded_is_enough() -> None:
     outcome = spray(replace(SMG, loaded=10), 1, 1)
-    assert outcome.summary["rounds_left"] == 0
+    assert outcome.result.fields()["rounds_left"] == 0

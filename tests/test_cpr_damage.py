@@ -89,15 +89,15 @@ def test_c_3_melee_halving_through_the_damage_command() -> None:
         Dice.scripted([5, 4]),
         DATA,
     )
-    assert (melee.summary["sp"], melee.summary["through"]) == (6, 3)
-    assert (thrown.summary["sp"], thrown.summary["through"]) == (11, 0)
+    assert (melee.result.fields()["sp"], melee.result.fields()["through"]) == (6, 3)
+    assert (thrown.result.fields()["sp"], thrown.result.fields()["through"]) == (11, 0)
 
 
 def test_c_3_a_gun_never_halves_sp() -> None:
     shot = resolve_damage_roll(
         DamageRoll(weapon="heavy pistol", target=Target(body_sp=11)), Dice.scripted([5, 4, 3]), DATA
     )
-    assert shot.summary["sp"] == 11
+    assert shot.result.fields()["sp"] == 11
 
 
 def test_c_4_two_sixes_make_a_critical_one_does_not() -> None:

@@ -119,13 +119,13 @@ def test_c_12_a_natural_10_always_fails_and_injuries_add_their_penalty() -> None
     """C-12: BODY 12, d10 10 fails although 10 < 12. Whiplash (+1) turns a 4 into 5 against
     BODY 5: not under, dead."""
     out = resolve_death_save(DeathSave(name="Rook", body=12), Dice.scripted([10]), DATA)
-    assert out.summary["saved"] is False
+    assert out.result.fields()["saved"] is False
     out = resolve_death_save(
         DeathSave(name="Rook", body=5, injuries=("whiplash",)), Dice.scripted([4]), DATA
     )
-    assert (out.summary["total"], out.summary["saved"]) == (5, False)
+    assert (out.result.fields()["total"], out.result.fields()["saved"]) == (5, False)
     out = resolve_death_save(DeathSave(name="Rook", body=5), Dice.scripted([4]), DATA)
-    assert (out.summary["total"], out.summary["saved"]) == (4, True)
+    assert (out.result.fields()["total"], out.result.fields()["saved"]) == (4, True)
     assert isinstance(out.events[0], DeathSaveRolled)
 
 

@@ -29,7 +29,7 @@ from firefight.encounter.scenario import (
 )
 from firefight.errors import RuleRefusal
 from firefight.events import RoundsFired
-from firefight.outcome import Outcome
+from firefight.outcome import Happened, Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr import CPR
 from firefight.rulesets.cpr.encounter_events import MoveTaken, NextTurnCurtailed
@@ -752,7 +752,7 @@ def test_the_engine_checks_that_a_ruleset_opens_the_round_it_was_asked_for() -> 
 
     class Stuck(CPR):
         def start_round(self, state: EncounterState, round_number: int) -> Outcome:
-            return Outcome(events=(), trace=Trace())
+            return Outcome(events=(), trace=Trace(), result=Happened())
 
     state = initial_state(scenario_from_data(duel()))
     with pytest.raises(FoldError, match="asked to start round 1"):

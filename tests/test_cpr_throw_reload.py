@@ -39,8 +39,8 @@ def test_cpr_thr_1_dex_athletics_against_the_grenade_launcher_dv() -> None:
         ("thrower's Athletics skill", 5),
         ("d10 rolled 4", 4),
     ]
-    assert outcome.summary["dv"] == DATA.ranges.read("grenade-launcher", 8).dv == 15
-    assert outcome.summary["result"] == "hit"
+    assert outcome.result.fields()["dv"] == DATA.ranges.read("grenade-launcher", 8).dv == 15
+    assert outcome.result.fields()["result"] == "hit"
     assert outcome.events[:2] == (
         ActionTaken(actor="thrower", action="throw"),
         ItemThrown(actor="thrower", item="light-melee"),
@@ -49,7 +49,7 @@ def test_cpr_thr_1_dex_athletics_against_the_grenade_launcher_dv() -> None:
 
 def test_cpr_thr_1_a_thrown_melee_weapon_meets_full_sp() -> None:
     outcome = resolve_throw(KNIFE, Dice.scripted([9, 6]), DATA)
-    assert outcome.summary["sp"] == 11 and outcome.summary["through"] == 0
+    assert outcome.result.fields()["sp"] == 11 and outcome.result.fields()["through"] == 0
     assert "meets the full SP, not half" in outcome.trace.render_text()
 
 
@@ -63,7 +63,7 @@ def test_cpr_thr_1_up_to_25_m() -> None:
 def test_cpr_thr_1_an_improvised_object_does_what_the_gm_says() -> None:
     bottle = replace(KNIFE, item="improvised", item_name="bottle", damage_d6=1, target=Target())
     outcome = resolve_throw(bottle, Dice.scripted([9, 3]), DATA)
-    assert outcome.summary["hp_lost"] == 3
+    assert outcome.result.fields()["hp_lost"] == 3
     assert ItemThrown(actor="thrower", item="improvised") in outcome.events
     with pytest.raises(RuleRefusal) as err:
         resolve_throw(replace(bottle, damage_d6=None), Dice.scripted([]), DATA)
@@ -82,14 +82,14 @@ def test_cpr_thr_1_guns_are_not_thrown_and_grenades_go_off_at_a_point() -> None:
 def test_cpr_thr_1_a_ref_8_target_may_dodge_a_thrown_object() -> None:
     dodger = replace(KNIFE, target=Target(dodge=Dodge(ref=8, dex=8, evasion=8)))
     outcome = resolve_throw(dodger, Dice.scripted([5, 9]), DATA)
-    assert outcome.summary["dodge"] == 21 and outcome.summary["result"] == "miss"
+    assert outcome.result.fields()["dodge"] == 21 and outcome.result.fields()["result"] == "miss"
 
 
 def test_cpr_aim_1_an_aimed_throw_takes_minus_8() -> None:
     aimed = replace(KNIFE, aim=Aim.HEAD, target=Target(head_sp=0))
     outcome = resolve_throw(aimed, Dice.scripted([9, 4]), DATA)
-    assert outcome.summary["attack_total"] == 7 + 5 - 8 + 9
-    assert outcome.summary["result"] == "miss"  # 13 does not beat 15
+    assert outcome.result.fields()["attack_total"] == 7 + 5 - 8 + 9
+    assert outcome.result.fields()["result"] == "miss"  # 13 does not beat 15
 
 
 # --- reload -----------------------------------------------------------------------------------
@@ -108,7 +108,7 @@ def test_cpr_ammo_1_reload_is_an_action_that_fills_the_magazine() -> None:
             removed_ammo=None,
         ),
     )
-    assert outcome.summary["added"] == 9
+    assert outcome.result.fields()["added"] == 9
 
 
 def test_cpr_ammo_1_one_kind_per_magazine() -> None:
@@ -152,7 +152,7 @@ def test_cpr_ammo_1_a_bow_shot_spends_no_magazine_round() -> None:
     attack = RangedAttack(weapon="bow", ref=3, skill=3, shots=(Shot(distance_m=10),))
     outcome = resolve_ranged_attack(attack, Dice.scripted([2]), DATA)
     assert not any(isinstance(e, RoundsFired) for e in outcome.events)
-    assert outcome.summary["rounds_left"] is None
+    assert outcome.result.fields()["rounds_left"] is None
 
 
 # --- the events carry everything an encounter needs ---------------------------------------------
@@ -189,7 +189,7 @@ def test_cpr_rof_1_events_fold_into_the_same_state_the_summary_reports() -> None
         attack, Dice.scripted([8, 6, 6, 5, 3, 3, 4, 6, 6, 6, 1, 1]), DATA
     )
     state = fold({"hp": 40, "sp": 11, "rounds": 8}, outcome.events)
-    last = outcome.summary["shots"][-1]  # type: ignore[index]
+    last = outcome.result.fields()["shots"][-1]
     assert state == {"hp": last["hp_after"], "sp": last["sp_after"], "rounds": 6}
     changes = [e for e in outcome.events if isinstance(e, WoundStateChanged)]
     assert changes and changes[-1].hp_after == state["hp"]

@@ -10,6 +10,7 @@ import pytest
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.outcome import summary_of
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.setup import ShotSetup, settle
@@ -23,7 +24,7 @@ def shoot(faces: list[int], **values: Any) -> dict[str, Any]:
     values.setdefault("skill", 16)
     values.setdefault("distance", 2)
     values.setdefault("aim", 1)
-    return dict(resolve_shot(declare(Shoot, **values), Dice.scripted(faces)).summary)
+    return dict(summary_of(resolve_shot(declare(Shoot, **values), Dice.scripted(faces))))
 
 
 def setup(**values: Any) -> ShotSetup:
@@ -203,7 +204,7 @@ def test_gur_arrow_1_long_flight_helps_the_dodge() -> None:
         Dice.scripted([*HIT, 2, 2, 3]),
     )
     dodge = next(e for e in out.trace.to_json() if e.get("label") == "dodge")
-    assert dodge["value"] == 7 and out.summary["result"] == "defended"
+    assert dodge["value"] == 7 and summary_of(out)["result"] == "defended"
 
 
 # --- GUR-RELOAD-1: powder ---------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.outcome import summary_of
 from firefight.rulesets.gurps.archery import (
     Glean,
     HearBow,
@@ -26,7 +27,7 @@ from firefight.rulesets.gurps.shot import Shoot
 
 
 def run(resolve: Any, cls: type, faces: list[int], **values: Any) -> dict[str, Any]:
-    return dict(resolve(declare(cls, **values), Dice.scripted(faces)).summary)
+    return dict(summary_of(resolve(declare(cls, **values), Dice.scripted(faces))))
 
 
 def test_gur_arrow_1_true_maximum_range_is_twice_max() -> None:

@@ -12,6 +12,7 @@ from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.scenario import initial_state, parse_scenario
 from firefight.errors import RuleRefusal
+from firefight.outcome import summary_of
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.burning import AreaFire, Ignite, resolve_area_fire, resolve_ignite
@@ -30,7 +31,7 @@ def shot(faces: list[int], **values: Any) -> dict[str, Any]:
         "aim": 1,
         **values,
     }
-    return dict(resolve_shot(declare(Shoot, **values), Dice.scripted(faces)).summary)
+    return dict(summary_of(resolve_shot(declare(Shoot, **values), Dice.scripted(faces))))
 
 
 def test_gur_ammo_1_ape_bursting_on_contact_halves_what_gets_through() -> None:
@@ -65,10 +66,12 @@ def test_gur_ammo_1_ape_shrapnel_through_hard_cover() -> None:
 
 def test_gur_ammo_1_white_phosphorus_burns_everyone_in_the_area() -> None:
     """GUR-AMMO-1: 4d fire for each one in the area, less DR; a flash in the dark."""
-    out = resolve_area_fire(
-        declare(AreaFire, in_area=("Bob:2", "Cid"), dark=True),
-        Dice.scripted([1, 2, 3, 4, 6, 6, 6, 6]),
-    ).summary
+    out = summary_of(
+        resolve_area_fire(
+            declare(AreaFire, in_area=("Bob:2", "Cid"), dark=True),
+            Dice.scripted([1, 2, 3, 4, 6, 6, 6, 6]),
+        )
+    )
     assert out["burned"] == [{"name": "Bob", "injury": 8}, {"name": "Cid", "injury": 24}]
     assert out["flash"] is True
 
@@ -134,4 +137,4 @@ def test_gur_ammo_1_setting_flammables_alight(
     1 in 6 B; explosive bullets half the time A."""
     faces = [] if face is None else [face]
     out = resolve_ignite(declare(Ignite, ammo=ammo, material=material), Dice.scripted(faces))
-    assert out.summary["alight"] is alight
+    assert summary_of(out)["alight"] is alight

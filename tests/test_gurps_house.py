@@ -11,6 +11,7 @@ import pytest
 from firefight.declarations import declare, options_of
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.outcome import summary_of
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.random_fire import RandomFire, resolve_random_fire
@@ -20,16 +21,16 @@ from firefight.rulesets.gurps.stray import Stray, resolve_stray
 
 
 def stray(faces: list[int], **values: Any) -> dict[str, Any]:
-    return dict(resolve_stray(declare(Stray, **values), Dice.scripted(faces)).summary)
+    return dict(summary_of(resolve_stray(declare(Stray, **values), Dice.scripted(faces))))
 
 
 def reload(faces: list[int], **values: Any) -> dict[str, Any]:
-    return dict(resolve_reload(declare(Reload, **values), Dice.scripted(faces)).summary)
+    return dict(summary_of(resolve_reload(declare(Reload, **values), Dice.scripted(faces))))
 
 
 def shot(faces: list[int], **values: Any) -> dict[str, Any]:
     values.setdefault("skill", 12)
-    return dict(resolve_shot(declare(Shoot, **values), Dice.scripted(faces)).summary)
+    return dict(summary_of(resolve_shot(declare(Shoot, **values), Dice.scripted(faces))))
 
 
 # --- GUR-WRONG-2 ------------------------------------------------------------------------------
@@ -117,7 +118,7 @@ def test_gur_fire_1_random_fire() -> None:
     out = resolve_random_fire(
         declare(RandomFire, exposed=("Ann", "Bob:-4")), Dice.scripted([3, 3, 3, 3, 3, 3])
     )
-    assert out.summary["hit"] == ["Ann"]
+    assert summary_of(out)["hit"] == ["Ann"]
     with pytest.raises(RuleRefusal):
         resolve_random_fire(declare(RandomFire, exposed=("Ann:x",)), Dice.scripted([]))
 

@@ -10,17 +10,18 @@ import pytest
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.outcome import summary_of
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
 
 
 def reload(faces: list[int], **values: Any) -> dict[str, Any]:
-    return dict(resolve_reload(declare(Reload, **values), Dice.scripted(faces)).summary)
+    return dict(summary_of(resolve_reload(declare(Reload, **values), Dice.scripted(faces))))
 
 
 def draw(faces: list[int], **values: Any) -> dict[str, Any]:
-    return dict(resolve_draw(declare(Draw, **values), Dice.scripted(faces)).summary)
+    return dict(summary_of(resolve_draw(declare(Draw, **values), Dice.scripted(faces))))
 
 
 def test_gur_reload_1_firearm_reload_times_are_provisional() -> None:

@@ -13,12 +13,12 @@ import pytest
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.odds.sweep import grid_points, sweep
-from firefight.outcome import Outcome
-from firefight.probability.enumeration import CHAIN_PURPOSE_SUFFIX, enumerate_outcomes, summary_key
+from firefight.outcome import Happened, Outcome
+from firefight.probability.enumeration import CHAIN_PURPOSE_SUFFIX, enumerate_outcomes, result_key
 from firefight.probability.montecarlo import simulate
 from firefight.probability.openended import chain_sums, open_ended
 from firefight.rulesets.rmu.shot import AimedShot
-from firefight.trace import Trace
+from firefight.trace import Step, Trace
 
 
 def _total(dice: Dice, *, low_end: bool) -> int:
@@ -123,10 +123,12 @@ def test_refusal_before_any_die_is_raised_unchanged() -> None:
     assert (caught.value.rule, caught.value.reason) == ("RMU-GEN-1", "Not enough AP.")
 
 
-def test_summary_key_is_canonical_json_without_the_trace() -> None:
-    a = Outcome(events=(), trace=Trace(entries=()), summary={"b": 1, "a": (1, 2)})
-    b = Outcome(events=(), trace=Trace(entries=()), summary={"a": [1, 2], "b": 1})
-    assert summary_key(a) == summary_key(b) == '{"a":[1,2],"b":1}'
+def test_result_key_is_canonical_json_without_the_trace() -> None:
+    done = Happened(action="waits", headline="Mara waits.")
+    a = Outcome(events=(), trace=Trace(entries=()), result=done)
+    b = Outcome(events=(), trace=Trace(entries=(Step(text="x"),)), result=done)
+    expected = '{"action":"waits","headline":"Mara waits.","outcome":"done"}'
+    assert result_key(a) == result_key(b) == expected
 
 
 def _six(dice: Dice) -> bool:

@@ -67,7 +67,8 @@ def test_the_plugin_gets_its_commands(d6_installed: Path) -> None:
     success = json.loads(
         _run("d6", "check", "--skill", "2", "--target", "4", "--rolls", "2", "--json")
     )
-    assert success["result"]["outcome"] == "success"
+    # The plug-in's typed result (CheckResult) written as the JSON ``result``.
+    assert success["result"] == {"outcome": "success", "total": 4, "target": 4}
     failure = json.loads(
         _run("d6", "check", "--skill", "0", "--target", "4", "--rolls", "3", "--json")
     )

@@ -26,6 +26,7 @@ from firefight.rulesets.rmu.detonation import (
     resolve_detonation,
 )
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 
 runner = CliRunner()
@@ -40,7 +41,7 @@ def _at(x: float, name: str = "Bob", **kw: object) -> BlastTarget:
 
 
 def _people(outcome: Outcome) -> dict[str, dict[str, object]]:
-    people = outcome.summary["people"]
+    people = summary_of(outcome)["people"]
     assert isinstance(people, list)
     return {p["name"]: p for p in people}
 
@@ -62,7 +63,7 @@ def test_rmu_exp_1_one_detonation_roll_plus_ranks_is_read_by_everyone() -> None:
     """Both bodies read the same 40 + 12 ranks; the second die is a critical, not a new roll."""
     out = _go("m67", [_at(30, "Bob"), _at(60, "Ann")], [40, 77], thrown_ranks=12)
     people = _people(out)
-    assert out.summary["roll"] == 40
+    assert summary_of(out)["roll"] == 40
     assert people["Bob"]["total"] == 40 + 12 + 0  # casualty band
     assert people["Ann"]["total"] == 40 + 12 - 40  # fringe band
 
@@ -269,7 +270,7 @@ def test_rmu_exp_13_a_molotov_is_a_flat_c_heat_critical_over_its_radius() -> Non
     """No detonation roll and no armor: the only dice are each body's critical."""
     out = _go("molotov", [_at(5, "In", armor="BA IV"), _at(20, "Out")], [62])
     people = _people(out)
-    assert out.summary["roll"] is None
+    assert summary_of(out)["roll"] is None
     assert people["In"]["severity"] == "C" and people["Out"]["band"] is None
     crit = next(e for e in out.events if isinstance(e, CriticalInflicted))
     assert (crit.table, crit.severity, crit.roll) == ("heat", "C", 62)

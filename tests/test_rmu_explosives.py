@@ -17,6 +17,7 @@ from firefight.rulesets.rmu.bands import place_in_blast
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim, resolve_flash_bang
 from firefight.rulesets.rmu.placement import Throw, resolve_throw
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 
 runner = CliRunner()
@@ -25,7 +26,7 @@ DOOR = Point(x_ft=0, y_ft=45)
 
 
 def _landed(throw: Throw, rolls: list[int]) -> Point:
-    landed = resolve_throw(throw, Dice.scripted(rolls)).summary["landed"]
+    landed = summary_of(resolve_throw(throw, Dice.scripted(rolls)))["landed"]
     assert isinstance(landed, dict)
     return Point(x_ft=landed["x_ft"], y_ft=landed["y_ft"])
 
@@ -50,9 +51,9 @@ def test_rmu_exp_12_the_loads_are_data_with_their_stated_figures() -> None:
 def test_rmu_exp_2_x_1_the_worked_example_scatters_6_3_ft() -> None:
     """+40 Thrown, a door 45 ft off (second increment, -10), a rolled 42: 72, 28% of 22.5 ft."""
     outcome = resolve_throw(Throw(load="m67", aim=DOOR, thrown_bonus=40), Dice.scripted([42, 12]))
-    assert outcome.summary["total"] == 72
-    assert outcome.summary["off_ft"] == 6.3
-    assert outcome.summary["result"] == "scattered"
+    assert summary_of(outcome)["total"] == 72
+    assert summary_of(outcome)["off_ft"] == 6.3
+    assert summary_of(outcome)["result"] == "scattered"
 
 
 @pytest.mark.parametrize(
@@ -67,23 +68,26 @@ def test_x_2_the_clock_lies_on_the_throw(hour: int, x: float, y: float) -> None:
 
 def test_x_1_100_or_more_lands_on_the_aim_and_below_0_scatters_the_whole_half() -> None:
     on = resolve_throw(Throw(load="m67", aim=DOOR, thrown_bonus=50), Dice.scripted([60]))
-    assert on.summary["result"] == "on target" and on.summary["landed"] == {"x_ft": 0, "y_ft": 45}
+    assert summary_of(on)["result"] == "on target" and summary_of(on)["landed"] == {
+        "x_ft": 0,
+        "y_ft": 45,
+    }
     wild = resolve_throw(
         Throw(load="m67", aim=DOOR, thrown_bonus=-80), Dice.scripted([10, 12])
     )  # 10 - 80 - 10 = -80: the whole 22.5 ft
-    assert wild.summary["total"] == -80 and wild.summary["off_ft"] == 22.5
+    assert summary_of(wild)["total"] == -80 and summary_of(wild)["off_ft"] == 22.5
 
 
 def test_rmu_exp_3_fewer_ap_cost_25_each_and_01_04_fumbles_at_the_feet() -> None:
     one_ap = resolve_throw(
         Throw(load="m67", aim=DOOR, thrown_bonus=40, ap=1), Dice.scripted([42, 12])
     )
-    assert one_ap.summary["total"] == 72 - 50
+    assert summary_of(one_ap)["total"] == 72 - 50
     fumble = resolve_throw(Throw(load="m67", aim=DOOR, thrown_bonus=105), Dice.scripted([4]))
-    assert fumble.summary["result"] == "fumble"
-    assert fumble.summary["landed"] == {"x_ft": 0, "y_ft": 0}
+    assert summary_of(fumble)["result"] == "fumble"
+    assert summary_of(fumble)["landed"] == {"x_ft": 0, "y_ft": 0}
     not_a_fumble = resolve_throw(Throw(load="m67", aim=DOOR, thrown_bonus=105), Dice.scripted([5]))
-    assert not_a_fumble.summary["result"] == "on target"  # 5 + 105 - 10 = 100
+    assert summary_of(not_a_fumble)["result"] == "on target"  # 5 + 105 - 10 = 100
     with pytest.raises(RuleRefusal, match="RMU-EXP-3"):
         resolve_throw(Throw(load="m67", aim=DOOR, ap=4), Dice.scripted([50]))
 
@@ -94,7 +98,7 @@ def test_rmu_exp_3_fewer_ap_cost_25_each_and_01_04_fumbles_at_the_feet() -> None
 def test_rmu_exp_4_each_throw_increment_is_a_range_band(distance: float, penalty: int) -> None:
     aim = Point(x_ft=0, y_ft=distance)
     total = resolve_throw(Throw(load="m67", aim=aim, thrown_bonus=0), Dice.scripted([50, 12]))
-    assert total.summary["total"] == 50 + penalty
+    assert summary_of(total)["total"] == 50 + penalty
 
 
 def test_rmu_exp_4_past_the_fifth_throw_it_does_not_arrive() -> None:
@@ -142,7 +146,7 @@ def test_x_3_a_load_that_does_not_fragment_takes_its_severity_from_the_band() ->
 
 
 def _victims(outcome: Outcome) -> list[dict[str, object]]:
-    found = outcome.summary["victims"]
+    found = summary_of(outcome)["victims"]
     assert isinstance(found, list)
     return found
 

@@ -21,6 +21,7 @@ from firefight.rulesets.rmu.maneuvers import (
     read_percentage,
     resolve_maneuver,
 )
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.data_files import package_data, read_toml
 from firefight.trace import Total
@@ -155,8 +156,8 @@ def test_m_3_unmodified_66_is_an_unusual_event_whatever_the_total() -> None:
     assert read_absolute(30, natural=66).unusual_event
     assert not read_absolute(66, natural=65).unusual_event
     out = resolve_maneuver(Maneuver(kind="absolute", bonus=50), Dice.scripted([66]), DATA)
-    assert out.summary["unusual_event"] is True
-    assert out.summary["result"] == "success"  # 66 + 50 = 116
+    assert summary_of(out)["unusual_event"] is True
+    assert summary_of(out)["result"] == "success"  # 66 + 50 = 116
 
 
 def test_m_4_opposed_active_side_adds_100_less_the_passive_total() -> None:
@@ -165,16 +166,16 @@ def test_m_4_opposed_active_side_adds_100_less_the_passive_total() -> None:
     out = resolve_maneuver(
         Maneuver(kind="percentage", bonus=20, opposed_by=80), Dice.scripted([50]), DATA
     )
-    assert out.summary["total"] == 50 + 20 + 20
+    assert summary_of(out)["total"] == 50 + 20 + 20
 
 
 def test_d_2_maneuver_rolls_open_at_both_ends() -> None:
     """A 03 rolls again and subtracts (RULINGS D-1, D-2): 3 - 40 = -37, then Hard -10."""
     out = resolve_maneuver(Maneuver(bonus=0, difficulty="hard"), Dice.scripted([3, 40]), DATA)
-    assert out.summary["total"] == -47
-    assert out.summary["critical"] == "B"
+    assert summary_of(out)["total"] == -47
+    assert summary_of(out)["critical"] == "B"
     high = resolve_maneuver(Maneuver(bonus=0), Dice.scripted([97, 40]), DATA)
-    assert high.summary["total"] == 137 and high.summary["percent"] == 110
+    assert summary_of(high)["total"] == 137 and summary_of(high)["percent"] == 110
 
 
 def test_m_1_resolve_maneuver_itemizes_its_total_and_records_the_result() -> None:
@@ -185,7 +186,7 @@ def test_m_1_resolve_maneuver_itemizes_its_total_and_records_the_result() -> Non
     )
     total = next(e for e in out.trace if isinstance(e, Total))
     assert [p.value for p in total.parts] == [30, 45, 10]
-    assert out.summary["result"] == "80%"
+    assert summary_of(out)["result"] == "80%"
     assert out.events == (ManeuverRolled(actor="Mara", skill="Climbing", total=85, result="80%"),)
 
 

@@ -42,6 +42,7 @@ from firefight.rulesets.rmu.defense import (
     quickness_db,
 )
 from firefight.rulesets.rmu.events import BreakageTaken, CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot, resolve_aimed_shot
 from firefight.trace import Total
 
@@ -147,7 +148,7 @@ def test_rmu_arm_2_rmu_arm_3_rmu_ammo_selection_matrix(
         naked_column=NAKED,
     )
     out = shoot(shot, 50, LOCATION_ROLLS[location])
-    s = out.summary
+    s = summary_of(out)
     assert s["attack_total"] == 170
     assert s["column"] == column
     assert s["location"] == location
@@ -243,10 +244,10 @@ def test_rmu_brk_1_natural_33_or_77_on_a_maneuver_calls_for_a_check() -> None:
 def test_rmu_brk_2_threshold_is_past_minus_50() -> None:
     """RMU-BRK-2 (DEC-20): -50 still protects; -51 is beaten open and fires the naked column."""
     shot = AimedShot(weapon="glock-17", ob=70, distance_ft=20, armor="BA II", prepared=True)
-    assert shoot(replace(shot, armor_damage=-50), 50).summary["column"] == "BA II"
+    assert summary_of(shoot(replace(shot, armor_damage=-50), 50))["column"] == "BA II"
     opened = shoot(replace(shot, armor_damage=-51), 50, 23)
-    assert opened.summary["column"] == "AT 1"
-    assert opened.summary["critical_table"] == P  # criticals as though unarmored
+    assert summary_of(opened)["column"] == "AT 1"
+    assert summary_of(opened)["critical_table"] == P  # criticals as though unarmored
     assert not breakage(opened)  # armor that no longer protects is not checked
     assert check("BA II", -40, 0, 50).beaten_open  # 50 + 10 - 40 = 20: -20 -> -60
 
@@ -254,7 +255,7 @@ def test_rmu_brk_2_threshold_is_past_minus_50() -> None:
 def test_p5_broken_armor_stops_protecting_at_once() -> None:
     shot = AimedShot(weapon="glock-17", ob=70, distance_ft=20, armor="BA IV", prepared=True)
     out = shoot(replace(shot, armor_broken=True), 50, 23)
-    assert out.summary["column"] == "AT 1" and out.summary["critical_table"] == P
+    assert summary_of(out)["column"] == "AT 1" and summary_of(out)["critical_table"] == P
     assert "P-5" in out.trace.rules
 
 
@@ -282,7 +283,7 @@ def test_rmu_brk_2_three_ap_rounds_beat_a_plate_open_and_the_next_shot_reads_nak
     totals = []
     for _ in range(3):
         out = shoot(replace(ap, armor_damage=total), 50, 23, typical)
-        assert out.summary["severity"] == "D" and out.summary["critical_table"] == A
+        assert summary_of(out)["severity"] == "D" and summary_of(out)["critical_table"] == A
         (taken,) = breakage(out)
         assert taken.armor == "BA III" and taken.wearer == "target"
         total = taken.new_total
@@ -291,10 +292,10 @@ def test_rmu_brk_2_three_ap_rounds_beat_a_plate_open_and_the_next_shot_reads_nak
     assert taken.beaten_open
     ball = replace(ap, ammo="ball", armor_damage=total)
     after = shoot(ball, 50, 23)
-    assert after.summary["column"] == "AT 1"
-    assert after.summary["critical_table"] == P
+    assert summary_of(after)["column"] == "AT 1"
+    assert summary_of(after)["critical_table"] == P
     fresh = shoot(replace(ball, armor_damage=0), 50, 23)
-    assert fresh.summary["column"] == "BA III" and fresh.summary["critical_table"] == B
+    assert summary_of(fresh)["column"] == "BA III" and summary_of(fresh)["critical_table"] == B
 
 
 def test_rmu_brk_2_three_ap_rounds_into_a_soft_vest_from_a_9mm() -> None:
@@ -311,7 +312,7 @@ def test_rmu_brk_2_three_ap_rounds_into_a_soft_vest_from_a_9mm() -> None:
     total = 0
     for _ in range(3):
         out = shoot(replace(ap, armor_damage=total), 50, 30, 80)  # abdomen, covered
-        assert out.summary["severity"] == "C"
+        assert summary_of(out)["severity"] == "C"
         (taken,) = breakage(out)
         total = taken.new_total
     assert total == -60 and taken.beaten_open
@@ -325,7 +326,7 @@ def test_rmu_ammo_5_stopped_ap_reads_the_wound_on_impact_but_breaks_at_aps_tier(
         weapon="glock-17", ob=110, distance_ft=20, prepared=True, ammo="armor-piercing"
     )
     out = shoot(replace(shot, armor="BA III"), 50, 23, 50)
-    assert out.summary["critical_table"] == B and out.summary["severity"] == "C"
+    assert summary_of(out)["critical_table"] == B and summary_of(out)["severity"] == "C"
     (taken,) = breakage(out)
     assert taken.check_total == 50 + 20 - 40
     ball = shoot(replace(shot, armor="BA III", ammo="ball"), 50, 23, 50)
@@ -344,7 +345,7 @@ def test_rmu_ammo_5_no_check_where_the_armor_does_not_cover() -> None:
     )
     dice = Dice.scripted([50, 18, 77])
     out = resolve_aimed_shot(shot, dice, DATA)
-    assert out.summary["critical_table"] == A and not breakage(out)
+    assert summary_of(out)["critical_table"] == A and not breakage(out)
     assert dice.unused == (77,)
     assert "does not cover the head" in out.trace.render_text()
 
@@ -354,7 +355,7 @@ def test_rmu_ammo_5_impact_a_cells_call_for_no_check() -> None:
     shot = AimedShot(weapon="glock-17", ob=70, distance_ft=20, prepared=True, armor="BA II")
     dice = Dice.scripted([50, 23, 77])
     out = resolve_aimed_shot(shot, dice, DATA)
-    assert out.summary["severity"] == "A" and out.summary["critical_table"] == B
+    assert summary_of(out)["severity"] == "A" and summary_of(out)["critical_table"] == B
     assert not breakage(out) and dice.unused == (77,)
 
 
@@ -541,8 +542,8 @@ def test_rmu_cov_6_a_miss_hits_the_shielder_at_ob_0() -> None:
         screen=BodyScreen(grade=CoverGrade.FULL, shielders=(ana,)),
     )
     out = shoot(shot, 40, 96, 30)
-    assert out.summary["result"] == "miss"
-    stray = out.summary["shielder"]
+    assert summary_of(out)["result"] == "miss"
+    stray = summary_of(out)["shielder"]
     assert isinstance(stray, dict)
     assert (stray["name"], stray["attack_total"], stray["column"]) == ("Ana", 96, "BA II")
     assert attack_parts(out, "attack total against Ana") == [
@@ -588,10 +589,10 @@ def test_rmu_cov_6_stray_round_cannot_fumble_and_a_hit_goes_nowhere_else() -> No
         screen=BodyScreen(grade=CoverGrade.HALF, shielders=(Bystander(name="Ana"),)),
     )
     out = shoot(shot, 40, 2)
-    stray = out.summary["shielder"]
+    stray = summary_of(out)["shielder"]
     assert isinstance(stray, dict) and stray["result"] == "miss" and "fumble" not in stray
     hit = shoot(replace(shot, ob=150), 50, 50)
-    assert hit.summary["result"] == "hit" and "shielder" not in hit.summary
+    assert summary_of(hit)["result"] == "hit" and "shielder" not in summary_of(hit)
 
 
 def test_rmu_cov_6_the_stray_round_is_the_one_prepare_stray_round_sets_up() -> None:
@@ -617,7 +618,7 @@ def test_rmu_cov_6_the_stray_round_is_the_one_prepare_stray_round_sets_up() -> N
     assert [m.rule for m in stray.modifiers] == rules
     assert stray.modifiers[0].value == 0 and stray.modifier_total < 0
     out = shoot(shot, 40, 95)
-    assert out.summary["result"] == "miss"
+    assert summary_of(out)["result"] == "miss"
     total = next(
         e for e in out.trace if isinstance(e, Total) and e.label == "attack total against Ana"
     )
@@ -704,10 +705,10 @@ def test_rmu_dod_3_celerity_reads_the_shot_and_dodges_in_the_open() -> None:
     with no cover needed: 110 - 70 = 40, below the table: a miss."""
     shot = AimedShot(weapon="glock-17", ob=60, distance_ft=20, prepared=True)
     mortal = shoot(replace(shot, defender=Defender(quickness_db=10, dodge_db=60)), 50)
-    assert mortal.summary["result"] == "hit" and mortal.summary["attack_total"] == 110
+    assert summary_of(mortal)["result"] == "hit" and summary_of(mortal)["attack_total"] == 110
     vampire = replace(shot, defender=Defender(quickness_db=10, dodge_db=60, celerity=5))
     out = shoot(vampire, 50)
-    assert out.summary["result"] == "miss" and out.summary["attack_total"] == 40
+    assert summary_of(out)["result"] == "miss" and summary_of(out)["attack_total"] == 40
     assert (-60, "RMU-DOD-3") in attack_parts(out)
     celerity_2 = replace(shot, defender=Defender(dodge_db=60, celerity=2))
     assert (-40, "RMU-DOD-3") in attack_parts(shoot(celerity_2, 50))

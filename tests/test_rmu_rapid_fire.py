@@ -35,6 +35,7 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.volley import Person
 from firefight.trace import Total
 
@@ -66,7 +67,7 @@ def parts(out: Outcome, name: str) -> dict[str, int]:
 
 
 def targets(out: Outcome) -> dict[str, dict[str, object]]:
-    listed = out.summary["targets"]
+    listed = summary_of(out)["targets"]
     assert isinstance(listed, list)
     return {str(t["name"]): t for t in listed}
 
@@ -87,10 +88,10 @@ def test_rmu_rf_4_and_f_2_thirty_rounds_at_70_percent_carry_49_of_70() -> None:
     prepared = prepare(PREP, 25)
     event = next(e for e in prepared.events if isinstance(e, RapidFirePrepared))
     assert (event.percent, event.share_percent) == (70, 70)
-    assert prepared.summary["carried_bonus"] == 49
+    assert summary_of(prepared)["carried_bonus"] == 49
     fired = fire(BURST, 50)
     assert parts(fired, "Bob")["RMU-RF-4"] == 49
-    assert fired.summary["bullets"] == 30 and fired.summary["carried_bonus"] == 49
+    assert summary_of(fired)["bullets"] == 30 and summary_of(fired)["carried_bonus"] == 49
 
 
 @pytest.mark.parametrize(
@@ -169,7 +170,7 @@ def test_rmu_rf_1_four_rounds_left_is_refused() -> None:
     assert "4 rounds left" in info.value.reason and "at least 5" in info.value.reason
     with pytest.raises(RuleRefusal):
         fire(replace(BURST, rounds_left=4))
-    assert prepare(replace(PREP, rounds_left=5), 25).summary["result"] == "prepared"
+    assert summary_of(prepare(replace(PREP, rounds_left=5), 25))["result"] == "prepared"
 
 
 def test_rmu_rf_13_a_jammed_or_semi_only_gun_is_refused() -> None:
@@ -204,7 +205,7 @@ def test_rmu_rf_3_hard_maneuver_with_haste_offset_by_fire_discipline() -> None:
         (-50, "RMU-GEN-1"),
         (30, "RMU-SK-1"),
     ]
-    assert out.summary["maneuver_total"] == 55
+    assert summary_of(out)["maneuver_total"] == 55
 
 
 def test_rmu_sk_1_rapid_fire_never_offsets_its_own_haste() -> None:
@@ -229,7 +230,7 @@ def test_rmu_rf_4_the_share_stops_at_100() -> None:
     out = prepare(PREP, 90)  # 140: 110% on the ladder
     event = next(e for e in out.events if isinstance(e, RapidFirePrepared))
     assert (event.percent, event.share_percent) == (110, 100)
-    assert out.summary["carried_bonus"] == 70
+    assert summary_of(out)["carried_bonus"] == 70
     with pytest.raises(RuleRefusal) as info:
         fire(replace(BURST, share_percent=110))
     assert info.value.rule == "RMU-RF-4"
@@ -238,17 +239,17 @@ def test_rmu_rf_4_the_share_stops_at_100() -> None:
 def test_f_3_fail_to_act_wastes_the_preparation_and_spends_nothing() -> None:
     """15 - 10 Rapid Fire - 10 Hard = -5: fail to act. 25 more is 5%: prepared, barely."""
     failed = prepare(replace(PREP, rapid_fire_bonus=-10), 15)
-    assert failed.summary["result"] == "wasted"
+    assert summary_of(failed)["result"] == "wasted"
     assert [type(e) for e in failed.events] == [ActionPointsSpent, PreparationWasted]
     barely = prepare(replace(PREP, rapid_fire_bonus=-10), 40)
-    assert (barely.summary["result"], barely.summary["share_percent"]) == ("prepared", 10)
+    assert (summary_of(barely)["result"], summary_of(barely)["share_percent"]) == ("prepared", 10)
 
 
 def test_rmu_rf_13_a_critical_preparation_is_a_pushed_malfunction_with_no_bullets() -> None:
     """04 then 80: 4 - 80 = -76; -10 Hard: -86, a D critical. The fumble d100 30 is pushed
     +40 to 70: the Full Automatics column's 67-70 row."""
     out = prepare(replace(PREP, rapid_fire_bonus=0), 4, 80, 30)
-    assert out.summary["maneuver_result"] == "D critical"
+    assert summary_of(out)["maneuver_result"] == "D critical"
     bad = next(e for e in out.events if isinstance(e, WeaponMalfunctioned))
     assert (bad.severity, bad.roll, bad.row, bad.column) == ("D", 70, "67-70", "full-automatics")
     assert bad.rule == "RMU-RF-13"
@@ -290,7 +291,7 @@ def test_rmu_rf_5_class_rates_from_the_source() -> None:
 
 def test_rmu_rf_5_one_roll_sends_the_lesser_of_the_rate_and_what_is_left() -> None:
     out = fire(replace(BURST, rounds_left=12), 50)
-    assert out.summary["bullets"] == 12 and out.summary["bullet_bonus"] == 44
+    assert summary_of(out)["bullets"] == 12 and summary_of(out)["bullet_bonus"] == 44
     rolls = [e for e in out.trace if isinstance(e, Roll) and e.purpose.startswith("attack roll")]
     assert len(rolls) == 1
 
@@ -306,12 +307,12 @@ def test_rmu_rf_6_a_belt_keeps_firing_on_one_preparation() -> None:
         mounted=True,
     )
     first = fire(mg, 50)
-    assert (first.summary["bullets"], first.summary["rounds_left"]) == (75, 25)
-    assert first.summary["belt_continues"] is True
-    assert first.summary["carried_bonus"] == 35  # 50% of +70
+    assert (summary_of(first)["bullets"], summary_of(first)["rounds_left"]) == (75, 25)
+    assert summary_of(first)["belt_continues"] is True
+    assert summary_of(first)["carried_bonus"] == 35  # 50% of +70
     again = fire(replace(mg, rounds_left=25, continuing=True), 50)
-    assert (again.summary["bullets"], again.summary["belt_continues"]) == (25, False)
-    assert again.summary["carried_bonus"] == 33  # 50% of +65 for 25 bullets, half up
+    assert (summary_of(again)["bullets"], summary_of(again)["belt_continues"]) == (25, False)
+    assert summary_of(again)["carried_bonus"] == 33  # 50% of +65 for 25 bullets, half up
     done = next(e for e in again.events if isinstance(e, RapidFireFired))
     assert done.rounds_left == 0
 

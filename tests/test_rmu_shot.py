@@ -15,6 +15,7 @@ from firefight.rulesets.rmu.cover import Cover, CoverMaterial, parse_cover, pric
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.ranges import range_band
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 from firefight.trace import Modifier, Total
 
@@ -72,7 +73,7 @@ def test_hand_worked_shot_through_every_modifier() -> None:
         -7,
     ]
     assert attack_total(out).value == 151
-    s = out.summary
+    s = summary_of(out)
     assert (s["column"], s["hits"], s["severity"], s["location"]) == ("BA II", 13, "C", "abdomen")
     assert s["critical_table"] == "ballistic-impact"
     assert s["total_hits"] == 37
@@ -93,7 +94,7 @@ def test_rmu_gen_3_prepared_shot_without_the_ap_is_refused() -> None:
         shoot(replace(BASE, prepared=True, ap_available=3), 50)
     # the same shot with the AP is fine and spends 4
     out = shoot(replace(BASE, prepared=True, ap_available=4), 50)
-    assert out.summary["ap_spent"] == 4
+    assert summary_of(out)["ap_spent"] == 4
 
 
 def test_rmu_gen_1_haste_is_minus_25_per_ap_short_of_3() -> None:
@@ -153,16 +154,16 @@ def test_rmu_pb_2_zastava_stock_out_trades_a_step_for_half_again_the_reach() -> 
 
 def test_rmu_gen_8_fumble_range_shrinks_with_ranks() -> None:
     """Glock 17 fumbles 01-03; every 5 ranks take one off, never below 01."""
-    assert shoot(BASE, 3).summary["result"] == "fumble"
-    assert shoot(replace(BASE, ranks=5), 3).summary["result"] != "fumble"
-    assert shoot(replace(BASE, ranks=5), 2).summary["result"] == "fumble"
-    assert shoot(replace(BASE, ranks=50), 1).summary["result"] == "fumble"
-    assert shoot(replace(BASE, ranks=50), 2).summary["result"] != "fumble"
+    assert summary_of(shoot(BASE, 3))["result"] == "fumble"
+    assert summary_of(shoot(replace(BASE, ranks=5), 3))["result"] != "fumble"
+    assert summary_of(shoot(replace(BASE, ranks=5), 2))["result"] == "fumble"
+    assert summary_of(shoot(replace(BASE, ranks=50), 1))["result"] == "fumble"
+    assert summary_of(shoot(replace(BASE, ranks=50), 2))["result"] != "fumble"
 
 
 def test_rmu_gen_5_below_the_table_misses() -> None:
     out = shoot(replace(BASE, ob=0), 60)  # 60 - 30 recoil = 30
-    assert out.summary["result"] == "miss"
+    assert summary_of(out)["result"] == "miss"
     assert not any(isinstance(e, HitsInflicted) for e in out.events)
 
 
@@ -170,29 +171,29 @@ def test_rmu_gen_6_critical_roll_is_plain_d100() -> None:
     """A 100 on the critical roll does not open-end: no further die is asked for."""
     dice = Dice.scripted([90, 100, 77])
     out = resolve_aimed_shot(replace(BASE, ob=80, prepared=True), dice, DATA)  # 170: 22E
-    assert out.summary["critical_roll"] == 100
+    assert summary_of(out)["critical_roll"] == 100
     assert dice.unused == (77,)
 
 
 def test_p_6_totals_past_175_push_the_critical_roll() -> None:
     out = shoot(replace(BASE, ob=100, prepared=True), 90, 50)  # total 190: 15 over -> +3
-    assert out.summary["critical_roll"] == 53
+    assert summary_of(out)["critical_roll"] == 53
 
 
 def test_rmu_bp_3_head_100_e_gives_the_attacker_plus_25() -> None:
     out = shoot(replace(BASE, ob=100, prepared=True), 60, 100)  # 160 on AT 1 -> 20E, roll 100
-    assert out.summary["severity"] == "E"
-    assert out.summary["location"] == "head"
+    assert summary_of(out)["severity"] == "E"
+    assert summary_of(out)["location"] == "head"
     bonus = [e for e in out.events if isinstance(e, AttackerBonusGained)]
     assert [(b.actor, b.bonus) for b in bonus] == [("shooter", 25)]
-    effects = out.summary["effects"]
+    effects = summary_of(out)["effects"]
     assert isinstance(effects, dict) and effects["dead"] is True
 
 
 def test_p_7_severity_f_reads_e_and_a_on_the_same_roll() -> None:
     shot = AimedShot(weapon="sks-46", ob=110, distance_ft=100, prepared=True)
     out = shoot(shot, 70, 40)  # 180 on AT 1 of the 7.62 table
-    assert out.summary["severity"] == "F"
+    assert summary_of(out)["severity"] == "F"
     crits = [e for e in out.events if isinstance(e, CriticalInflicted)]
     assert [c.severity for c in crits] == ["E", "A"]
     assert {c.location for c in crits} == {"leg"}  # roll 40 + 1 for 5 over: 36-45 leg
@@ -203,20 +204,20 @@ def test_rmu_arm_3_soft_armor_uncovered_location_reads_puncture() -> None:
     shot = replace(BASE, ob=120, armor="BA I", prepared=True)
     covered = shoot(shot, 50, 22)  # 170 on BA I; chest row 21-25 -> covered
     bare = shoot(shot, 50, 40)  # leg
-    assert covered.summary["critical_table"] == "ballistic-impact"
-    assert bare.summary["critical_table"] == "ballistic-puncture"
+    assert summary_of(covered)["critical_table"] == "ballistic-impact"
+    assert summary_of(bare)["critical_table"] == "ballistic-puncture"
 
 
 def test_rmu_arm_3_hard_armor_reads_impact_where_it_covers() -> None:
     shot = replace(BASE, ob=120, armor="BA III", prepared=True)
-    assert shoot(shot, 50, 50).summary["critical_table"] == "ballistic-impact"  # arm, covered
-    assert shoot(shot, 50, 40).summary["critical_table"] == "ballistic-puncture"  # leg, bare
-    assert shoot(shot, 50, 18).summary["critical_table"] == "ballistic-puncture"  # head, bare
+    assert summary_of(shoot(shot, 50, 50))["critical_table"] == "ballistic-impact"  # arm, covered
+    assert summary_of(shoot(shot, 50, 40))["critical_table"] == "ballistic-puncture"  # leg, bare
+    assert summary_of(shoot(shot, 50, 18))["critical_table"] == "ballistic-puncture"  # head, bare
 
 
 def test_rmu_arm_1_armor_fires_its_own_column_and_bare_reads_naked() -> None:
-    assert shoot(replace(BASE, armor="BA IV"), 80).summary["column"] == "BA IV"
-    assert shoot(replace(BASE, armor="AT 4"), 80).summary["column"] == "AT 4"
+    assert summary_of(shoot(replace(BASE, armor="BA IV"), 80))["column"] == "BA IV"
+    assert summary_of(shoot(replace(BASE, armor="AT 4"), 80))["column"] == "AT 4"
     with pytest.raises(UnknownNameError, match="unknown rmu armor 'BA V'"):
         shoot(replace(BASE, armor="BA V"), 80)
 
@@ -280,11 +281,11 @@ def test_rmu_cov_1_grades_parse_and_none_is_open_ground() -> None:
 def test_rmu_cov_4_fully_behind_impenetrable_cannot_be_hit() -> None:
     dice = Dice.scripted([100, 100, 100])
     out = resolve_aimed_shot(replace(BASE, cover=parse_cover("full:impenetrable")), dice, DATA)
-    assert out.summary["result"] == "cannot hit"
+    assert summary_of(out)["result"] == "cannot hit"
     assert dice.unused == (100, 100, 100)  # nothing was rolled
     # against a pistol, full hardened cover counts as impenetrable too
     hardened = shoot(replace(BASE, cover=parse_cover("full:hardened")))
-    assert hardened.summary["result"] == "cannot hit"
+    assert summary_of(hardened)["result"] == "cannot hit"
 
 
 def test_rmu_hunt_1_hunting_class_against_large_and_huge_only() -> None:
@@ -321,7 +322,7 @@ def test_tripod_gun_unbraced_recoils_and_mounted_gains_against_range() -> None:
     27), and the shot takes -50, -57 for the hits and -50 for the five steps of E."""
     m2 = AimedShot(weapon="m2hb", ob=60, distance_ft=700)  # band 3 of 300 ft: -25
     hip = shoot(replace(m2, strength_bonus=5), 50, 40, 50)
-    assert hip.summary["recoil"]["attack_total"] == 180  # type: ignore[index]
+    assert summary_of(hip)["recoil"]["attack_total"] == 180
     assert [p.value for p in attack_total(hip).parts if p.rule == "RMU-TRI-2"] == [-50, -57, -50]
     assert HitsInflicted(target="shooter", hits=30, rule="RMU-GEN-5") in hip.events
     out = shoot(replace(m2, mounted=True), 50)

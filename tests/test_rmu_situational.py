@@ -25,6 +25,7 @@ from firefight.rulesets.rmu.fumble import firearm_fumble_table
 from firefight.rulesets.rmu.moving_cover import MovingToCover, resolve_moving_to_cover
 from firefight.rulesets.rmu.ranges import range_band
 from firefight.rulesets.rmu.rapid_fire import RapidFire, resolve_rapid_fire
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 from firefight.rulesets.rmu.tripod import (
@@ -133,7 +134,7 @@ def test_rmu_tri_2_the_aimed_shot_rolls_the_recoil_prepare_recoil_sets_up() -> N
     assert prepared.weapon.attack_table == firearm_figures().tripod.attack_table
     totals = {e.label: e for e in out.trace if isinstance(e, Total)}
     assert totals["recoil attack on Mara"].parts[1:] == prepared.modifiers
-    landed = out.summary["recoil"]
+    landed = summary_of(out)["recoil"]
     assert isinstance(landed, dict) and landed["column"] == "AT 6"
     penalties = recoil_penalties(landed["total_hits"], Severity(landed["severity"]))
     assert [m.rule for m in penalties] == ["RMU-TRI-2", "RMU-TRI-2"]
@@ -150,13 +151,13 @@ def test_rmu_tri_2_unbraced_rapid_fire_rolls_the_recoil_first_and_pays_on_the_ai
         strength_bonus=5,
     )
     out = resolve_rapid_fire(mg, Dice.scripted([50, 40, *[50] * 10]), DATA)
-    assert out.summary["recoil"]["attack_total"] == 180  # type: ignore[index]
+    assert summary_of(out)["recoil"]["attack_total"] == 180
     bob = next(
         e for e in out.trace if isinstance(e, Total) and e.label == "attack total against Bob"
     )
     assert [p.value for p in bob.parts if p.rule == "RMU-TRI-2"] == [-50, -57, -50]
     mounted = resolve_rapid_fire(replace(mg, mounted=True), Dice.scripted([50] * 10), DATA)
-    assert "recoil" not in mounted.summary
+    assert "recoil" not in summary_of(mounted)
 
 
 def test_rmu_tri_1_mounted_gains_25_against_the_range_penalty_never_past_0() -> None:
@@ -178,7 +179,7 @@ assert FULL_SOFT is not None
 
 def dash(decl: MovingToCover, *faces: int) -> tuple[dict[str, object], list[object]]:
     out = resolve_moving_to_cover(decl, Dice.scripted(faces), DATA)
-    return dict(out.summary), list(out.events)
+    return dict(summary_of(out)), list(out.events)
 
 
 def test_rmu_mov_2_seventy_percent_behind_full_soft_cover_gives_70_this_round() -> None:
@@ -359,7 +360,7 @@ def test_rmu_mov_1_the_dash_carries_the_movers_armor_penalty_and_33_wears_it() -
     out = resolve_moving_to_cover(decl, Dice.scripted([33, 60]), DATA)
     total = next(e for e in out.trace if isinstance(e, Total))
     assert (-15, "RMU-ARM-5") in [(p.value, p.rule) for p in total.parts]
-    assert out.summary["maneuver_total"] == 33 + 40 - 20 - 15
+    assert summary_of(out)["maneuver_total"] == 33 + 40 - 20 - 15
     assert any(type(e).__name__ == "BreakageTaken" for e in out.events)
     quiet = resolve_moving_to_cover(decl, Dice.scripted([34]), DATA)
     assert not any(type(e).__name__ == "BreakageTaken" for e in quiet.events)

@@ -27,6 +27,7 @@ from firefight.rulesets.rmu.firearm_events import (
     WeaponMalfunctioned,
 )
 from firefight.rulesets.rmu.rapid_fire import GunState
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.suppression import (
     SuppressionSweep,
     SweepTarget,
@@ -61,7 +62,7 @@ def attack(out: Outcome, name: str) -> dict[str, int]:
 
 
 def targets(out: Outcome) -> dict[str, dict[str, object]]:
-    listed = out.summary["targets"]
+    listed = summary_of(out)["targets"]
     assert isinstance(listed, list)
     return {str(t["name"]): t for t in listed}
 
@@ -125,7 +126,7 @@ def test_rmu_sup_5_the_width_penalty_modifies_the_maneuver() -> None:
     """Width is the whole sweep: 30 ft for a Glock at 60 ft is double its free 15: -40."""
     out = sweep(replace(GLOCK, width_ft=30), 25)
     assert ("F-7", -40) in [(p.rule, p.value) for p in maneuver(out).parts]
-    assert out.summary["free_width_ft"] == 15 and out.summary["width_penalty"] == -40
+    assert summary_of(out)["free_width_ft"] == 15 and summary_of(out)["width_penalty"] == -40
 
 
 # --- refusals (RMU-SUP-2..4) ----------------------------------------------------------------------
@@ -140,12 +141,12 @@ def test_rmu_sup_4_no_sweep_inside_10_ft() -> None:
             )
         assert info.value.rule == "RMU-SUP-4" and "within 10 ft" in info.value.reason
     past = sweep(replace(GLOCK, distance_ft=10.5, width_ft=5, people=()), 25)
-    assert past.summary["result"] == "swept" and past.summary["free_width_ft"] == 5.25
+    assert summary_of(past)["result"] == "swept" and summary_of(past)["free_width_ft"] == 5.25
 
 
 def test_rmu_sup_3_a_third_sweep_in_a_round_is_refused() -> None:
     second = sweep(replace(GLOCK, sweeps_this_round=1, ap=2, ap_available=2), 25)
-    assert second.summary["sweep_number"] == 2
+    assert summary_of(second)["sweep_number"] == 2
     with pytest.raises(RuleRefusal) as info:
         sweep(replace(GLOCK, sweeps_this_round=2, ap=2))
     assert info.value.rule == "RMU-SUP-3" and "at most 2 sweeps" in info.value.reason
@@ -160,12 +161,12 @@ def test_rmu_sup_3_a_sweep_takes_2_to_4_ap() -> None:
 def test_rmu_sup_2_a_sweep_never_exceeds_the_class_rate_in_one_round() -> None:
     """Glock 17: single fire, 15 a round. 10 already this round and 5 more is the rate; one
     extra round is refused. The Zastava's assault-rifle rate is 50."""
-    assert sweep(replace(GLOCK, rounds_this_round=10), 25).summary["rounds"] == 5
+    assert summary_of(sweep(replace(GLOCK, rounds_this_round=10), 25))["rounds"] == 5
     with pytest.raises(RuleRefusal) as info:
         sweep(replace(GLOCK, rounds_this_round=10, extra_rounds=1))
     assert info.value.rule == "RMU-SUP-2" and "at most 15 rounds a round" in info.value.reason
     zastava = replace(GLOCK, weapon="zastava-m85-stock", rounds_this_round=20)
-    assert sweep(replace(zastava, extra_rounds=5), 25).summary["rounds"] == 10
+    assert summary_of(sweep(replace(zastava, extra_rounds=5), 25))["rounds"] == 10
     with pytest.raises(RuleRefusal):
         sweep(replace(zastava, rounds_left=30, rounds_this_round=40, extra_rounds=6))
 
@@ -178,7 +179,7 @@ def test_rmu_sup_2_the_gun_must_hold_5_rounds_and_spends_5_plus_extras() -> None
         sweep(replace(GLOCK, rounds_left=7, extra_rounds=3))
     out = sweep(replace(GLOCK, extra_rounds=5), 25)
     assert RoundsFired(actor="shooter", weapon="glock-17", rounds=10) in out.events
-    assert out.summary["rounds_left"] == 7
+    assert summary_of(out)["rounds_left"] == 7
 
 
 def test_rmu_rf_13_a_jammed_gun_cannot_sweep() -> None:
@@ -205,7 +206,7 @@ def test_rmu_sup_1_and_f_5_the_maneuver_sets_the_volume_every_target_carries() -
         (50, "RMU-SUP-1"),
         (0, "M-2"),
     ]
-    assert out.summary["volume_bonus"] == 18
+    assert summary_of(out)["volume_bonus"] == 18
     for name in ("Edge", "Two"):
         assert attack(out, name)["F-5"] == 18
         assert attack(out, name)["RMU-SUP-6"] == 0  # OB +0
@@ -215,8 +216,8 @@ def test_rmu_sup_1_and_f_5_the_maneuver_sets_the_volume_every_target_carries() -
 
 def test_f_5_fail_to_act_still_fires_with_no_volume_bonus() -> None:
     out = sweep(replace(GLOCK, fire_discipline_bonus=-40), 30)  # -10: fail to act
-    assert out.summary["maneuver_result"] == "fail to act"
-    assert out.summary["volume_bonus"] == 0 and out.summary["rounds"] == 5
+    assert summary_of(out)["maneuver_result"] == "fail to act"
+    assert summary_of(out)["volume_bonus"] == 0 and summary_of(out)["rounds"] == 5
     assert "F-5" not in attack(out, "Edge")
     assert "Edge" in targets(out)
 
@@ -227,7 +228,7 @@ def test_f_5_a_critical_result_is_a_malfunction_on_the_guns_own_column_and_no_sw
     bad = next(e for e in out.events if isinstance(e, WeaponMalfunctioned))
     assert (bad.severity, bad.column, bad.roll, bad.rule) == ("C", "semi-automatics", 70, "F-5")
     assert not any(isinstance(e, RoundsFired) for e in out.events)
-    assert out.summary["targets"] == [] and out.summary["rounds"] == 0
+    assert summary_of(out)["targets"] == [] and summary_of(out)["rounds"] == 0
     zastava = sweep(replace(GLOCK, weapon="zastava-m85-stock", fire_discipline_bonus=0), 4, 80, 40)
     assert next(e for e in zastava.events if isinstance(e, WeaponMalfunctioned)).column == (
         "full-automatics"

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Annotated, NoReturn
+from typing import Annotated, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -20,7 +20,7 @@ from rich.markup import escape
 from firefight.declarations import DeclarationError
 from firefight.dice import Dice, PromptSource, RecordingSource, ScriptedSource, SeededSource
 from firefight.errors import FirefightError, RuleRefusal
-from firefight.outcome import Outcome, OutcomeWord
+from firefight.outcome import Outcome, Result
 from firefight.serialize import to_plain
 from firefight.text import printable
 
@@ -41,10 +41,12 @@ __all__ = [
     "refusal_json",
     "refusals",
     "resolution_json",
-    "result_json",
     "show_outcome",
     "show_resolution",
 ]
+
+#: The result type of the outcome a command shows; its headline renders that type.
+R = TypeVar("R", bound=Result)
 
 console = Console(highlight=False, soft_wrap=True)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -154,17 +156,6 @@ def dice_json(
     return data
 
 
-def result_json(word: OutcomeWord, summary: Mapping[str, object]) -> dict[str, object]:
-    """``result``: the outcome word, then the resolver's figures. The resolver's own ``result``
-    is kept as ``detail`` where it says more than the word (``"70%"``, ``"in cover"``)."""
-    data: dict[str, object] = {"outcome": word}
-    detail = summary.get("result")
-    if detail is not None and detail != word:
-        data["detail"] = detail
-    data.update((k, v) for k, v in summary.items() if k not in ("result", "outcome"))
-    return data
-
-
 def resolution_json(
     *,
     ruleset: str,
@@ -235,9 +226,9 @@ def emit_json(payload: dict[str, object]) -> None:
 
 def show_outcome(
     title: str,
-    outcome: Outcome,
+    outcome: Outcome[R],
     dice_info: dict[str, object],
-    headline: Callable[[Outcome], str],
+    headline: Callable[[Outcome[R]], str],
 ) -> None:
     console.rule(f"[bold]{escape(title)}")
     console.print(escape(outcome.trace.render_text()))
@@ -254,23 +245,20 @@ def show_resolution(
     ruleset: str,
     action: str,
     declaration: object,
-    outcome: Outcome,
+    outcome: Outcome[R],
     given: GivenDice,
     as_json: bool,
     title: str,
-    headline: Callable[[Outcome], str],
+    headline: Callable[[Outcome[R]], str],
 ) -> None:
     """A standalone command's resolution: the JSON envelope, or the trace and a headline."""
     if as_json:
-        from firefight.rulesets import find_ruleset
-
-        word = find_ruleset(ruleset).outcome_word(outcome.summary)
         emit_json(
             resolution_json(
                 ruleset=ruleset,
                 action={"name": action, "declaration": declaration},
                 dice=given.to_json(),
-                result=result_json(word, outcome.summary),
+                result=outcome.result.to_json(),
                 events=[e.to_json() for e in outcome.events],
                 trace=outcome.trace.to_json(),
             )

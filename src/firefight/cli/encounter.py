@@ -33,7 +33,6 @@ from firefight.cli.common import (
     refusal_json,
     refusals,
     resolution_json,
-    result_json,
 )
 from firefight.cli.scene import ActionOpt, PngOpt, SvgOpt, draw_map
 from firefight.dice import Dice
@@ -43,6 +42,7 @@ from firefight.encounter.recap import recap_html, recap_markdown, recap_round, s
 from firefight.encounter.scenario import load_scenario
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.files import read_json
+from firefight.outcome import result_json
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
 from firefight.scene.actions import Action
@@ -162,15 +162,18 @@ def _resolution(
     declaration: Action | None = None,
 ) -> dict[str, object]:
     """The envelope of one record's resolution (docs/json.md), as every resolving command
-    prints it. An action record's summary names its verb; a round's change is ``round``."""
+    prints it. An action record's summary names its verb; a round's change is ``round``. The
+    summary keeps the result's outcome word, except in a record written before results were
+    typed, which the ruleset reads the word from."""
     summary = dict(record.summary)
     verb = summary.pop("action", None) if record.kind == "action" else record.kind
     action = _action_json(record.text, declaration, verb)
+    word = summary.pop("outcome", None) or ruleset.outcome_word(summary)
     return resolution_json(
         ruleset=ruleset.name,
         action=action,
         dice=dice,
-        result=result_json(ruleset.outcome_word(summary), summary),
+        result=result_json(word, summary),
         events=[e.to_json() for e in record.events],
         trace=list(record.trace),
     )

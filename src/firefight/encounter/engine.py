@@ -73,9 +73,12 @@ def _resolution(
     events: list[Event] = [e for o in outcomes for e in o.events]
     after = apply_all(before, events, ruleset)
     entries = tuple(entry for o in outcomes for entry in o.trace.entries)
-    summary: dict[str, object] = {}
+    # The log keeps the result as plain data: the fields of every result (a round's change has
+    # several), and the word of the last, which is the one the command resolved.
+    summary: dict[str, object] = {"outcome": outcomes[-1].result.outcome}
     for o in outcomes:
-        summary |= dict(o.summary)
+        summary |= o.result.fields()
+    headlines = [o.result.headline for o in outcomes if o.result.headline]
     record = LogRecord(
         kind=kind,
         round=round_number,
@@ -84,8 +87,7 @@ def _resolution(
         dice=_dice_record(recorder.inner, recorder.faces),
         trace=tuple(Trace(entries).to_json()),
         summary=summary,
-        narration=tuple([str(summary["headline"])] if summary.get("headline") else [])
-        + tuple(narrate(before, events, ruleset)),
+        narration=tuple(headlines[-1:]) + tuple(narrate(before, events, ruleset)),
     )
     return Resolution(record=record, state=after)
 

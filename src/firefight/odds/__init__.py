@@ -13,7 +13,7 @@ plots import them when first used (``pip install 'firefight[odds]'``, ``[dask]``
 from firefight.odds.api import ActionOdds, action_odds, odds, odds_stats, register
 from firefight.odds.sweep import SweepResult, sweep
 from firefight.probability.distribution import Distribution
-from firefight.probability.enumeration import enumerate_outcomes, summary_key
+from firefight.probability.enumeration import enumerate_outcomes, result_key
 from firefight.probability.montecarlo import simulate
 from firefight.probability.stats import Stat, StatValue, read_stats
 
@@ -29,7 +29,7 @@ __all__ = [
     "odds_stats",
     "read_stats",
     "register",
+    "result_key",
     "simulate",
-    "summary_key",
     "sweep",
 ]

@@ -81,7 +81,7 @@ def line_odds(
         return ruleset.resolve(state, action, dice)
 
     def key(outcome: Outcome) -> str:
-        return str(ruleset.outcome_word(outcome.summary))
+        return str(outcome.result.outcome)
 
     try:
         found = _exact(run, key)

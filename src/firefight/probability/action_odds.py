@@ -36,8 +36,9 @@ class ActionOdds:
     ruleset: str
     name: str
     action_type: type[Any]
-    scalar: Callable[[Any, Any], Callable[[Dice], Outcome]]
-    key: Callable[[Outcome], Hashable]
+    # Each action's resolver returns its own result type, which its key reads.
+    scalar: Callable[[Any, Any], Callable[[Dice], Outcome[Any]]]
+    key: Callable[[Outcome[Any]], Hashable]
     stats: tuple[Stat, ...]
     fast: Callable[[Any, Any, int], Distribution[Any]] | None = None
     fast_depth: int = DEFAULT_DEPTH

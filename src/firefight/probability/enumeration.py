@@ -38,14 +38,13 @@ from firefight.errors import DiceError
 from firefight.limits import MAX_DEPTH, at_most
 from firefight.outcome import Outcome
 from firefight.probability.distribution import Distribution
-from firefight.serialize import to_plain
 
 __all__ = [
     "CHAIN_PURPOSE_SUFFIX",
     "DEFAULT_DEPTH",
     "PathSource",
     "enumerate_outcomes",
-    "summary_key",
+    "result_key",
 ]
 
 R = TypeVar("R")
@@ -100,9 +99,9 @@ class PathSource:
         return value
 
 
-def summary_key(outcome: Outcome) -> str:
-    """The default key: the outcome's summary as canonical JSON (the trace is left out)."""
-    return json.dumps(to_plain(dict(outcome.summary)), sort_keys=True, separators=(",", ":"))
+def result_key(outcome: Outcome) -> str:
+    """The default key: the outcome's result as canonical JSON (the trace is left out)."""
+    return json.dumps(outcome.result.to_json(), sort_keys=True, separators=(",", ":"))
 
 
 def enumerate_outcomes(

@@ -99,8 +99,10 @@ class Ruleset(ABC):
         return ()
 
     def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
-        """The word of the outcome vocabulary (docs/json.md) that a resolution's summary comes
-        to. The default reads a ``result`` that is already such a word, else ``done``."""
+        """The word of the outcome vocabulary (docs/json.md) that a log record written before
+        results were typed comes to, read from its summary (a typed result gives its own
+        :attr:`~firefight.outcome.Result.outcome`). The default reads a ``result`` that is
+        already such a word, else ``done``."""
         from firefight.outcome import RESOLVED_WORDS
 
         found = summary.get("result")

@@ -10,13 +10,15 @@ from firefight.cli.common import given_dice, json_refusals, refusals, show_resol
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
 from firefight.outcome import Outcome
-from firefight_d6.rules import Check, resolve_check
+from firefight_d6.rules import Check, CheckResult, resolve_check
 
 app = typer.Typer(help="A d6 against a target number.", no_args_is_help=True)
 
 
-def _headline(outcome: Outcome) -> str:
-    return str(outcome.summary["result"])
+def _headline(outcome: Outcome[CheckResult]) -> str:
+    """The text renderer of a check's result (``--json`` writes its fields)."""
+    r = outcome.result
+    return f"{r.outcome}: {r.total} against {r.target}"
 
 
 @declared_command(app, "check", Check, help="Roll a d6, add the skill, reach the target.")

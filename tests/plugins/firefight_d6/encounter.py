@@ -14,7 +14,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
-from firefight.outcome import Outcome
+from firefight.outcome import Happened, Outcome
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, named_in_log
 from firefight.scene.lines import declared_options, declared_values, one_name, read_line
@@ -67,11 +67,11 @@ def new_combatant(spec: BaseModel, core: CombatantState) -> CombatantState:
 
 
 def start_round(round_number: int) -> Outcome:
-    return Outcome(events=(D6RoundStarted(round=round_number),), trace=Trace(()))
+    return Outcome(events=(D6RoundStarted(round=round_number),), trace=Trace(()), result=Happened())
 
 
 def nothing() -> Outcome:
-    return Outcome(events=(), trace=Trace(()))
+    return Outcome(events=(), trace=Trace(()), result=Happened())
 
 
 def parse_action(text: str, state: EncounterState) -> Action:
@@ -96,9 +96,9 @@ def resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     assert isinstance(stats, D6Stats)
     check = resolve_check(Check(skill=stats.skill + action.aim, target=TARGET), dice)
     events: list[Event] = [D6Acted(actor=action.actor)]
-    if check.summary["result"] == "success":
+    if check.result.outcome == "success":
         events.append(D6Wounded(target=action.target))
-    return Outcome(events=tuple(events), trace=check.trace, summary=check.summary)
+    return Outcome(events=tuple(events), trace=check.trace, result=check.result)
 
 
 def _stats(c: CombatantState) -> D6Stats:

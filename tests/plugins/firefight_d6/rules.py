@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Literal
 
 from firefight.declarations import param
 from firefight.dice import Dice
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, Result
 from firefight.probability.action_odds import ActionOdds
 from firefight.probability.stats import Stat
 from firefight.tables.data_files import DataModel, TableHeader, validate
@@ -17,7 +17,7 @@ from firefight.tables.kinds import Grid, TableKind
 from firefight.tables.registry import TableSet
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["LADDER", "Check", "Ladder", "registrations", "resolve_check", "tables"]
+__all__ = ["LADDER", "Check", "CheckResult", "Ladder", "registrations", "resolve_check", "tables"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -28,24 +28,38 @@ class Check:
     target: int = param(4, help="Number to reach.", low=2, high=16, rule="D6-1")
 
 
-def resolve_check(check: Check, dice: Dice) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CheckResult(Result):
+    """What a check comes to: a plug-in's typed result. Its word of the outcome vocabulary is
+    a field here; a result may instead compute it in an ``outcome`` property."""
+
+    outcome: Literal["success", "failure"]
+    total: int
+    target: int
+
+
+def resolve_check(check: Check, dice: Dice) -> Outcome[CheckResult]:
     trace = TraceBuilder()
     roll = trace.roll(dice.die(6, "check"))
     total = trace.total(
         "check",
         [Modifier(value=roll.total, label="d6"), Modifier(value=check.skill, label="skill")],
     )
-    result = "success" if total.value >= check.target else "failure"
-    trace.step(f"{total.value} against {check.target}: {result}", rule="D6-1")
-    return Outcome(events=(), trace=trace.build(), summary={"result": result})
+    result = CheckResult(
+        outcome="success" if total.value >= check.target else "failure",
+        total=total.value,
+        target=check.target,
+    )
+    trace.step(f"{total.value} against {check.target}: {result.outcome}", rule="D6-1")
+    return Outcome(events=(), trace=trace.build(), result=result)
 
 
-def _scalar(state: Any, check: Check) -> Callable[[Dice], Outcome]:
+def _scalar(state: Any, check: Check) -> Callable[[Dice], Outcome[CheckResult]]:
     return partial(resolve_check, check)
 
 
-def _key(outcome: Outcome) -> Hashable:
-    return str(outcome.summary["result"])
+def _key(outcome: Outcome[CheckResult]) -> Hashable:
+    return outcome.result.outcome
 
 
 def registrations() -> list[ActionOdds]:

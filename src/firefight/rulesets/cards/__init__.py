@@ -109,10 +109,10 @@ class Cards(Ruleset):
         return initiative(state, dice)
 
     def upkeep(self, state: EncounterState) -> Outcome:
-        from firefight.outcome import Outcome
+        from firefight.outcome import Happened, Outcome
         from firefight.trace import Trace
 
-        return Outcome(events=(), trace=Trace(()))
+        return Outcome(events=(), trace=Trace(()), result=Happened())
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.cards.encounter import parse_cards_action

@@ -21,7 +21,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.geometry import distance_ft
-from firefight.outcome import Outcome
+from firefight.outcome import Happened, Outcome, ResolvedWord, Result
 from firefight.rulesets.base import weapons_text
 from firefight.rulesets.cards.data import cards_data
 from firefight.rulesets.cards.deck import DeckInPlay, parse_deck
@@ -34,7 +34,7 @@ from firefight.rulesets.cards.encounter_events import (
 )
 from firefight.rulesets.cards.encounter_model import CardsStats, shared_deck, stats_of
 from firefight.rulesets.cards.reaction import reaction_order
-from firefight.rulesets.cards.shot import Shot, plan_shot, resolve_shot
+from firefight.rulesets.cards.shot import Shot, ShotResult, plan_shot, resolve_shot
 from firefight.rulesets.cards.target import band_for
 from firefight.rulesets.cards.wounds import wound_modifier_level
 from firefight.scene.actions import Action
@@ -109,7 +109,9 @@ class CardsShot(Action):
 
 
 def start_round(round_number: int) -> Outcome:
-    return Outcome(events=(CardsRoundStarted(round=round_number),), trace=Trace(()))
+    return Outcome(
+        events=(CardsRoundStarted(round=round_number),), trace=Trace(()), result=Happened()
+    )
 
 
 def _uses_shared_deck(state: EncounterState) -> bool:
@@ -122,7 +124,9 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
     drawing = [c for c in state.combatants if c.can_act and not c.bystander]
     trace = TraceBuilder()
     if not drawing:
-        return Outcome(events=(InitiativeOrdered(groups=()),), trace=trace.build())
+        return Outcome(
+            events=(InitiativeOrdered(groups=()),), trace=trace.build(), result=Happened()
+        )
     shared = _uses_shared_deck(state)
     deck = DeckInPlay(dice, parse_deck(",".join(shared_deck(state))) if shared else None)
     cards = deck.draw(len(drawing), "reaction", trace)
@@ -142,7 +146,7 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
     events.append(InitiativeOrdered(groups=order))
     if shared:
         events.append(DeckChanged(left=tuple(str(c) for c in deck.left or ())))
-    return Outcome(events=tuple(events), trace=trace.build())
+    return Outcome(events=tuple(events), trace=trace.build(), result=Happened())
 
 
 # --- reading a line ---------------------------------------------------------------------------
@@ -301,52 +305,67 @@ def resolve_cards_action(state: EncounterState, action: Action, dice: Dice) -> O
     return Outcome(
         events=tuple(events),
         trace=trace.build(),
-        summary={"headline": f"{actor.name} {action.verb}."},
+        result=Happened(action=action.verb, headline=f"{actor.name} {action.verb}."),
     )
 
 
-def _resolve_shot(state: EncounterState, action: CardsShot, dice: Dice) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotInTurn(Result):
+    """An encounter's shot: the verb, the standalone shot's result and a headline."""
+
+    action: str
+    shot: ShotResult
+    headline: str
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return self.shot.outcome
+
+
+def _resolve_shot(state: EncounterState, action: CardsShot, dice: Dice) -> Outcome[ShotInTurn]:
     actor = state.combatant(action.actor)
     shot = build_shot(state, action)
     outcome = resolve_shot(shot, dice)
-    s = outcome.summary
+    s = outcome.result
+    wound = s.wound
     weapon = _weapon(actor, action.weapon)
     events: list[Event] = [
-        RoundsFired(actor=actor.name, weapon=weapon.name, rounds=int(str(s["bullets"]))),
-        ShotTaken(actor=actor.name, weapon=weapon.name, must_cock=bool(s["must_cock"])),
+        RoundsFired(actor=actor.name, weapon=weapon.name, rounds=s.bullets),
+        ShotTaken(actor=actor.name, weapon=weapon.name, must_cock=s.must_cock),
         TurnTaken(actor=actor.name, doing="shoots"),
     ]
-    hits = int(str(s["successes"]))
-    damage = int(str(s["damage"]))
-    if damage:
-        track = s["track"]
-        assert isinstance(track, list)
+    hits = s.successes
+    if wound.damage:
+        green, yellow, red = wound.track
         events.append(
             Wounded(
                 target=action.target,
-                green=track[0],
-                yellow=track[1],
-                red=track[2],
-                wear=int(str(s["wear"])),
-                knocked_down=bool(s["knocked_down"]),
-                down=bool(s["down"]),
+                green=green,
+                yellow=yellow,
+                red=red,
+                wear=wound.wear,
+                knocked_down=wound.knocked_down,
+                down=wound.down,
             )
         )
-    if "deck_left" in s:
-        left = s["deck_left"]
-        assert isinstance(left, list)
-        events.append(DeckChanged(left=tuple(str(c) for c in left)))
+    if s.deck_left is not None:
+        events.append(DeckChanged(left=s.deck_left))
     headline = (
         f"{actor.name} shoots {action.target}: "
         + (f"{hits} success{'es' if hits > 1 else ''}" if hits else "a miss")
-        + (f", {damage} {s['level']}" if damage else ", stopped by the armor" if hits else "")
-        + (", knocked down" if s["knocked_down"] else "")
-        + (", down and dying" if s["down"] and hits else "")
+        + (
+            f", {wound.damage} {wound.level}"
+            if wound.damage
+            else ", stopped by the armor"
+            if hits
+            else ""
+        )
+        + (", knocked down" if wound.knocked_down else "")
+        + (", down and dying" if wound.down and hits else "")
         + "."
     )
-    return Outcome(
-        events=tuple(events), trace=outcome.trace, summary={**dict(s), "headline": headline}
-    )
+    result = ShotInTurn(action=action.verb, shot=s, headline=headline)
+    return Outcome(events=tuple(events), trace=outcome.trace, result=result)
 
 
 # --- the map ---------------------------------------------------------------------------------

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cards.deck import DeckInPlay, parse_deck
 from firefight.trace import TraceBuilder
 
-__all__ = ["Reaction", "reaction_order", "resolve_reaction"]
+__all__ = ["Reaction", "ReactionResult", "reaction_order", "resolve_reaction"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,6 +39,20 @@ class Reaction:
     )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReactionResult(Result):
+    """The cards dealt (name -> card) and the groups acting together, first first."""
+
+    cards: dict[str, str]
+    order: tuple[tuple[str, ...], ...]
+    #: A persistent deck's cards left after the draw (D-4).
+    deck_left: tuple[str, ...] | None = omitted()
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "done"
+
+
 def reaction_order(cards: dict[str, int], reflex: dict[str, int]) -> tuple[tuple[str, ...], ...]:
     """Groups acting together, first first: by card value, then reflex (K-2).
 
@@ -51,7 +65,7 @@ def reaction_order(cards: dict[str, int], reflex: dict[str, int]) -> tuple[tuple
     return tuple(tuple(groups[k]) for k in sorted(groups, reverse=True))
 
 
-def resolve_reaction(reaction: Reaction, dice: Dice) -> Outcome:
+def resolve_reaction(reaction: Reaction, dice: Dice) -> Outcome[ReactionResult]:
     if len(reaction.reflex) != len(reaction.who):
         raise RuleRefusal("K-2", "Give one Reflex-like stat for each combatant, in order.")
     if len({n.lower() for n in reaction.who}) != len(reaction.who):
@@ -62,10 +76,9 @@ def resolve_reaction(reaction: Reaction, dice: Dice) -> Outcome:
     values = {name: card.rank for name, card in zip(reaction.who, dealt, strict=True)}
     order = reaction_order(values, dict(zip(reaction.who, reaction.reflex, strict=True)))
     trace.step("reaction order: " + ", then ".join(" and ".join(g) for g in order), rule="K-2")
-    summary: dict[str, object] = {
-        "cards": {n: str(c) for n, c in zip(reaction.who, dealt, strict=True)},
-        "order": [list(g) for g in order],
-    }
-    if deck.persistent:
-        summary["deck_left"] = [str(c) for c in deck.left or ()]
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    result = ReactionResult(
+        cards={n: str(c) for n, c in zip(reaction.who, dealt, strict=True)},
+        order=order,
+        deck_left=tuple(str(c) for c in deck.left or ()) if deck.persistent else None,
+    )
+    return Outcome(events=(), trace=trace.build(), result=result)

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 from firefight.declarations import param
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.cards.data import CardsData, cards_data
 from firefight.rulesets.cards.shot import weapon_keys
 from firefight.trace import TraceBuilder
 
-__all__ = ["Reload", "resolve_reload"]
+__all__ = ["Reload", "ReloadResult", "resolve_reload"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -21,7 +21,20 @@ class Reload:
     loaded: int = param(0, help="Rounds still in the magazine.", low=0, high=1000, rule="CRD-WPN-1")
 
 
-def resolve_reload(reload: Reload, data: CardsData | None = None) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReloadResult(Result):
+    """The weapon reloaded, the rounds now in it and the rounds it held before."""
+
+    weapon: str
+    loaded: int
+    was: int
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "done"
+
+
+def resolve_reload(reload: Reload, data: CardsData | None = None) -> Outcome[ReloadResult]:
     weapon = (data or cards_data()).weapon(reload.weapon)
     if reload.loaded > weapon.ammo:
         raise RuleRefusal(
@@ -38,5 +51,5 @@ def resolve_reload(reload: Reload, data: CardsData | None = None) -> Outcome:
     return Outcome(
         events=(),
         trace=trace.build(),
-        summary={"weapon": weapon.key, "loaded": weapon.ammo, "was": reload.loaded},
+        result=ReloadResult(weapon=weapon.key, loaded=weapon.ammo, was=reload.loaded),
     )

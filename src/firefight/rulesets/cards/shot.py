@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cards.data import CardsData, DamageType, Level, Mode, Weapon, cards_data
 from firefight.rulesets.cards.deck import DeckInPlay, parse_deck, successes
 from firefight.rulesets.cards.target import Situation, band_for, situation_modifiers
@@ -33,6 +33,8 @@ __all__ = [
     "FA_DEFAULT_BULLETS",
     "Shot",
     "ShotPlan",
+    "ShotResult",
+    "Wound",
     "plan_shot",
     "resolve_shot",
     "three_ones",
@@ -333,7 +335,42 @@ def plan_shot(shot: Shot, data: CardsData | None = None) -> ShotPlan:
     )
 
 
-def resolve_shot(shot: Shot, dice: Dice, data: CardsData | None = None) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Wound:
+    """What the successes did to the target: damage recorded at a level, the track after it
+    (green, yellow, red boxes), levels crossed, armor wear, knockdown and down (K-3, K-4)."""
+
+    damage: int
+    level: str | None
+    track: tuple[int, int, int]
+    crossed: int
+    wear: int
+    knocked_down: bool
+    down: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotResult(Result):
+    """One shot: the Target, the cards drawn and the successes, then the wound."""
+
+    weapon: str
+    mode: str
+    bullets: int
+    band: str
+    target: int
+    cards: tuple[str, ...]
+    successes: int
+    must_cock: bool
+    wound: Wound
+    #: A persistent deck's cards left after the draw (D-4).
+    deck_left: tuple[str, ...] | None = omitted()
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "hit" if self.successes else "miss"
+
+
+def resolve_shot(shot: Shot, dice: Dice, data: CardsData | None = None) -> Outcome[ShotResult]:
     """Resolve one shot; a refusal draws no card."""
     plan = plan_shot(shot, data)
     deck = DeckInPlay(dice, parse_deck(shot.deck))
@@ -358,38 +395,35 @@ def resolve_shot(shot: Shot, dice: Dice, data: CardsData | None = None) -> Outco
             + ("black, the next turn goes to cocking" if must_cock else "may fire next turn"),
             rule="CRD-MODE-1",
         )
-    summary: dict[str, object] = {
-        "weapon": plan.weapon.key,
-        "mode": plan.mode.value,
-        "bullets": plan.bullets,
-        "band": plan.band,
-        "target": target.value,
-        "cards": [str(c) for c in cards],
-        "successes": hits,
-        "must_cock": must_cock,
-    }
-    result = _damage(plan, hits, deck, trace)
-    summary |= result
-    if deck.persistent:
-        summary["deck_left"] = [str(c) for c in deck.left or ()]
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    result = ShotResult(
+        weapon=plan.weapon.key,
+        mode=plan.mode.value,
+        bullets=plan.bullets,
+        band=plan.band,
+        target=target.value,
+        cards=tuple(str(c) for c in cards),
+        successes=hits,
+        must_cock=must_cock,
+        wound=_damage(plan, hits, deck, trace),
+        deck_left=tuple(str(c) for c in deck.left or ()) if deck.persistent else None,
+    )
+    return Outcome(events=(), trace=trace.build(), result=result)
 
 
-def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) -> dict[str, object]:
+def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) -> Wound:
     """Damage of the successes through armor onto the track, and the knockdown tests."""
     track = plan.track
     raw = hits * plan.per_success
-    result: dict[str, object] = {
-        "damage": 0,
-        "level": None,
-        "track": [track.green, track.yellow, track.red],
-        "crossed": 0,
-        "wear": 0,
-        "knocked_down": False,
-        "down": track.down,
-    }
     if not hits:
-        return result
+        return Wound(
+            damage=0,
+            level=None,
+            track=(track.green, track.yellow, track.red),
+            crossed=0,
+            wear=0,
+            knocked_down=False,
+            down=track.down,
+        )
     trace.step(
         f"{hits} x {plan.per_success}{plan.level.value} = {raw} {plan.level.label}",
         rule="CRD-MODE-2" if plan.extra else "CRD-HIT-1",
@@ -429,14 +463,13 @@ def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) ->
             break
     if after.down:
         trace.step("a full Red level: down and dying", rule="K-3")
-    result |= {
-        "damage": dealt,
-        "level": plan.armor_level.label,
-        "track": [after.green, after.yellow, after.red],
-        "crossed": crossed,
+    return Wound(
+        damage=dealt,
+        level=plan.armor_level.label,
+        track=(after.green, after.yellow, after.red),
+        crossed=crossed,
         # Wear is the armor's: an unarmored target has none to wear.
-        "wear": crossed if plan.armored else 0,
-        "knocked_down": knocked,
-        "down": after.down,
-    }
-    return result
+        wear=crossed if plan.armored else 0,
+        knocked_down=knocked,
+        down=after.down,
+    )

@@ -128,7 +128,7 @@ class CPR(Ruleset):
         return Outcome(
             events=(*queue.events, *saves.events),
             trace=Trace((*queue.trace.entries, *saves.trace.entries)),
-            summary=queue.summary,
+            result=queue.result,
         )
 
     def upkeep(self, state: EncounterState) -> Outcome:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
@@ -27,7 +27,7 @@ from firefight.rulesets.cpr.checks import (
     roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Aim, Target
-from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
+from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, WeaponJammed
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
@@ -36,7 +36,7 @@ from firefight.rulesets.cpr.weapons import Ammo, Weapon, WeaponKind
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, Total, TraceBuilder
 
-__all__ = ["RangedAttack", "Shot", "resolve_ranged_attack"]
+__all__ = ["AttackResult", "RangedAttack", "Shot", "ShotResult", "resolve_ranged_attack"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -47,6 +47,43 @@ class Shot:
     target: Target = field(default_factory=Target)
     aim: Aim | None = None
     item: str = "held item"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShotResult:
+    """One shot: the range band and DV, the dodge it met, the attack total, ``hit`` or
+    ``miss``, and what the hit did (its figures written beside these)."""
+
+    target: str
+    distance_m: float
+    band: str
+    dv: int
+    dodge: int | None
+    attack_total: int
+    aim: str | None
+    result: str
+    damage_done: BodyHit | CoverHit | None = inline()
+    #: The shot jammed the weapon, ending the Action (the modifier catalog).
+    jammed: bool | None = omitted()
+    #: A guided smart round's own attack after a miss (C-14, DEC-462).
+    smart_total: int | None = omitted()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AttackResult(Result):
+    """An Attack Action: its shots, the hits and HP lost, and the rounds left (None: a weapon
+    without a magazine)."""
+
+    weapon: str
+    ammo: str | None
+    shots: tuple[ShotResult, ...]
+    hits: int
+    hp_lost: int
+    rounds_left: int | None
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "hit" if any(s.result == "hit" for s in self.shots) else "miss"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -141,7 +178,7 @@ def _smart_round(
     return tb.total("smart round total", [base, d10_modifier(roll)])
 
 
-def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Outcome:
+def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Outcome[AttackResult]:
     """Resolve an Attack Action of single shots (CPR-HIT-1..2, CPR-RNG-1, CPR-DOD-1,
     CPR-ROF-1, CPR-AIM-1, CPR-DMG-1, C-1..C-4, C-9, C-14's smart rounds)."""
     weapon = data.weapon(attack.weapon)
@@ -158,7 +195,7 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
             RoundsFired(actor=attack.shooter, weapon=weapon.key, rounds=len(attack.shots))
         )
     current: dict[str, Target] = {}
-    shot_summaries: list[dict[str, object]] = []
+    shot_results: list[ShotResult] = []
     hits = hp_lost = 0
     count = len(attack.shots)
     for number, (shot, read) in enumerate(zip(attack.shots, reads, strict=True), start=1):
@@ -215,18 +252,17 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
         if not hit and not jam and ammo.smart:
             smart = _smart_round(attack, ammo, target.name, dice, tb)
             hit = smart is not None and compare(tb, smart, threshold, against, rule="C-14")
-        summary: dict[str, object] = {
-            "target": target.name,
-            "distance_m": shot.distance_m,
-            "band": read.band.label,
-            "dv": read.dv,
-            "dodge": dodge_total.value if dodge_total else None,
-            "attack_total": total.value,
-            "aim": shot.aim.value if shot.aim else None,
-            "result": "hit" if hit else "miss",
-        }
-        if smart is not None:
-            summary["smart_total"] = smart.value
+        said = ShotResult(
+            target=target.name,
+            distance_m=shot.distance_m,
+            band=read.band.label,
+            dv=read.dv,
+            dodge=dodge_total.value if dodge_total else None,
+            attack_total=total.value,
+            aim=shot.aim.value if shot.aim else None,
+            result="hit" if hit else "miss",
+            smart_total=smart.value if smart is not None else None,
+        )
         if hit:
             roll = roll_damage(tb, dice, weapon.damage_d6, f"{weapon.name} damage")
             result = apply_damage(
@@ -238,30 +274,30 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
             )
             events.extend(result.events)
             current[target.name] = result.target
-            summary |= result.summary
+            said = replace(said, damage_done=result.report)
             hits += 1
             hp_lost += result.hp_lost
         else:
             current[target.name] = target
-        shot_summaries.append(summary)
         if jam:
             events.append(WeaponJammed(actor=attack.shooter, weapon=weapon.key))
-            summary["jammed"] = True
+            shot_results.append(replace(said, jammed=True))
             break
+        shot_results.append(said)
     loaded = weapon.magazine if attack.loaded is None else attack.loaded
-    if len(shot_summaries) < count and weapon.magazine is not None:
+    if len(shot_results) < count and weapon.magazine is not None:
         # A jam stopped the Action: only the shots taken spent rounds.
-        count = len(shot_summaries)
+        count = len(shot_results)
         events[1] = RoundsFired(actor=attack.shooter, weapon=weapon.key, rounds=count)
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={
-            "weapon": weapon.key,
-            "ammo": attack.ammo if weapon.magazine is not None else None,
-            "shots": shot_summaries,
-            "hits": hits,
-            "hp_lost": hp_lost,
-            "rounds_left": loaded - count if loaded is not None else None,
-        },
+        result=AttackResult(
+            weapon=weapon.key,
+            ammo=attack.ammo if weapon.magazine is not None else None,
+            shots=tuple(shot_results),
+            hits=hits,
+            hp_lost=hp_lost,
+            rounds_left=loaded - count if loaded is not None else None,
+        ),
     )

@@ -11,12 +11,12 @@ critical injury 2d6.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
@@ -25,7 +25,7 @@ from firefight.rulesets.cpr.checks import (
     roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Aim, Target
-from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
+from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
@@ -34,7 +34,30 @@ from firefight.rulesets.cpr.weapons import Weapon
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["AutofireAttack", "autofire_multiplier", "resolve_autofire"]
+__all__ = ["AutofireAttack", "AutofireResult", "autofire_multiplier", "resolve_autofire"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AutofireResult(Result):
+    """Autofire at one target (C-5): the DV, the dodge it met, the total, ``hit`` or
+    ``miss``, the weapon's cap and, on a hit, the multiplier and what the hit did."""
+
+    weapon: str
+    target: str
+    distance_m: float
+    band: str
+    dv: int
+    dodge: int | None
+    attack_total: int
+    result: str
+    cap: int
+    multiplier: int | None = omitted()
+    damage_done: BodyHit | CoverHit | None = inline()
+    rounds_left: int
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "hit" if self.result == "hit" else "miss"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -88,7 +111,7 @@ def _validate(attack: AutofireAttack, weapon: Weapon, data: CprData) -> DvRead:
     return read
 
 
-def resolve_autofire(attack: AutofireAttack, dice: Dice, data: CprData) -> Outcome:
+def resolve_autofire(attack: AutofireAttack, dice: Dice, data: CprData) -> Outcome[AutofireResult]:
     """Resolve autofire at one target (C-5, CPR-HIT-2, CPR-DOD-1, CPR-DMG-1, C-1..C-4, C-9)."""
     weapon = data.weapon(attack.weapon)
     read = _validate(attack, weapon, data)
@@ -126,17 +149,20 @@ def resolve_autofire(attack: AutofireAttack, dice: Dice, data: CprData) -> Outco
         tb, dice, label="autofire total", purpose=f"{attack.shooter}'s autofire", parts=parts
     )
     hit = compare(tb, total, threshold, against)
-    summary: dict[str, object] = {
-        "weapon": weapon.key,
-        "target": target.name,
-        "distance_m": attack.distance_m,
-        "band": read.band.label,
-        "dv": read.dv,
-        "dodge": dodge_total.value if dodge_total else None,
-        "attack_total": total.value,
-        "result": "hit" if hit else "miss",
-        "cap": cap,
-    }
+    loaded = weapon.magazine if attack.loaded is None else attack.loaded
+    assert loaded is not None
+    result = AutofireResult(
+        weapon=weapon.key,
+        target=target.name,
+        distance_m=attack.distance_m,
+        band=read.band.label,
+        dv=read.dv,
+        dodge=dodge_total.value if dodge_total else None,
+        attack_total=total.value,
+        result="hit" if hit else "miss",
+        cap=cap,
+        rounds_left=loaded - bullets,
+    )
     if hit:
         margin = total.value - threshold
         multiplier = autofire_multiplier(margin, cap)
@@ -151,12 +177,9 @@ def resolve_autofire(attack: AutofireAttack, dice: Dice, data: CprData) -> Outco
             )
         tb.total("autofire multiplier", parts_m)
         roll = roll_damage(tb, dice, figures.autofire_damage_d6, "autofire damage")
-        result = apply_damage(
+        done = apply_damage(
             Hit(target=target, multiplier=multiplier, ammo=attack.ammo), roll, dice, tb, data
         )
-        events.extend(result.events)
-        summary |= {"multiplier": multiplier, **result.summary}
-    loaded = weapon.magazine if attack.loaded is None else attack.loaded
-    assert loaded is not None
-    summary["rounds_left"] = loaded - bullets
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+        events.extend(done.events)
+        result = replace(result, multiplier=multiplier, damage_done=done.report)
+    return Outcome(events=tuple(events), trace=tb.build(), result=result)

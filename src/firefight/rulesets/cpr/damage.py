@@ -23,10 +23,11 @@ In order (CPR-DMG-1, C-3, C-4, C-9, CPR-AIM-1):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from firefight.dice import Dice, Roll
 from firefight.events import Event
+from firefight.outcome import inline, omitted
 from firefight.rulesets.cpr.armor import Location
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.cover import hit_cover
@@ -44,7 +45,16 @@ from firefight.rulesets.cpr.injuries import InjuryTable, roll_critical_injury
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["DamageResult", "Hit", "apply_damage", "is_critical", "roll_damage"]
+__all__ = [
+    "AreaTarget",
+    "BodyHit",
+    "CoverHit",
+    "DamageResult",
+    "Hit",
+    "apply_damage",
+    "is_critical",
+    "roll_damage",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -66,8 +76,56 @@ class Hit:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BodyHit:
+    """What one hit did to the one it struck, as reported: the location, damage against SP,
+    the HP and injuries lost, the SP left, and the HP and wound state after (C-3, C-4, C-9)
+    when the target's HP are known."""
+
+    target: str
+    location: str
+    damage: int
+    sp: int
+    through: int
+    hp_lost: int
+    critical_injuries: tuple[str, ...]
+    item_dropped: str | None
+    sp_after: int
+    hp_after: int | None = omitted()
+    wound_state: str | None = omitted()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CoverHit:
+    """A hit the cover in front took in the target's place (C-13), and its HP left."""
+
+    target: str
+    damage: int
+    hp_lost: int
+    cover: str
+    cover_hp_after: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AreaTarget:
+    """One person within an area attack's reach (C-7, C-8): in the area or not (``reason``),
+    ``result`` (``hit``, ``miss``, ``dodged``, ``covered``...), and what it did to them."""
+
+    target: str
+    in_area: bool
+    result: str
+    reason: str | None = omitted()
+    dodge: int | None = omitted()
+    cover: str | None = omitted()
+    #: A load that knocks out or goes straight to HP (C-14).
+    knocked_out: bool | None = omitted()
+    hp_lost: int | None = omitted()
+    damage_done: BodyHit | CoverHit | None = inline()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DamageResult:
-    """What one hit did; ``target`` is the target as it stands afterwards."""
+    """What one hit did; ``target`` is the target as it stands afterwards, ``report`` what a
+    result says of it."""
 
     target: Target
     events: tuple[Event, ...]
@@ -78,7 +136,7 @@ class DamageResult:
     hp_lost: int
     injuries: tuple[str, ...]
     item_dropped: str | None
-    summary: dict[str, object] = field(default_factory=dict)
+    report: BodyHit | CoverHit
 
 
 def roll_damage(tb: TraceBuilder, dice: Dice, count_d6: int, purpose: str) -> Roll:
@@ -127,13 +185,9 @@ def _into_cover(hit: Hit, roll: Roll, tb: TraceBuilder) -> DamageResult:
         hp_lost=0,
         injuries=(),
         item_dropped=None,
-        summary={
-            "target": target.name,
-            "damage": damage,
-            "hp_lost": 0,
-            "cover": cover.name,
-            "cover_hp_after": cover.hp,
-        },
+        report=CoverHit(
+            target=target.name, damage=damage, hp_lost=0, cover=cover.name, cover_hp_after=cover.hp
+        ),
     )
 
 
@@ -408,17 +462,17 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
 
     # 7. Wound state.
     health = target.health
-    summary: dict[str, object] = {
-        "target": name,
-        "location": location.value,
-        "damage": damage,
-        "sp": sp,
-        "through": through,
-        "hp_lost": hp_lost,
-        "critical_injuries": list(inflicted),
-        "item_dropped": item_dropped,
-        "sp_after": sp_after,
-    }
+    report = BodyHit(
+        target=name,
+        location=location.value,
+        damage=damage,
+        sp=sp,
+        through=through,
+        hp_lost=hp_lost,
+        critical_injuries=tuple(inflicted),
+        item_dropped=item_dropped,
+        sp_after=sp_after,
+    )
     if health is not None:
         after = health.after_losing(hp_lost)
         tb.step(
@@ -437,7 +491,7 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
                 )
             )
         health = after
-        summary |= {"hp_after": after.hp, "wound_state": after.state.value}
+        report = replace(report, hp_after=after.hp, wound_state=after.state.value)
 
     if location is Location.HEAD:
         updated = replace(target, head_sp=sp_after, health=health, injuries=tuple(suffered))
@@ -453,5 +507,5 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
         hp_lost=hp_lost,
         injuries=tuple(inflicted),
         item_dropped=item_dropped,
-        summary=summary,
+        report=report,
     )

@@ -13,13 +13,13 @@ from dataclasses import dataclass, field
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, inline
 from firefight.rulesets.cpr.combatants import Aim, Target
-from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
+from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.trace import TraceBuilder
 
-__all__ = ["DamageRoll", "resolve_damage_roll"]
+__all__ = ["DamageRoll", "DamageRollResult", "resolve_damage_roll"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,7 +36,20 @@ class DamageRoll:
     attacker: str = "attacker"
 
 
-def resolve_damage_roll(hit: DamageRoll, dice: Dice, data: CprData) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageRollResult(Result):
+    """Damage rolled for a hit and what it did (None: dice given without a weapon)."""
+
+    weapon: str | None
+    result: str = "hit"
+    damage_done: BodyHit | CoverHit | None = inline()
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "hit"
+
+
+def resolve_damage_roll(hit: DamageRoll, dice: Dice, data: CprData) -> Outcome[DamageRollResult]:
     """Roll damage for one hit and apply it (CPR-DMG-1, C-3, C-4, C-9, CPR-AIM-1)."""
     weapon = data.weapon(hit.weapon) if hit.weapon else None
     count = hit.damage_d6 if hit.damage_d6 is not None else (weapon.damage_d6 if weapon else None)
@@ -62,5 +75,5 @@ def resolve_damage_roll(hit: DamageRoll, dice: Dice, data: CprData) -> Outcome:
     return Outcome(
         events=result.events,
         trace=tb.build(),
-        summary={"weapon": weapon.key if weapon else None, "result": "hit", **result.summary},
+        result=DamageRollResult(weapon=weapon.key if weapon else None, damage_done=result.report),
     )

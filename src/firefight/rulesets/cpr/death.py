@@ -12,7 +12,7 @@ the saves and clears what earlier saves added.
 >>> from firefight.dice import Dice
 >>> out = resolve_death_save(DeathSave(name="Rook", body=6, saves_made=2), Dice.scripted([3]),
 ...                          CprData())
->>> out.summary["total"], out.summary["saved"]
+>>> out.result.total, out.result.saved
 (5, True)
 """
 
@@ -23,14 +23,51 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.cpr.checks import compare, condition_modifiers, roll_check
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, DeathSaveRolled, Stabilized
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["DeathSave", "Stabilize", "death_save_parts", "resolve_death_save", "resolve_stabilize"]
+__all__ = [
+    "DeathSave",
+    "DeathSaveResult",
+    "Stabilize",
+    "StabilizeResult",
+    "death_save_parts",
+    "resolve_death_save",
+    "resolve_stabilize",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeathSaveResult(Result):
+    """A death save (C-12): its total against BODY, and whether the patient held on."""
+
+    target: str
+    total: int
+    body: int
+    saved: bool
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "success" if self.saved else "failure"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StabilizeResult(Result):
+    """A stabilizing check (C-12): the medic's total against the DV, and whether it held."""
+
+    medic: str
+    patient: str
+    total: int
+    dv: int
+    stabilized: bool
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "success" if self.stabilized else "failure"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -78,7 +115,7 @@ def death_save_parts(save: DeathSave, data: CprData) -> list[Modifier]:
     return parts
 
 
-def resolve_death_save(save: DeathSave, dice: Dice, data: CprData) -> Outcome:
+def resolve_death_save(save: DeathSave, dice: Dice, data: CprData) -> Outcome[DeathSaveResult]:
     """Roll one death save (C-12)."""
     figures = data.figures
     if save.body < 1:
@@ -115,11 +152,11 @@ def resolve_death_save(save: DeathSave, dice: Dice, data: CprData) -> Outcome:
             ),
         ),
         trace=tb.build(),
-        summary={"target": save.name, "total": total.value, "body": save.body, "saved": saved},
+        result=DeathSaveResult(target=save.name, total=total.value, body=save.body, saved=saved),
     )
 
 
-def resolve_stabilize(attempt: Stabilize, dice: Dice, data: CprData) -> Outcome:
+def resolve_stabilize(attempt: Stabilize, dice: Dice, data: CprData) -> Outcome[StabilizeResult]:
     """A First Aid or Paramedic check against DV 13 (C-12); success ends the death saves."""
     figures = data.figures
     if attempt.patient_state is not WoundState.MORTAL:
@@ -161,11 +198,11 @@ def resolve_stabilize(attempt: Stabilize, dice: Dice, data: CprData) -> Outcome:
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={
-            "medic": attempt.medic,
-            "patient": attempt.patient,
-            "total": total.value,
-            "dv": figures.stabilize_dv,
-            "stabilized": done,
-        },
+        result=StabilizeResult(
+            medic=attempt.medic,
+            patient=attempt.patient,
+            total=total.value,
+            dv=figures.stabilize_dv,
+            stabilized=done,
+        ),
     )

@@ -16,22 +16,29 @@ and changes nothing.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping, Sequence
-from typing import Any, cast
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import Point, distance_ft
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.base import combatant_status
-from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
-from firefight.rulesets.cpr.autofire import AutofireAttack, resolve_autofire
+from firefight.rulesets.cpr.attack import (
+    AttackResult,
+    RangedAttack,
+    Shot,
+    ShotResult,
+    resolve_ranged_attack,
+)
+from firefight.rulesets.cpr.autofire import AutofireAttack, AutofireResult, resolve_autofire
 from firefight.rulesets.cpr.combatants import Spot, Target
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.death import Stabilize as StabilizeDeclaration
-from firefight.rulesets.cpr.death import resolve_stabilize
+from firefight.rulesets.cpr.death import StabilizeResult, resolve_stabilize
 from firefight.rulesets.cpr.encounter_actions import (
     Autofire,
     ClearJam,
@@ -89,7 +96,7 @@ from firefight.rulesets.cpr.events import (
     WeaponJammed,
     WoundStateChanged,
 )
-from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
+from firefight.rulesets.cpr.explosives import Explosion, ExplosionResult, resolve_explosion
 from firefight.rulesets.cpr.fighter import (
     CarriedAmmo,
     armor_penalty,
@@ -101,10 +108,14 @@ from firefight.rulesets.cpr.fighter import (
 from firefight.rulesets.cpr.lasting import apply_cloud, apply_load, apply_wore_off, lasting_lines
 from firefight.rulesets.cpr.modifiers import Chosen
 from firefight.rulesets.cpr.reload import Reload as ReloadDeclaration
-from firefight.rulesets.cpr.reload import resolve_reload
-from firefight.rulesets.cpr.shotgun import ShotgunShells, resolve_shotgun_shells
-from firefight.rulesets.cpr.suppression import SuppressiveFire, resolve_suppression
-from firefight.rulesets.cpr.throwing import Throw, resolve_throw
+from firefight.rulesets.cpr.reload import ReloadResult, resolve_reload
+from firefight.rulesets.cpr.shotgun import ShellsResult, ShotgunShells, resolve_shotgun_shells
+from firefight.rulesets.cpr.suppression import (
+    SuppressionResult,
+    SuppressiveFire,
+    resolve_suppression,
+)
+from firefight.rulesets.cpr.throwing import Throw, ThrowResult, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, named_in_log
@@ -282,27 +293,60 @@ def _named(
     return extra, chosen, spent
 
 
-def _shot_headline(summary: Mapping[str, Any]) -> str:
-    result = summary.get("result")
-    if result == "hit":
-        times = f" x{summary['multiplier']}" if summary.get("multiplier") else ""
-        return f"hit{times} ({summary.get('damage')} damage, {summary.get('hp_lost', 0)} HP lost)"
-    if summary.get("dodge") is not None:
+#: What the standalone resolvers behind the encounter's actions return.
+Resolved = (
+    AttackResult
+    | AutofireResult
+    | SuppressionResult
+    | ShellsResult
+    | ExplosionResult
+    | ThrowResult
+    | ReloadResult
+    | StabilizeResult
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CprActed(Result):
+    """An action of a cpr encounter: the verb, who, at whom and with what, the standalone
+    resolver's result (its figures written in its place, as the log has always kept them) and
+    the headline; an action that rolls nothing has no resolver result and is ``done``."""
+
+    action: str
+    actor: str
+    target: str | None = omitted()
+    weapon_name: str | None = omitted()
+    distance_m: float | None = omitted()
+    until: str | None = omitted()
+    resolved: Resolved | None = inline()
+    headline: str | None = omitted()
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "done" if self.resolved is None else self.resolved.outcome
+
+
+def _shot_headline(shot: ShotResult | AutofireResult | ThrowResult) -> str:
+    if shot.result == "hit":
+        times = f" x{shot.multiplier}" if isinstance(shot, AutofireResult) else ""
+        done = shot.damage_done
+        damage, lost = (done.damage, done.hp_lost) if done is not None else (None, 0)
+        return f"hit{times} ({damage} damage, {lost} HP lost)"
+    if shot.dodge is not None:
         return "dodged"
     return "missed"
 
 
 def _outcome(
     tb: TraceBuilder,
-    outcome: Outcome,
+    outcome: Outcome[Resolved],
     events: Sequence[Event],
-    summary: Mapping[str, object],
-    headline: str,
-) -> Outcome:
+    acted: CprActed,
+) -> Outcome[CprActed]:
     return Outcome(
         events=tuple(events),
         trace=Trace((*tb.build().entries, *outcome.trace.entries)),
-        summary={**outcome.summary, **summary, "headline": headline},
+        result=replace(acted, resolved=outcome.result),
     )
 
 
@@ -357,8 +401,13 @@ def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData
         tb,
         outcome,
         events,
-        {"action": "shoots", "actor": c.name, "target": barrier.name, "weapon_name": weapon.name},
-        headline,
+        CprActed(
+            action="shoots",
+            actor=c.name,
+            target=barrier.name,
+            weapon_name=weapon.name,
+            headline=headline,
+        ),
     )
 
 
@@ -434,21 +483,21 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
         data,
     )
     events = [*spent, *_scene_names(outcome.events, weapon.name)]
-    shot_summaries = cast(list[Mapping[str, Any]], outcome.summary.get("shots", []))
+    shot_results = outcome.result.shots
     if moved:
         # The move comes after the first shot's events: before the second shot's damage if
         # it hit, at the end if it did not.
         at = len(events)
-        if shot_summaries and shot_summaries[-1].get("result") == "hit":
+        if shot_results and shot_results[-1].result == "hit":
             at = max(i for i, e in enumerate(events) if isinstance(e, DamageDealt))
         events[at:at] = moved
     events = _injury_effects(state, events, data, tb)
-    if len(shot_summaries) > 1:
+    if len(shot_results) > 1:
         results = "; ".join(
-            f"shot {n} {_shot_headline(s)}" for n, s in enumerate(shot_summaries, start=1)
+            f"shot {n} {_shot_headline(s)}" for n, s in enumerate(shot_results, start=1)
         )
     else:
-        results = "; ".join(_shot_headline(s) for s in shot_summaries)
+        results = "; ".join(_shot_headline(s) for s in shot_results)
     how = " twice" if action.twice else ""
     aim = f" (aimed at the {action.aim.value.replace('-', ' ')})" if action.aim else ""
     headline = f"{c.name} fires the {weapon.name}{how} at {target.name}{aim}: {results}."
@@ -456,8 +505,13 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
         tb,
         outcome,
         events,
-        {"action": "shoots", "actor": c.name, "target": target.name, "weapon_name": weapon.name},
-        headline,
+        CprActed(
+            action="shoots",
+            actor=c.name,
+            target=target.name,
+            weapon_name=weapon.name,
+            headline=headline,
+        ),
     )
 
 
@@ -492,15 +546,19 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
         data,
     )
     events = _injury_effects(state, [*spent, *_scene_names(outcome.events, weapon.name)], data, tb)
-    headline = (
-        f"{c.name} autofires the {weapon.name} at {target.name}: {_shot_headline(outcome.summary)}."
-    )
+    said = _shot_headline(outcome.result)
+    headline = f"{c.name} autofires the {weapon.name} at {target.name}: {said}."
     return _outcome(
         tb,
         outcome,
         events,
-        {"action": "autofires", "actor": c.name, "target": target.name, "weapon_name": weapon.name},
-        headline,
+        CprActed(
+            action="autofires",
+            actor=c.name,
+            target=target.name,
+            weapon_name=weapon.name,
+            headline=headline,
+        ),
     )
 
 
@@ -531,15 +589,14 @@ def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData
         data,
     )
     events = _scene_names(outcome.events, weapon.name)
-    broken = cast(list[str], outcome.summary.get("must_take_cover", []))
+    broken = outcome.result.must_take_cover
     tail = f"{' and '.join(broken)} must run for cover" if broken else "nobody breaks"
     headline = f"{c.name} lays down suppressive fire with the {weapon.name}: {tail}."
     return _outcome(
         tb,
         outcome,
         events,
-        {"action": "suppresses", "actor": c.name, "weapon_name": weapon.name},
-        headline,
+        CprActed(action="suppresses", actor=c.name, weapon_name=weapon.name, headline=headline),
     )
 
 
@@ -604,9 +661,9 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
         data,
     )
     events = _injury_effects(state, _scene_names(outcome.events, weapon.name), data, tb)
-    listed = cast(list[Mapping[str, Any]], outcome.summary.get("targets", []))
-    hit = [str(t["target"]) for t in listed if t.get("result") == "hit"]
-    covered = [f"{t['target']} (the {t['cover']} holds)" for t in listed if t.get("cover")]
+    listed = outcome.result.targets
+    hit = [t.target for t in listed if t.result == "hit"]
+    covered = [f"{t.target} (the {t.cover} holds)" for t in listed if t.result == "covered"]
     reached = ["hits " + " and ".join(hit)] if hit else []
     reached += ["stopped short of " + " and ".join(covered)] if covered else []
     tail = "; ".join(reached) or "hits nobody"
@@ -615,13 +672,13 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
         tb,
         outcome,
         events,
-        {
-            "action": "fires shells",
-            "actor": c.name,
-            "target": target.name,
-            "weapon_name": weapon.name,
-        },
-        headline,
+        CprActed(
+            action="fires shells",
+            actor=c.name,
+            target=target.name,
+            weapon_name=weapon.name,
+            headline=headline,
+        ),
     )
 
 
@@ -647,7 +704,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                 f"A {catalog.name} is thrown at someone, not at a place: "
                 f"'{c.name} throws {item.name} at NAME'.",
             )
-        outcome = resolve_explosion(
+        outcome: Outcome[ExplosionResult | ThrowResult] = resolve_explosion(
             Explosion(
                 weapon=item.kind,
                 aim_point=_spot(point),
@@ -672,12 +729,10 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
             dice,
             data,
         )
-        hit = [
-            str(t["target"])
-            for t in cast(list[Mapping[str, Any]], outcome.summary.get("targets", []))
-            if t.get("result") in ("hit", "caught")
-        ]
-        if outcome.summary.get("result") == "went off":
+        blast = outcome.result
+        assert isinstance(blast, ExplosionResult)
+        hit = [t.target for t in blast.targets if t.result in ("hit", "caught")]
+        if blast.result == "went off":
             tail = "it goes off, catching " + " and ".join(hit) if hit else "it goes off"
         else:
             tail = "it lands off target (where is the GM's call)"
@@ -710,17 +765,22 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
             dice,
             data,
         )
-        headline = (
-            f"{c.name} throws the {item.name} at {target.name}: {_shot_headline(outcome.summary)}."
-        )
+        assert isinstance(outcome.result, ThrowResult)
+        said = _shot_headline(outcome.result)
+        headline = f"{c.name} throws the {item.name} at {target.name}: {said}."
         target_name = target.name
     events = _injury_effects(state, [*spent, *_scene_names(outcome.events, item.name)], data, tb)
     return _outcome(
         tb,
         outcome,
         events,
-        {"action": "throws", "actor": c.name, "target": target_name, "weapon_name": item.name},
-        headline,
+        CprActed(
+            action="throws",
+            actor=c.name,
+            target=target_name,
+            weapon_name=item.name,
+            headline=headline,
+        ),
     )
 
 
@@ -751,15 +811,14 @@ def _reload(state: EncounterState, action: Reload, dice: Dice, data: CprData) ->
         data,
     )
     events = _scene_names(outcome.events, weapon.name)
-    rounds = outcome.summary.get("rounds")
+    rounds = outcome.result.rounds
     name = data.ammunition(ammo).name
     headline = f"{c.name} reloads the {weapon.name}: {rounds} {name} in the magazine."
     return _outcome(
         tb,
         outcome,
         events,
-        {"action": "reloads", "actor": c.name, "weapon_name": weapon.name},
-        headline,
+        CprActed(action="reloads", actor=c.name, weapon_name=weapon.name, headline=headline),
     )
 
 
@@ -791,7 +850,7 @@ def _move(state: EncounterState, action: Move, data: CprData) -> Outcome:
         events=tuple(events),
         trace=tb.build(),
         # No headline: the narration of the move itself says it.
-        summary={"action": verb, "actor": c.name, "distance_m": metres},
+        result=CprActed(action=verb, actor=c.name, distance_m=metres),
     )
 
 
@@ -827,14 +886,13 @@ def _stabilize(state: EncounterState, action: Stabilize, dice: Dice, data: CprDa
         dice,
         data,
     )
-    done = "stabilized" if outcome.summary.get("stabilized") else "still dying"
+    done = "stabilized" if outcome.result.stabilized else "still dying"
     headline = f"{c.name} works on {patient.name}: {done}."
     return _outcome(
         TraceBuilder(),
         outcome,
         outcome.events,
-        {"action": "stabilizes", "actor": c.name, "target": patient.name},
-        headline,
+        CprActed(action="stabilizes", actor=c.name, target=patient.name, headline=headline),
     )
 
 
@@ -853,7 +911,7 @@ def _hold(state: EncounterState, action: Hold) -> Outcome:
     return Outcome(
         events=(ActionHeld(actor=c.name, until=action.until),),
         trace=tb.build(),
-        summary={"action": "holds", "actor": c.name, "until": action.until},
+        result=CprActed(action="holds", actor=c.name, until=action.until),
     )
 
 
@@ -871,7 +929,7 @@ def _clear_jam(state: EncounterState, action: ClearJam) -> Outcome:
             WeaponUnjammed(actor=c.name, weapon=weapon.name),
         ),
         trace=tb.build(),
-        summary={"action": "clears a jam", "actor": c.name, "weapon_name": weapon.name},
+        result=CprActed(action="clears a jam", actor=c.name, weapon_name=weapon.name),
     )
 
 
@@ -892,7 +950,7 @@ def _extinguish(state: EncounterState, action: Extinguish, data: CprData) -> Out
             FireOut(target=burning.name, by=c.name),
         ),
         trace=tb.build(),
-        summary={"action": "extinguishes", "actor": c.name, "target": burning.name},
+        result=CprActed(action="extinguishes", actor=c.name, target=burning.name),
     )
 
 

@@ -22,12 +22,12 @@ target caught, in listed order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
@@ -38,7 +38,7 @@ from firefight.rulesets.cpr.checks import (
 )
 from firefight.rulesets.cpr.combatants import Spot, Target
 from firefight.rulesets.cpr.cover import strike_covers
-from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
+from firefight.rulesets.cpr.damage import AreaTarget, Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import (
     ActionTaken,
@@ -62,7 +62,35 @@ from firefight.rulesets.cpr.weapons import Ammo, Weapon, WeaponKind
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, Total, TraceBuilder
 
-__all__ = ["Explosion", "resolve_explosion"]
+__all__ = ["AimPoint", "Explosion", "ExplosionResult", "resolve_explosion"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AimPoint:
+    x_m: float
+    y_m: float
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExplosionResult(Result):
+    """An explosive (C-8): where it was aimed, the roll against the DV (None for a placed
+    charge), ``went off`` or ``missed``, everyone in reach, and the rounds left."""
+
+    weapon: str
+    aim_point: AimPoint
+    placed: bool
+    distance_m: float
+    dv: int | None
+    attack_total: int | None
+    result: str
+    targets: tuple[AreaTarget, ...]
+    rounds_left: int | None = omitted()
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        """A ``hit`` when it hit anyone; off its aim point it is a ``miss`` until the GM
+        places it."""
+        return "hit" if any(t.result == "hit" for t in self.targets) else "miss"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -127,13 +155,13 @@ def _validate(blast: Explosion, weapon: Weapon, data: CprData) -> tuple[DvRead |
 
 def _load_on(
     target: Target, ammo: Ammo, dice: Dice, tb: TraceBuilder, data: CprData
-) -> tuple[list[Event], dict[str, object]]:
+) -> tuple[list[Event], AreaTarget]:
     """What a non-damaging or resisted load does to one target caught (C-14): the target
     resists, and a failure takes the load's dice straight to HP (armor neither stops nor
     ablates) or knocks them out; a load with only an effect is narrated. An effect that lasts
     (a flashbang's blindness, a sleep load's sleep) takes hold for its turns (DEC-461)."""
     events: list[Event] = []
-    result: dict[str, object] = {"target": target.name, "in_area": True, "result": "caught"}
+    result = AreaTarget(target=target.name, in_area=True, result="caught")
     if ammo.effect:
         tb.step(f"The {ammo.name} catches {target.name}: {ammo.effect}.", "C-14")
     lasting = (
@@ -161,12 +189,12 @@ def _load_on(
         tb, dice, label=f"{target.name}'s resist", purpose=f"{target.name} resists", parts=parts
     )
     if compare(tb, total, resist.dv, f"the {ammo.name}'s DV", rule="C-14"):
-        return events, result | {"result": "resisted"}
+        return events, replace(result, result="resisted")
     if resist.unconscious:
         until = f" for {ammo.lasting_turns} turns" if lasting else ""
         tb.step(f"{target.name} is knocked out by the {ammo.name}{until}.", "C-14")
         events.append(KnockedOut(target=target.name, cause=ammo.name))
-        return [*events, *lasting], result | {"result": "hit", "knocked_out": True}
+        return [*events, *lasting], replace(result, result="hit", knocked_out=True)
     roll = roll_damage(tb, dice, resist.damage_d6, f"{ammo.name} damage")
     tb.step(
         f"The {ammo.name} bypasses armor: {roll.total} straight to {target.name}'s HP; no SP "
@@ -195,10 +223,10 @@ def _load_on(
                     after=after.state.value,
                 )
             )
-    return events, result | {"result": "hit", "hp_lost": roll.total}
+    return events, replace(result, result="hit", hp_lost=roll.total)
 
 
-def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
+def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome[ExplosionResult]:
     """Resolve an explosive (C-8, CPR-THR-1, CPR-RNG-1, CPR-DOD-1, C-1..C-4, C-9)."""
     figures = data.figures
     weapon = data.weapon(blast.weapon)
@@ -266,9 +294,7 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
                 "C-8",
             )
 
-    results: list[dict[str, object]] = [
-        {"target": t.name, "in_area": False, "result": "outside"} for t in clear
-    ]
+    results = [AreaTarget(target=t.name, in_area=False, result="outside") for t in clear]
     if lands:
         damaged: list[Target] = []
         for target in caught:
@@ -280,12 +306,7 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
             ):
                 tb.step(f"{target.name} dodges clear of the blast.", "CPR-DOD-1")
                 results.append(
-                    {
-                        "target": target.name,
-                        "in_area": True,
-                        "result": "dodged",
-                        "dodge": dodge.value,
-                    }
+                    AreaTarget(target=target.name, in_area=True, result="dodged", dodge=dodge.value)
                 )
                 continue
             damaged.append(target)
@@ -305,35 +326,30 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
                 if target.name in covered:
                     assert target.cover is not None
                     results.append(
-                        {
-                            "target": target.name,
-                            "in_area": True,
-                            "result": "covered",
-                            "cover": target.cover.name,
-                        }
+                        AreaTarget(
+                            target=target.name,
+                            in_area=True,
+                            result="covered",
+                            cover=target.cover.name,
+                        )
                     )
                     continue
                 result = apply_damage(Hit(target=target, area=True), roll, dice, tb, data)
                 events.extend(result.events)
-                results.append({"in_area": True, "result": "hit", **result.summary})
+                results.append(
+                    AreaTarget(
+                        target=target.name, in_area=True, result="hit", damage_done=result.report
+                    )
+                )
     else:
-        results.extend({"target": t.name, "in_area": True, "result": "missed"} for t in caught)
+        results.extend(AreaTarget(target=t.name, in_area=True, result="missed") for t in caught)
     order = {t.name: i for i, t in enumerate(blast.targets)}
-    results.sort(key=lambda r: order.get(str(r["target"]), len(order)))
-    summary: dict[str, object] = {
-        "weapon": weapon.key,
-        "aim_point": {"x_m": blast.aim_point.x_m, "y_m": blast.aim_point.y_m},
-        "placed": blast.placed,
-        "distance_m": away,
-        "dv": read.dv if read else None,
-        "attack_total": total.value if total else None,
-        "result": "went off" if lands else "missed",
-        "targets": results,
-    }
+    results.sort(key=lambda r: order.get(r.target, len(order)))
+    rounds_left = None
     if not blast.placed and not thrown:
         loaded = weapon.magazine if blast.loaded is None else blast.loaded
         assert loaded is not None
-        summary["rounds_left"] = loaded - 1
+        rounds_left = loaded - 1
     ammo = data.ammunition(blast.ammo)
     if lands and ammo.cloud:
         tb.step(
@@ -350,4 +366,15 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome:
                 turns=ammo.lasting_turns,
             )
         )
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    went = ExplosionResult(
+        weapon=weapon.key,
+        aim_point=AimPoint(x_m=blast.aim_point.x_m, y_m=blast.aim_point.y_m),
+        placed=blast.placed,
+        distance_m=away,
+        dv=read.dv if read else None,
+        attack_total=total.value if total else None,
+        result="went off" if lands else "missed",
+        targets=tuple(results),
+        rounds_left=rounds_left,
+    )
+    return Outcome(events=tuple(events), trace=tb.build(), result=went)

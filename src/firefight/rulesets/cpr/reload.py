@@ -13,14 +13,14 @@ from dataclasses import dataclass
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, MagazineReloaded
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.trace import TraceBuilder
 
-__all__ = ["Reload", "resolve_reload"]
+__all__ = ["Reload", "ReloadResult", "resolve_reload"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,7 +37,22 @@ class Reload:
     at_hand: int | None = None
 
 
-def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReloadResult(Result):
+    """The magazine after a reload: its ammunition and rounds, those added and removed."""
+
+    weapon: str
+    ammo: str
+    rounds: int
+    added: int
+    removed: int
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "done"
+
+
+def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome[ReloadResult]:
     """Resolve a reload (CPR-AMMO-1)."""
     del dice  # reloading rolls nothing
     weapon = data.weapon(reload.weapon)
@@ -95,11 +110,7 @@ def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome:
             ),
         ),
         trace=tb.build(),
-        summary={
-            "weapon": weapon.key,
-            "ammo": new.key,
-            "rounds": kept + added,
-            "added": added,
-            "removed": removed,
-        },
+        result=ReloadResult(
+            weapon=weapon.key, ammo=new.key, rounds=kept + added, added=added, removed=removed
+        ),
     )

@@ -1,8 +1,10 @@
-"""What a cpr resolution comes to, in the one word of the JSON outcome vocabulary.
+"""What a cpr log record written before results were typed comes to, in the one word of the
+JSON outcome vocabulary.
 
-docs/json.md lists the words; this reads them off the summaries the cpr resolvers return (an
-attack's shots, autofire, a throw, a damage roll, an area attack's targets, suppressive fire,
-a reload, and the encounter's actions, which add the verb).
+docs/json.md lists the words. A typed result gives its own (``Result.outcome``); a record of
+an older log keeps only the summary the resolvers returned then (an attack's shots, autofire, a
+throw, a damage roll, an area attack's targets, suppressive fire, a reload, and the encounter's
+actions, which add the verb), and this reads the word off it.
 """
 
 from __future__ import annotations

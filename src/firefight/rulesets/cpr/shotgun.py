@@ -19,7 +19,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
@@ -29,7 +29,7 @@ from firefight.rulesets.cpr.checks import (
 )
 from firefight.rulesets.cpr.combatants import Aim, Spot, Target
 from firefight.rulesets.cpr.cover import strike_covers
-from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
+from firefight.rulesets.cpr.damage import AreaTarget, Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
@@ -37,7 +37,24 @@ from firefight.rulesets.cpr.scene import check_names, front_area, position_of, t
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, Total, TraceBuilder
 
-__all__ = ["ShotgunShells", "resolve_shotgun_shells"]
+__all__ = ["ShellsResult", "ShotgunShells", "resolve_shotgun_shells"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShellsResult(Result):
+    """Shotgun shells (C-7): the one attack total against the DV, everyone in front or not,
+    the hits, and the rounds left."""
+
+    weapon: str
+    attack_total: int
+    dv: int
+    targets: tuple[AreaTarget, ...]
+    hits: int
+    rounds_left: int
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "hit" if any(t.result == "hit" for t in self.targets) else "miss"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,7 +81,7 @@ class ShotgunShells:
     extra: tuple[Modifier, ...] = ()
 
 
-def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Outcome:
+def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Outcome[ShellsResult]:
     """Resolve one shotgun shell (C-7, CPR-AIM-1, CPR-DOD-1, C-1..C-4, C-9)."""
     figures = data.figures
     if fire.aim is not None:
@@ -134,8 +151,8 @@ def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Ou
             hit_flags.append(compare(tb, total, dodges[index].value, f"{target.name}'s dodge"))
         else:
             hit_flags.append(compare(tb, total, figures.shells_dv, f"the DV for {target.name},"))
-    results: list[dict[str, object]] = [
-        {"target": t.name, "in_area": False, "reason": why, "result": "not in area"}
+    results = [
+        AreaTarget(target=t.name, in_area=False, reason=why, result="not in area")
         for t, why in outside
     ]
     if any(hit_flags):
@@ -149,35 +166,36 @@ def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Ou
             if target.name in covered:
                 assert target.cover is not None
                 results.append(
-                    {
-                        "target": target.name,
-                        "in_area": True,
-                        "result": "covered",
-                        "cover": target.cover.name,
-                    }
+                    AreaTarget(
+                        target=target.name, in_area=True, result="covered", cover=target.cover.name
+                    )
                 )
                 continue
             through = replace(target, cover=None)
             result = apply_damage(Hit(target=through), roll, dice, tb, data)
             events.extend(result.events)
-            results.append({"in_area": True, "result": "hit", **result.summary})
+            results.append(
+                AreaTarget(
+                    target=target.name, in_area=True, result="hit", damage_done=result.report
+                )
+            )
     for index, (target, was_hit) in enumerate(zip(in_area, hit_flags, strict=True)):
         if not was_hit:
-            entry: dict[str, object] = {"target": target.name, "in_area": True, "result": "miss"}
-            if index in dodges:
-                entry["dodge"] = dodges[index].value
-            results.append(entry)
+            dodged = dodges[index].value if index in dodges else None
+            results.append(
+                AreaTarget(target=target.name, in_area=True, result="miss", dodge=dodged)
+            )
     order = {t.name: i for i, t in enumerate(fire.targets)}
-    results.sort(key=lambda r: order.get(str(r["target"]), len(order)))
+    results.sort(key=lambda r: order.get(r.target, len(order)))
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={
-            "weapon": weapon.key,
-            "attack_total": total.value,
-            "dv": figures.shells_dv,
-            "targets": results,
-            "hits": sum(hit_flags),
-            "rounds_left": loaded - 1,
-        },
+        result=ShellsResult(
+            weapon=weapon.key,
+            attack_total=total.value,
+            dv=figures.shells_dv,
+            targets=tuple(results),
+            hits=sum(hit_flags),
+            rounds_left=loaded - 1,
+        ),
     )

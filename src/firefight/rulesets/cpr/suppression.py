@@ -10,11 +10,11 @@ Dice order: the shooter's d10, then each affected target's d10 in the order they
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from firefight.dice import Dice
 from firefight.events import Event, RoundsFired
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cpr.autofire import validate_autofire_weapon
 from firefight.rulesets.cpr.checks import attacker_parts, compare, condition_modifiers, roll_check
 from firefight.rulesets.cpr.combatants import Spot, Target
@@ -26,7 +26,37 @@ from firefight.rulesets.cpr.scene import check_names, distance_m, position_of
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["SuppressiveFire", "resolve_suppression"]
+__all__ = ["Suppressed", "SuppressionResult", "SuppressiveFire", "resolve_suppression"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Suppressed:
+    """One person in sight of suppressive fire (C-6): unaffected (``reason``), or their
+    resistance total and whether they must run for cover."""
+
+    target: str
+    distance_m: float
+    affected: bool
+    reason: str | None = omitted()
+    resist_total: int | None = omitted()
+    must_take_cover: bool | None = omitted()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SuppressionResult(Result):
+    """Suppressive fire (C-6): the check, everyone it reached, who must run for cover, and
+    the rounds left."""
+
+    weapon: str
+    check_total: int
+    targets: tuple[Suppressed, ...]
+    must_take_cover: tuple[str, ...]
+    rounds_left: int
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        """A ``success`` when someone must run for cover, a ``failure`` when all hold."""
+        return "success" if self.must_take_cover else "failure"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -62,7 +92,9 @@ def _why_unaffected(target: Target, metres: int, radius_m: int) -> str | None:
     return None
 
 
-def resolve_suppression(fire: SuppressiveFire, dice: Dice, data: CprData) -> Outcome:
+def resolve_suppression(
+    fire: SuppressiveFire, dice: Dice, data: CprData
+) -> Outcome[SuppressionResult]:
     """Resolve suppressive fire (C-6, C-1, C-9)."""
     figures = data.figures
     weapon = data.weapon(fire.weapon)
@@ -103,14 +135,14 @@ def resolve_suppression(fire: SuppressiveFire, dice: Dice, data: CprData) -> Out
         purpose=f"{fire.shooter}'s autofire check",
         parts=parts,
     )
-    results: list[dict[str, object]] = []
+    results: list[Suppressed] = []
     for target, metres_exact in zip(fire.targets, distances, strict=True):
         metres = whole_metres(metres_exact)
         why = _why_unaffected(target, metres, radius)
-        entry: dict[str, object] = {"target": target.name, "distance_m": metres_exact}
+        entry = Suppressed(target=target.name, distance_m=metres_exact, affected=False)
         if why:
             tb.step(f"{target.name} is not suppressed: {why}.", "C-6")
-            results.append(entry | {"affected": False, "reason": why})
+            results.append(replace(entry, reason=why))
             continue
         resist_parts = [
             Modifier(value=target.will, label=f"{target.name}'s WILL", rule="C-6"),
@@ -141,16 +173,16 @@ def resolve_suppression(fire: SuppressiveFire, dice: Dice, data: CprData) -> Out
         else:
             tb.step(f"{target.name} holds their ground.", "C-6")
         results.append(
-            entry | {"affected": True, "resist_total": resist.value, "must_take_cover": broken}
+            replace(entry, affected=True, resist_total=resist.value, must_take_cover=broken)
         )
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={
-            "weapon": weapon.key,
-            "check_total": check.value,
-            "targets": results,
-            "must_take_cover": [r["target"] for r in results if r.get("must_take_cover")],
-            "rounds_left": loaded - bullets,
-        },
+        result=SuppressionResult(
+            weapon=weapon.key,
+            check_total=check.value,
+            targets=tuple(results),
+            must_take_cover=tuple(r.target for r in results if r.must_take_cover),
+            rounds_left=loaded - bullets,
+        ),
     )

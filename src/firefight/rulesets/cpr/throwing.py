@@ -11,12 +11,12 @@ then any critical injury 2d6.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, inline
 from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
@@ -25,7 +25,7 @@ from firefight.rulesets.cpr.checks import (
     roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Aim, Target
-from firefight.rulesets.cpr.damage import Hit, apply_damage, roll_damage
+from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, ItemThrown
 from firefight.rulesets.cpr.ranges import DvRead, trace_range, whole_metres
@@ -33,7 +33,7 @@ from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["IMPROVISED", "Throw", "resolve_throw"]
+__all__ = ["IMPROVISED", "Throw", "ThrowResult", "resolve_throw"]
 
 #: The ``item`` of a throw whose damage the GM sets.
 IMPROVISED = "improvised"
@@ -96,7 +96,28 @@ def _validate(throw: Throw, data: CprData) -> tuple[str, str, int, DvRead]:
     return key, name, damage, read
 
 
-def resolve_throw(throw: Throw, dice: Dice, data: CprData) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ThrowResult(Result):
+    """A throw at one target (CPR-THR-1): the DV, the dodge it met, the total, ``hit`` or
+    ``miss``, and what the hit did."""
+
+    item: str
+    target: str
+    distance_m: float
+    band: str
+    dv: int
+    dodge: int | None
+    attack_total: int
+    aim: str | None
+    result: str
+    damage_done: BodyHit | CoverHit | None = inline()
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "hit" if self.result == "hit" else "miss"
+
+
+def resolve_throw(throw: Throw, dice: Dice, data: CprData) -> Outcome[ThrowResult]:
     """Resolve a throw at one target (CPR-THR-1, CPR-DOD-1, CPR-AIM-1, C-1..C-4, C-9)."""
     key, name, damage_d6, read = _validate(throw, data)
     figures = data.figures
@@ -136,17 +157,17 @@ def resolve_throw(throw: Throw, dice: Dice, data: CprData) -> Outcome:
         tb, dice, label="throw total", purpose=f"{throw.thrower}'s throw", parts=parts
     )
     hit = compare(tb, total, threshold, against)
-    summary: dict[str, object] = {
-        "item": key,
-        "target": target.name,
-        "distance_m": throw.distance_m,
-        "band": read.band.label,
-        "dv": read.dv,
-        "dodge": dodge_total.value if dodge_total else None,
-        "attack_total": total.value,
-        "aim": throw.aim.value if throw.aim else None,
-        "result": "hit" if hit else "miss",
-    }
+    thrown = ThrowResult(
+        item=key,
+        target=target.name,
+        distance_m=throw.distance_m,
+        band=read.band.label,
+        dv=read.dv,
+        dodge=dodge_total.value if dodge_total else None,
+        attack_total=total.value,
+        aim=throw.aim.value if throw.aim else None,
+        result="hit" if hit else "miss",
+    )
     if hit:
         if key != IMPROVISED:
             tb.step(f"Thrown, the {name} meets the full SP, not half.", "CPR-THR-1")
@@ -159,5 +180,5 @@ def resolve_throw(throw: Throw, dice: Dice, data: CprData) -> Outcome:
             data,
         )
         events.extend(result.events)
-        summary |= result.summary
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+        thrown = replace(thrown, damage_done=result.report)
+    return Outcome(events=tuple(events), trace=tb.build(), result=thrown)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from firefight.dice import Dice
 from firefight.events import Event
-from firefight.outcome import Outcome
+from firefight.outcome import Happened, InitiativeOrder, Outcome, RoundOpened
 from firefight.rulesets.cpr.checks import d10_modifier
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.death import DeathSave, resolve_death_save
@@ -52,7 +52,7 @@ def start_turn(state: EncounterState, round_number: int) -> Outcome:
     return Outcome(
         events=(TurnStarted(round=round_number),),
         trace=tb.build(),
-        summary={"round": round_number},
+        result=RoundOpened(round=round_number),
     )
 
 
@@ -93,7 +93,7 @@ def _break_ties(
     return ordered
 
 
-def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome:
+def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome[InitiativeOrder]:
     """REF + the exploding d10 (less standing injuries' penalties) for whoever has not rolled
     yet (everyone, in the first turn), in scene order; equal totals roll again between the
     tied; then the queue, best first (C-11, CPR-REF-1)."""
@@ -137,7 +137,7 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome:
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={"initiative": [list(g) for g in groups]},
+        result=InitiativeOrder(initiative=groups),
     )
 
 
@@ -174,7 +174,7 @@ def death_saves(state: EncounterState, dice: Dice, data: CprData) -> Outcome:
         )
         events.extend(out.events)
         entries.extend(out.trace.entries)
-    return Outcome(events=tuple(events), trace=Trace(tuple(entries)), summary={})
+    return Outcome(events=tuple(events), trace=Trace(tuple(entries)), result=Happened())
 
 
 def end_turn(
@@ -241,4 +241,4 @@ def end_turn(
             )
             events.append(changed)
             state = apply(state, changed)
-    return Outcome(events=tuple(events), trace=tb.build(), summary={})
+    return Outcome(events=tuple(events), trace=tb.build(), result=Happened())

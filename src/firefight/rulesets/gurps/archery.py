@@ -5,7 +5,8 @@ and whether it stays alight, and hearing a bow with vibration dampers.
 >>> from firefight.declarations import declare
 >>> out = resolve_long_shot(declare(LongShot, weapon="longbow", st=12, skill=15),
 ...                         Dice.scripted([3, 3, 3]))
->>> out.summary["yards"]  # 2 x Max (ST x 20) at ST 12 + 6 (the roll made by 6)
+>>> from firefight.outcome import summary_of
+>>> summary_of(out)["yards"]  # 2 x Max (ST x 20) at ST 12 + 6 (the roll made by 6)
 720
 """
 
@@ -19,6 +20,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData, weapon_keys
+from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import Modifier, TraceBuilder
@@ -79,7 +81,7 @@ def resolve_long_shot(shot: LongShot, dice: Dice, data: GurpsData = DATA) -> Out
     yards = math.floor(st * most * rules.true_max_multiplier)
     trace.step(f"ST {st} x {most:g} x {rules.true_max_multiplier:g} = {yards} yd", rule=RULE)
     summary = {"yards": yards, "st": st, "headline": f"The missile carries {yards} yd."}
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -107,7 +109,7 @@ def resolve_glean(glean: Glean, dice: Dice, data: GurpsData = DATA) -> Outcome:
     total = fit["missed"] + fit["from_dead"]
     trace.step(f"{total} arrow(s) fit to shoot again", rule=RULE)
     summary = {**fit, "fit": total, "headline": f"{total} arrow(s) recovered."}
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -129,7 +131,7 @@ def resolve_incendiary_arrow(lit: IncendiaryArrow, dice: Dice, data: GurpsData =
     word = "goes out" if out else "still burns: it may set flammables alight; the arrow is lost"
     trace.step(f"alight after {turns} turn(s); in flight it {word}", rule=RULE)
     summary = {"turns": turns, "burning": not out, "headline": f"Lit in {turns} turn(s); {word}."}
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -152,4 +154,4 @@ def resolve_hear_bow(hear: HearBow, dice: Dice, data: GurpsData = DATA) -> Outco
     trace.step(f"{verdict.roll} against {target}: {verdict.result}", rule=RULE)
     word = "hears" if verdict.success else "does not hear"
     summary = {"heard": verdict.success, "headline": f"The listener {word} the bow."}
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))

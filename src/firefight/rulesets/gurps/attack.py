@@ -7,7 +7,8 @@ hit locations where GUR-LOC-1 calls for them, the critical hit table, damage and
 >>> from firefight.declarations import declare
 >>> shot = declare(Shoot, weapon="revolver-38", skill=14, distance=5, aim=1)
 >>> out = resolve_shot(shot, Dice.scripted([3, 3, 3, 4, 2]))
->>> out.summary["result"], out.summary["injury"]
+>>> from firefight.outcome import summary_of
+>>> summary_of(out)["result"], summary_of(out)["injury"]
 ('hit', 5)
 """
 
@@ -24,6 +25,7 @@ from firefight.rulesets.gurps.damage import Hit, damage_hit
 from firefight.rulesets.gurps.data import DATA, Armor, GurpsData
 from firefight.rulesets.gurps.dice_formula import DiceFormula
 from firefight.rulesets.gurps.injury import Condition, take_injury
+from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller, Roller
 from firefight.rulesets.gurps.setup import ShotSetup, settle
 from firefight.rulesets.gurps.shot import Shoot
@@ -346,4 +348,4 @@ def resolve_shot(shot: Shoot, dice: Dice, data: GurpsData = DATA) -> Outcome:
     """Resolve one turn's shooting with ``dice``; no events (the encounter adds its own)."""
     trace = TraceBuilder()
     summary = run_shot(shot, DiceRoller(dice, trace), trace, data)
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))

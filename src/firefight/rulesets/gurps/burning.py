@@ -7,7 +7,8 @@ reported, not resolved (DEC-405).
 
 >>> from firefight.declarations import declare
 >>> out = resolve_ignite(declare(Ignite, ammo="tracer", material="A"), Dice.scripted([2]))
->>> out.summary["alight"]
+>>> from firefight.outcome import summary_of
+>>> summary_of(out)["alight"]
 True
 """
 
@@ -23,6 +24,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData
 from firefight.rulesets.gurps.dice_formula import DiceFormula
 from firefight.rulesets.gurps.injury import Condition, take_injury
+from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller, Roller
 from firefight.trace import TraceBuilder
 
@@ -138,7 +140,7 @@ def resolve_area_fire(fire: AreaFire, dice: Dice, data: GurpsData = DATA) -> Out
         "hit": any(b.injury for b in burned),
         "headline": ", ".join(f"{b.name} {b.injury}" for b in burned) or "Nobody in the fire.",
     }
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -165,4 +167,4 @@ def resolve_ignite(ignite: Ignite, dice: Dice, data: GurpsData = DATA) -> Outcom
     word = "catches fire" if alight else "does not catch"
     trace.step(f"class {ignite.material} with {ammo.name}: {word}", rule=RULE)
     summary = {"alight": alight, "headline": f"The class {ignite.material} material {word}."}
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))

@@ -4,7 +4,8 @@ cut-down barrel is +1 to Fast-Draw, a lengthened one -2 (002's pistol modificati
 
 >>> from firefight.declarations import declare
 >>> out = resolve_draw(declare(Draw, weapon="pistol-45", fast_draw=12), Dice.scripted([3, 4, 5]))
->>> out.summary["seconds"], out.summary["ready"]
+>>> from firefight.outcome import summary_of
+>>> summary_of(out)["seconds"], summary_of(out)["ready"]
 (0, True)
 """
 
@@ -17,6 +18,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData, weapon_keys
+from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import Modifier, TraceBuilder
@@ -65,4 +67,4 @@ def resolve_draw(draw: Draw, dice: Dice, data: GurpsData = DATA) -> Outcome:
         "ready": ready,
         "headline": f"{weapon.name}: {word}.",
     }
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))

@@ -21,13 +21,14 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
 from firefight.geometry import Posture
-from firefight.outcome import Outcome
+from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import GurpsStats, carried_weapon, gurps_stats
 from firefight.rulesets.gurps.firing import ATTACKS, SHOT_OPTIONS, attack, move_under_fire
 from firefight.rulesets.gurps.opportunity import check_in_arc, watched_area
 from firefight.rulesets.gurps.ranges import yards_from_feet
 from firefight.rulesets.gurps.readying import draw_maneuver, reload_maneuver
+from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.setup import opportunity_modifier
 from firefight.rulesets.gurps.shot import Shoot
@@ -160,7 +161,9 @@ def parse_gurps_action(text: str, state: EncounterState) -> Action:
 
 
 def start_turn(round_number: int) -> Outcome:
-    return Outcome(events=(GurpsTurnStarted(round=round_number),), trace=Trace(()))
+    return Outcome(
+        events=(GurpsTurnStarted(round=round_number),), trace=Trace(()), result=Happened()
+    )
 
 
 def initiative(state: EncounterState) -> Outcome:
@@ -168,7 +171,7 @@ def initiative(state: EncounterState) -> Outcome:
     able = [c for c in state.combatants if c.can_act]
     moves = sorted({gurps_stats(c).move for c in able}, reverse=True)
     groups = tuple(tuple(c.name for c in able if gurps_stats(c).move == m) for m in moves)
-    return Outcome(events=(InitiativeOrdered(groups=groups),), trace=Trace(()))
+    return Outcome(events=(InitiativeOrdered(groups=groups),), trace=Trace(()), result=Happened())
 
 
 def validate_gurps_action(state: EncounterState, action: Action) -> None:
@@ -223,13 +226,13 @@ def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> O
         return Outcome(
             events=(faint,),
             trace=trace.build(),
-            summary={"headline": f"{action.actor} passes out."},
+            result=GurpsSummary({"headline": f"{action.actor} passes out."}),
         )
     after = _maneuver(state, action, dice)
     return Outcome(
         events=after.events,
         trace=Trace((*trace.build().entries, *after.trace.entries)),
-        summary=after.summary,
+        result=after.result,
     )
 
 
@@ -274,7 +277,9 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
             events.append(GurpsRecovered(actor=c.name))
         word = "recovers" if verdict.success else "is still stunned"
         return Outcome(
-            events=tuple(events), trace=trace.build(), summary={"headline": f"{c.name} {word}."}
+            events=tuple(events),
+            trace=trace.build(),
+            result=GurpsSummary({"headline": f"{c.name} {word}."}),
         )
     posture = {"kneels": Posture.KNEELING, "stands": Posture.STANDING, "drops": Posture.PRONE}
     return Outcome(
@@ -283,7 +288,7 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
             PostureChanged(actor=c.name, posture=posture[action.verb]),
         ),
         trace=Trace(()),
-        summary={"headline": f"{c.name} {action.verb}."},
+        result=GurpsSummary({"headline": f"{c.name} {action.verb}."}),
     )
 
 
@@ -318,7 +323,7 @@ def _wait(state: EncounterState, c: CombatantState, opts: Mapping[str, tuple[str
 
 def nothing() -> Outcome:
     """The end of a one-second turn brings nothing: shock and stun change at turns and HT rolls."""
-    return Outcome(events=(), trace=Trace(()))
+    return Outcome(events=(), trace=Trace(()), result=Happened())
 
 
 # --- applying ---------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import Point, Posture, bearing_deg, distance_ft
 from firefight.geometry.areas import area_in_front, body_in_rectangle
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, summary_of
 from firefight.rulesets.gurps.attack import resolve_shot, run_shot, stray_hit
 from firefight.rulesets.gurps.burning import burn
 from firefight.rulesets.gurps.data import DATA
@@ -27,6 +27,7 @@ from firefight.rulesets.gurps.line_of_fire import InTheWay, down_range, in_the_w
 from firefight.rulesets.gurps.maneuvers import advance
 from firefight.rulesets.gurps.opportunity import watchers_of
 from firefight.rulesets.gurps.ranges import feet_from_yards, speed_range_modifier, yards_from_feet
+from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.setup import aim_on_the_move_barred, settle
 from firefight.rulesets.gurps.shot import Shoot
@@ -193,10 +194,14 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
                 return Outcome(
                     events=tuple(events),
                     trace=trace.build(),
-                    summary={
-                        "headline": f"{c.name} is dropped by opportunity fire before attacking.",
-                        "opportunity_fire": list(volley.fired),
-                    },
+                    result=GurpsSummary(
+                        {
+                            "headline": (
+                                f"{c.name} is dropped by opportunity fire before attacking."
+                            ),
+                            "opportunity_fire": list(volley.fired),
+                        }
+                    ),
                 )
             events.append(went.event)
             if volley is not None:
@@ -209,14 +214,16 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
     ammo = DATA.ammo.get(carried.loaded.ammo) if carried and carried.loaded else None
     if ammo is not None and ammo.area_damage is not None:
         events += area_attack(state, action, ammo.key, dice, trace)
-        return Outcome(events=tuple(events), trace=trace.build(), summary={"headline": "Fire."})
+        return Outcome(
+            events=tuple(events), trace=trace.build(), result=GurpsSummary({"headline": "Fire."})
+        )
     way = people_in_the_way(state, action, trace)
     shot = shot_for(
         state, action, trace, maneuver=maneuver, moving=moving, in_the_way=len(way.interfering)
     )
     outcome = resolve_shot(shot, dice)
     events.append(RoundsFired(actor=c.name, weapon=name, rounds=shot.shots))
-    summary: dict[str, Any] = dict(outcome.summary)
+    summary: dict[str, Any] = dict(summary_of(outcome))
     if "state" in summary and summary["injury"]:
         events.append(hurt_from_shot(action.target or "", summary))
     after = TraceBuilder()
@@ -231,7 +238,7 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
     return Outcome(
         events=tuple(events),
         trace=Trace((*trace.build().entries, *outcome.trace.entries, *after.build().entries)),
-        summary=summary,
+        result=GurpsSummary(summary),
     )
 
 
@@ -496,14 +503,16 @@ def move_under_fire(state: EncounterState, c: CombatantState, to: Point, dice: D
         return Outcome(
             events=(GurpsManeuver(actor=c.name, maneuver="move"), moved_to(c, to)),
             trace=Trace(()),
-            summary={"headline": f"{c.name} moves."},
+            result=GurpsSummary({"headline": f"{c.name} moves."}),
         )
     moved = moved_to(c, volley.stop if volley.stop is not None else to)
     return Outcome(
         events=(GurpsManeuver(actor=c.name, maneuver="move"), moved, *volley.events),
         trace=trace.build(),
-        summary={
-            "headline": f"{c.name} moves into opportunity fire from {volley.names}.",
-            "opportunity_fire": list(volley.fired),
-        },
+        result=GurpsSummary(
+            {
+                "headline": f"{c.name} moves into opportunity fire from {volley.names}.",
+                "opportunity_fire": list(volley.fired),
+            }
+        ),
     )

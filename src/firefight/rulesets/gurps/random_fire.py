@@ -10,6 +10,7 @@ from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
+from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.trace import Modifier, TraceBuilder
 
@@ -56,4 +57,6 @@ def resolve_random_fire(fire: RandomFire, dice: Dice) -> Outcome:
             f"{name}: {roll} against {number}: {'hit' if roll <= number else 'spared'}", rule=RULE
         )
     headline = f"Hit: {', '.join(hit)}." if hit else "Nobody is hit."
-    return Outcome(events=(), trace=trace.build(), summary={"hit": hit, "headline": headline})
+    return Outcome(
+        events=(), trace=trace.build(), result=GurpsSummary({"hit": hit, "headline": headline})
+    )

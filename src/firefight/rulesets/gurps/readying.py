@@ -10,7 +10,7 @@ from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, summary_of
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
@@ -53,7 +53,7 @@ def reload_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outco
         ),
         dice,
     )
-    done: Mapping[str, Any] = out.summary
+    done: Mapping[str, Any] = summary_of(out)
     seconds = int(done["seconds"])
     carried = c.weapon(name)
     assert carried is not None and carried.loaded is not None
@@ -64,7 +64,7 @@ def reload_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outco
             busy=seconds - 1,
             reloading=name if done["loaded"] else None,
         )
-        return Outcome(events=(ready,), trace=out.trace, summary=out.summary)
+        return Outcome(events=(ready,), trace=out.trace, result=out.result)
     events: list[Event] = [GurpsManeuver(actor=c.name, maneuver="ready")]
     if done["loaded"]:
         events.append(
@@ -72,7 +72,7 @@ def reload_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outco
                 actor=c.name, weapon=name, rounds=carried.loaded.rounds - carried.loaded.capacity
             )
         )
-    return Outcome(events=tuple(events), trace=out.trace, summary=out.summary)
+    return Outcome(events=tuple(events), trace=out.trace, result=out.result)
 
 
 def draw_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outcome:
@@ -81,9 +81,9 @@ def draw_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outcome
     name, kind = carried_weapon(c, action.weapon)
     level = fast_draw_level(c, name, dict(action.options))
     out = resolve_draw(declare(Draw, weapon=kind, fast_draw=level), dice)
-    done: Mapping[str, Any] = out.summary
+    done: Mapping[str, Any] = summary_of(out)
     drew = GurpsDrew(actor=c.name, weapon=name, ready=bool(done["ready"]))
     if done["seconds"] == 0:
-        return Outcome(events=(drew,), trace=out.trace, summary=out.summary)
+        return Outcome(events=(drew,), trace=out.trace, result=out.result)
     events = (GurpsManeuver(actor=c.name, maneuver="ready"), drew)
-    return Outcome(events=events, trace=out.trace, summary=out.summary)
+    return Outcome(events=events, trace=out.trace, result=out.result)

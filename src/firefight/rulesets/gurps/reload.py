@@ -20,6 +20,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData, Weapon, weapon_keys
+from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import TraceBuilder
@@ -160,4 +161,4 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
         "loaded": loaded,
         "headline": f"{weapon.name}: {word} after {seconds:g} s.",
     }
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))

@@ -19,6 +19,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData
+from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller, Roller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import TraceBuilder
@@ -173,4 +174,4 @@ def resolve_stray(stray: Stray, dice: Dice, data: GurpsData = DATA) -> Outcome:
         "damage": damage,
         "headline": headline,
     }
-    return Outcome(events=(), trace=trace.build(), summary=summary)
+    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))

@@ -10,6 +10,7 @@ from typing import Any
 from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.injury import Condition
+from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.scene.actions import Action
 from firefight.trace import Trace
 
@@ -124,4 +125,4 @@ def hurt_by(target: str, injury: int, shock: int, condition: Condition) -> Gurps
 
 
 def announced(event: Event, headline: str) -> Outcome:
-    return Outcome(events=(event,), trace=Trace(()), summary={"headline": headline})
+    return Outcome(events=(event,), trace=Trace(()), result=GurpsSummary({"headline": headline}))

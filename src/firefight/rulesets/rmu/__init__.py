@@ -123,6 +123,7 @@ class RMU(Ruleset):
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
         from firefight.outcome import Outcome
         from firefight.rulesets.rmu.encounter_explosives import detonate_due
+        from firefight.rulesets.rmu.results import RmuSummary, summary_of
         from firefight.rulesets.rmu.upkeep import initiative
         from firefight.scene.apply import apply_all
         from firefight.trace import Trace
@@ -136,18 +137,18 @@ class RMU(Ruleset):
         return Outcome(
             events=(*blasts.events, *rolled.events),
             trace=Trace((*blasts.trace.entries, *rolled.trace.entries)),
-            summary={**blasts.summary, **rolled.summary},
+            result=RmuSummary({**summary_of(blasts), **summary_of(rolled)}),
         )
 
     def upkeep(self, state: EncounterState) -> Outcome:
-        from firefight.outcome import Outcome
+        from firefight.outcome import Happened, Outcome
         from firefight.rulesets.rmu import upkeep as _registers_kinds  # noqa: F401
         from firefight.scene.apply import apply
         from firefight.scene.conditions import run_upkeep
         from firefight.trace import Trace
 
         events, _ = run_upkeep(state, lambda s, e: apply(s, e, self))
-        return Outcome(events=events, trace=Trace(), summary={})
+        return Outcome(events=events, trace=Trace(), result=Happened())
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.rmu.encounter_actions import parse_rmu_action

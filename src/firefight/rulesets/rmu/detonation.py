@@ -20,7 +20,7 @@ SG & ME 1-6 column), and never a dodge.
 >>> blast = Blast(load="m67", center=Point(x_ft=0, y_ft=0), thrown_ranks=10,
 ...     people=(BlastTarget(name="Bob", position=Point(x_ft=30, y_ft=0)),))
 >>> outcome = resolve_detonation(blast, Dice.scripted([60, 50]))
->>> person = outcome.summary["people"][0]
+>>> person = outcome.result.summary["people"][0]
 >>> person["band"], person["total"], person["hits"], person["severity"]
 ('casualty', 70, 11, 'B')
 """
@@ -40,6 +40,7 @@ from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.explosives import ExplosiveData, Load, explosive_data
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
 from firefight.rulesets.rmu.volley import SHRAPNEL_BARE, SHRAPNEL_COVERED
@@ -244,7 +245,9 @@ def resolve_detonation(
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={"result": "detonation", "load": load.key, "roll": roll.total, "people": people},
+        result=RmuSummary(
+            {"result": "detonation", "load": load.key, "roll": roll.total, "people": people}
+        ),
     )
 
 
@@ -365,5 +368,7 @@ def _molotov(blast: Blast, load: Load, dice: Dice, data: RmuData, tb: TraceBuild
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={"result": "detonation", "load": load.key, "roll": None, "people": people},
+        result=RmuSummary(
+            {"result": "detonation", "load": load.key, "roll": None, "people": people}
+        ),
     )

@@ -21,7 +21,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import Body, CoverGrade, Posture, distance_ft
-from firefight.outcome import Outcome
+from firefight.outcome import Happened, Outcome
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
 from firefight.rulesets.rmu.bodies import screen_bodies
@@ -77,6 +77,7 @@ from firefight.rulesets.rmu.melee.encounter import (
     validate_melee_action,
 )
 from firefight.rulesets.rmu.placement import ExplosiveLanded
+from firefight.rulesets.rmu.results import RmuSummary, summary_of
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
     bystander,
@@ -501,7 +502,7 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
         return Outcome(
             events=(*check.events, *done.events),
             trace=Trace((*check.trace.entries, *done.trace.entries)),
-            summary={**done.summary, **check.summary},
+            result=RmuSummary({**summary_of(done), **summary_of(check)}),
         )
     # The AP the action would spend are gone all the same: its costs never hang on the dice,
     # so a dry run on throwaway dice reads them off.
@@ -513,13 +514,15 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
     return Outcome(
         events=(*check.events, ActionPointsSpent(actor=c.name, ap=ap), *bonus_used(c)),
         trace=Trace((*check.trace.entries, *tb.build().entries)),
-        summary={
-            "action": action.verb,
-            "actor": c.name,
-            "ap_spent": ap,
-            "headline": headline,
-            **check.summary,
-        },
+        result=RmuSummary(
+            {
+                "action": action.verb,
+                "actor": c.name,
+                "ap_spent": ap,
+                "headline": headline,
+                **summary_of(check),
+            }
+        ),
     )
 
 
@@ -552,7 +555,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
             "actor": c.name,
             "target": action.target,
             "weapon_name": weapon.name,
-            **outcome.summary,
+            **summary_of(outcome),
         }
         summary["headline"] = encounter_fire.recoil_first(
             c.name, weapon.name, summary, _headline(action, weapon.name, summary)
@@ -560,7 +563,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return Outcome(
             events=tuple(events),
             trace=type(outcome.trace)((*tb.build().entries, *outcome.trace.entries)),
-            summary=summary,
+            result=RmuSummary(summary),
         )
     if isinstance(action, Reload):
         weapon = ready_weapon(c, action.weapon)
@@ -575,7 +578,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
             Reloaded(actor=c.name, weapon=weapon.name, spare=spare),
             *bonus_used(c),
         ]
-        return Outcome(events=tuple(events), trace=tb.build(), summary={"action": "reloads"})
+        return Outcome(events=tuple(events), trace=tb.build(), result=Happened(action="reloads"))
     if isinstance(action, Move):
         distance = distance_ft(c.position, action.to)
         cost = move_cost(c, distance)
@@ -585,7 +588,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
             "R-6",
         )
         events = [ActionPointsSpent(actor=c.name, ap=cost), moved_to(c, action.to), *bonus_used(c)]
-        return Outcome(events=tuple(events), trace=tb.build(), summary={"action": "moves"})
+        return Outcome(events=tuple(events), trace=tb.build(), result=Happened(action="moves"))
     if isinstance(action, ChangePosture):
         prone = action.posture is Posture.PRONE
         cost = figs.drop_prone_ap if prone else figs.stand_up_ap
@@ -595,7 +598,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
             PostureChanged(actor=c.name, posture=action.posture),
             *bonus_used(c),
         ]
-        return Outcome(events=tuple(events), trace=tb.build(), summary={"action": action.verb})
+        return Outcome(events=tuple(events), trace=tb.build(), result=Happened(action=action.verb))
     if isinstance(action, Wait):
         ap = action.ap if action.ap is not None else vitals(c).ap_left
         tb.step(f"{c.name} waits, letting {ap} AP go.", "RMU-GEN-1")
@@ -603,7 +606,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return Outcome(
             events=tuple(events),
             trace=tb.build(),
-            summary={"action": "waits", "headline": f"{c.name} waits ({ap} AP)."},
+            result=Happened(action="waits", headline=f"{c.name} waits ({ap} AP)."),
         )
     raise RuleRefusal("R-6", f"rmu cannot resolve a {type(action).__name__} yet.")
 

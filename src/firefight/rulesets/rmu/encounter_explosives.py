@@ -41,6 +41,7 @@ from firefight.rulesets.rmu.detonation import (
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
+from firefight.rulesets.rmu.results import RmuSummary, summary_of
 from firefight.rulesets.rmu.scene_reading import worn_armor
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.scene.actions import Action
@@ -202,7 +203,9 @@ def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -
     return Outcome(
         events=tuple(events),
         trace=Trace((*tb.build().entries, *thrown.trace.entries)),
-        summary={"action": "throws-back", "actor": c.name, **thrown.summary, "condition": moved.id},
+        result=RmuSummary(
+            {"action": "throws-back", "actor": c.name, **summary_of(thrown), "condition": moved.id}
+        ),
     )
 
 
@@ -268,7 +271,9 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
     return Outcome(
         events=tuple(events),
         trace=Trace((*thrown.trace.entries, *tb.build().entries)),
-        summary={"action": "throws", "actor": c.name, **thrown.summary, "condition": condition.id},
+        result=RmuSummary(
+            {"action": "throws", "actor": c.name, **summary_of(thrown), "condition": condition.id}
+        ),
     )
 
 
@@ -337,8 +342,10 @@ def detonate_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
         events.append(ConditionEnded(id=condition.id))  # told first: it goes off, then the harm
         events.extend(done.events)
         entries.extend(done.trace.entries)
-        blasts.append({"condition": condition.id, **done.summary})
-    return Outcome(events=tuple(events), trace=Trace(tuple(entries)), summary={"blasts": blasts})
+        blasts.append({"condition": condition.id, **summary_of(done)})
+    return Outcome(
+        events=tuple(events), trace=Trace(tuple(entries)), result=RmuSummary({"blasts": blasts})
+    )
 
 
 class _Fuse(ConditionKind):

@@ -24,6 +24,7 @@ and keeps what they leave behind on each combatant's
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from firefight.dice import Dice
@@ -38,7 +39,7 @@ from firefight.geometry import (
     distance_ft,
     grade_behind_barrier,
 )
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, inline
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
 from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
@@ -80,7 +81,7 @@ from firefight.rulesets.rmu.loadout import (
     named_as_in_scene,
     ready_weapon,
 )
-from firefight.rulesets.rmu.moving_cover import MovingToCover, resolve_moving_to_cover
+from firefight.rulesets.rmu.moving_cover import DashResult, MovingToCover, resolve_moving_to_cover
 from firefight.rulesets.rmu.rapid_fire import (
     RapidFire,
     RapidFirePreparation,
@@ -88,6 +89,7 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
+from firefight.rulesets.rmu.results import RmuSummary, summary_of
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
     check_can_move,
@@ -393,22 +395,24 @@ def _resolve_prepare(state: EncounterState, action: PrepareRapidFire, dice: Dice
         "actor": c.name,
         "target": action.target,
         "weapon_name": weapon.name,
-        **outcome.summary,
+        **summary_of(outcome),
     }
     head = f"{c.name} prepares to empty the {weapon.name}" + (
         f" at {action.target}" if action.target else ""
     )
-    result = outcome.summary.get("result")
+    result = summary_of(outcome).get("result")
     if result == "prepared":
         summary["headline"] = (
-            f"{head}: {outcome.summary['share_percent']}% of the bullet bonus carried into "
+            f"{head}: {summary_of(outcome)['share_percent']}% of the bullet bonus carried into "
             f"round {state.round + 1}."
         )
     elif result == "wasted":
         summary["headline"] = f"{head}: fail to act, the preparation is wasted."
     else:
         summary["headline"] = f"{head}: the gun malfunctions."
-    return Outcome(events=tuple(events), trace=_trace(tb, outcome.trace), summary=summary)
+    return Outcome(
+        events=tuple(events), trace=_trace(tb, outcome.trace), result=RmuSummary(summary)
+    )
 
 
 def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outcome:
@@ -457,9 +461,9 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         shooter=c.name,
     )
     outcome = resolve_rapid_fire(decl, dice, rmu_data())
-    results = _target_results(outcome.summary)
+    results = _target_results(summary_of(outcome))
     reached = tuple(str(t["name"]) for t in results if t.get("result") != "out of reach")
-    sent = outcome.summary.get("bullets", 0)
+    sent = summary_of(outcome).get("bullets", 0)
     bullets = sent if isinstance(sent, int) else 0
     events = [
         *named_as_in_scene(outcome.events, c.name, weapon),
@@ -478,13 +482,15 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         "actor": c.name,
         "target": target.name,
         "weapon_name": weapon.name,
-        **outcome.summary,
+        **summary_of(outcome),
         "headline": (
             f"{c.name} empties the {weapon.name} at {target.name}: {counted(bullets, 'bullet')} at "
-            f"+{outcome.summary.get('carried_bonus')}. {per}."
+            f"+{summary_of(outcome).get('carried_bonus')}. {per}."
         ),
     }
-    return Outcome(events=tuple(events), trace=_trace(tb, *covers, outcome.trace), summary=summary)
+    return Outcome(
+        events=tuple(events), trace=_trace(tb, *covers, outcome.trace), result=RmuSummary(summary)
+    )
 
 
 def sweep_aim(
@@ -592,11 +598,11 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
             "RMU-SUP-2",
         )
     outcome = resolve_suppression_sweep(decl, dice, rmu_data())
-    results = _target_results(outcome.summary)
+    results = _target_results(summary_of(outcome))
     caught = tuple(str(t["name"]) for t in results)
     events: list[Event] = list(named_as_in_scene(outcome.events, c.name, weapon))
-    spent = outcome.summary.get("rounds", 0)
-    if outcome.summary.get("result") == "swept":
+    spent = summary_of(outcome).get("rounds", 0)
+    if summary_of(outcome).get("result") == "swept":
         events.append(
             FiredAt(
                 actor=c.name,
@@ -634,10 +640,10 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
     head = (
         f"{c.name} sweeps {distance:g} ft out, {action.width_ft:g} ft wide with the {weapon.name}"
     )
-    if outcome.summary.get("result") == "malfunction":
+    if summary_of(outcome).get("result") == "malfunction":
         headline = f"{head}: the gun malfunctions and no sweep flies."
     else:
-        headline = f"{head}: {spent} rounds at +{outcome.summary.get('volume_bonus')}. " + (
+        headline = f"{head}: {spent} rounds at +{summary_of(outcome).get('volume_bonus')}. " + (
             f"{per}." if per else "Nobody is in the ground."
         )
     summary: dict[str, object] = {
@@ -645,10 +651,12 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         "actor": c.name,
         "weapon_name": weapon.name,
         "bearing_deg": bearing,
-        **outcome.summary,
+        **summary_of(outcome),
         "headline": headline,
     }
-    return Outcome(events=tuple(events), trace=_trace(tb, *covers, outcome.trace), summary=summary)
+    return Outcome(
+        events=tuple(events), trace=_trace(tb, *covers, outcome.trace), result=RmuSummary(summary)
+    )
 
 
 def _dash_plan(
@@ -733,7 +741,26 @@ def _dash_plan(
     return decl, barrier, spot
 
 
-def _resolve_dash(state: EncounterState, action: DashToCover, dice: Dice) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DashedForCover(Result):
+    """An encounter's dash for cover: who, which barrier, the spot reached, the dash's own
+    result (its figures written in its place) and the headline."""
+
+    action: str
+    actor: str
+    barrier: str
+    to: tuple[float, float]
+    dash: DashResult | None = inline()
+    headline: str
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "done" if self.dash is None else self.dash.outcome
+
+
+def _resolve_dash(
+    state: EncounterState, action: DashToCover, dice: Dice
+) -> Outcome[DashedForCover]:
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     decl, barrier, spot = _dash_plan(state, action, tb)
@@ -748,12 +775,12 @@ def _resolve_dash(state: EncounterState, action: DashToCover, dice: Dice) -> Out
         if isinstance(e, ActionPointsSpent) and e.actor == c.name:
             events.append(moved)
     events.extend(bonus_used(c))
-    result = outcome.summary.get("result")
-    if result == "in cover":
+    dash = outcome.result
+    if dash.result == "in cover":
         headline = (
             f"{c.name} dashes behind the {barrier.name}: "
-            f"{outcome.summary.get('share_percent')}% of its cover this round "
-            f"(+{outcome.summary.get('bonus_this_round')} of +{outcome.summary.get('full_bonus')}),"
+            f"{dash.share_percent}% of its cover this round "
+            f"(+{dash.bonus_this_round} of +{dash.full_bonus}),"
             " all of it from next round."
         )
     else:
@@ -761,15 +788,15 @@ def _resolve_dash(state: EncounterState, action: DashToCover, dice: Dice) -> Out
             f"{c.name} reaches the {barrier.name} but not behind it: in the open this round, "
             "in cover from next round."
         )
-    summary: dict[str, object] = {
-        "action": "dashes",
-        "actor": c.name,
-        "barrier": barrier.name,
-        "to": [spot.x_ft, spot.y_ft],
-        **outcome.summary,
-        "headline": headline,
-    }
-    return Outcome(events=tuple(events), trace=_trace(tb, outcome.trace), summary=summary)
+    dashed = DashedForCover(
+        action="dashes",
+        actor=c.name,
+        barrier=barrier.name,
+        to=(spot.x_ft, spot.y_ft),
+        dash=dash,
+        headline=headline,
+    )
+    return Outcome(events=tuple(events), trace=_trace(tb, outcome.trace), result=dashed)
 
 
 def _resolve_clear(state: EncounterState, action: ClearJam) -> Outcome:
@@ -792,7 +819,9 @@ def _resolve_clear(state: EncounterState, action: ClearJam) -> Outcome:
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={"action": "clears", "ap_spent": ap, "cleared": cleared, "headline": f"{head}."},
+        result=RmuSummary(
+            {"action": "clears", "ap_spent": ap, "cleared": cleared, "headline": f"{head}."}
+        ),
     )
 
 

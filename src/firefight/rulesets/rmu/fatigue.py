@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from firefight.dice import Dice
 from firefight.events import Event
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.rmu.encounter_actions import Shoot
 from firefight.rulesets.rmu.fire_actions import DashToCover, EmptyGun, Sweep
 from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
@@ -27,6 +27,7 @@ from firefight.trace import Trace, TraceBuilder
 __all__ = [
     "EFFORTFUL",
     "FATIGUE_RULE",
+    "FatigueCheck",
     "FatigueChecked",
     "needs_fatigue_check",
     "roll_fatigue_check",
@@ -59,7 +60,23 @@ def needs_fatigue_check(c: CombatantState, action: Action) -> bool:
     return isinstance(action, EFFORTFUL) and total_penalty(c) <= figures().fatigue_check_at
 
 
-def roll_fatigue_check(c: CombatantState, dice: Dice) -> tuple[bool, Outcome]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FatigueCheck(Result):
+    """A fatigue check (R-2): its band and total; the action goes on when it passed."""
+
+    fatigue_check: str
+    fatigue_total: int
+
+    @property
+    def passed(self) -> bool:
+        return AbsoluteResult(self.fatigue_check) in _PASSING
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "success" if self.passed else "failure"
+
+
+def roll_fatigue_check(c: CombatantState, dice: Dice) -> tuple[bool, Outcome[FatigueCheck]]:
     """Roll ``c``'s fatigue check: whether they may go on, and the check's event and trace."""
     constitution = rmu_stats(c).constitution
     tb = TraceBuilder()
@@ -81,8 +98,7 @@ def roll_fatigue_check(c: CombatantState, dice: Dice) -> tuple[bool, Outcome]:
         extra=tuple(penalty_modifiers(c)),
     )
     rolled = resolve_maneuver(decl, dice)
-    result = str(rolled.summary["result"])
-    total = int(str(rolled.summary["total"]))
+    result, total = rolled.result.result, rolled.result.total
     passed = AbsoluteResult(result) in _PASSING
     after = TraceBuilder()
     after.step(
@@ -92,5 +108,5 @@ def roll_fatigue_check(c: CombatantState, dice: Dice) -> tuple[bool, Outcome]:
     )
     event: Event = FatigueChecked(actor=c.name, total=total, result=result, passed=passed)
     trace = Trace((*tb.build().entries, *rolled.trace.entries, *after.build().entries))
-    summary = {"fatigue_check": result, "fatigue_total": total}
-    return passed, Outcome(events=(event,), trace=trace, summary=summary)
+    checked = FatigueCheck(fatigue_check=result, fatigue_total=total)
+    return passed, Outcome(events=(event,), trace=trace, result=checked)

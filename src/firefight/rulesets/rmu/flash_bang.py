@@ -10,7 +10,7 @@ full 10 points past 101 is one step: a round blind and deaf and 2 concussion hit
 >>> ghoul = Victim(name="ghoul", co_bonus=5, unaware=True)
 >>> bang = FlashBang(victims=(ghoul,), enclosed=True)
 >>> outcome = resolve_flash_bang(bang, Dice.scripted([88, 62]))
->>> outcome.summary["victims"][0]["steps"], outcome.summary["victims"][0]["hits"]
+>>> outcome.result.victims[0].steps, outcome.result.victims[0].hits
 (6, 12)
 """
 
@@ -21,12 +21,38 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.explosives import ExplosiveData, explosive_data
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["Dazzled", "FlashBang", "Victim", "resolve_flash_bang"]
+__all__ = ["Dazzled", "Dazzling", "FlashBang", "FlashBangResult", "Victim", "resolve_flash_bang"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dazzling:
+    """What the flash-bang did to one victim (X-4): the total against their Resistance, the
+    steps past the threshold (rounds blind and deaf) and the hits."""
+
+    name: str
+    resistance: int
+    total: int
+    steps: int
+    hits: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FlashBangResult(Result):
+    """A flash-bang (RMU-EXP-17): the grenade's roll and each victim's share."""
+
+    result: str
+    grenade_roll: int
+    victims: tuple[Dazzling, ...]
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        """A ``hit`` when it blinds anyone."""
+        return "hit" if any(v.steps for v in self.victims) else "miss"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -59,7 +85,9 @@ class Dazzled(Event):
     rule: str
 
 
-def resolve_flash_bang(bang: FlashBang, dice: Dice, data: ExplosiveData | None = None) -> Outcome:
+def resolve_flash_bang(
+    bang: FlashBang, dice: Dice, data: ExplosiveData | None = None
+) -> Outcome[FlashBangResult]:
     """Every victim's contest. Dice: the grenade's roll, then each victim's Resistance roll."""
     if not bang.victims:
         raise RuleRefusal("RMU-EXP-17", "A flash-bang with nobody in its radius affects nobody.")
@@ -67,7 +95,7 @@ def resolve_flash_bang(bang: FlashBang, dice: Dice, data: ExplosiveData | None =
     tb = TraceBuilder()
     grenade = tb.roll(dice.d100_open_ended("flash-bang"))
     events: list[Event] = []
-    results: list[dict[str, object]] = []
+    results: list[Dazzling] = []
     for v in bang.victims:
         roll = tb.roll(dice.d100_open_ended(f"{v.name}'s Resistance"))
         resistance = tb.total(
@@ -118,10 +146,12 @@ def resolve_flash_bang(bang: FlashBang, dice: Dice, data: ExplosiveData | None =
             events.append(Dazzled(target=v.name, rounds=steps, rule="RMU-EXP-17"))
             events.append(HitsInflicted(target=v.name, hits=hits, rule="RMU-EXP-17"))
         results.append(
-            {"name": v.name, "resistance": resistance, "total": total, "steps": steps, "hits": hits}
+            Dazzling(name=v.name, resistance=resistance, total=total, steps=steps, hits=hits)
         )
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={"result": "flash-bang", "grenade_roll": grenade.total, "victims": results},
+        result=FlashBangResult(
+            result="flash-bang", grenade_roll=grenade.total, victims=tuple(results)
+        ),
     )

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, price_melee_cover
 from firefight.rulesets.rmu.defense import (
@@ -29,7 +29,20 @@ from firefight.rulesets.rmu.defense import (
 )
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["Incoming", "IncomingKind", "resolve_defense"]
+__all__ = ["DefenseResult", "Incoming", "IncomingKind", "resolve_defense"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DefenseResult(Result):
+    """The DB a defender has against one kind of attack (nothing is rolled: ``done``)."""
+
+    against: str
+    db: int
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "done"
+
 
 #: What is coming in.
 IncomingKind = Literal["firearm", "missile", "melee"]
@@ -49,7 +62,7 @@ class Incoming:
     who: str = "defender"
 
 
-def resolve_defense(decl: Incoming, data: RmuData) -> Outcome:
+def resolve_defense(decl: Incoming, data: RmuData) -> Outcome[DefenseResult]:
     """Price the defender's DB against ``decl`` (no dice): a total of the terms, each a
     negative modifier on the attack, with its rule.
 
@@ -60,7 +73,7 @@ def resolve_defense(decl: Incoming, data: RmuData) -> Outcome:
     >>> out = resolve_defense(
     ...     Incoming(against="melee", cover=parse_cover("half:hard")), RmuData()
     ... )
-    >>> out.summary["db"]
+    >>> out.result.db
     40
     """
     tb = TraceBuilder()
@@ -116,7 +129,7 @@ def resolve_defense(decl: Incoming, data: RmuData) -> Outcome:
     return _outcome(decl, tb, mods)
 
 
-def _outcome(decl: Incoming, tb: TraceBuilder, mods: list[Modifier]) -> Outcome:
+def _outcome(decl: Incoming, tb: TraceBuilder, mods: list[Modifier]) -> Outcome[DefenseResult]:
     total = tb.total(f"{decl.who}'s DB against {decl.against}", mods)
-    summary: dict[str, object] = {"against": decl.against, "db": -total.value}
-    return Outcome(events=(), trace=tb.build(), summary=summary)
+    result = DefenseResult(against=decl.against, db=-total.value)
+    return Outcome(events=(), trace=tb.build(), result=result)

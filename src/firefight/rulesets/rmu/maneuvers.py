@@ -27,19 +27,22 @@ from pydantic import Field
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal, TableDataError
 from firefight.events import Event
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.rmu.catalog import PACKAGE, RmuData
 from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
 from firefight.trace import Modifier, Total, TraceBuilder
 
 __all__ = [
+    "AbsoluteManeuverResult",
     "AbsoluteReading",
     "AbsoluteResult",
     "Maneuver",
     "ManeuverFigures",
     "PercentageManeuver",
     "PercentageReading",
+    "PercentageResult",
+    "by_percent",
     "difficulty_modifier",
     "haste_modifiers",
     "load_maneuver_figures",
@@ -414,7 +417,62 @@ class ManeuverRolled(Event):
     result: str
 
 
-def resolve_maneuver(decl: Maneuver, dice: Dice, data: RmuData | None = None) -> Outcome:
+def by_percent(percent: int | None) -> ResolvedWord:
+    """A percentage result's word (M-1, RMU-MOV-2): all of it, none of it, or a share."""
+    if percent is None or percent <= 0:
+        return "failure"
+    return "success" if percent >= 100 else "partial"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PercentageResult(Result):
+    """A percentage maneuver (M-1): its total, the ladder's word (``result``), and exactly
+    one of a percentage, a critical against the character or a fail to act."""
+
+    kind: str
+    total: int
+    result: str
+    percent: int | None
+    critical: str | None
+    fail_to_act: bool
+    exceptional: bool
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        """A fail to act or a critical is a ``failure``; else by the percentage."""
+        if self.fail_to_act or self.critical:
+            return "failure"
+        return by_percent(self.percent)
+
+
+#: M-3's absolute bands in the outcome vocabulary.
+_ABSOLUTE_WORDS: dict[AbsoluteResult, ResolvedWord] = {
+    AbsoluteResult.ABSOLUTE_FAILURE: "failure",
+    AbsoluteResult.FAILURE: "failure",
+    AbsoluteResult.PARTIAL_SUCCESS: "partial",
+    AbsoluteResult.SUCCESS: "success",
+    AbsoluteResult.ABSOLUTE_SUCCESS: "success",
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AbsoluteManeuverResult(Result):
+    """An absolute maneuver (M-3): its total, its band (``result``) and whether an unmodified
+    66 brought an Unusual Event."""
+
+    kind: str
+    total: int
+    result: str
+    unusual_event: bool
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return _ABSOLUTE_WORDS[AbsoluteResult(self.result)]
+
+
+def resolve_maneuver(
+    decl: Maneuver, dice: Dice, data: RmuData | None = None
+) -> Outcome[PercentageResult | AbsoluteManeuverResult]:
     """Roll one maneuver and read its ladder (M-1..M-4). ``data`` is unused: the ladders are
     the same for every RMU data set, but the signature matches every other resolver."""
     del data
@@ -434,15 +492,15 @@ def resolve_maneuver(decl: Maneuver, dice: Dice, data: RmuData | None = None) ->
                 "something goes wrong for the character.",
                 "M-1",
             )
-        summary: dict[str, object] = {
-            "kind": decl.kind,
-            "total": reading.total,
-            "result": reading.result,
-            "percent": reading.percent,
-            "critical": reading.critical.value if reading.critical else None,
-            "fail_to_act": reading.fail_to_act,
-            "exceptional": reading.exceptional,
-        }
+        result: PercentageResult | AbsoluteManeuverResult = PercentageResult(
+            kind=decl.kind,
+            total=reading.total,
+            result=reading.result,
+            percent=reading.percent,
+            critical=reading.critical.value if reading.critical else None,
+            fail_to_act=reading.fail_to_act,
+            exceptional=reading.exceptional,
+        )
         result_text = reading.result
         total_value = reading.total
     else:
@@ -464,15 +522,15 @@ def resolve_maneuver(decl: Maneuver, dice: Dice, data: RmuData | None = None) ->
         )
         if absolute.unusual_event:
             tb.step("An unmodified 66: an Unusual Event happens as well.", "M-3")
-        summary = {
-            "kind": decl.kind,
-            "total": absolute.total,
-            "result": absolute.result.value,
-            "unusual_event": absolute.unusual_event,
-        }
+        result = AbsoluteManeuverResult(
+            kind=decl.kind,
+            total=absolute.total,
+            result=absolute.result.value,
+            unusual_event=absolute.unusual_event,
+        )
         result_text = absolute.result.value
         total_value = absolute.total
     event = ManeuverRolled(
         actor=decl.actor, skill=decl.skill, total=total_value, result=result_text
     )
-    return Outcome(events=(event,), trace=tb.build(), summary=summary)
+    return Outcome(events=(event,), trace=tb.build(), result=result)

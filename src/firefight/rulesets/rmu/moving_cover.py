@@ -13,19 +13,19 @@ From the next round on the cover counts in full with no roll.
 >>> from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 >>> dash = MovingToCover(cover=Cover(grade=CoverGrade.FULL, material=CoverMaterial.SOFT),
 ...                      maneuver_bonus=40, fire="under-fire")
->>> resolve_moving_to_cover(dash, Dice.scripted([55]), RmuData()).summary["bonus_this_round"]
+>>> resolve_moving_to_cover(dash, Dice.scripted([55]), RmuData()).result.bonus_this_round
 70
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.rmu.breakage import resolve_maneuver_breakage
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
@@ -33,11 +33,16 @@ from firefight.rulesets.rmu.defense import armor_maneuver_penalty
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.firearm_events import CoverReached, LeftInTheOpen
-from firefight.rulesets.rmu.maneuvers import PercentageManeuver, roll_percentage_maneuver
+from firefight.rulesets.rmu.maneuvers import (
+    PercentageManeuver,
+    by_percent,
+    roll_percentage_maneuver,
+)
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
     "Dash",
+    "DashResult",
     "Fire",
     "MovingToCover",
     "move_difficulty",
@@ -141,7 +146,29 @@ class MovingToCover:
     armor_trained: bool = True
 
 
-def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DashResult(Result):
+    """A dash for cover (RMU-MOV-1, RMU-MOV-2): the cover and its full bonus, the fire it ran
+    under, the maneuver (none when nobody shoots), ``in cover`` or ``in the open``, and the
+    share and bonus it counts this round."""
+
+    cover: str
+    full_bonus: int
+    fire: str
+    ap_spent: int
+    maneuver_total: int | None = omitted()
+    maneuver_result: str | None = omitted()
+    result: str = "in cover"
+    share_percent: int = 100
+    bonus_this_round: int = 0
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        """All of the cover is a ``success``, a share ``partial``, none a ``failure``."""
+        return by_percent(self.share_percent)
+
+
+def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> Outcome[DashResult]:
     """Resolve a dash for cover (RMU-MOV-1, RMU-MOV-2). Dice: the maneuver, if under fire."""
     if decl.move_ap < 0 or decl.move_ap > decl.ap_available:
         raise RuleRefusal(
@@ -178,12 +205,9 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
         "RMU-MOV-1",
     )
     events: list[Event] = [ActionPointsSpent(actor=decl.mover, ap=decl.move_ap)]
-    summary: dict[str, object] = {
-        "cover": str(decl.cover),
-        "full_bonus": full,
-        "fire": decl.fire,
-        "ap_spent": decl.move_ap,
-    }
+    dashed = DashResult(
+        cover=str(decl.cover), full_bonus=full, fire=decl.fire, ap_spent=decl.move_ap
+    )
     if decl.fire == "none":
         tb.step("Nobody is shooting: no roll is needed, the cover counts in full.", "RMU-MOV-1")
         events.append(
@@ -195,8 +219,8 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
                 full_bonus=full,
             )
         )
-        summary |= {"result": "in cover", "share_percent": 100, "bonus_this_round": full}
-        return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+        dashed = replace(dashed, bonus_this_round=full)
+        return Outcome(events=tuple(events), trace=tb.build(), result=dashed)
 
     dash = roll_dash(
         mover=decl.mover,
@@ -213,7 +237,7 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
     )
     events.extend(dash.events)
     reading = dash.maneuver.reading
-    summary |= {"maneuver_total": reading.total, "maneuver_result": reading.result}
+    dashed = replace(dashed, maneuver_total=reading.total, maneuver_result=reading.result)
     if not reading.succeeded:
         tb.step(
             f"{reading.result.capitalize()}: {decl.mover} reaches the cover but not behind it, "
@@ -221,8 +245,8 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
             "RMU-MOV-2",
         )
         events.append(LeftInTheOpen(actor=decl.mover, cover=str(decl.cover)))
-        summary |= {"result": "in the open", "share_percent": 0, "bonus_this_round": 0}
-        return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+        dashed = replace(dashed, result="in the open", share_percent=0, bonus_this_round=0)
+        return Outcome(events=tuple(events), trace=tb.build(), result=dashed)
     share = reading.share_percent
     gained = reached_bonus(full, share)
     capped = " (capped at the cover's full value)" if (reading.percent or 0) > share else ""
@@ -240,5 +264,5 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
             full_bonus=full,
         )
     )
-    summary |= {"result": "in cover", "share_percent": share, "bonus_this_round": gained}
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    dashed = replace(dashed, share_percent=share, bonus_this_round=gained)
+    return Outcome(events=tuple(events), trace=tb.build(), result=dashed)

@@ -11,8 +11,9 @@ shows read as a clock laid on the throw (X-2).
 >>> from firefight.geometry import Point
 >>> throw = Throw(load="m67", aim=Point(x_ft=0, y_ft=45), thrown_bonus=40)
 >>> outcome = resolve_throw(throw, Dice.scripted([42, 12]))
->>> outcome.summary["total"], outcome.summary["off_ft"], outcome.summary["landed"]
-(72, 6.3, {'x_ft': 0.0, 'y_ft': 51.3})
+>>> s = outcome.result
+>>> s.total, s.off_ft, s.landed
+(72, 6.3, Point(x_ft=0.0, y_ft=51.3))
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.geometry import Point, distance_ft, scatter_point
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.rmu.explosives import ExplosiveData, explosive_data
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
     "ExplosiveLanded",
+    "Landing",
     "Throw",
     "placement_terms",
     "resolve_throw",
@@ -116,7 +118,27 @@ def scatter_ft(total: int, distance: float) -> tuple[int, float]:
     return share, round(share / 100 * distance / 2, 6)
 
 
-def resolve_throw(throw: Throw, dice: Dice, data: ExplosiveData | None = None) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Landing(Result):
+    """Where a thrown explosive lands (RMU-EXP-2, X-1): ``on target``, ``scattered`` (how
+    far, toward which hour) or ``fumble``, the throw's total and the spot."""
+
+    result: str
+    load: str
+    total: int | None
+    off_ft: float
+    clock: int | None
+    landed: Point
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        """On the spot a ``success``, scattered ``partial``, a fumble a ``fumble``."""
+        if self.result == "fumble":
+            return "fumble"
+        return "success" if self.result == "on target" else "partial"
+
+
+def resolve_throw(throw: Throw, dice: Dice, data: ExplosiveData | None = None) -> Outcome[Landing]:
     """Where ``throw`` lands. Dice: the placement roll, then (when it scatters) the d12."""
     data = data or explosive_data()
     load = data.load(throw.load)
@@ -162,14 +184,14 @@ def _landed(
     total: int | None,
     off: float,
     hour: int | None = None,
-) -> Outcome:
-    summary: dict[str, object] = {
-        "result": "fumble" if fumbled else ("on target" if off == 0 else "scattered"),
-        "load": load,
-        "total": total,
-        "off_ft": round(off, 1),
-        "clock": hour,
-        "landed": {"x_ft": round(at.x_ft, 1), "y_ft": round(at.y_ft, 1)},
-    }
+) -> Outcome[Landing]:
+    landing = Landing(
+        result="fumble" if fumbled else ("on target" if off == 0 else "scattered"),
+        load=load,
+        total=total,
+        off_ft=round(off, 1),
+        clock=hour,
+        landed=Point(x_ft=round(at.x_ft, 1), y_ft=round(at.y_ft, 1)),
+    )
     event = ExplosiveLanded(actor=throw.name, load=load, at=at, fumbled=fumbled)
-    return Outcome(events=(event,), trace=tb.build(), summary=summary)
+    return Outcome(events=(event,), trace=tb.build(), result=landing)

@@ -54,6 +54,7 @@ from firefight.rulesets.rmu.person_terms import (
     situational_terms,
 )
 from firefight.rulesets.rmu.ranges import range_band
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.shot import resolve_ally_round
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
@@ -277,7 +278,7 @@ def resolve_rapid_fire_preparation(
             "bullets_next_round": bullets,
             "carried_bonus": carried,
         }
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
 
 
 # --- the firing round ---------------------------------------------------------------------------
@@ -529,4 +530,4 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
     }
     if recoil_summary is not None:
         summary["recoil"] = recoil_summary
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))

@@ -8,11 +8,23 @@ and the encounter's actions, which add the verb).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from firefight.outcome import ResolvedWord
+from firefight.outcome import ResolvedWord, SummaryResult, summary_of
 
-__all__ = ["outcome_word"]
+__all__ = ["RmuSummary", "outcome_word", "summary_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class RmuSummary(SummaryResult):
+    """Transitional: an rmu resolver not yet given a typed result of its own returns its
+    summary here, its word read by :func:`outcome_word`."""
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return outcome_word(self.summary)
+
 
 # M-3's absolute maneuver bands.
 _ABSOLUTE: dict[str, ResolvedWord] = {

@@ -29,6 +29,7 @@ from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.person_terms import hunting_terms, shooter_armor_terms
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.strike import (
     attack_roll_term,
     combine_effects,
@@ -576,4 +577,4 @@ def _stray_round(
 
 
 def _outcome(events: list[Event], tb: TraceBuilder, summary: dict[str, object]) -> Outcome:
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))

@@ -62,6 +62,7 @@ from firefight.rulesets.rmu.person_terms import (
 )
 from firefight.rulesets.rmu.ranges import point_blank_reach_ft, range_band
 from firefight.rulesets.rmu.rapid_fire import GunState
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.shot import resolve_ally_round
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
@@ -452,7 +453,7 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
                 rule="F-5",
             )
             events.extend(ally_events)
-        return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+        return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
 
     ladder = bullet_bonus(spend, fig)
     if reading.fail_to_act:
@@ -539,4 +540,4 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
         "volume_bonus": volume,
         "targets": results,
     }
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))

@@ -17,6 +17,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.detonation import Blast, resolve_detonation
 from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw
+from firefight.rulesets.rmu.results import RmuSummary, summary_of
 from firefight.trace import Trace
 
 __all__ = ["ThrownBlast", "resolve_thrown_blast"]
@@ -37,6 +38,6 @@ def resolve_thrown_blast(action: ThrownBlast, dice: Dice, data: RmuData | None =
     return Outcome(
         events=(*thrown.events, *done.events),
         trace=Trace((*thrown.trace.entries, *done.trace.entries)),
-        summary={**done.summary, "landed": thrown.summary["landed"],
-                 "placement": thrown.summary["result"]},
+        result=RmuSummary({**summary_of(done), "landed": summary_of(thrown)["landed"],
+                 "placement": summary_of(thrown)["result"]}),
     )  # fmt: skip

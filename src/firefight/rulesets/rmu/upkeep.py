@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from firefight.dice import Dice
 from firefight.events import Event
-from firefight.outcome import Outcome
+from firefight.outcome import InitiativeOrder, Outcome, RoundOpened
 from firefight.rulesets.rmu.encounter_events import (
     ActionPointsLost,
     Bled,
@@ -179,7 +179,7 @@ def start_round(state: EncounterState, round_number: int) -> Outcome:
                 )
             )
             tb.step(f"{c.name} is flat-footed: no action in round 1.", "R-5")
-    return Outcome(events=tuple(events), trace=tb.build(), summary={"round": round_number})
+    return Outcome(events=tuple(events), trace=tb.build(), result=RoundOpened(round=round_number))
 
 
 def initiative(state: EncounterState, dice: Dice) -> Outcome:
@@ -222,5 +222,5 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        summary={"initiative": [list(g) for g in groups]},
+        result=InitiativeOrder(initiative=groups),
     )

@@ -9,7 +9,7 @@ Distances are in metres. No rules live here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 
@@ -27,13 +27,15 @@ from firefight.cli.declared import declared_command
 from firefight.declarations import declare
 from firefight.dice import Dice, PromptCards, ScriptedCards
 from firefight.errors import DiceError
-from firefight.outcome import Outcome
-from firefight.rulesets.cards.reaction import Reaction, resolve_reaction
+from firefight.outcome import Outcome, Result
+from firefight.rulesets.cards.reaction import Reaction, ReactionResult, resolve_reaction
 from firefight.rulesets.cards.reload import Reload, resolve_reload
-from firefight.rulesets.cards.shot import Shot, resolve_shot
+from firefight.rulesets.cards.shot import Shot, ShotResult, resolve_shot
 from firefight.serialize import to_plain
 
 __all__ = ["app", "card_dice"]
+
+R = TypeVar("R", bound=Result)
 
 app = typer.Typer(help="Cards drawn against a Target (seed 003).", no_args_is_help=True)
 
@@ -78,11 +80,11 @@ def _finish(
     title: str,
     kind: str,
     declaration: object,
-    outcome: Outcome,
+    outcome: Outcome[R],
     dice: Dice,
     info: dict[str, object],
     as_json: bool,
-    headline: Callable[[Outcome], str],
+    headline: Callable[[Outcome[R]], str],
 ) -> None:
     unused = list(dice.source.remaining) if isinstance(dice.source, ScriptedCards) else []
     if as_json:
@@ -102,17 +104,17 @@ def _finish(
         typer.echo(f"note: {len(unused)} scripted cards were not needed: {unused}")
 
 
-def _shot_headline(outcome: Outcome) -> str:
-    s = outcome.summary
-    if not s["successes"]:
+def _shot_headline(outcome: Outcome[ShotResult]) -> str:
+    s = outcome.result
+    if not s.successes:
         text = "No success: a miss."
     else:
-        text = f"{s['successes']} successes: {s['damage']} {s['level']} damage recorded."
-        if s["knocked_down"]:
+        text = f"{s.successes} successes: {s.wound.damage} {s.wound.level} damage recorded."
+        if s.wound.knocked_down:
             text += " Knocked down: the next turn goes to getting up."
-        if s["down"]:
+        if s.wound.down:
             text += " Down and dying."
-    if s["must_cock"]:
+    if s.must_cock:
         text += " The next turn goes to cocking the weapon."
     return text
 
@@ -169,9 +171,7 @@ def react(
     with refusals():
         outcome = resolve_reaction(action, dice)
 
-    def headline(o: Outcome) -> str:
-        order = o.summary["order"]
-        assert isinstance(order, list)
-        return "Acting order: " + ", then ".join(" and ".join(g) for g in order)
+    def headline(o: Outcome[ReactionResult]) -> str:
+        return "Acting order: " + ", then ".join(" and ".join(g) for g in o.result.order)
 
     _finish("cards reaction", "react", action, outcome, dice, info, as_json, headline)

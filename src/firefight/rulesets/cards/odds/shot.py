@@ -24,7 +24,7 @@ from firefight.probability.distribution import Distribution
 from firefight.probability.stats import Stat
 from firefight.rulesets.cards.data import Mode
 from firefight.rulesets.cards.deck import parse_deck
-from firefight.rulesets.cards.shot import Shot, ShotPlan, plan_shot
+from firefight.rulesets.cards.shot import Shot, ShotPlan, ShotResult, plan_shot
 
 __all__ = ["CARDS_STATS", "ShotKey", "shot_exact", "shot_key", "shot_stats"]
 
@@ -41,16 +41,15 @@ class ShotKey:
     must_cock: bool
 
 
-def shot_key(outcome: Outcome) -> Hashable:
-    s = outcome.summary
-    level = s["level"]
+def shot_key(outcome: Outcome[ShotResult]) -> Hashable:
+    s = outcome.result
     return ShotKey(
-        successes=int(str(s["successes"])),
-        damage=int(str(s["damage"])),
-        level=None if level is None else str(level),
-        knocked_down=bool(s["knocked_down"]),
-        down=bool(s["down"]),
-        must_cock=bool(s["must_cock"]),
+        successes=s.successes,
+        damage=s.wound.damage,
+        level=s.wound.level,
+        knocked_down=s.wound.knocked_down,
+        down=s.wound.down,
+        must_cock=s.must_cock,
     )
 
 

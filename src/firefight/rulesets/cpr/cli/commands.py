@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import typer
 
@@ -33,7 +33,7 @@ from firefight.cli.common import (
 from firefight.cli.declared import DICE_OPTIONS, declared_command
 from firefight.declarations import declare
 from firefight.dice import Dice
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, Result
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr import CPR, CprData
 from firefight.rulesets.cpr.area_options import (
@@ -41,22 +41,31 @@ from firefight.rulesets.cpr.area_options import (
     ShotgunShellsOptions,
     SuppressOptions,
 )
-from firefight.rulesets.cpr.attack import resolve_ranged_attack
+from firefight.rulesets.cpr.attack import AttackResult, ShotResult, resolve_ranged_attack
 from firefight.rulesets.cpr.attack_options import (
     AutofireOptions,
     DamageOptions,
     ShootOptions,
     ThrowOptions,
 )
-from firefight.rulesets.cpr.autofire import resolve_autofire
-from firefight.rulesets.cpr.damage_roll import resolve_damage_roll
-from firefight.rulesets.cpr.death import resolve_death_save, resolve_stabilize
-from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
-from firefight.rulesets.cpr.reload import resolve_reload
-from firefight.rulesets.cpr.shotgun import resolve_shotgun_shells
-from firefight.rulesets.cpr.suppression import resolve_suppression
-from firefight.rulesets.cpr.throwing import resolve_throw
+from firefight.rulesets.cpr.autofire import AutofireResult, resolve_autofire
+from firefight.rulesets.cpr.damage import AreaTarget, BodyHit, CoverHit
+from firefight.rulesets.cpr.damage_roll import DamageRollResult, resolve_damage_roll
+from firefight.rulesets.cpr.death import (
+    DeathSaveResult,
+    StabilizeResult,
+    resolve_death_save,
+    resolve_stabilize,
+)
+from firefight.rulesets.cpr.explosives import Explosion, ExplosionResult, resolve_explosion
+from firefight.rulesets.cpr.reload import ReloadResult, resolve_reload
+from firefight.rulesets.cpr.shotgun import ShellsResult, resolve_shotgun_shells
+from firefight.rulesets.cpr.suppression import SuppressionResult, resolve_suppression
+from firefight.rulesets.cpr.throwing import ThrowResult, resolve_throw
 from firefight.rulesets.cpr.upkeep_options import DeathSaveOptions, ReloadOptions, StabilizeOptions
+
+#: The result type a command's resolver returns, which its headline renders as text.
+R = TypeVar("R", bound=Result)
 
 app = typer.Typer(
     help="d10 + skill vs DV, Cyberpunk RED style (cpr). Distances in metres.",
@@ -77,71 +86,78 @@ def _data() -> CprData:
 # --- output -----------------------------------------------------------------------------------
 
 
-def _hit_text(s: dict[str, Any]) -> str:
-    text = f"HIT {s['target']}: {s['damage']} damage"
-    if s.get("sp"):
-        text += f" vs SP {s['sp']}, {s['through']} through"
-    text += f", {s['hp_lost']} HP lost"
+def _hit_text(d: BodyHit | CoverHit) -> str:
+    text = f"HIT {d.target}: {d.damage} damage"
+    if isinstance(d, BodyHit) and d.sp:
+        text += f" vs SP {d.sp}, {d.through} through"
+    text += f", {d.hp_lost} HP lost"
     extras = []
-    if s.get("critical_injuries"):
-        extras.append("critical: " + ", ".join(s["critical_injuries"]))
-    if s.get("item_dropped"):
-        extras.append(f"drops the {s['item_dropped']}")
-    if s.get("wound_state"):
-        extras.append(f"now {s['hp_after']} HP, {s['wound_state']}")
+    if isinstance(d, BodyHit):
+        if d.critical_injuries:
+            extras.append("critical: " + ", ".join(d.critical_injuries))
+        if d.item_dropped:
+            extras.append(f"drops the {d.item_dropped}")
+        if d.wound_state:
+            extras.append(f"now {d.hp_after} HP, {d.wound_state}")
     if extras:
         text += f" ({'; '.join(extras)})"
     return text
 
 
-def _shot_text(s: dict[str, Any]) -> str:
-    if s.get("result") == "hit":
-        return _hit_text(s)
-    against = f"dodge {s['dodge']}" if s.get("dodge") is not None else f"DV {s.get('dv')}"
-    return f"MISS {s['target']} ({s['attack_total']} vs {against})"
+def _shot_text(s: ShotResult | AutofireResult | ThrowResult) -> str:
+    if s.result == "hit" and s.damage_done is not None:
+        return _hit_text(s.damage_done)
+    against = f"dodge {s.dodge}" if s.dodge is not None else f"DV {s.dv}"
+    return f"MISS {s.target} ({s.attack_total} vs {against})"
 
 
-def _attack_headline(outcome: Outcome) -> str:
-    shots = outcome.summary["shots"]
-    assert isinstance(shots, list)
-    return "; ".join(_shot_text(s) for s in shots)
+def _attack_headline(outcome: Outcome[AttackResult]) -> str:
+    return "; ".join(_shot_text(s) for s in outcome.result.shots)
 
 
-def _single_headline(outcome: Outcome) -> str:
-    s = dict(outcome.summary)
+def _single_line(s: AutofireResult | ThrowResult) -> str:
     text = _shot_text(s)
-    if s.get("multiplier"):
-        text += f" [autofire x{s['multiplier']}]"
+    if isinstance(s, AutofireResult) and s.multiplier:
+        text += f" [autofire x{s.multiplier}]"
     return text
 
 
-def _area_headline(outcome: Outcome) -> str:
-    s = outcome.summary
-    targets = s.get("targets")
-    assert isinstance(targets, list)
-    if s.get("result") == "missed":
+def _damage_headline(outcome: Outcome[DamageRollResult]) -> str:
+    done = outcome.result.damage_done
+    assert done is not None  # a damage roll always lands
+    return _hit_text(done)
+
+
+def _area_text(t: AreaTarget) -> str | None:
+    if t.result == "hit":
+        if t.damage_done is not None:
+            return _hit_text(t.damage_done)
+        # A load that skips armor (C-14): it knocks out, or goes straight to HP.
+        return f"HIT {t.target}: " + ("knocked out" if t.knocked_out else f"{t.hp_lost} HP lost")
+    if t.result == "dodged":
+        return f"{t.target} dodged clear"
+    if t.result == "miss":
+        return f"MISS {t.target}"
+    return None
+
+
+def _area_line(r: ExplosionResult | ShellsResult) -> str:
+    if isinstance(r, ExplosionResult) and r.result == "missed":
         return "MISSED the aim point: the GM places the explosive (then explode --placed)"
-    parts = []
-    for t in targets:
-        if t["result"] == "hit":
-            parts.append(_hit_text(t))
-        elif t["result"] == "dodged":
-            parts.append(f"{t['target']} dodged clear")
-        elif t["result"] == "miss":
-            parts.append(f"MISS {t['target']}")
+    parts = [text for text in map(_area_text, r.targets) if text]
     return "; ".join(parts) or "nobody caught"
 
 
-def _suppress_headline(outcome: Outcome) -> str:
-    broken = outcome.summary["must_take_cover"]
-    assert isinstance(broken, list)
+def _suppress_headline(outcome: Outcome[SuppressionResult]) -> str:
+    broken = outcome.result.must_take_cover
     if not broken:
         return "Everyone holds their ground."
-    return "Must use their next Move to reach cover: " + ", ".join(str(b) for b in broken)
+    return "Must use their next Move to reach cover: " + ", ".join(broken)
 
 
-def _throw_headline(outcome: Outcome) -> str:
-    return (_area_headline if "targets" in outcome.summary else _single_headline)(outcome)
+def _throw_headline(outcome: Outcome[ThrowResult | ExplosionResult]) -> str:
+    r = outcome.result
+    return _area_line(r) if isinstance(r, ExplosionResult) else _single_line(r)
 
 
 # --- the commands: a declaration, its resolver and how its outcome is shown --------------------
@@ -159,8 +175,8 @@ def _command(
     name: str,
     options: type[_Options],
     action: str,
-    resolve: Callable[[Any, Dice, CprData], Outcome],
-    headline: Callable[[Outcome], str],
+    resolve: Callable[[Any, Dice, CprData], Outcome[R]],
+    headline: Callable[[Outcome[R]], str],
     *,
     dice: bool = True,
 ) -> None:
@@ -196,33 +212,41 @@ def _command(
         )
 
 
-def _resolve_throw(declaration: Any, dice: Dice, data: CprData) -> Outcome:
+def _resolve_throw(
+    declaration: Any, dice: Dice, data: CprData
+) -> Outcome[ThrowResult | ExplosionResult]:
     if isinstance(declaration, Explosion):
         return resolve_explosion(declaration, dice, data)
     return resolve_throw(declaration, dice, data)
 
 
-def _reload_headline(o: Outcome) -> str:
-    return f"{o.summary['weapon']}: {o.summary['rounds']} rounds of {o.summary['ammo']}"
+def _reload_headline(o: Outcome[ReloadResult]) -> str:
+    return f"{o.result.weapon}: {o.result.rounds} rounds of {o.result.ammo}"
 
 
-def _death_save_headline(o: Outcome) -> str:
-    return "Holds on." if o.summary["saved"] else "Dies."
+def _death_save_headline(o: Outcome[DeathSaveResult]) -> str:
+    return "Holds on." if o.result.saved else "Dies."
 
 
-def _stabilize_headline(o: Outcome) -> str:
-    return "Stabilized." if o.summary["stabilized"] else "Still dying."
+def _stabilize_headline(o: Outcome[StabilizeResult]) -> str:
+    return "Stabilized." if o.result.stabilized else "Still dying."
 
 
 _command("shoot", ShootOptions, "ranged-attack", resolve_ranged_attack, _attack_headline)
-_command("autofire", AutofireOptions, "autofire", resolve_autofire, _single_headline)
+_command(
+    "autofire", AutofireOptions, "autofire", resolve_autofire, lambda o: _single_line(o.result)
+)
 _command("suppress", SuppressOptions, "suppressive-fire", resolve_suppression, _suppress_headline)
 _command(
-    "shotgun-shells", ShotgunShellsOptions, "shotgun-shells", resolve_shotgun_shells, _area_headline
+    "shotgun-shells",
+    ShotgunShellsOptions,
+    "shotgun-shells",
+    resolve_shotgun_shells,
+    lambda o: _area_line(o.result),
 )
-_command("explode", ExplodeOptions, "explosion", resolve_explosion, _area_headline)
+_command("explode", ExplodeOptions, "explosion", resolve_explosion, lambda o: _area_line(o.result))
 _command("throw", ThrowOptions, "throw", _resolve_throw, _throw_headline)
 _command("reload", ReloadOptions, "reload", resolve_reload, _reload_headline, dice=False)
-_command("damage", DamageOptions, "damage", resolve_damage_roll, _single_headline)
+_command("damage", DamageOptions, "damage", resolve_damage_roll, _damage_headline)
 _command("death-save", DeathSaveOptions, "death-save", resolve_death_save, _death_save_headline)
 _command("stabilize", StabilizeOptions, "stabilize", resolve_stabilize, _stabilize_headline)

@@ -22,7 +22,7 @@ engine, face by face.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -37,7 +37,6 @@ from firefight.rulesets.cpr.combatants import Aim
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.injuries import InjuryTable
 from firefight.rulesets.cpr.wounds import WoundState
-from firefight.serialize import to_plain
 
 __all__ = [
     "CPR_STATS",
@@ -69,8 +68,8 @@ def _freeze(value: object) -> Hashable:
 
 
 def cpr_key(outcome: Outcome) -> CprView:
-    """The resolver's summary, frozen, without the dice echoes."""
-    frozen = _freeze(to_plain(dict(outcome.summary)))
+    """The resolver's result as plain data, frozen, without the dice echoes."""
+    frozen = _freeze(outcome.result.fields())
     assert isinstance(frozen, tuple)
     return frozen
 
@@ -179,10 +178,8 @@ def _probe(action: RangedAttack | AutofireAttack, data: CprData) -> tuple[_Check
     if isinstance(action, AutofireAttack):
         if action.target.wound_state is WoundState.MORTAL:
             raise _NoFastPath
-        out = resolve_autofire(action, Dice(_Quiet()), data)
-        s: Mapping[str, object] = out.summary
-        cap = s["cap"]
-        assert isinstance(cap, int)
+        fired = resolve_autofire(action, Dice(_Quiet()), data).result
+        total, dodge, dv, cap = fired.attack_total, fired.dodge, fired.dv, fired.cap
         count = data.figures.autofire_damage_d6
     else:
         # A jam on a natural 1 (CPR-REF-1), the extra critical of a hit on the mortally
@@ -193,14 +190,9 @@ def _probe(action: RangedAttack | AutofireAttack, data: CprData) -> tuple[_Check
         smart = action.guided and data.ammunition(action.ammo).smart
         if len(action.shots) != 1 or action.jams_on is not None or dying or smart:
             raise _NoFastPath
-        out = resolve_ranged_attack(action, Dice(_Quiet()), data)
-        shots = out.summary["shots"]
-        assert isinstance(shots, list)
-        s, cap = shots[0], None
+        shot = resolve_ranged_attack(action, Dice(_Quiet()), data).result.shots[0]
+        total, dodge, dv, cap = shot.attack_total, shot.dodge, shot.dv, None
         count = data.weapon(action.weapon).damage_d6
-    total, dodge, dv = s["attack_total"], s["dodge"], s["dv"]
-    assert isinstance(total, int) and isinstance(dv, int)
-    assert dodge is None or isinstance(dodge, int)
     return _Check(
         attack=total - 5, dodge=None if dodge is None else dodge - 5, dv=dv, cap=cap
     ), count

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, summary_of
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import Stat
 from firefight.rulesets.gurps.attack import run_shot
@@ -58,7 +58,7 @@ def _key(summary: Any) -> ShotKey:
 
 
 def shot_key(outcome: Outcome) -> Hashable:
-    return _key(outcome.summary)
+    return _key(summary_of(outcome))
 
 
 @cache

@@ -23,6 +23,7 @@ from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.defense_options import DefendOptions
 from firefight.rulesets.rmu.incoming import resolve_defense
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.shot import resolve_aimed_shot
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.wording import counted
@@ -119,7 +120,7 @@ def _strike_text(s: dict[str, object]) -> str:
 
 
 def shot_headline(outcome: Outcome) -> str:
-    s = outcome.summary
+    s = summary_of(outcome)
     result = s.get("result")
     stray = s.get("shielder")
     if result == "miss" and isinstance(stray, dict):
@@ -179,5 +180,5 @@ def defend(values: dict[str, Any], *, as_json: bool) -> None:
         given=given,
         as_json=as_json,
         title=f"rmu defense against {decl.against}",
-        headline=lambda o: f"DB {o.summary['db']}",
+        headline=lambda o: f"DB {o.result.db}",
     )

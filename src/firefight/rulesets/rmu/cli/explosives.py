@@ -17,33 +17,30 @@ from firefight.rulesets.rmu.explosive_options import (
     FlashBangOptions,
     ThrowOptions,
 )
-from firefight.rulesets.rmu.flash_bang import resolve_flash_bang
-from firefight.rulesets.rmu.placement import resolve_throw
+from firefight.rulesets.rmu.flash_bang import FlashBangResult, resolve_flash_bang
+from firefight.rulesets.rmu.placement import Landing, resolve_throw
+from firefight.rulesets.rmu.results import summary_of
 
 __all__ = ["app"]
 
 app = typer.Typer(add_completion=False)
 
 
-def _throw_headline(outcome: Outcome) -> str:
-    s = outcome.summary
-    landed = s["landed"]
-    assert isinstance(landed, dict)
-    where = f"({landed['x_ft']:g}, {landed['y_ft']:g})"
-    if s["result"] == "fumble":
+def _throw_headline(outcome: Outcome[Landing]) -> str:
+    s = outcome.result
+    where = f"({s.landed.x_ft:g}, {s.landed.y_ft:g})"
+    if s.result == "fumble":
         return f"FUMBLE: it lies at the thrower's feet {where}"
-    if s["result"] == "on target":
+    if s.result == "on target":
         return f"ON TARGET at {where}"
-    return f"SCATTERED {s['off_ft']:g} ft toward {s['clock']} o'clock, to {where}"
+    return f"SCATTERED {s.off_ft:g} ft toward {s.clock} o'clock, to {where}"
 
 
-def _bang_headline(outcome: Outcome) -> str:
-    victims = outcome.summary["victims"]
-    assert isinstance(victims, list)
+def _bang_headline(outcome: Outcome[FlashBangResult]) -> str:
     return "; ".join(
-        f"{v['name']}: {v['steps']} rounds blind and deaf, {v['hits']} hits"
-        if v["steps"] else f"{v['name']}: unaffected"
-        for v in victims
+        f"{v.name}: {v.steps} rounds blind and deaf, {v.hits} hits"
+        if v.steps else f"{v.name}: unaffected"
+        for v in outcome.result.victims
     )  # fmt: skip
 
 
@@ -70,7 +67,7 @@ def throw(
 
 
 def _explode_headline(outcome: Outcome) -> str:
-    people = outcome.summary["people"]
+    people = summary_of(outcome)["people"]
     assert isinstance(people, list)
     parts = []
     for p in people:

@@ -20,7 +20,7 @@ from firefight.cli.common import (
 )
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, Result
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.fire_options import (
     ManeuverOptions,
@@ -28,13 +28,18 @@ from firefight.rulesets.rmu.fire_options import (
     RapidFireOptions,
     SuppressOptions,
 )
-from firefight.rulesets.rmu.maneuvers import resolve_maneuver
-from firefight.rulesets.rmu.moving_cover import resolve_moving_to_cover
+from firefight.rulesets.rmu.maneuvers import (
+    AbsoluteManeuverResult,
+    PercentageResult,
+    resolve_maneuver,
+)
+from firefight.rulesets.rmu.moving_cover import DashResult, resolve_moving_to_cover
 from firefight.rulesets.rmu.rapid_fire import (
     RapidFirePreparation,
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
 from firefight.wording import counted
 
@@ -68,8 +73,23 @@ def _target_line(t: dict[str, object]) -> str:
     return f"{t['name']}: {result}"
 
 
+def _typed_line(result: Result) -> str | None:
+    """The headline of a typed result (the fire's summaries are read below)."""
+    if isinstance(result, DashResult):
+        return (
+            f"{result.result.upper()}: +{result.bonus_this_round} of the cover's "
+            f"+{result.full_bonus} this round"
+        )
+    if isinstance(result, PercentageResult | AbsoluteManeuverResult):
+        return f"{result.result.upper()} (total {result.total})"
+    return None
+
+
 def _headline(outcome: Outcome) -> str:
-    s = outcome.summary
+    typed = _typed_line(outcome.result)
+    if typed is not None:
+        return typed
+    s = summary_of(outcome)
     lines: list[str] = []
     if "malfunction" in s:
         m = s["malfunction"]
@@ -88,11 +108,6 @@ def _headline(outcome: Outcome) -> str:
         )
     elif s.get("result") == "swept":
         lines.append(f"SWEPT: {s['rounds']} rounds, volume +{s['volume_bonus']}")
-    elif "bonus_this_round" in s:
-        lines.append(
-            f"{str(s['result']).upper()}: +{s['bonus_this_round']} of the cover's "
-            f"+{s['full_bonus']} this round"
-        )
     else:
         lines.append(f"{str(s.get('result')).upper()} (total {s.get('total')})")
     listed = s.get("targets")

@@ -9,7 +9,7 @@ import typer
 from firefight.cli.common import given_dice, json_refusals, refusals, show_resolution
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, summary_of
 from firefight.rulesets.rmu.melee.attack import resolve_melee_attack
 from firefight.rulesets.rmu.melee.grapple import resolve_escape
 from firefight.rulesets.rmu.melee.options import EscapeOptions, GrappleOptions, MeleeOptions
@@ -21,7 +21,7 @@ app = typer.Typer(add_completion=False)
 
 def melee_headline(outcome: Outcome) -> str:
     """A melee attack or a grapple in one line."""
-    s = outcome.summary
+    s = summary_of(outcome)
     if s["result"] == "fumble":
         fumble = s["fumble"]
         assert isinstance(fumble, dict)
@@ -108,5 +108,5 @@ def escape(
         given=given,
         as_json=as_json,
         title="rmu escape",
-        headline=lambda o: f"{str(o.summary['result']).upper()} ({o.summary['contest']})",
+        headline=lambda o: f"{str(summary_of(o)['result']).upper()} ({summary_of(o)['contest']})",
     )

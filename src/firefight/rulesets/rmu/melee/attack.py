@@ -34,6 +34,7 @@ from firefight.rulesets.rmu.melee.critical import land_critical
 from firefight.rulesets.rmu.melee.figures import MeleeFigures, WeaponSize, melee_figures
 from firefight.rulesets.rmu.melee.fumble import roll_melee_fumble
 from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.strike import attack_roll_term
 from firefight.trace import Modifier, TraceBuilder
 from firefight.wording import counted
@@ -222,7 +223,7 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
                 )
             )
         summary |= {"result": "fumble", "fumble": fumble.to_json()}
-        return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+        return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
     total = tb.total("melee attack total", [attack_roll_term(roll.total), *terms]).value
     size = attack.size or weapon.size
     table = data.tables.attack(weapon.attack_table)
@@ -245,7 +246,7 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
     if row is None or not (read.hits or read.severity):
         tb.step(f"A total of {total} does nothing to {attack.target}.", "RMU-GEN-5")
         summary |= {"result": "miss", "hits": 0, "total_hits": 0, "severity": None}
-        return Outcome(events=(), trace=tb.build(), summary=summary)
+        return Outcome(events=(), trace=tb.build(), result=RmuSummary(summary))
     events = []
     if read.hits:
         events.append(HitsInflicted(target=attack.target, hits=read.hits, rule="RMU-GEN-5"))
@@ -260,7 +261,7 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
     }
     if read.severity is None or read.critical_table is None:
         tb.step(f"{counted(read.hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
-        return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+        return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
     landed = land_critical(
         table=data.tables.critical(read.critical_table),
         severity=read.severity,
@@ -278,4 +279,4 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
         **effects,
         "total_hits": read.hits + sum(cell.hits for _, cell in landed.cells),
     }
-    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))

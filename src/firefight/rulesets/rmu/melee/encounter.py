@@ -27,7 +27,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.geometry import Posture, bearing_deg, distance_ft
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, summary_of
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
@@ -46,6 +46,7 @@ from firefight.rulesets.rmu.melee.grapple import (
     check_escape,
     resolve_escape,
 )
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.scene_reading import shooter_modifiers
 from firefight.rulesets.rmu.vitals import dying, intact_armor, rmu_stats, vitals
 from firefight.scene.actions import Action
@@ -461,22 +462,22 @@ def resolve_melee_action(state: EncounterState, action: Action, dice: Dice) -> O
         escape, held = _build_escape(state, action, tb)
         done = resolve_escape(escape, dice)
         events: list[Event] = [ActionPointsSpent(actor=c.name, ap=escape.ap)]
-        if done.summary["result"] == "broke free":
+        if summary_of(done)["result"] == "broke free":
             events.append(ConditionEnded(id=held.id))
         events.extend(bonus_used(c))
-        verdict = "breaks free of" if done.summary["result"] == "broke free" else "cannot break"
-        headline = f"{c.name} {verdict} {escape.holder}'s hold ({done.summary['contest']})."
+        verdict = "breaks free of" if summary_of(done)["result"] == "broke free" else "cannot break"
+        headline = f"{c.name} {verdict} {escape.holder}'s hold ({summary_of(done)['contest']})."
         return Outcome(
             events=tuple(events),
             trace=Trace((*tb.build().entries, *done.trace.entries)),
-            summary={"action": "breaks-free", "actor": c.name, "holder": escape.holder,
-                     **done.summary, "headline": headline},
+            result=RmuSummary({"action": "breaks-free", "actor": c.name, "holder": escape.holder,
+                     **summary_of(done), "headline": headline}),
         )  # fmt: skip
     assert isinstance(action, Attack | Grapple)
     attack = build_attack(state, action, tb)
     done = resolve_melee_attack(attack, dice, rmu_data())
     events = [ActionPointsSpent(actor=c.name, ap=attack.ap), *done.events]
-    events.extend(_fumble_events(c, vitals(c).ap_left - attack.ap, done.summary))
+    events.extend(_fumble_events(c, vitals(c).ap_left - attack.ap, summary_of(done)))
     if attack.parry:
         events.append(
             ConditionStarted(
@@ -489,7 +490,7 @@ def resolve_melee_action(state: EncounterState, action: Action, dice: Dice) -> O
                 )
             )
         )
-    hold = done.summary.get("hold")
+    hold = summary_of(done).get("hold")
     if isinstance(hold, int) and hold:
         mine = next((k for k in holds_on(state, attack.target) if _grappler(k) == c.name), None)
         total = min(melee_figures().hold_cap, hold + (_hold(mine) if mine else 0))
@@ -499,12 +500,12 @@ def resolve_melee_action(state: EncounterState, action: Action, dice: Dice) -> O
             ConditionStarted(condition=_hold_condition(state, c.name, attack.target, total))
         )
     events.extend(bonus_used(c))
-    summary = {"action": action.verb, "actor": c.name, "target": attack.target, **done.summary}
+    summary = {"action": action.verb, "actor": c.name, "target": attack.target, **summary_of(done)}
     summary["headline"] = _headline(action, attack, summary)
     return Outcome(
         events=tuple(events),
         trace=Trace((*tb.build().entries, *done.trace.entries)),
-        summary=summary,
+        result=RmuSummary(summary),
     )
 
 

@@ -10,8 +10,9 @@ Anything less leaves the hold as it was.
 Dice, in order: the victim's roll, then the holder's.
 
 >>> from firefight.dice import Dice
+>>> from firefight.outcome import summary_of
 >>> out = resolve_escape(Escape(ob=40, holder_ob=30, hold=50), Dice.scripted([70, 20]))
->>> out.summary["result"], out.summary["contest"]
+>>> summary_of(out)["result"], summary_of(out)["contest"]
 ('broke free', 110)
 """
 
@@ -24,6 +25,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.melee.figures import melee_figures
+from firefight.rulesets.rmu.results import RmuSummary
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = ["ESCAPE_RULE", "Escape", "HoldBroken", "check_escape", "resolve_escape"]
@@ -114,11 +116,13 @@ def resolve_escape(escape: Escape, dice: Dice) -> Outcome:
     return Outcome(
         events=events,
         trace=tb.build(),
-        summary={
-            "result": "broke free" if free else "held",
-            "contest": contest,
-            "holder_total": holder_total,
-            "hold": 0 if free else escape.hold,
-            "ap": escape.ap,
-        },
+        result=RmuSummary(
+            {
+                "result": "broke free" if free else "held",
+                "contest": contest,
+                "holder_total": holder_total,
+                "hold": 0 if free else escape.hold,
+                "ap": escape.ap,
+            }
+        ),
     )

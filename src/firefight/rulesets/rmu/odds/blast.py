@@ -47,6 +47,7 @@ from firefight.rulesets.rmu.detonation import (
 from firefight.rulesets.rmu.explosives import Load, explosive_data
 from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.placement import placement_terms, scatter_ft
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
 from firefight.rulesets.rmu.thrown_blast import ThrownBlast, resolve_thrown_blast
@@ -113,7 +114,7 @@ def _body(row: Mapping[str, object]) -> BodyView:
 
 def blast_view(outcome: Outcome) -> BlastView:
     """The key of a resolved detonation, read off its summary."""
-    listed = outcome.summary.get("people")
+    listed = summary_of(outcome).get("people")
     rows = listed if isinstance(listed, list) else []
     return BlastView(tuple(_body(r) for r in rows if isinstance(r, dict)))
 
@@ -288,7 +289,7 @@ def _mean(b: BodyView) -> MeanBody:
 
 def landing_view(outcome: Outcome) -> LandingView:
     """The key of a resolved throw and blast, read off its summary."""
-    landed = outcome.summary.get("landed")
+    landed = summary_of(outcome).get("landed")
     assert isinstance(landed, dict)
     return LandingView(
         (float(landed["x_ft"]), float(landed["y_ft"])),

@@ -31,6 +31,7 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
 
 __all__ = [
@@ -93,7 +94,7 @@ def _caught(t: Mapping[str, object]) -> CaughtView:
 
 def fire_view(outcome: Outcome) -> FireView:
     """The key of a resolved firing round or sweep, read off its summary."""
-    s = outcome.summary
+    s = summary_of(outcome)
     listed = s.get("targets")
     people = (
         tuple(_caught(t) for t in listed if isinstance(t, dict)) if isinstance(listed, list) else ()
@@ -103,7 +104,7 @@ def fire_view(outcome: Outcome) -> FireView:
 
 def preparation_view(outcome: Outcome) -> PreparationView:
     """The key of a resolved preparation round."""
-    s = outcome.summary
+    s = summary_of(outcome)
     share = s.get("share_percent", 0)
     return PreparationView(str(s["result"]), share if isinstance(share, int) else 0)
 

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from firefight.dice import Dice
-from firefight.outcome import Outcome
+from firefight.outcome import Outcome, summary_of
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import RmuData
@@ -77,7 +77,7 @@ class EscapeView(NamedTuple):
 
 
 def melee_view(outcome: Outcome) -> MeleeView:
-    s: Mapping[str, Any] = outcome.summary
+    s: Mapping[str, Any] = summary_of(outcome)
     effects: Mapping[str, Any] = s.get("effects") or {}
     return MeleeView(
         str(s["result"]),
@@ -95,7 +95,7 @@ def melee_view(outcome: Outcome) -> MeleeView:
 
 
 def escape_view(outcome: Outcome) -> EscapeView:
-    return EscapeView(str(outcome.summary["result"]))
+    return EscapeView(str(summary_of(outcome)["result"]))
 
 
 def resolve_melee_with(data: Any, attack: MeleeAttack, dice: Dice) -> Outcome:

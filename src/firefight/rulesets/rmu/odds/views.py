@@ -16,6 +16,7 @@ from firefight.dice import Dice
 from firefight.outcome import Outcome
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import default_data
+from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 
@@ -143,14 +144,14 @@ def _landing_view(s: Mapping[str, object]) -> ShotView:
 
 def shot_view(outcome: Outcome) -> ShotView:
     """The key of a resolved shot, read off its summary."""
-    view = _landing_view(outcome.summary)
-    stray = outcome.summary.get("shielder")
+    view = _landing_view(summary_of(outcome))
+    stray = summary_of(outcome).get("shielder")
     if isinstance(stray, dict):
         view = view._replace(shielder=StrayView(str(stray["name"]), _landing_view(stray)))
-    recoil = outcome.summary.get("recoil")
+    recoil = summary_of(outcome).get("recoil")
     if isinstance(recoil, dict):
         view = view._replace(recoil=_landing_view(recoil))
-    ally = outcome.summary.get("ally")
+    ally = summary_of(outcome).get("ally")
     if isinstance(ally, dict):
         view = view._replace(ally=StrayView(str(ally["name"]), _landing_view(ally)))
     return view
