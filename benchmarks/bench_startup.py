@@ -5,9 +5,21 @@ time (user + system) of every child is read from the kernel's accounting, and th
 medians is printed. Targets (issue 10): ``rmu shoot`` at most 12x, ``--help`` at most 10x;
 ``cpr shoot`` should be of the same order as ``rmu shoot``.
 
-``libraries alone`` imports only what a resolving command cannot start without: typer (whose
-option conversion, ``typer._adapters``, builds on pydantic, as the data files' validation does)
-and rich's console. It is the floor under any command that resolves an action.
+Two floors are measured with them. ``typer + rich`` imports the command line's libraries and
+nothing of firefight: no command starts below it. ``+ pydantic`` adds pydantic's ``BaseModel``,
+which every command that reads a data file imports today, since each data file is validated by
+a pydantic model (docs/architecture.md, "Start-up"). The option values themselves are read
+without pydantic (``firefight.cli.quick_values``).
+
+Measured on the 2-core development machine (15 runs, medians; the machine was shared, so
+figures drift by a few tenths between runs)::
+
+    python -c pass         0.014 s    1.0x
+    typer + rich           0.114 s    8.2x
+    + pydantic             0.180 s   12.9x
+    firefight --help       0.104 s    7.4x  (target <= 10x)
+    firefight rmu shoot    0.407 s   29.1x  (target <= 12x)
+    firefight cpr shoot    0.458 s   32.7x
 
 The children may write byte code (``PYTHONDONTWRITEBYTECODE`` is dropped for them), as they do
 for a user: compiling the sources on every run is not what start-up costs once installed.
@@ -27,7 +39,8 @@ import sys
 FIREFIGHT = shutil.which("firefight", path=os.path.dirname(sys.executable)) or "firefight"
 COMMANDS = {
     "python -c pass": [sys.executable, "-c", "pass"],
-    "libraries alone": [sys.executable, "-c", "import typer._adapters, rich.console"],
+    "typer + rich": [sys.executable, "-c", "import typer, rich.console"],
+    "+ pydantic": [sys.executable, "-c", "import typer, rich.console, pydantic.main"],
     "firefight --help": [FIREFIGHT, "--help"],
     "firefight rmu shoot": [
         FIREFIGHT, "rmu", "shoot", "--weapon", "glock-17", "--ob", "65", "--distance", "40",
@@ -57,7 +70,8 @@ def main(runs: int) -> None:
         for name, argv in COMMANDS.items():
             times[name].append(cpu_seconds(argv))
     base = statistics.median(times["python -c pass"])
-    print(f"{runs} runs each, CPU seconds (median), ratio to python -c pass")
+    cores = os.cpu_count()
+    print(f"{runs} runs each on {cores} cores, CPU seconds (median), ratio to python -c pass")
     for name, found in times.items():
         median = statistics.median(found)
         target = TARGETS.get(name)

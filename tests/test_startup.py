@@ -86,7 +86,9 @@ def test_help_lists_commands_without_loading_them() -> None:
 
 def test_an_aimed_shot_loads_only_what_it_uses() -> None:
     """``rmu shoot`` loads neither the other ruleset nor the layers above the rules, nor rmu's
-    modules for other actions and rare paths (a fumble, a tripod, a Markdown table import)."""
+    modules for other actions and rare paths (a fumble, a tripod, a Markdown table import),
+    nor typer's pydantic converters (cli/quick_values.py), rich's Markdown, syntax and pretty
+    printing, or numpy and matplotlib."""
     loaded = _modules_loaded_by(
         "rmu", "shoot", "--weapon", "glock-17", "--ob", "65", "--distance", "40", "--rolls", "77,42"
     )
@@ -105,6 +107,13 @@ def test_an_aimed_shot_loads_only_what_it_uses() -> None:
         "firefight.rulesets.rmu.rapid_fire",
         "firefight.rulesets.rmu.suppression",
         "firefight.rulesets.rmu.maneuvers",
+        "typer._adapters",
+        "typer.rich_utils",
+        "rich.markdown",
+        "rich.syntax",
+        "rich.pretty",
+        "numpy",
+        "matplotlib",
     )
 
 

@@ -20,6 +20,8 @@ import typer
 from typer import _click as click
 from typer.core import TyperCommand, TyperGroup
 
+from firefight.cli.quick_values import read_quickly
+
 __all__ = ["Lazy", "LazyGroup", "lazy_group", "ruleset_commands"]
 
 
@@ -91,6 +93,20 @@ class LazyGroup(TyperGroup):
         command = _command(entry.load(), cmd_name)
         self.add_command(command, cmd_name)
         return command
+
+    # typer would load pydantic to read the first option value: the group's options and the
+    # invoked command's read the usual values without it (quick_values).
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        read_quickly(self, ctx)
+        return super().parse_args(ctx, args)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        if command is not None:
+            read_quickly(command, ctx)
+        return name, command, rest
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self._listing = True
