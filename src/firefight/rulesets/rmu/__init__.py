@@ -169,14 +169,19 @@ class RMU(Ruleset):
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """The shared row with a ``firearms`` column after the weapons: what the firearm
         actions left on them (a preparation's share, a jam, sweeps, an AP cap, a dash's cover
-        share), each with the round it belongs to."""
+        share), each with the round it belongs to. A Kindred's state cell reads their sheet."""
         from firefight.rulesets.rmu.vitals import rmu_stats
 
+        stats = rmu_stats(combatant)
         row: dict[str, str] = {}
         for heading, cell in super().describe_row(combatant).items():
             row[heading] = cell
             if heading == "weapons":
-                row["firearms"] = rmu_stats(combatant).fire.brief() or "-"
+                row["firearms"] = stats.fire.brief() or "-"
+        if stats.kindred is not None:
+            # A Kindred's state cell says torpor, staked, Final Death and Hunger (V-2..V-4):
+            # mortals' rows keep the columns they always had.
+            row["state"] = stats.kindred.status(combatant.posture.value)
         return row
 
 

@@ -64,6 +64,7 @@ from firefight.rulesets.rmu.fatigue import (
     needs_fatigue_check,
     roll_fatigue_check,
 )
+from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.scene_reading import (
@@ -104,6 +105,7 @@ from firefight.scene.state import (
     Surprise,
     WeaponState,
 )
+from firefight.serialize import to_plain
 from firefight.tables.data_files import DataModel
 from firefight.trace import Trace, TraceBuilder
 from firefight.wording import counted
@@ -212,6 +214,16 @@ class RmuStatsModel(DataModel):
     constitution: int | None = None
 
 
+class KindredDisciplinesModel(DataModel):
+    """A Kindred's discipline dots (RULINGS V-6), 0-5 each."""
+
+    celerity: int = Field(default=0, ge=0, le=5)
+    potence: int = Field(default=0, ge=0, le=5)
+    fortitude: int = Field(default=0, ge=0, le=5)
+    protean: int = Field(default=0, ge=0, le=5)
+    blush_of_life: int = Field(default=0, ge=0, le=5)
+
+
 class RmuCombatantFields(DataModel):
     """The rmu part of a ``[[combatant]]`` (docs/scenarios.md)."""
 
@@ -222,6 +234,11 @@ class RmuCombatantFields(DataModel):
     armor: RmuArmorModel | None = None
     weapon: list[RmuWeaponModel] = Field(default_factory=list)
     under_fire: Literal["dive", "stand"] | None = None
+    # RULINGS V-6: a Kindred's sheet; mortals give none of it.
+    kindred: bool = False
+    blood_potency: int | None = Field(default=None, ge=0, le=10)
+    hunger: int | None = Field(default=None, ge=0, le=5)
+    disciplines: KindredDisciplinesModel | None = None
 
     @field_validator("naked_at")
     @classmethod
@@ -232,6 +249,21 @@ class RmuCombatantFields(DataModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> RmuCombatantFields:
+        if not self.kindred:
+            given = [
+                key
+                for key in ("blood_potency", "hunger", "disciplines")
+                if getattr(self, key) is not None
+            ]
+            if given:
+                raise ValueError(
+                    f"{', '.join(given)} belong to a Kindred's sheet: add kindred = true (V-6)"
+                )
+        elif self.stats.celerity:
+            raise ValueError(
+                "a Kindred's Celerity is a discipline: give it as disciplines.celerity, "
+                "not stats.celerity (it costs a Rouse check when roused, V-4)"
+            )
         names: set[str] = set()
         for w in self.weapon:
             name = (w.name or w.weapon).lower()
@@ -265,6 +297,16 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             )
         )
     armor = spec.armor
+    dots = spec.disciplines.model_dump() if spec.disciplines is not None else {}
+    sheet = (
+        KindredSheet(
+            blood_potency=spec.blood_potency if spec.blood_potency is not None else 1,
+            hunger=spec.hunger if spec.hunger is not None else 1,
+            **dots,
+        )
+        if spec.kindred
+        else None
+    )
     return replace(
         core,
         hits_max=spec.hits,
@@ -284,6 +326,7 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             strength=stats.strength,
             constitution=stats.constitution,
             under_fire=spec.under_fire,
+            kindred=sheet,
             skills=tuple(
                 RmuSkill(name=name, bonus=s.bonus, ranks=s.ranks) for name, s in spec.skills.items()
             ),
@@ -667,8 +710,11 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
 
 
 def rmu_combatant_figures(c: CombatantState) -> dict[str, object]:
+    sheet = rmu_stats(c).kindred
     return {
         "hit_loss_penalty": hit_loss_penalty(c.hits_max, c.hits_taken),
         "total_penalty": total_penalty(c),
         **encounter_fire.fire_figures(c),
+        # Only a Kindred's figures carry their sheet (V-6), so a mortal's read as before.
+        **({"kindred": to_plain(sheet)} if sheet is not None else {}),
     }

@@ -105,7 +105,8 @@ def defender(c: CombatantState) -> Defender:
     return Defender(
         quickness_db=stats.quickness_db,
         dodge_db=stats.dodge,
-        celerity=stats.celerity,
+        # A Kindred's Celerity counts once roused (V-4); anyone else's as given.
+        celerity=stats.kindred.celerity_in_play if stats.kindred else stats.celerity,
         armor_trained=stats.armor_trained,
         conscious=not (c.unconscious or c.dying or c.dead),
     )

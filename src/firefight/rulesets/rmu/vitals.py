@@ -22,6 +22,7 @@ from firefight.frozen import replace
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.fire_state import FireState
+from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.scene.state import CombatantState, CombatantStats
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
 from firefight.trace import Modifier
@@ -65,7 +66,8 @@ class RmuStats(CombatantStats):
     gives none (the fatigue check of R-2, DEC-79); ``under_fire`` is how they answer a sweep
     when the action does not say (``"dive"`` or ``"stand"``; None: dive when cover is at hand,
     RMU-SUP-9/10). ``fire`` is what the firearm actions left on them
-    (:mod:`firefight.rulesets.rmu.fire_state`).
+    (:mod:`firefight.rulesets.rmu.fire_state`). ``kindred`` is a vampire's sheet (RULINGS V-6;
+    :mod:`firefight.rulesets.rmu.kindred`), None for a mortal.
     """
 
     quickness: int = 0
@@ -81,6 +83,7 @@ class RmuStats(CombatantStats):
     constitution: int | None = None
     under_fire: str | None = None
     fire: FireState = field(default_factory=FireState)
+    kindred: KindredSheet | None = None
 
     def skill(self, name: str | None) -> RmuSkill | None:
         if name is None:
