@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.rmu.catalog import RmuData
     from firefight.scene.actions import Action
-    from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.state import CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
 
@@ -96,6 +96,17 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.encounter import RmuCombatantFields
 
         return RmuCombatantFields
+
+    def scenario_rules_model(self) -> type[BaseModel]:
+        from firefight.rulesets.rmu.kindred_rules import RmuRulesModel
+
+        return RmuRulesModel
+
+    def new_scene(self, rules: BaseModel | None) -> RulesetState | None:
+        from firefight.rulesets.rmu.kindred_rules import RmuRulesModel, new_rmu_scene
+
+        assert rules is None or isinstance(rules, RmuRulesModel)
+        return new_rmu_scene(rules)
 
     def new_combatant(self, spec: BaseModel, core: CombatantState) -> CombatantState:
         from firefight.rulesets.rmu.encounter import new_rmu_combatant

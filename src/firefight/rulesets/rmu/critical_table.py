@@ -128,6 +128,12 @@ class CriticalTable:
                 return row
         raise AssertionError("rows are validated to cover 1-100")  # pragma: no cover
 
+    def lower_row(self, row: CriticalRow, location: HitLocation) -> CriticalRow | None:
+        """The nearest row below ``row`` that names ``location``, if any: where RMU's
+        step-down (RULINGS V-1) and a called shot's fallback (R-7) read."""
+        below = [r for r in self.rows if r.high < row.low and r.location is location]
+        return below[-1] if below else None
+
     def lookup(self, roll: int, severity: Severity) -> tuple[tuple[Severity, CriticalEffect], ...]:
         """Every cell a severity reads on one roll (F-J read E and more: RULINGS P-7)."""
         row = self.row_for(roll)

@@ -65,6 +65,15 @@ from firefight.rulesets.rmu.fatigue import (
     roll_fatigue_check,
 )
 from firefight.rulesets.rmu.kindred import KindredSheet
+from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_events import KINDRED_EVENTS, event_subject
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
+from firefight.rulesets.rmu.kindred_vitals import (
+    apply_kindred_event,
+    check_kindred_can_act,
+    describe_kindred_event,
+    kindred_landed,
+)
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.scene_reading import (
@@ -134,6 +143,7 @@ register_event_types(
     StunWoreOff,
     FatigueChecked,
     ExplosiveLanded,
+    *KINDRED_EVENTS,
     *(
         getattr(firearm_events, name)
         for name in firearm_events.__all__
@@ -338,7 +348,9 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
 
 
 def _able(state: EncounterState, c: CombatantState) -> None:
-    """Refuse an actor who cannot act at all (R-2, RMU-GEN-7, R-5, RMU-GEN-1)."""
+    """Refuse an actor who cannot act at all (R-2, RMU-GEN-7, R-5, RMU-GEN-1; a Kindred's
+    V-2, V-3)."""
+    check_kindred_can_act(c)
     if c.dead:
         raise RuleRefusal("R-2", f"{c.name} is dead and takes no more actions.")
     if c.dying:
@@ -441,6 +453,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         then = "reload first (draw ammunition and load, 1 AP)" if spare else "and has no spare"
         raise RuleRefusal("R-6", f"{shooter.name}'s {weapon.name} is empty; {then}.")
     stats = rmu_stats(shooter)
+    rules = kindred_rules(state)
     skill = stats.skill(weapon.skill)
     situational = list(action.situational)
     for name, why in situational_conditions(state, target):
@@ -455,7 +468,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         shooter.body,
         target.body,
         others,
-        bystanders={c.name: bystander(c) for c in state.combatants},
+        bystanders={c.name: bystander(c, rules) for c in state.combatants},
     )
     return AimedShot(
         weapon=weapon.kind,
@@ -472,10 +485,11 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         cover_share_percent=cover_share,
         screen=screen if screen.grade is not CoverGrade.NONE else None,
         target_size=target.size,
-        defender=defender(target),
+        defender=defender(target, rules),
         shooter_armor=shooter.armor.kind if shooter.armor and not shooter.armor.broken else None,
         strength_bonus=stats.strength,
         shooter_naked_column=stats.naked_at,
+        shooter_severity_steps=severity_steps(stats, rules),
         situational=tuple(situational),
         extra=(*shooter_modifiers(shooter, weapon), *action.mods),
         ally=nearest_ally(state, shooter),
@@ -489,9 +503,11 @@ def _headline(action: Shoot, weapon: str, summary: Mapping[str, Any]) -> str:
     head = f"{action.actor} fires the {weapon} at {action.target}"
     if result == "hit":
         if summary.get("severity"):
+            kindred = summary.get("kindred_severity")
+            read_as = f", read as {kindred} on a Kindred (V-1)" if kindred else ""
             return (
                 f"{head}: hit, {summary.get('total_hits')} hits and a critical "
-                f"{summary['severity']} to the {summary.get('location')}."
+                f"{summary['severity']} to the {summary.get('location')}{read_as}."
             )
         hits = summary.get("hits")
         return f"{head}: hit, {hits} hit{'' if hits == 1 else 's'}, no critical."
@@ -627,12 +643,28 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
 
 def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of rmu's own events."""
-    if isinstance(event, HitsInflicted):
-        return state.with_combatant(take_hits(named_in_log(state, event.target), event.hits))
+    if isinstance(event, HitsInflicted | Bled):
+        c = named_in_log(state, event.target)
+        hurt = take_hits(c, event.hits)
+        aggravated = isinstance(event, HitsInflicted) and event.aggravated
+        rules = kindred_rules(state)
+        return state.with_combatant(kindred_landed(c, hurt, aggravated=aggravated, rules=rules))
     if isinstance(event, CriticalInflicted):
-        return state.with_combatant(take_critical(named_in_log(state, event.target), event.effect))
-    if isinstance(event, Bled):
-        return state.with_combatant(take_hits(named_in_log(state, event.target), event.hits))
+        c = named_in_log(state, event.target)
+        hurt = take_critical(c, event.effect)
+        return state.with_combatant(
+            kindred_landed(
+                c,
+                hurt,
+                aggravated=event.aggravated,
+                rules=kindred_rules(state),
+                lethal=event.effect.dead,
+            )
+        )
+    if isinstance(event, KINDRED_EVENTS):
+        return state.with_combatant(
+            apply_kindred_event(named_in_log(state, event_subject(event)), event)
+        )
     if isinstance(event, AttackerBonusGained):
         c = named_in_log(state, event.actor)
         return state.with_combatant(replace(c, next_action_bonus=c.next_action_bonus + event.bonus))
@@ -695,6 +727,9 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
                 f"({event.new_total} in all{tail}) [RMU-BRK-2]."
             )
         return f"{event.wearer}'s {event.armor} holds [P-5]."
+    kindred = describe_kindred_event(event)
+    if kindred is not None:
+        return kindred
     if isinstance(event, FatigueChecked):
         verdict = "goes on" if event.passed else "the action fails"
         return f"{event.actor}'s fatigue check: {event.result} ({event.total}), {verdict} [R-2]."

@@ -39,6 +39,8 @@ from firefight.rulesets.rmu.detonation import (
     resolve_detonation,
 )
 from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
 from firefight.rulesets.rmu.scene_reading import worn_armor
 from firefight.rulesets.rmu.vitals import rmu_stats
@@ -313,6 +315,7 @@ def _target(state: EncounterState, center: Point, c: CombatantState, data: RmuDa
         armor=worn_armor(c)["armor"],
         quickness_db=rmu_stats(c).quickness_db,
         cover=_barrier(state, center, c, data),
+        severity_steps=severity_steps(rmu_stats(c), kindred_rules(state)),
     )
 
 
