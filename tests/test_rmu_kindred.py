@@ -159,7 +159,7 @@ def test_v1_fire_is_aggravated_a_thermate_critical_is_not_reduced() -> None:
     assert crits["Mara"].effect == crits["Jonah"].effect
     assert crits["Mara"].aggravated and crits["Mara"].reduced_from is None
     assert any(
-        t.get("rule") == "V-1" and "aggravated" in t["text"] for t in outcome.trace.to_json()
+        t.get("rule") == "V-1" and "aggravated" in str(t["text"]) for t in outcome.trace.to_json()
     )
 
 
