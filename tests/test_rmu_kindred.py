@@ -9,17 +9,29 @@ import pytest
 from encounter_support import MemoryStore
 from firefight.dice import Dice
 from firefight.encounter.scenario import ScenarioError, initial_state, scenario_from_data
-from firefight.geometry import Point
+from firefight.errors import RuleRefusal
+from firefight.events import Event
+from firefight.frozen import replace
+from firefight.geometry import Point, Posture
+from firefight.outcome import Outcome
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.detonation import Blast, BlastTarget, resolve_detonation
-from firefight.rulesets.rmu.events import CriticalInflicted
+from firefight.rulesets.rmu.encounter_events import Died
+from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_criticals import read_critical
+from firefight.rulesets.rmu.kindred_events import PowerRoused, Staked
+from firefight.rulesets.rmu.kindred_fire import burn_due, with_fire
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.scene_reading import defender
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.vitals import rmu_stats
+from firefight.scene.apply import apply_all
+from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
+from firefight.trace import Trace
 
 
 def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
@@ -173,3 +185,227 @@ def test_v1_fragments_are_not_aggravated_and_read_lower() -> None:
     outcome = resolve_detonation(blast, Dice.scripted([60, 50]))
     (crit,) = [e for e in outcome.events if isinstance(e, CriticalInflicted)]
     assert (crit.reduced_from, crit.severity) == ("B", "A")  # the docstring's mortal reads B
+
+
+# --- V-2: torpor and Final Death ---------------------------------------------------------------
+
+RMU = find_ruleset("rmu")
+
+
+def start(*people: dict[str, Any], **rules: Any) -> EncounterState:
+    data = scene(*people)
+    if rules:
+        data["rules"] = {"kindred": rules}
+    state = initial_state(scenario_from_data(data))
+    return replace(state, combatants=tuple(replace(c, ap_left=4) for c in state.combatants))
+
+
+def land(state: EncounterState, *events: Event) -> EncounterState:
+    return apply_all(state, events, RMU)
+
+
+def sheet(state: EncounterState, name: str) -> KindredSheet:
+    found = rmu_stats(state.combatant(name)).kindred
+    assert found is not None
+    return found
+
+
+def test_v2_at_0_hits_a_kindred_falls_into_torpor() -> None:
+    state = land(start(vampire("Mara", 0, 0)), HitsInflicted(target="Mara", hits=60, rule="t"))
+    mara = state.combatant("Mara")
+    assert sheet(state, "Mara").torpor and mara.unconscious and not mara.dead
+    assert mara.posture is Posture.PRONE
+    with pytest.raises(RuleRefusal, match="torpor") as refused:
+        RMU.validate(state, RMU.parse_action("Mara waits", state))
+    assert refused.value.rule == "V-2"
+
+
+def test_v2_past_body_development_only_aggravated_damage_brings_final_death() -> None:
+    """Body Development 25: 90 hits on 60 is 30 below 0. Bullets leave torpor; fangs destroy."""
+    bullets = land(start(vampire("Mara", 0, 0)), HitsInflicted(target="Mara", hits=90, rule="t"))
+    assert sheet(bullets, "Mara").torpor and not bullets.combatant("Mara").dead
+    fangs = land(
+        start(vampire("Mara", 0, 0)),
+        HitsInflicted(target="Mara", hits=90, rule="RMU-BITE-1", aggravated=True),
+    )
+    assert sheet(fangs, "Mara").final_death and fangs.combatant("Mara").dead
+    mortal = land(start(person("Mara", 0, 0)), HitsInflicted(target="Mara", hits=90, rule="t"))
+    assert mortal.combatant("Mara").dead
+
+
+def test_v2_a_lethal_cell_is_torpor_unless_aggravated() -> None:
+    deadly = CriticalEffect(label="dead", hits=5, dead=True)
+    dying = CriticalEffect(label="dying", hits=5, dying_rounds=3)
+    hit = land(
+        start(vampire("Mara", 0, 0)),
+        CriticalInflicted(
+            target="Mara", table="ballistic-puncture", severity="E", roll=100,
+            location="head", effect=deadly,
+        ),
+    )  # fmt: skip
+    assert sheet(hit, "Mara").torpor and not hit.combatant("Mara").dead
+    bleeding_out = land(
+        start(vampire("Mara", 0, 0)),
+        CriticalInflicted(
+            target="Mara", table="ballistic-puncture", severity="E", roll=99,
+            location="chest", effect=dying,
+        ),
+    )  # fmt: skip
+    assert bleeding_out.combatant("Mara").dying_rounds is None
+    assert sheet(bleeding_out, "Mara").torpor
+    burnt = land(
+        start(vampire("Mara", 0, 0)),
+        CriticalInflicted(
+            target="Mara", table="heat", severity="E", roll=100, location="head",
+            effect=deadly, aggravated=True,
+        ),
+    )  # fmt: skip
+    assert sheet(burnt, "Mara").final_death and burnt.combatant("Mara").dead
+
+
+def test_v2_a_kindred_does_not_die_of_the_penalties_at_upkeep() -> None:
+    """R-2's -300 kills a mortal at the next upkeep; a Kindred lies in torpor instead."""
+    crushed = CriticalEffect(label="crushed", hits=1, injury=-300)
+    state = start(vampire("Mara", 0, 0), person("Jonah", 0, 30))
+    for name in ("Mara", "Jonah"):
+        state = land(
+            state,
+            CriticalInflicted(
+                target=name, table="ballistic-impact", severity="E", roll=50,
+                location="chest", effect=crushed,
+            ),
+        )  # fmt: skip
+    died = {e.target for e in RMU.upkeep(state).events if isinstance(e, Died)}
+    assert died == {"Jonah"}
+    assert sheet(state, "Mara").torpor and state.combatant("Mara").dying_rounds is None
+
+
+def test_v2_is_a_scenario_option_off_a_kindred_dies_as_a_mortal() -> None:
+    state = land(
+        start(vampire("Mara", 0, 0), torpor=False),
+        HitsInflicted(target="Mara", hits=90, rule="t"),
+    )
+    assert state.combatant("Mara").dead and not sheet(state, "Mara").final_death
+
+
+# --- V-3 and P-9: staked ------------------------------------------------------------------------
+
+
+def test_v3_p9_a_staked_kindred_cannot_act_or_defend() -> None:
+    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0))
+    state = land(state, PowerRoused(actor="Mara", power="celerity"))
+    assert defender(state.combatant("Mara"), kindred_rules(state)).conscious
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    assert not defender(state.combatant("Mara"), kindred_rules(state)).conscious
+    with pytest.raises(RuleRefusal, match="staked") as refused:
+        RMU.validate(state, RMU.parse_action("Mara waits", state))
+    assert refused.value.rule == "V-3"
+
+
+def test_v3_pulling_the_stake_takes_3_ap_from_someone_adjacent() -> None:
+    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0), person("Far", 30, 0))
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    far = RMU.parse_action("Far pulls the stake from Mara", state)
+    with pytest.raises(RuleRefusal, match="within 5 ft"):
+        RMU.validate(state, far)
+    pull = RMU.parse_action("Ana pulls the stake from Mara", state)
+    RMU.validate(state, pull)
+    outcome = RMU.resolve(state, pull, Dice.scripted([]))
+    after = land(state, *outcome.events)
+    assert not sheet(after, "Mara").staked and after.combatant("Ana").ap_left == 1
+    assert any(e.rule == "V-3" for e in outcome.trace.entries if hasattr(e, "rule"))
+
+
+def test_v3_the_stake_removal_ap_is_a_scenario_option() -> None:
+    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0), stake_removal_ap=1)
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    outcome = RMU.resolve(
+        state, RMU.parse_action("Ana pulls the stake from Mara", state), Dice.scripted([])
+    )
+    assert land(state, *outcome.events).combatant("Ana").ap_left == 3
+
+
+# --- V-4: Hunger and Rouse checks ---------------------------------------------------------------
+
+
+def rouse(state: EncounterState, line: str, rolls: list[int]) -> EncounterState:
+    action = RMU.parse_action(line, state)
+    RMU.validate(state, action)
+    return land(state, *RMU.resolve(state, action, Dice.scripted(rolls)).events)
+
+
+def test_v4_rousing_celerity_costs_a_rouse_check_and_puts_it_in_play() -> None:
+    state = start(vampire("Mara", 0, 0))
+    calm = rouse(state, "Mara rouses celerity", [6])
+    assert sheet(calm, "Mara").hunger == 2  # 6+: no change
+    assert defender(calm.combatant("Mara"), kindred_rules(calm)).celerity == 2
+    hungry = rouse(state, "Mara rouses celerity", [5])
+    assert sheet(hungry, "Mara").hunger == 3  # under 6: Hunger +1
+
+
+def test_v4_at_hunger_5_no_rouse_check_can_be_made_and_the_power_fails() -> None:
+    state = start(vampire("Mara", 0, 0, hunger=5))
+    with pytest.raises(RuleRefusal, match="Hunger is 5") as refused:
+        RMU.validate(state, RMU.parse_action("Mara rouses celerity", state))
+    assert refused.value.rule == "V-4"
+
+
+def test_v4_a_mortal_has_no_blood_and_a_power_needs_its_dots() -> None:
+    state = start(vampire("Mara", 0, 0), person("Jonah", 0, 30))
+    with pytest.raises(RuleRefusal, match="mortal"):
+        RMU.validate(state, RMU.parse_action("Jonah rouses celerity", state))
+    with pytest.raises(RuleRefusal, match="Fortitude"):
+        RMU.validate(state, RMU.parse_action("Mara rouses fortitude", state))
+
+
+def test_v4_off_powers_cost_no_blood() -> None:
+    state = rouse(start(vampire("Mara", 0, 0), rouse_checks=False), "Mara rouses celerity", [])
+    assert sheet(state, "Mara").hunger == 2 and sheet(state, "Mara").is_roused("celerity")
+
+
+# --- V-5: burning -------------------------------------------------------------------------------
+
+
+def burning_scene(**rules: Any) -> EncounterState:
+    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0), **rules)
+    heat = CriticalEffect(label="singed", hits=2)
+    hit = CriticalInflicted(
+        target="Mara", table="heat", severity="A", roll=30, location="chest", effect=heat,
+        aggravated=True,
+    )  # fmt: skip
+    outcome = with_fire(state, Outcome(events=(hit,), trace=Trace(()), summary={}))
+    return land(state, *outcome.events)
+
+
+def test_v5_fire_on_a_kindred_keeps_burning_an_a_heat_critical_each_round() -> None:
+    state = burning_scene()
+    assert sheet(state, "Mara").burning
+    burnt = burn_due(state, Dice.scripted([50]), RmuData())
+    (crit,) = [e for e in burnt.events if isinstance(e, CriticalInflicted)]
+    heat = RmuData().tables.critical("heat")
+    assert (crit.table, crit.severity, crit.aggravated) == ("heat", "A", True)
+    assert crit.effect == heat.row_for(50).cell(Severity.A)
+
+
+def test_v5_is_a_scenario_option() -> None:
+    assert not sheet(burning_scene(fire_keeps_burning=False), "Mara").burning
+
+
+def test_v5_someone_else_puts_the_fire_out_with_2_ap_and_no_roll() -> None:
+    state = burning_scene()
+    action = RMU.parse_action("Ana puts out Mara", state)
+    RMU.validate(state, action)
+    after = land(state, *RMU.resolve(state, action, Dice.scripted([])).events)
+    assert not sheet(after, "Mara").burning and after.combatant("Ana").ap_left == 2
+
+
+@pytest.mark.parametrize(("rolls", "out"), [([97, 10], True), ([90], False), ([40], False)])
+def test_v5_rolling_on_the_ground_is_a_medium_maneuver(rolls: list[int], out: bool) -> None:
+    """An absolute maneuver (M-3), Medium: 107 is a success and puts the fire out; 90 is only a
+    partial success and 40 a failure, and the fire burns on."""
+    state = burning_scene()
+    action = RMU.parse_action("Mara rolls on the ground", state)
+    RMU.validate(state, action)
+    after = land(state, *RMU.resolve(state, action, Dice.scripted(rolls)).events)
+    assert sheet(after, "Mara").burning is not out
+    assert after.combatant("Mara").ap_left == 2

@@ -121,19 +121,23 @@ class RMU(Ruleset):
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
         from firefight.outcome import Outcome
         from firefight.rulesets.rmu.encounter_explosives import detonate_due
+        from firefight.rulesets.rmu.kindred_fire import burn_due, with_fire
         from firefight.rulesets.rmu.upkeep import initiative
         from firefight.scene.apply import apply_all
         from firefight.trace import Trace
 
         # DEC-306: a fuse that ran out at upkeep goes off with the round change's dice, before
-        # initiative, so that nobody it kills rolls for the new round.
-        blasts = detonate_due(state, dice, rmu_data())
-        if not blasts.events:
+        # initiative, so that nobody it kills rolls for the new round. A burning Kindred's fire
+        # is rolled next (V-5, DEC-366).
+        blasts = with_fire(state, detonate_due(state, dice, rmu_data()))
+        burnt = burn_due(apply_all(state, blasts.events, self), dice, rmu_data())
+        before = (*blasts.events, *burnt.events)
+        if not before:
             return initiative(state, dice)
-        rolled = initiative(apply_all(state, blasts.events, self), dice)
+        rolled = initiative(apply_all(state, before, self), dice)
         return Outcome(
-            events=(*blasts.events, *rolled.events),
-            trace=Trace((*blasts.trace.entries, *rolled.trace.entries)),
+            events=(*before, *rolled.events),
+            trace=Trace((*blasts.trace.entries, *burnt.trace.entries, *rolled.trace.entries)),
             summary={**blasts.summary, **rolled.summary},
         )
 

@@ -65,8 +65,14 @@ from firefight.rulesets.rmu.fatigue import (
     roll_fatigue_check,
 )
 from firefight.rulesets.rmu.kindred import KindredSheet
+from firefight.rulesets.rmu.kindred_actions import (
+    KINDRED_ACTIONS,
+    resolve_kindred_action,
+    validate_kindred_action,
+)
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_events import KINDRED_EVENTS, event_subject
+from firefight.rulesets.rmu.kindred_fire import with_fire
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import (
     apply_kindred_event,
@@ -392,6 +398,9 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, ThrowsBack):
         validate_throws_back(state, action)
         return
+    if isinstance(action, KINDRED_ACTIONS):
+        validate_kindred_action(state, action)
+        return
     if isinstance(action, Shoot):
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
@@ -526,10 +535,10 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
     (R-2, DEC-79)."""
     c = state.combatant(action.actor)
     if not needs_fatigue_check(c, action):
-        return _resolve(state, action, dice)
+        return with_fire(state, _resolve(state, action, dice))
     passed, check = roll_fatigue_check(c, dice)
     if passed:
-        done = _resolve(state, action, dice)
+        done = with_fire(state, _resolve(state, action, dice))
         return Outcome(
             events=(*check.events, *done.events),
             trace=Trace((*check.trace.entries, *done.trace.entries)),
@@ -562,6 +571,8 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return resolve_throws(state, action, dice)
     if isinstance(action, ThrowsBack):
         return resolve_throws_back(state, action, dice)
+    if isinstance(action, KINDRED_ACTIONS):
+        return resolve_kindred_action(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()

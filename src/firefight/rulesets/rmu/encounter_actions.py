@@ -11,7 +11,9 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
 - ``waits [--ap N]`` -- lets AP go (all that are left by default);
 - ``throws LOAD at X,Y [--ap N] [--difficulty N]`` -- an explosive
   (:mod:`firefight.rulesets.rmu.encounter_explosives`, RMU-EXP-2, RMU-EXP-9);
-- ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP).
+- ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP);
+- ``rouses POWER``, ``pulls the stake from TARGET``, ``rolls on the ground``, ``puts out TARGET``
+  -- Kindred (:mod:`firefight.rulesets.rmu.kindred_actions`, RULINGS V-3..V-5).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
 :mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
@@ -37,6 +39,11 @@ from firefight.rulesets.rmu.fire_actions import (
     FIRE_VERBS,
     MOD_EXAMPLE,
     parse_fire_action,
+)
+from firefight.rulesets.rmu.kindred_actions import (
+    KINDRED_OPTIONS,
+    KINDRED_VERBS,
+    parse_kindred_action,
 )
 from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.lines import OptionKind, name_at, option_point, read_line
@@ -93,6 +100,7 @@ _VERBS: dict[str, str] = {
     "throw": "throws",
     "throws-back": "throws-back",
     "throw-back": "throws-back",
+    **KINDRED_VERBS,
     # "fires rapid at X" is the firing round of emptying the gun, not an aimed shot.
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
 }
@@ -106,6 +114,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     **FIRE_OPTIONS,
     "throws": THROW_OPTIONS,
     "throws-back": THROW_BACK_OPTIONS,
+    **KINDRED_OPTIONS,
 }
 
 
@@ -144,6 +153,8 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
         return parse_throw(line, ACTIONS_RULE)
     if line.verb == "throws-back":
         return parse_throw_back(line, ACTIONS_RULE)
+    if line.verb in KINDRED_OPTIONS:
+        return parse_kindred_action(line, state, ACTIONS_RULE)
     verb, positional = line.verb, line.words
     base = {"actor": line.actor, "verb": verb, "text": line.text}
     if verb == "shoots":

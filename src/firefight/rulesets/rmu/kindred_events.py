@@ -16,6 +16,7 @@ __all__ = [
     "FinalDeath",
     "FireOut",
     "HungerChanged",
+    "PowerRoused",
     "RouseChecked",
     "StakeRemoved",
     "Staked",
@@ -32,6 +33,14 @@ class RouseChecked(Event):
     roll: int
     calm: bool
     hunger: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PowerRoused(Event):
+    """A blood-bought power active for the rest of the encounter (V-4)."""
+
+    actor: str
+    power: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -86,7 +95,7 @@ class FireOut(Event):
 
 def event_subject(event: Event) -> str:
     """The Kindred a Kindred event changes."""
-    if isinstance(event, RouseChecked):
+    if isinstance(event, RouseChecked | PowerRoused):
         return event.actor
     assert isinstance(
         event, HungerChanged | Staked | StakeRemoved | FinalDeath | BurningStarted | FireOut
@@ -96,6 +105,7 @@ def event_subject(event: Event) -> str:
 
 KINDRED_EVENTS = (
     RouseChecked,
+    PowerRoused,
     HungerChanged,
     Staked,
     StakeRemoved,

@@ -21,6 +21,7 @@ from firefight.rulesets.rmu.kindred_events import (
     FinalDeath,
     FireOut,
     HungerChanged,
+    PowerRoused,
     RouseChecked,
     Staked,
     StakeRemoved,
@@ -140,7 +141,9 @@ def apply_kindred_event(c: CombatantState, event: Event) -> CombatantState:
     sheet = sheet_of(c)
     assert sheet is not None, f"{c.name} has no Kindred sheet"
     if isinstance(event, RouseChecked):
-        return with_sheet(c, replace(sheet.rouse(event.power), hunger=event.hunger))
+        return with_sheet(c, replace(sheet, hunger=event.hunger))
+    if isinstance(event, PowerRoused):
+        return with_sheet(c, sheet.rouse(event.power))
     if isinstance(event, HungerChanged):
         return with_sheet(c, replace(sheet, hunger=event.hunger))
     if isinstance(event, Staked):
@@ -167,6 +170,8 @@ def describe_kindred_event(event: Event) -> str | None:
             f"{event.actor} rouses the blood for {event.power}: {event.roll}, Hunger {how} "
             f"{event.hunger} [V-4]."
         )
+    if isinstance(event, PowerRoused):
+        return f"{event.actor}'s {event.power.replace('-', ' ').title()} is active [V-4]."
     if isinstance(event, HungerChanged):
         return f"{event.target}'s Hunger is now {event.hunger} [{event.rule}]."
     if isinstance(event, Staked):
