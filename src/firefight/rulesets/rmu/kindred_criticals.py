@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from firefight.rulesets.rmu.critical_table import CriticalEffect, CriticalRow, CriticalTable
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures
+from firefight.rulesets.rmu.melee.table_read import shift_severity
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.vitals import RmuStats
 from firefight.trace import TraceBuilder
@@ -57,9 +58,6 @@ class CriticalReading:
     @property
     def reduced_from(self) -> str | None:
         return self.dealt.value if self.reduced else None
-
-
-_LADDER = tuple(Severity)
 
 
 def severity_steps(stats: RmuStats, rules: KindredRules) -> int:
@@ -101,9 +99,8 @@ def read_critical(
                 "V-1",
             )
         return full
-    place = severity.step - 1 - steps
-    if place >= 0:
-        lowered = _LADDER[place]
+    lowered, below = shift_severity(severity, -steps)
+    if not below:
         if trace is not None:
             trace.step(
                 f"{who} is Kindred and the damage is not aggravated: the {severity.value} "
@@ -117,18 +114,12 @@ def read_critical(
             cells=tuple((s, row, cell) for s, cell in table.lookup(roll, lowered)),
             reduced=True,
         )
-    read = row
-    for _ in range(-place):
-        read = table.lower_row(read, row.location) or table.rows[0]
+    read = table.stepped_down(roll, below)
     if trace is not None:
-        where = (
-            f"the nearest lower {row.location.value} row, {read.label}"
-            if read.location is row.location and read is not row
-            else f"no lower {row.location.value} row, so the {read.label} row"
-        )
         trace.step(
             f"{who} is Kindred and the damage is not aggravated: the {severity.value} critical "
-            f"falls below A and steps down to the A cell of {where}.",
+            f"falls {below} below A and steps down from the {row.label} row to the A cell of "
+            f"the {read.label} row.",
             "V-1",
         )
     return CriticalReading(
