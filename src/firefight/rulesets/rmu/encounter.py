@@ -72,6 +72,12 @@ from firefight.rulesets.rmu.kindred_actions import (
 )
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_events import KINDRED_EVENTS, event_subject
+from firefight.rulesets.rmu.kindred_feeding import (
+    FEEDING_ACTIONS,
+    check_not_held,
+    resolve_feeding_action,
+    validate_feeding_action,
+)
 from firefight.rulesets.rmu.kindred_fire import with_fire
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import (
@@ -401,6 +407,9 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, KINDRED_ACTIONS):
         validate_kindred_action(state, action)
         return
+    if isinstance(action, FEEDING_ACTIONS):
+        validate_feeding_action(state, action)
+        return
     if isinstance(action, Shoot):
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
@@ -415,6 +424,7 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
         return
     if isinstance(action, Move):
         check_can_move(c)
+        check_not_held(state, c)
         distance = distance_ft(c.position, action.to)
         if distance <= 0:
             raise RuleRefusal("R-6", f"{c.name} is already there.")
@@ -573,6 +583,8 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return resolve_throws_back(state, action, dice)
     if isinstance(action, KINDRED_ACTIONS):
         return resolve_kindred_action(state, action, dice)
+    if isinstance(action, FEEDING_ACTIONS):
+        return resolve_feeding_action(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()

@@ -13,7 +13,9 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
   (:mod:`firefight.rulesets.rmu.encounter_explosives`, RMU-EXP-2, RMU-EXP-9);
 - ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP);
 - ``rouses POWER``, ``pulls the stake from TARGET``, ``rolls on the ground``, ``puts out TARGET``
-  -- Kindred (:mod:`firefight.rulesets.rmu.kindred_actions`, RULINGS V-3..V-5).
+  -- Kindred (:mod:`firefight.rulesets.rmu.kindred_actions`, RULINGS V-3..V-5);
+- ``bites TARGET``, ``feeds on TARGET``, ``lets go of TARGET``, ``tears free of BITER`` -- fangs
+  (:mod:`firefight.rulesets.rmu.kindred_feeding`, RMU-BITE-1..5).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
 :mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
@@ -44,6 +46,11 @@ from firefight.rulesets.rmu.kindred_actions import (
     KINDRED_OPTIONS,
     KINDRED_VERBS,
     parse_kindred_action,
+)
+from firefight.rulesets.rmu.kindred_feeding import (
+    FEEDING_OPTIONS,
+    FEEDING_VERBS,
+    parse_feeding_action,
 )
 from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.lines import OptionKind, name_at, option_point, read_line
@@ -101,6 +108,7 @@ _VERBS: dict[str, str] = {
     "throws-back": "throws-back",
     "throw-back": "throws-back",
     **KINDRED_VERBS,
+    **FEEDING_VERBS,
     # "fires rapid at X" is the firing round of emptying the gun, not an aimed shot.
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
 }
@@ -115,6 +123,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "throws": THROW_OPTIONS,
     "throws-back": THROW_BACK_OPTIONS,
     **KINDRED_OPTIONS,
+    **FEEDING_OPTIONS,
 }
 
 
@@ -155,6 +164,8 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
         return parse_throw_back(line, ACTIONS_RULE)
     if line.verb in KINDRED_OPTIONS:
         return parse_kindred_action(line, state, ACTIONS_RULE)
+    if line.verb in FEEDING_OPTIONS:
+        return parse_feeding_action(line, state, ACTIONS_RULE)
     verb, positional = line.verb, line.words
     base = {"actor": line.actor, "verb": verb, "text": line.text}
     if verb == "shoots":
