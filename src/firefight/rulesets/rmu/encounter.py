@@ -25,6 +25,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
 from firefight.rulesets.rmu.bodies import screen_bodies
+from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.encounter_actions import (
     ChangePosture,
@@ -512,6 +513,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         situational=tuple(situational),
         extra=(*shooter_modifiers(shooter, weapon), *action.mods),
         ally=nearest_ally(state, shooter),
+        called=CalledShot(location=action.called) if action.called else None,
         shooter=shooter.name,
         target=target.name,
     )

@@ -3,8 +3,9 @@
 The line is read by :func:`firefight.scene.lines.read_line`, as every ruleset's is: the first
 words name the actor, then comes the verb, then what the verb needs, then ``--options``:
 
-- ``shoots TARGET [--ap N] [--prepared] [--with WEAPON] [--situation NAME]... [--mod V:LABEL]...``
-  -- an aimed shot (RMU-GEN-1, RMU-GEN-3; 1-3 AP, +1 to prepare);
+- ``shoots TARGET [--ap N] [--prepared] [--with WEAPON] [--situation NAME]... [--mod V:LABEL]...
+  [--called LOCATION]`` -- an aimed shot (RMU-GEN-1, RMU-GEN-3; 1-3 AP, +1 to prepare), at one
+  location when called (RULINGS R-7, -25);
 - ``reloads [WEAPON] [--ammo TYPE]`` -- draw ammunition and load, 1 AP (RULINGS R-6);
 - ``moves [to] X,Y`` -- ordinary movement, 1 AP per BMR or part of one (R-6);
 - ``drops-prone`` / ``stands-up`` -- 2 AP (R-6);
@@ -29,6 +30,8 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point, Posture
+from firefight.rulesets.rmu.called import parse_location
+from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.rulesets.rmu.encounter_explosives import (
     THROW_BACK_OPTIONS,
     THROW_OPTIONS,
@@ -75,6 +78,7 @@ class Shoot(Action):
     prepared: bool = False
     situational: tuple[str, ...] = ()
     mods: tuple[Modifier, ...] = ()
+    called: HitLocation | None = None  # RULINGS R-7
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,7 +117,14 @@ _VERBS: dict[str, str] = {
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
 }
 _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
-    "shoots": {"ap": "int", "prepared": "flag", "with": "str", "situation": "many", "mod": "many"},
+    "shoots": {
+        "ap": "int",
+        "prepared": "flag",
+        "with": "str",
+        "situation": "many",
+        "mod": "many",
+        "called": "str",
+    },
     "reloads": {"ammo": "str", "with": "str"},
     "moves": {},
     "drops-prone": {},
@@ -140,7 +151,7 @@ def parse_rmu_action(text: str, state: EncounterState) -> Action:
     >>> scene = EncounterState(title="t", ruleset="rmu", combatants=people)
     >>> parse_rmu_action("mara shoots viktor --ap 2 --prepared", scene)
     Shoot(actor='Mara', verb='shoots', text='mara shoots viktor --ap 2 --prepared', \
-target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
+target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), called=None)
     >>> parse_rmu_action("Mara dances", scene)
     Traceback (most recent call last):
     ...
@@ -183,6 +194,7 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
             prepared=line.has("prepared"),
             situational=line.options.get("situation", ()),
             mods=line.mods(ACTIONS_RULE, example=MOD_EXAMPLE),
+            called=parse_location(called) if (called := line.first("called")) else None,
         )
     if verb == "reloads":
         if len(positional) > 1:
