@@ -1,8 +1,8 @@
-"""A vampire's bite and feeding (RMU-BITE-1..5).
+"""A vampire's bite (RMU-BITE-1..3, RMU-BITE-5).
 
-The bite is a melee attack with Unarmed: Bite (every Kindred has 1 rank) on the Bite table: the
-Puncture chassis read Small (DATA.md; :func:`~firefight.rulesets.rmu.melee.table_read.
-read_melee`). How the fangs reach the victim sets the penalty (RMU-BITE-2, -3):
+The bite is a melee attack (:mod:`firefight.rulesets.rmu.melee.attack`) with the catalog's
+``bite``: Unarmed: Bite (every Kindred has 1 rank) on the Puncture chassis read Small (DATA.md).
+How the fangs reach the victim sets the penalty (RMU-BITE-2, -3):
 
 =============  =====================================================  =======
 reach          when                                                   penalty
@@ -15,15 +15,15 @@ reach          when                                                   penalty
 =============  =====================================================  =======
 
 Feral Weapons (Protean 2) waives the -20 (RMU-BITE-5). Against Kindred the fangs are aggravated:
-no V-1 reduction (RMU-BITE-1). A bite that deals damage lodges the fangs (RMU-BITE-3).
+no V-1 reduction, and what they deal can bring Final Death (RMU-BITE-1, V-2). A bite that deals
+damage lodges the fangs (RMU-BITE-3).
 
-Dice: the attack roll (d100 open-ended high), then the critical roll when the total gives one.
-A bite does not fumble here (DEC-368).
+Dice: those of the melee attack (the attack roll, then the fumble or the critical roll).
 
 >>> from firefight.dice import Dice
 >>> bite = Bite(biter="Mara", victim="Viktor", ob=5, reach="direct")
 >>> outcome = resolve_bite(bite, Dice.scripted([97, 60, 50]))
->>> outcome.summary["attack_total"], outcome.summary["hits"], outcome.summary["lodged"]
+>>> outcome.summary["total"], outcome.summary["hits"], outcome.summary["lodged"]
 (142, 13, True)
 """
 
@@ -33,21 +33,17 @@ from dataclasses import dataclass
 from typing import Literal
 
 from firefight.dice import Dice
-from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
+from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
-from firefight.rulesets.rmu.melee.critical import land_critical
-from firefight.rulesets.rmu.melee.figures import melee_figures
-from firefight.rulesets.rmu.melee.table_read import read_melee
-from firefight.rulesets.rmu.strike import attack_roll_term
-from firefight.trace import Modifier, TraceBuilder
+from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
+from firefight.trace import Modifier, Trace, TraceBuilder
 from firefight.wording import counted
 
-__all__ = ["REACHES", "Bite", "Reach", "bite_modifiers", "resolve_bite"]
+__all__ = ["REACHES", "Bite", "Reach", "bite_attack", "resolve_bite"]
 
 #: How the fangs reach the victim (RMU-BITE-2, RMU-BITE-3).
 Reach = Literal["lodged", "helpless", "held", "secondary", "direct"]
@@ -65,9 +61,8 @@ _WHY: dict[Reach, tuple[str, str]] = {
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Bite:
     """One bite. ``ob`` is the biter's Unarmed: Bite bonus; ``feral`` Feral Weapons active
-    (RMU-BITE-5); ``victim_column`` the victim's naked AT; ``victim_db`` the DB they bring (none
-    when helpless, P-9); ``victim_kindred`` whether the victim is Kindred (the fangs are
-    aggravated to them, RMU-BITE-1); ``extra`` the biter's penalties and situational terms."""
+    (RMU-BITE-5); ``victim_column`` the victim's naked AT; ``victim_db`` their Quickness DB
+    (none when helpless, P-9); ``extra`` the biter's penalties and situational terms."""
 
     biter: str
     victim: str
@@ -82,102 +77,70 @@ class Bite:
     extra: tuple[Modifier, ...] = ()
 
 
-def bite_modifiers(bite: Bite, tb: TraceBuilder | None = None) -> list[Modifier]:
-    """Every term of the bite's total but the roll: OB, reach, haste, DB, the rest."""
-    figs = kindred_figures()
-    low, high = figs.bite_ap
-    if not low <= bite.ap <= high:
-        raise RuleRefusal("R-6", f"A bite is a melee attack: {low} to {high} AP, not {bite.ap}.")
-    if bite.ap > bite.ap_available:
-        raise RuleRefusal(
-            "RMU-GEN-1",
-            f"The bite takes {bite.ap} AP, but {bite.biter} has only {bite.ap_available} left.",
-        )
-    if bite.victim_column not in NAKED_COLUMNS:
-        raise RuleRefusal("RMU-BITE-1", f"{bite.victim_column!r} is not a naked armor column.")
-    mods = [Modifier(value=bite.ob, label=f"{bite.biter}'s Unarmed: Bite", rule="RMU-BITE-1")]
+def bite_attack(bite: Bite, tb: TraceBuilder | None = None) -> MeleeAttack:
+    """The melee attack a bite is, with its reach's penalty (RMU-BITE-2, -3, -5)."""
     why, rule = _WHY[bite.reach]
-    if bite.reach in ("secondary", "direct"):
-        if bite.feral:
-            if tb is not None:
-                tb.step(f"Feral Weapons: the -20 of {why} is waived.", "RMU-BITE-5")
-        else:
-            mods.append(Modifier(value=figs.bite_penalty, label=why, rule=rule))
-    elif tb is not None:
-        tb.step(f"{bite.biter} bites {bite.victim}: {why}.", rule)
-    haste = melee_figures().haste_per_ap * (high - bite.ap)
-    if haste:
-        mods.append(Modifier(value=haste, label=f"haste: {bite.ap} AP", rule="RMU-GEN-1"))
-    if bite.victim_db:
-        mods.append(Modifier(value=-bite.victim_db, label=f"{bite.victim}'s DB", rule="P-9"))
-    return [*mods, *bite.extra]
+    reach: list[Modifier] = []
+    if bite.reach not in ("secondary", "direct"):
+        if tb is not None:
+            tb.step(f"{bite.biter} bites {bite.victim}: {why}.", rule)
+    elif bite.feral:
+        if tb is not None:
+            tb.step(f"Feral Weapons: the -20 of {why} is waived.", "RMU-BITE-5")
+    else:
+        reach.append(Modifier(value=kindred_figures().bite_penalty, label=why, rule=rule))
+    return MeleeAttack(
+        weapon="bite",
+        ob=bite.ob,
+        armor=bite.victim_column,
+        ap=bite.ap,
+        ap_available=bite.ap_available,
+        ranks=kindred_figures().bite_ranks,
+        target_db=bite.victim_db,
+        helpless=bite.reach == "helpless" and not bite.victim_db,
+        extra=(*reach, *bite.extra),
+        attacker=bite.biter,
+        target=bite.victim,
+        aggravated=True,
+    )
 
 
 def resolve_bite(bite: Bite, dice: Dice, data: RmuData | None = None) -> Outcome:
     """Roll and read one bite (RMU-BITE-1..3)."""
-    data = data or RmuData()
-    figs = kindred_figures()
     tb = TraceBuilder()
-    mods = bite_modifiers(bite, tb)
-    roll = tb.roll(dice.d100_open_ended("bite", low_end=False))
-    total = tb.total("bite total", [attack_roll_term(roll.total), *mods]).value
-    table = data.tables.attack(figs.bite_table)
-    read = read_melee(table, total, bite.victim_column, figs.bite_size)
-    tb.lookup(
-        table=f"{table.name} (Small: the Bite)",
-        row=read.result.row.label if read.result.row else f"below {table.rows[0].low}",
-        column=bite.victim_column,
-        cell=str(read),
-        rule="RMU-BITE-1",
-    )
-    summary: dict[str, object] = {
-        "biter": bite.biter,
-        "victim": bite.victim,
-        "reach": bite.reach,
-        "roll": roll.total,
-        "attack_total": total,
-        "hits": read.hits,
-        "severity": None,
-        "lodged": False,
-    }
-    if read.result.row is None:
-        tb.step(f"{total} is below the table: the fangs miss.", "RMU-GEN-5")
-        return Outcome(events=(), trace=tb.build(), summary={**summary, "result": "miss"})
-    events: list[Event] = []
-    if read.hits:
-        events.append(
-            HitsInflicted(target=bite.victim, hits=read.hits, rule="RMU-BITE-1", aggravated=True)
-        )
+    attack = bite_attack(bite, tb)
     if bite.victim_kindred:
         tb.step(f"Fangs are aggravated to {bite.victim}: no severity reduction.", "RMU-BITE-1")
-    if read.severity is not None and read.critical_table is not None:
-        landed = land_critical(
-            table=data.tables.critical(read.critical_table),
-            severity=read.severity,
-            step_down=read.step_down,
-            roll_bonus=read.critical_roll_bonus,
-            target=bite.victim,
-            attacker=bite.biter,
-            dice=dice,
-            trace=tb,
-            rule="RMU-BITE-1",
-        )
-        events.extend(
-            replace(e, aggravated=True) if isinstance(e, CriticalInflicted) else e
-            for e in landed.events
-        )
-        summary |= {"severity": read.severity.value, **landed.summary()}
-    lodged = bool(events)
+    swung = resolve_melee_attack(attack, dice, data)
+    # RMU-BITE-1: whatever the fangs deal is aggravated, the hits as much as the critical.
+    events: tuple[Event, ...] = tuple(
+        replace(e, aggravated=True)
+        if isinstance(e, HitsInflicted | CriticalInflicted) and e.target == bite.victim
+        else e
+        for e in swung.events
+    )
+    lodged = swung.summary.get("result") == "hit"
+    after = TraceBuilder()
     if lodged:
-        tb.step(f"The bite draws blood: the fangs lodge in {bite.victim}.", "RMU-BITE-3")
-    summary |= {"result": "hit", "lodged": lodged}
+        after.step(f"The bite draws blood: the fangs lodge in {bite.victim}.", "RMU-BITE-3")
+    hits = int(str(swung.summary.get("hits", 0)))
+    severity = swung.summary.get("severity")
     headline = f"{bite.biter} bites {bite.victim}: " + (
-        f"{counted(read.hits, 'hit')}"
-        + (f" and a {read.severity.value} critical" if read.severity else "")
+        f"{counted(hits, 'hit')}"
+        + (f" and a {severity} critical" if severity else "")
         + ", the fangs lodge."
         if lodged
-        else "no harm."
+        else f"{swung.summary.get('result')}."
     )
     return Outcome(
-        events=tuple(events), trace=tb.build(), summary={**summary, "headline": headline}
+        events=events,
+        trace=Trace((*tb.build().entries, *swung.trace.entries, *after.build().entries)),
+        summary={
+            **swung.summary,
+            "biter": bite.biter,
+            "victim": bite.victim,
+            "reach": bite.reach,
+            "lodged": lodged,
+            "headline": headline,
+        },
     )

@@ -36,8 +36,8 @@ from firefight.rulesets.rmu.kindred_actions import check_rouse
 from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, PowerRoused
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
-from firefight.rulesets.rmu.maneuvers import opposed_modifier
 from firefight.rulesets.rmu.melee.figures import melee_figures
+from firefight.rulesets.rmu.melee.grapple import Escape, HoldBroken, resolve_escape
 from firefight.rulesets.rmu.scene_reading import defender, shooter_modifiers
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats
 from firefight.scene.actions import Action
@@ -45,7 +45,7 @@ from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.events import ConditionEnded, ConditionStarted
 from firefight.scene.lines import Line, OptionKind, one_name
 from firefight.scene.state import ActiveCondition, CombatantState, EncounterState, Surprise
-from firefight.trace import Modifier, Trace, TraceBuilder
+from firefight.trace import Trace, TraceBuilder
 
 __all__ = [
     "FANGS",
@@ -125,7 +125,7 @@ def parse_feeding_action(line: Line, state: EncounterState, rule: str) -> Action
         return Bites(
             **base,
             target=target,
-            ap=line.number("ap", kindred_figures().bite_ap[1], rule),
+            ap=line.number("ap", melee_figures().attack_ap[1], rule),
             feral=line.has("feral"),
             unaware=line.has("unaware"),
             unresisting=line.has("unresisting"),
@@ -283,6 +283,9 @@ def validate_feeding_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal("R-2", f"{target.name} is dead.")
     if isinstance(action, Bites):
         _close(c, target, "RMU-BITE-2")
+        low, high = melee_figures().attack_ap
+        if not low <= action.ap <= high:
+            raise RuleRefusal("R-6", f"A bite is a melee attack: {low} to {high} AP.")
         if action.feral:
             _power_ready(c, "feral-weapons")
         _ap(c, action.ap, "The bite")
@@ -447,46 +450,32 @@ def _feed(
     )
 
 
-def _unarmed(c: CombatantState) -> tuple[int, str]:
-    """The Strength-based Unarmed bonus a grapple contest rolls (RMU-BITE-3, DEC-371)."""
+def _unarmed(c: CombatantState) -> int:
+    """The Strength-based Unarmed bonus a grapple contest rolls (RMU-BITE-3): the scenario's
+    ``unarmed`` or ``grapple`` skill, else the Strength bonus (DEC-371)."""
     stats = rmu_stats(c)
-    skill = stats.skill("grapple") or stats.skill("unarmed")
-    if skill is not None:
-        return skill.bonus, f"{c.name}'s {skill.name}"
-    return stats.strength, f"{c.name}'s Strength bonus"
+    skill = stats.skill("unarmed") or stats.skill("grapple")
+    return skill.bonus if skill is not None else stats.strength
 
 
 def _tear_free(
     state: EncounterState, c: CombatantState, biter: CombatantState, ap: int, dice: Dice
 ) -> Outcome:
-    """The opposed grapple contest (M-4): the biter's total first, then the victim's with
-    (100 - the biter's) added; the victim wins above 100 (DEC-371)."""
-    tb = TraceBuilder()
-    hold_bonus, hold_label = _unarmed(biter)
-    hold_roll = tb.roll(dice.d100_open_ended(f"{biter.name} holds on"))
-    held = tb.total(
-        f"{biter.name}'s hold",
-        [
-            Modifier(value=hold_roll.total, label="roll, d100 open-ended", rule="D-2"),
-            Modifier(value=hold_bonus, label=hold_label, rule="RMU-BITE-3"),
-            *penalty_modifiers(biter),
-        ],
-    ).value
-    bonus, label = _unarmed(c)
-    roll = tb.roll(dice.d100_open_ended(f"{c.name} tears free"))
-    haste = melee_figures().haste_per_ap * (melee_figures().escape_ap[1] - ap)
-    total = tb.total(
-        f"{c.name}'s escape",
-        [
-            Modifier(value=roll.total, label="roll, d100 open-ended", rule="D-2"),
-            Modifier(value=bonus, label=label, rule="RMU-BITE-3"),
-            opposed_modifier(held),
-            *([Modifier(value=haste, label=f"haste: {ap} AP", rule="RMU-GEN-1")] if haste else []),
-            *penalty_modifiers(c),
-        ],
-    ).value
-    free = total > 100
-    tb.step(f"{c.name} {'tears free' if free else 'stays held'} ({total}).", "RMU-BITE-3")
+    """The grapple contest (RMU-BITE-3) against the fangs' hold (DEC-371)."""
+    contest = resolve_escape(
+        Escape(
+            ob=_unarmed(c),
+            holder_ob=_unarmed(biter),
+            hold=kindred_figures().fangs_hold,
+            ap=ap,
+            ap_available=c.ap_left,
+            extra=tuple(penalty_modifiers(c)),
+            victim=c.name,
+            holder=biter.name,
+        ),
+        dice,
+    )
+    free = any(isinstance(e, HoldBroken) for e in contest.events)
     fangs = fangs_in(state, c.name, biter.name)
     assert fangs is not None
     events: list[Event] = [ActionPointsSpent(actor=c.name, ap=ap)]
@@ -495,11 +484,11 @@ def _tear_free(
     events.extend(bonus_used(c))
     return Outcome(
         events=tuple(events),
-        trace=tb.build(),
+        trace=contest.trace,
         summary={
+            **contest.summary,
             "action": "tears-free",
             "free": free,
-            "total": total,
             "headline": f"{c.name} {'tears free of' if free else 'cannot tear free of'} "
             f"{biter.name}.",
         },

@@ -16,7 +16,6 @@ from pydantic import Field
 
 from firefight.rulesets.rmu.catalog import PACKAGE
 from firefight.rulesets.rmu.critical_table import HitLocation
-from firefight.rulesets.rmu.melee.figures import WeaponSize
 from firefight.rulesets.rmu.severity import Severity
 from firefight.scene.state import EncounterState, RulesetState
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
@@ -67,10 +66,8 @@ class KindredFigures:
     roll_difficulty: str
     bite_ranks: int
     bite_rank_bonus: int
-    bite_table: str
-    bite_size: WeaponSize
-    bite_ap: tuple[int, int]
     feed_ap: int
+    fangs_hold: int
     bite_penalty: int
     feral_weapons_protean: int
     feed_hits_base: int
@@ -121,10 +118,8 @@ class _Burning(DataModel):
 class _Bite(DataModel):
     unarmed_ranks: int = Field(ge=0)
     rank_bonus: int
-    attack_table: str
-    size: WeaponSize
-    ap: tuple[int, int]
     feed_ap: int = Field(ge=0, le=4)
+    fangs_hold: int = Field(ge=1, le=100)
     penalty: int = Field(le=0)
     feral_weapons_protean: int = Field(ge=0, le=5)
     feed_hits_base: int = Field(ge=0)
@@ -174,10 +169,8 @@ def kindred_figures() -> KindredFigures:
         roll_difficulty=m.burning.roll_difficulty,
         bite_ranks=m.bite.unarmed_ranks,
         bite_rank_bonus=m.bite.rank_bonus,
-        bite_table=m.bite.attack_table,
-        bite_size=m.bite.size,
-        bite_ap=m.bite.ap,
         feed_ap=m.bite.feed_ap,
+        fangs_hold=m.bite.fangs_hold,
         bite_penalty=m.bite.penalty,
         feral_weapons_protean=m.bite.feral_weapons_protean,
         feed_hits_base=m.bite.feed_hits_base,
