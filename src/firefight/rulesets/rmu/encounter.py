@@ -81,6 +81,11 @@ from firefight.rulesets.rmu.kindred_feeding import (
 )
 from firefight.rulesets.rmu.kindred_fire import with_fire
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
+from firefight.rulesets.rmu.kindred_stakes import (
+    STAKE_ACTIONS,
+    resolve_stake_action,
+    validate_stake_action,
+)
 from firefight.rulesets.rmu.kindred_vitals import (
     apply_kindred_event,
     check_kindred_can_act,
@@ -411,6 +416,9 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, FEEDING_ACTIONS):
         validate_feeding_action(state, action)
         return
+    if isinstance(action, STAKE_ACTIONS):
+        validate_stake_action(state, action)
+        return
     if isinstance(action, Shoot):
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
@@ -587,6 +595,8 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return resolve_kindred_action(state, action, dice)
     if isinstance(action, FEEDING_ACTIONS):
         return resolve_feeding_action(state, action, dice)
+    if isinstance(action, STAKE_ACTIONS):
+        return resolve_stake_action(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()

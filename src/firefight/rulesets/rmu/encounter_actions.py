@@ -16,7 +16,9 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
 - ``rouses POWER``, ``pulls the stake from TARGET``, ``rolls on the ground``, ``puts out TARGET``
   -- Kindred (:mod:`firefight.rulesets.rmu.kindred_actions`, RULINGS V-3..V-5);
 - ``bites TARGET``, ``feeds on TARGET``, ``lets go of TARGET``, ``tears free of BITER`` -- fangs
-  (:mod:`firefight.rulesets.rmu.kindred_feeding`, RMU-BITE-1..5).
+  (:mod:`firefight.rulesets.rmu.kindred_feeding`, RMU-BITE-1..5);
+- ``stakes TARGET [--called chest]``, ``beheads TARGET`` -- called melee attacks, or the staking
+  maneuver on a helpless victim (:mod:`firefight.rulesets.rmu.kindred_stakes`, RMU-STAKE-1..3).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
 :mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
@@ -54,6 +56,11 @@ from firefight.rulesets.rmu.kindred_feeding import (
     FEEDING_OPTIONS,
     FEEDING_VERBS,
     parse_feeding_action,
+)
+from firefight.rulesets.rmu.kindred_stakes import (
+    STAKE_OPTIONS,
+    STAKE_VERBS,
+    parse_stake_action,
 )
 from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.lines import OptionKind, name_at, option_point, read_line
@@ -113,6 +120,7 @@ _VERBS: dict[str, str] = {
     "throw-back": "throws-back",
     **KINDRED_VERBS,
     **FEEDING_VERBS,
+    **STAKE_VERBS,
     # "fires rapid at X" is the firing round of emptying the gun, not an aimed shot.
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
 }
@@ -135,6 +143,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "throws-back": THROW_BACK_OPTIONS,
     **KINDRED_OPTIONS,
     **FEEDING_OPTIONS,
+    **STAKE_OPTIONS,
 }
 
 
@@ -177,6 +186,8 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
         return parse_kindred_action(line, state, ACTIONS_RULE)
     if line.verb in FEEDING_OPTIONS:
         return parse_feeding_action(line, state, ACTIONS_RULE)
+    if line.verb in STAKE_OPTIONS:
+        return parse_stake_action(line, state, ACTIONS_RULE)
     verb, positional = line.verb, line.words
     base = {"actor": line.actor, "verb": verb, "text": line.text}
     if verb == "shoots":
