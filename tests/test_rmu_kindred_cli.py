@@ -111,7 +111,7 @@ def test_rmu_exp_17_blood_potency_feeds_the_flash_bang_resistance() -> None:
     )
     out = resolve_flash_bang(bang, Dice.scripted([50, 50, 50, 50]))
     resistance = [t for t in out.trace.to_json() if t["type"] == "total"]
-    values = [t["value"] for t in resistance if "Resistance" in str(t["label"])]
+    values = [int(str(t["value"])) for t in resistance if "Resistance" in str(t["label"])]
     assert values[0] - values[1] == 15
 
 
