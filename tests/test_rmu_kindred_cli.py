@@ -118,3 +118,13 @@ def test_rmu_exp_17_blood_potency_feeds_the_flash_bang_resistance() -> None:
 def test_stake_options_build_a_maneuver_only_against_a_kindred() -> None:
     decl = declare(StakeOptions, ob=20, helpless=True, mortal=True).build()
     assert decl.maneuver is not None
+
+
+def test_the_kindred_ambush_example_plays_through() -> None:
+    """examples/kindred-ambush.toml: V-1 on the 9 mm, a Rouse check (V-4), a bite and a feed
+    (RMU-BITE-3, -4), the stake (RMU-STAKE-2) and its removal (V-3), the sheet in the table."""
+    result = runner.invoke(app, ["play", "examples/kindred-ambush.toml"])
+    assert result.exit_code == 0, result.output
+    for cited in ("[V-1]", "[V-4]", "[RMU-BITE-3]", "[RMU-BITE-4]", "[RMU-STAKE-2]", "[V-3]"):
+        assert cited in result.output
+    assert "Hunger 3" in result.output
