@@ -80,6 +80,9 @@ MORE_RESOLUTIONS = [
         "cpr death-save --body 6 --saves 2 --injury whiplash --rolls 3 --json",
         "rmu defend --against missile --quickness-db 10 --dodge 30 --json",
         "cpr stabilize --tech 5 --skill 4 --rolls 4 --json",
+        "rmu melee --weapon mace --ob 55 --armor 'AT 3' --rolls 50,30 --json",
+        "rmu grapple --ob 60 --rolls 50,40 --json",
+        "rmu escape --ob 40 --holder-ob 30 --hold 50 --rolls 70,20 --json",
     )
 ]
 
@@ -130,6 +133,9 @@ MORE_REFUSALS = [
         "cpr stabilize --tech 5 --skill 4 --patient-state serious --rolls 4",
         # more people than a flash-bang's radius lists (RMU-EXP-17)
         "rmu flash-bang --rolls 5 " + " ".join(f"--victim v{i}:0:0" for i in range(49)),
+        "rmu melee --weapon knife --ob 50 --ap 1 --rolls 50",  # 2-4 AP
+        "rmu grapple --ob 10 --parry 20 --rolls 50",  # DEC-345: no more parry than OB
+        "rmu escape --ob 40 --holder-ob 30 --hold 0 --rolls 50,50",  # RMU-BITE-3: not held
     )
 ]
 REFUSALS = [
@@ -216,6 +222,9 @@ MORE_OUTCOMES = {
     "cpr death-save": "failure",  # 3 + 2 saves + whiplash 1 = 6, not under BODY 6 (C-12)
     "cpr stabilize": "failure",  # TECH 5 + 4 + 4 = 13, not over DV 13 (C-12)
     "rmu defend": "done",  # a DB worked out, nothing rolled
+    "rmu melee": "hit",  # 7 A Krush (DATA.md's Small mace)
+    "rmu grapple": "hit",  # a hold taken (RMU-BITE-2)
+    "rmu escape": "success",  # broke free (RMU-BITE-3)
 }
 
 

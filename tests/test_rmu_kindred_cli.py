@@ -29,7 +29,9 @@ def test_rmu_stake_2_the_stake_command_stakes_a_kindred_on_a_c_to_the_chest() ->
     assert result.exit_code == 0, result.output
     doc = json.loads(result.output)
     validator().validate(doc)
-    assert doc["result"]["severity"] == "C" and doc["result"]["victim"]["staked"]
+    result_ = doc["result"]
+    assert (result_["dealt_severity"], result_["severity"]) == ("C", "B")  # V-1 on the wound
+    assert result_["victim"]["staked"]  # DEC-373: the C dealt stakes
 
 
 def test_rmu_stake_3_behead_with_a_broadsword_is_final_death() -> None:

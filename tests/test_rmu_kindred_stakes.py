@@ -159,7 +159,13 @@ def test_v1_decapitation_is_aggravated_and_a_stake_is_not() -> None:
                  if isinstance(e, CriticalInflicted)]  # fmt: skip
     assert beheading and all(e.aggravated for e in beheading)
     attack = stake_attack(
-        "stake", weapon="stake", ob=60, attacker="Jonah", target="Mara", severity_steps=1
+        "stake",
+        weapon="stake",
+        ob=60,
+        attacker="Jonah",
+        target="Mara",
+        severity_shift=-1,
+        shift_why="Mara is Kindred",
     )
     staked = resolve_stake_attack(
         "stake", attack, victim_kindred=True, dice=Dice.scripted([97, 20, 23])

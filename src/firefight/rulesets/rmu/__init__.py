@@ -83,11 +83,17 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.catalog import RmuData
         from firefight.rulesets.rmu.explosives import explosive_data
         from firefight.rulesets.rmu.firearm_data import check_firearm_data
+        from firefight.rulesets.rmu.melee.checks import check_melee_data
 
         data = RmuData()
         explosive_data.cache_clear()
         explosive_data()
-        return [*data.check(), *check_firearm_data(data), "explosives.toml"]
+        return [
+            *data.check(),
+            *check_firearm_data(data),
+            "explosives.toml",
+            *check_melee_data(data),
+        ]
 
     # --- encounter seams: the rules live in rmu.encounter, rmu.upkeep and rmu.vitals, imported
     # on first use so that the catalog and the shot load without the encounter layer.
@@ -180,6 +186,12 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.encounter import rmu_combatant_figures
 
         return rmu_combatant_figures(combatant)
+
+    def describe_scene(self, state: EncounterState) -> Sequence[str]:
+        """Who holds whom, and who parries (the melee conditions)."""
+        from firefight.rulesets.rmu.melee.encounter import melee_scene_lines
+
+        return melee_scene_lines(state)
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """The shared row with a ``firearms`` column after the weapons: what the firearm

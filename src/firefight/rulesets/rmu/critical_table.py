@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any
+from typing import Annotated, Any
 
 from pydantic import Field, model_validator
 
@@ -63,7 +63,9 @@ class CriticalEffect:
     attacker_bonus: int = 0
     breakage: int | None = None
     # A grapple critical's hold on the victim, in percent (DATA.md: Grapple cells are holds).
-    hold: int = 0
+    # Left out of the logged event at 0, so logs written before holds existed read back and
+    # write the same bytes.
+    hold: Annotated[int, Field(exclude_if=lambda hold: hold == 0)] = 0
     # The GM's own prose for the cell, only ever set by an import from their copy of the table.
     text: str = ""
 

@@ -75,7 +75,7 @@ from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_events import KINDRED_EVENTS, event_subject
 from firefight.rulesets.rmu.kindred_feeding import (
     FEEDING_ACTIONS,
-    check_not_held,
+    check_fangs_free,
     resolve_feeding_action,
     validate_feeding_action,
 )
@@ -93,6 +93,14 @@ from firefight.rulesets.rmu.kindred_vitals import (
     kindred_landed,
 )
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
+from firefight.rulesets.rmu.melee.encounter import (
+    MELEE_ACTIONS,
+    check_not_held,
+    check_not_held_fast,
+    held_terms,
+    resolve_melee_action,
+    validate_melee_action,
+)
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
@@ -419,7 +427,11 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, STAKE_ACTIONS):
         validate_stake_action(state, action)
         return
+    if isinstance(action, MELEE_ACTIONS):
+        validate_melee_action(state, action)
+        return
     if isinstance(action, Shoot):
+        check_not_held_fast(state, c)
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
         prepare_aimed_shot(build_shot(state, action, TraceBuilder()), rmu_data())
@@ -434,6 +446,7 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, Move):
         check_can_move(c)
         check_not_held(state, c)
+        check_fangs_free(state, c)
         distance = distance_ft(c.position, action.to)
         if distance <= 0:
             raise RuleRefusal("R-6", f"{c.name} is already there.")
@@ -519,7 +532,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         shooter_naked_column=stats.naked_at,
         shooter_severity_steps=severity_steps(stats, rules),
         situational=tuple(situational),
-        extra=(*shooter_modifiers(shooter, weapon), *action.mods),
+        extra=(*shooter_modifiers(shooter, weapon), *held_terms(state, shooter), *action.mods),
         ally=nearest_ally(state, shooter),
         called=CalledShot(location=action.called) if action.called else None,
         shooter=shooter.name,
@@ -597,6 +610,8 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return resolve_feeding_action(state, action, dice)
     if isinstance(action, STAKE_ACTIONS):
         return resolve_stake_action(state, action, dice)
+    if isinstance(action, MELEE_ACTIONS):
+        return resolve_melee_action(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()

@@ -19,6 +19,8 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
   (:mod:`firefight.rulesets.rmu.kindred_feeding`, RMU-BITE-1..5);
 - ``stakes TARGET [--called chest]``, ``beheads TARGET`` -- called melee attacks, or the staking
   maneuver on a helpless victim (:mod:`firefight.rulesets.rmu.kindred_stakes`, RMU-STAKE-1..3).
+- ``attacks TARGET with WEAPON``, ``grapples TARGET``, ``breaks free [from NAME]`` -- melee
+  (:mod:`firefight.rulesets.rmu.melee.encounter`, R-6, RMU-BITE-2, RMU-BITE-3).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
 :mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
@@ -61,6 +63,11 @@ from firefight.rulesets.rmu.kindred_stakes import (
     STAKE_OPTIONS,
     STAKE_VERBS,
     parse_stake_action,
+)
+from firefight.rulesets.rmu.melee.encounter import (
+    MELEE_OPTIONS,
+    MELEE_VERBS,
+    parse_melee_action,
 )
 from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.lines import OptionKind, name_at, option_point, read_line
@@ -123,6 +130,7 @@ _VERBS: dict[str, str] = {
     **STAKE_VERBS,
     # "fires rapid at X" is the firing round of emptying the gun, not an aimed shot.
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
+    **MELEE_VERBS,
 }
 _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "shoots": {
@@ -144,6 +152,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     **KINDRED_OPTIONS,
     **FEEDING_OPTIONS,
     **STAKE_OPTIONS,
+    **MELEE_OPTIONS,
 }
 
 
@@ -188,6 +197,8 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
         return parse_feeding_action(line, state, ACTIONS_RULE)
     if line.verb in STAKE_OPTIONS:
         return parse_stake_action(line, state, ACTIONS_RULE)
+    if line.verb in MELEE_OPTIONS:
+        return parse_melee_action(line, state)
     verb, positional = line.verb, line.words
     base = {"actor": line.actor, "verb": verb, "text": line.text}
     if verb == "shoots":

@@ -36,6 +36,7 @@ from firefight.rulesets.rmu.kindred_actions import check_rouse
 from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, PowerRoused
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
+from firefight.rulesets.rmu.melee.encounter import holds_on, melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape, HoldBroken, resolve_escape
 from firefight.rulesets.rmu.scene_reading import defender, shooter_modifiers
@@ -56,7 +57,7 @@ __all__ = [
     "Feeds",
     "LetsGo",
     "TearsFree",
-    "check_not_held",
+    "check_fangs_free",
     "fangs_in",
     "parse_feeding_action",
     "resolve_feeding_action",
@@ -158,7 +159,7 @@ def _biting(state: EncounterState, biter: str) -> ActiveCondition | None:
     return next((k for k in state.conditions if k.kind == FANGS and k.get("by") == biter), None)
 
 
-def check_not_held(state: EncounterState, c: CombatantState) -> None:
+def check_fangs_free(state: EncounterState, c: CombatantState) -> None:
     """Refuse walking away from lodged fangs, either end of them (RMU-BITE-3)."""
     held = fangs_in(state, c.name)
     if held is not None:
@@ -255,8 +256,8 @@ def _reach(state: EncounterState, c: CombatantState, target: CombatantState, a: 
 def _hold_round(state: EncounterState, holder: str, victim: str) -> int | None:
     """The round ``holder``'s grapple on ``victim`` began, when one lasts (the melee rules'
     ``grappled`` condition)."""
-    for k in state.conditions:
-        if k.kind == "grappled" and k.holder == victim and k.get("by") == holder:
+    for k in holds_on(state, victim):
+        if k.get("grappler") == holder:
             started = k.get("round")
             return int(started) if isinstance(started, int) else None
     return None
@@ -371,7 +372,7 @@ def _bite(
         ap=a.ap,
         ap_available=c.ap_left,
         feral=a.feral,
-        victim_column=rmu_stats(target).naked_at,
+        victim_column=melee_column(target),
         victim_db=guard.quickness_db if guard.conscious else 0,
         victim_kindred=sheet_of(target) is not None,
         extra=tuple(shooter_modifiers(c, None)),

@@ -237,7 +237,8 @@ class StakeOptions(_Victim):
             extra=extra,
             attacker="attacker",
             target="victim",
-            severity_steps=0 if self.mortal else kindred_figures().rules.severity_steps,
+            severity_shift=0 if self.mortal else -kindred_figures().rules.severity_steps,
+            shift_why="the victim is Kindred and the blow is not aggravated",
         )
         return StakeDeclaration(behead=self.behead, victim=victim, attack=attack)
 

@@ -31,6 +31,7 @@ from firefight.rulesets.rmu.kindred_events import Staked
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
+from firefight.rulesets.rmu.melee.encounter import melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.scene_reading import defender, shooter_modifiers, situational_conditions
 from firefight.rulesets.rmu.staking import (
@@ -215,7 +216,7 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
         purpose,
         weapon=action.weapon,
         ob=bonus,
-        armor=rmu_stats(target).naked_at,
+        armor=melee_column(target),
         ap=action.ap,
         ap_available=c.ap_left,
         ranks=ranks,
@@ -225,7 +226,8 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
         extra=tuple(shooter_modifiers(c, None)),
         attacker=c.name,
         target=target.name,
-        severity_steps=severity_steps(rmu_stats(target), kindred_rules(state)),
+        severity_shift=-severity_steps(rmu_stats(target), kindred_rules(state)),
+        shift_why=f"{target.name} is Kindred and the blow is not aggravated",
     )
     swung = resolve_stake_attack(
         purpose, attack, victim_kindred=sheet_of(target) is not None, dice=dice, data=rmu_data()

@@ -85,9 +85,11 @@ def stake_attack(purpose: Purpose, *, weapon: str, **attack: Any) -> MeleeAttack
 
 
 def _dealt(summary: Mapping[str, object]) -> Severity | None:
-    """The severity the attack dealt, None when none or below A (a step-down)."""
-    severity = summary.get("severity")
-    if not isinstance(severity, str) or summary.get("step_down"):
+    """The severity the attack dealt before a Kindred's V-1 (DEC-373), None when none or below
+    A (a step-down)."""
+    shifted = "dealt_severity" in summary
+    severity = summary.get("dealt_severity" if shifted else "severity")
+    if not isinstance(severity, str) or summary.get("dealt_step_down" if shifted else "step_down"):
         return None
     return Severity(severity)
 

@@ -30,12 +30,11 @@ from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData, default_data
 from firefight.rulesets.rmu.cover import Cover, price_melee_cover
 from firefight.rulesets.rmu.events import HitsInflicted
-from firefight.rulesets.rmu.kindred_criticals import kindred_severity
 from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
 from firefight.rulesets.rmu.melee.critical import land_critical
 from firefight.rulesets.rmu.melee.figures import MeleeFigures, WeaponSize, melee_figures
 from firefight.rulesets.rmu.melee.fumble import roll_melee_fumble
-from firefight.rulesets.rmu.melee.table_read import read_melee
+from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
 from firefight.rulesets.rmu.strike import attack_roll_term
 from firefight.trace import Modifier, TraceBuilder
 from firefight.wording import counted
@@ -44,6 +43,7 @@ __all__ = [
     "MELEE_RULE",
     "PARRY_RULE",
     "MeleeAttack",
+    "check_attack",
     "fumble_range",
     "melee_terms",
     "resolve_melee_attack",
@@ -71,7 +71,9 @@ class MeleeAttack:
     """One melee attack as declared.
 
     ``parry`` is OB the attacker moves into their own DB (DEC-345); ``target_parry`` is what
-    the defender moved into theirs. ``helpless``: the defender is unconscious, held fast or
+    the defender moved into theirs. ``severity_shift`` moves the critical after the size rule
+    (V-1's -1 for a Kindred struck by an ordinary weapon), for the reason ``shift_why`` under
+    the rule ``shift_rule``. ``helpless``: the defender is unconscious, held fast or
     otherwise helpless and brings no DB (P-9). ``size`` reads the table at another size than
     the weapon's (a two-handed grip on a hand-and-a-half weapon, a GM's call).
     """
@@ -92,16 +94,23 @@ class MeleeAttack:
     extra: tuple[Modifier, ...] = ()
     attacker: str = "attacker"
     target: str = "target"
-    # A called shot (RULINGS R-7, RMU-STAKE-1); a Kindred target's V-1 steps; an aggravated
-    # blow (decapitation), which V-1 does not lighten.
+    # A called shot (RULINGS R-7, RMU-STAKE-1); an aggravated blow (decapitation, fangs), what
+    # can bring a Kindred Final Death (V-2).
     called: CalledShot | None = None
-    severity_steps: int = 0
     aggravated: bool = False
+    severity_shift: int = 0
+    shift_why: str = ""
+    shift_rule: str = "V-1"
 
 
 def fumble_range(weapon: MeleeWeapon, ranks: int, figures: MeleeFigures) -> int:
     """The weapon's fumble range, 1 less per 5 ranks, never below the minimum (RMU-GEN-8)."""
     return max(figures.fumble_minimum, weapon.fumble - ranks // figures.fumble_ranks_per_step)
+
+
+def check_attack(attack: MeleeAttack) -> None:
+    """Refuse, citing the rule, what no roll can make happen."""
+    _check(attack, melee_weapon(attack.weapon), melee_figures())
 
 
 def _check(attack: MeleeAttack, weapon: MeleeWeapon, figures: MeleeFigures) -> None:
@@ -233,6 +242,13 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
         cell=f"{read.result.cell} read {size.value}: {read}",
         rule="RMU-GEN-5",
     )
+    dealt = read
+    if attack.severity_shift and read.severity is not None:
+        shifted = shift_read(read, attack.severity_shift)
+        tb.step(
+            f"{attack.shift_why or 'Severity moved'}: {read} becomes {shifted}.", attack.shift_rule
+        )
+        read = shifted
     summary["total"] = total
     if row is None or not (read.hits or read.severity):
         tb.step(f"A total of {total} does nothing to {attack.target}.", "RMU-GEN-5")
@@ -253,26 +269,22 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
     if read.severity is None or read.critical_table is None:
         tb.step(f"{counted(read.hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
         return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
-    kindred = kindred_severity(
-        read.severity,
-        read.step_down,
-        steps=attack.severity_steps,
-        aggravated=attack.aggravated,
-        who=attack.target,
-        trace=tb,
-    )
+    shifted_from = dealt.severity.value if dealt is not read and dealt.severity else None
+    if shifted_from is not None:
+        # What the blow dealt before the shift, for the rules that ask (RMU-STAKE-2, DEC-373).
+        summary |= {"dealt_severity": shifted_from, "dealt_step_down": dealt.step_down}
     landed = land_critical(
         table=data.tables.critical(read.critical_table),
-        severity=kindred.severity,
-        step_down=kindred.step_down,
+        severity=read.severity,
+        step_down=read.step_down,
         roll_bonus=read.critical_roll_bonus,
         target=attack.target,
         attacker=attack.attacker,
         dice=dice,
         trace=tb,
-        rule="V-1" if kindred.reduced else "RMU-GEN-7",
+        rule=attack.shift_rule if shifted_from else "RMU-GEN-7",
         called=attack.called.location if attack.called else None,
-        reduced_from=read.severity.value if kindred.reduced else None,
+        reduced_from=shifted_from,
         aggravated=attack.aggravated,
     )
     events.extend(landed.events)

@@ -48,6 +48,8 @@ class MeleeFigures:
     haste_per_ap: int
     fumble_ranks_per_step: int
     fumble_minimum: int
+    reach_ft: float
+    armor_at: dict[str, str]  # BA class -> the AT it counts as in melee
     sizes: dict[WeaponSize, SizeRule]
     critical_tables: dict[str, str]  # attack-cell letter -> critical table name
     modifiers: dict[str, int]  # Table 9-5 melee OB modifiers by name
@@ -77,6 +79,7 @@ class _Attack(DataModel):
     haste_per_ap: int = Field(le=0)
     fumble_ranks_per_step: int = Field(ge=1)
     fumble_minimum: int = Field(ge=1)
+    reach_ft: float = Field(gt=0)
 
 
 class _Size(DataModel):
@@ -99,6 +102,7 @@ class _File(DataModel):
     source: _Source
     attack: _Attack
     sizes: dict[WeaponSize, _Size]
+    armor_at: dict[str, str]
     criticals: dict[str, str]
     modifiers: _Modifiers
     grapple: _Grapple
@@ -113,6 +117,8 @@ def melee_figures() -> MeleeFigures:
         haste_per_ap=m.attack.haste_per_ap,
         fumble_ranks_per_step=m.attack.fumble_ranks_per_step,
         fumble_minimum=m.attack.fumble_minimum,
+        reach_ft=m.attack.reach_ft,
+        armor_at=dict(m.armor_at),
         sizes={
             size: SizeRule(hits=Fraction(*rule.hits), severity=rule.severity)
             for size, rule in m.sizes.items()

@@ -26,7 +26,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.trace import Modifier, TraceBuilder
 
-__all__ = ["ESCAPE_RULE", "Escape", "HoldBroken", "resolve_escape"]
+__all__ = ["ESCAPE_RULE", "Escape", "HoldBroken", "check_escape", "resolve_escape"]
 
 ESCAPE_RULE = "RMU-BITE-3"
 #: M-3: the least total that is a Success.
@@ -56,10 +56,9 @@ class Escape:
     holder: str = "holder"
 
 
-def resolve_escape(escape: Escape, dice: Dice) -> Outcome:
-    """The contest (see the module docstring)."""
-    figures = melee_figures()
-    low, high = figures.escape_ap
+def check_escape(escape: Escape) -> None:
+    """Refuse, citing the rule, a try that cannot be made."""
+    low, high = melee_figures().escape_ap
     if escape.hold <= 0:
         raise RuleRefusal(ESCAPE_RULE, f"{escape.victim} is not held: there is nothing to break.")
     if not low <= escape.ap <= high:
@@ -69,6 +68,13 @@ def resolve_escape(escape: Escape, dice: Dice) -> Outcome:
             "RMU-GEN-1",
             f"Breaking free costs {escape.ap} AP, but only {escape.ap_available} are left.",
         )
+
+
+def resolve_escape(escape: Escape, dice: Dice) -> Outcome:
+    """The contest (see the module docstring)."""
+    check_escape(escape)
+    figures = melee_figures()
+    high = figures.escape_ap[1]
     tb = TraceBuilder()
     mine = tb.roll(dice.d100_open_ended(f"{escape.victim}'s grapple roll"))
     theirs = tb.roll(dice.d100_open_ended(f"{escape.holder}'s grapple roll"))

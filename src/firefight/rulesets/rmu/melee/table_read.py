@@ -17,6 +17,7 @@ up. A severity pushed below A is not lost: the critical still lands, stepped dow
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from fractions import Fraction
@@ -25,7 +26,7 @@ from firefight.rulesets.rmu.attack_table import AttackResult, AttackTable
 from firefight.rulesets.rmu.melee.figures import MeleeFigures, WeaponSize, melee_figures
 from firefight.rulesets.rmu.severity import Severity
 
-__all__ = ["MeleeRead", "read_melee", "shift_severity"]
+__all__ = ["MeleeRead", "read_melee", "shift_read", "shift_severity"]
 
 _LADDER = tuple(Severity)
 
@@ -70,6 +71,25 @@ def shift_severity(severity: Severity, steps: int) -> tuple[Severity, int]:
     if index < 0:
         return Severity.A, -index
     return _LADDER[min(index, len(_LADDER) - 1)], 0
+
+
+def shift_read(read: MeleeRead, steps: int) -> MeleeRead:
+    """``read`` with its critical moved ``steps`` more (negative: lighter), counting any fall
+    below A as steps down (V-1). A read without a critical stays as it is.
+
+    >>> from firefight.rulesets.rmu.table_kinds import RmuTables
+    >>> small = read_melee(RmuTables().attack("melee-puncture"), 102, "AT 4", WeaponSize.SMALL)
+    >>> (small.severity.value, small.step_down), shift_read(small, -1).step_down
+    (('A', 1), 2)
+    >>> shift_read(small, 2).severity.value, shift_read(small, 2).step_down
+    ('B', 0)
+    """
+    if read.severity is None or not steps:
+        return read
+    # Below A counts as negative places on the ladder: A stepped down 1 sits at -1.
+    place = _LADDER.index(read.severity) - read.step_down + steps
+    severity, step_down = shift_severity(Severity.A, place)
+    return dataclasses.replace(read, severity=severity, step_down=step_down)
 
 
 def read_melee(

@@ -93,6 +93,18 @@ def _melee_scalar(state: Any, attack: Any) -> Callable[[Dice], Outcome]:
     return partial(resolve_melee_with, state, attack)
 
 
+def _melee_fast(state: Any, attack: Any, depth: int) -> Distribution[Any]:
+    from firefight.rulesets.rmu.odds.melee import melee_exact
+
+    return melee_exact(state, attack, depth)
+
+
+def _escape_fast(state: Any, escape: Any, depth: int) -> Distribution[Any]:
+    from firefight.rulesets.rmu.odds.melee import escape_exact
+
+    return escape_exact(state, escape, depth)
+
+
 def _escape_scalar(state: Any, escape: Any) -> Callable[[Dice], Outcome]:
     from firefight.rulesets.rmu.odds.melee import resolve_escape_for_odds
 
@@ -113,7 +125,8 @@ def registrations() -> list[ActionOdds]:
     and the suppression sweep with none (each person caught rolls on their own), so the
     generic engine and Monte Carlo over the scalar resolver; the detonation with a fast path
     over its one roll (:mod:`firefight.rulesets.rmu.odds.blast`); the melee attack (a grapple is
-    one) and the escape through the generic engine (:mod:`firefight.rulesets.rmu.odds.melee`)."""
+    one) with a fast path over its one open-ended roll, the escape with one over its two
+    (:mod:`firefight.rulesets.rmu.odds.melee`)."""
     from firefight.rulesets.rmu.odds.fire import (
         PREPARATION_STATS,
         fire_stats,
@@ -212,6 +225,8 @@ def registrations() -> list[ActionOdds]:
             key=melee_view,
             stats=melee_stats(None),
             stats_for=melee_stats,
+            fast=_melee_fast,
+            fast_depth=9,
         )
     )
     found.append(
@@ -222,6 +237,8 @@ def registrations() -> list[ActionOdds]:
             scalar=_escape_scalar,
             key=escape_view,
             stats=ESCAPE_STATS,
+            fast=_escape_fast,
+            fast_depth=6,
         )
     )
     from firefight.rulesets.rmu.kindred_options import BiteDeclaration, StakeDeclaration

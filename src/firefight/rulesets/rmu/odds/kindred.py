@@ -40,7 +40,7 @@ Group = Literal["outcome", "effect", "summary"]
 
 class KindredView(NamedTuple):
     result: str  # hit, miss, fumble; a staking maneuver's band outcome
-    severity: str | None
+    severity: str | None  # dealt, before a Kindred's V-1
     lodged: bool
     torpor: bool
     staked: bool
@@ -53,7 +53,7 @@ def kindred_view(outcome: Outcome) -> KindredView:
     victim: Mapping[str, Any] = s.get("victim") or {}
     return KindredView(
         str(s["result"]),
-        s.get("severity"),
+        s.get("dealt_severity") or s.get("severity"),  # what staking reads (DEC-373)
         bool(s.get("lodged", False)),
         bool(victim.get("torpor")),
         bool(victim.get("staked")),

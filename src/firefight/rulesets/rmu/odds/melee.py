@@ -3,8 +3,11 @@
 :class:`MeleeView` is what a melee attack or grapple did, without the dice: result, total hits,
 severity (and its step-down), location, critical table, the hold a grapple took, bleeding,
 stun, dying, dead. :class:`EscapeView` is whether a victim broke free. The generic engine and
-Monte Carlo run the scalar resolvers over them; no fast path is needed at these sizes (the
-attack roll, then one d100).
+Monte Carlo run the scalar resolvers over them; :func:`melee_exact` is the fast exact path of
+the attack: the open-ended attack roll's distribution (less the fumbling faces), each total
+read once on the table, each critical over its 100 faces -- the same outcomes the generic
+engine finds by running every dice path. :func:`escape_exact` does the same for the contest:
+the two open-ended rolls' distributions, crossed.
 
 >>> view = MeleeView("hit", 20, "C", 0, "leg", "grapple", 50, 0, 0, False, False)
 >>> [s.read(view) for s in melee_stats(None) if s.name in ("p_hit", "expected_hold")]
@@ -13,15 +16,30 @@ attack roll, then one d100).
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from firefight.dice import Dice
 from firefight.outcome import Outcome
+from firefight.probability.distribution import Distribution
 from firefight.probability.stats import Stat
-from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
-from firefight.rulesets.rmu.melee.grapple import Escape, resolve_escape
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.melee.attack import (
+    MeleeAttack,
+    check_attack,
+    fumble_range,
+    melee_terms,
+    resolve_melee_attack,
+)
+from firefight.rulesets.rmu.melee.catalog import melee_weapon
+from firefight.rulesets.rmu.melee.figures import melee_figures
+from firefight.rulesets.rmu.melee.grapple import Escape, check_escape, resolve_escape
+from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
 from firefight.rulesets.rmu.odds.views import default_data
+from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.strike import combine_effects
+from firefight.trace import TraceBuilder
 
 __all__ = [
     "ESCAPE_STATS",
@@ -29,7 +47,9 @@ __all__ = [
     "MeleeView",
     "describe_escape",
     "describe_melee",
+    "escape_exact",
     "escape_view",
+    "melee_exact",
     "melee_stats",
     "melee_view",
     "resolve_escape_for_odds",
@@ -89,6 +109,101 @@ def resolve_melee_for_odds(attack: MeleeAttack, dice: Dice) -> Outcome:
 
 def resolve_escape_for_odds(escape: Escape, dice: Dice) -> Outcome:
     return resolve_escape(escape, dice)
+
+
+_MISS = MeleeView("miss", 0, None, 0, None, None, 0, 0, 0, False, False)
+_FUMBLE = MeleeView("fumble", 0, None, 0, None, None, 0, 0, 0, False, False)
+
+
+def _reads(attack: MeleeAttack, total: int, data: RmuData) -> dict[MeleeView, float]:
+    """What one attack total does, over the critical's 100 faces (each 1/100)."""
+    weapon, figures = melee_weapon(attack.weapon), melee_figures()
+    table = data.tables.attack(weapon.attack_table)
+    read = read_melee(table, total, attack.armor, attack.size or weapon.size, figures)
+    read = shift_read(read, attack.severity_shift)
+    if read.result.row is None or not (read.hits or read.severity):
+        return {_MISS: 1.0}
+    if read.severity is None or read.critical_table is None:
+        return {MeleeView("hit", read.hits, None, 0, None, None, 0, 0, 0, False, False): 1.0}
+    crit = data.tables.critical(read.critical_table)
+    views: dict[MeleeView, float] = defaultdict(float)
+    for face in range(1, 101):
+        roll = face + read.critical_roll_bonus
+        if read.step_down:
+            row = crit.stepped_down(roll, read.step_down)
+            cells = [row.cell(Severity.A)]
+        else:
+            row = crit.row_for(roll)
+            cells = [cell for _, cell in crit.lookup(roll, read.severity)]
+        e = combine_effects(cells)
+        views[
+            MeleeView(
+                "hit",
+                read.hits + sum(c.hits for c in cells),
+                read.severity.value,
+                read.step_down,
+                row.location.value,
+                read.critical_table,
+                sum(c.hold for c in cells),
+                int(str(e["bleed"])),
+                int(str(e["stun_rounds"])),
+                e["dying_rounds"] is not None,
+                bool(e["dead"]),
+            )
+        ] += 0.01
+    return views
+
+
+def melee_exact(data: Any, attack: MeleeAttack, depth: int) -> Distribution[MeleeView]:
+    """The exact distribution of one melee attack (see the module docstring)."""
+    from firefight.probability.openended import open_ended
+
+    data = data if data is not None else default_data()
+    check_attack(attack)
+    weapon, figures = melee_weapon(attack.weapon), melee_figures()
+    bonus = sum(m.value for m in melee_terms(attack, weapon, figures, data, TraceBuilder()))
+    reach = fumble_range(weapon, attack.ranks, figures)
+    roll = open_ended(depth)
+    found: dict[MeleeView, float] = defaultdict(float)
+    found[_FUMBLE] = reach / 100
+    for index, p in enumerate(roll.p):
+        face = roll.low + index
+        if face <= reach:
+            p -= 0.01  # those faces fumbled instead
+        if p <= 0:
+            continue
+        for view, q in _reads(attack, face + bonus, data).items():
+            found[view] += float(p) * q
+    return Distribution(
+        probabilities=dict(found), method="fast exact", cut_off=roll.cut_off, depth=depth
+    )
+
+
+def escape_exact(data: Any, escape: Escape, depth: int) -> Distribution[EscapeView]:
+    """The exact odds of breaking free: P(victim's roll − holder's roll ≥ the margin)."""
+    from firefight.probability.openended import open_ended
+
+    check_escape(escape)
+    figures = melee_figures()
+    haste = (figures.escape_ap[1] - escape.ap) * figures.haste_per_ap
+    extra = sum(m.value for m in escape.extra)
+    # contest = a + ob - hold + haste + extra + 100 - (b + holder_ob) >= 101
+    margin = 1 - escape.ob + escape.hold - haste - extra + escape.holder_ob
+    roll = open_ended(depth, low_end=True)
+    free = 0.0
+    for i, pa in enumerate(roll.p):
+        a = roll.low + i
+        # every holder roll b <= a - margin
+        last = a - margin - roll.low
+        if pa and last >= 0:
+            free += float(pa) * float(roll.p[: last + 1].sum())
+    mass = (1 - roll.cut_off) ** 2
+    return Distribution(
+        probabilities={EscapeView("broke free"): free, EscapeView("held"): mass - free},
+        method="fast exact",
+        cut_off=1 - mass,
+        depth=depth,
+    )
 
 
 def _p(name: str, label: str, test: Any, group: Any = "outcome") -> Stat:
