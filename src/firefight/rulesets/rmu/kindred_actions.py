@@ -23,7 +23,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.kindred import POWERS, KindredSheet
-from firefight.rulesets.rmu.kindred_events import FireOut, PowerRoused, StakeRemoved
+from firefight.rulesets.rmu.kindred_events import BurningEnded, PowerRoused, StakeRemoved
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
 from firefight.rulesets.rmu.maneuvers import AbsoluteResult, difficulty_modifier, read_absolute
@@ -206,7 +206,7 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
     else:
         out = _roll_on_the_ground(c, dice, tb)
     if out:
-        events.append(FireOut(target=action.target, by=c.name))
+        events.append(BurningEnded(target=action.target, by=c.name))
     events.extend(bonus_used(c))
     verdict = "the fire is out" if out else "still burning"
     return Outcome(

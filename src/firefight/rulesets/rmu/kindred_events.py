@@ -12,10 +12,10 @@ from firefight.events import Event
 
 __all__ = [
     "KINDRED_EVENTS",
+    "BurningEnded",
     "BurningStarted",
     "Fed",
     "FinalDeath",
-    "FireOut",
     "HungerChanged",
     "PowerRoused",
     "RouseChecked",
@@ -98,7 +98,7 @@ class BurningStarted(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FireOut(Event):
+class BurningEnded(Event):
     """The fire on a Kindred put out, by rolling on the ground or by someone else (V-5)."""
 
     target: str
@@ -110,7 +110,7 @@ def event_subject(event: Event) -> str:
     if isinstance(event, RouseChecked | PowerRoused | Fed):
         return event.actor
     assert isinstance(
-        event, HungerChanged | Staked | StakeRemoved | FinalDeath | BurningStarted | FireOut
+        event, HungerChanged | Staked | StakeRemoved | FinalDeath | BurningStarted | BurningEnded
     )
     return event.target
 
@@ -124,5 +124,5 @@ KINDRED_EVENTS = (
     StakeRemoved,
     FinalDeath,
     BurningStarted,
-    FireOut,
+    BurningEnded,
 )

@@ -17,10 +17,10 @@ from firefight.frozen import replace
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_events import (
+    BurningEnded,
     BurningStarted,
     Fed,
     FinalDeath,
-    FireOut,
     HungerChanged,
     PowerRoused,
     RouseChecked,
@@ -168,7 +168,7 @@ def apply_kindred_event(c: CombatantState, event: Event) -> CombatantState:
         )
     if isinstance(event, BurningStarted):
         return with_sheet(c, replace(sheet, burning=True))
-    if isinstance(event, FireOut):
+    if isinstance(event, BurningEnded):
         return with_sheet(c, replace(sheet, burning=False))
     raise AssertionError(f"not a Kindred event: {type(event).__name__}")  # pragma: no cover
 
@@ -197,7 +197,7 @@ def describe_kindred_event(event: Event) -> str | None:
         return f"{event.target} meets Final Death: {event.cause} [{event.rule}]."
     if isinstance(event, BurningStarted):
         return f"{event.target} is on fire and keeps burning [V-5]."
-    if isinstance(event, FireOut):
+    if isinstance(event, BurningEnded):
         who = "rolls on the ground" if event.by == event.target else f"is put out by {event.by}"
         return f"{event.target} {who}: the fire is out [V-5]."
     return None

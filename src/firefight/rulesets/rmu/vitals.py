@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from typing import Annotated
 
 from pydantic import Field
 
@@ -83,7 +84,8 @@ class RmuStats(CombatantStats):
     constitution: int | None = None
     under_fire: str | None = None
     fire: FireState = field(default_factory=FireState)
-    kindred: KindredSheet | None = None
+    # Left out of a stored state when None, so states stored before Kindred write the same.
+    kindred: Annotated[KindredSheet | None, Field(exclude_if=lambda sheet: sheet is None)] = None
 
     def skill(self, name: str | None) -> RmuSkill | None:
         if name is None:
