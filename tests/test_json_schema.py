@@ -83,6 +83,8 @@ MORE_RESOLUTIONS = [
         "rmu melee --weapon mace --ob 55 --armor 'AT 3' --rolls 50,30 --json",
         "rmu grapple --ob 60 --rolls 50,40 --json",
         "rmu escape --ob 40 --holder-ob 30 --hold 50 --rolls 70,20 --json",
+        "rmu bite --reach helpless --hits-left 5 --rolls 90,50 --json",
+        "rmu stake --ob 60 --rolls 97,20,23 --json",
     )
 ]
 
@@ -136,6 +138,8 @@ MORE_REFUSALS = [
         "rmu melee --weapon knife --ob 50 --ap 1 --rolls 50",  # 2-4 AP
         "rmu grapple --ob 10 --parry 20 --rolls 50",  # DEC-345: no more parry than OB
         "rmu escape --ob 40 --holder-ob 30 --hold 0 --rolls 50,50",  # RMU-BITE-3: not held
+        "rmu bite --ap 1 --rolls 50",  # a bite is a melee attack of 2-4 AP
+        "rmu stake --ob 60 --behead --rolls 50",  # RMU-STAKE-3: a stake beheads nobody
     )
 ]
 REFUSALS = [
@@ -225,6 +229,8 @@ MORE_OUTCOMES = {
     "rmu melee": "hit",  # 7 A Krush (DATA.md's Small mace)
     "rmu grapple": "hit",  # a hold taken (RMU-BITE-2)
     "rmu escape": "success",  # broke free (RMU-BITE-3)
+    "rmu bite": "hit",  # the fangs lodge (RMU-BITE-3)
+    "rmu stake": "hit",  # a C to the chest: staked (RMU-STAKE-2)
 }
 
 

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from firefight.rulesets.rmu.catalog import RmuData
     from firefight.scene.actions import Action
     from firefight.scene.lines import Verb
-    from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.state import CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
 
@@ -110,6 +110,17 @@ class RMU(Ruleset):
 
         return RmuCombatantFields
 
+    def scenario_rules_model(self) -> type[BaseModel]:
+        from firefight.rulesets.rmu.kindred_rules import RmuRulesModel
+
+        return RmuRulesModel
+
+    def new_scene(self, rules: BaseModel | None) -> RulesetState | None:
+        from firefight.rulesets.rmu.kindred_rules import RmuRulesModel, new_rmu_scene
+
+        assert rules is None or isinstance(rules, RmuRulesModel)
+        return new_rmu_scene(rules)
+
     def new_combatant(self, spec: BaseModel, core: CombatantState) -> CombatantState:
         from firefight.rulesets.rmu.encounter import new_rmu_combatant
 
@@ -123,20 +134,24 @@ class RMU(Ruleset):
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
         from firefight.outcome import Outcome
         from firefight.rulesets.rmu.encounter_explosives import detonate_due
+        from firefight.rulesets.rmu.kindred_fire import burn_due, with_fire
         from firefight.rulesets.rmu.results import RmuSummary, summary_of
         from firefight.rulesets.rmu.upkeep import initiative
         from firefight.scene.apply import apply_all
         from firefight.trace import Trace
 
         # DEC-306: a fuse that ran out at upkeep goes off with the round change's dice, before
-        # initiative, so that nobody it kills rolls for the new round.
-        blasts = detonate_due(state, dice, rmu_data())
-        if not blasts.events:
+        # initiative, so that nobody it kills rolls for the new round. A burning Kindred's fire
+        # is rolled next (V-5, DEC-366).
+        blasts = with_fire(state, detonate_due(state, dice, rmu_data()))
+        burnt = burn_due(apply_all(state, blasts.events, self), dice, rmu_data())
+        before = (*blasts.events, *burnt.events)
+        if not before:
             return initiative(state, dice)
-        rolled = initiative(apply_all(state, blasts.events, self), dice)
+        rolled = initiative(apply_all(state, before, self), dice)
         return Outcome(
-            events=(*blasts.events, *rolled.events),
-            trace=Trace((*blasts.trace.entries, *rolled.trace.entries)),
+            events=(*before, *rolled.events),
+            trace=Trace((*blasts.trace.entries, *burnt.trace.entries, *rolled.trace.entries)),
             result=RmuSummary({**summary_of(blasts), **summary_of(rolled)}),
         )
 
@@ -193,10 +208,18 @@ class RMU(Ruleset):
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """The shared row with rmu's AP, penalty, conditions, armor wear and a ``firearms``
-        column: what the firearm actions left on them, each with the round it belongs to."""
+        column: what the firearm actions left on them, each with the round it belongs to. A
+        Kindred's state cell reads their sheet."""
         from firefight.rulesets.rmu.state_words import rmu_row
+        from firefight.rulesets.rmu.vitals import rmu_stats
 
-        return rmu_row(combatant, self.describe_combatant(combatant))
+        row = dict(rmu_row(combatant, self.describe_combatant(combatant)))
+        stats = rmu_stats(combatant)
+        if stats.kindred is not None:
+            # A Kindred's state cell says torpor, staked, Final Death and Hunger (V-2..V-4):
+            # mortals' rows keep the columns they always had.
+            row["state"] = stats.kindred.status(combatant.posture.value)
+        return row
 
     def status(self, combatant: CombatantState) -> str:
         from firefight.rulesets.rmu.state_words import rmu_status

@@ -134,6 +134,12 @@ class CriticalTable:
                 return row
         raise AssertionError("rows are validated to cover 1-100")  # pragma: no cover
 
+    def lower_row(self, row: CriticalRow, location: HitLocation) -> CriticalRow | None:
+        """The nearest row below ``row`` that hits ``location``, if any: where the step-down
+        (:meth:`stepped_down`) and a called shot that lands elsewhere (RULINGS R-7) read."""
+        below = [r for r in self.rows if r.high < row.low and r.location is location]
+        return below[-1] if below else None
+
     def stepped_down(self, roll: int, steps: int) -> CriticalRow:
         """The row a result ``steps`` severities below A reads (RMU step-down, RULINGS V-1).
 
@@ -149,8 +155,7 @@ class CriticalTable:
         """
         row = self.row_for(roll)
         for _ in range(steps):
-            lower = [r for r in self.rows if r.high < row.low and r.location is row.location]
-            row = lower[-1] if lower else self.rows[0]
+            row = self.lower_row(row, row.location) or self.rows[0]
         return row
 
     def lookup(self, roll: int, severity: Severity) -> tuple[tuple[Severity, CriticalEffect], ...]:

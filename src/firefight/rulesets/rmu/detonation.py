@@ -40,6 +40,7 @@ from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.explosives import ExplosiveData, Load, explosive_data
+from firefight.rulesets.rmu.kindred_criticals import read_critical
 from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
@@ -86,6 +87,8 @@ class BlastTarget:
     cover: Cover | None = None
     barrier: Point | None = None
     obscured: bool = False
+    # A Kindred's V-1 steps: non-aggravated criticals (fragments, concussion) read lower.
+    severity_steps: int = 0
 
     def body(self) -> Body:
         return Body(center=self.position, posture=self.posture, size=self.size, name=self.name)
@@ -268,7 +271,7 @@ def _cover_terms(
 
 
 def _critical(
-    who: str,
+    who: BlastTarget,
     table_name: str,
     roll: int,
     severity: Severity,
@@ -277,13 +280,17 @@ def _critical(
     events: list[Event],
 ) -> list[CriticalEffect]:
     table = data.tables.critical(table_name)
+    reading = read_critical(table, roll, severity, steps=who.severity_steps, who=who.name, trace=tb)
+    rule = "V-1" if reading.reduced else "RMU-EXP-1"
     cells: list[CriticalEffect] = []
-    for sev, cell in table.lookup(roll, severity):
-        tb.lookup(table=table.name, row=table.row_for(roll).label, column=sev.value,
-                  cell=f"{cell.label}: {cell.summary()}", rule="RMU-EXP-1")  # fmt: skip
+    for sev, row, cell in reading.cells:
+        tb.lookup(table=table.name, row=row.label, column=sev.value,
+                  cell=f"{cell.label}: {cell.summary()}", rule=rule)  # fmt: skip
         events.append(
-            CriticalInflicted(target=who, table=table.name, severity=sev.value, roll=roll,
-                              location=table.row_for(roll).location.value, effect=cell)
+            CriticalInflicted(target=who.name, table=table.name, severity=sev.value, roll=roll,
+                              location=row.location.value, effect=cell,
+                              reduced_from=reading.reduced_from,
+                              aggravated=reading.aggravated)
         )  # fmt: skip
         cells.append(cell)
     return cells
@@ -316,7 +323,7 @@ def _fragments(
         f"Ballistic Shrapnel, {'covered' if covered else 'bare'} clause.",
         "RMU-EXP-8",
     )
-    cells = _critical(p.name, table_name, crit, result.severity, data, tb, events)
+    cells = _critical(p, table_name, crit, result.severity, data, tb, events)
     return found | {"severity": result.severity.value, "critical_roll": crit,
                     "location": location.value, "critical_table": table_name,
                     "effects": combine_effects(cells)}  # fmt: skip
@@ -342,7 +349,7 @@ def _band_critical(
     cells = [
         cell
         for table in critical_tables(load, p.armor, location, data)
-        for cell in _critical(p.name, table, crit, severity, data, tb, events)
+        for cell in _critical(p, table, crit, severity, data, tb, events)
     ]
     return {"severity": severity.value, "critical_roll": crit,
             "critical_table": load.critical_table, "effects": combine_effects(cells)}  # fmt: skip
@@ -360,7 +367,7 @@ def _molotov(blast: Blast, load: Load, dice: Dice, data: RmuData, tb: TraceBuild
         tb.step(f"{p.name} is in the fire: a flat {load.flat_severity.value} critical, no armor "
                 "column.", "RMU-EXP-13")  # fmt: skip
         crit = tb.roll(dice.d100(f"critical roll for {p.name}")).total
-        cells = _critical(p.name, load.critical_table, crit, load.flat_severity, data, tb, events)
+        cells = _critical(p, load.critical_table, crit, load.flat_severity, data, tb, events)
         people.append({"name": p.name, "band": "fire", "total": None, "hits": 0,
                        "severity": load.flat_severity.value, "critical_roll": crit,
                        "critical_table": load.critical_table,

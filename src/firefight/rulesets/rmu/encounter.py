@@ -25,6 +25,7 @@ from firefight.outcome import Happened, Outcome
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
 from firefight.rulesets.rmu.bodies import screen_bodies
+from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.encounter_actions import (
     ChangePosture,
@@ -66,6 +67,33 @@ from firefight.rulesets.rmu.fatigue import (
     FatigueChecked,
     needs_fatigue_check,
     roll_fatigue_check,
+)
+from firefight.rulesets.rmu.kindred import KindredSheet
+from firefight.rulesets.rmu.kindred_actions import (
+    KINDRED_ACTIONS,
+    resolve_kindred_action,
+    validate_kindred_action,
+)
+from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_events import KINDRED_EVENTS, event_subject
+from firefight.rulesets.rmu.kindred_feeding import (
+    FEEDING_ACTIONS,
+    check_fangs_free,
+    resolve_feeding_action,
+    validate_feeding_action,
+)
+from firefight.rulesets.rmu.kindred_fire import with_fire
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
+from firefight.rulesets.rmu.kindred_stakes import (
+    STAKE_ACTIONS,
+    resolve_stake_action,
+    validate_stake_action,
+)
+from firefight.rulesets.rmu.kindred_vitals import (
+    apply_kindred_event,
+    check_kindred_can_act,
+    describe_kindred_event,
+    kindred_landed,
 )
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
 from firefight.rulesets.rmu.melee.encounter import (
@@ -122,6 +150,7 @@ from firefight.scene.state import (
     Surprise,
     WeaponState,
 )
+from firefight.serialize import to_plain
 from firefight.tables.data_files import DataModel
 from firefight.trace import Trace, TraceBuilder
 from firefight.wording import counted
@@ -153,6 +182,7 @@ register_event_types(
     StunWoreOff,
     FatigueChecked,
     ExplosiveLanded,
+    *KINDRED_EVENTS,
     *(
         getattr(firearm_events, name)
         for name in firearm_events.__all__
@@ -233,6 +263,16 @@ class RmuStatsModel(DataModel):
     constitution: int | None = None
 
 
+class KindredDisciplinesModel(DataModel):
+    """A Kindred's discipline dots (RULINGS V-6), 0-5 each."""
+
+    celerity: int = Field(default=0, ge=0, le=5)
+    potence: int = Field(default=0, ge=0, le=5)
+    fortitude: int = Field(default=0, ge=0, le=5)
+    protean: int = Field(default=0, ge=0, le=5)
+    blush_of_life: int = Field(default=0, ge=0, le=5)
+
+
 class RmuCombatantFields(DataModel):
     """The rmu part of a ``[[combatant]]`` (docs/scenarios.md)."""
 
@@ -243,6 +283,11 @@ class RmuCombatantFields(DataModel):
     armor: RmuArmorModel | None = None
     weapon: list[RmuWeaponModel] = Field(default_factory=list)
     under_fire: Literal["dive", "stand"] | None = None
+    # RULINGS V-6: a Kindred's sheet; mortals give none of it.
+    kindred: bool = False
+    blood_potency: int | None = Field(default=None, ge=0, le=10)
+    hunger: int | None = Field(default=None, ge=0, le=5)
+    disciplines: KindredDisciplinesModel | None = None
 
     @field_validator("naked_at")
     @classmethod
@@ -253,6 +298,21 @@ class RmuCombatantFields(DataModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> RmuCombatantFields:
+        if not self.kindred:
+            given = [
+                key
+                for key in ("blood_potency", "hunger", "disciplines")
+                if getattr(self, key) is not None
+            ]
+            if given:
+                raise ValueError(
+                    f"{', '.join(given)} belong to a Kindred's sheet: add kindred = true (V-6)"
+                )
+        elif self.stats.celerity:
+            raise ValueError(
+                "a Kindred's Celerity is a discipline: give it as disciplines.celerity, "
+                "not stats.celerity (it costs a Rouse check when roused, V-4)"
+            )
         names: set[str] = set()
         for w in self.weapon:
             name = (w.name or w.weapon).lower()
@@ -286,6 +346,16 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             )
         )
     armor = spec.armor
+    dots = spec.disciplines.model_dump() if spec.disciplines is not None else {}
+    sheet = (
+        KindredSheet(
+            blood_potency=spec.blood_potency if spec.blood_potency is not None else 1,
+            hunger=spec.hunger if spec.hunger is not None else 1,
+            **dots,
+        )
+        if spec.kindred
+        else None
+    )
     return replace(
         core,
         hits_max=spec.hits,
@@ -305,6 +375,7 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             armor=ArmorState(kind=armor.kind, quality=armor.quality, damage=armor.damage)
             if armor
             else None,
+            kindred=sheet,
             skills=tuple(
                 RmuSkill(name=name, bonus=s.bonus, ranks=s.ranks) for name, s in spec.skills.items()
             ),
@@ -316,7 +387,9 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
 
 
 def _able(state: EncounterState, c: CombatantState) -> None:
-    """Refuse an actor who cannot act at all (R-2, RMU-GEN-7, R-5, RMU-GEN-1)."""
+    """Refuse an actor who cannot act at all (R-2, RMU-GEN-7, R-5, RMU-GEN-1; a Kindred's
+    V-2, V-3)."""
+    check_kindred_can_act(c)
     if c.dead:
         raise RuleRefusal("R-2", f"{c.name} is dead and takes no more actions.")
     if dying(c):
@@ -359,6 +432,15 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, ThrowsBack):
         validate_throws_back(state, action)
         return
+    if isinstance(action, KINDRED_ACTIONS):
+        validate_kindred_action(state, action)
+        return
+    if isinstance(action, FEEDING_ACTIONS):
+        validate_feeding_action(state, action)
+        return
+    if isinstance(action, STAKE_ACTIONS):
+        validate_stake_action(state, action)
+        return
     if isinstance(action, MELEE_ACTIONS):
         validate_melee_action(state, action)
         return
@@ -378,6 +460,7 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, Move):
         check_can_move(c)
         check_not_held(state, c)
+        check_fangs_free(state, c)
         distance = distance_ft(c.position, action.to)
         if distance <= 0:
             raise RuleRefusal("R-6", f"{c.name} is already there.")
@@ -426,6 +509,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         then = "reload first (draw ammunition and load, 1 AP)" if spare else "and has no spare"
         raise RuleRefusal("R-6", f"{shooter.name}'s {weapon.name} is empty; {then}.")
     stats = rmu_stats(shooter)
+    rules = kindred_rules(state)
     skill = stats.skill(weapon.skill)
     situational = list(action.situational)
     for name, why in situational_conditions(state, target):
@@ -440,7 +524,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         shooter.body,
         target.body,
         others,
-        bystanders={c.name: bystander(c) for c in state.combatants},
+        bystanders={c.name: bystander(c, rules) for c in state.combatants},
     )
     return AimedShot(
         weapon=weapon.kind,
@@ -457,13 +541,15 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         cover_share_percent=cover_share,
         screen=screen if screen.grade is not CoverGrade.NONE else None,
         target_size=target.size,
-        defender=defender(target),
+        defender=defender(target, rules),
         shooter_armor=armor.kind if (armor := intact_armor(shooter)) else None,
         strength_bonus=stats.strength,
         shooter_naked_column=stats.naked_at,
+        shooter_severity_steps=severity_steps(stats, rules),
         situational=tuple(situational),
         extra=(*shooter_modifiers(shooter, weapon), *held_terms(state, shooter), *action.mods),
         ally=nearest_ally(state, shooter),
+        called=CalledShot(location=action.called) if action.called else None,
         shooter=shooter.name,
         target=target.name,
     )
@@ -474,9 +560,11 @@ def _headline(action: Shoot, weapon: str, summary: Mapping[str, Any]) -> str:
     head = f"{action.actor} fires the {weapon} at {action.target}"
     if result == "hit":
         if summary.get("severity"):
+            kindred = summary.get("kindred_severity")
+            read_as = f", read as {kindred} on a Kindred (V-1)" if kindred else ""
             return (
                 f"{head}: hit, {summary.get('total_hits')} hits and a critical "
-                f"{summary['severity']} to the {summary.get('location')}."
+                f"{summary['severity']} to the {summary.get('location')}{read_as}."
             )
         hits = summary.get("hits")
         return f"{head}: hit, {hits} hit{'' if hits == 1 else 's'}, no critical."
@@ -495,10 +583,10 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
     (R-2, DEC-79)."""
     c = state.combatant(action.actor)
     if not needs_fatigue_check(c, action):
-        return _resolve(state, action, dice)
+        return with_fire(state, _resolve(state, action, dice))
     passed, check = roll_fatigue_check(c, dice)
     if passed:
-        done = _resolve(state, action, dice)
+        done = with_fire(state, _resolve(state, action, dice))
         return Outcome(
             events=(*check.events, *done.events),
             trace=Trace((*check.trace.entries, *done.trace.entries)),
@@ -533,6 +621,12 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return resolve_throws(state, action, dice)
     if isinstance(action, ThrowsBack):
         return resolve_throws_back(state, action, dice)
+    if isinstance(action, KINDRED_ACTIONS):
+        return resolve_kindred_action(state, action, dice)
+    if isinstance(action, FEEDING_ACTIONS):
+        return resolve_feeding_action(state, action, dice)
+    if isinstance(action, STAKE_ACTIONS):
+        return resolve_stake_action(state, action, dice)
     if isinstance(action, MELEE_ACTIONS):
         return resolve_melee_action(state, action, dice)
     c = state.combatant(action.actor)
@@ -641,12 +735,28 @@ def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
         return state.with_combatant(
             with_vitals(c, replace(v, ap_left=max(0, v.ap_left - event.ap)))
         )
-    if isinstance(event, HitsInflicted):
-        return state.with_combatant(take_hits(named_in_log(state, event.target), event.hits))
+    if isinstance(event, HitsInflicted | Bled):
+        c = named_in_log(state, event.target)
+        hurt = take_hits(c, event.hits)
+        aggravated = isinstance(event, HitsInflicted) and event.aggravated
+        rules = kindred_rules(state)
+        return state.with_combatant(kindred_landed(c, hurt, aggravated=aggravated, rules=rules))
     if isinstance(event, CriticalInflicted):
-        return state.with_combatant(take_critical(named_in_log(state, event.target), event.effect))
-    if isinstance(event, Bled):
-        return state.with_combatant(take_hits(named_in_log(state, event.target), event.hits))
+        c = named_in_log(state, event.target)
+        hurt = take_critical(c, event.effect)
+        return state.with_combatant(
+            kindred_landed(
+                c,
+                hurt,
+                aggravated=event.aggravated,
+                rules=kindred_rules(state),
+                lethal=event.effect.dead,
+            )
+        )
+    if isinstance(event, KINDRED_EVENTS):
+        return state.with_combatant(
+            apply_kindred_event(named_in_log(state, event_subject(event)), event)
+        )
     if isinstance(event, AttackerBonusGained):
         c = named_in_log(state, event.actor)
         v = vitals(c)
@@ -718,6 +828,9 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
                 f"({event.new_total} in all{tail}) [RMU-BRK-2]."
             )
         return f"{event.wearer}'s {event.armor} holds [P-5]."
+    kindred = describe_kindred_event(event)
+    if kindred is not None:
+        return kindred
     if isinstance(event, FatigueChecked):
         verdict = "goes on" if event.passed else "the action fails"
         return f"{event.actor}'s fatigue check: {event.result} ({event.total}), {verdict} [R-2]."
@@ -745,8 +858,11 @@ def _describe_round_event(event: Event) -> str | None:
 
 
 def rmu_combatant_figures(c: CombatantState) -> dict[str, object]:
+    sheet = rmu_stats(c).kindred
     return {
         "hit_loss_penalty": hit_loss_penalty(c.hits_max, c.hits_taken),
         "total_penalty": total_penalty(c),
         **encounter_fire.fire_figures(c),
+        # Only a Kindred's figures carry their sheet (V-6), so a mortal's read as before.
+        **({"kindred": to_plain(sheet)} if sheet is not None else {}),
     }

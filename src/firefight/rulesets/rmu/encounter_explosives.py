@@ -40,6 +40,8 @@ from firefight.rulesets.rmu.detonation import (
 )
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
 from firefight.rulesets.rmu.results import RmuSummary, summary_of
 from firefight.rulesets.rmu.scene_reading import worn_armor
@@ -321,6 +323,7 @@ def _target(state: EncounterState, center: Point, c: CombatantState, data: RmuDa
         armor=worn_armor(c)["armor"],
         quickness_db=rmu_stats(c).quickness_db,
         cover=_barrier(state, center, c, data),
+        severity_steps=severity_steps(rmu_stats(c), kindred_rules(state)),
     )
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Annotated
+
+from pydantic import Field
 
 from firefight.events import Event
 from firefight.rulesets.rmu.critical_table import CriticalEffect
@@ -31,6 +34,9 @@ class HitsInflicted(Event):
     target: str
     hits: int
     rule: str
+    # Aggravated to a Kindred (a vampire's fangs, RMU-BITE-1): what can bring Final Death (V-2).
+    # Left out of the log when false, so logs written before Kindred read back byte for byte.
+    aggravated: Annotated[bool, Field(exclude_if=lambda flag: not flag)] = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,6 +49,11 @@ class CriticalInflicted(Event):
     roll: int
     location: str
     effect: CriticalEffect
+    # A Kindred's V-1: the severity the attack dealt, when the cell read is a lower one.
+    # Both left out of the log at their defaults, so older logs read back byte for byte.
+    reduced_from: Annotated[str | None, Field(exclude_if=lambda text: text is None)] = None
+    # Aggravated to a Kindred (fire and heat, fangs): what can bring Final Death (V-2).
+    aggravated: Annotated[bool, Field(exclude_if=lambda flag: not flag)] = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -24,9 +24,11 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.events import Event
 from firefight.rulesets.rmu.breakage import resolve_critical_breakage
+from firefight.rulesets.rmu.called import called_row
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
 from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.kindred_criticals import read_critical
 from firefight.rulesets.rmu.protection import FirePlan
 from firefight.trace import Modifier, TraceBuilder
 from firefight.wording import counted
@@ -92,11 +94,15 @@ def resolve_strike(
     trace: TraceBuilder,
     armor_damage: int = 0,
     armor_quality: int = 0,
+    severity_steps: int = 0,
+    called: HitLocation | None = None,
 ) -> StrikeResult:
     """Read ``total`` on the weapon's table and resolve what it does to ``target``.
 
     ``armor_damage`` and ``armor_quality`` are the target's armor's running breakage total and
     quality bonus, for the breakage check a covered location's cell may call for.
+    ``severity_steps`` lowers a Kindred target's critical (RULINGS V-1); ``called`` is the
+    location a called shot aims at (RULINGS R-7).
     """
     tb = trace
     table = data.tables.attack(weapon.attack_table)
@@ -148,7 +154,13 @@ def resolve_strike(
                 ),
             ],
         ).value
-    location = data.tables.critical("ballistic-puncture").row_for(crit_total).location
+    layout = data.tables.critical("ballistic-puncture")
+    if called is not None:
+        # R-7: every critical table shares the layout, so the row found reads on any of them.
+        found = called_row(layout, crit_total, called, tb)
+        if found is not layout.row_for(crit_total):
+            crit_total = found.low
+    location = layout.row_for(crit_total).location
     crit_table = data.tables.critical(plan.critical_table(location))
     tb.step(
         f"Critical {result.severity.value} to the {location.value}: {_coverage(plan, location)}, "
@@ -156,13 +168,16 @@ def resolve_strike(
         plan.table_rule,
     )
     cells: list[CriticalEffect] = []
-    for severity, cell in crit_table.lookup(crit_total, result.severity):
+    reading = read_critical(
+        crit_table, crit_total, result.severity, steps=severity_steps, who=target, trace=tb
+    )
+    for severity, row, cell in reading.cells:
         tb.lookup(
             table=crit_table.name,
-            row=crit_table.row_for(crit_total).label,
+            row=row.label,
             column=severity.value,
             cell=f"{cell.label}: {cell.summary()}",
-            rule="P-7" if len(result.severity.components) > 1 else "RMU-GEN-7",
+            rule=reading.rule,
         )
         cells.append(cell)
         events.append(
@@ -171,8 +186,10 @@ def resolve_strike(
                 table=crit_table.name,
                 severity=severity.value,
                 roll=crit_total,
-                location=location.value,
+                location=row.location.value,
                 effect=cell,
+                reduced_from=reading.reduced_from,
+                aggravated=reading.aggravated,
             )
         )
         if cell.attacker_bonus:
@@ -184,6 +201,7 @@ def resolve_strike(
         "critical_roll": crit_total,
         "location": location.value,
         "critical_table": crit_table.name,
+        **({"kindred_severity": reading.severity.value} if reading.reduced else {}),
         "effects": combine_effects(cells),
         "total_hits": hits + sum(c.hits for c in cells),
     }
@@ -242,6 +260,7 @@ def resolve_attack(
     trace: TraceBuilder,
     armor_damage: int = 0,
     armor_quality: int = 0,
+    severity_steps: int = 0,
 ) -> RolledAttack:
     """Roll an attack that cannot fumble and read it through :func:`resolve_strike`.
 
@@ -261,5 +280,6 @@ def resolve_attack(
         trace=trace,
         armor_damage=armor_damage,
         armor_quality=armor_quality,
+        severity_steps=severity_steps,
     )
     return RolledAttack(roll=roll.total, total=total.value, strike=landed)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
+from typing import Annotated
 
 from pydantic import Field
 
@@ -25,6 +26,7 @@ from firefight.frozen import replace
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.fire_state import FireState
+from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.scene.state import CombatantState, CombatantStats
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
 from firefight.trace import Modifier
@@ -118,7 +120,8 @@ class RmuStats(CombatantStats):
     when the action does not say (``"dive"`` or ``"stand"``; None: dive when cover is at hand,
     RMU-SUP-9/10). ``fire`` is what the firearm actions left on them
     (:mod:`firefight.rulesets.rmu.fire_state`), ``vitals`` what the fight has done to them,
-    ``armor`` the armor they wear and its wear (None: no armor).
+    ``armor`` the armor they wear and its wear (None: no armor). ``kindred`` is a vampire's
+    sheet (RULINGS V-6; :mod:`firefight.rulesets.rmu.kindred`), None for a mortal.
     """
 
     quickness: int = 0
@@ -136,6 +139,8 @@ class RmuStats(CombatantStats):
     fire: FireState = field(default_factory=FireState)
     vitals: RmuVitals = field(default_factory=RmuVitals)
     armor: ArmorState | None = None
+    # Left out of a stored state when None, so states stored before Kindred write the same.
+    kindred: Annotated[KindredSheet | None, Field(exclude_if=lambda sheet: sheet is None)] = None
 
     @property
     def incapacitated(self) -> bool:

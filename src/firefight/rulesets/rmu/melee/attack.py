@@ -26,6 +26,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData, default_data
 from firefight.rulesets.rmu.cover import Cover, price_melee_cover
 from firefight.rulesets.rmu.events import HitsInflicted
@@ -94,6 +95,10 @@ class MeleeAttack:
     extra: tuple[Modifier, ...] = ()
     attacker: str = "attacker"
     target: str = "target"
+    # A called shot (RULINGS R-7, RMU-STAKE-1); an aggravated blow (decapitation, fangs), what
+    # can bring a Kindred Final Death (V-2).
+    called: CalledShot | None = None
+    aggravated: bool = False
     severity_shift: int = 0
     shift_why: str = ""
     shift_rule: str = "V-1"
@@ -161,6 +166,8 @@ def melee_terms(
         terms.append(
             Modifier(value=weapon.stab_penalty, label=f"{weapon.name} stabbing", rule="RMU-STAKE-2")
         )
+    if attack.called is not None:
+        terms.append(attack.called.modifier())
     terms.extend(attack.extra)
     terms.extend(_defense_terms(attack, figures, data, tb))
     return terms
@@ -236,6 +243,7 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
         cell=f"{read.result.cell} read {size.value}: {read}",
         rule="RMU-GEN-5",
     )
+    dealt = read
     if attack.severity_shift and read.severity is not None:
         shifted = shift_read(read, attack.severity_shift)
         tb.step(
@@ -262,6 +270,10 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
     if read.severity is None or read.critical_table is None:
         tb.step(f"{counted(read.hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
         return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
+    shifted_from = dealt.severity.value if dealt is not read and dealt.severity else None
+    if shifted_from is not None:
+        # What the blow dealt before the shift, for the rules that ask (RMU-STAKE-2, DEC-373).
+        summary |= {"dealt_severity": shifted_from, "dealt_step_down": dealt.step_down}
     landed = land_critical(
         table=data.tables.critical(read.critical_table),
         severity=read.severity,
@@ -271,7 +283,10 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
         attacker=attack.attacker,
         dice=dice,
         trace=tb,
-        rule="RMU-GEN-7",
+        rule=attack.shift_rule if shifted_from else "RMU-GEN-7",
+        called=attack.called.location if attack.called else None,
+        reduced_from=shifted_from,
+        aggravated=attack.aggravated,
     )
     events.extend(landed.events)
     effects = landed.summary()

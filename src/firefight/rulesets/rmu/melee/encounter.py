@@ -32,6 +32,8 @@ from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
 from firefight.rulesets.rmu.events import ActionPointsSpent, CriticalInflicted
+from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.melee.attack import (
     MELEE_RULE,
     MeleeAttack,
@@ -335,6 +337,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
     reason = helpless(state, target)
     if reason is not None:
         tb.step(f"{reason}: no DB, no parry.", "P-9")
+    steps = severity_steps(rmu_stats(target), kindred_rules(state))
     return MeleeAttack(
         weapon=weapon.key,
         ob=ob,
@@ -350,6 +353,11 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         extra=(*shooter_modifiers(c, None), *held_terms(state, c), *action.mods),
         attacker=c.name,
         target=target.name,
+        # V-1: a Kindred's wound from a blade or a blow reads lighter; fangs are aggravated and
+        # a grapple's hold is no wound (DEC-379).
+        severity_shift=0 if grapple or weapon.key == "bite" else -steps,
+        shift_why=f"{target.name} is Kindred and the blow is not aggravated",
+        aggravated=weapon.key == "bite",
     )
 
 
@@ -418,7 +426,9 @@ def _hold_condition(
         id=f"{GRAPPLED}-{state.round}-{serial}",
         kind=GRAPPLED,
         holder=victim,
-        data=(("grappler", grappler), ("hold", hold)),
+        # The round it began: a bite that follows it this round is a secondary attack
+        # (RMU-BITE-2).
+        data=(("grappler", grappler), ("hold", hold), ("round", state.round)),
     )
 
 

@@ -111,6 +111,15 @@ def _escape_scalar(state: Any, escape: Any) -> Callable[[Dice], Outcome]:
     return partial(resolve_escape_for_odds, escape)
 
 
+def _kindred_scalar(state: Any, decl: Any) -> Callable[[Dice], Outcome]:
+    from firefight.rulesets.rmu.kindred_options import BiteDeclaration
+    from firefight.rulesets.rmu.odds.kindred import resolve_bite_for_odds, resolve_stake_for_odds
+
+    if isinstance(decl, BiteDeclaration):
+        return partial(resolve_bite_for_odds, decl)
+    return partial(resolve_stake_for_odds, decl)
+
+
 def registrations() -> list[ActionOdds]:
     """The aimed shot with every fast path; rapid fire (its preparation and its firing round)
     and the suppression sweep with none (each person caught rolls on their own), so the
@@ -232,4 +241,22 @@ def registrations() -> list[ActionOdds]:
             fast_depth=6,
         )
     )
+    from firefight.rulesets.rmu.kindred_options import BiteDeclaration, StakeDeclaration
+    from firefight.rulesets.rmu.odds.kindred import KINDRED_STATS, kindred_view
+
+    kindred: tuple[tuple[str, type[Any]], ...] = (
+        ("bite", BiteDeclaration),
+        ("stake", StakeDeclaration),
+    )
+    for name, declared in kindred:
+        found.append(
+            ActionOdds(
+                ruleset="rmu",
+                name=name,
+                action_type=declared,
+                scalar=_kindred_scalar,
+                key=kindred_view,
+                stats=KINDRED_STATS,
+            )
+        )
     return found
