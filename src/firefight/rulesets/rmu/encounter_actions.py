@@ -11,7 +11,9 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
 - ``waits [--ap N]`` -- lets AP go (all that are left by default);
 - ``throws LOAD at X,Y [--ap N] [--difficulty N]`` -- an explosive
   (:mod:`firefight.rulesets.rmu.encounter_explosives`, RMU-EXP-2, RMU-EXP-9);
-- ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP).
+- ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP);
+- ``holds-breath`` / ``breathes`` -- against CS gas, no AP
+  (:mod:`firefight.rulesets.rmu.encounter_afflictions`, RMU-EXP-16).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
 :mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
@@ -25,6 +27,7 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point, Posture
+from firefight.rulesets.rmu.encounter_afflictions import BREATH_VERBS, HoldsBreath
 from firefight.rulesets.rmu.encounter_explosives import (
     THROW_BACK_OPTIONS,
     THROW_OPTIONS,
@@ -93,6 +96,7 @@ _VERBS: dict[str, str] = {
     "throw": "throws",
     "throws-back": "throws-back",
     "throw-back": "throws-back",
+    **BREATH_VERBS,
     # "fires rapid at X" is the firing round of emptying the gun, not an aimed shot.
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
 }
@@ -106,6 +110,8 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     **FIRE_OPTIONS,
     "throws": THROW_OPTIONS,
     "throws-back": THROW_BACK_OPTIONS,
+    "holds-breath": {},
+    "breathes": {},
 }
 
 
@@ -176,4 +182,6 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
         return ChangePosture(**base, posture=Posture.PRONE)
     if verb == "stands-up":
         return ChangePosture(**base, posture=Posture.STANDING)
+    if verb in ("holds-breath", "breathes"):
+        return HoldsBreath(**base, held=verb == "holds-breath")
     return Wait(**base, ap=line.number("ap", None, ACTIONS_RULE))
