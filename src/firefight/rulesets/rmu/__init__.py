@@ -109,22 +109,32 @@ class RMU(Ruleset):
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
         from firefight.outcome import Outcome
+        from firefight.rulesets.rmu.burning import burn_due
         from firefight.rulesets.rmu.encounter_explosives import detonate_due
+        from firefight.rulesets.rmu.grenade_reactions import notice_landed
         from firefight.rulesets.rmu.upkeep import initiative
         from firefight.scene.apply import apply_all
         from firefight.trace import Trace
 
         # DEC-306: a fuse that ran out at upkeep goes off with the round change's dice, before
-        # initiative, so that nobody it kills rolls for the new round.
-        blasts = detonate_due(state, dice, rmu_data())
-        if not blasts.events:
-            return initiative(state, dice)
-        rolled = initiative(apply_all(state, blasts.events, self), dice)
+        # initiative, so that nobody it kills rolls for the new round. The fires already
+        # burning deal their critical first, so that a fire lit by this blast waits a round
+        # (DEC-384); then everyone sees what has just landed (RMU-EXP-10).
+        steps = []
+        for step in (burn_due, detonate_due, notice_landed):
+            done = step(state, dice, rmu_data())
+            state = apply_all(state, done.events, self)
+            steps.append(done)
+        rolled = initiative(state, dice)
+        if not any(done.events for done in steps):
+            return rolled
         return Outcome(
-            events=(*blasts.events, *rolled.events),
-            trace=Trace((*blasts.trace.entries, *rolled.trace.entries)),
-            summary={**blasts.summary, **rolled.summary},
-        )
+            events=(*(e for done in steps for e in done.events), *rolled.events),
+            trace=Trace((*(t for done in steps for t in done.trace.entries),
+                         *rolled.trace.entries)),
+            summary={**{k: v for done in steps if done.events for k, v in done.summary.items()},
+                     **rolled.summary},
+        )  # fmt: skip
 
     def upkeep(self, state: EncounterState) -> Outcome:
         from firefight.outcome import Outcome

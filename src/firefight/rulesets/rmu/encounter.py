@@ -30,6 +30,7 @@ from firefight.rulesets.rmu.affliction_events import (
     describe_affliction_event,
 )
 from firefight.rulesets.rmu.bodies import screen_bodies
+from firefight.rulesets.rmu.burning import PutsOut, resolve_puts_out, validate_puts_out
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.encounter_actions import (
     ChangePosture,
@@ -78,6 +79,8 @@ from firefight.rulesets.rmu.fatigue import (
     needs_fatigue_check,
     roll_fatigue_check,
 )
+from firefight.rulesets.rmu.fire_actions import DashToCover
+from firefight.rulesets.rmu.grenade_reactions import check_reaction
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.scene_reading import (
@@ -342,14 +345,34 @@ def _cost(c: CombatantState, cost: int, what: str) -> None:
         )
 
 
+#: What reacting to a grenade that has landed is (RMU-EXP-9, RMU-EXP-10).
+REACTIONS = (Move, ChangePosture, DashToCover, ThrowsBack)
+
+
 def validate_rmu_action(state: EncounterState, action: Action) -> None:
-    """Refuse what the state forbids before any die is rolled."""
+    """Refuse what the state forbids before any die is rolled; a reaction to a grenade past
+    what its noticing row leaves to react with (RMU-EXP-10)."""
+    _validate(state, action)
+    c = state.combatant(action.actor)
+    if isinstance(action, REACTIONS) and rmu_stats(c).afflictions.reaction is not None:
+        # The costs never hang on the dice: a dry run on throwaway dice reads them off.
+        dry = _resolve(state, action, Dice.seeded(0))
+        cost = sum(
+            e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name
+        )
+        check_reaction(state, c, cost)
+
+
+def _validate(state: EncounterState, action: Action) -> None:
     c = state.combatant(action.actor)
     encounter_fire.refuse_before_ap(state, action)
     _able(state, c)
     check_coherent(state, c, action)
     if isinstance(action, HoldsBreath):
         validate_holds_breath(state, action)
+        return
+    if isinstance(action, PutsOut):
+        validate_puts_out(state, action)
         return
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         encounter_fire.validate_fire_action(state, action)
@@ -567,6 +590,8 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return resolve_throws_back(state, action, dice)
     if isinstance(action, HoldsBreath):
         return resolve_holds_breath(state, action)
+    if isinstance(action, PutsOut):
+        return resolve_puts_out(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()

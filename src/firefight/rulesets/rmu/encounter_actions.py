@@ -13,7 +13,9 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
   (:mod:`firefight.rulesets.rmu.encounter_explosives`, RMU-EXP-2, RMU-EXP-9);
 - ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP);
 - ``holds-breath`` / ``breathes`` -- against CS gas, no AP
-  (:mod:`firefight.rulesets.rmu.encounter_afflictions`, RMU-EXP-16).
+  (:mod:`firefight.rulesets.rmu.encounter_afflictions`, RMU-EXP-16);
+- ``puts-out [NAME]`` -- smother a fire, one's own by rolling on the ground (2 AP,
+  :mod:`firefight.rulesets.rmu.burning`, RMU-EXP-14).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
 :mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
@@ -27,6 +29,7 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point, Posture
+from firefight.rulesets.rmu.burning import PutsOut
 from firefight.rulesets.rmu.encounter_afflictions import BREATH_VERBS, HoldsBreath
 from firefight.rulesets.rmu.encounter_explosives import (
     THROW_BACK_OPTIONS,
@@ -97,6 +100,8 @@ _VERBS: dict[str, str] = {
     "throws-back": "throws-back",
     "throw-back": "throws-back",
     **BREATH_VERBS,
+    "puts-out": "puts-out",
+    "put-out": "puts-out",
     # "fires rapid at X" is the firing round of emptying the gun, not an aimed shot.
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
 }
@@ -112,6 +117,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "throws-back": THROW_BACK_OPTIONS,
     "holds-breath": {},
     "breathes": {},
+    "puts-out": {},
 }
 
 
@@ -176,6 +182,9 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
     if verb == "moves":
         x, y = option_point(positional, what="'moves'", unit="feet", rule=ACTIONS_RULE)
         return Move(**base, to=Point(x_ft=x, y_ft=y))
+    if verb == "puts-out":
+        words = [w for w in positional if w.lower() not in ("the", "fire", "on", "flames")]
+        return PutsOut(**base, target=name_at(words, 0, len(words), state)[0] if words else None)
     if positional:
         raise _refuse(f"'{verb}' takes no {' '.join(positional)!r}.")
     if verb == "drops-prone":
