@@ -1,10 +1,11 @@
 """Scenarios: a scene described once in TOML, validated with pydantic (docs/scenarios.md).
 
 A scenario has a ``[scenario]`` header naming its ruleset, one ``[[combatant]]`` table per person
-in the scene, optional ``[[barrier]]`` tables, and an optional ``[script]`` of actions with their
-dice for ``firefight play``. The shared combatant fields (name, side, position, posture, facing,
-size, surprise) are checked here; the ruleset's own (stats, skills, hits, armor, weapons) by the
-model the ruleset supplies (:meth:`~firefight.rulesets.base.Ruleset.combatant_model`).
+in the scene, optional ``[[barrier]]`` tables, an optional ``[rules]`` table of the ruleset's
+options, and an optional ``[script]`` of actions with their dice for ``firefight play``. The
+shared combatant fields (name, side, position, posture, facing, size, surprise) are checked here;
+the ruleset's own (stats, skills, hits, armor, weapons) by the model the ruleset supplies
+(:meth:`~firefight.rulesets.base.Ruleset.combatant_model`).
 
 Positions and barrier ends are written in the ruleset's unit (:attr:`~firefight.rulesets.base.
 Ruleset.scene_unit`: feet for rmu, metres for cpr) and kept in feet in the scene, which is what
@@ -173,6 +174,8 @@ class Scenario:
     opening_rolls: tuple[int, ...]
     steps: tuple[ScriptStep, ...]
     source: str
+    # The ruleset's ``[rules]`` table, when it takes one (Ruleset.scenario_rules_model).
+    rules: BaseModel | None = None
 
 
 # --- finding where a problem is ---------------------------------------------------------------
@@ -291,9 +294,12 @@ def _file_model(ruleset_name: str) -> type[BaseModel]:
         "Combatant",
         __base__=(CoreCombatant, ruleset.combatant_model()),
     )
+    rules = ruleset.scenario_rules_model()
+    options: dict[str, Any] = {} if rules is None else {"rules": (rules | None, None)}
     return create_model(
         "ScenarioFile",
         __base__=DataModel,
+        **options,
         scenario=(HeaderModel, ...),
         combatant=(list[combatant], Field(min_length=1)),
         barrier=(list[BarrierModel], Field(default_factory=list)),
@@ -409,6 +415,7 @@ def scenario_from_data(
         opening_rolls=tuple(script.opening_rolls),
         steps=steps,
         source=label,
+        rules=getattr(parsed, "rules", None),
     )
 
 
@@ -455,4 +462,5 @@ def initial_state(scenario: Scenario) -> EncounterState:
         ruleset=scenario.ruleset,
         combatants=tuple(combatants),
         barriers=scenario.barriers,
+        ruleset_state=ruleset.new_scene(scenario.rules),
     )

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
-    from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.state import CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
 
@@ -117,6 +117,16 @@ class Ruleset(ABC):
         (stats, skills, hits, armor, weapons...); the scenario adds name, side, position,
         posture, facing, size and surprise to it."""
         raise self._not_in_encounters("read combatants from a scenario")
+
+    def scenario_rules_model(self) -> type[BaseModel] | None:
+        """The pydantic model of the scenario's ``[rules]`` table: options that switch how
+        this ruleset reads its rules for the whole scene; None (the default) takes no table."""
+        return None
+
+    def new_scene(self, rules: BaseModel | None) -> RulesetState | None:
+        """The ruleset's scene-wide state before round 1, from the scenario's ``[rules]``
+        (an instance of :meth:`scenario_rules_model`, or None); the default keeps none."""
+        return None
 
     def new_combatant(self, spec: BaseModel, core: CombatantState) -> CombatantState:
         """The combatant at the start of the fight: ``core`` (built from the shared scenario

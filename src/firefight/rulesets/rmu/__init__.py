@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.rmu.catalog import RmuData
     from firefight.scene.actions import Action
-    from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.state import CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
     from firefight.tables.kinds import TableKind
 
@@ -97,6 +97,17 @@ class RMU(Ruleset):
 
         return RmuCombatantFields
 
+    def scenario_rules_model(self) -> type[BaseModel]:
+        from firefight.rulesets.rmu.kindred_rules import RmuRulesModel
+
+        return RmuRulesModel
+
+    def new_scene(self, rules: BaseModel | None) -> RulesetState | None:
+        from firefight.rulesets.rmu.kindred_rules import RmuRulesModel, new_rmu_scene
+
+        assert rules is None or isinstance(rules, RmuRulesModel)
+        return new_rmu_scene(rules)
+
     def new_combatant(self, spec: BaseModel, core: CombatantState) -> CombatantState:
         from firefight.rulesets.rmu.encounter import new_rmu_combatant
 
@@ -112,16 +123,22 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.burning import burn_due
         from firefight.rulesets.rmu.encounter_explosives import detonate_due
         from firefight.rulesets.rmu.grenade_reactions import notice_landed
+        from firefight.rulesets.rmu.kindred_fire import burn_due as burn_kindred
+        from firefight.rulesets.rmu.kindred_fire import with_fire
         from firefight.rulesets.rmu.upkeep import initiative
         from firefight.scene.apply import apply_all
         from firefight.trace import Trace
 
         # DEC-306: a fuse that ran out at upkeep goes off with the round change's dice, before
-        # initiative, so that nobody it kills rolls for the new round. The fires already
+        # initiative, so that nobody it kills rolls for the new round. The mortal fires already
         # burning deal their critical first, so that a fire lit by this blast waits a round
-        # (DEC-384); then everyone sees what has just landed (RMU-EXP-10).
+        # (DEC-384); a burning Kindred's fire is rolled after the blast (V-5, DEC-366); then
+        # everyone sees what has just landed (RMU-EXP-10).
+        def blasts(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
+            return with_fire(state, detonate_due(state, dice, data))
+
         steps = []
-        for step in (burn_due, detonate_due, notice_landed):
+        for step in (burn_due, blasts, burn_kindred, notice_landed):
             done = step(state, dice, rmu_data())
             state = apply_all(state, done.events, self)
             steps.append(done)
@@ -179,14 +196,19 @@ class RMU(Ruleset):
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """The shared row with a ``firearms`` column after the weapons: what the firearm
         actions left on them (a preparation's share, a jam, sweeps, an AP cap, a dash's cover
-        share), each with the round it belongs to."""
+        share), each with the round it belongs to. A Kindred's state cell reads their sheet."""
         from firefight.rulesets.rmu.vitals import rmu_stats
 
+        stats = rmu_stats(combatant)
         row: dict[str, str] = {}
         for heading, cell in super().describe_row(combatant).items():
             row[heading] = cell
             if heading == "weapons":
-                row["firearms"] = rmu_stats(combatant).fire.brief() or "-"
+                row["firearms"] = stats.fire.brief() or "-"
+        if stats.kindred is not None:
+            # A Kindred's state cell says torpor, staked, Final Death and Hunger (V-2..V-4):
+            # mortals' rows keep the columns they always had.
+            row["state"] = stats.kindred.status(combatant.posture.value)
         return row
 
 

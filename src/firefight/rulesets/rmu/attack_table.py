@@ -2,7 +2,9 @@
 
 Rows are 3-point bands (65-67 ... 173-175 for RMU weapon tables); columns are the defender's
 protection (``AT 1`` ... ``AT 10`` naked, ``BA I`` ... ``BA IV`` ballistic armor). A cell is
-written compactly in data files: ``"12"`` is 12 hits, ``"12B"`` is 12 hits and a B critical.
+written compactly in data files: ``"12"`` is 12 hits, ``"12B"`` is 12 hits and a B critical,
+``"12BP"`` names the critical's type too (a letter: P Puncture, S Slash... as melee tables print
+it; a table whose cells carry no letter leaves the type to whoever reads it).
 
 Totals above the last row read the last row and add to the critical roll (RULINGS P-6); totals
 below the first row do nothing.
@@ -30,7 +32,7 @@ from firefight.tables.data_files import (
 
 __all__ = ["AttackCell", "AttackResult", "AttackRow", "AttackTable", "load_attack_table"]
 
-_CELL = re.compile(r"^(\d+)([A-J])?$")
+_CELL = re.compile(r"^(\d+)(?:([A-J])([A-Z])?)?$")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -38,26 +40,31 @@ class AttackCell:
     """Concussion hits and, at or past the column's breaking point, a critical severity.
 
     >>> AttackCell.parse("12B")
-    AttackCell(hits=12, severity=<Severity.B: 'B'>)
+    AttackCell(hits=12, severity=<Severity.B: 'B'>, critical=None)
+    >>> str(AttackCell.parse("13BP"))
+    '13BP'
     >>> str(AttackCell(hits=3, severity=None))
     '3'
     """
 
     hits: int
     severity: Severity | None = None
+    critical: str | None = None  # the critical type's letter, when the cell prints one
 
     @classmethod
     def parse(cls, text: str) -> AttackCell:
         match = _CELL.match(text.strip())
         if not match:
             raise ValueError(
-                f"cell {text!r} is not hits with an optional severity A-J (e.g. '12B')"
+                f"cell {text!r} is not hits with an optional severity A-J and critical letter "
+                "(e.g. '12B', '13BP')"
             )
         sev = Severity(match.group(2)) if match.group(2) else None
-        return cls(hits=int(match.group(1)), severity=sev)
+        return cls(hits=int(match.group(1)), severity=sev, critical=match.group(3))
 
     def __str__(self) -> str:
-        return f"{self.hits}{self.severity.value if self.severity else ''}"
+        sev = self.severity.value if self.severity else ""
+        return f"{self.hits}{sev}{self.critical or ''}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

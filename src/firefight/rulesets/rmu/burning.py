@@ -4,74 +4,38 @@ A burning person holds a ``rmu-burning`` condition (:data:`BURNING`). Each round
 the round's dice, it deals an A critical on the Heat table (the Kindred figure of V-5, used for
 mortals too, DEC-384), and upkeep counts it down: a mortal's fire burns out by itself after
 :attr:`~firefight.rulesets.rmu.explosives.BurningFigures.mortal_rounds` criticals.
-:func:`burn_rounds` is the one place that says how long a body burns (None: until put out), so
-that the Kindred rules can extend it.
 
-``puts-out [NAME]`` smothers it for 2 AP: one's own fire by rolling on the ground, an absolute
-maneuver at Medium difficulty that leaves them prone; someone else's within reach with no roll
-(V-5, DEC-384).
+It is put out as a Kindred's fire is (V-5, DEC-384): ``rolls on the ground`` or ``puts out
+NAME`` (:mod:`.kindred_actions`).
 
-Who catches fire: at an incendiary's burst, whoever took a critical from it (thermate sets
-alight what it touches, RMU-EXP-14); at a Molotov's, everyone in its fire (RMU-EXP-13).
+Who catches fire: at an incendiary's burst, every mortal who took a critical from it (thermate
+sets alight what it touches, RMU-EXP-14); at a Molotov's, every mortal in its fire
+(RMU-EXP-13). A Kindred struck by fire is V-5's (:mod:`.kindred_fire`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from firefight.dice import Dice
-from firefight.errors import RuleRefusal
-from firefight.events import ActionPointsSpent, Event
-from firefight.geometry import Posture, distance_ft
+from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.detonation import critical_cells
+from firefight.rulesets.rmu.detonation import BlastTarget, critical_cells
 from firefight.rulesets.rmu.explosives import explosive_data
-from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
-from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats
-from firefight.scene.actions import Action
+from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.events import (
     ConditionEnded,
     ConditionStarted,
     ConditionTicked,
-    PostureChanged,
 )
-from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
+from firefight.scene.state import ActiveCondition, EncounterState
 from firefight.trace import Entry, Trace, TraceBuilder
 
-__all__ = [
-    "BURNING",
-    "PutsOut",
-    "burn_due",
-    "burn_rounds",
-    "burning_on",
-    "resolve_puts_out",
-    "set_alight",
-    "validate_puts_out",
-]
+__all__ = ["BURNING", "burn_due", "burning_on", "set_alight"]
 
 BURNING = "rmu-burning"
-#: DEC-384: another's fire is smothered from within this many feet (the reach of DEC-308).
-SMOTHER_REACH_FT = 5.0
-_PASSING = frozenset(
-    {AbsoluteResult.PARTIAL_SUCCESS, AbsoluteResult.SUCCESS, AbsoluteResult.ABSOLUTE_SUCCESS}
-)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PutsOut(Action):
-    """Smother the fire on ``target`` (the actor when None): 2 AP (V-5)."""
-
-    target: str | None = None
-
-
-def burn_rounds(c: CombatantState) -> int | None:
-    """How many round changes a fire on ``c`` deals its critical before it burns out; None for
-    a fire that burns until put out. A mortal's burns out (DEC-384)."""
-    del c
-    return explosive_data().burning.mortal_rounds
 
 
 def burning_on(state: EncounterState, name: str) -> ActiveCondition | None:
@@ -84,7 +48,7 @@ def set_alight(state: EncounterState, names: Sequence[str], source: str) -> list
     events: list[Event] = []
     for name in names:
         c = state.combatant(name)
-        if c.dead or burning_on(state, name) is not None:
+        if c.dead or rmu_stats(c).kindred is not None or burning_on(state, name) is not None:
             continue
         events.append(
             ConditionStarted(
@@ -92,7 +56,7 @@ def set_alight(state: EncounterState, names: Sequence[str], source: str) -> list
                     id=f"fire-{name}-{state.round}",
                     kind=BURNING,
                     holder=name,
-                    rounds_left=burn_rounds(c),
+                    rounds_left=explosive_data().burning.mortal_rounds,
                     data=(("source", source),),
                 )
             )
@@ -118,79 +82,14 @@ def burn_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
         tb.step(f"{c.name} burns: an {figs.severity.value} {figs.table.capitalize()} critical.",
                 "RMU-EXP-14")  # fmt: skip
         roll = tb.roll(dice.d100(f"fire on {c.name}")).total
-        critical_cells(c.name, figs.table, roll, figs.severity, data, tb, events)
+        body = BlastTarget(name=c.name, position=c.position)
+        critical_cells(body, figs.table, roll, figs.severity, data, tb, events)
         if k.rounds_left == 0:
             tb.step(f"The fire on {c.name} burns out.", "RMU-EXP-14")
             events.append(ConditionEnded(id=k.id))
         entries.extend(tb.build().entries)
         burnt.append(c.name)
     return Outcome(events=tuple(events), trace=Trace(tuple(entries)), summary={"burning": burnt})
-
-
-def _target(state: EncounterState, action: PutsOut) -> CombatantState:
-    return state.combatant(action.target or action.actor)
-
-
-def validate_puts_out(state: EncounterState, action: PutsOut) -> None:
-    c = state.combatant(action.actor)
-    target = _target(state, action)
-    if burning_on(state, target.name) is None:
-        raise RuleRefusal("RMU-EXP-14", f"{target.name} is not on fire.")
-    need = explosive_data().burning.put_out_ap
-    if c.ap_left < need:
-        raise RuleRefusal(
-            "RMU-EXP-14",
-            f"Putting the fire out takes {need} AP; {c.name} has only {c.ap_left} left.",
-        )
-    if target.name != c.name and distance_ft(c.position, target.position) > SMOTHER_REACH_FT:
-        raise RuleRefusal(
-            "RMU-EXP-14",
-            f"{target.name} is {distance_ft(c.position, target.position):.0f} ft away: "
-            f"{c.name} must be within {SMOTHER_REACH_FT:g} ft to smother the flames.",
-        )
-
-
-def resolve_puts_out(state: EncounterState, action: PutsOut, dice: Dice) -> Outcome:
-    """Someone else's 2 AP put it out; one's own takes the rolling maneuver (V-5, DEC-384)."""
-    c = state.combatant(action.actor)
-    target = _target(state, action)
-    fire = burning_on(state, target.name)
-    assert fire is not None
-    figs = explosive_data().burning
-    tb = TraceBuilder()
-    events: list[Event] = [ActionPointsSpent(actor=c.name, ap=figs.put_out_ap)]
-    if target.name != c.name:
-        tb.step(f"{c.name} smothers the flames on {target.name}: {figs.put_out_ap} AP, no roll.",
-                "RMU-EXP-14")  # fmt: skip
-        events.append(ConditionEnded(id=fire.id))
-        headline = f"{c.name} puts out the fire on {target.name}."
-        return Outcome(events=tuple(events), trace=tb.build(),
-                       summary={"action": "puts-out", "actor": c.name, "result": "out",
-                                "headline": headline})  # fmt: skip
-    tb.step(f"{c.name} rolls on the ground: {figs.put_out_ap} AP and a "
-            f"{figs.put_out_difficulty} absolute maneuver.", "RMU-EXP-14")  # fmt: skip
-    skill = rmu_stats(c).skill("acrobatics")
-    rolled = resolve_maneuver(
-        Maneuver(kind="absolute", bonus=skill.bonus if skill else 0,
-                 difficulty=figs.put_out_difficulty, actor=c.name, skill="acrobatics",
-                 extra=tuple(penalty_modifiers(c))),
-        dice,
-    )  # fmt: skip
-    result = str(rolled.summary["result"])
-    out = AbsoluteResult(result) in _PASSING
-    if c.posture is not Posture.PRONE:
-        events.append(PostureChanged(actor=c.name, posture=Posture.PRONE))
-    if out:
-        events.append(ConditionEnded(id=fire.id))
-    headline = f"{c.name} rolls on the ground: {result}, " + (
-        "the fire is out." if out else "still burning."
-    )
-    return Outcome(
-        events=tuple(events),
-        trace=Trace((*tb.build().entries, *rolled.trace.entries)),
-        summary={"action": "puts-out", "actor": c.name, "maneuver": result,
-                 "result": "out" if out else "burning", "headline": headline},
-    )  # fmt: skip
 
 
 class _Burning(ConditionKind):

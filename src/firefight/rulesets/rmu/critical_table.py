@@ -62,6 +62,8 @@ class CriticalEffect:
     dead: bool = False
     attacker_bonus: int = 0
     breakage: int | None = None
+    # A grapple critical's hold on the victim, in percent (DATA.md: Grapple cells are holds).
+    hold: int = 0
     # The GM's own prose for the cell, only ever set by an import from their copy of the table.
     text: str = ""
 
@@ -87,6 +89,8 @@ class CriticalEffect:
             parts.append(f"attacker +{self.attacker_bonus} next action this round")
         if self.breakage is not None:
             parts.append(f"breakage check {self.breakage:+d}")
+        if self.hold:
+            parts.append(f"grappled {self.hold}%")
         return ", ".join(parts)
 
     def to_json(self) -> dict[str, object]:
@@ -128,6 +132,30 @@ class CriticalTable:
                 return row
         raise AssertionError("rows are validated to cover 1-100")  # pragma: no cover
 
+    def lower_row(self, row: CriticalRow, location: HitLocation) -> CriticalRow | None:
+        """The nearest row below ``row`` that hits ``location``, if any: where the step-down
+        (:meth:`stepped_down`) and a called shot that lands elsewhere (RULINGS R-7) read."""
+        below = [r for r in self.rows if r.high < row.low and r.location is location]
+        return below[-1] if below else None
+
+    def stepped_down(self, roll: int, steps: int) -> CriticalRow:
+        """The row a result ``steps`` severities below A reads (RMU step-down, RULINGS V-1).
+
+        Each step moves to the next lower row that hits the same location, read on the A
+        column; when no lower row hits it, the 01 row.
+
+        >>> from firefight.rulesets.rmu.table_kinds import RmuTables
+        >>> table = RmuTables().critical("ballistic-puncture")
+        >>> table.stepped_down(40, 1).label   # leg 36-45 -> leg 06-10
+        '06-10'
+        >>> table.stepped_down(8, 1).label    # leg 06-10 has no lower leg row -> 01
+        '01'
+        """
+        row = self.row_for(roll)
+        for _ in range(steps):
+            row = self.lower_row(row, row.location) or self.rows[0]
+        return row
+
     def lookup(self, roll: int, severity: Severity) -> tuple[tuple[Severity, CriticalEffect], ...]:
         """Every cell a severity reads on one roll (F-J read E and more: RULINGS P-7)."""
         row = self.row_for(roll)
@@ -148,6 +176,7 @@ class _CellModel(DataModel):
     dead: bool = False
     attacker_bonus: int = Field(default=0, ge=0)
     breakage: int | None = Field(default=None, le=0)
+    hold: int = Field(default=0, ge=0, le=100)
     text: str = ""
 
     @model_validator(mode="after")

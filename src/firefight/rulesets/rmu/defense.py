@@ -36,13 +36,15 @@ class Defender:
     """The defender's own figures. ``dodge_db`` is the Dodge DB Fleetness gives (RMU-DOD-3);
     ``armor_trained`` picks the trained end of the armor's maneuver penalty (RMU-ARM-5).
     ``conscious`` False (unconscious, staked, torpid or otherwise helpless) takes every one of
-    these defenses away (P-9)."""
+    these defenses away (P-9). ``severity_steps``: how many severities lower a non-aggravated
+    critical reads on them (RULINGS V-1: a Kindred's; 0 for a mortal)."""
 
     quickness_db: int = 0
     dodge_db: int = 0
     celerity: int = 0
     armor_trained: bool = True
     conscious: bool = True
+    severity_steps: int = 0
 
 
 def armor_maneuver_penalty(

@@ -40,6 +40,7 @@ from firefight.rulesets.rmu.cover import Cover, CoverMaterial, reached_bonus
 from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.explosives import ExplosiveData, Load, explosive_data
+from firefight.rulesets.rmu.kindred_criticals import read_critical
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
 from firefight.rulesets.rmu.volley import SHRAPNEL_BARE, SHRAPNEL_COVERED
@@ -88,6 +89,8 @@ class BlastTarget:
     barrier: Point | None = None
     obscured: bool = False
     cover_share_percent: int = 100
+    # A Kindred's V-1 steps: non-aggravated criticals (fragments, concussion) read lower.
+    severity_steps: int = 0
 
     def body(self) -> Body:
         return Body(center=self.position, posture=self.posture, size=self.size, name=self.name)
@@ -275,7 +278,7 @@ def _cover_terms(
 
 
 def critical_cells(
-    who: str,
+    who: BlastTarget,
     table_name: str,
     roll: int,
     severity: Severity,
@@ -286,13 +289,17 @@ def critical_cells(
     """Read ``roll`` at ``severity`` on ``table_name`` for ``who``: the cells, traced, each
     told as a :class:`CriticalInflicted` added to ``events``."""
     table = data.tables.critical(table_name)
+    reading = read_critical(table, roll, severity, steps=who.severity_steps, who=who.name, trace=tb)
+    rule = "V-1" if reading.reduced else "RMU-EXP-1"
     cells: list[CriticalEffect] = []
-    for sev, cell in table.lookup(roll, severity):
-        tb.lookup(table=table.name, row=table.row_for(roll).label, column=sev.value,
-                  cell=f"{cell.label}: {cell.summary()}", rule="RMU-EXP-1")  # fmt: skip
+    for sev, row, cell in reading.cells:
+        tb.lookup(table=table.name, row=row.label, column=sev.value,
+                  cell=f"{cell.label}: {cell.summary()}", rule=rule)  # fmt: skip
         events.append(
-            CriticalInflicted(target=who, table=table.name, severity=sev.value, roll=roll,
-                              location=table.row_for(roll).location.value, effect=cell)
+            CriticalInflicted(target=who.name, table=table.name, severity=sev.value, roll=roll,
+                              location=row.location.value, effect=cell,
+                              reduced_from=reading.reduced_from,
+                              aggravated=reading.aggravated)
         )  # fmt: skip
         cells.append(cell)
     return cells
@@ -325,7 +332,7 @@ def _fragments(
         f"Ballistic Shrapnel, {'covered' if covered else 'bare'} clause.",
         "RMU-EXP-8",
     )
-    cells = critical_cells(p.name, table_name, crit, result.severity, data, tb, events)
+    cells = critical_cells(p, table_name, crit, result.severity, data, tb, events)
     return found | {"severity": result.severity.value, "critical_roll": crit,
                     "location": location.value, "critical_table": table_name,
                     "effects": combine_effects(cells)}  # fmt: skip
@@ -351,7 +358,7 @@ def _band_critical(
     cells = [
         cell
         for table in critical_tables(load, p.armor, location, data)
-        for cell in critical_cells(p.name, table, crit, severity, data, tb, events)
+        for cell in critical_cells(p, table, crit, severity, data, tb, events)
     ]
     return {"severity": severity.value, "critical_roll": crit,
             "critical_table": load.critical_table, "effects": combine_effects(cells)}  # fmt: skip
@@ -369,9 +376,7 @@ def _molotov(blast: Blast, load: Load, dice: Dice, data: RmuData, tb: TraceBuild
         tb.step(f"{p.name} is in the fire: a flat {load.flat_severity.value} critical, no armor "
                 "column.", "RMU-EXP-13")  # fmt: skip
         crit = tb.roll(dice.d100(f"critical roll for {p.name}")).total
-        cells = critical_cells(
-            p.name, load.critical_table, crit, load.flat_severity, data, tb, events
-        )
+        cells = critical_cells(p, load.critical_table, crit, load.flat_severity, data, tb, events)
         people.append({"name": p.name, "band": "fire", "total": None, "hits": 0,
                        "severity": load.flat_severity.value, "critical_roll": crit,
                        "critical_table": load.critical_table,

@@ -30,7 +30,6 @@ from firefight.rulesets.rmu.affliction_events import (
     describe_affliction_event,
 )
 from firefight.rulesets.rmu.bodies import screen_bodies
-from firefight.rulesets.rmu.burning import PutsOut, resolve_puts_out, validate_puts_out
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.encounter_actions import (
     ChangePosture,
@@ -81,6 +80,22 @@ from firefight.rulesets.rmu.fatigue import (
 )
 from firefight.rulesets.rmu.fire_actions import DashToCover
 from firefight.rulesets.rmu.grenade_reactions import check_reaction
+from firefight.rulesets.rmu.kindred import KindredSheet
+from firefight.rulesets.rmu.kindred_actions import (
+    KINDRED_ACTIONS,
+    resolve_kindred_action,
+    validate_kindred_action,
+)
+from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_events import KINDRED_EVENTS, event_subject
+from firefight.rulesets.rmu.kindred_fire import with_fire
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
+from firefight.rulesets.rmu.kindred_vitals import (
+    apply_kindred_event,
+    check_kindred_can_act,
+    describe_kindred_event,
+    kindred_landed,
+)
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.scene_reading import (
@@ -121,6 +136,7 @@ from firefight.scene.state import (
     Surprise,
     WeaponState,
 )
+from firefight.serialize import to_plain
 from firefight.tables.data_files import DataModel
 from firefight.trace import Trace, TraceBuilder
 from firefight.wording import counted
@@ -150,6 +166,7 @@ register_event_types(
     FatigueChecked,
     ExplosiveLanded,
     *AFFLICTION_EVENTS,
+    *KINDRED_EVENTS,
     *(
         getattr(firearm_events, name)
         for name in firearm_events.__all__
@@ -231,6 +248,16 @@ class RmuStatsModel(DataModel):
     self_discipline: int = 0
 
 
+class KindredDisciplinesModel(DataModel):
+    """A Kindred's discipline dots (RULINGS V-6), 0-5 each."""
+
+    celerity: int = Field(default=0, ge=0, le=5)
+    potence: int = Field(default=0, ge=0, le=5)
+    fortitude: int = Field(default=0, ge=0, le=5)
+    protean: int = Field(default=0, ge=0, le=5)
+    blush_of_life: int = Field(default=0, ge=0, le=5)
+
+
 class RmuCombatantFields(DataModel):
     """The rmu part of a ``[[combatant]]`` (docs/scenarios.md)."""
 
@@ -242,6 +269,11 @@ class RmuCombatantFields(DataModel):
     weapon: list[RmuWeaponModel] = Field(default_factory=list)
     under_fire: Literal["dive", "stand"] | None = None
     gas_mask: bool = False
+    # RULINGS V-6: a Kindred's sheet; mortals give none of it.
+    kindred: bool = False
+    blood_potency: int | None = Field(default=None, ge=0, le=10)
+    hunger: int | None = Field(default=None, ge=0, le=5)
+    disciplines: KindredDisciplinesModel | None = None
 
     @field_validator("naked_at")
     @classmethod
@@ -252,6 +284,21 @@ class RmuCombatantFields(DataModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> RmuCombatantFields:
+        if not self.kindred:
+            given = [
+                key
+                for key in ("blood_potency", "hunger", "disciplines")
+                if getattr(self, key) is not None
+            ]
+            if given:
+                raise ValueError(
+                    f"{', '.join(given)} belong to a Kindred's sheet: add kindred = true (V-6)"
+                )
+        elif self.stats.celerity:
+            raise ValueError(
+                "a Kindred's Celerity is a discipline: give it as disciplines.celerity, "
+                "not stats.celerity (it costs a Rouse check when roused, V-4)"
+            )
         names: set[str] = set()
         for w in self.weapon:
             name = (w.name or w.weapon).lower()
@@ -285,6 +332,16 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             )
         )
     armor = spec.armor
+    dots = spec.disciplines.model_dump() if spec.disciplines is not None else {}
+    sheet = (
+        KindredSheet(
+            blood_potency=spec.blood_potency if spec.blood_potency is not None else 1,
+            hunger=spec.hunger if spec.hunger is not None else 1,
+            **dots,
+        )
+        if spec.kindred
+        else None
+    )
     return replace(
         core,
         hits_max=spec.hits,
@@ -306,6 +363,7 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             self_discipline=stats.self_discipline,
             gas_mask=spec.gas_mask,
             under_fire=spec.under_fire,
+            kindred=sheet,
             skills=tuple(
                 RmuSkill(name=name, bonus=s.bonus, ranks=s.ranks) for name, s in spec.skills.items()
             ),
@@ -317,7 +375,9 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
 
 
 def _able(state: EncounterState, c: CombatantState) -> None:
-    """Refuse an actor who cannot act at all (R-2, RMU-GEN-7, R-5, RMU-GEN-1)."""
+    """Refuse an actor who cannot act at all (R-2, RMU-GEN-7, R-5, RMU-GEN-1; a Kindred's
+    V-2, V-3)."""
+    check_kindred_can_act(c)
     if c.dead:
         raise RuleRefusal("R-2", f"{c.name} is dead and takes no more actions.")
     if c.dying:
@@ -371,9 +431,6 @@ def _validate(state: EncounterState, action: Action) -> None:
     if isinstance(action, HoldsBreath):
         validate_holds_breath(state, action)
         return
-    if isinstance(action, PutsOut):
-        validate_puts_out(state, action)
-        return
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         encounter_fire.validate_fire_action(state, action)
         return
@@ -382,6 +439,9 @@ def _validate(state: EncounterState, action: Action) -> None:
         return
     if isinstance(action, ThrowsBack):
         validate_throws_back(state, action)
+        return
+    if isinstance(action, KINDRED_ACTIONS):
+        validate_kindred_action(state, action)
         return
     if isinstance(action, Shoot):
         check_gun_fires(c, ready_weapon(c, action.weapon))
@@ -444,6 +504,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         then = "reload first (draw ammunition and load, 1 AP)" if spare else "and has no spare"
         raise RuleRefusal("R-6", f"{shooter.name}'s {weapon.name} is empty; {then}.")
     stats = rmu_stats(shooter)
+    rules = kindred_rules(state)
     skill = stats.skill(weapon.skill)
     situational = list(action.situational)
     for name, why in situational_conditions(state, target):
@@ -458,7 +519,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         shooter.body,
         target.body,
         others,
-        bystanders={c.name: bystander(c) for c in state.combatants},
+        bystanders={c.name: bystander(c, rules) for c in state.combatants},
     )
     return AimedShot(
         weapon=weapon.kind,
@@ -475,10 +536,11 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         cover_share_percent=cover_share,
         screen=screen if screen.grade is not CoverGrade.NONE else None,
         target_size=target.size,
-        defender=defender(target),
+        defender=defender(target, rules),
         shooter_armor=shooter.armor.kind if shooter.armor and not shooter.armor.broken else None,
         strength_bonus=stats.strength,
         shooter_naked_column=stats.naked_at,
+        shooter_severity_steps=severity_steps(stats, rules),
         situational=tuple(situational),
         extra=(*shooter_modifiers(shooter, weapon), *action.mods),
         ally=nearest_ally(state, shooter),
@@ -492,9 +554,11 @@ def _headline(action: Shoot, weapon: str, summary: Mapping[str, Any]) -> str:
     head = f"{action.actor} fires the {weapon} at {action.target}"
     if result == "hit":
         if summary.get("severity"):
+            kindred = summary.get("kindred_severity")
+            read_as = f", read as {kindred} on a Kindred (V-1)" if kindred else ""
             return (
                 f"{head}: hit, {summary.get('total_hits')} hits and a critical "
-                f"{summary['severity']} to the {summary.get('location')}."
+                f"{summary['severity']} to the {summary.get('location')}{read_as}."
             )
         hits = summary.get("hits")
         return f"{head}: hit, {hits} hit{'' if hits == 1 else 's'}, no critical."
@@ -536,7 +600,7 @@ def _checked(state: EncounterState, action: Action, dice: Dice) -> Outcome:
                          **check.summary},
             ), FATIGUE_RULE, headline)  # fmt: skip
         checks.append(check)
-    done = _resolve(state, action, dice)
+    done = with_fire(state, _resolve(state, action, dice))
     if not checks:
         return done
     return Outcome(
@@ -590,8 +654,8 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return resolve_throws_back(state, action, dice)
     if isinstance(action, HoldsBreath):
         return resolve_holds_breath(state, action)
-    if isinstance(action, PutsOut):
-        return resolve_puts_out(state, action, dice)
+    if isinstance(action, KINDRED_ACTIONS):
+        return resolve_kindred_action(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()
@@ -673,12 +737,28 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
 
 def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of rmu's own events."""
-    if isinstance(event, HitsInflicted):
-        return state.with_combatant(take_hits(named_in_log(state, event.target), event.hits))
+    if isinstance(event, HitsInflicted | Bled):
+        c = named_in_log(state, event.target)
+        hurt = take_hits(c, event.hits)
+        aggravated = isinstance(event, HitsInflicted) and event.aggravated
+        rules = kindred_rules(state)
+        return state.with_combatant(kindred_landed(c, hurt, aggravated=aggravated, rules=rules))
     if isinstance(event, CriticalInflicted):
-        return state.with_combatant(take_critical(named_in_log(state, event.target), event.effect))
-    if isinstance(event, Bled):
-        return state.with_combatant(take_hits(named_in_log(state, event.target), event.hits))
+        c = named_in_log(state, event.target)
+        hurt = take_critical(c, event.effect)
+        return state.with_combatant(
+            kindred_landed(
+                c,
+                hurt,
+                aggravated=event.aggravated,
+                rules=kindred_rules(state),
+                lethal=event.effect.dead,
+            )
+        )
+    if isinstance(event, KINDRED_EVENTS):
+        return state.with_combatant(
+            apply_kindred_event(named_in_log(state, event_subject(event)), event)
+        )
     if isinstance(event, AttackerBonusGained):
         c = named_in_log(state, event.actor)
         return state.with_combatant(replace(c, next_action_bonus=c.next_action_bonus + event.bonus))
@@ -743,6 +823,9 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
                 f"({event.new_total} in all{tail}) [RMU-BRK-2]."
             )
         return f"{event.wearer}'s {event.armor} holds [P-5]."
+    kindred = describe_kindred_event(event)
+    if kindred is not None:
+        return kindred
     if isinstance(event, FatigueChecked):
         verdict = "goes on" if event.passed else "the action fails"
         return f"{event.actor}'s fatigue check: {event.result} ({event.total}), {verdict} [R-2]."
@@ -762,8 +845,11 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
 
 
 def rmu_combatant_figures(c: CombatantState) -> dict[str, object]:
+    sheet = rmu_stats(c).kindred
     return {
         "hit_loss_penalty": hit_loss_penalty(c.hits_max, c.hits_taken),
         "total_penalty": total_penalty(c),
         **encounter_fire.fire_figures(c),
+        # Only a Kindred's figures carry their sheet (V-6), so a mortal's read as before.
+        **({"kindred": to_plain(sheet)} if sheet is not None else {}),
     }

@@ -14,8 +14,9 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
 - ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP);
 - ``holds-breath`` / ``breathes`` -- against CS gas, no AP
   (:mod:`firefight.rulesets.rmu.encounter_afflictions`, RMU-EXP-16);
-- ``puts-out [NAME]`` -- smother a fire, one's own by rolling on the ground (2 AP,
-  :mod:`firefight.rulesets.rmu.burning`, RMU-EXP-14).
+- ``rouses POWER``, ``pulls the stake from TARGET``, ``rolls on the ground``, ``puts out TARGET``
+  -- Kindred (:mod:`firefight.rulesets.rmu.kindred_actions`, RULINGS V-3..V-5); the last two
+  put out a mortal's fire too (RMU-EXP-14).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
 :mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
@@ -29,7 +30,6 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point, Posture
-from firefight.rulesets.rmu.burning import PutsOut
 from firefight.rulesets.rmu.encounter_afflictions import BREATH_VERBS, HoldsBreath
 from firefight.rulesets.rmu.encounter_explosives import (
     THROW_BACK_OPTIONS,
@@ -43,6 +43,11 @@ from firefight.rulesets.rmu.fire_actions import (
     FIRE_VERBS,
     MOD_EXAMPLE,
     parse_fire_action,
+)
+from firefight.rulesets.rmu.kindred_actions import (
+    KINDRED_OPTIONS,
+    KINDRED_VERBS,
+    parse_kindred_action,
 )
 from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.lines import OptionKind, name_at, option_point, read_line
@@ -100,8 +105,7 @@ _VERBS: dict[str, str] = {
     "throws-back": "throws-back",
     "throw-back": "throws-back",
     **BREATH_VERBS,
-    "puts-out": "puts-out",
-    "put-out": "puts-out",
+    **KINDRED_VERBS,
     # "fires rapid at X" is the firing round of emptying the gun, not an aimed shot.
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
 }
@@ -117,7 +121,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "throws-back": THROW_BACK_OPTIONS,
     "holds-breath": {},
     "breathes": {},
-    "puts-out": {},
+    **KINDRED_OPTIONS,
 }
 
 
@@ -156,6 +160,8 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
         return parse_throw(line, ACTIONS_RULE)
     if line.verb == "throws-back":
         return parse_throw_back(line, ACTIONS_RULE)
+    if line.verb in KINDRED_OPTIONS:
+        return parse_kindred_action(line, state, ACTIONS_RULE)
     verb, positional = line.verb, line.words
     base = {"actor": line.actor, "verb": verb, "text": line.text}
     if verb == "shoots":
@@ -182,9 +188,6 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
     if verb == "moves":
         x, y = option_point(positional, what="'moves'", unit="feet", rule=ACTIONS_RULE)
         return Move(**base, to=Point(x_ft=x, y_ft=y))
-    if verb == "puts-out":
-        words = [w for w in positional if w.lower() not in ("the", "fire", "on", "flames")]
-        return PutsOut(**base, target=name_at(words, 0, len(words), state)[0] if words else None)
     if positional:
         raise _refuse(f"'{verb}' takes no {' '.join(positional)!r}.")
     if verb == "drops-prone":

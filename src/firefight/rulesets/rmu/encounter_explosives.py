@@ -43,6 +43,8 @@ from firefight.rulesets.rmu.detonation import (
 )
 from firefight.rulesets.rmu.explosives import Load, explosive_data
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim, resolve_flash_bang
+from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
 from firefight.rulesets.rmu.scene_reading import shooter_modifiers, worn_armor
 from firefight.rulesets.rmu.vitals import rmu_stats
@@ -336,6 +338,7 @@ def _target(state: EncounterState, center: Point, c: CombatantState, data: RmuDa
         quickness_db=rmu_stats(c).quickness_db,
         cover=cover[1] if cover else None,
         cover_share_percent=_dash_share(state, c, cover[0] if cover else None),
+        severity_steps=severity_steps(rmu_stats(c), kindred_rules(state)),
     )
 
 

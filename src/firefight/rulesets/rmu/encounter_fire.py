@@ -73,6 +73,8 @@ from firefight.rulesets.rmu.firearm_events import (
     SuppressionSwept,
     WeaponMalfunctioned,
 )
+from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.loadout import (
     check_gun_fires,
     gun_state,
@@ -192,7 +194,7 @@ def _person_fields(
         "posture": c.posture,
         "size": c.size,
         **worn_armor(c),
-        "defender": defender(c),
+        "defender": defender(c, kindred_rules(state)),
         "cover": barrier_cover(state, shooter, c, weapon_kind, tb),
         "cover_share_percent": taken.share_percent if taken else 100,
         "situational": tuple(name for name, _ in situational_conditions(state, c)),
@@ -448,6 +450,7 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         gun=gun_state(c, weapon),
         strength_bonus=stats.strength,
         naked_column=stats.naked_at,
+        severity_steps=severity_steps(stats, kindred_rules(state)),
         shooter_armor=c.armor.kind if c.armor and not c.armor.broken else None,
         situational=action.situational,
         extra=(*shooter_modifiers(c, weapon), *action.mods),
@@ -577,6 +580,7 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         gun=gun_state(c, weapon),
         strength_bonus=stats.strength,
         naked_column=stats.naked_at,
+        severity_steps=severity_steps(stats, kindred_rules(state)),
         shooter_armor=c.armor.kind if c.armor and not c.armor.broken else None,
         extra=(*shooter_modifiers(c, None), *action.mods),
         shooter=c.name,

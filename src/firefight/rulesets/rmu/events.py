@@ -17,6 +17,8 @@ class HitsInflicted(Event):
     target: str
     hits: int
     rule: str
+    # Aggravated to a Kindred (a vampire's fangs, RMU-BITE-1): what can bring Final Death (V-2).
+    aggravated: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -29,6 +31,10 @@ class CriticalInflicted(Event):
     roll: int
     location: str
     effect: CriticalEffect
+    # A Kindred's V-1: the severity the attack dealt, when the cell read is a lower one.
+    reduced_from: str | None = None
+    # Aggravated to a Kindred (fire and heat, fangs): what can bring Final Death (V-2).
+    aggravated: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -127,8 +127,6 @@ class BurningFigures:
     table: str
     severity: Severity
     mortal_rounds: int
-    put_out_ap: int
-    put_out_difficulty: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -214,8 +212,6 @@ class _Burning(DataModel):
     table: str
     severity: Severity
     mortal_rounds: int = Field(ge=1)
-    put_out_ap: int = Field(ge=1)
-    put_out_difficulty: str
 
 
 class _Load(DataModel):

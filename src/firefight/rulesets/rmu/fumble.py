@@ -43,7 +43,9 @@ _LABEL = f"firefight/rulesets/rmu/{_FILE}"
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FumbleEffect:
-    """What one fumble cell does to the shooter and the gun (mechanics only)."""
+    """What one fumble cell does to the shooter and the gun (mechanics only). The Melee
+    Fumble table (:mod:`firefight.rulesets.rmu.melee.fumble`) uses the same cells, with the
+    fields a blade or a grab needs: a dropped weapon, hits to oneself, a fall, a stun."""
 
     label: str
     lose_ap: int = 0
@@ -53,6 +55,10 @@ class FumbleEffect:
     lose_round: bool = False
     nearest_ally: bool = False
     broken: bool = False
+    drops_weapon: bool = False
+    self_hits: int = 0
+    prone: bool = False
+    stun_rounds: int = 0
 
     def summary(self) -> str:
         parts: list[str] = []
@@ -70,6 +76,14 @@ class FumbleEffect:
             parts.append("a round goes toward the nearest ally (OB +0)")
         if self.broken:
             parts.append("broken until repaired")
+        if self.drops_weapon:
+            parts.append("the weapon is dropped")
+        if self.self_hits:
+            parts.append(f"{self.self_hits} hits to oneself")
+        if self.prone:
+            parts.append("falls prone")
+        if self.stun_rounds:
+            parts.append(f"stunned {self.stun_rounds} rnd")
         return ", ".join(parts) or "no further effect"
 
 
@@ -104,7 +118,7 @@ class FumbleTable:
     def read(self, total: int, column: str) -> FumbleRead:
         """The cell ``total`` reads in ``column``; below 1 reads 01, past 100 reads 100."""
         if column not in self.columns:
-            raise UnknownNameError("firearm fumble column", column, self.columns)
+            raise UnknownNameError(f"{self.name} column", column, self.columns)
         total = max(1, min(100, total))
         row = next(r for r in self.rows if r.low <= total <= r.high)
         return FumbleRead(label=row.label, column=column, effect=row.cells[column])
@@ -119,6 +133,10 @@ class _Cell(DataModel):
     lose_round: bool = False
     nearest_ally: bool = False
     broken: bool = False
+    drops_weapon: bool = False
+    self_hits: int = Field(default=0, ge=0)
+    prone: bool = False
+    stun_rounds: int = Field(default=0, ge=0)
 
 
 class _Header(TableHeader):

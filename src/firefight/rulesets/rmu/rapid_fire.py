@@ -290,6 +290,8 @@ class RapidFire:
     gun: GunState = field(default_factory=GunState)
     strength_bonus: int = 0
     naked_column: str = "AT 1"
+    # A Kindred shooter's V-1 steps, for the recoil's critical on them.
+    severity_steps: int = 0
     shooter_armor: str | None = None
     situational: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
@@ -395,6 +397,7 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
             dice=dice,
             data=data,
             trace=tb,
+            severity_steps=decl.severity_steps,
         )
         shooter_side.extend((unbraced_modifier(weapon), *recoil.modifiers))
         events.extend(recoil.events)

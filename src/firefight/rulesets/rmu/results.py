@@ -26,6 +26,8 @@ _ABSOLUTE: dict[str, ResolvedWord] = {
 
 # Where a thrown explosive lands (RMU-EXP-2): on the spot, scattered off it (its fumble is above).
 _THROWN: dict[str, ResolvedWord] = {"on target": "success", "scattered": "partial"}
+# Breaking a hold (RMU-BITE-3): out of it, or still held.
+_ESCAPE: dict[str, ResolvedWord] = {"broke free": "success", "held": "failure"}
 
 
 def _by_percent(percent: object) -> ResolvedWord:
@@ -45,7 +47,8 @@ def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
     """``hit`` when the fire struck anyone (the target, a shielder the round flew on into,
     anyone in the burst or the sweep); ``fumble`` on a fumble or a malfunction; a maneuver, a
     preparation or a dash for cover by its percentage or its absolute band; a thrown explosive
-    is a ``success`` on target and ``partial`` when it scatters; a flash-bang ``hit`` when it
+    is a ``success`` on target and ``partial`` when it scatters; breaking a hold a ``success``
+    or a ``failure``; a flash-bang ``hit`` when it
     blinds anyone, a detonation ``hit`` when it wounds anyone; ``done`` for an action with
     nothing to roll (a move, a reload, a wait)."""
     result = summary.get("result")
@@ -57,6 +60,8 @@ def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
         return _by_percent(summary.get("percent"))
     if result in _THROWN:
         return _THROWN[result]
+    if result in _ESCAPE:
+        return _ESCAPE[result]
     if result == "flash-bang":
         return "hit" if any(v.get("steps") for v in summary.get("victims", ())) else "miss"
     if result == "detonation":

@@ -41,6 +41,8 @@ from firefight.rulesets.rmu.clouds import smoke_cover
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
 from firefight.rulesets.rmu.vitals import figures, penalty_modifiers, rmu_stats
 from firefight.scene.state import (
     Barrier,
@@ -101,22 +103,26 @@ def worn_armor(c: CombatantState) -> WornArmor:
     )
 
 
-def defender(c: CombatantState) -> Defender:
+def defender(c: CombatantState, rules: KindredRules) -> Defender:
     """The defenses ``c`` brings against a shot (Quickness DB, Dodge, celerity); none while
-    unconscious or dying (P-9)."""
+    unconscious, dying, in torpor or staked (P-9, V-3). A Kindred's criticals read lower by the
+    scene's V-1 setting."""
     stats = rmu_stats(c)
+    sheet = stats.kindred
     return Defender(
         quickness_db=stats.quickness_db,
         dodge_db=stats.dodge,
-        celerity=stats.celerity,
+        # A Kindred's Celerity counts once roused (V-4); anyone else's as given.
+        celerity=sheet.celerity_in_play if sheet else stats.celerity,
         armor_trained=stats.armor_trained,
-        conscious=not (c.unconscious or c.dying or c.dead),
+        conscious=not (c.unconscious or c.dying or c.dead or (sheet is not None and sheet.down)),
+        severity_steps=severity_steps(stats, rules),
     )
 
 
-def bystander(c: CombatantState) -> Bystander:
+def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
     """``c`` as someone a stray round may fly into (RMU-COV-6)."""
-    return Bystander(name=c.name, **worn_armor(c), defender=defender(c))
+    return Bystander(name=c.name, **worn_armor(c), defender=defender(c, rules))
 
 
 def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
@@ -130,7 +136,10 @@ def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
     if not allies:
         return None
     near = min(allies, key=lambda o: distance_ft(o.position, c.position))
-    return Ally(who=bystander(near), distance_ft=round(distance_ft(near.position, c.position), 2))
+    return Ally(
+        who=bystander(near, kindred_rules(state)),
+        distance_ft=round(distance_ft(near.position, c.position), 2),
+    )
 
 
 def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Modifier]:

@@ -91,6 +91,8 @@ class AimedShot:
     # The shooter's Strength bonus: the only defense against an unbraced tripod gun's recoil.
     strength_bonus: int = 0
     shooter_naked_column: str = "AT 1"
+    # A Kindred shooter's V-1 steps, for an unbraced tripod gun's recoil on them.
+    shooter_severity_steps: int = 0
     situational: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
     # The nearest ally, for a fumble whose cell sends a round toward them (DEC-105).
@@ -373,6 +375,7 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
             dice=dice,
             data=data,
             trace=tb,
+            severity_steps=shot.shooter_severity_steps,
         )
         events.extend(recoil.events)
         recoil_mods = recoil.modifiers
@@ -450,6 +453,7 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
         trace=tb,
         armor_damage=shot.armor_damage,
         armor_quality=shot.armor_quality,
+        severity_steps=shot.defender.severity_steps,
     )
     events.extend(landed.events)
     summary |= landed.summary
@@ -519,6 +523,7 @@ def resolve_ally_round(
         trace=trace,
         armor_damage=who.armor_damage,
         armor_quality=who.armor_quality,
+        severity_steps=who.defender.severity_steps,
     )
     summary: dict[str, object] = {
         "name": who.name,
@@ -562,6 +567,7 @@ def _stray_round(
         trace=tb,
         armor_damage=who.armor_damage,
         armor_quality=who.armor_quality,
+        severity_steps=who.defender.severity_steps,
     )
     summary: dict[str, object] = {
         "name": who.name,

@@ -27,6 +27,7 @@ from firefight.rulesets.rmu.breakage import resolve_critical_breakage
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
 from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.kindred_criticals import read_critical
 from firefight.rulesets.rmu.protection import FirePlan
 from firefight.trace import Modifier, TraceBuilder
 from firefight.wording import counted
@@ -92,11 +93,13 @@ def resolve_strike(
     trace: TraceBuilder,
     armor_damage: int = 0,
     armor_quality: int = 0,
+    severity_steps: int = 0,
 ) -> StrikeResult:
     """Read ``total`` on the weapon's table and resolve what it does to ``target``.
 
     ``armor_damage`` and ``armor_quality`` are the target's armor's running breakage total and
     quality bonus, for the breakage check a covered location's cell may call for.
+    ``severity_steps`` lowers a Kindred target's critical (RULINGS V-1).
     """
     tb = trace
     table = data.tables.attack(weapon.attack_table)
@@ -156,13 +159,16 @@ def resolve_strike(
         plan.table_rule,
     )
     cells: list[CriticalEffect] = []
-    for severity, cell in crit_table.lookup(crit_total, result.severity):
+    reading = read_critical(
+        crit_table, crit_total, result.severity, steps=severity_steps, who=target, trace=tb
+    )
+    for severity, row, cell in reading.cells:
         tb.lookup(
             table=crit_table.name,
-            row=crit_table.row_for(crit_total).label,
+            row=row.label,
             column=severity.value,
             cell=f"{cell.label}: {cell.summary()}",
-            rule="P-7" if len(result.severity.components) > 1 else "RMU-GEN-7",
+            rule=reading.rule,
         )
         cells.append(cell)
         events.append(
@@ -171,8 +177,10 @@ def resolve_strike(
                 table=crit_table.name,
                 severity=severity.value,
                 roll=crit_total,
-                location=location.value,
+                location=row.location.value,
                 effect=cell,
+                reduced_from=reading.reduced_from,
+                aggravated=reading.aggravated,
             )
         )
         if cell.attacker_bonus:
@@ -184,6 +192,7 @@ def resolve_strike(
         "critical_roll": crit_total,
         "location": location.value,
         "critical_table": crit_table.name,
+        **({"kindred_severity": reading.severity.value} if reading.reduced else {}),
         "effects": combine_effects(cells),
         "total_hits": hits + sum(c.hits for c in cells),
     }
@@ -242,6 +251,7 @@ def resolve_attack(
     trace: TraceBuilder,
     armor_damage: int = 0,
     armor_quality: int = 0,
+    severity_steps: int = 0,
 ) -> RolledAttack:
     """Roll an attack that cannot fumble and read it through :func:`resolve_strike`.
 
@@ -261,5 +271,6 @@ def resolve_attack(
         trace=trace,
         armor_damage=armor_damage,
         armor_quality=armor_quality,
+        severity_steps=severity_steps,
     )
     return RolledAttack(roll=roll.total, total=total.value, strike=landed)

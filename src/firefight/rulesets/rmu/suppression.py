@@ -118,6 +118,8 @@ class SuppressionSweep:
     gun: GunState = field(default_factory=GunState)
     strength_bonus: int = 0
     naked_column: str = "AT 1"
+    # A Kindred shooter's V-1 steps, for the recoil's critical on them.
+    severity_steps: int = 0
     # The BA class the shooter wears: its missile penalty is on the sweep's maneuver (DEC-104).
     shooter_armor: str | None = None
     extra: tuple[Modifier, ...] = ()
@@ -350,6 +352,7 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
             dice=dice,
             data=data,
             trace=tb,
+            severity_steps=decl.severity_steps,
         )
         maneuver_side.extend((unbraced_modifier(weapon), *recoil.modifiers))
         events.extend(recoil.events)

@@ -205,6 +205,7 @@ def resolve_recoil(
     dice: Dice,
     data: RmuData,
     trace: TraceBuilder,
+    severity_steps: int = 0,
 ) -> Recoil:
     """Roll the recoil's attack on the shooter and price it for the shot (RMU-TRI-2).
 
@@ -229,6 +230,7 @@ def resolve_recoil(
         dice=dice,
         data=data,
         trace=trace,
+        severity_steps=severity_steps,
     )
     landed = attack.strike
     taken = landed.summary.get("total_hits", landed.summary.get("hits", 0))

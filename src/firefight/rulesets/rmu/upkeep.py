@@ -23,6 +23,7 @@ from firefight.rulesets.rmu.encounter_events import (
     StaggerPaid,
     StunWoreOff,
 )
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.vitals import figures, penalty_modifiers, rmu_stats, total_penalty
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
@@ -73,8 +74,10 @@ class Dying(ConditionKind):
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
         figs = figures()
         events: list[Event] = []
+        torpor = kindred_rules(state).torpor
         for c in state.combatants:
-            if c.dead:
+            # V-2: a Kindred never dies of the penalties or a count; they lie in torpor.
+            if c.dead or (torpor and rmu_stats(c).kindred is not None):
                 continue
             if total_penalty(c) <= figs.dies_at:
                 events.append(

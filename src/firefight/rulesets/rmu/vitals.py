@@ -23,6 +23,7 @@ from firefight.geometry import Posture
 from firefight.rulesets.rmu.afflictions import Afflictions, gas_modifiers
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.fire_state import FireState
+from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.scene.state import CombatantState, CombatantStats
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
 from firefight.trace import Modifier
@@ -66,7 +67,8 @@ class RmuStats(CombatantStats):
     gives none (the fatigue check of R-2, DEC-79); ``under_fire`` is how they answer a sweep
     when the action does not say (``"dive"`` or ``"stand"``; None: dive when cover is at hand,
     RMU-SUP-9/10). ``fire`` is what the firearm actions left on them
-    (:mod:`firefight.rulesets.rmu.fire_state`).
+    (:mod:`firefight.rulesets.rmu.fire_state`). ``kindred`` is a vampire's sheet (RULINGS V-6;
+    :mod:`firefight.rulesets.rmu.kindred`), None for a mortal.
 
     ``self_discipline`` is the Self Discipline stat bonus (a flash-bang's Resistance,
     RMU-EXP-17); ``gas_mask`` a worn gas mask (RMU-EXP-16); ``afflictions`` what the explosives
@@ -89,6 +91,7 @@ class RmuStats(CombatantStats):
     self_discipline: int = 0
     gas_mask: bool = False
     afflictions: Afflictions = field(default_factory=Afflictions)
+    kindred: KindredSheet | None = None
 
     def skill(self, name: str | None) -> RmuSkill | None:
         if name is None:

@@ -327,6 +327,7 @@ def attack_person(
         trace=trace,
         armor_damage=person.armor_damage,
         armor_quality=person.armor_quality,
+        severity_steps=person.defender.severity_steps,
     )
     landed = rolled.strike
     summary |= {"roll": rolled.roll, "attack_total": rolled.total, **landed.summary}

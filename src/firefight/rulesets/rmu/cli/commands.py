@@ -42,9 +42,16 @@ _EXPLOSIVE_COMMANDS = {
     "explode": "An explosive goes off among the people near it.",
     "flash-bang": "A flash-bang's contest per victim.",
 }
+_MELEE = "firefight.rulesets.rmu.cli.melee"
+_MELEE_COMMANDS = {
+    "melee": "A melee attack.",
+    "grapple": "A grapple: an unarmed hold.",
+    "escape": "Break a hold: the grapple contest.",
+}
 app = typer.Typer(
     cls=lazy_group(
         {
+            **{n: Lazy.command_of(_MELEE, "app", n, line) for n, line in _MELEE_COMMANDS.items()},
             **{n: Lazy.command_of(_FIRE, "app", n, line) for n, line in _FIRE_COMMANDS.items()},
             **{
                 n: Lazy.command_of(_EXPLOSIVES, "app", n, line)

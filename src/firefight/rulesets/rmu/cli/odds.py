@@ -32,6 +32,7 @@ from firefight.declarations import DeclarationError, declare, options_of, sweep_
 from firefight.odds.api import action_odds
 from firefight.rulesets.rmu.explosive_options import ExplodeOptions, ThrowBlastOptions
 from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
+from firefight.rulesets.rmu.melee.options import EscapeOptions, GrappleOptions, MeleeOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.serialize import to_plain
 
@@ -219,6 +220,72 @@ def rmu_throw(values: dict[str, Any], **how: Any) -> None:
         decl,
         describe=describe_landing,
         always_shown={s.name for s in thrown_stats(decl)},
+        **how,
+    )
+
+
+# --- melee ------------------------------------------------------------------------------------
+
+
+def _show_melee_odds(decl: Any, title: str, **how: Any) -> None:
+    from firefight.rulesets.rmu.odds.melee import describe_melee, melee_stats
+
+    show_odds(
+        title,
+        decl,
+        describe=describe_melee,
+        always_shown={s.name for s in melee_stats(decl)},
+        **how,
+    )
+
+
+@declared_command(
+    app,
+    "melee",
+    MeleeOptions,
+    help="The odds of one melee attack (R-6): P(miss), P(fumble), P(critical), expected hits, "
+    "P(bleeding), P(dying), P(dead).",
+    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
+)
+def rmu_melee(values: dict[str, Any], **how: Any) -> None:
+    with refusals():
+        options = declare(MeleeOptions, **values)
+        decl = options.build()
+    _show_melee_odds(decl, f"odds: rmu melee, {options.weapon}, OB {options.ob}", **how)
+
+
+@declared_command(
+    app,
+    "grapple",
+    GrappleOptions,
+    help="The odds of one grapple (RMU-BITE-2): P(held), the expected hold, P(miss)...",
+    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
+)
+def rmu_grapple(values: dict[str, Any], **how: Any) -> None:
+    with refusals():
+        options = declare(GrappleOptions, **values)
+        decl = options.build()
+    _show_melee_odds(decl, f"odds: rmu grapple, Unarmed {options.ob}", **how)
+
+
+@declared_command(
+    app,
+    "escape",
+    EscapeOptions,
+    help="The odds of breaking a hold (RMU-BITE-3): P(breaks free).",
+    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
+)
+def rmu_escape(values: dict[str, Any], **how: Any) -> None:
+    from firefight.rulesets.rmu.odds.melee import ESCAPE_STATS, describe_escape
+
+    with refusals():
+        options = declare(EscapeOptions, **values)
+        decl = options.build()
+    show_odds(
+        f"odds: rmu escape, held {options.hold}%",
+        decl,
+        describe=describe_escape,
+        always_shown={s.name for s in ESCAPE_STATS},
         **how,
     )
 

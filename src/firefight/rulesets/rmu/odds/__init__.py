@@ -85,11 +85,26 @@ def _thrown_fast(state: Any, action: Any, depth: int) -> Distribution[Any]:
     return thrown_exact(state, action, depth)
 
 
+def _melee_scalar(state: Any, attack: Any) -> Callable[[Dice], Outcome]:
+    from firefight.rulesets.rmu.odds.melee import resolve_melee_for_odds, resolve_melee_with
+
+    if state is None:
+        return partial(resolve_melee_for_odds, attack)
+    return partial(resolve_melee_with, state, attack)
+
+
+def _escape_scalar(state: Any, escape: Any) -> Callable[[Dice], Outcome]:
+    from firefight.rulesets.rmu.odds.melee import resolve_escape_for_odds
+
+    return partial(resolve_escape_for_odds, escape)
+
+
 def registrations() -> list[ActionOdds]:
     """The aimed shot with every fast path; rapid fire (its preparation and its firing round)
     and the suppression sweep with none (each person caught rolls on their own), so the
     generic engine and Monte Carlo over the scalar resolver; the detonation with a fast path
-    over its one roll (:mod:`firefight.rulesets.rmu.odds.blast`)."""
+    over its one roll (:mod:`firefight.rulesets.rmu.odds.blast`); the melee attack (a grapple is
+    one) and the escape through the generic engine (:mod:`firefight.rulesets.rmu.odds.melee`)."""
     from firefight.rulesets.rmu.odds.fire import (
         PREPARATION_STATS,
         fire_stats,
@@ -168,6 +183,36 @@ def registrations() -> list[ActionOdds]:
             stats_for=thrown_stats,
             fast=_thrown_fast,
             fast_depth=4,
+        )
+    )
+    from firefight.rulesets.rmu.melee.attack import MeleeAttack
+    from firefight.rulesets.rmu.melee.grapple import Escape
+    from firefight.rulesets.rmu.odds.melee import (
+        ESCAPE_STATS,
+        escape_view,
+        melee_stats,
+        melee_view,
+    )
+
+    found.append(
+        ActionOdds(
+            ruleset="rmu",
+            name="melee",
+            action_type=MeleeAttack,
+            scalar=_melee_scalar,
+            key=melee_view,
+            stats=melee_stats(None),
+            stats_for=melee_stats,
+        )
+    )
+    found.append(
+        ActionOdds(
+            ruleset="rmu",
+            name="escape",
+            action_type=Escape,
+            scalar=_escape_scalar,
+            key=escape_view,
+            stats=ESCAPE_STATS,
         )
     )
     return found

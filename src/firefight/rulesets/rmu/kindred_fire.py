@@ -1,0 +1,89 @@
+"""Fire on a Kindred keeps burning (RULINGS V-5, RMU-EXP-14).
+
+A Heat critical landing on a Kindred sets them alight (:func:`with_fire` adds the
+:class:`~firefight.rulesets.rmu.kindred_events.BurningStarted` after it). Between rounds each
+burning Kindred takes an A Heat critical -- aggravated, so read at full severity (V-1) -- until
+the fire is put out (:mod:`firefight.rulesets.rmu.kindred_actions`). The upkeep hooks roll no
+dice, so the burn is rolled with the round change's dice before initiative, as a grenade whose
+fuse ran out is (DEC-306, DEC-366).
+"""
+
+from __future__ import annotations
+
+from firefight.dice import Dice
+from firefight.events import Event
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.events import CriticalInflicted
+from firefight.rulesets.rmu.kindred_events import BurningStarted
+from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
+from firefight.rulesets.rmu.kindred_vitals import sheet_of
+from firefight.scene.state import EncounterState
+from firefight.trace import Trace, TraceBuilder
+
+__all__ = ["burn_due", "with_fire"]
+
+
+def with_fire(state: EncounterState, outcome: Outcome) -> Outcome:
+    """``outcome`` with every Kindred a Heat critical struck set burning (V-5)."""
+    if not kindred_rules(state).fire_keeps_burning:
+        return outcome
+    table = kindred_figures().burn_table
+    lit: list[str] = []
+    for e in outcome.events:
+        if not isinstance(e, CriticalInflicted) or e.table != table or e.target in lit:
+            continue
+        c = state.find(e.target)
+        sheet = sheet_of(c) if c is not None else None
+        if sheet is not None and not sheet.burning and not sheet.final_death:
+            lit.append(e.target)
+    if not lit:
+        return outcome
+    tb = TraceBuilder()
+    for name in lit:
+        tb.step(f"{name} is Kindred: the fire catches and keeps burning until put out.", "V-5")
+    return Outcome(
+        events=(*outcome.events, *(BurningStarted(target=name) for name in lit)),
+        trace=Trace((*outcome.trace.entries, *tb.build().entries)),
+        summary={**outcome.summary, "set_alight": lit},
+    )
+
+
+def burn_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
+    """Each burning Kindred's A Heat critical for the round gone by (V-5). Dice: one d100 per
+    burning Kindred, in scene order."""
+    figs = kindred_figures()
+    table = data.tables.critical(figs.burn_table)
+    tb = TraceBuilder()
+    events: list[Event] = []
+    for c in state.combatants:
+        sheet = sheet_of(c)
+        if sheet is None or not sheet.burning or sheet.final_death:
+            continue
+        tb.step(
+            f"{c.name} is still burning: an {figs.burn_severity.value} {table.title} critical, "
+            "aggravated.",
+            "V-5",
+        )
+        roll = tb.roll(dice.d100(f"burn critical for {c.name}")).total
+        row = table.row_for(roll)
+        for severity, cell in table.lookup(roll, figs.burn_severity):
+            tb.lookup(
+                table=table.name,
+                row=row.label,
+                column=severity.value,
+                cell=f"{cell.label}: {cell.summary()}",
+                rule="V-5",
+            )
+            events.append(
+                CriticalInflicted(
+                    target=c.name,
+                    table=table.name,
+                    severity=severity.value,
+                    roll=roll,
+                    location=row.location.value,
+                    effect=cell,
+                    aggravated=True,
+                )
+            )
+    return Outcome(events=tuple(events), trace=tb.build(), summary={})

@@ -1,0 +1,188 @@
+"""What damage does to a Kindred, and the Kindred events folded into the state (RULINGS V-2..V-5).
+
+A Kindred's body takes hits, bleeding, stun and injury as a mortal's does (the ordinary events
+and :mod:`firefight.rulesets.rmu.vitals`); :func:`kindred_landed` then reads the result as V-2
+does. At 0 hits or fewer, or anything that would leave a mortal dying or dead, the Kindred falls
+into torpor (kept as ``unconscious`` too, so every rule that asks whether someone can act or
+defend reads it): no dying count ever runs on them. Past the Body Development bonus, or under a
+cell that kills outright, only aggravated damage brings Final Death (DEC-363).
+"""
+
+from __future__ import annotations
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import Event
+from firefight.frozen import replace
+from firefight.geometry import Posture
+from firefight.rulesets.rmu.kindred import KindredSheet
+from firefight.rulesets.rmu.kindred_events import (
+    BurningEnded,
+    BurningStarted,
+    FinalDeath,
+    HungerChanged,
+    PowerRoused,
+    RouseChecked,
+    Staked,
+    StakeRemoved,
+)
+from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures
+from firefight.rulesets.rmu.vitals import rmu_stats
+from firefight.scene.state import CombatantState
+from firefight.trace import TraceBuilder
+
+__all__ = [
+    "apply_kindred_event",
+    "check_kindred_can_act",
+    "describe_kindred_event",
+    "kindred_landed",
+    "rouse_check",
+    "sheet_of",
+    "with_sheet",
+]
+
+
+def sheet_of(c: CombatantState) -> KindredSheet | None:
+    return rmu_stats(c).kindred
+
+
+def with_sheet(c: CombatantState, sheet: KindredSheet) -> CombatantState:
+    return replace(c, stats=replace(rmu_stats(c), kindred=sheet))
+
+
+def kindred_landed(
+    before: CombatantState,
+    after: CombatantState,
+    *,
+    aggravated: bool,
+    rules: KindredRules,
+    lethal: bool = False,
+) -> CombatantState:
+    """``after`` (the body once a blow has landed on ``before``) as V-2 reads it for a Kindred;
+    a mortal, or a scene with V-2 switched off, unchanged.
+
+    ``lethal`` marks a critical cell that kills outright.
+    """
+    sheet = sheet_of(after)
+    if sheet is None or not rules.torpor:
+        return after
+    past_body = -after.hits_left > rmu_stats(after).body_development
+    final = sheet.final_death or (aggravated and (past_body or lethal))
+    torpor = (
+        sheet.torpor
+        or final
+        or after.hits_left <= 0
+        or after.dead
+        or after.dying_rounds is not None
+    )
+    down = torpor and not before.unconscious and not before.dead
+    return with_sheet(
+        replace(
+            after,
+            unconscious=after.unconscious or torpor,
+            dead=final,
+            dying_rounds=None,
+            posture=Posture.PRONE if down else after.posture,
+        ),
+        replace(sheet, torpor=torpor, final_death=final),
+    )
+
+
+def check_kindred_can_act(c: CombatantState) -> None:
+    """Refuse a Kindred destroyed, staked or in torpor (V-2, V-3); anyone else passes."""
+    sheet = sheet_of(c)
+    if sheet is None:
+        return
+    if sheet.final_death:
+        raise RuleRefusal("V-2", f"{c.name} has met Final Death.")
+    if sheet.staked:
+        raise RuleRefusal(
+            "V-3", f"{c.name} is staked and cannot move until someone pulls the stake."
+        )
+    if sheet.torpor:
+        raise RuleRefusal("V-2", f"{c.name} lies in torpor and cannot act.")
+
+
+def rouse_check(
+    c: CombatantState, power: str, dice: Dice, rules: KindredRules, tb: TraceBuilder
+) -> RouseChecked | None:
+    """The Rouse check ``power`` costs ``c`` (V-4); None when the scene's V-4 is off.
+
+    Refuses at the top of the Hunger scale: no Rouse check can be made there, so the power
+    fails. Dice: one d10.
+    """
+    sheet = sheet_of(c)
+    if sheet is None or not rules.rouse_checks:
+        return None
+    figs = kindred_figures()
+    if sheet.hunger >= figs.hunger_max:
+        raise RuleRefusal(
+            "V-4",
+            f"{c.name}'s Hunger is {sheet.hunger}: no Rouse check can be made, so "
+            f"{power.replace('-', ' ').title()} fails.",
+        )
+    roll = tb.roll(dice.die(figs.rouse_sides, f"Rouse check for {power}")).total
+    calm = roll >= figs.rouse_calm_at
+    hunger = sheet.hunger if calm else sheet.hunger + 1
+    tb.step(
+        f"Rouse check for {power}: {roll}, "
+        + (
+            f"{figs.rouse_calm_at} or more, Hunger stays {hunger}."
+            if calm
+            else f"under {figs.rouse_calm_at}, Hunger rises to {hunger}."
+        ),
+        "V-4",
+    )
+    return RouseChecked(actor=c.name, power=power, roll=roll, calm=calm, hunger=hunger)
+
+
+def apply_kindred_event(c: CombatantState, event: Event) -> CombatantState:
+    """``c`` (the Kindred the event names) after one Kindred event."""
+    sheet = sheet_of(c)
+    assert sheet is not None, f"{c.name} has no Kindred sheet"
+    if isinstance(event, RouseChecked):
+        return with_sheet(c, replace(sheet, hunger=event.hunger))
+    if isinstance(event, PowerRoused):
+        return with_sheet(c, sheet.rouse(event.power))
+    if isinstance(event, HungerChanged):
+        return with_sheet(c, replace(sheet, hunger=event.hunger))
+    if isinstance(event, Staked):
+        # V-3: paralysed where they stand; the body goes down.
+        return with_sheet(replace(c, posture=Posture.PRONE), replace(sheet, staked=True))
+    if isinstance(event, StakeRemoved):
+        return with_sheet(c, replace(sheet, staked=False))
+    if isinstance(event, FinalDeath):
+        return with_sheet(
+            replace(c, dead=True, unconscious=True, dying_rounds=None, posture=Posture.PRONE),
+            replace(sheet, final_death=True, torpor=True),
+        )
+    if isinstance(event, BurningStarted):
+        return with_sheet(c, replace(sheet, burning=True))
+    if isinstance(event, BurningEnded):
+        return with_sheet(c, replace(sheet, burning=False))
+    raise AssertionError(f"not a Kindred event: {type(event).__name__}")  # pragma: no cover
+
+
+def describe_kindred_event(event: Event) -> str | None:
+    if isinstance(event, RouseChecked):
+        how = "stays" if event.calm else "rises to"
+        return (
+            f"{event.actor} rouses the blood for {event.power}: {event.roll}, Hunger {how} "
+            f"{event.hunger} [V-4]."
+        )
+    if isinstance(event, PowerRoused):
+        return f"{event.actor}'s {event.power.replace('-', ' ').title()} is active [V-4]."
+    if isinstance(event, HungerChanged):
+        return f"{event.target}'s Hunger is now {event.hunger} [{event.rule}]."
+    if isinstance(event, Staked):
+        return f"{event.target} is staked through the heart by {event.by} [{event.rule}]."
+    if isinstance(event, StakeRemoved):
+        return f"{event.by} pulls the stake from {event.target} [V-3]."
+    if isinstance(event, FinalDeath):
+        return f"{event.target} meets Final Death: {event.cause} [{event.rule}]."
+    if isinstance(event, BurningStarted):
+        return f"{event.target} is on fire and keeps burning [V-5]."
+    if isinstance(event, BurningEnded):
+        who = "rolls on the ground" if event.by == event.target else f"is put out by {event.by}"
+        return f"{event.target} {who}: the fire is out [V-5]."
+    return None

@@ -1,0 +1,264 @@
+"""The melee attack: one swing (or grab) read on the weapon's family table at its size.
+
+The attack costs 2-4 AP at -25 per AP short of 4 (RULINGS R-6, RMU-GEN-1). Its total is the
+roll (d100 open-ended high, RMU-GEN-2, D-2) + the attacker's OB, less what the attacker moves
+into their own DB as a parry (DEC-345), + the Table 9-5 melee modifiers (``data/melee.toml``,
+R-1 where R-1 gives them, DEC-340 otherwise), the weapon's own modifier (a wooden stake's -10,
+RMU-STAKE-2) and the GM's, − the defender's DB: Quickness DB, their parry (not against an
+attack from the rear) and cover (RMU-COV-7). A defender who is unconscious or helpless brings
+none of these (P-9). An unmodified roll inside the weapon's fumble range (shrunk by ranks,
+RMU-GEN-8) fumbles on the Melee Fumble table instead.
+
+The total is read on the weapon's table at its size (:mod:`.table_read`): concussion hits, and
+from the breaking point on a critical of the cell's type, landed through :mod:`.critical`. A
+grapple is this attack with the catalog's ``grapple`` (the Grapple table; RMU-BITE-2): its
+critical is a hold, which the summary reports as ``hold``.
+
+Dice, in order: the attack roll; then the fumble roll, or the critical roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import Event
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData, default_data
+from firefight.rulesets.rmu.cover import Cover, price_melee_cover
+from firefight.rulesets.rmu.events import HitsInflicted
+from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
+from firefight.rulesets.rmu.melee.critical import land_critical
+from firefight.rulesets.rmu.melee.figures import MeleeFigures, WeaponSize, melee_figures
+from firefight.rulesets.rmu.melee.fumble import roll_melee_fumble
+from firefight.rulesets.rmu.melee.table_read import read_melee
+from firefight.rulesets.rmu.strike import attack_roll_term
+from firefight.trace import Modifier, TraceBuilder
+from firefight.wording import counted
+
+__all__ = [
+    "MELEE_RULE",
+    "PARRY_RULE",
+    "MeleeAttack",
+    "fumble_range",
+    "melee_terms",
+    "resolve_melee_attack",
+]
+
+#: The rule a melee attack's AP and refusals cite (RULINGS R-6, Table 8-1).
+MELEE_RULE = "R-6"
+#: docs/decisions.md: the parry, OB moved to DB.
+PARRY_RULE = "DEC-345"
+# Table 9-5 modifiers R-1 gives (the rest are DEC-340's stand-ins).
+_R1 = frozenset(
+    {
+        "higher-ground",
+        "stunned-foe",
+        "quarters-close",
+        "quarters-cramped",
+        "quarters-tight",
+        "quarters-confined",
+    }
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MeleeAttack:
+    """One melee attack as declared.
+
+    ``parry`` is OB the attacker moves into their own DB (DEC-345); ``target_parry`` is what
+    the defender moved into theirs. ``helpless``: the defender is unconscious, held fast or
+    otherwise helpless and brings no DB (P-9). ``size`` reads the table at another size than
+    the weapon's (a two-handed grip on a hand-and-a-half weapon, a GM's call).
+    """
+
+    weapon: str
+    ob: int
+    armor: str = "AT 1"
+    ap: int = 4
+    ap_available: int = 4
+    ranks: int = 0
+    size: WeaponSize | None = None
+    parry: int = 0
+    target_db: int = 0
+    target_parry: int = 0
+    cover: Cover | None = None
+    helpless: bool = False
+    situational: tuple[str, ...] = ()
+    extra: tuple[Modifier, ...] = ()
+    attacker: str = "attacker"
+    target: str = "target"
+
+
+def fumble_range(weapon: MeleeWeapon, ranks: int, figures: MeleeFigures) -> int:
+    """The weapon's fumble range, 1 less per 5 ranks, never below the minimum (RMU-GEN-8)."""
+    return max(figures.fumble_minimum, weapon.fumble - ranks // figures.fumble_ranks_per_step)
+
+
+def _check(attack: MeleeAttack, weapon: MeleeWeapon, figures: MeleeFigures) -> None:
+    low, high = figures.attack_ap
+    if weapon.ranged:
+        raise RuleRefusal(
+            MELEE_RULE, f"The {weapon.name} is shot, not swung: it makes no melee attack."
+        )
+    if not low <= attack.ap <= high:
+        raise RuleRefusal(MELEE_RULE, f"A melee attack takes {low} to {high} AP, not {attack.ap}.")
+    if attack.ap > attack.ap_available:
+        raise RuleRefusal(
+            "RMU-GEN-1",
+            f"The attack costs {attack.ap} AP, but only {attack.ap_available} are left.",
+        )
+    if attack.armor not in NAKED_COLUMNS:
+        raise RuleRefusal(
+            "RMU-GEN-5", f"Melee tables read AT 1 to AT 10; {attack.armor!r} is not one of them."
+        )
+    if not 0 <= attack.parry <= max(attack.ob, 0):
+        raise RuleRefusal(
+            PARRY_RULE,
+            f"A parry moves part of the attacker's OB ({attack.ob}) into DB: "
+            f"{attack.parry} is more than there is.",
+        )
+    for name in attack.situational:
+        figures.modifier(name)
+
+
+def melee_terms(
+    attack: MeleeAttack, weapon: MeleeWeapon, figures: MeleeFigures, data: RmuData, tb: TraceBuilder
+) -> list[Modifier]:
+    """Every term of the total but the roll (see the module docstring)."""
+    terms = [Modifier(value=attack.ob, label=f"OB with the {weapon.name}", rule=None)]
+    if attack.parry:
+        terms.append(Modifier(value=-attack.parry, label="OB moved to parry", rule=PARRY_RULE))
+    short = figures.attack_ap[1] - attack.ap
+    if short:
+        terms.append(
+            Modifier(
+                value=short * figures.haste_per_ap,
+                label=f"haste: {short} AP short of {figures.attack_ap[1]}",
+                rule="RMU-GEN-1",
+            )
+        )
+    for name in attack.situational:
+        rule = "R-1" if name in _R1 else "DEC-340"
+        terms.append(
+            Modifier(value=figures.modifier(name), label=name.replace("-", " "), rule=rule)
+        )
+    if weapon.stab_penalty:
+        terms.append(
+            Modifier(value=weapon.stab_penalty, label=f"{weapon.name} stabbing", rule="RMU-STAKE-2")
+        )
+    terms.extend(attack.extra)
+    terms.extend(_defense_terms(attack, figures, data, tb))
+    return terms
+
+
+def _defense_terms(
+    attack: MeleeAttack, figures: MeleeFigures, data: RmuData, tb: TraceBuilder
+) -> Sequence[Modifier]:
+    terms: list[Modifier] = []
+    if attack.helpless:
+        if attack.target_db or attack.target_parry:
+            tb.step(f"{attack.target} is helpless: no Quickness DB and no parry.", "P-9")
+    else:
+        if attack.target_db:
+            terms.append(Modifier(value=-attack.target_db, label="Quickness DB", rule="P-9"))
+        if attack.target_parry and "rear" in attack.situational:
+            tb.step(f"{attack.target} cannot parry a blow from behind.", PARRY_RULE)
+        elif attack.target_parry:
+            terms.append(
+                Modifier(value=-attack.target_parry, label="defender's parry", rule=PARRY_RULE)
+            )
+    if attack.cover is not None:
+        bonus = price_melee_cover(attack.cover, data.cover)
+        terms.append(
+            Modifier(value=-bonus, label=f"{attack.cover} cover against melee", rule="RMU-COV-7")
+        )
+    return terms
+
+
+def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None = None) -> Outcome:
+    """Resolve one melee attack (see the module docstring for the dice)."""
+    data = data or default_data()
+    figures = melee_figures()
+    weapon = melee_weapon(attack.weapon)
+    _check(attack, weapon, figures)
+    tb = TraceBuilder()
+    tb.step(
+        f"{attack.attacker} attacks {attack.target} with the {weapon.name}: {attack.ap} AP.",
+        MELEE_RULE,
+    )
+    terms = melee_terms(attack, weapon, figures, data, tb)
+    roll = tb.roll(dice.d100_open_ended("melee attack roll", low_end=False))
+    summary: dict[str, object] = {
+        "weapon": weapon.key,
+        "roll": roll.total,
+        "ap": attack.ap,
+        "parry": attack.parry,
+    }
+    natural = roll.natural
+    reach = fumble_range(weapon, attack.ranks, figures)
+    if natural <= reach:
+        tb.step(f"An unmodified {natural:02d} is within the fumble range 01-{reach:02d}.",
+                "RMU-GEN-8")  # fmt: skip
+        fumble = roll_melee_fumble(column=weapon.fumble_column, dice=dice, trace=tb)
+        events: list[Event] = []
+        if fumble.effect.self_hits:
+            events.append(
+                HitsInflicted(
+                    target=attack.attacker, hits=fumble.effect.self_hits, rule="RMU-GEN-8"
+                )
+            )
+        summary |= {"result": "fumble", "fumble": fumble.to_json()}
+        return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    total = tb.total("melee attack total", [attack_roll_term(roll.total), *terms]).value
+    size = attack.size or weapon.size
+    table = data.tables.attack(weapon.attack_table)
+    read = read_melee(table, total, attack.armor, size, figures)
+    row = read.result.row
+    tb.lookup(
+        table=table.name,
+        row=row.label if row else f"below {table.rows[0].low}",
+        column=attack.armor,
+        cell=f"{read.result.cell} read {size.value}: {read}",
+        rule="RMU-GEN-5",
+    )
+    summary["total"] = total
+    if row is None or not (read.hits or read.severity):
+        tb.step(f"A total of {total} does nothing to {attack.target}.", "RMU-GEN-5")
+        summary |= {"result": "miss", "hits": 0, "total_hits": 0, "severity": None}
+        return Outcome(events=(), trace=tb.build(), summary=summary)
+    events = []
+    if read.hits:
+        events.append(HitsInflicted(target=attack.target, hits=read.hits, rule="RMU-GEN-5"))
+    summary |= {
+        "result": "hit",
+        "hits": read.hits,
+        "severity": read.severity.value if read.severity else None,
+        "step_down": read.step_down,
+        "critical_table": read.critical_table,
+        "total_hits": read.hits,
+        "hold": 0,
+    }
+    if read.severity is None or read.critical_table is None:
+        tb.step(f"{counted(read.hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
+        return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    landed = land_critical(
+        table=data.tables.critical(read.critical_table),
+        severity=read.severity,
+        step_down=read.step_down,
+        roll_bonus=read.critical_roll_bonus,
+        target=attack.target,
+        attacker=attack.attacker,
+        dice=dice,
+        trace=tb,
+        rule="RMU-GEN-7",
+    )
+    events.extend(landed.events)
+    effects = landed.summary()
+    summary |= {
+        **effects,
+        "total_hits": read.hits + sum(cell.hits for _, cell in landed.cells),
+    }
+    return Outcome(events=tuple(events), trace=tb.build(), summary=summary)

@@ -1,0 +1,125 @@
+"""The melee figures (``rulesets/rmu/data/melee.toml``): AP, sizes, critical letters, Table 9-5.
+
+>>> figures = melee_figures()
+>>> figures.attack_ap, figures.critical_tables["P"]
+((2, 4), 'puncture')
+>>> figures.sizes[WeaponSize.SMALL].severity
+-1
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from enum import Enum
+from fractions import Fraction
+
+from pydantic import Field
+
+from firefight.errors import UnknownNameError
+from firefight.rulesets.rmu.catalog import PACKAGE
+from firefight.tables.data_files import DataModel, package_data, read_toml, validate
+
+__all__ = ["MeleeFigures", "SizeRule", "WeaponSize", "melee_figures"]
+
+_FILE = "data/melee.toml"
+_LABEL = f"firefight/rulesets/rmu/{_FILE}"
+
+
+class WeaponSize(Enum):
+    """A melee weapon's size: which variant of its family's attack table it reads (DATA.md)."""
+
+    SMALL = "small"
+    MEDIUM = "medium"
+    BIG = "big"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SizeRule:
+    """How a size reads the Medium table: hits times ``hits``, severity moved ``severity``."""
+
+    hits: Fraction
+    severity: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MeleeFigures:
+    attack_ap: tuple[int, int]
+    haste_per_ap: int
+    fumble_ranks_per_step: int
+    fumble_minimum: int
+    sizes: dict[WeaponSize, SizeRule]
+    critical_tables: dict[str, str]  # attack-cell letter -> critical table name
+    modifiers: dict[str, int]  # Table 9-5 melee OB modifiers by name
+    provisional_modifiers: frozenset[str]
+    hold_cap: int
+    escape_ap: tuple[int, int]
+
+    def critical_table(self, letter: str) -> str:
+        try:
+            return self.critical_tables[letter]
+        except KeyError:
+            raise UnknownNameError("melee critical letter", letter, self.critical_tables) from None
+
+    def modifier(self, name: str) -> int:
+        try:
+            return self.modifiers[name]
+        except KeyError:
+            raise UnknownNameError("melee modifier", name, self.modifiers) from None
+
+
+class _Source(DataModel):
+    text: str
+
+
+class _Attack(DataModel):
+    ap: tuple[int, int]
+    haste_per_ap: int = Field(le=0)
+    fumble_ranks_per_step: int = Field(ge=1)
+    fumble_minimum: int = Field(ge=1)
+
+
+class _Size(DataModel):
+    hits: tuple[int, int]
+    severity: int = Field(ge=-4, le=4)
+
+
+class _Modifiers(DataModel):
+    provisional: list[str]
+    derivation: str
+    values: dict[str, int]
+
+
+class _Grapple(DataModel):
+    hold_cap: int = Field(ge=1)
+    escape_ap: tuple[int, int]
+
+
+class _File(DataModel):
+    source: _Source
+    attack: _Attack
+    sizes: dict[WeaponSize, _Size]
+    criticals: dict[str, str]
+    modifiers: _Modifiers
+    grapple: _Grapple
+
+
+@functools.cache
+def melee_figures() -> MeleeFigures:
+    """The shipped melee figures, read and checked once."""
+    m = validate(_File, read_toml(package_data(PACKAGE, _FILE), _LABEL), _LABEL)
+    return MeleeFigures(
+        attack_ap=m.attack.ap,
+        haste_per_ap=m.attack.haste_per_ap,
+        fumble_ranks_per_step=m.attack.fumble_ranks_per_step,
+        fumble_minimum=m.attack.fumble_minimum,
+        sizes={
+            size: SizeRule(hits=Fraction(*rule.hits), severity=rule.severity)
+            for size, rule in m.sizes.items()
+        },
+        critical_tables=dict(m.criticals),
+        modifiers=dict(m.modifiers.values),
+        provisional_modifiers=frozenset(m.modifiers.provisional),
+        hold_cap=m.grapple.hold_cap,
+        escape_ap=m.grapple.escape_ap,
+    )

@@ -1,0 +1,125 @@
+"""The declarations of ``rmu melee``, ``rmu grapple`` and ``rmu escape`` as a person gives them:
+one field per option of the command, of ``odds rmu ...`` and of ``odds sweep`` where swept
+(:mod:`firefight.declarations`). ``build`` turns the flat fields into the resolver's
+declaration; the resolver refuses what a rule forbids, citing it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from firefight.declarations import param
+from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
+from firefight.rulesets.rmu.cover import parse_cover
+from firefight.rulesets.rmu.melee.attack import MeleeAttack
+from firefight.rulesets.rmu.melee.catalog import melee_catalog
+from firefight.rulesets.rmu.melee.figures import WeaponSize, melee_figures
+from firefight.rulesets.rmu.melee.grapple import Escape
+from firefight.rulesets.rmu.shot_options import MAX_LISTED, parse_mod
+
+__all__ = ["EscapeOptions", "GrappleOptions", "MeleeOptions", "melee_keys", "modifier_keys"]
+
+
+def melee_keys() -> Sequence[str]:
+    """The weapons a melee attack swings (not the missile weapons of the catalog)."""
+    return tuple(k for k, w in melee_catalog().items() if not w.ranged and k != "grapple")
+
+
+def modifier_keys() -> Sequence[str]:
+    return tuple(melee_figures().modifiers)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Swing:
+    """The options a melee attack and a grapple share."""
+
+    ob: int = param(
+        help="The attacker's OB with the weapon (a grapple: Unarmed).", low=-999, high=999
+    )
+    armor: str = param("AT 1", help="The target's AT (melee reads AT 1-10).", choices=NAKED_COLUMNS)
+    ap: int = param(4, help="AP spent on the attack (2-4).", low=0, high=4, rule="R-6")
+    ap_left: int = param(4, help="AP the attacker has left.", low=0, high=4, rule="RMU-GEN-1")
+    ranks: int = param(
+        0, help="Skill ranks (each 5 shrink the fumble range).", low=0, high=200, rule="RMU-GEN-8"
+    )
+    parry: int = param(0, help="OB the attacker moves into their own DB.", low=0, high=999)
+    quickness_db: int = param(0, help="The target's Quickness DB.", low=-50, high=100)
+    target_parry: int = param(0, help="OB the target moved into DB to parry.", low=0, high=999)
+    cover: str = param("none", help="The target's cover, GRADE:MATERIAL (RMU-COV-7).")
+    helpless: bool = param(
+        False, help="The target is unconscious or helpless: no DB, no parry (P-9)."
+    )
+    situation: tuple[str, ...] = param(
+        (),
+        help="Table 9-5 melee modifier (repeatable), e.g. flank, rear, prone-target.",
+        choices=modifier_keys,
+        high=MAX_LISTED,
+        sweep=False,
+    )
+    mod: tuple[str, ...] = param(
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
+    )
+
+    def _attack(self, weapon: str, size: WeaponSize | None) -> MeleeAttack:
+        return MeleeAttack(
+            weapon=weapon,
+            ob=self.ob,
+            armor=self.armor,
+            ap=self.ap,
+            ap_available=self.ap_left,
+            ranks=self.ranks,
+            size=size,
+            parry=self.parry,
+            target_db=self.quickness_db,
+            target_parry=self.target_parry,
+            cover=parse_cover(self.cover),
+            helpless=self.helpless,
+            situational=self.situation,
+            extra=tuple(parse_mod(m) for m in self.mod),
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MeleeOptions(_Swing):
+    """Every option of a melee attack, as typed."""
+
+    weapon: str = param(help="Melee weapon key (see docs/rmu.md).", choices=melee_keys)
+    size: WeaponSize | None = param(
+        None, help="Read the table at this size instead of the weapon's (small, medium, big)."
+    )
+
+    def build(self) -> MeleeAttack:
+        return self._attack(self.weapon, self.size)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GrappleOptions(_Swing):
+    """Every option of a grapple (RMU-BITE-2): a melee attack on the Grapple table."""
+
+    def build(self) -> MeleeAttack:
+        return self._attack("grapple", None)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EscapeOptions:
+    """Every option of the try to break a hold (RMU-BITE-3)."""
+
+    ob: int = param(help="The victim's Unarmed bonus (Strength-based).", low=-999, high=999)
+    holder_ob: int = param(help="The holder's Unarmed bonus.", low=-999, high=999)
+    hold: int = param(help="The hold on the victim.", unit="%", low=0, high=100)
+    ap: int = param(4, help="AP spent (2-4).", low=0, high=4, rule="DEC-344")
+    ap_left: int = param(4, help="AP the victim has left.", low=0, high=4, rule="RMU-GEN-1")
+    mod: tuple[str, ...] = param(
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
+    )
+
+    def build(self) -> Escape:
+        return Escape(
+            ob=self.ob,
+            holder_ob=self.holder_ob,
+            hold=self.hold,
+            ap=self.ap,
+            ap_available=self.ap_left,
+            extra=tuple(parse_mod(m) for m in self.mod),
+        )

@@ -1,0 +1,411 @@
+"""Kindred as rmu combatants (issue 14): the scenario sheet (RULINGS V-6) and what it changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from encounter_support import MemoryStore
+from firefight.dice import Dice
+from firefight.encounter.scenario import ScenarioError, initial_state, scenario_from_data
+from firefight.errors import RuleRefusal
+from firefight.events import Event
+from firefight.frozen import replace
+from firefight.geometry import Point, Posture
+from firefight.outcome import Outcome
+from firefight.rulesets import find_ruleset
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.critical_table import CriticalEffect
+from firefight.rulesets.rmu.detonation import Blast, BlastTarget, resolve_detonation
+from firefight.rulesets.rmu.encounter_events import Died
+from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.kindred import KindredSheet
+from firefight.rulesets.rmu.kindred_criticals import read_critical
+from firefight.rulesets.rmu.kindred_events import PowerRoused, Staked
+from firefight.rulesets.rmu.kindred_fire import burn_due, with_fire
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
+from firefight.rulesets.rmu.scene_reading import defender
+from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.vitals import rmu_stats
+from firefight.scene.apply import apply_all
+from firefight.scene.state import EncounterState
+from firefight.service import EncounterService
+from firefight.trace import Trace
+
+
+def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "position": [x, y],
+        "hits": 60,
+        "stats": {"body_development": 25, "bmr_ft": 20, **extra.pop("stats", {})},
+        "skills": {"pistol": {"bonus": 60, "ranks": 6}},
+        "weapon": [{"weapon": "glock-17", "skill": "pistol", "magazines": [{"rounds": 17}]}],
+        **extra,
+    }
+
+
+def vampire(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
+    sheet = {
+        "kindred": True,
+        "blood_potency": 2,
+        "hunger": 2,
+        "disciplines": {"celerity": 2, "potence": 3, "protean": 2},
+    }
+    return person(name, x, y, **{**sheet, **extra})
+
+
+def scene(*people: dict[str, Any]) -> dict[str, Any]:
+    return {"scenario": {"title": "kindred test", "ruleset": "rmu"}, "combatant": list(people)}
+
+
+def test_v6_a_kindred_carries_the_sheet_and_a_mortal_none() -> None:
+    state = initial_state(scenario_from_data(scene(vampire("Mara", 0, 0), person("Jonah", 0, 30))))
+    sheet = rmu_stats(state.combatant("Mara")).kindred
+    assert sheet == KindredSheet(blood_potency=2, hunger=2, celerity=2, potence=3, protean=2)
+    assert rmu_stats(state.combatant("Jonah")).kindred is None
+
+
+def test_v6_a_kindred_sheet_defaults_to_blood_potency_1_and_hunger_1() -> None:
+    bare = person("Mara", 0, 0, kindred=True)
+    sheet = rmu_stats(initial_state(scenario_from_data(scene(bare))).combatant("Mara")).kindred
+    assert sheet is not None and (sheet.blood_potency, sheet.hunger) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    ("extra", "says"),
+    [
+        ({"hunger": 3}, "kindred = true"),
+        ({"kindred": True, "hunger": 6}, "less than or equal to 5"),
+        ({"kindred": True, "stats": {"celerity": 2}}, "disciplines.celerity"),
+        ({"kindred": True, "disciplines": {"celerity": 6}}, "less than or equal to 5"),
+    ],
+)
+def test_v6_the_sheet_is_checked_when_read(extra: dict[str, Any], says: str) -> None:
+    with pytest.raises(ScenarioError, match=says):
+        scenario_from_data(scene(person("Mara", 0, 0, **extra)))
+
+
+def test_v4_a_kindreds_celerity_counts_for_the_dodge_share_only_once_roused() -> None:
+    state = initial_state(scenario_from_data(scene(vampire("Mara", 0, 0))))
+    assert defender(state.combatant("Mara"), kindred_rules(state)).celerity == 0
+    sheet = rmu_stats(state.combatant("Mara")).kindred
+    assert sheet is not None and sheet.rouse("celerity").celerity_in_play == 2
+
+
+def test_a_mortal_given_rapid_reflexes_keeps_them_without_blood() -> None:
+    """A ghoul (or any mortal) given stats.celerity has it in play at once, as before."""
+    state = initial_state(scenario_from_data(scene(person("Ghoul", 0, 0, stats={"celerity": 2}))))
+    assert defender(state.combatant("Ghoul"), kindred_rules(state)).celerity == 2
+
+
+# --- V-1: ordinary damage reads one severity lower --------------------------------------------
+
+
+def shot_at(target: dict[str, Any], rolls: list[int], **rules: Any) -> Any:
+    data = scene(person("Jonah", 0, 0), target)
+    if rules:
+        data["rules"] = {"kindred": rules}
+    service = EncounterService(MemoryStore())
+    service.new("k", scenario_from_data(data), Dice.seeded(1))
+    return service.act("k", "Jonah shoots Mara --ap 3", Dice.scripted(rolls))
+
+
+def criticals(applied: Any) -> list[CriticalInflicted]:
+    return [e for e in applied.record.events if isinstance(e, CriticalInflicted)]
+
+
+def test_v1_a_kindred_hit_by_a_9mm_reads_one_severity_lower_than_a_mortal() -> None:
+    """Same dice (attack 99+40, critical 05): the mortal takes the E cell, the Kindred the D."""
+    table = RmuData().tables.critical("ballistic-puncture")
+    mortal = criticals(shot_at(person("Mara", 0, 30), [99, 40, 5]))
+    kindred_shot = shot_at(vampire("Mara", 0, 30), [99, 40, 5])
+    kindred = criticals(kindred_shot)
+    assert [(e.severity, e.effect) for e in mortal] == [("E", table.row_for(5).cell(Severity.E))]
+    assert [(e.severity, e.effect, e.reduced_from) for e in kindred] == [
+        ("D", table.row_for(5).cell(Severity.D), "E")
+    ]
+    steps = [t for t in kindred_shot.record.trace if t.get("rule") == "V-1"]
+    assert steps and "reads 1 severity lower, D" in steps[0]["text"]
+    assert "read as D on a Kindred (V-1)" in kindred_shot.record.narration[0]
+
+
+def test_v1_is_a_scenario_option_and_0_turns_it_off() -> None:
+    off = criticals(shot_at(vampire("Mara", 0, 30), [99, 40, 5], severity_steps=0))
+    assert [e.severity for e in off] == ["E"]
+
+
+def test_v1_below_a_steps_down_to_the_nearest_lower_row_of_the_same_location() -> None:
+    table = RmuData().tables.critical("ballistic-puncture")
+    leg = read_critical(table, 40, Severity.A, steps=1)  # 36-45 leg: the next lower leg is 06-10
+    assert [(s, row.label) for s, row, _ in leg.cells] == [(Severity.A, "06-10")]
+    assert leg.cells[0][2] == table.row_for(8).cell(Severity.A) and leg.reduced
+    chest = read_critical(table, 3, Severity.A, steps=1)  # 02-03 chest: none lower, so 01
+    assert [row.label for _, row, _ in chest.cells] == ["01"]
+
+
+def test_v1_a_compound_severity_steps_down_the_ladder() -> None:
+    """P-7's F (E + A) one lower is E alone; G (E + B) is F (E + A)."""
+    table = RmuData().tables.critical("ballistic-puncture")
+    assert [s for s, _, _ in read_critical(table, 50, Severity.F, steps=1).cells] == [Severity.E]
+    assert [s for s, _, _ in read_critical(table, 50, Severity.G, steps=1).cells] == [
+        Severity.E,
+        Severity.A,
+    ]
+
+
+def test_v1_fire_is_aggravated_a_thermate_critical_is_not_reduced() -> None:
+    """An AN-M14 (thermate) reads Heat at the band's severity on a Kindred as on a mortal."""
+    blast = Blast(
+        load="an-m14",
+        center=Point(x_ft=0, y_ft=0),
+        people=(
+            BlastTarget(name="Mara", position=Point(x_ft=3, y_ft=0), severity_steps=1),
+            BlastTarget(name="Jonah", position=Point(x_ft=-3, y_ft=0)),
+        ),
+    )
+    outcome = resolve_detonation(blast, Dice.scripted([80, 40, 40]))
+    crits = {e.target: e for e in outcome.events if isinstance(e, CriticalInflicted)}
+    assert crits["Mara"].severity == crits["Jonah"].severity
+    assert crits["Mara"].effect == crits["Jonah"].effect
+    assert crits["Mara"].aggravated and crits["Mara"].reduced_from is None
+    assert any(
+        t.get("rule") == "V-1" and "aggravated" in str(t["text"]) for t in outcome.trace.to_json()
+    )
+
+
+def test_v1_fragments_are_not_aggravated_and_read_lower() -> None:
+    blast = Blast(
+        load="m67",
+        center=Point(x_ft=0, y_ft=0),
+        thrown_ranks=10,
+        people=(BlastTarget(name="Mara", position=Point(x_ft=30, y_ft=0), severity_steps=1),),
+    )
+    outcome = resolve_detonation(blast, Dice.scripted([60, 50]))
+    (crit,) = [e for e in outcome.events if isinstance(e, CriticalInflicted)]
+    assert (crit.reduced_from, crit.severity) == ("B", "A")  # the docstring's mortal reads B
+
+
+# --- V-2: torpor and Final Death ---------------------------------------------------------------
+
+RMU = find_ruleset("rmu")
+
+
+def start(*people: dict[str, Any], **rules: Any) -> EncounterState:
+    data = scene(*people)
+    if rules:
+        data["rules"] = {"kindred": rules}
+    state = initial_state(scenario_from_data(data))
+    return replace(state, combatants=tuple(replace(c, ap_left=4) for c in state.combatants))
+
+
+def land(state: EncounterState, *events: Event) -> EncounterState:
+    return apply_all(state, events, RMU)
+
+
+def sheet(state: EncounterState, name: str) -> KindredSheet:
+    found = rmu_stats(state.combatant(name)).kindred
+    assert found is not None
+    return found
+
+
+def test_v2_at_0_hits_a_kindred_falls_into_torpor() -> None:
+    state = land(start(vampire("Mara", 0, 0)), HitsInflicted(target="Mara", hits=60, rule="t"))
+    mara = state.combatant("Mara")
+    assert sheet(state, "Mara").torpor and mara.unconscious and not mara.dead
+    assert mara.posture is Posture.PRONE
+    with pytest.raises(RuleRefusal, match="torpor") as refused:
+        RMU.validate(state, RMU.parse_action("Mara waits", state))
+    assert refused.value.rule == "V-2"
+
+
+def test_v2_past_body_development_only_aggravated_damage_brings_final_death() -> None:
+    """Body Development 25: 90 hits on 60 is 30 below 0. Bullets leave torpor; fangs destroy."""
+    bullets = land(start(vampire("Mara", 0, 0)), HitsInflicted(target="Mara", hits=90, rule="t"))
+    assert sheet(bullets, "Mara").torpor and not bullets.combatant("Mara").dead
+    fangs = land(
+        start(vampire("Mara", 0, 0)),
+        HitsInflicted(target="Mara", hits=90, rule="RMU-BITE-1", aggravated=True),
+    )
+    assert sheet(fangs, "Mara").final_death and fangs.combatant("Mara").dead
+    mortal = land(start(person("Mara", 0, 0)), HitsInflicted(target="Mara", hits=90, rule="t"))
+    assert mortal.combatant("Mara").dead
+
+
+def test_v2_a_lethal_cell_is_torpor_unless_aggravated() -> None:
+    deadly = CriticalEffect(label="dead", hits=5, dead=True)
+    dying = CriticalEffect(label="dying", hits=5, dying_rounds=3)
+    hit = land(
+        start(vampire("Mara", 0, 0)),
+        CriticalInflicted(
+            target="Mara", table="ballistic-puncture", severity="E", roll=100,
+            location="head", effect=deadly,
+        ),
+    )  # fmt: skip
+    assert sheet(hit, "Mara").torpor and not hit.combatant("Mara").dead
+    bleeding_out = land(
+        start(vampire("Mara", 0, 0)),
+        CriticalInflicted(
+            target="Mara", table="ballistic-puncture", severity="E", roll=99,
+            location="chest", effect=dying,
+        ),
+    )  # fmt: skip
+    assert bleeding_out.combatant("Mara").dying_rounds is None
+    assert sheet(bleeding_out, "Mara").torpor
+    burnt = land(
+        start(vampire("Mara", 0, 0)),
+        CriticalInflicted(
+            target="Mara", table="heat", severity="E", roll=100, location="head",
+            effect=deadly, aggravated=True,
+        ),
+    )  # fmt: skip
+    assert sheet(burnt, "Mara").final_death and burnt.combatant("Mara").dead
+
+
+def test_v2_a_kindred_does_not_die_of_the_penalties_at_upkeep() -> None:
+    """R-2's -300 kills a mortal at the next upkeep; a Kindred lies in torpor instead."""
+    crushed = CriticalEffect(label="crushed", hits=1, injury=-300)
+    state = start(vampire("Mara", 0, 0), person("Jonah", 0, 30))
+    for name in ("Mara", "Jonah"):
+        state = land(
+            state,
+            CriticalInflicted(
+                target=name, table="ballistic-impact", severity="E", roll=50,
+                location="chest", effect=crushed,
+            ),
+        )  # fmt: skip
+    died = {e.target for e in RMU.upkeep(state).events if isinstance(e, Died)}
+    assert died == {"Jonah"}
+    assert sheet(state, "Mara").torpor and state.combatant("Mara").dying_rounds is None
+
+
+def test_v2_is_a_scenario_option_off_a_kindred_dies_as_a_mortal() -> None:
+    state = land(
+        start(vampire("Mara", 0, 0), torpor=False),
+        HitsInflicted(target="Mara", hits=90, rule="t"),
+    )
+    assert state.combatant("Mara").dead and not sheet(state, "Mara").final_death
+
+
+# --- V-3 and P-9: staked ------------------------------------------------------------------------
+
+
+def test_v3_p9_a_staked_kindred_cannot_act_or_defend() -> None:
+    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0))
+    state = land(state, PowerRoused(actor="Mara", power="celerity"))
+    assert defender(state.combatant("Mara"), kindred_rules(state)).conscious
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    assert not defender(state.combatant("Mara"), kindred_rules(state)).conscious
+    with pytest.raises(RuleRefusal, match="staked") as refused:
+        RMU.validate(state, RMU.parse_action("Mara waits", state))
+    assert refused.value.rule == "V-3"
+
+
+def test_v3_pulling_the_stake_takes_3_ap_from_someone_adjacent() -> None:
+    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0), person("Far", 30, 0))
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    far = RMU.parse_action("Far pulls the stake from Mara", state)
+    with pytest.raises(RuleRefusal, match="within 5 ft"):
+        RMU.validate(state, far)
+    pull = RMU.parse_action("Ana pulls the stake from Mara", state)
+    RMU.validate(state, pull)
+    outcome = RMU.resolve(state, pull, Dice.scripted([]))
+    after = land(state, *outcome.events)
+    assert not sheet(after, "Mara").staked and after.combatant("Ana").ap_left == 1
+    assert any(e.rule == "V-3" for e in outcome.trace.entries if hasattr(e, "rule"))
+
+
+def test_v3_the_stake_removal_ap_is_a_scenario_option() -> None:
+    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0), stake_removal_ap=1)
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    outcome = RMU.resolve(
+        state, RMU.parse_action("Ana pulls the stake from Mara", state), Dice.scripted([])
+    )
+    assert land(state, *outcome.events).combatant("Ana").ap_left == 3
+
+
+# --- V-4: Hunger and Rouse checks ---------------------------------------------------------------
+
+
+def rouse(state: EncounterState, line: str, rolls: list[int]) -> EncounterState:
+    action = RMU.parse_action(line, state)
+    RMU.validate(state, action)
+    return land(state, *RMU.resolve(state, action, Dice.scripted(rolls)).events)
+
+
+def test_v4_rousing_celerity_costs_a_rouse_check_and_puts_it_in_play() -> None:
+    state = start(vampire("Mara", 0, 0))
+    calm = rouse(state, "Mara rouses celerity", [6])
+    assert sheet(calm, "Mara").hunger == 2  # 6+: no change
+    assert defender(calm.combatant("Mara"), kindred_rules(calm)).celerity == 2
+    hungry = rouse(state, "Mara rouses celerity", [5])
+    assert sheet(hungry, "Mara").hunger == 3  # under 6: Hunger +1
+
+
+def test_v4_at_hunger_5_no_rouse_check_can_be_made_and_the_power_fails() -> None:
+    state = start(vampire("Mara", 0, 0, hunger=5))
+    with pytest.raises(RuleRefusal, match="Hunger is 5") as refused:
+        RMU.validate(state, RMU.parse_action("Mara rouses celerity", state))
+    assert refused.value.rule == "V-4"
+
+
+def test_v4_a_mortal_has_no_blood_and_a_power_needs_its_dots() -> None:
+    state = start(vampire("Mara", 0, 0), person("Jonah", 0, 30))
+    with pytest.raises(RuleRefusal, match="mortal"):
+        RMU.validate(state, RMU.parse_action("Jonah rouses celerity", state))
+    with pytest.raises(RuleRefusal, match="Fortitude"):
+        RMU.validate(state, RMU.parse_action("Mara rouses fortitude", state))
+
+
+def test_v4_off_powers_cost_no_blood() -> None:
+    state = rouse(start(vampire("Mara", 0, 0), rouse_checks=False), "Mara rouses celerity", [])
+    assert sheet(state, "Mara").hunger == 2 and sheet(state, "Mara").is_roused("celerity")
+
+
+# --- V-5: burning -------------------------------------------------------------------------------
+
+
+def burning_scene(**rules: Any) -> EncounterState:
+    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0), **rules)
+    heat = CriticalEffect(label="singed", hits=2)
+    hit = CriticalInflicted(
+        target="Mara", table="heat", severity="A", roll=30, location="chest", effect=heat,
+        aggravated=True,
+    )  # fmt: skip
+    outcome = with_fire(state, Outcome(events=(hit,), trace=Trace(()), summary={}))
+    return land(state, *outcome.events)
+
+
+def test_v5_fire_on_a_kindred_keeps_burning_an_a_heat_critical_each_round() -> None:
+    state = burning_scene()
+    assert sheet(state, "Mara").burning
+    burnt = burn_due(state, Dice.scripted([50]), RmuData())
+    (crit,) = [e for e in burnt.events if isinstance(e, CriticalInflicted)]
+    heat = RmuData().tables.critical("heat")
+    assert (crit.table, crit.severity, crit.aggravated) == ("heat", "A", True)
+    assert crit.effect == heat.row_for(50).cell(Severity.A)
+
+
+def test_v5_is_a_scenario_option() -> None:
+    assert not sheet(burning_scene(fire_keeps_burning=False), "Mara").burning
+
+
+def test_v5_someone_else_puts_the_fire_out_with_2_ap_and_no_roll() -> None:
+    state = burning_scene()
+    action = RMU.parse_action("Ana puts out Mara", state)
+    RMU.validate(state, action)
+    after = land(state, *RMU.resolve(state, action, Dice.scripted([])).events)
+    assert not sheet(after, "Mara").burning and after.combatant("Ana").ap_left == 2
+
+
+@pytest.mark.parametrize(("rolls", "out"), [([97, 10], True), ([90], False), ([40], False)])
+def test_v5_rolling_on_the_ground_is_a_medium_maneuver(rolls: list[int], out: bool) -> None:
+    """An absolute maneuver (M-3), Medium: 107 is a success and puts the fire out; 90 is only a
+    partial success and 40 a failure, and the fire burns on."""
+    state = burning_scene()
+    action = RMU.parse_action("Mara rolls on the ground", state)
+    RMU.validate(state, action)
+    after = land(state, *RMU.resolve(state, action, Dice.scripted(rolls)).events)
+    assert sheet(after, "Mara").burning is not out
+    assert after.combatant("Mara").ap_left == 2
