@@ -30,6 +30,7 @@ from firefight.rulesets.rmu.affliction_events import (
     describe_affliction_event,
 )
 from firefight.rulesets.rmu.bodies import screen_bodies
+from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.encounter_actions import (
     ChangePosture,
@@ -88,8 +89,19 @@ from firefight.rulesets.rmu.kindred_actions import (
 )
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_events import KINDRED_EVENTS, event_subject
+from firefight.rulesets.rmu.kindred_feeding import (
+    FEEDING_ACTIONS,
+    check_not_held,
+    resolve_feeding_action,
+    validate_feeding_action,
+)
 from firefight.rulesets.rmu.kindred_fire import with_fire
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
+from firefight.rulesets.rmu.kindred_stakes import (
+    STAKE_ACTIONS,
+    resolve_stake_action,
+    validate_stake_action,
+)
 from firefight.rulesets.rmu.kindred_vitals import (
     apply_kindred_event,
     check_kindred_can_act,
@@ -443,6 +455,12 @@ def _validate(state: EncounterState, action: Action) -> None:
     if isinstance(action, KINDRED_ACTIONS):
         validate_kindred_action(state, action)
         return
+    if isinstance(action, FEEDING_ACTIONS):
+        validate_feeding_action(state, action)
+        return
+    if isinstance(action, STAKE_ACTIONS):
+        validate_stake_action(state, action)
+        return
     if isinstance(action, Shoot):
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
@@ -457,6 +475,7 @@ def _validate(state: EncounterState, action: Action) -> None:
         return
     if isinstance(action, Move):
         check_can_move(c)
+        check_not_held(state, c)
         distance = distance_ft(c.position, action.to)
         if distance <= 0:
             raise RuleRefusal("R-6", f"{c.name} is already there.")
@@ -544,6 +563,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         situational=tuple(situational),
         extra=(*shooter_modifiers(shooter, weapon), *action.mods),
         ally=nearest_ally(state, shooter),
+        called=CalledShot(location=action.called) if action.called else None,
         shooter=shooter.name,
         target=target.name,
     )
@@ -656,6 +676,10 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return resolve_holds_breath(state, action)
     if isinstance(action, KINDRED_ACTIONS):
         return resolve_kindred_action(state, action, dice)
+    if isinstance(action, FEEDING_ACTIONS):
+        return resolve_feeding_action(state, action, dice)
+    if isinstance(action, STAKE_ACTIONS):
+        return resolve_stake_action(state, action, dice)
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()

@@ -3,8 +3,9 @@
 The line is read by :func:`firefight.scene.lines.read_line`, as every ruleset's is: the first
 words name the actor, then comes the verb, then what the verb needs, then ``--options``:
 
-- ``shoots TARGET [--ap N] [--prepared] [--with WEAPON] [--situation NAME]... [--mod V:LABEL]...``
-  -- an aimed shot (RMU-GEN-1, RMU-GEN-3; 1-3 AP, +1 to prepare);
+- ``shoots TARGET [--ap N] [--prepared] [--with WEAPON] [--situation NAME]... [--mod V:LABEL]...
+  [--called LOCATION]`` -- an aimed shot (RMU-GEN-1, RMU-GEN-3; 1-3 AP, +1 to prepare), at one
+  location when called (RULINGS R-7, -25);
 - ``reloads [WEAPON] [--ammo TYPE]`` -- draw ammunition and load, 1 AP (RULINGS R-6);
 - ``moves [to] X,Y`` -- ordinary movement, 1 AP per BMR or part of one (R-6);
 - ``drops-prone`` / ``stands-up`` -- 2 AP (R-6);
@@ -16,7 +17,11 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
   (:mod:`firefight.rulesets.rmu.encounter_afflictions`, RMU-EXP-16);
 - ``rouses POWER``, ``pulls the stake from TARGET``, ``rolls on the ground``, ``puts out TARGET``
   -- Kindred (:mod:`firefight.rulesets.rmu.kindred_actions`, RULINGS V-3..V-5); the last two
-  put out a mortal's fire too (RMU-EXP-14).
+  put out a mortal's fire too (RMU-EXP-14);
+- ``bites TARGET``, ``feeds on TARGET``, ``lets go of TARGET``, ``tears free of BITER`` -- fangs
+  (:mod:`firefight.rulesets.rmu.kindred_feeding`, RMU-BITE-1..5);
+- ``stakes TARGET [--called chest]``, ``beheads TARGET`` -- called melee attacks, or the staking
+  maneuver on a helpless victim (:mod:`firefight.rulesets.rmu.kindred_stakes`, RMU-STAKE-1..3).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
 :mod:`firefight.rulesets.rmu.fire_actions`. Unknown names and verbs are refused with the closest
@@ -30,6 +35,8 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point, Posture
+from firefight.rulesets.rmu.called import parse_location
+from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.rulesets.rmu.encounter_afflictions import BREATH_VERBS, HoldsBreath
 from firefight.rulesets.rmu.encounter_explosives import (
     THROW_BACK_OPTIONS,
@@ -48,6 +55,16 @@ from firefight.rulesets.rmu.kindred_actions import (
     KINDRED_OPTIONS,
     KINDRED_VERBS,
     parse_kindred_action,
+)
+from firefight.rulesets.rmu.kindred_feeding import (
+    FEEDING_OPTIONS,
+    FEEDING_VERBS,
+    parse_feeding_action,
+)
+from firefight.rulesets.rmu.kindred_stakes import (
+    STAKE_OPTIONS,
+    STAKE_VERBS,
+    parse_stake_action,
 )
 from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.lines import OptionKind, name_at, option_point, read_line
@@ -72,6 +89,7 @@ class Shoot(Action):
     prepared: bool = False
     situational: tuple[str, ...] = ()
     mods: tuple[Modifier, ...] = ()
+    called: HitLocation | None = None  # RULINGS R-7
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -106,11 +124,20 @@ _VERBS: dict[str, str] = {
     "throw-back": "throws-back",
     **BREATH_VERBS,
     **KINDRED_VERBS,
+    **FEEDING_VERBS,
+    **STAKE_VERBS,
     # "fires rapid at X" is the firing round of emptying the gun, not an aimed shot.
     **{f"{spelling} rapid": "empties" for spelling in _SHOOTS},
 }
 _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
-    "shoots": {"ap": "int", "prepared": "flag", "with": "str", "situation": "many", "mod": "many"},
+    "shoots": {
+        "ap": "int",
+        "prepared": "flag",
+        "with": "str",
+        "situation": "many",
+        "mod": "many",
+        "called": "str",
+    },
     "reloads": {"ammo": "str", "with": "str"},
     "moves": {},
     "drops-prone": {},
@@ -122,6 +149,8 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "holds-breath": {},
     "breathes": {},
     **KINDRED_OPTIONS,
+    **FEEDING_OPTIONS,
+    **STAKE_OPTIONS,
 }
 
 
@@ -138,7 +167,7 @@ def parse_rmu_action(text: str, state: EncounterState) -> Action:
     >>> scene = EncounterState(title="t", ruleset="rmu", combatants=people)
     >>> parse_rmu_action("mara shoots viktor --ap 2 --prepared", scene)
     Shoot(actor='Mara', verb='shoots', text='mara shoots viktor --ap 2 --prepared', \
-target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
+target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), called=None)
     >>> parse_rmu_action("Mara dances", scene)
     Traceback (most recent call last):
     ...
@@ -162,6 +191,10 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
         return parse_throw_back(line, ACTIONS_RULE)
     if line.verb in KINDRED_OPTIONS:
         return parse_kindred_action(line, state, ACTIONS_RULE)
+    if line.verb in FEEDING_OPTIONS:
+        return parse_feeding_action(line, state, ACTIONS_RULE)
+    if line.verb in STAKE_OPTIONS:
+        return parse_stake_action(line, state, ACTIONS_RULE)
     verb, positional = line.verb, line.words
     base = {"actor": line.actor, "verb": verb, "text": line.text}
     if verb == "shoots":
@@ -179,6 +212,7 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
             prepared=line.has("prepared"),
             situational=line.options.get("situation", ()),
             mods=line.mods(ACTIONS_RULE, example=MOD_EXAMPLE),
+            called=parse_location(called) if (called := line.first("called")) else None,
         )
     if verb == "reloads":
         if len(positional) > 1:

@@ -39,7 +39,8 @@ class KindredSheet:
     Running: ``roused`` the powers activated this encounter (a Rouse check each, V-4);
     ``torpor`` fallen where a mortal would be unconscious or dead (V-2); ``staked`` paralysed by
     a stake through the heart (V-3); ``burning`` on fire until put out (V-5); ``final_death``
-    destroyed (V-2, RMU-STAKE-3).
+    destroyed (V-2, RMU-STAKE-3); ``fed_round`` the last round they fed (once a round,
+    RMU-BITE-4).
     """
 
     blood_potency: int = 1
@@ -54,6 +55,7 @@ class KindredSheet:
     staked: bool = False
     burning: bool = False
     final_death: bool = False
+    fed_round: int = 0
 
     def dots(self, discipline: str) -> int:
         """The dots in ``discipline`` (``blush-of-life`` and ``blush_of_life`` alike)."""

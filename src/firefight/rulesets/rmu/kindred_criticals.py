@@ -31,7 +31,15 @@ from firefight.rulesets.rmu.vitals import RmuStats
 from firefight.trace import TraceBuilder
 from firefight.wording import counted
 
-__all__ = ["CriticalReading", "Read", "aggravated_table", "read_critical", "severity_steps"]
+__all__ = [
+    "CriticalReading",
+    "KindredSeverity",
+    "Read",
+    "aggravated_table",
+    "kindred_severity",
+    "read_critical",
+    "severity_steps",
+]
 
 #: One cell read: the column it was read in, its row, and the cell.
 Read = tuple[Severity, CriticalRow, CriticalEffect]
@@ -68,6 +76,46 @@ def severity_steps(stats: RmuStats, rules: KindredRules) -> int:
 def aggravated_table(table: str) -> bool:
     """Whether criticals read on ``table`` are aggravated to Kindred (V-1: fire and heat)."""
     return table in kindred_figures().aggravated_tables
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KindredSeverity:
+    """A severity and its step-down below A (the melee tables' way of carrying a critical),
+    after V-1."""
+
+    severity: Severity
+    step_down: int
+    reduced: bool
+
+
+def kindred_severity(
+    severity: Severity,
+    step_down: int,
+    *,
+    steps: int,
+    aggravated: bool,
+    who: str,
+    trace: TraceBuilder | None = None,
+) -> KindredSeverity:
+    """``severity`` (``step_down`` below A) lowered ``steps`` for a Kindred unless aggravated
+    (V-1), in the melee tables' terms.
+
+    >>> kindred_severity(Severity.A, 0, steps=1, aggravated=False, who="Mara")
+    KindredSeverity(severity=<Severity.A: 'A'>, step_down=1, reduced=True)
+    """
+    if steps <= 0 or aggravated:
+        if steps > 0 and trace is not None:
+            trace.step(f"{who} is Kindred, but the blow is aggravated: full severity.", "V-1")
+        return KindredSeverity(severity=severity, step_down=step_down, reduced=False)
+    lowered, below = shift_severity(severity, -steps)
+    if trace is not None:
+        trace.step(
+            f"{who} is Kindred and the damage is not aggravated: the {severity.value} critical "
+            f"reads {counted(steps, 'severity', 'severities')} lower"
+            + (f", {below + step_down} below A (step-down)." if below else f", {lowered.value}."),
+            "V-1",
+        )
+    return KindredSeverity(severity=lowered, step_down=step_down + below, reduced=True)
 
 
 def read_critical(

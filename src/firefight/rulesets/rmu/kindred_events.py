@@ -14,6 +14,7 @@ __all__ = [
     "KINDRED_EVENTS",
     "BurningEnded",
     "BurningStarted",
+    "Fed",
     "FinalDeath",
     "HungerChanged",
     "PowerRoused",
@@ -50,6 +51,17 @@ class HungerChanged(Event):
     target: str
     hunger: int
     rule: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Fed(Event):
+    """A turn of feeding (RMU-BITE-4): the feeder slakes ``slakes`` Hunger, to ``hunger``."""
+
+    actor: str
+    victim: str
+    round: int
+    slakes: int
+    hunger: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,7 +107,7 @@ class BurningEnded(Event):
 
 def event_subject(event: Event) -> str:
     """The Kindred a Kindred event changes."""
-    if isinstance(event, RouseChecked | PowerRoused):
+    if isinstance(event, RouseChecked | PowerRoused | Fed):
         return event.actor
     assert isinstance(
         event, HungerChanged | Staked | StakeRemoved | FinalDeath | BurningStarted | BurningEnded
@@ -107,6 +119,7 @@ KINDRED_EVENTS = (
     RouseChecked,
     PowerRoused,
     HungerChanged,
+    Fed,
     Staked,
     StakeRemoved,
     FinalDeath,

@@ -65,6 +65,9 @@ class KindredFigures:
     put_out_ap: int
     roll_difficulty: str
     bite_ranks: int
+    bite_rank_bonus: int
+    feed_ap: int
+    fangs_hold: int
     bite_penalty: int
     feral_weapons_protean: int
     feed_hits_base: int
@@ -114,6 +117,9 @@ class _Burning(DataModel):
 
 class _Bite(DataModel):
     unarmed_ranks: int = Field(ge=0)
+    rank_bonus: int
+    feed_ap: int = Field(ge=0, le=4)
+    fangs_hold: int = Field(ge=1, le=100)
     penalty: int = Field(le=0)
     feral_weapons_protean: int = Field(ge=0, le=5)
     feed_hits_base: int = Field(ge=0)
@@ -162,6 +168,9 @@ def kindred_figures() -> KindredFigures:
         put_out_ap=m.burning.put_out_ap,
         roll_difficulty=m.burning.roll_difficulty,
         bite_ranks=m.bite.unarmed_ranks,
+        bite_rank_bonus=m.bite.rank_bonus,
+        feed_ap=m.bite.feed_ap,
+        fangs_hold=m.bite.fangs_hold,
         bite_penalty=m.bite.penalty,
         feral_weapons_protean=m.bite.feral_weapons_protean,
         feed_hits_base=m.bite.feed_hits_base,

@@ -19,6 +19,7 @@ from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_events import (
     BurningEnded,
     BurningStarted,
+    Fed,
     FinalDeath,
     HungerChanged,
     PowerRoused,
@@ -146,6 +147,8 @@ def apply_kindred_event(c: CombatantState, event: Event) -> CombatantState:
         return with_sheet(c, sheet.rouse(event.power))
     if isinstance(event, HungerChanged):
         return with_sheet(c, replace(sheet, hunger=event.hunger))
+    if isinstance(event, Fed):
+        return with_sheet(c, replace(sheet, hunger=event.hunger, fed_round=event.round))
     if isinstance(event, Staked):
         # V-3: paralysed where they stand; the body goes down.
         return with_sheet(replace(c, posture=Posture.PRONE), replace(sheet, staked=True))
@@ -172,6 +175,11 @@ def describe_kindred_event(event: Event) -> str | None:
         )
     if isinstance(event, PowerRoused):
         return f"{event.actor}'s {event.power.replace('-', ' ').title()} is active [V-4]."
+    if isinstance(event, Fed):
+        return (
+            f"{event.actor} feeds on {event.victim}: Hunger slakes by {event.slakes} to "
+            f"{event.hunger} [RMU-BITE-4]."
+        )
     if isinstance(event, HungerChanged):
         return f"{event.target}'s Hunger is now {event.hunger} [{event.rule}]."
     if isinstance(event, Staked):

@@ -22,6 +22,7 @@ from firefight.rulesets.rmu.bodies import (
     prepare_stray_round,
     stray_shielders,
 )
+from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
@@ -94,6 +95,8 @@ class AimedShot:
     # A Kindred shooter's V-1 steps, for an unbraced tripod gun's recoil on them.
     shooter_severity_steps: int = 0
     situational: tuple[str, ...] = ()
+    # A called shot at one location (RULINGS R-7), declared before the roll.
+    called: CalledShot | None = None
     extra: tuple[Modifier, ...] = ()
     # The nearest ally, for a fumble whose cell sends a round toward them (DEC-105).
     ally: Ally | None = None
@@ -304,6 +307,8 @@ def prepare_aimed_shot(
         mods.append(term)
         if name in rules.target_conditions:
             targets_own.append(term)
+    if shot.called is not None:
+        mods.append(shot.called.modifier())
     mods.extend(shot.extra)
     carried = [m for m in mods[1:] if not any(m is own for own in targets_own)]
 
@@ -454,6 +459,7 @@ def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome:
         armor_damage=shot.armor_damage,
         armor_quality=shot.armor_quality,
         severity_steps=shot.defender.severity_steps,
+        called=shot.called.location if shot.called else None,
     )
     events.extend(landed.events)
     summary |= landed.summary

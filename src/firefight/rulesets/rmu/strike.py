@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.events import Event
 from firefight.rulesets.rmu.breakage import resolve_critical_breakage
+from firefight.rulesets.rmu.called import called_row
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
 from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
@@ -94,12 +95,14 @@ def resolve_strike(
     armor_damage: int = 0,
     armor_quality: int = 0,
     severity_steps: int = 0,
+    called: HitLocation | None = None,
 ) -> StrikeResult:
     """Read ``total`` on the weapon's table and resolve what it does to ``target``.
 
     ``armor_damage`` and ``armor_quality`` are the target's armor's running breakage total and
     quality bonus, for the breakage check a covered location's cell may call for.
-    ``severity_steps`` lowers a Kindred target's critical (RULINGS V-1).
+    ``severity_steps`` lowers a Kindred target's critical (RULINGS V-1); ``called`` is the
+    location a called shot aims at (RULINGS R-7).
     """
     tb = trace
     table = data.tables.attack(weapon.attack_table)
@@ -151,7 +154,13 @@ def resolve_strike(
                 ),
             ],
         ).value
-    location = data.tables.critical("ballistic-puncture").row_for(crit_total).location
+    layout = data.tables.critical("ballistic-puncture")
+    if called is not None:
+        # R-7: every critical table shares the layout, so the row found reads on any of them.
+        found = called_row(layout, crit_total, called, tb)
+        if found is not layout.row_for(crit_total):
+            crit_total = found.low
+    location = layout.row_for(crit_total).location
     crit_table = data.tables.critical(plan.critical_table(location))
     tb.step(
         f"Critical {result.severity.value} to the {location.value}: {_coverage(plan, location)}, "

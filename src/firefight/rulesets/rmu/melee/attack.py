@@ -26,9 +26,11 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData, default_data
 from firefight.rulesets.rmu.cover import Cover, price_melee_cover
 from firefight.rulesets.rmu.events import HitsInflicted
+from firefight.rulesets.rmu.kindred_criticals import kindred_severity
 from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
 from firefight.rulesets.rmu.melee.critical import land_critical
 from firefight.rulesets.rmu.melee.figures import MeleeFigures, WeaponSize, melee_figures
@@ -90,6 +92,11 @@ class MeleeAttack:
     extra: tuple[Modifier, ...] = ()
     attacker: str = "attacker"
     target: str = "target"
+    # A called shot (RULINGS R-7, RMU-STAKE-1); a Kindred target's V-1 steps; an aggravated
+    # blow (decapitation), which V-1 does not lighten.
+    called: CalledShot | None = None
+    severity_steps: int = 0
+    aggravated: bool = False
 
 
 def fumble_range(weapon: MeleeWeapon, ranks: int, figures: MeleeFigures) -> int:
@@ -149,6 +156,8 @@ def melee_terms(
         terms.append(
             Modifier(value=weapon.stab_penalty, label=f"{weapon.name} stabbing", rule="RMU-STAKE-2")
         )
+    if attack.called is not None:
+        terms.append(attack.called.modifier())
     terms.extend(attack.extra)
     terms.extend(_defense_terms(attack, figures, data, tb))
     return terms
@@ -244,16 +253,27 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
     if read.severity is None or read.critical_table is None:
         tb.step(f"{counted(read.hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
         return Outcome(events=tuple(events), trace=tb.build(), summary=summary)
+    kindred = kindred_severity(
+        read.severity,
+        read.step_down,
+        steps=attack.severity_steps,
+        aggravated=attack.aggravated,
+        who=attack.target,
+        trace=tb,
+    )
     landed = land_critical(
         table=data.tables.critical(read.critical_table),
-        severity=read.severity,
-        step_down=read.step_down,
+        severity=kindred.severity,
+        step_down=kindred.step_down,
         roll_bonus=read.critical_roll_bonus,
         target=attack.target,
         attacker=attack.attacker,
         dice=dice,
         trace=tb,
-        rule="RMU-GEN-7",
+        rule="V-1" if kindred.reduced else "RMU-GEN-7",
+        called=attack.called.location if attack.called else None,
+        reduced_from=read.severity.value if kindred.reduced else None,
+        aggravated=attack.aggravated,
     )
     events.extend(landed.events)
     effects = landed.summary()

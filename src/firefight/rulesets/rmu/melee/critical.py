@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from firefight.dice import Dice
 from firefight.events import Event
-from firefight.rulesets.rmu.critical_table import CriticalEffect, CriticalTable
+from firefight.rulesets.rmu.called import called_row
+from firefight.rulesets.rmu.critical_table import CriticalEffect, CriticalTable, HitLocation
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
@@ -57,8 +58,14 @@ def land_critical(
     dice: Dice,
     trace: TraceBuilder,
     rule: str,
+    called: HitLocation | None = None,
+    reduced_from: str | None = None,
+    aggravated: bool = False,
 ) -> LandedCritical:
-    """Roll and read one critical on ``table`` against ``target``; ``rule`` names why it landed."""
+    """Roll and read one critical on ``table`` against ``target``; ``rule`` names why it landed.
+
+    ``called``: a called shot's location (RULINGS R-7); ``reduced_from`` and ``aggravated`` mark
+    the events for a Kindred (RULINGS V-1, V-2)."""
     roll = trace.roll(dice.d100("critical roll"))
     total = roll.total
     if roll_bonus:
@@ -69,6 +76,10 @@ def land_critical(
                 Modifier(value=roll_bonus, label="attack total past 175: +1 per 5", rule="P-6"),
             ],
         ).value
+    if called is not None:
+        found = called_row(table, total, called, trace)
+        if found is not table.row_for(total):
+            total = found.low
     if step_down:
         row = table.stepped_down(total, step_down)
         trace.step(
@@ -97,6 +108,8 @@ def land_critical(
                 roll=total,
                 location=row.location.value,
                 effect=cell,
+                reduced_from=reduced_from,
+                aggravated=aggravated,
             )
         )
         if cell.attacker_bonus:

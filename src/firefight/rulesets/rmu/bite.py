@@ -1,0 +1,146 @@
+"""A vampire's bite (RMU-BITE-1..3, RMU-BITE-5).
+
+The bite is a melee attack (:mod:`firefight.rulesets.rmu.melee.attack`) with the catalog's
+``bite``: Unarmed: Bite (every Kindred has 1 rank) on the Puncture chassis read Small (DATA.md).
+How the fangs reach the victim sets the penalty (RMU-BITE-2, -3):
+
+=============  =====================================================  =======
+reach          when                                                   penalty
+=============  =====================================================  =======
+``lodged``     the fangs are already in (RMU-BITE-3)                  0
+``helpless``   the victim is unaware, helpless or unresisting         0
+``held``       a hold from an earlier round still lasts               0
+``secondary``  a grapple landed this round: the bite follows it       -20
+``direct``     no hold                                                -20
+=============  =====================================================  =======
+
+Feral Weapons (Protean 2) waives the -20 (RMU-BITE-5). Against Kindred the fangs are aggravated:
+no V-1 reduction, and what they deal can bring Final Death (RMU-BITE-1, V-2). A bite that deals
+damage lodges the fangs (RMU-BITE-3).
+
+Dice: those of the melee attack (the attack roll, then the fumble or the critical roll).
+
+>>> from firefight.dice import Dice
+>>> bite = Bite(biter="Mara", victim="Viktor", ob=5, reach="direct")
+>>> outcome = resolve_bite(bite, Dice.scripted([97, 60, 50]))
+>>> outcome.summary["total"], outcome.summary["hits"], outcome.summary["lodged"]
+(142, 13, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from firefight.dice import Dice
+from firefight.events import Event
+from firefight.frozen import replace
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.kindred_rules import kindred_figures
+from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
+from firefight.trace import Modifier, Trace, TraceBuilder
+from firefight.wording import counted
+
+__all__ = ["REACHES", "Bite", "Reach", "bite_attack", "resolve_bite"]
+
+#: How the fangs reach the victim (RMU-BITE-2, RMU-BITE-3).
+Reach = Literal["lodged", "helpless", "held", "secondary", "direct"]
+REACHES: tuple[Reach, ...] = ("lodged", "helpless", "held", "secondary", "direct")
+
+_WHY: dict[Reach, tuple[str, str]] = {
+    "lodged": ("the fangs are already lodged: no penalty", "RMU-BITE-3"),
+    "helpless": ("the victim is unaware, helpless or unresisting: no penalty", "RMU-BITE-2"),
+    "held": ("the hold lasts from an earlier round: full OB", "RMU-BITE-2"),
+    "secondary": ("a secondary attack after this round's grapple", "RMU-BITE-2"),
+    "direct": ("a direct bite without a hold", "RMU-BITE-2"),
+}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Bite:
+    """One bite. ``ob`` is the biter's Unarmed: Bite bonus; ``feral`` Feral Weapons active
+    (RMU-BITE-5); ``victim_column`` the victim's naked AT; ``victim_db`` their Quickness DB
+    (none when helpless, P-9); ``extra`` the biter's penalties and situational terms."""
+
+    biter: str
+    victim: str
+    ob: int
+    reach: Reach
+    ap: int = 4
+    ap_available: int = 4
+    feral: bool = False
+    victim_column: str = "AT 1"
+    victim_db: int = 0
+    victim_kindred: bool = False
+    extra: tuple[Modifier, ...] = ()
+
+
+def bite_attack(bite: Bite, tb: TraceBuilder | None = None) -> MeleeAttack:
+    """The melee attack a bite is, with its reach's penalty (RMU-BITE-2, -3, -5)."""
+    why, rule = _WHY[bite.reach]
+    reach: list[Modifier] = []
+    if bite.reach not in ("secondary", "direct"):
+        if tb is not None:
+            tb.step(f"{bite.biter} bites {bite.victim}: {why}.", rule)
+    elif bite.feral:
+        if tb is not None:
+            tb.step(f"Feral Weapons: the -20 of {why} is waived.", "RMU-BITE-5")
+    else:
+        reach.append(Modifier(value=kindred_figures().bite_penalty, label=why, rule=rule))
+    return MeleeAttack(
+        weapon="bite",
+        ob=bite.ob,
+        armor=bite.victim_column,
+        ap=bite.ap,
+        ap_available=bite.ap_available,
+        ranks=kindred_figures().bite_ranks,
+        target_db=bite.victim_db,
+        helpless=bite.reach == "helpless" and not bite.victim_db,
+        extra=(*reach, *bite.extra),
+        attacker=bite.biter,
+        target=bite.victim,
+        aggravated=True,
+    )
+
+
+def resolve_bite(bite: Bite, dice: Dice, data: RmuData | None = None) -> Outcome:
+    """Roll and read one bite (RMU-BITE-1..3)."""
+    tb = TraceBuilder()
+    attack = bite_attack(bite, tb)
+    if bite.victim_kindred:
+        tb.step(f"Fangs are aggravated to {bite.victim}: no severity reduction.", "RMU-BITE-1")
+    swung = resolve_melee_attack(attack, dice, data)
+    # RMU-BITE-1: whatever the fangs deal is aggravated, the hits as much as the critical.
+    events: tuple[Event, ...] = tuple(
+        replace(e, aggravated=True)
+        if isinstance(e, HitsInflicted | CriticalInflicted) and e.target == bite.victim
+        else e
+        for e in swung.events
+    )
+    lodged = swung.summary.get("result") == "hit"
+    after = TraceBuilder()
+    if lodged:
+        after.step(f"The bite draws blood: the fangs lodge in {bite.victim}.", "RMU-BITE-3")
+    hits = int(str(swung.summary.get("hits", 0)))
+    severity = swung.summary.get("severity")
+    headline = f"{bite.biter} bites {bite.victim}: " + (
+        f"{counted(hits, 'hit')}"
+        + (f" and a {severity} critical" if severity else "")
+        + ", the fangs lodge."
+        if lodged
+        else f"{swung.summary.get('result')}."
+    )
+    return Outcome(
+        events=events,
+        trace=Trace((*tb.build().entries, *swung.trace.entries, *after.build().entries)),
+        summary={
+            **swung.summary,
+            "biter": bite.biter,
+            "victim": bite.victim,
+            "reach": bite.reach,
+            "lodged": lodged,
+            "headline": headline,
+        },
+    )

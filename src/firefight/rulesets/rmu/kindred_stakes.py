@@ -1,0 +1,269 @@
+"""Staking and decapitation in rmu encounters (RMU-STAKE-1..3; RULINGS V-3, P-9).
+
+- ``stakes TARGET [--called chest] [--with WEAPON] [--ap N] [--untroubled]`` -- against someone
+  who can resist, a called melee attack at the chest with a wooden weapon (the catalog's
+  ``stake`` unless ``--with`` names another), -20 (RMU-STAKE-1); against a helpless victim (P-9)
+  the staking maneuver, a whole round's 4 AP (DEC-374), or with ``--untroubled`` (the GM's
+  word that nobody interferes) no roll at all.
+- ``beheads TARGET [--with WEAPON] [--ap N]`` -- a called melee attack at the head with a heavy
+  edged weapon (``broadsword`` unless ``--with`` names another).
+
+The attack's OB is the scenario's skill the weapon names (``stake``, ``blade``, ``axe``), its
+ranks shrinking the fumble range; the weapon is taken from the melee catalog (DEC-374).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import ActionPointsSpent, Event
+from firefight.geometry import distance_ft
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu import rmu_data
+from firefight.rulesets.rmu.called import Purpose, parse_location
+from firefight.rulesets.rmu.encounter_events import bonus_used
+from firefight.rulesets.rmu.encounter_explosives import REACH_FT
+from firefight.rulesets.rmu.kindred_criticals import severity_steps
+from firefight.rulesets.rmu.kindred_events import Staked
+from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
+from firefight.rulesets.rmu.kindred_vitals import sheet_of
+from firefight.rulesets.rmu.melee.catalog import melee_weapon
+from firefight.rulesets.rmu.melee.figures import melee_figures
+from firefight.rulesets.rmu.scene_reading import defender, shooter_modifiers, situational_conditions
+from firefight.rulesets.rmu.staking import (
+    StakingManeuver,
+    check_weapon,
+    resolve_stake_attack,
+    resolve_staking_maneuver,
+    stake_attack,
+)
+from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats
+from firefight.scene.actions import Action
+from firefight.scene.conditions import ConditionKind, register_condition
+from firefight.scene.events import ConditionStarted
+from firefight.scene.lines import Line, OptionKind, one_name
+from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
+from firefight.trace import Trace
+
+__all__ = [
+    "STAKE_ACTIONS",
+    "STAKE_OPTIONS",
+    "STAKE_VERBS",
+    "Beheads",
+    "Stakes",
+    "parse_stake_action",
+    "resolve_stake_action",
+    "validate_stake_action",
+]
+
+#: A partial staking maneuver: the stake goes in next round if the staker is left alone.
+STAKE_GOING_IN = "stake-going-in"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stakes(Action):
+    target: str
+    weapon: str = "stake"
+    ap: int = 4
+    untroubled: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Beheads(Action):
+    target: str
+    weapon: str = "broadsword"
+    ap: int = 4
+
+
+STAKE_ACTIONS = (Stakes, Beheads)
+STAKE_VERBS: dict[str, str] = {
+    "stakes": "stakes",
+    "stake": "stakes",
+    "beheads": "beheads",
+    "behead": "beheads",
+    "decapitates": "beheads",
+    "decapitate": "beheads",
+}
+STAKE_OPTIONS: dict[str, Mapping[str, OptionKind]] = {
+    "stakes": {"called": "str", "with": "str", "ap": "int", "untroubled": "flag"},
+    "beheads": {"called": "str", "with": "str", "ap": "int"},
+}
+
+
+def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
+    base = {"actor": line.actor, "verb": line.verb, "text": line.text}
+    target = one_name(line.words, state, what="who", rule=rule)
+    figs = kindred_figures()
+    called = line.first("called")
+    if line.verb == "stakes":
+        if called is not None and parse_location(called) is not figs.stake_location:
+            raise RuleRefusal(
+                "RMU-STAKE-2", f"A stake goes to the {figs.stake_location.value}, not the {called}."
+            )
+        return Stakes(
+            **base,
+            target=target,
+            weapon=line.first("with") or "stake",
+            ap=line.number("ap", 4, rule),
+            untroubled=line.has("untroubled"),
+        )
+    if called is not None and parse_location(called) is not figs.behead_location:
+        raise RuleRefusal(
+            "RMU-STAKE-3",
+            f"A head comes off at the {figs.behead_location.value}, not the {called}.",
+        )
+    return Beheads(
+        **base,
+        target=target,
+        weapon=line.first("with") or "broadsword",
+        ap=line.number("ap", 4, rule),
+    )
+
+
+def _helpless(state: EncounterState, target: CombatantState) -> bool:
+    return not defender(target, kindred_rules(state)).conscious
+
+
+def validate_stake_action(state: EncounterState, action: Action) -> None:
+    assert isinstance(action, Stakes | Beheads)
+    c = state.combatant(action.actor)
+    target = state.combatant(action.target)
+    purpose: Purpose = "stake" if isinstance(action, Stakes) else "behead"
+    check_weapon(purpose, action.weapon)
+    gap = distance_ft(c.position, target.position)
+    if gap > REACH_FT:
+        raise RuleRefusal(
+            "RMU-STAKE-1", f"{target.name} is {gap:.0f} ft away: out of reach ({REACH_FT:g} ft)."
+        )
+    if target.dead:
+        raise RuleRefusal("R-2", f"{target.name} is dead already.")
+    maneuver = isinstance(action, Stakes) and _helpless(state, target)
+    victim = sheet_of(target)
+    if isinstance(action, Stakes) and victim is not None and victim.staked:
+        raise RuleRefusal("V-3", f"{target.name} is staked already.")
+    if maneuver:
+        if victim is None:
+            raise RuleRefusal("RMU-STAKE-2", f"{target.name} is mortal: there is no one to stake.")
+        ap = melee_figures().attack_ap[1]
+    else:
+        if isinstance(action, Stakes) and action.untroubled:
+            raise RuleRefusal(
+                "RMU-STAKE-2",
+                f"{target.name} can still resist: no staking without a roll in a fight.",
+            )
+        low, high = melee_figures().attack_ap
+        if not low <= action.ap <= high:
+            raise RuleRefusal("R-6", f"A melee attack takes {low} to {high} AP, not {action.ap}.")
+        ap = action.ap
+    if ap > c.ap_left:
+        raise RuleRefusal("RMU-GEN-1", f"That costs {ap} AP, but {c.name} has only {c.ap_left}.")
+
+
+def _skill(c: CombatantState, key: str) -> tuple[int, int]:
+    skill = rmu_stats(c).skill(melee_weapon(key).skill)
+    return (skill.bonus, skill.ranks) if skill is not None else (0, 0)
+
+
+def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
+    assert isinstance(action, Stakes | Beheads)
+    c = state.combatant(action.actor)
+    target = state.combatant(action.target)
+    bonus, ranks = _skill(c, action.weapon)
+    if isinstance(action, Stakes) and _helpless(state, target):
+        ap = melee_figures().attack_ap[1]
+        done = resolve_staking_maneuver(
+            StakingManeuver(
+                staker=c.name,
+                victim=target.name,
+                bonus=bonus,
+                untroubled=action.untroubled,
+                extra=tuple(penalty_modifiers(c)),
+            ),
+            dice,
+        )
+        events: list[Event] = [ActionPointsSpent(actor=c.name, ap=ap), *done.events]
+        if done.summary["result"] == "next-round":
+            events.append(
+                ConditionStarted(
+                    condition=ActiveCondition(
+                        id=f"stake:{c.name}>{target.name}:{state.round}",
+                        kind=STAKE_GOING_IN,
+                        holder=target.name,
+                        rounds_left=2,
+                        data=(("by", c.name),),
+                    )
+                )
+            )
+        events.extend(bonus_used(c))
+        return Outcome(
+            events=tuple(events),
+            trace=done.trace,
+            summary={
+                "action": "stakes",
+                **done.summary,
+                "headline": f"{c.name} stakes the helpless {target.name}: "
+                f"{done.summary['result']}.",
+            },
+        )
+    purpose: Purpose = "stake" if isinstance(action, Stakes) else "behead"
+    guard = defender(target, kindred_rules(state))
+    melee = set(melee_figures().modifiers)
+    attack = stake_attack(
+        purpose,
+        weapon=action.weapon,
+        ob=bonus,
+        armor=rmu_stats(target).naked_at,
+        ap=action.ap,
+        ap_available=c.ap_left,
+        ranks=ranks,
+        target_db=guard.quickness_db if guard.conscious else 0,
+        helpless=not guard.conscious,
+        situational=tuple(n for n, _ in situational_conditions(state, target) if n in melee),
+        extra=tuple(shooter_modifiers(c, None)),
+        attacker=c.name,
+        target=target.name,
+        severity_steps=severity_steps(rmu_stats(target), kindred_rules(state)),
+    )
+    swung = resolve_stake_attack(
+        purpose, attack, victim_kindred=sheet_of(target) is not None, dice=dice, data=rmu_data()
+    )
+    key = "staked" if purpose == "stake" else "beheaded"
+    verdict = {"staked": "staked!", "beheaded": "the head comes off!"}[key]
+    told = verdict if swung.summary.get(key) else str(swung.summary.get("result"))
+    return Outcome(
+        events=(ActionPointsSpent(actor=c.name, ap=action.ap), *swung.events, *bonus_used(c)),
+        trace=Trace(swung.trace.entries),
+        summary={
+            "action": action.verb,
+            "actor": c.name,
+            "target": target.name,
+            **swung.summary,
+            "headline": f"{c.name} {action.verb} {target.name}: {told}",
+        },
+    )
+
+
+class _StakeGoingIn(ConditionKind):
+    """A partial staking: the stake goes in when the count runs out, if the staker is still up
+    and beside the victim (DATA.md's 'staked next round if undisturbed')."""
+
+    name = STAKE_GOING_IN
+    rulesets = ("rmu",)
+
+    def expire(self, state: EncounterState, condition: ActiveCondition) -> Sequence[Event]:
+        staker = state.find(str(condition.get("by")))
+        victim = state.find(condition.holder or "")
+        if staker is None or victim is None or staker.unconscious or staker.dead:
+            return ()
+        sheet = sheet_of(victim)
+        if sheet is None or sheet.staked or sheet.final_death:
+            return ()
+        if distance_ft(staker.position, victim.position) > REACH_FT:
+            return ()
+        return (Staked(target=victim.name, by=staker.name, rule="RMU-STAKE-2"),)
+
+
+register_condition(_StakeGoingIn())

@@ -1,0 +1,210 @@
+"""Staking and decapitation (RMU-STAKE-1..3; RULINGS V-3, R-7).
+
+In a fight both are called melee attacks, declared before the roll at -20 (RMU-STAKE-1) and
+aimed at the chest or the head (a critical elsewhere takes the next lower row that hits it, R-7):
+
+- **staking** needs wood (a stake: -10 for stabbing) and a critical of C or more to the chest:
+  a Kindred is staked, paralysed until the stake is pulled (RMU-STAKE-2, V-3);
+- **decapitation** needs an edged weapon heavy enough (axe, scimitar, broadsword) and a critical
+  of D or more to the head: Final Death (RMU-STAKE-3). It is aggravated (V-1).
+
+The severity that counts is the one the attack deals, before a Kindred's V-1 lightens the wound
+it leaves (DEC-373).
+
+A victim who cannot resist (helpless, P-9) is staked by a maneuver instead (RMU-STAKE-2, DATA.md
+bands): an absolute maneuver (M-3) with the Stake skill -- Success staked; Partial staked next
+round if undisturbed; Failure not staked; Absolute Failure the stake breaks. With time and no
+interference no roll is needed.
+
+>>> from firefight.dice import Dice
+>>> attack = stake_attack("stake", weapon="stake", ob=60, attacker="Jonah", target="Mara")
+>>> out = resolve_stake_attack("stake", attack, victim_kindred=True,
+...                            dice=Dice.scripted([97, 60, 23]))
+>>> out.summary["total"], out.summary["severity"], out.summary["location"], out.summary["staked"]
+(187, 'D', 'chest', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import Event
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.called import CalledShot, Purpose
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.encounter_events import Died
+from firefight.rulesets.rmu.kindred_events import FinalDeath, Staked
+from firefight.rulesets.rmu.kindred_rules import kindred_figures
+from firefight.rulesets.rmu.maneuvers import read_absolute
+from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
+from firefight.rulesets.rmu.melee.catalog import melee_weapon
+from firefight.rulesets.rmu.severity import Severity
+from firefight.trace import Modifier, Trace, TraceBuilder
+
+__all__ = [
+    "StakingManeuver",
+    "check_weapon",
+    "resolve_stake_attack",
+    "resolve_staking_maneuver",
+    "stake_attack",
+]
+
+
+def check_weapon(purpose: Purpose, key: str) -> None:
+    """Refuse a weapon that cannot stake or behead (RMU-STAKE-2, RMU-STAKE-3)."""
+    weapon = melee_weapon(key)
+    if purpose == "stake" and not weapon.wooden:
+        raise RuleRefusal("RMU-STAKE-2", f"Only wood stakes a vampire; the {weapon.name} is not.")
+    if purpose == "behead" and not weapon.beheads:
+        raise RuleRefusal(
+            "RMU-STAKE-3",
+            f"The {weapon.name} is no edged weapon heavy enough to take a head "
+            "(an axe, a scimitar, a broadsword).",
+        )
+    if weapon.ranged:
+        raise RuleRefusal(
+            "RMU-STAKE-2", f"The {weapon.name} is shot, not swung: no staking attack with it."
+        )
+
+
+def stake_attack(purpose: Purpose, *, weapon: str, **attack: Any) -> MeleeAttack:
+    """The called melee attack a staking or a decapitation is (RMU-STAKE-1)."""
+    check_weapon(purpose, weapon)
+    figs = kindred_figures()
+    location = figs.stake_location if purpose == "stake" else figs.behead_location
+    return MeleeAttack(
+        weapon=weapon,
+        called=CalledShot(location=location, purpose=purpose),
+        aggravated=purpose == "behead",
+        **attack,
+    )
+
+
+def _dealt(summary: Mapping[str, object]) -> Severity | None:
+    """The severity the attack dealt, None when none or below A (a step-down)."""
+    severity = summary.get("severity")
+    if not isinstance(severity, str) or summary.get("step_down"):
+        return None
+    return Severity(severity)
+
+
+def resolve_stake_attack(
+    purpose: Purpose,
+    attack: MeleeAttack,
+    *,
+    victim_kindred: bool,
+    dice: Dice,
+    data: RmuData | None = None,
+) -> Outcome:
+    """Swing, then read whether the stake went home or the head came off (RMU-STAKE-2, -3)."""
+    figs = kindred_figures()
+    swung = resolve_melee_attack(attack, dice, data)
+    tb = TraceBuilder()
+    dealt = _dealt(swung.summary)
+    location = swung.summary.get("location")
+    need, place, rule = (
+        (figs.stake_severity, figs.stake_location, "RMU-STAKE-2")
+        if purpose == "stake"
+        else (figs.behead_severity, figs.behead_location, "RMU-STAKE-3")
+    )
+    done = dealt is not None and dealt.step >= need.step and location == place.value
+    what = "the stake reaches the heart" if purpose == "stake" else "the head comes off"
+    if swung.summary.get("result") == "hit":
+        tb.step(
+            f"{'Yes' if done else 'No'}: {what} only with {need.value} or more to the "
+            f"{place.value}; the attack dealt "
+            f"{dealt.value if dealt else 'no such critical'}"
+            f"{f' to the {location}' if dealt else ''}.",
+            rule,
+        )
+    events: list[Event] = list(swung.events)
+    if done and purpose == "stake":
+        if victim_kindred:
+            events.append(Staked(target=attack.target, by=attack.attacker, rule=rule))
+        else:
+            tb.step(f"{attack.target} is mortal: a stake is only a wound.", "RMU-STAKE-2")
+    elif done:
+        events.append(
+            FinalDeath(target=attack.target, cause="beheaded", rule=rule)
+            if victim_kindred
+            else Died(target=attack.target, cause="beheaded", rule=rule)
+        )
+    key = "staked" if purpose == "stake" else "beheaded"
+    return Outcome(
+        events=tuple(events),
+        trace=Trace((*swung.trace.entries, *tb.build().entries)),
+        summary={
+            **swung.summary,
+            "purpose": purpose,
+            key: done and (victim_kindred or purpose == "behead"),
+        },
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StakingManeuver:
+    """Staking a victim who cannot resist (RMU-STAKE-2). ``bonus`` is the Stake skill;
+    ``untroubled``: time and no interference, so no roll."""
+
+    staker: str
+    victim: str
+    bonus: int = 0
+    untroubled: bool = False
+    extra: tuple[Modifier, ...] = ()
+
+
+def resolve_staking_maneuver(m: StakingManeuver, dice: Dice) -> Outcome:
+    """The staking maneuver (DATA.md bands); dice: the maneuver roll, none when untroubled."""
+    tb = TraceBuilder()
+    if m.untroubled:
+        tb.step(
+            f"{m.staker} has time and no one interferes: {m.victim} is staked, no roll.",
+            "RMU-STAKE-2",
+        )
+        return Outcome(
+            events=(Staked(target=m.victim, by=m.staker, rule="RMU-STAKE-2"),),
+            trace=tb.build(),
+            summary={"result": "staked", "band": None, "staked": True, "roll": None},
+        )
+    roll = tb.roll(dice.d100_open_ended("staking maneuver"))
+    total = tb.total(
+        "staking maneuver",
+        [
+            Modifier(value=roll.total, label="maneuver roll, d100 open-ended", rule="D-2"),
+            Modifier(value=m.bonus, label=f"{m.staker}'s Stake skill", rule="RMU-STAKE-2"),
+            *m.extra,
+        ],
+    ).value
+    reading = read_absolute(total, roll.natural)
+    outcome = kindred_figures().staking[reading.result.value]
+    tb.lookup(
+        table="staking maneuver (DATA.md stand-in)",
+        row=reading.band,
+        column=reading.result.value,
+        cell=outcome,
+        rule="M-3",
+    )
+    told = {
+        "staked": f"{m.victim} is staked.",
+        "next-round": f"The stake goes in next round if {m.staker} is not disturbed.",
+        "missed": f"{m.victim} is not staked.",
+        "breaks": "The stake breaks.",
+    }[outcome]
+    tb.step(told, "RMU-STAKE-2")
+    staked = outcome == "staked"
+    events = (Staked(target=m.victim, by=m.staker, rule="RMU-STAKE-2"),) if staked else ()
+    return Outcome(
+        events=events,
+        trace=tb.build(),
+        summary={
+            "result": outcome,
+            "band": reading.result.value,
+            "total": total,
+            "roll": roll.total,
+            "staked": staked,
+        },
+    )

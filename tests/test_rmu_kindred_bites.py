@@ -1,0 +1,212 @@
+"""Bites and feeding (issue 14): RMU-BITE-1..5 in the resolver and in encounters, with the
+Rouse checks they call for (RULINGS V-4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from encounter_support import MemoryStore
+from firefight.dice import Dice
+from firefight.encounter.scenario import scenario_from_data
+from firefight.errors import RuleRefusal
+from firefight.rulesets.rmu.bite import Bite, resolve_bite
+from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.kindred import KindredSheet
+from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, RouseChecked
+from firefight.rulesets.rmu.kindred_feeding import FANGS, fangs_in
+from firefight.rulesets.rmu.vitals import rmu_stats
+from firefight.scene.state import EncounterState
+from firefight.service import EncounterService
+from test_rmu_kindred import person, scene, vampire
+
+PAD = [5] * 40  # initiative d10s
+
+
+def fight(*people: dict[str, Any]) -> EncounterService:
+    service = EncounterService(MemoryStore())
+    service.new("k", scenario_from_data(scene(*people)), Dice.seeded(1))
+    service.next_round("k", Dice.scripted(PAD))
+    return service
+
+
+def sheet(state: EncounterState, name: str) -> KindredSheet:
+    found = rmu_stats(state.combatant(name)).kindred
+    assert found is not None
+    return found
+
+
+def total_of(outcome: Any) -> int:
+    return int(outcome.summary["total"])
+
+
+# --- the resolver -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("reach", "penalty"),
+    [("direct", -20), ("secondary", -20), ("held", 0), ("lodged", 0), ("helpless", 0)],
+)
+def test_rmu_bite_2_the_penalty_follows_how_the_fangs_reach(reach: Any, penalty: int) -> None:
+    bite = Bite(biter="Mara", victim="Viktor", ob=30, reach=reach)
+    outcome = resolve_bite(bite, Dice.scripted([50, 50]))
+    assert total_of(outcome) == 50 + 30 + penalty
+
+
+def test_rmu_bite_5_feral_weapons_waives_the_20() -> None:
+    for reach in ("direct", "secondary"):
+        bite = Bite(biter="Mara", victim="Viktor", ob=30, reach=reach, feral=True)
+        assert total_of(resolve_bite(bite, Dice.scripted([50, 50]))) == 80
+
+
+def test_rmu_bite_1_the_bite_reads_the_small_puncture_table_and_is_aggravated() -> None:
+    """97+60 +30 -20 = 167 on the Medium Puncture table, read Small; the fangs are aggravated
+    and a Kindred victim's critical is not reduced."""
+    bite = Bite(biter="Mara", victim="Viktor", ob=30, reach="direct", victim_kindred=True)
+    outcome = resolve_bite(bite, Dice.scripted([97, 60, 50]))
+    hits = [e for e in outcome.events if isinstance(e, HitsInflicted)]
+    crits = [e for e in outcome.events if isinstance(e, CriticalInflicted)]
+    assert hits and all(e.aggravated for e in hits)
+    assert crits and all(e.aggravated and e.reduced_from is None for e in crits)
+    assert crits[0].table == "puncture"
+    assert any(t.get("rule") == "RMU-BITE-1" for t in outcome.trace.to_json())
+
+
+def test_rmu_bite_3_a_bite_that_deals_damage_lodges_and_a_miss_does_not() -> None:
+    hit = resolve_bite(
+        Bite(biter="M", victim="V", ob=30, reach="helpless"), Dice.scripted([90, 50])
+    )
+    miss = resolve_bite(Bite(biter="M", victim="V", ob=0, reach="direct"), Dice.scripted([20]))
+    assert hit.summary["lodged"] and not miss.summary["lodged"]
+
+
+def test_a_bite_is_a_melee_attack_of_2_to_4_ap() -> None:
+    with pytest.raises(RuleRefusal, match="2 to 4 AP"):
+        resolve_bite(Bite(biter="M", victim="V", ob=0, reach="direct", ap=1), Dice.scripted([]))
+
+
+# --- in an encounter ----------------------------------------------------------------------------
+
+
+def close_pair(**mara: Any) -> EncounterService:
+    return fight(vampire("Mara", 0, 0, **mara), person("Viktor", 0, 3), person("Ana", 40, 0))
+
+
+def test_rmu_bite_2_a_direct_bite_in_an_encounter_is_at_20() -> None:
+    service = close_pair()
+    bitten = service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
+    assert bitten.record.summary["reach"] == "direct"
+    assert bitten.record.summary["total"] == 50 + 5 - 20  # 1 rank: +5 (DEC-367)
+
+
+def test_rmu_bite_2_no_penalty_against_an_unaware_or_unresisting_victim() -> None:
+    for flag in ("--unaware", "--unresisting"):
+        service = close_pair()
+        bitten = service.act("k", f"Mara bites Viktor {flag}", Dice.scripted([50, 50]))
+        assert bitten.record.summary["reach"] == "helpless"
+        assert bitten.record.summary["total"] == 55
+
+
+def test_rmu_bite_5_feral_weapons_costs_a_rouse_check_the_first_time() -> None:
+    service = close_pair()
+    bitten = service.act("k", "Mara bites Viktor --feral --ap 2", Dice.scripted([3, 50, 50]))
+    rouse = [e for e in bitten.record.events if isinstance(e, RouseChecked)]
+    assert [(r.power, r.roll, r.hunger) for r in rouse] == [("feral-weapons", 3, 3)]
+    assert bitten.record.summary["total"] == 50 + 5 - 50  # haste only, no -20
+    again = service.act("k", "Mara bites Viktor --feral --ap 2", Dice.scripted([50, 50]))
+    assert not [e for e in again.record.events if isinstance(e, RouseChecked)]
+
+
+def test_rmu_bite_5_only_a_vampire_bites_so() -> None:
+    service = close_pair()
+    with pytest.raises(RuleRefusal, match="mortal"):
+        service.act("k", "Viktor bites Mara", Dice.scripted([50]))
+
+
+def test_rmu_bite_3_lodged_fangs_hold_the_victim_who_escapes_only_by_a_grapple_contest() -> None:
+    service = close_pair()
+    state = service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50])).state
+    assert fangs_in(state, "Viktor", "Mara") is not None
+    with pytest.raises(RuleRefusal, match="tears free") as held:
+        service.act("k", "Viktor moves 0,20", Dice.scripted([]))
+    assert held.value.rule == "RMU-BITE-3"
+    kept = service.act("k", "Viktor tears free of Mara", Dice.scripted([50, 30]))
+    assert not kept.record.summary["free"] and fangs_in(kept.state, "Viktor") is not None
+    service.next_round("k", Dice.scripted(PAD))
+    # Viktor rolls 97+40, less the fangs' 50% hold (DEC-371); Mara holds with 10: 137 - 50 +
+    # (100 - 10) = 177, a win.
+    free = service.act("k", "Viktor tears free of Mara", Dice.scripted([97, 40, 10]))
+    assert free.record.summary["free"] and fangs_in(free.state, "Viktor") is None
+
+
+def test_rmu_bite_3_while_lodged_further_bites_take_no_penalty() -> None:
+    service = close_pair()
+    service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
+    service.next_round("k", Dice.scripted(PAD))
+    again = service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
+    assert again.record.summary["reach"] == "lodged"
+    assert again.record.summary["total"] == 55
+
+
+def test_rmu_bite_4_feeding_needs_lodged_fangs_and_comes_once_a_turn() -> None:
+    service = close_pair()
+    with pytest.raises(RuleRefusal, match="bite Viktor first"):
+        service.act("k", "Mara feeds on Viktor", Dice.scripted([]))
+    service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
+    service.next_round("k", Dice.scripted(PAD))
+    service.act("k", "Mara feeds on Viktor", Dice.scripted([4]))
+    with pytest.raises(RuleRefusal, match="once a turn"):
+        service.act("k", "Mara feeds on Viktor", Dice.scripted([4]))
+
+
+def test_rmu_bite_4_a_feeding_sequence_over_several_rounds_replays_from_the_log() -> None:
+    """Hunger 4: bite (round 1), feed (round 2: 10+4 hits, Hunger 3), feed (round 3: 10+7,
+    Hunger 2), a Brutal Feed (round 4: Potence roused at a calm 8, three slakes, Hunger 0)."""
+    service = close_pair(hunger=4)
+    service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
+    hits_after_bite = service.load("k").state.combatant("Viktor").hits_taken
+    service.next_round("k", Dice.scripted(PAD))
+    fed = service.act("k", "Mara feeds on Viktor", Dice.scripted([4]))
+    assert [e.hunger for e in fed.record.events if isinstance(e, Fed)] == [3]
+    service.next_round("k", Dice.scripted(PAD))
+    service.act("k", "Mara feeds on Viktor", Dice.scripted([7]))
+    service.next_round("k", Dice.scripted(PAD))
+    brutal = service.act("k", "Mara feeds on Viktor --brutal", Dice.scripted([8, 1, 2, 3]))
+    assert brutal.record.summary["slakes"] == 3 and brutal.record.summary["hits"] == 36
+    state = brutal.state
+    assert sheet(state, "Mara").hunger == 0 and sheet(state, "Mara").is_roused("potence")
+    drained = [
+        e.hits
+        for r in service.log("k")
+        for e in r.events
+        if isinstance(e, HitsInflicted) and e.rule == "RMU-BITE-4"
+    ]
+    assert drained == [10 + 4, 10 + 7, 11, 12, 13]
+    assert state.combatant("Viktor").hits_taken >= hits_after_bite + sum(drained)
+    assert service.load("k").state == state  # folded again from the log
+    narrated = " ".join(line for r in service.log("k") for line in r.narration)
+    assert "feeds on Viktor" in narrated and "[RMU-BITE-4]" in narrated
+
+
+def test_rmu_bite_4_a_kindred_victims_hunger_rises_instead() -> None:
+    service = fight(vampire("Mara", 0, 0), vampire("Lucien", 0, 3, hunger=1))
+    service.act("k", "Mara bites Lucien --unaware --ap 2", Dice.scripted([97, 50, 50]))
+    fed = service.act("k", "Mara feeds on Lucien", Dice.scripted([]))
+    assert [e.hunger for e in fed.record.events if isinstance(e, HungerChanged)] == [2]
+    assert not [e for e in fed.record.events if isinstance(e, HitsInflicted)]
+    assert sheet(fed.state, "Mara").hunger == 1 and sheet(fed.state, "Lucien").hunger == 2
+
+
+def test_rmu_bite_4_brutal_feed_needs_potence_3() -> None:
+    service = fight(vampire("Mara", 0, 0, disciplines={"potence": 2}), person("Viktor", 0, 3))
+    service.act("k", "Mara bites Viktor --unaware --ap 2", Dice.scripted([97, 50, 50]))
+    with pytest.raises(RuleRefusal, match="Potence 3"):
+        service.act("k", "Mara feeds on Viktor --brutal", Dice.scripted([]))
+
+
+def test_the_fangs_come_out_when_the_biter_lets_go() -> None:
+    service = close_pair()
+    service.act("k", "Mara bites Viktor --unaware --ap 2", Dice.scripted([97, 50, 50]))
+    out = service.act("k", "Mara lets go of Viktor", Dice.scripted([]))
+    assert not [k for k in out.state.conditions if k.kind == FANGS]

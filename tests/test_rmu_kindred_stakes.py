@@ -1,0 +1,238 @@
+"""Called shots, staking and decapitation (issue 14): RULINGS R-7, RMU-STAKE-1..3, V-3."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from encounter_support import MemoryStore
+from firefight.dice import Dice
+from firefight.encounter.scenario import scenario_from_data
+from firefight.errors import RuleRefusal
+from firefight.rulesets.rmu.called import called_row
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.critical_table import HitLocation
+from firefight.rulesets.rmu.encounter_events import Died
+from firefight.rulesets.rmu.events import CriticalInflicted
+from firefight.rulesets.rmu.kindred_events import FinalDeath, Staked
+from firefight.rulesets.rmu.staking import (
+    StakingManeuver,
+    resolve_stake_attack,
+    resolve_staking_maneuver,
+    stake_attack,
+)
+from firefight.rulesets.rmu.vitals import rmu_stats
+from firefight.service import EncounterService
+from test_rmu_kindred import person, scene, vampire
+
+PAD = [5] * 40
+
+
+def hunter(name: str, x: float, y: float) -> dict[str, Any]:
+    return person(
+        name,
+        x,
+        y,
+        skills={
+            "pistol": {"bonus": 60, "ranks": 6},
+            "stake": {"bonus": 60, "ranks": 5},
+            "blade": {"bonus": 60, "ranks": 5},
+        },
+    )
+
+
+def fight(*people: dict[str, Any]) -> EncounterService:
+    service = EncounterService(MemoryStore())
+    service.new("k", scenario_from_data(scene(*people)), Dice.seeded(1))
+    service.next_round("k", Dice.scripted(PAD))
+    return service
+
+
+def terms(outcome: Any) -> list[dict[str, Any]]:
+    totals = [t for t in outcome.trace.to_json() if t["type"] == "total"]
+    return list(totals[0]["parts"])
+
+
+def stake(purpose: Any, weapon: str, rolls: list[int], *, kindred: bool = True) -> Any:
+    attack = stake_attack(purpose, weapon=weapon, ob=60, attacker="Jonah", target="Mara")
+    return resolve_stake_attack(purpose, attack, victim_kindred=kindred, dice=Dice.scripted(rolls))
+
+
+# --- R-7 ------------------------------------------------------------------------------------------
+
+
+def test_r7_a_called_shot_is_at_25_and_a_critical_elsewhere_takes_the_next_lower_row() -> None:
+    """Critical roll 30 is the abdomen (26-35); called at the head it reads 16-20, the next lower
+    head row, on the same column."""
+    service = fight(hunter("Jonah", 0, 0), person("Mara", 0, 30))
+    shot = service.act("k", "Jonah shoots Mara --called head", Dice.scripted([99, 40, 30]))
+    parts = next(p for p in shot.record.trace if p["type"] == "total")["parts"]
+    assert {"value": -25, "label": "called shot: head", "rule": "R-7"} in parts
+    (crit,) = [e for e in shot.record.events if isinstance(e, CriticalInflicted)]
+    table = RmuData().tables.critical("ballistic-puncture")
+    assert crit.location == "head" and crit.effect == table.row_for(18).cell(crit_severity(crit))
+    assert any(t.get("rule") == "R-7" and "16-20" in t.get("text", "") for t in shot.record.trace)
+
+
+def crit_severity(crit: CriticalInflicted) -> Any:
+    from firefight.rulesets.rmu.severity import Severity
+
+    return Severity(crit.severity)
+
+
+def test_r7_a_critical_already_on_the_called_area_stays_and_none_lower_takes_the_lowest() -> None:
+    table = RmuData().tables.critical("ballistic-puncture")
+    assert called_row(table, 18, HitLocation.HEAD).label == "16-20"
+    assert called_row(table, 1, HitLocation.LEG).label == "06-10"  # DEC-372
+
+
+def test_r7_a_called_location_must_be_one() -> None:
+    service = fight(hunter("Jonah", 0, 0), person("Mara", 0, 30))
+    with pytest.raises(RuleRefusal, match="no location"):
+        service.act("k", "Jonah shoots Mara --called heart", Dice.scripted([]))
+
+
+# --- RMU-STAKE-1..3: the called attacks -----------------------------------------------------------
+
+
+def test_rmu_stake_1_staking_and_decapitation_are_called_at_20() -> None:
+    staking = terms(stake("stake", "stake", [20]))
+    assert {"value": -20, "label": "called shot, staking: chest", "rule": "RMU-STAKE-1"} in staking
+    beheading = terms(stake("behead", "broadsword", [20]))
+    assert {
+        "value": -20,
+        "label": "called shot, decapitation: head",
+        "rule": "RMU-STAKE-1",
+    } in beheading
+
+
+def test_rmu_stake_2_wood_is_10_for_stabbing() -> None:
+    assert any(
+        p["value"] == -10 and p["rule"] == "RMU-STAKE-2"
+        for p in terms(stake("stake", "stake", [20]))
+    )
+
+
+def test_rmu_stake_2_only_wood_stakes() -> None:
+    for weapon in ("knife", "hand-axe"):
+        with pytest.raises(RuleRefusal, match="Only wood") as refused:
+            stake_attack("stake", weapon=weapon, ob=60)
+        assert refused.value.rule == "RMU-STAKE-2"
+
+
+@pytest.mark.parametrize(
+    ("rolls", "severity", "staked"),
+    [([97, 20, 23], "C", True), ([97, 60, 23], "D", True), ([90, 23], "B", False)],
+)
+def test_rmu_stake_2_a_c_or_worse_to_the_chest_stakes_a_kindred(
+    rolls: list[int], severity: str, staked: bool
+) -> None:
+    out = stake("stake", "stake", rolls)
+    assert out.summary["severity"] == severity and out.summary["location"] == "chest"
+    assert out.summary["staked"] is staked
+    assert bool([e for e in out.events if isinstance(e, Staked)]) is staked
+
+
+def test_rmu_stake_2_a_mortal_is_only_wounded() -> None:
+    out = stake("stake", "stake", [97, 60, 23], kindred=False)
+    assert not out.summary["staked"] and not [e for e in out.events if isinstance(e, Staked)]
+
+
+def test_rmu_stake_3_only_a_heavy_edged_weapon_beheads() -> None:
+    for weapon in ("knife", "stake", "club"):
+        with pytest.raises(RuleRefusal) as refused:
+            stake_attack("behead", weapon=weapon, ob=60)
+        assert refused.value.rule == "RMU-STAKE-3"
+
+
+@pytest.mark.parametrize(("rolls", "done"), [([90, 23], True), ([70, 23], False)])
+def test_rmu_stake_3_a_d_or_worse_to_the_head_is_final_death(rolls: list[int], done: bool) -> None:
+    kindred = stake("behead", "broadsword", rolls)
+    assert bool([e for e in kindred.events if isinstance(e, FinalDeath)]) is done
+    mortal = stake("behead", "broadsword", rolls, kindred=False)
+    assert bool([e for e in mortal.events if isinstance(e, Died)]) is done
+
+
+def test_v1_decapitation_is_aggravated_and_a_stake_is_not() -> None:
+    beheading = [e for e in stake("behead", "broadsword", [90, 23]).events
+                 if isinstance(e, CriticalInflicted)]  # fmt: skip
+    assert beheading and all(e.aggravated for e in beheading)
+    attack = stake_attack(
+        "stake", weapon="stake", ob=60, attacker="Jonah", target="Mara", severity_steps=1
+    )
+    staked = resolve_stake_attack(
+        "stake", attack, victim_kindred=True, dice=Dice.scripted([97, 20, 23])
+    )
+    crits = [e for e in staked.events if isinstance(e, CriticalInflicted)]
+    assert [(e.severity, e.reduced_from) for e in crits] == [("B", "C")]
+    assert staked.summary["staked"]  # DEC-373: the C the attack dealt stakes
+
+
+# --- RMU-STAKE-2: the staking maneuver ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rolls", "result"),
+    [([90], "staked"), ([70], "next-round"), ([40], "missed"), ([2, 30], "breaks")],
+)
+def test_rmu_stake_2_the_staking_maneuver_bands(rolls: list[int], result: str) -> None:
+    """Absolute maneuver (M-3) with Stake +20: 110 success, 90 partial, 60 failure, 2 then 30
+    (open-ended low, -28) absolute failure."""
+    m = StakingManeuver(staker="Jonah", victim="Mara", bonus=20)
+    out = resolve_staking_maneuver(m, Dice.scripted(rolls))
+    assert out.summary["result"] == result
+    assert bool([e for e in out.events if isinstance(e, Staked)]) is (result == "staked")
+
+
+def test_rmu_stake_2_with_time_and_no_interference_no_roll_is_needed() -> None:
+    m = StakingManeuver(staker="Jonah", victim="Mara", untroubled=True)
+    out = resolve_staking_maneuver(m, Dice.scripted([]))
+    assert out.summary["staked"] and out.summary["roll"] is None
+
+
+# --- in an encounter ----------------------------------------------------------------------------
+
+
+def test_rmu_stake_2_v3_jonah_stakes_mara_and_ana_pulls_the_stake() -> None:
+    service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3), person("Ana", 3, 3))
+    staked = service.act("k", "Jonah stakes Mara --called chest", Dice.scripted([97, 20, 23]))
+    assert staked.record.summary["staked"]
+    sheet = rmu_stats(staked.state.combatant("Mara")).kindred
+    assert sheet is not None and sheet.staked
+    assert "staked" in staked.record.narration[0]
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", "Mara waits", Dice.scripted([]))
+    assert refused.value.rule == "V-3"
+    pulled = service.act("k", "Ana pulls the stake from Mara", Dice.scripted([]))
+    sheet = rmu_stats(pulled.state.combatant("Mara")).kindred
+    assert sheet is not None and not sheet.staked
+
+
+def test_rmu_stake_2_a_helpless_kindred_is_staked_by_the_maneuver_in_an_encounter() -> None:
+    service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3, hits=1))
+    service.act("k", "Jonah shoots Mara", Dice.scripted([80, 50]))  # any hit drops her
+    state = service.load("k").state
+    sheet = rmu_stats(state.combatant("Mara")).kindred
+    assert sheet is not None and sheet.torpor
+    service.next_round("k", Dice.scripted(PAD))
+    partial = service.act("k", "Jonah stakes Mara", Dice.scripted([30]))  # 30+60 = 90: partial
+    assert partial.record.summary["result"] == "next-round"
+    after = service.next_round("k", Dice.scripted(PAD))
+    assert not [e for e in after.record.events if isinstance(e, Staked)]  # not yet
+    done = service.next_round("k", Dice.scripted(PAD))
+    assert [e.target for e in done.record.events if isinstance(e, Staked)] == ["Mara"]
+
+
+def test_rmu_stake_3_beheading_in_an_encounter_is_final_death() -> None:
+    service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3))
+    out = service.act("k", "Jonah beheads Mara", Dice.scripted([90, 23]))
+    sheet = rmu_stats(out.state.combatant("Mara")).kindred
+    assert sheet is not None and sheet.final_death and out.state.combatant("Mara").dead
+
+
+def test_a_stake_goes_to_the_chest_and_nowhere_else() -> None:
+    service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", "Jonah stakes Mara --called head", Dice.scripted([]))
+    assert refused.value.rule == "RMU-STAKE-2"
