@@ -135,9 +135,10 @@ def inside(c: CombatantState, cloud: Cloud) -> bool:
 
 
 def breathes(c: CombatantState) -> bool:
-    """Whether ``c`` draws breath (RMU-EXP-16). Every mortal does."""
-    del c
-    return True
+    """Whether ``c`` draws breath (RMU-EXP-16): every mortal does; a Kindred only under an
+    active Blush of Life."""
+    sheet = rmu_stats(c).kindred
+    return sheet is None or sheet.breathes
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

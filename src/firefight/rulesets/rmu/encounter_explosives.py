@@ -362,8 +362,10 @@ def _victims(state: EncounterState, condition: ActiveCondition, center: Point,
         stats = rmu_stats(c)
         seen = stats.afflictions.reaction
         aware = seen is not None and seen.grenade == condition.id and seen.ap > 0
+        potency = stats.kindred.blood_potency if stats.kindred else 0
         found.append(Victim(name=c.name, co_bonus=stats.constitution or 0,
-                            sd_bonus=stats.self_discipline, unaware=not aware))  # fmt: skip
+                            sd_bonus=stats.self_discipline, blood_potency=potency,
+                            unaware=not aware))  # fmt: skip
     return tuple(found)
 
 
