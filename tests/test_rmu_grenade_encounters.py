@@ -275,3 +275,65 @@ def test_rmu_exp_16_blush_of_life_breathes_and_takes_all_of_it() -> None:
     thrown = service.act("g", "Mara throws cs at 0,45", Dice.scripted([70, 5]))
     gassed = [e for e in thrown.record.events if isinstance(e, GasExposure)]
     assert [(e.target, e.penalty) for e in gassed] == [("Lucia", -30)]
+
+
+# --- the state table and the map ----------------------------------------------------------------
+
+
+def test_rmu_exp_9_the_state_table_lists_live_grenades_clouds_and_fires() -> None:
+    from firefight.rulesets import find_ruleset
+
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 45), person("Sam", 0, 30))
+    service.act("g", "Mara throws cs at 0,45", Dice.scripted([70, 5]))
+    state = service.act("g", "Mara throws molotov at 0,30 --ap 1", Dice.scripted([96, 50])).state
+    rmu = find_ruleset("rmu")
+    lines = list(rmu.describe_scene(state))
+    assert lines[0].startswith("cloud cs-1-1: CS gas grenade, 20 ft about (0, 45), 7 rounds")
+    assert "live grenade molotov-1-2" in lines[1] and "end of this round (round 1)" in lines[1]
+    assert rmu.describe_row(state.combatant("Viktor"))["conditions"] == "CS -30"
+    burnt = service.next_round("g", Dice.scripted([50, *PAD])).state
+    assert "on fire: Sam (3 more rounds)" in list(rmu.describe_scene(burnt))
+
+
+def test_rmu_exp_15_the_map_draws_grenades_bands_and_clouds() -> None:
+    from firefight.rulesets import find_ruleset
+    from firefight.scene.svg import scene_svg
+
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 45))
+    service.act("g", "Mara throws m18 at 0,45", Dice.scripted([70, 1]))
+    state = service.act("g", "Mara throws m67 at 0,20 --ap 1", Dice.scripted([96, 50])).state
+    rmu = find_ruleset("rmu")
+    overlay = rmu.scene_overlay(state)
+    assert [(r.kind, r.radius_ft) for r in overlay.rings] == [
+        ("band", 15),
+        ("band", 50),
+        ("band", 100),
+        ("cloud", 20),
+    ]
+    assert [m.label for m in overlay.marks] == ["m67-1-2 (fuse 2)"]
+    planned = rmu.overlay(state, rmu.parse_action("Viktor throws cs at 0,0", state))
+    assert [(r.kind, r.radius_ft) for r in planned.rings] == [("cloud", 20)]
+    svg = scene_svg(state, overlay=overlay.plus(planned))
+    assert svg.count('class="cloud"') == 2 and svg.count('class="band"') == 3
+
+
+def test_rmu_exp_16_the_loading_bay_example_plays_and_replays_byte_for_byte() -> None:
+    """examples/gas-and-flash.toml: CS (RMU-EXP-16), a dash from a grenade (RMU-EXP-11), a
+    flash-bang on a mortal and a Kindred (RMU-EXP-17)."""
+    from pathlib import Path
+
+    from firefight.cli.encounter import play_scenario
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "gas-and-flash.toml"
+    runs = [play_scenario(EncounterService(MemoryStore()), path, "x") for _ in range(2)]
+    assert [r.payload() for r in runs[0][1]] == [r.payload() for r in runs[1][1]]
+    service = EncounterService(MemoryStore())
+    _, records, state = play_scenario(service, path, "x")
+    assert service.load("x").state == state
+    events = [e for r in records for e in r.events]
+    gassed = [(e.target, e.penalty) for e in events if isinstance(e, GasExposure)]
+    assert ("Viktor", -30) in gassed and ("Lucia", -10) in gassed and ("Viktor", -10) in gassed
+    dazzled = {e.target: e.rounds for e in events if isinstance(e, Dazzled)}
+    assert dazzled == {"Viktor": 5, "Lucia": 2}
+    parts = [p for r in records for t in r.trace if t.get("type") == "total" for p in t["parts"]]
+    assert any(p["rule"] == "RMU-EXP-11" and p["value"] == -56 for p in parts)

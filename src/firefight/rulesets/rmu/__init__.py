@@ -209,7 +209,23 @@ class RMU(Ruleset):
             # A Kindred's state cell says torpor, staked, Final Death and Hunger (V-2..V-4):
             # mortals' rows keep the columns they always had.
             row["state"] = stats.kindred.status(combatant.posture.value)
+        gassed = stats.afflictions.brief()  # CS, held breath, blind, deaf (RMU-EXP-16, -17)
+        if gassed and not combatant.dead:
+            row["conditions"] = (
+                gassed if row["conditions"] == "-" else f"{row['conditions']}, {gassed}"
+            )
         return row
+
+    def describe_scene(self, state: EncounterState) -> Sequence[str]:
+        """Live grenades with their fuse, clouds with the rounds they have left, fires."""
+        from firefight.rulesets.rmu.explosives_view import scene_lines
+
+        return scene_lines(state)
+
+    def scene_overlay(self, state: EncounterState) -> Overlay:
+        from firefight.rulesets.rmu.explosives_view import explosives_overlay
+
+        return explosives_overlay(state)
 
 
 def rmu_data() -> RmuData:

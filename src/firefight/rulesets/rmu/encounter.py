@@ -417,8 +417,15 @@ def _cost(c: CombatantState, cost: int, what: str) -> None:
         )
 
 
-#: What reacting to a grenade that has landed is (RMU-EXP-9, RMU-EXP-10).
-REACTIONS = (Move, ChangePosture, DashToCover, ThrowsBack)
+def _reacting(action: Action) -> bool:
+    """Whether ``action`` is a reaction to a landed grenade (RMU-EXP-9, RMU-EXP-10): going
+    flat, a dash from it, throwing it back. A plain move is not judged one (DEC-386): the GM
+    knows why someone walks."""
+    if isinstance(action, ChangePosture):
+        return action.posture is Posture.PRONE
+    if isinstance(action, DashToCover):
+        return action.grenade is not None
+    return isinstance(action, ThrowsBack)
 
 
 def validate_rmu_action(state: EncounterState, action: Action) -> None:
@@ -426,7 +433,7 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     what its noticing row leaves to react with (RMU-EXP-10)."""
     _validate(state, action)
     c = state.combatant(action.actor)
-    if isinstance(action, REACTIONS) and rmu_stats(c).afflictions.reaction is not None:
+    if _reacting(action) and rmu_stats(c).afflictions.reaction is not None:
         # The costs never hang on the dice: a dry run on throwaway dice reads them off.
         dry = _resolve(state, action, Dice.seeded(0))
         cost = sum(

@@ -448,7 +448,8 @@ class _Fuse(ConditionKind):
             done = "is due to go off" if event.rounds_left == 0 else "has landed"
             return f"{what} {done} [RMU-EXP-9]."
         if found.rounds_left == 0:
-            return f"{what} goes off [RMU-EXP-1]."
+            flash = explosive_data().load(str(found.get("load"))).effect == "flash"
+            return f"{what} goes off [{'RMU-EXP-17' if flash else 'RMU-EXP-1'}]."
         return f"{what} is picked up [RMU-EXP-9]."
 
 

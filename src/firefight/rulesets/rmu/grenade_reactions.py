@@ -8,9 +8,9 @@ the flanks. The roll is an absolute maneuver (M-3) on their ``perception`` skill
 the full 2 AP out of the new round (DEC-386); Partial Success or better sees it. A blind person
 sees nothing, and a deaf one does not hear it land behind them (DEC-383).
 
-What they may spend reacting this round -- dropping prone, moving, a dash to cover, throwing it
-back -- is the smaller of the row's AP and what is left of the round; a reaction past it is
-refused (:func:`check_reaction`).
+What they may spend reacting this round -- dropping prone, a dash to cover from it, throwing it
+back; a plain move is left to the GM (DEC-386) -- is the smaller of the row's AP and what is
+left of the round; a reaction past it is refused (:func:`check_reaction`).
 """
 
 from __future__ import annotations
