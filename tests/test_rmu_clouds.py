@@ -205,3 +205,41 @@ def test_rmu_exp_16_the_gas_fold_replays_from_the_log() -> None:
     service.act("g", "Viktor moves 0,80", Dice.scripted([96, 10]))
     played = service.next_round("g", Dice.scripted(PAD)).state
     assert service.load("g").state == played
+
+
+# --- rmu gas and its odds -------------------------------------------------------------------
+
+
+def test_rmu_exp_16_the_gas_command_gives_each_victim_their_level() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from firefight.cli.app import app
+
+    result = CliRunner().invoke(
+        app,
+        ["rmu", "gas", "--victim", "Viktor:10", "--victim", "Lucia:5", "--no-breath", "Lucia",
+         "--victim", "Dana:5", "--mask", "Dana", "--victim", "Ilya:0", "--holding-breath",
+         "Ilya", "--rolls", "96,30", "--json"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    victims = {v["name"]: v for v in json.loads(result.stdout)["result"]["victims"]}
+    assert {n: v["penalty"] for n, v in victims.items()} == {
+        "Viktor": -30, "Lucia": -10, "Dana": 0, "Ilya": -10
+    }  # fmt: skip
+    # 96 + 30 (open-ended) + 10 - 30 = 106: Success, he keeps acting; only he rolled.
+    assert victims["Viktor"]["total"] == 106 and victims["Viktor"]["coherent"]
+    assert ["maneuver" in v for v in victims.values()] == [True, False, False, False]
+
+
+def test_rmu_exp_16_the_odds_of_choking_are_exact_over_the_maneuver() -> None:
+    """Co +10 and -30: only 76 or more on the absolute ladder keeps him acting, so a natural
+    96-100 (5%) and its open-ended rerolls."""
+    from firefight.odds.api import odds, odds_stats
+    from firefight.rulesets.rmu.gas import CsExposure, GasVictim
+
+    decl = CsExposure(victims=(GasVictim(name="Viktor", constitution=10),))
+    stats = odds_stats(odds(None, decl), decl)
+    value = next(s.value for s in stats if s.stat.name == "Viktor.p_no_action")
+    assert value == pytest.approx(0.95, abs=0.001)

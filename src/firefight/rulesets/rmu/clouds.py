@@ -28,6 +28,7 @@ from firefight.geometry import CoverGrade, Point, band_of, cover_grade
 from firefight.rulesets.rmu.afflictions import Afflictions
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.explosives import CloudFigures, explosive_data
+from firefight.rulesets.rmu.gas import GasLevel, gas_level_for
 from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
 from firefight.trace import TraceBuilder
@@ -35,7 +36,6 @@ from firefight.trace import TraceBuilder
 __all__ = [
     "CLOUD",
     "Cloud",
-    "GasLevel",
     "breathes",
     "chord_ft",
     "clouds_in",
@@ -141,30 +141,11 @@ def breathes(c: CombatantState) -> bool:
     return sheet is None or sheet.breathes
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GasLevel:
-    """What the CS does to one person inside it: the penalty, why, and whether their
-    Constitution is tested (only a breathing victim's, RMU-EXP-16)."""
-
-    penalty: int
-    why: str
-    check: bool
-
-
 def gas_level(c: CombatantState, figures: CloudFigures | None = None) -> GasLevel:
-    """RMU-EXP-16 for ``c`` inside a CS cloud: a mask negates it, a held breath or a body that
-    does not breathe leaves the eyes' -10, a breathing victim takes -30 and the maneuver."""
-    figs = figures or explosive_data().clouds
+    """RMU-EXP-16 for ``c`` inside a CS cloud (:func:`.gas.gas_level_for`)."""
     stats = rmu_stats(c)
-    if stats.gas_mask:
-        return GasLevel(penalty=0, why="a gas mask keeps it out", check=False)
-    if not breathes(c):
-        return GasLevel(penalty=figs.gas_eyes, why="does not breathe: the eyes only",
-                        check=False)  # fmt: skip
-    if stats.afflictions.held_breath:
-        return GasLevel(penalty=figs.gas_eyes, why="holding their breath: the eyes only",
-                        check=False)  # fmt: skip
-    return GasLevel(penalty=figs.gas_full, why="breathing it", check=True)
+    return gas_level_for(mask=stats.gas_mask, breathes=breathes(c),
+                         holding_breath=stats.afflictions.held_breath, figures=figures)  # fmt: skip
 
 
 def wanted_gas(

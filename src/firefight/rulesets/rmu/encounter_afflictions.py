@@ -26,12 +26,12 @@ from firefight.rulesets.rmu.affliction_events import (
     SensesReturning,
 )
 from firefight.rulesets.rmu.clouds import gas_level, wanted_gas
-from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
+from firefight.rulesets.rmu.gas import con_maneuver
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats
 from firefight.scene.actions import Action
 from firefight.scene.conditions import PHASE_DURATIONS, ConditionKind, register_condition
 from firefight.scene.state import CombatantState, EncounterState
-from firefight.trace import Trace, TraceBuilder
+from firefight.trace import TraceBuilder
 
 __all__ = [
     "BREATH_VERBS",
@@ -47,10 +47,6 @@ __all__ = [
 GAS_RULE = "RMU-EXP-16"
 BREATH_VERBS = {"holds-breath": "holds-breath", "hold-breath": "holds-breath",
                 "breathes": "breathes", "breathe": "breathes"}  # fmt: skip
-#: The absolute-maneuver results that keep a gassed victim acting (M-3), as for fatigue.
-_PASSING = frozenset(
-    {AbsoluteResult.PARTIAL_SUCCESS, AbsoluteResult.SUCCESS, AbsoluteResult.ABSOLUTE_SUCCESS}
-)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -99,23 +95,11 @@ def needs_gas_check(state: EncounterState, c: CombatantState, action: Action) ->
 
 def roll_gas_check(state: EncounterState, c: CombatantState, dice: Dice) -> tuple[bool, Outcome]:
     """Roll ``c``'s Constitution maneuver against the CS: whether they may act, and the check."""
-    constitution = rmu_stats(c).constitution
-    tb = TraceBuilder()
-    basis = f"Constitution {constitution:+d}" if constitution is not None else "+0 (no Co given)"
-    tb.step(
-        f"{c.name} is breathing CS: an absolute maneuver on {basis} before acting; Failure or "
-        "worse and no coherent action this round.",
-        GAS_RULE,
+    passed, total, result, trace = con_maneuver(
+        c.name, rmu_stats(c).constitution, penalty_modifiers(c), dice
     )
-    decl = Maneuver(kind="absolute", bonus=constitution or 0, actor=c.name,
-                    skill="constitution", extra=tuple(penalty_modifiers(c)))  # fmt: skip
-    rolled = resolve_maneuver(decl, dice)
-    result = str(rolled.summary["result"])
-    total = int(str(rolled.summary["total"]))
-    passed = AbsoluteResult(result) in _PASSING
     event = GasChecked(actor=c.name, round=state.round, total=total, result=result,
                        passed=passed)  # fmt: skip
-    trace = Trace((*tb.build().entries, *rolled.trace.entries))
     return passed, Outcome(events=(event,), trace=trace,
                            summary={"gas_check": result, "gas_total": total})  # fmt: skip
 

@@ -99,6 +99,12 @@ def _escape_scalar(state: Any, escape: Any) -> Callable[[Dice], Outcome]:
     return partial(resolve_escape_for_odds, escape)
 
 
+def _gas_scalar(state: Any, decl: Any) -> Callable[[Dice], Outcome]:
+    from firefight.rulesets.rmu.odds.gas import resolve_gas_for_odds
+
+    return partial(resolve_gas_for_odds, decl)
+
+
 def registrations() -> list[ActionOdds]:
     """The aimed shot with every fast path; rapid fire (its preparation and its firing round)
     and the suppression sweep with none (each person caught rolls on their own), so the
@@ -183,6 +189,20 @@ def registrations() -> list[ActionOdds]:
             stats_for=thrown_stats,
             fast=_thrown_fast,
             fast_depth=4,
+        )
+    )
+    from firefight.rulesets.rmu.gas import CsExposure
+    from firefight.rulesets.rmu.odds.gas import gas_stats, gas_view
+
+    found.append(
+        ActionOdds(
+            ruleset="rmu",
+            name="gas",
+            action_type=CsExposure,
+            scalar=_gas_scalar,
+            key=gas_view,
+            stats=(),
+            stats_for=gas_stats,
         )
     )
     from firefight.rulesets.rmu.melee.attack import MeleeAttack
