@@ -80,6 +80,10 @@ MORE_RESOLUTIONS = [
         "cpr death-save --body 6 --saves 2 --injury whiplash --rolls 3 --json",
         "rmu defend --against missile --quickness-db 10 --dodge 30 --json",
         "cpr stabilize --tech 5 --skill 4 --rolls 4 --json",
+        "rmu gas --victim Viktor:10 --victim Lucia:5 --no-breath Lucia --rolls 50 --json",
+        "rmu melee --weapon knife --ob 60 --seed 1 --json",
+        "rmu grapple --ob 60 --seed 1 --json",
+        "rmu escape --ob 40 --holder-ob 50 --hold 50 --seed 1 --json",
     )
 ]
 
@@ -130,6 +134,11 @@ MORE_REFUSALS = [
         "cpr stabilize --tech 5 --skill 4 --patient-state serious --rolls 4",
         # more people than a flash-bang's radius lists (RMU-EXP-17)
         "rmu flash-bang --rolls 5 " + " ".join(f"--victim v{i}:0:0" for i in range(49)),
+        # more people than a CS cloud's list holds (RMU-EXP-16)
+        "rmu gas --rolls 5 " + " ".join(f"--victim v{i}:0" for i in range(49)),
+        "rmu melee --weapon knife --ob 60 --ap 9 --seed 1",
+        "rmu grapple --ob 60 --ap 9 --seed 1",
+        "rmu escape --ob 40 --holder-ob 50 --hold 50 --ap 9 --seed 1",
     )
 ]
 REFUSALS = [
@@ -216,6 +225,10 @@ MORE_OUTCOMES = {
     "cpr death-save": "failure",  # 3 + 2 saves + whiplash 1 = 6, not under BODY 6 (C-12)
     "cpr stabilize": "failure",  # TECH 5 + 4 + 4 = 13, not over DV 13 (C-12)
     "rmu defend": "done",  # a DB worked out, nothing rolled
+    "rmu gas": "hit",  # 50 + 10 - 30 = 30: Viktor chokes (RMU-EXP-16)
+    "rmu melee": "hit",
+    "rmu grapple": "hit",
+    "rmu escape": "failure",
 }
 
 

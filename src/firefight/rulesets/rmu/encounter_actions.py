@@ -172,7 +172,7 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
     Traceback (most recent call last):
     ...
     firefight.errors.RuleRefusal: R-6: rmu knows no action 'dances'; did you mean 'dashes' or \
-'clears'?
+'stakes'?
     """
     line = read_line(
         text,

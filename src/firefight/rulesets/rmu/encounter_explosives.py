@@ -41,6 +41,7 @@ from firefight.rulesets.rmu.detonation import (
     blast_cover_bonus,
     resolve_detonation,
 )
+from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.explosives import Load, explosive_data
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim, resolve_flash_bang
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
@@ -216,6 +217,7 @@ def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -
         ConditionEnded(id=grenade.id),
         landed,
         ConditionStarted(condition=moved),
+        *bonus_used(c),  # the throw carried a critical's bonus still owed (RMU-BP-3)
     ]
     return Outcome(
         events=tuple(events),
@@ -283,6 +285,7 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
         ActionPointsSpent(actor=c.name, ap=action.ap),
         landed,
         ConditionStarted(condition=condition),
+        *bonus_used(c),  # the throw carried a critical's bonus still owed (RMU-BP-3)
     ]
     return Outcome(
         events=tuple(events),

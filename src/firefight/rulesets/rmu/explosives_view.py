@@ -4,7 +4,7 @@ with its fuse, each cloud with the rounds it has left, each fire (RMU-EXP-9, RMU
 >>> from firefight.scene.state import ActiveCondition, EncounterState
 >>> fuse = ActiveCondition(id="m67-1-1", kind="grenade", rounds_left=1,
 ...     data=(("load", "m67"), ("x_ft", 0.0), ("y_ft", 45.0), ("thrower", "Mara")))
->>> scene_lines(EncounterState(title="t", ruleset="rmu", round=2, conditions=(fuse,)))[0][-47:]
+>>> scene_lines(EncounterState(title="t", ruleset="rmu", round=2, conditions=(fuse,)))[0][-59:]
 'thrown by Mara; goes off at the end of this round (round 2)'
 """
 
