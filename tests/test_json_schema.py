@@ -84,6 +84,8 @@ MORE_RESOLUTIONS = [
         "rmu melee --weapon knife --ob 60 --seed 1 --json",
         "rmu grapple --ob 60 --seed 1 --json",
         "rmu escape --ob 40 --holder-ob 50 --hold 50 --seed 1 --json",
+        "rmu bite --ob 60 --seed 1 --json",
+        "rmu stake --ob 60 --seed 1 --json",
     )
 ]
 
@@ -139,6 +141,8 @@ MORE_REFUSALS = [
         "rmu melee --weapon knife --ob 60 --ap 9 --seed 1",
         "rmu grapple --ob 60 --ap 9 --seed 1",
         "rmu escape --ob 40 --holder-ob 50 --hold 50 --ap 9 --seed 1",
+        "rmu bite --ob 60 --ap 9 --seed 1",
+        "rmu stake --ob 60 --ap 9 --seed 1",
     )
 ]
 REFUSALS = [
@@ -229,6 +233,8 @@ MORE_OUTCOMES = {
     "rmu melee": "hit",
     "rmu grapple": "hit",
     "rmu escape": "failure",
+    "rmu bite": "miss",
+    "rmu stake": "miss",
 }
 
 

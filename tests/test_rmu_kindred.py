@@ -19,19 +19,21 @@ from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.detonation import Blast, BlastTarget, resolve_detonation
 from firefight.rulesets.rmu.encounter_events import Died
+from firefight.rulesets.rmu.encounter_fire import _person_fields as person_fields
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_criticals import read_critical
-from firefight.rulesets.rmu.kindred_events import PowerRoused, Staked
+from firefight.rulesets.rmu.kindred_events import FinalDeath, PowerRoused, Staked
 from firefight.rulesets.rmu.kindred_fire import burn_due, with_fire
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.scene_reading import defender
 from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.tripod import resolve_recoil
 from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.scene.apply import apply_all
 from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
-from firefight.trace import Trace
+from firefight.trace import Trace, TraceBuilder
 
 
 def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
@@ -409,3 +411,45 @@ def test_v5_rolling_on_the_ground_is_a_medium_maneuver(rolls: list[int], out: bo
     after = land(state, *RMU.resolve(state, action, Dice.scripted(rolls)).events)
     assert sheet(after, "Mara").burning is not out
     assert after.combatant("Mara").ap_left == 2
+
+
+def test_v1_a_tripod_recoil_on_a_kindred_shooter_reads_lower() -> None:
+    """The unbraced M2HB's recoil (Fall/Crush, RMU-TRI-2) is blunt trauma: lighter on a Kindred."""
+    data = RmuData()
+    crits = {}
+    for steps in (0, 1):
+        recoil = resolve_recoil(
+            shooter="Mara", weapon=data.weapon("m2hb"), strength_bonus=0, naked_column="AT 1",
+            dice=Dice.scripted([97, 60, 30]), data=data, trace=TraceBuilder(),
+            severity_steps=steps,
+        )  # fmt: skip
+        crits[steps] = [e for e in recoil.events if isinstance(e, CriticalInflicted)]
+    assert [e.severity for e in crits[0]] == ["E"]
+    assert [(e.severity, e.reduced_from) for e in crits[1]] == [("D", "E")]
+
+
+def test_v1_bursts_and_sweeps_read_each_kindreds_steps() -> None:
+    """Everyone a burst or a sweep catches carries their V-1 steps into their own roll."""
+    state = start(vampire("Mara", 0, 30), person("Jonah", 0, 0), person("Ana", 5, 30))
+    fields = {
+        name: person_fields(state, state.combatant("Jonah"), state.combatant(name), "glock-17",
+                            TraceBuilder())["defender"].severity_steps
+        for name in ("Mara", "Ana")
+    }  # fmt: skip
+    assert fields == {"Mara": 1, "Ana": 0}
+
+
+def test_v6_the_state_table_shows_hunger_torpor_stake_and_final_death() -> None:
+    state = start(vampire("Mara", 0, 0), person("Jonah", 0, 30))
+    assert RMU.describe_row(state.combatant("Mara"))["state"] == "up, standing; Hunger 2"
+    assert RMU.describe_row(state.combatant("Jonah"))["state"] == "up, standing"
+    staked = land(
+        state,
+        HitsInflicted(target="Mara", hits=60, rule="t"),
+        Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"),
+    )
+    assert RMU.describe_row(staked.combatant("Mara"))["state"] == "torpor, staked, prone; Hunger 2"
+    gone = land(state, FinalDeath(target="Mara", cause="beheaded", rule="RMU-STAKE-3"))
+    assert RMU.describe_row(gone.combatant("Mara"))["state"] == "FINAL DEATH"
+    figures = RMU.describe_combatant(state.combatant("Mara"))
+    assert isinstance(figures["kindred"], dict) and figures["kindred"]["hunger"] == 2

@@ -36,6 +36,7 @@ __all__ = [
     "apply_kindred_event",
     "check_kindred_can_act",
     "describe_kindred_event",
+    "flash_bang_potency",
     "kindred_landed",
     "rouse_check",
     "sheet_of",
@@ -102,6 +103,12 @@ def check_kindred_can_act(c: CombatantState) -> None:
         )
     if sheet.torpor:
         raise RuleRefusal("V-2", f"{c.name} lies in torpor and cannot act.")
+
+
+def flash_bang_potency(c: CombatantState) -> int:
+    """The Blood Potency a flash-bang's Resistance adds (RMU-EXP-17); 0 for a mortal."""
+    sheet = sheet_of(c)
+    return sheet.blood_potency if sheet is not None else 0
 
 
 def rouse_check(

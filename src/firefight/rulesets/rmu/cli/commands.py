@@ -49,9 +49,18 @@ _MELEE_COMMANDS = {
     "grapple": "A grapple: an unarmed hold.",
     "escape": "Break a hold: the grapple contest.",
 }
+_KINDRED = "firefight.rulesets.rmu.cli.kindred"
+_KINDRED_COMMANDS = {
+    "bite": "A vampire's bite.",
+    "stake": "Staking or decapitation.",
+}
 app = typer.Typer(
     cls=lazy_group(
         {
+            **{
+                n: Lazy.command_of(_KINDRED, "app", n, line)
+                for n, line in _KINDRED_COMMANDS.items()
+            },
             **{n: Lazy.command_of(_MELEE, "app", n, line) for n, line in _MELEE_COMMANDS.items()},
             **{n: Lazy.command_of(_FIRE, "app", n, line) for n, line in _FIRE_COMMANDS.items()},
             **{

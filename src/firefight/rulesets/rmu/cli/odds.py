@@ -32,6 +32,7 @@ from firefight.declarations import DeclarationError, declare, options_of, sweep_
 from firefight.odds.api import action_odds
 from firefight.rulesets.rmu.explosive_options import ExplodeOptions, GasOptions, ThrowBlastOptions
 from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
+from firefight.rulesets.rmu.kindred_options import BiteOptions, StakeOptions
 from firefight.rulesets.rmu.melee.options import EscapeOptions, GrappleOptions, MeleeOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.serialize import to_plain
@@ -310,6 +311,48 @@ def rmu_escape(values: dict[str, Any], **how: Any) -> None:
         always_shown={s.name for s in ESCAPE_STATS},
         **how,
     )
+
+
+# --- Kindred ------------------------------------------------------------------------------------
+
+
+def _show_kindred_odds(decl: Any, title: str, **how: Any) -> None:
+    from firefight.rulesets.rmu.odds.kindred import KINDRED_STATS, describe_kindred
+
+    show_odds(
+        title, decl, describe=describe_kindred, always_shown={s.name for s in KINDRED_STATS}, **how
+    )
+
+
+@declared_command(
+    app,
+    "bite",
+    BiteOptions,
+    help="The odds of a vampire's bite (RMU-BITE-1..3): P(fangs lodged), P(torpor), "
+    "P(Final Death).",
+    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
+)
+def rmu_bite(values: dict[str, Any], **how: Any) -> None:
+    with refusals():
+        options = declare(BiteOptions, **values)
+        decl = options.build()
+    _show_kindred_odds(decl, f"odds: rmu bite, {options.reach}, OB {options.ob}", **how)
+
+
+@declared_command(
+    app,
+    "stake",
+    StakeOptions,
+    help="The odds of a staking or a decapitation (RMU-STAKE-1..3): P(staked), P(Final Death), "
+    "P(torpor).",
+    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
+)
+def rmu_stake(values: dict[str, Any], **how: Any) -> None:
+    with refusals():
+        options = declare(StakeOptions, **values)
+        decl = options.build()
+    what = "behead" if options.behead else "stake"
+    _show_kindred_odds(decl, f"odds: rmu {what}, {options.weapon}, OB {options.ob}", **how)
 
 
 # --- sweeps ----------------------------------------------------------------------------------

@@ -105,6 +105,15 @@ def _gas_scalar(state: Any, decl: Any) -> Callable[[Dice], Outcome]:
     return partial(resolve_gas_for_odds, decl)
 
 
+def _kindred_scalar(state: Any, decl: Any) -> Callable[[Dice], Outcome]:
+    from firefight.rulesets.rmu.kindred_options import BiteDeclaration
+    from firefight.rulesets.rmu.odds.kindred import resolve_bite_for_odds, resolve_stake_for_odds
+
+    if isinstance(decl, BiteDeclaration):
+        return partial(resolve_bite_for_odds, decl)
+    return partial(resolve_stake_for_odds, decl)
+
+
 def registrations() -> list[ActionOdds]:
     """The aimed shot with every fast path; rapid fire (its preparation and its firing round)
     and the suppression sweep with none (each person caught rolls on their own), so the
@@ -235,4 +244,22 @@ def registrations() -> list[ActionOdds]:
             stats=ESCAPE_STATS,
         )
     )
+    from firefight.rulesets.rmu.kindred_options import BiteDeclaration, StakeDeclaration
+    from firefight.rulesets.rmu.odds.kindred import KINDRED_STATS, kindred_view
+
+    kindred: tuple[tuple[str, type[Any]], ...] = (
+        ("bite", BiteDeclaration),
+        ("stake", StakeDeclaration),
+    )
+    for name, declared in kindred:
+        found.append(
+            ActionOdds(
+                ruleset="rmu",
+                name=name,
+                action_type=declared,
+                scalar=_kindred_scalar,
+                key=kindred_view,
+                stats=KINDRED_STATS,
+            )
+        )
     return found

@@ -1,0 +1,266 @@
+"""``rmu bite`` and ``rmu stake`` as a person gives them: one field per option of the command,
+of ``odds rmu ...`` and of ``odds sweep`` where swept (:mod:`firefight.declarations`).
+
+Each builds a declaration that carries the victim's body as well as the attack: their hits left
+and Body Development bonus, and whether they are Kindred, so that the result reads torpor and
+Final Death as an encounter would (RULINGS V-2) -- :func:`resolve_bite_on` and
+:func:`resolve_stake_on` fold the attack's events onto that body.
+
+>>> from firefight.declarations import declare
+>>> from firefight.dice import Dice
+>>> decl = declare(StakeOptions, ob=60).build()
+>>> resolve_stake_on(decl, Dice.scripted([97, 20, 23])).summary["victim"]["staked"]
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firefight.declarations import param
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import Event
+from firefight.frozen import replace
+from firefight.geometry import Point
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.bite import REACHES, Bite, Reach, resolve_bite
+from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
+from firefight.rulesets.rmu.encounter_events import Died
+from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.kindred import KindredSheet
+from firefight.rulesets.rmu.kindred_events import FinalDeath, Staked
+from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures
+from firefight.rulesets.rmu.kindred_vitals import apply_kindred_event, kindred_landed
+from firefight.rulesets.rmu.melee.attack import MeleeAttack
+from firefight.rulesets.rmu.melee.catalog import melee_catalog
+from firefight.rulesets.rmu.shot_options import MAX_LISTED, parse_mod
+from firefight.rulesets.rmu.staking import (
+    StakingManeuver,
+    resolve_stake_attack,
+    resolve_staking_maneuver,
+    stake_attack,
+)
+from firefight.rulesets.rmu.vitals import RmuStats, settle, take_critical, take_hits
+from firefight.scene.state import CombatantState
+
+__all__ = [
+    "BiteDeclaration",
+    "BiteOptions",
+    "StakeDeclaration",
+    "StakeOptions",
+    "VictimBody",
+    "resolve_bite_on",
+    "resolve_stake_on",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VictimBody:
+    """The victim as far as the verdict goes: hits left, Body Development, Kindred or not."""
+
+    name: str = "victim"
+    hits_left: int = 50
+    body_development: int = 25
+    kindred: bool = True
+
+    def fold(self, events: tuple[Event, ...]) -> dict[str, object]:
+        """What ``events`` leave this body in (V-2 for a Kindred, R-2 for a mortal)."""
+        body = CombatantState(
+            name=self.name,
+            position=Point(x_ft=0, y_ft=0),
+            hits_max=max(self.hits_left, 1),
+            hits_taken=max(0, 1 - self.hits_left),
+            stats=RmuStats(
+                body_development=self.body_development,
+                kindred=KindredSheet() if self.kindred else None,
+            ),
+        )
+        rules = KindredRules()
+        for e in events:
+            if isinstance(e, HitsInflicted) and e.target == self.name:
+                hurt = take_hits(body, e.hits)
+                body = kindred_landed(body, hurt, aggravated=e.aggravated, rules=rules)
+            elif isinstance(e, CriticalInflicted) and e.target == self.name:
+                hurt = take_critical(body, e.effect)
+                body = kindred_landed(
+                    body, hurt, aggravated=e.aggravated, rules=rules, lethal=e.effect.dead
+                )
+            elif isinstance(e, Staked | FinalDeath) and e.target == self.name and self.kindred:
+                body = apply_kindred_event(body, e)
+            elif isinstance(e, Died) and e.target == self.name:
+                body = settle(replace(body, dead=True))
+        sheet = body.stats.kindred if isinstance(body.stats, RmuStats) else None
+        return {
+            "hits_left": body.hits_left,
+            "torpor": bool(sheet and sheet.torpor),
+            "staked": bool(sheet and sheet.staked),
+            "final_death": bool(sheet and sheet.final_death),
+            "unconscious": body.unconscious,
+            "dead": body.dead,
+        }
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Victim:
+    """The options every Kindred command shares about the victim."""
+
+    armor: str = param("AT 1", help="The victim's AT (melee reads AT 1-10).", choices=NAKED_COLUMNS)
+    quickness_db: int = param(0, help="The victim's Quickness DB.", low=-50, high=100)
+    hits_left: int = param(
+        50, help="The victim's hits left (for torpor and death).", low=-999, high=999
+    )
+    body_development: int = param(
+        25, help="The victim's Body Development bonus (R-2, V-2).", low=0, high=999
+    )
+    ap: int = param(4, help="AP spent on the attack (2-4).", low=0, high=4, rule="R-6")
+    ap_left: int = param(4, help="AP the attacker has left.", low=0, high=4, rule="RMU-GEN-1")
+    mod: tuple[str, ...] = param(
+        (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BiteDeclaration:
+    bite: Bite
+    victim: VictimBody
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BiteOptions(_Victim):
+    """Every option of a bite (RMU-BITE-1..3, -5)."""
+
+    ob: int = param(
+        kindred_figures().bite_rank_bonus,
+        help="The biter's Unarmed: Bite bonus (default: the one rank every Kindred has).",
+        low=-999,
+        high=999,
+    )
+    reach: str = param(
+        "direct",
+        help="How the fangs reach: direct, secondary (after this round's grapple), held "
+        "(a hold from an earlier round), lodged, helpless (unaware, helpless, unresisting).",
+        choices=REACHES,
+        rule="RMU-BITE-2",
+    )
+    feral: bool = param(False, help="Feral Weapons active: no -20 (RMU-BITE-5).")
+    mortal: bool = param(False, help="The victim is mortal (default: Kindred).")
+
+    def build(self) -> BiteDeclaration:
+        reach: Reach = next(r for r in REACHES if r == self.reach)
+        return BiteDeclaration(
+            bite=Bite(
+                biter="biter",
+                victim="victim",
+                ob=self.ob,
+                reach=reach,
+                ap=self.ap,
+                ap_available=self.ap_left,
+                feral=self.feral,
+                victim_column=self.armor,
+                victim_db=self.quickness_db,
+                victim_kindred=not self.mortal,
+                extra=tuple(parse_mod(m) for m in self.mod),
+            ),
+            victim=VictimBody(
+                hits_left=self.hits_left,
+                body_development=self.body_development,
+                kindred=not self.mortal,
+            ),
+        )
+
+
+def _wooden_or_heavy() -> tuple[str, ...]:
+    return tuple(k for k, w in melee_catalog().items() if (w.wooden or w.beheads) and not w.ranged)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StakeDeclaration:
+    """A staking or decapitation: ``attack`` in a fight, or ``maneuver`` on a helpless victim."""
+
+    behead: bool
+    victim: VictimBody
+    attack: MeleeAttack | None = None
+    maneuver: StakingManeuver | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StakeOptions(_Victim):
+    """Every option of a staking or a decapitation (RMU-STAKE-1..3)."""
+
+    ob: int = param(help="The attacker's OB with the weapon (the Stake skill).", low=-999, high=999)
+    weapon: str = param(
+        "stake",
+        help="The weapon: wood to stake, a heavy edged one to behead.",
+        choices=_wooden_or_heavy,
+    )
+    behead: bool = param(False, help="Take the head (RMU-STAKE-3) instead of staking.")
+    ranks: int = param(0, help="Skill ranks (each 5 shrink the fumble range).", low=0, high=200)
+    helpless: bool = param(
+        False,
+        help="The victim cannot resist (P-9): staking is a maneuver with the Stake skill.",
+        rule="RMU-STAKE-2",
+    )
+    untroubled: bool = param(
+        False, help="Time and no interference: staked with no roll (RMU-STAKE-2)."
+    )
+    mortal: bool = param(False, help="The victim is mortal (default: Kindred).")
+
+    def build(self) -> StakeDeclaration:
+        victim = VictimBody(
+            hits_left=self.hits_left,
+            body_development=self.body_development,
+            kindred=not self.mortal,
+        )
+        extra = tuple(parse_mod(m) for m in self.mod)
+        if not self.behead and (self.helpless or self.untroubled):
+            return StakeDeclaration(
+                behead=False,
+                victim=victim,
+                maneuver=StakingManeuver(
+                    staker="attacker",
+                    victim="victim",
+                    bonus=self.ob,
+                    untroubled=self.untroubled,
+                    extra=extra,
+                ),
+            )
+        attack = stake_attack(
+            "behead" if self.behead else "stake",
+            weapon=self.weapon,
+            ob=self.ob,
+            armor=self.armor,
+            ap=self.ap,
+            ap_available=self.ap_left,
+            ranks=self.ranks,
+            target_db=self.quickness_db,
+            extra=extra,
+            attacker="attacker",
+            target="victim",
+            severity_steps=0 if self.mortal else kindred_figures().rules.severity_steps,
+        )
+        return StakeDeclaration(behead=self.behead, victim=victim, attack=attack)
+
+
+def resolve_bite_on(decl: BiteDeclaration, dice: Dice, data: RmuData | None = None) -> Outcome:
+    """The bite, and what it leaves the victim in (V-2)."""
+    out = resolve_bite(decl.bite, dice, data)
+    return replace(out, summary={**out.summary, "victim": decl.victim.fold(out.events)})
+
+
+def resolve_stake_on(decl: StakeDeclaration, dice: Dice, data: RmuData | None = None) -> Outcome:
+    """The staking or decapitation, and what it leaves the victim in (V-2, V-3)."""
+    if decl.maneuver is not None:
+        if not decl.victim.kindred:
+            raise RuleRefusal("RMU-STAKE-2", "Only a Kindred is staked; the victim is mortal.")
+        out = resolve_staking_maneuver(decl.maneuver, dice)
+    else:
+        assert decl.attack is not None
+        out = resolve_stake_attack(
+            "behead" if decl.behead else "stake",
+            decl.attack,
+            victim_kindred=decl.victim.kindred,
+            dice=dice,
+            data=data,
+        )
+    return replace(out, summary={**out.summary, "victim": decl.victim.fold(out.events)})

@@ -1,0 +1,100 @@
+"""The bite and the staking as the odds layer sees them (RMU-BITE-1..3, RMU-STAKE-1..3, V-2).
+
+:class:`KindredView` is what the attack left the victim in, without the dice: the result, the
+severity dealt, lodged fangs, and the victim's torpor, stake and Final Death (a mortal's death).
+The generic engine and Monte Carlo run the scalar resolvers over them.
+
+>>> view = KindredView("hit", "C", True, False, True, False, False)
+>>> [s.read(view) for s in KINDRED_STATS if s.name in ("p_staked", "p_final_death")]
+[1.0, 0.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, NamedTuple
+
+from firefight.dice import Dice
+from firefight.outcome import Outcome
+from firefight.probability.stats import Stat
+from firefight.rulesets.rmu.kindred_options import (
+    BiteDeclaration,
+    StakeDeclaration,
+    resolve_bite_on,
+    resolve_stake_on,
+)
+from firefight.rulesets.rmu.odds.views import default_data
+
+__all__ = [
+    "KINDRED_STATS",
+    "KindredView",
+    "describe_kindred",
+    "kindred_view",
+    "resolve_bite_for_odds",
+    "resolve_stake_for_odds",
+]
+
+
+Group = Literal["outcome", "effect", "summary"]
+
+
+class KindredView(NamedTuple):
+    result: str  # hit, miss, fumble; a staking maneuver's band outcome
+    severity: str | None
+    lodged: bool
+    torpor: bool
+    staked: bool
+    final_death: bool
+    dead: bool
+
+
+def kindred_view(outcome: Outcome) -> KindredView:
+    s: Mapping[str, Any] = outcome.summary
+    victim: Mapping[str, Any] = s.get("victim") or {}
+    return KindredView(
+        str(s["result"]),
+        s.get("severity"),
+        bool(s.get("lodged", False)),
+        bool(victim.get("torpor")),
+        bool(victim.get("staked")),
+        bool(victim.get("final_death")),
+        bool(victim.get("dead")),
+    )
+
+
+def resolve_bite_for_odds(decl: BiteDeclaration, dice: Dice) -> Outcome:
+    return resolve_bite_on(decl, dice, default_data())
+
+
+def resolve_stake_for_odds(decl: StakeDeclaration, dice: Dice) -> Outcome:
+    return resolve_stake_on(decl, dice, default_data())
+
+
+def _p(name: str, label: str, test: Any, group: Group = "effect") -> Stat:
+    return Stat(name=name, label=label, kind="probability", read=test, group=group)
+
+
+KINDRED_STATS = (
+    _p("p_hit", "P(hit)", lambda v: float(v.result == "hit"), "outcome"),
+    _p("p_lodged", "P(fangs lodged)", lambda v: float(v.lodged)),
+    _p("p_staked", "P(staked)", lambda v: float(v.staked)),
+    _p("p_torpor", "P(torpor)", lambda v: float(v.torpor and not v.final_death)),
+    _p("p_final_death", "P(Final Death)", lambda v: float(v.final_death)),
+    _p("p_dead", "P(dead, a mortal)", lambda v: float(v.dead and not v.final_death)),
+)
+
+
+def describe_kindred(view: Any) -> str:
+    parts = [str(view.result)]
+    if view.severity:
+        parts.append(f"{view.severity} critical")
+    for flag, word in (
+        (view.lodged, "fangs lodged"),
+        (view.staked, "staked"),
+        (view.final_death, "FINAL DEATH"),
+        (view.torpor and not view.final_death, "torpor"),
+        (view.dead and not view.final_death, "dead"),
+    ):
+        if flag:
+            parts.append(word)
+    return ", ".join(parts)
