@@ -46,6 +46,7 @@ from firefight.rulesets.rmu.explosives import Load, explosive_data
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim, resolve_flash_bang
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
+from firefight.rulesets.rmu.kindred_vitals import flash_bang_potency
 from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
 from firefight.rulesets.rmu.scene_reading import shooter_modifiers, worn_armor
 from firefight.rulesets.rmu.vitals import rmu_stats
@@ -365,9 +366,8 @@ def _victims(state: EncounterState, condition: ActiveCondition, center: Point,
         stats = rmu_stats(c)
         seen = stats.afflictions.reaction
         aware = seen is not None and seen.grenade == condition.id and seen.ap > 0
-        potency = stats.kindred.blood_potency if stats.kindred else 0
         found.append(Victim(name=c.name, co_bonus=stats.constitution or 0,
-                            sd_bonus=stats.self_discipline, blood_potency=potency,
+                            sd_bonus=stats.self_discipline, blood_potency=flash_bang_potency(c),
                             unaware=not aware))  # fmt: skip
     return tuple(found)
 
