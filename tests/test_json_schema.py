@@ -85,6 +85,7 @@ MORE_RESOLUTIONS = [
         "rmu escape --ob 40 --holder-ob 30 --hold 50 --rolls 70,20 --json",
         "rmu bite --reach helpless --hits-left 5 --rolls 90,50 --json",
         "rmu stake --ob 60 --rolls 97,20,23 --json",
+        "rmu gas --victim Viktor:10 --victim Lucia:5 --no-breath Lucia --rolls 50 --json",
     )
 ]
 
@@ -140,6 +141,8 @@ MORE_REFUSALS = [
         "rmu escape --ob 40 --holder-ob 30 --hold 0 --rolls 50,50",  # RMU-BITE-3: not held
         "rmu bite --ap 1 --rolls 50",  # a bite is a melee attack of 2-4 AP
         "rmu stake --ob 60 --behead --rolls 50",  # RMU-STAKE-3: a stake beheads nobody
+        # more people than a CS cloud's list holds (RMU-EXP-16)
+        "rmu gas --rolls 5 " + " ".join(f"--victim v{i}:0" for i in range(49)),
     )
 ]
 REFUSALS = [
@@ -231,6 +234,7 @@ MORE_OUTCOMES = {
     "rmu escape": "success",  # broke free (RMU-BITE-3)
     "rmu bite": "hit",  # the fangs lodge (RMU-BITE-3)
     "rmu stake": "hit",  # a C to the chest: staked (RMU-STAKE-2)
+    "rmu gas": "hit",  # 50 + 10 - 30 = 30: Viktor chokes (RMU-EXP-16)
 }
 
 

@@ -14,7 +14,7 @@ from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.pictures import svg_to_png
 from firefight.rulesets import find_ruleset
 from firefight.scene.state import EncounterState
-from firefight.scene.svg import scene_svg
+from firefight.scene.svg import Overlay, scene_svg
 
 __all__ = ["ActionOpt", "PngOpt", "SvgOpt", "app", "draw_map"]
 
@@ -40,8 +40,11 @@ def draw_map(
     print the SVG."""
     ruleset = find_ruleset(state.ruleset)
     with refusals():
-        overlay = ruleset.overlay(state, ruleset.parse_action(action, state)) if action else None
-    svg = scene_svg(state, unit=ruleset.scene_unit, overlay=overlay, caption=action)
+        overlay = ruleset.scene_overlay(state)
+        if action:
+            overlay = overlay.plus(ruleset.overlay(state, ruleset.parse_action(action, state)))
+    drawn = overlay if overlay != Overlay() else None  # nothing to draw: no overlay group
+    svg = scene_svg(state, unit=ruleset.scene_unit, overlay=drawn, caption=action)
     if out is None and png is None:
         typer.echo(svg, nl=False)
         return

@@ -115,6 +115,13 @@ class Ruleset(ABC):
 
         return Overlay()
 
+    def scene_overlay(self, state: EncounterState) -> Overlay:
+        """What lies in the scene between actions and belongs on its map (a live grenade, a
+        cloud); the default draws none."""
+        from firefight.scene.svg import Overlay
+
+        return Overlay()
+
     # --- encounter seams (DESIGN.md layer 6); every default refuses ---------------------------
 
     def _not_in_encounters(self, what: str) -> RuleRefusal:

@@ -26,7 +26,7 @@ from firefight.geometry import Body, Cone, Point, Posture, point_at
 from firefight.scene.state import Barrier, CombatantState, EncounterState
 from firefight.units import METRES_PER_FOOT
 
-__all__ = ["Area", "FireLine", "Overlay", "Ring", "scene_svg"]
+__all__ = ["Area", "FireLine", "Mark", "Overlay", "Ring", "scene_svg"]
 
 #: Colours for sides, in the order sides first appear; they stay apart in greyscale too.
 SIDE_COLOURS = ("#1f5fa8", "#b3261e", "#2e7d32", "#8e44ad", "#c77700", "#4e5d6c")
@@ -56,10 +56,20 @@ class FireLine:
 
 @dataclass(frozen=True, slots=True)
 class Ring:
-    """A circle about ``center``: a blast band or a scatter area."""
+    """A circle about ``center``: a blast band or a scatter area (``"band"``, drawn as a dashed
+    outline) or a cloud (``"cloud"``, drawn filled)."""
 
     center: Point
     radius_ft: float
+    label: str = ""
+    kind: Literal["band", "cloud"] = "band"
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A spot on the ground with a short label: where a grenade lies, an aim point."""
+
+    at: Point
     label: str = ""
 
 
@@ -79,6 +89,17 @@ class Overlay:
     cones: tuple[Cone, ...] = ()
     rings: tuple[Ring, ...] = ()
     areas: tuple[Area, ...] = ()
+    marks: tuple[Mark, ...] = ()
+
+    def plus(self, other: Overlay) -> Overlay:
+        """Both overlays' shapes, this one's drawn first."""
+        return Overlay(
+            lines=(*self.lines, *other.lines),
+            cones=(*self.cones, *other.cones),
+            rings=(*self.rings, *other.rings),
+            areas=(*self.areas, *other.areas),
+            marks=(*self.marks, *other.marks),
+        )
 
     def points(self) -> Iterable[Point]:
         for line in self.lines:
@@ -94,6 +115,8 @@ class Overlay:
             )
         for area in self.areas:
             yield from area.corners
+        for mark in self.marks:
+            yield mark.at
 
 
 def _cone_corners(cone: Cone) -> tuple[Point, ...]:
@@ -223,10 +246,24 @@ def _overlay(frame: _Frame, overlay: Overlay) -> list[str]:
             f"<title>{escape(area.label)}</title></polygon>"
         )
     for ring in overlay.rings:
+        look = (
+            'fill="#9e9e9e" fill-opacity="0.3" stroke="#757575"'
+            if ring.kind == "cloud"
+            else 'fill="none" stroke="#d84315" stroke-dasharray="6 3"'
+        )
         parts.append(
-            f'<circle cx="{_num(frame.x(ring.center))}" cy="{_num(frame.y(ring.center))}" '
-            f'r="{_num(ring.radius_ft * frame.scale)}" fill="none" stroke="#d84315" '
-            f'stroke-dasharray="6 3"><title>{escape(ring.label)}</title></circle>'
+            f'<circle class="{ring.kind}" cx="{_num(frame.x(ring.center))}" '
+            f'cy="{_num(frame.y(ring.center))}" r="{_num(ring.radius_ft * frame.scale)}" '
+            f"{look}><title>{escape(ring.label)}</title></circle>"
+        )
+    for mark in overlay.marks:
+        x, y = frame.x(mark.at), frame.y(mark.at)
+        parts.append(
+            f'<g class="mark"><title>{escape(mark.label)}</title>'
+            f'<path d="M{_num(x - 5)},{_num(y - 5)}L{_num(x + 5)},{_num(y + 5)}'
+            f'M{_num(x - 5)},{_num(y + 5)}L{_num(x + 5)},{_num(y - 5)}" stroke="#d84315" '
+            f'stroke-width="2"/><text x="{_num(x + 7)}" y="{_num(y + 12)}" font-size="10" '
+            f'fill="#d84315">{escape(mark.label)}</text></g>'
         )
     for cone in overlay.cones:
         corners = " ".join(f"{_num(frame.x(p))},{_num(frame.y(p))}" for p in _cone_corners(cone))

@@ -133,26 +133,43 @@ class RMU(Ruleset):
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
         from firefight.outcome import Outcome
+        from firefight.rulesets.rmu.burning import burn_due
         from firefight.rulesets.rmu.encounter_explosives import detonate_due
-        from firefight.rulesets.rmu.kindred_fire import burn_due, with_fire
+        from firefight.rulesets.rmu.grenade_reactions import notice_landed
+        from firefight.rulesets.rmu.kindred_fire import burn_due as burn_kindred
+        from firefight.rulesets.rmu.kindred_fire import with_fire
         from firefight.rulesets.rmu.results import RmuSummary, summary_of
         from firefight.rulesets.rmu.upkeep import initiative
         from firefight.scene.apply import apply_all
         from firefight.trace import Trace
 
         # DEC-306: a fuse that ran out at upkeep goes off with the round change's dice, before
-        # initiative, so that nobody it kills rolls for the new round. A burning Kindred's fire
-        # is rolled next (V-5, DEC-366).
-        blasts = with_fire(state, detonate_due(state, dice, rmu_data()))
-        burnt = burn_due(apply_all(state, blasts.events, self), dice, rmu_data())
-        before = (*blasts.events, *burnt.events)
-        if not before:
-            return initiative(state, dice)
-        rolled = initiative(apply_all(state, before, self), dice)
+        # initiative, so that nobody it kills rolls for the new round. The mortal fires already
+        # burning deal their critical first, so that a fire lit by this blast waits a round
+        # (DEC-384); a burning Kindred's fire is rolled after the blast (V-5, DEC-366); then
+        # everyone sees what has just landed (RMU-EXP-10).
+        def blasts(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
+            return with_fire(state, detonate_due(state, dice, data))
+
+        steps = []
+        for step in (burn_due, blasts, burn_kindred, notice_landed):
+            done = step(state, dice, rmu_data())
+            state = apply_all(state, done.events, self)
+            steps.append(done)
+        rolled = initiative(state, dice)
+        if not any(done.events for done in steps):
+            return rolled
         return Outcome(
-            events=(*before, *rolled.events),
-            trace=Trace((*blasts.trace.entries, *burnt.trace.entries, *rolled.trace.entries)),
-            result=RmuSummary({**summary_of(blasts), **summary_of(rolled)}),
+            events=(*(e for done in steps for e in done.events), *rolled.events),
+            trace=Trace(
+                (*(t for done in steps for t in done.trace.entries), *rolled.trace.entries)
+            ),
+            result=RmuSummary(
+                {
+                    **{k: v for done in steps if done.events for k, v in summary_of(done).items()},
+                    **summary_of(rolled),
+                }
+            ),
         )
 
     def upkeep(self, state: EncounterState) -> Outcome:
@@ -200,12 +217,6 @@ class RMU(Ruleset):
 
         return rmu_combatant_figures(combatant)
 
-    def describe_scene(self, state: EncounterState) -> Sequence[str]:
-        """Who holds whom, and who parries (the melee conditions)."""
-        from firefight.rulesets.rmu.melee.encounter import melee_scene_lines
-
-        return melee_scene_lines(state)
-
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """The shared row with rmu's AP, penalty, conditions, armor wear and a ``firearms``
         column: what the firearm actions left on them, each with the round it belongs to. A
@@ -219,6 +230,11 @@ class RMU(Ruleset):
             # A Kindred's state cell says torpor, staked, Final Death and Hunger (V-2..V-4):
             # mortals' rows keep the columns they always had.
             row["state"] = stats.kindred.status(combatant.posture.value)
+        gassed = stats.afflictions.brief()  # CS, held breath, blind, deaf (RMU-EXP-16, -17)
+        if gassed and not combatant.dead:
+            row["conditions"] = (
+                gassed if row["conditions"] == "-" else f"{row['conditions']}, {gassed}"
+            )
         return row
 
     def status(self, combatant: CombatantState) -> str:
@@ -240,6 +256,19 @@ class RMU(Ruleset):
         vitals = {k: v for k, v in figures.items() if k != "armor"}
         armor = {"armor": figures["armor"]} if "armor" in figures else {}
         return {**stats, "vitals": {**stats.get("vitals", {}), **vitals}, **armor}
+
+    def describe_scene(self, state: EncounterState) -> Sequence[str]:
+        """Who holds whom and who parries (the melee conditions); live grenades with their
+        fuse, clouds with the rounds they have left, fires."""
+        from firefight.rulesets.rmu.explosives_view import scene_lines
+        from firefight.rulesets.rmu.melee.encounter import melee_scene_lines
+
+        return [*melee_scene_lines(state), *scene_lines(state)]
+
+    def scene_overlay(self, state: EncounterState) -> Overlay:
+        from firefight.rulesets.rmu.explosives_view import explosives_overlay
+
+        return explosives_overlay(state)
 
 
 def rmu_data() -> RmuData:

@@ -36,7 +36,7 @@ from firefight.geometry import Body, CoverGrade, Point, Posture, Size, band_of
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bands import InBlast, place_in_blast
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial, reached_bonus
 from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.explosives import ExplosiveData, Load, explosive_data
@@ -56,6 +56,7 @@ __all__ = [
     "barrier_between",
     "blast_cover_bonus",
     "check_blast",
+    "critical_cells",
     "critical_tables",
     "exposure",
     "in_fire",
@@ -76,7 +77,8 @@ _GRADE_INDEX = {CoverGrade.PARTIAL: 0, CoverGrade.HALF: 1, CoverGrade.FULL: 2}
 class BlastTarget:
     """A body near the burst. ``cover`` is a barrier they have; ``barrier`` is where it stands
     (None: the GM says it is between them and the burst); ``obscured`` marks cover that only
-    hides (smoke, darkness, a curtain), which subtracts nothing from a blast (RMU-EXP-6)."""
+    hides (smoke, darkness, a curtain), which subtracts nothing from a blast (RMU-EXP-6);
+    ``cover_share_percent`` the share of the barrier a dash for it reached (RMU-EXP-11)."""
 
     name: str
     position: Point
@@ -87,6 +89,7 @@ class BlastTarget:
     cover: Cover | None = None
     barrier: Point | None = None
     obscured: bool = False
+    cover_share_percent: int = 100
     # A Kindred's V-1 steps: non-aggravated criticals (fragments, concussion) read lower.
     severity_steps: int = 0
 
@@ -265,12 +268,19 @@ def _cover_terms(
         tb.step(f"{p.name}'s barrier is not between them and the burst.", "RMU-EXP-6")
         return [], False
     bonus, stopped = blast_cover_bonus(p.cover, data)
+    if p.cover_share_percent < 100:
+        # RMU-EXP-11: the dash's fraction of the barrier, whatever it is; none stops it outright.
+        reached = reached_bonus(bonus, p.cover_share_percent)
+        tb.step(f"{p.name} dashed for the barrier and reached {p.cover_share_percent}% of its "
+                f"+{bonus}: +{reached}.", "RMU-EXP-11")  # fmt: skip
+        label = f"cover {p.cover} (SG & ME 1-6), {p.cover_share_percent}% reached"
+        return [Modifier(value=-reached, label=label, rule="RMU-EXP-11")], False
     return [Modifier(value=-bonus, label=f"cover {p.cover} (SG & ME 1-6)", rule="RMU-EXP-6")], (
         stopped
     )
 
 
-def _critical(
+def critical_cells(
     who: BlastTarget,
     table_name: str,
     roll: int,
@@ -279,6 +289,8 @@ def _critical(
     tb: TraceBuilder,
     events: list[Event],
 ) -> list[CriticalEffect]:
+    """Read ``roll`` at ``severity`` on ``table_name`` for ``who``: the cells, traced, each
+    told as a :class:`CriticalInflicted` added to ``events``."""
     table = data.tables.critical(table_name)
     reading = read_critical(table, roll, severity, steps=who.severity_steps, who=who.name, trace=tb)
     rule = "V-1" if reading.reduced else "RMU-EXP-1"
@@ -323,7 +335,7 @@ def _fragments(
         f"Ballistic Shrapnel, {'covered' if covered else 'bare'} clause.",
         "RMU-EXP-8",
     )
-    cells = _critical(p, table_name, crit, result.severity, data, tb, events)
+    cells = critical_cells(p, table_name, crit, result.severity, data, tb, events)
     return found | {"severity": result.severity.value, "critical_roll": crit,
                     "location": location.value, "critical_table": table_name,
                     "effects": combine_effects(cells)}  # fmt: skip
@@ -349,7 +361,7 @@ def _band_critical(
     cells = [
         cell
         for table in critical_tables(load, p.armor, location, data)
-        for cell in _critical(p, table, crit, severity, data, tb, events)
+        for cell in critical_cells(p, table, crit, severity, data, tb, events)
     ]
     return {"severity": severity.value, "critical_roll": crit,
             "critical_table": load.critical_table, "effects": combine_effects(cells)}  # fmt: skip
@@ -367,7 +379,7 @@ def _molotov(blast: Blast, load: Load, dice: Dice, data: RmuData, tb: TraceBuild
         tb.step(f"{p.name} is in the fire: a flat {load.flat_severity.value} critical, no armor "
                 "column.", "RMU-EXP-13")  # fmt: skip
         crit = tb.roll(dice.d100(f"critical roll for {p.name}")).total
-        cells = _critical(p, load.critical_table, crit, load.flat_severity, data, tb, events)
+        cells = critical_cells(p, load.critical_table, crit, load.flat_severity, data, tb, events)
         people.append({"name": p.name, "band": "fire", "total": None, "hits": 0,
                        "severity": load.flat_severity.value, "critical_roll": crit,
                        "critical_table": load.critical_table,

@@ -24,6 +24,11 @@ from firefight.geometry import Body, CoverGrade, Posture, distance_ft
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
+from firefight.rulesets.rmu.affliction_events import (
+    AFFLICTION_EVENTS,
+    apply_affliction_event,
+    describe_affliction_event,
+)
 from firefight.rulesets.rmu.bodies import screen_bodies
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
@@ -33,6 +38,15 @@ from firefight.rulesets.rmu.encounter_actions import (
     Reload,
     Shoot,
     Wait,
+)
+from firefight.rulesets.rmu.encounter_afflictions import (
+    HoldsBreath,
+    check_coherent,
+    exposure_events,
+    needs_gas_check,
+    resolve_holds_breath,
+    roll_gas_check,
+    validate_holds_breath,
 )
 from firefight.rulesets.rmu.encounter_events import (
     ActionPointsLost,
@@ -68,6 +82,8 @@ from firefight.rulesets.rmu.fatigue import (
     needs_fatigue_check,
     roll_fatigue_check,
 )
+from firefight.rulesets.rmu.fire_actions import DashToCover
+from firefight.rulesets.rmu.grenade_reactions import check_reaction
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_actions import (
     KINDRED_ACTIONS,
@@ -141,7 +157,7 @@ from firefight.rulesets.rmu.vitals import (
     with_vitals,
 )
 from firefight.scene.actions import Action
-from firefight.scene.apply import FoldError, named_in_log
+from firefight.scene.apply import FoldError, apply_all, named_in_log
 from firefight.scene.events import PostureChanged, Reloaded, moved_to, register_event_types
 from firefight.scene.state import (
     CombatantState,
@@ -182,6 +198,7 @@ register_event_types(
     StunWoreOff,
     FatigueChecked,
     ExplosiveLanded,
+    *AFFLICTION_EVENTS,
     *KINDRED_EVENTS,
     *(
         getattr(firearm_events, name)
@@ -261,6 +278,7 @@ class RmuStatsModel(DataModel):
     armor_trained: bool = True
     strength: int = 0
     constitution: int | None = None
+    self_discipline: int = 0
 
 
 class KindredDisciplinesModel(DataModel):
@@ -283,6 +301,7 @@ class RmuCombatantFields(DataModel):
     armor: RmuArmorModel | None = None
     weapon: list[RmuWeaponModel] = Field(default_factory=list)
     under_fire: Literal["dive", "stand"] | None = None
+    gas_mask: bool = False
     # RULINGS V-6: a Kindred's sheet; mortals give none of it.
     kindred: bool = False
     blood_potency: int | None = Field(default=None, ge=0, le=10)
@@ -371,6 +390,8 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             naked_at=spec.naked_at,
             strength=stats.strength,
             constitution=stats.constitution,
+            self_discipline=stats.self_discipline,
+            gas_mask=spec.gas_mask,
             under_fire=spec.under_fire,
             armor=ArmorState(kind=armor.kind, quality=armor.quality, damage=armor.damage)
             if armor
@@ -418,11 +439,39 @@ def _cost(c: CombatantState, cost: int, what: str) -> None:
         )
 
 
+def _reacting(action: Action) -> bool:
+    """Whether ``action`` is a reaction to a landed grenade (RMU-EXP-9, RMU-EXP-10): going
+    flat, a dash from it, throwing it back. A plain move is not judged one (DEC-386): the GM
+    knows why someone walks."""
+    if isinstance(action, ChangePosture):
+        return action.posture is Posture.PRONE
+    if isinstance(action, DashToCover):
+        return action.grenade is not None
+    return isinstance(action, ThrowsBack)
+
+
 def validate_rmu_action(state: EncounterState, action: Action) -> None:
-    """Refuse what the state forbids before any die is rolled."""
+    """Refuse what the state forbids before any die is rolled; a reaction to a grenade past
+    what its noticing row leaves to react with (RMU-EXP-10)."""
+    _validate(state, action)
+    c = state.combatant(action.actor)
+    if _reacting(action) and rmu_stats(c).afflictions.reaction is not None:
+        # The costs never hang on the dice: a dry run on throwaway dice reads them off.
+        dry = _resolve(state, action, Dice.seeded(0))
+        cost = sum(
+            e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name
+        )
+        check_reaction(state, c, cost)
+
+
+def _validate(state: EncounterState, action: Action) -> None:
     c = state.combatant(action.actor)
     encounter_fire.refuse_before_ap(state, action)
     _able(state, c)
+    check_coherent(state, c, action)
+    if isinstance(action, HoldsBreath):
+        validate_holds_breath(state, action)
+        return
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         encounter_fire.validate_fire_action(state, action)
         return
@@ -579,26 +628,55 @@ def _headline(action: Shoot, weapon: str, summary: Mapping[str, Any]) -> str:
 
 
 def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
-    """The events and trace of a validated action, after its fatigue check when one is due
-    (R-2, DEC-79)."""
+    """The events and trace of a validated action, after the checks it must pass first (the
+    CS Constitution maneuver, RMU-EXP-16; the fatigue check, R-2, DEC-79), and then the CS
+    read again for everyone the action moved or gassed (RMU-EXP-16)."""
+    return _exposed(state, _checked(state, action, dice))
+
+
+def _checked(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     c = state.combatant(action.actor)
-    if not needs_fatigue_check(c, action):
-        return with_fire(state, _resolve(state, action, dice))
-    passed, check = roll_fatigue_check(c, dice)
-    if passed:
-        done = with_fire(state, _resolve(state, action, dice))
-        return Outcome(
-            events=(*check.events, *done.events),
-            trace=Trace((*check.trace.entries, *done.trace.entries)),
-            result=RmuSummary({**summary_of(done), **summary_of(check)}),
-        )
-    # The AP the action would spend are gone all the same: its costs never hang on the dice,
-    # so a dry run on throwaway dice reads them off.
+    checks: list[Outcome] = []
+    if needs_gas_check(state, c, action):
+        passed, check = roll_gas_check(state, c, dice)
+        if not passed:
+            headline = f"{c.name} chokes on the CS: no coherent action this round."
+            return _to_no_effect(state, action, check, "RMU-EXP-16", headline)
+        checks.append(check)
+    if needs_fatigue_check(c, action):
+        passed, check = roll_fatigue_check(c, dice)
+        if not passed:
+            headline = f"{c.name} fails the fatigue check, too spent to act: the AP are lost."
+            return _to_no_effect(state, action, Outcome(
+                events=(*(e for o in checks for e in o.events), *check.events),
+                trace=Trace((*(t for o in checks for t in o.trace.entries),
+                             *check.trace.entries)),
+                result=RmuSummary({**{k: v for o in checks for k, v in summary_of(o).items()},
+                         **summary_of(check)}),
+            ), FATIGUE_RULE, headline)  # fmt: skip
+        checks.append(check)
+    done = with_fire(state, _resolve(state, action, dice))
+    if not checks:
+        return done
+    return Outcome(
+        events=(*(e for o in checks for e in o.events), *done.events),
+        trace=Trace((*(t for o in checks for t in o.trace.entries), *done.trace.entries)),
+        result=RmuSummary(
+            {**summary_of(done), **{k: v for o in checks for k, v in summary_of(o).items()}}
+        ),
+    )
+
+
+def _to_no_effect(
+    state: EncounterState, action: Action, check: Outcome, rule: str, headline: str
+) -> Outcome:
+    """A failed check: the AP the action would spend are gone all the same. Its costs never
+    hang on the dice, so a dry run on throwaway dice reads them off."""
+    c = state.combatant(action.actor)
     dry = _resolve(state, action, Dice.seeded(0))
     ap = sum(e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name)
     tb = TraceBuilder()
-    tb.step(f"{c.name} spends {ap} AP on the attempt, to no effect.", FATIGUE_RULE)
-    headline = f"{c.name} fails the fatigue check, too spent to act: {ap} AP lost to no effect."
+    tb.step(f"{c.name} spends {ap} AP on the attempt, to no effect.", rule)
     return Outcome(
         events=(*check.events, ActionPointsSpent(actor=c.name, ap=ap), *bonus_used(c)),
         trace=Trace((*check.trace.entries, *tb.build().entries)),
@@ -607,11 +685,22 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
                 "action": action.verb,
                 "actor": c.name,
                 "ap_spent": ap,
-                "headline": headline,
+                "headline": headline.replace("the AP are lost", f"{ap} AP lost to no effect"),
                 **summary_of(check),
             }
         ),
     )
+
+
+def _exposed(state: EncounterState, outcome: Outcome) -> Outcome:
+    """``outcome`` with the CS figures it changed for anyone (RMU-EXP-16)."""
+    from firefight.rulesets import find_ruleset
+
+    after = apply_all(state, outcome.events, find_ruleset("rmu"))
+    gassed = exposure_events(after)
+    if not gassed:
+        return outcome
+    return Outcome(events=(*outcome.events, *gassed), trace=outcome.trace, result=outcome.result)
 
 
 def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
@@ -621,6 +710,8 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return resolve_throws(state, action, dice)
     if isinstance(action, ThrowsBack):
         return resolve_throws_back(state, action, dice)
+    if isinstance(action, HoldsBreath):
+        return resolve_holds_breath(state, action)
     if isinstance(action, KINDRED_ACTIONS):
         return resolve_kindred_action(state, action, dice)
     if isinstance(action, FEEDING_ACTIONS):
@@ -800,6 +891,8 @@ def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
         return state  # the check changes nothing itself; a failed one's AP are their own event
     if isinstance(event, ExplosiveLanded):
         return state  # where it rests is its condition's
+    if isinstance(event, AFFLICTION_EVENTS):
+        return apply_affliction_event(state, event)
     raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")
 
 
@@ -844,6 +937,7 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
             return f"{event.actor}'s {weapon.name}: {counted(left, 'round')} left in the magazine."
     return (
         describe_landing(event)
+        or describe_affliction_event(event)
         or encounter_fire.describe_fire_event(event, state)
         or _describe_round_event(event)
     )

@@ -13,8 +13,11 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
 - ``throws LOAD at X,Y [--ap N] [--difficulty N]`` -- an explosive
   (:mod:`firefight.rulesets.rmu.encounter_explosives`, RMU-EXP-2, RMU-EXP-9);
 - ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP);
+- ``holds-breath`` / ``breathes`` -- against CS gas, no AP
+  (:mod:`firefight.rulesets.rmu.encounter_afflictions`, RMU-EXP-16);
 - ``rouses POWER``, ``pulls the stake from TARGET``, ``rolls on the ground``, ``puts out TARGET``
-  -- Kindred (:mod:`firefight.rulesets.rmu.kindred_actions`, RULINGS V-3..V-5);
+  -- Kindred (:mod:`firefight.rulesets.rmu.kindred_actions`, RULINGS V-3..V-5); the last two
+  put out a mortal's fire too (RMU-EXP-14);
 - ``bites TARGET``, ``feeds on TARGET``, ``lets go of TARGET``, ``tears free of BITER`` -- fangs
   (:mod:`firefight.rulesets.rmu.kindred_feeding`, RMU-BITE-1..5);
 - ``stakes TARGET [--called chest]``, ``beheads TARGET`` -- called melee attacks, or the staking
@@ -36,6 +39,7 @@ from firefight.errors import RuleRefusal
 from firefight.geometry import Point, Posture
 from firefight.rulesets.rmu.called import parse_location
 from firefight.rulesets.rmu.critical_table import HitLocation
+from firefight.rulesets.rmu.encounter_afflictions import BREATH_VERBS, HoldsBreath
 from firefight.rulesets.rmu.encounter_explosives import (
     THROW_BACK_OPTIONS,
     THROW_OPTIONS,
@@ -126,6 +130,7 @@ _VERBS: dict[str, str] = {
     "throw": "throws",
     "throws-back": "throws-back",
     "throw-back": "throws-back",
+    **BREATH_VERBS,
     **KINDRED_VERBS,
     **FEEDING_VERBS,
     **STAKE_VERBS,
@@ -150,6 +155,8 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     **FIRE_OPTIONS,
     "throws": THROW_OPTIONS,
     "throws-back": THROW_BACK_OPTIONS,
+    "holds-breath": {},
+    "breathes": {},
     **KINDRED_OPTIONS,
     **FEEDING_OPTIONS,
     **STAKE_OPTIONS,
@@ -252,4 +259,6 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
         return ChangePosture(**base, posture=Posture.PRONE)
     if verb == "stands-up":
         return ChangePosture(**base, posture=Posture.STANDING)
+    if verb in ("holds-breath", "breathes"):
+        return HoldsBreath(**base, held=verb == "holds-breath")
     return Wait(**base, ap=line.number("ap", None, ACTIONS_RULE))

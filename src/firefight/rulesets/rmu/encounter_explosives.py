@@ -4,8 +4,9 @@ The throw is placed at once (:func:`~firefight.rulesets.rmu.placement.resolve_th
 Ranged Weapon: Thrown bonus of the thrower's ``thrown`` skill) and leaves a condition in the
 scene where it came to rest:
 
-* a **grenade** (M67, MK3A2, AN-M14, Molotov) burns its fuse: it lands at the end of the round
-  it is thrown and goes off at the end of the next (RMU-EXP-9). Upkeep counts it down; at 0 it is
+* a **grenade** (M67, MK3A2, AN-M14, M84) burns its fuse: it lands at the end of the round
+  it is thrown and goes off at the end of the next (RMU-EXP-9); a Molotov bursts where it lands,
+  at the end of the round it is thrown (DEC-385). Upkeep counts it down; at 0 it is
   due, and the round change rolls its detonation against everyone in the scene with the thrower's
   Thrown ranks (DEC-306), through :func:`~firefight.rulesets.rmu.detonation.resolve_detonation`,
   a barrier of the scene counting for whoever it stands between the burst and (RMU-EXP-6);
@@ -25,11 +26,13 @@ from firefight.frozen import replace
 from firefight.geometry import (
     CoverGrade,
     Point,
+    band_of,
     crossing_share,
     distance_ft,
     grade_behind_barrier,
 )
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.burning import set_alight
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.detonation import (
@@ -38,13 +41,16 @@ from firefight.rulesets.rmu.detonation import (
     blast_cover_bonus,
     resolve_detonation,
 )
+from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.events import ActionPointsSpent
-from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.rulesets.rmu.explosives import Load, explosive_data
+from firefight.rulesets.rmu.flash_bang import FlashBang, Victim, resolve_flash_bang
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
+from firefight.rulesets.rmu.kindred_vitals import flash_bang_potency
 from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
 from firefight.rulesets.rmu.results import RmuSummary, summary_of
-from firefight.rulesets.rmu.scene_reading import worn_armor
+from firefight.rulesets.rmu.scene_reading import shooter_modifiers, worn_armor
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
@@ -78,8 +84,12 @@ GRENADE = "grenade"
 CLOUD = "cloud"
 #: RMU-EXP-9: lands at the end of this round, goes off at the end of the next.
 FUSE_ROUNDS = 2
-THROW_OPTIONS: Mapping[str, OptionKind] = {"ap": "int", "difficulty": "int", "mod": "many"}
+THROW_OPTIONS: Mapping[str, OptionKind] = {
+    "ap": "int", "difficulty": "int", "mod": "many", "enclosed": "flag",
+}  # fmt: skip
 THROW_BACK_OPTIONS: Mapping[str, OptionKind] = {"difficulty": "int", "mod": "many"}
+#: DEC-385: a Molotov has no fuse; the bottle bursts where it lands, at the end of the round.
+BURST_ON_LANDING = ("molotov",)
 #: DEC-308: a grenade within this many feet is at hand to pick up.
 REACH_FT = 5.0
 #: RMU-EXP-9: picking it up costs 3 AP and throwing it on 1, the whole round.
@@ -90,11 +100,14 @@ _CLOUDS = ("smoke", "gas")
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Throws(Action):
+    """``enclosed``: it lands in a closed room (a flash-bang's +20, MK3A2's larger radius)."""
+
     load: str
     aim: Point
     ap: int = 3
     difficulty: int = 0
     mods: tuple[Modifier, ...] = ()
+    enclosed: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -106,8 +119,13 @@ class ThrowsBack(Action):
     mods: tuple[Modifier, ...] = ()
 
 
+def fuse_rounds(effect: str) -> int:
+    """Round changes until it goes off: a hand grenade's 2 (RMU-EXP-9), a bottle's 1 (DEC-385)."""
+    return 1 if effect in BURST_ON_LANDING else FUSE_ROUNDS
+
+
 def parse_throw(line: Line, rule: str) -> Throws:
-    """``throws LOAD at X,Y [--ap N] [--difficulty N] [--mod V:LABEL]...``."""
+    """``throws LOAD at X,Y [--ap N] [--difficulty N] [--enclosed] [--mod V:LABEL]...``."""
     words = line.words
     if not words:
         raise RuleRefusal(
@@ -123,6 +141,7 @@ def parse_throw(line: Line, rule: str) -> Throws:
         ap=line.number("ap", 3, rule),
         difficulty=line.number("difficulty", 0, rule),
         mods=line.mods(rule),
+        enclosed=line.has("enclosed"),
     )
 
 
@@ -144,7 +163,7 @@ def grenade_at_hand(state: EncounterState, c: CombatantState) -> ActiveCondition
     lying = [
         (distance_ft(c.position, _at(k)), k)
         for k in state.conditions
-        if k.kind == GRENADE and k.rounds_left == 1
+        if k.kind == GRENADE and k.rounds_left == 1 and k.get("load") not in BURST_ON_LANDING
     ]
     near = sorted((d, k.id, k) for d, k in lying if d <= REACH_FT)
     if not near:
@@ -180,7 +199,8 @@ def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -
     load = explosive_data().load(str(grenade.get("load")))
     thrown = resolve_throw(
         Throw(load=load.key, aim=action.aim, thrower=c.position, thrown_bonus=bonus,
-              difficulty=action.difficulty, ap=THROW_BACK_AP, extra=action.mods, name=c.name),
+              difficulty=action.difficulty, ap=THROW_BACK_AP, name=c.name,
+              extra=(*shooter_modifiers(c, None), *action.mods)),
         dice,
     )  # fmt: skip
     landed = next(e for e in thrown.events if isinstance(e, ExplosiveLanded))
@@ -201,6 +221,7 @@ def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -
         ConditionEnded(id=grenade.id),
         landed,
         ConditionStarted(condition=moved),
+        *bonus_used(c),  # the throw carried a critical's bonus still owed (RMU-BP-3)
     ]
     return Outcome(
         events=tuple(events),
@@ -221,8 +242,6 @@ def validate_throws(state: EncounterState, action: Throws) -> None:
     c = state.combatant(action.actor)
     data = explosive_data()
     load = data.load(action.load)
-    if load.effect == "flash":
-        raise RuleRefusal("RMU-EXP-17", "A flash-bang in an encounter is not resolved yet.")
     if not 1 <= action.ap <= data.throw.ap_full:
         raise RuleRefusal("RMU-EXP-3", f"A throw takes 1 to 3 AP; {action.ap} AP was declared.")
     ap_left = vitals(c).ap_left
@@ -240,7 +259,8 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
     load = explosive_data().load(action.load)
     thrown = resolve_throw(
         Throw(load=load.key, aim=action.aim, thrower=c.position, thrown_bonus=bonus,
-              difficulty=action.difficulty, ap=action.ap, extra=action.mods, name=c.name),
+              difficulty=action.difficulty, ap=action.ap, name=c.name,
+              extra=(*shooter_modifiers(c, None), *action.mods)),
         dice,
     )  # fmt: skip
     landed = next(e for e in thrown.events if isinstance(e, ExplosiveLanded))
@@ -257,18 +277,22 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
             data=(("load", load.key), *where, ("radius_ft", load.radius_ft)),
         )  # fmt: skip
     else:
-        tb.step(
-            f"The {load.name} lands at the end of the round and goes off at the end of the next.",
-            "RMU-EXP-9",
-        )
+        fuse = fuse_rounds(load.effect)
+        if fuse == FUSE_ROUNDS:
+            tb.step(f"The {load.name} lands at the end of the round and goes off at the end of "
+                    "the next.", "RMU-EXP-9")  # fmt: skip
+        else:
+            tb.step(f"The {load.name} bursts where it lands, at the end of this round.", "DEC-385")
         condition = ActiveCondition(
-            id=f"{load.key}-{state.round}-{serial}", kind=GRENADE, rounds_left=FUSE_ROUNDS,
-            data=(("load", load.key), *where, ("thrower", c.name), ("ranks", ranks)),
+            id=f"{load.key}-{state.round}-{serial}", kind=GRENADE, rounds_left=fuse,
+            data=(("load", load.key), *where, ("thrower", c.name), ("ranks", ranks),
+                  ("enclosed", action.enclosed)),
         )  # fmt: skip
     events: list[Event] = [
         ActionPointsSpent(actor=c.name, ap=action.ap),
         landed,
         ConditionStarted(condition=condition),
+        *bonus_used(c),  # the throw carried a critical's bonus still owed (RMU-BP-3)
     ]
     return Outcome(
         events=tuple(events),
@@ -296,10 +320,11 @@ def _at(condition: ActiveCondition) -> Point:
 
 def _barrier(
     state: EncounterState, center: Point, c: CombatantState, data: RmuData
-) -> Cover | None:
+) -> tuple[str, Cover] | None:
     """The best barrier of the scene crossing the line from the burst to ``c`` (RMU-EXP-6),
-    graded by how much of ``c`` it hides (P-1); a barrier off that line counts for nothing."""
-    best: tuple[int, Cover] | None = None
+    graded by how much of ``c`` it hides (P-1), with its name; a barrier off that line counts
+    for nothing."""
+    best: tuple[int, str, Cover] | None = None
     for barrier in state.barriers:
         if crossing_share(center, c.position, barrier.start, barrier.end) is None:
             continue
@@ -310,11 +335,12 @@ def _barrier(
         bonus, stops = blast_cover_bonus(cover, data)
         rank = 10**6 if stops else bonus
         if best is None or rank > best[0]:
-            best = (rank, cover)
-    return best[1] if best else None
+            best = (rank, barrier.name, cover)
+    return (best[1], best[2]) if best else None
 
 
 def _target(state: EncounterState, center: Point, c: CombatantState, data: RmuData) -> BlastTarget:
+    cover = _barrier(state, center, c, data)
     return BlastTarget(
         name=c.name,
         position=c.position,
@@ -322,28 +348,87 @@ def _target(state: EncounterState, center: Point, c: CombatantState, data: RmuDa
         size=c.size,
         armor=worn_armor(c)["armor"],
         quickness_db=rmu_stats(c).quickness_db,
-        cover=_barrier(state, center, c, data),
+        cover=cover[1] if cover else None,
+        cover_share_percent=_dash_share(state, c, cover[0] if cover else None),
         severity_steps=severity_steps(rmu_stats(c), kindred_rules(state)),
     )
 
 
+def _dash_share(state: EncounterState, c: CombatantState, barrier: str | None) -> int:
+    """RMU-EXP-11: a dash behind ``barrier`` in the round that just ended counts by the share
+    its maneuver reached (the fuse runs out at that round's end); an earlier one in full."""
+    taken = rmu_stats(c).fire.cover_in(state.round - 1)
+    if barrier is None or taken is None or taken.barrier != barrier:
+        return 100
+    return taken.share_percent
+
+
+def _victims(state: EncounterState, condition: ActiveCondition, center: Point,
+             radius_ft: float) -> tuple[Victim, ...]:  # fmt: skip
+    """Everyone with any part in the flash-bang's radius; unaware unless they saw it land
+    (RMU-EXP-10, X-4)."""
+    found = []
+    for c in state.combatants:
+        if c.dead or band_of(c.body, center, [radius_ft])[0] is None:
+            continue
+        stats = rmu_stats(c)
+        seen = stats.afflictions.reaction
+        aware = seen is not None and seen.grenade == condition.id and seen.ap > 0
+        found.append(Victim(name=c.name, co_bonus=stats.constitution or 0,
+                            sd_bonus=stats.self_discipline, blood_potency=flash_bang_potency(c),
+                            unaware=not aware))  # fmt: skip
+    return tuple(found)
+
+
+def _flash(state: EncounterState, condition: ActiveCondition, dice: Dice) -> Outcome:
+    load = explosive_data().load(str(condition.get("load")))
+    victims = _victims(state, condition, _at(condition), load.radius_ft)
+    if not victims:
+        tb = TraceBuilder()
+        tb.step(f"The {load.name} goes off with nobody in its {load.radius_ft:g} ft.",
+                "RMU-EXP-17")  # fmt: skip
+        return Outcome(events=(), trace=tb.build(), result=RmuSummary({"victims": []}))
+    bang = FlashBang(victims=victims, enclosed=condition.get("enclosed") is True)
+    return resolve_flash_bang(bang, dice)
+
+
+def _alight(state: EncounterState, load: Load, summary: Mapping[str, object]) -> list[Event]:
+    """Who the burst sets on fire: thermate whoever it gave a critical, a Molotov everyone in
+    its fire (RMU-EXP-13, RMU-EXP-14)."""
+    if load.effect not in ("incendiary", "molotov"):
+        return []
+    people = summary.get("people")
+    assert isinstance(people, list)
+    caught = [str(p["name"]) for p in people if p.get("severity")]
+    return set_alight(state, caught, load.name)
+
+
 def detonate_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
-    """Every grenade whose fuse has run out goes off, read by everyone alive (DEC-306)."""
+    """Every grenade whose fuse has run out goes off, read by everyone alive (DEC-306): a
+    flash-bang's contest for those in its radius (RMU-EXP-17), any other load's detonation,
+    and the fires it lights (RMU-EXP-13, RMU-EXP-14)."""
     events: list[Event] = []
     entries: list[Entry] = []
     blasts = []
     for condition in state.conditions:
         if condition.kind != GRENADE or condition.rounds_left != 0:
             continue
-        load, ranks = condition.get("load"), condition.get("ranks")
-        assert isinstance(load, str) and isinstance(ranks, int)
+        load = explosive_data().load(str(condition.get("load")))
+        ranks = condition.get("ranks")
+        assert isinstance(ranks, int)
         center = _at(condition)
-        people = tuple(_target(state, center, c, data) for c in state.combatants if not c.dead)
-        blast = Blast(load=load, center=center, thrown_ranks=ranks, people=people,
-                      thrower=str(condition.get("thrower")))  # fmt: skip
-        done = resolve_detonation(blast, dice, data)
         events.append(ConditionEnded(id=condition.id))  # told first: it goes off, then the harm
-        events.extend(done.events)
+        lit: list[Event] = []
+        if load.effect == "flash":
+            done = _flash(state, condition, dice)
+        else:
+            people = tuple(_target(state, center, c, data) for c in state.combatants if not c.dead)
+            blast = Blast(load=load.key, center=center, thrown_ranks=ranks, people=people,
+                          thrower=str(condition.get("thrower")),
+                          enclosed=condition.get("enclosed") is True)  # fmt: skip
+            done = resolve_detonation(blast, dice, data)
+            lit = _alight(state, load, summary_of(done))
+        events.extend((*done.events, *lit))
         entries.extend(done.trace.entries)
         blasts.append({"condition": condition.id, **summary_of(done)})
     return Outcome(
@@ -376,7 +461,8 @@ class _Fuse(ConditionKind):
             done = "is due to go off" if event.rounds_left == 0 else "has landed"
             return f"{what} {done} [RMU-EXP-9]."
         if found.rounds_left == 0:
-            return f"{what} goes off [RMU-EXP-1]."
+            flash = explosive_data().load(str(found.get("load"))).effect == "flash"
+            return f"{what} goes off [{'RMU-EXP-17' if flash else 'RMU-EXP-1'}]."
         return f"{what} is picked up [RMU-EXP-9]."
 
 

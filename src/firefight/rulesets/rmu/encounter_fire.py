@@ -43,6 +43,7 @@ from firefight.outcome import Outcome, ResolvedWord, Result, inline
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
 from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
+from firefight.rulesets.rmu.encounter_explosives import GRENADE
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.fire_actions import (
     ClearJam,
@@ -663,6 +664,26 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
     )
 
 
+def live_grenade(state: EncounterState, c: CombatantState, which: str) -> tuple[str, Point]:
+    """The grenade a dash runs from (RMU-EXP-11): by id, or the nearest live one; its load and
+    where it lies. Refused when none lies live."""
+    lying = [k for k in state.conditions if k.kind == GRENADE and (which in ("grenade", k.id))]
+    if not lying:
+        raise RuleRefusal("RMU-EXP-11", f"No live grenade lies in the scene for {c.name} to "
+                          "dash from.")  # fmt: skip
+    spots = [(k, Point(x_ft=float(str(k.get("x_ft"))), y_ft=float(str(k.get("y_ft")))))
+             for k in lying]  # fmt: skip
+    k, at = min(spots, key=lambda kp: (distance_ft(c.position, kp[1]), kp[0].id))
+    return str(k.get("load")), at
+
+
+def blast_column_weapon() -> str:
+    """A gun on the cover table's lightest column (SG & ME 1-6), the one a blast reads cover
+    on (RMU-EXP-6): the lightest weapon in the catalog."""
+    data = rmu_data()
+    return min(data.weapons.values(), key=lambda w: (w.me, w.key)).key
+
+
 def _dash_plan(
     state: EncounterState, action: DashToCover, tb: TraceBuilder
 ) -> tuple[MovingToCover, Barrier, Point]:
@@ -671,8 +692,12 @@ def _dash_plan(
     c = state.combatant(action.actor)
     check_can_move(c)
     barrier = next(b for b in state.barriers if b.name == action.barrier)
-    threat = state.combatant(action.threat) if action.threat else threat_to(state, c)
-    spot = action.spot or cover_spot(c, barrier, threat.position if threat else None)
+    grenade = live_grenade(state, c, action.grenade) if action.grenade else None
+    threat = None
+    if grenade is None:
+        threat = state.combatant(action.threat) if action.threat else threat_to(state, c)
+    away = grenade[1] if grenade else threat.position if threat else None
+    spot = action.spot or cover_spot(c, barrier, away)
     mover = Body(center=spot, posture=c.posture, size=c.size)
     there = spot_taken(state, c, mover)
     if there is not None:
@@ -691,7 +716,7 @@ def _dash_plan(
             f"Dashing {distance:.0f} ft to the {barrier.name} costs {cost} AP as ordinary "
             f"movement, but {c.name} has only {ap_left} left.",
         )
-    grade = grade_behind_barrier(threat.position if threat else spot, mover, barrier.height_ft)
+    grade = grade_behind_barrier(away or spot, mover, barrier.height_ft)
     if grade is CoverGrade.NONE:
         raise RuleRefusal(
             "P-1",
@@ -699,6 +724,9 @@ def _dash_plan(
             f"({c.posture.value}) to be cover.",
         )
     weapon = threat.weapon() if threat else None
+    if grenade is not None:
+        tb.step(f"{c.name} dashes from the {grenade[0]}: the barrier is worth what it is against "
+                "a blast, on the SG & ME 1-6 column.", "RMU-EXP-11")  # fmt: skip
     level: FireLevel
     swept_by = under_sweep(state, c)
     guns = _fire(c).guns_on_in(state.round)
@@ -720,7 +748,7 @@ def _dash_plan(
     tb.step(
         f"{c.name} runs {distance:.1f} ft to ({spot.x_ft:g}, {spot.y_ft:g}) behind the "
         f"{barrier.name} ({barrier.height_ft:g} ft, {barrier.material}), away from "
-        + (threat.name if threat else "nobody in particular")
+        + (f"the {grenade[0]}" if grenade else threat.name if threat else "nobody in particular")
         + f": {grade.value} cover.",
         "P-1",
     )
@@ -731,7 +759,7 @@ def _dash_plan(
         cover=Cover(grade=grade, material=CoverMaterial(barrier.material)),
         maneuver_bonus=bonus,
         fire=level,
-        weapon=weapon.kind if weapon else None,
+        weapon=blast_column_weapon() if grenade else weapon.kind if weapon else None,
         ammo=weapon.loaded.ammo if weapon and weapon.loaded else "ball",
         move_ap=cost,
         ap_available=vitals(c).ap_left,

@@ -18,12 +18,19 @@ from firefight.rulesets.rmu.detonation import Blast, BlastTarget
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_options import point_option, target_row
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
+from firefight.rulesets.rmu.gas import CsExposure, GasVictim
 from firefight.rulesets.rmu.placement import Throw
 from firefight.rulesets.rmu.shot_options import MAX_LISTED, parse_mod
 from firefight.rulesets.rmu.thrown_blast import ThrownBlast
 from firefight.tables.data_files import DataModel, read_toml, validate
 
-__all__ = ["ExplodeOptions", "FlashBangOptions", "ThrowBlastOptions", "ThrowOptions"]
+__all__ = [
+    "ExplodeOptions",
+    "FlashBangOptions",
+    "GasOptions",
+    "ThrowBlastOptions",
+    "ThrowOptions",
+]
 
 
 def load_keys() -> Sequence[str]:
@@ -112,6 +119,62 @@ class FlashBangOptions:
         return FlashBang(
             victims=victims, enclosed=self.enclosed, extra=tuple(parse_mod(m) for m in self.mod)
         )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GasOptions:
+    """A round in a CS cloud for the people in it."""
+
+    victim: tuple[str, ...] = param(
+        help="Someone in the cloud NAME:CO (their Constitution bonus; repeatable).",
+        low=1,
+        high=MAX_LISTED * 4,
+        rule="RMU-EXP-16",
+    )
+    mask: tuple[str, ...] = param(
+        (), help="NAME wears a gas mask (repeatable).", high=MAX_LISTED * 4
+    )
+    holding_breath: tuple[str, ...] = param(
+        (), help="NAME holds their breath (repeatable).", high=MAX_LISTED * 4
+    )
+    no_breath: tuple[str, ...] = param(
+        (),
+        help="NAME does not breathe (a Kindred without Blush of Life; repeatable).",
+        high=MAX_LISTED * 4,
+    )
+    penalty: tuple[str, ...] = param(
+        (), help="NAME=N: the other penalties NAME carries (repeatable).", high=MAX_LISTED * 4
+    )
+
+    def build(self) -> CsExposure:
+        victims = []
+        for text in self.victim:
+            name, sep, co = text.partition(":")
+            try:
+                constitution = int(co) if sep else 0
+            except ValueError:
+                raise DeclarationError("--victim", f"takes NAME:CO, got {text!r}.") from None
+            victims.append((name.strip(), constitution))
+        named = {n for n, _ in victims}
+        penalties = {n: v for n, v in _named(self.penalty, "--penalty").items()}
+        flags = (("--mask", self.mask), ("--holding-breath", self.holding_breath),
+                 ("--no-breath", self.no_breath), ("--penalty", tuple(penalties)))  # fmt: skip
+        for option, names in flags:
+            stray = [n for n in names if n not in named]
+            if stray:
+                raise DeclarationError(option, f"names {stray[0]!r}, who is no --victim.")
+        try:
+            extra = {n: int(v) for n, v in penalties.items()}
+        except ValueError:
+            raise DeclarationError("--penalty", "takes NAME=N with N a whole number.") from None
+        return CsExposure(
+            victims=tuple(
+                GasVictim(name=n, constitution=co, mask=n in self.mask,
+                          holding_breath=n in self.holding_breath,
+                          breathes=n not in self.no_breath, penalty=min(0, extra.get(n, 0)))
+                for n, co in victims
+            )
+        )  # fmt: skip
 
 
 class _BlastPersonModel(DataModel):

@@ -16,6 +16,8 @@ from firefight.tables.data_files import DataModel, package_data, read_toml, vali
 
 __all__ = [
     "BandFigures",
+    "BurningFigures",
+    "CloudFigures",
     "ExplosiveData",
     "FlashBangFigures",
     "Load",
@@ -83,6 +85,7 @@ class FlashBangFigures:
     step_threshold: int
     step_size: int
     hits_per_step: int
+    blind_penalty: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,6 +105,31 @@ class NoticingFigures:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CloudFigures:
+    """What smoke and CS do to people (RMU-EXP-15, RMU-EXP-16).
+
+    ``smoke_opaque_ft`` is the depth of smoke that hides a body wholly (provisional); the gas
+    figures are the source's: -30 on everything for a breathing victim, -10 on the eyes alone,
+    -10 for ``after_rounds`` rounds after leaving.
+    """
+
+    smoke_opaque_ft: float
+    gas_full: int
+    gas_eyes: int
+    gas_after: int
+    gas_after_rounds: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BurningFigures:
+    """Someone set alight (RMU-EXP-13, RMU-EXP-14; provisional for mortals, DEC-384)."""
+
+    table: str
+    severity: Severity
+    mortal_rounds: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ExplosiveData:
     source: str
     loads: dict[str, Load]
@@ -109,6 +137,8 @@ class ExplosiveData:
     bands: BandFigures
     flash_bang: FlashBangFigures
     noticing: NoticingFigures
+    clouds: CloudFigures
+    burning: BurningFigures
 
     def load(self, key: str) -> Load:
         try:
@@ -154,6 +184,7 @@ class _FlashBang(DataModel):
     step_threshold: int
     step_size: int = Field(ge=1)
     hits_per_step: int = Field(ge=0)
+    blind_penalty: int = Field(le=0)
 
 
 class _Noticing(DataModel):
@@ -167,6 +198,20 @@ class _Noticing(DataModel):
     unaware_ap: int = Field(ge=0)
     perception_ap_full: int = Field(ge=0)
     perception_penalty_per_ap_short: int = Field(le=0)
+
+
+class _Clouds(DataModel):
+    smoke_opaque_ft: float = Field(gt=0)
+    gas_full: int = Field(le=0)
+    gas_eyes: int = Field(le=0)
+    gas_after: int = Field(le=0)
+    gas_after_rounds: int = Field(ge=0)
+
+
+class _Burning(DataModel):
+    table: str
+    severity: Severity
+    mortal_rounds: int = Field(ge=1)
 
 
 class _Load(DataModel):
@@ -203,6 +248,8 @@ class _File(DataModel):
     severity_by_band: _Severities
     flash_bang: _FlashBang
     noticing: _Noticing
+    clouds: _Clouds
+    burning: _Burning
     load: list[_Load] = Field(min_length=1)
 
 
@@ -258,4 +305,6 @@ def explosive_data() -> ExplosiveData:
         ),
         flash_bang=FlashBangFigures(**model.flash_bang.model_dump()),
         noticing=NoticingFigures(**model.noticing.model_dump()),
+        clouds=CloudFigures(**model.clouds.model_dump()),
+        burning=BurningFigures(**model.burning.model_dump()),
     )

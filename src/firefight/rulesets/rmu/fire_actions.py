@@ -99,9 +99,13 @@ class Sweep(Action):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DashToCover(Action):
+    """``grenade``: dashing from a live grenade (its id, or ``"grenade"`` for the nearest)
+    rather than from a gun (RMU-EXP-11)."""
+
     barrier: str
     spot: Point | None = None
     threat: str | None = None
+    grenade: str | None = None
     fire: FireLevel | None = None
     bonus: int | None = None
     mods: tuple[Modifier, ...] = ()
@@ -323,6 +327,16 @@ def _parse_sweep(base: Mapping[str, Any], line: Line, state: EncounterState) -> 
     )
 
 
+def _grenade(text: str | None, state: EncounterState) -> str | None:
+    """``--from grenade`` or ``--from ID`` naming a live grenade (RMU-EXP-11), else None."""
+    if text is None:
+        return None
+    if text.strip().lower() == "grenade":
+        return "grenade"
+    found = state.condition(text.strip())
+    return found.id if found is not None and found.kind == "grenade" else None
+
+
 def parse_fire_action(line: Line, state: EncounterState) -> Action:
     """The action for one of the verbs of :data:`FIRE_OPTIONS`, from the line read."""
     verb, positional = line.verb, line.words
@@ -373,11 +387,13 @@ def parse_fire_action(line: Line, state: EncounterState) -> Action:
         if fire_text is not None and fire_text not in _LEVELS:
             raise _refuse(f"--fire is none, under-fire or suppressed, not {fire_text!r}.")
         threat = line.first("from")
+        grenade = _grenade(threat, state)
         return DashToCover(
             **base,
             barrier=_barrier(words, state),
             spot=spot,
-            threat=_name(threat.split(), state, "--from") if threat else None,
+            threat=_name(threat.split(), state, "--from") if threat and not grenade else None,
+            grenade=grenade,
             fire=_LEVELS[fire_text] if fire_text is not None else None,
             bonus=line.number("bonus", None, ACTIONS_RULE),
             mods=mods,

@@ -20,6 +20,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.geometry import distance_ft
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.burning import burning_on
 from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent
@@ -31,6 +32,7 @@ from firefight.rulesets.rmu.maneuvers import AbsoluteResult, difficulty_modifier
 from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
 from firefight.scene.actions import Action
+from firefight.scene.events import ConditionEnded
 from firefight.scene.lines import Line, OptionKind, one_name
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.trace import Modifier, TraceBuilder
@@ -163,7 +165,8 @@ def validate_kindred_action(state: EncounterState, action: Action) -> None:
         return
     assert isinstance(action, PutOut)
     sheet = sheet_of(state.combatant(action.target))
-    if sheet is None or not sheet.burning:
+    mortal_fire = burning_on(state, action.target)  # a mortal's fire goes out the same way
+    if (sheet is None or not sheet.burning) and mortal_fire is None:
         raise RuleRefusal("V-5", f"{action.target} is not on fire.")
     if action.target != c.name:
         _adjacent(state, c, action.target, "put out the fire")
@@ -211,7 +214,10 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
         out = True
     else:
         out = _roll_on_the_ground(c, dice, tb)
-    if out:
+    mortal_fire = burning_on(state, action.target)
+    if out and mortal_fire is not None:
+        events.append(ConditionEnded(id=mortal_fire.id))  # DEC-384
+    elif out:
         events.append(BurningEnded(target=action.target, by=c.name))
     events.extend(bonus_used(c))
     verdict = "the fire is out" if out else "still burning"

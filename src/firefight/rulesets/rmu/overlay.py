@@ -1,17 +1,22 @@
 """What an rmu action being declared looks like on the map (:mod:`firefight.scene.svg`): an aimed
 shot's line of fire (dashed when someone stands in it, RMU-COV-5), a burst's 5° cone (RMU-RF-10,
-S-2) and a sweep's sector (RMU-SUP-1, RMU-SUP-6)."""
+S-2), a sweep's sector (RMU-SUP-1, RMU-SUP-6) and a throw's aim point with the bands (or cloud)
+it would bring there (RMU-EXP-2, RMU-EXP-5)."""
 
 from __future__ import annotations
+
+from typing import Literal
 
 from firefight.frozen import replace
 from firefight.geometry import Body, bodies_between, burst_cone, distance_ft, sweep_cone
 from firefight.rulesets.rmu.encounter_actions import Shoot
+from firefight.rulesets.rmu.encounter_explosives import Throws
 from firefight.rulesets.rmu.encounter_fire import sweep_aim
+from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_actions import EmptyGun, Sweep
 from firefight.scene.actions import Action
 from firefight.scene.state import CombatantState, EncounterState
-from firefight.scene.svg import FireLine, Overlay
+from firefight.scene.svg import FireLine, Mark, Overlay, Ring
 from firefight.trace import TraceBuilder
 
 __all__ = ["rmu_overlay"]
@@ -51,4 +56,21 @@ def rmu_overlay(state: EncounterState, action: Action) -> Overlay:
         bearing, distance = sweep_aim(state, c, action, TraceBuilder())
         sector = sweep_cone(c.position, bearing, distance, action.width_ft)
         return Overlay(cones=(sector,))
+    if isinstance(action, Throws):
+        return _throw(c, action)
     return Overlay()
+
+
+def _throw(c: CombatantState, action: Throws) -> Overlay:
+    load = explosive_data().load(action.load)
+    label = f"{c.name} throws the {load.key}, {distance_ft(c.position, action.aim):.0f} ft"
+    bands = load.bands_in(enclosed=action.enclosed)
+    kind: Literal["band", "cloud"] = "cloud" if load.effect in ("smoke", "gas") else "band"
+    named = bands or (("radius", load.radius_ft),)
+    rings = tuple(Ring(center=action.aim, radius_ft=r, label=f"{load.key} {name} {r:g} ft",
+                       kind=kind) for name, r in named)  # fmt: skip
+    return Overlay(
+        lines=(FireLine(start=c.position, end=action.aim, label=label),),
+        rings=rings,
+        marks=(Mark(at=action.aim, label=f"aim {load.key}"),),
+    )

@@ -56,13 +56,13 @@ def _struck(people: object) -> bool:
 
 
 def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
-    """``hit`` when the fire struck anyone (the target, a shielder the round flew on into,
-    anyone in the burst or the sweep); ``fumble`` on a fumble or a malfunction; a maneuver, a
-    preparation or a dash for cover by its percentage or its absolute band; a thrown explosive
-    is a ``success`` on target and ``partial`` when it scatters; breaking a hold a ``success``
-    or a ``failure``; a flash-bang ``hit`` when it
-    blinds anyone, a detonation ``hit`` when it wounds anyone; ``done`` for an action with
-    nothing to roll (a move, a reload, a wait)."""
+    """``hit`` when the fire struck anyone (the target, a shielder the round flew on into, anyone
+    in the burst or the sweep); ``fumble`` on a fumble or a malfunction; a maneuver, a
+    preparation or a dash for cover by its percentage or its absolute band; a thrown
+    explosive is a ``success`` on target and ``partial`` when it scatters; breaking a hold a
+    ``success`` or a ``failure``; a flash-bang ``hit`` when it blinds anyone, a round in CS
+    when it takes anyone's coherent action, a detonation ``hit`` when it wounds anyone;
+    ``done`` for an action with nothing to roll (a move, a reload, a wait)."""
     result = summary.get("result")
     if result in ("fumble", "malfunction"):
         return "fumble"
@@ -76,6 +76,8 @@ def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:
         return _ESCAPE[result]
     if result == "flash-bang":
         return "hit" if any(v.get("steps") for v in summary.get("victims", ())) else "miss"
+    if result == "cs":
+        return "hit" if any(not v.get("coherent") for v in summary.get("victims", ())) else "miss"
     if result == "detonation":
         people = summary.get("people", ())
         return "hit" if any(p.get("hits") or p.get("severity") for p in people) else "miss"

@@ -35,9 +35,12 @@ from firefight.geometry import (
     sweep_cone,
 )
 from firefight.rulesets.rmu import rmu_data
+from firefight.rulesets.rmu.afflictions import sight_modifiers
 from firefight.rulesets.rmu.bodies import Ally, Bystander
+from firefight.rulesets.rmu.clouds import smoke_cover
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
 from firefight.rulesets.rmu.defense import Defender
+from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
 from firefight.rulesets.rmu.vitals import (
@@ -148,11 +151,16 @@ def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
 
 def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Modifier]:
     """What the shooter carries into a roll: the weapon's bonus, every penalty (R-2, R-3,
-    RMU-GEN-7), a critical's bonus still owed this round (RMU-BP-3)."""
+    RMU-GEN-7, CS gas RMU-EXP-16), blindness (RMU-EXP-17), a critical's bonus still owed this
+    round (RMU-BP-3)."""
     extra: list[Modifier] = []
     if weapon is not None and weapon.bonus:
         extra.append(Modifier(value=weapon.bonus, label=f"{weapon.name} bonus"))
     extra.extend(penalty_modifiers(c))
+    # Aiming, placing a throw and a dash's maneuver all need sight (RMU-EXP-17, DEC-383).
+    extra.extend(
+        sight_modifiers(rmu_stats(c).afflictions, explosive_data().flash_bang.blind_penalty)
+    )
     bonus = vitals(c).next_action_bonus
     if bonus:
         extra.append(
@@ -199,7 +207,8 @@ def barrier_cover(
     weapon_kind: str,
     tb: TraceBuilder,
 ) -> Cover | None:
-    """The best cover a barrier gives ``target`` against this shot (RMU-COV-1..5, P-1)."""
+    """The best cover a barrier gives ``target`` against this shot (RMU-COV-1..5, P-1), or the
+    smoke on the line of fire (RMU-EXP-15) when it hides more."""
     data = rmu_data()
     weapon = data.weapon(weapon_kind)
     best: tuple[int, Cover] | None = None
@@ -229,6 +238,14 @@ def barrier_cover(
         rank = 10**6 if price.impassable else price.bonus
         if best is None or rank > best[0]:
             best = (rank, cover)
+    # Smoke on the line is soft cover too (RMU-EXP-15); the better of it and a barrier counts.
+    smoke = smoke_cover(state, shooter.position, target, tb)
+    if smoke is not None:
+        bonus = price_cover(smoke, weapon, data.cover).bonus
+        if best is None or bonus > best[0]:
+            if best is not None:
+                tb.step(f"The smoke hides {target.name} better than the barrier.", "RMU-EXP-15")
+            best = (bonus, smoke)
     return best[1] if best else None
 
 

@@ -26,7 +26,13 @@ from firefight.rulesets.rmu.encounter_events import (
     StunWoreOff,
 )
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
-from firefight.rulesets.rmu.vitals import figures, rmu_stats, total_penalty, vitals
+from firefight.rulesets.rmu.vitals import (
+    figures,
+    penalty_modifiers,
+    rmu_stats,
+    total_penalty,
+    vitals,
+)
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
     PHASE_DURATIONS,
@@ -204,7 +210,8 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
             Modifier(value=roll.total, label=roll.kind, rule="R-5"),
             Modifier(value=stats.quickness, label="Quickness bonus", rule="R-5"),
         ]
-        penalty = total_penalty(c)
+        # Every penalty counts here, the gas's too: it is -30 on everything (RMU-EXP-16).
+        penalty = sum(m.value for m in penalty_modifiers(c))
         steps = penalty // figs.initiative_penalty_step  # full steps of -10 (both negative)
         if steps:
             parts.append(

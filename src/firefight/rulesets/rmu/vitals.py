@@ -24,6 +24,7 @@ from pydantic import Field
 from firefight.errors import TableDataError
 from firefight.frozen import replace
 from firefight.geometry import Posture
+from firefight.rulesets.rmu.afflictions import Afflictions, gas_modifiers
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.fire_state import FireState
 from firefight.rulesets.rmu.kindred import KindredSheet
@@ -122,6 +123,10 @@ class RmuStats(CombatantStats):
     (:mod:`firefight.rulesets.rmu.fire_state`), ``vitals`` what the fight has done to them,
     ``armor`` the armor they wear and its wear (None: no armor). ``kindred`` is a vampire's
     sheet (RULINGS V-6; :mod:`firefight.rulesets.rmu.kindred`), None for a mortal.
+
+    ``self_discipline`` is the Self Discipline stat bonus (a flash-bang's Resistance,
+    RMU-EXP-17); ``gas_mask`` a worn gas mask (RMU-EXP-16); ``afflictions`` what the explosives
+    left on them (:mod:`firefight.rulesets.rmu.afflictions`).
     """
 
     quickness: int = 0
@@ -139,6 +144,9 @@ class RmuStats(CombatantStats):
     fire: FireState = field(default_factory=FireState)
     vitals: RmuVitals = field(default_factory=RmuVitals)
     armor: ArmorState | None = None
+    self_discipline: int = 0
+    gas_mask: bool = False
+    afflictions: Afflictions = field(default_factory=Afflictions)
     # Left out of a stored state when None, so states stored before Kindred write the same.
     kindred: Annotated[KindredSheet | None, Field(exclude_if=lambda sheet: sheet is None)] = None
 
@@ -327,7 +335,12 @@ def _percent(part: int, whole: int) -> str:
 
 
 def penalty_modifiers(c: CombatantState) -> list[Modifier]:
-    """Every penalty ``c`` carries into an action, itemized with its rule."""
+    """Every penalty ``c`` carries into an action, itemized with its rule: the wounds' (R-2's
+    total penalty) and CS gas's -30 "on everything" (RMU-EXP-16)."""
+    return [*_wound_modifiers(c), *gas_modifiers(rmu_stats(c).afflictions)]
+
+
+def _wound_modifiers(c: CombatantState) -> list[Modifier]:
     mods: list[Modifier] = []
     loss = hit_loss_penalty(c.hits_max, c.hits_taken)
     if loss:
@@ -352,8 +365,9 @@ def penalty_modifiers(c: CombatantState) -> list[Modifier]:
 
 
 def total_penalty(c: CombatantState) -> int:
-    """The sum of :func:`penalty_modifiers` (R-2's "total penalty")."""
-    return sum(m.value for m in penalty_modifiers(c))
+    """R-2's "total penalty": what the wounds take, the measure of dying and of the fatigue
+    check; the gas's passing penalty is no wound (DEC-381)."""
+    return sum(m.value for m in _wound_modifiers(c))
 
 
 def settle(c: CombatantState) -> CombatantState:

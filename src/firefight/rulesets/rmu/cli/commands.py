@@ -42,6 +42,7 @@ _EXPLOSIVE_COMMANDS = {
     "throw": "Throw an explosive: where it lands.",
     "explode": "An explosive goes off among the people near it.",
     "flash-bang": "A flash-bang's contest per victim.",
+    "gas": "A round in CS gas: the penalty and the Constitution maneuver per victim.",
 }
 _MELEE = "firefight.rulesets.rmu.cli.melee"
 _MELEE_COMMANDS = {

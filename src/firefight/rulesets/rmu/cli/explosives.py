@@ -1,5 +1,5 @@
-"""``firefight rmu throw | explode | flash-bang``: where an explosive lands, what its detonation
-does to everyone near it, and a flash-bang's contest."""
+"""``firefight rmu throw | explode | flash-bang | gas``: where an explosive lands, what its
+detonation does to everyone near it, a flash-bang's contest, and a round in CS gas."""
 
 from __future__ import annotations
 
@@ -15,9 +15,11 @@ from firefight.rulesets.rmu.detonation import resolve_detonation
 from firefight.rulesets.rmu.explosive_options import (
     ExplodeOptions,
     FlashBangOptions,
+    GasOptions,
     ThrowOptions,
 )
 from firefight.rulesets.rmu.flash_bang import FlashBangResult, resolve_flash_bang
+from firefight.rulesets.rmu.gas import resolve_cs
 from firefight.rulesets.rmu.placement import Landing, resolve_throw
 from firefight.rulesets.rmu.results import summary_of
 
@@ -126,4 +128,42 @@ def flash_bang(
         as_json=as_json,
         title="rmu flash-bang",
         headline=_bang_headline,
+    )
+
+
+def _gas_headline(outcome: Outcome) -> str:
+    victims = summary_of(outcome)["victims"]
+    assert isinstance(victims, list)
+    parts = []
+    for v in victims:
+        text = f"{v['name']}: {v['penalty'] or 'no'} penalty"
+        if "maneuver" in v:
+            text += ", " + ("keeps acting" if v["coherent"] else "no coherent action")
+        parts.append(text)
+    return "; ".join(parts)
+
+
+@declared_command(
+    app,
+    "gas",
+    GasOptions,
+    help="A round in CS gas (RMU-EXP-16): each victim's penalty and, for one breathing it, the "
+    "Constitution maneuver.",
+)
+def gas(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "gas", given, as_json)):
+        decl = declare(GasOptions, **values).build()
+        outcome = resolve_cs(decl, given.dice)
+    show_resolution(
+        ruleset="rmu",
+        action="gas",
+        declaration=decl,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title="rmu gas",
+        headline=_gas_headline,
     )

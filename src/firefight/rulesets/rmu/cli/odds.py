@@ -31,7 +31,7 @@ from firefight.cli.odds_kit import (
 )
 from firefight.declarations import DeclarationError, conditions, declare, options_of, sweep_grid
 from firefight.odds.api import action_odds
-from firefight.rulesets.rmu.explosive_options import ExplodeOptions, ThrowBlastOptions
+from firefight.rulesets.rmu.explosive_options import ExplodeOptions, GasOptions, ThrowBlastOptions
 from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
 from firefight.rulesets.rmu.kindred_options import BiteOptions, StakeOptions
 from firefight.rulesets.rmu.melee.options import EscapeOptions, GrappleOptions, MeleeOptions
@@ -244,6 +244,28 @@ def rmu_throw(values: dict[str, Any], **how: Any) -> None:
         conditions=conditions(ThrowBlastOptions, values),
         describe=describe_landing,
         always_shown={s.name for s in thrown_stats(decl)},
+        **how,
+    )
+
+
+@declared_command(
+    app,
+    "gas",
+    GasOptions,
+    help="The odds of a round in CS gas (RMU-EXP-16): per victim, P(no coherent action); exact "
+    "over each breathing victim's Constitution maneuver.",
+    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
+)
+def rmu_gas(values: dict[str, Any], **how: Any) -> None:
+    from firefight.rulesets.rmu.odds.gas import describe_gas, gas_stats
+
+    with refusals():
+        decl = declare(GasOptions, **values).build()
+    show_odds(
+        "odds: rmu gas",
+        decl,
+        describe=describe_gas,
+        always_shown={s.name for s in gas_stats(decl)},
         **how,
     )
 

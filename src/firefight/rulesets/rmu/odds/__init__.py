@@ -111,6 +111,12 @@ def _escape_scalar(state: Any, escape: Any) -> Callable[[Dice], Outcome]:
     return partial(resolve_escape_for_odds, escape)
 
 
+def _gas_scalar(state: Any, decl: Any) -> Callable[[Dice], Outcome]:
+    from firefight.rulesets.rmu.odds.gas import resolve_gas_for_odds
+
+    return partial(resolve_gas_for_odds, decl)
+
+
 def _kindred_scalar(state: Any, decl: Any) -> Callable[[Dice], Outcome]:
     from firefight.rulesets.rmu.kindred_options import BiteDeclaration
     from firefight.rulesets.rmu.odds.kindred import resolve_bite_for_odds, resolve_stake_for_odds
@@ -205,6 +211,20 @@ def registrations() -> list[ActionOdds]:
             stats_for=thrown_stats,
             fast=_thrown_fast,
             fast_depth=4,
+        )
+    )
+    from firefight.rulesets.rmu.gas import CsExposure
+    from firefight.rulesets.rmu.odds.gas import gas_stats, gas_view
+
+    found.append(
+        ActionOdds(
+            ruleset="rmu",
+            name="gas",
+            action_type=CsExposure,
+            scalar=_gas_scalar,
+            key=gas_view,
+            stats=(),
+            stats_for=gas_stats,
         )
     )
     from firefight.rulesets.rmu.melee.attack import MeleeAttack

@@ -1,0 +1,78 @@
+"""The explosives in an rmu scene as the state table and the map show them: each live grenade
+with its fuse, each cloud with the rounds it has left, each fire (RMU-EXP-9, RMU-EXP-13..16).
+
+>>> from firefight.scene.state import ActiveCondition, EncounterState
+>>> fuse = ActiveCondition(id="m67-1-1", kind="grenade", rounds_left=1,
+...     data=(("load", "m67"), ("x_ft", 0.0), ("y_ft", 45.0), ("thrower", "Mara")))
+>>> scene_lines(EncounterState(title="t", ruleset="rmu", round=2, conditions=(fuse,)))[0][-59:]
+'thrown by Mara; goes off at the end of this round (round 2)'
+"""
+
+from __future__ import annotations
+
+from firefight.geometry import Point
+from firefight.rulesets.rmu.burning import BURNING
+from firefight.rulesets.rmu.clouds import CLOUD, clouds_in
+from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.scene.state import ActiveCondition, EncounterState
+from firefight.scene.svg import Mark, Overlay, Ring
+
+__all__ = ["explosives_overlay", "scene_lines"]
+
+GRENADE = "grenade"
+
+
+def _at(k: ActiveCondition) -> Point:
+    return Point(x_ft=float(str(k.get("x_ft"))), y_ft=float(str(k.get("y_ft"))))
+
+
+def _fuse(k: ActiveCondition, round_number: int) -> str:
+    left = k.rounds_left or 0
+    if left <= 0:
+        return "goes off now"
+    when = "this round" if left == 1 else "the next round"
+    return f"goes off at the end of {when} (round {round_number + left - 1})"
+
+
+def scene_lines(state: EncounterState) -> list[str]:
+    """The lines under the state table: live grenades, clouds and fires."""
+    lines = []
+    for k in state.conditions:
+        if k.kind == GRENADE:
+            load = explosive_data().load(str(k.get("load")))
+            at = _at(k)
+            lines.append(
+                f"live grenade {k.id}: {load.name} at ({at.x_ft:g}, {at.y_ft:g}), thrown by "
+                f"{k.get('thrower')}; {_fuse(k, state.round)}"
+            )
+        elif k.kind == CLOUD:
+            load = explosive_data().load(str(k.get("load")))
+            at = _at(k)
+            lines.append(
+                f"cloud {k.id}: {load.name}, {k.get('radius_ft'):g} ft about "
+                f"({at.x_ft:g}, {at.y_ft:g}), {k.rounds_left} rounds left"
+            )
+        elif k.kind == BURNING:
+            left = "until put out" if k.rounds_left is None else f"{k.rounds_left} more rounds"
+            lines.append(f"on fire: {k.holder} ({left})")
+    return lines
+
+
+def explosives_overlay(state: EncounterState) -> Overlay:
+    """On the map: where each live grenade lies with its bands, and each cloud's extent."""
+    rings: list[Ring] = []
+    marks: list[Mark] = []
+    for k in state.conditions:
+        if k.kind != GRENADE:
+            continue
+        load = explosive_data().load(str(k.get("load")))
+        at = _at(k)
+        marks.append(Mark(at=at, label=f"{k.id} (fuse {k.rounds_left})"))
+        bands = load.bands_in(enclosed=k.get("enclosed") is True)
+        named = bands or (("radius", load.radius_ft),)
+        rings.extend(Ring(center=at, radius_ft=r, label=f"{load.key} {name} {r:g} ft")
+                     for name, r in named)  # fmt: skip
+    for cloud in clouds_in(state):
+        rings.append(Ring(center=cloud.center, radius_ft=cloud.radius_ft, kind="cloud",
+                          label=f"{cloud.load} cloud {cloud.radius_ft:g} ft"))  # fmt: skip
+    return Overlay(rings=tuple(rings), marks=tuple(marks))

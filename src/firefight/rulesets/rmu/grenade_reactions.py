@@ -1,0 +1,127 @@
+"""Seeing a grenade land and reacting to it in rmu encounters (RMU-EXP-10).
+
+At the round change after a grenade is thrown it has landed (RMU-EXP-9). Everyone able to act
+with any part of them inside its reach (its outermost band or radius, DEC-386) gets the noticing
+row for where it lies against where they face (:func:`.noticing.noticing_row`): seen without a
+roll near in front or to the sides; a Perception roll farther in front, or at -25 behind and to
+the flanks. The roll is an absolute maneuver (M-3) on their ``perception`` skill, looking with
+the full 2 AP out of the new round (DEC-386); Partial Success or better sees it. A blind person
+sees nothing, and a deaf one does not hear it land behind them (DEC-383).
+
+What they may spend reacting this round -- dropping prone, a dash to cover from it, throwing it
+back; a plain move is left to the GM (DEC-386) -- is the smaller of the row's AP and what is
+left of the round; a reaction past it is refused (:func:`check_reaction`).
+"""
+
+from __future__ import annotations
+
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.events import Event
+from firefight.geometry import Point, band_of
+from firefight.outcome import Outcome, summary_of
+from firefight.rulesets.rmu.affliction_events import GrenadeNoticed
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.events import ActionPointsSpent
+from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
+from firefight.rulesets.rmu.noticing import NoticingRow, noticing_row, reaction_ap
+from firefight.rulesets.rmu.results import RmuSummary
+from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
+from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
+from firefight.trace import Entry, Modifier, Trace, TraceBuilder
+
+__all__ = ["check_reaction", "notice_landed", "reach_ft"]
+
+GRENADE = "grenade"
+RULE = "RMU-EXP-10"
+_PASSING = frozenset(
+    {AbsoluteResult.PARTIAL_SUCCESS, AbsoluteResult.SUCCESS, AbsoluteResult.ABSOLUTE_SUCCESS}
+)
+
+
+def reach_ft(condition: ActiveCondition) -> float:
+    """How far a grenade reaches: its outermost band (closed room too) or its radius."""
+    load = explosive_data().load(str(condition.get("load")))
+    bands = load.bands_in(enclosed=condition.get("enclosed") is True)
+    return bands[-1][1] if bands else load.radius_ft
+
+
+def _at(condition: ActiveCondition) -> Point:
+    return Point(x_ft=float(str(condition.get("x_ft"))), y_ft=float(str(condition.get("y_ft"))))
+
+
+def _row(c: CombatantState, at: Point) -> NoticingRow:
+    senses = rmu_stats(c).afflictions
+    row = noticing_row(c.position, c.facing_deg, at, unaware=bool(senses.blind))
+    if senses.deaf and row.where == "behind":
+        return noticing_row(c.position, c.facing_deg, at, unaware=True)
+    return row
+
+
+def _perceives(c: CombatantState, row: NoticingRow, dice: Dice, entries: list[Entry]) -> bool:
+    skill = rmu_stats(c).skill("perception")
+    f = explosive_data().noticing
+    extra = [*([Modifier(value=row.penalty, label=f"it lies {row.where}", rule=RULE)]
+               if row.penalty else []), *penalty_modifiers(c)]  # fmt: skip
+    rolled = resolve_maneuver(
+        Maneuver(kind="absolute", bonus=skill.bonus if skill else 0, actor=c.name,
+                 skill="perception", extra=tuple(extra)),
+        dice,
+    )  # fmt: skip
+    result = AbsoluteResult(str(summary_of(rolled)["result"]))
+    tb = TraceBuilder()
+    tb.step(f"{c.name} looks ({f.perception_ap_full} AP): {result.value}.", RULE)
+    entries.extend((*rolled.trace.entries, *tb.build().entries))
+    return result in _PASSING
+
+
+def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
+    """Everyone in reach of a grenade that has just landed notices it or not (RMU-EXP-10).
+    Dice: a Perception maneuver for each who needs one, grenade by grenade, in scene order."""
+    del data
+    f = explosive_data().noticing
+    events: list[Event] = []
+    entries: list[Entry] = []
+    noticed: list[dict[str, object]] = []
+    for k in state.conditions:
+        if k.kind != GRENADE or k.rounds_left != 1:
+            continue
+        at, reach = _at(k), reach_ft(k)
+        for c in state.combatants:
+            if not c.can_act or band_of(c.body, at, [reach])[0] is None:
+                continue
+            row = _row(c, at)
+            ap_left = vitals(c).ap_left
+            if row.perception:
+                seen = _perceives(c, row, dice, entries)
+                looked = min(ap_left, f.perception_ap_full)
+                events.append(ActionPointsSpent(actor=c.name, ap=looked))
+                ap = reaction_ap(row, ap_left)[0] if seen else 0
+                ap_left -= looked
+            else:
+                ap = reaction_ap(row, ap_left)[0]
+            tb = TraceBuilder()
+            tb.step(f"The {k.get('load')} lies {row.where} of {c.name}: {ap} AP to react.", RULE)
+            entries.extend(tb.build().entries)
+            events.append(GrenadeNoticed(target=c.name, grenade=k.id, round=state.round,
+                                         where=row.where, ap=ap, ap_left=ap_left))  # fmt: skip
+            noticed.append({"name": c.name, "grenade": k.id, "where": row.where, "ap": ap})
+    return Outcome(
+        events=tuple(events), trace=Trace(tuple(entries)), result=RmuSummary({"noticed": noticed})
+    )
+
+
+def check_reaction(state: EncounterState, c: CombatantState, cost: int) -> None:
+    """Refuse a reaction past what ``c`` may spend reacting this round (RMU-EXP-10)."""
+    seen = rmu_stats(c).afflictions.reaction
+    if seen is None or state.condition(seen.grenade) is None:
+        return
+    left = seen.left(state.round, vitals(c).ap_left)
+    if left is None or cost <= left:
+        return
+    if seen.ap == 0:
+        why = f"{c.name} has not noticed the grenade ({seen.where}): no AP to react"
+    else:
+        why = f"{c.name} saw the grenade land {seen.where}: {left} of {seen.ap} AP left to react"
+    raise RuleRefusal(RULE, f"{why}, and this costs {cost}.")

@@ -1,0 +1,342 @@
+"""Grenades in rmu encounters beyond the blast (issue 13): seeing one land and the AP left to
+react (RMU-EXP-10), dashing from it to cover (RMU-EXP-11), flash-bangs blinding and deafening
+(RMU-EXP-17, X-4), fire from a Molotov or thermate (RMU-EXP-13, RMU-EXP-14), CS on a Kindred
+(RMU-EXP-16)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from encounter_support import MemoryStore
+from firefight.dice import Dice
+from firefight.encounter.scenario import scenario_from_data
+from firefight.errors import RuleRefusal
+from firefight.rulesets.rmu.affliction_events import GasChecked, GasExposure, GrenadeNoticed
+from firefight.rulesets.rmu.afflictions import Reaction
+from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.flash_bang import Dazzled
+from firefight.rulesets.rmu.vitals import rmu_stats, vitals
+from firefight.scene.events import ConditionEnded, ConditionStarted
+from firefight.service import EncounterService
+
+PAD = [5] * 60
+
+
+def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "position": [x, y],
+        "hits": 120,
+        "stats": {"body_development": 25, "bmr_ft": 20, "constitution": 5},
+        "skills": {
+            "thrown": {"bonus": 40, "ranks": 10},
+            "pistol": {"bonus": 60, "ranks": 6},
+            "perception": {"bonus": 30},
+            "moving": {"bonus": 20},
+        },
+        "weapon": [{"weapon": "glock-17", "skill": "pistol", "magazines": [{"rounds": 17}]}],
+        **extra,
+    }
+
+
+def fight(
+    *people: dict[str, Any], barriers: list[dict[str, Any]] | None = None
+) -> EncounterService:
+    document: dict[str, Any] = {
+        "scenario": {"title": "grenades", "ruleset": "rmu"},
+        "combatant": list(people),
+    }
+    if barriers:
+        document["barrier"] = barriers
+    service = EncounterService(MemoryStore())
+    service.new("g", scenario_from_data(document), Dice.seeded(1))
+    return service
+
+
+# --- RMU-EXP-10: noticing and the reaction budget ---------------------------------------------
+
+
+def test_rmu_exp_10_each_row_leaves_its_ap_to_react() -> None:
+    """The m67 lands at (0,45): Viktor faces it 3 ft off (seen, 4 AP, no roll); Ilya 30 ft off
+    facing it (Perception, then 4 AP, but only 2 are left after looking); Sam has his back to
+    it (Perception at -25, then 2 AP); Mara, 45 ft off facing it, looks too."""
+    service = fight(
+        person("Mara", 0, 0),
+        person("Viktor", 0, 48, facing_deg=180),
+        person("Ilya", 30, 45, facing_deg=270),
+        person("Sam", 0, 60),  # facing north, away from it
+    )
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    landed = service.next_round("g", Dice.scripted([80, 80, 96, 20, *PAD]))
+    noticed = {e.target: e for e in landed.record.events if isinstance(e, GrenadeNoticed)}
+    assert {n: (e.where, e.ap) for n, e in noticed.items()} == {
+        "Mara": ("in front", 2),
+        "Viktor": ("near, in front", 4),
+        "Ilya": ("in front", 2),
+        "Sam": ("behind", 2),
+    }
+    looks = [t["parts"] for t in landed.record.trace
+             if t.get("type") == "total" and "perception" in t["label"]]  # fmt: skip
+    behind = [[p["value"] for p in parts if p["rule"] == "RMU-EXP-10"] for parts in looks]
+    assert behind == [[], [], [-25]]  # Mara, Ilya, then Sam at -25
+    state = landed.state
+    assert (
+        vitals(state.combatant("Viktor")).ap_left == 4
+        and vitals(state.combatant("Ilya")).ap_left == 2
+    )
+
+
+def test_rmu_exp_10_a_reaction_past_the_budget_is_refused() -> None:
+    """Sam has his back to it and fails to see it: he has nothing to react with."""
+    service = fight(person("Mara", 0, 0), person("Sam", 0, 60))
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted([80, 10, *PAD]))
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", "Sam drops-prone", Dice.scripted([]))
+    assert err.value.rule == "RMU-EXP-10" and "not noticed" in str(err.value)
+    service.act("g", "Sam shoots Mara --ap 2", Dice.scripted([50, 50, 50]))  # no reaction
+
+
+def test_rmu_exp_10_the_reaction_counts_down_with_the_ap_spent() -> None:
+    seen = Reaction(round=2, grenade="m67-1-1", where="behind", ap=2, ap_left_then=4)
+    assert [seen.left(2, ap) for ap in (4, 3, 2, 1)] == [2, 1, 0, 0]
+    assert seen.left(3, 4) is None  # another round: no longer a reaction
+
+
+def test_rmu_exp_10_a_blind_man_sees_nothing_land() -> None:
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 48, facing_deg=180))
+    service.act("g", "Mara throws m84 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    # The flash: grenade 95 + 50 + (100 - Resistance 5 + 40 + 10 = 55) = 190: 8 steps.
+    service.next_round("g", Dice.scripted([95, 5, *PAD]))
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([90]))
+    seen = service.next_round("g", Dice.scripted([80, *PAD]))
+    noticed = {e.target: e for e in seen.record.events if isinstance(e, GrenadeNoticed)}
+    assert (noticed["Viktor"].where, noticed["Viktor"].ap) == ("unaware", 0)
+
+
+# --- RMU-EXP-11: a dash to cover from a grenade --------------------------------------------------
+
+WALL = {"name": "wall", "from": [-10, 60], "to": [10, 60], "height_ft": 4, "material": "hard"}
+
+
+@pytest.mark.parametrize(("rolls", "share", "value"), [([96, 14], 100, -70), ([80], 70, -49)])
+def test_rmu_exp_11_the_dash_counts_its_share_of_the_barrier(
+    rolls: list[int], share: int, value: int
+) -> None:
+    """Viktor runs behind the half-height wall from the m67 (a move, then the moving maneuver at
+    -20): its percentage of the wall's +70 (SG & ME 1-6) comes off the detonation."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 50, facing_deg=180), barriers=[WALL])
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted([80, *PAD]))  # Mara looks; Viktor sees it near
+    dash = service.act("g", "Viktor dashes behind the wall --from grenade", Dice.scripted(rolls))
+    totals = {t["label"]: t for t in dash.record.trace if t.get("type") == "total"}
+    maneuver = [p for t in totals.values() for p in t["parts"] if p["rule"] == "RMU-MOV-1"]
+    assert [p["value"] for p in maneuver] == [-20]
+    assert dash.record.summary["share_percent"] == share
+    boom = service.next_round("g", Dice.scripted([60, *PAD]))
+    parts = {t["label"]: t["parts"] for t in boom.record.trace if t.get("type") == "total"}
+    cover = [p for p in parts["detonation against Viktor"] if "cover" in p["label"]]
+    rule = "RMU-EXP-11" if share < 100 else "RMU-EXP-6"
+    assert [(p["value"], p["rule"]) for p in cover] == [(value, rule)]
+
+
+def test_rmu_exp_11_a_dash_from_no_grenade_is_refused() -> None:
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 50), barriers=[WALL])
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", "Viktor dashes behind the wall --from grenade", Dice.scripted([]))
+    assert err.value.rule == "RMU-EXP-11"
+
+
+# --- RMU-EXP-17: a flash-bang in the encounter ----------------------------------------------
+
+
+def flash(*, facing: float = 0.0) -> EncounterService:
+    """The source's ghoul (Co +5, SD +0, no Blood Potency) watching the door, his back to the
+    window the flash-bang comes through, in a closed room."""
+    ghoul = person("ghoul", 0, 45, facing_deg=facing)
+    ghoul["stats"] = {"body_development": 25, "bmr_ft": 20, "constitution": 5}
+    service = fight(person("Mara", 0, 0), ghoul)
+    service.act("g", "Mara throws m84 at 0,43 --enclosed", Dice.scripted([70]))
+    return service
+
+
+def test_rmu_exp_17_the_source_example_in_an_encounter_6_rounds_12_hits() -> None:
+    """Unaware (he never saw it land: Perception at -25 fails) and enclosed: 88 + 50 +
+    (100 - 112) + 20 + 20 = 166: six rounds blind and deaf, 12 concussion hits."""
+    service = flash()
+    landed = service.next_round("g", Dice.scripted([10, *PAD]))
+    assert [e.ap for e in landed.record.events if isinstance(e, GrenadeNoticed)] == [0]
+    bang = service.next_round("g", Dice.scripted([88, 62, *PAD]))
+    dazzled = [e for e in bang.record.events if isinstance(e, Dazzled)]
+    assert [(e.target, e.rounds) for e in dazzled] == [("ghoul", 6)]
+    hits = [e.hits for e in bang.record.events if isinstance(e, HitsInflicted)]
+    assert hits == [12]
+    senses = rmu_stats(bang.state.combatant("ghoul")).afflictions
+    assert (senses.blind, senses.deaf) == (6, 6)
+
+
+def test_rmu_exp_17_seeing_it_land_takes_the_surprise_off() -> None:
+    """Facing it, he sees it (no +20 unaware): 146, four rounds."""
+    service = flash(facing=180)
+    service.next_round("g", Dice.scripted(PAD))
+    bang = service.next_round("g", Dice.scripted([88, 62, *PAD]))
+    assert [e.rounds for e in bang.record.events if isinstance(e, Dazzled)] == [4]
+
+
+def test_rmu_exp_17_blindness_costs_aimed_actions_and_wears_off() -> None:
+    service = flash()
+    service.next_round("g", Dice.scripted([10, *PAD]))
+    service.next_round("g", Dice.scripted([88, 62, *PAD]))
+    shot = service.act("g", "ghoul shoots Mara", Dice.scripted([50, 50, 50]))
+    parts = [p for t in shot.record.trace if t.get("type") == "total" for p in t["parts"]]
+    assert any(p["rule"] == "RMU-EXP-17" and p["value"] == -100 for p in parts)
+    state = shot.state
+    for _ in range(6):
+        state = service.next_round("g", Dice.scripted(PAD)).state
+    assert rmu_stats(state.combatant("ghoul")).afflictions.blind == 0
+
+
+def test_rmu_exp_17_nobody_outside_the_radius_is_touched() -> None:
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 70))
+    service.act("g", "Mara throws m84 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    bang = service.next_round("g", Dice.scripted(PAD))
+    assert not [e for e in bang.record.events if isinstance(e, Dazzled | HitsInflicted)]
+
+
+# --- RMU-EXP-13 / RMU-EXP-14: fire -------------------------------------------------------------
+
+
+def test_rmu_exp_13_a_molotov_bursts_where_it_lands_and_sets_people_alight() -> None:
+    """The bottle breaks at the end of the round thrown (DEC-385): a flat C Heat critical on
+    everyone within 10 ft, who then burn, an A Heat critical a round, 3 rounds (DEC-384)."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 30), person("Sam", 0, 50))
+    thrown = service.act("g", "Mara throws molotov at 0,30", Dice.scripted([95]))
+    fuse = next(e for e in thrown.record.events if isinstance(e, ConditionStarted)).condition
+    assert fuse.rounds_left == 1
+    burst = service.next_round("g", Dice.scripted([50, *PAD]))
+    crits = [e for e in burst.record.events if isinstance(e, CriticalInflicted)]
+    assert {(e.target, e.table, e.severity) for e in crits} == {("Viktor", "heat", "C")}
+    fires = [e.condition for e in burst.record.events if isinstance(e, ConditionStarted)]
+    assert [(k.kind, k.holder, k.rounds_left) for k in fires] == [("rmu-burning", "Viktor", 3)]
+    burns = []
+    state = burst.state
+    for _ in range(4):
+        after = service.next_round("g", Dice.scripted(PAD))
+        burns.append([(e.table, e.severity) for e in after.record.events
+                      if isinstance(e, CriticalInflicted)])  # fmt: skip
+        state = after.state
+    assert burns == [[("heat", "A")]] * 3 + [[]]
+    assert not [k for k in state.conditions if k.kind == "rmu-burning"]
+
+
+def test_rmu_exp_14_thermate_sets_alight_whom_it_gives_a_critical() -> None:
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 30), person("Sam", 0, 80))
+    service.act("g", "Mara throws an-m14 at 0,30", Dice.scripted([95]))
+    service.next_round("g", Dice.scripted(PAD))
+    boom = service.next_round("g", Dice.scripted([60, 50, *PAD]))
+    fires = [e.condition.holder for e in boom.record.events if isinstance(e, ConditionStarted)]
+    assert fires == ["Viktor"]
+
+
+def test_rmu_exp_14_a_mortal_rolls_the_fire_out() -> None:
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 30))
+    service.act("g", "Mara throws molotov at 0,30", Dice.scripted([95]))
+    service.next_round("g", Dice.scripted([50, *PAD]))
+    out = service.act("g", "Viktor rolls on the ground", Dice.scripted([96, 30]))
+    assert [e for e in out.record.events if isinstance(e, ConditionEnded)]
+    assert not [k for k in out.state.conditions if k.kind == "rmu-burning"]
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", "Mara puts out Viktor", Dice.scripted([]))
+    assert err.value.rule == "V-5"
+
+
+# --- RMU-EXP-16: CS on a Kindred ----------------------------------------------------------------
+
+
+def kindred(name: str, x: float, y: float) -> dict[str, Any]:
+    return person(name, x, y, kindred=True, blood_potency=2, hunger=1,
+                  disciplines={"blush_of_life": 1})  # fmt: skip
+
+
+def test_rmu_exp_16_a_vampire_who_does_not_breathe_takes_only_the_eyes() -> None:
+    service = fight(person("Mara", 0, 0), kindred("Lucia", 0, 45))
+    thrown = service.act("g", "Mara throws cs at 0,45", Dice.scripted([70, 5]))
+    gassed = [e for e in thrown.record.events if isinstance(e, GasExposure)]
+    assert [(e.target, e.penalty) for e in gassed] == [("Lucia", -10)]
+    service.next_round("g", Dice.scripted(PAD))
+    shot = service.act("g", "Lucia shoots Mara", Dice.scripted([50, 50, 50]))
+    assert not [e for e in shot.record.events if isinstance(e, GasChecked)]
+
+
+def test_rmu_exp_16_blush_of_life_breathes_and_takes_all_of_it() -> None:
+    service = fight(person("Mara", 0, 0), kindred("Lucia", 0, 45))
+    service.act("g", "Lucia rouses blush-of-life", Dice.scripted([8]))
+    thrown = service.act("g", "Mara throws cs at 0,45", Dice.scripted([70, 5]))
+    gassed = [e for e in thrown.record.events if isinstance(e, GasExposure)]
+    assert [(e.target, e.penalty) for e in gassed] == [("Lucia", -30)]
+
+
+# --- the state table and the map ----------------------------------------------------------------
+
+
+def test_rmu_exp_9_the_state_table_lists_live_grenades_clouds_and_fires() -> None:
+    from firefight.rulesets import find_ruleset
+
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 45), person("Sam", 0, 30))
+    service.act("g", "Mara throws cs at 0,45", Dice.scripted([70, 5]))
+    state = service.act("g", "Mara throws molotov at 0,30 --ap 1", Dice.scripted([96, 50])).state
+    rmu = find_ruleset("rmu")
+    lines = list(rmu.describe_scene(state))
+    assert lines[0].startswith("cloud cs-1-1: CS gas grenade, 20 ft about (0, 45), 7 rounds")
+    assert "live grenade molotov-1-2" in lines[1] and "end of this round (round 1)" in lines[1]
+    assert rmu.describe_row(state.combatant("Viktor"))["conditions"] == "CS -30"
+    burnt = service.next_round("g", Dice.scripted([50, *PAD])).state
+    assert "on fire: Sam (3 more rounds)" in list(rmu.describe_scene(burnt))
+
+
+def test_rmu_exp_15_the_map_draws_grenades_bands_and_clouds() -> None:
+    from firefight.rulesets import find_ruleset
+    from firefight.scene.svg import scene_svg
+
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 45))
+    service.act("g", "Mara throws m18 at 0,45", Dice.scripted([70, 1]))
+    state = service.act("g", "Mara throws m67 at 0,20 --ap 1", Dice.scripted([96, 50])).state
+    rmu = find_ruleset("rmu")
+    overlay = rmu.scene_overlay(state)
+    assert [(r.kind, r.radius_ft) for r in overlay.rings] == [
+        ("band", 15),
+        ("band", 50),
+        ("band", 100),
+        ("cloud", 20),
+    ]
+    assert [m.label for m in overlay.marks] == ["m67-1-2 (fuse 2)"]
+    planned = rmu.overlay(state, rmu.parse_action("Viktor throws cs at 0,0", state))
+    assert [(r.kind, r.radius_ft) for r in planned.rings] == [("cloud", 20)]
+    svg = scene_svg(state, overlay=overlay.plus(planned))
+    assert svg.count('class="cloud"') == 2 and svg.count('class="band"') == 3
+
+
+def test_rmu_exp_16_the_loading_bay_example_plays_and_replays_byte_for_byte() -> None:
+    """examples/gas-and-flash.toml: CS (RMU-EXP-16), a dash from a grenade (RMU-EXP-11), a
+    flash-bang on a mortal and a Kindred (RMU-EXP-17)."""
+    from pathlib import Path
+
+    from firefight.cli.encounter import play_scenario
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "gas-and-flash.toml"
+    runs = [play_scenario(EncounterService(MemoryStore()), path, "x") for _ in range(2)]
+    assert [r.payload() for r in runs[0][1]] == [r.payload() for r in runs[1][1]]
+    service = EncounterService(MemoryStore())
+    _, records, state = play_scenario(service, path, "x")
+    assert service.load("x").state == state
+    events = [e for r in records for e in r.events]
+    gassed = [(e.target, e.penalty) for e in events if isinstance(e, GasExposure)]
+    assert ("Viktor", -30) in gassed and ("Lucia", -10) in gassed and ("Viktor", -10) in gassed
+    dazzled = {e.target: e.rounds for e in events if isinstance(e, Dazzled)}
+    assert dazzled == {"Viktor": 5, "Lucia": 2}
+    parts = [p for r in records for t in r.trace if t.get("type") == "total" for p in t["parts"]]
+    assert any(p["rule"] == "RMU-EXP-11" and p["value"] == -56 for p in parts)
