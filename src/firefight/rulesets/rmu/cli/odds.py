@@ -47,6 +47,15 @@ sweep_app = typer.Typer(help="Sweeps of rmu actions.", no_args_is_help=True)
 
 def describe_view(view: Any) -> str:
     """A shot outcome in words (rmu :class:`~firefight.rulesets.rmu.odds.views.ShotView`)."""
+    if view.recoil is not None:
+        kick = view.recoil
+        if kick.result != "hit":
+            told = "misses the shooter"
+        elif kick.severity is None:
+            told = "hits the shooter, no critical"
+        else:
+            told = f"deals the shooter critical {kick.severity}"
+        return f"{describe_view(view._replace(recoil=None))} (the recoil {told} first)"
     if view.result != "hit":
         text = str(view.result)
         if view.ally is not None:

@@ -67,6 +67,7 @@ from firefight.rulesets.rmu.odds.views import (
     StrayView,
     default_data,
     effects_of,
+    recoil_class,
 )
 from firefight.rulesets.rmu.protection import FirePlan
 from firefight.rulesets.rmu.ranges import range_band, range_modifier
@@ -683,27 +684,33 @@ def _exact(prep: PreparedShot, data: RmuData, depth: int) -> tuple[dict[ShotView
             if view is not None:
                 found[view] = float(row[v])
         return found, float(row[2])
-    # RMU-TRI-2: the recoil lands first; each of its outcomes shifts the shot's total.
+    # RMU-TRI-2: the recoil lands first; each of its outcomes shifts the shot's total. Its
+    # outcomes are merged into classes first (DEC-470), so the shot's are not multiplied by
+    # every recoil detail.
     landed, cut = _body(data, recoil.body).distribution(recoil.modifier_total, depth)
-    by_shift: dict[int, list[tuple[ShotView, float]]] = {}
+    by_shift: dict[int, dict[ShotView, float]] = {}
     for view, p in landed.items():
-        by_shift.setdefault(recoil.shift(view), []).append((view, p))
+        classes = by_shift.setdefault(recoil.shift(view), {})
+        first = recoil_class(view)
+        classes[first] = classes.get(first, 0.0) + p
     out: dict[ShotView, float] = {}
     if prep.plan is None:
-        for view, p in landed.items():
-            out[CANNOT_HIT._replace(recoil=view)] = p
+        for classes in by_shift.values():
+            for first, p in classes.items():
+                key = CANNOT_HIT._replace(recoil=first)
+                out[key] = out.get(key, 0.0) + p
         return out, cut
     model = _model(data, prep)
     shifts = list(by_shift)
     rows = model.probabilities([prep.modifier_total + d for d in shifts], depth)
     for shift, row in zip(shifts, rows, strict=True):
-        mass = sum(p for _, p in by_shift[shift])
-        cut += mass * float(row[2])
+        classes = by_shift[shift]
+        cut += sum(classes.values()) * float(row[2])
         for v in np.flatnonzero(row):
             view = model.views[v]
             if view is None:
                 continue
-            for first, p in by_shift[shift]:
+            for first, p in classes.items():
                 key = view._replace(recoil=first)
                 out[key] = out.get(key, 0.0) + p * float(row[v])
     return out, cut
@@ -988,7 +995,7 @@ def aimed_shot_sample(
         if recoil_model is not None and before >= 0:
             landed = recoil_model.views[before]
             assert landed is not None
-            view = view._replace(recoil=landed)
+            view = view._replace(recoil=recoil_class(landed))
         probabilities[view] = probabilities.get(view, 0.0) + count / samples
     return Distribution(probabilities=probabilities, method="monte carlo", samples=samples)
 
