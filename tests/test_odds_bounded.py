@@ -12,15 +12,18 @@ from fractions import Fraction
 import pytest
 
 from firefight.dice import Dice
+from firefight.errors import FirefightError
 from firefight.limits import LimitError
 from firefight.odds.api import FALLBACK_SAMPLES, ActionOdds, odds, register
+from firefight.odds.blas import one_blas_thread
+from firefight.odds.sweep import auto_workers
 from firefight.outcome import Outcome
 from firefight.probability.enumeration import enumerate_outcomes
 from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
 from firefight.rulesets.cpr.combatants import Target
 from firefight.rulesets.cpr.odds.shot import CPR_STATS, cpr_default_data, cpr_exact, cpr_key
 from firefight.rulesets.cpr.wounds import Health
-from firefight.rulesets.rmu.odds.shot import aimed_shot_exact
+from firefight.rulesets.rmu.odds.shot import aimed_shot_exact, aimed_shot_stats_batch
 from firefight.rulesets.rmu.odds.views import SHOT_STATS
 from firefight.rulesets.rmu.shot import AimedShot
 from firefight.trace import Trace
@@ -173,3 +176,34 @@ def test_rmu_tri_2_dec_470_merging_keeps_every_headline_stat() -> None:
         merged = found.expected(stat.read)
         dropped = sum(stat.read(v) * p for v, p in bare.items())
         assert merged == pytest.approx(dropped, abs=1e-12), stat.name
+
+
+def test_rmu_tri_2_unbraced_shots_in_a_batch_equal_one_at_a_time() -> None:
+    """RMU-TRI-2: a sweep reads the unbraced M2HB as rows per recoil shift, weighed by their
+    chances (one matrix product for them all); each equals the shot worked out alone."""
+    shots = [
+        AimedShot(weapon="m2hb", ob=ob, distance_ft=100, armor=armor)
+        for ob in (0, 80, 150)
+        for armor in ("AT 1", "BA II")
+    ]
+    batch = aimed_shot_stats_batch(shots)
+    for shot, row in zip(shots, batch, strict=True):
+        assert not isinstance(row, FirefightError)
+        alone = aimed_shot_exact(shot)
+        assert row == pytest.approx([alone.expected(s.read) for s in SHOT_STATS], abs=1e-12)
+
+
+def test_sweeps_go_to_workers_only_when_the_work_pays_for_their_start() -> None:
+    glock = AimedShot(weapon="glock-17", ob=0, distance_ft=40)
+    assert auto_workers(glock, 7_840, "exact", 0, 2) == 0
+    assert auto_workers(glock, 7_840, "monte-carlo", 100_000, 2) == 2
+    assert auto_workers(glock, 10, "monte-carlo", 100_000, 2) == 0
+    assert auto_workers(glock, 7_840, "monte-carlo", 100_000, 1) == 0
+
+
+def test_a_sweep_multiplies_on_one_blas_thread() -> None:
+    threadpoolctl = pytest.importorskip("threadpoolctl")
+    with one_blas_thread():
+        for pool in threadpoolctl.threadpool_info():
+            if pool["user_api"] == "blas":
+                assert pool["num_threads"] == 1

@@ -4,6 +4,7 @@ fire and suppression sweep before anyone rolls, sweeps of the aimed shot over a 
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Annotated, Any
@@ -317,7 +318,10 @@ _SWEEP_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
         "workers",
         Annotated[
             int,
-            typer.Option(help="Local worker processes (default: one per core; 0: this process)."),
+            typer.Option(
+                help="Local worker processes (default: one per core when the sweep is big "
+                "enough to pay for their start, else none; 0: this process)."
+            ),
         ],
         -1,
     ),
@@ -370,7 +374,7 @@ def sweep_rmu_shoot(
     plot: Path | None,
     as_json: bool,
 ) -> None:
-    from firefight.odds.sweep import sweep
+    from firefight.odds.sweep import auto_workers, sweep
 
     chosen = method_from_text(method)
     if (values.get("distance") is None) == (band is None):
@@ -387,7 +391,10 @@ def sweep_rmu_shoot(
     stats = [s.name for s in action_odds(base).stats]
     if plot is not None and stat not in stats:
         fail(f"error: --stat is one of {', '.join(stats)}, got {stat!r}")
-    client, executor = executor_for(dask, workers if workers >= 0 else len(os.sched_getaffinity(0)))
+    if workers < 0:
+        points = math.prod(len(v) for v in grid.values())
+        workers = auto_workers(base, points, chosen, samples, len(os.sched_getaffinity(0)))
+    client, executor = executor_for(dask, workers)
     try:
         with refusals():
             result = sweep(

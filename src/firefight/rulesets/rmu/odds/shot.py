@@ -741,25 +741,50 @@ def aimed_shot_stats_batch(
     """
     data = data if data is not None else default_data()
     out: list[tuple[float, ...] | FirefightError] = [() for _ in shots]
-    groups: dict[int, tuple[_Model, list[tuple[int, int]]]] = {}
+    # Per model, the rows to read: (shot, modifier total, weight). An unbraced tripod gun's
+    # shot is several rows, one per shift its recoil may cause, weighed by that shift's chance
+    # (the stats read the target only, so the recoil's own outcomes need not be told apart).
+    groups: dict[int, tuple[_Model, list[tuple[int, int, float]]]] = {}
+    recoils: dict[_Recoil, tuple[tuple[int, float], ...]] = {}
     for i, shot in enumerate(shots):
         try:
             prep = prepare_aimed_shot(shot, data)
         except FirefightError as exc:
             out[i] = exc
             continue
-        if prep.plan is None or prep.recoil:
+        if prep.plan is None:
             found = Distribution(probabilities=_exact(prep, data, depth)[0], method="fast exact")
             out[i] = tuple(found.expected(s.read) for s in stats)
             continue
         model = _model(data, prep)
-        groups.setdefault(id(model), (model, []))[1].append((i, prep.modifier_total))
+        rows = groups.setdefault(id(model), (model, []))[1]
+        recoil = _recoil(prep)
+        if recoil is None:
+            rows.append((i, prep.modifier_total, 1.0))
+            continue
+        if recoil not in recoils:
+            recoils[recoil] = _recoil_shifts(data, recoil, depth)
+        for shift, p in recoils[recoil]:
+            rows.append((i, prep.modifier_total + shift, p))
     for model, members in groups.values():
-        probs = model.probabilities([m for _, m in members], depth)
+        probs = model.probabilities([m for _, m, _ in members], depth)
         values = probs @ model.stat_matrix(stats)
-        for (i, _), row in zip(members, values, strict=True):
+        sums: dict[int, npt.NDArray[np.float64]] = {}
+        for (i, _, weight), row in zip(members, values, strict=True):
+            sums[i] = sums[i] + weight * row if i in sums else weight * row
+        for i, row in sums.items():
             out[i] = tuple(float(x) for x in row)
     return out
+
+
+def _recoil_shifts(data: RmuData, recoil: _Recoil, depth: int) -> tuple[tuple[int, float], ...]:
+    """Each shift of the shot's total the recoil may cause (RMU-TRI-2), with its chance."""
+    landed, _cut = _body(data, recoil.body).distribution(recoil.modifier_total, depth)
+    shifts: dict[int, float] = {}
+    for view, p in landed.items():
+        shift = recoil.shift(view)
+        shifts[shift] = shifts.get(shift, 0.0) + p
+    return tuple(shifts.items())
 
 
 # --- Monte Carlo -----------------------------------------------------------------------------
