@@ -20,7 +20,7 @@ import dataclasses
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 from typing import Any
 
@@ -165,11 +165,12 @@ def sweep(
     seed: int = 0,
     executor: Executor | None = None,
     chunk_points: int = CHUNK_POINTS,
+    progress: Callable[[float], None] | None = None,
 ) -> SweepResult:
     """Evaluate ``base`` changed by every point of ``grid`` (see the module docstring).
 
     A point whose action cannot even be built (a name the catalog does not know) is refused
-    like any other.
+    like any other. ``progress`` is told the share of the points done, as chunks finish.
     """
     entry = action_odds(base)
     names = tuple(grid)
@@ -190,11 +191,16 @@ def sweep(
             refused.append(str(exc))
     todo = [i for i, a in enumerate(actions) if a is not None]
     chunks = [todo[i : i + chunk_points] for i in range(0, len(todo), chunk_points)]
+    results: list[list[tuple[float, ...] | str]] = []
+    done = 0
     if executor is None:
-        results = [
-            evaluate_chunk([actions[i] for i in chunk], method, depth, samples, seed)
-            for chunk in chunks
-        ]
+        for chunk in chunks:
+            results.append(
+                evaluate_chunk([actions[i] for i in chunk], method, depth, samples, seed)
+            )
+            done += len(chunk)
+            if progress is not None:
+                progress(done / len(todo))
     else:
         futures = [
             executor.submit(
@@ -202,6 +208,10 @@ def sweep(
             )
             for chunk in chunks
         ]
+        if progress is not None:
+            for future in as_completed(futures):
+                done += len(chunks[futures.index(future)])
+                progress(done / len(todo))
         results = [f.result() for f in futures]
     values: list[tuple[float, ...] | None] = [None] * len(points)
     for chunk, found in zip(chunks, results, strict=True):

@@ -30,6 +30,7 @@ from firefight.cli.odds_kit import (
     show_odds,
     write_csv,
 )
+from firefight.cli.progress import progress_bar
 from firefight.declarations import DeclarationError, conditions, declare, options_of, sweep_grid
 from firefight.odds.api import action_odds
 from firefight.rulesets.rmu.explosive_options import ExplodeOptions, ThrowBlastOptions
@@ -391,12 +392,12 @@ def sweep_rmu_shoot(
     stats = [s.name for s in action_odds(base).stats]
     if plot is not None and stat not in stats:
         fail(f"error: --stat is one of {', '.join(stats)}, got {stat!r}")
+    points = math.prod(len(v) for v in grid.values())
     if workers < 0:
-        points = math.prod(len(v) for v in grid.values())
         workers = auto_workers(base, points, chosen, samples, len(os.sched_getaffinity(0)))
     client, executor = executor_for(dask, workers)
     try:
-        with refusals():
+        with refusals(), progress_bar(f"{points:,} points", 1.0) as update:
             result = sweep(
                 base,
                 grid,
@@ -406,6 +407,7 @@ def sweep_rmu_shoot(
                 samples=samples,
                 seed=seed,
                 executor=executor,
+                progress=update,
             )
     finally:
         if executor is not None:
