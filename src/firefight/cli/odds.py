@@ -23,7 +23,7 @@ from rich.table import Table as RichTable
 
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.lazy import lazy_group, ruleset_commands
-from firefight.cli.odds_kit import OddsSeedOpt, PlotOpt, executor_for
+from firefight.cli.odds_kit import OddsSeedOpt, PlotOpt, executor_for, progress_bar
 from firefight.probability.stats import share_interval
 
 __all__ = ["app"]
@@ -59,6 +59,10 @@ app.add_typer(report_app, name="report")
 
 # --- whole fights ----------------------------------------------------------------------------
 
+#: Fights from which ``odds simulate`` runs on a worker process per core by default: a few
+#: seconds of fights, enough to pay for the workers' start.
+WORKERS_AFTER_FIGHTS = 200
+
 
 @app.command("simulate")
 def simulate_command(
@@ -68,7 +72,10 @@ def simulate_command(
     max_rounds: Annotated[int, typer.Option(help="Stop a fight after this many rounds.")] = 20,
     workers: Annotated[
         int,
-        typer.Option(help="Local worker processes (default: one per core; 0: this process)."),
+        typer.Option(
+            help="Local worker processes (default: one per core from 200 fights on, else "
+            "none; 0: this process)."
+        ),
     ] = -1,
     dask: Annotated[
         str | None,
@@ -82,11 +89,19 @@ def simulate_command(
 
     if fights < 1:
         fail("error: --fights must be 1 or more")
-    client, executor = executor_for(dask, workers if workers >= 0 else len(os.sched_getaffinity(0)))
+    if workers < 0:
+        # Worker processes start cold (about a second each here): worth it past a few seconds.
+        workers = len(os.sched_getaffinity(0)) if fights >= WORKERS_AFTER_FIGHTS else 0
+    client, executor = executor_for(dask, workers)
     try:
-        with refusals():
+        with refusals(), progress_bar(f"{fights:,} fights", 1.0) as update:
             summary = simulate_fights(
-                scenario, fights=fights, seed=seed, max_rounds=max_rounds, executor=executor
+                scenario,
+                fights=fights,
+                seed=seed,
+                max_rounds=max_rounds,
+                executor=executor,
+                progress=update,
             )
     finally:
         if executor is not None:

@@ -1,5 +1,6 @@
 """What every ruleset's ``firefight odds`` commands share: the options of an odds query, the
-table of stats and likeliest outcomes, and the executors sweeps and simulations run on."""
+table of stats and likeliest outcomes, the executors sweeps and simulations run on, and the
+progress bar of long work."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ __all__ = [
     "method_from_text",
     "odds_options",
     "plain_view",
+    "progress_bar",
     "show_distribution",
     "show_odds",
     "write_csv",

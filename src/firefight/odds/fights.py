@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import cache, partial
@@ -30,6 +31,7 @@ from firefight.limits import MAX_FIGHTS, MAX_ROUNDS, at_most
 from firefight.probability.distribution import Distribution
 from firefight.probability.montecarlo import simulate
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.base import Ruleset
 from firefight.scene.state import CombatantState, EncounterState
 
 __all__ = ["FightResult", "FightSummary", "fight_once", "simulate_fights"]
@@ -60,7 +62,9 @@ def _distance(a: CombatantState, b: CombatantState) -> float:
     return math.hypot(a.position.x_ft - b.position.x_ft, a.position.y_ft - b.position.y_ft)
 
 
-def _turn(state: EncounterState, name: str, ruleset: object, dice: Dice) -> EncounterState:
+def _turn(
+    state: EncounterState, name: str, ruleset: Ruleset, dice: Dice, *, quiet: bool
+) -> EncounterState:
     me = state.combatant(name)
     enemies = sorted(
         (c for c in state.combatants if _able(c) and c.side != me.side),
@@ -70,7 +74,10 @@ def _turn(state: EncounterState, name: str, ruleset: object, dice: Dice) -> Enco
     tries += [f"{_quote(name)} reloads", f"{_quote(name)} waits"]
     for text in tries:
         try:
-            return engine.act(state, text, ruleset, dice).state  # type: ignore[arg-type]
+            if quiet:
+                action = ruleset.parse_action(text, state)
+                return engine.act_quietly(state, action, ruleset, dice)
+            return engine.act(state, text, ruleset, dice).state
         except FirefightError:
             continue
     return state
@@ -80,10 +87,21 @@ def _quote(name: str) -> str:
     return f'"{name}"' if " " in name else name
 
 
-def fight_once(scenario: Scenario, dice: Dice, *, max_rounds: int = 20) -> FightResult:
-    """Play one fight of ``scenario`` by the policy (see the module docstring)."""
+def fight_once(
+    scenario: Scenario, dice: Dice, *, max_rounds: int = 20, quiet: bool = True
+) -> FightResult:
+    """Play one fight of ``scenario`` by the policy (see the module docstring).
+
+    ``quiet`` (the default) runs the engine's quiet functions
+    (:func:`~firefight.encounter.engine.act_quietly` ...): the same rules and dice, no log
+    records; ``quiet=False`` builds every record as ``firefight encounter`` does, and plays the
+    same fight from the same dice.
+    """
     ruleset = find_ruleset(scenario.ruleset)
-    state = engine.open_fight(initial_state(scenario), ruleset, dice).state
+    if quiet:
+        state = engine.open_fight_quietly(initial_state(scenario), ruleset, dice)
+    else:
+        state = engine.open_fight(initial_state(scenario), ruleset, dice).state
     down: dict[str, int] = {}
     while True:
         for group in state.initiative:
@@ -91,7 +109,7 @@ def fight_once(scenario: Scenario, dice: Dice, *, max_rounds: int = 20) -> Fight
                 if len(_sides_standing(state)) <= 1:
                     break
                 if _able(state.combatant(name)):
-                    state = _turn(state, name, ruleset, dice)
+                    state = _turn(state, name, ruleset, dice, quiet=quiet)
         for c in state.combatants:
             if not c.bystander and not c.can_act and c.name not in down:
                 down[c.name] = state.round
@@ -99,7 +117,10 @@ def fight_once(scenario: Scenario, dice: Dice, *, max_rounds: int = 20) -> Fight
         if len(standing) <= 1 or state.round >= max_rounds:
             winner = next(iter(standing)) if len(standing) == 1 else None
             return FightResult(winner=winner, rounds=state.round, down=tuple(sorted(down.items())))
-        state = engine.next_round(state, ruleset, dice).state
+        if quiet:
+            state = engine.next_round_quietly(state, ruleset, dice)
+        else:
+            state = engine.next_round(state, ruleset, dice).state
 
 
 @cache
@@ -156,8 +177,10 @@ def simulate_fights(
     seed: int = 0,
     max_rounds: int = 20,
     executor: Executor | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> FightSummary:
-    """Play ``fights`` fights of the scenario at ``path``, seeded."""
+    """Play ``fights`` fights of the scenario at ``path``, seeded; ``progress`` is told the
+    share played."""
     at_most("fights", fights, MAX_FIGHTS)
     at_most("max rounds", max_rounds, MAX_ROUNDS)
     scenario = _scenario(str(path))
@@ -171,5 +194,6 @@ def simulate_fights(
         seed=seed,
         executor=executor,
         tasks=8 if executor is not None else 1,
+        progress=progress,
     )
     return FightSummary(fights=fights, distribution=dist, fighters=fighters)

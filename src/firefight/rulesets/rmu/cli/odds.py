@@ -27,10 +27,10 @@ from firefight.cli.odds_kit import (
     executor_for,
     method_from_text,
     odds_options,
+    progress_bar,
     show_odds,
     write_csv,
 )
-from firefight.cli.progress import progress_bar
 from firefight.declarations import DeclarationError, conditions, declare, options_of, sweep_grid
 from firefight.odds.api import action_odds
 from firefight.rulesets.rmu.explosive_options import ExplodeOptions, ThrowBlastOptions
