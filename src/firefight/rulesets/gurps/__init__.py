@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
     from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.tactics import Tactic
 
 __all__ = ["GURPS"]
 
@@ -130,6 +131,12 @@ class GURPS(Ruleset):
         from firefight.rulesets.gurps.encounter import nothing
 
         return nothing()
+
+    def fight_tactics(self) -> Mapping[str, Tactic]:
+        from firefight.rulesets.gurps.tactics import steady
+        from firefight.scene.tactics import plain
+
+        return {"steady": steady, "plain": plain}
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.gurps.encounter import parse_gurps_action
