@@ -12,13 +12,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from firefight.scene.state import CombatantState, EncounterState
+if TYPE_CHECKING:
+    # Only named: the ruleset base class imports this module, and ``firefight --help`` loads
+    # that without the scene's state (nor pydantic).
+    from firefight.scene.state import CombatantState, EncounterState
 
 __all__ = ["Tactic", "able", "enemies_by_distance", "plain", "quoted"]
 
 #: The action lines ``name`` tries this turn, best first.
-Tactic = Callable[[EncounterState, str], Sequence[str]]
+Tactic = Callable[["EncounterState", str], Sequence[str]]
 
 
 def able(c: CombatantState) -> bool:
