@@ -226,11 +226,15 @@ def _missed_or_kept(view: CprView) -> bool:
 def test_c_12_cpr_ref_1_odds_on_the_dying_and_with_a_jamming_gun_take_the_generic_engine() -> None:
     """C-12: a hit on the mortally wounded rolls a critical of its own, and CPR-REF-1: a poor
     quality gun jams on a natural 1 -- neither fits the class enumeration, both still answer:
-    P(hit) stays 80% (a natural 1 missed anyway), every hit on the dying is a critical."""
-    dying = _stats(_json(["odds", "cpr", "shoot", *PISTOL, "--hp", "0/40", "--json"]))
+    P(hit) stays 80% (a natural 1 missed anyway), every hit on the dying is a critical.
+    ``--method generic``: "exact" would sample these trees, too big for a second (DEC-471)."""
+    generic = ("--method", "generic", "--depth", "0")
+    dying = _stats(_json(["odds", "cpr", "shoot", *PISTOL, *generic, "--hp", "0/40", "--json"]))
     assert dying["p_hit"] == pytest.approx(0.8)
     assert dying["p_critical_injury"] == pytest.approx(0.8)
     assert dying["expected_hp_lost"] == pytest.approx(0.8 * (7 + 5))  # 2d6 and the bonus
-    jams = _json(["odds", "cpr", "shoot", *PISTOL, "--modifier", "poor-quality", "--json"])
+    jams = _json(
+        ["odds", "cpr", "shoot", *PISTOL, *generic, "--modifier", "poor-quality", "--json"]
+    )
     assert _stats(jams)["p_hit"] == pytest.approx(0.8)
     assert jams["method"] != "fast exact"

@@ -35,6 +35,7 @@ from firefight.errors import DiceError
 from firefight.limits import MAX_EXPLOSIONS, MAX_POOL_DICE, LimitError
 
 __all__ = [
+    "TRY_PURPOSE_SUFFIX",
     "Card",
     "CardPicker",
     "Dice",
@@ -79,6 +80,11 @@ def _checked_count(count: int) -> int:
     if not 0 <= count <= MAX_POOL_DICE:
         raise LimitError("dice to roll at once", count, f"0 to {MAX_POOL_DICE:,}")
     return count
+
+
+#: What :meth:`Dice.pool_try` appends to the purpose a source sees for each try of a repeated
+#: roll.
+TRY_PURPOSE_SUFFIX = " (try {n})"
 
 
 class DiceSource(Protocol):
@@ -292,6 +298,24 @@ class Dice:
             faces=faces,
             natural=sum(faces),
             total=sum(faces),
+        )
+
+    def pool_try(self, count: int, sides: int, purpose: str, attempt: int) -> Roll:
+        """:meth:`pool` for try number ``attempt`` (1, 2, ...) of a roll the rules repeat until
+        it gives a result they accept. The source is told which try it is
+        (:data:`TRY_PURPOSE_SUFFIX`), so the generic exact engine can condition on the accepted
+        try instead of following the loop for ever; the roll keeps the plain purpose.
+
+        >>> Dice.scripted([2, 5]).pool_try(2, 6, "injury", 2).purpose
+        'injury'
+        """
+        roll = self.pool(count, sides, f"{purpose}{TRY_PURPOSE_SUFFIX.format(n=attempt)}")
+        return Roll(
+            purpose=purpose,
+            kind=roll.kind,
+            faces=roll.faces,
+            natural=roll.natural,
+            total=roll.total,
         )
 
     def d100(self, purpose: str) -> Roll:

@@ -24,6 +24,7 @@ __all__ = [
     "MAX_NAME",
     "MAX_NESTING",
     "MAX_NUMBER",
+    "MAX_PATHS",
     "MAX_POOL_DICE",
     "MAX_ROUNDS",
     "MAX_SAMPLES",
@@ -52,6 +53,9 @@ MAX_DIGITS = 12
 MAX_SWEEP_POINTS = 100_000
 #: Monte Carlo samples of one estimate.
 MAX_SAMPLES = 100_000_000
+#: Dice paths one generic exact enumeration may visit (each is a run of the resolver: 10-20 s
+#: here); past it the enumeration stops and says to use Monte Carlo or less depth.
+MAX_PATHS = 200_000
 #: Open-ended rerolls the exact engines follow.
 MAX_DEPTH = 20
 #: Fights of one ``odds simulate``.

@@ -17,6 +17,7 @@ EXTRA_OF = {
     "numpy": "odds",
     "matplotlib": "odds",
     "resvg_py": "odds",
+    "threadpoolctl": "odds",
     "dask": "dask",
     "distributed": "dask",
     "psycopg": "postgres",

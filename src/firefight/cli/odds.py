@@ -23,7 +23,7 @@ from rich.table import Table as RichTable
 
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.lazy import lazy_group, ruleset_commands
-from firefight.cli.odds_kit import OddsSeedOpt, PlotOpt, executor_for
+from firefight.cli.odds_kit import OddsSeedOpt, PlotOpt, executor_for, progress_bar
 from firefight.probability.stats import share_interval
 
 __all__ = ["app"]
@@ -59,6 +59,10 @@ app.add_typer(report_app, name="report")
 
 # --- whole fights ----------------------------------------------------------------------------
 
+#: Fights from which ``odds simulate`` runs on a worker process per core by default: a few
+#: seconds of fights, enough to pay for the workers' start.
+WORKERS_AFTER_FIGHTS = 200
+
 
 @app.command("simulate")
 def simulate_command(
@@ -66,9 +70,19 @@ def simulate_command(
     fights: Annotated[int, typer.Option(help="How many fights to play.")] = 1000,
     seed: OddsSeedOpt = 0,
     max_rounds: Annotated[int, typer.Option(help="Stop a fight after this many rounds.")] = 20,
+    tactic: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="SIDE=NAME: the tactic a side plays by (default: the scenario's, else the "
+            "ruleset's first); repeat per side."
+        ),
+    ] = None,
     workers: Annotated[
         int,
-        typer.Option(help="Local worker processes (default: one per core; 0: this process)."),
+        typer.Option(
+            help="Local worker processes (default: one per core from 200 fights on, else "
+            "none; 0: this process)."
+        ),
     ] = -1,
     dask: Annotated[
         str | None,
@@ -78,30 +92,50 @@ def simulate_command(
     as_json: JsonOpt = False,
 ) -> None:
     """Play a scenario's fight many times: who wins, how many rounds, when each goes down."""
-    from firefight.odds.fights import POLICY, simulate_fights
+    from firefight.odds.fights import simulate_fights, tactic_words
 
     if fights < 1:
         fail("error: --fights must be 1 or more")
-    client, executor = executor_for(dask, workers if workers >= 0 else len(os.sched_getaffinity(0)))
+    chosen: dict[str, str] = {}
+    for given in tactic or ():
+        side, sep, name = given.partition("=")
+        if not sep or not side.strip() or not name.strip():
+            fail(f"error: --tactic is SIDE=NAME, got {given!r}")
+        chosen[side.strip()] = name.strip()
+    if workers < 0:
+        # Worker processes start cold (about a second each here): worth it past a few seconds.
+        workers = len(os.sched_getaffinity(0)) if fights >= WORKERS_AFTER_FIGHTS else 0
+    client, executor = executor_for(dask, workers)
     try:
-        with refusals():
+        with refusals(), progress_bar(f"{fights:,} fights", 1.0) as update:
             summary = simulate_fights(
-                scenario, fights=fights, seed=seed, max_rounds=max_rounds, executor=executor
+                scenario,
+                fights=fights,
+                seed=seed,
+                max_rounds=max_rounds,
+                executor=executor,
+                progress=update,
+                tactics=chosen,
             )
     finally:
         if executor is not None:
             executor.shutdown()
         if client is not None:
             client.close()
+    tactics = {side: (name, tactic_words(summary.ruleset, name)) for side, name in summary.tactics}
     winners = summary.winners()
     rounds = summary.rounds()
     down = {name: summary.down_rounds(name) for name in summary.fighters}
+    spent = {name: summary.mean_spent(name) for name in summary.fighters}
     mean_rounds = sum(r * p for r, p in rounds.items())
+    decided = summary.rounds_to_decide()
+    to_decide = _mean_interval(decided)
     undecided = f"nobody ({max_rounds} rounds ran out)"
     ends = [
         (side or undecided, p, share_interval(round(p * fights), fights))
         for side, p in sorted(winners.items(), key=lambda kv: (kv[0] is None, -kv[1]))
     ]
+    played = "; ".join(f"{side}: {name}" for side, (name, _) in tactics.items())
     if plot is not None:
         from firefight.odds.plots import plot_fights
 
@@ -110,7 +144,7 @@ def simulate_command(
             down,
             fights,
             plot,
-            title=f"{scenario.name}: {fights:,} fights (policy: {POLICY}); "
+            title=f"{scenario.name}: {fights:,} fights (tactics: {played}); "
             f"rounds per fight: mean {mean_rounds:.2f}",
         )
     if as_json:
@@ -120,7 +154,7 @@ def simulate_command(
                 "fights": fights,
                 "seed": seed,
                 "max_rounds": max_rounds,
-                "policy": POLICY,
+                "tactics": {side: name for side, (name, _) in tactics.items()},
                 "winners": {str(k): v for k, v in winners.items()},
                 "winner_intervals": {
                     str(side): list(share_interval(round(p * fights), fights))
@@ -128,10 +162,14 @@ def simulate_command(
                 },
                 "rounds": {str(k): v for k, v in rounds.items()},
                 "mean_rounds": mean_rounds,
+                "rounds_to_decide": None
+                if to_decide is None
+                else {"mean": to_decide[0], "interval": list(to_decide[1:])},
                 "down": {
                     name: {"rounds": {str(r): n for r, n in counts.items()}, "never": never}
                     for name, (counts, never) in down.items()
                 },
+                "mean_rounds_spent": spent,
             }
         )
         return
@@ -144,12 +182,35 @@ def simulate_command(
         table.add_row(escape(name), f"{100 * p:.1f}%", f"{100 * low:.1f}-{100 * high:.1f}%")
     console.print(table)
     console.print(f"rounds per fight: mean {mean_rounds:.2f}")
+    if to_decide is not None:
+        mean, low, high = to_decide
+        console.print(
+            f"rounds to decide (fights a side won): mean {mean:.2f} (95% {low:.2f}-{high:.2f})"
+        )
     table = RichTable(title="time to incapacitate")
-    for col in ("fighter", "went down", "mean round when down"):
+    for col in ("fighter", "went down", "mean round when down", "rounds fired (mean)"):
         table.add_column(col)
     for name, (counts, _never) in down.items():
         n = sum(counts.values())
         mean = sum(r * c for r, c in counts.items()) / n if n else float("nan")
-        table.add_row(escape(name), f"{100 * n / fights:.1f}%", f"{mean:.2f}" if n else "-")
+        table.add_row(
+            escape(name),
+            f"{100 * n / fights:.1f}%",
+            f"{mean:.2f}" if n else "-",
+            f"{spent[name]:.1f}",
+        )
     console.print(table)
-    console.print(f"[dim]Monte Carlo, seed {seed}; each fighter's policy: {POLICY}.")
+    for side, (name, words) in tactics.items():
+        console.print(f"[dim]{escape(side)} play {escape(name)}: {escape(words)}.")
+    console.print(f"[dim]Monte Carlo, seed {seed}.")
+
+
+def _mean_interval(values: list[int]) -> tuple[float, float, float] | None:
+    """The mean of ``values`` and its 95% normal interval (None for none)."""
+    if not values:
+        return None
+    n = len(values)
+    mean = sum(values) / n
+    spread = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5 if n > 1 else 0.0
+    half = 1.96 * spread / n**0.5
+    return mean, mean - half, mean + half

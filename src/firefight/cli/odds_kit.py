@@ -1,5 +1,6 @@
 """What every ruleset's ``firefight odds`` commands share: the options of an odds query, the
-table of stats and likeliest outcomes, and the executors sweeps and simulations run on."""
+table of stats and likeliest outcomes, the executors sweeps and simulations run on, and the
+progress bar of long work."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from firefight.atomic import replacing
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
+from firefight.cli.progress import progress_bar
 from firefight.limits import MAX_WORKERS, at_most
 from firefight.odds.api import OddsMethod, odds, odds_stats
 from firefight.probability.distribution import Distribution
@@ -36,6 +39,7 @@ __all__ = [
     "method_from_text",
     "odds_options",
     "plain_view",
+    "progress_bar",
     "show_distribution",
     "show_odds",
     "write_csv",
@@ -105,7 +109,7 @@ def write_csv(
     path: Path, header: Sequence[str], rows: Iterable[Mapping[str, object]], decimals: int
 ) -> None:
     """Rows to a CSV file with ``header`` as its columns, numbers rounded (:func:`csv_number`)."""
-    with path.open("w", newline="", encoding="utf-8") as out:
+    with replacing(path) as partial, partial.open("w", newline="", encoding="utf-8") as out:
         writer = csv.DictWriter(out, fieldnames=list(header))
         writer.writeheader()
         for row in rows:
@@ -289,8 +293,10 @@ def show_odds(
     """Work out the odds of ``action`` (refusing as resolving it would) and show them: what
     every ``odds`` command of one action does once its declaration is built."""
     chosen = method_from_text(method)
-    with refusals():
-        dist = odds(None, action, method=chosen, depth=depth, samples=samples, seed=seed)
+    with refusals(), progress_bar("dice paths", 1.0) as update:
+        dist = odds(
+            None, action, method=chosen, depth=depth, samples=samples, seed=seed, progress=update
+        )
     show_distribution(
         title,
         action,

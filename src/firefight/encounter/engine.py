@@ -34,7 +34,17 @@ from firefight.trace import Trace
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
 
-__all__ = ["ROUND_RULE", "RecordingSource", "Resolution", "act", "next_round", "open_fight"]
+__all__ = [
+    "ROUND_RULE",
+    "RecordingSource",
+    "Resolution",
+    "act",
+    "act_quietly",
+    "next_round",
+    "next_round_quietly",
+    "open_fight",
+    "open_fight_quietly",
+]
 
 #: The encounter's own check that actions wait for the first round.
 ROUND_RULE = "ENC-ROUND"
@@ -173,3 +183,37 @@ def next_round(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolutio
         recorder=recorder,
         round_number=state.round + 1,
     )
+
+
+# --- quietly: the same rules without the record, for simulations ------------------------------
+#
+# A simulated fight needs only the state each step leads to. These run exactly what act,
+# open_fight and next_round run -- the same ruleset calls, so the same dice in the same order --
+# but build no log record: no narration, no trace or summary gathered, no dice echoed.
+
+
+def act_quietly(
+    state: EncounterState, action: Action, ruleset: Ruleset, dice: Dice
+) -> EncounterState:
+    """What :func:`act` leads to for a declaration already built (``ruleset.parse_action``),
+    without its record. Refuses as :func:`act` does."""
+    if state.round < 1:
+        raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+    ruleset.validate(state, action)
+    return apply_all(state, ruleset.resolve(state, action, dice).events, ruleset)
+
+
+def open_fight_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
+    """What :func:`open_fight` leads to, without its record."""
+    if state.round != 0:
+        raise RuleRefusal(ROUND_RULE, f"The fight is already in round {state.round}.")
+    return _start(state, ruleset, RecordingSource(dice.source))[1]
+
+
+def next_round_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
+    """What :func:`next_round` leads to, without its record."""
+    if state.round < 1:
+        raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+    for event in ruleset.upkeep(state).events:
+        state = apply(state, event, ruleset)
+    return _start(state, ruleset, RecordingSource(dice.source))[1]

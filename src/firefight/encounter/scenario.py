@@ -144,6 +144,8 @@ class HeaderModel(DataModel):
     title: Annotated[str, AfterValidator(_title)] = Field(min_length=1)
     ruleset: str
     description: Text = ""
+    # Each side's tactic in ``odds simulate`` (firefight.scene.tactics), by name.
+    tactics: dict[Name, Name] = Field(default_factory=dict)
 
 
 class _HeaderOnly(BaseModel):

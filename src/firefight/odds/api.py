@@ -18,18 +18,21 @@ ruleset's data (None means the shipped data).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, Literal
 
 from firefight.errors import UnknownNameError
-from firefight.limits import MAX_DEPTH, MAX_SAMPLES, at_most
-from firefight.probability.action_odds import ActionOdds
+from firefight.limits import MAX_DEPTH, MAX_PATHS, MAX_SAMPLES, LimitError, at_most
+from firefight.probability.action_odds import ActionOdds, NoFastPath
 from firefight.probability.distribution import Distribution
 from firefight.probability.enumeration import DEFAULT_DEPTH, enumerate_outcomes
 from firefight.probability.montecarlo import simulate
 from firefight.probability.stats import StatValue, read_stats
 
 __all__ = [
+    "EXACT_PATHS",
+    "FALLBACK_SAMPLES",
     "ActionOdds",
     "OddsMethod",
     "action_odds",
@@ -44,6 +47,13 @@ __all__ = [
 #: kernel where there is one, else the scalar resolver run ``samples`` times (on
 #: ``executor`` when one is given).
 OddsMethod = Literal["exact", "generic", "monte-carlo"]
+
+#: Dice paths "exact" enumerates for an action without a fast path (about half a second of
+#: resolver runs here), or projects it will need, before it samples instead (DEC-471);
+#: "generic" goes on to :data:`~firefight.limits.MAX_PATHS`.
+EXACT_PATHS = 3_000
+#: Samples of that fallback at most: under a second of the scalar resolver here.
+FALLBACK_SAMPLES = 5_000
 
 _REGISTRY: dict[type[Any], ActionOdds] = {}
 _FROM_RULESETS: set[str] = set()
@@ -85,6 +95,7 @@ def odds(
     samples: int = 1_000_000,
     seed: int = 0,
     executor: Executor | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> Distribution[Any]:
     """The distribution of what ``action`` does in ``state``.
 
@@ -98,13 +109,26 @@ def odds(
     at_most("samples", samples, MAX_SAMPLES)
     entry = action_odds(action)
     if method == "exact" and entry.fast is not None:
-        return entry.fast(state, action, entry.fast_depth if depth is None else depth)
+        try:
+            return entry.fast(state, action, entry.fast_depth if depth is None else depth)
+        except NoFastPath:
+            pass
     if method in ("exact", "generic"):
-        return enumerate_outcomes(
-            entry.scalar(state, action),
-            key=entry.key,
-            depth=DEFAULT_DEPTH if depth is None else depth,
-        )
+        try:
+            return enumerate_outcomes(
+                entry.scalar(state, action),
+                key=entry.key,
+                depth=DEFAULT_DEPTH if depth is None else depth,
+                max_paths=EXACT_PATHS if method == "exact" else MAX_PATHS,
+                projected=method == "exact",
+                progress=progress,
+            )
+        except LimitError:
+            if method == "generic":
+                raise
+        # DEC-471: "exact" without a fast path answers in about a second or samples instead,
+        # saying so (the distribution is a Monte Carlo one, with its sample count).
+        samples = min(samples, FALLBACK_SAMPLES)
     if entry.kernel is not None:
         return entry.kernel(state, action, samples, seed)
     return simulate(

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from firefight.atomic import replacing
 from firefight.odds.sweep import SweepResult
 from firefight.probability.stats import StatValue
 
@@ -120,7 +121,8 @@ def plot_outcomes(
     fig.suptitle(_wrapped(heading + (f"\n{facts}" if facts else "")), fontsize=11)
     if footnote:
         fig.supxlabel(_wrapped(footnote), fontsize=8, color="#555555")
-    fig.savefig(path)
+    with replacing(path) as partial:
+        fig.savefig(partial)
     return fig
 
 
@@ -280,7 +282,8 @@ def plot_heatmap(
     if rows:
         note = "rows: " + " · ".join(_axis(p, units) for p in rows) + (f";  {note}" if note else "")
     fig.suptitle(_wrapped((title or label) + (f"\n{note}" if note else "")), fontsize=11)
-    fig.savefig(path)
+    with replacing(path) as partial:
+        fig.savefig(partial)
     return fig
 
 
@@ -337,5 +340,6 @@ def plot_fights(
     tail.legend(fontsize=8)
     tail.set_title("time to incapacitate", fontsize=10)
     fig.suptitle(_wrapped(title), fontsize=11)
-    fig.savefig(path)
+    with replacing(path) as partial:
+        fig.savefig(partial)
     return fig

@@ -18,9 +18,14 @@ from firefight.probability.distribution import Distribution
 from firefight.probability.enumeration import DEFAULT_DEPTH
 from firefight.probability.stats import Stat
 
-__all__ = ["ActionOdds", "BatchResult"]
+__all__ = ["ActionOdds", "BatchResult", "NoFastPath"]
 
 BatchResult = list[tuple[float, ...] | FirefightError]
+
+
+class NoFastPath(Exception):
+    """Raised by a fast path given an action of a shape it does not cover (a cpr attack of two
+    shots): the odds layer then takes the generic engine's bounded way (DEC-471)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -14,6 +14,18 @@ Open-ended chains (RMU-GEN-2, RULINGS D-1) have no last face, so they are follow
 as the distribution's ``cut_off``. A chain roll is recognised by the purpose
 :meth:`Dice.d100_open_ended <firefight.dice.Dice.d100_open_ended>` gives it.
 
+A roll the rules repeat until they accept its result (cpr's critical injury rerolled while
+already suffered, C-4) would never end on the all-ones path. Its tries come through
+:meth:`Dice.pool_try <firefight.dice.Dice.pool_try>`, so the engine conditions instead: a path
+that asks for a second try is set aside as rejected, and every path through the accepted
+first try is weighed up by ``1 / (1 - rejected share)`` of that loop -- the chance of each
+accepted result given that some result is accepted, which is what repeating until acceptance
+gives.
+
+The walk visits at most ``max_paths`` paths (:data:`~firefight.limits.MAX_PATHS`), then stops
+with a :class:`~firefight.limits.LimitError` naming the cheaper choices; ``progress``, when
+given, is told the share of the probability visited so far after every path.
+
 The engine knows nothing of any ruleset: it is the reference every fast path is tested
 against.
 
@@ -28,14 +40,15 @@ against.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Hashable
 from fractions import Fraction
 from math import prod
 from typing import TypeVar
 
-from firefight.dice import Dice
+from firefight.dice import TRY_PURPOSE_SUFFIX, Dice
 from firefight.errors import DiceError
-from firefight.limits import MAX_DEPTH, at_most
+from firefight.limits import MAX_DEPTH, MAX_PATHS, LimitError, at_most
 from firefight.outcome import Outcome
 from firefight.probability.distribution import Distribution
 
@@ -58,8 +71,16 @@ CHAIN_PURPOSE_SUFFIX = " (open-ended)"
 #: paths go as deep as asked.
 DEFAULT_DEPTH = 2
 
+#: Paths walked before a projected walk judges how many it will need.
+PROJECT_AFTER = 500
+
 #: A guard against a resolver that never stops asking for dice.
 MAX_FACES_PER_PATH = 10_000
+
+_TRY = re.compile(re.escape(TRY_PURPOSE_SUFFIX).replace(r"\{n\}", r"(\d+)") + "$")
+
+#: A repeated roll on one path: where its first try starts, and the faces before it.
+_Loop = tuple[int, tuple[int, ...]]
 
 
 class _ChainCut(BaseException):
@@ -67,19 +88,28 @@ class _ChainCut(BaseException):
     that no resolver's ``except Exception`` may swallow)."""
 
 
+class _Retry(BaseException):
+    """Raised through the resolver when a repeated roll asks for its second try: the first was
+    rejected, and the engine conditions on acceptance instead of following the loop."""
+
+
 class PathSource:
     """A dice source that follows one path: ``prefix`` first, then face 1 for every new call.
 
     ``sides`` and ``faces`` record every call answered, so the caller can compute the path's
-    probability and the next path.
+    probability and the next path; ``loops`` the first tries of repeated rolls it went through
+    (:meth:`~firefight.dice.Dice.pool_try`), ``rejected`` the one whose second try cut it.
     """
 
     def __init__(self, prefix: list[int], depth: int) -> None:
         self._prefix = prefix
         self._depth = depth
         self._chain = 0
+        self._try: str | None = None  # the purpose of the first try under way
         self.sides: list[int] = []
         self.faces: list[int] = []
+        self.loops: list[_Loop] = []
+        self.rejected: _Loop | None = None
 
     def face(self, sides: int, purpose: str) -> int:
         if sides < 1:
@@ -91,6 +121,15 @@ class PathSource:
         else:
             self._chain = 0
         i = len(self.faces)
+        attempt = _TRY.search(purpose)
+        if attempt is None:
+            self._try = None
+        elif attempt.group(1) != "1":
+            self.rejected = self.loops[-1]
+            raise _Retry
+        elif purpose != self._try:
+            self._try = purpose
+            self.loops.append((i, tuple(self.faces)))
         if i >= MAX_FACES_PER_PATH:
             raise DiceError(f"a resolver asked for more than {MAX_FACES_PER_PATH} dice on one path")
         value = self._prefix[i] if i < len(self._prefix) else 1
@@ -109,28 +148,69 @@ def enumerate_outcomes(
     *,
     key: Callable[[R], K],
     depth: int = DEFAULT_DEPTH,
+    max_paths: int = MAX_PATHS,
+    projected: bool = False,
+    progress: Callable[[float], None] | None = None,
 ) -> Distribution[K]:
     """The exact distribution of ``key(run(dice))`` over every dice path.
 
     ``run`` must be pure: called again with the same faces it asks for the same dice and
     returns the same result. A refusal it raises (before any die, as resolvers do) propagates
-    unchanged: asking the odds of a refused action is refused the same way.
+    unchanged: asking the odds of a refused action is refused the same way. With
+    ``projected``, the walk gives up as soon as the share of probability it has visited
+    projects more than ``max_paths`` paths (judged from :data:`PROJECT_AFTER` paths on): a
+    guess, for a caller with another way to answer.
+
+    >>> def until_odd(dice: Dice) -> int:
+    ...     n = 0
+    ...     while True:
+    ...         n += 1
+    ...         face = dice.pool_try(1, 6, "d6 until odd", n).total
+    ...         if face % 2:
+    ...             return face
+    >>> enumerate_outcomes(until_odd, key=lambda face: face).probabilities[3]
+    0.3333333333333333
     """
     at_most("depth", depth, MAX_DEPTH, low=0)
-    merged: dict[K, Fraction] = {}
-    cut = Fraction(0)
-    paths = 0
+    # Masses are summed per outcome and per repeated rolls passed; a repeated roll's weight is
+    # known only once all its tries are visited, so the weighing waits for the end.
+    merged: dict[tuple[K, tuple[_Loop, ...]], Fraction] = {}
+    cut: dict[tuple[_Loop, ...], Fraction] = {}
+    reached: dict[_Loop, Fraction] = {}
+    rejected: dict[_Loop, Fraction] = {}
+    visited = Fraction(0)
+    paths = runs = 0
     prefix: list[int] = []
     while True:
+        runs += 1
+        if runs > max_paths or (projected and runs > PROJECT_AFTER and runs > visited * max_paths):
+            raise LimitError(
+                "dice paths of one generic enumeration",
+                runs,
+                f"{max_paths:,}; use --method monte-carlo, or a smaller --depth",
+            )
         source = PathSource(prefix, depth)
         try:
             result = run(Dice(source))
         except _ChainCut:
-            cut += Fraction(1, prod(source.sides))
+            mass = Fraction(1, prod(source.sides))
+            loops = tuple(source.loops)
+            cut[loops] = cut.get(loops, Fraction(0)) + mass
+        except _Retry:
+            mass = Fraction(1, prod(source.sides))
+            assert source.rejected is not None
+            rejected[source.rejected] = rejected.get(source.rejected, Fraction(0)) + mass
         else:
             paths += 1
-            k = key(result)
-            merged[k] = merged.get(k, Fraction(0)) + Fraction(1, prod(source.sides))
+            mass = Fraction(1, prod(source.sides))
+            entry = (key(result), tuple(source.loops))
+            merged[entry] = merged.get(entry, Fraction(0)) + mass
+        visited += mass
+        for loop in source.loops:
+            if loop not in reached:
+                reached[loop] = Fraction(1, prod(source.sides[: loop[0]]))
+        if progress is not None:
+            progress(float(visited))
         faces, sides = source.faces, source.sides
         if faces[: len(prefix)] != prefix:  # pragma: no cover - a resolver that is not pure
             raise DiceError("the resolver asked for different dice on a replayed path")
@@ -140,10 +220,26 @@ def enumerate_outcomes(
         if i < 0:
             break
         prefix = [*faces[:i], faces[i] + 1]
+
+    def weight(loops: tuple[_Loop, ...]) -> Fraction:
+        w = Fraction(1)
+        for loop in loops:
+            accepted = reached[loop] - rejected.get(loop, Fraction(0))
+            if not accepted:
+                raise DiceError("a repeated roll can never give a result the rules accept")
+            w *= reached[loop] / accepted
+        return w
+
+    probabilities: dict[K, float] = {}
+    exact: dict[K, Fraction] = {}
+    for (k, loops), mass in merged.items():
+        exact[k] = exact.get(k, Fraction(0)) + mass * weight(loops)
+    for k, p in exact.items():
+        probabilities[k] = float(p)
     return Distribution(
-        probabilities={k: float(p) for k, p in merged.items()},
+        probabilities=probabilities,
         method="exact",
-        cut_off=float(cut),
+        cut_off=float(sum((m * weight(loops) for loops, m in cut.items()), Fraction(0))),
         depth=depth,
         paths=paths,
     )

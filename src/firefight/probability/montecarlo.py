@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, as_completed
 from typing import TypeVar
 
 from firefight.dice import Dice, SeededSource
@@ -40,9 +40,21 @@ def task_seed(seed: int, task: int) -> int:
     return seed * 1_000_003 + task
 
 
-def _run_task(run: Callable[[Dice], R], key: Callable[[R], K], count: int, seed: int) -> Counter[K]:
+def _run_task(
+    run: Callable[[Dice], R],
+    key: Callable[[R], K],
+    count: int,
+    seed: int,
+    tick: Callable[[], None] | None = None,
+) -> Counter[K]:
     dice = Dice(SeededSource(seed))
-    return Counter(key(run(dice)) for _ in range(count))
+    if tick is None:
+        return Counter(key(run(dice)) for _ in range(count))
+    found: Counter[K] = Counter()
+    for _ in range(count):
+        found[key(run(dice))] += 1
+        tick()
+    return found
 
 
 def simulate(
@@ -53,18 +65,38 @@ def simulate(
     seed: int = 0,
     executor: Executor | None = None,
     tasks: int | None = None,
+    progress: Callable[[float], None] | None = None,
 ) -> Distribution[K]:
-    """Sample ``key(run(dice))`` ``samples`` times and return the observed distribution."""
+    """Sample ``key(run(dice))`` ``samples`` times and return the observed distribution.
+
+    ``progress`` is told the share of samples done: after each sample in this process, after
+    each task on an executor.
+    """
     at_most("samples", samples, MAX_SAMPLES)
     n_tasks = max(1, min(samples, tasks if tasks is not None else (8 if executor else 1)))
     sizes = [samples // n_tasks + (1 if t < samples % n_tasks else 0) for t in range(n_tasks)]
+    done = 0
+
+    def tick() -> None:
+        nonlocal done
+        done += 1
+        assert progress is not None
+        progress(done / samples)
+
     if executor is None:
-        parts = [_run_task(run, key, size, task_seed(seed, t)) for t, size in enumerate(sizes)]
+        parts = [
+            _run_task(run, key, size, task_seed(seed, t), tick if progress else None)
+            for t, size in enumerate(sizes)
+        ]
     else:
         futures = [
             executor.submit(_run_task, run, key, size, task_seed(seed, t))
             for t, size in enumerate(sizes)
         ]
+        if progress is not None:
+            for future in as_completed(futures):
+                done += sizes[futures.index(future)]
+                progress(done / samples)
         parts = [f.result() for f in futures]
     total: Counter[K] = Counter()
     for part in parts:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from firefight.errors import RuleRefusal
+from firefight.scene.tactics import plain
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
+    from firefight.scene.tactics import Tactic
     from firefight.tables.kinds import TableKind
 
 __all__ = [
@@ -166,6 +168,11 @@ class Ruleset(ABC):
     def upkeep(self, state: EncounterState) -> Outcome:
         """The events the end of a round brings (bleeding, durations, stun...), in order."""
         raise self._not_in_encounters("run the upkeep between rounds")
+
+    def fight_tactics(self) -> Mapping[str, Tactic]:
+        """The tactics ``odds simulate`` may play this ruleset's fighters by, by name, the
+        default first (:mod:`firefight.scene.tactics`)."""
+        return {"plain": plain}
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         """An action line (``"Mara shoots Viktor --ap 3 --prepared"``) parsed against the

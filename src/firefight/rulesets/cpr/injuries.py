@@ -162,8 +162,10 @@ def roll_critical_injury(
             "C-4",
         )
         return None, None
+    attempt = 0
     while True:
-        roll = tb.roll(dice.pool(2, 6, f"critical injury, {table} table"))
+        attempt += 1
+        roll = tb.roll(dice.pool_try(2, 6, f"critical injury, {table} table", attempt))
         injury = rows[roll.total]
         tb.lookup(
             table=f"critical injuries ({table})",

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from firefight.scene.actions import Action
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.tactics import Tactic
 
 __all__ = ["GURPS"]
 
@@ -120,6 +121,12 @@ class GURPS(Ruleset):
         from firefight.rulesets.gurps.encounter import nothing
 
         return nothing()
+
+    def fight_tactics(self) -> Mapping[str, Tactic]:
+        from firefight.rulesets.gurps.tactics import steady
+        from firefight.scene.tactics import plain
+
+        return {"steady": steady, "plain": plain}
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.gurps.encounter import parse_gurps_action

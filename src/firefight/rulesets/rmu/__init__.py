@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
+    from firefight.scene.tactics import Tactic
     from firefight.tables.kinds import TableKind
 
 __all__ = ["RMU", "rmu_data"]
@@ -181,6 +182,12 @@ class RMU(Ruleset):
 
         events, _ = run_upkeep(state, lambda s, e: apply(s, e, self))
         return Outcome(events=events, trace=Trace(), result=Happened())
+
+    def fight_tactics(self) -> Mapping[str, Tactic]:
+        from firefight.rulesets.rmu.tactics import aimed
+        from firefight.scene.tactics import plain
+
+        return {"aimed": aimed, "plain": plain}
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.rmu.encounter_actions import parse_rmu_action

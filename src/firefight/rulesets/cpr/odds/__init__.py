@@ -32,7 +32,7 @@ def _resolve_with(state: Any, action: Any, dice: Dice) -> Outcome:
 def _fast(state: Any, action: Any, depth: int) -> Distribution[Any]:
     from firefight.rulesets.cpr.odds.shot import cpr_exact
 
-    return cpr_exact(action, state)
+    return cpr_exact(action, state, generic=False)
 
 
 def _kernel(state: Any, action: Any, samples: int, seed: int) -> Distribution[Any]:

@@ -29,6 +29,7 @@ from typing import Any
 
 from firefight.dice import Dice
 from firefight.outcome import Outcome
+from firefight.probability.action_odds import NoFastPath
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import Stat
 from firefight.rulesets.cpr.attack import RangedAttack, resolve_ranged_attack
@@ -198,7 +199,7 @@ def _probe(action: RangedAttack | AutofireAttack, data: CprData) -> tuple[_Check
     ), count
 
 
-class _NoFastPath(Exception):
+class _NoFastPath(NoFastPath):
     """The action is of a shape the class enumeration does not cover (e.g. two shots)."""
 
 
@@ -288,14 +289,17 @@ def _leaves(action: RangedAttack | AutofireAttack, data: CprData) -> list[_Leaf]
 
 
 def cpr_exact(
-    action: RangedAttack | AutofireAttack, data: CprData | None = None
+    action: RangedAttack | AutofireAttack, data: CprData | None = None, *, generic: bool = True
 ) -> Distribution[CprView]:
     """The exact distribution of a cpr single shot or autofire (nothing is cut off: no die
-    chains). A two-shot attack has no fast path and goes to the generic engine."""
+    chains). A two-shot attack has no fast path and goes to the generic engine (unbounded), or
+    with ``generic=False`` raises :class:`~firefight.probability.action_odds.NoFastPath`."""
     data = data if data is not None else cpr_default_data()
     try:
         leaves = _leaves(action, data)
     except _NoFastPath:
+        if not generic:
+            raise
         from firefight.probability.enumeration import enumerate_outcomes
 
         return enumerate_outcomes(

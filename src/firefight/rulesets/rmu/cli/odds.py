@@ -4,6 +4,7 @@ fire and suppression sweep before anyone rolls, sweeps of the aimed shot over a 
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import Annotated, Any
@@ -26,6 +27,7 @@ from firefight.cli.odds_kit import (
     executor_for,
     method_from_text,
     odds_options,
+    progress_bar,
     show_odds,
     write_csv,
 )
@@ -49,6 +51,15 @@ sweep_app = typer.Typer(help="Sweeps of rmu actions.", no_args_is_help=True)
 
 def describe_view(view: Any) -> str:
     """A shot outcome in words (rmu :class:`~firefight.rulesets.rmu.odds.views.ShotView`)."""
+    if view.recoil is not None:
+        kick = view.recoil
+        if kick.result != "hit":
+            told = "misses the shooter"
+        elif kick.severity is None:
+            told = "hits the shooter, no critical"
+        else:
+            told = f"deals the shooter critical {kick.severity}"
+        return f"{describe_view(view._replace(recoil=None))} (the recoil {told} first)"
     if view.result != "hit":
         text = str(view.result)
         if view.ally is not None:
@@ -440,7 +451,10 @@ _SWEEP_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
         "workers",
         Annotated[
             int,
-            typer.Option(help="Local worker processes (default: one per core; 0: this process)."),
+            typer.Option(
+                help="Local worker processes (default: one per core when the sweep is big "
+                "enough to pay for their start, else none; 0: this process)."
+            ),
         ],
         -1,
     ),
@@ -493,7 +507,7 @@ def sweep_rmu_shoot(
     plot: Path | None,
     as_json: bool,
 ) -> None:
-    from firefight.odds.sweep import sweep
+    from firefight.odds.sweep import auto_workers, sweep
 
     chosen = method_from_text(method)
     if (values.get("distance") is None) == (band is None):
@@ -510,9 +524,12 @@ def sweep_rmu_shoot(
     stats = [s.name for s in action_odds(base).stats]
     if plot is not None and stat not in stats:
         fail(f"error: --stat is one of {', '.join(stats)}, got {stat!r}")
-    client, executor = executor_for(dask, workers if workers >= 0 else len(os.sched_getaffinity(0)))
+    points = math.prod(len(v) for v in grid.values())
+    if workers < 0:
+        workers = auto_workers(base, points, chosen, samples, len(os.sched_getaffinity(0)))
+    client, executor = executor_for(dask, workers)
     try:
-        with refusals():
+        with refusals(), progress_bar(f"{points:,} points", 1.0) as update:
             result = sweep(
                 base,
                 grid,
@@ -522,6 +539,7 @@ def sweep_rmu_shoot(
                 samples=samples,
                 seed=seed,
                 executor=executor,
+                progress=update,
             )
     finally:
         if executor is not None:

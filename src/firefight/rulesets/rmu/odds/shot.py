@@ -67,6 +67,7 @@ from firefight.rulesets.rmu.odds.views import (
     StrayView,
     default_data,
     effects_of,
+    recoil_class,
 )
 from firefight.rulesets.rmu.protection import FirePlan
 from firefight.rulesets.rmu.ranges import range_band, range_modifier
@@ -683,27 +684,33 @@ def _exact(prep: PreparedShot, data: RmuData, depth: int) -> tuple[dict[ShotView
             if view is not None:
                 found[view] = float(row[v])
         return found, float(row[2])
-    # RMU-TRI-2: the recoil lands first; each of its outcomes shifts the shot's total.
+    # RMU-TRI-2: the recoil lands first; each of its outcomes shifts the shot's total. Its
+    # outcomes are merged into classes first (DEC-470), so the shot's are not multiplied by
+    # every recoil detail.
     landed, cut = _body(data, recoil.body).distribution(recoil.modifier_total, depth)
-    by_shift: dict[int, list[tuple[ShotView, float]]] = {}
+    by_shift: dict[int, dict[ShotView, float]] = {}
     for view, p in landed.items():
-        by_shift.setdefault(recoil.shift(view), []).append((view, p))
+        classes = by_shift.setdefault(recoil.shift(view), {})
+        first = recoil_class(view)
+        classes[first] = classes.get(first, 0.0) + p
     out: dict[ShotView, float] = {}
     if prep.plan is None:
-        for view, p in landed.items():
-            out[CANNOT_HIT._replace(recoil=view)] = p
+        for classes in by_shift.values():
+            for first, p in classes.items():
+                key = CANNOT_HIT._replace(recoil=first)
+                out[key] = out.get(key, 0.0) + p
         return out, cut
     model = _model(data, prep)
     shifts = list(by_shift)
     rows = model.probabilities([prep.modifier_total + d for d in shifts], depth)
     for shift, row in zip(shifts, rows, strict=True):
-        mass = sum(p for _, p in by_shift[shift])
-        cut += mass * float(row[2])
+        classes = by_shift[shift]
+        cut += sum(classes.values()) * float(row[2])
         for v in np.flatnonzero(row):
             view = model.views[v]
             if view is None:
                 continue
-            for first, p in by_shift[shift]:
+            for first, p in classes.items():
                 key = view._replace(recoil=first)
                 out[key] = out.get(key, 0.0) + p * float(row[v])
     return out, cut
@@ -734,25 +741,50 @@ def aimed_shot_stats_batch(
     """
     data = data if data is not None else default_data()
     out: list[tuple[float, ...] | FirefightError] = [() for _ in shots]
-    groups: dict[int, tuple[_Model, list[tuple[int, int]]]] = {}
+    # Per model, the rows to read: (shot, modifier total, weight). An unbraced tripod gun's
+    # shot is several rows, one per shift its recoil may cause, weighed by that shift's chance
+    # (the stats read the target only, so the recoil's own outcomes need not be told apart).
+    groups: dict[int, tuple[_Model, list[tuple[int, int, float]]]] = {}
+    recoils: dict[_Recoil, tuple[tuple[int, float], ...]] = {}
     for i, shot in enumerate(shots):
         try:
             prep = prepare_aimed_shot(shot, data)
         except FirefightError as exc:
             out[i] = exc
             continue
-        if prep.plan is None or prep.recoil:
+        if prep.plan is None:
             found = Distribution(probabilities=_exact(prep, data, depth)[0], method="fast exact")
             out[i] = tuple(found.expected(s.read) for s in stats)
             continue
         model = _model(data, prep)
-        groups.setdefault(id(model), (model, []))[1].append((i, prep.modifier_total))
+        rows = groups.setdefault(id(model), (model, []))[1]
+        recoil = _recoil(prep)
+        if recoil is None:
+            rows.append((i, prep.modifier_total, 1.0))
+            continue
+        if recoil not in recoils:
+            recoils[recoil] = _recoil_shifts(data, recoil, depth)
+        for shift, p in recoils[recoil]:
+            rows.append((i, prep.modifier_total + shift, p))
     for model, members in groups.values():
-        probs = model.probabilities([m for _, m in members], depth)
+        probs = model.probabilities([m for _, m, _ in members], depth)
         values = probs @ model.stat_matrix(stats)
-        for (i, _), row in zip(members, values, strict=True):
+        sums: dict[int, npt.NDArray[np.float64]] = {}
+        for (i, _, weight), row in zip(members, values, strict=True):
+            sums[i] = sums[i] + weight * row if i in sums else weight * row
+        for i, row in sums.items():
             out[i] = tuple(float(x) for x in row)
     return out
+
+
+def _recoil_shifts(data: RmuData, recoil: _Recoil, depth: int) -> tuple[tuple[int, float], ...]:
+    """Each shift of the shot's total the recoil may cause (RMU-TRI-2), with its chance."""
+    landed, _cut = _body(data, recoil.body).distribution(recoil.modifier_total, depth)
+    shifts: dict[int, float] = {}
+    for view, p in landed.items():
+        shift = recoil.shift(view)
+        shifts[shift] = shifts.get(shift, 0.0) + p
+    return tuple(shifts.items())
 
 
 # --- Monte Carlo -----------------------------------------------------------------------------
@@ -988,7 +1020,7 @@ def aimed_shot_sample(
         if recoil_model is not None and before >= 0:
             landed = recoil_model.views[before]
             assert landed is not None
-            view = view._replace(recoil=landed)
+            view = view._replace(recoil=recoil_class(landed))
         probabilities[view] = probabilities.get(view, 0.0) + count / samples
     return Distribution(probabilities=probabilities, method="monte carlo", samples=samples)
 

@@ -32,6 +32,7 @@ __all__ = [
     "StrayView",
     "default_data",
     "effects_of",
+    "recoil_class",
     "resolve_for_odds",
     "shot_view",
 ]
@@ -142,6 +143,14 @@ def _landing_view(s: Mapping[str, object]) -> ShotView:
     )
 
 
+def recoil_class(landing: ShotView) -> ShotView:
+    """What an unbraced tripod gun's recoil did to its shooter, as the odds merge it (DEC-470):
+    whether it hit and the severity of its critical. The outcomes of the shot are told apart by
+    what happened to the target; keeping every recoil detail multiplied them by the recoil's
+    hundreds (an M2HB shot listed 119,880 outcomes, its top ten all "miss")."""
+    return ShotView(landing.result, 0, landing.severity, None, None, None, 0)
+
+
 def shot_view(outcome: Outcome) -> ShotView:
     """The key of a resolved shot, read off its summary."""
     view = _landing_view(summary_of(outcome))
@@ -150,7 +159,7 @@ def shot_view(outcome: Outcome) -> ShotView:
         view = view._replace(shielder=StrayView(str(stray["name"]), _landing_view(stray)))
     recoil = summary_of(outcome).get("recoil")
     if isinstance(recoil, dict):
-        view = view._replace(recoil=_landing_view(recoil))
+        view = view._replace(recoil=recoil_class(_landing_view(recoil)))
     ally = summary_of(outcome).get("ally")
     if isinstance(ally, dict):
         view = view._replace(ally=StrayView(str(ally["name"]), _landing_view(ally)))

@@ -1,0 +1,53 @@
+"""Tactics: how a simulated fighter decides, as the action lines it tries in turn.
+
+The rules never decide for a fighter; ``odds simulate`` must. A tactic reads the scene and
+lists the action lines a fighter would say on their turn, best first; the simulation takes the
+first the rules accept (a refused line changes nothing) and, if none is, the fighter does
+nothing. Every ruleset offers its tactics by name (:meth:`Ruleset.fight_tactics
+<firefight.rulesets.base.Ruleset.fight_tactics>`), its default first; :func:`plain` is the one
+every ruleset has. A tactic's docstring's first line is how the reports name it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    # Only named: the ruleset base class imports this module, and ``firefight --help`` loads
+    # that without the scene's state (nor pydantic).
+    from firefight.scene.state import CombatantState, EncounterState
+
+__all__ = ["Tactic", "able", "enemies_by_distance", "plain", "quoted"]
+
+#: The action lines ``name`` tries this turn, best first.
+Tactic = Callable[["EncounterState", str], Sequence[str]]
+
+
+def able(c: CombatantState) -> bool:
+    """Someone the fight still counts: able to act, and not a bystander."""
+    return c.can_act and not c.bystander
+
+
+def quoted(name: str) -> str:
+    """A name as an action line spells it."""
+    return f'"{name}"' if " " in name else name
+
+
+def enemies_by_distance(state: EncounterState, name: str) -> list[CombatantState]:
+    """Everyone of another side still able to act, nearest first."""
+    me = state.combatant(name)
+    return sorted(
+        (c for c in state.combatants if able(c) and c.side != me.side),
+        key=lambda c: math.hypot(
+            c.position.x_ft - me.position.x_ft, c.position.y_ft - me.position.y_ft
+        ),
+    )
+
+
+def plain(state: EncounterState, name: str) -> list[str]:
+    """shoot the nearest enemy it can; else reload; else wait"""
+    me = quoted(name)
+    lines = [f"{me} shoots {quoted(e.name)}" for e in enemies_by_distance(state, name)]
+    return [*lines, f"{me} reloads", f"{me} waits"]
