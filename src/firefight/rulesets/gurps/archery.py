@@ -143,7 +143,8 @@ class HearBow:
 
 
 def resolve_hear_bow(hear: HearBow, dice: Dice, data: GurpsData = DATA) -> Outcome:
-    """A Hearing roll to hear a bow at 3 hexes, at -2 with vibration dampers (GUR-ARROW-1)."""
+    """Whether a listener 3 hexes off hears the bow: Hearing, -2 with vibration dampers
+    (GUR-ARROW-1)."""
     rules = data.house.arrows
     trace = TraceBuilder()
     parts = [Modifier(value=hear.hearing, label="Hearing")]

@@ -4,9 +4,9 @@ The throw is placed at once (:func:`~firefight.rulesets.rmu.placement.resolve_th
 Ranged Weapon: Thrown bonus of the thrower's ``thrown`` skill) and leaves a condition in the
 scene where it came to rest:
 
-* a **grenade** (M67, MK3A2, AN-M14, M84) burns its fuse: it lands at the end of the round
-  it is thrown and goes off at the end of the next (RMU-EXP-9); a Molotov bursts where it lands,
-  at the end of the round it is thrown (DEC-385). Upkeep counts it down; at 0 it is
+* a **grenade** (M67, MK3A2, AN-M14, M84) burns its fuse: down when its throwing round
+  ends, off when the round after ends (RMU-EXP-9); a Molotov bursts on landing, when its
+  throwing round ends (DEC-385). Upkeep counts it down; at 0 it is
   due, and the round change rolls its detonation against everyone in the scene with the thrower's
   Thrown ranks (DEC-306), through :func:`~firefight.rulesets.rmu.detonation.resolve_detonation`,
   a barrier of the scene counting for whoever it stands between the burst and (RMU-EXP-6);
