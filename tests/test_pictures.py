@@ -302,3 +302,15 @@ def test_the_cheatsheet_command_writes_html_and_pdf(tmp_path: Path) -> None:
 def test_a_section_with_a_short_row_names_itself() -> None:
     with pytest.raises(ValueError, match="section 'Ranges', row 1: 1 cells for 2 columns"):
         Section(title="Ranges", columns=("band", "OB"), rows=(("Short",),))
+
+
+def test_gur_wrong_1_a_gurps_shot_is_drawn_with_who_is_in_the_way() -> None:
+    """GUR-WRONG-1: the line from Ann to Bob, dashed and naming whoever stands on it."""
+    from firefight.encounter.scenario import initial_state, load_scenario
+
+    state = initial_state(load_scenario(ROOT / "examples" / "alley-crossing.toml"))
+    gurps = find_ruleset("gurps")
+    shot = gurps.overlay(state, gurps.parse_action("Ann shoots Bob", state))
+    assert [line.label.split(":")[0] for line in shot.lines] == ["Ann at Bob, 22 yd"]
+    waited = gurps.overlay(state, gurps.parse_action("Ann kneels", state))
+    assert waited.lines == ()

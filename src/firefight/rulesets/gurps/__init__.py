@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from firefight.scene.actions import Action
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.svg import Overlay
     from firefight.scene.tactics import Tactic
 
 __all__ = ["GURPS"]
@@ -78,6 +79,11 @@ class GURPS(Ruleset):
                 )
             )
         return rows
+
+    def overlay(self, state: EncounterState, action: Action) -> Overlay:
+        from firefight.rulesets.gurps.overlay import gurps_overlay
+
+        return gurps_overlay(state, action)
 
     def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
         from firefight.rulesets.gurps.results import outcome_word

@@ -1,0 +1,32 @@
+"""What a gurps action being declared looks like on the map (:mod:`firefight.scene.svg`): a
+shot's line of fire, dashed and naming them when people interfere with it (GUR-WRONG-1)."""
+
+from __future__ import annotations
+
+from firefight.geometry import distance_ft
+from firefight.rulesets.gurps.firing import ATTACKS
+from firefight.rulesets.gurps.line_of_fire import in_the_way
+from firefight.rulesets.gurps.ranges import yards_from_feet
+from firefight.rulesets.gurps.turn_events import GurpsAction
+from firefight.scene.actions import Action
+from firefight.scene.state import EncounterState
+from firefight.scene.svg import FireLine, Overlay
+
+__all__ = ["gurps_overlay"]
+
+
+def gurps_overlay(state: EncounterState, action: Action) -> Overlay:
+    """The shapes of ``action`` in ``state``; nothing for an action that fires at nobody."""
+    if not isinstance(action, GurpsAction) or action.verb not in ATTACKS or not action.target:
+        return Overlay()
+    shooter = state.combatant(action.actor)
+    target = state.combatant(action.target)
+    way = in_the_way(state, shooter, target, burst=False)
+    yards = yards_from_feet(distance_ft(shooter.position, target.position))
+    label = f"{shooter.name} at {target.name}, {yards:.0f} yd"
+    if way.interfering:
+        label += ": in the way " + ", ".join(c.name for c in way.interfering)
+    line = FireLine(
+        start=shooter.position, end=target.position, label=label, blocked=bool(way.interfering)
+    )
+    return Overlay(lines=(line,))
