@@ -17,7 +17,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from firefight.cli.common import AskOpt, JsonOpt, RollsOpt, SeedOpt
-from firefight.declarations import Option, options_of
+from firefight.declarations import DeclarationError, Option, options_of, parse_value
 
 __all__ = ["DICE_OPTIONS", "declared_command", "help_text", "option_parameters"]
 
@@ -71,6 +71,20 @@ def _default(option: Option, *, as_text: bool) -> Any:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def _unit_parser(option: Option) -> dict[str, Any]:
+    """A number with a unit is read with its unit (``--distance 40ft``, ``12m``)."""
+    if option.kind not in (int, float) or not option.param.unit or option.repeated:
+        return {}
+
+    def read(text: object) -> Any:
+        try:
+            return parse_value(option, str(text))
+        except DeclarationError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    return {"parser": read}
+
+
 def option_parameters(
     cls: type, *, sweep: bool = False, optional: Collection[str] = ()
 ) -> list[inspect.Parameter]:
@@ -82,7 +96,8 @@ def option_parameters(
     for option in options_of(cls):
         text = sweep and option.param.sweep and not option.repeated
         suffix = " Sweep: a comma list, START:STOP:STEP or all." if text else ""
-        info = typer.Option(option.flag, help=help_text(option) + suffix)
+        parser = {} if text else _unit_parser(option)
+        info = typer.Option(option.flag, help=help_text(option) + suffix, **parser)
         default = _default(option, as_text=text)
         if option.name in optional and default is inspect.Parameter.empty:
             default = None

@@ -34,7 +34,15 @@ from firefight.trace import Trace
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
 
-__all__ = ["ROUND_RULE", "RecordingSource", "Resolution", "act", "next_round", "open_fight"]
+__all__ = [
+    "ROUND_RULE",
+    "RecordingSource",
+    "Resolution",
+    "act",
+    "gm",
+    "next_round",
+    "open_fight",
+]
 
 #: The encounter's own check that actions wait for the first round.
 ROUND_RULE = "ENC-ROUND"
@@ -113,6 +121,28 @@ def act(state: EncounterState, text: str, ruleset: Ruleset, dice: Dice) -> Resol
         round_number=state.round,
     )
     return replace(resolution, action=action)
+
+
+def gm(state: EncounterState, text: str, ruleset: Ruleset) -> Resolution:
+    """A GM's override (:mod:`firefight.encounter.gm`): its events, no dice.
+
+    Raises:
+        RuleRefusal: the line does not read, or names what is not there; nothing changed.
+    """
+    from firefight.encounter.gm import gm_outcome
+
+    if state.round < 1:
+        raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+    recorder = RecordingSource(Dice.scripted(()).source)
+    return _resolution(
+        kind="gm",
+        text=" ".join(text.split()),
+        before=state,
+        outcomes=[gm_outcome(state, text, ruleset)],
+        ruleset=ruleset,
+        recorder=recorder,
+        round_number=state.round,
+    )
 
 
 def _start(

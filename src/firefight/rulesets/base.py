@@ -176,6 +176,38 @@ class Ruleset(ABC):
         """Lines about the scene itself under the state table (cpr: cover HP left)."""
         return ()
 
+    def headline(self, summary: Mapping[str, Any]) -> str | None:
+        """One line saying what a resolved action came to -- who, what, hit or miss and by
+        how much, the damage, the critical -- for the short output (issue 17). The default
+        reads the summary's ``headline``; a ruleset whose results are typed reads them here."""
+        found = summary.get("headline")
+        return str(found) if found else None
+
+    def turn_left(self, combatant: CombatantState) -> str | None:
+        """What ``combatant`` may still do this round (``"3 AP"``), or None when their turn is
+        spent or they cannot act: the session's prompt shows it, and acting before someone
+        ahead in initiative who still has some asks first (DEC-410). The default counts the
+        action points an action-point ruleset hands out."""
+        if combatant.bystander or not combatant.can_act or combatant.ap_left <= 0:
+            return None
+        return f"{combatant.ap_left} AP"
+
+    def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
+        """The events of a GM's ``hits NAME N`` (``amount`` > 0) or ``heal NAME N`` (< 0):
+        by default the shared damage track (``hits_taken``) moves, never below none taken."""
+        from firefight.scene.events import DamageAdjusted
+
+        return (DamageAdjusted(target=state.combatant(name).name, amount=amount),)
+
+    def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
+        """The events of a GM's ``repair NAME``: by default the shared armor is made whole."""
+        from firefight.scene.events import GM_RULE, ArmorRepaired
+
+        c = state.combatant(name)
+        if c.armor is None:
+            raise RuleRefusal(GM_RULE, f"{c.name} wears no armor to repair.")
+        return (ArmorRepaired(wearer=c.name),)
+
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """One row of the state table, column heading -> cell, in the order shown.
 

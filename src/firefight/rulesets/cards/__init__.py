@@ -142,6 +142,14 @@ class Cards(Ruleset):
 
         return cards_figures(combatant)
 
+    def turn_left(self, combatant: CombatantState) -> str | None:
+        """A turn is one action on the card drawn (K-2): left until it is taken."""
+        from firefight.rulesets.cards.encounter_model import stats_of
+
+        if combatant.bystander or not combatant.can_act or stats_of(combatant).acted:
+            return None
+        return "a turn"
+
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.cards.encounter import cards_row
 

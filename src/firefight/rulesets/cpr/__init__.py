@@ -164,6 +164,16 @@ class CPR(Ruleset):
 
         return cpr_scene_lines(state, self.data)
 
+    def turn_left(self, combatant: CombatantState) -> str | None:
+        """A turn is a Move and an Action (CPR-REF-1): what of them is left."""
+        from firefight.rulesets.cpr.fighter import fighter
+
+        own = fighter(combatant)
+        if combatant.bystander or not combatant.can_act:
+            return None
+        left = [part for part, yes in (("Move", own.move_left), ("Action", own.action_left)) if yes]
+        return " and ".join(left) or None
+
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.cpr.encounter import cpr_row
 

@@ -252,7 +252,7 @@ def parse_cpr_action(text: str, state: EncounterState) -> Action:
     >>> parse_cpr_action("V juggles", scene)
     Traceback (most recent call last):
     ...
-    firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'juggles'; it knows shoots, \
+    firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'juggles'; its verbs: shoots, \
 autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears, holds.
     """
     line = read_line(text, state, _VERBS, _OPTIONS, ruleset="cpr")

@@ -155,6 +155,14 @@ class GURPS(Ruleset):
 
         return gurps_figures(combatant)
 
+    def turn_left(self, combatant: CombatantState) -> str | None:
+        """A turn is one maneuver: left until it is taken."""
+        from firefight.rulesets.gurps.encounter_model import gurps_stats
+
+        if combatant.bystander or not combatant.can_act or gurps_stats(combatant).acted:
+            return None
+        return "a maneuver"
+
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.gurps.encounter import gurps_row
 

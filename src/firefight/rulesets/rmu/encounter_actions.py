@@ -127,7 +127,8 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=())
     Traceback (most recent call last):
     ...
     firefight.errors.RuleRefusal: R-6: rmu knows no action 'dances'; did you mean 'dashes' or \
-'clears'?
+'clears'? Its verbs: shoots, reloads, moves, drops-prone, stands-up, waits, prepares, empties, \
+sweeps, dashes, clears, throws, throws-back.
     """
     line = read_line(
         text,
