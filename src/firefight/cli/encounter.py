@@ -43,6 +43,7 @@ from firefight.encounter.scenario import load_scenario
 from firefight.encounter.turns import turn_line
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.files import read_json
+from firefight.odds.live import DEFAULT_TRIALS, live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset, combatant_status
 from firefight.scene.actions import Action
@@ -339,15 +340,16 @@ def act(
     _dice_note(dice_info, dice.unused)
 
 
-def show_short(applied: Applied) -> None:
-    """A record's headline, what changed for whom, and whose turn is next."""
+def show_short(applied: Applied, *, turn: bool = True) -> None:
+    """A record's headline, what changed for whom, and (``turn``) whose turn is next."""
     ruleset = find_ruleset(applied.state.ruleset)
     before = applied.before or applied.state
     first, *rest = short_account(applied.record, before, applied.state, ruleset)
     console.print(f"[bold]#{applied.record.seq}[/] {_safe(first)}")
     for line in rest:
         console.print(_safe(line))
-    console.print(f"[dim]{_safe(turn_line(applied.state, ruleset))}")
+    if turn:
+        console.print(f"[dim]{_safe(turn_line(applied.state, ruleset))}")
 
 
 @app.command("next-round")
@@ -422,6 +424,80 @@ def show(
         emit_json(state_json(name, state))
         return
     show_state(name, state, compact=compact)
+
+
+@app.command()
+def odds(
+    name: NameArg,
+    lines: Annotated[
+        list[str],
+        typer.Argument(
+            help="The action line ('Dana shoots Tony'); more lines for the rest of a "
+            "declared round, in order."
+        ),
+    ],
+    target: Annotated[
+        str | None,
+        typer.Option(
+            "--target", help="Whose going down to count (default: the first action's target)."
+        ),
+    ] = None,
+    trials: Annotated[int, typer.Option("--trials", help="Runs of the rules (1 to 1000000).")] = (
+        DEFAULT_TRIALS
+    ),
+    seed: Annotated[int, typer.Option("--seed", help="The first run's seed.")] = 0,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The odds of an action from the fight as it stands: outcome, P(target down after it),
+    P(down by the round's end) after a declared run of actions. Nothing is saved."""
+    with _service(store) as service:
+        current = service.current(name)
+        found = live_odds(
+            current.state, current.ruleset, lines, target=target, trials=trials, seed=seed
+        )
+    if as_json:
+        emit_json({"encounter": name, "round": current.state.round, **found.to_json()})
+        return
+    for line in found.text():
+        console.print(_safe(line))
+
+
+@app.command("play")
+def play_session(
+    name: NameArg,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed the dice: each command takes the next seed.")
+    ] = None,
+    trials: Annotated[int, typer.Option("--trials", help="Runs of the rules for odds.")] = (
+        DEFAULT_TRIALS
+    ),
+    history: Annotated[
+        bool, typer.Option("--history/--no-history", help="Keep the lines typed between sessions.")
+    ] = True,
+    store: StoreOpt = None,
+) -> None:
+    """Play the encounter at the table: type actions, GM commands, odds; Tab completes, the
+    prompt says whose turn it is, everything is saved as you go."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+    from firefight.cli.play import Session, run_session
+    from firefight.tables.registry import user_home
+
+    with _service(store) as service:
+        service.state(name)  # an unknown name is refused before the prompt opens
+        kept: History = InMemoryHistory()
+        if history:
+            user_home().mkdir(parents=True, exist_ok=True)
+            kept = FileHistory(str(user_home() / "play-history"))
+        prompt: PromptSession[str] = PromptSession(history=kept)
+
+        def confirm(question: str) -> bool:
+            return prompt.prompt(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+
+        with refusals():
+            run_session(Session(service, name, confirm=confirm, seed=seed, trials=trials), prompt)
 
 
 @app.command("map")

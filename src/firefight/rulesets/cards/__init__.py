@@ -107,6 +107,11 @@ class Cards(Ruleset):
 
         return Outcome(events=(), trace=Trace(()))
 
+    def action_words(self) -> Mapping[str, Sequence[str]]:
+        from firefight.rulesets.cards.encounter import action_words
+
+        return action_words()
+
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.cards.encounter import parse_cards_action
 

@@ -39,7 +39,14 @@ from firefight.rulesets.cards.target import band_for
 from firefight.rulesets.cards.wounds import wound_modifier_level
 from firefight.scene.actions import Action
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled, Reloaded
-from firefight.scene.lines import declared_options, declared_values, one_name, read_line
+from firefight.scene.lines import (
+    OptionKind,
+    declared_options,
+    declared_values,
+    one_name,
+    read_line,
+    verb_options,
+)
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
 from firefight.scene.svg import FireLine, Overlay
 from firefight.trace import Trace, TraceBuilder
@@ -139,13 +146,21 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
 # --- reading a line ---------------------------------------------------------------------------
 
 
+def _options() -> dict[str, Mapping[str, OptionKind]]:
+    return {"shoots": {**declared_options(Shot), "weapon": "str"}, "reloads": {"weapon": "str"}}
+
+
+def action_words() -> dict[str, tuple[str, ...]]:
+    """The cards ruleset's verbs and their options, for completion."""
+    return verb_options(VERBS, _options())
+
+
 def parse_cards_action(text: str, state: EncounterState) -> Action:
-    shot_options: dict[str, Any] = {**declared_options(Shot), "weapon": "str"}
     line = read_line(
         text,
         state,
         VERBS,
-        {"shoots": shot_options, "reloads": {"weapon": "str"}},
+        _options(),
         ruleset="cards",
         rule=TURN_RULE,
         example="Ann shoots Bob --mode BF",

@@ -124,6 +124,11 @@ class CPR(Ruleset):
 
         return end_turn(state, self.data, lambda s, e: apply(s, e, self))
 
+    def action_words(self) -> Mapping[str, Sequence[str]]:
+        from firefight.rulesets.cpr.encounter_actions import action_words
+
+        return action_words()
+
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.cpr.encounter_actions import parse_cpr_action
 

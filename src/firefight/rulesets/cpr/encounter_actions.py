@@ -46,6 +46,7 @@ from firefight.scene.lines import (
     option_mod,
     option_point,
     read_line,
+    verb_options,
 )
 from firefight.scene.points import scene_point
 from firefight.scene.state import SCENE_RULE, EncounterState
@@ -238,6 +239,11 @@ def _point(words: tuple[str, ...] | list[str], what: str) -> Point:
 
 def _mods(line: Line) -> tuple[Modifier, ...]:
     return tuple(option_mod(m) for m in line.options.get("mod", ()))
+
+
+def action_words() -> dict[str, tuple[str, ...]]:
+    """cpr's verbs and their options, for completion."""
+    return verb_options(_VERBS, _OPTIONS)
 
 
 def parse_cpr_action(text: str, state: EncounterState) -> Action:

@@ -125,6 +125,11 @@ class GURPS(Ruleset):
 
         return nothing()
 
+    def action_words(self) -> Mapping[str, Sequence[str]]:
+        from firefight.rulesets.gurps.encounter import action_words
+
+        return action_words()
+
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.gurps.encounter import parse_gurps_action
 

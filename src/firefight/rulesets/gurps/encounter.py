@@ -33,7 +33,7 @@ from firefight.rulesets.gurps.success import judge
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, named_in_log
 from firefight.scene.events import InitiativeOrdered, PostureChanged, moved_to
-from firefight.scene.lines import OptionKind, one_name, option_point, read_line
+from firefight.scene.lines import OptionKind, one_name, option_point, read_line, verb_options
 from firefight.scene.points import scene_point
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState, Surprise
 from firefight.trace import Trace, TraceBuilder
@@ -169,6 +169,11 @@ _OPTIONS: dict[str, dict[str, OptionKind]] = {
     "stands": {},
     "drops": {},
 }
+
+
+def action_words() -> dict[str, tuple[str, ...]]:
+    """gurps's verbs and their options, for completion."""
+    return verb_options(_VERBS, _OPTIONS)
 
 
 def parse_gurps_action(text: str, state: EncounterState) -> Action:

@@ -136,6 +136,11 @@ class RMU(Ruleset):
         events, _ = run_upkeep(state, lambda s, e: apply(s, e, self))
         return Outcome(events=events, trace=Trace(), summary={})
 
+    def action_words(self) -> Mapping[str, Sequence[str]]:
+        from firefight.rulesets.rmu.encounter_actions import action_words
+
+        return action_words()
+
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
 

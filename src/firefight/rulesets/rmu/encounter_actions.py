@@ -39,7 +39,7 @@ from firefight.rulesets.rmu.fire_actions import (
     parse_fire_action,
 )
 from firefight.scene.actions import Action, Move, Reload
-from firefight.scene.lines import OptionKind, name_at, option_point, read_line
+from firefight.scene.lines import OptionKind, name_at, option_point, read_line, verb_options
 from firefight.scene.state import EncounterState
 from firefight.trace import Modifier
 
@@ -111,6 +111,11 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
 
 def _refuse(reason: str) -> RuleRefusal:
     return RuleRefusal(ACTIONS_RULE, reason)
+
+
+def action_words() -> dict[str, tuple[str, ...]]:
+    """rmu's verbs and their options, for completion."""
+    return verb_options(_VERBS, _OPTIONS)
 
 
 def parse_rmu_action(text: str, state: EncounterState) -> Action:
