@@ -165,9 +165,7 @@ class PromptSource:
                 return int(answer)
             # Asked again with the reason, so that a typo is not met with silence.
             said = repr(answer[:20]) if answer else "nothing"
-            question = (
-                f"{said} is not a face of a d{sides} (1 to {sides}); d{sides} for {purpose}: "
-            )
+            question = f"{said} is not a d{sides} face (1 to {sides}); d{sides} for {purpose}: "
         raise DiceError(f"no valid d{sides} face given for {purpose} after {self._attempts} tries")
 
 
