@@ -170,14 +170,14 @@ class CPR(Ruleset):
         return cpr_scene_lines(state, self.data)
 
     def turn_left(self, combatant: CombatantState) -> str | None:
-        """A turn is a Move and an Action (CPR-REF-1): what of them is left."""
+        """A turn is a Move and an Action (CPR-REF-1); it is over once the Action is taken, a
+        Move left unused holding nobody up (DEC-414)."""
         from firefight.rulesets.cpr.fighter import fighter
 
         own = fighter(combatant)
-        if combatant.bystander or not combatant.can_act:
+        if combatant.bystander or not combatant.can_act or not own.action_left:
             return None
-        left = [part for part, yes in (("Move", own.move_left), ("Action", own.action_left)) if yes]
-        return " and ".join(left) or None
+        return "Move and Action" if own.move_left else "Action"
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.cpr.encounter import cpr_row
