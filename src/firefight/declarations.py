@@ -45,6 +45,7 @@ __all__ = [
     "options_of",
     "param",
     "parse_value",
+    "read_number",
     "sweep_grid",
     "sweep_values",
 ]
@@ -276,18 +277,19 @@ def parse_value(option: Option, text: str) -> Any:
         if lowered not in ("yes", "y", "true", "1", "no", "n", "false", "0"):
             raise option._error(f"takes yes or no, not {text!r}.")
         return lowered in ("yes", "y", "true", "1")
-    value: Any = text
-    if kind in (int, float):
-        text = _without_unit(option, text)
-    try:
-        if kind is int:
-            value = int(text)
-        elif kind is float:
-            value = float(text)
-    except ValueError:
-        noun = "a whole number" if kind is int else "a number"
-        raise option._error(f"takes {noun}, not {text!r}.") from None
+    value: Any = read_number(option, text) if kind in (int, float) else text
     return option._one(value)
+
+
+def read_number(option: Option, text: str) -> int | float:
+    """A number option's value read from text, a unit after it allowed (``40ft``, ``12m``);
+    not yet checked against the option's bounds."""
+    text = _without_unit(option, text.strip())
+    try:
+        return int(text) if option.kind is int else float(text)
+    except ValueError:
+        noun = "a whole number" if option.kind is int else "a number"
+        raise option._error(f"takes {noun}, not {text!r}.") from None
 
 
 # Each unit of length a declaration may be given in, by every spelling accepted, in feet.
