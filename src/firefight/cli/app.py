@@ -25,6 +25,9 @@ _GROUPS = {
     "schema": Lazy.of(
         "firefight.cli.envelope", "schema", "The JSON Schema of every resolution (--json)."
     ),
+    "catalog": Lazy.of(
+        "firefight.cli.catalogs", "app", "Your own weapons, armor, ammunition and NPC templates."
+    ),
     "rulesets": Lazy.of("firefight.cli.catalog", "list_rulesets", "The installed rulesets."),
     "weapons": Lazy.of("firefight.cli.catalog", "weapons", "The weapon catalog of a ruleset."),
 }

@@ -452,12 +452,16 @@ def parse_scenario(text: str, label: str = "scenario") -> Scenario:
 
 def load_scenario(path: Path | str) -> Scenario:
     """Read and validate a scenario file."""
+    from firefight.encounter.templates import with_templates
+
     path = Path(path)
+    label = str(path)
     try:
         text = read_text(path)
+        data = with_templates(parse_toml(text, label), path)
     except TableDataError as exc:
-        raise ScenarioError(str(path), exc.where, exc.problem) from None
-    return parse_scenario(text, str(path))
+        raise ScenarioError(label, exc.where, exc.problem) from None
+    return scenario_from_data(data, label, text)
 
 
 def initial_state(scenario: Scenario) -> EncounterState:

@@ -176,6 +176,11 @@ class Ruleset(ABC):
         """Lines about the scene itself under the state table (cpr: cover HP left)."""
         return ()
 
+    def user_catalog_kinds(self) -> tuple[str, ...]:
+        """The kinds of row (``weapon``, ``armor``...) a user's catalog may give this ruleset
+        (:mod:`firefight.tables.user_catalogs`); NPC templates are taken by every ruleset."""
+        return ()
+
     def action_words(self) -> Mapping[str, Sequence[str]]:
         """Each verb of the ruleset's action lines with the options it takes (without
         ``--``), for completion at the table; none by default."""

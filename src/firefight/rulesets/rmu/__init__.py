@@ -136,6 +136,11 @@ class RMU(Ruleset):
         events, _ = run_upkeep(state, lambda s, e: apply(s, e, self))
         return Outcome(events=events, trace=Trace(), summary={})
 
+    def user_catalog_kinds(self) -> tuple[str, ...]:
+        from firefight.rulesets.rmu.catalog import USER_KINDS
+
+        return USER_KINDS
+
     def action_words(self) -> Mapping[str, Sequence[str]]:
         from firefight.rulesets.rmu.encounter_actions import action_words
 
