@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 
 from encounter_support import MemoryStore
 from firefight.cli.app import app
-from firefight.cli.encounter import compact_rows
+from firefight.cli.encounter import compact_rows, play_scenario
 from firefight.cli.play import Session, SessionCompleter, run_session
 from firefight.cli.width import typed_table
 from firefight.declarations import DeclarationError, field_named, parse_value
@@ -414,3 +414,19 @@ def test_show_compact_and_help_at_80_columns(store: list[str]) -> None:
     code, out, _ = run("encounter", "show", "raid", "--compact", *store)
     assert code == 0
     assert sum(1 for line in out.splitlines() if line.startswith(("Mara:", "Viktor:"))) == 2
+
+
+@pytest.mark.parametrize(
+    ("scenario", "expected"),
+    [
+        ("dry-gulch.toml", "Bob shoots Ann with the 45: missed by 8."),
+        ("night-market.toml", "Juno fires the pistol twice at V: shot 1 missed by 4; shot 2 hit"),
+    ],
+)
+def test_every_ruleset_s_miss_says_who_and_by_how_much(scenario: str, expected: str) -> None:
+    """GUR-CORE-1 and CPR-HIT-1: a gurps miss by the roll's margin, a cpr miss by the points
+    that would have beaten the DV; both headlines name who shot whom."""
+    service = EncounterService(MemoryStore())
+    _, records, _ = play_scenario(service, ROOT / "examples" / scenario, "x")
+    headlines = [str(r.summary.get("headline")) for r in records if r.kind == "action"]
+    assert any(h.startswith(expected) for h in headlines), headlines

@@ -281,6 +281,11 @@ def _shot_headline(summary: Mapping[str, Any]) -> str:
         return f"hit{times} ({summary.get('damage')} damage, {summary.get('hp_lost', 0)} HP lost)"
     if summary.get("dodge") is not None:
         return "dodged"
+    total, dv = summary.get("attack_total"), summary.get("dv")
+    if isinstance(total, int) and isinstance(dv, int) and total <= dv:
+        # CPR-HIT-1: the total must beat the DV, so it misses by the points that would have
+        # made it one more than the DV (as rmu's miss counts the points short of the table).
+        return f"missed by {dv + 1 - total}"
     return "missed"
 
 

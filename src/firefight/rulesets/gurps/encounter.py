@@ -353,7 +353,11 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
                     dead=summary["state"] == "dead",
                 )
             )
-        return Outcome(events=tuple(events), trace=outcome.trace, summary=summary)
+        said = _shot_words(summary).replace("; target ", f"; {action.target} ")
+        headline = f"{c.name} shoots {action.target} with the {name}: {said}"
+        return Outcome(
+            events=tuple(events), trace=outcome.trace, summary={**summary, "headline": headline}
+        )
     if action.verb == "aims":
         name, kind = _weapon(c, action.weapon)
         target = state.combatant(action.target or "")
@@ -408,7 +412,10 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
                     rounds=carried.loaded.rounds - carried.loaded.capacity,
                 )
             )
-        return Outcome(events=tuple(events), trace=out.trace, summary=out.summary)
+        headline = f"{c.name} reloads the {done.get('headline', name)}"
+        return Outcome(
+            events=tuple(events), trace=out.trace, summary={**done, "headline": headline}
+        )
     if action.verb == "recovers":
         trace = TraceBuilder()
         if not stats.stunned:
@@ -437,6 +444,15 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
 def nothing() -> Outcome:
     """The end of a one-second turn brings nothing: shock and stun change at turns and HT rolls."""
     return Outcome(events=(), trace=Trace(()))
+
+
+def _shot_words(summary: Mapping[str, Any]) -> str:
+    """The shot's own headline, lower-cased to follow a name; a miss says by how much."""
+    missed = [s["missed_by"] for s in summary.get("shots", ()) if "missed_by" in s]
+    if summary.get("result") == "miss" and missed:
+        return f"missed by {', '.join(str(m) for m in missed)}."
+    said = str(summary.get("headline", ""))
+    return said[:1].lower() + said[1:]
 
 
 def _done(event: Event, headline: str) -> Outcome:
