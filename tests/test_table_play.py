@@ -430,3 +430,12 @@ def test_every_ruleset_s_miss_says_who_and_by_how_much(scenario: str, expected: 
     _, records, _ = play_scenario(service, ROOT / "examples" / scenario, "x")
     headlines = [str(r.summary.get("headline")) for r in records if r.kind == "action"]
     assert any(h.startswith(expected) for h in headlines), headlines
+
+
+def test_declared_help_is_grouped_and_fits_80_columns() -> None:
+    result = CliRunner().invoke(app, ["rmu", "shoot", "--help"], env={"COLUMNS": "80"})
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert any("Required" in line for line in lines)
+    assert any("Dice and output" in line for line in lines)
+    assert any("--distance" in line and " FT " in line for line in lines)
