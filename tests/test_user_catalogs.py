@@ -15,6 +15,7 @@ from firefight.cli.app import app
 from firefight.encounter.scenario import ScenarioError, load_scenario
 from firefight.errors import TableDataError
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.rmu.catalog import RmuData, default_data
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -119,3 +120,33 @@ def test_a_user_template_and_an_unknown_one(home: Path, tmp_path: Path) -> None:
     (folder / "scenario.toml").write_text(text.replace('"thug"', '"thugg"'))
     with pytest.raises(ScenarioError, match="combatant 2, template: no template 'thugg'; did you"):
         load_scenario(folder / "scenario.toml")
+
+
+CPR_ROW = """
+[catalog]
+ruleset = "cpr"
+
+[[weapon]]
+key = "house-pistol"
+name = "house pistol"
+kind = "firearm"
+skill = "Handgun"
+range_row = "pistol"
+damage_d6 = 3
+rof = 1
+magazine = 6
+ammo = ["basic"]
+source = "a GM's own"
+"""
+
+
+def test_cpr_takes_user_weapons_by_key_and_by_name(home: Path) -> None:
+    """A cpr weapon of the user's, found by its name as the shipped ones are (C-10's
+    catalog, laid over)."""
+    install(home, CPR_ROW)
+    data = CprData()
+    assert data.weapon("house pistol").magazine == 6
+    assert "heavy-pistol" in data.weapons
+    install(home, CPR_ROW.replace("rof = 1", 'rof = "many"'))
+    with pytest.raises(TableDataError, match=r"mine.toml, weapon 1, rof: "):
+        CprData().weapons  # noqa: B018

@@ -27,11 +27,13 @@ import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
+
+from pydantic import BaseModel
 
 from firefight.errors import TableDataError
 from firefight.fuzzy import hint
-from firefight.tables.data_files import read_toml
+from firefight.tables.data_files import read_toml, validate
 from firefight.tables.registry import user_home
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "UserRow",
     "catalog_dir",
     "catalog_files",
+    "laid_over",
     "merged",
     "read_catalog",
     "user_catalog_digest",
@@ -139,6 +142,39 @@ def merged(
         seen[key] = row
         result[key] = value
     return result
+
+
+class _Keyed(Protocol):
+    @property
+    def key(self) -> str: ...
+
+
+M = TypeVar("M", bound=BaseModel)
+K = TypeVar("K", bound=_Keyed)
+
+
+def laid_over(
+    shipped: Mapping[str, K],
+    *,
+    ruleset: str,
+    kind: str,
+    known: tuple[str, ...],
+    model: type[M],
+    build: Callable[[M], K],
+) -> dict[str, K]:
+    """``shipped`` with the user's catalog rows of ``kind`` for ``ruleset`` (which takes the
+    ``known`` kinds) laid over it, each validated with ``model`` -- the shipped file's row
+    model -- and built as a shipped row is; an error names the user's file and row."""
+
+    def read(row: UserRow) -> tuple[str, K]:
+        try:
+            checked = validate(model, dict(row.data), row.file)
+        except TableDataError as exc:
+            raise row.error(exc.problem, exc.where) from None
+        built = build(checked)
+        return built.key, built
+
+    return merged(shipped, user_rows(ruleset, kind, known), read)
 
 
 def user_catalog_digest() -> str:

@@ -124,6 +124,11 @@ class CPR(Ruleset):
 
         return end_turn(state, self.data, lambda s, e: apply(s, e, self))
 
+    def user_catalog_kinds(self) -> tuple[str, ...]:
+        from firefight.rulesets.cpr.weapons import USER_KINDS
+
+        return USER_KINDS
+
     def action_words(self) -> Mapping[str, Sequence[str]]:
         from firefight.rulesets.cpr.encounter_actions import action_words
 

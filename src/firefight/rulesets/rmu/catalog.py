@@ -10,14 +10,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property
-from typing import Any, Literal, Protocol, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import Field
 
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
-from firefight.tables.user_catalogs import UserRow, merged, user_rows
+from firefight.tables.user_catalogs import laid_over
 
 __all__ = [
     "Ammunition",
@@ -339,34 +339,15 @@ def _ammunition(a: _AmmoModel) -> Ammunition:
 #: The kinds of row a user catalog may give rmu (issue 17), each read as the shipped file's.
 USER_KINDS = ("weapon", "armor", "ammo")
 
-
-class _Keyed(Protocol):
-    @property
-    def key(self) -> str: ...
-
-
 _Row = TypeVar("_Row", bound=DataModel)
-_Built = TypeVar("_Built", bound=_Keyed)
+_Built = TypeVar("_Built", Weapon, ArmorClass, Ammunition)
 
 
 def _with_user_rows(
-    shipped: dict[str, _Built],
-    kind: str,
-    model: type[_Row],
-    build: Callable[[_Row], _Built],
+    shipped: dict[str, _Built], kind: str, model: type[_Row], build: Callable[[_Row], _Built]
 ) -> dict[str, _Built]:
-    """``shipped`` with the user's catalog rows of ``kind`` laid over it, each validated as a
-    row of the shipped file; an error names the user's file and row."""
-
-    def read(row: UserRow) -> tuple[str, _Built]:
-        try:
-            checked = validate(model, dict(row.data), row.file)
-        except TableDataError as exc:
-            raise row.error(exc.problem, exc.where) from None
-        built = build(checked)
-        return built.key, built
-
-    return merged(shipped, user_rows("rmu", kind, USER_KINDS), read)
+    """``shipped`` with the user's catalog rows of ``kind`` laid over it (issue 17)."""
+    return laid_over(shipped, ruleset="rmu", kind=kind, known=USER_KINDS, model=model, build=build)
 
 
 def _load(name: str) -> tuple[dict[str, Any], str]:
