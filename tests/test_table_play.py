@@ -439,3 +439,22 @@ def test_declared_help_is_grouped_and_fits_80_columns() -> None:
     assert any("Required" in line for line in lines)
     assert any("Dice and output" in line for line in lines)
     assert any("--distance" in line and " FT " in line for line in lines)
+
+
+def test_gm_hits_move_each_ruleset_s_own_damage_track() -> None:
+    """ENC-GM (DEC-415): gurps loses and heals HP (never past full); cards refuses, saying
+    why, and nothing is written."""
+    service = EncounterService(MemoryStore())
+    gulch = load_scenario(ROOT / "examples" / "dry-gulch.toml")
+    service.new("gulch", gulch, Dice.scripted(gulch.opening_rolls))
+    service.gm("gulch", "hits Bob 4")
+    row = find_ruleset("gurps").describe_row(service.state("gulch").combatant("Bob"))
+    assert row["HP"] == "6/10"
+    service.gm("gulch", "heal Bob 9")
+    row = find_ruleset("gurps").describe_row(service.state("gulch").combatant("Bob"))
+    assert row["HP"] == "10/10"
+    alley = load_scenario(ROOT / "examples" / "cards-alley.toml")
+    service.new("alley", alley, Dice.scripted(alley.opening_rolls))
+    with pytest.raises(RuleRefusal, match="ENC-GM: The cards ruleset keeps wounds"):
+        service.gm("alley", "hits Rico 3")
+    assert len(service.log("alley")) == 1

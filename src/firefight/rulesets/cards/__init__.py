@@ -147,6 +147,22 @@ class Cards(Ruleset):
 
         return cards_figures(combatant)
 
+    def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
+        from firefight.errors import RuleRefusal
+        from firefight.scene.events import GM_RULE
+
+        raise RuleRefusal(
+            GM_RULE,
+            "The cards ruleset keeps wounds as Green, Yellow and Red boxes, which GM hits do "
+            "not fill yet: resolve the wound with an action.",
+        )
+
+    def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
+        from firefight.errors import RuleRefusal
+        from firefight.scene.events import GM_RULE
+
+        raise RuleRefusal(GM_RULE, "The cards ruleset's armor wear is not repaired by the GM yet.")
+
     def turn_left(self, combatant: CombatantState) -> str | None:
         """A turn is one action on the card drawn (K-2): left until it is taken."""
         from firefight.rulesets.cards.encounter_model import stats_of

@@ -160,6 +160,25 @@ class GURPS(Ruleset):
 
         return gurps_figures(combatant)
 
+    def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
+        """HP lost (or, below 0, healed back, never past full HP) as the shot's own event,
+        with no shock, stun or knockdown: what they lead to is the GM's to set (DEC-415)."""
+        from firefight.rulesets.gurps.encounter import GurpsHurt
+        from firefight.rulesets.gurps.encounter_model import gurps_stats
+
+        c = state.combatant(name)
+        injury = amount if amount > 0 else -min(-amount, gurps_stats(c).lost)
+        hurt = GurpsHurt(
+            target=c.name,
+            injury=injury,
+            shock=0,
+            stunned=False,
+            knocked_down=False,
+            unconscious=False,
+            dead=False,
+        )
+        return (hurt,)
+
     def turn_left(self, combatant: CombatantState) -> str | None:
         """A turn is one maneuver: left until it is taken."""
         from firefight.rulesets.gurps.encounter_model import gurps_stats
