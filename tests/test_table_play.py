@@ -458,3 +458,11 @@ def test_gm_hits_move_each_ruleset_s_own_damage_track() -> None:
     with pytest.raises(RuleRefusal, match="ENC-GM: The cards ruleset keeps wounds"):
         service.gm("alley", "hits Rico 3")
     assert len(service.log("alley")) == 1
+
+
+def test_an_unknown_command_line_option_is_matched_by_the_one_helper() -> None:
+    """--range means --distance, not --ranks (issue 17)."""
+    result = CliRunner().invoke(
+        app, ["rmu", "shoot", "--weapon", "glock-17", "--ob", "60", "--range", "40"]
+    )
+    assert result.exit_code == 2 and "(Possible options: --distance)" in result.output
