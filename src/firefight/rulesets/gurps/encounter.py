@@ -46,7 +46,15 @@ from firefight.rulesets.gurps.turn_events import (
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, named_in_log
 from firefight.scene.events import InitiativeOrdered, PostureChanged
-from firefight.scene.lines import OptionKind, Verb, one_name, option_point, read_line, verb_table
+from firefight.scene.lines import (
+    OptionKind,
+    Verb,
+    one_name,
+    option_point,
+    read_line,
+    verb_options,
+    verb_table,
+)
 from firefight.scene.points import scene_point
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
 from firefight.trace import Trace, TraceBuilder
@@ -138,6 +146,11 @@ _WORDS = {"aims": "[at] TARGET", "shoots": "[at] TARGET", "moves": "[to] X,Y"}
 def gurps_verbs() -> tuple[Verb, ...]:
     """The verbs :func:`parse_gurps_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
     return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations={"shoots": (Shoot,)})
+
+
+def action_words() -> dict[str, tuple[str, ...]]:
+    """gurps's verbs and their options, for completion."""
+    return verb_options(_VERBS, _OPTIONS)
 
 
 def parse_gurps_action(text: str, state: EncounterState) -> Action:
