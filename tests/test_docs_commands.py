@@ -90,10 +90,12 @@ def test_no_synopsis_where_a_command_belongs(command: Command) -> None:
 
 
 def _run(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[int, str]:
+    if argv[1] == "serve":
+        pytest.fail("`firefight serve` runs until stopped: show it in a ```text block")
     if argv[1:3] == ["encounter", "play"]:
         # The session reads a terminal: run it for real, on a pipe that says quit.
         done = subprocess.run(
-            [str(Path(sys.executable).parent / "firefight"), *argv[1:]],
+            [sys.executable, "-c", "from firefight.cli import main; main()", *argv[1:]],
             input="show\nquit\n",
             capture_output=True,
             text=True,

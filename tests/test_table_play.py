@@ -104,7 +104,7 @@ def test_an_action_line_with_weapon_suggests_with_and_a_bad_verb_lists_the_verbs
     with pytest.raises(RuleRefusal, match="did you mean '--with'"):
         service.act("raid", "Mara shoots Viktor --weapon glock", Dice.seeded(1))
     with pytest.raises(RuleRefusal) as refused:
-        service.act("raid", "Mara attacks Viktor", Dice.seeded(1))
+        service.act("raid", "Mara shots Viktor", Dice.seeded(1))
     assert "did you mean 'shoots'" in refused.value.reason
     assert "Its verbs: shoots, reloads, moves" in refused.value.reason
 

@@ -224,6 +224,8 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
     outcome = resolve_shot(shot, dice)
     events.append(RoundsFired(actor=c.name, weapon=name, rounds=shot.shots))
     summary: dict[str, Any] = dict(summary_of(outcome))
+    said = _shot_words(summary).replace("; target ", f"; {action.target} ")
+    summary["headline"] = f"{c.name} shoots {action.target} with the {name}: {said}"
     if "state" in summary and summary["injury"]:
         events.append(hurt_from_shot(action.target or "", summary))
     after = TraceBuilder()
@@ -240,6 +242,15 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
         trace=Trace((*trace.build().entries, *outcome.trace.entries, *after.build().entries)),
         result=GurpsSummary(summary),
     )
+
+
+def _shot_words(summary: Mapping[str, Any]) -> str:
+    """The shot's own headline, lower-cased to follow a name; a miss says by how much."""
+    missed = [s["missed_by"] for s in summary.get("shots", ()) if "missed_by" in s]
+    if summary.get("result") == "miss" and missed:
+        return f"missed by {', '.join(str(m) for m in missed)}."
+    said = str(summary.get("headline", ""))
+    return said[:1].lower() + said[1:]
 
 
 def area_attack(

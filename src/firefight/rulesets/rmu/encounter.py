@@ -637,9 +637,11 @@ def strike_words(summary: Mapping[str, Any]) -> str:
         return f"miss by {by}" if by is not None else "miss"
     hits = summary.get("total_hits", summary.get("hits")) or 0
     if summary.get("severity"):
+        kindred = summary.get("kindred_severity")
+        read_as = f", read as {kindred} on a Kindred (V-1)" if kindred else ""
         return (
             f"hit, {counted(int(hits), 'hit')} and a critical {summary['severity']} to the "
-            f"{summary.get('location')}"
+            f"{summary.get('location')}{read_as}"
         )
     if not hits:
         column = str(summary.get("column", ""))

@@ -210,12 +210,11 @@ def parse_rmu_action(text: str, state: EncounterState) -> Action:
     >>> parse_rmu_action("mara shoots viktor --ap 2 --prepared", scene)
     Shoot(actor='Mara', verb='shoots', text='mara shoots viktor --ap 2 --prepared', \
 target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), called=None)
-    >>> parse_rmu_action("Mara dances", scene)
+    >>> parse_rmu_action("Mara dances", scene)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     firefight.errors.RuleRefusal: R-6: rmu knows no action 'dances'; did you mean 'dashes' or \
-'clears'? Its verbs: shoots, reloads, moves, drops-prone, stands-up, waits, prepares, empties, \
-sweeps, dashes, clears, throws, throws-back.
+'stakes' or 'clears'? Its verbs: shoots, reloads, moves, drops-prone, stands-up, waits, ...
     """
     line = read_line(
         text,
