@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-__all__ = ["Section", "sheet_html", "sheet_pages", "sheet_pdf"]
+__all__ = ["Section", "sheet_html", "sheet_pages", "sheet_pdf", "signed"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -44,6 +44,15 @@ class Section:
                     f"cheat-sheet section {self.title!r}, row {number}: {len(row)} cells for "
                     f"{len(self.columns)} columns"
                 )
+
+
+def signed(value: float) -> str:
+    """A modifier as a sheet prints it, with its sign.
+
+    >>> signed(10), signed(-25), signed(0), signed(1.5)
+    ('+10', '-25', '+0', '+1.5')
+    """
+    return f"{value:+g}"
 
 
 _STYLE = """

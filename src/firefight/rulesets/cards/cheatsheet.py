@@ -3,14 +3,10 @@ combat modifiers — every figure read from the data files the rules themselves 
 
 from __future__ import annotations
 
-from firefight.cheatsheet import Section
+from firefight.cheatsheet import Section, signed
 from firefight.rulesets.cards.data import CardsData, cards_data
 
 __all__ = ["cards_cheatsheet"]
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}"
 
 
 def _ranges(data: CardsData) -> Section:
@@ -28,16 +24,16 @@ def _ranges(data: CardsData) -> Section:
 def _modifiers(data: CardsData) -> Section:
     m = data.modifiers
     rows: list[tuple[str, str]] = [
-        ("aiming, per turn", _signed(m.aim_per_turn)),
-        ("called shot", _signed(m.called_shot)),
-        ("two weapons", _signed(m.two_weapons)),
-        ("thermographic sight", _signed(m.thermographic)),
-        ("blind fire", _signed(m.blind_fire)),
-        ("per 10 km/h of speed", _signed(m.per_10_kmh)),
+        ("aiming, per turn", signed(m.aim_per_turn)),
+        ("called shot", signed(m.called_shot)),
+        ("two weapons", signed(m.two_weapons)),
+        ("thermographic sight", signed(m.thermographic)),
+        ("blind fire", signed(m.blind_fire)),
+        ("per 10 km/h of speed", signed(m.per_10_kmh)),
     ]
     for group, table in (("light", m.lighting), ("cover", m.cover), ("moving", m.movement)):
-        rows += [(f"{group}: {k.replace('-', ' ')}", _signed(v)) for k, v in table.items()]
-    rows += [(f"wounded: {k}", _signed(v)) for k, v in m.wounds.items()]
+        rows += [(f"{group}: {k.replace('-', ' ')}", signed(v)) for k, v in table.items()]
+    rows += [(f"wounded: {k}", signed(v)) for k, v in m.wounds.items()]
     return Section(
         title="Combat modifiers (CRD-MOD-1, -2)",
         columns=("condition", "Target"),

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
 
-__all__ = ["CPR", "CprData"]
+__all__ = ["CPR", "CprData", "cpr_data"]
 
 
 class CPR(Ruleset):
@@ -206,6 +206,16 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.encounter import cpr_row
 
         return cpr_row(combatant, self.data)
+
+
+def cpr_data() -> CprData:
+    """The registered cpr ruleset's data, so that every encounter module shares one load (and
+    the user's catalogs laid over it)."""
+    from firefight.rulesets import find_ruleset
+
+    ruleset = find_ruleset("cpr")
+    assert isinstance(ruleset, CPR)
+    return ruleset.data
 
 
 def _data_class() -> type[CprData]:

@@ -4,15 +4,11 @@ death saves — every figure read from the data files the rules themselves use."
 
 from __future__ import annotations
 
-from firefight.cheatsheet import Section
+from firefight.cheatsheet import Section, signed
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.ranges import DvTable
 
 __all__ = ["cpr_cheatsheet"]
-
-
-def _signed(value: int) -> str:
-    return f"{value:+d}"
 
 
 def _dv(table: DvTable, title: str) -> Section:
@@ -45,13 +41,13 @@ def _modifiers(data: CprData) -> Section:
     rows = []
     for m in data.modifiers.named.values():
         if m.per_point is not None:
-            effect = f"{_signed(m.per_point)} per point spent"
+            effect = f"{signed(m.per_point)} per point spent"
         elif m.jams_on is not None:
-            effect = f"{_signed(m.value)}, jams on a {m.jams_on}"
+            effect = f"{signed(m.value)}, jams on a {m.jams_on}"
         elif m.min_distance_m is not None:
-            effect = f"{_signed(m.value)} at {m.min_distance_m} m or more"
+            effect = f"{signed(m.value)} at {m.min_distance_m} m or more"
         else:
-            effect = _signed(m.value)
+            effect = signed(m.value)
         rows.append((m.label, effect))
     return Section(
         title="Named modifiers (CPR-REF-1)",
@@ -65,8 +61,8 @@ def _wounds(data: CprData) -> Section:
     rows = tuple(
         (
             w.name,
-            _signed(w.action_penalty) if w.action_penalty else "-",
-            _signed(w.move_penalty) if w.move_penalty else "-",
+            signed(w.action_penalty) if w.action_penalty else "-",
+            signed(w.move_penalty) if w.move_penalty else "-",
         )
         for w in data.figures.wounds.values()
     )
@@ -76,7 +72,7 @@ def _wounds(data: CprData) -> Section:
 def _attacks(data: CprData) -> Section:
     f = data.figures
     rows = (
-        ("aimed shot", f"{_signed(f.aimed_penalty)}; head ×{f.head_multiplier} damage"),
+        ("aimed shot", f"{signed(f.aimed_penalty)}; head ×{f.head_multiplier} damage"),
         ("autofire", f"{f.autofire_bullets} bullets, {f.autofire_damage_d6}d6 times a multiplier"),
         ("suppression", f"{f.suppression_bullets} bullets, {f.suppression_radius_m} m radius"),
         ("dodge a shot", f"REF {f.dodge_min_ref}+"),

@@ -27,12 +27,9 @@ __all__ = ["CprCombatantFields", "known_skills", "new_cpr_combatant"]
 
 
 def _data() -> CprData:
-    from firefight.rulesets import find_ruleset
-    from firefight.rulesets.cpr import CPR
+    from firefight.rulesets.cpr import cpr_data
 
-    ruleset = find_ruleset("cpr")
-    assert isinstance(ruleset, CPR)
-    return ruleset.data
+    return cpr_data()
 
 
 def known_skills(data: CprData) -> dict[str, str]:

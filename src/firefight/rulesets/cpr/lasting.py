@@ -12,7 +12,6 @@ critical injuries, so every roll reads their penalties where the injuries' own r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
 from firefight.events import Event
 from firefight.frozen import replace
@@ -35,9 +34,10 @@ LOAD_CONDITION = "cpr-load"
 CLOUD_CONDITION = "cpr-cloud"
 
 
-@cache
 def _data() -> CprData:
-    return CprData()
+    from firefight.rulesets.cpr import cpr_data
+
+    return cpr_data()
 
 
 def _load_id(target: str, load: str) -> str:

@@ -4,18 +4,14 @@ rules themselves use."""
 
 from __future__ import annotations
 
-from firefight.cheatsheet import Section
+from firefight.cheatsheet import Section, signed
 from firefight.rulesets.gurps.data import DATA, GurpsData
 
 __all__ = ["gurps_cheatsheet"]
 
 
-def _signed(value: float) -> str:
-    return f"{value:+g}"
-
-
 def _speed_range(data: GurpsData) -> Section:
-    rows = tuple((f"{yards:g}", _signed(mod)) for yards, mod in data.core.speed_range.rows)
+    rows = tuple((f"{yards:g}", signed(mod)) for yards, mod in data.core.speed_range.rows)
     return Section(
         title="Speed/range (G-2)",
         columns=("up to (yd)", "skill"),
@@ -26,7 +22,7 @@ def _speed_range(data: GurpsData) -> Section:
 
 def _modifiers(data: GurpsData) -> Section:
     rows = tuple(
-        (m.label, _signed(m.value) if m.low == m.high else f"{m.low:+d} to {m.high:+d}")
+        (m.label, signed(m.value) if m.low == m.high else f"{m.low:+d} to {m.high:+d}")
         for m in data.modifiers.values()
     )
     return Section(
@@ -42,7 +38,7 @@ def _locations(data: GurpsData) -> Section:
         (
             loc.key.replace("-", " "),
             ", ".join(str(r) for r in loc.rolls) or "-",
-            _signed(loc.penalty),
+            signed(loc.penalty),
             f"×{loc.multiplier:g}" if loc.multiplier else "-",
         )
         for loc in data.core.location

@@ -4,7 +4,7 @@ figure read from the data files the rules themselves use."""
 
 from __future__ import annotations
 
-from firefight.cheatsheet import Section
+from firefight.cheatsheet import Section, signed
 from firefight.rulesets.rmu.catalog import default_data
 from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.maneuvers import maneuver_figures
@@ -13,14 +13,10 @@ from firefight.rulesets.rmu.vitals import figures
 __all__ = ["rmu_cheatsheet"]
 
 
-def _signed(value: int) -> str:
-    return f"{value:+d}"
-
-
 def _ranges() -> Section:
     rules = default_data().rules
     rows = tuple(
-        (f"{k + 1}", name, f"{k + 1}× short range", _signed(mod))
+        (f"{k + 1}", name, f"{k + 1}× short range", signed(mod))
         for k, (name, mod) in enumerate(zip(rules.band_names, rules.band_modifiers, strict=True))
     )
     return Section(
@@ -33,7 +29,7 @@ def _ranges() -> Section:
 
 def _point_blank() -> Section:
     rules = default_data().rules
-    rows = tuple((cls, _signed(bonus)) for cls, bonus in rules.point_blank_bonus.items())
+    rows = tuple((cls, signed(bonus)) for cls, bonus in rules.point_blank_bonus.items())
     return Section(
         title="Point blank (RMU-PB-1)",
         columns=("weapon class", "OB"),
@@ -46,10 +42,10 @@ def _point_blank() -> Section:
 def _cover() -> Section:
     cover = default_data().cover
     rows = [
-        ("soft (any gun)", *(_signed(v) for v in cover.soft)),
-        *((f"hard vs {c.label}", *(_signed(v) for v in c.values)) for c in cover.hard),
-        ("impenetrable", *(_signed(v) for v in cover.impenetrable)),
-        ("melee", *(_signed(v) for v in cover.melee)),
+        ("soft (any gun)", *(signed(v) for v in cover.soft)),
+        *((f"hard vs {c.label}", *(signed(v) for v in c.values)) for c in cover.hard),
+        ("impenetrable", *(signed(v) for v in cover.impenetrable)),
+        ("melee", *(signed(v) for v in cover.melee)),
     ]
     return Section(
         title="Cover DB (RMU-COV-2, -3, -7)",
@@ -64,7 +60,7 @@ def _situational() -> Section:
     return Section(
         title="Situational OB (R-1)",
         columns=("condition", "OB"),
-        rows=tuple((k.replace("-", " "), _signed(v)) for k, v in rules.situational.items()),
+        rows=tuple((k.replace("-", " "), signed(v)) for k, v in rules.situational.items()),
     )
 
 
@@ -73,7 +69,7 @@ def _difficulty() -> Section:
     return Section(
         title="Maneuver difficulty (M-2)",
         columns=("difficulty", "roll"),
-        rows=tuple((k.replace("-", " "), _signed(v)) for k, v in table.items()),
+        rows=tuple((k.replace("-", " "), signed(v)) for k, v in table.items()),
     )
 
 
@@ -83,13 +79,13 @@ def _costs() -> Section:
     low, high = rules.ranged_attack_ap
     rows = (
         ("AP per round", str(enc.round_ap)),
-        ("aimed shot", f"{low}-{high} AP, {_signed(rules.haste_per_ap)} per AP short of {high}"),
+        ("aimed shot", f"{low}-{high} AP, {signed(rules.haste_per_ap)} per AP short of {high}"),
         ("prepare a shot", f"{rules.prepare_ap} AP"),
         ("reload", f"{enc.reload_ap} AP"),
         ("drop prone", f"{enc.drop_prone_ap} AP"),
         ("stand up", f"{enc.stand_up_ap} AP"),
         ("move one BMR", f"{enc.move_per_bmr_ap} AP"),
-        ("unprepared recoil", _signed(rules.recoil_unprepared)),
+        ("unprepared recoil", signed(rules.recoil_unprepared)),
         ("surprised", f"lose {enc.surprised_ap_lost} AP in round 1"),
         ("flat-footed", f"lose {enc.flat_footed_ap_lost} AP in round 1"),
     )
@@ -104,7 +100,7 @@ def _rates() -> Section:
         (
             cls.replace("-", " "),
             str(rate),
-            _signed(fig.modifiers[cls]) if cls in fig.modifiers else "-",
+            signed(fig.modifiers[cls]) if cls in fig.modifiers else "-",
         )
         for cls, rate in fig.rates.items()
     )
@@ -119,7 +115,7 @@ def _rates() -> Section:
 def _hits() -> Section:
     enc = figures()
     rows = (
-        *((f"over {b.over_percent}% of hits lost", _signed(b.penalty)) for b in enc.loss_bands),
+        *((f"over {b.over_percent}% of hits lost", signed(b.penalty)) for b in enc.loss_bands),
         ("unconscious", "0 hits or fewer"),
         ("dead", "hits below 0 past Body Development"),
         ("fatigue check", f"total penalty {enc.fatigue_check_at} or worse"),
