@@ -167,7 +167,7 @@ hp = 12
 def test_gur_wrong_2_an_encounter_shot_keeps_its_figures_in_place() -> None:
     """GUR-WRONG-2: Ann's miss strikes Cid, in her way: the attack's result holds the shot
     and the stray as attributes, and its data keeps the shot's figures beside the stray and
-    the encounter's headline, as flat as the log has always kept them."""
+    the encounter's headline, as flat as the log has always kept them (DEC-500)."""
     state = engine.open_fight(initial_state(parse_scenario(SCENE)), GURPS, Dice.scripted([])).state
     action = GURPS.parse_action("Ann shoots Bob", state)
     out = GURPS.resolve(state, action, Dice.scripted([6, 6, 5, 2, 2, 2, 4, 4, 4, 3, 3]))
@@ -186,3 +186,13 @@ def test_gur_wrong_2_an_encounter_shot_keeps_its_figures_in_place() -> None:
     assert data["headline"] == (
         "Ann shoots Bob with the revolver-38: missed by 13. A stray strikes Cid."
     )
+
+
+def test_gur_core_1_a_maneuver_with_nothing_to_hit_is_done() -> None:
+    """GUR-CORE-1 (DEC-501): an aim and a change of position come to ``done`` with their
+    headline, and the log keeps just that."""
+    state = engine.open_fight(initial_state(parse_scenario(SCENE)), GURPS, Dice.scripted([])).state
+    aimed = engine.act(state, "Ann aims at Bob", GURPS, Dice.scripted([]))
+    assert aimed.record.summary == {"outcome": "done", "headline": "Ann aims at Bob (1 turn(s))."}
+    knelt = engine.act(aimed.state, "Cid kneels", GURPS, Dice.scripted([]))
+    assert knelt.record.summary == {"outcome": "done", "headline": "Cid kneels."}
