@@ -28,7 +28,6 @@ from firefight.rulesets.gurps.firing import ATTACKS, SHOT_OPTIONS, attack, move_
 from firefight.rulesets.gurps.opportunity import check_in_arc, watched_area
 from firefight.rulesets.gurps.ranges import yards_from_feet
 from firefight.rulesets.gurps.readying import draw_maneuver, reload_maneuver
-from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.setup import opportunity_modifier
 from firefight.rulesets.gurps.shot import Shoot
@@ -239,7 +238,7 @@ def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> O
         return Outcome(
             events=(faint,),
             trace=trace.build(),
-            result=GurpsSummary({"headline": f"{action.actor} passes out."}),
+            result=Happened(headline=f"{action.actor} passes out."),
         )
     after = _maneuver(state, action, dice)
     return Outcome(
@@ -292,7 +291,7 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         return Outcome(
             events=tuple(events),
             trace=trace.build(),
-            result=GurpsSummary({"headline": f"{c.name} {word}."}),
+            result=Happened(headline=f"{c.name} {word}."),
         )
     posture = {"kneels": Posture.KNEELING, "stands": Posture.STANDING, "drops": Posture.PRONE}
     return Outcome(
@@ -301,7 +300,7 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
             PostureChanged(actor=c.name, posture=posture[action.verb]),
         ),
         trace=Trace(()),
-        result=GurpsSummary({"headline": f"{c.name} {action.verb}."}),
+        result=Happened(headline=f"{c.name} {action.verb}."),
     )
 
 
