@@ -80,6 +80,9 @@ class Ruleset(ABC):
     #: The unit a scenario's positions and barriers (and the ruleset's action lines) are
     #: written in; the scene converts them to feet, which the shared geometry measures in.
     scene_unit: ClassVar[Literal["ft", "m"]] = "ft"
+    #: How long one of its rounds lasts in the fiction, in seconds (None: unknown). ``odds
+    #: simulate`` gives every ruleset's fight the same span of time (DEC-541).
+    round_seconds: ClassVar[float | None] = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -173,6 +176,12 @@ class Ruleset(ABC):
         """The tactics ``odds simulate`` may play this ruleset's fighters by, by name, the
         default first (:mod:`firefight.scene.tactics`)."""
         return {"plain": plain}
+
+    def can_still_harm(self, combatant: CombatantState) -> bool:
+        """Whether ``combatant`` still has a way to hurt anyone (a weapon, ammunition,
+        something to throw); ``odds simulate`` counts a fighter who has none out of the
+        fight (DEC-540). The default: any weapon at all."""
+        return bool(combatant.weapons)
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         """An action line (``"Mara shoots Viktor --ap 3 --prepared"``) parsed against the

@@ -47,6 +47,7 @@ __all__ = ["CPR", "CprData", "cpr_data"]
 
 class CPR(Ruleset):
     name = "cpr"
+    round_seconds = 3.0  # public core rules: a round is about 3 seconds (DEC-541)
     title = "d10 + skill vs DV (Cyberpunk RED style)"
     aliases = ("cyberpunk-red", "cyberpunk")
     package = "firefight.rulesets.cpr"

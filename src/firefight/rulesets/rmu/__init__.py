@@ -29,6 +29,7 @@ __all__ = ["RMU", "rmu_data"]
 
 class RMU(Ruleset):
     name = "rmu"
+    round_seconds = 5.0  # RMU-GEN-1: a round is 5 seconds
     title = "Rolemaster Unified firearms (VtM conversion)"
     aliases = ("rolemaster",)
     package = "firefight.rulesets.rmu"
@@ -188,6 +189,11 @@ class RMU(Ruleset):
         from firefight.scene.tactics import plain
 
         return {"aimed": aimed, "plain": plain}
+
+    def can_still_harm(self, combatant: CombatantState) -> bool:
+        from firefight.rulesets.rmu.tactics import can_still_harm
+
+        return can_still_harm(combatant)
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
