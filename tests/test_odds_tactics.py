@@ -17,6 +17,8 @@ from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.odds.fights import fight_once, fight_rounds, side_tactics, simulate_fights
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.cards.tactics import ready
+from firefight.rulesets.cpr.tactics import sharp
 from firefight.rulesets.gurps.tactics import steady
 from firefight.rulesets.rmu.tactics import aimed
 from firefight.scene.state import EncounterState
@@ -28,7 +30,8 @@ WAREHOUSE = EXAMPLES / "warehouse.toml"
 def test_each_ruleset_offers_its_default_first_and_the_plain_tactic() -> None:
     assert list(find_ruleset("rmu").fight_tactics()) == ["aimed", "plain"]
     assert list(find_ruleset("gurps").fight_tactics()) == ["steady", "plain"]
-    assert list(find_ruleset("cpr").fight_tactics()) == ["plain"]
+    assert list(find_ruleset("cpr").fight_tactics()) == ["sharp", "plain"]
+    assert list(find_ruleset("cards").fight_tactics()) == ["ready", "plain"]
 
 
 def test_rmu_gen_1_rmu_rf_13_aimed_prepares_the_shot_then_clears_a_jam() -> None:
@@ -181,3 +184,46 @@ def test_odds_simulate_takes_tactic_per_side_and_reports_rounds_to_decide() -> N
     bad = CliRunner().invoke(app, [*args, "--tactic", "hunters"])
     assert bad.exit_code != 0
     assert "SIDE=NAME" in bad.output
+
+
+def test_cpr_dod_1_cpr_aim_1_c_8_sharp_throws_at_the_pair_then_shoots_who_cannot_dodge() -> None:
+    """C-8: Juno and Rook share one 10 m square with V outside it, so V's grenade goes between
+    them; CPR-DOD-1: Rook (REF 6) comes before Juno (REF 9, dodges) though farther;
+    CPR-AIM-1: Juno aims at V's head, whose kevlar (SP 7) is thinner than the armorjack."""
+    state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
+    lines = sharp(state, "V")
+    assert lines[0] == "V throws grenade at 3.0,12.0"
+    assert lines.index("V shoots Rook --twice") < lines.index("V shoots Juno --twice")
+    assert "Juno shoots V --aim head" in sharp(state, "Juno")
+    assert "V shoots Rook --aim head" not in lines  # kevlar on both: no reason to aim
+
+
+def test_dec_540_cpr_counts_carried_rounds_and_what_is_left_to_throw() -> None:
+    state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
+    cpr = find_ruleset("cpr")
+    v = state.combatant("V")
+    assert cpr.can_still_harm(v)
+    pistol = v.weapon("pistol")
+    assert pistol is not None and pistol.loaded is not None
+    dry = replace(pistol, loaded=replace(pistol.loaded, rounds=0))
+    assert cpr.can_still_harm(replace(v, weapons=(dry,)))  # 16 rounds still carried
+    assert not cpr.can_still_harm(replace(v, weapons=(), stats=replace(v.stats, carried=())))
+
+
+def test_k_4_crd_mode_1_ready_gets_up_and_cocks_before_it_shoots() -> None:
+    """K-4 and CRD-MODE-1: a turn owed to getting up or cocking is offered first; the rules
+    refuse both when nothing is owed, and the shot follows."""
+    state = initial_state(load_scenario(EXAMPLES / "cards-alley.toml"))
+    lines = ready(state, "Giga")
+    assert lines[:2] == ["Giga gets up", "Giga cocks"]
+    assert lines[2].startswith("Giga shoots ")
+
+
+def test_every_bundled_example_is_decided_by_the_default_tactics() -> None:
+    """DEC-540, DEC-541: with each ruleset's default tactics, the rounds run out in few
+    fights of any bundled example (docs/odds.md lists the shares)."""
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        if "[[combatant]]" not in path.read_text():
+            continue
+        summary = simulate_fights(path, fights=12, seed=5)
+        assert summary.undecided() <= 2 / 12, path.name

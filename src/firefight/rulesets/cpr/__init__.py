@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
+    from firefight.scene.tactics import Tactic
 
 __all__ = ["CPR", "CprData", "cpr_data"]
 
@@ -137,6 +138,17 @@ class CPR(Ruleset):
         from firefight.scene.apply import apply
 
         return end_turn(state, self.data, lambda s, e: apply(s, e, self))
+
+    def fight_tactics(self) -> Mapping[str, Tactic]:
+        from firefight.rulesets.cpr.tactics import sharp
+        from firefight.scene.tactics import plain
+
+        return {"sharp": sharp, "plain": plain}
+
+    def can_still_harm(self, combatant: CombatantState) -> bool:
+        from firefight.rulesets.cpr.tactics import can_still_harm
+
+        return can_still_harm(combatant)
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.cpr.encounter_actions import parse_cpr_action

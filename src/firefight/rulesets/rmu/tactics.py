@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 from firefight.scene.state import CombatantState, EncounterState
-from firefight.scene.tactics import able, enemies_by_distance, quoted
+from firefight.scene.tactics import able, enemies_by_distance, quoted, rounds_left
 
 __all__ = ["GROUPED_FT", "aimed", "can_still_harm"]
 
@@ -21,8 +21,7 @@ def can_still_harm(c: CombatantState) -> bool:
     fangs (a Kindred, RMU-BITE-1)."""
     from firefight.rulesets.rmu.vitals import rmu_stats
 
-    mags = (m for w in c.weapons for m in ((w.loaded,) if w.loaded else ()) + w.spares)
-    if any(m.rounds > 0 for m in mags):
+    if rounds_left(c):
         return True
     stats = rmu_stats(c)
     return stats.kindred is not None or (not c.weapons and stats.skill("thrown") is not None)
