@@ -41,6 +41,7 @@ from firefight.probability.distribution import Distribution
 from firefight.probability.montecarlo import simulate
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
+from firefight.scene.actions import Action, Move
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import Tactic, able
 
@@ -107,40 +108,53 @@ def _break_off(state: EncounterState, name: str) -> EncounterState:
     return state.with_combatant(replace(state.combatant(name), bystander=True))
 
 
-#: The most actions a fighter takes on one turn: rmu's 4 AP buy at most four.
+#: The most actions a fighter takes on one turn.
 MAX_ACTIONS = 4
 
 
 def _turn(
-    state: EncounterState, name: str, ruleset: Ruleset, dice: Dice, tactic: Tactic, *, quiet: bool
+    state: EncounterState,
+    name: str,
+    ruleset: Ruleset,
+    dice: Dice,
+    tactic: Tactic,
+    parsed: dict[str, Action] | None,
 ) -> EncounterState:
-    """``name``'s turn: the first line the rules accept of what the tactic offers, again while
-    the line taken is not the tactic's last (its fallback, waiting) and the fighter can act
-    (rmu spends a round's AP on several actions: a step back, then a throw)."""
+    """``name``'s turn: the first line the rules accept of what the tactic offers; after a move
+    (a step back, closing in) the tactic is asked again, as rmu's AP and cpr's Move and Action
+    allow more on the same turn."""
     for _ in range(MAX_ACTIONS):
-        *better, fallback = tactic(state, name)
-        for text in better:
+        for text in tactic(state, name):
             try:
-                state = _act(state, text, ruleset, dice, quiet=quiet)
+                state, action = _act(state, text, ruleset, dice, parsed)
             except FirefightError:
                 continue
             break
         else:
-            try:
-                return _act(state, fallback, ruleset, dice, quiet=quiet)
-            except FirefightError:
-                return state
-        if not able(state.combatant(name)):
+            return state
+        if not isinstance(action, Move) or not able(state.combatant(name)):
             return state
     return state
 
 
 def _act(
-    state: EncounterState, text: str, ruleset: Ruleset, dice: Dice, *, quiet: bool
-) -> EncounterState:
-    if quiet:
-        return engine.act_quietly(state, ruleset.parse_action(text, state), ruleset, dice)
-    return engine.act(state, text, ruleset, dice).state
+    state: EncounterState,
+    text: str,
+    ruleset: Ruleset,
+    dice: Dice,
+    parsed: dict[str, Action] | None,
+) -> tuple[EncounterState, Action]:
+    """``text`` played: recorded (``parsed`` None) as ``firefight encounter`` plays it, or on
+    the quiet path with each line read once per simulation (a line names the same people in
+    every fight of a scenario, so it reads the same)."""
+    if parsed is None:
+        done = engine.act(state, text, ruleset, dice)
+        assert done.action is not None
+        return done.state, done.action
+    action = parsed.get(text)
+    if action is None:
+        action = parsed[text] = ruleset.parse_action(text, state)
+    return engine.act_quietly(state, action, ruleset, dice), action
 
 
 def side_tactics(scenario: Scenario, chosen: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -193,6 +207,7 @@ def fight_once(
     offered = ruleset.fight_tactics()
     by_side = {side: offered[name] for side, name in side_tactics(scenario, tactics).items()}
     start = initial_state(scenario)
+    parsed = _lines_read(scenario) if quiet else None
     if quiet:
         state = engine.open_fight_quietly(start, ruleset, dice)
     else:
@@ -210,8 +225,7 @@ def fight_once(
                     state = _break_off(state, name)
                     fled[name] = state.round
                 elif able(me):
-                    tactic = by_side[me.side]
-                    state = _turn(state, name, ruleset, dice, tactic, quiet=quiet)
+                    state = _turn(state, name, ruleset, dice, by_side[me.side], parsed)
         for c in state.combatants:
             if c.name in carried and not c.can_act and c.name not in down:
                 down[c.name] = state.round
@@ -237,6 +251,16 @@ def fight_once(
             state = engine.next_round_quietly(state, ruleset, dice)
         else:
             state = engine.next_round(state, ruleset, dice).state
+
+
+#: The action lines read so far in the fights of each scenario, by its file and the names in
+#: it: the names never change during a fight, so a line reads the same in every fight.
+_LINES_READ: dict[tuple[str, tuple[str, ...]], dict[str, Action]] = {}
+
+
+def _lines_read(scenario: Scenario) -> dict[str, Action]:
+    names = tuple(str(c.get("name")) for c in scenario.data.get("combatant", []))
+    return _LINES_READ.setdefault((scenario.source, names), {})
 
 
 @cache

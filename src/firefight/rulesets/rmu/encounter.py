@@ -497,7 +497,7 @@ def _validate(state: EncounterState, action: Action) -> None:
         check_not_held_fast(state, c)
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
-        prepare_aimed_shot(build_shot(state, action, TraceBuilder()), rmu_data())
+        prepare_aimed_shot(_shot_for(state, action)[0], rmu_data())
         return
     if isinstance(action, Reload):
         weapon = ready_weapon(c, action.weapon)
@@ -602,6 +602,24 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         shooter=shooter.name,
         target=target.name,
     )
+
+
+#: The last shot built: validating an action and resolving it read the same state, so the
+#: shot (and the trace of reading it off the scene) is built once for both.
+_last_shot: list[tuple[EncounterState, Shoot, AimedShot, Trace]] = []
+
+
+def _shot_for(state: EncounterState, action: Shoot) -> tuple[AimedShot, Trace]:
+    """:func:`build_shot` with its trace, built once for a state and action in a row."""
+    if _last_shot:
+        last_state, last_action, shot, trace = _last_shot[0]
+        if last_state is state and last_action == action:
+            return shot, trace
+    tb = TraceBuilder()
+    shot = build_shot(state, action, tb)
+    trace = tb.build()
+    _last_shot[:] = [(state, action, shot, trace)]
+    return shot, trace
 
 
 def _headline(action: Shoot, weapon: str, summary: Mapping[str, Any]) -> str:
@@ -724,7 +742,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     tb = TraceBuilder()
     figs = figures()
     if isinstance(action, Shoot):
-        shot = build_shot(state, action, tb)
+        shot, read = _shot_for(state, action)
         outcome = resolve_aimed_shot(shot, dice, rmu_data())
         weapon = ready_weapon(c, action.weapon)
         events: list[Event] = [
@@ -747,7 +765,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         )
         return Outcome(
             events=tuple(events),
-            trace=type(outcome.trace)((*tb.build().entries, *outcome.trace.entries)),
+            trace=type(outcome.trace)((*read.entries, *outcome.trace.entries)),
             result=RmuSummary(summary),
         )
     if isinstance(action, Reload):
