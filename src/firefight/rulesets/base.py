@@ -203,6 +203,14 @@ class Ruleset(ABC):
         Pure: the state is not changed, and a refusal rolls no die."""
         raise self._not_in_encounters("resolve actions")
 
+    def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
+        """The state a validated action leads to, for simulations that read no trace nor
+        result: the same dice in the same order as :meth:`resolve`, and the same state as
+        folding its events. The default folds them; a ruleset may skip work nobody reads."""
+        from firefight.scene.apply import apply_all
+
+        return apply_all(state, self.resolve(state, action, dice).events, self)
+
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         """The state after one of this ruleset's own events."""
         raise self._not_in_encounters(f"apply {type(event).__name__} events")

@@ -215,6 +215,11 @@ class RMU(Ruleset):
 
         return resolve_rmu_action(state, action, dice)
 
+    def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
+        from firefight.rulesets.rmu.encounter import resolve_rmu_quietly
+
+        return resolve_rmu_quietly(state, action, dice)
+
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         from firefight.rulesets.rmu.encounter import apply_rmu_event
 
