@@ -30,8 +30,8 @@ def can_still_harm(c: CombatantState) -> bool:
 def aimed(state: EncounterState, name: str) -> list[str]:
     """a prepared shot at the nearest enemy it can (no recoil penalty); else a quick shot; else
     clear a jam; else reload; a thrower without a gun throws an M67 between grouped enemies,
-    best with no ally in its casualty band, never with one in its kill band; a Kindred without one
-    bites, else closes in; else wait"""
+    best with no ally in its casualty band, never with one in its kill band; a Kindred without
+    one bites, else closes in; else wait"""
     me = quoted(name)
     enemies = enemies_by_distance(state, name)
     names = [quoted(e.name) for e in enemies]
@@ -119,10 +119,7 @@ def _fangs(state: EncounterState, me: CombatantState, enemies: list[CombatantSta
     if me.weapons or not enemies or rmu_stats(me).kindred is None:
         return []
     target = enemies[0]
-    gap = math.hypot(
-        target.position.x_ft - me.position.x_ft, target.position.y_ft - me.position.y_ft
-    )
-    step = max(0.0, min(_reach(me), gap - CLOSE_IN_FT))
+    step = max(0.0, min(_reach(me), _gap(me, target) - CLOSE_IN_FT))
     who, whom = quoted(me.name), quoted(target.name)
     # RMU-BITE-3, RMU-BITE-4: fangs lodged in an enemy feed; lodged in someone down, let go.
     down = [quoted(c.name) for c in state.combatants if not c.can_act]
