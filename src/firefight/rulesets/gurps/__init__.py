@@ -161,8 +161,21 @@ class GURPS(Ruleset):
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         from firefight.rulesets.gurps.encounter import apply_gurps_event
+        from firefight.scene.events import FigureSet
 
+        if isinstance(event, FigureSet):
+            return self.apply_figure(state, event)
         return apply_gurps_event(state, event)
+
+    def gm_figures(self) -> Mapping[str, str]:
+        from firefight.rulesets.gurps.gm_figures import GURPS_GM_FIGURES
+
+        return GURPS_GM_FIGURES
+
+    def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
+        from firefight.rulesets.gurps.gm_figures import set_gurps_figure
+
+        return set_gurps_figure(combatant, figure, value)
 
     def event_types(self) -> Sequence[type[Event]]:
         from firefight.rulesets.gurps.encounter import EVENT_TYPES
