@@ -68,6 +68,11 @@ class Cards(Ruleset):
             for w in cards_data().weapons.values()
         ]
 
+    def user_catalog_kinds(self) -> tuple[str, ...]:
+        from firefight.rulesets.cards.data import USER_KINDS
+
+        return USER_KINDS
+
     def check_data(self) -> list[str]:
         from firefight.rulesets.cards.data import cards_data
 

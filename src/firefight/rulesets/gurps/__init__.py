@@ -91,9 +91,15 @@ class GURPS(Ruleset):
         return outcome_word(summary)
 
     def check_data(self) -> list[str]:
-        from firefight.rulesets.gurps.data import DATA
+        from firefight.rulesets.gurps.data import GurpsData
 
-        return [f"data/{name}" for name in DATA.check()]
+        # A fresh read, so that a user catalog added since the data was first loaded is checked.
+        return [f"data/{name}" for name in GurpsData().check()]
+
+    def user_catalog_kinds(self) -> tuple[str, ...]:
+        from firefight.rulesets.gurps.data import USER_KINDS
+
+        return USER_KINDS
 
     def action_odds(self) -> Sequence[ActionOdds]:
         from firefight.rulesets.gurps.odds import registrations
