@@ -112,3 +112,28 @@ def test_enc_gm_cards_sets_wound_boxes_and_wear_and_repairs_armor() -> None:
     refused(service, "set Jilly red 13", "Red level has 12 boxes (K-3)")
     refused(service, "hits Jilly 3", "set them with 'set NAME green|yellow|red N'")
     assert "rules" in service.export("f")
+
+
+@pytest.mark.parametrize(
+    ("example", "model", "other"),
+    [
+        ("kindred-ambush.toml", "Jonah", "Viktor"),
+        ("night-market.toml", "Rook", "Mei"),
+        ("dry-gulch.toml", "Bob", "Ann"),
+        ("cards-alley.toml", "Rico", "Dee"),
+    ],
+)
+def test_enc_gm_add_move_and_remove_serve_every_ruleset(
+    example: str, model: str, other: str
+) -> None:
+    """ENC-GM: the shared overrides take each ruleset's own figures along (a copy keeps them)
+    and read places in the ruleset's scene unit; every record replays."""
+    service = opened(example)
+    service.gm("f", f"add Goon like {model} at 40,40")
+    service.gm("f", "move Goon to 41,42")
+    service.gm("f", f"remove {other}")
+    state = service.state("f")
+    goon, source = state.combatant("Goon"), state.combatant(model)
+    assert goon.stats == source.stats and state.find(other) is None
+    assert goon.position != source.position
+    assert "rules" in service.export("f")
