@@ -292,11 +292,9 @@ class Ruleset(ABC):
         RuleRefusal (ENC-GM) saying why when it cannot be. The GM's ``set`` checks with it
         before recording a :class:`~firefight.scene.events.FigureSet`, whose fold
         (:meth:`apply_figure`) comes back here."""
-        from firefight.scene.events import GM_RULE
+        from firefight.scene.figure_bounds import no_such_figure
 
-        raise RuleRefusal(
-            GM_RULE, f"The {self.name} ruleset keeps no figure {figure!r} for the GM to set."
-        )
+        raise no_such_figure(self.name, figure)
 
     def apply_figure(self, state: EncounterState, event: FigureSet) -> EncounterState:
         """The state after a GM's :class:`~firefight.scene.events.FigureSet`: a ruleset's

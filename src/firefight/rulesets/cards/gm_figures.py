@@ -9,6 +9,7 @@ from firefight.frozen import replace
 from firefight.rulesets.cards.encounter_model import stats_of
 from firefight.rulesets.cards.wounds import boxes_per_level
 from firefight.scene.events import GM_RULE
+from firefight.scene.figure_bounds import check_within, no_such_figure
 from firefight.scene.state import CombatantState
 
 __all__ = ["CARDS_GM_FIGURES", "set_cards_figure"]
@@ -35,7 +36,6 @@ def set_cards_figure(c: CombatantState, figure: str, value: int) -> CombatantSta
             )
         return replace(c, stats=replace(s, **{figure: value}))
     if figure == "wear":
-        if value < 0:
-            raise RuleRefusal(GM_RULE, f"Armor wear is 0 or more, not {value}.")
+        check_within(c.name, "armor wear", value, 0, None)
         return replace(c, stats=replace(s, wear=value))
-    raise RuleRefusal(GM_RULE, f"The cards ruleset keeps no figure {figure!r} for the GM to set.")
+    raise no_such_figure("cards", figure)

@@ -4,10 +4,9 @@ A GM's ``repair`` gives the armor back its full SP."""
 
 from __future__ import annotations
 
-from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.cpr.fighter import fighter
-from firefight.scene.events import GM_RULE
+from firefight.scene.figure_bounds import check_within, no_such_figure
 from firefight.scene.state import CombatantState
 
 __all__ = ["CPR_GM_FIGURES", "repaired", "set_cpr_figure"]
@@ -20,29 +19,23 @@ CPR_GM_FIGURES = {
 }
 
 
-def _within(c: CombatantState, figure: str, value: int, low: int, high: int | None) -> None:
-    if value < low or (high is not None and value > high):
-        most = f" to {high}" if high is not None else " or more"
-        raise RuleRefusal(GM_RULE, f"{c.name}'s {figure} runs from {low}{most}, not {value}.")
-
-
 def set_cpr_figure(c: CombatantState, figure: str, value: int) -> CombatantState:
     """``c`` with one of :data:`CPR_GM_FIGURES` set to ``value``, within the armor's full SP
     and the HP most."""
     f = fighter(c)
     if figure == "hp":
-        _within(c, "HP", value, 0, c.hits_max)
+        check_within(c.name, "HP", value, 0, c.hits_max)
         return replace(c, hits_taken=c.hits_max - value)
     if figure == "sp":
-        _within(c, "body SP", value, 0, f.body_sp_max)
+        check_within(c.name, "body SP", value, 0, f.body_sp_max)
         return replace(c, stats=replace(f, body_sp=value))
     if figure == "head-sp":
-        _within(c, "head SP", value, 0, f.head_sp_max)
+        check_within(c.name, "head SP", value, 0, f.head_sp_max)
         return replace(c, stats=replace(f, head_sp=value))
     if figure == "luck":
-        _within(c, "LUCK", value, 0, None)
+        check_within(c.name, "LUCK", value, 0, None)
         return replace(c, stats=replace(f, luck=value))
-    raise RuleRefusal(GM_RULE, f"The cpr ruleset keeps no figure {figure!r} for the GM to set.")
+    raise no_such_figure("cpr", figure)
 
 
 def repaired(c: CombatantState) -> CombatantState:

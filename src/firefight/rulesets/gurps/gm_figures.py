@@ -9,6 +9,7 @@ from firefight.frozen import replace
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.scene.events import GM_RULE
+from firefight.scene.figure_bounds import check_within, no_such_figure
 from firefight.scene.state import CombatantState
 
 __all__ = ["GURPS_GM_FIGURES", "set_gurps_figure"]
@@ -21,23 +22,18 @@ GURPS_GM_FIGURES = {
 }
 
 
-def _within(c: CombatantState, figure: str, value: int, low: int, high: int) -> None:
-    if not low <= value <= high:
-        raise RuleRefusal(GM_RULE, f"{c.name}'s {figure} runs from {low} to {high}, not {value}.")
-
-
 def set_gurps_figure(c: CombatantState, figure: str, value: int) -> CombatantState:
     """``c`` with one of :data:`GURPS_GM_FIGURES` set to ``value``."""
     s = gurps_stats(c)
     injury = DATA.core.injury
     if figure == "hp":
-        _within(c, "HP", value, -injury.dead_at_multiple * s.hp, s.hp)
+        check_within(c.name, "HP", value, -injury.dead_at_multiple * s.hp, s.hp)
         return replace(c, stats=replace(s, lost=s.hp - value))
     if figure == "shock":
-        _within(c, "shock", value, injury.shock_cap, 0)
+        check_within(c.name, "shock", value, injury.shock_cap, 0)
         return replace(c, stats=replace(s, shock=value))
     if figure == "stun":
-        _within(c, "stun", value, 0, 1)
+        check_within(c.name, "stun", value, 0, 1)
         return replace(c, stats=replace(s, stunned=bool(value)))
     if figure == "fp":
         raise RuleRefusal(
@@ -45,4 +41,4 @@ def set_gurps_figure(c: CombatantState, figure: str, value: int) -> CombatantSta
             "The gurps encounter keeps no Fatigue Points, so there are none to set; "
             "its figures are HP, shock and stun.",
         )
-    raise RuleRefusal(GM_RULE, f"The gurps ruleset keeps no figure {figure!r} for the GM to set.")
+    raise no_such_figure("gurps", figure)

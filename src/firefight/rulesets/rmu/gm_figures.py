@@ -9,6 +9,7 @@ from firefight.frozen import replace
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
 from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals, with_vitals
 from firefight.scene.events import GM_RULE
+from firefight.scene.figure_bounds import check_within, no_such_figure
 from firefight.scene.state import CombatantState
 
 __all__ = ["RMU_GM_FIGURES", "set_rmu_figure"]
@@ -21,12 +22,6 @@ RMU_GM_FIGURES = {
 }
 
 
-def _within(c: CombatantState, figure: str, value: int, low: int, high: int | None) -> None:
-    if value < low or (high is not None and value > high):
-        most = f" to {high}" if high is not None else " or more"
-        raise RuleRefusal(GM_RULE, f"{c.name}'s {figure} runs from {low}{most}, not {value}.")
-
-
 def set_rmu_figure(c: CombatantState, figure: str, value: int) -> CombatantState:
     """``c`` with one of :data:`RMU_GM_FIGURES` set to ``value``.
 
@@ -34,19 +29,19 @@ def set_rmu_figure(c: CombatantState, figure: str, value: int) -> CombatantState
     none is, for ``N`` rounds (0 ends the stun)."""
     now = vitals(c)
     if figure == "ap":
-        _within(c, "AP", value, 0, figures().round_ap)
+        check_within(c.name, "AP", value, 0, figures().round_ap)
         return with_vitals(c, replace(now, ap_left=value))
     if figure == "bleeding":
-        _within(c, "bleeding", value, 0, None)
+        check_within(c.name, "bleeding", value, 0, None)
         return with_vitals(c, replace(now, bleed=value))
     if figure == "stun":
-        _within(c, "stun", value, 0, None)
+        check_within(c.name, "stun", value, 0, None)
         tier = now.stun_penalty or max(figures().stun_tiers)
         return with_vitals(c, replace(now, stun=((tier, value),) if value else ()))
     if figure == "hunger":
         sheet = rmu_stats(c).kindred
         if sheet is None:
             raise RuleRefusal(GM_RULE, f"{c.name} is no Kindred: only the Kindred have Hunger.")
-        _within(c, "Hunger", value, 0, kindred_figures().hunger_max)
+        check_within(c.name, "Hunger", value, 0, kindred_figures().hunger_max)
         return replace(c, stats=replace(rmu_stats(c), kindred=replace(sheet, hunger=value)))
-    raise RuleRefusal(GM_RULE, f"The rmu ruleset keeps no figure {figure!r} for the GM to set.")
+    raise no_such_figure("rmu", figure)
