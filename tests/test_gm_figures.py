@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from encounter_support import MemoryStore
+from firefight.cli.play import Session, SessionCompleter
 from firefight.dice import Dice
 from firefight.encounter.scenario import load_scenario
 from firefight.errors import RuleRefusal
@@ -137,3 +138,10 @@ def test_enc_gm_add_move_and_remove_serve_every_ruleset(
     assert goon.stats == source.stats and state.find(other) is None
     assert goon.position != source.position
     assert "rules" in service.export("f")
+
+
+def test_enc_gm_the_session_completes_a_ruleset_s_figures_after_set() -> None:
+    service = opened("dry-gulch.toml")
+    completer = SessionCompleter(Session(service, "f", confirm=lambda q: False))
+    offered = list(completer.candidates(["set", "Bob"]))
+    assert {"hp", "shock", "stun", "prone", "unconscious"} <= set(offered)
