@@ -167,11 +167,12 @@ def laid_over(
     model -- and built as a shipped row is; an error names the user's file and row."""
 
     def read(row: UserRow) -> tuple[str, K]:
+        # What building the row finds wrong (a name the rest of the data does not know) names
+        # the user's row as the model's checks do.
         try:
-            checked = validate(model, dict(row.data), row.file)
+            built = build(validate(model, dict(row.data), row.file))
         except TableDataError as exc:
             raise row.error(exc.problem, exc.where) from None
-        built = build(checked)
         return built.key, built
 
     return merged(shipped, user_rows(ruleset, kind, known), read)

@@ -233,8 +233,21 @@ class RMU(Ruleset):
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         from firefight.rulesets.rmu.encounter import apply_rmu_event
+        from firefight.scene.events import FigureSet
 
+        if isinstance(event, FigureSet):
+            return self.apply_figure(state, event)
         return apply_rmu_event(state, event)
+
+    def gm_figures(self) -> Mapping[str, str]:
+        from firefight.rulesets.rmu.gm_figures import RMU_GM_FIGURES
+
+        return RMU_GM_FIGURES
+
+    def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
+        from firefight.rulesets.rmu.gm_figures import set_rmu_figure
+
+        return set_rmu_figure(combatant, figure, value)
 
     def describe_event(self, event: Event, state: EncounterState) -> str | None:
         from firefight.rulesets.rmu.encounter import describe_rmu_event
