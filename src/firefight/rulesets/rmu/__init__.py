@@ -91,9 +91,11 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.catalog import RmuData
         from firefight.rulesets.rmu.explosives import explosive_data
         from firefight.rulesets.rmu.firearm_data import check_firearm_data
+        from firefight.rulesets.rmu.kindred_rules import kindred_figures
         from firefight.rulesets.rmu.melee.checks import check_melee_data
 
-        data = RmuData()
+        data = RmuData(validate=True)
+        kindred_figures(validate=True)
         explosive_data.cache_clear()
         explosive_data()
         return [
@@ -112,12 +114,13 @@ class RMU(Ruleset):
         return RmuCombatantFields
 
     def scenario_rules_model(self) -> type[BaseModel]:
-        from firefight.rulesets.rmu.kindred_rules import RmuRulesModel
+        from firefight.rulesets.rmu.file_models import RmuRulesModel
 
         return RmuRulesModel
 
     def new_scene(self, rules: BaseModel | None) -> RulesetState | None:
-        from firefight.rulesets.rmu.kindred_rules import RmuRulesModel, new_rmu_scene
+        from firefight.rulesets.rmu.file_models import RmuRulesModel
+        from firefight.rulesets.rmu.kindred_rules import new_rmu_scene
 
         assert rules is None or isinstance(rules, RmuRulesModel)
         return new_rmu_scene(rules)
