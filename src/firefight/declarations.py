@@ -26,7 +26,6 @@ firefight.declarations.DeclarationError: --skill: 99 is more than 20, the most i
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import enum
 import math
 import types
@@ -189,6 +188,8 @@ class Option:
 
     def _not_one_of(self, value: str) -> str:
         choices = self.choices() or ()
+        import difflib  # only for a value refused: a suggestion
+
         close = difflib.get_close_matches(value, choices, n=2)
         hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
         listed = ", ".join(choices) if len(choices) <= 12 else f"one of {len(choices)} names"

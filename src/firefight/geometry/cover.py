@@ -16,15 +16,18 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from enum import Enum
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 from itertools import pairwise
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from firefight.errors import RuleRefusal, TableDataError
 from firefight.files import read_toml
 from firefight.geometry.bodies import Body
 from firefight.geometry.plane import Point
+from firefight.tables.shipped import package_data
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = [
     "BodyProfile",
@@ -138,7 +141,7 @@ def load_body_profile(source: Traversable | Path | None = None) -> BodyProfile:
         TableDataError: the file is missing or malformed; the message names the file and row.
     """
     label = str(source) if source is not None else f"firefight/{_PACKAGED}"
-    path = source if source is not None else files("firefight").joinpath(_PACKAGED)
+    path = source if source is not None else package_data("firefight", _PACKAGED)
     # The file's model loads pydantic: only what measures cover pays for it.
     from firefight.geometry.profile_file import ProfileFile
     from firefight.tables.data_files import validate

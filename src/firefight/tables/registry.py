@@ -8,20 +8,20 @@ data directory (``$FIREFIGHT_HOME`` or the platform's user data dir) under
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
-import tomli_w
 
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.files import read_toml
 from firefight.tables.kinds import DataTable, TableKind, kind_names
 from firefight.tables.shipped import package_data
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = [
     "TableSet",
@@ -71,6 +71,8 @@ def write_user_table(
             )
     directory = user_table_dir(ruleset)
     target = directory / f"{table.name}.toml"
+    import tomli_w  # only to write: reading a table does not load it
+
     payload = tomli_w.dumps(kind.to_data(table))
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -82,6 +84,8 @@ def write_user_table(
 
 
 def _write_atomically(directory: Path, target: Path, payload: str) -> None:
+    import tempfile
+
     # The ".tmp" suffix keeps a half-written file out of TableSet's "*.toml" glob.
     handle, temp_name = tempfile.mkstemp(dir=directory, prefix=f".{target.stem}.", suffix=".tmp")
     try:

@@ -34,6 +34,7 @@ class RMU(Ruleset):
     package = "firefight.rulesets.rmu"
     cli_module = "firefight.rulesets.rmu.cli.commands"
     odds_cli_module = "firefight.rulesets.rmu.cli.odds"
+    quick_cli_module = "firefight.rulesets.rmu.cli.shot"
 
     @cached_property
     def data(self) -> RmuData:

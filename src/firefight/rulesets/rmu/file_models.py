@@ -12,7 +12,6 @@ from pydantic import Field
 from firefight.rulesets.rmu.catalog import WeaponAction
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.rulesets.rmu.kindred_rules import StakeBand
-from firefight.rulesets.rmu.melee.figures import WeaponSize
 from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.data_files import DataModel
 
@@ -24,7 +23,6 @@ __all__ = [
     "EncounterFile",
     "KindredFile",
     "KindredRulesModel",
-    "MeleeFile",
     "RmuRulesModel",
     "RulesFile",
     "WeaponsFile",
@@ -305,43 +303,6 @@ class KindredFile(DataModel):
     bite: _Bite
     called: _Called
     staking: dict[str, StakeBand]
-
-
-# --- melee (melee/figures.py) ----------------------------------------------------------------
-
-
-class _Attack(DataModel):
-    ap: tuple[int, int]
-    haste_per_ap: int = Field(le=0)
-    fumble_ranks_per_step: int = Field(ge=1)
-    fumble_minimum: int = Field(ge=1)
-    reach_ft: float = Field(gt=0)
-
-
-class _Size(DataModel):
-    hits: tuple[int, int]
-    severity: int = Field(ge=-4, le=4)
-
-
-class _Modifiers(DataModel):
-    provisional: list[str]
-    derivation: str
-    values: dict[str, int]
-
-
-class _Grapple(DataModel):
-    hold_cap: int = Field(ge=1)
-    escape_ap: tuple[int, int]
-
-
-class MeleeFile(DataModel):
-    source: _Source
-    attack: _Attack
-    sizes: dict[WeaponSize, _Size]
-    armor_at: dict[str, str]
-    criticals: dict[str, str]
-    modifiers: _Modifiers
-    grapple: _Grapple
 
 
 # --- the scenario's [rules] table (kindred_rules.py) ---------------------------------------

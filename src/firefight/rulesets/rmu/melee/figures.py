@@ -14,8 +14,11 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
+from pydantic import Field
+
 from firefight.errors import UnknownNameError
 from firefight.rulesets.rmu.catalog import PACKAGE
+from firefight.tables.data_files import DataModel, package_data, read_toml, validate
 
 __all__ = ["MeleeFigures", "SizeRule", "WeaponSize", "melee_figures"]
 
@@ -67,16 +70,48 @@ class MeleeFigures:
             raise UnknownNameError("melee modifier", name, self.modifiers) from None
 
 
+class _Source(DataModel):
+    text: str
+
+
+class _Attack(DataModel):
+    ap: tuple[int, int]
+    haste_per_ap: int = Field(le=0)
+    fumble_ranks_per_step: int = Field(ge=1)
+    fumble_minimum: int = Field(ge=1)
+    reach_ft: float = Field(gt=0)
+
+
+class _Size(DataModel):
+    hits: tuple[int, int]
+    severity: int = Field(ge=-4, le=4)
+
+
+class _Modifiers(DataModel):
+    provisional: list[str]
+    derivation: str
+    values: dict[str, int]
+
+
+class _Grapple(DataModel):
+    hold_cap: int = Field(ge=1)
+    escape_ap: tuple[int, int]
+
+
+class _File(DataModel):
+    source: _Source
+    attack: _Attack
+    sizes: dict[WeaponSize, _Size]
+    armor_at: dict[str, str]
+    criticals: dict[str, str]
+    modifiers: _Modifiers
+    grapple: _Grapple
+
+
 @functools.cache
 def melee_figures() -> MeleeFigures:
     """The shipped melee figures, read and checked once."""
-    # The file's model loads pydantic: only a melee action pays for it, not every shot.
-    from firefight.files import read_toml
-    from firefight.rulesets.rmu.file_models import MeleeFile
-    from firefight.tables.data_files import validate
-    from firefight.tables.shipped import package_data
-
-    m = validate(MeleeFile, read_toml(package_data(PACKAGE, _FILE), _LABEL), _LABEL)
+    m = validate(_File, read_toml(package_data(PACKAGE, _FILE), _LABEL), _LABEL)
     return MeleeFigures(
         attack_ap=m.attack.ap,
         haste_per_ap=m.attack.haste_per_ap,
