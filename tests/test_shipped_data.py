@@ -12,7 +12,7 @@ from firefight.errors import TableDataError
 from firefight.files import read_toml
 from firefight.rulesets import find_ruleset, ruleset_names
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.kindred_rules import kindred_figures
+from firefight.rulesets.rmu.kindred_figures import kindred_figures
 from firefight.rulesets.rmu.table_kinds import RmuTables
 from firefight.tables.registry import TableSet, user_table_dir
 

@@ -99,7 +99,8 @@ def test_a_scripted_shot_runs_without_typer_rich_or_pydantic() -> None:
     """A scripted ``rmu shoot`` is read without typer (cli/quick.py, DEC-511), written without
     rich (cli/plain.py), and reads the shipped data without pydantic or the data files' models
     (tables/shipped.py, DEC-510); nor does it load the typer command modules, the encounter's
-    figures (vitals), melee, JSON, importlib's resources and metadata or the TOML writer."""
+    figures (vitals), the scene's state (the Kindred figures are read apart from the scene's
+    options), melee, JSON, importlib's resources and metadata or the TOML writer."""
     loaded = _modules_loaded_by(*SCRIPTED_SHOT)
     assert "firefight.rulesets.rmu.cli.shot" in loaded
     assert not _under(
@@ -121,6 +122,8 @@ def test_a_scripted_shot_runs_without_typer_rich_or_pydantic() -> None:
         "firefight.rulesets.rmu.file_models",
         "firefight.rulesets.rmu.table_files",
         "firefight.rulesets.rmu.vitals",
+        "firefight.rulesets.rmu.kindred_rules",
+        "firefight.scene.state",
         "firefight.rulesets.rmu.melee",
         "firefight.rulesets.rmu.incoming",
         "firefight.rulesets.rmu.defense_options",

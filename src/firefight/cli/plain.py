@@ -31,7 +31,7 @@ _STYLE_VARIABLES = ("FORCE_COLOR", "TTY_COMPATIBLE")
 def _plain(text: str) -> bool:
     """Whether rich writes ``text`` (escaped, then read as markup) unchanged: printable
     characters and line breaks only, nothing rich could take for markup or an emoji."""
-    return all(c == "\n" or c.isprintable() for c in text) and not _RICH_READS.search(text)
+    return text.replace("\n", "").isprintable() and not _RICH_READS.search(text)
 
 
 class PlainWriter:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -33,15 +34,23 @@ def package_data(package: str, name: str) -> Traversable | Path:
     importing :mod:`importlib.resources` (which alone costs a quick command a tenth of its
     start-up); a package in a zip file is read through it.
     """
-    module = sys.modules.get(package)
-    origin = getattr(module, "__file__", None)
-    if origin is not None and getattr(module, "__path__", None):
-        folder = Path(origin).parent
-        if folder.is_dir():
-            return folder.joinpath(name)
+    folder = _folder(package)
+    if folder is not None:
+        return folder.joinpath(name)
     from importlib.resources import files
 
     return files(package).joinpath(name)
+
+
+@cache
+def _folder(package: str) -> Path | None:
+    """The folder of a package imported from one, else None."""
+    module = sys.modules.get(package)
+    origin = getattr(module, "__file__", None)
+    if origin is None or not getattr(module, "__path__", None):
+        return None
+    folder = Path(origin).parent
+    return folder if folder.is_dir() else None
 
 
 def checked(

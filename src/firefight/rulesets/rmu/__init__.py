@@ -92,7 +92,7 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.catalog import RmuData
         from firefight.rulesets.rmu.explosives import explosive_data
         from firefight.rulesets.rmu.firearm_data import check_firearm_data
-        from firefight.rulesets.rmu.kindred_rules import kindred_figures
+        from firefight.rulesets.rmu.kindred_figures import kindred_figures
         from firefight.rulesets.rmu.melee.checks import check_melee_data
 
         data = RmuData(validate=True)

@@ -11,7 +11,7 @@ from pydantic import Field
 
 from firefight.rulesets.rmu.catalog import WeaponAction
 from firefight.rulesets.rmu.critical_table import HitLocation
-from firefight.rulesets.rmu.kindred_rules import StakeBand
+from firefight.rulesets.rmu.kindred_figures import StakeBand
 from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.data_files import DataModel
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from firefight.rulesets.rmu.critical_table import CriticalEffect, CriticalRow, CriticalTable
-from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures
+from firefight.rulesets.rmu.kindred_figures import KindredRules, kindred_figures
 from firefight.rulesets.rmu.severity import Severity
 from firefight.trace import TraceBuilder
 from firefight.wording import counted
