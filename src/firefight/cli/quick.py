@@ -2,8 +2,8 @@
 
 ``firefight rmu shoot --weapon glock-17 --ob 70 --distance 40 --rolls 77,42`` would spend most
 of its start-up importing typer and building its options (benchmarks/bench_startup.py). A
-ruleset may name, in ``quick_cli_module``, a module whose ``QUICK`` maps command names to
-:class:`QuickCommand` (the declaration and the very function typer's command runs). When every
+ruleset may name commands in ``quick_commands``, each with a module whose ``QUICK`` maps it to
+a :class:`QuickCommand` (the declaration and the very function typer's command runs). When every
 word after the command is ``--flag VALUE`` or ``--flag`` for one of the declaration's options or
 the dice options, given once (a repeatable one as often as wanted), with a value read as typer
 reads it for certain (whole numbers and plain decimals, valid text, an enum's exact word), and
@@ -24,9 +24,10 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from firefight.declarations import Option, options_of
+if TYPE_CHECKING:
+    from firefight.declarations import Option
 
 __all__ = [
     "DECIMAL",
@@ -96,6 +97,8 @@ def read_options(
 ) -> tuple[dict[str, Any], dict[str, Any]] | None:
     """The declared values and the dice options typer would pass for ``words``, or None when
     typer must read them."""
+    from firefight.declarations import options_of
+
     options = {o.flag: o for o in options_of(declaration)}
     values: dict[str, Any] = {}
     dice = dict(_DICE_UNSET)
@@ -131,17 +134,19 @@ def read_options(
 
 
 def _command(argv: Sequence[str]) -> QuickCommand | None:
-    if len(argv) < 2 or any(v.startswith("_") and v.endswith("_COMPLETE") for v in os.environ):
-        return None  # too short for a command, or a shell asking typer to complete one
+    if len(argv) < 2 or argv[0].startswith("-"):
+        return None  # no ruleset's command
+    if any(v.startswith("_") and v.endswith("_COMPLETE") for v in os.environ):
+        return None  # a shell asking typer to complete the command line
     from firefight.rulesets import find_ruleset, ruleset_names
 
     if argv[0] not in ruleset_names():
         return None
-    module = find_ruleset(argv[0]).quick_cli_module
+    module = find_ruleset(argv[0]).quick_commands.get(argv[1])
     if module is None:
         return None
-    quick: Mapping[str, QuickCommand] = getattr(importlib.import_module(module), "QUICK", {})
-    return quick.get(argv[1])
+    quick: Mapping[str, QuickCommand] = importlib.import_module(module).QUICK
+    return quick[argv[1]]
 
 
 def run_quickly(argv: Sequence[str]) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 
@@ -34,7 +34,7 @@ class RMU(Ruleset):
     package = "firefight.rulesets.rmu"
     cli_module = "firefight.rulesets.rmu.cli.commands"
     odds_cli_module = "firefight.rulesets.rmu.cli.odds"
-    quick_cli_module = "firefight.rulesets.rmu.cli.shot"
+    quick_commands: ClassVar[Mapping[str, str]] = {"shoot": "firefight.rulesets.rmu.cli.shot"}
 
     @cached_property
     def data(self) -> RmuData:
