@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import platformdirs
-
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.files import read_toml
 from firefight.tables.kinds import DataTable, TableKind, kind_names
@@ -38,7 +36,11 @@ T = TypeVar("T")
 def user_home() -> Path:
     """Where firefight keeps what the user made: ``$FIREFIGHT_HOME`` or the platform data dir."""
     env = os.environ.get("FIREFIGHT_HOME")
-    return Path(env) if env else Path(platformdirs.user_data_dir("firefight"))
+    if env:
+        return Path(env)
+    import platformdirs  # only without FIREFIGHT_HOME: it loads tempfile, random, shutil...
+
+    return Path(platformdirs.user_data_dir("firefight"))
 
 
 def user_table_dir(ruleset: str) -> Path:
