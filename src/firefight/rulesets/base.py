@@ -78,6 +78,10 @@ class Ruleset(ABC):
     #: ``report`` (``firefight odds report <name>``). None: the ruleset has no such commands.
     cli_module: ClassVar[str | None] = None
     odds_cli_module: ClassVar[str | None] = None
+    #: Commands of ``cli_module`` that may run without typer when their command line is plain
+    #: (a scripted shot starts faster): command name -> the module whose ``QUICK`` maps it to
+    #: its :class:`~firefight.cli.quick.QuickCommand`. Empty: typer reads every one.
+    quick_commands: ClassVar[Mapping[str, str]] = {}
     #: The unit a scenario's positions and barriers (and the ruleset's action lines) are
     #: written in; the scene converts them to feet, which the shared geometry measures in.
     scene_unit: ClassVar[Literal["ft", "m"]] = "ft"

@@ -27,14 +27,15 @@ import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from firefight.errors import TableDataError
+from firefight.files import read_toml
 from firefight.fuzzy import hint
-from firefight.tables.data_files import read_toml, validate
 from firefight.tables.registry import user_home
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 __all__ = [
     "SCENARIO_CATALOG",
@@ -149,7 +150,7 @@ class _Keyed(Protocol):
     def key(self) -> str: ...
 
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 K = TypeVar("K", bound=_Keyed)
 
 
@@ -165,6 +166,8 @@ def laid_over(
     """``shipped`` with the user's catalog rows of ``kind`` for ``ruleset`` (which takes the
     ``known`` kinds) laid over it, each validated with ``model`` -- the shipped file's row
     model -- and built as a shipped row is; an error names the user's file and row."""
+
+    from firefight.tables.data_files import validate  # pydantic: only for a user's rows
 
     def read(row: UserRow) -> tuple[str, K]:
         # What building the row finds wrong (a name the rest of the data does not know) names
