@@ -4,6 +4,7 @@ from each ruleset's declared verbs."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,10 @@ from firefight.store import open_store
 from firefight.web.app import Server, create_app
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
+from firefight.web.rendered import Rendered
 from firefight.web.table import Tables
-from firefight.web.tokens import Keyring
-from firefight.web.views import verbs_view
+from firefight.web.tokens import Keyring, Scope
+from firefight.web.views import log_view, verbs_view
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 KEYS = Keyring(bytes(range(32)))
@@ -379,8 +381,10 @@ def test_the_page_follows_writes_made_elsewhere(client: TestClient) -> None:
 
 @pytest.mark.parametrize("every", [5, 200])
 def test_the_kept_encounter_is_the_folded_log(tmp_path: Path, every: int) -> None:
-    """ReadingService folds only what was appended since it last read, and comes to the same
-    state as folding the whole log, through actions, round changes and undos made elsewhere."""
+    """ReadingService folds only what was appended since it last read (and undoes from what it
+    kept), and comes to the same state and log as reading the whole log, through actions,
+    round changes and undos made elsewhere; the log sent from records kept rendered is the log
+    rendered afresh."""
     import random
 
     from firefight.dice import Dice
@@ -389,6 +393,7 @@ def test_the_kept_encounter_is_the_folded_log(tmp_path: Path, every: int) -> Non
 
     store = open_store(f"sqlite:///{tmp_path / 'r.db'}")
     plain, reading = EncounterService(store, snapshot_every=every), ReadingService(store)
+    rendered = Rendered()
     reading.snapshot_every = every
     plain.new("raid", load_scenario(EXAMPLES / "warehouse.toml"), Dice.seeded(1))
     rng = random.Random(7)
@@ -407,6 +412,41 @@ def test_the_kept_encounter_is_the_folded_log(tmp_path: Path, every: int) -> Non
         except FirefightError:
             pass
         assert reading.current("raid").state == plain.load("raid").state, step
-        head, _, records = reading.listing("raid")
+        head, ruleset, records = reading.listing("raid")
         assert [r.seq for r in records] == list(range(1, head + 1))
+        assert records == plain.records("raid")[1], step
+        # The log as sent, from the records kept rendered, is the log rendered afresh.
+        for scope in (Scope("gm"), Scope("player", "raid", "Mara")):
+            sent = rendered.log("raid", head, ruleset, records, scope, frozenset({"Lev"}))
+            shown = log_view(records, ruleset, scope, frozenset({"Lev"}))
+            assert json.loads(sent) == {"encounter": "raid", "head": head, "records": shown}
+    store.close()
+
+
+def test_writes_from_this_server_take_turns(tmp_path: Path) -> None:
+    """Writes to one encounter made at once through one server queue for it (DEC-530): none is
+    refused as a conflict, and each is one record."""
+    import threading
+
+    from firefight.dice import Dice
+
+    store = open_store(f"sqlite:///{tmp_path / 't.db'}")
+    reading = ReadingService(store)
+    reading.new("raid", load_scenario(EXAMPLES / "warehouse.toml"), Dice.seeded(1))
+    failed: list[BaseException] = []
+
+    def write(seed: int) -> None:
+        try:
+            reading.next_round("raid", Dice.seeded(seed))
+        except BaseException as exc:  # a conflict would land here
+            failed.append(exc)
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failed == []
+    head, _, records = reading.listing("raid")
+    assert head == 7 and [r.kind for r in records].count("round") == 7
     store.close()

@@ -12,7 +12,7 @@ hits and status of :class:`~firefight.scene.state.CombatantState`.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from firefight.cli.encounter import record_json, state_json
@@ -24,7 +24,7 @@ from firefight.scene.state import CombatantState, EncounterState
 from firefight.web.table import TableSettings, settings_json
 from firefight.web.tokens import Scope
 
-__all__ = ["log_view", "seen_state", "state_view", "verbs_view", "wounds"]
+__all__ = ["log_view", "record_view", "seen_state", "state_view", "verbs_view", "wounds"]
 
 
 def wounds(c: CombatantState) -> str:
@@ -120,22 +120,33 @@ def _names_hidden(text: str, hidden: frozenset[str]) -> bool:
     return any(re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", words) for n in hidden)
 
 
+def record_view(record: LogRecord, ruleset: Ruleset) -> dict[str, Any]:
+    """One record as the GM's log shows it, whoever undid it aside: its envelope and its trace
+    as text. It never changes once written, so the web layer keeps it (:mod:`~firefight.web.
+    rendered`) instead of rendering the whole log on every read."""
+    data = record_json(record, {}, ruleset)
+    data["trace_text"] = render_trace(record.trace) if record.kind != "undo" else []
+    return data
+
+
 def log_view(
     records: Sequence[LogRecord],
     ruleset: Ruleset,
     scope: Scope,
     hidden: frozenset[str] = frozenset(),
+    *,
+    rendered: Callable[[LogRecord], dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """The log: every record's envelope and its trace as text for the GM; for a player what was
     declared and what it came to, in words, and a line that names a ``hidden`` combatant only
-    as something unseen."""
+    as something unseen. ``rendered``: :func:`record_view`, or one that keeps its answers."""
+    view = rendered or (lambda r: record_view(r, ruleset))
     undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
     shown = []
     for r in records:
-        data = record_json(r, undone, ruleset)
+        data = view(r)
         if scope.is_gm:
-            data["trace_text"] = render_trace(r.trace) if r.kind != "undo" else []
-            shown.append(data)
+            shown.append({**data, "undone_by": undone[r.seq]} if r.seq in undone else data)
             continue
         entry: dict[str, Any] = {k: data[k] for k in ("seq", "kind", "round", "text") if k in data}
         if _names_hidden(r.text, hidden - {scope.character}):
@@ -143,8 +154,8 @@ def log_view(
         result = data.get("result")
         if isinstance(result, dict):
             entry["outcome"] = result.get("outcome")
-        if "undone_by" in data:
-            entry["undone_by"] = data["undone_by"]
+        if r.seq in undone:
+            entry["undone_by"] = undone[r.seq]
         shown.append(entry)
     return shown
 
