@@ -5,6 +5,7 @@ from each ruleset's declared verbs."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -293,14 +294,53 @@ def test_a_player_sees_words_not_figures_and_no_hidden_combatant(client: TestCli
     assert gm_log[-1]["text"] == "Jonah shoots Lev"
 
 
+def _hover(svg: str, name: str) -> dict[str, str]:
+    """The data attributes of ``name``'s group on the map (what hovering them shows)."""
+    found = re.search(rf'<g class="person"([^>]*data-name="{name}"[^>]*)>', svg)
+    assert found is not None, name
+    return dict(re.findall(r'data-([a-z0-9-]+)="([^"]*)"', found.group(1)))
+
+
+def test_hovering_a_person_on_the_map_shows_what_the_token_may_see(client: TestClient) -> None:
+    """The GM's map shows every figure on hover (hits, conditions, AP, ammunition); a player's
+    shows their own character's figures, an NPC's wound in words unless the GM opened them,
+    and no hidden combatant: the rules of the state table (DEC-433)."""
+    new(client)
+    shot = {"line": "Jonah shoots Viktor --ap 2", "dice": {"seed": 4}}
+    assert client.post("/api/encounters/raid/act", json=shot, headers=auth(GM)).is_success
+    state = client.get("/api/encounters/raid", headers=auth(GM)).json()
+    rows = {r["name"]: r["row"] for r in state["rows"]}
+    gm = client.get("/api/encounters/raid/map.svg", headers=auth(GM)).text
+    viktor = _hover(gm, "Viktor")
+    assert {"hits", "conditions", "ap", "weapons"} <= set(viktor)
+    assert viktor["hits"] == rows["Viktor"]["hits"] and viktor["ap"] == rows["Viktor"]["AP"]
+    client.put(
+        "/api/encounters/raid/table",
+        json={"hidden": ["Lev"], "opened": ["Jonah"]},
+        headers=auth(GM),
+    )
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    seen = client.get("/api/encounters/raid", headers=mara).json()
+    looks = {r["name"]: r["row"].get("looks") for r in seen["rows"]}
+    svg = client.get("/api/encounters/raid/map.svg", headers=mara).text
+    assert 'data-name="Lev"' not in svg
+    assert _hover(svg, "Mara")["hits"] == rows["Mara"]["hits"]  # her own
+    assert _hover(svg, "Jonah")["hits"] == rows["Jonah"]["hits"]  # opened by the GM
+    closed = _hover(svg, "Viktor")
+    assert closed["looks"] == looks["Viktor"] and "hits" not in closed and "ap" not in closed
+    client.put("/api/encounters/raid/table", json={"opened": ["Viktor"]}, headers=auth(GM))
+    svg = client.get("/api/encounters/raid/map.svg", headers=mara).text
+    assert _hover(svg, "Viktor")["hits"] == rows["Viktor"]["hits"]
+
+
 def test_a_player_declares_only_for_their_character_when_allowed(client: TestClient) -> None:
     new(client)
     mara = auth(KEYS.player_token("raid", "Mara"))
-    line = {"line": "Mara waits", "dice": {"seed": 1}}
+    line = {"line": "Mara waits"}
     reply = client.post("/api/encounters/raid/act", json=line, headers=mara)
     assert reply.status_code == 403 and "GM declares" in reply.json()["message"]
     client.put("/api/encounters/raid/table", json={"players_act": True}, headers=auth(GM))
-    other = {"line": "Viktor waits", "dice": {"seed": 1}}
+    other = {"line": "Viktor waits"}
     reply = client.post("/api/encounters/raid/act", json=other, headers=mara)
     assert reply.status_code == 403 and "Viktor" in reply.json()["message"]
     odds = client.post(
@@ -312,6 +352,52 @@ def test_a_player_declares_only_for_their_character_when_allowed(client: TestCli
     assert set(reply.json()) == {"encounter", "head", "text", "outcome"}
     for path in ("/undo", "/next-round"):
         assert client.post(f"/api/encounters/raid{path}", json={}, headers=mara).status_code == 403
+
+
+def test_players_roll_their_own_dice_only_when_the_gm_asks(client: TestClient) -> None:
+    """The GM's switch "ask players for their dice" (DEC-531), tried with every kind of token:
+    off, the server rolls a player's action and a player sending dice is refused; on, a player's
+    action takes the faces they rolled and is refused without them; the GM's dice are the
+    GM's choice either way; only the GM turns it."""
+    new(client)
+    new(client, "copy")  # the same fight, for the faces the shot reads
+    shot = "Mara shoots Viktor --ap 1"
+    faces = client.post(
+        "/api/encounters/copy/act", json={"line": shot, "dice": {"seed": 9}}, headers=auth(GM)
+    ).json()["dice"]["used"]
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    act = "/api/encounters/raid/act"
+    table = "/api/encounters/raid/table"
+    client.put(table, json={"players_act": True}, headers=auth(GM))
+    for dice in ({"seed": 9}, {"rolls": faces}):
+        reply = client.post(act, json={"line": shot, "dice": dice}, headers=mara)
+        assert reply.status_code == 403 and "server rolls" in reply.json()["message"], dice
+    for token in (KEYS.player_token("raid", "Mara"), KEYS.player_token("copy", "Mara")):
+        switch = {"players_act": True, "players_roll": True}
+        assert client.put(table, json=switch, headers=auth(token)).status_code == 403
+    assert client.put(table, json=switch, headers={}).status_code == 401
+    assert client.get(table, headers=auth(GM)).json()["players_roll"] is False
+
+    assert client.put(table, json=switch, headers=auth(GM)).json()["players_roll"] is True
+    assert client.get("/api/encounters/raid", headers=mara).json()["players_roll"] is True
+    for dice in ({}, {"seed": 9}):
+        reply = client.post(act, json={"line": shot, "dice": dice}, headers=mara)
+        assert reply.status_code == 422 and reply.json()["error"] == "dice-needed", dice
+    viktor = auth(KEYS.player_token("raid", "Viktor"))
+    reply = client.post(act, json={"line": shot, "dice": {"rolls": faces}}, headers=viktor)
+    assert reply.status_code == 403  # not Viktor's character to roll for
+    reply = client.post(act, json={"line": shot, "dice": {"rolls": faces}}, headers=mara)
+    assert reply.status_code == 200, reply.text
+    record = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"][-1]
+    assert record["dice"]["source"] == "scripted" and record["dice"]["used"] == faces
+    gm_turn = {"line": "Jonah shoots Viktor --ap 1", "dice": {"seed": 2}}
+    assert client.post(act, json=gm_turn, headers=auth(GM)).status_code == 200
+
+    client.put(table, json={"players_act": True}, headers=auth(GM))
+    reply = client.post(act, json={"line": "Mara shoots Viktor --ap 1"}, headers=mara)
+    assert reply.status_code == 200, reply.text
+    record = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"][-1]
+    assert record["dice"]["source"] == "seeded"
 
 
 def test_odds_of_a_line_and_the_map_with_its_shapes(client: TestClient) -> None:

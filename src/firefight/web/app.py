@@ -50,7 +50,7 @@ from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered, encoded
 from firefight.web.table import Tables, TableSettings, settings_json
 from firefight.web.tokens import Keyring, Scope
-from firefight.web.views import seen_state, state_view, verbs_view
+from firefight.web.views import hover_details, rows_view, seen_state, state_view, verbs_view
 
 __all__ = ["Server", "create_app"]
 
@@ -137,6 +137,18 @@ def _json(data: Any, status: int = 200) -> Response:
 
 def _sent(body: bytes, status: int = 200) -> Response:
     return Response(body, status_code=status, media_type="application/json")
+
+
+def _player_dice(dice: DiceBody, settings: TableSettings) -> None:
+    """A player's action is rolled by the server unless the GM asks for the players' dice;
+    then it takes the faces they rolled. A player never picks a seed (it would pick the roll)."""
+    if settings.players_roll:
+        if dice.rolls is None:
+            raise _Refused(
+                422, "dice-needed", "the GM asks for your own dice: type the faces you rolled"
+            )
+    elif dice.rolls is not None or dice.seed is not None:
+        raise _Refused(403, "forbidden", "the server rolls the dice for now; send none")
 
 
 def _applied(
@@ -398,7 +410,10 @@ def create_app(server: Server) -> FastAPI:
                         overlay, caption = ruleset.overlay(state, action), action.text
                 except FirefightError as exc:
                     caption = str(exc)
-            svg = scene_svg(seen, unit=ruleset.scene_unit, overlay=overlay, caption=caption)
+            details = hover_details(rows_view(state, ruleset, scope, settings))
+            svg = scene_svg(
+                seen, unit=ruleset.scene_unit, overlay=overlay, caption=caption, details=details
+            )
             return svg.encode("utf-8")
 
         key = ("map", name, current.head, scope, settings, line)
@@ -447,6 +462,8 @@ def create_app(server: Server) -> FastAPI:
         _allowed(scope, name)
         text = _line(body)
         current = _may_declare(scope, name, text)
+        if not scope.is_gm:
+            _player_dice(body.dice, server.tables.get(name))
         dice, info = _dice(body.dice)
         try:
             applied = server.service.act(name, text, dice, expected_head=body.expected_head)
@@ -485,7 +502,8 @@ def create_app(server: Server) -> FastAPI:
 
     @app.put("/api/encounters/{name}/table", tags=["table"])
     def put_table(name: str, body: TableBody, scope: GmDep) -> dict[str, Any]:
-        """Hide combatants, open their figures to the players, let players declare."""
+        """Hide combatants, open their figures to the players, let players declare, ask them
+        for their dice."""
         state = _current(name).state
         for who in (*body.hidden, *body.opened):
             state.combatant(who)  # an unknown name is refused with the closest ones
@@ -493,6 +511,7 @@ def create_app(server: Server) -> FastAPI:
             hidden=frozenset(body.hidden),
             opened=frozenset(body.opened),
             players_act=body.players_act,
+            players_roll=body.players_roll,
         )
         server.tables.put(name, settings)
         server.hub.changed(name, None, "table", settings)

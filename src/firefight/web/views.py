@@ -24,7 +24,16 @@ from firefight.scene.state import CombatantState, EncounterState
 from firefight.web.table import TableSettings, settings_json
 from firefight.web.tokens import Scope
 
-__all__ = ["log_view", "record_view", "seen_state", "state_view", "verbs_view", "wounds"]
+__all__ = [
+    "hover_details",
+    "log_view",
+    "record_view",
+    "rows_view",
+    "seen_state",
+    "state_view",
+    "verbs_view",
+    "wounds",
+]
 
 
 def wounds(c: CombatantState) -> str:
@@ -75,6 +84,29 @@ def _player_row(c: CombatantState, ruleset: Ruleset, open_: bool) -> dict[str, A
     }
 
 
+def rows_view(
+    state: EncounterState, ruleset: Ruleset, scope: Scope, settings: TableSettings
+) -> list[dict[str, Any]]:
+    """The state table's rows a token's holder may see: the GM every row in full; a player
+    their own character's and those the GM opened in full, the others in words, and none of
+    the hidden. The map's hover shows the same (:func:`hover_details`)."""
+    if scope.is_gm:
+        return [
+            {"name": c.name, "open": True, "row": dict(ruleset.describe_row(c))}
+            for c in state.combatants
+        ]
+    return [
+        _player_row(c, ruleset, c.name == scope.character or c.name in settings.opened)
+        for c in seen_state(state, scope, settings).combatants
+    ]
+
+
+def hover_details(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """What hovering each person on the map shows: their row, as :func:`rows_view` lets the
+    token's holder see it."""
+    return {r["name"]: r["row"] for r in rows}
+
+
 def state_view(
     name: str,
     state: EncounterState,
@@ -97,21 +129,15 @@ def state_view(
         ],
         "can_act": [c.name for c in seen.combatants if c.can_act and not c.bystander],
         "players_act": settings.players_act,
+        "players_roll": settings.players_roll,
     }
+    view["rows"] = rows_view(state, ruleset, scope, settings)
     if scope.is_gm:
-        view["rows"] = [
-            {"name": c.name, "open": True, "row": dict(ruleset.describe_row(c))}
-            for c in state.combatants
-        ]
         view["scene"] = list(ruleset.describe_scene(state))
         view["settings"] = settings_json(settings)
         view["state"] = state_json(name, state)
     else:
         view["you"] = scope.character
-        view["rows"] = [
-            _player_row(c, ruleset, c.name == scope.character or c.name in settings.opened)
-            for c in seen.combatants
-        ]
     return view
 
 
