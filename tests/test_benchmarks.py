@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import bench_shot
 
 from firefight.outcome import Outcome
@@ -15,3 +17,11 @@ def test_every_shot_benchmark_case_runs() -> None:
     hit = bench_shot.cases()["shot with critical"]()
     assert isinstance(hit, Outcome)
     assert summary_of(hit)["severity"] == "C"
+
+
+def test_every_web_action_stage_runs(tmp_path: Path) -> None:
+    """benchmarks/bench_web_act.py: each stage of an action runs once here (nothing timed)."""
+    import bench_web_act
+
+    for name, call in bench_web_act.stages(12, tmp_path).items():
+        assert call() is not None or name.startswith("live"), name

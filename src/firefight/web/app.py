@@ -94,7 +94,9 @@ def _token(request: Request) -> str | None:
     return request.query_params.get("token")
 
 
-def _scope(request: Request) -> Scope:
+# The token checks are ``async``: they read no file and no database, and FastAPI would hand a
+# plain function to a worker thread, one more wait per request.
+async def _scope(request: Request) -> Scope:
     server: Server = request.app.state.server
     token = _token(request)
     if not token:
@@ -108,7 +110,7 @@ def _scope(request: Request) -> Scope:
 ScopeDep = Annotated[Scope, Depends(_scope)]
 
 
-def _gm(scope: ScopeDep) -> Scope:
+async def _gm(scope: ScopeDep) -> Scope:
     if not scope.is_gm:
         raise _Refused(403, "forbidden", "only the GM may do this")
     return scope
