@@ -177,5 +177,6 @@ def test_hovering_a_person_shows_the_details_given() -> None:
     assert group.group(1).splitlines()[1:] == ["hits: 30/55", "AP: 2", "at (ft): 0,0"]
     viktor = re.search(r'<g class="person"><title>(Viktor [^<]*)</title>', svg)
     assert viktor is not None and "\n" not in viktor.group(1)
-    quoted = scene_svg(state, details={"Mara": {"note": 'a "quote" & <tag>'}})
+    quoted = scene_svg(state, details={"Mara": {"note": 'a "quote" & <tag>', "Note": "x"}})
     assert 'data-note="a &quot;quote&quot; &amp; &lt;tag&gt;"' in quoted
+    assert quoted.count("data-note=") == 1 and "Note: x" in quoted

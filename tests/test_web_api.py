@@ -9,6 +9,7 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from fastapi.testclient import TestClient
@@ -311,6 +312,7 @@ def test_hovering_a_person_on_the_map_shows_what_the_token_may_see(client: TestC
     state = client.get("/api/encounters/raid", headers=auth(GM)).json()
     rows = {r["name"]: r["row"] for r in state["rows"]}
     gm = client.get("/api/encounters/raid/map.svg", headers=auth(GM)).text
+    ElementTree.fromstring(gm)  # still well-formed XML with every field an attribute
     viktor = _hover(gm, "Viktor")
     assert {"hits", "conditions", "ap", "weapons"} <= set(viktor)
     assert viktor["hits"] == rows["Viktor"]["hits"] and viktor["ap"] == rows["Viktor"]["AP"]
@@ -323,6 +325,7 @@ def test_hovering_a_person_on_the_map_shows_what_the_token_may_see(client: TestC
     seen = client.get("/api/encounters/raid", headers=mara).json()
     looks = {r["name"]: r["row"].get("looks") for r in seen["rows"]}
     svg = client.get("/api/encounters/raid/map.svg", headers=mara).text
+    ElementTree.fromstring(svg)
     assert 'data-name="Lev"' not in svg
     assert _hover(svg, "Mara")["hits"] == rows["Mara"]["hits"]  # her own
     assert _hover(svg, "Jonah")["hits"] == rows["Jonah"]["hits"]  # opened by the GM

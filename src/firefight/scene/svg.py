@@ -228,10 +228,15 @@ def _person(
     state = "dead" if c.dead else "down" if c.unconscious else c.posture.value
     title = f"{c.name} ({c.side or 'no side'}, {state})"
     data = f' data-name="{escape(c.name)}"' if details is not None else ""
+    named = {"data-name"}
     for label, value in (details or {}).items():
-        if label != "name":
-            title += f"\n{label}: {value}"
-            data += f' {data_name(label)}="{escape(str(value))}"'
+        if label == "name":
+            continue
+        title += f"\n{label}: {value}"
+        attribute = data_name(label)
+        if attribute not in named:  # two labels that read alike: one attribute (XML wants it)
+            named.add(attribute)
+            data += f' {attribute}="{escape(str(value))}"'
     mark = _POSTURE_MARK.get(c.posture, "")
     parts = [
         f'<g class="person"{data}><title>{escape(title)}</title>',

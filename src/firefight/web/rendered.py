@@ -6,8 +6,8 @@ is kept under a key that names everything it depends on (the encounter, its head
 table settings), as the JSON or SVG it is sent as; a change moves the head and so asks for a new
 one, and the oldest go when there are too many. A log record never changes once written: its
 rendered form is kept by its number and the time it was written, so a new record renders only
-itself, not the whole log again, and the GM's log is sent as the JSON of each record kept
-(joined), so a long log is not encoded again either.
+itself, not the whole log again: its JSON is kept and the log sent as the records' JSON joined,
+so a long log is not encoded again either.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ import json
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from firefight.web.views import log_view, record_view
+from firefight.web.views import player_entry, player_fields, record_view, undone_by
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -44,13 +45,16 @@ def encoded(data: Any) -> bytes:
 
 
 class Rendered:
-    """The answers and log records kept by one server process; safe across request threads."""
+    """The answers and log records kept by one server process; safe across request threads.
+
+    Everything is kept as bytes (and a record's few player fields): a garbage collector pass
+    walks every container object alive, and a long log kept as nested dicts made those passes
+    last half a second under load, every request in the process waiting."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._answers: OrderedDict[Hashable, bytes] = OrderedDict()
-        self._records: OrderedDict[str, dict[int, tuple[str, dict[str, Any]]]] = OrderedDict()
-        self._entries: OrderedDict[str, dict[tuple[int, str, int | None], bytes]] = OrderedDict()
+        self._records: OrderedDict[str, dict[int, _Kept]] = OrderedDict()
 
     def answer(self, key: Hashable, make: Callable[[], bytes]) -> bytes:
         """The answer kept under ``key``, else ``make()``'s, kept."""
@@ -75,49 +79,40 @@ class Rendered:
         scope: Scope,
         hidden: frozenset[str],
     ) -> bytes:
-        """The log's answer (:func:`~firefight.web.views.log_view`) as JSON."""
+        """The log's answer as JSON: :func:`~firefight.web.views.log_view`'s, from each record
+        rendered once (by its number and the time it was written: an encounter deleted and made
+        again renders afresh)."""
 
         def make() -> bytes:
-            entries = log_view(
-                records, ruleset, scope, hidden, rendered=self.records(encounter, ruleset)
-            )
             with self._lock:
-                kept = self._entries.setdefault(encounter, {})
-                self._entries.move_to_end(encounter)
-                while len(self._entries) > LOGS:
-                    self._entries.popitem(last=False)
+                kept = self._records.setdefault(encounter, {})
+                self._records.move_to_end(encounter)
+                while len(self._records) > LOGS:
+                    self._records.popitem(last=False)
+            undone = undone_by(records)
             parts = []
-            for entry in entries:
-                if "recorded_at" not in entry:  # a player's: short, and shaped by the table
-                    parts.append(encoded(entry))
-                    continue
-                # A GM's entry is its record's, kept, and whoever undid it.
-                key = (entry["seq"], entry["recorded_at"], entry.get("undone_by"))
-                found = kept.get(key)
-                if found is None:
-                    found = kept[key] = encoded(entry)
-                parts.append(found)
+            for record in records:
+                found = kept.get(record.seq)
+                if found is None or found.recorded_at != record.recorded_at:
+                    data = record_view(record, ruleset)
+                    found = _Kept(record.recorded_at, encoded(data), player_fields(data))
+                    kept[record.seq] = found  # one item set: safe under the GIL
+                if not scope.is_gm:
+                    parts.append(encoded(player_entry(record, found.player, scope, hidden, undone)))
+                elif record.seq in undone:  # the GM's entry, and who undid it, last
+                    parts.append(found.gm[:-1] + b',"undone_by":%d}' % undone[record.seq])
+                else:
+                    parts.append(found.gm)
             opening = encoded({"encounter": encounter, "head": head})[:-1]
             return opening + b',"records":[' + b",".join(parts) + b"]}"
 
         return self.answer(("log", encounter, head, scope, hidden), make)
 
-    def records(self, encounter: str, ruleset: Ruleset) -> Callable[[LogRecord], dict[str, Any]]:
-        """:func:`~firefight.web.views.record_view` for ``encounter``'s records, kept by number
-        and time written (an encounter deleted and made again renders afresh). The dicts are
-        shared: not to be changed."""
-        with self._lock:
-            kept = self._records.setdefault(encounter, {})
-            self._records.move_to_end(encounter)
-            while len(self._records) > LOGS:
-                self._records.popitem(last=False)
 
-        def view(record: LogRecord) -> dict[str, Any]:
-            found = kept.get(record.seq)
-            if found is not None and found[0] == record.recorded_at:
-                return found[1]
-            data = record_view(record, ruleset)
-            kept[record.seq] = (record.recorded_at, data)  # one item set: safe under the GIL
-            return data
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """A log record rendered: the GM's entry as JSON, a player's fields."""
 
-        return view
+    recorded_at: str
+    gm: bytes
+    player: dict[str, Any]

@@ -12,7 +12,7 @@ hits and status of :class:`~firefight.scene.state.CombatantState`.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from firefight.cli.encounter import record_json, state_json
@@ -27,10 +27,13 @@ from firefight.web.tokens import Scope
 __all__ = [
     "hover_details",
     "log_view",
+    "player_entry",
+    "player_fields",
     "record_view",
     "rows_view",
     "seen_state",
     "state_view",
+    "undone_by",
     "verbs_view",
     "wounds",
 ]
@@ -149,10 +152,42 @@ def _names_hidden(text: str, hidden: frozenset[str]) -> bool:
 def record_view(record: LogRecord, ruleset: Ruleset) -> dict[str, Any]:
     """One record as the GM's log shows it, whoever undid it aside: its envelope and its trace
     as text. It never changes once written, so the web layer keeps it (:mod:`~firefight.web.
-    rendered`) instead of rendering the whole log on every read."""
+    rendered`, as JSON) instead of rendering the whole log on every read."""
     data = record_json(record, {}, ruleset)
     data["trace_text"] = render_trace(record.trace) if record.kind != "undo" else []
     return data
+
+
+def player_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """What a player's log keeps of a record's GM view (:func:`record_view`): the line, the
+    round and the outcome word, no dice, figures or trace (DEC-436)."""
+    fields: dict[str, Any] = {k: data[k] for k in ("seq", "kind", "round", "text") if k in data}
+    result = data.get("result")
+    if isinstance(result, dict):
+        fields["outcome"] = result.get("outcome")
+    return fields
+
+
+def undone_by(records: Sequence[LogRecord]) -> dict[int, int]:
+    """Each record an undo among ``records`` reverts, and the undo's number."""
+    return {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
+
+
+def player_entry(
+    record: LogRecord,
+    fields: dict[str, Any],
+    scope: Scope,
+    hidden: frozenset[str],
+    undone: dict[int, int],
+) -> dict[str, Any]:
+    """A record as a player's log shows it (``fields``: :func:`player_fields`): a line that names
+    a ``hidden`` combatant other than the player's own only as something unseen."""
+    entry = dict(fields)
+    if _names_hidden(record.text, hidden - {scope.character}):
+        entry["text"] = "something unseen happens"
+    if record.seq in undone:
+        entry["undone_by"] = undone[record.seq]
+    return entry
 
 
 def log_view(
@@ -160,29 +195,18 @@ def log_view(
     ruleset: Ruleset,
     scope: Scope,
     hidden: frozenset[str] = frozenset(),
-    *,
-    rendered: Callable[[LogRecord], dict[str, Any]] | None = None,
 ) -> list[dict[str, Any]]:
     """The log: every record's envelope and its trace as text for the GM; for a player what was
-    declared and what it came to, in words, and a line that names a ``hidden`` combatant only
-    as something unseen. ``rendered``: :func:`record_view`, or one that keeps its answers."""
-    view = rendered or (lambda r: record_view(r, ruleset))
-    undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
+    declared and what it came to, in words (:func:`player_entry`). The server sends the same,
+    kept record by record (:meth:`~firefight.web.rendered.Rendered.log`)."""
+    undone = undone_by(records)
     shown = []
     for r in records:
-        data = view(r)
+        data = record_view(r, ruleset)
         if scope.is_gm:
             shown.append({**data, "undone_by": undone[r.seq]} if r.seq in undone else data)
-            continue
-        entry: dict[str, Any] = {k: data[k] for k in ("seq", "kind", "round", "text") if k in data}
-        if _names_hidden(r.text, hidden - {scope.character}):
-            entry["text"] = "something unseen happens"
-        result = data.get("result")
-        if isinstance(result, dict):
-            entry["outcome"] = result.get("outcome")
-        if r.seq in undone:
-            entry["undone_by"] = undone[r.seq]
-        shown.append(entry)
+        else:
+            shown.append(player_entry(r, player_fields(data), scope, hidden, undone))
     return shown
 
 
