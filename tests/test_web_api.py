@@ -539,3 +539,17 @@ def test_writes_from_this_server_take_turns(tmp_path: Path) -> None:
     head, _, records = reading.listing("raid")
     assert head == 7 and [r.kind for r in records].count("round") == 7
     store.close()
+
+
+def test_kept_answers_are_bounded_in_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answers are kept until they hold too many bytes, the oldest asked for going first."""
+    monkeypatch.setattr("firefight.web.rendered.ANSWER_BYTES", 10)
+    rendered, made = Rendered(), []
+
+    def make(text: str) -> bytes:
+        made.append(text)
+        return text.encode()
+
+    for key in ("first", "first", "secnd", "first", "third", "secnd"):
+        assert rendered.answer(key, lambda k=key: make(k)) == key.encode()
+    assert made == ["first", "secnd", "third", "secnd"]

@@ -28,10 +28,12 @@ if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
     from firefight.web.tokens import Scope
 
-__all__ = ["ANSWERS", "Rendered", "encoded"]
+__all__ = ["ANSWERS", "ANSWER_BYTES", "Rendered", "encoded"]
 
-#: Answers kept at once (a few per page kind, per player, per encounter).
+#: Answers kept at once (a few per page kind, per player, per encounter), and their bytes in
+#: all: a long log's answer runs to a megabyte, and only the newest head's is asked for again.
 ANSWERS = 512
+ANSWER_BYTES = 64 * 1024 * 1024
 #: Encounters whose rendered log records are kept.
 LOGS = 64
 
@@ -54,6 +56,7 @@ class Rendered:
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._answers: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._bytes = 0
         self._records: OrderedDict[str, dict[int, _Kept]] = OrderedDict()
 
     def answer(self, key: Hashable, make: Callable[[], bytes]) -> bytes:
@@ -65,9 +68,11 @@ class Rendered:
                 return found
         made = make()  # outside the lock: two threads may render one answer, never wait
         with self._lock:
-            self._answers[key] = made
-            while len(self._answers) > ANSWERS:
-                self._answers.popitem(last=False)
+            if key not in self._answers:
+                self._answers[key] = made
+                self._bytes += len(made)
+            while len(self._answers) > ANSWERS or self._bytes > ANSWER_BYTES:
+                self._bytes -= len(self._answers.popitem(last=False)[1])
         return made
 
     def log(
