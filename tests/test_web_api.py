@@ -4,6 +4,7 @@ from each ruleset's declared verbs."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterator
@@ -551,5 +552,5 @@ def test_kept_answers_are_bounded_in_bytes(monkeypatch: pytest.MonkeyPatch) -> N
         return text.encode()
 
     for key in ("first", "first", "secnd", "first", "third", "secnd"):
-        assert rendered.answer(key, lambda k=key: make(k)) == key.encode()
+        assert rendered.answer(key, functools.partial(make, key)) == key.encode()
     assert made == ["first", "secnd", "third", "secnd"]
