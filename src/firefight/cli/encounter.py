@@ -344,6 +344,43 @@ def show(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> Non
     show_state(name, state)
 
 
+@app.command()
+def odds(
+    name: NameArg,
+    action: Annotated[
+        str, typer.Argument(help="e.g. 'Mara bites Viktor' or 'Jonah stakes Mara --called chest'.")
+    ],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The odds of an action line from the fight as it stands, before anyone rolls: each
+    outcome, and how likely the action leaves someone in each state (dead, grappled, staked...).
+    Nothing is saved."""
+    from firefight.odds.lines import line_odds
+
+    with _service(store) as service, refusals():
+        current = service.current(name)
+        found = line_odds(current.state, current.ruleset, action)
+    if as_json:
+        emit_json(
+            {
+                "encounter": name,
+                "line": action,
+                "outcomes": dict(found.outcomes),
+                "effects": dict(found.effects),
+                "method": found.method,
+                "samples": found.samples,
+            }
+        )
+        return
+    how = found.method if found.samples is None else f"{found.method}, {found.samples} samples"
+    console.print(f"odds: {escape(action)} ({how})")
+    for word, p in found.outcomes.items():
+        console.print(f"  {word}: {100 * p:.1f}%")
+    for effect, p in found.effects.items():
+        console.print(f"  P({escape(effect)}) = {100 * p:.1f}%")
+
+
 RoundOpt = Annotated[
     int | None,
     typer.Option("--round", min=1, help="As it stood at the end of this round (default: now)."),
