@@ -15,7 +15,9 @@ from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds, odds_stats
+from firefight.odds.lines import line_odds
 from firefight.outcome import summary_of
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.kindred_events import Staked
 from firefight.rulesets.rmu.kindred_options import StakeOptions, resolve_stake_on
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
@@ -196,3 +198,24 @@ def test_r6_an_encounter_bolt_refuses_four_ap_and_the_untroubled_stake() -> None
     with pytest.raises(RuleRefusal) as untroubled:
         service.act("k", "Jonah stakes Mara --with crossbow --untroubled", Dice.scripted([]))
     assert untroubled.value.rule == "RMU-STAKE-2"
+
+
+def test_r6_the_crossbow_is_not_swung_in_an_encounter() -> None:
+    service = fight(crossbowman("Jonah", 0, 0), vampire("Mara", 0, 3))
+    with pytest.raises(RuleRefusal, match="stakes Mara --with crossbow") as refused:
+        service.act("k", "Jonah attacks Mara with crossbow", Dice.scripted([50, 50]))
+    assert refused.value.rule == "R-6"
+
+
+def test_rmu_stake_2_encounter_odds_of_the_bolt_agree_with_the_standalone_odds() -> None:
+    """P(Mara staked) for 'stakes Mara --with crossbow' from 30 ft, read from the live state,
+    agrees with `odds rmu stake --weapon crossbow --distance 30` (OB 60, 5 ranks, no DB)
+    within sampling error."""
+    service = fight(crossbowman("Jonah", 0, 0), vampire("Mara", 0, 30))
+    found = line_odds(
+        service.load("k").state, find_ruleset("rmu"), "Jonah stakes Mara --with crossbow"
+    )
+    alone = bolt(30, ranks=5, hits_left=60)
+    stats = {s.stat.name: s.value for s in odds_stats(odds(None, alone), alone)}
+    assert found.effects["Mara staked"] > 0
+    assert abs(found.effects["Mara staked"] - stats["p_staked"]) < 0.035
