@@ -64,6 +64,8 @@ def test_rmu_stake_1_r7_a_bolt_at_the_chest_is_called_at_20_with_wood_at_10() ->
     ("distance", "label", "value"),
     [
         (8, "point blank (within 10 ft)", 20),
+        (10, "point blank (within 10 ft)", 20),
+        (11, "Short band, up to 50 ft", 0),
         (30, "Short band, up to 50 ft", 0),
         (70, "Medium band, up to 100 ft", -10),
         (140, "Long band, up to 150 ft", -25),
