@@ -158,7 +158,13 @@ from firefight.rulesets.rmu.vitals import (
 )
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, apply_all, named_in_log
-from firefight.scene.events import PostureChanged, Reloaded, moved_to, register_event_types
+from firefight.scene.events import (
+    ArmorRepaired,
+    PostureChanged,
+    Reloaded,
+    moved_to,
+    register_event_types,
+)
 from firefight.scene.state import (
     CombatantState,
     EncounterState,
@@ -607,24 +613,44 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
 def _headline(action: Shoot, weapon: str, summary: Mapping[str, Any]) -> str:
     result = summary.get("result")
     head = f"{action.actor} fires the {weapon} at {action.target}"
-    if result == "hit":
-        if summary.get("severity"):
-            kindred = summary.get("kindred_severity")
-            read_as = f", read as {kindred} on a Kindred (V-1)" if kindred else ""
-            return (
-                f"{head}: hit, {summary.get('total_hits')} hits and a critical "
-                f"{summary['severity']} to the {summary.get('location')}{read_as}."
-            )
-        hits = summary.get("hits")
-        return f"{head}: hit, {hits} hit{'' if hits == 1 else 's'}, no critical."
     if result == "fumble":
         return f"{head}: fumble."
     if result == "cannot hit":
         return f"{head}: the cover stops it cold."
+    if result == "hit":
+        return f"{head}: {strike_words(summary)}."
+    missed = f"{head}: {strike_words(summary)}"
     shielder = summary.get("shielder")
     if isinstance(shielder, Mapping) and shielder.get("name"):
-        return f"{head}: miss; the round flies on into {shielder['name']}."
-    return f"{head}: miss."
+        name = shielder["name"]
+        if shielder.get("result") == "hit":
+            return f"{missed}; the round flies on into {name}: {strike_words(shielder)}."
+        return f"{missed}; the stray round misses {name} too."
+    return f"{missed}."
+
+
+def strike_words(summary: Mapping[str, Any]) -> str:
+    """What one strike did, in a few words: a miss and by how much, a hit its hits and its
+    critical -- or that the armor (its column) stopped it, when the cell gives nothing."""
+    if summary.get("result") != "hit":
+        by = summary.get("miss_by")
+        return f"miss by {by}" if by is not None else "miss"
+    hits = summary.get("total_hits", summary.get("hits")) or 0
+    if summary.get("severity"):
+        kindred = summary.get("kindred_severity")
+        read_as = f", read as {kindred} on a Kindred (V-1)" if kindred else ""
+        return (
+            f"hit, {counted(int(hits), 'hit')} and a critical {summary['severity']} to the "
+            f"{summary.get('location')}{read_as}"
+        )
+    if not hits:
+        column = str(summary.get("column", ""))
+        return (
+            f"hit, but the armor ({column}) stops it"
+            if column.startswith("BA")
+            else ("hit, no damage")
+        )
+    return f"hit, {counted(int(hits), 'hit')}, no critical"
 
 
 def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
@@ -801,6 +827,12 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
 
 def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of rmu's own events."""
+    if isinstance(event, ArmorRepaired):
+        c = named_in_log(state, event.wearer)
+        worn = armor_of(c)
+        if worn is None:
+            raise FoldError(f"{event.wearer} wears no armor to repair")
+        return state.with_combatant(with_armor(c, replace(worn, damage=0, broken=False)))
     if isinstance(event, RoundStarted):
         return replace(
             state,

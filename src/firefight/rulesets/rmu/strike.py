@@ -116,7 +116,14 @@ def resolve_strike(
         return StrikeResult(
             hit=False,
             events=(),
-            summary={"column": plan.column, "result": "miss", "hit": False, "hits": 0},
+            summary={
+                "column": plan.column,
+                "result": "miss",
+                "hit": False,
+                "hits": 0,
+                # How far short of the table's first row the total fell, for the headline.
+                "miss_by": table.rows[0].low - total,
+            },
         )
 
     events: list[Event] = []
