@@ -17,6 +17,7 @@ from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
 from firefight.odds.api import odds, odds_stats
 from firefight.odds.lines import line_odds
+from firefight.odds.live import live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.kindred_options import StakeOptions
 from firefight.service import EncounterService
@@ -133,3 +134,14 @@ def test_the_mortal_words_are_dying_and_dead() -> None:
     found = line(service, "Jonah shoots Viktor")
     assert found.effects
     assert all(word.split(" ", 1)[1] in ("dying", "dead", "unconscious") for word in found.effects)
+
+
+def test_rmu_stake_2_v2_live_odds_count_the_stake_and_not_the_torpor_she_is_in() -> None:
+    """The command line's live odds (DEC-413) count the same states: staking a torpid Mara with
+    time and no interference stakes her every time; her torpor was there before."""
+    found = live_odds(
+        torpid_mara().load("k").state, RMU, ["Jonah stakes Mara --untroubled"], trials=20
+    )
+    assert found.effects == (("Mara staked", 1.0),)
+    assert "P(Mara staked) = 100.0%" in "\n".join(found.text())
+    assert found.to_json()["effects"] == {"Mara staked": 1.0}
