@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 
@@ -54,6 +54,11 @@ class CPR(Ruleset):
     package = "firefight.rulesets.cpr"
     scene_unit = "m"  # C-2: cpr measures in metres
     cli_module = "firefight.rulesets.cpr.cli.commands"
+    # A scripted shot runs without typer (firefight.cli.quick; DEC-511, DEC-561).
+    quick_commands: ClassVar[Mapping[str, str]] = {
+        "shoot": "firefight.rulesets.cpr.cli.shot",
+        "autofire": "firefight.rulesets.cpr.cli.shot",
+    }
     odds_cli_module = "firefight.rulesets.cpr.cli.odds"
 
     @cached_property
