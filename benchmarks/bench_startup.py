@@ -51,6 +51,10 @@ COMMANDS = {
         FIREFIGHT, "cpr", "shoot", "--weapon", "heavy pistol", "--ref", "7", "--skill", "6",
         "--distance", "18", "--armor", "11", "--rolls", "8,4,3,5,9",
     ],
+    "firefight cpr autofire": [
+        FIREFIGHT, "cpr", "autofire", "--weapon", "assault rifle", "--ref", "8", "--skill", "6",
+        "--distance", "10", "--rolls", "9,4,4,4,3,3",
+    ],
 }  # fmt: skip
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 TARGETS = {"firefight --help": 10.0, "firefight rmu shoot": 12.0}
