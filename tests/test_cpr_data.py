@@ -11,8 +11,8 @@ from firefight.errors import RuleRefusal, TableDataError, UnknownNameError
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr import CPR, CprData
 from firefight.rulesets.cpr.armor import sp_from_text
-from firefight.rulesets.cpr.datafile import CprTableHeader
-from firefight.rulesets.cpr.ranges import _DvFile, whole_metres
+from firefight.rulesets.cpr.file_models import CprTableHeader, DvFile
+from firefight.rulesets.cpr.ranges import whole_metres
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.tables.data_files import package_data, read_toml, validate
 
@@ -220,7 +220,7 @@ def test_a_bad_table_names_file_and_row() -> None:
         "row": [{"key": "pistol", "name": "Pistol", "dv": [13, "thirteen"]}],
     }
     with pytest.raises(TableDataError) as err:
-        validate(_DvFile, bad, "cpr/data/ranges.toml")
+        validate(DvFile, bad, "cpr/data/ranges.toml")
     assert err.value.file == "cpr/data/ranges.toml"
     assert "row 1" in err.value.where
 

@@ -11,6 +11,7 @@ import pytest
 from firefight.errors import TableDataError
 from firefight.files import read_toml
 from firefight.rulesets import find_ruleset, ruleset_names
+from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.kindred_figures import kindred_figures
 from firefight.rulesets.rmu.table_kinds import RmuTables
@@ -35,6 +36,35 @@ def test_every_rmu_data_file_passes_its_model_and_reads_the_same_without_it(figu
     """Validated by its pydantic model (file_models.py) or read as written, the same values."""
     quick, validated = RmuData(), RmuData(validate=True)
     assert getattr(quick, figure) == getattr(validated, figure)
+
+
+_CPR_FIGURES = (
+    "ranges",
+    "autofire",
+    "weapons",
+    "ammo",
+    "armor",
+    "cover",
+    "modifiers",
+    "injuries",
+    "figures",
+    "turns",
+)
+
+
+@pytest.mark.parametrize("figure", _CPR_FIGURES)
+def test_every_cpr_data_file_passes_its_model_and_reads_the_same_without_it(figure: str) -> None:
+    """cpr's files too (DEC-560): validated by cpr/file_models.py or read as written, the same
+    values, of the same types (a whole number in the file is a float where the model says so)."""
+    quick, validated = getattr(CprData(), figure), getattr(CprData(validate=True), figure)
+    assert quick == validated
+    assert repr(quick) == repr(validated)
+
+
+def test_cpr_checks_its_files_against_their_models() -> None:
+    """``firefight tables check`` validates cpr's files, a run does not (DEC-560)."""
+    assert not CprData().validate
+    assert CprData(validate=True).check() == CprData().check()
 
 
 def test_the_kindred_file_passes_its_model_and_reads_the_same_without_it() -> None:

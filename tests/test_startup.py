@@ -166,6 +166,51 @@ def test_an_aimed_shot_loads_only_what_it_uses() -> None:
     )
 
 
+CPR_SHOT = (
+    "cpr", "shoot", "--weapon", "heavy pistol", "--ref", "7", "--skill", "6", "--distance", "18",
+    "--armor", "11", "--rolls", "8,4,3,5,9",
+)  # fmt: skip
+CPR_BURST = (
+    "cpr", "autofire", "--weapon", "assault rifle", "--ref", "8", "--skill", "6", "--distance",
+    "10", "--rolls", "9,4,4,4,3,3",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("argv", [CPR_SHOT, CPR_BURST], ids=["shoot", "autofire"])
+def test_a_scripted_cpr_shot_runs_without_typer_rich_or_pydantic(argv: tuple[str, ...]) -> None:
+    """A scripted ``cpr shoot`` or ``cpr autofire`` is read without typer (cpr's quick_commands,
+    DEC-561), written without rich, and reads cpr's shipped data without pydantic or the data
+    files' models (DEC-560); nor does it load the typer command module, the other commands'
+    declarations, the targets file's model, the encounter, JSON or importlib's resources."""
+    loaded = _modules_loaded_by(*argv)
+    assert "firefight.rulesets.cpr.cli.shot" in loaded
+    assert not _under(
+        loaded,
+        "typer",
+        "click",
+        "rich.console",
+        "rich.text",
+        "rich.markup",
+        "pydantic",
+        "pydantic_core",
+        "firefight.cli.app",
+        "firefight.cli.common",
+        "firefight.cli.lazy",
+        "firefight.cli.declared",
+        "firefight.cli.quick_values",
+        "firefight.rulesets.cpr.cli.commands",
+        "firefight.rulesets.cpr.area_options",
+        "firefight.rulesets.cpr.file_models",
+        "firefight.rulesets.cpr.targets_file",
+        "firefight.rulesets.cpr.encounter",
+        "firefight.tables.data_files",
+        "firefight.rulesets.rmu",
+        "json",
+        "importlib.resources",
+        "importlib.metadata",
+    )
+
+
 def test_a_cpr_shot_does_not_load_rmu() -> None:
     loaded = _modules_loaded_by(
         "cpr", "shoot", "--weapon", "heavy pistol", "--ref", "7", "--skill", "6",

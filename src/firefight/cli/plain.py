@@ -5,7 +5,7 @@ lines of text, another rule and a headline. Written to a terminal, rich makes th
 headline bold; written anywhere else, it adds no style at all, and importing rich alone costs
 a scripted shot a good share of its start-up budget (benchmarks/bench_startup.py). So where
 rich would write plain text, :class:`PlainWriter` writes the same bytes itself: only for text
-it reads the same way rich does (printable characters, nothing markup or an emoji code could
+it reads the same way rich does (printable characters, nothing an escape or an emoji code could
 change, a title that fits its rule) and when rich would see no terminal; anything else goes
 to rich. tests/test_plain_text.py holds the two to the same bytes.
 """
@@ -22,8 +22,10 @@ __all__ = ["PlainWriter"]
 #: rich's rule: a box-drawing line, a cell wide.
 _LINE = "\u2500"
 # What rich's markup or emoji codes could read in a text (rich.markup, rich._emoji_replace):
-# a tag's opening bracket, a backslash (escapes) and ``:name:``.
-_RICH_READS = re.compile(r"\[[a-z#/@]|\\|:\S*?:")
+# a backslash (escapes) and ``:name:``. A tag's bracket is not: the text is escaped, and without
+# a backslash in it escaping puts one before each tag that reading the markup takes off again,
+# so ``[autofire x3]`` comes out as it is (DEC-562).
+_RICH_READS = re.compile(r"\\|:\S*?:")
 # Environment variables that make rich write styles to a file, or that it reads its width from.
 _STYLE_VARIABLES = ("FORCE_COLOR", "TTY_COMPATIBLE")
 

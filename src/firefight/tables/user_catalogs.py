@@ -23,7 +23,6 @@ hold templates for that scenario alone.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -183,6 +182,8 @@ def laid_over(
 
 def user_catalog_digest() -> str:
     """A digest of every user catalog file: what a snapshot folded with them depends on."""
+    import hashlib  # only a snapshot asks: a standalone shot reads catalogs without it
+
     digest = hashlib.sha256()
     for path in catalog_files():
         digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")

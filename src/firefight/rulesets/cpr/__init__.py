@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 
@@ -54,6 +54,11 @@ class CPR(Ruleset):
     package = "firefight.rulesets.cpr"
     scene_unit = "m"  # C-2: cpr measures in metres
     cli_module = "firefight.rulesets.cpr.cli.commands"
+    # A scripted shot runs without typer (firefight.cli.quick; DEC-511, DEC-561).
+    quick_commands: ClassVar[Mapping[str, str]] = {
+        "shoot": "firefight.rulesets.cpr.cli.shot",
+        "autofire": "firefight.rulesets.cpr.cli.shot",
+    }
     odds_cli_module = "firefight.rulesets.cpr.cli.odds"
 
     @cached_property
@@ -97,7 +102,8 @@ class CPR(Ruleset):
         return rows
 
     def check_data(self) -> list[str]:
-        return [f"data/{name}" for name in self.data.check()]
+        # Validated against the files' models, as the tests hold the shipped files (DEC-560).
+        return [f"data/{name}" for name in _data_class()(validate=True).check()]
 
     # --- encounter seams: the rules live in cpr.encounter and cpr.turns, imported on first
     # use so that the resolvers load without the encounter layer.
@@ -140,7 +146,7 @@ class CPR(Ruleset):
         return end_turn(state, self.data, lambda s, e: apply(s, e, self))
 
     def user_catalog_kinds(self) -> tuple[str, ...]:
-        from firefight.rulesets.cpr.weapons import USER_KINDS
+        from firefight.rulesets.cpr.datafile import USER_KINDS
 
         return USER_KINDS
 
@@ -260,7 +266,7 @@ def cpr_data() -> CprData:
 
 
 def _data_class() -> type[CprData]:
-    # The data layer (pydantic, every data file's model) loads on first use, not when the
+    # The data layer (every data file's reader) loads on first use, not when the
     # installed rulesets are listed.
     from firefight.rulesets.cpr.data import CprData
 

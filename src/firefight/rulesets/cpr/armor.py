@@ -15,12 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from pydantic import Field
-
 from firefight.errors import UnknownNameError
-from firefight.rulesets.cpr.datafile import CprTableHeader, load
+from firefight.rulesets.cpr.datafile import load
 from firefight.rulesets.cpr.weapons import normalize_key
-from firefight.tables.data_files import DataModel
 
 __all__ = ["Armor", "Location", "load_armor", "sp_from_text"]
 
@@ -41,26 +38,17 @@ class Armor:
     locations: frozenset[Location]
 
 
-class _ArmorModel(DataModel):
-    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str
-    sp: int = Field(ge=0)
-    penalty: int = Field(le=0)
-    locations: list[Location] = Field(min_length=1)
-
-
-class _ArmorFile(DataModel):
-    table: CprTableHeader
-    armor: list[_ArmorModel] = Field(min_length=1)
-
-
-def load_armor() -> dict[str, Armor]:
-    model = load(_ArmorFile, "armor.toml")
+def load_armor(*, validate: bool = False) -> dict[str, Armor]:
+    data = load("armor.toml", "ArmorFile", validate=validate)
     return {
-        a.key: Armor(
-            key=a.key, name=a.name, sp=a.sp, penalty=a.penalty, locations=frozenset(a.locations)
+        a["key"]: Armor(
+            key=a["key"],
+            name=a["name"],
+            sp=a["sp"],
+            penalty=a["penalty"],
+            locations=frozenset(map(Location, a["locations"])),
         )
-        for a in model.armor
+        for a in data["armor"]
     }
 
 

@@ -16,13 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pydantic import Field
-
 from firefight.errors import RuleRefusal
-from firefight.rulesets.cpr.datafile import CprTableHeader, load
+from firefight.rulesets.cpr.datafile import load
 from firefight.rulesets.cpr.events import CoverDamaged
 from firefight.rulesets.cpr.weapons import normalize_key
-from firefight.tables.data_files import DataModel
 from firefight.trace import Modifier, TraceBuilder
 
 if TYPE_CHECKING:
@@ -75,29 +72,11 @@ class CoverTable:
         return self.shields[wanted]
 
 
-class _Material(DataModel):
-    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    thin: int = Field(ge=0)
-    thick: int = Field(ge=0)
-
-
-class _Shield(DataModel):
-    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str
-    hp: int = Field(gt=0)
-
-
-class _CoverFile(DataModel):
-    table: CprTableHeader
-    material: list[_Material] = Field(min_length=1)
-    shield: list[_Shield] = Field(default_factory=list)
-
-
-def load_cover() -> CoverTable:
-    m = load(_CoverFile, "cover.toml")
+def load_cover(*, validate: bool = False) -> CoverTable:
+    data = load("cover.toml", "CoverFile", validate=validate)
     return CoverTable(
-        materials={x.key: (x.thin, x.thick) for x in m.material},
-        shields={s.key: (s.name, s.hp) for s in m.shield},
+        materials={x["key"]: (x["thin"], x["thick"]) for x in data["material"]},
+        shields={s["key"]: (s["name"], s["hp"]) for s in data.get("shield", ())},
     )
 
 

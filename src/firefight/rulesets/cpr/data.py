@@ -32,21 +32,28 @@ DATA_FILES = (
 
 
 class CprData:
-    """The cpr tables, catalogs and figures. Resolvers take one as their ``data`` argument."""
+    """The cpr tables, catalogs and figures. Resolvers take one as their ``data`` argument.
+
+    The shipped files are read as written (the tests hold them to their models); ``validate``
+    checks each against its model first, as ``firefight tables check`` does (DEC-510, DEC-560).
+    """
+
+    def __init__(self, *, validate: bool = False) -> None:
+        self.validate = validate
 
     @cached_property
     def ranges(self) -> DvTable:
         """The range DV table (CPR-RNG-1)."""
-        return load_dv_table("ranges.toml", "CPR-RNG-1", "range table")
+        return load_dv_table("ranges.toml", "CPR-RNG-1", "range table", validate=self.validate)
 
     @cached_property
     def autofire(self) -> DvTable:
         """The autofire DV table (C-5)."""
-        return load_dv_table("autofire.toml", "C-5", "autofire table")
+        return load_dv_table("autofire.toml", "C-5", "autofire table", validate=self.validate)
 
     @cached_property
     def _weapon_catalog(self) -> tuple[dict[str, Weapon], dict[str, str]]:
-        return load_weapons()
+        return load_weapons(validate=self.validate)
 
     @property
     def weapons(self) -> dict[str, Weapon]:
@@ -54,34 +61,34 @@ class CprData:
 
     @cached_property
     def ammo(self) -> dict[str, Ammo]:
-        return load_ammo()
+        return load_ammo(validate=self.validate)
 
     @cached_property
     def armor(self) -> dict[str, Armor]:
-        return load_armor()
+        return load_armor(validate=self.validate)
 
     @cached_property
     def cover(self) -> CoverTable:
         """Cover HP by material and thickness, and shields (C-13)."""
-        return load_cover()
+        return load_cover(validate=self.validate)
 
     @cached_property
     def modifiers(self) -> ModifierCatalog:
         """Named modifiers and armor penalties (CPR-REF-1)."""
-        return load_modifiers(self.armor)
+        return load_modifiers(self.armor, validate=self.validate)
 
     @cached_property
     def injuries(self) -> InjuryTables:
-        return load_injuries()
+        return load_injuries(validate=self.validate)
 
     @cached_property
     def figures(self) -> RuleFigures:
-        return load_figures()
+        return load_figures(validate=self.validate)
 
     @cached_property
     def turns(self) -> TurnFigures:
         """Turns, initiative and movement in an encounter (CPR-REF-1)."""
-        return load_turn_figures()
+        return load_turn_figures(validate=self.validate)
 
     def weapon(self, name: str) -> Weapon:
         """A weapon by key, name or alias (``"heavy pistol"``, ``"knife"``)."""

@@ -1,29 +1,35 @@
-"""Reading the cpr data files: one header model every file shares, and a loader naming the file.
+"""Reading the cpr data files: the shipped files as written, a user's rows validated, errors
+naming the file.
 
 Every file under ``rulesets/cpr/data/`` starts with a ``[table]`` header saying where its
 figures come from (``source``), whether any were made up (``provisional``, with a
-``derivation`` then required) and which rule IDs it serves. Errors name the file and the row.
+``derivation`` then required) and which rule IDs it serves. Each file has a pydantic model in
+:mod:`.file_models`, imported only to validate: a shipped file is held to it by the tests and
+``firefight tables check``, and read as written on a run (DEC-510, DEC-560).
 """
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pydantic import BaseModel, Field
+from firefight.files import read_toml
+from firefight.tables.shipped import checked, package_data
 
-from firefight.tables.data_files import TableHeader, package_data, read_toml, validate
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
-__all__ = ["PACKAGE", "CprTableHeader", "label_for", "load"]
+    from firefight.rulesets.cpr.weapons import Ammo, Weapon
+
+__all__ = ["PACKAGE", "USER_KINDS", "file_model", "label_for", "load", "with_user_rows"]
 
 PACKAGE = "firefight.rulesets.cpr"
 
-M = TypeVar("M", bound=BaseModel)
+#: The kinds of row a user catalog may give cpr (issue 17), each read as the shipped file's.
+USER_KINDS = ("weapon", "ammo")
 
-
-class CprTableHeader(TableHeader):
-    """The ``[table]`` header of a cpr data file: the shared header plus the rule IDs it serves."""
-
-    rules: list[str] = Field(default_factory=list)
+_Built = TypeVar("_Built", "Weapon", "Ammo")
 
 
 def label_for(name: str) -> str:
@@ -31,8 +37,37 @@ def label_for(name: str) -> str:
     return f"firefight/rulesets/cpr/data/{name}"
 
 
-def load(model: type[M], name: str) -> M:
-    """Read ``data/<name>`` and validate it against ``model``."""
+def file_model(name: str) -> type[BaseModel]:
+    """The model ``name`` of :mod:`.file_models` (pydantic loads with it)."""
+    from firefight.rulesets.cpr import file_models
+
+    model: type[BaseModel] = getattr(file_models, name)
+    return model
+
+
+def load(name: str, model: str, *, validate: bool) -> dict[str, Any]:
+    """``data/<name>`` ready to read: as written, or validated by the file model ``model`` and
+    dumped with its defaults filled in (:func:`~firefight.tables.shipped.checked`)."""
     label = label_for(name)
-    raw: dict[str, Any] = read_toml(package_data(PACKAGE, f"data/{name}"), label)
-    return validate(model, raw, label)
+    data = read_toml(package_data(PACKAGE, f"data/{name}"), label)
+    return checked(partial(file_model, model), data, label, validate=validate)
+
+
+def with_user_rows(
+    shipped: Mapping[str, _Built], kind: str, model: str, build: Callable[[dict[str, Any]], _Built]
+) -> dict[str, _Built]:
+    """``shipped`` with the user's catalog rows of ``kind`` laid over it (issue 17), each
+    validated with the shipped file's row model ``model`` and built as a shipped row is.
+    Without a catalog file of the user's there is nothing to validate: pydantic stays unloaded."""
+    from firefight.tables.user_catalogs import catalog_files, laid_over
+
+    if not catalog_files():
+        return dict(shipped)
+    return laid_over(
+        shipped,
+        ruleset="cpr",
+        kind=kind,
+        known=USER_KINDS,
+        model=file_model(model),
+        build=lambda row: build(row.model_dump()),
+    )

@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import Field, model_validator
-
-from firefight.rulesets.cpr.datafile import CprTableHeader, load
-from firefight.tables.data_files import DataModel
+from firefight.rulesets.cpr.datafile import load
 
 __all__ = ["RuleFigures", "WoundFigures", "load_figures"]
 
@@ -55,135 +52,47 @@ class RuleFigures:
     wounds: dict[str, WoundFigures]
 
 
-class _Aimed(DataModel):
-    penalty: int = Field(lt=0)
-    head_multiplier: int = Field(ge=1)
-    leg_injury: str
-
-
-class _Dodge(DataModel):
-    min_ref: int
-
-
-class _Armor(DataModel):
-    ablation: int = Field(ge=1)
-
-
-class _Critical(DataModel):
-    sixes: int = Field(ge=2)
-    bonus_damage: int = Field(ge=0)
-
-
-class _DeathSave(DataModel):
-    die: int = Field(ge=2)
-    always_fails: int = Field(ge=1)
-    per_save: int = Field(ge=0)
-
-
-class _Stabilize(DataModel):
-    dv: int
-    stat: str
-    skills: list[str] = Field(min_length=1)
-    reach_m: float = Field(gt=0)
-
-
-class _Autofire(DataModel):
-    bullets: int = Field(ge=1)
-    damage_d6: int = Field(ge=1)
-    skill: str
-
-
-class _Suppression(DataModel):
-    bullets: int = Field(ge=1)
-    radius_m: int = Field(gt=0)
-    resist_skill: str
-
-
-class _Shells(DataModel):
-    dv: int
-    damage_d6: int = Field(ge=1)
-    depth_m: float = Field(gt=0)
-    width_m: float = Field(gt=0)
-
-
-class _Explosive(DataModel):
-    square_m: float = Field(gt=0)
-
-
-class _Throw(DataModel):
-    max_distance_m: int = Field(gt=0)
-    range_row: str
-    skill: str
-
-
-class _Wound(DataModel):
-    key: str
-    name: str
-    action_penalty: int = Field(le=0)
-    move_penalty: int = Field(le=0)
-
-
-class _RulesFile(DataModel):
-    table: CprTableHeader
-    aimed: _Aimed
-    dodge: _Dodge
-    armor: _Armor
-    critical: _Critical
-    death_save: _DeathSave
-    stabilize: _Stabilize
-    autofire: _Autofire
-    suppression: _Suppression
-    shells: _Shells
-    explosive: _Explosive
-    throw: _Throw
-    wound: list[_Wound]
-
-    @model_validator(mode="after")
-    def _every_wound_state(self) -> _RulesFile:
-        keys = [w.key for w in self.wound]
-        if keys != ["unhurt", "light", "serious", "mortal"]:
-            raise ValueError(f"wound states must be unhurt, light, serious, mortal; got {keys}")
-        return self
-
-
-def load_figures() -> RuleFigures:
-    m = load(_RulesFile, "rules.toml")
+def load_figures(*, validate: bool = False) -> RuleFigures:
+    m = load("rules.toml", "RulesFile", validate=validate)
+    aimed, stabilize, shells, death_save = m["aimed"], m["stabilize"], m["shells"], m["death_save"]
+    autofire, suppression, throw = m["autofire"], m["suppression"], m["throw"]
     return RuleFigures(
-        aimed_penalty=m.aimed.penalty,
-        head_multiplier=m.aimed.head_multiplier,
-        aimed_leg_injury=m.aimed.leg_injury,
-        dodge_min_ref=m.dodge.min_ref,
-        ablation=m.armor.ablation,
-        critical_sixes=m.critical.sixes,
-        critical_bonus=m.critical.bonus_damage,
-        death_save_die=m.death_save.die,
-        death_save_always_fails=m.death_save.always_fails,
-        death_save_per_save=m.death_save.per_save,
-        stabilize_dv=m.stabilize.dv,
-        stabilize_stat=m.stabilize.stat,
-        stabilize_skills=tuple(m.stabilize.skills),
-        stabilize_reach_m=m.stabilize.reach_m,
-        autofire_bullets=m.autofire.bullets,
-        autofire_damage_d6=m.autofire.damage_d6,
-        autofire_skill=m.autofire.skill,
-        suppression_bullets=m.suppression.bullets,
-        suppression_radius_m=m.suppression.radius_m,
-        suppression_resist_skill=m.suppression.resist_skill,
-        shells_dv=m.shells.dv,
-        shells_damage_d6=m.shells.damage_d6,
-        shells_depth_m=m.shells.depth_m,
-        shells_width_m=m.shells.width_m,
-        explosive_square_m=m.explosive.square_m,
-        throw_max_distance_m=m.throw.max_distance_m,
-        throw_range_row=m.throw.range_row,
-        throw_skill=m.throw.skill,
+        aimed_penalty=aimed["penalty"],
+        head_multiplier=aimed["head_multiplier"],
+        aimed_leg_injury=aimed["leg_injury"],
+        dodge_min_ref=m["dodge"]["min_ref"],
+        ablation=m["armor"]["ablation"],
+        critical_sixes=m["critical"]["sixes"],
+        critical_bonus=m["critical"]["bonus_damage"],
+        death_save_die=death_save["die"],
+        death_save_always_fails=death_save["always_fails"],
+        death_save_per_save=death_save["per_save"],
+        stabilize_dv=stabilize["dv"],
+        stabilize_stat=stabilize["stat"],
+        stabilize_skills=tuple(stabilize["skills"]),
+        # Read as written, TOML gives a whole number where the model gives a float.
+        stabilize_reach_m=float(stabilize["reach_m"]),
+        autofire_bullets=autofire["bullets"],
+        autofire_damage_d6=autofire["damage_d6"],
+        autofire_skill=autofire["skill"],
+        suppression_bullets=suppression["bullets"],
+        suppression_radius_m=suppression["radius_m"],
+        suppression_resist_skill=suppression["resist_skill"],
+        shells_dv=shells["dv"],
+        shells_damage_d6=shells["damage_d6"],
+        shells_depth_m=float(shells["depth_m"]),
+        shells_width_m=float(shells["width_m"]),
+        explosive_square_m=float(m["explosive"]["square_m"]),
+        throw_max_distance_m=throw["max_distance_m"],
+        throw_range_row=throw["range_row"],
+        throw_skill=throw["skill"],
         wounds={
-            w.key: WoundFigures(
-                key=w.key,
-                name=w.name,
-                action_penalty=w.action_penalty,
-                move_penalty=w.move_penalty,
+            w["key"]: WoundFigures(
+                key=w["key"],
+                name=w["name"],
+                action_penalty=w["action_penalty"],
+                move_penalty=w["move_penalty"],
             )
-            for w in m.wound
+            for w in m["wound"]
         },
     )

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Literal
-
-from pydantic import Field, model_validator
+from typing import Any, Literal
 
 from firefight.dice import Dice
 from firefight.errors import UnknownNameError
-from firefight.rulesets.cpr.datafile import CprTableHeader, load
-from firefight.tables.data_files import DataModel
+from firefight.rulesets.cpr.datafile import load
 from firefight.trace import TraceBuilder
 
 __all__ = [
@@ -79,64 +76,33 @@ class InjuryTables:
             raise UnknownNameError("cpr critical injury", key, known) from None
 
 
-class _PenaltyModel(DataModel):
-    applies: Applies
-    value: int = Field(lt=0)
+def _injury(i: dict[str, Any]) -> CriticalInjury:
+    return CriticalInjury(
+        table=i["table"],
+        roll=i["roll"],
+        key=i["key"],
+        label=i["label"],
+        effect=i["effect"],
+        penalties=tuple(
+            Penalty(applies=p["applies"], value=p["value"]) for p in i.get("penalties", ())
+        ),
+        move=i.get("move", 0),
+        death_save=i.get("death_save", 0),
+        drops_item=i.get("drops_item", False),
+        no_evasion=i.get("no_evasion", False),
+        aimed_head_multiplier=i.get("aimed_head_multiplier"),
+        on_move_over_m=i.get("on_move_over_m"),
+        on_move=i.get("on_move"),
+        next_turn=i.get("next_turn"),
+    )
 
 
-class _InjuryModel(DataModel):
-    table: InjuryTable
-    roll: int = Field(ge=2, le=12)
-    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    label: str
-    effect: str
-    penalties: list[_PenaltyModel] = Field(default_factory=list)
-    move: int = Field(default=0, le=0)
-    death_save: int = Field(default=0, ge=0)
-    drops_item: bool = False
-    no_evasion: bool = False
-    aimed_head_multiplier: int | None = Field(default=None, ge=2)
-    on_move_over_m: int | None = Field(default=None, ge=0)
-    on_move: Literal["bonus-damage", "no-move-next-turn"] | None = None
-    next_turn: Literal["move-only"] | None = None
-
-
-class _InjuriesFile(DataModel):
-    table: CprTableHeader
-    injury: list[_InjuryModel]
-
-    @model_validator(mode="after")
-    def _complete(self) -> _InjuriesFile:
-        for table in ("body", "head"):
-            rolls = sorted(i.roll for i in self.injury if i.table == table)
-            if rolls != list(range(2, 13)):
-                raise ValueError(f"the {table} table must have one row for each 2d6 roll 2-12")
-        keys = [i.key for i in self.injury]
-        if len(set(keys)) != len(keys):
-            raise ValueError("injury keys must be unique across both tables")
-        return self
-
-
-def load_injuries() -> InjuryTables:
-    model = load(_InjuriesFile, "critical_injuries.toml")
+def load_injuries(*, validate: bool = False) -> InjuryTables:
+    data = load("critical_injuries.toml", "InjuriesFile", validate=validate)
     rows: dict[InjuryTable, dict[int, CriticalInjury]] = {"body": {}, "head": {}}
-    for i in model.injury:
-        rows[i.table][i.roll] = CriticalInjury(
-            table=i.table,
-            roll=i.roll,
-            key=i.key,
-            label=i.label,
-            effect=i.effect,
-            penalties=tuple(Penalty(applies=p.applies, value=p.value) for p in i.penalties),
-            move=i.move,
-            death_save=i.death_save,
-            drops_item=i.drops_item,
-            no_evasion=i.no_evasion,
-            aimed_head_multiplier=i.aimed_head_multiplier,
-            on_move_over_m=i.on_move_over_m,
-            on_move=i.on_move,
-            next_turn=i.next_turn,
-        )
+    for i in data["injury"]:
+        injury = _injury(i)
+        rows[injury.table][injury.roll] = injury
     return InjuryTables(rows=rows)
 
 

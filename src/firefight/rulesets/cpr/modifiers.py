@@ -16,13 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pydantic import Field
-
 from firefight.errors import RuleRefusal
 from firefight.rulesets.cpr.armor import Armor
-from firefight.rulesets.cpr.datafile import CprTableHeader, load
+from firefight.rulesets.cpr.datafile import load
 from firefight.rulesets.cpr.weapons import normalize_key
-from firefight.tables.data_files import DataModel
 from firefight.trace import Modifier
 
 __all__ = ["Chosen", "ModifierCatalog", "NamedModifier", "load_modifiers"]
@@ -130,37 +127,21 @@ class ModifierCatalog:
         )
 
 
-class _NamedModel(DataModel):
-    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    label: str
-    value: int = 0
-    min_distance_m: int | None = Field(default=None, gt=0)
-    jams_on: int | None = Field(default=None, ge=1, le=10)
-    per_point: int | None = Field(default=None, ge=1)
-    guides_smart: bool = False
-    source: str = Field(min_length=1)
-
-
-class _ModifiersFile(DataModel):
-    table: CprTableHeader
-    modifier: list[_NamedModel] = Field(min_length=1)
-
-
-def load_modifiers(armor: dict[str, Armor]) -> ModifierCatalog:
-    m = load(_ModifiersFile, "modifiers.toml")
+def load_modifiers(armor: dict[str, Armor], *, validate: bool = False) -> ModifierCatalog:
+    m = load("modifiers.toml", "ModifiersFile", validate=validate)
     return ModifierCatalog(
         named={
-            x.key: NamedModifier(
-                key=x.key,
-                label=x.label,
-                value=x.value,
-                min_distance_m=x.min_distance_m,
-                jams_on=x.jams_on,
-                per_point=x.per_point,
-                guides_smart=x.guides_smart,
-                source=x.source,
+            x["key"]: NamedModifier(
+                key=x["key"],
+                label=x["label"],
+                value=x.get("value", 0),
+                min_distance_m=x.get("min_distance_m"),
+                jams_on=x.get("jams_on"),
+                per_point=x.get("per_point"),
+                guides_smart=x.get("guides_smart", False),
+                source=x["source"],
             )
-            for x in m.modifier
+            for x in m["modifier"]
         },
         armor=armor,
     )

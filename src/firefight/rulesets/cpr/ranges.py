@@ -18,13 +18,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal
-
-from pydantic import Field, model_validator
 
 from firefight.errors import RuleRefusal, UnknownNameError
-from firefight.rulesets.cpr.datafile import CprTableHeader, load
-from firefight.tables.data_files import DataModel
+from firefight.rulesets.cpr.datafile import load
 from firefight.trace import TraceBuilder
 
 __all__ = ["Band", "DvRead", "DvTable", "load_dv_table", "trace_range", "whole_metres"]
@@ -138,58 +134,24 @@ def trace_range(tb: TraceBuilder, read: DvRead, distance_m: float, table: str) -
     )
 
 
-# --- file model (the edge: pydantic) --------------------------------------------------------
-
-
-class _Row(DataModel):
-    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str
-    dv: list[int | Literal["—"]]
-
-
-class _DvFile(DataModel):
-    table: CprTableHeader
-    bands_m: list[tuple[int, int]] = Field(min_length=1)
-    row: list[_Row] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _shape(self) -> _DvFile:
-        expected_low = 0
-        for number, (low, high) in enumerate(self.bands_m, start=1):
-            if low != expected_low or high < low:
-                raise ValueError(
-                    f"band {number} ({low}-{high} m) must start at {expected_low} m and not end "
-                    "before it starts"
-                )
-            expected_low = high + 1
-        for row in self.row:
-            if len(row.dv) != len(self.bands_m):
-                raise ValueError(
-                    f"row {row.key!r} has {len(row.dv)} cells for {len(self.bands_m)} bands"
-                )
-        keys = [r.key for r in self.row]
-        if len(set(keys)) != len(keys):
-            raise ValueError(f"duplicate row keys in {keys}")
-        return self
-
-
-def load_dv_table(file: str, rule: str, noun: str) -> DvTable:
+def load_dv_table(file: str, rule: str, noun: str, *, validate: bool = False) -> DvTable:
     """Load a DV table file (``ranges.toml`` or ``autofire.toml``); ``noun`` names it in
     refusals ("range table")."""
-    model = load(_DvFile, file)
+    data = load(file, "DvFile", validate=validate)
     bands = tuple(
-        Band(index=i, low_m=low, high_m=high) for i, (low, high) in enumerate(model.bands_m)
+        Band(index=i, low_m=low, high_m=high) for i, (low, high) in enumerate(data["bands_m"])
     )
+    header = data["table"]
     return DvTable(
-        name=model.table.name,
-        title=model.table.title,
+        name=header["name"],
+        title=header["title"],
         noun=noun,
-        source=model.table.source,
+        source=header["source"],
         rule=rule,
         bands=bands,
         rows={
-            r.key: tuple(None if cell == OUT_OF_REACH else int(cell) for cell in r.dv)
-            for r in model.row
+            r["key"]: tuple(None if cell == OUT_OF_REACH else int(cell) for cell in r["dv"])
+            for r in data["row"]
         },
-        row_names={r.key: r.name for r in model.row},
+        row_names={r["key"]: r["name"] for r in data["row"]},
     )

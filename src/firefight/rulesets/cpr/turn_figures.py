@@ -9,12 +9,8 @@ the Action, running. They are the public core rules' (CPR-REF-1).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
-from pydantic import Field
-
-from firefight.rulesets.cpr.datafile import CprTableHeader, load
-from firefight.tables.data_files import DataModel
+from firefight.rulesets.cpr.datafile import load
 
 __all__ = ["TurnFigures", "load_turn_figures"]
 
@@ -28,31 +24,13 @@ class TurnFigures:
     evasion_skill: str
 
 
-class _Initiative(DataModel):
-    stat: Literal["REF"]
-    die: Literal[10]  # C-11: the cpr d10 of C-1, nothing else
-    ties: Literal["reroll"]
-
-
-class _Turn(DataModel):
-    metres_per_move: int = Field(gt=0)
-    min_move: int = Field(ge=0)
-    run: bool
-    evasion_skill: str
-
-
-class _EncounterFile(DataModel):
-    table: CprTableHeader
-    initiative: _Initiative
-    turn: _Turn
-
-
-def load_turn_figures() -> TurnFigures:
-    m = load(_EncounterFile, "encounter.toml")
+def load_turn_figures(*, validate: bool = False) -> TurnFigures:
+    m = load("encounter.toml", "EncounterFile", validate=validate)
+    turn = m["turn"]
     return TurnFigures(
-        initiative_stat=m.initiative.stat,
-        metres_per_move=m.turn.metres_per_move,
-        min_move=m.turn.min_move,
-        run=m.turn.run,
-        evasion_skill=m.turn.evasion_skill,
+        initiative_stat=m["initiative"]["stat"],
+        metres_per_move=turn["metres_per_move"],
+        min_move=turn["min_move"],
+        run=turn["run"],
+        evasion_skill=turn["evasion_skill"],
     )

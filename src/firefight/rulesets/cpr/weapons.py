@@ -14,14 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
-
-from pydantic import Field, model_validator
+from typing import Any
 
 from firefight.errors import TableDataError, UnknownNameError
-from firefight.rulesets.cpr.datafile import CprTableHeader, label_for, load
-from firefight.tables.data_files import DataModel
-from firefight.tables.user_catalogs import laid_over
+from firefight.rulesets.cpr.datafile import label_for, load, with_user_rows
 
 __all__ = [
     "Ammo",
@@ -123,128 +119,30 @@ def normalize_key(name: str) -> str:
     return "-".join(name.strip().lower().replace("_", " ").replace("-", " ").split())
 
 
-# --- file models (the edge: pydantic) -------------------------------------------------------
-
-
-class _WeaponModel(DataModel):
-    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str
-    kind: WeaponKind
-    skill: str
-    damage_d6: int = Field(ge=1)
-    rof: int = Field(ge=1, le=2)
-    range_row: str | None = None
-    magazine: int | None = Field(default=None, ge=1)
-    autofire_cap: int | None = Field(default=None, ge=1)
-    autofire_row: str | None = None
-    ammo: list[str] = Field(default_factory=list)
-    aliases: list[str] = Field(default_factory=list)
-    source: str = ""
-
-    @model_validator(mode="after")
-    def _consistent(self) -> _WeaponModel:
-        if (self.autofire_cap is None) != (self.autofire_row is None):
-            raise ValueError("autofire_cap and autofire_row come together or not at all")
-        loaded = self.kind in (WeaponKind.FIREARM, WeaponKind.LAUNCHER)
-        if loaded and (self.magazine is None or not self.ammo):
-            raise ValueError(f"a {self.kind.value} needs a magazine and its ammo kinds")
-        if not loaded and self.magazine is not None:
-            raise ValueError(f"a {self.kind.value} is not loaded from a magazine")
-        # A grenade has no magazine but comes with one load or another (C-14).
-        if not loaded and self.ammo and self.kind is not WeaponKind.GRENADE:
-            raise ValueError(f"a {self.kind.value} takes no ammunition")
-        ranged = self.kind is not WeaponKind.MELEE
-        if ranged and self.range_row is None:
-            raise ValueError(f"a {self.kind.value} needs a range_row")
-        return self
-
-
-class _WeaponsFile(DataModel):
-    table: CprTableHeader
-    weapon: list[_WeaponModel] = Field(min_length=1)
-
-
-class _ResistModel(DataModel):
-    stat: Literal["WILL"]
-    skill: str
-    dv: int
-    damage_d6: int = Field(default=0, ge=0)
-    unconscious: bool = False
-
-    @model_validator(mode="after")
-    def _one_outcome(self) -> _ResistModel:
-        if (self.damage_d6 > 0) == self.unconscious:
-            raise ValueError("a failed resist either deals damage_d6 or knocks out, not both")
-        return self
-
-
-class _AmmoModel(DataModel):
-    key: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
-    name: str
-    ablation: int | None = Field(default=None, ge=0)
-    injury: str | None = None
-    nonlethal: bool = False
-    burn_hp: int = Field(default=0, ge=0)
-    resist: _ResistModel | None = None
-    smart: bool = False
-    smart_base: int = Field(default=0, ge=0, le=30)
-    load: bool = False
-    effect: str = ""
-    lasting_turns: int = Field(default=0, ge=0, le=1000)
-    lasting_injuries: list[str] = Field(default_factory=list)
-    cloud: bool = False
-    source: str = Field(min_length=1)
-    provisional: bool = False
-    derivation: str = ""
-
-    @model_validator(mode="after")
-    def _marked(self) -> _AmmoModel:
-        if self.provisional and not self.derivation:
-            raise ValueError("a provisional row says how it was derived (derivation)")
-        if self.load and not self.effect:
-            raise ValueError("a grenade load says what it does (effect)")
-        if self.smart and not self.smart_base:
-            raise ValueError("smart rounds say the base of their own attack (smart_base)")
-        if (self.lasting_injuries or self.cloud) and not self.lasting_turns:
-            raise ValueError("an effect that lasts says for how many turns (lasting_turns)")
-        return self
-
-
-class _AmmoFile(DataModel):
-    table: CprTableHeader
-    ammo: list[_AmmoModel] = Field(min_length=1)
-
-
-#: The kinds of row a user catalog may give cpr (issue 17), each read as the shipped file's.
-USER_KINDS = ("weapon", "ammo")
-
-
-def _weapon(w: _WeaponModel) -> Weapon:
+def _weapon(w: dict[str, Any]) -> Weapon:
     return Weapon(
-        key=w.key,
-        name=w.name,
-        kind=w.kind,
-        skill=w.skill,
-        damage_d6=w.damage_d6,
-        rof=w.rof,
-        range_row=w.range_row,
-        magazine=w.magazine,
-        autofire_cap=w.autofire_cap,
-        autofire_row=w.autofire_row,
-        ammo=tuple(w.ammo),
-        aliases=tuple(w.aliases),
-        source=w.source,
+        key=w["key"],
+        name=w["name"],
+        kind=WeaponKind(w["kind"]),
+        skill=w["skill"],
+        damage_d6=w["damage_d6"],
+        rof=w["rof"],
+        range_row=w.get("range_row"),
+        magazine=w.get("magazine"),
+        autofire_cap=w.get("autofire_cap"),
+        autofire_row=w.get("autofire_row"),
+        ammo=tuple(w.get("ammo", ())),
+        aliases=tuple(w.get("aliases", ())),
+        source=w.get("source", ""),
     )
 
 
-def load_weapons() -> tuple[dict[str, Weapon], dict[str, str]]:
+def load_weapons(*, validate: bool = False) -> tuple[dict[str, Weapon], dict[str, str]]:
     """The catalog by key (the user's catalogs laid over the shipped file), and every name and
     alias (normalized) -> key."""
-    model = load(_WeaponsFile, "weapons.toml")
-    shipped = {w.key: _weapon(w) for w in model.weapon}
-    weapons = laid_over(
-        shipped, ruleset="cpr", kind="weapon", known=USER_KINDS, model=_WeaponModel, build=_weapon
-    )
+    data = load("weapons.toml", "WeaponsFile", validate=validate)
+    shipped = {w["key"]: _weapon(w) for w in data["weapon"]}
+    weapons = with_user_rows(shipped, "weapon", "WeaponModel", _weapon)
     names: dict[str, str] = {}
     for weapon in weapons.values():
         for name in (weapon.key, weapon.name, *weapon.aliases):
@@ -257,41 +155,40 @@ def load_weapons() -> tuple[dict[str, Weapon], dict[str, str]]:
     return weapons, names
 
 
-def _ammo(a: _AmmoModel) -> Ammo:
+def _ammo(a: dict[str, Any]) -> Ammo:
+    resist = a.get("resist")
     return Ammo(
-        key=a.key,
-        name=a.name,
-        ablation=a.ablation,
-        injury=a.injury,
-        nonlethal=a.nonlethal,
-        burn_hp=a.burn_hp,
+        key=a["key"],
+        name=a["name"],
+        ablation=a.get("ablation"),
+        injury=a.get("injury"),
+        nonlethal=a.get("nonlethal", False),
+        burn_hp=a.get("burn_hp", 0),
         resist=Resist(
-            stat=a.resist.stat,
-            skill=a.resist.skill,
-            dv=a.resist.dv,
-            damage_d6=a.resist.damage_d6,
-            unconscious=a.resist.unconscious,
+            stat=resist["stat"],
+            skill=resist["skill"],
+            dv=resist["dv"],
+            damage_d6=resist.get("damage_d6", 0),
+            unconscious=resist.get("unconscious", False),
         )
-        if a.resist
+        if resist
         else None,
-        smart=a.smart,
-        smart_base=a.smart_base,
-        load=a.load,
-        effect=a.effect,
-        lasting_turns=a.lasting_turns,
-        lasting_injuries=tuple(a.lasting_injuries),
-        cloud=a.cloud,
-        source=a.source,
-        provisional=a.provisional,
+        smart=a.get("smart", False),
+        smart_base=a.get("smart_base", 0),
+        load=a.get("load", False),
+        effect=a.get("effect", ""),
+        lasting_turns=a.get("lasting_turns", 0),
+        lasting_injuries=tuple(a.get("lasting_injuries", ())),
+        cloud=a.get("cloud", False),
+        source=a["source"],
+        provisional=a.get("provisional", False),
     )
 
 
-def load_ammo() -> dict[str, Ammo]:
-    model = load(_AmmoFile, "ammo.toml")
-    shipped = {a.key: _ammo(a) for a in model.ammo}
-    return laid_over(
-        shipped, ruleset="cpr", kind="ammo", known=USER_KINDS, model=_AmmoModel, build=_ammo
-    )
+def load_ammo(*, validate: bool = False) -> dict[str, Ammo]:
+    data = load("ammo.toml", "AmmoFile", validate=validate)
+    shipped = {a["key"]: _ammo(a) for a in data["ammo"]}
+    return with_user_rows(shipped, "ammo", "AmmoModel", _ammo)
 
 
 def find_weapon(weapons: dict[str, Weapon], names: dict[str, str], name: str) -> Weapon:

@@ -18,38 +18,29 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import typer
 
-from firefight.cli.common import (
-    JsonOpt,
-    given_dice,
-    json_refusals,
-    no_dice,
-    refusals,
-    show_resolution,
-)
+from firefight.cli.common import JsonOpt
 from firefight.cli.declared import DICE_OPTIONS, declared_command
-from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.outcome import Outcome, Result
-from firefight.rulesets import find_ruleset
-from firefight.rulesets.cpr import CPR, CprData
+from firefight.rulesets.cpr import CprData
 from firefight.rulesets.cpr.area_options import (
     ExplodeOptions,
     ShotgunShellsOptions,
     SuppressOptions,
 )
-from firefight.rulesets.cpr.attack import AttackResult, ShotResult, resolve_ranged_attack
 from firefight.rulesets.cpr.attack_options import (
     AutofireOptions,
     DamageOptions,
     ShootOptions,
     ThrowOptions,
 )
-from firefight.rulesets.cpr.autofire import AutofireResult, resolve_autofire
-from firefight.rulesets.cpr.damage import AreaTarget, BodyHit, CoverHit
+from firefight.rulesets.cpr.cli.resolved import Run, resolving
+from firefight.rulesets.cpr.cli.shot import autofire, hit_text, shoot, single_line
+from firefight.rulesets.cpr.damage import AreaTarget
 from firefight.rulesets.cpr.damage_roll import DamageRollResult, resolve_damage_roll
 from firefight.rulesets.cpr.death import (
     DeathSaveResult,
@@ -73,65 +64,19 @@ app = typer.Typer(
 )
 
 
-def _cpr() -> CPR:
-    ruleset = find_ruleset("cpr")
-    assert isinstance(ruleset, CPR)
-    return ruleset
-
-
-def _data() -> CprData:
-    return _cpr().data
-
-
 # --- output -----------------------------------------------------------------------------------
-
-
-def _hit_text(d: BodyHit | CoverHit) -> str:
-    text = f"HIT {d.target}: {d.damage} damage"
-    if isinstance(d, BodyHit) and d.sp:
-        text += f" vs SP {d.sp}, {d.through} through"
-    text += f", {d.hp_lost} HP lost"
-    extras = []
-    if isinstance(d, BodyHit):
-        if d.critical_injuries:
-            extras.append("critical: " + ", ".join(d.critical_injuries))
-        if d.item_dropped:
-            extras.append(f"drops the {d.item_dropped}")
-        if d.wound_state:
-            extras.append(f"now {d.hp_after} HP, {d.wound_state}")
-    if extras:
-        text += f" ({'; '.join(extras)})"
-    return text
-
-
-def _shot_text(s: ShotResult | AutofireResult | ThrowResult) -> str:
-    if s.result == "hit" and s.damage_done is not None:
-        return _hit_text(s.damage_done)
-    against = f"dodge {s.dodge}" if s.dodge is not None else f"DV {s.dv}"
-    return f"MISS {s.target} ({s.attack_total} vs {against})"
-
-
-def _attack_headline(outcome: Outcome[AttackResult]) -> str:
-    return "; ".join(_shot_text(s) for s in outcome.result.shots)
-
-
-def _single_line(s: AutofireResult | ThrowResult) -> str:
-    text = _shot_text(s)
-    if isinstance(s, AutofireResult) and s.multiplier:
-        text += f" [autofire x{s.multiplier}]"
-    return text
 
 
 def _damage_headline(outcome: Outcome[DamageRollResult]) -> str:
     done = outcome.result.damage_done
     assert done is not None  # a damage roll always lands
-    return _hit_text(done)
+    return hit_text(done)
 
 
 def _area_text(t: AreaTarget) -> str | None:
     if t.result == "hit":
         if t.damage_done is not None:
-            return _hit_text(t.damage_done)
+            return hit_text(t.damage_done)
         # A load that skips armor (C-14): it knocks out, or goes straight to HP.
         return f"HIT {t.target}: " + ("knocked out" if t.knocked_out else f"{t.hp_lost} HP lost")
     if t.result == "dodged":
@@ -157,59 +102,29 @@ def _suppress_headline(outcome: Outcome[SuppressionResult]) -> str:
 
 def _throw_headline(outcome: Outcome[ThrowResult | ExplosionResult]) -> str:
     r = outcome.result
-    return _area_line(r) if isinstance(r, ExplosionResult) else _single_line(r)
+    return _area_line(r) if isinstance(r, ExplosionResult) else single_line(r)
 
 
 # --- the commands: a declaration, its resolver and how its outcome is shown --------------------
 
 
-class _Options(Protocol):
-    """A cpr declaration: its docstring is the command's help."""
-
-    def title(self) -> str: ...
-
-    def build(self, data: CprData) -> Any: ...
+def _register(name: str, options: type, run: Run, *, dice: bool = True) -> None:
+    """Register ``name``: ``options`` declared, then ``run`` (:func:`.resolved.resolving`)."""
+    extra = DICE_OPTIONS if dice else (("as_json", JsonOpt, False),)
+    declared_command(app, name, options, help=inspect.getdoc(options) or name, extra=extra)(run)
 
 
 def _command(
     name: str,
-    options: type[_Options],
+    options: type,
     action: str,
     resolve: Callable[[Any, Dice, CprData], Outcome[R]],
     headline: Callable[[Outcome[R]], str],
     *,
     dice: bool = True,
 ) -> None:
-    """Register ``name``: ``options`` declared, built, resolved and shown as ``action`` (an
-    :class:`~firefight.rulesets.cpr.explosives.Explosion` is shown as one)."""
-    extra = DICE_OPTIONS if dice else (("as_json", JsonOpt, False),)
-    help = inspect.getdoc(options) or name
-
-    @declared_command(app, name, options, help=help, extra=extra)
-    def run(
-        values: dict[str, Any],
-        *,
-        rolls: str | None = None,
-        seed: int | None = None,
-        ask: bool = False,
-        as_json: bool,
-    ) -> None:
-        given = given_dice(rolls, seed, ask) if dice else no_dice()
-        with refusals(json_refusals("cpr", action, given, as_json)):
-            data = _data()
-            chosen = declare(options, **values)
-            declaration = chosen.build(data)
-            outcome = resolve(declaration, given.dice, data)
-        show_resolution(
-            ruleset="cpr",
-            action="explosion" if isinstance(declaration, Explosion) else action,
-            declaration=declaration,
-            outcome=outcome,
-            given=given,
-            as_json=as_json,
-            title=chosen.title(),
-            headline=headline,
-        )
+    """Register ``name``: ``options`` declared, built, resolved and shown as ``action``."""
+    _register(name, options, resolving(options, action, resolve, headline, dice=dice), dice=dice)
 
 
 def _resolve_throw(
@@ -232,10 +147,9 @@ def _stabilize_headline(o: Outcome[StabilizeResult]) -> str:
     return "Stabilized." if o.result.stabilized else "Still dying."
 
 
-_command("shoot", ShootOptions, "ranged-attack", resolve_ranged_attack, _attack_headline)
-_command(
-    "autofire", AutofireOptions, "autofire", resolve_autofire, lambda o: _single_line(o.result)
-)
+# Their functions are those a scripted command line runs without typer (.shot).
+_register("shoot", ShootOptions, shoot)
+_register("autofire", AutofireOptions, autofire)
 _command("suppress", SuppressOptions, "suppressive-fire", resolve_suppression, _suppress_headline)
 _command(
     "shotgun-shells",
