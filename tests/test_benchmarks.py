@@ -5,7 +5,7 @@ from __future__ import annotations
 import bench_shot
 
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.results import summary_of
+from firefight.rulesets.rmu.shot_results import AimedShotResult
 
 
 def test_every_shot_benchmark_case_runs() -> None:
@@ -13,5 +13,5 @@ def test_every_shot_benchmark_case_runs() -> None:
         result = case()
         assert result is not None, name
     hit = bench_shot.cases()["shot with critical"]()
-    assert isinstance(hit, Outcome)
-    assert summary_of(hit)["severity"] == "C"
+    assert isinstance(hit, Outcome) and isinstance(hit.result, AimedShotResult)
+    assert hit.result.landing.severity == "C"
