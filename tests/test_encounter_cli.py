@@ -40,6 +40,7 @@ def test_a_whole_encounter_from_the_command_line(store: list[str]) -> None:
         "Mara shoots Viktor --ap 3 --prepared",
         "--rolls",
         "40,50",
+        "--trace",
         *store,
     )
     assert code == 0, err
@@ -55,7 +56,7 @@ def test_a_whole_encounter_from_the_command_line(store: list[str]) -> None:
     code, out, err = run("encounter", "show", "night-raid", *store)
     assert code == 0 and "Mara" in out and "BA II" in out
 
-    code, out, err = run("encounter", "next-round", "night-raid", "--seed", "3", *store)
+    code, out, err = run("encounter", "next-round", "night-raid", "--seed", "3", "--force", *store)
     assert code == 0 and "Round 2 begins" in out and "dice: seed 3" in out
 
     code, out, err = run("encounter", "undo", "night-raid", *store)
@@ -92,7 +93,7 @@ def test_refusal_is_one_line_and_writes_nothing(store: list[str]) -> None:
 
 def test_export_then_import_round_trips(store: list[str], tmp_path: Path) -> None:
     run("encounter", "new", "raid", "--scenario", WAREHOUSE, "--seed", "1", *store)
-    run("encounter", "act", "raid", "Jonah waits", *store)
+    run("encounter", "act", "raid", "Jonah waits", "--force", *store)
     code, exported, err = run("encounter", "export", "raid", *store)
     assert code == 0, err
     path = tmp_path / "raid.json"

@@ -113,7 +113,7 @@ def test_a_good_scenario_builds_the_scene() -> None:
             "height_ft = 3\ncolour = 'red'",
             "barrier 1 (wall), colour",
             "colour = 'red'",
-            "Extra inputs are not permitted",
+            "not a key here; did you mean 'cover'?",
         ),
         (
             'skill = "pistol"',

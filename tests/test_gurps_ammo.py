@@ -10,21 +10,21 @@ import pytest
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import summary_of
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.setup import ShotSetup, settle
 from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.shot_result import BarrelBurst, ShotResult
 
 HIT = [3, 3, 4]  # 10: a plain hit at the skills used here
 
 
-def shoot(faces: list[int], **values: Any) -> dict[str, Any]:
+def shoot(faces: list[int], **values: Any) -> ShotResult:
     values.setdefault("weapon", "revolver-38")
     values.setdefault("skill", 16)
     values.setdefault("distance", 2)
     values.setdefault("aim", 1)
-    return dict(summary_of(resolve_shot(declare(Shoot, **values), Dice.scripted(faces))))
+    return resolve_shot(declare(Shoot, **values), Dice.scripted(faces)).result
 
 
 def setup(**values: Any) -> ShotSetup:
@@ -38,26 +38,26 @@ def setup(**values: Any) -> ShotSetup:
 
 def test_gur_ammo_1_hollow_point() -> None:
     """GUR-AMMO-1: hollow points double DR and double what gets through."""
-    assert shoot([*HIT, 6, 6], ammo="hollow-point", dr=3)["injury"] == (11 - 6) * 2
+    assert shoot([*HIT, 6, 6], ammo="hollow-point", dr=3).injury == (11 - 6) * 2
 
 
 def test_gur_ammo_1_rubber() -> None:
     """GUR-AMMO-1: plastic or rubber bullets: half damage, DR tripled, half range."""
-    assert shoot([*HIT, 6, 6], ammo="rubber", dr=1)["injury"] == 5 - 3
+    assert shoot([*HIT, 6, 6], ammo="rubber", dr=1).injury == 5 - 3
     assert setup(weapon="revolver-38", ammo="rubber").half_damage == 60
 
 
 def test_gur_ammo_1_aps() -> None:
     """GUR-AMMO-1: APS +1 per die, half DR, half of what gets through, ranges x1.5."""
-    assert shoot([*HIT, 6, 6], ammo="aps", dr=4)["injury"] == (13 - 2) // 2
+    assert shoot([*HIT, 6, 6], ammo="aps", dr=4).injury == (13 - 2) // 2
     assert setup(weapon="revolver-38", ammo="aps").max_range == 2250
 
 
 def test_gur_ammo_1_flechette() -> None:
     """GUR-AMMO-1: flechettes impale; flexible armor stops them with DR 2, rigid armor has
     double DR; rifles and pistols lose a third of Acc and range, shotguns keep both."""
-    assert shoot([*HIT, 6, 6], ammo="flechette", armor="kevlar-vest")["injury"] == (11 - 2) * 2
-    assert shoot([*HIT, 6, 6], ammo="flechette", dr=3, armor="plate")["injury"] == (11 - 6) * 2
+    assert shoot([*HIT, 6, 6], ammo="flechette", armor="kevlar-vest").injury == (11 - 2) * 2
+    assert shoot([*HIT, 6, 6], ammo="flechette", dr=3, armor="plate").injury == (11 - 6) * 2
     assert setup(weapon="rifle-3006", ammo="flechette").half_damage == pytest.approx(666.67, 0.01)
     assert setup(weapon="shotgun-12", ammo="flechette").half_damage == 25
 
@@ -65,22 +65,22 @@ def test_gur_ammo_1_flechette() -> None:
 def test_gur_ammo_1_incendiary_api_and_explosive() -> None:
     """GUR-AMMO-1: incendiary half damage, DR x2, +1 burn; API halves what gets through then
     +1; explosive -1 per die, DR x2, 1d6 x 5 more in the wound."""
-    assert shoot([*HIT, 6, 6], ammo="incendiary", dr=1)["injury"] == 5 - 2 + 1
-    assert shoot([*HIT, 6, 6], ammo="api", dr=1)["injury"] == (11 - 1) // 2 + 1
-    assert shoot([*HIT, 6, 6, 2], ammo="explosive", dr=1)["injury"] == 9 - 2 + 10
+    assert shoot([*HIT, 6, 6], ammo="incendiary", dr=1).injury == 5 - 2 + 1
+    assert shoot([*HIT, 6, 6], ammo="api", dr=1).injury == (11 - 1) // 2 + 1
+    assert shoot([*HIT, 6, 6, 2], ammo="explosive", dr=1).injury == 9 - 2 + 10
 
 
 def test_gur_ammo_1_explosive_stopped_by_armor() -> None:
     """GUR-AMMO-1: an explosive bullet spent on the armor still does a point of crushing
     underneath on a 5 or 6 on 1d6."""
-    assert shoot([*HIT, 2, 2, 5], ammo="explosive", dr=10)["injury"] == 1
-    assert shoot([*HIT, 2, 2, 4], ammo="explosive", dr=10)["injury"] == 0
+    assert shoot([*HIT, 2, 2, 5], ammo="explosive", dr=10).injury == 1
+    assert shoot([*HIT, 2, 2, 4], ammo="explosive", dr=10).injury == 0
 
 
 def test_gur_ammo_1_dum_dum_expands_half_the_time() -> None:
     """GUR-AMMO-1: dum-dums -1 to hit; on 1-3 on 1d6 they expand: DR x2, damage through x2."""
-    assert shoot([*HIT, 6, 6, 3], ammo="dum-dum", dr=2)["injury"] == (11 - 4) * 2
-    assert shoot([*HIT, 6, 6, 4], ammo="dum-dum", dr=2)["injury"] == 11 - 2
+    assert shoot([*HIT, 6, 6, 3], ammo="dum-dum", dr=2).injury == (11 - 4) * 2
+    assert shoot([*HIT, 6, 6, 4], ammo="dum-dum", dr=2).injury == 11 - 2
     assert [
         m.value
         for m in setup(weapon="revolver-38", ammo="dum-dum").modifiers
@@ -98,13 +98,11 @@ def test_gur_ammo_1_shotgun_rounds_and_blanks() -> None:
     with pytest.raises(RuleRefusal):
         setup(weapon="shotgun-12", ammo="white-phosphorus")
     far = shoot([*HIT, 6, 6, 6, 6], weapon="shotgun-12", ammo="stun-bag", distance=30, skill=20)
-    assert far["injury"] == 0
+    assert far.injury == 0
     bolo = setup(weapon="shotgun-12", ammo="bolo", aim=1)
     assert bolo.max_range == 75
-    assert (
-        shoot([*HIT, 6, 6, 6, 6], weapon="shotgun-12", ammo="bolo", dr=2)["injury"] == (24 - 6) * 2
-    )
-    assert shoot([*HIT, 6, 6], ammo="blank", distance=3)["injury"] == 0
+    assert shoot([*HIT, 6, 6, 6, 6], weapon="shotgun-12", ammo="bolo", dr=2).injury == (24 - 6) * 2
+    assert shoot([*HIT, 6, 6], ammo="blank", distance=3).injury == 0
 
 
 def test_gur_ammo_1_dual_bullets_roll_twice() -> None:
@@ -113,11 +111,11 @@ def test_gur_ammo_1_dual_bullets_roll_twice() -> None:
     # .38 dual: 1d-1; skill 16 + Acc 2 - 2 (dual Acc) at 2 yd -> 16; 10 hits (4 -> 3), then
     # the second missile's 16 against 18 hits (6 -> 5)
     out = shoot([*HIT, 4, 6, 5, 5, 6], ammo="dual")
-    shots = out["shots"]
-    assert [s["target"] for s in shots] == [16, 18]
-    assert out["hits"] == 2 and out["injury"] == 3 + 5
+    shots = out.shots
+    assert [s.target for s in shots] == [16, 18]
+    assert out.hits == 2 and out.injury == 3 + 5
     missed_first = shoot([6, 6, 5, 3, 3, 4, 4], ammo="dual")
-    assert [s["target"] for s in missed_first["shots"]] == [16, 16]
+    assert [s.target for s in missed_first.shots] == [16, 16]
 
 
 def test_gur_ammo_1_subsonic_and_dual() -> None:
@@ -150,11 +148,9 @@ def test_gur_arrow_1_bodkin_and_bowel_raker_against_armor() -> None:
     """GUR-ARROW-1: bodkin and armor-piercing heads take 2 off DR (at least 1); a bowel raker
     doubles DR and doubles the wound."""
     # ST 13 thrust 1d: bodkin 1d+2, face 6 -> 8; DR 4 - 2 = 2 -> 6 x2 impaling
-    assert (
-        shoot([*HIT, 6], weapon="longbow", arrow="bodkin", st=13, armor="chainmail")["injury"] == 12
-    )
+    assert shoot([*HIT, 6], weapon="longbow", arrow="bodkin", st=13, armor="chainmail").injury == 12
     # bowel raker 1d+3 (cap 1d+4): 9; DR 2 x2 = 4 -> 5 x1.5 cutting = 7 x2 = 14
-    assert shoot([*HIT, 6], weapon="longbow", arrow="bowel-raker", st=13, dr=2)["injury"] == 14
+    assert shoot([*HIT, 6], weapon="longbow", arrow="bowel-raker", st=13, dr=2).injury == 14
 
 
 def test_gur_arrow_1_bows_st_and_improvements() -> None:
@@ -204,7 +200,7 @@ def test_gur_arrow_1_long_flight_helps_the_dodge() -> None:
         Dice.scripted([*HIT, 2, 2, 3]),
     )
     dodge = next(e for e in out.trace.to_json() if e.get("label") == "dodge")
-    assert dodge["value"] == 7 and summary_of(out)["result"] == "defended"
+    assert dodge["value"] == 7 and out.result.result == "defended"
 
 
 # --- GUR-RELOAD-1: powder ---------------------------------------------------------------------
@@ -218,6 +214,6 @@ def test_gur_reload_1_powder_grades() -> None:
     fine = setup(weapon="musket", powder="fine")
     assert (str(fine.damage), fine.half_damage, fine.rcl) == ("5d", 125, -6)
     burst = shoot([1, 6, 6, 6, 6, 6], weapon="musket", powder="fine")
-    assert burst["barrel_burst"] == {"firer_injury": 15} and burst["result"] == "miss"
+    assert burst.barrel_burst == BarrelBurst(firer_injury=15) and burst.result == "miss"
     with pytest.raises(RuleRefusal):
         setup(weapon="revolver-38", powder="fine")

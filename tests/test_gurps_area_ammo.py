@@ -12,17 +12,18 @@ from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.scenario import initial_state, parse_scenario
 from firefight.errors import RuleRefusal
-from firefight.outcome import summary_of
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.burning import AreaFire, Ignite, resolve_area_fire, resolve_ignite
 from firefight.rulesets.gurps.encounter_model import gurps_stats
+from firefight.rulesets.gurps.fire_results import InTheFire
 from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.shot_result import ShotResult, ShotRoll
 
 GURPS = find_ruleset("gurps")
 
 
-def shot(faces: list[int], **values: Any) -> dict[str, Any]:
+def shot(faces: list[int], **values: Any) -> ShotResult:
     values = {
         "weapon": "rifle-3006",
         "ammo": "ape",
@@ -31,23 +32,23 @@ def shot(faces: list[int], **values: Any) -> dict[str, Any]:
         "aim": 1,
         **values,
     }
-    return dict(summary_of(resolve_shot(declare(Shoot, **values), Dice.scripted(faces))))
+    return resolve_shot(declare(Shoot, **values), Dice.scripted(faces)).result
 
 
 def test_gur_ammo_1_ape_bursting_on_contact_halves_what_gets_through() -> None:
     """GUR-AMMO-1: an APE hit bursts on contact on 1-3: 21 less DR 2 is 19, halved: 9; no
     wound burst follows."""
     burst = shot([3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 3], armor="leather")
-    assert burst["injury"] == 9
+    assert burst.injury == 9
 
 
 def test_gur_ammo_1_ape_not_bursting_may_burst_in_the_wound() -> None:
     """GUR-AMMO-1: on 4-6 it does not burst on contact: full 19 through DR; in the wound it
     bursts on 1-3 for +1d6 per 6 dice of basic damage (7d: one d6)."""
     whole = shot([3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 4], armor="leather")
-    assert whole["injury"] == 19
+    assert whole.injury == 19
     wound = shot([3, 2, 3, 3, 3, 3, 3, 3, 3, 3, 4, 2, 5], armor="leather")
-    assert wound["injury"] == 19 + 5
+    assert wound.injury == 19 + 5
 
 
 def test_gur_ammo_1_ape_shrapnel_through_hard_cover() -> None:
@@ -55,25 +56,23 @@ def test_gur_ammo_1_ape_shrapnel_through_hard_cover() -> None:
     dice of basic damage at whoever is behind, even when the bullet misses; bursting on the
     cover (1-3) it is spent."""
     missed = shot([5, 6, 6, 6, 6], hard_cover=True)  # 6 - 3 = 3 shrapnel; the shot: 18 misses
-    assert (missed["result"], missed["injury"], missed["shrapnel_injury"]) == ("miss", 3, 3)
+    assert (missed.result, missed.injury, missed.shrapnel_injury) == ("miss", 3, 3)
     spent = shot([2], hard_cover=True)
-    assert spent["shots"] == [{"result": "burst on the cover", "path": "stopped by the cover"}]
+    assert spent.shots == (ShotRoll(result="burst on the cover", path="stopped by the cover"),)
     light = shot([5, 6, 6, 6], weapon="assault-rifle", hard_cover=True)  # 5d: no shrapnel
-    assert "shrapnel_injury" not in light
+    assert light.shrapnel_injury is None
     with pytest.raises(RuleRefusal, match="APE"):
         shot([], ammo="standard", hard_cover=True)
 
 
 def test_gur_ammo_1_white_phosphorus_burns_everyone_in_the_area() -> None:
     """GUR-AMMO-1: 4d fire for each one in the area, less DR; a flash in the dark."""
-    out = summary_of(
-        resolve_area_fire(
-            declare(AreaFire, in_area=("Bob:2", "Cid"), dark=True),
-            Dice.scripted([1, 2, 3, 4, 6, 6, 6, 6]),
-        )
-    )
-    assert out["burned"] == [{"name": "Bob", "injury": 8}, {"name": "Cid", "injury": 24}]
-    assert out["flash"] is True
+    out = resolve_area_fire(
+        declare(AreaFire, in_area=("Bob:2", "Cid"), dark=True),
+        Dice.scripted([1, 2, 3, 4, 6, 6, 6, 6]),
+    ).result
+    assert out.burned == (InTheFire(name="Bob", injury=8), InTheFire(name="Cid", injury=24))
+    assert out.flash is True
 
 
 def test_gur_ammo_1_white_phosphorus_in_an_encounter() -> None:
@@ -137,4 +136,4 @@ def test_gur_ammo_1_setting_flammables_alight(
     1 in 6 B; explosive bullets half the time A."""
     faces = [] if face is None else [face]
     out = resolve_ignite(declare(Ignite, ammo=ammo, material=material), Dice.scripted(faces))
-    assert summary_of(out)["alight"] is alight
+    assert out.result.alight is alight

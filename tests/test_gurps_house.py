@@ -11,26 +11,28 @@ import pytest
 from firefight.declarations import declare, options_of
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import summary_of
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.random_fire import RandomFire, resolve_random_fire
+from firefight.rulesets.gurps.readying_results import ReloadResult
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
 from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.shot_result import ShotResult
 from firefight.rulesets.gurps.stray import Stray, resolve_stray
+from firefight.rulesets.gurps.stray_results import StrayResult
 
 
-def stray(faces: list[int], **values: Any) -> dict[str, Any]:
-    return dict(summary_of(resolve_stray(declare(Stray, **values), Dice.scripted(faces))))
+def stray(faces: list[int], **values: Any) -> StrayResult:
+    return resolve_stray(declare(Stray, **values), Dice.scripted(faces)).result
 
 
-def reload(faces: list[int], **values: Any) -> dict[str, Any]:
-    return dict(summary_of(resolve_reload(declare(Reload, **values), Dice.scripted(faces))))
+def reload(faces: list[int], **values: Any) -> ReloadResult:
+    return resolve_reload(declare(Reload, **values), Dice.scripted(faces)).result
 
 
-def shot(faces: list[int], **values: Any) -> dict[str, Any]:
+def shot(faces: list[int], **values: Any) -> ShotResult:
     values.setdefault("skill", 12)
-    return dict(summary_of(resolve_shot(declare(Shoot, **values), Dice.scripted(faces))))
+    return resolve_shot(declare(Shoot, **values), Dice.scripted(faces)).result
 
 
 # --- GUR-WRONG-2 ------------------------------------------------------------------------------
@@ -40,23 +42,23 @@ def test_gur_wrong_2_the_miss_path_in_the_shot() -> None:
     """GUR-WRONG-2: missed by 4 or less the shot passes through the target's hex; each 2
     points more puts it a hex wide."""
     close = shot([5, 5, 6], weapon="revolver-38", distance=2, aim=1)  # 16 against 14
-    assert close["shots"][0]["path"] == "passes through the target's hex"
+    assert close.shots[0].path == "passes through the target's hex"
     wide = shot([6, 5, 5], weapon="revolver-38", distance=2, aim=1, skill=7)  # 16 vs 9
-    assert wide["shots"][0]["wide_hexes"] == (7 - 4) // 2
+    assert wide.shots[0].wide_hexes == (7 - 4) // 2
     fumble = shot([6, 6, 6], weapon="revolver-38", distance=2, aim=1, skill=7)
-    assert fumble["shots"][0]["path"] == "critical miss: harms no enemy"
+    assert fumble.shots[0].path == "critical miss: harms no enemy"
 
 
 def test_gur_wrong_2_direction_and_down_range() -> None:
     """GUR-WRONG-2: 1d6 1-2 over, 3-4 under (lost), 5 left, 6 right (flies on); the next
     target is hit on 9 or its own number, whichever is less."""
-    assert stray([1], missed_by=6, down_range=("Bob:12",))["hit"] is None
-    assert stray([3], missed_by=6, down_range=("Bob:12",))["direction"] == "under"
+    assert stray([1], missed_by=6, down_range=("Bob:12",)).hit is None
+    assert stray([3], missed_by=6, down_range=("Bob:12",)).direction == "under"
     # left, then Bob at min(9, 12): a 10 misses; the missile goes right, Cid on 7: 7 hits
     out = stray([5, 3, 3, 4, 6, 2, 2, 3], missed_by=6, down_range=("Bob:12", "Cid:7"))
-    assert out["hit"] == "Cid"
+    assert out.hit == "Cid"
     # through the target's hex: no direction roll for the first target
-    assert stray([3, 3, 3], missed_by=3, down_range=("Bob:9",), half_damage=True) == {
+    assert stray([3, 3, 3], missed_by=3, down_range=("Bob:9",), half_damage=True).fields() == {
         "hit": "Bob",
         "wide_hexes": 0,
         "direction": "through",
@@ -68,7 +70,7 @@ def test_gur_wrong_2_direction_and_down_range() -> None:
 def test_gur_wrong_2_a_critical_miss_spares_enemies() -> None:
     """GUR-WRONG-2: a critical miss never strays into an enemy of the shooter."""
     out = stray([1, 1, 1], missed_by=3, critical_miss=True, down_range=("Foe:9:foe", "Ann:9"))
-    assert out["hit"] == "Ann"
+    assert out.hit == "Ann"
     with pytest.raises(RuleRefusal):
         stray([], missed_by=3, down_range=("Bob",))
 
@@ -81,11 +83,11 @@ def test_gur_wrong_3_dodged_flies_on_blocked_is_knocked_away() -> None:
     dodged = shot(
         [3, 3, 4, 1, 1, 2], weapon="longbow", distance=5, aim=1, defense="dodge", defense_value=6
     )
-    assert dodged["shots"][0]["path"].startswith("dodged: flies on")
+    assert str(dodged.shots[0].path).startswith("dodged: flies on")
     blocked = shot(
         [3, 3, 4, 1, 1, 2], weapon="longbow", distance=5, aim=1, defense="block", defense_value=6
     )
-    assert blocked["shots"][0]["path"] == "knocked away"
+    assert blocked.shots[0].path == "knocked away"
 
 
 # --- GUR-IND-2 --------------------------------------------------------------------------------
@@ -95,10 +97,11 @@ def test_gur_ind_2_scatter() -> None:
     """GUR-IND-2: a lobbed miss lands the yards it missed by, or half the distance, whichever
     is less, in a random direction."""
     near = shot([6, 6, 5, 4], weapon="thrown-knife", distance=4, indirect=True, skill=14)
-    assert (near["shots"][0]["scatter_yd"], near["shots"][0]["scatter_direction"]) == (2, 4)
+    assert (near.shots[0].scatter_yd, near.shots[0].scatter_direction) == (2, 4)
     far = shot([5, 5, 4, 1], weapon="longbow", distance=160, skill=18, aim=1)
-    missed_by = far["shots"][0]["missed_by"]
-    assert far["shots"][0]["scatter_yd"] == min(missed_by, 80)
+    missed_by = far.shots[0].missed_by
+    assert missed_by is not None
+    assert far.shots[0].scatter_yd == min(missed_by, 80)
 
 
 # --- GUR-FIRE-1 -------------------------------------------------------------------------------
@@ -118,7 +121,7 @@ def test_gur_fire_1_random_fire() -> None:
     out = resolve_random_fire(
         declare(RandomFire, exposed=("Ann", "Bob:-4")), Dice.scripted([3, 3, 3, 3, 3, 3])
     )
-    assert summary_of(out)["hit"] == ["Ann"]
+    assert out.result.hit == ("Ann",)
     with pytest.raises(RuleRefusal):
         resolve_random_fire(declare(RandomFire, exposed=("Ann:x",)), Dice.scripted([]))
 
@@ -129,20 +132,20 @@ def test_gur_fire_1_random_fire() -> None:
 def test_gur_reload_1_missile_reloads() -> None:
     """GUR-RELOAD-1: sling 2 s (fires every 3), bow 2 s, crossbow 4 s at the user's ST, 8 s
     up to 2 ST more, impossible beyond; a mixed quiver takes 3 turns."""
-    assert reload([], weapon="sling")["fire_every"] == 3
-    assert reload([], weapon="longbow")["seconds"] == 2
-    assert reload([], weapon="crossbow", st=10, weapon_st=10)["fire_every"] == 5
-    assert reload([], weapon="crossbow", st=10, weapon_st=12)["fire_every"] == 9
+    assert reload([], weapon="sling").fire_every == 3
+    assert reload([], weapon="longbow").seconds == 2
+    assert reload([], weapon="crossbow", st=10, weapon_st=10).fire_every == 5
+    assert reload([], weapon="crossbow", st=10, weapon_st=12).fire_every == 9
     with pytest.raises(RuleRefusal):
         reload([], weapon="crossbow", st=10, weapon_st=13)
-    assert reload([], weapon="longbow", mixed_quiver=True)["seconds"] == 3
+    assert reload([], weapon="longbow", mixed_quiver=True).seconds == 3
 
 
 def test_gur_arrow_1_shooting_a_bow_faster() -> None:
     """GUR-ARROW-1: a Bow roll takes a second off per 3 points made by, 1 second at least."""
-    assert reload([1, 1, 2], weapon="longbow", skill=14)["seconds"] == 1
-    assert reload([3, 3, 4], weapon="longbow", skill=13)["seconds"] == 1
-    assert reload([3, 3, 4], weapon="longbow", skill=12)["seconds"] == 2
+    assert reload([1, 1, 2], weapon="longbow", skill=14).seconds == 1
+    assert reload([3, 3, 4], weapon="longbow", skill=13).seconds == 1
+    assert reload([3, 3, 4], weapon="longbow", skill=12).seconds == 2
 
 
 def test_gur_reload_1_black_powder() -> None:
@@ -154,13 +157,13 @@ def test_gur_reload_1_black_powder() -> None:
         "rifled-musket": 30,
         "matchlock": 60,
     }
-    assert reload([2, 3, 3], weapon="musket", skill=13)["seconds"] == 15
-    assert reload([1, 1, 1], weapon="musket", skill=13)["seconds"] == 10
-    assert reload([1, 1, 2], weapon="matchlock", skill=14)["seconds"] == 50
+    assert reload([2, 3, 3], weapon="musket", skill=13).seconds == 15
+    assert reload([1, 1, 1], weapon="musket", skill=13).seconds == 10
+    assert reload([1, 1, 2], weapon="matchlock", skill=14).seconds == 50
     failed = reload([6, 6, 6], weapon="musket", skill=13)
-    assert (failed["loaded"], failed["seconds"]) == (False, 20)
+    assert (failed.loaded, failed.seconds) == (False, 20)
     fouled = reload([6, 5, 2], weapon="musket", skill=13, powder="coarse", shots_fired=3)
-    assert fouled["seconds"] == 30
+    assert fouled.seconds == 30
     with pytest.raises(RuleRefusal):
         reload([], weapon="musket")
 

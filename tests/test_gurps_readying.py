@@ -10,18 +10,18 @@ import pytest
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import summary_of
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
+from firefight.rulesets.gurps.readying_results import DrawResult, ReloadResult
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
 
 
-def reload(faces: list[int], **values: Any) -> dict[str, Any]:
-    return dict(summary_of(resolve_reload(declare(Reload, **values), Dice.scripted(faces))))
+def reload(faces: list[int], **values: Any) -> ReloadResult:
+    return resolve_reload(declare(Reload, **values), Dice.scripted(faces)).result
 
 
-def draw(faces: list[int], **values: Any) -> dict[str, Any]:
-    return dict(summary_of(resolve_draw(declare(Draw, **values), Dice.scripted(faces))))
+def draw(faces: list[int], **values: Any) -> DrawResult:
+    return resolve_draw(declare(Draw, **values), Dice.scripted(faces)).result
 
 
 def test_gur_reload_1_firearm_reload_times_are_provisional() -> None:
@@ -30,20 +30,20 @@ def test_gur_reload_1_firearm_reload_times_are_provisional() -> None:
     for w in DATA.weapons.values():
         if w.kind in ("firearm", "beam") and not w.black_powder:
             assert w.reload_seconds is not None and w.reload_seconds >= 3
-    assert reload([], weapon="pistol-9mm")["seconds"] == 3
-    assert reload([], weapon="revolver-38")["seconds"] == 7
+    assert reload([], weapon="pistol-9mm").seconds == 3
+    assert reload([], weapon="revolver-38").seconds == 7
 
 
 def test_gur_reload_1_fast_draw_takes_a_second_off() -> None:
     """GUR-RELOAD-1: a made Fast-Draw roll saves a second (1 s at least); a critical failure
     costs one more; a plain failure changes nothing."""
-    assert reload([3, 3, 3], weapon="pistol-9mm", fast_draw=12)["seconds"] == 2
-    assert reload([5, 5, 5], weapon="pistol-9mm", fast_draw=12)["seconds"] == 3
-    assert reload([6, 6, 6], weapon="pistol-9mm", fast_draw=12)["seconds"] == 4
+    assert reload([3, 3, 3], weapon="pistol-9mm", fast_draw=12).seconds == 2
+    assert reload([5, 5, 5], weapon="pistol-9mm", fast_draw=12).seconds == 3
+    assert reload([6, 6, 6], weapon="pistol-9mm", fast_draw=12).seconds == 4
     # a bow: Bow skill made by 6 takes 2 s off (1 s at least); Fast-Draw cannot go lower
-    assert reload([3, 3, 3, 3, 3, 3], weapon="longbow", skill=15, fast_draw=12)["seconds"] == 1
+    assert reload([3, 3, 3, 3, 3, 3], weapon="longbow", skill=15, fast_draw=12).seconds == 1
     # 002: the bow's 2 s, a second off for the arrow drawn fast
-    assert reload([3, 3, 3], weapon="longbow", fast_draw=12)["fire_every"] == 2
+    assert reload([3, 3, 3], weapon="longbow", fast_draw=12).fire_every == 2
 
 
 def test_gur_arrow_1_no_fast_draw_from_a_mixed_quiver() -> None:
@@ -51,11 +51,11 @@ def test_gur_arrow_1_no_fast_draw_from_a_mixed_quiver() -> None:
     random, which also spares the turn of choosing."""
     with pytest.raises(RuleRefusal, match="random"):
         reload([], weapon="longbow", mixed_quiver=True, fast_draw=12)
-    assert reload([], weapon="longbow", mixed_quiver=True)["seconds"] == 3
+    assert reload([], weapon="longbow", mixed_quiver=True).seconds == 3
     randomly = reload(
         [3, 3, 3], weapon="longbow", mixed_quiver=True, random_arrow=True, fast_draw=12
     )
-    assert randomly["seconds"] == 1
+    assert randomly.seconds == 1
 
 
 def test_gur_reload_1_no_fast_draw_for_loose_powder() -> None:
@@ -67,17 +67,17 @@ def test_gur_reload_1_no_fast_draw_for_loose_powder() -> None:
 def test_gur_gun_1_barrels_shift_fast_draw() -> None:
     """GUR-GUN-1: a cut-down pistol barrel is +1 to Fast-Draw, a lengthened one -2: a roll of
     13 against Fast-Draw 12 is made with the short barrel and missed with the long one."""
-    assert draw([5, 5, 3], weapon="pistol-45", fast_draw=12, barrel="short")["seconds"] == 0
-    assert draw([5, 5, 3], weapon="pistol-45", fast_draw=12, barrel="long")["seconds"] == 1
+    assert draw([5, 5, 3], weapon="pistol-45", fast_draw=12, barrel="short").seconds == 0
+    assert draw([5, 5, 3], weapon="pistol-45", fast_draw=12, barrel="long").seconds == 1
     with pytest.raises(RuleRefusal):
         draw([], weapon="rifle-3006", fast_draw=12, barrel="short")
 
 
 def test_gur_reload_1_drawing_without_fast_draw_is_a_ready() -> None:
     """GUR-RELOAD-1: no Fast-Draw: one second; a critical failure drops the weapon."""
-    assert draw([], weapon="pistol-45") == {
+    assert draw([], weapon="pistol-45").fields() == {
         "seconds": 1,
         "ready": True,
         "headline": ".45 automatic pistol: drawn in 1 s.",
     }
-    assert draw([6, 6, 6], weapon="pistol-45", fast_draw=14)["ready"] is False
+    assert draw([6, 6, 6], weapon="pistol-45", fast_draw=14).ready is False

@@ -9,7 +9,7 @@ import pytest
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.ranges import (
@@ -20,6 +20,7 @@ from firefight.rulesets.gurps.ranges import (
 )
 from firefight.rulesets.gurps.setup import settle
 from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.shot_result import ShotResult, TargetCondition
 from firefight.rulesets.gurps.success import judge
 
 
@@ -41,8 +42,14 @@ def shot(**values: Any) -> Shoot:
     return declare(Shoot, **values)
 
 
-def resolve(faces: list[int], **values: Any) -> Outcome:
+def resolve(faces: list[int], **values: Any) -> Outcome[ShotResult]:
     return resolve_shot(shot(**values), Dice.scripted(faces))
+
+
+def target_after(out: Outcome[ShotResult]) -> TargetCondition:
+    """The target's condition after a shot at a target whose HP were given."""
+    assert out.result.condition is not None
+    return out.result.condition
 
 
 def mods(**values: Any) -> dict[str, int]:
@@ -152,25 +159,25 @@ def test_g4_yards_and_feet() -> None:
 def test_gur_core_1_hit_damage_dr_and_crushing() -> None:
     """GUR-CORE-1, G-3: roll 3d6 under the skill, roll damage, subtract DR, crushing x1."""
     out = resolve([*three(10), 6, 6], skill=14, aim=1, dr=3)
-    assert summary_of(out)["result"] == "hit"
-    assert summary_of(out)["injury"] == 11 - 3
+    assert out.result.result == "hit"
+    assert out.result.injury == 11 - 3
 
 
 def test_g3_impaling_doubles_and_crushing_does_not() -> None:
     """G-3: impaling x2, crushing x1 on what gets past DR."""
     # a thrown spear at ST 10: thrust 1d-2, +3 -> 4 - 2 + 3 = 5; DR 2 -> 3; x2 -> 6
     spear = resolve([*three(7), 4], weapon="thrown-spear", skill=16, dr=2)
-    assert summary_of(spear)["injury"] == 6
+    assert spear.result.injury == 6
     # a sling at ST 10: swing 1d -> 6; DR 2 -> 4; x1
     sling = resolve([*three(7), 6], weapon="sling", skill=16, dr=2)
-    assert summary_of(sling)["injury"] == 4
+    assert sling.result.injury == 4
 
 
 def test_g3_cutting_rounds_down() -> None:
     """G-3: cutting x1.5 rounded down (a leaf-head arrow, 5 through DR -> 7)."""
     out = resolve([*three(7), 3], weapon="bow", skill=16, arrow="leaf", st=13, distance=2, dr=1)
     # ST 13 thrust 1d; leaf adds 3: 3 + 3 = 6, DR 1 -> 5, x1.5 -> 7
-    assert summary_of(out)["injury"] == 7
+    assert out.result.injury == 7
 
 
 def test_g3_pd_adds_to_the_defense() -> None:
@@ -178,7 +185,7 @@ def test_g3_pd_adds_to_the_defense() -> None:
     out = resolve(
         [*three(7), *three(10)], defense="dodge", defense_value=6, armor="leather", shield_pd=2
     )
-    assert summary_of(out)["result"] == "defended"
+    assert out.result.result == "defended"
     dodge = next(e for e in out.trace.to_json() if e.get("label") == "dodge")
     assert dodge["value"] == 6 + 2 + 2
 
@@ -193,7 +200,7 @@ def test_gur_core_1_half_damage_beyond_half_d_and_max() -> None:
     """GUR-CORE-1: beyond 1/2D damage is halved; beyond Max there is no shot."""
     near = resolve([*three(7), 6, 6, 6, 6], weapon="shotgun-12", distance=20, skill=18, aim=1)
     far = resolve([*three(7), 6, 6, 6, 6], weapon="shotgun-12", distance=30, skill=18, aim=1)
-    assert (summary_of(near)["injury"], summary_of(far)["injury"]) == (24, 12)
+    assert (near.result.injury, far.result.injury) == (24, 12)
     with pytest.raises(RuleRefusal, match="Max"):
         resolve([], weapon="shotgun-12", distance=151)
 
@@ -202,16 +209,16 @@ def test_gur_core_1_shock_major_wound_and_knockdown() -> None:
     """GUR-CORE-1 (public core 3e): a wound over HP/2 is major: a failed HT roll stuns and
     knocks down; shock is -1 per HP, -4 at most."""
     out = resolve([*three(10), 6, 6, *three(12)], aim=1, hp=12, ht=10)
-    s = summary_of(out)
-    assert (s["injury"], s["major_wound"], s["state"], s["knocked_down"]) == (
+    after = target_after(out)
+    assert (out.result.injury, after.major_wound, after.state, after.knocked_down) == (
         11,
         True,
         "stunned",
         True,
     )
-    assert s["shock"] == -4
-    light = resolve([*three(10), 1, 2], aim=1, hp=12, ht=10)
-    assert summary_of(light)["shock"] == -2 and not summary_of(light)["major_wound"]
+    assert after.shock == -4
+    light = target_after(resolve([*three(10), 1, 2], aim=1, hp=12, ht=10))
+    assert light.shock == -2 and not light.major_wound
 
 
 def test_gur_core_1_death_checks() -> None:
@@ -220,9 +227,9 @@ def test_gur_core_1_death_checks() -> None:
     out = resolve([*three(10), 6, 6, *three(10), *three(18)], aim=1, hp=5, ht=12, injured=4)
     # 11 injury from 1 HP left: -10 HP = -2 x HP: major wound roll made, death checks at -1x
     # (made... the second roll is 18: dead)
-    assert summary_of(out)["state"] == "dead"
-    outright = resolve([*three(10), 6, 6], aim=1, hp=2, ht=12, injured=1)
-    assert summary_of(outright)["hp_left"] == -10 and summary_of(outright)["state"] == "dead"
+    assert target_after(out).state == "dead"
+    outright = target_after(resolve([*three(10), 6, 6], aim=1, hp=2, ht=12, injured=1))
+    assert outright.hp_left == -10 and outright.state == "dead"
 
 
 # --- G-5, GUR-GUN-1: Rcl and RoF ---------------------------------------------------------------
@@ -231,9 +238,8 @@ def test_gur_core_1_death_checks() -> None:
 def test_g5_rcl_per_shot_cumulative_and_no_4e_rapid_fire_bonus() -> None:
     """G-5: each shot after the first is at the Rcl again; no 4e rapid-fire bonus."""
     out = resolve([*three(18), *three(18), *three(18)], weapon="pistol-45", shots=3, aim=1)
-    summary: dict[str, Any] = dict(summary_of(out))
-    targets = [s["target"] for s in summary["shots"]]
-    skill = summary["effective_skill"]
+    targets = [s.target for s in out.result.shots]
+    skill = out.result.effective_skill
     assert targets == [skill, skill - 2, skill - 4]
 
 

@@ -254,7 +254,7 @@ def test_encounter_map_and_recap_read_a_past_round(tmp_path: Path) -> None:
 
     run("new", "wh", "-s", scenario, "--seed", "1")
     run("act", "wh", "Mara shoots Viktor", "--rolls", "90,40")
-    run("next-round", "wh", "--seed", "2")
+    run("next-round", "wh", "--seed", "2", "--force")
     md = run("recap", "wh", "--round", "1", "--markdown")
     assert md.startswith("## Warehouse raid, round 1\n")
     assert "- **Mara**: Mara fires the glock at Viktor" in md

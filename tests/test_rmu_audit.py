@@ -342,7 +342,8 @@ def test_r_4_next_round_prints_the_upkeep_before_the_initiative_it_depends_on(
         ["encounter", "act", "dock", "Mara shoots Jonah", "--rolls", "95,60"],
     ):
         assert RUNNER.invoke(app, [*args, *store]).exit_code == 0
-    out = RUNNER.invoke(app, ["encounter", "next-round", "dock", "--seed", "4", *store]).stdout
+    argv = ["encounter", "next-round", "dock", "--seed", "4", "--force", *store]
+    out = RUNNER.invoke(app, argv).stdout
     assert "Jonah bleeds 4 hits" in out
     assert out.index("Jonah bleeds 4 hits") < out.index("initiative for")
 

@@ -26,9 +26,9 @@ firefight.declarations.DeclarationError: --skill: 99 is more than 20, the most i
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import enum
 import math
+import re
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -36,6 +36,7 @@ from dataclasses import MISSING, dataclass
 from typing import Any, TypeVar
 
 from firefight.errors import FirefightError
+from firefight.fuzzy import closest, match
 
 __all__ = [
     "DeclarationError",
@@ -47,6 +48,7 @@ __all__ = [
     "options_of",
     "param",
     "parse_value",
+    "read_number",
     "sweep_grid",
     "sweep_values",
 ]
@@ -174,7 +176,11 @@ class Option:
                 raise self._error("must not hold control characters.")
             choices = self.choices()
             if choices is not None and value not in choices:
-                raise self._error(self._not_one_of(value))
+                # Names are matched ignoring case (BA II, ba ii); anything else is suggested.
+                found = match(value, choices)
+                if found is None:
+                    raise self._error(self._not_one_of(value))
+                return found
             return value
         return value
 
@@ -189,10 +195,11 @@ class Option:
 
     def _not_one_of(self, value: str) -> str:
         choices = self.choices() or ()
-        close = difflib.get_close_matches(value, choices, n=2)
+        close = closest(value, choices)
         hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        listed = ", ".join(choices) if len(choices) <= 12 else f"one of {len(choices)} names"
-        return f"{value!r} is not one of {listed}.{hint}"
+        if len(choices) <= 12:
+            return f"{value!r} is not one of {', '.join(choices)}.{hint}"
+        return f"{value!r} is not one of the {len(choices)} names.{hint}"
 
     def _error(self, problem: str) -> DeclarationError:
         return DeclarationError(self.flag, problem, rule=self.param.rule)
@@ -302,16 +309,58 @@ def parse_value(option: Option, text: str) -> Any:
         if lowered not in ("yes", "y", "true", "1", "no", "n", "false", "0"):
             raise option._error(f"takes yes or no, not {text!r}.")
         return lowered in ("yes", "y", "true", "1")
-    value: Any = text
-    try:
-        if kind is int:
-            value = int(text)
-        elif kind is float:
-            value = float(text)
-    except ValueError:
-        noun = "a whole number" if kind is int else "a number"
-        raise option._error(f"takes {noun}, not {text!r}.") from None
+    value: Any = read_number(option, text) if kind in (int, float) else text
     return option._one(value)
+
+
+def read_number(option: Option, text: str) -> int | float:
+    """A number option's value read from text, a unit after it allowed (``40ft``, ``12m``);
+    not yet checked against the option's bounds."""
+    text = _without_unit(option, text.strip())
+    try:
+        return int(text) if option.kind is int else float(text)
+    except ValueError:
+        noun = "a whole number" if option.kind is int else "a number"
+        raise option._error(f"takes {noun}, not {text!r}.") from None
+
+
+# Each unit of length a declaration may be given in, by every spelling accepted, in feet.
+_LENGTHS: dict[str, float] = {
+    **dict.fromkeys(("ft", "feet", "foot", "'"), 1.0),
+    **dict.fromkeys(("m", "metre", "metres", "meter", "meters"), 1 / 0.3048),
+    **dict.fromkeys(("yd", "yard", "yards"), 3.0),
+}
+_WITH_UNIT = re.compile(r"([-+]?\d+(?:\.\d+)?)\s*([A-Za-z/'\"]+)")
+
+
+def _without_unit(option: Option, text: str) -> str:
+    """A number written with its unit (``40ft``, ``12 m``) as a bare number in the option's
+    unit: lengths convert between feet, metres and yards; any other unit must be the option's
+    own. A number without a unit is taken in the option's unit, as before.
+
+    >>> distance = Option(name="d", kind=float, optional=False, repeated=False,
+    ...                   default=MISSING, param=Param(help="", unit="ft"))
+    >>> _without_unit(distance, "40ft"), _without_unit(distance, "12 m")
+    ('40', '39.37')
+    >>> _without_unit(distance, "3 furlongs")
+    Traceback (most recent call last):
+    ...
+    firefight.declarations.DeclarationError: --d: is in ft; write 3 or 3ft, not '3 furlongs'.
+    """
+    found = _WITH_UNIT.fullmatch(text)
+    if found is None or not option.param.unit:
+        return text
+    number, unit = found.group(1), found.group(2).lower()
+    own = option.param.unit.lower()
+    if unit == own:
+        return number
+    if unit in _LENGTHS and own in _LENGTHS:
+        value = float(number) * _LENGTHS[unit] / _LENGTHS[own]
+        return f"{value:.2f}".rstrip("0").rstrip(".")
+    mine = option.param.unit or "a bare number"
+    raise option._error(
+        f"is in {mine}; write {number} or {number}{option.param.unit}, not {text!r}."
+    )
 
 
 def sweep_values(option: Option, text: str) -> list[Any]:

@@ -164,10 +164,14 @@ class PromptSource:
         self._attempts = attempts
 
     def face(self, sides: int, purpose: str) -> int:
+        question = f"d{sides} for {purpose}: "
         for _ in range(self._attempts):
-            answer = self._ask(f"d{sides} for {purpose}: ").strip()
+            answer = self._ask(question).strip()
             if answer.isdigit() and 1 <= int(answer) <= sides:
                 return int(answer)
+            # Asked again with the reason, so that a typo is not met with silence.
+            said = repr(answer[:20]) if answer else "nothing"
+            question = f"{said} is not a d{sides} face (1 to {sides}); d{sides} for {purpose}: "
         raise DiceError(f"no valid d{sides} face given for {purpose} after {self._attempts} tries")
 
 

@@ -14,9 +14,9 @@ Nothing that raises one of these has changed any state.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 
+from firefight.fuzzy import closest, hint
 from firefight.text import printable
 
 __all__ = [
@@ -55,12 +55,8 @@ class UnknownNameError(FirefightError):
 
     def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
         known = sorted(known)
-        close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
-        if close:
-            hint = "did you mean " + " or ".join(repr(c) for c in close) + "?"
-        else:
-            hint = "known: " + ", ".join(known)
-        super().__init__(f"unknown {kind} {name!r}; {hint}")
+        close = closest(name, known)
+        super().__init__(f"unknown {kind} {name!r}; {hint(name, known).removesuffix('.')}")
         self.kind = kind
         self.name = name
         self.suggestions = tuple(close)

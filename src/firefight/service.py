@@ -36,6 +36,7 @@ from firefight.encounter.snapshot import (
     encode_snapshot,
     fingerprint,
 )
+from firefight.encounter.turns import check_order, check_round_end
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets import find_ruleset
@@ -103,6 +104,8 @@ class Applied:
     reverted: LogRecord | None = None
     #: The declaration an ``act`` resolved, as the ruleset parsed it.
     action: Action | None = None
+    #: The state the command started from (None for an undo).
+    before: EncounterState | None = None
 
 
 def _reaches_back(records: Iterable[LogRecord], seq: int) -> int | None:
@@ -311,6 +314,7 @@ class EncounterService:
             record=replace(resolution.record, seq=seq),
             state=resolution.state,
             action=resolution.action,
+            before=current.state,
         )
 
     def new(self, name: str, scenario: Scenario, dice: Dice) -> Applied:
@@ -325,16 +329,59 @@ class EncounterService:
             raise
         return Applied(name=name, record=replace(opening.record, seq=seq), state=opening.state)
 
-    def act(self, name: str, text: str, dice: Dice, *, expected_head: int | None = None) -> Applied:
-        """Declare an action; refused actions change nothing. ``expected_head``: the head the
-        caller saw; another head is a :class:`~firefight.store.base.ConflictError`."""
+    def act(
+        self,
+        name: str,
+        text: str,
+        dice: Dice,
+        *,
+        force: bool = True,
+        expected_head: int | None = None,
+    ) -> Applied:
+        """Declare an action; refused actions change nothing. Unless ``force``, acting before
+        someone ahead in initiative who still has some of their turn is refused (DEC-410).
+        ``expected_head``: the head the caller saw; another head is a
+        :class:`~firefight.store.base.ConflictError`."""
         current = _expecting(self.current(name), expected_head)
+        if not force:
+            self.check_order(current.state, current.ruleset, text)
         return self._applied(current, engine.act(current.state, text, current.ruleset, dice))
 
-    def next_round(self, name: str, dice: Dice, *, expected_head: int | None = None) -> Applied:
-        """Upkeep, then the next round and its initiative."""
+    @staticmethod
+    def check_order(state: EncounterState, ruleset: Ruleset, text: str) -> None:
+        """Refuse ``text`` if its actor acts out of initiative order (a line that does not
+        read is left for the action itself to refuse)."""
+        if state.round < 1:
+            return
+        action = ruleset.parse_action(text, state)
+        check_order(state, action.actor, ruleset)
+
+    def next_round(
+        self, name: str, dice: Dice, *, force: bool = True, expected_head: int | None = None
+    ) -> Applied:
+        """Upkeep, then the next round and its initiative. Unless ``force``, a round with
+        someone's turn still to take is not closed (DEC-411)."""
         current = _expecting(self.current(name), expected_head)
+        if not force:
+            check_round_end(current.state, current.ruleset)
         return self._applied(current, engine.next_round(current.state, current.ruleset, dice))
+
+    def gm(self, name: str, text: str) -> Applied:
+        """A GM's override (:mod:`firefight.encounter.gm`), recorded as a ``gm`` record."""
+        current = self.current(name)
+        return self._applied(current, engine.gm(current.state, text, current.ruleset))
+
+    def redo(self, name: str, record: LogRecord) -> Applied:
+        """Play an undone ``record`` again, with the very dice it rolled: it comes out as it
+        did when the state is the one it was played on."""
+        dice = Dice.scripted(record.dice.faces)
+        if record.kind == "round":
+            return self.next_round(name, dice)
+        if record.kind == "gm":
+            return self.gm(name, record.text)
+        if record.kind != "action":
+            raise RuleRefusal(UNDO_RULE, "Only an action, a round or a GM command is redone.")
+        return self.act(name, record.text, dice)
 
     def undo(self, name: str, *, expected_head: int | None = None) -> Applied:
         """Revert the last action or round change still in force, by appending an undo."""

@@ -14,6 +14,7 @@ MISSING_EXTRA = "firefight: the command line needs its extra: pip install 'firef
 EXTRA_OF = {
     "typer": "cli",
     "rich": "cli",
+    "prompt_toolkit": "cli",
     "numpy": "odds",
     "matplotlib": "odds",
     "resvg_py": "odds",

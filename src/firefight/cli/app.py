@@ -26,6 +26,9 @@ _GROUPS = {
         "firefight.cli.envelope", "schema", "The JSON Schema of every resolution (--json)."
     ),
     "serve": Lazy.of("firefight.web.serve", "serve", "The GM's and the players' web pages."),
+    "catalog": Lazy.of(
+        "firefight.cli.catalogs", "app", "Your own weapons, armor, ammunition and NPC templates."
+    ),
     "rulesets": Lazy.of("firefight.cli.catalog", "list_rulesets", "The installed rulesets."),
     "weapons": Lazy.of("firefight.cli.catalog", "weapons", "The weapon catalog of a ruleset."),
     "cheatsheet": Lazy.of(

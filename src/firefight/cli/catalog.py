@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from rich.markup import escape
-from rich.table import Table as RichTable
 
 from firefight.cli.common import JsonOpt, RulesetOpt, console, emit_json, refusals
+from firefight.cli.width import print_table, typed_table
 from firefight.rulesets import find_ruleset, ruleset_names
 
 __all__ = ["list_rulesets", "weapons"]
@@ -41,12 +41,12 @@ def weapons(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
             }
         )
         return
-    table = RichTable(title=f"{ruleset} weapons")
-    table.add_column("key")
-    table.add_column("name")
-    for label, _ in rows[0].figures if rows else ():
-        table.add_column(label)
-    for r in rows:
-        table.add_row(r.key, r.name, *(v for _, v in r.figures))
-    console.print(table)
+    labels = [label for label, _ in rows[0].figures] if rows else []
+    table = typed_table(
+        f"{ruleset} weapons",
+        ["key", "name", *labels],
+        ([r.key, r.name, *(v for _, v in r.figures)] for r in rows),
+        typed={"key"},
+    )
+    print_table(table)
     console.print("[dim]Provisional stand-in figures are marked in the data files (DATA.md).")

@@ -47,6 +47,8 @@ __all__ = [
 
 #: The result type of the outcome a command shows; its headline renders that type.
 R = TypeVar("R", bound=Result)
+#: The help panel of the options every resolving command shares.
+DICE_PANEL = "Dice and output"
 
 console = Console(highlight=False, soft_wrap=True)
 err_console = Console(stderr=True, highlight=False, soft_wrap=True)
@@ -57,13 +59,29 @@ RollsOpt = Annotated[
         "--rolls",
         help="Your own dice, comma-separated die faces in the order the rules ask (e.g. 77,42); "
         "with --ask, any further die is asked for.",
+        rich_help_panel=DICE_PANEL,
+        metavar="FACES",
     ),
 ]
 SeedOpt = Annotated[
-    int | None, typer.Option("--seed", help="Seed the dice for a reproducible result.")
+    int | None,
+    typer.Option(
+        "--seed",
+        help="Seed the dice for a reproducible result.",
+        rich_help_panel=DICE_PANEL,
+        metavar="N",
+    ),
 ]
-AskOpt = Annotated[bool, typer.Option("--ask", help="Ask for each die on the terminal.")]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print the result as JSON (docs/json.md).")]
+AskOpt = Annotated[
+    bool,
+    typer.Option("--ask", help="Ask for each die on the terminal.", rich_help_panel=DICE_PANEL),
+]
+JsonOpt = Annotated[
+    bool,
+    typer.Option(
+        "--json", help="Print the result as JSON (docs/json.md).", rich_help_panel=DICE_PANEL
+    ),
+]
 RulesetOpt = Annotated[str, typer.Option("--ruleset", "-r", help="Ruleset name.")]
 
 

@@ -17,7 +17,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from firefight.cli.common import AskOpt, JsonOpt, RollsOpt, SeedOpt
-from firefight.declarations import Option, options_of
+from firefight.declarations import DeclarationError, Option, options_of, read_number
 
 __all__ = ["DICE_OPTIONS", "declared_command", "help_text", "option_parameters"]
 
@@ -71,6 +71,37 @@ def _default(option: Option, *, as_text: bool) -> Any:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def _unit_parser(option: Option) -> dict[str, Any]:
+    """A number with a unit is read with its unit (``--distance 40ft``, ``12m``)."""
+    if option.kind not in (int, float) or not option.param.unit or option.repeated:
+        return {}
+
+    def read(text: object) -> Any:
+        try:
+            # Bounds are checked with the rest of the declaration, as a refusal.
+            return read_number(option, str(text))
+        except DeclarationError as exc:
+            raise typer.BadParameter(str(exc)) from None
+
+    return {"parser": read}
+
+
+def _metavar(option: Option, *, as_text: bool) -> str:
+    """A short word for what the option takes, so that help stays readable at 80 columns."""
+    if option.kind is bool:
+        return " "
+    if as_text:
+        return "LIST"
+    if option.kind in (int, float):
+        return option.param.unit.upper().replace("METRES", "M").replace("FEET", "FT") or "N"
+    return "NAME" if option.choices() is not None else "TEXT"
+
+
+def _panel(option: Option) -> str:
+    # Help groups what must be given apart from what may be.
+    return "Required" if option.required else "More options"
+
+
 def option_parameters(
     cls: type, *, sweep: bool = False, optional: Collection[str] = ()
 ) -> list[inspect.Parameter]:
@@ -82,7 +113,14 @@ def option_parameters(
     for option in options_of(cls):
         text = sweep and option.param.sweep and not option.repeated
         suffix = " Sweep: a comma list, START:STOP:STEP or all." if text else ""
-        info = typer.Option(option.flag, help=help_text(option) + suffix)
+        parser = {} if text else _unit_parser(option)
+        info = typer.Option(
+            option.flag,
+            help=help_text(option) + suffix,
+            metavar=_metavar(option, as_text=text),
+            rich_help_panel=_panel(option),
+            **parser,
+        )
         default = _default(option, as_text=text)
         if option.name in optional and default is inspect.Parameter.empty:
             default = None

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.markup import escape
-from rich.table import Table as RichTable
 
 from firefight.cli.common import (
     AskOpt,
@@ -35,13 +33,17 @@ from firefight.cli.common import (
     resolution_json,
 )
 from firefight.cli.scene import ActionOpt, PngOpt, SvgOpt, draw_map
+from firefight.cli.width import print_table, typed_table
 from firefight.dice import Dice
+from firefight.encounter.headline import short_account
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
 from firefight.encounter.recap import recap_html, recap_markdown, recap_round, state_after_round
 from firefight.encounter.scenario import load_scenario
+from firefight.encounter.turns import turn_line
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.files import read_json
+from firefight.odds.live import DEFAULT_TRIALS, live_odds
 from firefight.outcome import result_json
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
@@ -100,24 +102,47 @@ def state_json(name: str, state: EncounterState) -> dict[str, object]:
     return {"encounter": name, **plain}
 
 
-def show_state(name: str, state: EncounterState) -> None:
-    """The state table; its columns are the ruleset's (:meth:`Ruleset.describe_row`)."""
+def show_state(name: str, state: EncounterState, *, compact: bool = False) -> None:
+    """The state table; its columns are the ruleset's (:meth:`Ruleset.describe_row`). With
+    ``compact``, one line a person."""
     ruleset = find_ruleset(state.ruleset)
     rows = [ruleset.describe_row(c) for c in state.combatants]
-    table = RichTable(title=f"{_safe(state.title)}: {_safe(name)}, round {state.round}")
-    columns = list(rows[0]) if rows else ["name"]
-    for col in columns:
-        table.add_column(col, overflow="fold" if col == "weapons" else "ellipsis")
-    for row in rows:
-        table.add_row(*(_safe(row.get(col, "")) for col in columns))
-    # A pipe gets 80 columns from rich, too few for this table: print it 140 wide there.
-    out = console if console.is_terminal else Console(width=140, highlight=False)
-    out.print(table)
+    title = f"{_safe(state.title)}: {_safe(name)}, round {state.round}"
+    if compact:
+        console.print(f"[bold]{title}[/]")
+        for line in compact_rows(rows):
+            console.print(_safe(line))
+    else:
+        columns = list(rows[0]) if rows else ["name"]
+        table = typed_table(
+            title,
+            columns,
+            ([_safe(row.get(col, "")) for col in columns] for row in rows),
+            typed={"name"},
+        )
+        print_table(table)
     if state.initiative:
         order = " → ".join(" & ".join(g) for g in state.initiative)
         console.print(f"initiative: {_safe(order)}")
     for line in ruleset.describe_scene(state):
         console.print(_safe(line))
+
+
+def compact_rows(rows: Sequence[Mapping[str, str]]) -> list[str]:
+    """One line a person: the name, then every other column that says something.
+
+    >>> compact_rows([{"name": "Mara", "AP": "4", "conditions": "-", "hits": "55/55"}])
+    ['Mara: AP 4 · hits 55/55']
+    """
+    lines = []
+    for row in rows:
+        cells = [
+            f"{col} {value}"
+            for col, value in row.items()
+            if col != "name" and value not in ("", "-")
+        ]
+        lines.append(f"{row.get('name', '?')}: " + " · ".join(cells))
+    return lines
 
 
 def _safe(text: str) -> str:
@@ -244,6 +269,10 @@ def _json_refusals(
 
 def _show_applied(applied: Applied, dice_info: dict[str, object], unused: Sequence[int]) -> None:
     show_records([applied.record], trace=True)
+    _dice_note(dice_info, unused)
+
+
+def _dice_note(dice_info: dict[str, object], unused: Sequence[int]) -> None:
     if dice_info.get("source") == "seeded":
         console.print(f"[dim]dice: seed {dice_info['seed']}")
     if unused:
@@ -276,6 +305,15 @@ def new(
     _show_applied(applied, dice_info, dice.unused)
 
 
+TraceOpt = Annotated[bool, typer.Option("--trace", help="Every roll and modifier too.")]
+ForceOpt = Annotated[
+    bool,
+    typer.Option(
+        "--force", help="Act out of initiative order, or end a round with turns left to take."
+    ),
+]
+
+
 @app.command()
 def act(
     name: NameArg,
@@ -283,20 +321,39 @@ def act(
     rolls: RollsOpt = None,
     seed: SeedOpt = None,
     ask: AskOpt = False,
+    trace: TraceOpt = False,
+    force: ForceOpt = False,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Declare an action and resolve it; a refused one changes nothing."""
+    """Declare an action and resolve it: the headline and what changed (--trace: every roll);
+    a refused one changes nothing."""
     dice, dice_info = dice_from_options(rolls, seed, ask)
     with (
         _service(store) as service,
         refusals(_json_refusals(service, name, action, dice_info, as_json)),
     ):
-        applied = service.act(name, action, dice)
+        applied = service.act(name, action, dice, force=force)
     if as_json:
         emit_json(applied_json(applied, dice_info, dice.unused))
         return
-    _show_applied(applied, dice_info, dice.unused)
+    if trace:
+        _show_applied(applied, dice_info, dice.unused)
+        return
+    show_short(applied)
+    _dice_note(dice_info, dice.unused)
+
+
+def show_short(applied: Applied, *, turn: bool = True) -> None:
+    """A record's headline, what changed for whom, and (``turn``) whose turn is next."""
+    ruleset = find_ruleset(applied.state.ruleset)
+    before = applied.before or applied.state
+    first, *rest = short_account(applied.record, before, applied.state, ruleset)
+    console.print(f"[bold]#{applied.record.seq}[/] {_safe(first)}")
+    for line in rest:
+        console.print(_safe(line))
+    if turn:
+        console.print(f"[dim]{_safe(turn_line(applied.state, ruleset))}")
 
 
 @app.command("next-round")
@@ -305,17 +362,41 @@ def next_round(
     rolls: RollsOpt = None,
     seed: SeedOpt = None,
     ask: AskOpt = False,
+    force: ForceOpt = False,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """End the round (bleeding, durations, stun, stagger) and start the next (initiative)."""
+    """End the round (bleeding, durations, stun, stagger) and start the next (initiative);
+    refused while someone still has a turn to take, unless --force."""
     dice, dice_info = dice_from_options(rolls, seed, ask)
     with _service(store) as service:
-        applied = service.next_round(name, dice)
+        applied = service.next_round(name, dice, force=force)
     if as_json:
         emit_json(applied_json(applied, dice_info, dice.unused))
         return
     _show_applied(applied, dice_info, dice.unused)
+
+
+@app.command()
+def gm(
+    name: NameArg,
+    command: Annotated[
+        str,
+        typer.Argument(
+            help="hits|heal NAME N, repair NAME, add NEW like NAME at X,Y, remove NAME, "
+            "move NAME to X,Y, set NAME STATUS, delay|hold NAME, reorder NAME...",
+        ),
+    ],
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A GM's override, recorded in the log and undoable like an action."""
+    with _service(store) as service:
+        applied = service.gm(name, command)
+    if as_json:
+        emit_json(applied_json(applied, {"source": "none"}))
+        return
+    show_short(applied)
 
 
 @app.command()
@@ -334,14 +415,93 @@ def undo(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> Non
 
 
 @app.command()
-def show(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+def show(
+    name: NameArg,
+    compact: Annotated[bool, typer.Option("--compact", help="One line a person.")] = False,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
     """The state table: AP, hits, bleeding, stun, penalties, ammunition, armor."""
     with _service(store) as service:
         state = service.state(name)
     if as_json:
         emit_json(state_json(name, state))
         return
-    show_state(name, state)
+    show_state(name, state, compact=compact)
+
+
+@app.command()
+def odds(
+    name: NameArg,
+    lines: Annotated[
+        list[str],
+        typer.Argument(
+            help="The action line ('Dana shoots Tony'); more lines for the rest of a "
+            "declared round, in order."
+        ),
+    ],
+    target: Annotated[
+        str | None,
+        typer.Option(
+            "--target", help="Whose going down to count (default: the first action's target)."
+        ),
+    ] = None,
+    trials: Annotated[int, typer.Option("--trials", help="Runs of the rules (1 to 1000000).")] = (
+        DEFAULT_TRIALS
+    ),
+    seed: Annotated[int, typer.Option("--seed", help="The first run's seed.")] = 0,
+    store: StoreOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """The odds of an action from the fight as it stands: outcome, P(target down after it),
+    P(down by the round's end) after a declared run of actions. Nothing is saved."""
+    with _service(store) as service:
+        current = service.current(name)
+        found = live_odds(
+            current.state, current.ruleset, lines, target=target, trials=trials, seed=seed
+        )
+    if as_json:
+        emit_json({"encounter": name, "round": current.state.round, **found.to_json()})
+        return
+    for line in found.text():
+        console.print(_safe(line))
+
+
+@app.command("play")
+def play_session(
+    name: NameArg,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed the dice: each command takes the next seed.")
+    ] = None,
+    trials: Annotated[int, typer.Option("--trials", help="Runs of the rules for odds.")] = (
+        DEFAULT_TRIALS
+    ),
+    history: Annotated[
+        bool, typer.Option("--history/--no-history", help="Keep the lines typed between sessions.")
+    ] = True,
+    store: StoreOpt = None,
+) -> None:
+    """Play the encounter at the table: type actions, GM commands, odds; Tab completes, the
+    prompt says whose turn it is, everything is saved as you go."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+
+    from firefight.cli.play import Session, run_session
+    from firefight.tables.registry import user_home
+
+    with _service(store) as service:
+        service.state(name)  # an unknown name is refused before the prompt opens
+        kept: History = InMemoryHistory()
+        if history:
+            user_home().mkdir(parents=True, exist_ok=True)
+            kept = FileHistory(str(user_home() / "play-history"))
+        prompt: PromptSession[str] = PromptSession(history=kept)
+
+        def confirm(question: str) -> bool:
+            return prompt.prompt(f"{question} [y/N] ").strip().lower() in ("y", "yes")
+
+        with refusals():
+            run_session(Session(service, name, confirm=confirm, seed=seed, trials=trials), prompt)
 
 
 RoundOpt = Annotated[

@@ -18,9 +18,11 @@ import typer
 
 # typer (>= 0.29) vendors its own click: a group subclass must speak its types.
 from typer import _click as click
+from typer._click.exceptions import NoSuchOption
 from typer.core import TyperCommand, TyperGroup
 
 from firefight.cli.quick_values import read_quickly
+from firefight.fuzzy import closest
 
 __all__ = ["Lazy", "LazyGroup", "lazy_group", "ruleset_commands"]
 
@@ -107,6 +109,23 @@ class LazyGroup(TyperGroup):
         if command is not None:
             read_quickly(command, ctx)
         return name, command, rest
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except NoSuchOption as exc:
+            # The command line's own suggestions are the project's one matcher's (issue 17):
+            # --range finds --distance, not --ranks.
+            if exc.ctx is not None:
+                known = [
+                    flag[2:]
+                    for param in exc.ctx.command.params
+                    for flag in getattr(param, "opts", ())
+                    if flag.startswith("--")
+                ]
+                close = closest(exc.option_name.lstrip("-"), known)
+                exc.possibilities = [f"--{c}" for c in close]
+            raise
 
     def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self._listing = True

@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table as RichTable
 
 from firefight.cli.common import JsonOpt, RulesetOpt, console, emit_json, err_console, refusals
+from firefight.cli.width import print_table, typed_table
 from firefight.errors import FirefightError, TableDataError
 from firefight.files import read_text
 from firefight.rulesets import find_ruleset, rulesets
@@ -61,14 +62,24 @@ def tables_list(ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False) -> None:
             }
         )
         return
-    table = RichTable(title=f"{ruleset} tables")
-    for col in ("name", "kind", "title", "status", "origin"):
-        table.add_column(col)
-    for e in entries:
-        kind = e.kind.name
-        status = "provisional" if e.table.provisional else "source"
-        table.add_row(*(_safe(t) for t in (e.table.name, kind, e.table.title, status, e.origin)))
-    console.print(table)
+    rows = [
+        [
+            _safe(t)
+            for t in (
+                e.table.name,
+                e.kind.name,
+                e.table.title,
+                "provisional" if e.table.provisional else "source",
+                e.origin,
+            )
+        ]
+        for e in entries
+    ]
+    print_table(
+        typed_table(
+            f"{ruleset} tables", ["name", "kind", "title", "status", "origin"], rows, typed={"name"}
+        )
+    )
 
 
 @app.command("show")
@@ -90,7 +101,8 @@ def tables_show(name: str, ruleset: RulesetOpt = "rmu", as_json: JsonOpt = False
     for i, heading in enumerate(grid.columns):
         shown.add_column(heading, justify="left" if i == 0 else "right", no_wrap=i == 0)
     for row in grid.rows:
-        shown.add_row(*(_safe(cell) for cell in row))
+        # A cell's own line breaks are kept; anything else unprintable is shown escaped.
+        shown.add_row(*("\n".join(_safe(line) for line in cell.split("\n")) for cell in row))
     console.print(shown)
 
 

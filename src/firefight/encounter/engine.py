@@ -40,6 +40,7 @@ __all__ = [
     "Resolution",
     "act",
     "act_quietly",
+    "gm",
     "next_round",
     "next_round_quietly",
     "open_fight",
@@ -125,6 +126,28 @@ def act(state: EncounterState, text: str, ruleset: Ruleset, dice: Dice) -> Resol
         round_number=state.round,
     )
     return replace(resolution, action=action)
+
+
+def gm(state: EncounterState, text: str, ruleset: Ruleset) -> Resolution:
+    """A GM's override (:mod:`firefight.encounter.gm`): its events, no dice.
+
+    Raises:
+        RuleRefusal: the line does not read, or names what is not there; nothing changed.
+    """
+    from firefight.encounter.gm import gm_outcome
+
+    if state.round < 1:
+        raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+    recorder = RecordingSource(Dice.scripted(()).source)
+    return _resolution(
+        kind="gm",
+        text=" ".join(text.split()),
+        before=state,
+        outcomes=[gm_outcome(state, text, ruleset)],
+        ruleset=ruleset,
+        recorder=recorder,
+        round_number=state.round,
+    )
 
 
 def _start(

@@ -6,6 +6,7 @@ Three kinds of record make up a log, each one user command:
   summary;
 - ``round``: a change of round (upkeep, the new round, initiative), with its dice, events and
   trace; the first record of every encounter opens round 1;
+- ``gm``: a GM's override (:mod:`firefight.encounter.gm`): its line and events, no dice;
 - ``undo``: points at the record it reverts. Nothing is ever deleted; folding skips the
   reverted record's events.
 
@@ -54,7 +55,7 @@ __all__ = [
 
 PAYLOAD_VERSION = 1
 
-RecordKind = Literal["action", "round", "undo"]
+RecordKind = Literal["action", "round", "undo", "gm"]
 
 # The pydantic error an event of no registered type raises.
 _UNKNOWN_EVENT = "unknown_event"

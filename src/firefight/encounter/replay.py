@@ -89,6 +89,8 @@ def _redo(
         redo = engine.open_fight(state, ruleset, dice)
     elif record.kind == "round":
         redo = engine.next_round(state, ruleset, dice)
+    elif record.kind == "gm":
+        redo = engine.gm(state, record.text, ruleset)
     else:
         redo = engine.act(state, record.text, ruleset, dice)
     if dice.unused:

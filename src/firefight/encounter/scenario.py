@@ -19,6 +19,7 @@ numbers, so the line is found by searching the text for the path's tables and ke
 from __future__ import annotations
 
 import re
+import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -36,6 +37,7 @@ from pydantic import (
 
 from firefight.errors import FirefightError, TableDataError
 from firefight.files import parse_toml, read_text
+from firefight.fuzzy import hint
 from firefight.geometry import Posture, Size
 from firefight.limits import MAX_COORDINATE_FT, MAX_NUMBER, clean_name, plain_text
 from firefight.scene.points import scene_point
@@ -309,6 +311,31 @@ def _file_model(ruleset_name: str) -> type[BaseModel]:
     )
 
 
+def _unknown_key(model: type[BaseModel], loc: tuple[str | int, ...]) -> str:
+    """A key no table at ``loc`` takes, with the keys it does take or the closest of them."""
+    here: Any = model
+    for step in loc[:-1]:
+        if isinstance(step, int):
+            continue
+        fields = getattr(here, "model_fields", {})
+        if step not in fields:
+            return "not a key this scenario file takes"
+        here = _model_in(fields[step].annotation)
+    known = list(getattr(here, "model_fields", {}))
+    return f"not a key here; {hint(str(loc[-1]), known, listing='it takes')}"
+
+
+def _model_in(annotation: Any) -> Any:
+    """The pydantic model a field holds, through lists, tuples and optionals."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
 def _finite(value: Any, loc: tuple[int | str, ...]) -> tuple[int | str, ...] | None:
     """The path of the first number that JSON cannot hold (inf, nan) or that is beyond
     :data:`~firefight.limits.MAX_NUMBER` (no figure of a scene comes near it), if any."""
@@ -359,6 +386,8 @@ def scenario_from_data(
     except ValidationError as exc:
         first = exc.errors()[0]
         msg = str(first["msg"]).removeprefix("Value error, ")
+        if first["type"] == "extra_forbidden":
+            msg = _unknown_key(model, tuple(first["loc"]))
         raise _error(label, tuple(first["loc"]), msg, data, text) from None
     except FirefightError as exc:
         raise ScenarioError(label, "combatant", str(exc)) from None
@@ -432,12 +461,16 @@ def parse_scenario(text: str, label: str = "scenario") -> Scenario:
 
 def load_scenario(path: Path | str) -> Scenario:
     """Read and validate a scenario file."""
+    from firefight.encounter.templates import with_templates
+
     path = Path(path)
+    label = str(path)
     try:
         text = read_text(path)
+        data = with_templates(parse_toml(text, label), path)
     except TableDataError as exc:
-        raise ScenarioError(str(path), exc.where, exc.problem) from None
-    return parse_scenario(text, str(path))
+        raise ScenarioError(label, exc.where, exc.problem) from None
+    return scenario_from_data(data, label, text)
 
 
 def initial_state(scenario: Scenario) -> EncounterState:

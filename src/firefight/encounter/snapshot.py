@@ -54,6 +54,7 @@ import firefight
 from firefight.encounter.log import LogError
 from firefight.scene.state import EncounterState
 from firefight.serialize import adapter, problem
+from firefight.tables.user_catalogs import user_catalog_digest
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
@@ -172,6 +173,8 @@ def fingerprint(ruleset: Ruleset) -> str:
         f"{cls.__module__}.{cls.__qualname__}",
         firefight.__version__,
         _code_digest(_package_dirs(ruleset)),
+        # The user's catalogs may change what the rules read (a weapon's figures).
+        user_catalog_digest(),
     )
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 

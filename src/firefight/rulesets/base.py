@@ -243,6 +243,44 @@ class Ruleset(ABC):
         range bands, cover, common modifiers, what actions cost."""
         return ()
 
+    def user_catalog_kinds(self) -> tuple[str, ...]:
+        """The kinds of row (``weapon``, ``armor``...) a user's catalog may give this ruleset
+        (:mod:`firefight.tables.user_catalogs`); NPC templates are taken by every ruleset."""
+        return ()
+
+    def action_words(self) -> Mapping[str, Sequence[str]]:
+        """Each verb of the ruleset's action lines with the options it takes (without
+        ``--``), for completion at the table; none by default."""
+        return {}
+
+    def headline(self, summary: Mapping[str, Any]) -> str | None:
+        """One line saying what a resolved action came to -- who, what, hit or miss and by
+        how much, the damage, the critical -- for the short output (issue 17). The default
+        reads the summary's ``headline``; a ruleset whose results are typed reads them here."""
+        found = summary.get("headline")
+        return str(found) if found else None
+
+    def turn_left(self, combatant: CombatantState) -> str | None:
+        """What ``combatant`` may still do this round (``"3 AP"``), or None when their turn is
+        spent or they cannot act: the session's prompt shows it, and acting before someone
+        ahead in initiative who still has some asks first (DEC-410). The core keeps no turn
+        figures: by default nobody is waited for."""
+        return None
+
+    def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
+        """The events of a GM's ``hits NAME N`` (``amount`` > 0) or ``heal NAME N`` (< 0):
+        by default the shared damage track (``hits_taken``) moves, never below none taken."""
+        from firefight.scene.events import DamageAdjusted
+
+        return (DamageAdjusted(target=state.combatant(name).name, amount=amount),)
+
+    def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
+        """The events of a GM's ``repair NAME``. The core keeps no armor: by default refused."""
+        from firefight.scene.events import GM_RULE
+
+        c = state.combatant(name)
+        raise RuleRefusal(GM_RULE, f"The {self.name} ruleset keeps no armor to repair on {c.name}.")
+
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """One row of the state table, column heading -> cell, in the order shown.
 

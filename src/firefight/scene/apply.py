@@ -4,25 +4,36 @@ these; a ruleset applies the events of a step it just resolved with them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any, Protocol, TypeVar
 
 from firefight.errors import FirefightError
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.scene.events import (
+    CombatantAdded,
+    CombatantRemoved,
     ConditionEnded,
     ConditionStarted,
     ConditionTicked,
+    DamageAdjusted,
     InitiativeOrdered,
     InitiativeRolled,
     Moved,
     PostureChanged,
     Reloaded,
+    StatusSet,
 )
 from firefight.scene.state import CombatantState, EncounterState
 
-__all__ = ["EventApplier", "FoldError", "apply", "apply_all", "named_in_log"]
+__all__ = [
+    "EventApplier",
+    "FoldError",
+    "apply",
+    "apply_all",
+    "initiative_without",
+    "named_in_log",
+]
 
 
 class EventApplier(Protocol):
@@ -57,6 +68,61 @@ def named_in_log(state: EncounterState, name: str) -> CombatantState:
     if found is None or found.name != name:
         raise FoldError(f"the log names {name!r}, who is not in the scene")
     return found
+
+
+def initiative_without(
+    groups: tuple[tuple[str, ...], ...], names: Collection[str]
+) -> tuple[tuple[str, ...], ...]:
+    """The initiative order with ``names`` taken out (a group left empty goes too).
+
+    >>> initiative_without((("A", "B"), ("C",)), {"C", "A"})
+    (('B',),)
+    """
+    kept = (tuple(n for n in group if n not in names) for group in groups)
+    return tuple(group for group in kept if group)
+
+
+@_core(DamageAdjusted)
+def _damage_adjusted(state: EncounterState, e: DamageAdjusted) -> EncounterState:
+    c = named_in_log(state, e.target)
+    return state.with_combatant(replace(c, hits_taken=max(0, c.hits_taken + e.amount)))
+
+
+# What each status the GM may set leaves of the shared flags.
+_STATUSES: dict[str, dict[str, object]] = {
+    "up": {"dead": False, "unconscious": False},
+    "unconscious": {"dead": False, "unconscious": True},
+    "dead": {"dead": True, "unconscious": False},
+}
+
+
+@_core(StatusSet)
+def _status_set(state: EncounterState, e: StatusSet) -> EncounterState:
+    c = named_in_log(state, e.target)
+    if e.status not in _STATUSES:
+        raise FoldError(f"no status called {e.status!r}")
+    return state.with_combatant(replace(c, **_STATUSES[e.status]))
+
+
+@_core(CombatantAdded)
+def _added(state: EncounterState, e: CombatantAdded) -> EncounterState:
+    if state.find(e.combatant.name) is not None:
+        raise FoldError(f"{e.combatant.name!r} is already in the scene")
+    order = (*state.initiative, (e.combatant.name,)) if state.initiative else ()
+    return replace(state, combatants=(*state.combatants, e.combatant), initiative=order)
+
+
+@_core(CombatantRemoved)
+def _removed(state: EncounterState, e: CombatantRemoved) -> EncounterState:
+    gone = named_in_log(state, e.name).name
+    order = tuple(
+        g for g in (tuple(n for n in group if n != gone) for group in state.initiative) if g
+    )
+    return replace(
+        state,
+        combatants=tuple(c for c in state.combatants if c.name != gone),
+        initiative=order,
+    )
 
 
 @_core(RoundsFired)

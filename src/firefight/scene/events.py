@@ -16,14 +16,20 @@ from firefight.geometry import Point, Posture, bearing_deg, distance_ft
 from firefight.scene.state import ActiveCondition, CombatantState
 
 __all__ = [
+    "GM_RULE",
+    "ArmorRepaired",
+    "CombatantAdded",
+    "CombatantRemoved",
     "ConditionEnded",
     "ConditionStarted",
     "ConditionTicked",
+    "DamageAdjusted",
     "InitiativeOrdered",
     "InitiativeRolled",
     "Moved",
     "PostureChanged",
     "Reloaded",
+    "StatusSet",
     "event_types",
     "event_types_version",
     "moved_to",
@@ -101,6 +107,50 @@ class ConditionEnded(Event):
     id: str
 
 
+# --- the GM's overrides (issue 17): recorded as events, so that they fold and undo like any ---
+
+#: The encounter's own rule a GM's command is recorded and refused under.
+GM_RULE = "ENC-GM"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DamageAdjusted(Event):
+    """The GM moves someone's damage track: ``amount`` > 0 is damage taken, < 0 healed."""
+
+    target: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArmorRepaired(Event):
+    """The GM makes someone's armor whole again: no damage, not broken."""
+
+    wearer: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StatusSet(Event):
+    """The GM sets whether someone is up, unconscious or dead."""
+
+    target: str
+    status: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CombatantAdded(Event):
+    """Someone joins the fight mid-way (a copy of another with a name and place of their own);
+    they come last in the initiative order."""
+
+    combatant: CombatantState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CombatantRemoved(Event):
+    """Someone leaves the scene (fled, or added by mistake)."""
+
+    name: str
+
+
 # --- the registry the log reads events back by ---------------------------------------------
 
 _REGISTRY: dict[str, type[Event]] = {}
@@ -130,6 +180,11 @@ def register_event_types(*classes: type[Event]) -> None:
 
 
 register_event_types(
+    ArmorRepaired,
+    CombatantAdded,
+    CombatantRemoved,
+    DamageAdjusted,
+    StatusSet,
     RoundsFired,
     ConditionEnded,
     ConditionStarted,

@@ -22,7 +22,6 @@ options are refused with the closest matches.
 
 from __future__ import annotations
 
-import difflib
 import re
 import shlex
 from collections.abc import Mapping, Sequence
@@ -31,6 +30,7 @@ from typing import Any, Literal, TypeVar
 
 from firefight.declarations import DeclarationError, options_of, parse_value
 from firefight.errors import RuleRefusal
+from firefight.fuzzy import hint, suggestion
 from firefight.limits import MAX_DIGITS
 from firefight.scene.actions import ACTION_RULE
 from firefight.scene.state import EncounterState, unknown_combatant
@@ -50,6 +50,7 @@ __all__ = [
     "option_point",
     "read_line",
     "read_point",
+    "verb_options",
     "verb_table",
     "write_line",
 ]
@@ -149,14 +150,8 @@ def _options(
             continue
         name, eq, inline = token[2:].partition("=")
         if name not in known:
-            close = difflib.get_close_matches(name, list(known), n=2, cutoff=0.5)
-            if close:
-                hint = "did you mean " + " or ".join(f"--{c}" for c in close) + "?"
-            elif known:
-                hint = "it takes " + ", ".join(f"--{k}" for k in known) + "."
-            else:
-                hint = "it takes none."
-            raise RuleRefusal(rule, f"'{verb}' has no option --{name}; {hint}")
+            said = hint(name, known, listing="it takes", prefix="--") if known else "it takes none."
+            raise RuleRefusal(rule, f"'{verb}' has no option --{name}; {said}")
         if known[name] == "flag":
             if eq:
                 raise RuleRefusal(rule, f"--{name} takes no value.")
@@ -211,13 +206,11 @@ def read_line(
     if verb_at is None or verb_at == 0 or verb_at > first_option:
         _, after = name_at(tokens, 0, max(1, min(first_option, len(tokens)) - 1), state)
         word = tokens[after] if after < len(tokens) else ""
-        close = difflib.get_close_matches(word.lower(), canonical, n=2, cutoff=0.5)
-        hint = (
-            "did you mean " + " or ".join(repr(c) for c in close) + "?"
-            if close
-            else "it knows " + ", ".join(canonical) + "."
-        )
-        raise RuleRefusal(rule, f"{ruleset} knows no action {word!r}; {hint}")
+        # The verbs are always listed: a player who guessed one wrong wants to see them all.
+        close = suggestion(word, canonical)
+        listed = "its verbs: " + ", ".join(canonical) + "."
+        said = f"{close} {listed.capitalize()}" if close else listed
+        raise RuleRefusal(rule, f"{ruleset} knows no action {word!r}; {said}")
     actor, after = name_at(tokens, 0, verb_at, state)
     if after != verb_at:
         raise unknown_combatant(" ".join(tokens[:verb_at]), state.names)
@@ -227,6 +220,19 @@ def read_line(
     return Line(
         actor=actor, verb=verb, words=tuple(words), options=found, text=" ".join(text.split())
     )
+
+
+def verb_options(
+    verbs: Mapping[str, str], options: Mapping[str, Mapping[str, OptionKind]]
+) -> dict[str, tuple[str, ...]]:
+    """Each canonical verb of ``verbs`` with the options ``options`` gives it, as a ruleset's
+    :meth:`~firefight.rulesets.base.Ruleset.action_words` lists them for completion.
+
+    >>> verb_options({"shoot": "shoots", "shoots": "shoots", "waits": "waits"},
+    ...              {"shoots": {"ap": "int"}})
+    {'shoots': ('ap',), 'waits': ()}
+    """
+    return {verb: tuple(options.get(verb, {})) for verb in dict.fromkeys(verbs.values())}
 
 
 def option_int(name: str, text: str, rule: str = ACTION_RULE) -> int:

@@ -17,12 +17,12 @@ True
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from enum import Enum
 
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
+from firefight.fuzzy import hint
 from firefight.geometry import Body, Point, Posture, Size
 from firefight.serialize import TaggedSubclasses
 
@@ -196,18 +196,8 @@ class ActiveCondition:
 
 def unknown_combatant(name: str, known: tuple[str, ...]) -> RuleRefusal:
     """The refusal for a name nobody in the scene answers to, offering the closest names."""
-    close = difflib.get_close_matches(name, known, n=3, cutoff=0.5)
-    if not close:
-        lowered = {k.lower(): k for k in known}
-        close = [
-            lowered[c] for c in difflib.get_close_matches(name.lower(), lowered, n=3, cutoff=0.5)
-        ]
-    hint = (
-        "did you mean " + " or ".join(repr(c) for c in close) + "?"
-        if close
-        else "the scene holds " + ", ".join(known) + "."
-    )
-    return RuleRefusal(SCENE_RULE, f"Nobody called {name!r} is in the scene; {hint}")
+    said = hint(name, known, listing="the scene holds")
+    return RuleRefusal(SCENE_RULE, f"Nobody called {name!r} is in the scene; {said}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

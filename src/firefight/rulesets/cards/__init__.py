@@ -114,6 +114,11 @@ class Cards(Ruleset):
 
         return Outcome(events=(), trace=Trace(()), result=Happened())
 
+    def action_words(self) -> Mapping[str, Sequence[str]]:
+        from firefight.rulesets.cards.encounter import action_words
+
+        return action_words()
+
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.cards.encounter import parse_cards_action
 
@@ -153,6 +158,30 @@ class Cards(Ruleset):
         from firefight.rulesets.cards.encounter import cards_figures
 
         return cards_figures(combatant)
+
+    def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
+        from firefight.errors import RuleRefusal
+        from firefight.scene.events import GM_RULE
+
+        raise RuleRefusal(
+            GM_RULE,
+            "The cards ruleset keeps wounds as Green, Yellow and Red boxes, which GM hits do "
+            "not fill yet: resolve the wound with an action.",
+        )
+
+    def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
+        from firefight.errors import RuleRefusal
+        from firefight.scene.events import GM_RULE
+
+        raise RuleRefusal(GM_RULE, "The cards ruleset's armor wear is not repaired by the GM yet.")
+
+    def turn_left(self, combatant: CombatantState) -> str | None:
+        """A turn is one action on the card drawn (K-2): left until it is taken."""
+        from firefight.rulesets.cards.encounter_model import stats_of
+
+        if combatant.bystander or not combatant.can_act or stats_of(combatant).acted:
+            return None
+        return "a turn"
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.cards.encounter import cards_row

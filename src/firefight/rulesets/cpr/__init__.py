@@ -137,6 +137,16 @@ class CPR(Ruleset):
 
         return end_turn(state, self.data, lambda s, e: apply(s, e, self))
 
+    def user_catalog_kinds(self) -> tuple[str, ...]:
+        from firefight.rulesets.cpr.weapons import USER_KINDS
+
+        return USER_KINDS
+
+    def action_words(self) -> Mapping[str, Sequence[str]]:
+        from firefight.rulesets.cpr.encounter_actions import action_words
+
+        return action_words()
+
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.cpr.encounter_actions import parse_cpr_action
 
@@ -181,6 +191,16 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.encounter import cpr_scene_lines
 
         return cpr_scene_lines(state, self.data)
+
+    def turn_left(self, combatant: CombatantState) -> str | None:
+        """A turn is a Move and an Action (CPR-REF-1); it is over once the Action is taken, a
+        Move left unused holding nobody up (DEC-414)."""
+        from firefight.rulesets.cpr.fighter import fighter
+
+        own = fighter(combatant)
+        if combatant.bystander or not combatant.can_act or not own.action_left:
+            return None
+        return "Move and Action" if own.move_left else "Action"
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.cpr.encounter import cpr_row

@@ -334,6 +334,11 @@ def _shot_headline(shot: ShotResult | AutofireResult | ThrowResult) -> str:
         return f"hit{times} ({damage} damage, {lost} HP lost)"
     if shot.dodge is not None:
         return "dodged"
+    total, dv = getattr(shot, "attack_total", None), getattr(shot, "dv", None)
+    if isinstance(total, int) and isinstance(dv, int) and total <= dv:
+        # CPR-HIT-1: the total must beat the DV, so it misses by the points that would have
+        # made it one more than the DV (as rmu's miss counts the points short of the table).
+        return f"missed by {dv + 1 - total}"
     return "missed"
 
 

@@ -47,6 +47,7 @@ from firefight.scene.lines import (
     option_mod,
     option_point,
     read_line,
+    verb_options,
     verb_table,
 )
 from firefight.scene.points import scene_point
@@ -268,6 +269,11 @@ def _mods(line: Line) -> tuple[Modifier, ...]:
     return tuple(option_mod(m) for m in line.options.get("mod", ()))
 
 
+def action_words() -> dict[str, tuple[str, ...]]:
+    """cpr's verbs and their options, for completion."""
+    return verb_options(_VERBS, _OPTIONS)
+
+
 def parse_cpr_action(text: str, state: EncounterState) -> Action:
     """Read one action line against the scene.
 
@@ -280,7 +286,7 @@ def parse_cpr_action(text: str, state: EncounterState) -> Action:
     >>> parse_cpr_action("V juggles", scene)
     Traceback (most recent call last):
     ...
-    firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'juggles'; it knows shoots, \
+    firefight.errors.RuleRefusal: ENC-ACTION: cpr knows no action 'juggles'; its verbs: shoots, \
 autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears, holds.
     """
     line = read_line(text, state, _VERBS, _OPTIONS, ruleset="cpr")

@@ -21,6 +21,7 @@ from pydantic import Field, model_validator
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.rulesets.cpr.datafile import CprTableHeader, label_for, load
 from firefight.tables.data_files import DataModel
+from firefight.tables.user_catalogs import laid_over
 
 __all__ = [
     "Ammo",
@@ -214,69 +215,83 @@ class _AmmoFile(DataModel):
     ammo: list[_AmmoModel] = Field(min_length=1)
 
 
+#: The kinds of row a user catalog may give cpr (issue 17), each read as the shipped file's.
+USER_KINDS = ("weapon", "ammo")
+
+
+def _weapon(w: _WeaponModel) -> Weapon:
+    return Weapon(
+        key=w.key,
+        name=w.name,
+        kind=w.kind,
+        skill=w.skill,
+        damage_d6=w.damage_d6,
+        rof=w.rof,
+        range_row=w.range_row,
+        magazine=w.magazine,
+        autofire_cap=w.autofire_cap,
+        autofire_row=w.autofire_row,
+        ammo=tuple(w.ammo),
+        aliases=tuple(w.aliases),
+        source=w.source,
+    )
+
+
 def load_weapons() -> tuple[dict[str, Weapon], dict[str, str]]:
-    """The catalog by key, and every name and alias (normalized) -> key."""
+    """The catalog by key (the user's catalogs laid over the shipped file), and every name and
+    alias (normalized) -> key."""
     model = load(_WeaponsFile, "weapons.toml")
-    weapons: dict[str, Weapon] = {}
+    shipped = {w.key: _weapon(w) for w in model.weapon}
+    weapons = laid_over(
+        shipped, ruleset="cpr", kind="weapon", known=USER_KINDS, model=_WeaponModel, build=_weapon
+    )
     names: dict[str, str] = {}
-    for w in model.weapon:
-        weapon = Weapon(
-            key=w.key,
-            name=w.name,
-            kind=w.kind,
-            skill=w.skill,
-            damage_d6=w.damage_d6,
-            rof=w.rof,
-            range_row=w.range_row,
-            magazine=w.magazine,
-            autofire_cap=w.autofire_cap,
-            autofire_row=w.autofire_row,
-            ammo=tuple(w.ammo),
-            aliases=tuple(w.aliases),
-            source=w.source,
-        )
-        for name in (w.key, w.name, *w.aliases):
+    for weapon in weapons.values():
+        for name in (weapon.key, weapon.name, *weapon.aliases):
             key = normalize_key(name)
-            if names.get(key, w.key) != w.key:
+            if names.get(key, weapon.key) != weapon.key:
                 raise TableDataError(
-                    label_for("weapons.toml"), f"weapon {w.key!r}", f"name {name!r} is taken"
+                    label_for("weapons.toml"), f"weapon {weapon.key!r}", f"name {name!r} is taken"
                 )
-            names[key] = w.key
-        weapons[w.key] = weapon
+            names[key] = weapon.key
     return weapons, names
+
+
+def _ammo(a: _AmmoModel) -> Ammo:
+    return Ammo(
+        key=a.key,
+        name=a.name,
+        ablation=a.ablation,
+        injury=a.injury,
+        nonlethal=a.nonlethal,
+        burn_hp=a.burn_hp,
+        resist=Resist(
+            stat=a.resist.stat,
+            skill=a.resist.skill,
+            dv=a.resist.dv,
+            damage_d6=a.resist.damage_d6,
+            unconscious=a.resist.unconscious,
+        )
+        if a.resist
+        else None,
+        smart=a.smart,
+        smart_base=a.smart_base,
+        load=a.load,
+        effect=a.effect,
+        lasting_turns=a.lasting_turns,
+        lasting_injuries=tuple(a.lasting_injuries),
+        cloud=a.cloud,
+        source=a.source,
+        provisional=a.provisional,
+    )
 
 
 def load_ammo() -> dict[str, Ammo]:
     model = load(_AmmoFile, "ammo.toml")
-    return {
-        a.key: Ammo(
-            key=a.key,
-            name=a.name,
-            ablation=a.ablation,
-            injury=a.injury,
-            nonlethal=a.nonlethal,
-            burn_hp=a.burn_hp,
-            resist=Resist(
-                stat=a.resist.stat,
-                skill=a.resist.skill,
-                dv=a.resist.dv,
-                damage_d6=a.resist.damage_d6,
-                unconscious=a.resist.unconscious,
-            )
-            if a.resist
-            else None,
-            smart=a.smart,
-            smart_base=a.smart_base,
-            load=a.load,
-            effect=a.effect,
-            lasting_turns=a.lasting_turns,
-            lasting_injuries=tuple(a.lasting_injuries),
-            cloud=a.cloud,
-            source=a.source,
-            provisional=a.provisional,
-        )
-        for a in model.ammo
-    }
+    shipped = {a.key: _ammo(a) for a in model.ammo}
+    return laid_over(
+        shipped, ruleset="cpr", kind="ammo", known=USER_KINDS, model=_AmmoModel, build=_ammo
+    )
 
 
 def find_weapon(weapons: dict[str, Weapon], names: dict[str, str], name: str) -> Weapon:

@@ -134,6 +134,11 @@ class GURPS(Ruleset):
 
         return {"steady": steady, "plain": plain}
 
+    def action_words(self) -> Mapping[str, Sequence[str]]:
+        from firefight.rulesets.gurps.encounter import action_words
+
+        return action_words()
+
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.gurps.encounter import parse_gurps_action
 
@@ -168,6 +173,33 @@ class GURPS(Ruleset):
         from firefight.rulesets.gurps.encounter import gurps_figures
 
         return gurps_figures(combatant)
+
+    def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
+        """HP lost (or, below 0, healed back, never past full HP) as the shot's own event,
+        with no shock, stun or knockdown: what they lead to is the GM's to set (DEC-415)."""
+        from firefight.rulesets.gurps.encounter import GurpsHurt
+        from firefight.rulesets.gurps.encounter_model import gurps_stats
+
+        c = state.combatant(name)
+        injury = amount if amount > 0 else -min(-amount, gurps_stats(c).lost)
+        hurt = GurpsHurt(
+            target=c.name,
+            injury=injury,
+            shock=0,
+            stunned=False,
+            knocked_down=False,
+            unconscious=False,
+            dead=False,
+        )
+        return (hurt,)
+
+    def turn_left(self, combatant: CombatantState) -> str | None:
+        """A turn is one maneuver: left until it is taken."""
+        from firefight.rulesets.gurps.encounter_model import gurps_stats
+
+        if combatant.bystander or not combatant.can_act or gurps_stats(combatant).acted:
+            return None
+        return "a maneuver"
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.gurps.encounter import gurps_row

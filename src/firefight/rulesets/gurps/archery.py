@@ -5,8 +5,7 @@ and whether it stays alight, and hearing a bow with vibration dampers.
 >>> from firefight.declarations import declare
 >>> out = resolve_long_shot(declare(LongShot, weapon="longbow", st=12, skill=15),
 ...                         Dice.scripted([3, 3, 3]))
->>> from firefight.outcome import summary_of
->>> summary_of(out)["yards"]  # 2 x Max (ST x 20) at ST 12 + 6 (the roll made by 6)
+>>> out.result.yards  # 2 x Max (ST x 20) at ST 12 + 6 (the roll made by 6)
 720
 """
 
@@ -19,8 +18,13 @@ from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
+from firefight.rulesets.gurps.archery_results import (
+    GleanResult,
+    HearBowResult,
+    IncendiaryArrowResult,
+    LongShotResult,
+)
 from firefight.rulesets.gurps.data import DATA, GurpsData, weapon_keys
-from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import Modifier, TraceBuilder
@@ -55,7 +59,9 @@ class LongShot:
     arrow: str | None = param(None, help="Arrow or bolt head.", choices=_arrows, rule=RULE)
 
 
-def resolve_long_shot(shot: LongShot, dice: Dice, data: GurpsData = DATA) -> Outcome:
+def resolve_long_shot(
+    shot: LongShot, dice: Dice, data: GurpsData = DATA
+) -> Outcome[LongShotResult]:
     """Twice the missile's Max, with +1 ST to range per point the Bow or Crossbow roll is
     made by (GUR-ARROW-1)."""
     weapon = data.weapon(shot.weapon)
@@ -80,8 +86,8 @@ def resolve_long_shot(shot: LongShot, dice: Dice, data: GurpsData = DATA) -> Out
     assert most is not None
     yards = math.floor(st * most * rules.true_max_multiplier)
     trace.step(f"ST {st} x {most:g} x {rules.true_max_multiplier:g} = {yards} yd", rule=RULE)
-    summary = {"yards": yards, "st": st, "headline": f"The missile carries {yards} yd."}
-    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
+    result = LongShotResult(yards=yards, st=st, headline=f"The missile carries {yards} yd.")
+    return Outcome(events=(), trace=trace.build(), result=result)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -92,7 +98,7 @@ class Glean:
     from_dead: int = param(0, help="Arrows pulled from the dead.", low=0, high=500, rule=RULE)
 
 
-def resolve_glean(glean: Glean, dice: Dice, data: GurpsData = DATA) -> Outcome:
+def resolve_glean(glean: Glean, dice: Dice, data: GurpsData = DATA) -> Outcome[GleanResult]:
     """Each arrow that missed is fit again on 1-4, each from the dead on 1-2 (GUR-ARROW-1)."""
     rules = data.house.arrows
     trace = TraceBuilder()
@@ -108,8 +114,13 @@ def resolve_glean(glean: Glean, dice: Dice, data: GurpsData = DATA) -> Outcome:
             )
     total = fit["missed"] + fit["from_dead"]
     trace.step(f"{total} arrow(s) fit to shoot again", rule=RULE)
-    summary = {**fit, "fit": total, "headline": f"{total} arrow(s) recovered."}
-    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
+    result = GleanResult(
+        missed=fit["missed"],
+        from_dead=fit["from_dead"],
+        fit=total,
+        headline=f"{total} arrow(s) recovered.",
+    )
+    return Outcome(events=(), trace=trace.build(), result=result)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,7 +130,9 @@ class IncendiaryArrow:
     arrow: str = param("incendiary", help="The arrow (an incendiary).", choices=_arrows, rule=RULE)
 
 
-def resolve_incendiary_arrow(lit: IncendiaryArrow, dice: Dice, data: GurpsData = DATA) -> Outcome:
+def resolve_incendiary_arrow(
+    lit: IncendiaryArrow, dice: Dice, data: GurpsData = DATA
+) -> Outcome[IncendiaryArrowResult]:
     """1d6 turns to catch; once loosed it goes out on a 6 (GUR-ARROW-1, DEC-403)."""
     if lit.arrow != "incendiary":
         raise RuleRefusal(RULE, "Only an incendiary arrow is set alight.")
@@ -130,8 +143,10 @@ def resolve_incendiary_arrow(lit: IncendiaryArrow, dice: Dice, data: GurpsData =
     out = roller.sum(1, f"goes out on {rules.incendiary_out_on}") >= rules.incendiary_out_on
     word = "goes out" if out else "still burns: it may set flammables alight; the arrow is lost"
     trace.step(f"alight after {turns} turn(s); in flight it {word}", rule=RULE)
-    summary = {"turns": turns, "burning": not out, "headline": f"Lit in {turns} turn(s); {word}."}
-    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
+    result = IncendiaryArrowResult(
+        turns=turns, burning=not out, headline=f"Lit in {turns} turn(s); {word}."
+    )
+    return Outcome(events=(), trace=trace.build(), result=result)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -142,7 +157,7 @@ class HearBow:
     dampers: bool = param(False, help="The bow has vibration dampers.", rule=RULE)
 
 
-def resolve_hear_bow(hear: HearBow, dice: Dice, data: GurpsData = DATA) -> Outcome:
+def resolve_hear_bow(hear: HearBow, dice: Dice, data: GurpsData = DATA) -> Outcome[HearBowResult]:
     """Whether a listener 3 hexes off hears the bow: Hearing, -2 with vibration dampers
     (GUR-ARROW-1)."""
     rules = data.house.arrows
@@ -154,5 +169,5 @@ def resolve_hear_bow(hear: HearBow, dice: Dice, data: GurpsData = DATA) -> Outco
     verdict = judge(DiceRoller(dice, trace).sum(3, "Hearing"), target, data.core.success)
     trace.step(f"{verdict.roll} against {target}: {verdict.result}", rule=RULE)
     word = "hears" if verdict.success else "does not hear"
-    summary = {"heard": verdict.success, "headline": f"The listener {word} the bow."}
-    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
+    result = HearBowResult(heard=verdict.success, headline=f"The listener {word} the bow.")
+    return Outcome(events=(), trace=trace.build(), result=result)

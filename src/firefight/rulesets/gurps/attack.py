@@ -7,8 +7,7 @@ hit locations where GUR-LOC-1 calls for them, the critical hit table, damage and
 >>> from firefight.declarations import declare
 >>> shot = declare(Shoot, weapon="revolver-38", skill=14, distance=5, aim=1)
 >>> out = resolve_shot(shot, Dice.scripted([3, 3, 3, 4, 2]))
->>> from firefight.outcome import summary_of
->>> summary_of(out)["result"], summary_of(out)["injury"]
+>>> out.result.result, out.result.injury
 ('hit', 5)
 """
 
@@ -16,19 +15,24 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.frozen import replace
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.damage import Hit, damage_hit
 from firefight.rulesets.gurps.data import DATA, Armor, GurpsData
 from firefight.rulesets.gurps.dice_formula import DiceFormula
 from firefight.rulesets.gurps.injury import Condition, take_injury
-from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller, Roller
 from firefight.rulesets.gurps.setup import ShotSetup, settle
 from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.shot_result import (
+    BarrelBurst,
+    ShotResult,
+    ShotRoll,
+    TargetCondition,
+)
 from firefight.rulesets.gurps.success import Verdict, judge
 from firefight.trace import Modifier, TraceBuilder
 
@@ -71,30 +75,33 @@ def defense_target(shot: Shoot, setup: ShotSetup, data: GurpsData) -> list[Modif
     return parts
 
 
-def miss_path(verdict: Verdict, setup: ShotSetup, data: GurpsData) -> dict[str, object]:
+def miss_path(verdict: Verdict, data: GurpsData) -> ShotRoll:
     """Where a missed shot goes: through the target's hex if missed by 4 or less, else one hex
     wide per 2 more points (GUR-WRONG-2); a critical miss never strays into an enemy."""
     missed_by = -verdict.margin
     rules = data.house.wrong_target
+    rolled = ShotRoll(roll=verdict.roll, target=verdict.target, result=verdict.result)
     if verdict.critical:
-        return {"missed_by": missed_by, "path": "critical miss: harms no enemy"}
+        return replace(rolled, missed_by=missed_by, path="critical miss: harms no enemy")
     if missed_by <= rules.passes_through_within:
-        return {"missed_by": missed_by, "path": "passes through the target's hex", "wide_hexes": 0}
-    wide = (missed_by - rules.passes_through_within) // rules.points_per_hex_wide
-    return {"missed_by": missed_by, "path": f"goes {wide} hex(es) wide", "wide_hexes": wide}
+        path, wide = "passes through the target's hex", 0
+    else:
+        wide = (missed_by - rules.passes_through_within) // rules.points_per_hex_wide
+        path = f"goes {wide} hex(es) wide"
+    return replace(rolled, missed_by=missed_by, path=path, wide_hexes=wide)
 
 
-def _scatter(verdict: Verdict, setup: ShotSetup, roller: Roller) -> dict[str, object]:
+def _scatter(missed: ShotRoll, verdict: Verdict, setup: ShotSetup, roller: Roller) -> ShotRoll:
     """GUR-IND-2: a lobbed miss lands (yards missed by) or half the distance away, whichever
     is less, in a random hex direction."""
     yards = min(-verdict.margin, math.ceil(setup.distance / 2))
     direction = roller.sum(1, "scatter direction (hex side)")
-    return {"scatter_yd": yards, "scatter_direction": direction}
+    return replace(missed, scatter_yd=yards, scatter_direction=direction)
 
 
 def _barrel_burst(
     shot: Shoot, setup: ShotSetup, roller: Roller, trace: TraceBuilder, data: GurpsData
-) -> dict[str, int] | None:
+) -> BarrelBurst | None:
     """GUR-RELOAD-1: too-fine powder bursts the barrel on a 1 on 1d6, the shot lost and half
     a damage roll to the firer's face (DEC-212)."""
     if shot.powder != "fine":
@@ -105,7 +112,7 @@ def _barrel_burst(
     rolled = roller.sum(setup.damage.dice, "burst damage") + setup.damage.adds
     face = max(0, rolled) // 2
     trace.step(f"the barrel bursts: {face} to the firer's face", rule="GUR-RELOAD-1")
-    return {"firer_injury": face}
+    return BarrelBurst(firer_injury=face)
 
 
 def _through_cover(
@@ -137,8 +144,8 @@ def _through_cover(
 
 def run_shot(
     shot: Shoot, roller: Roller, trace: TraceBuilder, data: GurpsData = DATA
-) -> dict[str, Any]:
-    """Resolve ``shot`` asking ``roller`` for every die; the summary."""
+) -> ShotResult:
+    """Resolve ``shot`` asking ``roller`` for every die."""
     setup = settle(shot, data)
     if shot.defense != "none":
         defense = defense_target(shot, setup, data)
@@ -151,7 +158,7 @@ def run_shot(
         else None
     )
     automatic = setup.weapon.shots_per_turn > 3 and setup.rcl < 0
-    shots: list[dict[str, object]] = []
+    shots: list[ShotRoll] = []
     hits: list[Hit] = []
     major = False
     shock_total = 0
@@ -179,23 +186,17 @@ def run_shot(
             if shot.hard_cover and not m:
                 through = _through_cover(setup, armor, dr, roller, trace, data)
                 if through is None:
-                    shots.append({"result": "burst on the cover", "path": "stopped by the cover"})
+                    shots.append(ShotRoll(result="burst on the cover", path="stopped by the cover"))
                     continue
                 cover_injury += through
             verdict = judge(roller.sum(3, f"attack roll, {which}"), target, data.core.success)
             first_hit = first_hit or (m == 0 and verdict.success)
             trace.step(f"{which}: {verdict.roll} against {target}: {verdict.result}", rule="G-1")
-            record: dict[str, object] = {
-                "roll": verdict.roll,
-                "target": target,
-                "result": verdict.result,
-            }
-            shots.append(record)
+            rolled = ShotRoll(roll=verdict.roll, target=target, result=verdict.result)
             if not verdict.success:
                 critical_miss = critical_miss or verdict.critical
-                record.update(miss_path(verdict, setup, data))
-                if setup.indirect:
-                    record.update(_scatter(verdict, setup, roller))
+                missed = miss_path(verdict, data)
+                shots.append(_scatter(missed, verdict, setup, roller) if setup.indirect else missed)
                 continue
             critical_hit = critical_hit or verdict.critical
             if shot.defense != "none" and not verdict.critical and not shot.surprised:
@@ -206,12 +207,12 @@ def run_shot(
                     f"{shot.defense} {roll} against {total.value}: {defended.result}", rule="G-3"
                 )
                 if defended.success:
-                    record["defended"] = shot.defense
-                    record["path"] = (
+                    path = (
                         "dodged: flies on to the next one beyond"
                         if shot.defense == "dodge"
                         else "knocked away"
                     )
+                    shots.append(replace(rolled, defended=shot.defense, path=path))
                     continue
             random_location = setup.random_location or (automatic and i >= 4)
             if random_location:
@@ -228,7 +229,7 @@ def run_shot(
                 trace.step(f"critical hit: {critical.effect}", rule="G-1")
             hit = damage_hit(setup, location, armor, dr, shot.hp, critical, roller, trace, data)
             hits.append(hit)
-            record.update({"location": hit.location, "injury": hit.injury})
+            shots.append(replace(rolled, location=hit.location, injury=hit.injury))
             if condition is not None and not condition.dead:
                 wounded = take_injury(
                     condition,
@@ -257,35 +258,34 @@ def run_shot(
         major = major or wounded.major_wound
         shock_total += cover_injury
     landed = len(hits)
-    defended_any = any("defended" in s for s in shots)
+    defended_any = any(s.defended is not None for s in shots)
     result = "hit" if landed else "defended" if defended_any else "miss"
-    summary: dict[str, Any] = {
-        "result": result,
-        "hits": landed,
-        "injury": injury,
-        "critical": critical_hit,
-        "critical_miss": critical_miss,
-        "effective_skill": skill.value,
-        "snap_shot": setup.snap,
-        "distance_yd": setup.distance,
-        "shots": shots,
-    }
-    if burst:
-        summary["barrel_burst"] = burst
-    if cover_injury:
-        summary["shrapnel_injury"] = cover_injury
+    after = None
     if condition is not None:
-        summary |= {
-            "major_wound": major,
-            "shock": max(data.core.injury.shock_cap, data.core.injury.shock_per_hp * shock_total)
+        after = TargetCondition(
+            major_wound=major,
+            shock=max(data.core.injury.shock_cap, data.core.injury.shock_per_hp * shock_total)
             if shock_total
             else 0,
-            "hp_left": condition.hp_left,
-            "state": condition.state,
-            "knocked_down": condition.knocked_down,
-        }
-    summary["headline"] = _headline(summary)
-    return summary
+            hp_left=condition.hp_left,
+            state=condition.state,
+            knocked_down=condition.knocked_down,
+        )
+    return ShotResult(
+        result=result,
+        hits=landed,
+        injury=injury,
+        critical=critical_hit,
+        critical_miss=critical_miss,
+        effective_skill=skill.value,
+        snap_shot=setup.snap,
+        distance_yd=setup.distance,
+        shots=tuple(shots),
+        barrel_burst=burst,
+        shrapnel_injury=cover_injury or None,
+        headline=_headline(result, landed, injury, after),
+        condition=after,
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -335,17 +335,17 @@ def stray_hit(
     )
 
 
-def _headline(summary: dict[str, Any]) -> str:
-    if summary["result"] != "hit":
-        return "Missed." if summary["result"] == "miss" else "Hit, but defended."
-    text = f"{summary['hits']} hit(s): {summary['injury']} injury"
-    if "state" in summary:
-        text += f"; target {summary['state']}, {summary['hp_left']} HP left"
+def _headline(result: str, hits: int, injury: int, after: TargetCondition | None) -> str:
+    if result != "hit":
+        return "Missed." if result == "miss" else "Hit, but defended."
+    text = f"{hits} hit(s): {injury} injury"
+    if after is not None:
+        text += f"; target {after.state}, {after.hp_left} HP left"
     return text + "."
 
 
-def resolve_shot(shot: Shoot, dice: Dice, data: GurpsData = DATA) -> Outcome:
+def resolve_shot(shot: Shoot, dice: Dice, data: GurpsData = DATA) -> Outcome[ShotResult]:
     """Resolve one turn's shooting with ``dice``; no events (the encounter adds its own)."""
     trace = TraceBuilder()
-    summary = run_shot(shot, DiceRoller(dice, trace), trace, data)
-    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
+    result = run_shot(shot, DiceRoller(dice, trace), trace, data)
+    return Outcome(events=(), trace=trace.build(), result=result)

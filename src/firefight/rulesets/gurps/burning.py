@@ -7,8 +7,7 @@ reported, not resolved (DEC-405).
 
 >>> from firefight.declarations import declare
 >>> out = resolve_ignite(declare(Ignite, ammo="tracer", material="A"), Dice.scripted([2]))
->>> from firefight.outcome import summary_of
->>> summary_of(out)["alight"]
+>>> out.result.alight
 True
 """
 
@@ -23,8 +22,8 @@ from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData
 from firefight.rulesets.gurps.dice_formula import DiceFormula
+from firefight.rulesets.gurps.fire_results import AreaFireResult, IgniteResult, InTheFire
 from firefight.rulesets.gurps.injury import Condition, take_injury
-from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller, Roller
 from firefight.trace import TraceBuilder
 
@@ -118,7 +117,9 @@ def _people(texts: Sequence[str]) -> list[tuple[str, int, Condition | None]]:
     return found
 
 
-def resolve_area_fire(fire: AreaFire, dice: Dice, data: GurpsData = DATA) -> Outcome:
+def resolve_area_fire(
+    fire: AreaFire, dice: Dice, data: GurpsData = DATA
+) -> Outcome[AreaFireResult]:
     ammo = data.ammo[fire.ammo]
     trace = TraceBuilder()
     trace.step(
@@ -130,17 +131,21 @@ def resolve_area_fire(fire: AreaFire, dice: Dice, data: GurpsData = DATA) -> Out
     flash = fire.dark and ammo.flash_in_dark
     if flash:
         trace.step("in the dark it flashes (the GM rules the flash's effect)", rule=RULE)
-    summary = {
-        "burned": [
-            {"name": b.name, "injury": b.injury}
-            | ({"state": b.condition.state, "hp_left": b.condition.hp_left} if b.condition else {})
+    result = AreaFireResult(
+        burned=tuple(
+            InTheFire(
+                name=b.name,
+                injury=b.injury,
+                state=b.condition.state if b.condition else None,
+                hp_left=b.condition.hp_left if b.condition else None,
+            )
             for b in burned
-        ],
-        "flash": flash,
-        "hit": any(b.injury for b in burned),
-        "headline": ", ".join(f"{b.name} {b.injury}" for b in burned) or "Nobody in the fire.",
-    }
-    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
+        ),
+        flash=flash,
+        hit=any(b.injury for b in burned),
+        headline=", ".join(f"{b.name} {b.injury}" for b in burned) or "Nobody in the fire.",
+    )
+    return Outcome(events=(), trace=trace.build(), result=result)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,7 +158,7 @@ class Ignite:
     )
 
 
-def resolve_ignite(ignite: Ignite, dice: Dice, data: GurpsData = DATA) -> Outcome:
+def resolve_ignite(ignite: Ignite, dice: Dice, data: GurpsData = DATA) -> Outcome[IgniteResult]:
     """Alight on 1-N on 1d6 (N of 6: always, no roll) (GUR-AMMO-1)."""
     ammo = data.ammo[ignite.ammo]
     chance = ammo.ignites_a_in_6 if ignite.material == "A" else ammo.ignites_b_in_6
@@ -166,5 +171,5 @@ def resolve_ignite(ignite: Ignite, dice: Dice, data: GurpsData = DATA) -> Outcom
         alight = DiceRoller(dice, trace).sum(1, f"catches on 1-{chance}") <= chance
     word = "catches fire" if alight else "does not catch"
     trace.step(f"class {ignite.material} with {ammo.name}: {word}", rule=RULE)
-    summary = {"alight": alight, "headline": f"The class {ignite.material} material {word}."}
-    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
+    result = IgniteResult(alight=alight, headline=f"The class {ignite.material} material {word}.")
+    return Outcome(events=(), trace=trace.build(), result=result)

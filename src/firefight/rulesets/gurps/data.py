@@ -4,13 +4,13 @@ catalog, weapons, armor, ammunition, arrows and the house-rule figures, each fil
 
 from __future__ import annotations
 
-import difflib
 from functools import cached_property
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
 from firefight.errors import RuleRefusal
+from firefight.fuzzy import closest
 from firefight.rulesets.gurps.dice_formula import DiceFormula, MuscleFormula
 from firefight.tables.data_files import DataModel, TableHeader, package_data, read_toml, validate
 
@@ -502,9 +502,9 @@ def _by_key(rows: list[Any], what: str) -> dict[str, Any]:
 
 def unknown(rule: str, what: str, name: str, known: list[str]) -> RuleRefusal:
     """A refusal for a name the catalog does not hold, offering the closest ones."""
-    close = difflib.get_close_matches(name, known, n=2)
-    hint = f" Did you mean {' or '.join(close)}?" if close else f" Known: {', '.join(known)}."
-    return RuleRefusal(rule, f"There is no {what} called {name!r}.{hint}")
+    close = closest(name, known, n=2)
+    said = f" Did you mean {' or '.join(close)}?" if close else f" Known: {', '.join(known)}."
+    return RuleRefusal(rule, f"There is no {what} called {name!r}.{said}")
 
 
 class GurpsData:

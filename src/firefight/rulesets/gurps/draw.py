@@ -4,8 +4,7 @@ cut-down barrel is +1 to Fast-Draw, a lengthened one -2 (002's pistol modificati
 
 >>> from firefight.declarations import declare
 >>> out = resolve_draw(declare(Draw, weapon="pistol-45", fast_draw=12), Dice.scripted([3, 4, 5]))
->>> from firefight.outcome import summary_of
->>> summary_of(out)["seconds"], summary_of(out)["ready"]
+>>> out.result.seconds, out.result.ready
 (0, True)
 """
 
@@ -18,7 +17,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData, weapon_keys
-from firefight.rulesets.gurps.results import GurpsSummary
+from firefight.rulesets.gurps.readying_results import DrawResult
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import Modifier, TraceBuilder
@@ -41,7 +40,7 @@ class Draw:
     )
 
 
-def resolve_draw(draw: Draw, dice: Dice, data: GurpsData = DATA) -> Outcome:
+def resolve_draw(draw: Draw, dice: Dice, data: GurpsData = DATA) -> Outcome[DrawResult]:
     weapon = data.weapon(draw.weapon)
     if draw.barrel != "normal" and not (weapon.pistol and weapon.kind == "firearm"):
         raise RuleRefusal("GUR-GUN-1", "Only a pistol's barrel can be cut down or lengthened.")
@@ -62,9 +61,5 @@ def resolve_draw(draw: Draw, dice: Dice, data: GurpsData = DATA) -> Outcome:
             ready = False
     word = "dropped" if not ready else "drawn at once" if seconds == 0 else "drawn in 1 s"
     trace.step(f"the {weapon.name} is {word}", rule=RULE)
-    summary = {
-        "seconds": seconds,
-        "ready": ready,
-        "headline": f"{weapon.name}: {word}.",
-    }
-    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
+    result = DrawResult(seconds=seconds, ready=ready, headline=f"{weapon.name}: {word}.")
+    return Outcome(events=(), trace=trace.build(), result=result)

@@ -28,7 +28,6 @@ from firefight.rulesets.gurps.firing import ATTACKS, SHOT_OPTIONS, attack, move_
 from firefight.rulesets.gurps.opportunity import check_in_arc, watched_area
 from firefight.rulesets.gurps.ranges import yards_from_feet
 from firefight.rulesets.gurps.readying import draw_maneuver, reload_maneuver
-from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.setup import opportunity_modifier
 from firefight.rulesets.gurps.shot import Shoot
@@ -46,7 +45,15 @@ from firefight.rulesets.gurps.turn_events import (
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, named_in_log
 from firefight.scene.events import InitiativeOrdered, PostureChanged
-from firefight.scene.lines import OptionKind, Verb, one_name, option_point, read_line, verb_table
+from firefight.scene.lines import (
+    OptionKind,
+    Verb,
+    one_name,
+    option_point,
+    read_line,
+    verb_options,
+    verb_table,
+)
 from firefight.scene.points import scene_point
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
 from firefight.trace import Trace, TraceBuilder
@@ -140,6 +147,11 @@ def gurps_verbs() -> tuple[Verb, ...]:
     return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations={"shoots": (Shoot,)})
 
 
+def action_words() -> dict[str, tuple[str, ...]]:
+    """gurps's verbs and their options, for completion."""
+    return verb_options(_VERBS, _OPTIONS)
+
+
 def parse_gurps_action(text: str, state: EncounterState) -> Action:
     line = read_line(
         text, state, _VERBS, _OPTIONS, ruleset="gurps", example="Ann shoots Bob --shots 2"
@@ -226,7 +238,7 @@ def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> O
         return Outcome(
             events=(faint,),
             trace=trace.build(),
-            result=GurpsSummary({"headline": f"{action.actor} passes out."}),
+            result=Happened(headline=f"{action.actor} passes out."),
         )
     after = _maneuver(state, action, dice)
     return Outcome(
@@ -279,7 +291,7 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         return Outcome(
             events=tuple(events),
             trace=trace.build(),
-            result=GurpsSummary({"headline": f"{c.name} {word}."}),
+            result=Happened(headline=f"{c.name} {word}."),
         )
     posture = {"kneels": Posture.KNEELING, "stands": Posture.STANDING, "drops": Posture.PRONE}
     return Outcome(
@@ -288,7 +300,7 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
             PostureChanged(actor=c.name, posture=posture[action.verb]),
         ),
         trace=Trace(()),
-        result=GurpsSummary({"headline": f"{c.name} {action.verb}."}),
+        result=Happened(headline=f"{c.name} {action.verb}."),
     )
 
 

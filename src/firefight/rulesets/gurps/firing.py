@@ -6,9 +6,7 @@ the way and where a miss goes in the scene (GUR-WRONG-1..3), white phosphorus's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from firefight.declarations import declare, field_named, parse_value
 from firefight.dice import Dice
@@ -17,21 +15,23 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import Point, Posture, bearing_deg, distance_ft
 from firefight.geometry.areas import area_in_front, body_in_rectangle
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.attack import resolve_shot, run_shot, stray_hit
 from firefight.rulesets.gurps.burning import burn
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
+from firefight.rulesets.gurps.encounter_results import Attacked, MovedUnderFire, OpportunityShot
 from firefight.rulesets.gurps.injury import Condition
 from firefight.rulesets.gurps.line_of_fire import InTheWay, down_range, in_the_way
 from firefight.rulesets.gurps.maneuvers import advance
 from firefight.rulesets.gurps.opportunity import watchers_of
 from firefight.rulesets.gurps.ranges import feet_from_yards, speed_range_modifier, yards_from_feet
-from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.setup import aim_on_the_move_barred, settle
 from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.shot_result import ShotResult
 from firefight.rulesets.gurps.stray import Candidate, spare_enemies, strike_roll, walk
+from firefight.rulesets.gurps.stray_results import StrayHit
 from firefight.rulesets.gurps.turn_events import (
     GurpsAction,
     GurpsHurt,
@@ -172,7 +172,7 @@ def shot_for(
     )
 
 
-def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
+def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome[Attacked]:
     """An attack maneuver: Attack, All-Out Attack (after an advance of up to half Move) or Move
     and Attack (firing while walking or running, GUR-MOVE-1)."""
     c = state.combatant(action.actor)
@@ -181,7 +181,7 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
     opts = dict(action.options)
     events: list[Event] = [GurpsManeuver(actor=c.name, maneuver=MANEUVER_NAMES[maneuver])]
     moving = "no"
-    fired_at: list[Mapping[str, Any]] = []
+    fired_at: tuple[OpportunityShot, ...] = ()
     if maneuver != "attack":
         to = opts.get("to")
         point = option_point(to, what="--to", unit="ft") if to else None
@@ -194,19 +194,15 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
                 return Outcome(
                     events=tuple(events),
                     trace=trace.build(),
-                    result=GurpsSummary(
-                        {
-                            "headline": (
-                                f"{c.name} is dropped by opportunity fire before attacking."
-                            ),
-                            "opportunity_fire": list(volley.fired),
-                        }
+                    result=Attacked(
+                        headline=f"{c.name} is dropped by opportunity fire before attacking.",
+                        opportunity_fire=volley.fired,
                     ),
                 )
             events.append(went.event)
             if volley is not None:
                 events += volley.events
-                fired_at = list(volley.fired)
+                fired_at = volley.fired
             state = state.with_combatant(went.mover)
         moving = went.moving
     name, _ = carried_weapon(c, action.weapon)
@@ -214,32 +210,41 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
     ammo = DATA.ammo.get(carried.loaded.ammo) if carried and carried.loaded else None
     if ammo is not None and ammo.area_damage is not None:
         events += area_attack(state, action, ammo.key, dice, trace)
-        return Outcome(
-            events=tuple(events), trace=trace.build(), result=GurpsSummary({"headline": "Fire."})
-        )
+        return Outcome(events=tuple(events), trace=trace.build(), result=Attacked(headline="Fire."))
     way = people_in_the_way(state, action, trace)
     shot = shot_for(
         state, action, trace, maneuver=maneuver, moving=moving, in_the_way=len(way.interfering)
     )
     outcome = resolve_shot(shot, dice)
+    fired = outcome.result
     events.append(RoundsFired(actor=c.name, weapon=name, rounds=shot.shots))
-    summary: dict[str, Any] = dict(summary_of(outcome))
-    if "state" in summary and summary["injury"]:
-        events.append(hurt_from_shot(action.target or "", summary))
+    said = _shot_words(fired).replace("; target ", f"; {action.target} ")
+    headline = f"{c.name} shoots {action.target} with the {name}: {said}"
+    if fired.condition is not None and fired.injury:
+        events.append(hurt_from_shot(action.target or "", fired))
     after = TraceBuilder()
-    strays = strays_of(state, action, shot, summary, way, dice, after)
+    strays = strays_of(state, action, shot, fired, way, dice, after)
     if strays:
-        summary["strays"] = [s.record for s in strays]
-        hit = ", ".join(str(s.record["hit"]) for s in strays)
-        summary["headline"] = f"{summary['headline']} A stray strikes {hit}."
+        headline += f" A stray strikes {', '.join(s.record.hit for s in strays)}."
         events += [s.event for s in strays if s.event is not None]
-    if fired_at:
-        summary["opportunity_fire"] = fired_at
     return Outcome(
         events=tuple(events),
         trace=Trace((*trace.build().entries, *outcome.trace.entries, *after.build().entries)),
-        result=GurpsSummary(summary),
+        result=Attacked(
+            headline=headline,
+            strays=tuple(s.record for s in strays) or None,
+            opportunity_fire=fired_at or None,
+            shot=fired,
+        ),
     )
+
+
+def _shot_words(shot: ShotResult) -> str:
+    """The shot's own headline, lower-cased to follow a name; a miss says by how much."""
+    missed = [s.missed_by for s in shot.shots if s.missed_by is not None]
+    if shot.result == "miss" and missed:
+        return f"missed by {', '.join(str(m) for m in missed)}."
+    return shot.headline[:1].lower() + shot.headline[1:]
 
 
 def area_attack(
@@ -300,7 +305,7 @@ def people_in_the_way(state: EncounterState, action: GurpsAction, trace: TraceBu
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Stray:
-    record: dict[str, object]
+    record: StrayHit
     event: GurpsHurt | None
 
 
@@ -308,7 +313,7 @@ def strays_of(
     state: EncounterState,
     action: GurpsAction,
     shot: Shoot,
-    summary: Mapping[str, Any],
+    fired: ShotResult,
     way: InTheWay,
     dice: Dice,
     trace: TraceBuilder,
@@ -326,22 +331,22 @@ def strays_of(
         raise RuleRefusal("GUR-WRONG-2", f"A stray does normal or half damage, not {half!r}.")
     roller = DiceRoller(dice, trace)
     found: list[_Stray] = []
-    for i, record in enumerate(summary["shots"]):
-        dodged = record.get("defended") == "dodge"
-        if record["result"] in ("success", "critical success") and not dodged:
+    for i, record in enumerate(fired.shots):
+        dodged = record.defended == "dodge"
+        if record.result in ("success", "critical success") and not dodged:
             continue
-        if record.get("defended") in ("block", "parry") or "scatter_yd" in record:
+        if record.defended in ("block", "parry") or record.scatter_yd is not None:
             continue  # knocked away (GUR-WRONG-3), or a lob that scattered (GUR-IND-2)
-        if "target" not in record:
+        if record.target is None:
             continue  # spent on hard cover (GUR-AMMO-1)
         walker = _Walker(
             state=state,
             action=action,
             shooter=shooter,
             target=target,
-            number=int(record["target"]) - at_target,
+            number=record.target - at_target,
             max_range=setup.max_range,
-            critical="critical" in str(record["result"]) and not dodged,
+            critical="critical" in record.result and not dodged,
             halved=half == "half",
             shot_number=i + 1,
             roller=roller,
@@ -350,11 +355,11 @@ def strays_of(
         in_way = [] if dodged else [walker.candidate(c) for c in way.possible]
         if walker.critical:
             in_way = spare_enemies(in_way, trace)
-        wide = 0 if dodged else int(record.get("wide_hexes", 0))
+        wide = 0 if dodged else record.wide_hexes or 0
         if not in_way and not any(walker.beyond(d, wide) for d in ("through", "left", "right")):
             continue  # nobody it could strike: no need to follow it
         trace.step(f"shot {i + 1} flies on", rule="GUR-WRONG-3" if dodged else "GUR-WRONG-2")
-        missed_by = None if dodged else int(record["missed_by"])
+        missed_by = None if dodged else record.missed_by
         walk(missed_by, in_way, walker.beyond, walker.strike, roller, trace, DATA)
         found += walker.struck
     return found
@@ -404,7 +409,9 @@ class _Walker:
             return False
         victim = self.state.combatant(c.name)
         if victim.dead:
-            self.struck.append(_Stray(record={"shot": self.shot_number, "hit": c.name}, event=None))
+            self.struck.append(
+                _Stray(record=StrayHit(shot=self.shot_number, hit=c.name), event=None)
+            )
             return True
         aimed = shot_for(self.state, replace(self.action, target=c.name), self.trace)
         wound = stray_hit(aimed, self.roller, self.trace, halved=self.halved)
@@ -413,7 +420,7 @@ class _Walker:
         event = None
         if wound.condition is not None and wound.injury:
             event = hurt_by(c.name, wound.injury, wound.shock, wound.condition)
-        record = {"shot": self.shot_number, "hit": c.name, "injury": wound.injury}
+        record = StrayHit(shot=self.shot_number, hit=c.name, injury=wound.injury)
         self.struck.append(_Stray(record=record, event=event))
         return True
 
@@ -421,12 +428,12 @@ class _Walker:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Volley:
     """Opportunity fire at a mover: the events, where the mover was dropped (None: not), who
-    fired and each shot's summary."""
+    fired and each shot."""
 
     events: tuple[Event, ...]
     stop: Point | None
     names: str
-    fired: tuple[Mapping[str, Any], ...]
+    fired: tuple[OpportunityShot, ...]
 
 
 def opportunity_volley(
@@ -447,7 +454,7 @@ def opportunity_volley(
     events: list[Event] = []
     lost = gurps_stats(c).lost
     stop: Point | None = None
-    fired = []
+    fired: list[OpportunityShot] = []
     for w, share in watchers:
         entry = Point(
             x_ft=round(start.x_ft + share * (to.x_ft - start.x_ft), 2),
@@ -472,30 +479,33 @@ def opportunity_volley(
         )
         way = people_in_the_way(there, line, trace)
         shot = replace(shot_for(there, line, trace, in_the_way=len(way.interfering)), injured=lost)
-        summary: dict[str, Any] = run_shot(shot, DiceRoller(dice, trace), trace)
+        result = run_shot(shot, DiceRoller(dice, trace), trace)
         held = w.weapon(s.in_hand)
         assert held is not None
         events += [
             GurpsManeuver(actor=w.name, maneuver="opportunity fire"),
             RoundsFired(actor=w.name, weapon=held.name, rounds=shot.shots),
         ]
-        if "state" in summary and summary["injury"]:
-            lost += int(summary["injury"])
-            down = summary["state"] in ("unconscious", "dead") or bool(summary["knocked_down"])
-            if down and stop is None:
+        if result.condition is not None and result.injury:
+            lost += result.injury
+            if result.condition.down and stop is None:
                 stop = entry
-            events.append(hurt_from_shot(c.name, summary))
-        strays = strays_of(there, line, shot, summary, way, dice, trace)
-        if strays:
-            summary["strays"] = [x.record for x in strays]
-            events += [x.event for x in strays if x.event is not None]
-        fired.append({"shooter": w.name, **summary})
+            events.append(hurt_from_shot(c.name, result))
+        strays = strays_of(there, line, shot, result, way, dice, trace)
+        events += [x.event for x in strays if x.event is not None]
+        fired.append(
+            OpportunityShot(
+                shooter=w.name, shot=result, strays=tuple(x.record for x in strays) or None
+            )
+        )
     if stop is not None:
         trace.step(f"{c.name} goes down at {stop.x_ft:g},{stop.y_ft:g}", rule="GUR-OPP-1")
     return _Volley(events=tuple(events), stop=stop, names=names, fired=tuple(fired))
 
 
-def move_under_fire(state: EncounterState, c: CombatantState, to: Point, dice: Dice) -> Outcome:
+def move_under_fire(
+    state: EncounterState, c: CombatantState, to: Point, dice: Dice
+) -> Outcome[Happened | MovedUnderFire]:
     """Move, perhaps into opportunity fire (:func:`opportunity_volley`)."""
     trace = TraceBuilder()
     volley = opportunity_volley(state, c, to, dice, trace)
@@ -503,16 +513,14 @@ def move_under_fire(state: EncounterState, c: CombatantState, to: Point, dice: D
         return Outcome(
             events=(GurpsManeuver(actor=c.name, maneuver="move"), moved_to(c, to)),
             trace=Trace(()),
-            result=GurpsSummary({"headline": f"{c.name} moves."}),
+            result=Happened(headline=f"{c.name} moves."),
         )
     moved = moved_to(c, volley.stop if volley.stop is not None else to)
     return Outcome(
         events=(GurpsManeuver(actor=c.name, maneuver="move"), moved, *volley.events),
         trace=trace.build(),
-        result=GurpsSummary(
-            {
-                "headline": f"{c.name} moves into opportunity fire from {volley.names}.",
-                "opportunity_fire": list(volley.fired),
-            }
+        result=MovedUnderFire(
+            headline=f"{c.name} moves into opportunity fire from {volley.names}.",
+            opportunity_fire=volley.fired,
         ),
     )

@@ -10,7 +10,7 @@ from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
-from firefight.rulesets.gurps.results import GurpsSummary
+from firefight.rulesets.gurps.fire_results import RandomFireResult
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.trace import Modifier, TraceBuilder
 
@@ -34,7 +34,7 @@ class RandomFire:
     )
 
 
-def resolve_random_fire(fire: RandomFire, dice: Dice) -> Outcome:
+def resolve_random_fire(fire: RandomFire, dice: Dice) -> Outcome[RandomFireResult]:
     """Who is hit this turn: a 3d6 roll each at or under the intensity plus their modifier."""
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
@@ -58,5 +58,5 @@ def resolve_random_fire(fire: RandomFire, dice: Dice) -> Outcome:
         )
     headline = f"Hit: {', '.join(hit)}." if hit else "Nobody is hit."
     return Outcome(
-        events=(), trace=trace.build(), result=GurpsSummary({"hit": hit, "headline": headline})
+        events=(), trace=trace.build(), result=RandomFireResult(hit=tuple(hit), headline=headline)
     )

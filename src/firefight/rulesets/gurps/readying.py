@@ -4,15 +4,15 @@ weapon drawn, with or without Fast-Draw (DEC-397, DEC-398)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
+from firefight.rulesets.gurps.readying_results import DrawResult, ReloadResult
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
 from firefight.rulesets.gurps.turn_events import GurpsAction, GurpsDrew, GurpsManeuver, announced
 from firefight.scene.state import CombatantState
@@ -31,7 +31,9 @@ def fast_draw_level(
     return level
 
 
-def reload_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outcome:
+def reload_maneuver(
+    c: CombatantState, action: GurpsAction, dice: Dice
+) -> Outcome[ReloadResult | Happened]:
     """Ready: a reload takes its seconds across turns and loads when they are over; any other
     maneuver in between abandons it (GUR-RELOAD-1, DEC-397)."""
     stats = gurps_stats(c)
@@ -53,8 +55,8 @@ def reload_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outco
         ),
         dice,
     )
-    done: Mapping[str, Any] = summary_of(out)
-    seconds = int(done["seconds"])
+    done = out.result
+    seconds = done.seconds
     carried = c.weapon(name)
     assert carried is not None and carried.loaded is not None
     if seconds > 1:
@@ -62,11 +64,11 @@ def reload_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outco
             actor=c.name,
             maneuver="ready",
             busy=seconds - 1,
-            reloading=name if done["loaded"] else None,
+            reloading=name if done.loaded else None,
         )
         return Outcome(events=(ready,), trace=out.trace, result=out.result)
     events: list[Event] = [GurpsManeuver(actor=c.name, maneuver="ready")]
-    if done["loaded"]:
+    if done.loaded:
         events.append(
             RoundsFired(
                 actor=c.name, weapon=name, rounds=carried.loaded.rounds - carried.loaded.capacity
@@ -75,15 +77,14 @@ def reload_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outco
     return Outcome(events=tuple(events), trace=out.trace, result=out.result)
 
 
-def draw_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outcome:
+def draw_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outcome[DrawResult]:
     """Ready a weapon into the hand: a made Fast-Draw roll costs no maneuver, a failed one or
     none a Ready, a critical failure drops it (GUR-RELOAD-1)."""
     name, kind = carried_weapon(c, action.weapon)
     level = fast_draw_level(c, name, dict(action.options))
     out = resolve_draw(declare(Draw, weapon=kind, fast_draw=level), dice)
-    done: Mapping[str, Any] = summary_of(out)
-    drew = GurpsDrew(actor=c.name, weapon=name, ready=bool(done["ready"]))
-    if done["seconds"] == 0:
+    drew = GurpsDrew(actor=c.name, weapon=name, ready=out.result.ready)
+    if out.result.seconds == 0:
         return Outcome(events=(drew,), trace=out.trace, result=out.result)
     events = (GurpsManeuver(actor=c.name, maneuver="ready"), drew)
     return Outcome(events=events, trace=out.trace, result=out.result)

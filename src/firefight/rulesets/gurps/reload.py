@@ -20,7 +20,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData, Weapon, weapon_keys
-from firefight.rulesets.gurps.results import GurpsSummary
+from firefight.rulesets.gurps.readying_results import ReloadResult
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import TraceBuilder
@@ -92,7 +92,7 @@ def _fast_draw(
     return seconds
 
 
-def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcome:
+def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcome[ReloadResult]:
     weapon = data.weapon(reload.weapon)
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
@@ -155,10 +155,10 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
         raise RuleRefusal(RULE, f"A {weapon.name} is not reloaded: it is thrown or drawn anew.")
     trace.step(f"{seconds:g} s to reload; it can fire every {fire_every:g} s", rule=RULE)
     word = "loaded" if loaded else "not loaded (the roll failed)"
-    summary = {
-        "seconds": seconds,
-        "fire_every": fire_every,
-        "loaded": loaded,
-        "headline": f"{weapon.name}: {word} after {seconds:g} s.",
-    }
-    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
+    result = ReloadResult(
+        seconds=seconds,
+        fire_every=fire_every,
+        loaded=loaded,
+        headline=f"{weapon.name}: {word} after {seconds:g} s.",
+    )
+    return Outcome(events=(), trace=trace.build(), result=result)

@@ -1,25 +1,18 @@
-"""What a gurps resolution comes to, in the one word of the JSON outcome vocabulary
-(docs/json.md), read off the summaries its resolvers still return (transitional: see
-docs/architecture.md, "How a ruleset returns a result")."""
+"""What a gurps log record written before results were typed comes to, in the one word of the
+JSON outcome vocabulary.
+
+docs/json.md lists the words. A typed result gives its own (``Result.outcome``); a record of
+an older log keeps only the summary the resolvers returned then, and this reads the word off it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from firefight.outcome import ResolvedWord, SummaryResult
+from firefight.outcome import ResolvedWord
 
-__all__ = ["GurpsSummary", "outcome_word"]
-
-
-@dataclass(frozen=True, slots=True)
-class GurpsSummary(SummaryResult):
-    """Transitional: a gurps resolver's summary, its word read by :func:`outcome_word`."""
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return outcome_word(self.summary)
+__all__ = ["outcome_word"]
 
 
 def outcome_word(summary: Mapping[str, Any]) -> ResolvedWord:

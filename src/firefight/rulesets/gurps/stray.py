@@ -19,8 +19,8 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData
-from firefight.rulesets.gurps.results import GurpsSummary
 from firefight.rulesets.gurps.rolls import DiceRoller, Roller
+from firefight.rulesets.gurps.stray_results import StrayResult
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import TraceBuilder
 
@@ -149,7 +149,7 @@ def spare_enemies(candidates: Sequence[Candidate], trace: TraceBuilder) -> list[
     return kept
 
 
-def resolve_stray(stray: Stray, dice: Dice, data: GurpsData = DATA) -> Outcome:
+def resolve_stray(stray: Stray, dice: Dice, data: GurpsData = DATA) -> Outcome[StrayResult]:
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
     targets = _targets(stray)
@@ -167,11 +167,11 @@ def resolve_stray(stray: Stray, dice: Dice, data: GurpsData = DATA) -> Outcome:
     damage = "half" if stray.half_damage else "normal"
     hit = walked.hit
     headline = f"The stray hits {hit} ({damage} damage)." if hit else "The stray hits nobody."
-    summary = {
-        "hit": hit,
-        "wide_hexes": walked.wide,
-        "direction": walked.direction,
-        "damage": damage,
-        "headline": headline,
-    }
-    return Outcome(events=(), trace=trace.build(), result=GurpsSummary(summary))
+    result = StrayResult(
+        hit=hit,
+        wide_hexes=walked.wide,
+        direction=walked.direction,
+        damage=damage,
+        headline=headline,
+    )
+    return Outcome(events=(), trace=trace.build(), result=result)

@@ -3,14 +3,12 @@ maneuver each fighter took, a weapon drawn, a wound and a recovery (GUR-CORE-1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from firefight.events import Event
-from firefight.outcome import Outcome
+from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.injury import Condition
-from firefight.rulesets.gurps.results import GurpsSummary
+from firefight.rulesets.gurps.shot_result import ShotResult
 from firefight.scene.actions import Action
 from firefight.trace import Trace
 
@@ -98,16 +96,18 @@ class GurpsAction(Action):
     words: tuple[str, ...] = ()
 
 
-def hurt_from_shot(target: str, summary: Mapping[str, Any]) -> GurpsHurt:
-    """The wound a resolved shot's summary (with ``--hp``) says ``target`` took."""
+def hurt_from_shot(target: str, shot: ShotResult) -> GurpsHurt:
+    """The wound a resolved shot (with ``--hp``) says ``target`` took."""
+    after = shot.condition
+    assert after is not None
     return GurpsHurt(
         target=target,
-        injury=int(summary["injury"]),
-        shock=int(summary["shock"]),
-        stunned=summary["state"] == "stunned",
-        knocked_down=bool(summary["knocked_down"]),
-        unconscious=summary["state"] == "unconscious",
-        dead=summary["state"] == "dead",
+        injury=shot.injury,
+        shock=after.shock,
+        stunned=after.state == "stunned",
+        knocked_down=after.knocked_down,
+        unconscious=after.state == "unconscious",
+        dead=after.state == "dead",
     )
 
 
@@ -124,5 +124,6 @@ def hurt_by(target: str, injury: int, shock: int, condition: Condition) -> Gurps
     )
 
 
-def announced(event: Event, headline: str) -> Outcome:
-    return Outcome(events=(event,), trace=Trace(()), result=GurpsSummary({"headline": headline}))
+def announced(event: Event, headline: str) -> Outcome[Happened]:
+    """A maneuver with nothing to roll (an aim, a wait...): its event and headline."""
+    return Outcome(events=(event,), trace=Trace(()), result=Happened(headline=headline))

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from firefight.errors import RuleRefusal
 from firefight.rulesets.base import CatalogRow, Ruleset
 
 if TYPE_CHECKING:
@@ -186,6 +187,16 @@ class RMU(Ruleset):
 
         return {"aimed": aimed, "plain": plain}
 
+    def user_catalog_kinds(self) -> tuple[str, ...]:
+        from firefight.rulesets.rmu.catalog import USER_KINDS
+
+        return USER_KINDS
+
+    def action_words(self) -> Mapping[str, Sequence[str]]:
+        from firefight.rulesets.rmu.encounter_actions import action_words
+
+        return action_words()
+
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
 
@@ -240,6 +251,25 @@ class RMU(Ruleset):
                 gassed if row["conditions"] == "-" else f"{row['conditions']}, {gassed}"
             )
         return row
+
+    def turn_left(self, combatant: CombatantState) -> str | None:
+        """The AP left this round (R-6), for the session's prompt and ENC-ORDER."""
+        from firefight.rulesets.rmu.vitals import vitals
+
+        ap = vitals(combatant).ap_left
+        if combatant.bystander or not combatant.can_act or ap <= 0:
+            return None
+        return f"{ap} AP"
+
+    def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
+        """A GM's ``repair NAME``: the body armor worn made whole (no wear, not broken)."""
+        from firefight.rulesets.rmu.vitals import armor_of
+        from firefight.scene.events import GM_RULE, ArmorRepaired
+
+        c = state.combatant(name)
+        if armor_of(c) is None:
+            raise RuleRefusal(GM_RULE, f"{c.name} wears no armor to repair.")
+        return (ArmorRepaired(wearer=c.name),)
 
     def status(self, combatant: CombatantState) -> str:
         from firefight.rulesets.rmu.state_words import rmu_status

@@ -6,16 +6,18 @@ Everything here is read from ``rulesets/rmu/data/*.toml``; a bad file raises
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import Field
 
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
+from firefight.tables.user_catalogs import laid_over
 
 __all__ = [
     "Ammunition",
@@ -319,6 +321,35 @@ class _BreakageFile(DataModel):
     band: list[_BreakageBandModel] = Field(min_length=1)
 
 
+def _weapon(w: _WeaponModel) -> Weapon:
+    values = w.model_dump()
+    values["model"] = w.model or w.name
+    values["provisional"] = tuple(w.provisional)
+    return Weapon(**values)
+
+
+def _armor(a: _ArmorModel) -> ArmorClass:
+    return ArmorClass(**{**a.model_dump(), "covers": frozenset(a.covers)})
+
+
+def _ammunition(a: _AmmoModel) -> Ammunition:
+    return Ammunition(**a.model_dump())
+
+
+#: The kinds of row a user catalog may give rmu (issue 17), each read as the shipped file's.
+USER_KINDS = ("weapon", "armor", "ammo")
+
+_Row = TypeVar("_Row", bound=DataModel)
+_Built = TypeVar("_Built", Weapon, ArmorClass, Ammunition)
+
+
+def _with_user_rows(
+    shipped: dict[str, _Built], kind: str, model: type[_Row], build: Callable[[_Row], _Built]
+) -> dict[str, _Built]:
+    """``shipped`` with the user's catalog rows of ``kind`` laid over it (issue 17)."""
+    return laid_over(shipped, ruleset="rmu", kind=kind, known=USER_KINDS, model=model, build=build)
+
+
 def _load(name: str) -> tuple[dict[str, Any], str]:
     label = f"firefight/rulesets/rmu/data/{name}"
     return read_toml(package_data(PACKAGE, f"data/{name}"), label), label
@@ -340,20 +371,15 @@ class RmuData:
         for number, w in enumerate(model.weapon, start=1):
             if w.key in result:
                 raise TableDataError(label, f"weapon {number}", f"duplicate key {w.key!r}")
-            values = w.model_dump()
-            values["model"] = w.model or w.name
-            values["provisional"] = tuple(w.provisional)
-            result[w.key] = Weapon(**values)
-        return result
+            result[w.key] = _weapon(w)
+        return _with_user_rows(result, "weapon", _WeaponModel, _weapon)
 
     @cached_property
     def armor(self) -> dict[str, ArmorClass]:
         data, label = _load("armor.toml")
         model = validate(_ArmorFile, data, label)
-        return {
-            a.key: ArmorClass(**{**a.model_dump(), "covers": frozenset(a.covers)})
-            for a in model.armor
-        }
+        shipped = {a.key: _armor(a) for a in model.armor}
+        return _with_user_rows(shipped, "armor", _ArmorModel, _armor)
 
     @cached_property
     def cover(self) -> CoverValues:
@@ -404,7 +430,8 @@ class RmuData:
 
     @cached_property
     def ammo(self) -> dict[str, Ammunition]:
-        return {a.key: Ammunition(**a.model_dump()) for a in self._ammo_file.ammo}
+        shipped = {a.key: _ammunition(a) for a in self._ammo_file.ammo}
+        return _with_user_rows(shipped, "ammo", _AmmoModel, _ammunition)
 
     @cached_property
     def penetration(self) -> dict[str, str]:

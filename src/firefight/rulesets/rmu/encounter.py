@@ -139,7 +139,7 @@ from firefight.rulesets.rmu.scene_reading import (
 )
 from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot, resolve_aimed_shot
 from firefight.rulesets.rmu.shot_results import AimedShotResult
-from firefight.rulesets.rmu.struck import Struck
+from firefight.rulesets.rmu.struck import Strike, Struck
 from firefight.rulesets.rmu.vitals import (
     ArmorState,
     RmuSkill,
@@ -161,7 +161,13 @@ from firefight.rulesets.rmu.vitals import (
 )
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, apply_all, named_in_log
-from firefight.scene.events import PostureChanged, Reloaded, moved_to, register_event_types
+from firefight.scene.events import (
+    ArmorRepaired,
+    PostureChanged,
+    Reloaded,
+    moved_to,
+    register_event_types,
+)
 from firefight.scene.state import (
     CombatantState,
     EncounterState,
@@ -608,25 +614,45 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
 
 
 def _headline(action: Shoot, weapon: str, shot: AimedShotResult) -> str:
-    landing = shot.landing
     head = f"{action.actor} fires the {weapon} at {action.target}"
-    if isinstance(landing, Struck):
-        if landing.severity:
-            kindred = landing.kindred_severity
-            read_as = f", read as {kindred} on a Kindred (V-1)" if kindred else ""
-            return (
-                f"{head}: hit, {landing.total_hits} hits and a critical "
-                f"{landing.severity} to the {landing.location}{read_as}."
-            )
-        hits = landing.hits
-        return f"{head}: hit, {hits} hit{'' if hits == 1 else 's'}, no critical."
-    if landing.result == "fumble":
+    if shot.result == "fumble":
         return f"{head}: fumble."
-    if landing.result == "cannot hit":
+    if shot.result == "cannot hit":
         return f"{head}: the cover stops it cold."
-    if shot.shielder is not None:
-        return f"{head}: miss; the round flies on into {shot.shielder.name}."
-    return f"{head}: miss."
+    if shot.result == "hit":
+        return f"{head}: {strike_words(shot.landing)}."
+    missed = f"{head}: {strike_words(shot.landing)}"
+    shielder = shot.shielder
+    if shielder is not None:
+        name = shielder.name
+        if shielder.landing.hit:
+            return f"{missed}; the round flies on into {name}: {strike_words(shielder.landing)}."
+        return f"{missed}; the stray round misses {name} too."
+    return f"{missed}."
+
+
+def strike_words(landing: Strike) -> str:
+    """What one strike did, in a few words: a miss and by how much, a hit its hits and its
+    critical -- or that the armor (its column) stopped it, when the cell gives nothing."""
+    if not isinstance(landing, Struck):
+        by = landing.miss_by
+        return f"miss by {by}" if by is not None else "miss"
+    hits = landing.hits_taken
+    if landing.severity:
+        kindred = landing.kindred_severity
+        read_as = f", read as {kindred} on a Kindred (V-1)" if kindred else ""
+        return (
+            f"hit, {counted(hits, 'hit')} and a critical {landing.severity} to the "
+            f"{landing.location}{read_as}"
+        )
+    if not hits:
+        column = landing.column
+        return (
+            f"hit, but the armor ({column}) stops it"
+            if column.startswith("BA")
+            else ("hit, no damage")
+        )
+    return f"hit, {counted(hits, 'hit')}, no critical"
 
 
 def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
@@ -806,6 +832,12 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
 
 def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of rmu's own events."""
+    if isinstance(event, ArmorRepaired):
+        c = named_in_log(state, event.wearer)
+        worn = armor_of(c)
+        if worn is None:
+            raise FoldError(f"{event.wearer} wears no armor to repair")
+        return state.with_combatant(with_armor(c, replace(worn, damage=0, broken=False)))
     if isinstance(event, RoundStarted):
         return replace(
             state,

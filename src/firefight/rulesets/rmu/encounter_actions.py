@@ -74,7 +74,15 @@ from firefight.rulesets.rmu.melee.encounter import (
     parse_melee_action,
 )
 from firefight.scene.actions import Action, Move, Reload
-from firefight.scene.lines import OptionKind, Verb, name_at, option_point, read_line, verb_table
+from firefight.scene.lines import (
+    OptionKind,
+    Verb,
+    name_at,
+    option_point,
+    read_line,
+    verb_options,
+    verb_table,
+)
 from firefight.scene.state import EncounterState
 from firefight.trace import Modifier
 
@@ -187,6 +195,11 @@ def _refuse(reason: str) -> RuleRefusal:
     return RuleRefusal(ACTIONS_RULE, reason)
 
 
+def action_words() -> dict[str, tuple[str, ...]]:
+    """rmu's verbs and their options, for completion."""
+    return verb_options(_VERBS, _OPTIONS)
+
+
 def parse_rmu_action(text: str, state: EncounterState) -> Action:
     """Parse one action line against the scene.
 
@@ -197,11 +210,11 @@ def parse_rmu_action(text: str, state: EncounterState) -> Action:
     >>> parse_rmu_action("mara shoots viktor --ap 2 --prepared", scene)
     Shoot(actor='Mara', verb='shoots', text='mara shoots viktor --ap 2 --prepared', \
 target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), called=None)
-    >>> parse_rmu_action("Mara dances", scene)
+    >>> parse_rmu_action("Mara dances", scene)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     firefight.errors.RuleRefusal: R-6: rmu knows no action 'dances'; did you mean 'dashes' or \
-'stakes'?
+'stakes' or 'clears'? Its verbs: shoots, reloads, moves, drops-prone, stands-up, waits, ...
     """
     line = read_line(
         text,

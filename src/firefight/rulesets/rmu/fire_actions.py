@@ -21,13 +21,13 @@ This module knows nothing of the rules: it reads words into actions.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from firefight.errors import RuleRefusal
+from firefight.fuzzy import hint
 from firefight.geometry import Point
 from firefight.limits import MAX_COORDINATE_FT, finite
 from firefight.scene.actions import Action
@@ -184,17 +184,9 @@ def _barrier(words: Sequence[str], state: EncounterState) -> str:
     by_name = {b.name.lower(): b.name for b in state.barriers}
     if wanted.lower() in by_name:
         return by_name[wanted.lower()]
-    close = difflib.get_close_matches(wanted.lower(), by_name, n=2, cutoff=0.5)
-    hint = (
-        "did you mean " + " or ".join(repr(by_name[c]) for c in close) + "?"
-        if close
-        else (
-            "the scene has " + ", ".join(b.name for b in state.barriers) + "."
-            if state.barriers
-            else "the scene has no barriers."
-        )
-    )
-    raise _refuse(f"No barrier called {wanted!r}; {hint}")
+    names = [b.name for b in state.barriers]
+    said = hint(wanted, names, listing="the scene has") if names else "the scene has no barriers."
+    raise _refuse(f"No barrier called {wanted!r}; {said}")
 
 
 def _split_at(words: Sequence[str], keywords: set[str]) -> tuple[list[str], list[str] | None]:

@@ -117,7 +117,8 @@ def resolve_strike(
         return StrikeResult(
             hit=False,
             events=(),
-            landing=Missed(column=plan.column),
+            # How far short of the table's first row the total fell, for the headline.
+            landing=Missed(column=plan.column, miss_by=table.rows[0].low - total),
         )
 
     events: list[Event] = []

@@ -50,13 +50,15 @@ class BreakageCheck:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Missed:
-    """No hit: ``miss`` (below the table, with the column read), ``cannot hit`` (behind
-    impenetrable cover, or no column at all) or ``fumble``."""
+    """No hit: ``miss`` (below the table, with the column read and how far short of its
+    first row the total fell), ``cannot hit`` (behind impenetrable cover, or no column at all)
+    or ``fumble``."""
 
     column: str | None = omitted()
     result: str = "miss"
     hit: bool = False
     hits: int = 0
+    miss_by: int | None = omitted()
 
     @property
     def severity(self) -> None:

@@ -24,7 +24,7 @@ from firefight.cli.declared import declared_command
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.gurps.archery import (
     Glean,
     HearBow,
@@ -71,7 +71,7 @@ def _run(
         given=given,
         as_json=as_json,
         title=title(declaration),
-        headline=lambda o: str(summary_of(o)["headline"]),
+        headline=lambda o: o.result.headline or "",
     )
 
 

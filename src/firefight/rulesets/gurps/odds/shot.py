@@ -15,12 +15,13 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import Stat
 from firefight.rulesets.gurps.attack import run_shot
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.gurps.shot_result import ShotResult
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import TraceBuilder
 
@@ -46,19 +47,21 @@ class ShotKey:
         return f"{self.hits} hit(s){crit}: {self.injury} injury{major}, target {self.state}"
 
 
-def _key(summary: Any) -> ShotKey:
+def _key(shot: ShotResult) -> ShotKey:
+    after = shot.condition
     return ShotKey(
-        result=str(summary["result"]),
-        hits=int(summary["hits"]),
-        injury=int(summary["injury"]),
-        critical=bool(summary["critical"]),
-        major_wound=bool(summary.get("major_wound", False)),
-        state=str(summary.get("state", "unknown")),
+        result=shot.result,
+        hits=shot.hits,
+        injury=shot.injury,
+        critical=shot.critical,
+        major_wound=after is not None and after.major_wound,
+        state="unknown" if after is None else after.state,
     )
 
 
 def shot_key(outcome: Outcome) -> Hashable:
-    return _key(summary_of(outcome))
+    assert isinstance(outcome.result, ShotResult)
+    return _key(outcome.result)
 
 
 @cache
@@ -145,11 +148,11 @@ def shot_exact(shot: Shoot) -> Distribution[ShotKey]:
     paths = 0
     while True:
         path = _SumPath(prefix)
-        summary = run_shot(shot, path, TraceBuilder())
+        result = run_shot(shot, path, TraceBuilder())
         weight = Fraction(1)
         for choices, pick in zip(path.options, path.chosen, strict=True):
             weight *= choices[pick][1]
-        k = _key(summary)
+        k = _key(result)
         merged[k] = merged.get(k, Fraction(0)) + weight
         paths += 1
         i = len(path.chosen) - 1

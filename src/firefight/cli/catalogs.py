@@ -1,0 +1,115 @@
+"""``firefight catalog add|list|check``: your own catalogs of weapons, armor, ammunition and NPC
+templates (:mod:`firefight.tables.user_catalogs`)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.markup import escape
+
+from firefight.cli.common import JsonOpt, console, emit_json, refusals
+from firefight.cli.width import print_table, typed_table
+from firefight.errors import TableDataError
+from firefight.rulesets import find_ruleset, ruleset_names
+from firefight.tables.user_catalogs import UserRow, catalog_dir, catalog_files, read_catalog
+
+__all__ = ["app"]
+
+app = typer.Typer(
+    help="Your own weapons, armor, ammunition and NPC templates, read over the shipped ones.",
+    no_args_is_help=True,
+)
+
+
+def _kinds() -> dict[str, tuple[str, ...]]:
+    return {name: find_ruleset(name).user_catalog_kinds() for name in ruleset_names()}
+
+
+def _check(path: Path) -> tuple[str, list[UserRow]]:
+    """The ruleset ``path`` is for and its rows, their kinds checked."""
+    return read_catalog(path, _kinds())
+
+
+def _check_all() -> list[str]:
+    """Every user catalog read, and every ruleset with rows in one loading its data: each row
+    is validated as the shipped file's rows are."""
+    found = []
+    rulesets = set()
+    for path in catalog_files():
+        ruleset, rows = _check(path)
+        rulesets.add(ruleset)
+        found.append(f"{path.name}: {ruleset}, {len(rows)} rows")
+    for name in sorted(rulesets):
+        find_ruleset(name).check_data()
+    return found
+
+
+@app.command("check")
+def check() -> None:
+    """Check every catalog in your data folder (each error names the file and the row)."""
+    with refusals():
+        found = _check_all()
+    for line in found:
+        console.print(f"[green]ok[/] {escape(line)}")
+    if not found:
+        console.print(f"no catalogs in {escape(str(catalog_dir()))}")
+
+
+@app.command("add")
+def add(
+    file: Annotated[Path, typer.Argument(help="A catalog TOML file ([catalog] ruleset = ...).")],
+) -> None:
+    """Check a catalog file and copy it into your data folder, where it is read from now on;
+    a bad file is refused and nothing is copied."""
+    target = catalog_dir() / file.name
+    with refusals():
+        _check(file)
+        catalog_dir().mkdir(parents=True, exist_ok=True)
+        kept = target.read_bytes() if target.exists() else None
+        shutil.copyfile(file, target)
+        try:
+            _check_all()
+        except TableDataError:
+            if kept is None:
+                target.unlink()
+            else:
+                target.write_bytes(kept)
+            raise
+    console.print(f"added {escape(file.name)} -> {escape(str(target))}")
+
+
+@app.command("list")
+def list_rows(as_json: JsonOpt = False) -> None:
+    """Every row of your catalogs: its kind, key or name, ruleset and file."""
+    with refusals():
+        rows = [(ruleset, row) for path in catalog_files() for ruleset, row in _rows(path)]
+    listed = [
+        {
+            "ruleset": ruleset,
+            "kind": row.kind,
+            "key": str(row.data.get("key", row.data.get("name", ""))),
+            "file": row.file,
+        }
+        for ruleset, row in rows
+    ]
+    if as_json:
+        emit_json({"folder": str(catalog_dir()), "rows": listed})
+        return
+    if not listed:
+        console.print(f"no catalogs in {escape(str(catalog_dir()))} (firefight catalog add FILE)")
+        return
+    table = typed_table(
+        f"your catalogs ({catalog_dir()})",
+        ["key", "kind", "ruleset", "file"],
+        ([r["key"], r["kind"], r["ruleset"], Path(r["file"]).name] for r in listed),
+        typed={"key"},
+    )
+    print_table(table)
+
+
+def _rows(path: Path) -> list[tuple[str, UserRow]]:
+    ruleset, rows = _check(path)
+    return [(ruleset, r) for r in rows]

@@ -1,0 +1,293 @@
+"""``firefight encounter play NAME``: the fight at the table, one line at a time (issue 17).
+
+The prompt says the round, whose turn it is and what they have left; Tab completes people,
+verbs, weapons, options and commands; the history is kept between sessions. An action line
+(``Mara shoots Viktor --ap 3``) is resolved and answered with its headline and what changed;
+``trace`` (or ``why``) shows every roll of the last one. Acting out of initiative order or
+ending a round with turns left asks first (DEC-410, DEC-411). GM commands
+(:mod:`firefight.encounter.gm`) are recorded and undone like actions.
+
+Like every interface, the session holds no rules: it calls the encounter service.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from rich.markup import escape
+
+from firefight.cli.common import console
+from firefight.cli.encounter import show_records, show_short, show_state
+from firefight.dice import Dice, ScriptedSource, SeededSource
+from firefight.encounter.gm import GM_COMMANDS, STATUSES, is_gm_line
+from firefight.encounter.log import LogRecord
+from firefight.encounter.turns import ahead_of, next_up, unspent
+from firefight.errors import FirefightError, RuleRefusal
+from firefight.geometry import Posture
+from firefight.odds.live import DEFAULT_TRIALS, live_odds
+from firefight.rulesets import find_ruleset
+from firefight.rulesets.base import Ruleset
+from firefight.scene.state import EncounterState
+from firefight.service import Applied, EncounterService
+from firefight.text import printable
+
+__all__ = ["SESSION_COMMANDS", "Session", "SessionCompleter", "run_session"]
+
+#: The session's own words (an action line starts with a person's name; a GM command with
+#: its word, :data:`~firefight.encounter.gm.GM_COMMANDS`).
+SESSION_COMMANDS = (
+    "next",
+    "undo",
+    "redo",
+    "show",
+    "log",
+    "trace",
+    "why",
+    "odds",
+    "rolls",
+    "help",
+    "quit",
+)
+
+_HELP = """\
+  NAME VERB ...         an action, e.g. Mara shoots Viktor --ap 3   (Tab completes)
+  next                  end the round (asks if someone still has a turn)
+  undo / redo           take back the last record / play it again with the same dice
+  show [compact]        the state table          log     the log so far
+  trace / why           every roll and modifier of the last action
+  odds LINE [; LINE]    the odds from the fight as it stands (a round's run of lines)
+  rolls 97,45           your own dice for the next action or round
+  hits|heal NAME N, repair NAME, add NEW like NAME at X,Y, remove NAME,
+  move NAME to X,Y, set NAME STATUS, delay|hold NAME, reorder NAME ...   (GM)
+  quit                  leave (everything is saved as you go)"""
+
+
+@dataclass
+class Session:
+    """One encounter played at the table: reads a line, does it, says what happened.
+
+    ``confirm`` asks a yes-or-no question; ``seed`` seeds each command's dice in turn (a
+    fresh seed for each when None).
+    """
+
+    service: EncounterService
+    name: str
+    confirm: Callable[[str], bool]
+    seed: int | None = None
+    trials: int = DEFAULT_TRIALS
+    last: LogRecord | None = None
+    undone: list[LogRecord] = field(default_factory=list)
+    scripted: tuple[int, ...] | None = None
+    _count: int = 0
+    _state: EncounterState | None = None
+
+    @property
+    def state(self) -> EncounterState:
+        """The state now (read once after each change, not at every keystroke)."""
+        if self._state is None:
+            self._state = self.service.state(self.name)
+        return self._state
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return find_ruleset(self.state.ruleset)
+
+    def prompt(self) -> str:
+        """``round 2 · Viktor (3 AP) › ``: the round, whose turn, what they have left."""
+        state = self.state
+        up = next_up(state, self.ruleset)
+        who = ", ".join(f"{n} ({left})" for n, left in up) if up else "all done: next"
+        return f"round {state.round} · {who} › "
+
+    def _dice(self) -> Dice:
+        if self.scripted is not None:
+            faces, self.scripted = self.scripted, None
+            return Dice(ScriptedSource(faces))
+        if self.seed is None:
+            import secrets
+
+            return Dice(SeededSource(secrets.randbelow(2**31)))
+        self._count += 1
+        return Dice(SeededSource(self.seed + self._count - 1))
+
+    def handle(self, line: str) -> bool:
+        """Do one line; False when the session is over."""
+        text = line.strip()
+        if not text:
+            return True
+        word, _, rest = text.partition(" ")
+        command = word.lower()
+        try:
+            if command in ("quit", "exit", "q"):
+                return False
+            self._do(command, rest.strip(), text)
+            # Read again after every command: it may have changed the fight.
+            self._state = None
+        except RuleRefusal as exc:
+            console.print(f"[red]refused:[/] {escape(printable(str(exc)))}")
+        except FirefightError as exc:
+            console.print(f"[red]error:[/] {escape(printable(str(exc)))}")
+        return True
+
+    def _do(self, command: str, rest: str, text: str) -> None:
+        state = self.state
+        if state.find(text.split()[0]) is None and command in SESSION_COMMANDS:
+            getattr(self, f"_{command}")(rest)
+        elif is_gm_line(text, state):
+            self._applied(self.service.gm(self.name, text))
+        else:
+            self._act(text, state)
+
+    # --- resolving ----------------------------------------------------------------------------
+
+    def _applied(self, applied: Applied, *, fresh: bool = True) -> None:
+        self.last = applied.record
+        if fresh:
+            self.undone.clear()
+        if applied.record.kind == "round":
+            show_records([applied.record], trace=False)
+        else:
+            show_short(applied, turn=False)  # the prompt says whose turn it is
+
+    def _act(self, text: str, state: EncounterState) -> None:
+        ruleset = self.ruleset
+        action = ruleset.parse_action(text, state)
+        waiting = ahead_of(state, action.actor, ruleset)
+        if waiting:
+            first = ", ".join(f"{n} ({left})" for n, left in waiting)
+            if not self.confirm(f"{action.actor} acts out of turn: {first} comes first. Go on?"):
+                console.print("not done: nothing changed")
+                return
+        self._applied(self.service.act(self.name, text, self._dice()))
+
+    def _next(self, rest: str) -> None:
+        left = unspent(self.state, self.ruleset)
+        if left:
+            who = ", ".join(f"{n} ({have})" for n, have in left)
+            if not self.confirm(f"{who} still to act. End the round anyway?"):
+                console.print("not done: the round goes on")
+                return
+        self._applied(self.service.next_round(self.name, self._dice()))
+
+    def _undo(self, rest: str) -> None:
+        applied = self.service.undo(self.name)
+        assert applied.reverted is not None
+        self.undone.append(applied.reverted)
+        self.last = None
+        console.print(f"undone: #{applied.reverted.seq} {escape(printable(applied.reverted.text))}")
+
+    def _redo(self, rest: str) -> None:
+        if not self.undone:
+            console.print("nothing to redo")
+            return
+        record = self.undone.pop()
+        self._applied(self.service.redo(self.name, record), fresh=False)
+
+    def _rolls(self, rest: str) -> None:
+        faces = tuple(int(p) for p in rest.replace(" ", "").split(",") if p.isdigit())
+        if not faces or len(faces) != len([p for p in rest.split(",") if p.strip()]):
+            raise FirefightError("rolls takes die faces separated by commas, e.g. 'rolls 97,45'")
+        self.scripted = faces
+        console.print(f"the next action or round uses your dice: {list(faces)}")
+
+    # --- looking ------------------------------------------------------------------------------
+
+    def _show(self, rest: str) -> None:
+        show_state(self.name, self.state, compact=rest.strip().lower().startswith("c"))
+
+    def _log(self, rest: str) -> None:
+        show_records(self.service.log(self.name), trace=False)
+
+    def _trace(self, rest: str) -> None:
+        if self.last is None:
+            console.print("no action yet this session")
+            return
+        show_records([self.last], trace=True)
+
+    _why = _trace
+
+    def _odds(self, rest: str) -> None:
+        lines = [part.strip() for part in rest.split(";") if part.strip()]
+        found = live_odds(self.state, self.ruleset, lines, trials=self.trials)
+        for line in found.text():
+            console.print(escape(printable(line)))
+
+    def _help(self, rest: str) -> None:
+        console.print(escape(_HELP))
+
+
+# --- completion -------------------------------------------------------------------------------
+
+
+class SessionCompleter(Completer):
+    """Tab completion from the fight as it stands: commands and people first, then the
+    ruleset's verbs, then people, the actor's weapons and the verb's options."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def get_completions(
+        self, document: Document, complete_event: CompleteEvent
+    ) -> Iterator[Completion]:
+        before = document.text_before_cursor
+        word = document.get_word_before_cursor(WORD=True)
+        done = _words(before[: len(before) - len(word)])
+        for option in self.candidates(done):
+            if option.lower().startswith(word.lower()) and option != word:
+                shown = f'"{option}"' if " " in option else option
+                yield Completion(shown, start_position=-len(word))
+
+    def candidates(self, done: list[str]) -> Iterable[str]:
+        """What may come after the words ``done``."""
+        state = self.session.state
+        names = list(state.names)
+        if done and done[0].lower() == "odds":
+            done = done[1:]
+        if not done:
+            return [*names, *SESSION_COMMANDS, *GM_COMMANDS]
+        first = done[0].lower()
+        if first in GM_COMMANDS and state.find(done[0]) is None:
+            if first == "set" and len(done) >= 2:
+                return [*STATUSES, *(p.value for p in Posture)]
+            return [*names, "like", "at", "to"]
+        actor = state.find(done[0])
+        if actor is None:
+            return []
+        words = self.session.ruleset.action_words()
+        if len(done) == 1:
+            return list(words)
+        verb = done[1].lower()
+        weapons = [w.name for w in actor.weapons]
+        if done[-1] in ("--with", "--weapon"):
+            return weapons
+        options = [f"--{o}" for o in words.get(verb, ())]
+        return [*options, *(n for n in names if n != actor.name), *weapons]
+
+
+def _words(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError:
+        return text.split()
+
+
+def run_session(session: Session, prompt: PromptSession[str]) -> None:
+    """Read and do lines until ``quit`` or the end of the input."""
+    console.print(
+        f"[bold]{escape(session.name)}[/]: type an action, 'help' for the commands, Tab to "
+        "complete."
+    )
+    while True:
+        try:
+            line = prompt.prompt(session.prompt(), completer=SessionCompleter(session))
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            break
+        if not session.handle(line):
+            break

@@ -1,0 +1,219 @@
+"""The GM's commands at the table (issue 17): overrides the rules do not roll for, recorded in
+the log as ``gm`` records of events, so that they fold, replay and undo like any action.
+
+A GM line starts with its command word (an action line starts with a person's name)::
+
+    hits Viktor 5          damage taken (the ruleset's damage track, Ruleset.gm_damage)
+    heal Viktor 5          damage healed
+    repair Viktor          armor made whole (Ruleset.gm_repair)
+    add Goon2 like Goon at 10,20    a copy of someone joins, last in initiative
+    remove Pavel           someone leaves the scene
+    move Mara to 3,4       someone put somewhere (in the ruleset's scene unit)
+    set Mara prone         a posture, or up / unconscious / dead
+    delay Mara             Mara acts last this round
+    hold Mara              Mara steps out of the order and acts when she chooses (DEC-412)
+    reorder Viktor Mara    the named act first, in that order; the rest after, as they were
+
+>>> GM_COMMANDS[:3]
+('hits', 'heal', 'repair')
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from firefight.errors import RuleRefusal
+from firefight.events import Event
+from firefight.frozen import replace
+from firefight.fuzzy import hint, match
+from firefight.geometry import Posture
+from firefight.outcome import Happened, Outcome
+from firefight.scene.apply import initiative_without
+from firefight.scene.events import (
+    GM_RULE,
+    CombatantAdded,
+    CombatantRemoved,
+    InitiativeOrdered,
+    PostureChanged,
+    StatusSet,
+    moved_to,
+)
+from firefight.scene.lines import name_at, one_name, option_int, read_point
+from firefight.scene.points import scene_point
+from firefight.scene.state import EncounterState
+from firefight.trace import Trace
+
+if TYPE_CHECKING:
+    from firefight.rulesets.base import Ruleset
+
+__all__ = ["GM_COMMANDS", "STATUSES", "gm_outcome", "is_gm_line"]
+
+GM_COMMANDS = (
+    "hits",
+    "heal",
+    "repair",
+    "add",
+    "remove",
+    "move",
+    "set",
+    "delay",
+    "hold",
+    "reorder",
+)
+STATUSES = ("up", "unconscious", "dead")
+_USAGE = {
+    "hits": "hits NAME N",
+    "heal": "heal NAME N",
+    "repair": "repair NAME",
+    "add": "add NEW like NAME at X,Y",
+    "remove": "remove NAME",
+    "move": "move NAME to X,Y",
+    "set": "set NAME up|unconscious|dead|standing|kneeling|prone",
+    "delay": "delay NAME",
+    "hold": "hold NAME",
+    "reorder": "reorder NAME NAME ...",
+}
+
+
+def is_gm_line(text: str, state: EncounterState) -> bool:
+    """Whether ``text`` is a GM command: its first word is one, and nobody is called that."""
+    words = text.split()
+    return bool(words) and words[0].lower() in GM_COMMANDS and state.find(words[0]) is None
+
+
+def _refuse(reason: str) -> RuleRefusal:
+    return RuleRefusal(GM_RULE, reason)
+
+
+def _split(text: str) -> list[str]:
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        raise _refuse(f"The GM command cannot be read: {exc}.") from None
+
+
+def _amount(words: Sequence[str], usage: str) -> tuple[str, int]:
+    if len(words) < 2:
+        raise _refuse(f"Write it {usage!r}.")
+    return " ".join(words[:-1]), option_int("amount", words[-1], GM_RULE)
+
+
+def _place(words: Sequence[str], ruleset: Ruleset, usage: str) -> tuple[float, float]:
+    text = " ".join(w for w in words if w.lower() not in ("to", "at"))
+    point = read_point(text)
+    if point is None:
+        raise _refuse(f"Write it {usage!r}: a place in {ruleset.scene_unit} as X,Y.")
+    return point
+
+
+def _order(state: EncounterState, moved: str, *, out: bool) -> tuple[tuple[str, ...], ...]:
+    """The initiative order with ``moved`` taken out, and put back last unless ``out``."""
+    rest = tuple(
+        g for g in (tuple(n for n in group if n != moved) for group in state.initiative) if g
+    )
+    return rest if out else (*rest, (moved,))
+
+
+def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
+    """The events of one GM line; a refusal (nothing changes) when it does not read."""
+    words = _split(text)
+    if not words:
+        raise _refuse("Name a GM command: " + ", ".join(GM_COMMANDS) + ".")
+    command = match(words[0], GM_COMMANDS)
+    if command is None:
+        raise _refuse(f"No GM command {words[0]!r}; {hint(words[0], GM_COMMANDS)}")
+    rest = words[1:]
+    usage = _USAGE[command]
+    events: tuple[Event, ...]
+    if command in ("hits", "heal"):
+        who, amount = _amount(rest, usage)
+        name = one_name(who.split(), state, what="the GM's command", rule=GM_RULE)
+        if amount < 0:
+            raise _refuse(f"{command} takes a number of at least 0, not {amount}.")
+        events = tuple(ruleset.gm_damage(state, name, amount if command == "hits" else -amount))
+        said = f"GM: {name} {'takes' if command == 'hits' else 'heals'} {amount}."
+    elif command == "repair":
+        name = one_name(rest, state, what="the GM's command", rule=GM_RULE)
+        events = tuple(ruleset.gm_repair(state, name))
+        said = f"GM: {name}'s armor is repaired."
+    elif command == "remove":
+        name = one_name(rest, state, what="the GM's command", rule=GM_RULE)
+        events = (CombatantRemoved(name=name),)
+        said = f"GM: {name} leaves the scene."
+    elif command == "add":
+        events, said = _add(state, rest, ruleset, usage)
+    elif command == "move":
+        if not rest:
+            raise _refuse(f"Write it {usage!r}.")
+        name, end = name_at(rest, 0, len(rest), state)
+        x, y = _place(rest[end:], ruleset, usage)
+        events = (moved_to(state.combatant(name), scene_point(x, y, ruleset.scene_unit)),)
+        said = f"GM: {name} is put at {x:g},{y:g} {ruleset.scene_unit}."
+    elif command == "set":
+        if len(rest) < 2:
+            raise _refuse(f"Write it {usage!r}.")
+        name = one_name(rest[:-1], state, what="the GM's command", rule=GM_RULE)
+        events, said = _set(name, rest[-1], usage)
+    elif command == "reorder":
+        events, said = _reorder(state, rest)
+    else:
+        name = one_name(rest, state, what="the GM's command", rule=GM_RULE)
+        if not state.initiative:
+            raise _refuse(f"The {ruleset.name} ruleset keeps no initiative order to {command} in.")
+        events = (InitiativeOrdered(groups=_order(state, name, out=command == "hold")),)
+        said = (
+            f"GM: {name} holds, out of the order, and acts when they choose."
+            if command == "hold"
+            else f"GM: {name} delays and acts last this round."
+        )
+    return Outcome(events=events, trace=Trace(()), result=Happened(action=command, headline=said))
+
+
+def _set(name: str, value: str, usage: str) -> tuple[tuple[Event, ...], str]:
+    postures = [p.value for p in Posture]
+    found = match(value, (*STATUSES, *postures))
+    if found is None:
+        raise _refuse(f"No status {value!r}; {hint(value, (*STATUSES, *postures))}")
+    if found in STATUSES:
+        return (StatusSet(target=name, status=found),), f"GM: {name} is {found}."
+    return (PostureChanged(actor=name, posture=Posture(found)),), f"GM: {name} is {found}."
+
+
+def _add(
+    state: EncounterState, words: Sequence[str], ruleset: Ruleset, usage: str
+) -> tuple[tuple[Event, ...], str]:
+    lowered = [w.lower() for w in words]
+    if "like" not in lowered or lowered.index("like") == 0:
+        raise _refuse(f"Write it {usage!r}: the newcomer is a copy of someone in the scene.")
+    at = lowered.index("like")
+    new = " ".join(words[:at])
+    if state.find(new) is not None:
+        raise _refuse(f"Someone called {new!r} is already in the scene; choose another name.")
+    stop = lowered.index("at") if "at" in lowered[at:] else len(words)
+    model = one_name(words[at + 1 : stop], state, what="'like'", rule=GM_RULE)
+    source = state.combatant(model)
+    position = source.position
+    if stop < len(words):
+        x, y = _place(words[stop + 1 :], ruleset, usage)
+        position = scene_point(x, y, ruleset.scene_unit)
+    if any(c.position == position for c in state.combatants):
+        raise _refuse(f"Someone already stands at that spot; give {new} a place of their own.")
+    fresh = replace(source, name=new, position=position, initiative=None)
+    return (CombatantAdded(combatant=fresh),), f"GM: {new} joins the fight, like {model}."
+
+
+def _reorder(state: EncounterState, words: Sequence[str]) -> tuple[tuple[Event, ...], str]:
+    if not words:
+        raise _refuse(f"Write it {_USAGE['reorder']!r}.")
+    first: list[str] = []
+    i = 0
+    while i < len(words):
+        name, i = name_at(words, i, len(words), state)
+        if name in first:
+            raise _refuse(f"{name} is named twice in the new order.")
+        first.append(name)
+    groups = (*((n,) for n in first), *initiative_without(state.initiative, first))
+    order = " → ".join(" & ".join(g) for g in groups)
+    return (InitiativeOrdered(groups=groups),), f"GM: the order is now {order}."

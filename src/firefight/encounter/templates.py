@@ -1,0 +1,90 @@
+"""NPC templates (issue 17): a scenario's combatant says ``template = "thug"`` and takes the
+template's fields under its own -- its own win, and a table of figures (``stats``,
+``skills``) is merged key by key. Templates come from a ``catalog.toml`` next to the scenario,
+then from the user's catalogs for the scenario's ruleset (:mod:`firefight.tables.user_catalogs`).
+The scenario is stored with its templates filled in, so an encounter never needs them again.
+
+>>> fill({"name": "Goon", "stats": {"quickness": 5}},
+...      {"name": "thug", "hits": 40, "stats": {"quickness": 0, "bmr_ft": 20}})
+{'hits': 40, 'stats': {'quickness': 5, 'bmr_ft': 20}, 'name': 'Goon'}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from firefight.errors import TableDataError
+from firefight.fuzzy import hint
+from firefight.tables.user_catalogs import (
+    SCENARIO_CATALOG,
+    TEMPLATE_KIND,
+    UserRow,
+    read_catalog,
+    user_rows,
+)
+
+__all__ = ["fill", "with_templates"]
+
+
+def fill(combatant: Mapping[str, Any], template: Mapping[str, Any]) -> dict[str, Any]:
+    """``combatant`` over ``template`` (whose ``name`` is its own, not the combatant's)."""
+    result = {k: v for k, v in template.items() if k != "name"}
+    for key, value in combatant.items():
+        below = result.get(key)
+        if isinstance(value, Mapping) and isinstance(below, Mapping):
+            result[key] = {**below, **value}
+        else:
+            result[key] = value
+    return result
+
+
+def _templates(path: Path, ruleset: str, known: tuple[str, ...]) -> dict[str, UserRow]:
+    found: dict[str, UserRow] = {}
+    rows = user_rows(ruleset, TEMPLATE_KIND, known)
+    beside = path.parent / SCENARIO_CATALOG
+    if beside.is_file():
+        _, local = read_catalog(beside, {ruleset: known})
+        rows = [*rows, *(r for r in local if r.kind == TEMPLATE_KIND)]
+    for row in rows:  # the scenario's own catalog last: its templates win
+        name = row.data.get("name")
+        if not isinstance(name, str) or not name:
+            raise row.error("a template needs a name", "name")
+        found[name.lower()] = row
+    return found
+
+
+def with_templates(data: Mapping[str, Any], path: Path) -> dict[str, Any]:
+    """The scenario ``data`` (read from ``path``) with every combatant's template filled in."""
+    people = data.get("combatant")
+    header = data.get("scenario")
+    if not isinstance(people, list) or not any(
+        isinstance(p, dict) and "template" in p for p in people
+    ):
+        return dict(data)
+    from firefight.rulesets import find_ruleset
+
+    ruleset = find_ruleset(str(header.get("ruleset"))) if isinstance(header, dict) else None
+    if ruleset is None:
+        return dict(data)
+    templates = _templates(path, ruleset.name, ruleset.user_catalog_kinds())
+    filled = []
+    for number, person in enumerate(people, start=1):
+        if not isinstance(person, dict) or "template" not in person:
+            filled.append(person)
+            continue
+        wanted = str(person["template"])
+        row = templates.get(wanted.lower())
+        if row is None:
+            said = (
+                hint(wanted, [str(r.data["name"]) for r in templates.values()])
+                if templates
+                else ("no catalog holds templates (firefight catalog list)")
+            )
+            raise TableDataError(
+                str(path), f"combatant {number}, template", f"no template {wanted!r}; {said}"
+            )
+        own = {k: v for k, v in person.items() if k != "template"}
+        filled.append(fill(own, row.data))
+    return {**data, "combatant": filled}

@@ -1,0 +1,113 @@
+"""Whose turn it is (issue 17): acting before someone ahead in initiative who still has some
+of their turn, or closing a round while people still have some, is asked about at the table
+and refused on the command line unless forced (DEC-410, DEC-411).
+
+What is left of a turn is the ruleset's to say (:meth:`~firefight.rulesets.base.Ruleset.
+turn_left`): action points, a Move and an Action, a maneuver not yet taken.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from firefight.errors import RuleRefusal
+from firefight.scene.state import EncounterState
+
+if TYPE_CHECKING:
+    from firefight.rulesets.base import Ruleset
+
+__all__ = [
+    "ORDER_RULE",
+    "ROUND_END_RULE",
+    "ahead_of",
+    "check_order",
+    "check_round_end",
+    "next_up",
+    "turn_line",
+    "unspent",
+]
+
+#: The encounter's own check that people act in initiative order.
+ORDER_RULE = "ENC-ORDER"
+#: The encounter's own check that a round ends when everyone has had their turn.
+ROUND_END_RULE = "ENC-ROUND-END"
+
+
+def ahead_of(state: EncounterState, actor: str, ruleset: Ruleset) -> list[tuple[str, str]]:
+    """Who comes before ``actor`` in initiative and still has some of their turn, with what
+    they have left; none when ``actor`` is not in the order (held, or joined mid-round)."""
+    groups = state.initiative
+    found = state.find(actor)
+    name = found.name if found else actor
+    at = next((i for i, group in enumerate(groups) if name in group), None)
+    if at is None:
+        return []
+    waiting = []
+    for group in groups[:at]:
+        for other in group:
+            c = state.find(other)
+            left = ruleset.turn_left(c) if c is not None else None
+            if left is not None:
+                waiting.append((other, left))
+    return waiting
+
+
+def unspent(state: EncounterState, ruleset: Ruleset) -> list[tuple[str, str]]:
+    """Everyone who still has some of their turn, with what they have left."""
+    found = []
+    for c in state.combatants:
+        left = ruleset.turn_left(c)
+        if left is not None:
+            found.append((c.name, left))
+    return found
+
+
+def _listed(people: list[tuple[str, str]]) -> str:
+    return ", ".join(f"{name} ({left})" for name, left in people)
+
+
+def check_order(state: EncounterState, actor: str, ruleset: Ruleset) -> None:
+    """Refuse ``actor`` acting while someone ahead of them still has some of their turn."""
+    waiting = ahead_of(state, actor, ruleset)
+    if waiting:
+        raise RuleRefusal(
+            ORDER_RULE,
+            f"{actor} acts out of initiative order: {_listed(waiting)} "
+            f"{'comes' if len(waiting) == 1 else 'come'} first. Let them act or wait, "
+            "'delay' or 'hold' them, or force it (--force).",
+        )
+
+
+def check_round_end(state: EncounterState, ruleset: Ruleset) -> None:
+    """Refuse closing the round while someone still has some of their turn."""
+    left = unspent(state, ruleset)
+    if left:
+        raise RuleRefusal(
+            ROUND_END_RULE,
+            f"Round {state.round} is not over: {_listed(left)} still "
+            f"{'has' if len(left) == 1 else 'have'} a turn to take. Let them act or wait, "
+            "or force it (--force).",
+        )
+
+
+def next_up(state: EncounterState, ruleset: Ruleset) -> list[tuple[str, str]]:
+    """Whose turn it is: the first initiative group with anyone who still has some of their
+    turn (those of them who do), else everyone who has some, in the scene's order."""
+    for group in state.initiative:
+        found = []
+        for name in group:
+            c = state.find(name)
+            left = ruleset.turn_left(c) if c is not None else None
+            if left is not None:
+                found.append((name, left))
+        if found:
+            return found
+    return unspent(state, ruleset)
+
+
+def turn_line(state: EncounterState, ruleset: Ruleset) -> str:
+    """``round 2 · next: Viktor (4 AP)``, or that the round is over."""
+    up = next_up(state, ruleset)
+    if not up:
+        return f"round {state.round} · everyone has acted: next-round"
+    return f"round {state.round} · next: {_listed(up)}"

@@ -1,0 +1,141 @@
+"""Every command the README and docs/*.md show runs as written (issue 17).
+
+A command is a line starting ``firefight `` (or ``$ firefight `` in a console block) in a
+fenced block marked ``sh``, ``shell``, ``console`` or not marked at all; a ``\\`` at the end of
+a line goes on on the next. The commands of one page run in order, in a folder of their own
+(``examples/`` reachable from it) with a store and a data folder of their own, so that a page
+may create an encounter and go on with it; a command whose comment says ``# refused: RULE``
+must be refused under that rule. A synopsis (``...``, ``[--option]``, ``a | b``)
+is not a command: it belongs in a ``text`` block, and the test says so.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from firefight.cli.app import app
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+SHELL_BLOCKS = {"", "sh", "shell", "console", "bash"}
+_FENCE = re.compile(r"^```(\w*)\s*$")
+_REFUSED = re.compile(r"#\s*refused:\s*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)")
+_SYNOPSIS = re.compile(r"\.\.\.|\[--|\s\|\s")
+
+
+@dataclass(frozen=True)
+class Command:
+    page: str
+    line: int
+    text: str
+
+    @property
+    def argv(self) -> list[str]:
+        return shlex.split(self.text, comments=True)
+
+
+def commands(page: Path) -> list[Command]:
+    """The commands ``page`` shows, in order."""
+    found: list[Command] = []
+    lang: str | None = None
+    pending = ""
+    start = 0
+    for number, raw in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
+        fence = _FENCE.match(raw.strip())
+        if fence:
+            lang = None if lang is not None else fence.group(1)
+            continue
+        if lang is None or lang not in SHELL_BLOCKS:
+            continue
+        line = raw.strip()
+        if pending:
+            pending += " " + line.rstrip("\\").strip()
+        else:
+            if lang == "console":
+                if not line.startswith("$ "):
+                    continue
+                line = line[2:]
+            if not line.startswith("firefight "):
+                continue
+            pending, start = line.rstrip("\\").strip(), number
+        if not line.endswith("\\"):
+            found.append(Command(page=page.name, line=start, text=pending))
+            pending = ""
+    return found
+
+
+ALL = [c for page in PAGES for c in commands(page)]
+
+
+def test_the_pages_show_commands() -> None:
+    assert len(ALL) >= 60
+    assert {c.page for c in ALL} >= {"README.md", "rmu.md", "cpr.md", "odds.md", "gurps.md"}
+
+
+@pytest.mark.parametrize("command", ALL, ids=[f"{c.page}:{c.line}" for c in ALL])
+def test_no_synopsis_where_a_command_belongs(command: Command) -> None:
+    assert not _SYNOPSIS.search(command.text.split(" #")[0]), (
+        f"{command.page}:{command.line} is a synopsis, not a command: write a command that "
+        "runs, or move it to a ```text block"
+    )
+
+
+def _run(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[int, str]:
+    if argv[1] == "serve":
+        pytest.fail("`firefight serve` runs until stopped: show it in a ```text block")
+    if argv[1:3] == ["encounter", "play"]:
+        # The session reads a terminal: run it for real, on a pipe that says quit.
+        done = subprocess.run(
+            [sys.executable, "-c", "from firefight.cli import main; main()", *argv[1:]],
+            input="show\nquit\n",
+            capture_output=True,
+            text=True,
+            env={**os.environ, **env},
+            cwd=cwd,
+            timeout=120,
+        )
+        return done.returncode, done.stdout + done.stderr
+    old = Path.cwd()
+    os.chdir(cwd)
+    try:
+        result = CliRunner().invoke(app, argv[1:], env=env)
+    finally:
+        os.chdir(old)
+    return result.exit_code, result.output
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("page", PAGES, ids=[p.name for p in PAGES])
+def test_every_command_on_the_page_runs(page: Path, tmp_path: Path) -> None:
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    env = {
+        "FIREFIGHT_DATABASE_URL": f"sqlite:///{tmp_path / 'docs.db'}",
+        "FIREFIGHT_HOME": str(tmp_path / "home"),
+        "COLUMNS": "100",
+    }
+    failed = []
+    for command in commands(page):
+        argv = command.argv
+        if ">" in argv:  # a redirection: the command's output goes to a file
+            at = argv.index(">")
+            argv, target = argv[:at], argv[at + 1]
+            code, out = _run(argv, env, tmp_path)
+            (tmp_path / target).write_text(out, encoding="utf-8")
+        else:
+            code, out = _run(argv, env, tmp_path)
+        refused = _REFUSED.search(command.text)
+        if refused:  # a page may show a refusal: it must come, under the rule it names
+            if code != 2 or refused.group(1) not in out:
+                failed.append(f"{command.page}:{command.line}: not refused as it says\n{out}")
+        elif code != 0:
+            failed.append(f"{command.page}:{command.line}: {command.text}\n{out[-600:]}")
+    assert not failed, "\n\n".join(failed)

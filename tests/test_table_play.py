@@ -1,0 +1,468 @@
+"""Playing at the table from the terminal (issue 17): the session, odds from the live fight,
+turn tracking (ENC-ORDER, ENC-ROUND-END), GM commands (ENC-GM), short results, suggestions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prompt_toolkit import PromptSession
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from rich.console import Console
+from typer.testing import CliRunner
+
+from encounter_support import MemoryStore
+from firefight.cli.app import app
+from firefight.cli.encounter import compact_rows, play_scenario
+from firefight.cli.play import Session, SessionCompleter, run_session
+from firefight.cli.width import typed_table
+from firefight.declarations import DeclarationError, field_named, parse_value
+from firefight.dice import Dice, PromptSource
+from firefight.encounter.scenario import ScenarioError, load_scenario, parse_scenario
+from firefight.errors import RuleRefusal
+from firefight.fuzzy import closest, hint, match
+from firefight.odds.live import live_odds
+from firefight.rulesets import find_ruleset
+from firefight.rulesets.rmu.encounter import strike_words
+from firefight.rulesets.rmu.shot_options import ShotOptions
+from firefight.rulesets.rmu.struck import Missed, Struck
+from firefight.rulesets.rmu.vitals import armor_of
+from firefight.service import EncounterService
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[1]
+WAREHOUSE = ROOT / "examples" / "warehouse.toml"
+# The warehouse's opening: Mara, then Viktor, then Jonah; Lev is flat-footed (R-5).
+OPENING = [7, 4, 3, 9, 6, 6]
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> list[str]:
+    return ["--store", f"sqlite:///{tmp_path / 'fights.db'}"]
+
+
+@pytest.fixture
+def service() -> EncounterService:
+    service = EncounterService(MemoryStore())
+    service.new("raid", load_scenario(WAREHOUSE), Dice.scripted(OPENING))
+    return service
+
+
+def new_raid(store: list[str]) -> None:
+    code, _, err = run(
+        "encounter", "new", "raid", "-s", str(WAREHOUSE), "--rolls", "7,4,3,9,6,6", *store
+    )
+    assert code == 0, err
+
+
+# --- one fuzzy matcher ------------------------------------------------------------------------
+
+
+def test_names_match_ignoring_case_and_suggest_the_same_name_spelled_otherwise() -> None:
+    assert match("ba ii", ["BA I", "BA II"]) == "BA II"
+    assert closest("BA2", ["AT 1", "BA I", "BA II", "BA III"]) == ["BA II"]
+    assert closest("surprised", ["surprise", "side", "size"])[0] == "surprise"
+    assert closest("weapon", ["ap", "prepared", "with"]) == ["with"]
+    assert hint("zzz", ["shoots", "waits"], listing="verbs:") == "verbs: shoots, waits."
+
+
+def test_armor_names_are_read_ignoring_case_and_a_near_miss_is_suggested() -> None:
+    armor = field_named(ShotOptions, "armor")
+    assert parse_value(armor, "ba ii") == "BA II"
+    with pytest.raises(DeclarationError, match="Did you mean 'BA II'"):
+        parse_value(armor, "BA2")
+
+
+def test_lengths_are_read_with_their_unit_or_refused_naming_it() -> None:
+    distance = field_named(ShotOptions, "distance")
+    assert parse_value(distance, "40ft") == 40.0
+    assert parse_value(distance, "12m") == pytest.approx(39.37)
+    with pytest.raises(DeclarationError, match="is in ft; write 40 or 40ft"):
+        parse_value(distance, "40 furlongs")
+
+
+def test_units_on_the_command_line() -> None:
+    code, out, err = run(
+        "odds", "rmu", "shoot", "--weapon", "glock-17", "--ob", "70", "--distance", "12m",
+        "--armor", "ba ii", "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    action = json.loads(out)["action"]
+    assert action["distance_ft"] == pytest.approx(39.37) and action["armor"] == "BA II"
+
+
+def test_an_action_line_with_weapon_suggests_with_and_a_bad_verb_lists_the_verbs(
+    service: EncounterService,
+) -> None:
+    with pytest.raises(RuleRefusal, match="did you mean '--with'"):
+        service.act("raid", "Mara shoots Viktor --weapon glock", Dice.seeded(1))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("raid", "Mara shots Viktor", Dice.seeded(1))
+    assert "did you mean 'shoots'" in refused.value.reason
+    assert "Its verbs: shoots, reloads, moves" in refused.value.reason
+
+
+def test_a_scenario_key_typo_is_matched_to_the_key_it_meant() -> None:
+    text = WAREHOUSE.read_text().replace('surprise = "flat-footed"', 'surprised = "flat-footed"')
+    with pytest.raises(ScenarioError, match=r"surprised .*did you mean 'surprise'"):
+        parse_scenario(text, label="raid.toml")
+
+
+def test_ask_says_why_a_face_is_refused_and_asks_again() -> None:
+    asked: list[str] = []
+    answers = iter(["101", "42"])
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return next(answers)
+
+    assert PromptSource(ask).face(100, "attack roll") == 42
+    assert asked[1].startswith("'101' is not a d100 face (1 to 100)")
+
+
+# --- short results ----------------------------------------------------------------------------
+
+
+def test_strike_words_say_a_miss_by_how_much_and_armor_that_stopped_it() -> None:
+    """RMU-GEN-5: a total under the table's first row misses by the difference; a cell of no
+    hits on a BA column is the armor stopping the round."""
+    assert strike_words(Missed(column="AT 1", miss_by=12)) == "miss by 12"
+    stopped = Struck(column="BA I", hits=0, severity=None)
+    assert strike_words(stopped) == "hit, but the armor (BA I) stops it"
+    assert strike_words(Struck(column="AT 1", hits=3, severity=None)) == "hit, 3 hits, no critical"
+
+
+def test_a_miss_says_by_how_much_and_a_stray_round_that_missed_says_so(
+    service: EncounterService,
+) -> None:
+    """RMU-GEN-5, RMU-COV-6: Mara's shot past the watchman misses Viktor; the stray round at
+    Pavel misses too, and the headline no longer says it flew into him."""
+    applied = service.act("raid", "Mara shoots Viktor --ap 3", Dice.seeded(2))
+    summary = applied.record.summary
+    headline = find_ruleset("rmu").headline(summary)
+    assert summary["miss_by"] == 65 - summary["attack_total"]
+    assert headline is not None
+    assert f"miss by {summary['miss_by']}" in headline
+    assert summary["shielder"]["result"] == "miss"
+    assert "the stray round misses Pavel too" in headline
+
+
+def test_act_prints_the_headline_and_what_changed_and_trace_prints_the_rest(
+    store: list[str],
+) -> None:
+    new_raid(store)
+    assert run("encounter", "act", "raid", "Mara moves -8,6", *store)[0] == 0
+    code, out, err = run("encounter", "act", "raid", "Mara shoots Viktor --ap 3", "--rolls",
+                         "97,45", *store)  # fmt: skip
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "#3 Mara fires the glock at Viktor: hit, 1 hit, no critical."
+    assert "  Viktor: hits 50/50 → 49/50" in lines
+    assert "attack total" not in out and len(lines) <= 6
+    code, out, _ = run("encounter", "act", "raid", "Viktor waits", "--trace", *store)
+    assert code == 0 and "Viktor waits, letting 4 AP go." in out
+
+
+# --- turn tracking ----------------------------------------------------------------------------
+
+
+def test_acting_out_of_initiative_order_is_refused_without_force(store: list[str]) -> None:
+    """ENC-ORDER (DEC-410): Viktor may not act while Mara, ahead of him, has AP left."""
+    new_raid(store)
+    code, _, err = run("encounter", "act", "raid", "Viktor waits", *store)
+    assert code == 2
+    assert "ENC-ORDER: Viktor acts out of initiative order: Mara (4 AP) comes first" in err
+    code, _, err = run("encounter", "act", "raid", "Viktor waits", "--force", *store)
+    assert code == 0, err
+
+
+def test_ending_a_round_with_turns_left_is_refused_without_force(store: list[str]) -> None:
+    """ENC-ROUND-END (DEC-411): the round does not close while anyone has AP left."""
+    new_raid(store)
+    code, _, err = run("encounter", "next-round", "raid", "--seed", "1", *store)
+    assert code == 2 and "ENC-ROUND-END: Round 1 is not over: Mara (4 AP)" in err
+    for who in ("Mara", "Viktor", "Jonah"):
+        assert run("encounter", "act", "raid", f"{who} waits", *store)[0] == 0
+    code, out, err = run("encounter", "next-round", "raid", "--seed", "1", *store)
+    assert code == 0, err
+    assert "Round 2 begins" in out
+
+
+def test_delay_hold_and_reorder_change_who_goes_first(service: EncounterService) -> None:
+    """ENC-GM: delay puts Mara last, hold takes her out of the order (DEC-412), reorder sets
+    the order; each is an undoable record."""
+    service.gm("raid", "delay Mara")
+    assert service.state("raid").initiative == (("Viktor",), ("Jonah",), ("Mara",))
+    service.act("raid", "Viktor waits", Dice.seeded(0), force=False)
+    service.gm("raid", "hold Jonah")
+    assert service.state("raid").initiative == (("Viktor",), ("Mara",))
+    service.act("raid", "Jonah waits", Dice.seeded(0), force=False)  # held: acts when he likes
+    service.gm("raid", "reorder Mara Viktor")
+    assert service.state("raid").initiative == (("Mara",), ("Viktor",))
+    service.undo("raid")
+    assert service.state("raid").initiative == (("Viktor",), ("Mara",))
+
+
+# --- GM commands ------------------------------------------------------------------------------
+
+
+def test_gm_commands_are_recorded_undone_and_replayed(service: EncounterService) -> None:
+    """ENC-GM: every override is a ``gm`` record of events; undo takes it back; an export of
+    the log imports again (each record replays)."""
+    service.gm("raid", "hits Viktor 12")
+    assert service.state("raid").combatant("Viktor").hits_left == 38
+    service.gm("raid", "heal viktor 5")
+    assert service.state("raid").combatant("Viktor").hits_left == 43
+    service.gm("raid", "set Viktor prone")
+    service.gm("raid", "set Lev unconscious")
+    service.gm("raid", "move Pavel to 2,30")
+    service.gm("raid", "add Goon like Lev at 30,55")
+    service.gm("raid", "remove Ilse")
+    state = service.state("raid")
+    assert state.combatant("Viktor").posture.value == "prone"
+    assert state.combatant("Lev").unconscious and not state.combatant("Lev").can_act
+    assert state.combatant("Pavel").position.y_ft == 30
+    assert state.combatant("Goon").hits_max == 45 and state.find("Ilse") is None
+    assert state.initiative[-1] == ("Goon",)
+    log = service.log("raid")
+    assert [r.kind for r in log[1:]] == ["gm"] * 7
+    service.undo("raid")
+    assert service.state("raid").find("Ilse") is not None
+    service.export("raid")
+    assert "rules" in service.export("raid")  # it replays to the letter
+
+
+def test_gm_repair_makes_the_armor_whole(service: EncounterService) -> None:
+    service.act("raid", "Mara moves -8,6", Dice.seeded(0))
+    service.act("raid", "Mara shoots Viktor --ap 3", Dice.scripted([97, 45]))
+    service.act("raid", "Viktor shoots Mara --ap 3", Dice.scripted([97, 60, 30, 40]))
+    worn = armor_of(service.state("raid").combatant("Mara"))
+    assert worn is not None and worn.damage < 0
+    service.gm("raid", "repair Mara")
+    armor = armor_of(service.state("raid").combatant("Mara"))
+    assert armor is not None and armor.damage == 0 and not armor.broken
+    with pytest.raises(RuleRefusal, match="ENC-GM: Jonah wears no armor"):
+        service.gm("raid", "repair Jonah")
+
+
+def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService) -> None:
+    with pytest.raises(RuleRefusal, match="ENC-GM: No status 'prne'; did you mean 'prone'"):
+        service.gm("raid", "set Viktor prne")
+    with pytest.raises(RuleRefusal, match="already in the scene"):
+        service.gm("raid", "add Lev like Mara")
+    assert len(service.log("raid")) == 1
+
+
+# --- odds from the live fight -----------------------------------------------------------------
+
+
+def test_live_odds_read_the_target_s_hits_from_the_state(service: EncounterService) -> None:
+    """The same shot is likelier to put Viktor down once he has few hits left (R-2: out at 0
+    hits or fewer)."""
+    service.act("raid", "Mara moves -8,6", Dice.seeded(0))
+    current = service.current("raid")
+    fresh = live_odds(
+        current.state, current.ruleset, ["Mara shoots Viktor --ap 3"], trials=300, seed=5
+    )
+    service.gm("raid", "hits Viktor 49")
+    current = service.current("raid")
+    hurt = live_odds(
+        current.state, current.ruleset, ["Mara shoots Viktor --ap 3"], trials=300, seed=5
+    )
+    assert fresh.target == "Viktor" and not hurt.down_now
+    hit = dict(hurt.outcomes).get("hit", 0.0)
+    assert hurt.down_after is not None and fresh.down_after is not None
+    # One hit drops him: every hit that does damage puts him down.
+    assert hurt.down_after > fresh.down_after
+    assert hurt.down_after <= hit
+    assert hurt.outcomes == fresh.outcomes  # same seeds, same dice: only the hits differ
+    again = live_odds(
+        current.state, current.ruleset, ["Mara shoots Viktor --ap 3"], trials=300, seed=5
+    )
+    assert again == hurt
+
+
+def test_live_odds_of_a_round_count_the_upkeep_and_refuse_a_bad_first_line(
+    service: EncounterService,
+) -> None:
+    current = service.current("raid")
+    found = live_odds(
+        current.state,
+        current.ruleset,
+        ["Mara shoots Viktor --ap 3", "Viktor waits"],
+        trials=100,
+    )
+    assert found.down_by_end is not None and found.down_after is not None
+    assert found.down_by_end >= found.down_after
+    with pytest.raises(RuleRefusal, match="ENC-SCENE"):
+        live_odds(current.state, current.ruleset, ["Mara shoots Nobody"], trials=10)
+
+
+def test_encounter_odds_on_the_command_line(store: list[str]) -> None:
+    new_raid(store)
+    code, out, err = run(
+        "encounter", "odds", "raid", "Mara shoots Viktor --ap 3", "--trials", "50", "--json",
+        *store,
+    )  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["target"] == "Viktor" and data["trials"] == 50
+    assert sum(data["outcomes"].values()) == pytest.approx(1.0)
+    code, out, _ = run("encounter", "odds", "raid", "Mara shoots Viktor", "--trials", "20", *store)
+    assert "P(Viktor down after it)" in out
+
+
+# --- the session ------------------------------------------------------------------------------
+
+
+def play(service: EncounterService, typed: str, *, answers: str = "") -> Session:
+    """Drive a session with ``typed`` as if from the keyboard (a pipe, not a terminal)."""
+    replies = iter(answers)
+    session = Session(
+        service, "raid", confirm=lambda q: next(replies, "n") == "y", seed=1, trials=20
+    )
+    with create_pipe_input() as keys:
+        keys.send_text(typed)
+        prompt: PromptSession[str] = PromptSession(input=keys, output=DummyOutput())
+        run_session(session, prompt)
+    return session
+
+
+def test_a_session_plays_undoes_redoes_and_asks_before_acting_out_of_turn(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    typed = (
+        "Viktor waits\n"  # out of turn: asked, answered no
+        "Mara moves -8,6\n"
+        "rolls 97,45\n"
+        "Mara shoots Viktor --ap 3\n"
+        "why\n"
+        "undo\n"
+        "redo\n"
+        "hits Jonah 3\n"
+        "odds Viktor shoots Mara --ap 3\n"
+        "next\n"  # turns left: asked, answered yes
+        "show compact\n"
+        "log\n"
+        "quit\n"
+    )
+    play(service, typed, answers="ny")
+    out = capsys.readouterr().out
+    assert "not done: nothing changed" in out
+    assert "Mara fires the glock at Viktor: hit, 1 hit, no critical." in out
+    assert "attack total = 89" in out  # why: the trace of the last action
+    assert "undone: #3 Mara shoots Viktor --ap 3" in out
+    assert "GM: Jonah takes 3." in out and "P(Mara down after it)" in out
+    assert "Round 2 begins" in out and "Jonah: side hunters · AP" in out
+    kinds = [r.kind for r in service.log("raid")]
+    assert kinds == ["round", "action", "action", "undo", "action", "gm", "round"]
+    state = service.state("raid")
+    assert state.round == 2 and state.combatant("Viktor").hits_left == 49
+
+
+def test_the_prompt_says_the_round_whose_turn_and_what_is_left(
+    service: EncounterService,
+) -> None:
+    session = Session(service, "raid", confirm=lambda q: False)
+    assert session.prompt() == "round 1 · Mara (4 AP) › "
+    session.handle("Mara moves -8,6")
+    assert session.prompt() == "round 1 · Mara (3 AP) › "
+
+
+def test_completion_offers_people_verbs_options_and_weapons(service: EncounterService) -> None:
+    completer = SessionCompleter(Session(service, "raid", confirm=lambda q: False))
+    assert "Mara" in completer.candidates([]) and "next" in completer.candidates([])
+    assert {"shoots", "reloads", "moves"} <= set(completer.candidates(["Mara"]))
+    after = list(completer.candidates(["Mara", "shoots"]))
+    assert "--ap" in after and "--with" in after and "Viktor" in after and "Mara" not in after
+    assert list(completer.candidates(["Mara", "shoots", "Viktor", "--with"])) == ["glock"]
+    assert "prone" in completer.candidates(["set", "Mara"])
+
+
+@pytest.mark.parametrize("name", ["cpr", "gurps", "cards"])
+def test_every_ruleset_names_its_verbs_for_completion(name: str) -> None:
+    words = find_ruleset(name).action_words()
+    assert "shoots" in words and "reloads" in words
+
+
+# --- width ------------------------------------------------------------------------------------
+
+
+def test_a_narrow_table_never_cuts_a_typed_key() -> None:
+    rows = [["zastava-m85-folded", "Zastava M85 (stock folded) " * 3, "9mm"]]
+    table = typed_table("weapons", ["key", "name", "caliber"], rows, typed={"key"})
+    out = Console(width=60, record=True, force_terminal=False)
+    out.print(table)
+    assert "zastava-m85-folded" in out.export_text()
+
+
+def test_compact_rows_are_one_line_a_person() -> None:
+    row: dict[str, Any] = {"name": "Mara", "side": "hunters", "conditions": "-", "AP": "4"}
+    assert compact_rows([row]) == ["Mara: side hunters · AP 4"]
+
+
+def test_show_compact_and_help_at_80_columns(store: list[str]) -> None:
+    new_raid(store)
+    code, out, _ = run("encounter", "show", "raid", "--compact", *store)
+    assert code == 0
+    assert sum(1 for line in out.splitlines() if line.startswith(("Mara:", "Viktor:"))) == 2
+
+
+@pytest.mark.parametrize(
+    ("scenario", "expected"),
+    [
+        ("dry-gulch.toml", "Bob shoots Ann with the 45: missed by 8."),
+        ("night-market.toml", "Juno fires the pistol twice at V: shot 1 missed by 4; shot 2 hit"),
+    ],
+)
+def test_every_ruleset_s_miss_says_who_and_by_how_much(scenario: str, expected: str) -> None:
+    """GUR-CORE-1 and CPR-HIT-1: a gurps miss by the roll's margin, a cpr miss by the points
+    that would have beaten the DV; both headlines name who shot whom."""
+    service = EncounterService(MemoryStore())
+    _, records, _ = play_scenario(service, ROOT / "examples" / scenario, "x")
+    headlines = [str(r.summary.get("headline")) for r in records if r.kind == "action"]
+    assert any(h.startswith(expected) for h in headlines), headlines
+
+
+def test_declared_help_is_grouped_and_fits_80_columns() -> None:
+    result = CliRunner().invoke(app, ["rmu", "shoot", "--help"], env={"COLUMNS": "80"})
+    lines = result.stdout.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert any("Required" in line for line in lines)
+    assert any("Dice and output" in line for line in lines)
+    assert any("--distance" in line and " FT " in line for line in lines)
+
+
+def test_gm_hits_move_each_ruleset_s_own_damage_track() -> None:
+    """ENC-GM (DEC-415): gurps loses and heals HP (never past full); cards refuses, saying
+    why, and nothing is written."""
+    service = EncounterService(MemoryStore())
+    gulch = load_scenario(ROOT / "examples" / "dry-gulch.toml")
+    service.new("gulch", gulch, Dice.scripted(gulch.opening_rolls))
+    service.gm("gulch", "hits Bob 4")
+    row = find_ruleset("gurps").describe_row(service.state("gulch").combatant("Bob"))
+    assert row["HP"] == "6/10"
+    service.gm("gulch", "heal Bob 9")
+    row = find_ruleset("gurps").describe_row(service.state("gulch").combatant("Bob"))
+    assert row["HP"] == "10/10"
+    alley = load_scenario(ROOT / "examples" / "cards-alley.toml")
+    service.new("alley", alley, Dice.scripted(alley.opening_rolls))
+    with pytest.raises(RuleRefusal, match="ENC-GM: The cards ruleset keeps wounds"):
+        service.gm("alley", "hits Rico 3")
+    assert len(service.log("alley")) == 1
+
+
+def test_an_unknown_command_line_option_is_matched_by_the_one_helper() -> None:
+    """--range means --distance, not --ranks (issue 17)."""
+    result = CliRunner().invoke(
+        app, ["rmu", "shoot", "--weapon", "glock-17", "--ob", "60", "--range", "40"]
+    )
+    assert result.exit_code == 2 and "(Possible options: --distance)" in result.output

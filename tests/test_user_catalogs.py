@@ -1,0 +1,152 @@
+"""Your own catalogs (issue 17): weapons, armor, ammunition and NPC templates read over the
+shipped ones, every error naming the file and the row."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from firefight.cli.app import app
+from firefight.encounter.scenario import ScenarioError, load_scenario
+from firefight.errors import TableDataError
+from firefight.rulesets import find_ruleset
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.rmu.catalog import RmuData, default_data
+
+ROOT = Path(__file__).resolve().parents[1]
+MINE = ROOT / "examples" / "my-catalog.toml"
+ALLEY = ROOT / "examples" / "back-alley" / "scenario.toml"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A data folder of the test's own; the process's rmu data is read again with it, and
+    again after it (a process reads the user's catalogs once, when it first needs them)."""
+    monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path / "home"))
+    _forget()
+    yield tmp_path / "home"
+    _forget()
+
+
+def _forget() -> None:
+    default_data.cache_clear()
+    vars(find_ruleset("rmu")).pop("data", None)
+
+
+def install(home: Path, text: str, name: str = "mine.toml") -> Path:
+    folder = home / "catalogs"
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_user_weapon_is_added_and_a_shipped_key_replaced(home: Path) -> None:
+    text = MINE.read_text() + (
+        '\n[[weapon]]\nkey = "glock-17"\nname = "House Glock"\ncaliber = "9mm"\n'
+        'attack_table = "firearm-9mm"\nweapon_class = "pistol"\naction = "semi-automatic"\n'
+        "short_range_ft = 30\nmagazine = 33\nme = 5\nfumble = 3\n"
+    )
+    install(home, text)
+    data = RmuData()
+    assert data.weapons["snub-38"].magazine == 5
+    assert (
+        data.weapons["glock-17"].magazine == 33 and data.weapons["glock-17"].name == "House Glock"
+    )
+    assert "sks-46" in data.weapons  # the rest as shipped
+
+
+def test_a_bad_row_names_the_file_and_the_row(home: Path) -> None:
+    path = install(home, MINE.read_text().replace("magazine = 5", "magazine = 0"))
+    with pytest.raises(TableDataError) as bad:
+        RmuData().weapons  # noqa: B018
+    assert str(bad.value).startswith(f"{path}, weapon 1, magazine: Input should be greater")
+
+
+def test_one_key_in_two_user_files_is_refused(home: Path) -> None:
+    install(home, MINE.read_text(), "a.toml")
+    second = install(home, MINE.read_text(), "b.toml")
+    with pytest.raises(TableDataError, match=f"{second}, weapon 1: the key 'snub-38' is already"):
+        RmuData().weapons  # noqa: B018
+
+
+def test_a_kind_the_ruleset_does_not_take_is_refused_with_a_suggestion(home: Path) -> None:
+    install(home, MINE.read_text().replace("[[weapon]]", "[[weapons]]"))
+    code = CliRunner().invoke(app, ["catalog", "check"])
+    assert code.exit_code == 2
+    assert "weapons: not a kind of row here; did you mean 'weapon'?" in code.stderr
+
+
+def test_catalog_add_list_and_check(home: Path, tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["catalog", "add", str(MINE)])
+    assert result.exit_code == 0, result.output
+    assert (home / "catalogs" / "my-catalog.toml").is_file()
+    listed = runner.invoke(app, ["catalog", "list", "--json"])
+    rows = {(r["kind"], r["key"]) for r in json.loads(listed.stdout)["rows"]}
+    assert rows == {("weapon", "snub-38"), ("template", "thug")}
+    assert runner.invoke(app, ["catalog", "check"]).exit_code == 0
+    bad = tmp_path / "bad.toml"
+    bad.write_text(MINE.read_text().replace("magazine = 5", "magazine = -5"))
+    refused = runner.invoke(app, ["catalog", "add", str(bad)])
+    assert refused.exit_code == 2 and "weapon 1, magazine" in refused.stderr
+    assert not (home / "catalogs" / "bad.toml").exists()  # nothing kept
+
+
+def test_templates_fill_a_scenario_s_combatants(home: Path) -> None:
+    """A combatant's own fields win over the template's (Sal's hits), figures merge key by key."""
+    scenario = load_scenario(ALLEY)
+    people = {c["name"]: c for c in scenario.data["combatant"]}
+    assert people["Tony"]["hits"] == 35 and people["Sal"]["hits"] == 30
+    assert people["Tony"]["side"] == "gang" and "template" not in people["Tony"]
+    assert people["Tony"]["weapon"][0]["weapon"] == "glock-17"
+
+
+def test_a_user_template_and_an_unknown_one(home: Path, tmp_path: Path) -> None:
+    install(home, MINE.read_text())
+    folder = tmp_path / "scene"
+    folder.mkdir()
+    text = ALLEY.read_text().replace('template = "lookout"', 'template = "thug"', 1)
+    (folder / "scenario.toml").write_text(text)
+    shutil.copy(ALLEY.parent / "catalog.toml", folder / "catalog.toml")
+    scenario = load_scenario(folder / "scenario.toml")
+    tony = next(c for c in scenario.data["combatant"] if c["name"] == "Tony")
+    assert tony["hits"] == 40 and tony["weapon"][0]["weapon"] == "snub-38"
+    (folder / "scenario.toml").write_text(text.replace('"thug"', '"thugg"'))
+    with pytest.raises(ScenarioError, match="combatant 2, template: no template 'thugg'; did you"):
+        load_scenario(folder / "scenario.toml")
+
+
+CPR_ROW = """
+[catalog]
+ruleset = "cpr"
+
+[[weapon]]
+key = "house-pistol"
+name = "house pistol"
+kind = "firearm"
+skill = "Handgun"
+range_row = "pistol"
+damage_d6 = 3
+rof = 1
+magazine = 6
+ammo = ["basic"]
+source = "a GM's own"
+"""
+
+
+def test_cpr_takes_user_weapons_by_key_and_by_name(home: Path) -> None:
+    """A cpr weapon of the user's, found by its name as the shipped ones are (C-10's
+    catalog, laid over)."""
+    install(home, CPR_ROW)
+    data = CprData()
+    assert data.weapon("house pistol").magazine == 6
+    assert "heavy-pistol" in data.weapons
+    install(home, CPR_ROW.replace("rof = 1", 'rof = "many"'))
+    with pytest.raises(TableDataError, match=r"mine.toml, weapon 1, rof: "):
+        CprData().weapons  # noqa: B018
