@@ -4,6 +4,12 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Performance is measured in benchmarks, never in unit tests: no example may fail for being slow
+# on a loaded machine.
+settings.register_profile("firefight", deadline=None)
+settings.load_profile("firefight")
 
 
 @pytest.fixture(autouse=True)

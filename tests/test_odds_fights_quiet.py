@@ -14,6 +14,7 @@ from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.errors import RuleRefusal
 from firefight.odds.fights import fight_once, simulate_fights
 from firefight.rulesets import find_ruleset
+from firefight.scene.apply import apply_all
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 WAREHOUSE = EXAMPLES / "warehouse.toml"
@@ -34,12 +35,17 @@ def test_r_2_r_4_r_5_quiet_fights_are_the_recorded_engines_fights(scenario: str)
         assert quiet == loud
 
 
-def test_quiet_and_recorded_win_shares_agree_within_monte_carlo_error() -> None:
-    """Many fights, different seeds for the two engines: the shares of each ending agree
-    within five standard errors of their difference."""
+@pytest.mark.parametrize(
+    "scenario", ["warehouse.toml", "night-market.toml", "dry-gulch.toml", "cards-alley.toml"]
+)
+def test_quiet_and_recorded_win_shares_agree_within_monte_carlo_error(scenario: str) -> None:
+    """Many fights, different seeds for the two engines, one scenario per ruleset under its
+    default tactics: the shares of each ending agree within five standard errors of their
+    difference."""
     n = 40
-    quiet = simulate_fights(WAREHOUSE, fights=n, seed=11, max_rounds=6).winners()
-    loaded = load_scenario(WAREHOUSE)
+    path = EXAMPLES / scenario
+    quiet = simulate_fights(path, fights=n, seed=11, max_rounds=6).winners()
+    loaded = load_scenario(path)
     loud: dict[str | None, float] = {}
     for k in range(n):
         won = fight_once(loaded, Dice.seeded(10_000 + k), max_rounds=6, quiet=False).winner
@@ -49,6 +55,31 @@ def test_quiet_and_recorded_win_shares_agree_within_monte_carlo_error() -> None:
         pooled = (p + q) / 2
         error = math.sqrt(max(pooled * (1 - pooled), 1 / n) * 2 / n)
         assert abs(p - q) <= 5 * error, side
+
+
+@pytest.mark.parametrize("scenario", ["warehouse.toml", "gas-and-flash.toml"])
+def test_rmu_exp_16_resolving_quietly_is_folding_the_resolved_events(scenario: str) -> None:
+    """rmu's quiet resolution folds a shot's events once and reads the CS again on the state
+    they leave (RMU-EXP-16): the same state as folding every event the recorded resolution
+    returns, from the same dice."""
+    loaded = load_scenario(EXAMPLES / scenario)
+    rmu = find_ruleset("rmu")
+    state = engine.open_fight_quietly(initial_state(loaded), rmu, Dice.seeded(3))
+    tactic = rmu.fight_tactics()["aimed"]
+    played = 0
+    for name in [n for group in state.initiative for n in group]:
+        for text in tactic(state, name):
+            action = rmu.parse_action(text, state)
+            try:
+                rmu.validate(state, action)
+            except RuleRefusal:
+                continue
+            quiet = rmu.resolve_quietly(state, action, Dice.seeded(7))
+            loud = apply_all(state, rmu.resolve(state, action, Dice.seeded(7)).events, rmu)
+            assert quiet == loud, text
+            state, played = quiet, played + 1
+            break
+    assert played >= 2
 
 
 def test_the_quiet_path_refuses_as_the_engine_does() -> None:

@@ -11,13 +11,17 @@ from typer.testing import CliRunner
 
 from firefight.cli.app import app
 from firefight.dice import Dice
+from firefight.encounter import engine
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
-from firefight.odds.fights import fight_once, side_tactics, simulate_fights
+from firefight.odds.fights import fight_once, fight_rounds, side_tactics, simulate_fights
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.cards.tactics import ready
+from firefight.rulesets.cpr.tactics import sharp
 from firefight.rulesets.gurps.tactics import steady
 from firefight.rulesets.rmu.tactics import aimed
+from firefight.scene.state import EncounterState
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 WAREHOUSE = EXAMPLES / "warehouse.toml"
@@ -26,7 +30,8 @@ WAREHOUSE = EXAMPLES / "warehouse.toml"
 def test_each_ruleset_offers_its_default_first_and_the_plain_tactic() -> None:
     assert list(find_ruleset("rmu").fight_tactics()) == ["aimed", "plain"]
     assert list(find_ruleset("gurps").fight_tactics()) == ["steady", "plain"]
-    assert list(find_ruleset("cpr").fight_tactics()) == ["plain"]
+    assert list(find_ruleset("cpr").fight_tactics()) == ["sharp", "plain"]
+    assert list(find_ruleset("cards").fight_tactics()) == ["ready", "plain"]
 
 
 def test_rmu_gen_1_rmu_rf_13_aimed_prepares_the_shot_then_clears_a_jam() -> None:
@@ -39,18 +44,80 @@ def test_rmu_gen_1_rmu_rf_13_aimed_prepares_the_shot_then_clears_a_jam() -> None
     assert not any("throws" in line for line in lines)  # Mara has a gun: no grenades
 
 
+def _moved(state: EncounterState, name: str, x: float, y: float) -> EncounterState:
+    c = state.combatant(name)
+    return state.with_combatant(replace(c, position=replace(c.position, x_ft=x, y_ft=y)))
+
+
 def test_dec_473_a_thrower_without_a_gun_throws_at_the_nearest_or_between_the_grouped() -> None:
-    scenario = load_scenario(EXAMPLES / "grenade-room.toml")
-    state = initial_state(scenario)
-    lines = aimed(state, "Mara")
-    throws = [line for line in lines if "throws" in line]
+    state = _moved(initial_state(load_scenario(EXAMPLES / "grenade-room.toml")), "Mara", 0, -10)
+    throws = [line for line in aimed(state, "Mara") if "throws" in line]
     assert throws == ["Mara throws m67 at 4,47"]  # Viktor; Ilya stands 11 ft from him
-    ilya = state.combatant("Ilya")
-    moved = replace(ilya, position=replace(ilya.position, x_ft=-2.0, y_ft=50.0))
-    grouped = replace(state, combatants=tuple(moved if c is ilya else c for c in state.combatants))
+    grouped = _moved(state, "Ilya", -2.0, 50.0)
     assert [line for line in aimed(grouped, "Mara") if "throws" in line] == [
         "Mara throws m67 at 1,48.5"
     ]
+
+
+def test_dec_540_rmu_exp_5_no_grenade_where_the_thrower_stands_in_its_casualty_band() -> None:
+    """RMU-EXP-5: the M67 wounds out to its casualty band (50 ft), so the thrower picks an
+    enemy beyond it (Viktor stands 47 ft off, Ilya 52 ft); with both inside it, a step back of
+    one BMR (20 ft) while 3 AP stay for the throw (RMU-EXP-3, R-6)."""
+    state = initial_state(load_scenario(EXAMPLES / "grenade-room.toml"))
+    state = engine.open_fight_quietly(state, find_ruleset("rmu"), Dice.seeded(0))
+    assert [line for line in aimed(state, "Mara") if "throws" in line] == [
+        "Mara throws m67 at -6,52"
+    ]
+    close = _moved(state, "Ilya", -6.0, 45.0)
+    lines = aimed(close, "Mara")
+    assert not any("throws" in line for line in lines)
+    assert "Mara moves 2.5,-18.8" in lines  # 19 ft straight away from Ilya, the nearest
+
+
+def test_dec_540_a_kindred_without_a_gun_feeds_bites_or_closes_in() -> None:
+    """RMU-BITE-1..4: fangs lodged feed, else a bite in reach, else a walk at the nearest
+    enemy as far as the AP carry (R-6), stopping short of their spot."""
+    state = initial_state(load_scenario(EXAMPLES / "gas-and-flash.toml"))
+    state = engine.open_fight_quietly(state, find_ruleset("rmu"), Dice.seeded(0))
+    lines = aimed(state, "Lucia")
+    assert lines.index("Lucia feeds on Mara") < lines.index("Lucia bites Mara")
+    moves = [line for line in lines if " moves " in line]
+    assert len(moves) == 1 and lines.index(moves[0]) < lines.index("Lucia waits")
+
+
+def test_dec_540_who_has_nothing_to_hurt_anyone_with_breaks_off() -> None:
+    """Unarmed mortals with no Thrown skill break off at once; a thrower and a Kindred fight
+    on; a gun counts while a round is left for it."""
+    state = initial_state(load_scenario(EXAMPLES / "gas-and-flash.toml"))
+    rmu = find_ruleset("rmu")
+    assert {c.name for c in state.combatants if not rmu.can_still_harm(c)} == {"Viktor", "Ilya"}
+    warehouse = initial_state(load_scenario(WAREHOUSE))
+    lev = warehouse.combatant("Lev")
+    assert rmu.can_still_harm(lev)
+    glock = lev.weapons[0]
+    assert glock.loaded is not None
+    empty = replace(lev, weapons=(replace(glock, loaded=replace(glock.loaded, rounds=0)),))
+    assert not rmu.can_still_harm(empty)
+    result = fight_once(load_scenario(EXAMPLES / "gas-and-flash.toml"), Dice.seeded(1))
+    assert dict(result.fled) == {"Viktor": 1, "Ilya": 1}
+    assert {"Viktor", "Ilya"}.isdisjoint(dict(result.down))
+
+
+def test_dec_541_every_ruleset_gets_the_same_hundred_seconds() -> None:
+    """RMU-GEN-1: 20 rounds of 5 s; gurps's one-second turns get 100, cpr's three-second
+    rounds 34; a ruleset that does not say gets 20."""
+    assert fight_rounds(find_ruleset("rmu")) == 20
+    assert fight_rounds(find_ruleset("gurps")) == 100
+    assert fight_rounds(find_ruleset("cpr")) == 34
+    assert fight_rounds(find_ruleset("cards")) == 20
+
+
+def test_gur_mod_1_steady_aims_before_it_shoots() -> None:
+    """GUR-MOD-1: a loaded weapon is aimed first (one turn; three past 20 yd)."""
+    state = initial_state(load_scenario(EXAMPLES / "dry-gulch.toml"))
+    assert steady(state, "Ann")[0] == "Ann aims at Bob"
+    mill = initial_state(load_scenario(EXAMPLES / "mill-ford.toml"))
+    assert steady(mill, "Edric")[0].startswith("Edric aims at ")
 
 
 def test_gur_core_1_steady_tries_to_recover_when_nothing_else_is_allowed() -> None:
@@ -117,3 +184,46 @@ def test_odds_simulate_takes_tactic_per_side_and_reports_rounds_to_decide() -> N
     bad = CliRunner().invoke(app, [*args, "--tactic", "hunters"])
     assert bad.exit_code != 0
     assert "SIDE=NAME" in bad.output
+
+
+def test_cpr_dod_1_cpr_aim_1_c_8_sharp_throws_at_the_pair_then_shoots_who_cannot_dodge() -> None:
+    """C-8: Juno and Rook share one 10 m square with V outside it, so V's grenade goes between
+    them; CPR-DOD-1: Rook (REF 6) comes before Juno (REF 9, dodges) though farther;
+    CPR-AIM-1: Juno aims at V's head, whose kevlar (SP 7) is thinner than the armorjack."""
+    state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
+    lines = sharp(state, "V")
+    assert lines[0] == "V throws grenade at 3.0,12.0"
+    assert lines.index("V shoots Rook --twice") < lines.index("V shoots Juno --twice")
+    assert "Juno shoots V --aim head" in sharp(state, "Juno")
+    assert "V shoots Rook --aim head" not in lines  # kevlar on both: no reason to aim
+
+
+def test_dec_540_cpr_counts_carried_rounds_and_what_is_left_to_throw() -> None:
+    state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
+    cpr = find_ruleset("cpr")
+    v = state.combatant("V")
+    assert cpr.can_still_harm(v)
+    pistol = v.weapon("pistol")
+    assert pistol is not None and pistol.loaded is not None
+    dry = replace(pistol, loaded=replace(pistol.loaded, rounds=0))
+    assert cpr.can_still_harm(replace(v, weapons=(dry,)))  # 16 rounds still carried
+    assert not cpr.can_still_harm(replace(v, weapons=(), stats=replace(v.stats, carried=())))
+
+
+def test_k_4_crd_mode_1_ready_gets_up_and_cocks_before_it_shoots() -> None:
+    """K-4 and CRD-MODE-1: a turn owed to getting up or cocking is offered first; the rules
+    refuse both when nothing is owed, and the shot follows."""
+    state = initial_state(load_scenario(EXAMPLES / "cards-alley.toml"))
+    lines = ready(state, "Giga")
+    assert lines[:2] == ["Giga gets up", "Giga cocks"]
+    assert lines[2].startswith("Giga shoots ")
+
+
+def test_every_bundled_example_is_decided_by_the_default_tactics() -> None:
+    """DEC-540, DEC-541: with each ruleset's default tactics, the rounds run out in few
+    fights of any bundled example (docs/odds.md lists the shares)."""
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        if "[[combatant]]" not in path.read_text():
+            continue
+        summary = simulate_fights(path, fights=12, seed=5)
+        assert summary.undecided() <= 2 / 12, path.name

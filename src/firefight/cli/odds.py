@@ -69,7 +69,13 @@ def simulate_command(
     scenario: Annotated[Path, typer.Argument(help="A scenario TOML file (examples/*.toml).")],
     fights: Annotated[int, typer.Option(help="How many fights to play.")] = 1000,
     seed: OddsSeedOpt = 0,
-    max_rounds: Annotated[int, typer.Option(help="Stop a fight after this many rounds.")] = 20,
+    max_rounds: Annotated[
+        int | None,
+        typer.Option(
+            help="Stop a fight after this many rounds (default: 100 seconds of fight, at "
+            "least 20 rounds; DEC-541)."
+        ),
+    ] = None,
     tactic: Annotated[
         list[str] | None,
         typer.Option(
@@ -127,13 +133,18 @@ def simulate_command(
     rounds = summary.rounds()
     down = {name: summary.down_rounds(name) for name in summary.fighters}
     spent = {name: summary.mean_spent(name) for name in summary.fighters}
+    fled = {name: summary.fled_share(name) for name in summary.fighters}
     mean_rounds = sum(r * p for r, p in rounds.items())
     decided = summary.rounds_to_decide()
     to_decide = _mean_interval(decided)
-    undecided = f"nobody ({max_rounds} rounds ran out)"
+    shares = {side: p for side, p in winners.items() if side is not None}
+    if (undecided := summary.undecided()) > 0:
+        shares[f"nobody ({summary.max_rounds} rounds ran out)"] = undecided
+    if (nobody := winners.get(None, 0.0) - undecided) > 1e-12:
+        shares["nobody left standing"] = nobody
     ends = [
-        (side or undecided, p, share_interval(round(p * fights), fights))
-        for side, p in sorted(winners.items(), key=lambda kv: (kv[0] is None, -kv[1]))
+        (side, p, share_interval(round(p * fights), fights))
+        for side, p in sorted(shares.items(), key=lambda kv: (kv[0].startswith("nobody"), -kv[1]))
     ]
     played = "; ".join(f"{side}: {name}" for side, (name, _) in tactics.items())
     if plot is not None:
@@ -153,9 +164,10 @@ def simulate_command(
                 "scenario": str(scenario),
                 "fights": fights,
                 "seed": seed,
-                "max_rounds": max_rounds,
+                "max_rounds": summary.max_rounds,
                 "tactics": {side: name for side, (name, _) in tactics.items()},
                 "winners": {str(k): v for k, v in winners.items()},
+                "undecided": undecided,
                 "winner_intervals": {
                     str(side): list(share_interval(round(p * fights), fights))
                     for side, p in winners.items()
@@ -170,6 +182,7 @@ def simulate_command(
                     for name, (counts, never) in down.items()
                 },
                 "mean_rounds_spent": spent,
+                "broke_off": fled,
             }
         )
         return
@@ -188,7 +201,7 @@ def simulate_command(
             f"rounds to decide (fights a side won): mean {mean:.2f} (95% {low:.2f}-{high:.2f})"
         )
     table = RichTable(title="time to incapacitate")
-    for col in ("fighter", "went down", "mean round when down", "rounds fired (mean)"):
+    for col in ("fighter", "went down", "mean round when down", "rounds fired (mean)", "broke off"):
         table.add_column(col)
     for name, (counts, _never) in down.items():
         n = sum(counts.values())
@@ -198,6 +211,7 @@ def simulate_command(
             f"{100 * n / fights:.1f}%",
             f"{mean:.2f}" if n else "-",
             f"{spent[name]:.1f}",
+            f"{100 * fled[name]:.1f}%",
         )
     console.print(table)
     for side, (name, words) in tactics.items():

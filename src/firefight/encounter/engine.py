@@ -223,7 +223,7 @@ def act_quietly(
     if state.round < 1:
         raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
     ruleset.validate(state, action)
-    return apply_all(state, ruleset.resolve(state, action, dice).events, ruleset)
+    return ruleset.resolve_quietly(state, action, dice)
 
 
 def open_fight_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:

@@ -8,8 +8,14 @@ its default first (rmu: ``aimed``, prepared shots, clearing jams, reloading; eve
 the caller chooses per side. Bystanders do nothing. The rules themselves -- what a shot does,
 upkeep, bleeding, stun, initiative -- are the ruleset's, run through the encounter engine's
 quiet functions (:func:`~firefight.encounter.engine.act_quietly` ...): the same pure
-functions the encounter service calls, building no log records; nothing is saved. A fight ends
-when at most one side still has anyone able to act, or after ``max_rounds``.
+functions the encounter service calls, building no log records; nothing is saved.
+
+A fighter left with no way to hurt anyone (:meth:`Ruleset.can_still_harm
+<firefight.rulesets.base.Ruleset.can_still_harm>`: no weapon, no ammunition, nothing to throw)
+breaks off: from their turn on they count as a bystander, no longer shooting nor shot at
+(DEC-540). A fight ends when at most one side still has anyone able to act, or after
+``max_rounds`` (by default :func:`fight_rounds`: the same 100 seconds of fight in every
+ruleset, DEC-541).
 
 Fights are independent and seeded (:func:`firefight.probability.montecarlo.simulate`), so they
 run on any executor: processes locally, a Dask cluster for many.
@@ -17,6 +23,7 @@ run on any executor: processes locally, a Dask cluster for many.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
@@ -28,11 +35,13 @@ from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.scenario import Scenario, initial_state, load_scenario
 from firefight.errors import FirefightError, RuleRefusal
+from firefight.frozen import replace
 from firefight.limits import MAX_FIGHTS, MAX_ROUNDS, at_most
 from firefight.probability.distribution import Distribution
 from firefight.probability.montecarlo import simulate
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
+from firefight.scene.actions import Action, Move
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import Tactic, able
 
@@ -40,6 +49,7 @@ __all__ = [
     "FightResult",
     "FightSummary",
     "fight_once",
+    "fight_rounds",
     "side_tactics",
     "simulate_fights",
     "tactic_words",
@@ -49,13 +59,19 @@ __all__ = [
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FightResult:
     """One fight: the side left standing (None when nobody or several are), the rounds it
-    took, the round each fighter who went down was first unable to act, and the rounds each
-    fighter's magazines lost (spent, or left in a magazine dropped for a fresh one)."""
+    took, the round each fighter who went down was first unable to act, the rounds each
+    fighter's magazines lost (spent, or left in a magazine dropped for a fresh one), and who
+    broke off when."""
 
     winner: str | None
     rounds: int
     down: tuple[tuple[str, int], ...]
     spent: tuple[tuple[str, int], ...] = ()
+    #: Who broke off, with nothing left to hurt anyone with, and in which round (DEC-540).
+    fled: tuple[tuple[str, int], ...] = ()
+    #: Whether the rounds ran out with several sides still standing: the fight undecided (a
+    #: fight with nobody left standing is decided, with no winner).
+    timed_out: bool = False
 
 
 def _sides_standing(state: EncounterState) -> set[str]:
@@ -70,18 +86,75 @@ def _rounds_carried(c: CombatantState) -> int:
     )
 
 
+#: The span of fight every ruleset's simulation is given before it is called undecided: 20
+#: rmu rounds of 5 seconds, the limit odds simulate always had (DEC-541).
+FIGHT_SECONDS = 100.0
+#: The fewest rounds a fight is given, whatever its rounds last.
+MIN_ROUNDS = 20
+
+
+def fight_rounds(ruleset: Ruleset) -> int:
+    """The rounds a simulated fight of ``ruleset`` lasts at most by default: the same
+    :data:`FIGHT_SECONDS` of fiction in every ruleset (gurps's one-second turns get 100), never
+    fewer than :data:`MIN_ROUNDS` (DEC-541)."""
+    if ruleset.round_seconds is None:
+        return MIN_ROUNDS
+    return max(MIN_ROUNDS, math.ceil(FIGHT_SECONDS / ruleset.round_seconds))
+
+
+def _break_off(state: EncounterState, name: str) -> EncounterState:
+    """DEC-540: ``name`` leaves the fight; as a bystander nobody's tactic aims at them and
+    their side no longer counts them."""
+    return state.with_combatant(replace(state.combatant(name), bystander=True))
+
+
+#: The most actions a fighter takes on one turn.
+MAX_ACTIONS = 4
+
+
 def _turn(
-    state: EncounterState, name: str, ruleset: Ruleset, dice: Dice, tactic: Tactic, *, quiet: bool
+    state: EncounterState,
+    name: str,
+    ruleset: Ruleset,
+    dice: Dice,
+    tactic: Tactic,
+    parsed: dict[str, Action] | None,
 ) -> EncounterState:
-    for text in tactic(state, name):
-        try:
-            if quiet:
-                action = ruleset.parse_action(text, state)
-                return engine.act_quietly(state, action, ruleset, dice)
-            return engine.act(state, text, ruleset, dice).state
-        except FirefightError:
-            continue
+    """``name``'s turn: the first line the rules accept of what the tactic offers; after a move
+    (a step back, closing in) the tactic is asked again, as rmu's AP and cpr's Move and Action
+    allow more on the same turn."""
+    for _ in range(MAX_ACTIONS):
+        for text in tactic(state, name):
+            try:
+                state, action = _act(state, text, ruleset, dice, parsed)
+            except FirefightError:
+                continue
+            break
+        else:
+            return state
+        if not isinstance(action, Move) or not able(state.combatant(name)):
+            return state
     return state
+
+
+def _act(
+    state: EncounterState,
+    text: str,
+    ruleset: Ruleset,
+    dice: Dice,
+    parsed: dict[str, Action] | None,
+) -> tuple[EncounterState, Action]:
+    """``text`` played: recorded (``parsed`` None) as ``firefight encounter`` plays it, or on
+    the quiet path with each line read once per simulation (a line names the same people in
+    every fight of a scenario, so it reads the same)."""
+    if parsed is None:
+        done = engine.act(state, text, ruleset, dice)
+        assert done.action is not None
+        return done.state, done.action
+    action = parsed.get(text)
+    if action is None:
+        action = parsed[text] = ruleset.parse_action(text, state)
+    return engine.act_quietly(state, action, ruleset, dice), action
 
 
 def side_tactics(scenario: Scenario, chosen: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -117,7 +190,7 @@ def fight_once(
     scenario: Scenario,
     dice: Dice,
     *,
-    max_rounds: int = 20,
+    max_rounds: int | None = None,
     quiet: bool = True,
     tactics: Mapping[str, str] | None = None,
 ) -> FightResult:
@@ -130,29 +203,34 @@ def fight_once(
     same fight from the same dice.
     """
     ruleset = find_ruleset(scenario.ruleset)
+    limit = fight_rounds(ruleset) if max_rounds is None else max_rounds
     offered = ruleset.fight_tactics()
     by_side = {side: offered[name] for side, name in side_tactics(scenario, tactics).items()}
     start = initial_state(scenario)
+    parsed = _lines_read(scenario) if quiet else None
     if quiet:
         state = engine.open_fight_quietly(start, ruleset, dice)
     else:
         state = engine.open_fight(start, ruleset, dice).state
     carried = {c.name: _rounds_carried(c) for c in start.combatants if not c.bystander}
     down: dict[str, int] = {}
+    fled: dict[str, int] = {}
     while True:
         for group in state.initiative:
             for name in group:
                 if len(_sides_standing(state)) <= 1:
                     break
                 me = state.combatant(name)
-                if able(me):
-                    tactic = by_side[me.side]
-                    state = _turn(state, name, ruleset, dice, tactic, quiet=quiet)
+                if able(me) and not ruleset.can_still_harm(me):
+                    state = _break_off(state, name)
+                    fled[name] = state.round
+                elif able(me):
+                    state = _turn(state, name, ruleset, dice, by_side[me.side], parsed)
         for c in state.combatants:
-            if not c.bystander and not c.can_act and c.name not in down:
+            if c.name in carried and not c.can_act and c.name not in down:
                 down[c.name] = state.round
         standing = _sides_standing(state)
-        if len(standing) <= 1 or state.round >= max_rounds:
+        if len(standing) <= 1 or state.round >= limit:
             winner = next(iter(standing)) if len(standing) == 1 else None
             spent = tuple(
                 sorted(
@@ -162,12 +240,27 @@ def fight_once(
                 )
             )
             return FightResult(
-                winner=winner, rounds=state.round, down=tuple(sorted(down.items())), spent=spent
+                winner=winner,
+                rounds=state.round,
+                down=tuple(sorted(down.items())),
+                spent=spent,
+                fled=tuple(sorted(fled.items())),
+                timed_out=len(standing) > 1,
             )
         if quiet:
             state = engine.next_round_quietly(state, ruleset, dice)
         else:
             state = engine.next_round(state, ruleset, dice).state
+
+
+#: The action lines read so far in the fights of each scenario, by its file and the names in
+#: it: the names never change during a fight, so a line reads the same in every fight.
+_LINES_READ: dict[tuple[str, tuple[str, ...]], dict[str, Action]] = {}
+
+
+def _lines_read(scenario: Scenario) -> dict[str, Action]:
+    names = tuple(str(c.get("name")) for c in scenario.data.get("combatant", []))
+    return _LINES_READ.setdefault((scenario.source, names), {})
 
 
 @cache
@@ -176,7 +269,7 @@ def _scenario(path: str) -> Scenario:
 
 
 def _play(
-    path: str, max_rounds: int, tactics: tuple[tuple[str, str], ...], dice: Dice
+    path: str, max_rounds: int | None, tactics: tuple[tuple[str, str], ...], dice: Dice
 ) -> FightResult:
     return fight_once(_scenario(path), dice, max_rounds=max_rounds, tactics=dict(tactics))
 
@@ -194,6 +287,7 @@ class FightSummary:
     fighters: tuple[str, ...]
     tactics: tuple[tuple[str, str], ...] = ()  # each side's tactic, by name
     ruleset: str = ""
+    max_rounds: int = MIN_ROUNDS  # the rounds a fight was given
 
     def winners(self) -> dict[str | None, float]:
         out: Counter[str | None] = Counter()
@@ -228,6 +322,14 @@ class FightSummary:
                 out += [result.rounds] * round(p * self.fights)
         return out
 
+    def undecided(self) -> float:
+        """The share of fights the rounds ran out on with several sides standing."""
+        return sum(p for r, p in self.distribution.items() if r.timed_out)
+
+    def fled_share(self, name: str) -> float:
+        """The share of fights in which ``name`` broke off (DEC-540)."""
+        return sum(p for r, p in self.distribution.items() if name in dict(r.fled))
+
     def mean_spent(self, name: str) -> float:
         """The rounds of ammunition ``name`` went through in an average fight."""
         return sum(dict(r.spent).get(name, 0) * p for r, p in self.distribution.items())
@@ -238,16 +340,19 @@ def simulate_fights(
     *,
     fights: int,
     seed: int = 0,
-    max_rounds: int = 20,
+    max_rounds: int | None = None,
     executor: Executor | None = None,
     progress: Callable[[float], None] | None = None,
     tactics: Mapping[str, str] | None = None,
 ) -> FightSummary:
     """Play ``fights`` fights of the scenario at ``path``, seeded, each side by its tactic
-    (:func:`side_tactics`); ``progress`` is told the share played."""
+    (:func:`side_tactics`), for at most ``max_rounds`` rounds (default :func:`fight_rounds`);
+    ``progress`` is told the share played."""
     at_most("fights", fights, MAX_FIGHTS)
-    at_most("max rounds", max_rounds, MAX_ROUNDS)
     scenario = _scenario(str(path))
+    if max_rounds is None:
+        max_rounds = fight_rounds(find_ruleset(scenario.ruleset))
+    at_most("max rounds", max_rounds, MAX_ROUNDS)
     fighters = tuple(
         c["name"] for c in scenario.data.get("combatant", []) if not c.get("bystander")
     )
@@ -267,4 +372,5 @@ def simulate_fights(
         fighters=fighters,
         tactics=chosen,
         ruleset=scenario.ruleset,
+        max_rounds=max_rounds,
     )

@@ -80,6 +80,9 @@ class Ruleset(ABC):
     #: The unit a scenario's positions and barriers (and the ruleset's action lines) are
     #: written in; the scene converts them to feet, which the shared geometry measures in.
     scene_unit: ClassVar[Literal["ft", "m"]] = "ft"
+    #: How long one of its rounds lasts in the fiction, in seconds (None: unknown). ``odds
+    #: simulate`` gives every ruleset's fight the same span of time (DEC-541).
+    round_seconds: ClassVar[float | None] = None
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -174,6 +177,12 @@ class Ruleset(ABC):
         default first (:mod:`firefight.scene.tactics`)."""
         return {"plain": plain}
 
+    def can_still_harm(self, combatant: CombatantState) -> bool:
+        """Whether ``combatant`` still has a way to hurt anyone (a weapon, ammunition,
+        something to throw); ``odds simulate`` counts a fighter who has none out of the
+        fight (DEC-540). The default: any weapon at all."""
+        return bool(combatant.weapons)
+
     def parse_action(self, text: str, state: EncounterState) -> Action:
         """An action line (``"Mara shoots Viktor --ap 3 --prepared"``) parsed against the
         scene; refuses unknown names and verbs, offering the closest."""
@@ -193,6 +202,14 @@ class Ruleset(ABC):
         """Resolve a validated action: the events it brings and the trace that explains them.
         Pure: the state is not changed, and a refusal rolls no die."""
         raise self._not_in_encounters("resolve actions")
+
+    def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
+        """The state a validated action leads to, for simulations that read no trace nor
+        result: the same dice in the same order as :meth:`resolve`, and the same state as
+        folding its events. The default folds them; a ruleset may skip work nobody reads."""
+        from firefight.scene.apply import apply_all
+
+        return apply_all(state, self.resolve(state, action, dice).events, self)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         """The state after one of this ruleset's own events."""

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     # that without the scene's state (nor pydantic).
     from firefight.scene.state import CombatantState, EncounterState
 
-__all__ = ["Tactic", "able", "enemies_by_distance", "plain", "quoted"]
+__all__ = ["Tactic", "able", "enemies_by_distance", "plain", "quoted", "rounds_left"]
 
 #: The action lines ``name`` tries this turn, best first.
 Tactic = Callable[["EncounterState", str], Sequence[str]]
@@ -28,6 +28,12 @@ Tactic = Callable[["EncounterState", str], Sequence[str]]
 def able(c: CombatantState) -> bool:
     """Someone the fight still counts: able to act, and not a bystander."""
     return c.can_act and not c.bystander
+
+
+def rounds_left(c: CombatantState) -> bool:
+    """Whether a round is left in any of ``c``'s guns or the magazines carried for them."""
+    mags = (m for w in c.weapons for m in ((w.loaded,) if w.loaded else ()) + w.spares)
+    return any(m.rounds > 0 for m in mags)
 
 
 def quoted(name: str) -> str:

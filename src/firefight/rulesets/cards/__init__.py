@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
+    from firefight.scene.tactics import Tactic
 
 __all__ = ["CARDS", "Cards"]
 
@@ -118,6 +119,17 @@ class Cards(Ruleset):
         from firefight.rulesets.cards.encounter import action_words
 
         return action_words()
+
+    def fight_tactics(self) -> Mapping[str, Tactic]:
+        from firefight.rulesets.cards.tactics import ready
+        from firefight.scene.tactics import plain
+
+        return {"ready": ready, "plain": plain}
+
+    def can_still_harm(self, combatant: CombatantState) -> bool:
+        from firefight.scene.tactics import rounds_left
+
+        return rounds_left(combatant)  # DEC-540: a round left in a gun or a magazine
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.cards.encounter import parse_cards_action

@@ -41,12 +41,14 @@ if TYPE_CHECKING:
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
+    from firefight.scene.tactics import Tactic
 
 __all__ = ["CPR", "CprData", "cpr_data"]
 
 
 class CPR(Ruleset):
     name = "cpr"
+    round_seconds = 3.0  # public core rules: a round is about 3 seconds (DEC-541)
     title = "d10 + skill vs DV (Cyberpunk RED style)"
     aliases = ("cyberpunk-red", "cyberpunk")
     package = "firefight.rulesets.cpr"
@@ -146,6 +148,17 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.encounter_actions import action_words
 
         return action_words()
+
+    def fight_tactics(self) -> Mapping[str, Tactic]:
+        from firefight.rulesets.cpr.tactics import sharp
+        from firefight.scene.tactics import plain
+
+        return {"sharp": sharp, "plain": plain}
+
+    def can_still_harm(self, combatant: CombatantState) -> bool:
+        from firefight.rulesets.cpr.tactics import can_still_harm
+
+        return can_still_harm(combatant)
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.cpr.encounter_actions import parse_cpr_action

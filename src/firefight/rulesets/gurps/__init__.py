@@ -39,6 +39,7 @@ __all__ = ["GURPS"]
 
 class GURPS(Ruleset):
     name = "gurps"
+    round_seconds = 1.0  # GUR-CORE-1 (public 3e): a turn is one second (DEC-541)
     title = "3d6 roll-under (GURPS 3rd edition with 002's ranged-combat house rules)"
     package = "firefight.rulesets.gurps"
     cli_module = "firefight.rulesets.gurps.cli.commands"

@@ -2,14 +2,39 @@
 
 from __future__ import annotations
 
-from firefight.scene.state import EncounterState
-from firefight.scene.tactics import plain, quoted
+import math
 
-__all__ = ["steady"]
+from firefight.scene.state import EncounterState
+from firefight.scene.tactics import enemies_by_distance, plain, quoted
+
+__all__ = ["AIM_FROM_FT", "LONG_AIM_FROM_FT", "steady"]
+
+#: Past this distance (2 yd) a loaded weapon is aimed for a turn before it is fired: the
+#: weapon's Acc counts and the snap-shot penalty goes (GUR-MOD-1, GUR-WRONG-2).
+AIM_FROM_FT = 6.0
+#: Past this one (20 yd, -6) it is aimed for three turns, the most that counts (GUR-MOD-1).
+LONG_AIM_FROM_FT = 60.0
 
 
 def steady(state: EncounterState, name: str) -> list[str]:
-    """shoot the nearest enemy it can; else reload; else, stunned, try to recover; else wait"""
+    """aim a loaded weapon at the nearest enemy for a turn (three past 20 yd), then shoot it;
+    else reload; else, stunned, try to recover; else wait"""
+    from firefight.rulesets.gurps.encounter_model import gurps_stats
+
     *shots_and_reload, wait = plain(state, name)
+    me = state.combatant(name)
+    enemies = enemies_by_distance(state, name)
+    aim: list[str] = []
+    loaded = any(w.loaded is not None and w.loaded.rounds > 0 for w in me.weapons)
+    if enemies and loaded:
+        target = enemies[0]
+        gap = math.hypot(
+            target.position.x_ft - me.position.x_ft, target.position.y_ft - me.position.y_ft
+        )
+        stats = gurps_stats(me)
+        turns = stats.aim_turns if stats.aim_target == target.name else 0
+        wanted = 3 if gap > LONG_AIM_FROM_FT else 1 if gap > AIM_FROM_FT else 0
+        if turns < wanted:
+            aim = [f"{quoted(name)} aims at {quoted(target.name)}"]
     # GUR-CORE-1: a stunned fighter may only Do Nothing, rolling HT to shake it off.
-    return [*shots_and_reload, f"{quoted(name)} recovers", wait]
+    return [*aim, *shots_and_reload, f"{quoted(name)} recovers", wait]

@@ -30,6 +30,7 @@ __all__ = ["RMU", "rmu_data"]
 
 class RMU(Ruleset):
     name = "rmu"
+    round_seconds = 5.0  # RMU-GEN-1: a round is 5 seconds
     title = "Rolemaster Unified firearms (VtM conversion)"
     aliases = ("rolemaster",)
     package = "firefight.rulesets.rmu"
@@ -197,6 +198,11 @@ class RMU(Ruleset):
 
         return action_words()
 
+    def can_still_harm(self, combatant: CombatantState) -> bool:
+        from firefight.rulesets.rmu.tactics import can_still_harm
+
+        return can_still_harm(combatant)
+
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
 
@@ -216,6 +222,11 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.encounter import resolve_rmu_action
 
         return resolve_rmu_action(state, action, dice)
+
+    def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
+        from firefight.rulesets.rmu.encounter import resolve_rmu_quietly
+
+        return resolve_rmu_quietly(state, action, dice)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         from firefight.rulesets.rmu.encounter import apply_rmu_event

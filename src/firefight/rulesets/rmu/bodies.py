@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -206,9 +207,19 @@ def screen_bodies(
     ('full', ['Ana'])
     """
     known = bystanders or {}
-    in_front = bodies_between(shooter, target, scene)
+    in_front, grade = _screened(shooter, target, tuple(scene), profile)
     shielders = tuple(known.get(b.name) or Bystander(name=b.name) for b in in_front)
-    return BodyScreen(grade=screen_grade(shooter, target, in_front, profile), shielders=shielders)
+    return BodyScreen(grade=grade, shielders=shielders)
+
+
+@lru_cache(maxsize=4096)
+def _screened(
+    shooter: Body | Point, target: Body, scene: tuple[Body, ...], profile: BodyProfile | None
+) -> tuple[tuple[Body, ...], CoverGrade]:
+    """Who stands in front and the grade they give: geometry alone, so worked out once for
+    bodies that have not moved (a fight's shots repeat the same lines of fire)."""
+    in_front = tuple(bodies_between(shooter, target, scene))
+    return in_front, screen_grade(shooter, target, in_front, profile)
 
 
 def choose_shielder(

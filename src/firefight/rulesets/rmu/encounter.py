@@ -11,7 +11,8 @@ standing in the way (RMU-COV-5), whichever gives more.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -29,7 +30,7 @@ from firefight.rulesets.rmu.affliction_events import (
     apply_affliction_event,
     describe_affliction_event,
 )
-from firefight.rulesets.rmu.bodies import screen_bodies
+from firefight.rulesets.rmu.bodies import Bystander, screen_bodies
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.encounter_actions import (
@@ -100,7 +101,7 @@ from firefight.rulesets.rmu.kindred_feeding import (
     validate_feeding_action,
 )
 from firefight.rulesets.rmu.kindred_fire import with_fire
-from firefight.rulesets.rmu.kindred_rules import kindred_rules
+from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
 from firefight.rulesets.rmu.kindred_stakes import (
     STAKE_ACTIONS,
     resolve_stake_action,
@@ -137,7 +138,12 @@ from firefight.rulesets.rmu.scene_reading import (
     spot_taken,
     worn_armor,
 )
-from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot import (
+    AimedShot,
+    PreparedShot,
+    prepare_aimed_shot,
+    resolve_aimed_shot,
+)
 from firefight.rulesets.rmu.shot_results import AimedShotResult
 from firefight.rulesets.rmu.struck import Strike, Struck
 from firefight.rulesets.rmu.vitals import (
@@ -506,7 +512,7 @@ def _validate(state: EncounterState, action: Action) -> None:
         check_not_held_fast(state, c)
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
-        prepare_aimed_shot(build_shot(state, action, TraceBuilder()), rmu_data())
+        _prepared_for(state, action)
         return
     if isinstance(action, Reload):
         weapon = ready_weapon(c, action.weapon)
@@ -578,12 +584,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
     cover_share = cover_share_now(state, target, tb) if cover is not None else 100
     others = [c.body for c in state.combatants if c.name not in (shooter.name, target.name)]
-    screen = screen_bodies(
-        shooter.body,
-        target.body,
-        others,
-        bystanders={c.name: bystander(c, rules) for c in state.combatants},
-    )
+    screen = screen_bodies(shooter.body, target.body, others, bystanders=_Bystanders(state, rules))
     return AimedShot(
         weapon=weapon.kind,
         ob=skill.bonus if skill else 0,
@@ -611,6 +612,58 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         shooter=shooter.name,
         target=target.name,
     )
+
+
+class _Bystanders(Mapping[str, Bystander]):
+    """Everyone in the scene as a stray round's bystander (RMU-COV-6), read only for the few a
+    shot's line of fire passes."""
+
+    def __init__(self, state: EncounterState, rules: KindredRules) -> None:
+        self._state, self._rules = state, rules
+
+    def __getitem__(self, name: str) -> Bystander:
+        found = self._state.find(name)
+        if found is None:
+            raise KeyError(name)
+        return bystander(found, self._rules)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._state.names)
+
+    def __len__(self) -> int:
+        return len(self._state.combatants)
+
+
+@dataclass(frozen=True, slots=True)
+class _Built:
+    """A shot read off the scene and prepared, with the trace of each."""
+
+    state: EncounterState
+    action: Shoot
+    shot: AimedShot
+    read: Trace
+    prepared: tuple[PreparedShot, Trace]
+
+
+#: The last shot built: validating an action and resolving it read the same state, so the
+#: shot is read off the scene and prepared once for both (the rules run are the same).
+_last_built: list[_Built] = []
+
+
+def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
+    """:func:`build_shot` and :func:`prepare_aimed_shot`, run once for a state and action in a
+    row; refuses as they do."""
+    if _last_built:
+        last = _last_built[0]
+        if last.state is state and last.action == action:
+            return last
+    tb = TraceBuilder()
+    shot = build_shot(state, action, tb)
+    ptb = TraceBuilder()
+    prep = prepare_aimed_shot(shot, rmu_data(), ptb)
+    built = _Built(state, action, shot, tb.build(), (prep, ptb.build()))
+    _last_built[:] = [built]
+    return built
 
 
 def _headline(action: Shoot, weapon: str, shot: AimedShotResult) -> str:
@@ -660,6 +713,17 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
     CS Constitution maneuver, RMU-EXP-16; the fatigue check, R-2, DEC-79), and then the CS
     read again for everyone the action moved or gassed (RMU-EXP-16)."""
     return _exposed(state, _checked(state, action, dice))
+
+
+def resolve_rmu_quietly(state: EncounterState, action: Action, dice: Dice) -> EncounterState:
+    """The state :func:`resolve_rmu_action` leads to, its events folded once: the CS read
+    again on the state they leave (RMU-EXP-16) is what folding them all would give."""
+    from firefight.rulesets import find_ruleset
+
+    rmu = find_ruleset("rmu")
+    after = apply_all(state, _checked(state, action, dice).events, rmu)
+    gassed = exposure_events(after)
+    return apply_all(after, gassed, rmu) if gassed else after
 
 
 def _checked(state: EncounterState, action: Action, dice: Dice) -> Outcome:
@@ -752,8 +816,9 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     tb = TraceBuilder()
     figs = figures()
     if isinstance(action, Shoot):
-        shot = build_shot(state, action, tb)
-        outcome = resolve_aimed_shot(shot, dice, rmu_data())
+        built = _prepared_for(state, action)
+        shot, read = built.shot, built.read
+        outcome = resolve_aimed_shot(shot, dice, rmu_data(), built.prepared)
         weapon = ready_weapon(c, action.weapon)
         events: list[Event] = [
             RoundsFired(actor=e.actor, weapon=weapon.name, rounds=e.rounds)
@@ -778,7 +843,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         )
         return Outcome(
             events=tuple(events),
-            trace=type(outcome.trace)((*tb.build().entries, *outcome.trace.entries)),
+            trace=type(outcome.trace)((*read.entries, *outcome.trace.entries)),
             result=taken,
         )
     if isinstance(action, Reload):

@@ -41,7 +41,7 @@ from firefight.rulesets.rmu.strike import (
 )
 from firefight.rulesets.rmu.struck import Missed
 from firefight.rulesets.rmu.tripod import mounted_modifier, resolve_recoil, unbraced_modifier
-from firefight.trace import Modifier, TraceBuilder
+from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
     "AimedShot",
@@ -359,10 +359,20 @@ def prepare_aimed_shot(
     )
 
 
-def resolve_aimed_shot(shot: AimedShot, dice: Dice, data: RmuData) -> Outcome[AimedShotResult]:
-    """Resolve one aimed shot (RMU-GEN-1..8, RMU-PB-1, RMU-COV-1..4, RMU-DOD-1, RMU-ARM-1..4)."""
+def resolve_aimed_shot(
+    shot: AimedShot, dice: Dice, data: RmuData, prepared: tuple[PreparedShot, Trace] | None = None
+) -> Outcome[AimedShotResult]:
+    """Resolve one aimed shot (RMU-GEN-1..8, RMU-PB-1, RMU-COV-1..4, RMU-DOD-1, RMU-ARM-1..4).
+
+    ``prepared`` is :func:`prepare_aimed_shot`'s answer for ``shot`` with its trace, when the
+    caller has it already (an encounter validates a shot before it resolves it)."""
     tb = TraceBuilder()
-    prep = prepare_aimed_shot(shot, data, tb)
+    if prepared is None:
+        prep = prepare_aimed_shot(shot, data, tb)
+    else:
+        prep = prepared[0]
+        for entry in prepared[1].entries:
+            tb.add(entry)
     weapon, ammo, band, plan, fumble = prep.weapon, prep.ammo, prep.band, prep.plan, prep.fumble
     events: list[Event] = [
         ActionPointsSpent(actor=shot.shooter, ap=prep.cost),

@@ -5,21 +5,37 @@ from __future__ import annotations
 import math
 
 from firefight.scene.state import CombatantState, EncounterState
-from firefight.scene.tactics import enemies_by_distance, quoted
+from firefight.scene.tactics import able, enemies_by_distance, quoted, rounds_left
 
-__all__ = ["GROUPED_FT", "aimed"]
+__all__ = ["GROUPED_FT", "aimed", "can_still_harm"]
 
 #: Enemies this close to each other are one grenade's target: it is thrown between them.
 GROUPED_FT = 10.0
+#: How far short of an enemy a Kindred closing in stops: inside the 5 ft reach of a bite
+#: (DEC-308), clear of the enemy's own spot (S-1).
+CLOSE_IN_FT = 4.0
+
+
+def can_still_harm(c: CombatantState) -> bool:
+    """DEC-540: a round left in a gun or a magazine for it, grenades (a thrower, DEC-473), or
+    fangs (a Kindred, RMU-BITE-1)."""
+    from firefight.rulesets.rmu.vitals import rmu_stats
+
+    if rounds_left(c):
+        return True
+    stats = rmu_stats(c)
+    return stats.kindred is not None or (not c.weapons and stats.skill("thrown") is not None)
 
 
 def aimed(state: EncounterState, name: str) -> list[str]:
     """a prepared shot at the nearest enemy it can (no recoil penalty); else a quick shot; else
-    clear a jam; else reload; a thrower without a gun throws an M67 between grouped enemies;
-    else wait"""
+    clear a jam; else reload; a thrower without a gun throws an M67 between grouped enemies,
+    best with no ally in its casualty band, never with one in its kill band; a Kindred without
+    one bites, else closes in; else wait"""
     me = quoted(name)
     enemies = enemies_by_distance(state, name)
     names = [quoted(e.name) for e in enemies]
+    c = state.combatant(name)
     return [
         # RMU-GEN-1: the whole round's 4 AP on one shot, its preparation taking the -30 recoil
         # off; when fewer are left, a plain shot.
@@ -28,23 +44,88 @@ def aimed(state: EncounterState, name: str) -> list[str]:
         # RMU-RF-13, RMU-GEN-8: a jammed gun fires no more until cleared.
         f"{me} clears",
         f"{me} reloads",
-        *_throw(state.combatant(name), enemies),
+        *_throw(state, c, enemies),
+        *_fangs(state, c, enemies),
         f"{me} waits",
     ]
 
 
-def _throw(me: CombatantState, enemies: list[CombatantState]) -> list[str]:
+def _throw(state: EncounterState, me: CombatantState, enemies: list[CombatantState]) -> list[str]:
     """DEC-473: the scene counts no grenades, so only a fighter with no gun and a Thrown skill
     is taken to carry them; they land between the two nearest enemies when grouped, else on the
-    nearest."""
-    from firefight.rulesets.rmu.vitals import rmu_stats
+    nearest. DEC-540: best where no ally (the thrower included) stands in the M67's casualty
+    band (RMU-EXP-5); failing that, a step back of one BMR (R-6) while the AP left still pay for
+    the throw (RMU-EXP-3); failing that, a throw with every ally outside the kill band; else a
+    step back as far as the AP carry."""
+    from firefight.rulesets.rmu.explosives import explosive_data
+    from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals
 
     if me.weapons or not enemies or rmu_stats(me).skill("thrown") is None:
         return []
-    at = enemies[0].position
-    x, y = at.x_ft, at.y_ft
-    if len(enemies) > 1:
-        other = enemies[1].position
-        if math.hypot(other.x_ft - x, other.y_ft - y) <= GROUPED_FT:
-            x, y = (x + other.x_ft) / 2, (y + other.y_ft) / 2
-    return [f"{quoted(me.name)} throws m67 at {x:g},{y:g}"]
+    bands = dict(explosive_data().load("m67").bands)
+    friends = [c for c in state.combatants if able(c) and c.side == me.side]
+    spots = [(e.position.x_ft, e.position.y_ft) for e in enemies]
+    if len(enemies) > 1 and _gap(enemies[0], enemies[1]) <= GROUPED_FT:
+        (x0, y0), (x1, y1) = spots[:2]
+        spots.insert(0, ((x0 + x1) / 2, (y0 + y1) / 2))
+
+    def throw_clear_of(band_ft: float) -> list[str]:
+        for x, y in spots:
+            if all(math.hypot(f.position.x_ft - x, f.position.y_ft - y) > band_ft for f in friends):
+                return [f"{quoted(me.name)} throws m67 at {x:g},{y:g}"]
+        return []
+
+    step = figures().move_per_bmr_ap
+    room = vitals(me).ap_left - step >= explosive_data().throw.ap_full
+    return (
+        throw_clear_of(bands.get("casualty", 0.0))
+        or (_step(me, enemies[0], -rmu_stats(me).bmr_ft + 1.0) if room else [])
+        or throw_clear_of(bands.get("kill", 0.0))
+        or _step(me, enemies[0], -_reach(me))
+    )
+
+
+def _gap(a: CombatantState, b: CombatantState) -> float:
+    return math.hypot(a.position.x_ft - b.position.x_ft, a.position.y_ft - b.position.y_ft)
+
+
+def _reach(me: CombatantState) -> float:
+    """How far the AP left carry ``me`` (R-6: AP per BMR)."""
+    from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals
+
+    # A foot short: the line's coordinates are rounded, and a step a hair past a whole BMR
+    # costs another one.
+    steps = vitals(me).ap_left // figures().move_per_bmr_ap
+    return max(0.0, steps * rmu_stats(me).bmr_ft - 1.0)
+
+
+def _step(me: CombatantState, toward: CombatantState, feet: float) -> list[str]:
+    """A move ``feet`` toward ``toward`` (away when negative); nothing for no step."""
+    dx = toward.position.x_ft - me.position.x_ft
+    dy = toward.position.y_ft - me.position.y_ft
+    gap = math.hypot(dx, dy)
+    if feet == 0 or gap == 0:
+        return []
+    x, y = me.position.x_ft + dx * feet / gap, me.position.y_ft + dy * feet / gap
+    return [f"{quoted(me.name)} moves {x:.1f},{y:.1f}"]
+
+
+def _fangs(state: EncounterState, me: CombatantState, enemies: list[CombatantState]) -> list[str]:
+    """DEC-540: a Kindred with no gun bites the nearest enemy in reach (RMU-BITE-1), else walks
+    at them: as far as the AP left carry (R-6), to :data:`CLOSE_IN_FT` short of them; fangs
+    lodged in an enemy feed (RMU-BITE-4), in someone down let go."""
+    from firefight.rulesets.rmu.vitals import rmu_stats
+
+    if me.weapons or not enemies or rmu_stats(me).kindred is None:
+        return []
+    target = enemies[0]
+    step = max(0.0, min(_reach(me), _gap(me, target) - CLOSE_IN_FT))
+    who, whom = quoted(me.name), quoted(target.name)
+    # RMU-BITE-3, RMU-BITE-4: fangs lodged in an enemy feed; lodged in someone down, let go.
+    down = [quoted(c.name) for c in state.combatants if not c.can_act]
+    return [
+        f"{who} feeds on {whom}",
+        f"{who} bites {whom}",
+        *(f"{who} lets go of {d}" for d in down),
+        *_step(me, target, step),
+    ]

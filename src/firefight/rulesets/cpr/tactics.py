@@ -1,0 +1,71 @@
+"""cpr's tactics for ``odds simulate`` (:mod:`firefight.scene.tactics`)."""
+
+from __future__ import annotations
+
+from firefight.rulesets.cpr.fighter import fighter
+from firefight.scene.state import CombatantState, EncounterState
+from firefight.scene.tactics import enemies_by_distance, quoted
+from firefight.units import metres_from_feet
+
+__all__ = ["can_still_harm", "sharp"]
+
+
+def can_still_harm(c: CombatantState) -> bool:
+    """DEC-540: a round loaded or carried for a gun (CPR-AMMO-1), or something left to throw
+    (CPR-THR-1)."""
+    own = fighter(c)
+    return any(
+        w.loaded is None or w.loaded.rounds > 0 or own.kinds_carried(w.name) for w in c.weapons
+    )
+
+
+def sharp(state: EncounterState, name: str) -> list[str]:
+    """a grenade where two enemies share its square and no ally stands; else, at enemies who
+    cannot dodge first, autofire, an aimed head shot past thicker body armor, two shots from a
+    ROF 2 gun, one shot; else reload; else wait"""
+    from firefight.rulesets.cpr import cpr_data
+
+    data = cpr_data()
+    me = quoted(name)
+    enemies = enemies_by_distance(state, name)
+    # CPR-DOD-1: a REF 8+ target who dodges is beaten only by out-rolling their dodge; the
+    # others only have the range DV. The nearest first within each.
+    ordered = sorted(
+        enemies, key=lambda e: fighter(e).dodges and fighter(e).ref >= data.figures.dodge_min_ref
+    )
+    lines = _grenade(state, name, enemies, data.figures.explosive_square_m)
+    for e in ordered:
+        them = quoted(e.name)
+        own = fighter(e)
+        lines.append(f"{me} autofires at {them}")
+        if own.head_sp < own.body_sp:
+            # CPR-AIM-1: -8 to hit, but damage through the head armor doubles.
+            lines.append(f"{me} shoots {them} --aim head")
+        lines += [f"{me} shoots {them} --twice", f"{me} shoots {them}"]
+    return [*lines, f"{me} reloads", f"{me} waits"]
+
+
+def _grenade(
+    state: EncounterState, name: str, enemies: list[CombatantState], side_m: float
+) -> list[str]:
+    """C-8: the blast fills a square; thrown between the two nearest enemies when both are in
+    it and no able ally (the thrower included) is."""
+    if len(enemies) < 2:
+        return []
+    a, b = enemies[0].position, enemies[1].position
+    x, y = (a.x_ft + b.x_ft) / 2, (a.y_ft + b.y_ft) / 2
+    half = side_m / 2
+
+    def inside(c: CombatantState) -> bool:
+        return (
+            metres_from_feet(abs(c.position.x_ft - x)) <= half
+            and metres_from_feet(abs(c.position.y_ft - y)) <= half
+        )
+
+    me = state.combatant(name)
+    friends = [c for c in state.combatants if c.side == me.side and c.can_act]
+    if not (inside(enemies[0]) and inside(enemies[1])) or any(inside(f) for f in friends):
+        return []
+    things = [w.name for w in me.weapons if w.loaded is None]
+    at = f"{metres_from_feet(x):.1f},{metres_from_feet(y):.1f}"
+    return [f"{quoted(name)} throws {quoted(t)} at {at}" for t in things]
