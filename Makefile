@@ -55,6 +55,7 @@ bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/odds_montecarlo.py
 	$(BIN)/python benchmarks/odds_sweep.py
 	$(BIN)/python benchmarks/bench_web.py
+	$(BIN)/python benchmarks/bench_web_act.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -6,20 +6,21 @@ medians is printed. Targets (issue 10): ``rmu shoot`` at most 12x, ``--help`` at
 ``cpr shoot`` should be of the same order as ``rmu shoot``.
 
 Two floors are measured with them. ``typer + rich`` imports the command line's libraries and
-nothing of firefight: no command starts below it. ``+ pydantic`` adds pydantic's ``BaseModel``,
-which every command that reads a data file imports today, since each data file is validated by
-a pydantic model (docs/architecture.md, "Start-up"). The option values themselves are read
-without pydantic (``firefight.cli.quick_values``).
+nothing of firefight: every command typer reads starts above it. ``+ pydantic`` adds pydantic's
+``BaseModel``, which a command that validates a data file imports (cpr's, a user's table). A
+scripted ``rmu shoot`` starts below both: it runs without typer (``firefight.cli.quick``),
+writes its text without rich (``firefight.cli.plain``) and reads rmu's shipped data without
+pydantic (``firefight.tables.shipped``; docs/architecture.md, "Where ``rmu shoot`` stands").
 
 Measured on the 2-core development machine (15 runs, medians; the machine was shared, so
 figures drift by a few tenths between runs)::
 
     python -c pass         0.014 s    1.0x
-    typer + rich           0.114 s    8.2x
-    + pydantic             0.180 s   12.9x
-    firefight --help       0.104 s    7.4x  (target <= 10x)
-    firefight rmu shoot    0.407 s   29.1x  (target <= 12x)
-    firefight cpr shoot    0.458 s   32.7x
+    typer + rich           0.113 s    8.2x
+    + pydantic             0.176 s   12.7x
+    firefight --help       0.095 s    6.8x  (target <= 10x)
+    firefight rmu shoot    0.159 s   11.5x  (target <= 12x)
+    firefight cpr shoot    0.454 s   32.9x
 
 The children may write byte code (``PYTHONDONTWRITEBYTECODE`` is dropped for them), as they do
 for a user: compiling the sources on every run is not what start-up costs once installed.

@@ -13,7 +13,9 @@ Reported:
 - errors: transport failures and 5xx answers (refusals and 409 conflicts are the rules and the
   concurrency control at work, counted apart);
 - afterwards, every encounter's log read back: records numbered 1..n with no gap, and exactly
-  one per write the clients were told succeeded (nothing lost, nothing twice).
+  one per write the clients were told succeeded (nothing lost, nothing twice);
+- the CPU time the server processes used per request (on Linux): unlike latency, it hardly
+  depends on what else the machine is running.
 """
 
 from __future__ import annotations
@@ -53,9 +55,10 @@ def _free_port() -> int:
 
 
 @contextmanager
-def running_server(store_url: str) -> Iterator[str]:
+def running_server(store_url: str, pids: list[int] | None = None) -> Iterator[str]:
     """A ``firefight serve`` process over ``store_url`` on a free loopback port, with the
-    secret of :data:`KEYS`; its base URL. Stopped (by its own id) on exit."""
+    secret of :data:`KEYS`; its base URL (and its process id added to ``pids``). Stopped (by
+    its own id) on exit."""
     port = _free_port()
     process = subprocess.Popen(
         [
@@ -74,6 +77,8 @@ def running_server(store_url: str) -> Iterator[str]:
         text=True,
     )
     base = f"http://127.0.0.1:{port}"
+    if pids is not None:
+        pids.append(process.pid)
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -209,7 +214,16 @@ def _ms(values: list[float], q: float) -> str:
     return f"{1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]:.0f}"
 
 
-def report(load: Load, counted: dict[str, int], seconds: float) -> None:
+def cpu_seconds(pid: int) -> float | None:
+    """User and system CPU seconds process ``pid`` has used so far (None off Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def report(load: Load, counted: dict[str, int], seconds: float, cpu: float | None = None) -> None:
     total = [t for found in load.latencies.values() for t in found]
     print(f"requests: {len(total)} in {seconds:g} s ({len(total) / seconds:.0f}/s)")
     print(f"{'kind':8} {'count':>7} {'p50 ms':>7} {'p99 ms':>7}")
@@ -219,6 +233,8 @@ def report(load: Load, counted: dict[str, int], seconds: float) -> None:
     print(f"{'all':8} {len(total):7} {_ms(total, 0.5):>7} {_ms(total, 0.99):>7}")
     if total:
         print(f"mean {1000 * statistics.fmean(total):.0f} ms")
+        if cpu is not None:
+            print(f"server CPU: {cpu:.1f} s, {1000 * cpu / len(total):.1f} ms per request")
     print("answers: " + ", ".join(f"{k}: {v}" for k, v in sorted(load.answers.items())))
     print(f"log records after: {sum(counted.values())} in {len(counted)} encounters")
     print(f"errors: {len(load.errors)}")
@@ -243,7 +259,10 @@ def main(argv: list[str] | None = None) -> int:
     example = Path(__file__).resolve().parents[1] / "examples" / "warehouse.toml"
     with tempfile.TemporaryDirectory() as folder, ExitStack() as stack:
         url = args.store or f"sqlite:///{Path(folder) / 'load.db'}"
-        bases = [stack.enter_context(running_server(url)) for _ in range(args.servers)]
+        pids: list[int] = []
+        bases = [stack.enter_context(running_server(url, pids)) for _ in range(args.servers)]
+        print(f"load average before: {os.getloadavg()[0]:.1f}")
+        started = [cpu_seconds(pid) for pid in pids]
         print(
             f"{args.clients} clients, {args.encounters} encounters, {args.seconds:g} s, "
             f"pause {args.pause:g} s, {args.servers} server(s) over {url.split(':', 1)[0]}"
@@ -256,7 +275,12 @@ def main(argv: list[str] | None = None) -> int:
             example=example,
             pause=args.pause,
         )
-    report(load, counted, args.seconds)
+        ended = [cpu_seconds(pid) for pid in pids]
+        cpu = None
+        if None not in started and None not in ended:  # the run's, start-up left out
+            cpu = sum(e or 0.0 for e in ended) - sum(s or 0.0 for s in started)
+        print(f"load average after: {os.getloadavg()[0]:.1f}")
+    report(load, counted, args.seconds, cpu)
     return 1 if load.errors else 0
 
 

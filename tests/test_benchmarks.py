@@ -34,3 +34,11 @@ def test_the_table_benchmark_plans_a_three_round_fight(tmp_path: Path) -> None:
     completer = SessionCompleter(Session(service, "raid", confirm=lambda q: False))
     line = "Viktor shoots Mara --ap 3"
     assert bench_table.with_completion(line, completer) < len(line) + 1
+
+
+def test_every_web_action_stage_runs(tmp_path: Path) -> None:
+    """benchmarks/bench_web_act.py: each stage of an action runs once here (nothing timed)."""
+    import bench_web_act
+
+    for name, call in bench_web_act.stages(12, tmp_path).items():
+        assert call() is not None or name.startswith("live"), name

@@ -162,3 +162,21 @@ def test_encounter_map_draws_the_saved_state_and_refuses_a_bad_action(tmp_path: 
         app, ["encounter", "map", "raid", "--action", "Mara shoots Nobody", *store]
     )
     assert refused.exit_code == 2 and "Nobody" in refused.output
+
+
+def test_hovering_a_person_shows_the_details_given() -> None:
+    """The renderer shows what the caller lets it (the map's hover): each field as a line of the
+    person's title and a data attribute; a person given none shows name, side and state only."""
+    state = _warehouse()
+    details = {"Mara": {"name": "Mara", "hits": "30/55", "AP": "2", "at (ft)": "0,0"}}
+    svg = scene_svg(state, details=details)
+    group = re.search(r'<g class="person"[^>]*data-name="Mara"[^>]*><title>([^<]*)</title>', svg)
+    assert group is not None
+    assert 'data-hits="30/55"' in group.group(0) and 'data-ap="2"' in group.group(0)
+    assert 'data-at-ft="0,0"' in group.group(0)
+    assert group.group(1).splitlines()[1:] == ["hits: 30/55", "AP: 2", "at (ft): 0,0"]
+    viktor = re.search(r'<g class="person"><title>(Viktor [^<]*)</title>', svg)
+    assert viktor is not None and "\n" not in viktor.group(1)
+    quoted = scene_svg(state, details={"Mara": {"note": 'a "quote" & <tag>', "Note": "x"}})
+    assert 'data-note="a &quot;quote&quot; &amp; &lt;tag&gt;"' in quoted
+    assert quoted.count("data-note=") == 1 and "Note: x" in quoted

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from importlib import metadata
@@ -60,7 +61,12 @@ def _modules_loaded_by(*argv: str) -> set[str]:
         "    main()\n"
         "print(' '.join(sorted(sys.modules)))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    # Output to a pipe, no colour forced: what a script sees, and the case the plain writer
+    # takes over from rich (firefight.cli.plain).
+    env = {k: v for k, v in os.environ.items() if k not in {"FORCE_COLOR", "TTY_COMPATIBLE"}}
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env
+    )
     return set(done.stdout.split())
 
 
@@ -84,14 +90,57 @@ def test_help_lists_commands_without_loading_them() -> None:
     )
 
 
+SCRIPTED_SHOT = (
+    "rmu", "shoot", "--weapon", "glock-17", "--ob", "65", "--distance", "40", "--rolls", "77,42"
+)  # fmt: skip
+
+
+def test_a_scripted_shot_runs_without_typer_rich_or_pydantic() -> None:
+    """A scripted ``rmu shoot`` is read without typer (cli/quick.py, DEC-511), written without
+    rich (cli/plain.py), and reads the shipped data without pydantic or the data files' models
+    (tables/shipped.py, DEC-510); nor does it load the typer command modules, the encounter's
+    figures (vitals), the scene's state (the Kindred figures are read apart from the scene's
+    options), melee, JSON, importlib's resources and metadata or the TOML writer."""
+    loaded = _modules_loaded_by(*SCRIPTED_SHOT)
+    assert "firefight.rulesets.rmu.cli.shot" in loaded
+    assert not _under(
+        loaded,
+        "typer",
+        "click",
+        "rich.console",
+        "rich.text",
+        "rich.markup",
+        "pydantic",
+        "pydantic_core",
+        "firefight.cli.app",
+        "firefight.cli.common",
+        "firefight.cli.lazy",
+        "firefight.cli.declared",
+        "firefight.cli.quick_values",
+        "firefight.rulesets.rmu.cli.commands",
+        "firefight.tables.data_files",
+        "firefight.rulesets.rmu.file_models",
+        "firefight.rulesets.rmu.table_files",
+        "firefight.rulesets.rmu.vitals",
+        "firefight.rulesets.rmu.kindred_rules",
+        "firefight.scene.state",
+        "firefight.rulesets.rmu.melee",
+        "firefight.rulesets.rmu.incoming",
+        "firefight.rulesets.rmu.defense_options",
+        "json",
+        "importlib.resources",
+        "importlib.metadata",
+        "tomli_w",
+    )
+
+
 def test_an_aimed_shot_loads_only_what_it_uses() -> None:
     """``rmu shoot`` loads neither the other ruleset nor the layers above the rules, nor rmu's
     modules for other actions and rare paths (a fumble, a tripod, a Markdown table import),
     nor typer's pydantic converters (cli/quick_values.py), rich's Markdown, syntax and pretty
-    printing, or numpy and matplotlib."""
-    loaded = _modules_loaded_by(
-        "rmu", "shoot", "--weapon", "glock-17", "--ob", "65", "--distance", "40", "--rolls", "77,42"
-    )
+    printing, or numpy and matplotlib; with ``--json`` too (typer reads no option then either,
+    but JSON is written by pydantic)."""
+    loaded = _modules_loaded_by(*SCRIPTED_SHOT, "--json")
     assert "firefight.rulesets.rmu.shot" in loaded
     assert not _under(
         loaded,

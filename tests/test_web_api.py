@@ -4,9 +4,13 @@ from each ruleset's declared verbs."""
 
 from __future__ import annotations
 
+import functools
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from xml.etree import ElementTree
 
 import pytest
 from fastapi.testclient import TestClient
@@ -18,9 +22,10 @@ from firefight.store import open_store
 from firefight.web.app import Server, create_app
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
+from firefight.web.rendered import Rendered
 from firefight.web.table import Tables
-from firefight.web.tokens import Keyring
-from firefight.web.views import verbs_view
+from firefight.web.tokens import Keyring, Scope
+from firefight.web.views import log_view, verbs_view
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 KEYS = Keyring(bytes(range(32)))
@@ -291,14 +296,55 @@ def test_a_player_sees_words_not_figures_and_no_hidden_combatant(client: TestCli
     assert gm_log[-1]["text"] == "Jonah shoots Lev"
 
 
+def _hover(svg: str, name: str) -> dict[str, str]:
+    """The data attributes of ``name``'s group on the map (what hovering them shows)."""
+    found = re.search(rf'<g class="person"([^>]*data-name="{name}"[^>]*)>', svg)
+    assert found is not None, name
+    return dict(re.findall(r'data-([a-z0-9-]+)="([^"]*)"', found.group(1)))
+
+
+def test_hovering_a_person_on_the_map_shows_what_the_token_may_see(client: TestClient) -> None:
+    """The GM's map shows every figure on hover (hits, conditions, AP, ammunition); a player's
+    shows their own character's figures, an NPC's wound in words unless the GM opened them,
+    and no hidden combatant: the rules of the state table (DEC-433)."""
+    new(client)
+    shot = {"line": "Jonah shoots Viktor --ap 2", "dice": {"seed": 4}}
+    assert client.post("/api/encounters/raid/act", json=shot, headers=auth(GM)).is_success
+    state = client.get("/api/encounters/raid", headers=auth(GM)).json()
+    rows = {r["name"]: r["row"] for r in state["rows"]}
+    gm = client.get("/api/encounters/raid/map.svg", headers=auth(GM)).text
+    ElementTree.fromstring(gm)  # still well-formed XML with every field an attribute
+    viktor = _hover(gm, "Viktor")
+    assert {"hits", "conditions", "ap", "weapons"} <= set(viktor)
+    assert viktor["hits"] == rows["Viktor"]["hits"] and viktor["ap"] == rows["Viktor"]["AP"]
+    client.put(
+        "/api/encounters/raid/table",
+        json={"hidden": ["Lev"], "opened": ["Jonah"]},
+        headers=auth(GM),
+    )
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    seen = client.get("/api/encounters/raid", headers=mara).json()
+    looks = {r["name"]: r["row"].get("looks") for r in seen["rows"]}
+    svg = client.get("/api/encounters/raid/map.svg", headers=mara).text
+    ElementTree.fromstring(svg)
+    assert 'data-name="Lev"' not in svg
+    assert _hover(svg, "Mara")["hits"] == rows["Mara"]["hits"]  # her own
+    assert _hover(svg, "Jonah")["hits"] == rows["Jonah"]["hits"]  # opened by the GM
+    closed = _hover(svg, "Viktor")
+    assert closed["looks"] == looks["Viktor"] and "hits" not in closed and "ap" not in closed
+    client.put("/api/encounters/raid/table", json={"opened": ["Viktor"]}, headers=auth(GM))
+    svg = client.get("/api/encounters/raid/map.svg", headers=mara).text
+    assert _hover(svg, "Viktor")["hits"] == rows["Viktor"]["hits"]
+
+
 def test_a_player_declares_only_for_their_character_when_allowed(client: TestClient) -> None:
     new(client)
     mara = auth(KEYS.player_token("raid", "Mara"))
-    line = {"line": "Mara waits", "dice": {"seed": 1}}
+    line = {"line": "Mara waits"}
     reply = client.post("/api/encounters/raid/act", json=line, headers=mara)
     assert reply.status_code == 403 and "GM declares" in reply.json()["message"]
     client.put("/api/encounters/raid/table", json={"players_act": True}, headers=auth(GM))
-    other = {"line": "Viktor waits", "dice": {"seed": 1}}
+    other = {"line": "Viktor waits"}
     reply = client.post("/api/encounters/raid/act", json=other, headers=mara)
     assert reply.status_code == 403 and "Viktor" in reply.json()["message"]
     odds = client.post(
@@ -310,6 +356,52 @@ def test_a_player_declares_only_for_their_character_when_allowed(client: TestCli
     assert set(reply.json()) == {"encounter", "head", "text", "outcome"}
     for path in ("/undo", "/next-round"):
         assert client.post(f"/api/encounters/raid{path}", json={}, headers=mara).status_code == 403
+
+
+def test_players_roll_their_own_dice_only_when_the_gm_asks(client: TestClient) -> None:
+    """The GM's switch "ask players for their dice" (DEC-531), tried with every kind of token:
+    off, the server rolls a player's action and a player sending dice is refused; on, a player's
+    action takes the faces they rolled and is refused without them; the GM's dice are the
+    GM's choice either way; only the GM turns it."""
+    new(client)
+    new(client, "copy")  # the same fight, for the faces the shot reads
+    shot = "Mara shoots Viktor --ap 1"
+    faces = client.post(
+        "/api/encounters/copy/act", json={"line": shot, "dice": {"seed": 9}}, headers=auth(GM)
+    ).json()["dice"]["used"]
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    act = "/api/encounters/raid/act"
+    table = "/api/encounters/raid/table"
+    client.put(table, json={"players_act": True}, headers=auth(GM))
+    for dice in ({"seed": 9}, {"rolls": faces}):
+        reply = client.post(act, json={"line": shot, "dice": dice}, headers=mara)
+        assert reply.status_code == 403 and "server rolls" in reply.json()["message"], dice
+    for token in (KEYS.player_token("raid", "Mara"), KEYS.player_token("copy", "Mara")):
+        switch = {"players_act": True, "players_roll": True}
+        assert client.put(table, json=switch, headers=auth(token)).status_code == 403
+    assert client.put(table, json=switch, headers={}).status_code == 401
+    assert client.get(table, headers=auth(GM)).json()["players_roll"] is False
+
+    assert client.put(table, json=switch, headers=auth(GM)).json()["players_roll"] is True
+    assert client.get("/api/encounters/raid", headers=mara).json()["players_roll"] is True
+    for dice in ({}, {"seed": 9}):
+        reply = client.post(act, json={"line": shot, "dice": dice}, headers=mara)
+        assert reply.status_code == 422 and reply.json()["error"] == "dice-needed", dice
+    viktor = auth(KEYS.player_token("raid", "Viktor"))
+    reply = client.post(act, json={"line": shot, "dice": {"rolls": faces}}, headers=viktor)
+    assert reply.status_code == 403  # not Viktor's character to roll for
+    reply = client.post(act, json={"line": shot, "dice": {"rolls": faces}}, headers=mara)
+    assert reply.status_code == 200, reply.text
+    record = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"][-1]
+    assert record["dice"]["source"] == "scripted" and record["dice"]["used"] == faces
+    gm_turn = {"line": "Jonah shoots Viktor --ap 1", "dice": {"seed": 2}}
+    assert client.post(act, json=gm_turn, headers=auth(GM)).status_code == 200
+
+    client.put(table, json={"players_act": True}, headers=auth(GM))
+    reply = client.post(act, json={"line": "Mara shoots Viktor --ap 1"}, headers=mara)
+    assert reply.status_code == 200, reply.text
+    record = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"][-1]
+    assert record["dice"]["source"] == "seeded"
 
 
 def test_odds_of_a_line_and_the_map_with_its_shapes(client: TestClient) -> None:
@@ -379,8 +471,10 @@ def test_the_page_follows_writes_made_elsewhere(client: TestClient) -> None:
 
 @pytest.mark.parametrize("every", [5, 200])
 def test_the_kept_encounter_is_the_folded_log(tmp_path: Path, every: int) -> None:
-    """ReadingService folds only what was appended since it last read, and comes to the same
-    state as folding the whole log, through actions, round changes and undos made elsewhere."""
+    """ReadingService folds only what was appended since it last read (and undoes from what it
+    kept), and comes to the same state and log as reading the whole log, through actions,
+    round changes and undos made elsewhere; the log sent from records kept rendered is the log
+    rendered afresh."""
     import random
 
     from firefight.dice import Dice
@@ -389,6 +483,7 @@ def test_the_kept_encounter_is_the_folded_log(tmp_path: Path, every: int) -> Non
 
     store = open_store(f"sqlite:///{tmp_path / 'r.db'}")
     plain, reading = EncounterService(store, snapshot_every=every), ReadingService(store)
+    rendered = Rendered()
     reading.snapshot_every = every
     plain.new("raid", load_scenario(EXAMPLES / "warehouse.toml"), Dice.seeded(1))
     rng = random.Random(7)
@@ -407,6 +502,55 @@ def test_the_kept_encounter_is_the_folded_log(tmp_path: Path, every: int) -> Non
         except FirefightError:
             pass
         assert reading.current("raid").state == plain.load("raid").state, step
-        head, _, records = reading.listing("raid")
+        head, ruleset, records = reading.listing("raid")
         assert [r.seq for r in records] == list(range(1, head + 1))
+        assert records == plain.records("raid")[1], step
+        # The log as sent, from the records kept rendered, is the log rendered afresh.
+        for scope in (Scope("gm"), Scope("player", "raid", "Mara")):
+            sent = rendered.log("raid", head, ruleset, records, scope, frozenset({"Lev"}))
+            shown = log_view(records, ruleset, scope, frozenset({"Lev"}))
+            assert json.loads(sent) == {"encounter": "raid", "head": head, "records": shown}
     store.close()
+
+
+def test_writes_from_this_server_take_turns(tmp_path: Path) -> None:
+    """Writes to one encounter made at once through one server queue for it (DEC-530): none is
+    refused as a conflict, and each is one record."""
+    import threading
+
+    from firefight.dice import Dice
+
+    store = open_store(f"sqlite:///{tmp_path / 't.db'}")
+    reading = ReadingService(store)
+    reading.new("raid", load_scenario(EXAMPLES / "warehouse.toml"), Dice.seeded(1))
+    failed: list[BaseException] = []
+
+    def write(seed: int) -> None:
+        try:
+            reading.next_round("raid", Dice.seeded(seed))
+        except BaseException as exc:  # a conflict would land here
+            failed.append(exc)
+
+    threads = [threading.Thread(target=write, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert failed == []
+    head, _, records = reading.listing("raid")
+    assert head == 7 and [r.kind for r in records].count("round") == 7
+    store.close()
+
+
+def test_kept_answers_are_bounded_in_bytes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Answers are kept until they hold too many bytes, the oldest asked for going first."""
+    monkeypatch.setattr("firefight.web.rendered.ANSWER_BYTES", 10)
+    rendered, made = Rendered(), []
+
+    def make(text: str) -> bytes:
+        made.append(text)
+        return text.encode()
+
+    for key in ("first", "first", "secnd", "first", "third", "secnd"):
+        assert rendered.answer(key, functools.partial(make, key)) == key.encode()
+    assert made == ["first", "secnd", "third", "secnd"]

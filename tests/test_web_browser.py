@@ -2,7 +2,8 @@
 
 One run through a fight, as a GM and a player would see it: create an encounter from a bundled
 scenario, compose a shot and see its odds and its line of fire, commit it, watch the player's
-page follow live, undo, a refused action's message, and the player's token refused a GM action.
+page follow live, undo, a refused action's message, hovering a person on each page, the GM
+asking for the players' dice, and the player's token refused a GM action.
 With ``FIREFIGHT_SCREENSHOTS=DIR`` the pages are saved there (docs/img holds the README's).
 """
 
@@ -112,6 +113,22 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
         player.set_viewport_size({"width": 768, "height": 1024})
         for page in (gm, player):
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+        # Hovering a person: the GM reads the figures, the player an NPC's wound in words.
+        gm_title = gm.locator('#map svg g.person[data-name="Viktor"] > title')
+        expect(gm_title).to_contain_text("hits: ")
+        player_title = player.locator('#map svg g.person[data-name="Viktor"] > title')
+        expect(player_title).to_contain_text("looks: ")
+        expect(player_title).not_to_contain_text("hits: ")
+
+        # The GM asks for the players' dice: the player's form takes the faces they rolled.
+        gm.check("#players-act")
+        expect(player.locator("#composer")).to_be_visible()
+        expect(player.locator("#dice")).to_be_hidden()
+        gm.check("#players-roll")
+        expect(player.locator("#dice")).to_be_visible()
+        expect(player.locator("#dice-seeded")).to_be_hidden()
+        expect(player.locator("#rolls")).to_be_visible()
 
         # The player's token cannot do what the GM does.
         status = player.evaluate(

@@ -28,6 +28,8 @@ def started(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
         seen.update(options, app=app)
 
     monkeypatch.setattr("uvicorn.run", run)
+    # Not in a test process: its objects would stay set aside from the collector.
+    monkeypatch.setattr("firefight.web.serve.settle", lambda: seen.update(settled=True))
     return seen
 
 
@@ -41,6 +43,23 @@ def test_serve_prints_the_gm_link_and_listens_on_the_loopback(
     assert (started["host"], started["port"]) == ("127.0.0.1", 8000)
     assert f"http://127.0.0.1:8000/?token={Keyring(secret).gm_token()}" in result.output
     assert "warning" not in result.output
+    assert started["settled"]
+
+
+def test_settling_loads_every_ruleset_and_sets_the_loaded_aside() -> None:
+    """What ``serve`` does before it listens: the full collections of a busy server then skip
+    the program's own code and data."""
+    import gc
+
+    from firefight.web.serve import settle
+
+    try:
+        settle()
+        assert gc.get_freeze_count() > 10_000
+        for name in ruleset_names():
+            assert find_ruleset(name).name == name
+    finally:
+        gc.unfreeze()
 
 
 def test_serve_on_every_address_warns(

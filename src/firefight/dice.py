@@ -24,7 +24,6 @@ which names the cards a player turned over instead of giving faces.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -99,6 +98,8 @@ class SeededSource:
     """Pseudo-random faces from a seed: the same seed gives the same faces on every machine."""
 
     def __init__(self, seed: int) -> None:
+        import random  # only for seeded dice: scripted ones (a quick shot) do not load it
+
         self.seed = seed
         self._rng = random.Random(seed)
 

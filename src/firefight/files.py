@@ -10,15 +10,16 @@ errors.
 
 from __future__ import annotations
 
-import json
 import re
 import tomllib
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firefight.errors import TableDataError
 from firefight.limits import MAX_FILE_BYTES, MAX_NESTING
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = ["check_nesting", "parse_json", "parse_toml", "read_json", "read_text", "read_toml"]
 
@@ -102,6 +103,8 @@ def parse_toml(text: str, label: str) -> dict[str, Any]:
 
 def parse_json(text: str, label: str) -> Any:
     """JSON text parsed; a syntax error or deep nesting names ``label`` and the line."""
+    import json  # only for a JSON file: reading TOML does not load it
+
     check_nesting(text, label, syntax="JSON")
     try:
         return json.loads(text, parse_constant=_no_constant)

@@ -19,6 +19,7 @@ A field declared as a base class may hold any subclass of it when the base deriv
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -27,7 +28,15 @@ if TYPE_CHECKING:
     from pydantic import GetCoreSchemaHandler, TypeAdapter, ValidationError
     from pydantic_core import ErrorDetails, core_schema
 
-__all__ = ["CLASS_KEY", "TaggedSubclasses", "adapter", "class_tag", "problem", "to_plain"]
+__all__ = [
+    "CLASS_KEY",
+    "TaggedSubclasses",
+    "adapter",
+    "class_tag",
+    "omitted_when",
+    "problem",
+    "to_plain",
+]
 
 #: The key under which an object names its class when that class is a subclass of the one its
 #: field declares, as ``module:QualName``. No field can be called so.
@@ -58,6 +67,22 @@ def to_plain(value: object) -> object:
     {'value': -30, 'label': 'recoil', 'rule': 'RMU-GEN-3'}
     """
     return adapter(Any).dump_python(value, mode="json")
+
+
+def omitted_when(left_out: Callable[[Any], bool], default: Any) -> Any:
+    """A dataclass field's default, the field left out of what :func:`adapter` writes whenever
+    ``left_out(value)`` holds: pydantic reads ``exclude_if`` from the field's metadata, so the
+    domain's modules declare it without importing pydantic.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class Cell:
+    ...     hits: int
+    ...     hold: int = omitted_when(lambda hold: hold == 0, 0)
+    >>> adapter(Cell).dump_python(Cell(hits=3)), adapter(Cell).dump_python(Cell(hits=3, hold=5))
+    ({'hits': 3}, {'hits': 3, 'hold': 5})
+    """
+    return field(default=default, metadata={"exclude_if": left_out})
 
 
 def class_tag(cls: type) -> str:

@@ -388,7 +388,14 @@ class EncounterService:
         scenario, ruleset = self._setup(name)
         # Two records in force after the fold's start: the one to revert and one before it
         # (the opening round is never undone). Short of that the fold starts further back.
-        current = _expecting(self._current(name, scenario, ruleset, in_force=2), expected_head)
+        current = self._current(name, scenario, ruleset, in_force=2)
+        return self._undo(current, expected_head)
+
+    def _undo(self, current: Current, expected_head: int | None) -> Applied:
+        """Undo from ``current``, folded from a start with two records in force after it (or
+        from the scene)."""
+        _expecting(current, expected_head)
+        name = current.name
         in_force = current.in_force()
         if len(in_force) <= 1:
             raise RuleRefusal(UNDO_RULE, "There is nothing to undo: the fight has only begun.")

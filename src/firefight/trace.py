@@ -21,7 +21,6 @@ attack total = 47
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
@@ -158,6 +157,8 @@ class Trace:
         )
 
     def dumps(self) -> str:
+        import json  # only to compare traces: a command's text does not load it
+
         return json.dumps(self.to_json(), sort_keys=True)
 
 

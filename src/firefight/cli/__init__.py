@@ -43,17 +43,28 @@ def extra_hint(module: str) -> str | None:
 def main() -> None:
     """Run the command line, or say in one line how to install it when typer or rich is
     missing (the library itself does not need them); a command that needs another extra
-    (numpy for odds, psycopg for PostgreSQL...) says which when it is missing."""
+    (numpy for odds, psycopg for PostgreSQL...) says which when it is missing. A scripted
+    resolving command with a plain command line runs without typer (:mod:`.quick`)."""
     try:
+        from importlib.util import find_spec
+
         import rich  # noqa: F401  (commands print with it; typer alone would not tell)
 
-        from firefight.cli.app import app
+        # Found, not imported: a quick command runs without loading it.
+        if find_spec("typer") is None:
+            raise ModuleNotFoundError(name="typer")
     except ImportError as exc:
         if exc.name not in {"typer", "rich"}:
             raise
         print(MISSING_EXTRA, file=sys.stderr)
         raise SystemExit(1) from None
     try:
+        from firefight.cli.quick import run_quickly
+
+        if run_quickly(sys.argv[1:]):
+            return
+        from firefight.cli.app import app
+
         app()
     except ModuleNotFoundError as exc:
         hint = extra_hint(exc.name or "")

@@ -17,6 +17,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from firefight.cli.common import AskOpt, JsonOpt, RollsOpt, SeedOpt
+from firefight.cli.quick import unset_value
 from firefight.declarations import DeclarationError, Option, options_of, read_number
 
 __all__ = ["DICE_OPTIONS", "declared_command", "help_text", "option_parameters"]
@@ -61,9 +62,7 @@ def _annotation(option: Option, *, as_text: bool) -> Any:
 def _default(option: Option, *, as_text: bool) -> Any:
     if option.required:
         return inspect.Parameter.empty
-    if option.repeated:
-        return None
-    value = option.default
+    value = unset_value(option)
     if not as_text or value is None:
         return value
     if isinstance(value, enum.Enum):

@@ -384,7 +384,7 @@ def gm(
         str,
         typer.Argument(
             help="hits|heal NAME N, repair NAME, add NEW like NAME at X,Y, remove NAME, "
-            "move NAME to X,Y, set NAME STATUS, delay|hold NAME, reorder NAME...",
+            "move NAME to X,Y, set NAME STATUS|FIGURE N, delay|hold NAME, reorder NAME...",
         ),
     ],
     store: StoreOpt = None,

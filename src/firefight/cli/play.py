@@ -63,7 +63,7 @@ _HELP = """\
   odds LINE [; LINE]    the odds from the fight as it stands (a round's run of lines)
   rolls 97,45           your own dice for the next action or round
   hits|heal NAME N, repair NAME, add NEW like NAME at X,Y, remove NAME,
-  move NAME to X,Y, set NAME STATUS, delay|hold NAME, reorder NAME ...   (GM)
+  move NAME to X,Y, set NAME STATUS|FIGURE N, delay|hold NAME, reorder NAME ... (GM)
   quit                  leave (everything is saved as you go)"""
 
 
@@ -253,7 +253,8 @@ class SessionCompleter(Completer):
         first = done[0].lower()
         if first in GM_COMMANDS and state.find(done[0]) is None:
             if first == "set" and len(done) >= 2:
-                return [*STATUSES, *(p.value for p in Posture)]
+                figures = self.session.ruleset.gm_figures()
+                return [*STATUSES, *(p.value for p in Posture), *figures]
             return [*names, "like", "at", "to"]
         actor = state.find(done[0])
         if actor is None:

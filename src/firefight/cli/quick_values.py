@@ -12,7 +12,6 @@ its error messages stay the same; tests/test_quick_values.py compares the two.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, get_args, get_origin
@@ -23,27 +22,19 @@ from typer._param_types import coerce_cli_choice
 from typer.core import TyperGroup, _TyperParameter
 from typer.models import ParameterInfo
 
+# The forms of number read here (shared with the typer-free reader): what pydantic reads from
+# them is what int() and float() read (both round a decimal correctly).
+from firefight.cli.quick import DECIMAL, DECLINED, WHOLE, is_text
+
 __all__ = ["DECLINED", "QuickValue", "quick_value", "read_quickly"]
 
-#: What :func:`quick_value` returns for a value it leaves to typer's own converter.
-DECLINED: Any = object()
-# Whole numbers and plain decimals only, short enough to be exact as a float: what pydantic reads
-# from them is what int() and float() read (both round a decimal correctly).
-_WHOLE = re.compile(r"-?(?:0|[1-9][0-9]{0,14})")
-_DECIMAL = re.compile(r"-?(?:0|[1-9][0-9]{0,14})(?:\.[0-9]{1,15})?")
 # Past this an int is not exactly a float; typer's converter decides those.
 _EXACT = 2**53
 
 
 def _text(value: Any) -> bool:
     # pydantic refuses text that is not valid Unicode (a lone surrogate from undecodable argv).
-    if not isinstance(value, str):
-        return False
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+    return isinstance(value, str) and is_text(value)
 
 
 def _leaf(annotation: Any, value: Any, info: ParameterInfo, ctx: click.Context | None) -> Any:
@@ -68,13 +59,13 @@ def _leaf(annotation: Any, value: Any, info: ParameterInfo, ctx: click.Context |
     if annotation is int:
         if type(value) is int:
             return value
-        return int(value) if _text(value) and _WHOLE.fullmatch(value) else DECLINED
+        return int(value) if _text(value) and WHOLE.fullmatch(value) else DECLINED
     if annotation is float:
         if type(value) is float:
             return value
         if type(value) is int and abs(value) < _EXACT:
             return float(value)
-        return float(value) if _text(value) and _DECIMAL.fullmatch(value) else DECLINED
+        return float(value) if _text(value) and DECIMAL.fullmatch(value) else DECLINED
     if annotation is bool:
         return value if type(value) is bool else DECLINED
     if annotation is str:

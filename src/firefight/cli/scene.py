@@ -44,7 +44,9 @@ def draw_map(
         if action:
             overlay = overlay.plus(ruleset.overlay(state, ruleset.parse_action(action, state)))
     drawn = overlay if overlay != Overlay() else None  # nothing to draw: no overlay group
-    svg = scene_svg(state, unit=ruleset.scene_unit, overlay=drawn, caption=action)
+    # The GM's map: hovering a person shows their whole state row.
+    details = {c.name: dict(ruleset.describe_row(c)) for c in state.combatants}
+    svg = scene_svg(state, unit=ruleset.scene_unit, overlay=drawn, caption=action, details=details)
     if out is None and png is None:
         typer.echo(svg, nl=False)
         return

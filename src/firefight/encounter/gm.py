@@ -10,6 +10,7 @@ A GM line starts with its command word (an action line starts with a person's na
     remove Pavel           someone leaves the scene
     move Mara to 3,4       someone put somewhere (in the ruleset's scene unit)
     set Mara prone         a posture, or up / unconscious / dead
+    set Mara ap 2          one of the ruleset's own figures (Ruleset.gm_figures, DEC-551)
     delay Mara             Mara acts last this round
     hold Mara              Mara steps out of the order and acts when she chooses (DEC-412)
     reorder Viktor Mara    the named act first, in that order; the rest after, as they were
@@ -20,6 +21,7 @@ A GM line starts with its command word (an action line starts with a person's na
 
 from __future__ import annotations
 
+import re
 import shlex
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -35,6 +37,7 @@ from firefight.scene.events import (
     GM_RULE,
     CombatantAdded,
     CombatantRemoved,
+    FigureSet,
     InitiativeOrdered,
     PostureChanged,
     StatusSet,
@@ -63,6 +66,7 @@ GM_COMMANDS = (
     "reorder",
 )
 STATUSES = ("up", "unconscious", "dead")
+_NUMBER = re.compile(r"-?\d+")
 _USAGE = {
     "hits": "hits NAME N",
     "heal": "heal NAME N",
@@ -70,7 +74,7 @@ _USAGE = {
     "add": "add NEW like NAME at X,Y",
     "remove": "remove NAME",
     "move": "move NAME to X,Y",
-    "set": "set NAME up|unconscious|dead|standing|kneeling|prone",
+    "set": "set NAME up|unconscious|dead|standing|kneeling|prone, or set NAME FIGURE N",
     "delay": "delay NAME",
     "hold": "hold NAME",
     "reorder": "reorder NAME NAME ...",
@@ -154,8 +158,11 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
     elif command == "set":
         if len(rest) < 2:
             raise _refuse(f"Write it {usage!r}.")
-        name = one_name(rest[:-1], state, what="the GM's command", rule=GM_RULE)
-        events, said = _set(name, rest[-1], usage)
+        if len(rest) >= 3 and _NUMBER.fullmatch(rest[-1]):
+            events, said = _set_figure(state, rest, ruleset)
+        else:
+            name = one_name(rest[:-1], state, what="the GM's command", rule=GM_RULE)
+            events, said = _set(name, rest[-1], usage)
     elif command == "reorder":
         events, said = _reorder(state, rest)
     else:
@@ -179,6 +186,26 @@ def _set(name: str, value: str, usage: str) -> tuple[tuple[Event, ...], str]:
     if found in STATUSES:
         return (StatusSet(target=name, status=found),), f"GM: {name} is {found}."
     return (PostureChanged(actor=name, posture=Posture(found)),), f"GM: {name} is {found}."
+
+
+def _set_figure(
+    state: EncounterState, words: Sequence[str], ruleset: Ruleset
+) -> tuple[tuple[Event, ...], str]:
+    """``set NAME FIGURE N``: one of the ruleset's own figures, checked by the ruleset before
+    it is recorded, so that the record always folds."""
+    name = one_name(words[:-2], state, what="the GM's command", rule=GM_RULE)
+    figures = ruleset.gm_figures()
+    figure = match(words[-2], figures)
+    if figure is None:
+        said = hint(words[-2], figures, listing="it has") if figures else "it keeps none."
+        raise _refuse(
+            f"The {ruleset.name} ruleset has no figure {words[-2]!r} for the GM to set; {said}"
+        )
+    value = option_int(figure, words[-1], GM_RULE)
+    ruleset.set_figure(state.combatant(name), figure, value)
+    return (FigureSet(target=name, figure=figure, value=value),), (
+        f"GM: {name}'s {figure} is now {value}."
+    )
 
 
 def _add(

@@ -16,17 +16,18 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from enum import Enum
-from importlib.resources import files
-from importlib.resources.abc import Traversable
 from itertools import pairwise
 from pathlib import Path
-
-from pydantic import Field
+from typing import TYPE_CHECKING
 
 from firefight.errors import RuleRefusal, TableDataError
+from firefight.files import read_toml
 from firefight.geometry.bodies import Body
 from firefight.geometry.plane import Point
-from firefight.tables.data_files import DataModel, TableHeader, read_toml, validate
+from firefight.tables.shipped import package_data
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = [
     "BodyProfile",
@@ -130,21 +131,6 @@ class BodyProfile:
         return self.area_below(1.0)
 
 
-class _HeaderModel(TableHeader):
-    kind: str = Field(pattern="^body-profile$")
-
-
-class _RowModel(DataModel):
-    part: str = ""
-    height_fraction: float = Field(ge=0.0, le=1.0)
-    relative_width: float = Field(ge=0.0)
-
-
-class _FileModel(DataModel):
-    table: _HeaderModel
-    rows: list[_RowModel] = Field(min_length=2)
-
-
 _PACKAGED = "data/body_profile.toml"
 
 
@@ -155,8 +141,12 @@ def load_body_profile(source: Traversable | Path | None = None) -> BodyProfile:
         TableDataError: the file is missing or malformed; the message names the file and row.
     """
     label = str(source) if source is not None else f"firefight/{_PACKAGED}"
-    path = source if source is not None else files("firefight").joinpath(_PACKAGED)
-    model = validate(_FileModel, read_toml(path, label), label)
+    path = source if source is not None else package_data("firefight", _PACKAGED)
+    # The file's model loads pydantic: only what measures cover pays for it.
+    from firefight.geometry.profile_file import ProfileFile
+    from firefight.tables.data_files import validate
+
+    model = validate(ProfileFile, read_toml(path, label), label)
     head = model.table
     rows = model.rows
     if rows[0].height_fraction != 0.0:

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
+    from firefight.scene.events import FigureSet
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
@@ -77,6 +78,10 @@ class Ruleset(ABC):
     #: ``report`` (``firefight odds report <name>``). None: the ruleset has no such commands.
     cli_module: ClassVar[str | None] = None
     odds_cli_module: ClassVar[str | None] = None
+    #: Commands of ``cli_module`` that may run without typer when their command line is plain
+    #: (a scripted shot starts faster): command name -> the module whose ``QUICK`` maps it to
+    #: its :class:`~firefight.cli.quick.QuickCommand`. Empty: typer reads every one.
+    quick_commands: ClassVar[Mapping[str, str]] = {}
     #: The unit a scenario's positions and barriers (and the ruleset's action lines) are
     #: written in; the scene converts them to feet, which the shared geometry measures in.
     scene_unit: ClassVar[Literal["ft", "m"]] = "ft"
@@ -297,6 +302,31 @@ class Ruleset(ABC):
 
         c = state.combatant(name)
         raise RuleRefusal(GM_RULE, f"The {self.name} ruleset keeps no armor to repair on {c.name}.")
+
+    def gm_figures(self) -> Mapping[str, str]:
+        """The ruleset's own figures a GM's ``set NAME FIGURE N`` may set, each with what it
+        is (``{"ap": "AP left this round"}``); none by default (DEC-551)."""
+        return {}
+
+    def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
+        """``combatant`` with ``figure`` (one of :meth:`gm_figures`) set to ``value``; a
+        RuleRefusal (ENC-GM) saying why when it cannot be. The GM's ``set`` checks with it
+        before recording a :class:`~firefight.scene.events.FigureSet`, whose fold
+        (:meth:`apply_figure`) comes back here."""
+        from firefight.scene.figure_bounds import no_such_figure
+
+        raise no_such_figure(self.name, figure)
+
+    def apply_figure(self, state: EncounterState, event: FigureSet) -> EncounterState:
+        """The state after a GM's :class:`~firefight.scene.events.FigureSet`: a ruleset's
+        :meth:`apply` hands the event here."""
+        from firefight.scene.apply import FoldError, named_in_log
+
+        c = named_in_log(state, event.target)
+        try:
+            return state.with_combatant(self.set_figure(c, event.figure, event.value))
+        except RuleRefusal as exc:
+            raise FoldError(f"{event.target}: {exc.reason}") from None
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """One row of the state table, column heading -> cell, in the order shown.

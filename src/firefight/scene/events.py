@@ -24,6 +24,7 @@ __all__ = [
     "ConditionStarted",
     "ConditionTicked",
     "DamageAdjusted",
+    "FigureSet",
     "InitiativeOrdered",
     "InitiativeRolled",
     "Moved",
@@ -137,6 +138,16 @@ class StatusSet(Event):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class FigureSet(Event):
+    """The GM sets one of a ruleset's own figures on someone (AP, bleeding, SP...): the
+    ruleset applies it (``Ruleset.set_figure``), since it alone knows where the figure lives."""
+
+    target: str
+    figure: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class CombatantAdded(Event):
     """Someone joins the fight mid-way (a copy of another with a name and place of their own);
     they come last in the initiative order."""
@@ -184,6 +195,7 @@ register_event_types(
     CombatantAdded,
     CombatantRemoved,
     DamageAdjusted,
+    FigureSet,
     StatusSet,
     RoundsFired,
     ConditionEnded,

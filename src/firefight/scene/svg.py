@@ -3,8 +3,11 @@
 :func:`scene_svg` draws the state top-down — people as their footprints with facing, posture and
 side colours, barriers by material, a scale bar in the ruleset's unit and a legend — and, for an
 action being declared, an :class:`Overlay` of plain shapes (lines of fire, cones, rings for blast
-bands and scatter, areas for a suppression frontage) that the ruleset builds. Nothing here reads
-a ruleset or writes a file: the same text serves the command line, the web table and tests.
+bands and scatter, areas for a suppression frontage) that the ruleset builds. Hovering a person
+shows their ``details`` when the caller gives them (the ruleset's state row, or what a player may
+see of it): as lines of the person's ``<title>`` and as ``data-`` attributes of their group.
+Nothing here reads a ruleset or decides who sees what, and nothing writes a file: the same text
+serves the command line, the web table and tests.
 
 >>> from firefight.geometry import Point
 >>> from firefight.scene.state import CombatantState, EncounterState
@@ -17,7 +20,8 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 from typing import Literal
@@ -203,7 +207,18 @@ def _barrier(frame: _Frame, b: Barrier) -> str:
 _POSTURE_MARK = {Posture.STANDING: "", Posture.KNEELING: "K", Posture.PRONE: "P"}
 
 
-def _person(frame: _Frame, c: CombatantState, colour: str) -> str:
+def data_name(label: str) -> str:
+    """A field's label as a ``data-`` attribute's name.
+
+    >>> data_name("at (ft)"), data_name("SP body/head"), data_name("G/Y/R")
+    ('data-at-ft', 'data-sp-body-head', 'data-g-y-r')
+    """
+    return "data-" + (re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-") or "field")
+
+
+def _person(
+    frame: _Frame, c: CombatantState, colour: str, details: Mapping[str, object] | None
+) -> str:
     body = Body(center=c.position, posture=c.posture, size=c.size)
     cx, cy = frame.x(c.position), frame.y(c.position)
     r = max(body.radius_ft * frame.scale, 4.0)
@@ -212,9 +227,19 @@ def _person(frame: _Frame, c: CombatantState, colour: str) -> str:
     fill = "#ffffff" if down else colour
     state = "dead" if c.dead else "down" if c.unconscious else c.posture.value
     title = f"{c.name} ({c.side or 'no side'}, {state})"
+    data = f' data-name="{escape(c.name)}"' if details is not None else ""
+    named = {"data-name"}
+    for label, value in (details or {}).items():
+        if label == "name":
+            continue
+        title += f"\n{label}: {value}"
+        attribute = data_name(label)
+        if attribute not in named:  # two labels that read alike: one attribute (XML wants it)
+            named.add(attribute)
+            data += f' {attribute}="{escape(str(value))}"'
     mark = _POSTURE_MARK.get(c.posture, "")
     parts = [
-        f'<g class="person"><title>{escape(title)}</title>',
+        f'<g class="person"{data}><title>{escape(title)}</title>',
         f'<line x1="{_num(cx)}" y1="{_num(cy)}" x2="{_num(frame.x(tip))}" '
         f'y2="{_num(frame.y(tip))}" stroke="{colour}" stroke-width="2"/>',
         f'<circle cx="{_num(cx)}" cy="{_num(cy)}" r="{_num(r)}" fill="{fill}" '
@@ -318,9 +343,11 @@ def scene_svg(
     overlay: Overlay | None = None,
     size_px: int = 720,
     caption: str | None = None,
+    details: Mapping[str, Mapping[str, object]] | None = None,
 ) -> str:
     """The scene as an SVG document: ``unit`` is the scale bar's, ``size_px`` the drawing's
-    longer side (the legend is beside it), ``caption`` a line under the title."""
+    longer side (the legend is beside it), ``caption`` a line under the title, ``details`` what
+    hovering each person (by name) shows of their state, field by field."""
     points = [c.position for c in state.combatants]
     points += [p for b in state.barriers for p in (b.start, b.end)]
     if overlay is not None:
@@ -348,7 +375,12 @@ def scene_svg(
         parts += _overlay(frame, overlay)
     parts += [_barrier(frame, b) for b in state.barriers]
     parts += [
-        _person(frame, c, BYSTANDER_COLOUR if c.bystander else colours.get(c.side, "#333333"))
+        _person(
+            frame,
+            c,
+            BYSTANDER_COLOUR if c.bystander else colours.get(c.side, "#333333"),
+            (details or {}).get(c.name),
+        )
         for c in state.combatants
     ]
     parts += _scale_bar(frame, height, unit)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -19,6 +18,7 @@ from pydantic import (
 from firefight.errors import TableDataError
 from firefight.files import read_toml as files_read_toml
 from firefight.limits import clean_name
+from firefight.tables.shipped import package_data
 
 __all__ = ["TABLE_NAME_MAX", "DataModel", "TableHeader", "package_data", "read_toml", "validate"]
 
@@ -62,11 +62,6 @@ class TableHeader(DataModel):
         if self.provisional and not self.derivation.strip():
             raise ValueError("a provisional table must say how it was derived (derivation)")
         return self
-
-
-def package_data(package: str, name: str) -> Traversable:
-    """A data file shipped inside ``package`` (e.g. ``firefight.rulesets.rmu``, ``data/x.toml``)."""
-    return files(package).joinpath(name)
 
 
 def read_toml(source: Traversable | Path, label: str | None = None) -> dict[str, Any]:

@@ -8,19 +8,18 @@ data directory (``$FIREFIGHT_HOME`` or the platform's user data dir) under
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, TypeVar
-
-import platformdirs
-import tomli_w
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from firefight.errors import TableDataError, UnknownNameError
-from firefight.tables.data_files import package_data, read_toml
+from firefight.files import read_toml
 from firefight.tables.kinds import DataTable, TableKind, kind_names
+from firefight.tables.shipped import package_data
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = [
     "TableSet",
@@ -37,7 +36,11 @@ T = TypeVar("T")
 def user_home() -> Path:
     """Where firefight keeps what the user made: ``$FIREFIGHT_HOME`` or the platform data dir."""
     env = os.environ.get("FIREFIGHT_HOME")
-    return Path(env) if env else Path(platformdirs.user_data_dir("firefight"))
+    if env:
+        return Path(env)
+    import platformdirs  # only without FIREFIGHT_HOME: it loads tempfile, random, shutil...
+
+    return Path(platformdirs.user_data_dir("firefight"))
 
 
 def user_table_dir(ruleset: str) -> Path:
@@ -70,6 +73,8 @@ def write_user_table(
             )
     directory = user_table_dir(ruleset)
     target = directory / f"{table.name}.toml"
+    import tomli_w  # only to write: reading a table does not load it
+
     payload = tomli_w.dumps(kind.to_data(table))
     try:
         directory.mkdir(parents=True, exist_ok=True)
@@ -81,6 +86,8 @@ def write_user_table(
 
 
 def _write_atomically(directory: Path, target: Path, payload: str) -> None:
+    import tempfile
+
     # The ".tmp" suffix keeps a half-written file out of TableSet's "*.toml" glob.
     handle, temp_name = tempfile.mkstemp(dir=directory, prefix=f".{target.stem}.", suffix=".tmp")
     try:
@@ -109,22 +116,30 @@ def remove_user_table(ruleset: str, name: str) -> Path:
     return path
 
 
-def table_from_data(data: dict[str, Any], label: str, kinds: Sequence[TableKind[Any]]) -> DataTable:
-    """A parsed table file read by the kind its ``[table] kind`` names."""
+def table_from_data(
+    data: dict[str, Any], label: str, kinds: Sequence[TableKind[Any]], *, shipped: bool = False
+) -> DataTable:
+    """A parsed table file read by the kind its ``[table] kind`` names; a ``shipped`` file is
+    read without validating it when its kind can (:mod:`firefight.tables.shipped`)."""
     header = data.get("table")
     name = header.get("kind") if isinstance(header, dict) else None
     for kind in kinds:
         if kind.name == name:
-            table: DataTable = kind.from_data(data, label)
+            read = kind.from_shipped if shipped and kind.from_shipped else kind.from_data
+            table: DataTable = read(data, label)
             return table
     raise TableDataError(label, "[table] kind", f"expected {kind_names(kinds)}, got {name!r}")
 
 
 def load_table(
-    source: Traversable | Path, kinds: Sequence[TableKind[Any]], label: str | None = None
+    source: Traversable | Path,
+    kinds: Sequence[TableKind[Any]],
+    label: str | None = None,
+    *,
+    shipped: bool = False,
 ) -> DataTable:
     label = label or str(source)
-    return table_from_data(read_toml(source, label), label, kinds)
+    return table_from_data(read_toml(source, label), label, kinds, shipped=shipped)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,12 +150,22 @@ class TableEntry:
 
 
 class TableSet(Mapping[str, DataTable]):
-    """The tables of one ruleset by name, loaded lazily and validated on load."""
+    """The tables of one ruleset by name, loaded lazily. The user's tables are validated on
+    load; the shipped ones only with ``validate_shipped`` (``firefight tables check``), since
+    the tests hold them to their kinds (:mod:`firefight.tables.shipped`)."""
 
-    def __init__(self, ruleset: str, package: str, kinds: Sequence[TableKind[Any]]) -> None:
+    def __init__(
+        self,
+        ruleset: str,
+        package: str,
+        kinds: Sequence[TableKind[Any]],
+        *,
+        validate_shipped: bool = False,
+    ) -> None:
         self.ruleset = ruleset
         self._package = package
         self.kinds = tuple(kinds)
+        self.validate_shipped = validate_shipped
         self._cache: dict[str, TableEntry] = {}
 
     def shipped(self) -> dict[str, tuple[Traversable | Path, str, str]]:
@@ -157,7 +182,7 @@ class TableSet(Mapping[str, DataTable]):
     def shipped_kind(self, name: str) -> TableKind[Any]:
         """The kind of the shipped table ``name``, whatever the user imported over it."""
         source, label, _ = self.shipped()[name]
-        table = load_table(source, self.kinds, label)
+        table = load_table(source, self.kinds, label, shipped=not self.validate_shipped)
         return next(k for k in self.kinds if isinstance(table, k.type))
 
     def _files(self) -> dict[str, tuple[Traversable | Path, str, str]]:
@@ -175,7 +200,8 @@ class TableSet(Mapping[str, DataTable]):
             if name not in files:
                 raise UnknownNameError(f"{self.ruleset} table", name, files)
             source, label, origin = files[name]
-            table = load_table(source, self.kinds, label)
+            shipped = origin == "shipped" and not self.validate_shipped
+            table = load_table(source, self.kinds, label, shipped=shipped)
             if table.name != name:
                 raise TableDataError(
                     label, "[table] name", f"{table.name!r} does not match file name {name!r}"

@@ -27,14 +27,15 @@ import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
-
-from pydantic import BaseModel
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from firefight.errors import TableDataError
+from firefight.files import read_toml
 from firefight.fuzzy import hint
-from firefight.tables.data_files import read_toml, validate
 from firefight.tables.registry import user_home
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 __all__ = [
     "SCENARIO_CATALOG",
@@ -149,7 +150,7 @@ class _Keyed(Protocol):
     def key(self) -> str: ...
 
 
-M = TypeVar("M", bound=BaseModel)
+M = TypeVar("M", bound="BaseModel")
 K = TypeVar("K", bound=_Keyed)
 
 
@@ -166,12 +167,15 @@ def laid_over(
     ``known`` kinds) laid over it, each validated with ``model`` -- the shipped file's row
     model -- and built as a shipped row is; an error names the user's file and row."""
 
+    from firefight.tables.data_files import validate  # pydantic: only for a user's rows
+
     def read(row: UserRow) -> tuple[str, K]:
+        # What building the row finds wrong (a name the rest of the data does not know) names
+        # the user's row as the model's checks do.
         try:
-            checked = validate(model, dict(row.data), row.file)
+            built = build(validate(model, dict(row.data), row.file))
         except TableDataError as exc:
             raise row.error(exc.problem, exc.where) from None
-        built = build(checked)
         return built.key, built
 
     return merged(shipped, user_rows(ruleset, kind, known), read)

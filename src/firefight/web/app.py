@@ -14,7 +14,7 @@ import logging
 import secrets
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Annotated, Any
@@ -47,9 +47,10 @@ from firefight.web.bodies import (
 )
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
+from firefight.web.rendered import Rendered, encoded
 from firefight.web.table import Tables, TableSettings, settings_json
 from firefight.web.tokens import Keyring, Scope
-from firefight.web.views import log_view, seen_state, state_view, verbs_view
+from firefight.web.views import hover_details, rows_view, seen_state, state_view, verbs_view
 
 __all__ = ["Server", "create_app"]
 
@@ -62,13 +63,15 @@ KEEPALIVE_S = 15.0
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Server:
     """What the app serves from: the service over the store, the keyring, the table settings,
-    the event hub and the folder of bundled scenarios (None: none offered)."""
+    the event hub, the folder of bundled scenarios (None: none offered) and the answers kept
+    between changes."""
 
     service: ReadingService
     keys: Keyring
     tables: Tables
     hub: Hub
     examples: Path | None = None
+    rendered: Rendered = field(default_factory=Rendered)
 
     @property
     def store(self) -> EncounterStore:
@@ -91,7 +94,9 @@ def _token(request: Request) -> str | None:
     return request.query_params.get("token")
 
 
-def _scope(request: Request) -> Scope:
+# The token checks are ``async``: they read no file and no database, and FastAPI would hand a
+# plain function to a worker thread, one more wait per request.
+async def _scope(request: Request) -> Scope:
     server: Server = request.app.state.server
     token = _token(request)
     if not token:
@@ -105,7 +110,7 @@ def _scope(request: Request) -> Scope:
 ScopeDep = Annotated[Scope, Depends(_scope)]
 
 
-def _gm(scope: ScopeDep) -> Scope:
+async def _gm(scope: ScopeDep) -> Scope:
     if not scope.is_gm:
         raise _Refused(403, "forbidden", "only the GM may do this")
     return scope
@@ -125,6 +130,27 @@ def _dice(body: DiceBody) -> tuple[Dice, dict[str, object]]:
         return Dice(ScriptedSource(body.rolls)), {"source": "scripted", "rolls": body.rolls}
     seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
     return Dice(SeededSource(seed)), {"source": "seeded", "seed": seed}
+
+
+def _json(data: Any, status: int = 200) -> Response:
+    """``data`` (plain JSON values) as the answer."""
+    return _sent(encoded(data), status)
+
+
+def _sent(body: bytes, status: int = 200) -> Response:
+    return Response(body, status_code=status, media_type="application/json")
+
+
+def _player_dice(dice: DiceBody, settings: TableSettings) -> None:
+    """A player's action is rolled by the server unless the GM asks for the players' dice;
+    then it takes the faces they rolled. A player never picks a seed (it would pick the roll)."""
+    if settings.players_roll:
+        if dice.rolls is None:
+            raise _Refused(
+                422, "dice-needed", "the GM asks for your own dice: type the faces you rolled"
+            )
+    elif dice.rolls is not None or dice.seed is not None:
+        raise _Refused(403, "forbidden", "the server rolls the dice for now; send none")
 
 
 def _applied(
@@ -312,7 +338,7 @@ def create_app(server: Server) -> FastAPI:
         }
 
     @app.post("/api/encounters", status_code=201, tags=["encounters"])
-    def create(body: CreateBody, scope: GmDep) -> dict[str, Any]:
+    def create(body: CreateBody, scope: GmDep) -> Response:
         """Start an encounter from a scenario (TOML text or a bundled one); round 1 opens."""
         if body.example is not None:
             path = _examples(server).get(body.example)
@@ -326,36 +352,43 @@ def create_app(server: Server) -> FastAPI:
         dice, info = _dice(body.dice)
         applied = server.service.new(body.name, parsed, dice)
         server.hub.changed(body.name, applied.record.seq, "created")
-        return _applied(applied, info, dice.unused)
+        return _json(_applied(applied, info, dice.unused), 201)
 
     def _current(name: str) -> Current:
         return server.service.current(name)
 
     @app.get("/api/encounters/{name}", tags=["encounters"])
-    def show(name: str, scope: ScopeDep) -> dict[str, Any]:
+    def show(name: str, scope: ScopeDep) -> Response:
         """The encounter as it stands: the turn, the state table, and for the GM the state's
         JSON and the table settings. A player sees what docs/web.md says they may."""
         _allowed(scope, name)
         current = _current(name)
-        return state_view(
-            name, current.state, current.head, current.ruleset, scope, server.tables.get(name)
-        )
+        settings = server.tables.get(name)
+
+        def make() -> bytes:
+            view = state_view(name, current.state, current.head, current.ruleset, scope, settings)
+            return encoded(view)
+
+        return _sent(server.rendered.answer(("show", name, current.head, scope, settings), make))
 
     @app.get("/api/encounters/{name}/log", tags=["encounters"])
-    def encounter_log(name: str, scope: ScopeDep) -> dict[str, Any]:
+    def encounter_log(name: str, scope: ScopeDep) -> Response:
         """Every record; the GM's in the shared envelope with the trace as text."""
         _allowed(scope, name)
         head, ruleset, records = server.service.listing(name)
         hidden = server.tables.get(name).hidden
-        shown = log_view(records, ruleset, scope, hidden)
-        return {"encounter": name, "head": head, "records": shown}
+        return _sent(server.rendered.log(name, head, ruleset, records, scope, hidden))
 
     @app.get("/api/encounters/{name}/verbs", tags=["actions"])
-    def verbs(name: str, scope: ScopeDep) -> dict[str, Any]:
+    def verbs(name: str, scope: ScopeDep) -> Response:
         """The action form: the ruleset's verbs with their options, from its declarations."""
         _allowed(scope, name)
         ruleset = _current(name).ruleset
-        return {"ruleset": ruleset.name, "verbs": verbs_view(ruleset)}
+
+        def make() -> bytes:
+            return encoded({"ruleset": ruleset.name, "verbs": verbs_view(ruleset)})
+
+        return _sent(server.rendered.answer(("verbs", ruleset.name), make))
 
     @app.get("/api/encounters/{name}/map.svg", tags=["encounters"])
     def map_svg(
@@ -367,17 +400,26 @@ def create_app(server: Server) -> FastAPI:
         _allowed(scope, name)
         current = _current(name)
         state, ruleset = current.state, current.ruleset
-        seen = seen_state(state, scope, server.tables.get(name))
-        overlay, caption = None, None
-        if line:
-            try:
-                action = ruleset.parse_action(line, state)
-                if scope.is_gm or scope.plays(name, action.actor):
-                    overlay, caption = ruleset.overlay(state, action), action.text
-            except FirefightError as exc:
-                caption = str(exc)
-        svg = scene_svg(seen, unit=ruleset.scene_unit, overlay=overlay, caption=caption)
-        return Response(svg, media_type="image/svg+xml")
+        settings = server.tables.get(name)
+
+        def make() -> bytes:
+            seen = seen_state(state, scope, settings)
+            overlay, caption = None, None
+            if line:
+                try:
+                    action = ruleset.parse_action(line, state)
+                    if scope.is_gm or scope.plays(name, action.actor):
+                        overlay, caption = ruleset.overlay(state, action), action.text
+                except FirefightError as exc:
+                    caption = str(exc)
+            details = hover_details(rows_view(state, ruleset, scope, settings))
+            svg = scene_svg(
+                seen, unit=ruleset.scene_unit, overlay=overlay, caption=caption, details=details
+            )
+            return svg.encode("utf-8")
+
+        key = ("map", name, current.head, scope, settings, line)
+        return Response(server.rendered.answer(key, make), media_type="image/svg+xml")
 
     def _may_declare(scope: Scope, name: str, text: str) -> Current:
         """The current encounter, if ``scope`` may declare ``text`` in it."""
@@ -416,12 +458,14 @@ def create_app(server: Server) -> FastAPI:
         }
 
     @app.post("/api/encounters/{name}/act", tags=["actions"])
-    def act(name: str, body: ActBody, scope: ScopeDep) -> JSONResponse:
+    def act(name: str, body: ActBody, scope: ScopeDep) -> Response:
         """Declare and resolve an action. A refused one changes nothing (422, the rule and
         why); one built on a head the log has moved past is refused with 409."""
         _allowed(scope, name)
         text = _line(body)
         current = _may_declare(scope, name, text)
+        if not scope.is_gm:
+            _player_dice(body.dice, server.tables.get(name))
         dice, info = _dice(body.dice)
         try:
             applied = server.service.act(name, text, dice, expected_head=body.expected_head)
@@ -436,22 +480,22 @@ def create_app(server: Server) -> FastAPI:
             # A player hears what their action came to, not the figures behind it.
             outcome = reply["result"]["outcome"]
             reply = {"encounter": name, "head": head, "text": text, "outcome": outcome}
-        return JSONResponse(reply)
+        return _json(reply)
 
     @app.post("/api/encounters/{name}/next-round", tags=["actions"])
-    def next_round(name: str, body: RoundBody, scope: GmDep) -> dict[str, Any]:
+    def next_round(name: str, body: RoundBody, scope: GmDep) -> Response:
         """End the round (the ruleset's upkeep) and start the next (initiative)."""
         dice, info = _dice(body.dice)
         applied = server.service.next_round(name, dice, expected_head=body.expected_head)
         server.hub.changed(name, applied.record.seq, "round")
-        return _applied(applied, info, dice.unused)
+        return _json(_applied(applied, info, dice.unused))
 
     @app.post("/api/encounters/{name}/undo", tags=["actions"])
-    def undo(name: str, body: HeadBody, scope: GmDep) -> dict[str, Any]:
+    def undo(name: str, body: HeadBody, scope: GmDep) -> Response:
         """Take back the last action or round change still in force."""
         applied = server.service.undo(name, expected_head=body.expected_head)
         server.hub.changed(name, applied.record.seq, "undo")
-        return _applied(applied, None)
+        return _json(_applied(applied, None))
 
     @app.get("/api/encounters/{name}/table", tags=["table"])
     def get_table(name: str, scope: GmDep) -> dict[str, Any]:
@@ -460,7 +504,8 @@ def create_app(server: Server) -> FastAPI:
 
     @app.put("/api/encounters/{name}/table", tags=["table"])
     def put_table(name: str, body: TableBody, scope: GmDep) -> dict[str, Any]:
-        """Hide combatants, open their figures to the players, let players declare."""
+        """Hide combatants, open their figures to the players, let players declare, ask them
+        for their dice."""
         state = _current(name).state
         for who in (*body.hidden, *body.opened):
             state.combatant(who)  # an unknown name is refused with the closest ones
@@ -468,6 +513,7 @@ def create_app(server: Server) -> FastAPI:
             hidden=frozenset(body.hidden),
             opened=frozenset(body.opened),
             players_act=body.players_act,
+            players_roll=body.players_roll,
         )
         server.tables.put(name, settings)
         server.hub.changed(name, None, "table", settings)

@@ -117,3 +117,4 @@ class TableBody(_Body):
     hidden: list[Name] = Field(default_factory=list, max_length=500)
     opened: list[Name] = Field(default_factory=list, max_length=500)
     players_act: bool = False
+    players_roll: bool = False

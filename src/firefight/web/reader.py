@@ -7,6 +7,12 @@ query) and, when the log has moved (in whichever process), folds only the record
 head it kept. The log stays the truth: nothing is kept that it does not say, and a kept
 encounter whose last record the store no longer holds as it was (deleted and made again under
 the same name) is folded again from the start.
+
+Writes to one encounter from this process's request threads take turns (a lock per
+encounter): two at once would both fold and resolve, and the later append be refused as a
+conflict with nothing written (DEC-530). A write that names the head it built on
+(``expected_head``) is still refused when the log has moved past it; writes from another process
+still meet the store's own check.
 """
 
 from __future__ import annotations
@@ -15,9 +21,10 @@ import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING, TypeVar
 
-from firefight.service import Current, EncounterService
+from firefight.service import Applied, Current, EncounterService
 
 if TYPE_CHECKING:
+    from firefight.dice import Dice
     from firefight.encounter.log import LogRecord
     from firefight.rulesets.base import Ruleset
     from firefight.store.base import EncounterStore
@@ -39,6 +46,39 @@ class ReadingService(EncounterService):
         self._lock = threading.Lock()
         self._kept: OrderedDict[str, Current] = OrderedDict()
         self._logs: OrderedDict[str, tuple[Ruleset, tuple[LogRecord, ...]]] = OrderedDict()
+        self._writing: dict[str, threading.Lock] = {}
+
+    def _turn(self, name: str) -> threading.Lock:
+        """The lock the writes to ``name`` take turns by."""
+        with self._lock:
+            return self._writing.setdefault(name, threading.Lock())
+
+    def act(
+        self,
+        name: str,
+        text: str,
+        dice: Dice,
+        *,
+        force: bool = True,
+        expected_head: int | None = None,
+    ) -> Applied:
+        with self._turn(name):
+            return super().act(name, text, dice, force=force, expected_head=expected_head)
+
+    def next_round(
+        self, name: str, dice: Dice, *, force: bool = True, expected_head: int | None = None
+    ) -> Applied:
+        with self._turn(name):
+            return super().next_round(name, dice, force=force, expected_head=expected_head)
+
+    def undo(self, name: str, *, expected_head: int | None = None) -> Applied:
+        """Undo from the kept encounter when it has the two records in force undo needs (or
+        starts at the scene); else as the service does, folding from further back."""
+        with self._turn(name):
+            current = self.current(name)
+            if current.base.seq == 0 or len(current.in_force()) >= 2:
+                return self._undo(current, expected_head)
+            return super().undo(name, expected_head=expected_head)
 
     def _keep(self, table: OrderedDict[str, T], name: str, value: T) -> None:
         with self._lock:
@@ -74,12 +114,22 @@ class ReadingService(EncounterService):
         return self._extend(kept, after) if after else kept
 
     def listing(self, name: str) -> tuple[int, Ruleset, tuple[LogRecord, ...]]:
-        """The head, the ruleset and every record (:meth:`EncounterService.records`)."""
+        """The head, the ruleset and every record (:meth:`EncounterService.records`); when the
+        log has moved on from the listing kept, only the records after it are read."""
         head = self.store.head(name)
         with self._lock:
             kept = self._logs.get(name)
-        if kept is not None and (kept[1][-1].seq if kept[1] else 0) == head:
-            return head, *kept
+        if kept is not None:
+            ruleset, records = kept
+            last = records[-1] if records else None
+            if last is not None and last.seq == head:
+                return head, ruleset, records
+            if last is not None and head > last.seq:
+                after = self._records(name, last.seq - 1)
+                if after and (after[0].seq, after[0].recorded_at) == (last.seq, last.recorded_at):
+                    records = (*records, *after[1:])
+                    self._keep(self._logs, name, (ruleset, records))
+                    return records[-1].seq, ruleset, records
         ruleset, records = self.records(name)
         self._keep(self._logs, name, (ruleset, records))
         return (records[-1].seq if records else 0), ruleset, records

@@ -1,5 +1,5 @@
 """What the GM decides about a table, beside the fight itself: who and what the players see,
-and whether they may declare their own characters' actions.
+whether they may declare their own characters' actions, and whether they roll their own dice.
 
 The settings are the serving processes' own (DEC-432): they are no part of the encounter's log,
 which holds only what happened in the fight. Servers over one PostgreSQL database pass a change
@@ -20,11 +20,13 @@ __all__ = ["TableSettings", "Tables", "settings_from_json", "settings_json"]
 class TableSettings:
     """``hidden``: combatants players do not see at all; ``opened``: combatants whose figures
     players see (else a wound described in words); ``players_act``: players may declare their
-    own character's actions."""
+    own character's actions; ``players_roll``: a player's action is resolved with the faces
+    they rolled at the table and typed in (else the server rolls it, DEC-531)."""
 
     hidden: frozenset[str] = field(default_factory=frozenset)
     opened: frozenset[str] = field(default_factory=frozenset)
     players_act: bool = False
+    players_roll: bool = False
 
 
 def settings_json(settings: TableSettings) -> dict[str, Any]:
@@ -33,6 +35,7 @@ def settings_json(settings: TableSettings) -> dict[str, Any]:
         "hidden": sorted(settings.hidden),
         "opened": sorted(settings.opened),
         "players_act": settings.players_act,
+        "players_roll": settings.players_roll,
     }
 
 
@@ -41,6 +44,7 @@ def settings_from_json(data: dict[str, Any]) -> TableSettings:
         hidden=frozenset(data["hidden"]),
         opened=frozenset(data["opened"]),
         players_act=bool(data["players_act"]),
+        players_roll=bool(data.get("players_roll", False)),
     )
 
 

@@ -24,7 +24,19 @@ from firefight.scene.state import CombatantState, EncounterState
 from firefight.web.table import TableSettings, settings_json
 from firefight.web.tokens import Scope
 
-__all__ = ["log_view", "seen_state", "state_view", "verbs_view", "wounds"]
+__all__ = [
+    "hover_details",
+    "log_view",
+    "player_entry",
+    "player_fields",
+    "record_view",
+    "rows_view",
+    "seen_state",
+    "state_view",
+    "undone_by",
+    "verbs_view",
+    "wounds",
+]
 
 
 def wounds(c: CombatantState) -> str:
@@ -75,6 +87,29 @@ def _player_row(c: CombatantState, ruleset: Ruleset, open_: bool) -> dict[str, A
     }
 
 
+def rows_view(
+    state: EncounterState, ruleset: Ruleset, scope: Scope, settings: TableSettings
+) -> list[dict[str, Any]]:
+    """The state table's rows a token's holder may see: the GM every row in full; a player
+    their own character's and those the GM opened in full, the others in words, and none of
+    the hidden. The map's hover shows the same (:func:`hover_details`)."""
+    if scope.is_gm:
+        return [
+            {"name": c.name, "open": True, "row": dict(ruleset.describe_row(c))}
+            for c in state.combatants
+        ]
+    return [
+        _player_row(c, ruleset, c.name == scope.character or c.name in settings.opened)
+        for c in seen_state(state, scope, settings).combatants
+    ]
+
+
+def hover_details(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """What hovering each person on the map shows: their row, as :func:`rows_view` lets the
+    token's holder see it."""
+    return {r["name"]: r["row"] for r in rows}
+
+
 def state_view(
     name: str,
     state: EncounterState,
@@ -97,27 +132,62 @@ def state_view(
         ],
         "can_act": [c.name for c in seen.combatants if c.can_act and not c.bystander],
         "players_act": settings.players_act,
+        "players_roll": settings.players_roll,
     }
+    view["rows"] = rows_view(state, ruleset, scope, settings)
     if scope.is_gm:
-        view["rows"] = [
-            {"name": c.name, "open": True, "row": dict(ruleset.describe_row(c))}
-            for c in state.combatants
-        ]
         view["scene"] = list(ruleset.describe_scene(state))
         view["settings"] = settings_json(settings)
         view["state"] = state_json(name, state)
     else:
         view["you"] = scope.character
-        view["rows"] = [
-            _player_row(c, ruleset, c.name == scope.character or c.name in settings.opened)
-            for c in seen.combatants
-        ]
     return view
 
 
 def _names_hidden(text: str, hidden: frozenset[str]) -> bool:
     words = text.lower()
     return any(re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", words) for n in hidden)
+
+
+def record_view(record: LogRecord, ruleset: Ruleset) -> dict[str, Any]:
+    """One record as the GM's log shows it, whoever undid it aside: its envelope and its trace
+    as text. It never changes once written, so the web layer keeps it (:mod:`~firefight.web.
+    rendered`, as JSON) instead of rendering the whole log on every read."""
+    data = record_json(record, {}, ruleset)
+    data["trace_text"] = render_trace(record.trace) if record.kind != "undo" else []
+    return data
+
+
+def player_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """What a player's log keeps of a record's GM view (:func:`record_view`): the line, the
+    round and the outcome word, no dice, figures or trace (DEC-436)."""
+    fields: dict[str, Any] = {k: data[k] for k in ("seq", "kind", "round", "text") if k in data}
+    result = data.get("result")
+    if isinstance(result, dict):
+        fields["outcome"] = result.get("outcome")
+    return fields
+
+
+def undone_by(records: Sequence[LogRecord]) -> dict[int, int]:
+    """Each record an undo among ``records`` reverts, and the undo's number."""
+    return {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
+
+
+def player_entry(
+    record: LogRecord,
+    fields: dict[str, Any],
+    scope: Scope,
+    hidden: frozenset[str],
+    undone: dict[int, int],
+) -> dict[str, Any]:
+    """A record as a player's log shows it (``fields``: :func:`player_fields`): a line that names
+    a ``hidden`` combatant other than the player's own only as something unseen."""
+    entry = dict(fields)
+    if _names_hidden(record.text, hidden - {scope.character}):
+        entry["text"] = "something unseen happens"
+    if record.seq in undone:
+        entry["undone_by"] = undone[record.seq]
+    return entry
 
 
 def log_view(
@@ -127,25 +197,16 @@ def log_view(
     hidden: frozenset[str] = frozenset(),
 ) -> list[dict[str, Any]]:
     """The log: every record's envelope and its trace as text for the GM; for a player what was
-    declared and what it came to, in words, and a line that names a ``hidden`` combatant only
-    as something unseen."""
-    undone = {r.reverts: r.seq for r in records if r.kind == "undo" and r.reverts is not None}
+    declared and what it came to, in words (:func:`player_entry`). The server sends the same,
+    kept record by record (:meth:`~firefight.web.rendered.Rendered.log`)."""
+    undone = undone_by(records)
     shown = []
     for r in records:
-        data = record_json(r, undone, ruleset)
+        data = record_view(r, ruleset)
         if scope.is_gm:
-            data["trace_text"] = render_trace(r.trace) if r.kind != "undo" else []
-            shown.append(data)
-            continue
-        entry: dict[str, Any] = {k: data[k] for k in ("seq", "kind", "round", "text") if k in data}
-        if _names_hidden(r.text, hidden - {scope.character}):
-            entry["text"] = "something unseen happens"
-        result = data.get("result")
-        if isinstance(result, dict):
-            entry["outcome"] = result.get("outcome")
-        if "undone_by" in data:
-            entry["undone_by"] = data["undone_by"]
-        shown.append(entry)
+            shown.append({**data, "undone_by": undone[r.seq]} if r.seq in undone else data)
+        else:
+            shown.append(player_entry(r, player_fields(data), scope, hidden, undone))
     return shown
 
 

@@ -69,6 +69,11 @@ class Cards(Ruleset):
             for w in cards_data().weapons.values()
         ]
 
+    def user_catalog_kinds(self) -> tuple[str, ...]:
+        from firefight.rulesets.cards.data import USER_KINDS
+
+        return USER_KINDS
+
     def check_data(self) -> list[str]:
         from firefight.rulesets.cards.data import cards_data
 
@@ -153,8 +158,26 @@ class Cards(Ruleset):
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         from firefight.rulesets.cards.encounter_events import apply_cards_event
+        from firefight.rulesets.cards.gm_figures import set_cards_figure
+        from firefight.scene.apply import named_in_log
+        from firefight.scene.events import ArmorRepaired, FigureSet
 
+        if isinstance(event, FigureSet):
+            return self.apply_figure(state, event)
+        if isinstance(event, ArmorRepaired):
+            worn = named_in_log(state, event.wearer)
+            return state.with_combatant(set_cards_figure(worn, "wear", 0))
         return apply_cards_event(state, event)
+
+    def gm_figures(self) -> Mapping[str, str]:
+        from firefight.rulesets.cards.gm_figures import CARDS_GM_FIGURES
+
+        return CARDS_GM_FIGURES
+
+    def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
+        from firefight.rulesets.cards.gm_figures import set_cards_figure
+
+        return set_cards_figure(combatant, figure, value)
 
     def event_types(self) -> Sequence[type[Event]]:
         from firefight.rulesets.cards.encounter_events import EVENT_TYPES
@@ -177,15 +200,20 @@ class Cards(Ruleset):
 
         raise RuleRefusal(
             GM_RULE,
-            "The cards ruleset keeps wounds as Green, Yellow and Red boxes, which GM hits do "
-            "not fill yet: resolve the wound with an action.",
+            "The cards ruleset keeps wounds as Green, Yellow and Red boxes, not hits: set "
+            "them with 'set NAME green|yellow|red N'.",
         )
 
     def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
+        """A GM's ``repair NAME``: the armor's wear taken away (CRD-DMG-2)."""
         from firefight.errors import RuleRefusal
-        from firefight.scene.events import GM_RULE
+        from firefight.rulesets.cards.encounter_model import stats_of
+        from firefight.scene.events import GM_RULE, ArmorRepaired
 
-        raise RuleRefusal(GM_RULE, "The cards ruleset's armor wear is not repaired by the GM yet.")
+        c = state.combatant(name)
+        if stats_of(c).armor == "none":
+            raise RuleRefusal(GM_RULE, f"{c.name} wears no armor to repair.")
+        return (ArmorRepaired(wearer=c.name),)
 
     def turn_left(self, combatant: CombatantState) -> str | None:
         """A turn is one action on the card drawn (K-2): left until it is taken."""

@@ -7,6 +7,7 @@ and which rule IDs it serves; stand-ins are marked provisional with their deriva
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -15,7 +16,9 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, Field, model_validator
 
 from firefight.errors import TableDataError
+from firefight.fuzzy import hint
 from firefight.tables.data_files import DataModel, TableHeader, package_data, read_toml, validate
+from firefight.tables.user_catalogs import laid_over
 
 __all__ = [
     "Armor",
@@ -235,9 +238,17 @@ def _weapon(row: _WeaponRow) -> Weapon:
     )
 
 
+#: The kinds of row a user catalog may give cards (issue 17), each read as the shipped file's.
+USER_KINDS = ("weapon", "armor")
+
+
+def _armor(row: _ArmorRow) -> Armor:
+    return Armor(key=row.key, name=row.name, dr=row.dr, stars=row.stars)
+
+
 @cache
 def cards_data() -> CardsData:
-    """The shipped data, read and cross-checked once."""
+    """The shipped data with the user's catalogs laid over it, read and cross-checked once."""
     weapons = _load(_WeaponFile, "weapons.toml")
     ranges = _load(_RangeFile, "ranges.toml")
     modifiers = _load(ModifierFigures, "modifiers.toml")
@@ -246,20 +257,41 @@ def cards_data() -> CardsData:
         r.range_class: RangeRow(range_class=r.range_class, name=r.name, bands_m=r.bands)
         for r in ranges.row
     }
-    for w in weapons.weapon:
+
+    def ranged(w: _WeaponRow, label: str = "cards data/weapons.toml") -> Weapon:
         if w.range_class not in rows:
-            raise TableDataError(
-                "cards data/weapons.toml", w.key, f"no range row {w.range_class!r}"
-            )
+            said = hint(w.range_class, rows, listing="the range classes are")
+            raise TableDataError(label, "class", f"no range row {w.range_class!r}; {said}")
+        return _weapon(w)
+
     keys = [w.key for w in weapons.weapon]
     if weapons.table.cut_off_after not in keys:
         raise TableDataError("cards data/weapons.toml", "table", "cut_off_after names no weapon")
+    shipped_armor = {a.key: _armor(a) for a in armor.armor}
     return CardsData(
-        weapons={w.key: _weapon(w) for w in weapons.weapon},
+        weapons=_with_user_rows(
+            {w.key: ranged(w) for w in weapons.weapon}, "weapon", _WeaponRow, ranged
+        ),
         cut_off_after=weapons.table.cut_off_after,
         ranges=rows,
         point_blank_m=ranges.point_blank_m,
         targets=dict(ranges.targets),
         modifiers=modifiers,
-        armor={a.key: Armor(key=a.key, name=a.name, dr=a.dr, stars=a.stars) for a in armor.armor},
+        armor=_with_user_rows(shipped_armor, "armor", _ArmorRow, _armor),
+    )
+
+
+_Built = TypeVar("_Built", Weapon, Armor)
+_RowModel = TypeVar("_RowModel", _WeaponRow, _ArmorRow)
+
+
+def _with_user_rows(
+    shipped: dict[str, _Built],
+    kind: str,
+    model: type[_RowModel],
+    build: Callable[[_RowModel], _Built],
+) -> dict[str, _Built]:
+    """``shipped`` with the user's catalog rows of ``kind`` laid over it (issue 17)."""
+    return laid_over(
+        shipped, ruleset="cards", kind=kind, known=USER_KINDS, model=model, build=build
     )

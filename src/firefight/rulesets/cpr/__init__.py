@@ -182,8 +182,36 @@ class CPR(Ruleset):
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         from firefight.rulesets.cpr.encounter import apply_cpr_event
+        from firefight.rulesets.cpr.gm_figures import repaired
+        from firefight.scene.apply import named_in_log
+        from firefight.scene.events import ArmorRepaired, FigureSet
 
+        if isinstance(event, FigureSet):
+            return self.apply_figure(state, event)
+        if isinstance(event, ArmorRepaired):
+            return state.with_combatant(repaired(named_in_log(state, event.wearer)))
         return apply_cpr_event(state, event)
+
+    def gm_figures(self) -> Mapping[str, str]:
+        from firefight.rulesets.cpr.gm_figures import CPR_GM_FIGURES
+
+        return CPR_GM_FIGURES
+
+    def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
+        from firefight.rulesets.cpr.gm_figures import set_cpr_figure
+
+        return set_cpr_figure(combatant, figure, value)
+
+    def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
+        """A GM's ``repair NAME``: body and head armor back at their full SP (C-3)."""
+        from firefight.errors import RuleRefusal
+        from firefight.rulesets.cpr.fighter import fighter
+        from firefight.scene.events import GM_RULE, ArmorRepaired
+
+        c = state.combatant(name)
+        if not (fighter(c).body_sp_max or fighter(c).head_sp_max):
+            raise RuleRefusal(GM_RULE, f"{c.name} wears no armor to repair.")
+        return (ArmorRepaired(wearer=c.name),)
 
     def event_types(self) -> Sequence[type[Event]]:
         from firefight.rulesets.cpr.encounter import EVENT_TYPES

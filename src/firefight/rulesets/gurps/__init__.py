@@ -92,9 +92,15 @@ class GURPS(Ruleset):
         return outcome_word(summary)
 
     def check_data(self) -> list[str]:
-        from firefight.rulesets.gurps.data import DATA
+        from firefight.rulesets.gurps.data import GurpsData
 
-        return [f"data/{name}" for name in DATA.check()]
+        # A fresh read, so that a user catalog added since the data was first loaded is checked.
+        return [f"data/{name}" for name in GurpsData().check()]
+
+    def user_catalog_kinds(self) -> tuple[str, ...]:
+        from firefight.rulesets.gurps.data import USER_KINDS
+
+        return USER_KINDS
 
     def action_odds(self) -> Sequence[ActionOdds]:
         from firefight.rulesets.gurps.odds import registrations
@@ -162,8 +168,21 @@ class GURPS(Ruleset):
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         from firefight.rulesets.gurps.encounter import apply_gurps_event
+        from firefight.scene.events import FigureSet
 
+        if isinstance(event, FigureSet):
+            return self.apply_figure(state, event)
         return apply_gurps_event(state, event)
+
+    def gm_figures(self) -> Mapping[str, str]:
+        from firefight.rulesets.gurps.gm_figures import GURPS_GM_FIGURES
+
+        return GURPS_GM_FIGURES
+
+    def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
+        from firefight.rulesets.gurps.gm_figures import set_gurps_figure
+
+        return set_gurps_figure(combatant, figure, value)
 
     def event_types(self) -> Sequence[type[Event]]:
         from firefight.rulesets.gurps.encounter import EVENT_TYPES

@@ -13,6 +13,7 @@ from firefight.errors import RuleRefusal
 from firefight.fuzzy import closest
 from firefight.rulesets.gurps.dice_formula import DiceFormula, MuscleFormula
 from firefight.tables.data_files import DataModel, TableHeader, package_data, read_toml, validate
+from firefight.tables.user_catalogs import laid_over
 
 __all__ = [
     "Ammo",
@@ -500,6 +501,20 @@ def _by_key(rows: list[Any], what: str) -> dict[str, Any]:
     return found
 
 
+#: The kinds of row a user catalog may give gurps (issue 17), each read as the shipped file's.
+USER_KINDS = ("weapon", "armor", "ammo")
+
+_Row = TypeVar("_Row", Weapon, Armor, Ammo)
+
+
+def _with_user_rows(shipped: dict[str, _Row], kind: str, model: type[_Row]) -> dict[str, _Row]:
+    """``shipped`` with the user's catalog rows of ``kind`` laid over it: a row is validated
+    by the shipped file's own model, and is what the rules read."""
+    return laid_over(
+        shipped, ruleset="gurps", kind=kind, known=USER_KINDS, model=model, build=lambda row: row
+    )
+
+
 def unknown(rule: str, what: str, name: str, known: list[str]) -> RuleRefusal:
     """A refusal for a name the catalog does not hold, offering the closest ones."""
     close = closest(name, known, n=2)
@@ -524,15 +539,18 @@ class GurpsData:
 
     @cached_property
     def weapons(self) -> dict[str, Weapon]:
-        return _by_key(_load(WeaponsFile, "weapons.toml").weapon, "weapon")
+        shipped = _by_key(_load(WeaponsFile, "weapons.toml").weapon, "weapon")
+        return _with_user_rows(shipped, "weapon", Weapon)
 
     @cached_property
     def armor(self) -> dict[str, Armor]:
-        return _by_key(_load(ArmorFile, "armor.toml").armor, "armor")
+        shipped = _by_key(_load(ArmorFile, "armor.toml").armor, "armor")
+        return _with_user_rows(shipped, "armor", Armor)
 
     @cached_property
     def ammo(self) -> dict[str, Ammo]:
-        return _by_key(_load(AmmoFile, "ammo.toml").ammo, "ammo")
+        shipped = _by_key(_load(AmmoFile, "ammo.toml").ammo, "ammo")
+        return _with_user_rows(shipped, "ammo", Ammo)
 
     @cached_property
     def arrows(self) -> dict[str, Arrow]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from firefight.errors import RuleRefusal
 from firefight.rulesets.base import CatalogRow, Ruleset
@@ -36,6 +36,7 @@ class RMU(Ruleset):
     package = "firefight.rulesets.rmu"
     cli_module = "firefight.rulesets.rmu.cli.commands"
     odds_cli_module = "firefight.rulesets.rmu.cli.odds"
+    quick_commands: ClassVar[Mapping[str, str]] = {"shoot": "firefight.rulesets.rmu.cli.shot"}
 
     @cached_property
     def data(self) -> RmuData:
@@ -93,9 +94,11 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.catalog import RmuData
         from firefight.rulesets.rmu.explosives import explosive_data
         from firefight.rulesets.rmu.firearm_data import check_firearm_data
+        from firefight.rulesets.rmu.kindred_figures import kindred_figures
         from firefight.rulesets.rmu.melee.checks import check_melee_data
 
-        data = RmuData()
+        data = RmuData(validate=True)
+        kindred_figures(validate=True)
         explosive_data.cache_clear()
         explosive_data()
         return [
@@ -114,12 +117,13 @@ class RMU(Ruleset):
         return RmuCombatantFields
 
     def scenario_rules_model(self) -> type[BaseModel]:
-        from firefight.rulesets.rmu.kindred_rules import RmuRulesModel
+        from firefight.rulesets.rmu.file_models import RmuRulesModel
 
         return RmuRulesModel
 
     def new_scene(self, rules: BaseModel | None) -> RulesetState | None:
-        from firefight.rulesets.rmu.kindred_rules import RmuRulesModel, new_rmu_scene
+        from firefight.rulesets.rmu.file_models import RmuRulesModel
+        from firefight.rulesets.rmu.kindred_rules import new_rmu_scene
 
         assert rules is None or isinstance(rules, RmuRulesModel)
         return new_rmu_scene(rules)
@@ -230,8 +234,21 @@ class RMU(Ruleset):
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         from firefight.rulesets.rmu.encounter import apply_rmu_event
+        from firefight.scene.events import FigureSet
 
+        if isinstance(event, FigureSet):
+            return self.apply_figure(state, event)
         return apply_rmu_event(state, event)
+
+    def gm_figures(self) -> Mapping[str, str]:
+        from firefight.rulesets.rmu.gm_figures import RMU_GM_FIGURES
+
+        return RMU_GM_FIGURES
+
+    def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
+        from firefight.rulesets.rmu.gm_figures import set_rmu_figure
+
+        return set_rmu_figure(combatant, figure, value)
 
     def describe_event(self, event: Event, state: EncounterState) -> str | None:
         from firefight.rulesets.rmu.encounter import describe_rmu_event

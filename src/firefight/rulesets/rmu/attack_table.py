@@ -16,21 +16,25 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-from pydantic import Field, field_validator
+from typing import TYPE_CHECKING, Any
 
 from firefight.errors import TableDataError, UnknownNameError
+from firefight.files import read_toml
 from firefight.rulesets.rmu.severity import Severity
-from firefight.tables.data_files import (
-    TABLE_NAME_MAX,
-    DataModel,
-    TableHeader,
-    read_toml,
-    validate,
-)
+from firefight.tables.shipped import checked
 
-__all__ = ["AttackCell", "AttackResult", "AttackRow", "AttackTable", "load_attack_table"]
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+__all__ = [
+    "AttackCell",
+    "AttackResult",
+    "AttackRow",
+    "AttackTable",
+    "attack_table_from_data",
+    "attack_table_from_shipped",
+    "load_attack_table",
+]
 
 _CELL = re.compile(r"^(\d+)(?:([A-J])([A-Z])?)?$")
 
@@ -158,57 +162,44 @@ class AttackTable:
         return tuple(row.cells[index] for row in self.rows)
 
 
-class _RowModel(DataModel):
-    low: int
-    high: int
-    cells: list[str]
+def _file_model() -> type[BaseModel]:
+    from firefight.rulesets.rmu.table_files import AttackFile
 
-
-class _HeaderModel(TableHeader):
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", max_length=TABLE_NAME_MAX)
-    kind: str = Field(pattern="^attack$")
-    columns: list[str] = Field(min_length=1)
-
-
-class _FileModel(DataModel):
-    table: _HeaderModel
-    rows: list[_RowModel] = Field(min_length=1)
-
-    @field_validator("rows")
-    @classmethod
-    def _contiguous(cls, rows: list[_RowModel]) -> list[_RowModel]:
-        for i, row in enumerate(rows):
-            if row.high < row.low:
-                raise ValueError(f"row {i + 1}: high {row.high} is below low {row.low}")
-            if i and row.low != rows[i - 1].high + 1:
-                raise ValueError(
-                    f"row {i + 1}: starts at {row.low}, expected {rows[i - 1].high + 1}"
-                )
-        return rows
+    return AttackFile
 
 
 def attack_table_from_data(data: dict[str, Any], label: str) -> AttackTable:
-    model = validate(_FileModel, data, label)
-    head = model.table
+    """A table file validated (a user's copy: errors name the file and the row)."""
+    return _attack_table(checked(_file_model, data, label, validate=True), label)
+
+
+def attack_table_from_shipped(data: dict[str, Any], label: str) -> AttackTable:
+    """A table file firefight ships, read as written (:mod:`firefight.tables.shipped`)."""
+    return _attack_table(data, label)
+
+
+def _attack_table(data: dict[str, Any], label: str) -> AttackTable:
+    head = data["table"]
+    columns = tuple(head["columns"])
     rows: list[AttackRow] = []
-    for number, row in enumerate(model.rows, start=1):
-        where = f"row {number} ({row.low}-{row.high})"
-        if len(row.cells) != len(head.columns):
+    for number, row in enumerate(data["rows"], start=1):
+        where = f"row {number} ({row['low']}-{row['high']})"
+        if len(row["cells"]) != len(columns):
             raise TableDataError(
-                label, where, f"{len(row.cells)} cells for {len(head.columns)} columns"
+                label, where, f"{len(row['cells'])} cells for {len(columns)} columns"
             )
         try:
-            cells = tuple(AttackCell.parse(c) for c in row.cells)
+            cells = tuple(AttackCell.parse(c) for c in row["cells"])
         except ValueError as exc:
             raise TableDataError(label, where, str(exc)) from None
-        rows.append(AttackRow(low=row.low, high=row.high, cells=cells))
+        rows.append(AttackRow(low=row["low"], high=row["high"], cells=cells))
     return AttackTable(
-        name=head.name,
-        title=head.title,
-        source=head.source,
-        provisional=head.provisional,
-        derivation=head.derivation,
-        columns=tuple(head.columns),
+        name=head["name"],
+        title=head["title"],
+        source=head["source"],
+        provisional=head["provisional"],
+        derivation=head.get("derivation", ""),
+        columns=columns,
         rows=tuple(rows),
     )
 

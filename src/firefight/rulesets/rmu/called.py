@@ -22,7 +22,7 @@ from typing import Literal
 
 from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.critical_table import CriticalRow, CriticalTable, HitLocation
-from firefight.rulesets.rmu.kindred_rules import kindred_figures
+from firefight.rulesets.rmu.kindred_figures import kindred_figures
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = ["CalledShot", "Purpose", "called_row", "parse_location"]

@@ -1,7 +1,8 @@
-"""The rmu data: weapons, armor classes, cover values and rule figures, loaded and validated.
+"""The rmu data: weapons, armor classes, cover values and rule figures, loaded and checked.
 
 Everything here is read from ``rulesets/rmu/data/*.toml``; a bad file raises
-:class:`~firefight.errors.TableDataError` naming the file and the row.
+:class:`~firefight.errors.TableDataError` naming the file and the row. The files' pydantic
+models are in :mod:`firefight.rulesets.rmu.file_models`, loaded only to validate.
 """
 
 from __future__ import annotations
@@ -9,15 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache, cached_property
-from typing import Any, Literal, TypeVar
-
-from pydantic import Field
+from functools import cache, cached_property, partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from firefight.errors import TableDataError, UnknownNameError
+from firefight.files import read_toml
 from firefight.rulesets.rmu.critical_table import HitLocation
-from firefight.tables.data_files import DataModel, package_data, read_toml, validate
-from firefight.tables.user_catalogs import laid_over
+from firefight.tables.shipped import checked, package_data
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 __all__ = [
     "Ammunition",
@@ -160,310 +162,179 @@ class RulesFigures:
     celerity_share: tuple[tuple[int, int], ...]
 
 
-# --- file models (the edge: pydantic) -------------------------------------------------------
+def _file_model(name: str) -> type[BaseModel]:
+    from firefight.rulesets.rmu import file_models
+
+    model: type[BaseModel] = getattr(file_models, name)
+    return model
 
 
-class _CatalogHeader(DataModel):
-    kind: str
-    source: str
-    provisional: tuple[str, ...] = ()
-    derivation: str = ""
+def _weapon(w: dict[str, Any]) -> Weapon:
+    return Weapon(
+        **{
+            **w,
+            "model": w.get("model") or w["name"],
+            "action": WeaponAction(w["action"]),
+            "provisional": tuple(w.get("provisional", ())),
+        }
+    )
 
 
-class _WeaponModel(DataModel):
-    key: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$")
-    name: str
-    model: str | None = None
-    caliber: str
-    attack_table: str
-    weapon_class: str
-    action: WeaponAction
-    short_range_ft: int = Field(gt=0)
-    magazine: int = Field(gt=0)
-    me: int = Field(ge=1)
-    fumble: int = Field(ge=1, le=10)
-    requires_tripod: bool = False
-    hunting_class: Literal["I", "II", "III"] | None = None
-    shotgun: bool = False
-    provisional: tuple[str, ...] = ()
-    derivation: str = ""
-
-
-class _WeaponsFile(DataModel):
-    catalog: _CatalogHeader
-    weapon: list[_WeaponModel] = Field(min_length=1)
-
-
-class _ArmorModel(DataModel):
-    key: str = Field(pattern=r"^BA (I|II|III|IV)$")
-    name: str
-    soft: bool
-    covers: list[HitLocation]
-    maneuver_trained: int = Field(le=0)
-    maneuver_untrained: int = Field(le=0)
-    missile: int = Field(le=0)
-    quickness: int = Field(le=0)
-    strength: int
-
-
-class _ArmorFile(DataModel):
-    catalog: _CatalogHeader
-    armor: list[_ArmorModel] = Field(min_length=1)
-
-
-class _HardModel(DataModel):
-    label: str
-    me_max: int
-    values: tuple[int, int, int]
-
-
-class _RangedCover(DataModel):
-    soft: tuple[int, int, int]
-    impenetrable: tuple[int, int, int]
-
-
-class _MeleeCover(DataModel):
-    values: tuple[int, int, int]
-    hard_multiplier: int
-
-
-class _CoverFile(DataModel):
-    catalog: _CatalogHeader
-    ranged: _RangedCover
-    melee: _MeleeCover
-    hard: list[_HardModel] = Field(min_length=1)
-
-
-class _AttackFigures(DataModel):
-    recoil_unprepared: int
-    haste_per_ap: int
-    ranged_attack_ap: tuple[int, int]
-    prepare_ap: int
-    round_ap: int
-    fumble_ranks_per_step: int
-    fumble_minimum: int
-
-
-class _RangeFigures(DataModel):
-    band_names: list[str]
-    band_modifiers: list[int]
-
-
-class _PointBlank(DataModel):
-    provisional: bool
-    derivation: str
-    reach_ft: int
-    long_gun_reach_ft: int
-    bonus: dict[str, int]
-
-
-class _LongGuns(DataModel):
-    classes: list[str]
-
-
-class _Dodge(DataModel):
-    base_share: tuple[int, int]
-    celerity_share: list[tuple[int, int]]
-
-
-class _StrayRound(DataModel):
-    target_conditions: list[str]
-
-
-class _Source(DataModel):
-    text: str
-
-
-class _RulesFile(DataModel):
-    source: _Source
-    attack: _AttackFigures
-    range: _RangeFigures
-    point_blank: _PointBlank
-    long_guns: _LongGuns
-    hunting: dict[str, int]
-    situational: dict[str, int]
-    stray_round: _StrayRound
-    dodge: _Dodge
-
-
-class _AmmoModel(DataModel):
-    key: str
-    name: str
-    flesh_table: str
-    covered_table: str
-    cover_multiplier: int = Field(ge=1)
-    armor_piercing: bool
-    breakage_table: str | None = None
-
-
-class _AmmoFile(DataModel):
-    catalog: _CatalogHeader
-    penetration: dict[str, str]
-    ammo: list[_AmmoModel] = Field(min_length=1)
-
-
-class _BreakageCheck(DataModel):
-    broken_below: int
-    temporary_natural: int = Field(ge=1, le=100)
-    maneuver_naturals: list[int]
-    beaten_open_past: int = Field(le=0)
-
-
-class _BreakageBandModel(DataModel):
-    low: int
-    high: int | None = None
-    penalty: int = Field(le=0)
-
-
-class _BreakageFile(DataModel):
-    catalog: _CatalogHeader
-    check: _BreakageCheck
-    band: list[_BreakageBandModel] = Field(min_length=1)
-
-
-def _weapon(w: _WeaponModel) -> Weapon:
-    values = w.model_dump()
-    values["model"] = w.model or w.name
-    values["provisional"] = tuple(w.provisional)
-    return Weapon(**values)
-
-
-def _armor(a: _ArmorModel) -> ArmorClass:
-    return ArmorClass(**{**a.model_dump(), "covers": frozenset(a.covers)})
-
-
-def _ammunition(a: _AmmoModel) -> Ammunition:
-    return Ammunition(**a.model_dump())
+def _armor(a: dict[str, Any]) -> ArmorClass:
+    return ArmorClass(**{**a, "covers": frozenset(map(HitLocation, a["covers"]))})
 
 
 #: The kinds of row a user catalog may give rmu (issue 17), each read as the shipped file's.
 USER_KINDS = ("weapon", "armor", "ammo")
 
-_Row = TypeVar("_Row", bound=DataModel)
 _Built = TypeVar("_Built", Weapon, ArmorClass, Ammunition)
 
 
 def _with_user_rows(
-    shipped: dict[str, _Built], kind: str, model: type[_Row], build: Callable[[_Row], _Built]
+    shipped: dict[str, _Built], kind: str, model: str, build: Callable[[dict[str, Any]], _Built]
 ) -> dict[str, _Built]:
-    """``shipped`` with the user's catalog rows of ``kind`` laid over it (issue 17)."""
-    return laid_over(shipped, ruleset="rmu", kind=kind, known=USER_KINDS, model=model, build=build)
+    """``shipped`` with the user's catalog rows of ``kind`` laid over it (issue 17), each
+    validated with the shipped file's row model ``model``."""
+    from firefight.tables.user_catalogs import catalog_files, laid_over
+
+    if not catalog_files():  # no catalog of the user's: nothing to validate, no pydantic
+        return shipped
+    return laid_over(
+        shipped,
+        ruleset="rmu",
+        kind=kind,
+        known=USER_KINDS,
+        model=_file_model(model),
+        build=lambda row: build(row.model_dump()),
+    )
 
 
-def _load(name: str) -> tuple[dict[str, Any], str]:
-    label = f"firefight/rulesets/rmu/data/{name}"
-    return read_toml(package_data(PACKAGE, f"data/{name}"), label), label
+def _three(values: Any) -> tuple[int, int, int]:
+    low, middle, high = values
+    return (low, middle, high)
 
 
 class RmuData:
-    """Every rmu data file, loaded once on first use."""
+    """Every rmu data file, loaded once on first use. The shipped files are read as written
+    (the tests hold them to their models); ``validate`` checks each against its model first,
+    as ``firefight tables check`` does (:mod:`firefight.tables.shipped`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, validate: bool = False) -> None:
         from firefight.rulesets.rmu.table_kinds import RmuTables
 
-        self.tables = RmuTables()
+        self.validate = validate
+        self.tables = RmuTables(validate_shipped=validate)
+
+    def _load(self, name: str, model: str) -> tuple[dict[str, Any], str]:
+        label = f"firefight/rulesets/rmu/data/{name}"
+        data = read_toml(package_data(PACKAGE, f"data/{name}"), label)
+        return checked(partial(_file_model, model), data, label, validate=self.validate), label
 
     @cached_property
     def weapons(self) -> dict[str, Weapon]:
-        data, label = _load("weapons.toml")
-        model = validate(_WeaponsFile, data, label)
+        data, label = self._load("weapons.toml", "WeaponsFile")
         result: dict[str, Weapon] = {}
-        for number, w in enumerate(model.weapon, start=1):
-            if w.key in result:
-                raise TableDataError(label, f"weapon {number}", f"duplicate key {w.key!r}")
-            result[w.key] = _weapon(w)
-        return _with_user_rows(result, "weapon", _WeaponModel, _weapon)
+        for number, w in enumerate(data["weapon"], start=1):
+            if w["key"] in result:
+                raise TableDataError(label, f"weapon {number}", f"duplicate key {w['key']!r}")
+            result[w["key"]] = _weapon(w)
+        return _with_user_rows(result, "weapon", "WeaponModel", _weapon)
 
     @cached_property
     def armor(self) -> dict[str, ArmorClass]:
-        data, label = _load("armor.toml")
-        model = validate(_ArmorFile, data, label)
-        shipped = {a.key: _armor(a) for a in model.armor}
-        return _with_user_rows(shipped, "armor", _ArmorModel, _armor)
+        data, _ = self._load("armor.toml", "ArmorFile")
+        shipped = {a["key"]: _armor(a) for a in data["armor"]}
+        return _with_user_rows(shipped, "armor", "ArmorModel", _armor)
 
     @cached_property
     def cover(self) -> CoverValues:
-        data, label = _load("cover.toml")
-        model = validate(_CoverFile, data, label)
+        data, label = self._load("cover.toml", "CoverFile")
         hard = tuple(
-            HardColumn(label=h.label, me_max=h.me_max, values=h.values) for h in model.hard
+            HardColumn(label=h["label"], me_max=h["me_max"], values=_three(h["values"]))
+            for h in data["hard"]
         )
         if [h.me_max for h in hard] != sorted(h.me_max for h in hard):
             raise TableDataError(
                 label, "hard", "columns must run from the lightest gun to the heaviest"
             )
+        ranged, melee = data["ranged"], data["melee"]
         return CoverValues(
-            soft=model.ranged.soft,
-            impenetrable=model.ranged.impenetrable,
-            melee=model.melee.values,
-            melee_hard_multiplier=model.melee.hard_multiplier,
+            soft=_three(ranged["soft"]),
+            impenetrable=_three(ranged["impenetrable"]),
+            melee=_three(melee["values"]),
+            melee_hard_multiplier=melee["hard_multiplier"],
             hard=hard,
         )
 
     @cached_property
     def rules(self) -> RulesFigures:
-        data, label = _load("rules.toml")
-        m = validate(_RulesFile, data, label)
-        if len(m.range.band_names) != len(m.range.band_modifiers):
+        data, label = self._load("rules.toml", "RulesFile")
+        attack, ranges, point_blank = data["attack"], data["range"], data["point_blank"]
+        situational, strays = data["situational"], data["stray_round"]["target_conditions"]
+        if len(ranges["band_names"]) != len(ranges["band_modifiers"]):
             raise TableDataError(label, "range", "band_names and band_modifiers differ in length")
-        if unknown := set(m.stray_round.target_conditions) - set(m.situational):
+        if unknown := set(strays) - set(situational):
             raise TableDataError(label, "target_conditions", f"not situational: {sorted(unknown)}")
+        ranged_low, ranged_high = attack["ranged_attack_ap"]
+        base_share, base_of = data["dodge"]["base_share"]
         return RulesFigures(
-            **m.attack.model_dump(),
-            band_names=tuple(m.range.band_names),
-            band_modifiers=tuple(m.range.band_modifiers),
-            point_blank_reach_ft=m.point_blank.reach_ft,
-            long_gun_reach_ft=m.point_blank.long_gun_reach_ft,
-            point_blank_bonus=dict(m.point_blank.bonus),
-            long_gun_classes=frozenset(m.long_guns.classes),
-            hunting=dict(m.hunting),
-            situational=dict(m.situational),
-            target_conditions=frozenset(m.stray_round.target_conditions),
-            dodge_base_share=m.dodge.base_share,
-            celerity_share=tuple(m.dodge.celerity_share),
+            recoil_unprepared=attack["recoil_unprepared"],
+            haste_per_ap=attack["haste_per_ap"],
+            ranged_attack_ap=(ranged_low, ranged_high),
+            prepare_ap=attack["prepare_ap"],
+            round_ap=attack["round_ap"],
+            fumble_ranks_per_step=attack["fumble_ranks_per_step"],
+            fumble_minimum=attack["fumble_minimum"],
+            band_names=tuple(ranges["band_names"]),
+            band_modifiers=tuple(ranges["band_modifiers"]),
+            point_blank_reach_ft=point_blank["reach_ft"],
+            long_gun_reach_ft=point_blank["long_gun_reach_ft"],
+            point_blank_bonus=dict(point_blank["bonus"]),
+            long_gun_classes=frozenset(data["long_guns"]["classes"]),
+            hunting=dict(data["hunting"]),
+            situational=dict(situational),
+            target_conditions=frozenset(strays),
+            dodge_base_share=(base_share, base_of),
+            celerity_share=tuple((low, high) for low, high in data["dodge"]["celerity_share"]),
         )
 
     @cached_property
-    def _ammo_file(self) -> _AmmoFile:
-        data, label = _load("ammo.toml")
-        return validate(_AmmoFile, data, label)
+    def _ammo_file(self) -> dict[str, Any]:
+        return self._load("ammo.toml", "AmmoFile")[0]
 
     @cached_property
     def ammo(self) -> dict[str, Ammunition]:
-        shipped = {a.key: _ammunition(a) for a in self._ammo_file.ammo}
-        return _with_user_rows(shipped, "ammo", _AmmoModel, _ammunition)
+        shipped = {a["key"]: Ammunition(**a) for a in self._ammo_file["ammo"]}
+        return _with_user_rows(shipped, "ammo", "AmmoModel", lambda a: Ammunition(**a))
 
     @cached_property
     def penetration(self) -> dict[str, str]:
         """Caliber -> the highest armor class its armor-piercing round defeats (RMU-AMMO-2)."""
-        return dict(self._ammo_file.penetration)
+        return dict(self._ammo_file["penetration"])
 
     @cached_property
     def breakage(self) -> BreakageRules:
         """Breakage check bands and thresholds (RMU-BRK-1, RMU-BRK-2, RULINGS P-5)."""
-        data, label = _load("breakage.toml")
-        model = validate(_BreakageFile, data, label)
-        expected = model.check.broken_below
+        data, label = self._load("breakage.toml", "BreakageFile")
+        check, found = data["check"], data["band"]
+        expected = check["broken_below"]
         bands: list[BreakageBand] = []
-        for number, b in enumerate(model.band, start=1):
-            last = number == len(model.band)
-            if (
-                b.low != expected
-                or (b.high is None) != last
-                or (b.high is not None and b.high < b.low)
-            ):
+        for number, b in enumerate(found, start=1):
+            low, high = b["low"], b.get("high")
+            last = number == len(found)
+            if low != expected or (high is None) != last or (high is not None and high < low):
                 raise TableDataError(
                     label,
                     f"band {number}",
                     f"bands must run on from {expected} without gaps, only the last open above",
                 )
-            bands.append(BreakageBand(low=b.low, high=b.high, penalty=b.penalty))
-            expected = (b.high or 0) + 1
+            bands.append(BreakageBand(low=low, high=high, penalty=b["penalty"]))
+            expected = (high or 0) + 1
         return BreakageRules(
-            broken_below=model.check.broken_below,
-            temporary_natural=model.check.temporary_natural,
-            maneuver_naturals=frozenset(model.check.maneuver_naturals),
-            beaten_open_past=model.check.beaten_open_past,
+            broken_below=check["broken_below"],
+            temporary_natural=check["temporary_natural"],
+            maneuver_naturals=frozenset(check["maneuver_naturals"]),
+            beaten_open_past=check["beaten_open_past"],
             bands=tuple(bands),
         )
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Annotated, Any
-
-from pydantic import Field, model_validator
+from typing import TYPE_CHECKING, Any
 
 from firefight.errors import TableDataError
 from firefight.rulesets.rmu.severity import Severity
-from firefight.tables.data_files import TABLE_NAME_MAX, DataModel, TableHeader, validate
+from firefight.serialize import omitted_when
+from firefight.tables.shipped import checked
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
 
 __all__ = [
     "CriticalEffect",
@@ -24,6 +26,7 @@ __all__ = [
     "CriticalTable",
     "HitLocation",
     "critical_table_from_data",
+    "critical_table_from_shipped",
     "critical_table_to_data",
 ]
 
@@ -65,7 +68,7 @@ class CriticalEffect:
     # A grapple critical's hold on the victim, in percent (DATA.md: Grapple cells are holds).
     # Left out of the logged event at 0, so logs written before holds existed read back and
     # write the same bytes.
-    hold: Annotated[int, Field(exclude_if=lambda hold: hold == 0)] = 0
+    hold: int = omitted_when(lambda hold: hold == 0, 0)
     # The GM's own prose for the cell, only ever set by an import from their copy of the table.
     text: str = ""
 
@@ -164,74 +167,45 @@ class CriticalTable:
         return tuple((s, row.cell(s)) for s in severity.components)
 
 
-class _CellModel(DataModel):
-    label: str = Field(min_length=1, max_length=60)
-    hits: int = Field(ge=0)
-    bleed: int = Field(default=0, ge=0)
-    stun_rounds: int = Field(default=0, ge=0)
-    stun_penalty: int = Field(default=0, le=0)
-    staggered: int = Field(default=0, ge=0)
-    injury: int = Field(default=0, le=0)
-    fatigue: int = Field(default=0, ge=0)
-    prone: bool = False
-    dying_rounds: int | None = Field(default=None, ge=1)
-    dead: bool = False
-    attacker_bonus: int = Field(default=0, ge=0)
-    breakage: int | None = Field(default=None, le=0)
-    hold: int = Field(default=0, ge=0, le=100)
-    text: str = ""
+def _file_model() -> type[BaseModel]:
+    from firefight.rulesets.rmu.table_files import CriticalFile
 
-    @model_validator(mode="after")
-    def _stun_pairs(self) -> _CellModel:
-        if bool(self.stun_rounds) != bool(self.stun_penalty):
-            raise ValueError("stun_rounds and stun_penalty go together")
-        return self
-
-
-class _RowModel(DataModel):
-    low: int = Field(ge=1, le=100)
-    high: int = Field(ge=1, le=100)
-    location: HitLocation
-    A: _CellModel
-    B: _CellModel
-    C: _CellModel
-    D: _CellModel
-    E: _CellModel
-
-
-class _HeaderModel(TableHeader):
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9.-]*$", max_length=TABLE_NAME_MAX)
-    kind: str = Field(pattern="^critical$")
-
-
-class _FileModel(DataModel):
-    table: _HeaderModel
-    rows: list[_RowModel] = Field(min_length=1)
+    return CriticalFile
 
 
 def critical_table_from_data(data: dict[str, Any], label: str) -> CriticalTable:
-    model = validate(_FileModel, data, label)
+    """A table file validated (a user's copy: errors name the file and the row)."""
+    return _critical_table(checked(_file_model, data, label, validate=True), label)
+
+
+def critical_table_from_shipped(data: dict[str, Any], label: str) -> CriticalTable:
+    """A table file firefight ships, read as written (:mod:`firefight.tables.shipped`)."""
+    return _critical_table(data, label)
+
+
+def _critical_table(data: dict[str, Any], label: str) -> CriticalTable:
     expected = 1
     rows: list[CriticalRow] = []
-    for number, row in enumerate(model.rows, start=1):
-        if row.low != expected or row.high < row.low:
+    for number, row in enumerate(data["rows"], start=1):
+        low, high = row["low"], row["high"]
+        if low != expected or high < low:
             raise TableDataError(
-                label,
-                f"row {number} ({row.low}-{row.high})",
-                f"expected a band starting at {expected}",
+                label, f"row {number} ({low}-{high})", f"expected a band starting at {expected}"
             )
-        expected = row.high + 1
-        cells = tuple(CriticalEffect(**getattr(row, s.value).model_dump()) for s in _BASE)
-        rows.append(CriticalRow(low=row.low, high=row.high, location=row.location, cells=cells))
+        expected = high + 1
+        cells = tuple(CriticalEffect(**row[s.value]) for s in _BASE)
+        rows.append(
+            CriticalRow(low=low, high=high, location=HitLocation(row["location"]), cells=cells)
+        )
     if expected != 101:
         raise TableDataError(label, f"row {len(rows)}", f"rows end at {expected - 1}, not 100")
-    head = model.table
+    head = data["table"]
     return CriticalTable(
-        name=head.name,
-        title=head.title,
-        source=head.source,
-        provisional=head.provisional,
-        derivation=head.derivation,
+        name=head["name"],
+        title=head["title"],
+        source=head["source"],
+        provisional=head["provisional"],
+        derivation=head.get("derivation", ""),
         rows=tuple(rows),
     )
 

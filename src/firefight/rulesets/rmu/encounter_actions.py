@@ -178,7 +178,7 @@ _WORDS = {
     "moves": "[to] X,Y",
     "prepares": "[rapid fire] [at TARGET]",
     "empties": "[the gun] at TARGET",
-    "sweeps": "DIST ft wide WIDTH ft [toward NAME | at X,Y]",
+    "sweeps": "DIST ft out, WIDTH ft wide [toward NAME | at X,Y]",
     "dashes": "[to cover] BARRIER",
     "clears": "[WEAPON]",
     "throws": "LOAD at X,Y",

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
-
-from pydantic import Field
 
 from firefight.events import Event
 from firefight.rulesets.rmu.critical_table import CriticalEffect
+from firefight.serialize import omitted_when
 
 __all__ = [
     "ActionPointsSpent",
@@ -36,7 +34,7 @@ class HitsInflicted(Event):
     rule: str
     # Aggravated to a Kindred (a vampire's fangs, RMU-BITE-1): what can bring Final Death (V-2).
     # Left out of the log when false, so logs written before Kindred read back byte for byte.
-    aggravated: Annotated[bool, Field(exclude_if=lambda flag: not flag)] = False
+    aggravated: bool = omitted_when(lambda flag: not flag, False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,9 +49,9 @@ class CriticalInflicted(Event):
     effect: CriticalEffect
     # A Kindred's V-1: the severity the attack dealt, when the cell read is a lower one.
     # Both left out of the log at their defaults, so older logs read back byte for byte.
-    reduced_from: Annotated[str | None, Field(exclude_if=lambda text: text is None)] = None
+    reduced_from: str | None = omitted_when(lambda text: text is None, None)
     # Aggravated to a Kindred (fire and heat, fangs): what can bring Final Death (V-2).
-    aggravated: Annotated[bool, Field(exclude_if=lambda flag: not flag)] = False
+    aggravated: bool = omitted_when(lambda flag: not flag, False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

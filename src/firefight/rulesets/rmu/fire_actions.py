@@ -9,9 +9,10 @@
 - ``empties [the gun] at TARGET [--with WEAPON] [--situation NAME]... [--mod V:LABEL]...``
   (also ``fires rapid at TARGET``, and ``keeps firing at TARGET`` for a running belt) -- the
   firing round, the round after the preparation (RMU-RF-5, RMU-RF-6, F-6);
-- ``sweeps DIST ft wide WIDTH ft [toward NAME | at X,Y] [--extra N] [--ap 2-4]
+- ``sweeps DIST ft out, WIDTH ft wide [toward NAME | at X,Y] [--extra N] [--ap 2-4]
   [--bearing DEG] [--dive NAME]... [--stand NAME]... [--with WEAPON] [--mod V:LABEL]...`` --
-  a suppression sweep (RMU-SUP-1..10); ``--distance`` and ``--width`` say the same thing;
+  a suppression sweep (RMU-SUP-1..10); ``WIDTH ft wide at DIST ft`` and ``--distance`` /
+  ``--width`` say the same thing (DEC-550);
 - ``dashes [to cover] BARRIER [--at X,Y] [--from NAME] [--fire none|under-fire|suppressed]
   [--bonus N] [--mod V:LABEL]...`` -- moving to cover (RMU-MOV-1, RMU-MOV-2);
 - ``clears [WEAPON] [--ap N]`` -- clearing a malfunction (RMU-RF-13).
@@ -197,21 +198,54 @@ def _split_at(words: Sequence[str], keywords: set[str]) -> tuple[list[str], list
     return list(words), None
 
 
+_NUMBER = re.compile(r"(\d+(?:\.\d+)?)(?:ft|feet|')?")
+
+
+def _distance_after_at(words: Sequence[str]) -> list[str]:
+    """``at 60 ft`` rewritten as ``60 out``: an ``at`` before a lone number gives the distance,
+    where ``at X,Y`` (two numbers) still names the spot to sweep toward.
+
+    >>> _distance_after_at("30 wide at 60 at 10,20".split())
+    ['30', 'wide', '60', 'out', 'at', '10,20']
+    """
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        ahead = words[i + 1] if i + 1 < len(words) else ""
+        after = words[i + 2].lower() if i + 2 < len(words) else ""
+        if (
+            words[i].lower() == "at"
+            and _NUMBER.fullmatch(ahead.lower())
+            and not _NUMBER.fullmatch(after.rstrip(","))
+        ):
+            out += [ahead, "out"]
+            i += 2
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def _sweep_numbers(words: Sequence[str]) -> tuple[float | None, float | None, list[str]]:
-    """Distance and width from words like ``60 ft wide 30 ft`` or ``60 ft out 30 ft wide``.
+    """Distance and width from words like ``60 ft out, 30 ft wide`` or ``30 ft wide at 60 ft``.
 
     ``out`` (or ``far``) marks the number right before it as the distance, else the one right
-    after it; then ``wide`` marks the number right after it as the width, else the one right
-    before it; a number left unmarked is the distance. Returns (distance, width, the words that
-    are not numbers or units).
+    after it, and ``at`` the number right after it; then ``wide`` marks the number right after
+    it as the width, else the one right before it; a number left unmarked is the distance.
+    Returns (distance, width, the words that are not numbers or units).
 
-    >>> _sweep_numbers("60 ft wide 30 ft".split())[:2], _sweep_numbers("60 out 30 wide".split())[:2]
+    The old order ``60 ft wide 30 ft`` (60 ft out, 30 ft across) still reads as it always did,
+    for the saved logs that replay by reading their lines again (DEC-550).
+
+    >>> _sweep_numbers("60 ft out, 30 ft wide".split())[:2]
+    (60.0, 30.0)
+    >>> _sweep_numbers("30 ft wide at 60 ft".split())[:2], _sweep_numbers("60 wide 30".split())[:2]
     ((60.0, 30.0), (60.0, 30.0))
     """
     tokens: list[tuple[str, float | None]] = []
-    for w in words:
-        low = w.lower()
-        match = re.fullmatch(r"(\d+(?:\.\d+)?)(?:ft|feet|')?", low)
+    for w in _distance_after_at(words):
+        low = w.lower().rstrip(",")
+        match = _NUMBER.fullmatch(low)
         if match:
             tokens.append(
                 ("number", finite("a distance", float(match.group(1)), MAX_COORDINATE_FT))
@@ -251,8 +285,8 @@ def _sweep_numbers(words: Sequence[str]) -> tuple[float | None, float | None, li
             else:
                 if distance is not None:
                     raise _refuse(
-                        "'sweeps' takes one distance and one width, e.g. 'sweeps 60 ft wide 30 "
-                        "ft' (60 ft out, 30 ft across)."
+                        "'sweeps' takes one distance and one width, e.g. 'sweeps 60 ft out, "
+                        "30 ft wide'."
                     )
                 distance = value
         elif kind not in ("wide", "out"):
@@ -261,12 +295,12 @@ def _sweep_numbers(words: Sequence[str]) -> tuple[float | None, float | None, li
 
 
 def _parse_sweep(base: Mapping[str, Any], line: Line, state: EncounterState) -> Sweep:
-    before, aim = _split_at(line.words, {"toward", "towards", "at", "on"})
+    before, aim = _split_at(_distance_after_at(line.words), {"toward", "towards", "at", "on"})
     distance, width, left = _sweep_numbers(before)
     if left:
         raise _refuse(
             f"'sweeps' reads {' '.join(left)!r} as nothing it knows; say how far and how wide, "
-            "e.g. 'sweeps 60 ft wide 30 ft toward Mara'."
+            "e.g. 'sweeps 60 ft out, 30 ft wide toward Mara'."
         )
     given = line.first("distance")
     if given is not None:
@@ -284,8 +318,8 @@ def _parse_sweep(base: Mapping[str, Any], line: Line, state: EncounterState) -> 
             toward = _name(aim, state, "'sweeps ... toward'")
     if width is None:
         raise _refuse(
-            "'sweeps' needs the width of the ground, e.g. 'sweeps 60 ft wide 30 ft' "
-            "(60 ft out, 30 ft across)."
+            "'sweeps' needs the width of the ground, e.g. 'sweeps 60 ft out, 30 ft wide' "
+            "or 'sweeps 30 ft wide toward Mara'."
         )
     if distance is None and aim is None:
         raise _refuse(

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.outcome import ResolvedWord, Result, inline, omitted
-from firefight.rulesets.rmu.fumble import Malfunction
+from firefight.rulesets.rmu.malfunction import Malfunction
 from firefight.rulesets.rmu.maneuvers import by_percent
 from firefight.rulesets.rmu.shot_results import RecoilReport, TowardAlly
 from firefight.rulesets.rmu.struck import Strike

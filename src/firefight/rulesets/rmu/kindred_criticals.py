@@ -22,14 +22,17 @@ such row, the 01 row (V-1). Each further step below A goes one such row lower ag
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from firefight.rulesets.rmu.critical_table import CriticalEffect, CriticalRow, CriticalTable
-from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures
-from firefight.rulesets.rmu.melee.table_read import shift_severity
+from firefight.rulesets.rmu.kindred_figures import KindredRules, kindred_figures
 from firefight.rulesets.rmu.severity import Severity
-from firefight.rulesets.rmu.vitals import RmuStats
 from firefight.trace import TraceBuilder
 from firefight.wording import counted
+
+if TYPE_CHECKING:
+    # Only a type here: a shot at a mortal loads none of the encounter's figures.
+    from firefight.rulesets.rmu.vitals import RmuStats
 
 __all__ = [
     "CriticalReading",
@@ -105,6 +108,9 @@ def read_critical(
                 "V-1",
             )
         return full
+    # Melee's severity shift (and its figures) loads only for a Kindred's critical.
+    from firefight.rulesets.rmu.melee.table_read import shift_severity
+
     lowered, below = shift_severity(severity, -steps)
     if not below:
         if trace is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.outcome import ResolvedWord, Result, inline, omitted
-from firefight.rulesets.rmu.fumble import Malfunction
+from firefight.rulesets.rmu.malfunction import Malfunction
 from firefight.rulesets.rmu.struck import Strike
 
 __all__ = ["AimedShotResult", "OutOfReach", "RecoilReport", "StrayRound", "TowardAlly"]

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from firefight.rulesets.rmu.attack_table import AttackTable, attack_table_from_data
+from firefight.rulesets.rmu.attack_table import (
+    AttackTable,
+    attack_table_from_data,
+    attack_table_from_shipped,
+)
 from firefight.rulesets.rmu.critical_table import (
     CriticalTable,
     critical_table_from_data,
+    critical_table_from_shipped,
     critical_table_to_data,
 )
 from firefight.tables.kinds import Grid, TableKind
@@ -46,7 +51,11 @@ def _critical_from_markdown(text: str, name: str, title: str | None, source: str
 
 
 ATTACK: TableKind[AttackTable] = TableKind(
-    name="attack", type=AttackTable, from_data=attack_table_from_data, grid=_attack_grid
+    name="attack",
+    type=AttackTable,
+    from_data=attack_table_from_data,
+    grid=_attack_grid,
+    from_shipped=attack_table_from_shipped,
 )
 CRITICAL: TableKind[CriticalTable] = TableKind(
     name="critical",
@@ -55,6 +64,7 @@ CRITICAL: TableKind[CriticalTable] = TableKind(
     grid=_critical_grid,
     to_data=critical_table_to_data,
     from_markdown=_critical_from_markdown,
+    from_shipped=critical_table_from_shipped,
 )
 TABLE_KINDS: tuple[TableKind[Any], ...] = (ATTACK, CRITICAL)
 
@@ -62,8 +72,10 @@ TABLE_KINDS: tuple[TableKind[Any], ...] = (ATTACK, CRITICAL)
 class RmuTables(TableSet):
     """rmu's tables, shipped and imported, read as the kind each use needs."""
 
-    def __init__(self) -> None:
-        super().__init__("rmu", "firefight.rulesets.rmu", TABLE_KINDS)
+    def __init__(self, *, validate_shipped: bool = False) -> None:
+        super().__init__(
+            "rmu", "firefight.rulesets.rmu", TABLE_KINDS, validate_shipped=validate_shipped
+        )
 
     def attack(self, name: str) -> AttackTable:
         return self.of(name, AttackTable)

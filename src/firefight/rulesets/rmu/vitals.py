@@ -17,9 +17,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cache
-from typing import Annotated
-
-from pydantic import Field
 
 from firefight.errors import TableDataError
 from firefight.frozen import replace
@@ -29,7 +26,7 @@ from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.fire_state import FireState
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.scene.state import CombatantState, CombatantStats
-from firefight.tables.data_files import DataModel, package_data, read_toml, validate
+from firefight.serialize import omitted_when
 from firefight.trace import Modifier
 
 __all__ = [
@@ -148,7 +145,7 @@ class RmuStats(CombatantStats):
     gas_mask: bool = False
     afflictions: Afflictions = field(default_factory=Afflictions)
     # Left out of a stored state when None, so states stored before Kindred write the same.
-    kindred: Annotated[KindredSheet | None, Field(exclude_if=lambda sheet: sheet is None)] = None
+    kindred: KindredSheet | None = omitted_when(lambda sheet: sheet is None, None)
 
     @property
     def incapacitated(self) -> bool:
@@ -186,62 +183,20 @@ class EncounterFigures:
     move_per_bmr_ap: int
 
 
-class _Source(DataModel):
-    text: str
-
-
-class _Round(DataModel):
-    ap: int = Field(gt=0)
-
-
-class _LossBand(DataModel):
-    over_percent: int = Field(ge=0, le=100)
-    penalty: int = Field(le=0)
-
-
-class _Hits(DataModel):
-    loss_bands: list[_LossBand] = Field(min_length=1)
-    fatigue_check_at: int
-    dying_at: int
-    dies_at: int
-
-
-class _Stun(DataModel):
-    tiers: list[int] = Field(min_length=1)
-
-
-class _Initiative(DataModel):
-    dice: int = Field(gt=0)
-    sides: int = Field(gt=1)
-    penalty_step: int = Field(lt=0)
-    surprised_ap_lost: int = Field(ge=0)
-    flat_footed_ap_lost: int = Field(ge=0)
-
-
-class _Actions(DataModel):
-    drop_prone: int = Field(ge=0)
-    stand_up: int = Field(ge=0)
-    reload: int = Field(ge=0)
-    move_per_bmr: int = Field(gt=0)
-
-
-class _File(DataModel):
-    source: _Source
-    round: _Round
-    hits: _Hits
-    stun: _Stun
-    initiative: _Initiative
-    actions: _Actions
-
-
 _LABEL = "firefight/rulesets/rmu/data/encounter.toml"
 
 
 @cache
 def figures() -> EncounterFigures:
     """The encounter figures, read and checked once."""
+    # The file's model loads pydantic: only an encounter pays for it, not a standalone shot.
+    from firefight.files import read_toml
+    from firefight.rulesets.rmu.file_models import EncounterFile
+    from firefight.tables.data_files import validate
+    from firefight.tables.shipped import package_data
+
     raw = read_toml(package_data("firefight.rulesets.rmu", "data/encounter.toml"), _LABEL)
-    m = validate(_File, raw, _LABEL)
+    m = validate(EncounterFile, raw, _LABEL)
     bands = tuple(
         LossBand(over_percent=b.over_percent, penalty=b.penalty) for b in m.hits.loss_bands
     )

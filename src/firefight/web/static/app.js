@@ -90,9 +90,17 @@ function renderTurn() {
   );
   if (ROLE === "player") {
     turn.append(el("div", {}, view.players_act ? "You may declare your actions." : "The GM declares the actions."));
+    if (view.players_act) {
+      turn.append(el("div", {}, view.players_roll ? "Roll your own dice and type the faces in." : "The server rolls your dice."));
+    }
     $("composer").hidden = !view.players_act;
+    // The GM decides who rolls: the player's faces, or the server (no seed of the player's).
+    $("dice").hidden = !view.players_roll;
+    $("dice-seeded").hidden = true;
+    document.querySelector("input[name=dice][value=physical]").checked = true;
   } else {
     $("players-act").checked = view.settings.players_act;
+    $("players-roll").checked = view.settings.players_roll;
   }
 }
 
@@ -190,6 +198,7 @@ function composed() {
 }
 
 function dice() {
+  if (ROLE === "player" && !view.players_roll) return {};
   const kind = document.querySelector("input[name=dice]:checked").value;
   if (kind === "physical") {
     const faces = $("rolls").value.split(/[\s,]+/).filter(Boolean).map(Number);
@@ -262,7 +271,7 @@ async function saveTable() {
   const opened = [...document.querySelectorAll("[data-open]")].filter((i) => i.checked).map((i) => i.dataset.open);
   try {
     await api("PUT", "/api/encounters/" + encodeURIComponent(encounter) + "/table",
-      { hidden, opened, players_act: $("players-act").checked });
+      { hidden, opened, players_act: $("players-act").checked, players_roll: $("players-roll").checked });
   } catch (error) {
     say("act-msg", failure(error), "error");
   }
@@ -344,6 +353,7 @@ async function start() {
       $("undo").addEventListener("click", () => command("/undo", { expected_head: head }, "undone"));
       $("next-round").addEventListener("click", () => command("/next-round", { expected_head: head }, "next round"));
       $("players-act").addEventListener("change", saveTable);
+      $("players-roll").addEventListener("change", saveTable);
       $("show-create").addEventListener("click", () => { $("create").hidden = !$("create").hidden; });
       $("open").addEventListener("click", () => openEncounter($("encounters").value));
       $("create-form").addEventListener("submit", create);

@@ -6,28 +6,17 @@ from typing import Any
 
 import typer
 
-from firefight.cli.common import (
-    JsonOpt,
-    given_dice,
-    json_refusals,
-    no_dice,
-    refusals,
-    show_resolution,
-)
+from firefight.cli.common import JsonOpt, json_refusals, no_dice, refusals, show_resolution
 from firefight.cli.declared import declared_command
 from firefight.cli.lazy import Lazy, lazy_group
 from firefight.declarations import declare
-from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.cli.shot import shoot
 from firefight.rulesets.rmu.defense_options import DefendOptions
 from firefight.rulesets.rmu.incoming import resolve_defense
-from firefight.rulesets.rmu.shot import resolve_aimed_shot
 from firefight.rulesets.rmu.shot_options import ShotOptions
-from firefight.rulesets.rmu.shot_results import AimedShotResult, StrayRound
-from firefight.rulesets.rmu.struck import Strike, Struck
-from firefight.wording import counted
 
 _FIRE = "firefight.rulesets.rmu.cli.fire"
 # The firearm actions load their modules only when one of them is invoked: ``rmu shoot`` stays
@@ -82,89 +71,12 @@ def _rmu() -> RMU:
     return ruleset
 
 
-def _effects_text(s: Struck) -> str:
-    effects = s.effects
-    if effects is None:
-        return ""
-    extra = []
-    if effects.bleed:
-        extra.append(f"bleeding {effects.bleed}/rnd")
-    if effects.stun_rounds:
-        extra.append(f"stunned {effects.stun_rounds} rnd at {effects.stun_penalty}")
-    if effects.injury:
-        extra.append(f"injury {effects.injury}")
-    if effects.dying_rounds is not None:
-        extra.append(f"dying in {effects.dying_rounds} rounds")
-    if effects.dead:
-        extra.append("DEAD")
-    return f" ({', '.join(extra)})" if extra else ""
-
-
-def _breakage_text(s: Struck) -> str:
-    b = s.breakage
-    if b is None:
-        return ""
-    if b.broken:
-        what = "BROKEN"
-    elif b.penalty:
-        what = f"{b.penalty}, total {b.new_total}"
-        if b.beaten_open:
-            what += ", BEATEN OPEN"
-    else:
-        what = "held"
-    if b.temporary:
-        what += ", temporary"
-    return f"; {b.armor} breakage: {what}"
-
-
-def _strike_text(s: Strike) -> str:
-    if isinstance(s, Struck) and s.severity:
-        return (
-            f"{s.total_hits} hits, {s.severity} critical to the {s.location} "
-            f"on {s.critical_table}{_effects_text(s)}{_breakage_text(s)}"
-        )
-    if s.hit:
-        return f"{counted(s.hits, 'hit')}, no critical"
-    return "missed"
-
-
-def shot_headline(outcome: Outcome[AimedShotResult]) -> str:
-    s = outcome.result
-    result = s.result
-    stray = s.shielder
-    if result == "miss" and stray is not None:
-        return f"MISS; the round flies on into {stray.name}: {_strike_text(stray.landing)}"
-    if result == "hit":
-        return f"HIT: {_strike_text(s.landing)}"
-    ally = s.toward_ally.ally if s.toward_ally else None
-    if result == "fumble" and isinstance(ally, StrayRound):
-        return f"FUMBLE; a round flies toward {ally.name}: {_strike_text(ally.landing)}"
-    return {"miss": "MISS", "fumble": "FUMBLE", "cannot hit": "CANNOT HIT"}.get(result, result)
-
-
-@declared_command(
+declared_command(
     app,
     "shoot",
     ShotOptions,
     help="Resolve one aimed shot and show every modifier, roll and table read.",
-)
-def shoot(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("rmu", "aimed-shot", given, as_json)):
-        shot = declare(ShotOptions, **values).build()
-        outcome = resolve_aimed_shot(shot, given.dice, RmuData())
-    show_resolution(
-        ruleset="rmu",
-        action="aimed-shot",
-        declaration=shot,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title=f"rmu aimed shot: {shot.weapon}",
-        headline=shot_headline,
-    )
+)(shoot)
 
 
 @declared_command(

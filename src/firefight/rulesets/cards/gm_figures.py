@@ -1,0 +1,41 @@
+"""The cards figures a GM may set at the table (``set NAME FIGURE N``, DEC-551): the boxes
+filled on each level of the wound track (K-3: 2 x Size + 4 a level) and the armor's wear. A
+GM's ``repair`` takes the wear away."""
+
+from __future__ import annotations
+
+from firefight.errors import RuleRefusal
+from firefight.frozen import replace
+from firefight.rulesets.cards.encounter_model import stats_of
+from firefight.rulesets.cards.wounds import boxes_per_level
+from firefight.scene.events import GM_RULE
+from firefight.scene.figure_bounds import check_within, no_such_figure
+from firefight.scene.state import CombatantState
+
+__all__ = ["CARDS_GM_FIGURES", "set_cards_figure"]
+
+CARDS_GM_FIGURES = {
+    "green": "Green wound boxes filled",
+    "yellow": "Yellow wound boxes filled",
+    "red": "Red wound boxes filled",
+    "wear": "armor wear",
+}
+
+
+def set_cards_figure(c: CombatantState, figure: str, value: int) -> CombatantState:
+    """``c`` with one of :data:`CARDS_GM_FIGURES` set to ``value``: a level of the track holds
+    no more boxes than the Size gives it."""
+    s = stats_of(c)
+    if figure in ("green", "yellow", "red"):
+        most = boxes_per_level(s.size_rating)
+        if not 0 <= value <= most:
+            raise RuleRefusal(
+                GM_RULE,
+                f"{c.name}'s {figure.capitalize()} level has {most} boxes (K-3); "
+                f"{value} cannot be filled.",
+            )
+        return replace(c, stats=replace(s, **{figure: value}))
+    if figure == "wear":
+        check_within(c.name, "armor wear", value, 0, None)
+        return replace(c, stats=replace(s, wear=value))
+    raise no_such_figure("cards", figure)

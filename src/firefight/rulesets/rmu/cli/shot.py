@@ -1,0 +1,102 @@
+"""``firefight rmu shoot``: one aimed shot, its text headline, and the command run without typer
+when its command line is plain (:mod:`firefight.cli.quick`); :mod:`.commands` registers the same
+function with typer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from firefight.cli.quick import QuickCommand
+from firefight.cli.resolving import given_dice, json_refusals, refusals, show_resolution
+from firefight.declarations import declare
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.shot import resolve_aimed_shot
+from firefight.rulesets.rmu.shot_options import ShotOptions
+from firefight.rulesets.rmu.shot_results import AimedShotResult, StrayRound
+from firefight.rulesets.rmu.struck import Strike, Struck
+from firefight.wording import counted
+
+__all__ = ["QUICK", "shoot", "shot_headline"]
+
+
+def _effects_text(s: Struck) -> str:
+    effects = s.effects
+    if effects is None:
+        return ""
+    extra = []
+    if effects.bleed:
+        extra.append(f"bleeding {effects.bleed}/rnd")
+    if effects.stun_rounds:
+        extra.append(f"stunned {effects.stun_rounds} rnd at {effects.stun_penalty}")
+    if effects.injury:
+        extra.append(f"injury {effects.injury}")
+    if effects.dying_rounds is not None:
+        extra.append(f"dying in {effects.dying_rounds} rounds")
+    if effects.dead:
+        extra.append("DEAD")
+    return f" ({', '.join(extra)})" if extra else ""
+
+
+def _breakage_text(s: Struck) -> str:
+    b = s.breakage
+    if b is None:
+        return ""
+    if b.broken:
+        what = "BROKEN"
+    elif b.penalty:
+        what = f"{b.penalty}, total {b.new_total}"
+        if b.beaten_open:
+            what += ", BEATEN OPEN"
+    else:
+        what = "held"
+    if b.temporary:
+        what += ", temporary"
+    return f"; {b.armor} breakage: {what}"
+
+
+def _strike_text(s: Strike) -> str:
+    if isinstance(s, Struck) and s.severity:
+        return (
+            f"{s.total_hits} hits, {s.severity} critical to the {s.location} "
+            f"on {s.critical_table}{_effects_text(s)}{_breakage_text(s)}"
+        )
+    if s.hit:
+        return f"{counted(s.hits, 'hit')}, no critical"
+    return "missed"
+
+
+def shot_headline(outcome: Outcome[AimedShotResult]) -> str:
+    s = outcome.result
+    result = s.result
+    stray = s.shielder
+    if result == "miss" and stray is not None:
+        return f"MISS; the round flies on into {stray.name}: {_strike_text(stray.landing)}"
+    if result == "hit":
+        return f"HIT: {_strike_text(s.landing)}"
+    ally = s.toward_ally.ally if s.toward_ally else None
+    if result == "fumble" and isinstance(ally, StrayRound):
+        return f"FUMBLE; a round flies toward {ally.name}: {_strike_text(ally.landing)}"
+    return {"miss": "MISS", "fumble": "FUMBLE", "cannot hit": "CANNOT HIT"}.get(result, result)
+
+
+def shoot(
+    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
+) -> None:
+    given = given_dice(rolls, seed, ask)
+    with refusals(json_refusals("rmu", "aimed-shot", given, as_json)):
+        shot = declare(ShotOptions, **values).build()
+        outcome = resolve_aimed_shot(shot, given.dice, RmuData())
+    show_resolution(
+        ruleset="rmu",
+        action="aimed-shot",
+        declaration=shot,
+        outcome=outcome,
+        given=given,
+        as_json=as_json,
+        title=f"rmu aimed shot: {shot.weapon}",
+        headline=shot_headline,
+    )
+
+
+QUICK = {"shoot": QuickCommand(ShotOptions, shoot)}

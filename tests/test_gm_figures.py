@@ -1,0 +1,147 @@
+"""The GM's ``set NAME FIGURE N`` for each ruleset's own figures and ``repair`` where the
+ruleset keeps armor wear (ENC-GM, DEC-551): recorded as ``gm`` records of a FigureSet event,
+undone like any record, replayed from an export, refused with a sentence naming what is wrong
+when a figure is not the ruleset's or the value is out of its bounds; nothing is written then."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from encounter_support import MemoryStore
+from firefight.cli.play import Session, SessionCompleter
+from firefight.dice import Dice
+from firefight.encounter.scenario import load_scenario
+from firefight.errors import RuleRefusal
+from firefight.rulesets.cards.encounter_model import stats_of
+from firefight.rulesets.cpr.fighter import fighter
+from firefight.rulesets.gurps.encounter_model import gurps_stats
+from firefight.rulesets.rmu.vitals import rmu_stats, vitals
+from firefight.scene.events import FigureSet
+from firefight.service import EncounterService
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def opened(example: str) -> EncounterService:
+    service = EncounterService(MemoryStore())
+    scenario = load_scenario(ROOT / "examples" / example)
+    service.new("f", scenario, Dice.scripted(scenario.opening_rolls or [5] * 40))
+    return service
+
+
+def refused(service: EncounterService, line: str, said: str) -> None:
+    written = len(service.log("f"))
+    with pytest.raises(RuleRefusal) as caught:
+        service.gm("f", line)
+    assert caught.value.rule == "ENC-GM" and said in caught.value.reason
+    assert len(service.log("f")) == written
+
+
+def test_enc_gm_rmu_sets_ap_bleeding_stun_and_a_kindred_s_hunger() -> None:
+    service = opened("kindred-ambush.toml")
+    service.gm("f", "set Jonah ap 1")
+    service.gm("f", "set Jonah bleeding 3")
+    service.gm("f", "set Jonah stun 2")
+    service.gm("f", "set Mara hunger 4")
+    state = service.state("f")
+    jonah = vitals(state.combatant("Jonah"))
+    assert (jonah.ap_left, jonah.bleed, jonah.stun) == (1, 3, ((-25, 2),))  # R-3's first tier
+    kindred = rmu_stats(state.combatant("Mara")).kindred
+    assert kindred is not None and kindred.hunger == 4
+    record = service.log("f")[-1]
+    assert record.kind == "gm" and record.events == (
+        FigureSet(target="Mara", figure="hunger", value=4),
+    )
+    service.undo("f")
+    kindred = rmu_stats(service.state("f").combatant("Mara")).kindred
+    assert kindred is not None and kindred.hunger != 4
+    assert "rules" in service.export("f")  # every record replays
+
+
+def test_enc_gm_rmu_refuses_what_it_keeps_no_room_for() -> None:
+    service = opened("kindred-ambush.toml")
+    refused(service, "set Jonah ap 5", "AP runs from 0 to 4, not 5")
+    refused(service, "set Jonah hunger 2", "Jonah is no Kindred")
+    refused(service, "set Mara hunger 9", "Hunger runs from 0 to 5")
+    refused(service, "set Jonah fp 2", "The rmu ruleset has no figure 'fp'")
+    refused(service, "set Jonah bleding 2", "did you mean 'bleeding'")
+
+
+def test_enc_gm_cpr_sets_hp_and_sp_and_repairs_armor() -> None:
+    service = opened("night-market.toml")
+    service.gm("f", "set V hp 12")
+    service.gm("f", "set V sp 4")
+    service.gm("f", "set V head-sp 2")
+    v = service.state("f").combatant("V")
+    assert v.hits_left == 12 and (fighter(v).body_sp, fighter(v).head_sp) == (4, 2)
+    service.gm("f", "repair V")  # C-3: back to the armor's full SP
+    v = service.state("f").combatant("V")
+    assert (fighter(v).body_sp, fighter(v).head_sp) == (fighter(v).body_sp_max, 7)
+    assert fighter(v).body_sp_max == 11
+    refused(service, "set V sp 99", "body SP runs from 0 to")
+    refused(service, "set V hp -1", "HP runs from 0 to")
+    refused(service, "repair Mei", "Mei wears no armor")
+    service.undo("f")
+    assert fighter(service.state("f").combatant("V")).body_sp == 4
+    assert "rules" in service.export("f")
+
+
+def test_enc_gm_gurps_sets_hp_shock_and_stun_and_has_no_fp() -> None:
+    service = opened("dry-gulch.toml")
+    service.gm("f", "set Bob hp -3")
+    service.gm("f", "set Bob shock -2")
+    service.gm("f", "set Bob stun 1")
+    s = gurps_stats(service.state("f").combatant("Bob"))
+    assert (s.hp - s.lost, s.shock, s.stunned) == (-3, -2, True)
+    refused(service, "set Bob fp 3", "keeps no Fatigue Points")
+    refused(service, "set Bob shock -5", "shock runs from -4 to 0")
+    refused(service, "set Bob hp -51", "HP runs from -50 to 10")  # dead at -5 x HP
+    refused(service, "repair Bob", "keeps no armor to repair")
+    assert "rules" in service.export("f")
+
+
+def test_enc_gm_cards_sets_wound_boxes_and_wear_and_repairs_armor() -> None:
+    service = opened("cards-alley.toml")
+    service.gm("f", "set Jilly yellow 5")
+    service.gm("f", "set Jilly wear 2")
+    s = stats_of(service.state("f").combatant("Jilly"))
+    assert (s.yellow, s.wear) == (5, 2)
+    service.gm("f", "repair Jilly")
+    assert stats_of(service.state("f").combatant("Jilly")).wear == 0
+    refused(service, "set Jilly red 13", "Red level has 12 boxes (K-3)")
+    refused(service, "hits Jilly 3", "set them with 'set NAME green|yellow|red N'")
+    assert "rules" in service.export("f")
+
+
+@pytest.mark.parametrize(
+    ("example", "model", "other"),
+    [
+        ("kindred-ambush.toml", "Jonah", "Viktor"),
+        ("night-market.toml", "Rook", "Mei"),
+        ("dry-gulch.toml", "Bob", "Ann"),
+        ("cards-alley.toml", "Rico", "Dee"),
+    ],
+)
+def test_enc_gm_add_move_and_remove_serve_every_ruleset(
+    example: str, model: str, other: str
+) -> None:
+    """ENC-GM: the shared overrides take each ruleset's own figures along (a copy keeps them)
+    and read places in the ruleset's scene unit; every record replays."""
+    service = opened(example)
+    service.gm("f", f"add Goon like {model} at 40,40")
+    service.gm("f", "move Goon to 41,42")
+    service.gm("f", f"remove {other}")
+    state = service.state("f")
+    goon, source = state.combatant("Goon"), state.combatant(model)
+    assert goon.stats == source.stats and state.find(other) is None
+    assert goon.position != source.position
+    assert "rules" in service.export("f")
+
+
+def test_enc_gm_the_session_completes_a_ruleset_s_figures_after_set() -> None:
+    service = opened("dry-gulch.toml")
+    completer = SessionCompleter(Session(service, "f", confirm=lambda q: False))
+    offered = list(completer.candidates(["set", "Bob"]))
+    assert {"hp", "shock", "stun", "prone", "unconscious"} <= set(offered)
