@@ -7,7 +7,10 @@ seeded dice, and what happened is counted (DEC-413). So whatever the state holds
 hits already taken, armor wear, cover, posture, stun, ammunition -- and the answer is an
 estimate with its margin, reproducible from its seed.
 
-"Down" is the shared notion: unable to act (unconscious, dying or dead).
+"Down" is the shared notion: unable to act (unconscious, dying or dead). Besides it, each
+state the first action leaves someone in that they were not in before is counted as the ruleset
+names it (:meth:`~firefight.rulesets.base.Ruleset.odds_effects`: "Viktor grappled", "Mara
+staked", "Mara Final Death"; DEC-523).
 """
 
 from __future__ import annotations
@@ -40,7 +43,8 @@ class LiveOdds:
     ``outcomes``: how often the first action came to each outcome word (hit, miss...);
     ``down_now``: whether the target is down already; ``down_after``: P(the target down after
     the first action); ``down_by_end``: P(down after every line and the round's upkeep);
-    ``stopped``: how often a later line was refused (its actor or target already down...).
+    ``stopped``: how often a later line was refused (its actor or target already down...);
+    ``effects``: how often the first action left someone in each state (DEC-523).
     """
 
     lines: tuple[str, ...]
@@ -52,6 +56,7 @@ class LiveOdds:
     down_after: float | None
     down_by_end: float | None
     stopped: float
+    effects: tuple[tuple[str, float], ...] = ()
 
     @staticmethod
     def margin(p: float, trials: int) -> float:
@@ -78,6 +83,7 @@ class LiveOdds:
                 f"  P({self.target} down by the round's end, {then} the upkeep) = "
                 f"{pct(self.down_by_end)}"
             )
+        lines += [f"  P({effect}) = {pct(p)}" for effect, p in self.effects]
         if self.stopped:
             lines.append(f"  a later line was refused in {100 * self.stopped:.1f}% of the runs")
         lines.append(
@@ -98,6 +104,7 @@ class LiveOdds:
             "down_after": self.down_after,
             "down_by_end": self.down_by_end,
             "stopped": self.stopped,
+            "effects": dict(self.effects),
         }
 
 
@@ -135,12 +142,14 @@ def live_odds(
     if target is not None:
         target = state.combatant(target).name
     words: Counter[str] = Counter()
+    effects: Counter[str] = Counter()
     after = by_end = stopped = 0
     for n in range(trials):
         dice = Dice.seeded(seed + n)
         done = engine.act(state, lines[0], ruleset, dice)
         words[ruleset.outcome_word(done.record.summary)] += 1
         now = done.state
+        effects.update(ruleset.odds_effects(state, now))
         after += _down(now, target)
         for line in lines[1:]:
             try:
@@ -160,4 +169,8 @@ def live_odds(
         down_after=after / trials if target else None,
         down_by_end=by_end / trials if target else None,
         stopped=stopped / trials,
+        effects=tuple(
+            (effect, count / trials)
+            for effect, count in sorted(effects.items(), key=lambda kv: (-kv[1], kv[0]))
+        ),
     )

@@ -21,7 +21,7 @@ the scene itself is kept in feet (RULINGS S-1).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
@@ -48,7 +48,9 @@ __all__ = [
     "NOT_IN_ENCOUNTERS",
     "CatalogRow",
     "Ruleset",
+    "changed_states",
     "combatant_status",
+    "conditions_begun",
     "fallen",
     "weapons_text",
 ]
@@ -260,6 +262,13 @@ class Ruleset(ABC):
         """Lines about the scene itself under the state table (cpr: cover HP left)."""
         return ()
 
+    def odds_effects(self, before: EncounterState, after: EncounterState) -> Sequence[str]:
+        """What one action left people in, for the odds of an action line: short phrases
+        (``"Tony dead"``, ``"Viktor grappled"``), each only when it was not so before the action.
+        The default reads the shared states and the conditions newly held; a ruleset with states
+        of its own (rmu: dying, a Kindred's torpor and stake) names them."""
+        return [*changed_states(before, after, _down), *conditions_begun(before, after)]
+
     def cheatsheet(self) -> Sequence[Section]:
         """The cheat-sheet's tables, built from the ruleset's data (``firefight cheatsheet``):
         range bands, cover, common modifiers, what actions cost."""
@@ -355,6 +364,38 @@ def combatant_status(c: CombatantState) -> str:
 
 def _down(c: CombatantState) -> str:
     return "dead" if c.dead else "unconscious" if c.unconscious else "up"
+
+
+def changed_states(
+    before: EncounterState,
+    after: EncounterState,
+    words: Callable[[CombatantState], str | Iterable[str]],
+) -> list[str]:
+    """``"NAME WORD"`` for each of ``words(c)`` true of someone after but not before (``"up"``
+    is never counted)."""
+
+    def of(c: CombatantState) -> set[str]:
+        found = words(c)
+        return {found} if isinstance(found, str) else set(found)
+
+    told = []
+    for c in after.combatants:
+        was = before.find(c.name)
+        new = of(c) - (of(was) if was is not None else set()) - {"up"}
+        told += [f"{c.name} {word}" for word in sorted(new)]
+    return told
+
+
+def conditions_begun(before: EncounterState, after: EncounterState) -> list[str]:
+    """``"HOLDER KIND"`` for each condition someone holds after but not before."""
+    held = {(c.holder, c.kind) for c in before.conditions}
+    return sorted(
+        {
+            f"{c.holder} {c.kind}"
+            for c in after.conditions
+            if c.holder is not None and (c.holder, c.kind) not in held
+        }
+    )
 
 
 def fallen(name: str, now: str) -> str | None:

@@ -453,6 +453,7 @@ def create_app(server: Server) -> FastAPI:
             "actor": found.actor,
             "verb": found.verb,
             "outcomes": dict(found.outcomes),
+            "effects": dict(found.effects),
             "method": found.method,
             "samples": found.samples,
         }

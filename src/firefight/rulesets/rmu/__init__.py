@@ -7,7 +7,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from firefight.errors import RuleRefusal
-from firefight.rulesets.base import CatalogRow, Ruleset
+from firefight.rulesets.base import CatalogRow, Ruleset, changed_states, conditions_begun
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -318,6 +318,16 @@ class RMU(Ruleset):
         vitals = {k: v for k, v in figures.items() if k != "armor"}
         armor = {"armor": figures["armor"]} if "armor" in figures else {}
         return {**stats, "vitals": {**stats.get("vitals", {}), **vitals}, **armor}
+
+    def odds_effects(self, before: EncounterState, after: EncounterState) -> Sequence[str]:
+        """Dying as well as down for mortals; torpor, the stake, the fire and Final Death for
+        Kindred (V-2, V-3, V-5); holds and lodged fangs as the conditions they are."""
+        from firefight.rulesets.rmu.state_words import rmu_state_words
+
+        return [
+            *changed_states(before, after, rmu_state_words),
+            *conditions_begun(before, after),
+        ]
 
     def describe_scene(self, state: EncounterState) -> Sequence[str]:
         """Who holds whom and who parries (the melee conditions); live grenades with their

@@ -38,9 +38,10 @@ from firefight.rulesets.rmu.kindred_results import (
 )
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures
 from firefight.rulesets.rmu.kindred_vitals import apply_kindred_event, kindred_landed
-from firefight.rulesets.rmu.melee.attack import MeleeAttack
-from firefight.rulesets.rmu.melee.catalog import melee_catalog
-from firefight.rulesets.rmu.shot_options import MAX_LISTED, parse_mod
+from firefight.rulesets.rmu.melee.attack import MeleeAttack, attack_ap
+from firefight.rulesets.rmu.melee.catalog import melee_catalog, melee_weapon
+from firefight.rulesets.rmu.melee.figures import melee_figures
+from firefight.rulesets.rmu.shot_options import MAX_DISTANCE_FT, MAX_LISTED, parse_mod
 from firefight.rulesets.rmu.staking import (
     StakingManeuver,
     resolve_stake_attack,
@@ -119,7 +120,6 @@ class _Victim:
     body_development: int = param(
         25, help="The victim's Body Development bonus (R-2, V-2).", low=0, high=999
     )
-    ap: int = param(4, help="AP spent on the attack (2-4).", low=0, high=4, rule="R-6")
     ap_left: int = param(4, help="AP the attacker has left.", low=0, high=4, rule="RMU-GEN-1")
     mod: tuple[str, ...] = param(
         (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
@@ -149,6 +149,7 @@ class BiteOptions(_Victim):
         choices=REACHES,
         rule="RMU-BITE-2",
     )
+    ap: int = param(4, help="AP spent on the attack (2-4).", low=0, high=4, rule="R-6")
     feral: bool = param(False, help="Feral Weapons active: no -20 (RMU-BITE-5).")
     mortal: bool = param(False, help="The victim is mortal (default: Kindred).")
 
@@ -177,7 +178,7 @@ class BiteOptions(_Victim):
 
 
 def _wooden_or_heavy() -> tuple[str, ...]:
-    return tuple(k for k, w in melee_catalog().items() if (w.wooden or w.beheads) and not w.ranged)
+    return tuple(k for k, w in melee_catalog().items() if w.wooden or w.beheads)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -197,8 +198,24 @@ class StakeOptions(_Victim):
     ob: int = param(help="The attacker's OB with the weapon (the Stake skill).", low=-999, high=999)
     weapon: str = param(
         "stake",
-        help="The weapon: wood to stake, a heavy edged one to behead.",
+        help="The weapon: wood to stake (a stake, or a crossbow's wooden bolt), a heavy edged "
+        "one to behead.",
         choices=_wooden_or_heavy,
+    )
+    ap: int | None = param(
+        None,
+        help="AP spent: 2-4 for a blow, 1-3 for a crossbow shot (default: the most).",
+        low=0,
+        high=4,
+        rule="R-6",
+    )
+    distance: float | None = param(
+        None,
+        help="How far the crossbow shoots (a crossbow needs it; a blow has none).",
+        unit="ft",
+        low=0,
+        high=MAX_DISTANCE_FT,
+        rule="RMU-GEN-4",
     )
     behead: bool = param(False, help="Take the head (RMU-STAKE-3) instead of staking.")
     ranks: int = param(0, help="Skill ranks (each 5 shrink the fumble range).", low=0, high=200)
@@ -219,7 +236,13 @@ class StakeOptions(_Victim):
             kindred=not self.mortal,
         )
         extra = tuple(parse_mod(m) for m in self.mod)
-        if not self.behead and (self.helpless or self.untroubled):
+        weapon = melee_weapon(self.weapon)
+        shot = weapon.ranged
+        if shot and self.untroubled:
+            raise RuleRefusal(
+                "RMU-STAKE-2", "Only a stake driven by hand goes in with no roll; a bolt is shot."
+            )
+        if not self.behead and not shot and (self.helpless or self.untroubled):
             return StakeDeclaration(
                 behead=False,
                 victim=victim,
@@ -236,10 +259,12 @@ class StakeOptions(_Victim):
             weapon=self.weapon,
             ob=self.ob,
             armor=self.armor,
-            ap=self.ap,
+            ap=self.ap if self.ap is not None else attack_ap(weapon, melee_figures())[1],
             ap_available=self.ap_left,
             ranks=self.ranks,
             target_db=self.quickness_db,
+            helpless=self.helpless,
+            distance_ft=self.distance,
             extra=extra,
             attacker="attacker",
             target="victim",

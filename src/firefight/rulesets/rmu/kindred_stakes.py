@@ -8,8 +8,11 @@
 - ``beheads TARGET [--with WEAPON] [--ap N]`` -- a called melee attack at the head with a heavy
   edged weapon (``broadsword`` unless ``--with`` names another).
 
-The attack's OB is the scenario's skill the weapon names (``stake``, ``blade``, ``axe``), its
-ranks shrinking the fumble range; the weapon is taken from the melee catalog (DEC-374).
+The attack's OB is the scenario's skill the weapon names (``stake``, ``blade``, ``axe``,
+``crossbow``), its ranks shrinking the fumble range; the weapon is taken from the melee catalog
+(DEC-374). ``stakes TARGET --with crossbow`` shoots a wooden bolt from where the staker stands:
+a called shot at the chest, 1-3 AP (3 unless ``--ap`` says), the range ladder and the cover on
+the line of fire instead of reach; a helpless victim is shot too, with no DB (P-9; DEC-522).
 """
 
 from __future__ import annotations
@@ -32,10 +35,16 @@ from firefight.rulesets.rmu.kindred_events import Staked
 from firefight.rulesets.rmu.kindred_results import KindredActed
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
+from firefight.rulesets.rmu.melee.attack import attack_ap
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.encounter import melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
-from firefight.rulesets.rmu.scene_reading import defender, shooter_modifiers, situational_conditions
+from firefight.rulesets.rmu.scene_reading import (
+    barrier_cover,
+    defender,
+    shooter_modifiers,
+    situational_conditions,
+)
 from firefight.rulesets.rmu.staking import (
     StakingManeuver,
     check_weapon,
@@ -49,7 +58,7 @@ from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.events import ConditionStarted
 from firefight.scene.lines import Line, OptionKind, one_name
 from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
-from firefight.trace import Trace
+from firefight.trace import Trace, TraceBuilder
 
 __all__ = [
     "STAKE_ACTIONS",
@@ -106,11 +115,13 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
             raise RuleRefusal(
                 "RMU-STAKE-2", f"A stake goes to the {figs.stake_location.value}, not the {called}."
             )
+        weapon = line.first("with") or "stake"
+        most = attack_ap(melee_weapon(weapon), melee_figures())[1]
         return Stakes(
             **base,
             target=target,
-            weapon=line.first("with") or "stake",
-            ap=line.number("ap", 4, rule),
+            weapon=weapon,
+            ap=line.number("ap", most, rule),
             untroubled=line.has("untroubled"),
         )
     if called is not None and parse_location(called) is not figs.behead_location:
@@ -130,20 +141,27 @@ def _helpless(state: EncounterState, target: CombatantState) -> bool:
     return not defender(target, kindred_rules(state)).conscious
 
 
+def _maneuver(state: EncounterState, action: Stakes | Beheads, target: CombatantState) -> bool:
+    """A stake driven by hand into a helpless victim is the maneuver; a bolt is always shot."""
+    shot = melee_weapon(action.weapon).ranged
+    return isinstance(action, Stakes) and not shot and _helpless(state, target)
+
+
 def validate_stake_action(state: EncounterState, action: Action) -> None:
     assert isinstance(action, Stakes | Beheads)
     c = state.combatant(action.actor)
     target = state.combatant(action.target)
     purpose: Purpose = "stake" if isinstance(action, Stakes) else "behead"
     check_weapon(purpose, action.weapon)
+    weapon = melee_weapon(action.weapon)
     gap = distance_ft(c.position, target.position)
-    if gap > REACH_FT:
+    if not weapon.ranged and gap > REACH_FT:
         raise RuleRefusal(
             "RMU-STAKE-1", f"{target.name} is {gap:.0f} ft away: out of reach ({REACH_FT:g} ft)."
         )
     if target.dead:
         raise RuleRefusal("R-2", f"{target.name} is dead already.")
-    maneuver = isinstance(action, Stakes) and _helpless(state, target)
+    maneuver = _maneuver(state, action, target)
     victim = sheet_of(target)
     if isinstance(action, Stakes) and victim is not None and victim.staked:
         raise RuleRefusal("V-3", f"{target.name} is staked already.")
@@ -155,11 +173,13 @@ def validate_stake_action(state: EncounterState, action: Action) -> None:
         if isinstance(action, Stakes) and action.untroubled:
             raise RuleRefusal(
                 "RMU-STAKE-2",
-                f"{target.name} can still resist: no staking without a roll in a fight.",
+                f"{action.weapon}: only a stake driven by hand into someone who cannot resist "
+                "goes in without a roll.",
             )
-        low, high = melee_figures().attack_ap
+        low, high = attack_ap(weapon, melee_figures())
+        what = "shot" if weapon.ranged else "melee attack"
         if not low <= action.ap <= high:
-            raise RuleRefusal("R-6", f"A melee attack takes {low} to {high} AP, not {action.ap}.")
+            raise RuleRefusal("R-6", f"A {what} takes {low} to {high} AP, not {action.ap}.")
         ap = action.ap
     if ap > vitals(c).ap_left:
         raise RuleRefusal(
@@ -177,7 +197,7 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
     c = state.combatant(action.actor)
     target = state.combatant(action.target)
     bonus, ranks = _skill(c, action.weapon)
-    if isinstance(action, Stakes) and _helpless(state, target):
+    if isinstance(action, Stakes) and _maneuver(state, action, target):
         ap = melee_figures().attack_ap[1]
         done = resolve_staking_maneuver(
             StakingManeuver(
@@ -215,6 +235,8 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
     purpose: Purpose = "stake" if isinstance(action, Stakes) else "behead"
     guard = defender(target, kindred_rules(state))
     melee = set(melee_figures().modifiers)
+    seen = TraceBuilder()
+    shot = melee_weapon(action.weapon).ranged
     attack = stake_attack(
         purpose,
         weapon=action.weapon,
@@ -225,6 +247,8 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
         ranks=ranks,
         target_db=guard.quickness_db if guard.conscious else 0,
         helpless=not guard.conscious,
+        distance_ft=distance_ft(c.position, target.position) if shot else None,
+        cover=barrier_cover(state, c, target, None, seen) if shot else None,
         situational=tuple(n for n, _ in situational_conditions(state, target) if n in melee),
         extra=tuple(shooter_modifiers(c, None)),
         attacker=c.name,
@@ -239,7 +263,7 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
     told = verdict if swung.result.done else swung.result.result
     return Outcome(
         events=(ActionPointsSpent(actor=c.name, ap=action.ap), *swung.events, *bonus_used(c)),
-        trace=Trace(swung.trace.entries),
+        trace=Trace((*seen.build().entries, *swung.trace.entries)),
         result=KindredActed(
             action=action.verb,
             actor=c.name,

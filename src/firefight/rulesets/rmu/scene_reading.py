@@ -204,13 +204,14 @@ def barrier_cover(
     state: EncounterState,
     shooter: CombatantState,
     target: CombatantState,
-    weapon_kind: str,
+    weapon_kind: str | None,
     tb: TraceBuilder,
 ) -> Cover | None:
     """The best cover a barrier gives ``target`` against this shot (RMU-COV-1..5, P-1), or the
-    smoke on the line of fire (RMU-EXP-15) when it hides more."""
+    smoke on the line of fire (RMU-EXP-15) when it hides more. ``weapon_kind`` None is a
+    missile with no gun behind it (a crossbow's bolt)."""
     data = rmu_data()
-    weapon = data.weapon(weapon_kind)
+    weapon = data.weapon(weapon_kind) if weapon_kind is not None else None
     best: tuple[int, Cover] | None = None
     for barrier in state.barriers:
         share = crossing_share(shooter.position, target.position, barrier.start, barrier.end)

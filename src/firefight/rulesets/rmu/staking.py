@@ -3,8 +3,9 @@
 In a fight both are called melee attacks, declared before the roll at -20 (RMU-STAKE-1) and
 aimed at the chest or the head (a critical elsewhere takes the next lower row that hits it, R-7):
 
-- **staking** needs wood (a stake: -10 for stabbing) and a critical of C or more to the chest:
-  a Kindred is staked, paralysed until the stake is pulled (RMU-STAKE-2, V-3);
+- **staking** needs wood (a stake, or a crossbow's wooden bolt shot from a distance: -10 for
+  wood) and a critical of C or more to the chest: a Kindred is staked, paralysed until the
+  stake is pulled (RMU-STAKE-2, V-3);
 - **decapitation** needs an edged weapon heavy enough (axe, scimitar, broadsword) and a critical
   of D or more to the head: Final Death (RMU-STAKE-3). It is aggravated (V-1).
 
@@ -66,10 +67,6 @@ def check_weapon(purpose: Purpose, key: str) -> None:
             "RMU-STAKE-3",
             f"The {weapon.name} is no edged weapon heavy enough to take a head "
             "(an axe, a scimitar, a broadsword).",
-        )
-    if weapon.ranged:
-        raise RuleRefusal(
-            "RMU-STAKE-2", f"The {weapon.name} is shot, not swung: no staking attack with it."
         )
 
 

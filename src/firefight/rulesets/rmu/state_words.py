@@ -10,7 +10,7 @@ from firefight.rulesets.base import combatant_status, fallen, weapons_text
 from firefight.rulesets.rmu.vitals import armor_of, dying, rmu_stats, vitals
 from firefight.scene.state import CombatantState
 
-__all__ = ["rmu_row", "rmu_status", "rmu_went_down"]
+__all__ = ["rmu_row", "rmu_state_words", "rmu_status", "rmu_went_down"]
 
 
 def rmu_status(c: CombatantState) -> str:
@@ -27,6 +27,18 @@ def _down(c: CombatantState) -> str:
     if dying(c):
         return "dying"
     return "unconscious" if c.unconscious else "up"
+
+
+def rmu_state_words(c: CombatantState) -> set[str]:
+    """What ``c`` is in, as the odds of an action line count it: dead, dying or unconscious for
+    a mortal; for a Kindred torpor, staked, burning or Final Death (V-2, V-3, V-5)."""
+    sheet = rmu_stats(c).kindred
+    if sheet is None:
+        return {_down(c)}
+    if sheet.final_death:
+        return {"Final Death"}
+    flags = ((sheet.torpor, "in torpor"), (sheet.staked, "staked"), (sheet.burning, "burning"))
+    return {word for flag, word in flags if flag}
 
 
 def rmu_went_down(before: CombatantState, after: CombatantState) -> str | None:

@@ -14,6 +14,9 @@ from the breaking point on a critical of the cell's type, landed through :mod:`.
 grapple is this attack with the catalog's ``grapple`` (the Grapple table; RMU-BITE-2): its
 critical is a hold, which the result reports as ``hold``.
 
+A missile the melee catalog lists (the crossbow's wooden bolt) is this attack shot from
+``distance_ft``: a ranged attack's AP and the range ladder instead of reach (:mod:`.missile`).
+
 Dice, in order: the attack roll; then the fumble roll, or the critical roll.
 """
 
@@ -29,12 +32,13 @@ from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData, default_data
-from firefight.rulesets.rmu.cover import Cover, price_melee_cover
+from firefight.rulesets.rmu.cover import Cover, price_cover, price_melee_cover
 from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
 from firefight.rulesets.rmu.melee.critical import land_critical
 from firefight.rulesets.rmu.melee.figures import MeleeFigures, WeaponSize, melee_figures
 from firefight.rulesets.rmu.melee.fumble import roll_melee_fumble
+from firefight.rulesets.rmu.melee.missile import missile_range
 from firefight.rulesets.rmu.melee.results import MeleeFumble, MeleeHit, MeleeMiss, MeleeResult
 from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
 from firefight.rulesets.rmu.strike import attack_roll_term
@@ -77,7 +81,8 @@ class MeleeAttack:
     (V-1's -1 for a Kindred struck by an ordinary weapon), for the reason ``shift_why`` under
     the rule ``shift_rule``. ``helpless``: the defender is unconscious, held fast or
     otherwise helpless and brings no DB (P-9). ``size`` reads the table at another size than
-    the weapon's (a two-handed grip on a hand-and-a-half weapon, a GM's call).
+    the weapon's (a two-handed grip on a hand-and-a-half weapon, a GM's call). ``distance_ft``
+    is how far a missile weapon (the crossbow) shoots; a blow has none.
     """
 
     weapon: str
@@ -103,6 +108,12 @@ class MeleeAttack:
     severity_shift: int = 0
     shift_why: str = ""
     shift_rule: str = "V-1"
+    distance_ft: float | None = None
+
+
+def attack_ap(weapon: MeleeWeapon, figures: MeleeFigures) -> tuple[int, int]:
+    """The AP a blow (R-6's 2-4) or a missile shot (R-6's 1-3) with ``weapon`` takes."""
+    return figures.missile_ap if weapon.ranged else figures.attack_ap
 
 
 def fumble_range(weapon: MeleeWeapon, ranks: int, figures: MeleeFigures) -> int:
@@ -116,13 +127,18 @@ def check_attack(attack: MeleeAttack) -> None:
 
 
 def _check(attack: MeleeAttack, weapon: MeleeWeapon, figures: MeleeFigures) -> None:
-    low, high = figures.attack_ap
-    if weapon.ranged:
+    low, high = attack_ap(weapon, figures)
+    if weapon.ranged and attack.distance_ft is None:
         raise RuleRefusal(
-            MELEE_RULE, f"The {weapon.name} is shot, not swung: it makes no melee attack."
+            MELEE_RULE, f"The {weapon.name} is shot, not swung: say how far it shoots."
         )
+    if not weapon.ranged and attack.distance_ft is not None:
+        raise RuleRefusal(MELEE_RULE, f"The {weapon.name} is swung, not shot: it has no range.")
+    if weapon.ranged and attack.parry:
+        raise RuleRefusal(PARRY_RULE, f"Nobody parries with the {weapon.name} as they shoot it.")
+    what = "shot" if weapon.ranged else "melee attack"
     if not low <= attack.ap <= high:
-        raise RuleRefusal(MELEE_RULE, f"A melee attack takes {low} to {high} AP, not {attack.ap}.")
+        raise RuleRefusal(MELEE_RULE, f"A {what} takes {low} to {high} AP, not {attack.ap}.")
     if attack.ap > attack.ap_available:
         raise RuleRefusal(
             "RMU-GEN-1",
@@ -149,15 +165,18 @@ def melee_terms(
     terms = [Modifier(value=attack.ob, label=f"OB with the {weapon.name}", rule=None)]
     if attack.parry:
         terms.append(Modifier(value=-attack.parry, label="OB moved to parry", rule=PARRY_RULE))
-    short = figures.attack_ap[1] - attack.ap
+    most = attack_ap(weapon, figures)[1]
+    short = most - attack.ap
     if short:
         terms.append(
             Modifier(
                 value=short * figures.haste_per_ap,
-                label=f"haste: {short} AP short of {figures.attack_ap[1]}",
+                label=f"haste: {short} AP short of {most}",
                 rule="RMU-GEN-1",
             )
         )
+    if attack.distance_ft is not None:
+        terms.append(missile_range(weapon, attack.distance_ft, figures, data.rules))
     for name in attack.situational:
         rule = "R-1" if name in _R1 else "DEC-340"
         terms.append(
@@ -165,17 +184,21 @@ def melee_terms(
         )
     if weapon.stab_penalty:
         terms.append(
-            Modifier(value=weapon.stab_penalty, label=f"{weapon.name} stabbing", rule="RMU-STAKE-2")
+            Modifier(
+                value=weapon.stab_penalty,
+                label="a wooden point" if weapon.ranged else f"{weapon.name} stabbing",
+                rule="RMU-STAKE-2",
+            )
         )
     if attack.called is not None:
         terms.append(attack.called.modifier())
     terms.extend(attack.extra)
-    terms.extend(_defense_terms(attack, figures, data, tb))
+    terms.extend(_defense_terms(attack, weapon, data, tb))
     return terms
 
 
 def _defense_terms(
-    attack: MeleeAttack, figures: MeleeFigures, data: RmuData, tb: TraceBuilder
+    attack: MeleeAttack, weapon: MeleeWeapon, data: RmuData, tb: TraceBuilder
 ) -> Sequence[Modifier]:
     terms: list[Modifier] = []
     if attack.helpless:
@@ -184,13 +207,26 @@ def _defense_terms(
     else:
         if attack.target_db:
             terms.append(Modifier(value=-attack.target_db, label="Quickness DB", rule="P-9"))
-        if attack.target_parry and "rear" in attack.situational:
+        if attack.target_parry and weapon.ranged:
+            tb.step(f"{attack.target} cannot parry a {weapon.name}'s bolt.", "DEC-521")
+        elif attack.target_parry and "rear" in attack.situational:
             tb.step(f"{attack.target} cannot parry a blow from behind.", PARRY_RULE)
         elif attack.target_parry:
             terms.append(
                 Modifier(value=-attack.target_parry, label="defender's parry", rule=PARRY_RULE)
             )
-    if attack.cover is not None:
+    if attack.cover is not None and weapon.ranged:
+        price = price_cover(attack.cover, None, data.cover)
+        if price.impassable:
+            raise RuleRefusal(price.rule, f"No bolt goes through {attack.cover} cover.")
+        terms.append(
+            Modifier(
+                value=-price.bonus,
+                label=f"{attack.cover} cover against a missile ({price.column})",
+                rule=price.rule,
+            )
+        )
+    elif attack.cover is not None:
         bonus = price_melee_cover(attack.cover, data.cover)
         terms.append(
             Modifier(value=-bonus, label=f"{attack.cover} cover against melee", rule="RMU-COV-7")
@@ -207,10 +243,12 @@ def resolve_melee_attack(
     weapon = melee_weapon(attack.weapon)
     _check(attack, weapon, figures)
     tb = TraceBuilder()
-    tb.step(
-        f"{attack.attacker} attacks {attack.target} with the {weapon.name}: {attack.ap} AP.",
-        MELEE_RULE,
+    how = (
+        f"shoots {attack.target} from {attack.distance_ft:g} ft"
+        if attack.distance_ft is not None
+        else f"attacks {attack.target}"
     )
+    tb.step(f"{attack.attacker} {how} with the {weapon.name}: {attack.ap} AP.", MELEE_RULE)
     terms = melee_terms(attack, weapon, figures, data, tb)
     roll = tb.roll(dice.d100_open_ended("melee attack roll", low_end=False))
     swung = partial(

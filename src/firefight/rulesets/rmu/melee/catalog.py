@@ -35,7 +35,7 @@ class MeleeWeapon:
 
     ``stab_penalty`` is on every attack with it (a wooden stake's -10, RMU-STAKE-2). ``heavy``
     marks a weapon heavy enough to behead (RMU-STAKE-3). A weapon with ``short_range_ft`` is
-    shot, not swung: the melee attack refuses it.
+    shot, not swung: a melee attack with it needs the distance it shoots (:mod:`.missile`).
     """
 
     key: str

@@ -316,6 +316,11 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
     if target.dead:
         raise RuleRefusal("R-2", f"{target.name} is already dead.")
     weapon = melee_weapon(action.weapon if isinstance(action, Attack) else "grapple")
+    if weapon.ranged:
+        raise _refuse(
+            f"The {weapon.name} is shot, not swung: '{c.name} stakes {target.name} --with "
+            f"{weapon.key}' shoots its bolt."
+        )
     _check_reach(c, target, "a grapple" if grapple else f"the {weapon.name}")
     check_not_held_fast(state, c)
     if grapple:

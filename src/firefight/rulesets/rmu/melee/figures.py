@@ -56,6 +56,10 @@ class MeleeFigures:
     provisional_modifiers: frozenset[str]
     hold_cap: int
     escape_ap: tuple[int, int]
+    # A missile read on a melee table (the crossbow's bolt): its AP, point blank reach and bonus.
+    missile_ap: tuple[int, int]
+    point_blank_ft: float
+    point_blank_bonus: int
 
     def critical_table(self, letter: str) -> str:
         try:
@@ -98,6 +102,12 @@ class _Grapple(DataModel):
     escape_ap: tuple[int, int]
 
 
+class _Missile(DataModel):
+    ap: tuple[int, int]
+    point_blank_ft: float = Field(gt=0)
+    point_blank_bonus: int
+
+
 class _File(DataModel):
     source: _Source
     attack: _Attack
@@ -106,6 +116,7 @@ class _File(DataModel):
     criticals: dict[str, str]
     modifiers: _Modifiers
     grapple: _Grapple
+    missile: _Missile
 
 
 @functools.cache
@@ -128,4 +139,7 @@ def melee_figures() -> MeleeFigures:
         provisional_modifiers=frozenset(m.modifiers.provisional),
         hold_cap=m.grapple.hold_cap,
         escape_ap=m.grapple.escape_ap,
+        missile_ap=m.missile.ap,
+        point_blank_ft=m.missile.point_blank_ft,
+        point_blank_bonus=m.missile.point_blank_bonus,
     )
