@@ -21,6 +21,7 @@ from firefight.probability.enumeration import enumerate_outcomes
 from firefight.rulesets.rmu.odds.shot import aimed_shot_exact
 from firefight.rulesets.rmu.odds.views import default_data, shot_view
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot_results import AimedShotResult
 
 DATA = default_data()
 CASES = {
@@ -37,7 +38,7 @@ CASES = {
 GENERIC = {"glock-17 OB 65 at 40 ft, BA II", "glock-17 OB 65 at 40 ft, bare"}
 
 
-def _resolve(shot: AimedShot, dice: Dice) -> Outcome:
+def _resolve(shot: AimedShot, dice: Dice) -> Outcome[AimedShotResult]:
     return resolve_aimed_shot(shot, dice, DATA)
 
 

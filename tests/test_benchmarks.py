@@ -9,7 +9,7 @@ import bench_table
 
 from firefight.cli.play import Session, SessionCompleter
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.results import summary_of
+from firefight.rulesets.rmu.shot_results import AimedShotResult
 from firefight.service import EncounterService
 from firefight.store import open_store
 
@@ -19,8 +19,8 @@ def test_every_shot_benchmark_case_runs() -> None:
         result = case()
         assert result is not None, name
     hit = bench_shot.cases()["shot with critical"]()
-    assert isinstance(hit, Outcome)
-    assert summary_of(hit)["severity"] == "C"
+    assert isinstance(hit, Outcome) and isinstance(hit.result, AimedShotResult)
+    assert hit.result.landing.severity == "C"
 
 
 def test_the_table_benchmark_plans_a_three_round_fight(tmp_path: Path) -> None:

@@ -11,7 +11,6 @@ path at its full depth (1e-13 cut off).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from dataclasses import replace
 
 import pytest
@@ -38,6 +37,7 @@ from firefight.rulesets.rmu.odds.views import (
     shot_view,
 )
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.struck import Strike
 from firefight.rulesets.rmu.tripod import Recoil
 
 DATA = default_data()
@@ -215,7 +215,7 @@ def test_rmu_tri_2_recoil_on_the_shooter_generic_equals_fast(column: str) -> Non
 
     slow = enumerate_outcomes(
         run,
-        key=lambda r: (recoil.shift(_view(r.summary)), sum(m.value for m in r.modifiers)),
+        key=lambda r: (recoil.shift(_view(r.report.landing)), sum(m.value for m in r.modifiers)),
         depth=0,
     )
     fast, cut = _body(DATA, recoil.body).distribution(recoil.modifier_total, 0)
@@ -229,10 +229,10 @@ def test_rmu_tri_2_recoil_on_the_shooter_generic_equals_fast(column: str) -> Non
     assert cut == pytest.approx(slow.cut_off, abs=1e-12)
 
 
-def _view(summary: Mapping[str, object]) -> ShotView:
+def _view(landing: Strike) -> ShotView:
     from firefight.rulesets.rmu.odds.views import _landing_view
 
-    return _landing_view(summary)
+    return _landing_view(landing)
 
 
 def test_rmu_tri_2_unbraced_shot_monte_carlo_agrees_with_exact() -> None:

@@ -30,7 +30,6 @@ from firefight.rulesets.rmu.firearm_events import (
     RapidFirePrepared,
     WeaponMalfunctioned,
 )
-from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 from firefight.rulesets.rmu.vitals import RmuStats, vitals
 from firefight.scene.state import CombatantState, EncounterState
@@ -555,7 +554,7 @@ def test_rmu_gen_8_a_fumbled_shot_reads_the_guns_own_fumble_column() -> None:
     z = next(e for e in zastava.events if isinstance(e, WeaponMalfunctioned))
     assert (g.column, g.row, g.effect.jam_clear_ap) == ("semi-automatics", "71-80", 4)
     assert (z.column, z.row, z.effect.broken) == ("full-automatics", "91-95", True)
-    assert summary_of(glock)["result"] == "fumble" and not any(
+    assert glock.result.result == "fumble" and not any(
         type(e).__name__ == "HitsInflicted" for e in glock.events
     )
 

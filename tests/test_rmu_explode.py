@@ -16,6 +16,12 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.geometry import CoverGrade, Point, Posture
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.blast_results import (
+    BlastCritical,
+    BlastPerson,
+    DetonationResult,
+    NoCritical,
+)
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.critical_table import HitLocation
@@ -26,7 +32,6 @@ from firefight.rulesets.rmu.detonation import (
     resolve_detonation,
 )
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
-from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 
 runner = CliRunner()
@@ -40,13 +45,13 @@ def _at(x: float, name: str = "Bob", **kw: object) -> BlastTarget:
     return BlastTarget(name=name, position=Point(x_ft=x, y_ft=0), **kw)  # type: ignore[arg-type]
 
 
-def _people(outcome: Outcome) -> dict[str, dict[str, object]]:
-    people = summary_of(outcome)["people"]
-    assert isinstance(people, list)
-    return {p["name"]: p for p in people}
+def _people(outcome: Outcome[DetonationResult]) -> dict[str, BlastPerson]:
+    return {p.name: p for p in outcome.result.people}
 
 
-def _go(load: str, people: list[BlastTarget], rolls: list[int], **kw: object) -> Outcome:
+def _go(
+    load: str, people: list[BlastTarget], rolls: list[int], **kw: object
+) -> Outcome[DetonationResult]:
     blast = Blast(load=load, center=ORIGIN, people=tuple(people), **kw)  # type: ignore[arg-type]
     return resolve_detonation(blast, Dice.scripted([*rolls, *[50] * 8]))  # criticals as needed
 
@@ -63,9 +68,9 @@ def test_rmu_exp_1_one_detonation_roll_plus_ranks_is_read_by_everyone() -> None:
     """Both bodies read the same 40 + 12 ranks; the second die is a critical, not a new roll."""
     out = _go("m67", [_at(30, "Bob"), _at(60, "Ann")], [40, 77], thrown_ranks=12)
     people = _people(out)
-    assert summary_of(out)["roll"] == 40
-    assert people["Bob"]["total"] == 40 + 12 + 0  # casualty band
-    assert people["Ann"]["total"] == 40 + 12 - 40  # fringe band
+    assert out.result.roll == 40
+    assert people["Bob"].total == 40 + 12 + 0  # casualty band
+    assert people["Ann"].total == 40 + 12 - 40  # fringe band
 
 
 def test_rmu_exp_1_criticals_are_rolled_for_each_target() -> None:
@@ -80,24 +85,24 @@ def test_rmu_exp_1_criticals_are_rolled_for_each_target() -> None:
 def test_rmu_exp_5_kill_plus_20_casualty_0_fringe_minus_40() -> None:
     out = _go("m67", [_at(5, "K"), _at(30, "C"), _at(80, "F"), _at(200, "Out")], [50])
     people = _people(out)
-    assert [people[n]["total"] for n in ("K", "C", "F")] == [70, 50, 10]
-    assert people["Out"]["band"] is None
+    assert [people[n].total for n in ("K", "C", "F")] == [70, 50, 10]
+    assert people["Out"].band is None
 
 
 def test_rmu_exp_5_straddling_the_kill_edge_reads_as_the_casualty_band() -> None:
     """+20 - 20: a body across the 15 ft edge reads the casualty result exactly."""
     out = _go("m67", [_at(15.5, "Edge"), _at(30, "C")], [50])
     people = _people(out)
-    assert people["Edge"]["band"] == "kill"
-    assert people["Edge"]["total"] == people["C"]["total"] == 50
+    assert people["Edge"].band == "kill"
+    assert people["Edge"].total == people["C"].total == 50
 
 
 def test_rmu_exp_7_prone_is_one_band_out_and_the_fringe_prone_are_out_of_it() -> None:
     prone = {"posture": Posture.PRONE}
     out = _go("m67", [_at(5, "K", **prone), _at(80, "F", **prone)], [50])
     people = _people(out)
-    assert people["K"]["band"] == "casualty" and people["K"]["total"] == 50
-    assert people["F"]["band"] is None and people["F"]["hits"] == 0
+    assert people["K"].band == "casualty" and people["K"].total == 50
+    assert people["F"].band is None and people["F"].hits == 0
 
 
 # --- RMU-EXP-6: Quickness DB, no dodge, cover only between and only material ------------------
@@ -105,7 +110,7 @@ def test_rmu_exp_7_prone_is_one_band_out_and_the_fringe_prone_are_out_of_it() ->
 
 def test_rmu_exp_6_quickness_db_is_subtracted_and_no_dodge_exists() -> None:
     out = _go("m67", [_at(30, quickness_db=15)], [50])
-    assert _people(out)["Bob"]["total"] == 35
+    assert _people(out)["Bob"].total == 35
     labels = [m.label for e in out.trace for m in getattr(e, "modifiers", ())]
     assert not any("dodge" in label and "no dodge" not in label for label in labels)
 
@@ -121,13 +126,13 @@ def test_rmu_exp_6_cover_counts_only_between_the_burst_and_the_body() -> None:
     back = _at(30, "Back", cover=HALF_HARD, barrier=Point(x_ft=32, y_ft=0))
     said = _at(30, "Said", cover=HALF_HARD)  # the GM says it is between
     people = _people(_go("m67", [front, back, said], [90, 50]))
-    assert people["Front"]["total"] == people["Said"]["total"] == 90 - 70
-    assert people["Back"]["total"] == 90
+    assert people["Front"].total == people["Said"].total == 90 - 70
+    assert people["Back"].total == 90
 
 
 def test_rmu_exp_6_smoke_and_darkness_subtract_nothing() -> None:
     out = _go("m67", [_at(30, obscured=True)], [50])
-    assert _people(out)["Bob"]["total"] == 50
+    assert _people(out)["Bob"].total == 50
 
 
 def test_rmu_exp_6_full_impenetrable_cover_stops_it() -> None:
@@ -143,9 +148,9 @@ def test_rmu_exp_8_fragments_read_the_vests_ba_column() -> None:
     out = _go("m67", [_at(30, "Bare"), _at(31, "Vest", armor="BA II")], [60, 50])
     people = _people(out)
     table = DATA.tables.attack("fragmentation")
-    assert people["Bare"]["hits"] == table.lookup(60, "AT 1").hits
-    assert people["Vest"]["hits"] == table.lookup(60, "BA II").hits
-    assert people["Vest"]["hits"] < people["Bare"]["hits"]
+    assert people["Bare"].hits == table.lookup(60, "AT 1").hits
+    assert people["Vest"].hits == table.lookup(60, "BA II").hits
+    assert people["Vest"].hits < people["Bare"].hits
 
 
 def test_rmu_exp_8_a_covered_area_reads_the_covered_clause_a_bare_one_the_bare() -> None:
@@ -154,7 +159,8 @@ def test_rmu_exp_8_a_covered_area_reads_the_covered_clause_a_bare_one_the_bare()
     vest = {"armor": "BA II"}
     for roll, table in ((chest, "ballistic-shrapnel-covered"), (leg, "ballistic-shrapnel-bare")):
         out = _go("m67", [_at(5, **vest)], [90, roll])
-        assert _people(out)["Bob"]["critical_table"] == table
+        critical = _people(out)["Bob"].critical
+        assert isinstance(critical, BlastCritical) and critical.critical_table == table
         crit = next(e for e in out.events if isinstance(e, CriticalInflicted))
         assert crit.table == table
         if table.endswith("covered"):
@@ -240,13 +246,13 @@ def test_x_3_rmu_exp_14_incendiary_kill_band_is_a_d_heat_critical() -> None:
 def test_x_3_mk3a2_s_casualty_radius_is_larger_enclosed() -> None:
     open_air = _people(_go("mk3a2", [_at(8)], [50, 44]))["Bob"]
     enclosed = _people(_go("mk3a2", [_at(8)], [50, 44], enclosed=True))["Bob"]
-    assert (open_air["band"], enclosed["band"]) == ("fringe", "casualty")
+    assert (open_air.band, enclosed.band) == ("fringe", "casualty")
 
 
 def test_dec_302_a_band_load_below_15_does_nothing() -> None:
     wall = Cover(grade=CoverGrade.FULL, material=CoverMaterial.HARD)
     out = _go("an-m14", [_at(2, cover=wall)], [50])
-    assert out.events == () and _people(out)["Bob"]["severity"] is None
+    assert out.events == () and isinstance(_people(out)["Bob"].critical, NoCritical)
 
 
 def test_rmu_exp_8_heat_and_subdual_stand_ins_follow_data_md() -> None:
@@ -270,8 +276,8 @@ def test_rmu_exp_13_a_molotov_is_a_flat_c_heat_critical_over_its_radius() -> Non
     """No detonation roll and no armor: the only dice are each body's critical."""
     out = _go("molotov", [_at(5, "In", armor="BA IV"), _at(20, "Out")], [62])
     people = _people(out)
-    assert summary_of(out)["roll"] is None
-    assert people["In"]["severity"] == "C" and people["Out"]["band"] is None
+    assert out.result.roll is None
+    assert people["In"].severity == "C" and people["Out"].band is None
     crit = next(e for e in out.events if isinstance(e, CriticalInflicted))
     assert (crit.table, crit.severity, crit.roll) == ("heat", "C", 62)
 

@@ -15,9 +15,14 @@ from firefight.geometry import Body, Point, Posture
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bands import place_in_blast
 from firefight.rulesets.rmu.explosives import explosive_data
-from firefight.rulesets.rmu.flash_bang import FlashBang, Victim, resolve_flash_bang
+from firefight.rulesets.rmu.flash_bang import (
+    Dazzling,
+    FlashBang,
+    FlashBangResult,
+    Victim,
+    resolve_flash_bang,
+)
 from firefight.rulesets.rmu.placement import Throw, resolve_throw
-from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 
 runner = CliRunner()
@@ -26,9 +31,7 @@ DOOR = Point(x_ft=0, y_ft=45)
 
 
 def _landed(throw: Throw, rolls: list[int]) -> Point:
-    landed = summary_of(resolve_throw(throw, Dice.scripted(rolls)))["landed"]
-    assert isinstance(landed, dict)
-    return Point(x_ft=landed["x_ft"], y_ft=landed["y_ft"])
+    return resolve_throw(throw, Dice.scripted(rolls)).result.landed
 
 
 def test_rmu_exp_12_the_loads_are_data_with_their_stated_figures() -> None:
@@ -51,9 +54,9 @@ def test_rmu_exp_12_the_loads_are_data_with_their_stated_figures() -> None:
 def test_rmu_exp_2_x_1_the_worked_example_scatters_6_3_ft() -> None:
     """+40 Thrown, a door 45 ft off (second increment, -10), a rolled 42: 72, 28% of 22.5 ft."""
     outcome = resolve_throw(Throw(load="m67", aim=DOOR, thrown_bonus=40), Dice.scripted([42, 12]))
-    assert summary_of(outcome)["total"] == 72
-    assert summary_of(outcome)["off_ft"] == 6.3
-    assert summary_of(outcome)["result"] == "scattered"
+    assert outcome.result.total == 72
+    assert outcome.result.off_ft == 6.3
+    assert outcome.result.result == "scattered"
 
 
 @pytest.mark.parametrize(
@@ -68,26 +71,23 @@ def test_x_2_the_clock_lies_on_the_throw(hour: int, x: float, y: float) -> None:
 
 def test_x_1_100_or_more_lands_on_the_aim_and_below_0_scatters_the_whole_half() -> None:
     on = resolve_throw(Throw(load="m67", aim=DOOR, thrown_bonus=50), Dice.scripted([60]))
-    assert summary_of(on)["result"] == "on target" and summary_of(on)["landed"] == {
-        "x_ft": 0,
-        "y_ft": 45,
-    }
+    assert on.result.result == "on target" and on.result.landed == Point(x_ft=0, y_ft=45)
     wild = resolve_throw(
         Throw(load="m67", aim=DOOR, thrown_bonus=-80), Dice.scripted([10, 12])
     )  # 10 - 80 - 10 = -80: the whole 22.5 ft
-    assert summary_of(wild)["total"] == -80 and summary_of(wild)["off_ft"] == 22.5
+    assert wild.result.total == -80 and wild.result.off_ft == 22.5
 
 
 def test_rmu_exp_3_fewer_ap_cost_25_each_and_01_04_fumbles_at_the_feet() -> None:
     one_ap = resolve_throw(
         Throw(load="m67", aim=DOOR, thrown_bonus=40, ap=1), Dice.scripted([42, 12])
     )
-    assert summary_of(one_ap)["total"] == 72 - 50
+    assert one_ap.result.total == 72 - 50
     fumble = resolve_throw(Throw(load="m67", aim=DOOR, thrown_bonus=105), Dice.scripted([4]))
-    assert summary_of(fumble)["result"] == "fumble"
-    assert summary_of(fumble)["landed"] == {"x_ft": 0, "y_ft": 0}
+    assert fumble.result.result == "fumble"
+    assert fumble.result.landed == Point(x_ft=0, y_ft=0)
     not_a_fumble = resolve_throw(Throw(load="m67", aim=DOOR, thrown_bonus=105), Dice.scripted([5]))
-    assert summary_of(not_a_fumble)["result"] == "on target"  # 5 + 105 - 10 = 100
+    assert not_a_fumble.result.result == "on target"  # 5 + 105 - 10 = 100
     with pytest.raises(RuleRefusal, match="RMU-EXP-3"):
         resolve_throw(Throw(load="m67", aim=DOOR, ap=4), Dice.scripted([50]))
 
@@ -98,7 +98,7 @@ def test_rmu_exp_3_fewer_ap_cost_25_each_and_01_04_fumbles_at_the_feet() -> None
 def test_rmu_exp_4_each_throw_increment_is_a_range_band(distance: float, penalty: int) -> None:
     aim = Point(x_ft=0, y_ft=distance)
     total = resolve_throw(Throw(load="m67", aim=aim, thrown_bonus=0), Dice.scripted([50, 12]))
-    assert summary_of(total)["total"] == 50 + penalty
+    assert total.result.total == 50 + penalty
 
 
 def test_rmu_exp_4_past_the_fifth_throw_it_does_not_arrive() -> None:
@@ -145,10 +145,8 @@ def test_x_3_a_load_that_does_not_fragment_takes_its_severity_from_the_band() ->
     )
 
 
-def _victims(outcome: Outcome) -> list[dict[str, object]]:
-    found = summary_of(outcome)["victims"]
-    assert isinstance(found, list)
-    return found
+def _victims(outcome: Outcome[FlashBangResult]) -> tuple[Dazzling, ...]:
+    return outcome.result.victims
 
 
 def test_rmu_exp_17_x_4_the_ghoul_is_blind_six_rounds_and_takes_12_hits() -> None:
@@ -157,25 +155,21 @@ def test_rmu_exp_17_x_4_the_ghoul_is_blind_six_rounds_and_takes_12_hits() -> Non
     outcome = resolve_flash_bang(
         FlashBang(victims=(ghoul,), enclosed=True), Dice.scripted([88, 62])
     )
-    assert _victims(outcome)[0] == {
-        "name": "ghoul",
-        "resistance": 112,
-        "total": 166,
-        "steps": 6,
-        "hits": 12,
-    }
+    assert _victims(outcome)[0] == Dazzling(
+        name="ghoul", resistance=112, total=166, steps=6, hits=12
+    )
     assert [type(e).__name__ for e in outcome.events] == ["Dazzled", "HitsInflicted"]
 
 
 def test_x_4_totals_101_to_110_do_nothing_and_blood_potency_and_nightvision_count() -> None:
     calm = Victim(name="calm", co_bonus=5)  # 62 + 40 + 10 = 112; 72 + 50 - 12 = 110: no step
     outcome = resolve_flash_bang(FlashBang(victims=(calm,)), Dice.scripted([72, 62]))
-    assert _victims(outcome)[0]["steps"] == 0 and outcome.events == ()
+    assert _victims(outcome)[0].steps == 0 and outcome.events == ()
     outcome = resolve_flash_bang(FlashBang(victims=(calm,)), Dice.scripted([73, 62]))
-    assert _victims(outcome)[0]["steps"] == 1  # 111: one full step past 101
+    assert _victims(outcome)[0].steps == 1  # 111: one full step past 101
     kindred = Victim(name="Mara", blood_potency=3, nightvision=True)  # 50 + 40 + 15 - 25 = 80
     outcome = resolve_flash_bang(FlashBang(victims=(kindred,)), Dice.scripted([50, 50]))
-    assert _victims(outcome)[0]["resistance"] == 80
+    assert _victims(outcome)[0].resistance == 80
 
 
 def test_the_throw_and_flash_bang_commands() -> None:

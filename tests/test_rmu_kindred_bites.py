@@ -11,12 +11,13 @@ from encounter_support import MemoryStore
 from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
-from firefight.outcome import summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bite import Bite, resolve_bite
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, RouseChecked
 from firefight.rulesets.rmu.kindred_feeding import FANGS, fangs_in
+from firefight.rulesets.rmu.kindred_results import BiteResult
 from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
@@ -38,8 +39,10 @@ def sheet(state: EncounterState, name: str) -> KindredSheet:
     return found
 
 
-def total_of(outcome: Any) -> int:
-    return int(summary_of(outcome)["total"])
+def total_of(outcome: Outcome[BiteResult]) -> int:
+    total = outcome.result.attack.total
+    assert total is not None
+    return total
 
 
 # --- the resolver -------------------------------------------------------------------------------
@@ -79,7 +82,7 @@ def test_rmu_bite_3_a_bite_that_deals_damage_lodges_and_a_miss_does_not() -> Non
         Bite(biter="M", victim="V", ob=30, reach="helpless"), Dice.scripted([90, 50])
     )
     miss = resolve_bite(Bite(biter="M", victim="V", ob=0, reach="direct"), Dice.scripted([20]))
-    assert summary_of(hit)["lodged"] and not summary_of(miss)["lodged"]
+    assert hit.result.lodged and not miss.result.lodged
 
 
 def test_a_bite_is_a_melee_attack_of_2_to_4_ap() -> None:

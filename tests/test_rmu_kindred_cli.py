@@ -11,7 +11,6 @@ from typer.testing import CliRunner
 from firefight.cli.app import app
 from firefight.declarations import declare
 from firefight.dice import Dice
-from firefight.outcome import summary_of
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim, resolve_flash_bang
 from firefight.rulesets.rmu.kindred_options import BiteOptions, StakeOptions, resolve_bite_on
 from firefight.rulesets.rmu.kindred_vitals import flash_bang_potency
@@ -70,8 +69,7 @@ def test_rmu_bite_1_the_bite_command_and_a_kindred_victim_in_torpor() -> None:
 def test_v2_a_bite_past_body_development_is_final_death_for_a_kindred() -> None:
     decl = declare(BiteOptions, reach="helpless", hits_left=-20, body_development=5).build()
     out = resolve_bite_on(decl, Dice.scripted([90, 50]))
-    victim = summary_of(out)["victim"]
-    assert isinstance(victim, dict) and victim["final_death"]
+    assert out.result.victim.final_death
 
 
 def test_odds_rmu_stake_reports_p_staked() -> None:

@@ -16,12 +16,13 @@ from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds, odds_stats
 from firefight.odds.lines import line_odds
-from firefight.outcome import summary_of
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.kindred_events import Staked
 from firefight.rulesets.rmu.kindred_options import StakeOptions, resolve_stake_on
+from firefight.rulesets.rmu.kindred_results import StakeResult
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
+from firefight.rulesets.rmu.melee.results import MeleeHit
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.service import EncounterService
 from test_rmu_kindred import person, scene, vampire
@@ -102,15 +103,18 @@ def test_rmu_stake_2_a_c_critical_to_the_chest_from_a_bolt_stakes_a_kindred() ->
     """97+60 then 60: 157+60-20-10 = 187, an E read D on a Kindred (V-1, DEC-373 reads the E);
     critical 23+3 = 26 lands on the abdomen and the called chest takes 21-25 (R-7)."""
     out = resolve_stake_on(bolt(30), Dice.scripted([97, 60, 23]))
-    s = summary_of(out)
-    assert (s["total"], s["location"], s["staked"]) == (187, "chest", True)
-    assert s["victim"]["staked"]
+    staked = out.result.done
+    assert isinstance(staked, StakeResult) and isinstance(staked.attack.blow, MeleeHit)
+    assert (staked.attack.total, staked.attack.blow.location, staked.staked) == (187, "chest", True)
+    assert out.result.victim.staked
     assert [e.target for e in out.events if isinstance(e, Staked)] == ["victim"]
 
 
 def test_rmu_stake_2_a_bolt_short_of_c_does_not_stake() -> None:
     out = resolve_stake_on(bolt(30), Dice.scripted([70, 23]))
-    assert not summary_of(out)["staked"] and not summary_of(out)["victim"]["staked"]
+    missed = out.result.done
+    assert isinstance(missed, StakeResult)
+    assert not missed.staked and not out.result.victim.staked
 
 
 def test_rmu_stake_2_a_bolt_needs_a_roll_even_on_a_helpless_victim() -> None:

@@ -10,13 +10,15 @@ from encounter_support import MemoryStore
 from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
-from firefight.outcome import summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.rmu.called import called_row
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.rulesets.rmu.encounter_events import Died
 from firefight.rulesets.rmu.events import CriticalInflicted
 from firefight.rulesets.rmu.kindred_events import FinalDeath, Staked
+from firefight.rulesets.rmu.kindred_results import StakeResult
+from firefight.rulesets.rmu.melee.results import MeleeHit
 from firefight.rulesets.rmu.staking import (
     StakingManeuver,
     resolve_stake_attack,
@@ -55,7 +57,9 @@ def terms(outcome: Any) -> list[dict[str, Any]]:
     return list(totals[0]["parts"])
 
 
-def stake(purpose: Any, weapon: str, rolls: list[int], *, kindred: bool = True) -> Any:
+def stake(
+    purpose: Any, weapon: str, rolls: list[int], *, kindred: bool = True
+) -> Outcome[StakeResult]:
     attack = stake_attack(purpose, weapon=weapon, ob=60, attacker="Jonah", target="Mara")
     return resolve_stake_attack(purpose, attack, victim_kindred=kindred, dice=Dice.scripted(rolls))
 
@@ -130,14 +134,15 @@ def test_rmu_stake_2_a_c_or_worse_to_the_chest_stakes_a_kindred(
     rolls: list[int], severity: str, staked: bool
 ) -> None:
     out = stake("stake", "stake", rolls)
-    assert summary_of(out)["severity"] == severity and summary_of(out)["location"] == "chest"
-    assert summary_of(out)["staked"] is staked
+    blow = out.result.attack.blow
+    assert isinstance(blow, MeleeHit) and (blow.severity, blow.location) == (severity, "chest")
+    assert out.result.staked is staked
     assert bool([e for e in out.events if isinstance(e, Staked)]) is staked
 
 
 def test_rmu_stake_2_a_mortal_is_only_wounded() -> None:
     out = stake("stake", "stake", [97, 60, 23], kindred=False)
-    assert not summary_of(out)["staked"] and not [e for e in out.events if isinstance(e, Staked)]
+    assert not out.result.staked and not [e for e in out.events if isinstance(e, Staked)]
 
 
 def test_rmu_stake_3_only_a_heavy_edged_weapon_beheads() -> None:
@@ -173,7 +178,7 @@ def test_v1_decapitation_is_aggravated_and_a_stake_is_not() -> None:
     )
     crits = [e for e in staked.events if isinstance(e, CriticalInflicted)]
     assert [(e.severity, e.reduced_from) for e in crits] == [("B", "C")]
-    assert summary_of(staked)["staked"]  # DEC-373: the C the attack dealt stakes
+    assert staked.result.staked  # DEC-373: the C the attack dealt stakes
 
 
 # --- RMU-STAKE-2: the staking maneuver ---------------------------------------------------------
@@ -188,14 +193,14 @@ def test_rmu_stake_2_the_staking_maneuver_bands(rolls: list[int], result: str) -
     (open-ended low, -28) absolute failure."""
     m = StakingManeuver(staker="Jonah", victim="Mara", bonus=20)
     out = resolve_staking_maneuver(m, Dice.scripted(rolls))
-    assert summary_of(out)["result"] == result
+    assert out.result.result == result
     assert bool([e for e in out.events if isinstance(e, Staked)]) is (result == "staked")
 
 
 def test_rmu_stake_2_with_time_and_no_interference_no_roll_is_needed() -> None:
     m = StakingManeuver(staker="Jonah", victim="Mara", untroubled=True)
     out = resolve_staking_maneuver(m, Dice.scripted([]))
-    assert summary_of(out)["staked"] and summary_of(out)["roll"] is None
+    assert out.result.staked and out.result.roll is None
 
 
 # --- in an encounter ----------------------------------------------------------------------------

@@ -13,14 +13,16 @@ from typer.testing import CliRunner
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.geometry import Point
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import Ally, Bystander
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.fire_results import PreparationResult, SweepResult
 from firefight.rulesets.rmu.firearm_events import WeaponMalfunctioned
 from firefight.rulesets.rmu.rapid_fire import (
     RapidFirePreparation,
     resolve_rapid_fire_preparation,
 )
+from firefight.rulesets.rmu.shot_results import StrayRound
 from firefight.rulesets.rmu.suppression import (
     SuppressionSweep,
     SweepTarget,
@@ -44,6 +46,13 @@ SWEEP = SuppressionSweep(
 )
 
 
+def stray_at_ally(out: Outcome[PreparationResult] | Outcome[SweepResult]) -> StrayRound:
+    """The round the malfunction sent at the named ally."""
+    toward = out.result.toward_ally
+    assert toward is not None and isinstance(toward.ally, StrayRound)
+    return toward.ally
+
+
 def _ally_total(out: Outcome) -> Total:
     return next(
         e for e in out.trace if isinstance(e, Total) and e.label == "attack total against Ana"
@@ -56,9 +65,8 @@ def test_rmu_rf_13_a_preparations_66_is_rolled_at_the_nearest_ally() -> None:
     out = resolve_rapid_fire_preparation(PREP, Dice.scripted([4, 80, 26, 90, 50, 50, 50]), DATA)
     bad = next(e for e in out.events if isinstance(e, WeaponMalfunctioned))
     assert (bad.roll, bad.effect.nearest_ally) == (66, True)
-    ally = summary_of(out)["ally"]
-    assert isinstance(ally, dict)
-    assert (ally["name"], ally["attack_total"], ally["column"]) == ("Ana", 90, "BA II")
+    ally = stray_at_ally(out)
+    assert (ally.name, ally.attack_total, ally.landing.column) == ("Ana", 90, "BA II")
     assert {p.rule: p.value for p in _ally_total(out).parts} == {"RMU-GEN-2": 90, "RMU-RF-13": 0}
 
 
@@ -66,15 +74,15 @@ def test_f_5_a_sweeps_66_is_rolled_at_the_nearest_ally() -> None:
     """04 then 80: a C critical; the Glock's own column, 36 pushed +30 to 66: a round toward
     Ana 20 ft away, Short band: 70 + 0."""
     out = resolve_suppression_sweep(SWEEP, Dice.scripted([4, 80, 36, 70, 50, 50, 50]), DATA)
-    ally = summary_of(out)["ally"]
-    assert isinstance(ally, dict)
-    assert (ally["name"], ally["attack_total"]) == ("Ana", 70)
+    ally = stray_at_ally(out)
+    assert (ally.name, ally.attack_total) == ("Ana", 70)
     assert {p.rule: p.value for p in _ally_total(out).parts} == {"RMU-GEN-2": 70, "F-5": 0}
 
 
 def test_dec_105_with_nobody_named_the_66_is_the_gms_to_place() -> None:
     out = resolve_rapid_fire_preparation(replace(PREP, ally=None), Dice.scripted([4, 80, 26]), DATA)
-    assert summary_of(out)["ally"] is None
+    toward = out.result.toward_ally
+    assert toward is not None and toward.ally is None
     told = [e for e in out.trace if isinstance(e, Step) and "GM's to place" in e.text]
     assert [e.rule for e in told] == ["RMU-RF-13"]
 

@@ -9,9 +9,11 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal, TableDataError
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.maneuvers import (
+    AbsoluteManeuverResult,
     AbsoluteResult,
     Maneuver,
     ManeuverRolled,
+    PercentageResult,
     difficulty_modifier,
     haste_modifiers,
     load_maneuver_figures,
@@ -21,7 +23,6 @@ from firefight.rulesets.rmu.maneuvers import (
     read_percentage,
     resolve_maneuver,
 )
-from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.data_files import package_data, read_toml
 from firefight.trace import Total
@@ -156,8 +157,9 @@ def test_m_3_unmodified_66_is_an_unusual_event_whatever_the_total() -> None:
     assert read_absolute(30, natural=66).unusual_event
     assert not read_absolute(66, natural=65).unusual_event
     out = resolve_maneuver(Maneuver(kind="absolute", bonus=50), Dice.scripted([66]), DATA)
-    assert summary_of(out)["unusual_event"] is True
-    assert summary_of(out)["result"] == "success"  # 66 + 50 = 116
+    assert isinstance(out.result, AbsoluteManeuverResult)
+    assert out.result.unusual_event is True
+    assert out.result.result == "success"  # 66 + 50 = 116
 
 
 def test_m_4_opposed_active_side_adds_100_less_the_passive_total() -> None:
@@ -166,16 +168,18 @@ def test_m_4_opposed_active_side_adds_100_less_the_passive_total() -> None:
     out = resolve_maneuver(
         Maneuver(kind="percentage", bonus=20, opposed_by=80), Dice.scripted([50]), DATA
     )
-    assert summary_of(out)["total"] == 50 + 20 + 20
+    assert out.result.total == 50 + 20 + 20
 
 
 def test_d_2_maneuver_rolls_open_at_both_ends() -> None:
     """A 03 rolls again and subtracts (RULINGS D-1, D-2): 3 - 40 = -37, then Hard -10."""
     out = resolve_maneuver(Maneuver(bonus=0, difficulty="hard"), Dice.scripted([3, 40]), DATA)
-    assert summary_of(out)["total"] == -47
-    assert summary_of(out)["critical"] == "B"
+    assert isinstance(out.result, PercentageResult)
+    assert out.result.total == -47
+    assert out.result.critical == "B"
     high = resolve_maneuver(Maneuver(bonus=0), Dice.scripted([97, 40]), DATA)
-    assert summary_of(high)["total"] == 137 and summary_of(high)["percent"] == 110
+    assert isinstance(high.result, PercentageResult)
+    assert high.result.total == 137 and high.result.percent == 110
 
 
 def test_m_1_resolve_maneuver_itemizes_its_total_and_records_the_result() -> None:
@@ -186,7 +190,7 @@ def test_m_1_resolve_maneuver_itemizes_its_total_and_records_the_result() -> Non
     )
     total = next(e for e in out.trace if isinstance(e, Total))
     assert [p.value for p in total.parts] == [30, 45, 10]
-    assert summary_of(out)["result"] == "80%"
+    assert out.result.result == "80%"
     assert out.events == (ManeuverRolled(actor="Mara", skill="Climbing", total=85, result="80%"),)
 
 

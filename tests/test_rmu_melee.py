@@ -18,7 +18,7 @@ from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds, odds_stats
-from firefight.outcome import summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
@@ -28,11 +28,19 @@ from firefight.rulesets.rmu.melee.encounter import GRAPPLED, PARRYING, hold_on
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.fumble import melee_fumble_table
 from firefight.rulesets.rmu.melee.grapple import Escape, HoldBroken, resolve_escape
+from firefight.rulesets.rmu.melee.results import MeleeFumble, MeleeHit, MeleeResult
 from firefight.rulesets.rmu.vitals import vitals
 from firefight.scene.events import ConditionEnded, ConditionStarted
 from firefight.service import EncounterService
 
 runner = CliRunner()
+
+
+def blow(out: Outcome[MeleeResult]) -> MeleeHit:
+    """The blow of a melee attack that must have hit."""
+    found = out.result.blow
+    assert isinstance(found, MeleeHit)
+    return found
 
 
 def _terms(outcome: Any) -> dict[str, int]:
@@ -95,8 +103,8 @@ def test_rmu_gen_5_worked_examples_resolve_exactly(
     out = resolve_melee_attack(
         MeleeAttack(weapon=weapon, ob=ob, armor="AT 3"), Dice.scripted([50, 40])
     )
-    s = summary_of(out)
-    assert (s["hits"], s["severity"], s["critical_table"]) == (hits, severity, table)
+    s = blow(out)
+    assert (s.hits, s.severity, s.critical_table) == (hits, severity, table)
     assert HitsInflicted(target="target", hits=hits, rule="RMU-GEN-5") in out.events
     crit = next(e for e in out.events if isinstance(e, CriticalInflicted))
     assert (crit.table, crit.severity, crit.roll) == (table, severity, 40)
@@ -173,8 +181,8 @@ def test_p_9_a_helpless_defender_brings_no_db_and_no_parry() -> None:
         MeleeAttack(weapon="knife", ob=50, target_db=20, target_parry=30, helpless=True),
         Dice.scripted([50, 50]),
     )
-    assert summary_of(out)["total"] == 50
-    assert summary_of(asleep)["total"] == 100
+    assert out.result.total == 50
+    assert asleep.result.total == 100
     assert "P-9" in _step_rules(asleep.trace)
 
 
@@ -190,15 +198,15 @@ def test_rmu_cov_7_cover_against_melee() -> None:
 
 def test_rmu_gen_8_a_natural_in_the_fumble_range_rolls_the_melee_fumble_table() -> None:
     out = resolve_melee_attack(MeleeAttack(weapon="spear-2h", ob=80), Dice.scripted([4, 66]))
-    assert summary_of(out)["result"] == "fumble"
-    fumble = summary_of(out)["fumble"]
-    assert isinstance(fumble, dict)
-    assert (fumble["column"], fumble["effect"]["nearest_ally"]) == ("two-handed", True)
+    assert out.result.result == "fumble"
+    fumbled = out.result.blow
+    assert isinstance(fumbled, MeleeFumble)
+    assert (fumbled.fumble.column, fumbled.fumble.effect.nearest_ally) == ("two-handed", True)
     # 20 ranks shrink the spear's 01-04 to 01-01 (never below 1).
     ranked = resolve_melee_attack(
         MeleeAttack(weapon="spear-2h", ob=80, ranks=20), Dice.scripted([4, 50])
     )
-    assert summary_of(ranked)["result"] == "hit"
+    assert ranked.result.result == "hit"
 
 
 def test_melee_fumble_table_has_the_chassis_and_66_goes_to_the_nearest_ally() -> None:
@@ -221,19 +229,19 @@ def test_melee_fumble_table_has_the_chassis_and_66_goes_to_the_nearest_ally() ->
 
 def test_rmu_bite_2_a_grapple_reads_the_grapple_table_and_takes_a_hold() -> None:
     out = resolve_melee_attack(MeleeAttack(weapon="grapple", ob=60), Dice.scripted([50, 40]))
-    s = summary_of(out)
-    assert s["critical_table"] == "grapple" and s["hold"] in (10, 30, 50, 70, 90)
+    s = blow(out)
+    assert s.critical_table == "grapple" and s.hold in (10, 30, 50, 70, 90)
     assert melee_weapon("grapple").skill == "unarmed"
 
 
 def test_rmu_bite_3_escape_needs_the_victims_roll_to_beat_the_holders() -> None:
     """M-4: the victim adds 100 - the holder's total; 101+ (M-3 success) breaks the hold."""
     won = resolve_escape(Escape(ob=40, holder_ob=30, hold=50), Dice.scripted([70, 20]))
-    assert summary_of(won)["contest"] == 70 + 40 - 50 + 100 - (20 + 30)
-    assert summary_of(won)["result"] == "broke free"
+    assert won.result.contest == 70 + 40 - 50 + 100 - (20 + 30)
+    assert won.result.result == "broke free"
     assert won.events == (HoldBroken(victim="victim", holder="holder", rule="RMU-BITE-3"),)
     tie = resolve_escape(Escape(ob=40, holder_ob=30, hold=50), Dice.scripted([60, 20]))
-    assert (summary_of(tie)["contest"], summary_of(tie)["result"]) == (100, "held")
+    assert (tie.result.contest, tie.result.result) == (100, "held")
     assert tie.events == ()
     with pytest.raises(RuleRefusal) as refused:
         resolve_escape(Escape(ob=40, holder_ob=30, hold=0), Dice.scripted([]))
@@ -440,9 +448,9 @@ def test_v_1_a_small_weapons_a_steps_down_when_it_lands() -> None:
     out = resolve_melee_attack(
         MeleeAttack(weapon="knife", ob=52, armor="AT 4"), Dice.scripted([50, 40])
     )
-    s = summary_of(out)
-    assert (s["total"], s["hits"], s["severity"], s["step_down"]) == (102, 8, "A", 1)
-    assert (s["row"], s["location"]) == ("06-10", "leg")
+    s = blow(out)
+    assert (out.result.total, s.hits, s.severity, s.step_down) == (102, 8, "A", 1)
+    assert (s.row, s.location) == ("06-10", "leg")
     crit = next(e for e in out.events if isinstance(e, CriticalInflicted))
     assert crit.effect.hits == round(2 * 3 / 4)  # Ballistic Puncture leg 06-10 A: 2 hits x 3/4
     assert "V-1" in _step_rules(out.trace)
@@ -473,14 +481,14 @@ def test_v_1_a_severity_shift_moves_the_critical_and_steps_below_a() -> None:
         MeleeAttack(weapon="spear-2h", ob=89, armor="AT 3", severity_shift=-1, shift_why="Kindred"),
         Dice.scripted([50, 40]),
     )
-    assert (summary_of(spear)["hits"], summary_of(spear)["severity"]) == (23, "C")
+    assert (blow(spear).hits, blow(spear).severity) == (23, "C")
     assert "V-1" in _step_rules(spear.trace)
     knife = resolve_melee_attack(
         MeleeAttack(weapon="knife", ob=52, armor="AT 4", severity_shift=-1),
         Dice.scripted([50, 40]),
     )
-    assert (summary_of(knife)["severity"], summary_of(knife)["step_down"]) == ("A", 2)
-    assert summary_of(knife)["row"] == "01"  # leg 36-45 -> leg 06-10 -> no lower leg row: 01
+    assert (blow(knife).severity, blow(knife).step_down) == ("A", 2)
+    assert blow(knife).row == "01"  # leg 36-45 -> leg 06-10 -> no lower leg row: 01
     fast = odds(None, MeleeAttack(weapon="knife", ob=0, armor="AT 4", severity_shift=-1), depth=0)
     generic = odds(
         None,

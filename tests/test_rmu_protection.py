@@ -42,8 +42,9 @@ from firefight.rulesets.rmu.defense import (
     quickness_db,
 )
 from firefight.rulesets.rmu.events import BreakageTaken, CriticalInflicted, HitsInflicted
-from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot_results import AimedShotResult
+from firefight.rulesets.rmu.struck import Struck
 from firefight.trace import Total
 
 DATA = RmuData()
@@ -51,9 +52,16 @@ DATA = RmuData()
 # --- helpers -------------------------------------------------------------------------------
 
 
-def shoot(shot: AimedShot, *faces: int) -> Outcome:
+def shoot(shot: AimedShot, *faces: int) -> Outcome[AimedShotResult]:
     """Resolve with the given faces, then 50s for any die a test does not care about."""
     return resolve_aimed_shot(shot, Dice.scripted([*faces, 50, 50, 50, 50]), DATA)
+
+
+def hit(outcome: Outcome[AimedShotResult]) -> Struck:
+    """What the shot did to the target, which it must have hit."""
+    landing = outcome.result.landing
+    assert isinstance(landing, Struck)
+    return landing
 
 
 def attack_parts(outcome: Outcome, label: str = "attack total") -> list[tuple[int, str | None]]:
@@ -148,14 +156,14 @@ def test_rmu_arm_2_rmu_arm_3_rmu_ammo_selection_matrix(
         naked_column=NAKED,
     )
     out = shoot(shot, 50, LOCATION_ROLLS[location])
-    s = summary_of(out)
-    assert s["attack_total"] == 170
-    assert s["column"] == column
-    assert s["location"] == location
+    assert out.result.attack_total == 170
+    s = hit(out)
+    assert s.column == column
+    assert s.location == location
     index = tuple(LOCATION_ROLLS).index(location)
-    assert s["critical_table"] == tables[index]
+    assert s.critical_table == tables[index]
     table_hits = DATA.tables.attack(DATA.weapon(weapon).attack_table).lookup(170, column).hits
-    assert s["hits"] == (math.ceil(table_hits / 2) if halved else table_hits)
+    assert s.hits == (math.ceil(table_hits / 2) if halved else table_hits)
     text = out.trace.render_text()
     assert text.index(f"column {column}") > text.index("attack roll:")  # read after the roll
     assert text.index("critical roll:") > text.index("attack roll:")
@@ -244,10 +252,10 @@ def test_rmu_brk_1_natural_33_or_77_on_a_maneuver_calls_for_a_check() -> None:
 def test_rmu_brk_2_threshold_is_past_minus_50() -> None:
     """RMU-BRK-2 (DEC-20): -50 still protects; -51 is beaten open and fires the naked column."""
     shot = AimedShot(weapon="glock-17", ob=70, distance_ft=20, armor="BA II", prepared=True)
-    assert summary_of(shoot(replace(shot, armor_damage=-50), 50))["column"] == "BA II"
+    assert shoot(replace(shot, armor_damage=-50), 50).result.landing.column == "BA II"
     opened = shoot(replace(shot, armor_damage=-51), 50, 23)
-    assert summary_of(opened)["column"] == "AT 1"
-    assert summary_of(opened)["critical_table"] == P  # criticals as though unarmored
+    assert opened.result.landing.column == "AT 1"
+    assert hit(opened).critical_table == P  # criticals as though unarmored
     assert not breakage(opened)  # armor that no longer protects is not checked
     assert check("BA II", -40, 0, 50).beaten_open  # 50 + 10 - 40 = 20: -20 -> -60
 
@@ -255,7 +263,7 @@ def test_rmu_brk_2_threshold_is_past_minus_50() -> None:
 def test_p5_broken_armor_stops_protecting_at_once() -> None:
     shot = AimedShot(weapon="glock-17", ob=70, distance_ft=20, armor="BA IV", prepared=True)
     out = shoot(replace(shot, armor_broken=True), 50, 23)
-    assert summary_of(out)["column"] == "AT 1" and summary_of(out)["critical_table"] == P
+    assert out.result.landing.column == "AT 1" and hit(out).critical_table == P
     assert "P-5" in out.trace.rules
 
 
@@ -283,7 +291,7 @@ def test_rmu_brk_2_three_ap_rounds_beat_a_plate_open_and_the_next_shot_reads_nak
     totals = []
     for _ in range(3):
         out = shoot(replace(ap, armor_damage=total), 50, 23, typical)
-        assert summary_of(out)["severity"] == "D" and summary_of(out)["critical_table"] == A
+        assert out.result.landing.severity == "D" and hit(out).critical_table == A
         (taken,) = breakage(out)
         assert taken.armor == "BA III" and taken.wearer == "target"
         total = taken.new_total
@@ -292,10 +300,10 @@ def test_rmu_brk_2_three_ap_rounds_beat_a_plate_open_and_the_next_shot_reads_nak
     assert taken.beaten_open
     ball = replace(ap, ammo="ball", armor_damage=total)
     after = shoot(ball, 50, 23)
-    assert summary_of(after)["column"] == "AT 1"
-    assert summary_of(after)["critical_table"] == P
+    assert after.result.landing.column == "AT 1"
+    assert hit(after).critical_table == P
     fresh = shoot(replace(ball, armor_damage=0), 50, 23)
-    assert summary_of(fresh)["column"] == "BA III" and summary_of(fresh)["critical_table"] == B
+    assert fresh.result.landing.column == "BA III" and hit(fresh).critical_table == B
 
 
 def test_rmu_brk_2_three_ap_rounds_into_a_soft_vest_from_a_9mm() -> None:
@@ -312,7 +320,7 @@ def test_rmu_brk_2_three_ap_rounds_into_a_soft_vest_from_a_9mm() -> None:
     total = 0
     for _ in range(3):
         out = shoot(replace(ap, armor_damage=total), 50, 30, 80)  # abdomen, covered
-        assert summary_of(out)["severity"] == "C"
+        assert out.result.landing.severity == "C"
         (taken,) = breakage(out)
         total = taken.new_total
     assert total == -60 and taken.beaten_open
@@ -326,7 +334,7 @@ def test_rmu_ammo_5_stopped_ap_reads_the_wound_on_impact_but_breaks_at_aps_tier(
         weapon="glock-17", ob=110, distance_ft=20, prepared=True, ammo="armor-piercing"
     )
     out = shoot(replace(shot, armor="BA III"), 50, 23, 50)
-    assert summary_of(out)["critical_table"] == B and summary_of(out)["severity"] == "C"
+    assert hit(out).critical_table == B and out.result.landing.severity == "C"
     (taken,) = breakage(out)
     assert taken.check_total == 50 + 20 - 40
     ball = shoot(replace(shot, armor="BA III", ammo="ball"), 50, 23, 50)
@@ -345,7 +353,7 @@ def test_rmu_ammo_5_no_check_where_the_armor_does_not_cover() -> None:
     )
     dice = Dice.scripted([50, 18, 77])
     out = resolve_aimed_shot(shot, dice, DATA)
-    assert summary_of(out)["critical_table"] == A and not breakage(out)
+    assert hit(out).critical_table == A and not breakage(out)
     assert dice.unused == (77,)
     assert "does not cover the head" in out.trace.render_text()
 
@@ -355,7 +363,7 @@ def test_rmu_ammo_5_impact_a_cells_call_for_no_check() -> None:
     shot = AimedShot(weapon="glock-17", ob=70, distance_ft=20, prepared=True, armor="BA II")
     dice = Dice.scripted([50, 23, 77])
     out = resolve_aimed_shot(shot, dice, DATA)
-    assert summary_of(out)["severity"] == "A" and summary_of(out)["critical_table"] == B
+    assert out.result.landing.severity == "A" and hit(out).critical_table == B
     assert not breakage(out) and dice.unused == (77,)
 
 
@@ -542,18 +550,18 @@ def test_rmu_cov_6_a_miss_hits_the_shielder_at_ob_0() -> None:
         screen=BodyScreen(grade=CoverGrade.FULL, shielders=(ana,)),
     )
     out = shoot(shot, 40, 96, 30)
-    assert summary_of(out)["result"] == "miss"
-    stray = summary_of(out)["shielder"]
-    assert isinstance(stray, dict)
-    assert (stray["name"], stray["attack_total"], stray["column"]) == ("Ana", 96, "BA II")
+    assert out.result.result == "miss"
+    stray = out.result.shielder
+    assert stray is not None
+    assert (stray.name, stray.attack_total, stray.landing.column) == ("Ana", 96, "BA II")
     assert attack_parts(out, "attack total against Ana") == [
         (126, "RMU-GEN-2"),
         (0, "RMU-COV-6"),
         (-30, "RMU-GEN-3"),
     ]
     hits = [e for e in out.events if isinstance(e, HitsInflicted)]
-    assert [(h.target, h.hits) for h in hits] == [("Ana", stray["hits"])]
-    assert stray["hits"] == DATA.tables.attack("firearm-9mm").lookup(96, "BA II").hits > 0
+    assert [(h.target, h.hits) for h in hits] == [("Ana", stray.landing.hits)]
+    assert stray.landing.hits == DATA.tables.attack("firearm-9mm").lookup(96, "BA II").hits > 0
 
 
 def test_rmu_cov_6_shielder_chosen_at_random_and_takes_a_critical() -> None:
@@ -589,10 +597,10 @@ def test_rmu_cov_6_stray_round_cannot_fumble_and_a_hit_goes_nowhere_else() -> No
         screen=BodyScreen(grade=CoverGrade.HALF, shielders=(Bystander(name="Ana"),)),
     )
     out = shoot(shot, 40, 2)
-    stray = summary_of(out)["shielder"]
-    assert isinstance(stray, dict) and stray["result"] == "miss" and "fumble" not in stray
-    hit = shoot(replace(shot, ob=150), 50, 50)
-    assert summary_of(hit)["result"] == "hit" and "shielder" not in summary_of(hit)
+    stray = out.result.shielder
+    assert stray is not None and stray.landing.result == "miss"
+    struck = shoot(replace(shot, ob=150), 50, 50)
+    assert struck.result.result == "hit" and struck.result.shielder is None
 
 
 def test_rmu_cov_6_the_stray_round_is_the_one_prepare_stray_round_sets_up() -> None:
@@ -618,7 +626,7 @@ def test_rmu_cov_6_the_stray_round_is_the_one_prepare_stray_round_sets_up() -> N
     assert [m.rule for m in stray.modifiers] == rules
     assert stray.modifiers[0].value == 0 and stray.modifier_total < 0
     out = shoot(shot, 40, 95)
-    assert summary_of(out)["result"] == "miss"
+    assert out.result.result == "miss"
     total = next(
         e for e in out.trace if isinstance(e, Total) and e.label == "attack total against Ana"
     )
@@ -705,10 +713,10 @@ def test_rmu_dod_3_celerity_reads_the_shot_and_dodges_in_the_open() -> None:
     with no cover needed: 110 - 70 = 40, below the table: a miss."""
     shot = AimedShot(weapon="glock-17", ob=60, distance_ft=20, prepared=True)
     mortal = shoot(replace(shot, defender=Defender(quickness_db=10, dodge_db=60)), 50)
-    assert summary_of(mortal)["result"] == "hit" and summary_of(mortal)["attack_total"] == 110
+    assert mortal.result.result == "hit" and mortal.result.attack_total == 110
     vampire = replace(shot, defender=Defender(quickness_db=10, dodge_db=60, celerity=5))
     out = shoot(vampire, 50)
-    assert summary_of(out)["result"] == "miss" and summary_of(out)["attack_total"] == 40
+    assert out.result.result == "miss" and out.result.attack_total == 40
     assert (-60, "RMU-DOD-3") in attack_parts(out)
     celerity_2 = replace(shot, defender=Defender(dodge_db=60, celerity=2))
     assert (-40, "RMU-DOD-3") in attack_parts(shoot(celerity_2, 50))

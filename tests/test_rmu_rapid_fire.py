@@ -20,6 +20,13 @@ from firefight.rulesets.rmu.catalog import RmuData, Weapon, WeaponAction
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.events import ActionPointsSpent, CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.fire_results import (
+    BurstTarget,
+    ConeOutOfReach,
+    PersonAttacked,
+    PreparationResult,
+    RapidFireResult,
+)
 from firefight.rulesets.rmu.firearm_data import bullet_bonus, firearm_figures, rate_class
 from firefight.rulesets.rmu.firearm_events import (
     PreparationWasted,
@@ -35,7 +42,7 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
-from firefight.rulesets.rmu.results import summary_of
+from firefight.rulesets.rmu.struck import Struck
 from firefight.rulesets.rmu.volley import Person
 from firefight.trace import Total
 
@@ -47,11 +54,11 @@ def at(x: float, y: float) -> Point:
     return Point(x_ft=x, y_ft=y)
 
 
-def prepare(decl: RapidFirePreparation, *faces: int) -> Outcome:
+def prepare(decl: RapidFirePreparation, *faces: int) -> Outcome[PreparationResult]:
     return resolve_rapid_fire_preparation(decl, Dice.scripted(faces), DATA)
 
 
-def fire(decl: RapidFire, *faces: int) -> Outcome:
+def fire(decl: RapidFire, *faces: int) -> Outcome[RapidFireResult]:
     """Resolve with the given faces, then 50s for any die a test does not care about."""
     return resolve_rapid_fire(decl, Dice.scripted([*faces, *[50] * 30]), DATA)
 
@@ -66,10 +73,22 @@ def parts(out: Outcome, name: str) -> dict[str, int]:
     return {p.rule or p.label: p.value for p in total_against(out, name).parts}
 
 
-def targets(out: Outcome) -> dict[str, dict[str, object]]:
-    listed = summary_of(out)["targets"]
-    assert isinstance(listed, list)
-    return {str(t["name"]): t for t in listed}
+def targets(out: Outcome[RapidFireResult]) -> dict[str, BurstTarget | ConeOutOfReach]:
+    return {t.name: t for t in out.result.targets}
+
+
+def person(out: Outcome[RapidFireResult], name: str) -> PersonAttacked:
+    """The attack on ``name``, whom the burst reached."""
+    found = targets(out)[name]
+    assert isinstance(found, BurstTarget)
+    return found.person
+
+
+def struck(out: Outcome[RapidFireResult], name: str) -> Struck:
+    """What the burst did to ``name``, whom it hit."""
+    landing = person(out, name).landing
+    assert isinstance(landing, Struck)
+    return landing
 
 
 BOB = Person(name="Bob", position=at(0, 40))
@@ -88,10 +107,10 @@ def test_rmu_rf_4_and_f_2_thirty_rounds_at_70_percent_carry_49_of_70() -> None:
     prepared = prepare(PREP, 25)
     event = next(e for e in prepared.events if isinstance(e, RapidFirePrepared))
     assert (event.percent, event.share_percent) == (70, 70)
-    assert summary_of(prepared)["carried_bonus"] == 49
+    assert prepared.result.carried_bonus == 49
     fired = fire(BURST, 50)
     assert parts(fired, "Bob")["RMU-RF-4"] == 49
-    assert summary_of(fired)["bullets"] == 30 and summary_of(fired)["carried_bonus"] == 49
+    assert fired.result.bullets == 30 and fired.result.carried_bonus == 49
 
 
 @pytest.mark.parametrize(
@@ -170,7 +189,7 @@ def test_rmu_rf_1_four_rounds_left_is_refused() -> None:
     assert "4 rounds left" in info.value.reason and "at least 5" in info.value.reason
     with pytest.raises(RuleRefusal):
         fire(replace(BURST, rounds_left=4))
-    assert summary_of(prepare(replace(PREP, rounds_left=5), 25))["result"] == "prepared"
+    assert prepare(replace(PREP, rounds_left=5), 25).result.result == "prepared"
 
 
 def test_rmu_rf_13_a_jammed_or_semi_only_gun_is_refused() -> None:
@@ -205,7 +224,7 @@ def test_rmu_rf_3_hard_maneuver_with_haste_offset_by_fire_discipline() -> None:
         (-50, "RMU-GEN-1"),
         (30, "RMU-SK-1"),
     ]
-    assert summary_of(out)["maneuver_total"] == 55
+    assert out.result.maneuver_total == 55
 
 
 def test_rmu_sk_1_rapid_fire_never_offsets_its_own_haste() -> None:
@@ -230,7 +249,7 @@ def test_rmu_rf_4_the_share_stops_at_100() -> None:
     out = prepare(PREP, 90)  # 140: 110% on the ladder
     event = next(e for e in out.events if isinstance(e, RapidFirePrepared))
     assert (event.percent, event.share_percent) == (110, 100)
-    assert summary_of(out)["carried_bonus"] == 70
+    assert out.result.carried_bonus == 70
     with pytest.raises(RuleRefusal) as info:
         fire(replace(BURST, share_percent=110))
     assert info.value.rule == "RMU-RF-4"
@@ -239,17 +258,17 @@ def test_rmu_rf_4_the_share_stops_at_100() -> None:
 def test_f_3_fail_to_act_wastes_the_preparation_and_spends_nothing() -> None:
     """15 - 10 Rapid Fire - 10 Hard = -5: fail to act. 25 more is 5%: prepared, barely."""
     failed = prepare(replace(PREP, rapid_fire_bonus=-10), 15)
-    assert summary_of(failed)["result"] == "wasted"
+    assert failed.result.result == "wasted"
     assert [type(e) for e in failed.events] == [ActionPointsSpent, PreparationWasted]
     barely = prepare(replace(PREP, rapid_fire_bonus=-10), 40)
-    assert (summary_of(barely)["result"], summary_of(barely)["share_percent"]) == ("prepared", 10)
+    assert (barely.result.result, barely.result.share_percent) == ("prepared", 10)
 
 
 def test_rmu_rf_13_a_critical_preparation_is_a_pushed_malfunction_with_no_bullets() -> None:
     """04 then 80: 4 - 80 = -76; -10 Hard: -86, a D critical. The fumble d100 30 is pushed
     +40 to 70: the Full Automatics column's 67-70 row."""
     out = prepare(replace(PREP, rapid_fire_bonus=0), 4, 80, 30)
-    assert summary_of(out)["maneuver_result"] == "D critical"
+    assert out.result.maneuver_result == "D critical"
     bad = next(e for e in out.events if isinstance(e, WeaponMalfunctioned))
     assert (bad.severity, bad.roll, bad.row, bad.column) == ("D", 70, "67-70", "full-automatics")
     assert bad.rule == "RMU-RF-13"
@@ -291,7 +310,7 @@ def test_rmu_rf_5_class_rates_from_the_source() -> None:
 
 def test_rmu_rf_5_one_roll_sends_the_lesser_of_the_rate_and_what_is_left() -> None:
     out = fire(replace(BURST, rounds_left=12), 50)
-    assert summary_of(out)["bullets"] == 12 and summary_of(out)["bullet_bonus"] == 44
+    assert out.result.bullets == 12 and out.result.bullet_bonus == 44
     rolls = [e for e in out.trace if isinstance(e, Roll) and e.purpose.startswith("attack roll")]
     assert len(rolls) == 1
 
@@ -307,12 +326,12 @@ def test_rmu_rf_6_a_belt_keeps_firing_on_one_preparation() -> None:
         mounted=True,
     )
     first = fire(mg, 50)
-    assert (summary_of(first)["bullets"], summary_of(first)["rounds_left"]) == (75, 25)
-    assert summary_of(first)["belt_continues"] is True
-    assert summary_of(first)["carried_bonus"] == 35  # 50% of +70
+    assert (first.result.bullets, first.result.rounds_left) == (75, 25)
+    assert first.result.belt_continues is True
+    assert first.result.carried_bonus == 35  # 50% of +70
     again = fire(replace(mg, rounds_left=25, continuing=True), 50)
-    assert (summary_of(again)["bullets"], summary_of(again)["belt_continues"]) == (25, False)
-    assert summary_of(again)["carried_bonus"] == 33  # 50% of +65 for 25 bullets, half up
+    assert (again.result.bullets, again.result.belt_continues) == (25, False)
+    assert again.result.carried_bonus == 33  # 50% of +65 for 25 bullets, half up
     done = next(e for e in again.events if isinstance(e, RapidFireFired))
     assert done.rounds_left == 0
 
@@ -355,8 +374,7 @@ def test_rmu_gen_3_no_recoil_penalty_and_no_haste_on_a_prepared_burst() -> None:
 
 def test_rmu_rf_8_bare_locations_read_the_shrapnel_bare_clause() -> None:
     out = fire(BURST, 90, 70)  # 90 + 70 + 49 - 10 = 199; critical roll 70 + P-6: leg
-    bob = targets(out)["Bob"]
-    assert bob["critical_table"] == "ballistic-shrapnel-bare"
+    assert struck(out, "Bob").critical_table == "ballistic-shrapnel-bare"
     crit = next(e for e in out.events if isinstance(e, CriticalInflicted))
     assert crit.table == "ballistic-shrapnel-bare"
 
@@ -365,9 +383,9 @@ def test_rmu_rf_8_covered_locations_read_the_covered_clause_whatever_the_load() 
     armored = replace(BOB, armor="BA II")
     for ammo in ("ball", "hollowpoint"):
         out = fire(replace(BURST, target=armored, ammo=ammo), 90, 25)  # 25 + bonus: chest/abdomen
-        bob = targets(out)["Bob"]
-        assert bob["location"] in ("chest", "abdomen")
-        assert bob["critical_table"] == "ballistic-shrapnel-covered"
+        bob = struck(out, "Bob")
+        assert bob.location in ("chest", "abdomen")
+        assert bob.critical_table == "ballistic-shrapnel-covered"
 
 
 # --- RMU-RF-10..12: the cone ----------------------------------------------------------------------
@@ -382,7 +400,7 @@ def test_rmu_rf_10_a_body_half_in_the_cone_is_in_it() -> None:
     target = Person(name="Bob", position=at(0, 80))
     out = fire(replace(BURST, target=target, others=(half, clear)))
     assert set(targets(out)) == {"Bob", "Half"}
-    assert targets(out)["Half"]["role"] == "cone"
+    assert targets(out)["Half"].role == "cone"
 
 
 def test_rmu_rf_10_bystanders_roll_at_ob_0_with_the_same_carried_bonus() -> None:
@@ -394,7 +412,7 @@ def test_rmu_rf_10_bystanders_roll_at_ob_0_with_the_same_carried_bonus() -> None
         (0, "RMU-RF-10"),
         (49, "RMU-RF-4"),
     ]
-    assert targets(out)["Ann"]["role"] == "cone"
+    assert targets(out)["Ann"].role == "cone"
 
 
 def test_rmu_rf_11_a_second_body_on_the_line_is_shielded_by_the_first() -> None:
@@ -402,10 +420,9 @@ def test_rmu_rf_11_a_second_body_on_the_line_is_shielded_by_the_first() -> None:
     first = Person(name="First", position=at(0, 20))
     second = Person(name="Second", position=at(0, 30))
     out = fire(replace(BURST, others=(second, first)))
-    t = targets(out)
-    assert t["First"]["shielded_by"] == [] and t["First"]["cover"] == "none"
-    assert t["Second"]["shielded_by"] == ["First"]
-    assert t["Second"]["body_cover"] == "full"
+    assert person(out, "First").shielded_by == () and person(out, "First").cover == "none"
+    assert person(out, "Second").shielded_by == ("First",)
+    assert person(out, "Second").body_cover == "full"
     assert parts(out, "Second")["RMU-RF-11"] == -175  # full hard, SG & ME 1-6 column
     assert "RMU-RF-11" not in parts(out, "First")  # the front rank has no cover from bodies
 
@@ -413,9 +430,9 @@ def test_rmu_rf_11_a_second_body_on_the_line_is_shielded_by_the_first() -> None:
 def test_rmu_rf_11_the_aimed_man_is_shielded_by_a_bystander_in_front() -> None:
     ann = Person(name="Ann", position=at(0, 20))
     out = fire(replace(BURST, others=(ann,)), 50)
-    assert targets(out)["Bob"]["shielded_by"] == ["Ann"]
+    assert person(out, "Bob").shielded_by == ("Ann",)
     assert parts(out, "Bob")["RMU-RF-11"] == -175
-    assert targets(out)["Bob"]["result"] == "miss"
+    assert targets(out)["Bob"].result == "miss"
 
 
 def test_p_2_and_rmu_rf_11_two_in_front_is_one_grade_up_not_two_bonuses() -> None:
@@ -425,10 +442,10 @@ def test_p_2_and_rmu_rf_11_two_in_front_is_one_grade_up_not_two_bonuses() -> Non
     one = Person(name="One", position=at(0.9, 40), posture=Posture.KNEELING)
     two = Person(name="Two", position=at(-0.9, 50), posture=Posture.KNEELING)
     alone = fire(replace(BURST, target=target, others=(one,)))
-    assert targets(alone)["Bob"]["body_cover"] == "partial"
+    assert person(alone, "Bob").body_cover == "partial"
     assert parts(alone, "Bob")["RMU-RF-11"] == -35
     both = fire(replace(BURST, target=target, others=(one, two)))
-    assert targets(both)["Bob"]["body_cover"] == "half"
+    assert person(both, "Bob").body_cover == "half"
     assert [p.rule for p in total_against(both, "Bob").parts].count("RMU-RF-11") == 1
     assert parts(both, "Bob")["RMU-RF-11"] == -70
 
@@ -437,9 +454,9 @@ def test_rmu_rf_12_no_roll_in_the_cone_fumbles_and_no_shielder_is_rolled_twice()
     """Unmodified 02 would fumble the Zastava (01-04): here it is just a low roll."""
     ann = Person(name="Ann", position=at(0, 20))
     out = fire(replace(BURST, others=(ann,)), 2, 2)
-    assert targets(out)["Bob"]["result"] == "miss"
-    assert targets(out)["Ann"]["roll"] == 2
-    assert all(t.get("result") != "fumble" for t in targets(out).values())
+    assert targets(out)["Bob"].result == "miss"
+    assert person(out, "Ann").roll == 2
+    assert all(t.result != "fumble" for t in targets(out).values())
     attack_rolls = [
         e.purpose for e in out.trace if isinstance(e, Roll) and "attack roll" in e.purpose
     ]
@@ -449,7 +466,7 @@ def test_rmu_rf_12_no_roll_in_the_cone_fumbles_and_no_shielder_is_rolled_twice()
 def test_rmu_rf_10_bystanders_beyond_reach_are_not_attacked() -> None:
     far = Person(name="Far", position=at(0, 400))  # Zastava stock out: 5 bands of 50 ft
     out = fire(replace(BURST, others=(far,)), 50)
-    assert targets(out)["Far"]["result"] == "out of reach"
+    assert targets(out)["Far"].result == "out of reach"
 
 
 def test_rmu_dod_1_bystanders_defend_like_any_gunfire() -> None:
@@ -458,7 +475,7 @@ def test_rmu_dod_1_bystanders_defend_like_any_gunfire() -> None:
         name="Ann", position=at(2.5, 60), defender=Defender(quickness_db=10, dodge_db=20)
     )  # in the cone, clear of Bob's line
     out = fire(replace(BURST, others=(ann,)), 50, 50)
-    assert targets(out)["Ann"]["shielded_by"] == []
+    assert person(out, "Ann").shielded_by == ()
     assert "RMU-DOD-1" not in parts(out, "Ann")
     behind = replace(ann, cover=parse_cover("half:soft"))
     walled = [

@@ -15,16 +15,24 @@ from firefight.rulesets.rmu.cover import Cover, CoverMaterial, parse_cover, pric
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.ranges import range_band
-from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot_results import AimedShotResult
+from firefight.rulesets.rmu.struck import Struck
 from firefight.trace import Modifier, Total
 
 DATA = RmuData()
 
 
-def shoot(shot: AimedShot, *faces: int) -> Outcome:
+def shoot(shot: AimedShot, *faces: int) -> Outcome[AimedShotResult]:
     """Resolve with the given faces, then 50s for any die a test does not care about."""
     return resolve_aimed_shot(shot, Dice.scripted([*faces, 50, 50, 50]), DATA)
+
+
+def hit(outcome: Outcome[AimedShotResult]) -> Struck:
+    """What the shot did to the target, which it must have hit."""
+    landing = outcome.result.landing
+    assert isinstance(landing, Struck)
+    return landing
 
 
 def attack_total(outcome: Outcome) -> Total:
@@ -73,10 +81,10 @@ def test_hand_worked_shot_through_every_modifier() -> None:
         -7,
     ]
     assert attack_total(out).value == 151
-    s = summary_of(out)
-    assert (s["column"], s["hits"], s["severity"], s["location"]) == ("BA II", 13, "C", "abdomen")
-    assert s["critical_table"] == "ballistic-impact"
-    assert s["total_hits"] == 37
+    s = hit(out)
+    assert (s.column, s.hits, s.severity, s.location) == ("BA II", 13, "C", "abdomen")
+    assert s.critical_table == "ballistic-impact"
+    assert s.total_hits == 37
     crit = next(e for e in out.events if isinstance(e, CriticalInflicted))
     assert (crit.effect.hits, crit.effect.fatigue, crit.effect.bleed) == (24, 3, 0)
     assert "RMU-DOD-1" in out.trace.rules and "RMU-ARM-3" in out.trace.rules
@@ -94,7 +102,7 @@ def test_rmu_gen_3_prepared_shot_without_the_ap_is_refused() -> None:
         shoot(replace(BASE, prepared=True, ap_available=3), 50)
     # the same shot with the AP is fine and spends 4
     out = shoot(replace(BASE, prepared=True, ap_available=4), 50)
-    assert summary_of(out)["ap_spent"] == 4
+    assert out.result.ap_spent == 4
 
 
 def test_rmu_gen_1_haste_is_minus_25_per_ap_short_of_3() -> None:
@@ -154,16 +162,16 @@ def test_rmu_pb_2_zastava_stock_out_trades_a_step_for_half_again_the_reach() -> 
 
 def test_rmu_gen_8_fumble_range_shrinks_with_ranks() -> None:
     """Glock 17 fumbles 01-03; every 5 ranks take one off, never below 01."""
-    assert summary_of(shoot(BASE, 3))["result"] == "fumble"
-    assert summary_of(shoot(replace(BASE, ranks=5), 3))["result"] != "fumble"
-    assert summary_of(shoot(replace(BASE, ranks=5), 2))["result"] == "fumble"
-    assert summary_of(shoot(replace(BASE, ranks=50), 1))["result"] == "fumble"
-    assert summary_of(shoot(replace(BASE, ranks=50), 2))["result"] != "fumble"
+    assert shoot(BASE, 3).result.result == "fumble"
+    assert shoot(replace(BASE, ranks=5), 3).result.result != "fumble"
+    assert shoot(replace(BASE, ranks=5), 2).result.result == "fumble"
+    assert shoot(replace(BASE, ranks=50), 1).result.result == "fumble"
+    assert shoot(replace(BASE, ranks=50), 2).result.result != "fumble"
 
 
 def test_rmu_gen_5_below_the_table_misses() -> None:
     out = shoot(replace(BASE, ob=0), 60)  # 60 - 30 recoil = 30
-    assert summary_of(out)["result"] == "miss"
+    assert out.result.result == "miss"
     assert not any(isinstance(e, HitsInflicted) for e in out.events)
 
 
@@ -171,29 +179,29 @@ def test_rmu_gen_6_critical_roll_is_plain_d100() -> None:
     """A 100 on the critical roll does not open-end: no further die is asked for."""
     dice = Dice.scripted([90, 100, 77])
     out = resolve_aimed_shot(replace(BASE, ob=80, prepared=True), dice, DATA)  # 170: 22E
-    assert summary_of(out)["critical_roll"] == 100
+    assert hit(out).critical_roll == 100
     assert dice.unused == (77,)
 
 
 def test_p_6_totals_past_175_push_the_critical_roll() -> None:
     out = shoot(replace(BASE, ob=100, prepared=True), 90, 50)  # total 190: 15 over -> +3
-    assert summary_of(out)["critical_roll"] == 53
+    assert hit(out).critical_roll == 53
 
 
 def test_rmu_bp_3_head_100_e_gives_the_attacker_plus_25() -> None:
     out = shoot(replace(BASE, ob=100, prepared=True), 60, 100)  # 160 on AT 1 -> 20E, roll 100
-    assert summary_of(out)["severity"] == "E"
-    assert summary_of(out)["location"] == "head"
+    assert out.result.landing.severity == "E"
+    assert hit(out).location == "head"
     bonus = [e for e in out.events if isinstance(e, AttackerBonusGained)]
     assert [(b.actor, b.bonus) for b in bonus] == [("shooter", 25)]
-    effects = summary_of(out)["effects"]
-    assert isinstance(effects, dict) and effects["dead"] is True
+    effects = hit(out).effects
+    assert effects is not None and effects.dead is True
 
 
 def test_p_7_severity_f_reads_e_and_a_on_the_same_roll() -> None:
     shot = AimedShot(weapon="sks-46", ob=110, distance_ft=100, prepared=True)
     out = shoot(shot, 70, 40)  # 180 on AT 1 of the 7.62 table
-    assert summary_of(out)["severity"] == "F"
+    assert out.result.landing.severity == "F"
     crits = [e for e in out.events if isinstance(e, CriticalInflicted)]
     assert [c.severity for c in crits] == ["E", "A"]
     assert {c.location for c in crits} == {"leg"}  # roll 40 + 1 for 5 over: 36-45 leg
@@ -204,20 +212,20 @@ def test_rmu_arm_3_soft_armor_uncovered_location_reads_puncture() -> None:
     shot = replace(BASE, ob=120, armor="BA I", prepared=True)
     covered = shoot(shot, 50, 22)  # 170 on BA I; chest row 21-25 -> covered
     bare = shoot(shot, 50, 40)  # leg
-    assert summary_of(covered)["critical_table"] == "ballistic-impact"
-    assert summary_of(bare)["critical_table"] == "ballistic-puncture"
+    assert hit(covered).critical_table == "ballistic-impact"
+    assert hit(bare).critical_table == "ballistic-puncture"
 
 
 def test_rmu_arm_3_hard_armor_reads_impact_where_it_covers() -> None:
     shot = replace(BASE, ob=120, armor="BA III", prepared=True)
-    assert summary_of(shoot(shot, 50, 50))["critical_table"] == "ballistic-impact"  # arm, covered
-    assert summary_of(shoot(shot, 50, 40))["critical_table"] == "ballistic-puncture"  # leg, bare
-    assert summary_of(shoot(shot, 50, 18))["critical_table"] == "ballistic-puncture"  # head, bare
+    assert hit(shoot(shot, 50, 50)).critical_table == "ballistic-impact"  # arm, covered
+    assert hit(shoot(shot, 50, 40)).critical_table == "ballistic-puncture"  # leg, bare
+    assert hit(shoot(shot, 50, 18)).critical_table == "ballistic-puncture"  # head, bare
 
 
 def test_rmu_arm_1_armor_fires_its_own_column_and_bare_reads_naked() -> None:
-    assert summary_of(shoot(replace(BASE, armor="BA IV"), 80))["column"] == "BA IV"
-    assert summary_of(shoot(replace(BASE, armor="AT 4"), 80))["column"] == "AT 4"
+    assert shoot(replace(BASE, armor="BA IV"), 80).result.landing.column == "BA IV"
+    assert shoot(replace(BASE, armor="AT 4"), 80).result.landing.column == "AT 4"
     with pytest.raises(UnknownNameError, match="unknown rmu armor 'BA V'"):
         shoot(replace(BASE, armor="BA V"), 80)
 
@@ -281,11 +289,11 @@ def test_rmu_cov_1_grades_parse_and_none_is_open_ground() -> None:
 def test_rmu_cov_4_fully_behind_impenetrable_cannot_be_hit() -> None:
     dice = Dice.scripted([100, 100, 100])
     out = resolve_aimed_shot(replace(BASE, cover=parse_cover("full:impenetrable")), dice, DATA)
-    assert summary_of(out)["result"] == "cannot hit"
+    assert out.result.result == "cannot hit"
     assert dice.unused == (100, 100, 100)  # nothing was rolled
     # against a pistol, full hardened cover counts as impenetrable too
     hardened = shoot(replace(BASE, cover=parse_cover("full:hardened")))
-    assert summary_of(hardened)["result"] == "cannot hit"
+    assert hardened.result.result == "cannot hit"
 
 
 def test_rmu_hunt_1_hunting_class_against_large_and_huge_only() -> None:
@@ -322,7 +330,7 @@ def test_tripod_gun_unbraced_recoils_and_mounted_gains_against_range() -> None:
     27), and the shot takes -50, -57 for the hits and -50 for the five steps of E."""
     m2 = AimedShot(weapon="m2hb", ob=60, distance_ft=700)  # band 3 of 300 ft: -25
     hip = shoot(replace(m2, strength_bonus=5), 50, 40, 50)
-    assert summary_of(hip)["recoil"]["attack_total"] == 180
+    assert hip.result.recoil is not None and hip.result.recoil.attack_total == 180
     assert [p.value for p in attack_total(hip).parts if p.rule == "RMU-TRI-2"] == [-50, -57, -50]
     assert HitsInflicted(target="shooter", hits=30, rule="RMU-GEN-5") in hip.events
     out = shoot(replace(m2, mounted=True), 50)

@@ -22,12 +22,12 @@ from firefight.rulesets.rmu.events import ActionPointsSpent, CriticalInflicted, 
 from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.firearm_events import CoverReached, LeftInTheOpen
 from firefight.rulesets.rmu.fumble import firearm_fumble_table
-from firefight.rulesets.rmu.moving_cover import MovingToCover, resolve_moving_to_cover
+from firefight.rulesets.rmu.moving_cover import DashResult, MovingToCover, resolve_moving_to_cover
 from firefight.rulesets.rmu.ranges import range_band
 from firefight.rulesets.rmu.rapid_fire import RapidFire, resolve_rapid_fire
-from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.struck import Struck
 from firefight.rulesets.rmu.tripod import (
     mounted_modifier,
     prepare_recoil,
@@ -89,7 +89,7 @@ def test_rmu_tri_2_the_recoil_beats_up_the_shooter_and_comes_off_the_shot() -> N
     assert (recoil.hits_taken, recoil.severity) == (57, "E")
     assert [(m.value, m.rule) for m in recoil.modifiers] == [(-57, "RMU-TRI-2"), (-50, "RMU-TRI-2")]
     assert unbraced_modifier(DATA.weapon("m2hb")).value == -50
-    assert recoil.summary["penalty"] == -157
+    assert recoil.report.penalty == -157
     assert HitsInflicted(target="Mara", hits=30, rule="RMU-GEN-5") in recoil.events
     crit = next(e for e in recoil.events if isinstance(e, CriticalInflicted))
     assert (crit.target, crit.table, crit.severity) == ("Mara", "ballistic-impact", "E")
@@ -134,9 +134,11 @@ def test_rmu_tri_2_the_aimed_shot_rolls_the_recoil_prepare_recoil_sets_up() -> N
     assert prepared.weapon.attack_table == firearm_figures().tripod.attack_table
     totals = {e.label: e for e in out.trace if isinstance(e, Total)}
     assert totals["recoil attack on Mara"].parts[1:] == prepared.modifiers
-    landed = summary_of(out)["recoil"]
-    assert isinstance(landed, dict) and landed["column"] == "AT 6"
-    penalties = recoil_penalties(landed["total_hits"], Severity(landed["severity"]))
+    recoil = out.result.recoil
+    assert recoil is not None and isinstance(recoil.landing, Struck)
+    landed = recoil.landing
+    assert landed.column == "AT 6" and landed.total_hits is not None and landed.severity
+    penalties = recoil_penalties(landed.total_hits, Severity(landed.severity))
     assert [m.rule for m in penalties] == ["RMU-TRI-2", "RMU-TRI-2"]
     assert totals["attack total"].parts[-len(penalties) :] == penalties
 
@@ -151,13 +153,13 @@ def test_rmu_tri_2_unbraced_rapid_fire_rolls_the_recoil_first_and_pays_on_the_ai
         strength_bonus=5,
     )
     out = resolve_rapid_fire(mg, Dice.scripted([50, 40, *[50] * 10]), DATA)
-    assert summary_of(out)["recoil"]["attack_total"] == 180
+    assert out.result.recoil is not None and out.result.recoil.attack_total == 180
     bob = next(
         e for e in out.trace if isinstance(e, Total) and e.label == "attack total against Bob"
     )
     assert [p.value for p in bob.parts if p.rule == "RMU-TRI-2"] == [-50, -57, -50]
     mounted = resolve_rapid_fire(replace(mg, mounted=True), Dice.scripted([50] * 10), DATA)
-    assert "recoil" not in summary_of(mounted)
+    assert mounted.result.recoil is None
 
 
 def test_rmu_tri_1_mounted_gains_25_against_the_range_penalty_never_past_0() -> None:
@@ -177,17 +179,17 @@ FULL_SOFT = parse_cover("full:soft")
 assert FULL_SOFT is not None
 
 
-def dash(decl: MovingToCover, *faces: int) -> tuple[dict[str, object], list[object]]:
+def dash(decl: MovingToCover, *faces: int) -> tuple[DashResult, list[object]]:
     out = resolve_moving_to_cover(decl, Dice.scripted(faces), DATA)
-    return dict(summary_of(out)), list(out.events)
+    return out.result, list(out.events)
 
 
 def test_rmu_mov_2_seventy_percent_behind_full_soft_cover_gives_70_this_round() -> None:
     """The source's example: 70% of full soft cover's +100 is +70."""
     assert FULL_SOFT is not None
-    summary, events = dash(MovingToCover(cover=FULL_SOFT, maneuver_bonus=40), 55)  # 55+40-20
-    assert summary["maneuver_result"] == "70%"
-    assert summary["bonus_this_round"] == 70 and summary["full_bonus"] == 100
+    dashed, events = dash(MovingToCover(cover=FULL_SOFT, maneuver_bonus=40), 55)  # 55+40-20
+    assert dashed.maneuver_result == "70%"
+    assert dashed.bonus_this_round == 70 and dashed.full_bonus == 100
     reached = next(e for e in events if isinstance(e, CoverReached))
     assert (reached.share_percent, reached.bonus_this_round, reached.full_bonus) == (70, 70, 100)
 
@@ -206,22 +208,22 @@ def test_rmu_mov_1_under_fire_is_minus_20_and_under_a_sweep_minus_40() -> None:
 
 def test_rmu_mov_1_with_nobody_shooting_no_roll_is_needed() -> None:
     assert FULL_SOFT is not None
-    summary, events = dash(MovingToCover(cover=FULL_SOFT, fire="none", move_ap=2))
-    assert summary["bonus_this_round"] == 100
+    dashed, events = dash(MovingToCover(cover=FULL_SOFT, fire="none", move_ap=2))
+    assert dashed.bonus_this_round == 100
     assert events[0] == ActionPointsSpent(actor="mover", ap=2)  # paid as ordinary movement
 
 
 def test_rmu_mov_2_a_failure_gains_nothing_and_leaves_the_mover_in_the_open() -> None:
     assert FULL_SOFT is not None
-    summary, events = dash(MovingToCover(cover=FULL_SOFT, maneuver_bonus=0), 15)  # -5
-    assert summary["result"] == "in the open" and summary["bonus_this_round"] == 0
+    dashed, events = dash(MovingToCover(cover=FULL_SOFT, maneuver_bonus=0), 15)  # -5
+    assert dashed.result == "in the open" and dashed.bonus_this_round == 0
     assert LeftInTheOpen(actor="mover", cover="full:soft") in events
 
 
 def test_rmu_mov_2_the_share_stops_at_the_full_value() -> None:
     assert FULL_SOFT is not None
-    summary, _ = dash(MovingToCover(cover=FULL_SOFT, maneuver_bonus=120), 90)  # 190: 120%
-    assert summary["share_percent"] == 100 and summary["bonus_this_round"] == 100
+    dashed, _ = dash(MovingToCover(cover=FULL_SOFT, maneuver_bonus=120), 90)  # 190: 120%
+    assert dashed.share_percent == 100 and dashed.bonus_this_round == 100
 
 
 def test_rmu_cov_3_hard_cover_needs_the_incoming_gun_to_price_it() -> None:
@@ -230,8 +232,8 @@ def test_rmu_cov_3_hard_cover_needs_the_incoming_gun_to_price_it() -> None:
     with pytest.raises(RuleRefusal) as info:
         resolve_moving_to_cover(MovingToCover(cover=wall), Dice.scripted([]), DATA)
     assert info.value.rule == "RMU-COV-3"
-    summary, _ = dash(MovingToCover(cover=wall, weapon="sks-46", maneuver_bonus=40), 55)
-    assert summary["full_bonus"] == 60 and summary["bonus_this_round"] == 42  # 70% of +60
+    dashed, _ = dash(MovingToCover(cover=wall, weapon="sks-46", maneuver_bonus=40), 55)
+    assert dashed.full_bonus == 60 and dashed.bonus_this_round == 42  # 70% of +60
 
 
 # --- RMU-PB-1, RMU-PB-2 in area fire -------------------------------------------------------------
@@ -360,7 +362,7 @@ def test_rmu_mov_1_the_dash_carries_the_movers_armor_penalty_and_33_wears_it() -
     out = resolve_moving_to_cover(decl, Dice.scripted([33, 60]), DATA)
     total = next(e for e in out.trace if isinstance(e, Total))
     assert (-15, "RMU-ARM-5") in [(p.value, p.rule) for p in total.parts]
-    assert summary_of(out)["maneuver_total"] == 33 + 40 - 20 - 15
+    assert out.result.maneuver_total == 33 + 40 - 20 - 15
     assert any(type(e).__name__ == "BreakageTaken" for e in out.events)
     quiet = resolve_moving_to_cover(decl, Dice.scripted([34]), DATA)
     assert not any(type(e).__name__ == "BreakageTaken" for e in quiet.events)

@@ -20,6 +20,7 @@ from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.events import ActionPointsSpent
+from firefight.rulesets.rmu.fire_results import SweepResult, SweptPerson
 from firefight.rulesets.rmu.firearm_events import (
     ApForfeited,
     ApLimitedNextRound,
@@ -27,7 +28,6 @@ from firefight.rulesets.rmu.firearm_events import (
     WeaponMalfunctioned,
 )
 from firefight.rulesets.rmu.rapid_fire import GunState
-from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.suppression import (
     SuppressionSweep,
     SweepTarget,
@@ -45,7 +45,7 @@ def at(x: float, y: float) -> Point:
     return Point(x_ft=x, y_ft=y)
 
 
-def sweep(decl: SuppressionSweep, *faces: int) -> Outcome:
+def sweep(decl: SuppressionSweep, *faces: int) -> Outcome[SweepResult]:
     """Resolve with the given faces, then 50s for any die a test does not care about."""
     return resolve_suppression_sweep(decl, Dice.scripted([*faces, *[50] * 30]), DATA)
 
@@ -61,10 +61,8 @@ def attack(out: Outcome, name: str) -> dict[str, int]:
     return {p.rule or p.label: p.value for p in total.parts}
 
 
-def targets(out: Outcome) -> dict[str, dict[str, object]]:
-    listed = summary_of(out)["targets"]
-    assert isinstance(listed, list)
-    return {str(t["name"]): t for t in listed}
+def targets(out: Outcome[SweepResult]) -> dict[str, SweptPerson]:
+    return {t.name: t for t in out.result.targets}
 
 
 AT_EDGE = SweepTarget(name="Edge", position=at(0, 59.5))  # its far side reaches 60 ft
@@ -126,7 +124,7 @@ def test_rmu_sup_5_the_width_penalty_modifies_the_maneuver() -> None:
     """Width is the whole sweep: 30 ft for a Glock at 60 ft is double its free 15: -40."""
     out = sweep(replace(GLOCK, width_ft=30), 25)
     assert ("F-7", -40) in [(p.rule, p.value) for p in maneuver(out).parts]
-    assert summary_of(out)["free_width_ft"] == 15 and summary_of(out)["width_penalty"] == -40
+    assert out.result.free_width_ft == 15 and out.result.width_penalty == -40
 
 
 # --- refusals (RMU-SUP-2..4) ----------------------------------------------------------------------
@@ -141,12 +139,12 @@ def test_rmu_sup_4_no_sweep_inside_10_ft() -> None:
             )
         assert info.value.rule == "RMU-SUP-4" and "within 10 ft" in info.value.reason
     past = sweep(replace(GLOCK, distance_ft=10.5, width_ft=5, people=()), 25)
-    assert summary_of(past)["result"] == "swept" and summary_of(past)["free_width_ft"] == 5.25
+    assert past.result.result == "swept" and past.result.free_width_ft == 5.25
 
 
 def test_rmu_sup_3_a_third_sweep_in_a_round_is_refused() -> None:
     second = sweep(replace(GLOCK, sweeps_this_round=1, ap=2, ap_available=2), 25)
-    assert summary_of(second)["sweep_number"] == 2
+    assert second.result.sweep_number == 2
     with pytest.raises(RuleRefusal) as info:
         sweep(replace(GLOCK, sweeps_this_round=2, ap=2))
     assert info.value.rule == "RMU-SUP-3" and "at most 2 sweeps" in info.value.reason
@@ -161,12 +159,12 @@ def test_rmu_sup_3_a_sweep_takes_2_to_4_ap() -> None:
 def test_rmu_sup_2_a_sweep_never_exceeds_the_class_rate_in_one_round() -> None:
     """Glock 17: single fire, 15 a round. 10 already this round and 5 more is the rate; one
     extra round is refused. The Zastava's assault-rifle rate is 50."""
-    assert summary_of(sweep(replace(GLOCK, rounds_this_round=10), 25))["rounds"] == 5
+    assert sweep(replace(GLOCK, rounds_this_round=10), 25).result.rounds == 5
     with pytest.raises(RuleRefusal) as info:
         sweep(replace(GLOCK, rounds_this_round=10, extra_rounds=1))
     assert info.value.rule == "RMU-SUP-2" and "at most 15 rounds a round" in info.value.reason
     zastava = replace(GLOCK, weapon="zastava-m85-stock", rounds_this_round=20)
-    assert summary_of(sweep(replace(zastava, extra_rounds=5), 25))["rounds"] == 10
+    assert sweep(replace(zastava, extra_rounds=5), 25).result.rounds == 10
     with pytest.raises(RuleRefusal):
         sweep(replace(zastava, rounds_left=30, rounds_this_round=40, extra_rounds=6))
 
@@ -179,7 +177,7 @@ def test_rmu_sup_2_the_gun_must_hold_5_rounds_and_spends_5_plus_extras() -> None
         sweep(replace(GLOCK, rounds_left=7, extra_rounds=3))
     out = sweep(replace(GLOCK, extra_rounds=5), 25)
     assert RoundsFired(actor="shooter", weapon="glock-17", rounds=10) in out.events
-    assert summary_of(out)["rounds_left"] == 7
+    assert out.result.rounds_left == 7
 
 
 def test_rmu_rf_13_a_jammed_gun_cannot_sweep() -> None:
@@ -206,7 +204,7 @@ def test_rmu_sup_1_and_f_5_the_maneuver_sets_the_volume_every_target_carries() -
         (50, "RMU-SUP-1"),
         (0, "M-2"),
     ]
-    assert summary_of(out)["volume_bonus"] == 18
+    assert out.result.volume_bonus == 18
     for name in ("Edge", "Two"):
         assert attack(out, name)["F-5"] == 18
         assert attack(out, name)["RMU-SUP-6"] == 0  # OB +0
@@ -216,8 +214,8 @@ def test_rmu_sup_1_and_f_5_the_maneuver_sets_the_volume_every_target_carries() -
 
 def test_f_5_fail_to_act_still_fires_with_no_volume_bonus() -> None:
     out = sweep(replace(GLOCK, fire_discipline_bonus=-40), 30)  # -10: fail to act
-    assert summary_of(out)["maneuver_result"] == "fail to act"
-    assert summary_of(out)["volume_bonus"] == 0 and summary_of(out)["rounds"] == 5
+    assert out.result.maneuver_result == "fail to act"
+    assert out.result.volume_bonus == 0 and out.result.rounds == 5
     assert "F-5" not in attack(out, "Edge")
     assert "Edge" in targets(out)
 
@@ -228,7 +226,7 @@ def test_f_5_a_critical_result_is_a_malfunction_on_the_guns_own_column_and_no_sw
     bad = next(e for e in out.events if isinstance(e, WeaponMalfunctioned))
     assert (bad.severity, bad.column, bad.roll, bad.rule) == ("C", "semi-automatics", 70, "F-5")
     assert not any(isinstance(e, RoundsFired) for e in out.events)
-    assert summary_of(out)["targets"] == [] and summary_of(out)["rounds"] == 0
+    assert out.result.targets == () and out.result.rounds == 0
     zastava = sweep(replace(GLOCK, weapon="zastava-m85-stock", fire_discipline_bonus=0), 4, 80, 40)
     assert next(e for e in zastava.events if isinstance(e, WeaponMalfunctioned)).column == (
         "full-automatics"
@@ -269,7 +267,7 @@ def test_rmu_sup_6_short_of_the_declared_distance_is_minus_20() -> None:
         (-20, "RMU-SUP-6"),
     ]
     assert "RMU-SUP-6" in attack(out, "Edge") and -20 not in attack(out, "Edge").values()
-    assert targets(out)["Short"]["short"] is True and targets(out)["Edge"]["short"] is False
+    assert targets(out)["Short"].short is True and targets(out)["Edge"].short is False
 
 
 def test_rmu_sup_4_each_target_reads_the_range_band_of_their_own_distance() -> None:
@@ -287,9 +285,9 @@ def test_rmu_sup_7_bodies_in_the_sweep_shield_those_behind_and_are_rolled_once()
     front = SweepTarget(name="Front", position=at(0, 30))
     out = sweep(replace(GLOCK, people=(AT_EDGE, front)), 25)
     t = targets(out)
-    assert t["Edge"]["shielded_by"] == ["Front"] and t["Edge"]["body_cover"] == "full"
+    assert t["Edge"].person.shielded_by == ("Front",) and t["Edge"].person.body_cover == "full"
     assert attack(out, "Edge")["RMU-RF-11"] == -175
-    assert t["Front"]["shielded_by"] == []
+    assert t["Front"].person.shielded_by == ()
     rolls = [e.purpose for e in out.trace if isinstance(e, Roll) and "attack roll" in e.purpose]
     assert rolls == ["attack roll against Front", "attack roll against Edge"]  # front first
 
@@ -327,7 +325,8 @@ def test_rmu_sup_9_cover_to_reach_takes_the_dash_at_minus_40_scaling_the_doubled
     out = sweep(replace(GLOCK, people=(diver,)), 25, 50)
     dash = next(e for e in out.trace if isinstance(e, Total) and "moving to cover" in e.label)
     assert [(p.value, p.rule) for p in dash.parts][-1] == (-40, "RMU-MOV-1")
-    assert targets(out)["Edge"]["dash_share_percent"] == 60
+    dived = targets(out)["Edge"].dash
+    assert dived is not None and dived.dash_share_percent == 60
     assert attack(out, "Edge")["RMU-SUP-9"] == -84
     failed = sweep(replace(GLOCK, people=(replace(diver, move_bonus=0),)), 25, 20)  # -20
     assert "RMU-SUP-9" not in attack(failed, "Edge")

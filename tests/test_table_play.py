@@ -28,6 +28,7 @@ from firefight.odds.live import live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.encounter import strike_words
 from firefight.rulesets.rmu.shot_options import ShotOptions
+from firefight.rulesets.rmu.struck import Missed, Struck
 from firefight.rulesets.rmu.vitals import armor_of
 from firefight.service import EncounterService
 
@@ -133,12 +134,10 @@ def test_ask_says_why_a_face_is_refused_and_asks_again() -> None:
 def test_strike_words_say_a_miss_by_how_much_and_armor_that_stopped_it() -> None:
     """RMU-GEN-5: a total under the table's first row misses by the difference; a cell of no
     hits on a BA column is the armor stopping the round."""
-    assert strike_words({"result": "miss", "miss_by": 12}) == "miss by 12"
-    stopped = {"result": "hit", "hits": 0, "column": "BA I", "severity": None}
+    assert strike_words(Missed(column="AT 1", miss_by=12)) == "miss by 12"
+    stopped = Struck(column="BA I", hits=0, severity=None)
     assert strike_words(stopped) == "hit, but the armor (BA I) stops it"
-    assert (
-        strike_words({"result": "hit", "hits": 3, "column": "AT 1"}) == "hit, 3 hits, no critical"
-    )
+    assert strike_words(Struck(column="AT 1", hits=3, severity=None)) == "hit, 3 hits, no critical"
 
 
 def test_a_miss_says_by_how_much_and_a_stray_round_that_missed_says_so(

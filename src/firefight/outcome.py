@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, get_args
 
 from firefight.events import Event
-from firefight.serialize import adapter, to_plain
+from firefight.serialize import adapter
 from firefight.trace import Trace
 
 __all__ = [
@@ -29,11 +29,9 @@ __all__ = [
     "ResolvedWord",
     "Result",
     "RoundOpened",
-    "SummaryResult",
     "inline",
     "omitted",
     "result_json",
-    "summary_of",
 ]
 
 
@@ -100,33 +98,6 @@ class Result(ABC):
     def to_json(self) -> dict[str, Any]:
         """The ``result`` object of a resolution's JSON: the outcome word, then the fields."""
         return result_json(self.outcome, self.fields())
-
-
-@dataclass(frozen=True, slots=True)
-class SummaryResult(Result):
-    """Transitional: the result of a resolver not yet given a typed result of its own, its
-    summary as it was; a ruleset's subclass says the outcome word (docs/architecture.md, "How
-    a ruleset returns a result")."""
-
-    summary: Mapping[str, Any]
-
-    @property
-    def headline(self) -> str | None:
-        found = self.summary.get("headline")
-        return None if found is None else str(found)
-
-    def fields(self) -> dict[str, Any]:
-        plain = to_plain(dict(self.summary))
-        assert isinstance(plain, dict)
-        return plain
-
-
-def summary_of(outcome: Outcome[Result]) -> Mapping[str, Any]:
-    """Transitional: an outcome's result as the summary its readers still take, a
-    :class:`SummaryResult`'s or a typed result's fields."""
-    if isinstance(outcome.result, SummaryResult):
-        return outcome.result.summary
-    return outcome.result.fields()
 
 
 def _shape(value: object, data: object) -> None:

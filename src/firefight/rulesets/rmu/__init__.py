@@ -145,7 +145,7 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.grenade_reactions import notice_landed
         from firefight.rulesets.rmu.kindred_fire import burn_due as burn_kindred
         from firefight.rulesets.rmu.kindred_fire import with_fire
-        from firefight.rulesets.rmu.results import RmuSummary, summary_of
+        from firefight.rulesets.rmu.merged import Merged
         from firefight.rulesets.rmu.upkeep import initiative
         from firefight.scene.apply import apply_all
         from firefight.trace import Trace
@@ -171,11 +171,8 @@ class RMU(Ruleset):
             trace=Trace(
                 (*(t for done in steps for t in done.trace.entries), *rolled.trace.entries)
             ),
-            result=RmuSummary(
-                {
-                    **{k: v for done in steps if done.events for k, v in summary_of(done).items()},
-                    **summary_of(rolled),
-                }
+            result=Merged(
+                main=rolled.result, before=tuple(done.result for done in steps if done.events)
             ),
         )
 

@@ -23,7 +23,7 @@ Dice: those of the melee attack (the attack roll, then the fumble or the critica
 >>> from firefight.dice import Dice
 >>> bite = Bite(biter="Mara", victim="Viktor", ob=5, reach="direct")
 >>> outcome = resolve_bite(bite, Dice.scripted([97, 60, 50]))
->>> summary_of(outcome)["total"], summary_of(outcome)["hits"], summary_of(outcome)["lodged"]
+>>> outcome.result.attack.total, outcome.result.attack.blow.hits, outcome.result.lodged
 (142, 13, True)
 """
 
@@ -35,12 +35,13 @@ from typing import Literal
 from firefight.dice import Dice
 from firefight.events import Event
 from firefight.frozen import replace
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.kindred_results import BiteResult
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
-from firefight.rulesets.rmu.results import RmuSummary
+from firefight.rulesets.rmu.melee.results import MeleeHit
 from firefight.trace import Modifier, Trace, TraceBuilder
 from firefight.wording import counted
 
@@ -106,7 +107,7 @@ def bite_attack(bite: Bite, tb: TraceBuilder | None = None) -> MeleeAttack:
     )
 
 
-def resolve_bite(bite: Bite, dice: Dice, data: RmuData | None = None) -> Outcome:
+def resolve_bite(bite: Bite, dice: Dice, data: RmuData | None = None) -> Outcome[BiteResult]:
     """Roll and read one bite (RMU-BITE-1..3)."""
     tb = TraceBuilder()
     attack = bite_attack(bite, tb)
@@ -120,30 +121,29 @@ def resolve_bite(bite: Bite, dice: Dice, data: RmuData | None = None) -> Outcome
         else e
         for e in swung.events
     )
-    lodged = summary_of(swung).get("result") == "hit"
+    blow = swung.result.blow
+    lodged = isinstance(blow, MeleeHit)
     after = TraceBuilder()
     if lodged:
         after.step(f"The bite draws blood: the fangs lodge in {bite.victim}.", "RMU-BITE-3")
-    hits = int(str(summary_of(swung).get("hits", 0)))
-    severity = summary_of(swung).get("severity")
+    hits = blow.hits if isinstance(blow, MeleeHit) else 0
+    severity = blow.severity if isinstance(blow, MeleeHit) else None
     headline = f"{bite.biter} bites {bite.victim}: " + (
         f"{counted(hits, 'hit')}"
         + (f" and a {severity} critical" if severity else "")
         + ", the fangs lodge."
         if lodged
-        else f"{summary_of(swung).get('result')}."
+        else f"{blow.result}."
     )
     return Outcome(
         events=events,
         trace=Trace((*tb.build().entries, *swung.trace.entries, *after.build().entries)),
-        result=RmuSummary(
-            {
-                **summary_of(swung),
-                "biter": bite.biter,
-                "victim": bite.victim,
-                "reach": bite.reach,
-                "lodged": lodged,
-                "headline": headline,
-            }
+        result=BiteResult(
+            attack=swung.result,
+            biter=bite.biter,
+            victim=bite.victim,
+            reach=bite.reach,
+            lodged=lodged,
+            headline=headline,
         ),
     )

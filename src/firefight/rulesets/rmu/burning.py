@@ -23,7 +23,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.detonation import BlastTarget, critical_cells
 from firefight.rulesets.rmu.explosives import explosive_data
-from firefight.rulesets.rmu.results import RmuSummary
+from firefight.rulesets.rmu.round_results import Burnt
 from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.events import (
@@ -65,7 +65,7 @@ def set_alight(state: EncounterState, names: Sequence[str], source: str) -> list
     return events
 
 
-def burn_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
+def burn_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[Burnt]:
     """Every fire deals its critical; a fire counted down to 0 then burns out. Dice: a d100 per
     burning person, in the order they caught fire."""
     figs = explosive_data().burning
@@ -91,7 +91,7 @@ def burn_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
         entries.extend(tb.build().entries)
         burnt.append(c.name)
     return Outcome(
-        events=tuple(events), trace=Trace(tuple(entries)), result=RmuSummary({"burning": burnt})
+        events=tuple(events), trace=Trace(tuple(entries)), result=Burnt(burning=tuple(burnt))
     )
 
 

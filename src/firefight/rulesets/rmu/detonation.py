@@ -20,8 +20,8 @@ SG & ME 1-6 column), and never a dodge.
 >>> blast = Blast(load="m67", center=Point(x_ft=0, y_ft=0), thrown_ranks=10,
 ...     people=(BlastTarget(name="Bob", position=Point(x_ft=30, y_ft=0)),))
 >>> outcome = resolve_detonation(blast, Dice.scripted([60, 50]))
->>> person = outcome.result.summary["people"][0]
->>> person["band"], person["total"], person["hits"], person["severity"]
+>>> person = outcome.result.people[0]
+>>> person.band, person.total, person.hits, person.severity
 ('casualty', 70, 11, 'B')
 """
 
@@ -32,16 +32,22 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
+from firefight.frozen import replace
 from firefight.geometry import Body, CoverGrade, Point, Posture, Size, band_of
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bands import InBlast, place_in_blast
+from firefight.rulesets.rmu.blast_results import (
+    BlastCritical,
+    BlastPerson,
+    DetonationResult,
+    NoCritical,
+)
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, reached_bonus
 from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.explosives import ExplosiveData, Load, explosive_data
 from firefight.rulesets.rmu.kindred_criticals import read_critical
-from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
 from firefight.rulesets.rmu.volley import SHRAPNEL_BARE, SHRAPNEL_COVERED
@@ -215,7 +221,7 @@ def resolve_detonation(
     dice: Dice,
     data: RmuData | None = None,
     explosives: ExplosiveData | None = None,
-) -> Outcome:
+) -> Outcome[DetonationResult]:
     """Every body's share of ``blast``. Dice: the detonation roll (not for a Molotov), then for
     each body in reach, in the order given, the critical roll it calls for."""
     data = data or RmuData()
@@ -226,35 +232,32 @@ def resolve_detonation(
         return _molotov(blast, load, dice, data, tb)
     roll = tb.roll(dice.d100_open_ended("detonation", low_end=False))
     events: list[Event] = []
-    people: list[dict[str, object]] = []
+    people: list[BlastPerson] = []
     for p in blast.people:
         exposed = exposure(blast, p, load, data, explosives, tb)
         placed = exposed.placed
         if placed.band is None:
             tb.step(f"{p.name} is outside the blast.", "RMU-EXP-5")
-            people.append({"name": p.name, "band": None, "total": None, "hits": 0})
+            people.append(BlastPerson(name=p.name, band=None, total=None, hits=0))
             continue
         terms = [
             Modifier(value=roll.total, label="detonation, d100 open-ended", rule="RMU-EXP-1"),
             *exposed.terms,
         ]
         total = tb.total(f"detonation against {p.name}", terms).value
-        row: dict[str, object] = {"name": p.name, "band": placed.band, "total": total, "hits": 0}
+        row = BlastPerson(name=p.name, band=placed.band, total=total, hits=0)
         if exposed.stopped:
             tb.step(f"Full impenetrable cover stops the blast short of {p.name}.", "RMU-EXP-6")
         elif load.effect == "fragmentation":
-            row |= _fragments(p, load, total, dice, data, tb, events)
+            hits, critical = _fragments(p, load, total, dice, data, tb, events)
+            row = replace(row, hits=hits, critical=critical)
         else:
             assert placed.severity is not None
-            row |= _band_critical(p, load, total, placed.severity, dice, data, tb, events)
+            critical = _band_critical(p, load, total, placed.severity, dice, data, tb, events)
+            row = replace(row, critical=critical)
         people.append(row)
-    return Outcome(
-        events=tuple(events),
-        trace=tb.build(),
-        result=RmuSummary(
-            {"result": "detonation", "load": load.key, "roll": roll.total, "people": people}
-        ),
-    )
+    done = DetonationResult(load=load.key, roll=roll.total, people=tuple(people))
+    return Outcome(events=tuple(events), trace=tb.build(), result=done)
 
 
 def _cover_terms(
@@ -316,16 +319,15 @@ def _fragments(
     data: RmuData,
     tb: TraceBuilder,
     events: list[Event],
-) -> dict[str, object]:
+) -> tuple[int, NoCritical | BlastCritical]:
     table = data.tables.attack(FRAGMENTATION_TABLE)
     result = table.lookup(total, p.armor)
     tb.lookup(table=table.name, row=result.row.label if result.row else "below the table",
               column=p.armor, cell=str(result.cell), rule="RMU-EXP-8")  # fmt: skip
     if result.hits:
         events.append(HitsInflicted(target=p.name, hits=result.hits, rule="RMU-EXP-8"))
-    found: dict[str, object] = {"hits": result.hits, "severity": None}
     if result.severity is None:
-        return found
+        return result.hits, NoCritical()
     crit = tb.roll(dice.d100(f"critical roll for {p.name}")).total + result.critical_roll_bonus
     location = data.tables.critical(SHRAPNEL_BARE).row_for(crit).location
     (table_name,) = critical_tables(load, p.armor, location, data)
@@ -336,9 +338,9 @@ def _fragments(
         "RMU-EXP-8",
     )
     cells = critical_cells(p, table_name, crit, result.severity, data, tb, events)
-    return found | {"severity": result.severity.value, "critical_roll": crit,
-                    "location": location.value, "critical_table": table_name,
-                    "effects": combine_effects(cells)}  # fmt: skip
+    return result.hits, BlastCritical(severity=result.severity.value, critical_roll=crit,
+                                      location=location.value, critical_table=table_name,
+                                      effects=combine_effects(cells))  # fmt: skip
 
 
 def _band_critical(
@@ -350,10 +352,10 @@ def _band_critical(
     data: RmuData,
     tb: TraceBuilder,
     events: list[Event],
-) -> dict[str, object]:
+) -> NoCritical | BlastCritical:
     if total < LOWEST_BLAST_TOTAL:
         tb.step(f"{total} is below {LOWEST_BLAST_TOTAL}: nothing reaches {p.name}.", "DEC-302")
-        return {"severity": None}
+        return NoCritical()
     assert load.critical_table is not None
     tb.step(f"The band sets the severity: {severity.value}, whatever {p.name} wears.", "X-3")
     crit = tb.roll(dice.d100(f"critical roll for {p.name}")).total
@@ -363,31 +365,29 @@ def _band_critical(
         for table in critical_tables(load, p.armor, location, data)
         for cell in critical_cells(p, table, crit, severity, data, tb, events)
     ]
-    return {"severity": severity.value, "critical_roll": crit,
-            "critical_table": load.critical_table, "effects": combine_effects(cells)}  # fmt: skip
+    effects = combine_effects(cells)
+    return BlastCritical(severity=severity.value, critical_roll=crit,
+                         critical_table=load.critical_table, effects=effects)  # fmt: skip
 
 
-def _molotov(blast: Blast, load: Load, dice: Dice, data: RmuData, tb: TraceBuilder) -> Outcome:
+def _molotov(
+    blast: Blast, load: Load, dice: Dice, data: RmuData, tb: TraceBuilder
+) -> Outcome[DetonationResult]:
     assert load.flat_severity is not None and load.critical_table is not None
     events: list[Event] = []
-    people: list[dict[str, object]] = []
+    people: list[BlastPerson] = []
     for p in blast.people:
         if not in_fire(p, blast, load):
             tb.step(f"{p.name} is outside the {load.radius_ft:g} ft of fire.", "RMU-EXP-13")
-            people.append({"name": p.name, "band": None, "total": None, "hits": 0})
+            people.append(BlastPerson(name=p.name, band=None, total=None, hits=0))
             continue
         tb.step(f"{p.name} is in the fire: a flat {load.flat_severity.value} critical, no armor "
                 "column.", "RMU-EXP-13")  # fmt: skip
         crit = tb.roll(dice.d100(f"critical roll for {p.name}")).total
         cells = critical_cells(p, load.critical_table, crit, load.flat_severity, data, tb, events)
-        people.append({"name": p.name, "band": "fire", "total": None, "hits": 0,
-                       "severity": load.flat_severity.value, "critical_roll": crit,
-                       "critical_table": load.critical_table,
-                       "effects": combine_effects(cells)})  # fmt: skip
-    return Outcome(
-        events=tuple(events),
-        trace=tb.build(),
-        result=RmuSummary(
-            {"result": "detonation", "load": load.key, "roll": None, "people": people}
-        ),
-    )
+        burnt = BlastCritical(severity=load.flat_severity.value, critical_roll=crit,
+                              critical_table=load.critical_table,
+                              effects=combine_effects(cells))  # fmt: skip
+        people.append(BlastPerson(name=p.name, band="fire", total=None, hits=0, critical=burnt))
+    done = DetonationResult(load=load.key, roll=None, people=tuple(people))
+    return Outcome(events=tuple(events), trace=tb.build(), result=done)

@@ -11,7 +11,7 @@ standing in the way (RMU-COV-5), whichever gives more.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -70,6 +70,7 @@ from firefight.rulesets.rmu.encounter_explosives import (
     validate_throws,
     validate_throws_back,
 )
+from firefight.rulesets.rmu.encounter_results import NoEffect, ShotTaken
 from firefight.rulesets.rmu.events import (
     ActionPointsSpent,
     AttackerBonusGained,
@@ -121,8 +122,8 @@ from firefight.rulesets.rmu.melee.encounter import (
     resolve_melee_action,
     validate_melee_action,
 )
+from firefight.rulesets.rmu.merged import Merged
 from firefight.rulesets.rmu.placement import ExplosiveLanded
-from firefight.rulesets.rmu.results import RmuSummary, summary_of
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
     bystander,
@@ -143,6 +144,8 @@ from firefight.rulesets.rmu.shot import (
     prepare_aimed_shot,
     resolve_aimed_shot,
 )
+from firefight.rulesets.rmu.shot_results import AimedShotResult
+from firefight.rulesets.rmu.struck import Strike, Struck
 from firefight.rulesets.rmu.vitals import (
     ArmorState,
     RmuSkill,
@@ -663,47 +666,46 @@ def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
     return built
 
 
-def _headline(action: Shoot, weapon: str, summary: Mapping[str, Any]) -> str:
-    result = summary.get("result")
+def _headline(action: Shoot, weapon: str, shot: AimedShotResult) -> str:
     head = f"{action.actor} fires the {weapon} at {action.target}"
-    if result == "fumble":
+    if shot.result == "fumble":
         return f"{head}: fumble."
-    if result == "cannot hit":
+    if shot.result == "cannot hit":
         return f"{head}: the cover stops it cold."
-    if result == "hit":
-        return f"{head}: {strike_words(summary)}."
-    missed = f"{head}: {strike_words(summary)}"
-    shielder = summary.get("shielder")
-    if isinstance(shielder, Mapping) and shielder.get("name"):
-        name = shielder["name"]
-        if shielder.get("result") == "hit":
-            return f"{missed}; the round flies on into {name}: {strike_words(shielder)}."
+    if shot.result == "hit":
+        return f"{head}: {strike_words(shot.landing)}."
+    missed = f"{head}: {strike_words(shot.landing)}"
+    shielder = shot.shielder
+    if shielder is not None:
+        name = shielder.name
+        if shielder.landing.hit:
+            return f"{missed}; the round flies on into {name}: {strike_words(shielder.landing)}."
         return f"{missed}; the stray round misses {name} too."
     return f"{missed}."
 
 
-def strike_words(summary: Mapping[str, Any]) -> str:
+def strike_words(landing: Strike) -> str:
     """What one strike did, in a few words: a miss and by how much, a hit its hits and its
     critical -- or that the armor (its column) stopped it, when the cell gives nothing."""
-    if summary.get("result") != "hit":
-        by = summary.get("miss_by")
+    if not isinstance(landing, Struck):
+        by = landing.miss_by
         return f"miss by {by}" if by is not None else "miss"
-    hits = summary.get("total_hits", summary.get("hits")) or 0
-    if summary.get("severity"):
-        kindred = summary.get("kindred_severity")
+    hits = landing.hits_taken
+    if landing.severity:
+        kindred = landing.kindred_severity
         read_as = f", read as {kindred} on a Kindred (V-1)" if kindred else ""
         return (
-            f"hit, {counted(int(hits), 'hit')} and a critical {summary['severity']} to the "
-            f"{summary.get('location')}{read_as}"
+            f"hit, {counted(hits, 'hit')} and a critical {landing.severity} to the "
+            f"{landing.location}{read_as}"
         )
     if not hits:
-        column = str(summary.get("column", ""))
+        column = landing.column
         return (
             f"hit, but the armor ({column}) stops it"
             if column.startswith("BA")
             else ("hit, no damage")
         )
-    return f"hit, {counted(int(hits), 'hit')}, no critical"
+    return f"hit, {counted(hits, 'hit')}, no critical"
 
 
 def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
@@ -728,38 +730,34 @@ def _checked(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     c = state.combatant(action.actor)
     checks: list[Outcome] = []
     if needs_gas_check(state, c, action):
-        passed, check = roll_gas_check(state, c, dice)
+        passed, gas = roll_gas_check(state, c, dice)
+        checks.append(gas)
         if not passed:
             headline = f"{c.name} chokes on the CS: no coherent action this round."
-            return _to_no_effect(state, action, check, "RMU-EXP-16", headline)
-        checks.append(check)
+            return _to_no_effect(state, action, checks, "RMU-EXP-16", headline)
     if needs_fatigue_check(c, action):
-        passed, check = roll_fatigue_check(c, dice)
+        passed, fatigue = roll_fatigue_check(c, dice)
+        checks.append(fatigue)
         if not passed:
             headline = f"{c.name} fails the fatigue check, too spent to act: the AP are lost."
-            return _to_no_effect(state, action, Outcome(
-                events=(*(e for o in checks for e in o.events), *check.events),
-                trace=Trace((*(t for o in checks for t in o.trace.entries),
-                             *check.trace.entries)),
-                result=RmuSummary({**{k: v for o in checks for k, v in summary_of(o).items()},
-                         **summary_of(check)}),
-            ), FATIGUE_RULE, headline)  # fmt: skip
-        checks.append(check)
+            return _to_no_effect(state, action, checks, FATIGUE_RULE, headline)
     done = with_fire(state, _resolve(state, action, dice))
     if not checks:
         return done
     return Outcome(
         events=(*(e for o in checks for e in o.events), *done.events),
         trace=Trace((*(t for o in checks for t in o.trace.entries), *done.trace.entries)),
-        result=RmuSummary(
-            {**summary_of(done), **{k: v for o in checks for k, v in summary_of(o).items()}}
-        ),
+        result=Merged(main=done.result, after=tuple(o.result for o in checks)),
     )
 
 
 def _to_no_effect(
-    state: EncounterState, action: Action, check: Outcome, rule: str, headline: str
-) -> Outcome:
+    state: EncounterState,
+    action: Action,
+    checks: Sequence[Outcome],
+    rule: str,
+    headline: str,
+) -> Outcome[Merged]:
     """A failed check: the AP the action would spend are gone all the same. Its costs never
     hang on the dice, so a dry run on throwaway dice reads them off."""
     c = state.combatant(action.actor)
@@ -768,16 +766,20 @@ def _to_no_effect(
     tb = TraceBuilder()
     tb.step(f"{c.name} spends {ap} AP on the attempt, to no effect.", rule)
     return Outcome(
-        events=(*check.events, ActionPointsSpent(actor=c.name, ap=ap), *bonus_used(c)),
-        trace=Trace((*check.trace.entries, *tb.build().entries)),
-        result=RmuSummary(
-            {
-                "action": action.verb,
-                "actor": c.name,
-                "ap_spent": ap,
-                "headline": headline.replace("the AP are lost", f"{ap} AP lost to no effect"),
-                **summary_of(check),
-            }
+        events=(
+            *(e for o in checks for e in o.events),
+            ActionPointsSpent(actor=c.name, ap=ap),
+            *bonus_used(c),
+        ),
+        trace=Trace((*(t for o in checks for t in o.trace.entries), *tb.build().entries)),
+        result=Merged(
+            main=NoEffect(
+                action=action.verb,
+                actor=c.name,
+                ap_spent=ap,
+                headline=headline.replace("the AP are lost", f"{ap} AP lost to no effect"),
+            ),
+            after=tuple(o.result for o in checks),
         ),
     )
 
@@ -826,20 +828,23 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         ]
         events = encounter_fire.shot_events(c, weapon, target=action.target, events=events)
         events.extend(bonus_used(c))
-        summary = {
-            "action": "shoots",
-            "actor": c.name,
-            "target": action.target,
-            "weapon_name": weapon.name,
-            **summary_of(outcome),
-        }
-        summary["headline"] = encounter_fire.recoil_first(
-            c.name, weapon.name, summary, _headline(action, weapon.name, summary)
+        headline = encounter_fire.recoil_first(
+            c.name,
+            weapon.name,
+            outcome.result.recoil,
+            _headline(action, weapon.name, outcome.result),
+        )
+        taken = ShotTaken(
+            actor=c.name,
+            target=action.target,
+            weapon_name=weapon.name,
+            shot=outcome.result,
+            headline=headline,
         )
         return Outcome(
             events=tuple(events),
             trace=type(outcome.trace)((*read.entries, *outcome.trace.entries)),
-            result=RmuSummary(summary),
+            result=taken,
         )
     if isinstance(action, Reload):
         weapon = ready_weapon(c, action.weapon)

@@ -19,6 +19,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.acted import Acted
 from firefight.rulesets.rmu.affliction_events import (
     BreathHeld,
     GasChecked,
@@ -26,8 +27,7 @@ from firefight.rulesets.rmu.affliction_events import (
     SensesReturning,
 )
 from firefight.rulesets.rmu.clouds import gas_level, wanted_gas
-from firefight.rulesets.rmu.gas import con_maneuver
-from firefight.rulesets.rmu.results import RmuSummary
+from firefight.rulesets.rmu.gas import GasCheck, con_maneuver
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats
 from firefight.scene.actions import Action
 from firefight.scene.conditions import PHASE_DURATIONS, ConditionKind, register_condition
@@ -94,14 +94,16 @@ def needs_gas_check(state: EncounterState, c: CombatantState, action: Action) ->
     return a.gas_inside and gas_level(c).check and a.gas_checked != state.round
 
 
-def roll_gas_check(state: EncounterState, c: CombatantState, dice: Dice) -> tuple[bool, Outcome]:
+def roll_gas_check(
+    state: EncounterState, c: CombatantState, dice: Dice
+) -> tuple[bool, Outcome[GasCheck]]:
     """Roll ``c``'s Constitution maneuver against the CS: whether they may act, and the check."""
     passed, total, result, trace = con_maneuver(
         c.name, rmu_stats(c).constitution, penalty_modifiers(c), dice
     )
     event = GasChecked(actor=c.name, round=state.round, total=total, result=result,
                        passed=passed)  # fmt: skip
-    said = RmuSummary({"gas_check": result, "gas_total": total})
+    said = GasCheck(gas_check=result, gas_total=total)
     return passed, Outcome(events=(event,), trace=trace, result=said)
 
 
@@ -112,7 +114,7 @@ def validate_holds_breath(state: EncounterState, action: HoldsBreath) -> None:
         raise RuleRefusal(GAS_RULE, f"{c.name} is already {what}.")
 
 
-def resolve_holds_breath(state: EncounterState, action: HoldsBreath) -> Outcome:
+def resolve_holds_breath(state: EncounterState, action: HoldsBreath) -> Outcome[Acted]:
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     what = "holds their breath" if action.held else "breathes again"
@@ -120,9 +122,7 @@ def resolve_holds_breath(state: EncounterState, action: HoldsBreath) -> Outcome:
     return Outcome(
         events=(BreathHeld(actor=c.name, held=action.held),),
         trace=tb.build(),
-        result=RmuSummary(
-            {"action": action.verb, "actor": c.name, "headline": f"{c.name} {what}."}
-        ),
+        result=Acted(action=action.verb, actor=c.name, headline=f"{c.name} {what}."),
     )
 
 

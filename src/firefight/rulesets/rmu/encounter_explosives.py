@@ -32,6 +32,7 @@ from firefight.geometry import (
     grade_behind_barrier,
 )
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.blast_results import DetonationResult
 from firefight.rulesets.rmu.burning import set_alight
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
@@ -42,14 +43,15 @@ from firefight.rulesets.rmu.detonation import (
     resolve_detonation,
 )
 from firefight.rulesets.rmu.encounter_events import bonus_used
+from firefight.rulesets.rmu.encounter_results import Thrown
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.explosives import Load, explosive_data
-from firefight.rulesets.rmu.flash_bang import FlashBang, Victim, resolve_flash_bang
+from firefight.rulesets.rmu.flash_bang import FlashBang, FlashBangResult, Victim, resolve_flash_bang
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import flash_bang_potency
 from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
-from firefight.rulesets.rmu.results import RmuSummary, summary_of
+from firefight.rulesets.rmu.round_results import DueBlasts, GoneOff, NobodyNear
 from firefight.rulesets.rmu.scene_reading import shooter_modifiers, worn_armor
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.scene.actions import Action
@@ -190,7 +192,7 @@ def validate_throws_back(state: EncounterState, action: ThrowsBack) -> None:
     throw_band(distance_ft(c.position, action.aim), load.increment_ft, 5)
 
 
-def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -> Outcome:
+def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -> Outcome[Thrown]:
     """The grenade picked up and thrown on at 1 AP (-50); its fuse keeps burning: a failed
     throw still scatters from the aim, a fumbled one stays at the thrower's feet."""
     c = state.combatant(action.actor)
@@ -226,8 +228,8 @@ def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -
     return Outcome(
         events=tuple(events),
         trace=Trace((*tb.build().entries, *thrown.trace.entries)),
-        result=RmuSummary(
-            {"action": "throws-back", "actor": c.name, **summary_of(thrown), "condition": moved.id}
+        result=Thrown(
+            action="throws-back", actor=c.name, landing=thrown.result, condition=moved.id
         ),
     )
 
@@ -252,7 +254,7 @@ def validate_throws(state: EncounterState, action: Throws) -> None:
     throw_band(distance_ft(c.position, action.aim), load.increment_ft, 5)
 
 
-def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome:
+def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome[Thrown]:
     """Place the throw, then start the fuse or the cloud where it came to rest."""
     c = state.combatant(action.actor)
     bonus, ranks = _skill(c)
@@ -297,9 +299,7 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
     return Outcome(
         events=tuple(events),
         trace=Trace((*thrown.trace.entries, *tb.build().entries)),
-        result=RmuSummary(
-            {"action": "throws", "actor": c.name, **summary_of(thrown), "condition": condition.id}
-        ),
+        result=Thrown(action="throws", actor=c.name, landing=thrown.result, condition=condition.id),
     )
 
 
@@ -380,36 +380,36 @@ def _victims(state: EncounterState, condition: ActiveCondition, center: Point,
     return tuple(found)
 
 
-def _flash(state: EncounterState, condition: ActiveCondition, dice: Dice) -> Outcome:
+def _flash(
+    state: EncounterState, condition: ActiveCondition, dice: Dice
+) -> Outcome[FlashBangResult | NobodyNear]:
     load = explosive_data().load(str(condition.get("load")))
     victims = _victims(state, condition, _at(condition), load.radius_ft)
     if not victims:
         tb = TraceBuilder()
         tb.step(f"The {load.name} goes off with nobody in its {load.radius_ft:g} ft.",
                 "RMU-EXP-17")  # fmt: skip
-        return Outcome(events=(), trace=tb.build(), result=RmuSummary({"victims": []}))
+        return Outcome(events=(), trace=tb.build(), result=NobodyNear())
     bang = FlashBang(victims=victims, enclosed=condition.get("enclosed") is True)
     return resolve_flash_bang(bang, dice)
 
 
-def _alight(state: EncounterState, load: Load, summary: Mapping[str, object]) -> list[Event]:
+def _alight(state: EncounterState, load: Load, blast: DetonationResult) -> list[Event]:
     """Who the burst sets on fire: thermate whoever it gave a critical, a Molotov everyone in
     its fire (RMU-EXP-13, RMU-EXP-14)."""
     if load.effect not in ("incendiary", "molotov"):
         return []
-    people = summary.get("people")
-    assert isinstance(people, list)
-    caught = [str(p["name"]) for p in people if p.get("severity")]
+    caught = [p.name for p in blast.people if p.severity]
     return set_alight(state, caught, load.name)
 
 
-def detonate_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
+def detonate_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[DueBlasts]:
     """Every grenade whose fuse has run out goes off, read by everyone alive (DEC-306): a
     flash-bang's contest for those in its radius (RMU-EXP-17), any other load's detonation,
     and the fires it lights (RMU-EXP-13, RMU-EXP-14)."""
     events: list[Event] = []
     entries: list[Entry] = []
-    blasts = []
+    blasts: list[GoneOff] = []
     for condition in state.conditions:
         if condition.kind != GRENADE or condition.rounds_left != 0:
             continue
@@ -419,6 +419,7 @@ def detonate_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
         center = _at(condition)
         events.append(ConditionEnded(id=condition.id))  # told first: it goes off, then the harm
         lit: list[Event] = []
+        done: Outcome[FlashBangResult | DetonationResult | NobodyNear]
         if load.effect == "flash":
             done = _flash(state, condition, dice)
         else:
@@ -426,14 +427,14 @@ def detonate_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
             blast = Blast(load=load.key, center=center, thrown_ranks=ranks, people=people,
                           thrower=str(condition.get("thrower")),
                           enclosed=condition.get("enclosed") is True)  # fmt: skip
-            done = resolve_detonation(blast, dice, data)
-            lit = _alight(state, load, summary_of(done))
+            blasted = resolve_detonation(blast, dice, data)
+            lit = _alight(state, load, blasted.result)
+            done = blasted
         events.extend((*done.events, *lit))
         entries.extend(done.trace.entries)
-        blasts.append({"condition": condition.id, **summary_of(done)})
-    return Outcome(
-        events=tuple(events), trace=Trace(tuple(entries)), result=RmuSummary({"blasts": blasts})
-    )
+        blasts.append(GoneOff(condition=condition.id, done=done.result))
+    due = DueBlasts(blasts=tuple(blasts))
+    return Outcome(events=tuple(events), trace=Trace(tuple(entries)), result=due)
 
 
 class _Fuse(ConditionKind):

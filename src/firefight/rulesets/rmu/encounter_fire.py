@@ -23,7 +23,7 @@ and keeps what they leave behind on each combatant's
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,6 +44,7 @@ from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
 from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
 from firefight.rulesets.rmu.encounter_explosives import GRENADE
+from firefight.rulesets.rmu.encounter_results import Emptied, JamWorked, Prepared, Swept
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.fire_actions import (
     ClearJam,
@@ -53,6 +54,7 @@ from firefight.rulesets.rmu.fire_actions import (
     PrepareRapidFire,
     Sweep,
 )
+from firefight.rulesets.rmu.fire_results import BurstTarget, ConeOutOfReach, SweptPerson
 from firefight.rulesets.rmu.fire_state import (
     ApCap,
     CoverTaken,
@@ -92,7 +94,6 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
-from firefight.rulesets.rmu.results import RmuSummary, summary_of
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
     check_can_move,
@@ -109,6 +110,8 @@ from firefight.rulesets.rmu.scene_reading import (
     under_sweep,
     worn_armor,
 )
+from firefight.rulesets.rmu.shot_results import RecoilReport
+from firefight.rulesets.rmu.struck import Struck
 from firefight.rulesets.rmu.suppression import (
     SuppressionSweep,
     SweepTarget,
@@ -217,22 +220,16 @@ def _trace(*parts: Trace | TraceBuilder) -> Trace:
     return Trace(tuple(entries))
 
 
-def _target_results(summary: Mapping[str, object]) -> list[Mapping[str, object]]:
-    """Each person's entry in a burst's or a sweep's summary."""
-    targets = summary.get("targets")
-    if not isinstance(targets, list):
-        return []
-    return [t for t in targets if isinstance(t, Mapping)]
-
-
-def _hit_text(entry: Mapping[str, object]) -> str:
-    result = entry.get("result")
-    if result == "hit":
-        if entry.get("severity"):
-            return f"{entry.get('total_hits')} hits and a critical {entry['severity']}"
-        hits = entry.get("hits")
+def _hit_text(entry: BurstTarget | ConeOutOfReach | SweptPerson) -> str:
+    if isinstance(entry, ConeOutOfReach):
+        return entry.result
+    landing = entry.person.landing
+    if isinstance(landing, Struck):
+        if landing.severity:
+            return f"{landing.total_hits} hits and a critical {landing.severity}"
+        hits = landing.hits
         return f"{hits} hit{'' if hits == 1 else 's'}"
-    return str(result)
+    return landing.result
 
 
 # --- validation -------------------------------------------------------------------------------
@@ -393,29 +390,27 @@ def _resolve_prepare(state: EncounterState, action: PrepareRapidFire, dice: Dice
     )
     outcome = resolve_rapid_fire_preparation(decl, dice, rmu_data())
     events = [*named_as_in_scene(outcome.events, c.name, weapon), *bonus_used(c)]
-    summary: dict[str, object] = {
-        "action": "prepares",
-        "actor": c.name,
-        "target": action.target,
-        "weapon_name": weapon.name,
-        **summary_of(outcome),
-    }
     head = f"{c.name} prepares to empty the {weapon.name}" + (
         f" at {action.target}" if action.target else ""
     )
-    result = summary_of(outcome).get("result")
-    if result == "prepared":
-        summary["headline"] = (
-            f"{head}: {summary_of(outcome)['share_percent']}% of the bullet bonus carried into "
+    preparation = outcome.result
+    if preparation.result == "prepared":
+        headline = (
+            f"{head}: {preparation.share_percent}% of the bullet bonus carried into "
             f"round {state.round + 1}."
         )
-    elif result == "wasted":
-        summary["headline"] = f"{head}: fail to act, the preparation is wasted."
+    elif preparation.result == "wasted":
+        headline = f"{head}: fail to act, the preparation is wasted."
     else:
-        summary["headline"] = f"{head}: the gun malfunctions."
-    return Outcome(
-        events=tuple(events), trace=_trace(tb, outcome.trace), result=RmuSummary(summary)
+        headline = f"{head}: the gun malfunctions."
+    prepared = Prepared(
+        actor=c.name,
+        target=action.target,
+        weapon_name=weapon.name,
+        preparation=preparation,
+        headline=headline,
     )
+    return Outcome(events=tuple(events), trace=_trace(tb, outcome.trace), result=prepared)
 
 
 def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outcome:
@@ -465,10 +460,9 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         shooter=c.name,
     )
     outcome = resolve_rapid_fire(decl, dice, rmu_data())
-    results = _target_results(summary_of(outcome))
-    reached = tuple(str(t["name"]) for t in results if t.get("result") != "out of reach")
-    sent = summary_of(outcome).get("bullets", 0)
-    bullets = sent if isinstance(sent, int) else 0
+    results = outcome.result.targets
+    reached = tuple(t.name for t in results if t.result != "out of reach")
+    bullets = outcome.result.bullets
     events = [
         *named_as_in_scene(outcome.events, c.name, weapon),
         FiredAt(
@@ -480,21 +474,18 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         *bonus_used(c),
     ]
     covers = [scratch[name] for name in reached]
-    per = "; ".join(f"{t['name']}: {_hit_text(t)}" for t in results)
-    summary: dict[str, object] = {
-        "action": "empties",
-        "actor": c.name,
-        "target": target.name,
-        "weapon_name": weapon.name,
-        **summary_of(outcome),
-        "headline": (
+    per = "; ".join(f"{t.name}: {_hit_text(t)}" for t in results)
+    emptied = Emptied(
+        actor=c.name,
+        target=target.name,
+        weapon_name=weapon.name,
+        fired=outcome.result,
+        headline=(
             f"{c.name} empties the {weapon.name} at {target.name}: {counted(bullets, 'bullet')} at "
-            f"+{summary_of(outcome).get('carried_bonus')}. {per}."
+            f"+{outcome.result.carried_bonus}. {per}."
         ),
-    }
-    return Outcome(
-        events=tuple(events), trace=_trace(tb, *covers, outcome.trace), result=RmuSummary(summary)
     )
+    return Outcome(events=tuple(events), trace=_trace(tb, *covers, outcome.trace), result=emptied)
 
 
 def sweep_aim(
@@ -603,27 +594,20 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
             "RMU-SUP-2",
         )
     outcome = resolve_suppression_sweep(decl, dice, rmu_data())
-    results = _target_results(summary_of(outcome))
-    caught = tuple(str(t["name"]) for t in results)
+    sweep = outcome.result
+    results = sweep.targets
+    caught = tuple(t.name for t in results)
     events: list[Event] = list(named_as_in_scene(outcome.events, c.name, weapon))
-    spent = summary_of(outcome).get("rounds", 0)
-    if summary_of(outcome).get("result") == "swept":
-        events.append(
-            FiredAt(
-                actor=c.name,
-                weapon=weapon.name,
-                rounds=spent if isinstance(spent, int) else 0,
-                targets=caught,
-            )
-        )
+    spent = sweep.rounds
+    if sweep.result == "swept":
+        events.append(FiredAt(actor=c.name, weapon=weapon.name, rounds=spent, targets=caught))
     for t in results:
-        name = str(t["name"])
-        if name not in moving or t.get("response") != "dive":
+        name = t.name
+        if name not in moving or t.response != "dive":
             continue
         barrier, spot, cover = moving[name]
         events.append(moved_to(state.combatant(name), spot))
-        share = t.get("dash_share_percent")
-        share = share if isinstance(share, int) else 0
+        share = t.dash.dash_share_percent if t.dash is not None else 0
         if share:
             full = price_cover(cover, rmu_data().weapon(weapon.kind), rmu_data().cover).bonus
             full *= rmu_data().ammunition(ammo).cover_multiplier
@@ -641,27 +625,20 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
             events.append(LeftInTheOpen(actor=name, cover=barrier.name, rule="RMU-SUP-9"))
     events.extend(bonus_used(c))
     covers = [scratch[name] for name in caught]
-    per = "; ".join(f"{t['name']} {t.get('response')}s: {_hit_text(t)}" for t in results)
+    per = "; ".join(f"{t.name} {t.response}s: {_hit_text(t)}" for t in results)
     head = (
         f"{c.name} sweeps {distance:g} ft out, {action.width_ft:g} ft wide with the {weapon.name}"
     )
-    if summary_of(outcome).get("result") == "malfunction":
+    if sweep.result == "malfunction":
         headline = f"{head}: the gun malfunctions and no sweep flies."
     else:
-        headline = f"{head}: {spent} rounds at +{summary_of(outcome).get('volume_bonus')}. " + (
+        headline = f"{head}: {spent} rounds at +{sweep.volume_bonus}. " + (
             f"{per}." if per else "Nobody is in the ground."
         )
-    summary: dict[str, object] = {
-        "action": "sweeps",
-        "actor": c.name,
-        "weapon_name": weapon.name,
-        "bearing_deg": bearing,
-        **summary_of(outcome),
-        "headline": headline,
-    }
-    return Outcome(
-        events=tuple(events), trace=_trace(tb, *covers, outcome.trace), result=RmuSummary(summary)
+    swept = Swept(
+        actor=c.name, weapon_name=weapon.name, bearing_deg=bearing, sweep=sweep, headline=headline
     )
+    return Outcome(events=tuple(events), trace=_trace(tb, *covers, outcome.trace), result=swept)
 
 
 def live_grenade(state: EncounterState, c: CombatantState, which: str) -> tuple[str, Point]:
@@ -851,9 +828,7 @@ def _resolve_clear(state: EncounterState, action: ClearJam) -> Outcome:
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        result=RmuSummary(
-            {"action": "clears", "ap_spent": ap, "cleared": cleared, "headline": f"{head}."}
-        ),
+        result=JamWorked(ap_spent=ap, cleared=cleared, headline=f"{head}."),
     )
 
 
@@ -884,15 +859,16 @@ def shot_events(
     return out
 
 
-def recoil_first(shooter: str, weapon: str, summary: Mapping[str, object], headline: str) -> str:
+def recoil_first(shooter: str, weapon: str, recoil: RecoilReport | None, headline: str) -> str:
     """An aimed shot's headline, led by what an unbraced tripod gun did to its shooter
     (RMU-TRI-2)."""
-    recoil = summary.get("recoil")
-    if not isinstance(recoil, Mapping) or recoil.get("result") != "hit":
+    if recoil is None or not recoil.landing.hit:
         return headline
-    hits = recoil.get("total_hits", recoil.get("hits"))
-    crit = f" and a critical {recoil['severity']}" if recoil.get("severity") else ""
-    return f"The {weapon}'s recoil hits {shooter} first: {hits} hits{crit}. {headline}"
+    landing = recoil.landing
+    crit = f" and a critical {landing.severity}" if landing.severity else ""
+    return (
+        f"The {weapon}'s recoil hits {shooter} first: {landing.hits_taken} hits{crit}. {headline}"
+    )
 
 
 # --- the start of a round ---------------------------------------------------------------------

@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import Field
@@ -23,6 +23,7 @@ from pydantic import Field
 from firefight.dice import Dice
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.rulesets.rmu.catalog import PACKAGE, Weapon, WeaponAction
+from firefight.rulesets.rmu.malfunction import FumbleEffect, Malfunction
 from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.data_files import DataModel, TableHeader, package_data, read_toml, validate
 from firefight.trace import Modifier, TraceBuilder
@@ -39,52 +40,6 @@ __all__ = [
 
 _FILE = "data/firearm_fumble.toml"
 _LABEL = f"firefight/rulesets/rmu/{_FILE}"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class FumbleEffect:
-    """What one fumble cell does to the shooter and the gun (mechanics only). The Melee
-    Fumble table (:mod:`firefight.rulesets.rmu.melee.fumble`) uses the same cells, with the
-    fields a blade or a grab needs: a dropped weapon, hits to oneself, a fall, a stun."""
-
-    label: str
-    lose_ap: int = 0
-    jam_clear_ap: int = 0
-    semi_only: bool = False
-    half_effect: bool = False
-    lose_round: bool = False
-    nearest_ally: bool = False
-    broken: bool = False
-    drops_weapon: bool = False
-    self_hits: int = 0
-    prone: bool = False
-    stun_rounds: int = 0
-
-    def summary(self) -> str:
-        parts: list[str] = []
-        if self.lose_ap:
-            parts.append(f"lose {self.lose_ap} AP")
-        if self.jam_clear_ap:
-            parts.append(f"jammed: {self.jam_clear_ap} AP to clear")
-        if self.semi_only:
-            parts.append("semi-automatic only until cleared")
-        if self.half_effect:
-            parts.append("bursts at half effect until cleared")
-        if self.lose_round:
-            parts.append("the rest of the round is lost")
-        if self.nearest_ally:
-            parts.append("a round goes toward the nearest ally (OB +0)")
-        if self.broken:
-            parts.append("broken until repaired")
-        if self.drops_weapon:
-            parts.append("the weapon is dropped")
-        if self.self_hits:
-            parts.append(f"{self.self_hits} hits to oneself")
-        if self.prone:
-            parts.append("falls prone")
-        if self.stun_rounds:
-            parts.append(f"stunned {self.stun_rounds} rnd")
-        return ", ".join(parts) or "no further effect"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -198,22 +153,6 @@ def fumble_column(weapon: Weapon) -> str:
     if weapon.action is WeaponAction.SEMI_AUTOMATIC:
         return "semi-automatics"
     return "full-automatics"
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Malfunction:
-    total: int
-    row: str
-    column: str
-    effect: FumbleEffect
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "total": self.total,
-            "row": self.row,
-            "column": self.column,
-            "effect": {f.name: getattr(self.effect, f.name) for f in fields(self.effect)},
-        }
 
 
 def roll_malfunction(

@@ -8,11 +8,10 @@ they carry, the gas's among them (DEC-381): Failure or worse and they hold no co
 that round.
 
 >>> from firefight.dice import Dice
->>> from firefight.outcome import summary_of
 >>> cs = CsExposure(victims=(GasVictim(name="Viktor", constitution=10),
 ...                          GasVictim(name="Lucia", breathes=False)))
->>> [(v["name"], v["penalty"], v["coherent"]) for v in
-...  summary_of(resolve_cs(cs, Dice.scripted([96, 30])))["victims"]]
+>>> [(v.name, v.penalty, v.coherent) for v in
+...  resolve_cs(cs, Dice.scripted([96, 30])).result.victims]
 [('Viktor', -30, True), ('Lucia', -10, True)]
 """
 
@@ -23,16 +22,18 @@ from dataclasses import dataclass
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.rmu.explosives import CloudFigures, explosive_data
 from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
-from firefight.rulesets.rmu.results import RmuSummary
 from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 
 __all__ = [
     "CsExposure",
+    "CsResult",
+    "GasCheck",
     "GasLevel",
     "GasVictim",
+    "Gassed",
     "con_maneuver",
     "gas_level_for",
     "resolve_cs",
@@ -83,14 +84,52 @@ def con_maneuver(
     decl = Maneuver(kind="absolute", bonus=constitution or 0, actor=name, skill="constitution",
                     extra=tuple(penalties))  # fmt: skip
     rolled = resolve_maneuver(decl, dice)
-    result = str(summary_of(rolled)["result"])
+    result = rolled.result.result
     passed = AbsoluteResult(result) in PASSING
     return (
         passed,
-        int(str(summary_of(rolled)["total"])),
+        rolled.result.total,
         result,
         Trace((*tb.build().entries, *rolled.trace.entries)),
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GasCheck(Result):
+    """An encounter's Constitution maneuver against the CS before an action: its band and
+    total; Failure or worse and the action has no effect."""
+
+    gas_check: str
+    gas_total: int
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "success" if AbsoluteResult(self.gas_check) in PASSING else "failure"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Gassed:
+    """One person in the CS: their penalty, whether they keep a coherent action, and a
+    breathing victim's maneuver band and total."""
+
+    name: str
+    penalty: int
+    coherent: bool
+    maneuver: str | None = omitted()
+    total: int | None = omitted()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CsResult(Result):
+    """A round in the CS (``result`` ``cs``): a ``hit`` when it takes anyone's coherent
+    action, else a ``miss``."""
+
+    result: str = "cs"
+    victims: tuple[Gassed, ...]
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "hit" if any(not v.coherent for v in self.victims) else "miss"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,7 +152,7 @@ class CsExposure:
     victims: tuple[GasVictim, ...]
 
 
-def resolve_cs(decl: CsExposure, dice: Dice) -> Outcome:
+def resolve_cs(decl: CsExposure, dice: Dice) -> Outcome[CsResult]:
     """Each victim's level and, for a breathing one, the maneuver. Dice: one maneuver per
     breathing victim, in order."""
     if not decl.victims:
@@ -124,7 +163,7 @@ def resolve_cs(decl: CsExposure, dice: Dice) -> Outcome:
     for v in decl.victims:
         level = gas_level_for(mask=v.mask, breathes=v.breathes, holding_breath=v.holding_breath)
         tb.step(f"{v.name}: {level.why}: {level.penalty or 'no'} penalty.", RULE)
-        row: dict[str, object] = {"name": v.name, "penalty": level.penalty, "coherent": True}
+        row = Gassed(name=v.name, penalty=level.penalty, coherent=True)
         entries.extend(tb.build().entries)
         tb = TraceBuilder()
         if level.check:
@@ -133,7 +172,8 @@ def resolve_cs(decl: CsExposure, dice: Dice) -> Outcome:
                 penalties.append(Modifier(value=v.penalty, label="other penalties"))
             passed, total, result, trace = con_maneuver(v.name, v.constitution, penalties, dice)
             entries.extend(trace.entries)
-            row |= {"coherent": passed, "maneuver": result, "total": total}
+            row = Gassed(
+                name=v.name, penalty=level.penalty, coherent=passed, maneuver=result, total=total
+            )
         victims.append(row)
-    return Outcome(events=(), trace=Trace(tuple(entries)),
-                   result=RmuSummary({"result": "cs", "victims": victims}))  # fmt: skip
+    return Outcome(events=(), trace=Trace(tuple(entries)), result=CsResult(victims=tuple(victims)))

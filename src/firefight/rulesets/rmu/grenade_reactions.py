@@ -19,14 +19,14 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.geometry import Point, band_of
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.rmu.affliction_events import GrenadeNoticed
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
 from firefight.rulesets.rmu.noticing import NoticingRow, noticing_row, reaction_ap
-from firefight.rulesets.rmu.results import RmuSummary
+from firefight.rulesets.rmu.round_results import Noticed, NoticedGrenades
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
 from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
 from firefight.trace import Entry, Modifier, Trace, TraceBuilder
@@ -69,21 +69,21 @@ def _perceives(c: CombatantState, row: NoticingRow, dice: Dice, entries: list[En
                  skill="perception", extra=tuple(extra)),
         dice,
     )  # fmt: skip
-    result = AbsoluteResult(str(summary_of(rolled)["result"]))
+    result = AbsoluteResult(rolled.result.result)
     tb = TraceBuilder()
     tb.step(f"{c.name} looks ({f.perception_ap_full} AP): {result.value}.", RULE)
     entries.extend((*rolled.trace.entries, *tb.build().entries))
     return result in _PASSING
 
 
-def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
+def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[NoticedGrenades]:
     """Everyone in reach of a grenade that has just landed notices it or not (RMU-EXP-10).
     Dice: a Perception maneuver for each who needs one, grenade by grenade, in scene order."""
     del data
     f = explosive_data().noticing
     events: list[Event] = []
     entries: list[Entry] = []
-    noticed: list[dict[str, object]] = []
+    noticed: list[Noticed] = []
     for k in state.conditions:
         if k.kind != GRENADE or k.rounds_left != 1:
             continue
@@ -106,10 +106,9 @@ def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
             entries.extend(tb.build().entries)
             events.append(GrenadeNoticed(target=c.name, grenade=k.id, round=state.round,
                                          where=row.where, ap=ap, ap_left=ap_left))  # fmt: skip
-            noticed.append({"name": c.name, "grenade": k.id, "where": row.where, "ap": ap})
-    return Outcome(
-        events=tuple(events), trace=Trace(tuple(entries)), result=RmuSummary({"noticed": noticed})
-    )
+            noticed.append(Noticed(name=c.name, grenade=k.id, where=row.where, ap=ap))
+    told = NoticedGrenades(noticed=tuple(noticed))
+    return Outcome(events=tuple(events), trace=Trace(tuple(entries)), result=told)
 
 
 def check_reaction(state: EncounterState, c: CombatantState, cost: int) -> None:

@@ -26,10 +26,10 @@ from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.kindred import POWERS, KindredSheet
 from firefight.rulesets.rmu.kindred_events import BurningEnded, PowerRoused, StakeRemoved
+from firefight.rulesets.rmu.kindred_results import FirePutOut, Roused, StakePulled
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
 from firefight.rulesets.rmu.maneuvers import AbsoluteResult, difficulty_modifier, read_absolute
-from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.events import ConditionEnded
@@ -188,7 +188,7 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
         return Outcome(
             events=tuple(events),
             trace=tb.build(),
-            result=RmuSummary({"action": "rouses", "power": action.power, "headline": headline}),
+            result=Roused(power=action.power, headline=headline),
         )
     if isinstance(action, PullStake):
         ap = kindred_rules(state).stake_removal_ap
@@ -202,9 +202,7 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
         return Outcome(
             events=tuple(events),
             trace=tb.build(),
-            result=RmuSummary(
-                {"action": "pulls-stake", "target": action.target, "headline": headline}
-            ),
+            result=StakePulled(target=action.target, headline=headline),
         )
     assert isinstance(action, PutOut)
     ap = kindred_figures().put_out_ap
@@ -224,13 +222,10 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        result=RmuSummary(
-            {
-                "action": "puts-out",
-                "target": action.target,
-                "out": out,
-                "headline": f"{c.name} tries to put out the fire on {action.target}: {verdict}.",
-            }
+        result=FirePutOut(
+            target=action.target,
+            out=out,
+            headline=f"{c.name} tries to put out the fire on {action.target}: {verdict}.",
         ),
     )
 

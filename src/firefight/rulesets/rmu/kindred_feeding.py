@@ -26,7 +26,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.geometry import distance_ft
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.bite import Bite, Reach, resolve_bite
 from firefight.rulesets.rmu.encounter_events import bonus_used
@@ -34,12 +34,12 @@ from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent, HitsInflicted
 from firefight.rulesets.rmu.kindred_actions import check_rouse
 from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, PowerRoused
+from firefight.rulesets.rmu.kindred_results import Bitten, FedOn, LetGo, TornFree
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
 from firefight.rulesets.rmu.melee.encounter import holds_on, melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape, HoldBroken, resolve_escape
-from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.scene_reading import defender, shooter_modifiers
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
 from firefight.scene.actions import Action
@@ -349,9 +349,7 @@ def resolve_feeding_action(state: EncounterState, action: Action, dice: Dice) ->
         return Outcome(
             events=(ConditionEnded(id=fangs.id),),
             trace=Trace(()),
-            result=RmuSummary(
-                {"action": "lets-go", "headline": f"{c.name} lets go of {target.name}."}
-            ),
+            result=LetGo(headline=f"{c.name} lets go of {target.name}."),
         )
     if isinstance(action, TearsFree):
         return _tear_free(state, c, target, action.ap, dice)
@@ -384,7 +382,7 @@ def _bite(
     )
     bitten = resolve_bite(bite, dice, rmu_data())
     events.extend(bitten.events)
-    lodged = bool(summary_of(bitten).get("lodged"))
+    lodged = bitten.result.lodged
     if lodged and fangs_in(state, target.name, c.name) is None:
         events.append(
             ConditionStarted(
@@ -400,9 +398,7 @@ def _bite(
     return Outcome(
         events=tuple(events),
         trace=Trace((*tb.build().entries, *bitten.trace.entries)),
-        result=RmuSummary(
-            {"action": "bites", "actor": c.name, "target": target.name, **summary_of(bitten)}
-        ),
+        result=Bitten(actor=c.name, target=target.name, bite=bitten.result),
     )
 
 
@@ -445,17 +441,14 @@ def _feed(
     return Outcome(
         events=tuple(events),
         trace=tb.build(),
-        result=RmuSummary(
-            {
-                "action": "feeds",
-                "actor": c.name,
-                "target": target.name,
-                "slakes": slakes,
-                "hunger": after,
-                "hits": drained,
-                "headline": f"{c.name} feeds on {target.name}: Hunger {after}"
-                + (f", {drained} hits drained." if victim is None else "."),
-            }
+        result=FedOn(
+            actor=c.name,
+            target=target.name,
+            slakes=slakes,
+            hunger=after,
+            hits=drained,
+            headline=f"{c.name} feeds on {target.name}: Hunger {after}"
+            + (f", {drained} hits drained." if victim is None else "."),
         ),
     )
 
@@ -495,13 +488,9 @@ def _tear_free(
     return Outcome(
         events=tuple(events),
         trace=contest.trace,
-        result=RmuSummary(
-            {
-                **summary_of(contest),
-                "action": "tears-free",
-                "free": free,
-                "headline": f"{c.name} {'tears free of' if free else 'cannot tear free of'} "
-                f"{biter.name}.",
-            }
+        result=TornFree(
+            contest=contest.result,
+            free=free,
+            headline=f"{c.name} {'tears free of' if free else 'cannot tear free of'} {biter.name}.",
         ),
     )

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from firefight.dice import Dice
 from firefight.events import Event
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Happened, Outcome
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.events import CriticalInflicted
 from firefight.rulesets.rmu.kindred_events import BurningStarted
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
-from firefight.rulesets.rmu.results import RmuSummary
+from firefight.rulesets.rmu.merged import Merged, SetAlight
 from firefight.scene.state import EncounterState
 from firefight.trace import Trace, TraceBuilder
 
@@ -46,7 +46,7 @@ def with_fire(state: EncounterState, outcome: Outcome) -> Outcome:
     return Outcome(
         events=(*outcome.events, *(BurningStarted(target=name) for name in lit)),
         trace=Trace((*outcome.trace.entries, *tb.build().entries)),
-        result=RmuSummary({**summary_of(outcome), "set_alight": lit}),
+        result=Merged(main=outcome.result, after=(SetAlight(set_alight=tuple(lit)),)),
     )
 
 
@@ -87,4 +87,4 @@ def burn_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
                     aggravated=True,
                 )
             )
-    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary({}))
+    return Outcome(events=tuple(events), trace=tb.build(), result=Happened())

@@ -9,8 +9,7 @@ Final Death as an encounter would (RULINGS V-2) -- :func:`resolve_bite_on` and
 >>> from firefight.declarations import declare
 >>> from firefight.dice import Dice
 >>> decl = declare(StakeOptions, ob=60).build()
->>> from firefight.outcome import summary_of
->>> summary_of(resolve_stake_on(decl, Dice.scripted([97, 20, 23])))["victim"]["staked"]
+>>> resolve_stake_on(decl, Dice.scripted([97, 20, 23])).result.victim.staked
 True
 """
 
@@ -24,19 +23,24 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
 from firefight.geometry import Point
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bite import REACHES, Bite, Reach, resolve_bite
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
 from firefight.rulesets.rmu.encounter_events import Died
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_events import FinalDeath, Staked
+from firefight.rulesets.rmu.kindred_results import (
+    OnVictim,
+    StakeResult,
+    StakingResult,
+    VictimState,
+)
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures
 from firefight.rulesets.rmu.kindred_vitals import apply_kindred_event, kindred_landed
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, attack_ap
 from firefight.rulesets.rmu.melee.catalog import melee_catalog, melee_weapon
 from firefight.rulesets.rmu.melee.figures import melee_figures
-from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.shot_options import MAX_DISTANCE_FT, MAX_LISTED, parse_mod
 from firefight.rulesets.rmu.staking import (
     StakingManeuver,
@@ -67,7 +71,7 @@ class VictimBody:
     body_development: int = 25
     kindred: bool = True
 
-    def fold(self, events: tuple[Event, ...]) -> dict[str, object]:
+    def fold(self, events: tuple[Event, ...]) -> VictimState:
         """What ``events`` leave this body in (V-2 for a Kindred, R-2 for a mortal)."""
         body = CombatantState(
             name=self.name,
@@ -94,14 +98,14 @@ class VictimBody:
             elif isinstance(e, Died) and e.target == self.name:
                 body = settle(replace(body, dead=True))
         sheet = body.stats.kindred if isinstance(body.stats, RmuStats) else None
-        return {
-            "hits_left": body.hits_left,
-            "torpor": bool(sheet and sheet.torpor),
-            "staked": bool(sheet and sheet.staked),
-            "final_death": bool(sheet and sheet.final_death),
-            "unconscious": body.unconscious,
-            "dead": body.dead,
-        }
+        return VictimState(
+            hits_left=body.hits_left,
+            torpor=bool(sheet and sheet.torpor),
+            staked=bool(sheet and sheet.staked),
+            final_death=bool(sheet and sheet.final_death),
+            unconscious=body.unconscious,
+            dead=body.dead,
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -270,20 +274,25 @@ class StakeOptions(_Victim):
         return StakeDeclaration(behead=self.behead, victim=victim, attack=attack)
 
 
-def resolve_bite_on(decl: BiteDeclaration, dice: Dice, data: RmuData | None = None) -> Outcome:
+def resolve_bite_on(
+    decl: BiteDeclaration, dice: Dice, data: RmuData | None = None
+) -> Outcome[OnVictim]:
     """The bite, and what it leaves the victim in (V-2)."""
     out = resolve_bite(decl.bite, dice, data)
-    return replace(
-        out, result=RmuSummary({**summary_of(out), "victim": decl.victim.fold(out.events)})
+    victim = decl.victim.fold(out.events)
+    return Outcome(
+        events=out.events, trace=out.trace, result=OnVictim(done=out.result, victim=victim)
     )
 
 
-def resolve_stake_on(decl: StakeDeclaration, dice: Dice, data: RmuData | None = None) -> Outcome:
+def resolve_stake_on(
+    decl: StakeDeclaration, dice: Dice, data: RmuData | None = None
+) -> Outcome[OnVictim]:
     """The staking or decapitation, and what it leaves the victim in (V-2, V-3)."""
     if decl.maneuver is not None:
         if not decl.victim.kindred:
             raise RuleRefusal("RMU-STAKE-2", "Only a Kindred is staked; the victim is mortal.")
-        out = resolve_staking_maneuver(decl.maneuver, dice)
+        out: Outcome[StakeResult | StakingResult] = resolve_staking_maneuver(decl.maneuver, dice)
     else:
         assert decl.attack is not None
         out = resolve_stake_attack(
@@ -293,6 +302,7 @@ def resolve_stake_on(decl: StakeDeclaration, dice: Dice, data: RmuData | None = 
             dice=dice,
             data=data,
         )
-    return replace(
-        out, result=RmuSummary({**summary_of(out), "victim": decl.victim.fold(out.events)})
+    victim = decl.victim.fold(out.events)
+    return Outcome(
+        events=out.events, trace=out.trace, result=OnVictim(done=out.result, victim=victim)
     )

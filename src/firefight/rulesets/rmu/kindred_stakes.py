@@ -24,7 +24,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.geometry import distance_ft
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.called import Purpose, parse_location
 from firefight.rulesets.rmu.encounter_events import bonus_used
@@ -32,13 +32,13 @@ from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_events import Staked
+from firefight.rulesets.rmu.kindred_results import KindredActed
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
 from firefight.rulesets.rmu.melee.attack import attack_ap
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.encounter import melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
-from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
     defender,
@@ -210,7 +210,7 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
             dice,
         )
         events: list[Event] = [ActionPointsSpent(actor=c.name, ap=ap), *done.events]
-        if summary_of(done)["result"] == "next-round":
+        if done.result.result == "next-round":
             events.append(
                 ConditionStarted(
                     condition=ActiveCondition(
@@ -226,13 +226,10 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
         return Outcome(
             events=tuple(events),
             trace=done.trace,
-            result=RmuSummary(
-                {
-                    "action": "stakes",
-                    **summary_of(done),
-                    "headline": f"{c.name} stakes the helpless {target.name}: "
-                    f"{summary_of(done)['result']}.",
-                }
+            result=KindredActed(
+                action="stakes",
+                done=done.result,
+                headline=f"{c.name} stakes the helpless {target.name}: {done.result.result}.",
             ),
         )
     purpose: Purpose = "stake" if isinstance(action, Stakes) else "behead"
@@ -262,20 +259,17 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
     swung = resolve_stake_attack(
         purpose, attack, victim_kindred=sheet_of(target) is not None, dice=dice, data=rmu_data()
     )
-    key = "staked" if purpose == "stake" else "beheaded"
-    verdict = {"staked": "staked!", "beheaded": "the head comes off!"}[key]
-    told = verdict if summary_of(swung).get(key) else str(summary_of(swung).get("result"))
+    verdict = "staked!" if purpose == "stake" else "the head comes off!"
+    told = verdict if swung.result.done else swung.result.result
     return Outcome(
         events=(ActionPointsSpent(actor=c.name, ap=action.ap), *swung.events, *bonus_used(c)),
         trace=Trace((*seen.build().entries, *swung.trace.entries)),
-        result=RmuSummary(
-            {
-                "action": action.verb,
-                "actor": c.name,
-                "target": target.name,
-                **summary_of(swung),
-                "headline": f"{c.name} {action.verb} {target.name}: {told}",
-            }
+        result=KindredActed(
+            action=action.verb,
+            actor=c.name,
+            target=target.name,
+            done=swung.result,
+            headline=f"{c.name} {action.verb} {target.name}: {told}",
         ),
     )
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -27,6 +28,12 @@ from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import Ally
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
 from firefight.rulesets.rmu.events import ActionPointsSpent
+from firefight.rulesets.rmu.fire_results import (
+    BurstTarget,
+    ConeOutOfReach,
+    PreparationResult,
+    RapidFireResult,
+)
 from firefight.rulesets.rmu.firearm_data import (
     FirearmFigures,
     RateClass,
@@ -54,8 +61,8 @@ from firefight.rulesets.rmu.person_terms import (
     situational_terms,
 )
 from firefight.rulesets.rmu.ranges import range_band
-from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.shot import resolve_ally_round
+from firefight.rulesets.rmu.shot_results import RecoilReport
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
     Person,
@@ -155,7 +162,7 @@ class RapidFirePreparation:
 
 def resolve_rapid_fire_preparation(
     decl: RapidFirePreparation, dice: Dice, data: RmuData
-) -> Outcome:
+) -> Outcome[PreparationResult]:
     """Roll the preparation (RMU-RF-3, RMU-RF-4, RMU-RF-13, RMU-SK-1, F-2, F-3).
 
     Dice: the maneuver (d100 open-ended both ways); on a critical result, the fumble d100.
@@ -202,13 +209,14 @@ def resolve_rapid_fire_preparation(
     )
     reading = rolled.reading
     events: list[Event] = [ActionPointsSpent(actor=decl.shooter, ap=decl.ap)]
-    summary: dict[str, object] = {
-        "weapon": weapon.key,
-        "rate_class": rate.name,
-        "maneuver_total": reading.total,
-        "maneuver_result": reading.result,
-        "ap_spent": decl.ap,
-    }
+    prepared = partial(
+        PreparationResult,
+        weapon=weapon.key,
+        rate_class=rate.name,
+        maneuver_total=reading.total,
+        maneuver_result=reading.result,
+        ap_spent=decl.ap,
+    )
     if reading.critical is not None:
         tb.step(
             f"A critical result ({reading.critical.value}): the gun malfunctions. No bullets "
@@ -233,9 +241,9 @@ def resolve_rapid_fire_preparation(
                 rule="RMU-RF-13",
             )
         )
-        summary |= {"result": "malfunction", "malfunction": bad.to_json()}
+        toward = None
         if bad.effect.nearest_ally:
-            ally_events, summary["ally"] = resolve_ally_round(
+            ally_events, toward = resolve_ally_round(
                 weapon=weapon,
                 ammo=data.ammunition(decl.ammo),
                 ally=decl.ally,
@@ -246,6 +254,7 @@ def resolve_rapid_fire_preparation(
                 rule="RMU-RF-13",
             )
             events.extend(ally_events)
+        result = prepared(result="malfunction", malfunction=bad, toward_ally=toward)
     elif reading.fail_to_act:
         tb.step(
             "Fail to act: the preparation is wasted. No firing round follows and nothing is "
@@ -253,7 +262,7 @@ def resolve_rapid_fire_preparation(
             "F-3",
         )
         events.append(PreparationWasted(actor=decl.shooter, weapon=weapon.key))
-        summary |= {"result": "wasted"}
+        result = prepared(result="wasted")
     else:
         percent = reading.percent or 0
         share = min(percent, rf.share_cap_percent)
@@ -271,14 +280,14 @@ def resolve_rapid_fire_preparation(
                 actor=decl.shooter, weapon=weapon.key, percent=percent, share_percent=share
             )
         )
-        summary |= {
-            "result": "prepared",
-            "percent": percent,
-            "share_percent": share,
-            "bullets_next_round": bullets,
-            "carried_bonus": carried,
-        }
-    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
+        result = prepared(
+            result="prepared",
+            percent=percent,
+            share_percent=share,
+            bullets_next_round=bullets,
+            carried_bonus=carried,
+        )
+    return Outcome(events=tuple(events), trace=tb.build(), result=result)
 
 
 # --- the firing round ---------------------------------------------------------------------------
@@ -353,7 +362,7 @@ def _validate_firing(decl: RapidFire, weapon: Weapon, rate: RateClass, data: Rmu
     return rounds_left
 
 
-def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
+def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome[RapidFireResult]:
     """Resolve one firing round (RMU-RF-5..12, RMU-TRI-1/2, F-1, F-2, F-6).
 
     Dice, in order: the recoil attack (and its critical) for an unbraced tripod gun; then the
@@ -406,7 +415,7 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
     ]
 
     shooter_side: list[Modifier] = []
-    recoil_summary: dict[str, object] | None = None
+    recoil_report: RecoilReport | None = None
     if weapon.requires_tripod and not decl.mounted:
         recoil = resolve_recoil(
             shooter=decl.shooter,
@@ -420,7 +429,7 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
         )
         shooter_side.extend((unbraced_modifier(weapon), *recoil.modifiers))
         events.extend(recoil.events)
-        recoil_summary = recoil.summary
+        recoil_report = recoil.report
     shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
     shooter_side.extend(shooter_armor_terms(shooter_armor))
     shooter_side.extend(
@@ -429,7 +438,7 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
     )
     shooter_side.extend(decl.extra)
 
-    results: list[dict[str, object]] = []
+    results: list[BurstTarget | ConeOutOfReach] = []
     for index, who in enumerate(caught):
         person = who.person
         aimed = index == 0
@@ -448,7 +457,7 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
                     "the burst does not reach them.",
                     "RMU-GEN-4",
                 )
-                results.append({"name": person.name, "role": "cone", "result": "out of reach"})
+                results.append(ConeOutOfReach(name=person.name))
                 continue
             tb.step(
                 f"{person.name} is in the 5° cone, {who.distance_ft:.1f} ft out ({band.label}): "
@@ -498,7 +507,7 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
             trace=tb,
         )
         events.extend(hit.events)
-        results.append({"role": "aimed" if aimed else "cone", **hit.summary})
+        results.append(BurstTarget(role="aimed" if aimed else "cone", person=hit.attacked))
 
     left_after = rounds_left - bullets
     belt = rate.name == "belt-fed" and left_after > 0
@@ -518,19 +527,18 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome:
             belt_continues=belt,
         )
     )
-    summary: dict[str, object] = {
-        "weapon": weapon.key,
-        "ammo": ammo.key,
-        "rate_class": rate.name,
-        "bullets": bullets,
-        "bullet_bonus": ladder,
-        "share_percent": decl.share_percent,
-        "carried_bonus": carried,
-        "rounds_left": left_after,
-        "belt_continues": belt,
-        "ap_spent": fig.rapid_fire.firing_ap,
-        "targets": results,
-    }
-    if recoil_summary is not None:
-        summary["recoil"] = recoil_summary
-    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
+    fired = RapidFireResult(
+        weapon=weapon.key,
+        ammo=ammo.key,
+        rate_class=rate.name,
+        bullets=bullets,
+        bullet_bonus=ladder,
+        share_percent=decl.share_percent,
+        carried_bonus=carried,
+        rounds_left=left_after,
+        belt_continues=belt,
+        ap_spent=fig.rapid_fire.firing_ap,
+        targets=tuple(results),
+        recoil=recoil_report,
+    )
+    return Outcome(events=tuple(events), trace=tb.build(), result=fired)

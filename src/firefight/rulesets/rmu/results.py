@@ -1,29 +1,21 @@
-"""What an rmu resolution comes to, in the one word of the JSON outcome vocabulary.
+"""What an rmu log record written before results were typed comes to, in the one word of the
+JSON outcome vocabulary.
 
-docs/json.md lists the words; this reads them off the summaries the rmu resolvers return (the
-aimed shot, rapid fire and its preparation, the suppression sweep, maneuvers, moving to cover,
-and the encounter's actions, which add the verb).
+docs/json.md lists the words. A typed result gives its own (``Result.outcome``: the aimed shot
+in :mod:`.shot_results`, automatic fire in :mod:`.fire_results`, the rest beside them); a
+record of an older log keeps only the summary the resolvers returned then (the aimed shot,
+rapid fire and its preparation, the suppression sweep, maneuvers, moving to cover, and the
+encounter's actions, which add the verb), and this reads the word off it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
-from firefight.outcome import ResolvedWord, SummaryResult, summary_of
+from firefight.outcome import ResolvedWord
 
-__all__ = ["RmuSummary", "outcome_word", "summary_of"]
-
-
-@dataclass(frozen=True, slots=True)
-class RmuSummary(SummaryResult):
-    """Transitional: an rmu resolver not yet given a typed result of its own returns its
-    summary here, its word read by :func:`outcome_word`."""
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return outcome_word(self.summary)
+__all__ = ["outcome_word"]
 
 
 # M-3's absolute maneuver bands.

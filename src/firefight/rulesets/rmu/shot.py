@@ -8,6 +8,7 @@ the dice, and returns an :class:`~firefight.outcome.Outcome` of events and trace
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -30,13 +31,15 @@ from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.person_terms import hunting_terms, shooter_armor_terms
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
-from firefight.rulesets.rmu.results import RmuSummary
+from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach, StrayRound, TowardAlly
 from firefight.rulesets.rmu.strike import (
+    RolledAttack,
     attack_roll_term,
     combine_effects,
     resolve_attack,
     resolve_strike,
 )
+from firefight.rulesets.rmu.struck import Missed
 from firefight.rulesets.rmu.tripod import mounted_modifier, resolve_recoil, unbraced_modifier
 from firefight.trace import Modifier, Trace, TraceBuilder
 
@@ -358,7 +361,7 @@ def prepare_aimed_shot(
 
 def resolve_aimed_shot(
     shot: AimedShot, dice: Dice, data: RmuData, prepared: tuple[PreparedShot, Trace] | None = None
-) -> Outcome:
+) -> Outcome[AimedShotResult]:
     """Resolve one aimed shot (RMU-GEN-1..8, RMU-PB-1, RMU-COV-1..4, RMU-DOD-1, RMU-ARM-1..4).
 
     ``prepared`` is :func:`prepare_aimed_shot`'s answer for ``shot`` with its trace, when the
@@ -375,14 +378,16 @@ def resolve_aimed_shot(
         ActionPointsSpent(actor=shot.shooter, ap=prep.cost),
         RoundsFired(actor=shot.shooter, weapon=weapon.key, rounds=1),
     ]
-    summary: dict[str, object] = {
-        "weapon": weapon.key,
-        "ammo": ammo.key,
-        "distance_ft": shot.distance_ft,
-        "range_band": band.name,
-        "ap_spent": prep.cost,
-    }
+    shot_of = partial(
+        AimedShotResult,
+        weapon=weapon.key,
+        ammo=ammo.key,
+        distance_ft=shot.distance_ft,
+        range_band=band.name,
+        ap_spent=prep.cost,
+    )
     recoil_mods: tuple[Modifier, ...] = ()
+    recoil_report = None
     if prep.recoil:
         recoil = resolve_recoil(
             shooter=shot.shooter,
@@ -396,10 +401,10 @@ def resolve_aimed_shot(
         )
         events.extend(recoil.events)
         recoil_mods = recoil.modifiers
-        summary["recoil"] = recoil.summary
+        recoil_report = recoil.report
     if plan is None:
-        summary |= {"result": "cannot hit", "hit": False, "hits": 0}
-        return _outcome(events, tb, summary)
+        cannot = shot_of(recoil=recoil_report, landing=Missed(result="cannot hit"))
+        return _outcome(events, tb, cannot)
     mods = (*prep.modifiers, *recoil_mods)
 
     roll = tb.roll(dice.d100_open_ended("attack roll", low_end=False))
@@ -430,16 +435,9 @@ def resolve_aimed_shot(
                 rule="RMU-GEN-8",
             )
         )
-        summary |= {
-            "result": "fumble",
-            "hit": False,
-            "hits": 0,
-            "fumble": True,
-            "roll": roll.total,
-            "malfunction": bad.to_json(),
-        }
+        toward = None
         if bad.effect.nearest_ally:
-            ally_events, summary["ally"] = resolve_ally_round(
+            ally_events, toward = resolve_ally_round(
                 weapon=weapon,
                 ammo=ammo,
                 ally=shot.ally,
@@ -449,7 +447,15 @@ def resolve_aimed_shot(
                 trace=tb,
             )
             events.extend(ally_events)
-        return _outcome(events, tb, summary)
+        fumbled = shot_of(
+            recoil=recoil_report,
+            landing=Missed(result="fumble"),
+            fumble=True,
+            roll=roll.total,
+            malfunction=bad,
+            toward_ally=toward,
+        )
+        return _outcome(events, tb, fumbled)
 
     total = tb.total(
         "attack total",
@@ -458,7 +464,6 @@ def resolve_aimed_shot(
             *mods,
         ],
     )
-    summary |= {"attack_total": total.value, "column": plan.column, "roll": roll.total}
     landed = resolve_strike(
         total=total.value,
         weapon=weapon,
@@ -474,12 +479,19 @@ def resolve_aimed_shot(
         called=shot.called.location if shot.called else None,
     )
     events.extend(landed.events)
-    summary |= landed.summary
     shielders = () if landed.hit else stray_shielders(shot.screen)
+    shielder = None
     if shielders:
-        stray_events, summary["shielder"] = _stray_round(prep, shielders, dice, data, tb)
+        stray_events, shielder = _stray_round(prep, shielders, dice, data, tb)
         events.extend(stray_events)
-    return _outcome(events, tb, summary)
+    done = shot_of(
+        recoil=recoil_report,
+        attack_total=total.value,
+        roll=roll.total,
+        landing=landed.landing,
+        shielder=shielder,
+    )
+    return _outcome(events, tb, done)
 
 
 def resolve_ally_round(
@@ -492,7 +504,7 @@ def resolve_ally_round(
     data: RmuData,
     trace: TraceBuilder,
     rule: str = "RMU-GEN-8",
-) -> tuple[list[Event], dict[str, object] | None]:
+) -> tuple[list[Event], TowardAlly]:
     """A fumble's round toward the nearest ally (the Firearm Fumble table's 66, DEC-105): an
     attack at OB +0 with the range band of their distance (no point blank), on their own
     armor, defended as gunfire in the open, and it cannot fumble. Nobody named: told, not
@@ -504,7 +516,7 @@ def resolve_ally_round(
             "GM's to place.",
             rule,
         )
-        return [], None
+        return [], TowardAlly(ally=None)
     who = ally.who
     try:
         band = range_band(weapon, ally.distance_ft, data.rules, allow_point_blank=False)
@@ -514,7 +526,7 @@ def resolve_ally_round(
             f"{weapon.name}'s last band, it does not reach.",
             "RMU-GEN-4",
         )
-        return [], {"name": who.name, "result": "out of reach"}
+        return [], TowardAlly(ally=OutOfReach(name=who.name))
     trace.step(
         f"A round goes toward the shooter's nearest ally, {who.name}, {ally.distance_ft:g} ft "
         f"away ({band.label}): OB +0, no fumble.",
@@ -545,13 +557,7 @@ def resolve_ally_round(
         armor_quality=who.armor_quality,
         severity_steps=who.defender.severity_steps,
     )
-    summary: dict[str, object] = {
-        "name": who.name,
-        "roll": attack.roll,
-        "attack_total": attack.total,
-        **attack.strike.summary,
-    }
-    return list(attack.strike.events), summary
+    return list(attack.strike.events), TowardAlly(ally=_stray(who.name, attack))
 
 
 def _stray_round(
@@ -560,7 +566,7 @@ def _stray_round(
     dice: Dice,
     data: RmuData,
     tb: TraceBuilder,
-) -> tuple[list[Event], dict[str, object]]:
+) -> tuple[list[Event], StrayRound]:
     """A missed shot flies on into a shielder (RMU-COV-6): chosen at random among several,
     attacked at OB +0 with no cover from other bodies, and the roll cannot fumble."""
     shot = prep.shot
@@ -589,14 +595,16 @@ def _stray_round(
         armor_quality=who.armor_quality,
         severity_steps=who.defender.severity_steps,
     )
-    summary: dict[str, object] = {
-        "name": who.name,
-        "roll": attack.roll,
-        "attack_total": attack.total,
-        **attack.strike.summary,
-    }
-    return list(attack.strike.events), summary
+    return list(attack.strike.events), _stray(who.name, attack)
 
 
-def _outcome(events: list[Event], tb: TraceBuilder, summary: dict[str, object]) -> Outcome:
-    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
+def _stray(name: str, attack: RolledAttack) -> StrayRound:
+    return StrayRound(
+        name=name, roll=attack.roll, attack_total=attack.total, landing=attack.strike.landing
+    )
+
+
+def _outcome(
+    events: list[Event], tb: TraceBuilder, result: AimedShotResult
+) -> Outcome[AimedShotResult]:
+    return Outcome(events=tuple(events), trace=tb.build(), result=result)

@@ -18,34 +18,33 @@ round if undisturbed; Failure not staked; Absolute Failure the stake breaks. Wit
 interference no roll is needed.
 
 >>> from firefight.dice import Dice
->>> from firefight.outcome import summary_of
 >>> attack = stake_attack("stake", weapon="stake", ob=60, attacker="Jonah", target="Mara")
 >>> out = resolve_stake_attack("stake", attack, victim_kindred=True,
 ...                            dice=Dice.scripted([97, 60, 23]))
->>> s = summary_of(out)
->>> s["total"], s["severity"], s["location"], s["staked"]
+>>> s = out.result
+>>> s.attack.total, s.attack.blow.severity, s.attack.blow.location, s.staked
 (187, 'D', 'chest', True)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.rmu.called import CalledShot, Purpose
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.encounter_events import Died
 from firefight.rulesets.rmu.kindred_events import FinalDeath, Staked
+from firefight.rulesets.rmu.kindred_results import StakeResult, StakingResult
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
 from firefight.rulesets.rmu.maneuvers import read_absolute
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
-from firefight.rulesets.rmu.results import RmuSummary
+from firefight.rulesets.rmu.melee.results import Blow, MeleeHit
 from firefight.rulesets.rmu.severity import Severity
 from firefight.trace import Modifier, Trace, TraceBuilder
 
@@ -84,12 +83,14 @@ def stake_attack(purpose: Purpose, *, weapon: str, **attack: Any) -> MeleeAttack
     )
 
 
-def _dealt(summary: Mapping[str, object]) -> Severity | None:
+def _dealt(blow: Blow) -> Severity | None:
     """The severity the attack dealt before a Kindred's V-1 (DEC-373), None when none or below
     A (a step-down)."""
-    shifted = "dealt_severity" in summary
-    severity = summary.get("dealt_severity" if shifted else "severity")
-    if not isinstance(severity, str) or summary.get("dealt_step_down" if shifted else "step_down"):
+    if not isinstance(blow, MeleeHit):
+        return None
+    shifted = blow.dealt_severity is not None
+    severity = blow.dealt_severity if shifted else blow.severity
+    if severity is None or (blow.dealt_step_down if shifted else blow.step_down):
         return None
     return Severity(severity)
 
@@ -101,13 +102,14 @@ def resolve_stake_attack(
     victim_kindred: bool,
     dice: Dice,
     data: RmuData | None = None,
-) -> Outcome:
+) -> Outcome[StakeResult]:
     """Swing, then read whether the stake went home or the head came off (RMU-STAKE-2, -3)."""
     figs = kindred_figures()
     swung = resolve_melee_attack(attack, dice, data)
     tb = TraceBuilder()
-    dealt = _dealt(summary_of(swung))
-    location = summary_of(swung).get("location")
+    blow = swung.result.blow
+    dealt = _dealt(blow)
+    location = blow.location if isinstance(blow, MeleeHit) else None
     need, place, rule = (
         (figs.stake_severity, figs.stake_location, "RMU-STAKE-2")
         if purpose == "stake"
@@ -115,7 +117,7 @@ def resolve_stake_attack(
     )
     done = dealt is not None and dealt.step >= need.step and location == place.value
     what = "the stake reaches the heart" if purpose == "stake" else "the head comes off"
-    if summary_of(swung).get("result") == "hit":
+    if blow.result == "hit":
         tb.step(
             f"{'Yes' if done else 'No'}: {what} only with {need.value} or more to the "
             f"{place.value}; the attack dealt "
@@ -135,16 +137,15 @@ def resolve_stake_attack(
             if victim_kindred
             else Died(target=attack.target, cause="beheaded", rule=rule)
         )
-    key = "staked" if purpose == "stake" else "beheaded"
+    went = done and (victim_kindred or purpose == "behead")
     return Outcome(
         events=tuple(events),
         trace=Trace((*swung.trace.entries, *tb.build().entries)),
-        result=RmuSummary(
-            {
-                **summary_of(swung),
-                "purpose": purpose,
-                key: done and (victim_kindred or purpose == "behead"),
-            }
+        result=StakeResult(
+            attack=swung.result,
+            purpose=purpose,
+            staked=went if purpose == "stake" else None,
+            beheaded=went if purpose == "behead" else None,
         ),
     )
 
@@ -161,7 +162,7 @@ class StakingManeuver:
     extra: tuple[Modifier, ...] = ()
 
 
-def resolve_staking_maneuver(m: StakingManeuver, dice: Dice) -> Outcome:
+def resolve_staking_maneuver(m: StakingManeuver, dice: Dice) -> Outcome[StakingResult]:
     """The staking maneuver (DATA.md bands); dice: the maneuver roll, none when untroubled."""
     tb = TraceBuilder()
     if m.untroubled:
@@ -172,7 +173,7 @@ def resolve_staking_maneuver(m: StakingManeuver, dice: Dice) -> Outcome:
         return Outcome(
             events=(Staked(target=m.victim, by=m.staker, rule="RMU-STAKE-2"),),
             trace=tb.build(),
-            result=RmuSummary({"result": "staked", "band": None, "staked": True, "roll": None}),
+            result=StakingResult(result="staked", band=None, staked=True, roll=None),
         )
     roll = tb.roll(dice.d100_open_ended("staking maneuver"))
     total = tb.total(
@@ -204,13 +205,7 @@ def resolve_staking_maneuver(m: StakingManeuver, dice: Dice) -> Outcome:
     return Outcome(
         events=events,
         trace=tb.build(),
-        result=RmuSummary(
-            {
-                "result": outcome,
-                "band": reading.result.value,
-                "total": total,
-                "roll": roll.total,
-                "staked": staked,
-            }
+        result=StakingResult(
+            result=outcome, band=reading.result.value, total=total, roll=roll.total, staked=staked
         ),
     )

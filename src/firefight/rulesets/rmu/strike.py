@@ -30,6 +30,7 @@ from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred_criticals import read_critical
 from firefight.rulesets.rmu.protection import FirePlan
+from firefight.rulesets.rmu.struck import BreakageCheck, CriticalEffects, Missed, Strike, Struck
 from firefight.trace import Modifier, TraceBuilder
 from firefight.wording import counted
 
@@ -45,31 +46,31 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StrikeResult:
-    """The events a total causes and a JSON-ready digest of them."""
+    """The events a total causes and what it did to the target."""
 
     hit: bool
     events: tuple[Event, ...]
-    summary: dict[str, object]
+    landing: Strike
 
 
-def combine_effects(cells: Sequence[CriticalEffect]) -> dict[str, object]:
+def combine_effects(cells: Sequence[CriticalEffect]) -> CriticalEffects:
     """The effects of every cell read on one critical (several under RULINGS P-7)."""
     dying = [c.dying_rounds for c in cells if c.dying_rounds is not None]
     stun = [c for c in cells if c.stun_rounds]
-    return {
-        "hits": sum(c.hits for c in cells),
-        "bleed": sum(c.bleed for c in cells),
-        "stun_rounds": sum(c.stun_rounds for c in cells),
-        "stun_penalty": min((c.stun_penalty for c in stun), default=0),
-        "staggered": sum(c.staggered for c in cells),
-        "injury": sum(c.injury for c in cells),
-        "fatigue": sum(c.fatigue for c in cells),
-        "prone": any(c.prone for c in cells),
-        "dying_rounds": min(dying) if dying else None,
-        "dead": any(c.dead for c in cells),
-        "attacker_bonus": sum(c.attacker_bonus for c in cells),
-        "breakage": [c.breakage for c in cells if c.breakage is not None],
-    }
+    return CriticalEffects(
+        hits=sum(c.hits for c in cells),
+        bleed=sum(c.bleed for c in cells),
+        stun_rounds=sum(c.stun_rounds for c in cells),
+        stun_penalty=min((c.stun_penalty for c in stun), default=0),
+        staggered=sum(c.staggered for c in cells),
+        injury=sum(c.injury for c in cells),
+        fatigue=sum(c.fatigue for c in cells),
+        prone=any(c.prone for c in cells),
+        dying_rounds=min(dying) if dying else None,
+        dead=any(c.dead for c in cells),
+        attacker_bonus=sum(c.attacker_bonus for c in cells),
+        breakage=tuple(c.breakage for c in cells if c.breakage is not None),
+    )
 
 
 def _coverage(plan: FirePlan, location: HitLocation) -> str:
@@ -116,14 +117,8 @@ def resolve_strike(
         return StrikeResult(
             hit=False,
             events=(),
-            summary={
-                "column": plan.column,
-                "result": "miss",
-                "hit": False,
-                "hits": 0,
-                # How far short of the table's first row the total fell, for the headline.
-                "miss_by": table.rows[0].low - total,
-            },
+            # How far short of the table's first row the total fell, for the headline.
+            landing=Missed(column=plan.column, miss_by=table.rows[0].low - total),
         )
 
     events: list[Event] = []
@@ -136,16 +131,13 @@ def resolve_strike(
         )
     if hits:
         events.append(HitsInflicted(target=target, hits=hits, rule="RMU-GEN-5"))
-    summary: dict[str, object] = {
-        "column": plan.column,
-        "result": "hit",
-        "hit": True,
-        "hits": hits,
-        "severity": None,
-    }
     if result.severity is None:
         tb.step(f"{counted(hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
-        return StrikeResult(hit=True, events=tuple(events), summary=summary)
+        return StrikeResult(
+            hit=True,
+            events=tuple(events),
+            landing=Struck(column=plan.column, hits=hits, severity=None),
+        )
 
     crit = tb.roll(dice.d100("critical roll"))
     crit_total = crit.total
@@ -203,15 +195,6 @@ def resolve_strike(
             events.append(
                 AttackerBonusGained(actor=shooter, bonus=cell.attacker_bonus, rule="RMU-BP-3")
             )
-    summary |= {
-        "severity": result.severity.value,
-        "critical_roll": crit_total,
-        "location": location.value,
-        "critical_table": crit_table.name,
-        **({"kindred_severity": reading.severity.value} if reading.reduced else {}),
-        "effects": combine_effects(cells),
-        "total_hits": hits + sum(c.hits for c in cells),
-    }
     taken = resolve_critical_breakage(
         plan,
         location,
@@ -224,18 +207,31 @@ def resolve_strike(
         armor_quality=armor_quality,
         trace=tb,
     )
+    check = None
     if taken is not None:
         events.append(taken)
-        summary["breakage"] = {
-            "armor": taken.armor,
-            "check_total": taken.check_total,
-            "penalty": taken.penalty,
-            "new_total": taken.new_total,
-            "broken": taken.broken,
-            "beaten_open": taken.beaten_open,
-            "temporary": taken.temporary,
-        }
-    return StrikeResult(hit=True, events=tuple(events), summary=summary)
+        check = BreakageCheck(
+            armor=taken.armor,
+            check_total=taken.check_total,
+            penalty=taken.penalty,
+            new_total=taken.new_total,
+            broken=taken.broken,
+            beaten_open=taken.beaten_open,
+            temporary=taken.temporary,
+        )
+    struck = Struck(
+        column=plan.column,
+        hits=hits,
+        severity=result.severity.value,
+        critical_roll=crit_total,
+        location=location.value,
+        critical_table=crit_table.name,
+        kindred_severity=reading.severity.value if reading.reduced else None,
+        effects=combine_effects(cells),
+        total_hits=hits + sum(c.hits for c in cells),
+        breakage=check,
+    )
+    return StrikeResult(hit=True, events=tuple(events), landing=struck)
 
 
 def attack_roll_term(roll: int) -> Modifier:

@@ -24,6 +24,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 from typing import Literal
 
 from firefight.dice import Dice
@@ -34,6 +35,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import Ally
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
 from firefight.rulesets.rmu.events import ActionPointsSpent
+from firefight.rulesets.rmu.fire_results import DiveDash, SweepResult, SweptPerson
 from firefight.rulesets.rmu.firearm_data import (
     FirearmFigures,
     bullet_bonus,
@@ -62,8 +64,8 @@ from firefight.rulesets.rmu.person_terms import (
 )
 from firefight.rulesets.rmu.ranges import point_blank_reach_ft, range_band
 from firefight.rulesets.rmu.rapid_fire import GunState
-from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.shot import resolve_ally_round
+from firefight.rulesets.rmu.shot_results import RecoilReport
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
     Person,
@@ -224,16 +226,15 @@ def _validate(decl: SuppressionSweep, weapon: Weapon, data: RmuData) -> tuple[in
 
 def _response(
     target: SweepTarget, dice: Dice, data: RmuData, tb: TraceBuilder
-) -> tuple[list[Event], dict[str, object], int, str]:
+) -> tuple[list[Event], DiveDash | None, int, str]:
     """Dive or stand (RMU-SUP-9, RMU-SUP-10): the AP it costs, and how the cover counts.
 
-    Returns the events, a summary, the share of the barrier that counts this round (0 when
-    they are not behind it) and a note for its label.
+    Returns the events, the dash to cover a dive needed, the share of the barrier that counts
+    this round (0 when they are not behind it) and a note for its label.
     """
     sup = firearm_figures().suppression
     name = target.name
     events: list[Event] = []
-    summary: dict[str, object] = {"response": target.response}
     if target.response == "dive":
         events += [
             ApForfeited(actor=name, rule="RMU-SUP-9"),
@@ -245,14 +246,14 @@ def _response(
                 f"this round's AP are lost and next round has {sup.dive_ap_next_round}.",
                 "RMU-SUP-9",
             )
-            return events, summary, 100, ""
+            return events, None, 100, ""
         if target.cover_in_reach:
             tb.step(
                 f"{name} dives behind the cover at hand: it counts double. The rest of this "
                 f"round's AP are lost and next round has {sup.dive_ap_next_round}.",
                 "RMU-SUP-9",
             )
-            return events, summary, 100, f"doubled: {name} dived behind it"
+            return events, None, 100, f"doubled: {name} dived behind it"
         tb.step(
             f"{name} dives for cover that must be reached: a moving maneuver at the sweep's "
             "difficulty, its percentage scaling the doubled protection.",
@@ -274,14 +275,12 @@ def _response(
         events.extend(dash.events)
         reading = dash.maneuver.reading
         share = reading.share_percent
-        summary |= {
-            "dash_total": reading.total,
-            "dash_result": reading.result,
-            "dash_share_percent": share,
-        }
+        dashed = DiveDash(
+            dash_total=reading.total, dash_result=reading.result, dash_share_percent=share
+        )
         if share == 0:
             tb.step(f"{name} does not get behind it: in the open this round.", "RMU-MOV-2")
-        return events, summary, share, f"doubled, {share}% reached this round"
+        return events, dashed, share, f"doubled, {share}% reached this round"
     if target.cover is not None and target.cover_in_reach:
         events.append(ApLimitedNextRound(actor=name, ap=sup.duck_ap_next_round, rule="RMU-SUP-10"))
         tb.step(
@@ -293,16 +292,18 @@ def _response(
         if share < 100:
             # Held since a dash this very round: only the share that dash reached (RMU-MOV-2).
             tb.step(f"{name} reached it this round: {share}% of it counts.", "RMU-MOV-2")
-            return events, summary, share, ""
-        return events, summary, 100, ""
+            return events, None, share, ""
+        return events, None, 100, ""
     if target.cover is not None:
         tb.step(f"{name} stands and does not go for the cover: in the open.", "RMU-SUP-10")
-        return events, summary, 0, ""
+        return events, None, 0, ""
     tb.step(f"{name} stands in the open and pays nothing further.", "RMU-SUP-10")
-    return events, summary, 100, ""
+    return events, None, 100, ""
 
 
-def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData) -> Outcome:
+def resolve_suppression_sweep(
+    decl: SuppressionSweep, dice: Dice, data: RmuData
+) -> Outcome[SweepResult]:
     """Resolve one sweep (RMU-SUP-1..10, RMU-SK-1, RMU-TRI-1/2, F-5, F-7).
 
     Dice, in order: the recoil attack (and critical) for an unbraced tripod gun; the Fire
@@ -348,7 +349,7 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
 
     events: list[Event] = [ActionPointsSpent(actor=decl.shooter, ap=decl.ap)]
     maneuver_side: list[Modifier] = []
-    recoil_summary: dict[str, object] | None = None
+    recoil_report: RecoilReport | None = None
     if weapon.requires_tripod and not decl.mounted:
         recoil = resolve_recoil(
             shooter=decl.shooter,
@@ -362,7 +363,7 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
         )
         maneuver_side.extend((unbraced_modifier(weapon), *recoil.modifiers))
         events.extend(recoil.events)
-        recoil_summary = recoil.summary
+        recoil_report = recoil.report
     # The sweep's attacks carry none of the shooter's skill (OB +0); the skill is the Fire
     # Discipline maneuver, so the armor that hampers the shooter weighs on it (DEC-104).
     shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
@@ -389,20 +390,20 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
         purpose="Fire Discipline sweep", parts=parts, dice=dice, trace=tb
     )
     reading = rolled.reading
-    summary: dict[str, object] = {
-        "weapon": weapon.key,
-        "ammo": ammo.key,
-        "distance_ft": decl.distance_ft,
-        "width_ft": decl.width_ft,
-        "free_width_ft": float(free),
-        "width_penalty": penalty,
-        "maneuver_total": reading.total,
-        "maneuver_result": reading.result,
-        "ap_spent": decl.ap,
-        "sweep_number": decl.sweeps_this_round + 1,
-    }
-    if recoil_summary is not None:
-        summary["recoil"] = recoil_summary
+    sweep = partial(
+        SweepResult,
+        weapon=weapon.key,
+        ammo=ammo.key,
+        distance_ft=decl.distance_ft,
+        width_ft=decl.width_ft,
+        free_width_ft=float(free),
+        width_penalty=penalty,
+        maneuver_total=reading.total,
+        maneuver_result=reading.result,
+        ap_spent=decl.ap,
+        sweep_number=decl.sweeps_this_round + 1,
+        recoil=recoil_report,
+    )
 
     def swept(rounds: int, volume: int) -> SuppressionSwept:
         return SuppressionSwept(
@@ -437,15 +438,9 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
             )
         )
         events.append(swept(0, 0))
-        summary |= {
-            "result": "malfunction",
-            "malfunction": bad.to_json(),
-            "rounds": 0,
-            "volume_bonus": 0,
-            "targets": [],
-        }
+        toward = None
         if bad.effect.nearest_ally:
-            ally_events, summary["ally"] = resolve_ally_round(
+            ally_events, toward = resolve_ally_round(
                 weapon=weapon,
                 ammo=data.ammunition(decl.ammo),
                 ally=decl.ally,
@@ -456,7 +451,15 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
                 rule="F-5",
             )
             events.extend(ally_events)
-        return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
+        jammed = sweep(
+            result="malfunction",
+            malfunction=bad,
+            toward_ally=toward,
+            rounds=0,
+            volume_bonus=0,
+            targets=(),
+        )
+        return Outcome(events=tuple(events), trace=tb.build(), result=jammed)
 
     ladder = bullet_bonus(spend, fig)
     if reading.fail_to_act:
@@ -475,7 +478,7 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
         swept(spend, volume),
     ]
 
-    results: list[dict[str, object]] = []
+    results: list[SweptPerson] = []
     for who in caught:
         target = by_name[who.person.name]
         band = range_band(
@@ -533,14 +536,16 @@ def resolve_suppression_sweep(decl: SuppressionSweep, dice: Dice, data: RmuData)
             trace=tb,
         )
         events.extend(hit.events)
-        results.append({**reply, "short": short, **hit.summary})
+        results.append(
+            SweptPerson(response=target.response, dash=reply, short=short, person=hit.attacked)
+        )
 
-    summary |= {
-        "result": "swept",
-        "rounds": spend,
-        "rounds_left": rounds_left - spend,
-        "bullet_bonus": ladder,
-        "volume_bonus": volume,
-        "targets": results,
-    }
-    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
+    swept_ground = sweep(
+        result="swept",
+        rounds=spend,
+        rounds_left=rounds_left - spend,
+        bullet_bonus=ladder,
+        volume_bonus=volume,
+        targets=tuple(results),
+    )
+    return Outcome(events=tuple(events), trace=tb.build(), result=swept_ground)

@@ -14,10 +14,10 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.frozen import replace
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.blast_results import ThrownBlastResult
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.detonation import Blast, resolve_detonation
 from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw
-from firefight.rulesets.rmu.results import RmuSummary, summary_of
 from firefight.trace import Trace
 
 __all__ = ["ThrownBlast", "resolve_thrown_blast"]
@@ -31,13 +31,16 @@ class ThrownBlast:
     blast: Blast
 
 
-def resolve_thrown_blast(action: ThrownBlast, dice: Dice, data: RmuData | None = None) -> Outcome:
+def resolve_thrown_blast(
+    action: ThrownBlast, dice: Dice, data: RmuData | None = None
+) -> Outcome[ThrownBlastResult]:
     thrown = resolve_throw(action.throw, dice)
     landed = next(e for e in thrown.events if isinstance(e, ExplosiveLanded))
     done = resolve_detonation(replace(action.blast, center=landed.at), dice, data)
     return Outcome(
         events=(*thrown.events, *done.events),
         trace=Trace((*thrown.trace.entries, *done.trace.entries)),
-        result=RmuSummary({**summary_of(done), "landed": summary_of(thrown)["landed"],
-                 "placement": summary_of(thrown)["result"]}),
-    )  # fmt: skip
+        result=ThrownBlastResult(
+            blast=done.result, landed=thrown.result.landed, placement=thrown.result.result
+        ),
+    )

@@ -28,6 +28,7 @@ from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.protection import FirePlan
 from firefight.rulesets.rmu.ranges import RangeBand
 from firefight.rulesets.rmu.severity import Severity
+from firefight.rulesets.rmu.shot_results import RecoilReport
 from firefight.rulesets.rmu.strike import resolve_attack
 from firefight.trace import Modifier, TraceBuilder
 
@@ -193,7 +194,7 @@ class Recoil:
     severity: str | None
     modifiers: tuple[Modifier, ...]
     events: tuple[Event, ...]
-    summary: dict[str, object]
+    report: RecoilReport
 
 
 def resolve_recoil(
@@ -233,22 +234,21 @@ def resolve_recoil(
         severity_steps=severity_steps,
     )
     landed = attack.strike
-    taken = landed.summary.get("total_hits", landed.summary.get("hits", 0))
-    hits_taken = taken if isinstance(taken, int) else 0
-    severity_text = landed.summary.get("severity")
-    severity = Severity(str(severity_text)) if severity_text else None
+    hits_taken = landed.landing.hits_taken
+    severity_text = landed.landing.severity
+    severity = Severity(severity_text) if severity_text else None
     mods = recoil_penalties(hits_taken, severity)
-    summary: dict[str, object] = {
-        "attack_total": attack.total,
-        "roll": attack.roll,
-        **landed.summary,
-        "penalty": sum(m.value for m in mods) + unbraced_modifier(weapon).value,
-    }
+    report = RecoilReport(
+        attack_total=attack.total,
+        roll=attack.roll,
+        landing=landed.landing,
+        penalty=sum(m.value for m in mods) + unbraced_modifier(weapon).value,
+    )
     return Recoil(
         total=attack.total,
         hits_taken=hits_taken,
         severity=severity.value if severity else None,
         modifiers=mods,
         events=landed.events,
-        summary=summary,
+        report=report,
     )

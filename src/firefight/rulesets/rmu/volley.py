@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -42,8 +43,10 @@ from firefight.rulesets.rmu.bodies import screen_grade
 from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
+from firefight.rulesets.rmu.fire_results import PersonAttacked
 from firefight.rulesets.rmu.protection import check_armor_figures, plan_fire
 from firefight.rulesets.rmu.strike import resolve_attack
+from firefight.rulesets.rmu.struck import Missed
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
@@ -245,7 +248,7 @@ def choose_cover(
 class PersonAttack:
     hit: bool
     events: tuple[Event, ...]
-    summary: dict[str, object]
+    attacked: PersonAttacked
 
 
 def attack_person(
@@ -265,21 +268,22 @@ def attack_person(
     attacker's ``attack`` terms, the cover, the defender's DB (RMU-DOD-1, RMU-SUP-8), then the
     attack table, critical and breakage as any shot (:func:`resolve_strike`)."""
     person = caught.person
-    summary: dict[str, object] = {
-        "name": person.name,
-        "distance_ft": round(caught.distance_ft, 2),
-        "shielded_by": list(caught.in_front),
-        "body_cover": caught.body_grade.value,
-        "cover": cover.source,
-        "cover_bonus": cover.bonus,
-    }
+    attacked = partial(
+        PersonAttacked,
+        name=person.name,
+        distance_ft=round(caught.distance_ft, 2),
+        shielded_by=tuple(caught.in_front),
+        body_cover=caught.body_grade.value,
+        cover=cover.source,
+        cover_bonus=cover.bonus,
+    )
     if cover.impassable:
         trace.step(
             f"{person.name} is fully behind impenetrable cover and cannot be hit at all.",
             "RMU-COV-4",
         )
-        summary |= {"result": "cannot hit", "hit": False, "hits": 0}
-        return PersonAttack(hit=False, events=(), summary=summary)
+        cannot = attacked(landing=Missed(result="cannot hit"))
+        return PersonAttack(hit=False, events=(), attacked=cannot)
     plan = plan_fire(
         weapon=weapon,
         armor_key=person.armor,
@@ -330,5 +334,5 @@ def attack_person(
         severity_steps=person.defender.severity_steps,
     )
     landed = rolled.strike
-    summary |= {"roll": rolled.roll, "attack_total": rolled.total, **landed.summary}
-    return PersonAttack(hit=landed.hit, events=landed.events, summary=summary)
+    done = attacked(roll=rolled.roll, attack_total=rolled.total, landing=landed.landing)
+    return PersonAttack(hit=landed.hit, events=landed.events, attacked=done)

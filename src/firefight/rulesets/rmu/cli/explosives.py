@@ -11,6 +11,7 @@ from firefight.cli.common import given_dice, json_refusals, refusals, show_resol
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.blast_results import DetonationResult
 from firefight.rulesets.rmu.detonation import resolve_detonation
 from firefight.rulesets.rmu.explosive_options import (
     ExplodeOptions,
@@ -19,9 +20,8 @@ from firefight.rulesets.rmu.explosive_options import (
     ThrowOptions,
 )
 from firefight.rulesets.rmu.flash_bang import FlashBangResult, resolve_flash_bang
-from firefight.rulesets.rmu.gas import resolve_cs
+from firefight.rulesets.rmu.gas import CsResult, resolve_cs
 from firefight.rulesets.rmu.placement import Landing, resolve_throw
-from firefight.rulesets.rmu.results import summary_of
 
 __all__ = ["app"]
 
@@ -68,16 +68,14 @@ def throw(
     )
 
 
-def _explode_headline(outcome: Outcome) -> str:
-    people = summary_of(outcome)["people"]
-    assert isinstance(people, list)
+def _explode_headline(outcome: Outcome[DetonationResult]) -> str:
     parts = []
-    for p in people:
-        if p["band"] is None:
-            parts.append(f"{p['name']}: outside")
+    for p in outcome.result.people:
+        if p.band is None:
+            parts.append(f"{p.name}: outside")
             continue
-        severity = f", critical {p['severity']}" if p.get("severity") else ""
-        parts.append(f"{p['name']} ({p['band']}): {p['hits']} hits{severity}")
+        severity = f", critical {p.severity}" if p.severity else ""
+        parts.append(f"{p.name} ({p.band}): {p.hits} hits{severity}")
     return "; ".join(parts)
 
 
@@ -131,14 +129,12 @@ def flash_bang(
     )
 
 
-def _gas_headline(outcome: Outcome) -> str:
-    victims = summary_of(outcome)["victims"]
-    assert isinstance(victims, list)
+def _gas_headline(outcome: Outcome[CsResult]) -> str:
     parts = []
-    for v in victims:
-        text = f"{v['name']}: {v['penalty'] or 'no'} penalty"
-        if "maneuver" in v:
-            text += ", " + ("keeps acting" if v["coherent"] else "no coherent action")
+    for v in outcome.result.victims:
+        text = f"{v.name}: {v.penalty or 'no'} penalty"
+        if v.maneuver is not None:
+            text += ", " + ("keeps acting" if v.coherent else "no coherent action")
         parts.append(text)
     return "; ".join(parts)
 

@@ -28,6 +28,14 @@ from firefight.rulesets.rmu.fire_options import (
     RapidFireOptions,
     SuppressOptions,
 )
+from firefight.rulesets.rmu.fire_results import (
+    BurstTarget,
+    ConeOutOfReach,
+    PreparationResult,
+    RapidFireResult,
+    SweepResult,
+    SweptPerson,
+)
 from firefight.rulesets.rmu.maneuvers import (
     AbsoluteManeuverResult,
     PercentageResult,
@@ -39,7 +47,7 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
-from firefight.rulesets.rmu.results import summary_of
+from firefight.rulesets.rmu.struck import Struck
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
 from firefight.wording import counted
 
@@ -61,20 +69,20 @@ def _show(
     )
 
 
-def _target_line(t: dict[str, object]) -> str:
-    result = t.get("result")
-    if result == "hit" and t.get("severity"):
+def _target_line(t: BurstTarget | ConeOutOfReach | SweptPerson) -> str:
+    landing = t.person.landing if isinstance(t, BurstTarget | SweptPerson) else None
+    if isinstance(landing, Struck) and landing.severity:
         return (
-            f"{t['name']}: {t['total_hits']} hits, {t['severity']} critical to the "
-            f"{t['location']} on {t['critical_table']}"
+            f"{t.name}: {landing.total_hits} hits, {landing.severity} critical to the "
+            f"{landing.location} on {landing.critical_table}"
         )
-    if result == "hit":
-        return f"{t['name']}: {t['hits']} hits, no critical"
-    return f"{t['name']}: {result}"
+    if landing is not None and landing.hit:
+        return f"{t.name}: {landing.hits} hits, no critical"
+    return f"{t.name}: {t.result}"
 
 
-def _typed_line(result: Result) -> str | None:
-    """The headline of a typed result (the fire's summaries are read below)."""
+def _result_line(result: Result) -> str:
+    """The headline's first line."""
     if isinstance(result, DashResult):
         return (
             f"{result.result.upper()}: +{result.bonus_this_round} of the cover's "
@@ -82,37 +90,27 @@ def _typed_line(result: Result) -> str | None:
         )
     if isinstance(result, PercentageResult | AbsoluteManeuverResult):
         return f"{result.result.upper()} (total {result.total})"
-    return None
+    assert isinstance(result, PreparationResult | RapidFireResult | SweepResult)
+    if isinstance(result, PreparationResult | SweepResult) and result.malfunction is not None:
+        m = result.malfunction
+        return f"MALFUNCTION: {m.effect.label} ({m.column}, {m.total})"
+    if isinstance(result, PreparationResult):
+        if result.result == "prepared":
+            return (
+                f"PREPARED: {result.percent}%, {result.share_percent}% carried into next round "
+                f"(+{result.carried_bonus} for {result.bullets_next_round} bullets)"
+            )
+        return "WASTED: the preparation failed to act; nothing spent, prepare again"
+    if isinstance(result, RapidFireResult):
+        return f"BURST: {counted(result.bullets, 'bullet')}, +{result.carried_bonus} carried"
+    return f"SWEPT: {result.rounds} rounds, volume +{result.volume_bonus}"
 
 
 def _headline(outcome: Outcome) -> str:
-    typed = _typed_line(outcome.result)
-    if typed is not None:
-        return typed
-    s = summary_of(outcome)
-    lines: list[str] = []
-    if "malfunction" in s:
-        m = s["malfunction"]
-        assert isinstance(m, dict)
-        lines.append(f"MALFUNCTION: {m['effect']['label']} ({m['column']}, {m['total']})")
-    elif s.get("result") == "prepared":
-        lines.append(
-            f"PREPARED: {s['percent']}%, {s['share_percent']}% carried into next round "
-            f"(+{s['carried_bonus']} for {s['bullets_next_round']} bullets)"
-        )
-    elif s.get("result") == "wasted":
-        lines.append("WASTED: the preparation failed to act; nothing spent, prepare again")
-    elif "bullets" in s:
-        lines.append(
-            f"BURST: {counted(int(str(s['bullets'])), 'bullet')}, +{s['carried_bonus']} carried"
-        )
-    elif s.get("result") == "swept":
-        lines.append(f"SWEPT: {s['rounds']} rounds, volume +{s['volume_bonus']}")
-    else:
-        lines.append(f"{str(s.get('result')).upper()} (total {s.get('total')})")
-    listed = s.get("targets")
-    for t in listed if isinstance(listed, list) else []:
-        lines.append("  " + _target_line(t))
+    result = outcome.result
+    lines = [_result_line(result)]
+    if isinstance(result, RapidFireResult | SweepResult):
+        lines.extend("  " + _target_line(t) for t in result.targets)
     return "\n".join(lines)
 
 
@@ -124,6 +122,7 @@ def rapid_fire(
     action = "rapid-fire-preparation" if values.get("prepare") else "rapid-fire"
     with refusals(json_refusals("rmu", action, given, as_json)):
         decl = declare(RapidFireOptions, **values).build()
+        outcome: Outcome[PreparationResult | RapidFireResult]
         if isinstance(decl, RapidFirePreparation):
             outcome = resolve_rapid_fire_preparation(decl, given.dice, data)
             title = f"rmu rapid fire, preparing: {decl.weapon}"

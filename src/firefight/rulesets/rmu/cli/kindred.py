@@ -3,7 +3,6 @@ leaves the victim in (RMU-BITE-1..5, RMU-STAKE-1..3, RULINGS V-2, V-3)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import typer
@@ -11,42 +10,42 @@ import typer
 from firefight.cli.common import given_dice, json_refusals, refusals, show_resolution
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
-from firefight.outcome import Outcome, summary_of
-from firefight.rulesets.rmu.cli.melee import melee_headline
+from firefight.outcome import Outcome
+from firefight.rulesets.rmu.cli.melee import melee_text
 from firefight.rulesets.rmu.kindred_options import (
     BiteOptions,
     StakeOptions,
     resolve_bite_on,
     resolve_stake_on,
 )
+from firefight.rulesets.rmu.kindred_results import OnVictim, StakingResult, VictimState
 
 __all__ = ["app", "victim_text"]
 
 app = typer.Typer(add_completion=False)
 
 
-def victim_text(victim: Mapping[str, Any]) -> str:
+def victim_text(victim: VictimState) -> str:
     """What the victim is left in, in words."""
-    for key, word in (
-        ("final_death", "FINAL DEATH"),
-        ("dead", "dead"),
-        ("staked", "staked"),
-        ("torpor", "torpor"),
-        ("unconscious", "unconscious"),
+    for left, word in (
+        (victim.final_death, "FINAL DEATH"),
+        (victim.dead, "dead"),
+        (victim.staked, "staked"),
+        (victim.torpor, "torpor"),
+        (victim.unconscious, "unconscious"),
     ):
-        if victim.get(key):
+        if left:
             return word
-    return f"up, {victim.get('hits_left')} hits left"
+    return f"up, {victim.hits_left} hits left"
 
 
-def _headline(outcome: Outcome) -> str:
-    s = summary_of(outcome)
-    victim = s.get("victim")
-    left = f"; the victim: {victim_text(victim)}" if isinstance(victim, Mapping) else ""
-    if "band" in s:  # the staking maneuver
-        band = f" ({s['band']}, {s['total']})" if s.get("band") else " (no roll)"
-        return f"STAKING MANEUVER: {s['result']}{band}{left}"
-    return f"{melee_headline(outcome)}{left}"
+def _headline(outcome: Outcome[OnVictim]) -> str:
+    s = outcome.result.done
+    left = f"; the victim: {victim_text(outcome.result.victim)}"
+    if isinstance(s, StakingResult):
+        band = f" ({s.band}, {s.total})" if s.band else " (no roll)"
+        return f"STAKING MANEUVER: {s.result}{band}{left}"
+    return f"{melee_text(s.attack)}{left}"
 
 
 @declared_command(

@@ -9,34 +9,38 @@ import typer
 from firefight.cli.common import given_dice, json_refusals, refusals, show_resolution
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.rmu.melee.attack import resolve_melee_attack
 from firefight.rulesets.rmu.melee.grapple import resolve_escape
 from firefight.rulesets.rmu.melee.options import EscapeOptions, GrappleOptions, MeleeOptions
+from firefight.rulesets.rmu.melee.results import MeleeFumble, MeleeMiss, MeleeResult
 
-__all__ = ["app", "melee_headline"]
+__all__ = ["app", "melee_headline", "melee_text"]
 
 app = typer.Typer(add_completion=False)
 
 
-def melee_headline(outcome: Outcome) -> str:
+def melee_headline(outcome: Outcome[MeleeResult]) -> str:
     """A melee attack or a grapple in one line."""
-    s = summary_of(outcome)
-    if s["result"] == "fumble":
-        fumble = s["fumble"]
-        assert isinstance(fumble, dict)
-        return f"FUMBLE: {fumble['effect']['label']}"
-    if s["result"] == "miss":
+    return melee_text(outcome.result)
+
+
+def melee_text(attack: MeleeResult) -> str:
+    """A melee attack's line: what the blow did."""
+    s = attack.blow
+    if isinstance(s, MeleeFumble):
+        return f"FUMBLE: {s.fumble.effect.label}"
+    if isinstance(s, MeleeMiss):
         return "MISS"
-    if not s.get("severity"):
-        return f"HIT: {s['hits']} hits, no critical"
-    down = f" (stepped down {s['step_down']})" if s.get("step_down") else ""
+    if not s.severity:
+        return f"HIT: {s.hits} hits, no critical"
+    down = f" (stepped down {s.step_down})" if s.step_down else ""
     text = (
-        f"HIT: {s['total_hits']} hits, {s['severity']}{down} critical to the {s['location']} "
-        f"on {s['critical_table']}"
+        f"HIT: {s.total_hits} hits, {s.severity}{down} critical to the {s.location} "
+        f"on {s.critical_table}"
     )
-    if s.get("hold"):
-        text += f"; grappled {s['hold']}%"
+    if s.hold:
+        text += f"; grappled {s.hold}%"
     return text
 
 
@@ -108,5 +112,5 @@ def escape(
         given=given,
         as_json=as_json,
         title="rmu escape",
-        headline=lambda o: f"{str(summary_of(o)['result']).upper()} ({summary_of(o)['contest']})",
+        headline=lambda o: f"{o.result.result.upper()} ({o.result.contest})",
     )

@@ -11,76 +11,73 @@ from firefight.cli.resolving import given_dice, json_refusals, refusals, show_re
 from firefight.declarations import declare
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.shot import resolve_aimed_shot
 from firefight.rulesets.rmu.shot_options import ShotOptions
+from firefight.rulesets.rmu.shot_results import AimedShotResult, StrayRound
+from firefight.rulesets.rmu.struck import Strike, Struck
 from firefight.wording import counted
 
 __all__ = ["QUICK", "shoot", "shot_headline"]
 
 
-def _effects_text(s: object) -> str:
-    if not isinstance(s, dict):
-        return ""
-    effects = s.get("effects")
-    if not isinstance(effects, dict):
+def _effects_text(s: Struck) -> str:
+    effects = s.effects
+    if effects is None:
         return ""
     extra = []
-    if effects.get("bleed"):
-        extra.append(f"bleeding {effects['bleed']}/rnd")
-    if effects.get("stun_rounds"):
-        extra.append(f"stunned {effects['stun_rounds']} rnd at {effects['stun_penalty']}")
-    if effects.get("injury"):
-        extra.append(f"injury {effects['injury']}")
-    if effects.get("dying_rounds") is not None:
-        extra.append(f"dying in {effects['dying_rounds']} rounds")
-    if effects.get("dead"):
+    if effects.bleed:
+        extra.append(f"bleeding {effects.bleed}/rnd")
+    if effects.stun_rounds:
+        extra.append(f"stunned {effects.stun_rounds} rnd at {effects.stun_penalty}")
+    if effects.injury:
+        extra.append(f"injury {effects.injury}")
+    if effects.dying_rounds is not None:
+        extra.append(f"dying in {effects.dying_rounds} rounds")
+    if effects.dead:
         extra.append("DEAD")
     return f" ({', '.join(extra)})" if extra else ""
 
 
-def _breakage_text(s: object) -> str:
-    b = s.get("breakage") if isinstance(s, dict) else None
-    if not isinstance(b, dict):
+def _breakage_text(s: Struck) -> str:
+    b = s.breakage
+    if b is None:
         return ""
-    if b["broken"]:
+    if b.broken:
         what = "BROKEN"
-    elif b["penalty"]:
-        what = f"{b['penalty']}, total {b['new_total']}"
-        if b["beaten_open"]:
+    elif b.penalty:
+        what = f"{b.penalty}, total {b.new_total}"
+        if b.beaten_open:
             what += ", BEATEN OPEN"
     else:
         what = "held"
-    if b["temporary"]:
+    if b.temporary:
         what += ", temporary"
-    return f"; {b['armor']} breakage: {what}"
+    return f"; {b.armor} breakage: {what}"
 
 
-def _strike_text(s: dict[str, object]) -> str:
-    if s.get("result") == "hit" and s.get("severity"):
+def _strike_text(s: Strike) -> str:
+    if isinstance(s, Struck) and s.severity:
         return (
-            f"{s['total_hits']} hits, {s['severity']} critical to the {s['location']} "
-            f"on {s['critical_table']}{_effects_text(s)}{_breakage_text(s)}"
+            f"{s.total_hits} hits, {s.severity} critical to the {s.location} "
+            f"on {s.critical_table}{_effects_text(s)}{_breakage_text(s)}"
         )
-    if s.get("result") == "hit":
-        return f"{counted(int(str(s['hits'])), 'hit')}, no critical"
+    if s.hit:
+        return f"{counted(s.hits, 'hit')}, no critical"
     return "missed"
 
 
-def shot_headline(outcome: Outcome) -> str:
-    s = summary_of(outcome)
-    result = s.get("result")
-    stray = s.get("shielder")
-    if result == "miss" and isinstance(stray, dict):
-        return f"MISS; the round flies on into {stray['name']}: {_strike_text(stray)}"
+def shot_headline(outcome: Outcome[AimedShotResult]) -> str:
+    s = outcome.result
+    result = s.result
+    stray = s.shielder
+    if result == "miss" and stray is not None:
+        return f"MISS; the round flies on into {stray.name}: {_strike_text(stray.landing)}"
     if result == "hit":
-        return f"HIT: {_strike_text(dict(s))}"
-    ally = s.get("ally")
-    if result == "fumble" and isinstance(ally, dict):
-        return f"FUMBLE; a round flies toward {ally['name']}: {_strike_text(ally)}"
-    return {"miss": "MISS", "fumble": "FUMBLE", "cannot hit": "CANNOT HIT"}.get(
-        str(result), str(result)
-    )
+        return f"HIT: {_strike_text(s.landing)}"
+    ally = s.toward_ally.ally if s.toward_ally else None
+    if result == "fumble" and isinstance(ally, StrayRound):
+        return f"FUMBLE; a round flies toward {ally.name}: {_strike_text(ally.landing)}"
+    return {"miss": "MISS", "fumble": "FUMBLE", "cannot hit": "CANNOT HIT"}.get(result, result)
 
 
 def shoot(

@@ -12,7 +12,7 @@ RMU-GEN-8) fumbles on the Melee Fumble table instead.
 The total is read on the weapon's table at its size (:mod:`.table_read`): concussion hits, and
 from the breaking point on a critical of the cell's type, landed through :mod:`.critical`. A
 grapple is this attack with the catalog's ``grapple`` (the Grapple table; RMU-BITE-2): its
-critical is a hold, which the summary reports as ``hold``.
+critical is a hold, which the result reports as ``hold``.
 
 A missile the melee catalog lists (the crossbow's wooden bolt) is this attack shot from
 ``distance_ft``: a ranged attack's AP and the range ladder instead of reach (:mod:`.missile`).
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -38,8 +39,8 @@ from firefight.rulesets.rmu.melee.critical import land_critical
 from firefight.rulesets.rmu.melee.figures import MeleeFigures, WeaponSize, melee_figures
 from firefight.rulesets.rmu.melee.fumble import roll_melee_fumble
 from firefight.rulesets.rmu.melee.missile import missile_range
+from firefight.rulesets.rmu.melee.results import MeleeFumble, MeleeHit, MeleeMiss, MeleeResult
 from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
-from firefight.rulesets.rmu.results import RmuSummary
 from firefight.rulesets.rmu.strike import attack_roll_term
 from firefight.trace import Modifier, TraceBuilder
 from firefight.wording import counted
@@ -233,7 +234,9 @@ def _defense_terms(
     return terms
 
 
-def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None = None) -> Outcome:
+def resolve_melee_attack(
+    attack: MeleeAttack, dice: Dice, data: RmuData | None = None
+) -> Outcome[MeleeResult]:
     """Resolve one melee attack (see the module docstring for the dice)."""
     data = data or default_data()
     figures = melee_figures()
@@ -248,12 +251,9 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
     tb.step(f"{attack.attacker} {how} with the {weapon.name}: {attack.ap} AP.", MELEE_RULE)
     terms = melee_terms(attack, weapon, figures, data, tb)
     roll = tb.roll(dice.d100_open_ended("melee attack roll", low_end=False))
-    summary: dict[str, object] = {
-        "weapon": weapon.key,
-        "roll": roll.total,
-        "ap": attack.ap,
-        "parry": attack.parry,
-    }
+    swung = partial(
+        MeleeResult, weapon=weapon.key, roll=roll.total, ap=attack.ap, parry=attack.parry
+    )
     natural = roll.natural
     reach = fumble_range(weapon, attack.ranks, figures)
     if natural <= reach:
@@ -267,8 +267,8 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
                     target=attack.attacker, hits=fumble.effect.self_hits, rule="RMU-GEN-8"
                 )
             )
-        summary |= {"result": "fumble", "fumble": fumble.to_json()}
-        return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
+        fumbled = swung(blow=MeleeFumble(fumble=fumble))
+        return Outcome(events=tuple(events), trace=tb.build(), result=fumbled)
     total = tb.total("melee attack total", [attack_roll_term(roll.total), *terms]).value
     size = attack.size or weapon.size
     table = data.tables.attack(weapon.attack_table)
@@ -288,30 +288,24 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
             f"{attack.shift_why or 'Severity moved'}: {read} becomes {shifted}.", attack.shift_rule
         )
         read = shifted
-    summary["total"] = total
     if row is None or not (read.hits or read.severity):
         tb.step(f"A total of {total} does nothing to {attack.target}.", "RMU-GEN-5")
-        summary |= {"result": "miss", "hits": 0, "total_hits": 0, "severity": None}
-        return Outcome(events=(), trace=tb.build(), result=RmuSummary(summary))
+        return Outcome(events=(), trace=tb.build(), result=swung(total=total, blow=MeleeMiss()))
     events = []
     if read.hits:
         events.append(HitsInflicted(target=attack.target, hits=read.hits, rule="RMU-GEN-5"))
-    summary |= {
-        "result": "hit",
-        "hits": read.hits,
-        "severity": read.severity.value if read.severity else None,
-        "step_down": read.step_down,
-        "critical_table": read.critical_table,
-        "total_hits": read.hits,
-        "hold": 0,
-    }
+    hit = partial(
+        MeleeHit,
+        hits=read.hits,
+        severity=read.severity.value if read.severity else None,
+        step_down=read.step_down,
+        critical_table=read.critical_table,
+    )
     if read.severity is None or read.critical_table is None:
         tb.step(f"{counted(read.hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
-        return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
+        bare = swung(total=total, blow=hit(total_hits=read.hits, hold=0))
+        return Outcome(events=tuple(events), trace=tb.build(), result=bare)
     shifted_from = dealt.severity.value if dealt is not read and dealt.severity else None
-    if shifted_from is not None:
-        # What the blow dealt before the shift, for the rules that ask (RMU-STAKE-2, DEC-373).
-        summary |= {"dealt_severity": shifted_from, "dealt_step_down": dealt.step_down}
     landed = land_critical(
         table=data.tables.critical(read.critical_table),
         severity=read.severity,
@@ -327,9 +321,15 @@ def resolve_melee_attack(attack: MeleeAttack, dice: Dice, data: RmuData | None =
         aggravated=attack.aggravated,
     )
     events.extend(landed.events)
-    effects = landed.summary()
-    summary |= {
-        **effects,
-        "total_hits": read.hits + sum(cell.hits for _, cell in landed.cells),
-    }
-    return Outcome(events=tuple(events), trace=tb.build(), result=RmuSummary(summary))
+    critical = hit(
+        total_hits=read.hits + sum(cell.hits for _, cell in landed.cells),
+        hold=landed.hold,
+        # What the blow dealt before the shift, for the rules that ask (RMU-STAKE-2, DEC-373).
+        dealt_severity=shifted_from,
+        dealt_step_down=dealt.step_down if shifted_from is not None else None,
+        critical_roll=landed.roll,
+        row=landed.row,
+        location=landed.location,
+        effects=landed.effects,
+    )
+    return Outcome(events=tuple(events), trace=tb.build(), result=swung(total=total, blow=critical))

@@ -19,6 +19,7 @@ from firefight.rulesets.rmu.critical_table import CriticalEffect, CriticalTable,
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
+from firefight.rulesets.rmu.struck import CriticalEffects
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = ["LandedCritical", "land_critical"]
@@ -37,14 +38,9 @@ class LandedCritical:
         """The hold a Grapple critical takes, in percent (0 on every other table)."""
         return sum(cell.hold for _, cell in self.cells)
 
-    def summary(self) -> dict[str, object]:
-        return {
-            "critical_roll": self.roll,
-            "row": self.row,
-            "location": self.location,
-            "effects": combine_effects([cell for _, cell in self.cells]),
-            "hold": self.hold,
-        }
+    @property
+    def effects(self) -> CriticalEffects:
+        return combine_effects([cell for _, cell in self.cells])
 
 
 def land_critical(

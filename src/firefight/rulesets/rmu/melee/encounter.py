@@ -27,7 +27,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.geometry import Posture, bearing_deg, distance_ft
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
@@ -48,7 +48,13 @@ from firefight.rulesets.rmu.melee.grapple import (
     check_escape,
     resolve_escape,
 )
-from firefight.rulesets.rmu.results import RmuSummary
+from firefight.rulesets.rmu.melee.results import (
+    Blow,
+    EscapeActed,
+    MeleeActed,
+    MeleeFumble,
+    MeleeHit,
+)
 from firefight.rulesets.rmu.scene_reading import shooter_modifiers
 from firefight.rulesets.rmu.vitals import dying, intact_armor, rmu_stats, vitals
 from firefight.scene.actions import Action
@@ -437,32 +443,31 @@ def _hold_condition(
     )
 
 
-def _fumble_events(c: CombatantState, ap_after: int, summary: Mapping[str, object]) -> list[Event]:
+def _fumble_events(c: CombatantState, ap_after: int, blow: Blow) -> list[Event]:
     """What a fumble does to the fumbler in the scene (DEC-342): AP, a fall, a stun."""
-    fumble = summary.get("fumble")
-    if not isinstance(fumble, Mapping):
+    if not isinstance(blow, MeleeFumble):
         return []
-    effect = fumble["effect"]
-    assert isinstance(effect, Mapping)
+    fumble = blow.fumble
+    effect = fumble.effect
     events: list[Event] = []
-    lost = ap_after if effect["lose_round"] else min(ap_after, int(effect["lose_ap"]))
+    lost = ap_after if effect.lose_round else min(ap_after, effect.lose_ap)
     if lost:
         events.append(
             ActionPointsLost(actor=c.name, ap=lost, reason="melee fumble", rule="RMU-GEN-8")
         )
-    if effect["stun_rounds"] or effect["prone"]:
+    if effect.stun_rounds or effect.prone:
         events.append(
             CriticalInflicted(
                 target=c.name,
                 table="melee-fumble",
                 severity="fumble",
-                roll=int(fumble["total"]),
+                roll=fumble.total,
                 location="self",
                 effect=CriticalEffect(
-                    label=str(effect["label"]),
-                    stun_rounds=int(effect["stun_rounds"]),
-                    stun_penalty=-25 if effect["stun_rounds"] else 0,
-                    prone=bool(effect["prone"]),
+                    label=effect.label,
+                    stun_rounds=effect.stun_rounds,
+                    stun_penalty=-25 if effect.stun_rounds else 0,
+                    prone=effect.prone,
                 ),
             )
         )
@@ -475,24 +480,27 @@ def resolve_melee_action(state: EncounterState, action: Action, dice: Dice) -> O
     tb = TraceBuilder()
     if isinstance(action, BreakFree):
         escape, held = _build_escape(state, action, tb)
-        done = resolve_escape(escape, dice)
+        escaped = resolve_escape(escape, dice)
         events: list[Event] = [ActionPointsSpent(actor=c.name, ap=escape.ap)]
-        if summary_of(done)["result"] == "broke free":
+        free = escaped.result.result == "broke free"
+        if free:
             events.append(ConditionEnded(id=held.id))
         events.extend(bonus_used(c))
-        verdict = "breaks free of" if summary_of(done)["result"] == "broke free" else "cannot break"
-        headline = f"{c.name} {verdict} {escape.holder}'s hold ({summary_of(done)['contest']})."
+        verdict = "breaks free of" if free else "cannot break"
+        headline = f"{c.name} {verdict} {escape.holder}'s hold ({escaped.result.contest})."
         return Outcome(
             events=tuple(events),
-            trace=Trace((*tb.build().entries, *done.trace.entries)),
-            result=RmuSummary({"action": "breaks-free", "actor": c.name, "holder": escape.holder,
-                     **summary_of(done), "headline": headline}),
-        )  # fmt: skip
+            trace=Trace((*tb.build().entries, *escaped.trace.entries)),
+            result=EscapeActed(
+                actor=c.name, holder=escape.holder, escape=escaped.result, headline=headline
+            ),
+        )
     assert isinstance(action, Attack | Grapple)
     attack = build_attack(state, action, tb)
     done = resolve_melee_attack(attack, dice, rmu_data())
     events = [ActionPointsSpent(actor=c.name, ap=attack.ap), *done.events]
-    events.extend(_fumble_events(c, vitals(c).ap_left - attack.ap, summary_of(done)))
+    swung = done.result
+    events.extend(_fumble_events(c, vitals(c).ap_left - attack.ap, swung.blow))
     if attack.parry:
         events.append(
             ConditionStarted(
@@ -505,8 +513,8 @@ def resolve_melee_action(state: EncounterState, action: Action, dice: Dice) -> O
                 )
             )
         )
-    hold = summary_of(done).get("hold")
-    if isinstance(hold, int) and hold:
+    hold = swung.blow.hold if isinstance(swung.blow, MeleeHit) else 0
+    if hold:
         mine = next((k for k in holds_on(state, attack.target) if _grappler(k) == c.name), None)
         total = min(melee_figures().hold_cap, hold + (_hold(mine) if mine else 0))
         if mine is not None:
@@ -515,29 +523,34 @@ def resolve_melee_action(state: EncounterState, action: Action, dice: Dice) -> O
             ConditionStarted(condition=_hold_condition(state, c.name, attack.target, total))
         )
     events.extend(bonus_used(c))
-    summary = {"action": action.verb, "actor": c.name, "target": attack.target, **summary_of(done)}
-    summary["headline"] = _headline(action, attack, summary)
+    acted = MeleeActed(
+        action=action.verb,
+        actor=c.name,
+        target=attack.target,
+        attack=swung,
+        headline=_headline(action, attack, swung.blow),
+    )
     return Outcome(
         events=tuple(events),
         trace=Trace((*tb.build().entries, *done.trace.entries)),
-        result=RmuSummary(summary),
+        result=acted,
     )
 
 
-def _headline(action: Attack | Grapple, attack: MeleeAttack, s: Mapping[str, object]) -> str:
+def _headline(action: Attack | Grapple, attack: MeleeAttack, s: Blow) -> str:
     if isinstance(action, Grapple):
         head = f"{attack.attacker} grapples {attack.target}"
     else:
         head = (
             f"{attack.attacker} attacks {attack.target} with the {melee_weapon(attack.weapon).name}"
         )
-    if s["result"] in ("fumble", "miss"):
-        return f"{head}: {s['result']}."
-    text = f"{head}: hit, {s['total_hits']} hits"
-    if s.get("severity"):
-        text += f" and a critical {s['severity']} to the {s['location']}"
-    if s.get("hold"):
-        text += f"; grappled {s['hold']}%"
+    if not isinstance(s, MeleeHit):
+        return f"{head}: {s.result}."
+    text = f"{head}: hit, {s.total_hits} hits"
+    if s.severity:
+        text += f" and a critical {s.severity} to the {s.location}"
+    if s.hold:
+        text += f"; grappled {s.hold}%"
     return text + "."
 
 

@@ -10,9 +10,8 @@ Anything less leaves the hold as it was.
 Dice, in order: the victim's roll, then the holder's.
 
 >>> from firefight.dice import Dice
->>> from firefight.outcome import summary_of
 >>> out = resolve_escape(Escape(ob=40, holder_ob=30, hold=50), Dice.scripted([70, 20]))
->>> summary_of(out)["result"], summary_of(out)["contest"]
+>>> out.result.result, out.result.contest
 ('broke free', 110)
 """
 
@@ -25,7 +24,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.melee.figures import melee_figures
-from firefight.rulesets.rmu.results import RmuSummary
+from firefight.rulesets.rmu.melee.results import EscapeResult
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = ["ESCAPE_RULE", "Escape", "HoldBroken", "check_escape", "resolve_escape"]
@@ -72,7 +71,7 @@ def check_escape(escape: Escape) -> None:
         )
 
 
-def resolve_escape(escape: Escape, dice: Dice) -> Outcome:
+def resolve_escape(escape: Escape, dice: Dice) -> Outcome[EscapeResult]:
     """The contest (see the module docstring)."""
     check_escape(escape)
     figures = melee_figures()
@@ -116,13 +115,11 @@ def resolve_escape(escape: Escape, dice: Dice) -> Outcome:
     return Outcome(
         events=events,
         trace=tb.build(),
-        result=RmuSummary(
-            {
-                "result": "broke free" if free else "held",
-                "contest": contest,
-                "holder_total": holder_total,
-                "hold": 0 if free else escape.hold,
-                "ap": escape.ap,
-            }
+        result=EscapeResult(
+            result="broke free" if free else "held",
+            contest=contest,
+            holder_total=holder_total,
+            hold=0 if free else escape.hold,
+            ap=escape.ap,
         ),
     )

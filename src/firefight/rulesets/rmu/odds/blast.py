@@ -20,7 +20,7 @@ is not listed (the generic engine and Monte Carlo carry it). A Molotov has no ro
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -31,6 +31,12 @@ from firefight.outcome import Outcome
 from firefight.probability.distribution import Distribution
 from firefight.probability.openended import open_ended
 from firefight.probability.stats import Stat
+from firefight.rulesets.rmu.blast_results import (
+    BlastCritical,
+    BlastPerson,
+    DetonationResult,
+    ThrownBlastResult,
+)
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.detonation import (
     FRAGMENTATION_TABLE,
@@ -47,7 +53,6 @@ from firefight.rulesets.rmu.detonation import (
 from firefight.rulesets.rmu.explosives import Load, explosive_data
 from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.placement import placement_terms, scatter_ft
-from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
 from firefight.rulesets.rmu.thrown_blast import ThrownBlast, resolve_thrown_blast
@@ -93,30 +98,21 @@ class BlastView(NamedTuple):
     people: tuple[BodyView, ...]
 
 
-def _body(row: Mapping[str, object]) -> BodyView:
-    effects = row.get("effects")
+def _body(row: BlastPerson) -> BodyView:
     crit_hits, dying, dead = 0.0, 0.0, 0.0
-    if isinstance(effects, dict):
-        crit_hits = float(effects["hits"])
-        dead = float(bool(effects["dead"]))
-        dying = float(effects["dying_rounds"] is not None and not dead)
-    band, severity, hits = row.get("band"), row.get("severity"), row.get("hits", 0)
-    return BodyView(
-        str(row["name"]),
-        str(band) if band is not None else None,
-        str(severity) if severity is not None else None,
-        int(hits) if isinstance(hits, int) else 0,
-        crit_hits,
-        dying,
-        dead,
-    )
+    if isinstance(row.critical, BlastCritical):
+        effects = row.critical.effects
+        crit_hits = float(effects.hits)
+        dead = float(effects.dead)
+        dying = float(effects.dying_rounds is not None and not dead)
+    return BodyView(row.name, row.band, row.severity, row.hits, crit_hits, dying, dead)
 
 
-def blast_view(outcome: Outcome) -> BlastView:
-    """The key of a resolved detonation, read off its summary."""
-    listed = summary_of(outcome).get("people")
-    rows = listed if isinstance(listed, list) else []
-    return BlastView(tuple(_body(r) for r in rows if isinstance(r, dict)))
+def blast_view(outcome: Outcome[DetonationResult] | Outcome[ThrownBlastResult]) -> BlastView:
+    """The key of a resolved detonation, read off its result."""
+    done = outcome.result
+    blast = done.blast if isinstance(done, ThrownBlastResult) else done
+    return BlastView(tuple(_body(r) for r in blast.people))
 
 
 def resolve_blast_with(data: Any, blast: Blast, dice: Dice) -> Outcome:
@@ -143,9 +139,9 @@ def _critical_mean(
             for _, cell in data.tables.critical(table).lookup(roll, severity)
         ]
         e = combine_effects(cells)
-        hits += float(e["hits"])  # type: ignore[arg-type]
-        dead += float(bool(e["dead"]))
-        dying += float(e["dying_rounds"] is not None and not e["dead"])
+        hits += e.hits
+        dead += float(e.dead)
+        dying += float(e.dying_rounds is not None and not e.dead)
     return hits / 100, dying / 100, dead / 100
 
 
@@ -287,12 +283,11 @@ def _mean(b: BodyView) -> MeanBody:
     )
 
 
-def landing_view(outcome: Outcome) -> LandingView:
-    """The key of a resolved throw and blast, read off its summary."""
-    landed = summary_of(outcome).get("landed")
-    assert isinstance(landed, dict)
+def landing_view(outcome: Outcome[ThrownBlastResult]) -> LandingView:
+    """The key of a resolved throw and blast, read off its result."""
+    landed = outcome.result.landed
     return LandingView(
-        (float(landed["x_ft"]), float(landed["y_ft"])),
+        (landed.x_ft, landed.y_ft),
         tuple(_mean(b) for b in blast_view(outcome).people),
     )
 

@@ -18,12 +18,19 @@ share it carries (RMU-RF-4, RMU-RF-13, F-3).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from firefight.dice import Dice
 from firefight.outcome import Outcome
 from firefight.probability.stats import Stat
+from firefight.rulesets.rmu.fire_results import (
+    BurstTarget,
+    ConeOutOfReach,
+    PreparationResult,
+    RapidFireResult,
+    SweepResult,
+    SweptPerson,
+)
 from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.rapid_fire import (
     RapidFire,
@@ -31,7 +38,7 @@ from firefight.rulesets.rmu.rapid_fire import (
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
-from firefight.rulesets.rmu.results import summary_of
+from firefight.rulesets.rmu.struck import Struck
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
 
 __all__ = [
@@ -73,40 +80,30 @@ class PreparationView(NamedTuple):
     share_percent: int
 
 
-def _caught(t: Mapping[str, object]) -> CaughtView:
-    result = str(t.get("result"))
-    severity = t.get("severity")
-    hits = t.get("total_hits", t.get("hits", 0))
-    effects = t.get("effects")
+def _caught(t: BurstTarget | ConeOutOfReach | SweptPerson) -> CaughtView:
+    if isinstance(t, ConeOutOfReach):
+        return CaughtView(t.name, t.result, None, 0, False, False)
+    landing = t.person.landing
+    effects = landing.effects if isinstance(landing, Struck) else None
     dying = dead = False
-    if result == "hit" and isinstance(effects, dict):
-        dead = bool(effects.get("dead"))
-        dying = effects.get("dying_rounds") is not None and not dead
-    return CaughtView(
-        str(t["name"]),
-        result,
-        str(severity) if result == "hit" and severity is not None else None,
-        int(hits) if isinstance(hits, int) else 0,
-        dying,
-        dead,
-    )
+    if effects is not None:
+        dead = effects.dead
+        dying = effects.dying_rounds is not None and not dead
+    return CaughtView(t.name, landing.result, landing.severity, landing.hits_taken, dying, dead)
 
 
-def fire_view(outcome: Outcome) -> FireView:
-    """The key of a resolved firing round or sweep, read off its summary."""
-    s = summary_of(outcome)
-    listed = s.get("targets")
-    people = (
-        tuple(_caught(t) for t in listed if isinstance(t, dict)) if isinstance(listed, list) else ()
-    )
-    return FireView(malfunction=s.get("result") == "malfunction", people=people)
+def fire_view(outcome: Outcome[RapidFireResult | SweepResult]) -> FireView:
+    """The key of a resolved firing round or sweep, read off its result."""
+    fired = outcome.result
+    people = tuple(_caught(t) for t in fired.targets)
+    malfunction = isinstance(fired, SweepResult) and fired.result == "malfunction"
+    return FireView(malfunction=malfunction, people=people)
 
 
-def preparation_view(outcome: Outcome) -> PreparationView:
+def preparation_view(outcome: Outcome[PreparationResult]) -> PreparationView:
     """The key of a resolved preparation round."""
-    s = summary_of(outcome)
-    share = s.get("share_percent", 0)
-    return PreparationView(str(s["result"]), share if isinstance(share, int) else 0)
+    prepared = outcome.result
+    return PreparationView(prepared.result, prepared.share_percent or 0)
 
 
 def resolve_fire_with(data: Any, action: Any, dice: Dice) -> Outcome:

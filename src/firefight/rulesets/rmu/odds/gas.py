@@ -7,9 +7,9 @@ from collections.abc import Hashable
 from typing import Any, NamedTuple
 
 from firefight.dice import Dice
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.probability.stats import Stat
-from firefight.rulesets.rmu.gas import CsExposure, resolve_cs
+from firefight.rulesets.rmu.gas import CsExposure, CsResult, resolve_cs
 
 __all__ = ["GasView", "describe_gas", "gas_stats", "gas_view", "resolve_gas_for_odds"]
 
@@ -20,13 +20,11 @@ class GasView(NamedTuple):
     coherent: tuple[tuple[str, bool], ...]
 
 
-def gas_view(outcome: Outcome) -> GasView:
-    victims = summary_of(outcome)["victims"]
-    assert isinstance(victims, list)
-    return GasView(tuple((str(v["name"]), bool(v["coherent"])) for v in victims))
+def gas_view(outcome: Outcome[CsResult]) -> GasView:
+    return GasView(tuple((v.name, v.coherent) for v in outcome.result.victims))
 
 
-def resolve_gas_for_odds(decl: CsExposure, dice: Dice) -> Outcome:
+def resolve_gas_for_odds(decl: CsExposure, dice: Dice) -> Outcome[CsResult]:
     return resolve_cs(decl, dice)
 
 

@@ -11,11 +11,10 @@ The generic engine and Monte Carlo run the scalar resolvers over them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple
 
 from firefight.dice import Dice
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.kindred_options import (
     BiteDeclaration,
@@ -23,6 +22,8 @@ from firefight.rulesets.rmu.kindred_options import (
     resolve_bite_on,
     resolve_stake_on,
 )
+from firefight.rulesets.rmu.kindred_results import BiteResult, OnVictim, StakingResult
+from firefight.rulesets.rmu.melee.results import MeleeHit
 from firefight.rulesets.rmu.odds.views import default_data
 
 __all__ = [
@@ -48,25 +49,31 @@ class KindredView(NamedTuple):
     dead: bool
 
 
-def kindred_view(outcome: Outcome) -> KindredView:
-    s: Mapping[str, Any] = summary_of(outcome)
-    victim: Mapping[str, Any] = s.get("victim") or {}
+def kindred_view(outcome: Outcome[OnVictim]) -> KindredView:
+    done, victim = outcome.result.done, outcome.result.victim
+    if isinstance(done, StakingResult):
+        result, severity = done.result, None
+    else:
+        blow = done.attack.blow
+        result = blow.result
+        # What staking reads (DEC-373): the severity dealt before a Kindred's V-1.
+        severity = (blow.dealt_severity or blow.severity) if isinstance(blow, MeleeHit) else None
     return KindredView(
-        str(s["result"]),
-        s.get("dealt_severity") or s.get("severity"),  # what staking reads (DEC-373)
-        bool(s.get("lodged", False)),
-        bool(victim.get("torpor")),
-        bool(victim.get("staked")),
-        bool(victim.get("final_death")),
-        bool(victim.get("dead")),
+        result,
+        severity,
+        isinstance(done, BiteResult) and done.lodged,
+        victim.torpor,
+        victim.staked,
+        victim.final_death,
+        victim.dead,
     )
 
 
-def resolve_bite_for_odds(decl: BiteDeclaration, dice: Dice) -> Outcome:
+def resolve_bite_for_odds(decl: BiteDeclaration, dice: Dice) -> Outcome[OnVictim]:
     return resolve_bite_on(decl, dice, default_data())
 
 
-def resolve_stake_for_odds(decl: StakeDeclaration, dice: Dice) -> Outcome:
+def resolve_stake_for_odds(decl: StakeDeclaration, dice: Dice) -> Outcome[OnVictim]:
     return resolve_stake_on(decl, dice, default_data())
 
 

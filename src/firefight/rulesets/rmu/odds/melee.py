@@ -17,11 +17,10 @@ the two open-ended rolls' distributions, crossed.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from firefight.dice import Dice
-from firefight.outcome import Outcome, summary_of
+from firefight.outcome import Outcome
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import RmuData
@@ -35,6 +34,7 @@ from firefight.rulesets.rmu.melee.attack import (
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape, check_escape, resolve_escape
+from firefight.rulesets.rmu.melee.results import EscapeResult, MeleeHit, MeleeResult
 from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
 from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.severity import Severity
@@ -76,26 +76,28 @@ class EscapeView(NamedTuple):
     result: str  # broke free or held
 
 
-def melee_view(outcome: Outcome) -> MeleeView:
-    s: Mapping[str, Any] = summary_of(outcome)
-    effects: Mapping[str, Any] = s.get("effects") or {}
+def melee_view(outcome: Outcome[MeleeResult]) -> MeleeView:
+    s = outcome.result.blow
+    if not isinstance(s, MeleeHit):
+        return MeleeView(s.result, 0, None, 0, None, None, 0, 0, 0, False, False)
+    e = s.effects
     return MeleeView(
-        str(s["result"]),
-        int(s.get("total_hits", 0)),
-        s.get("severity"),
-        int(s.get("step_down", 0)),
-        s.get("location"),
-        s.get("critical_table"),
-        int(s.get("hold", 0)),
-        int(effects.get("bleed", 0)),
-        int(effects.get("stun_rounds", 0)),
-        effects.get("dying_rounds") is not None,
-        bool(effects.get("dead", False)),
+        s.result,
+        s.total_hits,
+        s.severity,
+        s.step_down,
+        s.location,
+        s.critical_table,
+        s.hold,
+        e.bleed if e else 0,
+        e.stun_rounds if e else 0,
+        e is not None and e.dying_rounds is not None,
+        e is not None and e.dead,
     )
 
 
-def escape_view(outcome: Outcome) -> EscapeView:
-    return EscapeView(str(summary_of(outcome)["result"]))
+def escape_view(outcome: Outcome[EscapeResult]) -> EscapeView:
+    return EscapeView(outcome.result.result)
 
 
 def resolve_melee_with(data: Any, attack: MeleeAttack, dice: Dice) -> Outcome:
@@ -145,10 +147,10 @@ def _reads(attack: MeleeAttack, total: int, data: RmuData) -> dict[MeleeView, fl
                 row.location.value,
                 read.critical_table,
                 sum(c.hold for c in cells),
-                int(str(e["bleed"])),
-                int(str(e["stun_rounds"])),
-                e["dying_rounds"] is not None,
-                bool(e["dead"]),
+                e.bleed,
+                e.stun_rounds,
+                e.dying_rounds is not None,
+                e.dead,
             )
         ] += 0.01
     return views

@@ -1,6 +1,6 @@
 """The rmu aimed shot as the odds layer sees it: outcome keys and headline numbers.
 
-:class:`ShotView` is what the resolver's summary says happened to the target (result,
+:class:`ShotView` is what the resolver's result says happened to the target (result,
 concussion hits, severity, location, critical table, combined effects, total hits, the breakage
 check on the armor, the stray round into a shielder) without the dice that produced it: paths
 with the same view are one outcome. :data:`SHOT_STATS` are the numbers ``odds rmu shoot``
@@ -9,16 +9,16 @@ reports. Nothing here needs numpy: the generic engine works with these alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import NamedTuple
 
 from firefight.dice import Dice
 from firefight.outcome import Outcome
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import default_data
-from firefight.rulesets.rmu.results import summary_of
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach
+from firefight.rulesets.rmu.struck import CriticalEffects, Strike, Struck
 
 __all__ = [
     "CANNOT_HIT",
@@ -104,41 +104,46 @@ CANNOT_HIT = ShotView("cannot hit", 0, None, None, None, None, 0)
 OUT_OF_REACH = ShotView("out of reach", 0, None, None, None, None, 0)
 
 
-def effects_of(values: Mapping[str, object]) -> ShotEffects:
-    fields = dict(values)
-    breakage = fields.pop("breakage")
-    assert isinstance(breakage, list | tuple)
-    return ShotEffects(**fields, breakage=tuple(breakage))  # type: ignore[arg-type]
+def effects_of(e: CriticalEffects) -> ShotEffects:
+    return ShotEffects(
+        e.hits,
+        e.bleed,
+        e.stun_rounds,
+        e.stun_penalty,
+        e.staggered,
+        e.injury,
+        e.fatigue,
+        e.prone,
+        e.dying_rounds,
+        e.dead,
+        e.attacker_bonus,
+        e.breakage,
+    )
 
 
-def _landing_view(s: Mapping[str, object]) -> ShotView:
-    result = str(s["result"])
-    hits = s.get("hits", 0)
-    assert isinstance(hits, int)
-    severity = s.get("severity")
-    if result != "hit" or severity is None:
-        return ShotView(result, hits, None, None, None, None, hits)
-    effects, total = s["effects"], s["total_hits"]
-    assert isinstance(effects, dict) and isinstance(total, int)
-    check = s.get("breakage")
+def _landing_view(s: Strike) -> ShotView:
+    if not isinstance(s, Struck) or s.severity is None:
+        return ShotView(s.result, s.hits, None, None, None, None, s.hits)
+    assert s.location and s.critical_table and s.effects and s.total_hits is not None
+    check = s.breakage
     breakage = None
-    if isinstance(check, dict):
+    if check is not None:
         breakage = BreakageView(
-            str(check["armor"]),
-            int(check["penalty"]),
-            int(check["new_total"]),
-            bool(check["broken"]),
-            bool(check["beaten_open"]),
-            bool(check["temporary"]),
+            check.armor,
+            check.penalty,
+            check.new_total,
+            check.broken,
+            check.beaten_open,
+            check.temporary,
         )
     return ShotView(
-        result,
-        hits,
-        str(severity),
-        str(s["location"]),
-        str(s["critical_table"]),
-        effects_of(effects),
-        total,
+        s.result,
+        s.hits,
+        s.severity,
+        s.location,
+        s.critical_table,
+        effects_of(s.effects),
+        s.total_hits,
         breakage,
     )
 
@@ -151,22 +156,24 @@ def recoil_class(landing: ShotView) -> ShotView:
     return ShotView(landing.result, 0, landing.severity, None, None, None, 0)
 
 
-def shot_view(outcome: Outcome) -> ShotView:
-    """The key of a resolved shot, read off its summary."""
-    view = _landing_view(summary_of(outcome))
-    stray = summary_of(outcome).get("shielder")
-    if isinstance(stray, dict):
-        view = view._replace(shielder=StrayView(str(stray["name"]), _landing_view(stray)))
-    recoil = summary_of(outcome).get("recoil")
-    if isinstance(recoil, dict):
-        view = view._replace(recoil=recoil_class(_landing_view(recoil)))
-    ally = summary_of(outcome).get("ally")
-    if isinstance(ally, dict):
-        view = view._replace(ally=StrayView(str(ally["name"]), _landing_view(ally)))
+def shot_view(outcome: Outcome[AimedShotResult]) -> ShotView:
+    """The key of a resolved shot, read off its result."""
+    shot = outcome.result
+    view = _landing_view(shot.landing)
+    stray = shot.shielder
+    if stray is not None:
+        view = view._replace(shielder=StrayView(stray.name, _landing_view(stray.landing)))
+    if shot.recoil is not None:
+        view = view._replace(recoil=recoil_class(_landing_view(shot.recoil.landing)))
+    ally = shot.toward_ally.ally if shot.toward_ally else None
+    if isinstance(ally, OutOfReach):
+        view = view._replace(ally=StrayView(ally.name, OUT_OF_REACH))
+    elif ally is not None:
+        view = view._replace(ally=StrayView(ally.name, _landing_view(ally.landing)))
     return view
 
 
-def resolve_for_odds(shot: AimedShot, dice: Dice) -> Outcome:
+def resolve_for_odds(shot: AimedShot, dice: Dice) -> Outcome[AimedShotResult]:
     """The scalar resolver on the default data: picklable, for process pools."""
     return resolve_aimed_shot(shot, dice, default_data())
 
