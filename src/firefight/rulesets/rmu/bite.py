@@ -130,7 +130,7 @@ def resolve_bite(bite: Bite, dice: Dice, data: RmuData | None = None) -> Outcome
     severity = blow.severity if isinstance(blow, MeleeHit) else None
     headline = f"{bite.biter} bites {bite.victim}: " + (
         f"{counted(hits, 'hit')}"
-        + (f" and a {severity} critical" if severity else "")
+        + (f" and a critical {severity}" if severity else "")
         + ", the fangs lodge."
         if lodged
         else f"{blow.result}."
