@@ -32,14 +32,13 @@ from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_events import Staked
-from firefight.rulesets.rmu.kindred_results import KindredActed, StakeResult
+from firefight.rulesets.rmu.kindred_results import KindredActed
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
 from firefight.rulesets.rmu.melee.attack import attack_ap
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.encounter import melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
-from firefight.rulesets.rmu.melee.results import MeleeHit
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
     defender,
@@ -52,6 +51,7 @@ from firefight.rulesets.rmu.staking import (
     resolve_stake_attack,
     resolve_staking_maneuver,
     stake_attack,
+    stake_words,
 )
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
 from firefight.scene.actions import Action
@@ -60,7 +60,6 @@ from firefight.scene.events import ConditionStarted
 from firefight.scene.lines import Line, OptionKind, one_name
 from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
 from firefight.trace import Trace, TraceBuilder
-from firefight.wording import counted
 
 __all__ = [
     "STAKE_ACTIONS",
@@ -261,7 +260,7 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
     swung = resolve_stake_attack(
         purpose, attack, victim_kindred=sheet_of(target) is not None, dice=dice, data=rmu_data()
     )
-    told = _stake_words(swung.result)
+    told = stake_words(swung.result)
     return Outcome(
         events=(ActionPointsSpent(actor=c.name, ap=action.ap), *swung.events, *bonus_used(c)),
         trace=Trace((*seen.build().entries, *swung.trace.entries)),
@@ -296,24 +295,3 @@ class _StakeGoingIn(ConditionKind):
 
 
 register_condition(_StakeGoingIn())
-
-
-def _stake_words(done: StakeResult) -> str:
-    """A stake or a beheading as the headline says it: a hit's hits (the critical's own
-    included) and critical with where it struck, as every attack's headline gives them, then
-    whether the stake went home or the head came off (RMU-STAKE-2, RMU-STAKE-3); a Kindred's
-    softened critical (V-1) names the severity struck as well, since that is what the verdict
-    reads (DEC-373)."""
-    blow = done.attack.blow
-    if not isinstance(blow, MeleeHit):
-        return done.result
-    hits = counted(blow.total_hits, "hit")
-    if blow.severity is None:
-        said = f"{hits}, no critical"
-    else:
-        struck = blow.dealt_severity
-        was = f" (struck as {struck})" if struck is not None and struck != blow.severity else ""
-        said = f"{hits} and a critical {blow.severity}{was} to the {blow.location}"
-    if done.purpose == "stake":
-        return f"{said}: {'staked' if done.staked else 'not staked'}"
-    return f"{said}: {'the head comes off' if done.beheaded else 'the head stays on'}"
