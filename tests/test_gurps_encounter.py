@@ -190,12 +190,15 @@ def test_the_example_fights_play(name: str) -> None:
 
 def test_gur_core_1_a_shot_s_headline_says_who_shot_whom_and_by_how_much() -> None:
     """GUR-CORE-1: an encounter shot's headline names the shooter, the target and the weapon,
-    and a miss says by how much the roll missed."""
+    and a miss says by how much the roll missed; a hit that knocks the target down says so."""
     _, records, _ = play_scenario(EncounterService(MemoryStore()), EXAMPLES / "dry-gulch.toml", "x")
     headlines = [str(r.summary.get("headline")) for r in records if r.kind == "action"]
     bob = next(h for h in headlines if h.startswith("Bob shoots"))
     assert bob.startswith("Bob shoots Ann with the 45: missed by 8.")
-    assert "Ann shoots Bob with the 38: 1 hit(s): 8 injury; Bob stunned, 2 HP left." in headlines
+    assert (
+        "Ann shoots Bob with the 38: 1 hit(s): 8 injury; Bob stunned, 2 HP left, knocked down."
+        in headlines
+    )
 
 
 def test_firefight_play_shows_the_gurps_table() -> None:

@@ -178,13 +178,14 @@ def test_gur_wrong_2_an_encounter_shot_keeps_its_figures_in_place() -> None:
     assert attacked.strays is not None and [(s.hit, s.injury) for s in attacked.strays] == [
         ("Cid", 5)
     ]
-    # a critical miss (17 against 4); a stray that strikes someone else makes it no hit
+    # a critical miss (17 against 4, G-1), said as one; a stray that strikes someone else
+    # makes it no hit
     assert attacked.outcome == "fumble"
     data = attacked.fields()
     assert "shot" not in data and data["hits"] == 0 and data["hp_left"] == 12
     assert data["strays"] == [{"shot": 1, "hit": "Cid", "injury": 5}]
     assert data["headline"] == (
-        "Ann shoots Bob with the revolver-38: missed by 13. A stray strikes Cid."
+        "Ann shoots Bob with the revolver-38: a critical failure. A stray strikes Cid."
     )
 
 

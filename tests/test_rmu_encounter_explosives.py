@@ -186,6 +186,8 @@ def test_rmu_exp_9_a_throw_back_takes_the_whole_round_at_minus_50_and_keeps_the_
     assert "Mara" in hurt
     narrated = " ".join(back.record.narration)
     assert "picked up" in narrated and "end of this round" in narrated
+    # the headline says when the burning fuse runs out (issue 17)
+    assert back.record.narration[0].endswith("it goes off at the end of round 2.")
 
 
 @pytest.mark.parametrize(

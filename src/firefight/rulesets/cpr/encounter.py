@@ -36,6 +36,7 @@ from firefight.rulesets.cpr.attack import (
 )
 from firefight.rulesets.cpr.autofire import AutofireAttack, AutofireResult, resolve_autofire
 from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.rulesets.cpr.damage import BodyHit, CoverHit
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.death import Stabilize as StabilizeDeclaration
 from firefight.rulesets.cpr.death import StabilizeResult, resolve_stabilize
@@ -326,12 +327,10 @@ class CprActed(Result):
         return "done" if self.resolved is None else self.resolved.outcome
 
 
-def _shot_headline(shot: ShotResult | AutofireResult | ThrowResult) -> str:
+def _shot_headline(shot: ShotResult | AutofireResult | ThrowResult, data: CprData) -> str:
     if shot.result == "hit":
         times = f" x{shot.multiplier}" if isinstance(shot, AutofireResult) else ""
-        done = shot.damage_done
-        damage, lost = (done.damage, done.hp_lost) if done is not None else (None, 0)
-        return f"hit{times} ({damage} damage, {lost} HP lost)"
+        return f"hit{times} ({_damage_words(shot.damage_done, data)})"
     if shot.dodge is not None:
         return "dodged"
     total, dv = getattr(shot, "attack_total", None), getattr(shot, "dv", None)
@@ -340,6 +339,19 @@ def _shot_headline(shot: ShotResult | AutofireResult | ThrowResult) -> str:
         # made it one more than the DV (as rmu's miss counts the points short of the table).
         return f"missed by {dv + 1 - total}"
     return "missed"
+
+
+def _damage_words(done: BodyHit | CoverHit | None, data: CprData) -> str:
+    """A hit's damage and HP lost; armor that stopped all of it said so (C-3), and each
+    critical injury it caused named (C-4), since those are what the HP alone do not tell."""
+    if not isinstance(done, BodyHit):
+        damage, lost = (done.damage, done.hp_lost) if done is not None else (None, 0)
+        return f"{damage} damage, {lost} HP lost"
+    text = f"{done.damage} damage, {done.hp_lost} HP lost"
+    if done.through == 0 and done.hp_lost == 0:
+        text = f"{done.damage} damage, SP {done.sp} holds it: 0 HP lost"
+    injuries = [data.injuries.injury(key).label for key in done.critical_injuries]
+    return "; ".join((text, *injuries))
 
 
 def _outcome(
@@ -499,10 +511,10 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
     events = _injury_effects(state, events, data, tb)
     if len(shot_results) > 1:
         results = "; ".join(
-            f"shot {n} {_shot_headline(s)}" for n, s in enumerate(shot_results, start=1)
+            f"shot {n} {_shot_headline(s, data)}" for n, s in enumerate(shot_results, start=1)
         )
     else:
-        results = "; ".join(_shot_headline(s) for s in shot_results)
+        results = "; ".join(_shot_headline(s, data) for s in shot_results)
     how = " twice" if action.twice else ""
     aim = f" (aimed at the {action.aim.value.replace('-', ' ')})" if action.aim else ""
     headline = f"{c.name} fires the {weapon.name}{how} at {target.name}{aim}: {results}."
@@ -551,7 +563,7 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
         data,
     )
     events = _injury_effects(state, [*spent, *_scene_names(outcome.events, weapon.name)], data, tb)
-    said = _shot_headline(outcome.result)
+    said = _shot_headline(outcome.result, data)
     headline = f"{c.name} autofires the {weapon.name} at {target.name}: {said}."
     return _outcome(
         tb,
@@ -771,7 +783,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
             data,
         )
         assert isinstance(outcome.result, ThrowResult)
-        said = _shot_headline(outcome.result)
+        said = _shot_headline(outcome.result, data)
         headline = f"{c.name} throws the {item.name} at {target.name}: {said}."
         target_name = target.name
     events = _injury_effects(state, [*spent, *_scene_names(outcome.events, item.name)], data, tb)

@@ -341,6 +341,8 @@ def _headline(result: str, hits: int, injury: int, after: TargetCondition | None
     text = f"{hits} hit(s): {injury} injury"
     if after is not None:
         text += f"; target {after.state}, {after.hp_left} HP left"
+        if after.knocked_down:
+            text += ", knocked down"
     return text + "."
 
 

@@ -219,7 +219,10 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome[At
     fired = outcome.result
     events.append(RoundsFired(actor=c.name, weapon=name, rounds=shot.shots))
     said = _shot_words(fired).replace("; target ", f"; {action.target} ")
-    headline = f"{c.name} shoots {action.target} with the {name}: {said}"
+    # The maneuver is named when it is not a plain Attack: an All-Out Attack gives up every
+    # defense until the next turn (GUR-CORE-1), which the table must know.
+    how = "" if maneuver == "attack" else f" ({MANEUVER_NAMES[maneuver]})"
+    headline = f"{c.name} shoots {action.target} with the {name}{how}: {said}"
     if fired.condition is not None and fired.injury:
         events.append(hurt_from_shot(action.target or "", fired))
     after = TraceBuilder()
@@ -240,8 +243,11 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome[At
 
 
 def _shot_words(shot: ShotResult) -> str:
-    """The shot's own headline, lower-cased to follow a name; a miss says by how much."""
+    """The shot's own headline, lower-cased to follow a name; a miss says by how much, a
+    critical failure says so (G-1: it is no near miss, whatever the margin)."""
     missed = [s.missed_by for s in shot.shots if s.missed_by is not None]
+    if shot.result == "miss" and shot.critical_miss:
+        return "a critical failure."
     if shot.result == "miss" and missed:
         return f"missed by {', '.join(str(m) for m in missed)}."
     return shot.headline[:1].lower() + shot.headline[1:]

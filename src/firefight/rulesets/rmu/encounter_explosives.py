@@ -229,7 +229,11 @@ def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -
         events=tuple(events),
         trace=Trace((*tb.build().entries, *thrown.trace.entries)),
         result=Thrown(
-            action="throws-back", actor=c.name, landing=thrown.result, condition=moved.id
+            action="throws-back",
+            actor=c.name,
+            landing=thrown.result,
+            condition=moved.id,
+            headline=_throw_headline(state, landed, moved),
         ),
     )
 
@@ -299,7 +303,13 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
     return Outcome(
         events=tuple(events),
         trace=Trace((*thrown.trace.entries, *tb.build().entries)),
-        result=Thrown(action="throws", actor=c.name, landing=thrown.result, condition=condition.id),
+        result=Thrown(
+            action="throws",
+            actor=c.name,
+            landing=thrown.result,
+            condition=condition.id,
+            headline=_throw_headline(state, landed, condition),
+        ),
     )
 
 
@@ -307,9 +317,29 @@ def describe_landing(event: Event) -> str | None:
     """The narrated line of a throw coming to rest (RMU-EXP-2, RMU-EXP-3)."""
     if not isinstance(event, ExplosiveLanded):
         return None
+    return f"{_landing_words(event)} [RMU-EXP-2]."
+
+
+def _landing_words(event: ExplosiveLanded) -> str:
     how = "fumbles it: it drops at their feet" if event.fumbled else "throws it"
     where = f"({event.at.x_ft:g}, {event.at.y_ft:g})"
-    return f"{event.actor} {how}; the {event.load} lands at {where} [RMU-EXP-2]."
+    return f"{event.actor} {how}; the {event.load} lands at {where}"
+
+
+def _throw_headline(state: EncounterState, landed: ExplosiveLanded, kept: ActiveCondition) -> str:
+    """Where it landed and what it does next: a grenade goes off at the end of the round its
+    fuse runs out in (RMU-EXP-9, a bottle at the end of this one, DEC-385), since until then
+    the people near it may still move or throw it back; a cloud fills its radius at once
+    (RMU-EXP-15)."""
+    rounds = kept.rounds_left
+    assert rounds is not None  # a grenade's fuse and a cloud's life are counted in rounds
+    if kept.kind == CLOUD:
+        radius = kept.get("radius_ft")
+        assert isinstance(radius, float | int)
+        then = f"it fills {radius:g} ft for {rounds} rounds"
+    else:
+        then = f"it goes off at the end of round {state.round + rounds - 1}"
+    return f"{_landing_words(landed)}; {then}."
 
 
 def _at(condition: ActiveCondition) -> Point:

@@ -124,12 +124,13 @@ class NoEffect(Result):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Thrown(Result):
     """An encounter's throw (``throws``) or a grenade thrown back (``throws-back``): where it
-    landed, and the fuse's condition."""
+    landed, the fuse's condition, and the headline (where it landed and when it goes off)."""
 
     action: str
     actor: str
     landing: Landing = inline()
     condition: str
+    headline: str
 
     @property
     def outcome(self) -> ResolvedWord:

@@ -51,6 +51,7 @@ from firefight.rulesets.rmu.staking import (
     resolve_stake_attack,
     resolve_staking_maneuver,
     stake_attack,
+    stake_words,
 )
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
 from firefight.scene.actions import Action
@@ -259,8 +260,7 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
     swung = resolve_stake_attack(
         purpose, attack, victim_kindred=sheet_of(target) is not None, dice=dice, data=rmu_data()
     )
-    verdict = "staked!" if purpose == "stake" else "the head comes off!"
-    told = verdict if swung.result.done else swung.result.result
+    told = stake_words(swung.result)
     return Outcome(
         events=(ActionPointsSpent(actor=c.name, ap=action.ap), *swung.events, *bonus_used(c)),
         trace=Trace((*seen.build().entries, *swung.trace.entries)),
@@ -269,7 +269,7 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
             actor=c.name,
             target=target.name,
             done=swung.result,
-            headline=f"{c.name} {action.verb} {target.name}: {told}",
+            headline=f"{c.name} {action.verb} {target.name}: {told}.",
         ),
     )
 

@@ -47,6 +47,7 @@ from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.results import Blow, MeleeHit
 from firefight.rulesets.rmu.severity import Severity
 from firefight.trace import Modifier, Trace, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "StakingManeuver",
@@ -54,6 +55,7 @@ __all__ = [
     "resolve_stake_attack",
     "resolve_staking_maneuver",
     "stake_attack",
+    "stake_words",
 ]
 
 
@@ -209,3 +211,24 @@ def resolve_staking_maneuver(m: StakingManeuver, dice: Dice) -> Outcome[StakingR
             result=outcome, band=reading.result.value, total=total, roll=roll.total, staked=staked
         ),
     )
+
+
+def stake_words(done: StakeResult) -> str:
+    """A stake or a beheading as the headline says it: a hit's hits (the critical's own
+    included) and critical with where it struck, as every attack's headline gives them, then
+    whether the stake went home or the head came off (RMU-STAKE-2, RMU-STAKE-3); a Kindred's
+    softened critical (V-1) names the severity struck as well, since that is what the verdict
+    reads (DEC-373)."""
+    blow = done.attack.blow
+    if not isinstance(blow, MeleeHit):
+        return done.result
+    hits = counted(blow.total_hits, "hit")
+    if blow.severity is None:
+        said = f"{hits}, no critical"
+    else:
+        struck = blow.dealt_severity
+        was = f" (struck as {struck})" if struck is not None and struck != blow.severity else ""
+        said = f"{hits} and a critical {blow.severity}{was} to the {blow.location}"
+    if done.purpose == "stake":
+        return f"{said}: {'staked' if done.staked else 'not staked'}"
+    return f"{said}: {'the head comes off' if done.beheaded else 'the head stays on'}"

@@ -18,7 +18,13 @@ from firefight.rulesets.rmu.kindred_options import (
     resolve_bite_on,
     resolve_stake_on,
 )
-from firefight.rulesets.rmu.kindred_results import OnVictim, StakingResult, VictimState
+from firefight.rulesets.rmu.kindred_results import (
+    OnVictim,
+    StakeResult,
+    StakingResult,
+    VictimState,
+)
+from firefight.rulesets.rmu.staking import stake_words
 
 __all__ = ["app", "victim_text"]
 
@@ -45,6 +51,8 @@ def _headline(outcome: Outcome[OnVictim]) -> str:
     if isinstance(s, StakingResult):
         band = f" ({s.band}, {s.total})" if s.band else " (no roll)"
         return f"STAKING MANEUVER: {s.result}{band}{left}"
+    if isinstance(s, StakeResult):
+        return f"{s.purpose.upper()}: {stake_words(s)}{left}"
     return f"{melee_text(s.attack)}{left}"
 
 
