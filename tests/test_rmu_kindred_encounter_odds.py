@@ -20,6 +20,7 @@ from firefight.odds.lines import line_odds
 from firefight.odds.live import live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.kindred_options import StakeOptions
+from firefight.rulesets.rmu.kindred_vitals import sheet_of
 from firefight.service import EncounterService
 from test_rmu_kindred import person, scene, vampire
 from test_rmu_kindred_bites import PAD, close_pair
@@ -145,3 +146,16 @@ def test_rmu_stake_2_v2_live_odds_count_the_stake_and_not_the_torpor_she_is_in()
     assert found.effects == (("Mara staked", 1.0),)
     assert "P(Mara staked) = 100.0%" in "\n".join(found.text())
     assert found.to_json()["effects"] == {"Mara staked": 1.0}
+
+
+def test_v3_a_staked_kindred_is_down_in_the_live_odds_and_rolls_no_initiative() -> None:
+    """V-3: staked (and not in torpor), Mara cannot act -- so the live odds count her down
+    after a stake that lands, and the next round hands her no initiative roll."""
+    service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3))
+    service.act("k", "Jonah stakes Mara --called chest", Dice.scripted([97, 30, 23]))
+    mara = service.load("k").state.combatant("Mara")
+    sheet = sheet_of(mara)
+    assert sheet is not None and sheet.staked and not sheet.torpor
+    assert not mara.can_act
+    opened = service.next_round("k", Dice.seeded(3))
+    assert len(opened.record.dice.faces) == 2  # Jonah's initiative alone

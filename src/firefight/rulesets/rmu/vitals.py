@@ -149,8 +149,11 @@ class RmuStats(CombatantStats):
 
     @property
     def incapacitated(self) -> bool:
-        """Dying keeps them from acting (R-2, RMU-GEN-7)."""
-        return self.vitals.dying_rounds is not None
+        """Dying keeps them from acting (R-2, RMU-GEN-7); so do torpor, a stake in the heart and
+        Final Death (V-2, V-3)."""
+        return self.vitals.dying_rounds is not None or (
+            self.kindred is not None and self.kindred.down
+        )
 
     def skill(self, name: str | None) -> RmuSkill | None:
         if name is None:
