@@ -159,25 +159,31 @@ def laid_over(
     ruleset: str,
     kind: str,
     known: tuple[str, ...],
-    model: type[M],
+    model: Callable[[], type[M]],
     build: Callable[[M], K],
 ) -> dict[str, K]:
     """``shipped`` with the user's catalog rows of ``kind`` for ``ruleset`` (which takes the
-    ``known`` kinds) laid over it, each validated with ``model`` -- the shipped file's row
-    model -- and built as a shipped row is; an error names the user's file and row."""
+    ``known`` kinds) laid over it, each validated with the model ``model()`` gives -- the
+    shipped file's row model -- and built as a shipped row is; an error names the user's file
+    and row. Without such rows the model is never asked for: a quick command whose data is
+    read as shipped loads no pydantic (DEC-510)."""
+    rows = user_rows(ruleset, kind, known)
+    if not rows:
+        return dict(shipped)
+    from firefight.tables.data_files import validate
 
-    from firefight.tables.data_files import validate  # pydantic: only for a user's rows
+    row_model = model()
 
     def read(row: UserRow) -> tuple[str, K]:
         # What building the row finds wrong (a name the rest of the data does not know) names
         # the user's row as the model's checks do.
         try:
-            built = build(validate(model, dict(row.data), row.file))
+            built = build(validate(row_model, dict(row.data), row.file))
         except TableDataError as exc:
             raise row.error(exc.problem, exc.where) from None
         return built.key, built
 
-    return merged(shipped, user_rows(ruleset, kind, known), read)
+    return merged(shipped, rows, read)
 
 
 def user_catalog_digest() -> str:

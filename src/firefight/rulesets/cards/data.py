@@ -293,5 +293,5 @@ def _with_user_rows(
 ) -> dict[str, _Built]:
     """``shipped`` with the user's catalog rows of ``kind`` laid over it (issue 17)."""
     return laid_over(
-        shipped, ruleset="cards", kind=kind, known=USER_KINDS, model=model, build=build
+        shipped, ruleset="cards", kind=kind, known=USER_KINDS, model=lambda: model, build=build
     )

@@ -57,17 +57,14 @@ def with_user_rows(
     shipped: Mapping[str, _Built], kind: str, model: str, build: Callable[[dict[str, Any]], _Built]
 ) -> dict[str, _Built]:
     """``shipped`` with the user's catalog rows of ``kind`` laid over it (issue 17), each
-    validated with the shipped file's row model ``model`` and built as a shipped row is.
-    Without a catalog file of the user's there is nothing to validate: pydantic stays unloaded."""
-    from firefight.tables.user_catalogs import catalog_files, laid_over
+    validated with the shipped file's row model ``model`` and built as a shipped row is."""
+    from firefight.tables.user_catalogs import laid_over
 
-    if not catalog_files():
-        return dict(shipped)
     return laid_over(
         shipped,
         ruleset="cpr",
         kind=kind,
         known=USER_KINDS,
-        model=file_model(model),
+        model=partial(file_model, model),
         build=lambda row: build(row.model_dump()),
     )

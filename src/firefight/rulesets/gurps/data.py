@@ -511,7 +511,12 @@ def _with_user_rows(shipped: dict[str, _Row], kind: str, model: type[_Row]) -> d
     """``shipped`` with the user's catalog rows of ``kind`` laid over it: a row is validated
     by the shipped file's own model, and is what the rules read."""
     return laid_over(
-        shipped, ruleset="gurps", kind=kind, known=USER_KINDS, model=model, build=lambda row: row
+        shipped,
+        ruleset="gurps",
+        kind=kind,
+        known=USER_KINDS,
+        model=lambda: model,
+        build=lambda row: row,
     )
 
 

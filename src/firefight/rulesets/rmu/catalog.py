@@ -195,16 +195,14 @@ def _with_user_rows(
 ) -> dict[str, _Built]:
     """``shipped`` with the user's catalog rows of ``kind`` laid over it (issue 17), each
     validated with the shipped file's row model ``model``."""
-    from firefight.tables.user_catalogs import catalog_files, laid_over
+    from firefight.tables.user_catalogs import laid_over
 
-    if not catalog_files():  # no catalog of the user's: nothing to validate, no pydantic
-        return shipped
     return laid_over(
         shipped,
         ruleset="rmu",
         kind=kind,
         known=USER_KINDS,
-        model=_file_model(model),
+        model=partial(_file_model, model),
         build=lambda row: build(row.model_dump()),
     )
 
