@@ -131,6 +131,7 @@ def test_a_scripted_shot_runs_without_typer_rich_or_pydantic() -> None:
         "importlib.resources",
         "importlib.metadata",
         "tomli_w",
+        "difflib",
     )
 
 
@@ -208,6 +209,7 @@ def test_a_scripted_cpr_shot_runs_without_typer_rich_or_pydantic(argv: tuple[str
         "json",
         "importlib.resources",
         "importlib.metadata",
+        "difflib",
     )
 
 

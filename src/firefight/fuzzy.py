@@ -18,7 +18,6 @@ or ends, then the closest by spelling.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Iterable, Mapping
 
@@ -86,6 +85,8 @@ def closest(word: str, choices: Iterable[str], *, n: int = 3) -> list[str]:
     if len(key) >= 2:
         add(c for c in known if normalized(c).startswith(key))
         add(c for c in known if len(normalized(c)) >= 2 and key.startswith(normalized(c)))
+    import difflib  # only when a name was not found: a command that finds all it reads skips it
+
     by_norm: dict[str, list[str]] = {}
     for c in known:
         by_norm.setdefault(normalized(c), []).append(c)
