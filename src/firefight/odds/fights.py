@@ -42,8 +42,8 @@ from firefight.probability.montecarlo import simulate
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
 from firefight.scene.actions import Action, Move
-from firefight.scene.state import CombatantState, EncounterState
-from firefight.scene.tactics import Tactic, able
+from firefight.scene.state import EncounterState
+from firefight.scene.tactics import Tactic, able, rounds_carried
 
 __all__ = [
     "FightResult",
@@ -76,14 +76,6 @@ class FightResult:
 
 def _sides_standing(state: EncounterState) -> set[str]:
     return {c.side for c in state.combatants if able(c)}
-
-
-def _rounds_carried(c: CombatantState) -> int:
-    return sum(
-        m.rounds
-        for w in c.weapons
-        for m in ((w.loaded,) if w.loaded is not None else ()) + w.spares
-    )
 
 
 #: The span of fight every ruleset's simulation is given before it is called undecided: 20
@@ -212,7 +204,7 @@ def fight_once(
         state = engine.open_fight_quietly(start, ruleset, dice)
     else:
         state = engine.open_fight(start, ruleset, dice).state
-    carried = {c.name: _rounds_carried(c) for c in start.combatants if not c.bystander}
+    carried = {c.name: rounds_carried(c) for c in start.combatants if not c.bystander}
     down: dict[str, int] = {}
     fled: dict[str, int] = {}
     while True:
@@ -234,7 +226,7 @@ def fight_once(
             winner = next(iter(standing)) if len(standing) == 1 else None
             spent = tuple(
                 sorted(
-                    (c.name, carried[c.name] - _rounds_carried(c))
+                    (c.name, carried[c.name] - rounds_carried(c))
                     for c in state.combatants
                     if c.name in carried
                 )

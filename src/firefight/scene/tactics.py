@@ -19,7 +19,15 @@ if TYPE_CHECKING:
     # that without the scene's state (nor pydantic).
     from firefight.scene.state import CombatantState, EncounterState
 
-__all__ = ["Tactic", "able", "enemies_by_distance", "plain", "quoted", "rounds_left"]
+__all__ = [
+    "Tactic",
+    "able",
+    "enemies_by_distance",
+    "plain",
+    "quoted",
+    "rounds_carried",
+    "rounds_left",
+]
 
 #: The action lines ``name`` tries this turn, best first.
 Tactic = Callable[["EncounterState", str], Sequence[str]]
@@ -30,10 +38,14 @@ def able(c: CombatantState) -> bool:
     return c.can_act and not c.bystander
 
 
+def rounds_carried(c: CombatantState) -> int:
+    """The rounds in ``c``'s guns and in the magazines carried for them."""
+    return sum(m.rounds for w in c.weapons for m in ((w.loaded,) if w.loaded else ()) + w.spares)
+
+
 def rounds_left(c: CombatantState) -> bool:
     """Whether a round is left in any of ``c``'s guns or the magazines carried for them."""
-    mags = (m for w in c.weapons for m in ((w.loaded,) if w.loaded else ()) + w.spares)
-    return any(m.rounds > 0 for m in mags)
+    return rounds_carried(c) > 0
 
 
 def quoted(name: str) -> str:
