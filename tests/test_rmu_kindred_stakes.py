@@ -248,3 +248,31 @@ def test_a_stake_goes_to_the_chest_and_nowhere_else() -> None:
     with pytest.raises(RuleRefusal) as refused:
         service.act("k", "Jonah stakes Mara --called head", Dice.scripted([]))
     assert refused.value.rule == "RMU-STAKE-2"
+
+
+@pytest.mark.parametrize(
+    ("flags", "status"),
+    [
+        ({}, "up"),
+        ({"staked": True}, "staked"),
+        ({"torpor": True, "staked": True}, "torpor, staked"),
+        ({"final_death": True}, "Final Death"),
+    ],
+)
+def test_v3_the_state_json_status_of_a_kindred_says_staked_torpor_or_final_death(
+    flags: dict[str, bool], status: str
+) -> None:
+    """V-2, V-3: a staked Kindred has hits left and no shared flag set, yet is out of the fight;
+    the state's JSON ``status`` says so instead of "up"."""
+    from firefight.cli.encounter import state_json
+    from firefight.encounter.scenario import initial_state
+    from firefight.frozen import replace
+
+    state = initial_state(scenario_from_data(scene(vampire("Mara", 0, 0))))
+    mara = state.combatant("Mara")
+    stats = rmu_stats(mara)
+    assert stats.kindred is not None
+    staked = replace(mara, stats=replace(stats, kindred=replace(stats.kindred, **flags)))
+    shown = state_json("k", state.with_combatant(staked))["combatants"]
+    assert isinstance(shown, list)
+    assert shown[0]["status"] == status

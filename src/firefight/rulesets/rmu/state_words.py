@@ -14,7 +14,16 @@ __all__ = ["rmu_row", "rmu_state_words", "rmu_status", "rmu_went_down"]
 
 
 def rmu_status(c: CombatantState) -> str:
-    """Dead, dying (with its count), unconscious, bystander or up."""
+    """Dead, dying (with its count), unconscious, bystander or up; a Kindred out of the fight
+    reads as Final Death, or torpor and staked as they hold (V-2, V-3: their stake or torpor
+    keeps them from acting, with neither hits nor the shared fields saying so)."""
+    sheet = rmu_stats(c).kindred
+    if sheet is not None and sheet.down:
+        if sheet.final_death:
+            return "Final Death"
+        return ", ".join(
+            w for flag, w in ((sheet.torpor, "torpor"), (sheet.staked, "staked")) if flag
+        )
     if dying(c):
         left = vitals(c).dying_rounds
         return f"dying ({left} rnd)" if left else "dying"
