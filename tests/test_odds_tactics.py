@@ -15,12 +15,20 @@ from firefight.encounter import engine
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
-from firefight.odds.fights import fight_once, fight_rounds, side_tactics, simulate_fights
+from firefight.odds.fights import (
+    _turn,
+    fight_once,
+    fight_rounds,
+    side_tactics,
+    simulate_fights,
+)
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.tactics import ready
 from firefight.rulesets.cpr.tactics import sharp
 from firefight.rulesets.gurps.tactics import steady
+from firefight.rulesets.rmu.cover_tactic import covered
 from firefight.rulesets.rmu.tactics import aimed
+from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.scene.state import EncounterState
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -28,7 +36,7 @@ WAREHOUSE = EXAMPLES / "warehouse.toml"
 
 
 def test_each_ruleset_offers_its_default_first_and_the_plain_tactic() -> None:
-    assert list(find_ruleset("rmu").fight_tactics()) == ["aimed", "plain"]
+    assert list(find_ruleset("rmu").fight_tactics()) == ["aimed", "covered", "plain"]
     assert list(find_ruleset("gurps").fight_tactics()) == ["steady", "plain"]
     assert list(find_ruleset("cpr").fight_tactics()) == ["sharp", "plain"]
     assert list(find_ruleset("cards").fight_tactics()) == ["ready", "plain"]
@@ -227,3 +235,80 @@ def test_every_bundled_example_is_decided_by_the_default_tactics() -> None:
             continue
         summary = simulate_fights(path, fights=12, seed=5)
         assert summary.undecided() <= 2 / 12, path.name
+
+
+STREET = EXAMPLES / "street-ambush.toml"
+
+
+def _street_opened() -> EncounterState:
+    """The street ambush in round 1: Sofia stands in the open 6 ft from the car; Rook kneels
+    behind the dumpster; Vasco carries a Zastava that fires rapid."""
+    rmu = find_ruleset("rmu")
+    return engine.open_fight_quietly(initial_state(load_scenario(STREET)), rmu, Dice.seeded(0))
+
+
+def _accepted(state: EncounterState, name: str) -> str:
+    """The first of ``covered``'s lines the rules accept."""
+    rmu = find_ruleset("rmu")
+    for line in covered(state, name):
+        try:
+            engine.act(state, line, rmu, Dice.seeded(1))
+        except RuleRefusal:
+            continue
+        return line
+    raise AssertionError(f"nothing accepted for {name}")
+
+
+def test_rmu_mov_1_p_1_covered_dashes_behind_a_barrier_in_reach_only_from_the_open() -> None:
+    """RMU-MOV-1, P-1: in the open with the car a step away, the dash comes before any shot;
+    behind the dumpster, none is offered."""
+    state = _street_opened()
+    lines = covered(state, "Sofia")
+    dash = "Sofia dashes to cover car --from Vasco"
+    assert lines.index(dash) < lines.index("Sofia shoots Vasco --prepared")
+    assert _accepted(state, "Sofia") == dash
+    assert not any("dashes" in line for line in covered(state, "Rook"))
+
+
+def test_dec_542_after_a_dash_the_tactic_is_asked_again_on_the_same_turn() -> None:
+    """R-5: Sofia, surprised, has 2 AP; the dash (R-6: one BMR, 1 AP) leaves her behind the car
+    with one, which her next line spends (a full glock is not reloaded: she waits)."""
+    rmu = find_ruleset("rmu")
+    state = _street_opened()
+    assert vitals(state.combatant("Sofia")).ap_left == 2
+    after = _turn(state, "Sofia", rmu, Dice.seeded(0), covered, {})
+    sofia = after.combatant("Sofia")
+    assert (sofia.position.x_ft, sofia.position.y_ft) == (0.0, -7.5)
+    assert vitals(sofia).ap_left == 0
+
+
+def test_rmu_rf_2_rmu_rf_5_covered_prepares_a_rapid_gun_then_empties_it_next_round() -> None:
+    """RMU-RF-2: with the round's 4 AP Vasco prepares the Zastava at the nearest enemy;
+    RMU-RF-5: in the next round emptying it comes first."""
+    rmu = find_ruleset("rmu")
+    state = _street_opened()
+    assert _accepted(state, "Vasco") == "Vasco prepares rapid fire at Teo"
+    prepared = _turn(state, "Vasco", rmu, Dice.seeded(3), covered, {})
+    ready = rmu_stats(prepared.combatant("Vasco")).fire.ready
+    assert ready is not None and ready.fire_round == 2
+    following = engine.next_round_quietly(prepared, rmu, Dice.seeded(4))
+    assert _accepted(following, "Vasco") == "Vasco empties the gun at Teo"
+
+
+def test_covered_reloads_an_empty_gun_anywhere_and_a_full_one_never() -> None:
+    state = _street_opened()
+    assert "Sofia reloads" not in covered(state, "Sofia")  # a full glock
+    sofia = state.combatant("Sofia")
+    glock = sofia.weapons[0]
+    assert glock.loaded is not None
+    empty = replace(glock, loaded=replace(glock.loaded, rounds=0))
+    assert "Sofia reloads" in covered(state.with_combatant(sofia.with_weapon(empty)), "Sofia")
+
+
+def test_covered_fights_are_the_same_quiet_and_recorded() -> None:
+    loaded = load_scenario(STREET)
+    chosen = {"kindred": "covered", "ambushers": "covered"}
+    for seed in range(3):
+        quiet = fight_once(loaded, Dice.seeded(seed), max_rounds=4, tactics=chosen)
+        loud = fight_once(loaded, Dice.seeded(seed), max_rounds=4, quiet=False, tactics=chosen)
+        assert quiet == loud

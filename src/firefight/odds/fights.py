@@ -41,7 +41,7 @@ from firefight.probability.distribution import Distribution
 from firefight.probability.montecarlo import simulate
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
-from firefight.scene.actions import Action, Move
+from firefight.scene.actions import Action
 from firefight.scene.state import EncounterState
 from firefight.scene.tactics import Tactic, able, rounds_carried
 
@@ -113,18 +113,20 @@ def _turn(
     parsed: dict[str, Action] | None,
 ) -> EncounterState:
     """``name``'s turn: the first line the rules accept of what the tactic offers; after a move
-    (a step back, closing in) the tactic is asked again, as rmu's AP and cpr's Move and Action
-    allow more on the same turn."""
+    (a step back, closing in, a dash to cover: anything that leaves them elsewhere) the tactic
+    is asked again, as rmu's AP and cpr's Move and Action allow more on the same turn."""
     for _ in range(MAX_ACTIONS):
+        was = state.combatant(name).position
         for text in tactic(state, name):
             try:
-                state, action = _act(state, text, ruleset, dice, parsed)
+                state = _act(state, text, ruleset, dice, parsed)
             except FirefightError:
                 continue
             break
         else:
             return state
-        if not isinstance(action, Move) or not able(state.combatant(name)):
+        now = state.combatant(name)
+        if now.position == was or not able(now):
             return state
     return state
 
@@ -135,18 +137,16 @@ def _act(
     ruleset: Ruleset,
     dice: Dice,
     parsed: dict[str, Action] | None,
-) -> tuple[EncounterState, Action]:
+) -> EncounterState:
     """``text`` played: recorded (``parsed`` None) as ``firefight encounter`` plays it, or on
     the quiet path with each line read once per simulation (a line names the same people in
     every fight of a scenario, so it reads the same)."""
     if parsed is None:
-        done = engine.act(state, text, ruleset, dice)
-        assert done.action is not None
-        return done.state, done.action
+        return engine.act(state, text, ruleset, dice).state
     action = parsed.get(text)
     if action is None:
         action = parsed[text] = ruleset.parse_action(text, state)
-    return engine.act_quietly(state, action, ruleset, dice), action
+    return engine.act_quietly(state, action, ruleset, dice)
 
 
 def side_tactics(scenario: Scenario, chosen: Mapping[str, str] | None = None) -> dict[str, str]:

@@ -187,10 +187,11 @@ class RMU(Ruleset):
         return Outcome(events=events, trace=Trace(), result=Happened())
 
     def fight_tactics(self) -> Mapping[str, Tactic]:
+        from firefight.rulesets.rmu.cover_tactic import covered
         from firefight.rulesets.rmu.tactics import aimed
         from firefight.scene.tactics import plain
 
-        return {"aimed": aimed, "plain": plain}
+        return {"aimed": aimed, "covered": covered, "plain": plain}
 
     def user_catalog_kinds(self) -> tuple[str, ...]:
         from firefight.rulesets.rmu.catalog import USER_KINDS

@@ -1,0 +1,62 @@
+"""rmu's ``covered`` tactic for ``odds simulate``: cover first, and a gun that can is emptied.
+
+The lines it offers are tried best first, as every tactic's are (:mod:`firefight.scene.tactics`);
+the rules refuse what does not hold -- emptying a gun nobody prepared last round (RMU-RF-2), a
+dash with too few AP (R-6), preparing a gun that cannot fire rapid (RMU-RF-1) -- and the next
+line is tried. Whether someone stands in the open is read by the rules' own cover reading
+(:func:`~firefight.rulesets.rmu.scene_reading.barrier_cover`), and where a dash ends by the
+same :func:`~firefight.rulesets.rmu.scene_reading.reachable_cover` a diver's dash uses.
+"""
+
+from __future__ import annotations
+
+from firefight.rulesets.rmu.scene_reading import barrier_cover, reachable_cover
+from firefight.rulesets.rmu.tactics import aimed
+from firefight.rulesets.rmu.vitals import vitals
+from firefight.scene.state import CombatantState, EncounterState
+from firefight.scene.tactics import enemies_by_distance, quoted
+from firefight.trace import TraceBuilder
+
+__all__ = ["covered", "in_the_open"]
+
+
+def in_the_open(state: EncounterState, me: CombatantState, enemy: CombatantState) -> bool:
+    """Whether no barrier (nor smoke) covers ``me`` against a shot from ``enemy``'s gun
+    (RMU-COV-1..5, P-1)."""
+    gun = enemy.weapon()
+    kind = gun.kind if gun is not None else None
+    return barrier_cover(state, enemy, me, kind, TraceBuilder()) is None
+
+
+def covered(state: EncounterState, name: str) -> list[str]:
+    """empty a gun prepared last round at the nearest enemy; in the open, dash behind a barrier
+    within a BMR of the nearest enemy first; prepare a gun that fires rapid with the whole
+    round; else as aimed, reloading only an empty gun, or in cover one under half full"""
+    me = quoted(name)
+    c = state.combatant(name)
+    enemies = enemies_by_distance(state, name)
+    names = [quoted(e.name) for e in enemies]
+    lines = [f"{me} empties the gun at {e}" for e in names]  # RMU-RF-5: round N+1 only
+    exposed = bool(enemies) and in_the_open(state, c, enemies[0])
+    if exposed:
+        spot = reachable_cover(state, enemies[0], c)
+        if spot is not None:
+            barrier = spot[0]
+            lines.append(f"{me} dashes to cover {quoted(barrier.name)} --from {names[0]}")
+    # RMU-RF-2, F-6: preparing takes the round's 4 AP, and the next round's 4 fire the gun.
+    if vitals(c).ap_left >= 4:
+        lines += [f"{me} prepares rapid fire at {e}" for e in names]
+    reload = f"{me} reloads"
+    keep = _wants_reload(c, in_cover=not exposed)
+    return [*lines, *(line for line in aimed(state, name) if line != reload or keep)]
+
+
+def _wants_reload(c: CombatantState, *, in_cover: bool) -> bool:
+    """An empty gun in hand is reloaded anywhere; one under half its fullest magazine only
+    from behind cover (a full one never: reloading drops what is left in it)."""
+    gun = c.weapon()
+    if gun is None:
+        return False
+    left = gun.loaded.rounds if gun.loaded is not None else 0
+    full = max((m.rounds for m in (*((gun.loaded,) if gun.loaded else ()), *gun.spares)), default=0)
+    return left == 0 or (in_cover and 2 * left < full)
