@@ -48,8 +48,24 @@ def test_rmu_gen_1_rmu_rf_13_aimed_prepares_the_shot_then_clears_a_jam() -> None
     state = initial_state(load_scenario(WAREHOUSE))
     lines = aimed(state, "Mara")
     assert lines[0].startswith("Mara shoots ") and lines[0].endswith(" --prepared")
-    assert lines.index("Mara clears") < lines.index("Mara reloads") < lines.index("Mara waits")
+    assert lines.index("Mara clears") < lines.index("Mara waits")
     assert not any("throws" in line for line in lines)  # Mara has a gun: no grenades
+    assert "Mara reloads" not in lines  # a full glock: reloading would drop its 17 rounds
+
+
+def test_aimed_reloads_an_empty_gun_or_one_under_half_full_before_it_waits() -> None:
+    state = initial_state(load_scenario(WAREHOUSE))
+    mara = state.combatant("Mara")
+    glock = mara.weapons[0]
+    assert glock.loaded is not None and glock.loaded.rounds == 17
+    for left, offered in ((0, True), (8, True), (9, False)):
+        held = replace(glock, loaded=replace(glock.loaded, rounds=left))
+        lines = aimed(state.with_combatant(mara.with_weapon(held)), "Mara")
+        assert ("Mara reloads" in lines) is offered, left
+        if offered:
+            assert (
+                lines.index("Mara clears") < lines.index("Mara reloads") < lines.index("Mara waits")
+            )
 
 
 def _moved(state: EncounterState, name: str, x: float, y: float) -> EncounterState:

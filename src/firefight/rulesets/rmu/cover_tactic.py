@@ -11,7 +11,7 @@ same :func:`~firefight.rulesets.rmu.scene_reading.reachable_cover` a diver's das
 from __future__ import annotations
 
 from firefight.rulesets.rmu.scene_reading import barrier_cover, reachable_cover
-from firefight.rulesets.rmu.tactics import aimed
+from firefight.rulesets.rmu.tactics import aimed, reload_due
 from firefight.rulesets.rmu.vitals import vitals
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted
@@ -46,17 +46,7 @@ def covered(state: EncounterState, name: str) -> list[str]:
     # RMU-RF-2, F-6: preparing takes the round's 4 AP, and the next round's 4 fire the gun.
     if vitals(c).ap_left >= 4:
         lines += [f"{me} prepares rapid fire at {e}" for e in names]
+    # aimed reloads a gun under half full; out in the open only an empty one is.
     reload = f"{me} reloads"
-    keep = _wants_reload(c, in_cover=not exposed)
+    keep = reload_due(c, in_cover=not exposed)
     return [*lines, *(line for line in aimed(state, name) if line != reload or keep)]
-
-
-def _wants_reload(c: CombatantState, *, in_cover: bool) -> bool:
-    """An empty gun in hand is reloaded anywhere; one under half its fullest magazine only
-    from behind cover (a full one never: reloading drops what is left in it)."""
-    gun = c.weapon()
-    if gun is None:
-        return False
-    left = gun.loaded.rounds if gun.loaded is not None else 0
-    full = max((m.rounds for m in (*((gun.loaded,) if gun.loaded else ()), *gun.spares)), default=0)
-    return left == 0 or (in_cover and 2 * left < full)

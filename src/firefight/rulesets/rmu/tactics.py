@@ -7,7 +7,7 @@ import math
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import able, enemies_by_distance, quoted, rounds_left
 
-__all__ = ["GROUPED_FT", "aimed", "can_still_harm"]
+__all__ = ["GROUPED_FT", "aimed", "can_still_harm", "reload_due"]
 
 #: Enemies this close to each other are one grenade's target: it is thrown between them.
 GROUPED_FT = 10.0
@@ -27,11 +27,24 @@ def can_still_harm(c: CombatantState) -> bool:
     return stats.kindred is not None or (not c.weapons and stats.skill("thrown") is not None)
 
 
+def reload_due(c: CombatantState, *, in_cover: bool = True) -> bool:
+    """Whether ``c`` reloads the gun in hand when no shot is left to take: an empty one
+    anywhere; one under half its fullest magazine only ``in_cover``; a fuller one never, since
+    reloading drops the rounds left in it."""
+    gun = c.weapon()
+    if gun is None:
+        return False
+    mags = ((gun.loaded,) if gun.loaded else ()) + gun.spares
+    left = gun.loaded.rounds if gun.loaded is not None else 0
+    full = max((m.rounds for m in mags), default=0)
+    return left == 0 or (in_cover and 2 * left < full)
+
+
 def aimed(state: EncounterState, name: str) -> list[str]:
     """a prepared shot at the nearest enemy it can (no recoil penalty); else a quick shot; else
-    clear a jam; else reload; a thrower without a gun throws an M67 between grouped enemies,
-    best with no ally in its casualty band, never with one in its kill band; a Kindred without
-    one bites, else closes in; else wait"""
+    clear a jam; else reload an empty gun or one under half full; a thrower without a gun
+    throws an M67 between grouped enemies, best with no ally in its casualty band, never with
+    one in its kill band; a Kindred without one bites, else closes in; else wait"""
     me = quoted(name)
     enemies = enemies_by_distance(state, name)
     names = [quoted(e.name) for e in enemies]
@@ -43,7 +56,7 @@ def aimed(state: EncounterState, name: str) -> list[str]:
         *(f"{me} shoots {e}" for e in names),
         # RMU-RF-13, RMU-GEN-8: a jammed gun fires no more until cleared.
         f"{me} clears",
-        f"{me} reloads",
+        *([f"{me} reloads"] if reload_due(c) else []),
         *_throw(state, c, enemies),
         *_fangs(state, c, enemies),
         f"{me} waits",
