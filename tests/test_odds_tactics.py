@@ -302,7 +302,7 @@ def test_rmu_rf_2_rmu_rf_5_covered_prepares_a_rapid_gun_then_empties_it_next_rou
     """RMU-RF-2: with the round's 4 AP Vasco prepares the Zastava at the nearest enemy;
     RMU-RF-5: in the next round emptying it comes first."""
     rmu = find_ruleset("rmu")
-    state = _street_opened()
+    state = _moved(_street_opened(), "Teo", 30.0, 2.0)  # apart: no sweep over both
     assert _accepted(state, "Vasco") == "Vasco prepares rapid fire at Teo"
     prepared = _turn(state, "Vasco", rmu, Dice.seeded(3), covered, {})
     ready = rmu_stats(prepared.combatant("Vasco")).fire.ready
@@ -328,3 +328,16 @@ def test_covered_fights_are_the_same_quiet_and_recorded() -> None:
         quiet = fight_once(loaded, Dice.seeded(seed), max_rounds=4, tactics=chosen)
         loud = fight_once(loaded, Dice.seeded(seed), max_rounds=4, quiet=False, tactics=chosen)
         assert quiet == loud
+
+
+def test_rmu_sup_1_covered_sweeps_two_enemies_who_stand_together() -> None:
+    """RMU-SUP-1: Sofia (0,0) and Teo (6,2) stand 6.3 ft apart, within the 10 ft that makes
+    them one target: Vasco sweeps 11 ft wide (their gap and 4 ft) between them before he
+    would prepare; 30 ft apart, no sweep is offered."""
+    state = _street_opened()
+    lines = covered(state, "Vasco")
+    sweep = "Vasco sweeps 11 ft wide at 3,1"
+    assert lines.index(sweep) < lines.index("Vasco prepares rapid fire at Teo")
+    assert _accepted(state, "Vasco") == sweep
+    apart = _moved(state, "Teo", 30.0, 2.0)
+    assert not any("sweeps" in line for line in covered(apart, "Vasco"))

@@ -10,14 +10,20 @@ same :func:`~firefight.rulesets.rmu.scene_reading.reachable_cover` a diver's das
 
 from __future__ import annotations
 
+import math
+
 from firefight.rulesets.rmu.scene_reading import barrier_cover, reachable_cover
-from firefight.rulesets.rmu.tactics import aimed, reload_due
+from firefight.rulesets.rmu.tactics import GROUPED_FT, aimed, reload_due
 from firefight.rulesets.rmu.vitals import vitals
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted
 from firefight.trace import TraceBuilder
 
-__all__ = ["covered", "in_the_open"]
+__all__ = ["SWEEP_MARGIN_FT", "covered", "in_the_open"]
+
+#: How much wider than the gap between two enemies a sweep over them is: a body's width on
+#: each side, so neither stands on its edge.
+SWEEP_MARGIN_FT = 4
 
 
 def in_the_open(state: EncounterState, me: CombatantState, enemy: CombatantState) -> bool:
@@ -30,8 +36,9 @@ def in_the_open(state: EncounterState, me: CombatantState, enemy: CombatantState
 
 def covered(state: EncounterState, name: str) -> list[str]:
     """empty a gun prepared last round at the nearest enemy; in the open, dash behind a barrier
-    within a BMR of the nearest enemy first; prepare a gun that fires rapid with the whole
-    round; else as aimed, reloading only an empty gun, or in cover one under half full"""
+    within a BMR of the nearest enemy first; sweep the two nearest enemies when they stand
+    together; prepare a gun that fires rapid with the whole round; else as aimed, reloading
+    only an empty gun, or in cover one under half full"""
     me = quoted(name)
     c = state.combatant(name)
     enemies = enemies_by_distance(state, name)
@@ -43,6 +50,7 @@ def covered(state: EncounterState, name: str) -> list[str]:
         if spot is not None:
             barrier = spot[0]
             lines.append(f"{me} dashes to cover {quoted(barrier.name)} --from {names[0]}")
+    lines += _sweep(c, enemies)
     # RMU-RF-2, F-6: preparing takes the round's 4 AP, and the next round's 4 fire the gun.
     if vitals(c).ap_left >= 4:
         lines += [f"{me} prepares rapid fire at {e}" for e in names]
@@ -50,3 +58,18 @@ def covered(state: EncounterState, name: str) -> list[str]:
     reload = f"{me} reloads"
     keep = reload_due(c, in_cover=not exposed)
     return [*lines, *(line for line in aimed(state, name) if line != reload or keep)]
+
+
+def _sweep(me: CombatantState, enemies: list[CombatantState]) -> list[str]:
+    """RMU-SUP-1: a sweep over the ground two enemies share (within :data:`GROUPED_FT` of each
+    other), aimed between them and a little wider than their gap; the rules refuse it for a
+    gun past its sweeps or class rate this round (RMU-SUP-2, -3)."""
+    if len(enemies) < 2:
+        return []
+    a, b = enemies[0].position, enemies[1].position
+    gap = math.hypot(a.x_ft - b.x_ft, a.y_ft - b.y_ft)
+    if gap > GROUPED_FT:
+        return []
+    width = math.ceil(gap) + SWEEP_MARGIN_FT
+    x, y = (a.x_ft + b.x_ft) / 2, (a.y_ft + b.y_ft) / 2
+    return [f"{quoted(me.name)} sweeps {width} ft wide at {x:g},{y:g}"]
