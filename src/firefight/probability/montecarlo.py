@@ -24,6 +24,7 @@ from typing import TypeVar
 from firefight.dice import Dice, SeededSource
 from firefight.limits import MAX_SAMPLES, at_most
 from firefight.probability.distribution import Distribution
+from firefight.probability.garbage import fewer_collections
 
 __all__ = ["simulate", "task_seed"]
 
@@ -48,13 +49,14 @@ def _run_task(
     tick: Callable[[], None] | None = None,
 ) -> Counter[K]:
     dice = Dice(SeededSource(seed))
-    if tick is None:
-        return Counter(key(run(dice)) for _ in range(count))
-    found: Counter[K] = Counter()
-    for _ in range(count):
-        found[key(run(dice))] += 1
-        tick()
-    return found
+    with fewer_collections():
+        if tick is None:
+            return Counter(key(run(dice)) for _ in range(count))
+        found: Counter[K] = Counter()
+        for _ in range(count):
+            found[key(run(dice))] += 1
+            tick()
+        return found
 
 
 def simulate(
