@@ -139,12 +139,25 @@ class RMU(Ruleset):
         return start_round(state, round_number)
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
+        from firefight.rulesets.rmu.kindred_fire import still_burning
+        from firefight.rulesets.rmu.upkeep import initiative
+
+        if not state.conditions and not still_burning(state):
+            # Every step before initiative reads a condition in the scene (a fire on a mortal,
+            # a fuse, a grenade just landed) or a burning Kindred: with neither, none has
+            # anything to do, and most round changes of most fights are like this.
+            return initiative(state, dice)
+        return self._due_then_initiative(state, dice)
+
+    def _due_then_initiative(self, state: EncounterState, dice: Dice) -> Outcome:
+        """What is due before initiative (fuses run out, fires, grenades just landed), then
+        initiative."""
         from firefight.outcome import Outcome
         from firefight.rulesets.rmu.burning import burn_due
         from firefight.rulesets.rmu.encounter_explosives import detonate_due
         from firefight.rulesets.rmu.grenade_reactions import notice_landed
         from firefight.rulesets.rmu.kindred_fire import burn_due as burn_kindred
-        from firefight.rulesets.rmu.kindred_fire import still_burning, with_fire
+        from firefight.rulesets.rmu.kindred_fire import with_fire
         from firefight.rulesets.rmu.merged import Merged
         from firefight.rulesets.rmu.upkeep import initiative
         from firefight.scene.apply import apply_all
@@ -158,11 +171,6 @@ class RMU(Ruleset):
         def blasts(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
             return with_fire(state, detonate_due(state, dice, data))
 
-        if not state.conditions and not still_burning(state):
-            # Every step before initiative reads a condition in the scene (a fire on a mortal,
-            # a fuse, a grenade just landed) or a burning Kindred: with neither, none has
-            # anything to do, and most round changes of most fights are like this.
-            return initiative(state, dice)
         data = rmu_data()
         steps = []
         for step in (burn_due, blasts, burn_kindred, notice_landed):
