@@ -898,7 +898,10 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
 def _round_opened(c: CombatantState, ap: int) -> CombatantState:
     """``c`` at the start of a round: its AP, no bonus carried over, no initiative yet."""
     stats = rmu_stats(c)
-    fresh = replace(stats.vitals, ap_left=ap, next_action_bonus=0)
+    v = stats.vitals
+    if c.stats is stats and v.ap_left == ap and v.next_action_bonus == 0 and c.initiative is None:
+        return c  # already so: someone down or out of the fight since an earlier round
+    fresh = replace(v, ap_left=ap, next_action_bonus=0)
     # One copy of the combatant for both changes: every round copies everyone.
     return replace(c, stats=replace(stats, vitals=fresh), initiative=None)
 
