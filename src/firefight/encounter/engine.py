@@ -27,7 +27,7 @@ from firefight.events import Event
 from firefight.frozen import replace
 from firefight.outcome import Outcome
 from firefight.scene.actions import Action
-from firefight.scene.apply import FoldError, apply, apply_all
+from firefight.scene.apply import FoldError, apply_all
 from firefight.scene.state import EncounterState
 from firefight.trace import Trace
 
@@ -192,10 +192,7 @@ def next_round(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolutio
     if state.round < 1:
         raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
     recorder = RecordingSource(dice.source)
-    upkeep = ruleset.upkeep(state)
-    after_upkeep = state
-    for event in upkeep.events:
-        after_upkeep = apply(after_upkeep, event, ruleset)
+    upkeep, after_upkeep = ruleset.end_round(state)
     outcomes, _ = _start(after_upkeep, ruleset, recorder)
     return _resolution(
         kind="round",
@@ -237,6 +234,4 @@ def next_round_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> E
     """What :func:`next_round` leads to, without its record."""
     if state.round < 1:
         raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
-    for event in ruleset.upkeep(state).events:
-        state = apply(state, event, ruleset)
-    return _start(state, ruleset, RecordingSource(dice.source))[1]
+    return _start(ruleset.end_round(state)[1], ruleset, RecordingSource(dice.source))[1]

@@ -191,14 +191,19 @@ class RMU(Ruleset):
         )
 
     def upkeep(self, state: EncounterState) -> Outcome:
+        return self.end_round(state)[0]
+
+    def end_round(self, state: EncounterState) -> tuple[Outcome, EncounterState]:
         from firefight.outcome import Happened, Outcome
         from firefight.rulesets.rmu import upkeep as _registers_kinds  # noqa: F401
         from firefight.scene.apply import apply
         from firefight.scene.conditions import run_upkeep
         from firefight.trace import Trace
 
-        events, _ = run_upkeep(state, lambda s, e: apply(s, e, self))
-        return Outcome(events=events, trace=Trace(), result=Happened())
+        # Each condition kind reads the state the kinds before it left (R-4's order), so the
+        # events are folded as they come: the state they reach is the round's end.
+        events, after = run_upkeep(state, lambda s, e: apply(s, e, self))
+        return Outcome(events=events, trace=Trace(), result=Happened()), after
 
     def fight_tactics(self) -> Mapping[str, Tactic]:
         from firefight.rulesets.rmu.tactics import aimed
