@@ -24,7 +24,12 @@ from firefight.events import Event
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import NOT_IN_ENCOUNTERS, CatalogRow, Ruleset
 from firefight.scene.apply import apply_all
-from firefight.scene.conditions import ConditionKind, register_condition
+from firefight.scene.conditions import (
+    PHASE_BLEEDING,
+    ConditionKind,
+    condition_kinds,
+    register_condition,
+)
 from firefight.scene.events import ConditionStarted, register_event_types
 from firefight.scene.state import ActiveCondition, EncounterState
 from firefight.service import EncounterService
@@ -157,6 +162,19 @@ def test_r_4_a_plugged_in_condition_ticks_with_the_durations_and_expires() -> No
     assert FuseBurnt(grenade="M67") in two.record.events
     assert "The M67 goes off." in two.record.narration
     assert parse_record(two.record.payload()).events == two.record.events
+
+
+def test_r_4_a_kind_registered_after_an_upkeep_joins_the_next_in_phase_order() -> None:
+    """R-4: the upkeep order is kept between rounds, and a kind registered since joins it."""
+
+    class Early(ConditionKind):
+        name = "test-early"
+        phase = PHASE_BLEEDING
+        rulesets: ClassVar[tuple[str, ...]] = ("test-late-kinds",)
+
+    assert [k.name for k in condition_kinds("test-late-kinds")] == ["durations"]
+    register_condition(Early())
+    assert [k.name for k in condition_kinds("test-late-kinds")] == ["test-early", "durations"]
 
 
 # --- random legal play, undo included: fold == incremental --------------------------------------

@@ -209,6 +209,19 @@ def test_r_4_upkeep_runs_bleeding_then_durations_then_stun_then_stagger() -> Non
     assert names[:5] == [*types, "RoundStarted"]
 
 
+def test_r_4_the_round_ends_where_its_upkeep_events_fold_to() -> None:
+    """R-4: rmu's end of a round (what the engine goes on from) is its upkeep's events folded
+    over the state, as the default :meth:`Ruleset.end_round` folds them."""
+    state = land(
+        opened(),
+        crit(bleed=2, dying_rounds=5, stun_rounds=1, stun_penalty=-25, staggered=1),
+    )
+    done, after = RMU.end_round(state)
+    assert done.events == RMU.upkeep(state).events
+    assert after == apply_all(state, done.events, RMU)
+    assert after == Ruleset.end_round(RMU, state)[1] != state
+
+
 def test_r_4_bleeding_first_so_a_body_that_bleeds_out_is_not_ticked_further() -> None:
     """R-4: bleeding comes first; Viktor (50 hits, BD 20) at -19 bleeding 5 dies of it, and
     the later phases (stun) leave the dead alone."""

@@ -392,6 +392,16 @@ def test_v5_fire_on_a_kindred_keeps_burning_an_a_heat_critical_each_round() -> N
     assert crit.effect == heat.row_for(50).cell(Severity.A)
 
 
+def test_v5_the_fire_burns_at_the_round_change_with_nothing_else_in_play() -> None:
+    """DEC-366: a burning Kindred's critical comes with the round change's dice, before
+    initiative, even when no condition is in the scene (V-5)."""
+    state = burning_scene()
+    assert not state.conditions
+    done = RMU.initiative(state, Dice.scripted([50, *[5] * 10]))
+    (crit,) = [e for e in done.events if isinstance(e, CriticalInflicted)]
+    assert (crit.target, crit.roll) == ("Mara", 50)
+
+
 def test_v5_is_a_scenario_option() -> None:
     assert not sheet(burning_scene(fire_keeps_burning=False), "Mara").burning
 

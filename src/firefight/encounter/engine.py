@@ -27,7 +27,7 @@ from firefight.events import Event
 from firefight.frozen import replace
 from firefight.outcome import Outcome
 from firefight.scene.actions import Action
-from firefight.scene.apply import FoldError, apply, apply_all
+from firefight.scene.apply import FoldError, apply_all
 from firefight.scene.state import EncounterState
 from firefight.trace import Trace
 
@@ -151,7 +151,7 @@ def gm(state: EncounterState, text: str, ruleset: Ruleset) -> Resolution:
 
 
 def _start(
-    state: EncounterState, ruleset: Ruleset, recorder: RecordingSource
+    state: EncounterState, ruleset: Ruleset, dice: Dice
 ) -> tuple[list[Outcome], EncounterState]:
     wanted = state.round + 1
     started = ruleset.start_round(state, wanted)
@@ -163,7 +163,7 @@ def _start(
             f"the {ruleset.name} ruleset was asked to start round {wanted}, but its events "
             f"leave the scene in round {state.round}"
         )
-    initiative = ruleset.initiative(state, Dice(recorder))
+    initiative = ruleset.initiative(state, dice)
     state = apply_all(state, initiative.events, ruleset)
     return [started, initiative], state
 
@@ -174,7 +174,7 @@ def open_fight(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolutio
     if state.round != 0:
         raise RuleRefusal(ROUND_RULE, f"The fight is already in round {state.round}.")
     recorder = RecordingSource(dice.source)
-    outcomes, _ = _start(state, ruleset, recorder)
+    outcomes, _ = _start(state, ruleset, Dice(recorder))
     return _resolution(
         kind="round",
         text="round 1",
@@ -192,11 +192,8 @@ def next_round(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolutio
     if state.round < 1:
         raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
     recorder = RecordingSource(dice.source)
-    upkeep = ruleset.upkeep(state)
-    after_upkeep = state
-    for event in upkeep.events:
-        after_upkeep = apply(after_upkeep, event, ruleset)
-    outcomes, _ = _start(after_upkeep, ruleset, recorder)
+    upkeep, after_upkeep = ruleset.end_round(state)
+    outcomes, _ = _start(after_upkeep, ruleset, Dice(recorder))
     return _resolution(
         kind="round",
         text=f"round {state.round + 1}",
@@ -230,13 +227,11 @@ def open_fight_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> E
     """What :func:`open_fight` leads to, without its record."""
     if state.round != 0:
         raise RuleRefusal(ROUND_RULE, f"The fight is already in round {state.round}.")
-    return _start(state, ruleset, RecordingSource(dice.source))[1]
+    return _start(state, ruleset, dice)[1]
 
 
 def next_round_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
     """What :func:`next_round` leads to, without its record."""
     if state.round < 1:
         raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
-    for event in ruleset.upkeep(state).events:
-        state = apply(state, event, ruleset)
-    return _start(state, ruleset, RecordingSource(dice.source))[1]
+    return _start(ruleset.end_round(state)[1], ruleset, dice)[1]

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.errors import FirefightError
-from firefight.scene.apply import apply_all
 from firefight.scene.state import EncounterState
 
 if TYPE_CHECKING:
@@ -157,7 +156,7 @@ def live_odds(
             except FirefightError:
                 stopped += 1
                 break
-        now = apply_all(now, ruleset.upkeep(now).events, ruleset)
+        now = ruleset.end_round(now)[1]
         by_end += _down(now, target)
     return LiveOdds(
         lines=tuple(lines),

@@ -179,6 +179,15 @@ class Ruleset(ABC):
         """The events the end of a round brings (bleeding, durations, stun...), in order."""
         raise self._not_in_encounters("run the upkeep between rounds")
 
+    def end_round(self, state: EncounterState) -> tuple[Outcome, EncounterState]:
+        """:meth:`upkeep` and the state its events leave, which the engine goes on from. This
+        folds the events; a ruleset whose upkeep folds them itself as it goes (each step reads
+        what the last left) returns the state it reached instead of folding them twice."""
+        from firefight.scene.apply import apply_all
+
+        done = self.upkeep(state)
+        return done, apply_all(state, done.events, self)
+
     def fight_tactics(self) -> Mapping[str, Tactic]:
         """The tactics ``odds simulate`` may play this ruleset's fighters by, by name, the
         default first (:mod:`firefight.scene.tactics`)."""

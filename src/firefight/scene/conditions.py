@@ -109,6 +109,11 @@ class _PlainDurations(ConditionKind):
 
 _REGISTRY: dict[str, ConditionKind] = {}
 
+# Each ruleset's kinds in upkeep order, sorted once: upkeep asks for them every round. Emptied
+# whenever a kind registers, so it always holds the order the registry gives; one entry per
+# ruleset name asked for.
+_ORDERED: dict[str, tuple[ConditionKind, ...]] = {}
+
 
 def register_condition(kind: ConditionKind) -> ConditionKind:
     """Add a condition kind; registering the same class again replaces it (re-imports)."""
@@ -119,6 +124,7 @@ def register_condition(kind: ConditionKind) -> ConditionKind:
             f"{type(kind).__qualname__}"
         )
     _REGISTRY[kind.name] = kind
+    _ORDERED.clear()
     return kind
 
 
@@ -134,10 +140,17 @@ def _load_plugins() -> None:
 
 def condition_kinds(ruleset: str) -> list[ConditionKind]:
     """The kinds upkeep runs for ``ruleset``, in upkeep order (phase, then name)."""
+    return list(_ordered_kinds(ruleset))
+
+
+def _ordered_kinds(ruleset: str) -> tuple[ConditionKind, ...]:
     _load_plugins()
-    kinds = [k for k in _REGISTRY.values() if k.applies_to(ruleset)]
-    kinds.append(_PlainDurations())
-    return sorted(kinds, key=lambda k: (k.phase, k.name))
+    ordered = _ORDERED.get(ruleset)
+    if ordered is None:
+        kinds = [k for k in _REGISTRY.values() if k.applies_to(ruleset)]
+        kinds.append(_PlainDurations())
+        ordered = _ORDERED[ruleset] = tuple(sorted(kinds, key=lambda k: (k.phase, k.name)))
+    return ordered
 
 
 def run_upkeep(
@@ -146,7 +159,7 @@ def run_upkeep(
 ) -> tuple[tuple[Event, ...], EncounterState]:
     """Every kind's upkeep in order; the events and the state they leave."""
     events: list[Event] = []
-    for kind in condition_kinds(state.ruleset):
+    for kind in _ordered_kinds(state.ruleset):
         for event in kind.upkeep(state):
             state = apply(state, event)
             events.append(event)

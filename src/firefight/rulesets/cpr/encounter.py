@@ -1012,13 +1012,19 @@ def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
     for c in state.combatants:
         own = fighter(c)
         up = not (c.dead or c.unconscious)
+        action_left = up and "action" not in own.lose_next
+        move_left = up and "move" not in own.lose_next
+        now = (own.action_left, own.move_left, own.lose_next, own.moved_m, own.holding)
+        if c.stats is own and now == (action_left, move_left, (), 0.0, None):
+            people.append(c)  # already so (someone down since an earlier turn): no copy
+            continue
         people.append(
             replace(
                 c,
                 stats=replace(
                     own,
-                    action_left=up and "action" not in own.lose_next,
-                    move_left=up and "move" not in own.lose_next,
+                    action_left=action_left,
+                    move_left=move_left,
                     lose_next=(),
                     moved_m=0.0,
                     holding=None,

@@ -146,16 +146,20 @@ def death_saves(state: EncounterState, dice: Dice, data: CprData) -> Outcome:
     stabilized, in the initiative queue's order, then the rest (the unconscious) in scene
     order (docs/decisions.md DEC-141)."""
     queue = [n for group in state.initiative for n in group]
+    saving = [
+        c
+        for c in state.combatants
+        if not (c.dead or fighter(c).stabilized or wound_of(c) is not WoundState.MORTAL)
+    ]
+    # Sorted after choosing: a stable sort keeps the same order, and most turns have nobody.
     people = sorted(
-        state.combatants,
+        saving,
         key=lambda c: queue.index(c.name) if c.name in queue else len(queue),
     )
     events: list[Event] = []
     entries: list[Entry] = []
     for c in people:
         own = fighter(c)
-        if c.dead or own.stabilized or wound_of(c) is not WoundState.MORTAL:
-            continue
         if own.body is None:
             tb = TraceBuilder()
             tb.step(

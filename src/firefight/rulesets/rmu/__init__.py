@@ -139,6 +139,19 @@ class RMU(Ruleset):
         return start_round(state, round_number)
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
+        from firefight.rulesets.rmu.kindred_fire import still_burning
+        from firefight.rulesets.rmu.upkeep import initiative
+
+        if not state.conditions and not still_burning(state):
+            # Every step before initiative reads a condition in the scene (a fire on a mortal,
+            # a fuse, a grenade just landed) or a burning Kindred: with neither, none has
+            # anything to do, and most round changes of most fights are like this.
+            return initiative(state, dice)
+        return self._due_then_initiative(state, dice)
+
+    def _due_then_initiative(self, state: EncounterState, dice: Dice) -> Outcome:
+        """What is due before initiative (fuses run out, fires, grenades just landed), then
+        initiative."""
         from firefight.outcome import Outcome
         from firefight.rulesets.rmu.burning import burn_due
         from firefight.rulesets.rmu.encounter_explosives import detonate_due
@@ -158,9 +171,10 @@ class RMU(Ruleset):
         def blasts(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
             return with_fire(state, detonate_due(state, dice, data))
 
+        data = rmu_data()
         steps = []
         for step in (burn_due, blasts, burn_kindred, notice_landed):
-            done = step(state, dice, rmu_data())
+            done = step(state, dice, data)
             state = apply_all(state, done.events, self)
             steps.append(done)
         rolled = initiative(state, dice)
@@ -177,14 +191,19 @@ class RMU(Ruleset):
         )
 
     def upkeep(self, state: EncounterState) -> Outcome:
+        return self.end_round(state)[0]
+
+    def end_round(self, state: EncounterState) -> tuple[Outcome, EncounterState]:
         from firefight.outcome import Happened, Outcome
         from firefight.rulesets.rmu import upkeep as _registers_kinds  # noqa: F401
         from firefight.scene.apply import apply
         from firefight.scene.conditions import run_upkeep
         from firefight.trace import Trace
 
-        events, _ = run_upkeep(state, lambda s, e: apply(s, e, self))
-        return Outcome(events=events, trace=Trace(), result=Happened())
+        # Each condition kind reads the state the kinds before it left (R-4's order), so the
+        # events are folded as they come: the state they reach is the round's end.
+        events, after = run_upkeep(state, lambda s, e: apply(s, e, self))
+        return Outcome(events=events, trace=Trace(), result=Happened()), after
 
     def fight_tactics(self) -> Mapping[str, Tactic]:
         from firefight.rulesets.rmu.cover_tactic import covered

@@ -895,6 +895,17 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
 # --- applying rmu's events ----------------------------------------------------------------------
 
 
+def _round_opened(c: CombatantState, ap: int) -> CombatantState:
+    """``c`` at the start of a round: its AP, no bonus carried over, no initiative yet."""
+    stats = rmu_stats(c)
+    v = stats.vitals
+    if c.stats is stats and v.ap_left == ap and v.next_action_bonus == 0 and c.initiative is None:
+        return c  # already so: someone down or out of the fight since an earlier round
+    fresh = replace(v, ap_left=ap, next_action_bonus=0)
+    # One copy of the combatant for both changes: every round copies everyone.
+    return replace(c, stats=replace(stats, vitals=fresh), initiative=None)
+
+
 def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of rmu's own events."""
     if isinstance(event, ArmorRepaired):
@@ -908,13 +919,7 @@ def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
             state,
             round=event.round,
             initiative=(),
-            combatants=tuple(
-                replace(
-                    with_vitals(c, replace(vitals(c), ap_left=event.ap, next_action_bonus=0)),
-                    initiative=None,
-                )
-                for c in state.combatants
-            ),
+            combatants=tuple([_round_opened(c, event.ap) for c in state.combatants]),
         )
     if isinstance(event, ActionPointsSpent):
         c = named_in_log(state, event.actor)

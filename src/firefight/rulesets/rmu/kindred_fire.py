@@ -19,10 +19,10 @@ from firefight.rulesets.rmu.kindred_events import BurningStarted
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
 from firefight.rulesets.rmu.merged import Merged, SetAlight
-from firefight.scene.state import EncounterState
+from firefight.scene.state import CombatantState, EncounterState
 from firefight.trace import Trace, TraceBuilder
 
-__all__ = ["burn_due", "with_fire"]
+__all__ = ["burn_due", "still_burning", "with_fire"]
 
 
 def with_fire(state: EncounterState, outcome: Outcome) -> Outcome:
@@ -50,6 +50,16 @@ def with_fire(state: EncounterState, outcome: Outcome) -> Outcome:
     )
 
 
+def still_burning(state: EncounterState) -> list[CombatantState]:
+    """The Kindred a fire is still burning, in scene order (V-5)."""
+    burning = []
+    for c in state.combatants:
+        sheet = sheet_of(c)
+        if sheet is not None and sheet.burning and not sheet.final_death:
+            burning.append(c)
+    return burning
+
+
 def burn_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
     """Each burning Kindred's A Heat critical for the round gone by (V-5). Dice: one d100 per
     burning Kindred, in scene order."""
@@ -57,10 +67,7 @@ def burn_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
     table = data.tables.critical(figs.burn_table)
     tb = TraceBuilder()
     events: list[Event] = []
-    for c in state.combatants:
-        sheet = sheet_of(c)
-        if sheet is None or not sheet.burning or sheet.final_death:
-            continue
+    for c in still_burning(state):
         tb.step(
             f"{c.name} is still burning: an {figs.burn_severity.value} {table.title} critical, "
             "aggravated.",
