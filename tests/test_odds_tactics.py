@@ -227,3 +227,11 @@ def test_every_bundled_example_is_decided_by_the_default_tactics() -> None:
             continue
         summary = simulate_fights(path, fights=12, seed=5)
         assert summary.undecided() <= 2 / 12, path.name
+
+
+def test_c_5_sharp_offers_autofire_only_with_a_gun_in_hand_that_can() -> None:
+    """C-5: Rook's SMG has an autofire cap, so sharp sprays with it; V's and Juno's pistols
+    have none, and sharp offers them no autofire the rules would only refuse."""
+    state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
+    assert "Rook autofires at V" in sharp(state, "Rook")
+    assert not any("autofires" in line for line in sharp(state, "V") + sharp(state, "Juno"))

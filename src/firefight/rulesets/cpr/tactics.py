@@ -21,12 +21,16 @@ def can_still_harm(c: CombatantState) -> bool:
 
 def sharp(state: EncounterState, name: str) -> list[str]:
     """a grenade where two enemies share its square and no ally stands; else, at enemies who
-    cannot dodge first, autofire, an aimed head shot past thicker body armor, two shots from a
-    ROF 2 gun, one shot; else reload; else wait"""
+    cannot dodge first, autofire (with a gun in hand that can), an aimed head shot past
+    thicker body armor, two shots from a ROF 2 gun, one shot; else reload; else wait"""
     from firefight.rulesets.cpr import cpr_data
 
     data = cpr_data()
     me = quoted(name)
+    # C-5: only a gun with an autofire cap sprays. The rules refuse the others anyway, rolling
+    # nothing, so offering them only spent the time of building the attack to refuse it.
+    held = state.combatant(name).weapon()
+    sprays = held is not None and data.weapon(held.kind).autofire_cap is not None
     enemies = enemies_by_distance(state, name)
     # CPR-DOD-1: a REF 8+ target who dodges is beaten only by out-rolling their dodge; the
     # others only have the range DV. The nearest first within each.
@@ -37,7 +41,8 @@ def sharp(state: EncounterState, name: str) -> list[str]:
     for e in ordered:
         them = quoted(e.name)
         own = fighter(e)
-        lines.append(f"{me} autofires at {them}")
+        if sprays:
+            lines.append(f"{me} autofires at {them}")
         if own.head_sp < own.body_sp:
             # CPR-AIM-1: -8 to hit, but damage through the head armor doubles.
             lines.append(f"{me} shoots {them} --aim head")
