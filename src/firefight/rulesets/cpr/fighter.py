@@ -133,7 +133,14 @@ def fighter(c: CombatantState) -> CprFighter:
 
 def health(c: CombatantState) -> Health:
     """HP now and at most (C-9)."""
-    return Health(hp=c.hits_left, max_hp=max(1, c.hits_max))
+    return _health(c.hits_left, max(1, c.hits_max))
+
+
+# Read for every shooter and target: the frozen value for two whole numbers, kept in a bounded
+# cache (a refusal, HP above the maximum, is never kept).
+@lru_cache(maxsize=1024, typed=True)
+def _health(hp: int, max_hp: int) -> Health:
+    return Health(hp=hp, max_hp=max_hp)
 
 
 def wound_of(c: CombatantState) -> WoundState:
