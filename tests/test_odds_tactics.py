@@ -341,3 +341,25 @@ def test_rmu_sup_1_covered_sweeps_two_enemies_who_stand_together() -> None:
     assert _accepted(state, "Vasco") == sweep
     apart = _moved(state, "Teo", 30.0, 2.0)
     assert not any("sweeps" in line for line in covered(apart, "Vasco"))
+
+
+def test_c_5_cpr_rof_1_cpr_ammo_1_sharp_offers_only_what_the_gun_in_hand_can_fire() -> None:
+    """C-5: Rook's SMG has an autofire cap, so sharp sprays with it, but only with a full
+    burst loaded; V's and Juno's pistols have none. CPR-ROF-1: the SMG is ROF 1, so no two
+    shots. CPR-AMMO-1: an empty gun offers no shot at all, only the reload. The rules would
+    refuse each line left out, rolling nothing."""
+    state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
+    rook = sharp(state, "Rook")
+    assert "Rook autofires at V" in rook
+    assert "Rook shoots V --twice" not in rook and "Rook shoots V" in rook
+    assert not any("autofires" in line for line in sharp(state, "V") + sharp(state, "Juno"))
+    smg = state.combatant("Rook").weapon()
+    assert smg is not None and smg.loaded is not None
+
+    def loaded(rounds: int) -> EncounterState:
+        gun = replace(smg, loaded=replace(smg.loaded, rounds=rounds))
+        return state.with_combatant(replace(state.combatant("Rook"), weapons=(gun,)))
+
+    assert "Rook autofires at V" not in sharp(loaded(9), "Rook")
+    assert "Rook shoots V" in sharp(loaded(9), "Rook")
+    assert sharp(loaded(0), "Rook") == ["Rook reloads", "Rook waits"]

@@ -188,13 +188,15 @@ class CPR(Ruleset):
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         from firefight.rulesets.cpr.encounter import apply_cpr_event
-        from firefight.rulesets.cpr.gm_figures import repaired
-        from firefight.scene.apply import named_in_log
         from firefight.scene.events import ArmorRepaired, FigureSet
 
         if isinstance(event, FigureSet):
             return self.apply_figure(state, event)
         if isinstance(event, ArmorRepaired):
+            # Imported only for a GM's repair: every event of a fight comes through here.
+            from firefight.rulesets.cpr.gm_figures import repaired
+            from firefight.scene.apply import named_in_log
+
             return state.with_combatant(repaired(named_in_log(state, event.wearer)))
         return apply_cpr_event(state, event)
 

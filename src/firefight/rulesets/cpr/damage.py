@@ -23,10 +23,11 @@ In order (CPR-DMG-1, C-3, C-4, C-9, CPR-AIM-1):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from firefight.dice import Dice, Roll
 from firefight.events import Event
+from firefight.frozen import replace
 from firefight.outcome import inline, omitted
 from firefight.rulesets.cpr.armor import Location
 from firefight.rulesets.cpr.combatants import Aim, Target

@@ -106,6 +106,7 @@ from firefight.rulesets.cpr.fighter import (
     spot_of,
     wound_of,
 )
+from firefight.rulesets.cpr.last_plan import planned
 from firefight.rulesets.cpr.lasting import apply_cloud, apply_load, apply_wore_off, lasting_lines
 from firefight.rulesets.cpr.modifiers import Chosen
 from firefight.rulesets.cpr.reload import Reload as ReloadDeclaration
@@ -130,7 +131,7 @@ from firefight.scene.state import (
     MagazineState,
     WeaponState,
 )
-from firefight.trace import Modifier, Trace, TraceBuilder
+from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 from firefight.units import metres_from_feet
 
 __all__ = [
@@ -428,9 +429,21 @@ def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData
     )
 
 
-def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> Outcome:
-    if action.at_cover:
-        return _shoot_cover(state, action, dice, data)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _ShotPlan:
+    """What a shot at someone settles from the state before the resolver runs: the attack
+    declared, the weapon and the target, the trace so far (the dodge, a move between the
+    shots, the named modifiers' notes), the move's events and the LUCK spent."""
+
+    attack: RangedAttack
+    weapon: WeaponState
+    target: CombatantState
+    steps: tuple[Entry, ...]
+    moved: tuple[Event, ...]
+    spent: tuple[Event, ...]
+
+
+def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan:
     c = state.combatant(action.actor)
     needs_action(c)
     target = state.combatant(action.target)
@@ -457,7 +470,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
         item=_held_item(target),
     )
     shots = [first]
-    moved: list[Event] = []
+    moved: tuple[Event, ...] = ()
     if action.twice:
         second_from = c.position
         if action.move_between is not None:
@@ -477,37 +490,59 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
                 "CPR-ROF-1",
             )
             second_from = action.move_between
-            moved = [moved_to(c, second_from), MoveTaken(actor=c.name, distance_m=metres)]
+            moved = (moved_to(c, second_from), MoveTaken(actor=c.name, distance_m=metres))
         shots.append(replace(first, distance_m=_metres(second_from, target.position)))
     who = shooter_of(c)
     extra, chosen, spent = _named(c, weapon, action.mods, action.named, first.distance_m, data, tb)
-    outcome = resolve_ranged_attack(
-        RangedAttack(
-            weapon=weapon.kind,
-            ref=who.ref,
-            skill=fighter(c).skill(data.weapon(weapon.kind).skill),
-            shots=tuple(shots),
-            shooter=c.name,
-            ammo=mag.ammo if mag is not None else "basic",
-            loaded=mag.rounds if mag is not None else None,
-            wound=who.wound,
-            injuries=who.injuries,
-            extra=extra,
-            jams_on=chosen.jams_on,
-            guided=chosen.guided,
-        ),
-        dice,
-        data,
+    attack = RangedAttack(
+        weapon=weapon.kind,
+        ref=who.ref,
+        skill=fighter(c).skill(data.weapon(weapon.kind).skill),
+        shots=tuple(shots),
+        shooter=c.name,
+        ammo=mag.ammo if mag is not None else "basic",
+        loaded=mag.rounds if mag is not None else None,
+        wound=who.wound,
+        injuries=who.injuries,
+        extra=extra,
+        jams_on=chosen.jams_on,
+        guided=chosen.guided,
     )
-    events = [*spent, *_scene_names(outcome.events, weapon.name)]
+    return _ShotPlan(
+        attack=attack,
+        weapon=weapon,
+        target=target,
+        steps=tb.build().entries,
+        moved=moved,
+        spent=tuple(spent),
+    )
+
+
+def _replayed(steps: Sequence[Entry]) -> TraceBuilder:
+    """A trace builder holding the plan's steps, for the resolution to go on from."""
+    tb = TraceBuilder()
+    for entry in steps:
+        tb.add(entry)
+    return tb
+
+
+def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> Outcome:
+    if action.at_cover:
+        return _shoot_cover(state, action, dice, data)
+    # Validation built this plan from the same state a moment ago (cpr.last_plan).
+    plan = planned(_plan_shot, state, action, data)
+    c, target, weapon = state.combatant(action.actor), plan.target, plan.weapon
+    tb = _replayed(plan.steps)
+    outcome = resolve_ranged_attack(plan.attack, dice, data)
+    events = [*plan.spent, *_scene_names(outcome.events, weapon.name)]
     shot_results = outcome.result.shots
-    if moved:
+    if plan.moved:
         # The move comes after the first shot's events: before the second shot's damage if
         # it hit, at the end if it did not.
         at = len(events)
         if shot_results and shot_results[-1].result == "hit":
             at = max(i for i, e in enumerate(events) if isinstance(e, DamageDealt))
-        events[at:at] = moved
+        events[at:at] = plan.moved
     events = _injury_effects(state, events, data, tb)
     if len(shot_results) > 1:
         results = "; ".join(
@@ -532,7 +567,19 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
     )
 
 
-def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData) -> Outcome:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _AutofirePlan:
+    """What autofire at someone settles from the state before the resolver runs (as
+    :class:`_ShotPlan`)."""
+
+    attack: AutofireAttack
+    weapon: WeaponState
+    target: CombatantState
+    steps: tuple[Entry, ...]
+    spent: tuple[Event, ...]
+
+
+def _plan_autofire(state: EncounterState, action: Autofire, data: CprData) -> _AutofirePlan:
     c = state.combatant(action.actor)
     needs_action(c)
     target = state.combatant(action.target)
@@ -544,25 +591,34 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
     dodge = dodge_of(state, target, unseen=action.unseen, tb=tb, data=data)
     distance = _metres(c.position, target.position)
     extra, _, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
-    outcome = resolve_autofire(
-        AutofireAttack(
-            weapon=weapon.kind,
-            ref=who.ref,
-            skill=fighter(c).skill(data.figures.autofire_skill),
-            distance_m=_metres(c.position, target.position),
-            target=target_of(state, target, data, dodge=dodge, origin=c.position),
-            shooter=c.name,
-            ammo=mag.ammo if mag is not None else "basic",
-            loaded=mag.rounds if mag is not None else None,
-            aim=action.aim,
-            wound=who.wound,
-            injuries=who.injuries,
-            extra=extra,
-        ),
-        dice,
-        data,
+    attack = AutofireAttack(
+        weapon=weapon.kind,
+        ref=who.ref,
+        skill=fighter(c).skill(data.figures.autofire_skill),
+        distance_m=_metres(c.position, target.position),
+        target=target_of(state, target, data, dodge=dodge, origin=c.position),
+        shooter=c.name,
+        ammo=mag.ammo if mag is not None else "basic",
+        loaded=mag.rounds if mag is not None else None,
+        aim=action.aim,
+        wound=who.wound,
+        injuries=who.injuries,
+        extra=extra,
     )
-    events = _injury_effects(state, [*spent, *_scene_names(outcome.events, weapon.name)], data, tb)
+    return _AutofirePlan(
+        attack=attack, weapon=weapon, target=target, steps=tb.build().entries, spent=tuple(spent)
+    )
+
+
+def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData) -> Outcome:
+    # Validation built this plan from the same state a moment ago (cpr.last_plan).
+    plan = planned(_plan_autofire, state, action, data)
+    c, target, weapon = state.combatant(action.actor), plan.target, plan.weapon
+    tb = _replayed(plan.steps)
+    outcome = resolve_autofire(plan.attack, dice, data)
+    events = _injury_effects(
+        state, [*plan.spent, *_scene_names(outcome.events, weapon.name)], data, tb
+    )
     said = _shot_headline(outcome.result, data)
     headline = f"{c.name} autofires the {weapon.name} at {target.name}: {said}."
     return _outcome(

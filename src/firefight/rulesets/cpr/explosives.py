@@ -22,11 +22,12 @@ target caught, in listed order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
+from firefight.frozen import replace
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cpr.checks import (
     attacker_parts,

@@ -14,6 +14,7 @@ Wound states are not stored: they follow from HP (C-9), so they can never disagr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from firefight.rulesets.cpr.combatants import Spot
 from firefight.rulesets.cpr.data import CprData
@@ -98,8 +99,7 @@ class CprFighter(CombatantStats):
 
     def skill(self, name: str) -> int:
         """The level in ``name`` (0 for a skill not listed)."""
-        wanted = normalize_key(name)
-        return next((v for k, v in self.skills if normalize_key(k) == wanted), 0)
+        return _levels(self.skills).get(normalize_key(name), 0)
 
     def rounds_carried(self, weapon: str, ammo: str) -> int:
         return sum(c.rounds for c in self.carried if c.weapon == weapon and c.ammo == ammo)
@@ -114,6 +114,18 @@ class CprFighter(CombatantStats):
         return next((m for name, m in self.weapon_modifiers if name == weapon), ())
 
 
+# Every check reads a skill, so a fighter's list is looked up by normalized name; keyed on
+# the immutable skills tuple itself (fighters share theirs until a GM sets a skill), in a
+# bounded cache. Private: nobody writes to the dict it returns.
+@lru_cache(maxsize=256)
+def _levels(skills: tuple[tuple[str, int], ...]) -> dict[str, int]:
+    """Each listed skill's level by normalized name, the first listing of a name winning."""
+    levels: dict[str, int] = {}
+    for name, level in skills:
+        levels.setdefault(normalize_key(name), level)
+    return levels
+
+
 def fighter(c: CombatantState) -> CprFighter:
     """The cpr figures of ``c`` (all zero for a combatant set up by another ruleset)."""
     return c.stats if isinstance(c.stats, CprFighter) else CprFighter()
@@ -121,7 +133,14 @@ def fighter(c: CombatantState) -> CprFighter:
 
 def health(c: CombatantState) -> Health:
     """HP now and at most (C-9)."""
-    return Health(hp=c.hits_left, max_hp=max(1, c.hits_max))
+    return _health(c.hits_left, max(1, c.hits_max))
+
+
+# Read for every shooter and target: the frozen value for two whole numbers, kept in a bounded
+# cache (a refusal, HP above the maximum, is never kept).
+@lru_cache(maxsize=1024, typed=True)
+def _health(hp: int, max_hp: int) -> Health:
+    return Health(hp=hp, max_hp=max_hp)
 
 
 def wound_of(c: CombatantState) -> WoundState:
@@ -137,8 +156,15 @@ def armor_penalty(c: CombatantState, data: CprData) -> Modifier | None:
     """The worn armor's penalty on REF, DEX and MOVE: the worst piece's, not the sum
     (CPR-REF-1; armor named from the catalog only, bare SP carries none)."""
     own = fighter(c)
-    names = [own.body_armor, own.head_armor]
-    chosen = data.modifiers.resolve(f"armor:{n}" for n in names if n and not n.isdigit())
+    return _worn_penalty(data, own.body_armor, own.head_armor)
+
+
+# Asked of every dodge, attack and MOVE: keyed on the catalog (whose tables do not change once
+# loaded; held here, so its identity is never reused) and the two armor names, both
+# immutable, in a bounded cache. A refusal (armor not in the catalog) is never kept.
+@lru_cache(maxsize=256)
+def _worn_penalty(data: CprData, body: str, head: str) -> Modifier | None:
+    chosen = data.modifiers.resolve(f"armor:{n}" for n in (body, head) if n and not n.isdigit())
     if not chosen.penalty:
         return None
     return Modifier(value=chosen.penalty, label=chosen.penalty_label, rule="CPR-REF-1")

@@ -10,10 +10,11 @@ Dice order: the shooter's d10, then each affected target's d10 in the order they
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from firefight.dice import Dice
 from firefight.events import Event, RoundsFired
+from firefight.frozen import replace
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cpr.autofire import validate_autofire_weapon
 from firefight.rulesets.cpr.checks import attacker_parts, compare, condition_modifiers, roll_check

@@ -21,12 +21,26 @@ def can_still_harm(c: CombatantState) -> bool:
 
 def sharp(state: EncounterState, name: str) -> list[str]:
     """a grenade where two enemies share its square and no ally stands; else, at enemies who
-    cannot dodge first, autofire, an aimed head shot past thicker body armor, two shots from a
-    ROF 2 gun, one shot; else reload; else wait"""
+    cannot dodge first, autofire (a full burst loaded in a gun that can), an aimed head shot
+    past thicker body armor, two shots from a ROF 2 gun, one shot, as the rounds loaded allow;
+    else reload; else wait"""
     from firefight.rulesets.cpr import cpr_data
 
     data = cpr_data()
     me = quoted(name)
+    # What the gun in hand can fire (C-5, CPR-ROF-1, CPR-AMMO-1): the rules refuse the rest
+    # anyway, rolling nothing, so offering it only spent the time of building an attack to
+    # refuse it.
+    held = state.combatant(name).weapon()
+    gun = data.weapon(held.kind) if held is not None else None
+    loaded = held.loaded.rounds if held is not None and held.loaded is not None else None
+
+    def holds(rounds: int) -> bool:
+        return loaded is None or loaded >= rounds
+
+    bullets = data.figures.autofire_bullets
+    sprays = gun is not None and gun.autofire_cap is not None and holds(bullets)
+    twice = gun is not None and gun.rof >= 2 and holds(2)
     enemies = enemies_by_distance(state, name)
     # CPR-DOD-1: a REF 8+ target who dodges is beaten only by out-rolling their dodge; the
     # others only have the range DV. The nearest first within each.
@@ -34,14 +48,17 @@ def sharp(state: EncounterState, name: str) -> list[str]:
         enemies, key=lambda e: fighter(e).dodges and fighter(e).ref >= data.figures.dodge_min_ref
     )
     lines = _grenade(state, name, enemies, data.figures.explosive_square_m)
-    for e in ordered:
+    for e in ordered if holds(1) else ():
         them = quoted(e.name)
         own = fighter(e)
-        lines.append(f"{me} autofires at {them}")
+        if sprays:
+            lines.append(f"{me} autofires at {them}")
         if own.head_sp < own.body_sp:
             # CPR-AIM-1: -8 to hit, but damage through the head armor doubles.
             lines.append(f"{me} shoots {them} --aim head")
-        lines += [f"{me} shoots {them} --twice", f"{me} shoots {them}"]
+        if twice:
+            lines.append(f"{me} shoots {them} --twice")
+        lines.append(f"{me} shoots {them}")
     return [*lines, f"{me} reloads", f"{me} waits"]
 
 

@@ -11,11 +11,12 @@ then any critical injury 2d6.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
+from firefight.frozen import replace
 from firefight.outcome import Outcome, ResolvedWord, Result, inline
 from firefight.rulesets.cpr.checks import (
     attacker_parts,

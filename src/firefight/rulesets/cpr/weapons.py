@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from firefight.errors import TableDataError, UnknownNameError
@@ -110,6 +111,9 @@ class Ammo:
     provisional: bool = False
 
 
+# A pure function of one string, asked for the same few names (skills, armor, modifiers) on
+# every shot of a simulation: remembered, the most recent names first, in a bounded cache.
+@lru_cache(maxsize=1024)
 def normalize_key(name: str) -> str:
     """Catalog keys from what people type: case, spaces and underscores do not matter.
 
