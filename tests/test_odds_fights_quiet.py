@@ -4,6 +4,8 @@ engine, no log records, so every fight it plays is the fight ``firefight encount
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -92,3 +94,40 @@ def test_the_quiet_path_refuses_as_the_engine_does() -> None:
     assert opened == engine.open_fight(state, ruleset, Dice.seeded(0)).state
     with pytest.raises(RuleRefusal):
         engine.open_fight_quietly(opened, ruleset, Dice.seeded(0))
+
+
+def _refusal(run: Callable[[], object]) -> str | None:
+    """The refusal ``run`` raises, in words; None when it raises none."""
+    try:
+        run()
+    except RuleRefusal as refused:
+        return str(refused)
+    return None
+
+
+def test_cpr_resolving_refuses_what_validating_refuses_before_any_die() -> None:
+    """cpr's quiet path resolves without validating first (``resolve_validates``): every line
+    its tactic or a player might say that validation refuses, resolving refuses with the same
+    words and without a die (scripted dice with no faces would fail on the first)."""
+    from firefight.rulesets.cpr.tactics import sharp
+
+    cpr = find_ruleset("cpr")
+    assert cpr.resolve_validates and not find_ruleset("rmu").resolve_validates
+    loaded = load_scenario(EXAMPLES / "night-market.toml")
+    state = engine.open_fight_quietly(initial_state(loaded), cpr, Dice.seeded(0))
+    refused = 0
+    for c in state.combatants:
+        others = [o.name for o in state.combatants if o.name != c.name]
+        extra = [f'"{c.name}" reloads', *(f'"{c.name}" shoots "{o}" --twice' for o in others)]
+        for text in [*sharp(state, c.name), *extra]:
+            try:
+                action = cpr.parse_action(text, state)
+            except RuleRefusal:
+                continue  # "waits": a verb cpr does not have, refused as the line is read
+            said = _refusal(partial(cpr.validate, state, action))
+            if said is None:
+                continue
+            again = _refusal(partial(engine.act_quietly, state, action, cpr, Dice.scripted([])))
+            assert again == said
+            refused += 1
+    assert refused >= 3

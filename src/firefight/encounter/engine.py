@@ -216,10 +216,12 @@ def act_quietly(
     state: EncounterState, action: Action, ruleset: Ruleset, dice: Dice
 ) -> EncounterState:
     """What :func:`act` leads to for a declaration already built (``ruleset.parse_action``),
-    without its record. Refuses as :func:`act` does."""
+    without its record. Refuses as :func:`act` does (a ruleset whose resolver refuses all its
+    validation does, before any die, is not asked to validate first)."""
     if state.round < 1:
         raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
-    ruleset.validate(state, action)
+    if not ruleset.resolve_validates:
+        ruleset.validate(state, action)
     return ruleset.resolve_quietly(state, action, dice)
 
 

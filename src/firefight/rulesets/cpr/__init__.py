@@ -49,6 +49,8 @@ __all__ = ["CPR", "CprData", "cpr_data"]
 class CPR(Ruleset):
     name = "cpr"
     round_seconds = 3.0  # public core rules: a round is about 3 seconds (DEC-541)
+    # validate_cpr_action is the resolver itself, stopped at its first die.
+    resolve_validates = True
     title = "d10 + skill vs DV (Cyberpunk RED style)"
     aliases = ("cyberpunk-red", "cyberpunk")
     package = "firefight.rulesets.cpr"
