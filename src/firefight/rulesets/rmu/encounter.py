@@ -908,13 +908,7 @@ def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
             state,
             round=event.round,
             initiative=(),
-            combatants=tuple(
-                replace(
-                    with_vitals(c, replace(vitals(c), ap_left=event.ap, next_action_bonus=0)),
-                    initiative=None,
-                )
-                for c in state.combatants
-            ),
+            combatants=tuple([_round_begun(c, event.ap) for c in state.combatants]),
         )
     if isinstance(event, ActionPointsSpent):
         c = named_in_log(state, event.actor)
@@ -996,6 +990,18 @@ def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
     if isinstance(event, AFFLICTION_EVENTS):
         return apply_affliction_event(state, event)
     raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")
+
+
+def _round_begun(c: CombatantState, ap: int) -> CombatantState:
+    """``c`` as a new round finds them: ``ap`` to spend, no bonus carried over, no initiative
+    yet (RMU-GEN-1, RMU-BP-3, R-5)."""
+    v = vitals(c)
+    if v.ap_left == ap and not v.next_action_bonus and c.initiative is None:
+        return c  # whoever did nothing last round (the fallen, bystanders) already stands so
+    return replace(
+        with_vitals(c, replace(v, ap_left=ap, next_action_bonus=0)),
+        initiative=None,
+    )
 
 
 # --- words for the narrated log and the state table -----------------------------------------------
