@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import cached_property
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from firefight.errors import RuleRefusal
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.rmu.catalog import RmuData
     from firefight.scene.actions import Action
+    from firefight.scene.events import FigureSet
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
@@ -233,12 +234,10 @@ class RMU(Ruleset):
         return resolve_rmu_quietly(state, action, dice)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        from firefight.rulesets.rmu.encounter import apply_rmu_event
-        from firefight.scene.events import FigureSet
-
-        if isinstance(event, FigureSet):
+        fold, figure_set = _folding()
+        if isinstance(event, figure_set):
             return self.apply_figure(state, event)
-        return apply_rmu_event(state, event)
+        return fold(state, event)
 
     def gm_figures(self) -> Mapping[str, str]:
         from firefight.rulesets.rmu.gm_figures import RMU_GM_FIGURES
@@ -341,6 +340,17 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.explosives_view import explosives_overlay
 
         return explosives_overlay(state)
+
+
+@cache
+def _folding() -> tuple[Callable[[EncounterState, Event], EncounterState], type[FigureSet]]:
+    """rmu's fold and the GM's figure event it hands to :meth:`RMU.apply_figure`: imported on
+    first use (not when the rulesets are listed), then looked up once rather than at each of
+    the couple of hundred events a fight folds."""
+    from firefight.rulesets.rmu.encounter import apply_rmu_event
+    from firefight.scene.events import FigureSet
+
+    return apply_rmu_event, FigureSet
 
 
 def rmu_data() -> RmuData:
