@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache, cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from firefight.errors import RuleRefusal
 from firefight.rulesets.base import CatalogRow, Ruleset, changed_states, conditions_begun
@@ -204,9 +204,7 @@ class RMU(Ruleset):
         return action_words()
 
     def can_still_harm(self, combatant: CombatantState) -> bool:
-        from firefight.rulesets.rmu.tactics import can_still_harm
-
-        return can_still_harm(combatant)
+        return _fight().can_still_harm(combatant)
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
@@ -229,15 +227,13 @@ class RMU(Ruleset):
         return resolve_rmu_action(state, action, dice)
 
     def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
-        from firefight.rulesets.rmu.encounter import resolve_rmu_quietly
-
-        return resolve_rmu_quietly(state, action, dice)
+        return _fight().resolve_quietly(state, action, dice)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        fold, figure_set = _folding()
-        if isinstance(event, figure_set):
+        fight = _fight()
+        if isinstance(event, fight.figure_set):
             return self.apply_figure(state, event)
-        return fold(state, event)
+        return fight.fold(state, event)
 
     def gm_figures(self) -> Mapping[str, str]:
         from firefight.rulesets.rmu.gm_figures import RMU_GM_FIGURES
@@ -342,15 +338,31 @@ class RMU(Ruleset):
         return explosives_overlay(state)
 
 
+class _Fight(NamedTuple):
+    """What a fight calls at every event, action and turn: rmu's fold (and the GM's figure
+    event it hands to :meth:`RMU.apply_figure`), the quiet resolution, the break-off test."""
+
+    fold: Callable[[EncounterState, Event], EncounterState]
+    figure_set: type[FigureSet]
+    resolve_quietly: Callable[[EncounterState, Action, Dice], EncounterState]
+    can_still_harm: Callable[[CombatantState], bool]
+
+
 @cache
-def _folding() -> tuple[Callable[[EncounterState, Event], EncounterState], type[FigureSet]]:
-    """rmu's fold and the GM's figure event it hands to :meth:`RMU.apply_figure`: imported on
-    first use (not when the rulesets are listed), then looked up once rather than at each of
-    the couple of hundred events a fight folds."""
-    from firefight.rulesets.rmu.encounter import apply_rmu_event
+def _fight() -> _Fight:
+    """Imported on first use (not when the rulesets are listed), then looked up once: an
+    import statement inside a function is far from free, and a fight would run one at each of
+    its couple of hundred events."""
+    from firefight.rulesets.rmu.encounter import apply_rmu_event, resolve_rmu_quietly
+    from firefight.rulesets.rmu.tactics import can_still_harm
     from firefight.scene.events import FigureSet
 
-    return apply_rmu_event, FigureSet
+    return _Fight(
+        fold=apply_rmu_event,
+        figure_set=FigureSet,
+        resolve_quietly=resolve_rmu_quietly,
+        can_still_harm=can_still_harm,
+    )
 
 
 def rmu_data() -> RmuData:
