@@ -173,9 +173,10 @@ class CombatantState:
 #: Bodies built, by the identity of the combatant each was built for. A shot reads every body
 #: in the scene, and whoever it did not touch is the same frozen value at the next one, so each
 #: body is built once, not at every read. The entry holds the combatant itself, so no other
-#: value can take its id while it is cached; cleared when full.
+#: value can take its id while it is cached; cleared when full. Kept small: the scene's own
+#: combatants are all it needs, and holding many old states alive costs the collector more.
 _BODIES: dict[int, tuple[CombatantState, Body]] = {}
-_BODIES_HELD = 1024
+_BODIES_HELD = 64
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
