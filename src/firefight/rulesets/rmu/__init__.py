@@ -29,6 +29,33 @@ if TYPE_CHECKING:
 __all__ = ["RMU", "rmu_data"]
 
 
+class _Fight(NamedTuple):
+    """What a fight calls at every event, action and turn: rmu's fold (and the GM's figure
+    event it hands to :meth:`RMU.apply_figure`), the quiet resolution, the break-off test."""
+
+    fold: Callable[[EncounterState, Event], EncounterState]
+    figure_set: type[FigureSet]
+    resolve_quietly: Callable[[EncounterState, Action, Dice], EncounterState]
+    can_still_harm: Callable[[CombatantState], bool]
+
+
+@cache
+def _fight() -> _Fight:
+    """Imported on first use (not when the rulesets are listed), then looked up once: an
+    import statement inside a function is far from free, and a fight would run one at each of
+    its couple of hundred events."""
+    from firefight.rulesets.rmu.encounter import apply_rmu_event, resolve_rmu_quietly
+    from firefight.rulesets.rmu.tactics import can_still_harm
+    from firefight.scene.events import FigureSet
+
+    return _Fight(
+        fold=apply_rmu_event,
+        figure_set=FigureSet,
+        resolve_quietly=resolve_rmu_quietly,
+        can_still_harm=can_still_harm,
+    )
+
+
 class RMU(Ruleset):
     name = "rmu"
     round_seconds = 5.0  # RMU-GEN-1: a round is 5 seconds
@@ -336,33 +363,6 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.explosives_view import explosives_overlay
 
         return explosives_overlay(state)
-
-
-class _Fight(NamedTuple):
-    """What a fight calls at every event, action and turn: rmu's fold (and the GM's figure
-    event it hands to :meth:`RMU.apply_figure`), the quiet resolution, the break-off test."""
-
-    fold: Callable[[EncounterState, Event], EncounterState]
-    figure_set: type[FigureSet]
-    resolve_quietly: Callable[[EncounterState, Action, Dice], EncounterState]
-    can_still_harm: Callable[[CombatantState], bool]
-
-
-@cache
-def _fight() -> _Fight:
-    """Imported on first use (not when the rulesets are listed), then looked up once: an
-    import statement inside a function is far from free, and a fight would run one at each of
-    its couple of hundred events."""
-    from firefight.rulesets.rmu.encounter import apply_rmu_event, resolve_rmu_quietly
-    from firefight.rulesets.rmu.tactics import can_still_harm
-    from firefight.scene.events import FigureSet
-
-    return _Fight(
-        fold=apply_rmu_event,
-        figure_set=FigureSet,
-        resolve_quietly=resolve_rmu_quietly,
-        can_still_harm=can_still_harm,
-    )
 
 
 def rmu_data() -> RmuData:
