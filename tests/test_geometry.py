@@ -11,6 +11,7 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from firefight.errors import RuleRefusal, TableDataError
+from firefight.frozen import replace
 from firefight.geometry import (
     BURST_HALF_ANGLE_DEG,
     Body,
@@ -36,6 +37,7 @@ from firefight.geometry import (
     scatter_point,
     sweep_cone,
 )
+from firefight.scene.state import CombatantState
 
 ORIGIN = Point(x_ft=0.0, y_ft=0.0)
 
@@ -101,6 +103,16 @@ def test_s1_radius_and_height_by_posture(
 def test_s1_size_scales_the_radius(size: Size, factor: float) -> None:
     assert Body(center=ORIGIN, size=size).radius_ft == factor
     assert Body(center=ORIGIN, posture=Posture.PRONE, size=size).radius_ft == 3.0 * factor
+
+
+def test_s1_a_combatants_body_follows_every_change_to_them() -> None:
+    """A combatant's body is built once per frozen value: each changed copy has its own."""
+    mara = CombatantState(name="Mara", position=ORIGIN)
+    assert mara.body is mara.body
+    assert mara.body == Body(center=ORIGIN, name="Mara")
+    prone = replace(mara, posture=Posture.PRONE, position=at(3, 4), size=Size.BIG)
+    assert prone.body == Body(center=at(3, 4), posture=Posture.PRONE, size=Size.BIG, name="Mara")
+    assert mara.body == Body(center=ORIGIN, name="Mara")
 
 
 # --- cones (S-2, RMU-RF-10, RMU-SUP-6) -------------------------------------------------------

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from firefight.errors import RuleRefusal
 from firefight.rulesets.base import CatalogRow, Ruleset, changed_states, conditions_begun
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.rmu.catalog import RmuData
     from firefight.scene.actions import Action
+    from firefight.scene.events import FigureSet
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
@@ -26,6 +27,33 @@ if TYPE_CHECKING:
     from firefight.tables.kinds import TableKind
 
 __all__ = ["RMU", "rmu_data"]
+
+
+class _Fight(NamedTuple):
+    """What a fight calls at every event, action and turn: rmu's fold (and the GM's figure
+    event it hands to :meth:`RMU.apply_figure`), the quiet resolution, the break-off test."""
+
+    fold: Callable[[EncounterState, Event], EncounterState]
+    figure_set: type[FigureSet]
+    resolve_quietly: Callable[[EncounterState, Action, Dice], EncounterState]
+    can_still_harm: Callable[[CombatantState], bool]
+
+
+@cache
+def _fight() -> _Fight:
+    """Imported on first use (not when the rulesets are listed), then looked up once: an
+    import statement inside a function is far from free, and a fight would run one at each of
+    its couple of hundred events."""
+    from firefight.rulesets.rmu.encounter import apply_rmu_event, resolve_rmu_quietly
+    from firefight.rulesets.rmu.tactics import can_still_harm
+    from firefight.scene.events import FigureSet
+
+    return _Fight(
+        fold=apply_rmu_event,
+        figure_set=FigureSet,
+        resolve_quietly=resolve_rmu_quietly,
+        can_still_harm=can_still_harm,
+    )
 
 
 class RMU(Ruleset):
@@ -223,9 +251,7 @@ class RMU(Ruleset):
         return action_words()
 
     def can_still_harm(self, combatant: CombatantState) -> bool:
-        from firefight.rulesets.rmu.tactics import can_still_harm
-
-        return can_still_harm(combatant)
+        return _fight().can_still_harm(combatant)
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
@@ -248,17 +274,13 @@ class RMU(Ruleset):
         return resolve_rmu_action(state, action, dice)
 
     def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
-        from firefight.rulesets.rmu.encounter import resolve_rmu_quietly
-
-        return resolve_rmu_quietly(state, action, dice)
+        return _fight().resolve_quietly(state, action, dice)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        from firefight.rulesets.rmu.encounter import apply_rmu_event
-        from firefight.scene.events import FigureSet
-
-        if isinstance(event, FigureSet):
+        fight = _fight()
+        if isinstance(event, fight.figure_set):
             return self.apply_figure(state, event)
-        return apply_rmu_event(state, event)
+        return fight.fold(state, event)
 
     def gm_figures(self) -> Mapping[str, str]:
         from firefight.rulesets.rmu.gm_figures import RMU_GM_FIGURES

@@ -21,6 +21,7 @@ and a radius, counted down until it clears.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from firefight.frozen import replace
@@ -151,17 +152,21 @@ def gas_level(c: CombatantState, figures: CloudFigures | None = None) -> GasLeve
 def wanted_gas(
     state: EncounterState,
     c: CombatantState,
+    gas_clouds: Sequence[Cloud],
     *,
     ending: bool = False,
     figures: CloudFigures | None = None,
 ) -> tuple[Afflictions, str] | None:
     """``c``'s gas figures as the scene now has them, and why, when they differ from what is
     stored: in a cloud, its level; just out of one, the after-effect through two more rounds;
-    past that, nothing (RMU-EXP-16). ``ending``: the round is ending (upkeep), so an
+    past that, nothing (RMU-EXP-16). ``gas_clouds``: the scene's CS clouds
+    (:func:`clouds_in`), read once for everyone. ``ending``: the round is ending (upkeep), so an
     after-effect lasting through this round is over. None when nothing changes."""
-    figs = figures or explosive_data().clouds
     now = rmu_stats(c).afflictions
-    in_gas = [k for k in clouds_in(state, "gas") if inside(c, k)]
+    if not gas_clouds and not now.gas_inside and not now.gas:
+        return None  # no cloud to be in, no CS on them to change: most of every fight
+    figs = figures or explosive_data().clouds
+    in_gas = [k for k in gas_clouds if inside(c, k)]
     if in_gas:
         level = gas_level(c, figs)
         if now.gas_inside and now.gas == level.penalty:

@@ -23,6 +23,7 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import Body, CoverGrade, Posture, distance_ft
 from firefight.outcome import Happened, Outcome
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
 from firefight.rulesets.rmu.affliction_events import (
@@ -718,8 +719,6 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
 def resolve_rmu_quietly(state: EncounterState, action: Action, dice: Dice) -> EncounterState:
     """The state :func:`resolve_rmu_action` leads to, its events folded once: the CS read
     again on the state they leave (RMU-EXP-16) is what folding them all would give."""
-    from firefight.rulesets import find_ruleset
-
     rmu = find_ruleset("rmu")
     after = apply_all(state, _checked(state, action, dice).events, rmu)
     gassed = exposure_events(after)
@@ -786,8 +785,6 @@ def _to_no_effect(
 
 def _exposed(state: EncounterState, outcome: Outcome) -> Outcome:
     """``outcome`` with the CS figures it changed for anyone (RMU-EXP-16)."""
-    from firefight.rulesets import find_ruleset
-
     after = apply_all(state, outcome.events, find_ruleset("rmu"))
     gassed = exposure_events(after)
     if not gassed:

@@ -26,7 +26,7 @@ from firefight.rulesets.rmu.affliction_events import (
     GasExposure,
     SensesReturning,
 )
-from firefight.rulesets.rmu.clouds import gas_level, wanted_gas
+from firefight.rulesets.rmu.clouds import clouds_in, gas_level, wanted_gas
 from firefight.rulesets.rmu.gas import GasCheck, con_maneuver
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats
 from firefight.scene.actions import Action
@@ -60,10 +60,11 @@ class HoldsBreath(Action):
 def exposure_events(state: EncounterState, *, ending: bool = False) -> list[Event]:
     """The CS figures that change for anyone alive as the scene now stands (RMU-EXP-16)."""
     events: list[Event] = []
+    gas_clouds = clouds_in(state, "gas")
     for c in state.combatants:
         if c.dead:
             continue
-        found = wanted_gas(state, c, ending=ending)
+        found = wanted_gas(state, c, gas_clouds, ending=ending)
         if found is None:
             continue
         a, why = found

@@ -19,10 +19,12 @@ CLOSE_IN_FT = 4.0
 def can_still_harm(c: CombatantState) -> bool:
     """DEC-540: a round left in a gun or a magazine for it, grenades (a thrower, DEC-473), or
     fangs (a Kindred, RMU-BITE-1)."""
-    from firefight.rulesets.rmu.vitals import rmu_stats
-
     if rounds_left(c):
         return True
+    # Imported past the common case (a round left), as in _throw and _fangs: a fight asks
+    # before every turn.
+    from firefight.rulesets.rmu.vitals import rmu_stats
+
     stats = rmu_stats(c)
     return stats.kindred is not None or (not c.weapons and stats.skill("thrown") is not None)
 
@@ -70,10 +72,12 @@ def _throw(state: EncounterState, me: CombatantState, enemies: list[CombatantSta
     band (RMU-EXP-5); failing that, a step back of one BMR (R-6) while the AP left still pay for
     the throw (RMU-EXP-3); failing that, a throw with every ally outside the kill band; else a
     step back as far as the AP carry."""
+    if me.weapons or not enemies:
+        return []  # before the imports: most fighters carry a gun
     from firefight.rulesets.rmu.explosives import explosive_data
     from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals
 
-    if me.weapons or not enemies or rmu_stats(me).skill("thrown") is None:
+    if rmu_stats(me).skill("thrown") is None:
         return []
     bands = dict(explosive_data().load("m67").bands)
     friends = [c for c in state.combatants if able(c) and c.side == me.side]
@@ -127,9 +131,11 @@ def _fangs(state: EncounterState, me: CombatantState, enemies: list[CombatantSta
     """DEC-540: a Kindred with no gun bites the nearest enemy in reach (RMU-BITE-1), else walks
     at them: as far as the AP left carry (R-6), to :data:`CLOSE_IN_FT` short of them; fangs
     lodged in an enemy feed (RMU-BITE-4), in someone down let go."""
+    if me.weapons or not enemies:
+        return []  # before the import: most fighters carry a gun
     from firefight.rulesets.rmu.vitals import rmu_stats
 
-    if me.weapons or not enemies or rmu_stats(me).kindred is None:
+    if rmu_stats(me).kindred is None:
         return []
     target = enemies[0]
     step = max(0.0, min(_reach(me), _gap(me, target) - CLOSE_IN_FT))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from firefight.errors import TableDataError
 from firefight.frozen import replace
@@ -298,28 +298,46 @@ def penalty_modifiers(c: CombatantState) -> list[Modifier]:
     return [*_wound_modifiers(c), *gas_modifiers(rmu_stats(c).afflictions)]
 
 
-def _wound_modifiers(c: CombatantState) -> list[Modifier]:
+def _wound_modifiers(c: CombatantState) -> tuple[Modifier, ...]:
+    v = vitals(c)
+    return _wounds(c.hits_max, c.hits_taken, v.injury, v.stun, v.fatigue)
+
+
+# The wounds' modifiers hang on these immutable figures alone (the encounter figures are read
+# once per process), and a fight reads the same few combinations again and again: after every
+# blow, before every shot, at every upkeep. The frozen Modifiers are shared safely; bounded.
+@lru_cache(maxsize=4096)
+def _wounds(
+    hits_max: int,
+    hits_taken: int,
+    injury: int,
+    stun: tuple[tuple[int, int], ...],
+    fatigue: int,
+) -> tuple[Modifier, ...]:
     mods: list[Modifier] = []
-    loss = hit_loss_penalty(c.hits_max, c.hits_taken)
+    loss = hit_loss_penalty(hits_max, hits_taken)
     if loss:
         mods.append(
             Modifier(
                 value=loss,
-                label=f"hits lost ({c.hits_taken} of {c.hits_max}: "
-                f"{_percent(c.hits_taken, c.hits_max)})",
+                label=f"hits lost ({hits_taken} of {hits_max}: {_percent(hits_taken, hits_max)})",
                 rule="R-2",
             )
         )
-    v = vitals(c)
-    if v.injury:
-        mods.append(Modifier(value=v.injury, label="injury penalty", rule="RMU-GEN-7"))
-    if v.stun_penalty:
+    if injury:
+        mods.append(Modifier(value=injury, label="injury penalty", rule="RMU-GEN-7"))
+    stunned = RmuVitals(stun=stun)  # the running tier as the vitals read it (R-3)
+    if stunned.stun_penalty:
         mods.append(
-            Modifier(value=v.stun_penalty, label=f"stunned ({v.stun_rounds} rnd)", rule="R-3")
+            Modifier(
+                value=stunned.stun_penalty,
+                label=f"stunned ({stunned.stun_rounds} rnd)",
+                rule="R-3",
+            )
         )
-    if v.fatigue:
-        mods.append(Modifier(value=-v.fatigue, label="fatigue", rule="RMU-GEN-7"))
-    return mods
+    if fatigue:
+        mods.append(Modifier(value=-fatigue, label="fatigue", rule="RMU-GEN-7"))
+    return tuple(mods)
 
 
 def total_penalty(c: CombatantState) -> int:
@@ -344,8 +362,9 @@ def settle(c: CombatantState) -> CombatantState:
         c = with_vitals(c, replace(v, dying_rounds=0))
     # Whoever drops unconscious or dead falls: their body lies prone from then on (S-1).
     fallen = (unconscious and not c.unconscious) or (dead and not c.dead)
-    posture = Posture.PRONE if fallen else c.posture
-    return replace(c, unconscious=unconscious, dead=dead, posture=posture)
+    if not fallen:
+        return c  # both flags only ever turn on: nothing new to store
+    return replace(c, unconscious=unconscious, dead=dead, posture=Posture.PRONE)
 
 
 def take_hits(c: CombatantState, hits: int) -> CombatantState:
