@@ -7,6 +7,10 @@ from functools import cache, cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from firefight.errors import RuleRefusal
+
+# Imported here, not in rmu_data: an import statement naming a package's attribute runs
+# importlib's Python-level fromlist handling, and rmu_data is read a hundred times a fight.
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import CatalogRow, Ruleset, changed_states, conditions_begun
 
 if TYPE_CHECKING:
@@ -37,6 +41,7 @@ class _Fight(NamedTuple):
     figure_set: type[FigureSet]
     resolve_quietly: Callable[[EncounterState, Action, Dice], EncounterState]
     can_still_harm: Callable[[CombatantState], bool]
+    validate: Callable[[EncounterState, Action], None]
 
 
 @cache
@@ -44,7 +49,11 @@ def _fight() -> _Fight:
     """Imported on first use (not when the rulesets are listed), then looked up once: an
     import statement inside a function is far from free, and a fight would run one at each of
     its couple of hundred events."""
-    from firefight.rulesets.rmu.encounter import apply_rmu_event, resolve_rmu_quietly
+    from firefight.rulesets.rmu.encounter import (
+        apply_rmu_event,
+        resolve_rmu_quietly,
+        validate_rmu_action,
+    )
     from firefight.rulesets.rmu.tactics import can_still_harm
     from firefight.scene.events import FigureSet
 
@@ -53,6 +62,7 @@ def _fight() -> _Fight:
         figure_set=FigureSet,
         resolve_quietly=resolve_rmu_quietly,
         can_still_harm=can_still_harm,
+        validate=validate_rmu_action,
     )
 
 
@@ -264,9 +274,7 @@ class RMU(Ruleset):
         return rmu_verbs()
 
     def validate(self, state: EncounterState, action: Action) -> None:
-        from firefight.rulesets.rmu.encounter import validate_rmu_action
-
-        validate_rmu_action(state, action)
+        _fight().validate(state, action)
 
     def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
         from firefight.rulesets.rmu.encounter import resolve_rmu_action
@@ -387,8 +395,6 @@ class RMU(Ruleset):
 
 def rmu_data() -> RmuData:
     """The registered rmu ruleset's data, so that every encounter module shares one load."""
-    from firefight.rulesets import find_ruleset
-
     ruleset = find_ruleset("rmu")
     assert isinstance(ruleset, RMU)
     return ruleset.data
