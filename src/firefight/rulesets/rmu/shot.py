@@ -8,11 +8,12 @@ the dice, and returns an :class:`~firefight.outcome.Outcome` of events and trace
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
+from firefight.frozen import replace
 from firefight.geometry import Size
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import (
@@ -229,7 +230,20 @@ def prepare_aimed_shot(
 
     Steps worth telling go to ``trace`` (a throwaway one when None).
     """
-    tb = trace if trace is not None else TraceBuilder()
+    prep, told = _prepared(shot, data)
+    if trace is not None:
+        for entry in told.entries:
+            trace.add(entry)
+    return prep if prep.shot is shot else replace(prep, shot=shot)
+
+
+@lru_cache(maxsize=1024)
+def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
+    """:func:`prepare_aimed_shot` worked out, with the steps it tells. Settling reads only the
+    shot (a frozen value) and the data (held here, so its identity stays its own), so equal
+    shots settle alike: a fight's shots repeat (the same gun at the same target from the same
+    spot), and each is settled once. A refusal is not kept: it is raised again each time."""
+    tb = TraceBuilder()
     rules = data.rules
     weapon = data.weapon(shot.weapon)
     ammo = data.ammunition(shot.ammo)
@@ -253,7 +267,7 @@ def prepare_aimed_shot(
             "is fired for nothing.",
             "RMU-COV-4",
         )
-        return PreparedShot(
+        blocked = PreparedShot(
             shot=shot,
             weapon=weapon,
             ammo=ammo,
@@ -264,6 +278,7 @@ def prepare_aimed_shot(
             fumble=fumble,
             recoil=unbraced,
         )
+        return blocked, tb.build()
 
     armor_for_target = data.armor_class(shot.armor)
     plan = plan_fire(
@@ -345,7 +360,7 @@ def prepare_aimed_shot(
         )
     )
     note_open_ground(shot.target, shot.defender, behind_cover=behind_cover, trace=tb)
-    return PreparedShot(
+    prepared = PreparedShot(
         shot=shot,
         weapon=weapon,
         ammo=ammo,
@@ -357,6 +372,7 @@ def prepare_aimed_shot(
         recoil=unbraced,
         carried=tuple(carried),
     )
+    return prepared, tb.build()
 
 
 def resolve_aimed_shot(
