@@ -18,6 +18,7 @@ Point(x_ft=0.0, y_ft=8.5)
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TypedDict
 
 from firefight.errors import RuleRefusal
@@ -37,6 +38,7 @@ from firefight.geometry import (
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.afflictions import sight_modifiers
 from firefight.rulesets.rmu.bodies import Ally, Bystander
+from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.clouds import smoke_cover
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
 from firefight.rulesets.rmu.defense import Defender
@@ -58,7 +60,7 @@ from firefight.scene.state import (
     Surprise,
     WeaponState,
 )
-from firefight.trace import Modifier, TraceBuilder
+from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
     "WornArmor",
@@ -211,21 +213,52 @@ def barrier_cover(
     smoke on the line of fire (RMU-EXP-15) when it hides more. ``weapon_kind`` None is a
     missile with no gun behind it (a crossbow's bolt)."""
     data = rmu_data()
+    best, told = _behind_barriers(
+        shooter.name, shooter.position, target.body, state.barriers, weapon_kind, data
+    )
+    for entry in told.entries:
+        tb.add(entry)
+    # Smoke on the line is soft cover too (RMU-EXP-15); the better of it and a barrier counts.
+    smoke = smoke_cover(state, shooter.position, target, tb)
+    if smoke is not None:
+        weapon = data.weapon(weapon_kind) if weapon_kind is not None else None
+        bonus = price_cover(smoke, weapon, data.cover).bonus
+        if best is None or bonus > best[0]:
+            if best is not None:
+                tb.step(f"The smoke hides {target.name} better than the barrier.", "RMU-EXP-15")
+            best = (bonus, smoke)
+    return best[1] if best else None
+
+
+@lru_cache(maxsize=1024)
+def _behind_barriers(
+    shooter: str,
+    muzzle: Point,
+    target: Body,
+    barriers: tuple[Barrier, ...],
+    weapon_kind: str | None,
+    data: RmuData,
+) -> tuple[tuple[int, Cover] | None, Trace]:
+    """The best cover a barrier gives ``target`` against a shot from ``muzzle``, ranked by its
+    price (impassable first), with the steps that tell it. Geometry and catalog rows alone
+    (frozen values; the data held here keeps its own identity), so worked out once for people
+    who have not moved: a fight's shots repeat the same lines of fire."""
+    tb = TraceBuilder()
     weapon = data.weapon(weapon_kind) if weapon_kind is not None else None
     best: tuple[int, Cover] | None = None
-    for barrier in state.barriers:
-        share = crossing_share(shooter.position, target.position, barrier.start, barrier.end)
+    for barrier in barriers:
+        share = crossing_share(muzzle, target.center, barrier.start, barrier.end)
         if share is None:
             continue
         if share <= 0.5:
             tb.step(
-                f"The barrier {barrier.name!r} crosses the line of fire nearer {shooter.name}: "
+                f"The barrier {barrier.name!r} crosses the line of fire nearer {shooter}: "
                 f"it covers the shooter's side, not {target.name}.",
                 "RMU-COV-5",
             )
             continue
-        hidden = hidden_fraction(target.body.height_ft, barrier.height_ft)
-        grade = grade_behind_barrier(shooter.body, target.body, barrier.height_ft)
+        hidden = hidden_fraction(target.height_ft, barrier.height_ft)
+        grade = grade_behind_barrier(muzzle, target, barrier.height_ft)
         tb.step(
             f"{target.name} ({target.posture.value}) is behind the barrier {barrier.name!r} "
             f"({barrier.height_ft:g} ft, {barrier.material}): {hidden:.0%} hidden, "
@@ -239,15 +272,7 @@ def barrier_cover(
         rank = 10**6 if price.impassable else price.bonus
         if best is None or rank > best[0]:
             best = (rank, cover)
-    # Smoke on the line is soft cover too (RMU-EXP-15); the better of it and a barrier counts.
-    smoke = smoke_cover(state, shooter.position, target, tb)
-    if smoke is not None:
-        bonus = price_cover(smoke, weapon, data.cover).bonus
-        if best is None or bonus > best[0]:
-            if best is not None:
-                tb.step(f"The smoke hides {target.name} better than the barrier.", "RMU-EXP-15")
-            best = (bonus, smoke)
-    return best[1] if best else None
+    return best, tb.build()
 
 
 def cover_share_now(state: EncounterState, target: CombatantState, tb: TraceBuilder) -> int:
