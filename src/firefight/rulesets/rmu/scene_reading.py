@@ -27,6 +27,7 @@ from firefight.geometry import (
     CoverGrade,
     Point,
     Posture,
+    Size,
     bearing_deg,
     body_in_cone,
     crossing_share,
@@ -37,7 +38,7 @@ from firefight.geometry import (
 )
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.afflictions import sight_modifiers
-from firefight.rulesets.rmu.bodies import Ally, Bystander
+from firefight.rulesets.rmu.bodies import Ally, BodyScreen, Bystander, screen_bodies
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.clouds import smoke_cover
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
@@ -65,6 +66,7 @@ from firefight.trace import Modifier, Trace, TraceBuilder
 __all__ = [
     "WornArmor",
     "barrier_cover",
+    "body_screen",
     "bystander",
     "check_can_move",
     "cover_share_now",
@@ -131,7 +133,21 @@ def defender(c: CombatantState, rules: KindredRules) -> Defender:
 
 def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
     """``c`` as someone a stray round may fly into (RMU-COV-6)."""
-    return Bystander(name=c.name, **worn_armor(c), defender=defender(c, rules))
+    known = _BYSTANDERS.get(id(c))
+    if known is not None and known[0] is c and known[1] is rules:
+        return known[2]
+    made = Bystander(name=c.name, **worn_armor(c), defender=defender(c, rules))
+    if len(_BYSTANDERS) >= _BYSTANDERS_KEPT:
+        _BYSTANDERS.clear()
+    _BYSTANDERS[id(c)] = (c, rules, made)
+    return made
+
+
+#: :func:`bystander` of the people last read, by identity: a person's state and the scene's
+#: rules are frozen, and each is kept in its entry so that its id is not reused while the
+#: entry stands. Most shots read the same shielders and allies, untouched since last time.
+_BYSTANDERS: dict[int, tuple[CombatantState, KindredRules, Bystander]] = {}
+_BYSTANDERS_KEPT = 256
 
 
 def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
@@ -273,6 +289,33 @@ def _behind_barriers(
         if best is None or rank > best[0]:
             best = (rank, cover)
     return best, tb.build()
+
+
+def body_screen(
+    state: EncounterState, shooter: CombatantState, target: CombatantState, rules: KindredRules
+) -> BodyScreen:
+    """The people standing between ``shooter`` and ``target`` and the cover they give
+    (RMU-COV-5, S-3, P-1, P-2), each with what a stray round would meet (RMU-COV-6)."""
+    placed = tuple([(c.name, c.position, c.posture, c.size) for c in state.combatants])
+    in_front, grade = _in_front(shooter.name, target.name, placed)
+    shielders = tuple([bystander(state.combatant(name), rules) for name in in_front])
+    return BodyScreen(grade=grade, shielders=shielders)
+
+
+@lru_cache(maxsize=1024)
+def _in_front(
+    shooter: str, target: str, placed: tuple[tuple[str, Point, Posture, Size], ...]
+) -> tuple[tuple[str, ...], CoverGrade]:
+    """Who stands in front of ``target`` (by name) and the grade they give, from where everyone
+    stands (:func:`~.bodies.screen_bodies`): geometry alone, so worked out once for people who
+    have not moved."""
+    bodies = {
+        name: Body(center=at, posture=posture, size=size, name=name)
+        for name, at, posture, size in placed
+    }
+    others = [body for name, body in bodies.items() if name not in (shooter, target)]
+    screen = screen_bodies(bodies[shooter], bodies[target], others)
+    return tuple(s.name for s in screen.shielders), screen.grade
 
 
 def cover_share_now(state: EncounterState, target: CombatantState, tb: TraceBuilder) -> int:
