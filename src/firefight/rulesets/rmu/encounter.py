@@ -21,7 +21,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
-from firefight.geometry import Body, CoverGrade, Posture, distance_ft
+from firefight.geometry import Body, Posture, distance_ft
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
@@ -582,7 +582,6 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
     cover = barrier_cover(state, shooter, target, weapon.kind, tb)
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
     cover_share = cover_share_now(state, target, tb) if cover is not None else 100
-    screen = body_screen(state, shooter, target, rules)
     return AimedShot(
         weapon=weapon.kind,
         ob=skill.bonus if skill else 0,
@@ -596,7 +595,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         **worn_armor(target),
         cover=cover,
         cover_share_percent=cover_share,
-        screen=screen if screen.grade is not CoverGrade.NONE else None,
+        screen=body_screen(state, shooter, target, rules),
         target_size=target.size,
         defender=defender(target, rules),
         shooter_armor=armor.kind if (armor := intact_armor(shooter)) else None,

@@ -133,21 +133,7 @@ def defender(c: CombatantState, rules: KindredRules) -> Defender:
 
 def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
     """``c`` as someone a stray round may fly into (RMU-COV-6)."""
-    known = _BYSTANDERS.get(id(c))
-    if known is not None and known[0] is c and known[1] is rules:
-        return known[2]
-    made = Bystander(name=c.name, **worn_armor(c), defender=defender(c, rules))
-    if len(_BYSTANDERS) >= _BYSTANDERS_KEPT:
-        _BYSTANDERS.clear()
-    _BYSTANDERS[id(c)] = (c, rules, made)
-    return made
-
-
-#: :func:`bystander` of the people last read, by identity: a person's state and the scene's
-#: rules are frozen, and each is kept in its entry so that its id is not reused while the
-#: entry stands. Most shots read the same shielders and allies, untouched since last time.
-_BYSTANDERS: dict[int, tuple[CombatantState, KindredRules, Bystander]] = {}
-_BYSTANDERS_KEPT = 256
+    return Bystander(name=c.name, **worn_armor(c), defender=defender(c, rules))
 
 
 def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
@@ -293,11 +279,14 @@ def _behind_barriers(
 
 def body_screen(
     state: EncounterState, shooter: CombatantState, target: CombatantState, rules: KindredRules
-) -> BodyScreen:
+) -> BodyScreen | None:
     """The people standing between ``shooter`` and ``target`` and the cover they give
-    (RMU-COV-5, S-3, P-1, P-2), each with what a stray round would meet (RMU-COV-6)."""
+    (RMU-COV-5, S-3, P-1, P-2), each with what a stray round would meet (RMU-COV-6); None when
+    nobody in front hides enough of the target to count."""
     placed = tuple([(c.name, c.position, c.posture, c.size) for c in state.combatants])
     in_front, grade = _in_front(shooter.name, target.name, placed)
+    if grade is CoverGrade.NONE:
+        return None
     shielders = tuple([bystander(state.combatant(name), rules) for name in in_front])
     return BodyScreen(grade=grade, shielders=shielders)
 
