@@ -45,7 +45,7 @@ from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.defense import Defender, firearm_defense
 from firefight.rulesets.rmu.protection import FirePlan, plan_fire
-from firefight.trace import Modifier, TraceBuilder
+from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
     "Ally",
@@ -302,6 +302,26 @@ def prepare_stray_round(
     >>> stray.plan.column, stray.modifier_total
     ('BA II', 0)
     """
+    stray, told = _stray_round(weapon, ammo, who, data, tuple(carried), rule)
+    if trace is not None:
+        for entry in told.entries:
+            trace.add(entry)
+    return stray
+
+
+@lru_cache(maxsize=1024)
+def _stray_round(
+    weapon: Weapon,
+    ammo: Ammunition,
+    who: Bystander,
+    data: RmuData,
+    carried: tuple[Modifier, ...],
+    rule: str,
+) -> tuple[StrayRound, Trace]:
+    """:func:`prepare_stray_round` worked out, with the steps it tells: frozen values and the
+    data (held here, so its identity stays its own) alone, so settled once for the same
+    shielder and terms (a fight's misses fly into the same few people)."""
+    tb = TraceBuilder()
     plan = plan_fire(
         weapon=weapon,
         armor_key=who.armor,
@@ -309,7 +329,7 @@ def prepare_stray_round(
         armor_damage=who.armor_damage,
         ammo=ammo,
         data=data,
-        trace=trace if trace is not None else TraceBuilder(),
+        trace=tb,
         armor_broken=who.armor_broken,
     )
     defense = firearm_defense(
@@ -319,7 +339,7 @@ def prepare_stray_round(
         behind_cover=False,
         rules=data.rules,
     )
-    return StrayRound(
+    stray = StrayRound(
         who=who,
         plan=plan,
         modifiers=(
@@ -328,3 +348,4 @@ def prepare_stray_round(
             *defense,
         ),
     )
+    return stray, tb.build()
