@@ -17,6 +17,8 @@ from firefight.geometry import Point
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
 from firefight.rulesets.rmu import rmu_data
+from firefight.rulesets.rmu import settled as settled_module
+from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.encounter import build_shot
 from firefight.rulesets.rmu.encounter_actions import Shoot
 from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot
@@ -94,3 +96,16 @@ def test_rmu_gen_1_a_refused_shot_is_refused_every_time() -> None:
         with pytest.raises(RuleRefusal) as refused:
             prepare_aimed_shot(shot, rmu_data())
         assert refused.value.rule == "RMU-GEN-1"
+
+
+def test_what_is_settled_is_kept_with_its_data_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A catalog loaded anew starts afresh, and what one keeps goes with it (no data object is
+    held alive by what was worked out from it); the oldest value goes first past the bound."""
+    shot = AimedShot(weapon="glock-17", ob=50, distance_ft=30)
+    data, other = RmuData(), RmuData()
+    prepare_aimed_shot(shot, data)
+    assert list(data.settled["aimed shot"]) == [shot] and other.settled == {}
+    monkeypatch.setattr(settled_module, "KEPT", 2)
+    for ob in (60, 70):
+        prepare_aimed_shot(replace(shot, ob=ob), data)
+    assert list(data.settled["aimed shot"]) == [replace(shot, ob=60), replace(shot, ob=70)]

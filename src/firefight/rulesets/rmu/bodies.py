@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -45,6 +45,7 @@ from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.defense import Defender, firearm_defense
 from firefight.rulesets.rmu.protection import FirePlan, plan_fire
+from firefight.rulesets.rmu.settled import settled
 from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
@@ -302,25 +303,25 @@ def prepare_stray_round(
     >>> stray.plan.column, stray.modifier_total
     ('BA II', 0)
     """
-    stray, told = _stray_round(weapon, ammo, who, data, tuple(carried), rule)
+    key = (weapon, ammo, who, tuple(carried), rule)
+    stray, told = settled(data, "stray round", key, partial(_stray_round, *key, data))
     if trace is not None:
         for entry in told.entries:
             trace.add(entry)
     return stray
 
 
-@lru_cache(maxsize=1024)
 def _stray_round(
     weapon: Weapon,
     ammo: Ammunition,
     who: Bystander,
-    data: RmuData,
     carried: tuple[Modifier, ...],
     rule: str,
+    data: RmuData,
 ) -> tuple[StrayRound, Trace]:
     """:func:`prepare_stray_round` worked out, with the steps it tells: frozen values and the
-    data (held here, so its identity stays its own) alone, so settled once for the same
-    shielder and terms (a fight's misses fly into the same few people)."""
+    data alone, so settled once for the same shielder and terms (:mod:`.settled`; a fight's
+    misses fly into the same few people)."""
     tb = TraceBuilder()
     plan = plan_fire(
         weapon=weapon,

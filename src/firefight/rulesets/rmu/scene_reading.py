@@ -18,7 +18,7 @@ Point(x_ft=0.0, y_ft=8.5)
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TypedDict
 
 from firefight.errors import RuleRefusal
@@ -46,6 +46,7 @@ from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
+from firefight.rulesets.rmu.settled import settled
 from firefight.rulesets.rmu.vitals import (
     armor_of,
     dying,
@@ -215,9 +216,8 @@ def barrier_cover(
     smoke on the line of fire (RMU-EXP-15) when it hides more. ``weapon_kind`` None is a
     missile with no gun behind it (a crossbow's bolt)."""
     data = rmu_data()
-    best, told = _behind_barriers(
-        shooter.name, shooter.position, target.body, state.barriers, weapon_kind, data
-    )
+    key = (shooter.name, shooter.position, target.body, state.barriers, weapon_kind)
+    best, told = settled(data, "barrier cover", key, partial(_behind_barriers, *key, data))
     for entry in told.entries:
         tb.add(entry)
     # Smoke on the line is soft cover too (RMU-EXP-15); the better of it and a barrier counts.
@@ -232,7 +232,6 @@ def barrier_cover(
     return best[1] if best else None
 
 
-@lru_cache(maxsize=1024)
 def _behind_barriers(
     shooter: str,
     muzzle: Point,
@@ -242,9 +241,9 @@ def _behind_barriers(
     data: RmuData,
 ) -> tuple[tuple[int, Cover] | None, Trace]:
     """The best cover a barrier gives ``target`` against a shot from ``muzzle``, ranked by its
-    price (impassable first), with the steps that tell it. Geometry and catalog rows alone
-    (frozen values; the data held here keeps its own identity), so worked out once for people
-    who have not moved: a fight's shots repeat the same lines of fire."""
+    price (impassable first), with the steps that tell it. Geometry and catalog rows alone,
+    so worked out once for people who have not moved (:mod:`.settled`): a fight's shots repeat
+    the same lines of fire."""
     tb = TraceBuilder()
     weapon = data.weapon(weapon_kind) if weapon_kind is not None else None
     best: tuple[int, Cover] | None = None

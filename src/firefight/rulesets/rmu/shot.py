@@ -8,7 +8,7 @@ the dice, and returns an :class:`~firefight.outcome.Outcome` of events and trace
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import partial
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -32,6 +32,7 @@ from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.person_terms import hunting_terms, shooter_armor_terms
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
+from firefight.rulesets.rmu.settled import settled
 from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach, StrayRound, TowardAlly
 from firefight.rulesets.rmu.strike import (
     RolledAttack,
@@ -230,19 +231,16 @@ def prepare_aimed_shot(
 
     Steps worth telling go to ``trace`` (a throwaway one when None).
     """
-    prep, told = _prepared(shot, data)
+    prep, told = settled(data, "aimed shot", shot, partial(_prepared, shot, data))
     if trace is not None:
         for entry in told.entries:
             trace.add(entry)
     return prep if prep.shot is shot else replace(prep, shot=shot)
 
 
-@lru_cache(maxsize=1024)
 def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
-    """:func:`prepare_aimed_shot` worked out, with the steps it tells. Settling reads only the
-    shot (a frozen value) and the data (held here, so its identity stays its own), so equal
-    shots settle alike: a fight's shots repeat (the same gun at the same target from the same
-    spot), and each is settled once. A refusal is not kept: it is raised again each time."""
+    """:func:`prepare_aimed_shot` worked out, with the steps it tells: it reads only the shot
+    (a frozen value) and the data, so each distinct shot is settled once (:mod:`.settled`)."""
     tb = TraceBuilder()
     rules = data.rules
     weapon = data.weapon(shot.weapon)
