@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -45,7 +45,8 @@ from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.defense import Defender, firearm_defense
 from firefight.rulesets.rmu.protection import FirePlan, plan_fire
-from firefight.trace import Modifier, TraceBuilder
+from firefight.rulesets.rmu.settled import settled
+from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
     "Ally",
@@ -302,6 +303,26 @@ def prepare_stray_round(
     >>> stray.plan.column, stray.modifier_total
     ('BA II', 0)
     """
+    key = (weapon, ammo, who, tuple(carried), rule)
+    stray, told = settled(data, "stray round", key, partial(_stray_round, *key, data))
+    if trace is not None:
+        for entry in told.entries:
+            trace.add(entry)
+    return stray
+
+
+def _stray_round(
+    weapon: Weapon,
+    ammo: Ammunition,
+    who: Bystander,
+    carried: tuple[Modifier, ...],
+    rule: str,
+    data: RmuData,
+) -> tuple[StrayRound, Trace]:
+    """:func:`prepare_stray_round` worked out, with the steps it tells: frozen values and the
+    data alone, so settled once for the same shielder and terms (:mod:`.settled`; a fight's
+    misses fly into the same few people)."""
+    tb = TraceBuilder()
     plan = plan_fire(
         weapon=weapon,
         armor_key=who.armor,
@@ -309,7 +330,7 @@ def prepare_stray_round(
         armor_damage=who.armor_damage,
         ammo=ammo,
         data=data,
-        trace=trace if trace is not None else TraceBuilder(),
+        trace=tb,
         armor_broken=who.armor_broken,
     )
     defense = firearm_defense(
@@ -319,7 +340,7 @@ def prepare_stray_round(
         behind_cover=False,
         rules=data.rules,
     )
-    return StrayRound(
+    stray = StrayRound(
         who=who,
         plan=plan,
         modifiers=(
@@ -328,3 +349,4 @@ def prepare_stray_round(
             *defense,
         ),
     )
+    return stray, tb.build()

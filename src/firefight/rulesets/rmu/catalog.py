@@ -7,7 +7,7 @@ models are in :mod:`firefight.rulesets.rmu.file_models`, loaded only to validate
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property, partial
@@ -222,6 +222,9 @@ class RmuData:
 
         self.validate = validate
         self.tables = RmuTables(validate_shipped=validate)
+        #: What :func:`~firefight.rulesets.rmu.settled.settled` worked out from this data, by
+        #: kind: kept with the data, so a catalog loaded anew starts afresh.
+        self.settled: dict[str, dict[Hashable, object]] = {}
 
     def _load(self, name: str, model: str) -> tuple[dict[str, Any], str]:
         label = f"firefight/rulesets/rmu/data/{name}"

@@ -11,7 +11,7 @@ standing in the way (RMU-COV-5), whichever gives more.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -21,7 +21,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
-from firefight.geometry import Body, CoverGrade, Posture, distance_ft
+from firefight.geometry import Body, Posture, distance_ft
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
@@ -31,7 +31,6 @@ from firefight.rulesets.rmu.affliction_events import (
     apply_affliction_event,
     describe_affliction_event,
 )
-from firefight.rulesets.rmu.bodies import Bystander, screen_bodies
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.encounter_actions import (
@@ -102,7 +101,7 @@ from firefight.rulesets.rmu.kindred_feeding import (
     validate_feeding_action,
 )
 from firefight.rulesets.rmu.kindred_fire import with_fire
-from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.kindred_stakes import (
     STAKE_ACTIONS,
     resolve_stake_action,
@@ -127,7 +126,7 @@ from firefight.rulesets.rmu.merged import Merged
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
-    bystander,
+    body_screen,
     check_can_move,
     cover_share_now,
     defender,
@@ -584,8 +583,6 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
     cover = barrier_cover(state, shooter, target, weapon.kind, tb)
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
     cover_share = cover_share_now(state, target, tb) if cover is not None else 100
-    others = [c.body for c in state.combatants if c.name not in (shooter.name, target.name)]
-    screen = screen_bodies(shooter.body, target.body, others, bystanders=_Bystanders(state, rules))
     return AimedShot(
         weapon=weapon.kind,
         ob=skill.bonus if skill else 0,
@@ -599,7 +596,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         **worn_armor(target),
         cover=cover,
         cover_share_percent=cover_share,
-        screen=screen if screen.grade is not CoverGrade.NONE else None,
+        screen=body_screen(state, shooter, target, rules),
         target_size=target.size,
         defender=defender(target, rules),
         shooter_armor=armor.kind if (armor := intact_armor(shooter)) else None,
@@ -613,26 +610,6 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         shooter=shooter.name,
         target=target.name,
     )
-
-
-class _Bystanders(Mapping[str, Bystander]):
-    """Everyone in the scene as a stray round's bystander (RMU-COV-6), read only for the few a
-    shot's line of fire passes."""
-
-    def __init__(self, state: EncounterState, rules: KindredRules) -> None:
-        self._state, self._rules = state, rules
-
-    def __getitem__(self, name: str) -> Bystander:
-        found = self._state.find(name)
-        if found is None:
-            raise KeyError(name)
-        return bystander(found, self._rules)
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._state.names)
-
-    def __len__(self) -> int:
-        return len(self._state.combatants)
 
 
 @dataclass(frozen=True, slots=True)

@@ -105,23 +105,22 @@ def check_gun_fires(c: CombatantState, weapon: WeaponState) -> None:
         )
 
 
+#: The events that name the gun they were fired from.
+_NAMING_A_GUN = (
+    RoundsFired,
+    RapidFirePrepared,
+    PreparationWasted,
+    RapidFireFired,
+    SuppressionSwept,
+    WeaponMalfunctioned,
+)
+
+
 def named_as_in_scene(events: Sequence[Event], actor: str, weapon: WeaponState) -> list[Event]:
     """The resolvers name guns by catalog key; the encounter names them as the scene does."""
     out: list[Event] = []
     for e in events:
-        if (
-            isinstance(
-                e,
-                RoundsFired
-                | RapidFirePrepared
-                | PreparationWasted
-                | RapidFireFired
-                | SuppressionSwept
-                | WeaponMalfunctioned,
-            )
-            and e.actor == actor
-            and e.weapon == weapon.kind
-        ):
+        if isinstance(e, _NAMING_A_GUN) and e.actor == actor and e.weapon == weapon.kind:
             out.append(replace(e, weapon=weapon.name))
         else:
             out.append(e)

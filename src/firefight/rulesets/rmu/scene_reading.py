@@ -18,6 +18,7 @@ Point(x_ft=0.0, y_ft=8.5)
 from __future__ import annotations
 
 import math
+from functools import lru_cache, partial
 from typing import TypedDict
 
 from firefight.errors import RuleRefusal
@@ -26,6 +27,7 @@ from firefight.geometry import (
     CoverGrade,
     Point,
     Posture,
+    Size,
     bearing_deg,
     body_in_cone,
     crossing_share,
@@ -36,13 +38,15 @@ from firefight.geometry import (
 )
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.afflictions import sight_modifiers
-from firefight.rulesets.rmu.bodies import Ally, Bystander
+from firefight.rulesets.rmu.bodies import Ally, BodyScreen, Bystander, screen_bodies
+from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.clouds import smoke_cover
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
+from firefight.rulesets.rmu.settled import settled
 from firefight.rulesets.rmu.vitals import (
     armor_of,
     dying,
@@ -58,11 +62,12 @@ from firefight.scene.state import (
     Surprise,
     WeaponState,
 )
-from firefight.trace import Modifier, TraceBuilder
+from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
     "WornArmor",
     "barrier_cover",
+    "body_screen",
     "bystander",
     "check_can_move",
     "cover_share_now",
@@ -211,21 +216,50 @@ def barrier_cover(
     smoke on the line of fire (RMU-EXP-15) when it hides more. ``weapon_kind`` None is a
     missile with no gun behind it (a crossbow's bolt)."""
     data = rmu_data()
+    key = (shooter.name, shooter.position, target.body, state.barriers, weapon_kind)
+    best, told = settled(data, "barrier cover", key, partial(_behind_barriers, *key, data))
+    for entry in told.entries:
+        tb.add(entry)
+    # Smoke on the line is soft cover too (RMU-EXP-15); the better of it and a barrier counts.
+    smoke = smoke_cover(state, shooter.position, target, tb)
+    if smoke is not None:
+        weapon = data.weapon(weapon_kind) if weapon_kind is not None else None
+        bonus = price_cover(smoke, weapon, data.cover).bonus
+        if best is None or bonus > best[0]:
+            if best is not None:
+                tb.step(f"The smoke hides {target.name} better than the barrier.", "RMU-EXP-15")
+            best = (bonus, smoke)
+    return best[1] if best else None
+
+
+def _behind_barriers(
+    shooter: str,
+    muzzle: Point,
+    target: Body,
+    barriers: tuple[Barrier, ...],
+    weapon_kind: str | None,
+    data: RmuData,
+) -> tuple[tuple[int, Cover] | None, Trace]:
+    """The best cover a barrier gives ``target`` against a shot from ``muzzle``, ranked by its
+    price (impassable first), with the steps that tell it. Geometry and catalog rows alone,
+    so worked out once for people who have not moved (:mod:`.settled`): a fight's shots repeat
+    the same lines of fire."""
+    tb = TraceBuilder()
     weapon = data.weapon(weapon_kind) if weapon_kind is not None else None
     best: tuple[int, Cover] | None = None
-    for barrier in state.barriers:
-        share = crossing_share(shooter.position, target.position, barrier.start, barrier.end)
+    for barrier in barriers:
+        share = crossing_share(muzzle, target.center, barrier.start, barrier.end)
         if share is None:
             continue
         if share <= 0.5:
             tb.step(
-                f"The barrier {barrier.name!r} crosses the line of fire nearer {shooter.name}: "
+                f"The barrier {barrier.name!r} crosses the line of fire nearer {shooter}: "
                 f"it covers the shooter's side, not {target.name}.",
                 "RMU-COV-5",
             )
             continue
-        hidden = hidden_fraction(target.body.height_ft, barrier.height_ft)
-        grade = grade_behind_barrier(shooter.body, target.body, barrier.height_ft)
+        hidden = hidden_fraction(target.height_ft, barrier.height_ft)
+        grade = grade_behind_barrier(muzzle, target, barrier.height_ft)
         tb.step(
             f"{target.name} ({target.posture.value}) is behind the barrier {barrier.name!r} "
             f"({barrier.height_ft:g} ft, {barrier.material}): {hidden:.0%} hidden, "
@@ -239,15 +273,37 @@ def barrier_cover(
         rank = 10**6 if price.impassable else price.bonus
         if best is None or rank > best[0]:
             best = (rank, cover)
-    # Smoke on the line is soft cover too (RMU-EXP-15); the better of it and a barrier counts.
-    smoke = smoke_cover(state, shooter.position, target, tb)
-    if smoke is not None:
-        bonus = price_cover(smoke, weapon, data.cover).bonus
-        if best is None or bonus > best[0]:
-            if best is not None:
-                tb.step(f"The smoke hides {target.name} better than the barrier.", "RMU-EXP-15")
-            best = (bonus, smoke)
-    return best[1] if best else None
+    return best, tb.build()
+
+
+def body_screen(
+    state: EncounterState, shooter: CombatantState, target: CombatantState, rules: KindredRules
+) -> BodyScreen | None:
+    """The people standing between ``shooter`` and ``target`` and the cover they give
+    (RMU-COV-5, S-3, P-1, P-2), each with what a stray round would meet (RMU-COV-6); None when
+    nobody in front hides enough of the target to count."""
+    placed = tuple([(c.name, c.position, c.posture, c.size) for c in state.combatants])
+    in_front, grade = _in_front(shooter.name, target.name, placed)
+    if grade is CoverGrade.NONE:
+        return None
+    shielders = tuple([bystander(state.combatant(name), rules) for name in in_front])
+    return BodyScreen(grade=grade, shielders=shielders)
+
+
+@lru_cache(maxsize=1024)
+def _in_front(
+    shooter: str, target: str, placed: tuple[tuple[str, Point, Posture, Size], ...]
+) -> tuple[tuple[str, ...], CoverGrade]:
+    """Who stands in front of ``target`` (by name) and the grade they give, from where everyone
+    stands (:func:`~.bodies.screen_bodies`): geometry alone, so worked out once for people who
+    have not moved."""
+    bodies = {
+        name: Body(center=at, posture=posture, size=size, name=name)
+        for name, at, posture, size in placed
+    }
+    others = [body for name, body in bodies.items() if name not in (shooter, target)]
+    screen = screen_bodies(bodies[shooter], bodies[target], others)
+    return tuple(s.name for s in screen.shielders), screen.grade
 
 
 def cover_share_now(state: EncounterState, target: CombatantState, tb: TraceBuilder) -> int:

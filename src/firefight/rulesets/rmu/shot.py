@@ -13,6 +13,7 @@ from functools import partial
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
+from firefight.frozen import replace
 from firefight.geometry import Size
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import (
@@ -31,6 +32,7 @@ from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.person_terms import hunting_terms, shooter_armor_terms
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
+from firefight.rulesets.rmu.settled import settled
 from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach, StrayRound, TowardAlly
 from firefight.rulesets.rmu.strike import (
     RolledAttack,
@@ -229,7 +231,17 @@ def prepare_aimed_shot(
 
     Steps worth telling go to ``trace`` (a throwaway one when None).
     """
-    tb = trace if trace is not None else TraceBuilder()
+    prep, told = settled(data, "aimed shot", shot, partial(_prepared, shot, data))
+    if trace is not None:
+        for entry in told.entries:
+            trace.add(entry)
+    return prep if prep.shot is shot else replace(prep, shot=shot)
+
+
+def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
+    """:func:`prepare_aimed_shot` worked out, with the steps it tells: it reads only the shot
+    (a frozen value) and the data, so each distinct shot is settled once (:mod:`.settled`)."""
+    tb = TraceBuilder()
     rules = data.rules
     weapon = data.weapon(shot.weapon)
     ammo = data.ammunition(shot.ammo)
@@ -253,7 +265,7 @@ def prepare_aimed_shot(
             "is fired for nothing.",
             "RMU-COV-4",
         )
-        return PreparedShot(
+        blocked = PreparedShot(
             shot=shot,
             weapon=weapon,
             ammo=ammo,
@@ -264,6 +276,7 @@ def prepare_aimed_shot(
             fumble=fumble,
             recoil=unbraced,
         )
+        return blocked, tb.build()
 
     armor_for_target = data.armor_class(shot.armor)
     plan = plan_fire(
@@ -345,7 +358,7 @@ def prepare_aimed_shot(
         )
     )
     note_open_ground(shot.target, shot.defender, behind_cover=behind_cover, trace=tb)
-    return PreparedShot(
+    prepared = PreparedShot(
         shot=shot,
         weapon=weapon,
         ammo=ammo,
@@ -357,6 +370,7 @@ def prepare_aimed_shot(
         recoil=unbraced,
         carried=tuple(carried),
     )
+    return prepared, tb.build()
 
 
 def resolve_aimed_shot(
