@@ -22,7 +22,6 @@ import os
 import subprocess
 import sys
 import time
-from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -39,20 +38,9 @@ def _worker(scenario: str, fights: int, quiet: bool) -> None:
     fight_once(loaded, Dice.seeded(10_000))  # every table and model loaded before timing
     rounds = 0
     start = time.process_time()
-    with _as_simulate_runs():
-        for seed in range(fights):
-            rounds += fight_once(loaded, Dice.seeded(seed), quiet=quiet).rounds
+    for seed in range(fights):
+        rounds += fight_once(loaded, Dice.seeded(seed), quiet=quiet).rounds
     print(time.process_time() - start, rounds)
-
-
-def _as_simulate_runs() -> AbstractContextManager[object]:
-    """The garbage collector as ``odds simulate``'s tasks run it (a tree before
-    firefight.probability.garbage ran them with the default collector)."""
-    try:
-        from firefight.probability.garbage import fewer_collections
-    except ImportError:
-        return nullcontext()
-    return fewer_collections()
 
 
 def _run(src: Path, scenario: str, fights: int, quiet: bool) -> tuple[float, int]:

@@ -24,7 +24,6 @@ from typing import TypeVar
 from firefight.dice import Dice, SeededSource
 from firefight.limits import MAX_SAMPLES, at_most
 from firefight.probability.distribution import Distribution
-from firefight.probability.garbage import fewer_collections
 
 __all__ = ["simulate", "task_seed"]
 
@@ -49,14 +48,13 @@ def _run_task(
     tick: Callable[[], None] | None = None,
 ) -> Counter[K]:
     dice = Dice(SeededSource(seed))
-    with fewer_collections():
-        if tick is None:
-            return Counter(key(run(dice)) for _ in range(count))
-        found: Counter[K] = Counter()
-        for _ in range(count):
-            found[key(run(dice))] += 1
-            tick()
-        return found
+    if tick is None:
+        return Counter(key(run(dice)) for _ in range(count))
+    found: Counter[K] = Counter()
+    for _ in range(count):
+        found[key(run(dice))] += 1
+        tick()
+    return found
 
 
 def simulate(
