@@ -58,6 +58,8 @@ T = TypeVar("T")
 #: The most characters a value given as text may have: enough for any name or list, too few
 #: for a number to be expensive to read.
 MAX_TEXT = 200
+#: What a text option may not hold: the control characters (below space, and DEL).
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: The most values one swept option may take.
 MAX_SWEEP_VALUES = 1_000
 
@@ -172,7 +174,7 @@ class Option:
                 raise self._error(f"takes text, not {value!r}.")
             if len(value) > MAX_TEXT:
                 raise self._error(f"is {len(value)} characters long; {MAX_TEXT} at most.")
-            if any(ord(c) < 32 or ord(c) == 127 for c in value):
+            if _CONTROL.search(value):
                 raise self._error("must not hold control characters.")
             choices = self.choices()
             if choices is not None and value not in choices:
@@ -185,13 +187,19 @@ class Option:
         return value
 
     def _bounds(self, value: float, noun: str) -> None:
-        what = f"{value:g} {noun}".strip()
         low, high = self.param.low, self.param.high
-        unit = f" {self.param.unit}" if self.param.unit and not noun else ""
+        # The words are only put together for a refusal: bounds are checked on every shot.
         if low is not None and value < low:
-            raise self._error(f"{what}{unit} is less than {low:g}, the least it can be.")
+            said = self._said(value, noun)
+            raise self._error(f"{said} is less than {low:g}, the least it can be.")
         if high is not None and value > high:
-            raise self._error(f"{what}{unit} is more than {high:g}, the most it can be.")
+            said = self._said(value, noun)
+            raise self._error(f"{said} is more than {high:g}, the most it can be.")
+
+    def _said(self, value: float, noun: str) -> str:
+        """``value`` as a refusal quotes it: with its noun, else with the option's unit."""
+        unit = f" {self.param.unit}" if self.param.unit and not noun else ""
+        return f"{value:g} {noun}".strip() + unit
 
     def _not_one_of(self, value: str) -> str:
         choices = self.choices() or ()
