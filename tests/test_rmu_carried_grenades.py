@@ -114,10 +114,15 @@ def test_dec_620_rmu_exp_2_a_throw_takes_one_off_and_folds_back_from_the_log() -
     landed = next(e for e in thrown.record.events if isinstance(e, ExplosiveLanded))
     assert landed.spent and decode_event(landed.to_json()) == landed
     steps = [t for t in thrown.record.trace if t.get("rule") == "DEC-620"]
-    assert steps and "Mara has 1 M67 fragmentation grenade left" in steps[0]["text"]
-    assert service.load("g").state == thrown.state  # the count folds back from the log
-    row = find_ruleset("rmu").describe_row(thrown.state.combatant("Mara"))
-    assert row["weapons"] == "grenades m67 x1"
+    assert steps and steps[0]["text"] == "Mara has 1 M67 fragmentation grenade left."
+    again = service.act("g", "Mara throws m67 at 0,45 --ap 1", Dice.scripted([70, 3]))
+    assert left(again.state, "Mara") == (("m67", 0),)
+    steps = [t for t in again.record.trace if t.get("rule") == "DEC-620"]
+    assert steps[0]["text"] == "Mara has 0 M67 fragmentation grenades left."
+    assert service.load("g").state == again.state  # the count folds back from the log
+    assert find_ruleset("rmu").describe_row(thrown.state.combatant("Mara"))["weapons"] == (
+        "grenades m67 x1"
+    )
 
 
 def test_dec_473_an_uncounted_throw_writes_the_event_as_before() -> None:

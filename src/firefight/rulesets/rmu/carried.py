@@ -15,14 +15,7 @@ from firefight.frozen import replace
 from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.scene.state import CombatantState
 
-__all__ = ["RULE", "carried_text", "check_carried", "counted", "grenades_left", "take_grenade"]
-
-RULE = "DEC-620"
-
-
-def counted(c: CombatantState) -> bool:
-    """Whether the scenario keeps a count of ``c``'s grenades."""
-    return rmu_stats(c).grenades is not None
+__all__ = ["carried_text", "check_carried", "grenades_left", "take_grenade"]
 
 
 def grenades_left(c: CombatantState, load: str) -> int | None:
@@ -36,7 +29,7 @@ def grenades_left(c: CombatantState, load: str) -> int | None:
 def check_carried(c: CombatantState, load: str, name: str) -> None:
     """Refuse a throw of ``load`` (called ``name``) when ``c``'s count has none left."""
     if grenades_left(c, load) == 0:
-        raise RuleRefusal(RULE, f"{c.name} has no {name} left.")
+        raise RuleRefusal("DEC-620", f"{c.name} has no {name} left.")
 
 
 def take_grenade(c: CombatantState, load: str) -> CombatantState:

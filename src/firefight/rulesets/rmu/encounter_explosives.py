@@ -61,6 +61,7 @@ from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTi
 from firefight.scene.lines import Line, OptionKind, option_point
 from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
 from firefight.trace import Entry, Modifier, Trace, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "CLOUD",
@@ -276,7 +277,7 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
     left = grenades_left(c, load.key)
     if left is not None:
         landed = replace(landed, spent=True)  # one fewer carried
-        tb.step(f"{c.name} has {left - 1} {load.name} left.", "DEC-620")
+        tb.step(f"{c.name} has {counted(left - 1, load.name)} left.", "DEC-620")
     serial = sum(1 for k in state.conditions if k.kind in (GRENADE, CLOUD)) + 1
     where = (("x_ft", landed.at.x_ft), ("y_ft", landed.at.y_ft))
     if load.effect in _CLOUDS:
