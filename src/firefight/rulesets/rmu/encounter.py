@@ -32,6 +32,7 @@ from firefight.rulesets.rmu.affliction_events import (
     describe_affliction_event,
 )
 from firefight.rulesets.rmu.called import CalledShot
+from firefight.rulesets.rmu.carried import take_grenade
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.encounter_actions import (
     ChangePosture,
@@ -78,6 +79,7 @@ from firefight.rulesets.rmu.events import (
     CriticalInflicted,
     HitsInflicted,
 )
+from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fatigue import (
     FATIGUE_RULE,
     FatigueChecked,
@@ -317,6 +319,8 @@ class RmuCombatantFields(DataModel):
     weapon: list[RmuWeaponModel] = Field(default_factory=list)
     under_fire: Literal["dive", "stand"] | None = None
     gas_mask: bool = False
+    # DEC-620: the grenades carried, counted down by each throw; None keeps no count (DEC-473).
+    grenades: dict[str, int] | None = None
     # RULINGS V-6: a Kindred's sheet; mortals give none of it.
     kindred: bool = False
     blood_potency: int | None = Field(default=None, ge=0, le=10)
@@ -329,6 +333,21 @@ class RmuCombatantFields(DataModel):
         if value not in NAKED_COLUMNS:
             raise ValueError(f"{value!r} is not a naked armor column (AT 1 to AT 10)")
         return value
+
+    @field_validator("grenades")
+    @classmethod
+    def _known_loads(cls, value: dict[str, int] | None) -> dict[str, int] | None:
+        if value is None:
+            return None
+        counts: dict[str, int] = {}
+        for given, n in value.items():
+            key = explosive_data().load(given).key
+            if n < 0:
+                raise ValueError(f"{n} {given} is fewer than none: give 0 or more")
+            if key in counts:
+                raise ValueError(f"{given!r} is given twice")
+            counts[key] = n
+        return counts
 
     @model_validator(mode="after")
     def _consistent(self) -> RmuCombatantFields:
@@ -412,6 +431,7 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             if armor
             else None,
             kindred=sheet,
+            grenades=tuple(spec.grenades.items()) if spec.grenades is not None else None,
             skills=tuple(
                 RmuSkill(name=name, bonus=s.bonus, ranks=s.ranks) for name, s in spec.skills.items()
             ),
@@ -971,7 +991,10 @@ def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
     if isinstance(event, FatigueChecked):
         return state  # the check changes nothing itself; a failed one's AP are their own event
     if isinstance(event, ExplosiveLanded):
-        return state  # where it rests is its condition's
+        # Where it rests is its condition's; a counted throw leaves one fewer (DEC-620).
+        if not event.spent:
+            return state
+        return state.with_combatant(take_grenade(named_in_log(state, event.actor), event.load))
     if isinstance(event, AFFLICTION_EVENTS):
         return apply_affliction_event(state, event)
     raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")

@@ -34,6 +34,7 @@ from firefight.geometry import (
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.blast_results import DetonationResult
 from firefight.rulesets.rmu.burning import set_alight
+from firefight.rulesets.rmu.carried import check_carried, grenades_left
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.detonation import (
@@ -60,6 +61,7 @@ from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTi
 from firefight.scene.lines import Line, OptionKind, option_point
 from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
 from firefight.trace import Entry, Modifier, Trace, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "CLOUD",
@@ -248,6 +250,7 @@ def validate_throws(state: EncounterState, action: Throws) -> None:
     c = state.combatant(action.actor)
     data = explosive_data()
     load = data.load(action.load)
+    check_carried(c, load.key, load.name)  # DEC-620: none of it left
     if not 1 <= action.ap <= data.throw.ap_full:
         raise RuleRefusal("RMU-EXP-3", f"A throw takes 1 to 3 AP; {action.ap} AP was declared.")
     ap_left = vitals(c).ap_left
@@ -271,6 +274,10 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
     )  # fmt: skip
     landed = next(e for e in thrown.events if isinstance(e, ExplosiveLanded))
     tb = TraceBuilder()
+    left = grenades_left(c, load.key)
+    if left is not None:
+        landed = replace(landed, spent=True)  # one fewer carried
+        tb.step(f"{c.name} has {counted(left - 1, load.name)} left.", "DEC-620")
     serial = sum(1 for k in state.conditions if k.kind in (GRENADE, CLOUD)) + 1
     where = (("x_ft", landed.at.x_ft), ("y_ft", landed.at.y_ft))
     if load.effect in _CLOUDS:

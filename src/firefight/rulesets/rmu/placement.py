@@ -27,6 +27,7 @@ from firefight.events import Event
 from firefight.geometry import Point, distance_ft, scatter_point
 from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.rmu.explosives import ExplosiveData, explosive_data
+from firefight.serialize import omitted_when
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
@@ -57,12 +58,15 @@ class Throw:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ExplosiveLanded(Event):
-    """An explosive on the ground, where it came to rest (RMU-EXP-2)."""
+    """An explosive on the ground, where it came to rest (RMU-EXP-2). ``spent``: it came off
+    the thrower's counted grenades, one fewer left (DEC-620); left out of stored logs when not,
+    so a log written before the count reads the same."""
 
     actor: str
     load: str
     at: Point
     fumbled: bool
+    spent: bool = omitted_when(lambda spent: not spent, False)
 
 
 def throw_band(distance: float, increment_ft: float, bands: int) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from firefight.rulesets.base import combatant_status, fallen, weapons_text
+from firefight.rulesets.rmu.carried import carried_text
 from firefight.rulesets.rmu.vitals import armor_of, dying, rmu_stats, vitals
 from firefight.scene.state import CombatantState
 
@@ -86,6 +87,15 @@ def _armor(c: CombatantState) -> str:
     return f"{armor.kind} {armor.damage}" + (" broken" if armor.broken else "")
 
 
+def _weapons(c: CombatantState) -> str:
+    """The guns carried, then the grenades left when the scenario counts them (DEC-620)."""
+    guns = weapons_text(c)
+    left = carried_text(c)
+    if left is None:
+        return guns
+    return f"grenades {left}" if guns == "-" else f"{guns}; grenades {left}"
+
+
 def rmu_row(c: CombatantState, figures: Mapping[str, object]) -> dict[str, str]:
     """One row of the state table; ``firearms`` says what the firearm actions left on them (a
     preparation's share, a jam, sweeps, an AP cap, a dash's cover share)."""
@@ -98,7 +108,7 @@ def rmu_row(c: CombatantState, figures: Mapping[str, object]) -> dict[str, str]:
         "state": f"{rmu_status(c)}, {c.posture.value}",
         "conditions": _conditions(c),
         "at (ft)": f"{c.position.x_ft:g},{c.position.y_ft:g}",
-        "weapons": weapons_text(c),
+        "weapons": _weapons(c),
         "firearms": rmu_stats(c).fire.brief() or "-",
         "armor": _armor(c),
     }

@@ -17,8 +17,8 @@ CLOSE_IN_FT = 4.0
 
 
 def can_still_harm(c: CombatantState) -> bool:
-    """DEC-540: a round left in a gun or a magazine for it, grenades (a thrower, DEC-473), or
-    fangs (a Kindred, RMU-BITE-1)."""
+    """DEC-540: a round left in a gun or a magazine for it, grenades (a thrower, DEC-473; one
+    left of a counted blast grenade, DEC-620), or fangs (a Kindred, RMU-BITE-1)."""
     if rounds_left(c):
         return True
     # Imported past the common case (a round left), as in _throw and _fangs: a fight asks
@@ -26,7 +26,25 @@ def can_still_harm(c: CombatantState) -> bool:
     from firefight.rulesets.rmu.vitals import rmu_stats
 
     stats = rmu_stats(c)
-    return stats.kindred is not None or (not c.weapons and stats.skill("thrown") is not None)
+    if stats.kindred is not None:
+        return True
+    if stats.grenades is not None:
+        return _blast_load(c) is not None
+    return not c.weapons and stats.skill("thrown") is not None
+
+
+def _blast_load(c: CombatantState) -> str | None:
+    """DEC-620: the first counted load left that wounds by its kill and casualty bands (an M67,
+    RMU-EXP-5); None when none is left or nobody counts."""
+    from firefight.rulesets.rmu.explosives import explosive_data
+    from firefight.rulesets.rmu.vitals import rmu_stats
+
+    data = explosive_data()
+    for key, left in rmu_stats(c).grenades or ():
+        names = {band for band, _ in data.load(key).bands}
+        if left > 0 and names & {"kill", "casualty"}:
+            return key
+    return None
 
 
 def reload_due(c: CombatantState, *, in_cover: bool = True) -> bool:
@@ -43,15 +61,18 @@ def reload_due(c: CombatantState, *, in_cover: bool = True) -> bool:
 
 
 def aimed(state: EncounterState, name: str) -> list[str]:
-    """a prepared shot at the nearest enemy it can (no recoil penalty); else a quick shot; else
-    clear a jam; else reload an empty gun or one under half full; a thrower without a gun
-    throws an M67 between grouped enemies, best with no ally in its casualty band, never with
-    one in its kill band; a Kindred without one bites, else closes in; else wait"""
+    """a grenade left of those counted thrown between two grouped enemies; a prepared shot at
+    the nearest enemy it can (no recoil penalty); else a quick shot; else clear a jam; else
+    reload an empty gun or one under half full; a thrower without a gun throws an M67 between
+    grouped enemies, best with no ally in its casualty band, never with one in its kill band;
+    a Kindred without one bites, else closes in; else wait"""
     me = quoted(name)
     enemies = enemies_by_distance(state, name)
     names = [quoted(e.name) for e in enemies]
     c = state.combatant(name)
     return [
+        # DEC-620: a fighter with a gun throws first only at a group, with a grenade counted.
+        *(_throw(state, c, enemies) if c.weapons else []),
         # RMU-GEN-1: the whole round's 4 AP on one shot, its preparation taking the -30 recoil
         # off; when fewer are left, a plain shot.
         *(f"{me} shoots {e} --prepared" for e in names),
@@ -66,39 +87,47 @@ def aimed(state: EncounterState, name: str) -> list[str]:
 
 
 def _throw(state: EncounterState, me: CombatantState, enemies: list[CombatantState]) -> list[str]:
-    """DEC-473: the scene counts no grenades, so only a fighter with no gun and a Thrown skill
-    is taken to carry them; they land between the two nearest enemies when grouped, else on the
-    nearest. DEC-540: best where no ally (the thrower included) stands in the M67's casualty
-    band (RMU-EXP-5); failing that, a step back of one BMR (R-6) while the AP left still pay for
-    the throw (RMU-EXP-3); failing that, a throw with every ally outside the kill band; else a
-    step back as far as the AP carry."""
-    if me.weapons or not enemies:
-        return []  # before the imports: most fighters carry a gun
+    """DEC-473: with no count of grenades kept, only a fighter with no gun and a Thrown skill is
+    taken to carry M67s; DEC-620: with one kept, anyone with a blast grenade left (with or
+    without a gun) throws it. They land between the two nearest enemies when grouped, else, from
+    a fighter with no gun, on the nearest; a fighter with a gun throws only at a group, else
+    shoots. DEC-540: best where no ally (the thrower included) stands in the load's casualty
+    band (RMU-EXP-5); failing that, a step back of one BMR (R-6) while the AP left still pay
+    for the throw (RMU-EXP-3); failing that, a throw with every ally outside the kill band;
+    else, from a fighter with no gun, a step back as far as the AP carry."""
+    if not enemies or (me.weapons and len(enemies) < 2):
+        return []  # before the imports: most fighters carry a gun and meet one enemy
     from firefight.rulesets.rmu.explosives import explosive_data
     from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals
 
-    if rmu_stats(me).skill("thrown") is None:
+    stats = rmu_stats(me)
+    if stats.grenades is None:
+        load = None if me.weapons or stats.skill("thrown") is None else "m67"
+    else:
+        load = _blast_load(me)
+    grouped = len(enemies) > 1 and _gap(enemies[0], enemies[1]) <= GROUPED_FT
+    if load is None or (me.weapons and not grouped):
         return []
-    bands = dict(explosive_data().load("m67").bands)
+    bands = dict(explosive_data().load(load).bands)
     friends = [c for c in state.combatants if able(c) and c.side == me.side]
-    spots = [(e.position.x_ft, e.position.y_ft) for e in enemies]
-    if len(enemies) > 1 and _gap(enemies[0], enemies[1]) <= GROUPED_FT:
-        (x0, y0), (x1, y1) = spots[:2]
+    spots = [] if me.weapons else [(e.position.x_ft, e.position.y_ft) for e in enemies]
+    if grouped:
+        (x0, y0), (x1, y1) = ((e.position.x_ft, e.position.y_ft) for e in enemies[:2])
         spots.insert(0, ((x0 + x1) / 2, (y0 + y1) / 2))
 
     def throw_clear_of(band_ft: float) -> list[str]:
         for x, y in spots:
             if all(math.hypot(f.position.x_ft - x, f.position.y_ft - y) > band_ft for f in friends):
-                return [f"{quoted(me.name)} throws m67 at {x:g},{y:g}"]
+                return [f"{quoted(me.name)} throws {load} at {x:g},{y:g}"]
         return []
 
     step = figures().move_per_bmr_ap
     room = vitals(me).ap_left - step >= explosive_data().throw.ap_full
     return (
         throw_clear_of(bands.get("casualty", 0.0))
-        or (_step(me, enemies[0], -rmu_stats(me).bmr_ft + 1.0) if room else [])
+        or (_step(me, enemies[0], -stats.bmr_ft + 1.0) if room else [])
         or throw_clear_of(bands.get("kill", 0.0))
-        or _step(me, enemies[0], -_reach(me))
+        or ([] if me.weapons else _step(me, enemies[0], -_reach(me)))
     )
 
 

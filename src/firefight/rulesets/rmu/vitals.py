@@ -124,6 +124,10 @@ class RmuStats(CombatantStats):
     ``self_discipline`` is the Self Discipline stat bonus (a flash-bang's Resistance,
     RMU-EXP-17); ``gas_mask`` a worn gas mask (RMU-EXP-16); ``afflictions`` what the explosives
     left on them (:mod:`firefight.rulesets.rmu.afflictions`).
+
+    ``grenades`` pairs each explosive load they carry with how many are left (DEC-620;
+    :mod:`firefight.rulesets.rmu.carried`); None when the scenario keeps no count, and then any
+    throw is theirs to make (DEC-473).
     """
 
     quickness: int = 0
@@ -146,6 +150,8 @@ class RmuStats(CombatantStats):
     afflictions: Afflictions = field(default_factory=Afflictions)
     # Left out of a stored state when None, so states stored before Kindred write the same.
     kindred: KindredSheet | None = omitted_when(lambda sheet: sheet is None, None)
+    # Left out when None too, so states stored before the count (DEC-620) write the same.
+    grenades: tuple[tuple[str, int], ...] | None = omitted_when(lambda left: left is None, None)
 
     @property
     def incapacitated(self) -> bool:
