@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 
+from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import able, enemies_by_distance, quoted, rounds_left
 
@@ -21,10 +23,6 @@ def can_still_harm(c: CombatantState) -> bool:
     left of a counted blast grenade, DEC-620), or fangs (a Kindred, RMU-BITE-1)."""
     if rounds_left(c):
         return True
-    # Imported past the common case (a round left), as in _throw and _fangs: a fight asks
-    # before every turn.
-    from firefight.rulesets.rmu.vitals import rmu_stats
-
     stats = rmu_stats(c)
     if stats.kindred is not None:
         return True
@@ -36,8 +34,6 @@ def can_still_harm(c: CombatantState) -> bool:
 def _blast_load(c: CombatantState) -> str | None:
     """DEC-620: the first counted load left that wounds by its kill and casualty bands (an M67,
     RMU-EXP-5); None when none is left or nobody counts."""
-    from firefight.rulesets.rmu.explosives import explosive_data
-    from firefight.rulesets.rmu.vitals import rmu_stats
 
     data = explosive_data()
     for key, left in rmu_stats(c).grenades or ():
@@ -96,10 +92,7 @@ def _throw(state: EncounterState, me: CombatantState, enemies: list[CombatantSta
     for the throw (RMU-EXP-3); failing that, a throw with every ally outside the kill band;
     else, from a fighter with no gun, a step back as far as the AP carry."""
     if not enemies or (me.weapons and len(enemies) < 2):
-        return []  # before the imports: most fighters carry a gun and meet one enemy
-    from firefight.rulesets.rmu.explosives import explosive_data
-    from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals
-
+        return []
     stats = rmu_stats(me)
     if stats.grenades is None:
         load = None if me.weapons or stats.skill("thrown") is None else "m67"
@@ -137,8 +130,6 @@ def _gap(a: CombatantState, b: CombatantState) -> float:
 
 def _reach(me: CombatantState) -> float:
     """How far the AP left carry ``me`` (R-6: AP per BMR)."""
-    from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals
-
     # A foot short: the line's coordinates are rounded, and a step a hair past a whole BMR
     # costs another one.
     steps = vitals(me).ap_left // figures().move_per_bmr_ap
@@ -161,9 +152,7 @@ def _fangs(state: EncounterState, me: CombatantState, enemies: list[CombatantSta
     at them: as far as the AP left carry (R-6), to :data:`CLOSE_IN_FT` short of them; fangs
     lodged in an enemy feed (RMU-BITE-4), in someone down let go."""
     if me.weapons or not enemies:
-        return []  # before the import: most fighters carry a gun
-    from firefight.rulesets.rmu.vitals import rmu_stats
-
+        return []
     if rmu_stats(me).kindred is None:
         return []
     target = enemies[0]
