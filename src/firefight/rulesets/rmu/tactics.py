@@ -116,9 +116,12 @@ def _throw(state: EncounterState, me: CombatantState, enemies: list[CombatantSta
 
     step = figures().move_per_bmr_ap
     room = vitals(me).ap_left - step >= explosive_data().throw.ap_full
+    # A step back takes only the thrower out of the band: no use when they stand clear of it.
+    x, y = spots[0]
+    in_band = math.hypot(me.position.x_ft - x, me.position.y_ft - y) <= bands.get("casualty", 0.0)
     return (
         throw_clear_of(bands.get("casualty", 0.0))
-        or (_step(me, enemies[0], -stats.bmr_ft + 1.0) if room else [])
+        or (_step(me, enemies[0], -stats.bmr_ft + 1.0) if room and in_band else [])
         or throw_clear_of(bands.get("kill", 0.0))
         or ([] if me.weapons else _step(me, enemies[0], -_reach(me)))
     )
