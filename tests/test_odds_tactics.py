@@ -363,3 +363,19 @@ def test_c_5_cpr_rof_1_cpr_ammo_1_sharp_offers_only_what_the_gun_in_hand_can_fir
     assert "Rook autofires at V" not in sharp(loaded(9), "Rook")
     assert "Rook shoots V" in sharp(loaded(9), "Rook")
     assert sharp(loaded(0), "Rook") == ["Rook reloads", "Rook waits"]
+
+
+def test_dec_620_dec_540_a_thrower_clear_of_the_casualty_band_throws_without_a_step() -> None:
+    """RMU-EXP-5: in the rail yard Mara stands 31 ft from the couriers' midpoint, inside the
+    M67's 50 ft casualty band: she steps back first. Moved 71 ft off, only Jonah stands in it; a
+    step of hers would move nobody out of it, so she throws at once (Jonah is clear of the kill
+    band). The line is offered once, before the shots."""
+    yard = initial_state(load_scenario(EXAMPLES / "rail-yard.toml"))
+    state = engine.open_fight_quietly(yard, find_ruleset("rmu"), Dice.seeded(0))
+    lines = aimed(state, "Mara")
+    assert lines[0] == "Mara moves -2.5,-18.8"
+    clear = _moved(state, "Mara", 0.0, -40.0)
+    lines = aimed(clear, "Mara")
+    assert lines[0] == "Mara throws m67 at 7,30.5"
+    assert lines.count("Mara throws m67 at 7,30.5") == 1
+    assert not any("moves" in line for line in lines)

@@ -76,7 +76,7 @@ def aimed(state: EncounterState, name: str) -> list[str]:
         # RMU-RF-13, RMU-GEN-8: a jammed gun fires no more until cleared.
         f"{me} clears",
         *([f"{me} reloads"] if reload_due(c) else []),
-        *_throw(state, c, enemies),
+        *(_throw(state, c, enemies) if not c.weapons else []),  # with a gun: offered first
         *_fangs(state, c, enemies),
         f"{me} waits",
     ]
