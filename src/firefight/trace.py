@@ -185,9 +185,9 @@ class TraceBuilder:
     def step(self, text: str, rule: str | None = None) -> None:
         self._entries.append(Step(text=text, rule=rule))
 
-    def add(self, entry: Entry) -> None:
-        """An entry built before (a step already worked out for the same resolution)."""
-        self._entries.append(entry)
+    def extend(self, told: Trace) -> None:
+        """The entries of a trace worked out before (kept for the same resolution)."""
+        self._entries.extend(told.entries)
 
     def build(self) -> Trace:
         return Trace(tuple(self._entries))

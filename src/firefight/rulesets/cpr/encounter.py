@@ -521,8 +521,7 @@ def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan
 def _replayed(steps: Sequence[Entry]) -> TraceBuilder:
     """A trace builder holding the plan's steps, for the resolution to go on from."""
     tb = TraceBuilder()
-    for entry in steps:
-        tb.add(entry)
+    tb.extend(Trace(tuple(steps)))
     return tb
 
 

@@ -306,8 +306,7 @@ def prepare_stray_round(
     key = (weapon, ammo, who, tuple(carried), rule)
     stray, told = settled(data, "stray round", key, partial(_stray_round, *key, data))
     if trace is not None:
-        for entry in told.entries:
-            trace.add(entry)
+        trace.extend(told)
     return stray
 
 

@@ -218,8 +218,7 @@ def barrier_cover(
     data = rmu_data()
     key = (shooter.name, shooter.position, target.body, state.barriers, weapon_kind)
     best, told = settled(data, "barrier cover", key, partial(_behind_barriers, *key, data))
-    for entry in told.entries:
-        tb.add(entry)
+    tb.extend(told)
     # Smoke on the line is soft cover too (RMU-EXP-15); the better of it and a barrier counts.
     smoke = smoke_cover(state, shooter.position, target, tb)
     if smoke is not None:

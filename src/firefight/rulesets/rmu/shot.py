@@ -233,8 +233,7 @@ def prepare_aimed_shot(
     """
     prep, told = settled(data, "aimed shot", shot, partial(_prepared, shot, data))
     if trace is not None:
-        for entry in told.entries:
-            trace.add(entry)
+        trace.extend(told)
     return prep if prep.shot is shot else replace(prep, shot=shot)
 
 
@@ -385,8 +384,7 @@ def resolve_aimed_shot(
         prep = prepare_aimed_shot(shot, data, tb)
     else:
         prep = prepared[0]
-        for entry in prepared[1].entries:
-            tb.add(entry)
+        tb.extend(prepared[1])
     weapon, ammo, band, plan, fumble = prep.weapon, prep.ammo, prep.band, prep.plan, prep.fumble
     events: list[Event] = [
         ActionPointsSpent(actor=shot.shooter, ap=prep.cost),
