@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 
 from firefight.rulesets.rmu.scene_reading import barrier_cover, reachable_cover
-from firefight.rulesets.rmu.tactics import GROUPED_FT, aimed, reload_due
-from firefight.rulesets.rmu.vitals import vitals
+from firefight.rulesets.rmu.tactics import aimed, grouped_pair, reload_due
+from firefight.rulesets.rmu.vitals import figures, vitals
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted
 from firefight.trace import TraceBuilder
@@ -51,8 +51,8 @@ def covered(state: EncounterState, name: str) -> list[str]:
             barrier = spot[0]
             lines.append(f"{me} dashes to cover {quoted(barrier.name)} --from {names[0]}")
     lines += _sweep(c, enemies)
-    # RMU-RF-2, F-6: preparing takes the round's 4 AP, and the next round's 4 fire the gun.
-    if vitals(c).ap_left >= 4:
+    # RMU-RF-2, F-6: preparing takes the round's AP, and the next round's all fire the gun.
+    if vitals(c).ap_left >= figures().round_ap:
         lines += [f"{me} prepares rapid fire at {e}" for e in names]
     # aimed reloads a gun under half full; out in the open only an empty one is.
     reload = f"{me} reloads"
@@ -61,15 +61,12 @@ def covered(state: EncounterState, name: str) -> list[str]:
 
 
 def _sweep(me: CombatantState, enemies: list[CombatantState]) -> list[str]:
-    """RMU-SUP-1: a sweep over the ground two enemies share (within :data:`GROUPED_FT` of each
-    other), aimed between them and a little wider than their gap; the rules refuse it for a
-    gun past its sweeps or class rate this round (RMU-SUP-2, -3)."""
-    if len(enemies) < 2:
+    """RMU-SUP-1: a sweep over the ground two grouped enemies share
+    (:func:`~.tactics.grouped_pair`), aimed between them and a little wider than their gap;
+    the rules refuse it for a gun past its sweeps or class rate this round (RMU-SUP-2, -3)."""
+    group = grouped_pair(enemies)
+    if group is None:
         return []
-    a, b = enemies[0].position, enemies[1].position
-    gap = math.hypot(a.x_ft - b.x_ft, a.y_ft - b.y_ft)
-    if gap > GROUPED_FT:
-        return []
+    gap, (x, y) = group
     width = math.ceil(gap) + SWEEP_MARGIN_FT
-    x, y = (a.x_ft + b.x_ft) / 2, (a.y_ft + b.y_ft) / 2
     return [f"{quoted(me.name)} sweeps {width} ft wide at {x:g},{y:g}"]

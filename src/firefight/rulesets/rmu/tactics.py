@@ -9,7 +9,7 @@ from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import able, enemies_by_distance, quoted, rounds_left
 
-__all__ = ["GROUPED_FT", "aimed", "can_still_harm", "reload_due"]
+__all__ = ["GROUPED_FT", "aimed", "can_still_harm", "grouped_pair", "reload_due"]
 
 #: Enemies this close to each other are one grenade's target: it is thrown between them.
 GROUPED_FT = 10.0
@@ -34,13 +34,24 @@ def can_still_harm(c: CombatantState) -> bool:
 def _blast_load(c: CombatantState) -> str | None:
     """DEC-620: the first counted load left that wounds by its kill and casualty bands (an M67,
     RMU-EXP-5); None when none is left or nobody counts."""
-
     data = explosive_data()
     for key, left in rmu_stats(c).grenades or ():
         names = {band for band, _ in data.load(key).bands}
         if left > 0 and names & {"kill", "casualty"}:
             return key
     return None
+
+
+def grouped_pair(enemies: list[CombatantState]) -> tuple[float, tuple[float, float]] | None:
+    """The gap between the two nearest enemies and the point between them, when they stand
+    within :data:`GROUPED_FT` of each other: one grenade's or one sweep's target."""
+    if len(enemies) < 2:
+        return None
+    a, b = enemies[0].position, enemies[1].position
+    gap = math.hypot(a.x_ft - b.x_ft, a.y_ft - b.y_ft)
+    if gap > GROUPED_FT:
+        return None
+    return gap, ((a.x_ft + b.x_ft) / 2, (a.y_ft + b.y_ft) / 2)
 
 
 def reload_due(c: CombatantState, *, in_cover: bool = True) -> bool:
@@ -98,15 +109,14 @@ def _throw(state: EncounterState, me: CombatantState, enemies: list[CombatantSta
         load = None if me.weapons or stats.skill("thrown") is None else "m67"
     else:
         load = _blast_load(me)
-    grouped = len(enemies) > 1 and _gap(enemies[0], enemies[1]) <= GROUPED_FT
-    if load is None or (me.weapons and not grouped):
+    group = grouped_pair(enemies)
+    if load is None or (me.weapons and group is None):
         return []
     bands = dict(explosive_data().load(load).bands)
     friends = [c for c in state.combatants if able(c) and c.side == me.side]
     spots = [] if me.weapons else [(e.position.x_ft, e.position.y_ft) for e in enemies]
-    if grouped:
-        (x0, y0), (x1, y1) = ((e.position.x_ft, e.position.y_ft) for e in enemies[:2])
-        spots.insert(0, ((x0 + x1) / 2, (y0 + y1) / 2))
+    if group is not None:
+        spots.insert(0, group[1])
 
     def throw_clear_of(band_ft: float) -> list[str]:
         for x, y in spots:
