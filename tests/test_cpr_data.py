@@ -271,3 +271,21 @@ def test_no_rmu_import_anywhere_in_the_cpr_package_or_its_cli() -> None:
     for path in files:
         for module in _imported_modules(path):
             assert "rmu" not in module.split("."), f"{path.name} imports {module}"
+
+
+def test_cpr_ref_1_the_worn_armor_penalty_is_kept_with_the_catalog_it_was_read_from() -> None:
+    """CPR-REF-1: the worst piece's penalty, worked out once per pair of armor names and kept
+    in the catalog that gave it (a catalog loaded anew starts afresh, and none is held alive
+    by a cache)."""
+    from firefight.geometry import Point
+    from firefight.rulesets.cpr.fighter import CprFighter, armor_penalty
+    from firefight.scene.state import CombatantState
+
+    stats = CprFighter(body_armor="medium-armorjack", head_armor="kevlar")
+    c = CombatantState(name="V", position=Point(x_ft=0, y_ft=0), stats=stats)
+    data, other = CprData(), CprData()
+    penalty = armor_penalty(c, data)
+    assert penalty is not None and penalty.value < 0 and penalty.rule == "CPR-REF-1"
+    assert data.settled["worn armor penalty"] == {("medium-armorjack", "kevlar"): penalty}
+    assert other.settled == {}
+    assert armor_penalty(c, other) == penalty

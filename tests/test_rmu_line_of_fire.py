@@ -17,12 +17,12 @@ from firefight.geometry import Point
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
 from firefight.rulesets.rmu import rmu_data
-from firefight.rulesets.rmu import settled as settled_module
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.encounter import build_shot
 from firefight.rulesets.rmu.encounter_actions import Shoot
 from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot
 from firefight.scene.state import EncounterState
+from firefight.tables import settled as settled_module
 from firefight.trace import Step, TraceBuilder
 
 RMU: Ruleset = find_ruleset("rmu")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import cached_property
 
 from firefight.errors import TableDataError, UnknownNameError
@@ -40,6 +41,9 @@ class CprData:
 
     def __init__(self, *, validate: bool = False) -> None:
         self.validate = validate
+        #: What :func:`~firefight.tables.settled.settled` worked out from this data, by
+        #: kind: kept with the data, so a catalog loaded anew starts afresh.
+        self.settled: dict[str, dict[Hashable, object]] = {}
 
     @cached_property
     def ranges(self) -> DvTable:

@@ -14,7 +14,6 @@ turn has left); every rule of the attack itself is the resolver's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Body, Point, crossing_share, distance_ft
@@ -40,6 +39,7 @@ from firefight.scene.state import (
     Surprise,
     WeaponState,
 )
+from firefight.tables.settled import settled
 from firefight.trace import TraceBuilder
 from firefight.units import metres_from_feet
 
@@ -223,12 +223,14 @@ def cover_of(
     return None
 
 
-# Read for every target: keyed on the catalog, whose ammunition does not change once loaded
-# (held here, so its identity is never reused), in a bounded cache.
-@lru_cache(maxsize=8)
 def resist_skills(data: CprData) -> tuple[str, ...]:
-    """The skills loads are resisted with (C-14)."""
-    return tuple(sorted({a.resist.skill for a in data.ammo.values() if a.resist is not None}))
+    """The skills loads are resisted with (C-14); read for every target, so worked out once
+    and kept with the catalog."""
+
+    def work() -> tuple[str, ...]:
+        return tuple(sorted({a.resist.skill for a in data.ammo.values() if a.resist is not None}))
+
+    return settled(data, "resist skills", None, work)
 
 
 def target_of(

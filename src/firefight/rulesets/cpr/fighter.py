@@ -14,13 +14,14 @@ Wound states are not stored: they follow from HP (C-9), so they can never disagr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from firefight.rulesets.cpr.combatants import Spot
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.weapons import normalize_key
 from firefight.rulesets.cpr.wounds import Health, WoundState
 from firefight.scene.state import CombatantState, CombatantStats
+from firefight.tables.settled import settled
 from firefight.trace import Modifier
 from firefight.units import metres_from_feet
 
@@ -156,13 +157,12 @@ def armor_penalty(c: CombatantState, data: CprData) -> Modifier | None:
     """The worn armor's penalty on REF, DEX and MOVE: the worst piece's, not the sum
     (CPR-REF-1; armor named from the catalog only, bare SP carries none)."""
     own = fighter(c)
-    return _worn_penalty(data, own.body_armor, own.head_armor)
+    worn = (own.body_armor, own.head_armor)
+    # Asked of every dodge, attack and MOVE: worked out once per pair of armor names and kept
+    # with the catalog it reads (a refusal, armor not in the catalog, is never kept).
+    return settled(data, "worn armor penalty", worn, partial(_worn_penalty, data, *worn))
 
 
-# Asked of every dodge, attack and MOVE: keyed on the catalog (whose tables do not change once
-# loaded; held here, so its identity is never reused) and the two armor names, both
-# immutable, in a bounded cache. A refusal (armor not in the catalog) is never kept.
-@lru_cache(maxsize=256)
 def _worn_penalty(data: CprData, body: str, head: str) -> Modifier | None:
     chosen = data.modifiers.resolve(f"armor:{n}" for n in (body, head) if n and not n.isdigit())
     if not chosen.penalty:

@@ -45,7 +45,7 @@ from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.defense import Defender, firearm_defense
 from firefight.rulesets.rmu.protection import FirePlan, plan_fire
-from firefight.rulesets.rmu.settled import settled
+from firefight.tables.settled import settled
 from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
@@ -319,8 +319,8 @@ def _stray_round(
     data: RmuData,
 ) -> tuple[StrayRound, Trace]:
     """:func:`prepare_stray_round` worked out, with the steps it tells: frozen values and the
-    data alone, so settled once for the same shielder and terms (:mod:`.settled`; a fight's
-    misses fly into the same few people)."""
+    data alone, so settled once for the same shielder and terms
+    (:mod:`~firefight.tables.settled`; a fight's misses fly into the same few people)."""
     tb = TraceBuilder()
     plan = plan_fire(
         weapon=weapon,

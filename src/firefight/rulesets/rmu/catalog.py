@@ -222,7 +222,7 @@ class RmuData:
 
         self.validate = validate
         self.tables = RmuTables(validate_shipped=validate)
-        #: What :func:`~firefight.rulesets.rmu.settled.settled` worked out from this data, by
+        #: What :func:`~firefight.tables.settled.settled` worked out from this data, by
         #: kind: kept with the data, so a catalog loaded anew starts afresh.
         self.settled: dict[str, dict[Hashable, object]] = {}
 

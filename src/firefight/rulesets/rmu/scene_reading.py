@@ -46,7 +46,6 @@ from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
-from firefight.rulesets.rmu.settled import settled
 from firefight.rulesets.rmu.vitals import (
     armor_of,
     dying,
@@ -62,6 +61,7 @@ from firefight.scene.state import (
     Surprise,
     WeaponState,
 )
+from firefight.tables.settled import settled
 from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
@@ -241,8 +241,8 @@ def _behind_barriers(
 ) -> tuple[tuple[int, Cover] | None, Trace]:
     """The best cover a barrier gives ``target`` against a shot from ``muzzle``, ranked by its
     price (impassable first), with the steps that tell it. Geometry and catalog rows alone,
-    so worked out once for people who have not moved (:mod:`.settled`): a fight's shots repeat
-    the same lines of fire."""
+    so worked out once for people who have not moved (:mod:`~firefight.tables.settled`): a
+    fight's shots repeat the same lines of fire."""
     tb = TraceBuilder()
     weapon = data.weapon(weapon_kind) if weapon_kind is not None else None
     best: tuple[int, Cover] | None = None

@@ -32,7 +32,6 @@ from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.person_terms import hunting_terms, shooter_armor_terms
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
-from firefight.rulesets.rmu.settled import settled
 from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach, StrayRound, TowardAlly
 from firefight.rulesets.rmu.strike import (
     RolledAttack,
@@ -43,6 +42,7 @@ from firefight.rulesets.rmu.strike import (
 )
 from firefight.rulesets.rmu.struck import Missed
 from firefight.rulesets.rmu.tripod import mounted_modifier, resolve_recoil, unbraced_modifier
+from firefight.tables.settled import settled
 from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
@@ -239,7 +239,8 @@ def prepare_aimed_shot(
 
 def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
     """:func:`prepare_aimed_shot` worked out, with the steps it tells: it reads only the shot
-    (a frozen value) and the data, so each distinct shot is settled once (:mod:`.settled`)."""
+    (a frozen value) and the data, so each distinct shot is settled once
+    (:mod:`~firefight.tables.settled`)."""
     tb = TraceBuilder()
     rules = data.rules
     weapon = data.weapon(shot.weapon)

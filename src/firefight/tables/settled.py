@@ -1,0 +1,54 @@
+"""What a ruleset works out from its loaded data and frozen values alone, kept with the data.
+
+rmu's prepared aimed shot, the cover the barriers on a line of fire give, a stray round's terms;
+cpr's worn armor penalty: each reads frozen values and one loaded data object (a ruleset's
+tables and catalogs), so equal ones come out alike, and a fight asks for the same ones again
+and again. :func:`settled` works each out once and keeps it in the data object itself (its
+``settled`` attribute): a catalog loaded anew, or one a command loaded for itself (a user's
+tables laid over), starts afresh and takes what it kept with it when it goes, so no cache holds
+old catalogs alive. At most :data:`KEPT` values of each kind are kept, the oldest dropped first.
+A refusal is not kept: it is raised again each time it is asked for.
+
+>>> class Data:
+...     def __init__(self) -> None:
+...         self.settled = {}
+>>> data = Data()
+>>> settled(data, "square", 12, lambda: 12 * 12), settled(data, "square", 12, lambda: 0)
+(144, 144)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from typing import Protocol, TypeVar, cast
+
+__all__ = ["KEPT", "Settles", "settled"]
+
+T = TypeVar("T")
+
+#: How many values of one kind are kept per data object.
+KEPT = 1024
+
+_MISSING = object()
+
+
+class Settles(Protocol):
+    """A loaded data object that keeps what was worked out from it, by kind and key."""
+
+    settled: dict[str, dict[Hashable, object]]
+
+
+def settled(data: Settles, kind: str, key: Hashable, work: Callable[[], T]) -> T:
+    """The value of ``kind`` for ``key`` (frozen values: equal keys settle alike), worked out by
+    ``work`` the first time and kept with ``data``."""
+    memo = data.settled.get(kind)
+    if memo is None:
+        memo = data.settled[kind] = {}
+    found = memo.get(key, _MISSING)
+    if found is not _MISSING:
+        return cast(T, found)
+    value = work()
+    if len(memo) >= KEPT:
+        memo.pop(next(iter(memo)), None)
+    memo[key] = value
+    return value
