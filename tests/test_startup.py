@@ -95,6 +95,24 @@ SCRIPTED_SHOT = (
 )  # fmt: skip
 
 
+#: What no scripted quick command (cli/quick.py) loads, whichever ruleset's: typer, rich's
+#: console, pydantic, and the typer application's own modules.
+NOT_ON_THE_QUICK_PATH = (
+    "typer",
+    "click",
+    "rich.console",
+    "rich.text",
+    "rich.markup",
+    "pydantic",
+    "pydantic_core",
+    "firefight.cli.app",
+    "firefight.cli.common",
+    "firefight.cli.lazy",
+    "firefight.cli.declared",
+    "firefight.cli.quick_values",
+)
+
+
 def test_a_scripted_shot_runs_without_typer_rich_or_pydantic() -> None:
     """A scripted ``rmu shoot`` is read without typer (cli/quick.py, DEC-511), written without
     rich (cli/plain.py), and reads the shipped data without pydantic or the data files' models
@@ -105,18 +123,7 @@ def test_a_scripted_shot_runs_without_typer_rich_or_pydantic() -> None:
     assert "firefight.rulesets.rmu.cli.shot" in loaded
     assert not _under(
         loaded,
-        "typer",
-        "click",
-        "rich.console",
-        "rich.text",
-        "rich.markup",
-        "pydantic",
-        "pydantic_core",
-        "firefight.cli.app",
-        "firefight.cli.common",
-        "firefight.cli.lazy",
-        "firefight.cli.declared",
-        "firefight.cli.quick_values",
+        *NOT_ON_THE_QUICK_PATH,
         "firefight.rulesets.rmu.cli.commands",
         "firefight.tables.data_files",
         "firefight.rulesets.rmu.file_models",
@@ -187,18 +194,7 @@ def test_a_scripted_cpr_shot_runs_without_typer_rich_or_pydantic(argv: tuple[str
     assert "firefight.rulesets.cpr.cli.shot" in loaded
     assert not _under(
         loaded,
-        "typer",
-        "click",
-        "rich.console",
-        "rich.text",
-        "rich.markup",
-        "pydantic",
-        "pydantic_core",
-        "firefight.cli.app",
-        "firefight.cli.common",
-        "firefight.cli.lazy",
-        "firefight.cli.declared",
-        "firefight.cli.quick_values",
+        *NOT_ON_THE_QUICK_PATH,
         "firefight.rulesets.cpr.cli.commands",
         "firefight.rulesets.cpr.area_options",
         "firefight.rulesets.cpr.file_models",
