@@ -45,11 +45,15 @@ class Level(Enum):
 
     @property
     def index(self) -> int:
-        return list(Level).index(self)
+        return _LEVEL_INDEX[self]
 
     @property
     def label(self) -> str:
         return self.name.capitalize()
+
+
+#: Each level's place, lightest first: an Enum's members are fixed once the class is made.
+_LEVEL_INDEX = {level: n for n, level in enumerate(Level)}
 
 
 class Mode(Enum):
@@ -69,6 +73,9 @@ class DamageType(Enum):
     IMPACT = "impact"
     HEAT = "heat"
 
+
+#: Each type's column in armor's figures.
+_DAMAGE_COLUMN = {kind: n for n, kind in enumerate(DamageType)}
 
 _DAMAGE = re.compile(r"^(\d+)([GYR])$")
 
@@ -113,10 +120,10 @@ class Armor:
     stars: tuple[int, int, int, int]
 
     def reduction(self, kind: DamageType) -> int:
-        return self.dr[list(DamageType).index(kind)]
+        return self.dr[_DAMAGE_COLUMN[kind]]
 
     def star_count(self, kind: DamageType) -> int:
-        return self.stars[list(DamageType).index(kind)]
+        return self.stars[_DAMAGE_COLUMN[kind]]
 
 
 class _Header(TableHeader):

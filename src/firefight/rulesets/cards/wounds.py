@@ -11,12 +11,17 @@ from firefight.frozen import replace
 from firefight.rulesets.cards.data import Armor, DamageType, Level
 
 __all__ = [
+    "LEVELS",
     "Track",
     "armor_level",
     "boxes_per_level",
     "knockdown_limit",
     "wound_modifier_level",
 ]
+
+
+#: The levels, lightest first, as :attr:`Level.index` counts them.
+LEVELS: tuple[Level, ...] = tuple(Level)
 
 
 def boxes_per_level(size: int) -> int:
@@ -41,7 +46,7 @@ def armor_level(level: Level, armor: Armor, kind: DamageType) -> Level:
     >>> armor_level(Level.RED, cards_data().armor["riot-plate"], DamageType.BALLISTIC)
     <Level.GREEN: 'G'>
     """
-    return list(Level)[max(0, level.index - armor.star_count(kind))]
+    return LEVELS[max(0, level.index - armor.star_count(kind))]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,19 +58,24 @@ class Track:
     yellow: int = 0
     red: int = 0
 
+    @property
+    def by_level(self) -> tuple[int, int, int]:
+        """Boxes filled on each level, in the order of :data:`LEVELS`."""
+        return (self.green, self.yellow, self.red)
+
     def filled(self, level: Level) -> int:
-        return (self.green, self.yellow, self.red)[level.index]
+        return self.by_level[level.index]
 
     @property
     def worst(self) -> int:
         """The index of the worst level holding damage; an unhurt track counts as Green, so
         that the first crossing is Green to Yellow as the source's example has it (DEC-257)."""
-        return max((lv.index for lv in Level if self.filled(lv)), default=0)
+        return max((n for n, boxes in enumerate(self.by_level) if boxes), default=0)
 
     @property
     def hurt(self) -> Level | None:
         """The worst level holding any damage (what the shooter's wound modifier reads, K-3)."""
-        return next((lv for lv in reversed(Level) if self.filled(lv)), None)
+        return LEVELS[self.worst] if any(self.by_level) else None
 
     @property
     def down(self) -> bool:
@@ -81,7 +91,7 @@ class Track:
         """
         track = self
         left = damage
-        for lv in list(Level)[level.index :]:
+        for lv in LEVELS[level.index :]:
             room = self.boxes - track.filled(lv)
             used = min(room, left)
             track = replace(track, **{lv.name.lower(): track.filled(lv) + used})
