@@ -13,8 +13,9 @@ This package imports nothing from any other ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 
@@ -35,11 +36,40 @@ if TYPE_CHECKING:
 __all__ = ["CARDS", "Cards"]
 
 
+class _Fight(NamedTuple):
+    """What a fight calls at every action and event: the check, the resolution, the fold
+    and the GM's events it tells apart from the fold's."""
+
+    validate: Callable[[EncounterState, Action], None]
+    resolve: Callable[[EncounterState, Action, Dice], Outcome]
+    fold: Callable[[EncounterState, Event], EncounterState]
+    gm_events: tuple[type[Event], type[Event]]
+
+
+@cache
+def _fight() -> _Fight:
+    """Imported on first use (not when the rulesets are listed), then looked up once: an
+    import statement inside a function is far from free, and a fight runs one at each of its
+    actions and events."""
+    from firefight.rulesets.cards.encounter import resolve_cards_action, validate_cards_action
+    from firefight.rulesets.cards.encounter_events import apply_cards_event
+    from firefight.scene.events import ArmorRepaired, FigureSet
+
+    return _Fight(
+        validate=validate_cards_action,
+        resolve=resolve_cards_action,
+        fold=apply_cards_event,
+        gm_events=(FigureSet, ArmorRepaired),
+    )
+
+
 class Cards(Ruleset):
     name = "cards"
     title = "cards drawn against a Target (seed 003)"
     package = "firefight.rulesets.cards"
     scene_unit = "m"  # CRD-RNG-1: ranges in metres
+    # resolve_cards_action runs validate_cards_action's checks first, before any card.
+    resolve_validates = True
     cli_module = "firefight.rulesets.cards.cli.commands"
     odds_cli_module = "firefight.rulesets.cards.cli.odds"
 
@@ -147,27 +177,24 @@ class Cards(Ruleset):
         return cards_verbs()
 
     def validate(self, state: EncounterState, action: Action) -> None:
-        from firefight.rulesets.cards.encounter import validate_cards_action
-
-        validate_cards_action(state, action)
+        _fight().validate(state, action)
 
     def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
-        from firefight.rulesets.cards.encounter import resolve_cards_action
-
-        return resolve_cards_action(state, action, dice)
+        return _fight().resolve(state, action, dice)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        from firefight.rulesets.cards.encounter_events import apply_cards_event
+        fight = _fight()
+        if not isinstance(event, fight.gm_events):
+            return fight.fold(state, event)
         from firefight.rulesets.cards.gm_figures import set_cards_figure
         from firefight.scene.apply import named_in_log
         from firefight.scene.events import ArmorRepaired, FigureSet
 
         if isinstance(event, FigureSet):
             return self.apply_figure(state, event)
-        if isinstance(event, ArmorRepaired):
-            worn = named_in_log(state, event.wearer)
-            return state.with_combatant(set_cards_figure(worn, "wear", 0))
-        return apply_cards_event(state, event)
+        assert isinstance(event, ArmorRepaired)
+        worn = named_in_log(state, event.wearer)
+        return state.with_combatant(set_cards_figure(worn, "wear", 0))
 
     def gm_figures(self) -> Mapping[str, str]:
         from firefight.rulesets.cards.gm_figures import CARDS_GM_FIGURES

@@ -34,7 +34,13 @@ from firefight.rulesets.cards.encounter_events import (
 )
 from firefight.rulesets.cards.encounter_model import CardsStats, shared_deck, stats_of
 from firefight.rulesets.cards.reaction import reaction_order
-from firefight.rulesets.cards.shot import Shot, ShotResult, plan_shot, resolve_shot
+from firefight.rulesets.cards.shot import (
+    Shot,
+    ShotPlan,
+    ShotResult,
+    plan_shot,
+    resolve_planned,
+)
 from firefight.rulesets.cards.target import band_for
 from firefight.rulesets.cards.wounds import wound_modifier_level
 from firefight.scene.actions import Action
@@ -260,6 +266,12 @@ def build_shot(state: EncounterState, action: CardsShot) -> Shot:
 
 
 def validate_cards_action(state: EncounterState, action: Action) -> None:
+    _checked(state, action)
+
+
+def _checked(state: EncounterState, action: Action) -> tuple[Shot, ShotPlan] | None:
+    """Refuse what the state or the rules forbid, before any card is drawn; a shot's
+    declaration and plan, worked out to check it, are returned for its resolution."""
     actor = state.combatant(action.actor)
     _turn_check(state, actor)
     s = stats_of(actor)
@@ -284,16 +296,19 @@ def validate_cards_action(state: EncounterState, action: Action) -> None:
                 "CRD-WPN-1", f"{actor.name} has no full magazine left for the {weapon.name}."
             )
     if isinstance(action, CardsShot):
-        plan_shot(build_shot(state, action))
+        shot = build_shot(state, action)
+        return shot, plan_shot(shot)
+    return None
 
 
 # --- resolving a turn -------------------------------------------------------------------------
 
 
 def resolve_cards_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
-    validate_cards_action(state, action)
-    if isinstance(action, CardsShot):
-        return _resolve_shot(state, action, dice)
+    checked = _checked(state, action)
+    if checked is not None:
+        assert isinstance(action, CardsShot)
+        return _resolve_shot(state, action, *checked, dice)
     assert isinstance(action, CardsAction)
     actor = state.combatant(action.actor)
     trace = TraceBuilder()
@@ -328,10 +343,11 @@ class ShotInTurn(Result):
         return self.shot.outcome
 
 
-def _resolve_shot(state: EncounterState, action: CardsShot, dice: Dice) -> Outcome[ShotInTurn]:
+def _resolve_shot(
+    state: EncounterState, action: CardsShot, shot: Shot, plan: ShotPlan, dice: Dice
+) -> Outcome[ShotInTurn]:
     actor = state.combatant(action.actor)
-    shot = build_shot(state, action)
-    outcome = resolve_shot(shot, dice)
+    outcome = resolve_planned(shot, plan, dice)
     s = outcome.result
     wound = s.wound
     weapon = _weapon(actor, action.weapon)

@@ -22,6 +22,7 @@ from firefight.rulesets.cards.data import CardsData, DamageType, Level, Mode, We
 from firefight.rulesets.cards.deck import DeckInPlay, parse_deck, successes
 from firefight.rulesets.cards.target import Situation, band_for, situation_modifiers
 from firefight.rulesets.cards.wounds import (
+    LEVELS,
     Track,
     armor_level,
     boxes_per_level,
@@ -36,6 +37,7 @@ __all__ = [
     "ShotResult",
     "Wound",
     "plan_shot",
+    "resolve_planned",
     "resolve_shot",
     "three_ones",
     "weapon_keys",
@@ -372,7 +374,12 @@ class ShotResult(Result):
 
 def resolve_shot(shot: Shot, dice: Dice, data: CardsData | None = None) -> Outcome[ShotResult]:
     """Resolve one shot; a refusal draws no card."""
-    plan = plan_shot(shot, data)
+    return resolve_planned(shot, plan_shot(shot, data), dice)
+
+
+def resolve_planned(shot: Shot, plan: ShotPlan, dice: Dice) -> Outcome[ShotResult]:
+    """Resolve ``shot`` by its ``plan`` (:func:`plan_shot` of it), for a caller that checked
+    the shot already and kept the plan; a refusal draws no card."""
     deck = DeckInPlay(dice, parse_deck(shot.deck))
     trace = TraceBuilder()
     target = trace.total("Target", plan.target_parts)
@@ -449,7 +456,7 @@ def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) ->
     knocked = False
     for n in range(crossed):
         wear = ": armor wear +1" if plan.armored else ""
-        trace.step(f"crossed into {list(Level)[track.worst + n + 1].label}{wear}", rule="CRD-DMG-2")
+        trace.step(f"crossed into {LEVELS[track.worst + n + 1].label}{wear}", rule="CRD-DMG-2")
         card = deck.draw(1, "knockdown", trace)[0]
         stays = card.rank < plan.knockdown_limit
         trace.step(
