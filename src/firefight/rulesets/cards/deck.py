@@ -41,17 +41,25 @@ class DeckInPlay:
     """The deck for one resolution: fresh per draw, or the persistent deck's cards left.
 
     It is the one mutable helper of a resolver (the cards leave it as the draws are made);
-    the resolver reports :attr:`left` when it is done, and the state only changes by events.
+    the resolver reports :attr:`left_names` when it is done, and the state only changes by events.
     """
 
     def __init__(self, dice: Dice, left: tuple[Card, ...] | None) -> None:
         self._dice = dice
         self.left = left
+        # Their names, kept beside them: a draw takes its cards out by name (strings compare
+        # in C, cards by a dataclass __eq__ each), and the resolver reports the names.
+        self._names = None if left is None else tuple(str(c) for c in left)
         self._table: list[Card] = []
 
     @property
     def persistent(self) -> bool:
         return self.left is not None
+
+    @property
+    def left_names(self) -> tuple[str, ...] | None:
+        """The persistent deck's cards left, by name; None for a fresh deck per draw."""
+        return self._names
 
     def draw(self, count: int, purpose: str, trace: TraceBuilder) -> tuple[Card, ...]:
         """``count`` cards for ``purpose``, each roll recorded in ``trace``."""
@@ -59,18 +67,25 @@ class DeckInPlay:
             return ()
         if self.left is None:
             return _cards(trace.roll(self._dice.draw_cards(count, purpose)))
+        left, names = self.left, self._names
+        assert names is not None  # set with the cards
         drawn: list[Card] = []
         while len(drawn) < count:
-            if not self.left:
+            if not left:
                 on_table = set(self._table)
-                self.left = tuple(c for c in FULL_DECK if c not in on_table)
+                left = tuple(c for c in FULL_DECK if c not in on_table)
+                names = tuple(str(c) for c in left)
                 trace.step("the deck ran out: the discards are reshuffled", rule="D-4")
-            take = min(count - len(drawn), len(self.left))
-            roll = trace.roll(self._dice.draw_from(self.left, take, purpose))
+            take = min(count - len(drawn), len(left))
+            roll = trace.roll(self._dice.draw_from(left, take, purpose))
             got = _cards(roll)
-            self.left = tuple(c for c in self.left if c not in got)
+            gone = set(roll.cards)
+            kept = [(c, n) for c, n in zip(left, names, strict=True) if n not in gone]
+            left = tuple(c for c, _ in kept)
+            names = tuple(n for _, n in kept)
             drawn.extend(got)
             self._table.extend(got)
+        self.left, self._names = left, names
         return tuple(drawn)
 
 

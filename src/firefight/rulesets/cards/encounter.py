@@ -152,7 +152,7 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
     ]
     events.append(InitiativeOrdered(groups=order))
     if shared:
-        events.append(DeckChanged(left=tuple(str(c) for c in deck.left or ())))
+        events.append(DeckChanged(left=deck.left_names or ()))
     return Outcome(events=tuple(events), trace=trace.build(), result=Happened())
 
 

@@ -79,6 +79,6 @@ def resolve_reaction(reaction: Reaction, dice: Dice) -> Outcome[ReactionResult]:
     result = ReactionResult(
         cards={n: str(c) for n, c in zip(reaction.who, dealt, strict=True)},
         order=order,
-        deck_left=tuple(str(c) for c in deck.left or ()) if deck.persistent else None,
+        deck_left=deck.left_names,
     )
     return Outcome(events=(), trace=trace.build(), result=result)

@@ -412,7 +412,7 @@ def resolve_planned(shot: Shot, plan: ShotPlan, dice: Dice) -> Outcome[ShotResul
         successes=hits,
         must_cock=must_cock,
         wound=_damage(plan, hits, deck, trace),
-        deck_left=tuple(str(c) for c in deck.left or ()) if deck.persistent else None,
+        deck_left=deck.left_names,
     )
     return Outcome(events=(), trace=trace.build(), result=result)
 
