@@ -15,8 +15,9 @@ This package imports nothing from any other ruleset.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from firefight.rulesets.base import CatalogRow, Ruleset
 
@@ -29,12 +30,52 @@ if TYPE_CHECKING:
     from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
+    from firefight.scene.events import FigureSet
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
     from firefight.scene.tactics import Tactic
 
 __all__ = ["GURPS"]
+
+
+class _Fight(NamedTuple):
+    """What a fight calls at every second, action and event: the turn's start, the order,
+    the check, the resolution, the fold and the GM's figure event it tells apart from it."""
+
+    start_turn: Callable[[int], Outcome]
+    initiative: Callable[[EncounterState], Outcome]
+    nothing: Callable[[], Outcome]
+    validate: Callable[[EncounterState, Action], None]
+    resolve: Callable[[EncounterState, Action, Dice], Outcome]
+    fold: Callable[[EncounterState, Event], EncounterState]
+    figure_set: type[FigureSet]
+
+
+@cache
+def _fight() -> _Fight:
+    """Imported on first use (not when the rulesets are listed), then looked up once: an
+    import statement inside a function is far from free, and a fight runs one at each of its
+    seconds, actions and events."""
+    from firefight.rulesets.gurps.encounter import (
+        apply_gurps_event,
+        initiative,
+        nothing,
+        resolve_gurps_action,
+        start_turn,
+        validate_gurps_action,
+    )
+    from firefight.scene.events import FigureSet
+
+    return _Fight(
+        start_turn=start_turn,
+        initiative=initiative,
+        nothing=nothing,
+        validate=validate_gurps_action,
+        resolve=resolve_gurps_action,
+        fold=apply_gurps_event,
+        figure_set=FigureSet,
+    )
 
 
 class GURPS(Ruleset):
@@ -121,19 +162,13 @@ class GURPS(Ruleset):
         return new_gurps_combatant(spec, core)
 
     def start_round(self, state: EncounterState, round_number: int) -> Outcome:
-        from firefight.rulesets.gurps.encounter import start_turn
-
-        return start_turn(round_number)
+        return _fight().start_turn(round_number)
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
-        from firefight.rulesets.gurps.encounter import initiative
-
-        return initiative(state)
+        return _fight().initiative(state)
 
     def upkeep(self, state: EncounterState) -> Outcome:
-        from firefight.rulesets.gurps.encounter import nothing
-
-        return nothing()
+        return _fight().nothing()
 
     def fight_tactics(self) -> Mapping[str, Tactic]:
         from firefight.rulesets.gurps.tactics import steady
@@ -157,22 +192,16 @@ class GURPS(Ruleset):
         return gurps_verbs()
 
     def validate(self, state: EncounterState, action: Action) -> None:
-        from firefight.rulesets.gurps.encounter import validate_gurps_action
-
-        validate_gurps_action(state, action)
+        _fight().validate(state, action)
 
     def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
-        from firefight.rulesets.gurps.encounter import resolve_gurps_action
-
-        return resolve_gurps_action(state, action, dice)
+        return _fight().resolve(state, action, dice)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        from firefight.rulesets.gurps.encounter import apply_gurps_event
-        from firefight.scene.events import FigureSet
-
-        if isinstance(event, FigureSet):
+        fight = _fight()
+        if isinstance(event, fight.figure_set):
             return self.apply_figure(state, event)
-        return apply_gurps_event(state, event)
+        return fight.fold(state, event)
 
     def gm_figures(self) -> Mapping[str, str]:
         from firefight.rulesets.gurps.gm_figures import GURPS_GM_FIGURES
