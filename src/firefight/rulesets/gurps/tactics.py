@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.scene.state import EncounterState
 from firefight.scene.tactics import enemies_by_distance, plain, quoted
 
@@ -19,8 +20,6 @@ LONG_AIM_FROM_FT = 60.0
 def steady(state: EncounterState, name: str) -> list[str]:
     """aim a loaded weapon at the nearest enemy for a turn (three past 20 yd), then shoot it;
     else reload; else, stunned, try to recover; else wait"""
-    from firefight.rulesets.gurps.encounter_model import gurps_stats
-
     *shots_and_reload, wait = plain(state, name)
     me = state.combatant(name)
     enemies = enemies_by_distance(state, name)
