@@ -37,9 +37,13 @@ __all__ = ["CARDS", "Cards"]
 
 
 class _Fight(NamedTuple):
-    """What a fight calls at every action and event: the check, the resolution, the fold
-    and the GM's events it tells apart from the fold's."""
+    """What a fight calls at every round, turn, action and event: the round's start, the
+    reaction draw, the break-off test, the check, the resolution, the fold and the GM's events
+    it tells apart from the fold's."""
 
+    start_round: Callable[[int], Outcome]
+    initiative: Callable[[EncounterState, Dice], Outcome]
+    can_still_harm: Callable[[CombatantState], bool]
     validate: Callable[[EncounterState, Action], None]
     resolve: Callable[[EncounterState, Action, Dice], Outcome]
     fold: Callable[[EncounterState, Event], EncounterState]
@@ -51,11 +55,20 @@ def _fight() -> _Fight:
     """Imported on first use (not when the rulesets are listed), then looked up once: an
     import statement inside a function is far from free, and a fight runs one at each of its
     actions and events."""
-    from firefight.rulesets.cards.encounter import resolve_cards_action, validate_cards_action
+    from firefight.rulesets.cards.encounter import (
+        initiative,
+        resolve_cards_action,
+        start_round,
+        validate_cards_action,
+    )
     from firefight.rulesets.cards.encounter_events import apply_cards_event
     from firefight.scene.events import ArmorRepaired, FigureSet
+    from firefight.scene.tactics import rounds_left
 
     return _Fight(
+        start_round=start_round,
+        initiative=initiative,
+        can_still_harm=rounds_left,  # DEC-540: a round left in a gun or a magazine
         validate=validate_cards_action,
         resolve=resolve_cards_action,
         fold=apply_cards_event,
@@ -135,14 +148,10 @@ class Cards(Ruleset):
         return new_combatant(spec, core)
 
     def start_round(self, state: EncounterState, round_number: int) -> Outcome:
-        from firefight.rulesets.cards.encounter import start_round
-
-        return start_round(round_number)
+        return _fight().start_round(round_number)
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
-        from firefight.rulesets.cards.encounter import initiative
-
-        return initiative(state, dice)
+        return _fight().initiative(state, dice)
 
     def upkeep(self, state: EncounterState) -> Outcome:
         from firefight.outcome import Happened, Outcome
@@ -162,9 +171,7 @@ class Cards(Ruleset):
         return {"ready": ready, "plain": plain}
 
     def can_still_harm(self, combatant: CombatantState) -> bool:
-        from firefight.scene.tactics import rounds_left
-
-        return rounds_left(combatant)  # DEC-540: a round left in a gun or a magazine
+        return _fight().can_still_harm(combatant)
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.cards.encounter import parse_cards_action
