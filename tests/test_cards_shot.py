@@ -8,10 +8,11 @@ from typing import Any
 import pytest
 
 from firefight.declarations import declare
-from firefight.dice import Dice, ScriptedCards
+from firefight.dice import Dice, ScriptedCards, parse_card
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.cards.data import Level, cards_data
+from firefight.rulesets.cards.deck import parse_deck
 from firefight.rulesets.cards.shot import Shot, ShotResult, plan_shot, resolve_shot, three_ones
 from firefight.rulesets.cards.target import movement_modifier
 from firefight.rulesets.cards.wounds import Track, boxes_per_level
@@ -348,3 +349,14 @@ def test_d_4_a_persistent_deck_reshuffles_the_discards() -> None:
     assert cards[2] == "AS"
     assert len(set(cards)) == 3
     assert any("reshuffled" in getattr(e, "text", "") for e in outcome.trace)
+
+
+def test_d_4_a_deck_written_by_hand_reads_as_its_cards() -> None:
+    """D-4: the cards left may be written in any case and spacing: they are read as the cards
+    they name, reported by the cards' own names, and a card named twice (however written) is
+    refused."""
+    outcome = fire("2S", skill=1, deck=" kh, 2s ,,7C")
+    assert outcome.result.deck_left == ("KH", "7C")
+    assert parse_deck("qh, 10d") == (parse_card("QH"), parse_card("10D"))
+    with pytest.raises(RuleRefusal, match="twice"):
+        parse_deck("qh,QH")

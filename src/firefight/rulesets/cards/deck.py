@@ -14,7 +14,7 @@ from firefight.dice import FULL_DECK, Card, Dice, Roll, parse_card
 from firefight.errors import RuleRefusal
 from firefight.trace import TraceBuilder
 
-__all__ = ["DeckInPlay", "parse_deck", "successes"]
+__all__ = ["FULL_DECK_NAMES", "DeckInPlay", "parse_deck", "successes"]
 
 
 def successes(cards: Sequence[Card], target: int) -> int:
@@ -26,15 +26,39 @@ def successes(cards: Sequence[Card], target: int) -> int:
     return sum(1 for c in cards if c.rank >= target)
 
 
+#: Each card by its own name, as :func:`~firefight.dice.parse_card` reads it: a deck's text
+#: written by the scene names every card so, and reads through this fixed table of 52.
+_CARDS: dict[str, Card] = {str(c): c for c in FULL_DECK}
+#: A fresh deck's cards by name, in its fixed order.
+FULL_DECK_NAMES: tuple[str, ...] = tuple(_CARDS)
+
+
 def parse_deck(text: str) -> tuple[Card, ...] | None:
     """The cards left in a persistent deck, comma-separated (``QH,7S``); None for empty text
     (each draw then shuffles a fresh deck). A card named twice is refused (D-4)."""
+    read = _read_deck(text)
+    return None if read is None else read[0]
+
+
+def _read_deck(text: str) -> tuple[tuple[Card, ...], tuple[str, ...]] | None:
+    """:func:`parse_deck`'s cards with their names (each card's own, however it was written)."""
     if not text.strip():
         return None
-    cards = tuple(parse_card(part) for part in text.split(",") if part.strip())
-    if len(set(cards)) != len(cards):
+    cards: list[Card] = []
+    names: list[str] = []
+    for part in text.split(","):
+        card, name = _CARDS.get(part), part
+        if card is None:
+            if not part.strip():
+                continue
+            card = parse_card(part)
+            name = str(card)
+        cards.append(card)
+        names.append(name)
+    # One name per card: the same name twice is the same card twice.
+    if len(set(names)) != len(names):
         raise RuleRefusal("D-4", "The cards left name a card twice; a deck holds each card once.")
-    return cards
+    return tuple(cards), tuple(names)
 
 
 class DeckInPlay:
@@ -44,12 +68,15 @@ class DeckInPlay:
     the resolver reports :attr:`left_names` when it is done, and the state only changes by events.
     """
 
-    def __init__(self, dice: Dice, left: tuple[Card, ...] | None) -> None:
+    def __init__(self, dice: Dice, deck: str) -> None:
+        """``deck``: the persistent deck's cards left (:func:`parse_deck`); empty text for a
+        fresh deck per draw."""
         self._dice = dice
-        self.left = left
+        read = _read_deck(deck)
+        self.left = None if read is None else read[0]
         # Their names, kept beside them: a draw takes its cards out by name (strings compare
         # in C, cards by a dataclass __eq__ each), and the resolver reports the names.
-        self._names = None if left is None else tuple(str(c) for c in left)
+        self._names = None if read is None else read[1]
         self._table: list[Card] = []
 
     @property

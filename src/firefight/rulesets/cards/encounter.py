@@ -24,7 +24,7 @@ from firefight.geometry import distance_ft
 from firefight.outcome import Happened, Outcome, ResolvedWord, Result
 from firefight.rulesets.base import weapons_text
 from firefight.rulesets.cards.data import cards_data
-from firefight.rulesets.cards.deck import DeckInPlay, parse_deck
+from firefight.rulesets.cards.deck import DeckInPlay
 from firefight.rulesets.cards.encounter_events import (
     CardsRoundStarted,
     DeckChanged,
@@ -135,7 +135,7 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
             events=(InitiativeOrdered(groups=()),), trace=trace.build(), result=Happened()
         )
     shared = _uses_shared_deck(state)
-    deck = DeckInPlay(dice, parse_deck(",".join(shared_deck(state))) if shared else None)
+    deck = DeckInPlay(dice, ",".join(shared_deck(state)) if shared else "")
     cards = deck.draw(len(drawing), "reaction", trace)
     values = {c.name: card.rank for c, card in zip(drawing, cards, strict=True)}
     order = reaction_order(values, {c.name: stats_of(c).reflex for c in drawing})

@@ -11,9 +11,9 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
 
-from firefight.dice import FULL_DECK
 from firefight.frozen import replace
 from firefight.rulesets.cards.data import cards_data
+from firefight.rulesets.cards.deck import FULL_DECK_NAMES
 from firefight.rulesets.cards.wounds import Track, boxes_per_level
 from firefight.scene.state import (
     CombatantState,
@@ -89,7 +89,7 @@ def shared_deck(state: EncounterState) -> tuple[str, ...]:
     shuffled (the discards gathered, nothing being on the table between actions)."""
     scene = state.ruleset_state
     left = scene.deck_left if isinstance(scene, CardsScene) else ()
-    return left or tuple(str(c) for c in FULL_DECK)
+    return left or FULL_DECK_NAMES
 
 
 class CardsWeaponModel(DataModel):

@@ -11,7 +11,7 @@ from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
-from firefight.rulesets.cards.deck import DeckInPlay, parse_deck
+from firefight.rulesets.cards.deck import DeckInPlay
 from firefight.trace import TraceBuilder
 
 __all__ = ["Reaction", "ReactionResult", "reaction_order", "resolve_reaction"]
@@ -70,7 +70,7 @@ def resolve_reaction(reaction: Reaction, dice: Dice) -> Outcome[ReactionResult]:
         raise RuleRefusal("K-2", "Give one Reflex-like stat for each combatant, in order.")
     if len({n.lower() for n in reaction.who}) != len(reaction.who):
         raise RuleRefusal("K-2", "Each combatant draws once: a name is given twice.")
-    deck = DeckInPlay(dice, parse_deck(reaction.deck))
+    deck = DeckInPlay(dice, reaction.deck)
     trace = TraceBuilder()
     dealt = deck.draw(len(reaction.who), "reaction", trace)
     values = {name: card.rank for name, card in zip(reaction.who, dealt, strict=True)}

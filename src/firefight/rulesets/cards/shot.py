@@ -19,7 +19,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cards.data import CardsData, DamageType, Level, Mode, Weapon, cards_data
-from firefight.rulesets.cards.deck import DeckInPlay, parse_deck, successes
+from firefight.rulesets.cards.deck import DeckInPlay, successes
 from firefight.rulesets.cards.target import Situation, band_for, situation_modifiers
 from firefight.rulesets.cards.wounds import (
     LEVELS,
@@ -380,7 +380,7 @@ def resolve_shot(shot: Shot, dice: Dice, data: CardsData | None = None) -> Outco
 def resolve_planned(shot: Shot, plan: ShotPlan, dice: Dice) -> Outcome[ShotResult]:
     """Resolve ``shot`` by its ``plan`` (:func:`plan_shot` of it), for a caller that checked
     the shot already and kept the plan; a refusal draws no card."""
-    deck = DeckInPlay(dice, parse_deck(shot.deck))
+    deck = DeckInPlay(dice, shot.deck)
     trace = TraceBuilder()
     target = trace.total("Target", plan.target_parts)
     trace.step(
