@@ -98,28 +98,34 @@ def apply_cards_event(state: EncounterState, event: Event) -> EncounterState:
         c = named_in_log(state, event.actor)
         s = stats_of(c)
         owes = s.owes[1:] if s.owes and s.owes[0] == event.doing else s.owes
-        s = replace(s, acted=True, owes=owes, aiming=s.aiming + 1 if event.doing == "aims" else 0)
+        taken: dict[str, object] = {
+            "acted": True,
+            "owes": owes,
+            "aiming": s.aiming + 1 if event.doing == "aims" else 0,
+        }
         if event.doing == "gets up":
-            s = replace(s, knocked_down=False)
+            taken["knocked_down"] = False
             c = replace(c, posture=Posture.STANDING)
         if event.doing == "cocks":
-            s = replace(s, uncocked=())
-        return state.with_combatant(replace(c, stats=s))
+            taken["uncocked"] = ()
+        return state.with_combatant(replace(c, stats=replace(s, **taken)))
     if isinstance(event, ShotTaken):
         c = named_in_log(state, event.actor)
+        if not event.must_cock:
+            return state  # the shot itself changes nothing here (RoundsFired spends the rounds)
         s = stats_of(c)
-        if event.must_cock:
-            s = replace(s, uncocked=(*s.uncocked, event.weapon), owes=(*s.owes, "cocks"))
+        s = replace(s, uncocked=(*s.uncocked, event.weapon), owes=(*s.owes, "cocks"))
         return state.with_combatant(replace(c, stats=s))
     if isinstance(event, Wounded):
         c = named_in_log(state, event.target)
+        s = stats_of(c)
         s = replace(
-            stats_of(c),
+            s,
             green=event.green,
             yellow=event.yellow,
             red=event.red,
+            wear=s.wear + event.wear,
         )
-        s = replace(s, wear=s.wear + event.wear)
         if event.knocked_down and not s.knocked_down:
             s = replace(s, knocked_down=True, owes=("gets up", *s.owes))
             c = replace(c, posture=Posture.PRONE)
