@@ -390,9 +390,10 @@ def resolve_planned(shot: Shot, plan: ShotPlan, dice: Dice) -> Outcome[ShotResul
         rule="CRD-MODE-2" if plan.extra else "CRD-HIT-1",
     )
     cards = deck.draw(plan.cards, "shot", trace)
+    names = tuple(str(c) for c in cards)
     hits = successes(cards, target.value)
     trace.step(
-        f"{', '.join(str(c) for c in cards) or 'no cards'}: {hits} of {target.value} or more",
+        f"{', '.join(names) or 'no cards'}: {hits} of {target.value} or more",
         rule="K-1",
     )
     must_cock = plan.mode is Mode.SS and bool(cards) and cards[0].is_black
@@ -408,7 +409,7 @@ def resolve_planned(shot: Shot, plan: ShotPlan, dice: Dice) -> Outcome[ShotResul
         bullets=plan.bullets,
         band=plan.band,
         target=target.value,
-        cards=tuple(str(c) for c in cards),
+        cards=names,
         successes=hits,
         must_cock=must_cock,
         wound=_damage(plan, hits, deck, trace),

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firefight.frozen import replace
 from firefight.rulesets.cards.data import Armor, DamageType, Level
 
 __all__ = [
@@ -89,14 +88,14 @@ class Track:
         >>> Track(boxes=12, green=10).take(5, Level.GREEN)
         (Track(boxes=12, green=12, yellow=3, red=0), 0)
         """
-        track = self
+        filled = list(self.by_level)
         left = damage
-        for lv in LEVELS[level.index :]:
-            room = self.boxes - track.filled(lv)
-            used = min(room, left)
-            track = replace(track, **{lv.name.lower(): track.filled(lv) + used})
+        for n in range(level.index, len(LEVELS)):
+            used = min(self.boxes - filled[n], left)
+            filled[n] += used
             left -= used
-        return track, left
+        green, yellow, red = filled
+        return Track(boxes=self.boxes, green=green, yellow=yellow, red=red), left
 
 
 def wound_modifier_level(track: Track) -> str:
