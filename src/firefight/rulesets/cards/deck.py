@@ -105,11 +105,13 @@ class DeckInPlay:
                 trace.step("the deck ran out: the discards are reshuffled", rule="D-4")
             take = min(count - len(drawn), len(left))
             roll = trace.roll(self._dice.draw_from(left, take, purpose))
-            got = _cards(roll)
-            gone = set(roll.cards)
-            kept = [(c, n) for c, n in zip(left, names, strict=True) if n not in gone]
-            left = tuple(c for c, _ in kept)
-            names = tuple(n for _, n in kept)
+            cards, named = list(left), list(names)
+            got = []
+            for name in roll.cards:
+                at = named.index(name)
+                del named[at]
+                got.append(cards.pop(at))
+            left, names = tuple(cards), tuple(named)
             drawn.extend(got)
             self._table.extend(got)
         self.left, self._names = left, names
