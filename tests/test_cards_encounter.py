@@ -14,11 +14,13 @@ from typer.testing import CliRunner
 from encounter_support import MemoryStore
 from firefight.cli.app import app
 from firefight.dice import Dice
-from firefight.encounter.scenario import load_scenario, scenario_from_data
+from firefight.encounter import engine
+from firefight.encounter.scenario import initial_state, load_scenario, scenario_from_data
 from firefight.encounter.snapshot import Folded, decode_snapshot, encode_snapshot
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.encounter_model import CardsScene, shared_deck, stats_of
+from firefight.rulesets.cards.tactics import ready
 from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
 
@@ -227,3 +229,35 @@ def test_crd_rng_1_the_map_shows_the_line_of_fire_and_its_band() -> None:
     overlay = cards.overlay(state, cards.parse_action("Ann shoots Bob", state))
     assert [line.label for line in overlay.lines] == ["Ann at Bob, 10 m: medium"]
     assert not cards.overlay(state, cards.parse_action("Ann waits", state)).lines
+
+
+def test_k_2_resolving_refuses_what_validating_refuses_before_any_card() -> None:
+    """The quiet path resolves a cards turn without validating first (``resolve_validates``):
+    every line the ready tactic or a player might say that validation refuses (K-2's turn
+    order, K-4's and CRD-MODE-1's owed turns, a shot past Extreme range...), resolving refuses
+    with the same words and draws no card (scripted dice with no faces fail on the first)."""
+    cards = find_ruleset("cards")
+    assert cards.resolve_validates
+    loaded = load_scenario(EXAMPLE)
+    state = engine.open_fight_quietly(initial_state(loaded), cards, Dice.seeded(0))
+    refused = 0
+    for c in state.combatants:
+        others = [o.name for o in state.combatants if o.name != c.name]
+        extra = [
+            f'"{c.name}" aims',
+            f'"{c.name}" reloads',
+            *(f'"{c.name}" shoots "{o}" --mode FA' for o in others),
+        ]
+        for text in [*ready(state, c.name), *extra]:
+            action = cards.parse_action(text, state)
+            try:
+                cards.validate(state, action)
+            except RuleRefusal as refusal:
+                said = str(refusal)
+            else:
+                continue
+            with pytest.raises(RuleRefusal) as again:
+                engine.act_quietly(state, action, cards, Dice.scripted([]))
+            assert str(again.value) == said
+            refused += 1
+    assert refused >= 20
