@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Protocol, TypeVar, cast
 
-__all__ = ["KEPT", "Settles", "settled"]
+__all__ = ["KEPT", "Settles", "settled", "settled_while"]
 
 T = TypeVar("T")
 
@@ -51,4 +51,36 @@ def settled(data: Settles, kind: str, key: Hashable, work: Callable[[], T]) -> T
     if len(memo) >= KEPT:
         memo.pop(next(iter(memo)), None)
     memo[key] = value
+    return value
+
+
+def settled_while(
+    data: Settles, kind: str, key: Hashable, inputs: tuple[object, ...], work: Callable[[], T]
+) -> T:
+    """The value of ``kind`` for ``key`` while ``inputs`` (frozen values) stay what they were
+    when it was worked out; worked out again, and kept in place of the old one, when they
+    differ. For work read off values that are costly to hash but mostly the very same objects
+    from one call to the next (a scene's positions, its barriers): only the small ``key`` is
+    hashed, and the inputs are compared, which takes an object that is the same one as equal
+    at once, without going through its fields.
+
+    >>> from types import SimpleNamespace
+    >>> data = SimpleNamespace(settled={})
+    >>> settled_while(data, "sum", "a", (1, 2), lambda: 3)
+    3
+    >>> settled_while(data, "sum", "a", (1, 2), lambda: 0)
+    3
+    >>> settled_while(data, "sum", "a", (2, 2), lambda: 4)
+    4
+    """
+    memo = data.settled.get(kind)
+    if memo is None:
+        memo = data.settled[kind] = {}
+    found = cast("tuple[tuple[object, ...], T] | None", memo.get(key))
+    if found is not None and found[0] == inputs:
+        return found[1]
+    value = work()
+    if found is None and len(memo) >= KEPT:
+        memo.pop(next(iter(memo)), None)
+    memo[key] = (inputs, value)
     return value
