@@ -653,7 +653,7 @@ def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
     row; refuses as they do."""
     if _last_built:
         last = _last_built[0]
-        if last.state is state and last.action == action:
+        if last.state is state and (last.action is action or last.action == action):
             return last
     tb = TraceBuilder()
     shot = build_shot(state, action, tb)
