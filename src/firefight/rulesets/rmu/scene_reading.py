@@ -140,18 +140,17 @@ def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
 def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
     """Whom a fumble's 66 sends a round toward: the nearest living combatant on ``c``'s side
     (DEC-105); nobody when ``c`` has no side or stands alone on it."""
-    allies = [
-        o
-        for o in state.combatants
-        if o.name != c.name and c.side and o.side == c.side and not o.dead
-    ]
-    if not allies:
+    if not c.side:
         return None
-    near = min(allies, key=lambda o: distance_ft(o.position, c.position))
-    return Ally(
-        who=bystander(near, kindred_rules(state)),
-        distance_ft=round(distance_ft(near.position, c.position), 2),
-    )
+    near, gap = None, 0.0
+    for o in state.combatants:
+        if o.side == c.side and o.name != c.name and not o.dead:
+            away = distance_ft(o.position, c.position)
+            if near is None or away < gap:  # the first of the nearest, as listed
+                near, gap = o, away
+    if near is None:
+        return None
+    return Ally(who=bystander(near, kindred_rules(state)), distance_ft=round(gap, 2))
 
 
 def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Modifier]:
