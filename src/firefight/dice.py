@@ -325,10 +325,7 @@ class Dice:
 
     def d100(self, purpose: str) -> Roll:
         """A plain d100, as critical rolls use (RULINGS D-2)."""
-        roll = self.die(100, purpose)
-        return Roll(
-            purpose=purpose, kind="d100", faces=roll.faces, natural=roll.natural, total=roll.total
-        )
+        return self.die(100, purpose)
 
     def d100_open_ended(self, purpose: str, *, low_end: bool = True) -> Roll:
         """d100 open-ended (RMU-GEN-2, RULINGS D-1).

@@ -22,12 +22,15 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Protocol, TypeVar, cast
 
-__all__ = ["KEPT", "Settles", "settled"]
+__all__ = ["KEPT", "KEPT_EACH", "Settles", "settled", "settled_while"]
 
 T = TypeVar("T")
 
 #: How many values of one kind are kept per data object.
 KEPT = 1024
+
+#: How many values :func:`settled_while` keeps for one key, the latest first.
+KEPT_EACH = 8
 
 _MISSING = object()
 
@@ -51,4 +54,40 @@ def settled(data: Settles, kind: str, key: Hashable, work: Callable[[], T]) -> T
     if len(memo) >= KEPT:
         memo.pop(next(iter(memo)), None)
     memo[key] = value
+    return value
+
+
+def settled_while(
+    data: Settles, kind: str, key: Hashable, inputs: tuple[object, ...], work: Callable[[], T]
+) -> T:
+    """The value of ``kind`` for ``key`` and ``inputs`` (frozen values), worked out by ``work``
+    the first time. For work read off values that are costly to hash but mostly the very same
+    objects from one call to the next (a scene's positions, its barriers): only the small
+    ``key`` is hashed, and the inputs are compared with the :data:`KEPT_EACH` last ones kept
+    for it, which takes an object that is the same one as equal at once, without going
+    through its fields.
+
+    >>> from types import SimpleNamespace
+    >>> data = SimpleNamespace(settled={})
+    >>> settled_while(data, "sum", "a", (1, 2), lambda: 3)
+    3
+    >>> settled_while(data, "sum", "a", (2, 2), lambda: 4)
+    4
+    >>> settled_while(data, "sum", "a", (1, 2), lambda: 0)
+    3
+    """
+    memo = data.settled.get(kind)
+    if memo is None:
+        memo = data.settled[kind] = {}
+    kept = cast("list[tuple[tuple[object, ...], T]] | None", memo.get(key))
+    if kept is None:
+        if len(memo) >= KEPT:
+            memo.pop(next(iter(memo)), None)
+        kept = memo[key] = []
+    for was, value in kept:
+        if was == inputs:
+            return value
+    value = work()
+    kept.insert(0, (inputs, value))
+    del kept[KEPT_EACH:]
     return value

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -101,6 +103,7 @@ class AttackResult:
 
 
 _NO_EFFECT = AttackCell(hits=0, severity=None)
+_LOW = attrgetter("low")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -144,10 +147,12 @@ class AttackTable:
             return AttackResult(
                 row=top, column=column, cell=top.cells[index], critical_roll_bonus=bonus
             )
-        for row in self.rows:
-            if row.low <= total <= row.high:
-                return AttackResult(row=row, column=column, cell=row.cells[index])
-        raise AssertionError("rows are validated to be contiguous")  # pragma: no cover
+        # The rows run up without gaps, so the row is the last one starting at or below the
+        # total: found by halving, not by reading every row below it.
+        row = self.rows[bisect_right(self.rows, total, key=_LOW) - 1]
+        if not row.low <= total <= row.high:
+            raise AssertionError("rows are validated to be contiguous")  # pragma: no cover
+        return AttackResult(row=row, column=column, cell=row.cells[index])
 
     def breaking_point(self, column: str) -> int | None:
         """The lowest total that gives a critical in ``column`` (RMU-ARM-6), or None."""

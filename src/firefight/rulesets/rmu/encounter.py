@@ -143,8 +143,8 @@ from firefight.rulesets.rmu.scene_reading import (
 from firefight.rulesets.rmu.shot import (
     AimedShot,
     PreparedShot,
-    prepare_aimed_shot,
     resolve_aimed_shot,
+    settled_aimed_shot,
 )
 from firefight.rulesets.rmu.shot_results import AimedShotResult
 from firefight.rulesets.rmu.struck import Strike, Struck
@@ -649,17 +649,15 @@ _last_built: list[_Built] = []
 
 
 def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
-    """:func:`build_shot` and :func:`prepare_aimed_shot`, run once for a state and action in a
-    row; refuses as they do."""
+    """:func:`build_shot` and :func:`~.shot.settled_aimed_shot`, run once for a state and
+    action in a row; refuses as they do."""
     if _last_built:
         last = _last_built[0]
-        if last.state is state and last.action == action:
+        if last.state is state and (last.action is action or last.action == action):
             return last
     tb = TraceBuilder()
     shot = build_shot(state, action, tb)
-    ptb = TraceBuilder()
-    prep = prepare_aimed_shot(shot, rmu_data(), ptb)
-    built = _Built(state, action, shot, tb.build(), (prep, ptb.build()))
+    built = _Built(state, action, shot, tb.build(), settled_aimed_shot(shot, rmu_data()))
     _last_built[:] = [built]
     return built
 

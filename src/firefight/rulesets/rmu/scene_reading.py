@@ -18,7 +18,7 @@ Point(x_ft=0.0, y_ft=8.5)
 from __future__ import annotations
 
 import math
-from functools import lru_cache, partial
+from functools import partial
 from typing import TypedDict
 
 from firefight.errors import RuleRefusal
@@ -61,7 +61,7 @@ from firefight.scene.state import (
     Surprise,
     WeaponState,
 )
-from firefight.tables.settled import settled
+from firefight.tables.settled import settled_while
 from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
@@ -140,18 +140,17 @@ def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
 def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
     """Whom a fumble's 66 sends a round toward: the nearest living combatant on ``c``'s side
     (DEC-105); nobody when ``c`` has no side or stands alone on it."""
-    allies = [
-        o
-        for o in state.combatants
-        if o.name != c.name and c.side and o.side == c.side and not o.dead
-    ]
-    if not allies:
+    if not c.side:
         return None
-    near = min(allies, key=lambda o: distance_ft(o.position, c.position))
-    return Ally(
-        who=bystander(near, kindred_rules(state)),
-        distance_ft=round(distance_ft(near.position, c.position), 2),
-    )
+    near, gap = None, 0.0
+    for o in state.combatants:
+        if o.side == c.side and o.name != c.name and not o.dead:
+            away = distance_ft(o.position, c.position)
+            if near is None or away < gap:  # the first of the nearest, as listed
+                near, gap = o, away
+    if near is None:
+        return None
+    return Ally(who=bystander(near, kindred_rules(state)), distance_ft=round(gap, 2))
 
 
 def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Modifier]:
@@ -216,8 +215,16 @@ def barrier_cover(
     smoke on the line of fire (RMU-EXP-15) when it hides more. ``weapon_kind`` None is a
     missile with no gun behind it (a crossbow's bolt)."""
     data = rmu_data()
-    key = (shooter.name, shooter.position, target.body, state.barriers, weapon_kind)
-    best, told = settled(data, "barrier cover", key, partial(_behind_barriers, *key, data))
+    muzzle, barriers = shooter.position, state.barriers
+    # The same people's lines of fire come back shot after shot: what the barriers give is
+    # kept for each, and worked out again only when someone moved (or stood up).
+    best, told = settled_while(
+        data,
+        "barrier cover",
+        (shooter.name, target.name, weapon_kind),
+        (muzzle, target.position, target.posture, target.size, barriers),
+        lambda: _behind_barriers(shooter.name, muzzle, target.body, barriers, weapon_kind, data),
+    )
     tb.extend(told)
     # Smoke on the line is soft cover too (RMU-EXP-15); the better of it and a barrier counts.
     smoke = smoke_cover(state, shooter.position, target, tb)
@@ -241,8 +248,9 @@ def _behind_barriers(
 ) -> tuple[tuple[int, Cover] | None, Trace]:
     """The best cover a barrier gives ``target`` against a shot from ``muzzle``, ranked by its
     price (impassable first), with the steps that tell it. Geometry and catalog rows alone,
-    so worked out once for people who have not moved (:mod:`~firefight.tables.settled`): a
-    fight's shots repeat the same lines of fire."""
+    so worked out once for people who have not moved
+    (:func:`~firefight.tables.settled.settled_while`): a fight's shots repeat the same lines of
+    fire."""
     tb = TraceBuilder()
     weapon = data.weapon(weapon_kind) if weapon_kind is not None else None
     best: tuple[int, Cover] | None = None
@@ -282,20 +290,25 @@ def body_screen(
     (RMU-COV-5, S-3, P-1, P-2), each with what a stray round would meet (RMU-COV-6); None when
     nobody in front hides enough of the target to count."""
     placed = tuple([(c.name, c.position, c.posture, c.size) for c in state.combatants])
-    in_front, grade = _in_front(shooter.name, target.name, placed)
+    in_front, grade = settled_while(
+        rmu_data(),
+        "bodies in front",
+        (shooter.name, target.name),
+        placed,
+        partial(_in_front, shooter.name, target.name, placed),
+    )
     if grade is CoverGrade.NONE:
         return None
     shielders = tuple([bystander(state.combatant(name), rules) for name in in_front])
     return BodyScreen(grade=grade, shielders=shielders)
 
 
-@lru_cache(maxsize=1024)
 def _in_front(
     shooter: str, target: str, placed: tuple[tuple[str, Point, Posture, Size], ...]
 ) -> tuple[tuple[str, ...], CoverGrade]:
     """Who stands in front of ``target`` (by name) and the grade they give, from where everyone
     stands (:func:`~.bodies.screen_bodies`): geometry alone, so worked out once for people who
-    have not moved."""
+    have not moved (:func:`~firefight.tables.settled.settled_while`)."""
     bodies = {
         name: Body(center=at, posture=posture, size=size, name=name)
         for name, at, posture, size in placed

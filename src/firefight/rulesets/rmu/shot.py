@@ -52,6 +52,7 @@ __all__ = [
     "prepare_aimed_shot",
     "resolve_aimed_shot",
     "resolve_ally_round",
+    "settled_aimed_shot",
 ]
 
 
@@ -231,10 +232,17 @@ def prepare_aimed_shot(
 
     Steps worth telling go to ``trace`` (a throwaway one when None).
     """
-    prep, told = settled(data, "aimed shot", shot, partial(_prepared, shot, data))
+    prep, told = settled_aimed_shot(shot, data)
     if trace is not None:
         trace.extend(told)
     return prep if prep.shot is shot else replace(prep, shot=shot)
+
+
+def settled_aimed_shot(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
+    """:func:`prepare_aimed_shot`'s answer with the steps it tells, as kept for ``shot`` or
+    for a shot equal to it, whose ``shot`` it may hold: for a caller that has the shot in
+    hand and reads it from there (:func:`resolve_aimed_shot`), not from the answer."""
+    return settled(data, "aimed shot", shot, partial(_prepared, shot, data))
 
 
 def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
@@ -378,14 +386,11 @@ def resolve_aimed_shot(
 ) -> Outcome[AimedShotResult]:
     """Resolve one aimed shot (RMU-GEN-1..8, RMU-PB-1, RMU-COV-1..4, RMU-DOD-1, RMU-ARM-1..4).
 
-    ``prepared`` is :func:`prepare_aimed_shot`'s answer for ``shot`` with its trace, when the
-    caller has it already (an encounter validates a shot before it resolves it)."""
+    ``prepared`` is :func:`settled_aimed_shot`'s answer for ``shot``, when the caller has it
+    already (an encounter validates a shot before it resolves it)."""
     tb = TraceBuilder()
-    if prepared is None:
-        prep = prepare_aimed_shot(shot, data, tb)
-    else:
-        prep = prepared[0]
-        tb.extend(prepared[1])
+    prep, told = prepared if prepared is not None else settled_aimed_shot(shot, data)
+    tb.extend(told)
     weapon, ammo, band, plan, fumble = prep.weapon, prep.ammo, prep.band, prep.plan, prep.fumble
     events: list[Event] = [
         ActionPointsSpent(actor=shot.shooter, ap=prep.cost),
@@ -495,7 +500,7 @@ def resolve_aimed_shot(
     shielders = () if landed.hit else stray_shielders(shot.screen)
     shielder = None
     if shielders:
-        stray_events, shielder = _stray_round(prep, shielders, dice, data, tb)
+        stray_events, shielder = _stray_round(shot, prep, shielders, dice, data, tb)
         events.extend(stray_events)
     done = shot_of(
         recoil=recoil_report,
@@ -574,6 +579,7 @@ def resolve_ally_round(
 
 
 def _stray_round(
+    shot: AimedShot,
     prep: PreparedShot,
     shielders: tuple[Bystander, ...],
     dice: Dice,
@@ -582,7 +588,6 @@ def _stray_round(
 ) -> tuple[list[Event], StrayRound]:
     """A missed shot flies on into a shielder (RMU-COV-6): chosen at random among several,
     attacked at OB +0 with no cover from other bodies, and the roll cannot fumble."""
-    shot = prep.shot
     tb.step(
         f"The shot missed {shot.target}, whom people shielded: the round flies on into one of "
         "them, at OB +0 with the shot's other terms (P-8), no cover for them from other bodies "
