@@ -201,6 +201,10 @@ class Suit(Enum):
         return self in (Suit.SPADES, Suit.CLUBS)
 
 
+#: The ranks named by a letter (RULINGS D-4); the rest are named by their number.
+_RANK_NAMES = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Card:
     """A playing card; ``rank`` is its value under RULINGS D-4 (A = 1 ... K = 13).
@@ -215,8 +219,7 @@ class Card:
     suit: Suit
 
     def __str__(self) -> str:
-        names = {1: "A", 11: "J", 12: "Q", 13: "K"}
-        return f"{names.get(self.rank, str(self.rank))}{self.suit.value}"
+        return f"{_RANK_NAMES.get(self.rank, str(self.rank))}{self.suit.value}"
 
     @property
     def is_black(self) -> bool:
@@ -264,6 +267,8 @@ class Dice:
 
     def __init__(self, source: DiceSource) -> None:
         self.source = source
+        # Asked once: a runtime-checkable Protocol's isinstance walks its members every time.
+        self._picker = source if isinstance(source, CardPicker) else None
 
     def __repr__(self) -> str:
         return f"Dice({self.source!r})"
@@ -411,7 +416,7 @@ class Dice:
             raise DiceError(f"cannot draw {count!r} cards from a deck of {len(deck)}")
         left = list(deck)
         drawn: list[Card] = []
-        picker = self.source if isinstance(self.source, CardPicker) else None
+        picker = self._picker
         for _ in range(count):
             if picker is not None:
                 index = picker.pick(tuple(left), purpose)
