@@ -82,6 +82,20 @@ def test_a_missing_required_value_is_refused() -> None:
         declare(Shot, weapon="glock-17")
 
 
+def test_checks_run_in_declaration_order_whatever_order_the_values_come_in() -> None:
+    """The first problem in the declaration's order is the one refused: a missing required
+    option before a bad value declared after it, a bad value before a missing one after it."""
+    with pytest.raises(DeclarationError, match="--distance: is required"):
+        declare(Shot, celerity=9, weapon="glock-17")
+    with pytest.raises(DeclarationError, match="--weapon: "):
+        declare(Shot, celerity=1, weapon="glock17")
+    with pytest.raises(TypeError, match="Shot declares no range, speed"):
+        declare(Shot, speed=1, weapon="glock-17", distance=40.0, range=3)
+    assert declare(Shot, distance=40.0, weapon="glock-17") == declare(
+        Shot, weapon="glock-17", distance=40.0
+    )
+
+
 def test_text_values_read_with_the_same_checks() -> None:
     celerity = field_named(Shot, "celerity")
     assert parse_value(celerity, " 3 ") == 3

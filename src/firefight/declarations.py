@@ -264,16 +264,32 @@ def field_named(cls: type, name: str) -> Option:
     raise KeyError(name)
 
 
+#: Each class's options by name, and the required ones: a declaration names a few of a
+#: class's options (a tactic's shot, three of some forty), so only those are visited.
+_BY_NAME: dict[type, tuple[dict[str, tuple[int, Option]], frozenset[str]]] = {}
+
+
 def declare(cls: type[T], **values: Any) -> T:
-    """An instance of ``cls`` from ``values``, each checked against its :class:`Param`."""
+    """An instance of ``cls`` from ``values``, each checked against its :class:`Param`, in
+    declaration order (a missing required option is refused where it falls in that order)."""
+    known = _BY_NAME.get(cls)
+    if known is None:
+        options = options_of(cls)
+        known = _BY_NAME[cls] = (
+            {o.name: (i, o) for i, o in enumerate(options)},
+            frozenset(o.name for o in options if o.required),
+        )
+    by_name, required = known
+    unknown = [name for name in values if name not in by_name]
+    named = sorted(by_name[name] for name in {*values, *required} if name in by_name)
     checked = {}
-    for option in options_of(cls):
+    for _, option in named:
         if option.name in values:
-            checked[option.name] = option.check(values.pop(option.name))
-        elif option.required:
+            checked[option.name] = option.check(values[option.name])
+        else:
             raise DeclarationError(option.flag, "is required.", rule=option.param.rule)
-    if values:
-        raise TypeError(f"{cls.__name__} declares no {', '.join(sorted(values))}")
+    if unknown:
+        raise TypeError(f"{cls.__name__} declares no {', '.join(sorted(unknown))}")
     return cls(**checked)
 
 
