@@ -8,7 +8,7 @@ import dataclasses
 import inspect
 import pickle
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given
@@ -19,7 +19,9 @@ from firefight.encounter.scenario import initial_state
 from firefight.events import RoundsFired
 from firefight.frozen import _make_copier, quick_init, replace
 from firefight.geometry import Point, Posture
+from firefight.rulesets.rmu.vitals import RmuStats
 from firefight.scene.state import CombatantState, EncounterState, MagazineState
+from firefight.serialize import CLASS_KEY, adapter, class_tag
 from firefight.trace import Modifier, Total, Trace
 
 MARA = initial_state(duel()).combatant("Mara")
@@ -105,6 +107,45 @@ def test_other_classes_go_through_dataclasses_replace_unchanged() -> None:
     assert replace(MagazineState(rounds=1, capacity=17, ammo="ball"), rounds=17) == (
         MagazineState(rounds=17, capacity=17, ammo="ball")
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Registering:
+    """A class whose subclasses something counts: a copier's twin must not be one of them."""
+
+    made: ClassVar[list[type]] = []
+    rounds: int
+
+    def __init_subclass__(cls) -> None:
+        Registering.made.append(cls)
+
+
+def test_a_copy_is_of_the_very_class_frozen_and_no_class_tag_names_its_twin() -> None:
+    stats = MARA.stats
+    assert isinstance(stats, RmuStats)
+    copied = replace(stats, dodge=7)
+    assert type(copied) is type(stats) and copied.__class__ is type(stats)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copied.dodge = 3  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del copied.dodge
+    assert copied.dodge == 7 and replace(copied, dodge=stats.dodge) == stats
+    # The figures are read back as their class from the stored tag, copied or not.
+    state = replace(initial_state(duel()), combatants=(replace(MARA, stats=copied),))
+    written = adapter(EncounterState).dump_python(state, mode="json")
+    assert adapter(EncounterState).validate_python(written) == state
+    assert pickle.loads(pickle.dumps(copied)) == copied
+    # The class the copy is built as is never read from a stored tag.
+    twin = f"{class_tag(type(stats))}.<copy>"
+    written["combatants"][0]["stats"][CLASS_KEY] = twin
+    with pytest.raises(TypeError, match="made only by"):
+        adapter(EncounterState).validate_python(written)
+
+
+def test_a_class_whose_making_runs_code_is_copied_by_dataclasses() -> None:
+    assert _make_copier(Registering) is None
+    assert replace(Registering(rounds=1), rounds=2) == Registering(rounds=2)
+    assert Registering.made == []
 
 
 # --- quick_init: the same __init__, storing straight into the slots ---------------------------
