@@ -3,9 +3,12 @@ frozen slotted values the fold copies, and the same thing for every other class.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import inspect
+import pickle
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import given
@@ -13,9 +16,13 @@ from hypothesis import strategies as st
 
 from encounter_support import duel
 from firefight.encounter.scenario import initial_state
-from firefight.frozen import _make_copier, replace
+from firefight.events import RoundsFired
+from firefight.frozen import _make_copier, quick_init, replace
 from firefight.geometry import Point, Posture
+from firefight.rulesets.rmu.vitals import RmuStats
 from firefight.scene.state import CombatantState, EncounterState, MagazineState
+from firefight.serialize import CLASS_KEY, adapter, class_tag
+from firefight.trace import Modifier, Total, Trace
 
 MARA = initial_state(duel()).combatant("Mara")
 
@@ -100,3 +107,155 @@ def test_other_classes_go_through_dataclasses_replace_unchanged() -> None:
     assert replace(MagazineState(rounds=1, capacity=17, ammo="ball"), rounds=17) == (
         MagazineState(rounds=17, capacity=17, ammo="ball")
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Registering:
+    """A class whose subclasses something counts: a copier's twin must not be one of them."""
+
+    made: ClassVar[list[type]] = []
+    rounds: int
+
+    def __init_subclass__(cls) -> None:
+        Registering.made.append(cls)
+
+
+def test_a_copy_is_of_the_very_class_frozen_and_no_class_tag_names_its_twin() -> None:
+    stats = MARA.stats
+    assert isinstance(stats, RmuStats)
+    copied = replace(stats, dodge=7)
+    assert type(copied) is type(stats) and copied.__class__ is type(stats)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        copied.dodge = 3  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del copied.dodge
+    assert copied.dodge == 7 and replace(copied, dodge=stats.dodge) == stats
+    # The figures are read back as their class from the stored tag, copied or not.
+    state = replace(initial_state(duel()), combatants=(replace(MARA, stats=copied),))
+    written = adapter(EncounterState).dump_python(state, mode="json")
+    assert adapter(EncounterState).validate_python(written) == state
+    assert pickle.loads(pickle.dumps(copied)) == copied
+    # The class the copy is built as is never read from a stored tag.
+    twin = f"{class_tag(type(stats))}.<copy>"
+    written["combatants"][0]["stats"][CLASS_KEY] = twin
+    with pytest.raises(TypeError, match="made only by"):
+        adapter(EncounterState).validate_python(written)
+
+
+def test_a_class_whose_making_runs_code_is_copied_by_dataclasses() -> None:
+    assert _make_copier(Registering) is None
+    assert replace(Registering(rounds=1), rounds=2) == Registering(rounds=2)
+    assert Registering.made == []
+
+
+# --- quick_init: the same __init__, storing straight into the slots ---------------------------
+
+
+def _twins() -> list[tuple[type, type]]:
+    """Pairs of the same class, as dataclasses makes it and with :func:`quick_init`."""
+
+    def made() -> list[type]:
+        @dataclass(frozen=True, slots=True, kw_only=True)
+        class Keyword:
+            rounds: int
+            ammo: str = "ball"
+            spares: tuple[int, ...] = field(default_factory=tuple)
+            seen: list[int] = field(default_factory=list)
+
+        @dataclass(frozen=True, slots=True)
+        class Positional:
+            rounds: int
+            ammo: str = "ball"
+            tag: str = field(default="x", kw_only=True)
+
+        @dataclass(frozen=True, slots=True, kw_only=True)
+        class Summed:
+            parts: tuple[int, ...]
+            total: int = field(init=False)
+            note: str = field(init=False, default="summed")
+
+            def __post_init__(self) -> None:
+                object.__setattr__(self, "total", sum(self.parts))
+
+        return [Keyword, Positional, Summed]
+
+    return list(zip(made(), [quick_init(cls) for cls in made()], strict=True))
+
+
+@pytest.mark.parametrize(("plain", "quick"), _twins(), ids=lambda cls: cls.__name__)
+def test_quick_init_has_the_signature_dataclasses_gave(plain: type, quick: type) -> None:
+    assert str(inspect.signature(quick)) == str(inspect.signature(plain))
+    fast, slow = vars(quick)["__init__"], vars(plain)["__init__"]
+    assert fast.__qualname__ == slow.__qualname__
+    assert fast.__annotations__ == slow.__annotations__
+
+
+def _same(a: object, b: object) -> bool:
+    """The same fields, each equal, and the same repr: twins differ only by class identity."""
+    return repr(a) == repr(b) and all(
+        getattr(a, f.name) == getattr(b, f.name)
+        for f in dataclasses.fields(b)  # type: ignore[arg-type]
+    )
+
+
+def test_quick_init_builds_what_dataclasses_builds() -> None:
+    (k0, k1), (p0, p1), (s0, s1) = _twins()
+    assert _same(k1(rounds=3), k0(rounds=3))
+    assert _same(
+        k1(rounds=3, ammo="ap", spares=(1,), seen=[2]),
+        k0(rounds=3, ammo="ap", spares=(1,), seen=[2]),
+    )
+    assert _same(p1(3, "ap", tag="y"), p0(3, "ap", tag="y")) and _same(p1(3), p0(3))
+    assert _same(s1(parts=(1, 2)), s0(parts=(1, 2))) and s1(parts=(1, 2)).total == 3
+    # Each default factory is called afresh, as dataclasses does.
+    assert k1(rounds=1).seen is not k1(rounds=1).seen
+    for quick, plain in ((k1, k0), (p1, p0), (s1, s0)):
+        for args, kwargs in (((), {}), ((1,), {"rounds": 1}), ((), {"bogus": 1})):
+            with pytest.raises(TypeError) as slow:
+                plain(*args, **kwargs)
+            with pytest.raises(TypeError) as fast:
+                quick(*args, **kwargs)
+            assert str(fast.value) == str(slow.value)
+
+
+def test_quick_init_keeps_a_value_frozen_and_hashable() -> None:
+    _, quick = _twins()[1]
+    one = quick(3, "ap")
+    assert one == quick(3, "ap") and hash(one) == hash(quick(3, "ap")) and one != quick(4)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        one.rounds = 4
+    assert dataclasses.replace(one, rounds=5) == quick(5, "ap")
+
+
+def test_the_domain_values_quick_init_builds_survive_a_round_trip() -> None:
+    """Values a fight builds by the hundred, with quick_init: pickled, copied and written by
+    pydantic exactly as before."""
+    total = Total(label="attack", parts=(Modifier(value=3, label="roll", rule="R-2"),))
+    shot = RoundsFired(actor="Mara", weapon="glock", rounds=2)
+    for value in (total, shot, Trace((total,))):
+        assert pickle.loads(pickle.dumps(value)) == value
+        assert copy.deepcopy(value) == value
+    assert total.value == 3
+    assert shot.to_json() == {
+        "type": "RoundsFired",
+        "actor": "Mara",
+        "weapon": "glock",
+        "rounds": 2,
+    }
+
+
+def test_quick_init_refuses_what_it_cannot_build_as_dataclasses_would() -> None:
+    @dataclass(frozen=True, kw_only=True)
+    class Unslotted:
+        rounds: int
+
+    @dataclass(frozen=True, slots=True)
+    class Own:
+        rounds: int
+
+        def __init__(self, rounds: str) -> None:
+            object.__setattr__(self, "rounds", int(rounds))
+
+    for cls in (Unslotted, Own, Loose):
+        with pytest.raises(TypeError):
+            quick_init(cls)

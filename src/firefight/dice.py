@@ -31,6 +31,7 @@ from enum import Enum
 from typing import Protocol, runtime_checkable
 
 from firefight.errors import DiceError
+from firefight.frozen import quick_init
 from firefight.limits import MAX_EXPLOSIONS, MAX_POOL_DICE, LimitError
 
 __all__ = [
@@ -233,6 +234,7 @@ FULL_DECK: tuple[Card, ...] = tuple(Card(rank=r, suit=s) for s in Suit for r in 
 _BY_NAME: dict[str, Card] = {str(c): c for c in FULL_DECK}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Roll:
     """One roll as the rules asked for it, with every face that went into it.

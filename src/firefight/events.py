@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firefight.frozen import quick_init
 from firefight.serialize import adapter
 
 __all__ = ["Event", "RoundsFired"]
@@ -27,6 +28,7 @@ class Event:
         return {"type": cls.__name__, **adapter(cls).dump_python(self, mode="json")}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundsFired(Event):
     actor: str

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, get_args
 
 from firefight.events import Event
+from firefight.frozen import quick_init
 from firefight.serialize import adapter
 from firefight.trace import Trace
 
@@ -134,6 +135,7 @@ def result_json(word: OutcomeWord, fields: Mapping[str, Any]) -> dict[str, Any]:
     return data
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Happened(Result):
     """What an action with nothing to succeed or fail at comes to (a move, a wait, a round's
@@ -147,6 +149,7 @@ class Happened(Result):
         return "done"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundOpened(Result):
     """A round's start: its number (``done``)."""
@@ -158,6 +161,7 @@ class RoundOpened(Result):
         return "done"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class InitiativeOrder(Result):
     """Initiative rolled for a round: the groups acting at once, first first (``done``)."""
@@ -179,6 +183,7 @@ else:
     R_co = TypeVar("R_co", bound=Result, covariant=True)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Outcome(Generic[R_co]):
     """A resolution: the events to apply, the trace that explains them, the typed result."""

@@ -25,10 +25,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from firefight.dice import Roll
+from firefight.frozen import quick_init
 
 __all__ = ["Entry", "Lookup", "Modifier", "Step", "Total", "Trace", "TraceBuilder"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Modifier:
     """One itemized contribution to a total."""
@@ -45,6 +47,7 @@ class Modifier:
         return f"{self.value:+5d}  {self.label}{cite}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Total:
     """A labelled sum; ``value`` is always the sum of ``parts``."""
@@ -70,6 +73,7 @@ class Total:
         return "\n".join(lines)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Lookup:
     """A cell read from a table."""
@@ -95,6 +99,7 @@ class Lookup:
         return f"{self.table}: row {self.row}, column {self.column} -> {self.cell}{cite}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Step:
     """A decision the resolver took, in words, with the rule behind it."""
@@ -119,6 +124,7 @@ def _render_roll(roll: Roll) -> str:
     return f"{roll.purpose}: {roll.kind} rolled {shown} -> {roll.total}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Trace:
     """An ordered, immutable audit trail."""

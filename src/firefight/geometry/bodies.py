@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from firefight.frozen import quick_init
 from firefight.geometry.plane import Point
 
 __all__ = ["Body", "Posture", "Size"]
@@ -51,6 +52,7 @@ _RADIUS_FT = {Posture.STANDING: 1.0, Posture.KNEELING: 1.0, Posture.PRONE: 3.0}
 _HEIGHT_FT = {Posture.STANDING: 6.0, Posture.KNEELING: 3.5, Posture.PRONE: 1.0}
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Body:
     """A combatant or bystander on the plane, as a circle with a height (S-1).

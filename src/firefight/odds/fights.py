@@ -198,7 +198,7 @@ def fight_once(
     limit = fight_rounds(ruleset) if max_rounds is None else max_rounds
     offered = ruleset.fight_tactics()
     by_side = {side: offered[name] for side, name in side_tactics(scenario, tactics).items()}
-    start = initial_state(scenario)
+    start = _initial_state(scenario)
     parsed = _lines_read(scenario) if quiet else None
     if quiet:
         state = engine.open_fight_quietly(start, ruleset, dice)
@@ -243,6 +243,25 @@ def fight_once(
             state = engine.next_round_quietly(state, ruleset, dice)
         else:
             state = engine.next_round(state, ruleset, dice).state
+
+
+#: The scene before round 1 of each scenario fought lately, by the identity of the scenario:
+#: every fight of a simulation starts from the same frozen state, so it is set up once, not
+#: at every fight. The entry holds the scenario (a frozen value, never changed once loaded),
+#: so no other can take its id while it is kept; cleared when full.
+_STARTS: dict[int, tuple[Scenario, EncounterState]] = {}
+_STARTS_HELD = 16
+
+
+def _initial_state(scenario: Scenario) -> EncounterState:
+    found = _STARTS.get(id(scenario))
+    if found is not None and found[0] is scenario:
+        return found[1]
+    start = initial_state(scenario)
+    if len(_STARTS) >= _STARTS_HELD:
+        _STARTS.clear()
+    _STARTS[id(scenario)] = (scenario, start)
+    return start
 
 
 #: The action lines read so far in the fights of each scenario, by its file and the names in

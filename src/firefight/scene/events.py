@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 
 from firefight.events import Event, RoundsFired
+from firefight.frozen import quick_init
 from firefight.geometry import Point, Posture, bearing_deg, distance_ft
 from firefight.scene.state import ActiveCondition, CombatantState
 
@@ -38,6 +39,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class InitiativeRolled(Event):
     actor: str
@@ -45,6 +47,7 @@ class InitiativeRolled(Event):
     total: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class InitiativeOrdered(Event):
     """Who acts when this round: groups best first; a group acts at once."""

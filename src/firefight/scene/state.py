@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -258,6 +259,10 @@ class EncounterState:
         return replace(
             self, combatants=tuple([combatant if c.name == name else c for c in self.combatants])
         )
+
+    def with_combatants(self, changed: Mapping[str, CombatantState]) -> EncounterState:
+        """This state with each of ``changed`` replacing whoever has its name, in one copy."""
+        return replace(self, combatants=tuple([changed.get(c.name, c) for c in self.combatants]))
 
     def condition(self, condition_id: str) -> ActiveCondition | None:
         return next((c for c in self.conditions if c.id == condition_id), None)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from firefight.errors import TableDataError, UnknownNameError
 from firefight.files import read_toml
+from firefight.frozen import quick_init
 from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.shipped import checked
 
@@ -84,6 +85,7 @@ class AttackRow:
         return f"{self.low}-{self.high}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AttackResult:
     """What a total reads on a column: ``row`` is None when the total is below the table."""

@@ -30,6 +30,7 @@ from functools import lru_cache, partial
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.frozen import quick_init
 from firefight.geometry import (
     Body,
     BodyProfile,
@@ -62,6 +63,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Bystander:
     """Someone standing in the line of fire, with what a stray round would meet (RMU-COV-6).
@@ -78,6 +80,7 @@ class Bystander:
     defender: Defender = field(default_factory=Defender)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ally:
     """The shooter's nearest ally and how far from the muzzle: where a fumble's 66 sends a
@@ -87,6 +90,7 @@ class Ally:
     distance_ft: float
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BodyScreen:
     """The cover people in front give a target, and who they are (RMU-COV-5).

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from firefight.frozen import quick_init
 from firefight.rulesets.rmu.catalog import ArmorClass, RulesFigures
 from firefight.trace import Modifier, TraceBuilder
 
@@ -31,6 +32,7 @@ __all__ = [
 MissileKind = Literal["firearm", "other"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Defender:
     """The defender's own figures. ``dodge_db`` is the Dodge DB Fleetness gives (RMU-DOD-3);

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.events import Event
+from firefight.frozen import quick_init
 from firefight.rulesets.rmu.vitals import vitals
 from firefight.scene.state import CombatantState
 
@@ -27,6 +28,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RoundStarted(Event):
     """A new round: everyone's AP back to ``ap`` (RMU-GEN-1), last round's leftovers gone."""
@@ -45,6 +47,7 @@ class ActionPointsLost(Event):
     rule: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Bled(Event):
     """Bleeding hits taken at upkeep (R-4, first)."""

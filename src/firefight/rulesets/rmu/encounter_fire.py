@@ -910,11 +910,12 @@ def apply_fire_event(state: EncounterState, event: Event) -> EncounterState:
     if isinstance(event, FiredAt):
         c = named_in_log(state, event.actor)
         gun = _weapon_name(c, event.weapon)
-        state = state.with_combatant(_with_fire(c, _fire(c).add_rounds(now, gun, event.rounds)))
+        # The shooter and everyone shot at, changed in turn and put in the scene at once.
+        changed = {c.name: _with_fire(c, _fire(c).add_rounds(now, gun, event.rounds))}
         for name in event.targets:
-            t = named_in_log(state, name)
-            state = state.with_combatant(_with_fire(t, _fire(t).fired_on(now, (c.name, gun))))
-        return state
+            t = changed.get(name) or named_in_log(state, name)
+            changed[t.name] = _with_fire(t, _fire(t).fired_on(now, (c.name, gun)))
+        return state.with_combatants(changed)
     actor = getattr(event, "actor", None)
     if not isinstance(actor, str):
         raise FoldError(f"a {type(event).__name__} event names nobody")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firefight.frozen import quick_init
 from firefight.outcome import ResolvedWord, Result, inline
 from firefight.rulesets.rmu.fire_results import PreparationResult, RapidFireResult, SweepResult
 from firefight.rulesets.rmu.placement import Landing
@@ -27,6 +28,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShotTaken(Result):
     """An encounter's aimed shot (``shoots``)."""

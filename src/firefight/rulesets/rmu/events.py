@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.events import Event
+from firefight.frozen import quick_init
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.serialize import omitted_when
 
@@ -17,6 +18,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActionPointsSpent(Event):
     """AP an action costs (RMU-GEN-1)."""
@@ -25,6 +27,7 @@ class ActionPointsSpent(Event):
     ap: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HitsInflicted(Event):
     """Concussion hits from an attack table (RMU-GEN-5)."""
@@ -37,6 +40,7 @@ class HitsInflicted(Event):
     aggravated: bool = omitted_when(lambda flag: not flag, False)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CriticalInflicted(Event):
     """One critical cell's effects landing on the target (RMU-GEN-6, RMU-GEN-7)."""

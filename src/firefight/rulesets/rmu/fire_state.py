@@ -26,6 +26,7 @@ a count from an earlier round simply reads as zero.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from firefight.frozen import replace
 from firefight.geometry import Point
@@ -117,6 +118,10 @@ class CoverTaken:
     share_percent: int
 
 
+#: The per-round counts as a round nobody has fired in yet leaves them.
+_ROUND_RESET: dict[str, Any] = {"sweeps": 0, "rounds_fired": (), "grounds": (), "fired_on_by": ()}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FireState:
     """One combatant's firearm-action state; see the module docstring."""
@@ -169,29 +174,27 @@ class FireState:
 
     # --- changing (used by the fold only) ------------------------------------------------------
 
-    def in_round(self, round_number: int) -> FireState:
-        """This state with the per-round counts reset if they belong to another round."""
+    def in_round(self, round_number: int, **changes: Any) -> FireState:
+        """This state with the per-round counts reset if they belong to another round, and
+        ``changes`` made, in one copy."""
         if self.round == round_number:
-            return self
-        return replace(
-            self, round=round_number, sweeps=0, rounds_fired=(), grounds=(), fired_on_by=()
-        )
+            return replace(self, **changes) if changes else self
+        return replace(self, **{**_ROUND_RESET, **changes}, round=round_number)
 
     def with_trouble(self, trouble: GunTrouble | None, weapon: str) -> FireState:
         others = tuple(g for g in self.guns if g.weapon != weapon)
         return replace(self, guns=others if trouble is None else (*others, trouble))
 
     def add_rounds(self, round_number: int, weapon: str, rounds: int) -> FireState:
-        now = self.in_round(round_number)
-        fired = dict(now.rounds_fired)
+        fired = dict(self.rounds_fired if self.round == round_number else ())
         fired[weapon] = fired.get(weapon, 0) + rounds
-        return replace(now, rounds_fired=tuple(fired.items()))
+        return self.in_round(round_number, rounds_fired=tuple(fired.items()))
 
     def fired_on(self, round_number: int, gun: tuple[str, str]) -> FireState:
-        now = self.in_round(round_number)
-        if gun in now.fired_on_by:
-            return now
-        return replace(now, fired_on_by=(*now.fired_on_by, gun))
+        guns = self.guns_on_in(round_number)
+        if gun in guns:
+            return self
+        return self.in_round(round_number, fired_on_by=(*guns, gun))
 
     def describe(self) -> str:
         """A short line for the state table; what belongs to a round names it.

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.events import Event
+from firefight.frozen import quick_init
 from firefight.rulesets.rmu.fumble import FumbleEffect, Malfunction
 from firefight.rulesets.rmu.severity import Severity
 
@@ -158,6 +159,7 @@ class LeftInTheOpen(Event):
     rule: str = "RMU-MOV-2"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FiredAt(Event):
     """In an encounter: ``actor``'s ``weapon`` sent ``rounds`` rounds this round at ``targets``

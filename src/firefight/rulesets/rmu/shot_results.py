@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firefight.frozen import quick_init
 from firefight.outcome import ResolvedWord, Result, inline, omitted
 from firefight.rulesets.rmu.malfunction import Malfunction
 from firefight.rulesets.rmu.struck import Strike
@@ -19,6 +20,7 @@ from firefight.rulesets.rmu.struck import Strike
 __all__ = ["AimedShotResult", "OutOfReach", "RecoilReport", "StrayRound", "TowardAlly"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StrayRound:
     """A round at someone besides the target (a shielder, an ally): who, its roll and total,
@@ -57,6 +59,7 @@ class RecoilReport:
     penalty: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AimedShotResult(Result):
     """One aimed shot: the weapon, ammunition, range and AP; the recoil first when the gun is

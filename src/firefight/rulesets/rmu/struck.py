@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firefight.frozen import quick_init
 from firefight.outcome import omitted
 
 __all__ = ["BreakageCheck", "CriticalEffects", "Missed", "Strike", "Struck"]
@@ -48,6 +49,7 @@ class BreakageCheck:
     temporary: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Missed:
     """No hit: ``miss`` (below the table, with the column read and how far short of its
@@ -69,6 +71,7 @@ class Missed:
         return self.hits
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Struck:
     """A hit: its concussion hits and ``severity`` (None: no critical); with a critical, its

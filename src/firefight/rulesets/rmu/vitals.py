@@ -19,7 +19,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 
 from firefight.errors import TableDataError
-from firefight.frozen import replace
+from firefight.frozen import quick_init, replace
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.afflictions import Afflictions, gas_modifiers
 from firefight.rulesets.rmu.critical_table import CriticalEffect
@@ -71,6 +71,7 @@ class ArmorState:
     broken: bool = False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RmuVitals:
     """What the fight has done to an rmu combatant so far, changed only by rmu's events.
