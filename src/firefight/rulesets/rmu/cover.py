@@ -12,6 +12,7 @@ from enum import Enum
 from fractions import Fraction
 
 from firefight.errors import RuleRefusal
+from firefight.frozen import quick_init
 from firefight.geometry import CoverGrade
 from firefight.rulesets.rmu.catalog import CoverValues, Weapon
 
@@ -42,6 +43,7 @@ class Cover:
         return f"{self.grade.value}:{self.material.value}"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CoverPrice:
     """The cover's DB, which column priced it, whether it stops the shot outright, and the

@@ -20,7 +20,7 @@ from pydantic import Field, field_validator, model_validator
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.frozen import replace
+from firefight.frozen import quick_init, replace
 from firefight.geometry import Body, Posture, distance_ft
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets import find_ruleset
@@ -632,6 +632,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
     )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class _Built:
     """A shot read off the scene and prepared, with the trace of each."""

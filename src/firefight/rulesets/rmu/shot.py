@@ -13,7 +13,7 @@ from functools import partial
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.frozen import replace
+from firefight.frozen import quick_init, replace
 from firefight.geometry import Size
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import (
@@ -56,6 +56,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AimedShot:
     """A declared single shot. Figures are the shooter's and target's, as the GM knows them.
@@ -197,6 +198,7 @@ def _choose_cover(
     return body, body_price, True
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PreparedShot:
     """What an aimed shot settles before its first die: the checks, the column, the modifiers.

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from firefight.dice import Dice
 from firefight.events import Event
+from firefight.frozen import quick_init
 from firefight.rulesets.rmu.breakage import resolve_critical_breakage
 from firefight.rulesets.rmu.called import called_row
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
@@ -44,6 +45,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StrikeResult:
     """The events a total causes and what it did to the target."""
@@ -240,6 +242,7 @@ def attack_roll_term(roll: int) -> Modifier:
     return Modifier(value=roll, label="attack roll, d100 open-ended high", rule="RMU-GEN-2")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RolledAttack:
     """An attack rolled and read: its roll, its total, and what the total did."""
