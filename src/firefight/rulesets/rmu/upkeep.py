@@ -226,9 +226,11 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
     figs = figures()
     tb = TraceBuilder()
     events: list[Event] = []
-    totals: dict[str, int] = {}
+    # Everyone of each total, in scene order.
+    totals: dict[int, list[str]] = {}
     for c in state.combatants:
-        if c.bystander or not c.can_act or vitals(c).ap_left <= 0:
+        stats = rmu_stats(c)
+        if c.bystander or not c.can_act or stats.vitals.ap_left <= 0:
             continue
         roll = tb.roll(
             dice.pool(figs.initiative_dice, figs.initiative_sides, f"initiative for {c.name}")
@@ -236,14 +238,13 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
         # Every penalty counts here, the gas's too: it is -30 on everything (RMU-EXP-16).
         penalty = sum([m.value for m in penalty_modifiers(c)])
         parts = _initiative_parts(
-            roll.total, roll.kind, rmu_stats(c).quickness, penalty, figs.initiative_penalty_step
+            roll.total, roll.kind, stats.quickness, penalty, figs.initiative_penalty_step
         )
         total = tb.total(f"{c.name}'s initiative", parts)
-        totals[c.name] = total.value
+        totals.setdefault(total.value, []).append(c.name)
         events.append(InitiativeRolled(actor=c.name, faces=roll.faces, total=total.value))
     # Highest first; scene order breaks nothing, since equal totals share a group (R-5).
-    ranked = sorted(set(totals.values()), reverse=True)
-    groups = tuple(tuple(n for n, t in totals.items() if t == value) for value in ranked)
+    groups = tuple(tuple(totals[value]) for value in sorted(totals, reverse=True))
     events.append(InitiativeOrdered(groups=groups))
     ties = [g for g in groups if len(g) > 1]
     for group in ties:
