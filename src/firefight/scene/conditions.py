@@ -92,8 +92,9 @@ class _PlainDurations(ConditionKind):
     phase = PHASE_DURATIONS
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
-        claimed = set(_REGISTRY)
-        orphans = [c for c in state.conditions if c.kind not in claimed]
+        if not state.conditions:
+            return ()  # nothing to count down: most rounds of most fights
+        orphans = [c for c in state.conditions if c.kind not in _REGISTRY]
         events: list[Event] = []
         for condition in orphans:
             if condition.rounds_left is None:

@@ -66,6 +66,31 @@ def _fight() -> _Fight:
     )
 
 
+class _Rounds(NamedTuple):
+    """What every change of round calls: upkeep (R-4), rmu's start of a round, what is due
+    before initiative, initiative."""
+
+    end_round: Callable[[EncounterState, RMU], tuple[Outcome, EncounterState]]
+    start_round: Callable[[EncounterState, int], Outcome]
+    still_burning: Callable[[EncounterState], Sequence[CombatantState]]
+    initiative: Callable[[EncounterState, Dice], Outcome]
+
+
+@cache
+def _rounds() -> _Rounds:
+    """Imported on first use, then looked up once, as :func:`_fight` is: a fight changes round
+    a dozen times, and each change would otherwise run half a dozen import statements."""
+    from firefight.rulesets.rmu import upkeep  # registers R-4's condition kinds
+    from firefight.rulesets.rmu.kindred_fire import still_burning
+
+    return _Rounds(
+        end_round=upkeep.end_round,
+        start_round=upkeep.start_round,
+        still_burning=still_burning,
+        initiative=upkeep.initiative,
+    )
+
+
 class RMU(Ruleset):
     name = "rmu"
     round_seconds = 5.0  # RMU-GEN-1: a round is 5 seconds
@@ -172,19 +197,15 @@ class RMU(Ruleset):
         return new_rmu_combatant(spec, core)
 
     def start_round(self, state: EncounterState, round_number: int) -> Outcome:
-        from firefight.rulesets.rmu.upkeep import start_round
-
-        return start_round(state, round_number)
+        return _rounds().start_round(state, round_number)
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
-        from firefight.rulesets.rmu.kindred_fire import still_burning
-        from firefight.rulesets.rmu.upkeep import initiative
-
-        if not state.conditions and not still_burning(state):
+        rounds = _rounds()
+        if not state.conditions and not rounds.still_burning(state):
             # Every step before initiative reads a condition in the scene (a fire on a mortal,
             # a fuse, a grenade just landed) or a burning Kindred: with neither, none has
             # anything to do, and most round changes of most fights are like this.
-            return initiative(state, dice)
+            return rounds.initiative(state, dice)
         return self._due_then_initiative(state, dice)
 
     def _due_then_initiative(self, state: EncounterState, dice: Dice) -> Outcome:
@@ -232,16 +253,7 @@ class RMU(Ruleset):
         return self.end_round(state)[0]
 
     def end_round(self, state: EncounterState) -> tuple[Outcome, EncounterState]:
-        from firefight.outcome import Happened, Outcome
-        from firefight.rulesets.rmu import upkeep as _registers_kinds  # noqa: F401
-        from firefight.scene.apply import apply
-        from firefight.scene.conditions import run_upkeep
-        from firefight.trace import Trace
-
-        # Each condition kind reads the state the kinds before it left (R-4's order), so the
-        # events are folded as they come: the state they reach is the round's end.
-        events, after = run_upkeep(state, lambda s, e: apply(s, e, self))
-        return Outcome(events=events, trace=Trace(), result=Happened()), after
+        return _rounds().end_round(state, self)
 
     def fight_tactics(self) -> Mapping[str, Tactic]:
         from firefight.rulesets.rmu.cover_tactic import covered

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -152,6 +153,7 @@ from firefight.rulesets.rmu.vitals import (
     ArmorState,
     RmuSkill,
     RmuStats,
+    RmuVitals,
     armor_of,
     dying,
     figures,
@@ -888,15 +890,22 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
 # --- applying rmu's events ----------------------------------------------------------------------
 
 
+# What a round's start leaves of the vitals hangs on them and the AP alone, and the same few
+# recur in every fight (unhurt, some AP spent: most of everyone's rounds); a frozen value is
+# shared safely, and hashing one costs less than copying it. Bounded.
+@lru_cache(maxsize=1024)
+def _fresh_vitals(v: RmuVitals, ap: int) -> RmuVitals:
+    return replace(v, ap_left=ap, next_action_bonus=0)
+
+
 def _round_opened(c: CombatantState, ap: int) -> CombatantState:
     """``c`` at the start of a round: its AP, no bonus carried over, no initiative yet."""
     stats = rmu_stats(c)
     v = stats.vitals
     if c.stats is stats and v.ap_left == ap and v.next_action_bonus == 0 and c.initiative is None:
         return c  # already so: someone down or out of the fight since an earlier round
-    fresh = replace(v, ap_left=ap, next_action_bonus=0)
     # One copy of the combatant for both changes: every round copies everyone.
-    return replace(c, stats=replace(stats, vitals=fresh), initiative=None)
+    return replace(c, stats=replace(stats, vitals=_fresh_vitals(v, ap)), initiative=None)
 
 
 def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:

@@ -11,10 +11,11 @@ penalties; ties act together (R-5).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from firefight.dice import Dice
 from firefight.events import Event
-from firefight.outcome import InitiativeOrder, Outcome, RoundOpened
+from firefight.outcome import Happened, InitiativeOrder, Outcome, RoundOpened
 from firefight.rulesets.rmu.encounter_events import (
     ActionPointsLost,
     Bled,
@@ -25,6 +26,7 @@ from firefight.rulesets.rmu.encounter_events import (
     StaggerPaid,
     StunWoreOff,
 )
+from firefight.rulesets.rmu.encounter_fire import ap_cap_events
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.vitals import (
     figures,
@@ -33,6 +35,7 @@ from firefight.rulesets.rmu.vitals import (
     total_penalty,
     vitals,
 )
+from firefight.scene.apply import EventApplier, apply
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
     PHASE_DURATIONS,
@@ -40,12 +43,13 @@ from firefight.scene.conditions import (
     PHASE_STUN,
     ConditionKind,
     register_condition,
+    run_upkeep,
 )
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled
 from firefight.scene.state import EncounterState, Surprise
-from firefight.trace import Modifier, TraceBuilder
+from firefight.trace import Modifier, Trace, TraceBuilder
 
-__all__ = ["Bleeding", "Dying", "Staggered", "Stun", "initiative", "start_round"]
+__all__ = ["Bleeding", "Dying", "Staggered", "Stun", "end_round", "initiative", "start_round"]
 
 
 class Bleeding(ConditionKind):
@@ -57,9 +61,9 @@ class Bleeding(ConditionKind):
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
         return [
-            Bled(target=c.name, hits=vitals(c).bleed)
+            Bled(target=c.name, hits=v.bleed)
             for c in state.combatants
-            if vitals(c).bleed and not c.dead
+            if (v := vitals(c)).bleed and not c.dead
         ]
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
@@ -84,10 +88,9 @@ class Dying(ConditionKind):
             # V-2: a Kindred never dies of the penalties or a count; they lie in torpor.
             if c.dead or (torpor and rmu_stats(c).kindred is not None):
                 continue
-            if total_penalty(c) <= figs.dies_at:
-                events.append(
-                    Died(target=c.name, cause=f"total penalty {total_penalty(c)}", rule="R-2")
-                )
+            penalty = total_penalty(c)
+            if penalty <= figs.dies_at:
+                events.append(Died(target=c.name, cause=f"total penalty {penalty}", rule="R-2"))
             elif dying_rounds := vitals(c).dying_rounds:
                 left = dying_rounds - 1
                 events.append(
@@ -114,9 +117,9 @@ class Stun(ConditionKind):
 
     def upkeep(self, state: EncounterState) -> Sequence[Event]:
         return [
-            StunWoreOff(target=c.name, penalty=vitals(c).stun[0][0])
+            StunWoreOff(target=c.name, penalty=v.stun[0][0])
             for c in state.combatants
-            if vitals(c).stun and not c.dead
+            if (v := vitals(c)).stun and not c.dead
         ]
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
@@ -136,7 +139,7 @@ class Staggered(ConditionKind):
         return [
             StaggerCleared(target=c.name)
             for c in state.combatants
-            if vitals(c).staggered and not vitals(c).staggered_owed and not c.dead
+            if (v := vitals(c)).staggered and not v.staggered_owed and not c.dead
         ]
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
@@ -151,11 +154,17 @@ for _kind in (Bleeding(), Dying(), Stun(), Staggered()):
     register_condition(_kind)
 
 
+def end_round(state: EncounterState, ruleset: EventApplier) -> tuple[Outcome, EncounterState]:
+    """Upkeep: every condition kind in R-4's order, and the state its events leave."""
+    # Each kind reads the state the kinds before it left, so the events are folded as they
+    # come: the state they reach is the round's end.
+    events, after = run_upkeep(state, lambda s, e: apply(s, e, ruleset))
+    return Outcome(events=events, trace=Trace(), result=Happened()), after
+
+
 def start_round(state: EncounterState, round_number: int) -> Outcome:
     """RoundStarted with the round's AP (RMU-GEN-1), then AP lost at its start (R-3, R-5, and
     RMU-SUP-9/10 after a dive or a duck)."""
-    from firefight.rulesets.rmu.encounter_fire import ap_cap_events  # it imports this module
-
     figs = figures()
     tb = TraceBuilder()
     tb.step(f"Round {round_number}: {figs.round_ap} AP each.", "RMU-GEN-1")
@@ -191,6 +200,25 @@ def start_round(state: EncounterState, round_number: int) -> Outcome:
     return Outcome(events=tuple(events), trace=tb.build(), result=RoundOpened(round=round_number))
 
 
+# The parts hang on these immutable figures alone, and a fight rolls the same few again and
+# again (19 totals of 2d10, a few Quickness bonuses and penalties): the frozen Modifiers are
+# shared safely; bounded.
+@lru_cache(maxsize=1024)
+def _initiative_parts(
+    rolled: int, kind: str, quickness: int, penalty: int, step: int
+) -> tuple[Modifier, ...]:
+    """R-5's parts: the roll, the Quickness bonus, -1 per full ``step`` (-10) of ``penalty``."""
+    parts = (
+        Modifier(value=rolled, label=kind, rule="R-5"),
+        Modifier(value=quickness, label="Quickness bonus", rule="R-5"),
+    )
+    steps = penalty // step  # full steps of -10 (both negative)
+    if not steps:
+        return parts
+    lost = Modifier(value=-steps, label=f"total penalty {penalty}: -1 per full -10", rule="R-5")
+    return (*parts, lost)
+
+
 def initiative(state: EncounterState, dice: Dice) -> Outcome:
     """R-5: 2d10 + Quickness bonus - 1 per full -10 of total penalties, for everyone able to
     act this round (not a bystander, not down, some AP left -- so not a flat-footed combatant
@@ -198,33 +226,25 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
     figs = figures()
     tb = TraceBuilder()
     events: list[Event] = []
-    totals: dict[str, int] = {}
+    # Everyone of each total, in scene order.
+    totals: dict[int, list[str]] = {}
     for c in state.combatants:
-        if c.bystander or not c.can_act or vitals(c).ap_left <= 0:
-            continue
         stats = rmu_stats(c)
+        if c.bystander or not c.can_act or stats.vitals.ap_left <= 0:
+            continue
         roll = tb.roll(
             dice.pool(figs.initiative_dice, figs.initiative_sides, f"initiative for {c.name}")
         )
-        parts = [
-            Modifier(value=roll.total, label=roll.kind, rule="R-5"),
-            Modifier(value=stats.quickness, label="Quickness bonus", rule="R-5"),
-        ]
         # Every penalty counts here, the gas's too: it is -30 on everything (RMU-EXP-16).
-        penalty = sum(m.value for m in penalty_modifiers(c))
-        steps = penalty // figs.initiative_penalty_step  # full steps of -10 (both negative)
-        if steps:
-            parts.append(
-                Modifier(
-                    value=-steps, label=f"total penalty {penalty}: -1 per full -10", rule="R-5"
-                )
-            )
+        penalty = sum([m.value for m in penalty_modifiers(c)])
+        parts = _initiative_parts(
+            roll.total, roll.kind, stats.quickness, penalty, figs.initiative_penalty_step
+        )
         total = tb.total(f"{c.name}'s initiative", parts)
-        totals[c.name] = total.value
+        totals.setdefault(total.value, []).append(c.name)
         events.append(InitiativeRolled(actor=c.name, faces=roll.faces, total=total.value))
     # Highest first; scene order breaks nothing, since equal totals share a group (R-5).
-    ranked = sorted(set(totals.values()), reverse=True)
-    groups = tuple(tuple(n for n, t in totals.items() if t == value) for value in ranked)
+    groups = tuple(tuple(totals[value]) for value in sorted(totals, reverse=True))
     events.append(InitiativeOrdered(groups=groups))
     ties = [g for g in groups if len(g) > 1]
     for group in ties:
