@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from firefight.rulesets.cpr import cpr_data
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted
@@ -24,8 +25,6 @@ def sharp(state: EncounterState, name: str) -> list[str]:
     cannot dodge first, autofire (a full burst loaded in a gun that can), an aimed head shot
     past thicker body armor, two shots from a ROF 2 gun, one shot, as the rounds loaded allow;
     else reload; else wait"""
-    from firefight.rulesets.cpr import cpr_data
-
     data = cpr_data()
     me = quoted(name)
     # What the gun in hand can fire (C-5, CPR-ROF-1, CPR-AMMO-1): the rules refuse the rest

@@ -11,7 +11,7 @@ moving on foot (broken ribs, a lodged object, a damaged ear) bites whoever moved
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from firefight.dice import Dice
 from firefight.events import Event
@@ -33,7 +33,7 @@ from firefight.scene.events import InitiativeOrdered, InitiativeRolled
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 
-__all__ = ["death_saves", "end_turn", "initiative", "start_turn"]
+__all__ = ["death_saves", "end_turn", "initiative", "start_turn", "turn_rolls"]
 
 
 def start_turn(state: EncounterState, round_number: int) -> Outcome:
@@ -141,11 +141,24 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
     )
 
 
-def death_saves(state: EncounterState, dice: Dice, data: CprData) -> Outcome:
+def turn_rolls(state: EncounterState, dice: Dice, data: CprData) -> Outcome[InitiativeOrder]:
+    """The rolls of a turn's start: initiative for newcomers (C-11), then the death saves of
+    the mortally wounded in the queue it gives (C-12)."""
+    queue = initiative(state, dice, data)
+    # Initiative changes nobody's wounds: the saves read the state as it was, in the new queue.
+    order = [n for group in queue.result.initiative for n in group]
+    saves = death_saves(state, order, dice, data)
+    return Outcome(
+        events=(*queue.events, *saves.events),
+        trace=Trace((*queue.trace.entries, *saves.trace.entries)),
+        result=queue.result,
+    )
+
+
+def death_saves(state: EncounterState, queue: Sequence[str], dice: Dice, data: CprData) -> Outcome:
     """The death saves of the turn's start (C-12): everyone mortally wounded and not
-    stabilized, in the initiative queue's order, then the rest (the unconscious) in scene
+    stabilized, in the initiative ``queue``'s order, then the rest (the unconscious) in scene
     order (docs/decisions.md DEC-141)."""
-    queue = [n for group in state.initiative for n in group]
     saving = [
         c
         for c in state.combatants
