@@ -59,6 +59,7 @@ class _Fight(NamedTuple):
     figure_set: type[FigureSet]
     armor_repaired: type[ArmorRepaired]
     resolve: Callable[[EncounterState, Action, Dice, CprData], Outcome]
+    resolve_quietly: Callable[[EncounterState, Action, Dice, CprData, Ruleset], EncounterState]
     start_turn: Callable[[EncounterState, int], Outcome]
     turn_rolls: Callable[[EncounterState, Dice, CprData], Outcome]
     end_turn: Callable[
@@ -73,7 +74,11 @@ def _fight() -> _Fight:
     """Imported on first use (not when the rulesets are listed), then looked up once: an
     import statement inside a function is far from free, and a fight would run a couple at
     each of its hundred events."""
-    from firefight.rulesets.cpr.encounter import apply_cpr_event, resolve_cpr_action
+    from firefight.rulesets.cpr.encounter import (
+        apply_cpr_event,
+        resolve_cpr_action,
+        resolve_cpr_quietly,
+    )
     from firefight.rulesets.cpr.tactics import can_still_harm
     from firefight.rulesets.cpr.turns import end_turn, start_turn, turn_rolls
     from firefight.scene.apply import apply
@@ -84,6 +89,7 @@ def _fight() -> _Fight:
         figure_set=FigureSet,
         armor_repaired=ArmorRepaired,
         resolve=resolve_cpr_action,
+        resolve_quietly=resolve_cpr_quietly,
         start_turn=start_turn,
         turn_rolls=turn_rolls,
         end_turn=end_turn,
@@ -214,6 +220,9 @@ class CPR(Ruleset):
 
     def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return _fight().resolve(state, action, dice, self.data)
+
+    def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
+        return _fight().resolve_quietly(state, action, dice, self.data, self)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         fight = _fight()
