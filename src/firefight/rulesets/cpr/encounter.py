@@ -35,7 +35,7 @@ from firefight.rulesets.cpr.attack import (
     resolve_ranged_attack,
 )
 from firefight.rulesets.cpr.autofire import AutofireAttack, AutofireResult, resolve_autofire
-from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.rulesets.cpr.combatants import Target
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.death import Stabilize as StabilizeDeclaration
@@ -103,6 +103,7 @@ from firefight.rulesets.cpr.fighter import (
     armor_penalty,
     fighter,
     health,
+    spot_at,
     spot_of,
     wound_of,
 )
@@ -204,12 +205,8 @@ def _metres(a: Point, b: Point) -> float:
     return round(metres_from_feet(distance_ft(a, b)), 2)
 
 
-def _spot(p: Point) -> Spot:
-    return Spot(x_m=metres_from_feet(p.x_ft), y_m=metres_from_feet(p.y_ft))
-
-
 def _where(p: Point) -> str:
-    s = _spot(p)
+    s = spot_at(p)
     return f"({s.x_m:g}, {s.y_m:g})"
 
 
@@ -791,7 +788,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
         outcome: Outcome[ExplosionResult | ThrowResult] = resolve_explosion(
             Explosion(
                 weapon=item.kind,
-                aim_point=_spot(point),
+                aim_point=spot_at(point),
                 targets=_area_targets(
                     state,
                     c,
