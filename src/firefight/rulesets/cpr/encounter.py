@@ -109,7 +109,7 @@ from firefight.rulesets.cpr.fighter import (
 )
 from firefight.rulesets.cpr.last_plan import planned
 from firefight.rulesets.cpr.lasting import apply_cloud, apply_load, apply_wore_off, lasting_lines
-from firefight.rulesets.cpr.modifiers import Chosen
+from firefight.rulesets.cpr.modifiers import NOTHING_CHOSEN, Chosen
 from firefight.rulesets.cpr.reload import Reload as ReloadDeclaration
 from firefight.rulesets.cpr.reload import ReloadResult, resolve_reload
 from firefight.rulesets.cpr.shotgun import ShellsResult, ShotgunShells, resolve_shotgun_shells
@@ -280,7 +280,9 @@ def _named(
         )
     if any(n.lower().startswith("armor") for n in named):
         raise RuleRefusal("CPR-REF-1", "The armor penalty comes from the armor worn; name none.")
-    chosen = data.modifiers.resolve((*own.modifiers_on(weapon.name), *named), distance_m=distance_m)
+    names = (*own.modifiers_on(weapon.name), *named)
+    # Most attacks name none, and no names choose nothing: the catalog is asked only for some.
+    chosen = data.modifiers.resolve(names, distance_m=distance_m) if names else NOTHING_CHOSEN
     if chosen.luck > own.luck:
         raise RuleRefusal(
             "CPR-REF-1", f"{c.name} has {own.luck} LUCK left, not the {chosen.luck} asked for."

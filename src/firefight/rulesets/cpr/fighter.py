@@ -147,7 +147,15 @@ def _health(hp: int, max_hp: int) -> Health:
 
 
 def wound_of(c: CombatantState) -> WoundState:
-    return health(c).state
+    """The wound state HP put ``c`` in (C-9)."""
+    return _wound(c.hits_left, max(1, c.hits_max))
+
+
+# Read for every shooter, target and death save: the state for two whole numbers, kept as
+# their Health is.
+@lru_cache(maxsize=1024, typed=True)
+def _wound(hp: int, max_hp: int) -> WoundState:
+    return _health(hp, max_hp).state
 
 
 def spot_of(c: CombatantState) -> Spot:
