@@ -43,9 +43,8 @@ def sharp(state: EncounterState, name: str) -> list[str]:
     enemies = enemies_by_distance(state, name)
     # CPR-DOD-1: a REF 8+ target who dodges is beaten only by out-rolling their dodge; the
     # others only have the range DV. The nearest first within each.
-    ordered = sorted(
-        enemies, key=lambda e: fighter(e).dodges and fighter(e).ref >= data.figures.dodge_min_ref
-    )
+    dodge_min_ref = data.figures.dodge_min_ref
+    ordered = sorted(enemies, key=lambda e: fighter(e).dodges and fighter(e).ref >= dodge_min_ref)
     lines = _grenade(state, name, enemies, data.figures.explosive_square_m)
     for e in ordered if holds(1) else ():
         them = quoted(e.name)

@@ -148,6 +148,8 @@ def turn_rolls(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
     # Initiative changes nobody's wounds: the saves read the state as it was, in the new queue.
     order = [n for group in queue.result.initiative for n in group]
     saves = death_saves(state, order, dice, data)
+    if not (saves.events or saves.trace.entries):
+        return queue  # most turns, with nobody mortally wounded
     return Outcome(
         events=(*queue.events, *saves.events),
         trace=Trace((*queue.trace.entries, *saves.trace.entries)),
