@@ -150,8 +150,7 @@ def roll_dodge(target: Target, dice: Dice, tb: TraceBuilder, data: CprData) -> T
         "CPR-DOD-1",
     )
     parts = [
-        Modifier(value=dodge.dex, label=f"{target.name}'s DEX", rule="CPR-DOD-1"),
-        Modifier(value=dodge.evasion, label=f"{target.name}'s Evasion", rule="CPR-DOD-1"),
+        *_dex_and_evasion(target.name, dodge.dex, dodge.evasion),
         *condition_modifiers(
             who=target.name,
             wound=target.wound_state,
@@ -199,4 +198,13 @@ def _stat_and_skill(
     return (
         Modifier(value=stat[1], label=f"{who}'s {stat[0]}", rule=stat_rule),
         Modifier(value=skill[1], label=f"{who}'s {skill[0]} skill", rule=skill_rule),
+    )
+
+
+# A dodger's DEX and Evasion are the same two modifiers at every dodge (as the attacker's).
+@lru_cache(maxsize=256)
+def _dex_and_evasion(who: str, dex: int, evasion: int) -> tuple[Modifier, Modifier]:
+    return (
+        Modifier(value=dex, label=f"{who}'s DEX", rule="CPR-DOD-1"),
+        Modifier(value=evasion, label=f"{who}'s Evasion", rule="CPR-DOD-1"),
     )

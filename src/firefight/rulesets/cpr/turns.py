@@ -36,6 +36,11 @@ from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 __all__ = ["death_saves", "end_turn", "initiative", "start_turn", "turn_rolls"]
 
 
+#: What a turn's death saves or its end come to when nothing happens, as most turns: one
+#: frozen value, not three built anew.
+_NOTHING: Outcome[Happened] = Outcome(events=(), trace=Trace(()), result=Happened())
+
+
 def start_turn(state: EncounterState, round_number: int) -> Outcome:
     """``TurnStarted``: a Move and an Action for everyone able (CPR-REF-1)."""
     tb = TraceBuilder()
@@ -166,7 +171,9 @@ def death_saves(state: EncounterState, queue: Sequence[str], dice: Dice, data: C
         for c in state.combatants
         if not (c.dead or fighter(c).stabilized or wound_of(c) is not WoundState.MORTAL)
     ]
-    # Sorted after choosing: a stable sort keeps the same order, and most turns have nobody.
+    if not saving:
+        return _NOTHING  # most turns
+    # Sorted after choosing: a stable sort keeps the same order.
     people = sorted(
         saving,
         key=lambda c: queue.index(c.name) if c.name in queue else len(queue),
@@ -260,4 +267,7 @@ def end_turn(
             )
             events.append(changed)
             state = apply(state, changed)
-    return Outcome(events=tuple(events), trace=tb.build(), result=Happened())
+    trace = tb.build()
+    if not (events or trace.entries):
+        return _NOTHING  # most turns
+    return Outcome(events=tuple(events), trace=trace, result=Happened())
