@@ -12,6 +12,7 @@ moving on foot (broken ribs, a lodged object, a damaged ear) bites whoever moved
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from firefight.dice import Dice
 from firefight.events import Event
@@ -43,17 +44,27 @@ _NOTHING: Outcome[Happened] = Outcome(events=(), trace=Trace(()), result=Happene
 
 def start_turn(state: EncounterState, round_number: int) -> Outcome:
     """``TurnStarted``: a Move and an Action for everyone able (CPR-REF-1)."""
+    notes: list[tuple[str, str]] = []
+    for c in state.combatants:
+        if fighter(c).holding is not None:
+            notes.append((f"{c.name}'s held Action went unused and is gone.", "CPR-REF-1"))
+        lost = fighter(c).lose_next
+        if lost and not (c.dead or c.unconscious):
+            notes.append((f"{c.name} has no {' and no '.join(lost)} this turn (an injury).", "C-4"))
+    return _turn_opened(round_number, tuple(notes))
+
+
+# The same turn opens the same way in every fight of a simulation: its frozen outcome is built
+# once per turn number and notes (a bounded cache).
+@lru_cache(maxsize=256)
+def _turn_opened(round_number: int, notes: tuple[tuple[str, str], ...]) -> Outcome[RoundOpened]:
     tb = TraceBuilder()
     tb.step(
         f"Turn {round_number}: everyone who can act has one Move Action and one Action.",
         "CPR-REF-1",
     )
-    for c in state.combatants:
-        if fighter(c).holding is not None:
-            tb.step(f"{c.name}'s held Action went unused and is gone.", "CPR-REF-1")
-        lost = fighter(c).lose_next
-        if lost and not (c.dead or c.unconscious):
-            tb.step(f"{c.name} has no {' and no '.join(lost)} this turn (an injury).", "C-4")
+    for text, rule in notes:
+        tb.step(text, rule)
     return Outcome(
         events=(TurnStarted(round=round_number),),
         trace=tb.build(),
