@@ -135,8 +135,6 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
         )
         totals[c.name] = total.value
         events.append(InitiativeRolled(actor=c.name, faces=roll.faces, total=total.value))
-    if not new and totals:
-        tb.step("The initiative queue of the first turn comes round again.", "CPR-REF-1")
     before = [n for group in state.initiative for n in group]
     order: list[str] = []
     for value in sorted(set(totals.values()), reverse=True):
@@ -149,9 +147,25 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
             tied.sort(key=lambda n: before.index(n) if n in before else len(before))
         order.extend(tied)
     groups = tuple((n,) for n in order)
+    if not new:
+        return _queue_again(groups)
     events.append(InitiativeOrdered(groups=groups))
     return Outcome(
         events=tuple(events),
+        trace=tb.build(),
+        result=InitiativeOrder(initiative=groups),
+    )
+
+
+# Every turn after the first, with nobody new, the queue comes round again: the same frozen
+# outcome for the same queue, built once (a bounded cache keyed on the queue).
+@lru_cache(maxsize=256)
+def _queue_again(groups: tuple[tuple[str, ...], ...]) -> Outcome[InitiativeOrder]:
+    tb = TraceBuilder()
+    if groups:
+        tb.step("The initiative queue of the first turn comes round again.", "CPR-REF-1")
+    return Outcome(
+        events=(InitiativeOrdered(groups=groups),),
         trace=tb.build(),
         result=InitiativeOrder(initiative=groups),
     )
