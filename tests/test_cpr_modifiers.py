@@ -20,6 +20,7 @@ from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.fighter import fighter
+from firefight.rulesets.cpr.modifiers import NOTHING_CHOSEN
 from firefight.service import EncounterService
 
 DATA = CprData()
@@ -76,6 +77,13 @@ def act(service: EncounterService, text: str, rolls: Sequence[int]) -> LogRecord
 def parts(record: LogRecord, label: str) -> list[tuple[int, str]]:
     total = next(e for e in record.trace if e.get("type") == "total" and e["label"] == label)
     return [(p["value"], p["label"]) for p in total["parts"]]
+
+
+def test_cpr_ref_1_naming_no_modifier_chooses_nothing() -> None:
+    """CPR-REF-1: an attack that names no modifier (the encounter skips the catalog for it)
+    chooses what the catalog gives for no names, at any distance."""
+    for distance in (None, 0.0, 60.0):
+        assert DATA.modifiers.resolve((), distance_m=distance) == NOTHING_CHOSEN
 
 
 def test_cpr_ref_1_cpr_dod_1_armor_penalty_on_ref_dex_move_and_the_dodge_gate() -> None:

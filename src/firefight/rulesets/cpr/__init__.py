@@ -22,10 +22,13 @@ This package imports nothing from any other ruleset: what rulesets share lives b
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache, cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
+# Imported here, not in cpr_data: an import statement naming a package's attribute runs
+# importlib's Python-level fromlist handling, and cpr_data is read at every simulated turn.
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import CatalogRow, Ruleset
 
 if TYPE_CHECKING:
@@ -38,12 +41,61 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.cpr.data import CprData
     from firefight.scene.actions import Action
+    from firefight.scene.events import ArmorRepaired, FigureSet
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
     from firefight.scene.tactics import Tactic
 
 __all__ = ["CPR", "CprData", "cpr_data"]
+
+
+class _Fight(NamedTuple):
+    """What a fight calls at every event, action and turn: cpr's fold (and the GM's events it
+    hands elsewhere), the resolution, the turn's start and its end (which folds each of its
+    events as it goes), the break-off test."""
+
+    fold: Callable[[EncounterState, Event], EncounterState]
+    figure_set: type[FigureSet]
+    armor_repaired: type[ArmorRepaired]
+    resolve: Callable[[EncounterState, Action, Dice, CprData], Outcome]
+    resolve_quietly: Callable[[EncounterState, Action, Dice, CprData, Ruleset], EncounterState]
+    start_turn: Callable[[EncounterState, int], Outcome]
+    turn_rolls: Callable[[EncounterState, Dice, CprData], Outcome]
+    end_turn: Callable[
+        [EncounterState, CprData, Callable[[EncounterState, Event], EncounterState]], Outcome
+    ]
+    apply: Callable[[EncounterState, Event, Ruleset], EncounterState]
+    can_still_harm: Callable[[CombatantState], bool]
+
+
+@cache
+def _fight() -> _Fight:
+    """Imported on first use (not when the rulesets are listed), then looked up once: an
+    import statement inside a function is far from free, and a fight would run a couple at
+    each of its hundred events."""
+    from firefight.rulesets.cpr.encounter import (
+        apply_cpr_event,
+        resolve_cpr_action,
+        resolve_cpr_quietly,
+    )
+    from firefight.rulesets.cpr.tactics import can_still_harm
+    from firefight.rulesets.cpr.turns import end_turn, start_turn, turn_rolls
+    from firefight.scene.apply import apply
+    from firefight.scene.events import ArmorRepaired, FigureSet
+
+    return _Fight(
+        fold=apply_cpr_event,
+        figure_set=FigureSet,
+        armor_repaired=ArmorRepaired,
+        resolve=resolve_cpr_action,
+        resolve_quietly=resolve_cpr_quietly,
+        start_turn=start_turn,
+        turn_rolls=turn_rolls,
+        end_turn=end_turn,
+        apply=apply,
+        can_still_harm=can_still_harm,
+    )
 
 
 class CPR(Ruleset):
@@ -121,31 +173,16 @@ class CPR(Ruleset):
         return new_cpr_combatant(spec, core)
 
     def start_round(self, state: EncounterState, round_number: int) -> Outcome:
-        from firefight.rulesets.cpr.turns import start_turn
-
-        return start_turn(state, round_number)
+        return _fight().start_turn(state, round_number)
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
         """The rolls of a turn's start: initiative for newcomers (C-11), then the death saves
         of the mortally wounded in the queue's order (C-12)."""
-        from firefight.outcome import Outcome
-        from firefight.rulesets.cpr.turns import death_saves, initiative
-        from firefight.scene.apply import apply_all
-        from firefight.trace import Trace
-
-        queue = initiative(state, dice, self.data)
-        saves = death_saves(apply_all(state, queue.events, self), dice, self.data)
-        return Outcome(
-            events=(*queue.events, *saves.events),
-            trace=Trace((*queue.trace.entries, *saves.trace.entries)),
-            result=queue.result,
-        )
+        return _fight().turn_rolls(state, dice, self.data)
 
     def upkeep(self, state: EncounterState) -> Outcome:
-        from firefight.rulesets.cpr.turns import end_turn
-        from firefight.scene.apply import apply
-
-        return end_turn(state, self.data, lambda s, e: apply(s, e, self))
+        fight = _fight()
+        return fight.end_turn(state, self.data, lambda s, e: fight.apply(s, e, self))
 
     def user_catalog_kinds(self) -> tuple[str, ...]:
         from firefight.rulesets.cpr.datafile import USER_KINDS
@@ -164,9 +201,7 @@ class CPR(Ruleset):
         return {"sharp": sharp, "plain": plain}
 
     def can_still_harm(self, combatant: CombatantState) -> bool:
-        from firefight.rulesets.cpr.tactics import can_still_harm
-
-        return can_still_harm(combatant)
+        return _fight().can_still_harm(combatant)
 
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.cpr.encounter_actions import parse_cpr_action
@@ -184,23 +219,22 @@ class CPR(Ruleset):
         validate_cpr_action(state, action, self.data)
 
     def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
-        from firefight.rulesets.cpr.encounter import resolve_cpr_action
+        return _fight().resolve(state, action, dice, self.data)
 
-        return resolve_cpr_action(state, action, dice, self.data)
+    def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
+        return _fight().resolve_quietly(state, action, dice, self.data, self)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        from firefight.rulesets.cpr.encounter import apply_cpr_event
-        from firefight.scene.events import ArmorRepaired, FigureSet
-
-        if isinstance(event, FigureSet):
+        fight = _fight()
+        if isinstance(event, fight.figure_set):
             return self.apply_figure(state, event)
-        if isinstance(event, ArmorRepaired):
+        if isinstance(event, fight.armor_repaired):
             # Imported only for a GM's repair: every event of a fight comes through here.
             from firefight.rulesets.cpr.gm_figures import repaired
             from firefight.scene.apply import named_in_log
 
             return state.with_combatant(repaired(named_in_log(state, event.wearer)))
-        return apply_cpr_event(state, event)
+        return fight.fold(state, event)
 
     def gm_figures(self) -> Mapping[str, str]:
         from firefight.rulesets.cpr.gm_figures import CPR_GM_FIGURES
@@ -262,8 +296,6 @@ class CPR(Ruleset):
 def cpr_data() -> CprData:
     """The registered cpr ruleset's data, so that every encounter module shares one load (and
     the user's catalogs laid over it)."""
-    from firefight.rulesets import find_ruleset
-
     ruleset = find_ruleset("cpr")
     assert isinstance(ruleset, CPR)
     return ruleset.data

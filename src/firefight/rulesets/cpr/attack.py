@@ -35,6 +35,7 @@ from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range
 from firefight.rulesets.cpr.weapons import Ammo, Weapon, WeaponKind
 from firefight.rulesets.cpr.wounds import WoundState
+from firefight.tables.settled import settled
 from firefight.trace import Modifier, Total, TraceBuilder
 
 __all__ = ["AttackResult", "RangedAttack", "Shot", "ShotResult", "resolve_ranged_attack"]
@@ -154,11 +155,24 @@ def _validate(attack: RangedAttack, weapon: Weapon, data: CprData) -> list[DvRea
             f"not {len(shots)}.",
         )
     check_rounds(weapon, attack.loaded, len(shots), what="This attack")
-    assert weapon.range_row is not None
-    reads = [data.ranges.read(weapon.range_row, s.distance_m, weapon=weapon.name) for s in shots]
+    reads = [_range_read(weapon, s.distance_m, data) for s in shots]
     for shot in shots:
         check_dodge_allowed(shot.target, data)
     return reads
+
+
+def _range_read(weapon: Weapon, distance_m: float, data: CprData) -> DvRead:
+    """The range DV of ``weapon`` at ``distance_m`` (CPR-RNG-1)."""
+    row = weapon.range_row
+    assert row is not None
+    # Read at every shot, often again at the same distance: kept with the catalog for the row
+    # and the distance (a refusal, out of reach, is never kept).
+    return settled(
+        data,
+        "range DV",
+        (row, distance_m),
+        lambda: data.ranges.read(row, distance_m, weapon=weapon.name),
+    )
 
 
 def _smart_round(

@@ -8,6 +8,7 @@ suppressive fire check holds their ground.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from firefight.dice import Dice, Roll
 from firefight.errors import RuleRefusal
@@ -41,13 +42,20 @@ def beats(total: int, dv: int) -> bool:
 
 def d10_modifier(roll: Roll) -> Modifier:
     """The d10 as one modifier, saying how a natural 10 or 1 brought in a second die (C-1)."""
-    if len(roll.faces) == 1:
-        label = f"d10 rolled {roll.total}"
-    elif roll.natural == 10:
-        label = f"d10 rolled 10, then +{roll.faces[1]} (a natural 10 adds one more d10)"
+    return _d10_modifier(roll.faces, roll.natural, roll.total)
+
+
+# Every check rolls a d10, and it comes up one of a few dozen ways: each modifier is built
+# once, keyed on the figures it is made of (a frozen value; a bounded cache).
+@lru_cache(maxsize=256)
+def _d10_modifier(faces: tuple[int, ...], natural: int, total: int) -> Modifier:
+    if len(faces) == 1:
+        label = f"d10 rolled {total}"
+    elif natural == 10:
+        label = f"d10 rolled 10, then +{faces[1]} (a natural 10 adds one more d10)"
     else:
-        label = f"d10 rolled 1, then -{roll.faces[1]} (a natural 1 takes one more d10 away)"
-    return Modifier(value=roll.total, label=label, rule="C-1")
+        label = f"d10 rolled 1, then -{faces[1]} (a natural 1 takes one more d10 away)"
+    return Modifier(value=total, label=label, rule="C-1")
 
 
 def roll_check(
@@ -142,8 +150,7 @@ def roll_dodge(target: Target, dice: Dice, tb: TraceBuilder, data: CprData) -> T
         "CPR-DOD-1",
     )
     parts = [
-        Modifier(value=dodge.dex, label=f"{target.name}'s DEX", rule="CPR-DOD-1"),
-        Modifier(value=dodge.evasion, label=f"{target.name}'s Evasion", rule="CPR-DOD-1"),
+        *_dex_and_evasion(target.name, dodge.dex, dodge.evasion),
         *condition_modifiers(
             who=target.name,
             wound=target.wound_state,
@@ -174,10 +181,30 @@ def attacker_parts(
     ``stat`` and ``skill`` are (name, value), e.g. ("REF", 7) and ("Handgun", 6).
     """
     return [
-        Modifier(value=stat[1], label=f"{who}'s {stat[0]}", rule=stat_rule),
-        Modifier(value=skill[1], label=f"{who}'s {skill[0]} skill", rule=skill_rule),
+        *_stat_and_skill(who, stat, skill, stat_rule, skill_rule),
         *condition_modifiers(
             who=who, wound=wound, injuries=injuries, kinds=("all", "ranged"), data=data
         ),
         *extra,
     ]
+
+
+# An attacker's stat and skill are the same two modifiers at every attack they make: built
+# once, keyed on the figures they are made of (frozen values; a bounded cache).
+@lru_cache(maxsize=256)
+def _stat_and_skill(
+    who: str, stat: tuple[str, int], skill: tuple[str, int], stat_rule: str, skill_rule: str
+) -> tuple[Modifier, Modifier]:
+    return (
+        Modifier(value=stat[1], label=f"{who}'s {stat[0]}", rule=stat_rule),
+        Modifier(value=skill[1], label=f"{who}'s {skill[0]} skill", rule=skill_rule),
+    )
+
+
+# A dodger's DEX and Evasion are the same two modifiers at every dodge (as the attacker's).
+@lru_cache(maxsize=256)
+def _dex_and_evasion(who: str, dex: int, evasion: int) -> tuple[Modifier, Modifier]:
+    return (
+        Modifier(value=dex, label=f"{who}'s DEX", rule="CPR-DOD-1"),
+        Modifier(value=evasion, label=f"{who}'s Evasion", rule="CPR-DOD-1"),
+    )

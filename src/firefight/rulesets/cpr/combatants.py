@@ -39,9 +39,12 @@ class Spot:
     y_m: float
 
     def __post_init__(self) -> None:
-        # The same edge as the scene's Point: a finite place within the documented limit.
-        for axis, value in (("x", self.x_m), ("y", self.y_m)):
-            finite(f"a position's {axis} (m)", value, MAX_COORDINATE_M)
+        # The same edge as the scene's Point: a finite place within the documented limit. The
+        # two comparisons pass every place that is (nan fails them), so the refusal's words
+        # are put together only for one that is not: a fight makes a spot at every shot.
+        if not (abs(self.x_m) <= MAX_COORDINATE_M and abs(self.y_m) <= MAX_COORDINATE_M):
+            for axis, value in (("x", self.x_m), ("y", self.y_m)):
+                finite(f"a position's {axis} (m)", value, MAX_COORDINATE_M)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

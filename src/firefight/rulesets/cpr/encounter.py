@@ -26,7 +26,7 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.geometry import Point, distance_ft
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
-from firefight.rulesets.base import combatant_status
+from firefight.rulesets.base import Ruleset, combatant_status
 from firefight.rulesets.cpr.attack import (
     AttackResult,
     RangedAttack,
@@ -35,7 +35,7 @@ from firefight.rulesets.cpr.attack import (
     resolve_ranged_attack,
 )
 from firefight.rulesets.cpr.autofire import AutofireAttack, AutofireResult, resolve_autofire
-from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.rulesets.cpr.combatants import Target
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.death import Stabilize as StabilizeDeclaration
@@ -103,12 +103,13 @@ from firefight.rulesets.cpr.fighter import (
     armor_penalty,
     fighter,
     health,
+    spot_at,
     spot_of,
     wound_of,
 )
 from firefight.rulesets.cpr.last_plan import planned
 from firefight.rulesets.cpr.lasting import apply_cloud, apply_load, apply_wore_off, lasting_lines
-from firefight.rulesets.cpr.modifiers import Chosen
+from firefight.rulesets.cpr.modifiers import NOTHING_CHOSEN, Chosen
 from firefight.rulesets.cpr.reload import Reload as ReloadDeclaration
 from firefight.rulesets.cpr.reload import ReloadResult, resolve_reload
 from firefight.rulesets.cpr.shotgun import ShellsResult, ShotgunShells, resolve_shotgun_shells
@@ -120,7 +121,7 @@ from firefight.rulesets.cpr.suppression import (
 from firefight.rulesets.cpr.throwing import Throw, ThrowResult, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.scene.actions import ACTION_RULE, Action
-from firefight.scene.apply import FoldError, named_in_log
+from firefight.scene.apply import FoldError, apply_all, named_in_log
 from firefight.scene.events import Moved, moved_to, register_event_types
 from firefight.scene.state import (
     DOWN_RULE,
@@ -142,6 +143,7 @@ __all__ = [
     "cpr_scene_lines",
     "describe_cpr_event",
     "resolve_cpr_action",
+    "resolve_cpr_quietly",
     "validate_cpr_action",
 ]
 
@@ -203,12 +205,8 @@ def _metres(a: Point, b: Point) -> float:
     return round(metres_from_feet(distance_ft(a, b)), 2)
 
 
-def _spot(p: Point) -> Spot:
-    return Spot(x_m=metres_from_feet(p.x_ft), y_m=metres_from_feet(p.y_ft))
-
-
 def _where(p: Point) -> str:
-    s = _spot(p)
+    s = spot_at(p)
     return f"({s.x_m:g}, {s.y_m:g})"
 
 
@@ -282,7 +280,9 @@ def _named(
         )
     if any(n.lower().startswith("armor") for n in named):
         raise RuleRefusal("CPR-REF-1", "The armor penalty comes from the armor worn; name none.")
-    chosen = data.modifiers.resolve((*own.modifiers_on(weapon.name), *named), distance_m=distance_m)
+    names = (*own.modifiers_on(weapon.name), *named)
+    # Most attacks name none, and no names choose nothing: the catalog is asked only for some.
+    chosen = data.modifiers.resolve(names, distance_m=distance_m) if names else NOTHING_CHOSEN
     if chosen.luck > own.luck:
         raise RuleRefusal(
             "CPR-REF-1", f"{c.name} has {own.luck} LUCK left, not the {chosen.luck} asked for."
@@ -525,15 +525,15 @@ def _replayed(steps: Sequence[Entry]) -> TraceBuilder:
     return tb
 
 
-def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> Outcome:
-    if action.at_cover:
-        return _shoot_cover(state, action, dice, data)
+def _shot_at(
+    state: EncounterState, action: Shoot, dice: Dice, data: CprData, tb: TraceBuilder
+) -> tuple[_ShotPlan, Outcome[AttackResult], list[Event]]:
+    """A shot at someone: its plan, the resolver's outcome, and the events in the scene's
+    order (the move between the shots, what a new injury does), their steps told to ``tb``."""
     # Validation built this plan from the same state a moment ago (cpr.last_plan).
     plan = planned(_plan_shot, state, action, data)
-    c, target, weapon = state.combatant(action.actor), plan.target, plan.weapon
-    tb = _replayed(plan.steps)
     outcome = resolve_ranged_attack(plan.attack, dice, data)
-    events = [*plan.spent, *_scene_names(outcome.events, weapon.name)]
+    events = [*plan.spent, *_scene_names(outcome.events, plan.weapon.name)]
     shot_results = outcome.result.shots
     if plan.moved:
         # The move comes after the first shot's events: before the second shot's damage if
@@ -542,7 +542,18 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
         if shot_results and shot_results[-1].result == "hit":
             at = max(i for i, e in enumerate(events) if isinstance(e, DamageDealt))
         events[at:at] = plan.moved
-    events = _injury_effects(state, events, data, tb)
+    return plan, outcome, _injury_effects(state, events, data, tb)
+
+
+def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> Outcome:
+    if action.at_cover:
+        return _shoot_cover(state, action, dice, data)
+    effects = TraceBuilder()
+    plan, outcome, events = _shot_at(state, action, dice, data, effects)
+    c, target, weapon = state.combatant(action.actor), plan.target, plan.weapon
+    tb = _replayed(plan.steps)
+    tb.extend(effects.build())
+    shot_results = outcome.result.shots
     if len(shot_results) > 1:
         results = "; ".join(
             f"shot {n} {_shot_headline(s, data)}" for n, s in enumerate(shot_results, start=1)
@@ -779,7 +790,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
         outcome: Outcome[ExplosionResult | ThrowResult] = resolve_explosion(
             Explosion(
                 weapon=item.kind,
-                aim_point=_spot(point),
+                aim_point=spot_at(point),
                 targets=_area_targets(
                     state,
                     c,
@@ -1024,6 +1035,19 @@ def _extinguish(state: EncounterState, action: Extinguish, data: CprData) -> Out
         trace=tb.build(),
         result=CprActed(action="extinguishes", actor=c.name, target=burning.name),
     )
+
+
+def resolve_cpr_quietly(
+    state: EncounterState, action: Action, dice: Dice, data: CprData, ruleset: Ruleset
+) -> EncounterState:
+    """The state :func:`resolve_cpr_action` leads to, for simulations that read neither its
+    trace nor its result: a shot at someone (most of a fight) gathers only its events."""
+    if isinstance(action, Shoot) and not action.at_cover:
+        able(state.combatant(action.actor))
+        events: Sequence[Event] = _shot_at(state, action, dice, data, TraceBuilder())[2]
+    else:
+        events = resolve_cpr_action(state, action, dice, data).events
+    return apply_all(state, events, ruleset)
 
 
 def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: CprData) -> Outcome:

@@ -14,6 +14,7 @@ turn has left); every rule of the attack itself is the resolver's.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Body, Point, crossing_share, distance_ft
@@ -116,7 +117,16 @@ def ready_weapon(c: CombatantState, name: str | None) -> WeaponState:
 
 def shooter_of(c: CombatantState) -> Shooter:
     own = fighter(c)
-    return Shooter(name=c.name, ref=own.ref, dex=own.dex, wound=wound_of(c), injuries=own.injuries)
+    return _shooter(c.name, own.ref, own.dex, wound_of(c), own.injuries)
+
+
+# Asked at every attack, and the same until the shooter is hurt: the frozen value is built once
+# per figures (a bounded cache keyed on them).
+@lru_cache(maxsize=256)
+def _shooter(
+    name: str, ref: int, dex: int, wound: WoundState, injuries: tuple[str, ...]
+) -> Shooter:
+    return Shooter(name=name, ref=ref, dex=dex, wound=wound, injuries=injuries)
 
 
 def dodge_of(

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache, partial
 
+from firefight.geometry import Point
 from firefight.rulesets.cpr.combatants import Spot
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.weapons import normalize_key
@@ -32,6 +33,7 @@ __all__ = [
     "fighter",
     "health",
     "move_allowance",
+    "spot_at",
     "spot_of",
     "wound_of",
 ]
@@ -145,12 +147,40 @@ def _health(hp: int, max_hp: int) -> Health:
 
 
 def wound_of(c: CombatantState) -> WoundState:
-    return health(c).state
+    """The wound state HP put ``c`` in (C-9)."""
+    return _wound(c.hits_left, max(1, c.hits_max))
+
+
+# Read for every shooter, target and death save: the state for two whole numbers, kept as
+# their Health is.
+@lru_cache(maxsize=1024, typed=True)
+def _wound(hp: int, max_hp: int) -> WoundState:
+    return _health(hp, max_hp).state
 
 
 def spot_of(c: CombatantState) -> Spot:
     """Where ``c`` stands, in metres (C-2): the scene keeps feet, cpr reads metres."""
-    return Spot(x_m=metres_from_feet(c.position.x_ft), y_m=metres_from_feet(c.position.y_ft))
+    return spot_at(c.position)
+
+
+def spot_at(p: Point) -> Spot:
+    """The place ``p`` in metres (C-2)."""
+    found = _SPOTS.get(id(p))
+    if found is not None and found[0] is p:
+        return found[1]
+    spot = Spot(x_m=metres_from_feet(p.x_ft), y_m=metres_from_feet(p.y_ft))
+    if len(_SPOTS) >= _SPOTS_HELD:
+        _SPOTS.clear()
+    _SPOTS[id(p)] = (p, spot)
+    return spot
+
+
+#: Spots worked out, by the identity of the frozen place each was worked out for: every shot
+#: reads its target's spot, and a combatant keeps the same place until they move. The entry
+#: holds the place itself, so no other value can take its id while it is cached; cleared when
+#: full, and kept small (the scene's own combatants and the points aimed at are all it needs).
+_SPOTS: dict[int, tuple[Point, Spot]] = {}
+_SPOTS_HELD = 64
 
 
 def armor_penalty(c: CombatantState, data: CprData) -> Modifier | None:

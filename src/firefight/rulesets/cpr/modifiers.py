@@ -22,7 +22,7 @@ from firefight.rulesets.cpr.datafile import load
 from firefight.rulesets.cpr.weapons import normalize_key
 from firefight.trace import Modifier
 
-__all__ = ["Chosen", "ModifierCatalog", "NamedModifier", "load_modifiers"]
+__all__ = ["NOTHING_CHOSEN", "Chosen", "ModifierCatalog", "NamedModifier", "load_modifiers"]
 
 RULE = "CPR-REF-1"
 
@@ -58,6 +58,10 @@ class Chosen:
         if not self.penalty:
             return self.attack
         return (Modifier(value=self.penalty, label=self.penalty_label, rule=RULE), *self.attack)
+
+
+#: What naming no modifier chooses (:meth:`ModifierCatalog.resolve` of no names).
+NOTHING_CHOSEN = Chosen()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

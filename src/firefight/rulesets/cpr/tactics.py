@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from firefight.rulesets.cpr import cpr_data
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted
@@ -24,8 +25,6 @@ def sharp(state: EncounterState, name: str) -> list[str]:
     cannot dodge first, autofire (a full burst loaded in a gun that can), an aimed head shot
     past thicker body armor, two shots from a ROF 2 gun, one shot, as the rounds loaded allow;
     else reload; else wait"""
-    from firefight.rulesets.cpr import cpr_data
-
     data = cpr_data()
     me = quoted(name)
     # What the gun in hand can fire (C-5, CPR-ROF-1, CPR-AMMO-1): the rules refuse the rest
@@ -44,9 +43,8 @@ def sharp(state: EncounterState, name: str) -> list[str]:
     enemies = enemies_by_distance(state, name)
     # CPR-DOD-1: a REF 8+ target who dodges is beaten only by out-rolling their dodge; the
     # others only have the range DV. The nearest first within each.
-    ordered = sorted(
-        enemies, key=lambda e: fighter(e).dodges and fighter(e).ref >= data.figures.dodge_min_ref
-    )
+    dodge_min_ref = data.figures.dodge_min_ref
+    ordered = sorted(enemies, key=lambda e: fighter(e).dodges and fighter(e).ref >= dodge_min_ref)
     lines = _grenade(state, name, enemies, data.figures.explosive_square_m)
     for e in ordered if holds(1) else ():
         them = quoted(e.name)

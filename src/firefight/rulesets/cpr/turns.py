@@ -11,7 +11,8 @@ moving on foot (broken ribs, a lodged object, a damaged ear) bites whoever moved
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import lru_cache
 
 from firefight.dice import Dice
 from firefight.events import Event
@@ -33,22 +34,37 @@ from firefight.scene.events import InitiativeOrdered, InitiativeRolled
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 
-__all__ = ["death_saves", "end_turn", "initiative", "start_turn"]
+__all__ = ["death_saves", "end_turn", "initiative", "start_turn", "turn_rolls"]
+
+
+#: What a turn's death saves or its end come to when nothing happens, as most turns: one
+#: frozen value, not three built anew.
+_NOTHING: Outcome[Happened] = Outcome(events=(), trace=Trace(()), result=Happened())
 
 
 def start_turn(state: EncounterState, round_number: int) -> Outcome:
     """``TurnStarted``: a Move and an Action for everyone able (CPR-REF-1)."""
+    notes: list[tuple[str, str]] = []
+    for c in state.combatants:
+        if fighter(c).holding is not None:
+            notes.append((f"{c.name}'s held Action went unused and is gone.", "CPR-REF-1"))
+        lost = fighter(c).lose_next
+        if lost and not (c.dead or c.unconscious):
+            notes.append((f"{c.name} has no {' and no '.join(lost)} this turn (an injury).", "C-4"))
+    return _turn_opened(round_number, tuple(notes))
+
+
+# The same turn opens the same way in every fight of a simulation: its frozen outcome is built
+# once per turn number and notes (a bounded cache).
+@lru_cache(maxsize=256)
+def _turn_opened(round_number: int, notes: tuple[tuple[str, str], ...]) -> Outcome[RoundOpened]:
     tb = TraceBuilder()
     tb.step(
         f"Turn {round_number}: everyone who can act has one Move Action and one Action.",
         "CPR-REF-1",
     )
-    for c in state.combatants:
-        if fighter(c).holding is not None:
-            tb.step(f"{c.name}'s held Action went unused and is gone.", "CPR-REF-1")
-        lost = fighter(c).lose_next
-        if lost and not (c.dead or c.unconscious):
-            tb.step(f"{c.name} has no {' and no '.join(lost)} this turn (an injury).", "C-4")
+    for text, rule in notes:
+        tb.step(text, rule)
     return Outcome(
         events=(TurnStarted(round=round_number),),
         trace=tb.build(),
@@ -119,8 +135,6 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
         )
         totals[c.name] = total.value
         events.append(InitiativeRolled(actor=c.name, faces=roll.faces, total=total.value))
-    if not new and totals:
-        tb.step("The initiative queue of the first turn comes round again.", "CPR-REF-1")
     before = [n for group in state.initiative for n in group]
     order: list[str] = []
     for value in sorted(set(totals.values()), reverse=True):
@@ -133,6 +147,8 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
             tied.sort(key=lambda n: before.index(n) if n in before else len(before))
         order.extend(tied)
     groups = tuple((n,) for n in order)
+    if not new:
+        return _queue_again(groups)
     events.append(InitiativeOrdered(groups=groups))
     return Outcome(
         events=tuple(events),
@@ -141,17 +157,48 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
     )
 
 
-def death_saves(state: EncounterState, dice: Dice, data: CprData) -> Outcome:
+# Every turn after the first, with nobody new, the queue comes round again: the same frozen
+# outcome for the same queue, built once (a bounded cache keyed on the queue).
+@lru_cache(maxsize=256)
+def _queue_again(groups: tuple[tuple[str, ...], ...]) -> Outcome[InitiativeOrder]:
+    tb = TraceBuilder()
+    if groups:
+        tb.step("The initiative queue of the first turn comes round again.", "CPR-REF-1")
+    return Outcome(
+        events=(InitiativeOrdered(groups=groups),),
+        trace=tb.build(),
+        result=InitiativeOrder(initiative=groups),
+    )
+
+
+def turn_rolls(state: EncounterState, dice: Dice, data: CprData) -> Outcome[InitiativeOrder]:
+    """The rolls of a turn's start: initiative for newcomers (C-11), then the death saves of
+    the mortally wounded in the queue it gives (C-12)."""
+    queue = initiative(state, dice, data)
+    # Initiative changes nobody's wounds: the saves read the state as it was, in the new queue.
+    order = [n for group in queue.result.initiative for n in group]
+    saves = death_saves(state, order, dice, data)
+    if not (saves.events or saves.trace.entries):
+        return queue  # most turns, with nobody mortally wounded
+    return Outcome(
+        events=(*queue.events, *saves.events),
+        trace=Trace((*queue.trace.entries, *saves.trace.entries)),
+        result=queue.result,
+    )
+
+
+def death_saves(state: EncounterState, queue: Sequence[str], dice: Dice, data: CprData) -> Outcome:
     """The death saves of the turn's start (C-12): everyone mortally wounded and not
-    stabilized, in the initiative queue's order, then the rest (the unconscious) in scene
+    stabilized, in the initiative ``queue``'s order, then the rest (the unconscious) in scene
     order (docs/decisions.md DEC-141)."""
-    queue = [n for group in state.initiative for n in group]
     saving = [
         c
         for c in state.combatants
         if not (c.dead or fighter(c).stabilized or wound_of(c) is not WoundState.MORTAL)
     ]
-    # Sorted after choosing: a stable sort keeps the same order, and most turns have nobody.
+    if not saving:
+        return _NOTHING  # most turns
+    # Sorted after choosing: a stable sort keeps the same order.
     people = sorted(
         saving,
         key=lambda c: queue.index(c.name) if c.name in queue else len(queue),
@@ -245,4 +292,7 @@ def end_turn(
             )
             events.append(changed)
             state = apply(state, changed)
-    return Outcome(events=tuple(events), trace=tb.build(), result=Happened())
+    trace = tb.build()
+    if not (events or trace.entries):
+        return _NOTHING  # most turns
+    return Outcome(events=tuple(events), trace=trace, result=Happened())
