@@ -9,7 +9,8 @@ them alike; the ratio is of CPU seconds per fight. The contenders:
 - ``recorded``: this tree's recorded engine (every log record built, as ``firefight
   encounter`` plays), the same tactics and so the same fights (tests/test_odds_fights_quiet.py);
 - ``before``: another tree's ``src`` (``--before``, e.g. a ``git archive`` of the commit before
-  a change), its own simulation path and default tactics.
+  a change), its own simulation path and default tactics (a tree from before the quiet path,
+  such as f33d368 where issue 19 was filed, plays through its whole engine).
 
 Fights differ in length between trees when their tactics differ, so rounds per fight are shown
 beside the rate.
@@ -18,6 +19,7 @@ beside the rate.
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import subprocess
 import sys
@@ -35,11 +37,13 @@ def _worker(scenario: str, fights: int, quiet: bool) -> None:
     from firefight.odds.fights import fight_once
 
     loaded = load_scenario(scenario)
-    fight_once(loaded, Dice.seeded(10_000))  # every table and model loaded before timing
+    # A tree from before the quiet path (f33d368, when issue 19 was filed) has only the engine.
+    how = {"quiet": quiet} if "quiet" in inspect.signature(fight_once).parameters else {}
+    fight_once(loaded, Dice.seeded(10_000), **how)  # every table and model loaded before timing
     rounds = 0
     start = time.process_time()
     for seed in range(fights):
-        rounds += fight_once(loaded, Dice.seeded(seed), quiet=quiet).rounds
+        rounds += fight_once(loaded, Dice.seeded(seed), **how).rounds
     print(time.process_time() - start, rounds)
 
 
