@@ -42,7 +42,7 @@ from firefight.rulesets.rmu.strike import (
 )
 from firefight.rulesets.rmu.struck import Missed
 from firefight.rulesets.rmu.tripod import mounted_modifier, resolve_recoil, unbraced_modifier
-from firefight.tables.settled import settled
+from firefight.tables.settled import settled_while
 from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
@@ -243,8 +243,31 @@ def prepare_aimed_shot(
 def settled_aimed_shot(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
     """:func:`prepare_aimed_shot`'s answer with the steps it tells, as kept for ``shot`` or
     for a shot equal to it, whose ``shot`` it may hold: for a caller that has the shot in
-    hand and reads it from there (:func:`resolve_aimed_shot`), not from the answer."""
-    return settled(data, "aimed shot", shot, partial(_prepared, shot, data))
+    hand and reads it from there (:func:`resolve_aimed_shot`), not from the answer.
+
+    Kept under the figures that change from one shot to the next and are cheap to hash (the
+    AP, the distance, the shooter's wounds, the target's conditions), and compared whole with
+    the few shots kept for them: hashing a whole shot (its defender, its screen, its ally)
+    costs more than comparing it with shots whose parts are mostly the very same objects."""
+    key = (
+        shot.shooter,
+        shot.target,
+        shot.weapon,
+        shot.ap,
+        shot.ap_available,
+        shot.prepared,
+        shot.distance_ft,
+        shot.armor_damage,
+        shot.situational,
+        shot.extra,
+    )
+    return settled_while(
+        data,
+        "aimed shot",
+        key,
+        (shot,),
+        partial(_prepared, shot, data),
+    )
 
 
 def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
