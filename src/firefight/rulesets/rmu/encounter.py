@@ -792,7 +792,7 @@ def _exposed(state: EncounterState, outcome: Outcome) -> Outcome:
 
 def _resolve(state: EncounterState, action: Action, dice: Dice, *, quiet: bool = False) -> Outcome:
     """The outcome of ``action``; ``quiet`` when only its events are read (a simulated fight, a
-    dry run for its costs): an aimed shot then leaves out its headline and its result's words."""
+    dry run for its costs): an aimed shot then keeps no trace and leaves out its headline."""
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         return encounter_fire.resolve_fire_action(state, action, dice)
     if isinstance(action, Throws):
@@ -815,7 +815,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice, *, quiet: bool =
     if isinstance(action, Shoot):
         built = _prepared_for(state, action)
         shot, read = built.shot, built.read
-        outcome = resolve_aimed_shot(shot, dice, rmu_data(), built.prepared)
+        outcome = resolve_aimed_shot(shot, dice, rmu_data(), built.prepared, quiet=quiet)
         weapon = ready_weapon(c, action.weapon)
         events: list[Event] = [
             RoundsFired(actor=e.actor, weapon=weapon.name, rounds=e.rounds)

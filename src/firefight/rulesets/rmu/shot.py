@@ -43,7 +43,7 @@ from firefight.rulesets.rmu.strike import (
 from firefight.rulesets.rmu.struck import Missed
 from firefight.rulesets.rmu.tripod import mounted_modifier, resolve_recoil, unbraced_modifier
 from firefight.tables.settled import settled_while
-from firefight.trace import Modifier, Trace, TraceBuilder
+from firefight.trace import Modifier, QuietTraceBuilder, Trace, TraceBuilder
 
 __all__ = [
     "AimedShot",
@@ -407,13 +407,19 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
 
 
 def resolve_aimed_shot(
-    shot: AimedShot, dice: Dice, data: RmuData, prepared: tuple[PreparedShot, Trace] | None = None
+    shot: AimedShot,
+    dice: Dice,
+    data: RmuData,
+    prepared: tuple[PreparedShot, Trace] | None = None,
+    *,
+    quiet: bool = False,
 ) -> Outcome[AimedShotResult]:
     """Resolve one aimed shot (RMU-GEN-1..8, RMU-PB-1, RMU-COV-1..4, RMU-DOD-1, RMU-ARM-1..4).
 
     ``prepared`` is :func:`settled_aimed_shot`'s answer for ``shot``, when the caller has it
-    already (an encounter validates a shot before it resolves it)."""
-    tb = TraceBuilder()
+    already (an encounter validates a shot before it resolves it). ``quiet`` when nobody reads
+    the trace (a simulated fight): the outcome then carries an empty one."""
+    tb = QuietTraceBuilder() if quiet else TraceBuilder()
     prep, told = prepared if prepared is not None else settled_aimed_shot(shot, data)
     tb.extend(told)
     weapon, ammo, band, plan, fumble = prep.weapon, prep.ammo, prep.band, prep.plan, prep.fumble
