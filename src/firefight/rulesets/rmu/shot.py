@@ -246,9 +246,10 @@ def settled_aimed_shot(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Tr
     hand and reads it from there (:func:`resolve_aimed_shot`), not from the answer.
 
     Kept under the figures that change from one shot to the next and are cheap to hash (the
-    AP, the distance, the shooter's wounds, the target's conditions), and compared whole with
-    the few shots kept for them: hashing a whole shot (its defender, its screen, its ally)
-    costs more than comparing it with shots whose parts are mostly the very same objects."""
+    AP, the distance, the shooter's wounds, the target's conditions, whether anyone stands in
+    front or near), and compared whole with the few shots kept for them: hashing a whole
+    shot (its defender, its screen, its ally) costs more than comparing it with shots whose
+    parts are mostly the very same objects."""
     key = (
         shot.shooter,
         shot.target,
@@ -260,6 +261,8 @@ def settled_aimed_shot(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Tr
         shot.armor_damage,
         shot.situational,
         shot.extra,
+        shot.screen is None,
+        shot.ally is None,
     )
     return settled_while(
         data,
