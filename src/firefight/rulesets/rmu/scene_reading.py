@@ -157,7 +157,39 @@ def _defender(
 
 def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
     """``c`` as someone a stray round may fly into (RMU-COV-6)."""
-    return Bystander(name=c.name, **worn_armor(c), defender=defender(c, rules))
+    worn = worn_armor(c)
+    return _bystander(
+        c.name,
+        worn["armor"],
+        worn["naked_column"],
+        worn["armor_damage"],
+        worn["armor_quality"],
+        worn["armor_broken"],
+        defender(c, rules),
+    )
+
+
+# Each shot reads its nearest ally and the people in front afresh: one frozen Bystander for
+# each person's figures (plain values and a frozen Defender, typed), as for :func:`_defender`.
+@lru_cache(maxsize=1024, typed=True)
+def _bystander(
+    name: str,
+    armor: str,
+    naked_column: str,
+    armor_damage: int,
+    armor_quality: int,
+    armor_broken: bool,
+    defender: Defender,
+) -> Bystander:
+    return Bystander(
+        name=name,
+        armor=armor,
+        naked_column=naked_column,
+        armor_damage=armor_damage,
+        armor_quality=armor_quality,
+        armor_broken=armor_broken,
+        defender=defender,
+    )
 
 
 def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
