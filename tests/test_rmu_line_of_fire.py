@@ -5,6 +5,7 @@ behind a wall -- and that a shot settled twice reads the same (RMU-COV-1, RMU-CO
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 import pytest
 
@@ -103,9 +104,16 @@ def test_what_is_settled_is_kept_with_its_data_and_bounded(monkeypatch: pytest.M
     held alive by what was worked out from it); the oldest value goes first past the bound."""
     shot = AimedShot(weapon="glock-17", ob=50, distance_ft=30)
     data, other = RmuData(), RmuData()
+
+    def kept_shots() -> list[object]:
+        memo = data.settled["aimed shot"]
+        # Kept by settled_while: under each key, a list of (inputs, value), the shot last.
+        lists = cast("list[list[tuple[tuple[object, ...], object]]]", [*memo.values()])
+        return [inputs[-1] for kept in lists for inputs, _ in kept]
+
     prepare_aimed_shot(shot, data)
-    assert list(data.settled["aimed shot"]) == [shot] and other.settled == {}
+    assert kept_shots() == [shot] and other.settled == {}
     monkeypatch.setattr(settled_module, "KEPT", 2)
-    for ob in (60, 70):
-        prepare_aimed_shot(replace(shot, ob=ob), data)
-    assert list(data.settled["aimed shot"]) == [replace(shot, ob=60), replace(shot, ob=70)]
+    for distance in (40, 50):
+        prepare_aimed_shot(replace(shot, distance_ft=distance), data)
+    assert kept_shots() == [replace(shot, distance_ft=40), replace(shot, distance_ft=50)]

@@ -27,7 +27,16 @@ from dataclasses import dataclass, field
 from firefight.dice import Roll
 from firefight.frozen import quick_init
 
-__all__ = ["Entry", "Lookup", "Modifier", "Step", "Total", "Trace", "TraceBuilder"]
+__all__ = [
+    "Entry",
+    "Lookup",
+    "Modifier",
+    "QuietTraceBuilder",
+    "Step",
+    "Total",
+    "Trace",
+    "TraceBuilder",
+]
 
 
 @quick_init
@@ -197,3 +206,41 @@ class TraceBuilder:
 
     def build(self) -> Trace:
         return Trace(tuple(self._entries))
+
+
+_NO_TRACE = Trace()
+
+
+class QuietTraceBuilder(TraceBuilder):
+    """A :class:`TraceBuilder` for a resolution whose trace nobody reads (a simulated fight's
+    quiet path): it keeps no entry and builds an empty :class:`Trace`. :meth:`roll` and
+    :meth:`total` still hand back what they are given and the sum, so the resolver runs and
+    rolls exactly as it does with a trace kept.
+
+    >>> tb = QuietTraceBuilder()
+    >>> tb.total("attack total", [Modifier(value=50, label="roll")]).value
+    50
+    >>> tb.step("told to nobody")
+    >>> len(tb.build())
+    0
+    """
+
+    def roll(self, roll: Roll) -> Roll:
+        return roll
+
+    def total(self, label: str, parts: Iterable[Modifier]) -> Total:
+        return Total(label=label, parts=tuple(parts))
+
+    def lookup(
+        self, *, table: str, row: str, column: str, cell: str, rule: str | None = None
+    ) -> None:
+        pass
+
+    def step(self, text: str, rule: str | None = None) -> None:
+        pass
+
+    def extend(self, told: Trace) -> None:
+        pass
+
+    def build(self) -> Trace:
+        return _NO_TRACE

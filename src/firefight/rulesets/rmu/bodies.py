@@ -46,7 +46,7 @@ from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.defense import Defender, firearm_defense
 from firefight.rulesets.rmu.protection import FirePlan, plan_fire
-from firefight.tables.settled import settled
+from firefight.tables.settled import settled_while
 from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
@@ -307,8 +307,17 @@ def prepare_stray_round(
     >>> stray.plan.column, stray.modifier_total
     ('BA II', 0)
     """
-    key = (weapon, ammo, who, tuple(carried), rule)
-    stray, told = settled(data, "stray round", key, partial(_stray_round, *key, data))
+    # Kept under the names (cheap to hash) and compared whole with the few kept for them: the
+    # weapon, load and shielder are mostly the very same objects from one miss to the next,
+    # where hashing them would go through every field.
+    terms = (weapon, ammo, who, tuple(carried), rule)
+    stray, told = settled_while(
+        data,
+        "stray round",
+        (weapon.key, ammo.key, who.name, rule),
+        terms,
+        partial(_stray_round, *terms, data),
+    )
     if trace is not None:
         trace.extend(told)
     return stray

@@ -129,8 +129,10 @@ def reached_bonus(bonus: int, share_percent: int) -> int:
     >>> reached_bonus(25, 50), reached_bonus(40, 100), reached_bonus(40, 0)
     (13, 40, 0)
     """
-    # Imported here: the firearm figures module (its data models) loads only for a shot at
-    # cover or a dash, not with every shot.
+    if share_percent == 100:
+        return bonus  # all of it: nothing to round (most shots at cover, each one settled)
+    # Imported here: the firearm figures module (its data models) loads only for a dash's
+    # share of a cover, not with every shot.
     from firefight.rulesets.rmu.firearm_data import round_half_up
 
     return round_half_up(Fraction(bonus * share_percent, 100))

@@ -494,7 +494,7 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     c = state.combatant(action.actor)
     if _reacting(action) and rmu_stats(c).afflictions.reaction is not None:
         # The costs never hang on the dice: a dry run on throwaway dice reads them off.
-        dry = _resolve(state, action, Dice.seeded(0))
+        dry = _resolve(state, action, Dice.seeded(0), quiet=True)
         cost = sum(
             e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name
         )
@@ -718,12 +718,12 @@ def resolve_rmu_quietly(state: EncounterState, action: Action, dice: Dice) -> En
     """The state :func:`resolve_rmu_action` leads to, its events folded once: the CS read
     again on the state they leave (RMU-EXP-16) is what folding them all would give."""
     rmu = find_ruleset("rmu")
-    after = apply_all(state, _checked(state, action, dice).events, rmu)
+    after = apply_all(state, _checked(state, action, dice, quiet=True).events, rmu)
     gassed = exposure_events(after)
     return apply_all(after, gassed, rmu) if gassed else after
 
 
-def _checked(state: EncounterState, action: Action, dice: Dice) -> Outcome:
+def _checked(state: EncounterState, action: Action, dice: Dice, *, quiet: bool = False) -> Outcome:
     c = state.combatant(action.actor)
     checks: list[Outcome] = []
     if needs_gas_check(state, c, action):
@@ -738,7 +738,7 @@ def _checked(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         if not passed:
             headline = f"{c.name} fails the fatigue check, too spent to act: the AP are lost."
             return _to_no_effect(state, action, checks, FATIGUE_RULE, headline)
-    done = with_fire(state, _resolve(state, action, dice))
+    done = with_fire(state, _resolve(state, action, dice, quiet=quiet))
     if not checks:
         return done
     return Outcome(
@@ -758,7 +758,7 @@ def _to_no_effect(
     """A failed check: the AP the action would spend are gone all the same. Its costs never
     hang on the dice, so a dry run on throwaway dice reads them off."""
     c = state.combatant(action.actor)
-    dry = _resolve(state, action, Dice.seeded(0))
+    dry = _resolve(state, action, Dice.seeded(0), quiet=True)
     ap = sum(e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name)
     tb = TraceBuilder()
     tb.step(f"{c.name} spends {ap} AP on the attempt, to no effect.", rule)
@@ -790,7 +790,9 @@ def _exposed(state: EncounterState, outcome: Outcome) -> Outcome:
     return Outcome(events=(*outcome.events, *gassed), trace=outcome.trace, result=outcome.result)
 
 
-def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
+def _resolve(state: EncounterState, action: Action, dice: Dice, *, quiet: bool = False) -> Outcome:
+    """The outcome of ``action``; ``quiet`` when only its events are read (a simulated fight, a
+    dry run for its costs): an aimed shot then keeps no trace and leaves out its headline."""
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         return encounter_fire.resolve_fire_action(state, action, dice)
     if isinstance(action, Throws):
@@ -813,7 +815,7 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     if isinstance(action, Shoot):
         built = _prepared_for(state, action)
         shot, read = built.shot, built.read
-        outcome = resolve_aimed_shot(shot, dice, rmu_data(), built.prepared)
+        outcome = resolve_aimed_shot(shot, dice, rmu_data(), built.prepared, quiet=quiet)
         weapon = ready_weapon(c, action.weapon)
         events: list[Event] = [
             RoundsFired(actor=e.actor, weapon=weapon.name, rounds=e.rounds)
@@ -823,6 +825,8 @@ def _resolve(state: EncounterState, action: Action, dice: Dice) -> Outcome:
         ]
         events = encounter_fire.shot_events(c, weapon, target=action.target, events=events)
         events.extend(bonus_used(c))
+        if quiet:
+            return Outcome(events=tuple(events), trace=outcome.trace, result=outcome.result)
         headline = encounter_fire.recoil_first(
             c.name,
             weapon.name,

@@ -18,7 +18,7 @@ Point(x_ft=0.0, y_ft=8.5)
 from __future__ import annotations
 
 import math
-from functools import partial
+from functools import lru_cache, partial
 from typing import TypedDict
 
 from firefight.errors import RuleRefusal
@@ -121,20 +121,75 @@ def defender(c: CombatantState, rules: KindredRules) -> Defender:
     scene's V-1 setting."""
     stats = rmu_stats(c)
     sheet = stats.kindred
-    return Defender(
-        quickness_db=stats.quickness_db,
-        dodge_db=stats.dodge,
+    return _defender(
+        stats.quickness_db,
+        stats.dodge,
         # A Kindred's Celerity counts once roused (V-4); anyone else's as given.
-        celerity=sheet.celerity_in_play if sheet else stats.celerity,
-        armor_trained=stats.armor_trained,
-        conscious=not (c.unconscious or dying(c) or c.dead or (sheet is not None and sheet.down)),
-        severity_steps=severity_steps(stats, rules),
+        sheet.celerity_in_play if sheet else stats.celerity,
+        stats.armor_trained,
+        not (c.unconscious or dying(c) or c.dead or (sheet is not None and sheet.down)),
+        severity_steps(stats, rules),
+    )
+
+
+# A shot reads everyone's defenses afresh, and a fight's people bring the same few again and
+# again: one frozen Defender for each set of figures (plain values, typed, so the key is exact) is
+# cheaper than a new one, and lets a shot compare with the one settled before it without going
+# through its fields (:func:`~.shot.settled_aimed_shot`). Bounded.
+@lru_cache(maxsize=1024, typed=True)
+def _defender(
+    quickness_db: int,
+    dodge_db: int,
+    celerity: int,
+    armor_trained: bool,
+    conscious: bool,
+    severity_steps: int,
+) -> Defender:
+    return Defender(
+        quickness_db=quickness_db,
+        dodge_db=dodge_db,
+        celerity=celerity,
+        armor_trained=armor_trained,
+        conscious=conscious,
+        severity_steps=severity_steps,
     )
 
 
 def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
     """``c`` as someone a stray round may fly into (RMU-COV-6)."""
-    return Bystander(name=c.name, **worn_armor(c), defender=defender(c, rules))
+    worn = worn_armor(c)
+    return _bystander(
+        c.name,
+        worn["armor"],
+        worn["naked_column"],
+        worn["armor_damage"],
+        worn["armor_quality"],
+        worn["armor_broken"],
+        defender(c, rules),
+    )
+
+
+# Each shot reads its nearest ally and the people in front afresh: one frozen Bystander for
+# each person's figures (plain values and a frozen Defender, typed), as for :func:`_defender`.
+@lru_cache(maxsize=1024, typed=True)
+def _bystander(
+    name: str,
+    armor: str,
+    naked_column: str,
+    armor_damage: int,
+    armor_quality: int,
+    armor_broken: bool,
+    defender: Defender,
+) -> Bystander:
+    return Bystander(
+        name=name,
+        armor=armor,
+        naked_column=naked_column,
+        armor_damage=armor_damage,
+        armor_quality=armor_quality,
+        armor_broken=armor_broken,
+        defender=defender,
+    )
 
 
 def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:

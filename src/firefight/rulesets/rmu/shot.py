@@ -42,8 +42,8 @@ from firefight.rulesets.rmu.strike import (
 )
 from firefight.rulesets.rmu.struck import Missed
 from firefight.rulesets.rmu.tripod import mounted_modifier, resolve_recoil, unbraced_modifier
-from firefight.tables.settled import settled
-from firefight.trace import Modifier, Trace, TraceBuilder
+from firefight.tables.settled import settled_while
+from firefight.trace import Modifier, QuietTraceBuilder, Trace, TraceBuilder
 
 __all__ = [
     "AimedShot",
@@ -243,8 +243,34 @@ def prepare_aimed_shot(
 def settled_aimed_shot(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
     """:func:`prepare_aimed_shot`'s answer with the steps it tells, as kept for ``shot`` or
     for a shot equal to it, whose ``shot`` it may hold: for a caller that has the shot in
-    hand and reads it from there (:func:`resolve_aimed_shot`), not from the answer."""
-    return settled(data, "aimed shot", shot, partial(_prepared, shot, data))
+    hand and reads it from there (:func:`resolve_aimed_shot`), not from the answer.
+
+    Kept under the figures that change from one shot to the next and are cheap to hash (the
+    AP, the distance, the shooter's wounds, the target's conditions, whether anyone stands in
+    front or near), and compared whole with the few shots kept for them: hashing a whole
+    shot (its defender, its screen, its ally) costs more than comparing it with shots whose
+    parts are mostly the very same objects."""
+    key = (
+        shot.shooter,
+        shot.target,
+        shot.weapon,
+        shot.ap,
+        shot.ap_available,
+        shot.prepared,
+        shot.distance_ft,
+        shot.armor_damage,
+        shot.situational,
+        shot.extra,
+        shot.screen is None,
+        shot.ally is None,
+    )
+    return settled_while(
+        data,
+        "aimed shot",
+        key,
+        (shot,),
+        partial(_prepared, shot, data),
+    )
 
 
 def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
@@ -384,13 +410,19 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
 
 
 def resolve_aimed_shot(
-    shot: AimedShot, dice: Dice, data: RmuData, prepared: tuple[PreparedShot, Trace] | None = None
+    shot: AimedShot,
+    dice: Dice,
+    data: RmuData,
+    prepared: tuple[PreparedShot, Trace] | None = None,
+    *,
+    quiet: bool = False,
 ) -> Outcome[AimedShotResult]:
     """Resolve one aimed shot (RMU-GEN-1..8, RMU-PB-1, RMU-COV-1..4, RMU-DOD-1, RMU-ARM-1..4).
 
     ``prepared`` is :func:`settled_aimed_shot`'s answer for ``shot``, when the caller has it
-    already (an encounter validates a shot before it resolves it)."""
-    tb = TraceBuilder()
+    already (an encounter validates a shot before it resolves it). ``quiet`` when nobody reads
+    the trace (a simulated fight): the outcome then carries an empty one."""
+    tb = QuietTraceBuilder() if quiet else TraceBuilder()
     prep, told = prepared if prepared is not None else settled_aimed_shot(shot, data)
     tb.extend(told)
     weapon, ammo, band, plan, fumble = prep.weapon, prep.ammo, prep.band, prep.plan, prep.fumble
