@@ -20,17 +20,27 @@ from firefight.encounter.fold import fold
 from firefight.encounter.log import LogRecord, decode_event, parse_record
 from firefight.encounter.scenario import initial_state, load_scenario, scenario_from_data
 from firefight.errors import RuleRefusal
-from firefight.events import Event
+from firefight.events import Event, RoundsFired
+from firefight.geometry import Point, Posture
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import NOT_IN_ENCOUNTERS, CatalogRow, Ruleset
-from firefight.scene.apply import apply_all
+from firefight.scene.apply import FoldError, apply, apply_all
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
     ConditionKind,
     condition_kinds,
     register_condition,
 )
-from firefight.scene.events import ConditionStarted, register_event_types
+from firefight.scene.events import (
+    ConditionStarted,
+    DamageAdjusted,
+    InitiativeOrdered,
+    InitiativeRolled,
+    Moved,
+    PostureChanged,
+    StatusSet,
+    register_event_types,
+)
 from firefight.scene.state import ActiveCondition, EncounterState
 from firefight.service import EncounterService
 
@@ -269,3 +279,34 @@ def test_an_action_built_on_a_stale_log_is_refused_by_the_store_and_writes_nothi
     with pytest.raises(ConflictError):
         service._applied(stale, resolution)
     assert [r.text for r in service.log("raid")] == ["round 1", "Viktor waits --ap 1"]
+
+
+def test_a_run_of_events_on_single_combatants_folds_as_one_event_at_a_time() -> None:
+    """apply_all folds shared events that touch one combatant each in one copy of the scene;
+    the state must be the one folding them one by one gives, a failed one failing alike."""
+    state = initial_state(
+        scenario_from_data(
+            scene(person("Mara", 0, 0), person("Viktor", 0, 30), person("Ann", 9, 9))
+        )
+    )
+    mara = state.combatant("Mara")
+    gun = mara.weapon()
+    assert gun is not None
+    events: list[Event] = [
+        InitiativeRolled(actor="Viktor", faces=(4, 5), total=9),
+        InitiativeRolled(actor="Mara", faces=(1, 2), total=3),
+        Moved(actor="Mara", to=Point(x_ft=1.0, y_ft=2.0), distance_ft=2.2, facing_deg=90.0),
+        RoundsFired(actor="Mara", weapon=gun.name, rounds=2),
+        DamageAdjusted(target="Viktor", amount=7),
+        InitiativeOrdered(groups=(("Viktor",), ("Mara",))),
+        StatusSet(target="Ann", status="unconscious"),
+        PostureChanged(actor="Mara", posture=Posture.PRONE),
+    ]
+    one_by_one = state
+    for event in events:
+        one_by_one = apply(one_by_one, event, RMU)
+    assert apply_all(state, events, RMU) == one_by_one
+    assert one_by_one.combatant("Mara").initiative == 3
+    too_many = RoundsFired(actor="Mara", weapon=gun.name, rounds=99)
+    with pytest.raises(FoldError, match="does not hold them"):
+        apply_all(state, [events[0], too_many], RMU)

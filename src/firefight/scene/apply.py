@@ -58,6 +58,29 @@ def _core(cls: type[E]) -> Callable[[Callable[[EncounterState, E], EncounterStat
     return register
 
 
+_Personal = tuple[Callable[[Any], str], Callable[[CombatantState, Any], CombatantState]]
+#: The shared events that change only the one combatant they name and read nothing else of
+#: the scene: whom each names, and how it changes them. :func:`apply_all` folds a run of them
+#: in a row on the combatants alone and puts them back in the scene in one copy (a round's
+#: initiative rolls, one per fighter), the very state folding them one by one leads to: each
+#: reads only its combatant as the events before it left them, and changes no name.
+_PERSONAL: dict[type[Event], _Personal] = {}
+
+
+def _personal(
+    cls: type[E], who: Callable[[E], str]
+) -> Callable[[Callable[[CombatantState, E], CombatantState]], None]:
+    def register(fn: Callable[[CombatantState, E], CombatantState]) -> None:
+        _PERSONAL[cls] = (who, fn)
+
+        def fold(state: EncounterState, e: E) -> EncounterState:
+            return state.with_combatant(fn(named_in_log(state, who(e)), e))
+
+        _CORE[cls] = fold
+
+    return register
+
+
 def named_in_log(state: EncounterState, name: str) -> CombatantState:
     """The combatant an event names, by exact name; a log naming anyone else is corrupt.
 
@@ -82,10 +105,9 @@ def initiative_without(
     return tuple(group for group in kept if group)
 
 
-@_core(DamageAdjusted)
-def _damage_adjusted(state: EncounterState, e: DamageAdjusted) -> EncounterState:
-    c = named_in_log(state, e.target)
-    return state.with_combatant(replace(c, hits_taken=max(0, c.hits_taken + e.amount)))
+@_personal(DamageAdjusted, lambda e: e.target)
+def _damage_adjusted(c: CombatantState, e: DamageAdjusted) -> CombatantState:
+    return replace(c, hits_taken=max(0, c.hits_taken + e.amount))
 
 
 # What each status the GM may set leaves of the shared flags.
@@ -96,12 +118,11 @@ _STATUSES: dict[str, dict[str, object]] = {
 }
 
 
-@_core(StatusSet)
-def _status_set(state: EncounterState, e: StatusSet) -> EncounterState:
-    c = named_in_log(state, e.target)
+@_personal(StatusSet, lambda e: e.target)
+def _status_set(c: CombatantState, e: StatusSet) -> CombatantState:
     if e.status not in _STATUSES:
         raise FoldError(f"no status called {e.status!r}")
-    return state.with_combatant(replace(c, **_STATUSES[e.status]))
+    return replace(c, **_STATUSES[e.status])
 
 
 @_core(CombatantAdded)
@@ -125,19 +146,17 @@ def _removed(state: EncounterState, e: CombatantRemoved) -> EncounterState:
     )
 
 
-@_core(RoundsFired)
-def _rounds_fired(state: EncounterState, e: RoundsFired) -> EncounterState:
-    c = named_in_log(state, e.actor)
+@_personal(RoundsFired, lambda e: e.actor)
+def _rounds_fired(c: CombatantState, e: RoundsFired) -> CombatantState:
     weapon = c.weapon(e.weapon)
     if weapon is None or weapon.loaded is None or weapon.loaded.rounds < e.rounds:
         raise FoldError(f"{e.actor} fires {e.rounds} from {e.weapon!r}, which does not hold them")
     loaded = replace(weapon.loaded, rounds=weapon.loaded.rounds - e.rounds)
-    return state.with_combatant(c.with_weapon(replace(weapon, loaded=loaded)))
+    return c.with_weapon(replace(weapon, loaded=loaded))
 
 
-@_core(Reloaded)
-def _reloaded(state: EncounterState, e: Reloaded) -> EncounterState:
-    c = named_in_log(state, e.actor)
+@_personal(Reloaded, lambda e: e.actor)
+def _reloaded(c: CombatantState, e: Reloaded) -> CombatantState:
     weapon = c.weapon(e.weapon)
     if weapon is None or not 0 <= e.spare < len(weapon.spares):
         raise FoldError(f"{e.actor} has no spare #{e.spare} for {e.weapon!r}")
@@ -145,23 +164,22 @@ def _reloaded(state: EncounterState, e: Reloaded) -> EncounterState:
     fresh = spares.pop(e.spare)
     if weapon.loaded is not None:
         spares.append(weapon.loaded)
-    return state.with_combatant(c.with_weapon(replace(weapon, loaded=fresh, spares=tuple(spares))))
+    return c.with_weapon(replace(weapon, loaded=fresh, spares=tuple(spares)))
 
 
-@_core(Moved)
-def _moved(state: EncounterState, e: Moved) -> EncounterState:
-    c = named_in_log(state, e.actor)
-    return state.with_combatant(replace(c, position=e.to, facing_deg=e.facing_deg))
+@_personal(Moved, lambda e: e.actor)
+def _moved(c: CombatantState, e: Moved) -> CombatantState:
+    return replace(c, position=e.to, facing_deg=e.facing_deg)
 
 
-@_core(PostureChanged)
-def _posture(state: EncounterState, e: PostureChanged) -> EncounterState:
-    return state.with_combatant(replace(named_in_log(state, e.actor), posture=e.posture))
+@_personal(PostureChanged, lambda e: e.actor)
+def _posture(c: CombatantState, e: PostureChanged) -> CombatantState:
+    return replace(c, posture=e.posture)
 
 
-@_core(InitiativeRolled)
-def _initiative(state: EncounterState, e: InitiativeRolled) -> EncounterState:
-    return state.with_combatant(replace(named_in_log(state, e.actor), initiative=e.total))
+@_personal(InitiativeRolled, lambda e: e.actor)
+def _initiative(c: CombatantState, e: InitiativeRolled) -> CombatantState:
+    return replace(c, initiative=e.total)
 
 
 @_core(InitiativeOrdered)
@@ -203,7 +221,19 @@ def apply_all(
     state: EncounterState, events: Iterable[Event], ruleset: EventApplier
 ) -> EncounterState:
     core = _CORE
+    personal = _PERSONAL
+    changed: dict[str, CombatantState] = {}  # the run of personal events' combatants so far
     for event in events:
+        own = personal.get(type(event))
+        if own is not None:
+            who, fold = own
+            name = who(event)
+            c = changed.get(name)
+            changed[name] = fold(named_in_log(state, name) if c is None else c, event)
+            continue
+        if changed:
+            state = state.with_combatants(changed)
+            changed = {}
         applier = core.get(type(event))
         state = applier(state, event) if applier is not None else ruleset.apply(state, event)
-    return state
+    return state.with_combatants(changed) if changed else state
