@@ -24,6 +24,8 @@ from firefight.events import Event, RoundsFired
 from firefight.geometry import Point, Posture
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import NOT_IN_ENCOUNTERS, CatalogRow, Ruleset
+from firefight.rulesets.cpr.events import ActionTaken
+from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.scene.apply import FoldError, apply, apply_all
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
@@ -282,13 +284,14 @@ def test_an_action_built_on_a_stale_log_is_refused_by_the_store_and_writes_nothi
 
 
 def test_a_run_of_events_on_single_combatants_folds_as_one_event_at_a_time() -> None:
-    """apply_all folds shared events that touch one combatant each in one copy of the scene;
+    """apply_all folds events that touch one combatant each (rmu AP too) in one scene copy;
     the state must be the one folding them one by one gives, a failed one failing alike."""
-    state = initial_state(
+    start = initial_state(
         scenario_from_data(
             scene(person("Mara", 0, 0), person("Viktor", 0, 30), person("Ann", 9, 9))
         )
     )
+    state = engine.open_fight_quietly(start, RMU, Dice.seeded(1))
     mara = state.combatant("Mara")
     gun = mara.weapon()
     assert gun is not None
@@ -296,6 +299,7 @@ def test_a_run_of_events_on_single_combatants_folds_as_one_event_at_a_time() -> 
         InitiativeRolled(actor="Viktor", faces=(4, 5), total=9),
         InitiativeRolled(actor="Mara", faces=(1, 2), total=3),
         Moved(actor="Mara", to=Point(x_ft=1.0, y_ft=2.0), distance_ft=2.2, facing_deg=90.0),
+        ActionPointsSpent(actor="Mara", ap=2),
         RoundsFired(actor="Mara", weapon=gun.name, rounds=2),
         DamageAdjusted(target="Viktor", amount=7),
         InitiativeOrdered(groups=(("Viktor",), ("Mara",))),
@@ -310,3 +314,25 @@ def test_a_run_of_events_on_single_combatants_folds_as_one_event_at_a_time() -> 
     too_many = RoundsFired(actor="Mara", weapon=gun.name, rounds=99)
     with pytest.raises(FoldError, match="does not hold them"):
         apply_all(state, [events[0], too_many], RMU)
+
+
+def test_a_shot_s_action_and_rounds_fold_in_a_run_as_one_at_a_time_in_cpr() -> None:
+    """cpr's Action taken folds in a run with the rounds fired, to the same state; a second
+    Action in the turn is refused alike."""
+    cpr = find_ruleset("cpr")
+    state = engine.open_fight_quietly(
+        initial_state(load_scenario("examples/night-market.toml")), cpr, Dice.seeded(1)
+    )
+    shooter = state.combatants[0]
+    gun = shooter.weapon()
+    assert gun is not None
+    events: list[Event] = [
+        ActionTaken(actor=shooter.name, action="shoots"),
+        RoundsFired(actor=shooter.name, weapon=gun.name, rounds=1),
+    ]
+    one_by_one = state
+    for event in events:
+        one_by_one = apply(one_by_one, event, cpr)
+    assert apply_all(state, events, cpr) == one_by_one != state
+    with pytest.raises(FoldError, match="second Action"):
+        apply_all(state, [*events, events[0]], cpr)

@@ -33,6 +33,7 @@ __all__ = [
     "apply_all",
     "initiative_without",
     "named_in_log",
+    "personal_fold",
 ]
 
 
@@ -59,19 +60,38 @@ def _core(cls: type[E]) -> Callable[[Callable[[EncounterState, E], EncounterStat
 
 
 _Personal = tuple[Callable[[Any], str], Callable[[CombatantState, Any], CombatantState]]
-#: The shared events that change only the one combatant they name and read nothing else of
-#: the scene: whom each names, and how it changes them. :func:`apply_all` folds a run of them
-#: in a row on the combatants alone and puts them back in the scene in one copy (a round's
-#: initiative rolls, one per fighter), the very state folding them one by one leads to: each
-#: reads only its combatant as the events before it left them, and changes no name.
+#: The events that change only the one combatant they name and read nothing else of the
+#: scene: whom each names, and how it changes them. :func:`apply_all` folds a run of them in a
+#: row on the combatants alone and puts them back in the scene in one copy (a round's
+#: initiative rolls, one per fighter; a shot's cost and its rounds fired), the very state
+#: folding them one by one leads to: each reads only its combatant as the events before it
+#: left them, and changes no name.
 _PERSONAL: dict[type[Event], _Personal] = {}
+
+
+def personal_fold(
+    cls: type[E], who: Callable[[E], str]
+) -> Callable[
+    [Callable[[CombatantState, E], CombatantState]], Callable[[CombatantState, E], CombatantState]
+]:
+    """Register ``fn`` as how an event of ``cls`` changes the one combatant ``who`` names,
+    reading nothing else of the scene (a ruleset's own events too: the ruleset folds them one
+    at a time with the same ``fn``)."""
+
+    def register(
+        fn: Callable[[CombatantState, E], CombatantState],
+    ) -> Callable[[CombatantState, E], CombatantState]:
+        _PERSONAL[cls] = (who, fn)
+        return fn
+
+    return register
 
 
 def _personal(
     cls: type[E], who: Callable[[E], str]
 ) -> Callable[[Callable[[CombatantState, E], CombatantState]], None]:
     def register(fn: Callable[[CombatantState, E], CombatantState]) -> None:
-        _PERSONAL[cls] = (who, fn)
+        personal_fold(cls, who)(fn)
 
         def fold(state: EncounterState, e: E) -> EncounterState:
             return state.with_combatant(fn(named_in_log(state, who(e)), e))

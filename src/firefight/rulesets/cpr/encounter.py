@@ -121,7 +121,7 @@ from firefight.rulesets.cpr.suppression import (
 from firefight.rulesets.cpr.throwing import Throw, ThrowResult, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.scene.actions import ACTION_RULE, Action
-from firefight.scene.apply import FoldError, apply_all, named_in_log
+from firefight.scene.apply import FoldError, apply_all, named_in_log, personal_fold
 from firefight.scene.events import Moved, moved_to, register_event_types
 from firefight.scene.state import (
     DOWN_RULE,
@@ -1086,6 +1086,16 @@ def _with(state: EncounterState, c: CombatantState, **changes: Any) -> Encounter
     return state.with_combatant(replace(c, stats=replace(fighter(c), **changes)))
 
 
+# An Action taken changes only the one who takes it: folded in a run with the rounds a shot
+# fires (apply_all).
+@personal_fold(ActionTaken, lambda e: e.actor)
+def _action_taken(c: CombatantState, event: ActionTaken) -> CombatantState:
+    own = fighter(c)
+    if not own.action_left:
+        raise FoldError(f"{event.actor} takes a second Action in one turn")
+    return replace(c, stats=replace(own, action_left=False, holding=None))
+
+
 def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
     people = []
     for c in state.combatants:
@@ -1185,10 +1195,7 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
     if isinstance(event, TurnStarted):
         return _turn_started(state, event)
     if isinstance(event, ActionTaken):
-        c = named_in_log(state, event.actor)
-        if not fighter(c).action_left:
-            raise FoldError(f"{event.actor} takes a second Action in one turn")
-        return _with(state, c, action_left=False, holding=None)
+        return state.with_combatant(_action_taken(named_in_log(state, event.actor), event))
     if isinstance(event, ActionHeld):
         return _with(state, named_in_log(state, event.actor), holding=event.until)
     if isinstance(event, MoveTaken):

@@ -170,7 +170,7 @@ from firefight.rulesets.rmu.vitals import (
     with_vitals,
 )
 from firefight.scene.actions import Action
-from firefight.scene.apply import FoldError, apply_all, named_in_log
+from firefight.scene.apply import FoldError, apply_all, named_in_log, personal_fold
 from firefight.scene.events import (
     ArmorRepaired,
     PostureChanged,
@@ -955,11 +955,16 @@ def _round_started(state: EncounterState, event: RoundStarted) -> EncounterState
 
 @_folds(ActionPointsSpent)
 def _ap_spent(state: EncounterState, event: ActionPointsSpent) -> EncounterState:
-    c = named_in_log(state, event.actor)
+    return state.with_combatant(_spend_ap(named_in_log(state, event.actor), event))
+
+
+# A shot's AP change only the shooter: folded in a run with the rounds it fires (apply_all).
+@personal_fold(ActionPointsSpent, lambda e: e.actor)
+def _spend_ap(c: CombatantState, event: ActionPointsSpent) -> CombatantState:
     v = vitals(c)
     if event.ap > v.ap_left:
         raise FoldError(f"{event.actor} spends {event.ap} AP with only {v.ap_left} left")
-    return state.with_combatant(with_vitals(c, replace(v, ap_left=v.ap_left - event.ap)))
+    return with_vitals(c, replace(v, ap_left=v.ap_left - event.ap))
 
 
 @_folds(ActionPointsLost)
