@@ -24,7 +24,13 @@ from firefight.events import Event, RoundsFired
 from firefight.geometry import Point, Posture
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import NOT_IN_ENCOUNTERS, CatalogRow, Ruleset
-from firefight.rulesets.cpr.events import ActionTaken
+from firefight.rulesets.cpr.events import (
+    ActionTaken,
+    ArmorAblated,
+    DamageDealt,
+    WoundStateChanged,
+)
+from firefight.rulesets.cpr.fighter import fighter
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.scene.apply import FoldError, apply, apply_all
 from firefight.scene.conditions import (
@@ -317,18 +323,30 @@ def test_a_run_of_events_on_single_combatants_folds_as_one_event_at_a_time() -> 
 
 
 def test_a_shot_s_action_and_rounds_fold_in_a_run_as_one_at_a_time_in_cpr() -> None:
-    """cpr's Action taken folds in a run with the rounds fired, to the same state; a second
-    Action in the turn is refused alike."""
+    """cpr's Action taken folds in a run with the rounds fired and the hit's damage, armor and
+    wound state, to the same state; a second Action in the turn is refused alike."""
     cpr = find_ruleset("cpr")
     state = engine.open_fight_quietly(
         initial_state(load_scenario("examples/night-market.toml")), cpr, Dice.seeded(1)
     )
-    shooter = state.combatants[0]
+    shooter, target = state.combatants[0], state.combatants[1]
     gun = shooter.weapon()
     assert gun is not None
+    body_sp = fighter(target).body_sp
     events: list[Event] = [
         ActionTaken(actor=shooter.name, action="shoots"),
         RoundsFired(actor=shooter.name, weapon=gun.name, rounds=1),
+        DamageDealt(
+            target=target.name, location="body", damage=20, sp=body_sp, through=5, hp_lost=5
+        ),
+        ArmorAblated(target=target.name, location="body", sp_before=body_sp, sp_after=body_sp - 1),
+        WoundStateChanged(
+            target=target.name,
+            hp_before=target.hits_left,
+            hp_after=target.hits_left - 5,
+            before="unhurt",
+            after="lightly",
+        ),
     ]
     one_by_one = state
     for event in events:
