@@ -31,7 +31,8 @@ from firefight.rulesets.cpr.events import (
     WoundStateChanged,
 )
 from firefight.rulesets.cpr.fighter import fighter
-from firefight.rulesets.rmu.events import ActionPointsSpent
+from firefight.rulesets.rmu.events import ActionPointsSpent, HitsInflicted
+from firefight.rulesets.rmu.firearm_events import FiredAt
 from firefight.scene.apply import FoldError, apply, apply_all
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
@@ -290,8 +291,9 @@ def test_an_action_built_on_a_stale_log_is_refused_by_the_store_and_writes_nothi
 
 
 def test_a_run_of_events_on_single_combatants_folds_as_one_event_at_a_time() -> None:
-    """apply_all folds events that touch one combatant each (rmu AP too) in one scene copy;
-    the state must be the one folding them one by one gives, a failed one failing alike."""
+    """apply_all folds events that touch only the people they name (rmu's AP, fire and hits
+    too) in one scene copy; the state must be the one folding them one by one gives, a failed
+    one failing alike."""
     start = initial_state(
         scenario_from_data(
             scene(person("Mara", 0, 0), person("Viktor", 0, 30), person("Ann", 9, 9))
@@ -307,6 +309,8 @@ def test_a_run_of_events_on_single_combatants_folds_as_one_event_at_a_time() -> 
         Moved(actor="Mara", to=Point(x_ft=1.0, y_ft=2.0), distance_ft=2.2, facing_deg=90.0),
         ActionPointsSpent(actor="Mara", ap=2),
         RoundsFired(actor="Mara", weapon=gun.name, rounds=2),
+        FiredAt(actor="Mara", weapon=gun.name, rounds=2, targets=("Viktor", "Ann")),
+        HitsInflicted(target="Viktor", hits=12, rule="RMU-GEN-7"),
         DamageAdjusted(target="Viktor", amount=7),
         InitiativeOrdered(groups=(("Viktor",), ("Mara",))),
         StatusSet(target="Ann", status="unconscious"),
@@ -317,6 +321,7 @@ def test_a_run_of_events_on_single_combatants_folds_as_one_event_at_a_time() -> 
         one_by_one = apply(one_by_one, event, RMU)
     assert apply_all(state, events, RMU) == one_by_one
     assert one_by_one.combatant("Mara").initiative == 3
+    assert one_by_one.combatant("Viktor").hits_taken == 19
     too_many = RoundsFired(actor="Mara", weapon=gun.name, rounds=99)
     with pytest.raises(FoldError, match="does not hold them"):
         apply_all(state, [events[0], too_many], RMU)

@@ -29,10 +29,13 @@ from firefight.scene.state import CombatantState, EncounterState
 __all__ = [
     "EventApplier",
     "FoldError",
+    "People",
     "apply",
     "apply_all",
+    "fold_alone",
     "initiative_without",
     "named_in_log",
+    "people_fold",
     "personal_fold",
 ]
 
@@ -59,14 +62,53 @@ def _core(cls: type[E]) -> Callable[[Callable[[EncounterState, E], EncounterStat
     return register
 
 
-_Personal = tuple[Callable[[Any], str], Callable[[CombatantState, Any], CombatantState]]
-#: The events that change only the one combatant they name and read nothing else of the
-#: scene: whom each names, and how it changes them. :func:`apply_all` folds a run of them in a
-#: row on the combatants alone and puts them back in the scene in one copy (a round's
-#: initiative rolls, one per fighter; a shot's cost and its rounds fired), the very state
-#: folding them one by one leads to: each reads only its combatant as the events before it
-#: left them, and changes no name.
-_PERSONAL: dict[type[Event], _Personal] = {}
+class People:
+    """The scene's combatants as a run of personal events (:func:`people_fold`) leaves them:
+    ``people[name]`` is whoever the log names, as the events before left them; ``scene`` is the
+    scene as the run found it, whose round, rules and conditions no personal event changes."""
+
+    __slots__ = ("changed", "scene")
+
+    def __init__(self, scene: EncounterState, changed: dict[str, CombatantState]) -> None:
+        self.scene = scene
+        self.changed = changed  # those the run changed so far, by name
+
+    def __getitem__(self, name: str) -> CombatantState:
+        c = self.changed.get(name)
+        return named_in_log(self.scene, name) if c is None else c
+
+    def __setitem__(self, name: str, combatant: CombatantState) -> None:
+        self.changed[name] = combatant
+
+    def state(self) -> EncounterState:
+        """The scene with everyone the run changed, in one copy."""
+        return self.scene.with_combatants(self.changed) if self.changed else self.scene
+
+
+_OnePerson = tuple[Callable[[Any], str], Callable[[CombatantState, Any], CombatantState]]
+#: The events that change only the combatants they name, reading of the scene nothing else
+#: that such an event could change. :func:`apply_all` folds a run of them in a row on the
+#: combatants alone and puts them back in the scene in one copy (a round's initiative rolls,
+#: one per fighter; a shot's cost, rounds, fire and wounds), the very state folding them one
+#: by one leads to: each reads its people as the events before it left them, and changes no
+#: name. Those changing one person: whom the event names and how it changes them.
+_ONE_PERSON: dict[type[Event], _OnePerson] = {}
+#: Those changing several: how the event changes the people.
+_PEOPLE: dict[type[Event], Callable[[People, Any], None]] = {}
+
+
+def people_fold(
+    cls: type[E],
+) -> Callable[[Callable[[People, E], None]], Callable[[People, E], None]]:
+    """Register ``fn`` as how an event of ``cls`` changes the people it names (a ruleset's own
+    events too: the ruleset folds them one at a time with :func:`fold_alone` and the same
+    ``fn``)."""
+
+    def register(fn: Callable[[People, E], None]) -> Callable[[People, E], None]:
+        _PEOPLE[cls] = fn
+        return fn
+
+    return register
 
 
 def personal_fold(
@@ -75,16 +117,24 @@ def personal_fold(
     [Callable[[CombatantState, E], CombatantState]], Callable[[CombatantState, E], CombatantState]
 ]:
     """Register ``fn`` as how an event of ``cls`` changes the one combatant ``who`` names,
-    reading nothing else of the scene (a ruleset's own events too: the ruleset folds them one
-    at a time with the same ``fn``)."""
+    reading nothing else of the scene (:func:`people_fold` for one person)."""
 
     def register(
         fn: Callable[[CombatantState, E], CombatantState],
     ) -> Callable[[CombatantState, E], CombatantState]:
-        _PERSONAL[cls] = (who, fn)
+        _ONE_PERSON[cls] = (who, fn)
         return fn
 
     return register
+
+
+def fold_alone(
+    fold: Callable[[People, E], None], state: EncounterState, event: E
+) -> EncounterState:
+    """The state after the event ``event`` of a :func:`people_fold`, folded by itself."""
+    people = People(state, {})
+    fold(people, event)
+    return people.state()
 
 
 def _personal(
@@ -241,15 +291,20 @@ def apply_all(
     state: EncounterState, events: Iterable[Event], ruleset: EventApplier
 ) -> EncounterState:
     core = _CORE
-    personal = _PERSONAL
+    one_person = _ONE_PERSON
+    several = _PEOPLE
     changed: dict[str, CombatantState] = {}  # the run of personal events' combatants so far
     for event in events:
-        own = personal.get(type(event))
-        if own is not None:
-            who, fold = own
+        one = one_person.get(type(event))
+        if one is not None:
+            who, change = one
             name = who(event)
             c = changed.get(name)
-            changed[name] = fold(named_in_log(state, name) if c is None else c, event)
+            changed[name] = change(named_in_log(state, name) if c is None else c, event)
+            continue
+        fold = several.get(type(event))
+        if fold is not None:
+            fold(People(state, changed), event)
             continue
         if changed:
             state = state.with_combatants(changed)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -170,7 +170,15 @@ from firefight.rulesets.rmu.vitals import (
     with_vitals,
 )
 from firefight.scene.actions import Action
-from firefight.scene.apply import FoldError, apply_all, named_in_log, personal_fold
+from firefight.scene.apply import (
+    FoldError,
+    People,
+    apply_all,
+    fold_alone,
+    named_in_log,
+    people_fold,
+    personal_fold,
+)
 from firefight.scene.events import (
     ArmorRepaired,
     PostureChanged,
@@ -974,27 +982,37 @@ def _ap_lost(state: EncounterState, event: ActionPointsLost) -> EncounterState:
     return state.with_combatant(with_vitals(c, replace(v, ap_left=max(0, v.ap_left - event.ap))))
 
 
-@_folds(HitsInflicted, Bled)
-def _hits(state: EncounterState, event: HitsInflicted | Bled) -> EncounterState:
-    c = named_in_log(state, event.target)
+def _folds_people(*classes: type[Event]) -> Callable[[Callable[[People, Any], None]], None]:
+    """Register a fold changing only the people its events name (a shot's fire and wounds):
+    folded in a run with the shot's other events (apply_all), or by itself here."""
+
+    def register(fn: Callable[[People, Any], None]) -> None:
+        for cls in classes:
+            people_fold(cls)(fn)
+            _FOLDS[cls] = partial(fold_alone, fn)
+
+    return register
+
+
+@_folds_people(HitsInflicted, Bled)
+def _hits(people: People, event: HitsInflicted | Bled) -> None:
+    c = people[event.target]
     hurt = take_hits(c, event.hits)
     aggravated = isinstance(event, HitsInflicted) and event.aggravated
-    rules = kindred_rules(state)
-    return state.with_combatant(kindred_landed(c, hurt, aggravated=aggravated, rules=rules))
+    rules = kindred_rules(people.scene)
+    people[c.name] = kindred_landed(c, hurt, aggravated=aggravated, rules=rules)
 
 
-@_folds(CriticalInflicted)
-def _critical(state: EncounterState, event: CriticalInflicted) -> EncounterState:
-    c = named_in_log(state, event.target)
+@_folds_people(CriticalInflicted)
+def _critical(people: People, event: CriticalInflicted) -> None:
+    c = people[event.target]
     hurt = take_critical(c, event.effect)
-    return state.with_combatant(
-        kindred_landed(
-            c,
-            hurt,
-            aggravated=event.aggravated,
-            rules=kindred_rules(state),
-            lethal=event.effect.dead,
-        )
+    people[c.name] = kindred_landed(
+        c,
+        hurt,
+        aggravated=event.aggravated,
+        rules=kindred_rules(people.scene),
+        lethal=event.effect.dead,
     )
 
 
@@ -1022,12 +1040,16 @@ def _bonus_used(state: EncounterState, event: AttackerBonusUsed) -> EncounterSta
 
 @_folds(BreakageTaken)
 def _breakage(state: EncounterState, event: BreakageTaken) -> EncounterState:
-    c = named_in_log(state, event.wearer)
+    return state.with_combatant(_armor_broken(named_in_log(state, event.wearer), event))
+
+
+@personal_fold(BreakageTaken, lambda e: e.wearer)
+def _armor_broken(c: CombatantState, event: BreakageTaken) -> CombatantState:
     worn = armor_of(c)
     if worn is None or worn.kind != event.armor:
         raise FoldError(f"{event.wearer} wears no {event.armor} to break")
     armor = replace(worn, damage=event.new_total, broken=worn.broken or event.broken)
-    return state.with_combatant(with_armor(c, armor))
+    return with_armor(c, armor)
 
 
 @_folds(DyingCountdown)
@@ -1065,6 +1087,8 @@ def _stagger_paid(state: EncounterState, event: StaggerPaid) -> EncounterState:
 
 
 _folds(*encounter_fire.FIRE_EVENTS)(encounter_fire.apply_fire_event)
+# A shot's fire changes only the shooter and those shot at: folded in the shot's run.
+_folds_people(*encounter_fire.FIRED_AT)(encounter_fire.fired_at)
 
 
 @_folds(FatigueChecked)
