@@ -20,17 +20,36 @@ from firefight.encounter.fold import fold
 from firefight.encounter.log import LogRecord, decode_event, parse_record
 from firefight.encounter.scenario import initial_state, load_scenario, scenario_from_data
 from firefight.errors import RuleRefusal
-from firefight.events import Event
+from firefight.events import Event, RoundsFired
+from firefight.geometry import Point, Posture
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import NOT_IN_ENCOUNTERS, CatalogRow, Ruleset
-from firefight.scene.apply import apply_all
+from firefight.rulesets.cpr.events import (
+    ActionTaken,
+    ArmorAblated,
+    DamageDealt,
+    WoundStateChanged,
+)
+from firefight.rulesets.cpr.fighter import fighter
+from firefight.rulesets.rmu.events import ActionPointsSpent, HitsInflicted
+from firefight.rulesets.rmu.firearm_events import FiredAt
+from firefight.scene.apply import FoldError, apply, apply_all
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
     ConditionKind,
     condition_kinds,
     register_condition,
 )
-from firefight.scene.events import ConditionStarted, register_event_types
+from firefight.scene.events import (
+    ConditionStarted,
+    DamageAdjusted,
+    InitiativeOrdered,
+    InitiativeRolled,
+    Moved,
+    PostureChanged,
+    StatusSet,
+    register_event_types,
+)
 from firefight.scene.state import ActiveCondition, EncounterState
 from firefight.service import EncounterService
 
@@ -269,3 +288,74 @@ def test_an_action_built_on_a_stale_log_is_refused_by_the_store_and_writes_nothi
     with pytest.raises(ConflictError):
         service._applied(stale, resolution)
     assert [r.text for r in service.log("raid")] == ["round 1", "Viktor waits --ap 1"]
+
+
+def test_a_run_of_events_on_single_combatants_folds_as_one_event_at_a_time() -> None:
+    """apply_all folds events that touch only the people they name (rmu's AP, fire and hits
+    too) in one scene copy; the state must be the one folding them one by one gives, a failed
+    one failing alike."""
+    start = initial_state(
+        scenario_from_data(
+            scene(person("Mara", 0, 0), person("Viktor", 0, 30), person("Ann", 9, 9))
+        )
+    )
+    state = engine.open_fight_quietly(start, RMU, Dice.seeded(1))
+    mara = state.combatant("Mara")
+    gun = mara.weapon()
+    assert gun is not None
+    events: list[Event] = [
+        InitiativeRolled(actor="Viktor", faces=(4, 5), total=9),
+        InitiativeRolled(actor="Mara", faces=(1, 2), total=3),
+        Moved(actor="Mara", to=Point(x_ft=1.0, y_ft=2.0), distance_ft=2.2, facing_deg=90.0),
+        ActionPointsSpent(actor="Mara", ap=2),
+        RoundsFired(actor="Mara", weapon=gun.name, rounds=2),
+        FiredAt(actor="Mara", weapon=gun.name, rounds=2, targets=("Viktor", "Ann")),
+        HitsInflicted(target="Viktor", hits=12, rule="RMU-GEN-7"),
+        DamageAdjusted(target="Viktor", amount=7),
+        InitiativeOrdered(groups=(("Viktor",), ("Mara",))),
+        StatusSet(target="Ann", status="unconscious"),
+        PostureChanged(actor="Mara", posture=Posture.PRONE),
+    ]
+    one_by_one = state
+    for event in events:
+        one_by_one = apply(one_by_one, event, RMU)
+    assert apply_all(state, events, RMU) == one_by_one
+    assert one_by_one.combatant("Mara").initiative == 3
+    assert one_by_one.combatant("Viktor").hits_taken == 19
+    too_many = RoundsFired(actor="Mara", weapon=gun.name, rounds=99)
+    with pytest.raises(FoldError, match="does not hold them"):
+        apply_all(state, [events[0], too_many], RMU)
+
+
+def test_a_shot_s_action_and_rounds_fold_in_a_run_as_one_at_a_time_in_cpr() -> None:
+    """cpr's Action taken folds in a run with the rounds fired and the hit's damage, armor and
+    wound state, to the same state; a second Action in the turn is refused alike."""
+    cpr = find_ruleset("cpr")
+    state = engine.open_fight_quietly(
+        initial_state(load_scenario("examples/night-market.toml")), cpr, Dice.seeded(1)
+    )
+    shooter, target = state.combatants[0], state.combatants[1]
+    gun = shooter.weapon()
+    assert gun is not None
+    body_sp = fighter(target).body_sp
+    events: list[Event] = [
+        ActionTaken(actor=shooter.name, action="shoots"),
+        RoundsFired(actor=shooter.name, weapon=gun.name, rounds=1),
+        DamageDealt(
+            target=target.name, location="body", damage=20, sp=body_sp, through=5, hp_lost=5
+        ),
+        ArmorAblated(target=target.name, location="body", sp_before=body_sp, sp_after=body_sp - 1),
+        WoundStateChanged(
+            target=target.name,
+            hp_before=target.hits_left,
+            hp_after=target.hits_left - 5,
+            before="unhurt",
+            after="lightly",
+        ),
+    ]
+    one_by_one = state
+    for event in events:
+        one_by_one = apply(one_by_one, event, cpr)
+    assert apply_all(state, events, cpr) == one_by_one != state
+    with pytest.raises(FoldError, match="second Action"):
+        apply_all(state, [*events, events[0]], cpr)

@@ -29,10 +29,14 @@ from firefight.scene.state import CombatantState, EncounterState
 __all__ = [
     "EventApplier",
     "FoldError",
+    "People",
     "apply",
     "apply_all",
+    "fold_alone",
     "initiative_without",
     "named_in_log",
+    "people_fold",
+    "personal_fold",
 ]
 
 
@@ -54,6 +58,95 @@ class FoldError(FirefightError):
 def _core(cls: type[E]) -> Callable[[Callable[[EncounterState, E], EncounterState]], None]:
     def register(fn: Callable[[EncounterState, E], EncounterState]) -> None:
         _CORE[cls] = fn
+
+    return register
+
+
+class People:
+    """The scene's combatants as a run of personal events (:func:`people_fold`) leaves them:
+    ``people[name]`` is whoever the log names, as the events before left them; ``scene`` is the
+    scene as the run found it, whose round, rules and conditions no personal event changes."""
+
+    __slots__ = ("changed", "scene")
+
+    def __init__(self, scene: EncounterState, changed: dict[str, CombatantState]) -> None:
+        self.scene = scene
+        self.changed = changed  # those the run changed so far, by name
+
+    def __getitem__(self, name: str) -> CombatantState:
+        c = self.changed.get(name)
+        return named_in_log(self.scene, name) if c is None else c
+
+    def __setitem__(self, name: str, combatant: CombatantState) -> None:
+        self.changed[name] = combatant
+
+    def state(self) -> EncounterState:
+        """The scene with everyone the run changed, in one copy."""
+        return self.scene.with_combatants(self.changed) if self.changed else self.scene
+
+
+_OnePerson = tuple[Callable[[Any], str], Callable[[CombatantState, Any], CombatantState]]
+#: The events that change only the combatants they name, reading of the scene nothing else
+#: that such an event could change. :func:`apply_all` folds a run of them in a row on the
+#: combatants alone and puts them back in the scene in one copy (a round's initiative rolls,
+#: one per fighter; a shot's cost, rounds, fire and wounds), the very state folding them one
+#: by one leads to: each reads its people as the events before it left them, and changes no
+#: name. Those changing one person: whom the event names and how it changes them.
+_ONE_PERSON: dict[type[Event], _OnePerson] = {}
+#: Those changing several: how the event changes the people.
+_PEOPLE: dict[type[Event], Callable[[People, Any], None]] = {}
+
+
+def people_fold(
+    cls: type[E],
+) -> Callable[[Callable[[People, E], None]], Callable[[People, E], None]]:
+    """Register ``fn`` as how an event of ``cls`` changes the people it names (a ruleset's own
+    events too: the ruleset folds them one at a time with :func:`fold_alone` and the same
+    ``fn``)."""
+
+    def register(fn: Callable[[People, E], None]) -> Callable[[People, E], None]:
+        _PEOPLE[cls] = fn
+        return fn
+
+    return register
+
+
+def personal_fold(
+    cls: type[E], who: Callable[[E], str]
+) -> Callable[
+    [Callable[[CombatantState, E], CombatantState]], Callable[[CombatantState, E], CombatantState]
+]:
+    """Register ``fn`` as how an event of ``cls`` changes the one combatant ``who`` names,
+    reading nothing else of the scene (:func:`people_fold` for one person)."""
+
+    def register(
+        fn: Callable[[CombatantState, E], CombatantState],
+    ) -> Callable[[CombatantState, E], CombatantState]:
+        _ONE_PERSON[cls] = (who, fn)
+        return fn
+
+    return register
+
+
+def fold_alone(
+    fold: Callable[[People, E], None], state: EncounterState, event: E
+) -> EncounterState:
+    """The state after the event ``event`` of a :func:`people_fold`, folded by itself."""
+    people = People(state, {})
+    fold(people, event)
+    return people.state()
+
+
+def _personal(
+    cls: type[E], who: Callable[[E], str]
+) -> Callable[[Callable[[CombatantState, E], CombatantState]], None]:
+    def register(fn: Callable[[CombatantState, E], CombatantState]) -> None:
+        personal_fold(cls, who)(fn)
+
+        def fold(state: EncounterState, e: E) -> EncounterState:
+            return state.with_combatant(fn(named_in_log(state, who(e)), e))
+
+        _CORE[cls] = fold
 
     return register
 
@@ -82,10 +175,9 @@ def initiative_without(
     return tuple(group for group in kept if group)
 
 
-@_core(DamageAdjusted)
-def _damage_adjusted(state: EncounterState, e: DamageAdjusted) -> EncounterState:
-    c = named_in_log(state, e.target)
-    return state.with_combatant(replace(c, hits_taken=max(0, c.hits_taken + e.amount)))
+@_personal(DamageAdjusted, lambda e: e.target)
+def _damage_adjusted(c: CombatantState, e: DamageAdjusted) -> CombatantState:
+    return replace(c, hits_taken=max(0, c.hits_taken + e.amount))
 
 
 # What each status the GM may set leaves of the shared flags.
@@ -96,12 +188,11 @@ _STATUSES: dict[str, dict[str, object]] = {
 }
 
 
-@_core(StatusSet)
-def _status_set(state: EncounterState, e: StatusSet) -> EncounterState:
-    c = named_in_log(state, e.target)
+@_personal(StatusSet, lambda e: e.target)
+def _status_set(c: CombatantState, e: StatusSet) -> CombatantState:
     if e.status not in _STATUSES:
         raise FoldError(f"no status called {e.status!r}")
-    return state.with_combatant(replace(c, **_STATUSES[e.status]))
+    return replace(c, **_STATUSES[e.status])
 
 
 @_core(CombatantAdded)
@@ -125,19 +216,17 @@ def _removed(state: EncounterState, e: CombatantRemoved) -> EncounterState:
     )
 
 
-@_core(RoundsFired)
-def _rounds_fired(state: EncounterState, e: RoundsFired) -> EncounterState:
-    c = named_in_log(state, e.actor)
+@_personal(RoundsFired, lambda e: e.actor)
+def _rounds_fired(c: CombatantState, e: RoundsFired) -> CombatantState:
     weapon = c.weapon(e.weapon)
     if weapon is None or weapon.loaded is None or weapon.loaded.rounds < e.rounds:
         raise FoldError(f"{e.actor} fires {e.rounds} from {e.weapon!r}, which does not hold them")
     loaded = replace(weapon.loaded, rounds=weapon.loaded.rounds - e.rounds)
-    return state.with_combatant(c.with_weapon(replace(weapon, loaded=loaded)))
+    return c.with_weapon(replace(weapon, loaded=loaded))
 
 
-@_core(Reloaded)
-def _reloaded(state: EncounterState, e: Reloaded) -> EncounterState:
-    c = named_in_log(state, e.actor)
+@_personal(Reloaded, lambda e: e.actor)
+def _reloaded(c: CombatantState, e: Reloaded) -> CombatantState:
     weapon = c.weapon(e.weapon)
     if weapon is None or not 0 <= e.spare < len(weapon.spares):
         raise FoldError(f"{e.actor} has no spare #{e.spare} for {e.weapon!r}")
@@ -145,23 +234,22 @@ def _reloaded(state: EncounterState, e: Reloaded) -> EncounterState:
     fresh = spares.pop(e.spare)
     if weapon.loaded is not None:
         spares.append(weapon.loaded)
-    return state.with_combatant(c.with_weapon(replace(weapon, loaded=fresh, spares=tuple(spares))))
+    return c.with_weapon(replace(weapon, loaded=fresh, spares=tuple(spares)))
 
 
-@_core(Moved)
-def _moved(state: EncounterState, e: Moved) -> EncounterState:
-    c = named_in_log(state, e.actor)
-    return state.with_combatant(replace(c, position=e.to, facing_deg=e.facing_deg))
+@_personal(Moved, lambda e: e.actor)
+def _moved(c: CombatantState, e: Moved) -> CombatantState:
+    return replace(c, position=e.to, facing_deg=e.facing_deg)
 
 
-@_core(PostureChanged)
-def _posture(state: EncounterState, e: PostureChanged) -> EncounterState:
-    return state.with_combatant(replace(named_in_log(state, e.actor), posture=e.posture))
+@_personal(PostureChanged, lambda e: e.actor)
+def _posture(c: CombatantState, e: PostureChanged) -> CombatantState:
+    return replace(c, posture=e.posture)
 
 
-@_core(InitiativeRolled)
-def _initiative(state: EncounterState, e: InitiativeRolled) -> EncounterState:
-    return state.with_combatant(replace(named_in_log(state, e.actor), initiative=e.total))
+@_personal(InitiativeRolled, lambda e: e.actor)
+def _initiative(c: CombatantState, e: InitiativeRolled) -> CombatantState:
+    return replace(c, initiative=e.total)
 
 
 @_core(InitiativeOrdered)
@@ -203,7 +291,24 @@ def apply_all(
     state: EncounterState, events: Iterable[Event], ruleset: EventApplier
 ) -> EncounterState:
     core = _CORE
+    one_person = _ONE_PERSON
+    several = _PEOPLE
+    changed: dict[str, CombatantState] = {}  # the run of personal events' combatants so far
     for event in events:
+        one = one_person.get(type(event))
+        if one is not None:
+            who, change = one
+            name = who(event)
+            c = changed.get(name)
+            changed[name] = change(named_in_log(state, name) if c is None else c, event)
+            continue
+        fold = several.get(type(event))
+        if fold is not None:
+            fold(People(state, changed), event)
+            continue
+        if changed:
+            state = state.with_combatants(changed)
+            changed = {}
         applier = core.get(type(event))
         state = applier(state, event) if applier is not None else ruleset.apply(state, event)
-    return state
+    return state.with_combatants(changed) if changed else state

@@ -121,7 +121,7 @@ from firefight.rulesets.cpr.suppression import (
 from firefight.rulesets.cpr.throwing import Throw, ThrowResult, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.scene.actions import ACTION_RULE, Action
-from firefight.scene.apply import FoldError, apply_all, named_in_log
+from firefight.scene.apply import FoldError, apply_all, named_in_log, personal_fold
 from firefight.scene.events import Moved, moved_to, register_event_types
 from firefight.scene.state import (
     DOWN_RULE,
@@ -1086,6 +1086,16 @@ def _with(state: EncounterState, c: CombatantState, **changes: Any) -> Encounter
     return state.with_combatant(replace(c, stats=replace(fighter(c), **changes)))
 
 
+# An Action taken changes only the one who takes it: folded in a run with the rounds a shot
+# fires (apply_all).
+@personal_fold(ActionTaken, lambda e: e.actor)
+def _action_taken(c: CombatantState, event: ActionTaken) -> CombatantState:
+    own = fighter(c)
+    if not own.action_left:
+        raise FoldError(f"{event.actor} takes a second Action in one turn")
+    return replace(c, stats=replace(own, action_left=False, holding=None))
+
+
 def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
     people = []
     for c in state.combatants:
@@ -1156,12 +1166,40 @@ def _item_gone(state: EncounterState, name: str, item: str, *, count: bool) -> E
 
 
 def _hurt(state: EncounterState, name: str, hp_lost: int) -> EncounterState:
+    return state.with_combatant(_wounded(named_in_log(state, name), hp_lost))
+
+
+def _wounded(c: CombatantState, hp_lost: int) -> CombatantState:
     """HP lost; a wound that bleeds again ends a stabilization (docs/decisions.md DEC-143)."""
-    c = named_in_log(state, name)
     c = replace(c, hits_taken=c.hits_taken + hp_lost)
-    if hp_lost > 0 and fighter(c).stabilized:
-        return _with(state, c, stabilized=False)
-    return state.with_combatant(c)
+    own = fighter(c)
+    if hp_lost > 0 and own.stabilized:
+        return replace(c, stats=replace(own, stabilized=False))
+    return c
+
+
+# What a hit does to its target changes only them: a shot's events fold in one run
+# (apply_all), the shooter's Action and rounds and the target's damage, armor and wound state.
+@personal_fold(DamageDealt, lambda e: e.target)
+def _damage_dealt(c: CombatantState, event: DamageDealt) -> CombatantState:
+    return _wounded(c, event.hp_lost)
+
+
+@personal_fold(ArmorAblated, lambda e: e.target)
+def _armor_ablated(c: CombatantState, event: ArmorAblated) -> CombatantState:
+    own = fighter(c)
+    now = own.head_sp if event.location == "head" else own.body_sp
+    if now != event.sp_before:
+        raise FoldError(f"{event.target}'s {event.location} SP is {now}, not {event.sp_before}")
+    key = "head_sp" if event.location == "head" else "body_sp"
+    return replace(c, stats=replace(own, **{key: event.sp_after}))
+
+
+@personal_fold(WoundStateChanged, lambda e: e.target)
+def _wound_state(c: CombatantState, event: WoundStateChanged) -> CombatantState:
+    if c.hits_left != event.hp_after:
+        raise FoldError(f"{event.target} has {c.hits_left} HP, not {event.hp_after}")
+    return c  # the wound state follows from HP (C-9)
 
 
 def _cover_damaged(state: EncounterState, e: CoverDamaged) -> EncounterState:
@@ -1185,10 +1223,7 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
     if isinstance(event, TurnStarted):
         return _turn_started(state, event)
     if isinstance(event, ActionTaken):
-        c = named_in_log(state, event.actor)
-        if not fighter(c).action_left:
-            raise FoldError(f"{event.actor} takes a second Action in one turn")
-        return _with(state, c, action_left=False, holding=None)
+        return state.with_combatant(_action_taken(named_in_log(state, event.actor), event))
     if isinstance(event, ActionHeld):
         return _with(state, named_in_log(state, event.actor), holding=event.until)
     if isinstance(event, MoveTaken):
@@ -1205,7 +1240,7 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
             must_take_cover=False,
         )
     if isinstance(event, DamageDealt):
-        return _hurt(state, event.target, event.hp_lost)
+        return state.with_combatant(_damage_dealt(named_in_log(state, event.target), event))
     if isinstance(event, CriticalInjuryInflicted):
         state = _hurt(state, event.target, event.bonus_damage)
         c = named_in_log(state, event.target)
@@ -1256,18 +1291,10 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
         c = named_in_log(state, event.target)
         return _with(state, c, stabilized=True, death_saves=0)
     if isinstance(event, ArmorAblated):
-        c = named_in_log(state, event.target)
-        own = fighter(c)
-        now = own.head_sp if event.location == "head" else own.body_sp
-        if now != event.sp_before:
-            raise FoldError(f"{event.target}'s {event.location} SP is {now}, not {event.sp_before}")
-        key = "head_sp" if event.location == "head" else "body_sp"
-        return _with(state, c, **{key: event.sp_after})
+        return state.with_combatant(_armor_ablated(named_in_log(state, event.target), event))
     if isinstance(event, WoundStateChanged):
-        c = named_in_log(state, event.target)
-        if c.hits_left != event.hp_after:
-            raise FoldError(f"{event.target} has {c.hits_left} HP, not {event.hp_after}")
-        return state  # the wound state follows from HP (C-9)
+        _wound_state(named_in_log(state, event.target), event)
+        return state
     if isinstance(event, ItemDropped):
         return _item_gone(state, event.target, event.item, count=False)
     if isinstance(event, ItemThrown):

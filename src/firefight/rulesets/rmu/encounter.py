@@ -11,9 +11,9 @@ standing in the way (RMU-COV-5), whichever gives more.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -170,7 +170,15 @@ from firefight.rulesets.rmu.vitals import (
     with_vitals,
 )
 from firefight.scene.actions import Action
-from firefight.scene.apply import FoldError, apply_all, named_in_log
+from firefight.scene.apply import (
+    FoldError,
+    People,
+    apply_all,
+    fold_alone,
+    named_in_log,
+    people_fold,
+    personal_fold,
+)
 from firefight.scene.events import (
     ArmorRepaired,
     PostureChanged,
@@ -912,104 +920,195 @@ def _round_opened(c: CombatantState, ap: int) -> CombatantState:
     return replace(c, stats=replace(stats, vitals=_fresh_vitals(v, ap)), initiative=None)
 
 
+_Fold = Callable[[EncounterState, Any], EncounterState]
+# Each of rmu's events folds by one function, found by the event's class: a fold of a long log
+# (or a fight's many shots) looks each event's rule up once, not by trying the classes in turn.
+_FOLDS: dict[type[Event], _Fold] = {}
+
+
+def _folds(*classes: type[Event]) -> Callable[[_Fold], _Fold]:
+    def register(fn: _Fold) -> _Fold:
+        for cls in classes:
+            _FOLDS[cls] = fn
+        return fn
+
+    return register
+
+
 def apply_rmu_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of rmu's own events."""
-    if isinstance(event, ArmorRepaired):
-        c = named_in_log(state, event.wearer)
-        worn = armor_of(c)
-        if worn is None:
-            raise FoldError(f"{event.wearer} wears no armor to repair")
-        return state.with_combatant(with_armor(c, replace(worn, damage=0, broken=False)))
-    if isinstance(event, RoundStarted):
-        return replace(
-            state,
-            round=event.round,
-            initiative=(),
-            combatants=tuple([_round_opened(c, event.ap) for c in state.combatants]),
-        )
-    if isinstance(event, ActionPointsSpent):
-        c = named_in_log(state, event.actor)
-        v = vitals(c)
-        if event.ap > v.ap_left:
-            raise FoldError(f"{event.actor} spends {event.ap} AP with only {v.ap_left} left")
-        return state.with_combatant(with_vitals(c, replace(v, ap_left=v.ap_left - event.ap)))
-    if isinstance(event, ActionPointsLost):
-        c = named_in_log(state, event.actor)
-        v = vitals(c)
-        return state.with_combatant(
-            with_vitals(c, replace(v, ap_left=max(0, v.ap_left - event.ap)))
-        )
-    if isinstance(event, HitsInflicted | Bled):
-        c = named_in_log(state, event.target)
-        hurt = take_hits(c, event.hits)
-        aggravated = isinstance(event, HitsInflicted) and event.aggravated
-        rules = kindred_rules(state)
-        return state.with_combatant(kindred_landed(c, hurt, aggravated=aggravated, rules=rules))
-    if isinstance(event, CriticalInflicted):
-        c = named_in_log(state, event.target)
-        hurt = take_critical(c, event.effect)
-        return state.with_combatant(
-            kindred_landed(
-                c,
-                hurt,
-                aggravated=event.aggravated,
-                rules=kindred_rules(state),
-                lethal=event.effect.dead,
-            )
-        )
-    if isinstance(event, KINDRED_EVENTS):
-        return state.with_combatant(
-            apply_kindred_event(named_in_log(state, event_subject(event)), event)
-        )
-    if isinstance(event, AttackerBonusGained):
-        c = named_in_log(state, event.actor)
-        v = vitals(c)
-        return state.with_combatant(
-            with_vitals(c, replace(v, next_action_bonus=v.next_action_bonus + event.bonus))
-        )
-    if isinstance(event, AttackerBonusUsed):
-        c = named_in_log(state, event.actor)
-        return state.with_combatant(with_vitals(c, replace(vitals(c), next_action_bonus=0)))
-    if isinstance(event, BreakageTaken):
-        c = named_in_log(state, event.wearer)
-        worn = armor_of(c)
-        if worn is None or worn.kind != event.armor:
-            raise FoldError(f"{event.wearer} wears no {event.armor} to break")
-        armor = replace(worn, damage=event.new_total, broken=worn.broken or event.broken)
-        return state.with_combatant(with_armor(c, armor))
-    if isinstance(event, DyingCountdown):
-        c = named_in_log(state, event.target)
-        return state.with_combatant(
-            with_vitals(c, replace(vitals(c), dying_rounds=event.rounds_left))
-        )
-    if isinstance(event, Died):
-        c = named_in_log(state, event.target)
-        return state.with_combatant(settle(replace(c, dead=True)))
-    if isinstance(event, StunWoreOff):
-        c = named_in_log(state, event.target)
-        v = vitals(c)
-        return state.with_combatant(with_vitals(c, replace(v, stun=wear_off_stun(v.stun))))
-    if isinstance(event, StaggerCleared):
-        c = named_in_log(state, event.target)
-        return state.with_combatant(with_vitals(c, replace(vitals(c), staggered=False)))
-    if isinstance(event, StaggerPaid):
-        c = named_in_log(state, event.target)
-        v = vitals(c)
-        return state.with_combatant(
-            with_vitals(c, replace(v, ap_left=max(0, v.ap_left - event.ap), staggered_owed=0))
-        )
-    if isinstance(event, encounter_fire.FIRE_EVENTS):
-        return encounter_fire.apply_fire_event(state, event)
-    if isinstance(event, FatigueChecked):
-        return state  # the check changes nothing itself; a failed one's AP are their own event
-    if isinstance(event, ExplosiveLanded):
-        # Where it rests is its condition's; a counted throw leaves one fewer (DEC-620).
-        if not event.spent:
-            return state
-        return state.with_combatant(take_grenade(named_in_log(state, event.actor), event.load))
-    if isinstance(event, AFFLICTION_EVENTS):
-        return apply_affliction_event(state, event)
-    raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")
+    fold = _FOLDS.get(type(event))
+    if fold is None:
+        # A subclass of one of rmu's events folds as the event it is (as isinstance would say).
+        fold = next((_FOLDS[c] for c in type(event).__mro__ if c in _FOLDS), None)
+        if fold is None:
+            raise FoldError(f"rmu does not know how to apply a {type(event).__name__} event")
+    return fold(state, event)
+
+
+@_folds(ArmorRepaired)
+def _armor_repaired(state: EncounterState, event: ArmorRepaired) -> EncounterState:
+    c = named_in_log(state, event.wearer)
+    worn = armor_of(c)
+    if worn is None:
+        raise FoldError(f"{event.wearer} wears no armor to repair")
+    return state.with_combatant(with_armor(c, replace(worn, damage=0, broken=False)))
+
+
+@_folds(RoundStarted)
+def _round_started(state: EncounterState, event: RoundStarted) -> EncounterState:
+    return replace(
+        state,
+        round=event.round,
+        initiative=(),
+        combatants=tuple([_round_opened(c, event.ap) for c in state.combatants]),
+    )
+
+
+@_folds(ActionPointsSpent)
+def _ap_spent(state: EncounterState, event: ActionPointsSpent) -> EncounterState:
+    return state.with_combatant(_spend_ap(named_in_log(state, event.actor), event))
+
+
+# A shot's AP change only the shooter: folded in a run with the rounds it fires (apply_all).
+@personal_fold(ActionPointsSpent, lambda e: e.actor)
+def _spend_ap(c: CombatantState, event: ActionPointsSpent) -> CombatantState:
+    v = vitals(c)
+    if event.ap > v.ap_left:
+        raise FoldError(f"{event.actor} spends {event.ap} AP with only {v.ap_left} left")
+    return with_vitals(c, replace(v, ap_left=v.ap_left - event.ap))
+
+
+@_folds(ActionPointsLost)
+def _ap_lost(state: EncounterState, event: ActionPointsLost) -> EncounterState:
+    c = named_in_log(state, event.actor)
+    v = vitals(c)
+    return state.with_combatant(with_vitals(c, replace(v, ap_left=max(0, v.ap_left - event.ap))))
+
+
+def _folds_people(*classes: type[Event]) -> Callable[[Callable[[People, Any], None]], None]:
+    """Register a fold changing only the people its events name (a shot's fire and wounds):
+    folded in a run with the shot's other events (apply_all), or by itself here."""
+
+    def register(fn: Callable[[People, Any], None]) -> None:
+        for cls in classes:
+            people_fold(cls)(fn)
+            _FOLDS[cls] = partial(fold_alone, fn)
+
+    return register
+
+
+@_folds_people(HitsInflicted, Bled)
+def _hits(people: People, event: HitsInflicted | Bled) -> None:
+    c = people[event.target]
+    hurt = take_hits(c, event.hits)
+    aggravated = isinstance(event, HitsInflicted) and event.aggravated
+    rules = kindred_rules(people.scene)
+    people[c.name] = kindred_landed(c, hurt, aggravated=aggravated, rules=rules)
+
+
+@_folds_people(CriticalInflicted)
+def _critical(people: People, event: CriticalInflicted) -> None:
+    c = people[event.target]
+    hurt = take_critical(c, event.effect)
+    people[c.name] = kindred_landed(
+        c,
+        hurt,
+        aggravated=event.aggravated,
+        rules=kindred_rules(people.scene),
+        lethal=event.effect.dead,
+    )
+
+
+@_folds(*KINDRED_EVENTS)
+def _kindred(state: EncounterState, event: Event) -> EncounterState:
+    return state.with_combatant(
+        apply_kindred_event(named_in_log(state, event_subject(event)), event)
+    )
+
+
+@_folds(AttackerBonusGained)
+def _bonus_gained(state: EncounterState, event: AttackerBonusGained) -> EncounterState:
+    c = named_in_log(state, event.actor)
+    v = vitals(c)
+    return state.with_combatant(
+        with_vitals(c, replace(v, next_action_bonus=v.next_action_bonus + event.bonus))
+    )
+
+
+@_folds(AttackerBonusUsed)
+def _bonus_used(state: EncounterState, event: AttackerBonusUsed) -> EncounterState:
+    c = named_in_log(state, event.actor)
+    return state.with_combatant(with_vitals(c, replace(vitals(c), next_action_bonus=0)))
+
+
+@_folds(BreakageTaken)
+def _breakage(state: EncounterState, event: BreakageTaken) -> EncounterState:
+    return state.with_combatant(_armor_broken(named_in_log(state, event.wearer), event))
+
+
+@personal_fold(BreakageTaken, lambda e: e.wearer)
+def _armor_broken(c: CombatantState, event: BreakageTaken) -> CombatantState:
+    worn = armor_of(c)
+    if worn is None or worn.kind != event.armor:
+        raise FoldError(f"{event.wearer} wears no {event.armor} to break")
+    armor = replace(worn, damage=event.new_total, broken=worn.broken or event.broken)
+    return with_armor(c, armor)
+
+
+@_folds(DyingCountdown)
+def _dying(state: EncounterState, event: DyingCountdown) -> EncounterState:
+    c = named_in_log(state, event.target)
+    return state.with_combatant(with_vitals(c, replace(vitals(c), dying_rounds=event.rounds_left)))
+
+
+@_folds(Died)
+def _died(state: EncounterState, event: Died) -> EncounterState:
+    c = named_in_log(state, event.target)
+    return state.with_combatant(settle(replace(c, dead=True)))
+
+
+@_folds(StunWoreOff)
+def _stun_wore_off(state: EncounterState, event: StunWoreOff) -> EncounterState:
+    c = named_in_log(state, event.target)
+    v = vitals(c)
+    return state.with_combatant(with_vitals(c, replace(v, stun=wear_off_stun(v.stun))))
+
+
+@_folds(StaggerCleared)
+def _stagger_cleared(state: EncounterState, event: StaggerCleared) -> EncounterState:
+    c = named_in_log(state, event.target)
+    return state.with_combatant(with_vitals(c, replace(vitals(c), staggered=False)))
+
+
+@_folds(StaggerPaid)
+def _stagger_paid(state: EncounterState, event: StaggerPaid) -> EncounterState:
+    c = named_in_log(state, event.target)
+    v = vitals(c)
+    return state.with_combatant(
+        with_vitals(c, replace(v, ap_left=max(0, v.ap_left - event.ap), staggered_owed=0))
+    )
+
+
+_folds(*encounter_fire.FIRE_EVENTS)(encounter_fire.apply_fire_event)
+# A shot's fire changes only the shooter and those shot at: folded in the shot's run.
+_folds_people(*encounter_fire.FIRED_AT)(encounter_fire.fired_at)
+
+
+@_folds(FatigueChecked)
+def _fatigue_checked(state: EncounterState, event: FatigueChecked) -> EncounterState:
+    return state  # the check changes nothing itself; a failed one's AP are their own event
+
+
+@_folds(ExplosiveLanded)
+def _explosive_landed(state: EncounterState, event: ExplosiveLanded) -> EncounterState:
+    # Where it rests is its condition's; a counted throw leaves one fewer (DEC-620).
+    if not event.spent:
+        return state
+    return state.with_combatant(take_grenade(named_in_log(state, event.actor), event.load))
+
+
+_folds(*AFFLICTION_EVENTS)(apply_affliction_event)
 
 
 # --- words for the narrated log and the state table -----------------------------------------------

@@ -120,7 +120,7 @@ from firefight.rulesets.rmu.suppression import (
 from firefight.rulesets.rmu.vitals import figures, intact_armor, rmu_stats, vitals, with_vitals
 from firefight.rulesets.rmu.volley import Person
 from firefight.scene.actions import Action
-from firefight.scene.apply import FoldError, named_in_log
+from firefight.scene.apply import FoldError, People, fold_alone, named_in_log
 from firefight.scene.events import moved_to
 from firefight.scene.state import Barrier, CombatantState, EncounterState, WeaponState
 from firefight.trace import Entry, Trace, TraceBuilder
@@ -904,18 +904,27 @@ def _weapon_name(c: CombatantState, weapon: str) -> str:
     return found.name
 
 
+#: The fire events that change only the people they name (folded in a run, :func:`fired_at`).
+FIRED_AT: tuple[type[Event], ...] = (FiredAt,)
+
+
+def fired_at(people: People, event: FiredAt) -> None:
+    """The shooter's rounds this round and the guns on each target: only they change, so a
+    shot's events fold in one run (:func:`firefight.scene.apply.people_fold`)."""
+    now = people.scene.round
+    c = people[event.actor]
+    gun = _weapon_name(c, event.weapon)
+    people[c.name] = _with_fire(c, _fire(c).add_rounds(now, gun, event.rounds))
+    for name in event.targets:
+        t = people[name]
+        people[t.name] = _with_fire(t, _fire(t).fired_on(now, (c.name, gun)))
+
+
 def apply_fire_event(state: EncounterState, event: Event) -> EncounterState:
     """The state after one of :data:`FIRE_EVENTS`."""
     now = state.round
     if isinstance(event, FiredAt):
-        c = named_in_log(state, event.actor)
-        gun = _weapon_name(c, event.weapon)
-        # The shooter and everyone shot at, changed in turn and put in the scene at once.
-        changed = {c.name: _with_fire(c, _fire(c).add_rounds(now, gun, event.rounds))}
-        for name in event.targets:
-            t = changed.get(name) or named_in_log(state, name)
-            changed[t.name] = _with_fire(t, _fire(t).fired_on(now, (c.name, gun)))
-        return state.with_combatants(changed)
+        return fold_alone(fired_at, state, event)
     actor = getattr(event, "actor", None)
     if not isinstance(actor, str):
         raise FoldError(f"a {type(event).__name__} event names nobody")

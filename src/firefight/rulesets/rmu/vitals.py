@@ -15,7 +15,6 @@ fatigue, the dying count, the attacker's bonus) and the armor worn with its wear
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cache, lru_cache
 
 from firefight.errors import TableDataError
@@ -293,10 +292,12 @@ def _percent(part: int, whole: int) -> str:
     >>> _percent(30, 50), _percent(149, 200), _percent(377, 500)
     ('60%', '74.5%', '75.4%')
     """
-    share = Fraction(100 * part, whole)
-    if share.denominator == 1:
-        return f"{share.numerator}%"
-    return f"{float(share):.1f}%"
+    # In integers, as a Fraction would say it but cheaper: a whole share when it divides out,
+    # else the quotient (Python's int division rounds it once, exactly as the Fraction's float).
+    hundredfold = 100 * part
+    if hundredfold % whole == 0:
+        return f"{hundredfold // whole}%"
+    return f"{hundredfold / whole:.1f}%"
 
 
 def penalty_modifiers(c: CombatantState) -> list[Modifier]:
@@ -350,7 +351,21 @@ def _wounds(
 def total_penalty(c: CombatantState) -> int:
     """R-2's "total penalty": what the wounds take, the measure of dying and of the fatigue
     check; the gas's passing penalty is no wound (DEC-381)."""
-    return sum(m.value for m in _wound_modifiers(c))
+    v = vitals(c)
+    return _wounds_total(c.hits_max, c.hits_taken, v.injury, v.stun, v.fatigue)
+
+
+# The sum of :func:`_wounds`, kept as they are (same figures, same bound): every blow that
+# lands asks it, to see whether they are dying now.
+@lru_cache(maxsize=4096)
+def _wounds_total(
+    hits_max: int,
+    hits_taken: int,
+    injury: int,
+    stun: tuple[tuple[int, int], ...],
+    fatigue: int,
+) -> int:
+    return sum(m.value for m in _wounds(hits_max, hits_taken, injury, stun, fatigue))
 
 
 def settle(c: CombatantState) -> CombatantState:
