@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 WAREHOUSE = ROOT / "examples" / "warehouse.toml"
@@ -38,7 +39,8 @@ def _worker(scenario: str, fights: int, quiet: bool) -> None:
 
     loaded = load_scenario(scenario)
     # A tree from before the quiet path (f33d368, when issue 19 was filed) has only the engine.
-    how = {"quiet": quiet} if "quiet" in inspect.signature(fight_once).parameters else {}
+    has_quiet = "quiet" in inspect.signature(fight_once).parameters
+    how: dict[str, Any] = {"quiet": quiet} if has_quiet else {}
     fight_once(loaded, Dice.seeded(10_000), **how)  # every table and model loaded before timing
     rounds = 0
     start = time.process_time()
