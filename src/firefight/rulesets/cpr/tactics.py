@@ -24,7 +24,7 @@ def sharp(state: EncounterState, name: str) -> list[str]:
     """a grenade where two enemies share its square and no ally stands; else, at enemies who
     cannot dodge first, autofire (a full burst loaded in a gun that can), an aimed head shot
     past thicker body armor, two shots from a ROF 2 gun, one shot, as the rounds loaded allow;
-    else reload; else wait"""
+    else reload; else let the turn pass (cpr has no waiting action)"""
     data = cpr_data()
     me = quoted(name)
     # What the gun in hand can fire (C-5, CPR-ROF-1, CPR-AMMO-1): the rules refuse the rest
@@ -57,7 +57,7 @@ def sharp(state: EncounterState, name: str) -> list[str]:
         if twice:
             lines.append(f"{me} shoots {them} --twice")
         lines.append(f"{me} shoots {them}")
-    return [*lines, f"{me} reloads", f"{me} waits"]
+    return [*lines, f"{me} reloads"]
 
 
 def _grenade(
