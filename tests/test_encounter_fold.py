@@ -4,7 +4,7 @@ registry; conditions that later rules add plug in without touching the core."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -21,6 +21,7 @@ from firefight.encounter.log import LogRecord, decode_event, parse_record
 from firefight.encounter.scenario import initial_state, load_scenario, scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
+from firefight.frozen import replace
 from firefight.geometry import Point, Posture
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import NOT_IN_ENCOUNTERS, CatalogRow, Ruleset
@@ -33,6 +34,7 @@ from firefight.rulesets.cpr.events import (
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.rulesets.rmu.events import ActionPointsSpent, HitsInflicted
 from firefight.rulesets.rmu.firearm_events import FiredAt
+from firefight.rulesets.rmu.vitals import RmuVitals, vitals, with_vitals
 from firefight.scene.apply import FoldError, apply, apply_all
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
@@ -359,3 +361,31 @@ def test_a_shot_s_action_and_rounds_fold_in_a_run_as_one_at_a_time_in_cpr() -> N
     assert apply_all(state, events, cpr) == one_by_one != state
     with pytest.raises(FoldError, match="second Action"):
         apply_all(state, [*events, events[0]], cpr)
+
+
+def test_r_4_an_upkeep_s_kinds_fold_in_runs_as_one_event_at_a_time() -> None:
+    """R-4: rmu's upkeep folds each kind's events in one run (two bleeding, two stunned, two
+    dying, one staggered no more): the round ends in the state folding its events one at a
+    time gives, and the countdowns and a death fold alike in a run by themselves."""
+    people = [person(name, 0, i * 10) for i, name in enumerate(("Mara", "Viktor", "Ann", "Bo"))]
+    state = engine.open_fight_quietly(
+        initial_state(scenario_from_data(scene(*people))), RMU, Dice.seeded(1)
+    )
+    hurt: dict[str, Callable[[RmuVitals], RmuVitals]] = {
+        "Mara": lambda v: replace(v, bleed=2, stun=((-50, 1), (-25, 2)), dying_rounds=3),
+        "Viktor": lambda v: replace(v, bleed=1, stun=((-25, 1),), staggered=True),
+        "Ann": lambda v: replace(v, dying_rounds=1),
+    }
+    for name, change in hurt.items():
+        c = state.combatant(name)
+        state = state.with_combatant(with_vitals(c, change(vitals(c))))
+    upkeep, after = RMU.end_round(state)
+    kinds = {type(e).__name__ for e in upkeep.events}
+    assert {"Bled", "StunWoreOff", "DyingCountdown", "Died", "StaggerCleared"} <= kinds
+    one_by_one = state
+    for event in upkeep.events:
+        one_by_one = apply(one_by_one, event, RMU)
+    assert after == one_by_one != state
+    assert vitals(after.combatant("Mara")).stun == ((-25, 2),)
+    assert after.combatant("Ann").dead and not vitals(after.combatant("Viktor")).staggered
+    assert apply_all(state, upkeep.events, RMU) == one_by_one

@@ -156,14 +156,19 @@ def _ordered_kinds(ruleset: str) -> tuple[ConditionKind, ...]:
 
 def run_upkeep(
     state: EncounterState,
-    apply: Callable[[EncounterState, Event], EncounterState],
+    fold: Callable[[EncounterState, Sequence[Event]], EncounterState],
 ) -> tuple[tuple[Event, ...], EncounterState]:
-    """Every kind's upkeep in order; the events and the state they leave."""
+    """Every kind's upkeep in order; the events and the state they leave.
+
+    ``fold`` folds one kind's events in turn (as apply_all does): a kind works them all out from
+    the state the kinds before it left, so they may fold in one run (one scene copy for a
+    round's bleeders, not one each)."""
     events: list[Event] = []
     for kind in _ordered_kinds(state.ruleset):
-        for event in kind.upkeep(state):
-            state = apply(state, event)
-            events.append(event)
+        found = kind.upkeep(state)
+        if found:
+            state = fold(state, found)
+            events.extend(found)
     return tuple(events), state
 
 

@@ -12,7 +12,7 @@ moving on foot (broken ribs, a lodged object, a damaged ear) bites whoever moved
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import lru_cache, reduce
 
 from firefight.dice import Dice
 from firefight.events import Event
@@ -236,7 +236,7 @@ def end_turn(
     """The end of a turn: conditions plugged into the encounter tick, then standing injuries
     punish whoever moved too far on foot this turn (C-4), and fires burn (C-14)."""
     tb = TraceBuilder()
-    ticked, state = run_upkeep(state, apply)
+    ticked, state = run_upkeep(state, lambda s, events: reduce(apply, events, s))
     events: list[Event] = list(ticked)
     bonus = data.figures.critical_bonus
     for c in state.combatants:

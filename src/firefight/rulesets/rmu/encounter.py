@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import Field, field_validator, model_validator
 
@@ -921,6 +921,7 @@ def _round_opened(c: CombatantState, ap: int) -> CombatantState:
 
 
 _Fold = Callable[[EncounterState, Any], EncounterState]
+E = TypeVar("E", bound=Event)
 # Each of rmu's events folds by one function, found by the event's class: a fold of a long log
 # (or a fight's many shots) looks each event's rule up once, not by trying the classes in turn.
 _FOLDS: dict[type[Event], _Fold] = {}
@@ -1056,29 +1057,42 @@ def _armor_broken(c: CombatantState, event: BreakageTaken) -> CombatantState:
     return with_armor(c, armor)
 
 
-@_folds(DyingCountdown)
-def _dying(state: EncounterState, event: DyingCountdown) -> EncounterState:
-    c = named_in_log(state, event.target)
-    return state.with_combatant(with_vitals(c, replace(vitals(c), dying_rounds=event.rounds_left)))
+def _folds_personal(
+    cls: type[E], who: Callable[[E], str]
+) -> Callable[[Callable[[CombatantState, E], CombatantState]], None]:
+    """Register a fold changing only the one combatant ``who`` names (an upkeep's countdowns):
+    folded in a run with the events around it (apply_all), or by itself here."""
+
+    def register(fn: Callable[[CombatantState, E], CombatantState]) -> None:
+        personal_fold(cls, who)(fn)
+
+        def alone(state: EncounterState, event: E) -> EncounterState:
+            return state.with_combatant(fn(named_in_log(state, who(event)), event))
+
+        _FOLDS[cls] = alone
+
+    return register
 
 
-@_folds(Died)
-def _died(state: EncounterState, event: Died) -> EncounterState:
-    c = named_in_log(state, event.target)
-    return state.with_combatant(settle(replace(c, dead=True)))
+@_folds_personal(DyingCountdown, lambda e: e.target)
+def _dying(c: CombatantState, event: DyingCountdown) -> CombatantState:
+    return with_vitals(c, replace(vitals(c), dying_rounds=event.rounds_left))
 
 
-@_folds(StunWoreOff)
-def _stun_wore_off(state: EncounterState, event: StunWoreOff) -> EncounterState:
-    c = named_in_log(state, event.target)
+@_folds_personal(Died, lambda e: e.target)
+def _died(c: CombatantState, event: Died) -> CombatantState:
+    return settle(replace(c, dead=True))
+
+
+@_folds_personal(StunWoreOff, lambda e: e.target)
+def _stun_wore_off(c: CombatantState, event: StunWoreOff) -> CombatantState:
     v = vitals(c)
-    return state.with_combatant(with_vitals(c, replace(v, stun=wear_off_stun(v.stun))))
+    return with_vitals(c, replace(v, stun=wear_off_stun(v.stun)))
 
 
-@_folds(StaggerCleared)
-def _stagger_cleared(state: EncounterState, event: StaggerCleared) -> EncounterState:
-    c = named_in_log(state, event.target)
-    return state.with_combatant(with_vitals(c, replace(vitals(c), staggered=False)))
+@_folds_personal(StaggerCleared, lambda e: e.target)
+def _stagger_cleared(c: CombatantState, event: StaggerCleared) -> CombatantState:
+    return with_vitals(c, replace(vitals(c), staggered=False))
 
 
 @_folds(StaggerPaid)

@@ -35,7 +35,7 @@ from firefight.rulesets.rmu.vitals import (
     total_penalty,
     vitals,
 )
-from firefight.scene.apply import EventApplier, apply
+from firefight.scene.apply import EventApplier, apply_all
 from firefight.scene.conditions import (
     PHASE_BLEEDING,
     PHASE_DURATIONS,
@@ -156,9 +156,9 @@ for _kind in (Bleeding(), Dying(), Stun(), Staggered()):
 
 def end_round(state: EncounterState, ruleset: EventApplier) -> tuple[Outcome, EncounterState]:
     """Upkeep: every condition kind in R-4's order, and the state its events leave."""
-    # Each kind reads the state the kinds before it left, so the events are folded as they
-    # come: the state they reach is the round's end.
-    events, after = run_upkeep(state, lambda s, e: apply(s, e, ruleset))
+    # Each kind reads the state the kinds before it left, so each kind's events are folded
+    # before the next kind's are worked out: the state they reach is the round's end.
+    events, after = run_upkeep(state, lambda s, found: apply_all(s, found, ruleset))
     return Outcome(events=events, trace=Trace(), result=Happened()), after
 
 
