@@ -17,6 +17,7 @@ from firefight.events import Event
 from firefight.geometry import Posture
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
+from firefight.rulesets.rmu.afflictions import Afflictions
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.encounter_events import (
     ActionPointsLost,
@@ -33,6 +34,8 @@ from firefight.rulesets.rmu.vitals import (
     dying,
     hit_loss_penalty,
     penalty_modifiers,
+    penalty_sum,
+    rmu_stats,
     total_penalty,
     vitals,
 )
@@ -114,7 +117,11 @@ def test_r_2_penalties_itemized_and_summed() -> None:
     viktor = state.combatant("Viktor")
     itemized = sorted((m.rule or "", m.value) for m in penalty_modifiers(viktor))
     assert itemized == [("R-2", -20), ("R-3", -50), ("RMU-GEN-7", -10), ("RMU-GEN-7", -3)]
-    assert total_penalty(viktor) == -83
+    assert total_penalty(viktor) == -83 == penalty_sum(viktor)
+    # RMU-EXP-16: the gas's penalty is no wound, but it is on everything the sum counts.
+    stats = rmu_stats(viktor)
+    gassed = replace(viktor, stats=replace(stats, afflictions=Afflictions(gas=-30)))
+    assert penalty_sum(gassed) == sum(m.value for m in penalty_modifiers(gassed)) == -113
 
 
 def test_r_2_total_penalty_of_minus_200_is_dying_and_minus_300_dies_at_upkeep() -> None:

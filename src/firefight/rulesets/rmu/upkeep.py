@@ -30,7 +30,7 @@ from firefight.rulesets.rmu.encounter_fire import ap_cap_events
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.vitals import (
     figures,
-    penalty_modifiers,
+    penalty_sum,
     rmu_stats,
     total_penalty,
     vitals,
@@ -236,7 +236,7 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
             dice.pool(figs.initiative_dice, figs.initiative_sides, f"initiative for {c.name}")
         )
         # Every penalty counts here, the gas's too: it is -30 on everything (RMU-EXP-16).
-        penalty = sum([m.value for m in penalty_modifiers(c)])
+        penalty = penalty_sum(c)
         parts = _initiative_parts(
             roll.total, roll.kind, stats.quickness, penalty, figs.initiative_penalty_step
         )

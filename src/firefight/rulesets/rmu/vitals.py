@@ -41,6 +41,7 @@ __all__ = [
     "hit_loss_penalty",
     "intact_armor",
     "penalty_modifiers",
+    "penalty_sum",
     "rmu_stats",
     "settle",
     "take_critical",
@@ -304,6 +305,12 @@ def penalty_modifiers(c: CombatantState) -> list[Modifier]:
     """Every penalty ``c`` carries into an action, itemized with its rule: the wounds' (R-2's
     total penalty) and CS gas's -30 "on everything" (RMU-EXP-16)."""
     return [*_wound_modifiers(c), *gas_modifiers(rmu_stats(c).afflictions)]
+
+
+def penalty_sum(c: CombatantState) -> int:
+    """What :func:`penalty_modifiers` add up to, without listing them: the wounds' kept total
+    and the gas's penalty (initiative asks it of everyone every round)."""
+    return total_penalty(c) + rmu_stats(c).afflictions.gas
 
 
 def _wound_modifiers(c: CombatantState) -> tuple[Modifier, ...]:
