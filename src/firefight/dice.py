@@ -303,13 +303,11 @@ class Dice:
         >>> Dice.scripted([1, 2, 6]).pool(3, 6, "3d6").total
         9
         """
-        faces = tuple(self.source.face(sides, purpose) for _ in range(_checked_count(count)))
+        face = self.source.face
+        faces = tuple([face(sides, purpose) for _ in range(_checked_count(count))])
+        total = sum(faces)
         return Roll(
-            purpose=purpose,
-            kind=f"{count}d{sides}",
-            faces=faces,
-            natural=sum(faces),
-            total=sum(faces),
+            purpose=purpose, kind=f"{count}d{sides}", faces=faces, natural=total, total=total
         )
 
     def pool_try(self, count: int, sides: int, purpose: str, attempt: int) -> Roll:
