@@ -180,6 +180,10 @@ class Trace:
 class TraceBuilder:
     """Collects entries while a resolver works; :meth:`build` freezes them."""
 
+    #: Whether the entries are kept: a resolver may skip wording a step or a lookup (the
+    #: words of a table's cell, say) nobody will read, never a roll or a total.
+    telling = True
+
     def __init__(self) -> None:
         self._entries: list[Entry] = []
 
@@ -224,6 +228,8 @@ class QuietTraceBuilder(TraceBuilder):
     >>> len(tb.build())
     0
     """
+
+    telling = False
 
     def roll(self, roll: Roll) -> Roll:
         return roll
