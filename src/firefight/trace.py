@@ -66,7 +66,8 @@ class Total:
     value: int = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "value", sum(p.value for p in self.parts))
+        # A list, not a generator: cheaper to sum for the few terms of a total.
+        object.__setattr__(self, "value", sum([p.value for p in self.parts]))
 
     def to_json(self) -> dict[str, object]:
         return {
