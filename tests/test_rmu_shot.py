@@ -15,7 +15,7 @@ from firefight.rulesets.rmu.cover import Cover, CoverMaterial, parse_cover, pric
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.ranges import range_band
-from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot, resolve_aimed_shot
 from firefight.rulesets.rmu.shot_results import AimedShotResult
 from firefight.rulesets.rmu.struck import Struck
 from firefight.trace import Modifier, Total
@@ -345,3 +345,28 @@ def test_r_1_named_situational_modifiers_and_unknown_names_refused() -> None:
     assert [p.value for p in attack_total(out).parts if p.rule == "R-1"] == [-30, 10]
     with pytest.raises(RuleRefusal, match="R-1: No situational modifier is called 'uphill'"):
         shoot(replace(BASE, situational=("uphill",)))
+
+
+def test_p_8_extra_terms_stand_before_cover_and_carry_over_whatever_was_settled_before() -> None:
+    """P-8, RMU-COV-3: a shot's extra terms (the shooter's wounds, a GM's call) stand after the
+    shot's own terms and before the cover and the defense, and a stray round carries them over;
+    the same whether the shot without them was prepared first or not."""
+    wound = Modifier(value=-15, label="hits lost", rule="R-3")
+    shot = replace(
+        BASE,
+        cover=Cover(grade=CoverGrade.PARTIAL, material=CoverMaterial.HARD),
+        defender=Defender(quickness_db=10),
+        extra=(wound,),
+    )
+    alone = prepare_aimed_shot(shot, RmuData())
+    labels = [m.label for m in alone.modifiers]
+    at = labels.index("hits lost")
+    assert labels[at - 1] == "recoil, shot not prepared"
+    assert "cover" in labels[at + 1]
+    assert alone.carried[-1] is wound
+    data = RmuData()
+    plain = prepare_aimed_shot(replace(shot, extra=()), data)
+    after = prepare_aimed_shot(shot, data)
+    assert wound not in plain.modifiers and wound not in plain.carried
+    assert (after.modifiers, after.carried) == (alone.modifiers, alone.carried)
+    assert after.shot is shot

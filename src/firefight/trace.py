@@ -66,7 +66,8 @@ class Total:
     value: int = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "value", sum(p.value for p in self.parts))
+        # A list, not a generator: cheaper to sum for the few terms of a total.
+        object.__setattr__(self, "value", sum([p.value for p in self.parts]))
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -180,6 +181,10 @@ class Trace:
 class TraceBuilder:
     """Collects entries while a resolver works; :meth:`build` freezes them."""
 
+    #: Whether the entries are kept: a resolver may skip wording a step or a lookup (the
+    #: words of a table's cell, say) nobody will read, never a roll or a total.
+    telling = True
+
     def __init__(self) -> None:
         self._entries: list[Entry] = []
 
@@ -224,6 +229,8 @@ class QuietTraceBuilder(TraceBuilder):
     >>> len(tb.build())
     0
     """
+
+    telling = False
 
     def roll(self, roll: Roll) -> Roll:
         return roll

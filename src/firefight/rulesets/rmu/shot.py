@@ -221,6 +221,8 @@ class PreparedShot:
     recoil: bool = False
     # The terms of ``modifiers`` a stray round into a shielder carries over (P-8).
     carried: tuple[Modifier, ...] = ()
+    # Where the shot's ``extra`` terms stand in ``modifiers``.
+    extra_at: int = 0
 
     @property
     def modifier_total(self) -> int:
@@ -276,7 +278,25 @@ def settled_aimed_shot(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Tr
 def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
     """:func:`prepare_aimed_shot` worked out, with the steps it tells: it reads only the shot
     (a frozen value) and the data, so each distinct shot is settled once
-    (:mod:`~firefight.tables.settled`)."""
+    (:mod:`~firefight.tables.settled`).
+
+    A shot's ``extra`` terms (the shooter's wounds, a bonus owed, what was declared) are what
+    most often sets one shot apart from those settled before, and nothing else here reads them
+    (no check, no step, no other term): the shot without them is settled once, and they go in
+    where they stand (``extra_at``), carried over whole to a stray round, as none of them is
+    one of the target's own terms, which are built here."""
+    if shot.extra:
+        plain, told = settled_aimed_shot(replace(shot, extra=()), data)
+        if plain.plan is None:  # the cover stops it: no term counts
+            return replace(plain, shot=shot), told
+        terms, at = plain.modifiers, plain.extra_at
+        extra = shot.extra
+        return replace(
+            plain,
+            shot=shot,
+            modifiers=(*terms[:at], *extra, *terms[at:]),
+            carried=(*plain.carried, *extra),
+        ), told
     tb = TraceBuilder()
     rules = data.rules
     weapon = data.weapon(shot.weapon)
@@ -363,8 +383,9 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
             targets_own.append(term)
     if shot.called is not None:
         mods.append(shot.called.modifier())
-    mods.extend(shot.extra)
     carried = [m for m in mods[1:] if not any(m is own for own in targets_own)]
+    # The shot's extra terms stand here: a shot with them is this one with them put in (above).
+    extra_at = len(mods)
 
     behind_cover = price is not None
     if price is not None and cover is not None:
@@ -405,6 +426,7 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
         fumble=fumble,
         recoil=unbraced,
         carried=tuple(carried),
+        extra_at=extra_at,
     )
     return prepared, tb.build()
 

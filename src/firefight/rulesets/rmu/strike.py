@@ -110,12 +110,21 @@ def resolve_strike(
     tb = trace
     table = data.tables.attack(weapon.attack_table)
     result = table.lookup(total, plan.column)
-    row_label = result.row.label if result.row else f"below {table.rows[0].low}"
-    tb.lookup(
-        table=table.name, row=row_label, column=plan.column, cell=str(result.cell), rule="RMU-GEN-5"
-    )
+    telling = tb.telling
+    if telling:
+        row_label = result.row.label if result.row else f"below {table.rows[0].low}"
+        tb.lookup(
+            table=table.name,
+            row=row_label,
+            column=plan.column,
+            cell=str(result.cell),
+            rule="RMU-GEN-5",
+        )
     if result.row is None:
-        tb.step(f"A total of {total} is below the table: the shot misses {target}.", "RMU-GEN-5")
+        if telling:
+            tb.step(
+                f"A total of {total} is below the table: the shot misses {target}.", "RMU-GEN-5"
+            )
         return StrikeResult(
             hit=False,
             events=(),
@@ -134,7 +143,8 @@ def resolve_strike(
     if hits:
         events.append(HitsInflicted(target=target, hits=hits, rule="RMU-GEN-5"))
     if result.severity is None:
-        tb.step(f"{counted(hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
+        if telling:
+            tb.step(f"{counted(hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
         return StrikeResult(
             hit=True,
             events=tuple(events),
@@ -163,23 +173,25 @@ def resolve_strike(
             crit_total = found.low
     location = layout.row_for(crit_total).location
     crit_table = data.tables.critical(plan.critical_table(location))
-    tb.step(
-        f"Critical {result.severity.value} to the {location.value}: {_coverage(plan, location)}, "
-        f"read on {crit_table.title}.",
-        plan.table_rule,
-    )
+    if telling:
+        tb.step(
+            f"Critical {result.severity.value} to the {location.value}: "
+            f"{_coverage(plan, location)}, read on {crit_table.title}.",
+            plan.table_rule,
+        )
     cells: list[CriticalEffect] = []
     reading = read_critical(
         crit_table, crit_total, result.severity, steps=severity_steps, who=target, trace=tb
     )
     for severity, row, cell in reading.cells:
-        tb.lookup(
-            table=crit_table.name,
-            row=row.label,
-            column=severity.value,
-            cell=f"{cell.label}: {cell.summary()}",
-            rule=reading.rule,
-        )
+        if telling:
+            tb.lookup(
+                table=crit_table.name,
+                row=row.label,
+                column=severity.value,
+                cell=f"{cell.label}: {cell.summary()}",
+                rule=reading.rule,
+            )
         cells.append(cell)
         events.append(
             CriticalInflicted(
