@@ -59,7 +59,7 @@ def enemies_by_distance(state: EncounterState, name: str) -> list[CombatantState
     me = state.combatant(name)
     side, x, y = me.side, me.position.x_ft, me.position.y_ft
     return sorted(
-        (c for c in state.combatants if c.side != side and able(c)),
+        [c for c in state.combatants if c.side != side and able(c)],
         key=lambda c: math.hypot(c.position.x_ft - x, c.position.y_ft - y),
     )
 
