@@ -78,6 +78,19 @@ def _sides_standing(state: EncounterState) -> set[str]:
     return {c.side for c in state.combatants if able(c)}
 
 
+def _several_sides_standing(state: EncounterState) -> bool:
+    """Whether anyone of a second side is still able: asked before every turn, so it stops at
+    the first able fighter of another side than the first's, not gathering every side."""
+    first: str | None = None
+    for c in state.combatants:
+        if able(c):
+            if first is None:
+                first = c.side
+            elif c.side != first:
+                return True
+    return False
+
+
 #: The span of fight every ruleset's simulation is given before it is called undecided: 20
 #: rmu rounds of 5 seconds, the limit odds simulate always had (DEC-541).
 FIGHT_SECONDS = 100.0
@@ -210,13 +223,15 @@ def fight_once(
     while True:
         for group in state.initiative:
             for name in group:
-                if len(_sides_standing(state)) <= 1:
+                if not _several_sides_standing(state):
                     break
                 me = state.combatant(name)
-                if able(me) and not ruleset.can_still_harm(me):
+                if not able(me):
+                    continue
+                if not ruleset.can_still_harm(me):
                     state = _break_off(state, name)
                     fled[name] = state.round
-                elif able(me):
+                else:
                     state = _turn(state, name, ruleset, dice, by_side[me.side], parsed)
         for c in state.combatants:
             if c.name in carried and not c.can_act and c.name not in down:

@@ -161,10 +161,11 @@ class CombatantState:
         if name is None:
             return self.weapons[0] if self.weapons else None
         wanted = name.lower()
-        return next(
-            (w for w in self.weapons if w.name.lower() == wanted or w.kind.lower() == wanted),
-            None,
-        )
+        for w in self.weapons:
+            # Spelled as the scene spells it (most asks) needs no lowering.
+            if w.name == name or w.name.lower() == wanted or w.kind.lower() == wanted:
+                return w
+        return None
 
     def with_weapon(self, weapon: WeaponState) -> CombatantState:
         name = weapon.name

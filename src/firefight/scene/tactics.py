@@ -35,7 +35,8 @@ Tactic = Callable[["EncounterState", str], Sequence[str]]
 
 def able(c: CombatantState) -> bool:
     """Someone the fight still counts: able to act, and not a bystander."""
-    return c.can_act and not c.bystander
+    # The bystander flag first: a field, where can_act asks the ruleset's figures too.
+    return not c.bystander and c.can_act
 
 
 def rounds_carried(c: CombatantState) -> int:
@@ -56,11 +57,10 @@ def quoted(name: str) -> str:
 def enemies_by_distance(state: EncounterState, name: str) -> list[CombatantState]:
     """Everyone of another side still able to act, nearest first."""
     me = state.combatant(name)
+    side, x, y = me.side, me.position.x_ft, me.position.y_ft
     return sorted(
-        (c for c in state.combatants if able(c) and c.side != me.side),
-        key=lambda c: math.hypot(
-            c.position.x_ft - me.position.x_ft, c.position.y_ft - me.position.y_ft
-        ),
+        [c for c in state.combatants if c.side != side and able(c)],
+        key=lambda c: math.hypot(c.position.x_ft - x, c.position.y_ft - y),
     )
 
 

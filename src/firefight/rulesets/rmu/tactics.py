@@ -61,10 +61,14 @@ def reload_due(c: CombatantState, *, in_cover: bool = True) -> bool:
     gun = c.weapon()
     if gun is None:
         return False
-    mags = ((gun.loaded,) if gun.loaded else ()) + gun.spares
     left = gun.loaded.rounds if gun.loaded is not None else 0
-    full = max((m.rounds for m in mags), default=0)
-    return left == 0 or (in_cover and 2 * left < full)
+    if left == 0:
+        return True
+    if not in_cover:
+        return False
+    # Asked at every turn: the fullest magazine is a spare whenever it beats twice the one in
+    # the gun (the gun's own never does), so the spares alone are gone through, stopping at one.
+    return any(2 * left < spare.rounds for spare in gun.spares)
 
 
 def aimed(state: EncounterState, name: str) -> list[str]:
@@ -109,8 +113,10 @@ def _throw(state: EncounterState, me: CombatantState, enemies: list[CombatantSta
         load = None if me.weapons or stats.skill("thrown") is None else "m67"
     else:
         load = _blast_load(me)
+    if load is None:
+        return []
     group = grouped_pair(enemies)
-    if load is None or (me.weapons and group is None):
+    if me.weapons and group is None:
         return []
     bands = dict(explosive_data().load(load).bands)
     friends = [c for c in state.combatants if able(c) and c.side == me.side]
