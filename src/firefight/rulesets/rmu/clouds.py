@@ -113,11 +113,11 @@ def smoke_cover(
     figures: CloudFigures | None = None,
 ) -> Cover | None:
     """The soft cover the smoke on the line from ``seer`` to ``seen`` gives (RMU-EXP-15)."""
-    figs = figures or explosive_data().clouds
     depth = sum(chord_ft(seer, seen.position, k.center, k.radius_ft)
                 for k in clouds_in(state, "smoke"))  # fmt: skip
     if depth <= 0:
         return None
+    figs = figures or explosive_data().clouds
     hidden = smoke_hides(depth, figs.smoke_opaque_ft)
     grade = cover_grade(hidden)
     tb.step(
