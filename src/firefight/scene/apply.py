@@ -5,6 +5,7 @@ these; a ruleset applies the events of a step it just resolved with them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from firefight.errors import FirefightError
@@ -33,10 +34,12 @@ __all__ = [
     "apply",
     "apply_all",
     "fold_alone",
+    "fold_personal_alone",
     "initiative_without",
     "named_in_log",
     "people_fold",
     "personal_fold",
+    "personal_fold_into",
 ]
 
 
@@ -137,18 +140,37 @@ def fold_alone(
     return people.state()
 
 
-def _personal(
-    cls: type[E], who: Callable[[E], str]
-) -> Callable[[Callable[[CombatantState, E], CombatantState]], None]:
-    def register(fn: Callable[[CombatantState, E], CombatantState]) -> None:
+def fold_personal_alone(
+    who: Callable[[E], str],
+    fold: Callable[[CombatantState, E], CombatantState],
+    state: EncounterState,
+    event: E,
+) -> EncounterState:
+    """The state after the event ``event`` of a :func:`personal_fold`, folded by itself."""
+    return state.with_combatant(fold(named_in_log(state, who(event)), event))
+
+
+def personal_fold_into(
+    folds: dict[type[Event], Callable[[EncounterState, Any], EncounterState]],
+    cls: type[E],
+    who: Callable[[E], str],
+) -> Callable[
+    [Callable[[CombatantState, E], CombatantState]], Callable[[CombatantState, E], CombatantState]
+]:
+    """Register ``fn`` as a :func:`personal_fold` and, in ``folds`` (the core's or a
+    ruleset's table of folds by event class), as how an event of ``cls`` folds by itself."""
+
+    def register(
+        fn: Callable[[CombatantState, E], CombatantState],
+    ) -> Callable[[CombatantState, E], CombatantState]:
         personal_fold(cls, who)(fn)
-
-        def fold(state: EncounterState, e: E) -> EncounterState:
-            return state.with_combatant(fn(named_in_log(state, who(e)), e))
-
-        _CORE[cls] = fold
+        folds[cls] = partial(fold_personal_alone, who, fn)
+        return fn
 
     return register
+
+
+_personal = partial(personal_fold_into, _CORE)
 
 
 def named_in_log(state: EncounterState, name: str) -> CombatantState:

@@ -177,7 +177,7 @@ from firefight.scene.apply import (
     fold_alone,
     named_in_log,
     people_fold,
-    personal_fold,
+    personal_fold_into,
 )
 from firefight.scene.events import (
     ArmorRepaired,
@@ -966,13 +966,13 @@ def _round_started(state: EncounterState, event: RoundStarted) -> EncounterState
     )
 
 
-@_folds(ActionPointsSpent)
-def _ap_spent(state: EncounterState, event: ActionPointsSpent) -> EncounterState:
-    return state.with_combatant(_spend_ap(named_in_log(state, event.actor), event))
+#: A fold changing only the one combatant its event names (a shot's AP, an upkeep's
+#: countdowns): folded in a run with the events around it (apply_all), or by itself.
+_folds_personal = partial(personal_fold_into, _FOLDS)
 
 
 # A shot's AP change only the shooter: folded in a run with the rounds it fires (apply_all).
-@personal_fold(ActionPointsSpent, lambda e: e.actor)
+@_folds_personal(ActionPointsSpent, lambda e: e.actor)
 def _spend_ap(c: CombatantState, event: ActionPointsSpent) -> CombatantState:
     v = vitals(c)
     if event.ap > v.ap_left:
@@ -1043,35 +1043,13 @@ def _bonus_used(state: EncounterState, event: AttackerBonusUsed) -> EncounterSta
     return state.with_combatant(with_vitals(c, replace(vitals(c), next_action_bonus=0)))
 
 
-@_folds(BreakageTaken)
-def _breakage(state: EncounterState, event: BreakageTaken) -> EncounterState:
-    return state.with_combatant(_armor_broken(named_in_log(state, event.wearer), event))
-
-
-@personal_fold(BreakageTaken, lambda e: e.wearer)
+@_folds_personal(BreakageTaken, lambda e: e.wearer)
 def _armor_broken(c: CombatantState, event: BreakageTaken) -> CombatantState:
     worn = armor_of(c)
     if worn is None or worn.kind != event.armor:
         raise FoldError(f"{event.wearer} wears no {event.armor} to break")
     armor = replace(worn, damage=event.new_total, broken=worn.broken or event.broken)
     return with_armor(c, armor)
-
-
-def _folds_personal(
-    cls: type[E], who: Callable[[E], str]
-) -> Callable[[Callable[[CombatantState, E], CombatantState]], None]:
-    """Register a fold changing only the one combatant ``who`` names (an upkeep's countdowns):
-    folded in a run with the events around it (apply_all), or by itself here."""
-
-    def register(fn: Callable[[CombatantState, E], CombatantState]) -> None:
-        personal_fold(cls, who)(fn)
-
-        def alone(state: EncounterState, event: E) -> EncounterState:
-            return state.with_combatant(fn(named_in_log(state, who(event)), event))
-
-        _FOLDS[cls] = alone
-
-    return register
 
 
 @_folds_personal(DyingCountdown, lambda e: e.target)
