@@ -387,30 +387,12 @@ def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData
         raise RuleRefusal("C-13", f"The {barrier.name} is already destroyed.")
     needs_action(c)
     weapon = ready_weapon(c, action.weapon)
-    mag = weapon.loaded
     distance = _metres(c.position, _nearest_on(barrier, c.position))
     shot = Shot(distance_m=distance, target=Target(name=barrier.name, cover=cover))
-    who = shooter_of(c)
     tb = TraceBuilder()
     extra, chosen, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
-    outcome = resolve_ranged_attack(
-        RangedAttack(
-            weapon=weapon.kind,
-            ref=who.ref,
-            skill=fighter(c).skill(data.weapon(weapon.kind).skill),
-            shots=(shot, shot) if action.twice else (shot,),
-            shooter=c.name,
-            ammo=mag.ammo if mag is not None else "basic",
-            loaded=mag.rounds if mag is not None else None,
-            wound=who.wound,
-            injuries=who.injuries,
-            extra=extra,
-            jams_on=chosen.jams_on,
-            guided=chosen.guided,
-        ),
-        dice,
-        data,
-    )
+    shots = (shot, shot) if action.twice else (shot,)
+    outcome = resolve_ranged_attack(_attack(c, weapon, shots, extra, chosen, data), dice, data)
     events = [*spent, *_scene_names(outcome.events, weapon.name)]
     left = [e.hp_after for e in events if isinstance(e, CoverDamaged)]
     tail = f"{left[-1]} HP left" if left and left[-1] else "destroyed" if left else "missed"
@@ -426,6 +408,34 @@ def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData
             weapon_name=weapon.name,
             headline=headline,
         ),
+    )
+
+
+def _attack(
+    c: CombatantState,
+    weapon: WeaponState,
+    shots: tuple[Shot, ...],
+    extra: tuple[Modifier, ...],
+    chosen: Chosen,
+    data: CprData,
+) -> RangedAttack:
+    """The attack ``c`` makes with ``weapon`` at ``shots``: their REF, skill and wounds, the
+    magazine loaded, the named modifiers' terms and what they change (a jam, a guided round)."""
+    mag = weapon.loaded
+    who = shooter_of(c)
+    return RangedAttack(
+        weapon=weapon.kind,
+        ref=who.ref,
+        skill=fighter(c).skill(data.weapon(weapon.kind).skill),
+        shots=shots,
+        shooter=c.name,
+        ammo=mag.ammo if mag is not None else "basic",
+        loaded=mag.rounds if mag is not None else None,
+        wound=who.wound,
+        injuries=who.injuries,
+        extra=extra,
+        jams_on=chosen.jams_on,
+        guided=chosen.guided,
     )
 
 
@@ -492,24 +502,9 @@ def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan
             second_from = action.move_between
             moved = (moved_to(c, second_from), MoveTaken(actor=c.name, distance_m=metres))
         shots.append(replace(first, distance_m=_metres(second_from, target.position)))
-    who = shooter_of(c)
     extra, chosen, spent = _named(c, weapon, action.mods, action.named, first.distance_m, data, tb)
-    attack = RangedAttack(
-        weapon=weapon.kind,
-        ref=who.ref,
-        skill=fighter(c).skill(data.weapon(weapon.kind).skill),
-        shots=tuple(shots),
-        shooter=c.name,
-        ammo=mag.ammo if mag is not None else "basic",
-        loaded=mag.rounds if mag is not None else None,
-        wound=who.wound,
-        injuries=who.injuries,
-        extra=extra,
-        jams_on=chosen.jams_on,
-        guided=chosen.guided,
-    )
     return _ShotPlan(
-        attack=attack,
+        attack=_attack(c, weapon, tuple(shots), extra, chosen, data),
         weapon=weapon,
         target=target,
         steps=tb.build().entries,
