@@ -89,6 +89,19 @@ class MemoryStore:
         pass
 
 
+def thrower(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
+    """An rmu combatant at (``x``, ``y``) ft with a thrown skill and hits enough to see a
+    blast through, as a scene's dict; ``extra`` adds or overrides fields."""
+    return {
+        "name": name,
+        "position": [x, y],
+        "hits": 80,
+        "stats": {"body_development": 25, "bmr_ft": 20},
+        "skills": {"thrown": {"bonus": 40, "ranks": 10}},
+        **extra,
+    }
+
+
 def person(
     name: str,
     x: float,

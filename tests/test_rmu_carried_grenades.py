@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import MemoryStore, thrower
 from firefight.dice import Dice
 from firefight.encounter.log import decode_event
 from firefight.encounter.scenario import (
@@ -52,23 +52,12 @@ stats = { body_development = 15, bmr_ft = 20 }
 """
 
 
-def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
-    return {
-        "name": name,
-        "position": [x, y],
-        "hits": 80,
-        "stats": {"body_development": 25, "bmr_ft": 20},
-        "skills": {"thrown": {"bonus": 40, "ranks": 10}},
-        **extra,
-    }
-
-
 def fight(**mara: Any) -> EncounterService:
     """Mara throws from the origin at the door 45 ft north; Viktor stands in it, Sam well back."""
     scene = {
         "scenario": {"title": "counted grenades", "ruleset": "rmu"},
-        "combatant": [person("Mara", 0, 0, **mara), person("Viktor", 0, 45),
-                      person("Sam", 0, 160)],
+        "combatant": [thrower("Mara", 0, 0, **mara), thrower("Viktor", 0, 45),
+                      thrower("Sam", 0, 160)],
     }  # fmt: skip
     service = EncounterService(MemoryStore())
     service.new("g", scenario_from_data(scene), Dice.seeded(1))
@@ -159,8 +148,8 @@ def test_dec_620_rmu_exp_9_a_throw_back_uses_none_of_the_throwers_own() -> None:
     down by the throw that landed by him."""
     scene = {
         "scenario": {"title": "counted grenades", "ruleset": "rmu"},
-        "combatant": [person("Mara", 0, 0, grenades={"m67": 1}),
-                      person("Viktor", 0, 45, grenades={"m67": 1})],
+        "combatant": [thrower("Mara", 0, 0, grenades={"m67": 1}),
+                      thrower("Viktor", 0, 45, grenades={"m67": 1})],
     }  # fmt: skip
     service = EncounterService(MemoryStore())
     service.new("g", scenario_from_data(scene), Dice.seeded(1))

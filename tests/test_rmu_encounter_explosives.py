@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import MemoryStore, thrower
 from firefight.dice import Dice
 from firefight.encounter.log import decode_event
 from firefight.encounter.scenario import scenario_from_data
@@ -22,22 +22,11 @@ from firefight.service import EncounterService
 PAD = [5] * 40  # initiative d10s and any critical roll a test does not look at
 
 
-def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
-    return {
-        "name": name,
-        "position": [x, y],
-        "hits": 80,
-        "stats": {"body_development": 25, "bmr_ft": 20},
-        "skills": {"thrown": {"bonus": 40, "ranks": 10}},
-        **extra,
-    }
-
-
 def scene() -> dict[str, Any]:
     """Mara throws from the origin at the door 45 ft north; Viktor stands in it, Sam well back."""
     return {
         "scenario": {"title": "grenade test", "ruleset": "rmu"},
-        "combatant": [person("Mara", 0, 0), person("Viktor", 0, 45), person("Sam", 0, 160)],
+        "combatant": [thrower("Mara", 0, 0), thrower("Viktor", 0, 45), thrower("Sam", 0, 160)],
     }
 
 
