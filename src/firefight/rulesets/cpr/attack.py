@@ -193,14 +193,19 @@ def _smart_round(
     return tb.total("smart round total", [base, d10_modifier(roll)])
 
 
-def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Outcome[AttackResult]:
+def resolve_ranged_attack(
+    attack: RangedAttack, dice: Dice, data: CprData, tb: TraceBuilder | None = None
+) -> Outcome[AttackResult]:
     """Resolve an Attack Action of single shots (CPR-HIT-1..2, CPR-RNG-1, CPR-DOD-1,
-    CPR-ROF-1, CPR-AIM-1, CPR-DMG-1, C-1..C-4, C-9, C-14's smart rounds)."""
+    CPR-ROF-1, CPR-AIM-1, CPR-DMG-1, C-1..C-4, C-9, C-14's smart rounds), its trace told to
+    ``tb`` (a fresh one if None; a quiet one words no step)."""
     weapon = data.weapon(attack.weapon)
     ammo = data.ammunition(attack.ammo)
     reads = _validate(attack, weapon, data)
     figures = data.figures
-    tb = TraceBuilder()
+    if tb is None:
+        tb = TraceBuilder()
+    telling = tb.telling
     aimed = attack.shots[0].aim
     events: list[Event] = [
         ActionTaken(actor=attack.shooter, action="aimed shot" if aimed else "attack")
@@ -214,7 +219,7 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
     hits = hp_lost = 0
     count = len(attack.shots)
     for number, (shot, read) in enumerate(zip(attack.shots, reads, strict=True), start=1):
-        if number > 1:
+        if number > 1 and telling:
             tb.step(
                 f"{attack.shooter} may move before the next shot; it is its own attack roll and "
                 "damage roll.",
@@ -232,14 +237,15 @@ def resolve_ranged_attack(attack: RangedAttack, dice: Dice, data: CprData) -> Ou
                 injuries=before.injuries,
                 cover=before.cover,
             )
-        which = f"Shot {number} of {count}: " if count > 1 else ""
-        aim_text = f", aimed at the {shot.aim.value.replace('-', ' ')}" if shot.aim else ""
-        tb.step(
-            f"{which}{attack.shooter} fires the {weapon.name} ({weapon.skill}) at {target.name}, "
-            f"{shot.distance_m:g} m away{aim_text}.",
-            "CPR-HIT-2",
-        )
-        trace_range(tb, read, shot.distance_m, "range DV")
+        if telling:
+            which = f"Shot {number} of {count}: " if count > 1 else ""
+            aim_text = f", aimed at the {shot.aim.value.replace('-', ' ')}" if shot.aim else ""
+            tb.step(
+                f"{which}{attack.shooter} fires the {weapon.name} ({weapon.skill}) at "
+                f"{target.name}, {shot.distance_m:g} m away{aim_text}.",
+                "CPR-HIT-2",
+            )
+            trace_range(tb, read, shot.distance_m, "range DV")
         threshold, against = read.dv, "the range DV"
         dodge_total = None
         if target.dodge is not None:

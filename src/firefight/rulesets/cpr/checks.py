@@ -81,6 +81,8 @@ def jammed(tb: TraceBuilder, natural: int, jams_on: int | None, weapon: str) -> 
 
 def compare(tb: TraceBuilder, total: Total, dv: int, against: str, rule: str = "CPR-HIT-1") -> bool:
     """Trace and return whether ``total`` beats ``dv`` (ties to the defender)."""
+    if not tb.telling:
+        return beats(total.value, dv)
     if total.value == dv:
         tb.step(f"{total.value} ties {against} {dv}: the defender wins ties, so it fails.", rule)
         return False
@@ -144,11 +146,12 @@ def roll_dodge(target: Target, dice: Dice, tb: TraceBuilder, data: CprData) -> T
     """The target's dodge: DEX + Evasion + d10, rolled before the attacker (CPR-DOD-1)."""
     dodge = target.dodge
     assert dodge is not None
-    tb.step(
-        f"{target.name} (REF {dodge.ref}) chooses to dodge before the attacker rolls; the "
-        "attacker must beat the dodge instead of the DV.",
-        "CPR-DOD-1",
-    )
+    if tb.telling:
+        tb.step(
+            f"{target.name} (REF {dodge.ref}) chooses to dodge before the attacker rolls; the "
+            "attacker must beat the dodge instead of the DV.",
+            "CPR-DOD-1",
+        )
     parts = [
         *_dex_and_evasion(target.name, dodge.dex, dodge.evasion),
         *condition_modifiers(

@@ -132,7 +132,7 @@ from firefight.scene.state import (
     MagazineState,
     WeaponState,
 )
-from firefight.trace import Entry, Modifier, Trace, TraceBuilder
+from firefight.trace import Entry, Modifier, QuietTraceBuilder, Trace, TraceBuilder
 from firefight.units import metres_from_feet
 
 __all__ = [
@@ -524,10 +524,11 @@ def _shot_at(
     state: EncounterState, action: Shoot, dice: Dice, data: CprData, tb: TraceBuilder
 ) -> tuple[_ShotPlan, Outcome[AttackResult], list[Event]]:
     """A shot at someone: its plan, the resolver's outcome, and the events in the scene's
-    order (the move between the shots, what a new injury does), their steps told to ``tb``."""
+    order (the move between the shots, what a new injury does), their steps told to ``tb``;
+    a quiet ``tb`` (the quiet path's) is handed to the resolver too, which words no step."""
     # Validation built this plan from the same state a moment ago (cpr.last_plan).
     plan = planned(_plan_shot, state, action, data)
-    outcome = resolve_ranged_attack(plan.attack, dice, data)
+    outcome = resolve_ranged_attack(plan.attack, dice, data, None if tb.telling else tb)
     events = [*plan.spent, *_scene_names(outcome.events, plan.weapon.name)]
     shot_results = outcome.result.shots
     if plan.moved:
@@ -1039,7 +1040,7 @@ def resolve_cpr_quietly(
     trace nor its result: a shot at someone (most of a fight) gathers only its events."""
     if isinstance(action, Shoot) and not action.at_cover:
         able(state.combatant(action.actor))
-        events: Sequence[Event] = _shot_at(state, action, dice, data, TraceBuilder())[2]
+        events: Sequence[Event] = _shot_at(state, action, dice, data, QuietTraceBuilder())[2]
     else:
         events = resolve_cpr_action(state, action, dice, data).events
     return apply_all(state, events, ruleset)
