@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.frozen import replace
+from firefight.frozen import quick_init, replace
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.cpr.checks import (
     attacker_parts,
@@ -41,6 +41,7 @@ from firefight.trace import Modifier, Total, TraceBuilder
 __all__ = ["AttackResult", "RangedAttack", "Shot", "ShotResult", "resolve_ranged_attack"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Shot:
     """One shot of an attack: at whom, how far (metres, C-2), and where it is aimed."""
@@ -51,6 +52,7 @@ class Shot:
     item: str = "held item"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShotResult:
     """One shot: the range band and DV, the dodge it met, the attack total, ``hit`` or
@@ -71,6 +73,7 @@ class ShotResult:
     smart_total: int | None = omitted()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AttackResult(Result):
     """An Attack Action: its shots, the hits and HP lost, and the rounds left (None: a weapon
@@ -88,6 +91,7 @@ class AttackResult(Result):
         return "hit" if any(s.result == "hit" for s in self.shots) else "miss"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RangedAttack:
     """An Attack Action with a gun or bow: one shot, or two with a ROF 2 weapon (CPR-ROF-1).

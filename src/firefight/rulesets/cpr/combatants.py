@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from firefight.frozen import quick_init
 from firefight.limits import MAX_COORDINATE_M, finite
 from firefight.rulesets.cpr.wounds import Health, WoundState
 
@@ -47,6 +48,7 @@ class Spot:
                 finite(f"a position's {axis} (m)", value, MAX_COORDINATE_M)
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Dodge:
     """A target's declared dodge (CPR-DOD-1): DEX + Evasion + d10 replaces the DV.
@@ -59,6 +61,7 @@ class Dodge:
     evasion: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Target:
     """A target's figures for one attack.

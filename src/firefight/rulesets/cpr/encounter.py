@@ -23,7 +23,7 @@ from typing import Any
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.frozen import replace
+from firefight.frozen import quick_init, replace
 from firefight.geometry import Point, distance_ft
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.base import Ruleset, combatant_status
@@ -439,6 +439,7 @@ def _attack(
     )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _ShotPlan:
     """What a shot at someone settles from the state before the resolver runs: the attack

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from firefight.events import Event
+from firefight.frozen import quick_init
 
 __all__ = [
     "ActionHeld",
@@ -21,6 +22,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TurnStarted(Event):
     """A new turn (the encounter's round): everyone up gets a Move and an Action, less what

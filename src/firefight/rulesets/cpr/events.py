@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.events import Event
+from firefight.frozen import quick_init
 
 __all__ = [
     "ActionTaken",
@@ -33,6 +34,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ActionTaken(Event):
     """The actor's Action for the turn went on this (an attack, a reload, a throw)."""
@@ -41,6 +43,7 @@ class ActionTaken(Event):
     action: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DamageDealt(Event):
     """A hit's damage against one location (CPR-DMG-1, C-3).
@@ -57,6 +60,7 @@ class DamageDealt(Event):
     hp_lost: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ArmorAblated(Event):
     """Damage got through, so the location's SP drops (C-3)."""
@@ -99,6 +103,7 @@ class ItemThrown(Event):
     item: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class WoundStateChanged(Event):
     """HP crossed a wound-state threshold (C-9)."""
