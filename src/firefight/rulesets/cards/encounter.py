@@ -12,18 +12,20 @@ Combatants whose scenario says ``deck = "shared"`` draw from one deck kept with 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache, partial
 from typing import Any
 
-from firefight.declarations import declare
+from firefight.declarations import declare, field_named
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
+from firefight.frozen import replace
 from firefight.geometry import distance_ft
 from firefight.outcome import Happened, Outcome, ResolvedWord, Result
 from firefight.rulesets.base import weapons_text
-from firefight.rulesets.cards.data import cards_data
+from firefight.rulesets.cards.data import CardsData, cards_data
 from firefight.rulesets.cards.deck import DeckInPlay
 from firefight.rulesets.cards.encounter_events import (
     CardsRoundStarted,
@@ -242,12 +244,11 @@ def build_shot(state: EncounterState, action: CardsShot) -> Shot:
         raise RuleRefusal(TURN_RULE, f"{actor.name} cannot shoot themself.")
     mine, theirs = stats_of(actor), stats_of(target)
     weapon = _weapon(actor, action.weapon)
-    row = cards_data().weapon(weapon.kind).range_class
+    data = cards_data()
+    row = data.weapon(weapon.kind).range_class
     distance = metres_from_feet(distance_ft(actor.position, target.position))
-    deck = ",".join(shared_deck(state)) if mine.shared_deck else ""
     track = theirs.track
-    return declare(
-        Shot,
+    shot = _declaring(data)(
         weapon=weapon.kind,
         skill=mine.skill_for(row),
         distance=round(distance, 3),
@@ -260,9 +261,35 @@ def build_shot(state: EncounterState, action: CardsShot) -> Shot:
         green=track.green,
         yellow=track.yellow,
         red=track.red,
-        deck=deck,
         **dict(action.options),
     )
+    if not mine.shared_deck:
+        return shot
+    # The deck is the declaration's last option: checked after all the others, it is
+    # refused where declare would refuse it.
+    return replace(shot, deck=_DECK.check(",".join(shared_deck(state))))
+
+
+#: The shot's last option: the persistent deck's cards left (D-4).
+_DECK = field_named(Shot, "deck")
+
+#: The declaring of the catalog read last, with it (so that no other can take its identity).
+_DECLARING: list[tuple[CardsData, Callable[..., Shot]]] = []
+
+
+def _declaring(data: CardsData) -> Callable[..., Shot]:
+    """``declare(Shot, **values)`` for the catalog ``data``, kept: a fight's shots repeat (the
+    same shooter, weapon and target from the same place, most of a simulation's shots), and
+    checking a declaration's options costs more than planning the shot. Each is declared once,
+    keyed on the plain values given (text, numbers, yes/no; typed, so that 1 and True stay
+    apart) in a bounded cache, all but the persistent deck, whose cards change at every draw
+    (build_shot checks it after). The checks read nothing but those values and the catalog,
+    and a catalog read anew starts a cache of its own; a refusal is never kept."""
+    if _DECLARING and _DECLARING[0][0] is data:
+        return _DECLARING[0][1]
+    declaring: Callable[..., Shot] = lru_cache(maxsize=512, typed=True)(partial(declare, Shot))
+    _DECLARING[:] = [(data, declaring)]
+    return declaring
 
 
 def validate_cards_action(state: EncounterState, action: Action) -> None:
