@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from firefight.frozen import quick_init
 from firefight.rulesets.gurps.data import Armor, CriticalHit, GurpsData, Location
 from firefight.rulesets.gurps.rolls import Roller
 from firefight.rulesets.gurps.setup import ShotSetup
@@ -16,6 +17,7 @@ from firefight.trace import Modifier, TraceBuilder
 __all__ = ["Hit", "damage_hit"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Hit:
     """One hit's result: rolled and basic damage, DR, what got through, injury."""

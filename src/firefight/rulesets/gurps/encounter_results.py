@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firefight.frozen import quick_init
 from firefight.outcome import ResolvedWord, Result, inline, omitted
 from firefight.rulesets.gurps.shot_result import ShotResult
 from firefight.rulesets.gurps.stray_results import StrayHit
@@ -23,6 +24,7 @@ class OpportunityShot:
     strays: tuple[StrayHit, ...] | None = omitted()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Attacked(Result):
     """An attack maneuver: the shot (None when none was aimed: an area round, or the attacker

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from firefight.frozen import quick_init
 from firefight.rulesets.gurps.data import GurpsData
 from firefight.rulesets.gurps.rolls import Roller
 from firefight.rulesets.gurps.success import judge
@@ -15,6 +16,7 @@ from firefight.trace import TraceBuilder
 __all__ = ["Condition", "Wounded", "shock", "take_injury"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Condition:
     """How the target stands: HP lost so far and what the fight has done to them."""
@@ -42,6 +44,7 @@ class Condition:
         return "up"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Wounded:
     condition: Condition

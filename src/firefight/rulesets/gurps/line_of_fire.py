@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firefight.frozen import quick_init
 from firefight.geometry import Posture, bearing_deg, bodies_between, distance_ft
 from firefight.geometry.plane import Point, crossing_share, point_at, unit_vector
 from firefight.rulesets.gurps.ranges import feet_from_yards
@@ -22,6 +23,7 @@ from firefight.scene.state import CombatantState, EncounterState
 __all__ = ["InTheWay", "down_range", "in_the_way"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class InTheWay:
     """``interfering`` each cost the shot -4 (-8 wide); ``possible`` may be struck by a miss,

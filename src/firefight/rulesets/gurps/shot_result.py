@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firefight.frozen import quick_init
 from firefight.outcome import ResolvedWord, Result, inline, omitted
 
 __all__ = ["BarrelBurst", "ShotResult", "ShotRoll", "TargetCondition"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShotRoll:
     """One missile's attack roll and what became of it: a miss's path (GUR-WRONG-2) and a
@@ -42,6 +44,7 @@ class BarrelBurst:
     firer_injury: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TargetCondition:
     """The target after the shot, when its HP were given: a major wound, the shock it takes
@@ -59,6 +62,7 @@ class TargetCondition:
         return self.state in ("unconscious", "dead") or self.knocked_down
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShotResult(Result):
     """One turn's shooting at one target. ``result`` is ``hit``, ``defended`` (every hit

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firefight.frozen import quick_init
 from firefight.rulesets.gurps.data import Success
 
 __all__ = ["Verdict", "judge"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Verdict:
     roll: int

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.events import Event
+from firefight.frozen import quick_init
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.injury import Condition
 from firefight.rulesets.gurps.shot_result import ShotResult
@@ -33,6 +34,7 @@ class GurpsTurnStarted(Event):
     round: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GurpsManeuver(Event):
     """``actor`` took ``maneuver`` this turn (aim, attack, all-out attack, move and attack,
@@ -61,6 +63,7 @@ class GurpsDrew(Event):
     ready: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GurpsHurt(Event):
     """``target`` took ``injury`` HP, with what it did to them."""
