@@ -21,7 +21,7 @@ from firefight.declarations import declare, field_named
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.frozen import replace
+from firefight.frozen import quick_init, replace
 from firefight.geometry import distance_ft
 from firefight.outcome import Happened, Outcome, ResolvedWord, Result
 from firefight.rulesets.base import weapons_text
@@ -357,6 +357,7 @@ def resolve_cards_action(state: EncounterState, action: Action, dice: Dice) -> O
     )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShotInTurn(Result):
     """An encounter's shot: the verb, the standalone shot's result and a headline."""

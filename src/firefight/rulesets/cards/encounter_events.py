@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.events import Event
-from firefight.frozen import replace
+from firefight.frozen import quick_init, replace
 from firefight.geometry import Posture
 from firefight.rulesets.cards.encounter_model import CardsScene, stats_of
 from firefight.scene.apply import FoldError, named_in_log
@@ -34,6 +34,7 @@ class CardsRoundStarted(Event):
     round: int
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TurnTaken(Event):
     """``actor`` used this round's turn ``doing`` (shoots, reloads, aims, cocks, gets up,
@@ -43,6 +44,7 @@ class TurnTaken(Event):
     doing: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShotTaken(Event):
     """A shot from ``weapon``; ``must_cock``: an SS weapon whose first card was black
@@ -53,6 +55,7 @@ class ShotTaken(Event):
     must_cock: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Wounded(Event):
     """``target``'s wound track after a hit (K-3), the armor wear it caused and what the
@@ -67,6 +70,7 @@ class Wounded(Event):
     down: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DeckChanged(Event):
     """The shared deck's cards left after a draw (D-4)."""

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.frozen import quick_init
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cards.data import CardsData, DamageType, Level, Mode, Weapon, cards_data
 from firefight.rulesets.cards.deck import DeckInPlay, successes
@@ -203,6 +204,7 @@ class Shot:
     )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShotPlan:
     """What a shot is before any card is drawn: checked, with its Target and its draw."""
@@ -337,6 +339,7 @@ def plan_shot(shot: Shot, data: CardsData | None = None) -> ShotPlan:
     )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Wound:
     """What the successes did to the target: damage recorded at a level, the track after it
@@ -351,6 +354,7 @@ class Wound:
     down: bool
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShotResult(Result):
     """One shot: the Target, the cards drawn and the successes, then the wound."""

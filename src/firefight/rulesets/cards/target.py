@@ -9,6 +9,7 @@ import math
 from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
+from firefight.frozen import quick_init
 from firefight.rulesets.cards.data import CardsData, RangeRow
 from firefight.trace import Modifier
 
@@ -18,6 +19,7 @@ __all__ = ["BANDS", "Situation", "band_for", "movement_modifier", "situation_mod
 BANDS = ("short", "medium", "long", "extreme")
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Situation:
     """What CRD-MOD-1 reads, already checked against the choices the data offers."""
