@@ -31,6 +31,8 @@ def successes(cards: Sequence[Card], target: int) -> int:
 _CARDS: dict[str, Card] = {str(c): c for c in FULL_DECK}
 #: A fresh deck's cards by name, in its fixed order.
 FULL_DECK_NAMES: tuple[str, ...] = tuple(_CARDS)
+#: Their names, to tell at once a deck's text that names every card so.
+_NAMES = frozenset(_CARDS)
 
 
 def parse_deck(text: str) -> tuple[Card, ...] | None:
@@ -44,9 +46,26 @@ def _read_deck(text: str) -> tuple[tuple[Card, ...], tuple[str, ...]] | None:
     """:func:`parse_deck`'s cards with their names (each card's own, however it was written)."""
     if not text.strip():
         return None
+    parts = text.split(",")
+    if _NAMES.issuperset(parts):
+        # The scene writes every card by its own name (each draw of a shared deck reads it):
+        # the cards looked up in one go.
+        cards: list[Card] = list(map(_CARDS.__getitem__, parts))
+        names: list[str] = parts
+    else:
+        cards, names = _written(parts)
+    # One name per card: the same name twice is the same card twice.
+    if len(set(names)) != len(names):
+        raise RuleRefusal("D-4", "The cards left name a card twice; a deck holds each card once.")
+    return tuple(cards), tuple(names)
+
+
+def _written(parts: list[str]) -> tuple[list[Card], list[str]]:
+    """The cards a deck's text names however written (``qh``, `` 10H``), each with its own
+    name; blanks between commas skipped."""
     cards: list[Card] = []
     names: list[str] = []
-    for part in text.split(","):
+    for part in parts:
         card, name = _CARDS.get(part), part
         if card is None:
             if not part.strip():
@@ -55,10 +74,7 @@ def _read_deck(text: str) -> tuple[tuple[Card, ...], tuple[str, ...]] | None:
             name = str(card)
         cards.append(card)
         names.append(name)
-    # One name per card: the same name twice is the same card twice.
-    if len(set(names)) != len(names):
-        raise RuleRefusal("D-4", "The cards left name a card twice; a deck holds each card once.")
-    return tuple(cards), tuple(names)
+    return cards, names
 
 
 class DeckInPlay:
