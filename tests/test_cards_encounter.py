@@ -264,20 +264,23 @@ def test_k_2_resolving_refuses_what_validating_refuses_before_any_card() -> None
 
 
 def test_a_shot_in_the_scene_is_declared_as_declare_would_declare_it() -> None:
-    """build_shot keeps each declaration by its values, all but the shared deck's cards, which
-    it checks after the rest: the deck is the declaration's last option, so a shot in the scene
-    is what declaring every value at once gives, and asking twice gives it again."""
+    """build_shot keeps each declaration and its plan by the values, all but the shared
+    deck's cards, which it checks after the rest: the deck is the declaration's last option,
+    so a shot in the scene is what declaring every value at once gives, its plan is that
+    shot's, and asking twice gives them again."""
     from dataclasses import asdict
 
     from firefight.declarations import declare, options_of
     from firefight.rulesets.cards.encounter import CardsShot, build_shot
-    from firefight.rulesets.cards.shot import Shot
+    from firefight.rulesets.cards.shot import Shot, plan_shot
 
     assert options_of(Shot)[-1].name == "deck"
     service = service_with(fighter("A", 0, 0), fighter("B", 30, 0, side="b"))
     state = service.load("f").state
     action = find_ruleset("cards").parse_action("A shoots B --mode SA", state)
     assert isinstance(action, CardsShot)
-    shot = build_shot(state, action)
+    shot, plan = build_shot(state, action)
     assert shot.deck == ",".join(shared_deck(state)) != ""
-    assert shot == declare(Shot, **asdict(shot)) == build_shot(state, action)
+    assert shot == declare(Shot, **asdict(shot))
+    assert plan == plan_shot(shot)
+    assert build_shot(state, action) == (shot, plan)

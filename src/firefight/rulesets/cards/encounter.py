@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import Any
 
 from firefight.declarations import declare, field_named
@@ -236,8 +236,8 @@ def _weapon(actor: CombatantState, name: str | None) -> Any:
     return weapon
 
 
-def build_shot(state: EncounterState, action: CardsShot) -> Shot:
-    """The shot the scene and the line declare together."""
+def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan]:
+    """The shot the scene and the line declare together, and its plan (:func:`plan_shot`)."""
     actor = state.combatant(action.actor)
     target = state.combatant(action.target)
     if target.name == actor.name:
@@ -248,7 +248,7 @@ def build_shot(state: EncounterState, action: CardsShot) -> Shot:
     row = data.weapon(weapon.kind).range_class
     distance = metres_from_feet(distance_ft(actor.position, target.position))
     track = theirs.track
-    shot = _declaring(data)(
+    kept = _declaring(data)(
         weapon=weapon.kind,
         skill=mine.skill_for(row),
         distance=round(distance, 3),
@@ -263,31 +263,49 @@ def build_shot(state: EncounterState, action: CardsShot) -> Shot:
         red=track.red,
         **dict(action.options),
     )
-    if not mine.shared_deck:
-        return shot
-    # The deck is the declaration's last option: checked after all the others, it is
-    # refused where declare would refuse it.
-    return replace(shot, deck=_DECK.check(",".join(shared_deck(state))))
+    shot = kept.shot
+    if mine.shared_deck:
+        # The deck is the declaration's last option: checked after all the others, it is
+        # refused where declare would refuse it.
+        shot = replace(shot, deck=_DECK.check(",".join(shared_deck(state))))
+    if kept.plan is None:
+        kept.plan = plan_shot(kept.shot, data)
+    return shot, kept.plan
 
 
 #: The shot's last option: the persistent deck's cards left (D-4).
 _DECK = field_named(Shot, "deck")
 
+
+@dataclass(slots=True)
+class _Declared:
+    """A shot declared without the persistent deck's cards, and its plan once worked out
+    (the plan reads no deck: it is the same for any cards left; a refusal is never kept)."""
+
+    shot: Shot
+    plan: ShotPlan | None = None
+
+
+def _declared(**values: object) -> _Declared:
+    return _Declared(shot=declare(Shot, **values))
+
+
 #: The declaring of the catalog read last, with it (so that no other can take its identity).
-_DECLARING: list[tuple[CardsData, Callable[..., Shot]]] = []
+_DECLARING: list[tuple[CardsData, Callable[..., _Declared]]] = []
 
 
-def _declaring(data: CardsData) -> Callable[..., Shot]:
-    """``declare(Shot, **values)`` for the catalog ``data``, kept: a fight's shots repeat (the
-    same shooter, weapon and target from the same place, most of a simulation's shots), and
-    checking a declaration's options costs more than planning the shot. Each is declared once,
-    keyed on the plain values given (text, numbers, yes/no; typed, so that 1 and True stay
-    apart) in a bounded cache, all but the persistent deck, whose cards change at every draw
-    (build_shot checks it after). The checks read nothing but those values and the catalog,
-    and a catalog read anew starts a cache of its own; a refusal is never kept."""
+def _declaring(data: CardsData) -> Callable[..., _Declared]:
+    """``declare(Shot, **values)`` for the catalog ``data``, kept with its plan: a fight's
+    shots repeat (the same shooter, weapon and target from the same place, most of a
+    simulation's shots), and checking a declaration's options and planning the shot cost
+    more than drawing for it. Each is declared once, keyed on the plain values given (text,
+    numbers, yes/no; typed, so that 1 and True stay apart) in a bounded cache, all but the
+    persistent deck, whose cards change at every draw (build_shot checks it after). The
+    checks and the plan read nothing but those values and the catalog, and a catalog read
+    anew starts a cache of its own; a refusal is never kept."""
     if _DECLARING and _DECLARING[0][0] is data:
         return _DECLARING[0][1]
-    declaring: Callable[..., Shot] = lru_cache(maxsize=512, typed=True)(partial(declare, Shot))
+    declaring: Callable[..., _Declared] = lru_cache(maxsize=512, typed=True)(_declared)
     _DECLARING[:] = [(data, declaring)]
     return declaring
 
@@ -323,8 +341,7 @@ def _checked(state: EncounterState, action: Action) -> tuple[Shot, ShotPlan] | N
                 "CRD-WPN-1", f"{actor.name} has no full magazine left for the {weapon.name}."
             )
     if isinstance(action, CardsShot):
-        shot = build_shot(state, action)
-        return shot, plan_shot(shot)
+        return build_shot(state, action)
     return None
 
 
