@@ -527,9 +527,14 @@ def _shot_at(
     """A shot at someone: its plan, the resolver's outcome, and the events in the scene's
     order (the move between the shots, what a new injury does), their steps told to ``tb``;
     a quiet ``tb`` (the quiet path's) is handed to the resolver too, which words no step."""
-    # Validation built this plan from the same state a moment ago (cpr.last_plan).
-    plan = planned(_plan_shot, state, action, data)
-    outcome = resolve_ranged_attack(plan.attack, dice, data, None if tb.telling else tb)
+    if tb.telling:
+        # Validation built this plan from the same state a moment ago (cpr.last_plan).
+        plan = planned(_plan_shot, state, action, data)
+        outcome = resolve_ranged_attack(plan.attack, dice, data)
+    else:
+        # The quiet path does not validate first (resolve_validates): nothing to reuse.
+        plan = _plan_shot(state, action, data)
+        outcome = resolve_ranged_attack(plan.attack, dice, data, tb)
     events = [*plan.spent, *_scene_names(outcome.events, plan.weapon.name)]
     shot_results = outcome.result.shots
     if plan.moved:
