@@ -3,6 +3,7 @@ stun and recovery, waiting for opportunity fire, readying, and the example fight
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -18,8 +19,11 @@ from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.encounter import GurpsHurt
 from firefight.rulesets.gurps.encounter_model import gurps_stats
+from firefight.rulesets.gurps.firing import shot_for
+from firefight.rulesets.gurps.turn_events import GurpsAction
 from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
+from firefight.trace import TraceBuilder
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 GURPS = find_ruleset("gurps")
@@ -119,6 +123,18 @@ def test_gur_opp_1_waiting_then_firing() -> None:
     parts = totals[0]["parts"]
     assert isinstance(parts, list)
     assert {"value": -5, "label": "opportunity fire watching line", "rule": "GUR-OPP-1"} in parts
+
+
+def test_gur_arc_1_a_hair_left_of_the_facing_is_0_degrees_off_it() -> None:
+    """GUR-ARC-1: a target a hundredth of a degree left of the facing is 0 degrees off it, as
+    one dead ahead is, never -0.0: equal shots are kept as one (0.0 == -0.0), so a -0.0 would
+    print as "-0" or "0" depending on which shot came first."""
+    for facing in ("0.03", "0.0", "0.03"):
+        scene = SCENE.replace("position = [0, 0]", f"position = [0, 0]\nfacing_deg = {facing}")
+        state = engine.open_fight(initial_state(parse_scenario(scene)), GURPS, Dice.scripted([]))
+        action = GurpsAction(actor="Ann", verb="shoots", text="Ann shoots Bob", target="Bob")
+        bearing = shot_for(state.state, action, TraceBuilder()).bearing
+        assert (bearing, math.copysign(1.0, bearing)) == (0.0, 1.0)
 
 
 def test_gur_reload_1_readying_takes_seconds() -> None:

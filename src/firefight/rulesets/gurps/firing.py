@@ -151,7 +151,7 @@ def shot_for(
         ammo=ammo if ammo in DATA.ammo else "standard",
         arrow=ammo if ammo in DATA.arrows else None,
         distance=round(yards_from_feet(distance_ft(shooter.position, target.position)), 2),
-        bearing=round(bearing_deg(shooter.position, target.position) - shooter.facing_deg, 1),
+        bearing=_bearing(shooter, target),
         vision=s.vision,
         aim=aim,
         braced=s.braced and aimed and aim > 0,
@@ -172,14 +172,21 @@ def shot_for(
     )
 
 
+def _bearing(shooter: CombatantState, target: CombatantState) -> float:
+    """The target's direction off the shooter's facing, to a tenth of a degree. A hair to the
+    left rounds to -0.0, which equals 0.0 but prints "-0": it is read as 0.0, so equal shots,
+    kept by equality, always print alike."""
+    return round(bearing_deg(shooter.position, target.position) - shooter.facing_deg, 1) + 0.0
+
+
 # A fight's shots repeat (the same shooter at the same target from the same place, turn after
 # turn: some nineteen in twenty of a simulation's shots were declared before), and checking a
 # declaration's forty-odd options costs more than the rest of the shot's setting up: each
 # declared once, keyed on the plain values given (text, numbers, yes/no, a tuple of text;
 # typed, so 1, 1.0 and True stay apart) in a bounded cache. The checks read nothing but those
 # values and the fixed catalog (DATA); a refusal is never kept. A kept shot equals the one
-# declared anew (a -0.0 bearing may come back 0.0), and equal shots are alike to every reader:
-# the set-up worked out from a shot is itself kept by equality (setup.settle).
+# declared anew, and equal shots are alike to every reader (the bearing is never -0.0, see
+# :func:`_bearing`): the set-up worked out from a shot is itself kept by equality (setup.settle).
 @lru_cache(maxsize=512, typed=True)
 def _declared(**values: object) -> Shoot:
     return declare(Shoot, **values)
