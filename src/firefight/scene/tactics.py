@@ -24,6 +24,7 @@ __all__ = [
     "able",
     "enemies_by_distance",
     "plain",
+    "plain_lines",
     "quoted",
     "rounds_carried",
     "rounds_left",
@@ -66,6 +67,11 @@ def enemies_by_distance(state: EncounterState, name: str) -> list[CombatantState
 
 def plain(state: EncounterState, name: str) -> list[str]:
     """shoot the nearest enemy it can; else reload; else wait"""
+    return plain_lines(name, enemies_by_distance(state, name))
+
+
+def plain_lines(name: str, enemies: Sequence[CombatantState]) -> list[str]:
+    """:func:`plain`'s lines for ``name`` with ``enemies`` already found, nearest first (a
+    tactic built on it reads them too, and sorting them again would cost as much)."""
     me = quoted(name)
-    lines = [f"{me} shoots {quoted(e.name)}" for e in enemies_by_distance(state, name)]
-    return [*lines, f"{me} reloads", f"{me} waits"]
+    return [*(f"{me} shoots {quoted(e.name)}" for e in enemies), f"{me} reloads", f"{me} waits"]

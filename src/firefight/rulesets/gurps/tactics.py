@@ -6,7 +6,7 @@ import math
 
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.scene.state import EncounterState
-from firefight.scene.tactics import enemies_by_distance, plain, quoted
+from firefight.scene.tactics import enemies_by_distance, plain_lines, quoted
 
 __all__ = ["AIM_FROM_FT", "LONG_AIM_FROM_FT", "steady"]
 
@@ -20,9 +20,9 @@ LONG_AIM_FROM_FT = 60.0
 def steady(state: EncounterState, name: str) -> list[str]:
     """aim a loaded weapon at the nearest enemy for a turn (three past 20 yd), then shoot it;
     else reload; else, stunned, try to recover; else wait"""
-    *shots_and_reload, wait = plain(state, name)
     me = state.combatant(name)
     enemies = enemies_by_distance(state, name)
+    *shots_and_reload, wait = plain_lines(name, enemies)
     aim: list[str] = []
     loaded = any(w.loaded is not None and w.loaded.rounds > 0 for w in me.weapons)
     if enemies and loaded:
