@@ -144,6 +144,7 @@ from firefight.rulesets.rmu.scene_reading import (
 from firefight.rulesets.rmu.shot import (
     AimedShot,
     PreparedShot,
+    aimed_shot_events,
     resolve_aimed_shot,
     settled_aimed_shot,
 )
@@ -798,9 +799,31 @@ def _exposed(state: EncounterState, outcome: Outcome) -> Outcome:
     return Outcome(events=(*outcome.events, *gassed), trace=outcome.trace, result=outcome.result)
 
 
+#: A quiet shot's trace and result: nobody reads them (a simulated fight reads the events).
+_UNTOLD = Trace()
+_SHOT_QUIETLY = Happened(action="shoots")
+
+
+def _shot_in_scene(
+    c: CombatantState, weapon: WeaponState, target: str, fired: Sequence[Event]
+) -> list[Event]:
+    """An aimed shot's events as the encounter keeps them: its rounds and malfunction named
+    for the gun in the scene, counted for the gun's rate and the target's guns, and the bonus
+    its shooter spends."""
+    events: list[Event] = [
+        RoundsFired(actor=e.actor, weapon=weapon.name, rounds=e.rounds)
+        if isinstance(e, RoundsFired)
+        else e
+        for e in fired
+    ]
+    events = encounter_fire.shot_events(c, weapon, target=target, events=events)
+    events.extend(bonus_used(c))
+    return events
+
+
 def _resolve(state: EncounterState, action: Action, dice: Dice, *, quiet: bool = False) -> Outcome:
     """The outcome of ``action``; ``quiet`` when only its events are read (a simulated fight, a
-    dry run for its costs): an aimed shot then keeps no trace and leaves out its headline."""
+    dry run for its costs): an aimed shot then builds neither its trace nor its result."""
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         return encounter_fire.resolve_fire_action(state, action, dice)
     if isinstance(action, Throws):
@@ -823,18 +846,13 @@ def _resolve(state: EncounterState, action: Action, dice: Dice, *, quiet: bool =
     if isinstance(action, Shoot):
         built = _prepared_for(state, action)
         shot, read = built.shot, built.read
-        outcome = resolve_aimed_shot(shot, dice, rmu_data(), built.prepared, quiet=quiet)
         weapon = ready_weapon(c, action.weapon)
-        events: list[Event] = [
-            RoundsFired(actor=e.actor, weapon=weapon.name, rounds=e.rounds)
-            if isinstance(e, RoundsFired)
-            else e
-            for e in outcome.events
-        ]
-        events = encounter_fire.shot_events(c, weapon, target=action.target, events=events)
-        events.extend(bonus_used(c))
         if quiet:
-            return Outcome(events=tuple(events), trace=outcome.trace, result=outcome.result)
+            fired = aimed_shot_events(shot, dice, rmu_data(), built.prepared)
+            events = _shot_in_scene(c, weapon, action.target, fired)
+            return Outcome(events=tuple(events), trace=_UNTOLD, result=_SHOT_QUIETLY)
+        outcome = resolve_aimed_shot(shot, dice, rmu_data(), built.prepared)
+        events = _shot_in_scene(c, weapon, action.target, outcome.events)
         headline = encounter_fire.recoil_first(
             c.name,
             weapon.name,

@@ -105,7 +105,9 @@ def resolve_strike(
     ``armor_damage`` and ``armor_quality`` are the target's armor's running breakage total and
     quality bonus, for the breakage check a covered location's cell may call for.
     ``severity_steps`` lowers a Kindred target's critical (RULINGS V-1); ``called`` is the
-    location a called shot aims at (RULINGS R-7).
+    location a called shot aims at (RULINGS R-7). For a trace that keeps nothing
+    (``trace.telling`` False: a quiet resolution) the landing gives only the column, the hits
+    (the critical's too) and the severity.
     """
     tb = trace
     table = data.tables.attack(weapon.attack_table)
@@ -221,9 +223,25 @@ def resolve_strike(
         armor_quality=armor_quality,
         trace=tb,
     )
-    check = None
     if taken is not None:
         events.append(taken)
+    total_hits = hits + sum([c.hits for c in cells])
+    if not telling:
+        # A quiet resolution reads only what the hit costs (an unbraced gun's recoil prices
+        # the hits and the severity its shooter took, RMU-TRI-2): the critical's details, its
+        # effects added up and the breakage check are left out; the events carry them all.
+        return StrikeResult(
+            hit=True,
+            events=tuple(events),
+            landing=Struck(
+                column=plan.column,
+                hits=hits,
+                severity=result.severity.value,
+                total_hits=total_hits,
+            ),
+        )
+    check = None
+    if taken is not None:
         check = BreakageCheck(
             armor=taken.armor,
             check_total=taken.check_total,
@@ -242,7 +260,7 @@ def resolve_strike(
         critical_table=crit_table.name,
         kindred_severity=reading.severity.value if reading.reduced else None,
         effects=combine_effects(cells),
-        total_hits=hits + sum(c.hits for c in cells),
+        total_hits=total_hits,
         breakage=check,
     )
     return StrikeResult(hit=True, events=tuple(events), landing=struck)
