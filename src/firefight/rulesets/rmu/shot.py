@@ -35,7 +35,7 @@ from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
 from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach, StrayRound, TowardAlly
 from firefight.rulesets.rmu.strike import (
     RolledAttack,
-    attack_roll_term,
+    attack_total,
     combine_effects,
     resolve_attack,
     resolve_strike,
@@ -553,15 +553,9 @@ def _fired(
             toward_ally=toward,
         )
 
-    total = tb.total(
-        "attack total",
-        [
-            attack_roll_term(roll.total),
-            *mods,
-        ],
-    )
+    total = attack_total(tb, "attack total", roll.total, mods)
     landed = resolve_strike(
-        total=total.value,
+        total=total,
         weapon=weapon,
         plan=plan,
         target=shot.target,
@@ -584,7 +578,7 @@ def _fired(
         return None
     return shot_of(
         recoil=recoil_report,
-        attack_total=total.value,
+        attack_total=total,
         roll=roll.total,
         landing=landed.landing,
         shielder=shielder,

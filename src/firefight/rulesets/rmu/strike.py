@@ -39,6 +39,7 @@ __all__ = [
     "RolledAttack",
     "StrikeResult",
     "attack_roll_term",
+    "attack_total",
     "combine_effects",
     "resolve_attack",
     "resolve_strike",
@@ -272,6 +273,15 @@ def attack_roll_term(roll: int) -> Modifier:
     return Modifier(value=roll, label="attack roll, d100 open-ended high", rule="RMU-GEN-2")
 
 
+def attack_total(trace: TraceBuilder, label: str, roll: int, modifiers: Sequence[Modifier]) -> int:
+    """An attack total: the roll (:func:`attack_roll_term`) and every other term, itemized in
+    the trace when it keeps its entries; a quiet one (a simulated fight) only adds them up,
+    building neither the roll's term nor the total (the fight's most-built values)."""
+    if trace.telling:
+        return trace.total(label, [attack_roll_term(roll), *modifiers]).value
+    return roll + sum([m.value for m in modifiers])
+
+
 @quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RolledAttack:
@@ -304,9 +314,9 @@ def resolve_attack(
     critical roll and the breakage check as the total calls for them.
     """
     roll = trace.roll(dice.d100_open_ended(purpose, low_end=False))
-    total = trace.total(total_label, [attack_roll_term(roll.total), *modifiers])
+    total = attack_total(trace, total_label, roll.total, modifiers)
     landed = resolve_strike(
-        total=total.value,
+        total=total,
         weapon=weapon,
         plan=plan,
         target=target,
@@ -318,4 +328,4 @@ def resolve_attack(
         armor_quality=armor_quality,
         severity_steps=severity_steps,
     )
-    return RolledAttack(roll=roll.total, total=total.value, strike=landed)
+    return RolledAttack(roll=roll.total, total=total, strike=landed)
