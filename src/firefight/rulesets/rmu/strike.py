@@ -86,6 +86,11 @@ def _coverage(plan: FirePlan, location: HitLocation) -> str:
     return "not covered by armor"
 
 
+#: A miss in a quiet resolution (most of a simulated fight's strikes): one for all, as nobody
+#: reads the column it was read in nor how far short it fell.
+_MISSED_QUIETLY = StrikeResult(hit=False, events=(), landing=Missed())
+
+
 def resolve_strike(
     *,
     total: int,
@@ -107,8 +112,8 @@ def resolve_strike(
     quality bonus, for the breakage check a covered location's cell may call for.
     ``severity_steps`` lowers a Kindred target's critical (RULINGS V-1); ``called`` is the
     location a called shot aims at (RULINGS R-7). For a trace that keeps nothing
-    (``trace.telling`` False: a quiet resolution) the landing gives only the column, the hits
-    (the critical's too) and the severity.
+    (``trace.telling`` False: a quiet resolution) the landing gives only whether it hit, the
+    hits (the critical's too) and the severity.
     """
     tb = trace
     table = data.tables.attack(weapon.attack_table)
@@ -124,10 +129,9 @@ def resolve_strike(
             rule="RMU-GEN-5",
         )
     if result.row is None:
-        if telling:
-            tb.step(
-                f"A total of {total} is below the table: the shot misses {target}.", "RMU-GEN-5"
-            )
+        if not telling:
+            return _MISSED_QUIETLY
+        tb.step(f"A total of {total} is below the table: the shot misses {target}.", "RMU-GEN-5")
         return StrikeResult(
             hit=False,
             events=(),
