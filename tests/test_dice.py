@@ -123,3 +123,16 @@ def test_d_3_scripted_faces_then_a_fallback_source() -> None:
     dice = Dice(ScriptedSource([8], then=ScriptedSource([4, 3])))
     assert dice.die(10, "attack").total == 8
     assert dice.pool(2, 6, "damage").faces == (4, 3)
+
+
+def test_seeded_faces_are_the_seeds_randint_draws() -> None:
+    """A seed's faces are the draws ``random.Random(seed).randint(1, sides)`` gives, whatever
+    way the source asks for them: stored seeds and recorded fights replay the same dice."""
+    import random
+
+    for seed in range(50):
+        rng, source = random.Random(seed), SeededSource(seed)
+        for sides in (1, 2, 3, 6, 10, 13, 52, 100, 1000):
+            assert [source.face(sides, "x") for _ in range(20)] == [
+                rng.randint(1, sides) for _ in range(20)
+            ]

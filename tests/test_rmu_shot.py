@@ -6,16 +6,22 @@ from dataclasses import replace
 
 import pytest
 
-from firefight.dice import Dice
+from firefight.dice import Dice, RecordingSource, SeededSource
 from firefight.errors import RuleRefusal, UnknownNameError
 from firefight.geometry import CoverGrade, Size
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.bodies import BodyScreen, Bystander
 from firefight.rulesets.rmu.catalog import RmuData, Weapon, WeaponAction
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, parse_cover, price_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.ranges import range_band
-from firefight.rulesets.rmu.shot import AimedShot, prepare_aimed_shot, resolve_aimed_shot
+from firefight.rulesets.rmu.shot import (
+    AimedShot,
+    aimed_shot_events,
+    prepare_aimed_shot,
+    resolve_aimed_shot,
+)
 from firefight.rulesets.rmu.shot_results import AimedShotResult
 from firefight.rulesets.rmu.struck import Struck
 from firefight.trace import Modifier, Total
@@ -370,3 +376,32 @@ def test_p_8_extra_terms_stand_before_cover_and_carry_over_whatever_was_settled_
     assert wound not in plain.modifiers and wound not in plain.carried
     assert (after.modifiers, after.carried) == (alone.modifiers, alone.carried)
     assert after.shot is shot
+
+
+@pytest.mark.parametrize(
+    "shot",
+    [
+        replace(BASE, armor="BA II", armor_quality=5),
+        AimedShot(weapon="m2hb", ob=160, distance_ft=50, strength_bonus=5),
+        replace(
+            BASE,
+            screen=BodyScreen(
+                grade=CoverGrade.HALF,
+                shielders=(Bystander(name="Ana", armor="BA I"), Bystander(name="Ben")),
+            ),
+        ),
+    ],
+    ids=["armored", "unbraced tripod", "screened"],
+)
+def test_rmu_tri_2_rmu_cov_6_a_quiet_shot_rolls_the_same_dice_to_the_same_events(
+    shot: AimedShot,
+) -> None:
+    """A shot whose trace and result nobody reads (aimed_shot_events, a simulated fight) rolls
+    the very dice the told shot rolls and gives its events: an unbraced gun's recoil priced
+    from what it did to the shooter (RMU-TRI-2), a miss flying on into a shielder (RMU-COV-6),
+    criticals and breakage checks alike."""
+    for seed in range(150):
+        told, quiet = RecordingSource(SeededSource(seed)), RecordingSource(SeededSource(seed))
+        loud = resolve_aimed_shot(shot, Dice(told), DATA)
+        assert aimed_shot_events(shot, Dice(quiet), DATA) == list(loud.events)
+        assert quiet.faces == told.faces

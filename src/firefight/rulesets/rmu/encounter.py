@@ -144,6 +144,7 @@ from firefight.rulesets.rmu.scene_reading import (
 from firefight.rulesets.rmu.shot import (
     AimedShot,
     PreparedShot,
+    aimed_shot_events,
     resolve_aimed_shot,
     settled_aimed_shot,
 )
@@ -798,9 +799,51 @@ def _exposed(state: EncounterState, outcome: Outcome) -> Outcome:
     return Outcome(events=(*outcome.events, *gassed), trace=outcome.trace, result=outcome.result)
 
 
+#: A quiet shot's trace and result: nobody reads them (a simulated fight reads the events).
+_UNTOLD = Trace()
+_SHOT_QUIETLY = Happened(action="shoots")
+
+
+def _shoot(state: EncounterState, action: Shoot, dice: Dice, *, quiet: bool) -> Outcome:
+    """An aimed shot, its events as the encounter keeps them: its rounds and malfunction named
+    for the gun in the scene, the shot counted for the gun's rate and the target's guns, the
+    bonus its shooter spends; ``quiet``: with neither its trace nor its result."""
+    c = state.combatant(action.actor)
+    built = _prepared_for(state, action)
+    weapon = ready_weapon(c, action.weapon)
+    if quiet:
+        fired = aimed_shot_events(built.shot, dice, rmu_data(), built.prepared)
+        events = encounter_fire.shot_events(c, weapon, target=action.target, events=fired)
+        events.extend(bonus_used(c))
+        return Outcome(events=tuple(events), trace=_UNTOLD, result=_SHOT_QUIETLY)
+    outcome = resolve_aimed_shot(built.shot, dice, rmu_data(), built.prepared)
+    events = encounter_fire.shot_events(c, weapon, target=action.target, events=outcome.events)
+    events.extend(bonus_used(c))
+    headline = encounter_fire.recoil_first(
+        c.name,
+        weapon.name,
+        outcome.result.recoil,
+        _headline(action, weapon.name, outcome.result),
+    )
+    taken = ShotTaken(
+        actor=c.name,
+        target=action.target,
+        weapon_name=weapon.name,
+        shot=outcome.result,
+        headline=headline,
+    )
+    return Outcome(
+        events=tuple(events),
+        trace=type(outcome.trace)((*built.read.entries, *outcome.trace.entries)),
+        result=taken,
+    )
+
+
 def _resolve(state: EncounterState, action: Action, dice: Dice, *, quiet: bool = False) -> Outcome:
     """The outcome of ``action``; ``quiet`` when only its events are read (a simulated fight, a
-    dry run for its costs): an aimed shot then keeps no trace and leaves out its headline."""
+    dry run for its costs): an aimed shot then builds neither its trace nor its result."""
+    if isinstance(action, Shoot):  # most of a fight's actions: asked first
+        return _shoot(state, action, dice, quiet=quiet)
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         return encounter_fire.resolve_fire_action(state, action, dice)
     if isinstance(action, Throws):
@@ -820,39 +863,6 @@ def _resolve(state: EncounterState, action: Action, dice: Dice, *, quiet: bool =
     c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()
-    if isinstance(action, Shoot):
-        built = _prepared_for(state, action)
-        shot, read = built.shot, built.read
-        outcome = resolve_aimed_shot(shot, dice, rmu_data(), built.prepared, quiet=quiet)
-        weapon = ready_weapon(c, action.weapon)
-        events: list[Event] = [
-            RoundsFired(actor=e.actor, weapon=weapon.name, rounds=e.rounds)
-            if isinstance(e, RoundsFired)
-            else e
-            for e in outcome.events
-        ]
-        events = encounter_fire.shot_events(c, weapon, target=action.target, events=events)
-        events.extend(bonus_used(c))
-        if quiet:
-            return Outcome(events=tuple(events), trace=outcome.trace, result=outcome.result)
-        headline = encounter_fire.recoil_first(
-            c.name,
-            weapon.name,
-            outcome.result.recoil,
-            _headline(action, weapon.name, outcome.result),
-        )
-        taken = ShotTaken(
-            actor=c.name,
-            target=action.target,
-            weapon_name=weapon.name,
-            shot=outcome.result,
-            headline=headline,
-        )
-        return Outcome(
-            events=tuple(events),
-            trace=type(outcome.trace)((*read.entries, *outcome.trace.entries)),
-            result=taken,
-        )
     if isinstance(action, Reload):
         weapon = ready_weapon(c, action.weapon)
         spare = spare_for(c, weapon, action.ammo)

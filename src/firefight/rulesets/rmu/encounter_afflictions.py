@@ -64,6 +64,11 @@ def exposure_events(state: EncounterState, *, ending: bool = False) -> list[Even
     for c in state.combatants:
         if c.dead:
             continue
+        now = rmu_stats(c).afflictions
+        if not gas_clouds and not now.gas_inside and not now.gas:
+            # No cloud to be in, no CS on them to change (most of every fight, read after
+            # every action): nothing to ask.
+            continue
         found = wanted_gas(state, c, gas_clouds, ending=ending)
         if found is None:
             continue

@@ -850,8 +850,9 @@ def resolve_fire_action(state: EncounterState, action: Action, dice: Dice) -> Ou
 def shot_events(
     shooter: CombatantState, weapon: WeaponState, target: str, events: Sequence[Event]
 ) -> list[Event]:
-    """An aimed shot's events as the encounter keeps them: its malfunction named for the gun
-    in the scene, and the shot counted for the gun's rate and the target's guns (FiredAt)."""
+    """An aimed shot's events as the encounter keeps them: its rounds and malfunction named
+    for the gun in the scene, and the shot counted for the gun's rate and the target's guns
+    (FiredAt)."""
     out = named_as_in_scene(events, shooter.name, weapon)
     fired = sum(e.rounds for e in out if isinstance(e, RoundsFired) and e.actor == shooter.name)
     if fired:

@@ -35,7 +35,7 @@ from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
 from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach, StrayRound, TowardAlly
 from firefight.rulesets.rmu.strike import (
     RolledAttack,
-    attack_roll_term,
+    attack_total,
     combine_effects,
     resolve_attack,
     resolve_strike,
@@ -48,6 +48,7 @@ from firefight.trace import Modifier, QuietTraceBuilder, Trace, TraceBuilder
 __all__ = [
     "AimedShot",
     "PreparedShot",
+    "aimed_shot_events",
     "combine_effects",
     "prepare_aimed_shot",
     "resolve_aimed_shot",
@@ -436,22 +437,45 @@ def resolve_aimed_shot(
     dice: Dice,
     data: RmuData,
     prepared: tuple[PreparedShot, Trace] | None = None,
-    *,
-    quiet: bool = False,
 ) -> Outcome[AimedShotResult]:
     """Resolve one aimed shot (RMU-GEN-1..8, RMU-PB-1, RMU-COV-1..4, RMU-DOD-1, RMU-ARM-1..4).
 
     ``prepared`` is :func:`settled_aimed_shot`'s answer for ``shot``, when the caller has it
-    already (an encounter validates a shot before it resolves it). ``quiet`` when nobody reads
-    the trace (a simulated fight): the outcome then carries an empty one."""
-    tb = QuietTraceBuilder() if quiet else TraceBuilder()
+    already (an encounter validates a shot before it resolves it)."""
+    tb = TraceBuilder()
+    events: list[Event] = []
+    result = _fired(shot, dice, data, prepared, tb, events)
+    if result is None:  # pragma: no cover - a told trace always has its result
+        raise AssertionError("an aimed shot resolved with its trace kept has a result")
+    return Outcome(events=tuple(events), trace=tb.build(), result=result)
+
+
+def aimed_shot_events(
+    shot: AimedShot, dice: Dice, data: RmuData, prepared: tuple[PreparedShot, Trace] | None = None
+) -> list[Event]:
+    """The events alone of :func:`resolve_aimed_shot`, rolling the same dice: for a resolution
+    whose trace and result nobody reads (a simulated fight), so neither is built."""
+    events: list[Event] = []
+    _fired(shot, dice, data, prepared, QuietTraceBuilder(), events)
+    return events
+
+
+def _fired(
+    shot: AimedShot,
+    dice: Dice,
+    data: RmuData,
+    prepared: tuple[PreparedShot, Trace] | None,
+    tb: TraceBuilder,
+    events: list[Event],
+) -> AimedShotResult | None:
+    """The shot resolved: its events go to ``events``, its steps to ``tb``; its result, or
+    None when ``tb`` tells nobody (:attr:`~firefight.trace.TraceBuilder.telling`): a
+    resolution whose trace is not read has its result not read either."""
     prep, told = prepared if prepared is not None else settled_aimed_shot(shot, data)
     tb.extend(told)
     weapon, ammo, band, plan, fumble = prep.weapon, prep.ammo, prep.band, prep.plan, prep.fumble
-    events: list[Event] = [
-        ActionPointsSpent(actor=shot.shooter, ap=prep.cost),
-        RoundsFired(actor=shot.shooter, weapon=weapon.key, rounds=1),
-    ]
+    events.append(ActionPointsSpent(actor=shot.shooter, ap=prep.cost))
+    events.append(RoundsFired(actor=shot.shooter, weapon=weapon.key, rounds=1))
     shot_of = partial(
         AimedShotResult,
         weapon=weapon.key,
@@ -477,8 +501,7 @@ def resolve_aimed_shot(
         recoil_mods = recoil.modifiers
         recoil_report = recoil.report
     if plan is None:
-        cannot = shot_of(recoil=recoil_report, landing=Missed(result="cannot hit"))
-        return _outcome(events, tb, cannot)
+        return shot_of(recoil=recoil_report, landing=Missed(result="cannot hit"))
     mods = (*prep.modifiers, *recoil_mods)
 
     roll = tb.roll(dice.d100_open_ended("attack roll", low_end=False))
@@ -521,7 +544,7 @@ def resolve_aimed_shot(
                 trace=tb,
             )
             events.extend(ally_events)
-        fumbled = shot_of(
+        return shot_of(
             recoil=recoil_report,
             landing=Missed(result="fumble"),
             fumble=True,
@@ -529,17 +552,10 @@ def resolve_aimed_shot(
             malfunction=bad,
             toward_ally=toward,
         )
-        return _outcome(events, tb, fumbled)
 
-    total = tb.total(
-        "attack total",
-        [
-            attack_roll_term(roll.total),
-            *mods,
-        ],
-    )
+    total = attack_total(tb, "attack total", roll.total, mods)
     landed = resolve_strike(
-        total=total.value,
+        total=total,
         weapon=weapon,
         plan=plan,
         target=shot.target,
@@ -558,14 +574,15 @@ def resolve_aimed_shot(
     if shielders:
         stray_events, shielder = _stray_round(shot, prep, shielders, dice, data, tb)
         events.extend(stray_events)
-    done = shot_of(
+    if not tb.telling:
+        return None
+    return shot_of(
         recoil=recoil_report,
-        attack_total=total.value,
+        attack_total=total,
         roll=roll.total,
         landing=landed.landing,
         shielder=shielder,
     )
-    return _outcome(events, tb, done)
 
 
 def resolve_ally_round(
@@ -641,7 +658,7 @@ def _stray_round(
     dice: Dice,
     data: RmuData,
     tb: TraceBuilder,
-) -> tuple[list[Event], StrayRound]:
+) -> tuple[list[Event], StrayRound | None]:
     """A missed shot flies on into a shielder (RMU-COV-6): chosen at random among several,
     attacked at OB +0 with no cover from other bodies, and the roll cannot fumble."""
     tb.step(
@@ -669,16 +686,11 @@ def _stray_round(
         armor_quality=who.armor_quality,
         severity_steps=who.defender.severity_steps,
     )
-    return list(attack.strike.events), _stray(who.name, attack)
+    # Nobody reads the stray round's result when nobody reads the trace (a quiet resolution).
+    return list(attack.strike.events), _stray(who.name, attack) if tb.telling else None
 
 
 def _stray(name: str, attack: RolledAttack) -> StrayRound:
     return StrayRound(
         name=name, roll=attack.roll, attack_total=attack.total, landing=attack.strike.landing
     )
-
-
-def _outcome(
-    events: list[Event], tb: TraceBuilder, result: AimedShotResult
-) -> Outcome[AimedShotResult]:
-    return Outcome(events=tuple(events), trace=tb.build(), result=result)

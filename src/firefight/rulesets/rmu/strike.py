@@ -39,6 +39,7 @@ __all__ = [
     "RolledAttack",
     "StrikeResult",
     "attack_roll_term",
+    "attack_total",
     "combine_effects",
     "resolve_attack",
     "resolve_strike",
@@ -85,6 +86,11 @@ def _coverage(plan: FirePlan, location: HitLocation) -> str:
     return "not covered by armor"
 
 
+#: A miss in a quiet resolution (most of a simulated fight's strikes): one for all, as nobody
+#: reads the column it was read in nor how far short it fell.
+_MISSED_QUIETLY = StrikeResult(hit=False, events=(), landing=Missed())
+
+
 def resolve_strike(
     *,
     total: int,
@@ -105,7 +111,9 @@ def resolve_strike(
     ``armor_damage`` and ``armor_quality`` are the target's armor's running breakage total and
     quality bonus, for the breakage check a covered location's cell may call for.
     ``severity_steps`` lowers a Kindred target's critical (RULINGS V-1); ``called`` is the
-    location a called shot aims at (RULINGS R-7).
+    location a called shot aims at (RULINGS R-7). For a trace that keeps nothing
+    (``trace.telling`` False: a quiet resolution) the landing gives only whether it hit, the
+    hits (the critical's too) and the severity.
     """
     tb = trace
     table = data.tables.attack(weapon.attack_table)
@@ -121,10 +129,9 @@ def resolve_strike(
             rule="RMU-GEN-5",
         )
     if result.row is None:
-        if telling:
-            tb.step(
-                f"A total of {total} is below the table: the shot misses {target}.", "RMU-GEN-5"
-            )
+        if not telling:
+            return _MISSED_QUIETLY
+        tb.step(f"A total of {total} is below the table: the shot misses {target}.", "RMU-GEN-5")
         return StrikeResult(
             hit=False,
             events=(),
@@ -221,9 +228,25 @@ def resolve_strike(
         armor_quality=armor_quality,
         trace=tb,
     )
-    check = None
     if taken is not None:
         events.append(taken)
+    total_hits = hits + sum([c.hits for c in cells])
+    if not telling:
+        # A quiet resolution reads only what the hit costs (an unbraced gun's recoil prices
+        # the hits and the severity its shooter took, RMU-TRI-2): the critical's details, its
+        # effects added up and the breakage check are left out; the events carry them all.
+        return StrikeResult(
+            hit=True,
+            events=tuple(events),
+            landing=Struck(
+                column=plan.column,
+                hits=hits,
+                severity=result.severity.value,
+                total_hits=total_hits,
+            ),
+        )
+    check = None
+    if taken is not None:
         check = BreakageCheck(
             armor=taken.armor,
             check_total=taken.check_total,
@@ -242,7 +265,7 @@ def resolve_strike(
         critical_table=crit_table.name,
         kindred_severity=reading.severity.value if reading.reduced else None,
         effects=combine_effects(cells),
-        total_hits=hits + sum(c.hits for c in cells),
+        total_hits=total_hits,
         breakage=check,
     )
     return StrikeResult(hit=True, events=tuple(events), landing=struck)
@@ -252,6 +275,15 @@ def attack_roll_term(roll: int) -> Modifier:
     """The attack roll as the first term of an attack total (RMU-GEN-2: d100 open-ended, high
     end only, RULINGS D-2)."""
     return Modifier(value=roll, label="attack roll, d100 open-ended high", rule="RMU-GEN-2")
+
+
+def attack_total(trace: TraceBuilder, label: str, roll: int, modifiers: Sequence[Modifier]) -> int:
+    """An attack total: the roll (:func:`attack_roll_term`) and every other term, itemized in
+    the trace when it keeps its entries; a quiet one (a simulated fight) only adds them up,
+    building neither the roll's term nor the total (the fight's most-built values)."""
+    if trace.telling:
+        return trace.total(label, [attack_roll_term(roll), *modifiers]).value
+    return roll + sum([m.value for m in modifiers])
 
 
 @quick_init
@@ -286,9 +318,9 @@ def resolve_attack(
     critical roll and the breakage check as the total calls for them.
     """
     roll = trace.roll(dice.d100_open_ended(purpose, low_end=False))
-    total = trace.total(total_label, [attack_roll_term(roll.total), *modifiers])
+    total = attack_total(trace, total_label, roll.total, modifiers)
     landed = resolve_strike(
-        total=total.value,
+        total=total,
         weapon=weapon,
         plan=plan,
         target=target,
@@ -300,4 +332,4 @@ def resolve_attack(
         armor_quality=armor_quality,
         severity_steps=severity_steps,
     )
-    return RolledAttack(roll=roll.total, total=total.value, strike=landed)
+    return RolledAttack(roll=roll.total, total=total, strike=landed)
