@@ -155,7 +155,14 @@ def _start(
 ) -> tuple[list[Outcome], EncounterState]:
     wanted = state.round + 1
     started = ruleset.start_round(state, wanted)
-    state = apply_all(state, started.events, ruleset)
+    state = _opened(apply_all(state, started.events, ruleset), wanted, ruleset)
+    initiative = ruleset.initiative(state, dice)
+    state = apply_all(state, initiative.events, ruleset)
+    return [started, initiative], state
+
+
+def _opened(state: EncounterState, wanted: int, ruleset: Ruleset) -> EncounterState:
+    """``state`` once a round's opening events are folded, checked to be in round ``wanted``."""
     if state.round != wanted:
         # Which event opens a round, and what it hands out (AP, a Move and an Action), is the
         # ruleset's; the engine only counts rounds, and checks it opens the one asked for.
@@ -163,9 +170,7 @@ def _start(
             f"the {ruleset.name} ruleset was asked to start round {wanted}, but its events "
             f"leave the scene in round {state.round}"
         )
-    initiative = ruleset.initiative(state, dice)
-    state = apply_all(state, initiative.events, ruleset)
-    return [started, initiative], state
+    return state
 
 
 def open_fight(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolution:
@@ -229,11 +234,20 @@ def open_fight_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> E
     """What :func:`open_fight` leads to, without its record."""
     if state.round != 0:
         raise RuleRefusal(ROUND_RULE, f"The fight is already in round {state.round}.")
-    return _start(state, ruleset, dice)[1]
+    return _start_quietly(state, ruleset, dice)
 
 
 def next_round_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
     """What :func:`next_round` leads to, without its record."""
     if state.round < 1:
         raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
-    return _start(ruleset.end_round(state)[1], ruleset, dice)[1]
+    return _start_quietly(ruleset.end_round(state)[1], ruleset, dice)
+
+
+def _start_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
+    """What :func:`_start` leads to, from the ruleset's events alone (no trace, no result)."""
+    wanted = state.round + 1
+    state = _opened(
+        apply_all(state, ruleset.start_round_events(state, wanted), ruleset), wanted, ruleset
+    )
+    return apply_all(state, ruleset.initiative_events(state, dice), ruleset)
