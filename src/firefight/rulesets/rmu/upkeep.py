@@ -47,7 +47,7 @@ from firefight.scene.conditions import (
 )
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled
 from firefight.scene.state import EncounterState, Surprise
-from firefight.trace import Modifier, QuietTraceBuilder, Trace, TraceBuilder
+from firefight.trace import Modifier, QuietTraceBuilder, Total, Trace, TraceBuilder
 
 __all__ = [
     "Bleeding",
@@ -221,23 +221,25 @@ def _round_start(state: EncounterState, round_number: int, tb: TraceBuilder) -> 
     return events
 
 
-# The parts hang on these immutable figures alone, and a fight rolls the same few again and
-# again (19 totals of 2d10, a few Quickness bonuses and penalties): the frozen Modifiers are
-# shared safely; bounded.
+# A total hangs on these immutable figures alone, and a fight rolls the same few again and
+# again (19 totals of 2d10 for each fighter, a few Quickness bonuses and penalties): the frozen
+# Total is shared safely; bounded.
 @lru_cache(maxsize=1024)
-def _initiative_parts(
-    rolled: int, kind: str, quickness: int, penalty: int, step: int
-) -> tuple[Modifier, ...]:
-    """R-5's parts: the roll, the Quickness bonus, -1 per full ``step`` (-10) of ``penalty``."""
-    parts = (
+def _initiative_total(
+    name: str, rolled: int, kind: str, quickness: int, penalty: int, step: int
+) -> Total:
+    """R-5's total for ``name``: the roll, the Quickness bonus, -1 per full ``step`` (-10) of
+    ``penalty``."""
+    parts = [
         Modifier(value=rolled, label=kind, rule="R-5"),
         Modifier(value=quickness, label="Quickness bonus", rule="R-5"),
-    )
+    ]
     steps = penalty // step  # full steps of -10 (both negative)
-    if not steps:
-        return parts
-    lost = Modifier(value=-steps, label=f"total penalty {penalty}: -1 per full -10", rule="R-5")
-    return (*parts, lost)
+    if steps:
+        parts.append(
+            Modifier(value=-steps, label=f"total penalty {penalty}: -1 per full -10", rule="R-5")
+        )
+    return Total(label=f"{name}'s initiative", parts=tuple(parts))
 
 
 def initiative(state: EncounterState, dice: Dice) -> Outcome:
@@ -279,10 +281,16 @@ def _initiative(
         )
         # Every penalty counts here, the gas's too: it is -30 on everything (RMU-EXP-16).
         penalty = penalty_sum(c)
-        parts = _initiative_parts(
-            roll.total, roll.kind, stats.quickness, penalty, figs.initiative_penalty_step
+        total = tb.add(
+            _initiative_total(
+                c.name,
+                roll.total,
+                roll.kind,
+                stats.quickness,
+                penalty,
+                figs.initiative_penalty_step,
+            )
         )
-        total = tb.total(f"{c.name}'s initiative", parts)
         totals.setdefault(total.value, []).append(c.name)
         events.append(InitiativeRolled(actor=c.name, faces=roll.faces, total=total.value))
     # Highest first; scene order breaks nothing, since equal totals share a group (R-5).
