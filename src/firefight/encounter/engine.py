@@ -40,7 +40,9 @@ __all__ = [
     "Resolution",
     "act",
     "act_quietly",
+    "first_round_opened",
     "gm",
+    "initiative_quietly",
     "next_round",
     "next_round_quietly",
     "open_fight",
@@ -232,9 +234,21 @@ def act_quietly(
 
 def open_fight_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
     """What :func:`open_fight` leads to, without its record."""
+    return initiative_quietly(first_round_opened(state, ruleset), ruleset, dice)
+
+
+def first_round_opened(state: EncounterState, ruleset: Ruleset) -> EncounterState:
+    """The scene as round 1 opens, before initiative: what :func:`open_fight_quietly` folds
+    before its first die (a ruleset starts a round without dice), so a simulation that opens
+    every fight on the same scene may work it out once."""
     if state.round != 0:
         raise RuleRefusal(ROUND_RULE, f"The fight is already in round {state.round}.")
-    return _start_quietly(state, ruleset, dice)
+    return _opened_quietly(state, ruleset)
+
+
+def initiative_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
+    """The round just opened once its initiative is rolled, without a record."""
+    return apply_all(state, ruleset.initiative_events(state, dice), ruleset)
 
 
 def next_round_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
@@ -246,8 +260,11 @@ def next_round_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> E
 
 def _start_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
     """What :func:`_start` leads to, from the ruleset's events alone (no trace, no result)."""
+    return initiative_quietly(_opened_quietly(state, ruleset), ruleset, dice)
+
+
+def _opened_quietly(state: EncounterState, ruleset: Ruleset) -> EncounterState:
     wanted = state.round + 1
-    state = _opened(
+    return _opened(
         apply_all(state, ruleset.start_round_events(state, wanted), ruleset), wanted, ruleset
     )
-    return apply_all(state, ruleset.initiative_events(state, dice), ruleset)
