@@ -197,6 +197,12 @@ class TraceBuilder:
         self._entries.append(total)
         return total
 
+    def add(self, total: Total) -> Total:
+        """A total built before (a frozen value, shared safely), kept as :meth:`total` keeps
+        the one it builds."""
+        self._entries.append(total)
+        return total
+
     def lookup(
         self, *, table: str, row: str, column: str, cell: str, rule: str | None = None
     ) -> None:
@@ -237,6 +243,9 @@ class QuietTraceBuilder(TraceBuilder):
 
     def total(self, label: str, parts: Iterable[Modifier]) -> Total:
         return Total(label=label, parts=tuple(parts))
+
+    def add(self, total: Total) -> Total:
+        return total
 
     def lookup(
         self, *, table: str, row: str, column: str, cell: str, rule: str | None = None

@@ -40,7 +40,9 @@ __all__ = [
     "Resolution",
     "act",
     "act_quietly",
+    "first_round_opened",
     "gm",
+    "initiative_quietly",
     "next_round",
     "next_round_quietly",
     "open_fight",
@@ -155,7 +157,14 @@ def _start(
 ) -> tuple[list[Outcome], EncounterState]:
     wanted = state.round + 1
     started = ruleset.start_round(state, wanted)
-    state = apply_all(state, started.events, ruleset)
+    state = _opened(apply_all(state, started.events, ruleset), wanted, ruleset)
+    initiative = ruleset.initiative(state, dice)
+    state = apply_all(state, initiative.events, ruleset)
+    return [started, initiative], state
+
+
+def _opened(state: EncounterState, wanted: int, ruleset: Ruleset) -> EncounterState:
+    """``state`` once a round's opening events are folded, checked to be in round ``wanted``."""
     if state.round != wanted:
         # Which event opens a round, and what it hands out (AP, a Move and an Action), is the
         # ruleset's; the engine only counts rounds, and checks it opens the one asked for.
@@ -163,9 +172,7 @@ def _start(
             f"the {ruleset.name} ruleset was asked to start round {wanted}, but its events "
             f"leave the scene in round {state.round}"
         )
-    initiative = ruleset.initiative(state, dice)
-    state = apply_all(state, initiative.events, ruleset)
-    return [started, initiative], state
+    return state
 
 
 def open_fight(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolution:
@@ -227,13 +234,37 @@ def act_quietly(
 
 def open_fight_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
     """What :func:`open_fight` leads to, without its record."""
+    return initiative_quietly(first_round_opened(state, ruleset), ruleset, dice)
+
+
+def first_round_opened(state: EncounterState, ruleset: Ruleset) -> EncounterState:
+    """The scene as round 1 opens, before initiative: what :func:`open_fight_quietly` folds
+    before its first die (a ruleset starts a round without dice), so a simulation that opens
+    every fight on the same scene may work it out once."""
     if state.round != 0:
         raise RuleRefusal(ROUND_RULE, f"The fight is already in round {state.round}.")
-    return _start(state, ruleset, dice)[1]
+    return _opened_quietly(state, ruleset)
+
+
+def initiative_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
+    """The round just opened once its initiative is rolled, without a record."""
+    return apply_all(state, ruleset.initiative_events(state, dice), ruleset)
 
 
 def next_round_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
     """What :func:`next_round` leads to, without its record."""
     if state.round < 1:
         raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
-    return _start(ruleset.end_round(state)[1], ruleset, dice)[1]
+    return _start_quietly(ruleset.end_round(state)[1], ruleset, dice)
+
+
+def _start_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
+    """What :func:`_start` leads to, from the ruleset's events alone (no trace, no result)."""
+    return initiative_quietly(_opened_quietly(state, ruleset), ruleset, dice)
+
+
+def _opened_quietly(state: EncounterState, ruleset: Ruleset) -> EncounterState:
+    wanted = state.round + 1
+    return _opened(
+        apply_all(state, ruleset.start_round_events(state, wanted), ruleset), wanted, ruleset
+    )

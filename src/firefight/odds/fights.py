@@ -207,17 +207,16 @@ def fight_once(
     records; ``quiet=False`` builds every record as ``firefight encounter`` does, and plays the
     same fight from the same dice.
     """
-    ruleset = find_ruleset(scenario.ruleset)
+    setup = _setup(scenario, tactics)
+    ruleset = setup.ruleset
     limit = fight_rounds(ruleset) if max_rounds is None else max_rounds
-    offered = ruleset.fight_tactics()
-    by_side = {side: offered[name] for side, name in side_tactics(scenario, tactics).items()}
-    start = _initial_state(scenario)
-    parsed = _lines_read(scenario) if quiet else None
+    by_side = setup.by_side
+    parsed = setup.lines_read if quiet else None
     if quiet:
-        state = engine.open_fight_quietly(start, ruleset, dice)
+        state = engine.initiative_quietly(setup.opened, ruleset, dice)
     else:
-        state = engine.open_fight(start, ruleset, dice).state
-    carried = {c.name: rounds_carried(c) for c in start.combatants if not c.bystander}
+        state = engine.open_fight(setup.start, ruleset, dice).state
+    carried = setup.carried
     down: dict[str, int] = {}
     fled: dict[str, int] = {}
     while True:
@@ -260,23 +259,51 @@ def fight_once(
             state = engine.next_round(state, ruleset, dice).state
 
 
-#: The scene before round 1 of each scenario fought lately, by the identity of the scenario:
-#: every fight of a simulation starts from the same frozen state, so it is set up once, not
-#: at every fight. The entry holds the scenario (a frozen value, never changed once loaded),
-#: so no other can take its id while it is kept; cleared when full.
-_STARTS: dict[int, tuple[Scenario, EncounterState]] = {}
-_STARTS_HELD = 16
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Setup:
+    """What every fight of a scenario under the same tactics starts from, worked out once: the
+    same frozen scene before round 1 (the fights differ from their first die on), and what
+    depends on it alone. Nothing here is changed once built."""
+
+    scenario: Scenario
+    ruleset: Ruleset
+    by_side: dict[str, Tactic]  # each side's tactic (side_tactics)
+    start: EncounterState  # the scene before round 1
+    opened: EncounterState  # the scene as round 1 opens, before initiative (no die yet)
+    carried: dict[str, int]  # the rounds each fighter carries at the start
+    lines_read: dict[str, Action]  # the action lines read so far (_lines_read)
 
 
-def _initial_state(scenario: Scenario) -> EncounterState:
-    found = _STARTS.get(id(scenario))
-    if found is not None and found[0] is scenario:
-        return found[1]
+#: The setup of each scenario fought lately, by the identity of the scenario and the tactics
+#: chosen: every fight of a simulation starts from the same frozen state, so it is set up once,
+#: not at every fight. The entry holds the scenario (a frozen value, never changed once
+#: loaded), so no other can take its id while it is kept; cleared when full.
+_SETUPS: dict[tuple[int, tuple[tuple[str, str], ...]], _Setup] = {}
+_SETUPS_HELD = 16
+
+
+def _setup(scenario: Scenario, tactics: Mapping[str, str] | None) -> _Setup:
+    chosen = tuple(tactics.items()) if tactics else ()
+    key = (id(scenario), chosen)
+    found = _SETUPS.get(key)
+    ruleset = find_ruleset(scenario.ruleset)
+    if found is not None and found.scenario is scenario and found.ruleset is ruleset:
+        return found
+    offered = ruleset.fight_tactics()
     start = initial_state(scenario)
-    if len(_STARTS) >= _STARTS_HELD:
-        _STARTS.clear()
-    _STARTS[id(scenario)] = (scenario, start)
-    return start
+    setup = _Setup(
+        scenario=scenario,
+        ruleset=ruleset,
+        by_side={side: offered[name] for side, name in side_tactics(scenario, tactics).items()},
+        start=start,
+        opened=engine.first_round_opened(start, ruleset),
+        carried={c.name: rounds_carried(c) for c in start.combatants if not c.bystander},
+        lines_read=_lines_read(scenario),
+    )
+    if len(_SETUPS) >= _SETUPS_HELD:
+        _SETUPS.clear()
+    _SETUPS[key] = setup
+    return setup
 
 
 #: The action lines read so far in the fights of each scenario, by its file and the names in

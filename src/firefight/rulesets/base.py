@@ -179,6 +179,17 @@ class Ruleset(ABC):
         events (none for a ruleset without initiative), with the trace of the rolls."""
         raise self._not_in_encounters("roll initiative")
 
+    def start_round_events(self, state: EncounterState, round_number: int) -> Sequence[Event]:
+        """:meth:`start_round`'s events, for a caller that reads nothing else (a simulated
+        fight's quiet path): a ruleset may skip building the trace and result."""
+        return self.start_round(state, round_number).events
+
+    def initiative_events(self, state: EncounterState, dice: Dice) -> Sequence[Event]:
+        """:meth:`initiative`'s events from the same rolls, for a caller that reads nothing
+        else (a simulated fight's quiet path): a ruleset may skip building the trace and
+        result."""
+        return self.initiative(state, dice).events
+
     def upkeep(self, state: EncounterState) -> Outcome:
         """The events the end of a round brings (bleeding, durations, stun...), in order."""
         raise self._not_in_encounters("run the upkeep between rounds")

@@ -72,8 +72,17 @@ class _Rounds(NamedTuple):
 
     end_round: Callable[[EncounterState, RMU], tuple[Outcome, EncounterState]]
     start_round: Callable[[EncounterState, int], Outcome]
+    start_round_events: Callable[[EncounterState, int], Sequence[Event]]
     still_burning: Callable[[EncounterState], Sequence[CombatantState]]
     initiative: Callable[[EncounterState, Dice], Outcome]
+    initiative_events: Callable[[EncounterState, Dice], Sequence[Event]]
+
+
+def _nothing_due(state: EncounterState) -> bool:
+    """Whether nothing is due before initiative. Every step before it reads a condition in the
+    scene (a fire on a mortal, a fuse, a grenade just landed) or a burning Kindred: with
+    neither, none has anything to do, and most round changes of most fights are like this."""
+    return not state.conditions and not _rounds().still_burning(state)
 
 
 @cache
@@ -86,8 +95,10 @@ def _rounds() -> _Rounds:
     return _Rounds(
         end_round=upkeep.end_round,
         start_round=upkeep.start_round,
+        start_round_events=upkeep.start_round_events,
         still_burning=still_burning,
         initiative=upkeep.initiative,
+        initiative_events=upkeep.initiative_events,
     )
 
 
@@ -199,14 +210,18 @@ class RMU(Ruleset):
     def start_round(self, state: EncounterState, round_number: int) -> Outcome:
         return _rounds().start_round(state, round_number)
 
+    def start_round_events(self, state: EncounterState, round_number: int) -> Sequence[Event]:
+        return _rounds().start_round_events(state, round_number)
+
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
-        rounds = _rounds()
-        if not state.conditions and not rounds.still_burning(state):
-            # Every step before initiative reads a condition in the scene (a fire on a mortal,
-            # a fuse, a grenade just landed) or a burning Kindred: with neither, none has
-            # anything to do, and most round changes of most fights are like this.
-            return rounds.initiative(state, dice)
+        if _nothing_due(state):
+            return _rounds().initiative(state, dice)
         return self._due_then_initiative(state, dice)
+
+    def initiative_events(self, state: EncounterState, dice: Dice) -> Sequence[Event]:
+        if _nothing_due(state):
+            return _rounds().initiative_events(state, dice)
+        return self._due_then_initiative(state, dice).events
 
     def _due_then_initiative(self, state: EncounterState, dice: Dice) -> Outcome:
         """What is due before initiative (fuses run out, fires, grenades just landed), then

@@ -186,15 +186,18 @@ class FireState:
         return replace(self, guns=others if trouble is None else (*others, trouble))
 
     def add_rounds(self, round_number: int, weapon: str, rounds: int) -> FireState:
-        fired = dict(self.rounds_fired if self.round == round_number else ())
+        if self.round != round_number:  # the first shot of a round, most shots
+            return self.in_round(round_number, rounds_fired=((weapon, rounds),))
+        fired = dict(self.rounds_fired)
         fired[weapon] = fired.get(weapon, 0) + rounds
-        return self.in_round(round_number, rounds_fired=tuple(fired.items()))
+        return replace(self, rounds_fired=tuple(fired.items()))
 
     def fired_on(self, round_number: int, gun: tuple[str, str]) -> FireState:
-        guns = self.guns_on_in(round_number)
-        if gun in guns:
+        if self.round != round_number:  # the first gun on them this round, most shots
+            return self.in_round(round_number, fired_on_by=(gun,))
+        if gun in self.fired_on_by:
             return self
-        return self.in_round(round_number, fired_on_by=(*guns, gun))
+        return replace(self, fired_on_by=(*self.fired_on_by, gun))
 
     def describe(self) -> str:
         """A short line for the state table; what belongs to a round names it.

@@ -47,9 +47,19 @@ from firefight.scene.conditions import (
 )
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled
 from firefight.scene.state import EncounterState, Surprise
-from firefight.trace import Modifier, Trace, TraceBuilder
+from firefight.trace import Modifier, QuietTraceBuilder, Total, Trace, TraceBuilder
 
-__all__ = ["Bleeding", "Dying", "Staggered", "Stun", "end_round", "initiative", "start_round"]
+__all__ = [
+    "Bleeding",
+    "Dying",
+    "Staggered",
+    "Stun",
+    "end_round",
+    "initiative",
+    "initiative_events",
+    "start_round",
+    "start_round_events",
+]
 
 
 class Bleeding(ConditionKind):
@@ -165,8 +175,19 @@ def end_round(state: EncounterState, ruleset: EventApplier) -> tuple[Outcome, En
 def start_round(state: EncounterState, round_number: int) -> Outcome:
     """RoundStarted with the round's AP (RMU-GEN-1), then AP lost at its start (R-3, R-5, and
     RMU-SUP-9/10 after a dive or a duck)."""
-    figs = figures()
     tb = TraceBuilder()
+    events = _round_start(state, round_number, tb)
+    return Outcome(events=tuple(events), trace=tb.build(), result=RoundOpened(round=round_number))
+
+
+def start_round_events(state: EncounterState, round_number: int) -> list[Event]:
+    """:func:`start_round`'s events alone, no trace nor result: a simulated fight's quiet path
+    reads nothing else."""
+    return _round_start(state, round_number, QuietTraceBuilder())
+
+
+def _round_start(state: EncounterState, round_number: int, tb: TraceBuilder) -> list[Event]:
+    figs = figures()
     tb.step(f"Round {round_number}: {figs.round_ap} AP each.", "RMU-GEN-1")
     events: list[Event] = [RoundStarted(round=round_number, ap=figs.round_ap)]
     for c in state.combatants:
@@ -197,34 +218,57 @@ def start_round(state: EncounterState, round_number: int) -> Outcome:
                 )
             )
             tb.step(f"{c.name} is flat-footed: no action in round 1.", "R-5")
-    return Outcome(events=tuple(events), trace=tb.build(), result=RoundOpened(round=round_number))
+    return events
 
 
-# The parts hang on these immutable figures alone, and a fight rolls the same few again and
-# again (19 totals of 2d10, a few Quickness bonuses and penalties): the frozen Modifiers are
-# shared safely; bounded.
+# A total hangs on these immutable figures alone, and a fight rolls the same few again and
+# again (19 totals of 2d10 for each fighter, a few Quickness bonuses and penalties): the frozen
+# Total is shared safely; bounded.
 @lru_cache(maxsize=1024)
-def _initiative_parts(
-    rolled: int, kind: str, quickness: int, penalty: int, step: int
-) -> tuple[Modifier, ...]:
-    """R-5's parts: the roll, the Quickness bonus, -1 per full ``step`` (-10) of ``penalty``."""
-    parts = (
+def _initiative_total(
+    name: str, rolled: int, kind: str, quickness: int, penalty: int, step: int
+) -> Total:
+    """R-5's total for ``name``: the roll, the Quickness bonus, -1 per full ``step`` (-10) of
+    ``penalty``."""
+    parts = [
         Modifier(value=rolled, label=kind, rule="R-5"),
         Modifier(value=quickness, label="Quickness bonus", rule="R-5"),
-    )
+    ]
     steps = penalty // step  # full steps of -10 (both negative)
-    if not steps:
-        return parts
-    lost = Modifier(value=-steps, label=f"total penalty {penalty}: -1 per full -10", rule="R-5")
-    return (*parts, lost)
+    if steps:
+        parts.append(
+            Modifier(value=-steps, label=f"total penalty {penalty}: -1 per full -10", rule="R-5")
+        )
+    return Total(label=f"{name}'s initiative", parts=tuple(parts))
 
 
 def initiative(state: EncounterState, dice: Dice) -> Outcome:
     """R-5: 2d10 + Quickness bonus - 1 per full -10 of total penalties, for everyone able to
     act this round (not a bystander, not down, some AP left -- so not a flat-footed combatant
     in round 1), in scene order; equal totals form one group acting together."""
-    figs = figures()
     tb = TraceBuilder()
+    events, groups = _initiative(state, dice, tb)
+    for group in groups:
+        if len(group) > 1:
+            tb.step(f"{' and '.join(group)} tie: they act at the same time.", "R-5")
+    return Outcome(
+        events=tuple(events),
+        trace=tb.build(),
+        result=InitiativeOrder(initiative=groups),
+    )
+
+
+def initiative_events(state: EncounterState, dice: Dice) -> list[Event]:
+    """:func:`initiative`'s events alone (the same rolls), no trace nor result: a simulated
+    fight's quiet path reads nothing else."""
+    return _initiative(state, dice, QuietTraceBuilder())[0]
+
+
+def _initiative(
+    state: EncounterState, dice: Dice, tb: TraceBuilder
+) -> tuple[list[Event], tuple[tuple[str, ...], ...]]:
+    """The rolls and their events, and the groups of equal totals, highest first."""
+    figs = figures()
     events: list[Event] = []
     # Everyone of each total, in scene order.
     totals: dict[int, list[str]] = {}
@@ -237,20 +281,19 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
         )
         # Every penalty counts here, the gas's too: it is -30 on everything (RMU-EXP-16).
         penalty = penalty_sum(c)
-        parts = _initiative_parts(
-            roll.total, roll.kind, stats.quickness, penalty, figs.initiative_penalty_step
+        total = tb.add(
+            _initiative_total(
+                c.name,
+                roll.total,
+                roll.kind,
+                stats.quickness,
+                penalty,
+                figs.initiative_penalty_step,
+            )
         )
-        total = tb.total(f"{c.name}'s initiative", parts)
         totals.setdefault(total.value, []).append(c.name)
         events.append(InitiativeRolled(actor=c.name, faces=roll.faces, total=total.value))
     # Highest first; scene order breaks nothing, since equal totals share a group (R-5).
     groups = tuple(tuple(totals[value]) for value in sorted(totals, reverse=True))
     events.append(InitiativeOrdered(groups=groups))
-    ties = [g for g in groups if len(g) > 1]
-    for group in ties:
-        tb.step(f"{' and '.join(group)} tie: they act at the same time.", "R-5")
-    return Outcome(
-        events=tuple(events),
-        trace=tb.build(),
-        result=InitiativeOrder(initiative=groups),
-    )
+    return events, groups

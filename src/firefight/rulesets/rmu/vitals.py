@@ -234,14 +234,22 @@ def figures() -> EncounterFigures:
     )
 
 
+#: The figures of a combatant the scenario gave none: the defaults (frozen, shared safely).
+_NO_FIGURES = RmuStats()
+
+
 def rmu_stats(c: CombatantState) -> RmuStats:
     """``c``'s rmu figures; the defaults for a combatant the scenario gave none."""
-    return c.stats if isinstance(c.stats, RmuStats) else RmuStats()
+    stats = c.stats
+    return stats if isinstance(stats, RmuStats) else _NO_FIGURES
 
 
 def vitals(c: CombatantState) -> RmuVitals:
     """What the fight has done to ``c`` so far."""
-    return rmu_stats(c).vitals
+    # rmu_stats(c).vitals without a second call: a fight asks it some 800 times (every shot,
+    # every upkeep step and initiative for everyone).
+    stats = c.stats
+    return (stats if isinstance(stats, RmuStats) else _NO_FIGURES).vitals
 
 
 def with_vitals(c: CombatantState, changed: RmuVitals) -> CombatantState:
