@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -67,3 +68,13 @@ def test_odds_simulate_command_writes_json_and_a_histogram(tmp_path: Path) -> No
     assert abs(sum(data["winners"].values()) - 1) < 1e-12
     assert set(data["down"]) == {"Mara", "Jonah", "Viktor", "Lev"}
     assert plot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_odds_simulate_gives_back_what_it_kept_from_the_collector() -> None:
+    """The command keeps what it loaded out of the collector's sweeps while fights run, and
+    gives it back, whether the fights end or are refused."""
+    before = gc.get_freeze_count()
+    played = CliRunner().invoke(app, [*SIMULATE, str(WAREHOUSE), *SMALL, "--json"])
+    refused = CliRunner().invoke(app, [*SIMULATE, str(WAREHOUSE), *SMALL, "--tactic", "a=b"])
+    assert (played.exit_code, refused.exit_code) == (0, 2)
+    assert gc.get_freeze_count() == before
