@@ -47,7 +47,6 @@ from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
 from firefight.rulesets.rmu.vitals import (
-    armor_of,
     dying,
     figures,
     penalty_modifiers,
@@ -104,24 +103,37 @@ class WornArmor(TypedDict):
 
 def worn_armor(c: CombatantState) -> WornArmor:
     """The armor ``c`` wears and what it has taken; their naked column when they wear none."""
-    armor = armor_of(c)
-    naked = rmu_stats(c).naked_at
+    armor, naked, damage, quality, broken = _worn(c)
     return WornArmor(
-        armor=armor.kind if armor else naked,
+        armor=armor,
         naked_column=naked,
-        armor_damage=armor.damage if armor else 0,
-        armor_quality=armor.quality if armor else 0,
-        armor_broken=armor.broken if armor else False,
+        armor_damage=damage,
+        armor_quality=quality,
+        armor_broken=broken,
     )
+
+
+def _worn(c: CombatantState) -> tuple[str, str, int, int, bool]:
+    """:func:`worn_armor`'s fields in their order, as plain values."""
+    stats = rmu_stats(c)
+    armor, naked = stats.armor, stats.naked_at
+    if armor is None:
+        return naked, naked, 0, 0, False
+    return armor.kind, naked, armor.damage, armor.quality, armor.broken
 
 
 def defender(c: CombatantState, rules: KindredRules) -> Defender:
     """The defenses ``c`` brings against a shot (Quickness DB, Dodge, celerity); none while
     unconscious, dying, in torpor or staked (P-9, V-3). A Kindred's criticals read lower by the
     scene's V-1 setting."""
+    return _defender(*_defenses(c, rules))
+
+
+def _defenses(c: CombatantState, rules: KindredRules) -> tuple[int, int, int, bool, bool, int]:
+    """:func:`defender`'s figures in the order of its fields, as plain values."""
     stats = rmu_stats(c)
     sheet = stats.kindred
-    return _defender(
+    return (
         stats.quickness_db,
         stats.dodge,
         # A Kindred's Celerity counts once roused (V-4); anyone else's as given.
@@ -157,20 +169,12 @@ def _defender(
 
 def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
     """``c`` as someone a stray round may fly into (RMU-COV-6)."""
-    worn = worn_armor(c)
-    return _bystander(
-        c.name,
-        worn["armor"],
-        worn["naked_column"],
-        worn["armor_damage"],
-        worn["armor_quality"],
-        worn["armor_broken"],
-        defender(c, rules),
-    )
+    return _bystander(c.name, *_worn(c), *_defenses(c, rules))
 
 
 # Each shot reads its nearest ally and the people in front afresh: one frozen Bystander for
-# each person's figures (plain values and a frozen Defender, typed), as for :func:`_defender`.
+# each person's figures, as for :func:`_defender`; all plain values, so the key hashes without
+# going through a frozen value's fields.
 @lru_cache(maxsize=1024, typed=True)
 def _bystander(
     name: str,
@@ -179,7 +183,7 @@ def _bystander(
     armor_damage: int,
     armor_quality: int,
     armor_broken: bool,
-    defender: Defender,
+    *defenses: int | bool,
 ) -> Bystander:
     return Bystander(
         name=name,
@@ -188,7 +192,7 @@ def _bystander(
         armor_damage=armor_damage,
         armor_quality=armor_quality,
         armor_broken=armor_broken,
-        defender=defender,
+        defender=_defender(*defenses),
     )
 
 
