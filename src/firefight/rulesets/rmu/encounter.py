@@ -499,8 +499,10 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     """Refuse what the state forbids before any die is rolled; a reaction to a grenade past
     what its noticing row leaves to react with (RMU-EXP-10)."""
     _validate(state, action)
+    if not _reacting(action):
+        return
     c = state.combatant(action.actor)
-    if _reacting(action) and rmu_stats(c).afflictions.reaction is not None:
+    if rmu_stats(c).afflictions.reaction is not None:
         # The costs never hang on the dice: a dry run on throwaway dice reads them off.
         dry = _resolve(state, action, Dice.seeded(0), quiet=True)
         cost = sum(
@@ -619,7 +621,7 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
         distance_ft=round(distance_ft(shooter.position, target.position), 2),
         ranks=skill.ranks if skill else 0,
         ap=action.ap,
-        ap_available=vitals(shooter).ap_left,
+        ap_available=stats.vitals.ap_left,
         prepared=action.prepared,
         mounted=weapon.mounted,
         ammo=mag.ammo,

@@ -47,7 +47,6 @@ from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
 from firefight.rulesets.rmu.vitals import (
-    dying,
     figures,
     penalty_modifiers,
     rmu_stats,
@@ -139,7 +138,8 @@ def _defenses(c: CombatantState, rules: KindredRules) -> tuple[int, int, int, bo
         # A Kindred's Celerity counts once roused (V-4); anyone else's as given.
         sheet.celerity_in_play if sheet else stats.celerity,
         stats.armor_trained,
-        not (c.unconscious or dying(c) or c.dead or (sheet is not None and sheet.down)),
+        # P-9, V-3: whoever cannot act (unconscious, dying, in torpor, staked) defends not.
+        c.can_act,
         severity_steps(stats, rules),
     )
 
@@ -220,11 +220,10 @@ def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Mod
     if weapon is not None and weapon.bonus:
         extra.append(Modifier(value=weapon.bonus, label=f"{weapon.name} bonus"))
     extra.extend(penalty_modifiers(c))
+    stats = rmu_stats(c)
     # Aiming, placing a throw and a dash's maneuver all need sight (RMU-EXP-17, DEC-383).
-    extra.extend(
-        sight_modifiers(rmu_stats(c).afflictions, explosive_data().flash_bang.blind_penalty)
-    )
-    bonus = vitals(c).next_action_bonus
+    extra.extend(sight_modifiers(stats.afflictions, explosive_data().flash_bang.blind_penalty))
+    bonus = stats.vitals.next_action_bonus
     if bonus:
         extra.append(
             Modifier(
