@@ -34,7 +34,7 @@ from firefight.rulesets.rmu.affliction_events import (
 )
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.carried import take_grenade
-from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
+from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
 from firefight.rulesets.rmu.encounter_actions import (
     ChangePosture,
     Move,
@@ -195,6 +195,7 @@ from firefight.scene.state import (
 )
 from firefight.serialize import to_plain
 from firefight.tables.data_files import DataModel
+from firefight.tables.settled import settled_while
 from firefight.trace import Trace, TraceBuilder
 from firefight.wording import counted
 
@@ -596,6 +597,11 @@ def _validate(state: EncounterState, action: Action) -> None:
 
 def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedShot:
     """The :class:`AimedShot` the state declares for ``action``; refuses what cannot be fired."""
+    return AimedShot(**_shot_fields(state, action, tb))
+
+
+def _shot_fields(state: EncounterState, action: Shoot, tb: TraceBuilder) -> dict[str, Any]:
+    """:func:`build_shot`'s :class:`AimedShot` as its fields, in an order of their own."""
     shooter = state.combatant(action.actor)
     target = fire_target(state, shooter, action.target, verb="shoot")
     weapon = ready_weapon(shooter, action.weapon)
@@ -615,33 +621,33 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
     cover = barrier_cover(state, shooter, target, weapon.kind, tb)
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
     cover_share = cover_share_now(state, target, tb) if cover is not None else 100
-    return AimedShot(
-        weapon=weapon.kind,
-        ob=skill.bonus if skill else 0,
-        distance_ft=round(distance_ft(shooter.position, target.position), 2),
-        ranks=skill.ranks if skill else 0,
-        ap=action.ap,
-        ap_available=stats.vitals.ap_left,
-        prepared=action.prepared,
-        mounted=weapon.mounted,
-        ammo=mag.ammo,
+    return {
+        "weapon": weapon.kind,
+        "ob": skill.bonus if skill else 0,
+        "distance_ft": round(distance_ft(shooter.position, target.position), 2),
+        "ranks": skill.ranks if skill else 0,
+        "ap": action.ap,
+        "ap_available": stats.vitals.ap_left,
+        "prepared": action.prepared,
+        "mounted": weapon.mounted,
+        "ammo": mag.ammo,
         **worn_armor(target),
-        cover=cover,
-        cover_share_percent=cover_share,
-        screen=body_screen(state, shooter, target, rules),
-        target_size=target.size,
-        defender=defender(target, rules),
-        shooter_armor=armor.kind if (armor := intact_armor(shooter)) else None,
-        strength_bonus=stats.strength,
-        shooter_naked_column=stats.naked_at,
-        shooter_severity_steps=severity_steps(stats, rules),
-        situational=tuple(situational),
-        extra=(*shooter_modifiers(shooter, weapon), *held_terms(state, shooter), *action.mods),
-        ally=nearest_ally(state, shooter),
-        called=CalledShot(location=action.called) if action.called else None,
-        shooter=shooter.name,
-        target=target.name,
-    )
+        "cover": cover,
+        "cover_share_percent": cover_share,
+        "screen": body_screen(state, shooter, target, rules),
+        "target_size": target.size,
+        "defender": defender(target, rules),
+        "shooter_armor": armor.kind if (armor := intact_armor(shooter)) else None,
+        "strength_bonus": stats.strength,
+        "shooter_naked_column": stats.naked_at,
+        "shooter_severity_steps": severity_steps(stats, rules),
+        "situational": tuple(situational),
+        "extra": (*shooter_modifiers(shooter, weapon), *held_terms(state, shooter), *action.mods),
+        "ally": nearest_ally(state, shooter),
+        "called": CalledShot(location=action.called) if action.called else None,
+        "shooter": shooter.name,
+        "target": target.name,
+    }
 
 
 @quick_init
@@ -669,10 +675,35 @@ def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
         if last.state is state and (last.action is action or last.action == action):
             return last
     tb = TraceBuilder()
-    shot = build_shot(state, action, tb)
-    built = _Built(state, action, shot, tb.build(), settled_aimed_shot(shot, rmu_data()))
+    fields = _shot_fields(state, action, tb)
+    data = rmu_data()
+    # Most shots of a fight are one read before, to the last field (a shooter firing again at
+    # someone who has not moved): the shot and what it settles to are kept for its fields,
+    # compared with those kept for the few that set shots apart most (settled_while), and
+    # neither the shot nor its key is built anew; equal fields make an equal shot.
+    shot, prepared = settled_while(
+        data,
+        "shot from the scene",
+        (
+            fields["shooter"],
+            fields["target"],
+            fields["ap"],
+            fields["ap_available"],
+            fields["distance_ft"],
+        ),
+        tuple(fields.values()),
+        partial(_settled_shot, fields, data),
+    )
+    built = _Built(state, action, shot, tb.build(), prepared)
     _last_built[:] = [built]
     return built
+
+
+def _settled_shot(
+    fields: dict[str, Any], data: RmuData
+) -> tuple[AimedShot, tuple[PreparedShot, Trace]]:
+    shot = AimedShot(**fields)
+    return shot, settled_aimed_shot(shot, data)
 
 
 def _headline(action: Shoot, weapon: str, shot: AimedShotResult) -> str:
