@@ -169,12 +169,18 @@ def _defender(
 
 def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
     """``c`` as someone a stray round may fly into (RMU-COV-6)."""
-    return _bystander(c.name, *_worn(c), *_defenses(c, rules))
+    return _bystander(*_person(c, rules))
+
+
+def _person(c: CombatantState, rules: KindredRules) -> tuple[str | int | bool, ...]:
+    """The plain figures :func:`bystander` is made of, in :func:`_bystander`'s order."""
+    return (c.name, *_worn(c), *_defenses(c, rules))
 
 
 # Each shot reads its nearest ally and the people in front afresh: one frozen Bystander for
 # each person's figures, as for :func:`_defender`; all plain values, so the key hashes without
-# going through a frozen value's fields.
+# going through a frozen value's fields. The same holds for the ally and the screen they make
+# (:func:`_ally`, :func:`_screen`), and a shot compares with one read before by identity.
 @lru_cache(maxsize=1024, typed=True)
 def _bystander(
     name: str,
@@ -209,7 +215,12 @@ def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
                 near, gap = o, away
     if near is None:
         return None
-    return Ally(who=bystander(near, kindred_rules(state)), distance_ft=round(gap, 2))
+    return _ally(round(gap, 2), *_person(near, kindred_rules(state)))
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _ally(distance_ft: float, *person: str | int | bool) -> Ally:
+    return Ally(who=_bystander(*person), distance_ft=distance_ft)
 
 
 def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Modifier]:
@@ -357,8 +368,12 @@ def body_screen(
     )
     if grade is CoverGrade.NONE:
         return None
-    shielders = tuple([bystander(state.combatant(name), rules) for name in in_front])
-    return BodyScreen(grade=grade, shielders=shielders)
+    return _screen(grade, *[_person(state.combatant(name), rules) for name in in_front])
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _screen(grade: CoverGrade, *shielders: tuple[str | int | bool, ...]) -> BodyScreen:
+    return BodyScreen(grade=grade, shielders=tuple([_bystander(*who) for who in shielders]))
 
 
 def _in_front(
