@@ -517,6 +517,13 @@ def _validate(state: EncounterState, action: Action) -> None:
     encounter_fire.refuse_before_ap(state, action)
     _able(state, c)
     check_coherent(state, c, action)
+    # The shot first: most of a fight's actions (none of the kinds below is a Shoot).
+    if isinstance(action, Shoot):
+        check_not_held_fast(state, c)
+        check_gun_fires(c, ready_weapon(c, action.weapon))
+        # Building and preparing the shot runs every check the shot makes, without dice.
+        _prepared_for(state, action)
+        return
     if isinstance(action, HoldsBreath):
         validate_holds_breath(state, action)
         return
@@ -540,12 +547,6 @@ def _validate(state: EncounterState, action: Action) -> None:
         return
     if isinstance(action, MELEE_ACTIONS):
         validate_melee_action(state, action)
-        return
-    if isinstance(action, Shoot):
-        check_not_held_fast(state, c)
-        check_gun_fires(c, ready_weapon(c, action.weapon))
-        # Building and preparing the shot runs every check the shot makes, without dice.
-        _prepared_for(state, action)
         return
     if isinstance(action, Reload):
         weapon = ready_weapon(c, action.weapon)
