@@ -680,8 +680,9 @@ def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
     data = rmu_data()
     # Most shots of a fight are one read before, to the last field (a shooter firing again at
     # someone who has not moved): the shot and what it settles to are kept for its fields,
-    # compared with those kept for the few that set shots apart most (settled_while), and
-    # neither the shot nor its key is built anew; equal fields make an equal shot.
+    # compared with those kept under the plain fields that set shots apart most (the shooter's
+    # wounds, the target's armor and conditions; settled_while), and neither the shot nor its
+    # prepared shot's key is built anew; equal fields make an equal shot.
     shot, prepared = settled_while(
         data,
         "shot from the scene",
@@ -691,6 +692,9 @@ def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
             fields["ap"],
             fields["ap_available"],
             fields["distance_ft"],
+            fields["armor_damage"],
+            fields["situational"],
+            fields["extra"],
         ),
         tuple(fields.values()),
         partial(_settled_shot, fields, data),
