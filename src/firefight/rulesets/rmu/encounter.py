@@ -622,7 +622,10 @@ def _shot_fields(state: EncounterState, action: Shoot, tb: TraceBuilder) -> dict
     cover = barrier_cover(state, shooter, target, weapon.kind, tb)
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
     cover_share = cover_share_now(state, target, tb) if cover is not None else 100
+    # What most often sets a shot apart from one kept alike first, so comparing stops early.
     return {
+        "ally": nearest_ally(state, shooter),
+        "screen": body_screen(state, shooter, target, rules),
         "weapon": weapon.kind,
         "ob": skill.bonus if skill else 0,
         "distance_ft": round(distance_ft(shooter.position, target.position), 2),
@@ -635,7 +638,6 @@ def _shot_fields(state: EncounterState, action: Shoot, tb: TraceBuilder) -> dict
         **worn_armor(target),
         "cover": cover,
         "cover_share_percent": cover_share,
-        "screen": body_screen(state, shooter, target, rules),
         "target_size": target.size,
         "defender": defender(target, rules),
         "shooter_armor": armor.kind if (armor := intact_armor(shooter)) else None,
@@ -644,7 +646,6 @@ def _shot_fields(state: EncounterState, action: Shoot, tb: TraceBuilder) -> dict
         "shooter_severity_steps": severity_steps(stats, rules),
         "situational": tuple(situational),
         "extra": (*shooter_modifiers(shooter, weapon), *held_terms(state, shooter), *action.mods),
-        "ally": nearest_ally(state, shooter),
         "called": CalledShot(location=action.called) if action.called else None,
         "shooter": shooter.name,
         "target": target.name,
