@@ -165,8 +165,6 @@ def wanted_gas(
     (:func:`clouds_in`), read once for everyone. ``ending``: the round is ending (upkeep), so an
     after-effect lasting through this round is over. None when nothing changes."""
     now = rmu_stats(c).afflictions
-    if not gas_clouds and not now.gas_inside and not now.gas:
-        return None  # no cloud to be in, no CS on them to change: most of every fight
     figs = figures or explosive_data().clouds
     in_gas = [k for k in gas_clouds if inside(c, k)]
     if in_gas:

@@ -64,6 +64,9 @@ def exposure_events(state: EncounterState, *, ending: bool = False) -> list[Even
     for c in state.combatants:
         if c.dead:
             continue
+        now = rmu_stats(c).afflictions
+        if not (gas_clouds or now.gas_inside or now.gas):
+            continue  # no cloud to be in, no CS on them to change: most of every fight
         found = wanted_gas(state, c, gas_clouds, ending=ending)
         if found is None:
             continue
