@@ -113,8 +113,10 @@ def smoke_cover(
     figures: CloudFigures | None = None,
 ) -> Cover | None:
     """The soft cover the smoke on the line from ``seer`` to ``seen`` gives (RMU-EXP-15)."""
-    depth = sum(chord_ft(seer, seen.position, k.center, k.radius_ft)
-                for k in clouds_in(state, "smoke"))  # fmt: skip
+    smoke = clouds_in(state, "smoke")
+    if not smoke:
+        return None  # most scenes, asked at every shot
+    depth = sum(chord_ft(seer, seen.position, k.center, k.radius_ft) for k in smoke)
     if depth <= 0:
         return None
     figs = figures or explosive_data().clouds

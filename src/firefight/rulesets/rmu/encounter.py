@@ -34,7 +34,7 @@ from firefight.rulesets.rmu.affliction_events import (
 )
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.carried import take_grenade
-from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
+from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
 from firefight.rulesets.rmu.encounter_actions import (
     ChangePosture,
     Move,
@@ -196,6 +196,7 @@ from firefight.scene.state import (
 )
 from firefight.serialize import to_plain
 from firefight.tables.data_files import DataModel
+from firefight.tables.settled import settled_while
 from firefight.trace import Trace, TraceBuilder
 from firefight.wording import counted
 
@@ -500,8 +501,10 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     """Refuse what the state forbids before any die is rolled; a reaction to a grenade past
     what its noticing row leaves to react with (RMU-EXP-10)."""
     _validate(state, action)
+    if not _reacting(action):
+        return
     c = state.combatant(action.actor)
-    if _reacting(action) and rmu_stats(c).afflictions.reaction is not None:
+    if rmu_stats(c).afflictions.reaction is not None:
         # The costs never hang on the dice: a dry run on throwaway dice reads them off.
         dry = _resolve(state, action, Dice.seeded(0), quiet=True)
         cost = sum(
@@ -515,6 +518,13 @@ def _validate(state: EncounterState, action: Action) -> None:
     encounter_fire.refuse_before_ap(state, action)
     _able(state, c)
     check_coherent(state, c, action)
+    # The shot first: most of a fight's actions (none of the kinds below is a Shoot).
+    if isinstance(action, Shoot):
+        check_not_held_fast(state, c)
+        check_gun_fires(c, ready_weapon(c, action.weapon))
+        # Building and preparing the shot runs every check the shot makes, without dice.
+        _prepared_for(state, action)
+        return
     if isinstance(action, HoldsBreath):
         validate_holds_breath(state, action)
         return
@@ -538,12 +548,6 @@ def _validate(state: EncounterState, action: Action) -> None:
         return
     if isinstance(action, MELEE_ACTIONS):
         validate_melee_action(state, action)
-        return
-    if isinstance(action, Shoot):
-        check_not_held_fast(state, c)
-        check_gun_fires(c, ready_weapon(c, action.weapon))
-        # Building and preparing the shot runs every check the shot makes, without dice.
-        _prepared_for(state, action)
         return
     if isinstance(action, Reload):
         weapon = ready_weapon(c, action.weapon)
@@ -595,6 +599,11 @@ def _validate(state: EncounterState, action: Action) -> None:
 
 def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedShot:
     """The :class:`AimedShot` the state declares for ``action``; refuses what cannot be fired."""
+    return AimedShot(**_shot_fields(state, action, tb))
+
+
+def _shot_fields(state: EncounterState, action: Shoot, tb: TraceBuilder) -> dict[str, Any]:
+    """:func:`build_shot`'s :class:`AimedShot` as its fields, in an order of their own."""
     shooter = state.combatant(action.actor)
     target = fire_target(state, shooter, action.target, verb="shoot")
     weapon = ready_weapon(shooter, action.weapon)
@@ -614,33 +623,34 @@ def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedS
     cover = barrier_cover(state, shooter, target, weapon.kind, tb)
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
     cover_share = cover_share_now(state, target, tb) if cover is not None else 100
-    return AimedShot(
-        weapon=weapon.kind,
-        ob=skill.bonus if skill else 0,
-        distance_ft=round(distance_ft(shooter.position, target.position), 2),
-        ranks=skill.ranks if skill else 0,
-        ap=action.ap,
-        ap_available=vitals(shooter).ap_left,
-        prepared=action.prepared,
-        mounted=weapon.mounted,
-        ammo=mag.ammo,
+    # What most often sets a shot apart from one kept alike first, so comparing stops early.
+    return {
+        "ally": nearest_ally(state, shooter),
+        "screen": body_screen(state, shooter, target, rules),
+        "weapon": weapon.kind,
+        "ob": skill.bonus if skill else 0,
+        "distance_ft": round(distance_ft(shooter.position, target.position), 2),
+        "ranks": skill.ranks if skill else 0,
+        "ap": action.ap,
+        "ap_available": stats.vitals.ap_left,
+        "prepared": action.prepared,
+        "mounted": weapon.mounted,
+        "ammo": mag.ammo,
         **worn_armor(target),
-        cover=cover,
-        cover_share_percent=cover_share,
-        screen=body_screen(state, shooter, target, rules),
-        target_size=target.size,
-        defender=defender(target, rules),
-        shooter_armor=armor.kind if (armor := intact_armor(shooter)) else None,
-        strength_bonus=stats.strength,
-        shooter_naked_column=stats.naked_at,
-        shooter_severity_steps=severity_steps(stats, rules),
-        situational=tuple(situational),
-        extra=(*shooter_modifiers(shooter, weapon), *held_terms(state, shooter), *action.mods),
-        ally=nearest_ally(state, shooter),
-        called=CalledShot(location=action.called) if action.called else None,
-        shooter=shooter.name,
-        target=target.name,
-    )
+        "cover": cover,
+        "cover_share_percent": cover_share,
+        "target_size": target.size,
+        "defender": defender(target, rules),
+        "shooter_armor": armor.kind if (armor := intact_armor(shooter)) else None,
+        "strength_bonus": stats.strength,
+        "shooter_naked_column": stats.naked_at,
+        "shooter_severity_steps": severity_steps(stats, rules),
+        "situational": tuple(situational),
+        "extra": (*shooter_modifiers(shooter, weapon), *held_terms(state, shooter), *action.mods),
+        "called": CalledShot(location=action.called) if action.called else None,
+        "shooter": shooter.name,
+        "target": target.name,
+    }
 
 
 @quick_init
@@ -668,10 +678,39 @@ def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
         if last.state is state and (last.action is action or last.action == action):
             return last
     tb = TraceBuilder()
-    shot = build_shot(state, action, tb)
-    built = _Built(state, action, shot, tb.build(), settled_aimed_shot(shot, rmu_data()))
+    fields = _shot_fields(state, action, tb)
+    data = rmu_data()
+    # Most shots of a fight are one read before, to the last field (a shooter firing again at
+    # someone who has not moved): the shot and what it settles to are kept for its fields,
+    # compared with those kept under the plain fields that set shots apart most (the shooter's
+    # wounds, the target's armor and conditions; settled_while), and neither the shot nor its
+    # prepared shot's key is built anew; equal fields make an equal shot.
+    shot, prepared = settled_while(
+        data,
+        "shot from the scene",
+        (
+            fields["shooter"],
+            fields["target"],
+            fields["ap"],
+            fields["ap_available"],
+            fields["distance_ft"],
+            fields["armor_damage"],
+            fields["situational"],
+            fields["extra"],
+        ),
+        tuple(fields.values()),
+        partial(_settled_shot, fields, data),
+    )
+    built = _Built(state, action, shot, tb.build(), prepared)
     _last_built[:] = [built]
     return built
+
+
+def _settled_shot(
+    fields: dict[str, Any], data: RmuData
+) -> tuple[AimedShot, tuple[PreparedShot, Trace]]:
+    shot = AimedShot(**fields)
+    return shot, settled_aimed_shot(shot, data)
 
 
 def _headline(action: Shoot, weapon: str, shot: AimedShotResult) -> str:

@@ -47,8 +47,6 @@ from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
 from firefight.rulesets.rmu.vitals import (
-    armor_of,
-    dying,
     figures,
     penalty_modifiers,
     rmu_stats,
@@ -104,30 +102,44 @@ class WornArmor(TypedDict):
 
 def worn_armor(c: CombatantState) -> WornArmor:
     """The armor ``c`` wears and what it has taken; their naked column when they wear none."""
-    armor = armor_of(c)
-    naked = rmu_stats(c).naked_at
+    armor, naked, damage, quality, broken = _worn(c)
     return WornArmor(
-        armor=armor.kind if armor else naked,
+        armor=armor,
         naked_column=naked,
-        armor_damage=armor.damage if armor else 0,
-        armor_quality=armor.quality if armor else 0,
-        armor_broken=armor.broken if armor else False,
+        armor_damage=damage,
+        armor_quality=quality,
+        armor_broken=broken,
     )
+
+
+def _worn(c: CombatantState) -> tuple[str, str, int, int, bool]:
+    """:func:`worn_armor`'s fields in their order, as plain values."""
+    stats = rmu_stats(c)
+    armor, naked = stats.armor, stats.naked_at
+    if armor is None:
+        return naked, naked, 0, 0, False
+    return armor.kind, naked, armor.damage, armor.quality, armor.broken
 
 
 def defender(c: CombatantState, rules: KindredRules) -> Defender:
     """The defenses ``c`` brings against a shot (Quickness DB, Dodge, celerity); none while
     unconscious, dying, in torpor or staked (P-9, V-3). A Kindred's criticals read lower by the
     scene's V-1 setting."""
+    return _defender(*_defenses(c, rules))
+
+
+def _defenses(c: CombatantState, rules: KindredRules) -> tuple[int, int, int, bool, bool, int]:
+    """:func:`defender`'s figures in the order of its fields, as plain values."""
     stats = rmu_stats(c)
     sheet = stats.kindred
-    return _defender(
+    return (
         stats.quickness_db,
         stats.dodge,
         # A Kindred's Celerity counts once roused (V-4); anyone else's as given.
         sheet.celerity_in_play if sheet else stats.celerity,
         stats.armor_trained,
-        not (c.unconscious or dying(c) or c.dead or (sheet is not None and sheet.down)),
+        # P-9, V-3: whoever cannot act (unconscious, dying, in torpor, staked) defends not.
+        c.can_act,
         severity_steps(stats, rules),
     )
 
@@ -157,20 +169,18 @@ def _defender(
 
 def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
     """``c`` as someone a stray round may fly into (RMU-COV-6)."""
-    worn = worn_armor(c)
-    return _bystander(
-        c.name,
-        worn["armor"],
-        worn["naked_column"],
-        worn["armor_damage"],
-        worn["armor_quality"],
-        worn["armor_broken"],
-        defender(c, rules),
-    )
+    return _bystander(*_person(c, rules))
+
+
+def _person(c: CombatantState, rules: KindredRules) -> tuple[str | int | bool, ...]:
+    """The plain figures :func:`bystander` is made of, in :func:`_bystander`'s order."""
+    return (c.name, *_worn(c), *_defenses(c, rules))
 
 
 # Each shot reads its nearest ally and the people in front afresh: one frozen Bystander for
-# each person's figures (plain values and a frozen Defender, typed), as for :func:`_defender`.
+# each person's figures, as for :func:`_defender`; all plain values, so the key hashes without
+# going through a frozen value's fields. The same holds for the ally and the screen they make
+# (:func:`_ally`, :func:`_screen`), and a shot compares with one read before by identity.
 @lru_cache(maxsize=1024, typed=True)
 def _bystander(
     name: str,
@@ -179,7 +189,7 @@ def _bystander(
     armor_damage: int,
     armor_quality: int,
     armor_broken: bool,
-    defender: Defender,
+    *defenses: int | bool,
 ) -> Bystander:
     return Bystander(
         name=name,
@@ -188,7 +198,7 @@ def _bystander(
         armor_damage=armor_damage,
         armor_quality=armor_quality,
         armor_broken=armor_broken,
-        defender=defender,
+        defender=_defender(*defenses),
     )
 
 
@@ -205,7 +215,12 @@ def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
                 near, gap = o, away
     if near is None:
         return None
-    return Ally(who=bystander(near, kindred_rules(state)), distance_ft=round(gap, 2))
+    return _ally(round(gap, 2), *_person(near, kindred_rules(state)))
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _ally(distance_ft: float, *person: str | int | bool) -> Ally:
+    return Ally(who=_bystander(*person), distance_ft=distance_ft)
 
 
 def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Modifier]:
@@ -216,11 +231,10 @@ def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Mod
     if weapon is not None and weapon.bonus:
         extra.append(Modifier(value=weapon.bonus, label=f"{weapon.name} bonus"))
     extra.extend(penalty_modifiers(c))
+    stats = rmu_stats(c)
     # Aiming, placing a throw and a dash's maneuver all need sight (RMU-EXP-17, DEC-383).
-    extra.extend(
-        sight_modifiers(rmu_stats(c).afflictions, explosive_data().flash_bang.blind_penalty)
-    )
-    bonus = vitals(c).next_action_bonus
+    extra.extend(sight_modifiers(stats.afflictions, explosive_data().flash_bang.blind_penalty))
+    bonus = stats.vitals.next_action_bonus
     if bonus:
         extra.append(
             Modifier(
@@ -354,8 +368,12 @@ def body_screen(
     )
     if grade is CoverGrade.NONE:
         return None
-    shielders = tuple([bystander(state.combatant(name), rules) for name in in_front])
-    return BodyScreen(grade=grade, shielders=shielders)
+    return _screen(grade, *[_person(state.combatant(name), rules) for name in in_front])
+
+
+@lru_cache(maxsize=1024, typed=True)
+def _screen(grade: CoverGrade, *shielders: tuple[str | int | bool, ...]) -> BodyScreen:
+    return BodyScreen(grade=grade, shielders=tuple([_bystander(*who) for who in shielders]))
 
 
 def _in_front(

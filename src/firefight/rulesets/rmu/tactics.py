@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals
@@ -79,15 +80,11 @@ def aimed(state: EncounterState, name: str) -> list[str]:
     a Kindred without one bites, else closes in; else wait"""
     me = quoted(name)
     enemies = enemies_by_distance(state, name)
-    names = [quoted(e.name) for e in enemies]
     c = state.combatant(name)
     return [
         # DEC-620: a fighter with a gun throws first only at a group, with a grenade counted.
         *(_throw(state, c, enemies) if c.weapons else []),
-        # RMU-GEN-1: the whole round's 4 AP on one shot, its preparation taking the -30 recoil
-        # off; when fewer are left, a plain shot.
-        *(f"{me} shoots {e} --prepared" for e in names),
-        *(f"{me} shoots {e}" for e in names),
+        *_shots(name, tuple([e.name for e in enemies])),
         # RMU-RF-13, RMU-GEN-8: a jammed gun fires no more until cleared.
         f"{me} clears",
         *([f"{me} reloads"] if reload_due(c) else []),
@@ -95,6 +92,17 @@ def aimed(state: EncounterState, name: str) -> list[str]:
         *_fangs(state, c, enemies),
         f"{me} waits",
     ]
+
+
+# Asked at every action, and the same people stand in the same order turn after turn: the
+# lines are plain strings made of the names alone, shared safely. Bounded.
+@lru_cache(maxsize=1024)
+def _shots(name: str, enemies: tuple[str, ...]) -> tuple[str, ...]:
+    """RMU-GEN-1: the whole round's 4 AP on one shot at each enemy, nearest first, its
+    preparation taking the -30 recoil off; when fewer are left, a plain shot."""
+    me = quoted(name)
+    names = [quoted(e) for e in enemies]
+    return (*(f"{me} shoots {e} --prepared" for e in names), *(f"{me} shoots {e}" for e in names))
 
 
 def _throw(state: EncounterState, me: CombatantState, enemies: list[CombatantState]) -> list[str]:

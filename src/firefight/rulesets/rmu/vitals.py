@@ -96,6 +96,8 @@ class RmuVitals:
     @property
     def stun_penalty(self) -> int:
         """The worst stun tier still running, 0 when not stunned."""
+        if not self.stun:
+            return 0  # most people: asked of everyone shot at
         return min((penalty for penalty, rounds in self.stun if rounds > 0), default=0)
 
     @property

@@ -212,7 +212,7 @@ def parse_melee_action(line: Line, state: EncounterState) -> Action:
 def holds_on(state: EncounterState, victim: str) -> list[ActiveCondition]:
     """Every hold on ``victim``, strongest first."""
     found = [k for k in state.conditions if k.kind == GRAPPLED and k.holder == victim]
-    return sorted(found, key=lambda k: -_hold(k))
+    return sorted(found, key=lambda k: -_hold(k)) if found else found
 
 
 def _hold(condition: ActiveCondition) -> int:
@@ -226,7 +226,10 @@ def _grappler(condition: ActiveCondition) -> str:
 
 def hold_on(state: EncounterState, victim: str) -> int:
     """The hold on ``victim`` from everyone holding them, capped (DEC-343)."""
-    return min(melee_figures().hold_cap, sum(_hold(k) for k in holds_on(state, victim)))
+    holds = holds_on(state, victim)
+    if not holds:
+        return 0  # nobody holds most people: every shot asks it twice, of its shooter
+    return min(melee_figures().hold_cap, sum(_hold(k) for k in holds))
 
 
 def held_terms(state: EncounterState, c: CombatantState) -> list[Modifier]:
