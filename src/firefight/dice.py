@@ -363,23 +363,33 @@ class Dice:
         >>> Dice.scripted([4, 97, 3]).d100_open_ended("attack", low_end=False).total
         4
         """
+        faces, total = self.d100_open_ended_drawn(purpose, low_end=low_end)
+        return Roll(
+            purpose=purpose, kind=_oe_kind(low_end), faces=faces, natural=faces[0], total=total
+        )
+
+    def d100_open_ended_drawn(
+        self, purpose: str, *, low_end: bool = True
+    ) -> tuple[tuple[int, ...], int]:
+        """:meth:`d100_open_ended`'s faces and total, the very same draws, with no :class:`Roll`
+        built: for a roll nobody reads as one (a simulated fight's attack rolls).
+
+        >>> Dice.scripted([97, 98, 3]).d100_open_ended_drawn("attack", low_end=False)
+        ((97, 98, 3), 198)
+        """
         first = self.source.face(100, purpose)
-        faces = [first]
         if first >= 96:
             sign = 1
         elif first <= 5 and low_end:
             sign = -1
         else:
-            return Roll(
-                purpose=purpose, kind=_oe_kind(low_end), faces=(first,), natural=first, total=first
-            )
+            return (first,), first
+        faces = [first]
         total = first
         for value in self._chain(purpose):
             faces.append(value)
             total += sign * value
-        return Roll(
-            purpose=purpose, kind=_oe_kind(low_end), faces=tuple(faces), natural=first, total=total
-        )
+        return tuple(faces), total
 
     def _chain(self, purpose: str) -> Iterator[int]:
         # A source that answers 96+ for ever (a stuck script, a person at the prompt) must not
