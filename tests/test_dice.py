@@ -136,3 +136,24 @@ def test_seeded_faces_are_the_seeds_randint_draws() -> None:
             assert [source.face(sides, "x") for _ in range(20)] == [
                 rng.randint(1, sides) for _ in range(20)
             ]
+
+
+def test_rolls_drawn_without_a_roll_are_the_same_draws() -> None:
+    """A quiet trace reads a roll's faces and total alone (Dice.pool_drawn,
+    Dice.d100_open_ended_drawn): the same faces and total as the Roll, from the same draws, and
+    the dice left where the Roll leaves them."""
+    for seed in range(200):
+        told, quiet = Dice.seeded(seed), Dice.seeded(seed)
+        for low_end in (True, False):
+            roll = told.d100_open_ended("attack roll", low_end=low_end)
+            assert quiet.d100_open_ended_drawn("attack roll", low_end=low_end) == (
+                roll.faces,
+                roll.total,
+            )
+        pool = told.pool(2, 10, "initiative")
+        assert quiet.pool_drawn(2, 10, "initiative") == (pool.faces, pool.total)
+        assert told.die(100, "next") == quiet.die(100, "next")
+    # The open-ended chains both ways, as the Roll's do.
+    scripted = Dice.scripted([97, 99, 40, 3, 98, 12])
+    assert scripted.d100_open_ended_drawn("p") == ((97, 99, 40), 236)
+    assert scripted.d100_open_ended_drawn("p") == ((3, 98, 12), -107)

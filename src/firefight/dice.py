@@ -50,6 +50,7 @@ __all__ = [
     "Suit",
     "parse_card",
     "parse_pool",
+    "pool_kind",
 ]
 
 _POOL = re.compile(r"\s*(\d{1,12})\s*d\s*(\d{1,12})\s*", re.IGNORECASE)
@@ -74,6 +75,15 @@ def parse_pool(text: str, *, sides: int | None = None) -> tuple[int, int]:
         example = f"2d{sides}" if sides is not None else "2d6"
         raise DiceError(f"dice are written NdM, e.g. {example!r}, not {text[:40]!r}")
     return _checked_count(int(match[1])), int(match[2])
+
+
+def pool_kind(count: int, sides: int) -> str:
+    """How a roll of ``count`` dice of ``sides`` is named ("2d10").
+
+    >>> pool_kind(2, 10)
+    '2d10'
+    """
+    return f"{count}d{sides}"
 
 
 def _checked_count(count: int) -> int:
@@ -305,12 +315,21 @@ class Dice:
         >>> Dice.scripted([1, 2, 6]).pool(3, 6, "3d6").total
         9
         """
+        faces, total = self.pool_drawn(count, sides, purpose)
+        return Roll(
+            purpose=purpose, kind=pool_kind(count, sides), faces=faces, natural=total, total=total
+        )
+
+    def pool_drawn(self, count: int, sides: int, purpose: str) -> tuple[tuple[int, ...], int]:
+        """:meth:`pool`'s faces and their sum, the very same draws, with no :class:`Roll` built:
+        for a roll nobody reads as one (a simulated fight's initiative, six a round).
+
+        >>> Dice.scripted([1, 2, 6]).pool_drawn(3, 6, "3d6")
+        ((1, 2, 6), 9)
+        """
         face = self.source.face
         faces = tuple([face(sides, purpose) for _ in range(_checked_count(count))])
-        total = sum(faces)
-        return Roll(
-            purpose=purpose, kind=f"{count}d{sides}", faces=faces, natural=total, total=total
-        )
+        return faces, sum(faces)
 
     def pool_try(self, count: int, sides: int, purpose: str, attempt: int) -> Roll:
         """:meth:`pool` for try number ``attempt`` (1, 2, ...) of a roll the rules repeat until
@@ -344,23 +363,33 @@ class Dice:
         >>> Dice.scripted([4, 97, 3]).d100_open_ended("attack", low_end=False).total
         4
         """
+        faces, total = self.d100_open_ended_drawn(purpose, low_end=low_end)
+        return Roll(
+            purpose=purpose, kind=_oe_kind(low_end), faces=faces, natural=faces[0], total=total
+        )
+
+    def d100_open_ended_drawn(
+        self, purpose: str, *, low_end: bool = True
+    ) -> tuple[tuple[int, ...], int]:
+        """:meth:`d100_open_ended`'s faces and total, the very same draws, with no :class:`Roll`
+        built: for a roll nobody reads as one (a simulated fight's attack rolls).
+
+        >>> Dice.scripted([97, 98, 3]).d100_open_ended_drawn("attack", low_end=False)
+        ((97, 98, 3), 198)
+        """
         first = self.source.face(100, purpose)
-        faces = [first]
         if first >= 96:
             sign = 1
         elif first <= 5 and low_end:
             sign = -1
         else:
-            return Roll(
-                purpose=purpose, kind=_oe_kind(low_end), faces=(first,), natural=first, total=first
-            )
+            return (first,), first
+        faces = [first]
         total = first
         for value in self._chain(purpose):
             faces.append(value)
             total += sign * value
-        return Roll(
-            purpose=purpose, kind=_oe_kind(low_end), faces=tuple(faces), natural=first, total=total
-        )
+        return tuple(faces), total
 
     def _chain(self, purpose: str) -> Iterator[int]:
         # A source that answers 96+ for ever (a stuck script, a person at the prompt) must not

@@ -80,10 +80,11 @@ def _sides_standing(state: EncounterState) -> set[str]:
 
 def _several_sides_standing(state: EncounterState) -> bool:
     """Whether anyone of a second side is still able: asked before every turn, so it stops at
-    the first able fighter of another side than the first's, not gathering every side."""
+    the first able fighter of another side than the first's, not gathering every side (nor
+    asking whether the first's side-mates are able)."""
     first: str | None = None
     for c in state.combatants:
-        if able(c):
+        if c.side != first and able(c):
             if first is None:
                 first = c.side
             elif c.side != first:

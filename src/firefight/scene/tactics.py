@@ -42,7 +42,15 @@ def able(c: CombatantState) -> bool:
 
 def rounds_carried(c: CombatantState) -> int:
     """The rounds in ``c``'s guns and in the magazines carried for them."""
-    return sum(m.rounds for w in c.weapons for m in ((w.loaded,) if w.loaded else ()) + w.spares)
+    # Added up in a plain loop: every turn of a simulated fight asks it (can_still_harm), and
+    # a generator over a tuple joined for each weapon costs several times as much.
+    rounds = 0
+    for w in c.weapons:
+        if w.loaded is not None:
+            rounds += w.loaded.rounds
+        for m in w.spares:
+            rounds += m.rounds
+    return rounds
 
 
 def rounds_left(c: CombatantState) -> bool:

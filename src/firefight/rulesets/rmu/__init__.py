@@ -39,7 +39,7 @@ class _Fight(NamedTuple):
 
     fold: Callable[[EncounterState, Event], EncounterState]
     figure_set: type[FigureSet]
-    resolve_quietly: Callable[[EncounterState, Action, Dice], EncounterState]
+    resolve_quietly: Callable[[EncounterState, Action, Dice, RMU], EncounterState]
     can_still_harm: Callable[[CombatantState], bool]
     validate: Callable[[EncounterState, Action], None]
 
@@ -309,7 +309,7 @@ class RMU(Ruleset):
         return resolve_rmu_action(state, action, dice)
 
     def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
-        return _fight().resolve_quietly(state, action, dice)
+        return _fight().resolve_quietly(state, action, dice, self)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         fight = _fight()

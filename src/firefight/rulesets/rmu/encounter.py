@@ -25,6 +25,7 @@ from firefight.frozen import quick_init, replace
 from firefight.geometry import Body, Posture, distance_ft
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.base import Ruleset
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
 from firefight.rulesets.rmu.affliction_events import (
@@ -599,10 +600,12 @@ def _validate(state: EncounterState, action: Action) -> None:
 
 def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedShot:
     """The :class:`AimedShot` the state declares for ``action``; refuses what cannot be fired."""
-    return AimedShot(**_shot_fields(state, action, tb))
+    return AimedShot(**_shot_fields(state, action, tb, rmu_data()))
 
 
-def _shot_fields(state: EncounterState, action: Shoot, tb: TraceBuilder) -> dict[str, Any]:
+def _shot_fields(
+    state: EncounterState, action: Shoot, tb: TraceBuilder, data: RmuData
+) -> dict[str, Any]:
     """:func:`build_shot`'s :class:`AimedShot` as its fields, in an order of their own."""
     shooter = state.combatant(action.actor)
     target = fire_target(state, shooter, action.target, verb="shoot")
@@ -620,13 +623,13 @@ def _shot_fields(state: EncounterState, action: Shoot, tb: TraceBuilder) -> dict
         if name not in situational:
             situational.append(name)
             tb.step(why, "R-1")
-    cover = barrier_cover(state, shooter, target, weapon.kind, tb)
+    cover = barrier_cover(state, shooter, target, weapon.kind, tb, data)
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
     cover_share = cover_share_now(state, target, tb) if cover is not None else 100
     # What most often sets a shot apart from one kept alike first, so comparing stops early.
     return {
         "ally": nearest_ally(state, shooter),
-        "screen": body_screen(state, shooter, target, rules),
+        "screen": body_screen(state, shooter, target, rules, data),
         "weapon": weapon.kind,
         "ob": skill.bonus if skill else 0,
         "distance_ft": round(distance_ft(shooter.position, target.position), 2),
@@ -656,13 +659,15 @@ def _shot_fields(state: EncounterState, action: Shoot, tb: TraceBuilder) -> dict
 @quick_init
 @dataclass(frozen=True, slots=True)
 class _Built:
-    """A shot read off the scene and prepared, with the trace of each."""
+    """A shot read off the scene and prepared, with the trace of each, and the rmu data it was
+    read with (the shot fires with the same)."""
 
     state: EncounterState
     action: Shoot
     shot: AimedShot
     read: Trace
     prepared: tuple[PreparedShot, Trace]
+    data: RmuData
 
 
 #: The last shot built: validating an action and resolving it read the same state, so the
@@ -678,8 +683,9 @@ def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
         if last.state is state and (last.action is action or last.action == action):
             return last
     tb = TraceBuilder()
-    fields = _shot_fields(state, action, tb)
+    # Looked up once and handed down: the shot reads the data at every step.
     data = rmu_data()
+    fields = _shot_fields(state, action, tb, data)
     # Most shots of a fight are one read before, to the last field (a shooter firing again at
     # someone who has not moved): the shot and what it settles to are kept for its fields,
     # compared with those kept under the plain fields that set shots apart most (the shooter's
@@ -701,7 +707,7 @@ def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
         tuple(fields.values()),
         partial(_settled_shot, fields, data),
     )
-    built = _Built(state, action, shot, tb.build(), prepared)
+    built = _Built(state, action, shot, tb.build(), prepared, data)
     _last_built[:] = [built]
     return built
 
@@ -762,10 +768,12 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
     return _exposed(state, _checked(state, action, dice))
 
 
-def resolve_rmu_quietly(state: EncounterState, action: Action, dice: Dice) -> EncounterState:
-    """The state :func:`resolve_rmu_action` leads to, its events folded once: the CS read
-    again on the state they leave (RMU-EXP-16) is what folding them all would give."""
-    rmu = find_ruleset("rmu")
+def resolve_rmu_quietly(
+    state: EncounterState, action: Action, dice: Dice, rmu: Ruleset
+) -> EncounterState:
+    """The state :func:`resolve_rmu_action` leads to, its events folded once by ``rmu`` (the
+    ruleset asking): the CS read again on the state they leave (RMU-EXP-16) is what folding
+    them all would give."""
     after = apply_all(state, _checked(state, action, dice, quiet=True).events, rmu)
     gassed = exposure_events(after)
     return apply_all(after, gassed, rmu) if gassed else after
@@ -851,11 +859,11 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, *, quiet: bool) -> 
     built = _prepared_for(state, action)
     weapon = ready_weapon(c, action.weapon)
     if quiet:
-        fired = aimed_shot_events(built.shot, dice, rmu_data(), built.prepared)
+        fired = aimed_shot_events(built.shot, dice, built.data, built.prepared)
         events = encounter_fire.shot_events(c, weapon, target=action.target, events=fired)
         events.extend(bonus_used(c))
         return Outcome(events=tuple(events), trace=_UNTOLD, result=_SHOT_QUIETLY)
-    outcome = resolve_aimed_shot(built.shot, dice, rmu_data(), built.prepared)
+    outcome = resolve_aimed_shot(built.shot, dice, built.data, built.prepared)
     events = encounter_fire.shot_events(c, weapon, target=action.target, events=outcome.events)
     events.extend(bonus_used(c))
     headline = encounter_fire.recoil_first(

@@ -279,11 +279,14 @@ def barrier_cover(
     target: CombatantState,
     weapon_kind: str | None,
     tb: TraceBuilder,
+    data: RmuData | None = None,
 ) -> Cover | None:
     """The best cover a barrier gives ``target`` against this shot (RMU-COV-1..5, P-1), or the
     smoke on the line of fire (RMU-EXP-15) when it hides more. ``weapon_kind`` None is a
-    missile with no gun behind it (a crossbow's bolt)."""
-    data = rmu_data()
+    missile with no gun behind it (a crossbow's bolt); ``data`` the rmu data a caller holds
+    already (else looked up)."""
+    if data is None:
+        data = rmu_data()
     muzzle, barriers = shooter.position, state.barriers
     # The same people's lines of fire come back shot after shot: what the barriers give is
     # kept for each, and worked out again only when someone moved (or stood up).
@@ -353,14 +356,18 @@ def _behind_barriers(
 
 
 def body_screen(
-    state: EncounterState, shooter: CombatantState, target: CombatantState, rules: KindredRules
+    state: EncounterState,
+    shooter: CombatantState,
+    target: CombatantState,
+    rules: KindredRules,
+    data: RmuData,
 ) -> BodyScreen | None:
     """The people standing between ``shooter`` and ``target`` and the cover they give
     (RMU-COV-5, S-3, P-1, P-2), each with what a stray round would meet (RMU-COV-6); None when
     nobody in front hides enough of the target to count."""
     placed = tuple([(c.name, c.position, c.posture, c.size) for c in state.combatants])
     in_front, grade = settled_while(
-        rmu_data(),
+        data,
         "bodies in front",
         (shooter.name, target.name),
         placed,

@@ -35,6 +35,7 @@ from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
 from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach, StrayRound, TowardAlly
 from firefight.rulesets.rmu.strike import (
     RolledAttack,
+    attack_roll,
     attack_total,
     combine_effects,
     resolve_attack,
@@ -504,15 +505,15 @@ def _fired(
         return shot_of(recoil=recoil_report, landing=Missed(result="cannot hit"))
     mods = (*prep.modifiers, *recoil_mods)
 
-    roll = tb.roll(dice.d100_open_ended("attack roll", low_end=False))
-    if roll.natural <= fumble:
+    natural, rolled = attack_roll(dice, tb, "attack roll")
+    if natural <= fumble:
         # The fumble table and the firearm events load only when a shot fumbles.
         from firefight.rulesets.rmu.firearm_events import WeaponMalfunctioned
         from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
 
         column = fumble_column(weapon)
         tb.step(
-            f"Unmodified {roll.natural:02d} is within the {weapon.name}'s fumble range "
+            f"Unmodified {natural:02d} is within the {weapon.name}'s fumble range "
             f"01-{fumble:02d}: the shot fumbles and does nothing to the target; the gun's "
             f"own column ({column}) of the Firearm Fumble table says what it does instead.",
             "RMU-GEN-8",
@@ -548,12 +549,12 @@ def _fired(
             recoil=recoil_report,
             landing=Missed(result="fumble"),
             fumble=True,
-            roll=roll.total,
+            roll=rolled,
             malfunction=bad,
             toward_ally=toward,
         )
 
-    total = attack_total(tb, "attack total", roll.total, mods)
+    total = attack_total(tb, "attack total", rolled, mods)
     landed = resolve_strike(
         total=total,
         weapon=weapon,
@@ -579,7 +580,7 @@ def _fired(
     return shot_of(
         recoil=recoil_report,
         attack_total=total,
-        roll=roll.total,
+        roll=rolled,
         landing=landed.landing,
         shielder=shielder,
     )

@@ -38,6 +38,7 @@ from firefight.wording import counted
 __all__ = [
     "RolledAttack",
     "StrikeResult",
+    "attack_roll",
     "attack_roll_term",
     "attack_total",
     "combine_effects",
@@ -317,8 +318,8 @@ def resolve_attack(
     ``modifiers`` are every term of the total but the roll. Dice: the attack roll, then the
     critical roll and the breakage check as the total calls for them.
     """
-    roll = trace.roll(dice.d100_open_ended(purpose, low_end=False))
-    total = attack_total(trace, total_label, roll.total, modifiers)
+    _, rolled = attack_roll(dice, trace, purpose)
+    total = attack_total(trace, total_label, rolled, modifiers)
     landed = resolve_strike(
         total=total,
         weapon=weapon,
@@ -332,4 +333,15 @@ def resolve_attack(
         armor_quality=armor_quality,
         severity_steps=severity_steps,
     )
-    return RolledAttack(roll=roll.total, total=total, strike=landed)
+    return RolledAttack(roll=rolled, total=total, strike=landed)
+
+
+def attack_roll(dice: Dice, tb: TraceBuilder, purpose: str) -> tuple[int, int]:
+    """An attack's d100, open-ended at the high end alone (RULINGS D-2): its unmodified first
+    face and its total, the roll kept in ``tb``; a quiet trace keeps none, so none is built
+    (the same draws: a simulated fight rolls one at every shot)."""
+    if tb.telling:
+        roll = tb.roll(dice.d100_open_ended(purpose, low_end=False))
+        return roll.natural, roll.total
+    faces, total = dice.d100_open_ended_drawn(purpose, low_end=False)
+    return faces[0], total

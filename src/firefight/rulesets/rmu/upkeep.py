@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from firefight.dice import Dice
+from firefight.dice import Dice, pool_kind
 from firefight.events import Event
 from firefight.outcome import Happened, InitiativeOrder, Outcome, RoundOpened
 from firefight.rulesets.rmu.encounter_events import (
@@ -269,6 +269,8 @@ def _initiative(
 ) -> tuple[list[Event], tuple[tuple[str, ...], ...]]:
     """The rolls and their events, and the groups of equal totals, highest first."""
     figs = figures()
+    count, sides = figs.initiative_dice, figs.initiative_sides
+    kind = pool_kind(count, sides)
     events: list[Event] = []
     # Everyone of each total, in scene order.
     totals: dict[int, list[str]] = {}
@@ -276,23 +278,27 @@ def _initiative(
         stats = rmu_stats(c)
         if c.bystander or not c.can_act or stats.vitals.ap_left <= 0:
             continue
-        roll = tb.roll(
-            dice.pool(figs.initiative_dice, figs.initiative_sides, f"initiative for {c.name}")
-        )
+        purpose = f"initiative for {c.name}"
+        if tb.telling:
+            roll = tb.roll(dice.pool(count, sides, purpose))
+            faces, rolled = roll.faces, roll.total
+        else:
+            # A quiet trace keeps no roll: the same draws, without building one.
+            faces, rolled = dice.pool_drawn(count, sides, purpose)
         # Every penalty counts here, the gas's too: it is -30 on everything (RMU-EXP-16).
         penalty = penalty_sum(c)
         total = tb.add(
             _initiative_total(
                 c.name,
-                roll.total,
-                roll.kind,
+                rolled,
+                kind,
                 stats.quickness,
                 penalty,
                 figs.initiative_penalty_step,
             )
         )
         totals.setdefault(total.value, []).append(c.name)
-        events.append(InitiativeRolled(actor=c.name, faces=roll.faces, total=total.value))
+        events.append(InitiativeRolled(actor=c.name, faces=faces, total=total.value))
     # Highest first; scene order breaks nothing, since equal totals share a group (R-5).
     groups = tuple(tuple(totals[value]) for value in sorted(totals, reverse=True))
     events.append(InitiativeOrdered(groups=groups))
