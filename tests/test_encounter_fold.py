@@ -25,6 +25,7 @@ from firefight.frozen import replace
 from firefight.geometry import Point, Posture
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import NOT_IN_ENCOUNTERS, CatalogRow, Ruleset
+from firefight.rulesets.cards.encounter_events import DeckChanged, ShotTaken, TurnTaken, Wounded
 from firefight.rulesets.cpr.events import (
     ActionTaken,
     ArmorAblated,
@@ -32,6 +33,12 @@ from firefight.rulesets.cpr.events import (
     WoundStateChanged,
 )
 from firefight.rulesets.cpr.fighter import fighter
+from firefight.rulesets.gurps.turn_events import (
+    GurpsDrew,
+    GurpsHurt,
+    GurpsManeuver,
+    GurpsRecovered,
+)
 from firefight.rulesets.rmu.events import ActionPointsSpent, HitsInflicted
 from firefight.rulesets.rmu.firearm_events import FiredAt
 from firefight.rulesets.rmu.vitals import RmuVitals, vitals, with_vitals
@@ -361,6 +368,61 @@ def test_a_shot_s_action_and_rounds_fold_in_a_run_as_one_at_a_time_in_cpr() -> N
     assert apply_all(state, events, cpr) == one_by_one != state
     with pytest.raises(FoldError, match="second Action"):
         apply_all(state, [*events, events[0]], cpr)
+
+
+def _run_and_one_at_a_time(ruleset: str, path: str, events: Callable[..., list[Event]]) -> None:
+    """The state ``events`` (made from the example's first two combatants and the first's gun)
+    fold to in a run is the one folding them one at a time gives, and not the start."""
+    rules = find_ruleset(ruleset)
+    state = engine.open_fight_quietly(initial_state(load_scenario(path)), rules, Dice.seeded(1))
+    shooter, target = state.combatants[0], state.combatants[1]
+    gun = shooter.weapon()
+    assert gun is not None
+    run = events(shooter.name, target.name, gun.name)
+    one_by_one = state
+    for event in run:
+        one_by_one = apply(one_by_one, event, rules)
+    assert apply_all(state, run, rules) == one_by_one != state
+
+
+def test_a_gurps_maneuver_shot_and_wound_fold_in_a_run_as_one_at_a_time() -> None:
+    """gurps's maneuver, draw, wound and recovery fold in a run with the rounds fired."""
+    _run_and_one_at_a_time(
+        "gurps",
+        "examples/dry-gulch.toml",
+        lambda shooter, target, gun: [
+            GurpsManeuver(actor=shooter, maneuver="aim", aim_target=target, aim_turns=1),
+            RoundsFired(actor=shooter, weapon=gun, rounds=1),
+            GurpsHurt(
+                target=target,
+                injury=5,
+                shock=2,
+                stunned=True,
+                knocked_down=True,
+                unconscious=False,
+                dead=False,
+            ),
+            GurpsRecovered(actor=target),
+            GurpsDrew(actor=shooter, weapon=gun, ready=True),
+        ],
+    )
+
+
+def test_a_cards_turn_shot_and_wound_fold_in_a_run_as_one_at_a_time() -> None:
+    """The cards ruleset's turn, shot and wound fold in a run with the rounds fired, the deck
+    (the scene's own) between them."""
+    _run_and_one_at_a_time(
+        "cards",
+        "examples/cards-alley.toml",
+        lambda shooter, target, gun: [
+            RoundsFired(actor=shooter, weapon=gun, rounds=1),
+            ShotTaken(actor=shooter, weapon=gun, must_cock=True),
+            TurnTaken(actor=shooter, doing="shoots"),
+            DeckChanged(left=("AS", "2H")),
+            Wounded(target=target, green=1, yellow=0, red=0, wear=1, knocked_down=True, down=False),
+            TurnTaken(actor=target, doing="gets up"),
+        ],
+    )
 
 
 def test_r_4_an_upkeep_s_kinds_fold_in_runs_as_one_event_at_a_time() -> None:

@@ -276,6 +276,8 @@ def _initiative(c: CombatantState, e: InitiativeRolled) -> CombatantState:
 
 @_core(InitiativeOrdered)
 def _order(state: EncounterState, e: InitiativeOrdered) -> EncounterState:
+    if e.groups == state.initiative:
+        return state  # the order stands (cpr orders every turn, mostly as before): no copy
     return replace(state, initiative=e.groups)
 
 

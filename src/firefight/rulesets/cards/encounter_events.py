@@ -7,14 +7,17 @@ reaction order is the shared ``InitiativeOrdered``. Ammunition leaves a magazine
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from firefight.events import Event
 from firefight.frozen import quick_init, replace
 from firefight.geometry import Posture
 from firefight.rulesets.cards.encounter_model import CardsScene, stats_of
-from firefight.scene.apply import FoldError, named_in_log
-from firefight.scene.state import EncounterState
+from firefight.scene.apply import FoldError, personal_fold_into
+from firefight.scene.state import CombatantState, EncounterState
 
 __all__ = [
     "EVENT_TYPES",
@@ -87,7 +90,17 @@ EVENT_TYPES: tuple[type[Event], ...] = (
 )
 
 
+#: The folds of the events that change only the one combatant they name, by event class: each
+#: is also a personal fold, so a shot's events fold in one run with its rounds (apply_all) and
+#: the scene is copied once for them all.
+_PERSONAL: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {}
+_personal = partial(personal_fold_into, _PERSONAL)
+
+
 def apply_cards_event(state: EncounterState, event: Event) -> EncounterState:
+    personal = _PERSONAL.get(type(event))
+    if personal is not None:
+        return personal(state, event)
     if isinstance(event, CardsRoundStarted):
         return replace(
             state,
@@ -98,42 +111,49 @@ def apply_cards_event(state: EncounterState, event: Event) -> EncounterState:
                 for c in state.combatants
             ),
         )
-    if isinstance(event, TurnTaken):
-        c = named_in_log(state, event.actor)
-        s = stats_of(c)
-        owes = s.owes[1:] if s.owes and s.owes[0] == event.doing else s.owes
-        taken: dict[str, object] = {
-            "acted": True,
-            "owes": owes,
-            "aiming": s.aiming + 1 if event.doing == "aims" else 0,
-        }
-        if event.doing == "gets up":
-            taken["knocked_down"] = False
-            c = replace(c, posture=Posture.STANDING)
-        if event.doing == "cocks":
-            taken["uncocked"] = ()
-        return state.with_combatant(replace(c, stats=replace(s, **taken)))
-    if isinstance(event, ShotTaken):
-        c = named_in_log(state, event.actor)
-        if not event.must_cock:
-            return state  # the shot itself changes nothing here (RoundsFired spends the rounds)
-        s = stats_of(c)
-        s = replace(s, uncocked=(*s.uncocked, event.weapon), owes=(*s.owes, "cocks"))
-        return state.with_combatant(replace(c, stats=s))
-    if isinstance(event, Wounded):
-        c = named_in_log(state, event.target)
-        s = stats_of(c)
-        s = replace(
-            s,
-            green=event.green,
-            yellow=event.yellow,
-            red=event.red,
-            wear=s.wear + event.wear,
-        )
-        if event.knocked_down and not s.knocked_down:
-            s = replace(s, knocked_down=True, owes=("gets up", *s.owes))
-            c = replace(c, posture=Posture.PRONE)
-        return state.with_combatant(replace(c, stats=s, unconscious=c.unconscious or event.down))
     if isinstance(event, DeckChanged):
         return replace(state, ruleset_state=CardsScene(deck_left=event.left))
     raise FoldError(f"the cards ruleset has no {type(event).__name__} events")
+
+
+@_personal(TurnTaken, lambda e: e.actor)
+def _turn_taken(c: CombatantState, event: TurnTaken) -> CombatantState:
+    s = stats_of(c)
+    owes = s.owes[1:] if s.owes and s.owes[0] == event.doing else s.owes
+    taken: dict[str, object] = {
+        "acted": True,
+        "owes": owes,
+        "aiming": s.aiming + 1 if event.doing == "aims" else 0,
+    }
+    if event.doing == "gets up":
+        taken["knocked_down"] = False
+        c = replace(c, posture=Posture.STANDING)
+    if event.doing == "cocks":
+        taken["uncocked"] = ()
+    return replace(c, stats=replace(s, **taken))
+
+
+@_personal(ShotTaken, lambda e: e.actor)
+def _shot_taken(c: CombatantState, event: ShotTaken) -> CombatantState:
+    if not event.must_cock:
+        return c  # the shot itself changes nothing here (RoundsFired spends the rounds)
+    s = stats_of(c)
+    return replace(
+        c, stats=replace(s, uncocked=(*s.uncocked, event.weapon), owes=(*s.owes, "cocks"))
+    )
+
+
+@_personal(Wounded, lambda e: e.target)
+def _wounded(c: CombatantState, event: Wounded) -> CombatantState:
+    s = stats_of(c)
+    s = replace(
+        s,
+        green=event.green,
+        yellow=event.yellow,
+        red=event.red,
+        wear=s.wear + event.wear,
+    )
+    if event.knocked_down and not s.knocked_down:
+        s = replace(s, knocked_down=True, owes=("gets up", *s.owes))
+        c = replace(c, posture=Posture.PRONE)
+    return replace(c, stats=s, unconscious=c.unconscious or event.down)

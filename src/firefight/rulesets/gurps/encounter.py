@@ -13,7 +13,9 @@ come from the shot's resolution (GUR-CORE-1). Shooting lives in :mod:`.firing`, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
+from typing import Any
 
 from firefight.declarations import field_named
 from firefight.dice import Dice
@@ -23,7 +25,7 @@ from firefight.frozen import replace
 from firefight.geometry import Posture
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.data import DATA
-from firefight.rulesets.gurps.encounter_model import GurpsStats, carried_weapon, gurps_stats
+from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
 from firefight.rulesets.gurps.firing import ATTACKS, SHOT_OPTIONS, attack, move_under_fire
 from firefight.rulesets.gurps.opportunity import check_in_arc, watched_area
 from firefight.rulesets.gurps.ranges import yards_from_feet
@@ -43,7 +45,7 @@ from firefight.rulesets.gurps.turn_events import (
     announced,
 )
 from firefight.scene.actions import ACTION_RULE, Action
-from firefight.scene.apply import FoldError, named_in_log
+from firefight.scene.apply import FoldError, personal_fold_into
 from firefight.scene.events import InitiativeOrdered, PostureChanged
 from firefight.scene.lines import (
     OptionKind,
@@ -341,10 +343,11 @@ def nothing() -> Outcome:
 # --- applying ---------------------------------------------------------------------------------
 
 
-def _with_stats(
-    state: EncounterState, c: CombatantState, stats: GurpsStats, **core: object
-) -> EncounterState:
-    return state.with_combatant(replace(c, stats=stats, **core))
+#: The folds of the events that change only the one combatant they name, by event class: each
+#: is also a personal fold, so a shot's events fold in one run with its rounds (apply_all) and
+#: the scene is copied once for them all.
+_PERSONAL: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = {}
+_personal = partial(personal_fold_into, _PERSONAL)
 
 
 def _refilled(c: CombatantState, name: str) -> CombatantState:
@@ -358,6 +361,9 @@ def _refilled(c: CombatantState, name: str) -> CombatantState:
 
 
 def apply_gurps_event(state: EncounterState, event: Event) -> EncounterState:
+    personal = _PERSONAL.get(type(event))
+    if personal is not None:
+        return personal(state, event)
     if isinstance(event, GurpsTurnStarted):
         people = []
         for c in state.combatants:
@@ -379,61 +385,65 @@ def apply_gurps_event(state: EncounterState, event: Event) -> EncounterState:
                 )
             )
         return replace(state, round=event.round, combatants=tuple(people))
-    if isinstance(event, GurpsManeuver):
-        c = named_in_log(state, event.actor)
-        s = gurps_stats(c)
-        keeps_aim = event.maneuver == "aim"
-        return _with_stats(
-            state,
-            c,
-            replace(
-                s,
-                acted=True,
-                aim_target=event.aim_target if keeps_aim else None,
-                aim_turns=event.aim_turns if keeps_aim else 0,
-                braced=event.braced if keeps_aim else False,
-                watching=event.watching if event.maneuver == "wait" else None,
-                watch_at=(event.watch_x, event.watch_y)
-                if event.maneuver == "wait"
-                and event.watch_x is not None
-                and event.watch_y is not None
-                else None,
-                watch_for=event.watch_for if event.maneuver == "wait" else None,
-                watch_hold=event.watch_hold and event.maneuver == "wait",
-                busy=event.busy,
-                reloading=event.reloading,
-                all_out=event.maneuver == "all-out attack",
-            ),
-        )
-    if isinstance(event, GurpsDrew):
-        c = named_in_log(state, event.actor)
-        held = event.weapon if event.ready else None
-        return _with_stats(state, c, replace(gurps_stats(c), in_hand=held, busy=0, reloading=None))
-    if isinstance(event, GurpsHurt):
-        c = named_in_log(state, event.target)
-        s = gurps_stats(c)
-        stats = replace(
-            s,
-            lost=s.lost + event.injury,
-            shock_next=max(DATA.core.injury.shock_cap, s.shock_next + event.shock),
-            stunned=s.stunned or event.stunned,
-            knocked_down=s.knocked_down or event.knocked_down,
-            aim_target=None,
-            aim_turns=0,
-        )
-        posture = Posture.PRONE if event.knocked_down else c.posture
-        return _with_stats(
-            state,
-            c,
-            stats,
-            posture=posture,
-            unconscious=c.unconscious or event.unconscious,
-            dead=c.dead or event.dead,
-        )
-    if isinstance(event, GurpsRecovered):
-        c = named_in_log(state, event.actor)
-        return _with_stats(state, c, replace(gurps_stats(c), stunned=False))
     raise FoldError(f"the gurps ruleset has no {type(event).__name__} events")
+
+
+@_personal(GurpsManeuver, lambda e: e.actor)
+def _maneuver_taken(c: CombatantState, event: GurpsManeuver) -> CombatantState:
+    s = gurps_stats(c)
+    keeps_aim = event.maneuver == "aim"
+    return replace(
+        c,
+        stats=replace(
+            s,
+            acted=True,
+            aim_target=event.aim_target if keeps_aim else None,
+            aim_turns=event.aim_turns if keeps_aim else 0,
+            braced=event.braced if keeps_aim else False,
+            watching=event.watching if event.maneuver == "wait" else None,
+            watch_at=(event.watch_x, event.watch_y)
+            if event.maneuver == "wait" and event.watch_x is not None and event.watch_y is not None
+            else None,
+            watch_for=event.watch_for if event.maneuver == "wait" else None,
+            watch_hold=event.watch_hold and event.maneuver == "wait",
+            busy=event.busy,
+            reloading=event.reloading,
+            all_out=event.maneuver == "all-out attack",
+        ),
+    )
+
+
+@_personal(GurpsDrew, lambda e: e.actor)
+def _drawn(c: CombatantState, event: GurpsDrew) -> CombatantState:
+    held = event.weapon if event.ready else None
+    return replace(c, stats=replace(gurps_stats(c), in_hand=held, busy=0, reloading=None))
+
+
+@_personal(GurpsHurt, lambda e: e.target)
+def _hurt(c: CombatantState, event: GurpsHurt) -> CombatantState:
+    s = gurps_stats(c)
+    stats = replace(
+        s,
+        lost=s.lost + event.injury,
+        shock_next=max(DATA.core.injury.shock_cap, s.shock_next + event.shock),
+        stunned=s.stunned or event.stunned,
+        knocked_down=s.knocked_down or event.knocked_down,
+        aim_target=None,
+        aim_turns=0,
+    )
+    posture = Posture.PRONE if event.knocked_down else c.posture
+    return replace(
+        c,
+        stats=stats,
+        posture=posture,
+        unconscious=c.unconscious or event.unconscious,
+        dead=c.dead or event.dead,
+    )
+
+
+@_personal(GurpsRecovered, lambda e: e.actor)
+def _recovered(c: CombatantState, event: GurpsRecovered) -> CombatantState:
+    return replace(c, stats=replace(gurps_stats(c), stunned=False))
 
 
 # --- describing -------------------------------------------------------------------------------
