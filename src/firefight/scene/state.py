@@ -249,11 +249,6 @@ class EncounterState:
 
     def combatant(self, name: str) -> CombatantState:
         """The combatant called ``name``; a refusal naming the closest names otherwise."""
-        # The name as the scene spells it looked for here first, without going through find:
-        # an action asks for its actor and target several times over.
-        for c in self.combatants:
-            if c.name == name:
-                return c
         found = self.find(name)
         if found is None:
             raise unknown_combatant(name, self.names)
