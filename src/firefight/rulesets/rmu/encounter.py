@@ -858,14 +858,16 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, *, quiet: bool) -> 
     c = state.combatant(action.actor)
     built = _prepared_for(state, action)
     weapon = ready_weapon(c, action.weapon)
-    if quiet:
-        fired = aimed_shot_events(built.shot, dice, built.data, built.prepared)
-        events = encounter_fire.shot_events(c, weapon, target=action.target, events=fired)
-        events.extend(bonus_used(c))
-        return Outcome(events=tuple(events), trace=_UNTOLD, result=_SHOT_QUIETLY)
-    outcome = resolve_aimed_shot(built.shot, dice, built.data, built.prepared)
-    events = encounter_fire.shot_events(c, weapon, target=action.target, events=outcome.events)
+    outcome = None if quiet else resolve_aimed_shot(built.shot, dice, built.data, built.prepared)
+    fired = (
+        aimed_shot_events(built.shot, dice, built.data, built.prepared)
+        if outcome is None
+        else outcome.events
+    )
+    events = encounter_fire.shot_events(c, weapon, target=action.target, events=fired)
     events.extend(bonus_used(c))
+    if outcome is None:
+        return Outcome(events=tuple(events), trace=_UNTOLD, result=_SHOT_QUIETLY)
     headline = encounter_fire.recoil_first(
         c.name,
         weapon.name,
