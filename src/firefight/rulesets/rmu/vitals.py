@@ -248,10 +248,7 @@ def rmu_stats(c: CombatantState) -> RmuStats:
 
 def vitals(c: CombatantState) -> RmuVitals:
     """What the fight has done to ``c`` so far."""
-    # rmu_stats(c).vitals without a second call: a fight asks it some 800 times (every shot,
-    # every upkeep step and initiative for everyone).
-    stats = c.stats
-    return (stats if isinstance(stats, RmuStats) else _NO_FIGURES).vitals
+    return rmu_stats(c).vitals
 
 
 def with_vitals(c: CombatantState, changed: RmuVitals) -> CombatantState:
