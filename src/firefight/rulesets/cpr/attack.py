@@ -243,7 +243,7 @@ def resolve_ranged_attack(
             )
         if telling:
             which = f"Shot {number} of {count}: " if count > 1 else ""
-            aim_text = f", aimed at the {shot.aim.value.replace('-', ' ')}" if shot.aim else ""
+            aim_text = f", aimed at the {shot.aim.words}" if shot.aim else ""
             tb.step(
                 f"{which}{attack.shooter} fires the {weapon.name} ({weapon.skill}) at "
                 f"{target.name}, {shot.distance_m:g} m away{aim_text}.",

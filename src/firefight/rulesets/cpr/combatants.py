@@ -27,6 +27,11 @@ class Aim(Enum):
     HELD_ITEM = "held-item"
     LEG = "leg"
 
+    @property
+    def words(self) -> str:
+        """The spot as a trace or headline names it: ``"held item"``."""
+        return self.value.replace("-", " ")
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Spot:

@@ -563,7 +563,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
     else:
         results = "; ".join(_shot_headline(s, data) for s in shot_results)
     how = " twice" if action.twice else ""
-    aim = f" (aimed at the {action.aim.value.replace('-', ' ')})" if action.aim else ""
+    aim = f" (aimed at the {action.aim.words})" if action.aim else ""
     headline = f"{c.name} fires the {weapon.name}{how} at {target.name}{aim}: {results}."
     return _outcome(
         tb,

@@ -124,7 +124,7 @@ def resolve_throw(throw: Throw, dice: Dice, data: CprData) -> Outcome[ThrowResul
     figures = data.figures
     target = throw.target
     tb = TraceBuilder()
-    aim_text = f", aimed at the {throw.aim.value.replace('-', ' ')}" if throw.aim else ""
+    aim_text = f", aimed at the {throw.aim.words}" if throw.aim else ""
     tb.step(
         f"{throw.thrower} throws the {name} at {target.name}, {throw.distance_m:g} m away"
         f"{aim_text}: DEX + {figures.throw_skill} against the grenade launcher's DV.",
