@@ -1,5 +1,6 @@
 """The gurps data files: sources, 3e-only figures, and every property 002 states about its
-figures (GUR-CORE-1, GUR-AMMO-1, GUR-ARROW-1, GUR-RELOAD-1, GUR-OPP-1)."""
+figures (GUR-CORE-1, GUR-AMMO-1, GUR-ARROW-1, GUR-RELOAD-1, GUR-OPP-1, GUR-MOD-1, GUR-MOVE-1,
+GUR-IND-1, GUR-GUN-1, GUR-RANGE-1, GUR-LOC-1; DEC-204)."""
 
 from __future__ import annotations
 
@@ -103,6 +104,44 @@ def test_gur_reload_1_and_gur_gun_1_figures() -> None:
         1,
         -2,
     )
+
+
+def test_gur_mod_1_gur_range_1_targeting_figures() -> None:
+    """GUR-MOD-1: snap shot -4; aiming one turn Acc, then +1 a turn to +3 at four turns or more;
+    bracing +1; a pop-up attack -2, so -6 with its snap shot. GUR-RANGE-1: a stationary,
+    unaware target +4. DEC-204: a laser sight's snap shot -1 under 50 yd, -2 to 100, -4 beyond."""
+    t = DATA.house.targeting
+    bonus = [min((turns - 1) * t.aim_per_further_turn, t.aim_further_most) for turns in range(1, 7)]
+    assert bonus == [0, 1, 2, 3, 3, 3]
+    assert (t.snap_shot, t.braced, t.pop_up, t.unaware_stationary) == (-4, 1, -2, 4)
+    assert t.pop_up + t.snap_shot == -6
+    laser = (t.laser_snap_near, t.laser_snap_middle, t.laser_snap_far)
+    assert laser == (-1, -2, -4) and t.laser_snap_far == t.snap_shot
+    assert (t.laser_snap_middle_from_yd, t.laser_snap_far_beyond_yd) == (50, 100)
+
+
+def test_gur_move_1_gur_ind_1_gur_gun_1_gur_loc_1_figures() -> None:
+    """GUR-MOVE-1: aiming on the move at 2 yd/s at most, +1 at most. GUR-IND-1: thrown weapons
+    and low-tech missile weapons lob; a partial overhead obstruction -1 to -4. GUR-GUN-1: Rcl
+    doubled below the weapon's ST. GUR-LOC-1: the vitals triple what impales or a bullet does.
+    GUR-AMMO-1: a dual bullet's second missile +2 when the first hit."""
+    m, i = DATA.house.moving, DATA.house.indirect
+    assert (m.aim_speed_yd, m.aim_bonus_cap) == (2, 1)
+    assert sorted(i.kinds) == ["bow", "crossbow", "sling", "thrown"]
+    assert (i.overhead_low, i.overhead_high) == (-1, -4)
+    assert DATA.house.recoil.below_min_st_multiplier == 2
+    vitals = DATA.location("vitals")
+    assert vitals.vitals_multiplier == 3
+    assert DATA.ammo["dual"].dual and DATA.ammo["dual"].second_missile_hit == 2
+
+
+def test_gur_arrow_1_flight_and_trade_off_figures() -> None:
+    """GUR-ARROW-1: an arrow, bolt, spear or sling stone beyond 1/2D is 2 s in the air and +2
+    to dodge or block; the strength trade-off is +2 damage at most."""
+    a = DATA.house.arrows
+    assert (a.flight_time_seconds, DATA.core.defenses.long_flight_bonus) == (2, 2)
+    assert sorted(a.flight_kinds) == ["bow", "crossbow", "sling", "thrown"]
+    assert a.trade_off_cap == 2
 
 
 def test_catalog_covers_a_modern_and_a_historical_table() -> None:

@@ -301,3 +301,11 @@ def test_gur_ind_1_close_and_far() -> None:
     assert setup(weapon="longbow", distance=200, skill=20, aim=1).indirect
     assert by_rule("GUR-IND-1", weapon="thrown-knife", distance=2, indirect=True) == [-2]
     assert by_rule("GUR-IND-1", weapon="sling", distance=10, indirect=True, overhead=-3) == [-4, -3]
+
+
+@pytest.mark.parametrize("overhead", [-5, -40])
+def test_gur_ind_1_an_obstruction_past_the_worst_is_refused_before_any_die(overhead: int) -> None:
+    """GUR-IND-1: a partial overhead obstruction is -1 to -4; past that there is no room to
+    lob at all, which is --no-room's refusal, not a bigger penalty."""
+    said = refused("GUR-IND-1", weapon="sling", distance=10, indirect=True, overhead=overhead)
+    assert "-1 to -4" in said and "--no-room" in said

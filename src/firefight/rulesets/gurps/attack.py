@@ -65,11 +65,14 @@ def defense_target(shot: Shoot, setup: ShotSetup, data: GurpsData) -> list[Modif
         parts.append(
             Modifier(value=data.core.injury.stunned_defense, label="stunned", rule="GUR-CORE-1")
         )
-    long_flight = setup.weapon.kind in ("bow", "crossbow", "sling", "thrown")
-    if long_flight and setup.beyond_half_damage and shot.defense in ("dodge", "block"):
+    flight = data.house.arrows
+    long_flight = setup.weapon.kind in flight.flight_kinds and setup.beyond_half_damage
+    if long_flight and shot.defense in ("dodge", "block"):
         parts.append(
             Modifier(
-                value=rules.long_flight_bonus, label="seen coming from afar", rule="GUR-ARROW-1"
+                value=rules.long_flight_bonus,
+                label=f"seen coming: {flight.flight_time_seconds} s in the air",
+                rule="GUR-ARROW-1",
             )
         )
     return parts
@@ -169,11 +172,11 @@ def run_shot(
     for i in range(0 if burst else shot.shots):
         first_hit = False
         for m in range(missiles):
-            # GUR-AMMO-1: a dual bullet's second missile is at +2 when the first hit
-            bonus = 2 if m and first_hit else 0
+            # GUR-AMMO-1: a dual bullet's second missile has a bonus when the first hit
+            bonus = setup.ammo.second_missile_hit if m and first_hit else 0
             target = skill.value + i * setup.rcl + bonus
             if bonus:
-                trace.step("the second missile of the dual bullet: +2", rule="GUR-AMMO-1")
+                trace.step(f"the second missile of the dual bullet: {bonus:+d}", rule="GUR-AMMO-1")
             if i and not m:
                 trace.total(
                     f"shot {i + 1}",

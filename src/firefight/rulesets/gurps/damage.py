@@ -66,8 +66,9 @@ def _multiplier(setup: ShotSetup, location: Location, data: GurpsData) -> tuple[
     vitals x3 for impaling and bullets), else the damage type's (G-3)."""
     if location.multiplier is not None:
         return location.multiplier, f"{location.key} x{location.multiplier:g}", "GUR-LOC-1"
-    if location.vitals and (setup.damage_type == "impaling" or setup.weapon.kind == "firearm"):
-        return 3.0, "vitals x3", "GUR-LOC-1"
+    vitals = location.vitals_multiplier
+    if vitals is not None and (setup.damage_type == "impaling" or setup.weapon.kind == "firearm"):
+        return vitals, f"{location.key} x{vitals:g}", "GUR-LOC-1"
     kind = setup.damage_type
     return data.core.wounding.of(kind), f"{kind} x{data.core.wounding.of(kind):g}", "G-3"
 

@@ -122,7 +122,8 @@ class Location(DataModel):
     stun_over: float | None = None
     knockout_over: float | None = None
     cripple_over: float | None = None
-    vitals: bool = False
+    #: what impaling weapons and bullets multiply by here, past the armor (vitals: x3)
+    vitals_multiplier: float | None = None
 
 
 class CriticalHits(Sourced):
@@ -257,17 +258,13 @@ class Weapon(DataModel):
         return self.half_damage_st is not None
 
     @property
-    def low_tech_missile(self) -> bool:
-        return self.kind in ("bow", "crossbow", "sling")
-
-    @property
     def three_shot(self) -> bool:
         """RoF "3~": up to three trigger pulls a turn (GUR-GUN-1)."""
         return self.rof == "3~"
 
     @property
     def shots_per_turn(self) -> int:
-        if self.rof == "3~":
+        if self.three_shot:
             return 3
         if "/" in self.rof:
             return 1
@@ -318,6 +315,8 @@ class Ammo(DataModel):
     useless_beyond_half_damage: bool = False
     blank: bool = False
     dual: bool = False
+    #: the second missile's bonus to hit when the first hit (a dual bullet)
+    second_missile_hit: int = 0
     tracer: bool = False
     area_damage: str | None = None
     area_width: float = 0.0
@@ -384,6 +383,20 @@ class Opportunity(DataModel):
     cone_half_angle: float
 
 
+class Targeting(DataModel):
+    snap_shot: int
+    aim_per_further_turn: int
+    aim_further_most: int
+    braced: int
+    pop_up: int
+    unaware_stationary: int
+    laser_snap_near: int
+    laser_snap_middle_from_yd: float
+    laser_snap_middle: int
+    laser_snap_far_beyond_yd: float
+    laser_snap_far: int
+
+
 class Moving(DataModel):
     walking: int
     running: int
@@ -414,7 +427,11 @@ class Indirect(DataModel):
     low_tech_close: int
     overhead_low: int
     overhead_high: int
-    kinds: list[str]
+    kinds: list[WeaponKind]
+
+
+class Recoil(DataModel):
+    below_min_st_multiplier: int
 
 
 class Reload(DataModel):
@@ -450,6 +467,7 @@ class ArrowRules(DataModel):
     trade_off_cap: int
     light_arrow_st_per_penalty: int
     flight_time_seconds: int
+    flight_kinds: list[WeaponKind]
     true_max_multiplier: float
     st_per_point_made: int
     glean_missed_on: int
@@ -458,7 +476,6 @@ class ArrowRules(DataModel):
     incendiary_out_on: int
     damper_hearing: int
     damper_hexes: int
-    holder_arrows: int
 
 
 class HouseFile(DataModel):
@@ -467,10 +484,12 @@ class HouseFile(DataModel):
     table: Header
     arc: Arc
     opportunity: Opportunity
+    targeting: Targeting
     moving: Moving
     wrong_target: WrongTarget
     random_fire: RandomFire
     indirect: Indirect
+    recoil: Recoil
     reload: Reload
     powder: dict[str, Powder]
     barrel: dict[str, Barrel]

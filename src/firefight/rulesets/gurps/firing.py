@@ -135,6 +135,7 @@ def shot_for(
             s.move,
             DATA.weapon(kind),
             bool(values.get("bad_terrain", False)),
+            DATA.house.moving,
         )
         if why is not None:
             trace.step(f"the aim is lost: {why}", rule="GUR-MOVE-1")

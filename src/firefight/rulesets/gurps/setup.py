@@ -17,7 +17,10 @@ from firefight.rulesets.gurps.data import (
     Arrow,
     DamageType,
     GurpsData,
+    Indirect,
     Location,
+    Moving,
+    Targeting,
     Weapon,
 )
 from firefight.rulesets.gurps.dice_formula import DiceFormula, MuscleFormula
@@ -76,7 +79,7 @@ def opportunity_modifier(watch: str, data: GurpsData) -> int:
     return next(m for most, m in opp.hexes if count <= most)
 
 
-def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo) -> None:
+def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo, data: GurpsData) -> None:
     if shot.shots > weapon.shots_per_turn:
         raise RuleRefusal(
             "G-5", f"A {weapon.name} fires at most {weapon.shots_per_turn} shot(s) a turn."
@@ -104,6 +107,12 @@ def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo) -> None:
     draws = shot.bow_st is not None or shot.trade_off or shot.arrow_st is not None
     if draws and not weapon.muscle_powered:
         raise RuleRefusal("GUR-ARROW-1", f"A {weapon.name} does not draw on the shooter's ST.")
+    cap = data.house.arrows.trade_off_cap
+    if shot.trade_off > cap:
+        raise RuleRefusal(
+            "GUR-ARROW-1",
+            f"At most {cap} ST of range can be traded for damage, not {shot.trade_off}.",
+        )
     if shot.moving != "no" and shot.braced:
         raise RuleRefusal("GUR-MOVE-1", "A weapon fired on the move cannot be braced.")
     if shot.braced and shot.aim == 0:
@@ -113,7 +122,9 @@ def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo) -> None:
     if shot.blind and shot.aim:
         raise RuleRefusal("GUR-LOC-1", "A blind shot cannot be aimed.")
     if shot.aim and shot.moving != "no":
-        why = aim_on_the_move_barred(shot.moving, shot.pace, shot.move, weapon, shot.bad_terrain)
+        why = aim_on_the_move_barred(
+            shot.moving, shot.pace, shot.move, weapon, shot.bad_terrain, data.house.moving
+        )
         if why is not None:
             raise RuleRefusal("GUR-MOVE-1", why)
     if shot.maneuver == "all-out" and shot.moving != "no":
@@ -135,22 +146,22 @@ def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo) -> None:
 
 
 def aim_on_the_move_barred(
-    moving: str, pace: float, move: int, weapon: Weapon, bad_terrain: bool
+    moving: str, pace: float, move: int, weapon: Weapon, bad_terrain: bool, rules: Moving
 ) -> str | None:
     """Why an aim bonus cannot be had on the move (GUR-MOVE-1), or None if it can: never
-    running, never with a bow or sling, never over bad terrain, never faster than 2 yd/s or
-    half Move."""
+    running, never with a bow or sling, never over bad terrain, never faster than the data's
+    pace (2 yd/s) or half Move."""
     if moving == "running":
         return "Nobody can aim while running."
     if weapon.kind in ("bow", "sling"):
         return "Archers (crossbowmen aside) cannot aim on the move."
     if bad_terrain:
         return "No aiming while walking over bad terrain."
-    limit = min(2.0, move / 2)
+    limit = min(rules.aim_speed_yd, move / 2)
     if pace > limit:
         return (
-            f"Aiming on the move needs a pace of {limit:g} yd/s at most (2 yd/s or half Move), "
-            f"not {pace:g}."
+            f"Aiming on the move needs a pace of {limit:g} yd/s at most "
+            f"({rules.aim_speed_yd:g} yd/s or half Move), not {pace:g}."
         )
     return None
 
@@ -220,11 +231,12 @@ def _aim(
     for c in chosen:
         if c.entry.aimed:
             found.append(Modifier(value=c.value, label=c.entry.label, rule=c.entry.rule))
-    extra = min(shot.aim - 1, 3)
+    targeting = data.house.targeting
+    extra = min((shot.aim - 1) * targeting.aim_per_further_turn, targeting.aim_further_most)
     if extra:
         found.append(Modifier(value=extra, label=f"{shot.aim} turns of aiming", rule="GUR-MOD-1"))
     if shot.braced:
-        found.append(Modifier(value=1, label="braced", rule="GUR-MOD-1"))
+        found.append(Modifier(value=targeting.braced, label="braced", rule="GUR-MOD-1"))
     if shot.moving == "walking":
         total = sum(m.value for m in found)
         cap = data.house.moving.aim_bonus_cap
@@ -244,7 +256,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
     weapon = data.weapon(shot.weapon)
     ammo = data.ammo[shot.ammo]
     arrow = data.arrows[shot.arrow] if shot.arrow is not None else None
-    _refuse_combinations(shot, weapon, ammo)
+    _refuse_combinations(shot, weapon, ammo, data)
     chosen = choose(shot.mods, data.modifiers)
     half_yd, max_yd = _ranges(shot, weapon, ammo, arrow, data)
     beam = weapon.kind == "beam"
@@ -254,7 +266,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
             "GUR-CORE-1", f"{distance:g} yd is beyond the {weapon.name}'s Max of {max_yd:g} yd."
         )
     beyond_half = distance > half_yd
-    indirect = _indirect(shot, weapon, beyond_half)
+    indirect = _indirect(shot, weapon, beyond_half, data.house.indirect)
     mods: list[Modifier] = [Modifier(value=shot.skill, label=f"{weapon.name} skill")]
     mods += _range_modifiers(shot, distance, beyond_half, data)
     mods.append(
@@ -272,7 +284,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
     ss = weapon.ss + sum(c.entry.ss for c in chosen)
     snap = shot.pop_up or (shot.aim == 0 and sum(m.value for m in mods) < ss)
     if snap:
-        mods.append(_snap(shot, chosen))
+        mods.append(_snap(shot, chosen, data.house.targeting))
         if not shot.hesitate:
             random_location = True
         else:
@@ -292,7 +304,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
     if shot.powder == "fine":
         rcl += data.house.powder["fine"].rcl
     if shot.st < weapon.st:
-        rcl *= 2
+        rcl *= data.house.recoil.below_min_st_multiplier
     return ShotSetup(
         weapon=weapon,
         ammo=ammo,
@@ -313,10 +325,10 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
     )
 
 
-def _indirect(shot: Shoot, weapon: Weapon, beyond_half: bool) -> bool:
+def _indirect(shot: Shoot, weapon: Weapon, beyond_half: bool, rules: Indirect) -> bool:
     """GUR-IND-1: thrown and low-tech missile weapons always lob at or beyond 1/2D; a firearm
-    or a beam never does here."""
-    lobs = weapon.kind in ("thrown", "bow", "crossbow", "sling")
+    or a beam never does here; a partial overhead obstruction is within the data's bounds."""
+    lobs = weapon.kind in rules.kinds
     if shot.indirect and weapon.kind == "beam":
         raise RuleRefusal("GUR-IND-1", "A beam weapon cannot be fired indirectly.")
     if shot.indirect and not lobs:
@@ -327,6 +339,12 @@ def _indirect(shot: Shoot, weapon: Weapon, beyond_half: bool) -> bool:
     indirect = shot.indirect or (lobs and beyond_half)
     if indirect and shot.no_room:
         raise RuleRefusal("GUR-IND-1", "There is no overhead room to lob a missile here.")
+    if shot.overhead and not rules.overhead_high <= shot.overhead <= rules.overhead_low:
+        raise RuleRefusal(
+            "GUR-IND-1",
+            f"A partial overhead obstruction is {rules.overhead_low} to {rules.overhead_high}, "
+            f"not {shot.overhead}; with no room at all, give --no-room.",
+        )
     return indirect
 
 
@@ -413,9 +431,17 @@ def _situation(
             )
         )
     if shot.surprised and not indirect:
-        found.append(Modifier(value=4, label="stationary, unaware target", rule="GUR-RANGE-1"))
+        found.append(
+            Modifier(
+                value=house.targeting.unaware_stationary,
+                label="stationary, unaware target",
+                rule="GUR-RANGE-1",
+            )
+        )
     if shot.pop_up:
-        found.append(Modifier(value=-2, label="pop-up attack", rule="GUR-MOD-1"))
+        found.append(
+            Modifier(value=house.targeting.pop_up, label="pop-up attack", rule="GUR-MOD-1")
+        )
     if ammo.hit:
         found.append(Modifier(value=ammo.hit, label=ammo.name, rule="GUR-AMMO-1"))
     if arrow is not None and arrow.hit:
@@ -455,10 +481,15 @@ def _situation(
     return found
 
 
-def _snap(shot: Shoot, chosen: tuple[Chosen, ...]) -> Modifier:
-    """The snap-shot penalty (GUR-MOD-1): -4, or with a laser sight -1 within 50 yd, -2 to
-    100 yd and -4 beyond (DEC-204)."""
+def _snap(shot: Shoot, chosen: tuple[Chosen, ...], targeting: Targeting) -> Modifier:
+    """The snap-shot penalty (GUR-MOD-1); with a laser sight, by distance (DEC-204)."""
+    t = targeting
     if any(c.entry.laser for c in chosen):
-        value = -1 if shot.distance < 50 else -2 if shot.distance <= 100 else -4
+        if shot.distance < t.laser_snap_middle_from_yd:
+            value = t.laser_snap_near
+        elif shot.distance <= t.laser_snap_far_beyond_yd:
+            value = t.laser_snap_middle
+        else:
+            value = t.laser_snap_far
         return Modifier(value=value, label="snap shot with a laser sight", rule="GUR-MOD-1")
-    return Modifier(value=-4, label="snap shot", rule="GUR-MOD-1")
+    return Modifier(value=t.snap_shot, label="snap shot", rule="GUR-MOD-1")

@@ -57,7 +57,7 @@ class Shoot:
         rule="GUR-ARROW-1",
     )
     trade_off: int = param(
-        0, help="ST taken off range for +1 damage each.", low=0, high=2, rule="GUR-ARROW-1"
+        0, help="ST taken off range for +1 damage each.", low=0, rule="GUR-ARROW-1"
     )
     powder: str = param(
         "normal",
@@ -136,7 +136,7 @@ class Shoot:
     )
     indirect: bool = param(False, help="Lob it (indirect fire).", rule="GUR-IND-1")
     overhead: int = param(
-        0, help="Partial overhead obstruction for a lob.", low=-4, high=0, rule="GUR-IND-1"
+        0, help="Partial overhead obstruction for a lob.", high=0, rule="GUR-IND-1"
     )
     no_room: bool = param(False, help="No overhead room to lob.", rule="GUR-IND-1")
     # the target
