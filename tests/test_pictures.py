@@ -291,6 +291,23 @@ def test_the_rmu_cheatsheet_reads_its_figures_from_the_data_files() -> None:
     assert (f"hard vs {hard.label}", *(f"{v:+d}" for v in hard.values)) in cover.rows
 
 
+def test_gur_mod_1_gur_gun_1_the_gurps_cheatsheet_reads_its_figures_from_the_data_files() -> None:
+    """Targeting (GUR-MOD-1: snap shot -4, aiming to +3 at four turns), pistol barrels
+    (GUR-GUN-1: Holdout and Fast-Draw) and the vitals' x3 (GUR-LOC-1) are the data's."""
+    sheet = {s.title: s for s in find_ruleset("gurps").cheatsheet()}
+    targeting = sheet["Targeting (GUR-MOD-1, GUR-RANGE-1)"].rows
+    assert ("snap shot (skill under SS)", "-4") in targeting
+    assert targeting[1:5] == (
+        ("aiming 1 turn", "Acc"),
+        ("aiming 2 turns", "Acc +1"),
+        ("aiming 3 turns", "Acc +2"),
+        ("aiming 4 turns or more", "Acc +3"),
+    )
+    assert ("short barrel", "-1", "-2", "+1", "+1") in sheet["Pistol barrels (GUR-GUN-1)"].rows
+    vitals = next(r for r in sheet["Hit locations (GUR-LOC-1)"].rows if r[0] == "vitals")
+    assert vitals[3] == "×3 impaling or bullet"
+
+
 def test_the_cheatsheet_command_writes_html_and_pdf(tmp_path: Path) -> None:
     html, pdf = tmp_path / "rmu.html", tmp_path / "rmu.pdf"
     result = runner.invoke(app, ["cheatsheet", "rmu", "--html", str(html), "--pdf", str(pdf)])

@@ -154,6 +154,22 @@ def test_table_9_5_melee_modifiers_come_from_data() -> None:
     assert terms["attacker prone"] == figures.modifier("attacker-prone")
 
 
+def test_dec_340_only_a_two_handed_weapon_is_swung_one_handed() -> None:
+    """DEC-340: the -20 for a two-hander in one hand counts for a weapon the catalog marks
+    two-handed; naming it for a knife is refused before any die."""
+    assert melee_weapon("spear-2h").two_handed and not melee_weapon("knife").two_handed
+    one_hand = ("two-hander-one-hand",)
+    out = resolve_melee_attack(
+        MeleeAttack(weapon="spear-2h", ob=50, situational=one_hand), Dice.scripted([50, 50])
+    )
+    assert _terms(out)["two hander one hand"] == -20
+    with pytest.raises(RuleRefusal, match="not a two-handed weapon") as caught:
+        resolve_melee_attack(
+            MeleeAttack(weapon="knife", ob=50, situational=one_hand), Dice.scripted([])
+        )
+    assert caught.value.rule == "DEC-340"
+
+
 def test_dec_345_parry_moves_ob_into_db() -> None:
     out = resolve_melee_attack(
         MeleeAttack(weapon="knife", ob=50, parry=20, target_db=10, target_parry=15),

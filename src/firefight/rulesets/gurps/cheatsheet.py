@@ -1,11 +1,11 @@
-"""gurps' cheat-sheet (``firefight cheatsheet gurps``): the speed/range table, the named
-modifiers of GUR-MOD-1, hit locations and wounding — every figure read from the data files the
-rules themselves use."""
+"""gurps' cheat-sheet (``firefight cheatsheet gurps``): the speed/range table, targeting, the
+named modifiers of GUR-MOD-1, pistol barrels, hit locations and wounding — every figure read
+from the data files the rules themselves use."""
 
 from __future__ import annotations
 
 from firefight.cheatsheet import Section, signed
-from firefight.rulesets.gurps.data import DATA, GurpsData
+from firefight.rulesets.gurps.data import DATA, GurpsData, Location
 
 __all__ = ["gurps_cheatsheet"]
 
@@ -17,6 +17,36 @@ def _speed_range(data: GurpsData) -> Section:
         columns=("up to (yd)", "skill"),
         rows=rows,
         note=f"Speed in yd/s adds to the range. {data.core.speed_range.source}.",
+    )
+
+
+def _targeting(data: GurpsData) -> Section:
+    t = data.house.targeting
+    further = range(2, 2 + t.aim_further_most // t.aim_per_further_turn)
+    aim = [
+        (f"aiming {n} turns", f"Acc {signed((n - 1) * t.aim_per_further_turn)}") for n in further
+    ]
+    near, far = t.laser_snap_middle_from_yd, t.laser_snap_far_beyond_yd
+    laser = (
+        f"{signed(t.laser_snap_near)} under {near:g} yd, {signed(t.laser_snap_middle)} to "
+        f"{far:g}, {signed(t.laser_snap_far)} beyond"
+    )
+    rows = (
+        ("snap shot (skill under SS)", signed(t.snap_shot)),
+        ("aiming 1 turn", "Acc"),
+        *aim[:-1],
+        (f"{aim[-1][0]} or more", aim[-1][1]),  # the bonus stops growing there
+        ("braced (aimed only)", signed(t.braced)),
+        ("pop-up attack (and its snap shot)", signed(t.pop_up)),
+        ("snap shot with a laser sight", laser),
+        ("stationary, unaware target", signed(t.unaware_stationary)),
+    )
+    return Section(
+        title="Targeting (GUR-MOD-1, GUR-RANGE-1)",
+        columns=("situation", "skill"),
+        rows=rows,
+        note=f"On the move: aim only walking, at {data.house.moving.aim_speed_yd:g} yd/s or half "
+        f"Move at most, {signed(data.house.moving.aim_bonus_cap)} in all (GUR-MOVE-1).",
     )
 
 
@@ -33,13 +63,40 @@ def _modifiers(data: GurpsData) -> Section:
     )
 
 
+def _barrels(data: GurpsData) -> Section:
+    rows = tuple(
+        (
+            f"{name} barrel",
+            signed(b.per_die),
+            signed(b.acc),
+            signed(b.holdout),
+            signed(b.fast_draw),
+        )
+        for name, b in data.house.barrel.items()
+    )
+    return Section(
+        title="Pistol barrels (GUR-GUN-1)",
+        columns=("barrel", "damage per die", "Acc", "Holdout", "Fast-Draw"),
+        rows=rows,
+        note="Give --barrel short or long on a pistol's shot or draw.",
+    )
+
+
+def _injury(loc: Location) -> str:
+    if loc.multiplier:
+        return f"×{loc.multiplier:g}"
+    if loc.vitals_multiplier:
+        return f"×{loc.vitals_multiplier:g} impaling or bullet"
+    return "-"
+
+
 def _locations(data: GurpsData) -> Section:
     rows = tuple(
         (
             loc.key.replace("-", " "),
             ", ".join(str(r) for r in loc.rolls) or "-",
             signed(loc.penalty),
-            f"×{loc.multiplier:g}" if loc.multiplier else "-",
+            _injury(loc),
         )
         for loc in data.core.location
     )
@@ -53,4 +110,10 @@ def _locations(data: GurpsData) -> Section:
 
 def gurps_cheatsheet() -> tuple[Section, ...]:
     """Every section of the gurps cheat-sheet, in reading order."""
-    return (_speed_range(DATA), _modifiers(DATA), _locations(DATA))
+    return (
+        _speed_range(DATA),
+        _targeting(DATA),
+        _modifiers(DATA),
+        _barrels(DATA),
+        _locations(DATA),
+    )

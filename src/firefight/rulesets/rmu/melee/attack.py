@@ -59,6 +59,9 @@ __all__ = [
 MELEE_RULE = "R-6"
 #: docs/decisions.md: the parry, OB moved to DB.
 PARRY_RULE = "DEC-345"
+#: The situation of a two-handed weapon swung in one hand (DEC-340): the catalog says which
+#: weapons are two-handed.
+ONE_HANDED = "two-hander-one-hand"
 # Table 9-5 modifiers R-1 gives (the rest are DEC-340's stand-ins).
 _R1 = frozenset(
     {
@@ -156,6 +159,12 @@ def _check(attack: MeleeAttack, weapon: MeleeWeapon, figures: MeleeFigures) -> N
         )
     for name in attack.situational:
         figures.modifier(name)
+    if ONE_HANDED in attack.situational and not weapon.two_handed:
+        raise RuleRefusal(
+            "DEC-340",
+            f"The {weapon.name} is not a two-handed weapon: it has no one-handed grip to be "
+            "penalised for.",
+        )
 
 
 def melee_terms(
