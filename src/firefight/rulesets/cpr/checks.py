@@ -12,19 +12,21 @@ from functools import lru_cache
 
 from firefight.dice import Dice, Roll
 from firefight.errors import RuleRefusal
-from firefight.rulesets.cpr.combatants import Target
+from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.injuries import Applies
 from firefight.rulesets.cpr.wounds import WoundState, injury_modifiers, wound_modifier
 from firefight.trace import Modifier, Total, TraceBuilder
 
 __all__ = [
+    "aim_penalty",
     "attacker_parts",
     "beats",
     "check_dodge_allowed",
     "compare",
     "condition_modifiers",
     "d10_modifier",
+    "dv_or_dodge",
     "jammed",
     "roll_check",
     "roll_dodge",
@@ -165,6 +167,25 @@ def roll_dodge(target: Target, dice: Dice, tb: TraceBuilder, data: CprData) -> T
     return roll_check(
         tb, dice, label=f"{target.name}'s dodge", purpose=f"{target.name}'s dodge", parts=parts
     )
+
+
+def dv_or_dodge(
+    target: Target, dv: int, against: str, dice: Dice, tb: TraceBuilder, data: CprData
+) -> tuple[int, str, Total | None]:
+    """What an attack at one target must beat, and its name for the trace: the DV (``against``
+    names it), or the target's dodge rolled in its place (CPR-DOD-1); with the dodge's total,
+    None when they do not dodge."""
+    if target.dodge is None:
+        return dv, against, None
+    dodge = roll_dodge(target, dice, tb, data)
+    return dodge.value, f"{target.name}'s dodge", dodge
+
+
+def aim_penalty(aim: Aim | None, data: CprData) -> tuple[Modifier, ...]:
+    """The aimed shot's penalty (CPR-AIM-1); none for a shot that is not aimed."""
+    if aim is None:
+        return ()
+    return (Modifier(value=data.figures.aimed_penalty, label="aimed shot", rule="CPR-AIM-1"),)
 
 
 def attacker_parts(
