@@ -23,6 +23,7 @@ In order (CPR-DMG-1, C-3, C-4, C-9, CPR-AIM-1):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from firefight.dice import Dice, Roll
@@ -31,7 +32,7 @@ from firefight.frozen import replace
 from firefight.outcome import inline, omitted
 from firefight.rulesets.cpr.armor import Location
 from firefight.rulesets.cpr.combatants import Aim, Target
-from firefight.rulesets.cpr.cover import hit_cover
+from firefight.rulesets.cpr.cover import hit_cover, strike_covers
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import (
     ArmorAblated,
@@ -53,6 +54,7 @@ __all__ = [
     "DamageResult",
     "Hit",
     "apply_damage",
+    "area_hits",
     "is_critical",
     "roll_damage",
 ]
@@ -190,6 +192,39 @@ def _into_cover(hit: Hit, roll: Roll, tb: TraceBuilder) -> DamageResult:
             target=target.name, damage=damage, hp_lost=0, cover=cover.name, cover_hp_after=cover.hp
         ),
     )
+
+
+def area_hits(
+    targets: Sequence[Target],
+    roll: Roll,
+    hit: Callable[[Target], Hit],
+    dice: Dice,
+    tb: TraceBuilder,
+    data: CprData,
+    *,
+    what: str,
+) -> tuple[list[Event], list[AreaTarget]]:
+    """One damage roll against everyone an attack on an area reached (C-13): it strikes each
+    piece of cover in front of them once (``what`` names the attack), those whose cover still
+    stands are ``covered``, and the rest take the hit that ``hit`` makes of them."""
+    struck, covered = strike_covers(targets, roll.total, tb, what=what)
+    events: list[Event] = [*struck]
+    results: list[AreaTarget] = []
+    for target in targets:
+        if target.name in covered:
+            assert target.cover is not None
+            results.append(
+                AreaTarget(
+                    target=target.name, in_area=True, result="covered", cover=target.cover.name
+                )
+            )
+            continue
+        done = apply_damage(hit(target), roll, dice, tb, data)
+        events.extend(done.events)
+        results.append(
+            AreaTarget(target=target.name, in_area=True, result="hit", damage_done=done.report)
+        )
+    return events, results
 
 
 def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprData) -> DamageResult:
