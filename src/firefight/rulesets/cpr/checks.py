@@ -28,6 +28,7 @@ __all__ = [
     "d10_modifier",
     "dv_or_dodge",
     "jammed",
+    "own_conditions",
     "roll_check",
     "roll_dodge",
 ]
@@ -112,6 +113,18 @@ def condition_modifiers(
     return mods
 
 
+def own_conditions(target: Target, data: CprData) -> list[Modifier]:
+    """What a target's wound state and injuries take off a roll of their own, a dodge or a
+    resistance: those that weigh on everything (C-9, C-4)."""
+    return condition_modifiers(
+        who=target.name,
+        wound=target.wound_state,
+        injuries=target.injuries,
+        kinds=("all",),
+        data=data,
+    )
+
+
 def check_dodge_allowed(target: Target, data: CprData) -> None:
     """Refuse a declared dodge the rules do not allow (CPR-DOD-1)."""
     dodge = target.dodge
@@ -156,13 +169,7 @@ def roll_dodge(target: Target, dice: Dice, tb: TraceBuilder, data: CprData) -> T
         )
     parts = [
         *_dex_and_evasion(target.name, dodge.dex, dodge.evasion),
-        *condition_modifiers(
-            who=target.name,
-            wound=target.wound_state,
-            injuries=target.injuries,
-            kinds=("all",),
-            data=data,
-        ),
+        *own_conditions(target, data),
     ]
     return roll_check(
         tb, dice, label=f"{target.name}'s dodge", purpose=f"{target.name}'s dodge", parts=parts

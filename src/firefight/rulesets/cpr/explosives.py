@@ -33,7 +33,7 @@ from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
     compare,
-    condition_modifiers,
+    own_conditions,
     roll_check,
     roll_dodge,
 )
@@ -177,13 +177,7 @@ def _load_on(
     parts = [
         Modifier(value=target.will, label=f"{target.name}'s {resist.stat}", rule="C-14"),
         Modifier(value=target.resist, label=f"{target.name}'s {resist.skill}", rule="C-14"),
-        *condition_modifiers(
-            who=target.name,
-            wound=target.wound_state,
-            injuries=target.injuries,
-            kinds=("all",),
-            data=data,
-        ),
+        *own_conditions(target, data),
     ]
     total = roll_check(
         tb, dice, label=f"{target.name}'s resist", purpose=f"{target.name} resists", parts=parts
