@@ -20,12 +20,13 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init, replace
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.cpr.checks import (
+    aim_penalty,
     attacker_parts,
     check_dodge_allowed,
     compare,
     d10_modifier,
+    dv_or_dodge,
     jammed,
-    roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
@@ -206,7 +207,6 @@ def resolve_ranged_attack(
     weapon = data.weapon(attack.weapon)
     ammo = data.ammunition(attack.ammo)
     reads = _validate(attack, weapon, data)
-    figures = data.figures
     if tb is None:
         tb = TraceBuilder()
     telling = tb.telling
@@ -250,16 +250,9 @@ def resolve_ranged_attack(
                 "CPR-HIT-2",
             )
             trace_range(tb, read, shot.distance_m, "range DV")
-        threshold, against = read.dv, "the range DV"
-        dodge_total = None
-        if target.dodge is not None:
-            dodge_total = roll_dodge(target, dice, tb, data)
-            threshold, against = dodge_total.value, f"{target.name}'s dodge"
-        extra: list[Modifier] = []
-        if shot.aim is not None:
-            extra.append(
-                Modifier(value=figures.aimed_penalty, label="aimed shot", rule="CPR-AIM-1")
-            )
+        threshold, against, dodge_total = dv_or_dodge(
+            target, read.dv, "the range DV", dice, tb, data
+        )
         parts = attacker_parts(
             who=attack.shooter,
             stat=("REF", attack.ref),
@@ -267,7 +260,7 @@ def resolve_ranged_attack(
             wound=attack.wound,
             injuries=attack.injuries,
             data=data,
-            extra=[*extra, *attack.extra],
+            extra=[*aim_penalty(shot.aim, data), *attack.extra],
         )
         roll_d10 = tb.roll(dice.d10_exploding(f"{attack.shooter}'s attack"))
         total = tb.total("attack total", [*parts, d10_modifier(roll_d10)])

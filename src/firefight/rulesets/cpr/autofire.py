@@ -22,8 +22,8 @@ from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
     compare,
+    dv_or_dodge,
     roll_check,
-    roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
@@ -132,11 +132,9 @@ def resolve_autofire(attack: AutofireAttack, dice: Dice, data: CprData) -> Outco
         ActionTaken(actor=attack.shooter, action="autofire"),
         RoundsFired(actor=attack.shooter, weapon=weapon.key, rounds=bullets),
     ]
-    threshold, against = read.dv, "the autofire DV"
-    dodge_total = None
-    if target.dodge is not None:
-        dodge_total = roll_dodge(target, dice, tb, data)
-        threshold, against = dodge_total.value, f"{target.name}'s dodge"
+    threshold, against, dodge_total = dv_or_dodge(
+        target, read.dv, "the autofire DV", dice, tb, data
+    )
     parts = attacker_parts(
         who=attack.shooter,
         stat=("REF", attack.ref),

@@ -12,20 +12,23 @@ from functools import lru_cache
 
 from firefight.dice import Dice, Roll
 from firefight.errors import RuleRefusal
-from firefight.rulesets.cpr.combatants import Target
+from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.injuries import Applies
 from firefight.rulesets.cpr.wounds import WoundState, injury_modifiers, wound_modifier
 from firefight.trace import Modifier, Total, TraceBuilder
 
 __all__ = [
+    "aim_penalty",
     "attacker_parts",
     "beats",
     "check_dodge_allowed",
     "compare",
     "condition_modifiers",
     "d10_modifier",
+    "dv_or_dodge",
     "jammed",
+    "own_conditions",
     "roll_check",
     "roll_dodge",
 ]
@@ -110,6 +113,18 @@ def condition_modifiers(
     return mods
 
 
+def own_conditions(target: Target, data: CprData) -> list[Modifier]:
+    """What a target's wound state and injuries take off a roll of their own, a dodge or a
+    resistance: those that weigh on everything (C-9, C-4)."""
+    return condition_modifiers(
+        who=target.name,
+        wound=target.wound_state,
+        injuries=target.injuries,
+        kinds=("all",),
+        data=data,
+    )
+
+
 def check_dodge_allowed(target: Target, data: CprData) -> None:
     """Refuse a declared dodge the rules do not allow (CPR-DOD-1)."""
     dodge = target.dodge
@@ -154,17 +169,30 @@ def roll_dodge(target: Target, dice: Dice, tb: TraceBuilder, data: CprData) -> T
         )
     parts = [
         *_dex_and_evasion(target.name, dodge.dex, dodge.evasion),
-        *condition_modifiers(
-            who=target.name,
-            wound=target.wound_state,
-            injuries=target.injuries,
-            kinds=("all",),
-            data=data,
-        ),
+        *own_conditions(target, data),
     ]
     return roll_check(
         tb, dice, label=f"{target.name}'s dodge", purpose=f"{target.name}'s dodge", parts=parts
     )
+
+
+def dv_or_dodge(
+    target: Target, dv: int, against: str, dice: Dice, tb: TraceBuilder, data: CprData
+) -> tuple[int, str, Total | None]:
+    """What an attack at one target must beat, and its name for the trace: the DV (``against``
+    names it), or the target's dodge rolled in its place (CPR-DOD-1); with the dodge's total,
+    None when they do not dodge."""
+    if target.dodge is None:
+        return dv, against, None
+    dodge = roll_dodge(target, dice, tb, data)
+    return dodge.value, f"{target.name}'s dodge", dodge
+
+
+def aim_penalty(aim: Aim | None, data: CprData) -> tuple[Modifier, ...]:
+    """The aimed shot's penalty (CPR-AIM-1); none for a shot that is not aimed."""
+    if aim is None:
+        return ()
+    return (Modifier(value=data.figures.aimed_penalty, label="aimed shot", rule="CPR-AIM-1"),)
 
 
 def attacker_parts(

@@ -23,6 +23,7 @@ In order (CPR-DMG-1, C-3, C-4, C-9, CPR-AIM-1):
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from firefight.dice import Dice, Roll
@@ -31,7 +32,7 @@ from firefight.frozen import replace
 from firefight.outcome import inline, omitted
 from firefight.rulesets.cpr.armor import Location
 from firefight.rulesets.cpr.combatants import Aim, Target
-from firefight.rulesets.cpr.cover import hit_cover
+from firefight.rulesets.cpr.cover import hit_cover, strike_covers
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import (
     ArmorAblated,
@@ -42,7 +43,7 @@ from firefight.rulesets.cpr.events import (
     SetOnFire,
     WoundStateChanged,
 )
-from firefight.rulesets.cpr.injuries import InjuryTable, roll_critical_injury
+from firefight.rulesets.cpr.injuries import CriticalInjury, InjuryTable, roll_critical_injury
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
 
@@ -53,6 +54,7 @@ __all__ = [
     "DamageResult",
     "Hit",
     "apply_damage",
+    "area_hits",
     "is_critical",
     "roll_damage",
 ]
@@ -192,6 +194,39 @@ def _into_cover(hit: Hit, roll: Roll, tb: TraceBuilder) -> DamageResult:
     )
 
 
+def area_hits(
+    targets: Sequence[Target],
+    roll: Roll,
+    hit: Callable[[Target], Hit],
+    dice: Dice,
+    tb: TraceBuilder,
+    data: CprData,
+    *,
+    what: str,
+) -> tuple[list[Event], list[AreaTarget]]:
+    """One damage roll against everyone an attack on an area reached (C-13): it strikes each
+    piece of cover in front of them once (``what`` names the attack), those whose cover still
+    stands are ``covered``, and the rest take the hit that ``hit`` makes of them."""
+    struck, covered = strike_covers(targets, roll.total, tb, what=what)
+    events: list[Event] = [*struck]
+    results: list[AreaTarget] = []
+    for target in targets:
+        if target.name in covered:
+            assert target.cover is not None
+            results.append(
+                AreaTarget(
+                    target=target.name, in_area=True, result="covered", cover=target.cover.name
+                )
+            )
+            continue
+        done = apply_damage(hit(target), roll, dice, tb, data)
+        events.extend(done.events)
+        results.append(
+            AreaTarget(target=target.name, in_area=True, result="hit", damage_done=done.report)
+        )
+    return events, results
+
+
 def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprData) -> DamageResult:
     """Run one hit through cover, armor, critical injury, aimed effects, ablation and wound
     state."""
@@ -270,6 +305,35 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
     suffered = list(target.injuries)
     inflicted: list[str] = []
     item_dropped: str | None = None
+
+    def bring(
+        injury: CriticalInjury | None,
+        *,
+        table: str,
+        roll: int | None,
+        cause: str,
+        bonus: str,
+        rule: str,
+    ) -> None:
+        """A critical injury this hit brings (C-4): the injury now suffered (None: every one
+        on its table already is), its event, and its bonus damage straight to HP, named
+        ``bonus`` (with the injury) in the trace."""
+        if injury is not None:
+            suffered.append(injury.key)
+            inflicted.append(injury.key)
+        events.append(
+            CriticalInjuryInflicted(
+                target=name,
+                table=table,
+                roll=roll,
+                injury=injury.key if injury else None,
+                bonus_damage=figures.critical_bonus,
+                cause=cause,
+            )
+        )
+        label = f"{bonus} ({injury.label})" if injury else bonus
+        hp_parts.append(Modifier(value=figures.critical_bonus, label=label, rule=rule))
+
     if hit.aim is Aim.HELD_ITEM:
         if through >= 1:
             item_dropped = hit.item
@@ -292,24 +356,13 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
                 f"{figures.critical_bonus} bonus damage.",
                 "CPR-AIM-1",
             )
-            suffered.append(leg.key)
-            inflicted.append(leg.key)
-            events.append(
-                CriticalInjuryInflicted(
-                    target=name,
-                    table=leg.table,
-                    roll=None,
-                    injury=leg.key,
-                    bonus_damage=figures.critical_bonus,
-                    cause="aimed leg shot",
-                )
-            )
-            hp_parts.append(
-                Modifier(
-                    value=figures.critical_bonus,
-                    label=f"critical injury bonus ({leg.label})",
-                    rule="C-4",
-                )
+            bring(
+                leg,
+                table=leg.table,
+                roll=None,
+                cause="aimed leg shot",
+                bonus="critical injury bonus",
+                rule="C-4",
             )
 
     # 4. Critical injury from the dice.
@@ -325,25 +378,13 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
         injury, injury_roll = roll_critical_injury(
             data.injuries, table, suffered, dice, tb, target=name
         )
-        if injury is not None:
-            suffered.append(injury.key)
-            inflicted.append(injury.key)
-        events.append(
-            CriticalInjuryInflicted(
-                target=name,
-                table=table,
-                roll=injury_roll,
-                injury=injury.key if injury else None,
-                bonus_damage=figures.critical_bonus,
-                cause="damage dice",
-            )
-        )
-        hp_parts.append(
-            Modifier(
-                value=figures.critical_bonus,
-                label="critical injury bonus" + (f" ({injury.label})" if injury else ""),
-                rule="C-4",
-            )
+        bring(
+            injury,
+            table=table,
+            roll=injury_roll,
+            cause="damage dice",
+            bonus="critical injury bonus",
+            rule="C-4",
         )
 
     # C-12: a hit on someone already mortally wounded brings a critical injury of its own,
@@ -359,26 +400,13 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
         injury_m, roll_m = roll_critical_injury(
             data.injuries, table_m, suffered, dice, tb, target=name
         )
-        if injury_m is not None:
-            suffered.append(injury_m.key)
-            inflicted.append(injury_m.key)
-        events.append(
-            CriticalInjuryInflicted(
-                target=name,
-                table=table_m,
-                roll=roll_m,
-                injury=injury_m.key if injury_m else None,
-                bonus_damage=figures.critical_bonus,
-                cause="hit while mortally wounded",
-            )
-        )
-        hp_parts.append(
-            Modifier(
-                value=figures.critical_bonus,
-                label="critical injury bonus, hit while mortally wounded"
-                + (f" ({injury_m.label})" if injury_m else ""),
-                rule="C-12",
-            )
+        bring(
+            injury_m,
+            table=table_m,
+            roll=roll_m,
+            cause="hit while mortally wounded",
+            bonus="critical injury bonus, hit while mortally wounded",
+            rule="C-12",
         )
 
     # C-14: an ammunition kind's own injury when damage gets through (expansive rounds).
@@ -393,24 +421,13 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
                 f"{figures.critical_bonus} bonus damage.",
                 "C-14",
             )
-            suffered.append(lodged.key)
-            inflicted.append(lodged.key)
-            events.append(
-                CriticalInjuryInflicted(
-                    target=name,
-                    table=lodged.table,
-                    roll=None,
-                    injury=lodged.key,
-                    bonus_damage=figures.critical_bonus,
-                    cause=ammo.name,
-                )
-            )
-            hp_parts.append(
-                Modifier(
-                    value=figures.critical_bonus,
-                    label=f"critical injury bonus ({lodged.label})",
-                    rule="C-14",
-                )
+            bring(
+                lodged,
+                table=lodged.table,
+                roll=None,
+                cause=ammo.name,
+                bonus="critical injury bonus",
+                rule="C-14",
             )
 
     # C-14: less-lethal rounds stop at 1 HP; what would go further knocks the target out.

@@ -60,6 +60,7 @@ from firefight.rulesets.cpr.encounter_build import (
     barrier_cover,
     check_move,
     dodge_of,
+    magazine_of,
     needs_action,
     not_dead,
     ready_weapon,
@@ -421,7 +422,7 @@ def _attack(
 ) -> RangedAttack:
     """The attack ``c`` makes with ``weapon`` at ``shots``: their REF, skill and wounds, the
     magazine loaded, the named modifiers' terms and what they change (a jam, a guided round)."""
-    mag = weapon.loaded
+    ammo, loaded = magazine_of(weapon)
     who = shooter_of(c)
     return RangedAttack(
         weapon=weapon.kind,
@@ -429,8 +430,8 @@ def _attack(
         skill=fighter(c).skill(data.weapon(weapon.kind).skill),
         shots=shots,
         shooter=c.name,
-        ammo=mag.ammo if mag is not None else "basic",
-        loaded=mag.rounds if mag is not None else None,
+        ammo=ammo,
+        loaded=loaded,
         wound=who.wound,
         injuries=who.injuries,
         extra=extra,
@@ -454,12 +455,35 @@ class _ShotPlan:
     spent: tuple[Event, ...]
 
 
-def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan:
+def _at_someone(
+    state: EncounterState, action: Shoot | Autofire | FireShells
+) -> tuple[CombatantState, CombatantState, WeaponState]:
+    """Who fires at whom with what, refused in this order: the shooter's Action spent, the
+    target themselves or dead, the weapon not carried."""
     c = state.combatant(action.actor)
     needs_action(c)
     target = state.combatant(action.target)
     not_dead(target, c)
-    weapon = ready_weapon(c, action.weapon)
+    return c, target, ready_weapon(c, action.weapon)
+
+
+def _facing(
+    state: EncounterState,
+    target: CombatantState,
+    origin: Point | None,
+    *,
+    unseen: bool,
+    tb: TraceBuilder,
+    data: CprData,
+) -> Target:
+    """``target`` as an attack from ``origin`` meets them: the dodge they declare before the
+    roll (CPR-DOD-1) and the cover in between (C-13)."""
+    dodge = dodge_of(state, target, unseen=unseen, tb=tb, data=data)
+    return target_of(state, target, data, dodge=dodge, origin=origin)
+
+
+def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan:
+    c, target, weapon = _at_someone(state, action)
     mag = weapon.loaded
     if mag is not None and mag.ammo == "shell":
         raise RuleRefusal(
@@ -470,13 +494,7 @@ def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan
     tb = TraceBuilder()
     first = Shot(
         distance_m=_metres(c.position, target.position),
-        target=target_of(
-            state,
-            target,
-            data,
-            dodge=dodge_of(state, target, unseen=action.unseen, tb=tb, data=data),
-            origin=c.position,
-        ),
+        target=_facing(state, target, c.position, unseen=action.unseen, tb=tb, data=data),
         aim=action.aim,
         item=_held_item(target),
     )
@@ -592,12 +610,8 @@ class _AutofirePlan:
 
 
 def _plan_autofire(state: EncounterState, action: Autofire, data: CprData) -> _AutofirePlan:
-    c = state.combatant(action.actor)
-    needs_action(c)
-    target = state.combatant(action.target)
-    not_dead(target, c)
-    weapon = ready_weapon(c, action.weapon)
-    mag = weapon.loaded
+    c, target, weapon = _at_someone(state, action)
+    ammo, loaded = magazine_of(weapon)
     tb = TraceBuilder()
     who = shooter_of(c)
     dodge = dodge_of(state, target, unseen=action.unseen, tb=tb, data=data)
@@ -607,11 +621,11 @@ def _plan_autofire(state: EncounterState, action: Autofire, data: CprData) -> _A
         weapon=weapon.kind,
         ref=who.ref,
         skill=fighter(c).skill(data.figures.autofire_skill),
-        distance_m=_metres(c.position, target.position),
+        distance_m=distance,
         target=target_of(state, target, data, dodge=dodge, origin=c.position),
         shooter=c.name,
-        ammo=mag.ammo if mag is not None else "basic",
-        loaded=mag.rounds if mag is not None else None,
+        ammo=ammo,
+        loaded=loaded,
         aim=action.aim,
         wound=who.wound,
         injuries=who.injuries,
@@ -651,7 +665,7 @@ def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData
     c = state.combatant(action.actor)
     needs_action(c)
     weapon = ready_weapon(c, action.weapon)
-    mag = weapon.loaded
+    ammo, loaded = magazine_of(weapon)
     tb = TraceBuilder()
     who = shooter_of(c)
     # The unconscious and the dead have no nerve to break.
@@ -664,8 +678,8 @@ def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData
             targets=tuple(target_of(state, o, data, shooter=c) for o in exposed),
             position=spot_of(c),
             shooter=c.name,
-            ammo=mag.ammo if mag is not None else "basic",
-            loaded=mag.rounds if mag is not None else None,
+            ammo=ammo,
+            loaded=loaded,
             wound=who.wound,
             injuries=who.injuries,
             extra=action.mods,
@@ -696,25 +710,12 @@ def _area_targets(
     origin: Point | None = None,
 ) -> tuple[Target, ...]:
     people = [o for o in state.combatants if not o.dead and (include_actor or o.name != actor.name)]
-    return tuple(
-        target_of(
-            state,
-            o,
-            data,
-            dodge=dodge_of(state, o, unseen=unseen, tb=tb, data=data),
-            origin=origin,
-        )
-        for o in people
-    )
+    return tuple(_facing(state, o, origin, unseen=unseen, tb=tb, data=data) for o in people)
 
 
 def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData) -> Outcome:
-    c = state.combatant(action.actor)
-    needs_action(c)
-    target = state.combatant(action.target)
-    not_dead(target, c)
-    weapon = ready_weapon(c, action.weapon)
-    mag = weapon.loaded
+    c, target, weapon = _at_someone(state, action)
+    ammo, loaded = magazine_of(weapon)
     tb = TraceBuilder()
     who = shooter_of(c)
     outcome = resolve_shotgun_shells(
@@ -734,9 +735,9 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
             position=spot_of(c),
             toward=spot_of(target),
             weapon=weapon.kind,
-            ammo=mag.ammo if mag is not None else "basic",
+            ammo=ammo,
             shooter=c.name,
-            loaded=mag.rounds if mag is not None else None,
+            loaded=loaded,
             aim=action.aim,
             wound=who.wound,
             injuries=who.injuries,
@@ -833,13 +834,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                 dex=who.dex,
                 athletics=athletics,
                 distance_m=_metres(c.position, target.position),
-                target=target_of(
-                    state,
-                    target,
-                    data,
-                    dodge=dodge_of(state, target, unseen=action.unseen, tb=tb, data=data),
-                    origin=c.position,
-                ),
+                target=_facing(state, target, c.position, unseen=action.unseen, tb=tb, data=data),
                 thrower=c.name,
                 aim=action.aim,
                 held_item=_held_item(target),

@@ -54,6 +54,7 @@ __all__ = [
     "cover_of",
     "dodge_of",
     "in_cover",
+    "magazine_of",
     "needs_action",
     "not_dead",
     "ready_weapon",
@@ -113,6 +114,15 @@ def ready_weapon(c: CombatantState, name: str | None) -> WeaponState:
             ACTION_RULE, f"{c.name} carries no weapon called {name!r}; they carry {carried}."
         )
     return weapon
+
+
+def magazine_of(weapon: WeaponState) -> tuple[str, int | None]:
+    """The kind of round loaded and how many (CPR-AMMO-1); a weapon the scene gives no
+    magazine fires basic rounds and the resolvers count it full (None)."""
+    mag = weapon.loaded
+    if mag is None:
+        return "basic", None
+    return mag.ammo, mag.rounds
 
 
 def shooter_of(c: CombatantState) -> Shooter:

@@ -33,13 +33,12 @@ from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
     compare,
-    condition_modifiers,
+    own_conditions,
     roll_check,
     roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Spot, Target
-from firefight.rulesets.cpr.cover import strike_covers
-from firefight.rulesets.cpr.damage import AreaTarget, Hit, apply_damage, roll_damage
+from firefight.rulesets.cpr.damage import AreaTarget, Hit, area_hits, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import (
     ActionTaken,
@@ -178,13 +177,7 @@ def _load_on(
     parts = [
         Modifier(value=target.will, label=f"{target.name}'s {resist.stat}", rule="C-14"),
         Modifier(value=target.resist, label=f"{target.name}'s {resist.skill}", rule="C-14"),
-        *condition_modifiers(
-            who=target.name,
-            wound=target.wound_state,
-            injuries=target.injuries,
-            kinds=("all",),
-            data=data,
-        ),
+        *own_conditions(target, data),
     ]
     total = roll_check(
         tb, dice, label=f"{target.name}'s resist", purpose=f"{target.name} resists", parts=parts
@@ -321,27 +314,17 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome[Ex
             roll = roll_damage(tb, dice, dice_count, f"{weapon.name} damage")
             # C-13: the blast strikes each piece of cover once; only cover it destroys lets
             # it through to whoever is behind.
-            struck, covered = strike_covers(damaged, roll.total, tb, what="the blast")
+            struck, reached = area_hits(
+                damaged,
+                roll,
+                lambda t: Hit(target=t, area=True),
+                dice,
+                tb,
+                data,
+                what="the blast",
+            )
             events.extend(struck)
-            for target in damaged:
-                if target.name in covered:
-                    assert target.cover is not None
-                    results.append(
-                        AreaTarget(
-                            target=target.name,
-                            in_area=True,
-                            result="covered",
-                            cover=target.cover.name,
-                        )
-                    )
-                    continue
-                result = apply_damage(Hit(target=target, area=True), roll, dice, tb, data)
-                events.extend(result.events)
-                results.append(
-                    AreaTarget(
-                        target=target.name, in_area=True, result="hit", damage_done=result.report
-                    )
-                )
+            results.extend(reached)
     else:
         results.extend(AreaTarget(target=t.name, in_area=True, result="missed") for t in caught)
     order = {t.name: i for i, t in enumerate(blast.targets)}

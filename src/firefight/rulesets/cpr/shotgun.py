@@ -28,8 +28,7 @@ from firefight.rulesets.cpr.checks import (
     roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Aim, Spot, Target
-from firefight.rulesets.cpr.cover import strike_covers
-from firefight.rulesets.cpr.damage import AreaTarget, Hit, apply_damage, roll_damage
+from firefight.rulesets.cpr.damage import AreaTarget, Hit, area_hits, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
@@ -160,25 +159,17 @@ def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Ou
         hit = [t for t, was_hit in zip(in_area, hit_flags, strict=True) if was_hit]
         # One roll reaches everyone in the spread: it strikes each piece of cover once, and
         # cover it destroys lets it through (C-13 read as for an area attack, DEC-460).
-        struck, covered = strike_covers(hit, roll.total, tb, what="the shells")
+        struck, reached = area_hits(
+            hit,
+            roll,
+            lambda t: Hit(target=replace(t, cover=None)),
+            dice,
+            tb,
+            data,
+            what="the shells",
+        )
         events.extend(struck)
-        for target in hit:
-            if target.name in covered:
-                assert target.cover is not None
-                results.append(
-                    AreaTarget(
-                        target=target.name, in_area=True, result="covered", cover=target.cover.name
-                    )
-                )
-                continue
-            through = replace(target, cover=None)
-            result = apply_damage(Hit(target=through), roll, dice, tb, data)
-            events.extend(result.events)
-            results.append(
-                AreaTarget(
-                    target=target.name, in_area=True, result="hit", damage_done=result.report
-                )
-            )
+        results.extend(reached)
     for index, (target, was_hit) in enumerate(zip(in_area, hit_flags, strict=True)):
         if not was_hit:
             dodged = dodges[index].value if index in dodges else None

@@ -17,7 +17,7 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cpr.autofire import validate_autofire_weapon
-from firefight.rulesets.cpr.checks import attacker_parts, compare, condition_modifiers, roll_check
+from firefight.rulesets.cpr.checks import attacker_parts, compare, own_conditions, roll_check
 from firefight.rulesets.cpr.combatants import Spot, Target
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, MustTakeCover
@@ -152,13 +152,7 @@ def resolve_suppression(
                 label=f"{target.name}'s {figures.suppression_resist_skill} skill",
                 rule="C-6",
             ),
-            *condition_modifiers(
-                who=target.name,
-                wound=target.wound_state,
-                injuries=target.injuries,
-                kinds=("all",),
-                data=data,
-            ),
+            *own_conditions(target, data),
         ]
         resist = roll_check(
             tb,

@@ -19,11 +19,12 @@ from firefight.events import Event
 from firefight.frozen import replace
 from firefight.outcome import Outcome, ResolvedWord, Result, inline
 from firefight.rulesets.cpr.checks import (
+    aim_penalty,
     attacker_parts,
     check_dodge_allowed,
     compare,
+    dv_or_dodge,
     roll_check,
-    roll_dodge,
 )
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
@@ -135,14 +136,7 @@ def resolve_throw(throw: Throw, dice: Dice, data: CprData) -> Outcome[ThrowResul
         ActionTaken(actor=throw.thrower, action="aimed throw" if throw.aim else "throw"),
         ItemThrown(actor=throw.thrower, item=key),
     ]
-    threshold, against = read.dv, "the range DV"
-    dodge_total = None
-    if target.dodge is not None:
-        dodge_total = roll_dodge(target, dice, tb, data)
-        threshold, against = dodge_total.value, f"{target.name}'s dodge"
-    extra: list[Modifier] = []
-    if throw.aim is not None:
-        extra.append(Modifier(value=figures.aimed_penalty, label="aimed shot", rule="CPR-AIM-1"))
+    threshold, against, dodge_total = dv_or_dodge(target, read.dv, "the range DV", dice, tb, data)
     parts = attacker_parts(
         who=throw.thrower,
         stat=("DEX", throw.dex),
@@ -150,7 +144,7 @@ def resolve_throw(throw: Throw, dice: Dice, data: CprData) -> Outcome[ThrowResul
         wound=throw.wound,
         injuries=throw.injuries,
         data=data,
-        extra=[*extra, *throw.extra],
+        extra=[*aim_penalty(throw.aim, data), *throw.extra],
         stat_rule="CPR-THR-1",
         skill_rule="CPR-THR-1",
     )

@@ -228,6 +228,32 @@ def death_saves(state: EncounterState, queue: Sequence[str], dice: Dice, data: C
     return Outcome(events=tuple(events), trace=Trace(tuple(entries)), result=Happened())
 
 
+def _hp_lost(
+    state: EncounterState,
+    name: str,
+    event: Event,
+    events: list[Event],
+    apply: Callable[[EncounterState, Event], EncounterState],
+) -> EncounterState:
+    """The state after ``event`` takes HP from ``name`` at the end of the turn, and after the
+    wound state it moves them into, if it does (C-9); both events are added to ``events``."""
+    before = health(state.combatant(name))
+    events.append(event)
+    state = apply(state, event)
+    after = health(state.combatant(name))
+    if after.state is not before.state:
+        changed = WoundStateChanged(
+            target=name,
+            hp_before=before.hp,
+            hp_after=after.hp,
+            before=before.state.value,
+            after=after.state.value,
+        )
+        events.append(changed)
+        state = apply(state, changed)
+    return state
+
+
 def end_turn(
     state: EncounterState,
     data: CprData,
@@ -251,22 +277,8 @@ def end_turn(
             why = f"{c.name} moved {own.moved_m:g} m on foot with '{injury.label}' (over {limit} m)"
             if injury.on_move == "bonus-damage":
                 tb.step(f"{why}: the injury's {bonus} bonus damage again.", "C-4")
-                before = health(c)
                 aggravated = InjuryAggravated(target=c.name, injury=key, bonus_damage=bonus)
-                events.append(aggravated)
-                state = apply(state, aggravated)
-                c = state.combatant(c.name)
-                after = health(c)
-                if after.state is not before.state:
-                    changed = WoundStateChanged(
-                        target=c.name,
-                        hp_before=before.hp,
-                        hp_after=after.hp,
-                        before=before.state.value,
-                        after=after.state.value,
-                    )
-                    events.append(changed)
-                    state = apply(state, changed)
+                state = _hp_lost(state, c.name, aggravated, events, apply)
             else:
                 tb.step(f"{why}: no Move Action next turn.", "C-4")
                 curtailed = NextTurnCurtailed(target=c.name, loses="move", injury=key)
@@ -277,21 +289,7 @@ def end_turn(
         if c.dead or not burning:
             continue
         tb.step(f"{c.name} is on fire: {burning} HP at the end of the turn.", "C-14")
-        before = health(c)
-        burned = Burned(target=c.name, hp_lost=burning)
-        events.append(burned)
-        state = apply(state, burned)
-        after = health(state.combatant(c.name))
-        if after.state is not before.state:
-            changed = WoundStateChanged(
-                target=c.name,
-                hp_before=before.hp,
-                hp_after=after.hp,
-                before=before.state.value,
-                after=after.state.value,
-            )
-            events.append(changed)
-            state = apply(state, changed)
+        state = _hp_lost(state, c.name, Burned(target=c.name, hp_lost=burning), events, apply)
     trace = tb.build()
     if not (events or trace.entries):
         return _NOTHING  # most turns

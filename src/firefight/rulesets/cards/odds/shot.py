@@ -178,6 +178,18 @@ def shot_exact(shot: Shot) -> Distribution[ShotKey]:
     return Distribution(probabilities=found, method="fast exact", depth=0, cut_off=0.0)
 
 
+def _damage_at(level: str) -> Stat:
+    """The chance the shot records damage at ``level``; one that records none counts at no
+    level."""
+    return Stat(
+        name=f"p_{level.lower()}",
+        label=f"P({level} damage)",
+        kind="probability",
+        read=lambda k: float(k.level == level and k.damage > 0),
+        group="effect",
+    )
+
+
 CARDS_STATS: tuple[Stat, ...] = (
     Stat(
         name="p_hit",
@@ -199,27 +211,7 @@ CARDS_STATS: tuple[Stat, ...] = (
         read=lambda k: float(k.damage),
         group="summary",
     ),
-    Stat(
-        name="p_green",
-        label="P(Green damage)",
-        kind="probability",
-        read=lambda k: float(k.level == "Green" and k.damage > 0),
-        group="effect",
-    ),
-    Stat(
-        name="p_yellow",
-        label="P(Yellow damage)",
-        kind="probability",
-        read=lambda k: float(k.level == "Yellow" and k.damage > 0),
-        group="effect",
-    ),
-    Stat(
-        name="p_red",
-        label="P(Red damage)",
-        kind="probability",
-        read=lambda k: float(k.level == "Red" and k.damage > 0),
-        group="effect",
-    ),
+    *(_damage_at(level) for level in ("Green", "Yellow", "Red")),
     Stat(
         name="p_knockdown",
         label="P(knocked down)",

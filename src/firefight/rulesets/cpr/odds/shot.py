@@ -402,6 +402,15 @@ def _stat(name: str, label: str, read: Callable[[list[dict[str, Any]]], float], 
     return Stat(name=name, label=label, read=lambda v: read(_shots(v)), **kw)
 
 
+def _hits(shots: list[dict[str, Any]]) -> bool:
+    return any(x["result"] == "hit" for x in shots)
+
+
+def _hurts(shots: list[dict[str, Any]]) -> bool:
+    """Some shot hit and took HP: armor did not stop all of it."""
+    return any(x["result"] == "hit" and x.get("hp_lost", 0) > 0 for x in shots)
+
+
 CPR_STATS: tuple[Stat, ...] = (
     _stat(
         "p_miss",
@@ -412,22 +421,19 @@ CPR_STATS: tuple[Stat, ...] = (
     _stat(
         "p_hit_hurts",
         "P(hit that hurts)",
-        lambda s: float(any(x["result"] == "hit" and x.get("hp_lost", 0) > 0 for x in s)),
+        lambda s: float(_hurts(s)),
         kind="probability",
     ),
     _stat(
         "p_hit_stopped",
         "P(hit, stopped by armor)",
-        lambda s: float(
-            any(x["result"] == "hit" for x in s)
-            and not any(x["result"] == "hit" and x.get("hp_lost", 0) > 0 for x in s)
-        ),
+        lambda s: float(_hits(s) and not _hurts(s)),
         kind="probability",
     ),
     _stat(
         "p_hit",
         "P(hit)",
-        lambda s: float(any(x["result"] == "hit" for x in s)),
+        lambda s: float(_hits(s)),
         kind="probability",
         group="summary",
     ),
