@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from firefight.atomic import replacing
+from firefight.cli import progress
 from firefight.cli.progress import progress_bar
 from firefight.odds.sweep import sweep
 from firefight.probability.enumeration import enumerate_outcomes
@@ -54,6 +57,28 @@ def test_a_sweep_reports_its_share_of_points_done() -> None:
     assert seen == pytest.approx([0.3, 0.6, 0.9, 1.0])
 
 
-def test_no_bar_when_standard_error_is_not_a_terminal() -> None:
+def test_no_bar_when_standard_error_is_not_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
     with progress_bar("work", 1.0) as update:
-        update(0.5)  # under pytest stderr is captured: nothing is drawn, nothing fails
+        update(0.5)
+    assert capsys.readouterr().err == ""
+
+
+def test_on_a_terminal_the_bar_shows_the_share_done_once_the_work_runs_long(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    screen = io.StringIO()
+    monkeypatch.setattr(progress, "err_console", Console(file=screen, force_terminal=True))
+    monkeypatch.setattr(progress, "SHOW_AFTER_S", 0.0)
+    with progress_bar("simulating fights", 10.0) as update:
+        update(5.0)
+    drawn = screen.getvalue()
+    assert "simulating fights" in drawn and "50%" in drawn and "left" in drawn
+
+
+def test_on_a_terminal_a_quick_job_draws_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    screen = io.StringIO()
+    monkeypatch.setattr(progress, "err_console", Console(file=screen, force_terminal=True))
+    monkeypatch.setattr(progress, "SHOW_AFTER_S", 3600.0)
+    with progress_bar("simulating fights", 10.0) as update:
+        update(5.0)
+    assert screen.getvalue() == ""
