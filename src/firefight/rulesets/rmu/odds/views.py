@@ -34,6 +34,7 @@ __all__ = [
     "effects_of",
     "recoil_class",
     "resolve_for_odds",
+    "result_stat",
     "shot_view",
 ]
 
@@ -181,7 +182,8 @@ def resolve_for_odds(shot: AimedShot, dice: Dice) -> Outcome[AimedShotResult]:
 # --- headline numbers -----------------------------------------------------------------------
 
 
-def _is(result: str) -> Stat:
+def result_stat(result: str) -> Stat:
+    """P(``result``): the share of outcomes whose view's ``result`` is that word."""
     return Stat(
         name=f"p_{result.replace(' ', '_')}",
         label=f"P({result})",
@@ -217,9 +219,9 @@ def _effect(name: str, label: str, test: str) -> Stat:
 
 #: What ``odds rmu shoot`` reports, in order; sweeps and plots read the same list.
 SHOT_STATS: tuple[Stat, ...] = (
-    _is("fumble"),
-    _is("miss"),
-    _is("cannot hit"),
+    result_stat("fumble"),
+    result_stat("miss"),
+    result_stat("cannot hit"),
     Stat(
         name="p_hits_hurt",
         label="P(hits that hurt, no critical)",
