@@ -22,6 +22,7 @@ from firefight.rulesets.rmu.struck import CriticalEffects, Strike, Struck
 
 __all__ = [
     "CANNOT_HIT",
+    "EXPECTED_HITS",
     "FUMBLE",
     "MISS",
     "OUT_OF_REACH",
@@ -217,6 +218,15 @@ def _effect(name: str, label: str, test: str) -> Stat:
     return Stat(name=name, label=label, kind="probability", read=read, group="effect")
 
 
+#: The hits a view's ``total_hits`` counts, on average: a shot's or a melee attack's.
+EXPECTED_HITS = Stat(
+    name="expected_hits",
+    label="expected hits",
+    kind="expected",
+    read=lambda v: float(v.total_hits),
+    group="summary",
+)
+
 #: What ``odds rmu shoot`` reports, in order; sweeps and plots read the same list.
 SHOT_STATS: tuple[Stat, ...] = (
     result_stat("fumble"),
@@ -249,13 +259,7 @@ SHOT_STATS: tuple[Stat, ...] = (
         group="summary",
     ),
     *(_severity(s.value) for s in Severity),
-    Stat(
-        name="expected_hits",
-        label="expected hits",
-        kind="expected",
-        read=lambda v: float(v.total_hits),
-        group="summary",
-    ),
+    EXPECTED_HITS,
     _effect("p_bleeding", "P(bleeding)", "bleed"),
     _effect("p_stunned", "P(stunned)", "stun"),
     _effect("p_dying", "P(dying)", "dying"),
