@@ -53,6 +53,7 @@ from firefight.rulesets.rmu.maneuvers import (
     roll_percentage_maneuver,
 )
 from firefight.rulesets.rmu.person_terms import (
+    check_situational,
     hunting_terms,
     range_terms,
     shooter_armor_terms,
@@ -334,10 +335,7 @@ def _validate_firing(decl: RapidFire, weapon: Weapon, rate: RateClass, data: Rmu
             f"{decl.ap_available} AP are left.",
         )
     check_people((decl.target, *decl.others), data, "RMU-RF-10")
-    for name in decl.situational:
-        if name not in data.rules.situational:
-            known = ", ".join(sorted(data.rules.situational))
-            raise RuleRefusal("R-1", f"No situational modifier is called {name!r}; known: {known}.")
+    check_situational(decl.situational, data.rules)
     data.ammunition(decl.ammo)
     if decl.shooter_armor:
         data.armor_class(decl.shooter_armor)

@@ -30,7 +30,11 @@ from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.malfunction import Malfunction
-from firefight.rulesets.rmu.person_terms import hunting_terms, shooter_armor_terms
+from firefight.rulesets.rmu.person_terms import (
+    check_situational,
+    hunting_terms,
+    shooter_armor_terms,
+)
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
 from firefight.rulesets.rmu.severity import Severity
@@ -149,10 +153,8 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
             "RMU-MOV-2",
             f"The share of cover reached is 0 to 100%; {shot.cover_share_percent}% was given.",
         )
-    for name in shot.situational:
-        if name not in rules.situational:
-            known = ", ".join(sorted(rules.situational))
-            raise RuleRefusal("R-1", f"No situational modifier is called {name!r}; known: {known}.")
+    if shot.situational:  # most shots name none: no call for them
+        check_situational(shot.situational, rules)
     if data.ammunition(shot.ammo).armor_piercing and weapon.caliber not in data.penetration:
         raise RuleRefusal(
             "RMU-AMMO-2", f"There is no armor-piercing load for the {weapon.caliber} {weapon.name}."
