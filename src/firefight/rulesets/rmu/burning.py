@@ -21,11 +21,12 @@ from firefight.dice import Dice
 from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.countdown import CountedToZero
 from firefight.rulesets.rmu.detonation import BlastTarget, critical_cells
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.round_results import Burnt
 from firefight.rulesets.rmu.vitals import rmu_stats
-from firefight.scene.conditions import ConditionKind, register_condition
+from firefight.scene.conditions import register_condition
 from firefight.scene.events import (
     ConditionEnded,
     ConditionStarted,
@@ -95,19 +96,12 @@ def burn_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[Burnt]
     )
 
 
-class _Burning(ConditionKind):
+class _Burning(CountedToZero):
     """A fire on someone: counted down at upkeep to 0, its last critical (RMU-EXP-14); a fire
     with no count burns until put out."""
 
     name = BURNING
     rulesets = ("rmu",)
-
-    def upkeep(self, state: EncounterState) -> Sequence[Event]:
-        return [
-            ConditionTicked(id=k.id, rounds_left=k.rounds_left - 1)
-            for k in state.conditions
-            if k.kind == BURNING and k.rounds_left
-        ]
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
         if isinstance(event, ConditionStarted) and event.condition.kind == BURNING:

@@ -44,8 +44,9 @@ from firefight.rulesets.rmu.blast_results import (
 )
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, reached_bonus
+from firefight.rulesets.rmu.critical_landed import cell_landed
 from firefight.rulesets.rmu.critical_table import CriticalEffect, HitLocation
-from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.explosives import ExplosiveData, Load, explosive_data
 from firefight.rulesets.rmu.kindred_criticals import read_critical
 from firefight.rulesets.rmu.severity import Severity
@@ -299,13 +300,10 @@ def critical_cells(
     rule = "V-1" if reading.reduced else "RMU-EXP-1"
     cells: list[CriticalEffect] = []
     for sev, row, cell in reading.cells:
-        tb.lookup(table=table.name, row=row.label, column=sev.value,
-                  cell=f"{cell.label}: {cell.summary()}", rule=rule)  # fmt: skip
         events.append(
-            CriticalInflicted(target=who.name, table=table.name, severity=sev.value, roll=roll,
-                              location=row.location.value, effect=cell,
-                              reduced_from=reading.reduced_from,
-                              aggravated=reading.aggravated)
+            cell_landed(target=who.name, table=table.name, roll=roll, severity=sev, row=row,
+                        cell=cell, rule=rule, trace=tb, reduced_from=reading.reduced_from,
+                        aggravated=reading.aggravated)
         )  # fmt: skip
         cells.append(cell)
     return cells

@@ -16,7 +16,7 @@ scene where it came to rest:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from firefight.dice import Dice
@@ -36,6 +36,7 @@ from firefight.rulesets.rmu.blast_results import DetonationResult
 from firefight.rulesets.rmu.burning import set_alight
 from firefight.rulesets.rmu.carried import check_carried, grenades_left
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.countdown import CountedToZero
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial
 from firefight.rulesets.rmu.detonation import (
     Blast,
@@ -474,18 +475,11 @@ def detonate_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[Du
     return Outcome(events=tuple(events), trace=Trace(tuple(entries)), result=due)
 
 
-class _Fuse(ConditionKind):
+class _Fuse(CountedToZero):
     """A grenade's fuse: counted down at upkeep to 0, when it is due (RMU-EXP-9)."""
 
     name = GRENADE
     rulesets = ("rmu",)
-
-    def upkeep(self, state: EncounterState) -> Sequence[Event]:
-        return [
-            ConditionTicked(id=k.id, rounds_left=k.rounds_left - 1)
-            for k in state.conditions
-            if k.kind == GRENADE and k.rounds_left
-        ]
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
         found = _condition_of(event, state, GRENADE)

@@ -16,7 +16,7 @@ from firefight.geometry import Point, Posture, Size
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.detonation import Blast, BlastTarget
 from firefight.rulesets.rmu.explosives import explosive_data
-from firefight.rulesets.rmu.fire_options import point_option, target_row
+from firefight.rulesets.rmu.fire_options import named_values, point_option, target_row
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
 from firefight.rulesets.rmu.gas import CsExposure, GasVictim
 from firefight.rulesets.rmu.placement import Throw
@@ -156,7 +156,7 @@ class GasOptions:
                 raise DeclarationError("--victim", f"takes NAME:CO, got {text!r}.") from None
             victims.append((name.strip(), constitution))
         named = {n for n, _ in victims}
-        penalties = {n: v for n, v in _named(self.penalty, "--penalty").items()}
+        penalties = {n: v for n, v in named_values(self.penalty, "--penalty").items()}
         flags = (("--mask", self.mask), ("--holding-breath", self.holding_breath),
                  ("--no-breath", self.no_breath), ("--penalty", tuple(penalties)))  # fmt: skip
         for option, names in flags:
@@ -192,16 +192,6 @@ class _BlastPersonModel(DataModel):
 
 class _BlastSceneModel(DataModel):
     person: list[_BlastPersonModel] = Field(min_length=1)
-
-
-def _named(texts: Sequence[str], option: str) -> dict[str, str]:
-    found: dict[str, str] = {}
-    for text in texts:
-        name, sep, value = text.partition("=")
-        if not sep or not name.strip():
-            raise DeclarationError(option, f"takes NAME=VALUE, got {text!r}.")
-        found[name.strip()] = value.strip()
-    return found
 
 
 def _blast_target(row: _BlastPersonModel) -> BlastTarget:
@@ -272,10 +262,11 @@ class ExplodeOptions:
         rows += [target_row(text) for text in self.target]
         by_name = {r["name"]: r for r in rows}
         changes: list[tuple[str, str, dict[str, Any]]] = [
-            *(("--cover", n, {"cover": v}) for n, v in _named(self.cover, "--cover").items()),
+            *(("--cover", n, {"cover": v})
+              for n, v in named_values(self.cover, "--cover").items()),
             *(("--prone", n.strip(), {"posture": "prone"}) for n in self.prone),
             *(("--quickness", n, {"quickness_db": v})
-              for n, v in _named(self.quickness, "--quickness").items()),
+              for n, v in named_values(self.quickness, "--quickness").items()),
         ]  # fmt: skip
         for option, name, fields in changes:
             if name not in by_name:

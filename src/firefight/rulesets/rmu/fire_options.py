@@ -43,6 +43,7 @@ __all__ = [
     "MoveToCoverOptions",
     "RapidFireOptions",
     "SuppressOptions",
+    "named_values",
     "point_option",
     "target_row",
 ]
@@ -192,7 +193,7 @@ class SuppressOptions(_Gun):
     def build(self) -> SuppressionSweep:
         """The sweep; ``dive`` and ``dash`` set people's responses."""
         responses: dict[str, dict[str, Any]] = {n: {"response": "dive"} for n in self.dive}
-        for name, bonus in _named(self.dash, "--dash").items():
+        for name, bonus in named_values(self.dash, "--dash").items():
             try:
                 move = int(bonus)
             except ValueError:
@@ -354,7 +355,8 @@ def target_row(text: str) -> dict[str, Any]:
     return row
 
 
-def _named(texts: Sequence[str], option: str) -> dict[str, str]:
+def named_values(texts: Sequence[str], option: str) -> dict[str, str]:
+    """Repeated ``NAME=VALUE`` options as a mapping, the last of a name winning."""
     found: dict[str, str] = {}
     for text in texts:
         name, sep, value = text.partition("=")
@@ -378,7 +380,7 @@ def _people(
     if scene is not None:
         model = validate(_SceneModel, read_toml(scene), str(scene))
         rows += [p.model_dump() for p in model.person]
-    for name, cover in _named(covers, "--cover").items():
+    for name, cover in named_values(covers, "--cover").items():
         match = [r for r in rows if r["name"] == name]
         if not match:
             raise DeclarationError("--cover", f"names {name!r}, who is not on the scene.")

@@ -49,12 +49,11 @@ class PersonAttacked:
         return self.landing.hit
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class BurstTarget:
-    """A person a firing round attacks: the aimed man (``aimed``) or one in the cone."""
+class _Attacked:
+    """A row that wraps a :class:`PersonAttacked`: named and judged by that person's attack."""
 
-    role: str
-    person: PersonAttacked = inline()
+    __slots__ = ()
+    person: PersonAttacked
 
     @property
     def name(self) -> str:
@@ -63,6 +62,14 @@ class BurstTarget:
     @property
     def result(self) -> str:
         return self.person.landing.result
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BurstTarget(_Attacked):
+    """A person a firing round attacks: the aimed man (``aimed``) or one in the cone."""
+
+    role: str
+    person: PersonAttacked = inline()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -137,7 +144,7 @@ class DiveDash:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SweptPerson:
+class SweptPerson(_Attacked):
     """A person in swept ground: dove or stood (and the dash to cover a dive needed), short
     of the declared distance or not, and their own attack."""
 
@@ -145,14 +152,6 @@ class SweptPerson:
     dash: DiveDash | None = inline()
     short: bool
     person: PersonAttacked = inline()
-
-    @property
-    def name(self) -> str:
-        return self.person.name
-
-    @property
-    def result(self) -> str:
-        return self.person.landing.result
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

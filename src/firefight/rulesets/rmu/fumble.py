@@ -78,6 +78,18 @@ class FumbleTable:
         row = next(r for r in self.rows if r.low <= total <= r.high)
         return FumbleRead(label=row.label, column=column, effect=row.cells[column])
 
+    def malfunction(self, total: int, column: str, trace: TraceBuilder, rule: str) -> Malfunction:
+        """What a fumble roll of ``total`` comes to in ``column``, its cell shown in the trace."""
+        read = self.read(total, column)
+        trace.lookup(
+            table=self.name,
+            row=read.label,
+            column=column,
+            cell=f"{read.effect.label}: {read.effect.summary()}",
+            rule=rule,
+        )
+        return Malfunction(total=total, row=read.label, column=column, effect=read.effect)
+
 
 class _Cell(DataModel):
     label: str = Field(min_length=1, max_length=60)
@@ -180,12 +192,4 @@ def roll_malfunction(
             )
         )
     total = trace.total("firearm fumble roll", parts).value
-    read = table.read(total, column)
-    trace.lookup(
-        table=table.name,
-        row=read.label,
-        column=column,
-        cell=f"{read.effect.label}: {read.effect.summary()}",
-        rule=rule,
-    )
-    return Malfunction(total=total, row=read.label, column=column, effect=read.effect)
+    return table.malfunction(total, column, trace, rule)

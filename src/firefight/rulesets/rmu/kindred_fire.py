@@ -14,6 +14,7 @@ from firefight.dice import Dice
 from firefight.events import Event
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.critical_landed import cell_landed
 from firefight.rulesets.rmu.events import CriticalInflicted
 from firefight.rulesets.rmu.kindred_events import BurningStarted
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
@@ -75,23 +76,18 @@ def burn_due(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
         )
         roll = tb.roll(dice.d100(f"burn critical for {c.name}")).total
         row = table.row_for(roll)
-        for severity, cell in table.lookup(roll, figs.burn_severity):
-            tb.lookup(
+        events.extend(
+            cell_landed(
+                target=c.name,
                 table=table.name,
-                row=row.label,
-                column=severity.value,
-                cell=f"{cell.label}: {cell.summary()}",
+                roll=roll,
+                severity=severity,
+                row=row,
+                cell=cell,
                 rule="V-5",
+                trace=tb,
+                aggravated=True,
             )
-            events.append(
-                CriticalInflicted(
-                    target=c.name,
-                    table=table.name,
-                    severity=severity.value,
-                    roll=roll,
-                    location=row.location.value,
-                    effect=cell,
-                    aggravated=True,
-                )
-            )
+            for severity, cell in table.lookup(roll, figs.burn_severity)
+        )
     return Outcome(events=tuple(events), trace=tb.build(), result=Happened())

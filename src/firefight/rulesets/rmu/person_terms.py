@@ -1,7 +1,7 @@
 """The attack terms a person caught by a burst or a sweep brings by where they stand and who
 they are: the range band with a tripod's help against it (RMU-GEN-4, RMU-PB-1, RMU-TRI-1), a
-hunting weapon against a big target (RMU-HUNT-1) and the conditions they are in (R-1); and
-the missile penalty of the shooter's armor (RMU-ARM-5).
+hunting weapon against a big target (RMU-HUNT-1) and the conditions they are in (R-1), whose
+names every shot checks here; and the missile penalty of the shooter's armor (RMU-ARM-5).
 
 Rapid fire (:mod:`.rapid_fire`) and the suppression sweep (:mod:`.suppression`) roll one
 attack per person and add these the same way.
@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from firefight.errors import RuleRefusal
 from firefight.geometry import Size
-from firefight.rulesets.rmu.catalog import ArmorClass, RmuData, Weapon
+from firefight.rulesets.rmu.catalog import ArmorClass, RmuData, RulesFigures, Weapon
 from firefight.rulesets.rmu.ranges import RangeBand, range_modifier
 from firefight.rulesets.rmu.tripod import mounted_modifier
 from firefight.trace import Modifier
@@ -26,7 +27,13 @@ from firefight.trace import Modifier
 if TYPE_CHECKING:  # a type only: callers pass the figures, so the aimed shot skips their module
     from firefight.rulesets.rmu.firearm_data import FirearmFigures
 
-__all__ = ["hunting_terms", "range_terms", "shooter_armor_terms", "situational_terms"]
+__all__ = [
+    "check_situational",
+    "hunting_terms",
+    "range_terms",
+    "shooter_armor_terms",
+    "situational_terms",
+]
 
 
 def range_terms(
@@ -55,6 +62,14 @@ def hunting_terms(weapon: Weapon, size: Size, data: RmuData) -> list[Modifier]:
             )
         ]
     return []
+
+
+def check_situational(names: Sequence[str], rules: RulesFigures) -> None:
+    """Refuse a situational modifier the rules do not name (R-1), before any die."""
+    for name in names:
+        if name not in rules.situational:
+            known = ", ".join(sorted(rules.situational))
+            raise RuleRefusal("R-1", f"No situational modifier is called {name!r}; known: {known}.")
 
 
 def situational_terms(who: str, names: Sequence[str], data: RmuData) -> list[Modifier]:

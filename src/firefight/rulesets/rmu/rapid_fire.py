@@ -46,22 +46,21 @@ from firefight.rulesets.rmu.firearm_events import (
     PreparationWasted,
     RapidFireFired,
     RapidFirePrepared,
-    malfunction_event,
 )
-from firefight.rulesets.rmu.fumble import roll_malfunction
 from firefight.rulesets.rmu.maneuvers import (
     difficulty_modifier,
     haste_modifiers,
     roll_percentage_maneuver,
 )
 from firefight.rulesets.rmu.person_terms import (
+    check_situational,
     hunting_terms,
     range_terms,
     shooter_armor_terms,
     situational_terms,
 )
 from firefight.rulesets.rmu.ranges import range_band
-from firefight.rulesets.rmu.shot import resolve_ally_round
+from firefight.rulesets.rmu.shot import resolve_malfunction
 from firefight.rulesets.rmu.shot_results import RecoilReport
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
@@ -224,37 +223,21 @@ def resolve_rapid_fire_preparation(
             "severity.",
             "RMU-RF-13",
         )
-        bad = roll_malfunction(
+        bad = resolve_malfunction(
+            weapon=weapon,
+            ammo=decl.ammo,
+            ally=decl.ally,
+            shooter=decl.shooter,
             severity=reading.critical,
             column=rf.malfunction_column,
             push_per_step=rf.malfunction_push_per_step,
             dice=dice,
+            data=data,
             trace=tb,
             rule="RMU-RF-13",
         )
-        events.append(
-            malfunction_event(
-                bad,
-                actor=decl.shooter,
-                weapon=weapon.key,
-                severity=reading.critical,
-                rule="RMU-RF-13",
-            )
-        )
-        toward = None
-        if bad.effect.nearest_ally:
-            ally_events, toward = resolve_ally_round(
-                weapon=weapon,
-                ammo=data.ammunition(decl.ammo),
-                ally=decl.ally,
-                shooter=decl.shooter,
-                dice=dice,
-                data=data,
-                trace=tb,
-                rule="RMU-RF-13",
-            )
-            events.extend(ally_events)
-        result = prepared(result="malfunction", malfunction=bad, toward_ally=toward)
+        events += (bad.event, *bad.ally_events)
+        result = prepared(result="malfunction", malfunction=bad.rolled, toward_ally=bad.toward_ally)
     elif reading.fail_to_act:
         tb.step(
             "Fail to act: the preparation is wasted. No firing round follows and nothing is "
@@ -352,10 +335,7 @@ def _validate_firing(decl: RapidFire, weapon: Weapon, rate: RateClass, data: Rmu
             f"{decl.ap_available} AP are left.",
         )
     check_people((decl.target, *decl.others), data, "RMU-RF-10")
-    for name in decl.situational:
-        if name not in data.rules.situational:
-            known = ", ".join(sorted(data.rules.situational))
-            raise RuleRefusal("R-1", f"No situational modifier is called {name!r}; known: {known}.")
+    check_situational(decl.situational, data.rules)
     data.ammunition(decl.ammo)
     if decl.shooter_armor:
         data.armor_class(decl.shooter_armor)

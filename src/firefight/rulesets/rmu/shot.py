@@ -29,9 +29,15 @@ from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, W
 from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.events import ActionPointsSpent
-from firefight.rulesets.rmu.person_terms import hunting_terms, shooter_armor_terms
+from firefight.rulesets.rmu.malfunction import Malfunction
+from firefight.rulesets.rmu.person_terms import (
+    check_situational,
+    hunting_terms,
+    shooter_armor_terms,
+)
 from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
+from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach, StrayRound, TowardAlly
 from firefight.rulesets.rmu.strike import (
     RolledAttack,
@@ -48,12 +54,14 @@ from firefight.trace import Modifier, QuietTraceBuilder, Trace, TraceBuilder
 
 __all__ = [
     "AimedShot",
+    "GunMalfunction",
     "PreparedShot",
     "aimed_shot_events",
     "combine_effects",
     "prepare_aimed_shot",
     "resolve_aimed_shot",
     "resolve_ally_round",
+    "resolve_malfunction",
     "settled_aimed_shot",
 ]
 
@@ -145,10 +153,8 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
             "RMU-MOV-2",
             f"The share of cover reached is 0 to 100%; {shot.cover_share_percent}% was given.",
         )
-    for name in shot.situational:
-        if name not in rules.situational:
-            known = ", ".join(sorted(rules.situational))
-            raise RuleRefusal("R-1", f"No situational modifier is called {name!r}; known: {known}.")
+    if shot.situational:  # most shots name none: no call for them
+        check_situational(shot.situational, rules)
     if data.ammunition(shot.ammo).armor_piercing and weapon.caliber not in data.penetration:
         raise RuleRefusal(
             "RMU-AMMO-2", f"There is no armor-piercing load for the {weapon.caliber} {weapon.name}."
@@ -507,9 +513,8 @@ def _fired(
 
     natural, rolled = attack_roll(dice, tb, "attack roll")
     if natural <= fumble:
-        # The fumble table and the firearm events load only when a shot fumbles.
-        from firefight.rulesets.rmu.firearm_events import WeaponMalfunctioned
-        from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
+        # The fumble table loads only when a shot fumbles.
+        from firefight.rulesets.rmu.fumble import fumble_column
 
         column = fumble_column(weapon)
         tb.step(
@@ -518,40 +523,27 @@ def _fired(
             f"own column ({column}) of the Firearm Fumble table says what it does instead.",
             "RMU-GEN-8",
         )
-        bad = roll_malfunction(
-            severity=None, column=column, push_per_step=0, dice=dice, trace=tb, rule="RMU-GEN-8"
+        bad = resolve_malfunction(
+            weapon=weapon,
+            ammo=ammo,
+            ally=shot.ally,
+            shooter=shot.shooter,
+            severity=None,
+            column=column,
+            push_per_step=0,
+            dice=dice,
+            data=data,
+            trace=tb,
+            rule="RMU-GEN-8",
         )
-        events.append(
-            WeaponMalfunctioned(
-                actor=shot.shooter,
-                weapon=weapon.key,
-                severity="",
-                roll=bad.total,
-                row=bad.row,
-                column=bad.column,
-                effect=bad.effect,
-                rule="RMU-GEN-8",
-            )
-        )
-        toward = None
-        if bad.effect.nearest_ally:
-            ally_events, toward = resolve_ally_round(
-                weapon=weapon,
-                ammo=ammo,
-                ally=shot.ally,
-                shooter=shot.shooter,
-                dice=dice,
-                data=data,
-                trace=tb,
-            )
-            events.extend(ally_events)
+        events += (bad.event, *bad.ally_events)
         return shot_of(
             recoil=recoil_report,
             landing=Missed(result="fumble"),
             fumble=True,
             roll=rolled,
-            malfunction=bad,
-            toward_ally=toward,
+            malfunction=bad.rolled,
+            toward_ally=bad.toward_ally,
         )
 
     total = attack_total(tb, "attack total", rolled, mods)
@@ -650,6 +642,67 @@ def resolve_ally_round(
         severity_steps=who.defender.severity_steps,
     )
     return list(attack.strike.events), TowardAlly(ally=_stray(who.name, attack))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GunMalfunction:
+    """A roll on the Firearm Fumble table and what came of it: the roll, its event, and a 66's
+    round toward the nearest ally (DEC-105) with that round's own events."""
+
+    rolled: Malfunction
+    event: Event
+    ally_events: tuple[Event, ...] = ()
+    toward_ally: TowardAlly | None = None
+
+
+def resolve_malfunction(
+    *,
+    weapon: Weapon,
+    ammo: Ammunition | str,
+    ally: Ally | None,
+    shooter: str,
+    severity: Severity | None,
+    column: str,
+    push_per_step: int,
+    dice: Dice,
+    data: RmuData,
+    trace: TraceBuilder,
+    rule: str,
+) -> GunMalfunction:
+    """The gun malfunctions: an attack roll's fumble (``severity`` None, RMU-GEN-8) or a
+    maneuver's critical pushing the roll (RMU-RF-13, F-5). ``ammo`` given by its key is looked
+    up only when a round flies toward the ally.
+
+    Dice: the fumble d100, then the ally round's as :func:`resolve_ally_round` rolls them.
+    """
+    # The fumble table and the firearm events load only when a gun malfunctions.
+    from firefight.rulesets.rmu.firearm_events import malfunction_event
+    from firefight.rulesets.rmu.fumble import roll_malfunction
+
+    bad = roll_malfunction(
+        severity=severity,
+        column=column,
+        push_per_step=push_per_step,
+        dice=dice,
+        trace=trace,
+        rule=rule,
+    )
+    event = malfunction_event(bad, actor=shooter, weapon=weapon.key, severity=severity, rule=rule)
+    if not bad.effect.nearest_ally:
+        return GunMalfunction(rolled=bad, event=event)
+    ally_events, toward = resolve_ally_round(
+        weapon=weapon,
+        ammo=data.ammunition(ammo) if isinstance(ammo, str) else ammo,
+        ally=ally,
+        shooter=shooter,
+        dice=dice,
+        data=data,
+        trace=trace,
+        rule=rule,
+    )
+    return GunMalfunction(
+        rolled=bad, event=event, ally_events=tuple(ally_events), toward_ally=toward
+    )
 
 
 def _stray_round(

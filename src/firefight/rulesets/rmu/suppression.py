@@ -47,9 +47,8 @@ from firefight.rulesets.rmu.firearm_events import (
     ApForfeited,
     ApLimitedNextRound,
     SuppressionSwept,
-    malfunction_event,
 )
-from firefight.rulesets.rmu.fumble import fumble_column, roll_malfunction
+from firefight.rulesets.rmu.fumble import fumble_column
 from firefight.rulesets.rmu.maneuvers import (
     difficulty_modifier,
     haste_modifiers,
@@ -64,7 +63,7 @@ from firefight.rulesets.rmu.person_terms import (
 )
 from firefight.rulesets.rmu.ranges import point_blank_reach_ft, range_band
 from firefight.rulesets.rmu.rapid_fire import GunState
-from firefight.rulesets.rmu.shot import resolve_ally_round
+from firefight.rulesets.rmu.shot import resolve_malfunction
 from firefight.rulesets.rmu.shot_results import RecoilReport
 from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
 from firefight.rulesets.rmu.volley import (
@@ -424,37 +423,24 @@ def resolve_suppression_sweep(
             f"column ({column}) and no sweep flies.",
             "F-5",
         )
-        bad = roll_malfunction(
+        bad = resolve_malfunction(
+            weapon=weapon,
+            ammo=ammo,
+            ally=decl.ally,
+            shooter=decl.shooter,
             severity=reading.critical,
             column=column,
             push_per_step=fig.rapid_fire.malfunction_push_per_step,
             dice=dice,
+            data=data,
             trace=tb,
             rule="F-5",
         )
-        events.append(
-            malfunction_event(
-                bad, actor=decl.shooter, weapon=weapon.key, severity=reading.critical, rule="F-5"
-            )
-        )
-        events.append(swept(0, 0))
-        toward = None
-        if bad.effect.nearest_ally:
-            ally_events, toward = resolve_ally_round(
-                weapon=weapon,
-                ammo=data.ammunition(decl.ammo),
-                ally=decl.ally,
-                shooter=decl.shooter,
-                dice=dice,
-                data=data,
-                trace=tb,
-                rule="F-5",
-            )
-            events.extend(ally_events)
+        events += (bad.event, swept(0, 0), *bad.ally_events)
         jammed = sweep(
             result="malfunction",
-            malfunction=bad,
-            toward_ally=toward,
+            malfunction=bad.rolled,
+            toward_ally=bad.toward_ally,
             rounds=0,
             volume_bonus=0,
             targets=(),

@@ -44,6 +44,7 @@ from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.fire_results import PersonAttacked
+from firefight.rulesets.rmu.person_terms import check_situational
 from firefight.rulesets.rmu.protection import check_armor_figures, plan_fire
 from firefight.rulesets.rmu.strike import resolve_attack
 from firefight.rulesets.rmu.struck import Missed
@@ -114,12 +115,7 @@ def check_people(people: Sequence[Person], data: RmuData, rule: str) -> None:
         raise RuleRefusal(rule, f"Each person on the scene is named once; {names} repeats a name.")
     for p in people:
         check_armor_figures(p, data)
-        for name in p.situational:
-            if name not in data.rules.situational:
-                known = ", ".join(sorted(data.rules.situational))
-                raise RuleRefusal(
-                    "R-1", f"No situational modifier is called {name!r}; known: {known}."
-                )
+        check_situational(p.situational, data.rules)
         if not 0 <= p.cover_share_percent <= 100:
             raise RuleRefusal(
                 "RMU-MOV-2",

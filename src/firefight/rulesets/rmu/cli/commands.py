@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import typer
 
-from firefight.cli.common import JsonOpt, json_refusals, no_dice, refusals, show_resolution
+from firefight.cli.common import JsonOpt
 from firefight.cli.declared import declared_command
 from firefight.cli.lazy import Lazy, lazy_group
-from firefight.declarations import declare
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.cli.resolved import resolving
 from firefight.rulesets.rmu.cli.shot import shoot
 from firefight.rulesets.rmu.defense_options import DefendOptions
 from firefight.rulesets.rmu.incoming import resolve_defense
@@ -79,25 +77,19 @@ declared_command(
 )(shoot)
 
 
-@declared_command(
+declared_command(
     app,
     "defend",
     DefendOptions,
     help="The DB a defender brings against gunfire, another missile or melee, term by term.",
     extra=(("as_json", JsonOpt, False),),
-)
-def defend(values: dict[str, Any], *, as_json: bool) -> None:
-    given = no_dice()
-    with refusals(json_refusals("rmu", "defense", given, as_json)):
-        decl = declare(DefendOptions, **values).build()
-        outcome = resolve_defense(decl, RmuData())
-    show_resolution(
-        ruleset="rmu",
-        action="defense",
-        declaration=decl,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title=f"rmu defense against {decl.against}",
-        headline=lambda o: f"DB {o.result.db}",
+)(
+    resolving(
+        DefendOptions,
+        "defense",
+        lambda decl, _dice: resolve_defense(decl, RmuData()),
+        lambda decl: f"rmu defense against {decl.against}",
+        lambda o: f"DB {o.result.db}",
+        dice=False,
     )
+)

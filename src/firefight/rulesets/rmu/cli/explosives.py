@@ -3,15 +3,12 @@ detonation does to everyone near it, a flash-bang's contest, and a round in CS g
 
 from __future__ import annotations
 
-from typing import Any
-
 import typer
 
-from firefight.cli.common import given_dice, json_refusals, refusals, show_resolution
 from firefight.cli.declared import declared_command
-from firefight.declarations import declare
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.blast_results import DetonationResult
+from firefight.rulesets.rmu.cli.resolved import resolving
 from firefight.rulesets.rmu.detonation import resolve_detonation
 from firefight.rulesets.rmu.explosive_options import (
     ExplodeOptions,
@@ -46,26 +43,17 @@ def _bang_headline(outcome: Outcome[FlashBangResult]) -> str:
     )  # fmt: skip
 
 
-@declared_command(
+declared_command(
     app, "throw", ThrowOptions, help="Throw an explosive at a spot: where it lands (RMU-EXP-2)."
-)
-def throw(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("rmu", "throw", given, as_json)):
-        decl = declare(ThrowOptions, **values).build()
-        outcome = resolve_throw(decl, given.dice)
-    show_resolution(
-        ruleset="rmu",
-        action="throw",
-        declaration=decl,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title=f"rmu throw: {decl.load}",
-        headline=_throw_headline,
+)(
+    resolving(
+        ThrowOptions,
+        "throw",
+        resolve_throw,
+        lambda decl: f"rmu throw: {decl.load}",
+        _throw_headline,
     )
+)
 
 
 def _explode_headline(outcome: Outcome[DetonationResult]) -> str:
@@ -79,54 +67,36 @@ def _explode_headline(outcome: Outcome[DetonationResult]) -> str:
     return "; ".join(parts)
 
 
-@declared_command(
+declared_command(
     app,
     "explode",
     ExplodeOptions,
     help="An explosive goes off: one detonation roll read by everyone near it (RMU-EXP-1).",
-)
-def explode(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("rmu", "explode", given, as_json)):
-        decl = declare(ExplodeOptions, **values).build()
-        outcome = resolve_detonation(decl, given.dice)
-    show_resolution(
-        ruleset="rmu",
-        action="explode",
-        declaration=decl,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title=f"rmu explode: {decl.load}",
-        headline=_explode_headline,
+)(
+    resolving(
+        ExplodeOptions,
+        "explode",
+        resolve_detonation,
+        lambda decl: f"rmu explode: {decl.load}",
+        _explode_headline,
     )
+)
 
 
-@declared_command(
+declared_command(
     app,
     "flash-bang",
     FlashBangOptions,
     help="A flash-bang's contest against each person in its radius (RMU-EXP-17).",
-)
-def flash_bang(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("rmu", "flash-bang", given, as_json)):
-        decl = declare(FlashBangOptions, **values).build()
-        outcome = resolve_flash_bang(decl, given.dice)
-    show_resolution(
-        ruleset="rmu",
-        action="flash-bang",
-        declaration=decl,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title="rmu flash-bang",
-        headline=_bang_headline,
+)(
+    resolving(
+        FlashBangOptions,
+        "flash-bang",
+        resolve_flash_bang,
+        lambda _: "rmu flash-bang",
+        _bang_headline,
     )
+)
 
 
 def _gas_headline(outcome: Outcome[CsResult]) -> str:
@@ -139,27 +109,18 @@ def _gas_headline(outcome: Outcome[CsResult]) -> str:
     return "; ".join(parts)
 
 
-@declared_command(
+declared_command(
     app,
     "gas",
     GasOptions,
     help="A round in CS gas (RMU-EXP-16): each victim's penalty and, for one breathing it, the "
     "Constitution maneuver.",
-)
-def gas(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("rmu", "gas", given, as_json)):
-        decl = declare(GasOptions, **values).build()
-        outcome = resolve_cs(decl, given.dice)
-    show_resolution(
-        ruleset="rmu",
-        action="gas",
-        declaration=decl,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title="rmu gas",
-        headline=_gas_headline,
+)(
+    resolving(
+        GasOptions,
+        "gas",
+        resolve_cs,
+        lambda _: "rmu gas",
+        _gas_headline,
     )
+)

@@ -11,17 +11,10 @@ from typing import Any
 
 import typer
 
-from firefight.cli.common import (
-    GivenDice,
-    given_dice,
-    json_refusals,
-    refusals,
-    show_resolution,
-)
 from firefight.cli.declared import declared_command
-from firefight.declarations import declare
 from firefight.outcome import Outcome, Result
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.cli.resolved import resolving
 from firefight.rulesets.rmu.fire_options import (
     ManeuverOptions,
     MoveToCoverOptions,
@@ -43,7 +36,6 @@ from firefight.rulesets.rmu.maneuvers import (
 )
 from firefight.rulesets.rmu.moving_cover import DashResult, resolve_moving_to_cover
 from firefight.rulesets.rmu.rapid_fire import (
-    RapidFirePreparation,
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
@@ -52,21 +44,6 @@ from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
 from firefight.wording import counted
 
 __all__ = ["app", "maneuver", "move_to_cover", "rapid_fire", "suppress"]
-
-
-def _show(
-    title: str, action: str, decl: object, outcome: Outcome, given: GivenDice, as_json: bool
-) -> None:
-    show_resolution(
-        ruleset="rmu",
-        action=action,
-        declaration=decl,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title=title,
-        headline=_headline,
-    )
 
 
 def _target_line(t: BurstTarget | ConeOutOfReach | SweptPerson) -> str:
@@ -114,53 +91,48 @@ def _headline(outcome: Outcome) -> str:
     return "\n".join(lines)
 
 
-def rapid_fire(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    data = RmuData()
-    action = "rapid-fire-preparation" if values.get("prepare") else "rapid-fire"
-    with refusals(json_refusals("rmu", action, given, as_json)):
-        decl = declare(RapidFireOptions, **values).build()
-        outcome: Outcome[PreparationResult | RapidFireResult]
-        if isinstance(decl, RapidFirePreparation):
-            outcome = resolve_rapid_fire_preparation(decl, given.dice, data)
-            title = f"rmu rapid fire, preparing: {decl.weapon}"
-        else:
-            outcome = resolve_rapid_fire(decl, given.dice, data)
-            title = f"rmu rapid fire: {decl.weapon}"
-    _show(title, action, decl, outcome, given, as_json)
+_prepare = resolving(
+    RapidFireOptions,
+    "rapid-fire-preparation",
+    lambda decl, dice: resolve_rapid_fire_preparation(decl, dice, RmuData()),
+    lambda decl: f"rmu rapid fire, preparing: {decl.weapon}",
+    _headline,
+)
+_fire = resolving(
+    RapidFireOptions,
+    "rapid-fire",
+    lambda decl, dice: resolve_rapid_fire(decl, dice, RmuData()),
+    lambda decl: f"rmu rapid fire: {decl.weapon}",
+    _headline,
+)
 
 
-def suppress(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("rmu", "suppression-sweep", given, as_json)):
-        decl = declare(SuppressOptions, **values).build()
-        outcome = resolve_suppression_sweep(decl, given.dice, RmuData())
-    title = f"rmu suppression sweep: {decl.weapon}"
-    _show(title, "suppression-sweep", decl, outcome, given, as_json)
+def rapid_fire(values: dict[str, Any], **how: Any) -> None:
+    """The preparation round with ``--prepare``, else the firing round."""
+    (_prepare if values.get("prepare") else _fire)(values, **how)
 
 
-def maneuver(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("rmu", "maneuver", given, as_json)):
-        decl = declare(ManeuverOptions, **values).build()
-        outcome = resolve_maneuver(decl, given.dice, RmuData())
-    _show(f"rmu maneuver: {decl.skill}", "maneuver", decl, outcome, given, as_json)
-
-
-def move_to_cover(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("rmu", "moving-to-cover", given, as_json)):
-        decl = declare(MoveToCoverOptions, **values).build()
-        outcome = resolve_moving_to_cover(decl, given.dice, RmuData())
-    _show("rmu moving to cover", "moving-to-cover", decl, outcome, given, as_json)
+suppress = resolving(
+    SuppressOptions,
+    "suppression-sweep",
+    lambda decl, dice: resolve_suppression_sweep(decl, dice, RmuData()),
+    lambda decl: f"rmu suppression sweep: {decl.weapon}",
+    _headline,
+)
+maneuver = resolving(
+    ManeuverOptions,
+    "maneuver",
+    lambda decl, dice: resolve_maneuver(decl, dice, RmuData()),
+    lambda decl: f"rmu maneuver: {decl.skill}",
+    _headline,
+)
+move_to_cover = resolving(
+    MoveToCoverOptions,
+    "moving-to-cover",
+    lambda decl, dice: resolve_moving_to_cover(decl, dice, RmuData()),
+    lambda _: "rmu moving to cover",
+    _headline,
+)
 
 
 #: The commands, each generated from its declaration (mounted lazily by ``rmu``'s group).

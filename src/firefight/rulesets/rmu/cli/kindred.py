@@ -3,15 +3,12 @@ leaves the victim in (RMU-BITE-1..5, RMU-STAKE-1..3, RULINGS V-2, V-3)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import typer
 
-from firefight.cli.common import given_dice, json_refusals, refusals, show_resolution
 from firefight.cli.declared import declared_command
-from firefight.declarations import declare
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.cli.melee import melee_text
+from firefight.rulesets.rmu.cli.resolved import resolving
 from firefight.rulesets.rmu.kindred_options import (
     BiteOptions,
     StakeOptions,
@@ -56,53 +53,35 @@ def _headline(outcome: Outcome[OnVictim]) -> str:
     return f"{melee_text(s.attack)}{left}"
 
 
-@declared_command(
+declared_command(
     app,
     "bite",
     BiteOptions,
     help="Resolve one vampire's bite (RMU-BITE-1..3, -5): the reach's penalty, the Bite table, "
     "lodged fangs, and torpor or Final Death for a Kindred victim.",
-)
-def bite(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("rmu", "bite", given, as_json)):
-        decl = declare(BiteOptions, **values).build()
-        outcome = resolve_bite_on(decl, given.dice)
-    show_resolution(
-        ruleset="rmu",
-        action="bite",
-        declaration=decl,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title=f"rmu bite: {decl.bite.reach}",
-        headline=_headline,
+)(
+    resolving(
+        BiteOptions,
+        "bite",
+        resolve_bite_on,
+        lambda decl: f"rmu bite: {decl.bite.reach}",
+        _headline,
     )
+)
 
 
-@declared_command(
+declared_command(
     app,
     "stake",
     StakeOptions,
     help="Resolve a staking (RMU-STAKE-1, -2) or with --behead a decapitation (RMU-STAKE-3): "
     "the called attack, or the staking maneuver on a helpless victim, and the verdict.",
-)
-def stake(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("rmu", "stake", given, as_json)):
-        decl = declare(StakeOptions, **values).build()
-        outcome = resolve_stake_on(decl, given.dice)
-    show_resolution(
-        ruleset="rmu",
-        action="stake",
-        declaration=decl,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title="rmu stake" + (": behead" if decl.behead else ""),
-        headline=_headline,
+)(
+    resolving(
+        StakeOptions,
+        "stake",
+        resolve_stake_on,
+        lambda decl: "rmu stake" + (": behead" if decl.behead else ""),
+        _headline,
     )
+)

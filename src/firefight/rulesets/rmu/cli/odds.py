@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -33,6 +34,7 @@ from firefight.cli.odds_kit import (
 )
 from firefight.declarations import DeclarationError, conditions, declare, options_of, sweep_grid
 from firefight.odds.api import action_odds
+from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.explosive_options import ExplodeOptions, GasOptions, ThrowBlastOptions
 from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
 from firefight.rulesets.rmu.kindred_options import BiteOptions, StakeOptions
@@ -150,18 +152,31 @@ FireMethodOpt = Annotated[
 FireSamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
 
 
-def _show_fire_odds(decl: object, title: str, given: tuple[str, ...], **how: Any) -> None:
-    """The odds of a rapid fire or sweep, per person caught."""
-    from firefight.rulesets.rmu.odds.fire import describe_fire, fire_stats
-
+def _show_every_stat(
+    title: str,
+    decl: object,
+    describe: Callable[[Any], str],
+    stats: Iterable[Stat],
+    given: Sequence[str] = (),
+    **how: Any,
+) -> None:
+    """The odds of an action with a row for each of its ``stats``, even one at zero: a
+    burst's, a sweep's or a blast's per person, and the few of the rest."""
     show_odds(
         title,
         decl,
         conditions=given,
-        describe=describe_fire,
-        always_shown={s.name for s in fire_stats(decl)},
+        describe=describe,
+        always_shown={s.name for s in stats},
         **how,
     )
+
+
+def _show_fire_odds(decl: object, title: str, given: tuple[str, ...], **how: Any) -> None:
+    """The odds of a rapid fire or sweep, per person caught."""
+    from firefight.rulesets.rmu.odds.fire import describe_fire, fire_stats
+
+    _show_every_stat(title, decl, describe_fire, fire_stats(decl), given, **how)
 
 
 _FIRE_ODDS_OPTIONS = odds_options(
@@ -224,12 +239,12 @@ def rmu_explode(values: dict[str, Any], **how: Any) -> None:
     with refusals():
         options = declare(ExplodeOptions, **values)
         decl = options.build()
-    show_odds(
+    _show_every_stat(
         f"odds: rmu explode, {options.load}, {options.ranks} ranks",
         decl,
-        conditions=conditions(ExplodeOptions, values),
-        describe=describe_blast,
-        always_shown={s.name for s in blast_stats(decl)},
+        describe_blast,
+        blast_stats(decl),
+        conditions(ExplodeOptions, values),
         **how,
     )
 
@@ -249,12 +264,12 @@ def rmu_throw(values: dict[str, Any], **how: Any) -> None:
     with refusals():
         options = declare(ThrowBlastOptions, **values)
         decl = options.build()
-    show_odds(
+    _show_every_stat(
         f"odds: rmu throw, {options.load} at {options.aim}, Thrown {options.thrown:+d}",
         decl,
-        conditions=conditions(ThrowBlastOptions, values),
-        describe=describe_landing,
-        always_shown={s.name for s in thrown_stats(decl)},
+        describe_landing,
+        thrown_stats(decl),
+        conditions(ThrowBlastOptions, values),
         **how,
     )
 
@@ -272,13 +287,7 @@ def rmu_gas(values: dict[str, Any], **how: Any) -> None:
 
     with refusals():
         decl = declare(GasOptions, **values).build()
-    show_odds(
-        "odds: rmu gas",
-        decl,
-        describe=describe_gas,
-        always_shown={s.name for s in gas_stats(decl)},
-        **how,
-    )
+    _show_every_stat("odds: rmu gas", decl, describe_gas, gas_stats(decl), **how)
 
 
 # --- melee ------------------------------------------------------------------------------------
@@ -287,13 +296,7 @@ def rmu_gas(values: dict[str, Any], **how: Any) -> None:
 def _show_melee_odds(decl: Any, title: str, **how: Any) -> None:
     from firefight.rulesets.rmu.odds.melee import describe_melee, melee_stats
 
-    show_odds(
-        title,
-        decl,
-        describe=describe_melee,
-        always_shown={s.name for s in melee_stats(decl)},
-        **how,
-    )
+    _show_every_stat(title, decl, describe_melee, melee_stats(decl), **how)
 
 
 @declared_command(
@@ -338,12 +341,8 @@ def rmu_escape(values: dict[str, Any], **how: Any) -> None:
     with refusals():
         options = declare(EscapeOptions, **values)
         decl = options.build()
-    show_odds(
-        f"odds: rmu escape, held {options.hold}%",
-        decl,
-        describe=describe_escape,
-        always_shown={s.name for s in ESCAPE_STATS},
-        **how,
+    _show_every_stat(
+        f"odds: rmu escape, held {options.hold}%", decl, describe_escape, ESCAPE_STATS, **how
     )
 
 
@@ -353,9 +352,7 @@ def rmu_escape(values: dict[str, Any], **how: Any) -> None:
 def _show_kindred_odds(decl: Any, title: str, **how: Any) -> None:
     from firefight.rulesets.rmu.odds.kindred import KINDRED_STATS, describe_kindred
 
-    show_odds(
-        title, decl, describe=describe_kindred, always_shown={s.name for s in KINDRED_STATS}, **how
-    )
+    _show_every_stat(title, decl, describe_kindred, KINDRED_STATS, **how)
 
 
 @declared_command(

@@ -4,13 +4,10 @@ function with typer."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from firefight.cli.quick import QuickCommand
-from firefight.cli.resolving import given_dice, json_refusals, refusals, show_resolution
-from firefight.declarations import declare
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.cli.resolved import resolving
 from firefight.rulesets.rmu.shot import resolve_aimed_shot
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.rulesets.rmu.shot_results import AimedShotResult, StrayRound
@@ -80,23 +77,13 @@ def shot_headline(outcome: Outcome[AimedShotResult]) -> str:
     return {"miss": "MISS", "fumble": "FUMBLE", "cannot hit": "CANNOT HIT"}.get(result, result)
 
 
-def shoot(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("rmu", "aimed-shot", given, as_json)):
-        shot = declare(ShotOptions, **values).build()
-        outcome = resolve_aimed_shot(shot, given.dice, RmuData())
-    show_resolution(
-        ruleset="rmu",
-        action="aimed-shot",
-        declaration=shot,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title=f"rmu aimed shot: {shot.weapon}",
-        headline=shot_headline,
-    )
+shoot = resolving(
+    ShotOptions,
+    "aimed-shot",
+    lambda shot, dice: resolve_aimed_shot(shot, dice, RmuData()),
+    lambda shot: f"rmu aimed shot: {shot.weapon}",
+    shot_headline,
+)
 
 
 QUICK = {"shoot": QuickCommand(ShotOptions, shoot)}

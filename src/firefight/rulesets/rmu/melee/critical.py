@@ -15,8 +15,9 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.events import Event
 from firefight.rulesets.rmu.called import called_row
+from firefight.rulesets.rmu.critical_landed import cell_landed
 from firefight.rulesets.rmu.critical_table import CriticalEffect, CriticalTable, HitLocation
-from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted
+from firefight.rulesets.rmu.events import AttackerBonusGained
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
 from firefight.rulesets.rmu.struck import CriticalEffects
@@ -89,21 +90,16 @@ def land_critical(
         cells = table.lookup(total, severity)
     events: list[Event] = []
     for sev, cell in cells:
-        trace.lookup(
-            table=table.name,
-            row=row.label,
-            column=sev.value,
-            cell=f"{cell.label}: {cell.summary()}",
-            rule="P-7" if len(cells) > 1 else rule,
-        )
         events.append(
-            CriticalInflicted(
+            cell_landed(
                 target=target,
                 table=table.name,
-                severity=sev.value,
                 roll=total,
-                location=row.location.value,
-                effect=cell,
+                severity=sev,
+                row=row,
+                cell=cell,
+                rule="P-7" if len(cells) > 1 else rule,
+                trace=trace,
                 reduced_from=reduced_from,
                 aggravated=aggravated,
             )

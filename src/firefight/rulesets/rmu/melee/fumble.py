@@ -38,12 +38,4 @@ def roll_melee_fumble(*, column: str, dice: Dice, trace: TraceBuilder) -> Malfun
     """Roll d100 on the Melee Fumble table's ``column`` (RMU-GEN-8)."""
     table = melee_fumble_table()
     roll = trace.roll(dice.d100("melee fumble roll")).total
-    read = table.read(roll, column)
-    trace.lookup(
-        table=table.name,
-        row=read.label,
-        column=column,
-        cell=f"{read.effect.label}: {read.effect.summary()}",
-        rule="RMU-GEN-8",
-    )
-    return Malfunction(total=roll, row=read.label, column=column, effect=read.effect)
+    return table.malfunction(roll, column, trace, "RMU-GEN-8")

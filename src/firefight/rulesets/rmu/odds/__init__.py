@@ -17,12 +17,23 @@ from firefight.probability.distribution import Distribution
 __all__ = ["registrations"]
 
 
+def _on_data(
+    for_odds: Callable[[Any, Dice], Outcome],
+    with_data: Callable[[Any, Any, Dice], Outcome],
+    state: Any,
+    action: Any,
+) -> Callable[[Dice], Outcome]:
+    """The scalar resolver of ``action``: on the default data (``state`` None) a partial of
+    ``for_odds``, which a process pool can pickle; else ``with_data`` on ``state``."""
+    if state is None:
+        return partial(for_odds, action)
+    return partial(with_data, state, action)
+
+
 def _shot_scalar(state: Any, shot: Any) -> Callable[[Dice], Outcome]:
     from firefight.rulesets.rmu.odds.views import resolve_for_odds
 
-    if state is None:
-        return partial(resolve_for_odds, shot)
-    return partial(_resolve_shot_with, state, shot)
+    return _on_data(resolve_for_odds, _resolve_shot_with, state, shot)
 
 
 def _resolve_shot_with(state: Any, shot: Any, dice: Dice) -> Outcome:
@@ -52,17 +63,13 @@ def _shot_kernel(state: Any, shot: Any, samples: int, seed: int) -> Distribution
 def _fire_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
     from firefight.rulesets.rmu.odds.fire import resolve_fire_for_odds, resolve_fire_with
 
-    if state is None:
-        return partial(resolve_fire_for_odds, action)
-    return partial(resolve_fire_with, state, action)
+    return _on_data(resolve_fire_for_odds, resolve_fire_with, state, action)
 
 
 def _blast_scalar(state: Any, blast: Any) -> Callable[[Dice], Outcome]:
     from firefight.rulesets.rmu.odds.blast import resolve_blast_for_odds, resolve_blast_with
 
-    if state is None:
-        return partial(resolve_blast_for_odds, blast)
-    return partial(resolve_blast_with, state, blast)
+    return _on_data(resolve_blast_for_odds, resolve_blast_with, state, blast)
 
 
 def _blast_fast(state: Any, blast: Any, depth: int) -> Distribution[Any]:
@@ -74,9 +81,7 @@ def _blast_fast(state: Any, blast: Any, depth: int) -> Distribution[Any]:
 def _thrown_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
     from firefight.rulesets.rmu.odds.blast import resolve_thrown_for_odds, resolve_thrown_with
 
-    if state is None:
-        return partial(resolve_thrown_for_odds, action)
-    return partial(resolve_thrown_with, state, action)
+    return _on_data(resolve_thrown_for_odds, resolve_thrown_with, state, action)
 
 
 def _thrown_fast(state: Any, action: Any, depth: int) -> Distribution[Any]:
@@ -88,9 +93,7 @@ def _thrown_fast(state: Any, action: Any, depth: int) -> Distribution[Any]:
 def _melee_scalar(state: Any, attack: Any) -> Callable[[Dice], Outcome]:
     from firefight.rulesets.rmu.odds.melee import resolve_melee_for_odds, resolve_melee_with
 
-    if state is None:
-        return partial(resolve_melee_for_odds, attack)
-    return partial(resolve_melee_with, state, attack)
+    return _on_data(resolve_melee_for_odds, resolve_melee_with, state, attack)
 
 
 def _melee_fast(state: Any, attack: Any, depth: int) -> Distribution[Any]:

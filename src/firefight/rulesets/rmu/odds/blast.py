@@ -20,7 +20,7 @@ is not listed (the generic engine and Monte Carlo carry it). A Molotov has no ro
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -200,6 +200,31 @@ def _find(view: BlastView, name: str) -> BodyView | None:
     return next((b for b in view.people if b.name == name), None)
 
 
+#: What the odds of a blast report for each person near it, in order.
+_PER_PERSON = (
+    ("kill", "P(kill band)"),
+    ("casualty", "P(casualty band)"),
+    ("fringe", "P(fringe band)"),
+    ("critical", "P(critical)"),
+    ("hits", "expected hits"),
+    ("dying", "P(dying)"),
+    ("dead", "P(dead)"),
+)
+
+
+def _person_stat(name: str, what: str, label: str, read: Callable[[Hashable], float]) -> Stat:
+    """One person's ``what`` (a band, ``critical``, ``hits``, ``dying`` or ``dead``) as a stat
+    named for them: the expected hits, else a probability."""
+    expected = what == "hits"
+    return Stat(
+        name=f"{name}.{'expected_hits' if expected else 'p_' + what}",
+        label=f"{name}: {label}",
+        kind="expected" if expected else "probability",
+        read=read,
+        group="summary" if what in ("critical", "hits") else "effect",
+    )
+
+
 def _stat(name: str, what: str, label: str) -> Stat:
     def read(view: Hashable) -> float:
         assert isinstance(view, BlastView)
@@ -214,31 +239,12 @@ def _stat(name: str, what: str, label: str) -> Stat:
             return b.hits + b.critical_hits
         return b.p_dying if what == "dying" else b.p_dead
 
-    expected = what == "hits"
-    return Stat(
-        name=f"{name}.{'expected_hits' if expected else 'p_' + what}",
-        label=f"{name}: {label}",
-        kind="expected" if expected else "probability",
-        read=read,
-        group="summary" if what in ("critical", "hits") else "effect",
-    )
+    return _person_stat(name, what, label, read)
 
 
 def blast_stats(blast: Any) -> tuple[Stat, ...]:
     """Seven stats per person, in the order given."""
-    return tuple(
-        _stat(p.name, what, label)
-        for p in blast.people
-        for what, label in (
-            ("kill", "P(kill band)"),
-            ("casualty", "P(casualty band)"),
-            ("fringe", "P(fringe band)"),
-            ("critical", "P(critical)"),
-            ("hits", "expected hits"),
-            ("dying", "P(dying)"),
-            ("dead", "P(dead)"),
-        )
-    )
+    return tuple(_stat(p.name, what, label) for p in blast.people for what, label in _PER_PERSON)
 
 
 def describe_blast(view: Any) -> str:
@@ -386,31 +392,13 @@ def _thrown_stat(name: str, what: str, label: str) -> Stat:
         return {"critical": b.p_critical, "hits": b.expected_hits, "dying": b.p_dying,
                 "dead": b.p_dead}[what]  # fmt: skip
 
-    expected = what == "hits"
-    return Stat(
-        name=f"{name}.{'expected_hits' if expected else 'p_' + what}",
-        label=f"{name}: {label}",
-        kind="expected" if expected else "probability",
-        read=read,
-        group="summary" if what in ("critical", "hits") else "effect",
-    )
-
-
-_LABELS = (
-    ("kill", "P(kill band)"),
-    ("casualty", "P(casualty band)"),
-    ("fringe", "P(fringe band)"),
-    ("critical", "P(critical)"),
-    ("hits", "expected hits"),
-    ("dying", "P(dying)"),
-    ("dead", "P(dead)"),
-)
+    return _person_stat(name, what, label, read)
 
 
 def thrown_stats(action: Any) -> tuple[Stat, ...]:
     """Seven stats per person, in the order given."""
     return tuple(
-        _thrown_stat(p.name, w, label) for p in action.blast.people for w, label in _LABELS
+        _thrown_stat(p.name, w, label) for p in action.blast.people for w, label in _PER_PERSON
     )
 
 

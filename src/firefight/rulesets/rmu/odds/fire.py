@@ -31,7 +31,7 @@ from firefight.rulesets.rmu.fire_results import (
     SweepResult,
     SweptPerson,
 )
-from firefight.rulesets.rmu.odds.views import default_data
+from firefight.rulesets.rmu.odds.views import default_data, result_stat
 from firefight.rulesets.rmu.rapid_fire import (
     RapidFire,
     RapidFirePreparation,
@@ -169,20 +169,11 @@ _MALFUNCTION = Stat(
 )
 
 
-def _is(result: str) -> Stat:
-    return Stat(
-        name=f"p_{result}",
-        label=f"P({result})",
-        kind="probability",
-        read=lambda v: float(v.result == result),
-    )
-
-
 #: What ``odds rmu rapid-fire --prepare`` reports.
 PREPARATION_STATS: tuple[Stat, ...] = (
-    _is("prepared"),
-    _is("wasted"),
-    _is("malfunction"),
+    result_stat("prepared"),
+    result_stat("wasted"),
+    result_stat("malfunction"),
     Stat(
         name="expected_share_percent",
         label="expected share carried (%)",

@@ -24,7 +24,7 @@ from firefight.rulesets.rmu.kindred_options import (
 )
 from firefight.rulesets.rmu.kindred_results import BiteResult, OnVictim, StakingResult
 from firefight.rulesets.rmu.melee.results import MeleeHit
-from firefight.rulesets.rmu.odds.views import default_data
+from firefight.rulesets.rmu.odds.views import default_data, result_stat
 
 __all__ = [
     "KINDRED_STATS",
@@ -82,7 +82,7 @@ def _p(name: str, label: str, test: Any, group: Group = "effect") -> Stat:
 
 
 KINDRED_STATS = (
-    _p("p_hit", "P(hit)", lambda v: float(v.result == "hit"), "outcome"),
+    result_stat("hit"),
     _p("p_lodged", "P(fangs lodged)", lambda v: float(v.lodged)),
     _p("p_staked", "P(staked)", lambda v: float(v.staked)),
     _p("p_torpor", "P(torpor)", lambda v: float(v.torpor and not v.final_death)),

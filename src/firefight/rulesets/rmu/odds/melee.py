@@ -36,7 +36,7 @@ from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape, check_escape, resolve_escape
 from firefight.rulesets.rmu.melee.results import EscapeResult, MeleeHit, MeleeResult
 from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
-from firefight.rulesets.rmu.odds.views import default_data
+from firefight.rulesets.rmu.odds.views import EXPECTED_HITS, default_data, result_stat
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
 from firefight.trace import TraceBuilder
@@ -213,17 +213,11 @@ def _p(name: str, label: str, test: Any, group: Any = "outcome") -> Stat:
 
 
 _STATS = (
-    _p("p_miss", "P(miss)", lambda v: float(v.result == "miss")),
-    _p("p_fumble", "P(fumble)", lambda v: float(v.result == "fumble")),
-    _p("p_hit", "P(hit)", lambda v: float(v.result == "hit")),
+    result_stat("miss"),
+    result_stat("fumble"),
+    result_stat("hit"),
     _p("p_critical", "P(critical)", lambda v: float(v.severity is not None), "effect"),
-    Stat(
-        name="expected_hits",
-        label="expected hits",
-        kind="expected",
-        read=lambda v: float(v.total_hits),
-        group="summary",
-    ),
+    EXPECTED_HITS,
     _p("p_bleeding", "P(bleeding)", lambda v: float(v.bleed > 0), "effect"),
     _p("p_stunned", "P(stunned)", lambda v: float(v.stun_rounds > 0), "effect"),
     _p("p_dying", "P(dying)", lambda v: float(v.dying), "effect"),

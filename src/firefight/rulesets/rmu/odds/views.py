@@ -22,6 +22,7 @@ from firefight.rulesets.rmu.struck import CriticalEffects, Strike, Struck
 
 __all__ = [
     "CANNOT_HIT",
+    "EXPECTED_HITS",
     "FUMBLE",
     "MISS",
     "OUT_OF_REACH",
@@ -34,6 +35,7 @@ __all__ = [
     "effects_of",
     "recoil_class",
     "resolve_for_odds",
+    "result_stat",
     "shot_view",
 ]
 
@@ -181,7 +183,8 @@ def resolve_for_odds(shot: AimedShot, dice: Dice) -> Outcome[AimedShotResult]:
 # --- headline numbers -----------------------------------------------------------------------
 
 
-def _is(result: str) -> Stat:
+def result_stat(result: str) -> Stat:
+    """P(``result``): the share of outcomes whose view's ``result`` is that word."""
     return Stat(
         name=f"p_{result.replace(' ', '_')}",
         label=f"P({result})",
@@ -215,11 +218,20 @@ def _effect(name: str, label: str, test: str) -> Stat:
     return Stat(name=name, label=label, kind="probability", read=read, group="effect")
 
 
+#: The hits a view's ``total_hits`` counts, on average: a shot's or a melee attack's.
+EXPECTED_HITS = Stat(
+    name="expected_hits",
+    label="expected hits",
+    kind="expected",
+    read=lambda v: float(v.total_hits),
+    group="summary",
+)
+
 #: What ``odds rmu shoot`` reports, in order; sweeps and plots read the same list.
 SHOT_STATS: tuple[Stat, ...] = (
-    _is("fumble"),
-    _is("miss"),
-    _is("cannot hit"),
+    result_stat("fumble"),
+    result_stat("miss"),
+    result_stat("cannot hit"),
     Stat(
         name="p_hits_hurt",
         label="P(hits that hurt, no critical)",
@@ -247,13 +259,7 @@ SHOT_STATS: tuple[Stat, ...] = (
         group="summary",
     ),
     *(_severity(s.value) for s in Severity),
-    Stat(
-        name="expected_hits",
-        label="expected hits",
-        kind="expected",
-        read=lambda v: float(v.total_hits),
-        group="summary",
-    ),
+    EXPECTED_HITS,
     _effect("p_bleeding", "P(bleeding)", "bleed"),
     _effect("p_stunned", "P(stunned)", "stun"),
     _effect("p_dying", "P(dying)", "dying"),
