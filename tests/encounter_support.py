@@ -6,9 +6,13 @@ import builtins
 import copy
 import json
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from firefight.encounter.scenario import Scenario, scenario_from_data
+from firefight.dice import Dice
+from firefight.encounter.scenario import Scenario, load_scenario, scenario_from_data
+from firefight.scene.state import EncounterState
+from firefight.service import EncounterService
 from firefight.store.base import (
     ConflictError,
     EncounterExists,
@@ -149,3 +153,22 @@ def scene(*people: dict[str, Any], barriers: Sequence[dict[str, Any]] = ()) -> d
 def duel(**kw: Any) -> Scenario:
     """Mara and Viktor 30 ft apart in the open; keyword arguments go to Viktor."""
     return scenario_from_data(scene(person("Mara", 0, 0), person("Viktor", 0, 30, **kw)))
+
+
+def play(path: str | Path) -> tuple[EncounterService, EncounterState]:
+    """Run an example's script through the service as ``fight``, keeping the engine's own state
+    as it goes (each undo checked to come back to the state before): the service and the last
+    state."""
+    scenario = load_scenario(path)
+    service = EncounterService(MemoryStore())
+    states = [service.new("fight", scenario, Dice.scripted(scenario.opening_rolls)).state]
+    for step in scenario.steps:
+        dice = Dice.scripted(step.rolls)
+        if step.kind == "act":
+            states.append(service.act("fight", step.text, dice).state)
+        elif step.kind == "next-round":
+            states.append(service.next_round("fight", dice).state)
+        else:
+            states.pop()
+            assert service.undo("fight").state == states[-1]
+    return service, states[-1]

@@ -7,16 +7,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from cpr_support import person, start, step
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.data import CprData
@@ -27,46 +25,7 @@ from firefight.service import EncounterService
 DATA = CprData()
 
 
-def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "name": name,
-        "position": [x, y],
-        "hp": 40,
-        "ref": 6,
-        "dex": 6,
-        "will": 4,
-        "move": 6,
-        "body": 6,
-        "skills": {"Handgun": 6, "Athletics": 4, "Evasion": 5},
-        "weapon": [{"name": "pistol", "weapon": "heavy pistol"}],
-    }
-    return entry | extra
-
-
 CRATES = {"name": "Crates", "from": [-2, 8], "to": [2, 8], "height_ft": 4, "cover": "wood thick"}
-
-
-def start(
-    people: Sequence[dict[str, Any]], opening: Sequence[int], barriers: Sequence[Any] = (CRATES,)
-) -> EncounterService:
-    doc = {
-        "scenario": {"title": "t", "ruleset": "cpr"},
-        "combatant": list(people),
-        "barrier": list(barriers),
-    }
-    service = EncounterService(MemoryStore())
-    service.new("fight", scenario_from_data(doc), Dice.scripted(opening))
-    return service
-
-
-def step(service: EncounterService, rolls: Sequence[int], text: str | None = None) -> LogRecord:
-    dice = Dice.scripted(rolls)
-    if text is None:
-        record = service.next_round("fight", dice).record
-    else:
-        record = service.act("fight", text, dice).record
-    assert not dice.unused, f"{text!r} left dice unused: {dice.unused}"
-    return record
 
 
 def test_c_13_cover_hp_by_material_and_thickness() -> None:
@@ -92,7 +51,7 @@ def test_c_13_shots_hit_the_cover_until_it_is_destroyed() -> None:
     """C-13: REF 6 + Handgun 6 + d10 5 = 17 beats DV 15 (10 m). 4+4+4 = 12 off the crates'
     20 HP -> 8; Rook untouched. Then 5+5+5 = 15: destroyed, 7 lost; Rook still untouched.
     Then the crates are gone: 2+3+4 = 9 reaches Rook, 40 -> 31."""
-    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4])
+    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(CRATES,))
     ruleset = find_ruleset("cpr")
     assert ruleset.describe_scene(service.state("fight")) == ["cover: Crates (wood thick) 20/20 HP"]
     record = step(service, [5, 4, 4, 4], "V shoots Rook")
@@ -116,7 +75,7 @@ def test_c_13_shots_hit_the_cover_until_it_is_destroyed() -> None:
 def test_c_13_shooting_the_cover_itself_and_no_critical_for_a_wall() -> None:
     """C-13: the crates are 8 m from V: DV 15; 17 hits; 6+6+6 = 18 off 20 -> 2, and two sixes
     roll no critical injury on a crate. A destroyed barrier cannot be shot again."""
-    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4])
+    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(CRATES,))
     record = step(service, [5, 6, 6, 6], "V shoots cover crates")
     assert record.summary["headline"] == "V shoots the Crates: 2 HP left."
     step(service, [])
@@ -131,7 +90,9 @@ def _blast(damage: Sequence[int]) -> EncounterService:
     """V at 0,-15 throws a grenade at 0,5 (20 m, DV 15): DEX 6 + Athletics 4 + d10 6 = 16.
     The 10 m square reaches Rook at 0,10, behind the crates at y 8."""
     grenade = {"name": "grenade", "weapon": "grenade", "count": 2}
-    service = start([person("V", 0, -15, weapon=[grenade]), person("Rook", 0, 10)], [5, 4])
+    service = start(
+        [person("V", 0, -15, weapon=[grenade]), person("Rook", 0, 10)], [5, 4], barriers=(CRATES,)
+    )
     step(service, [6, *damage], "V throws grenade at 0,5")
     return service
 

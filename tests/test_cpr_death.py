@@ -6,62 +6,24 @@ stabilizing -- so that someone in a cpr encounter can die. Every figure is worke
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from cpr_support import person, start, step
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter.fold import fold
 from firefight.encounter.log import LogRecord, parse_record
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.death import DeathSave, resolve_death_save
 from firefight.rulesets.cpr.events import CriticalInjuryInflicted, DeathSaveRolled
 from firefight.rulesets.cpr.fighter import fighter
-from firefight.service import EncounterService
 
 DATA = CprData()
-
-
-def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "name": name,
-        "position": [x, y],
-        "hp": 40,
-        "ref": 6,
-        "dex": 6,
-        "will": 4,
-        "move": 6,
-        "body": 6,
-        "skills": {"Handgun": 6},
-        "weapon": [{"name": "pistol", "weapon": "heavy pistol"}],
-    }
-    return entry | extra
-
-
-def start(people: Sequence[dict[str, Any]], opening: Sequence[int]) -> EncounterService:
-    doc = {"scenario": {"title": "t", "ruleset": "cpr"}, "combatant": list(people)}
-    service = EncounterService(MemoryStore())
-    dice = Dice.scripted(opening)
-    service.new("fight", scenario_from_data(doc), dice)
-    assert not dice.unused, f"opening left dice unused: {dice.unused}"
-    return service
-
-
-def step(service: EncounterService, rolls: Sequence[int], text: str | None = None) -> LogRecord:
-    dice = Dice.scripted(rolls)
-    if text is None:
-        record = service.next_round("fight", dice).record
-    else:
-        record = service.act("fight", text, dice).record
-    assert not dice.unused, f"{text!r} left dice unused: {dice.unused}"
-    return record
 
 
 def parts(record: LogRecord, label: str) -> list[tuple[int, str]]:

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from encounter_support import MemoryStore, play
 from firefight.cli.app import app
 from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
@@ -656,26 +656,10 @@ def test_undo_gives_back_the_action_the_rounds_and_the_hp() -> None:
     act(service, "V shoots Rook", [1, 1])  # the Action is there to spend again
 
 
-def _play(path: Path) -> tuple[EncounterService, EncounterState]:
-    scenario = load_scenario(path)
-    service = EncounterService(MemoryStore())
-    states = [service.new("fight", scenario, Dice.scripted(scenario.opening_rolls)).state]
-    for step in scenario.steps:
-        dice = Dice.scripted(step.rolls)
-        if step.kind == "act":
-            states.append(service.act("fight", step.text, dice).state)
-        elif step.kind == "next-round":
-            states.append(service.next_round("fight", dice).state)
-        else:
-            states.pop()
-            assert service.undo("fight").state == states[-1]
-    return service, states[-1]
-
-
 def test_folding_the_stored_cpr_log_reproduces_the_state_exactly() -> None:
     """The night market's stored log (undo included) folds to the state built step by step;
     every event reads back equal through the type registry."""
-    service, incremental = _play(NIGHT_MARKET)
+    service, incremental = play(NIGHT_MARKET)
     loaded = service.load("fight")
     assert loaded.state == incremental
     reread = [parse_record(r.payload(), seq=r.seq) for r in loaded.records]
@@ -739,7 +723,7 @@ def test_a_stored_cpr_log_reads_back_in_a_process_that_never_resolved_a_cpr_acti
     from firefight.rulesets.cpr.encounter import EVENT_TYPES
     from firefight.scene import events as log
 
-    service, incremental = _play(NIGHT_MARKET)
+    service, incremental = play(NIGHT_MARKET)
     bare = {k: v for k, v in log.event_types().items() if v not in EVENT_TYPES}
     monkeypatch.setattr(log, "_REGISTRY", bare)
     assert service.load("fight").state == incremental

@@ -7,10 +7,10 @@ thrown "at" someone in an encounter is aimed at where they stand (C-8)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import pytest
 
+from cpr_support import person
 from encounter_support import MemoryStore
 from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
@@ -26,22 +26,6 @@ from firefight.service import EncounterService
 
 DATA = CprData()
 CPR = find_ruleset("cpr")
-
-
-def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
-    entry: dict[str, Any] = {
-        "name": name,
-        "position": [x, y],
-        "hp": 40,
-        "ref": 6,
-        "dex": 6,
-        "will": 4,
-        "move": 6,
-        "body": 6,
-        "skills": {"Handgun": 6, "Athletics": 4, "Evasion": 5},
-        "weapon": [{"name": "pistol", "weapon": "heavy pistol"}],
-    }
-    return entry | extra
 
 
 def thrown(load: str, rolls: Sequence[int], line: str) -> EncounterService:

@@ -12,11 +12,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from cpr_support import start
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.fighter import fighter
@@ -58,13 +57,6 @@ def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
         "weapon": [{"name": "pistol", "weapon": "heavy pistol"}],
     }
     return entry | extra
-
-
-def start(people: Sequence[dict[str, Any]], opening: Sequence[int]) -> EncounterService:
-    doc = {"scenario": {"title": "t", "ruleset": "cpr"}, "combatant": list(people)}
-    service = EncounterService(MemoryStore())
-    service.new("fight", scenario_from_data(doc), Dice.scripted(opening))
-    return service
 
 
 def act(service: EncounterService, text: str, rolls: Sequence[int]) -> LogRecord:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from corpus_support import case_env, load_cases, run_cli
+from corpus_support import case_env, load_cases
 from firefight.cli.quick import read_options, run_quickly
 from firefight.rulesets.cpr.attack_options import AutofireOptions, ShootOptions
-from test_quick_commands import _quick
+from quick_support import assert_quick_says_what_typer_says, run_quick
 
 SHOOT = ("cpr", "shoot", "--weapon", "heavy pistol", "--ref", "7", "--skill", "6")
 AUTOFIRE = ("cpr", "autofire", "--weapon", "assault rifle", "--ref", "8", "--skill", "6")
@@ -48,20 +48,14 @@ MORE = [
 @pytest.mark.parametrize("argv", CORPUS_SHOTS + MORE, ids=" ".join)
 def test_a_quick_cpr_command_says_what_typer_says(argv: tuple[str, ...], tmp_path: Path) -> None:
     """DEC-561: the same function, the same values, so the same text, JSON, refusal and status."""
-    env = case_env(tmp_path)
-    handled, code, out, err = _quick(argv, env)
-    if not handled:
-        assert (out, err) == ("", "")
-        return
-    typer = run_cli(argv, env)
-    assert (code, out, err) == (typer.exit_code, typer.stdout, typer.stderr)
+    assert_quick_says_what_typer_says(argv, case_env(tmp_path))
 
 
 def test_the_benchmark_cpr_shot_and_the_corpus_shots_run_quickly(tmp_path: Path) -> None:
     env = case_env(tmp_path)
-    assert _quick(MORE[0], env)[0]
-    assert _quick(MORE[-4], env)[0]
-    quick = [argv for argv in CORPUS_SHOTS if _quick(argv, env)[0]]
+    assert run_quick(MORE[0], env)[0]
+    assert run_quick(MORE[-4], env)[0]
+    quick = [argv for argv in CORPUS_SHOTS if run_quick(argv, env)[0]]
     assert CORPUS_SHOTS
     assert len(quick) >= len(CORPUS_SHOTS) - 2
 

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from encounter_support import MemoryStore, person, scene
+from encounter_support import MemoryStore, person, play, scene
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.fold import fold
@@ -64,23 +64,6 @@ from firefight.service import EncounterService
 
 RMU = find_ruleset("rmu")
 EXAMPLES = ("examples/warehouse.toml", "examples/street-ambush.toml")
-
-
-def play(path: str) -> tuple[EncounterService, EncounterState]:
-    """Run an example's script through the service, keeping the engine's own state as it goes."""
-    scenario = load_scenario(path)
-    service = EncounterService(MemoryStore())
-    states = [service.new("fight", scenario, Dice.scripted(scenario.opening_rolls)).state]
-    for step in scenario.steps:
-        dice = Dice.scripted(step.rolls)
-        if step.kind == "act":
-            states.append(service.act("fight", step.text, dice).state)
-        elif step.kind == "next-round":
-            states.append(service.next_round("fight", dice).state)
-        else:
-            states.pop()
-            assert service.undo("fight").state == states[-1]
-    return service, states[-1]
 
 
 @pytest.mark.parametrize("path", EXAMPLES)

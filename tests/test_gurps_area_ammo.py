@@ -10,17 +10,14 @@ import pytest
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.scenario import initial_state, parse_scenario
 from firefight.errors import RuleRefusal
-from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.attack import resolve_shot
 from firefight.rulesets.gurps.burning import AreaFire, Ignite, resolve_area_fire, resolve_ignite
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.fire_results import InTheFire
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.shot_result import ShotResult, ShotRoll
-
-GURPS = find_ruleset("gurps")
+from gurps_support import GURPS, opened
 
 
 def shot(faces: list[int], **values: Any) -> ShotResult:
@@ -108,8 +105,7 @@ name = "Dan"
 position = [0, 21]
 hp = 30
 """
-    state = engine.open_fight(initial_state(parse_scenario(scene)), GURPS, Dice.scripted([]))
-    out = engine.act(state.state, "Ann shoots Bob", GURPS, Dice.scripted([1] * 4 + [2] * 4))
+    out = engine.act(opened(scene), "Ann shoots Bob", GURPS, Dice.scripted([1] * 4 + [2] * 4))
     lost = {n: gurps_stats(out.state.combatant(n)).lost for n in ("Bob", "Cid", "Dan")}
     assert lost == {"Bob": 4, "Cid": 8, "Dan": 0}
 

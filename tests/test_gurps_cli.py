@@ -62,47 +62,26 @@ def test_gur_core_1_shoot_json() -> None:
 
 def test_gur_move_1_refusal_names_the_rule() -> None:
     """GUR-MOVE-1: aiming while running is refused before any die, naming the rule."""
-    result = runner.invoke(
-        app,
-        [
-            "gurps",
-            "shoot",
-            "--weapon",
-            "revolver-38",
-            "--skill",
-            "14",
-            "--distance",
-            "5",
-            "--aim",
-            "1",
-            "--moving",
-            "running",
-            "--seed",
-            "1",
-        ],
-    )
+    aimed_running = [
+        "gurps",
+        "shoot",
+        "--weapon",
+        "revolver-38",
+        "--skill",
+        "14",
+        "--distance",
+        "5",
+        "--aim",
+        "1",
+        "--moving",
+        "running",
+        "--seed",
+        "1",
+    ]
+    result = runner.invoke(app, aimed_running)
     assert result.exit_code == 2
     assert "GUR-MOVE-1" in result.output
-    refused = runner.invoke(
-        app,
-        [
-            "gurps",
-            "shoot",
-            "--weapon",
-            "revolver-38",
-            "--skill",
-            "14",
-            "--distance",
-            "5",
-            "--aim",
-            "1",
-            "--moving",
-            "running",
-            "--seed",
-            "1",
-            "--json",
-        ],
-    )
+    refused = runner.invoke(app, [*aimed_running, "--json"])
     doc = json.loads(refused.stdout)
     assert doc["result"]["outcome"] == "refused" and doc["result"]["rule"] == "GUR-MOVE-1"
     validator().validate(doc)

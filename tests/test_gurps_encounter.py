@@ -14,53 +14,16 @@ from firefight.cli.app import app
 from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.scenario import initial_state, parse_scenario
 from firefight.errors import RuleRefusal
-from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.encounter import GurpsHurt
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.firing import shot_for
 from firefight.rulesets.gurps.turn_events import GurpsAction
-from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
 from firefight.trace import TraceBuilder
+from gurps_support import GURPS, YARD, act, next_round, opened
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
-GURPS = find_ruleset("gurps")
-
-SCENE = """
-[scenario]
-title = "Yard"
-ruleset = "gurps"
-
-[[combatant]]
-name = "Ann"
-position = [0, 0]
-move = 6
-
-[[combatant.weapon]]
-weapon = "revolver-38"
-skill = 14
-
-[[combatant]]
-name = "Bob"
-position = [0, 30]
-facing_deg = 180
-hp = 12
-
-[[combatant.weapon]]
-weapon = "pistol-45"
-skill = 12
-"""
-
-
-def opened() -> EncounterState:
-    state = initial_state(parse_scenario(SCENE))
-    return engine.open_fight(state, GURPS, Dice.scripted([])).state
-
-
-def act(state: EncounterState, text: str, faces: list[int] | None = None) -> EncounterState:
-    return engine.act(state, text, GURPS, Dice.scripted(faces or [])).state
 
 
 def test_gur_core_1_one_maneuver_a_second_fastest_first() -> None:
@@ -70,7 +33,7 @@ def test_gur_core_1_one_maneuver_a_second_fastest_first() -> None:
     state = act(state, "Ann aims at Bob")
     with pytest.raises(RuleRefusal, match="already"):
         act(state, "Ann aims at Bob")
-    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    state = next_round(state)
     state = act(state, "Ann aims at Bob")
     assert gurps_stats(state.combatant("Ann")).aim_turns == 2
 
@@ -79,7 +42,7 @@ def test_gur_core_1_shock_next_turn_and_stun() -> None:
     """GUR-CORE-1: shock (-1 per HP, -4 at most) weighs on the next turn only; a major wound
     failed HT roll stuns: a stunned fighter can only try to recover."""
     state = act(opened(), "Ann aims at Bob")
-    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    state = next_round(state)
     # 9 hits; Bob's Dodge 5 fails on 14; 2d-1 rolls 11: major (over 6); HT 12 fails
     state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 4, 4, 4])
     bob = gurps_stats(state.combatant("Bob"))
@@ -88,9 +51,9 @@ def test_gur_core_1_shock_next_turn_and_stun() -> None:
         act(state, "Bob shoots Ann")
     state = act(state, "Bob recovers", [2, 3, 3])
     assert not gurps_stats(state.combatant("Bob")).stunned
-    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    state = next_round(state)
     assert gurps_stats(state.combatant("Bob")).shock == -4
-    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    state = next_round(state)
     assert gurps_stats(state.combatant("Bob")).shock == 0
 
 
@@ -130,45 +93,42 @@ def test_gur_arc_1_a_hair_left_of_the_facing_is_0_degrees_off_it() -> None:
     one dead ahead is, never -0.0: equal shots are kept as one (0.0 == -0.0), so a -0.0 would
     print as "-0" or "0" depending on which shot came first."""
     for facing in ("0.03", "0.0", "0.03"):
-        scene = SCENE.replace("position = [0, 0]", f"position = [0, 0]\nfacing_deg = {facing}")
-        state = engine.open_fight(initial_state(parse_scenario(scene)), GURPS, Dice.scripted([]))
+        scene = YARD.replace("position = [0, 0]", f"position = [0, 0]\nfacing_deg = {facing}")
         action = GurpsAction(actor="Ann", verb="shoots", text="Ann shoots Bob", target="Bob")
-        bearing = shot_for(state.state, action, TraceBuilder()).bearing
+        bearing = shot_for(opened(scene), action, TraceBuilder()).bearing
         assert (bearing, math.copysign(1.0, bearing)) == (0.0, 1.0)
 
 
 def test_gur_reload_1_readying_takes_seconds() -> None:
     """GUR-RELOAD-1: a crossbow of the user's ST takes 4 s: it loads when the last second is
     over (fires every 5 s); another maneuver in between abandons the reload (DEC-397)."""
-    scene = SCENE.replace('weapon = "revolver-38"', 'weapon = "crossbow"\nloaded = 0')
-    state = initial_state(parse_scenario(scene))
-    state = engine.open_fight(state, GURPS, Dice.scripted([])).state
+    state = opened(YARD.replace('weapon = "revolver-38"', 'weapon = "crossbow"\nloaded = 0'))
     with pytest.raises(RuleRefusal, match="not loaded"):
         act(state, "Ann shoots Bob")
     state = act(state, "Ann reloads")
     assert gurps_stats(state.combatant("Ann")).busy == 3
     for left in (2, 1):
-        state = engine.next_round(state, GURPS, Dice.scripted([])).state
+        state = next_round(state)
         assert gurps_stats(state.combatant("Ann")).busy == left
         assert state.combatant("Ann").weapons[0].loaded.rounds == 0  # type: ignore[union-attr]
     abandoned = act(state, "Ann aims at Bob")
     assert gurps_stats(abandoned.combatant("Ann")).reloading is None
-    abandoned = engine.next_round(abandoned, GURPS, Dice.scripted([])).state
+    abandoned = next_round(abandoned)
     assert abandoned.combatant("Ann").weapons[0].loaded.rounds == 0  # type: ignore[union-attr]
     kept = act(state, "Ann reloads")
-    kept = engine.next_round(kept, GURPS, Dice.scripted([])).state
+    kept = next_round(kept)
     assert kept.combatant("Ann").weapons[0].loaded.rounds == 1  # type: ignore[union-attr]
 
 
 def test_gur_reload_1_a_magazine_reload_and_fast_draw() -> None:
     """GUR-RELOAD-1: a .45's magazine takes 3 s (provisional 3e); with a made Fast-Draw roll a
     second less; a holstered weapon must be drawn first, at once on a made Fast-Draw."""
-    scene = SCENE.replace(
+    scene = YARD.replace(
         'weapon = "revolver-38"\nskill = 14',
         'weapon = "pistol-45"\nskill = 14\nloaded = 0\nfast_draw = 13\n\n'
         '[[combatant.weapon]]\nweapon = "revolver-38"\nname = "38"\nskill = 14\nfast_draw = 12',
     )
-    state = engine.open_fight(initial_state(parse_scenario(scene)), GURPS, Dice.scripted([])).state
+    state = opened(scene)
     slow = act(state, "Ann reloads")
     assert gurps_stats(slow.combatant("Ann")).busy == 2
     fast = act(state, "Ann reloads --fast-draw", [3, 3, 3])

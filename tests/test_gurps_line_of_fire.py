@@ -8,12 +8,9 @@ import pytest
 
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.scenario import initial_state, parse_scenario
-from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.scene.state import EncounterState
-
-GURPS = find_ruleset("gurps")
+from gurps_support import GURPS, act, next_round, opened
 
 # Ann shoots north at Bob 10 yd away; Cid (Ann's side) stands half way, Dan (Bob's) 5 yd
 # behind Bob.
@@ -63,15 +60,11 @@ facing_deg = 180
 """
 
 
-def opened(scene: str = SCENE) -> EncounterState:
-    return engine.open_fight(initial_state(parse_scenario(scene)), GURPS, Dice.scripted([])).state
-
-
 def posed(**postures: str) -> EncounterState:
-    state = opened()
+    state = opened(SCENE)
     for name, verb in postures.items():
-        state = engine.act(state, f"{name} {verb}", GURPS, Dice.scripted([])).state
-    return engine.next_round(state, GURPS, Dice.scripted([])).state
+        state = act(state, f"{name} {verb}")
+    return next_round(state)
 
 
 def record(state: EncounterState, text: str, faces: list[int]) -> engine.Resolution:
@@ -94,14 +87,14 @@ def penalty(found: list[dict[str, object]]) -> int:
 def test_gur_wrong_1_someone_standing_in_the_line_is_minus_4() -> None:
     """GUR-WRONG-1: Cid standing between Ann and Bob: -4, read from the scene."""
     assert {"value": -4, "label": "1 in the line of fire", "rule": "GUR-WRONG-1"} in parts(
-        opened(), "Ann shoots Bob"
+        opened(SCENE), "Ann shoots Bob"
     )
 
 
 def test_gur_wrong_1_minus_8_for_a_wide_pattern() -> None:
     """GUR-WRONG-1: a shotgun's spread: -8 for each one in the way."""
-    state = engine.act(opened(), "Ann draws shotgun", GURPS, Dice.scripted([])).state
-    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    state = act(opened(SCENE), "Ann draws shotgun")
+    state = next_round(state)
     assert penalty(parts(state, "Ann shoots Bob --weapon shotgun")) == -8
 
 
@@ -120,8 +113,8 @@ def test_gur_wrong_1_kneeling_and_prone_figures_are_not_in_the_way() -> None:
 def test_gur_wrong_1_a_burst_may_strike_the_low_ones() -> None:
     """GUR-WRONG-1: a burst from a recoiling weapon (Rcl -1, RoF 10) may strike Cid kneeling
     in the line of fire, though he costs the shot nothing."""
-    state = engine.act(posed(Cid="kneels"), "Ann draws smg", GURPS, Dice.scripted([])).state
-    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    state = act(posed(Cid="kneels"), "Ann draws smg")
+    state = next_round(state)
     # two misses; shot 1 strikes Cid (6 against 9), his dodge fails, 3d-1 = 2; shot 2 misses
     # him (18) and goes under
     faces = [6, 6, 5, 6, 6, 5, 2, 2, 2, 6, 6, 6, 1, 1, 1, 6, 6, 6, 3]
@@ -137,7 +130,7 @@ def test_gur_wrong_2_a_miss_may_strike_the_one_in_the_way() -> None:
     """GUR-WRONG-2: Ann's miss (17 against 4) passes Cid: he is struck on 9 or the shot's own
     number at his range, whichever is less (4 + 4 for 10 yd - 2 for 5 yd = 6); a 6 strikes,
     Cid's Dodge 5 fails on 12 and a 2d-1 of 5 hurts him."""
-    out = record(opened(), "Ann shoots Bob", [6, 6, 5, 2, 2, 2, 4, 4, 4, 3, 3])
+    out = record(opened(SCENE), "Ann shoots Bob", [6, 6, 5, 2, 2, 2, 4, 4, 4, 3, 3])
     texts = [str(e.get("text", "")) for e in out.record.trace]
     assert "Cid: 6 against 6: success" in texts
     assert out.record.summary["strays"] == [{"shot": 1, "hit": "Cid", "injury": 5}]
@@ -150,8 +143,8 @@ def test_gur_wrong_2_past_the_target_down_range() -> None:
     state = opened(SCENE.replace("position = [0, 15]\nfacing_deg = 180", "position = [9, 15]"))
     # Ann aimed: 16 - 4 + 2 (Acc) = 14; a 16 misses by 2: through Bob's hex, on to Dan at
     # 15 yd (-5): 14 + 4 - 5 = 13, so 9; a 9 strikes; Dan's dodge fails on 18; 2d-1 = 3
-    state = engine.act(state, "Ann aims at Bob", GURPS, Dice.scripted([])).state
-    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    state = act(state, "Ann aims at Bob")
+    state = next_round(state)
     out = record(state, "Ann shoots Bob", [6, 5, 5, 3, 3, 3, 6, 6, 6, 2, 2])
     texts = [str(e.get("text", "")) for e in out.record.trace]
     assert "missed by 2: through the target's hex" in texts
@@ -179,8 +172,8 @@ to = [6, 39]
 height_ft = 8
 """
     )
-    state = engine.act(opened(walled), "Ann aims at Bob", GURPS, Dice.scripted([])).state
-    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    state = act(opened(walled), "Ann aims at Bob")
+    state = next_round(state)
     out = record(state, "Ann shoots Bob", [6, 5, 5])
     assert "strays" not in out.record.summary
 
@@ -189,8 +182,8 @@ def test_gur_wrong_3_a_dodged_missile_flies_on_to_the_one_beyond() -> None:
     """GUR-WRONG-3: Bob dodges Ann's hit; the missile flies on to Dan beyond him, no direction
     rolled for the first one."""
     state = opened(SCENE.replace("position = [0, 15]\nfacing_deg = 180", "position = [9, 15]"))
-    state = engine.act(state, "Ann aims at Bob", GURPS, Dice.scripted([])).state
-    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    state = act(state, "Ann aims at Bob")
+    state = next_round(state)
     out = record(state, "Ann shoots Bob", [3, 3, 3, 1, 1, 2, 3, 3, 3, 6, 6, 6, 1, 1])
     texts = [str(e.get("text", "")) for e in out.record.trace]
     assert any(e.get("rule") == "GUR-WRONG-3" for e in out.record.trace)
@@ -202,7 +195,7 @@ def test_gur_wrong_3_a_dodged_missile_flies_on_to_the_one_beyond() -> None:
 def test_gur_wrong_2_half_damage_when_the_gm_says(damage: str) -> None:
     """GUR-WRONG-2: a stray does normal or half damage, as the GM rules (--stray-damage)."""
     out = record(
-        opened(),
+        opened(SCENE),
         f"Ann shoots Bob --stray-damage {damage}",
         [6, 6, 5, 2, 2, 2, 4, 4, 4, 3, 3],
     )

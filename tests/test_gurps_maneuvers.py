@@ -10,51 +10,14 @@ import pytest
 from firefight.declarations import declare, options_of
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.scenario import initial_state, parse_scenario
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds, odds_stats
-from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.setup import settle
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.scene.state import EncounterState
-
-GURPS = find_ruleset("gurps")
-
-SCENE = """
-[scenario]
-title = "Lot"
-ruleset = "gurps"
-
-[[combatant]]
-name = "Ann"
-position = [0, 0]
-move = 6
-
-[[combatant.weapon]]
-weapon = "revolver-38"
-skill = 14
-
-[[combatant]]
-name = "Bob"
-position = [0, 30]
-facing_deg = 180
-hp = 12
-
-[[combatant.weapon]]
-weapon = "pistol-45"
-skill = 12
-"""
-
-
-def opened() -> EncounterState:
-    state = initial_state(parse_scenario(SCENE))
-    return engine.open_fight(state, GURPS, Dice.scripted([])).state
-
-
-def act(state: EncounterState, text: str, faces: list[int] | None = None) -> EncounterState:
-    return engine.act(state, text, GURPS, Dice.scripted(faces or [])).state
+from gurps_support import GURPS, YARD, act, next_round, opened
 
 
 def parts_of(state: EncounterState, text: str, faces: list[int]) -> list[dict[str, object]]:
@@ -144,8 +107,8 @@ def test_gur_core_1_no_4e_bulk() -> None:
 def test_gur_core_1_all_out_attack_in_an_encounter_leaves_no_defense() -> None:
     """GUR-CORE-1: after 'Ann all-out attacks Bob' Ann cannot defend until her next maneuver;
     the shot is +1."""
-    scene = SCENE.replace("skill = 12", "skill = 18")
-    state = engine.open_fight(initial_state(parse_scenario(scene)), GURPS, Dice.scripted([])).state
+    scene = YARD.replace("skill = 12", "skill = 18")
+    state = opened(scene)
     parts = parts_of(state, "Ann all-out attacks Bob", [6, 6, 6])
     assert {"value": 1, "label": "All-Out Attack", "rule": "GUR-CORE-1"} in parts
     state = act(state, "Ann all-out attacks Bob", [6, 6, 6])
@@ -190,7 +153,7 @@ def test_gur_move_1_aim_kept_only_within_the_walking_limits() -> None:
     """GUR-MOVE-1: an aim carries into Move and Attack only at 2 yd/s or half Move at most
     (+1 in all); running loses it."""
     state = act(opened(), "Ann aims at Bob")
-    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    state = next_round(state)
     slow = parts_of(state, "Ann moves and shoots Bob --to 0,6", [6, 6, 6])
     assert any(p["rule"] == "GUR-MOVE-1" and "+1 at most" in str(p["label"]) for p in slow)
     out = engine.act(state, "Ann moves and shoots Bob --to 0,15", GURPS, Dice.scripted([6, 6, 6]))

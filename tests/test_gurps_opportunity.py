@@ -13,12 +13,10 @@ from firefight.encounter import engine
 from firefight.encounter.scenario import initial_state, parse_scenario
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point
-from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.opportunity import HEX_AREA_YD2, WatchedArea
 from firefight.scene.state import EncounterState
-
-GURPS = find_ruleset("gurps")
+from gurps_support import GURPS, act, opened
 
 # Ann and Cid (the law) face north; Bob (the gang) runs west across their front, 10 yd out.
 SCENE = """
@@ -63,10 +61,9 @@ facing_deg = 270
 
 
 def waiting(*lines: str) -> EncounterState:
-    state = engine.open_fight(initial_state(parse_scenario(SCENE)), GURPS, Dice.scripted([]))
-    now = state.state
+    now = opened(SCENE)
     for line in lines:
-        now = engine.act(now, line, GURPS, Dice.scripted([])).state
+        now = act(now, line)
     return now
 
 

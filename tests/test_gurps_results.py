@@ -12,9 +12,7 @@ import pytest
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.scenario import initial_state, parse_scenario
 from firefight.outcome import Outcome
-from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.archery import (
     Glean,
     HearBow,
@@ -34,8 +32,7 @@ from firefight.rulesets.gurps.reload import Reload, resolve_reload
 from firefight.rulesets.gurps.results import outcome_word
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.stray import Stray, resolve_stray
-
-GURPS = find_ruleset("gurps")
+from gurps_support import GURPS, opened
 
 KINDS: list[tuple[str, Callable[[Any, Dice], Outcome], type, dict[str, Any], list[int], str]] = [
     (
@@ -168,7 +165,7 @@ def test_gur_wrong_2_an_encounter_shot_keeps_its_figures_in_place() -> None:
     """GUR-WRONG-2: Ann's miss strikes Cid, in her way: the attack's result holds the shot
     and the stray as attributes, and its data keeps the shot's figures beside the stray and
     the encounter's headline, as flat as the log has always kept them (DEC-500)."""
-    state = engine.open_fight(initial_state(parse_scenario(SCENE)), GURPS, Dice.scripted([])).state
+    state = opened(SCENE)
     action = GURPS.parse_action("Ann shoots Bob", state)
     out = GURPS.resolve(state, action, Dice.scripted([6, 6, 5, 2, 2, 2, 4, 4, 4, 3, 3]))
     attacked = out.result
@@ -192,7 +189,7 @@ def test_gur_wrong_2_an_encounter_shot_keeps_its_figures_in_place() -> None:
 def test_gur_core_1_a_maneuver_with_nothing_to_hit_is_done() -> None:
     """GUR-CORE-1 (DEC-501): an aim and a change of position come to ``done`` with their
     headline, and the log keeps just that."""
-    state = engine.open_fight(initial_state(parse_scenario(SCENE)), GURPS, Dice.scripted([])).state
+    state = opened(SCENE)
     aimed = engine.act(state, "Ann aims at Bob", GURPS, Dice.scripted([]))
     assert aimed.record.summary == {"outcome": "done", "headline": "Ann aims at Bob (1 turn(s))."}
     knelt = engine.act(aimed.state, "Cid kneels", GURPS, Dice.scripted([]))

@@ -7,10 +7,8 @@ import csv
 import json
 import math
 from pathlib import Path
-from typing import Any
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
@@ -20,6 +18,7 @@ from firefight.rulesets.cpr.autofire import AutofireAttack
 from firefight.rulesets.cpr.combatants import Target
 from firefight.rulesets.cpr.odds.shot import CprView, cpr_default_data, cpr_stats
 from firefight.rulesets.cpr.wounds import Health
+from odds_support import assert_odds_mirror
 
 runner = CliRunner()
 
@@ -41,33 +40,11 @@ def _stats(data: dict[str, object]) -> dict[str, float]:
     return {name: float(s["value"]) for name, s in stats.items()}
 
 
-def _params(*path: str) -> dict[str, Any]:
-    """The options of the command at ``path`` (typer's own click objects), by name."""
-    command: Any = typer.main.get_command(app)
-    for name in path:
-        command = command.get_command(typer.Context(command), name)
-    return {p.name: p for p in command.params}
-
-
-_DICE = {"rolls", "seed", "ask", "as_json"}
-
-
 @pytest.mark.parametrize("command", ["shoot", "autofire"])
 def test_odds_cpr_takes_exactly_the_options_of_the_resolving_command(command: str) -> None:
     """Every option of ``cpr shoot`` / ``cpr autofire`` but the dice is on ``odds cpr ...``,
     with the same flag, help and default; what the odds command adds is its own."""
-    resolving, asking = _params("cpr", command), _params("odds", "cpr", command)
-    for name, option in resolving.items():
-        if name in _DICE:
-            continue
-        mine = asking[name]
-        assert (mine.opts, getattr(mine, "help", None), mine.default) == (
-            option.opts,
-            getattr(option, "help", None),
-            option.default,
-        ), name
-    extra = set(asking) - set(resolving)
-    assert extra == {"method", "depth", "samples", "top", "csv_path", "csv_decimals", "plot"}
+    assert_odds_mirror("cpr", command)
 
 
 def test_cpr_hit_1_c_1_odds_cpr_shoot_table_lists_miss_hit_damage_and_wound_states() -> None:

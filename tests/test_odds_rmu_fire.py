@@ -4,10 +4,8 @@ per person caught (RMU-RF-10, RMU-SUP-6), with the resolving commands' options a
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
@@ -16,6 +14,7 @@ from firefight.odds.api import action_odds, odds, odds_stats
 from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
 from firefight.rulesets.rmu.odds.fire import FireView, PreparationView
 from firefight.rulesets.rmu.rapid_fire import RapidFire
+from odds_support import assert_odds_mirror
 
 runner = CliRunner()
 
@@ -28,40 +27,11 @@ SMALL_BURST += ["--target", "Ann:1,100:BA II"]
 SWEEP = ["--distance", "60", "--width", "20", "--target", "Bob:0,60", "--target", "Ann:5,60"]
 
 
-def _params(*path: str) -> dict[str, Any]:
-    """The options of the command at ``path`` (typer's own click objects), by name."""
-    command: Any = typer.main.get_command(app)
-    for name in path:
-        command = command.get_command(typer.Context(command), name)
-    return {p.name: p for p in command.params}
-
-
-_DICE = {"rolls", "seed", "ask", "as_json"}
-
-
 @pytest.mark.parametrize("command", ["rapid-fire", "suppress"])
 def test_odds_rmu_fire_takes_exactly_the_options_of_the_resolving_command(command: str) -> None:
     """Every option of ``rmu rapid-fire`` / ``rmu suppress`` but the dice is on the odds
     command with the same flag, help and default; what the odds command adds is its own."""
-    resolving, asking = _params("rmu", command), _params("odds", "rmu", command)
-    for name, option in resolving.items():
-        if name in _DICE:
-            continue
-        mine = asking[name]
-        assert (mine.opts, getattr(mine, "help", None), mine.default) == (
-            option.opts,
-            getattr(option, "help", None),
-            option.default,
-        ), name
-    assert set(asking) - set(resolving) == {
-        "method",
-        "depth",
-        "samples",
-        "top",
-        "csv_path",
-        "csv_decimals",
-        "plot",
-    }
+    assert_odds_mirror("rmu", command)
 
 
 @pytest.mark.parametrize(

@@ -4,15 +4,14 @@ for certain."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from corpus_support import case_env, load_cases, run_cli
+from corpus_support import case_env, load_cases
 from firefight.cli.quick import read_options, run_quickly
 from firefight.rulesets.rmu.shot_options import ShotOptions
+from quick_support import assert_quick_says_what_typer_says, run_quick
 
 SHOOT = ("rmu", "shoot", "--weapon", "glock-17", "--ob", "70", "--distance", "40")
 # The corpus's standalone rmu shots, text and JSON, refusals and errors among them.
@@ -37,35 +36,15 @@ MORE = [
 ]
 
 
-def _quick(argv: tuple[str, ...], env: dict[str, str]) -> tuple[bool, int, str, str]:
-    """Run ``argv`` through :func:`run_quickly` as the test runner runs typer's app."""
-    code = 0
-    with CliRunner().isolation(env=env) as (out, err, _):
-        try:
-            handled = run_quickly(argv)
-        except SystemExit as exc:
-            handled, code = True, int(exc.code or 0)
-        sys.stdout.flush()
-        sys.stderr.flush()
-        said = out.getvalue().decode(), err.getvalue().decode()
-    return handled, code, *said
-
-
 @pytest.mark.parametrize("argv", CORPUS_SHOTS + MORE, ids=" ".join)
 def test_a_quick_command_says_what_typer_says(argv: tuple[str, ...], tmp_path: Path) -> None:
-    env = case_env(tmp_path)
-    handled, code, out, err = _quick(argv, env)
-    if not handled:
-        assert (out, err) == ("", "")
-        return
-    typer = run_cli(argv, env)
-    assert (code, out, err) == (typer.exit_code, typer.stdout, typer.stderr)
+    assert_quick_says_what_typer_says(argv, case_env(tmp_path))
 
 
 def test_the_benchmark_shot_and_most_corpus_shots_run_quickly(tmp_path: Path) -> None:
     env = case_env(tmp_path)
-    assert _quick((*SHOOT, "--rolls", "77,42"), env)[0]
-    quick = [argv for argv in CORPUS_SHOTS if _quick(argv, env)[0]]
+    assert run_quick((*SHOOT, "--rolls", "77,42"), env)[0]
+    quick = [argv for argv in CORPUS_SHOTS if run_quick(argv, env)[0]]
     assert len(quick) >= len(CORPUS_SHOTS) - 2
 
 

@@ -76,15 +76,11 @@ y_ft = 40
 """
 
 
-def test_p_2_rmu_rf_11_a_prone_body_in_front_never_lowers_a_standing_bodys_full_cover(
-    tmp_path: Path,
-) -> None:
-    """The audit's scene: B standing at 40 ft hides all of Bob at 60 ft (full, -175 on the
-    SG & ME 1-6 hard column); A prone at 20 ft hides less. Best single grade full, stepped up
-    stays full: -175, not the -35 the nearer prone body gave."""
+def rapid_fire_at_the_audit_scene(tmp_path: Path, *args: str) -> Any:
+    """``rmu rapid-fire`` (Zastava M85, share 100, OB 100) into :data:`SCENE_P2`, as JSON."""
     path = tmp_path / "scene.toml"
     path.write_text(SCENE_P2)
-    doc = run(
+    return run(
         "rmu",
         "rapid-fire",
         "--weapon",
@@ -95,9 +91,17 @@ def test_p_2_rmu_rf_11_a_prone_body_in_front_never_lowers_a_standing_bodys_full_
         "100",
         "--scene",
         str(path),
-        "--rolls",
-        "50,50,50,50,50,50",
+        *args,
     )
+
+
+def test_p_2_rmu_rf_11_a_prone_body_in_front_never_lowers_a_standing_bodys_full_cover(
+    tmp_path: Path,
+) -> None:
+    """The audit's scene: B standing at 40 ft hides all of Bob at 60 ft (full, -175 on the
+    SG & ME 1-6 hard column); A prone at 20 ft hides less. Best single grade full, stepped up
+    stays full: -175, not the -35 the nearer prone body gave."""
+    doc = rapid_fire_at_the_audit_scene(tmp_path, "--rolls", "50,50,50,50,50,50")
     bob = next(t for t in doc["result"]["targets"] if t["name"] == "Bob")
     assert bob["body_cover"] == "full"
     assert parts_of(doc["trace"], "attack total against Bob")["RMU-RF-11"] == -175
@@ -310,23 +314,8 @@ def test_rmu_rf_10_rapid_fire_scene_with_target_aims_at_the_first_target(
     tmp_path: Path,
 ) -> None:
     """With --scene and --target the first --target is the man aimed at, as the help says."""
-    path = tmp_path / "scene.toml"
-    path.write_text(SCENE_P2)
-    doc = run(
-        "rmu",
-        "rapid-fire",
-        "--weapon",
-        "zastava-m85-stock",
-        "--share",
-        "100",
-        "--ob",
-        "100",
-        "--scene",
-        str(path),
-        "--target",
-        "Zed:3,30",
-        "--rolls",
-        ",".join(["50"] * 12),
+    doc = rapid_fire_at_the_audit_scene(
+        tmp_path, "--target", "Zed:3,30", "--rolls", ",".join(["50"] * 12)
     )
     roles = {t["name"]: t["role"] for t in doc["result"]["targets"]}
     assert roles["Zed"] == "aimed" and roles.get("Bob") != "aimed"

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from catalog_support import install
 from firefight.cli.app import app
 from firefight.encounter.scenario import ScenarioError, load_scenario
 from firefight.errors import TableDataError
@@ -36,14 +37,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 def _forget() -> None:
     default_data.cache_clear()
     vars(find_ruleset("rmu")).pop("data", None)
-
-
-def install(home: Path, text: str, name: str = "mine.toml") -> Path:
-    folder = home / "catalogs"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def test_a_user_weapon_is_added_and_a_shipped_key_replaced(home: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from catalog_support import install
 from firefight.cli.app import app
 from firefight.errors import TableDataError
 from firefight.rulesets.cards.data import cards_data
@@ -35,14 +36,6 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     _forget()
     yield tmp_path / "home"
     _forget()
-
-
-def install(home: Path, text: str, name: str = "mine.toml") -> Path:
-    folder = home / "catalogs"
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / name
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def test_gur_core_1_a_user_weapon_and_armor_join_the_gurps_catalog(home: Path) -> None:

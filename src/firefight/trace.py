@@ -39,6 +39,11 @@ __all__ = [
 ]
 
 
+def _cited(rule: str | None) -> str:
+    """The rule a trace line cites, as every rendered line shows it after its text."""
+    return f"  [{rule}]" if rule else ""
+
+
 @quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Modifier:
@@ -52,8 +57,7 @@ class Modifier:
         return {"value": self.value, "label": self.label, "rule": self.rule}
 
     def render(self) -> str:
-        cite = f"  [{self.rule}]" if self.rule else ""
-        return f"{self.value:+5d}  {self.label}{cite}"
+        return f"{self.value:+5d}  {self.label}{_cited(self.rule)}"
 
 
 @quick_init
@@ -105,8 +109,9 @@ class Lookup:
         }
 
     def render(self) -> str:
-        cite = f"  [{self.rule}]" if self.rule else ""
-        return f"{self.table}: row {self.row}, column {self.column} -> {self.cell}{cite}"
+        return (
+            f"{self.table}: row {self.row}, column {self.column} -> {self.cell}{_cited(self.rule)}"
+        )
 
 
 @quick_init
@@ -121,8 +126,7 @@ class Step:
         return {"type": "step", "text": self.text, "rule": self.rule}
 
     def render(self) -> str:
-        cite = f"  [{self.rule}]" if self.rule else ""
-        return f"{self.text}{cite}"
+        return f"{self.text}{_cited(self.rule)}"
 
 
 Entry = Roll | Total | Lookup | Step

@@ -112,28 +112,24 @@ def simulate_command(
     if workers < 0:
         # Worker processes start cold (about a second each here): worth it past a few seconds.
         workers = len(os.sched_getaffinity(0)) if fights >= WORKERS_AFTER_FIGHTS else 0
-    client, executor = executor_for(dask, workers)
-    try:
-        # What is loaded by now (modules, catalogs) outlasts the fights: kept out of the
-        # collector's sweeps, which fights set off by making and dropping thousands of small
-        # values (about 2% of a fight's work); workers, forked later, inherit it. Given back.
-        gc.freeze()
-        with refusals(), progress_bar(f"{fights:,} fights", 1.0) as update:
-            summary = simulate_fights(
-                scenario,
-                fights=fights,
-                seed=seed,
-                max_rounds=max_rounds,
-                executor=executor,
-                progress=update,
-                tactics=chosen,
-            )
-    finally:
-        if executor is not None:
-            executor.shutdown()
-        if client is not None:
-            client.close()
-        gc.unfreeze()
+    with executor_for(dask, workers) as executor:
+        try:
+            # What is loaded by now (modules, catalogs) outlasts the fights: kept out of the
+            # collector's sweeps, which fights set off by making and dropping thousands of small
+            # values (about 2% of a fight's work); workers, forked later, inherit it. Given back.
+            gc.freeze()
+            with refusals(), progress_bar(f"{fights:,} fights", 1.0) as update:
+                summary = simulate_fights(
+                    scenario,
+                    fights=fights,
+                    seed=seed,
+                    max_rounds=max_rounds,
+                    executor=executor,
+                    progress=update,
+                    tactics=chosen,
+                )
+        finally:
+            gc.unfreeze()
     tactics = {side: (name, tactic_words(summary.ruleset, name)) for side, name in summary.tactics}
     winners = summary.winners()
     rounds = summary.rounds()

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import csv
 import os
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import Executor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -257,19 +259,29 @@ def show_distribution(
     console.print(f"[dim]{escape(_how(dist))}")
 
 
-def executor_for(dask: str | None, workers: int) -> Any:
+@contextmanager
+def executor_for(dask: str | None, workers: int) -> Iterator[Executor | None]:
+    """The executor ``--dask`` or ``--workers`` asks for (None: work in this process), shut
+    down when the block ends, and the cluster's client closed."""
     with refusals():
         at_most("--workers", workers, MAX_WORKERS, low=0)
     if dask is not None:
         from distributed import Client
 
         client = Client(dask)  # type: ignore[no-untyped-call]
-        return client, client.get_executor()  # type: ignore[no-untyped-call]
-    if workers == 0:
-        return None, None
-    from concurrent.futures import ProcessPoolExecutor
+        executor: Executor = client.get_executor()  # type: ignore[no-untyped-call]
+        try:
+            yield executor
+        finally:
+            executor.shutdown()
+            client.close()  # type: ignore[no-untyped-call]
+    elif workers == 0:
+        yield None
+    else:
+        from concurrent.futures import ProcessPoolExecutor
 
-    return None, ProcessPoolExecutor(max_workers=workers or os.cpu_count())
+        with ProcessPoolExecutor(max_workers=workers or os.cpu_count()) as pool:
+            yield pool
 
 
 def show_odds(

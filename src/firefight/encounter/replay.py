@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 from firefight.dice import Dice
@@ -98,6 +99,40 @@ def _redo(
     return redo
 
 
+def _check_not_empty(records: Sequence[LogRecord]) -> None:
+    if not records:
+        raise LogError("the log is empty: every encounter starts with its opening round")
+
+
+def _check_undo(records: Sequence[LogRecord], index: int) -> None:
+    """The undo at ``index`` must take back the last record still in force before it, as
+    :meth:`~firefight.service.EncounterService.undo` would."""
+    record = records[index]
+    in_force = live(records[:index])
+    if len(in_force) <= 1 or record.reverts != in_force[-1].seq:
+        raise LogError(
+            f"record {record.seq} undoes #{record.reverts}, which is not the last "
+            "record still in force"
+        )
+
+
+@contextmanager
+def _failing(record: LogRecord, doing: str) -> Iterator[None]:
+    """Any failure inside as a :class:`LogError` saying the record does not ``doing``. A forged
+    record can drive the rules anywhere (an overflow, a name that is not there): whatever
+    fails, it is the record's fault."""
+    try:
+        yield
+    except LogError:
+        raise
+    except FirefightError as exc:
+        raise LogError(f"record {record.seq} ({record.text!r}) does not {doing}: {exc}") from None
+    except Exception as exc:
+        raise LogError(
+            f"record {record.seq} ({record.text!r}) does not {doing}: {type(exc).__name__}: {exc}"
+        ) from None
+
+
 def replay_log(
     scenario: Scenario, records: Sequence[LogRecord], ruleset: Ruleset
 ) -> EncounterState:
@@ -106,35 +141,16 @@ def replay_log(
     Raises:
         LogError: the first record that does not replay, and why.
     """
-    if not records:
-        raise LogError("the log is empty: every encounter starts with its opening round")
+    _check_not_empty(records)
     scene = initial_state(scenario)
     state = scene
     for index, record in enumerate(records):
         if record.kind == "undo":
-            in_force = live(records[:index])
-            if len(in_force) <= 1 or record.reverts != in_force[-1].seq:
-                raise LogError(
-                    f"record {record.seq} undoes #{record.reverts}, which is not the last "
-                    "record still in force"
-                )
+            _check_undo(records, index)
             state = fold(scene, records[: index + 1], ruleset)
             continue
-        try:
+        with _failing(record, "replay"):
             redo = _redo(state, record, index == 0, ruleset)
-        except LogError:
-            raise
-        except FirefightError as exc:
-            raise LogError(
-                f"record {record.seq} ({record.text!r}) does not replay: {exc}"
-            ) from None
-        except Exception as exc:
-            # A forged record can drive the rules anywhere (an overflow, a name that is not
-            # there): whatever fails, the record does not replay.
-            raise LogError(
-                f"record {record.seq} ({record.text!r}) does not replay: "
-                f"{type(exc).__name__}: {exc}"
-            ) from None
         if not _same(record, redo.record):
             raise LogError(
                 f"record {record.seq} ({record.text!r}) does not replay: the rules, given its "
@@ -153,30 +169,16 @@ def fold_log(scenario: Scenario, records: Sequence[LogRecord], ruleset: Ruleset)
     Raises:
         LogError: the first record that does not fold, and why.
     """
-    if not records:
-        raise LogError("the log is empty: every encounter starts with its opening round")
+    _check_not_empty(records)
     if records[0].kind != "round":
         raise LogError("record 1 must open round 1")
     scene = initial_state(scenario)
     for index, record in enumerate(records):
         if record.kind == "undo":
-            in_force = live(records[:index])
-            if len(in_force) <= 1 or record.reverts != in_force[-1].seq:
-                raise LogError(
-                    f"record {record.seq} undoes #{record.reverts}, which is not the last "
-                    "record still in force"
-                )
-        try:
+            _check_undo(records, index)
+        with _failing(record, "fold"):
             state = fold(scene, records[: index + 1], ruleset)
             check_figures(to_plain(state), f"after record {record.seq}")
-        except LogError:
-            raise
-        except FirefightError as exc:
-            raise LogError(f"record {record.seq} ({record.text!r}) does not fold: {exc}") from None
-        except Exception as exc:
-            raise LogError(
-                f"record {record.seq} ({record.text!r}) does not fold: {type(exc).__name__}: {exc}"
-            ) from None
     return state
 
 

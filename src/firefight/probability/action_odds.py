@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from firefight.dice import Dice
@@ -18,7 +19,14 @@ from firefight.probability.distribution import Distribution
 from firefight.probability.enumeration import DEFAULT_DEPTH
 from firefight.probability.stats import Stat
 
-__all__ = ["ActionOdds", "BatchResult", "NoFastPath"]
+__all__ = [
+    "ActionOdds",
+    "BatchResult",
+    "NoFastPath",
+    "exact_of_action",
+    "scalar_of_action",
+    "scalar_with_state",
+]
 
 BatchResult = list[tuple[float, ...] | FirefightError]
 
@@ -50,3 +58,53 @@ class ActionOdds:
     batch: Callable[[Any, Sequence[Any], int], BatchResult] | None = None
     kernel: Callable[[Any, Any, int, int], Distribution[Any]] | None = None
     stats_for: Callable[[Any], tuple[Stat, ...]] | None = None
+
+
+# The callables below are partials of module-level functions, not closures: a scalar's
+# callable must pickle for process pools.
+
+Resolver = Callable[[Any, Dice], Outcome[Any]]
+Scalar = Callable[[Any, Any], Callable[[Dice], Outcome[Any]]]
+
+
+def scalar_of_action(resolve: Resolver) -> Scalar:
+    """The ``scalar`` of a kind of action resolved from the action alone, ``resolve(action,
+    dice)``, whatever the state."""
+    return partial(_action_alone, resolve)
+
+
+def _action_alone(resolve: Resolver, state: Any, action: Any) -> Callable[[Dice], Outcome[Any]]:
+    return partial(resolve, action)
+
+
+def scalar_with_state(
+    alone: Resolver, with_state: Callable[[Any, Any, Dice], Outcome[Any]]
+) -> Scalar:
+    """The ``scalar`` of a kind of action resolved ``alone(action, dice)`` when no state is
+    given (a command line's odds), else ``with_state(state, action, dice)``."""
+    return partial(_alone_or_with_state, alone, with_state)
+
+
+def _alone_or_with_state(
+    alone: Resolver,
+    with_state: Callable[[Any, Any, Dice], Outcome[Any]],
+    state: Any,
+    action: Any,
+) -> Callable[[Dice], Outcome[Any]]:
+    if state is None:
+        return partial(alone, action)
+    return partial(with_state, state, action)
+
+
+def exact_of_action(
+    exact: Callable[[Any], Distribution[Any]],
+) -> Callable[[Any, Any, int], Distribution[Any]]:
+    """The ``fast`` path of a kind of action whose exact distribution ``exact(action)`` reads
+    neither a state nor a depth (no open-ended roll)."""
+    return partial(_exact_alone, exact)
+
+
+def _exact_alone(
+    exact: Callable[[Any], Distribution[Any]], state: Any, action: Any, depth: int
+) -> Distribution[Any]:
+    return exact(action)

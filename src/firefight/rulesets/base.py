@@ -351,8 +351,8 @@ class Ruleset(ABC):
         raise no_such_figure(self.name, figure)
 
     def apply_figure(self, state: EncounterState, event: FigureSet) -> EncounterState:
-        """The state after a GM's :class:`~firefight.scene.events.FigureSet`: a ruleset's
-        :meth:`apply` hands the event here."""
+        """The state after a GM's :class:`~firefight.scene.events.FigureSet`: the core's fold
+        (:mod:`firefight.scene.apply`) hands the event here, never to :meth:`apply`."""
         from firefight.scene.apply import FoldError, named_in_log
 
         c = named_in_log(state, event.target)

@@ -18,6 +18,7 @@ from firefight.scene.events import (
     ConditionStarted,
     ConditionTicked,
     DamageAdjusted,
+    FigureSet,
     InitiativeOrdered,
     InitiativeRolled,
     Moved,
@@ -44,9 +45,12 @@ __all__ = [
 
 
 class EventApplier(Protocol):
-    """What applies the events only a ruleset knows: the ruleset itself."""
+    """What applies the events only a ruleset knows, and the GM's setting of a figure only it
+    keeps: the ruleset itself."""
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState: ...
+
+    def apply_figure(self, state: EncounterState, event: FigureSet) -> EncounterState: ...
 
 
 E = TypeVar("E", bound=Event)
@@ -308,6 +312,13 @@ def apply(state: EncounterState, event: Event, ruleset: EventApplier) -> Encount
     applier = _CORE.get(type(event))
     if applier is not None:
         return applier(state, event)
+    return _by_ruleset(state, event, ruleset)
+
+
+def _by_ruleset(state: EncounterState, event: Event, ruleset: EventApplier) -> EncounterState:
+    # A GM's FigureSet is shared, but only the ruleset knows where the figure lives (DEC-551).
+    if isinstance(event, FigureSet):
+        return ruleset.apply_figure(state, event)
     return ruleset.apply(state, event)
 
 
@@ -334,5 +345,5 @@ def apply_all(
             state = state.with_combatants(changed)
             changed = {}
         applier = core.get(type(event))
-        state = applier(state, event) if applier is not None else ruleset.apply(state, event)
+        state = applier(state, event) if applier is not None else _by_ruleset(state, event, ruleset)
     return state.with_combatants(changed) if changed else state

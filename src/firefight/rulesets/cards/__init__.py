@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from firefight.outcome import Outcome
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
+    from firefight.scene.events import ArmorRepaired
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
@@ -38,8 +39,8 @@ __all__ = ["CARDS", "Cards"]
 
 class _Fight(NamedTuple):
     """What a fight calls at every round, turn, action and event: the round's start, the
-    reaction draw, the break-off test, the check, the resolution, the fold and the GM's events
-    it tells apart from the fold's."""
+    reaction draw, the break-off test, the check, the resolution, the fold and the GM's repair
+    it tells apart from the fold's events."""
 
     start_round: Callable[[int], Outcome]
     initiative: Callable[[EncounterState, Dice], Outcome]
@@ -47,7 +48,7 @@ class _Fight(NamedTuple):
     validate: Callable[[EncounterState, Action], None]
     resolve: Callable[[EncounterState, Action, Dice], Outcome]
     fold: Callable[[EncounterState, Event], EncounterState]
-    gm_events: tuple[type[Event], type[Event]]
+    armor_repaired: type[ArmorRepaired]
 
 
 @cache
@@ -62,7 +63,7 @@ def _fight() -> _Fight:
         validate_cards_action,
     )
     from firefight.rulesets.cards.encounter_events import apply_cards_event
-    from firefight.scene.events import ArmorRepaired, FigureSet
+    from firefight.scene.events import ArmorRepaired
     from firefight.scene.tactics import rounds_left
 
     return _Fight(
@@ -72,7 +73,7 @@ def _fight() -> _Fight:
         validate=validate_cards_action,
         resolve=resolve_cards_action,
         fold=apply_cards_event,
-        gm_events=(FigureSet, ArmorRepaired),
+        armor_repaired=ArmorRepaired,
     )
 
 
@@ -191,15 +192,11 @@ class Cards(Ruleset):
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         fight = _fight()
-        if not isinstance(event, fight.gm_events):
+        if not isinstance(event, fight.armor_repaired):
             return fight.fold(state, event)
         from firefight.rulesets.cards.gm_figures import set_cards_figure
         from firefight.scene.apply import named_in_log
-        from firefight.scene.events import ArmorRepaired, FigureSet
 
-        if isinstance(event, FigureSet):
-            return self.apply_figure(state, event)
-        assert isinstance(event, ArmorRepaired)
         worn = named_in_log(state, event.wearer)
         return state.with_combatant(set_cards_figure(worn, "wear", 0))
 

@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.cpr.data import CprData
     from firefight.scene.actions import Action
-    from firefight.scene.events import ArmorRepaired, FigureSet
+    from firefight.scene.events import ArmorRepaired
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
@@ -51,12 +51,11 @@ __all__ = ["CPR", "CprData", "cpr_data"]
 
 
 class _Fight(NamedTuple):
-    """What a fight calls at every event, action and turn: cpr's fold (and the GM's events it
+    """What a fight calls at every event, action and turn: cpr's fold (and the GM's repair it
     hands elsewhere), the resolution, the turn's start and its end (which folds each of its
     events as it goes), the break-off test."""
 
     fold: Callable[[EncounterState, Event], EncounterState]
-    figure_set: type[FigureSet]
     armor_repaired: type[ArmorRepaired]
     resolve: Callable[[EncounterState, Action, Dice, CprData], Outcome]
     resolve_quietly: Callable[[EncounterState, Action, Dice, CprData, Ruleset], EncounterState]
@@ -82,11 +81,10 @@ def _fight() -> _Fight:
     from firefight.rulesets.cpr.tactics import can_still_harm
     from firefight.rulesets.cpr.turns import end_turn, start_turn, turn_rolls
     from firefight.scene.apply import apply
-    from firefight.scene.events import ArmorRepaired, FigureSet
+    from firefight.scene.events import ArmorRepaired
 
     return _Fight(
         fold=apply_cpr_event,
-        figure_set=FigureSet,
         armor_repaired=ArmorRepaired,
         resolve=resolve_cpr_action,
         resolve_quietly=resolve_cpr_quietly,
@@ -226,8 +224,6 @@ class CPR(Ruleset):
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         fight = _fight()
-        if isinstance(event, fight.figure_set):
-            return self.apply_figure(state, event)
         if isinstance(event, fight.armor_repaired):
             # Imported only for a GM's repair: every event of a fight comes through here.
             from firefight.rulesets.cpr.gm_figures import repaired

@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
-    from firefight.scene.events import FigureSet
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState
     from firefight.scene.svg import Overlay
@@ -41,7 +40,7 @@ __all__ = ["GURPS"]
 
 class _Fight(NamedTuple):
     """What a fight calls at every second, action and event: the turn's start, the order,
-    the check, the resolution, the fold and the GM's figure event it tells apart from it."""
+    the check, the resolution, the fold."""
 
     start_turn: Callable[[int], Outcome]
     initiative: Callable[[EncounterState], Outcome]
@@ -49,7 +48,6 @@ class _Fight(NamedTuple):
     validate: Callable[[EncounterState, Action], None]
     resolve: Callable[[EncounterState, Action, Dice], Outcome]
     fold: Callable[[EncounterState, Event], EncounterState]
-    figure_set: type[FigureSet]
 
 
 @cache
@@ -65,7 +63,6 @@ def _fight() -> _Fight:
         start_turn,
         validate_gurps_action,
     )
-    from firefight.scene.events import FigureSet
 
     return _Fight(
         start_turn=start_turn,
@@ -74,7 +71,6 @@ def _fight() -> _Fight:
         validate=validate_gurps_action,
         resolve=resolve_gurps_action,
         fold=apply_gurps_event,
-        figure_set=FigureSet,
     )
 
 
@@ -198,10 +194,7 @@ class GURPS(Ruleset):
         return _fight().resolve(state, action, dice)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        fight = _fight()
-        if isinstance(event, fight.figure_set):
-            return self.apply_figure(state, event)
-        return fight.fold(state, event)
+        return _fight().fold(state, event)
 
     def gm_figures(self) -> Mapping[str, str]:
         from firefight.rulesets.gurps.gm_figures import GURPS_GM_FIGURES

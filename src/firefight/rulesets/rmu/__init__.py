@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.rmu.catalog import RmuData
     from firefight.scene.actions import Action
-    from firefight.scene.events import FigureSet
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
@@ -34,11 +33,10 @@ __all__ = ["RMU", "rmu_data"]
 
 
 class _Fight(NamedTuple):
-    """What a fight calls at every event, action and turn: rmu's fold (and the GM's figure
-    event it hands to :meth:`RMU.apply_figure`), the quiet resolution, the break-off test."""
+    """What a fight calls at every event, action and turn: rmu's fold, the quiet resolution,
+    the break-off test."""
 
     fold: Callable[[EncounterState, Event], EncounterState]
-    figure_set: type[FigureSet]
     resolve_quietly: Callable[[EncounterState, Action, Dice, RMU], EncounterState]
     can_still_harm: Callable[[CombatantState], bool]
     validate: Callable[[EncounterState, Action], None]
@@ -55,11 +53,9 @@ def _fight() -> _Fight:
         validate_rmu_action,
     )
     from firefight.rulesets.rmu.tactics import can_still_harm
-    from firefight.scene.events import FigureSet
 
     return _Fight(
         fold=apply_rmu_event,
-        figure_set=FigureSet,
         resolve_quietly=resolve_rmu_quietly,
         can_still_harm=can_still_harm,
         validate=validate_rmu_action,
@@ -312,10 +308,7 @@ class RMU(Ruleset):
         return _fight().resolve_quietly(state, action, dice, self)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
-        fight = _fight()
-        if isinstance(event, fight.figure_set):
-            return self.apply_figure(state, event)
-        return fight.fold(state, event)
+        return _fight().fold(state, event)
 
     def gm_figures(self) -> Mapping[str, str]:
         from firefight.rulesets.rmu.gm_figures import RMU_GM_FIGURES

@@ -3,24 +3,14 @@ a vectorized Monte Carlo kernel."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from firefight.dice import Dice
 from firefight.outcome import Outcome
-from firefight.probability.action_odds import ActionOdds
+from firefight.probability.action_odds import ActionOdds, scalar_with_state
 from firefight.probability.distribution import Distribution
 
 __all__ = ["registrations"]
-
-
-def _scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
-    from firefight.rulesets.cpr.odds.shot import resolve_cpr_for_odds
-
-    if state is None:
-        return partial(resolve_cpr_for_odds, action)
-    return partial(_resolve_with, state, action)
 
 
 def _resolve_with(state: Any, action: Any, dice: Dice) -> Outcome:
@@ -45,14 +35,14 @@ def registrations() -> list[ActionOdds]:
     """The single shot and autofire."""
     from firefight.rulesets.cpr.attack import RangedAttack
     from firefight.rulesets.cpr.autofire import AutofireAttack
-    from firefight.rulesets.cpr.odds.shot import CPR_STATS, cpr_key, cpr_stats
+    from firefight.rulesets.cpr.odds.shot import CPR_STATS, cpr_key, cpr_stats, resolve_cpr_for_odds
 
     return [
         ActionOdds(
             ruleset="cpr",
             name=name,
             action_type=kind,
-            scalar=_scalar,
+            scalar=scalar_with_state(resolve_cpr_for_odds, _resolve_with),
             key=cpr_key,
             stats=CPR_STATS,
             fast=_fast,

@@ -524,25 +524,22 @@ def sweep_rmu_shoot(
     points = math.prod(len(v) for v in grid.values())
     if workers < 0:
         workers = auto_workers(base, points, chosen, samples, len(os.sched_getaffinity(0)))
-    client, executor = executor_for(dask, workers)
-    try:
-        with refusals(), progress_bar(f"{points:,} points", 1.0) as update:
-            result = sweep(
-                base,
-                grid,
-                build=lambda _, point: _build_shot(fixed, dict(point)),
-                method=chosen,
-                depth=depth,
-                samples=samples,
-                seed=seed,
-                executor=executor,
-                progress=update,
-            )
-    finally:
-        if executor is not None:
-            executor.shutdown()
-        if client is not None:
-            client.close()
+    with (
+        executor_for(dask, workers) as executor,
+        refusals(),
+        progress_bar(f"{points:,} points", 1.0) as update,
+    ):
+        result = sweep(
+            base,
+            grid,
+            build=lambda _, point: _build_shot(fixed, dict(point)),
+            method=chosen,
+            depth=depth,
+            samples=samples,
+            seed=seed,
+            executor=executor,
+            progress=update,
+        )
     rows = result.rows()
     if csv_path is not None:
         write_csv(

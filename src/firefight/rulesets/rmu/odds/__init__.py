@@ -11,29 +11,15 @@ from typing import Any
 
 from firefight.dice import Dice
 from firefight.outcome import Outcome
-from firefight.probability.action_odds import ActionOdds, BatchResult
+from firefight.probability.action_odds import (
+    ActionOdds,
+    BatchResult,
+    scalar_of_action,
+    scalar_with_state,
+)
 from firefight.probability.distribution import Distribution
 
 __all__ = ["registrations"]
-
-
-def _on_data(
-    for_odds: Callable[[Any, Dice], Outcome],
-    with_data: Callable[[Any, Any, Dice], Outcome],
-    state: Any,
-    action: Any,
-) -> Callable[[Dice], Outcome]:
-    """The scalar resolver of ``action``: on the default data (``state`` None) a partial of
-    ``for_odds``, which a process pool can pickle; else ``with_data`` on ``state``."""
-    if state is None:
-        return partial(for_odds, action)
-    return partial(with_data, state, action)
-
-
-def _shot_scalar(state: Any, shot: Any) -> Callable[[Dice], Outcome]:
-    from firefight.rulesets.rmu.odds.views import resolve_for_odds
-
-    return _on_data(resolve_for_odds, _resolve_shot_with, state, shot)
 
 
 def _resolve_shot_with(state: Any, shot: Any, dice: Dice) -> Outcome:
@@ -60,40 +46,16 @@ def _shot_kernel(state: Any, shot: Any, samples: int, seed: int) -> Distribution
     return aimed_shot_sample(shot, state, samples=samples, seed=seed)
 
 
-def _fire_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
-    from firefight.rulesets.rmu.odds.fire import resolve_fire_for_odds, resolve_fire_with
-
-    return _on_data(resolve_fire_for_odds, resolve_fire_with, state, action)
-
-
-def _blast_scalar(state: Any, blast: Any) -> Callable[[Dice], Outcome]:
-    from firefight.rulesets.rmu.odds.blast import resolve_blast_for_odds, resolve_blast_with
-
-    return _on_data(resolve_blast_for_odds, resolve_blast_with, state, blast)
-
-
 def _blast_fast(state: Any, blast: Any, depth: int) -> Distribution[Any]:
     from firefight.rulesets.rmu.odds.blast import blast_exact
 
     return blast_exact(state, blast, depth)
 
 
-def _thrown_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
-    from firefight.rulesets.rmu.odds.blast import resolve_thrown_for_odds, resolve_thrown_with
-
-    return _on_data(resolve_thrown_for_odds, resolve_thrown_with, state, action)
-
-
 def _thrown_fast(state: Any, action: Any, depth: int) -> Distribution[Any]:
     from firefight.rulesets.rmu.odds.blast import thrown_exact
 
     return thrown_exact(state, action, depth)
-
-
-def _melee_scalar(state: Any, attack: Any) -> Callable[[Dice], Outcome]:
-    from firefight.rulesets.rmu.odds.melee import resolve_melee_for_odds, resolve_melee_with
-
-    return _on_data(resolve_melee_for_odds, resolve_melee_with, state, attack)
 
 
 def _melee_fast(state: Any, attack: Any, depth: int) -> Distribution[Any]:
@@ -106,18 +68,6 @@ def _escape_fast(state: Any, escape: Any, depth: int) -> Distribution[Any]:
     from firefight.rulesets.rmu.odds.melee import escape_exact
 
     return escape_exact(state, escape, depth)
-
-
-def _escape_scalar(state: Any, escape: Any) -> Callable[[Dice], Outcome]:
-    from firefight.rulesets.rmu.odds.melee import resolve_escape_for_odds
-
-    return partial(resolve_escape_for_odds, escape)
-
-
-def _gas_scalar(state: Any, decl: Any) -> Callable[[Dice], Outcome]:
-    from firefight.rulesets.rmu.odds.gas import resolve_gas_for_odds
-
-    return partial(resolve_gas_for_odds, decl)
 
 
 def _kindred_scalar(state: Any, decl: Any) -> Callable[[Dice], Outcome]:
@@ -141,8 +91,10 @@ def registrations() -> list[ActionOdds]:
         fire_stats,
         fire_view,
         preparation_view,
+        resolve_fire_for_odds,
+        resolve_fire_with,
     )
-    from firefight.rulesets.rmu.odds.views import SHOT_STATS, shot_view
+    from firefight.rulesets.rmu.odds.views import SHOT_STATS, resolve_for_odds, shot_view
     from firefight.rulesets.rmu.rapid_fire import RapidFire, RapidFirePreparation
     from firefight.rulesets.rmu.shot import AimedShot
     from firefight.rulesets.rmu.suppression import SuppressionSweep
@@ -152,7 +104,7 @@ def registrations() -> list[ActionOdds]:
             ruleset="rmu",
             name="shoot",
             action_type=AimedShot,
-            scalar=_shot_scalar,
+            scalar=scalar_with_state(resolve_for_odds, _resolve_shot_with),
             key=shot_view,
             stats=SHOT_STATS,
             fast=_shot_fast,
@@ -164,7 +116,7 @@ def registrations() -> list[ActionOdds]:
             ruleset="rmu",
             name="rapid-fire-preparation",
             action_type=RapidFirePreparation,
-            scalar=_fire_scalar,
+            scalar=scalar_with_state(resolve_fire_for_odds, resolve_fire_with),
             key=preparation_view,
             stats=PREPARATION_STATS,
         ),
@@ -175,7 +127,7 @@ def registrations() -> list[ActionOdds]:
                 ruleset="rmu",
                 name=name,
                 action_type=kind,
-                scalar=_fire_scalar,
+                scalar=scalar_with_state(resolve_fire_for_odds, resolve_fire_with),
                 key=fire_view,
                 stats=(),
                 stats_for=fire_stats,
@@ -186,6 +138,10 @@ def registrations() -> list[ActionOdds]:
         blast_stats,
         blast_view,
         landing_view,
+        resolve_blast_for_odds,
+        resolve_blast_with,
+        resolve_thrown_for_odds,
+        resolve_thrown_with,
         thrown_stats,
     )
     from firefight.rulesets.rmu.thrown_blast import ThrownBlast
@@ -195,7 +151,7 @@ def registrations() -> list[ActionOdds]:
             ruleset="rmu",
             name="explode",
             action_type=Blast,
-            scalar=_blast_scalar,
+            scalar=scalar_with_state(resolve_blast_for_odds, resolve_blast_with),
             key=blast_view,
             stats=(),
             stats_for=blast_stats,
@@ -208,7 +164,7 @@ def registrations() -> list[ActionOdds]:
             ruleset="rmu",
             name="throw",
             action_type=ThrownBlast,
-            scalar=_thrown_scalar,
+            scalar=scalar_with_state(resolve_thrown_for_odds, resolve_thrown_with),
             key=landing_view,
             stats=(),
             stats_for=thrown_stats,
@@ -217,14 +173,14 @@ def registrations() -> list[ActionOdds]:
         )
     )
     from firefight.rulesets.rmu.gas import CsExposure
-    from firefight.rulesets.rmu.odds.gas import gas_stats, gas_view
+    from firefight.rulesets.rmu.odds.gas import gas_stats, gas_view, resolve_gas_for_odds
 
     found.append(
         ActionOdds(
             ruleset="rmu",
             name="gas",
             action_type=CsExposure,
-            scalar=_gas_scalar,
+            scalar=scalar_of_action(resolve_gas_for_odds),
             key=gas_view,
             stats=(),
             stats_for=gas_stats,
@@ -237,6 +193,9 @@ def registrations() -> list[ActionOdds]:
         escape_view,
         melee_stats,
         melee_view,
+        resolve_escape_for_odds,
+        resolve_melee_for_odds,
+        resolve_melee_with,
     )
 
     found.append(
@@ -244,7 +203,7 @@ def registrations() -> list[ActionOdds]:
             ruleset="rmu",
             name="melee",
             action_type=MeleeAttack,
-            scalar=_melee_scalar,
+            scalar=scalar_with_state(resolve_melee_for_odds, resolve_melee_with),
             key=melee_view,
             stats=melee_stats(None),
             stats_for=melee_stats,
@@ -257,7 +216,7 @@ def registrations() -> list[ActionOdds]:
             ruleset="rmu",
             name="escape",
             action_type=Escape,
-            scalar=_escape_scalar,
+            scalar=scalar_of_action(resolve_escape_for_odds),
             key=escape_view,
             stats=ESCAPE_STATS,
             fast=_escape_fast,
