@@ -23,6 +23,7 @@ from firefight.trace import Trace
 __all__ = [
     "OUTCOME_WORDS",
     "RESOLVED_WORDS",
+    "Done",
     "Happened",
     "InitiativeOrder",
     "Outcome",
@@ -135,42 +136,41 @@ def result_json(word: OutcomeWord, fields: Mapping[str, Any]) -> dict[str, Any]:
     return data
 
 
+class Done(Result):
+    """Base of the results of actions with nothing to succeed or fail at (a reload, a move, a
+    round's change): their outcome word is ``done``."""
+
+    __slots__ = ()
+
+    @property
+    def outcome(self) -> ResolvedWord:
+        return "done"
+
+
 @quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Happened(Result):
+class Happened(Done):
     """What an action with nothing to succeed or fail at comes to (a move, a wait, a round's
     opening): ``done``, with the encounter's verb and a headline when it has them."""
 
     action: str | None = omitted()
     headline: str | None = omitted()
 
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
-
 
 @quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class RoundOpened(Result):
+class RoundOpened(Done):
     """A round's start: its number (``done``)."""
 
     round: int
 
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
-
 
 @quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
-class InitiativeOrder(Result):
+class InitiativeOrder(Done):
     """Initiative rolled for a round: the groups acting at once, first first (``done``)."""
 
     initiative: tuple[tuple[str, ...], ...]
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
 
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome, ResolvedWord, Result, omitted
+from firefight.outcome import Done, Outcome, omitted
 from firefight.rulesets.cards.deck import DeckInPlay
 from firefight.trace import TraceBuilder
 
@@ -40,17 +40,13 @@ class Reaction:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ReactionResult(Result):
+class ReactionResult(Done):
     """The cards dealt (name -> card) and the groups acting together, first first."""
 
     cards: dict[str, str]
     order: tuple[tuple[str, ...], ...]
     #: A persistent deck's cards left after the draw (D-4).
     deck_left: tuple[str, ...] | None = omitted()
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
 
 
 def reaction_order(cards: dict[str, int], reflex: dict[str, int]) -> tuple[tuple[str, ...], ...]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from firefight.declarations import param
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome, ResolvedWord, Result
+from firefight.outcome import Done, Outcome
 from firefight.rulesets.cards.data import CardsData, cards_data
 from firefight.rulesets.cards.shot import weapon_keys
 from firefight.trace import TraceBuilder
@@ -22,16 +22,12 @@ class Reload:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ReloadResult(Result):
+class ReloadResult(Done):
     """The weapon reloaded, the rounds now in it and the rounds it held before."""
 
     weapon: str
     loaded: int
     was: int
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
 
 
 def resolve_reload(reload: Reload, data: CardsData | None = None) -> Outcome[ReloadResult]:

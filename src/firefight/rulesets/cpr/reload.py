@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome, ResolvedWord, Result
+from firefight.outcome import Done, Outcome
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, MagazineReloaded
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
@@ -38,7 +38,7 @@ class Reload:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ReloadResult(Result):
+class ReloadResult(Done):
     """The magazine after a reload: its ammunition and rounds, those added and removed."""
 
     weapon: str
@@ -46,10 +46,6 @@ class ReloadResult(Result):
     rounds: int
     added: int
     removed: int
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
 
 
 def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome[ReloadResult]:

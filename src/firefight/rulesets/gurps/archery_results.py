@@ -5,36 +5,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firefight.outcome import ResolvedWord, Result
+from firefight.outcome import Done, ResolvedWord, Result
 
 __all__ = ["GleanResult", "HearBowResult", "IncendiaryArrowResult", "LongShotResult"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LongShotResult(Result):
+class LongShotResult(Done):
     """How far the missile carried (yd), and the ST its range was read at."""
 
     yards: int
     st: int
     headline: str
 
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class GleanResult(Result):
+class GleanResult(Done):
     """Arrows fit to shoot again: of those that missed, of those pulled from the dead, in all."""
 
     missed: int
     from_dead: int
     fit: int
     headline: str
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

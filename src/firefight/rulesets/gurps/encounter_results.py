@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.frozen import quick_init
-from firefight.outcome import ResolvedWord, Result, inline, omitted
+from firefight.outcome import Done, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.gurps.shot_result import ShotResult
 from firefight.rulesets.gurps.stray_results import StrayHit
 
@@ -43,13 +43,9 @@ class Attacked(Result):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class MovedUnderFire(Result):
+class MovedUnderFire(Done):
     """A move into the areas others watch, and the shots they fired together (GUR-OPP-1):
     ``done``, whatever the shots did."""
 
     headline: str
     opportunity_fire: tuple[OpportunityShot, ...]
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"

@@ -4,19 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firefight.outcome import ResolvedWord, Result
+from firefight.outcome import Done
 
 __all__ = ["Acted"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Acted(Result):
+class Acted(Done):
     """An action with nothing to roll: the verb, who, the headline (``done``)."""
 
     action: str
     actor: str
     headline: str
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.frozen import quick_init
-from firefight.outcome import ResolvedWord, Result, inline
+from firefight.outcome import Done, ResolvedWord, Result, inline
 from firefight.rulesets.rmu.fire_results import PreparationResult, RapidFireResult, SweepResult
 from firefight.rulesets.rmu.placement import Landing
 from firefight.rulesets.rmu.shot_results import AimedShotResult
@@ -95,7 +95,7 @@ class Swept(Result):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class JamWorked(Result):
+class JamWorked(Done):
     """AP spent clearing a jam (``clears``, RMU-RF-13), and whether it is clear."""
 
     action: str = "clears"
@@ -103,13 +103,9 @@ class JamWorked(Result):
     cleared: bool
     headline: str
 
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class NoEffect(Result):
+class NoEffect(Done):
     """A failed check (RMU-EXP-16, R-2): the AP the action would have spent, lost to no
     effect (the checks' figures are written after it, :class:`~.merged.Merged`)."""
 
@@ -117,10 +113,6 @@ class NoEffect(Result):
     actor: str
     ap_spent: int
     headline: str
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from firefight.errors import RuleRefusal
-from firefight.outcome import Outcome, ResolvedWord, Result
+from firefight.outcome import Done, Outcome
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, price_melee_cover
 from firefight.rulesets.rmu.defense import (
@@ -33,15 +33,11 @@ __all__ = ["DefenseResult", "Incoming", "IncomingKind", "resolve_defense"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DefenseResult(Result):
+class DefenseResult(Done):
     """The DB a defender has against one kind of attack (nothing is rolled: ``done``)."""
 
     against: str
     db: int
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
 
 
 #: What is coming in.

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firefight.outcome import ResolvedWord, Result, inline, omitted
+from firefight.outcome import Done, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.rmu.melee.results import EscapeResult, MeleeResult
 
 __all__ = [
@@ -75,7 +75,7 @@ class StakeResult(Result):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class StakingResult(Result):
+class StakingResult(Done):
     """The staking maneuver on a helpless victim (RMU-STAKE-2): ``staked``, ``next-round``,
     ``missed`` or ``breaks``; the band, total and roll (none with time and no interference).
     Its outcome stays ``done``, as the log has always read it."""
@@ -85,10 +85,6 @@ class StakingResult(Result):
     total: int | None = omitted()
     roll: int | None
     staked: bool
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -155,19 +151,15 @@ class Bitten(Result):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class LetGo(Result):
+class LetGo(Done):
     """A biter letting go (``lets-go``)."""
 
     action: str = "lets-go"
     headline: str
 
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FedOn(Result):
+class FedOn(Done):
     """Feeding (``feeds``, RMU-BITE-4): the slakes, the feeder's Hunger after, the hits
     drained from a mortal."""
 
@@ -178,10 +170,6 @@ class FedOn(Result):
     hunger: int
     hits: int
     headline: str
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -200,33 +188,25 @@ class TornFree(Result):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Roused(Result):
+class Roused(Done):
     """A Kindred rousing a power (``rouses``, V-4)."""
 
     action: str = "rouses"
     power: str
     headline: str
 
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class StakePulled(Result):
+class StakePulled(Done):
     """A stake pulled from a Kindred (``pulls-stake``, V-3)."""
 
     action: str = "pulls-stake"
     target: str
     headline: str
 
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class FirePutOut(Result):
+class FirePutOut(Done):
     """Beating out a fire (``puts-out``, V-5) and whether it is out; ``done``, as the log has
     always read it."""
 
@@ -234,7 +214,3 @@ class FirePutOut(Result):
     target: str
     out: bool
     headline: str
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from firefight.outcome import ResolvedWord, Result
+from firefight.outcome import Done, ResolvedWord, Result
 
 __all__ = ["Merged", "SetAlight"]
 
@@ -42,11 +42,7 @@ class Merged(Result):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class SetAlight(Result):
+class SetAlight(Done):
     """The Kindred a Heat critical set burning (V-5)."""
 
     set_alight: tuple[str, ...]
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"

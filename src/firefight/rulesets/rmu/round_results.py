@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firefight.outcome import ResolvedWord, Result, inline
+from firefight.outcome import Done, ResolvedWord, Result, inline
 from firefight.rulesets.rmu.blast_results import DetonationResult
 from firefight.rulesets.rmu.flash_bang import FlashBangResult
 
@@ -18,14 +18,10 @@ __all__ = ["Burnt", "DueBlasts", "GoneOff", "NobodyNear", "Noticed", "NoticedGre
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Burnt(Result):
+class Burnt(Done):
     """Who the fires burnt this round (RMU-EXP-14)."""
 
     burning: tuple[str, ...]
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -48,14 +44,10 @@ class GoneOff:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class DueBlasts(Result):
+class DueBlasts(Done):
     """Every grenade whose fuse ran out (DEC-306)."""
 
     blasts: tuple[GoneOff, ...]
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,11 +62,7 @@ class Noticed:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class NoticedGrenades(Result):
+class NoticedGrenades(Done):
     """Everyone near a grenade that has just landed (RMU-EXP-10)."""
 
     noticed: tuple[Noticed, ...]
-
-    @property
-    def outcome(self) -> ResolvedWord:
-        return "done"
