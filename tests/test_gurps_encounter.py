@@ -38,6 +38,13 @@ def test_gur_core_1_one_maneuver_a_second_fastest_first() -> None:
     assert gurps_stats(state.combatant("Ann")).aim_turns == 2
 
 
+def test_dec_73_a_bystander_takes_no_place_in_the_order_by_move() -> None:
+    """DEC-73: the order by Move leaves a bystander out, as rmu's initiative and cards' draw
+    do, however fast they are."""
+    onlooker = '\n[[combatant]]\nname = "Cy"\nposition = [30, 0]\nmove = 9\nbystander = true\n'
+    assert opened(YARD + onlooker).initiative == (("Ann",), ("Bob",))
+
+
 def test_gur_core_1_shock_next_turn_and_stun() -> None:
     """GUR-CORE-1: shock (-1 per HP, -4 at most) weighs on the next turn only; a major wound
     failed HT roll stuns: a stunned fighter can only try to recover."""

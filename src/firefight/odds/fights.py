@@ -43,7 +43,7 @@ from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
 from firefight.scene.actions import Action
 from firefight.scene.state import EncounterState
-from firefight.scene.tactics import Tactic, able, rounds_carried
+from firefight.scene.tactics import Tactic, rounds_carried
 
 __all__ = [
     "FightResult",
@@ -75,7 +75,7 @@ class FightResult:
 
 
 def _sides_standing(state: EncounterState) -> set[str]:
-    return {c.side for c in state.combatants if able(c)}
+    return {c.side for c in state.combatants if c.in_fight}
 
 
 def _several_sides_standing(state: EncounterState) -> bool:
@@ -84,7 +84,7 @@ def _several_sides_standing(state: EncounterState) -> bool:
     asking whether the first's side-mates are able)."""
     first: str | None = None
     for c in state.combatants:
-        if c.side != first and able(c):
+        if c.side != first and c.in_fight:
             if first is None:
                 first = c.side
             elif c.side != first:
@@ -140,7 +140,7 @@ def _turn(
         else:
             return state
         now = state.combatant(name)
-        if now.position == was or not able(now):
+        if now.position == was or not now.in_fight:
             return state
     return state
 
@@ -226,7 +226,7 @@ def fight_once(
                 if not _several_sides_standing(state):
                     break
                 me = state.combatant(name)
-                if not able(me):
+                if not me.in_fight:
                     continue
                 if not ruleset.can_still_harm(me):
                     state = _break_off(state, name)

@@ -145,6 +145,13 @@ class CombatantState:
         return not (self.dead or self.unconscious or self.stats.incapacitated)
 
     @property
+    def in_fight(self) -> bool:
+        """Someone the fight still counts: able to act, and not a bystander (who takes turns,
+        rolls initiative, is aimed at by a tactic, keeps a side standing)."""
+        # The bystander flag first: a field, where can_act asks the ruleset's figures too.
+        return not self.bystander and self.can_act
+
+    @property
     def body(self) -> Body:
         """The body on the plane (RULINGS S-1)."""
         found = _BODIES.get(id(self))

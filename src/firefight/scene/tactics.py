@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Tactic",
-    "able",
     "enemies_by_distance",
     "plain",
     "plain_lines",
@@ -32,12 +31,6 @@ __all__ = [
 
 #: The action lines ``name`` tries this turn, best first.
 Tactic = Callable[["EncounterState", str], Sequence[str]]
-
-
-def able(c: CombatantState) -> bool:
-    """Someone the fight still counts: able to act, and not a bystander."""
-    # The bystander flag first: a field, where can_act asks the ruleset's figures too.
-    return not c.bystander and c.can_act
 
 
 def rounds_carried(c: CombatantState) -> int:
@@ -68,7 +61,7 @@ def enemies_by_distance(state: EncounterState, name: str) -> list[CombatantState
     me = state.combatant(name)
     side, x, y = me.side, me.position.x_ft, me.position.y_ft
     return sorted(
-        [c for c in state.combatants if c.side != side and able(c)],
+        [c for c in state.combatants if c.side != side and c.in_fight],
         key=lambda c: math.hypot(c.position.x_ft - x, c.position.y_ft - y),
     )
 

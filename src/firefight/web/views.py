@@ -130,7 +130,7 @@ def state_view(
         "initiative": [
             shown for g in state.initiative if (shown := [n for n in g if seen.find(n)])
         ],
-        "can_act": [c.name for c in seen.combatants if c.can_act and not c.bystander],
+        "can_act": [c.name for c in seen.combatants if c.in_fight],
         "players_act": settings.players_act,
         "players_roll": settings.players_roll,
     }

@@ -250,7 +250,7 @@ class Cards(Ruleset):
         """A turn is one action on the card drawn (K-2): left until it is taken."""
         from firefight.rulesets.cards.encounter_model import stats_of
 
-        if combatant.bystander or not combatant.can_act or stats_of(combatant).acted:
+        if not combatant.in_fight or stats_of(combatant).acted:
             return None
         return "a turn"
 

@@ -130,7 +130,7 @@ def _uses_shared_deck(state: EncounterState) -> bool:
 def initiative(state: EncounterState, dice: Dice) -> Outcome:
     """K-2: one card each for everyone who can act, dealt from one deck (the shared deck when
     the scene keeps one, DEC-266)."""
-    drawing = [c for c in state.combatants if c.can_act and not c.bystander]
+    drawing = [c for c in state.combatants if c.in_fight]
     trace = TraceBuilder()
     if not drawing:
         return Outcome(

@@ -279,7 +279,7 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.fighter import fighter
 
         own = fighter(combatant)
-        if combatant.bystander or not combatant.can_act or not own.action_left:
+        if not combatant.in_fight or not own.action_left:
             return None
         return "Move and Action" if own.move_left else "Action"
 

@@ -72,10 +72,6 @@ def _turn_opened(round_number: int, notes: tuple[tuple[str, str], ...]) -> Outco
     )
 
 
-def _takes_part(c: CombatantState) -> bool:
-    return not c.bystander and c.can_act
-
-
 def _injury_parts(c: CombatantState, data: CprData) -> list[Modifier]:
     """Standing injuries that weigh on everything also weigh on initiative; the wound state's
     own penalty does not (C-11, docs/decisions.md DEC-140)."""
@@ -118,7 +114,7 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
     totals: dict[str, int] = {}
     new: set[str] = set()
     for c in state.combatants:
-        if not _takes_part(c):
+        if not c.in_fight:
             continue
         if c.initiative is not None:
             totals[c.name] = c.initiative

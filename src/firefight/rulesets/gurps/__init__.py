@@ -239,7 +239,7 @@ class GURPS(Ruleset):
         """A turn is one maneuver: left until it is taken."""
         from firefight.rulesets.gurps.encounter_model import gurps_stats
 
-        if combatant.bystander or not combatant.can_act or gurps_stats(combatant).acted:
+        if not combatant.in_fight or gurps_stats(combatant).acted:
             return None
         return "a maneuver"
 

@@ -181,8 +181,8 @@ def start_turn(round_number: int) -> Outcome:
 
 
 def initiative(state: EncounterState) -> Outcome:
-    """3e: the fastest acts first (Move), ties together."""
-    able = [c for c in state.combatants if c.can_act]
+    """3e: the fastest acts first (Move), ties together; bystanders take no place (DEC-73)."""
+    able = [c for c in state.combatants if c.in_fight]
     moves = sorted({gurps_stats(c).move for c in able}, reverse=True)
     groups = tuple(tuple(c.name for c in able if gurps_stats(c).move == m) for m in moves)
     return Outcome(events=(InitiativeOrdered(groups=groups),), trace=Trace(()), result=Happened())

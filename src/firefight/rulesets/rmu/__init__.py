@@ -355,7 +355,7 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.vitals import vitals
 
         ap = vitals(combatant).ap_left
-        if combatant.bystander or not combatant.can_act or ap <= 0:
+        if not combatant.in_fight or ap <= 0:
             return None
         return f"{ap} AP"
 

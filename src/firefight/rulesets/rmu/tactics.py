@@ -8,7 +8,7 @@ from functools import lru_cache
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals
 from firefight.scene.state import CombatantState, EncounterState
-from firefight.scene.tactics import able, enemies_by_distance, quoted, rounds_left
+from firefight.scene.tactics import enemies_by_distance, quoted, rounds_left
 
 __all__ = ["GROUPED_FT", "aimed", "can_still_harm", "grouped_pair", "reload_due"]
 
@@ -127,7 +127,7 @@ def _throw(state: EncounterState, me: CombatantState, enemies: list[CombatantSta
     if me.weapons and group is None:
         return []
     bands = dict(explosive_data().load(load).bands)
-    friends = [c for c in state.combatants if able(c) and c.side == me.side]
+    friends = [c for c in state.combatants if c.in_fight and c.side == me.side]
     spots = [] if me.weapons else [(e.position.x_ft, e.position.y_ft) for e in enemies]
     if group is not None:
         spots.insert(0, group[1])

@@ -276,7 +276,7 @@ def _initiative(
     totals: dict[int, list[str]] = {}
     for c in state.combatants:
         stats = rmu_stats(c)
-        if c.bystander or not c.can_act or stats.vitals.ap_left <= 0:
+        if not c.in_fight or stats.vitals.ap_left <= 0:
             continue
         purpose = f"initiative for {c.name}"
         if tb.telling:
