@@ -13,10 +13,12 @@ from typer.testing import CliRunner
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter.scenario import load_scenario
-from firefight.odds.fights import fight_once, simulate_fights
+from firefight.odds.fights import WITHIN_BATCH, FightSummary, fight_once, simulate_fights
+from firefight.probability.stats import share_interval
 
 REPO = Path(__file__).resolve().parents[1]
 WAREHOUSE = REPO / "examples" / "warehouse.toml"
+DRY_GULCH = REPO / "examples" / "dry-gulch.toml"
 
 
 def test_r_5_one_fight_is_reproducible_from_its_seed() -> None:
@@ -52,6 +54,36 @@ def test_simulated_fights_do_not_depend_on_the_executor() -> None:
     assert one.fights == 6
 
 
+def _widest(summary: FightSummary) -> float:
+    """The widest half-interval of the ways the fights ended (each side's win, the rest)."""
+    ends = [*summary.winners().values()]
+    return max(
+        (high - low) / 2
+        for p in ends
+        for low, high in [share_interval(round(p * summary.fights), summary.fights)]
+    )
+
+
+def test_a_run_within_a_precision_stops_at_the_first_batch_that_knows_enough() -> None:
+    """Batches of 250 fights until every end is known to within the precision: at the stop it
+    is, one batch before it was not; the same seed plays the same batches."""
+    tight = simulate_fights(DRY_GULCH, fights=5000, within=0.03)
+    assert tight.fights == 2 * WITHIN_BATCH
+    assert _widest(tight) <= 0.03
+    first = simulate_fights(DRY_GULCH, fights=WITHIN_BATCH, within=0.03)
+    assert _widest(first) > 0.03
+    loose = simulate_fights(DRY_GULCH, fights=5000, within=0.05)
+    assert loose.distribution.probabilities == first.distribution.probabilities
+    again = simulate_fights(DRY_GULCH, fights=5000, within=0.03)
+    assert again.distribution.probabilities == tight.distribution.probabilities
+
+
+def test_a_run_within_a_precision_stops_at_its_fights_all_the_same() -> None:
+    capped = simulate_fights(DRY_GULCH, fights=WITHIN_BATCH + 20, within=0.001, max_rounds=3)
+    assert capped.fights == WITHIN_BATCH + 20
+    assert abs(sum(capped.winners().values()) - 1) < 1e-12
+
+
 SIMULATE = ["odds", "simulate"]
 SMALL = ["--fights", "6", "--max-rounds", "5", "--workers", "0"]
 
@@ -68,6 +100,19 @@ def test_odds_simulate_command_writes_json_and_a_histogram(tmp_path: Path) -> No
     assert abs(sum(data["winners"].values()) - 1) < 1e-12
     assert set(data["down"]) == {"Mara", "Jonah", "Viktor", "Lev"}
     assert plot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_odds_simulate_within_says_how_many_fights_it_took() -> None:
+    result = CliRunner().invoke(
+        app, [*SIMULATE, str(DRY_GULCH), "--within", "4", "--workers", "0", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["fights"], data["within"]) == (WITHIN_BATCH, 4)
+    text = CliRunner().invoke(app, [*SIMULATE, str(DRY_GULCH), "--within", "4", "--workers", "0"])
+    assert f"{WITHIN_BATCH} fights" in text.output and "within 4 points" in text.output
+    refused = CliRunner().invoke(app, [*SIMULATE, str(DRY_GULCH), "--within", "0"])
+    assert refused.exit_code == 2 and "0.1" in refused.output
 
 
 def test_odds_simulate_gives_back_what_it_kept_from_the_collector() -> None:

@@ -63,12 +63,30 @@ app.add_typer(report_app, name="report")
 #: Fights from which ``odds simulate`` runs on a worker process per core by default: a few
 #: seconds of fights, enough to pay for the workers' start.
 WORKERS_AFTER_FIGHTS = 200
+#: The fights ``odds simulate`` plays by default; with ``--within``, the most it plays.
+FIGHTS = 1_000
+FIGHTS_WITHIN = 100_000
 
 
 @app.command("simulate")
 def simulate_command(
     scenario: Annotated[Path, typer.Argument(help="A scenario TOML file (examples/*.toml).")],
-    fights: Annotated[int, typer.Option(help="How many fights to play.")] = 1000,
+    fights: Annotated[
+        int | None,
+        typer.Option(
+            help=f"How many fights to play (default {FIGHTS:,}); with --within, the most to "
+            f"play (default {FIGHTS_WITHIN:,})."
+        ),
+    ] = None,
+    within: Annotated[
+        float | None,
+        typer.Option(
+            help="Play until every way the fights end is known to within this many points "
+            "(the half-width of its 95% interval), checked every 250 fights.",
+            min=0.1,
+            max=50,
+        ),
+    ] = None,
     seed: OddsSeedOpt = 0,
     max_rounds: Annotated[
         int | None,
@@ -101,6 +119,8 @@ def simulate_command(
     """Play a scenario's fight many times: who wins, how many rounds, when each goes down."""
     from firefight.odds.fights import simulate_fights, tactic_words
 
+    if fights is None:
+        fights = FIGHTS if within is None else FIGHTS_WITHIN
     if fights < 1:
         fail("error: --fights must be 1 or more")
     chosen: dict[str, str] = {}
@@ -118,7 +138,8 @@ def simulate_command(
             # collector's sweeps, which fights set off by making and dropping thousands of small
             # values (about 2% of a fight's work); workers, forked later, inherit it. Given back.
             gc.freeze()
-            with refusals(), progress_bar(f"{fights:,} fights", 1.0) as update:
+            label = f"{fights:,} fights" if within is None else f"up to {fights:,} fights"
+            with refusals(), progress_bar(label, 1.0) as update:
                 summary = simulate_fights(
                     scenario,
                     fights=fights,
@@ -127,9 +148,11 @@ def simulate_command(
                     executor=executor,
                     progress=update,
                     tactics=chosen,
+                    within=None if within is None else within / 100,
                 )
         finally:
             gc.unfreeze()
+    fights = summary.fights  # with --within, those it took
     tactics = {side: (name, tactic_words(summary.ruleset, name)) for side, name in summary.tactics}
     winners = summary.winners()
     rounds = summary.rounds()
@@ -166,6 +189,7 @@ def simulate_command(
                 "scenario": str(scenario),
                 "fights": fights,
                 "seed": seed,
+                "within": within,
                 "max_rounds": summary.max_rounds,
                 "tactics": {side: name for side, (name, _) in tactics.items()},
                 "winners": {str(k): v for k, v in winners.items()},
@@ -218,6 +242,8 @@ def simulate_command(
     console.print(table)
     for side, (name, words) in tactics.items():
         console.print(f"[dim]{escape(side)} play {escape(name)}: {escape(words)}.")
+    if within is not None:
+        console.print(f"[dim]Played until every end was known to within {within:g} points.")
     console.print(f"[dim]Monte Carlo, seed {seed}.")
 
 

@@ -38,7 +38,8 @@ from firefight.errors import FirefightError, RuleRefusal
 from firefight.frozen import replace
 from firefight.limits import MAX_FIGHTS, MAX_ROUNDS, at_most
 from firefight.probability.distribution import Distribution
-from firefight.probability.montecarlo import simulate
+from firefight.probability.montecarlo import simulate, task_seed
+from firefight.probability.stats import share_interval
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
 from firefight.scene.actions import Action
@@ -332,6 +333,43 @@ def _same(result: FightResult) -> FightResult:
     return result
 
 
+def _until_known(
+    run: Callable[..., Distribution[FightResult]],
+    fights: int,
+    seed: int,
+    within: float,
+    progress: Callable[[float], None] | None,
+) -> Distribution[FightResult]:
+    """:func:`simulate_fights`'s batches, until the ends are known ``within`` or ``fights``
+    are played: the fights of every batch in one distribution."""
+    counts: Counter[FightResult] = Counter()
+    played = 0
+    batch = 0
+    while played < fights:
+        size = min(WITHIN_BATCH, fights - played)
+        told = None
+        if progress is not None:
+            told = partial(_batch_progress, progress, played, size, fights)
+        part = run(samples=size, seed=task_seed(seed, batch), progress=told)
+        for result, p in part.items():
+            counts[result] += round(p * size)
+        played += size
+        batch += 1
+        if _known_within(counts, played, within):
+            break
+    return Distribution(
+        probabilities={r: n / played for r, n in counts.items()},
+        method="monte carlo",
+        samples=played,
+    )
+
+
+def _batch_progress(
+    progress: Callable[[float], None], before: int, size: int, fights: int, share: float
+) -> None:
+    progress((before + share * size) / fights)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FightSummary:
     """What many fights came to."""
@@ -389,6 +427,29 @@ class FightSummary:
         return sum(dict(r.spent).get(name, 0) * p for r, p in self.distribution.items())
 
 
+#: Fights played between two looks at the intervals, when a run stops once it knows enough.
+WITHIN_BATCH = 250
+
+
+def _ending(result: FightResult) -> str | None:
+    """How a fight ended, as its share is reported: the side that won, ``"undecided"`` (the
+    rounds ran out), None (nobody left standing)."""
+    return "undecided" if result.timed_out else result.winner
+
+
+def _known_within(counts: Counter[FightResult], played: int, within: float) -> bool:
+    """Whether every way the fights ended is known to within ``within`` (the half-width of its
+    95% interval)."""
+    ends: Counter[str | None] = Counter()
+    for result, n in counts.items():
+        ends[_ending(result)] += n
+    for n in ends.values():
+        low, high = share_interval(n, played)
+        if (high - low) / 2 > within:
+            return False
+    return True
+
+
 def simulate_fights(
     path: Path | str,
     *,
@@ -398,10 +459,15 @@ def simulate_fights(
     executor: Executor | None = None,
     progress: Callable[[float], None] | None = None,
     tactics: Mapping[str, str] | None = None,
+    within: float | None = None,
 ) -> FightSummary:
     """Play ``fights`` fights of the scenario at ``path``, seeded, each side by its tactic
     (:func:`side_tactics`), for at most ``max_rounds`` rounds (default :func:`fight_rounds`);
-    ``progress`` is told the share played."""
+    ``progress`` is told the share played.
+
+    With ``within`` (a share, 0.02 for two points) the fights are played :data:`WITHIN_BATCH`
+    at a time, each batch seeded from ``seed`` and its number, until every way they end (each
+    side's win, the undecided, nobody left) is known to within it, or ``fights`` are played."""
     at_most("fights", fights, MAX_FIGHTS)
     scenario = _scenario(str(path))
     if max_rounds is None:
@@ -411,17 +477,19 @@ def simulate_fights(
         c["name"] for c in scenario.data.get("combatant", []) if not c.get("bystander")
     )
     chosen = tuple(side_tactics(scenario, tactics).items())
-    dist = simulate(
+    run = partial(
+        simulate,
         partial(_play, str(path), max_rounds, chosen),
         key=_same,
-        samples=fights,
-        seed=seed,
         executor=executor,
         tasks=8 if executor is not None else 1,
-        progress=progress,
     )
+    if within is None:
+        dist = run(samples=fights, seed=seed, progress=progress)
+    else:
+        dist = _until_known(run, fights, seed, within, progress)
     return FightSummary(
-        fights=fights,
+        fights=dist.samples or fights,
         distribution=dist,
         fighters=fighters,
         tactics=chosen,
