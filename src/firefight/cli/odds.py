@@ -162,11 +162,12 @@ def simulate_command(
     mean_rounds = sum(r * p for r, p in rounds.items())
     decided = summary.rounds_to_decide()
     to_decide = _mean_interval(decided)
-    shares = {side: p for side, p in winners.items() if side is not None}
-    if (undecided := summary.undecided()) > 0:
-        shares[f"nobody ({summary.max_rounds} rounds ran out)"] = undecided
-    if (nobody := winners.get(None, 0.0) - undecided) > 1e-12:
-        shares["nobody left standing"] = nobody
+    undecided = summary.undecided()
+    said = {
+        "undecided": f"nobody ({summary.max_rounds} rounds ran out)",
+        "nobody": "nobody left standing",
+    }
+    shares = {side or said[how]: p for (how, side), p in summary.ends().items()}
     ends = [
         (side, p, share_interval(round(p * fights), fights))
         for side, p in sorted(shares.items(), key=lambda kv: (kv[0].startswith("nobody"), -kv[1]))

@@ -30,6 +30,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
+from typing import Literal
 
 from firefight.dice import Dice
 from firefight.encounter import engine
@@ -47,8 +48,10 @@ from firefight.scene.state import EncounterState
 from firefight.scene.tactics import Tactic, rounds_carried
 
 __all__ = [
+    "Ending",
     "FightResult",
     "FightSummary",
+    "ending",
     "fight_once",
     "fight_rounds",
     "side_tactics",
@@ -414,6 +417,13 @@ class FightSummary:
                 out += [result.rounds] * round(p * self.fights)
         return out
 
+    def ends(self) -> dict[Ending, float]:
+        """The share of fights that ended each way (:func:`ending`)."""
+        out: Counter[Ending] = Counter()
+        for result, p in self.distribution.items():
+            out[ending(result)] += p  # type: ignore[assignment]
+        return dict(out)
+
     def undecided(self) -> float:
         """The share of fights the rounds ran out on with several sides standing."""
         return sum(p for r, p in self.distribution.items() if r.timed_out)
@@ -431,18 +441,24 @@ class FightSummary:
 WITHIN_BATCH = 250
 
 
-def _ending(result: FightResult) -> str | None:
-    """How a fight ended, as its share is reported: the side that won, ``"undecided"`` (the
-    rounds ran out), None (nobody left standing)."""
-    return "undecided" if result.timed_out else result.winner
+#: How a fight ended, as its share is reported: a side won (with its name), the rounds ran out
+#: with several sides standing, or nobody was left standing.
+Ending = tuple[Literal["won", "undecided", "nobody"], str | None]
+
+
+def ending(result: FightResult) -> Ending:
+    """How ``result`` ended (:data:`Ending`)."""
+    if result.timed_out:
+        return ("undecided", None)
+    return ("nobody", None) if result.winner is None else ("won", result.winner)
 
 
 def _known_within(counts: Counter[FightResult], played: int, within: float) -> bool:
     """Whether every way the fights ended is known to within ``within`` (the half-width of its
     95% interval)."""
-    ends: Counter[str | None] = Counter()
+    ends: Counter[Ending] = Counter()
     for result, n in counts.items():
-        ends[_ending(result)] += n
+        ends[ending(result)] += n
     for n in ends.values():
         low, high = share_interval(n, played)
         if (high - low) / 2 > within:
