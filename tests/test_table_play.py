@@ -24,7 +24,7 @@ from firefight.dice import Dice, PromptSource
 from firefight.encounter.scenario import ScenarioError, load_scenario, parse_scenario
 from firefight.errors import RuleRefusal
 from firefight.fuzzy import closest, hint, match
-from firefight.odds.live import live_odds
+from firefight.odds.live import LiveOdds, live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.encounter import strike_words
 from firefight.rulesets.rmu.shot_options import ShotOptions
@@ -304,6 +304,14 @@ def test_live_odds_of_a_round_count_the_upkeep_and_refuse_a_bad_first_line(
     assert found.down_by_end >= found.down_after
     with pytest.raises(RuleRefusal, match="ENC-SCENE"):
         live_odds(current.state, current.ruleset, ["Mara shoots Nobody"], trials=10)
+
+
+def test_live_odds_margins_are_the_wilson_interval_honest_at_0_and_100_percent() -> None:
+    """The ± beside a share is half its 95% Wilson interval, the one every odds report uses:
+    a share seen every time in 200 trials is still uncertain by about a point."""
+    assert LiveOdds.margin(0.5, 100) == pytest.approx((0.5962 - 0.4038) / 2, abs=1e-4)
+    assert LiveOdds.margin(1.0, 200) == pytest.approx(0.0094, abs=1e-4)
+    assert LiveOdds.margin(0.0, 200) == pytest.approx(LiveOdds.margin(1.0, 200))
 
 
 def test_encounter_odds_on_the_command_line(store: list[str]) -> None:

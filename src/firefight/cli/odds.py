@@ -25,7 +25,7 @@ from rich.table import Table as RichTable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.lazy import lazy_group, ruleset_commands
 from firefight.cli.odds_kit import OddsSeedOpt, PlotOpt, executor_for, progress_bar
-from firefight.probability.stats import share_interval
+from firefight.probability.stats import mean_interval, share_interval
 
 __all__ = ["app"]
 
@@ -161,7 +161,7 @@ def simulate_command(
     fled = {name: summary.fled_share(name) for name in summary.fighters}
     mean_rounds = sum(r * p for r, p in rounds.items())
     decided = summary.rounds_to_decide()
-    to_decide = _mean_interval(decided)
+    to_decide = mean_interval(decided)
     undecided = summary.undecided()
     said = {
         "undecided": f"nobody ({summary.max_rounds} rounds ran out)",
@@ -246,14 +246,3 @@ def simulate_command(
     if within is not None:
         console.print(f"[dim]Played until every end was known to within {within:g} points.")
     console.print(f"[dim]Monte Carlo, seed {seed}.")
-
-
-def _mean_interval(values: list[int]) -> tuple[float, float, float] | None:
-    """The mean of ``values`` and its 95% normal interval (None for none)."""
-    if not values:
-        return None
-    n = len(values)
-    mean = sum(values) / n
-    spread = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5 if n > 1 else 0.0
-    half = 1.96 * spread / n**0.5
-    return mean, mean - half, mean + half

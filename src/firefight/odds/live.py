@@ -15,7 +15,6 @@ staked", "Mara Final Death"; DEC-523).
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from typing import TYPE_CHECKING
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.errors import FirefightError
+from firefight.probability.stats import share_interval
 from firefight.scene.state import EncounterState
 
 if TYPE_CHECKING:
@@ -59,8 +59,10 @@ class LiveOdds:
 
     @staticmethod
     def margin(p: float, trials: int) -> float:
-        """The half-width of the 95% interval of a share ``p`` estimated from ``trials``."""
-        return 1.96 * math.sqrt(max(p * (1 - p), 0.25 / trials) / trials)
+        """The half-width of the 95% interval of a share ``p`` seen in ``trials`` runs (Wilson's,
+        :func:`~firefight.probability.stats.share_interval`: honest near 0% and 100%)."""
+        low, high = share_interval(round(p * trials), trials)
+        return (high - low) / 2
 
     def text(self) -> list[str]:
         """The odds as lines to print."""

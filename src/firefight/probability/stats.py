@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from firefight.probability.distribution import Distribution
 
-__all__ = ["Stat", "StatValue", "read_stats", "share_interval"]
+__all__ = ["Stat", "StatValue", "mean_interval", "read_stats", "share_interval"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,3 +84,18 @@ def share_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, 
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
     return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def mean_interval(values: Sequence[float]) -> tuple[float, float, float] | None:
+    """The mean of ``values`` and its 95% normal interval (None for no values).
+
+    >>> [round(x, 3) for x in mean_interval([2, 4, 6])]
+    [4.0, 1.737, 6.263]
+    """
+    if not values:
+        return None
+    n = len(values)
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1)) if n > 1 else 0.0
+    half = Z95 * spread / math.sqrt(n)
+    return mean, mean - half, mean + half
