@@ -13,15 +13,12 @@ from typing import Annotated
 import typer
 
 from firefight.cli.resolving import (
-    GivenDice,
     dice_from_options,
     dice_json,
     emit_json,
     fail,
     given_dice,
     json_refusals,
-    no_dice,
-    parse_rolls,
     refusal_json,
     refusals,
     resolution_json,
@@ -32,7 +29,6 @@ from firefight.cli.resolving import (
 
 __all__ = [
     "AskOpt",
-    "GivenDice",
     "JsonOpt",
     "RollsOpt",
     "RulesetOpt",
@@ -45,8 +41,6 @@ __all__ = [
     "fail",
     "given_dice",
     "json_refusals",
-    "no_dice",
-    "parse_rolls",
     "refusal_json",
     "refusals",
     "resolution_json",
