@@ -75,11 +75,6 @@ def cpr_key(outcome: Outcome) -> CprView:
     return frozen
 
 
-def view_dict(view: CprView) -> dict[str, Any]:
-    """A key back as plain data (nested summaries stay frozen tuples)."""
-    return dict(view)
-
-
 def cpr_view_plain(view: CprView) -> dict[str, object]:
     """A key back as JSON-ready data, nested summaries (a ROF 2 attack's shots) included.
 

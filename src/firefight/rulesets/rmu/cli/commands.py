@@ -7,8 +7,6 @@ import typer
 from firefight.cli.common import JsonOpt
 from firefight.cli.declared import declared_command
 from firefight.cli.lazy import Lazy, lazy_group
-from firefight.rulesets import find_ruleset
-from firefight.rulesets.rmu import RMU
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cli.resolved import resolving
 from firefight.rulesets.rmu.cli.shot import shoot
@@ -61,12 +59,6 @@ app = typer.Typer(
     help="Rolemaster Unified firearms (rmu).",
     no_args_is_help=True,
 )
-
-
-def _rmu() -> RMU:
-    ruleset = find_ruleset("rmu")
-    assert isinstance(ruleset, RMU)
-    return ruleset
 
 
 declared_command(
