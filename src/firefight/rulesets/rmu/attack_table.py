@@ -17,11 +17,9 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from operator import attrgetter
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firefight.errors import TableDataError, UnknownNameError
-from firefight.files import read_toml
 from firefight.frozen import quick_init
 from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.shipped import checked
@@ -36,7 +34,6 @@ __all__ = [
     "AttackTable",
     "attack_table_from_data",
     "attack_table_from_shipped",
-    "load_attack_table",
 ]
 
 _CELL = re.compile(r"^(\d+)(?:([A-J])([A-Z])?)?$")
@@ -209,7 +206,3 @@ def _attack_table(data: dict[str, Any], label: str) -> AttackTable:
         columns=columns,
         rows=tuple(rows),
     )
-
-
-def load_attack_table(path: Path) -> AttackTable:
-    return attack_table_from_data(read_toml(path), str(path))
