@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from firefight.declarations import declare
+from firefight.declarations import DeclarationError, declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.rulesets.gurps.attack import resolve_shot
@@ -167,7 +167,7 @@ def test_gur_arrow_1_bows_st_and_improvements() -> None:
     traded = setup(weapon="longbow", st=12, trade_off=2)
     assert traded.trade_off_damage == 2 and traded.half_damage == 150
     assert setup(weapon="longbow", st=12, trade_off=2, distance=160).trade_off_damage == 0
-    with pytest.raises(RuleRefusal, match="At most 2 ST") as caught:
+    with pytest.raises(DeclarationError, match="more than 2") as caught:
         setup(weapon="longbow", st=12, trade_off=3)
     assert caught.value.rule == "GUR-ARROW-1"
     aimed = setup(

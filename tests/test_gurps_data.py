@@ -122,13 +122,13 @@ def test_gur_mod_1_gur_range_1_targeting_figures() -> None:
 
 def test_gur_move_1_gur_ind_1_gur_gun_1_gur_loc_1_figures() -> None:
     """GUR-MOVE-1: aiming on the move at 2 yd/s at most, +1 at most. GUR-IND-1: thrown weapons
-    and low-tech missile weapons lob; a partial overhead obstruction -1 to -4. GUR-GUN-1: Rcl
+    and low-tech missile weapons lob; a partial overhead obstruction -4 at worst. GUR-GUN-1: Rcl
     doubled below the weapon's ST. GUR-LOC-1: the vitals triple what impales or a bullet does.
     GUR-AMMO-1: a dual bullet's second missile +2 when the first hit."""
     m, i = DATA.house.moving, DATA.house.indirect
     assert (m.aim_speed_yd, m.aim_bonus_cap) == (2, 1)
     assert sorted(i.kinds) == ["bow", "crossbow", "sling", "thrown"]
-    assert (i.overhead_low, i.overhead_high) == (-1, -4)
+    assert i.overhead_worst == -4
     assert DATA.house.recoil.below_min_st_multiplier == 2
     vitals = DATA.location("vitals")
     assert vitals.vitals_multiplier == 3

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from firefight.declarations import declare
+from firefight.declarations import DeclarationError, declare, options_of
 from firefight.errors import RuleRefusal
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.setup import ShotSetup, settle
@@ -303,9 +303,12 @@ def test_gur_ind_1_close_and_far() -> None:
     assert by_rule("GUR-IND-1", weapon="sling", distance=10, indirect=True, overhead=-3) == [-4, -3]
 
 
-@pytest.mark.parametrize("overhead", [-5, -40])
+@pytest.mark.parametrize("overhead", [-5, -40, 1])
 def test_gur_ind_1_an_obstruction_past_the_worst_is_refused_before_any_die(overhead: int) -> None:
-    """GUR-IND-1: a partial overhead obstruction is -1 to -4; past that there is no room to
-    lob at all, which is --no-room's refusal, not a bigger penalty."""
-    said = refused("GUR-IND-1", weapon="sling", distance=10, indirect=True, overhead=overhead)
-    assert "-1 to -4" in said and "--no-room" in said
+    """GUR-IND-1: a partial overhead obstruction is -1 to -4 (the worst read from the data);
+    past that there is no room to lob at all, which is --no-room, not a bigger penalty."""
+    with pytest.raises(DeclarationError) as caught:
+        setup(weapon="sling", distance=10, indirect=True, overhead=overhead)
+    assert caught.value.rule == "GUR-IND-1" and "--overhead" in str(caught.value)
+    option = next(o for o in options_of(Shoot) if o.name == "overhead")
+    assert option.param.bounds() == (DATA.house.indirect.overhead_worst, 0) == (-4, 0)

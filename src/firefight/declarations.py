@@ -79,7 +79,8 @@ class Param:
     """What a declaration's field means to the people who give it a value.
 
     ``flag`` is its spelling after ``--`` (default: the field name with dashes); ``low`` and
-    ``high`` bound numbers (inclusive) and the count of a repeated option's values; ``choices``
+    ``high`` bound numbers (inclusive) and the count of a repeated option's values (or return
+    the bound, when it comes from data: :meth:`bounds` reads them); ``choices``
     lists the words a text field takes (or returns them, when they come from data); ``rule`` is
     the rule a value out of bounds is refused under; ``sweep`` says whether odds sweeps may vary
     it; ``line`` whether an encounter's action line may give it.
@@ -88,12 +89,17 @@ class Param:
     help: str
     flag: str = ""
     unit: str = ""
-    low: float | None = None
-    high: float | None = None
+    low: float | Callable[[], float] | None = None
+    high: float | Callable[[], float] | None = None
     choices: tuple[str, ...] | Callable[[], Sequence[str]] | None = None
     rule: str | None = None
     sweep: bool = True
     line: bool = False
+
+    def bounds(self) -> tuple[float | None, float | None]:
+        """``low`` and ``high``, each read from the data where the declaration says so."""
+        low, high = self.low, self.high
+        return (low() if callable(low) else low, high() if callable(high) else high)
 
 
 def param(default: Any = MISSING, **meta: Any) -> Any:
@@ -187,7 +193,7 @@ class Option:
         return value
 
     def _bounds(self, value: float, noun: str) -> None:
-        low, high = self.param.low, self.param.high
+        low, high = self.param.bounds()
         # The words are only put together for a refusal: bounds are checked on every shot.
         if low is not None and value < low:
             said = self._said(value, noun)

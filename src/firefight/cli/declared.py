@@ -36,15 +36,16 @@ DICE_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
 def help_text(option: Option) -> str:
     """The option's help, with its unit, bounds and choices."""
     p = option.param
+    low, high = p.bounds()
     extras = []
     if p.unit:
         extras.append(p.unit)
-    if p.low is not None and p.high is not None:
-        extras.append(f"{p.low:g} to {p.high:g}")
-    elif p.low is not None:
-        extras.append(f"at least {p.low:g}")
-    elif p.high is not None:
-        extras.append(f"at most {p.high:g}")
+    if low is not None and high is not None:
+        extras.append(f"{low:g} to {high:g}")
+    elif low is not None:
+        extras.append(f"at least {low:g}")
+    elif high is not None:
+        extras.append(f"at most {high:g}")
     if option.repeated:
         extras.append("repeatable")
     return p.help + (f" ({'; '.join(extras)})" if extras else "")

@@ -221,7 +221,8 @@ def verbs_view(ruleset: Ruleset) -> list[dict[str, Any]]:
             declared = verb.param_of(spelled)
             if declared is not None:
                 p = declared.param
-                option.update(help=p.help, unit=p.unit, low=p.low, high=p.high)
+                low, high = p.bounds()
+                option.update(help=p.help, unit=p.unit, low=low, high=high)
                 choices = declared.choices()
                 if choices is not None:
                     option["choices"] = list(choices)

@@ -425,8 +425,7 @@ class RandomFire(DataModel):
 class Indirect(DataModel):
     thrown_close: int
     low_tech_close: int
-    overhead_low: int
-    overhead_high: int
+    overhead_worst: int
     kinds: list[WeaponKind]
 
 

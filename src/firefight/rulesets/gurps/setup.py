@@ -107,12 +107,6 @@ def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo, data: GurpsDat
     draws = shot.bow_st is not None or shot.trade_off or shot.arrow_st is not None
     if draws and not weapon.muscle_powered:
         raise RuleRefusal("GUR-ARROW-1", f"A {weapon.name} does not draw on the shooter's ST.")
-    cap = data.house.arrows.trade_off_cap
-    if shot.trade_off > cap:
-        raise RuleRefusal(
-            "GUR-ARROW-1",
-            f"At most {cap} ST of range can be traded for damage, not {shot.trade_off}.",
-        )
     if shot.moving != "no" and shot.braced:
         raise RuleRefusal("GUR-MOVE-1", "A weapon fired on the move cannot be braced.")
     if shot.braced and shot.aim == 0:
@@ -327,7 +321,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
 
 def _indirect(shot: Shoot, weapon: Weapon, beyond_half: bool, rules: Indirect) -> bool:
     """GUR-IND-1: thrown and low-tech missile weapons always lob at or beyond 1/2D; a firearm
-    or a beam never does here; a partial overhead obstruction is within the data's bounds."""
+    or a beam never does here."""
     lobs = weapon.kind in rules.kinds
     if shot.indirect and weapon.kind == "beam":
         raise RuleRefusal("GUR-IND-1", "A beam weapon cannot be fired indirectly.")
@@ -339,12 +333,6 @@ def _indirect(shot: Shoot, weapon: Weapon, beyond_half: bool, rules: Indirect) -
     indirect = shot.indirect or (lobs and beyond_half)
     if indirect and shot.no_room:
         raise RuleRefusal("GUR-IND-1", "There is no overhead room to lob a missile here.")
-    if shot.overhead and not rules.overhead_high <= shot.overhead <= rules.overhead_low:
-        raise RuleRefusal(
-            "GUR-IND-1",
-            f"A partial overhead obstruction is {rules.overhead_low} to {rules.overhead_high}, "
-            f"not {shot.overhead}; with no room at all, give --no-room.",
-        )
     return indirect
 
 

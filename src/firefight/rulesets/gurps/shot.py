@@ -31,6 +31,14 @@ def _locations() -> list[str]:
     return [row.key for row in DATA.core.location]
 
 
+def _trade_off_cap() -> float:
+    return DATA.house.arrows.trade_off_cap
+
+
+def _worst_overhead() -> float:
+    return DATA.house.indirect.overhead_worst
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Shoot:
     """One turn's shooting at one target: the weapon, the shooter, the target and the scene."""
@@ -57,7 +65,11 @@ class Shoot:
         rule="GUR-ARROW-1",
     )
     trade_off: int = param(
-        0, help="ST taken off range for +1 damage each.", low=0, rule="GUR-ARROW-1"
+        0,
+        help="ST taken off range for +1 damage each.",
+        low=0,
+        high=_trade_off_cap,
+        rule="GUR-ARROW-1",
     )
     powder: str = param(
         "normal",
@@ -136,7 +148,11 @@ class Shoot:
     )
     indirect: bool = param(False, help="Lob it (indirect fire).", rule="GUR-IND-1")
     overhead: int = param(
-        0, help="Partial overhead obstruction for a lob.", high=0, rule="GUR-IND-1"
+        0,
+        help="Partial overhead obstruction for a lob.",
+        low=_worst_overhead,
+        high=0,
+        rule="GUR-IND-1",
     )
     no_room: bool = param(False, help="No overhead room to lob.", rule="GUR-IND-1")
     # the target
