@@ -8,6 +8,7 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
@@ -76,6 +77,19 @@ def test_a_run_within_a_precision_stops_at_the_first_batch_that_knows_enough() -
     assert loose.distribution.probabilities == first.distribution.probabilities
     again = simulate_fights(DRY_GULCH, fights=5000, within=0.03)
     assert again.distribution.probabilities == tight.distribution.probabilities
+
+
+def test_a_run_within_a_precision_tells_its_progress_against_the_fights_it_looks_like_taking() -> (
+    None
+):
+    """Once a batch is played the bar runs against the fights the widest interval says are
+    needed (here 500, not the 5,000 at most), never goes back, and is full at the stop."""
+    seen: list[float] = []
+    simulate_fights(DRY_GULCH, fights=5000, within=0.03, progress=seen.append)
+    assert len(seen) == 2 * WITHIN_BATCH  # one report a fight, in this process
+    assert seen == sorted(seen) and seen[-1] == 1.0
+    assert seen[WITHIN_BATCH - 1] == WITHIN_BATCH / 5000  # nothing known yet: against the most
+    assert seen[WITHIN_BATCH] == pytest.approx((WITHIN_BATCH + 1) / 500)
 
 
 def test_a_run_within_a_precision_stops_at_its_fights_all_the_same() -> None:

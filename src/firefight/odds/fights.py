@@ -348,18 +348,24 @@ def _until_known(
     counts: Counter[FightResult] = Counter()
     played = 0
     batch = 0
+    # The fights the precision looks like taking, for the progress bar: an interval narrows as
+    # one over the root of the fights, so the widest one tells; never past ``fights``.
+    expected = fights
+    bar = None if progress is None else _Bar(progress)
     while played < fights:
         size = min(WITHIN_BATCH, fights - played)
-        told = None
-        if progress is not None:
-            told = partial(_batch_progress, progress, played, size, fights)
+        told = None if bar is None else partial(bar.tell, played, size, expected)
         part = run(samples=size, seed=task_seed(seed, batch), progress=told)
         for result, p in part.items():
             counts[result] += round(p * size)
         played += size
         batch += 1
-        if _known_within(counts, played, within):
+        widest = _widest_end(counts, played)
+        if widest <= within:
             break
+        expected = min(
+            fights, max(played + WITHIN_BATCH, math.ceil(played * (widest / within) ** 2))
+        )
     return Distribution(
         probabilities={r: n / played for r, n in counts.items()},
         method="monte carlo",
@@ -367,10 +373,18 @@ def _until_known(
     )
 
 
-def _batch_progress(
-    progress: Callable[[float], None], before: int, size: int, fights: int, share: float
-) -> None:
-    progress((before + share * size) / fights)
+@dataclass
+class _Bar:
+    """The share of a run with a precision told to ``progress``: the fights played over those
+    it looks like taking, never going back when the estimate grows."""
+
+    progress: Callable[[float], None]
+    shown: float = 0.0
+
+    def tell(self, before: int, size: int, expected: int, share: float) -> None:
+        """``share`` of a batch of ``size`` played after ``before`` fights."""
+        self.shown = max(self.shown, min(1.0, (before + share * size) / expected))
+        self.progress(self.shown)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -453,17 +467,16 @@ def ending(result: FightResult) -> Ending:
     return ("nobody", None) if result.winner is None else ("won", result.winner)
 
 
-def _known_within(counts: Counter[FightResult], played: int, within: float) -> bool:
-    """Whether every way the fights ended is known to within ``within`` (the half-width of its
-    95% interval)."""
+def _widest_end(counts: Counter[FightResult], played: int) -> float:
+    """How well the ways the fights ended are known: the widest half of their 95% intervals."""
     ends: Counter[Ending] = Counter()
     for result, n in counts.items():
         ends[ending(result)] += n
+    halves = []
     for n in ends.values():
         low, high = share_interval(n, played)
-        if (high - low) / 2 > within:
-            return False
-    return True
+        halves.append((high - low) / 2)
+    return max(halves)
 
 
 def simulate_fights(
