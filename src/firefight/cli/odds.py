@@ -138,7 +138,7 @@ def simulate_command(
             # collector's sweeps, which fights set off by making and dropping thousands of small
             # values (about 2% of a fight's work); workers, forked later, inherit it. Given back.
             gc.freeze()
-            label = f"{fights:,} fights" if within is None else f"up to {fights:,} fights"
+            label = f"{fights:,} fights" if within is None else f"fights to ±{within:g} points"
             with refusals(), progress_bar(label, 1.0) as update:
                 summary = simulate_fights(
                     scenario,
