@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from firefight.cli.plain import PlainWriter
 from firefight.declarations import DeclarationError
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GivenDice",
+    "Run",
     "dice_from_options",
     "dice_json",
     "emit_json",
@@ -40,6 +41,7 @@ __all__ = [
     "refusal_json",
     "refusals",
     "resolution_json",
+    "resolving_command",
     "rich_console",
     "show_outcome",
     "show_resolution",
@@ -47,6 +49,11 @@ __all__ = [
 
 #: The result type of the outcome a command shows; its headline renders that type.
 R = TypeVar("R", bound=Result)
+
+#: A resolving command's function: the declared values, then the dice and output options by
+#: name (``rolls``, ``seed``, ``ask``, ``as_json``), as typer or :mod:`firefight.cli.quick`
+#: passes them.
+Run = Callable[..., None]
 
 
 @cache
@@ -289,3 +296,43 @@ def show_resolution(
     show_outcome(title, outcome, dict(given.info), headline)
     if given.unused:
         print(f"note: {len(given.unused)} scripted dice were not needed: {given.unused}")
+
+
+def resolving_command(
+    ruleset: str,
+    action: str,
+    resolve: Callable[[dict[str, Any], Dice], tuple[object, Outcome[R], str]],
+    headline: Callable[[Outcome[R]], str],
+    *,
+    dice: bool = True,
+    shown_as: Callable[[Any], str] | None = None,
+) -> Run:
+    """The function of a ruleset's resolving command: ``resolve`` turns the declared values and
+    the dice into the declaration, its outcome and the title to show it under; a refusal there
+    is reported under ``action``, else the resolution is shown under ``action`` (or what
+    ``shown_as`` names the declaration, where that depends on it). Without ``dice`` the action
+    rolls nothing."""
+
+    def run(
+        values: dict[str, Any],
+        *,
+        rolls: str | None = None,
+        seed: int | None = None,
+        ask: bool = False,
+        as_json: bool,
+    ) -> None:
+        given = given_dice(rolls, seed, ask) if dice else no_dice()
+        with refusals(json_refusals(ruleset, action, given, as_json)):
+            declaration, outcome, title = resolve(values, given.dice)
+        show_resolution(
+            ruleset=ruleset,
+            action=shown_as(declaration) if shown_as else action,
+            declaration=declaration,
+            outcome=outcome,
+            given=given,
+            as_json=as_json,
+            title=title,
+            headline=headline,
+        )
+
+    return run

@@ -6,9 +6,10 @@ from typing import Any
 
 import typer
 
-from firefight.cli.common import given_dice, json_refusals, refusals, show_resolution
 from firefight.cli.declared import declared_command
+from firefight.cli.resolving import resolving_command
 from firefight.declarations import declare
+from firefight.dice import Dice
 from firefight.outcome import Outcome
 from firefight_d6.rules import Check, CheckResult, resolve_check
 
@@ -21,21 +22,11 @@ def _headline(outcome: Outcome[CheckResult]) -> str:
     return f"{r.outcome}: {r.total} against {r.target}"
 
 
-@declared_command(app, "check", Check, help="Roll a d6, add the skill, reach the target.")
-def check(
-    values: dict[str, Any], *, rolls: str | None, seed: int | None, ask: bool, as_json: bool
-) -> None:
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("d6", "check", given, as_json)):
-        declaration = declare(Check, **values)
-        outcome = resolve_check(declaration, given.dice)
-    show_resolution(
-        ruleset="d6",
-        action="check",
-        declaration=declaration,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title="d6 check",
-        headline=_headline,
-    )
+def _check(values: dict[str, Any], dice: Dice) -> tuple[Check, Outcome[CheckResult], str]:
+    declaration = declare(Check, **values)
+    return declaration, resolve_check(declaration, dice), "d6 check"
+
+
+check = declared_command(app, "check", Check, help="Roll a d6, add the skill, reach the target.")(
+    resolving_command("d6", "check", _check, _headline)
+)

@@ -24,6 +24,7 @@ import typer
 
 from firefight.cli.common import JsonOpt
 from firefight.cli.declared import DICE_OPTIONS, declared_command
+from firefight.cli.resolving import Run
 from firefight.dice import Dice
 from firefight.outcome import Outcome, Result
 from firefight.rulesets.cpr import CprData
@@ -38,7 +39,7 @@ from firefight.rulesets.cpr.attack_options import (
     ShootOptions,
     ThrowOptions,
 )
-from firefight.rulesets.cpr.cli.resolved import Run, resolving
+from firefight.rulesets.cpr.cli.resolved import resolving
 from firefight.rulesets.cpr.cli.shot import autofire, hit_text, shoot, single_line
 from firefight.rulesets.cpr.damage import AreaTarget
 from firefight.rulesets.cpr.damage_roll import DamageRollResult, resolve_damage_roll

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from firefight.cli.resolving import given_dice, json_refusals, no_dice, refusals, show_resolution
+from firefight.cli.resolving import Run, resolving_command
 from firefight.declarations import declare
 from firefight.outcome import Outcome, Result
 from firefight.rulesets.cpr.explosives import Explosion
@@ -17,13 +17,10 @@ if TYPE_CHECKING:
     from firefight.dice import Dice
     from firefight.rulesets.cpr.data import CprData
 
-__all__ = ["Run", "resolving"]
+__all__ = ["resolving"]
 
 #: The result type a command's resolver returns, which its headline renders as text.
 R = TypeVar("R", bound=Result)
-
-#: A command's function: the declared values, then the dice and output options by name.
-Run = Callable[..., None]
 
 
 class _Options(Protocol):
@@ -55,29 +52,13 @@ def resolving(
     (an :class:`~firefight.rulesets.cpr.explosives.Explosion` is shown as one); without
     ``dice`` it rolls nothing."""
 
-    def run(
-        values: dict[str, Any],
-        *,
-        rolls: str | None = None,
-        seed: int | None = None,
-        ask: bool = False,
-        as_json: bool,
-    ) -> None:
-        given = given_dice(rolls, seed, ask) if dice else no_dice()
-        with refusals(json_refusals("cpr", action, given, as_json)):
-            data = _data()
-            chosen = declare(options, **values)
-            declaration = chosen.build(data)
-            outcome = resolve(declaration, given.dice, data)
-        show_resolution(
-            ruleset="cpr",
-            action="explosion" if isinstance(declaration, Explosion) else action,
-            declaration=declaration,
-            outcome=outcome,
-            given=given,
-            as_json=as_json,
-            title=chosen.title(),
-            headline=headline,
-        )
+    def built(values: dict[str, Any], rolled: Dice) -> tuple[Any, Outcome[R], str]:
+        data = _data()
+        chosen = declare(options, **values)
+        declaration = chosen.build(data)
+        return declaration, resolve(declaration, rolled, data), chosen.title()
 
-    return run
+    def shown_as(declaration: object) -> str:
+        return "explosion" if isinstance(declaration, Explosion) else action
+
+    return resolving_command("cpr", action, built, headline, dice=dice, shown_as=shown_as)

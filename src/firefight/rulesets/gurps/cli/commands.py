@@ -13,14 +13,9 @@ from typing import Any
 
 import typer
 
-from firefight.cli.common import (
-    console,
-    given_dice,
-    json_refusals,
-    refusals,
-    show_resolution,
-)
+from firefight.cli.common import console
 from firefight.cli.declared import declared_command
+from firefight.cli.resolving import resolving_command
 from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -58,21 +53,14 @@ def _run(
     dice: tuple[str | None, int | None, bool, bool],
 ) -> None:
     """Declare, resolve and show one action: the shared JSON envelope with ``--json``."""
-    rolls, seed, ask, as_json = dice
-    given = given_dice(rolls, seed, ask)
-    with refusals(json_refusals("gurps", action, given, as_json)):
+
+    def declared(values: dict[str, Any], rolled: Dice) -> tuple[Any, Outcome, str]:
         declaration = declare(cls, **values)
-        outcome = resolve(declaration, given.dice)
-    show_resolution(
-        ruleset="gurps",
-        action=action,
-        declaration=declaration,
-        outcome=outcome,
-        given=given,
-        as_json=as_json,
-        title=title(declaration),
-        headline=lambda o: o.result.headline or "",
-    )
+        return declaration, resolve(declaration, rolled), title(declaration)
+
+    run = resolving_command("gurps", action, declared, lambda o: o.result.headline or "")
+    rolls, seed, ask, as_json = dice
+    run(values, rolls=rolls, seed=seed, ask=ask, as_json=as_json)
 
 
 @declared_command(app, "shoot", Shoot, help="One turn's shooting at one target (3d6 under skill).")

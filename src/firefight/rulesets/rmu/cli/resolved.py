@@ -8,20 +8,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from firefight.cli.resolving import given_dice, json_refusals, no_dice, refusals, show_resolution
+from firefight.cli.resolving import Run, resolving_command
 from firefight.declarations import declare
 from firefight.outcome import Outcome, Result
 
 if TYPE_CHECKING:
     from firefight.dice import Dice
 
-__all__ = ["Run", "resolving"]
+__all__ = ["resolving"]
 
 #: The result type a command's resolver returns, which its headline renders as text.
 R = TypeVar("R", bound=Result)
-
-#: A command's function: the declared values, then the dice and output options by name.
-Run = Callable[..., None]
 
 
 def resolving(
@@ -36,27 +33,8 @@ def resolving(
     """The function of a command: ``options`` declared and built, ``resolve`` d and shown as
     ``action`` under the ``title`` the declaration gives; without ``dice`` it rolls nothing."""
 
-    def run(
-        values: dict[str, Any],
-        *,
-        rolls: str | None = None,
-        seed: int | None = None,
-        ask: bool = False,
-        as_json: bool,
-    ) -> None:
-        given = given_dice(rolls, seed, ask) if dice else no_dice()
-        with refusals(json_refusals("rmu", action, given, as_json)):
-            declaration = declare(options, **values).build()
-            outcome = resolve(declaration, given.dice)
-        show_resolution(
-            ruleset="rmu",
-            action=action,
-            declaration=declaration,
-            outcome=outcome,
-            given=given,
-            as_json=as_json,
-            title=title(declaration),
-            headline=headline,
-        )
+    def built(values: dict[str, Any], rolled: Dice) -> tuple[Any, Outcome[R], str]:
+        declaration = declare(options, **values).build()
+        return declaration, resolve(declaration, rolled), title(declaration)
 
-    return run
+    return resolving_command("rmu", action, built, headline, dice=dice)
