@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter.scenario import load_scenario
+from firefight.limits import LimitError
 from firefight.odds.fights import WITHIN_BATCH, FightSummary, fight_once, simulate_fights
 from firefight.probability.stats import share_interval
 
@@ -90,6 +91,12 @@ def test_a_run_within_a_precision_tells_its_progress_against_the_fights_it_looks
     assert seen == sorted(seen) and seen[-1] == 1.0
     assert seen[WITHIN_BATCH - 1] == WITHIN_BATCH / 5000  # nothing known yet: against the most
     assert seen[WITHIN_BATCH] == pytest.approx((WITHIN_BATCH + 1) / 500)
+
+
+@pytest.mark.parametrize("within", [0.0, -0.01, 0.51, float("nan"), float("inf")])
+def test_a_precision_past_the_limits_is_refused_before_any_fight(within: float) -> None:
+    with pytest.raises(LimitError, match=r"0\.1 to 50 points"):
+        simulate_fights(DRY_GULCH, fights=10, within=within)
 
 
 def test_a_run_within_a_precision_stops_at_its_fights_all_the_same() -> None:

@@ -30,6 +30,7 @@ __all__ = [
     "MAX_SAMPLES",
     "MAX_SWEEP_POINTS",
     "MAX_WORKERS",
+    "WITHIN_POINTS",
     "LimitError",
     "at_most",
     "clean_name",
@@ -62,6 +63,8 @@ MAX_DEPTH = 20
 MAX_FIGHTS = 1_000_000
 #: Rounds of one simulated fight.
 MAX_ROUNDS = 1_000
+#: The precision ``odds simulate --within`` may ask for, in percentage points.
+WITHIN_POINTS = (0.1, 50.0)
 #: Local worker processes.
 MAX_WORKERS = 64
 #: Brackets nested inside each other in a TOML or JSON file the project reads.

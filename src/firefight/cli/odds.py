@@ -82,9 +82,7 @@ def simulate_command(
         float | None,
         typer.Option(
             help="Play until every way the fights end is known to within this many points "
-            "(the half-width of its 95% interval), checked every 250 fights.",
-            min=0.1,
-            max=50,
+            "(the half-width of its 95% interval)."
         ),
     ] = None,
     seed: OddsSeedOpt = 0,

@@ -37,7 +37,7 @@ from firefight.encounter import engine
 from firefight.encounter.scenario import Scenario, initial_state, load_scenario
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.frozen import replace
-from firefight.limits import MAX_FIGHTS, MAX_ROUNDS, at_most
+from firefight.limits import MAX_FIGHTS, MAX_ROUNDS, WITHIN_POINTS, LimitError, at_most
 from firefight.probability.distribution import Distribution
 from firefight.probability.montecarlo import simulate, task_seed
 from firefight.probability.stats import share_interval
@@ -336,6 +336,34 @@ def _same(result: FightResult) -> FightResult:
     return result
 
 
+#: Fights played between two looks at the intervals, when a run stops once it knows enough.
+WITHIN_BATCH = 250
+
+
+#: How a fight ended, as its share is reported: a side won (with its name), the rounds ran out
+#: with several sides standing, or nobody was left standing.
+Ending = tuple[Literal["won", "undecided", "nobody"], str | None]
+
+
+def ending(result: FightResult) -> Ending:
+    """How ``result`` ended (:data:`Ending`)."""
+    if result.timed_out:
+        return ("undecided", None)
+    return ("nobody", None) if result.winner is None else ("won", result.winner)
+
+
+def _widest_end(counts: Counter[FightResult], played: int) -> float:
+    """How well the ways the fights ended are known: the widest half of their 95% intervals."""
+    ends: Counter[Ending] = Counter()
+    for result, n in counts.items():
+        ends[ending(result)] += n
+    halves = []
+    for n in ends.values():
+        low, high = share_interval(n, played)
+        halves.append((high - low) / 2)
+    return max(halves)
+
+
 def _until_known(
     run: Callable[..., Distribution[FightResult]],
     fights: int,
@@ -440,7 +468,7 @@ class FightSummary:
 
     def undecided(self) -> float:
         """The share of fights the rounds ran out on with several sides standing."""
-        return sum(p for r, p in self.distribution.items() if r.timed_out)
+        return self.ends().get(("undecided", None), 0.0)
 
     def fled_share(self, name: str) -> float:
         """The share of fights in which ``name`` broke off (DEC-540)."""
@@ -449,34 +477,6 @@ class FightSummary:
     def mean_spent(self, name: str) -> float:
         """The rounds of ammunition ``name`` went through in an average fight."""
         return sum(dict(r.spent).get(name, 0) * p for r, p in self.distribution.items())
-
-
-#: Fights played between two looks at the intervals, when a run stops once it knows enough.
-WITHIN_BATCH = 250
-
-
-#: How a fight ended, as its share is reported: a side won (with its name), the rounds ran out
-#: with several sides standing, or nobody was left standing.
-Ending = tuple[Literal["won", "undecided", "nobody"], str | None]
-
-
-def ending(result: FightResult) -> Ending:
-    """How ``result`` ended (:data:`Ending`)."""
-    if result.timed_out:
-        return ("undecided", None)
-    return ("nobody", None) if result.winner is None else ("won", result.winner)
-
-
-def _widest_end(counts: Counter[FightResult], played: int) -> float:
-    """How well the ways the fights ended are known: the widest half of their 95% intervals."""
-    ends: Counter[Ending] = Counter()
-    for result, n in counts.items():
-        ends[ending(result)] += n
-    halves = []
-    for n in ends.values():
-        low, high = share_interval(n, played)
-        halves.append((high - low) / 2)
-    return max(halves)
 
 
 def simulate_fights(
@@ -498,6 +498,9 @@ def simulate_fights(
     at a time, each batch seeded from ``seed`` and its number, until every way they end (each
     side's win, the undecided, nobody left) is known to within it, or ``fights`` are played."""
     at_most("fights", fights, MAX_FIGHTS)
+    least, most = WITHIN_POINTS
+    if within is not None and not least <= within * 100 <= most:  # nan too
+        raise LimitError("--within", within * 100, f"{least:g} to {most:g} points")
     scenario = _scenario(str(path))
     if max_rounds is None:
         max_rounds = fight_rounds(find_ruleset(scenario.ruleset))
