@@ -111,13 +111,11 @@ def test_gur_mod_1_gur_range_1_targeting_figures() -> None:
     bracing +1; a pop-up attack -2, so -6 with its snap shot. GUR-RANGE-1: a stationary,
     unaware target +4. DEC-204: a laser sight's snap shot -1 under 50 yd, -2 to 100, -4 beyond."""
     t = DATA.house.targeting
-    bonus = [min((turns - 1) * t.aim_per_further_turn, t.aim_further_most) for turns in range(1, 7)]
-    assert bonus == [0, 1, 2, 3, 3, 3]
+    assert [t.aim_bonus(turns) for turns in range(1, 7)] == [0, 1, 2, 3, 3, 3]
     assert (t.snap_shot, t.braced, t.pop_up, t.unaware_stationary) == (-4, 1, -2, 4)
     assert t.pop_up + t.snap_shot == -6
-    laser = (t.laser_snap_near, t.laser_snap_middle, t.laser_snap_far)
-    assert laser == (-1, -2, -4) and t.laser_snap_far == t.snap_shot
-    assert (t.laser_snap_middle_from_yd, t.laser_snap_far_beyond_yd) == (50, 100)
+    laser = [t.laser_snap(yd) for yd in (10, 49.9, 50, 100, 100.1, 400)]
+    assert laser == [-1, -1, -2, -2, -4, -4] and t.laser_snap_far == t.snap_shot
 
 
 def test_gur_move_1_gur_ind_1_gur_gun_1_gur_loc_1_figures() -> None:

@@ -22,10 +22,11 @@ def _speed_range(data: GurpsData) -> Section:
 
 def _targeting(data: GurpsData) -> Section:
     t = data.house.targeting
-    further = range(2, 2 + t.aim_further_most // t.aim_per_further_turn)
-    aim = [
-        (f"aiming {n} turns", f"Acc {signed((n - 1) * t.aim_per_further_turn)}") for n in further
-    ]
+    aim = [("aiming 1 turn", "Acc")]
+    turns = 1
+    while t.aim_bonus(turns) < t.aim_further_most:
+        turns += 1
+        aim.append((f"aiming {turns} turns", f"Acc {signed(t.aim_bonus(turns))}"))
     near, far = t.laser_snap_middle_from_yd, t.laser_snap_far_beyond_yd
     laser = (
         f"{signed(t.laser_snap_near)} under {near:g} yd, {signed(t.laser_snap_middle)} to "
@@ -33,7 +34,6 @@ def _targeting(data: GurpsData) -> Section:
     )
     rows = (
         ("snap shot (skill under SS)", signed(t.snap_shot)),
-        ("aiming 1 turn", "Acc"),
         *aim[:-1],
         (f"{aim[-1][0]} or more", aim[-1][1]),  # the bonus stops growing there
         ("braced (aimed only)", signed(t.braced)),

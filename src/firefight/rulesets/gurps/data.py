@@ -385,7 +385,7 @@ class Opportunity(DataModel):
 
 class Targeting(DataModel):
     snap_shot: int
-    aim_per_further_turn: int
+    aim_per_further_turn: int = Field(gt=0)
     aim_further_most: int
     braced: int
     pop_up: int
@@ -395,6 +395,18 @@ class Targeting(DataModel):
     laser_snap_middle: int
     laser_snap_far_beyond_yd: float
     laser_snap_far: int
+
+    def aim_bonus(self, turns: int) -> int:
+        """What aiming ``turns`` turns adds past the first turn's Acc (GUR-MOD-1)."""
+        return min((turns - 1) * self.aim_per_further_turn, self.aim_further_most)
+
+    def laser_snap(self, distance_yd: float) -> int:
+        """A snap shot's penalty with a laser sight at ``distance_yd`` (DEC-204)."""
+        if distance_yd < self.laser_snap_middle_from_yd:
+            return self.laser_snap_near
+        if distance_yd <= self.laser_snap_far_beyond_yd:
+            return self.laser_snap_middle
+        return self.laser_snap_far
 
 
 class Moving(DataModel):

@@ -226,7 +226,7 @@ def _aim(
         if c.entry.aimed:
             found.append(Modifier(value=c.value, label=c.entry.label, rule=c.entry.rule))
     targeting = data.house.targeting
-    extra = min((shot.aim - 1) * targeting.aim_per_further_turn, targeting.aim_further_most)
+    extra = targeting.aim_bonus(shot.aim)
     if extra:
         found.append(Modifier(value=extra, label=f"{shot.aim} turns of aiming", rule="GUR-MOD-1"))
     if shot.braced:
@@ -471,13 +471,10 @@ def _situation(
 
 def _snap(shot: Shoot, chosen: tuple[Chosen, ...], targeting: Targeting) -> Modifier:
     """The snap-shot penalty (GUR-MOD-1); with a laser sight, by distance (DEC-204)."""
-    t = targeting
     if any(c.entry.laser for c in chosen):
-        if shot.distance < t.laser_snap_middle_from_yd:
-            value = t.laser_snap_near
-        elif shot.distance <= t.laser_snap_far_beyond_yd:
-            value = t.laser_snap_middle
-        else:
-            value = t.laser_snap_far
-        return Modifier(value=value, label="snap shot with a laser sight", rule="GUR-MOD-1")
-    return Modifier(value=t.snap_shot, label="snap shot", rule="GUR-MOD-1")
+        return Modifier(
+            value=targeting.laser_snap(shot.distance),
+            label="snap shot with a laser sight",
+            rule="GUR-MOD-1",
+        )
+    return Modifier(value=targeting.snap_shot, label="snap shot", rule="GUR-MOD-1")
