@@ -369,6 +369,25 @@ def _outcome(
     )
 
 
+def _attacked(
+    tb: TraceBuilder,
+    outcome: Outcome[Resolved],
+    events: Sequence[Event],
+    by: CombatantState,
+    weapon: WeaponState,
+    *,
+    action: str,
+    at: str | None,
+    headline: str,
+) -> Outcome[CprActed]:
+    """An attack's outcome: it names the attacker, the weapon by the scene's name for it, and
+    whom or what it was aimed ``at`` (None: a place)."""
+    acted = CprActed(
+        action=action, actor=by.name, target=at, weapon_name=weapon.name, headline=headline
+    )
+    return _outcome(tb, outcome, events, acted)
+
+
 def _nearest_on(barrier: Barrier, p: Point) -> Point:
     """The point of the barrier's segment nearest to ``p``."""
     ax, ay = barrier.start.x_ft, barrier.start.y_ft
@@ -398,17 +417,8 @@ def _shoot_cover(state: EncounterState, action: Shoot, dice: Dice, data: CprData
     left = [e.hp_after for e in events if isinstance(e, CoverDamaged)]
     tail = f"{left[-1]} HP left" if left and left[-1] else "destroyed" if left else "missed"
     headline = f"{c.name} shoots the {barrier.name}: {tail}."
-    return _outcome(
-        tb,
-        outcome,
-        events,
-        CprActed(
-            action="shoots",
-            actor=c.name,
-            target=barrier.name,
-            weapon_name=weapon.name,
-            headline=headline,
-        ),
+    return _attacked(
+        tb, outcome, events, c, weapon, action="shoots", at=barrier.name, headline=headline
     )
 
 
@@ -465,6 +475,16 @@ def _at_someone(
     target = state.combatant(action.target)
     not_dead(target, c)
     return c, target, ready_weapon(c, action.weapon)
+
+
+def _armed(
+    state: EncounterState, actor: str, weapon: str | None
+) -> tuple[CombatantState, WeaponState]:
+    """Who acts with what, refused in this order: the actor's Action spent, the weapon not
+    carried."""
+    c = state.combatant(actor)
+    needs_action(c)
+    return c, ready_weapon(c, weapon)
 
 
 def _facing(
@@ -583,17 +603,8 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
     how = " twice" if action.twice else ""
     aim = f" (aimed at the {action.aim.words})" if action.aim else ""
     headline = f"{c.name} fires the {weapon.name}{how} at {target.name}{aim}: {results}."
-    return _outcome(
-        tb,
-        outcome,
-        events,
-        CprActed(
-            action="shoots",
-            actor=c.name,
-            target=target.name,
-            weapon_name=weapon.name,
-            headline=headline,
-        ),
+    return _attacked(
+        tb, outcome, events, c, weapon, action="shoots", at=target.name, headline=headline
     )
 
 
@@ -647,24 +658,13 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
     )
     said = _shot_headline(outcome.result, data)
     headline = f"{c.name} autofires the {weapon.name} at {target.name}: {said}."
-    return _outcome(
-        tb,
-        outcome,
-        events,
-        CprActed(
-            action="autofires",
-            actor=c.name,
-            target=target.name,
-            weapon_name=weapon.name,
-            headline=headline,
-        ),
+    return _attacked(
+        tb, outcome, events, c, weapon, action="autofires", at=target.name, headline=headline
     )
 
 
 def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData) -> Outcome:
-    c = state.combatant(action.actor)
-    needs_action(c)
-    weapon = ready_weapon(c, action.weapon)
+    c, weapon = _armed(state, action.actor, action.weapon)
     ammo, loaded = magazine_of(weapon)
     tb = TraceBuilder()
     who = shooter_of(c)
@@ -754,24 +754,13 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
     reached += ["stopped short of " + " and ".join(covered)] if covered else []
     tail = "; ".join(reached) or "hits nobody"
     headline = f"{c.name} fires a shell from the {weapon.name} toward {target.name}: {tail}."
-    return _outcome(
-        tb,
-        outcome,
-        events,
-        CprActed(
-            action="fires shells",
-            actor=c.name,
-            target=target.name,
-            weapon_name=weapon.name,
-            headline=headline,
-        ),
+    return _attacked(
+        tb, outcome, events, c, weapon, action="fires shells", at=target.name, headline=headline
     )
 
 
 def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) -> Outcome:
-    c = state.combatant(action.actor)
-    needs_action(c)
-    item = ready_weapon(c, action.item)
+    c, item = _armed(state, action.actor, action.item)
     catalog = data.weapon(item.kind)
     tb = TraceBuilder()
     who = shooter_of(c)
@@ -850,24 +839,13 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
         headline = f"{c.name} throws the {item.name} at {target.name}: {said}."
         target_name = target.name
     events = _injury_effects(state, [*spent, *_scene_names(outcome.events, item.name)], data, tb)
-    return _outcome(
-        tb,
-        outcome,
-        events,
-        CprActed(
-            action="throws",
-            actor=c.name,
-            target=target_name,
-            weapon_name=item.name,
-            headline=headline,
-        ),
+    return _attacked(
+        tb, outcome, events, c, item, action="throws", at=target_name, headline=headline
     )
 
 
 def _reload(state: EncounterState, action: Reload, dice: Dice, data: CprData) -> Outcome:
-    c = state.combatant(action.actor)
-    needs_action(c)
-    weapon = ready_weapon(c, action.weapon)
+    c, weapon = _armed(state, action.actor, action.weapon)
     own = fighter(c)
     mag = weapon.loaded
     ammo = action.ammo
@@ -995,21 +973,32 @@ def _hold(state: EncounterState, action: Hold) -> Outcome:
     )
 
 
+def _spends_action(
+    c: CombatantState, done: Event, acted: CprActed, *, logged: str, on: str, rule: str
+) -> Outcome[CprActed]:
+    """An Action that rolls nothing: refused when this turn's is spent, else ``c`` spends it
+    ``on`` something (the trace's step under ``rule``), the log names it ``logged``, and
+    ``done`` is what it changes."""
+    needs_action(c)
+    tb = TraceBuilder()
+    tb.step(f"{c.name} spends the Action {on}.", rule)
+    return Outcome(
+        events=(ActionTaken(actor=c.name, action=logged), done), trace=tb.build(), result=acted
+    )
+
+
 def _clear_jam(state: EncounterState, action: ClearJam) -> Outcome:
     c = state.combatant(action.actor)
     weapon = ready_weapon(c, action.weapon)
     if weapon.name not in fighter(c).jammed:
         raise RuleRefusal("CPR-REF-1", f"{c.name}'s {weapon.name} is not jammed.")
-    needs_action(c)
-    tb = TraceBuilder()
-    tb.step(f"{c.name} spends the Action clearing the {weapon.name}.", "CPR-REF-1")
-    return Outcome(
-        events=(
-            ActionTaken(actor=c.name, action="clear jam"),
-            WeaponUnjammed(actor=c.name, weapon=weapon.name),
-        ),
-        trace=tb.build(),
-        result=CprActed(action="clears a jam", actor=c.name, weapon_name=weapon.name),
+    return _spends_action(
+        c,
+        WeaponUnjammed(actor=c.name, weapon=weapon.name),
+        CprActed(action="clears a jam", actor=c.name, weapon_name=weapon.name),
+        logged="clear jam",
+        on=f"clearing the {weapon.name}",
+        rule="CPR-REF-1",
     )
 
 
@@ -1021,16 +1010,13 @@ def _extinguish(state: EncounterState, action: Extinguish, data: CprData) -> Out
     reach = data.figures.stabilize_reach_m
     if _metres(c.position, burning.position) > reach:
         raise RuleRefusal("C-14", f"{c.name} must be within {reach:g} m of {burning.name}.")
-    needs_action(c)
-    tb = TraceBuilder()
-    tb.step(f"{c.name} spends the Action putting out the fire on {burning.name}.", "C-14")
-    return Outcome(
-        events=(
-            ActionTaken(actor=c.name, action="extinguish"),
-            FireOut(target=burning.name, by=c.name),
-        ),
-        trace=tb.build(),
-        result=CprActed(action="extinguishes", actor=c.name, target=burning.name),
+    return _spends_action(
+        c,
+        FireOut(target=burning.name, by=c.name),
+        CprActed(action="extinguishes", actor=c.name, target=burning.name),
+        logged="extinguish",
+        on=f"putting out the fire on {burning.name}",
+        rule="C-14",
     )
 
 
