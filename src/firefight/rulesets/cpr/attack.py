@@ -21,12 +21,12 @@ from firefight.frozen import quick_init, replace
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.cpr.checks import (
     aim_penalty,
-    attacker_parts,
     check_dodge_allowed,
     compare,
     d10_modifier,
     dv_or_dodge,
     jammed,
+    shooter_parts,
 )
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
@@ -253,14 +253,8 @@ def resolve_ranged_attack(
         threshold, against, dodge_total = dv_or_dodge(
             target, read.dv, "the range DV", dice, tb, data
         )
-        parts = attacker_parts(
-            who=attack.shooter,
-            stat=("REF", attack.ref),
-            skill=(weapon.skill, attack.skill),
-            wound=attack.wound,
-            injuries=attack.injuries,
-            data=data,
-            extra=[*aim_penalty(shot.aim, data), *attack.extra],
+        parts = shooter_parts(
+            attack, weapon.skill, [*aim_penalty(shot.aim, data), *attack.extra], data
         )
         roll_d10 = tb.roll(dice.d10_exploding(f"{attack.shooter}'s attack"))
         total = tb.total("attack total", [*parts, d10_modifier(roll_d10)])

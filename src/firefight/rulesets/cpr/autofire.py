@@ -19,11 +19,11 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.cpr.checks import (
-    attacker_parts,
     check_dodge_allowed,
     compare,
     dv_or_dodge,
     roll_check,
+    shooter_parts,
 )
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
@@ -135,15 +135,7 @@ def resolve_autofire(attack: AutofireAttack, dice: Dice, data: CprData) -> Outco
     threshold, against, dodge_total = dv_or_dodge(
         target, read.dv, "the autofire DV", dice, tb, data
     )
-    parts = attacker_parts(
-        who=attack.shooter,
-        stat=("REF", attack.ref),
-        skill=(figures.autofire_skill, attack.skill),
-        wound=attack.wound,
-        injuries=attack.injuries,
-        data=data,
-        extra=attack.extra,
-    )
+    parts = shooter_parts(attack, figures.autofire_skill, attack.extra, data)
     total = roll_check(
         tb, dice, label="autofire total", purpose=f"{attack.shooter}'s autofire", parts=parts
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from typing import Protocol
 
 from firefight.dice import Dice, Roll
 from firefight.errors import RuleRefusal
@@ -19,6 +20,7 @@ from firefight.rulesets.cpr.wounds import WoundState, injury_modifiers, wound_mo
 from firefight.trace import Modifier, Total, TraceBuilder
 
 __all__ = [
+    "Firing",
     "aim_penalty",
     "attacker_parts",
     "beats",
@@ -31,6 +33,7 @@ __all__ = [
     "own_conditions",
     "roll_check",
     "roll_dodge",
+    "shooter_parts",
 ]
 
 
@@ -204,8 +207,8 @@ def attacker_parts(
     injuries: Iterable[str],
     data: CprData,
     extra: Sequence[Modifier] = (),
-    stat_rule: str = "CPR-HIT-1",
-    skill_rule: str = "CPR-HIT-2",
+    stat_rule: str,
+    skill_rule: str,
 ) -> list[Modifier]:
     """The attacker's side of a ranged check: stat, skill, wounds, injuries, GM modifiers.
 
@@ -218,6 +221,46 @@ def attacker_parts(
         ),
         *extra,
     ]
+
+
+class Firing(Protocol):
+    """A declaration of firing a weapon: who shoots, with what REF and skill, and the wound
+    and injuries they fire with."""
+
+    @property
+    def shooter(self) -> str: ...
+    @property
+    def ref(self) -> int: ...
+    @property
+    def skill(self) -> int: ...
+    @property
+    def wound(self) -> WoundState: ...
+    @property
+    def injuries(self) -> tuple[str, ...]: ...
+
+
+def shooter_parts(
+    fire: Firing,
+    skill: str,
+    extra: Sequence[Modifier],
+    data: CprData,
+    *,
+    stat_rule: str = "CPR-HIT-1",
+    skill_rule: str = "CPR-HIT-2",
+) -> list[Modifier]:
+    """The shooter's side of a check to fire a weapon: REF and the ``skill`` named (CPR-HIT-2),
+    as :func:`attacker_parts` totals them."""
+    return attacker_parts(
+        who=fire.shooter,
+        stat=("REF", fire.ref),
+        skill=(skill, fire.skill),
+        wound=fire.wound,
+        injuries=fire.injuries,
+        data=data,
+        extra=extra,
+        stat_rule=stat_rule,
+        skill_rule=skill_rule,
+    )
 
 
 # An attacker's stat and skill are the same two modifiers at every attack they make: built

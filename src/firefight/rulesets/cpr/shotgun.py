@@ -21,11 +21,11 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.cpr.checks import (
-    attacker_parts,
     check_dodge_allowed,
     compare,
     roll_check,
     roll_dodge,
+    shooter_parts,
 )
 from firefight.rulesets.cpr.combatants import Aim, Spot, Target
 from firefight.rulesets.cpr.damage import AreaTarget, Hit, area_hits, roll_damage
@@ -132,15 +132,7 @@ def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Ou
     for index, target in enumerate(in_area):
         if target.dodge is not None:
             dodges[index] = roll_dodge(target, dice, tb, data)
-    parts = attacker_parts(
-        who=fire.shooter,
-        stat=("REF", fire.ref),
-        skill=(weapon.skill, fire.skill),
-        wound=fire.wound,
-        injuries=fire.injuries,
-        data=data,
-        extra=fire.extra,
-    )
+    parts = shooter_parts(fire, weapon.skill, fire.extra, data)
     total = roll_check(
         tb, dice, label="attack total", purpose=f"{fire.shooter}'s shotgun shell", parts=parts
     )

@@ -17,7 +17,7 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cpr.autofire import validate_autofire_weapon
-from firefight.rulesets.cpr.checks import attacker_parts, compare, own_conditions, roll_check
+from firefight.rulesets.cpr.checks import compare, own_conditions, roll_check, shooter_parts
 from firefight.rulesets.cpr.combatants import Spot, Target
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, MustTakeCover
@@ -118,16 +118,8 @@ def resolve_suppression(
         ActionTaken(actor=fire.shooter, action="suppressive fire"),
         RoundsFired(actor=fire.shooter, weapon=weapon.key, rounds=bullets),
     ]
-    parts = attacker_parts(
-        who=fire.shooter,
-        stat=("REF", fire.ref),
-        skill=(figures.autofire_skill, fire.skill),
-        wound=fire.wound,
-        injuries=fire.injuries,
-        data=data,
-        extra=fire.extra,
-        stat_rule="C-6",
-        skill_rule="C-6",
+    parts = shooter_parts(
+        fire, figures.autofire_skill, fire.extra, data, stat_rule="C-6", skill_rule="C-6"
     )
     check = roll_check(
         tb,
