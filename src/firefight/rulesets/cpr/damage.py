@@ -367,43 +367,34 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
 
     # 4. Critical injury from the dice.
     sixes = sum(1 for face in roll.faces if face == 6)
+    table: InjuryTable = "head" if location is Location.HEAD else "body"
+
+    def bring_rolled(*, cause: str, bonus: str, rule: str) -> None:
+        """A critical injury rolled on the table of the location hit, brought as ``bring``."""
+        injury, injury_roll = roll_critical_injury(
+            data.injuries, table, suffered, dice, tb, target=name
+        )
+        bring(injury, table=table, roll=injury_roll, cause=cause, bonus=bonus, rule=rule)
+
     if is_critical(roll, data):
-        table: InjuryTable = "head" if location is Location.HEAD else "body"
         tb.step(
             f"{sixes} sixes on the damage dice: a critical injury ({table} table) and "
             f"{figures.critical_bonus} bonus damage straight to HP, past the SP, never "
             "multiplied, whether or not anything got through.",
             "C-4",
         )
-        injury, injury_roll = roll_critical_injury(
-            data.injuries, table, suffered, dice, tb, target=name
-        )
-        bring(
-            injury,
-            table=table,
-            roll=injury_roll,
-            cause="damage dice",
-            bonus="critical injury bonus",
-            rule="C-4",
-        )
+        bring_rolled(cause="damage dice", bonus="critical injury bonus", rule="C-4")
 
     # C-12: a hit on someone already mortally wounded brings a critical injury of its own,
     # unless the dice already gave this hit one (docs/decisions.md DEC-142).
     dying = target.health is not None and target.health.state is WoundState.MORTAL
     if dying and through >= 1 and not is_critical(roll, data):
-        table_m: InjuryTable = "head" if location is Location.HEAD else "body"
         tb.step(
             f"{name} was already mortally wounded: the hit also brings a critical injury "
-            f"({table_m} table) and its {figures.critical_bonus} bonus damage.",
+            f"({table} table) and its {figures.critical_bonus} bonus damage.",
             "C-12",
         )
-        injury_m, roll_m = roll_critical_injury(
-            data.injuries, table_m, suffered, dice, tb, target=name
-        )
-        bring(
-            injury_m,
-            table=table_m,
-            roll=roll_m,
+        bring_rolled(
             cause="hit while mortally wounded",
             bonus="critical injury bonus, hit while mortally wounded",
             rule="C-12",
