@@ -60,7 +60,7 @@ from firefight.rulesets.cpr.encounter_build import (
     barrier_cover,
     check_move,
     dodge_of,
-    magazine_of,
+    firing_fields,
     needs_action,
     not_dead,
     ready_weapon,
@@ -432,18 +432,9 @@ def _attack(
 ) -> RangedAttack:
     """The attack ``c`` makes with ``weapon`` at ``shots``: their REF, skill and wounds, the
     magazine loaded, the named modifiers' terms and what they change (a jam, a guided round)."""
-    ammo, loaded = magazine_of(weapon)
-    who = shooter_of(c)
     return RangedAttack(
-        weapon=weapon.kind,
-        ref=who.ref,
-        skill=fighter(c).skill(data.weapon(weapon.kind).skill),
+        **firing_fields(c, weapon, data.weapon(weapon.kind).skill),
         shots=shots,
-        shooter=c.name,
-        ammo=ammo,
-        loaded=loaded,
-        wound=who.wound,
-        injuries=who.injuries,
         extra=extra,
         jams_on=chosen.jams_on,
         guided=chosen.guided,
@@ -622,24 +613,15 @@ class _AutofirePlan:
 
 def _plan_autofire(state: EncounterState, action: Autofire, data: CprData) -> _AutofirePlan:
     c, target, weapon = _at_someone(state, action)
-    ammo, loaded = magazine_of(weapon)
     tb = TraceBuilder()
-    who = shooter_of(c)
     dodge = dodge_of(state, target, unseen=action.unseen, tb=tb, data=data)
     distance = _metres(c.position, target.position)
     extra, _, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
     attack = AutofireAttack(
-        weapon=weapon.kind,
-        ref=who.ref,
-        skill=fighter(c).skill(data.figures.autofire_skill),
+        **firing_fields(c, weapon, data.figures.autofire_skill),
         distance_m=distance,
         target=target_of(state, target, data, dodge=dodge, origin=c.position),
-        shooter=c.name,
-        ammo=ammo,
-        loaded=loaded,
         aim=action.aim,
-        wound=who.wound,
-        injuries=who.injuries,
         extra=extra,
     )
     return _AutofirePlan(
@@ -665,23 +647,14 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
 
 def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData) -> Outcome:
     c, weapon = _armed(state, action.actor, action.weapon)
-    ammo, loaded = magazine_of(weapon)
     tb = TraceBuilder()
-    who = shooter_of(c)
     # The unconscious and the dead have no nerve to break.
     exposed = [o for o in state.combatants if o.name != c.name and o.can_act]
     outcome = resolve_suppression(
         SuppressiveFire(
-            weapon=weapon.kind,
-            ref=who.ref,
-            skill=fighter(c).skill(data.figures.autofire_skill),
+            **firing_fields(c, weapon, data.figures.autofire_skill),
             targets=tuple(target_of(state, o, data, shooter=c) for o in exposed),
             position=spot_of(c),
-            shooter=c.name,
-            ammo=ammo,
-            loaded=loaded,
-            wound=who.wound,
-            injuries=who.injuries,
             extra=action.mods,
         ),
         dice,
@@ -715,13 +688,10 @@ def _area_targets(
 
 def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData) -> Outcome:
     c, target, weapon = _at_someone(state, action)
-    ammo, loaded = magazine_of(weapon)
     tb = TraceBuilder()
-    who = shooter_of(c)
     outcome = resolve_shotgun_shells(
         ShotgunShells(
-            ref=who.ref,
-            skill=fighter(c).skill(data.weapon(weapon.kind).skill),
+            **firing_fields(c, weapon, data.weapon(weapon.kind).skill),
             # The cover between the muzzle and each person in the spread (C-13, DEC-460).
             targets=_area_targets(
                 state,
@@ -734,13 +704,7 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
             ),
             position=spot_of(c),
             toward=spot_of(target),
-            weapon=weapon.kind,
-            ammo=ammo,
-            shooter=c.name,
-            loaded=loaded,
             aim=action.aim,
-            wound=who.wound,
-            injuries=who.injuries,
             extra=action.mods,
         ),
         dice,

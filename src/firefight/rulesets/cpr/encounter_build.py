@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypedDict
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Body, Point, crossing_share, distance_ft
@@ -47,12 +48,14 @@ from firefight.units import metres_from_feet
 __all__ = [
     "COVER_CONDITION",
     "TURN_RULE",
+    "FiringFields",
     "Shooter",
     "able",
     "barrier_cover",
     "check_move",
     "cover_of",
     "dodge_of",
+    "firing_fields",
     "in_cover",
     "magazine_of",
     "needs_action",
@@ -137,6 +140,37 @@ def _shooter(
     name: str, ref: int, dex: int, wound: WoundState, injuries: tuple[str, ...]
 ) -> Shooter:
     return Shooter(name=name, ref=ref, dex=dex, wound=wound, injuries=injuries)
+
+
+class FiringFields(TypedDict):
+    """What every declaration of firing a weapon reads off the state alike: the weapon, the
+    shooter with their REF, the skill it is fired with, their wound and injuries (C-9, C-4),
+    and the magazine loaded (CPR-AMMO-1)."""
+
+    weapon: str
+    shooter: str
+    ref: int
+    skill: int
+    ammo: str
+    loaded: int | None
+    wound: WoundState
+    injuries: tuple[str, ...]
+
+
+def firing_fields(c: CombatantState, weapon: WeaponState, skill: str) -> FiringFields:
+    """``c`` firing ``weapon`` with the skill named ``skill``, for a declaration to take."""
+    ammo, loaded = magazine_of(weapon)
+    who = shooter_of(c)
+    return FiringFields(
+        weapon=weapon.kind,
+        shooter=c.name,
+        ref=who.ref,
+        skill=fighter(c).skill(skill),
+        ammo=ammo,
+        loaded=loaded,
+        wound=who.wound,
+        injuries=who.injuries,
+    )
 
 
 def dodge_of(
