@@ -38,11 +38,13 @@ if TYPE_CHECKING:
 __all__ = [
     "PreparedRecoil",
     "Recoil",
+    "TripodToll",
     "mounted_modifier",
     "prepare_recoil",
     "recoil_bonus",
     "recoil_penalties",
     "resolve_recoil",
+    "tripod_toll",
     "unbraced_modifier",
 ]
 
@@ -251,4 +253,54 @@ def resolve_recoil(
         modifiers=mods,
         events=landed.events,
         report=report,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TripodToll:
+    """What a round of rapid fire or a sweep pays for its gun's tripod (RMU-TRI-2): with the
+    gun off its tripod, ``modifiers`` (the unbraced penalty, then the recoil's price), the
+    recoil's ``events`` on the shooter and its ``report``; nothing at all otherwise."""
+
+    modifiers: tuple[Modifier, ...] = ()
+    events: tuple[Event, ...] = ()
+    report: RecoilReport | None = None
+
+
+_NO_TOLL = TripodToll()
+
+
+def tripod_toll(
+    *,
+    shooter: str,
+    weapon: Weapon,
+    mounted: bool,
+    strength_bonus: int,
+    naked_column: str,
+    severity_steps: int,
+    dice: Dice,
+    data: RmuData,
+    trace: TraceBuilder,
+) -> TripodToll:
+    """Nothing for a gun that needs no tripod or stands on one; else its recoil rolled on
+    ``shooter`` (:func:`resolve_recoil`) and the unbraced penalty (RMU-TRI-2).
+
+    Dice: those of :func:`resolve_recoil`, when the gun is unbraced.
+    """
+    if not weapon.requires_tripod or mounted:
+        return _NO_TOLL
+    recoil = resolve_recoil(
+        shooter=shooter,
+        weapon=weapon,
+        strength_bonus=strength_bonus,
+        naked_column=naked_column,
+        dice=dice,
+        data=data,
+        trace=trace,
+        severity_steps=severity_steps,
+    )
+    return TripodToll(
+        modifiers=(unbraced_modifier(weapon), *recoil.modifiers),
+        events=recoil.events,
+        report=recoil.report,
     )
