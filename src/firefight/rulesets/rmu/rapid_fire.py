@@ -393,17 +393,7 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome[Ra
         RoundsFired(actor=decl.shooter, weapon=weapon.key, rounds=bullets),
     ]
 
-    toll = tripod_toll(
-        shooter=decl.shooter,
-        weapon=weapon,
-        mounted=decl.mounted,
-        strength_bonus=decl.strength_bonus,
-        naked_column=decl.naked_column,
-        severity_steps=decl.severity_steps,
-        dice=dice,
-        data=data,
-        trace=tb,
-    )
+    toll = tripod_toll(decl, weapon, dice=dice, data=data, trace=tb)
     events.extend(toll.events)
     shooter_side = list(toll.modifiers)
     shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None

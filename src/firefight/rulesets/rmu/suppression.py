@@ -346,17 +346,7 @@ def resolve_suppression_sweep(
     )
 
     events: list[Event] = [ActionPointsSpent(actor=decl.shooter, ap=decl.ap)]
-    toll = tripod_toll(
-        shooter=decl.shooter,
-        weapon=weapon,
-        mounted=decl.mounted,
-        strength_bonus=decl.strength_bonus,
-        naked_column=decl.naked_column,
-        severity_steps=decl.severity_steps,
-        dice=dice,
-        data=data,
-        trace=tb,
-    )
+    toll = tripod_toll(decl, weapon, dice=dice, data=data, trace=tb)
     events.extend(toll.events)
     maneuver_side = list(toll.modifiers)
     # The sweep's attacks carry none of the shooter's skill (OB +0); the skill is the Fire

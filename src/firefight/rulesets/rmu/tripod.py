@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from firefight.dice import Dice
 from firefight.events import Event
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from firefight.rulesets.rmu.firearm_data import FirearmFigures, TripodFigures
 
 __all__ = [
+    "GunHandling",
     "PreparedRecoil",
     "Recoil",
     "TripodToll",
@@ -256,6 +257,22 @@ def resolve_recoil(
     )
 
 
+class GunHandling(Protocol):
+    """What a declaration of rapid fire or a sweep says of the shooter and the gun's mount: the
+    figures its recoil reads (RMU-TRI-2)."""
+
+    @property
+    def shooter(self) -> str: ...
+    @property
+    def mounted(self) -> bool: ...
+    @property
+    def strength_bonus(self) -> int: ...
+    @property
+    def naked_column(self) -> str: ...
+    @property
+    def severity_steps(self) -> int: ...
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TripodToll:
     """What a round of rapid fire or a sweep pays for its gun's tripod (RMU-TRI-2): with the
@@ -271,33 +288,24 @@ _NO_TOLL = TripodToll()
 
 
 def tripod_toll(
-    *,
-    shooter: str,
-    weapon: Weapon,
-    mounted: bool,
-    strength_bonus: int,
-    naked_column: str,
-    severity_steps: int,
-    dice: Dice,
-    data: RmuData,
-    trace: TraceBuilder,
+    fire: GunHandling, weapon: Weapon, *, dice: Dice, data: RmuData, trace: TraceBuilder
 ) -> TripodToll:
-    """Nothing for a gun that needs no tripod or stands on one; else its recoil rolled on
-    ``shooter`` (:func:`resolve_recoil`) and the unbraced penalty (RMU-TRI-2).
+    """Nothing for a gun that needs no tripod or stands on one; else its recoil rolled on the
+    shooter (:func:`resolve_recoil`) and the unbraced penalty (RMU-TRI-2).
 
     Dice: those of :func:`resolve_recoil`, when the gun is unbraced.
     """
-    if not weapon.requires_tripod or mounted:
+    if not weapon.requires_tripod or fire.mounted:
         return _NO_TOLL
     recoil = resolve_recoil(
-        shooter=shooter,
+        shooter=fire.shooter,
         weapon=weapon,
-        strength_bonus=strength_bonus,
-        naked_column=naked_column,
+        strength_bonus=fire.strength_bonus,
+        naked_column=fire.naked_column,
         dice=dice,
         data=data,
         trace=trace,
-        severity_steps=severity_steps,
+        severity_steps=fire.severity_steps,
     )
     return TripodToll(
         modifiers=(unbraced_modifier(weapon), *recoil.modifiers),
