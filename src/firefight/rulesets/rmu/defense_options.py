@@ -8,9 +8,8 @@ from typing import cast
 
 from firefight.declarations import param
 from firefight.rulesets.rmu.cover import parse_cover
-from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.incoming import Incoming, IncomingKind
-from firefight.rulesets.rmu.shot_options import ba_classes, weapon_keys
+from firefight.rulesets.rmu.shot_options import ba_classes, defender_of, weapon_keys
 
 __all__ = ["DefendOptions"]
 
@@ -43,11 +42,5 @@ class DefendOptions:
             cover=parse_cover(self.cover),
             weapon=self.weapon,
             armor=self.armor,
-            defender=Defender(
-                quickness_db=self.quickness_db,
-                dodge_db=self.dodge,
-                celerity=self.celerity,
-                armor_trained=not self.armor_untrained,
-                conscious=not self.unconscious,
-            ),
+            defender=defender_of(self),
         )

@@ -25,7 +25,7 @@ from firefight.frozen import quick_init, replace
 from firefight.geometry import Body, Posture, distance_ft
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets import find_ruleset
-from firefight.rulesets.base import Ruleset
+from firefight.rulesets.base import Ruleset, weapons_named_apart
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
 from firefight.rulesets.rmu.affliction_events import (
@@ -379,12 +379,7 @@ class RmuCombatantFields(DataModel):
                 "a Kindred's Celerity is a discipline: give it as disciplines.celerity, "
                 "not stats.celerity (it costs a Rouse check when roused, V-4)"
             )
-        names: set[str] = set()
-        for w in self.weapon:
-            name = (w.name or w.weapon).lower()
-            if name in names:
-                raise ValueError(f"two weapons are called {name!r}; give one a name")
-            names.add(name)
+        for w in weapons_named_apart(self.weapon):
             if w.skill is not None and w.skill not in self.skills:
                 raise ValueError(
                     f"weapon {w.name or w.weapon!r} uses skill {w.skill!r}, which is not among "

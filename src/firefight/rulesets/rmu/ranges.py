@@ -9,7 +9,7 @@ from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.catalog import RulesFigures, Weapon
 from firefight.trace import Modifier
 
-__all__ = ["RangeBand", "range_band"]
+__all__ = ["RangeBand", "band_index", "range_band"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -37,6 +37,27 @@ def point_blank_reach_ft(weapon: Weapon, rules: RulesFigures) -> int:
     return rules.point_blank_reach_ft
 
 
+def band_index(weapon_name: str, increment_ft: int, distance_ft: float, rules: RulesFigures) -> int:
+    """Which band of the ladder ``distance_ft`` falls in (0 is Short), each band one range
+    increment wide; refuses what is no distance, or one past the last band (RMU-GEN-4).
+
+    >>> from firefight.rulesets.rmu.catalog import default_data
+    >>> [band_index("pistol", 30, d, default_data().rules) for d in (0, 30, 31, 90)]
+    [0, 0, 1, 2]
+    """
+    if not 0 <= distance_ft < math.inf:
+        raise RuleRefusal("RMU-GEN-4", f"A distance of {distance_ft!r} ft is not a distance.")
+    bands = len(rules.band_modifiers)
+    index = max(0, math.ceil(distance_ft / increment_ft) - 1)
+    if index >= bands:
+        raise RuleRefusal(
+            "RMU-GEN-4",
+            f"The {weapon_name} does not reach {distance_ft:g} ft: its last band ends at "
+            f"{increment_ft * bands} ft.",
+        )
+    return index
+
+
 def range_band(
     weapon: Weapon, distance_ft: float, rules: RulesFigures, *, allow_point_blank: bool = True
 ) -> RangeBand:
@@ -46,17 +67,8 @@ def range_band(
     fire that is not aimed at one person (a sweep, a burst's bystanders) passes
     ``allow_point_blank=False`` and reads Short there instead.
     """
-    if not 0 <= distance_ft < math.inf:
-        raise RuleRefusal("RMU-GEN-4", f"A distance of {distance_ft!r} ft is not a distance.")
     increment = weapon.short_range_ft
-    bands = len(rules.band_modifiers)
-    index = max(0, math.ceil(distance_ft / increment) - 1)
-    if index >= bands:
-        raise RuleRefusal(
-            "RMU-GEN-4",
-            f"The {weapon.name} does not reach {distance_ft:g} ft: its last band ends at "
-            f"{increment * bands} ft.",
-        )
+    index = band_index(weapon.name, increment, distance_ft, rules)
     reach = point_blank_reach_ft(weapon, rules)
     if allow_point_blank and distance_ft <= reach:
         return RangeBand(

@@ -61,8 +61,7 @@ from firefight.rulesets.rmu.person_terms import (
 )
 from firefight.rulesets.rmu.ranges import range_band
 from firefight.rulesets.rmu.shot import resolve_malfunction
-from firefight.rulesets.rmu.shot_results import RecoilReport
-from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
+from firefight.rulesets.rmu.tripod import tripod_toll
 from firefight.rulesets.rmu.volley import (
     Person,
     attack_person,
@@ -394,22 +393,9 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome[Ra
         RoundsFired(actor=decl.shooter, weapon=weapon.key, rounds=bullets),
     ]
 
-    shooter_side: list[Modifier] = []
-    recoil_report: RecoilReport | None = None
-    if weapon.requires_tripod and not decl.mounted:
-        recoil = resolve_recoil(
-            shooter=decl.shooter,
-            weapon=weapon,
-            strength_bonus=decl.strength_bonus,
-            naked_column=decl.naked_column,
-            dice=dice,
-            data=data,
-            trace=tb,
-            severity_steps=decl.severity_steps,
-        )
-        shooter_side.extend((unbraced_modifier(weapon), *recoil.modifiers))
-        events.extend(recoil.events)
-        recoil_report = recoil.report
+    toll = tripod_toll(decl, weapon, dice=dice, data=data, trace=tb)
+    events.extend(toll.events)
+    shooter_side = list(toll.modifiers)
     shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
     shooter_side.extend(shooter_armor_terms(shooter_armor))
     shooter_side.extend(
@@ -519,6 +505,6 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome[Ra
         belt_continues=belt,
         ap_spent=fig.rapid_fire.firing_ap,
         targets=tuple(results),
-        recoil=recoil_report,
+        recoil=toll.report,
     )
     return Outcome(events=tuple(events), trace=tb.build(), result=fired)

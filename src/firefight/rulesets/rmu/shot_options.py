@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from firefight.declarations import DeclarationError, param
 from firefight.geometry import CoverGrade, Size
@@ -23,7 +24,15 @@ from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.shot import AimedShot
 from firefight.trace import Modifier
 
-__all__ = ["ShotOptions", "armor_columns", "parse_mod", "parse_shielder", "weapon_keys"]
+__all__ = [
+    "DefenderOptions",
+    "ShotOptions",
+    "armor_columns",
+    "defender_of",
+    "parse_mod",
+    "parse_shielder",
+    "weapon_keys",
+]
 
 #: The most people one command line may place between muzzle and target, and the most named
 #: situations or GM modifiers on one shot.
@@ -162,19 +171,40 @@ class ShotOptions:
             cover=parse_cover(self.cover),
             screen=_screen(self.body_cover, self.shielder),
             target_size=self.size,
-            defender=Defender(
-                quickness_db=self.quickness_db,
-                dodge_db=self.dodge,
-                celerity=self.celerity,
-                armor_trained=not self.armor_untrained,
-                conscious=not self.unconscious,
-            ),
+            defender=defender_of(self),
             strength_bonus=self.strength,
             shooter_armor=self.shooter_armor,
             ally=parse_ally(self.ally),
             situational=self.situation,
             extra=tuple(parse_mod(m) for m in self.mod),
         )
+
+
+class DefenderOptions(Protocol):
+    """The defender's figures as ``rmu shoot`` and ``rmu defend`` declare them."""
+
+    @property
+    def quickness_db(self) -> int: ...
+    @property
+    def dodge(self) -> int: ...
+    @property
+    def celerity(self) -> int: ...
+    @property
+    def armor_untrained(self) -> bool: ...
+    @property
+    def unconscious(self) -> bool: ...
+
+
+def defender_of(options: DefenderOptions) -> Defender:
+    """The :class:`~firefight.rulesets.rmu.defense.Defender` the options describe; their flags
+    name what the defender lacks."""
+    return Defender(
+        quickness_db=options.quickness_db,
+        dodge_db=options.dodge,
+        celerity=options.celerity,
+        armor_trained=not options.armor_untrained,
+        conscious=not options.unconscious,
+    )
 
 
 def parse_mod(text: str) -> Modifier:

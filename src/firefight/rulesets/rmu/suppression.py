@@ -64,8 +64,7 @@ from firefight.rulesets.rmu.person_terms import (
 from firefight.rulesets.rmu.ranges import point_blank_reach_ft, range_band
 from firefight.rulesets.rmu.rapid_fire import GunState
 from firefight.rulesets.rmu.shot import resolve_malfunction
-from firefight.rulesets.rmu.shot_results import RecoilReport
-from firefight.rulesets.rmu.tripod import resolve_recoil, unbraced_modifier
+from firefight.rulesets.rmu.tripod import tripod_toll
 from firefight.rulesets.rmu.volley import (
     Person,
     attack_person,
@@ -347,22 +346,9 @@ def resolve_suppression_sweep(
     )
 
     events: list[Event] = [ActionPointsSpent(actor=decl.shooter, ap=decl.ap)]
-    maneuver_side: list[Modifier] = []
-    recoil_report: RecoilReport | None = None
-    if weapon.requires_tripod and not decl.mounted:
-        recoil = resolve_recoil(
-            shooter=decl.shooter,
-            weapon=weapon,
-            strength_bonus=decl.strength_bonus,
-            naked_column=decl.naked_column,
-            dice=dice,
-            data=data,
-            trace=tb,
-            severity_steps=decl.severity_steps,
-        )
-        maneuver_side.extend((unbraced_modifier(weapon), *recoil.modifiers))
-        events.extend(recoil.events)
-        recoil_report = recoil.report
+    toll = tripod_toll(decl, weapon, dice=dice, data=data, trace=tb)
+    events.extend(toll.events)
+    maneuver_side = list(toll.modifiers)
     # The sweep's attacks carry none of the shooter's skill (OB +0); the skill is the Fire
     # Discipline maneuver, so the armor that hampers the shooter weighs on it (DEC-104).
     shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
@@ -401,7 +387,7 @@ def resolve_suppression_sweep(
         maneuver_result=reading.result,
         ap_spent=decl.ap,
         sweep_number=decl.sweeps_this_round + 1,
-        recoil=recoil_report,
+        recoil=toll.report,
     )
 
     def swept(rounds: int, volume: int) -> SuppressionSwept:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from firefight.dice import Dice
 from firefight.events import Event
@@ -36,13 +36,16 @@ if TYPE_CHECKING:
     from firefight.rulesets.rmu.firearm_data import FirearmFigures, TripodFigures
 
 __all__ = [
+    "GunHandling",
     "PreparedRecoil",
     "Recoil",
+    "TripodToll",
     "mounted_modifier",
     "prepare_recoil",
     "recoil_bonus",
     "recoil_penalties",
     "resolve_recoil",
+    "tripod_toll",
     "unbraced_modifier",
 ]
 
@@ -251,4 +254,61 @@ def resolve_recoil(
         modifiers=mods,
         events=landed.events,
         report=report,
+    )
+
+
+class GunHandling(Protocol):
+    """What a declaration of rapid fire or a sweep says of the shooter and the gun's mount: the
+    figures its recoil reads (RMU-TRI-2)."""
+
+    @property
+    def shooter(self) -> str: ...
+    @property
+    def mounted(self) -> bool: ...
+    @property
+    def strength_bonus(self) -> int: ...
+    @property
+    def naked_column(self) -> str: ...
+    @property
+    def severity_steps(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TripodToll:
+    """What a round of rapid fire or a sweep pays for its gun's tripod (RMU-TRI-2): with the
+    gun off its tripod, ``modifiers`` (the unbraced penalty, then the recoil's price), the
+    recoil's ``events`` on the shooter and its ``report``; nothing at all otherwise."""
+
+    modifiers: tuple[Modifier, ...] = ()
+    events: tuple[Event, ...] = ()
+    report: RecoilReport | None = None
+
+
+_NO_TOLL = TripodToll()
+
+
+def tripod_toll(
+    fire: GunHandling, weapon: Weapon, *, dice: Dice, data: RmuData, trace: TraceBuilder
+) -> TripodToll:
+    """Nothing for a gun that needs no tripod or stands on one; else its recoil rolled on the
+    shooter (:func:`resolve_recoil`) and the unbraced penalty (RMU-TRI-2).
+
+    Dice: those of :func:`resolve_recoil`, when the gun is unbraced.
+    """
+    if not weapon.requires_tripod or fire.mounted:
+        return _NO_TOLL
+    recoil = resolve_recoil(
+        shooter=fire.shooter,
+        weapon=weapon,
+        strength_bonus=fire.strength_bonus,
+        naked_column=fire.naked_column,
+        dice=dice,
+        data=data,
+        trace=trace,
+        severity_steps=fire.severity_steps,
+    )
+    return TripodToll(
+        modifiers=(unbraced_modifier(weapon), *recoil.modifiers),
+        events=recoil.events,
+        report=recoil.report,
     )

@@ -16,12 +16,10 @@ cover is priced as against any missile with no gun behind it (RMU-COV-2, DEC-521
 
 from __future__ import annotations
 
-import math
-
-from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.catalog import RulesFigures
 from firefight.rulesets.rmu.melee.catalog import MeleeWeapon
 from firefight.rulesets.rmu.melee.figures import MeleeFigures
+from firefight.rulesets.rmu.ranges import band_index
 from firefight.trace import Modifier
 
 __all__ = ["missile_range"]
@@ -31,23 +29,14 @@ def missile_range(
     weapon: MeleeWeapon, distance_ft: float, figures: MeleeFigures, rules: RulesFigures
 ) -> Modifier:
     """The range term of a missile shot ``distance_ft`` away; refuses past the last band."""
-    assert weapon.short_range_ft is not None
-    if not 0 <= distance_ft < math.inf:
-        raise RuleRefusal("RMU-GEN-4", f"A distance of {distance_ft!r} ft is not a distance.")
+    increment = weapon.short_range_ft
+    assert increment is not None
+    index = band_index(weapon.name, increment, distance_ft, rules)
     if distance_ft <= figures.point_blank_ft:
         return Modifier(
             value=figures.point_blank_bonus,
             label=f"point blank (within {figures.point_blank_ft:g} ft)",
             rule="RMU-PB-1",
-        )
-    increment = weapon.short_range_ft
-    bands = len(rules.band_modifiers)
-    index = max(0, math.ceil(distance_ft / increment) - 1)
-    if index >= bands:
-        raise RuleRefusal(
-            "RMU-GEN-4",
-            f"The {weapon.name} does not reach {distance_ft:g} ft: its last band ends at "
-            f"{increment * bands} ft.",
         )
     return Modifier(
         value=rules.band_modifiers[index],
