@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from firefight.encounter.scenario import ScenarioError, find_line, initial_state, parse_scenario
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.vitals import armor_of
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
 
 GOOD = """\
 [scenario]
@@ -180,3 +184,23 @@ def test_find_line_walks_tables_and_inline_tables() -> None:
     assert find_line(GOOD, ("combatant", 1, "stats", "bmr_ft")) == _line(GOOD, "bmr_ft", 2)
     assert find_line(GOOD, ("barrier", 0, "height_ft")) == _line(GOOD, "height_ft")
     assert find_line(GOOD, ("combatant", 7, "hits")) is None
+
+
+@pytest.mark.parametrize(
+    "example", ["warehouse.toml", "night-market.toml", "dry-gulch.toml", "cards-alley.toml"]
+)
+def test_a_second_weapon_called_like_the_first_is_refused_in_every_ruleset(example: str) -> None:
+    """An action line names its weapon, so a combatant's two weapons must be called apart: the
+    second glock (by name or, unnamed, by its catalog key) is refused at its combatant's line."""
+    text = (EXAMPLES / example).read_text()
+    head = "[[combatant.weapon]]\n"
+    start = text.index(head)
+    block = text[start : text.index("\n[", start + len(head)) + 1]
+    doubled = text[:start] + block + block + text[start + len(block) :]
+    with pytest.raises(ScenarioError) as caught:
+        parse_scenario(doubled, example)
+    err = caught.value
+    assert "two weapons are called" in err.problem and "give one a name" in err.problem
+    assert err.path.startswith("combatant 1 (")
+    assert err.line == _line(doubled, "[[combatant]]")
+    assert parse_scenario(text, example).ruleset  # the file as shipped loads

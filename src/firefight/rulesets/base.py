@@ -21,9 +21,9 @@ the scene itself is kept in feet (RULINGS S-1).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from firefight.errors import RuleRefusal
 from firefight.scene.tactics import plain
@@ -52,7 +52,7 @@ __all__ = [
     "combatant_status",
     "conditions_begun",
     "fallen",
-    "weapons_named_apart",
+    "refuse_weapons_named_alike",
     "weapons_text",
 ]
 
@@ -452,17 +452,13 @@ class _ScenarioWeapon(Protocol):
     def name(self) -> str | None: ...
 
 
-W = TypeVar("W", bound=_ScenarioWeapon)
-
-
-def weapons_named_apart(weapons: Iterable[W]) -> Iterator[W]:
-    """Each of a combatant's scenario weapons in turn, refusing (a ValueError, for a file
-    model's validator) one called what an earlier one is: an action line picks a weapon by what
-    it is called, its ``name`` or else its key, in any case."""
+def refuse_weapons_named_alike(weapons: Iterable[_ScenarioWeapon]) -> None:
+    """Refuse (a ValueError, for a file model's validator) a combatant's second weapon called
+    what an earlier one is: an action line picks a weapon by what it is called, its ``name``
+    or else its key, in any case, so two alike could never be told apart."""
     names: set[str] = set()
     for w in weapons:
         name = (w.name or w.weapon).lower()
         if name in names:
             raise ValueError(f"two weapons are called {name!r}; give one a name")
         names.add(name)
-        yield w

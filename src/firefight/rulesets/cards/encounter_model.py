@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator, model_validator
 
 from firefight.frozen import replace
+from firefight.rulesets.base import refuse_weapons_named_alike
 from firefight.rulesets.cards.data import cards_data
 from firefight.rulesets.cards.deck import FULL_DECK_NAMES
 from firefight.rulesets.cards.wounds import Track, boxes_per_level
@@ -150,9 +151,7 @@ class CardsCombatant(DataModel):
         boxes = boxes_per_level(self.size_rating)
         if any(not 0 <= w <= boxes for w in self.wounds):
             raise ValueError(f"wounds are boxes filled per level, 0 to {boxes} at this Size (K-3)")
-        names = [(w.name or w.weapon).lower() for w in self.weapon]
-        if len(set(names)) != len(names):
-            raise ValueError("two weapons share a name; give one a name")
+        refuse_weapons_named_alike(self.weapon)
         return self
 
 

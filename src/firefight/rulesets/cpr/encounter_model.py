@@ -15,7 +15,7 @@ from typing import Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from firefight.frozen import replace
-from firefight.rulesets.base import weapons_named_apart
+from firefight.rulesets.base import refuse_weapons_named_alike
 from firefight.rulesets.cpr.armor import sp_from_text
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.fighter import CarriedAmmo, CprFighter
@@ -174,8 +174,7 @@ class CprCombatantFields(DataModel):
     def _consistent(self) -> CprCombatantFields:
         if self.hp_left is not None and self.hp_left > self.hp:
             raise ValueError(f"hp_left {self.hp_left} is more than hp {self.hp}")
-        for _ in weapons_named_apart(self.weapon):
-            pass  # each is refused or let by as it comes
+        refuse_weapons_named_alike(self.weapon)
         return self
 
 

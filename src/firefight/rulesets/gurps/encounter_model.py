@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field, field_validator, model_validator
 
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
+from firefight.rulesets.base import refuse_weapons_named_alike
 from firefight.rulesets.gurps.data import DATA
 from firefight.scene.state import CombatantState, CombatantStats, MagazineState, WeaponState
 from firefight.tables.data_files import DataModel
@@ -72,6 +73,11 @@ class GurpsCombatant(DataModel):
         if value not in DATA.armor:
             raise ValueError(f"no armor called {value!r}; known: {', '.join(sorted(DATA.armor))}")
         return value
+
+    @model_validator(mode="after")
+    def _weapons_apart(self) -> GurpsCombatant:
+        refuse_weapons_named_alike(self.weapon)
+        return self
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -25,7 +25,7 @@ from firefight.frozen import quick_init, replace
 from firefight.geometry import Body, Posture, distance_ft
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets import find_ruleset
-from firefight.rulesets.base import Ruleset, weapons_named_apart
+from firefight.rulesets.base import Ruleset, refuse_weapons_named_alike
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
 from firefight.rulesets.rmu.affliction_events import (
@@ -379,7 +379,8 @@ class RmuCombatantFields(DataModel):
                 "a Kindred's Celerity is a discipline: give it as disciplines.celerity, "
                 "not stats.celerity (it costs a Rouse check when roused, V-4)"
             )
-        for w in weapons_named_apart(self.weapon):
+        refuse_weapons_named_alike(self.weapon)
+        for w in self.weapon:
             if w.skill is not None and w.skill not in self.skills:
                 raise ValueError(
                     f"weapon {w.name or w.weapon!r} uses skill {w.skill!r}, which is not among "
