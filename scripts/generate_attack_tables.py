@@ -24,6 +24,7 @@ Run from the repository root: ``python scripts/generate_attack_tables.py``.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,7 +38,16 @@ from stand_in_tables import (
     write_tables,
 )
 
-__all__ = ["CALIBERS", "Caliber", "build_table", "build_tables", "main"]
+__all__ = [
+    "BA_SHARE_BELOW",
+    "BA_SHARE_FROM",
+    "CALIBERS",
+    "Caliber",
+    "build_table",
+    "build_tables",
+    "kept_hits",
+    "main",
+]
 
 # --- the table's frame (DATA.md, P-6: WEAPON_FRAME) -------------------------------------------
 
@@ -153,14 +163,26 @@ def at1_hits(caliber: Caliber, low: int) -> int:
     return round(caliber.hits_start + caliber.hits_span * math.pow(x, HIT_CURVE))
 
 
-def column_hits(caliber: Caliber, column: str, low: int) -> int:
-    base = at1_hits(caliber, low)
+def kept_hits(
+    at1: int, column: str, low: int, *, at10_loss: float, ba_break: Mapping[str, int]
+) -> int:
+    """``column``'s hits in the band starting at ``low``, from the AT 1 column's ``at1``: AT n
+    loses a straight-line share of them (``at10_loss`` at AT 10), rounded; a BA column keeps a
+    small share below its breaking point and a larger one from it on, rounded down."""
     if column in AT_COLUMNS:
-        n = AT_COLUMNS.index(column)
-        return round(base * (1 - caliber.at10_loss * n / 9))
-    broken = low >= caliber.ba_break[column]
-    share = BA_SHARE_FROM[column] if broken else BA_SHARE_BELOW[column]
-    return math.floor(base * share)
+        return round(at1 * (1 - at10_loss * AT_COLUMNS.index(column) / 9))
+    share = BA_SHARE_FROM[column] if low >= ba_break[column] else BA_SHARE_BELOW[column]
+    return math.floor(at1 * share)
+
+
+def column_hits(caliber: Caliber, column: str, low: int) -> int:
+    return kept_hits(
+        at1_hits(caliber, low),
+        column,
+        low,
+        at10_loss=caliber.at10_loss,
+        ba_break=caliber.ba_break,
+    )
 
 
 def column_severity(caliber: Caliber, column: str, low: int) -> str:

@@ -22,6 +22,7 @@ import math
 from typing import Any
 
 import tomli_w
+from generate_attack_tables import BA_SHARE_BELOW, BA_SHARE_FROM, kept_hits
 from stand_in_tables import (
     AT_COLUMNS,
     BA_COLUMNS,
@@ -51,8 +52,8 @@ AT_BREAK_SHIFT = 3
 AT_CEILING = "E"
 BA_BREAK = {"BA I": 60, "BA II": 70, "BA III": 85, "BA IV": 100}
 BA_CEILING = {"BA I": "D", "BA II": "D", "BA III": "C", "BA IV": "B"}
-BA_SHARE_BELOW = {"BA I": 0.35, "BA II": 0.30, "BA III": 0.25, "BA IV": 0.20}
-BA_SHARE_FROM = {"BA I": 0.80, "BA II": 0.75, "BA III": 0.65, "BA IV": 0.55}
+# The vests' shares of the hits are the firearm tables' (BA_SHARE_BELOW, BA_SHARE_FROM): a vest
+# answers a fragment as it answers a bullet.
 
 SOURCE = (
     "000 'Grenades & Explosives' (its own table read on the BA columns, the Ball tables' "
@@ -79,11 +80,7 @@ def at1_hits(low: int) -> int:
 
 
 def column_hits(column: str, low: int) -> int:
-    base = at1_hits(low)
-    if column in AT_COLUMNS:
-        return round(base * (1 - AT10_LOSS * AT_COLUMNS.index(column) / 9))
-    share = BA_SHARE_FROM[column] if low >= BA_BREAK[column] else BA_SHARE_BELOW[column]
-    return math.floor(base * share)
+    return kept_hits(at1_hits(low), column, low, at10_loss=AT10_LOSS, ba_break=BA_BREAK)
 
 
 def column_severity(column: str, low: int) -> str:
