@@ -28,14 +28,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-import tomli_w
 from stand_in_tables import (
     AT_COLUMNS,
     BA_COLUMNS,
     ROW_WIDTH,
     WEAPON_FRAME,
     attack_table_data,
-    write_tables,
+    write_table_data,
 )
 
 __all__ = [
@@ -239,7 +238,7 @@ def build_tables() -> dict[str, dict[str, Any]]:
 
 
 def main() -> None:
-    write_tables({name: tomli_w.dumps(data) for name, data in build_tables().items()})
+    write_table_data(build_tables())
 
 
 if __name__ == "__main__":

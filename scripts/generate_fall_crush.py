@@ -23,8 +23,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import tomli_w
-from stand_in_tables import AT_COLUMNS, ROW_WIDTH, WEAPON_FRAME, attack_table_data, write_tables
+from stand_in_tables import AT_COLUMNS, ROW_WIDTH, WEAPON_FRAME, attack_table_data, write_table_data
 
 __all__ = ["build_table", "main"]
 
@@ -90,7 +89,7 @@ def build_table() -> dict[str, Any]:
 
 
 def main() -> None:
-    write_tables({NAME: tomli_w.dumps(build_table())})
+    write_table_data({NAME: build_table()})
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-import tomli_w
 from generate_attack_tables import BA_SHARE_BELOW, BA_SHARE_FROM, kept_hits
 from stand_in_tables import (
     AT_COLUMNS,
@@ -29,7 +28,7 @@ from stand_in_tables import (
     ROW_WIDTH,
     Frame,
     attack_table_data,
-    write_tables,
+    write_table_data,
 )
 
 __all__ = ["FRAME", "build_table", "column_hits", "column_severity", "main", "step_starts"]
@@ -126,7 +125,7 @@ def build_table() -> dict[str, Any]:
 
 
 def main() -> None:
-    write_tables({NAME: tomli_w.dumps(build_table())})
+    write_table_data({NAME: build_table()})
 
 
 if __name__ == "__main__":

@@ -30,8 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-import tomli_w
-from stand_in_tables import AT_COLUMNS, WEAPON_FRAME, attack_table_data, write_tables
+from stand_in_tables import AT_COLUMNS, WEAPON_FRAME, attack_table_data, write_table_data
 
 __all__ = ["FAMILIES", "Family", "at1_hits", "build_table", "build_tables", "cell", "main"]
 
@@ -206,7 +205,7 @@ def build_tables() -> dict[str, dict[str, Any]]:
 
 
 def main() -> None:
-    write_tables({name: tomli_w.dumps(data) for name, data in build_tables().items()})
+    write_table_data(build_tables())
 
 
 if __name__ == "__main__":

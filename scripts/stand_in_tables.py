@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import tomli_w
+
 __all__ = [
     "AT_COLUMNS",
     "BA_COLUMNS",
@@ -17,6 +19,7 @@ __all__ = [
     "WEAPON_FRAME",
     "Frame",
     "attack_table_data",
+    "write_table_data",
     "write_tables",
 ]
 
@@ -84,3 +87,8 @@ def write_tables(texts: Mapping[str, str]) -> None:
         path = TABLES_DIR / f"{name}.toml"
         path.write_text(text, encoding="utf-8")
         print(f"wrote {path}")
+
+
+def write_table_data(tables: Mapping[str, dict[str, Any]]) -> None:
+    """Each table's TOML data to its file, as :func:`write_tables` does."""
+    write_tables({name: tomli_w.dumps(data) for name, data in tables.items()})
