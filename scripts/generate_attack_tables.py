@@ -24,21 +24,32 @@ Run from the repository root: ``python scripts/generate_attack_tables.py``.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import tomli_w
+from stand_in_tables import (
+    AT_COLUMNS,
+    BA_COLUMNS,
+    ROW_WIDTH,
+    WEAPON_FRAME,
+    attack_table_data,
+    write_table_data,
+)
 
-__all__ = ["CALIBERS", "Caliber", "build_table", "build_tables", "main"]
+__all__ = [
+    "BA_SHARE_BELOW",
+    "BA_SHARE_FROM",
+    "CALIBERS",
+    "Caliber",
+    "build_table",
+    "build_tables",
+    "kept_hits",
+    "main",
+]
 
-# --- the table's frame (DATA.md, P-6) -------------------------------------------------------
+# --- the table's frame (DATA.md, P-6: WEAPON_FRAME) -------------------------------------------
 
-FIRST_ROW_LOW = 65
-LAST_ROW_HIGH = 175
-ROW_WIDTH = 3
-AT_COLUMNS = tuple(f"AT {n}" for n in range(1, 11))
-BA_COLUMNS = ("BA I", "BA II", "BA III", "BA IV")
 COLUMNS = AT_COLUMNS + BA_COLUMNS
 SEVERITIES = "ABCDEFGHIJ"
 
@@ -145,27 +156,32 @@ DERIVATION = (
 # --- the model --------------------------------------------------------------------------------
 
 
-def row_lows() -> tuple[int, ...]:
-    return tuple(range(FIRST_ROW_LOW, LAST_ROW_HIGH, ROW_WIDTH))
-
-
 def at1_hits(caliber: Caliber, low: int) -> int:
     """Naked AT 1 hits for the band starting at ``low``."""
-    middle = low + (ROW_WIDTH - 1) / 2
-    first_middle = FIRST_ROW_LOW + (ROW_WIDTH - 1) / 2
-    last_middle = LAST_ROW_HIGH - (ROW_WIDTH - 1) / 2
-    x = (middle - first_middle) / (last_middle - first_middle)
+    x = WEAPON_FRAME.position(low)
     return round(caliber.hits_start + caliber.hits_span * math.pow(x, HIT_CURVE))
 
 
-def column_hits(caliber: Caliber, column: str, low: int) -> int:
-    base = at1_hits(caliber, low)
+def kept_hits(
+    at1: int, column: str, low: int, *, at10_loss: float, ba_break: Mapping[str, int]
+) -> int:
+    """``column``'s hits in the band starting at ``low``, from the AT 1 column's ``at1``: AT n
+    loses a straight-line share of them (``at10_loss`` at AT 10), rounded; a BA column keeps a
+    small share below its breaking point and a larger one from it on, rounded down."""
     if column in AT_COLUMNS:
-        n = AT_COLUMNS.index(column)
-        return round(base * (1 - caliber.at10_loss * n / 9))
-    broken = low >= caliber.ba_break[column]
-    share = BA_SHARE_FROM[column] if broken else BA_SHARE_BELOW[column]
-    return math.floor(base * share)
+        return round(at1 * (1 - at10_loss * AT_COLUMNS.index(column) / 9))
+    share = BA_SHARE_FROM[column] if low >= ba_break[column] else BA_SHARE_BELOW[column]
+    return math.floor(at1 * share)
+
+
+def column_hits(caliber: Caliber, column: str, low: int) -> int:
+    return kept_hits(
+        at1_hits(caliber, low),
+        column,
+        low,
+        at10_loss=caliber.at10_loss,
+        ba_break=caliber.ba_break,
+    )
 
 
 def column_severity(caliber: Caliber, column: str, low: int) -> str:
@@ -199,28 +215,17 @@ def build_table(caliber: Caliber) -> dict[str, Any]:
         at_top=caliber.at_ceiling,
         ba_top=" / ".join(caliber.ba_ceiling[c] for c in BA_COLUMNS),
     )
-    rows = [
-        {
-            "low": low,
-            "high": low + ROW_WIDTH - 1,
-            "cells": [
-                f"{column_hits(caliber, c, low)}{column_severity(caliber, c, low)}" for c in COLUMNS
-            ],
-        }
-        for low in row_lows()
-    ]
-    return {
-        "table": {
-            "name": caliber.name,
-            "kind": "attack",
-            "title": caliber.title,
-            "source": f"{SOURCE}. Used by the {caliber.guns}.",
-            "provisional": True,
-            "derivation": derivation,
-            "columns": list(COLUMNS),
-        },
-        "rows": rows,
-    }
+    return attack_table_data(
+        name=caliber.name,
+        title=caliber.title,
+        source=f"{SOURCE}. Used by the {caliber.guns}.",
+        derivation=derivation,
+        columns=COLUMNS,
+        frame=WEAPON_FRAME,
+        cells=lambda low: [
+            f"{column_hits(caliber, c, low)}{column_severity(caliber, c, low)}" for c in COLUMNS
+        ],
+    )
 
 
 def _number(value: float) -> str:
@@ -232,17 +237,8 @@ def build_tables() -> dict[str, dict[str, Any]]:
     return {caliber.name: build_table(caliber) for caliber in CALIBERS}
 
 
-def tables_dir() -> Path:
-    return Path(__file__).resolve().parents[1] / "src/firefight/rulesets/rmu/tables"
-
-
 def main() -> None:
-    out = tables_dir()
-    out.mkdir(parents=True, exist_ok=True)
-    for name, data in build_tables().items():
-        path = out / f"{name}.toml"
-        path.write_text(tomli_w.dumps(data), encoding="utf-8")
-        print(f"wrote {path}")
+    write_table_data(build_tables())
 
 
 if __name__ == "__main__":

@@ -21,18 +21,13 @@ Run from the repository root: ``python scripts/generate_fall_crush.py``.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import Any
 
-import tomli_w
+from stand_in_tables import AT_COLUMNS, ROW_WIDTH, WEAPON_FRAME, attack_table_data, write_table_data
 
 __all__ = ["build_table", "main"]
 
 NAME = "fall-crush"
-FIRST_ROW_LOW = 65
-LAST_ROW_HIGH = 175
-ROW_WIDTH = 3
-COLUMNS = tuple(f"AT {n}" for n in range(1, 11))
 SEVERITIES = "ABCDE"
 
 HITS_START = 2.0
@@ -54,19 +49,12 @@ DERIVATION = (
 )
 
 
-def _lows() -> tuple[int, ...]:
-    return tuple(range(FIRST_ROW_LOW, LAST_ROW_HIGH, ROW_WIDTH))
-
-
 def _at1_hits(low: int) -> int:
-    first = FIRST_ROW_LOW + (ROW_WIDTH - 1) / 2
-    last = LAST_ROW_HIGH - (ROW_WIDTH - 1) / 2
-    x = (low + (ROW_WIDTH - 1) / 2 - first) / (last - first)
-    return round(HITS_START + HITS_SPAN * math.pow(x, HIT_CURVE))
+    return round(HITS_START + HITS_SPAN * math.pow(WEAPON_FRAME.position(low), HIT_CURVE))
 
 
 def _cell(column: str, low: int) -> str:
-    n = COLUMNS.index(column)
+    n = AT_COLUMNS.index(column)
     hits = round(_at1_hits(low) * (1 - AT10_LOSS * n / 9))
     start = AT1_BREAK + BREAK_SHIFT * n
     if low < start:
@@ -86,34 +74,22 @@ def build_table() -> dict[str, Any]:
         shift=BREAK_SHIFT,
         step=STEP_ROWS,
     )
-    return {
-        "table": {
-            "name": NAME,
-            "kind": "attack",
-            "title": "Fall/Crush attack table (stand-in)",
-            "source": (
-                "000 'Tripods' (the recoil of an unbraced tripod gun is a Large Fall/Crush "
-                "attack on its shooter); the table itself is not in the source"
-            ),
-            "provisional": True,
-            "derivation": derivation,
-            "columns": list(COLUMNS),
-        },
-        "rows": [
-            {"low": low, "high": low + ROW_WIDTH - 1, "cells": [_cell(c, low) for c in COLUMNS]}
-            for low in _lows()
-        ],
-    }
-
-
-def table_path() -> Path:
-    return Path(__file__).resolve().parents[1] / f"src/firefight/rulesets/rmu/tables/{NAME}.toml"
+    return attack_table_data(
+        name=NAME,
+        title="Fall/Crush attack table (stand-in)",
+        source=(
+            "000 'Tripods' (the recoil of an unbraced tripod gun is a Large Fall/Crush "
+            "attack on its shooter); the table itself is not in the source"
+        ),
+        derivation=derivation,
+        columns=AT_COLUMNS,
+        frame=WEAPON_FRAME,
+        cells=lambda low: [_cell(c, low) for c in AT_COLUMNS],
+    )
 
 
 def main() -> None:
-    path = table_path()
-    path.write_text(tomli_w.dumps(build_table()), encoding="utf-8")
-    print(f"wrote {path}")
+    write_table_data({NAME: build_table()})
 
 
 if __name__ == "__main__":

@@ -28,19 +28,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
-import tomli_w
+from stand_in_tables import AT_COLUMNS, WEAPON_FRAME, attack_table_data, write_table_data
 
 __all__ = ["FAMILIES", "Family", "at1_hits", "build_table", "build_tables", "cell", "main"]
 
-# --- the table's frame (DATA.md, P-6) -------------------------------------------------------
+# --- the table's frame (DATA.md, P-6: WEAPON_FRAME, columns AT 1-10) ---------------------------
 
-FIRST_ROW_LOW = 65
-LAST_ROW_HIGH = 175
-ROW_WIDTH = 3
-COLUMNS = tuple(f"AT {n}" for n in range(1, 11))
 SEVERITIES = "ABCDE"
 
 # --- shared shape of the model ----------------------------------------------------------------
@@ -159,16 +154,9 @@ def round_half_up(value: Fraction) -> int:
     return math.floor(value + Fraction(1, 2))
 
 
-def row_lows() -> tuple[int, ...]:
-    return tuple(range(FIRST_ROW_LOW, LAST_ROW_HIGH, ROW_WIDTH))
-
-
 def at1_hits(family: Family, low: int) -> int:
     """AT 1 hits for the band starting at ``low``."""
-    middle = low + (ROW_WIDTH - 1) / 2
-    first_middle = FIRST_ROW_LOW + (ROW_WIDTH - 1) / 2
-    last_middle = LAST_ROW_HIGH - (ROW_WIDTH - 1) / 2
-    x = (middle - first_middle) / (last_middle - first_middle)
+    x = WEAPON_FRAME.position(low)
     curve = family.hits_start + family.hits_span * math.pow(x, family.hits_power)
     return round_half_up(Fraction(curve).limit_denominator(10**6))
 
@@ -200,26 +188,15 @@ def build_table(family: Family) -> dict[str, Any]:
         table=family.critical_table,
         fixed_by=family.fixed_by,
     )
-    rows = [
-        {
-            "low": low,
-            "high": low + ROW_WIDTH - 1,
-            "cells": [cell(family, i, low) for i in range(len(COLUMNS))],
-        }
-        for low in row_lows()
-    ]
-    return {
-        "table": {
-            "name": family.name,
-            "kind": "attack",
-            "title": family.title,
-            "source": f"{SOURCE}. Used by {family.weapons}.",
-            "provisional": True,
-            "derivation": derivation,
-            "columns": list(COLUMNS),
-        },
-        "rows": rows,
-    }
+    return attack_table_data(
+        name=family.name,
+        title=family.title,
+        source=f"{SOURCE}. Used by {family.weapons}.",
+        derivation=derivation,
+        columns=AT_COLUMNS,
+        frame=WEAPON_FRAME,
+        cells=lambda low: [cell(family, i, low) for i in range(len(AT_COLUMNS))],
+    )
 
 
 def build_tables() -> dict[str, dict[str, Any]]:
@@ -227,16 +204,8 @@ def build_tables() -> dict[str, dict[str, Any]]:
     return {family.name: build_table(family) for family in FAMILIES}
 
 
-def tables_dir() -> Path:
-    return Path(__file__).resolve().parents[1] / "src/firefight/rulesets/rmu/tables"
-
-
 def main() -> None:
-    out = tables_dir()
-    for name, data in build_tables().items():
-        path = out / f"{name}.toml"
-        path.write_text(tomli_w.dumps(data), encoding="utf-8")
-        print(f"wrote {path}")
+    write_table_data(build_tables())
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from concurrent.futures import Executor
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.markup import escape
@@ -25,6 +25,9 @@ from firefight.probability.distribution import Distribution
 from firefight.probability.stats import StatValue
 from firefight.serialize import to_plain
 from firefight.wording import chance_in_words
+
+if TYPE_CHECKING:
+    from firefight.odds.sweep import SweepResult
 
 __all__ = [
     "CSV_DECIMALS",
@@ -45,6 +48,7 @@ __all__ = [
     "show_distribution",
     "show_odds",
     "write_csv",
+    "write_sweep_csv",
 ]
 
 MethodOpt = Annotated[
@@ -116,6 +120,17 @@ def write_csv(
         writer.writeheader()
         for row in rows:
             writer.writerow({k: csv_number(v, decimals) for k, v in row.items()})
+
+
+def write_sweep_csv(path: Path, result: SweepResult, decimals: int) -> None:
+    """A sweep's rows to a CSV file: the parameters, every stat, then why a point was refused
+    (every column even when the first point was refused and has no stats)."""
+    write_csv(
+        path,
+        [*result.parameters, *result.stat_names, "refused"],
+        to_plain(result.rows()),  # type: ignore[arg-type]
+        decimals,
+    )
 
 
 _METHODS: tuple[OddsMethod, ...] = ("exact", "generic", "monte-carlo")

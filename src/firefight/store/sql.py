@@ -340,6 +340,25 @@ class SqlStore:
         ).scalar_one()
         return int(head)
 
+    @staticmethod
+    def _insert_records(
+        connection: Connection, encounter_id: int, first: int, logged: Sequence[tuple[str, str]]
+    ) -> None:
+        """Insert log records ``(payload text, recorded_at)``, numbered from ``first``."""
+        if logged:
+            connection.execute(
+                insert(records),
+                [
+                    {
+                        "encounter_id": encounter_id,
+                        "seq": seq,
+                        "payload": payload,
+                        "recorded_at": recorded_at,
+                    }
+                    for seq, (payload, recorded_at) in enumerate(logged, start=first)
+                ],
+            )
+
     # -- the protocol -------------------------------------------------------------------
 
     def create(self, name: str, ruleset: str, scenario: dict[str, Any]) -> None:
@@ -371,20 +390,7 @@ class SqlStore:
                     )
                 ).inserted_primary_key
                 assert key is not None, "an insert always has a primary key"
-                encounter_id = int(key[0])
-                if logged:
-                    connection.execute(
-                        insert(records),
-                        [
-                            {
-                                "encounter_id": encounter_id,
-                                "seq": seq,
-                                "payload": payload,
-                                "recorded_at": recorded_at,
-                            }
-                            for seq, (payload, recorded_at) in enumerate(logged, start=1)
-                        ],
-                    )
+                self._insert_records(connection, int(key[0]), 1, logged)
         except IntegrityError as exc:
             # Another writer created the same name between our check and our insert.
             raise EncounterExists(name) from exc
@@ -425,19 +431,9 @@ class SqlStore:
                 head = self._head(connection, encounter_id)
                 if head != expected_head:
                     raise ConflictError(name, expected_head=expected_head, actual_head=head)
-                if texts:
-                    connection.execute(
-                        insert(records),
-                        [
-                            {
-                                "encounter_id": encounter_id,
-                                "seq": seq,
-                                "payload": text,
-                                "recorded_at": recorded_at,
-                            }
-                            for seq, text in enumerate(texts, start=expected_head + 1)
-                        ],
-                    )
+                self._insert_records(
+                    connection, encounter_id, expected_head + 1, [(t, recorded_at) for t in texts]
+                )
                 if snapshot is not None:
                     self._put_snapshot(connection, encounter_id, snapshot, recorded_at)
                 return expected_head + len(texts)

@@ -78,6 +78,18 @@ def defense_target(shot: Shoot, setup: ShotSetup, data: GurpsData) -> list[Modif
     return parts
 
 
+def _defends(
+    shot: Shoot, defense: list[Modifier], roller: Roller, trace: TraceBuilder, data: GurpsData
+) -> bool:
+    """Whether the target's active defense (``defense``, from :func:`defense_target`) stops the
+    missile: one roll against it, traced (G-3)."""
+    total = trace.total(shot.defense, defense)
+    roll = roller.check(total.value, f"{shot.defense} roll")
+    defended = judge(roll, total.value, data.core.success)
+    trace.step(f"{shot.defense} {roll} against {total.value}: {defended.result}", rule="G-3")
+    return defended.success
+
+
 def miss_path(verdict: Verdict, data: GurpsData) -> ShotRoll:
     """Where a missed shot goes: through the target's hex if missed by 4 or less, else one hex
     wide per 2 more points (GUR-WRONG-2); a critical miss never strays into an enemy."""
@@ -202,21 +214,19 @@ def run_shot(
                 shots.append(_scatter(missed, verdict, setup, roller) if setup.indirect else missed)
                 continue
             critical_hit = critical_hit or verdict.critical
-            if shot.defense != "none" and not verdict.critical and not shot.surprised:
-                total = trace.total(shot.defense, defense)
-                roll = roller.check(total.value, f"{shot.defense} roll")
-                defended = judge(roll, total.value, data.core.success)
-                trace.step(
-                    f"{shot.defense} {roll} against {total.value}: {defended.result}", rule="G-3"
+            if (
+                shot.defense != "none"
+                and not verdict.critical
+                and not shot.surprised
+                and _defends(shot, defense, roller, trace, data)
+            ):
+                path = (
+                    "dodged: flies on to the next one beyond"
+                    if shot.defense == "dodge"
+                    else "knocked away"
                 )
-                if defended.success:
-                    path = (
-                        "dodged: flies on to the next one beyond"
-                        if shot.defense == "dodge"
-                        else "knocked away"
-                    )
-                    shots.append(replace(rolled, defended=shot.defense, path=path))
-                    continue
+                shots.append(replace(rolled, defended=shot.defense, path=path))
+                continue
             random_location = setup.random_location or (automatic and i >= 4)
             if random_location:
                 location = data.location_rolled(roller.lookup(data.location_rows, "hit location"))
@@ -308,13 +318,10 @@ def stray_hit(
     defense if they have one (a dodge lets it fly on: None), then damage to the body, halved
     if the GM so rules, and its injury (GUR-WRONG-2, DEC-399)."""
     setup = settle(shot, data)
-    if shot.defense != "none":
-        total = trace.total(shot.defense, defense_target(shot, setup, data))
-        roll = roller.check(total.value, f"{shot.defense} roll")
-        defended = judge(roll, total.value, data.core.success)
-        trace.step(f"{shot.defense} {roll} against {total.value}: {defended.result}", rule="G-3")
-        if defended.success:
-            return None
+    if shot.defense != "none" and _defends(
+        shot, defense_target(shot, setup, data), roller, trace, data
+    ):
+        return None
     armor = data.armor[shot.armor]
     dr = armor.dr if shot.dr is None else shot.dr
     location = data.location("body")

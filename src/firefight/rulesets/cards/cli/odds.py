@@ -21,11 +21,10 @@ from firefight.cli.odds_kit import (
     method_from_text,
     odds_options,
     show_odds,
-    write_csv,
+    write_sweep_csv,
 )
 from firefight.declarations import conditions, declare, sweep_grid
 from firefight.rulesets.cards.shot import Shot
-from firefight.serialize import to_plain
 
 __all__ = ["app", "describe_key", "sweep_app"]
 
@@ -120,12 +119,7 @@ def sweep_cards_shoot(
         )
     rows = result.rows()
     if csv_path is not None:
-        write_csv(
-            csv_path,
-            [*result.parameters, *result.stat_names, "refused"],
-            to_plain(rows),  # type: ignore[arg-type]
-            csv_decimals,
-        )
+        write_sweep_csv(csv_path, result, csv_decimals)
     if as_json:
         emit_json(
             {

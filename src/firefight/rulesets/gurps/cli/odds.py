@@ -16,7 +16,7 @@ from firefight.cli.odds_kit import (
     DecimalsOpt,
     odds_options,
     show_odds,
-    write_csv,
+    write_sweep_csv,
 )
 from firefight.declarations import conditions, declare, field_named, sweep_values
 from firefight.rulesets.gurps.shot import Shoot
@@ -85,7 +85,7 @@ def sweep_shoot(
         result = sweep(base, grid, build=lambda b, point: declare(Shoot, **{**values, **point}))
     rows = result.rows()
     if csv_path is not None:
-        write_csv(csv_path, list(rows[0]), rows, csv_decimals)
+        write_sweep_csv(csv_path, result, csv_decimals)
     if as_json:
         emit_json({"ruleset": "gurps", "action": "shoot", "method": result.method, "rows": rows})
         return

@@ -30,7 +30,7 @@ from firefight.cli.odds_kit import (
     odds_options,
     progress_bar,
     show_odds,
-    write_csv,
+    write_sweep_csv,
 )
 from firefight.declarations import DeclarationError, conditions, declare, options_of, sweep_grid
 from firefight.odds.api import action_odds
@@ -40,7 +40,6 @@ from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOption
 from firefight.rulesets.rmu.kindred_options import BiteOptions, StakeOptions
 from firefight.rulesets.rmu.melee.options import EscapeOptions, GrappleOptions, MeleeOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
-from firefight.serialize import to_plain
 from firefight.wording import counted
 
 __all__ = ["app", "describe_view", "report", "sweep_app"]
@@ -542,12 +541,7 @@ def sweep_rmu_shoot(
         )
     rows = result.rows()
     if csv_path is not None:
-        write_csv(
-            csv_path,
-            [*result.parameters, *result.stat_names, "refused"],
-            to_plain(rows),  # type: ignore[arg-type]
-            csv_decimals,
-        )
+        write_sweep_csv(csv_path, result, csv_decimals)
     if plot is not None:
         if stat not in result.stat_names:
             fail(f"error: --stat is one of {', '.join(result.stat_names)}, got {stat!r}")
