@@ -3,8 +3,11 @@ shape, refusals naming the rule (CRD-MODE-1, CRD-RNG-1), odds and sweeps."""
 
 from __future__ import annotations
 
+import csv
 import json
+from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
@@ -178,3 +181,23 @@ def test_d_4_asked_cards() -> None:
     payload = json.loads(result.output[result.output.index("{") :])
     assert payload["result"]["cards"] == ["KS", "2C", "3D"]
     assert payload["dice"] == {"source": "asked"}
+
+
+def test_crd_rng_1_a_sweep_csv_keeps_every_column_when_its_first_point_is_refused(
+    tmp_path: Path,
+) -> None:
+    """CRD-RNG-1: past Extreme the first point is refused; the CSV has every stat column and the
+    reason last, and its numbers are the JSON's."""
+    out = tmp_path / "sweep.csv"
+    args = ["odds", "sweep", "cards", "shoot", "--weapon", "hk-g11", "--skill", "3"]
+    args += ["--distance", "450,50", "--mode", "FA"]
+    result = runner.invoke(app, [*args, "--csv", str(out)])
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(out.read_text(encoding="utf-8").splitlines()))
+    assert [r["distance"] for r in rows] == ["450", "50"]
+    assert "CRD-RNG-1" in rows[0]["refused"] and rows[0]["p_hit"] == ""
+    assert rows[1]["refused"] == ""
+    printed = _json(*args)["rows"]
+    assert isinstance(printed, list)
+    assert float(rows[1]["p_hit"]) == pytest.approx(printed[1]["p_hit"], abs=1e-6)
+    assert 0 < float(rows[1]["p_hit"]) < 1

@@ -3,7 +3,9 @@ mounted through its seams, with the shared JSON shape; refusals name the rule.""
 
 from __future__ import annotations
 
+import csv
 import json
+from pathlib import Path
 
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
@@ -228,3 +230,27 @@ def test_gur_wrong_2_outcome_words() -> None:
     assert gurps.outcome_word({"hit": []}) == "miss"
     assert gurps.outcome_word({"loaded": False, "seconds": 20}) == "failure"
     assert gurps.outcome_word({"barrel_burst": {}, "hits": 0}) == "fumble"
+
+
+def test_gur_core_1_a_sweep_csv_keeps_every_column_when_its_first_point_is_refused(
+    tmp_path: Path,
+) -> None:
+    """GUR-CORE-1: past the revolver's Max the first point is refused; the CSV still has every
+    stat column (the refused rows empty there) and the reason in its last column."""
+    out = tmp_path / "sweep.csv"
+    args = ["odds", "sweep", "gurps", "shoot", "--weapon", "revolver-38", "--skill", "12"]
+    args += ["--distance", "5", "--skills", "10,12", "--distances", "5000,5", "--csv", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    rows = list(csv.DictReader(out.read_text(encoding="utf-8").splitlines()))
+    assert [(r["skill"], r["distance"]) for r in rows] == [
+        ("10", "5000"),
+        ("10", "5"),
+        ("12", "5000"),
+        ("12", "5"),
+    ]
+    refused = [r for r in rows if r["refused"]]
+    assert len(refused) == 2 and all("Max of 1500 yd" in r["refused"] for r in refused)
+    assert all(r["p_hit"] == "" for r in refused)
+    # Skill 12 -2 at 5 yd is 10: half the rolls; skill 10 falls below SS and snaps at -4.
+    assert rows[3]["p_hit"] == "0.5" and rows[1]["p_hit"] == "0.018519"
