@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import math
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -30,25 +30,11 @@ from firefight.store import (
 )
 from firefight.store.migrate import HEAD, head_revision
 from firefight.store.schema import metadata
-from store_support import BACKENDS, backend_url
 
 SCENARIO: dict[str, Any] = {
     "map": {"width_ft": 120, "height_ft": 80},
     "combatants": [{"name": "Vasquez", "weapon": "glock-17"}, {"name": "Drake", "ob": 65}],
 }
-
-
-@pytest.fixture(params=BACKENDS)
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with backend_url(request.param, tmp_path) as url:
-        yield url
-
-
-@pytest.fixture
-def store(store_url: str) -> Iterator[SqlStore]:
-    opened = open_store(store_url)
-    yield opened
-    opened.close()
 
 
 def action(n: int, **extra: Any) -> dict[str, Any]:

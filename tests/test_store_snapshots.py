@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,22 +19,8 @@ from firefight.store import Snapshot, SnapshotStore, SqlStore, StoreError, open_
 from firefight.store.migrate import alembic_config, head_revision
 from firefight.store.schema import metadata
 from firefight.store.sql import SNAPSHOTS_KEPT
-from store_support import BACKENDS, backend_url
 
 STAMP = "f" * 64
-
-
-@pytest.fixture(params=BACKENDS)
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with backend_url(request.param, tmp_path) as url:
-        yield url
-
-
-@pytest.fixture
-def store(store_url: str) -> Iterator[SqlStore]:
-    opened = open_store(store_url)
-    yield opened
-    opened.close()
 
 
 def action(n: int) -> dict[str, Any]:
