@@ -26,6 +26,8 @@ SHOOT = [
     "11",
 ]
 
+AUTOFIRE = ["autofire", "--weapon", "smg", "--ref", "7", "--skill", "5", "--distance", "10"]
+
 
 def run(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, list(args))
@@ -100,36 +102,12 @@ def test_cpr_rof_1_two_distances_are_two_shots() -> None:
             "refused: CPR-AIM-1: Shotgun shells cannot make an aimed shot.",
         ),
         (
-            [
-                "autofire",
-                "--weapon",
-                "smg",
-                "--ref",
-                "7",
-                "--skill",
-                "5",
-                "--distance",
-                "10",
-                "--loaded",
-                "9",
-            ],
+            [*AUTOFIRE, "--loaded", "9"],
             "refused: C-5: Autofire needs 10 rounds loaded; the SMG has 9. "
             "Reloading takes an Action.",
         ),
         (
-            [
-                "autofire",
-                "--weapon",
-                "smg",
-                "--ref",
-                "7",
-                "--skill",
-                "5",
-                "--distance",
-                "10",
-                "--aim",
-                "leg",
-            ],
+            [*AUTOFIRE, "--aim", "leg"],
             "refused: CPR-AIM-1: Autofire cannot make an aimed shot.",
         ),
         (
@@ -159,7 +137,7 @@ def test_bad_target_spec_is_a_clear_error() -> None:
 
 def test_every_resolving_command_has_json(tmp_path: Path) -> None:
     commands = [
-        ["autofire", "--weapon", "smg", "--ref", "7", "--skill", "5", "--distance", "10"],
+        AUTOFIRE,
         [
             "suppress",
             "--weapon",
