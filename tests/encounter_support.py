@@ -141,10 +141,12 @@ def person(
     return entry
 
 
-def scene(*people: dict[str, Any], barriers: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
-    """A scenario document for rmu with these people."""
+def scene(
+    *people: dict[str, Any], barriers: Sequence[dict[str, Any]] = (), ruleset: str = "rmu"
+) -> dict[str, Any]:
+    """A scenario document for ``ruleset`` with these people."""
     return {
-        "scenario": {"title": "test scene", "ruleset": "rmu"},
+        "scenario": {"title": "test scene", "ruleset": ruleset},
         "combatant": list(people),
         "barrier": list(barriers),
     }

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from cpr_support import scene
 from encounter_support import MemoryStore, play
 from firefight.cli.app import app
 from firefight.cli.encounter import play_scenario
@@ -89,14 +90,6 @@ def person(
     if armor is not None:
         entry["armor"] = armor
     return entry
-
-
-def scene(*people: dict[str, Any], barriers: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
-    return {
-        "scenario": {"title": "test scene", "ruleset": "cpr"},
-        "combatant": list(people),
-        "barrier": list(barriers),
-    }
 
 
 #: Faces after a test's opening dice for any initiative roll-off its equal totals need (C-11):
