@@ -7,10 +7,9 @@ from collections.abc import Sequence
 from typing import Any
 
 import encounter_support
-from encounter_support import MemoryStore
+from encounter_support import in_memory
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
-from firefight.encounter.scenario import scenario_from_data
 from firefight.service import EncounterService
 
 
@@ -42,9 +41,8 @@ def start(
 ) -> EncounterService:
     """``people`` (and ``barriers``) stored as the encounter ``fight``, its first turn opened
     with every die of ``opening``."""
-    service = EncounterService(MemoryStore())
     dice = Dice.scripted(opening)
-    service.new("fight", scenario_from_data(scene(*people, barriers=barriers)), dice)
+    service = in_memory("fight", scene(*people, barriers=barriers), dice)
     assert not dice.unused, f"opening left dice unused: {dice.unused}"
     return service
 

@@ -152,6 +152,14 @@ def scene(
     }
 
 
+def in_memory(name: str, doc: dict[str, Any], dice: Dice) -> EncounterService:
+    """A service over a :class:`MemoryStore` holding the scenario document ``doc`` as the
+    encounter ``name``, its first round opened with ``dice``."""
+    service = EncounterService(MemoryStore())
+    service.new(name, scenario_from_data(doc), dice)
+    return service
+
+
 def duel(**kw: Any) -> Scenario:
     """Mara and Viktor 30 ft apart in the open; keyword arguments go to Viktor."""
     return scenario_from_data(scene(person("Mara", 0, 0), person("Viktor", 0, 30, **kw)))

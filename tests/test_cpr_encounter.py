@@ -15,7 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cpr_support import scene
-from encounter_support import MemoryStore, play
+from encounter_support import MemoryStore, in_memory, play
 from firefight.cli.app import app
 from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
@@ -98,9 +98,7 @@ ROLL_OFF = (9, 8, 7, 6, 5, 4, 3, 2)
 
 
 def start(doc: dict[str, Any], opening: Sequence[int]) -> EncounterService:
-    service = EncounterService(MemoryStore())
-    service.new("fight", scenario_from_data(doc), Dice.scripted([*opening, *ROLL_OFF]))
-    return service
+    return in_memory("fight", doc, Dice.scripted([*opening, *ROLL_OFF]))
 
 
 def act(service: EncounterService, text: str, rolls: Sequence[int] = ()) -> LogRecord:

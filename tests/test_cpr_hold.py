@@ -7,13 +7,11 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import in_memory
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.fighter import fighter
-from firefight.service import EncounterService
 
 
 def person(name: str, y: float) -> dict[str, Any]:
@@ -37,8 +35,7 @@ def test_cpr_ref_1_hold_the_action_then_act_on_it_or_lose_it() -> None:
         "scenario": {"title": "t", "ruleset": "cpr"},
         "combatant": [person("V", 0), person("Rook", 10)],
     }
-    service = EncounterService(MemoryStore())
-    service.new("fight", scenario_from_data(doc), Dice.scripted([5, 4]))
+    service = in_memory("fight", doc, Dice.scripted([5, 4]))
     record = service.act("fight", 'V holds --until "Rook moves"', Dice.scripted([])).record
     assert "V holds the Action until Rook moves [CPR-REF-1]." in record.narration
     v = service.state("fight").combatant("V")

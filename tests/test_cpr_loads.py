@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import pytest
 
 from cpr_support import person
-from encounter_support import MemoryStore
+from encounter_support import in_memory
 from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
@@ -36,8 +36,7 @@ def thrown(load: str, rolls: Sequence[int], line: str) -> EncounterService:
         "scenario": {"title": "t", "ruleset": "cpr"},
         "combatant": [person("V", 0, 0, weapon=[grenade]), person("Rook", 0, 10)],
     }
-    service = EncounterService(MemoryStore())
-    service.new("fight", scenario_from_data(doc), Dice.scripted([5, 4]))
+    service = in_memory("fight", doc, Dice.scripted([5, 4]))
     dice = Dice.scripted([6, *rolls])
     service.act("fight", line, dice)
     assert not dice.unused

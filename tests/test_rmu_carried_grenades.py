@@ -9,14 +9,13 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore, thrower
+from encounter_support import in_memory, thrower
 from firefight.dice import Dice
 from firefight.encounter.log import decode_event
 from firefight.encounter.scenario import (
     ScenarioError,
     initial_state,
     parse_scenario,
-    scenario_from_data,
 )
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
@@ -59,9 +58,7 @@ def fight(**mara: Any) -> EncounterService:
         "combatant": [thrower("Mara", 0, 0, **mara), thrower("Viktor", 0, 45),
                       thrower("Sam", 0, 160)],
     }  # fmt: skip
-    service = EncounterService(MemoryStore())
-    service.new("g", scenario_from_data(scene), Dice.seeded(1))
-    return service
+    return in_memory("g", scene, Dice.seeded(1))
 
 
 def left(state: EncounterState, name: str) -> tuple[tuple[str, int], ...] | None:
@@ -151,8 +148,7 @@ def test_dec_620_rmu_exp_9_a_throw_back_uses_none_of_the_throwers_own() -> None:
         "combatant": [thrower("Mara", 0, 0, grenades={"m67": 1}),
                       thrower("Viktor", 0, 45, grenades={"m67": 1})],
     }  # fmt: skip
-    service = EncounterService(MemoryStore())
-    service.new("g", scenario_from_data(scene), Dice.seeded(1))
+    service = in_memory("g", scene, Dice.seeded(1))
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
     service.next_round("g", Dice.scripted(PAD))
     back = service.act("g", "Viktor throws-back at 0,5", Dice.scripted([90, 6]))

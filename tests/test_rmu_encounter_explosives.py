@@ -8,10 +8,9 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore, thrower
+from encounter_support import MemoryStore, in_memory, thrower
 from firefight.dice import Dice
 from firefight.encounter.log import decode_event
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.placement import ExplosiveLanded
@@ -31,9 +30,7 @@ def scene() -> dict[str, Any]:
 
 
 def fight() -> EncounterService:
-    service = EncounterService(MemoryStore())
-    service.new("g", scenario_from_data(scene()), Dice.seeded(1))
-    return service
+    return in_memory("g", scene(), Dice.seeded(1))
 
 
 def test_rmu_exp_9_the_grenade_lands_this_round_and_goes_off_at_the_end_of_the_next() -> None:
@@ -143,8 +140,7 @@ def test_rmu_exp_6_a_scene_barrier_counts_only_between_the_burst_and_the_body() 
         {"name": "desk", "from": [-3, 43], "to": [3, 43], "height_ft": 4, "material": "hard"},
         {"name": "shelf", "from": [-3, 78], "to": [3, 78], "height_ft": 4, "material": "hard"},
     ]
-    service = EncounterService(MemoryStore())
-    service.new("g", scenario_from_data(document), Dice.seeded(1))
+    service = in_memory("g", document, Dice.seeded(1))
     service.act("g", "Viktor moves 0,40", Dice.scripted([]))
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
     service.next_round("g", Dice.scripted(PAD))

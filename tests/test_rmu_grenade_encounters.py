@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import MemoryStore, in_memory
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.affliction_events import GasChecked, GasExposure, GrenadeNoticed
 from firefight.rulesets.rmu.afflictions import Reaction
@@ -50,9 +49,7 @@ def fight(
     }
     if barriers:
         document["barrier"] = barriers
-    service = EncounterService(MemoryStore())
-    service.new("g", scenario_from_data(document), Dice.seeded(1))
-    return service
+    return in_memory("g", document, Dice.seeded(1))
 
 
 # --- RMU-EXP-10: noticing and the reaction budget ---------------------------------------------

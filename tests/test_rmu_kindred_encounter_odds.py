@@ -10,11 +10,10 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from encounter_support import in_memory
 from firefight.cli.app import app
 from firefight.declarations import declare
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.odds.api import odds, odds_stats
 from firefight.odds.lines import line_odds
 from firefight.odds.live import live_odds
@@ -30,8 +29,7 @@ RMU = find_ruleset("rmu")
 
 
 def fight(*people: dict[str, Any]) -> EncounterService:
-    service = EncounterService(MemoryStore())
-    service.new("k", scenario_from_data(scene(*people)), Dice.seeded(1))
+    service = in_memory("k", scene(*people), Dice.seeded(1))
     service.next_round("k", Dice.scripted(PAD))
     return service
 

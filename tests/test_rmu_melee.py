@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from encounter_support import in_memory
 from firefight.cli.app import app
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds, odds_stats
 from firefight.outcome import Outcome
@@ -347,9 +346,7 @@ def fight(**viktor: Any) -> EncounterService:
             person("Viktor", 0, 4, **{"facing_deg": 180, **viktor}),
         ],
     }
-    service = EncounterService(MemoryStore())
-    service.new("m", scenario_from_data(data), Dice.seeded(1))
-    return service
+    return in_memory("m", data, Dice.seeded(1))
 
 
 def test_encounter_mara_attacks_viktor_with_knife() -> None:
