@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from cpr_support import scene
 from encounter_support import in_memory
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -166,7 +167,7 @@ def test_c_14_in_an_encounter_the_fire_burns_until_put_out() -> None:
         }
         for n, y, r in (("V", 0, 7), ("Rook", 10, 6))
     ]
-    doc = {"scenario": {"title": "t", "ruleset": "cpr"}, "combatant": people}
+    doc = scene(*people)
     service = in_memory("fight", doc, Dice.scripted([5, 5]))
     service.act("fight", "V shoots Rook", Dice.scripted([5, 1, 2, 3]))  # 6 through, on fire
     assert service.state("fight").combatant("Rook").hits_left == 34
