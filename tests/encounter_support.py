@@ -152,6 +152,12 @@ def scene(
     }
 
 
+def doorway(**mara: Any) -> dict[str, Any]:
+    """Throwers in an rmu scene: Mara at the origin (``mara`` adds to her), Viktor in the door
+    45 ft north of her, Sam well back at 160 ft."""
+    return scene(thrower("Mara", 0, 0, **mara), thrower("Viktor", 0, 45), thrower("Sam", 0, 160))
+
+
 def in_memory(name: str, doc: dict[str, Any], dice: Dice) -> EncounterService:
     """A service over a :class:`MemoryStore` holding the scenario document ``doc`` as the
     encounter ``name``, its first round opened with ``dice``."""

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import in_memory
+from encounter_support import in_memory, scene
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter import engine
@@ -39,8 +39,7 @@ def fighter(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
 
 
 def service_with(*people: dict[str, Any], seed: int = 1) -> EncounterService:
-    doc = {"scenario": {"title": "t", "ruleset": "cards"}, "combatant": list(people)}
-    return in_memory("f", doc, Dice.seeded(seed))
+    return in_memory("f", scene(*people, ruleset="cards"), Dice.seeded(seed))
 
 
 def order(service: EncounterService) -> tuple[tuple[str, ...], ...]:

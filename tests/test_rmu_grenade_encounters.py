@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore, in_memory
+from encounter_support import MemoryStore, in_memory, scene
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.affliction_events import GasChecked, GasExposure, GrenadeNoticed
@@ -43,13 +43,7 @@ def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
 def fight(
     *people: dict[str, Any], barriers: list[dict[str, Any]] | None = None
 ) -> EncounterService:
-    document: dict[str, Any] = {
-        "scenario": {"title": "grenades", "ruleset": "rmu"},
-        "combatant": list(people),
-    }
-    if barriers:
-        document["barrier"] = barriers
-    return in_memory("g", document, Dice.seeded(1))
+    return in_memory("g", scene(*people, barriers=barriers or ()), Dice.seeded(1))
 
 
 # --- RMU-EXP-10: noticing and the reaction budget ---------------------------------------------

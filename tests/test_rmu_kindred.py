@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from encounter_support import in_memory
+from encounter_support import in_memory, scene
 from firefight.dice import Dice
 from firefight.encounter.scenario import ScenarioError, initial_state, scenario_from_data
 from firefight.errors import RuleRefusal
@@ -55,10 +55,6 @@ def vampire(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
         "disciplines": {"celerity": 2, "potence": 3, "protean": 2},
     }
     return person(name, x, y, **{**sheet, **extra})
-
-
-def scene(*people: dict[str, Any]) -> dict[str, Any]:
-    return {"scenario": {"title": "kindred test", "ruleset": "rmu"}, "combatant": list(people)}
 
 
 def test_v6_a_kindred_carries_the_sheet_and_a_mortal_none() -> None:

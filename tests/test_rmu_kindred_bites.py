@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from encounter_support import in_memory
+from encounter_support import in_memory, scene
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
@@ -20,7 +20,7 @@ from firefight.rulesets.rmu.kindred_results import BiteResult
 from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
-from test_rmu_kindred import person, scene, vampire
+from test_rmu_kindred import person, vampire
 
 PAD = [5] * 40  # initiative d10s
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import in_memory
+from encounter_support import in_memory, scene
 from firefight.cli.app import app
 from firefight.declarations import declare
 from firefight.dice import Dice
@@ -23,7 +23,7 @@ from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attac
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.results import MeleeHit
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
-from test_rmu_kindred import person, scene, vampire
+from test_rmu_kindred import person, vampire
 
 PAD = [5] * 40
 

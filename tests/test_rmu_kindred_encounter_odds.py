@@ -10,7 +10,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from encounter_support import in_memory
+from encounter_support import in_memory, scene
 from firefight.cli.app import app
 from firefight.declarations import declare
 from firefight.dice import Dice
@@ -21,7 +21,7 @@ from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.kindred_options import StakeOptions
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
 from firefight.service import EncounterService
-from test_rmu_kindred import person, scene, vampire
+from test_rmu_kindred import person, vampire
 from test_rmu_kindred_bites import PAD, close_pair
 from test_rmu_kindred_stakes import hunter
 

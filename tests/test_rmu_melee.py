@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import in_memory
+from encounter_support import in_memory, scene
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -339,13 +339,7 @@ def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
 
 def fight(**viktor: Any) -> EncounterService:
     """Mara at the origin facing north; Viktor 4 ft north of her, facing her (south)."""
-    data = {
-        "scenario": {"title": "melee test", "ruleset": "rmu"},
-        "combatant": [
-            person("Mara", 0, 0),
-            person("Viktor", 0, 4, **{"facing_deg": 180, **viktor}),
-        ],
-    }
+    data = scene(person("Mara", 0, 0), person("Viktor", 0, 4, **{"facing_deg": 180, **viktor}))
     return in_memory("m", data, Dice.seeded(1))
 
 
