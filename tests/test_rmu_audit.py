@@ -34,6 +34,8 @@ RMU: Ruleset = find_ruleset("rmu")
 RUNNER = CliRunner()
 #: ``rmu shoot`` with the Glock 17 most of the audit's commands fire.
 GLOCK_SHOT = ("rmu", "shoot", "--weapon", "glock-17")
+#: The Benelli M4 of the shotgun's commands, at OB 80.
+SHOTGUN_SHOT = ("rmu", "shoot", "--weapon", "benelli-m4", "--ob", "80")
 
 
 def hits_on(total: int, column: str) -> int:
@@ -418,54 +420,16 @@ def test_rmu_pb_1_rmu_cov_3_the_shotgun_point_blank_and_cover_column() -> None:
     """At 15 ft the shotgun is inside a long gun's 20 ft: point blank +10 (RMU-PB-1). Hard
     half cover reads the SG & ME 1-6 column, +70, although its ME 10 would read ME 7-12's 60
     (RMU-COV-3): 50 + 80 - 30 + 10 - 70 = 40."""
-    doc = run(
-        "rmu",
-        "shoot",
-        "--weapon",
-        "benelli-m4",
-        "--ob",
-        "80",
-        "--distance",
-        "15",
-        "--cover",
-        "half:hard",
-        "--rolls",
-        "50",
-    )
+    doc = run(*SHOTGUN_SHOT, "--distance", "15", "--cover", "half:hard", "--rolls", "50")
     parts = parts_of(doc["trace"], "attack total")
     assert parts["RMU-PB-1"] == 10 and parts["RMU-COV-3"] == -70
     assert doc["result"]["attack_total"] == 40
-    past = run(
-        "rmu",
-        "shoot",
-        "--weapon",
-        "benelli-m4",
-        "--ob",
-        "80",
-        "--distance",
-        "21",
-        "--rolls",
-        "50,50",
-    )
+    past = run(*SHOTGUN_SHOT, "--distance", "21", "--rolls", "50,50")
     assert "RMU-PB-1" not in parts_of(past["trace"], "attack total")
 
 
 def test_rmu_ammo_2_no_armor_piercing_load_for_the_shotgun() -> None:
-    result = RUNNER.invoke(
-        app,
-        [
-            "rmu",
-            "shoot",
-            "--weapon",
-            "benelli-m4",
-            "--ob",
-            "80",
-            "--distance",
-            "15",
-            "--ammo",
-            "armor-piercing",
-        ],
-    )
+    result = RUNNER.invoke(app, [*SHOTGUN_SHOT, "--distance", "15", "--ammo", "armor-piercing"])
     assert result.exit_code == 2 and "RMU-AMMO-2" in result.stderr
 
 
