@@ -11,6 +11,7 @@ from firefight.errors import RuleRefusal, TableDataError, UnknownNameError
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr import CPR, CprData
 from firefight.rulesets.cpr.armor import sp_from_text
+from firefight.rulesets.cpr.data import DATA_FILES
 from firefight.rulesets.cpr.file_models import CprTableHeader, DvFile
 from firefight.rulesets.cpr.ranges import whole_metres
 from firefight.rulesets.cpr.weapons import WeaponKind
@@ -190,18 +191,9 @@ def test_c_9_wound_penalties_are_data() -> None:
 
 def test_cpr_ref_1_every_data_file_names_its_source_and_core_figures_are_marked() -> None:
     """CPR-REF-1: C-* figures say they come from the public core rules."""
-    for name in (
-        "ranges.toml",
-        "autofire.toml",
-        "weapons.toml",
-        "ammo.toml",
-        "armor.toml",
-        "critical_injuries.toml",
-        "cover.toml",
-        "modifiers.toml",
-        "rules.toml",
-        "encounter.toml",
-    ):
+    shipped = package_data("firefight.rulesets.cpr", "data").iterdir()
+    assert sorted(DATA_FILES) == sorted(f.name for f in shipped if f.name.endswith(".toml"))
+    for name in DATA_FILES:
         raw = read_toml(package_data("firefight.rulesets.cpr", f"data/{name}"))
         header = CprTableHeader.model_validate(raw["table"])
         assert header.source, name
