@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,6 +10,10 @@ from hypothesis import settings
 settings.register_profile("firefight", deadline=None)
 settings.load_profile("firefight")
 
+# The ``store_url`` and ``store`` fixtures (every store test runs on SQLite and PostgreSQL), and
+# the hook that stops the PostgreSQL server the store tests started.
+pytest_plugins = ["store_support"]
+
 
 @pytest.fixture(autouse=True)
 def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -18,13 +21,3 @@ def home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPat
     folder = tmp_path_factory.mktemp("firefight-home")
     monkeypatch.setenv("FIREFIGHT_HOME", str(folder))
     return folder
-
-
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    """Stop the PostgreSQL server the store tests started in this process, if they did.
-
-    A session hook rather than atexit: pytest-xdist workers exit without running atexit.
-    """
-    store_support = sys.modules.get("store_support")
-    if store_support is not None:
-        store_support.stop_own_server()

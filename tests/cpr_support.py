@@ -1,15 +1,15 @@
-"""What the cpr encounter tests share: a fighter with a heavy pistol, and a fight kept in memory
-as ``fight`` and played on with scripted dice."""
+"""What the cpr encounter tests share: a fighter with a heavy pistol, a scene of such people, and
+a fight kept in memory as ``fight`` and played on with scripted dice."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from encounter_support import MemoryStore
+import encounter_support
+from encounter_support import in_memory
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
-from firefight.encounter.scenario import scenario_from_data
 from firefight.service import EncounterService
 
 
@@ -31,19 +31,18 @@ def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
     return entry | extra
 
 
+def scene(*people: dict[str, Any], barriers: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+    """A scenario document for cpr with these people."""
+    return encounter_support.scene(*people, barriers=barriers, ruleset="cpr")
+
+
 def start(
     people: Sequence[dict[str, Any]], opening: Sequence[int], barriers: Sequence[Any] = ()
 ) -> EncounterService:
     """``people`` (and ``barriers``) stored as the encounter ``fight``, its first turn opened
     with every die of ``opening``."""
-    doc = {
-        "scenario": {"title": "t", "ruleset": "cpr"},
-        "combatant": list(people),
-        "barrier": list(barriers),
-    }
-    service = EncounterService(MemoryStore())
     dice = Dice.scripted(opening)
-    service.new("fight", scenario_from_data(doc), dice)
+    service = in_memory("fight", scene(*people, barriers=barriers), dice)
     assert not dice.unused, f"opening left dice unused: {dice.unused}"
     return service
 

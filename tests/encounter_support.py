@@ -141,13 +141,29 @@ def person(
     return entry
 
 
-def scene(*people: dict[str, Any], barriers: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
-    """A scenario document for rmu with these people."""
+def scene(
+    *people: dict[str, Any], barriers: Sequence[dict[str, Any]] = (), ruleset: str = "rmu"
+) -> dict[str, Any]:
+    """A scenario document for ``ruleset`` with these people."""
     return {
-        "scenario": {"title": "test scene", "ruleset": "rmu"},
+        "scenario": {"title": "test scene", "ruleset": ruleset},
         "combatant": list(people),
         "barrier": list(barriers),
     }
+
+
+def doorway(**mara: Any) -> dict[str, Any]:
+    """Throwers in an rmu scene: Mara at the origin (``mara`` adds to her), Viktor in the door
+    45 ft north of her, Sam well back at 160 ft."""
+    return scene(thrower("Mara", 0, 0, **mara), thrower("Viktor", 0, 45), thrower("Sam", 0, 160))
+
+
+def in_memory(name: str, doc: dict[str, Any], dice: Dice) -> EncounterService:
+    """A service over a :class:`MemoryStore` holding the scenario document ``doc`` as the
+    encounter ``name``, its first round opened with ``dice``."""
+    service = EncounterService(MemoryStore())
+    service.new(name, scenario_from_data(doc), dice)
+    return service
 
 
 def duel(**kw: Any) -> Scenario:

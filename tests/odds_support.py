@@ -1,10 +1,13 @@
 """What the odds command tests share: the check that ``odds RULESET ACTION`` offers exactly the
-options of the resolving command it mirrors."""
+options of the resolving command it mirrors, and a Dask cluster to sweep on."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
 import typer
 
 from firefight.cli.app import app
@@ -37,3 +40,19 @@ def assert_odds_mirror(ruleset: str, command: str) -> None:
             option.default,
         ), name
     assert set(asking) - set(resolving) == ODDS_OPTIONS
+
+
+@contextmanager
+def loopback_cluster() -> Iterator[Any]:
+    """A one-worker Dask cluster inside this process, on loopback, closed when done; the test is
+    skipped where ``distributed`` is not installed."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        protocol="tcp://",
+        host="127.0.0.1",
+        dashboard_address=None,
+    ) as cluster:
+        yield cluster

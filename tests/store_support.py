@@ -22,7 +22,7 @@ import pytest
 from sqlalchemy.engine import make_url
 
 import postgres_server
-from firefight.store import StoredRecord
+from firefight.store import SqlStore, StoredRecord, open_store
 
 # The writer process of the concurrency and crash tests.
 WRITER = Path(__file__).with_name("store_writer.py")
@@ -33,7 +33,10 @@ __all__ = [
     "backend_url",
     "complete_batches",
     "postgres_url",
+    "pytest_sessionfinish",
     "stop_own_server",
+    "store",
+    "store_url",
 ]
 
 BACKENDS = ["sqlite", "postgres"]
@@ -76,6 +79,12 @@ def stop_own_server() -> None:
         _, directory = _started.pop()
         postgres_server.stop(directory)
         shutil.rmtree(directory, ignore_errors=True)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Stop the server this process started, if it did: a session hook rather than atexit, for
+    pytest-xdist workers exit without running atexit."""
+    stop_own_server()
 
 
 def postgres_url() -> str:
@@ -126,6 +135,22 @@ def backend_url(backend: str, folder: Path) -> Iterator[str]:
             yield url
     else:
         raise ValueError(f"unknown backend {backend!r}")
+
+
+# The fixtures of the tests run on every backend (conftest.py loads this module as a plug-in).
+@pytest.fixture(params=BACKENDS)
+def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """An empty database of each backend in turn."""
+    with backend_url(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture
+def store(store_url: str) -> Iterator[SqlStore]:
+    """The store opened on :func:`store_url`, closed after the test."""
+    opened = open_store(store_url)
+    yield opened
+    opened.close()
 
 
 def complete_batches(logged: list[StoredRecord]) -> list[str]:

@@ -18,7 +18,7 @@ import json
 import random
 import sys
 
-from firefight.store import ConflictError, open_store
+from firefight.store import ConflictError, EncounterStore, open_store
 
 PAD = "x" * 300  # makes a batch a few kilobytes, so a kill often lands mid-transaction
 
@@ -28,6 +28,21 @@ def batch(writer: str, number: int, size: int) -> list[dict[str, object]]:
         {"batch": f"{writer}:{number}", "size": size, "part": part, "pad": PAD}
         for part in range(size)
     ]
+
+
+def append_on_the_head(
+    store: EncounterStore, name: str, payloads: list[dict[str, object]]
+) -> list[ConflictError]:
+    """Append ``payloads`` after the head, read again after each conflict until it lands; the
+    conflicts met on the way."""
+    conflicts: list[ConflictError] = []
+    while True:
+        head = store.head(name)
+        try:
+            store.append(name, head, payloads)
+            return conflicts
+        except ConflictError as exc:
+            conflicts.append(exc)
 
 
 def main(url: str, name: str, writer: str, actions: int | None) -> None:
@@ -40,13 +55,7 @@ def main(url: str, name: str, writer: str, actions: int | None) -> None:
             sys.stdin.readline()
         while actions is None or done < actions:
             payloads = batch(writer, done, rng.randint(1, 8))
-            while True:
-                head = store.head(name)
-                try:
-                    store.append(name, head, payloads)
-                    break
-                except ConflictError as exc:
-                    conflicts.append(str(exc))
+            conflicts += [str(c) for c in append_on_the_head(store, name, payloads)]
             done += 1
     print(json.dumps({"writer": writer, "actions": done, "conflicts": conflicts}), flush=True)
 

@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from encounter_support import in_memory, scene
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.scenario import initial_state, load_scenario, scenario_from_data
+from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.encounter.snapshot import Folded, decode_snapshot, encode_snapshot
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
@@ -39,10 +39,7 @@ def fighter(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
 
 
 def service_with(*people: dict[str, Any], seed: int = 1) -> EncounterService:
-    doc = {"scenario": {"title": "t", "ruleset": "cards"}, "combatant": list(people)}
-    service = EncounterService(MemoryStore())
-    service.new("f", scenario_from_data(doc), Dice.seeded(seed))
-    return service
+    return in_memory("f", scene(*people, ruleset="cards"), Dice.seeded(seed))
 
 
 def order(service: EncounterService) -> tuple[tuple[str, ...], ...]:

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from cpr_support import scene
+from encounter_support import in_memory
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
@@ -27,7 +27,6 @@ from firefight.rulesets.cpr.events import (
 from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.rulesets.cpr.wounds import Health
-from firefight.service import EncounterService
 from firefight.trace import Step
 
 DATA = CprData()
@@ -168,9 +167,8 @@ def test_c_14_in_an_encounter_the_fire_burns_until_put_out() -> None:
         }
         for n, y, r in (("V", 0, 7), ("Rook", 10, 6))
     ]
-    doc = {"scenario": {"title": "t", "ruleset": "cpr"}, "combatant": people}
-    service = EncounterService(MemoryStore())
-    service.new("fight", scenario_from_data(doc), Dice.scripted([5, 5]))
+    doc = scene(*people)
+    service = in_memory("fight", doc, Dice.scripted([5, 5]))
     service.act("fight", "V shoots Rook", Dice.scripted([5, 1, 2, 3]))  # 6 through, on fire
     assert service.state("fight").combatant("Rook").hits_left == 34
     record = service.next_round("fight", Dice.scripted([])).record

@@ -12,19 +12,11 @@ from firefight.rulesets.cpr.cli.commands import app
 
 runner = CliRunner()
 
-SHOOT = [
-    "shoot",
-    "--weapon",
-    "heavy pistol",
-    "--ref",
-    "7",
-    "--skill",
-    "6",
-    "--distance",
-    "18",
-    "--armor",
-    "11",
-]
+#: A heavy pistol in the hands of REF 7, Handgun 6, before the target's distance.
+HEAVY_PISTOL = ["shoot", "--weapon", "heavy pistol", "--ref", "7", "--skill", "6"]
+SHOOT = [*HEAVY_PISTOL, "--distance", "18", "--armor", "11"]
+
+AUTOFIRE = ["autofire", "--weapon", "smg", "--ref", "7", "--skill", "5", "--distance", "10"]
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -57,7 +49,7 @@ def test_shoot_json_is_byte_identical_for_the_same_seed() -> None:
 
 def test_cpr_rof_1_two_distances_are_two_shots() -> None:
     code, out, _ = run(
-        *SHOOT[:-4], "--distance", "18", "--distance", "4", "--rolls", "1,1,1,1", "--json"
+        *HEAVY_PISTOL, "--distance", "18", "--distance", "4", "--rolls", "1,1,1,1", "--json"
     )
     assert code == 0
     assert [s["distance_m"] for s in json.loads(out)["result"]["shots"]] == [18.0, 4.0]
@@ -67,17 +59,7 @@ def test_cpr_rof_1_two_distances_are_two_shots() -> None:
     ("args", "line"),
     [
         (
-            [
-                "shoot",
-                "--weapon",
-                "heavy pistol",
-                "--ref",
-                "7",
-                "--skill",
-                "6",
-                "--distance",
-                "250",
-            ],
+            [*HEAVY_PISTOL, "--distance", "250"],
             "refused: CPR-RNG-1: The heavy pistol does not reach 250 m on the range table (its row "
             "ends at 200 m).",
         ),
@@ -100,36 +82,12 @@ def test_cpr_rof_1_two_distances_are_two_shots() -> None:
             "refused: CPR-AIM-1: Shotgun shells cannot make an aimed shot.",
         ),
         (
-            [
-                "autofire",
-                "--weapon",
-                "smg",
-                "--ref",
-                "7",
-                "--skill",
-                "5",
-                "--distance",
-                "10",
-                "--loaded",
-                "9",
-            ],
+            [*AUTOFIRE, "--loaded", "9"],
             "refused: C-5: Autofire needs 10 rounds loaded; the SMG has 9. "
             "Reloading takes an Action.",
         ),
         (
-            [
-                "autofire",
-                "--weapon",
-                "smg",
-                "--ref",
-                "7",
-                "--skill",
-                "5",
-                "--distance",
-                "10",
-                "--aim",
-                "leg",
-            ],
+            [*AUTOFIRE, "--aim", "leg"],
             "refused: CPR-AIM-1: Autofire cannot make an aimed shot.",
         ),
         (
@@ -159,7 +117,7 @@ def test_bad_target_spec_is_a_clear_error() -> None:
 
 def test_every_resolving_command_has_json(tmp_path: Path) -> None:
     commands = [
-        ["autofire", "--weapon", "smg", "--ref", "7", "--skill", "5", "--distance", "10"],
+        AUTOFIRE,
         [
             "suppress",
             "--weapon",
@@ -280,7 +238,7 @@ def test_the_issue_example_runs_with_its_damage_dice() -> None:
 
 def test_cpr_aim_1_aim_options_reach_the_resolver() -> None:
     code, out, _ = run(
-        *SHOOT[:-4],
+        *HEAVY_PISTOL,
         "--distance",
         "5",
         "--aim",

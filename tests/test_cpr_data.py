@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-from importlib.resources import files
 from pathlib import Path
 
 import pytest
@@ -193,7 +192,7 @@ def test_c_9_wound_penalties_are_data() -> None:
 def test_cpr_ref_1_every_data_file_names_its_source_and_core_figures_are_marked() -> None:
     """CPR-REF-1: C-* figures say they come from the public core rules; DATA_FILES lists every
     data file shipped, so none escapes the check."""
-    shipped = files("firefight.rulesets.cpr").joinpath("data").iterdir()
+    shipped = package_data("firefight.rulesets.cpr", "data").iterdir()
     assert sorted(DATA_FILES) == sorted(f.name for f in shipped if f.name.endswith(".toml"))
     for name in DATA_FILES:
         raw = read_toml(package_data("firefight.rulesets.cpr", f"data/{name}"))

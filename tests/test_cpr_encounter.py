@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore, play
+from cpr_support import scene
+from encounter_support import MemoryStore, in_memory, play
 from firefight.cli.app import app
 from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
@@ -91,23 +92,13 @@ def person(
     return entry
 
 
-def scene(*people: dict[str, Any], barriers: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
-    return {
-        "scenario": {"title": "test scene", "ruleset": "cpr"},
-        "combatant": list(people),
-        "barrier": list(barriers),
-    }
-
-
 #: Faces after a test's opening dice for any initiative roll-off its equal totals need (C-11):
 #: all different and never 1 or 10, so one roll-off settles it, first in scene order first.
 ROLL_OFF = (9, 8, 7, 6, 5, 4, 3, 2)
 
 
 def start(doc: dict[str, Any], opening: Sequence[int]) -> EncounterService:
-    service = EncounterService(MemoryStore())
-    service.new("fight", scenario_from_data(doc), Dice.scripted([*opening, *ROLL_OFF]))
-    return service
+    return in_memory("fight", doc, Dice.scripted([*opening, *ROLL_OFF]))
 
 
 def act(service: EncounterService, text: str, rolls: Sequence[int] = ()) -> LogRecord:

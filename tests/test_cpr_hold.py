@@ -7,13 +7,12 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from cpr_support import scene
+from encounter_support import in_memory
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.fighter import fighter
-from firefight.service import EncounterService
 
 
 def person(name: str, y: float) -> dict[str, Any]:
@@ -33,12 +32,8 @@ def person(name: str, y: float) -> dict[str, Any]:
 def test_cpr_ref_1_hold_the_action_then_act_on_it_or_lose_it() -> None:
     """CPR-REF-1: V holds until Rook moves; the state shows it; acting on it later spends it;
     a hold not acted on is gone when the next turn starts."""
-    doc = {
-        "scenario": {"title": "t", "ruleset": "cpr"},
-        "combatant": [person("V", 0), person("Rook", 10)],
-    }
-    service = EncounterService(MemoryStore())
-    service.new("fight", scenario_from_data(doc), Dice.scripted([5, 4]))
+    doc = scene(person("V", 0), person("Rook", 10))
+    service = in_memory("fight", doc, Dice.scripted([5, 4]))
     record = service.act("fight", 'V holds --until "Rook moves"', Dice.scripted([])).record
     assert "V holds the Action until Rook moves [CPR-REF-1]." in record.narration
     v = service.state("fight").combatant("V")

@@ -10,8 +10,8 @@ from collections.abc import Sequence
 
 import pytest
 
-from cpr_support import person
-from encounter_support import MemoryStore
+from cpr_support import person, scene
+from encounter_support import in_memory
 from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
@@ -32,12 +32,8 @@ def thrown(load: str, rolls: Sequence[int], line: str) -> EncounterService:
     """V at 0,0 throws a grenade of ``load`` at 0,10 (10 m, DV 15): DEX 6 + Athletics 4 + a
     d10 of 6 = 16 goes off there, catching Rook at 0,10."""
     grenade = {"name": "grenade", "weapon": "grenade", "count": 1, "ammo": load}
-    doc = {
-        "scenario": {"title": "t", "ruleset": "cpr"},
-        "combatant": [person("V", 0, 0, weapon=[grenade]), person("Rook", 0, 10)],
-    }
-    service = EncounterService(MemoryStore())
-    service.new("fight", scenario_from_data(doc), Dice.scripted([5, 4]))
+    doc = scene(person("V", 0, 0, weapon=[grenade]), person("Rook", 0, 10))
+    service = in_memory("fight", doc, Dice.scripted([5, 4]))
     dice = Dice.scripted([6, *rolls])
     service.act("fight", line, dice)
     assert not dice.unused
@@ -107,9 +103,6 @@ def test_c_14_smoke_fills_the_square_for_20_turns() -> None:
 def test_c_14_a_grenade_comes_only_as_the_listed_loads() -> None:
     with pytest.raises(RuleRefusal, match=r"CPR-AMMO-1: A grenade comes as .*, not smart rounds"):
         check_ammo(DATA.weapon("grenade"), "smart", DATA)
-    knife = {
-        "scenario": {"title": "t", "ruleset": "cpr"},
-        "combatant": [person("V", 0, 0, weapon=[{"weapon": "knife", "ammo": "smart"}])],
-    }
+    knife = scene(person("V", 0, 0, weapon=[{"weapon": "knife", "ammo": "smart"}]))
     with pytest.raises(ValueError, match="a light melee weapon takes no ammunition"):
         scenario_from_data(knife)

@@ -9,7 +9,6 @@ import hashlib
 import itertools
 import json
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,24 +42,10 @@ from firefight.scene.state import CombatantStats, EncounterState
 from firefight.serialize import CLASS_KEY, adapter
 from firefight.service import Applied, EncounterService
 from firefight.store import ConflictError, Snapshot, SqlStore, open_store
-from store_support import BACKENDS, backend_url
 
 ROOT = Path(__file__).resolve().parents[1]
 RMU = find_ruleset("rmu")
 _names = itertools.count()
-
-
-@pytest.fixture(params=BACKENDS)
-def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    with backend_url(request.param, tmp_path) as url:
-        yield url
-
-
-@pytest.fixture
-def store(store_url: str) -> Iterator[SqlStore]:
-    opened = open_store(store_url)
-    yield opened
-    opened.close()
 
 
 def exactly(state: EncounterState) -> str:

@@ -15,6 +15,19 @@ from firefight.rulesets import find_ruleset, ruleset_names
 from firefight.rulesets.gurps import GURPS
 
 runner = CliRunner()
+#: The .38 aimed for a second at 5 yd, skill 14.
+AIMED_SHOT = [
+    "gurps",
+    "shoot",
+    "--weapon",
+    "revolver-38",
+    "--skill",
+    "14",
+    "--distance",
+    "5",
+    "--aim",
+    "1",
+]
 
 
 def validator() -> Draft202012Validator:
@@ -35,16 +48,7 @@ def test_gur_core_1_shoot_json() -> None:
     result = runner.invoke(
         app,
         [
-            "gurps",
-            "shoot",
-            "--weapon",
-            "revolver-38",
-            "--skill",
-            "14",
-            "--distance",
-            "5",
-            "--aim",
-            "1",
+            *AIMED_SHOT,
             "--hp",
             "12",
             "--rolls",
@@ -65,16 +69,7 @@ def test_gur_core_1_shoot_json() -> None:
 def test_gur_move_1_refusal_names_the_rule() -> None:
     """GUR-MOVE-1: aiming while running is refused before any die, naming the rule."""
     aimed_running = [
-        "gurps",
-        "shoot",
-        "--weapon",
-        "revolver-38",
-        "--skill",
-        "14",
-        "--distance",
-        "5",
-        "--aim",
-        "1",
+        *AIMED_SHOT,
         "--moving",
         "running",
         "--seed",

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 from firefight.cli.app import app
 from firefight.rulesets.rmu.odds.claims import rmu_claims
 from firefight.rulesets.rmu.odds.views import default_data
+from odds_support import loopback_cluster
 
 runner = CliRunner()
 
@@ -132,20 +133,13 @@ SWEEP = ["odds", "sweep", "rmu", "shoot"]
 
 @pytest.mark.slow
 def test_odds_sweep_runs_on_a_dask_cluster_on_loopback(tmp_path: Path) -> None:
-    distributed = pytest.importorskip("distributed")
+    pytest.importorskip("distributed")  # before the in-process sweep it is compared with
     grid = ["--weapon", "glock-17,sks-46", "--armor", "AT 1,BA II", "--ob", "0:100:50"]
     here = runner.invoke(
         app,
         ["odds", "sweep", "rmu", "shoot", *grid, "--distance", "60", "--workers", "0", "--json"],
     )
-    with distributed.LocalCluster(
-        n_workers=1,
-        threads_per_worker=1,
-        processes=False,
-        protocol="tcp://",
-        host="127.0.0.1",
-        dashboard_address=None,
-    ) as cluster:
+    with loopback_cluster() as cluster:
         there = runner.invoke(
             app,
             [*SWEEP, *grid, "--distance", "60", "--json", "--dask", cluster.scheduler_address],

@@ -19,6 +19,7 @@ from firefight.probability.montecarlo import simulate
 from firefight.probability.openended import chain_sums, open_ended
 from firefight.rulesets.rmu.shot import AimedShot
 from firefight.trace import Step, Trace
+from odds_support import loopback_cluster
 
 
 def _total(dice: Dice, *, low_end: bool) -> int:
@@ -187,16 +188,6 @@ def test_sweep_on_a_dask_local_cluster_equals_the_sweep_in_process() -> None:
     """The Dask path: a one-worker cluster on loopback, closed when done."""
     distributed = pytest.importorskip("distributed")
     here = sweep(BASE, GRID)
-    with (
-        distributed.LocalCluster(
-            n_workers=1,
-            threads_per_worker=1,
-            processes=False,
-            protocol="tcp://",
-            host="127.0.0.1",
-            dashboard_address=None,
-        ) as cluster,
-        distributed.Client(cluster) as client,
-    ):
+    with loopback_cluster() as cluster, distributed.Client(cluster) as client:
         there = sweep(BASE, GRID, executor=client.get_executor(), chunk_points=4)
     _same(there.values, here.values)

@@ -32,6 +32,10 @@ from firefight.scene.state import CombatantState, EncounterState
 
 RMU: Ruleset = find_ruleset("rmu")
 RUNNER = CliRunner()
+#: ``rmu shoot`` with the Glock 17 most of the audit's commands fire.
+GLOCK_SHOT = ("rmu", "shoot", "--weapon", "glock-17")
+#: The Benelli M4 of the shotgun's commands, at OB 80.
+SHOTGUN_SHOT = ("rmu", "shoot", "--weapon", "benelli-m4", "--ob", "80")
 
 
 def hits_on(total: int, column: str) -> int:
@@ -130,10 +134,7 @@ def test_p_8_rmu_cov_6_stray_round_keeps_range_and_recoil() -> None:
     - 50 - 70 (half hard cover from bodies) = -50 misses. A d2 of 2 sends it into Ben: 88 + 0
     - 30 - 50 = 8, below the table (not the 88 the OB-only reading gave)."""
     doc = run(
-        "rmu",
-        "shoot",
-        "--weapon",
-        "glock-17",
+        *GLOCK_SHOT,
         "--ob",
         "40",
         "--distance",
@@ -163,10 +164,7 @@ def test_p_8_dec_100_the_targets_own_conditions_stay_behind() -> None:
     (RMU-HUNT-1) are the target's, not the shot's: the stray round into Ben leaves them and
     keeps the shooter's higher ground +10 and the haste of a 2 AP shot (-25)."""
     doc = run(
-        "rmu",
-        "shoot",
-        "--weapon",
-        "glock-17",
+        *GLOCK_SHOT,
         "--ob",
         "40",
         "--distance",
@@ -226,10 +224,7 @@ def test_p_9_an_unconscious_target_gets_no_quickness_or_dodge() -> None:
     (15) (RMU-DOD-1): 50 + 60 - 30 - 70 - 10 - 15 = -15. Unconscious, only the cover counts:
     50 + 60 - 30 - 70 = 10."""
     base = (
-        "rmu",
-        "shoot",
-        "--weapon",
-        "glock-17",
+        *GLOCK_SHOT,
         "--ob",
         "60",
         "--distance",
@@ -287,10 +282,7 @@ def test_rmu_ammo_3_an_ap_round_through_a_soft_vest_is_under_it_not_uncovered() 
     """9 mm AP defeats BA II (RMU-AMMO-3): the abdomen is under the vest the round goes
     through, which is also why the breakage check follows (RMU-AMMO-5)."""
     doc = run(
-        "rmu",
-        "shoot",
-        "--weapon",
-        "glock-17",
+        *GLOCK_SHOT,
         "--ob",
         "70",
         "--distance",
@@ -428,54 +420,16 @@ def test_rmu_pb_1_rmu_cov_3_the_shotgun_point_blank_and_cover_column() -> None:
     """At 15 ft the shotgun is inside a long gun's 20 ft: point blank +10 (RMU-PB-1). Hard
     half cover reads the SG & ME 1-6 column, +70, although its ME 10 would read ME 7-12's 60
     (RMU-COV-3): 50 + 80 - 30 + 10 - 70 = 40."""
-    doc = run(
-        "rmu",
-        "shoot",
-        "--weapon",
-        "benelli-m4",
-        "--ob",
-        "80",
-        "--distance",
-        "15",
-        "--cover",
-        "half:hard",
-        "--rolls",
-        "50",
-    )
+    doc = run(*SHOTGUN_SHOT, "--distance", "15", "--cover", "half:hard", "--rolls", "50")
     parts = parts_of(doc["trace"], "attack total")
     assert parts["RMU-PB-1"] == 10 and parts["RMU-COV-3"] == -70
     assert doc["result"]["attack_total"] == 40
-    past = run(
-        "rmu",
-        "shoot",
-        "--weapon",
-        "benelli-m4",
-        "--ob",
-        "80",
-        "--distance",
-        "21",
-        "--rolls",
-        "50,50",
-    )
+    past = run(*SHOTGUN_SHOT, "--distance", "21", "--rolls", "50,50")
     assert "RMU-PB-1" not in parts_of(past["trace"], "attack total")
 
 
 def test_rmu_ammo_2_no_armor_piercing_load_for_the_shotgun() -> None:
-    result = RUNNER.invoke(
-        app,
-        [
-            "rmu",
-            "shoot",
-            "--weapon",
-            "benelli-m4",
-            "--ob",
-            "80",
-            "--distance",
-            "15",
-            "--ammo",
-            "armor-piercing",
-        ],
-    )
+    result = RUNNER.invoke(app, [*SHOTGUN_SHOT, "--distance", "15", "--ammo", "armor-piercing"])
     assert result.exit_code == 2 and "RMU-AMMO-2" in result.stderr
 
 
@@ -579,10 +533,7 @@ def test_rmu_gen_8_dec_105_a_fumbles_66_round_is_rolled_at_the_named_ally() -> N
     sends a round toward Ana, 50 ft away: 90 + 0 (OB +0) - 10 (Medium band) = 80 on her BA II
     column, rolled, with no fumble of its own."""
     doc = run(
-        "rmu",
-        "shoot",
-        "--weapon",
-        "glock-17",
+        *GLOCK_SHOT,
         "--ob",
         "40",
         "--distance",
@@ -603,10 +554,7 @@ def test_rmu_gen_8_dec_105_a_fumbles_66_round_is_rolled_at_the_named_ally() -> N
     landed = [e for e in doc["events"] if e["type"] == "HitsInflicted"]
     assert [(e["target"], e["hits"]) for e in landed] == ([("Ana", hits)] if hits else [])
     nobody = run(
-        "rmu",
-        "shoot",
-        "--weapon",
-        "glock-17",
+        *GLOCK_SHOT,
         "--ob",
         "40",
         "--distance",

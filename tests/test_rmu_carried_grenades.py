@@ -9,14 +9,13 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore, thrower
+from encounter_support import doorway, in_memory, scene, thrower
 from firefight.dice import Dice
 from firefight.encounter.log import decode_event
 from firefight.encounter.scenario import (
     ScenarioError,
     initial_state,
     parse_scenario,
-    scenario_from_data,
 )
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
@@ -54,14 +53,7 @@ stats = { body_development = 15, bmr_ft = 20 }
 
 def fight(**mara: Any) -> EncounterService:
     """Mara throws from the origin at the door 45 ft north; Viktor stands in it, Sam well back."""
-    scene = {
-        "scenario": {"title": "counted grenades", "ruleset": "rmu"},
-        "combatant": [thrower("Mara", 0, 0, **mara), thrower("Viktor", 0, 45),
-                      thrower("Sam", 0, 160)],
-    }  # fmt: skip
-    service = EncounterService(MemoryStore())
-    service.new("g", scenario_from_data(scene), Dice.seeded(1))
-    return service
+    return in_memory("g", doorway(**mara), Dice.seeded(1))
 
 
 def left(state: EncounterState, name: str) -> tuple[tuple[str, int], ...] | None:
@@ -146,13 +138,10 @@ def test_dec_620_a_load_not_carried_is_none_left() -> None:
 def test_dec_620_rmu_exp_9_a_throw_back_uses_none_of_the_throwers_own() -> None:
     """Viktor, carrying one M67 of his own, throws Mara's back: he keeps his; Mara's count went
     down by the throw that landed by him."""
-    scene = {
-        "scenario": {"title": "counted grenades", "ruleset": "rmu"},
-        "combatant": [thrower("Mara", 0, 0, grenades={"m67": 1}),
-                      thrower("Viktor", 0, 45, grenades={"m67": 1})],
-    }  # fmt: skip
-    service = EncounterService(MemoryStore())
-    service.new("g", scenario_from_data(scene), Dice.seeded(1))
+    duel = scene(
+        thrower("Mara", 0, 0, grenades={"m67": 1}), thrower("Viktor", 0, 45, grenades={"m67": 1})
+    )
+    service = in_memory("g", duel, Dice.seeded(1))
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
     service.next_round("g", Dice.scripted(PAD))
     back = service.act("g", "Viktor throws-back at 0,5", Dice.scripted([90, 6]))

@@ -8,9 +8,8 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import in_memory, scene
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.geometry import CoverGrade, Point
 from firefight.rulesets.rmu.affliction_events import GasChecked, GasExposure
@@ -35,14 +34,8 @@ def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
 
 
 def fight(*people: dict[str, Any]) -> EncounterService:
-    document = {
-        "scenario": {"title": "cloud test", "ruleset": "rmu"},
-        "combatant": list(people)
-        or [person("Mara", 0, 0), person("Viktor", 0, 45), person("Sam", 30, 45)],
-    }
-    service = EncounterService(MemoryStore())
-    service.new("g", scenario_from_data(document), Dice.seeded(1))
-    return service
+    people = people or (person("Mara", 0, 0), person("Viktor", 0, 45), person("Sam", 30, 45))
+    return in_memory("g", scene(*people), Dice.seeded(1))
 
 
 def test_rmu_exp_15_the_cloud_figures_are_the_sources() -> None:

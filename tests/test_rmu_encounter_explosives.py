@@ -4,14 +4,11 @@ count down (RMU-EXP-2, RMU-EXP-9, RMU-EXP-15, RMU-EXP-16; DEC-306)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from encounter_support import MemoryStore, thrower
+from encounter_support import MemoryStore, doorway, in_memory
 from firefight.dice import Dice
 from firefight.encounter.log import decode_event
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.placement import ExplosiveLanded
@@ -22,18 +19,8 @@ from firefight.service import EncounterService
 PAD = [5] * 40  # initiative d10s and any critical roll a test does not look at
 
 
-def scene() -> dict[str, Any]:
-    """Mara throws from the origin at the door 45 ft north; Viktor stands in it, Sam well back."""
-    return {
-        "scenario": {"title": "grenade test", "ruleset": "rmu"},
-        "combatant": [thrower("Mara", 0, 0), thrower("Viktor", 0, 45), thrower("Sam", 0, 160)],
-    }
-
-
 def fight() -> EncounterService:
-    service = EncounterService(MemoryStore())
-    service.new("g", scenario_from_data(scene()), Dice.seeded(1))
-    return service
+    return in_memory("g", doorway(), Dice.seeded(1))
 
 
 def test_rmu_exp_9_the_grenade_lands_this_round_and_goes_off_at_the_end_of_the_next() -> None:
@@ -137,14 +124,13 @@ def test_rmu_exp_9_the_grenade_room_example_plays_and_replays_byte_for_byte() ->
 def test_rmu_exp_6_a_scene_barrier_counts_only_between_the_burst_and_the_body() -> None:
     """A 4 ft hard wall between the burst and Viktor is priced on SG & ME 1-6; Sam's wall lies
     behind him and counts for nothing."""
-    document = scene()
+    document = doorway()
     document["combatant"][2]["position"] = [0, 75]  # Sam: 30 ft past the burst
     document["barrier"] = [
         {"name": "desk", "from": [-3, 43], "to": [3, 43], "height_ft": 4, "material": "hard"},
         {"name": "shelf", "from": [-3, 78], "to": [3, 78], "height_ft": 4, "material": "hard"},
     ]
-    service = EncounterService(MemoryStore())
-    service.new("g", scenario_from_data(document), Dice.seeded(1))
+    service = in_memory("g", document, Dice.seeded(1))
     service.act("g", "Viktor moves 0,40", Dice.scripted([]))
     service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
     service.next_round("g", Dice.scripted(PAD))

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import MemoryStore, scene
 from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord, decode_event
@@ -96,14 +96,6 @@ def bystander(name: str, x: float, y: float, **core: Any) -> dict[str, Any]:
     }
 
 
-def doc(*people: dict[str, Any], barriers: tuple[dict[str, Any], ...] = ()) -> dict[str, Any]:
-    return {
-        "scenario": {"title": "fire test", "ruleset": "rmu"},
-        "combatant": list(people),
-        "barrier": list(barriers),
-    }
-
-
 def barrier(name: str, a: tuple[float, float], b: tuple[float, float], **kw: Any) -> dict[str, Any]:
     return {"name": name, "from": list(a), "to": list(b), "height_ft": 4, "material": "hard", **kw}
 
@@ -111,7 +103,7 @@ def barrier(name: str, a: tuple[float, float], b: tuple[float, float], **kw: Any
 def line_scene() -> dict[str, Any]:
     """Vik aims down +y at Jonah 50 ft out; Ben half in the way at 25 ft, Lina behind at 75 ft,
     Ana well off the line; Gus carries a Glock 17."""
-    return doc(
+    return scene(
         gunner("Vik", 0, 0, facing_deg=0),
         gunner("Jonah", 0, 50, weapon="sks-46", rounds=(10,), armor="BA II"),
         bystander("Ben", 0.8, 25),
@@ -126,7 +118,7 @@ def yard_scene(**mara: Any) -> dict[str, Any]:
     default), Sam at the drums (told to stand), Mara in the open; Viktor has a second gun.
     The pallets lie west of Mara, their far side from the dock to the north."""
     hunters: dict[str, Any] = {"weapon": "glock-17", "rounds": (17,), "side": "hunters"}
-    return doc(
+    return scene(
         gunner("Dario", 30, 0, facing_deg=0, side="smugglers"),
         gunner("Viktor", 50, 0, weapon="glock-17", rounds=(17,), side="smugglers"),
         gunner("Teo", 38, 48, stats={"quickness_db": 5}, **hunters),
@@ -316,7 +308,7 @@ def test_rmu_rf_10_each_cone_roll_lands_on_its_own_person() -> None:
 
 
 def belt_scene() -> dict[str, Any]:
-    return doc(
+    return scene(
         gunner("Bruno", 0, 0, weapon="m2hb", rounds=(100, 100), mounted=True, ob=60),
         gunner(
             "Jonah",
@@ -368,7 +360,7 @@ def test_rmu_rf_6_a_belt_that_skips_a_round_must_prepare_again() -> None:
 def test_rmu_tri_2_a_tripod_gun_from_the_hip_beats_up_its_shooter_first() -> None:
     """Recoil: 50 + 145 (ME 29) - 3 x Strength 10 = 165 on Fall/Crush, on Bruno, before the
     attack roll; his shot carries -50 and what the recoil did. A mounted gun has no recoil."""
-    hip = doc(
+    hip = scene(
         gunner("Bruno", 0, 0, weapon="m2hb", rounds=(100,), ob=60, stats={"strength": 10}),
         gunner("Jonah", 0, 120, weapon="sks-46", rounds=(10,)),
     )

@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import MemoryStore, in_memory, scene
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.affliction_events import GasChecked, GasExposure, GrenadeNoticed
 from firefight.rulesets.rmu.afflictions import Reaction
@@ -44,15 +43,7 @@ def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
 def fight(
     *people: dict[str, Any], barriers: list[dict[str, Any]] | None = None
 ) -> EncounterService:
-    document: dict[str, Any] = {
-        "scenario": {"title": "grenades", "ruleset": "rmu"},
-        "combatant": list(people),
-    }
-    if barriers:
-        document["barrier"] = barriers
-    service = EncounterService(MemoryStore())
-    service.new("g", scenario_from_data(document), Dice.seeded(1))
-    return service
+    return in_memory("g", scene(*people, barriers=barriers or ()), Dice.seeded(1))
 
 
 # --- RMU-EXP-10: noticing and the reaction budget ---------------------------------------------

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import in_memory, scene
 from firefight.dice import Dice
 from firefight.encounter.scenario import ScenarioError, initial_state, scenario_from_data
 from firefight.errors import RuleRefusal
@@ -32,7 +32,6 @@ from firefight.rulesets.rmu.tripod import resolve_recoil
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals, with_vitals
 from firefight.scene.apply import apply_all
 from firefight.scene.state import EncounterState
-from firefight.service import EncounterService
 from firefight.trace import Trace, TraceBuilder
 
 
@@ -56,10 +55,6 @@ def vampire(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
         "disciplines": {"celerity": 2, "potence": 3, "protean": 2},
     }
     return person(name, x, y, **{**sheet, **extra})
-
-
-def scene(*people: dict[str, Any]) -> dict[str, Any]:
-    return {"scenario": {"title": "kindred test", "ruleset": "rmu"}, "combatant": list(people)}
 
 
 def test_v6_a_kindred_carries_the_sheet_and_a_mortal_none() -> None:
@@ -109,8 +104,7 @@ def shot_at(target: dict[str, Any], rolls: list[int], **rules: Any) -> Any:
     data = scene(person("Jonah", 0, 0), target)
     if rules:
         data["rules"] = {"kindred": rules}
-    service = EncounterService(MemoryStore())
-    service.new("k", scenario_from_data(data), Dice.seeded(1))
+    service = in_memory("k", data, Dice.seeded(1))
     return service.act("k", "Jonah shoots Mara --ap 3", Dice.scripted(rolls))
 
 

@@ -7,9 +7,8 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import in_memory, scene
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bite import Bite, resolve_bite
@@ -21,14 +20,13 @@ from firefight.rulesets.rmu.kindred_results import BiteResult
 from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
-from test_rmu_kindred import person, scene, vampire
+from test_rmu_kindred import person, vampire
 
 PAD = [5] * 40  # initiative d10s
 
 
 def fight(*people: dict[str, Any]) -> EncounterService:
-    service = EncounterService(MemoryStore())
-    service.new("k", scenario_from_data(scene(*people)), Dice.seeded(1))
+    service = in_memory("k", scene(*people), Dice.seeded(1))
     service.next_round("k", Dice.scripted(PAD))
     return service
 

@@ -96,8 +96,9 @@ def test_odds_rmu_bite_runs() -> None:
 
 def test_rmu_exp_17_blood_potency_feeds_the_flash_bang_resistance() -> None:
     """A Kindred's Blood Potency 3 adds +15 to the Resistance (RMU-EXP-17); a mortal's 0."""
+    from encounter_support import scene
     from firefight.encounter.scenario import initial_state, scenario_from_data
-    from test_rmu_kindred import person, scene, vampire
+    from test_rmu_kindred import person, vampire
 
     state = initial_state(
         scenario_from_data(scene(vampire("Mara", 0, 0, blood_potency=3), person("Jonah", 0, 9)))

@@ -8,11 +8,10 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from encounter_support import in_memory, scene
 from firefight.cli.app import app
 from firefight.declarations import declare
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds, odds_stats
 from firefight.odds.lines import line_odds
@@ -24,8 +23,7 @@ from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attac
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.results import MeleeHit
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
-from firefight.service import EncounterService
-from test_rmu_kindred import person, scene, vampire
+from test_rmu_kindred import person, vampire
 
 PAD = [5] * 40
 
@@ -166,8 +164,7 @@ def fight(*people: dict[str, Any], barriers: list[dict[str, Any]] | None = None)
     document = scene(*people)
     if barriers:
         document["barrier"] = barriers
-    service = EncounterService(MemoryStore())
-    service.new("k", scenario_from_data(document), Dice.seeded(1))
+    service = in_memory("k", document, Dice.seeded(1))
     service.next_round("k", Dice.scripted(PAD))
     return service
 

@@ -10,11 +10,10 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from encounter_support import in_memory, scene
 from firefight.cli.app import app
 from firefight.declarations import declare
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.odds.api import odds, odds_stats
 from firefight.odds.lines import line_odds
 from firefight.odds.live import live_odds
@@ -22,7 +21,7 @@ from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.kindred_options import StakeOptions
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
 from firefight.service import EncounterService
-from test_rmu_kindred import person, scene, vampire
+from test_rmu_kindred import person, vampire
 from test_rmu_kindred_bites import PAD, close_pair
 from test_rmu_kindred_stakes import hunter
 
@@ -30,8 +29,7 @@ RMU = find_ruleset("rmu")
 
 
 def fight(*people: dict[str, Any]) -> EncounterService:
-    service = EncounterService(MemoryStore())
-    service.new("k", scenario_from_data(scene(*people)), Dice.seeded(1))
+    service = in_memory("k", scene(*people), Dice.seeded(1))
     service.next_round("k", Dice.scripted(PAD))
     return service
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import in_memory, scene
 from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
@@ -27,7 +27,7 @@ from firefight.rulesets.rmu.staking import (
 )
 from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.service import EncounterService
-from test_rmu_kindred import person, scene, vampire
+from test_rmu_kindred import person, vampire
 
 PAD = [5] * 40
 
@@ -46,8 +46,7 @@ def hunter(name: str, x: float, y: float) -> dict[str, Any]:
 
 
 def fight(*people: dict[str, Any]) -> EncounterService:
-    service = EncounterService(MemoryStore())
-    service.new("k", scenario_from_data(scene(*people)), Dice.seeded(1))
+    service = in_memory("k", scene(*people), Dice.seeded(1))
     service.next_round("k", Dice.scripted(PAD))
     return service
 

@@ -12,10 +12,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from encounter_support import in_memory, scene
 from firefight.cli.app import app
 from firefight.dice import Dice
-from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds, odds_stats
 from firefight.outcome import Outcome
@@ -340,16 +339,8 @@ def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
 
 def fight(**viktor: Any) -> EncounterService:
     """Mara at the origin facing north; Viktor 4 ft north of her, facing her (south)."""
-    data = {
-        "scenario": {"title": "melee test", "ruleset": "rmu"},
-        "combatant": [
-            person("Mara", 0, 0),
-            person("Viktor", 0, 4, **{"facing_deg": 180, **viktor}),
-        ],
-    }
-    service = EncounterService(MemoryStore())
-    service.new("m", scenario_from_data(data), Dice.seeded(1))
-    return service
+    data = scene(person("Mara", 0, 0), person("Viktor", 0, 4, **{"facing_deg": 180, **viktor}))
+    return in_memory("m", data, Dice.seeded(1))
 
 
 def test_encounter_mara_attacks_viktor_with_knife() -> None:

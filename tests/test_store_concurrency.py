@@ -19,7 +19,7 @@ import pytest
 
 from firefight.store import ConflictError, SqlStore, open_store
 from store_support import BACKENDS, WRITER, backend_url, complete_batches
-from store_writer import batch
+from store_writer import append_on_the_head, batch
 
 NAME = "siege"
 THREADS = 8
@@ -85,13 +85,7 @@ def test_many_threads_appending_lose_and_duplicate_nothing(store_url: str, shari
         try:
             for number in range(ACTIONS):
                 payloads = batch(f"t{writer}", number, rng.randint(1, 3))
-                while True:
-                    head = store.head(NAME)
-                    try:
-                        store.append(NAME, head, payloads)
-                        break
-                    except ConflictError as exc:
-                        conflicts.append(exc)
+                conflicts += append_on_the_head(store, NAME, payloads)
                 written += len(payloads)
         finally:
             if store is not shared:

@@ -268,14 +268,20 @@ def test_no_stack_trace_reaches_the_client(
     assert "Traceback" not in reply.text
 
 
-def test_a_player_sees_words_not_figures_and_no_hidden_combatant(client: TestClient) -> None:
-    new(client)
+def hide_lev_open_jonah(client: TestClient) -> dict[str, str]:
+    """The GM hides Lev from the players and opens Jonah's figures to them; the headers of
+    Mara's player."""
     client.put(
         "/api/encounters/raid/table",
         json={"hidden": ["Lev"], "opened": ["Jonah"]},
         headers=auth(GM),
     )
-    mara = auth(KEYS.player_token("raid", "Mara"))
+    return auth(KEYS.player_token("raid", "Mara"))
+
+
+def test_a_player_sees_words_not_figures_and_no_hidden_combatant(client: TestClient) -> None:
+    new(client)
+    mara = hide_lev_open_jonah(client)
     shown = client.get("/api/encounters/raid", headers=mara).json()
     rows = {r["name"]: r for r in shown["rows"]}
     assert "Lev" not in rows and "state" not in shown and "settings" not in shown
@@ -317,12 +323,7 @@ def test_hovering_a_person_on_the_map_shows_what_the_token_may_see(client: TestC
     viktor = _hover(gm, "Viktor")
     assert {"hits", "conditions", "ap", "weapons"} <= set(viktor)
     assert viktor["hits"] == rows["Viktor"]["hits"] and viktor["ap"] == rows["Viktor"]["AP"]
-    client.put(
-        "/api/encounters/raid/table",
-        json={"hidden": ["Lev"], "opened": ["Jonah"]},
-        headers=auth(GM),
-    )
-    mara = auth(KEYS.player_token("raid", "Mara"))
+    mara = hide_lev_open_jonah(client)
     seen = client.get("/api/encounters/raid", headers=mara).json()
     looks = {r["name"]: r["row"].get("looks") for r in seen["rows"]}
     svg = client.get("/api/encounters/raid/map.svg", headers=mara).text
