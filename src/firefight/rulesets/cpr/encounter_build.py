@@ -33,6 +33,7 @@ from firefight.rulesets.cpr.fighter import (
 )
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.scene.actions import ACTION_RULE
+from firefight.scene.spots import spot_taken
 from firefight.scene.state import (
     DOWN_RULE,
     Barrier,
@@ -339,10 +340,7 @@ def check_move(
             f"{c.name} can move {reach} m in one Move (MOVE {move} x "
             f"{data.turns.metres_per_move} m); {metres:g} m is too far.",
         )
-    mover = Body(center=to, posture=c.posture, size=c.size)
-    for other in state.combatants:
-        if other.name != c.name and (
-            distance_ft(other.position, to) < other.body.radius_ft + mover.radius_ft
-        ):
-            raise RuleRefusal("S-1", f"{other.name} already takes up that spot.")
+    there = spot_taken(state, c, Body(center=to, posture=c.posture, size=c.size))
+    if there is not None:
+        raise RuleRefusal("S-1", f"{there} already takes up that spot.")
     return metres

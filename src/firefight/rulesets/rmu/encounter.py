@@ -139,7 +139,6 @@ from firefight.rulesets.rmu.scene_reading import (
     nearest_ally,
     shooter_modifiers,
     situational_conditions,
-    spot_taken,
     worn_armor,
 )
 from firefight.rulesets.rmu.shot import (
@@ -188,6 +187,7 @@ from firefight.scene.events import (
     moved_to,
     register_event_types,
 )
+from firefight.scene.spots import spot_taken
 from firefight.scene.state import (
     CombatantState,
     EncounterState,

@@ -97,7 +97,6 @@ from firefight.rulesets.rmu.rapid_fire import (
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
     check_can_move,
-    cover_spot,
     defender,
     fire_target,
     move_cost,
@@ -105,7 +104,6 @@ from firefight.rulesets.rmu.scene_reading import (
     reachable_cover,
     shooter_modifiers,
     situational_conditions,
-    spot_taken,
     threat_to,
     under_sweep,
     worn_armor,
@@ -122,6 +120,7 @@ from firefight.rulesets.rmu.volley import Person
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, People, fold_alone, named_in_log
 from firefight.scene.events import moved_to
+from firefight.scene.spots import cover_spot, spot_taken
 from firefight.scene.state import Barrier, CombatantState, EncounterState, WeaponState
 from firefight.trace import Entry, Trace, TraceBuilder
 from firefight.wording import counted

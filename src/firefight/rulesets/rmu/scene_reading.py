@@ -6,13 +6,6 @@ into a roll (R-2, R-3, RMU-GEN-7, RMU-BP-3), the conditions a shot reads off its
 the barrier on the line of fire and the share of it a dash this round has earned (RMU-COV-1..5,
 P-1, RMU-MOV-2), where someone can get behind a barrier and whom from, and what moving costs
 (R-6).
-
->>> from firefight.scene.state import Barrier, CombatantState
->>> mara = CombatantState(name="Mara", position=Point(x_ft=0, y_ft=0))
->>> wall = Barrier(name="wall", start=Point(x_ft=-5, y_ft=10), end=Point(x_ft=5, y_ft=10),
-...                height_ft=3, material="hard")
->>> cover_spot(mara, wall, threat=Point(x_ft=0, y_ft=30))
-Point(x_ft=0.0, y_ft=8.5)
 """
 
 from __future__ import annotations
@@ -28,7 +21,6 @@ from firefight.geometry import (
     Point,
     Posture,
     Size,
-    bearing_deg,
     body_in_cone,
     crossing_share,
     distance_ft,
@@ -52,6 +44,7 @@ from firefight.rulesets.rmu.vitals import (
     rmu_stats,
     vitals,
 )
+from firefight.scene.spots import cover_spot, spot_taken
 from firefight.scene.state import (
     Barrier,
     CombatantState,
@@ -69,7 +62,6 @@ __all__ = [
     "bystander",
     "check_can_move",
     "cover_share_now",
-    "cover_spot",
     "defender",
     "fire_target",
     "move_cost",
@@ -77,15 +69,10 @@ __all__ = [
     "reachable_cover",
     "shooter_modifiers",
     "situational_conditions",
-    "spot_taken",
     "threat_to",
     "under_sweep",
     "worn_armor",
 ]
-
-#: How far from a barrier's face a person crouches behind it, past their own radius (feet).
-_CROUCH_GAP_FT = 0.5
-
 
 # --- people -------------------------------------------------------------------------------------
 
@@ -427,50 +414,6 @@ def move_cost(c: CombatantState, moved_ft: float) -> int:
     """AP for moving ``moved_ft``: per BMR or part of one (R-6)."""
     bmr = rmu_stats(c).bmr_ft
     return max(1, math.ceil(moved_ft / bmr - 1e-9)) * figures().move_per_bmr_ap
-
-
-def spot_taken(state: EncounterState, mover: CombatantState, body: Body) -> str | None:
-    """Who already stands where ``body`` would (S-1), if anyone."""
-    for other in state.combatants:
-        if other.name != mover.name and (
-            distance_ft(other.position, body.center) < other.body.radius_ft + body.radius_ft
-        ):
-            return other.name
-    return None
-
-
-def cover_spot(mover: CombatantState, barrier: Barrier, threat: Point | None) -> Point:
-    """Where ``mover`` crouches behind ``barrier``: the nearest point along it (kept off its
-    ends), a body's radius and a little more out on the side away from ``threat`` (on their own
-    side when there is no threat, or it stands on the barrier's line)."""
-    a, b = barrier.start, barrier.end
-    dx, dy = b.x_ft - a.x_ft, b.y_ft - a.y_ft
-    length = math.hypot(dx, dy)
-    gap = mover.body.radius_ft + _CROUCH_GAP_FT
-    p = mover.position
-    if length == 0:
-        away = bearing_deg(threat, a) if threat is not None and threat != a else 0.0
-        rad = math.radians(away)
-        return Point(
-            x_ft=round(a.x_ft + gap * math.sin(rad), 1), y_ft=round(a.y_ft + gap * math.cos(rad), 1)
-        )
-    t = ((p.x_ft - a.x_ft) * dx + (p.y_ft - a.y_ft) * dy) / (length * length)
-    margin = min(0.5, gap / length)
-    t = min(1.0 - margin, max(margin, t))
-    base_x, base_y = a.x_ft + t * dx, a.y_ft + t * dy
-    nx, ny = -dy / length, dx / length
-
-    def side(q: Point) -> float:
-        return (q.x_ft - a.x_ft) * nx + (q.y_ft - a.y_ft) * ny
-
-    sign = 0.0
-    if threat is not None and abs(side(threat)) > 1e-9:
-        sign = -math.copysign(1.0, side(threat))
-    elif abs(side(p)) > 1e-9:
-        sign = math.copysign(1.0, side(p))
-    else:
-        sign = 1.0
-    return Point(x_ft=round(base_x + sign * gap * nx, 1), y_ft=round(base_y + sign * gap * ny, 1))
 
 
 def reachable_cover(
