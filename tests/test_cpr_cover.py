@@ -72,6 +72,21 @@ def test_c_13_shots_hit_the_cover_until_it_is_destroyed() -> None:
     assert service.state("fight").combatant("Rook").hits_left == 31
 
 
+def test_dec_630_c_13_the_crates_at_the_shooters_feet_cover_the_shooter_not_the_target() -> None:
+    """DEC-630: the crates 2 m in front of V stand on V's half of the 10 m line. V's shot goes
+    out past them: 17 beats DV 15 and 2+3+4 = 9 reaches Rook, 40 -> 31, the crates untouched.
+    Rook's shot back meets them on V's half: 4+4+4 = 12 off their 20 HP, V untouched."""
+    near_v = {**CRATES, "from": [-2, 2], "to": [2, 2]}
+    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(near_v,))
+    ruleset = find_ruleset("cpr")
+    step(service, [5, 2, 3, 4], "V shoots Rook")
+    assert service.state("fight").combatant("Rook").hits_left == 31
+    assert ruleset.describe_scene(service.state("fight")) == ["cover: Crates (wood thick) 20/20 HP"]
+    record = step(service, [5, 4, 4, 4], "Rook shoots V")
+    assert "The Crates takes 12 damage: 20 -> 8 HP [C-13]." in record.narration
+    assert service.state("fight").combatant("V").hits_left == 40
+
+
 def test_c_13_shooting_the_cover_itself_and_no_critical_for_a_wall() -> None:
     """C-13: the crates are 8 m from V: DV 15; 17 hits; 6+6+6 = 18 off 20 -> 2, and two sixes
     roll no critical injury on a crate. A destroyed barrier cannot be shot again."""

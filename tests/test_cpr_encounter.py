@@ -582,6 +582,25 @@ def test_c_6_suppressed_the_next_move_goes_to_cover() -> None:
     assert str(who(service, "Rook").weapon("smg").loaded) == "20/30 basic"  # type: ignore[union-attr]
 
 
+def test_dec_630_c_6_a_suppressor_behind_a_cart_still_reaches_the_open_ground_beyond() -> None:
+    """DEC-630, C-6: the cart 1 m in front of Rook is Rook's own cover, on Rook's tenth of the
+    line: V, 10 m off in the open, resists (8 against WILL 3 + 0 + 2) and owes the Move."""
+    doc = scene(
+        person(
+            "Rook",
+            0,
+            0,
+            skills={"Autofire": 5},
+            weapons=[{"name": "smg", "weapon": "smg"}],
+        ),
+        person("V", 0, 10, will=3, skills={"Concentration": 0}, weapons=[pistol()]),
+        barriers=[{"name": "cart", "from": [-2, 1], "to": [2, 1], "height_ft": 4}],
+    )
+    service = start(doc, [5, 5])
+    record = act(service, "Rook suppresses", [8, 2])
+    assert record.summary["must_take_cover"] == ["V"]
+
+
 # --- refusals, fold, undo ------------------------------------------------------------------------
 
 

@@ -193,10 +193,11 @@ class CPR(Ruleset):
         return action_words()
 
     def fight_tactics(self) -> Mapping[str, Tactic]:
+        from firefight.rulesets.cpr.cover_tactic import covered
         from firefight.rulesets.cpr.tactics import sharp
         from firefight.scene.tactics import plain
 
-        return {"sharp": sharp, "plain": plain}
+        return {"sharp": sharp, "covered": covered, "plain": plain}
 
     def can_still_harm(self, combatant: CombatantState) -> bool:
         return _fight().can_still_harm(combatant)

@@ -55,6 +55,7 @@ __all__ = [
     "barrier_cover",
     "check_move",
     "cover_of",
+    "covering",
     "dodge_of",
     "firing_fields",
     "in_cover",
@@ -229,13 +230,27 @@ def dodge_of(
     return dodge
 
 
+#: From this share of the way from the attacker on, a barrier is the target's (DEC-630): one
+#: exactly halfway still covers them.
+THEIR_HALF = 0.5
+
+
+def covering(state: EncounterState, origin: Point, at: Point) -> list[Barrier]:
+    """The barriers that cover someone ``at`` a place against an attack from ``origin``, the
+    nearest to them first: those the line crosses on their half of the way (DEC-630); one
+    nearer the attacker is the attacker's own cover, which their attack leaves by."""
+    crossings = []
+    for b in state.barriers:
+        share = crossing_share(origin, at, b.start, b.end)
+        if share is not None and share >= THEIR_HALF:
+            crossings.append((share, b))
+    return [b for _, b in sorted(crossings, key=lambda x: -x[0])]
+
+
 def in_cover(state: EncounterState, shooter: CombatantState, c: CombatantState) -> bool:
-    """Whether a barrier stands between ``shooter`` and ``c`` (docs/cpr.md: a barrier drawn
-    in a cpr scene is cover)."""
-    return any(
-        crossing_share(shooter.position, c.position, b.start, b.end) is not None
-        for b in state.barriers
-    )
+    """Whether a barrier covers ``c`` against ``shooter`` (docs/cpr.md: a barrier drawn in a
+    cpr scene is cover, whatever its height)."""
+    return bool(covering(state, shooter.position, c.position))
 
 
 #: The condition id under which a barrier's HP left is kept once it has been hit (C-13).
@@ -262,13 +277,9 @@ def cover_of(
     state: EncounterState, c: CombatantState, origin: Point, data: CprData
 ) -> Cover | None:
     """The cover with HP left that an attack from ``origin`` meets in front of ``c`` (C-13):
-    the barrier the line crosses nearest to them, else the shield they block with."""
-    crossings = []
-    for b in state.barriers:
-        share = crossing_share(origin, c.position, b.start, b.end)
-        if share is not None:
-            crossings.append((share, b))
-    for _, barrier in sorted(crossings, key=lambda x: -x[0]):
+    the barrier covering them (:func:`covering`) nearest to them, else the shield they block
+    with."""
+    for barrier in covering(state, origin, c.position):
         cover = barrier_cover(state, barrier, data)
         if cover.hp > 0:
             return cover

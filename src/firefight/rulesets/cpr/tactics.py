@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from firefight.rulesets.cpr import cpr_data
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted
 from firefight.units import metres_from_feet
 
-__all__ = ["can_still_harm", "sharp"]
+__all__ = ["attack_lines", "can_still_harm", "sharp"]
 
 
 def can_still_harm(c: CombatantState) -> bool:
@@ -25,6 +27,19 @@ def sharp(state: EncounterState, name: str) -> list[str]:
     cannot dodge first, autofire (a full burst loaded in a gun that can), an aimed head shot
     past thicker body armor, two shots from a ROF 2 gun, one shot, as the rounds loaded allow;
     else reload; else let the turn pass (cpr has no waiting action)"""
+    enemies = enemies_by_distance(state, name)
+    return [*attack_lines(state, name, enemies), f"{quoted(name)} reloads"]
+
+
+def attack_lines(
+    state: EncounterState,
+    name: str,
+    enemies: list[CombatantState],
+    *,
+    first: Callable[[CombatantState], bool] | None = None,
+) -> list[str]:
+    """:func:`sharp`'s grenade and attacks at ``enemies`` (nearest first): those ``first``
+    picks (if given) before the rest, then those who cannot dodge before those who can."""
     data = cpr_data()
     me = quoted(name)
     # What the gun in hand can fire (C-5, CPR-ROF-1, CPR-AMMO-1): the rules refuse the rest
@@ -40,11 +55,15 @@ def sharp(state: EncounterState, name: str) -> list[str]:
     bullets = data.figures.autofire_bullets
     sprays = gun is not None and gun.autofire_cap is not None and holds(bullets)
     twice = gun is not None and gun.rof >= 2 and holds(2)
-    enemies = enemies_by_distance(state, name)
     # CPR-DOD-1: a REF 8+ target who dodges is beaten only by out-rolling their dodge; the
     # others only have the range DV. The nearest first within each.
     dodge_min_ref = data.figures.dodge_min_ref
-    ordered = sorted(enemies, key=lambda e: fighter(e).dodges and fighter(e).ref >= dodge_min_ref)
+
+    def rank(e: CombatantState) -> tuple[bool, bool]:
+        later = first is not None and not first(e)
+        return later, fighter(e).dodges and fighter(e).ref >= dodge_min_ref
+
+    ordered = sorted(enemies, key=rank)
     lines = _grenade(state, name, enemies, data.figures.explosive_square_m)
     for e in ordered if holds(1) else ():
         them = quoted(e.name)
@@ -57,7 +76,7 @@ def sharp(state: EncounterState, name: str) -> list[str]:
         if twice:
             lines.append(f"{me} shoots {them} --twice")
         lines.append(f"{me} shoots {them}")
-    return [*lines, f"{me} reloads"]
+    return lines
 
 
 def _grenade(

@@ -1,0 +1,89 @@
+"""cpr's ``covered`` tactic for ``odds simulate``: behind a barrier first, then the attacks.
+
+The lines are tried best first, as every tactic's are (:mod:`firefight.scene.tactics`), and the
+rules refuse what does not hold. Whether someone stands in the open is read as the attacks read
+it: a barrier with HP left on the line from the enemy (C-13);
+where they crouch behind one, by the scene's own :func:`~firefight.scene.spots.cover_spot`.
+"""
+
+from __future__ import annotations
+
+from firefight.geometry import Body, Point, distance_ft
+from firefight.rulesets.cpr import cpr_data
+from firefight.rulesets.cpr.encounter_build import barrier_cover, covering
+from firefight.rulesets.cpr.fighter import fighter, move_allowance
+from firefight.rulesets.cpr.tactics import attack_lines
+from firefight.scene.spots import cover_spot, spot_taken
+from firefight.scene.state import CombatantState, EncounterState
+from firefight.scene.tactics import enemies_by_distance, quoted
+from firefight.units import feet_from_metres, metres_from_feet
+
+__all__ = ["covered", "in_the_open", "spot_in_reach"]
+
+#: How far inside a Move's reach a spot must lie: the action line writes it to 0.1 m, which
+#: may carry it a few centimetres farther.
+REACH_MARGIN_M = 0.1
+
+
+def in_the_open(state: EncounterState, c: CombatantState, enemy: CombatantState) -> bool:
+    """Whether no barrier with HP left stands between ``enemy`` and ``c`` (C-13); a shield
+    held is no place to stand, and a barrier of no cover kind stops nothing cpr can tell."""
+    data = cpr_data()
+    return not any(
+        barrier.cover and barrier_cover(state, barrier, data).hp > 0
+        for barrier in covering(state, enemy.position, c.position)
+    )
+
+
+def spot_in_reach(state: EncounterState, c: CombatantState, enemy: CombatantState) -> Point | None:
+    """The nearest spot behind a barrier with HP left, against ``enemy``, that one Move takes
+    ``c`` to (MOVE x 2 m, CPR-REF-1) and nobody stands on (S-1); None when there is none."""
+    data = cpr_data()
+    move, _ = move_allowance(c, data)
+    reach_ft = feet_from_metres(move * data.turns.metres_per_move - REACH_MARGIN_M)
+    best: tuple[float, Point] | None = None
+    for barrier in state.barriers:
+        if not barrier.cover or barrier_cover(state, barrier, data).hp <= 0:
+            continue
+        spot = cover_spot(c, barrier, enemy.position)
+        away = distance_ft(c.position, spot)
+        if away > reach_ft or (best is not None and away >= best[0]):
+            continue
+        body = Body(center=spot, posture=c.posture, size=c.size)
+        if barrier in covering(state, enemy.position, spot) and spot_taken(state, c, body) is None:
+            best = (away, spot)
+    return best[1] if best else None
+
+
+def covered(state: EncounterState, name: str) -> list[str]:
+    """in the open, the Move behind the nearest barrier in reach first; from cover, reload a gun
+    under half full; then as sharp, enemies in the open before those in cover"""
+    me = quoted(name)
+    c = state.combatant(name)
+    enemies = enemies_by_distance(state, name)
+    lines: list[str] = []
+    exposed = bool(enemies) and in_the_open(state, c, enemies[0])
+    if exposed and fighter(c).move_left:
+        spot = spot_in_reach(state, c, enemies[0])
+        if spot is not None:
+            lines.append(f"{me} moves {_metres(spot)}")
+    reload = f"{me} reloads"
+    early = not exposed and _under_half(c)
+    return [
+        *lines,
+        *([reload] if early else []),
+        *attack_lines(state, name, enemies, first=lambda e: in_the_open(state, e, c)),
+        *([] if early else [reload]),
+    ]
+
+
+def _metres(p: Point) -> str:
+    return f"{metres_from_feet(p.x_ft):.1f},{metres_from_feet(p.y_ft):.1f}"
+
+
+def _under_half(c: CombatantState) -> bool:
+    """Whether the gun in hand holds fewer than half its magazine (CPR-AMMO-1)."""
+    gun = c.weapon()
+    if gun is None or gun.loaded is None:
+        return False
+    return 2 * gun.loaded.rounds < gun.loaded.capacity
