@@ -281,3 +281,57 @@ def test_a_shot_in_the_scene_is_declared_as_declare_would_declare_it() -> None:
     assert shot == declare(Shot, **asdict(shot))
     assert plan == plan_shot(shot)
     assert build_shot(state, action) == (shot, plan)
+
+
+def _walled(height_ft: float) -> EncounterState:
+    """A and B 30 m apart, each 3 m behind a wall ``height_ft`` tall: whoever shoots, the wall
+    at their own feet is theirs (DEC-630's reading) and the other's covers the target."""
+    walls = [
+        {"name": f"wall {y}", "from": [-3, y], "to": [3, y], "height_ft": height_ft}
+        for y in (3, 27)
+    ]
+    doc = scene(fighter("A", 0, 0), fighter("B", 0, 30, side="b"), barriers=walls, ruleset="cards")
+    return in_memory("f", doc, Dice.seeded(1)).load("f").state
+
+
+def _shot_cover(state: EncounterState, options: str = "") -> tuple[str, str, str]:
+    from firefight.rulesets.cards.encounter import CardsShot, build_shot
+
+    first = state.initiative[0][0]
+    other = "B" if first == "A" else "A"
+    action = find_ruleset("cards").parse_action(f"{first} shoots {other} --mode SA{options}", state)
+    assert isinstance(action, CardsShot)
+    return first, other, build_shot(state, action)[0].cover
+
+
+@pytest.mark.parametrize(
+    ("height_ft", "cover"), [(1.0, "none"), (2.0, "quarter"), (3.5, "half"), (5.5, "half")]
+)
+def test_dec_632_crd_mod_1_the_share_a_wall_hides_is_the_cover(
+    height_ft: float, cover: str
+) -> None:
+    """CRD-MOD-1's 25% and 50% cover read off the silhouette a wall hides (the packaged body
+    profile: 2 ft hides 28% of a standing body, 3.5 ft 54%, 1 ft under a quarter)."""
+    assert _shot_cover(_walled(height_ft))[2] == cover
+
+
+def test_dec_632_a_line_s_cover_wins_and_a_wall_as_tall_as_them_hides_them() -> None:
+    state = _walled(3.5)
+    assert _shot_cover(state, " --cover quarter")[2] == "quarter"
+    with pytest.raises(RuleRefusal, match=r"CRD-MOD-1: [AB] is out of sight: the wall"):
+        _shot_cover(_walled(6.0))
+
+
+def test_dec_632_the_trace_says_what_the_wall_hid() -> None:
+    state = _walled(2.0)
+    first, other, _ = _shot_cover(state)
+    record = engine.act(
+        state, f"{first} shoots {other} --mode SA", find_ruleset("cards"), Dice.seeded(2)
+    ).record
+    said = [e["text"] for e in record.trace if e.get("rule") == "DEC-632"]
+    assert said == [
+        f"the wall {27 if other == 'B' else 3} (2 ft) before {other} hides 28% of them: "
+        "quarter cover"
+    ]
+    parts = [p for e in record.trace if e.get("type") == "total" for p in e["parts"]]
+    assert {"value": 2, "label": "target in quarter cover", "rule": "CRD-MOD-1"} in parts

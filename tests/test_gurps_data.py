@@ -17,7 +17,8 @@ DATA_DIR = files("firefight.rulesets.gurps").joinpath("data")
 @pytest.mark.parametrize("name", FILES)
 def test_every_file_says_where_its_figures_come_from(name: str) -> None:
     """GUR-CORE-1: each file has a source; provisional files say how they were derived; the
-    3e core sections are marked public core (3e) with where they come from."""
+    3e core sections are marked public core (3e) with where they come from, and a section of
+    the project's own (a DEC's) is provisional and says how it was made."""
     raw = tomllib.loads(DATA_DIR.joinpath(f"{name}.toml").read_text(encoding="utf-8"))
     header = raw["table"]
     assert header["source"]
@@ -26,7 +27,9 @@ def test_every_file_says_where_its_figures_come_from(name: str) -> None:
     for section in raw.values():
         if isinstance(section, dict) and "source" in section and section is not header:
             source = section["source"]
-            assert source.startswith(("RULINGS", "public core (3e): ")), source
+            assert source.startswith(("RULINGS", "public core (3e): ", "DEC-")), source
+            if source.startswith("DEC-"):
+                assert section["provisional"] and section["derivation"], source
 
 
 def test_gur_core_1_no_4th_edition_damage_types() -> None:

@@ -188,9 +188,27 @@ class ModifierFigures(DataModel):
     per_10_kmh: int
     lighting: dict[str, int]
     cover: dict[str, int]
+    cover_share: dict[str, float]
     movement: dict[str, int]
     wounds: dict[str, int]
     compensation: dict[str, tuple[int, int]]
+
+    @model_validator(mode="after")
+    def _shares(self) -> ModifierFigures:
+        named = set(self.cover) - {"none"}
+        if set(self.cover_share) != named:
+            raise ValueError(f"cover_share gives a share for each cover but none: {sorted(named)}")
+        by_share = sorted(self.cover_share, key=lambda k: self.cover_share[k])
+        if by_share != sorted(named, key=lambda k: self.cover[k]) or not all(
+            0 < v < 1 for v in self.cover_share.values()
+        ):
+            raise ValueError("a larger cover_share (0 to 1) is a larger cover")
+        return self
+
+    def cover_hiding(self, share: float) -> str:
+        """The cover a barrier hiding ``share`` of the target gives (DEC-632)."""
+        met = [k for k, least in self.cover_share.items() if share >= least]
+        return max(met, key=lambda k: self.cover[k], default="none")
 
 
 class _ArmorRow(DataModel):

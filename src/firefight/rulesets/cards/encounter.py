@@ -36,6 +36,7 @@ from firefight.rulesets.cards.encounter_events import (
 )
 from firefight.rulesets.cards.encounter_model import CardsStats, shared_deck, stats_of
 from firefight.rulesets.cards.reaction import reaction_order
+from firefight.rulesets.cards.scene_cover import scene_cover
 from firefight.rulesets.cards.shot import (
     Shot,
     ShotPlan,
@@ -261,6 +262,7 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
         green=track.green,
         yellow=track.yellow,
         red=track.red,
+        **_scene_cover_unless_given(state, actor, target, action),
         **dict(action.options),
     )
     shot = kept.shot
@@ -271,6 +273,15 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
     if kept.plan is None:
         kept.plan = plan_shot(kept.shot, data)
     return shot, kept.plan
+
+
+def _scene_cover_unless_given(
+    state: EncounterState, actor: CombatantState, target: CombatantState, action: CardsShot
+) -> dict[str, str]:
+    """The cover the scene gives (DEC-632), unless the line names one."""
+    if any(name == "cover" for name, _ in action.options):
+        return {}
+    return {"cover": scene_cover(state, actor, target)[0]}
 
 
 #: The shot's last option: the persistent deck's cards left (D-4).
@@ -393,6 +404,13 @@ def _resolve_shot(
 ) -> Outcome[ShotInTurn]:
     actor = state.combatant(action.actor)
     outcome = resolve_planned(shot, plan, dice)
+    trace = outcome.trace
+    if not any(name == "cover" for name, _ in action.options):
+        said = scene_cover(state, actor, state.combatant(action.target))[1]
+        if said is not None:
+            step = TraceBuilder()
+            step.step(said, rule="DEC-632")
+            trace = type(trace)((*step.build().entries, *trace.entries))
     s = outcome.result
     wound = s.wound
     weapon = _weapon(actor, action.weapon)
@@ -432,7 +450,7 @@ def _resolve_shot(
         + "."
     )
     result = ShotInTurn(action=action.verb, shot=s, headline=headline)
-    return Outcome(events=tuple(events), trace=outcome.trace, result=result)
+    return Outcome(events=tuple(events), trace=trace, result=result)
 
 
 # --- the map ---------------------------------------------------------------------------------

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from firefight.geometry import Body, Point, distance_ft
 from firefight.rulesets.cpr import cpr_data
-from firefight.rulesets.cpr.encounter_build import barrier_cover, covering
+from firefight.rulesets.cpr.encounter_build import barrier_cover
 from firefight.rulesets.cpr.fighter import fighter, move_allowance
 from firefight.rulesets.cpr.tactics import attack_lines
+from firefight.scene.cover import covering
 from firefight.scene.spots import cover_spot, spot_taken
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted

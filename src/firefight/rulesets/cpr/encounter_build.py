@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TypedDict
 
 from firefight.errors import RuleRefusal
-from firefight.geometry import Body, Point, crossing_share, distance_ft
+from firefight.geometry import Body, Point, distance_ft
 from firefight.rulesets.cpr.checks import check_dodge_allowed
 from firefight.rulesets.cpr.combatants import Dodge, Target
 from firefight.rulesets.cpr.cover import Cover
@@ -33,6 +33,7 @@ from firefight.rulesets.cpr.fighter import (
 )
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.scene.actions import ACTION_RULE
+from firefight.scene.cover import covering
 from firefight.scene.spots import spot_taken
 from firefight.scene.state import (
     DOWN_RULE,
@@ -55,7 +56,6 @@ __all__ = [
     "barrier_cover",
     "check_move",
     "cover_of",
-    "covering",
     "dodge_of",
     "firing_fields",
     "in_cover",
@@ -228,23 +228,6 @@ def dodge_of(
         tb.step(f"No dodge{cause}: {why.reason}", "CPR-DOD-1")
         return None
     return dodge
-
-
-#: From this share of the way from the attacker on, a barrier is the target's (DEC-630): one
-#: exactly halfway still covers them.
-THEIR_HALF = 0.5
-
-
-def covering(state: EncounterState, origin: Point, at: Point) -> list[Barrier]:
-    """The barriers that cover someone ``at`` a place against an attack from ``origin``, the
-    nearest to them first: those the line crosses on their half of the way (DEC-630); one
-    nearer the attacker is the attacker's own cover, which their attack leaves by."""
-    crossings = []
-    for b in state.barriers:
-        share = crossing_share(origin, at, b.start, b.end)
-        if share is not None and share >= THEIR_HALF:
-            crossings.append((share, b))
-    return [b for _, b in sorted(crossings, key=lambda x: -x[0])]
 
 
 def in_cover(state: EncounterState, shooter: CombatantState, c: CombatantState) -> bool:

@@ -489,6 +489,30 @@ class ArrowRules(DataModel):
     damper_hexes: int
 
 
+class SceneCover(Sourced):
+    """DEC-632: the cover-group modifier a barrier of the scene gives, by its height as a share
+    of the target's; from ``hidden_from`` on, the target is out of sight; ``prone`` is a prone
+    target's behind any lower one."""
+
+    hidden_from: float = Field(gt=0)
+    rows: list[tuple[float, str]]
+    prone: str
+
+    @model_validator(mode="after")
+    def _tallest_first(self) -> SceneCover:
+        shares = [share for share, _ in self.rows]
+        if shares != sorted(shares, reverse=True) or not 0 < shares[-1] <= shares[0] < 1:
+            raise ValueError("rows run from the tallest share down, each between 0 and 1")
+        if self.hidden_from < shares[0]:
+            raise ValueError("hidden_from is at least the tallest row's share")
+        return self
+
+    def modifier(self, share: float) -> str | None:
+        """The modifier's key for a barrier ``share`` of the target's height (below
+        ``hidden_from``), None for one too low to count."""
+        return next((key for least, key in self.rows if share >= least), None)
+
+
 class HouseFile(DataModel):
     """house.toml: ``powder`` holds coarse and fine, ``barrel`` short and long."""
 
@@ -505,6 +529,7 @@ class HouseFile(DataModel):
     powder: dict[str, Powder]
     barrel: dict[str, Barrel]
     arrows: ArrowRules
+    scene_cover: SceneCover
 
     @model_validator(mode="after")
     def _grades(self) -> HouseFile:

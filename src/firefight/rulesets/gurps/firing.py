@@ -14,7 +14,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
-from firefight.geometry import Point, Posture, bearing_deg, distance_ft
+from firefight.geometry import Point, bearing_deg, distance_ft
 from firefight.geometry.areas import area_in_front, body_in_rectangle
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.attack import resolve_shot, run_shot, stray_hit
@@ -28,6 +28,7 @@ from firefight.rulesets.gurps.maneuvers import advance
 from firefight.rulesets.gurps.opportunity import watchers_of
 from firefight.rulesets.gurps.ranges import feet_from_yards, speed_range_modifier, yards_from_feet
 from firefight.rulesets.gurps.rolls import DiceRoller
+from firefight.rulesets.gurps.scene_cover import COVER_GROUP, scene_cover
 from firefight.rulesets.gurps.setup import aim_on_the_move_barred, settle
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.shot_result import ShotResult
@@ -109,11 +110,14 @@ def shot_for(
     carried = shooter.weapon(name)
     ammo = carried.loaded.ammo if carried is not None and carried.loaded is not None else "standard"
     values = line_values(action)
-    cover = {Posture.PRONE: "prone", Posture.KNEELING: "kneeling"}.get(target.posture)
     given = values.pop("mods", ())
     mods = tuple(str(m) for m in given) if isinstance(given, tuple) else ()
-    if cover is not None:
-        mods = (*mods, cover)
+    if not any(_in_cover_group(m) for m in mods):
+        cover, said = scene_cover(state, shooter, target)
+        if said is not None:
+            trace.step(said, rule="DEC-632")
+        if cover is not None:
+            mods = (*mods, cover)
     aimed = s.aim_target == target.name
     aim = s.aim_turns if aimed else 0
     if maneuver != "attack":
@@ -171,6 +175,13 @@ def shot_for(
         stunned=t.stunned,
         **values,
     )
+
+
+def _in_cover_group(mod: str) -> bool:
+    """Whether a line's ``KEY[=VALUE]`` modifier is one of the cover group (a key the catalog
+    does not hold is refused where the modifiers are chosen)."""
+    entry = DATA.modifiers.get(mod.partition("=")[0].strip())
+    return entry is not None and entry.group == COVER_GROUP
 
 
 def _bearing(shooter: CombatantState, target: CombatantState) -> float:

@@ -1,0 +1,45 @@
+"""The cover a gurps shot reads off the scene (DEC-632): the target's posture and the barriers
+covering them on their half of the line, as one modifier of the catalog's cover group
+(GUR-MOD-1: a target has one cover or posture), the one that costs the shooter most. A line
+that names a modifier of that group is the GM's word, and the scene adds none."""
+
+from __future__ import annotations
+
+from firefight.errors import RuleRefusal
+from firefight.geometry import Posture
+from firefight.rulesets.gurps.data import DATA
+from firefight.scene.cover import covering
+from firefight.scene.state import CombatantState, EncounterState
+
+__all__ = ["COVER_GROUP", "scene_cover"]
+
+#: The catalog's group of the target's cover and posture, one at most.
+COVER_GROUP = "cover"
+
+_POSTURE = {Posture.PRONE: "prone", Posture.KNEELING: "kneeling"}
+
+
+def scene_cover(
+    state: EncounterState, shooter: CombatantState, target: CombatantState
+) -> tuple[str | None, str | None]:
+    """The cover-group modifier ``target`` has against ``shooter`` (None for none), and what the
+    scene's barrier did to it, in words (None when no barrier counts); refuses a target wholly
+    behind a barrier as tall as they are (in their posture)."""
+    posture = _POSTURE.get(target.posture)
+    barriers = covering(state, shooter.position, target.position)
+    if not barriers:
+        return posture, None
+    tallest = max(barriers, key=lambda b: b.height_ft)
+    cover = DATA.house.scene_cover
+    height = target.body.height_ft
+    stands = f"the {tallest.name} ({tallest.height_ft:g} ft) before {target.name} {height:g} ft"
+    if tallest.height_ft >= cover.hidden_from * height:
+        raise RuleRefusal(
+            "GUR-MOD-1", f"{target.name} is out of sight: {stands} {target.posture.value}."
+        )
+    share = tallest.height_ft / height
+    barrier = cover.prone if target.posture is Posture.PRONE else cover.modifier(share)
+    chosen = [key for key in (posture, barrier) if key is not None]
+    key = min(chosen, key=lambda k: DATA.modifiers[k].value) if chosen else None
+    said = f"{stands} {target.posture.value}: {DATA.modifiers[key].label if key else 'no cover'}"
+    return key, said

@@ -1,0 +1,36 @@
+"""Which barriers of the scene cover someone against an attack, for the rulesets that read
+cover off the line alone (cpr's HP, gurps' and cards' cover modifiers): those the line from the
+attacker crosses on the target's half of the way (DEC-630, DEC-632). rmu reads its own, graded
+by RMU-COV-1..5.
+"""
+
+from __future__ import annotations
+
+from firefight.geometry import Point, crossing_share
+from firefight.scene.state import Barrier, EncounterState
+
+__all__ = ["THEIR_HALF", "covering"]
+
+#: From this share of the way from the attacker on, a barrier is the target's (DEC-630): one
+#: exactly halfway still covers them.
+THEIR_HALF = 0.5
+
+
+def covering(state: EncounterState, origin: Point, at: Point) -> list[Barrier]:
+    """The barriers that cover someone ``at`` a place against an attack from ``origin``, the
+    nearest to them first: those the line crosses on their half of the way (DEC-630); one
+    nearer the attacker is the attacker's own cover, which their attack leaves by.
+
+    >>> def wall(name: str, y: float) -> Barrier:
+    ...     ends = Point(x_ft=-5, y_ft=y), Point(x_ft=5, y_ft=y)
+    ...     return Barrier(name=name, start=ends[0], end=ends[1], height_ft=3, material="hard")
+    >>> scene = EncounterState(title="t", ruleset="cpr", barriers=(wall("near", 2), wall("far", 8)))
+    >>> [b.name for b in covering(scene, Point(x_ft=0, y_ft=0), Point(x_ft=0, y_ft=10))]
+    ['far']
+    """
+    crossings = []
+    for b in state.barriers:
+        share = crossing_share(origin, at, b.start, b.end)
+        if share is not None and share >= THEIR_HALF:
+            crossings.append((share, b))
+    return [b for _, b in sorted(crossings, key=lambda x: -x[0])]

@@ -1,0 +1,131 @@
+"""gurps reads a target's cover off the scene (DEC-632): the barrier covering them on their half
+of the line (DEC-630's reading, shared) gives the catalog's cover modifier by how high it
+reaches on them, their posture counts in the same exclusive group (GUR-MOD-1), a barrier as
+tall as they are hides them, and a line's own cover modifier is the GM's word."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from firefight.dice import Dice
+from firefight.encounter import engine
+from firefight.errors import RuleRefusal
+from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.scene_cover import COVER_GROUP
+from firefight.scene.state import EncounterState
+from firefight.tables.shipped import package_data
+from gurps_support import GURPS, YARD, opened
+
+# Every die a 3d6 roll could want, and more: the shot's outcome is not what is asked here.
+FACES = [3] * 12
+
+
+def _scene(height_ft: float, *, y_ft: float = 25, posture: str | None = None) -> EncounterState:
+    """The yard with a wall across the line from Ann (at the origin) to Bob (30 ft north)."""
+    bob = (
+        YARD.replace("facing_deg = 180", f'facing_deg = 180\nposture = "{posture}"')
+        if posture
+        else YARD
+    )
+    wall = f"""
+[[barrier]]
+name = "wall"
+from = [-5, {y_ft}]
+to = [5, {y_ft}]
+height_ft = {height_ft}
+"""
+    return opened(bob + wall)
+
+
+def _skill_parts(state: EncounterState, line: str = "Ann shoots Bob") -> dict[str, int]:
+    record = engine.act(state, line, GURPS, Dice.scripted(FACES)).record
+    total = next(e for e in record.trace if e.get("label") == "effective skill")
+    return {str(p["label"]): int(p["value"]) for p in total["parts"]}
+
+
+def _cover(parts: dict[str, int]) -> dict[str, int]:
+    labels = {m.label for m in DATA.modifiers.values() if m.group == COVER_GROUP}
+    return {label: value for label, value in parts.items() if label in labels}
+
+
+@pytest.mark.parametrize(
+    ("height_ft", "expected"),
+    [
+        (2.5, {}),  # 0.42 of Bob's 6 ft: the legs only
+        (3.0, {"half the body exposed (a wall, a tree)": -3}),  # half his height
+        (4.8, {"head and shoulders exposed (a trench)": -4}),  # 0.80: up to the armpits
+        (5.4, {"only the head exposed": -5}),  # 0.90: past the chin
+    ],
+)
+def test_dec_632_gur_mod_1_a_wall_gives_the_cover_of_what_it_leaves_exposed(
+    height_ft: float, expected: dict[str, int]
+) -> None:
+    assert _cover(_skill_parts(_scene(height_ft))) == expected
+
+
+def test_dec_632_a_wall_as_tall_as_the_target_hides_them_before_any_die() -> None:
+    """6 ft before Bob's 6 ft: out of sight, refused with no die rolled; kneeling (3.5 ft)
+    behind a 3.5 ft wall, the same."""
+    for state in (_scene(6.0), _scene(3.5, posture="kneeling")):
+        dice = Dice.scripted([])
+        with pytest.raises(RuleRefusal, match="GUR-MOD-1: Bob is out of sight: the wall"):
+            engine.act(state, "Ann shoots Bob", GURPS, dice)
+
+
+def test_dec_632_posture_and_wall_one_cover_the_costlier() -> None:
+    """Kneeling Bob (3.5 ft) behind a 3 ft wall: 0.86 of him, head and shoulders exposed (-4),
+    costs more than kneeling (-2), which alone counts with no wall; prone (1 ft) behind a
+    0.5 ft curb is prone behind minimal cover, head up (-5), not prone (-4)."""
+    kneeling = _cover(_skill_parts(_scene(3.0, posture="kneeling")))
+    assert kneeling == {"head and shoulders exposed (a trench)": -4}
+    assert _cover(
+        _skill_parts(
+            opened(YARD.replace("facing_deg = 180", 'facing_deg = 180\nposture = "kneeling"'))
+        )
+    ) == {"kneeling or sitting in a chair, no cover": -2}
+    prone = _cover(_skill_parts(_scene(0.5, posture="prone")))
+    assert prone == {"prone behind minimal cover, head up": -5}
+
+
+def test_dec_632_dec_630_a_wall_at_the_shooters_feet_is_the_shooters() -> None:
+    """The same 5.4 ft wall 3 ft in front of Ann stands on her tenth of the line: Bob has no
+    cover, and the trace says nothing of the wall."""
+    state = _scene(5.4, y_ft=3)
+    record = engine.act(state, "Ann shoots Bob", GURPS, Dice.scripted(FACES)).record
+    assert _cover(_skill_parts(state)) == {}
+    assert not any(e.get("rule") == "DEC-632" for e in record.trace)
+
+
+def test_dec_632_the_trace_says_what_the_wall_did() -> None:
+    record = engine.act(_scene(3.0), "Ann shoots Bob", GURPS, Dice.scripted(FACES)).record
+    said = [e["text"] for e in record.trace if e.get("rule") == "DEC-632"]
+    assert said == [
+        "the wall (3 ft) before Bob 6 ft standing: half the body exposed (a wall, a tree)"
+    ]
+
+
+def test_dec_632_gur_mod_1_a_line_s_own_cover_is_the_gm_s_word() -> None:
+    """--mods light-cover on the line: the wall's -5 and Bob's posture add nothing, and the
+    two are not refused as one group twice."""
+    parts = _skill_parts(_scene(5.4), "Ann shoots Bob --mods light-cover")
+    assert _cover(parts) == {"behind light cover (branches)": -2}
+
+
+def test_dec_632_the_heights_are_the_silhouettes_rows_and_name_cover_modifiers() -> None:
+    """The derivation's properties: each row's share is the packaged silhouette's row for the
+    part it names (chin, chest at the armpits) or half the height, tallest first, below the
+    share that hides; each names a modifier of the cover group, as the prone row does."""
+    cover = DATA.house.scene_cover
+    profile = tomllib.loads(package_data("firefight", "data/body_profile.toml").read_text())
+    heights = {row["part"]: row["height_fraction"] for row in profile["rows"]}
+    assert [share for share, _ in cover.rows] == [
+        heights["chin"],
+        heights["chest at the armpits"],
+        0.5,
+    ]
+    assert cover.hidden_from == 1.0 and cover.provisional and cover.derivation
+    for key in [key for _, key in cover.rows] + [cover.prone]:
+        assert DATA.modifiers[key].group == COVER_GROUP
+    assert [DATA.modifiers[key].value for _, key in cover.rows] == [-5, -4, -3]
