@@ -129,3 +129,51 @@ def test_dec_632_the_heights_are_the_silhouettes_rows_and_name_cover_modifiers()
     for key in [key for _, key in cover.rows] + [cover.prone]:
         assert DATA.modifiers[key].group == COVER_GROUP
     assert [DATA.modifiers[key].value for _, key in cover.rows] == [-5, -4, -3]
+
+
+def test_dec_632_gur_opp_1_a_mover_hidden_where_they_come_in_draws_no_opportunity_fire() -> None:
+    """Ann watches a line 10 yd north; Bob comes in behind a 6 ft wall standing between them
+    there: she cannot see him, fires nothing, and his move goes through with no die; behind a
+    3 ft wall she fires, at half the body exposed."""
+    crossing = """
+[scenario]
+title = "Crossing"
+ruleset = "gurps"
+
+[[combatant]]
+name = "Ann"
+side = "law"
+position = [0, 0]
+
+[[combatant.weapon]]
+weapon = "revolver-38"
+skill = 20
+
+[[combatant]]
+name = "Bob"
+side = "gang"
+position = [30, 30]
+facing_deg = 270
+dodge = 0
+
+[[barrier]]
+name = "wall"
+from = [-5, 27]
+to = [5, 27]
+height_ft = HEIGHT
+"""
+    hidden = opened(crossing.replace("HEIGHT", "6"))
+    hidden = engine.act(hidden, "Ann waits --watch line --at 0,30", GURPS, Dice.scripted([])).state
+    out = engine.act(hidden, "Bob moves -30,30", GURPS, Dice.scripted([]))
+    assert "opportunity_fire" not in out.record.summary
+    assert out.state.combatant("Bob").position.x_ft == -30
+    seen = opened(crossing.replace("HEIGHT", "3"))
+    seen = engine.act(seen, "Ann waits --watch line --at 0,30", GURPS, Dice.scripted([])).state
+    out = engine.act(seen, "Bob moves -30,30", GURPS, Dice.scripted([6, 6, 6]))
+    assert [f["shooter"] for f in out.record.summary["opportunity_fire"]] == ["Ann"]
+    total = next(e for e in out.record.trace if e.get("label") == "effective skill")
+    assert {
+        "value": -3,
+        "label": "half the body exposed (a wall, a tree)",
+        "rule": "GUR-MOD-1",
+    } in (total["parts"])

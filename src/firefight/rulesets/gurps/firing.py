@@ -28,7 +28,7 @@ from firefight.rulesets.gurps.maneuvers import advance
 from firefight.rulesets.gurps.opportunity import watchers_of
 from firefight.rulesets.gurps.ranges import feet_from_yards, speed_range_modifier, yards_from_feet
 from firefight.rulesets.gurps.rolls import DiceRoller
-from firefight.rulesets.gurps.scene_cover import COVER_GROUP, scene_cover
+from firefight.rulesets.gurps.scene_cover import COVER_GROUP, hiding_barrier, scene_cover
 from firefight.rulesets.gurps.setup import aim_on_the_move_barred, settle
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.shot_result import ShotResult
@@ -482,24 +482,36 @@ def opportunity_volley(
     before any of them (a knockdown or stun from one does not change another's aim), every
     one is fired whatever the others did, and the wounds add up. A mover knocked down, out or
     dead stops where the first shot that dropped them was fired. A miss walks on down range
-    like any other (GUR-WRONG-2)."""
+    like any other (GUR-WRONG-2). A watcher who cannot see the mover come in, wholly behind a
+    barrier there (DEC-632), does not fire."""
     start = c.position
-    watchers = sorted(watchers_of(state, c, start, to), key=lambda pair: pair[1])
-    if not watchers:
-        return None
-    names = ", ".join(w.name for w, _ in watchers)
-    trace.step(f"{c.name} moves into the areas {names} watch: they fire together", rule="GUR-OPP-1")
-    events: list[Event] = []
-    lost = gurps_stats(c).lost
-    stop: Point | None = None
-    fired: list[OpportunityShot] = []
-    for w, share in watchers:
+    watchers = []
+    unseen = []
+    for w, share in sorted(watchers_of(state, c, start, to), key=lambda pair: pair[1]):
         entry = Point(
             x_ft=round(start.x_ft + share * (to.x_ft - start.x_ft), 2),
             y_ft=round(start.y_ft + share * (to.y_ft - start.y_ft), 2),
         )
         facing = moved_to(c, entry).facing_deg if entry != start else c.facing_deg
         there = state.with_combatant(replace(c, position=entry, facing_deg=facing))
+        # DEC-632: a mover wholly behind a barrier where they come in is out of the watcher's
+        # sight, and draws no shot.
+        hiding = hiding_barrier(there, w, there.combatant(c.name))
+        if hiding is None:
+            watchers.append((w, entry, there))
+        else:
+            unseen.append(f"{w.name} cannot see {c.name} come in behind the {hiding.name}")
+    if not watchers:
+        return None
+    names = ", ".join(w.name for w, _, _ in watchers)
+    trace.step(f"{c.name} moves into the areas {names} watch: they fire together", rule="GUR-OPP-1")
+    for words in unseen:
+        trace.step(f"{words}: no shot", rule="DEC-632")
+    events: list[Event] = []
+    lost = gurps_stats(c).lost
+    stop: Point | None = None
+    fired: list[OpportunityShot] = []
+    for w, entry, there in watchers:
         trace.step(
             f"{w.name} fires as {c.name} comes in at {entry.x_ft:g},{entry.y_ft:g}",
             rule="GUR-OPP-1",

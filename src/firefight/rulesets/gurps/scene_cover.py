@@ -9,9 +9,9 @@ from firefight.errors import RuleRefusal
 from firefight.geometry import Posture
 from firefight.rulesets.gurps.data import DATA
 from firefight.scene.cover import covering
-from firefight.scene.state import CombatantState, EncounterState
+from firefight.scene.state import Barrier, CombatantState, EncounterState
 
-__all__ = ["COVER_GROUP", "scene_cover"]
+__all__ = ["COVER_GROUP", "hiding_barrier", "scene_cover"]
 
 #: The catalog's group of the target's cover and posture, one at most.
 COVER_GROUP = "cover"
@@ -19,27 +19,45 @@ COVER_GROUP = "cover"
 _POSTURE = {Posture.PRONE: "prone", Posture.KNEELING: "kneeling"}
 
 
+def hiding_barrier(
+    state: EncounterState, shooter: CombatantState, target: CombatantState
+) -> Barrier | None:
+    """The barrier covering ``target`` against ``shooter`` that is as tall as they are (in
+    their posture): out of sight behind it; None when they can be seen."""
+    hidden_from = DATA.house.scene_cover.hidden_from * target.body.height_ft
+    barriers = covering(state, shooter.position, target.position)
+    return next((b for b in barriers if b.height_ft >= hidden_from), None)
+
+
 def scene_cover(
     state: EncounterState, shooter: CombatantState, target: CombatantState
 ) -> tuple[str | None, str | None]:
     """The cover-group modifier ``target`` has against ``shooter`` (None for none), and what the
     scene's barrier did to it, in words (None when no barrier counts); refuses a target wholly
-    behind a barrier as tall as they are (in their posture)."""
+    behind a barrier as tall as they are (:func:`hiding_barrier`)."""
     posture = _POSTURE.get(target.posture)
     barriers = covering(state, shooter.position, target.position)
     if not barriers:
         return posture, None
+    height = target.body.height_ft
+    hiding = hiding_barrier(state, shooter, target)
+    if hiding is not None:
+        raise RuleRefusal(
+            "GUR-MOD-1",
+            f"{target.name} is out of sight: {_before(hiding, target)} {target.posture.value}.",
+        )
     tallest = max(barriers, key=lambda b: b.height_ft)
     cover = DATA.house.scene_cover
-    height = target.body.height_ft
-    stands = f"the {tallest.name} ({tallest.height_ft:g} ft) before {target.name} {height:g} ft"
-    if tallest.height_ft >= cover.hidden_from * height:
-        raise RuleRefusal(
-            "GUR-MOD-1", f"{target.name} is out of sight: {stands} {target.posture.value}."
-        )
     share = tallest.height_ft / height
     barrier = cover.prone if target.posture is Posture.PRONE else cover.modifier(share)
     chosen = [key for key in (posture, barrier) if key is not None]
     key = min(chosen, key=lambda k: DATA.modifiers[k].value) if chosen else None
-    said = f"{stands} {target.posture.value}: {DATA.modifiers[key].label if key else 'no cover'}"
-    return key, said
+    said = DATA.modifiers[key].label if key else "no cover"
+    return key, f"{_before(tallest, target)} {target.posture.value}: {said}"
+
+
+def _before(barrier: Barrier, target: CombatantState) -> str:
+    return (
+        f"the {barrier.name} ({barrier.height_ft:g} ft) before {target.name} "
+        f"{target.body.height_ft:g} ft"
+    )
