@@ -177,3 +177,26 @@ height_ft = HEIGHT
         "label": "half the body exposed (a wall, a tree)",
         "rule": "GUR-MOD-1",
     } in (total["parts"])
+
+
+def test_dec_633_gur_mod_1_a_shooter_wholly_behind_their_own_wall_pops_up() -> None:
+    """A 6 ft wall 3 ft before Ann (her tenth of the line) hides her from Bob: her shot is a
+    pop-up attack (-2, and the snap shot it always is, -4); Bob, in the open, has no cover. A
+    5 ft wall there hides only part of her, and she fires as usual."""
+    record = engine.act(_scene(6.0, y_ft=3), "Ann shoots Bob", GURPS, Dice.scripted(FACES)).record
+    steps = [e["text"] for e in record.trace if e.get("rule") == "DEC-633"]
+    assert steps == ["Ann is out of Bob's sight behind the wall: a pop-up attack"]
+    parts = _skill_parts(_scene(6.0, y_ft=3))
+    assert parts["pop-up attack"] == -2 and parts["snap shot"] == -4
+    assert _cover(parts) == {}
+    assert "pop-up attack" not in _skill_parts(_scene(5.0, y_ft=3))
+
+
+def test_dec_633_an_aim_taken_behind_full_cover_is_lost_to_the_pop_up() -> None:
+    state = engine.act(_scene(6.0, y_ft=3), "Ann aims at Bob", GURPS, Dice.scripted([])).state
+    state = engine.next_round(state, GURPS, Dice.scripted([])).state
+    record = engine.act(state, "Ann shoots Bob", GURPS, Dice.scripted(FACES)).record
+    steps = [e["text"] for e in record.trace if e.get("rule") == "DEC-633"]
+    assert steps == [
+        "Ann is out of Bob's sight behind the wall: a pop-up attack, and the aim is lost"
+    ]

@@ -120,6 +120,18 @@ def shot_for(
             mods = (*mods, cover)
     aimed = s.aim_target == target.name
     aim = s.aim_turns if aimed else 0
+    # DEC-633: wholly behind a barrier of their own against the target, the shooter can only
+    # rise from it to fire: a pop-up attack, which takes no aim.
+    own = hiding_barrier(state, target, shooter)
+    if own is not None and not values.get("pop_up"):
+        lost = ", and the aim is lost" if aim else ""
+        trace.step(
+            f"{shooter.name} is out of {target.name}'s sight behind the {own.name}: a pop-up "
+            f"attack{lost}",
+            rule="DEC-633",
+        )
+        values["pop_up"] = True
+        aim = 0
     if maneuver != "attack":
         values.pop("moving", None)
         values.pop("pace", None)
