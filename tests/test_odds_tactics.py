@@ -37,7 +37,7 @@ WAREHOUSE = EXAMPLES / "warehouse.toml"
 
 def test_each_ruleset_offers_its_default_first_and_the_plain_tactic() -> None:
     assert list(find_ruleset("rmu").fight_tactics()) == ["aimed", "covered", "plain"]
-    assert list(find_ruleset("gurps").fight_tactics()) == ["steady", "plain"]
+    assert list(find_ruleset("gurps").fight_tactics()) == ["steady", "covered", "plain"]
     assert list(find_ruleset("cpr").fight_tactics()) == ["sharp", "covered", "plain"]
     assert list(find_ruleset("cards").fight_tactics()) == ["ready", "plain"]
 

@@ -13,11 +13,13 @@ Point(x_ft=0.0, y_ft=8.5)
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from firefight.geometry import Body, Point, bearing_deg, distance_ft
+from firefight.scene.cover import covering
 from firefight.scene.state import Barrier, CombatantState, EncounterState
 
-__all__ = ["cover_spot", "spot_taken"]
+__all__ = ["cover_spot", "cover_within", "spot_taken"]
 
 #: How far from a barrier's face a person crouches behind it, past their own radius (feet).
 _CROUCH_GAP_FT = 0.5
@@ -65,3 +67,28 @@ def cover_spot(mover: CombatantState, barrier: Barrier, threat: Point | None) ->
     else:
         sign = 1.0
     return Point(x_ft=round(base_x + sign * gap * nx, 1), y_ft=round(base_y + sign * gap * ny, 1))
+
+
+def cover_within(
+    state: EncounterState,
+    c: CombatantState,
+    enemy: CombatantState,
+    reach_ft: float,
+    counts: Callable[[Barrier], bool],
+) -> Point | None:
+    """The nearest spot within ``reach_ft`` of ``c`` where a barrier ``counts`` covers them
+    against ``enemy`` (:func:`~firefight.scene.cover.covering`) and nobody stands (S-1): the
+    crouch behind it of :func:`cover_spot`; None when there is none. A tactic's cover to run
+    for (cpr, gurps)."""
+    best: tuple[float, Point] | None = None
+    for barrier in state.barriers:
+        if not counts(barrier):
+            continue
+        spot = cover_spot(c, barrier, enemy.position)
+        away = distance_ft(c.position, spot)
+        if away > reach_ft or (best is not None and away >= best[0]):
+            continue
+        body = Body(center=spot, posture=c.posture, size=c.size)
+        if barrier in covering(state, enemy.position, spot) and spot_taken(state, c, body) is None:
+            best = (away, spot)
+    return best[1] if best else None

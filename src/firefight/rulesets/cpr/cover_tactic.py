@@ -8,14 +8,14 @@ where they crouch behind one, by the scene's own :func:`~firefight.scene.spots.c
 
 from __future__ import annotations
 
-from firefight.geometry import Body, Point, distance_ft
+from firefight.geometry import Point
 from firefight.rulesets.cpr import cpr_data
 from firefight.rulesets.cpr.encounter_build import barrier_cover
 from firefight.rulesets.cpr.fighter import fighter, move_allowance
 from firefight.rulesets.cpr.tactics import attack_lines
 from firefight.scene.cover import covering
-from firefight.scene.spots import cover_spot, spot_taken
-from firefight.scene.state import CombatantState, EncounterState
+from firefight.scene.spots import cover_within
+from firefight.scene.state import Barrier, CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted
 from firefight.units import feet_from_metres, metres_from_feet
 
@@ -42,18 +42,11 @@ def spot_in_reach(state: EncounterState, c: CombatantState, enemy: CombatantStat
     data = cpr_data()
     move, _ = move_allowance(c, data)
     reach_ft = feet_from_metres(move * data.turns.metres_per_move - REACH_MARGIN_M)
-    best: tuple[float, Point] | None = None
-    for barrier in state.barriers:
-        if not barrier.cover or barrier_cover(state, barrier, data).hp <= 0:
-            continue
-        spot = cover_spot(c, barrier, enemy.position)
-        away = distance_ft(c.position, spot)
-        if away > reach_ft or (best is not None and away >= best[0]):
-            continue
-        body = Body(center=spot, posture=c.posture, size=c.size)
-        if barrier in covering(state, enemy.position, spot) and spot_taken(state, c, body) is None:
-            best = (away, spot)
-    return best[1] if best else None
+
+    def counts(barrier: Barrier) -> bool:
+        return bool(barrier.cover) and barrier_cover(state, barrier, data).hp > 0
+
+    return cover_within(state, c, enemy, reach_ft, counts)
 
 
 def covered(state: EncounterState, name: str) -> list[str]:

@@ -167,10 +167,11 @@ class GURPS(Ruleset):
         return _fight().nothing()
 
     def fight_tactics(self) -> Mapping[str, Tactic]:
+        from firefight.rulesets.gurps.cover_tactic import covered
         from firefight.rulesets.gurps.tactics import steady
         from firefight.scene.tactics import plain
 
-        return {"steady": steady, "plain": plain}
+        return {"steady": steady, "covered": covered, "plain": plain}
 
     def action_words(self) -> Mapping[str, Sequence[str]]:
         from firefight.rulesets.gurps.encounter import action_words

@@ -31,6 +31,7 @@ from firefight.rulesets.gurps.opportunity import check_in_arc, watched_area
 from firefight.rulesets.gurps.ranges import yards_from_feet
 from firefight.rulesets.gurps.readying import draw_maneuver, reload_maneuver
 from firefight.rulesets.gurps.rolls import DiceRoller
+from firefight.rulesets.gurps.scene_cover import check_in_sight
 from firefight.rulesets.gurps.setup import opportunity_modifier
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.success import judge
@@ -214,6 +215,9 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
         target = state.combatant(action.target or "")
         if target.dead:
             raise RuleRefusal(RULE, f"{target.name} is already dead.")
+    if action.verb == "aims":
+        # DEC-632: nobody aims at what they cannot see.
+        check_in_sight(state, c, state.combatant(action.target or ""))
 
 
 def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:

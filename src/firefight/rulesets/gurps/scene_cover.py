@@ -11,7 +11,7 @@ from firefight.rulesets.gurps.data import DATA
 from firefight.scene.cover import covering
 from firefight.scene.state import Barrier, CombatantState, EncounterState
 
-__all__ = ["COVER_GROUP", "hiding_barrier", "scene_cover"]
+__all__ = ["COVER_GROUP", "check_in_sight", "hiding_barrier", "scene_cover"]
 
 #: The catalog's group of the target's cover and posture, one at most.
 COVER_GROUP = "cover"
@@ -29,6 +29,16 @@ def hiding_barrier(
     return next((b for b in barriers if b.height_ft >= hidden_from), None)
 
 
+def check_in_sight(state: EncounterState, shooter: CombatantState, target: CombatantState) -> None:
+    """Refuse aiming or firing at ``target`` wholly behind a barrier (:func:`hiding_barrier`)."""
+    hiding = hiding_barrier(state, shooter, target)
+    if hiding is not None:
+        raise RuleRefusal(
+            "GUR-MOD-1",
+            f"{target.name} is out of sight: {_before(hiding, target)} {target.posture.value}.",
+        )
+
+
 def scene_cover(
     state: EncounterState, shooter: CombatantState, target: CombatantState
 ) -> tuple[str | None, str | None]:
@@ -40,12 +50,7 @@ def scene_cover(
     if not barriers:
         return posture, None
     height = target.body.height_ft
-    hiding = hiding_barrier(state, shooter, target)
-    if hiding is not None:
-        raise RuleRefusal(
-            "GUR-MOD-1",
-            f"{target.name} is out of sight: {_before(hiding, target)} {target.posture.value}.",
-        )
+    check_in_sight(state, shooter, target)
     tallest = max(barriers, key=lambda b: b.height_ft)
     cover = DATA.house.scene_cover
     share = tallest.height_ft / height

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from firefight.rulesets.gurps.encounter_model import gurps_stats
+from firefight.rulesets.gurps.scene_cover import hiding_barrier
 from firefight.scene.state import EncounterState
 from firefight.scene.tactics import enemies_by_distance, plain_lines, quoted
 
@@ -18,8 +19,9 @@ LONG_AIM_FROM_FT = 60.0
 
 
 def steady(state: EncounterState, name: str) -> list[str]:
-    """aim a loaded weapon at the nearest enemy for a turn (three past 20 yd), then shoot it;
-    else reload; else, stunned, try to recover; else wait"""
+    """aim a loaded weapon at the nearest enemy for a turn (three past 20 yd; none from behind
+    a barrier that hides the shooter, a pop-up attack), then shoot it; else reload; else,
+    stunned, try to recover; else wait"""
     me = state.combatant(name)
     enemies = enemies_by_distance(state, name)
     *shots_and_reload, wait = plain_lines(name, enemies)
@@ -33,7 +35,9 @@ def steady(state: EncounterState, name: str) -> list[str]:
         stats = gurps_stats(me)
         turns = stats.aim_turns if stats.aim_target == target.name else 0
         wanted = 3 if gap > LONG_AIM_FROM_FT else 1 if gap > AIM_FROM_FT else 0
-        if turns < wanted:
+        # DEC-633: from behind a barrier that hides them the shot is a pop-up attack, which
+        # takes no aim.
+        if turns < wanted and hiding_barrier(state, target, me) is None:
             aim = [f"{quoted(name)} aims at {quoted(target.name)}"]
     # GUR-CORE-1: a stunned fighter may only Do Nothing, rolling HT to shake it off.
     return [*aim, *shots_and_reload, f"{quoted(name)} recovers", wait]
