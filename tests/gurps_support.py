@@ -39,6 +39,25 @@ skill = 12
 """
 
 
+#: The yard with Ann on the law's side and Bob on the gang's: the tactics tell enemies apart.
+SIDED_YARD = YARD.replace('name = "Ann"', 'name = "Ann"\nside = "law"').replace(
+    'name = "Bob"', 'name = "Bob"\nside = "gang"'
+)
+
+
+def barrier(
+    name: str, start: tuple[float, float], end: tuple[float, float], height_ft: float
+) -> str:
+    """A ``[[barrier]]`` table to add to a scene (feet)."""
+    return f"""
+[[barrier]]
+name = "{name}"
+from = [{start[0]}, {start[1]}]
+to = [{end[0]}, {end[1]}]
+height_ft = {height_ft}
+"""
+
+
 def opened(scene: str = YARD) -> EncounterState:
     """The first second of a fight in ``scene``: its order taken, no die rolled."""
     return engine.open_fight(initial_state(parse_scenario(scene)), GURPS, Dice.scripted([])).state

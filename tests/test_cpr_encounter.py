@@ -552,22 +552,28 @@ def test_c_8_a_thrown_grenade_is_gone_from_the_hand() -> None:
 # --- suppressive fire ----------------------------------------------------------------------------
 
 
+def _suppression(
+    start: tuple[float, float], end: tuple[float, float], *more: dict[str, Any]
+) -> dict[str, Any]:
+    """Rook with an SMG (Autofire 5) at the origin, V (WILL 3, Concentration 0) 10 m north,
+    ``more`` people, and a cart from ``start`` to ``end``."""
+    return scene(
+        person("Rook", 0, 0, skills={"Autofire": 5}, weapons=[{"name": "smg", "weapon": "smg"}]),
+        person("V", 0, 10, will=3, skills={"Concentration": 0}, weapons=[pistol()]),
+        *more,
+        barriers=[{"name": "cart", "from": list(start), "to": list(end), "height_ft": 4}],
+    )
+
+
 def test_c_6_suppressed_the_next_move_goes_to_cover() -> None:
     """C-6: everyone in sight within 25 m and out of cover resists; who fails owes their next
     Move to reaching cover (no move between shots meanwhile); moving pays it. A barrier in
     between is cover; 30 m is too far."""
-    doc = scene(
-        person(
-            "Rook",
-            0,
-            0,
-            skills={"Autofire": 5},
-            weapons=[{"name": "smg", "weapon": "smg"}],
-        ),
-        person("V", 0, 10, will=3, skills={"Concentration": 0}, weapons=[pistol()]),
+    doc = _suppression(
+        (5, -2),
+        (5, 2),
         person("Mei", 10, 0, bystander=True),
         person("Far", 0, -30),
-        barriers=[{"name": "cart", "from": [5, -2], "to": [5, 2], "height_ft": 4}],
     )
     service = start(doc, [5, 5, 5])
     record = act(service, "Rook suppresses", [8, 2])
@@ -585,17 +591,7 @@ def test_c_6_suppressed_the_next_move_goes_to_cover() -> None:
 def test_dec_630_c_6_a_suppressor_behind_a_cart_still_reaches_the_open_ground_beyond() -> None:
     """DEC-630, C-6: the cart 1 m in front of Rook is Rook's own cover, on Rook's tenth of the
     line: V, 10 m off in the open, resists (8 against WILL 3 + 0 + 2) and owes the Move."""
-    doc = scene(
-        person(
-            "Rook",
-            0,
-            0,
-            skills={"Autofire": 5},
-            weapons=[{"name": "smg", "weapon": "smg"}],
-        ),
-        person("V", 0, 10, will=3, skills={"Concentration": 0}, weapons=[pistol()]),
-        barriers=[{"name": "cart", "from": [-2, 1], "to": [2, 1], "height_ft": 4}],
-    )
+    doc = _suppression((-2, 1), (2, 1))
     service = start(doc, [5, 5])
     record = act(service, "Rook suppresses", [8, 2])
     assert record.summary["must_take_cover"] == ["V"]

@@ -16,26 +16,17 @@ from firefight.odds.fights import _turn, simulate_fights
 from firefight.rulesets.gurps.cover_tactic import covered
 from firefight.rulesets.gurps.scene_cover import scene_cover
 from firefight.rulesets.gurps.tactics import steady
-from gurps_support import GURPS, YARD, opened
-
-SIDES = YARD.replace('name = "Ann"', 'name = "Ann"\nside = "law"').replace(
-    'name = "Bob"', 'name = "Bob"\nside = "gang"'
-)
+from gurps_support import GURPS, SIDED_YARD, barrier, opened
 
 
-def _crates(height_ft: float = 4.0, start: str = "[6, 26]", end: str = "[12, 26]") -> str:
+def _crates(
+    height_ft: float = 4.0,
+    start: tuple[float, float] = (6, 26),
+    end: tuple[float, float] = (12, 26),
+) -> str:
     """Ann at the origin, Bob 10 yd north in the open; a stack of crates off to Bob's right,
     between him and Ann once he steps behind it."""
-    return (
-        SIDES
-        + f"""
-[[barrier]]
-name = "crates"
-from = {start}
-to = {end}
-height_ft = {height_ft}
-"""
-    )
+    return SIDED_YARD + barrier("crates", start, end, height_ft)
 
 
 def test_dec_634_in_the_open_bob_moves_behind_the_crates_then_plays_steady() -> None:
@@ -57,7 +48,7 @@ def test_dec_634_no_run_for_cover_that_hides_or_is_out_of_reach() -> None:
     crates 30 ft off are past his Move: steady's lines alone."""
     tall = opened(_crates(6.0))
     assert covered(tall, "Bob") == steady(tall, "Bob")
-    far = opened(_crates(start="[36, 26]", end="[42, 26]"))
+    far = opened(_crates(start=(36, 26), end=(42, 26)))
     assert covered(far, "Bob") == steady(far, "Bob")
 
 
@@ -69,7 +60,7 @@ def test_dec_634_knocked_down_behind_cover_that_hides_him_bob_stands() -> None:
 
 
 def test_dec_632_nobody_aims_at_what_they_cannot_see() -> None:
-    state = opened(_crates(6.0, start="[-5, 27]", end="[5, 27]"))
+    state = opened(_crates(6.0, start=(-5, 27), end=(5, 27)))
     with pytest.raises(RuleRefusal, match="GUR-MOD-1: Bob is out of sight: the crates"):
         engine.act(state, "Ann aims at Bob", GURPS, Dice.scripted([]))
 
@@ -77,9 +68,9 @@ def test_dec_632_nobody_aims_at_what_they_cannot_see() -> None:
 def test_dec_633_steady_takes_no_aim_before_a_pop_up_attack() -> None:
     """Ann wholly behind 6 ft crates at her feet fires a pop-up attack, which takes no aim:
     steady shoots at once; behind 4 ft crates (fired over) it aims first, as in the open."""
-    hidden = opened(_crates(6.0, start="[-5, 3]", end="[5, 3]"))
+    hidden = opened(_crates(6.0, start=(-5, 3), end=(5, 3)))
     assert steady(hidden, "Ann")[0] == "Ann shoots Bob"
-    low = opened(_crates(4.0, start="[-5, 3]", end="[5, 3]"))
+    low = opened(_crates(4.0, start=(-5, 3), end=(5, 3)))
     assert steady(low, "Ann")[0] == "Ann aims at Bob"
 
 

@@ -16,7 +16,7 @@ from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.scene_cover import COVER_GROUP
 from firefight.scene.state import EncounterState
 from firefight.tables.shipped import package_data
-from gurps_support import GURPS, YARD, opened
+from gurps_support import GURPS, SIDED_YARD, YARD, barrier, opened
 
 # Every die a 3d6 roll could want, and more: the shot's outcome is not what is asked here.
 FACES = [3] * 12
@@ -29,14 +29,7 @@ def _scene(height_ft: float, *, y_ft: float = 25, posture: str | None = None) ->
         if posture
         else YARD
     )
-    wall = f"""
-[[barrier]]
-name = "wall"
-from = [-5, {y_ft}]
-to = [5, {y_ft}]
-height_ft = {height_ft}
-"""
-    return opened(bob + wall)
+    return opened(bob + barrier("wall", (-5, y_ft), (5, y_ft), height_ft))
 
 
 def _skill_parts(state: EncounterState, line: str = "Ann shoots Bob") -> dict[str, int]:
@@ -135,39 +128,20 @@ def test_dec_632_gur_opp_1_a_mover_hidden_where_they_come_in_draws_no_opportunit
     """Ann watches a line 10 yd north; Bob comes in behind a 6 ft wall standing between them
     there: she cannot see him, fires nothing, and his move goes through with no die; behind a
     3 ft wall she fires, at half the body exposed."""
-    crossing = """
-[scenario]
-title = "Crossing"
-ruleset = "gurps"
+    # Bob 10 yd east of the line's middle, about to run west across it.
+    crossing = SIDED_YARD.replace(
+        "position = [0, 30]\nfacing_deg = 180", "position = [30, 30]\nfacing_deg = 270"
+    )
 
-[[combatant]]
-name = "Ann"
-side = "law"
-position = [0, 0]
+    def walled(height_ft: float) -> EncounterState:
+        return opened(crossing + barrier("wall", (-5, 27), (5, 27), height_ft))
 
-[[combatant.weapon]]
-weapon = "revolver-38"
-skill = 20
-
-[[combatant]]
-name = "Bob"
-side = "gang"
-position = [30, 30]
-facing_deg = 270
-dodge = 0
-
-[[barrier]]
-name = "wall"
-from = [-5, 27]
-to = [5, 27]
-height_ft = HEIGHT
-"""
-    hidden = opened(crossing.replace("HEIGHT", "6"))
+    hidden = walled(6)
     hidden = engine.act(hidden, "Ann waits --watch line --at 0,30", GURPS, Dice.scripted([])).state
     out = engine.act(hidden, "Bob moves -30,30", GURPS, Dice.scripted([]))
     assert "opportunity_fire" not in out.record.summary
     assert out.state.combatant("Bob").position.x_ft == -30
-    seen = opened(crossing.replace("HEIGHT", "3"))
+    seen = walled(3)
     seen = engine.act(seen, "Ann waits --watch line --at 0,30", GURPS, Dice.scripted([])).state
     out = engine.act(seen, "Bob moves -30,30", GURPS, Dice.scripted([6, 6, 6]))
     assert [f["shooter"] for f in out.record.summary["opportunity_fire"]] == ["Ann"]
