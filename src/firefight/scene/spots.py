@@ -75,11 +75,12 @@ def cover_within(
     enemy: CombatantState,
     reach_ft: float,
     counts: Callable[[Barrier], bool],
+    fits: Callable[[Point], bool] | None = None,
 ) -> Point | None:
     """The nearest spot within ``reach_ft`` of ``c`` where a barrier ``counts`` covers them
-    against ``enemy`` (:func:`~firefight.scene.cover.covering`) and nobody stands (S-1): the
-    crouch behind it of :func:`cover_spot`; None when there is none. A tactic's cover to run
-    for (cpr, gurps)."""
+    against ``enemy`` (:func:`~firefight.scene.cover.covering`), nobody stands (S-1) and, if
+    given, which ``fits``: the crouch behind it of :func:`cover_spot`; None when there is none.
+    A tactic's cover to run for (cpr, gurps)."""
     best: tuple[float, Point] | None = None
     for barrier in state.barriers:
         if not counts(barrier):
@@ -89,6 +90,8 @@ def cover_within(
         if away > reach_ft or (best is not None and away >= best[0]):
             continue
         body = Body(center=spot, posture=c.posture, size=c.size)
+        if fits is not None and not fits(spot):
+            continue
         if barrier in covering(state, enemy.position, spot) and spot_taken(state, c, body) is None:
             best = (away, spot)
     return best[1] if best else None

@@ -1,10 +1,11 @@
 """gurps's ``covered`` tactic for ``odds simulate`` (DEC-634): a fighter in the open against the
 nearest enemy first moves behind a barrier that gives cover but can be fired over (DEC-632:
-at least half their height, less than all of it), then plays ``steady``."""
+at least half their height, less than all of it), toward the enemy enough to keep them in the
+front cone (GUR-ARC-1: a move faces the way it went), then plays ``steady``."""
 
 from __future__ import annotations
 
-from firefight.geometry import Posture
+from firefight.geometry import Point, Posture, bearing_deg
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.ranges import feet_from_yards
@@ -31,7 +32,8 @@ def fires_over(barrier: Barrier, c: CombatantState) -> bool:
 
 def covered(state: EncounterState, name: str) -> list[str]:
     """in the open against the nearest enemy, move behind the nearest barrier within a Move
-    that covers without hiding; down behind one that hides, stand; then as steady"""
+    that covers without hiding and leaves that enemy in the front cone; down behind one that
+    hides, stand; then as steady"""
     c = state.combatant(name)
     enemies = enemies_by_distance(state, name)
     lines = steady(state, name)
@@ -44,7 +46,14 @@ def covered(state: EncounterState, name: str) -> list[str]:
     if any(fires_over(b, c) for b in covering(state, enemy.position, c.position)):
         return lines
     reach_ft = feet_from_yards(gurps_stats(c).move) - REACH_MARGIN_FT
-    spot = cover_within(state, c, enemy, reach_ft, lambda b: fires_over(b, c))
+
+    def ahead(spot: Point) -> bool:
+        # A move leaves the mover facing the way they went: only a spot from which the enemy
+        # still stands in the front cone (GUR-ARC-1) lets them fire on without a penalty.
+        off = bearing_deg(spot, enemy.position) - bearing_deg(c.position, spot)
+        return abs((off + 180) % 360 - 180) <= DATA.house.arc.front_cone
+
+    spot = cover_within(state, c, enemy, reach_ft, lambda b: fires_over(b, c), ahead)
     if spot is None:
         return lines
     return [f"{quoted(name)} moves {spot.x_ft:.1f},{spot.y_ft:.1f}", *lines]
