@@ -335,3 +335,11 @@ def test_dec_632_the_trace_says_what_the_wall_hid() -> None:
     ]
     parts = [p for e in record.trace if e.get("type") == "total" for p in e["parts"]]
     assert {"value": 2, "label": "target in quarter cover", "rule": "CRD-MOD-1"} in parts
+
+
+def test_dec_632_the_map_labels_the_shot_with_the_cover() -> None:
+    cards = find_ruleset("cards")
+    for height, said in ((2.0, ", quarter cover"), (6.0, ", out of sight"), (1.0, "")):
+        state = _walled(height)
+        overlay = cards.overlay(state, cards.parse_action("A shoots B", state))
+        assert [line.label for line in overlay.lines] == [f"A at B, 30 m: long{said}"]

@@ -174,3 +174,17 @@ def test_dec_633_an_aim_taken_behind_full_cover_is_lost_to_the_pop_up() -> None:
     assert steps == [
         "Ann is out of Bob's sight behind the wall: a pop-up attack, and the aim is lost"
     ]
+
+
+def test_dec_632_the_map_labels_the_shot_with_the_cover() -> None:
+    """The line of fire drawn for `Ann shoots Bob` names the cover the scene gives him, or that
+    he is out of sight."""
+    half = GURPS.overlay(_scene(3.0), GURPS.parse_action("Ann shoots Bob", _scene(3.0)))
+    assert [line.label for line in half.lines] == [
+        "Ann at Bob, 10 yd, half the body exposed (a wall, a tree) (-3)"
+    ]
+    hidden = _scene(6.0)
+    assert [
+        line.label
+        for line in GURPS.overlay(hidden, GURPS.parse_action("Ann shoots Bob", hidden)).lines
+    ] == ["Ann at Bob, 10 yd, out of sight"]

@@ -457,7 +457,8 @@ def _resolve_shot(
 
 
 def cards_overlay(state: EncounterState, action: Action) -> Overlay:
-    """A shot's line of fire, labelled with the distance and its range band (CRD-RNG-1)."""
+    """A shot's line of fire, labelled with the distance, its range band (CRD-RNG-1) and the
+    cover the scene gives the target (DEC-632)."""
     if not isinstance(action, CardsShot):
         return Overlay()
     actor = state.combatant(action.actor)
@@ -470,6 +471,13 @@ def cards_overlay(state: EncounterState, action: Action) -> Overlay:
     except RuleRefusal:
         band = "past Extreme"
     label = f"{actor.name} at {target.name}, {metres:.0f} m: {band}"
+    try:
+        cover = scene_cover(state, actor, target)[0]
+    except RuleRefusal:
+        label += ", out of sight"
+    else:
+        if cover != "none":
+            label += f", {cover} cover"
     return Overlay(lines=(FireLine(start=actor.position, end=target.position, label=label),))
 
 
