@@ -188,3 +188,18 @@ def test_dec_632_the_map_labels_the_shot_with_the_cover() -> None:
         line.label
         for line in GURPS.overlay(hidden, GURPS.parse_action("Ann shoots Bob", hidden)).lines
     ] == ["Ann at Bob, 10 yd, out of sight"]
+
+
+def test_dec_632_the_cheatsheet_shows_the_heights_from_the_data() -> None:
+    """`firefight cheatsheet gurps` lists the scene's cover rows as house.toml gives them, and
+    says how the modifiers are given on a line (--mods KEY)."""
+    sheet = {s.title: s for s in GURPS.cheatsheet()}
+    rows = sheet["Cover from barriers in the scene (DEC-632)"].rows
+    assert rows == (
+        ("0.88 x their height or more", "only the head exposed", "-5"),
+        ("0.79 x their height or more", "head and shoulders exposed (a trench)", "-4"),
+        ("0.5 x their height or more", "half the body exposed (a wall, a tree)", "-3"),
+        ("lower than a prone target", "prone behind minimal cover, head up", "-5"),
+        ("1 x their height or more", "out of sight: no aim, no shot", "-"),
+    )
+    assert "--mods KEY" in str(sheet["Named modifiers (GUR-MOD-1)"].note)

@@ -1,6 +1,6 @@
 """gurps' cheat-sheet (``firefight cheatsheet gurps``): the speed/range table, targeting, the
-named modifiers of GUR-MOD-1, pistol barrels, hit locations and wounding — every figure read
-from the data files the rules themselves use."""
+named modifiers of GUR-MOD-1, cover from the scene, pistol barrels, hit locations and wounding
+— every figure read from the data files the rules themselves use."""
 
 from __future__ import annotations
 
@@ -59,7 +59,32 @@ def _modifiers(data: GurpsData) -> Section:
         title="Named modifiers (GUR-MOD-1)",
         columns=("modifier", "skill"),
         rows=rows,
-        note="Give them as --modifier NAME (or NAME:VALUE inside its range).",
+        note="Give them as --mods KEY (or KEY=N inside its range); see firefight gurps modifiers.",
+    )
+
+
+def _scene_cover(data: GurpsData) -> Section:
+    cover = data.house.scene_cover
+    rows = tuple(
+        (
+            f"{share:g} x their height or more",
+            data.modifiers[key].label,
+            signed(data.modifiers[key].value),
+        )
+        for share, key in cover.rows
+    )
+    prone = data.modifiers[cover.prone]
+    return Section(
+        title="Cover from barriers in the scene (DEC-632)",
+        columns=("the barrier reaches", "the target is", "skill"),
+        rows=(
+            *rows,
+            ("lower than a prone target", prone.label, signed(prone.value)),
+            (f"{cover.hidden_from:g} x their height or more", "out of sight: no aim, no shot", "-"),
+        ),
+        note="The tallest barrier on the target's half of the line counts, against their height "
+        "in their posture; posture and barrier are one group, the costlier counts. Provisional "
+        "heights.",
     )
 
 
@@ -114,6 +139,7 @@ def gurps_cheatsheet() -> tuple[Section, ...]:
         _speed_range(DATA),
         _targeting(DATA),
         _modifiers(DATA),
+        _scene_cover(DATA),
         _barrels(DATA),
         _locations(DATA),
     )
