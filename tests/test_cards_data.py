@@ -136,3 +136,24 @@ def test_crd_wpn_1_reload_fills_the_listed_magazine() -> None:
     with pytest.raises(RuleRefusal) as refused:
         resolve_reload(declare(Reload, weapon="glock-22", loaded=15))
     assert refused.value.rule == "CRD-WPN-1"
+
+
+def test_crd_mod_1_dec_632_cover_shares_are_checked_when_read() -> None:
+    """A cover_share must name each cover but none, and a larger cover must need a larger share
+    (0 to 1): a file that breaks either is refused, naming the rule it broke."""
+    import tomllib
+
+    from pydantic import ValidationError
+
+    from firefight.rulesets.cards.data import ModifierFigures
+    from firefight.tables.shipped import package_data
+
+    raw = tomllib.loads(package_data("firefight.rulesets.cards", "data/modifiers.toml").read_text())
+    assert ModifierFigures.model_validate(raw).cover_hiding(0.3) == "quarter"
+    for shares, says in (
+        ({"quarter": 0.25}, "a share for each cover but none"),
+        ({"quarter": 0.6, "half": 0.5}, "a larger cover_share"),
+        ({"quarter": 0.25, "half": 1.5}, "a larger cover_share"),
+    ):
+        with pytest.raises(ValidationError, match=says):
+            ModifierFigures.model_validate({**raw, "cover_share": shares})

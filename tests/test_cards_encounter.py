@@ -343,3 +343,15 @@ def test_dec_632_the_map_labels_the_shot_with_the_cover() -> None:
         state = _walled(height)
         overlay = cards.overlay(state, cards.parse_action("A shoots B", state))
         assert [line.label for line in overlay.lines] == [f"A at B, 30 m: long{said}"]
+
+
+def test_dec_632_crd_mod_1_the_cheatsheet_gives_each_cover_its_share() -> None:
+    """`firefight cheatsheet cards` reads the covers and the shares a barrier must hide for
+    them from modifiers.toml: quarter +2 from 25%, half +3 from 50%."""
+    sheet = {s.title: s for s in find_ruleset("cards").cheatsheet()}
+    rows = sheet["Combat modifiers (CRD-MOD-1, -2)"].rows
+    assert [r for r in rows if r[0].startswith("cover")] == [
+        ("cover: none", "+0"),
+        ("cover: quarter (a barrier hides 25%+)", "+2"),
+        ("cover: half (a barrier hides 50%+)", "+3"),
+    ]

@@ -203,3 +203,21 @@ def test_dec_632_the_cheatsheet_shows_the_heights_from_the_data() -> None:
         ("1 x their height or more", "out of sight: no aim, no shot", "-"),
     )
     assert "--mods KEY" in str(sheet["Named modifiers (GUR-MOD-1)"].note)
+
+
+def test_dec_632_the_heights_are_checked_when_read() -> None:
+    """Rows out of order, a share past 1, or one that hides before the tallest row counts are
+    refused when house.toml is read."""
+    from pydantic import ValidationError
+
+    from firefight.rulesets.gurps.data import SceneCover
+
+    good = DATA.house.scene_cover.model_dump()
+    assert SceneCover.model_validate(good).modifier(0.8) == "head-and-shoulders"
+    for change, says in (
+        ({"rows": [[0.5, "half-exposed"], [0.88, "head-only"]]}, "tallest share down"),
+        ({"rows": [[1.2, "head-only"]]}, "each between 0 and 1"),
+        ({"hidden_from": 0.8}, "hidden_from is at least"),
+    ):
+        with pytest.raises(ValidationError, match=says):
+            SceneCover.model_validate({**good, **change})

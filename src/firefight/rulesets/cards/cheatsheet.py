@@ -32,7 +32,9 @@ def _modifiers(data: CardsData) -> Section:
         ("per 10 km/h of speed", signed(m.per_10_kmh)),
     ]
     for group, table in (("light", m.lighting), ("cover", m.cover), ("moving", m.movement)):
-        rows += [(f"{group}: {k.replace('-', ' ')}", signed(v)) for k, v in table.items()]
+        rows += [
+            (f"{group}: {_named(group, k, m.cover_share)}", signed(v)) for k, v in table.items()
+        ]
     rows += [(f"wounded: {k}", signed(v)) for k, v in m.wounds.items()]
     return Section(
         title="Combat modifiers (CRD-MOD-1, -2)",
@@ -40,6 +42,15 @@ def _modifiers(data: CardsData) -> Section:
         rows=tuple(rows),
         note="A positive figure raises the Target (harder).",
     )
+
+
+def _named(group: str, key: str, shares: dict[str, float]) -> str:
+    """A modifier's name; a cover's with the share of the target a barrier of the scene must
+    hide for it (DEC-632)."""
+    name = key.replace("-", " ")
+    if group == "cover" and key in shares:
+        return f"{name} (a barrier hides {100 * shares[key]:g}%+)"
+    return name
 
 
 def _compensation(data: CardsData) -> Section:
