@@ -1,9 +1,10 @@
-"""cpr's ``covered`` tactic for ``odds simulate``: behind a barrier first, then the attacks.
+"""cpr's ``covered`` tactic for ``odds simulate`` (DEC-631): behind a barrier first, then the
+attacks.
 
 The lines are tried best first, as every tactic's are (:mod:`firefight.scene.tactics`), and the
 rules refuse what does not hold. Whether someone stands in the open is read as the attacks read
-it: a barrier with HP left on the line from the enemy (C-13);
-where they crouch behind one, by the scene's own :func:`~firefight.scene.spots.cover_spot`.
+it: a barrier with HP left covering them on their half of the line (C-13, DEC-630); the spot
+behind one is the scene's own (:func:`~firefight.scene.spots.cover_within`).
 """
 
 from __future__ import annotations
