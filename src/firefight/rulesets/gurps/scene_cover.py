@@ -5,6 +5,8 @@ that names a modifier of that group is the GM's word, and the scene adds none.""
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from firefight.errors import RuleRefusal
 from firefight.geometry import Posture
 from firefight.rulesets.gurps.data import DATA
@@ -24,19 +26,15 @@ def hiding_barrier(
 ) -> Barrier | None:
     """The barrier covering ``target`` against ``shooter`` that is as tall as they are (in
     their posture): out of sight behind it; None when they can be seen."""
-    hidden_from = DATA.house.scene_cover.hidden_from * target.body.height_ft
-    barriers = covering(state, shooter.position, target.position)
-    return next((b for b in barriers if b.height_ft >= hidden_from), None)
+    tallest = _tallest(state, shooter, target)
+    return tallest if tallest is not None and _hides(tallest, target) else None
 
 
 def check_in_sight(state: EncounterState, shooter: CombatantState, target: CombatantState) -> None:
     """Refuse aiming or firing at ``target`` wholly behind a barrier (:func:`hiding_barrier`)."""
     hiding = hiding_barrier(state, shooter, target)
     if hiding is not None:
-        raise RuleRefusal(
-            "GUR-MOD-1",
-            f"{target.name} is out of sight: {_before(hiding, target)} {target.posture.value}.",
-        )
+        _refuse_unseen(hiding, target)
 
 
 def scene_cover(
@@ -46,19 +44,37 @@ def scene_cover(
     scene's barrier did to it, in words (None when no barrier counts); refuses a target wholly
     behind a barrier as tall as they are (:func:`hiding_barrier`)."""
     posture = _POSTURE.get(target.posture)
-    barriers = covering(state, shooter.position, target.position)
-    if not barriers:
+    tallest = _tallest(state, shooter, target)
+    if tallest is None:
         return posture, None
-    height = target.body.height_ft
-    check_in_sight(state, shooter, target)
-    tallest = max(barriers, key=lambda b: b.height_ft)
+    if _hides(tallest, target):
+        _refuse_unseen(tallest, target)
     cover = DATA.house.scene_cover
-    share = tallest.height_ft / height
+    share = tallest.height_ft / target.body.height_ft
     barrier = cover.prone if target.posture is Posture.PRONE else cover.modifier(share)
     chosen = [key for key in (posture, barrier) if key is not None]
     key = min(chosen, key=lambda k: DATA.modifiers[k].value) if chosen else None
     said = DATA.modifiers[key].label if key else "no cover"
     return key, f"{_before(tallest, target)} {target.posture.value}: {said}"
+
+
+def _tallest(
+    state: EncounterState, shooter: CombatantState, target: CombatantState
+) -> Barrier | None:
+    """The tallest barrier covering ``target`` against ``shooter`` (the one that counts)."""
+    barriers = covering(state, shooter.position, target.position)
+    return max(barriers, key=lambda b: b.height_ft) if barriers else None
+
+
+def _hides(barrier: Barrier, target: CombatantState) -> bool:
+    return barrier.height_ft >= DATA.house.scene_cover.hidden_from * target.body.height_ft
+
+
+def _refuse_unseen(barrier: Barrier, target: CombatantState) -> NoReturn:
+    raise RuleRefusal(
+        "GUR-MOD-1",
+        f"{target.name} is out of sight: {_before(barrier, target)} {target.posture.value}.",
+    )
 
 
 def _before(barrier: Barrier, target: CombatantState) -> str:
