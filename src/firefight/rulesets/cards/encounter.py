@@ -249,6 +249,8 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
     row = data.weapon(weapon.kind).range_class
     distance = metres_from_feet(distance_ft(actor.position, target.position))
     track = theirs.track
+    read = _scene_cover_unless_given(state, actor, target, action)
+    scene = {"cover": read[0]} if read is not None else {}
     kept = _declaring(data)(
         weapon=weapon.kind,
         skill=mine.skill_for(row),
@@ -262,7 +264,7 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
         green=track.green,
         yellow=track.yellow,
         red=track.red,
-        **_scene_cover_unless_given(state, actor, target, action),
+        **scene,
         **dict(action.options),
     )
     shot = kept.shot
@@ -277,11 +279,12 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
 
 def _scene_cover_unless_given(
     state: EncounterState, actor: CombatantState, target: CombatantState, action: CardsShot
-) -> dict[str, str]:
-    """The cover the scene gives (DEC-632), unless the line names one."""
+) -> tuple[str, str | None] | None:
+    """The cover the scene gives and what its barrier did (DEC-632, :func:`scene_cover`);
+    None when the line names a cover, the GM's word."""
     if any(name == "cover" for name, _ in action.options):
-        return {}
-    return {"cover": scene_cover(state, actor, target)[0]}
+        return None
+    return scene_cover(state, actor, target)
 
 
 #: The shot's last option: the persistent deck's cards left (D-4).
@@ -405,12 +408,11 @@ def _resolve_shot(
     actor = state.combatant(action.actor)
     outcome = resolve_planned(shot, plan, dice)
     trace = outcome.trace
-    if not any(name == "cover" for name, _ in action.options):
-        said = scene_cover(state, actor, state.combatant(action.target))[1]
-        if said is not None:
-            step = TraceBuilder()
-            step.step(said, rule="DEC-632")
-            trace = type(trace)((*step.build().entries, *trace.entries))
+    read = _scene_cover_unless_given(state, actor, state.combatant(action.target), action)
+    if read is not None and read[1] is not None:
+        step = TraceBuilder()
+        step.step(read[1], rule="DEC-632")
+        trace = type(trace)((*step.build().entries, *trace.entries))
     s = outcome.result
     wound = s.wound
     weapon = _weapon(actor, action.weapon)
