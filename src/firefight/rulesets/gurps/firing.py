@@ -28,7 +28,7 @@ from firefight.rulesets.gurps.maneuvers import advance
 from firefight.rulesets.gurps.opportunity import watchers_of
 from firefight.rulesets.gurps.ranges import feet_from_yards, speed_range_modifier, yards_from_feet
 from firefight.rulesets.gurps.rolls import DiceRoller
-from firefight.rulesets.gurps.scene_cover import COVER_GROUP, hiding_barrier, scene_cover
+from firefight.rulesets.gurps.scene_cover import hiding_barrier, scene_cover
 from firefight.rulesets.gurps.setup import aim_on_the_move_barred, settle
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.shot_result import ShotResult
@@ -112,12 +112,11 @@ def shot_for(
     values = line_values(action)
     given = values.pop("mods", ())
     mods = tuple(str(m) for m in given) if isinstance(given, tuple) else ()
-    if not any(_in_cover_group(m) for m in mods):
-        cover, said = scene_cover(state, shooter, target)
-        if said is not None:
-            trace.step(said, rule="DEC-632")
-        if cover is not None:
-            mods = (*mods, cover)
+    cover, said = scene_cover(state, shooter, target, given=mods)
+    if said is not None:
+        trace.step(said, rule="DEC-632")
+    if cover is not None:
+        mods = (*mods, cover)
     aimed = s.aim_target == target.name
     aim = s.aim_turns if aimed else 0
     # DEC-633: wholly behind a barrier of their own against the target, the shooter can only
@@ -187,13 +186,6 @@ def shot_for(
         stunned=t.stunned,
         **values,
     )
-
-
-def _in_cover_group(mod: str) -> bool:
-    """Whether a line's ``KEY[=VALUE]`` modifier is one of the cover group (a key the catalog
-    does not hold is refused where the modifiers are chosen)."""
-    entry = DATA.modifiers.get(mod.partition("=")[0].strip())
-    return entry is not None and entry.group == COVER_GROUP
 
 
 def _bearing(shooter: CombatantState, target: CombatantState) -> float:

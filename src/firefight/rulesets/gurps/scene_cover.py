@@ -5,6 +5,7 @@ that names a modifier of that group is the GM's word, and the scene adds none.""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NoReturn
 
 from firefight.errors import RuleRefusal
@@ -38,11 +39,18 @@ def check_in_sight(state: EncounterState, shooter: CombatantState, target: Comba
 
 
 def scene_cover(
-    state: EncounterState, shooter: CombatantState, target: CombatantState
+    state: EncounterState,
+    shooter: CombatantState,
+    target: CombatantState,
+    *,
+    given: Sequence[str] = (),
 ) -> tuple[str | None, str | None]:
     """The cover-group modifier ``target`` has against ``shooter`` (None for none), and what the
     scene's barrier did to it, in words (None when no barrier counts); refuses a target wholly
-    behind a barrier as tall as they are (:func:`hiding_barrier`)."""
+    behind a barrier as tall as they are (:func:`hiding_barrier`). Nothing when the line's
+    modifiers ``given`` (``KEY`` or ``KEY=N``) name one of the cover group: the GM's word."""
+    if any(_in_cover_group(text) for text in given):
+        return None, None
     posture = _POSTURE.get(target.posture)
     tallest = _tallest(state, shooter, target)
     if tallest is None:
@@ -56,6 +64,13 @@ def scene_cover(
     key = min(chosen, key=lambda k: DATA.modifiers[k].value) if chosen else None
     said = DATA.modifiers[key].label if key else "no cover"
     return key, f"{_before(tallest, target)} {target.posture.value}: {said}"
+
+
+def _in_cover_group(text: str) -> bool:
+    """Whether a line's ``KEY[=VALUE]`` modifier is one of the cover group (a key the catalog
+    does not hold is refused where the modifiers are chosen)."""
+    entry = DATA.modifiers.get(text.partition("=")[0].strip())
+    return entry is not None and entry.group == COVER_GROUP
 
 
 def _tallest(
