@@ -87,6 +87,22 @@ def test_dec_630_c_13_the_crates_at_the_shooters_feet_cover_the_shooter_not_the_
     assert service.state("fight").combatant("V").hits_left == 40
 
 
+def test_dec_630_c_13_a_barrier_exactly_halfway_covers_both_whatever_the_metres() -> None:
+    """DEC-630: exactly halfway still covers the target. V at (0, 1) m and Rook at (-4, 13) m
+    have the wall at y = 7 m exactly halfway, though in feet the share comes out a hair under
+    0.5: V's shot (REF 6 + Handgun 6 + 9 = 21 beats DV 20 at 13 m) meets the wall, 4+4+4 = 12
+    off its 25 HP, Rook untouched; Rook's shot back meets it too, 13 -> 1 HP, V untouched."""
+    wall = {"name": "Wall", "from": [-10, 7], "to": [10, 7], "height_ft": 3}
+    wall["cover"] = "concrete thick"
+    service = start([person("V", 0, 1), person("Rook", -4, 13)], [5, 4], barriers=(wall,))
+    record = step(service, [9, 4, 4, 4], "V shoots Rook")
+    assert "The Wall takes 12 damage: 25 -> 13 HP [C-13]." in record.narration
+    assert service.state("fight").combatant("Rook").hits_left == 40
+    record = step(service, [9, 4, 4, 4], "Rook shoots V")
+    assert "The Wall takes 12 damage: 13 -> 1 HP [C-13]." in record.narration
+    assert service.state("fight").combatant("V").hits_left == 40
+
+
 def test_c_13_shooting_the_cover_itself_and_no_critical_for_a_wall() -> None:
     """C-13: the crates are 8 m from V: DV 15; 17 hits; 6+6+6 = 18 off 20 -> 2, and two sixes
     roll no critical injury on a crate. A destroyed barrier cannot be shot again."""

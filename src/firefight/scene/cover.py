@@ -15,6 +15,10 @@ __all__ = ["THEIR_HALF", "covering"]
 #: exactly halfway still covers them.
 THEIR_HALF = 0.5
 
+#: How far under THEIR_HALF a crossing may come out and still be halfway: positions given in
+#: metres are kept in feet, and a wall drawn exactly halfway can come out a hair short.
+HALFWAY_SLACK = 1e-9
+
 
 def covering(state: EncounterState, origin: Point, at: Point) -> list[Barrier]:
     """The barriers that cover someone ``at`` a place against an attack from ``origin``, the
@@ -31,6 +35,6 @@ def covering(state: EncounterState, origin: Point, at: Point) -> list[Barrier]:
     crossings = []
     for b in state.barriers:
         share = crossing_share(origin, at, b.start, b.end)
-        if share is not None and share >= THEIR_HALF:
+        if share is not None and share >= THEIR_HALF - HALFWAY_SLACK:
             crossings.append((share, b))
     return [b for _, b in sorted(crossings, key=lambda x: -x[0])]
