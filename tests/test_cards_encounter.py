@@ -345,6 +345,23 @@ def test_dec_632_the_map_labels_the_shot_with_the_cover() -> None:
         assert [line.label for line in overlay.lines] == [f"A at B, 30 m: long{said}"]
 
 
+def test_dec_632_the_map_labels_the_shot_with_the_line_s_own_cover() -> None:
+    """A line that names its cover is the GM's word (DEC-632): the map's line of fire says the
+    cover the shot will be drawn with, not the scene's, and a target the GM lets be shot is
+    not called out of sight."""
+    cards = find_ruleset("cards")
+    for height, given, said in (
+        (3.5, "quarter", ", quarter cover"),
+        (6.0, "half", ", half cover"),
+        (2.0, "none", ""),
+    ):
+        state = _walled(height)
+        action = cards.parse_action(f"A shoots B --cover {given}", state)
+        assert [line.label for line in cards.overlay(state, action).lines] == [
+            f"A at B, 30 m: long{said}"
+        ]
+
+
 def test_dec_632_crd_mod_1_the_cheatsheet_gives_each_cover_its_share() -> None:
     """`firefight cheatsheet cards` reads the covers and the shares a barrier must hide for
     them from modifiers.toml: quarter +2 from 25%, half +3 from 50%."""
