@@ -362,6 +362,23 @@ def test_dec_632_the_map_labels_the_shot_with_the_line_s_own_cover() -> None:
         ]
 
 
+def test_k_1_encounter_odds_of_a_shot_count_hits_and_misses() -> None:
+    """`encounter odds` of a cards shot splits its runs into hits (a card at the Target, K-1)
+    and misses, as each run's record says; it counted every run as "done"."""
+    from firefight.odds.live import live_odds
+
+    state = _walled(2.0)
+    first, other, _ = _shot_cover(state)
+    line = f"{first} shoots {other} --mode SA"
+    found = live_odds(state, find_ruleset("cards"), [line], trials=40)
+    words = {
+        engine.act(state, line, find_ruleset("cards"), Dice.seeded(n)).record.summary["outcome"]
+        for n in range(40)
+    }
+    assert {word for word, _ in found.outcomes} == words == {"hit", "miss"}
+    assert sum(p for _, p in found.outcomes) == pytest.approx(1.0)
+
+
 def test_dec_632_crd_mod_1_the_cheatsheet_gives_each_cover_its_share() -> None:
     """`firefight cheatsheet cards` reads the covers and the shares a barrier must hide for
     them from modifiers.toml: quarter +2 from 25%, half +3 from 50%."""
