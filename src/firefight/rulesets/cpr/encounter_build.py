@@ -230,10 +230,16 @@ def dodge_of(
     return dodge
 
 
-def in_cover(state: EncounterState, shooter: CombatantState, c: CombatantState) -> bool:
+def in_cover(
+    state: EncounterState, shooter: CombatantState, c: CombatantState, data: CprData
+) -> bool:
     """Whether a barrier covers ``c`` against ``shooter`` (docs/cpr.md: a barrier drawn in a
-    cpr scene is cover, whatever its height)."""
-    return bool(covering(state, shooter.position, c.position))
+    cpr scene is cover, whatever its height), unless its cover kind has no HP left: destroyed,
+    it stops nothing more (C-13)."""
+    return any(
+        not barrier.cover or barrier_cover(state, barrier, data).hp > 0
+        for barrier in covering(state, shooter.position, c.position)
+    )
 
 
 #: The condition id under which a barrier's HP left is kept once it has been hit (C-13).
@@ -303,7 +309,7 @@ def target_of(
         dodge=dodge,
         conscious=not c.unconscious,
         position=spot_of(c),
-        in_cover=in_cover(state, shooter, c) if shooter is not None else False,
+        in_cover=in_cover(state, shooter, c, data) if shooter is not None else False,
         will=own.will,
         concentration=own.skill(data.figures.suppression_resist_skill),
         resist=max((own.skill(r) for r in resist_skills(data)), default=0),
