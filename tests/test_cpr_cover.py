@@ -144,6 +144,20 @@ def test_c_13_a_blast_the_cover_holds_leaves_them_untouched() -> None:
     assert service.state("fight").combatant("Rook").hits_left == 22
 
 
+def test_dec_630_dec_146_c_13_crates_nearer_the_blast_than_rook_still_shield_him() -> None:
+    """DEC-630 leaves blasts to DEC-146: whatever stands between the blast and someone shields
+    them, on whichever half of the way. The grenade goes off at 0,7 (22 m, DV 15: 16 beats
+    it), the crates at y 8 a quarter of the way to Rook at 0,11: 6d6 = 12 leaves them 8 HP,
+    Rook untouched."""
+    grenade = {"name": "grenade", "weapon": "grenade", "count": 1}
+    service = start(
+        [person("V", 0, -15, weapon=[grenade]), person("Rook", 0, 11)], [5, 4], barriers=(CRATES,)
+    )
+    record = step(service, [6, 1, 2, 3, 1, 2, 3], "V throws grenade at 0,7")
+    assert "The Crates takes 12 damage: 20 -> 8 HP [C-13]." in record.narration
+    assert service.state("fight").combatant("Rook").hits_left == 40
+
+
 def test_c_13_cpr_dod_1_the_bulletproof_shield_is_cover_and_no_dodge() -> None:
     """C-13, CPR-DOD-1: Rook (REF 9) blocks with a 10 HP shield, so no dodge: 17 beats DV 15;
     3+3+3 = 9 -> 1 HP left; then 2+2+2 = 6 destroys it; then Rook dodges again (d10 first)

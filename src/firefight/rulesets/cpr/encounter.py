@@ -486,11 +486,12 @@ def _facing(
     unseen: bool,
     tb: TraceBuilder,
     data: CprData,
+    blast: bool = False,
 ) -> Target:
     """``target`` as an attack from ``origin`` meets them: the dodge they declare before the
-    roll (CPR-DOD-1) and the cover in between (C-13)."""
+    roll (CPR-DOD-1) and the cover in between (C-13; a ``blast`` there, DEC-146)."""
     dodge = dodge_of(state, target, unseen=unseen, tb=tb, data=data)
-    return target_of(state, target, data, dodge=dodge, origin=origin)
+    return target_of(state, target, data, dodge=dodge, origin=origin, blast=blast)
 
 
 def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan:
@@ -681,9 +682,12 @@ def _area_targets(
     data: CprData,
     include_actor: bool,
     origin: Point | None = None,
+    blast: bool = False,
 ) -> tuple[Target, ...]:
     people = [o for o in state.combatants if not o.dead and (include_actor or o.name != actor.name)]
-    return tuple(_facing(state, o, origin, unseen=unseen, tb=tb, data=data) for o in people)
+    return tuple(
+        _facing(state, o, origin, unseen=unseen, tb=tb, data=data, blast=blast) for o in people
+    )
 
 
 def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData) -> Outcome:
@@ -755,6 +759,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                     data=data,
                     include_actor=True,
                     origin=point,
+                    blast=True,
                 ),
                 position=spot_of(c),
                 stat=who.dex,

@@ -33,7 +33,7 @@ from firefight.rulesets.cpr.fighter import (
 )
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.scene.actions import ACTION_RULE
-from firefight.scene.cover import covering
+from firefight.scene.cover import between, covering
 from firefight.scene.spots import spot_taken
 from firefight.scene.state import (
     DOWN_RULE,
@@ -263,12 +263,14 @@ def barrier_cover(state: EncounterState, barrier: Barrier, data: CprData) -> Cov
 
 
 def cover_of(
-    state: EncounterState, c: CombatantState, origin: Point, data: CprData
+    state: EncounterState, c: CombatantState, origin: Point, data: CprData, *, blast: bool = False
 ) -> Cover | None:
     """The cover with HP left that an attack from ``origin`` meets in front of ``c`` (C-13):
     the barrier covering them (:func:`covering`) nearest to them, else the shield they block
-    with."""
-    for barrier in covering(state, origin, c.position):
+    with. A ``blast`` at ``origin`` meets any barrier in between, on whichever half of the way
+    (DEC-146, kept by DEC-630)."""
+    barriers = between if blast else covering
+    for barrier in barriers(state, origin, c.position):
         cover = barrier_cover(state, barrier, data)
         if cover.hp > 0:
             return cover
@@ -296,9 +298,10 @@ def target_of(
     dodge: Dodge | None = None,
     shooter: CombatantState | None = None,
     origin: Point | None = None,
+    blast: bool = False,
 ) -> Target:
     """``c`` as the resolvers see a target: SP left, HP, injuries, place, nerve, and the cover
-    an attack from ``origin`` meets (C-13)."""
+    an attack from ``origin`` meets (C-13; :func:`cover_of`, a ``blast`` there)."""
     own = fighter(c)
     return Target(
         name=c.name,
@@ -314,7 +317,7 @@ def target_of(
         concentration=own.skill(data.figures.suppression_resist_skill),
         resist=max((own.skill(r) for r in resist_skills(data)), default=0),
         shield=own.shield_hp > 0,
-        cover=cover_of(state, c, origin, data) if origin is not None else None,
+        cover=cover_of(state, c, origin, data, blast=blast) if origin is not None else None,
     )
 
 
