@@ -204,6 +204,10 @@ def test_c_13_cpr_shoot_behind_cover_on_the_command_line_and_its_odds() -> None:
     stats = json.loads(out.output)["stats"]
     assert stats["expected_hp_lost"]["value"] == 0.0
     assert stats["p_hit"]["value"] == pytest.approx(0.8)
+    assert stats["p_hit_stopped"]["value"] == pytest.approx(0.8)
+    # The cover, not armor (the target wears none), stops every hit: the label says both.
+    out = runner.invoke(app, ["odds", "cpr", "shoot", *pistol, "--behind", "wood thin"])
+    assert "P(hit, stopped by armor or cover)" in out.output
 
 
 def _shells(cover: str, damage: Sequence[int]) -> tuple[EncounterService, LogRecord]:
