@@ -37,7 +37,9 @@ def set_cards_figure(c: CombatantState, figure: str, value: int) -> CombatantSta
         return replace(c, stats=replace(s, **{figure: value}))
     if figure == "wear":
         if s.armor == "none":
-            raise RuleRefusal(GM_RULE, f"{c.name} wears no armor, so it has no wear to set (CRD-DMG-2).")
+            raise RuleRefusal(
+                GM_RULE, f"{c.name} wears no armor, so it has no wear to set (CRD-DMG-2)."
+            )
         check_within(c.name, "armor wear", value, 0, None)
         return replace(c, stats=replace(s, wear=value))
     raise no_such_figure("cards", figure)
