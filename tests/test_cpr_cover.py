@@ -72,6 +72,22 @@ def test_c_13_shots_hit_the_cover_until_it_is_destroyed() -> None:
     assert service.state("fight").combatant("Rook").hits_left == 31
 
 
+def test_c_13_the_headline_of_a_hit_on_the_cover_names_the_cover() -> None:
+    """C-13: a hit the crates take in Rook's place says so: 12 off their 20 HP, then 15 that
+    destroys them; neither reaches Rook (the headline said only '0 HP lost')."""
+    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(CRATES,))
+    record = step(service, [5, 4, 4, 4], "V shoots Rook")
+    assert record.summary["headline"] == (
+        "V fires the pistol at Rook: hit (12 damage, stopped by the Crates: 0 HP lost)."
+    )
+    step(service, [])
+    record = step(service, [5, 5, 5, 5], "V shoots Rook")
+    assert record.summary["headline"] == (
+        "V fires the pistol at Rook: hit (15 damage, stopped by the Crates, now destroyed: 0 HP "
+        "lost)."
+    )
+
+
 def test_dec_630_c_13_the_crates_at_the_shooters_feet_cover_the_shooter_not_the_target() -> None:
     """DEC-630: the crates 2 m in front of V stand on V's half of the 10 m line. V's shot goes
     out past them: 17 beats DV 15 and 2+3+4 = 9 reaches Rook, 40 -> 31, the crates untouched.
@@ -166,6 +182,14 @@ def test_c_13_cpr_dod_1_the_bulletproof_shield_is_cover_and_no_dodge() -> None:
     service = start([person("V", 0, 0), rook], [5, 4], barriers=())
     record = step(service, [5, 3, 3, 3], "V shoots Rook")
     assert "Rook's bulletproof shield takes 9 damage: 10 -> 1 HP [C-13]." in record.narration
+    # A shield is its holder's: never "the Rook's bulletproof shield".
+    assert record.summary["headline"] == (
+        "V fires the pistol at Rook: hit (9 damage, stopped by Rook's bulletproof shield: "
+        "0 HP lost)."
+    )
+    steps = [e["text"] for e in record.trace if e.get("type") == "step"]
+    assert "Rook is behind Rook's bulletproof shield: the hit strikes it." in steps
+    assert "Rook's bulletproof shield holds (1 HP left); Rook is untouched." in steps
     assert fighter(service.state("fight").combatant("Rook")).shield_hp == 1
     step(service, [])
     step(service, [5, 2, 2, 2], "V shoots Rook")

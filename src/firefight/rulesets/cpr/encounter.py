@@ -36,6 +36,7 @@ from firefight.rulesets.cpr.attack import (
 )
 from firefight.rulesets.cpr.autofire import AutofireAttack, AutofireResult, resolve_autofire
 from firefight.rulesets.cpr.combatants import Target
+from firefight.rulesets.cpr.cover import the_cover
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.death import Stabilize as StabilizeDeclaration
@@ -344,11 +345,15 @@ def _shot_headline(shot: ShotResult | AutofireResult | ThrowResult, data: CprDat
 
 
 def _damage_words(done: BodyHit | CoverHit | None, data: CprData) -> str:
-    """A hit's damage and HP lost; armor that stopped all of it said so (C-3), and each
-    critical injury it caused named (C-4), since those are what the HP alone do not tell."""
-    if not isinstance(done, BodyHit):
-        damage, lost = (done.damage, done.hp_lost) if done is not None else (None, 0)
-        return f"{damage} damage, {lost} HP lost"
+    """A hit's damage and HP lost; armor or cover that stopped all of it said so (C-3, C-13),
+    and each critical injury it caused named (C-4), since those are what the HP alone do not
+    tell."""
+    if isinstance(done, CoverHit):
+        gone = ", now destroyed" if done.cover_hp_after == 0 else ""
+        by = the_cover(done.cover, done.holder)
+        return f"{done.damage} damage, stopped by {by}{gone}: {done.hp_lost} HP lost"
+    if done is None:
+        return "no damage rolled"
     text = f"{done.damage} damage, {done.hp_lost} HP lost"
     if done.through == 0 and done.hp_lost == 0:
         text = f"{done.damage} damage, SP {done.sp} holds it: 0 HP lost"
