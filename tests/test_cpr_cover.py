@@ -263,6 +263,20 @@ def test_c_7_c_13_shells_strike_shared_cover_once_and_it_holds() -> None:
     assert (state.combatant("Rook").hits_left, state.combatant("Mei").hits_left) == (40, 40)
 
 
+def test_c_7_c_13_shells_a_shield_holds_are_stopped_by_its_holder_s_shield() -> None:
+    """C-7, C-13: 17 beats DV 13; 1+1+1 = 3 strikes Rook's shield (10 HP), which holds. The
+    headline names it as his, not "the Rook's bulletproof shield"."""
+    shotgun = {"name": "shotgun", "weapon": "shotgun", "ammo": "shell"}
+    skills = {"Shoulder Arms": 6, "Athletics": 4, "Evasion": 5}
+    rook = person("Rook", 0, 5, shield="bulletproof shield")
+    service = start([person("V", 0, 0, weapon=[shotgun], skills=skills), rook], [5, 4])
+    record = step(service, [5, 1, 1, 1], "V fires shells at Rook")
+    assert record.summary["headline"] == (
+        "V fires a shell from the shotgun toward Rook: stopped short of Rook "
+        "(Rook's bulletproof shield holds)."
+    )
+
+
 def test_c_7_c_13_shells_that_destroy_the_cover_reach_everyone_behind() -> None:
     """4+4+4 = 12 destroys the thin crates' 5 HP and reaches both: 40 -> 28 each."""
     service, _ = _shells("wood thin", [4, 4, 4])

@@ -722,7 +722,12 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
     events = _injury_effects(state, _scene_names(outcome.events, weapon.name), data, tb)
     listed = outcome.result.targets
     hit = [t.target for t in listed if t.result == "hit"]
-    covered = [f"{t.target} (the {t.cover} holds)" for t in listed if t.result == "covered"]
+    barriers = {b.name for b in state.barriers}  # any other cover is a shield, its holder's
+    covered = [
+        f"{t.target} ({the_cover(str(t.cover), None if t.cover in barriers else t.target)} holds)"
+        for t in listed
+        if t.result == "covered"
+    ]
     reached = ["hits " + " and ".join(hit)] if hit else []
     reached += ["stopped short of " + " and ".join(covered)] if covered else []
     tail = "; ".join(reached) or "hits nobody"
