@@ -597,7 +597,7 @@ def test_dec_630_c_6_a_suppressor_behind_a_cart_still_reaches_the_open_ground_be
     assert record.summary["must_take_cover"] == ["V"]
 
 
-def test_c_6_c_13_a_destroyed_cart_is_no_cover_from_suppressive_fire() -> None:
+def test_dec_645_c_6_c_13_a_destroyed_cart_is_no_cover_from_suppressive_fire() -> None:
     """C-13: cover at 0 HP is destroyed and stops nothing more, so C-6 no longer counts V
     behind it. Rook's shot at the cart (wood thin, 5 HP; REF 6 + Handgun 0 + 9 = 15 beats DV 13
     at 8 m) takes 3 + 3 = 6 off it; next turn V, 10 m off, resists (8 against WILL 3 + 0 + 2)."""
