@@ -282,3 +282,12 @@ def test_c_7_c_13_shells_that_destroy_the_cover_reach_everyone_behind() -> None:
     service, _ = _shells("wood thin", [4, 4, 4])
     state = service.state("fight")
     assert (state.combatant("Rook").hits_left, state.combatant("Mei").hits_left) == (28, 28)
+
+
+def test_dec_630_dec_146_the_cheatsheet_says_which_barrier_covers() -> None:
+    """`firefight cheatsheet cpr`: beside the HP (C-13), whom a barrier covers: who stands
+    nearer it, both when it stands halfway (DEC-630), and anyone behind it from a blast
+    (DEC-146)."""
+    sheet = {s.title: s for s in find_ruleset("cpr").cheatsheet()}
+    note = sheet["Cover HP (C-13)"].note
+    assert "nearer" in note and "halfway" in note and "DEC-630" in note and "DEC-146" in note
