@@ -11,10 +11,11 @@ from collections.abc import Sequence
 import pytest
 from typer.testing import CliRunner
 
-from cpr_support import person, start, step
+from cpr_support import person, scene, start, step
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
+from firefight.encounter.scenario import ScenarioError, scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.data import CprData
@@ -208,6 +209,18 @@ def test_c_13_a_barrier_without_a_cover_kind_is_refused() -> None:
     service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(wall,))
     with pytest.raises(RuleRefusal, match="C-13: The Wall has no cover kind"):
         service.act("fight", "V shoots Rook", Dice.scripted([]))
+
+
+def test_c_13_a_cover_kind_cpr_does_not_know_is_refused_when_the_scenario_is_read() -> None:
+    """C-13: a barrier's cover names a material of cover.toml and thin or thick; "concrete
+    medium" was read without a word and broke `encounter show` (a traceback) and every shot."""
+    wall = {"name": "Wall", "from": [-2, 8], "to": [2, 8], "height_ft": 4}
+    doc = scene(person("V", 0, 0), person("Rook", 0, 10), barriers=[wall])
+    doc["barrier"][0]["cover"] = "concrete medium"
+    with pytest.raises(ScenarioError, match=r"barrier 1 \(Wall\), cover: C-13: Cover 'concrete"):
+        scenario_from_data(doc, "yard.toml")
+    doc["barrier"][0]["cover"] = "Thick Concrete"
+    assert scenario_from_data(doc, "yard.toml").barriers[0].cover == "Thick Concrete"
 
 
 def test_c_13_cpr_shoot_behind_cover_on_the_command_line_and_its_odds() -> None:

@@ -426,6 +426,11 @@ def scenario_from_data(
         )
         for b in parsed.barrier
     )
+    for n, barrier in enumerate(barriers):
+        try:
+            ruleset.check_barrier(barrier)
+        except FirefightError as exc:
+            raise _error(label, ("barrier", n, "cover"), str(exc), data, text) from None
     script = parsed.script or ScriptModel()
     steps = tuple(
         ScriptStep(
