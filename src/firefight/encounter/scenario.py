@@ -415,6 +415,19 @@ def scenario_from_data(
                 text,
             )
         spots[spot] = c.name
+    named: dict[str, int] = {}
+    for n, b in enumerate(parsed.barrier):
+        # Actions name barriers, and cpr keeps a barrier's HP under its name (C-13).
+        key = b.name.lower()
+        if key in named:
+            raise _error(
+                label,
+                ("barrier", n, "name"),
+                f"the name {b.name!r} is already used by barrier {named[key] + 1}",
+                data,
+                text,
+            )
+        named[key] = n
     barriers = tuple(
         Barrier(
             name=b.name,
