@@ -126,6 +126,9 @@ def test_c_13_shooting_the_cover_itself_and_no_critical_for_a_wall() -> None:
     service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(CRATES,))
     record = step(service, [5, 6, 6, 6], "V shoots cover crates")
     assert record.summary["headline"] == "V shoots the Crates: 2 HP left."
+    steps = [e["text"] for e in record.trace if e.get("type") == "step"]
+    # Nobody stands behind a barrier shot for itself: nobody is said to be untouched.
+    assert "The Crates holds (2 HP left)." in steps
     step(service, [])
     step(service, [5, 1, 1, 1], "V shoots cover Crates")
     with pytest.raises(RuleRefusal, match="C-13: The Crates is already destroyed"):

@@ -93,9 +93,10 @@ def load_cover(*, validate: bool = False) -> CoverTable:
 
 
 def hit_cover(
-    cover: Cover, damage: int, tb: TraceBuilder, *, behind: str, area: bool = False
+    cover: Cover, damage: int, tb: TraceBuilder, *, behind: str | None, area: bool = False
 ) -> tuple[Cover, CoverDamaged]:
-    """The damage of one attack taken by ``cover``: HP down, what is beyond lost (C-13)."""
+    """The damage of one attack taken by ``cover``: HP down, what is beyond lost (C-13);
+    ``behind`` names who it shields (None: the cover was shot for itself)."""
     after = max(0, cover.hp - damage)
     lost = damage - (cover.hp - after)
     tb.total(
@@ -107,12 +108,14 @@ def hit_cover(
     )
     said = _opening(cover.name, cover.holder)
     if after > 0:
-        tb.step(f"{said} holds ({after} HP left); {behind} is untouched.", "C-13")
+        safe = f"; {behind} is untouched" if behind else ""
+        tb.step(f"{said} holds ({after} HP left){safe}.", "C-13")
     elif area:
         tb.step(f"{said} is destroyed: the blast reaches {behind}.", "C-13")
     else:
         beyond = f"; the {lost} damage beyond its HP is lost" if lost else ""
-        tb.step(f"{said} is destroyed{beyond}. {behind} is untouched.", "C-13")
+        safe = f" {behind} is untouched." if behind else ""
+        tb.step(f"{said} is destroyed{beyond}.{safe}", "C-13")
     event = CoverDamaged(
         cover=cover.name, holder=cover.holder, hp_before=cover.hp, hp_after=after, damage=damage
     )

@@ -176,10 +176,11 @@ def _into_cover(hit: Hit, roll: Roll, tb: TraceBuilder) -> DamageResult:
     target = hit.target
     assert target.cover is not None
     damage = roll.total * hit.multiplier
-    if target.name != target.cover.name:  # a shot at the cover itself needs no saying
+    itself = target.name == target.cover.name  # a shot at the cover itself shields nobody
+    if not itself:
         behind = the_cover(target.cover.name, target.cover.holder)
         tb.step(f"{target.name} is behind {behind}: the hit strikes it.", "C-13")
-    cover, event = hit_cover(target.cover, damage, tb, behind=target.name)
+    cover, event = hit_cover(target.cover, damage, tb, behind=None if itself else target.name)
     return DamageResult(
         target=replace(target, cover=cover),
         events=(event,),
