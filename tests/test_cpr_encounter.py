@@ -585,6 +585,9 @@ def test_c_6_suppressed_the_next_move_goes_to_cover() -> None:
         act(service, "V shoots Rook --twice --move-between 2,10", [5])
     record = act(service, "V moves to 3,12")
     assert not own(service, "V").must_take_cover
+    # The Move is the one owed; the trace does not claim it reached cover (3,12 is open).
+    steps = [e["text"] for e in record.trace if e.get("type") == "step"]
+    assert "V spends the Move suppressive fire made them owe to reaching cover." in steps
     assert str(who(service, "Rook").weapon("smg").loaded) == "20/30 basic"  # type: ignore[union-attr]
 
 

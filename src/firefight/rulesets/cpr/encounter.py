@@ -876,7 +876,7 @@ def _move(state: EncounterState, action: Move, data: CprData) -> Outcome:
         tb.step(f"{c.name} moves {metres:g} m: this turn's Move.", TURN_RULE)
     if own.must_take_cover:
         tb.step(
-            f"{c.name} spends this Move on reaching cover, as suppressive fire made them.", "C-6"
+            f"{c.name} spends the Move suppressive fire made them owe to reaching cover.", "C-6"
         )
     events: list[Event] = [
         moved_to(c, action.to),
