@@ -337,6 +337,24 @@ def test_dec_632_the_trace_says_what_the_wall_hid() -> None:
     assert {"value": 2, "label": "target in quarter cover", "rule": "CRD-MOD-1"} in parts
 
 
+def test_dec_632_a_wall_too_low_for_quarter_cover_is_said_to_give_none() -> None:
+    """A 1 ft wall hides 13% of a standing body, a 1.79 ft one 24.9%: under CRD-MOD-1's 25%,
+    no cover, and the share is not rounded up to the 25% it falls short of (the trace said
+    'none cover')."""
+    for height, pct in ((1.0, 13), (1.79, 24)):
+        state = _walled(height)
+        first, other, cover = _shot_cover(state)
+        assert cover == "none"
+        record = engine.act(
+            state, f"{first} shoots {other} --mode SA", find_ruleset("cards"), Dice.seeded(2)
+        ).record
+        said = [e["text"] for e in record.trace if e.get("rule") == "DEC-632"]
+        assert said == [
+            f"the wall {27 if other == 'B' else 3} ({height:g} ft) before {other} hides {pct}% "
+            "of them: no cover (quarter cover takes 25%)"
+        ]
+
+
 def test_dec_632_the_map_labels_the_shot_with_the_cover() -> None:
     cards = find_ruleset("cards")
     for height, said in ((2.0, ", quarter cover"), (6.0, ", out of sight"), (1.0, "")):
