@@ -479,7 +479,12 @@ def test_an_unknown_command_line_option_is_matched_by_the_one_helper() -> None:
 def test_the_session_asks_in_good_grammar_who_comes_first(service: EncounterService) -> None:
     """ENC-ORDER: one person ahead "comes first", several "come first"."""
     asked: list[str] = []
-    session = Session(service, "raid", confirm=lambda q: asked.append(q) is not None, seed=1)
+
+    def no(question: str) -> bool:
+        asked.append(question)
+        return False
+
+    session = Session(service, "raid", confirm=no, seed=1)
     order = [name for group in service.state("raid").initiative for name in group]
     with create_pipe_input() as keys:
         keys.send_text(f"{order[1]} waits\n{order[-1]} waits\nquit\n")
