@@ -337,12 +337,64 @@ def test_dec_632_the_trace_says_what_the_wall_hid() -> None:
     assert {"value": 2, "label": "target in quarter cover", "rule": "CRD-MOD-1"} in parts
 
 
+def test_dec_632_a_wall_too_low_for_quarter_cover_is_said_to_give_none() -> None:
+    """A 1 ft wall hides 13% of a standing body, a 1.79 ft one 24.9%: under CRD-MOD-1's 25%,
+    no cover, and the share is not rounded up to the 25% it falls short of (the trace said
+    'none cover')."""
+    for height, pct in ((1.0, 13), (1.79, 24)):
+        state = _walled(height)
+        first, other, cover = _shot_cover(state)
+        assert cover == "none"
+        record = engine.act(
+            state, f"{first} shoots {other} --mode SA", find_ruleset("cards"), Dice.seeded(2)
+        ).record
+        said = [e["text"] for e in record.trace if e.get("rule") == "DEC-632"]
+        assert said == [
+            f"the wall {27 if other == 'B' else 3} ({height:g} ft) before {other} hides {pct}% "
+            "of them: no cover (quarter cover takes 25%)"
+        ]
+
+
 def test_dec_632_the_map_labels_the_shot_with_the_cover() -> None:
     cards = find_ruleset("cards")
     for height, said in ((2.0, ", quarter cover"), (6.0, ", out of sight"), (1.0, "")):
         state = _walled(height)
         overlay = cards.overlay(state, cards.parse_action("A shoots B", state))
         assert [line.label for line in overlay.lines] == [f"A at B, 30 m: long{said}"]
+
+
+def test_dec_632_the_map_labels_the_shot_with_the_line_s_own_cover() -> None:
+    """A line that names its cover is the GM's word (DEC-632): the map's line of fire says the
+    cover the shot will be drawn with, not the scene's, and a target the GM lets be shot is
+    not called out of sight."""
+    cards = find_ruleset("cards")
+    for height, given, said in (
+        (3.5, "quarter", ", quarter cover"),
+        (6.0, "half", ", half cover"),
+        (2.0, "none", ""),
+    ):
+        state = _walled(height)
+        action = cards.parse_action(f"A shoots B --cover {given}", state)
+        assert [line.label for line in cards.overlay(state, action).lines] == [
+            f"A at B, 30 m: long{said}"
+        ]
+
+
+def test_k_1_encounter_odds_of_a_shot_count_hits_and_misses() -> None:
+    """`encounter odds` of a cards shot splits its runs into hits (a card at the Target, K-1)
+    and misses, as each run's record says; it counted every run as "done"."""
+    from firefight.odds.live import live_odds
+
+    state = _walled(2.0)
+    first, other, _ = _shot_cover(state)
+    line = f"{first} shoots {other} --mode SA"
+    found = live_odds(state, find_ruleset("cards"), [line], trials=40)
+    words = {
+        engine.act(state, line, find_ruleset("cards"), Dice.seeded(n)).record.summary["outcome"]
+        for n in range(40)
+    }
+    assert {word for word, _ in found.outcomes} == words == {"hit", "miss"}
+    assert sum(p for _, p in found.outcomes) == pytest.approx(1.0)
 
 
 def test_dec_632_crd_mod_1_the_cheatsheet_gives_each_cover_its_share() -> None:

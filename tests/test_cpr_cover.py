@@ -11,10 +11,11 @@ from collections.abc import Sequence
 import pytest
 from typer.testing import CliRunner
 
-from cpr_support import person, start, step
+from cpr_support import person, scene, start, step
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
+from firefight.encounter.scenario import ScenarioError, scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.data import CprData
@@ -72,6 +73,22 @@ def test_c_13_shots_hit_the_cover_until_it_is_destroyed() -> None:
     assert service.state("fight").combatant("Rook").hits_left == 31
 
 
+def test_c_13_the_headline_of_a_hit_on_the_cover_names_the_cover() -> None:
+    """C-13: a hit the crates take in Rook's place says so: 12 off their 20 HP, then 15 that
+    destroys them; neither reaches Rook (the headline said only '0 HP lost')."""
+    service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(CRATES,))
+    record = step(service, [5, 4, 4, 4], "V shoots Rook")
+    assert record.summary["headline"] == (
+        "V fires the pistol at Rook: hit (12 damage, stopped by the Crates: 0 HP lost)."
+    )
+    step(service, [])
+    record = step(service, [5, 5, 5, 5], "V shoots Rook")
+    assert record.summary["headline"] == (
+        "V fires the pistol at Rook: hit (15 damage, stopped by the Crates, now destroyed: 0 HP "
+        "lost)."
+    )
+
+
 def test_dec_630_c_13_the_crates_at_the_shooters_feet_cover_the_shooter_not_the_target() -> None:
     """DEC-630: the crates 2 m in front of V stand on V's half of the 10 m line. V's shot goes
     out past them: 17 beats DV 15 and 2+3+4 = 9 reaches Rook, 40 -> 31, the crates untouched.
@@ -87,12 +104,31 @@ def test_dec_630_c_13_the_crates_at_the_shooters_feet_cover_the_shooter_not_the_
     assert service.state("fight").combatant("V").hits_left == 40
 
 
+def test_dec_630_c_13_a_barrier_exactly_halfway_covers_both_whatever_the_metres() -> None:
+    """DEC-630: exactly halfway still covers the target. V at (0, 1) m and Rook at (-4, 13) m
+    have the wall at y = 7 m exactly halfway, though in feet the share comes out a hair under
+    0.5: V's shot (REF 6 + Handgun 6 + 9 = 21 beats DV 20 at 13 m) meets the wall, 4+4+4 = 12
+    off its 25 HP, Rook untouched; Rook's shot back meets it too, 13 -> 1 HP, V untouched."""
+    wall = {"name": "Wall", "from": [-10, 7], "to": [10, 7], "height_ft": 3}
+    wall["cover"] = "concrete thick"
+    service = start([person("V", 0, 1), person("Rook", -4, 13)], [5, 4], barriers=(wall,))
+    record = step(service, [9, 4, 4, 4], "V shoots Rook")
+    assert "The Wall takes 12 damage: 25 -> 13 HP [C-13]." in record.narration
+    assert service.state("fight").combatant("Rook").hits_left == 40
+    record = step(service, [9, 4, 4, 4], "Rook shoots V")
+    assert "The Wall takes 12 damage: 13 -> 1 HP [C-13]." in record.narration
+    assert service.state("fight").combatant("V").hits_left == 40
+
+
 def test_c_13_shooting_the_cover_itself_and_no_critical_for_a_wall() -> None:
     """C-13: the crates are 8 m from V: DV 15; 17 hits; 6+6+6 = 18 off 20 -> 2, and two sixes
     roll no critical injury on a crate. A destroyed barrier cannot be shot again."""
     service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(CRATES,))
     record = step(service, [5, 6, 6, 6], "V shoots cover crates")
     assert record.summary["headline"] == "V shoots the Crates: 2 HP left."
+    steps = [e["text"] for e in record.trace if e.get("type") == "step"]
+    # Nobody stands behind a barrier shot for itself: nobody is said to be untouched.
+    assert "The Crates holds (2 HP left)." in steps
     step(service, [])
     step(service, [5, 1, 1, 1], "V shoots cover Crates")
     with pytest.raises(RuleRefusal, match="C-13: The Crates is already destroyed"):
@@ -128,6 +164,20 @@ def test_c_13_a_blast_the_cover_holds_leaves_them_untouched() -> None:
     assert service.state("fight").combatant("Rook").hits_left == 22
 
 
+def test_dec_630_dec_146_c_13_crates_nearer_the_blast_than_rook_still_shield_him() -> None:
+    """DEC-630 leaves blasts to DEC-146: whatever stands between the blast and someone shields
+    them, on whichever half of the way. The grenade goes off at 0,7 (22 m, DV 15: 16 beats
+    it), the crates at y 8 a quarter of the way to Rook at 0,11: 6d6 = 12 leaves them 8 HP,
+    Rook untouched."""
+    grenade = {"name": "grenade", "weapon": "grenade", "count": 1}
+    service = start(
+        [person("V", 0, -15, weapon=[grenade]), person("Rook", 0, 11)], [5, 4], barriers=(CRATES,)
+    )
+    record = step(service, [6, 1, 2, 3, 1, 2, 3], "V throws grenade at 0,7")
+    assert "The Crates takes 12 damage: 20 -> 8 HP [C-13]." in record.narration
+    assert service.state("fight").combatant("Rook").hits_left == 40
+
+
 def test_c_13_cpr_dod_1_the_bulletproof_shield_is_cover_and_no_dodge() -> None:
     """C-13, CPR-DOD-1: Rook (REF 9) blocks with a 10 HP shield, so no dodge: 17 beats DV 15;
     3+3+3 = 9 -> 1 HP left; then 2+2+2 = 6 destroys it; then Rook dodges again (d10 first)
@@ -136,6 +186,14 @@ def test_c_13_cpr_dod_1_the_bulletproof_shield_is_cover_and_no_dodge() -> None:
     service = start([person("V", 0, 0), rook], [5, 4], barriers=())
     record = step(service, [5, 3, 3, 3], "V shoots Rook")
     assert "Rook's bulletproof shield takes 9 damage: 10 -> 1 HP [C-13]." in record.narration
+    # A shield is its holder's: never "the Rook's bulletproof shield".
+    assert record.summary["headline"] == (
+        "V fires the pistol at Rook: hit (9 damage, stopped by Rook's bulletproof shield: "
+        "0 HP lost)."
+    )
+    steps = [e["text"] for e in record.trace if e.get("type") == "step"]
+    assert "Rook is behind Rook's bulletproof shield: the hit strikes it." in steps
+    assert "Rook's bulletproof shield holds (1 HP left); Rook is untouched." in steps
     assert fighter(service.state("fight").combatant("Rook")).shield_hp == 1
     step(service, [])
     step(service, [5, 2, 2, 2], "V shoots Rook")
@@ -156,6 +214,18 @@ def test_c_13_a_barrier_without_a_cover_kind_is_refused() -> None:
         service.act("fight", "V shoots Rook", Dice.scripted([]))
 
 
+def test_c_13_a_cover_kind_cpr_does_not_know_is_refused_when_the_scenario_is_read() -> None:
+    """C-13: a barrier's cover names a material of cover.toml and thin or thick; "concrete
+    medium" was read without a word and broke `encounter show` (a traceback) and every shot."""
+    wall = {"name": "Wall", "from": [-2, 8], "to": [2, 8], "height_ft": 4}
+    doc = scene(person("V", 0, 0), person("Rook", 0, 10), barriers=[wall])
+    doc["barrier"][0]["cover"] = "concrete medium"
+    with pytest.raises(ScenarioError, match=r"barrier 1 \(Wall\), cover: C-13: Cover 'concrete"):
+        scenario_from_data(doc, "yard.toml")
+    doc["barrier"][0]["cover"] = "Thick Concrete"
+    assert scenario_from_data(doc, "yard.toml").barriers[0].cover == "Thick Concrete"
+
+
 def test_c_13_cpr_shoot_behind_cover_on_the_command_line_and_its_odds() -> None:
     """C-13: `cpr shoot --behind "wood thick"`: 18 beats DV 15; 6+6+6 = 18 off the 20 HP, 2 left,
     the target untouched and no critical. `odds cpr shoot --behind`: nothing ever reaches HP."""
@@ -174,6 +244,10 @@ def test_c_13_cpr_shoot_behind_cover_on_the_command_line_and_its_odds() -> None:
     stats = json.loads(out.output)["stats"]
     assert stats["expected_hp_lost"]["value"] == 0.0
     assert stats["p_hit"]["value"] == pytest.approx(0.8)
+    assert stats["p_hit_stopped"]["value"] == pytest.approx(0.8)
+    # The cover, not armor (the target wears none), stops every hit: the label says both.
+    out = runner.invoke(app, ["odds", "cpr", "shoot", *pistol, "--behind", "wood thin"])
+    assert "P(hit, stopped by armor or cover)" in out.output
 
 
 def _shells(cover: str, damage: Sequence[int]) -> tuple[EncounterService, LogRecord]:
@@ -205,8 +279,31 @@ def test_c_7_c_13_shells_strike_shared_cover_once_and_it_holds() -> None:
     assert (state.combatant("Rook").hits_left, state.combatant("Mei").hits_left) == (40, 40)
 
 
+def test_c_7_c_13_shells_a_shield_holds_are_stopped_by_its_holder_s_shield() -> None:
+    """C-7, C-13: 17 beats DV 13; 1+1+1 = 3 strikes Rook's shield (10 HP), which holds. The
+    headline names it as his, not "the Rook's bulletproof shield"."""
+    shotgun = {"name": "shotgun", "weapon": "shotgun", "ammo": "shell"}
+    skills = {"Shoulder Arms": 6, "Athletics": 4, "Evasion": 5}
+    rook = person("Rook", 0, 5, shield="bulletproof shield")
+    service = start([person("V", 0, 0, weapon=[shotgun], skills=skills), rook], [5, 4])
+    record = step(service, [5, 1, 1, 1], "V fires shells at Rook")
+    assert record.summary["headline"] == (
+        "V fires a shell from the shotgun toward Rook: stopped short of Rook "
+        "(Rook's bulletproof shield holds)."
+    )
+
+
 def test_c_7_c_13_shells_that_destroy_the_cover_reach_everyone_behind() -> None:
     """4+4+4 = 12 destroys the thin crates' 5 HP and reaches both: 40 -> 28 each."""
     service, _ = _shells("wood thin", [4, 4, 4])
     state = service.state("fight")
     assert (state.combatant("Rook").hits_left, state.combatant("Mei").hits_left) == (28, 28)
+
+
+def test_dec_630_dec_146_the_cheatsheet_says_which_barrier_covers() -> None:
+    """`firefight cheatsheet cpr`: beside the HP (C-13), whom a barrier covers: who stands
+    nearer it, both when it stands halfway (DEC-630), and anyone behind it from a blast
+    (DEC-146)."""
+    sheet = {s.title: s for s in find_ruleset("cpr").cheatsheet()}
+    note = sheet["Cover HP (C-13)"].note
+    assert "nearer" in note and "halfway" in note and "DEC-630" in note and "DEC-146" in note

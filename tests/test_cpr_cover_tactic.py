@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from cpr_support import person, scene
+from encounter_support import in_memory
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.scenario import initial_state, load_scenario
@@ -109,3 +111,20 @@ def test_dec_631_the_gangers_win_more_often_from_cover() -> None:
     after = covered_runs.winners().get("maelstrom", 0.0)
     assert after >= 3 * max(before, 1 / 120)
     assert covered_runs.undecided() == 0.0
+
+
+def test_dec_631_the_spot_the_move_line_writes_is_still_behind_the_barrier() -> None:
+    """DEC-631: the line writes the spot to 0.1 m, which can carry it past where the barrier
+    covers: behind this slanting crate, 0.21 m east of its west end as the line from Eve
+    meets it, the spot rounded to (0.2, 2.7) m was in the open again, and the Move wasted.
+    The spot offered is the one written, and it is covered."""
+    crate = {"name": "crate", "from": [-0.32, 3.11], "to": [3.34, 3.76], "height_ft": 3}
+    crate["cover"] = "concrete thick"
+    doc = scene(
+        person("Al", 0, 0, side="a"), person("Eve", -17.36, 15.14, side="e"), barriers=[crate]
+    )
+    state = in_memory("f", doc, Dice.seeded(1)).state("f")
+    lines = covered(state, "Al")
+    assert lines[0].startswith("Al moves ")
+    after = engine.act(state, lines[0], CPR, Dice.scripted([])).state
+    assert not in_the_open(after, after.combatant("Al"), after.combatant("Eve"))

@@ -585,6 +585,9 @@ def test_c_6_suppressed_the_next_move_goes_to_cover() -> None:
         act(service, "V shoots Rook --twice --move-between 2,10", [5])
     record = act(service, "V moves to 3,12")
     assert not own(service, "V").must_take_cover
+    # The Move is the one owed; the trace does not claim it reached cover (3,12 is open).
+    steps = [e["text"] for e in record.trace if e.get("type") == "step"]
+    assert "V spends the Move suppressive fire made them owe to reaching cover." in steps
     assert str(who(service, "Rook").weapon("smg").loaded) == "20/30 basic"  # type: ignore[union-attr]
 
 
@@ -593,6 +596,19 @@ def test_dec_630_c_6_a_suppressor_behind_a_cart_still_reaches_the_open_ground_be
     line: V, 10 m off in the open, resists (8 against WILL 3 + 0 + 2) and owes the Move."""
     doc = _suppression((-2, 1), (2, 1))
     service = start(doc, [5, 5])
+    record = act(service, "Rook suppresses", [8, 2])
+    assert record.summary["must_take_cover"] == ["V"]
+
+
+def test_dec_645_c_6_c_13_a_destroyed_cart_is_no_cover_from_suppressive_fire() -> None:
+    """C-13: cover at 0 HP is destroyed and stops nothing more, so C-6 no longer counts V
+    behind it. Rook's shot at the cart (wood thin, 5 HP; REF 6 + Handgun 0 + 9 = 15 beats DV 13
+    at 8 m) takes 3 + 3 = 6 off it; next turn V, 10 m off, resists (8 against WILL 3 + 0 + 2)."""
+    doc = _suppression((-2, 8), (2, 8))
+    doc["barrier"][0]["cover"] = "wood thin"
+    service = start(doc, [5, 5])
+    act(service, "Rook shoots cover cart", [9, 3, 3])
+    service.next_round("fight", Dice.scripted([]))
     record = act(service, "Rook suppresses", [8, 2])
     assert record.summary["must_take_cover"] == ["V"]
 

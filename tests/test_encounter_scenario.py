@@ -204,3 +204,14 @@ def test_a_second_weapon_called_like_the_first_is_refused_in_every_ruleset(examp
     assert err.path.startswith("combatant 1 (")
     assert err.line == _line(doubled, "[[combatant]]")
     assert parse_scenario(text, example).ruleset  # the file as shipped loads
+
+
+def test_a_second_barrier_called_like_the_first_is_refused() -> None:
+    """Actions name barriers (cpr's `shoots cover NAME`, rmu's `dashes to cover NAME`) and cpr
+    keeps a barrier's HP under its name (C-13): two barriers called alike (ignoring case) are
+    refused at the second, or a shot at the wood crate destroyed the steel one too."""
+    second = '\n[[barrier]]\nname = "Wall"\nfrom = [5, 5]\nto = [9, 5]\nheight_ft = 4\n'
+    err = _error(GOOD + second)
+    assert err.path == "barrier 2 (Wall), name"
+    assert "already used by barrier 1" in err.problem
+    assert err.line == _line(GOOD + second, 'name = "Wall"')

@@ -111,6 +111,7 @@ def test_enc_gm_cards_sets_wound_boxes_and_wear_and_repairs_armor() -> None:
     service.gm("f", "repair Jilly")
     assert stats_of(service.state("f").combatant("Jilly")).wear == 0
     refused(service, "set Jilly red 13", "Red level has 12 boxes (K-3)")
+    refused(service, "set Rico wear 1", "Rico wears no armor, so it has no wear to set (CRD-DMG-2)")
     refused(service, "hits Jilly 3", "set them with 'set NAME green|yellow|red N'")
     assert "rules" in service.export("f")
 

@@ -474,3 +474,20 @@ def test_an_unknown_command_line_option_is_matched_by_the_one_helper() -> None:
         app, ["rmu", "shoot", "--weapon", "glock-17", "--ob", "60", "--range", "40"]
     )
     assert result.exit_code == 2 and "(Possible options: --distance)" in result.output
+
+
+def test_the_session_asks_in_good_grammar_who_comes_first(service: EncounterService) -> None:
+    """ENC-ORDER: one person ahead "comes first", several "come first"."""
+    asked: list[str] = []
+
+    def no(question: str) -> bool:
+        asked.append(question)
+        return False
+
+    session = Session(service, "raid", confirm=no, seed=1)
+    order = [name for group in service.state("raid").initiative for name in group]
+    with create_pipe_input() as keys:
+        keys.send_text(f"{order[1]} waits\n{order[-1]} waits\nquit\n")
+        run_session(session, PromptSession(input=keys, output=DummyOutput()))
+    assert asked[0].endswith(f"{order[0]} (4 AP) comes first. Go on?")
+    assert asked[1].endswith(" come first. Go on?") and asked[1].count("AP)") > 1

@@ -160,7 +160,8 @@ class Session:
         waiting = ahead_of(state, action.actor, ruleset)
         if waiting:
             first = ", ".join(f"{n} ({left})" for n, left in waiting)
-            if not self.confirm(f"{action.actor} acts out of turn: {first} comes first. Go on?"):
+            comes = "comes" if len(waiting) == 1 else "come"
+            if not self.confirm(f"{action.actor} acts out of turn: {first} {comes} first. Go on?"):
                 console.print("not done: nothing changed")
                 return
         self._applied(self.service.act(self.name, text, self._dice()))

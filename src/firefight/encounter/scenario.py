@@ -415,6 +415,19 @@ def scenario_from_data(
                 text,
             )
         spots[spot] = c.name
+    named: dict[str, int] = {}
+    for n, b in enumerate(parsed.barrier):
+        # Actions name barriers, and cpr keeps a barrier's HP under its name (C-13).
+        key = b.name.lower()
+        if key in named:
+            raise _error(
+                label,
+                ("barrier", n, "name"),
+                f"the name {b.name!r} is already used by barrier {named[key] + 1}",
+                data,
+                text,
+            )
+        named[key] = n
     barriers = tuple(
         Barrier(
             name=b.name,
@@ -426,6 +439,11 @@ def scenario_from_data(
         )
         for b in parsed.barrier
     )
+    for n, barrier in enumerate(barriers):
+        try:
+            ruleset.check_barrier(barrier)
+        except FirefightError as exc:
+            raise _error(label, ("barrier", n, "cover"), str(exc), data, text) from None
     script = parsed.script or ScriptModel()
     steps = tuple(
         ScriptStep(

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from firefight.scene.actions import Action
     from firefight.scene.events import FigureSet
     from firefight.scene.lines import Verb
-    from firefight.scene.state import CombatantState, EncounterState, RulesetState
+    from firefight.scene.state import Barrier, CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
     from firefight.scene.tactics import Tactic
     from firefight.tables.kinds import TableKind
@@ -156,6 +156,12 @@ class Ruleset(ABC):
     def scenario_rules_model(self) -> type[BaseModel] | None:
         """The pydantic model of the scenario's ``[rules]`` table: options that switch how
         this ruleset reads its rules for the whole scene; None (the default) takes no table."""
+        return None
+
+    def check_barrier(self, barrier: Barrier) -> None:
+        """Refuse (a :class:`~firefight.errors.FirefightError`) a scenario's barrier this
+        ruleset cannot read, when the scenario is read rather than at the first shot; the
+        default reads any."""
         return None
 
     def new_scene(self, rules: BaseModel | None) -> RulesetState | None:

@@ -9,11 +9,15 @@ from __future__ import annotations
 from firefight.geometry import Point, crossing_share
 from firefight.scene.state import Barrier, EncounterState
 
-__all__ = ["THEIR_HALF", "covering"]
+__all__ = ["THEIR_HALF", "between", "covering"]
 
 #: From this share of the way from the attacker on, a barrier is the target's (DEC-630): one
 #: exactly halfway still covers them.
 THEIR_HALF = 0.5
+
+#: How far under THEIR_HALF a crossing may come out and still be halfway: positions given in
+#: metres are kept in feet, and a wall drawn exactly halfway can come out a hair short.
+HALFWAY_SLACK = 1e-9
 
 
 def covering(state: EncounterState, origin: Point, at: Point) -> list[Barrier]:
@@ -28,9 +32,22 @@ def covering(state: EncounterState, origin: Point, at: Point) -> list[Barrier]:
     >>> [b.name for b in covering(scene, Point(x_ft=0, y_ft=0), Point(x_ft=0, y_ft=10))]
     ['far']
     """
+    return [b for share, b in _crossed(state, origin, at) if share >= THEIR_HALF - HALFWAY_SLACK]
+
+
+def between(state: EncounterState, origin: Point, at: Point) -> list[Barrier]:
+    """Every barrier the line from ``origin`` to ``at`` crosses, the nearest to ``at`` first,
+    on whichever half of the way: what stands between a blast and someone (cpr's DEC-146,
+    which DEC-630 leaves as it was)."""
+    return [b for _, b in _crossed(state, origin, at)]
+
+
+def _crossed(state: EncounterState, origin: Point, at: Point) -> list[tuple[float, Barrier]]:
+    """The barriers the line crosses with the share of the way at which it does, nearest
+    ``at`` first."""
     crossings = []
     for b in state.barriers:
         share = crossing_share(origin, at, b.start, b.end)
-        if share is not None and share >= THEIR_HALF:
+        if share is not None:
             crossings.append((share, b))
-    return [b for _, b in sorted(crossings, key=lambda x: -x[0])]
+    return sorted(crossings, key=lambda x: -x[0])

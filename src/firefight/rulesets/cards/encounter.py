@@ -282,9 +282,14 @@ def _scene_cover_unless_given(
 ) -> tuple[str, str | None] | None:
     """The cover the scene gives and what its barrier did (DEC-632, :func:`scene_cover`);
     None when the line names a cover, the GM's word."""
-    if any(name == "cover" for name, _ in action.options):
+    if _line_cover(action) is not None:
         return None
     return scene_cover(state, actor, target)
+
+
+def _line_cover(action: CardsShot) -> str | None:
+    """The cover the line names (``--cover``), the GM's word (DEC-632); None when it names none."""
+    return next((str(value) for name, value in action.options if name == "cover"), None)
 
 
 #: The shot's last option: the persistent deck's cards left (D-4).
@@ -460,7 +465,7 @@ def _resolve_shot(
 
 def cards_overlay(state: EncounterState, action: Action) -> Overlay:
     """A shot's line of fire, labelled with the distance, its range band (CRD-RNG-1) and the
-    cover the scene gives the target (DEC-632)."""
+    cover the shot is drawn with: the line's own, else the scene's (DEC-632)."""
     if not isinstance(action, CardsShot):
         return Overlay()
     actor = state.combatant(action.actor)
@@ -474,7 +479,7 @@ def cards_overlay(state: EncounterState, action: Action) -> Overlay:
         band = "past Extreme"
     label = f"{actor.name} at {target.name}, {metres:.0f} m: {band}"
     try:
-        cover = scene_cover(state, actor, target)[0]
+        cover = _line_cover(action) or scene_cover(state, actor, target)[0]
     except RuleRefusal:
         label += ", out of sight"
     else:

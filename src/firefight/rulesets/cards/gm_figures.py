@@ -24,7 +24,7 @@ CARDS_GM_FIGURES = {
 
 def set_cards_figure(c: CombatantState, figure: str, value: int) -> CombatantState:
     """``c`` with one of :data:`CARDS_GM_FIGURES` set to ``value``: a level of the track holds
-    no more boxes than the Size gives it."""
+    no more boxes than the Size gives it, and only armor worn wears."""
     s = stats_of(c)
     if figure in ("green", "yellow", "red"):
         most = boxes_per_level(s.size_rating)
@@ -36,6 +36,10 @@ def set_cards_figure(c: CombatantState, figure: str, value: int) -> CombatantSta
             )
         return replace(c, stats=replace(s, **{figure: value}))
     if figure == "wear":
+        if s.armor == "none":
+            raise RuleRefusal(
+                GM_RULE, f"{c.name} wears no armor, so it has no wear to set (CRD-DMG-2)."
+            )
         check_within(c.name, "armor wear", value, 0, None)
         return replace(c, stats=replace(s, wear=value))
     raise no_such_figure("cards", figure)

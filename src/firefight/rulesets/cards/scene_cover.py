@@ -6,6 +6,8 @@ quarter or half cover of CRD-MOD-1. A barrier as tall as they are hides them. A 
 
 from __future__ import annotations
 
+import math
+
 from firefight.errors import RuleRefusal
 from firefight.geometry.cover import hidden_fraction
 from firefight.rulesets.cards.data import cards_data
@@ -32,5 +34,12 @@ def scene_cover(
             "CRD-MOD-1",
             f"{target.name} is out of sight: {stands} ({height:g} ft {target.posture.value}).",
         )
-    cover = cards_data().modifiers.cover_hiding(share)
-    return cover, f"{stands} hides {100 * share:.0f}% of them: {cover} cover"
+    modifiers = cards_data().modifiers
+    cover = modifiers.cover_hiding(share)
+    said = f"{cover} cover"
+    if cover == "none":
+        least, at = min(modifiers.cover_share.items(), key=lambda kv: kv[1])
+        said = f"no cover ({least} cover takes {100 * at:g}%)"
+    # Whole percents rounded down (past float dust): a share just short of a cover's is never
+    # shown as reaching it.
+    return cover, f"{stands} hides {math.floor(100 * share + 1e-9)}% of them: {said}"

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from firefight.scene.actions import Action
     from firefight.scene.events import ArmorRepaired
     from firefight.scene.lines import Verb
-    from firefight.scene.state import CombatantState, EncounterState
+    from firefight.scene.state import Barrier, CombatantState, EncounterState
     from firefight.scene.svg import Overlay
     from firefight.scene.tactics import Tactic
 
@@ -164,6 +164,11 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.encounter_model import CprCombatantFields
 
         return CprCombatantFields
+
+    def check_barrier(self, barrier: Barrier) -> None:
+        """A barrier's cover kind names a material and thin or thick (C-13)."""
+        if barrier.cover:
+            self.data.cover.hp_of(barrier.cover)
 
     def new_combatant(self, spec: BaseModel, core: CombatantState) -> CombatantState:
         from firefight.rulesets.cpr.encounter_model import new_cpr_combatant

@@ -33,7 +33,11 @@ def _cover(data: CprData) -> Section:
         title="Cover HP (C-13)",
         columns=("material", "thin", "thick"),
         rows=rows,
-        note="Damage past the cover's HP is lost; at 0 HP it is gone.",
+        note=(
+            "A barrier covers whoever stands nearer it, both when halfway (DEC-630); a blast "
+            "meets any barrier in between (DEC-146). Damage past the cover's HP is lost; at 0 HP "
+            "it is gone."
+        ),
     )
 
 

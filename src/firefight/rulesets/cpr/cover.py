@@ -25,7 +25,7 @@ from firefight.trace import Modifier, TraceBuilder
 if TYPE_CHECKING:
     from firefight.rulesets.cpr.combatants import Target
 
-__all__ = ["Cover", "CoverTable", "hit_cover", "load_cover", "strike_covers"]
+__all__ = ["Cover", "CoverTable", "hit_cover", "load_cover", "strike_covers", "the_cover"]
 
 THICKNESSES = ("thin", "thick")
 
@@ -72,6 +72,18 @@ class CoverTable:
         return self.shields[wanted]
 
 
+def the_cover(name: str, holder: str | None) -> str:
+    """How a sentence names cover: "the crates", but a shield as its holder's ("Rook's
+    bulletproof shield", its name already)."""
+    return name if holder else f"the {name}"
+
+
+def _opening(name: str, holder: str | None) -> str:
+    """:func:`the_cover` at the start of a sentence."""
+    said = the_cover(name, holder)
+    return said[:1].upper() + said[1:]
+
+
 def load_cover(*, validate: bool = False) -> CoverTable:
     data = load("cover.toml", "CoverFile", validate=validate)
     return CoverTable(
@@ -81,9 +93,10 @@ def load_cover(*, validate: bool = False) -> CoverTable:
 
 
 def hit_cover(
-    cover: Cover, damage: int, tb: TraceBuilder, *, behind: str, area: bool = False
+    cover: Cover, damage: int, tb: TraceBuilder, *, behind: str | None, area: bool = False
 ) -> tuple[Cover, CoverDamaged]:
-    """The damage of one attack taken by ``cover``: HP down, what is beyond lost (C-13)."""
+    """The damage of one attack taken by ``cover``: HP down, what is beyond lost (C-13);
+    ``behind`` names who it shields (None: the cover was shot for itself)."""
     after = max(0, cover.hp - damage)
     lost = damage - (cover.hp - after)
     tb.total(
@@ -93,13 +106,16 @@ def hit_cover(
             Modifier(value=after - cover.hp, label=f"{damage} damage", rule="C-13"),
         ],
     )
+    said = _opening(cover.name, cover.holder)
     if after > 0:
-        tb.step(f"The {cover.name} holds ({after} HP left); {behind} is untouched.", "C-13")
+        safe = f"; {behind} is untouched" if behind else ""
+        tb.step(f"{said} holds ({after} HP left){safe}.", "C-13")
     elif area:
-        tb.step(f"The {cover.name} is destroyed: the blast reaches {behind}.", "C-13")
+        tb.step(f"{said} is destroyed: the blast reaches {behind}.", "C-13")
     else:
         beyond = f"; the {lost} damage beyond its HP is lost" if lost else ""
-        tb.step(f"The {cover.name} is destroyed{beyond}. {behind} is untouched.", "C-13")
+        safe = f" {behind} is untouched." if behind else ""
+        tb.step(f"{said} is destroyed{beyond}.{safe}", "C-13")
     event = CoverDamaged(
         cover=cover.name, holder=cover.holder, hp_before=cover.hp, hp_after=after, damage=damage
     )
@@ -125,7 +141,11 @@ def strike_covers(
         behind = " and ".join(
             t.name for t in targets if t.cover is not None and (t.cover.name, t.cover.holder) == key
         )
-        tb.step(f"{what.capitalize()} strikes the {cover.name} in front of {behind}.", "C-13")
+        tb.step(
+            f"{what.capitalize()} strikes {the_cover(cover.name, cover.holder)} in front of "
+            f"{behind}.",
+            "C-13",
+        )
         covers[key], event = hit_cover(cover, damage, tb, behind=behind, area=True)
         events.append(event)
     standing = frozenset(

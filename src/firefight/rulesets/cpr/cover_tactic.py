@@ -9,6 +9,8 @@ behind one is the scene's own (:func:`~firefight.scene.spots.cover_within`).
 
 from __future__ import annotations
 
+import math
+
 from firefight.geometry import Point
 from firefight.rulesets.cpr import cpr_data
 from firefight.rulesets.cpr.encounter_build import barrier_cover
@@ -39,7 +41,8 @@ def in_the_open(state: EncounterState, c: CombatantState, enemy: CombatantState)
 
 def spot_in_reach(state: EncounterState, c: CombatantState, enemy: CombatantState) -> Point | None:
     """The nearest spot behind a barrier with HP left, against ``enemy``, that one Move takes
-    ``c`` to (MOVE x 2 m, CPR-REF-1) and nobody stands on (S-1); None when there is none."""
+    ``c`` to (MOVE x 2 m, CPR-REF-1) and nobody stands on (S-1), as the action line writes it
+    (to 0.1 m) and still behind it there; None when there is none."""
     data = cpr_data()
     move, _ = move_allowance(c, data)
     reach_ft = feet_from_metres(move * data.turns.metres_per_move - REACH_MARGIN_M)
@@ -47,7 +50,20 @@ def spot_in_reach(state: EncounterState, c: CombatantState, enemy: CombatantStat
     def counts(barrier: Barrier) -> bool:
         return bool(barrier.cover) and barrier_cover(state, barrier, data).hp > 0
 
-    return cover_within(state, c, enemy, reach_ft, counts)
+    def written(spot: Point) -> Point | None:
+        # Written to 0.1 m, a spot near a barrier's end can come out past it: the nearest
+        # point of the 0.1 m grid around it that a barrier still covers.
+        return next(
+            (
+                p
+                for p in _grid_around(spot)
+                if any(counts(b) for b in covering(state, enemy.position, p))
+            ),
+            None,
+        )
+
+    spot = cover_within(state, c, enemy, reach_ft, counts, fits=lambda p: written(p) is not None)
+    return None if spot is None else written(spot)
 
 
 def covered(state: EncounterState, name: str) -> list[str]:
@@ -74,6 +90,16 @@ def covered(state: EncounterState, name: str) -> list[str]:
 
 def _metres(p: Point) -> str:
     return f"{metres_from_feet(p.x_ft):.1f},{metres_from_feet(p.y_ft):.1f}"
+
+
+def _grid_around(p: Point) -> list[Point]:
+    """The four points of the 0.1 m grid the action line writes (:func:`_metres`) around
+    ``p``, the nearest first."""
+    x, y = metres_from_feet(p.x_ft), metres_from_feet(p.y_ft)
+    xs = {math.floor(x * 10) / 10, math.ceil(x * 10) / 10}
+    ys = {math.floor(y * 10) / 10, math.ceil(y * 10) / 10}
+    near = sorted(((gx, gy) for gx in xs for gy in ys), key=lambda g: math.dist(g, (x, y)))
+    return [Point(x_ft=feet_from_metres(gx), y_ft=feet_from_metres(gy)) for gx, gy in near]
 
 
 def _under_half(c: CombatantState) -> bool:

@@ -32,7 +32,7 @@ from firefight.frozen import replace
 from firefight.outcome import inline, omitted
 from firefight.rulesets.cpr.armor import Location
 from firefight.rulesets.cpr.combatants import Aim, Target
-from firefight.rulesets.cpr.cover import hit_cover, strike_covers
+from firefight.rulesets.cpr.cover import hit_cover, strike_covers, the_cover
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import (
     ArmorAblated,
@@ -106,6 +106,7 @@ class CoverHit:
     hp_lost: int
     cover: str
     cover_hp_after: int
+    holder: str | None = omitted()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -175,9 +176,11 @@ def _into_cover(hit: Hit, roll: Roll, tb: TraceBuilder) -> DamageResult:
     target = hit.target
     assert target.cover is not None
     damage = roll.total * hit.multiplier
-    if target.name != target.cover.name:  # a shot at the cover itself needs no saying
-        tb.step(f"{target.name} is behind the {target.cover.name}: the hit strikes it.", "C-13")
-    cover, event = hit_cover(target.cover, damage, tb, behind=target.name)
+    itself = target.name == target.cover.name  # a shot at the cover itself shields nobody
+    if not itself:
+        behind = the_cover(target.cover.name, target.cover.holder)
+        tb.step(f"{target.name} is behind {behind}: the hit strikes it.", "C-13")
+    cover, event = hit_cover(target.cover, damage, tb, behind=None if itself else target.name)
     return DamageResult(
         target=replace(target, cover=cover),
         events=(event,),
@@ -189,7 +192,12 @@ def _into_cover(hit: Hit, roll: Roll, tb: TraceBuilder) -> DamageResult:
         injuries=(),
         item_dropped=None,
         report=CoverHit(
-            target=target.name, damage=damage, hp_lost=0, cover=cover.name, cover_hp_after=cover.hp
+            target=target.name,
+            damage=damage,
+            hp_lost=0,
+            cover=cover.name,
+            cover_hp_after=cover.hp,
+            holder=cover.holder,
         ),
     )
 

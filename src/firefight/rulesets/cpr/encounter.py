@@ -36,6 +36,7 @@ from firefight.rulesets.cpr.attack import (
 )
 from firefight.rulesets.cpr.autofire import AutofireAttack, AutofireResult, resolve_autofire
 from firefight.rulesets.cpr.combatants import Target
+from firefight.rulesets.cpr.cover import the_cover
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.death import Stabilize as StabilizeDeclaration
@@ -344,11 +345,15 @@ def _shot_headline(shot: ShotResult | AutofireResult | ThrowResult, data: CprDat
 
 
 def _damage_words(done: BodyHit | CoverHit | None, data: CprData) -> str:
-    """A hit's damage and HP lost; armor that stopped all of it said so (C-3), and each
-    critical injury it caused named (C-4), since those are what the HP alone do not tell."""
-    if not isinstance(done, BodyHit):
-        damage, lost = (done.damage, done.hp_lost) if done is not None else (None, 0)
-        return f"{damage} damage, {lost} HP lost"
+    """A hit's damage and HP lost; armor or cover that stopped all of it said so (C-3, C-13),
+    and each critical injury it caused named (C-4), since those are what the HP alone do not
+    tell."""
+    if isinstance(done, CoverHit):
+        gone = ", now destroyed" if done.cover_hp_after == 0 else ""
+        by = the_cover(done.cover, done.holder)
+        return f"{done.damage} damage, stopped by {by}{gone}: {done.hp_lost} HP lost"
+    if done is None:
+        return "no damage rolled"
     text = f"{done.damage} damage, {done.hp_lost} HP lost"
     if done.through == 0 and done.hp_lost == 0:
         text = f"{done.damage} damage, SP {done.sp} holds it: 0 HP lost"
@@ -486,11 +491,12 @@ def _facing(
     unseen: bool,
     tb: TraceBuilder,
     data: CprData,
+    blast: bool = False,
 ) -> Target:
     """``target`` as an attack from ``origin`` meets them: the dodge they declare before the
-    roll (CPR-DOD-1) and the cover in between (C-13)."""
+    roll (CPR-DOD-1) and the cover in between (C-13; a ``blast`` there, DEC-146)."""
     dodge = dodge_of(state, target, unseen=unseen, tb=tb, data=data)
-    return target_of(state, target, data, dodge=dodge, origin=origin)
+    return target_of(state, target, data, dodge=dodge, origin=origin, blast=blast)
 
 
 def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan:
@@ -681,9 +687,12 @@ def _area_targets(
     data: CprData,
     include_actor: bool,
     origin: Point | None = None,
+    blast: bool = False,
 ) -> tuple[Target, ...]:
     people = [o for o in state.combatants if not o.dead and (include_actor or o.name != actor.name)]
-    return tuple(_facing(state, o, origin, unseen=unseen, tb=tb, data=data) for o in people)
+    return tuple(
+        _facing(state, o, origin, unseen=unseen, tb=tb, data=data, blast=blast) for o in people
+    )
 
 
 def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData) -> Outcome:
@@ -713,7 +722,12 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
     events = _injury_effects(state, _scene_names(outcome.events, weapon.name), data, tb)
     listed = outcome.result.targets
     hit = [t.target for t in listed if t.result == "hit"]
-    covered = [f"{t.target} (the {t.cover} holds)" for t in listed if t.result == "covered"]
+    barriers = {b.name for b in state.barriers}  # any other cover is a shield, its holder's
+    covered = [
+        f"{t.target} ({the_cover(str(t.cover), None if t.cover in barriers else t.target)} holds)"
+        for t in listed
+        if t.result == "covered"
+    ]
     reached = ["hits " + " and ".join(hit)] if hit else []
     reached += ["stopped short of " + " and ".join(covered)] if covered else []
     tail = "; ".join(reached) or "hits nobody"
@@ -755,6 +769,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
                     data=data,
                     include_actor=True,
                     origin=point,
+                    blast=True,
                 ),
                 position=spot_of(c),
                 stat=who.dex,
@@ -861,7 +876,7 @@ def _move(state: EncounterState, action: Move, data: CprData) -> Outcome:
         tb.step(f"{c.name} moves {metres:g} m: this turn's Move.", TURN_RULE)
     if own.must_take_cover:
         tb.step(
-            f"{c.name} spends this Move on reaching cover, as suppressive fire made them.", "C-6"
+            f"{c.name} spends the Move suppressive fire made them owe to reaching cover.", "C-6"
         )
     events: list[Event] = [
         moved_to(c, action.to),

@@ -33,7 +33,7 @@ from firefight.rulesets.cpr.fighter import (
 )
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.scene.actions import ACTION_RULE
-from firefight.scene.cover import covering
+from firefight.scene.cover import between, covering
 from firefight.scene.spots import spot_taken
 from firefight.scene.state import (
     DOWN_RULE,
@@ -230,10 +230,16 @@ def dodge_of(
     return dodge
 
 
-def in_cover(state: EncounterState, shooter: CombatantState, c: CombatantState) -> bool:
+def in_cover(
+    state: EncounterState, shooter: CombatantState, c: CombatantState, data: CprData
+) -> bool:
     """Whether a barrier covers ``c`` against ``shooter`` (docs/cpr.md: a barrier drawn in a
-    cpr scene is cover, whatever its height)."""
-    return bool(covering(state, shooter.position, c.position))
+    cpr scene is cover, whatever its height), unless its cover kind has no HP left: destroyed,
+    it stops nothing more (C-13)."""
+    return any(
+        not barrier.cover or barrier_cover(state, barrier, data).hp > 0
+        for barrier in covering(state, shooter.position, c.position)
+    )
 
 
 #: The condition id under which a barrier's HP left is kept once it has been hit (C-13).
@@ -257,12 +263,14 @@ def barrier_cover(state: EncounterState, barrier: Barrier, data: CprData) -> Cov
 
 
 def cover_of(
-    state: EncounterState, c: CombatantState, origin: Point, data: CprData
+    state: EncounterState, c: CombatantState, origin: Point, data: CprData, *, blast: bool = False
 ) -> Cover | None:
     """The cover with HP left that an attack from ``origin`` meets in front of ``c`` (C-13):
     the barrier covering them (:func:`covering`) nearest to them, else the shield they block
-    with."""
-    for barrier in covering(state, origin, c.position):
+    with. A ``blast`` at ``origin`` meets any barrier in between, on whichever half of the way
+    (DEC-146, kept by DEC-630)."""
+    barriers = between if blast else covering
+    for barrier in barriers(state, origin, c.position):
         cover = barrier_cover(state, barrier, data)
         if cover.hp > 0:
             return cover
@@ -290,9 +298,10 @@ def target_of(
     dodge: Dodge | None = None,
     shooter: CombatantState | None = None,
     origin: Point | None = None,
+    blast: bool = False,
 ) -> Target:
     """``c`` as the resolvers see a target: SP left, HP, injuries, place, nerve, and the cover
-    an attack from ``origin`` meets (C-13)."""
+    an attack from ``origin`` meets (C-13; :func:`cover_of`, a ``blast`` there)."""
     own = fighter(c)
     return Target(
         name=c.name,
@@ -303,12 +312,12 @@ def target_of(
         dodge=dodge,
         conscious=not c.unconscious,
         position=spot_of(c),
-        in_cover=in_cover(state, shooter, c) if shooter is not None else False,
+        in_cover=in_cover(state, shooter, c, data) if shooter is not None else False,
         will=own.will,
         concentration=own.skill(data.figures.suppression_resist_skill),
         resist=max((own.skill(r) for r in resist_skills(data)), default=0),
         shield=own.shield_hp > 0,
-        cover=cover_of(state, c, origin, data) if origin is not None else None,
+        cover=cover_of(state, c, origin, data, blast=blast) if origin is not None else None,
     )
 
 

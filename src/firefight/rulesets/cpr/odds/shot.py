@@ -421,7 +421,7 @@ CPR_STATS: tuple[Stat, ...] = (
     ),
     _stat(
         "p_hit_stopped",
-        "P(hit, stopped by armor)",
+        "P(hit, stopped by armor or cover)",
         lambda s: float(_hits(s) and not _hurts(s)),
         kind="probability",
     ),
