@@ -225,6 +225,16 @@ class Cards(Ruleset):
 
         return cards_figures(combatant)
 
+    def went_down(self, before: CombatantState, after: CombatantState) -> str | None:
+        """A full Red level is said as the wound track says it: down and dying (K-3), not
+        fallen unconscious."""
+        from firefight.rulesets.cards.encounter_model import stats_of
+
+        told = super().went_down(before, after)
+        if told is not None and not after.dead and stats_of(after).track.down:
+            return f"{after.name} is down and dying."
+        return told
+
     def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
         from firefight.errors import RuleRefusal
         from firefight.scene.events import GM_RULE

@@ -24,7 +24,8 @@ CARDS_GM_FIGURES = {
 
 def set_cards_figure(c: CombatantState, figure: str, value: int) -> CombatantState:
     """``c`` with one of :data:`CARDS_GM_FIGURES` set to ``value``: a level of the track holds
-    no more boxes than the Size gives it, and only armor worn wears."""
+    no more boxes than the Size gives it, a full Red level puts them down, and only armor worn
+    wears."""
     s = stats_of(c)
     if figure in ("green", "yellow", "red"):
         most = boxes_per_level(s.size_rating)
@@ -34,7 +35,10 @@ def set_cards_figure(c: CombatantState, figure: str, value: int) -> CombatantSta
                 f"{c.name}'s {figure.capitalize()} level has {most} boxes (K-3); "
                 f"{value} cannot be filled.",
             )
-        return replace(c, stats=replace(s, **{figure: value}))
+        filled = replace(s, **{figure: value})
+        # A Red level filled is down and dying (K-3), as a wound that fills it is; emptying a
+        # level lifts nobody (the GM's `set NAME up` does).
+        return replace(c, stats=filled, unconscious=c.unconscious or filled.track.down)
     if figure == "wear":
         if s.armor == "none":
             raise RuleRefusal(
