@@ -18,7 +18,8 @@ from firefight.rulesets.gurps.opportunity import HEX_AREA_YD2, WatchedArea
 from firefight.scene.state import EncounterState
 from gurps_support import GURPS, act, opened
 
-# Ann and Cid (the law) face north; Bob (the gang) runs west across their front, 10 yd out.
+# Ann and Cid (the law) face north; Bob (the gang) runs west across their front, 10 yd out,
+# a Move (5 yd) from one side of it to the other (GUR-CORE-1).
 SCENE = """
 [scenario]
 title = "Crossing"
@@ -47,7 +48,7 @@ skill = 20
 [[combatant]]
 name = "Bob"
 side = "gang"
-position = [30, 30]
+position = [9, 30]
 facing_deg = 270
 dodge = 0
 hp = 10
@@ -55,7 +56,7 @@ hp = 10
 [[combatant]]
 name = "Eve"
 side = "law"
-position = [30, 27]
+position = [9, 27]
 facing_deg = 270
 """
 
@@ -75,12 +76,12 @@ def test_gur_opp_1_a_watched_line_fires_at_the_crossing() -> None:
     """GUR-OPP-1: Bob crossing Ann's watched line is shot where he crosses it (10 yd: -4,
     line -5: 11); he keeps moving when not dropped."""
     state = waiting("Ann waits --watch line --at 0,30")
-    out = engine.act(state, "Bob moves -30,30", GURPS, Dice.scripted([3, 1, 1, 6, 6, 1, 1, 1]))
+    out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted([3, 1, 1, 6, 6, 1, 1, 1]))
     assert "Ann fires as Bob comes in at 0,30" in texts(out)
     fired = out.record.summary["opportunity_fire"]
     assert [(f["shooter"], f["effective_skill"], f["injury"]) for f in fired] == [("Ann", 11, 1)]
     bob = out.state.combatant("Bob")
-    assert bob.position == Point(x_ft=-30, y_ft=30) and gurps_stats(bob).lost == 1
+    assert bob.position == Point(x_ft=-6, y_ft=30) and gurps_stats(bob).lost == 1
     assert gurps_stats(out.state.combatant("Ann")).watching is None
 
 
@@ -91,7 +92,7 @@ def test_gur_opp_1_simultaneous_shots_all_fire() -> None:
     # Cid's area is entered first (a 3-hex disc around 0,30): 5 hits; 6 damage, a major wound
     # (over HP/2), HT 10 fails on 12: knocked down. Ann still fires: 5 hits, 2 more.
     faces = [3, 1, 1, 6, 6, 1, 3, 4, 6, 5, 1, 3, 1, 1, 6, 6, 1, 1, 2]
-    out = engine.act(state, "Bob moves -30,30", GURPS, Dice.scripted(faces))
+    out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted(faces))
     fired = out.record.summary["opportunity_fire"]
     assert [f["shooter"] for f in fired] == ["Cid", "Ann"]
     assert [f["injury"] for f in fired] == [6, 2]
@@ -105,12 +106,12 @@ def test_gur_opp_1_a_specific_target_or_holding_fire() -> None:
     """GUR-OPP-1: waiting for one figure fires only at them (-4); not firing automatically
     holds fire on a friend and shoots a foe at -2 for telling them apart."""
     state = waiting("Ann waits --watch line --at 0,30 --for Eve")
-    out = engine.act(state, "Bob moves -30,30", GURPS, Dice.scripted([]))
+    out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted([]))
     assert "opportunity_fire" not in out.record.summary
     state = waiting("Ann waits --watch line --at 0,30 --hold")
-    out = engine.act(state, "Eve moves -30,27", GURPS, Dice.scripted([]))
+    out = engine.act(state, "Eve moves -6,27", GURPS, Dice.scripted([]))
     assert "opportunity_fire" not in out.record.summary
-    out = engine.act(state, "Bob moves -30,30", GURPS, Dice.scripted([6, 6, 6]))
+    out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted([6, 6, 6]))
     total = next(e for e in out.record.trace if e.get("label") == "effective skill")
     assert {"value": -2, "label": "telling friend from foe before firing", "rule": "GUR-OPP-1"} in (
         total["parts"]
@@ -121,7 +122,7 @@ def test_gur_opp_1_firing_automatically_hits_friends_too() -> None:
     """GUR-OPP-1: a watcher firing automatically shoots the first one to come in, friend or
     foe."""
     state = waiting("Ann waits --watch line --at 0,30")
-    out = engine.act(state, "Eve moves -30,27", GURPS, Dice.scripted([6, 6, 6]))
+    out = engine.act(state, "Eve moves -6,27", GURPS, Dice.scripted([6, 6, 6]))
     assert [f["shooter"] for f in out.record.summary["opportunity_fire"]] == ["Ann"]
 
 
@@ -150,7 +151,7 @@ def test_gur_opp_1_areas_of_n_hexes_and_cones() -> None:
 
 def _armed() -> EncounterState:
     scene = SCENE.replace(
-        "position = [30, 30]\nfacing_deg = 270", "position = [6, 36]\nfacing_deg = 225"
+        "position = [9, 30]\nfacing_deg = 270", "position = [6, 36]\nfacing_deg = 225"
     ).replace(
         'hp = 10\n\n[[combatant]]\nname = "Eve"',
         'hp = 10\n\n[[combatant.weapon]]\nweapon = "pistol-9mm"\nskill = 12\n\n'

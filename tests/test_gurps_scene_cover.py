@@ -128,9 +128,9 @@ def test_dec_632_gur_opp_1_a_mover_hidden_where_they_come_in_draws_no_opportunit
     """Ann watches a line 10 yd north; Bob comes in behind a 6 ft wall standing between them
     there: she cannot see him, fires nothing, and his move goes through with no die; behind a
     3 ft wall she fires, at half the body exposed."""
-    # Bob 10 yd east of the line's middle, about to run west across it.
+    # Bob 3 yd east of the line, about to run west across it (5 yd, his Move).
     crossing = SIDED_YARD.replace(
-        "position = [0, 30]\nfacing_deg = 180", "position = [30, 30]\nfacing_deg = 270"
+        "position = [0, 30]\nfacing_deg = 180", "position = [9, 30]\nfacing_deg = 270"
     )
 
     def walled(height_ft: float) -> EncounterState:
@@ -138,12 +138,12 @@ def test_dec_632_gur_opp_1_a_mover_hidden_where_they_come_in_draws_no_opportunit
 
     hidden = walled(6)
     hidden = engine.act(hidden, "Ann waits --watch line --at 0,30", GURPS, Dice.scripted([])).state
-    out = engine.act(hidden, "Bob moves -30,30", GURPS, Dice.scripted([]))
+    out = engine.act(hidden, "Bob moves -6,30", GURPS, Dice.scripted([]))
     assert "opportunity_fire" not in out.record.summary
-    assert out.state.combatant("Bob").position.x_ft == -30
+    assert out.state.combatant("Bob").position.x_ft == -6
     seen = walled(3)
     seen = engine.act(seen, "Ann waits --watch line --at 0,30", GURPS, Dice.scripted([])).state
-    out = engine.act(seen, "Bob moves -30,30", GURPS, Dice.scripted([6, 6, 6]))
+    out = engine.act(seen, "Bob moves -6,30", GURPS, Dice.scripted([6, 6, 6]))
     assert [f["shooter"] for f in out.record.summary["opportunity_fire"]] == ["Ann"]
     total = next(e for e in out.record.trace if e.get("label") == "effective skill")
     assert {

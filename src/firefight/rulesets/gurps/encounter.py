@@ -27,6 +27,7 @@ from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
 from firefight.rulesets.gurps.firing import ATTACKS, SHOT_OPTIONS, attack, move_under_fire
+from firefight.rulesets.gurps.maneuvers import check_reach
 from firefight.rulesets.gurps.opportunity import check_in_arc, watched_area
 from firefight.rulesets.gurps.ranges import yards_from_feet
 from firefight.rulesets.gurps.readying import draw_maneuver, reload_maneuver
@@ -276,7 +277,9 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         )
     if action.verb == "moves":
         x, y = option_point(action.words, what="'moves'", unit="ft")
-        return move_under_fire(state, c, scene_point(x, y, "ft"), dice)
+        to = scene_point(x, y, "ft")
+        check_reach(c, to, stats.move, rule=RULE)
+        return move_under_fire(state, c, to, dice)
     if action.verb == "waits":
         return _wait(state, c, opts)
     if action.verb == "reloads":
