@@ -73,13 +73,13 @@ def texts(out: engine.Resolution) -> list[str]:
 
 
 def test_gur_opp_1_a_watched_line_fires_at_the_crossing() -> None:
-    """GUR-OPP-1: Bob crossing Ann's watched line is shot where he crosses it (10 yd: -4,
-    line -5: 11); he keeps moving when not dropped."""
+    """GUR-OPP-1: Bob crossing Ann's watched line is shot where he crosses it (10 yd and his
+    5 yd/s: -5, line -5: 10, G-2); he keeps moving when not dropped."""
     state = waiting("Ann waits --watch line --at 0,30")
     out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted([3, 1, 1, 6, 6, 1, 1, 1]))
     assert "Ann fires as Bob comes in at 0,30" in texts(out)
     fired = out.record.summary["opportunity_fire"]
-    assert [(f["shooter"], f["effective_skill"], f["injury"]) for f in fired] == [("Ann", 11, 1)]
+    assert [(f["shooter"], f["effective_skill"], f["injury"]) for f in fired] == [("Ann", 10, 1)]
     bob = out.state.combatant("Bob")
     assert bob.position == Point(x_ft=-6, y_ft=30) and gurps_stats(bob).lost == 1
     assert gurps_stats(out.state.combatant("Ann")).watching is None
@@ -182,3 +182,20 @@ def test_gur_opp_1_a_move_and_attack_walks_into_opportunity_fire() -> None:
     assert [f["shooter"] for f in missed.record.summary["opportunity_fire"]] == ["Ann"]
     assert missed.record.summary["result"] == "miss"
     assert missed.state.combatant("Bob").position == Point(x_ft=-3, y_ft=27)
+
+
+def test_g_2_gur_opp_1_a_mover_s_speed_adds_to_the_range() -> None:
+    """G-2, GUR-OPP-1: a watcher fires at someone on the move: the yards they cover in the
+    second are their speed, which adds to the range (DEC-641). Bob runs 5 yd across Ann's line
+    10 yd out: 15 yd on the table (-5), not 10 (-4); a 2 yd step over a line a little east of
+    it, 10.35 yd out, is read at 12.35 yd (-5)."""
+    state = waiting("Ann waits --watch line --at 0,30")
+    out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted([6, 6, 6]))
+    total = next(e for e in out.record.trace if e.get("label") == "effective skill")
+    assert {"value": -5, "label": "speed/range 10 yd + 5 yd/s", "rule": "G-2"} in total["parts"]
+    state = waiting("Ann waits --watch line --at 8,30")
+    out = engine.act(state, "Bob moves 3,30", GURPS, Dice.scripted([6, 6, 6]))
+    total = next(e for e in out.record.trace if e.get("label") == "effective skill")
+    assert {"value": -5, "label": "speed/range 10.35 yd + 2 yd/s", "rule": "G-2"} in (
+        total["parts"]
+    )

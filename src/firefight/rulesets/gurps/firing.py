@@ -487,7 +487,8 @@ def opportunity_volley(
     one is fired whatever the others did, and the wounds add up. A mover knocked down, out or
     dead stops where the first shot that dropped them was fired. A miss walks on down range
     like any other (GUR-WRONG-2). A watcher who cannot see the mover come in, wholly behind a
-    barrier there (DEC-632), does not fire."""
+    barrier there (DEC-632), does not fire. The mover's speed is the move's yards in its
+    second (G-2, DEC-641)."""
     start = c.position
     watchers = []
     unseen = []
@@ -513,6 +514,9 @@ def opportunity_volley(
         trace.step(f"{words}: no shot", rule="DEC-632")
     events: list[Event] = []
     lost = gurps_stats(c).lost
+    # G-2: the mover is fired on mid-move; the yards the move covers in its second are their
+    # speed, which adds to the range (DEC-641).
+    pace = round(yards_from_feet(distance_ft(start, to)), 2)
     stop: Point | None = None
     fired: list[OpportunityShot] = []
     for w, entry, there in watchers:
@@ -532,7 +536,8 @@ def opportunity_volley(
             options=(("mods", mods),) if mods else (),
         )
         way = people_in_the_way(there, line, trace)
-        shot = replace(shot_for(there, line, trace, in_the_way=len(way.interfering)), injured=lost)
+        aimed = shot_for(there, line, trace, in_the_way=len(way.interfering))
+        shot = replace(aimed, injured=lost, speed=pace)
         result = run_shot(shot, DiceRoller(dice, trace), trace)
         held = w.weapon(s.in_hand)
         assert held is not None
