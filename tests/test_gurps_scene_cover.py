@@ -221,3 +221,12 @@ def test_dec_632_the_heights_are_checked_when_read() -> None:
     ):
         with pytest.raises(ValidationError, match=says):
             SceneCover.model_validate({**good, **change})
+
+
+def test_dec_642_gur_loc_1_a_head_shot_over_a_chin_high_wall_costs_the_head_once() -> None:
+    """A 5.4 ft wall leaves only Bob's head showing (-5): Ann's head shot (a snap shot she
+    hesitates over, -2) pays the head's -5 once, not again for the location (DEC-642)."""
+    parts = _skill_parts(_scene(5.4), "Ann shoots Bob --location head --hesitate")
+    assert _cover(parts) == {"only the head exposed": -5}
+    assert parts["calling a location on a snap shot"] == -2
+    assert not any(label.startswith("aimed at the head") for label in parts)
