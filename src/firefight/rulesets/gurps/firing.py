@@ -46,7 +46,14 @@ from firefight.scene.lines import option_point
 from firefight.scene.state import CombatantState, EncounterState, Surprise
 from firefight.trace import Trace, TraceBuilder
 
-__all__ = ["ATTACKS", "SHOT_OPTIONS", "attack", "move_under_fire", "shot_for"]
+__all__ = [
+    "ATTACKS",
+    "SHOT_OPTIONS",
+    "attack",
+    "bearing_off_facing",
+    "move_under_fire",
+    "shot_for",
+]
 
 RULE = "GUR-CORE-1"
 
@@ -167,7 +174,7 @@ def shot_for(
         ammo=ammo if ammo in DATA.ammo else "standard",
         arrow=ammo if ammo in DATA.arrows else None,
         distance=round(yards_from_feet(distance_ft(shooter.position, target.position)), 2),
-        bearing=_bearing(shooter, target),
+        bearing=bearing_off_facing(shooter, target),
         vision=s.vision,
         aim=aim,
         braced=s.braced and aimed and aim > 0,
@@ -188,7 +195,7 @@ def shot_for(
     )
 
 
-def _bearing(shooter: CombatantState, target: CombatantState) -> float:
+def bearing_off_facing(shooter: CombatantState, target: CombatantState) -> float:
     """The target's direction off the shooter's facing, to a tenth of a degree. A hair to the
     left rounds to -0.0, which equals 0.0 but prints "-0": it is read as 0.0, so equal shots,
     kept by equality, always print alike."""
@@ -202,7 +209,8 @@ def _bearing(shooter: CombatantState, target: CombatantState) -> float:
 # typed, so 1, 1.0 and True stay apart) in a bounded cache. The checks read nothing but those
 # values and the fixed catalog (DATA); a refusal is never kept. A kept shot equals the one
 # declared anew, and equal shots are alike to every reader (the bearing is never -0.0, see
-# :func:`_bearing`): the set-up worked out from a shot is itself kept by equality (setup.settle).
+# `bearing_off_facing`): the set-up worked out from a shot is itself kept by equality
+# (setup.settle).
 @lru_cache(maxsize=512, typed=True)
 def _declared(**values: object) -> Shoot:
     return declare(Shoot, **values)
