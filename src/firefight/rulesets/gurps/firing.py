@@ -370,7 +370,8 @@ def strays_of(
 ) -> list[_Stray]:
     """Each missed or dodged missile's walk through the scene (GUR-WRONG-2, GUR-WRONG-3): past
     the people in the way, then down range; whoever it strikes may still dodge, then takes
-    normal damage (or half with --stray-damage half) to the body (DEC-399)."""
+    normal damage (or half with --stray-damage half) to the body (DEC-399); nobody out of the
+    shooter's sight behind a barrier (DEC-644)."""
     shooter = state.combatant(action.actor)
     target = state.combatant(action.target or "")
     setup = settle(shot, DATA)
@@ -402,7 +403,7 @@ def strays_of(
             roller=roller,
             trace=trace,
         )
-        in_way = [] if dodged else [walker.candidate(c) for c in way.possible]
+        in_way = [] if dodged else [walker.candidate(c) for c in way.possible if walker.sees(c)]
         if walker.critical:
             in_way = spare_enemies(in_way, trace)
         wide = 0 if dodged else record.wide_hexes or 0
@@ -451,8 +452,13 @@ class _Walker:
             wide=wide,
             max_range_yd=self.max_range,
         )
-        listed = [self.candidate(c) for c in people]
+        listed = [self.candidate(c) for c in people if self.sees(c)]
         return spare_enemies(listed, self.trace) if self.critical else listed
+
+    def sees(self, c: CombatantState) -> bool:
+        """Whether ``c`` shows to the shooter: one wholly behind a barrier (DEC-632) is out of
+        the missile's reach, and no die is rolled for them (DEC-644)."""
+        return hiding_barrier(self.state, self.shooter, c) is None
 
     def strike(self, c: Candidate) -> bool:
         if not strike_roll(c, self.roller, self.trace, DATA):
