@@ -230,3 +230,16 @@ def test_dec_642_gur_loc_1_a_head_shot_over_a_chin_high_wall_costs_the_head_once
     assert _cover(parts) == {"only the head exposed": -5}
     assert parts["calling a location on a snap shot"] == -2
     assert not any(label.startswith("aimed at the head") for label in parts)
+
+
+def test_dec_632_dec_633_the_map_names_the_line_s_own_cover_and_a_pop_up() -> None:
+    """The line of fire drawn for a line naming a cover of its own names that one, which its
+    shot takes, not the scene's; a shooter wholly behind their own wall is drawn firing a
+    pop-up attack."""
+    state = _scene(5.4)
+    line = "Ann shoots Bob --mods half-exposed"
+    labels = [x.label for x in GURPS.overlay(state, GURPS.parse_action(line, state)).lines]
+    assert labels == ["Ann at Bob, 10 yd, half the body exposed (a wall, a tree) (-3)"]
+    own = _scene(6.0, y_ft=3)
+    drawn = GURPS.overlay(own, GURPS.parse_action("Ann shoots Bob", own)).lines
+    assert [x.label for x in drawn] == ["Ann at Bob, 10 yd, a pop-up attack (DEC-633)"]

@@ -80,5 +80,5 @@ def check_reach(c: CombatantState, to: Point, move: int, *, rule: str) -> None:
     yards = yards_from_feet(distance_ft(c.position, to))
     if yards > move + 1e-9:
         raise RuleRefusal(
-            rule, f"{c.name} covers at most Move {move} yd in a second, not {yards:g}."
+            rule, f"{c.name} covers at most Move {move} yd in a second, not {round(yards, 2):g}."
         )
