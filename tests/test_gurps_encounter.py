@@ -168,6 +168,20 @@ def test_gur_reload_1_a_magazine_reload_and_fast_draw() -> None:
     assert gurps_stats(dropped.combatant("Ann")).in_hand is None
 
 
+def test_gur_reload_1_no_ready_for_what_is_ready_already() -> None:
+    """GUR-RELOAD-1: a Ready reloads a weapon that has fired or draws one not in hand: a full
+    .38 is not reloaded (three seconds of nothing), nor the .38 in hand drawn; the refusals
+    change nothing. Once a round is fired, the reload goes ahead."""
+    state = opened()
+    with pytest.raises(RuleRefusal, match="GUR-RELOAD-1: Ann's revolver-38 is full"):
+        act(state, "Ann reloads")
+    with pytest.raises(RuleRefusal, match="GUR-RELOAD-1: Ann's revolver-38 is in hand already"):
+        act(state, "Ann draws revolver-38")
+    assert not gurps_stats(state.combatant("Ann")).acted
+    fired = next_round(act(state, "Ann shoots Bob", [6, 6, 6]))
+    assert gurps_stats(act(fired, "Ann reloads").combatant("Ann")).busy > 0
+
+
 @pytest.mark.parametrize("name", ["dry-gulch.toml", "mill-ford.toml", "alley-crossing.toml"])
 def test_the_example_fights_play(name: str) -> None:
     """GUR-CORE-1, GUR-ARROW-1, GUR-RELOAD-1, GUR-OPP-1, GUR-WRONG-2: the bundled fights play
