@@ -199,3 +199,15 @@ def test_g_2_gur_opp_1_a_mover_s_speed_adds_to_the_range() -> None:
     assert {"value": -5, "label": "speed/range 10.35 yd + 2 yd/s", "rule": "G-2"} in (
         total["parts"]
     )
+
+
+def test_gur_opp_1_a_watcher_who_cannot_take_the_shot_fires_nothing() -> None:
+    """GUR-OPP-1, GUR-CORE-1: Ann watches 3 hexes 2000 yd out, past her .38's Max: Bob
+    running through them draws no shot, and his move is not refused for her gun's range; the
+    trace says why she did not fire."""
+    far = opened(SCENE.replace("position = [9, 30]", "position = [9, 6000]"))
+    state = act(far, "Ann waits --watch 3 --at 0,6000")
+    out = engine.act(state, "Bob moves -6,6000", GURPS, Dice.scripted([]))
+    assert "opportunity_fire" not in out.record.summary
+    assert out.state.combatant("Bob").position == Point(x_ft=-6, y_ft=6000)
+    assert any(t.startswith("Ann fires no shot at Bob: 2000 yd is beyond") for t in texts(out))
