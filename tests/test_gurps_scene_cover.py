@@ -243,3 +243,13 @@ def test_dec_632_dec_633_the_map_names_the_line_s_own_cover_and_a_pop_up() -> No
     own = _scene(6.0, y_ft=3)
     drawn = GURPS.overlay(own, GURPS.parse_action("Ann shoots Bob", own)).lines
     assert [x.label for x in drawn] == ["Ann at Bob, 10 yd, a pop-up attack (DEC-633)"]
+
+
+def test_dec_633_dec_642_the_cheatsheet_says_pop_ups_and_called_locations() -> None:
+    """The cheat-sheet says a shooter behind full cover pops up (DEC-633) and a called
+    location takes the place of the cover (DEC-642)."""
+    sheet = {s.title: s for s in GURPS.cheatsheet()}
+    assert "pop-up attack (DEC-633)" in str(
+        sheet["Cover from barriers in the scene (DEC-632)"].note
+    )
+    assert "costlier counts (DEC-642)" in str(sheet["Hit locations (GUR-LOC-1)"].note)
