@@ -106,6 +106,22 @@ def test_gur_arc_1_a_hair_left_of_the_facing_is_0_degrees_off_it() -> None:
         assert (bearing, math.copysign(1.0, bearing)) == (0.0, 1.0)
 
 
+def test_gur_arc_1_nobody_aims_where_they_cannot_fire() -> None:
+    """GUR-ARC-1, GUR-MOD-1: an Aim is taken at a target the shooter could fire at: not at
+    someone behind them (outside every arc they may fire into), nor at themselves (DEC-643);
+    the refusal changes nothing. Bob, facing Ann, may aim at her."""
+    behind = opened(YARD.replace("position = [0, 0]", "position = [0, 0]\nfacing_deg = 180"))
+    with pytest.raises(RuleRefusal, match="GUR-ARC-1: The target is 180 degrees off"):
+        act(behind, "Ann aims at Bob")
+    assert gurps_stats(behind.combatant("Ann")).aim_target is None
+    with pytest.raises(RuleRefusal, match="Ann cannot aim at themselves"):
+        act(opened(), "Ann aims at Ann")
+    with pytest.raises(RuleRefusal, match="Ann cannot shoot at themselves"):
+        act(opened(), "Ann shoots Ann")
+    aimed = act(opened(), "Bob aims at Ann", [])
+    assert gurps_stats(aimed.combatant("Bob")).aim_target == "Ann"
+
+
 def test_gur_reload_1_readying_takes_seconds() -> None:
     """GUR-RELOAD-1: a crossbow of the user's ST takes 4 s: it loads when the last second is
     over (fires every 5 s); another maneuver in between abandons the reload (DEC-397)."""
@@ -150,6 +166,20 @@ def test_gur_reload_1_a_magazine_reload_and_fast_draw() -> None:
     assert gurps_stats(slow_draw.combatant("Ann")).acted
     dropped = act(state, "Ann draws 38 --fast-draw", [6, 6, 6])
     assert gurps_stats(dropped.combatant("Ann")).in_hand is None
+
+
+def test_gur_reload_1_no_ready_for_what_is_ready_already() -> None:
+    """GUR-RELOAD-1: a Ready reloads a weapon that has fired or draws one not in hand: a full
+    .38 is not reloaded (three seconds of nothing), nor the .38 in hand drawn; the refusals
+    change nothing. Once a round is fired, the reload goes ahead."""
+    state = opened()
+    with pytest.raises(RuleRefusal, match="GUR-RELOAD-1: Ann's revolver-38 is full"):
+        act(state, "Ann reloads")
+    with pytest.raises(RuleRefusal, match="GUR-RELOAD-1: Ann's revolver-38 is in hand already"):
+        act(state, "Ann draws revolver-38")
+    assert not gurps_stats(state.combatant("Ann")).acted
+    fired = next_round(act(state, "Ann shoots Bob", [6, 6, 6]))
+    assert gurps_stats(act(fired, "Ann reloads").combatant("Ann")).busy > 0
 
 
 @pytest.mark.parametrize("name", ["dry-gulch.toml", "mill-ford.toml", "alley-crossing.toml"])

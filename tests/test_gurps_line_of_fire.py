@@ -178,6 +178,34 @@ height_ft = 8
     assert "strays" not in out.record.summary
 
 
+def test_gur_wrong_2_dec_632_nobody_out_of_sight_is_struck() -> None:
+    """GUR-WRONG-2, DEC-632, DEC-644: Dan kneels down range behind a 4 ft wall that hides him
+    from Ann (it stands on his half of her line to him, and on Bob's, who shows half his body
+    over it). Ann's miss through Bob's hex cannot strike Dan: no die is rolled for him, and the
+    shot at Bob is not refused for it."""
+    walled = (
+        SCENE.replace("position = [0, 15]\nfacing_deg = 180", "position = [9, 15]").replace(
+            "position = [0, 45]\nfacing_deg = 180",
+            'position = [0, 45]\nfacing_deg = 180\nposture = "kneeling"',
+        )
+        + """
+[[barrier]]
+name = "wall"
+from = [-6, 25]
+to = [6, 25]
+height_ft = 4
+"""
+    )
+    state = act(opened(walled), "Ann aims at Bob")
+    state = next_round(state)
+    # 16 - 4 + 2 (Acc) - 3 (half exposed) = 11; a 14 misses by 3: through Bob's hex
+    out = record(state, "Ann shoots Bob", [6, 5, 3])
+    texts = [str(e.get("text", "")) for e in out.record.trace]
+    assert "shot 1: 14 against 11: failure" in texts
+    assert out.record.summary["result"] == "miss" and "strays" not in out.record.summary
+    assert not any(t.startswith("Dan") for t in texts)
+
+
 def test_gur_wrong_3_a_dodged_missile_flies_on_to_the_one_beyond() -> None:
     """GUR-WRONG-3: Bob dodges Ann's hit; the missile flies on to Dan beyond him, no direction
     rolled for the first one."""

@@ -167,3 +167,15 @@ def test_gur_core_1_odds_of_an_all_out_attack() -> None:
     p = {v.stat.name: v.value for v in odds_stats(odds(None, aoa), aoa)}
     q = {v.stat.name: v.value for v in odds_stats(odds(None, plain), plain)}
     assert math.isclose(p["p_hit"], 0.5) and math.isclose(q["p_hit"], 81 / 216)
+
+
+def test_gur_core_1_a_move_covers_at_most_move_yards_in_a_second() -> None:
+    """GUR-CORE-1: the Move maneuver takes a fighter at most their Move in yards in the
+    second, as Move and Attack does (DEC-396, DEC-640): Ann (Move 6) may go 18 ft, not 21; a
+    refused move changes nothing."""
+    state = opened()
+    moved = act(state, "Ann moves 0,18")
+    assert moved.combatant("Ann").position.y_ft == 18
+    with pytest.raises(RuleRefusal, match="GUR-CORE-1: Ann covers at most Move 6 yd in a second"):
+        act(state, "Ann moves 0,21")
+    assert state.combatant("Ann").position.y_ft == 0

@@ -261,6 +261,28 @@ def test_gur_loc_1_random_locations_only_where_called_for() -> None:
     assert setup(blind=True, skill=20).random_location
 
 
+def test_gur_mod_1_gur_loc_1_a_called_location_takes_the_place_of_the_cover() -> None:
+    """GUR-MOD-1, GUR-LOC-1: cover and posture stand for aiming at the part left exposed, and
+    are not added to a shot at a chosen location: of the two the costlier counts (DEC-642).
+    Only the head showing (-5): a head shot is -5 in all, not -10; the brain (-7) costs -7; a
+    leg (-2) still costs the cover's -5. Kneeling (-2) under a head shot: -5. Branches or haze
+    hide what shows, and add to the location's penalty."""
+
+    def total(*mods: str, location: str = "body") -> int:
+        return setup(aim=1, mods=mods, location=location).skill
+
+    plain = total()
+    assert total("head-only", location="head") == plain - 5
+    assert total("head-only", location="brain") == plain - 7
+    assert total("head-only", location="near-leg") == plain - 5
+    assert total("kneeling", location="head") == plain - 5
+    assert total("head-only") == plain - 5
+    assert total("light-cover", location="head") == plain - 7
+    assert total("slightly-obscured", location="vitals") == plain - 4
+    parts = setup(aim=1, mods=("head-only",), location="brain").modifiers
+    assert [(m.value, m.rule) for m in parts if m.rule == "GUR-LOC-1"] == [(-2, "GUR-LOC-1")]
+
+
 # --- GUR-RANGE-1 ------------------------------------------------------------------------------
 
 

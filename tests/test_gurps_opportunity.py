@@ -18,7 +18,8 @@ from firefight.rulesets.gurps.opportunity import HEX_AREA_YD2, WatchedArea
 from firefight.scene.state import EncounterState
 from gurps_support import GURPS, act, opened
 
-# Ann and Cid (the law) face north; Bob (the gang) runs west across their front, 10 yd out.
+# Ann and Cid (the law) face north; Bob (the gang) runs west across their front, 10 yd out,
+# a Move (5 yd) from one side of it to the other (GUR-CORE-1).
 SCENE = """
 [scenario]
 title = "Crossing"
@@ -47,7 +48,7 @@ skill = 20
 [[combatant]]
 name = "Bob"
 side = "gang"
-position = [30, 30]
+position = [9, 30]
 facing_deg = 270
 dodge = 0
 hp = 10
@@ -55,7 +56,7 @@ hp = 10
 [[combatant]]
 name = "Eve"
 side = "law"
-position = [30, 27]
+position = [9, 27]
 facing_deg = 270
 """
 
@@ -72,15 +73,15 @@ def texts(out: engine.Resolution) -> list[str]:
 
 
 def test_gur_opp_1_a_watched_line_fires_at_the_crossing() -> None:
-    """GUR-OPP-1: Bob crossing Ann's watched line is shot where he crosses it (10 yd: -4,
-    line -5: 11); he keeps moving when not dropped."""
+    """GUR-OPP-1: Bob crossing Ann's watched line is shot where he crosses it (10 yd and his
+    5 yd/s: -5, line -5: 10, G-2); he keeps moving when not dropped."""
     state = waiting("Ann waits --watch line --at 0,30")
-    out = engine.act(state, "Bob moves -30,30", GURPS, Dice.scripted([3, 1, 1, 6, 6, 1, 1, 1]))
+    out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted([3, 1, 1, 6, 6, 1, 1, 1]))
     assert "Ann fires as Bob comes in at 0,30" in texts(out)
     fired = out.record.summary["opportunity_fire"]
-    assert [(f["shooter"], f["effective_skill"], f["injury"]) for f in fired] == [("Ann", 11, 1)]
+    assert [(f["shooter"], f["effective_skill"], f["injury"]) for f in fired] == [("Ann", 10, 1)]
     bob = out.state.combatant("Bob")
-    assert bob.position == Point(x_ft=-30, y_ft=30) and gurps_stats(bob).lost == 1
+    assert bob.position == Point(x_ft=-6, y_ft=30) and gurps_stats(bob).lost == 1
     assert gurps_stats(out.state.combatant("Ann")).watching is None
 
 
@@ -91,7 +92,7 @@ def test_gur_opp_1_simultaneous_shots_all_fire() -> None:
     # Cid's area is entered first (a 3-hex disc around 0,30): 5 hits; 6 damage, a major wound
     # (over HP/2), HT 10 fails on 12: knocked down. Ann still fires: 5 hits, 2 more.
     faces = [3, 1, 1, 6, 6, 1, 3, 4, 6, 5, 1, 3, 1, 1, 6, 6, 1, 1, 2]
-    out = engine.act(state, "Bob moves -30,30", GURPS, Dice.scripted(faces))
+    out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted(faces))
     fired = out.record.summary["opportunity_fire"]
     assert [f["shooter"] for f in fired] == ["Cid", "Ann"]
     assert [f["injury"] for f in fired] == [6, 2]
@@ -105,12 +106,12 @@ def test_gur_opp_1_a_specific_target_or_holding_fire() -> None:
     """GUR-OPP-1: waiting for one figure fires only at them (-4); not firing automatically
     holds fire on a friend and shoots a foe at -2 for telling them apart."""
     state = waiting("Ann waits --watch line --at 0,30 --for Eve")
-    out = engine.act(state, "Bob moves -30,30", GURPS, Dice.scripted([]))
+    out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted([]))
     assert "opportunity_fire" not in out.record.summary
     state = waiting("Ann waits --watch line --at 0,30 --hold")
-    out = engine.act(state, "Eve moves -30,27", GURPS, Dice.scripted([]))
+    out = engine.act(state, "Eve moves -6,27", GURPS, Dice.scripted([]))
     assert "opportunity_fire" not in out.record.summary
-    out = engine.act(state, "Bob moves -30,30", GURPS, Dice.scripted([6, 6, 6]))
+    out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted([6, 6, 6]))
     total = next(e for e in out.record.trace if e.get("label") == "effective skill")
     assert {"value": -2, "label": "telling friend from foe before firing", "rule": "GUR-OPP-1"} in (
         total["parts"]
@@ -121,7 +122,7 @@ def test_gur_opp_1_firing_automatically_hits_friends_too() -> None:
     """GUR-OPP-1: a watcher firing automatically shoots the first one to come in, friend or
     foe."""
     state = waiting("Ann waits --watch line --at 0,30")
-    out = engine.act(state, "Eve moves -30,27", GURPS, Dice.scripted([6, 6, 6]))
+    out = engine.act(state, "Eve moves -6,27", GURPS, Dice.scripted([6, 6, 6]))
     assert [f["shooter"] for f in out.record.summary["opportunity_fire"]] == ["Ann"]
 
 
@@ -150,7 +151,7 @@ def test_gur_opp_1_areas_of_n_hexes_and_cones() -> None:
 
 def _armed() -> EncounterState:
     scene = SCENE.replace(
-        "position = [30, 30]\nfacing_deg = 270", "position = [6, 36]\nfacing_deg = 225"
+        "position = [9, 30]\nfacing_deg = 270", "position = [6, 36]\nfacing_deg = 225"
     ).replace(
         'hp = 10\n\n[[combatant]]\nname = "Eve"',
         'hp = 10\n\n[[combatant.weapon]]\nweapon = "pistol-9mm"\nskill = 12\n\n'
@@ -181,3 +182,32 @@ def test_gur_opp_1_a_move_and_attack_walks_into_opportunity_fire() -> None:
     assert [f["shooter"] for f in missed.record.summary["opportunity_fire"]] == ["Ann"]
     assert missed.record.summary["result"] == "miss"
     assert missed.state.combatant("Bob").position == Point(x_ft=-3, y_ft=27)
+
+
+def test_g_2_gur_opp_1_a_mover_s_speed_adds_to_the_range() -> None:
+    """G-2, GUR-OPP-1: a watcher fires at someone on the move: the yards they cover in the
+    second are their speed, which adds to the range (DEC-641). Bob runs 5 yd across Ann's line
+    10 yd out: 15 yd on the table (-5), not 10 (-4); a 2 yd step over a line a little east of
+    it, 10.35 yd out, is read at 12.35 yd (-5)."""
+    state = waiting("Ann waits --watch line --at 0,30")
+    out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted([6, 6, 6]))
+    total = next(e for e in out.record.trace if e.get("label") == "effective skill")
+    assert {"value": -5, "label": "speed/range 10 yd + 5 yd/s", "rule": "G-2"} in total["parts"]
+    state = waiting("Ann waits --watch line --at 8,30")
+    out = engine.act(state, "Bob moves 3,30", GURPS, Dice.scripted([6, 6, 6]))
+    total = next(e for e in out.record.trace if e.get("label") == "effective skill")
+    assert {"value": -5, "label": "speed/range 10.35 yd + 2 yd/s", "rule": "G-2"} in (
+        total["parts"]
+    )
+
+
+def test_gur_opp_1_a_watcher_who_cannot_take_the_shot_fires_nothing() -> None:
+    """GUR-OPP-1, GUR-CORE-1: Ann watches 3 hexes 2000 yd out, past her .38's Max: Bob
+    running through them draws no shot, and his move is not refused for her gun's range; the
+    trace says why she did not fire."""
+    far = opened(SCENE.replace("position = [9, 30]", "position = [9, 6000]"))
+    state = act(far, "Ann waits --watch 3 --at 0,6000")
+    out = engine.act(state, "Bob moves -6,6000", GURPS, Dice.scripted([]))
+    assert "opportunity_fire" not in out.record.summary
+    assert out.state.combatant("Bob").position == Point(x_ft=-6, y_ft=6000)
+    assert any(t.startswith("Ann fires no shot at Bob: 2000 yd is beyond") for t in texts(out))

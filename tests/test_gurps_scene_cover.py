@@ -128,9 +128,9 @@ def test_dec_632_gur_opp_1_a_mover_hidden_where_they_come_in_draws_no_opportunit
     """Ann watches a line 10 yd north; Bob comes in behind a 6 ft wall standing between them
     there: she cannot see him, fires nothing, and his move goes through with no die; behind a
     3 ft wall she fires, at half the body exposed."""
-    # Bob 10 yd east of the line's middle, about to run west across it.
+    # Bob 3 yd east of the line, about to run west across it (5 yd, his Move).
     crossing = SIDED_YARD.replace(
-        "position = [0, 30]\nfacing_deg = 180", "position = [30, 30]\nfacing_deg = 270"
+        "position = [0, 30]\nfacing_deg = 180", "position = [9, 30]\nfacing_deg = 270"
     )
 
     def walled(height_ft: float) -> EncounterState:
@@ -138,12 +138,12 @@ def test_dec_632_gur_opp_1_a_mover_hidden_where_they_come_in_draws_no_opportunit
 
     hidden = walled(6)
     hidden = engine.act(hidden, "Ann waits --watch line --at 0,30", GURPS, Dice.scripted([])).state
-    out = engine.act(hidden, "Bob moves -30,30", GURPS, Dice.scripted([]))
+    out = engine.act(hidden, "Bob moves -6,30", GURPS, Dice.scripted([]))
     assert "opportunity_fire" not in out.record.summary
-    assert out.state.combatant("Bob").position.x_ft == -30
+    assert out.state.combatant("Bob").position.x_ft == -6
     seen = walled(3)
     seen = engine.act(seen, "Ann waits --watch line --at 0,30", GURPS, Dice.scripted([])).state
-    out = engine.act(seen, "Bob moves -30,30", GURPS, Dice.scripted([6, 6, 6]))
+    out = engine.act(seen, "Bob moves -6,30", GURPS, Dice.scripted([6, 6, 6]))
     assert [f["shooter"] for f in out.record.summary["opportunity_fire"]] == ["Ann"]
     total = next(e for e in out.record.trace if e.get("label") == "effective skill")
     assert {
@@ -221,3 +221,35 @@ def test_dec_632_the_heights_are_checked_when_read() -> None:
     ):
         with pytest.raises(ValidationError, match=says):
             SceneCover.model_validate({**good, **change})
+
+
+def test_dec_642_gur_loc_1_a_head_shot_over_a_chin_high_wall_costs_the_head_once() -> None:
+    """A 5.4 ft wall leaves only Bob's head showing (-5): Ann's head shot (a snap shot she
+    hesitates over, -2) pays the head's -5 once, not again for the location (DEC-642)."""
+    parts = _skill_parts(_scene(5.4), "Ann shoots Bob --location head --hesitate")
+    assert _cover(parts) == {"only the head exposed": -5}
+    assert parts["calling a location on a snap shot"] == -2
+    assert not any(label.startswith("aimed at the head") for label in parts)
+
+
+def test_dec_632_dec_633_the_map_names_the_line_s_own_cover_and_a_pop_up() -> None:
+    """The line of fire drawn for a line naming a cover of its own names that one, which its
+    shot takes, not the scene's; a shooter wholly behind their own wall is drawn firing a
+    pop-up attack."""
+    state = _scene(5.4)
+    line = "Ann shoots Bob --mods half-exposed"
+    labels = [x.label for x in GURPS.overlay(state, GURPS.parse_action(line, state)).lines]
+    assert labels == ["Ann at Bob, 10 yd, half the body exposed (a wall, a tree) (-3)"]
+    own = _scene(6.0, y_ft=3)
+    drawn = GURPS.overlay(own, GURPS.parse_action("Ann shoots Bob", own)).lines
+    assert [x.label for x in drawn] == ["Ann at Bob, 10 yd, a pop-up attack (DEC-633)"]
+
+
+def test_dec_633_dec_642_the_cheatsheet_says_pop_ups_and_called_locations() -> None:
+    """The cheat-sheet says a shooter behind full cover pops up (DEC-633) and a called
+    location takes the place of the cover (DEC-642)."""
+    sheet = {s.title: s for s in GURPS.cheatsheet()}
+    assert "pop-up attack (DEC-633)" in str(
+        sheet["Cover from barriers in the scene (DEC-632)"].note
+    )
+    assert "costlier counts (DEC-642)" in str(sheet["Hit locations (GUR-LOC-1)"].note)

@@ -44,9 +44,9 @@ def arc_modifier(bearing_deg: float, vision: Vision | str, arc: Arc) -> int:
     elif off <= arc.front_hexes:
         return 0
     sees = vision == "360" or (vision == "peripheral" and off <= arc.rear_side_hexes)
-    seen = " They can see there, but" if sees else ""
+    then = "They can see there, but turn" if sees else "Turn"
     raise RuleRefusal(
         RULE,
         f"The target is {off:g} degrees off the shooter's facing, outside the arc a ranged "
-        f"weapon can fire into.{seen} turn to face it first.",
+        f"weapon can fire into. {then} to face it first.",
     )

@@ -83,7 +83,8 @@ def _scene_cover(data: GurpsData) -> Section:
             (f"{cover.hidden_from:g} x their height or more", "out of sight: no aim, no shot", "-"),
         ),
         note="The tallest barrier on the target's half of the line counts, against their height "
-        "in their posture; posture and barrier are one group, the costlier counts. Provisional "
+        "in their posture; posture and barrier are one group, the costlier counts. Behind a "
+        "barrier as tall as they are, a shooter fires a pop-up attack (DEC-633). Provisional "
         "heights.",
     )
 
@@ -129,7 +130,8 @@ def _locations(data: GurpsData) -> Section:
         title="Hit locations (GUR-LOC-1)",
         columns=("location", "3d6", "to hit", "injury"),
         rows=rows,
-        note="Public core (3e) figures, as the data file marks them.",
+        note="Public core (3e) figures, as the data file marks them. A called location "
+        "takes the place of the target's cover or posture: the costlier counts (DEC-642).",
     )
 
 

@@ -196,6 +196,8 @@ class ModifierEntry(DataModel):
     low: int
     high: int
     exclusive: bool = False
+    #: cover or posture that stands for aiming at the part left exposed (DEC-642)
+    exposure: bool = False
     aimed: bool = False
     rule: str = "GUR-MOD-1"
     doubled_beyond_half_damage: bool = False

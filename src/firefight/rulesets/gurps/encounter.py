@@ -24,9 +24,17 @@ from firefight.events import Event
 from firefight.frozen import replace
 from firefight.geometry import Posture
 from firefight.outcome import Happened, Outcome
+from firefight.rulesets.gurps.arcs import arc_modifier
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
-from firefight.rulesets.gurps.firing import ATTACKS, SHOT_OPTIONS, attack, move_under_fire
+from firefight.rulesets.gurps.firing import (
+    ATTACKS,
+    SHOT_OPTIONS,
+    attack,
+    bearing_off_facing,
+    move_under_fire,
+)
+from firefight.rulesets.gurps.maneuvers import check_reach
 from firefight.rulesets.gurps.opportunity import check_in_arc, watched_area
 from firefight.rulesets.gurps.ranges import yards_from_feet
 from firefight.rulesets.gurps.readying import draw_maneuver, reload_maneuver
@@ -202,6 +210,11 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal("GUR-RELOAD-1", f"Say which weapon {c.name} draws.")
     if stats.stunned and action.verb != "recovers":
         raise RuleRefusal(RULE, f"{c.name} is stunned: they can only try to recover.")
+    if action.verb in ATTACKS or action.verb == "aims":
+        aimed_at = state.combatant(action.target or "")
+        if aimed_at.name == c.name:
+            verb = "aim" if action.verb == "aims" else "shoot"
+            raise RuleRefusal(ACTION_RULE, f"{c.name} cannot {verb} at themselves.")
     if action.verb in ATTACKS:
         name, _ = carried_weapon(c, action.weapon)
         if name != stats.in_hand:
@@ -216,8 +229,10 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
         if target.dead:
             raise RuleRefusal(RULE, f"{target.name} is already dead.")
     if action.verb == "aims":
-        # DEC-632: nobody aims at what they cannot see.
-        check_in_sight(state, c, state.combatant(action.target or ""))
+        # DEC-632: nobody aims at what they cannot see; DEC-643: nor where they cannot fire.
+        target = state.combatant(action.target or "")
+        check_in_sight(state, c, target)
+        arc_modifier(bearing_off_facing(c, target), stats.vision, DATA.house.arc)
 
 
 def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
@@ -276,7 +291,9 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         )
     if action.verb == "moves":
         x, y = option_point(action.words, what="'moves'", unit="ft")
-        return move_under_fire(state, c, scene_point(x, y, "ft"), dice)
+        to = scene_point(x, y, "ft")
+        check_reach(c, to, stats.move, rule=RULE)
+        return move_under_fire(state, c, to, dice)
     if action.verb == "waits":
         return _wait(state, c, opts)
     if action.verb == "reloads":

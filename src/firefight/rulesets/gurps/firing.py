@@ -46,7 +46,14 @@ from firefight.scene.lines import option_point
 from firefight.scene.state import CombatantState, EncounterState, Surprise
 from firefight.trace import Trace, TraceBuilder
 
-__all__ = ["ATTACKS", "SHOT_OPTIONS", "attack", "move_under_fire", "shot_for"]
+__all__ = [
+    "ATTACKS",
+    "SHOT_OPTIONS",
+    "attack",
+    "bearing_off_facing",
+    "move_under_fire",
+    "shot_for",
+]
 
 RULE = "GUR-CORE-1"
 
@@ -167,7 +174,7 @@ def shot_for(
         ammo=ammo if ammo in DATA.ammo else "standard",
         arrow=ammo if ammo in DATA.arrows else None,
         distance=round(yards_from_feet(distance_ft(shooter.position, target.position)), 2),
-        bearing=_bearing(shooter, target),
+        bearing=bearing_off_facing(shooter, target),
         vision=s.vision,
         aim=aim,
         braced=s.braced and aimed and aim > 0,
@@ -188,7 +195,7 @@ def shot_for(
     )
 
 
-def _bearing(shooter: CombatantState, target: CombatantState) -> float:
+def bearing_off_facing(shooter: CombatantState, target: CombatantState) -> float:
     """The target's direction off the shooter's facing, to a tenth of a degree. A hair to the
     left rounds to -0.0, which equals 0.0 but prints "-0": it is read as 0.0, so equal shots,
     kept by equality, always print alike."""
@@ -202,7 +209,8 @@ def _bearing(shooter: CombatantState, target: CombatantState) -> float:
 # typed, so 1, 1.0 and True stay apart) in a bounded cache. The checks read nothing but those
 # values and the fixed catalog (DATA); a refusal is never kept. A kept shot equals the one
 # declared anew, and equal shots are alike to every reader (the bearing is never -0.0, see
-# :func:`_bearing`): the set-up worked out from a shot is itself kept by equality (setup.settle).
+# `bearing_off_facing`): the set-up worked out from a shot is itself kept by equality
+# (setup.settle).
 @lru_cache(maxsize=512, typed=True)
 def _declared(**values: object) -> Shoot:
     return declare(Shoot, **values)
@@ -362,7 +370,8 @@ def strays_of(
 ) -> list[_Stray]:
     """Each missed or dodged missile's walk through the scene (GUR-WRONG-2, GUR-WRONG-3): past
     the people in the way, then down range; whoever it strikes may still dodge, then takes
-    normal damage (or half with --stray-damage half) to the body (DEC-399)."""
+    normal damage (or half with --stray-damage half) to the body (DEC-399); nobody out of the
+    shooter's sight behind a barrier (DEC-644)."""
     shooter = state.combatant(action.actor)
     target = state.combatant(action.target or "")
     setup = settle(shot, DATA)
@@ -394,7 +403,7 @@ def strays_of(
             roller=roller,
             trace=trace,
         )
-        in_way = [] if dodged else [walker.candidate(c) for c in way.possible]
+        in_way = [] if dodged else [walker.candidate(c) for c in way.possible if walker.sees(c)]
         if walker.critical:
             in_way = spare_enemies(in_way, trace)
         wide = 0 if dodged else record.wide_hexes or 0
@@ -443,8 +452,13 @@ class _Walker:
             wide=wide,
             max_range_yd=self.max_range,
         )
-        listed = [self.candidate(c) for c in people]
+        listed = [self.candidate(c) for c in people if self.sees(c)]
         return spare_enemies(listed, self.trace) if self.critical else listed
+
+    def sees(self, c: CombatantState) -> bool:
+        """Whether ``c`` shows to the shooter: one wholly behind a barrier (DEC-632) is out of
+        the missile's reach, and no die is rolled for them (DEC-644)."""
+        return hiding_barrier(self.state, self.shooter, c) is None
 
     def strike(self, c: Candidate) -> bool:
         if not strike_roll(c, self.roller, self.trace, DATA):
@@ -467,6 +481,22 @@ class _Walker:
         return True
 
 
+def _watcher_line(w: CombatantState, mover: CombatantState) -> GurpsAction:
+    """The shot watcher ``w`` fires at ``mover``: the weapon in hand, and the waiting's own
+    modifiers (a specific target -4, telling friend from foe -2: GUR-OPP-1)."""
+    s = gurps_stats(w)
+    wanted = (("specific-target", s.watch_for is not None), ("identify-target", s.watch_hold))
+    mods = tuple(key for key, on in wanted if on)
+    return GurpsAction(
+        actor=w.name,
+        verb="shoots",
+        text=f"{w.name} shoots {mover.name}",
+        target=mover.name,
+        weapon=s.in_hand,
+        options=(("mods", mods),) if mods else (),
+    )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Volley:
     """Opportunity fire at a mover: the events, where the mover was dropped (None: not), who
@@ -487,8 +517,13 @@ def opportunity_volley(
     one is fired whatever the others did, and the wounds add up. A mover knocked down, out or
     dead stops where the first shot that dropped them was fired. A miss walks on down range
     like any other (GUR-WRONG-2). A watcher who cannot see the mover come in, wholly behind a
-    barrier there (DEC-632), does not fire."""
+    barrier there (DEC-632), or cannot take the shot (past the weapon's Max, say), does not
+    fire; nobody's move is refused for it. The mover's speed is the move's yards in its
+    second (G-2, DEC-641)."""
     start = c.position
+    # G-2: the mover is fired on mid-move; the yards the move covers in its second are their
+    # speed, which adds to the range (DEC-641).
+    pace = round(yards_from_feet(distance_ft(start, to)), 2)
     watchers = []
     unseen = []
     for w, share in sorted(watchers_of(state, c, start, to), key=lambda pair: pair[1]):
@@ -501,40 +536,42 @@ def opportunity_volley(
         # DEC-632: a mover wholly behind a barrier where they come in is out of the watcher's
         # sight, and draws no shot.
         hiding = hiding_barrier(there, w, there.combatant(c.name))
-        if hiding is None:
-            watchers.append((w, entry, there))
-        else:
-            unseen.append(f"{w.name} cannot see {c.name} come in behind the {hiding.name}")
+        line = _watcher_line(w, c)
+        if hiding is not None:
+            words = f"{w.name} cannot see {c.name} come in behind the {hiding.name}: no shot"
+            unseen.append((words, "DEC-632"))
+            continue
+        # A watcher fires only a shot the rules allow from there (not past the weapon's Max,
+        # say): one they cannot take is theirs to miss, and refuses nobody's move.
+        try:
+            settle(replace(shot_for(there, line, TraceBuilder()), speed=pace), DATA)
+        except RuleRefusal as why:
+            words = f"{w.name} fires no shot at {c.name}: {why.reason.rstrip('.')}"
+            unseen.append((words, why.rule))
+            continue
+        watchers.append((w, entry, there, line))
     if not watchers:
+        for words, rule in unseen:
+            trace.step(words, rule=rule)
         return None
-    names = ", ".join(w.name for w, _, _ in watchers)
+    names = ", ".join(w.name for w, _, _, _ in watchers)
     trace.step(f"{c.name} moves into the areas {names} watch: they fire together", rule="GUR-OPP-1")
-    for words in unseen:
-        trace.step(f"{words}: no shot", rule="DEC-632")
+    for words, rule in unseen:
+        trace.step(words, rule=rule)
     events: list[Event] = []
     lost = gurps_stats(c).lost
     stop: Point | None = None
     fired: list[OpportunityShot] = []
-    for w, entry, there in watchers:
+    for w, entry, there, line in watchers:
         trace.step(
             f"{w.name} fires as {c.name} comes in at {entry.x_ft:g},{entry.y_ft:g}",
             rule="GUR-OPP-1",
         )
-        s = gurps_stats(w)
-        wanted = (("specific-target", s.watch_for is not None), ("identify-target", s.watch_hold))
-        mods = tuple(key for key, on in wanted if on)
-        line = GurpsAction(
-            actor=w.name,
-            verb="shoots",
-            text=f"{w.name} shoots {c.name}",
-            target=c.name,
-            weapon=s.in_hand,
-            options=(("mods", mods),) if mods else (),
-        )
         way = people_in_the_way(there, line, trace)
-        shot = replace(shot_for(there, line, trace, in_the_way=len(way.interfering)), injured=lost)
+        aimed = shot_for(there, line, trace, in_the_way=len(way.interfering))
+        shot = replace(aimed, injured=lost, speed=pace)
         result = run_shot(shot, DiceRoller(dice, trace), trace)
-        held = w.weapon(s.in_hand)
+        held = w.weapon(gurps_stats(w).in_hand)
         assert held is not None
         events += [
             GurpsManeuver(actor=w.name, maneuver="opportunity fire"),
@@ -566,7 +603,7 @@ def move_under_fire(
     if volley is None:
         return Outcome(
             events=(GurpsManeuver(actor=c.name, maneuver="move"), moved_to(c, to)),
-            trace=Trace(()),
+            trace=trace.build(),
             result=Happened(headline=f"{c.name} moves."),
         )
     moved = moved_to(c, volley.stop if volley.stop is not None else to)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
-from firefight.geometry import bearing_deg, distance_ft
+from firefight.geometry import Point, bearing_deg, distance_ft
 from firefight.rulesets.gurps.arcs import off_facing
 from firefight.rulesets.gurps.data import DATA, GurpsData
 from firefight.rulesets.gurps.ranges import yards_from_feet
@@ -25,7 +25,7 @@ from firefight.scene.events import Moved, moved_to
 from firefight.scene.points import scene_point
 from firefight.scene.state import CombatantState
 
-__all__ = ["Advance", "advance"]
+__all__ = ["Advance", "advance", "check_reach"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,11 +67,18 @@ def advance(
             raise RuleRefusal("GUR-CORE-1", "An All-Out Attack only advances forward.")
         moving = "no"
     else:
-        if yards > move + 1e-9:
-            raise RuleRefusal(
-                "GUR-MOVE-1", f"{c.name} covers at most Move {move} yd in a second, not {yards:g}."
-            )
+        check_reach(c, to, move, rule="GUR-MOVE-1")
         moving = "walking" if yards <= move / 2 else "running"
     event = moved_to(c, to)
     mover = replace(c, position=event.to, facing_deg=event.facing_deg)
     return Advance(event=event, mover=mover, yards=round(yards, 2), moving=moving)
+
+
+def check_reach(c: CombatantState, to: Point, move: int, *, rule: str) -> None:
+    """Refuse a second's move of ``c`` to ``to`` farther than their Move in yards: the Move
+    maneuver (GUR-CORE-1) and Move and Attack (GUR-MOVE-1, DEC-396) alike (DEC-640)."""
+    yards = yards_from_feet(distance_ft(c.position, to))
+    if yards > move + 1e-9:
+        raise RuleRefusal(
+            rule, f"{c.name} covers at most Move {move} yd in a second, not {round(yards, 2):g}."
+        )

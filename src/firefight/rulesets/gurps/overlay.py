@@ -1,6 +1,7 @@
 """What a gurps action being declared looks like on the map (:mod:`firefight.scene.svg`): a
-shot's line of fire with the cover the scene gives its target (DEC-632), dashed and naming
-them when people interfere with it (GUR-WRONG-1)."""
+shot's line of fire with the cover its target has (the scene's, or the line's own: DEC-632)
+and whether it is a pop-up attack (DEC-633), dashed and naming them when people interfere
+with it (GUR-WRONG-1)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.firing import ATTACKS
 from firefight.rulesets.gurps.line_of_fire import in_the_way
 from firefight.rulesets.gurps.ranges import yards_from_feet
-from firefight.rulesets.gurps.scene_cover import scene_cover
+from firefight.rulesets.gurps.scene_cover import cover_named, hiding_barrier, scene_cover
 from firefight.rulesets.gurps.turn_events import GurpsAction
 from firefight.scene.actions import Action
 from firefight.scene.state import EncounterState
@@ -28,14 +29,18 @@ def gurps_overlay(state: EncounterState, action: Action) -> Overlay:
     way = in_the_way(state, shooter, target, burst=False)
     yards = yards_from_feet(distance_ft(shooter.position, target.position))
     label = f"{shooter.name} at {target.name}, {yards:.0f} yd"
+    # The line's own cover (the GM's word) is the one its shot takes (DEC-632).
+    given = tuple(dict(action.options).get("mods", ()))
     try:
-        cover, _ = scene_cover(state, shooter, target)
+        cover = cover_named(given) or scene_cover(state, shooter, target)[0]
     except RuleRefusal:
         label += ", out of sight"
     else:
         if cover is not None:
             entry = DATA.modifiers[cover]
             label += f", {entry.label} ({entry.value:+d})"
+        if hiding_barrier(state, target, shooter) is not None:
+            label += ", a pop-up attack (DEC-633)"
     if way.interfering:
         label += ": in the way " + ", ".join(c.name for c in way.interfering)
     line = FireLine(

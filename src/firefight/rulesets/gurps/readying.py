@@ -43,6 +43,14 @@ def reload_maneuver(
             GurpsManeuver(actor=c.name, maneuver="ready", busy=stats.busy, reloading=name),
             f"{c.name} keeps reloading the {name} ({stats.busy} s more).",
         )
+    carried = c.weapon(name)
+    assert carried is not None and carried.loaded is not None
+    if carried.loaded.rounds >= carried.loaded.capacity:
+        raise RuleRefusal(
+            "GUR-RELOAD-1",
+            f"{c.name}'s {name} is full ({carried.loaded.rounds}/{carried.loaded.capacity}): "
+            "there is nothing to reload.",
+        )
     opts = dict(action.options)
     out = resolve_reload(
         declare(
@@ -57,8 +65,6 @@ def reload_maneuver(
     )
     done = out.result
     seconds = done.seconds
-    carried = c.weapon(name)
-    assert carried is not None and carried.loaded is not None
     if seconds > 1:
         ready = GurpsManeuver(
             actor=c.name,
@@ -81,6 +87,8 @@ def draw_maneuver(c: CombatantState, action: GurpsAction, dice: Dice) -> Outcome
     """Ready a weapon into the hand: a made Fast-Draw roll costs no maneuver, a failed one or
     none a Ready, a critical failure drops it (GUR-RELOAD-1)."""
     name, kind = carried_weapon(c, action.weapon)
+    if gurps_stats(c).in_hand == name:
+        raise RuleRefusal("GUR-RELOAD-1", f"{c.name}'s {name} is in hand already.")
     level = fast_draw_level(c, name, dict(action.options))
     out = resolve_draw(declare(Draw, weapon=kind, fast_draw=level), dice)
     drew = GurpsDrew(actor=c.name, weapon=name, ready=out.result.ready)

@@ -14,7 +14,7 @@ from firefight.rulesets.gurps.data import DATA
 from firefight.scene.cover import covering
 from firefight.scene.state import Barrier, CombatantState, EncounterState
 
-__all__ = ["COVER_GROUP", "check_in_sight", "hiding_barrier", "scene_cover"]
+__all__ = ["COVER_GROUP", "check_in_sight", "cover_named", "hiding_barrier", "scene_cover"]
 
 #: The catalog's group of the target's cover and posture, one at most.
 COVER_GROUP = "cover"
@@ -49,7 +49,7 @@ def scene_cover(
     scene's barrier did to it, in words (None when no barrier counts); refuses a target wholly
     behind a barrier as tall as they are (:func:`hiding_barrier`). Nothing when the line's
     modifiers ``given`` (``KEY`` or ``KEY=N``) name one of the cover group: the GM's word."""
-    if any(_in_cover_group(text) for text in given):
+    if cover_named(given) is not None:
         return None, None
     posture = _POSTURE.get(target.posture)
     tallest = _tallest(state, shooter, target)
@@ -66,11 +66,15 @@ def scene_cover(
     return key, f"{_before(tallest, target)} {target.posture.value}: {said}"
 
 
-def _in_cover_group(text: str) -> bool:
-    """Whether a line's ``KEY[=VALUE]`` modifier is one of the cover group (a key the catalog
-    does not hold is refused where the modifiers are chosen)."""
-    entry = DATA.modifiers.get(text.partition("=")[0].strip())
-    return entry is not None and entry.group == COVER_GROUP
+def cover_named(given: Sequence[str]) -> str | None:
+    """The key of the cover group a line's ``KEY[=VALUE]`` modifiers name (the GM's word), or
+    None (a key the catalog does not hold is refused where the modifiers are chosen)."""
+    for text in given:
+        key = text.partition("=")[0].strip()
+        entry = DATA.modifiers.get(key)
+        if entry is not None and entry.group == COVER_GROUP:
+            return key
+    return None
 
 
 def _tallest(

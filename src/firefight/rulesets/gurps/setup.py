@@ -203,6 +203,17 @@ def _damage(
     return DiceFormula(dice=dice, adds=formula.adds + per_die * dice), ammo.type or kind
 
 
+def _called_location(location: Location, chosen: tuple[Chosen, ...]) -> Modifier:
+    """GUR-LOC-1's penalty for a chosen location. Cover or posture that stands for aiming at
+    what is left exposed is not added to it (GUR-MOD-1): the costlier of the two counts, and
+    the cover's part of it is in the total already (DEC-642)."""
+    exposed = min((c.value for c in chosen if c.entry.exposure), default=0)
+    label = f"aimed at the {location.key}"
+    if exposed:
+        label += f" ({location.penalty:+d}, the cover's {exposed:+d} counted already)"
+    return Modifier(value=min(0, location.penalty - exposed), label=label, rule="GUR-LOC-1")
+
+
 def _aim(
     shot: Shoot, weapon: Weapon, ammo: Ammo, chosen: tuple[Chosen, ...], data: GurpsData
 ) -> list[Modifier]:
@@ -290,9 +301,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
                 )
             )
     if not random_location and location.penalty:
-        mods.append(
-            Modifier(value=location.penalty, label=f"aimed at the {location.key}", rule="GUR-LOC-1")
-        )
+        mods.append(_called_location(location, chosen))
     damage, damage_type = _damage(shot, weapon, ammo, arrow, data)
     rcl = weapon.rcl
     if shot.powder == "fine":
