@@ -71,11 +71,14 @@ def test_dec_632_nobody_aims_at_what_they_cannot_see() -> None:
 
 
 def test_dec_633_steady_takes_no_aim_before_a_pop_up_attack() -> None:
-    """Ann wholly behind 6 ft crates at her feet fires a pop-up attack, which takes no aim:
-    steady shoots at once; behind 4 ft crates (fired over) it aims first, as in the open."""
-    hidden = opened(_crates(6.0, start=(-5, 3), end=(5, 3)))
+    """Ann kneeling (3.5 ft) wholly behind 4 ft crates at her feet fires a pop-up attack,
+    which takes no aim: steady shoots at once; standing behind them (fired over) it aims
+    first, as in the open."""
+    crates = _crates(4.0, start=(-5, 3), end=(5, 3))
+    hidden = opened(crates.replace("move = 6", 'move = 6\nposture = "kneeling"'))
     assert steady(hidden, "Ann")[0] == "Ann shoots Bob"
-    low = opened(_crates(4.0, start=(-5, 3), end=(5, 3)))
+    assert engine.act(hidden, "Ann shoots Bob", GURPS, Dice.seeded(1)).state.round == 1
+    low = opened(crates)
     assert steady(low, "Ann")[0] == "Ann aims at Bob"
 
 

@@ -32,6 +32,13 @@ def _scene(height_ft: float, *, y_ft: float = 25, posture: str | None = None) ->
     return opened(bob + barrier("wall", (-5, y_ft), (5, y_ft), height_ft))
 
 
+def _kneeling_behind(height_ft: float) -> EncounterState:
+    """The yard with Ann kneeling (3.5 ft) behind a wall 3 ft before her: her tenth of the
+    line, so it covers her, not Bob."""
+    ann = YARD.replace("move = 6", 'move = 6\nposture = "kneeling"')
+    return opened(ann + barrier("wall", (-5, 3), (5, 3), height_ft))
+
+
 def _skill_parts(state: EncounterState, line: str = "Ann shoots Bob") -> dict[str, int]:
     record = engine.act(state, line, GURPS, Dice.scripted(FACES)).record
     total = next(e for e in record.trace if e.get("label") == "effective skill")
@@ -154,26 +161,42 @@ def test_dec_632_gur_opp_1_a_mover_hidden_where_they_come_in_draws_no_opportunit
 
 
 def test_dec_633_gur_mod_1_a_shooter_wholly_behind_their_own_wall_pops_up() -> None:
-    """A 6 ft wall 3 ft before Ann (her tenth of the line) hides her from Bob: her shot is a
+    """A 4 ft wall 3 ft before Ann, kneeling (3.5 ft), hides her from Bob: her shot is a
     pop-up attack (-2, and the snap shot it always is, -4); Bob, in the open, has no cover. A
-    5 ft wall there hides only part of her, and she fires as usual."""
-    record = engine.act(_scene(6.0, y_ft=3), "Ann shoots Bob", GURPS, Dice.scripted(FACES)).record
+    3 ft wall there hides only part of her, and she fires as usual."""
+    record = engine.act(_kneeling_behind(4.0), "Ann shoots Bob", GURPS, Dice.scripted(FACES)).record
     steps = [e["text"] for e in record.trace if e.get("rule") == "DEC-633"]
     assert steps == ["Ann is out of Bob's sight behind the wall: a pop-up attack"]
-    parts = _skill_parts(_scene(6.0, y_ft=3))
+    parts = _skill_parts(_kneeling_behind(4.0))
     assert parts["pop-up attack"] == -2 and parts["snap shot"] == -4
     assert _cover(parts) == {}
-    assert "pop-up attack" not in _skill_parts(_scene(5.0, y_ft=3))
+    assert "pop-up attack" not in _skill_parts(_kneeling_behind(3.0))
 
 
 def test_dec_633_an_aim_taken_behind_full_cover_is_lost_to_the_pop_up() -> None:
-    state = engine.act(_scene(6.0, y_ft=3), "Ann aims at Bob", GURPS, Dice.scripted([])).state
+    state = engine.act(_kneeling_behind(4.0), "Ann aims at Bob", GURPS, Dice.scripted([])).state
     state = engine.next_round(state, GURPS, Dice.scripted([])).state
     record = engine.act(state, "Ann shoots Bob", GURPS, Dice.scripted(FACES)).record
     steps = [e["text"] for e in record.trace if e.get("rule") == "DEC-633"]
     assert steps == [
         "Ann is out of Bob's sight behind the wall: a pop-up attack, and the aim is lost"
     ]
+
+
+@pytest.mark.parametrize("height_ft", [6.0, 7.0, 20.0])
+def test_dec_655_gur_mod_1_nobody_pops_up_over_a_wall_that_hides_them_standing(
+    height_ft: float,
+) -> None:
+    """Ann (6 ft standing) behind a wall of her own as tall as she is, or taller, cannot rise
+    over it to see Bob: her shot and her aim are refused, before any die, and change nothing;
+    kneeling behind it changes nothing either."""
+    for state in (
+        opened(YARD + barrier("wall", (-5, 3), (5, 3), height_ft)),
+        _kneeling_behind(height_ft),
+    ):
+        for line in ("Ann shoots Bob", "Ann aims at Bob"):
+            with pytest.raises(RuleRefusal, match="GUR-MOD-1: Ann cannot see Bob over the wall"):
+                engine.act(state, line, GURPS, Dice.scripted([]))
 
 
 def test_dec_632_the_map_labels_the_shot_with_the_cover() -> None:
@@ -240,7 +263,7 @@ def test_dec_632_dec_633_the_map_names_the_line_s_own_cover_and_a_pop_up() -> No
     line = "Ann shoots Bob --mods half-exposed"
     labels = [x.label for x in GURPS.overlay(state, GURPS.parse_action(line, state)).lines]
     assert labels == ["Ann at Bob, 10 yd, half the body exposed (a wall, a tree) (-3)"]
-    own = _scene(6.0, y_ft=3)
+    own = _kneeling_behind(4.0)
     drawn = GURPS.overlay(own, GURPS.parse_action("Ann shoots Bob", own)).lines
     assert [x.label for x in drawn] == ["Ann at Bob, 10 yd, a pop-up attack (DEC-633)"]
 

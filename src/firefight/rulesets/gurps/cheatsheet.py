@@ -84,8 +84,8 @@ def _scene_cover(data: GurpsData) -> Section:
         ),
         note="The tallest barrier on the target's half of the line counts, against their height "
         "in their posture; posture and barrier are one group, the costlier counts. Behind a "
-        "barrier as tall as they are, a shooter fires a pop-up attack (DEC-633). Provisional "
-        "heights.",
+        "barrier as tall as they are, a shooter fires a pop-up attack (DEC-633), if standing "
+        "clears it (DEC-655). Provisional heights.",
     )
 
 

@@ -28,7 +28,7 @@ from firefight.rulesets.gurps.maneuvers import advance
 from firefight.rulesets.gurps.opportunity import watchers_of
 from firefight.rulesets.gurps.ranges import feet_from_yards, speed_range_modifier, yards_from_feet
 from firefight.rulesets.gurps.rolls import DiceRoller
-from firefight.rulesets.gurps.scene_cover import hiding_barrier, scene_cover
+from firefight.rulesets.gurps.scene_cover import hiding_barrier, rising_over, scene_cover
 from firefight.rulesets.gurps.setup import aim_on_the_move_barred, settle
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.shot_result import ShotResult
@@ -128,7 +128,7 @@ def shot_for(
     aim = s.aim_turns if aimed else 0
     # DEC-633: wholly behind a barrier of their own against the target, the shooter can only
     # rise from it to fire: a pop-up attack, which takes no aim.
-    own = hiding_barrier(state, target, shooter)
+    own = rising_over(state, shooter, target)
     if own is not None and not values.get("pop_up"):
         lost = ", and the aim is lost" if aim else ""
         trace.step(

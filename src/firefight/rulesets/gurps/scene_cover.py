@@ -9,12 +9,20 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from firefight.errors import RuleRefusal
+from firefight.frozen import replace
 from firefight.geometry import Posture
 from firefight.rulesets.gurps.data import DATA
 from firefight.scene.cover import covering
 from firefight.scene.state import Barrier, CombatantState, EncounterState
 
-__all__ = ["COVER_GROUP", "check_in_sight", "cover_named", "hiding_barrier", "scene_cover"]
+__all__ = [
+    "COVER_GROUP",
+    "check_in_sight",
+    "cover_named",
+    "hiding_barrier",
+    "rising_over",
+    "scene_cover",
+]
 
 #: The catalog's group of the target's cover and posture, one at most.
 COVER_GROUP = "cover"
@@ -28,14 +36,35 @@ def hiding_barrier(
     """The barrier covering ``target`` against ``shooter`` that is as tall as they are (in
     their posture): out of sight behind it; None when they can be seen."""
     tallest = _tallest(state, shooter, target)
-    return tallest if tallest is not None and _hides(tallest, target) else None
+    hides = tallest is not None and _hides(tallest, target.body.height_ft)
+    return tallest if hides else None
+
+
+def rising_over(
+    state: EncounterState, shooter: CombatantState, target: CombatantState
+) -> Barrier | None:
+    """The barrier of ``shooter``'s own that hides them from ``target`` in their posture, which
+    they rise from to fire a pop-up attack (DEC-633); None when they are seen. Refuses one
+    that hides them even standing: nobody fires over what they cannot see over (DEC-655)."""
+    own = hiding_barrier(state, target, shooter)
+    if own is not None:
+        standing = replace(shooter.body, posture=Posture.STANDING).height_ft
+        if _hides(own, standing):
+            raise RuleRefusal(
+                "GUR-MOD-1",
+                f"{shooter.name} cannot see {target.name} over the {own.name} "
+                f"({own.height_ft:g} ft), even standing ({standing:g} ft).",
+            )
+    return own
 
 
 def check_in_sight(state: EncounterState, shooter: CombatantState, target: CombatantState) -> None:
-    """Refuse aiming or firing at ``target`` wholly behind a barrier (:func:`hiding_barrier`)."""
+    """Refuse aiming or firing at ``target`` wholly behind a barrier (:func:`hiding_barrier`),
+    or over a barrier of the shooter's own too tall to rise from (:func:`rising_over`)."""
     hiding = hiding_barrier(state, shooter, target)
     if hiding is not None:
         _refuse_unseen(hiding, target)
+    rising_over(state, shooter, target)
 
 
 def scene_cover(
@@ -55,7 +84,7 @@ def scene_cover(
     tallest = _tallest(state, shooter, target)
     if tallest is None:
         return posture, None
-    if _hides(tallest, target):
+    if _hides(tallest, target.body.height_ft):
         _refuse_unseen(tallest, target)
     cover = DATA.house.scene_cover
     share = tallest.height_ft / target.body.height_ft
@@ -85,8 +114,9 @@ def _tallest(
     return max(barriers, key=lambda b: b.height_ft) if barriers else None
 
 
-def _hides(barrier: Barrier, target: CombatantState) -> bool:
-    return barrier.height_ft >= DATA.house.scene_cover.hidden_from * target.body.height_ft
+def _hides(barrier: Barrier, height_ft: float) -> bool:
+    """Whether ``barrier`` hides a body ``height_ft`` tall behind it."""
+    return barrier.height_ft >= DATA.house.scene_cover.hidden_from * height_ft
 
 
 def _refuse_unseen(barrier: Barrier, target: CombatantState) -> NoReturn:
