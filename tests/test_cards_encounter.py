@@ -425,3 +425,39 @@ def test_k_3_a_full_red_level_is_narrated_down_and_dying() -> None:
     assert not service.gm("f", "set Bob red 11").state.combatant("Bob").can_act
     dead = service.gm("f", "set Bob dead")
     assert cards.went_down(bob, dead.state.combatant("Bob")) == "Bob is dead."
+
+
+def _behind_own_wall(height_ft: float, posture: str = "standing") -> EncounterState:
+    """A (in ``posture``) 3 m behind a wall ``height_ft`` tall at their own feet, B in the open
+    30 m off."""
+    wall = [{"name": "wall", "from": [-3, 3], "to": [3, 3], "height_ft": height_ft}]
+    a = fighter("A", 0, 0, posture=posture)
+    doc = scene(a, fighter("B", 0, 30, side="b"), barriers=wall, ruleset="cards")
+    return in_memory("f", doc, Dice.seeded(1)).load("f").state
+
+
+@pytest.mark.parametrize("height_ft", [6.0, 7.0, 20.0])
+def test_dec_656_crd_mod_1_nobody_shoots_over_a_wall_that_hides_them_standing(
+    height_ft: float,
+) -> None:
+    """A wall of A's own as tall as A standing (6 ft), or taller, hides B from A as it hides A
+    from B: A's shot is refused and the map draws it out of sight, unless the line gives a
+    cover (the GM's word, DEC-632); a 5.5 ft wall, or a 4 ft one A kneels behind, is shot over
+    as from the open (cards has no pop-up rule, DEC-632)."""
+    from firefight.rulesets.cards.encounter import CardsShot, build_shot
+
+    cards = find_ruleset("cards")
+
+    def shot(state: EncounterState, line: str) -> str:
+        action = cards.parse_action(line, state)
+        assert isinstance(action, CardsShot)
+        return build_shot(state, action)[0].cover
+
+    state = _behind_own_wall(height_ft)
+    with pytest.raises(RuleRefusal, match="CRD-MOD-1: A cannot see B over the wall"):
+        shot(state, "A shoots B --mode SA")
+    assert shot(state, "A shoots B --mode SA --cover quarter") == "quarter"
+    drawn = cards.overlay(state, cards.parse_action("A shoots B --mode SA", state)).lines
+    assert drawn[0].label.endswith(", out of sight")
+    assert shot(_behind_own_wall(5.5), "A shoots B --mode SA") == "none"
+    assert shot(_behind_own_wall(4.0, "kneeling"), "A shoots B --mode SA") == "none"

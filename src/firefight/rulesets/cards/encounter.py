@@ -36,7 +36,7 @@ from firefight.rulesets.cards.encounter_events import (
 )
 from firefight.rulesets.cards.encounter_model import CardsStats, shared_deck, stats_of
 from firefight.rulesets.cards.reaction import reaction_order
-from firefight.rulesets.cards.scene_cover import scene_cover
+from firefight.rulesets.cards.scene_cover import check_shooter_sees, scene_cover
 from firefight.rulesets.cards.shot import (
     Shot,
     ShotPlan,
@@ -280,11 +280,14 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
 def _scene_cover_unless_given(
     state: EncounterState, actor: CombatantState, target: CombatantState, action: CardsShot
 ) -> tuple[str, str | None] | None:
-    """The cover the scene gives and what its barrier did (DEC-632, :func:`scene_cover`);
-    None when the line names a cover, the GM's word."""
+    """The cover the scene gives and what its barrier did (DEC-632, :func:`scene_cover`),
+    refusing a shot the shooter's own barrier keeps them from (DEC-656); None when the line
+    names a cover, the GM's word."""
     if _line_cover(action) is not None:
         return None
-    return scene_cover(state, actor, target)
+    read = scene_cover(state, actor, target)
+    check_shooter_sees(state, actor, target)
+    return read
 
 
 def _line_cover(action: CardsShot) -> str | None:
@@ -479,7 +482,8 @@ def cards_overlay(state: EncounterState, action: Action) -> Overlay:
         band = "past Extreme"
     label = f"{actor.name} at {target.name}, {metres:.0f} m: {band}"
     try:
-        cover = _line_cover(action) or scene_cover(state, actor, target)[0]
+        read = _scene_cover_unless_given(state, actor, target, action)
+        cover = read[0] if read is not None else _line_cover(action)
     except RuleRefusal:
         label += ", out of sight"
     else:

@@ -2,19 +2,22 @@
 on their half of the line (the reading cpr and gurps share) hides a share of their silhouette
 (the packaged body profile, stretched to their posture's height), and that share is the
 quarter or half cover of CRD-MOD-1. A barrier as tall as they are hides them. A line that gives
-``--cover`` is the GM's word, and the scene is not read."""
+``--cover`` is the GM's word, and the scene is not read. A shooter behind a barrier of their
+own that hides them even standing cannot see over it to shoot (DEC-656)."""
 
 from __future__ import annotations
 
 import math
 
 from firefight.errors import RuleRefusal
+from firefight.frozen import replace
+from firefight.geometry import Point, Posture
 from firefight.geometry.cover import hidden_fraction
 from firefight.rulesets.cards.data import cards_data
 from firefight.scene.cover import covering
-from firefight.scene.state import CombatantState, EncounterState
+from firefight.scene.state import Barrier, CombatantState, EncounterState
 
-__all__ = ["scene_cover"]
+__all__ = ["check_shooter_sees", "scene_cover"]
 
 
 def scene_cover(
@@ -22,10 +25,9 @@ def scene_cover(
 ) -> tuple[str, str | None]:
     """The cover ``target`` has against ``shooter`` (a key of the cover modifiers), and what the
     barrier did, in words (None when none covers them); refuses a target wholly hidden."""
-    barriers = covering(state, shooter.position, target.position)
-    if not barriers:
+    tallest = _tallest(state, shooter.position, target.position)
+    if tallest is None:
         return "none", None
-    tallest = max(barriers, key=lambda b: b.height_ft)
     height = target.body.height_ft
     share = hidden_fraction(height, tallest.height_ft)
     stands = f"the {tallest.name} ({tallest.height_ft:g} ft) before {target.name}"
@@ -43,3 +45,28 @@ def scene_cover(
     # Whole percents rounded down (past float dust): a share just short of a cover's is never
     # shown as reaching it.
     return cover, f"{stands} hides {math.floor(100 * share + 1e-9)}% of them: {said}"
+
+
+def check_shooter_sees(
+    state: EncounterState, shooter: CombatantState, target: CombatantState
+) -> None:
+    """Refuse a shot at ``target`` from behind a barrier of ``shooter``'s own (on their half of
+    the line) that hides them even standing: they cannot see over it (DEC-656). One they clear
+    standing changes nothing, in any posture: cards has no pop-up rule (DEC-632)."""
+    own = _tallest(state, target.position, shooter.position)
+    if own is None:
+        return
+    standing = replace(shooter.body, posture=Posture.STANDING).height_ft
+    if hidden_fraction(standing, own.height_ft) >= 1.0:
+        raise RuleRefusal(
+            "CRD-MOD-1",
+            f"{shooter.name} cannot see {target.name} over the {own.name} "
+            f"({own.height_ft:g} ft), even standing ({standing:g} ft).",
+        )
+
+
+def _tallest(state: EncounterState, origin: Point, at: Point) -> Barrier | None:
+    """The tallest barrier covering someone ``at`` a place against ``origin`` (the one that
+    counts); None when none does."""
+    barriers = covering(state, origin, at)
+    return max(barriers, key=lambda b: b.height_ft) if barriers else None
