@@ -122,6 +122,28 @@ def test_gur_arc_1_nobody_aims_where_they_cannot_fire() -> None:
     assert gurps_stats(aimed.combatant("Bob")).aim_target == "Ann"
 
 
+def test_dec_657_gur_arc_1_turning_to_face_takes_the_second() -> None:
+    """GUR-ARC-1 refuses a shot at Bob behind Ann and names the way out; `Ann turns to face
+    Bob` is a Move of no yards (DEC-657): she stays where she is, faces him (0 degrees, north),
+    has used her second, and fires at him the next one. A place faces as well as a name; her
+    own place, or herself, is refused."""
+    behind = opened(YARD.replace("position = [0, 0]", "position = [0, 0]\nfacing_deg = 180"))
+    with pytest.raises(RuleRefusal, match="Turn to face it first \\('NAME turns to face"):
+        act(behind, "Ann shoots Bob")
+    turned = act(behind, "Ann turns to face Bob")
+    ann = turned.combatant("Ann")
+    assert (ann.position, ann.facing_deg) == (behind.combatant("Ann").position, 0.0)
+    assert gurps_stats(ann).acted
+    with pytest.raises(RuleRefusal, match="taken this second's maneuver already"):
+        act(turned, "Ann shoots Bob", [3, 3, 3])
+    act(next_round(act(turned, "Bob waits")), "Ann shoots Bob", [3] * 12)
+    east = act(behind, "Ann faces 10,0")
+    assert east.combatant("Ann").facing_deg == 90.0
+    for line in ("Ann turns to face Ann", "Ann turns to face 0,0"):
+        with pytest.raises(RuleRefusal, match="cannot turn to face their own place"):
+            act(behind, line)
+
+
 def test_gur_reload_1_readying_takes_seconds() -> None:
     """GUR-RELOAD-1: a crossbow of the user's ST takes 4 s: it loads when the last second is
     over (fires every 5 s); another maneuver in between abandons the reload (DEC-397)."""

@@ -48,5 +48,5 @@ def arc_modifier(bearing_deg: float, vision: Vision | str, arc: Arc) -> int:
     raise RuleRefusal(
         RULE,
         f"The target is {off:g} degrees off the shooter's facing, outside the arc a ranged "
-        f"weapon can fire into. {then} to face it first.",
+        f"weapon can fire into. {then} to face it first ('NAME turns to face TARGET').",
     )

@@ -3,7 +3,8 @@
 Each round is one second (:class:`GurpsTurnStarted`); everyone able takes one maneuver, fastest
 Move first. Verbs: ``aims at T`` (Aim: +Acc, then +1 a turn), ``shoots T`` (Attack, with the
 shot's own options), ``all-out attacks T`` and ``moves and shoots T --to X,Y`` (GUR-CORE-1,
-GUR-MOVE-1), ``moves X,Y`` (Move, feet), ``waits --watch N|line|cone [--at X,Y]`` (Wait for
+GUR-MOVE-1), ``moves X,Y`` (Move, feet), ``turns to face T|X,Y`` (a Move of no yards,
+DEC-657), ``waits --watch N|line|cone [--at X,Y]`` (Wait for
 opportunity fire, GUR-OPP-1), ``reloads`` and ``draws W`` (Ready, GUR-RELOAD-1), ``recovers``
 (Do Nothing; a stunned fighter's HT roll), ``kneels``/``stands``/``drops`` (Change Position).
 Shock lasts the next turn; a major wound may stun and knock down; HP, death checks and the rest
@@ -22,7 +23,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
-from firefight.geometry import Posture
+from firefight.geometry import Posture, bearing_deg
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.arcs import arc_modifier
 from firefight.rulesets.gurps.data import DATA
@@ -55,7 +56,7 @@ from firefight.rulesets.gurps.turn_events import (
 )
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, personal_fold_into
-from firefight.scene.events import InitiativeOrdered, PostureChanged
+from firefight.scene.events import InitiativeOrdered, Moved, PostureChanged
 from firefight.scene.lines import (
     OptionKind,
     Verb,
@@ -108,6 +109,10 @@ _VERBS = {
     "moves": "moves",
     "moves to": "moves",
     "move": "moves",
+    "turns to face": "turns",
+    "turns": "turns",
+    "turn to face": "turns",
+    "faces": "turns",
     "waits": "waits",
     "wait": "waits",
     "reloads": "reloads",
@@ -140,6 +145,7 @@ _OPTIONS: dict[str, dict[str, OptionKind]] = {
     "all-out": {"weapon": "str", "to": "str", **_LINE_SHOT},
     "move-and-attack": {"weapon": "str", "to": "str", **_LINE_SHOT},
     "moves": {},
+    "turns": {},
     "waits": {"watch": "str", "at": "str", "for": "str", "hold": "flag"},
     "reloads": {"weapon": "str", "fast-draw": "flag", "random-arrow": "flag"},
     "draws": {"fast-draw": "flag"},
@@ -150,7 +156,12 @@ _OPTIONS: dict[str, dict[str, OptionKind]] = {
 }
 
 
-_WORDS = {"aims": "[at] TARGET", "shoots": "[at] TARGET", "moves": "[to] X,Y"}
+_WORDS = {
+    "aims": "[at] TARGET",
+    "shoots": "[at] TARGET",
+    "moves": "[to] X,Y",
+    "turns": "[to face] TARGET|X,Y",
+}
 
 
 def gurps_verbs() -> tuple[Verb, ...]:
@@ -170,7 +181,9 @@ def parse_gurps_action(text: str, state: EncounterState) -> Action:
     target = None
     if line.verb == "aims" or line.verb in ATTACKS:
         target = one_name(line.words, state, what=f"{line.verb} at")
-    elif line.words and line.verb not in ("moves", "draws"):
+    elif line.verb == "turns" and not _is_point(line.words):
+        target = one_name(line.words, state, what="turns to face")
+    elif line.words and line.verb not in ("moves", "turns", "draws"):
         raise RuleRefusal(ACTION_RULE, f"'{line.verb}' takes no name: {' '.join(line.words)!r}.")
     return GurpsAction(
         actor=line.actor,
@@ -181,6 +194,15 @@ def parse_gurps_action(text: str, state: EncounterState) -> Action:
         options=tuple(line.options.items()),
         words=line.words,
     )
+
+
+def _is_point(words: tuple[str, ...]) -> bool:
+    """Whether a line's words give a place (``X,Y``) rather than a name."""
+    try:
+        option_point(words, what="a place", unit="ft")
+    except RuleRefusal:
+        return False
+    return True
 
 
 def start_turn(round_number: int) -> Outcome:
@@ -294,6 +316,8 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         to = scene_point(x, y, "ft")
         check_reach(c, to, stats.move, rule=RULE)
         return move_under_fire(state, c, to, dice)
+    if action.verb == "turns":
+        return _turn_in_place(state, c, action)
     if action.verb == "waits":
         return _wait(state, c, opts)
     if action.verb == "reloads":
@@ -324,6 +348,27 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         ),
         trace=Trace(()),
         result=Happened(headline=f"{c.name} {action.verb}."),
+    )
+
+
+def _turn_in_place(state: EncounterState, c: CombatantState, action: GurpsAction) -> Outcome:
+    """A Move maneuver of no yards that leaves ``c`` facing someone or a place (DEC-657): the
+    sources give no free turn, so turning takes the second as any move does."""
+    if action.target is not None:
+        toward, what = state.combatant(action.target).position, action.target
+    else:
+        x, y = option_point(action.words, what="'turns to face'", unit="ft")
+        toward, what = scene_point(x, y, "ft"), f"{x:g},{y:g}"
+    if what == c.name or toward == c.position:
+        raise RuleRefusal(ACTION_RULE, f"{c.name} cannot turn to face their own place.")
+    facing = round(bearing_deg(c.position, toward), 1)
+    return Outcome(
+        events=(
+            GurpsManeuver(actor=c.name, maneuver="move"),
+            Moved(actor=c.name, to=c.position, distance_ft=0.0, facing_deg=facing),
+        ),
+        trace=Trace(()),
+        result=Happened(headline=f"{c.name} turns to face {what}."),
     )
 
 
