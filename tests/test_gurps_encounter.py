@@ -4,12 +4,13 @@ stun and recovery, waiting for opportunity fire, readying, and the example fight
 from __future__ import annotations
 
 import math
+import tomllib
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from encounter_support import MemoryStore, in_memory
 from firefight.cli.app import app
 from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
@@ -142,6 +143,19 @@ def test_dec_657_gur_arc_1_turning_to_face_takes_the_second() -> None:
     for line in ("Ann turns to face Ann", "Ann turns to face 0,0"):
         with pytest.raises(RuleRefusal, match="cannot turn to face their own place"):
             act(behind, line)
+
+
+def test_gur_core_1_a_change_of_position_changes_it() -> None:
+    """GUR-CORE-1's Change Position: kneeling is told once in the log (its headline said it a
+    second time), and standing when already up is refused and changes nothing; GUR-OPP-1:
+    nobody waits to fire at themselves."""
+    service = in_memory("y", tomllib.loads(YARD), Dice.scripted([]))
+    assert service.act("y", "Ann kneels", Dice.scripted([])).record.narration == ("Ann kneels.",)
+    with pytest.raises(RuleRefusal, match="ENC-ACTION: Bob is already standing"):
+        service.act("y", "Bob stands", Dice.scripted([]))
+    assert not gurps_stats(service.load("y").state.combatant("Bob")).acted
+    with pytest.raises(RuleRefusal, match="GUR-OPP-1: Bob cannot wait to fire at themselves"):
+        service.act("y", "Bob waits --watch 1 --for Bob", Dice.scripted([]))
 
 
 def test_gur_reload_1_readying_takes_seconds() -> None:

@@ -187,10 +187,11 @@ def test_gur_wrong_2_an_encounter_shot_keeps_its_figures_in_place() -> None:
 
 
 def test_gur_core_1_a_maneuver_with_nothing_to_hit_is_done() -> None:
-    """GUR-CORE-1 (DEC-501): an aim and a change of position come to ``done`` with their
-    headline, and the log keeps just that."""
+    """GUR-CORE-1 (DEC-501): an aim comes to ``done`` with its headline, a change of position
+    with its verb (the narration tells it once), and the log keeps just that."""
     state = opened(SCENE)
     aimed = engine.act(state, "Ann aims at Bob", GURPS, Dice.scripted([]))
     assert aimed.record.summary == {"outcome": "done", "headline": "Ann aims at Bob (1 turn(s))."}
     knelt = engine.act(aimed.state, "Cid kneels", GURPS, Dice.scripted([]))
-    assert knelt.record.summary == {"outcome": "done", "headline": "Cid kneels."}
+    assert knelt.record.summary == {"outcome": "done", "action": "kneels"}
+    assert knelt.record.narration == ("Cid kneels.",)

@@ -250,6 +250,10 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
         target = state.combatant(action.target or "")
         if target.dead:
             raise RuleRefusal(RULE, f"{target.name} is already dead.")
+    if action.verb in _POSTURES and c.posture is _POSTURES[action.verb]:
+        raise RuleRefusal(
+            ACTION_RULE, f"{c.name} is already {c.posture.value}: no position to change to."
+        )
     if action.verb == "aims":
         # DEC-632: nobody aims at what they cannot see; DEC-643: nor where they cannot fire.
         target = state.combatant(action.target or "")
@@ -340,15 +344,20 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
             trace=trace.build(),
             result=Happened(headline=f"{c.name} {word}."),
         )
-    posture = {"kneels": Posture.KNEELING, "stands": Posture.STANDING, "drops": Posture.PRONE}
+    posture = _POSTURES[action.verb]
+    # The posture change tells itself in the narration; a headline would say it twice.
     return Outcome(
         events=(
             GurpsManeuver(actor=c.name, maneuver="change position"),
-            PostureChanged(actor=c.name, posture=posture[action.verb]),
+            PostureChanged(actor=c.name, posture=posture),
         ),
         trace=Trace(()),
-        result=Happened(headline=f"{c.name} {action.verb}."),
+        result=Happened(action=action.verb),
     )
+
+
+#: The posture each Change Position verb takes.
+_POSTURES = {"kneels": Posture.KNEELING, "stands": Posture.STANDING, "drops": Posture.PRONE}
 
 
 def _turn_in_place(state: EncounterState, c: CombatantState, action: GurpsAction) -> Outcome:
@@ -383,6 +392,8 @@ def _wait(state: EncounterState, c: CombatantState, opts: Mapping[str, tuple[str
     for_ = (opts.get("for") or (None,))[0]
     if for_ is not None:
         for_ = state.combatant(for_).name
+        if for_ == c.name:
+            raise RuleRefusal("GUR-OPP-1", f"{c.name} cannot wait to fire at themselves.")
     if point is not None:
         area = watched_area(c, watch, scene_point(point[0], point[1], "ft"))
         check_in_arc(c.position, c.facing_deg, area, gurps_stats(c).vision)
