@@ -268,6 +268,23 @@ def test_dec_632_dec_633_the_map_names_the_line_s_own_cover_and_a_pop_up() -> No
     assert [x.label for x in drawn] == ["Ann at Bob, 10 yd, a pop-up attack (DEC-633)"]
 
 
+def test_gur_move_1_the_map_draws_a_moving_shot_from_where_the_move_ends() -> None:
+    """`Ann moves and shoots Bob --to 6,0` fires from 6,0 (GUR-MOVE-1): the map's line starts
+    there, and a wall covering Bob only from there is the one named; a move the maneuver
+    refuses (past her Move) is drawn from where she stands."""
+    state = _scene(3.0)
+    walled = opened(YARD + barrier("wall", (0.5, 25), (3, 25), 3.0))
+    moved = GURPS.overlay(walled, GURPS.parse_action("Ann moves and shoots Bob --to 6,0", walled))
+    (line,) = moved.lines
+    assert (line.start.x_ft, line.start.y_ft) == (6.0, 0.0)
+    assert line.label.endswith("half the body exposed (a wall, a tree) (-3)")
+    still = GURPS.overlay(walled, GURPS.parse_action("Ann shoots Bob", walled)).lines
+    assert [x.label for x in still] == ["Ann at Bob, 10 yd"]
+    far = GURPS.parse_action("Ann moves and shoots Bob --to 60,0", state)
+    (stays,) = GURPS.overlay(state, far).lines
+    assert (stays.start.x_ft, stays.start.y_ft) == (0.0, 0.0)
+
+
 def test_dec_633_dec_642_the_cheatsheet_says_pop_ups_and_called_locations() -> None:
     """The cheat-sheet says a shooter behind full cover pops up (DEC-633) and a called
     location takes the place of the cover (DEC-642)."""

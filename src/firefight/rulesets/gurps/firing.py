@@ -24,7 +24,7 @@ from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
 from firefight.rulesets.gurps.encounter_results import Attacked, MovedUnderFire, OpportunityShot
 from firefight.rulesets.gurps.injury import Condition
 from firefight.rulesets.gurps.line_of_fire import InTheWay, down_range, in_the_way
-from firefight.rulesets.gurps.maneuvers import advance
+from firefight.rulesets.gurps.maneuvers import Advance, advance
 from firefight.rulesets.gurps.opportunity import watchers_of
 from firefight.rulesets.gurps.ranges import feet_from_yards, speed_range_modifier, yards_from_feet
 from firefight.rulesets.gurps.rolls import DiceRoller
@@ -50,6 +50,7 @@ __all__ = [
     "ATTACKS",
     "SHOT_OPTIONS",
     "attack",
+    "attack_advance",
     "bearing_off_facing",
     "move_under_fire",
     "shot_for",
@@ -216,20 +217,28 @@ def _declared(**values: object) -> Shoot:
     return declare(Shoot, **values)
 
 
+def attack_advance(c: CombatantState, action: GurpsAction) -> Advance | None:
+    """The move an attack maneuver makes before its shot, to ``--to`` (All-Out Attack, Move and
+    Attack); None for a plain Attack. Refuses one past the maneuver's limits."""
+    maneuver = ATTACKS[action.verb]
+    if maneuver == "attack":
+        return None
+    to = dict(action.options).get("to")
+    point = option_point(to, what="--to", unit="ft") if to else None
+    return advance(c, point, maneuver, move=gurps_stats(c).move)
+
+
 def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome[Attacked]:
     """An attack maneuver: Attack, All-Out Attack (after an advance of up to half Move) or Move
     and Attack (firing while walking or running, GUR-MOVE-1)."""
     c = state.combatant(action.actor)
     maneuver = ATTACKS[action.verb]
     trace = TraceBuilder()
-    opts = dict(action.options)
     events: list[Event] = [GurpsManeuver(actor=c.name, maneuver=MANEUVER_NAMES[maneuver])]
     moving = "no"
     fired_at: tuple[OpportunityShot, ...] = ()
-    if maneuver != "attack":
-        to = opts.get("to")
-        point = option_point(to, what="--to", unit="ft") if to else None
-        went = advance(c, point, maneuver, move=gurps_stats(c).move)
+    went = attack_advance(c, action)
+    if went is not None:
         if went.event is not None:
             trace.step(f"{c.name} moves {went.yards:g} yd ({MANEUVER_NAMES[maneuver]})", rule=RULE)
             volley = opportunity_volley(state, c, went.event.to, dice, trace)

@@ -1,17 +1,18 @@
 """What a gurps action being declared looks like on the map (:mod:`firefight.scene.svg`): a
-shot's line of fire with the cover its target has (the scene's, or the line's own: DEC-632)
-and whether it is a pop-up attack (DEC-633), dashed and naming them when people interfere
-with it (GUR-WRONG-1)."""
+shot's line of fire, from where the attack's move leaves the shooter (All-Out Attack, Move and
+Attack), with the cover its target has (the scene's, or the line's own: DEC-632) and whether
+it is a pop-up attack (DEC-633), dashed and naming them when people interfere with it
+(GUR-WRONG-1)."""
 
 from __future__ import annotations
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import distance_ft
 from firefight.rulesets.gurps.data import DATA
-from firefight.rulesets.gurps.firing import ATTACKS
+from firefight.rulesets.gurps.firing import ATTACKS, attack_advance
 from firefight.rulesets.gurps.line_of_fire import in_the_way
 from firefight.rulesets.gurps.ranges import yards_from_feet
-from firefight.rulesets.gurps.scene_cover import cover_named, hiding_barrier, scene_cover
+from firefight.rulesets.gurps.scene_cover import cover_named, rising_over, scene_cover
 from firefight.rulesets.gurps.turn_events import GurpsAction
 from firefight.scene.actions import Action
 from firefight.scene.state import EncounterState
@@ -25,6 +26,13 @@ def gurps_overlay(state: EncounterState, action: Action) -> Overlay:
     if not isinstance(action, GurpsAction) or action.verb not in ATTACKS or not action.target:
         return Overlay()
     shooter = state.combatant(action.actor)
+    try:
+        went = attack_advance(shooter, action)
+    except RuleRefusal:
+        went = None  # a move the maneuver refuses: drawn from where they stand
+    if went is not None:
+        shooter = went.mover
+        state = state.with_combatant(shooter)
     target = state.combatant(action.target)
     way = in_the_way(state, shooter, target, burst=False)
     yards = yards_from_feet(distance_ft(shooter.position, target.position))
@@ -33,13 +41,14 @@ def gurps_overlay(state: EncounterState, action: Action) -> Overlay:
     given = tuple(dict(action.options).get("mods", ()))
     try:
         cover = cover_named(given) or scene_cover(state, shooter, target)[0]
+        pop_up = rising_over(state, shooter, target) is not None
     except RuleRefusal:
         label += ", out of sight"
     else:
         if cover is not None:
             entry = DATA.modifiers[cover]
             label += f", {entry.label} ({entry.value:+d})"
-        if hiding_barrier(state, target, shooter) is not None:
+        if pop_up:
             label += ", a pop-up attack (DEC-633)"
     if way.interfering:
         label += ": in the way " + ", ".join(c.name for c in way.interfering)
