@@ -319,6 +319,8 @@ def cpr_sample(
     looked up in the outcomes the exact path found."""
     import numpy as np
 
+    from firefight.probability.generators import seeded_generator
+
     data = data if data is not None else cpr_default_data()
     try:
         check, count = _probe(action, data)
@@ -332,7 +334,7 @@ def cpr_sample(
     views: dict[tuple[int, tuple[int, bool] | None, int | None], CprView] = {}
     for leaf in leaves:
         views[(leaf.check, leaf.damage, leaf.injury)] = cpr_key(_run(action, data, leaf.faces))
-    rng = np.random.default_rng(seed)
+    rng = seeded_generator(seed)
     n = samples
 
     def d10(size: int) -> Any:
