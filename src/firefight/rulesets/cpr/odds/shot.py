@@ -490,7 +490,7 @@ def describe_cpr(view: CprView) -> str:
     parts = []
     for shot in _shots(view):
         if shot["result"] != "hit":
-            parts.append("miss")
+            parts.append("miss: the gun jams" if shot.get("jammed") else "miss")  # CPR-REF-1
             continue
         text = f"hit: {shot.get('damage', 0)} damage, {shot.get('hp_lost', 0)} HP lost"
         if "multiplier" in shot:
