@@ -146,3 +146,18 @@ def test_gur_core_1_dec_650_a_turn_of_many_shots_is_sampled_not_walked() -> None
     # The deepest single shot (HT rolls for a .30-06's wound) stays exact under the bound.
     deep = shot_exact(declare(Shoot, weapon="rifle-3006", skill=14, distance=50, hp=10, ht=10))
     assert deep.method == "fast exact" and deep.paths is not None and deep.paths <= FAST_PATHS
+
+
+def test_gur_core_1_outcomes_are_worded_plainly() -> None:
+    """GUR-CORE-1: an outcome read "1 hit(s) (critical): 8 injury, target unknown" when no HP
+    were given; now "1 hit (critical): 8 injury", and the target's state when it is known."""
+    from firefight.rulesets.gurps.odds.shot import ShotKey
+
+    unknown = ShotKey(
+        result="hit", hits=1, injury=8, critical=True, major_wound=False, state="unknown"
+    )
+    assert str(unknown) == "1 hit (critical): 8 injury"
+    known = ShotKey(
+        result="hit", hits=3, injury=20, critical=False, major_wound=True, state="stunned"
+    )
+    assert str(known) == "3 hits: 20 injury, major wound, target stunned"

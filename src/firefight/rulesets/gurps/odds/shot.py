@@ -29,6 +29,7 @@ from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.shot_result import ShotResult
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import TraceBuilder
+from firefight.wording import counted
 
 __all__ = ["FAST_PATHS", "SHOT_STATS", "ShotKey", "d6_sums", "shot_exact", "shot_key"]
 
@@ -58,7 +59,8 @@ class ShotKey:
             return self.result
         crit = " (critical)" if self.critical else ""
         major = ", major wound" if self.major_wound else ""
-        return f"{self.hits} hit(s){crit}: {self.injury} injury{major}, target {self.state}"
+        state = "" if self.state == "unknown" else f", target {self.state}"  # no HP given
+        return f"{counted(self.hits, 'hit')}{crit}: {self.injury} injury{major}{state}"
 
 
 def _key(shot: ShotResult) -> ShotKey:
