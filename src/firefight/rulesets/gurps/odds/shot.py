@@ -38,7 +38,7 @@ __all__ = ["FAST_PATHS", "SHOT_STATS", "ShotKey", "d6_sums", "shot_exact", "shot
 #: turn already take 81,200, and every further shot multiplies them.
 FAST_PATHS = 20_000
 
-#: The first path's choices multiplied out overstate a tree of sums some 8-30 times; a tree
+#: The first path's choices multiplied out overstate a tree of sums some 8-40 times; a tree
 #: whose first path multiplies out past this is handed over before any walking.
 _HOPELESS = 100 * FAST_PATHS
 
