@@ -232,3 +232,13 @@ def test_odds_top_refuses_a_negative_count_and_the_cut_off_counts_one_reroll() -
     result = runner.invoke(app, ["odds", "rmu", "shoot", *SHOT, "--depth", "1"])
     assert result.exit_code == 0, result.output
     assert "followed for 1 reroll;" in result.output
+
+
+def test_option_help_keeps_its_brackets() -> None:
+    """The help of a declared option was read as rich markup: "[[person]]" printed "[]" and
+    "NAME=GRADE:MATERIAL[@X,Y]" lost its "[@X,Y]" in `odds rmu explode --help`."""
+    result = runner.invoke(app, ["odds", "rmu", "explode", "--help"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    assert "[[person]] tables" in result.output
+    assert "NAME=GRADE:MATERIAL[@X,Y]" in result.output
+    assert "NAME:X,Y[:ARMOR]" in result.output
