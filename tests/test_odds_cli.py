@@ -242,3 +242,11 @@ def test_option_help_keeps_its_brackets() -> None:
     assert "[[person]] tables" in result.output
     assert "NAME=GRADE:MATERIAL[@X,Y]" in result.output
     assert "NAME:X,Y[:ARMOR]" in result.output
+
+
+def test_a_range_in_an_error_is_not_read_as_an_emoji_code() -> None:
+    """`--ob 0:100:0` was refused as "range '0💯0'": rich read ':100:' as an emoji code."""
+    args = ["odds", "sweep", "rmu", "shoot", "--weapon", "glock-17", "--distance", "40"]
+    result = runner.invoke(app, [*args, "--ob", "0:100:0"])
+    assert result.exit_code == 2
+    assert "range '0:100:0' needs" in result.output
