@@ -474,3 +474,17 @@ def test_an_unknown_command_line_option_is_matched_by_the_one_helper() -> None:
         app, ["rmu", "shoot", "--weapon", "glock-17", "--ob", "60", "--range", "40"]
     )
     assert result.exit_code == 2 and "(Possible options: --distance)" in result.output
+
+
+def test_live_odds_read_the_typed_result_s_word_in_every_ruleset() -> None:
+    """CRD-HIT-1: `encounter odds` on a cards fight said "Giga shoots Rico: done 100.0%",
+    the word of a record written before results were typed; a shot's result says hit or miss
+    itself, as `encounter act --json` prints it."""
+    service = EncounterService(MemoryStore())
+    alley = WAREHOUSE.parent / "cards-alley.toml"
+    service.new("alley", load_scenario(alley), Dice.seeded(2))
+    current = service.current("alley")
+    found = live_odds(current.state, current.ruleset, ["Rico shoots Giga"], trials=60)
+    words = dict(found.outcomes)
+    assert "done" not in words
+    assert set(words) <= {"hit", "miss"} and words.get("hit", 0) > 0

@@ -148,7 +148,9 @@ def live_odds(
     for n in range(trials):
         dice = Dice.seeded(seed + n)
         done = engine.act(state, lines[0], ruleset, dice)
-        words[ruleset.outcome_word(done.record.summary)] += 1
+        summary = done.record.summary
+        # The typed result's own word; the ruleset reads one only from an older record.
+        words[summary.get("outcome") or ruleset.outcome_word(summary)] += 1
         now = done.state
         effects.update(ruleset.odds_effects(state, now))
         after += _down(now, target)
