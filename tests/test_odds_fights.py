@@ -162,3 +162,5 @@ def test_a_run_that_meets_its_fights_before_its_precision_says_so() -> None:
     assert "Played until every end was known to within 10 points" in met.output
     data = json.loads(runner.invoke(app, [*args, "10", "--json"]).output)
     assert data["within_reached"] is True and data["widest"] <= 0.10
+    one = [*SIMULATE, str(DRY_GULCH), "--workers", "0", "--max-rounds", "3", "--within", "1"]
+    assert "known to within 1 point." in runner.invoke(app, [*one, "--fights", "200000"]).output

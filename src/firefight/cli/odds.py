@@ -244,7 +244,8 @@ def simulate_command(
     for side, (name, words) in tactics.items():
         console.print(f"[dim]{escape(side)} play {escape(name)}: {escape(words)}.")
     if within is not None and summary.widest() <= within / 100:
-        console.print(f"[dim]Played until every end was known to within {within:g} points.")
+        points = "point" if within == 1 else "points"
+        console.print(f"[dim]Played until every end was known to within {within:g} {points}.")
     elif within is not None:
         console.print(
             f"[dim]Stopped at the {fights:,} fights --fights allows: every end is known to "
