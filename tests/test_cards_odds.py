@@ -96,3 +96,21 @@ def test_exact_odds_agree_with_monte_carlo(values: dict[str, Any]) -> None:
         q = sampled.probabilities.get(key, 0.0)
         error = math.sqrt(max(p * (1 - p), 1e-4) / SAMPLES)
         assert abs(p - q) <= 5 * error, (key, p, q)
+
+
+def test_crd_hit_1_one_success_is_worded_in_the_singular() -> None:
+    """The odds said "P(1 successes)" and "1 successes: 2 Yellow"; one is one success (the
+    stat's JSON name, p_1_successes, stays)."""
+    from firefight.declarations import declare
+    from firefight.odds.api import odds, odds_stats
+    from firefight.rulesets.cards.cli.odds import describe_key
+    from firefight.rulesets.cards.shot import Shot
+
+    shot = declare(Shot, weapon="glock-22", skill=4, distance=10)
+    found = odds(None, shot)
+    labels = {v.stat.name: v.stat.label for v in odds_stats(found, shot)}
+    assert labels["p_1_successes"] == "P(1 success)"
+    assert labels["p_2_successes"] == "P(2 successes)"
+    words = [describe_key(k) for k in found.probabilities]
+    assert any(w.startswith("1 success:") for w in words)
+    assert not any("1 successes" in w for w in words)

@@ -249,3 +249,26 @@ def test_gur_core_1_a_sweep_csv_keeps_every_column_when_its_first_point_is_refus
     assert all(r["p_hit"] == "" for r in refused)
     # Skill 12 -2 at 5 yd is 10: half the rolls; skill 10 falls below SS and snaps at -4.
     assert rows[3]["p_hit"] == "0.5" and rows[1]["p_hit"] == "0.018519"
+
+
+def test_g2_a_sweep_takes_its_lists_in_the_options_of_the_shot() -> None:
+    """G-2, G-1: like the rmu and cards sweeps, `--skill` and `--distance` take a list or a
+    range themselves (they were required single values the sweep then threw away, and
+    `--skill 8:18:2` stopped with a parse error), and any other option may be swept too."""
+    args = ["odds", "sweep", "gurps", "shoot", "--weapon", "revolver-38"]
+    args += ["--skill", "8,12", "--distance", "2,45", "--aim", "0,1", "--json"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["rows"]
+    by = {(r["skill"], r["distance"], r["aim"]): r["p_hit"] for r in rows}
+    assert len(by) == 8
+    assert abs(by[(8, 2.0, 1)] - 0.5) < 1e-12  # aimed, Acc 2: a 10 or less
+    assert by[(12, 45.0, 1)] < by[(12, 2.0, 1)]
+    text = runner.invoke(app, args[:-1])
+    assert text.exit_code == 0, text.output
+    assert "aim 1" in text.output
+    # The older spelling still works, and needs no single values beside it.
+    older = ["odds", "sweep", "gurps", "shoot", "--weapon", "revolver-38", "--aim", "1"]
+    result = runner.invoke(app, [*older, "--skills", "8,12", "--distances", "2,45", "--json"])
+    assert result.exit_code == 0, result.output
+    assert len(json.loads(result.output)["rows"]) == 4

@@ -125,3 +125,39 @@ def test_gur_core_1_odds_of_an_ape_round_behind_cover_run_exact() -> None:
     assert fast.expected(lambda k: float(k.result == "hit")) == pytest.approx(
         0.5 * 212 / 216
     )  # 17-18 always miss
+
+
+def test_gur_core_1_dec_650_a_turn_of_many_shots_is_sampled_not_walked() -> None:
+    """GUR-CORE-1, G-5, DEC-650: every shot of a turn multiplies the paths of sums (twelve
+    5d bursts: past 10**40), so the fast path hands over at its bound and `exact` answers by
+    Monte Carlo with its sample count, as DEC-471 does for an action with no fast path."""
+    from firefight.odds.api import FALLBACK_SAMPLES
+    from firefight.probability.action_odds import NoFastPath
+    from firefight.rulesets.gurps.odds.shot import FAST_PATHS
+
+    burst = declare(Shoot, weapon="assault-rifle", skill=14, distance=50, shots=12)
+    with pytest.raises(NoFastPath):
+        shot_exact(burst)
+    found = odds(None, burst)
+    assert found.method == "monte carlo" and found.samples == FALLBACK_SAMPLES
+    two = declare(Shoot, weapon="revolver-38", skill=16, distance=5, shots=2)
+    with pytest.raises(NoFastPath):
+        shot_exact(two)  # 81,200 paths of sums: more than a second's walk
+    # The deepest single shot (HT rolls for a .30-06's wound) stays exact under the bound.
+    deep = shot_exact(declare(Shoot, weapon="rifle-3006", skill=14, distance=50, hp=10, ht=10))
+    assert deep.method == "fast exact" and deep.paths is not None and deep.paths <= FAST_PATHS
+
+
+def test_gur_core_1_outcomes_are_worded_plainly() -> None:
+    """GUR-CORE-1: an outcome read "1 hit(s) (critical): 8 injury, target unknown" when no HP
+    were given; now "1 hit (critical): 8 injury", and the target's state when it is known."""
+    from firefight.rulesets.gurps.odds.shot import ShotKey
+
+    unknown = ShotKey(
+        result="hit", hits=1, injury=8, critical=True, major_wound=False, state="unknown"
+    )
+    assert str(unknown) == "1 hit (critical): 8 injury"
+    known = ShotKey(
+        result="hit", hits=3, injury=20, critical=False, major_wound=True, state="stunned"
+    )
+    assert str(known) == "3 hits: 20 injury, major wound, target stunned"

@@ -216,3 +216,15 @@ def test_a_sweep_multiplies_on_one_blas_thread() -> None:
         for pool in threadpoolctl.threadpool_info():
             if pool["user_api"] == "blas":
                 assert pool["num_threads"] == 1
+
+
+def test_dec_471_generic_refuses_at_once_a_walk_projected_far_past_its_limit() -> None:
+    """DEC-471: `--method generic` walks up to 200,000 paths, but a tree whose first paths
+    project more than ten times that (a gurps turn of many shots: 195 s here before the
+    refusal) is refused after the first 500 paths, naming the way out."""
+    walked: list[float] = []
+    with pytest.raises(LimitError, match="monte-carlo"):
+        odds(None, _Pool(9), method="generic", progress=walked.append)  # 6**9 paths
+    assert len(walked) <= 501
+    # A tree the first paths project under ten times the limit is walked to its end.
+    assert odds(None, _Pool(6), method="generic").method == "exact"  # 46,656 paths

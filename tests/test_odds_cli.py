@@ -185,3 +185,68 @@ def test_rmu_arm_6_at_1_to_at_10_hit_loss(table: str, loss: str) -> None:
 )
 def test_rmu_arm_6_glock_breaking_points(column: str, point: str) -> None:
     assert _claim(f"Glock 17 (9 mm) breaking point against {column}") == point
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["rmu", "shoot", *SHOT],
+        [
+            "cpr",
+            "shoot",
+            "--weapon",
+            "medium-pistol",
+            "--ref",
+            "7",
+            "--skill",
+            "6",
+            "--distance",
+            "9",
+        ],
+    ],
+    ids=["rmu", "cpr"],
+)
+def test_a_monte_carlo_kernel_takes_a_negative_seed_as_the_scalar_engines_do(
+    args: list[str],
+) -> None:
+    """A seed is any whole number (the scalar resolvers' sampling takes -3); the numpy kernels
+    took none below 0 and stopped with a traceback. Same seed, same counts; another seed,
+    other counts."""
+    mc = ["--method", "monte-carlo", "--samples", "2000", "--json"]
+
+    def run(seed: str) -> dict[str, object]:
+        result = runner.invoke(app, ["odds", *args, *mc, "--seed", seed])
+        assert result.exit_code == 0, result.output
+        found: dict[str, object] = json.loads(result.output)["stats"]
+        return found
+
+    assert run("-3") == run("-3")
+    assert run("-3") != run("3")
+
+
+def test_odds_top_refuses_a_negative_count_and_the_cut_off_counts_one_reroll() -> None:
+    """`--top -1` listed all outcomes but one under "the -1 likeliest"; it is refused now.
+    Depth 1 reads "1 reroll", not "1 rerolls"."""
+    result = runner.invoke(app, ["odds", "rmu", "shoot", *SHOT, "--top", "-1"])
+    assert result.exit_code == 2 and "likeliest" not in result.output
+    result = runner.invoke(app, ["odds", "rmu", "shoot", *SHOT, "--depth", "1"])
+    assert result.exit_code == 0, result.output
+    assert "followed for 1 reroll;" in result.output
+
+
+def test_option_help_keeps_its_brackets() -> None:
+    """The help of a declared option was read as rich markup: "[[person]]" printed "[]" and
+    "NAME=GRADE:MATERIAL[@X,Y]" lost its "[@X,Y]" in `odds rmu explode --help`."""
+    result = runner.invoke(app, ["odds", "rmu", "explode", "--help"], terminal_width=200)
+    assert result.exit_code == 0, result.output
+    assert "[[person]] tables" in result.output
+    assert "NAME=GRADE:MATERIAL[@X,Y]" in result.output
+    assert "NAME:X,Y[:ARMOR]" in result.output
+
+
+def test_a_range_in_an_error_is_not_read_as_an_emoji_code() -> None:
+    """`--ob 0:100:0` was refused as "range '0💯0'": rich read ':100:' as an emoji code."""
+    args = ["odds", "sweep", "rmu", "shoot", "--weapon", "glock-17", "--distance", "40"]
+    result = runner.invoke(app, [*args, "--ob", "0:100:0"])
+    assert result.exit_code == 2
+    assert "range '0:100:0' needs" in result.output

@@ -150,3 +150,18 @@ def test_cpr_aim_1_refused_autofire_aim_is_refused_alike(method: str) -> None:
         resolving.value.rule,
         resolving.value.reason,
     )
+
+
+def test_cpr_ref_1_a_jam_is_told_apart_from_a_plain_miss_in_words() -> None:
+    """CPR-REF-1: a poor quality gun jams on a natural 1 and the attack misses. The odds keep
+    the jam apart from a plain miss; their words said "miss" for both, so the likeliest
+    outcomes listed two identical "miss" rows."""
+    from dataclasses import replace
+
+    from firefight.rulesets.cpr.odds.shot import describe_cpr
+
+    poor = replace(PISTOL, jams_on=1)
+    words = {describe_cpr(view): p for view, p in odds(None, poor).items()}
+    assert len(words) == len(odds(None, poor))
+    assert words["miss: the gun jams"] == pytest.approx(0.1)
+    assert "miss" in words

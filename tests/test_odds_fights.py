@@ -144,3 +144,23 @@ def test_odds_simulate_gives_back_what_it_kept_from_the_collector() -> None:
     refused = CliRunner().invoke(app, [*SIMULATE, str(WAREHOUSE), *SMALL, "--tactic", "a=b"])
     assert (played.exit_code, refused.exit_code) == (0, 2)
     assert gc.get_freeze_count() == before
+
+
+def test_a_run_that_meets_its_fights_before_its_precision_says_so() -> None:
+    """`--within 1 --fights 300` stopped at 300 fights with every end known to about ±5
+    points, and said it had played until every end was known to within 1; it now says where
+    it stopped and how well the ends are known (`within_reached` in --json)."""
+    args = [*SIMULATE, str(DRY_GULCH), "--fights", "300", "--workers", "0", "--within"]
+    runner = CliRunner()
+    capped = runner.invoke(app, [*args, "1"])
+    assert capped.exit_code == 0, capped.output
+    assert "Played until" not in capped.output
+    assert "Stopped at the 300 fights --fights allows" in capped.output
+    data = json.loads(runner.invoke(app, [*args, "1", "--json"]).output)
+    assert data["within_reached"] is False and data["widest"] > 0.01
+    met = runner.invoke(app, [*args, "10"])
+    assert "Played until every end was known to within 10 points" in met.output
+    data = json.loads(runner.invoke(app, [*args, "10", "--json"]).output)
+    assert data["within_reached"] is True and data["widest"] <= 0.10
+    one = [*SIMULATE, str(DRY_GULCH), "--workers", "0", "--max-rounds", "3", "--within", "1"]
+    assert "known to within 1 point." in runner.invoke(app, [*one, "--fights", "200000"]).output

@@ -147,3 +147,12 @@ def test_rmu_rf_13_odds_of_the_preparation_sum_to_one() -> None:
     assert stats["p_malfunction"] > 0 and stats["p_wasted"] > 0
     assert 0 < stats["expected_share_percent"] <= 100
     assert all(isinstance(k, PreparationView) for k in dist)
+
+
+def test_rmu_rf_10_one_hit_is_worded_in_the_singular() -> None:
+    """RMU-RF-10: the likeliest outcomes of a burst read "Ann 1 hits"; one hit is one hit."""
+    from firefight.rulesets.rmu.odds.fire import CaughtView, describe_fire
+
+    one = CaughtView("Ann", "hit", None, 1, dying=False, dead=False)
+    two = CaughtView("Bob", "hit", "A", 12, dying=False, dead=False)
+    assert describe_fire(FireView(False, (one, two))) == "Ann 1 hit; Bob 12 hits, A critical"

@@ -236,3 +236,38 @@ def test_rmu_exp_16_the_odds_of_choking_are_exact_over_the_maneuver() -> None:
     stats = odds_stats(odds(None, decl), decl)
     value = next(s.value for s in stats if s.stat.name == "Viktor.p_no_action")
     assert value == pytest.approx(0.95, abs=0.001)
+
+
+def test_rmu_exp_16_the_odds_of_choking_are_exact_not_sampled() -> None:
+    """RMU-EXP-16, M-3: `odds rmu gas` says it is exact over each breathing victim's maneuver,
+    but a maneuver's open-ended d100 walked past the generic engine's 3,000 paths and the
+    answer was 5,000 samples (DEC-471). It is exact now, and equals the generic enumeration
+    of every face; victims roll apart, so their chances multiply."""
+    from firefight.odds.api import action_odds, odds
+    from firefight.probability.enumeration import enumerate_outcomes
+    from firefight.rulesets.rmu.gas import CsExposure, GasVictim
+
+    one = CsExposure(victims=(GasVictim(name="Viktor", constitution=50),))
+    found = odds(None, one)
+    assert found.method == "fast exact" and found.samples is None
+    entry = action_odds(one)
+    walked = enumerate_outcomes(entry.scalar(None, one), key=entry.key, depth=2)
+    shallow = odds(None, one, depth=2)
+    assert set(shallow.probabilities) == set(walked.probabilities)
+    for view, p in walked.items():
+        assert shallow.probabilities[view] == pytest.approx(p, abs=1e-12)
+    assert shallow.cut_off == pytest.approx(walked.cut_off, abs=1e-12)
+    three = CsExposure(
+        victims=(
+            GasVictim(name="Viktor", constitution=50),
+            GasVictim(name="Ilya", holding_breath=True),
+            GasVictim(name="Lev", constitution=10, penalty=-10),
+        )
+    )
+    joint = odds(None, three)
+    viktor = found.probability(lambda v: dict(v.coherent)["Viktor"])
+    lev = odds(None, CsExposure(victims=(three.victims[2],)))
+    lev_acts = lev.probability(lambda v: dict(v.coherent)["Lev"])
+    both = joint.probability(lambda v: dict(v.coherent)["Viktor"] and dict(v.coherent)["Lev"])
+    assert both == pytest.approx(viktor * lev_acts, abs=1e-12)
+    assert joint.probability(lambda v: dict(v.coherent)["Ilya"]) == pytest.approx(1 - joint.cut_off)

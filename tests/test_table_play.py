@@ -491,3 +491,17 @@ def test_the_session_asks_in_good_grammar_who_comes_first(service: EncounterServ
         run_session(session, PromptSession(input=keys, output=DummyOutput()))
     assert asked[0].endswith(f"{order[0]} (4 AP) comes first. Go on?")
     assert asked[1].endswith(" come first. Go on?") and asked[1].count("AP)") > 1
+
+
+def test_live_odds_read_the_typed_result_s_word_in_every_ruleset() -> None:
+    """CRD-HIT-1: `encounter odds` on a cards fight said "Giga shoots Rico: done 100.0%",
+    the word of a record written before results were typed; a shot's result says hit or miss
+    itself, as `encounter act --json` prints it."""
+    service = EncounterService(MemoryStore())
+    alley = WAREHOUSE.parent / "cards-alley.toml"
+    service.new("alley", load_scenario(alley), Dice.seeded(2))
+    current = service.current("alley")
+    found = live_odds(current.state, current.ruleset, ["Rico shoots Giga"], trials=60)
+    words = dict(found.outcomes)
+    assert "done" not in words
+    assert set(words) <= {"hit", "miss"} and words.get("hit", 0) > 0

@@ -15,6 +15,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Annotated, Any, TypeVar
 
 import typer
+from rich.markup import escape
 
 from firefight.cli.common import AskOpt, JsonOpt, RollsOpt, SeedOpt
 from firefight.cli.quick import unset_value
@@ -48,7 +49,8 @@ def help_text(option: Option) -> str:
         extras.append(f"at most {high:g}")
     if option.repeated:
         extras.append("repeatable")
-    return p.help + (f" ({'; '.join(extras)})" if extras else "")
+    # The help is printed as rich markup: a bracketed word ("[[person]]", "[@X,Y]") is text.
+    return escape(p.help) + (f" ({'; '.join(extras)})" if extras else "")
 
 
 def _annotation(option: Option, *, as_text: bool) -> Any:

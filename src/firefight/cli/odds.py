@@ -189,6 +189,8 @@ def simulate_command(
                 "fights": fights,
                 "seed": seed,
                 "within": within,
+                "within_reached": None if within is None else summary.widest() <= within / 100,
+                "widest": summary.widest(),
                 "max_rounds": summary.max_rounds,
                 "tactics": {side: name for side, (name, _) in tactics.items()},
                 "winners": {str(k): v for k, v in winners.items()},
@@ -241,6 +243,12 @@ def simulate_command(
     console.print(table)
     for side, (name, words) in tactics.items():
         console.print(f"[dim]{escape(side)} play {escape(name)}: {escape(words)}.")
-    if within is not None:
-        console.print(f"[dim]Played until every end was known to within {within:g} points.")
+    if within is not None and summary.widest() <= within / 100:
+        points = "point" if within == 1 else "points"
+        console.print(f"[dim]Played until every end was known to within {within:g} {points}.")
+    elif within is not None:
+        console.print(
+            f"[dim]Stopped at the {fights:,} fights --fights allows: every end is known to "
+            f"within {100 * summary.widest():.1f} points, not {within:g}."
+        )
     console.print(f"[dim]Monte Carlo, seed {seed}.")

@@ -24,7 +24,7 @@ from firefight.odds.api import OddsMethod, odds, odds_stats
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import StatValue
 from firefight.serialize import to_plain
-from firefight.wording import chance_in_words
+from firefight.wording import chance_in_words, counted
 
 if TYPE_CHECKING:
     from firefight.odds.sweep import SweepResult
@@ -85,7 +85,7 @@ PlotOpt = Annotated[
     Path | None,
     typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_output_file),
 ]
-TopOpt = Annotated[int, typer.Option(help="How many of the likeliest outcomes to list.")]
+TopOpt = Annotated[int, typer.Option(min=0, help="How many of the likeliest outcomes to list.")]
 DecimalsOpt = Annotated[
     int,
     typer.Option(
@@ -186,9 +186,10 @@ def _how(dist: Distribution[Any]) -> str:
     engine = "exact" if dist.method == "fast exact" else "exact (generic enumeration)"
     if not dist.cut_off:
         return f"{engine}; nothing cut off"
+    assert dist.depth is not None  # only a depth cuts anything off
     return (
-        f"{engine}; open-ended rolls followed for {dist.depth} rerolls; what lies past them "
-        f"({chance_in_words(dist.cut_off)}) is not shown"
+        f"{engine}; open-ended rolls followed for {counted(dist.depth, 'reroll')}; what lies "
+        f"past them ({chance_in_words(dist.cut_off)}) is not shown"
     )
 
 

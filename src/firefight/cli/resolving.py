@@ -62,7 +62,8 @@ def rich_console(*, stderr: bool = False) -> Console:
     :class:`~firefight.cli.plain.PlainWriter` writes never imports rich."""
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False, soft_wrap=True)
+    # No emoji codes: a range such as 0:100:10 is text, not ':100:' made a picture.
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

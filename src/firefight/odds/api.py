@@ -54,6 +54,9 @@ OddsMethod = Literal["exact", "generic", "monte-carlo"]
 EXACT_PATHS = 3_000
 #: Samples of that fallback at most: under a second of the scalar resolver here.
 FALLBACK_SAMPLES = 5_000
+#: "generic" refuses at once a walk its first paths project past this many times its limit
+#: (DEC-471): a gurps turn of many shots ran minutes before the refusal it was bound to meet.
+HOPELESS = 10
 
 _REGISTRY: dict[type[Any], ActionOdds] = {}
 _FROM_RULESETS: set[str] = set()
@@ -120,7 +123,7 @@ def odds(
                 key=entry.key,
                 depth=DEFAULT_DEPTH if depth is None else depth,
                 max_paths=EXACT_PATHS if method == "exact" else MAX_PATHS,
-                projected=method == "exact",
+                projected=1 if method == "exact" else HOPELESS,
                 progress=progress,
             )
         except LimitError:

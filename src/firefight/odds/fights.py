@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from functools import cache, partial
@@ -357,8 +357,13 @@ def _widest_end(counts: Counter[FightResult], played: int) -> float:
     ends: Counter[Ending] = Counter()
     for result, n in counts.items():
         ends[ending(result)] += n
+    return _widest_half(ends.values(), played)
+
+
+def _widest_half(counts: Iterable[int], played: int) -> float:
+    """The widest half of the 95% intervals of the shares ``counts`` of ``played`` fights."""
     halves = []
-    for n in ends.values():
+    for n in counts:
         low, high = share_interval(n, played)
         halves.append((high - low) / 2)
     return max(halves)
@@ -465,6 +470,11 @@ class FightSummary:
         for result, p in self.distribution.items():
             out[ending(result)] += p  # type: ignore[assignment]
         return dict(out)
+
+    def widest(self) -> float:
+        """How well the ways the fights ended are known: the widest half of their 95%
+        intervals (what ``--within`` asks to bring under its points)."""
+        return _widest_half((round(p * self.fights) for p in self.ends().values()), self.fights)
 
     def undecided(self) -> float:
         """The share of fights the rounds ran out on with several sides standing."""

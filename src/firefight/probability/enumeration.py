@@ -149,7 +149,7 @@ def enumerate_outcomes(
     key: Callable[[R], K],
     depth: int = DEFAULT_DEPTH,
     max_paths: int = MAX_PATHS,
-    projected: bool = False,
+    projected: float | None = None,
     progress: Callable[[float], None] | None = None,
 ) -> Distribution[K]:
     """The exact distribution of ``key(run(dice))`` over every dice path.
@@ -158,8 +158,9 @@ def enumerate_outcomes(
     returns the same result. A refusal it raises (before any die, as resolvers do) propagates
     unchanged: asking the odds of a refused action is refused the same way. With
     ``projected``, the walk gives up as soon as the share of probability it has visited
-    projects more than ``max_paths`` paths (judged from :data:`PROJECT_AFTER` paths on): a
-    guess, for a caller with another way to answer.
+    projects more than ``projected`` times ``max_paths`` paths (judged from
+    :data:`PROJECT_AFTER` paths on): a guess, for a caller with another way to answer (1), or
+    one sparing a walk that cannot end within its limit (10).
 
     >>> def until_odd(dice: Dice) -> int:
     ...     n = 0
@@ -183,7 +184,9 @@ def enumerate_outcomes(
     prefix: list[int] = []
     while True:
         runs += 1
-        if runs > max_paths or (projected and runs > PROJECT_AFTER and runs > visited * max_paths):
+        if runs > max_paths or (
+            projected and runs > PROJECT_AFTER and runs > visited * projected * max_paths
+        ):
             raise LimitError(
                 "dice paths of one generic enumeration",
                 runs,

@@ -25,6 +25,7 @@ from firefight.cli.odds_kit import (
 )
 from firefight.declarations import conditions, declare, sweep_grid
 from firefight.rulesets.cards.shot import Shot
+from firefight.wording import counted
 
 __all__ = ["app", "describe_key", "sweep_app"]
 
@@ -37,7 +38,7 @@ def describe_key(key: Any) -> str:
     if not key.successes:
         text = "miss"
     else:
-        text = f"{key.successes} successes: {key.damage} {key.level}"
+        text = f"{counted(key.successes, 'success', 'successes')}: {key.damage} {key.level}"
         if key.knocked_down:
             text += ", knocked down"
         if key.down:

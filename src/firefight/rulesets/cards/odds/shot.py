@@ -25,6 +25,7 @@ from firefight.probability.stats import Stat
 from firefight.rulesets.cards.data import Mode
 from firefight.rulesets.cards.deck import parse_deck
 from firefight.rulesets.cards.shot import Shot, ShotPlan, ShotResult, plan_shot
+from firefight.wording import counted
 
 __all__ = ["CARDS_STATS", "ShotKey", "shot_exact", "shot_key", "shot_stats"]
 
@@ -239,7 +240,7 @@ CARDS_STATS: tuple[Stat, ...] = (
 def _exactly(count: int) -> Stat:
     return Stat(
         name=f"p_{count}_successes",
-        label=f"P({count} successes)",
+        label=f"P({counted(count, 'success', 'successes')})",
         kind="probability",
         read=lambda k: float(k.successes == count),
         group="summary",

@@ -319,6 +319,8 @@ def cpr_sample(
     looked up in the outcomes the exact path found."""
     import numpy as np
 
+    from firefight.probability.generators import seeded_generator
+
     data = data if data is not None else cpr_default_data()
     try:
         check, count = _probe(action, data)
@@ -332,7 +334,7 @@ def cpr_sample(
     views: dict[tuple[int, tuple[int, bool] | None, int | None], CprView] = {}
     for leaf in leaves:
         views[(leaf.check, leaf.damage, leaf.injury)] = cpr_key(_run(action, data, leaf.faces))
-    rng = np.random.default_rng(seed)
+    rng = seeded_generator(seed)
     n = samples
 
     def d10(size: int) -> Any:
@@ -488,7 +490,7 @@ def describe_cpr(view: CprView) -> str:
     parts = []
     for shot in _shots(view):
         if shot["result"] != "hit":
-            parts.append("miss")
+            parts.append("miss: the gun jams" if shot.get("jammed") else "miss")  # CPR-REF-1
             continue
         text = f"hit: {shot.get('damage', 0)} damage, {shot.get('hp_lost', 0)} HP lost"
         if "multiplier" in shot:

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from math import prod
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.markup import escape
 
 from firefight.cli.common import JsonOpt, console, emit_json, refusals
 from firefight.cli.declared import declared_command
@@ -15,10 +17,11 @@ from firefight.cli.odds_kit import (
     CsvOpt,
     DecimalsOpt,
     odds_options,
+    progress_bar,
     show_odds,
     write_sweep_csv,
 )
-from firefight.declarations import conditions, declare, field_named, sweep_values
+from firefight.declarations import conditions, declare, sweep_grid
 from firefight.rulesets.gurps.shot import Shoot
 
 __all__ = ["app", "sweep_app"]
@@ -27,10 +30,11 @@ app = typer.Typer(help="Odds of gurps shots.", no_args_is_help=True)
 sweep_app = typer.Typer(help="Sweeps of gurps shots.", no_args_is_help=True)
 
 SkillsOpt = Annotated[
-    str, typer.Option("--skills", help="Skills to sweep: a comma list or START:STOP:STEP.")
+    str | None, typer.Option("--skills", help="The same as a swept --skill (an older spelling).")
 ]
 DistancesOpt = Annotated[
-    str, typer.Option("--distances", help="Distances (yd) to sweep: a list or START:STOP:STEP.")
+    str | None,
+    typer.Option("--distances", help="The same as a swept --distance (an older spelling)."),
 ]
 
 _ODDS_OPTIONS = odds_options(samples=200_000)
@@ -56,33 +60,48 @@ def shoot(values: dict[str, Any], **how: Any) -> None:
     sweep_app,
     "shoot",
     Shoot,
-    help="P(hit), E[injury] and the rest over skill x distance (the other options fixed).",
+    help="P(hit), the expected injury and the rest over every combination of the listed "
+    "values (e.g. --skill 8:18:2 --distance 2,5,10 --aim 0,1); skill and distance sweep "
+    "8:18:2 and 2,5,10,20,45,100 unless given.",
     extra=(
-        ("skills", SkillsOpt, "8:18:2"),
-        ("distances", DistancesOpt, "2,5,10,20,45,100"),
+        ("skills", SkillsOpt, None),
+        ("distances", DistancesOpt, None),
         ("csv_path", CsvOpt, None),
         ("csv_decimals", DecimalsOpt, CSV_DECIMALS),
         ("as_json", JsonOpt, False),
     ),
+    sweep=True,
+    optional=("skill", "distance"),
 )
 def sweep_shoot(
     values: dict[str, Any],
     *,
-    skills: str,
-    distances: str,
+    skills: str | None,
+    distances: str | None,
     csv_path: Path | None,
     csv_decimals: int,
     as_json: bool,
 ) -> None:
     from firefight.odds.sweep import sweep
 
+    # --skills and --distances are the older spelling of a swept --skill and --distance.
+    given = {
+        **values,
+        "skill": skills or values.get("skill") or _SKILLS,
+        "distance": distances or values.get("distance") or _DISTANCES,
+    }
     with refusals():
-        base = declare(Shoot, **values)
-        grid = {
-            "skill": sweep_values(field_named(Shoot, "skill"), skills),
-            "distance": sweep_values(field_named(Shoot, "distance"), distances),
-        }
-        result = sweep(base, grid, build=lambda b, point: declare(Shoot, **{**values, **point}))
+        fixed, grid = sweep_grid(Shoot, given)
+        first = {name: found[0] for name, found in grid.items()}
+        base = declare(Shoot, **fixed, **first)
+        points = prod(len(found) for found in grid.values())
+        with progress_bar(f"{points:,} points", 1.0) as update:
+            result = sweep(
+                base,
+                grid,
+                build=lambda _, point: declare(Shoot, **fixed, **dict(point)),
+                progress=update,
+            )
     rows = result.rows()
     if csv_path is not None:
         write_sweep_csv(csv_path, result, csv_decimals)
@@ -95,4 +114,17 @@ def sweep_shoot(
         shown = (
             f"P(hit) {hit:.3f}  E\\[injury] {row['expected_injury']:.2f}" if hit is not None else ""
         )
-        console.print(f"skill {row['skill']:>2}  {row['distance']:>6g} yd  {shown}{refused}")
+        point = "  ".join(_cell(name, row[name]) for name in result.parameters)
+        console.print(f"{escape(point)}  {shown}{refused}".strip())
+
+
+_SKILLS = "8:18:2"
+_DISTANCES = "2,5,10,20,45,100"
+
+
+def _cell(name: str, value: object) -> str:
+    if name == "skill":
+        return f"skill {value:>2}"
+    if name == "distance":
+        return f"{value:>6g} yd"
+    return f"{name.replace('_', '-')} {value}"

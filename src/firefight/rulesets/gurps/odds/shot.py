@@ -5,6 +5,9 @@ resolver only ever reads a roll's sum (:class:`~firefight.rulesets.gurps.rolls.R
 following every *sum* with its weight -- the count of face paths that give it, from the d6
 distribution convolved -- gives exactly the distribution the generic enumeration finds, in a
 fraction of the runs. A roll used only for pass or fail (``check``) is followed once per side.
+
+Each shot of a turn multiplies the paths (G-5: every hit rolls its own damage), so the walk is
+bounded (DEC-650): past :data:`FAST_PATHS` it hands over, and ``exact`` samples instead.
 """
 
 from __future__ import annotations
@@ -13,9 +16,11 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from math import prod
 from typing import Any
 
 from firefight.outcome import Outcome
+from firefight.probability.action_odds import NoFastPath
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import Stat
 from firefight.rulesets.gurps.attack import run_shot
@@ -24,8 +29,18 @@ from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.shot_result import ShotResult
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import TraceBuilder
+from firefight.wording import counted
 
-__all__ = ["SHOT_STATS", "ShotKey", "d6_sums", "shot_exact", "shot_key"]
+__all__ = ["FAST_PATHS", "SHOT_STATS", "ShotKey", "d6_sums", "shot_exact", "shot_key"]
+
+#: Paths of sums the fast path walks before handing over (DEC-650): about a second here. The
+#: deepest single shot (a .30-06 wound with HT rolls) takes some 14,400; two revolver shots in a
+#: turn already take 81,200, and every further shot multiplies them.
+FAST_PATHS = 20_000
+
+#: The first path's choices multiplied out overstate a tree of sums some 8-40 times; a tree
+#: whose first path multiplies out past this is handed over before any walking.
+_HOPELESS = 100 * FAST_PATHS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -44,7 +59,8 @@ class ShotKey:
             return self.result
         crit = " (critical)" if self.critical else ""
         major = ", major wound" if self.major_wound else ""
-        return f"{self.hits} hit(s){crit}: {self.injury} injury{major}, target {self.state}"
+        state = "" if self.state == "unknown" else f", target {self.state}"  # no HP given
+        return f"{counted(self.hits, 'hit')}{crit}: {self.injury} injury{major}{state}"
 
 
 def _key(shot: ShotResult) -> ShotKey:
@@ -142,13 +158,18 @@ def _rows(rows: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, Fraction], ...]
 def shot_exact(shot: Shoot) -> Distribution[ShotKey]:
     """The exact distribution of the shot's :class:`ShotKey`, one resolver run per path of sums.
 
-    A refused shot raises its refusal, as resolving it would."""
+    A refused shot raises its refusal, as resolving it would; a tree of more than
+    :data:`FAST_PATHS` paths raises :class:`NoFastPath` (DEC-650)."""
     merged: dict[ShotKey, Fraction] = {}
     prefix: list[int] = []
     paths = 0
     while True:
         path = _SumPath(prefix)
         result = run_shot(shot, path, TraceBuilder())
+        if paths == 0 and prod(len(choices) for choices in path.options) > _HOPELESS:
+            raise NoFastPath("too many shots to walk every sum")
+        if paths == FAST_PATHS:
+            raise NoFastPath(f"more than {FAST_PATHS:,} paths of sums")
         weight = Fraction(1)
         for choices, pick in zip(path.options, path.chosen, strict=True):
             weight *= choices[pick][1]

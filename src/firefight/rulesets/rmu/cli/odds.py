@@ -94,7 +94,7 @@ def describe_view(view: Any) -> str:
     if e.dead:
         parts.append("dead")
     text = (
-        f"hit: {view.total_hits} hits, {view.severity} critical to the {view.location} "
+        f"hit: {counted(view.total_hits, 'hit')}, {view.severity} critical to the {view.location} "
         f"({view.critical_table})"
     )
     if parts:

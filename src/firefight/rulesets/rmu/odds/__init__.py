@@ -58,6 +58,12 @@ def _thrown_fast(state: Any, action: Any, depth: int) -> Distribution[Any]:
     return thrown_exact(state, action, depth)
 
 
+def _gas_fast(state: Any, decl: Any, depth: int) -> Distribution[Any]:
+    from firefight.rulesets.rmu.odds.gas import gas_exact
+
+    return gas_exact(decl, depth)
+
+
 def _melee_fast(state: Any, attack: Any, depth: int) -> Distribution[Any]:
     from firefight.rulesets.rmu.odds.melee import melee_exact
 
@@ -184,6 +190,8 @@ def registrations() -> list[ActionOdds]:
             key=gas_view,
             stats=(),
             stats_for=gas_stats,
+            fast=_gas_fast,
+            fast_depth=9,
         )
     )
     from firefight.rulesets.rmu.melee.attack import MeleeAttack

@@ -40,6 +40,7 @@ from firefight.rulesets.rmu.rapid_fire import (
 )
 from firefight.rulesets.rmu.struck import Struck
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
+from firefight.wording import counted
 
 __all__ = [
     "PREPARATION_STATS",
@@ -211,7 +212,7 @@ def describe_fire(view: Any) -> str:
         if p.result != "hit":
             parts.append(f"{p.name} {p.result}")
             continue
-        text = f"{p.name} {p.total_hits} hits"
+        text = f"{p.name} {counted(p.total_hits, 'hit')}"
         if p.severity is not None:
             text += f", {p.severity} critical"
         if p.dead:

@@ -50,6 +50,7 @@ import numpy.typing as npt
 
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.probability.distribution import Distribution
+from firefight.probability.generators import seeded_generator
 from firefight.probability.openended import open_ended
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.bodies import Bystander, prepare_stray_round, stray_shielders
@@ -958,7 +959,7 @@ def aimed_shot_sample(
         raise ValueError(f"samples must be 1 or more, got {samples!r}")
     data = data if data is not None else default_data()
     prep = prepare_aimed_shot(shot, data)
-    rng = np.random.default_rng(seed)
+    rng = seeded_generator(seed)
     recoil = _recoil(prep)
     recoil_model = _Model(data, recoil.body, ()) if recoil is not None else None
     recoil_kernel = (
