@@ -69,6 +69,8 @@ def rules_of(**values: Any) -> set[str | None]:
     [
         (3, 3, "critical success"),
         (4, 1, "critical success"),
+        (3, -2, "critical success"),  # 3-4 at any skill, below 0 too
+        (4, -9, "critical success"),
         (5, 14, "success"),
         (5, 15, "critical success"),
         (6, 15, "success"),
