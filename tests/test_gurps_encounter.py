@@ -245,7 +245,7 @@ def test_gur_core_1_a_shot_s_headline_says_who_shot_whom_and_by_how_much() -> No
     bob = next(h for h in headlines if h.startswith("Bob shoots"))
     assert bob.startswith("Bob shoots Ann with the 45: missed by 8.")
     assert (
-        "Ann shoots Bob with the 38: 1 hit(s): 8 injury; Bob stunned, 2 HP left, knocked down."
+        "Ann shoots Bob with the 38: 1 hit: 8 injury; Bob stunned, 2 HP left, knocked down."
         in headlines
     )
 

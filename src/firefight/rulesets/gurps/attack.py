@@ -35,6 +35,7 @@ from firefight.rulesets.gurps.shot_result import (
 )
 from firefight.rulesets.gurps.success import Verdict, judge
 from firefight.trace import Modifier, TraceBuilder
+from firefight.wording import counted
 
 __all__ = ["StrayWound", "defense_target", "miss_path", "resolve_shot", "run_shot", "stray_hit"]
 
@@ -348,7 +349,7 @@ def stray_hit(
 def _headline(result: str, hits: int, injury: int, after: TargetCondition | None) -> str:
     if result != "hit":
         return "Missed." if result == "miss" else "Hit, but defended."
-    text = f"{hits} hit(s): {injury} injury"
+    text = f"{counted(hits, 'hit')}: {injury} injury"
     if after is not None:
         text += f"; target {after.state}, {after.hp_left} HP left"
         if after.knocked_down:
