@@ -119,6 +119,11 @@ def test_odds_simulate_command_writes_json_and_a_histogram(tmp_path: Path) -> No
     data = json.loads(result.output)
     assert data["fights"] == 6
     assert abs(sum(data["winners"].values()) - 1) < 1e-12
+    # Each way a fight ends is its own key, nobody standing and the rounds running out
+    # apart (both were "None"), each with its interval.
+    assert set(data["winners"]) <= {"hunters", "smugglers", "nobody", "undecided"}
+    assert set(data["winner_intervals"]) == set(data["winners"])
+    assert data["winners"].get("undecided", 0.0) == data["undecided"]
     assert set(data["down"]) == {"Mara", "Jonah", "Viktor", "Lev"}
     assert plot.read_bytes().startswith(b"\x89PNG")
 

@@ -152,7 +152,6 @@ def simulate_command(
             gc.unfreeze()
     fights = summary.fights  # with --within, those it took
     tactics = {side: (name, tactic_words(summary.ruleset, name)) for side, name in summary.tactics}
-    winners = summary.winners()
     rounds = summary.rounds()
     down = {name: summary.down_rounds(name) for name in summary.fighters}
     spent = {name: summary.mean_spent(name) for name in summary.fighters}
@@ -166,6 +165,7 @@ def simulate_command(
         "nobody": "nobody left standing",
     }
     shares = {side or said[how]: p for (how, side), p in summary.ends().items()}
+    by_end = {side or how: p for (how, side), p in summary.ends().items()}
     ends = [
         (side, p, share_interval(round(p * fights), fights))
         for side, p in sorted(shares.items(), key=lambda kv: (kv[0].startswith("nobody"), -kv[1]))
@@ -193,11 +193,13 @@ def simulate_command(
                 "widest": summary.widest(),
                 "max_rounds": summary.max_rounds,
                 "tactics": {side: name for side, (name, _) in tactics.items()},
-                "winners": {str(k): v for k, v in winners.items()},
+                # Each way the fights ended: a side's name, "nobody" (left standing) or
+                # "undecided" (the rounds ran out), as the table shows them.
+                "winners": by_end,
                 "undecided": undecided,
                 "winner_intervals": {
-                    str(side): list(share_interval(round(p * fights), fights))
-                    for side, p in winners.items()
+                    end: list(share_interval(round(p * fights), fights))
+                    for end, p in by_end.items()
                 },
                 "rounds": {str(k): v for k, v in rounds.items()},
                 "mean_rounds": mean_rounds,
