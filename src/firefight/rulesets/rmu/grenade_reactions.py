@@ -102,7 +102,7 @@ def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[N
             else:
                 ap = reaction_ap(row, ap_left)[0]
             tb = TraceBuilder()
-            tb.step(f"The {k.get('load')} lies {row.where} of {c.name}: {ap} AP to react.", RULE)
+            tb.step(f"The {k.get('load')} lies {row.placed(c.name)}: {ap} AP to react.", RULE)
             entries.extend(tb.build().entries)
             events.append(GrenadeNoticed(target=c.name, grenade=k.id, round=state.round,
                                          where=row.where, ap=ap, ap_left=ap_left))  # fmt: skip
