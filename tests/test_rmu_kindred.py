@@ -301,6 +301,19 @@ def test_v3_p9_a_staked_kindred_cannot_act_or_defend() -> None:
     assert refused.value.rule == "V-3"
 
 
+def test_v3_p9_the_trace_does_not_call_a_staked_kindred_unconscious() -> None:
+    """Staked, Mara is awake but cannot defend (P-9, V-3): the trace says so, not that she is
+    out cold."""
+    state = start(vampire("Mara", 0, 30, stats={"quickness_db": 10}), person("Ana", 0, 0))
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    shot = RMU.resolve(state, RMU.parse_action("Ana shoots Mara", state), Dice.scripted([50] * 5))
+    said = [e.text for e in shot.trace.entries if getattr(e, "rule", "") == "P-9"]
+    assert said == [
+        "Mara cannot defend (out cold, staked, in torpor or helpless): no Quickness DB,"
+        " no Dodge, no Celerity share."
+    ]
+
+
 def test_v3_pulling_the_stake_takes_3_ap_from_someone_adjacent() -> None:
     state = start(vampire("Mara", 0, 0), person("Ana", 3, 0), person("Far", 30, 0))
     state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
