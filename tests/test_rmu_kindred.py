@@ -314,6 +314,16 @@ def test_v3_p9_the_trace_does_not_call_a_staked_kindred_unconscious() -> None:
     ]
 
 
+def test_v3_a_staked_kindred_is_told_she_cannot_act_not_only_move() -> None:
+    """V-3 paralyses: a Rouse check is refused as any action is, and the refusal says so."""
+    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0))
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    with pytest.raises(RuleRefusal) as refused:
+        RMU.validate(state, RMU.parse_action("Mara rouses potence", state))
+    assert refused.value.rule == "V-3"
+    assert "cannot act" in str(refused.value) and "move" not in str(refused.value)
+
+
 def test_v3_pulling_the_stake_takes_3_ap_from_someone_adjacent() -> None:
     state = start(vampire("Mara", 0, 0), person("Ana", 3, 0), person("Far", 30, 0))
     state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
