@@ -98,6 +98,26 @@ def test_rmu_exp_10_the_trace_says_where_it_lies_in_plain_words() -> None:
     ]
 
 
+def test_rmu_exp_10_two_grenades_landing_at_once_take_one_look() -> None:
+    """Mara and Ilya both throw at the ground before Sam: one Perception action (2 AP) is his
+    look at both (DEC-660); the round change used to charge 2 AP a grenade and fail on the
+    third look with none left."""
+    service = fight(
+        person("Mara", 0, 0),
+        person("Ilya", 10, 0),
+        person("Lev", -10, 0),
+        person("Sam", 0, 80, facing_deg=180),
+    )
+    for who in ("Mara", "Ilya", "Lev"):
+        service.act("g", f"{who} throws m67 at 0,50", Dice.scripted([96, 14]))
+    landed = service.next_round("g", Dice.seeded(3))
+    noticed = [e for e in landed.record.events if isinstance(e, GrenadeNoticed)]
+    assert [e.target for e in noticed].count("Sam") == 3
+    assert vitals(landed.state.combatant("Sam")).ap_left == 2
+    looks = [t["text"] for t in landed.record.trace if str(t.get("text")).startswith("Sam looks")]
+    assert len(looks) == 3 and sum("(2 AP)" in t for t in looks) == 1
+
+
 def test_rmu_exp_10_a_reaction_past_the_budget_is_refused() -> None:
     """Sam has his back to it and fails to see it: he has nothing to react with."""
     service = fight(person("Mara", 0, 0), person("Sam", 0, 60))
