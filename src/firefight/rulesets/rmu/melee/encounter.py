@@ -287,8 +287,8 @@ def _check_reach(attacker: CombatantState, target: CombatantState, what: str) ->
     if gap > reach:
         raise RuleRefusal(
             REACH_RULE,
-            f"{target.name} is {gap:.0f} ft beyond {attacker.name}'s reach: {what} reaches "
-            f"{reach:g} ft.",
+            f"{target.name} is out of {attacker.name}'s reach, {gap:.0f} ft between them: "
+            f"{what} reaches {reach:g} ft.",
         )
 
 
