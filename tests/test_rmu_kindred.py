@@ -127,6 +127,15 @@ def test_v1_a_kindred_hit_by_a_9mm_reads_one_severity_lower_than_a_mortal() -> N
     assert "read as D on a Kindred (V-1)" in kindred_shot.record.narration[0]
 
 
+def test_v1_the_headline_of_an_a_stepped_down_does_not_read_a_as_a() -> None:
+    """An A critical on a Kindred steps down a row on the A column (V-1): the headline said
+    'a critical A, read as A'; it says the A was stepped down."""
+    shot = shot_at(vampire("Mara", 0, 30), [66, 40, 40])
+    headline = shot.record.narration[0]
+    assert "critical A to the leg, stepped down a row on a Kindred (V-1)" in headline
+    assert "read as A" not in headline
+
+
 def test_v1_is_a_scenario_option_and_0_turns_it_off() -> None:
     off = criticals(shot_at(vampire("Mara", 0, 30), [99, 40, 5], severity_steps=0))
     assert [e.severity for e in off] == ["E"]
