@@ -365,6 +365,13 @@ def rouse(state: EncounterState, line: str, rolls: list[int]) -> EncounterState:
     return land(state, *RMU.resolve(state, action, Dice.scripted(rolls)).events)
 
 
+def test_v4_a_power_of_two_words_may_be_written_with_spaces() -> None:
+    """'rouses feral weapons' is 'rouses feral-weapons' (V-4, RMU-BITE-5)."""
+    state = start(vampire("Mara", 0, 0))
+    roused = rouse(state, "Mara rouses feral weapons", [6])
+    assert sheet(roused, "Mara").is_roused("feral-weapons")
+
+
 def test_v4_rousing_celerity_costs_a_rouse_check_and_puts_it_in_play() -> None:
     state = start(vampire("Mara", 0, 0))
     calm = rouse(state, "Mara rouses celerity", [6])
