@@ -316,7 +316,7 @@ def test_v3_p9_the_trace_does_not_call_a_staked_kindred_unconscious() -> None:
     state = start(vampire("Mara", 0, 30, stats={"quickness_db": 10}), person("Ana", 0, 0))
     state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
     shot = RMU.resolve(state, RMU.parse_action("Ana shoots Mara", state), Dice.scripted([50] * 5))
-    said = [e.text for e in shot.trace.entries if getattr(e, "rule", "") == "P-9"]
+    said = [t["text"] for t in shot.trace.to_json() if t.get("rule") == "P-9"]
     assert said == [
         "Mara cannot defend (out cold, staked, in torpor or helpless): no Quickness DB,"
         " no Dodge, no Celerity share."
