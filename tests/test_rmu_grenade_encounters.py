@@ -79,6 +79,45 @@ def test_rmu_exp_10_each_row_leaves_its_ap_to_react() -> None:
     )
 
 
+def test_rmu_exp_10_the_trace_says_where_it_lies_in_plain_words() -> None:
+    """Each row reads as English: 'behind Sam', not 'behind of Sam' (RMU-EXP-10)."""
+    service = fight(
+        person("Mara", 0, 0),
+        person("Viktor", 0, 48, facing_deg=180),
+        person("Ilya", 30, 45, facing_deg=270),
+        person("Sam", 0, 60),
+    )
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    landed = service.next_round("g", Dice.scripted([80, 80, 96, 20, *PAD]))
+    said = [t["text"] for t in landed.record.trace if "AP to react" in str(t.get("text"))]
+    assert said == [
+        "The m67 lies in front of Mara: 2 AP to react.",
+        "The m67 lies near, in front of Viktor: 4 AP to react.",
+        "The m67 lies in front of Ilya: 2 AP to react.",
+        "The m67 lies behind Sam: 2 AP to react.",
+    ]
+
+
+def test_rmu_exp_10_two_grenades_landing_at_once_take_one_look() -> None:
+    """Mara and Ilya both throw at the ground before Sam: one Perception action (2 AP) is his
+    look at both (DEC-660); the round change used to charge 2 AP a grenade and fail on the
+    third look with none left."""
+    service = fight(
+        person("Mara", 0, 0),
+        person("Ilya", 10, 0),
+        person("Lev", -10, 0),
+        person("Sam", 0, 80, facing_deg=180),
+    )
+    for who in ("Mara", "Ilya", "Lev"):
+        service.act("g", f"{who} throws m67 at 0,50", Dice.scripted([96, 14]))
+    landed = service.next_round("g", Dice.seeded(3))
+    noticed = [e for e in landed.record.events if isinstance(e, GrenadeNoticed)]
+    assert [e.target for e in noticed].count("Sam") == 3
+    assert vitals(landed.state.combatant("Sam")).ap_left == 2
+    looks = [t["text"] for t in landed.record.trace if str(t.get("text")).startswith("Sam looks")]
+    assert len(looks) == 3 and sum("(2 AP)" in t for t in looks) == 1
+
+
 def test_rmu_exp_10_a_reaction_past_the_budget_is_refused() -> None:
     """Sam has his back to it and fails to see it: he has nothing to react with."""
     service = fight(person("Mara", 0, 0), person("Sam", 0, 60))
@@ -106,6 +145,8 @@ def test_rmu_exp_10_a_blind_man_sees_nothing_land() -> None:
     seen = service.next_round("g", Dice.scripted([80, *PAD]))
     noticed = {e.target: e for e in seen.record.events if isinstance(e, GrenadeNoticed)}
     assert (noticed["Viktor"].where, noticed["Viktor"].ap) == ("unaware", 0)
+    said = [t["text"] for t in seen.record.trace if "Viktor cannot" in str(t.get("text"))]
+    assert said == ["The m67 lies where Viktor cannot see it: 0 AP to react."]
 
 
 # --- RMU-EXP-11: a dash to cover from a grenade --------------------------------------------------

@@ -127,6 +127,15 @@ def test_v1_a_kindred_hit_by_a_9mm_reads_one_severity_lower_than_a_mortal() -> N
     assert "read as D on a Kindred (V-1)" in kindred_shot.record.narration[0]
 
 
+def test_v1_the_headline_of_an_a_stepped_down_does_not_read_a_as_a() -> None:
+    """An A critical on a Kindred steps down a row on the A column (V-1): the headline said
+    'a critical A, read as A'; it says the A was stepped down."""
+    shot = shot_at(vampire("Mara", 0, 30), [66, 40, 40])
+    headline = shot.record.narration[0]
+    assert "critical A to the leg, stepped down a row on a Kindred (V-1)" in headline
+    assert "read as A" not in headline
+
+
 def test_v1_is_a_scenario_option_and_0_turns_it_off() -> None:
     off = criticals(shot_at(vampire("Mara", 0, 30), [99, 40, 5], severity_steps=0))
     assert [e.severity for e in off] == ["E"]
@@ -301,6 +310,29 @@ def test_v3_p9_a_staked_kindred_cannot_act_or_defend() -> None:
     assert refused.value.rule == "V-3"
 
 
+def test_v3_p9_the_trace_does_not_call_a_staked_kindred_unconscious() -> None:
+    """Staked, Mara is awake but cannot defend (P-9, V-3): the trace says so, not that she is
+    out cold."""
+    state = start(vampire("Mara", 0, 30, stats={"quickness_db": 10}), person("Ana", 0, 0))
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    shot = RMU.resolve(state, RMU.parse_action("Ana shoots Mara", state), Dice.scripted([50] * 5))
+    said = [t["text"] for t in shot.trace.to_json() if t.get("rule") == "P-9"]
+    assert said == [
+        "Mara cannot defend (out cold, staked, in torpor or helpless): no Quickness DB,"
+        " no Dodge, no Celerity share."
+    ]
+
+
+def test_v3_a_staked_kindred_is_told_she_cannot_act_not_only_move() -> None:
+    """V-3 paralyses: a Rouse check is refused as any action is, and the refusal says so."""
+    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0))
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    with pytest.raises(RuleRefusal) as refused:
+        RMU.validate(state, RMU.parse_action("Mara rouses potence", state))
+    assert refused.value.rule == "V-3"
+    assert "cannot act" in str(refused.value) and "move" not in str(refused.value)
+
+
 def test_v3_pulling_the_stake_takes_3_ap_from_someone_adjacent() -> None:
     state = start(vampire("Mara", 0, 0), person("Ana", 3, 0), person("Far", 30, 0))
     state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
@@ -331,6 +363,13 @@ def rouse(state: EncounterState, line: str, rolls: list[int]) -> EncounterState:
     action = RMU.parse_action(line, state)
     RMU.validate(state, action)
     return land(state, *RMU.resolve(state, action, Dice.scripted(rolls)).events)
+
+
+def test_v4_a_power_of_two_words_may_be_written_with_spaces() -> None:
+    """'rouses feral weapons' is 'rouses feral-weapons' (V-4, RMU-BITE-5)."""
+    state = start(vampire("Mara", 0, 0))
+    roused = rouse(state, "Mara rouses feral weapons", [6])
+    assert sheet(roused, "Mara").is_roused("feral-weapons")
 
 
 def test_v4_rousing_celerity_costs_a_rouse_check_and_puts_it_in_play() -> None:

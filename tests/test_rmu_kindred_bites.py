@@ -142,6 +142,29 @@ def test_rmu_bite_3_lodged_fangs_hold_the_victim_who_escapes_only_by_a_grapple_c
     assert free.record.summary["free"] and fangs_in(free.state, "Viktor") is None
 
 
+def test_rmu_bite_3_breaking_free_of_lodged_fangs_points_to_tearing_free() -> None:
+    """The fangs hold Viktor as a grapple would (RMU-BITE-3): 'breaks free' is not told he is
+    not held, but which verb escapes them."""
+    service = close_pair()
+    service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", "Viktor breaks free", Dice.scripted([]))
+    assert refused.value.rule == "RMU-BITE-3"
+    assert "not held" not in str(refused.value)
+    assert "Viktor tears free of Mara" in str(refused.value)
+
+
+def test_rmu_bite_3_tearing_free_names_the_biter_when_left_out() -> None:
+    """'Viktor tears free' is the contest against the one whose fangs hold him (RMU-BITE-3)."""
+    service = close_pair()
+    service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
+    free = service.act("k", "Viktor tears free", Dice.scripted([97, 40, 10]))
+    assert free.record.summary["free"] and fangs_in(free.state, "Viktor") is None
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", "Ana tears free", Dice.scripted([]))
+    assert refused.value.rule == "RMU-BITE-3" and "no fangs" in str(refused.value)
+
+
 def test_rmu_bite_3_while_lodged_further_bites_take_no_penalty() -> None:
     service = close_pair()
     service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))

@@ -360,6 +360,9 @@ def test_encounter_refuses_a_target_out_of_reach() -> None:
     with pytest.raises(RuleRefusal) as refused:
         service.act("m", "Mara attacks Viktor with knife", Dice.scripted([]))
     assert refused.value.rule == "DEC-346"
+    # 30 ft apart, 28 ft between the bodies' edges: 23 ft more than the 5 ft a blade reaches,
+    # so the refusal gives the gap, not '28 ft beyond reach' (DEC-346).
+    assert "28 ft between" in str(refused.value) and "beyond" not in str(refused.value)
 
 
 def test_encounter_a_blow_from_behind_is_rear() -> None:

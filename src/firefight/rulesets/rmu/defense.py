@@ -166,11 +166,16 @@ def firearm_defense(
 def note_open_ground(
     who: str, defender: Defender, *, behind_cover: bool, trace: TraceBuilder
 ) -> None:
-    """Tell the table why ``who``'s Quickness and Dodge did not count: not conscious (P-9), or
-    in the open, where against gunfire only armor defends (RMU-DOD-1). Says nothing when there
-    was nothing to lose."""
+    """Tell the table why ``who``'s Quickness and Dodge did not count: unable to defend (P-9),
+    or in the open, where against gunfire only armor defends (RMU-DOD-1). Says nothing when
+    there was nothing to lose."""
     if not defender.conscious and (defender.quickness_db or defender.dodge_db):
-        trace.step(f"{who} is not conscious: no Quickness DB, no Dodge, no Celerity share.", "P-9")
+        # A staked Kindred is awake: the line names every way of being unable to defend.
+        trace.step(
+            f"{who} cannot defend (out cold, staked, in torpor or helpless): no Quickness DB,"
+            " no Dodge, no Celerity share.",
+            "P-9",
+        )
         return
     if behind_cover or defender.celerity >= 1 or not (defender.quickness_db or defender.dodge_db):
         return

@@ -743,6 +743,9 @@ def strike_words(landing: Strike) -> str:
     if landing.severity:
         kindred = landing.kindred_severity
         read_as = f", read as {kindred} on a Kindred (V-1)" if kindred else ""
+        if kindred == landing.severity:
+            # Nothing lies below A: it is read on a lighter row of the A column (V-1).
+            read_as = ", stepped down a row on a Kindred (V-1)"
         return (
             f"hit, {counted(hits, 'hit')} and a critical {landing.severity} to the "
             f"{landing.location}{read_as}"

@@ -59,7 +59,11 @@ def _row(c: CombatantState, at: Point) -> NoticingRow:
     return row
 
 
-def _perceives(c: CombatantState, row: NoticingRow, dice: Dice, entries: list[Entry]) -> bool:
+def _perceives(
+    c: CombatantState, row: NoticingRow, dice: Dice, entries: list[Entry], *, again: bool
+) -> bool:
+    """Roll ``c``'s Perception for a grenade in ``row``; ``again`` when it is the same look
+    that took in an earlier grenade this round change (DEC-660)."""
     skill = rmu_stats(c).skill("perception")
     f = explosive_data().noticing
     extra = [*([Modifier(value=row.penalty, label=f"it lies {row.where}", rule=RULE)]
@@ -71,7 +75,8 @@ def _perceives(c: CombatantState, row: NoticingRow, dice: Dice, entries: list[En
     )  # fmt: skip
     result = AbsoluteResult(rolled.result.result)
     tb = TraceBuilder()
-    tb.step(f"{c.name} looks ({f.perception_ap_full} AP): {result.value}.", RULE)
+    cost = "the same look" if again else f"{f.perception_ap_full} AP"
+    tb.step(f"{c.name} looks ({cost}): {result.value}.", RULE)
     entries.extend((*rolled.trace.entries, *tb.build().entries))
     return result in _PASSING
 
@@ -84,6 +89,9 @@ def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[N
     events: list[Event] = []
     entries: list[Entry] = []
     noticed: list[Noticed] = []
+    # DEC-660: one Perception action takes in every grenade that lands in the round: its AP
+    # are spent once, and what is left after it is what each sighting leaves to react with.
+    looked_left: dict[str, int] = {}
     for k in state.conditions:
         if k.kind != GRENADE or k.rounds_left != 1:
             continue
@@ -92,17 +100,21 @@ def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[N
             if not c.can_act or band_of(c.body, at, [reach])[0] is None:
                 continue
             row = _row(c, at)
-            ap_left = vitals(c).ap_left
-            if row.perception:
-                seen = _perceives(c, row, dice, entries)
+            ap_left = looked_left.get(c.name, vitals(c).ap_left)
+            if row.perception and c.name in looked_left:
+                seen = _perceives(c, row, dice, entries, again=True)
+                ap = reaction_ap(row, ap_left, 0)[0] if seen else 0
+            elif row.perception:
+                seen = _perceives(c, row, dice, entries, again=False)
                 looked = min(ap_left, f.perception_ap_full)
                 events.append(ActionPointsSpent(actor=c.name, ap=looked))
                 ap = reaction_ap(row, ap_left)[0] if seen else 0
                 ap_left -= looked
+                looked_left[c.name] = ap_left
             else:
                 ap = reaction_ap(row, ap_left)[0]
             tb = TraceBuilder()
-            tb.step(f"The {k.get('load')} lies {row.where} of {c.name}: {ap} AP to react.", RULE)
+            tb.step(f"The {k.get('load')} lies {row.placed(c.name)}: {ap} AP to react.", RULE)
             entries.extend(tb.build().entries)
             events.append(GrenadeNoticed(target=c.name, grenade=k.id, round=state.round,
                                          where=row.where, ap=ap, ap_left=ap_left))  # fmt: skip

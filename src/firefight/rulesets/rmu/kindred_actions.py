@@ -96,9 +96,11 @@ _DISCIPLINE_OF = {"feral-weapons": "protean", "blush-of-life": "blush_of_life"}
 def parse_kindred_action(line: Line, state: EncounterState, rule: str) -> Action:
     base = {"actor": line.actor, "verb": line.verb, "text": line.text}
     if line.verb == "rouses":
-        if len(line.words) != 1 or line.words[0].lower() not in POWERS:
+        # A power of two or three words may be written with spaces: 'blush of life'.
+        power = "-".join(line.words).lower()
+        if power not in POWERS:
             raise RuleRefusal(rule, f"'rouses' takes one power: {', '.join(POWERS)}.")
-        return Rouse(**base, power=line.words[0].lower())
+        return Rouse(**base, power=power)
     if line.verb == "rolls-out":
         if line.words:
             raise RuleRefusal(rule, f"'rolls on the ground' takes no {' '.join(line.words)!r}.")

@@ -111,6 +111,8 @@ FEEDING_VERBS: dict[str, str] = {
     "tears free of": "tears-free",
     "tear free of": "tears-free",
     "tears-free": "tears-free",
+    "tears free": "tears-free",
+    "tear free": "tears-free",
 }
 FEEDING_OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "bites": {"ap": "int", "feral": "flag", "unaware": "flag", "unresisting": "flag"},
@@ -122,6 +124,12 @@ FEEDING_OPTIONS: dict[str, Mapping[str, OptionKind]] = {
 
 def parse_feeding_action(line: Line, state: EncounterState, rule: str) -> Action:
     base = {"actor": line.actor, "verb": line.verb, "text": line.text}
+    if line.verb == "tears-free" and not line.words:
+        # Left out, the biter is the one whose fangs hold the victim (RMU-BITE-3).
+        held = fangs_in(state, line.actor)
+        if held is None:
+            raise RuleRefusal("RMU-BITE-3", f"{line.actor} is held by no fangs to tear free of.")
+        return TearsFree(**base, target=str(held.get("by")), ap=line.number("ap", 4, rule))
     target = one_name(line.words, state, what="who", rule=rule)
     if line.verb == "bites":
         return Bites(

@@ -98,7 +98,7 @@ def check_kindred_can_act(c: CombatantState) -> None:
         raise RuleRefusal("V-2", f"{c.name} has met Final Death.")
     if sheet.staked:
         raise RuleRefusal(
-            "V-3", f"{c.name} is staked and cannot move until someone pulls the stake."
+            "V-3", f"{c.name} is staked and cannot act until someone pulls the stake."
         )
     if sheet.torpor:
         raise RuleRefusal("V-2", f"{c.name} lies in torpor and cannot act.")

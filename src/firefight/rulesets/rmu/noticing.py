@@ -35,6 +35,18 @@ class NoticingRow:
     penalty: int
     ap: int
 
+    def placed(self, name: str) -> str:
+        """Where it lies, said of ``name``: 'behind Sam', 'in front of Sam'."""
+        return _PLACED.get(self.where, "{where} of {name}").format(where=self.where, name=name)
+
+
+# The rows whose words do not simply take "of NAME" after them.
+_PLACED = {
+    "behind": "behind {name}",
+    "at their feet": "at {name}'s feet",
+    "unaware": "where {name} cannot see it",
+}
+
 
 def noticing_row(
     observer: Point,

@@ -287,8 +287,8 @@ def _check_reach(attacker: CombatantState, target: CombatantState, what: str) ->
     if gap > reach:
         raise RuleRefusal(
             REACH_RULE,
-            f"{target.name} is {gap:.0f} ft beyond {attacker.name}'s reach: {what} reaches "
-            f"{reach:g} ft.",
+            f"{target.name} is out of {attacker.name}'s reach, {gap:.0f} ft between them: "
+            f"{what} reaches {reach:g} ft.",
         )
 
 
@@ -389,6 +389,17 @@ def melee_column(c: CombatantState) -> str:
 def _holder_condition(state: EncounterState, action: BreakFree) -> ActiveCondition:
     holds = holds_on(state, action.actor)
     if not holds:
+        # Imported here: the feeding module builds on this one's holds.
+        from firefight.rulesets.rmu.kindred_feeding import fangs_in
+
+        fangs = fangs_in(state, action.actor, action.holder)
+        if fangs is not None:
+            # Lodged fangs hold like a grapple but are escaped by their own verb (RMU-BITE-3).
+            raise RuleRefusal(
+                "RMU-BITE-3",
+                f"{fangs.get('by')}'s fangs hold {action.actor}, not a grapple: say "
+                f"'{action.actor} tears free of {fangs.get('by')}'.",
+            )
         raise RuleRefusal(ESCAPE_RULE, f"{action.actor} is not held: there is nothing to break.")
     if action.holder is None:
         return holds[0]
