@@ -94,10 +94,10 @@ def test_dec_634_a_simulated_duel_from_cover_is_decided(tmp_path: Path) -> None:
 
 def test_dec_634_the_stockyard_rustlers_win_more_often_from_the_wagon() -> None:
     """The same 120 fights from the same seed: the rustlers, outgunned by Ann's rifle, win one
-    standing in the open (steady) and six stepping behind the wagon first (covered)."""
+    standing in the open (steady) and ten stepping behind the wagon first (covered)."""
     stockyard = Path(__file__).resolve().parents[1] / "examples" / "stockyard.toml"
     steady_runs = simulate_fights(stockyard, fights=120, seed=1)
     covered_runs = simulate_fights(stockyard, fights=120, seed=1, tactics={"rustlers": "covered"})
     assert round(120 * steady_runs.winners().get("rustlers", 0.0)) == 1
-    assert round(120 * covered_runs.winners().get("rustlers", 0.0)) == 6
+    assert round(120 * covered_runs.winners().get("rustlers", 0.0)) == 10
     assert covered_runs.undecided() == 0.0

@@ -51,8 +51,11 @@ def test_simulated_fights_do_not_depend_on_the_executor() -> None:
         one = simulate_fights(WAREHOUSE, fights=6, seed=2, max_rounds=5, executor=pool)
     with ThreadPoolExecutor(1) as pool:
         other = simulate_fights(WAREHOUSE, fights=6, seed=2, max_rounds=5, executor=pool)
-    # Same seed, same tasks: the same fights, whatever ran them and in what order.
+    here = simulate_fights(WAREHOUSE, fights=6, seed=2, max_rounds=5)
+    # Same seed, same tasks: the same fights, whatever ran them and in what order, and in
+    # this process too (it ran one stream, workers eight: --workers 0 gave other answers).
     assert one.distribution.probabilities == other.distribution.probabilities
+    assert here.distribution.probabilities == one.distribution.probabilities
     assert one.fights == 6
 
 

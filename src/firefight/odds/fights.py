@@ -489,6 +489,10 @@ class FightSummary:
         return sum(dict(r.spent).get(name, 0) * p for r, p in self.distribution.items())
 
 
+#: The seeded streams a run of fights is split into, on workers or not.
+FIGHT_TASKS = 8
+
+
 def simulate_fights(
     path: Path | str,
     *,
@@ -524,7 +528,10 @@ def simulate_fights(
         partial(_play, str(path), max_rounds, chosen),
         key=_same,
         executor=executor,
-        tasks=8 if executor is not None else 1,
+        # Split alike in this process and on workers: each task draws its own seeded stream,
+        # so the same seed plays the same fights wherever they run (--workers, or the size
+        # the command picks them by).
+        tasks=FIGHT_TASKS,
     )
     if within is None:
         dist = run(samples=fights, seed=seed, progress=progress)
