@@ -275,6 +275,24 @@ def _describe(loc: Sequence[int | str], data: Mapping[str, Any]) -> str:
     return ", ".join(parts) or "top level"
 
 
+def _refuse_names_used_twice(
+    label: str, table: str, names: Sequence[str], data: Mapping[str, Any], text: str | None
+) -> None:
+    """Refuse the second of two ``table`` entries named alike, ignoring case, with its line."""
+    seen: dict[str, int] = {}
+    for n, name in enumerate(names):
+        key = name.lower()
+        if key in seen:
+            raise _error(
+                label,
+                (table, n, "name"),
+                f"the name {name!r} is already used by {table} {seen[key] + 1}",
+                data,
+                text,
+            )
+        seen[key] = n
+
+
 def _error(
     label: str,
     loc: Sequence[int | str],
@@ -392,19 +410,11 @@ def scenario_from_data(
     except FirefightError as exc:
         raise ScenarioError(label, "combatant", str(exc)) from None
 
-    seen: dict[str, int] = {}
+    _refuse_names_used_twice(label, "combatant", [c.name for c in parsed.combatant], data, text)
+    # Actions name barriers, and cpr keeps a barrier's HP under its name (C-13).
+    _refuse_names_used_twice(label, "barrier", [b.name for b in parsed.barrier], data, text)
     spots: dict[tuple[float, float], str] = {}
     for n, c in enumerate(parsed.combatant):
-        key = c.name.lower()
-        if key in seen:
-            raise _error(
-                label,
-                ("combatant", n, "name"),
-                f"the name {c.name!r} is already used by combatant {seen[key] + 1}",
-                data,
-                text,
-            )
-        seen[key] = n
         spot = (float(c.position[0]), float(c.position[1]))
         if spot in spots:
             raise _error(
@@ -415,19 +425,6 @@ def scenario_from_data(
                 text,
             )
         spots[spot] = c.name
-    named: dict[str, int] = {}
-    for n, b in enumerate(parsed.barrier):
-        # Actions name barriers, and cpr keeps a barrier's HP under its name (C-13).
-        key = b.name.lower()
-        if key in named:
-            raise _error(
-                label,
-                ("barrier", n, "name"),
-                f"the name {b.name!r} is already used by barrier {named[key] + 1}",
-                data,
-                text,
-            )
-        named[key] = n
     barriers = tuple(
         Barrier(
             name=b.name,
