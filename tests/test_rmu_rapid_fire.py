@@ -187,6 +187,8 @@ def test_rmu_rf_1_four_rounds_left_is_refused() -> None:
         prepare(replace(PREP, rounds_left=4))
     assert info.value.rule == "RMU-RF-1"
     assert "4 rounds left" in info.value.reason and "at least 5" in info.value.reason
+    with pytest.raises(RuleRefusal, match="has 1 round left; emptying"):
+        prepare(replace(PREP, rounds_left=1))
     with pytest.raises(RuleRefusal):
         fire(replace(BURST, rounds_left=4))
     assert prepare(replace(PREP, rounds_left=5), 25).result.result == "prepared"

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
+from firefight.wording import counted
 
 __all__ = ["Magazine", "load_magazine", "top_up"]
 
@@ -55,7 +56,7 @@ class Magazine:
         if not 0 <= rounds <= self.rounds:
             raise RuleRefusal(
                 "RMU-AMMO-1",
-                f"The {self.weapon} has {self.rounds} {self.ammo} rounds left; "
+                f"The {self.weapon} has {counted(self.rounds, f'{self.ammo} round')} left; "
                 f"{rounds} cannot be fired.",
             )
         return Magazine(

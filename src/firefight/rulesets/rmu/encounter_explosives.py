@@ -512,7 +512,8 @@ class _Cloud(ConditionKind):
             return f"The {found.get('load')} cloud fills {found.get('radius_ft'):g} ft for " \
                 f"{found.rounds_left} rounds [RMU-EXP-15]."  # fmt: skip
         if isinstance(event, ConditionTicked):
-            return f"The {found.get('load')} cloud: {event.rounds_left} rounds left [RMU-EXP-15]."
+            left = counted(event.rounds_left, "round")
+            return f"The {found.get('load')} cloud: {left} left [RMU-EXP-15]."
         return f"The {found.get('load')} cloud clears [RMU-EXP-15]."
 
 

@@ -16,6 +16,7 @@ from firefight.rulesets.rmu.clouds import CLOUD, clouds_in
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.scene.state import ActiveCondition, EncounterState
 from firefight.scene.svg import Mark, Overlay, Ring
+from firefight.wording import counted
 
 __all__ = ["explosives_overlay", "scene_lines"]
 
@@ -48,9 +49,11 @@ def scene_lines(state: EncounterState) -> list[str]:
         elif k.kind == CLOUD:
             load = explosive_data().load(str(k.get("load")))
             at = _at(k)
+            # A cloud always counts its rounds down (RMU-EXP-15).
+            left = counted(k.rounds_left or 0, "round")
             lines.append(
                 f"cloud {k.id}: {load.name}, {k.get('radius_ft'):g} ft about "
-                f"({at.x_ft:g}, {at.y_ft:g}), {k.rounds_left} rounds left"
+                f"({at.x_ft:g}, {at.y_ft:g}), {left} left"
             )
         elif k.kind == BURNING:
             left = "until put out" if k.rounds_left is None else f"{k.rounds_left} more rounds"

@@ -118,8 +118,8 @@ def check_can_empty(weapon: Weapon, rounds_left: int, gun: GunState, minimum: in
     if rounds_left < minimum:
         raise RuleRefusal(
             "RMU-RF-1",
-            f"The {weapon.name} has {rounds_left} rounds left; emptying the gun needs at least "
-            f"{minimum}.",
+            f"The {weapon.name} has {counted(rounds_left, 'round')} left; emptying the gun "
+            f"needs at least {minimum}.",
         )
 
 

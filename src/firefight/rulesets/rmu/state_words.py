@@ -10,6 +10,7 @@ from firefight.rulesets.base import combatant_status, fallen, weapons_text
 from firefight.rulesets.rmu.carried import carried_text
 from firefight.rulesets.rmu.vitals import armor_of, dying, rmu_stats, vitals
 from firefight.scene.state import CombatantState
+from firefight.wording import counted
 
 __all__ = ["rmu_row", "rmu_state_words", "rmu_status", "rmu_went_down"]
 
@@ -58,7 +59,8 @@ def rmu_went_down(before: CombatantState, after: CombatantState) -> str | None:
         return None
     if now == "dying":
         left = vitals(after).dying_rounds
-        return f"{after.name} is dying{f': {left} rounds left' if left else ''}."
+        rounds = f": {counted(left, 'round')} left" if left else ""
+        return f"{after.name} is dying{rounds}."
     return fallen(after.name, now)
 
 

@@ -73,6 +73,7 @@ from firefight.rulesets.rmu.volley import (
     choose_cover,
 )
 from firefight.trace import Modifier, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "SuppressionSweep",
@@ -202,7 +203,7 @@ def _validate(decl: SuppressionSweep, weapon: Weapon, data: RmuData) -> tuple[in
     if rounds_left < sup.base_rounds:
         raise RuleRefusal(
             "RMU-SUP-2",
-            f"The {weapon.name} has {rounds_left} rounds left; a sweep needs at least "
+            f"The {weapon.name} has {counted(rounds_left, 'round')} left; a sweep needs at least "
             f"{sup.base_rounds}.",
         )
     if spend > rounds_left:
