@@ -6,10 +6,11 @@ by RMU-COV-1..5.
 
 from __future__ import annotations
 
-from firefight.geometry import Point, crossing_share
-from firefight.scene.state import Barrier, EncounterState
+from firefight.frozen import replace
+from firefight.geometry import Point, Posture, crossing_share
+from firefight.scene.state import Barrier, CombatantState, EncounterState
 
-__all__ = ["THEIR_HALF", "between", "covering"]
+__all__ = ["THEIR_HALF", "between", "covering", "standing_height_ft", "tallest_covering"]
 
 #: From this share of the way from the attacker on, a barrier is the target's (DEC-630): one
 #: exactly halfway still covers them.
@@ -33,6 +34,19 @@ def covering(state: EncounterState, origin: Point, at: Point) -> list[Barrier]:
     ['far']
     """
     return [b for share, b in _crossed(state, origin, at) if share >= THEIR_HALF - HALFWAY_SLACK]
+
+
+def tallest_covering(state: EncounterState, origin: Point, at: Point) -> Barrier | None:
+    """The tallest of the barriers :func:`covering` someone ``at`` a place against ``origin``
+    (the one whose height counts); None when none does."""
+    barriers = covering(state, origin, at)
+    return max(barriers, key=lambda b: b.height_ft) if barriers else None
+
+
+def standing_height_ft(c: CombatantState) -> float:
+    """How tall ``c`` is on their feet, whatever their posture now: what they rise to over a
+    barrier of their own (gurps' DEC-655, cards' DEC-656)."""
+    return replace(c.body, posture=Posture.STANDING).height_ft
 
 
 def between(state: EncounterState, origin: Point, at: Point) -> list[Barrier]:

@@ -10,12 +10,10 @@ from __future__ import annotations
 import math
 
 from firefight.errors import RuleRefusal
-from firefight.frozen import replace
-from firefight.geometry import Point, Posture
 from firefight.geometry.cover import hidden_fraction
 from firefight.rulesets.cards.data import cards_data
-from firefight.scene.cover import covering
-from firefight.scene.state import Barrier, CombatantState, EncounterState
+from firefight.scene.cover import standing_height_ft, tallest_covering
+from firefight.scene.state import CombatantState, EncounterState
 
 __all__ = ["check_shooter_sees", "scene_cover"]
 
@@ -25,7 +23,7 @@ def scene_cover(
 ) -> tuple[str, str | None]:
     """The cover ``target`` has against ``shooter`` (a key of the cover modifiers), and what the
     barrier did, in words (None when none covers them); refuses a target wholly hidden."""
-    tallest = _tallest(state, shooter.position, target.position)
+    tallest = tallest_covering(state, shooter.position, target.position)
     if tallest is None:
         return "none", None
     height = target.body.height_ft
@@ -53,20 +51,13 @@ def check_shooter_sees(
     """Refuse a shot at ``target`` from behind a barrier of ``shooter``'s own (on their half of
     the line) that hides them even standing: they cannot see over it (DEC-656). One they clear
     standing changes nothing, in any posture: cards has no pop-up rule (DEC-632)."""
-    own = _tallest(state, target.position, shooter.position)
+    own = tallest_covering(state, target.position, shooter.position)
     if own is None:
         return
-    standing = replace(shooter.body, posture=Posture.STANDING).height_ft
+    standing = standing_height_ft(shooter)
     if hidden_fraction(standing, own.height_ft) >= 1.0:
         raise RuleRefusal(
             "CRD-MOD-1",
             f"{shooter.name} cannot see {target.name} over the {own.name} "
             f"({own.height_ft:g} ft), even standing ({standing:g} ft).",
         )
-
-
-def _tallest(state: EncounterState, origin: Point, at: Point) -> Barrier | None:
-    """The tallest barrier covering someone ``at`` a place against ``origin`` (the one that
-    counts); None when none does."""
-    barriers = covering(state, origin, at)
-    return max(barriers, key=lambda b: b.height_ft) if barriers else None

@@ -9,10 +9,9 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from firefight.errors import RuleRefusal
-from firefight.frozen import replace
 from firefight.geometry import Posture
 from firefight.rulesets.gurps.data import DATA
-from firefight.scene.cover import covering
+from firefight.scene.cover import standing_height_ft, tallest_covering
 from firefight.scene.state import Barrier, CombatantState, EncounterState
 
 __all__ = [
@@ -35,7 +34,7 @@ def hiding_barrier(
 ) -> Barrier | None:
     """The barrier covering ``target`` against ``shooter`` that is as tall as they are (in
     their posture): out of sight behind it; None when they can be seen."""
-    tallest = _tallest(state, shooter, target)
+    tallest = tallest_covering(state, shooter.position, target.position)
     hides = tallest is not None and _hides(tallest, target.body.height_ft)
     return tallest if hides else None
 
@@ -48,7 +47,7 @@ def rising_over(
     that hides them even standing: nobody fires over what they cannot see over (DEC-655)."""
     own = hiding_barrier(state, target, shooter)
     if own is not None:
-        standing = replace(shooter.body, posture=Posture.STANDING).height_ft
+        standing = standing_height_ft(shooter)
         if _hides(own, standing):
             raise RuleRefusal(
                 "GUR-MOD-1",
@@ -81,7 +80,7 @@ def scene_cover(
     if cover_named(given) is not None:
         return None, None
     posture = _POSTURE.get(target.posture)
-    tallest = _tallest(state, shooter, target)
+    tallest = tallest_covering(state, shooter.position, target.position)
     if tallest is None:
         return posture, None
     if _hides(tallest, target.body.height_ft):
@@ -104,14 +103,6 @@ def cover_named(given: Sequence[str]) -> str | None:
         if entry is not None and entry.group == COVER_GROUP:
             return key
     return None
-
-
-def _tallest(
-    state: EncounterState, shooter: CombatantState, target: CombatantState
-) -> Barrier | None:
-    """The tallest barrier covering ``target`` against ``shooter`` (the one that counts)."""
-    barriers = covering(state, shooter.position, target.position)
-    return max(barriers, key=lambda b: b.height_ft) if barriers else None
 
 
 def _hides(barrier: Barrier, height_ft: float) -> bool:
