@@ -138,8 +138,10 @@ def test_dec_657_gur_arc_1_turning_to_face_takes_the_second() -> None:
     with pytest.raises(RuleRefusal, match="taken this second's maneuver already"):
         act(turned, "Ann shoots Bob", [3, 3, 3])
     act(next_round(act(turned, "Bob waits")), "Ann shoots Bob", [3] * 12)
-    east = act(behind, "Ann faces 10,0")
-    assert east.combatant("Ann").facing_deg == 90.0
+    east = engine.act(behind, "Ann faces 10,0", GURPS, Dice.scripted([]))
+    assert east.state.combatant("Ann").facing_deg == 90.0
+    # Told once, by the facing it leaves (no "moves 0 ft", no headline saying it again).
+    assert east.record.narration == ("Ann now faces 90 degrees.",)
     for line in ("Ann turns to face Ann", "Ann turns to face 0,0"):
         with pytest.raises(RuleRefusal, match="cannot turn to face their own place"):
             act(behind, line)

@@ -31,6 +31,11 @@ def _core_sentence(event: Event, state: EncounterState) -> str | None:
         order = ", then ".join(" and ".join(group) for group in event.groups)
         return f"Initiative: {order}."
     if isinstance(event, Moved):
+        if event.distance_ft == 0.0:
+            # Staying put is told only when it turns them (a gurps turn in place, DEC-657).
+            c = state.find(event.actor)
+            turned = c is not None and c.facing_deg != event.facing_deg
+            return f"{event.actor} now faces {event.facing_deg:g} degrees." if turned else None
         return (
             f"{event.actor} moves {event.distance_ft:.0f} ft to "
             f"({event.to.x_ft:g}, {event.to.y_ft:g})."

@@ -371,13 +371,16 @@ def _turn_in_place(state: EncounterState, c: CombatantState, action: GurpsAction
     if what == c.name or toward == c.position:
         raise RuleRefusal(ACTION_RULE, f"{c.name} cannot turn to face their own place.")
     facing = round(bearing_deg(c.position, toward), 1)
+    trace = TraceBuilder()
+    trace.step(f"{c.name} turns to face {what}: a Move of no yards", rule="DEC-657")
+    # The turn tells itself in the narration (the facing it leaves); no headline repeats it.
     return Outcome(
         events=(
             GurpsManeuver(actor=c.name, maneuver="move"),
             Moved(actor=c.name, to=c.position, distance_ft=0.0, facing_deg=facing),
         ),
-        trace=Trace(()),
-        result=Happened(headline=f"{c.name} turns to face {what}."),
+        trace=trace.build(),
+        result=Happened(action="turns"),
     )
 
 
