@@ -164,8 +164,10 @@ def simulate_command(
         "undecided": f"nobody ({summary.max_rounds} rounds ran out)",
         "nobody": "nobody left standing",
     }
-    shares = {side or said[how]: p for (how, side), p in summary.ends().items()}
-    by_end = {side or how: p for (how, side), p in summary.ends().items()}
+    endings = summary.ends()
+    shares = {side or said[how]: p for (how, side), p in endings.items()}
+    by_end = {side or how: p for (how, side), p in endings.items()}
+    widest = summary.widest()
     ends = [
         (side, p, share_interval(round(p * fights), fights))
         for side, p in sorted(shares.items(), key=lambda kv: (kv[0].startswith("nobody"), -kv[1]))
@@ -189,8 +191,8 @@ def simulate_command(
                 "fights": fights,
                 "seed": seed,
                 "within": within,
-                "within_reached": None if within is None else summary.widest() <= within / 100,
-                "widest": summary.widest(),
+                "within_reached": None if within is None else widest <= within / 100,
+                "widest": widest,
                 "max_rounds": summary.max_rounds,
                 "tactics": {side: name for side, (name, _) in tactics.items()},
                 # Each way the fights ended: a side's name, "nobody" (left standing) or
@@ -245,12 +247,12 @@ def simulate_command(
     console.print(table)
     for side, (name, words) in tactics.items():
         console.print(f"[dim]{escape(side)} play {escape(name)}: {escape(words)}.")
-    if within is not None and summary.widest() <= within / 100:
+    if within is not None and widest <= within / 100:
         points = "point" if within == 1 else "points"
         console.print(f"[dim]Played until every end was known to within {within:g} {points}.")
     elif within is not None:
         console.print(
             f"[dim]Stopped at the {fights:,} fights --fights allows: every end is known to "
-            f"within {100 * summary.widest():.1f} points, not {within:g}."
+            f"within {100 * widest:.1f} points, not {within:g}."
         )
     console.print(f"[dim]Monte Carlo, seed {seed}.")
