@@ -15,6 +15,7 @@ from encounter_support import in_memory, scene
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter import engine
+from firefight.encounter.log import LogRecord
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.encounter.snapshot import Folded, decode_snapshot, encode_snapshot
 from firefight.errors import RuleRefusal
@@ -295,13 +296,19 @@ def _walled(height_ft: float) -> EncounterState:
 
 
 def _shot_cover(state: EncounterState, options: str = "") -> tuple[str, str, str]:
-    from firefight.rulesets.cards.encounter import CardsShot, build_shot
-
+    """Whoever acts first, the other, and the cover of a shot by the first at the other."""
     first = state.initiative[0][0]
     other = "B" if first == "A" else "A"
-    action = find_ruleset("cards").parse_action(f"{first} shoots {other} --mode SA{options}", state)
+    return first, other, _cover_of(state, f"{first} shoots {other} --mode SA{options}")
+
+
+def _cover_of(state: EncounterState, line: str) -> str:
+    """The cover the shot ``line`` declares is drawn with (built, not resolved)."""
+    from firefight.rulesets.cards.encounter import CardsShot, build_shot
+
+    action = find_ruleset("cards").parse_action(line, state)
     assert isinstance(action, CardsShot)
-    return first, other, build_shot(state, action)[0].cover
+    return build_shot(state, action)[0].cover
 
 
 @pytest.mark.parametrize(
@@ -322,13 +329,18 @@ def test_dec_632_a_line_s_cover_wins_and_a_wall_as_tall_as_them_hides_them() -> 
         _shot_cover(_walled(6.0))
 
 
-def test_dec_632_the_trace_says_what_the_wall_hid() -> None:
-    state = _walled(2.0)
+def _wall_said(state: EncounterState) -> tuple[str, list[str], LogRecord]:
+    """Whoever acts first shoots the other: the one shot at, what the trace says of the wall
+    before them (DEC-632), and the shot's record."""
     first, other, _ = _shot_cover(state)
     record = engine.act(
         state, f"{first} shoots {other} --mode SA", find_ruleset("cards"), Dice.seeded(2)
     ).record
-    said = [e["text"] for e in record.trace if e.get("rule") == "DEC-632"]
+    return other, [e["text"] for e in record.trace if e.get("rule") == "DEC-632"], record
+
+
+def test_dec_632_the_trace_says_what_the_wall_hid() -> None:
+    other, said, record = _wall_said(_walled(2.0))
     assert said == [
         f"the wall {27 if other == 'B' else 3} (2 ft) before {other} hides 28% of them: "
         "quarter cover"
@@ -343,12 +355,8 @@ def test_dec_632_a_wall_too_low_for_quarter_cover_is_said_to_give_none() -> None
     'none cover')."""
     for height, pct in ((1.0, 13), (1.79, 24)):
         state = _walled(height)
-        first, other, cover = _shot_cover(state)
-        assert cover == "none"
-        record = engine.act(
-            state, f"{first} shoots {other} --mode SA", find_ruleset("cards"), Dice.seeded(2)
-        ).record
-        said = [e["text"] for e in record.trace if e.get("rule") == "DEC-632"]
+        assert _shot_cover(state)[2] == "none"
+        other, said, _ = _wall_said(state)
         assert said == [
             f"the wall {27 if other == 'B' else 3} ({height:g} ft) before {other} hides {pct}% "
             "of them: no cover (quarter cover takes 25%)"
@@ -444,20 +452,12 @@ def test_dec_656_crd_mod_1_nobody_shoots_over_a_wall_that_hides_them_standing(
     from B: A's shot is refused and the map draws it out of sight, unless the line gives a
     cover (the GM's word, DEC-632); a 5.5 ft wall, or a 4 ft one A kneels behind, is shot over
     as from the open (cards has no pop-up rule, DEC-632)."""
-    from firefight.rulesets.cards.encounter import CardsShot, build_shot
-
     cards = find_ruleset("cards")
-
-    def shot(state: EncounterState, line: str) -> str:
-        action = cards.parse_action(line, state)
-        assert isinstance(action, CardsShot)
-        return build_shot(state, action)[0].cover
-
     state = _behind_own_wall(height_ft)
     with pytest.raises(RuleRefusal, match="CRD-MOD-1: A cannot see B over the wall"):
-        shot(state, "A shoots B --mode SA")
-    assert shot(state, "A shoots B --mode SA --cover quarter") == "quarter"
+        _cover_of(state, "A shoots B --mode SA")
+    assert _cover_of(state, "A shoots B --mode SA --cover quarter") == "quarter"
     drawn = cards.overlay(state, cards.parse_action("A shoots B --mode SA", state)).lines
     assert drawn[0].label.endswith(", out of sight")
-    assert shot(_behind_own_wall(5.5), "A shoots B --mode SA") == "none"
-    assert shot(_behind_own_wall(4.0, "kneeling"), "A shoots B --mode SA") == "none"
+    assert _cover_of(_behind_own_wall(5.5), "A shoots B --mode SA") == "none"
+    assert _cover_of(_behind_own_wall(4.0, "kneeling"), "A shoots B --mode SA") == "none"

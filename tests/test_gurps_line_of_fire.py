@@ -10,7 +10,7 @@ from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.scene.state import EncounterState
-from gurps_support import GURPS, act, next_round, opened
+from gurps_support import GURPS, act, barrier, next_round, opened
 
 # Ann shoots north at Bob 10 yd away; Cid (Ann's side) stands half way, Dan (Bob's) 5 yd
 # behind Bob.
@@ -160,18 +160,16 @@ def test_gur_wrong_2_a_critical_miss_never_strikes_an_enemy() -> None:
     assert "strays" not in out.record.summary
 
 
+def _across(scene: str, y_ft: float, height_ft: float) -> str:
+    """``scene`` with whoever stands at 0,15 stepped aside to 9,15, out of the line, and a wall
+    across the line at ``y_ft``."""
+    aside = scene.replace("position = [0, 15]\nfacing_deg = 180", "position = [9, 15]")
+    return aside + barrier("wall", (-6, y_ft), (6, y_ft), height_ft)
+
+
 def test_gur_wrong_2_a_wall_is_a_backstop() -> None:
     """GUR-WRONG-2: a wall between the target and Dan ends the missile's walk."""
-    walled = (
-        SCENE.replace("position = [0, 15]\nfacing_deg = 180", "position = [9, 15]")
-        + """
-[[barrier]]
-name = "wall"
-from = [-6, 39]
-to = [6, 39]
-height_ft = 8
-"""
-    )
+    walled = _across(SCENE, 39, 8)
     state = act(opened(walled), "Ann aims at Bob")
     state = next_round(state)
     out = record(state, "Ann shoots Bob", [6, 5, 5])
@@ -183,19 +181,11 @@ def test_gur_wrong_2_dec_632_nobody_out_of_sight_is_struck() -> None:
     from Ann (it stands on his half of her line to him, and on Bob's, who shows half his body
     over it). Ann's miss through Bob's hex cannot strike Dan: no die is rolled for him, and the
     shot at Bob is not refused for it."""
-    walled = (
-        SCENE.replace("position = [0, 15]\nfacing_deg = 180", "position = [9, 15]").replace(
-            "position = [0, 45]\nfacing_deg = 180",
-            'position = [0, 45]\nfacing_deg = 180\nposture = "kneeling"',
-        )
-        + """
-[[barrier]]
-name = "wall"
-from = [-6, 25]
-to = [6, 25]
-height_ft = 4
-"""
+    kneeling = SCENE.replace(
+        "position = [0, 45]\nfacing_deg = 180",
+        'position = [0, 45]\nfacing_deg = 180\nposture = "kneeling"',
     )
+    walled = _across(kneeling, 25, 4)
     state = act(opened(walled), "Ann aims at Bob")
     state = next_round(state)
     # 16 - 4 + 2 (Acc) - 3 (half exposed) = 11; a 14 misses by 3: through Bob's hex
