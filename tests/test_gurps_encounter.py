@@ -145,6 +145,11 @@ def test_dec_657_gur_arc_1_turning_to_face_takes_the_second() -> None:
     for line in ("Ann turns to face Ann", "Ann turns to face 0,0"):
         with pytest.raises(RuleRefusal, match="cannot turn to face their own place"):
             act(behind, line)
+    with pytest.raises(RuleRefusal, match="Say whom or where Ann turns to face"):
+        act(behind, "Ann turns to face")
+    for nasty in ("nan,0", "1e400,0"):
+        with pytest.raises(RuleRefusal, match="takes a place in ft as X,Y"):
+            act(behind, f"Ann turns to face {nasty}")
 
 
 def test_gur_core_1_a_change_of_position_changes_it() -> None:

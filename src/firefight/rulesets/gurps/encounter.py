@@ -181,8 +181,8 @@ def parse_gurps_action(text: str, state: EncounterState) -> Action:
     target = None
     if line.verb == "aims" or line.verb in ATTACKS:
         target = one_name(line.words, state, what=f"{line.verb} at")
-    elif line.verb == "turns" and not _is_point(line.words):
-        target = one_name(line.words, state, what="turns to face")
+    elif line.verb == "turns":
+        target = _facing_whom(line.words, line.actor, state)
     elif line.words and line.verb not in ("moves", "turns", "draws"):
         raise RuleRefusal(ACTION_RULE, f"'{line.verb}' takes no name: {' '.join(line.words)!r}.")
     return GurpsAction(
@@ -196,13 +196,16 @@ def parse_gurps_action(text: str, state: EncounterState) -> Action:
     )
 
 
-def _is_point(words: tuple[str, ...]) -> bool:
-    """Whether a line's words give a place (``X,Y``) rather than a name."""
-    try:
-        option_point(words, what="a place", unit="ft")
-    except RuleRefusal:
-        return False
-    return True
+def _facing_whom(words: tuple[str, ...], actor: str, state: EncounterState) -> str | None:
+    """Whom a turn faces: a name; None for a place (``X,Y``, read when the turn resolves)."""
+    if not words:
+        raise RuleRefusal(
+            ACTION_RULE, f"Say whom or where {actor} turns to face: a name, or X,Y in feet."
+        )
+    if "," in " ".join(words):
+        option_point(words, what="'turns to face'", unit="ft")  # refuses a place it cannot read
+        return None
+    return one_name(words, state, what="turns to face")
 
 
 def start_turn(round_number: int) -> Outcome:
