@@ -129,6 +129,43 @@ def test_rmu_exp_10_a_reaction_past_the_budget_is_refused() -> None:
     service.act("g", "Sam shoots Mara --ap 2", Dice.scripted([50, 50, 50]))  # no reaction
 
 
+def test_dec_668_a_grenade_unseen_behind_does_not_undo_one_seen_in_front() -> None:
+    """Mara's m67 lands 3 ft in front of Sam (seen, 4 AP, no roll); Ilya's lands behind him
+    and his look at it fails (0 AP). Each sighting keeps its own reaction (DEC-668): he may
+    still drop flat from the first, 2 AP of its 4 being left after the look; the second used
+    to take the first one's place and refuse it as a grenade he had not noticed."""
+    service = fight(
+        person("Mara", 0, 0), person("Ilya", 0, 100), person("Sam", 0, 60, facing_deg=180)
+    )
+    service.act("g", "Mara throws m67 at 0,57", Dice.scripted([96, 14]))
+    service.act("g", "Ilya throws m67 at 0,64", Dice.scripted([96, 14]))
+    landed = service.next_round("g", Dice.scripted(PAD))
+    sam = [(e.where, e.ap) for e in landed.record.events
+           if isinstance(e, GrenadeNoticed) and e.target == "Sam"]  # fmt: skip
+    assert sam == [("near, in front", 4), ("behind", 0)]
+    flat = service.act("g", "Sam drops-prone", Dice.scripted([]))
+    assert vitals(flat.state.combatant("Sam")).ap_left == 0
+    reactions = rmu_stats(flat.state.combatant("Sam")).afflictions.reactions
+    assert [(r.grenade, r.ap) for r in reactions] == [("m67-1-1", 4), ("m67-1-2", 0)]
+
+
+def test_dec_668_a_second_grenade_leaves_the_flash_bang_seen() -> None:
+    """The ghoul sees the m84 land at his feet, then an m67 he never sees lands behind him in
+    the same round: the flash still finds him aware, no +20 (X-4): 146, four rounds."""
+    ghoul = person("ghoul", 0, 45, facing_deg=180)
+    service = fight(person("Mara", 0, 0), person("Ilya", 0, 120), ghoul)
+    service.act("g", "Mara throws m84 at 0,43 --enclosed", Dice.scripted([70]))
+    service.act("g", "Ilya throws m67 at 0,50", Dice.scripted([96, 14]))
+    landed = service.next_round("g", Dice.scripted(PAD))
+    seen = [(e.grenade, e.ap) for e in landed.record.events
+            if isinstance(e, GrenadeNoticed) and e.target == "ghoul"]  # fmt: skip
+    assert seen == [("m84-1-1", 4), ("m67-1-2", 0)]
+    bang = service.next_round("g", Dice.scripted([88, 62, *PAD]))
+    assert [(e.target, e.rounds) for e in bang.record.events if isinstance(e, Dazzled)] == [
+        ("ghoul", 4)
+    ]
+
+
 def test_rmu_exp_10_the_reaction_counts_down_with_the_ap_spent() -> None:
     seen = Reaction(round=2, grenade="m67-1-1", where="behind", ap=2, ap_left_then=4)
     assert [seen.left(2, ap) for ap in (4, 3, 2, 1)] == [2, 1, 0, 0]

@@ -501,7 +501,7 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if not _reacting(action):
         return
     c = state.combatant(action.actor)
-    if rmu_stats(c).afflictions.reaction is not None:
+    if rmu_stats(c).afflictions.reactions:
         # The costs never hang on the dice: a dry run on throwaway dice reads them off.
         dry = _resolve(state, action, Dice.seeded(0), quiet=True)
         cost = sum(

@@ -410,8 +410,7 @@ def _victims(state: EncounterState, condition: ActiveCondition, center: Point,
         if c.dead or band_of(c.body, center, [radius_ft])[0] is None:
             continue
         stats = rmu_stats(c)
-        seen = stats.afflictions.reaction
-        aware = seen is not None and seen.grenade == condition.id and seen.ap > 0
+        aware = stats.afflictions.saw(condition.id)
         found.append(Victim(name=c.name, co_bonus=stats.constitution or 0,
                             sd_bonus=stats.self_discipline, blood_potency=flash_bang_potency(c),
                             unaware=not aware))  # fmt: skip

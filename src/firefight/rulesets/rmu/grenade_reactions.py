@@ -10,7 +10,8 @@ sees nothing, and a deaf one does not hear it land behind them (DEC-383).
 
 What they may spend reacting this round -- dropping prone, a dash to cover from it, throwing it
 back; a plain move is left to the GM (DEC-386) -- is the smaller of the row's AP and what is
-left of the round; a reaction past it is refused (:func:`check_reaction`).
+left of the round; a reaction past it is refused (:func:`check_reaction`). Each grenade seen
+keeps its own reaction, and a reaction may spend the most any of them leaves (DEC-668).
 """
 
 from __future__ import annotations
@@ -124,12 +125,19 @@ def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[N
 
 
 def check_reaction(state: EncounterState, c: CombatantState, cost: int) -> None:
-    """Refuse a reaction past what ``c`` may spend reacting this round (RMU-EXP-10)."""
-    seen = rmu_stats(c).afflictions.reaction
-    if seen is None or state.condition(seen.grenade) is None:
+    """Refuse a reaction past what ``c`` may spend reacting this round (RMU-EXP-10): the most
+    that any grenade they saw land this round, still lying live, leaves them (DEC-668)."""
+    ap_left = vitals(c).ap_left
+    open_now = [
+        (left, seen)
+        for seen in rmu_stats(c).afflictions.reactions
+        if state.condition(seen.grenade) is not None
+        and (left := seen.left(state.round, ap_left)) is not None
+    ]
+    if not open_now:
         return
-    left = seen.left(state.round, vitals(c).ap_left)
-    if left is None or cost <= left:
+    left, seen = max(open_now, key=lambda found: (found[0], found[1].ap))
+    if cost <= left:
         return
     if seen.ap == 0:
         why = f"{c.name} has not noticed the grenade ({seen.where}): no AP to react"

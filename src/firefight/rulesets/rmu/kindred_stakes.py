@@ -27,6 +27,7 @@ from firefight.geometry import distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.called import Purpose, parse_location
+from firefight.rulesets.rmu.cover import Cover
 from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent
@@ -41,7 +42,9 @@ from firefight.rulesets.rmu.melee.encounter import melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
+    cover_share_now,
     defender,
+    melee_cover,
     shooter_modifiers,
     situational_conditions,
 )
@@ -186,6 +189,19 @@ def validate_stake_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal(
             "RMU-GEN-1", f"That costs {ap} AP, but {c.name} has only {vitals(c).ap_left}."
         )
+    if not maneuver and not weapon.ranged:
+        melee_cover(state, c, target, TraceBuilder())  # a wall no blow reaches over (DEC-667)
+
+
+def _cover(
+    state: EncounterState, c: CombatantState, target: CombatantState, shot: bool, tb: TraceBuilder
+) -> tuple[Cover | None, int]:
+    """What covers ``target`` against the bolt (on the line of fire) or the blow (RMU-COV-7,
+    DEC-666, DEC-667), and the share of it a dash this round has earned (RMU-MOV-2)."""
+    if not shot:
+        return melee_cover(state, c, target, tb)
+    cover = barrier_cover(state, c, target, None, tb)
+    return cover, cover_share_now(state, target, tb) if cover is not None else 100
 
 
 def _skill(c: CombatantState, key: str) -> tuple[int, int]:
@@ -238,6 +254,7 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
     melee = set(melee_figures().modifiers)
     seen = TraceBuilder()
     shot = melee_weapon(action.weapon).ranged
+    cover, cover_share = _cover(state, c, target, shot, seen)
     attack = stake_attack(
         purpose,
         weapon=action.weapon,
@@ -249,7 +266,8 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
         target_db=guard.quickness_db if guard.conscious else 0,
         helpless=not guard.conscious,
         distance_ft=distance_ft(c.position, target.position) if shot else None,
-        cover=barrier_cover(state, c, target, None, seen) if shot else None,
+        cover=cover,
+        cover_share_percent=cover_share,
         situational=tuple(n for n, _ in situational_conditions(state, target) if n in melee),
         extra=tuple(shooter_modifiers(c, None)),
         attacker=c.name,
