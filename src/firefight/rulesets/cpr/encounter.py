@@ -120,6 +120,7 @@ from firefight.rulesets.cpr.suppression import (
     SuppressiveFire,
     resolve_suppression,
 )
+from firefight.rulesets.cpr.take_cover import check_owed_move
 from firefight.rulesets.cpr.throwing import Throw, ThrowResult, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.scene.actions import ACTION_RULE, Action
@@ -520,16 +521,12 @@ def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan
     if action.twice:
         second_from = c.position
         if action.move_between is not None:
-            own = fighter(c)
-            if own.must_take_cover:
-                raise RuleRefusal(
-                    "C-6", f"{c.name} owes this turn's Move to reaching cover (suppressed)."
-                )
-            if not own.move_left:
+            if not fighter(c).move_left:
                 raise RuleRefusal(
                     TURN_RULE, f"{c.name} has already spent this turn's Move; no move between."
                 )
             metres = check_move(state, c, action.move_between, data, tb)
+            check_owed_move(state, c, action.move_between, data, tb)
             tb.step(
                 f"Between the two shots {c.name} moves {metres:g} m to "
                 f"{_where(action.move_between)}: this turn's Move.",
@@ -874,10 +871,7 @@ def _move(state: EncounterState, action: Move, data: CprData) -> Outcome:
         )
     else:
         tb.step(f"{c.name} moves {metres:g} m: this turn's Move.", TURN_RULE)
-    if own.must_take_cover:
-        tb.step(
-            f"{c.name} spends the Move suppressive fire made them owe to reaching cover.", "C-6"
-        )
+    check_owed_move(state, c, action.to, data, tb)
     events: list[Event] = [
         moved_to(c, action.to),
         MoveTaken(actor=c.name, distance_m=metres, run=run),
@@ -1200,6 +1194,7 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
             **spent,
             moved_m=round(own.moved_m + event.distance_m, 2),
             must_take_cover=False,
+            cover_from=(),
         )
     if isinstance(event, DamageDealt):
         return state.with_combatant(_damage_dealt(named_in_log(state, event.target), event))
@@ -1264,7 +1259,10 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
     if isinstance(event, MagazineReloaded):
         return _reloaded(state, event)
     if isinstance(event, MustTakeCover):
-        return _with(state, named_in_log(state, event.target), must_take_cover=True)
+        c = named_in_log(state, event.target)
+        by = () if event.by is None else (event.by,)
+        cover_from = tuple(dict.fromkeys((*fighter(c).cover_from, *by)))
+        return _with(state, c, must_take_cover=True, cover_from=cover_from)
     if isinstance(event, NextTurnCurtailed):
         c = named_in_log(state, event.target)
         lost = fighter(c).lose_next
@@ -1338,7 +1336,8 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
             f"{left} carried [CPR-AMMO-1]."
         )
     if isinstance(event, MustTakeCover):
-        return f"{event.target} must spend the next Move reaching cover [C-6]."
+        fire = f" from {event.by}'s fire" if event.by is not None else ""
+        return f"{event.target} must spend the next Move reaching cover{fire} [C-6]."
     if isinstance(event, DeathSaveRolled):
         if event.saved:
             return (
@@ -1478,7 +1477,8 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     penalty = f" {wound.action_penalty}" if wound.action_penalty else ""
     notes = [data.injuries.injury(k).label for k in own.injuries]
     if own.must_take_cover:
-        notes.append("must take cover")
+        fire = f" from {' and '.join(own.cover_from)}" if own.cover_from else ""
+        notes.append(f"must take cover{fire}")
     if own.shield:
         notes.append(f"{own.shield} {own.shield_hp} HP" if own.shield_hp else f"{own.shield} gone")
     if own.burning:

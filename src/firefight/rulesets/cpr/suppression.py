@@ -156,7 +156,7 @@ def resolve_suppression(
         broken = compare(tb, check, resist.value, f"{target.name}'s resistance", rule="C-6")
         if broken:
             tb.step(f"{target.name} must use their next Move to reach cover.", "C-6")
-            events.append(MustTakeCover(target=target.name))
+            events.append(MustTakeCover(target=target.name, by=fire.shooter))
         else:
             tb.step(f"{target.name} holds their ground.", "C-6")
         results.append(
