@@ -619,13 +619,14 @@ def _plan_autofire(state: EncounterState, action: Autofire, data: CprData) -> _A
     tb = TraceBuilder()
     dodge = dodge_of(state, target, unseen=action.unseen, tb=tb, data=data)
     distance = _metres(c.position, target.position)
-    extra, _, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
+    extra, chosen, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
     attack = AutofireAttack(
         **firing_fields(c, weapon, data.figures.autofire_skill),
         distance_m=distance,
         target=target_of(state, target, data, dodge=dodge, origin=c.position),
         aim=action.aim,
         extra=extra,
+        jams_on=chosen.jams_on,
     )
     return _AutofirePlan(
         attack=attack, weapon=weapon, target=target, steps=tb.build().entries, spent=tuple(spent)
@@ -651,6 +652,9 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
 def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData) -> Outcome:
     c, weapon = _armed(state, action.actor, action.weapon)
     tb = TraceBuilder()
+    # The check is fired with the weapon, as an attack is: the same jam, armor penalty on
+    # REF, modifiers standing on it and LUCK (CPR-REF-1).
+    extra, chosen, spent = _named(c, weapon, action.mods, action.named, None, data, tb)
     # The unconscious and the dead have no nerve to break.
     exposed = [o for o in state.combatants if o.name != c.name and o.can_act]
     outcome = resolve_suppression(
@@ -658,14 +662,17 @@ def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData
             **firing_fields(c, weapon, data.figures.autofire_skill),
             targets=tuple(target_of(state, o, data, shooter=c) for o in exposed),
             position=spot_of(c),
-            extra=action.mods,
+            extra=extra,
+            jams_on=chosen.jams_on,
         ),
         dice,
         data,
     )
-    events = _scene_names(outcome.events, weapon.name)
+    events = [*spent, *_scene_names(outcome.events, weapon.name)]
     broken = outcome.result.must_take_cover
     tail = f"{' and '.join(broken)} must run for cover" if broken else "nobody breaks"
+    if outcome.result.jammed:
+        tail = f"the {weapon.name} jams, and nobody breaks"
     headline = f"{c.name} lays down suppressive fire with the {weapon.name}: {tail}."
     return _outcome(
         tb,
