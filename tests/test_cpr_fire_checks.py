@@ -1,6 +1,7 @@
-"""Suppressive fire and autofire in an encounter are checks fired with the weapon, as a shot is
-(CPR-REF-1): a jammed weapon is refused, a poor quality one jams on a natural 1, the worn
-armor's penalty weighs on REF, and the modifiers standing on the weapon and LUCK apply."""
+"""Suppressive fire, autofire and shotgun shells in an encounter are checks fired with the
+weapon, as a shot is (CPR-REF-1): a jammed weapon is refused, a poor quality one jams on a
+natural 1, the worn armor's penalty weighs on REF, and the modifiers standing on the weapon and
+LUCK apply."""
 
 from __future__ import annotations
 
@@ -104,3 +105,38 @@ def test_cpr_ref_1_c_5_the_odds_of_a_poor_burst_count_the_jam() -> None:
     words = {describe_cpr(view): p for view, p in poor.items()}
     assert words["miss: the gun jams"] == pytest.approx(0.1)
     assert poor.method != "fast exact"
+
+
+def test_cpr_ref_1_c_7_a_shell_takes_the_armor_penalty_luck_and_the_poor_shotguns_jam() -> None:
+    """CPR-REF-1, C-7: Tank's shell from a poor quality shotgun at Vic 4 m in front: REF 8 +
+    Shoulder Arms 0 - 2 (heavy armorjack) + 1 LUCK, and a natural 1 jams it: the shell hits
+    nobody (the LUCK on the line was dropped before, the armor and the jam ignored)."""
+    people = [
+        person(
+            "Tank",
+            0,
+            0,
+            ref=8,
+            armor={"body": "heavy armorjack"},
+            luck=3,
+            weapon=[
+                {
+                    "name": "shotgun",
+                    "weapon": "shotgun",
+                    "ammo": "shell",
+                    "carried": {"shell": 8},
+                    "modifiers": ["poor-quality"],
+                }
+            ],
+        ),
+        person("Vic", 0, 4),
+    ]
+    service = start(people, [9, 2])
+    record = step(service, [1, 5], "Tank fires shells at Vic --modifier luck:1")
+    assert [v for v, _ in _parts(record, "attack total")] == [8, 0, -2, 1, -4]
+    assert record.summary["jammed"] is True and record.summary["hits"] == 0
+    assert record.summary["headline"] == (
+        "Tank fires a shell from the shotgun toward Vic: the shotgun jams and hits nobody."
+    )
+    tank = fighter(service.state("fight").combatant("Tank"))
+    assert tank.jammed == ("shotgun",) and tank.luck == 2

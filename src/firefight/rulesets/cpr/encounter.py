@@ -702,6 +702,8 @@ def _area_targets(
 def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData) -> Outcome:
     c, target, weapon = _at_someone(state, action)
     tb = TraceBuilder()
+    distance = _metres(c.position, target.position)
+    extra, chosen, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
     outcome = resolve_shotgun_shells(
         ShotgunShells(
             **firing_fields(c, weapon, data.weapon(weapon.kind).skill),
@@ -718,12 +720,13 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
             position=spot_of(c),
             toward=spot_of(target),
             aim=action.aim,
-            extra=action.mods,
+            extra=extra,
+            jams_on=chosen.jams_on,
         ),
         dice,
         data,
     )
-    events = _injury_effects(state, _scene_names(outcome.events, weapon.name), data, tb)
+    events = _injury_effects(state, [*spent, *_scene_names(outcome.events, weapon.name)], data, tb)
     listed = outcome.result.targets
     hit = [t.target for t in listed if t.result == "hit"]
     barriers = {b.name for b in state.barriers}  # any other cover is a shield, its holder's
@@ -735,6 +738,8 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
     reached = ["hits " + " and ".join(hit)] if hit else []
     reached += ["stopped short of " + " and ".join(covered)] if covered else []
     tail = "; ".join(reached) or "hits nobody"
+    if outcome.result.jammed:
+        tail = f"the {weapon.name} jams and hits nobody"
     headline = f"{c.name} fires a shell from the {weapon.name} toward {target.name}: {tail}."
     return _attacked(
         tb, outcome, events, c, weapon, action="fires shells", at=target.name, headline=headline

@@ -136,6 +136,7 @@ class FireShells(Action):
     aim: Aim | None = _aimed()  # noqa: RUF009 (a new declared field, as param makes)
     unseen: bool = _unseen()
     mods: tuple[Modifier, ...] = ()
+    named: tuple[str, ...] = _named()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
