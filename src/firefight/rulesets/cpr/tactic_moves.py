@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from firefight.geometry import Point
+from firefight.geometry import Point, distance_ft
 from firefight.rulesets.cpr import cpr_data
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.rulesets.cpr.take_cover import cover_ahead, move_reach_m, sheltered, suppressors
@@ -51,30 +51,32 @@ def owed_move(state: EncounterState, name: str) -> list[str]:
     cover stands anywhere, or nothing is owed."""
     c = state.combatant(name)
     own = fighter(c)
-    if not (own.must_take_cover and own.move_left):
+    threats = suppressors(state, c)
+    if not (own.must_take_cover and own.move_left and threats):
         return []
     data = cpr_data()
-    threats = suppressors(state, c)
-    reach_ft = feet_from_metres(move_reach_m(c, data) - REACH_MARGIN_M)
+    here = c.position
+    # The Move's reach as the rules measure it: a spot in cover within it must be reached.
+    reach_ft = feet_from_metres(move_reach_m(c, data))
 
     def holds(p: Point) -> bool:
-        return sheltered(state, c, p, threats, data)
+        return distance_ft(here, p) <= reach_ft and sheltered(state, c, p, threats, data)
 
     def written(p: Point) -> bool:
         return on_grid(p, holds) is not None
 
-    found = next(cover_ahead(state, c, threats, data, fits=written), None) if threats else None
+    found = next(cover_ahead(state, c, threats, data, fits=written), None)
     if found is not None and found[0] <= reach_ft:
         spot = on_grid(found[1], holds)
         assert spot is not None  # what ``written`` found
         return [f"{quoted(name)} moves {line_point(spot)}"]
-    nearest = next(cover_ahead(state, c, threats, data), None) if threats else None
+    nearest = next(cover_ahead(state, c, threats, data), None)
     if nearest is None or nearest[0] <= reach_ft:
-        # No cover anywhere, or only a spot no written place stays in: any Move would do.
+        # No cover anywhere, or a spot in reach that no written place stays in: no line the
+        # rules would take.
         return []
     away, spot, _ = nearest
-    share = reach_ft / away
-    here = c.position
+    share = (reach_ft - feet_from_metres(REACH_MARGIN_M)) / away
     toward = Point(
         x_ft=here.x_ft + share * (spot.x_ft - here.x_ft),
         y_ft=here.y_ft + share * (spot.y_ft - here.y_ft),
