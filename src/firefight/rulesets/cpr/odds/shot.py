@@ -172,7 +172,8 @@ def _probe(action: RangedAttack | AutofireAttack, data: CprData) -> tuple[_Check
     """The check's constants and the damage dice count, from one quiet run (refusing as the
     resolver does)."""
     if isinstance(action, AutofireAttack):
-        if action.target.wound_state is WoundState.MORTAL:
+        # A jam on a natural 1 (CPR-REF-1) misses whatever the total: the generic engine.
+        if action.target.wound_state is WoundState.MORTAL or action.jams_on is not None:
             raise _NoFastPath
         fired = resolve_autofire(action, Dice(_Quiet()), data).result
         total, dodge, dv, cap = fired.attack_total, fired.dodge, fired.dv, fired.cap
