@@ -196,12 +196,12 @@ def test_rmu_rf_10_one_hit_is_worded_in_the_singular() -> None:
     ],
     ids=["rapid-fire", "suppress"],
 )
-def test_rmu_rf_10_rmu_sup_6_odds_work_the_fire_out_once_and_roll_it_as_resolving_does(
+def test_the_odds_work_a_burst_or_sweep_out_once_and_roll_it_as_resolving_does(
     options: type[RapidFireOptions | SuppressOptions], values: dict[str, object]
 ) -> None:
-    """RMU-RF-10, RMU-SUP-6: the odds work a firing round or a sweep out up to its first die
-    once (who is caught, their cover, columns and terms: over half of every sample when each
-    sample worked it out again); each roll is then the resolver's own outcome, trace and all."""
+    """The odds work a firing round or a sweep out up to its first die once (who is caught,
+    their cover, columns and terms: over half of every sample when each sample worked it out
+    again); each roll is then the resolver's own outcome, trace and all."""
     decl = declare(options, **values).build()
     run = fire_scalar(None, decl)
     for seed in range(30):

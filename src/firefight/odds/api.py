@@ -33,6 +33,7 @@ from firefight.probability.stats import StatValue, read_stats
 __all__ = [
     "EXACT_PATHS",
     "FALLBACK_SAMPLES",
+    "GENERIC_CHECKPOINTS",
     "ActionOdds",
     "OddsMethod",
     "action_odds",
