@@ -48,11 +48,10 @@ __all__ = [
     "NOT_IN_ENCOUNTERS",
     "CatalogRow",
     "Ruleset",
-    "changed_states",
     "combatant_status",
-    "conditions_begun",
     "fallen",
     "refuse_weapons_named_alike",
+    "states_begun",
     "weapons_text",
 ]
 
@@ -298,7 +297,7 @@ class Ruleset(ABC):
         (``"Tony dead"``, ``"Viktor grappled"``), each only when it was not so before the action.
         The default reads the shared states and the conditions newly held; a ruleset with states
         of its own (rmu: dying, a Kindred's torpor and stake) names them."""
-        return [*changed_states(before, after, _down), *conditions_begun(before, after)]
+        return states_begun(before, after, _down)
 
     def cheatsheet(self) -> Sequence[Section]:
         """The cheat-sheet's tables, built from the ruleset's data (``firefight cheatsheet``):
@@ -397,7 +396,7 @@ def _down(c: CombatantState) -> str:
     return "dead" if c.dead else "unconscious" if c.unconscious else "up"
 
 
-def changed_states(
+def _changed_states(
     before: EncounterState,
     after: EncounterState,
     words: Callable[[CombatantState], str | Iterable[str]],
@@ -417,16 +416,26 @@ def changed_states(
     return told
 
 
-def conditions_begun(before: EncounterState, after: EncounterState) -> list[str]:
-    """``"HOLDER KIND"`` for each condition someone holds after but not before."""
+def _conditions_begun(before: EncounterState, after: EncounterState) -> list[str]:
+    """Each condition someone holds after but not before, in its kind's words
+    (:meth:`~firefight.scene.conditions.ConditionKind.begun`: ``"Viktor grappled"``)."""
+    from firefight.scene.conditions import begun_words
+
     held = {(c.holder, c.kind) for c in before.conditions}
-    return sorted(
-        {
-            f"{c.holder} {c.kind}"
-            for c in after.conditions
-            if c.holder is not None and (c.holder, c.kind) not in held
-        }
-    )
+    told = (begun_words(c) for c in after.conditions if (c.holder, c.kind) not in held)
+    return sorted({words for words in told if words is not None})
+
+
+def states_begun(
+    before: EncounterState,
+    after: EncounterState,
+    words: Callable[[CombatantState], str | Iterable[str]],
+) -> list[str]:
+    """What an action left people in, for its odds: each of ``words(c)`` newly true of
+    someone (:func:`_changed_states`), then each condition newly held, each phrase once (a
+    Kindred's fire is a state of theirs and a condition on them: "Mara burning")."""
+    told = [*_changed_states(before, after, words), *_conditions_begun(before, after)]
+    return list(dict.fromkeys(told))
 
 
 def fallen(name: str, now: str) -> str | None:

@@ -11,7 +11,7 @@ from firefight.errors import RuleRefusal
 # Imported here, not in rmu_data: an import statement naming a package's attribute runs
 # importlib's Python-level fromlist handling, and rmu_data is read a hundred times a fight.
 from firefight.rulesets import find_ruleset
-from firefight.rulesets.base import CatalogRow, Ruleset, changed_states, conditions_begun
+from firefight.rulesets.base import CatalogRow, Ruleset, states_begun
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -394,10 +394,7 @@ class RMU(Ruleset):
         Kindred (V-2, V-3, V-5); holds and lodged fangs as the conditions they are."""
         from firefight.rulesets.rmu.state_words import rmu_state_words
 
-        return [
-            *changed_states(before, after, rmu_state_words),
-            *conditions_begun(before, after),
-        ]
+        return states_begun(before, after, rmu_state_words)
 
     def describe_scene(self, state: EncounterState) -> Sequence[str]:
         """Who holds whom and who parries (the melee conditions); live grenades with their

@@ -208,6 +208,9 @@ class _Fangs(ConditionKind):
                     ended.append(ConditionEnded(id=k.id))
         return ended
 
+    def begun(self, condition: ActiveCondition) -> str:
+        return f"{condition.get('by')}'s fangs lodged in {condition.holder}"
+
     def describe(self, event: Event, state: EncounterState) -> str | None:
         if isinstance(event, ConditionStarted) and event.condition.kind == FANGS:
             return (

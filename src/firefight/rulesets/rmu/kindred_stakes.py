@@ -281,6 +281,9 @@ class _StakeGoingIn(ConditionKind):
     name = STAKE_GOING_IN
     rulesets = ("rmu",)
 
+    def begun(self, condition: ActiveCondition) -> str:
+        return f"{condition.get('by')}'s stake going into {condition.holder}"
+
     def expire(self, state: EncounterState, condition: ActiveCondition) -> Sequence[Event]:
         staker = state.find(str(condition.get("by")))
         victim = state.find(condition.holder or "")

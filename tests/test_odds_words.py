@@ -1,0 +1,88 @@
+"""What the odds show a GM is in words (DEC-523, DEC-664): every state or condition an action
+line leaves someone in, every outcome and every label, with no internal key (``fangs-lodged``,
+``cpr-load``) or notation (``E[injury]``) shown in their place."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from cpr_support import person, scene
+from encounter_support import in_memory
+from firefight.dice import Dice
+from firefight.odds.lines import line_odds
+from firefight.odds.live import live_odds
+from firefight.rulesets import find_ruleset, rulesets
+from firefight.scene.conditions import begun_words, condition_kinds
+from firefight.scene.state import ActiveCondition
+from test_rmu_kindred_bites import PAD, close_pair
+from test_rmu_kindred_encounter_odds import torpid_mara
+
+RMU = find_ruleset("rmu")
+CPR = find_ruleset("cpr")
+
+#: A key as the code spells it: two words joined by a hyphen (``fangs-lodged``, ``cpr-load``).
+KEY = re.compile(r"\b[a-z]+-[a-z]+\b")
+
+
+def in_words(phrases: Any) -> list[str]:
+    """The phrases that show a key instead of words."""
+    return [p for p in phrases if KEY.search(p)]
+
+
+def test_rmu_bite_3_lodged_fangs_are_counted_in_words_naming_the_biter() -> None:
+    """Mara's lodged fangs (RMU-BITE-3) are the condition ``fangs-lodged`` on Viktor; the odds
+    say whose fangs are in whom, as the log does."""
+    service = close_pair()
+    service.act("k", "Mara grapples Viktor --ap 2", Dice.scripted([90, 60]))
+    service.next_round("k", Dice.scripted(PAD))
+    state = service.load("k").state
+    found = line_odds(state, RMU, "Mara bites Viktor")
+    assert found.effects["Mara's fangs lodged in Viktor"] > 0
+    live = live_odds(state, RMU, ["Mara bites Viktor"], trials=20)
+    told = "\n".join(live.text())
+    assert "P(Mara's fangs lodged in Viktor)" in told and "fangs-lodged" not in told
+    assert not in_words(found.effects) and not in_words(dict(live.effects))
+
+
+def test_rmu_stake_2_a_stake_going_in_next_round_is_counted_in_words() -> None:
+    """The staking maneuver's partial result (RMU-STAKE-2): the stake goes in next round if
+    Jonah is left alone, the condition ``stake-going-in`` on Mara."""
+    found = line_odds(torpid_mara().load("k").state, RMU, "Jonah stakes Mara")
+    assert found.effects["Jonah's stake going into Mara"] > 0
+    assert not in_words(found.effects)
+
+
+def test_c_14_a_load_taking_someone_is_counted_in_words() -> None:
+    """A flashbang's effect on Rook (C-14) is the condition ``cpr-load``: the odds name the
+    load as the state table does."""
+    grenade = {"name": "grenade", "weapon": "grenade", "count": 1, "ammo": "flashbang"}
+    doc = scene(person("V", 0, 0, weapon=[grenade]), person("Rook", 0, 10))
+    service = in_memory("fight", doc, Dice.scripted([5, 4]))
+    found = line_odds(service.state("fight"), CPR, "V throws grenade at Rook")
+    assert found.effects["Rook under the flashbang load"] > 0
+    assert not in_words(found.effects)
+
+
+#: Kinds that keep their figures on the combatant (rmu's upkeep) or stand on a place (a live
+#: grenade, a cloud): nobody holds them.
+NEVER_HELD = {
+    "rmu-bleeding", "rmu-dying", "rmu-stun", "rmu-staggered", "rmu-afflictions",
+    "grenade", "cloud", "cpr-cloud",
+}  # fmt: skip
+
+
+def test_dec_664_every_condition_kind_held_by_someone_reads_in_words() -> None:
+    """A kind named by a key says in words what holding it is; one named in words may let the
+    default name it ("Viktor grappled")."""
+    rulesets()  # every ruleset's kinds registered
+    kinds = {k.name: k for name in ("rmu", "cpr", "gurps", "cards") for k in condition_kinds(name)}
+    data = {"by": "Bo", "load": "flashbang", "grappler": "Bo", "source": "molotov"}
+    for name, kind in kinds.items():
+        if name in NEVER_HELD:
+            continue
+        held = ActiveCondition(id="x", kind=name, holder="Ann", data=tuple(data.items()))
+        told = kind.begun(held)
+        assert "Ann" in told and not KEY.search(told), (name, told)
+        assert begun_words(held) == told
+        assert begun_words(ActiveCondition(id="y", kind=name)) is None  # on nobody
