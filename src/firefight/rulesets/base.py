@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
-from firefight.errors import RuleRefusal
+from firefight.errors import FirefightError, RuleRefusal
 from firefight.scene.tactics import plain
 
 if TYPE_CHECKING:
@@ -131,6 +132,24 @@ class Ruleset(ABC):
 
         return Overlay()
 
+    def checked_overlay(
+        self, state: EncounterState, action: Action
+    ) -> tuple[Overlay, RuleRefusal | None]:
+        """The shapes ``action`` adds to the map and the refusal it meets as things stand
+        (:meth:`check`; None when the rules accept it). A refused action keeps its shapes, to
+        be drawn as refused: a blocked line of fire often shows why (DEC-665); none when the
+        shapes cannot be drawn either (a weapon nobody carries)."""
+        from firefight.scene.svg import Overlay
+
+        try:
+            self.check(state, action)
+        except RuleRefusal as refusal:
+            try:
+                return self.overlay(state, action), refusal
+            except FirefightError:
+                return Overlay(), refusal
+        return self.overlay(state, action), None
+
     def scene_overlay(self, state: EncounterState) -> Overlay:
         """What lies in the scene between actions and belongs on its map (a live grenade, a
         cloud); the default draws none."""
@@ -234,6 +253,15 @@ class Ruleset(ABC):
         """Refuse what the state forbids (the actor down, AP spent, the gun empty) before
         any die is rolled."""
         raise self._not_in_encounters("check actions")
+
+    def check(self, state: EncounterState, action: Action) -> None:
+        """Refuse ``action`` as declaring it would, rolling nothing: :meth:`validate`, then what
+        :meth:`resolve` refuses before its first die (gurps reads a move's reach there)."""
+        from firefight.dice import Dice
+
+        self.validate(state, action)
+        with suppress(_FirstDie):  # its first die: past every refusal
+            self.resolve(state, action, Dice(_NoDice()))
 
     def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
         """Resolve a validated action: the events it brings and the trace that explains them.
@@ -381,6 +409,18 @@ class Ruleset(ABC):
             "at (ft)": f"{combatant.position.x_ft:g},{combatant.position.y_ft:g}",
             "weapons": weapons_text(combatant),
         }
+
+
+class _FirstDie(BaseException):
+    """The first die :meth:`Ruleset.check` would have rolled: the action met no refusal (not an
+    error, so no resolver's ``except Exception`` may take it for one)."""
+
+
+class _NoDice:
+    """A dice source that stops a resolution at its first die."""
+
+    def face(self, sides: int, purpose: str) -> int:
+        raise _FirstDie
 
 
 def combatant_status(c: CombatantState) -> str:
