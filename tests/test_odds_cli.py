@@ -250,3 +250,65 @@ def test_a_range_in_an_error_is_not_read_as_an_emoji_code() -> None:
     result = runner.invoke(app, [*args, "--ob", "0:100:0"])
     assert result.exit_code == 2
     assert "range '0:100:0' needs" in result.output
+
+
+def _listed(args: list[str]) -> set[str]:
+    """The commands a group's help lists."""
+    shown = runner.invoke(app, [*args, "--help"], env={"COLUMNS": "120"})
+    assert shown.exit_code == 0, shown.output
+    rows = shown.output.split("Commands")[1].splitlines()
+    return {row.split()[1] for row in rows if row.startswith("│ ") and len(row.split()) > 2}
+
+
+def test_odds_sweep_and_report_list_only_the_rulesets_that_offer_them() -> None:
+    """cpr has no sweep and only rmu a report of its designers' claims: the help lists no
+    command that answers 'has no commands here', and asking for one names those there are."""
+    assert _listed(["odds", "sweep"]) == {"cards", "gurps", "rmu"}
+    assert _listed(["odds", "report"]) == {"rmu"}
+    assert _listed(["odds"]) >= {"cards", "cpr", "gurps", "rmu", "simulate", "sweep"}
+    asked = runner.invoke(app, ["odds", "sweep", "cpr", "shoot"])
+    assert asked.exit_code == 2
+    assert "cpr" in asked.output and "cards, gurps, rmu" in asked.output
+
+
+def test_each_ruleset_names_the_odds_commands_its_module_defines() -> None:
+    """What the listings read without importing the odds modules is what the modules hold."""
+    import importlib
+
+    from firefight.rulesets import rulesets
+
+    for ruleset in rulesets().values():
+        assert ruleset.odds_cli_module is not None
+        module = importlib.import_module(ruleset.odds_cli_module)
+        defined = {p for p in ("app", "sweep_app", "report") if hasattr(module, p)}
+        assert set(ruleset.odds_cli_parts) == defined, ruleset.name
+
+
+def _option_help(args: list[str], flag: str) -> str:
+    """The help row(s) of ``flag`` in a command's help, as one line."""
+    shown = runner.invoke(app, [*args, "--help"], env={"COLUMNS": "200"})
+    rows = shown.output.splitlines()
+    at = next(i for i, row in enumerate(rows) if row.lstrip("│ *").startswith(f"{flag} "))
+    text = rows[at]
+    for row in rows[at + 1 :]:
+        if row.strip("│ ").startswith("--") or not row.startswith("│"):
+            break
+        text += " " + row.strip("│ ")
+    return " ".join(text.split())
+
+
+def test_a_sweeps_help_says_what_each_option_takes() -> None:
+    """A number takes a list or START:STOP:STEP, a choice a list or 'all', a yes-or-no
+    option true, false or both: the help offers no form the option refuses (`--skill all`
+    is 'takes a whole number'), and a yes-or-no option shows that it takes a value."""
+    gurps = ["odds", "sweep", "gurps", "shoot"]
+    skill = _option_help(gurps, "--skill")
+    assert "Sweep: a comma list or START:STOP:STEP." in skill and "all" not in skill
+    assert "Sweep: a comma list or all." in _option_help(gurps, "--weapon")
+    braced = _option_help(gurps, "--braced")
+    assert "LIST" in braced and "Sweep: true, false or true,false." in braced
+    rmu = ["odds", "sweep", "rmu", "shoot"]
+    assert "Sweep: a comma list or all." in _option_help(rmu, "--armor")
+    assert "Sweep: a comma list or START:STOP:STEP." in _option_help(rmu, "--ob")
+    refused = runner.invoke(app, [*gurps, "--weapon", "revolver-38", "--skill", "all"])
+    assert refused.exit_code == 2 and "takes a whole number" in refused.output

@@ -49,6 +49,7 @@ __all__ = [
     "param",
     "parse_value",
     "read_number",
+    "sweep_forms",
     "sweep_grid",
     "sweep_values",
 ]
@@ -391,6 +392,24 @@ def _without_unit(option: Option, text: str) -> str:
     raise option._error(
         f"is in {mine}; write {number} or {number}{option.param.unit}, not {text!r}."
     )
+
+
+def sweep_forms(option: Option) -> str:
+    """What a sweep of ``option`` may be given, in words, as :func:`sweep_values` reads it.
+
+    >>> ob = Option(name="ob", kind=int, optional=False, repeated=False,
+    ...             default=MISSING, param=Param(help=""))
+    >>> sweep_forms(ob)
+    'a comma list or START:STOP:STEP'
+    """
+    if option.kind is bool:
+        return "true, false or true,false"
+    forms = ["a comma list"]
+    if option.kind in (int, float):
+        forms.append("START:STOP:STEP")
+    if option.choices() is not None:
+        forms.append("all")
+    return ", ".join(forms[:-1]) + " or " + forms[-1]
 
 
 def sweep_values(option: Option, text: str) -> list[Any]:

@@ -81,6 +81,9 @@ class Ruleset(ABC):
     #: ``report`` (``firefight odds report <name>``). None: the ruleset has no such commands.
     cli_module: ClassVar[str | None] = None
     odds_cli_module: ClassVar[str | None] = None
+    #: Which of ``app``, ``sweep_app`` and ``report`` the odds module defines: the listings
+    #: (``odds sweep --help``) name only the rulesets that offer each, importing no odds module.
+    odds_cli_parts: ClassVar[tuple[str, ...]] = ("app",)
     #: Commands of ``cli_module`` that may run without typer when their command line is plain
     #: (a scripted shot starts faster): command name -> the module whose ``QUICK`` maps it to
     #: its :class:`~firefight.cli.quick.QuickCommand`. Empty: typer reads every one.

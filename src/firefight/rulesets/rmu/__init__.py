@@ -106,6 +106,7 @@ class RMU(Ruleset):
     package = "firefight.rulesets.rmu"
     cli_module = "firefight.rulesets.rmu.cli.commands"
     odds_cli_module = "firefight.rulesets.rmu.cli.odds"
+    odds_cli_parts = ("app", "sweep_app", "report")
     quick_commands: ClassVar[Mapping[str, str]] = {"shoot": "firefight.rulesets.rmu.cli.shot"}
 
     @cached_property
