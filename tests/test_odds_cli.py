@@ -312,3 +312,26 @@ def test_a_sweeps_help_says_what_each_option_takes() -> None:
     assert "Sweep: a comma list or START:STOP:STEP." in _option_help(rmu, "--ob")
     refused = runner.invoke(app, [*gurps, "--weapon", "revolver-38", "--skill", "all"])
     assert refused.exit_code == 2 and "takes a whole number" in refused.output
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (
+            ["rmu", "shoot", "--weapon", "glock-17", "--band", "5,6", "--ob", "50"],
+            "refused (1 point): RMU-GEN-4: Range band 6 is not one of 1 to 5.",
+        ),
+        (
+            ["cards", "shoot", "--weapon", "glock-22", "--skill", "3", "--distance", "10,5000"],
+            "refused (1 point): CRD-RNG-1: 5000 m is past Extreme range",
+        ),
+    ],
+)
+def test_rmu_gen_4_crd_rng_1_a_sweeps_table_says_why_a_point_is_refused(
+    args: list[str], why: str
+) -> None:
+    """A point the rules refuse reads 'refused' in the table, and the refusal is said under
+    it, rule and sentence, as the CSV's `refused` column keeps it."""
+    shown = runner.invoke(app, ["odds", "sweep", *args], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert why in " ".join(shown.output.split())

@@ -10,9 +10,14 @@ from typing import Any
 from cpr_support import person, scene
 from encounter_support import in_memory
 from firefight.dice import Dice
+from firefight.odds.api import registered
 from firefight.odds.lines import line_odds
 from firefight.odds.live import live_odds
 from firefight.rulesets import find_ruleset, rulesets
+from firefight.rulesets.cpr.attack import RangedAttack, Shot
+from firefight.rulesets.cpr.combatants import Target
+from firefight.rulesets.cpr.odds.shot import cpr_stats
+from firefight.rulesets.cpr.wounds import Health
 from firefight.scene.conditions import begun_words, condition_kinds
 from firefight.scene.state import ActiveCondition
 from test_rmu_kindred_bites import PAD, close_pair
@@ -86,3 +91,25 @@ def test_dec_664_every_condition_kind_held_by_someone_reads_in_words() -> None:
         assert "Ann" in told and not KEY.search(told), (name, told)
         assert begun_words(held) == told
         assert begun_words(ActiveCondition(id="y", kind=name)) is None  # on nobody
+
+
+#: Notation a GM does not read: E[X], E(X) for an expectation.
+NOTATION = re.compile(r"\bE[\[(]")
+
+
+def test_dec_664_no_odds_label_is_notation_or_a_key() -> None:
+    """Every stat the odds commands print is labelled in words: "expected injury", not
+    E[injury]; the cpr wound states as wounds (C-9), not "P(left light)"."""
+    labels = [s.label for entry in registered().values() for s in entry.stats]
+    ana = Target(name="Ana", health=Health(hp=9, max_hp=20))
+    shot = RangedAttack(
+        weapon="medium-pistol", ref=7, skill=6, shots=(Shot(distance_m=10, target=ana),)
+    )
+    left = [s.label for s in cpr_stats(shot) if s.name.startswith("p_left_")]
+    assert left == [
+        "P(left unhurt)",
+        "P(left lightly wounded)",
+        "P(left seriously wounded)",
+        "P(left mortally wounded)",
+    ]
+    assert [label for label in labels + left if NOTATION.search(label) or KEY.search(label)] == []

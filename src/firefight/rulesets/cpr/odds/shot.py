@@ -512,7 +512,7 @@ def _left_in(state: WoundState, before: WoundState) -> Stat:
 
     return Stat(
         name=f"p_left_{state.value}",
-        label=f"P(left {state.value})",
+        label=f"P(left {state.words})",
         kind="probability",
         read=read,
         group="after",

@@ -28,6 +28,7 @@ from firefight.cli.odds_kit import (
     executor_for,
     method_from_text,
     odds_options,
+    print_sweep_refusals,
     progress_bar,
     show_odds,
     write_sweep_csv,
@@ -591,6 +592,7 @@ def sweep_rmu_shoot(
         console.print(table)
         if len(rows) > 60:
             console.print(f"[dim]... {len(rows) - 60} more rows: use --csv or --json")
+        print_sweep_refusals(result)
 
 
 def report(as_json: JsonOpt = False) -> None:
