@@ -113,3 +113,50 @@ def test_dec_664_no_odds_label_is_notation_or_a_key() -> None:
         "P(left mortally wounded)",
     ]
     assert [label for label in labels + left if NOTATION.search(label) or KEY.search(label)] == []
+
+
+def _likeliest(args: list[str]) -> str:
+    """The odds command's output, its table rows joined into single lines."""
+    from typer.testing import CliRunner
+
+    from firefight.cli.app import app
+
+    shown = CliRunner().invoke(app, ["odds", "rmu", *args], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    return shown.output
+
+
+def test_rmu_exp_1_a_blasts_outcomes_count_a_hit_as_one_and_name_the_band() -> None:
+    """One hit is "1 hit"; a person caught by a thrown grenade is "in the kill band", not
+    "Viktor kill" (RMU-EXP-1)."""
+    blast = _likeliest(["explode", "--load", "m67", "--ranks", "10",
+                        "--target", "Bob:30,0", "--target", "Ann:5,0:BA II"])  # fmt: skip
+    assert "Bob (casualty) 1 hit; Ann (kill) 1 hit" in blast and " 1 hits" not in blast
+    thrown = _likeliest(["throw", "--load", "m67", "--aim", "0,45", "--thrown", "40",
+                         "--ranks", "10", "--target", "Viktor:4,47:BA II"])  # fmt: skip
+    assert "Viktor in the kill band (15.8 hits on average)" in thrown
+    assert "Viktor kill" not in thrown
+
+
+def test_rmu_rf_10_a_hit_armor_stops_reads_as_the_aimed_shots_does() -> None:
+    """A burst's round that hits and does nothing past the armor (RMU-RF-10) reads "hit,
+    stopped by armor", as `odds rmu shoot` says it, not "Ann 0 hits"."""
+    burst = _likeliest(["rapid-fire", "--weapon", "zastava-m85-stock", "--share", "70",
+                        "--ob", "70", "--target", "Bob:0,40", "--target", "Ann:0,20:BA II",
+                        "--samples", "2000", "--seed", "0"])  # fmt: skip
+    assert "Ann hit, stopped by armor" in burst and "0 hits" not in burst
+
+
+def test_v2_final_death_reads_as_its_stat_does() -> None:
+    """The likeliest bites list Final Death as P(Final Death) names it, not shouted (V-2)."""
+    bite = _likeliest(["bite", "--hits-left", "10"])
+    assert "fangs lodged, Final Death" in bite and "FINAL DEATH" not in bite
+
+
+def test_r_6_a_melee_hit_of_one_hit_is_one_hit() -> None:
+    from types import SimpleNamespace
+
+    from firefight.rulesets.rmu.odds.melee import describe_melee
+
+    one = SimpleNamespace(result="hit", severity=None, total_hits=1)
+    assert describe_melee(one) == "hit: 1 hit, no critical"
