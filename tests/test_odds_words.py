@@ -160,3 +160,18 @@ def test_r_6_a_melee_hit_of_one_hit_is_one_hit() -> None:
 
     one = SimpleNamespace(result="hit", severity=None, total_hits=1)
     assert describe_melee(one) == "hit: 1 hit, no critical"
+
+
+def test_rmu_bite_3_rmu_stake_2_the_state_table_says_whose_fangs_and_stake_are_in_whom() -> None:
+    """The odds count lodged fangs and a stake going in; the lines under the state table say
+    them too, so a GM sees why Viktor cannot walk away (RMU-BITE-3) and that Mara will be
+    staked unless Jonah is disturbed (RMU-STAKE-2)."""
+    service = close_pair()
+    service.act("k", "Mara grapples Viktor --ap 2", Dice.scripted([90, 60]))
+    service.next_round("k", Dice.scripted(PAD))
+    bitten = service.act("k", "Mara bites Viktor", Dice.scripted([90, 60, 50]))
+    assert "Mara's fangs are lodged in Viktor." in RMU.describe_scene(bitten.state)
+    staking = torpid_mara()
+    partial = staking.act("k", "Jonah stakes Mara", Dice.scripted([30]))  # 90: partial
+    told = RMU.describe_scene(partial.state)
+    assert "A stake goes into Mara at the next round's end unless Jonah is disturbed." in told

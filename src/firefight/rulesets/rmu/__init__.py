@@ -398,12 +398,19 @@ class RMU(Ruleset):
         return states_begun(before, after, rmu_state_words)
 
     def describe_scene(self, state: EncounterState) -> Sequence[str]:
-        """Who holds whom and who parries (the melee conditions); live grenades with their
-        fuse, clouds with the rounds they have left, fires."""
+        """Who holds whom and who parries (the melee conditions); lodged fangs and a stake
+        going in; live grenades with their fuse, clouds with the rounds they have left, fires."""
         from firefight.rulesets.rmu.explosives_view import scene_lines
+        from firefight.rulesets.rmu.kindred_feeding import fangs_scene_lines
+        from firefight.rulesets.rmu.kindred_stakes import stake_scene_lines
         from firefight.rulesets.rmu.melee.encounter import melee_scene_lines
 
-        return [*melee_scene_lines(state), *scene_lines(state)]
+        return [
+            *melee_scene_lines(state),
+            *fangs_scene_lines(state),
+            *stake_scene_lines(state),
+            *scene_lines(state),
+        ]
 
     def scene_overlay(self, state: EncounterState) -> Overlay:
         from firefight.rulesets.rmu.explosives_view import explosives_overlay

@@ -60,6 +60,7 @@ __all__ = [
     "TearsFree",
     "check_fangs_free",
     "fangs_in",
+    "fangs_scene_lines",
     "parse_feeding_action",
     "resolve_feeding_action",
     "validate_feeding_action",
@@ -184,6 +185,12 @@ def check_fangs_free(state: EncounterState, c: CombatantState) -> None:
             f"{c.name}'s fangs are in {biting.holder}: let go first "
             f"('{c.name} lets go of {biting.holder}').",
         )
+
+
+def fangs_scene_lines(state: EncounterState) -> list[str]:
+    """The lines under the state table for lodged fangs (RMU-BITE-3)."""
+    lodged = (k for k in state.conditions if k.kind == FANGS)
+    return [f"{k.get('by')}'s fangs are lodged in {k.holder}." for k in lodged]
 
 
 class _Fangs(ConditionKind):

@@ -69,6 +69,7 @@ __all__ = [
     "Stakes",
     "parse_stake_action",
     "resolve_stake_action",
+    "stake_scene_lines",
     "validate_stake_action",
 ]
 
@@ -272,6 +273,18 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
             headline=f"{c.name} {action.verb} {target.name}: {told}.",
         ),
     )
+
+
+def stake_scene_lines(state: EncounterState) -> list[str]:
+    """The lines under the state table for a stake going in (RMU-STAKE-2): when it goes home
+    if the staker is left alone (the count runs out at a round's end)."""
+    return [
+        f"A stake goes into {k.holder} at "
+        f"{'this' if k.rounds_left == 1 else 'the next'} round's end unless {k.get('by')} is "
+        "disturbed."
+        for k in state.conditions
+        if k.kind == STAKE_GOING_IN
+    ]
 
 
 class _StakeGoingIn(ConditionKind):
