@@ -335,3 +335,26 @@ def test_rmu_gen_4_crd_rng_1_a_sweeps_table_says_why_a_point_is_refused(
     shown = runner.invoke(app, ["odds", "sweep", *args], env={"COLUMNS": "200"})
     assert shown.exit_code == 0, shown.output
     assert why in " ".join(shown.output.split())
+
+
+@pytest.mark.parametrize(
+    ("args", "given"),
+    [
+        (["gas", "--victim", "Viktor:10", "--victim", "Ilya:0", "--holding-breath", "Ilya"],
+         "given: victim Viktor:10, Ilya:0, holding breath Ilya"),
+        (["melee", "--weapon", "hand-axe", "--ob", "70", "--armor", "AT 3"],
+         "given: ob 70, armor AT 3, weapon hand-axe"),
+        (["grapple", "--ob", "45"], "given: ob 45"),
+        (["escape", "--ob", "40", "--holder-ob", "30", "--hold", "50"],
+         "given: ob 40, holder ob 30, hold 50%"),
+        (["bite", "--hits-left", "10"], "given: hits left 10"),
+        (["stake", "--ob", "60", "--weapon", "crossbow", "--distance", "30"],
+         "given: ob 60, weapon crossbow, distance 30 ft"),
+    ],
+)  # fmt: skip
+def test_every_rmu_odds_command_says_what_it_was_given(args: list[str], given: str) -> None:
+    """As `odds rmu shoot` does, every odds command prints the conditions given beyond the
+    defaults under its title, so two answers can be told apart."""
+    shown = runner.invoke(app, ["odds", "rmu", *args], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert given in shown.output

@@ -324,7 +324,8 @@ def conditions(cls: type, values: Mapping[str, Any]) -> tuple[str, ...]:
             if value:
                 given.append(option.name.replace("_", " "))
             continue
-        unit = f" {option.param.unit}" if option.param.unit else ""
+        unit = option.param.unit
+        unit = f" {unit}" if unit and unit != "%" else unit  # 40 ft, but 50%
         given.append(f"{option.name.replace('_', ' ')} {_shown(value)}{unit}")
     return tuple(given)
 
