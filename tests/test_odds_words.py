@@ -175,3 +175,36 @@ def test_rmu_bite_3_rmu_stake_2_the_state_table_says_whose_fangs_and_stake_are_i
     partial = staking.act("k", "Jonah stakes Mara", Dice.scripted([30]))  # 90: partial
     told = RMU.describe_scene(partial.state)
     assert "A stake goes into Mara at the next round's end unless Jonah is disturbed." in told
+
+
+def test_c_4_a_critical_injury_is_named_by_its_label_in_the_odds_and_the_headline() -> None:
+    """Two sixes on the damage dice and a 7 on the body table: an object lodged in the body
+    (C-4). The encounter's log names it so; the shot's headline and the odds' outcomes too,
+    not by its key (``foreign-object``)."""
+    from typer.testing import CliRunner
+
+    from firefight.cli.app import app
+
+    runner = CliRunner()
+    pistol = ["--weapon", "medium-pistol", "--ref", "7", "--skill", "6", "--distance", "10"]
+    shot = runner.invoke(app, ["cpr", "shoot", *pistol, "--rolls", "9,6,6,3,4"])
+    assert shot.exit_code == 0, shot.output
+    assert "(critical: object lodged in the body)" in shot.output
+    assert "foreign-object" not in shot.output
+    odds = runner.invoke(
+        app, ["odds", "cpr", "shoot", *pistol, "--top", "30"], env={"COLUMNS": "200"}
+    )
+    assert "critical injury object lodged in the body" in odds.output
+    assert not KEY.search(odds.output.split("likeliest")[1])
+
+
+def test_c_5_autofires_multiplier_is_said_of_the_damage_it_multiplies() -> None:
+    """Autofire multiplies the damage dice (C-5), not the HP lost past the armor: "21 damage
+    (x3), 10 HP lost", not "10 HP lost (x3)"."""
+    from typer.testing import CliRunner
+
+    from firefight.cli.app import app
+
+    smg = ["--weapon", "smg", "--ref", "7", "--skill", "6", "--distance", "10", "--armor", "11"]
+    shown = CliRunner().invoke(app, ["odds", "cpr", "autofire", *smg], env={"COLUMNS": "200"})
+    assert "hit: 21 damage (x3), 10 HP lost" in shown.output and "lost (x3)" not in shown.output
