@@ -39,6 +39,19 @@ def test_gur_core_1_one_maneuver_a_second_fastest_first() -> None:
     assert gurps_stats(state.combatant("Ann")).aim_turns == 2
 
 
+def test_gur_core_1_a_weapon_not_carried_is_refused_in_words() -> None:
+    """A shot from someone with no weapon says so, not "no weapon called None"; a weapon they
+    do not carry is refused with what they do carry, as rmu and cpr say it."""
+    unarmed = YARD + '\n[[combatant]]\nname = "Cy"\nposition = [30, 0]\n'
+    with pytest.raises(RuleRefusal, match=r"^GUR-CORE-1: Cy carries no weapon\.$"):
+        act(opened(unarmed), "Cy shoots Bob")
+    with pytest.raises(RuleRefusal) as refused:
+        act(opened(), "Ann draws rifle")
+    assert str(refused.value) == (
+        "GUR-CORE-1: Ann carries no weapon called 'rifle'; they carry revolver-38."
+    )
+
+
 def test_dec_73_a_bystander_takes_no_place_in_the_order_by_move() -> None:
     """DEC-73: the order by Move leaves a bystander out, as rmu's initiative and cards' draw
     do, however fast they are."""

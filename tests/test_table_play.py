@@ -306,12 +306,19 @@ def test_live_odds_of_a_round_count_the_upkeep_and_refuse_a_bad_first_line(
         live_odds(current.state, current.ruleset, ["Mara shoots Nobody"], trials=10)
 
 
-def test_live_odds_margins_are_the_wilson_interval_honest_at_0_and_100_percent() -> None:
-    """The ± beside a share is half its 95% Wilson interval, the one every odds report uses:
-    a share seen every time in 200 trials is still uncertain by about a point."""
-    assert LiveOdds.margin(0.5, 100) == pytest.approx((0.5962 - 0.4038) / 2, abs=1e-4)
-    assert LiveOdds.margin(1.0, 200) == pytest.approx(0.0094, abs=1e-4)
-    assert LiveOdds.margin(0.0, 200) == pytest.approx(LiveOdds.margin(1.0, 200))
+def test_live_odds_show_the_95_percent_interval_honest_at_0_and_100_percent() -> None:
+    """Beside a share its 95% Wilson interval, the one every odds report uses: a share never
+    seen in 10 trials may still be 28% (a "0.0% (±13.9)" read as at most 14%), one seen every
+    time in 200 is still uncertain by about two points."""
+    found = LiveOdds(
+        lines=("Mara shoots Viktor",), target="Viktor", trials=10, seed=0,
+        outcomes=(("miss", 1.0),), down_now=False, down_after=0.0, down_by_end=0.5,
+        stopped=0.0, effects=(("Viktor dying", 1.0),),
+    )  # fmt: skip
+    told = "\n".join(found.text())
+    assert "P(Viktor down after it) = 0.0% (95%: 0.0-27.8%)" in told
+    assert "= 50.0% (95%: 23.7-76.3%)" in told
+    assert "P(Viktor dying) = 100.0% (95%: 72.2-100.0%)" in told and "±" not in told
 
 
 def test_encounter_odds_on_the_command_line(store: list[str]) -> None:

@@ -419,6 +419,12 @@ def test_odds_of_a_line_and_the_map_with_its_shapes(client: TestClient) -> None:
         "/api/encounters/raid/map.svg", params={"line": "Jonah shoots Viktor"}, headers=auth(GM)
     ).text
     assert 'class="overlay"' not in plain and 'class="overlay"' in shot
+    # DEC-665: a line the rules refuse is drawn grey, under its refusal.
+    flat = client.get(
+        "/api/encounters/raid/map.svg", params={"line": "Lev shoots Mara"}, headers=auth(GM)
+    ).text
+    assert 'class="overlay"' not in flat and 'class="overlay refused"' in flat
+    assert "Lev shoots Mara: refused: R-5: Lev was caught flat-footed" in flat
     waits = client.post(
         "/api/encounters/raid/odds", json={"line": "Jonah waits"}, headers=auth(GM)
     ).json()

@@ -49,6 +49,7 @@ __all__ = [
     "param",
     "parse_value",
     "read_number",
+    "sweep_forms",
     "sweep_grid",
     "sweep_values",
 ]
@@ -323,7 +324,8 @@ def conditions(cls: type, values: Mapping[str, Any]) -> tuple[str, ...]:
             if value:
                 given.append(option.name.replace("_", " "))
             continue
-        unit = f" {option.param.unit}" if option.param.unit else ""
+        unit = option.param.unit
+        unit = f" {unit}" if unit and unit != "%" else unit  # 40 ft, but 50%
         given.append(f"{option.name.replace('_', ' ')} {_shown(value)}{unit}")
     return tuple(given)
 
@@ -391,6 +393,24 @@ def _without_unit(option: Option, text: str) -> str:
     raise option._error(
         f"is in {mine}; write {number} or {number}{option.param.unit}, not {text!r}."
     )
+
+
+def sweep_forms(option: Option) -> str:
+    """What a sweep of ``option`` may be given, in words, as :func:`sweep_values` reads it.
+
+    >>> ob = Option(name="ob", kind=int, optional=False, repeated=False,
+    ...             default=MISSING, param=Param(help=""))
+    >>> sweep_forms(ob)
+    'a comma list or START:STOP:STEP'
+    """
+    if option.kind is bool:
+        return "true, false or true,false"
+    forms = ["a comma list"]
+    if option.kind in (int, float):
+        forms.append("START:STOP:STEP")
+    if option.choices() is not None:
+        forms.append("all")
+    return ", ".join(forms[:-1]) + " or " + forms[-1]
 
 
 def sweep_values(option: Option, text: str) -> list[Any]:

@@ -5,7 +5,7 @@ Every ruleset is handled the same way: the very rules that resolve the action at
 (:func:`firefight.encounter.engine.act`) are run on the current state again and again with
 seeded dice, and what happened is counted (DEC-413). So whatever the state holds counts --
 hits already taken, armor wear, cover, posture, stun, ammunition -- and the answer is an
-estimate with its margin, reproducible from its seed.
+estimate with its 95% interval, reproducible from its seed.
 
 "Down" is the shared notion: unable to act (unconscious, dying or dead). Besides it, each
 state the first action leaves someone in that they were not in before is counted as the ruleset
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_TRIALS", "LiveOdds", "live_odds"]
 
-#: Trials when none are asked for: a margin of at most ±3.1 points at 95%, in a few seconds.
+#: Trials when none are asked for: a 95% interval at most 6.2 points wide, in a few seconds.
 DEFAULT_TRIALS = 1_000
 
 
@@ -57,18 +57,14 @@ class LiveOdds:
     stopped: float
     effects: tuple[tuple[str, float], ...] = ()
 
-    @staticmethod
-    def margin(p: float, trials: int) -> float:
-        """The half-width of the 95% interval of a share ``p`` seen in ``trials`` runs (Wilson's,
-        :func:`~firefight.probability.stats.share_interval`: honest near 0% and 100%)."""
-        low, high = share_interval(round(p * trials), trials)
-        return (high - low) / 2
-
     def text(self) -> list[str]:
-        """The odds as lines to print."""
+        """The odds as lines to print: each share with its 95% interval (Wilson's,
+        :func:`~firefight.probability.stats.share_interval`: honest near 0% and 100%, where a
+        share never seen may still be well above 0)."""
 
         def pct(p: float) -> str:
-            return f"{100 * p:.1f}% (±{100 * self.margin(p, self.trials):.1f})"
+            low, high = share_interval(round(p * self.trials), self.trials)
+            return f"{100 * p:.1f}% (95%: {100 * low:.1f}-{100 * high:.1f}%)"
 
         lines = [
             f"{self.lines[0]}: " + ", ".join(f"{word} {100 * p:.1f}%" for word, p in self.outcomes)

@@ -404,17 +404,27 @@ def create_app(server: Server) -> FastAPI:
 
         def make() -> bytes:
             seen = seen_state(state, scope, settings)
-            overlay, caption = None, None
+            overlay, refused, caption = None, None, None
             if line:
                 try:
                     action = ruleset.parse_action(line, state)
                     if scope.is_gm or scope.plays(name, action.actor):
-                        overlay, caption = ruleset.overlay(state, action), action.text
+                        # DEC-665: a refused action is drawn grey under its refusal.
+                        shapes, refusal = ruleset.checked_overlay(state, action)
+                        if refusal is None:
+                            overlay, caption = shapes, action.text
+                        else:
+                            refused, caption = shapes, f"{action.text}: refused: {refusal}"
                 except FirefightError as exc:
                     caption = str(exc)
             details = hover_details(rows_view(state, ruleset, scope, settings))
             svg = scene_svg(
-                seen, unit=ruleset.scene_unit, overlay=overlay, caption=caption, details=details
+                seen,
+                unit=ruleset.scene_unit,
+                overlay=overlay,
+                caption=caption,
+                details=details,
+                refused=refused,
             )
             return svg.encode("utf-8")
 

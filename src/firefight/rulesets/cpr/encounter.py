@@ -358,8 +358,7 @@ def _damage_words(done: BodyHit | CoverHit | None, data: CprData) -> str:
     text = f"{done.damage} damage, {done.hp_lost} HP lost"
     if done.through == 0 and done.hp_lost == 0:
         text = f"{done.damage} damage, SP {done.sp} holds it: 0 HP lost"
-    injuries = [data.injuries.injury(key).label for key in done.critical_injuries]
-    return "; ".join((text, *injuries))
+    return "; ".join((text, *data.injuries.labels(done.critical_injuries)))
 
 
 def _outcome(

@@ -89,6 +89,11 @@ def apply_cloud(state: EncounterState, e: CloudFormed) -> EncounterState:
     return replace(state, conditions=(*state.conditions, cloud))
 
 
+def _load_name(condition: ActiveCondition) -> str:
+    """The name of the load a lasting effect or a cloud came from (``flashbang load``)."""
+    return _data().ammunition(str(condition.get("load"))).name
+
+
 def lasting_lines(state: EncounterState) -> list[str]:
     """What lasts, for the lines under the state table: each person's load effects with the
     turns left, then the clouds on the scene."""
@@ -96,7 +101,7 @@ def lasting_lines(state: EncounterState) -> list[str]:
     for c in state.conditions:
         if c.kind not in (LOAD_CONDITION, CLOUD_CONDITION):
             continue
-        name = _data().ammunition(str(c.get("load"))).name
+        name = _load_name(c)
         if c.kind == LOAD_CONDITION:
             lines.append(f"{c.holder}: {name}, {c.rounds_left} turns left")
             continue
@@ -110,6 +115,9 @@ class _Load(ConditionKind):
 
     name = LOAD_CONDITION
     rulesets = ("cpr",)
+
+    def begun(self, condition: ActiveCondition) -> str:
+        return f"{condition.holder} under the {_load_name(condition)}"
 
     def expire(self, state: EncounterState, condition: ActiveCondition) -> Sequence[Event]:
         assert condition.holder is not None

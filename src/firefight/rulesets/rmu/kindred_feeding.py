@@ -60,6 +60,7 @@ __all__ = [
     "TearsFree",
     "check_fangs_free",
     "fangs_in",
+    "fangs_scene_lines",
     "parse_feeding_action",
     "resolve_feeding_action",
     "validate_feeding_action",
@@ -186,6 +187,12 @@ def check_fangs_free(state: EncounterState, c: CombatantState) -> None:
         )
 
 
+def fangs_scene_lines(state: EncounterState) -> list[str]:
+    """The lines under the state table for lodged fangs (RMU-BITE-3)."""
+    lodged = (k for k in state.conditions if k.kind == FANGS)
+    return [f"{k.get('by')}'s fangs are lodged in {k.holder}." for k in lodged]
+
+
 class _Fangs(ConditionKind):
     """Lodged fangs last until let go; they end at upkeep once the biter is down or the victim
     dead."""
@@ -207,6 +214,9 @@ class _Fangs(ConditionKind):
                 if sheet is not None and sheet.down:
                     ended.append(ConditionEnded(id=k.id))
         return ended
+
+    def begun(self, condition: ActiveCondition) -> str:
+        return f"{condition.get('by')}'s fangs lodged in {condition.holder}"
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
         if isinstance(event, ConditionStarted) and event.condition.kind == FANGS:

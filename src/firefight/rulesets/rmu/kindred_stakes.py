@@ -72,6 +72,7 @@ __all__ = [
     "Stakes",
     "parse_stake_action",
     "resolve_stake_action",
+    "stake_scene_lines",
     "validate_stake_action",
 ]
 
@@ -292,12 +293,27 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
     )
 
 
+def stake_scene_lines(state: EncounterState) -> list[str]:
+    """The lines under the state table for a stake going in (RMU-STAKE-2): when it goes home
+    if the staker is left alone (the count runs out at a round's end)."""
+    return [
+        f"A stake goes into {k.holder} at "
+        f"{'this' if k.rounds_left == 1 else 'the next'} round's end unless {k.get('by')} is "
+        "disturbed."
+        for k in state.conditions
+        if k.kind == STAKE_GOING_IN
+    ]
+
+
 class _StakeGoingIn(ConditionKind):
     """A partial staking: the stake goes in when the count runs out, if the staker is still up
     and beside the victim (DATA.md's 'staked next round if undisturbed')."""
 
     name = STAKE_GOING_IN
     rulesets = ("rmu",)
+
+    def begun(self, condition: ActiveCondition) -> str:
+        return f"{condition.get('by')}'s stake going into {condition.holder}"
 
     def expire(self, state: EncounterState, condition: ActiveCondition) -> Sequence[Event]:
         staker = state.find(str(condition.get("by")))

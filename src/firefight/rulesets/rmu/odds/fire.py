@@ -256,6 +256,9 @@ def describe_fire(view: Any) -> str:
         if p.result != "hit":
             parts.append(f"{p.name} {p.result}")
             continue
+        if not p.total_hits and p.severity is None:
+            parts.append(f"{p.name} hit, stopped by armor")  # as the aimed shot's odds say it
+            continue
         text = f"{p.name} {counted(p.total_hits, 'hit')}"
         if p.severity is not None:
             text += f", {p.severity} critical"
