@@ -505,3 +505,29 @@ def test_live_odds_read_the_typed_result_s_word_in_every_ruleset() -> None:
     words = dict(found.outcomes)
     assert "done" not in words
     assert set(words) <= {"hit", "miss"} and words.get("hit", 0) > 0
+
+
+def test_the_gm_s_dice_wait_for_the_action_that_takes_them(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """D-3: `rolls 97,45` gives the GM's own faces to the next action done. An action the rules
+    refuse rolls nothing, so the faces wait for the next one (they were thrown away, and the
+    next shot rolled seeded dice instead); faces an action cannot use are set aside, said so."""
+    session = play(
+        service,
+        "Mara moves -8,6\n"
+        "rolls 97,45\n"
+        "Viktor shoots Mara --ap 9\n"  # refused (RMU-GEN-1): nothing rolled
+        "Mara shoots Viktor --ap 3\n"
+        "rolls 5\n"
+        "next\n"  # the initiative takes more than one face
+        "quit\n",
+        answers="yy",
+    )
+    out = capsys.readouterr().out
+    shot = service.log("raid")[-1]
+    assert shot.text == "Mara shoots Viktor --ap 3"
+    assert shot.dice.source == "scripted" and shot.dice.faces == (97, 45)
+    assert "Mara fires the glock at Viktor: hit, 1 hit, no critical." in out
+    assert "ran out of scripted dice: 1 given" in out and "give them again with 'rolls'" in out
+    assert session.scripted is None

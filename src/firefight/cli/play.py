@@ -27,7 +27,7 @@ from firefight.dice import Dice, ScriptedSource, SeededSource
 from firefight.encounter.gm import GM_COMMANDS, STATUSES, is_gm_line
 from firefight.encounter.log import LogRecord
 from firefight.encounter.turns import ahead_of, next_up, unspent
-from firefight.errors import FirefightError, RuleRefusal
+from firefight.errors import DiceError, FirefightError, RuleRefusal
 from firefight.geometry import Posture
 from firefight.odds.live import DEFAULT_TRIALS, live_odds
 from firefight.rulesets import find_ruleset
@@ -104,10 +104,22 @@ class Session:
         who = ", ".join(f"{n} ({left})" for n, left in up) if up else "all done: next"
         return f"round {state.round} · {who} › "
 
-    def _dice(self) -> Dice:
-        if self.scripted is not None:
-            faces, self.scripted = self.scripted, None
-            return Dice(ScriptedSource(faces))
+    def _rolled(self, do: Callable[[Dice], Applied]) -> Applied:
+        """``do`` with the next dice: the GM's own faces (``rolls``) until an action or a round
+        takes them, so that one the rules refuse, which rolls nothing, leaves them for the next
+        (D-3); faces that cannot serve it (too few, out of range) are set aside, said so."""
+        if self.scripted is None:
+            return do(self._seeded())
+        try:
+            applied = do(Dice(ScriptedSource(self.scripted)))
+        except DiceError as exc:
+            self.scripted = None
+            aside = "your dice are set aside: give them again with 'rolls'"
+            raise DiceError(f"{exc}; {aside}") from exc
+        self.scripted = None
+        return applied
+
+    def _seeded(self) -> Dice:
         if self.seed is None:
             import secrets
 
@@ -164,7 +176,7 @@ class Session:
             if not self.confirm(f"{action.actor} acts out of turn: {first} {comes} first. Go on?"):
                 console.print("not done: nothing changed")
                 return
-        self._applied(self.service.act(self.name, text, self._dice()))
+        self._applied(self._rolled(lambda dice: self.service.act(self.name, text, dice)))
 
     def _next(self, rest: str) -> None:
         left = unspent(self.state, self.ruleset)
@@ -173,7 +185,7 @@ class Session:
             if not self.confirm(f"{who} still to act. End the round anyway?"):
                 console.print("not done: the round goes on")
                 return
-        self._applied(self.service.next_round(self.name, self._dice()))
+        self._applied(self._rolled(lambda dice: self.service.next_round(self.name, dice)))
 
     def _undo(self, rest: str) -> None:
         applied = self.service.undo(self.name)
