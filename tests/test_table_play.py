@@ -531,3 +531,6 @@ def test_the_gm_s_dice_wait_for_the_action_that_takes_them(
     assert "Mara fires the glock at Viktor: hit, 1 hit, no critical." in out
     assert "ran out of scripted dice: 1 given" in out and "give them again with 'rolls'" in out
     assert session.scripted is None
+    session.handle("rolls 97,\u00b2")  # passes str.isdigit, not int: it crashed the session
+    assert "rolls takes whole die faces separated by commas" in capsys.readouterr().out
+    assert session.scripted is None

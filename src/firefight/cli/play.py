@@ -23,7 +23,7 @@ from rich.markup import escape
 
 from firefight.cli.common import console
 from firefight.cli.encounter import show_records, show_short, show_state
-from firefight.dice import Dice, ScriptedSource, SeededSource
+from firefight.dice import Dice, ScriptedSource, SeededSource, read_faces
 from firefight.encounter.gm import GM_COMMANDS, STATUSES, is_gm_line
 from firefight.encounter.log import LogRecord
 from firefight.encounter.turns import ahead_of, next_up, unspent
@@ -202,11 +202,8 @@ class Session:
         self._applied(self.service.redo(self.name, record), fresh=False)
 
     def _rolls(self, rest: str) -> None:
-        faces = tuple(int(p) for p in rest.replace(" ", "").split(",") if p.isdigit())
-        if not faces or len(faces) != len([p for p in rest.split(",") if p.strip()]):
-            raise FirefightError("rolls takes die faces separated by commas, e.g. 'rolls 97,45'")
-        self.scripted = faces
-        console.print(f"the next action or round uses your dice: {list(faces)}")
+        self.scripted = read_faces(rest, "rolls")
+        console.print(f"the next action or round uses your dice: {list(self.scripted)}")
 
     # --- looking ------------------------------------------------------------------------------
 
