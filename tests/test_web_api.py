@@ -302,6 +302,31 @@ def test_a_player_sees_words_not_figures_and_no_hidden_combatant(client: TestCli
     assert gm_log[-1]["text"] == "Jonah shoots Lev"
 
 
+def test_a_player_s_line_is_read_against_the_scene_they_see(client: TestClient) -> None:
+    """DEC-674: a combatant the GM hid is nobody to the players. A player's line naming one
+    was taken (Mara shot the hidden Lev from her page), and a misspelt name was refused with
+    every name in the scene, the hidden ones too, in the answer and on the map's caption; it
+    is refused as a name nobody in their scene has, and nothing is written. The GM's lines
+    read the whole scene."""
+    new(client)
+    table = {"hidden": ["Lev"], "players_act": True}
+    client.put("/api/encounters/raid/table", json=table, headers=auth(GM))
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    for typed in ("Lev", "Zed", "Le"):
+        line = f"Mara shoots {typed} --ap 1"
+        for path in ("odds", "act"):
+            reply = client.post(f"/api/encounters/raid/{path}", json={"line": line}, headers=mara)
+            assert reply.status_code == 422 and reply.json()["rule"] == "ENC-SCENE", reply.text
+            message = reply.json()["message"]
+            assert message.startswith(f"Nobody called '{typed}'") and "Lev" not in message[20:]
+        svg = client.get("/api/encounters/raid/map.svg", params={"line": line}, headers=mara)
+        said = f"Nobody called &#x27;{typed}&#x27;"
+        assert said in svg.text and "Lev" not in svg.text.replace(said, "")
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
+    lev = {"line": "Mara shoots Lev --ap 1", "dice": {"seed": 1}}
+    assert client.post("/api/encounters/raid/act", json=lev, headers=auth(GM)).is_success
+
+
 def _hover(svg: str, name: str) -> dict[str, str]:
     """The data attributes of ``name``'s group on the map (what hovering them shows)."""
     found = re.search(rf'<g class="person"([^>]*data-name="{name}"[^>]*)>', svg)

@@ -407,9 +407,10 @@ def create_app(server: Server) -> FastAPI:
             overlay, caption = None, None
             if line:
                 try:
-                    action = ruleset.parse_action(line, state)
+                    # As the action is read for this token (DEC-674), drawn on what it sees.
+                    action = ruleset.parse_action(line, seen)
                     if scope.is_gm or scope.plays(name, action.actor):
-                        overlay, caption = ruleset.overlay(state, action), action.text
+                        overlay, caption = ruleset.overlay(seen, action), action.text
                 except FirefightError as exc:
                     caption = str(exc)
             details = hover_details(rows_view(state, ruleset, scope, settings))
@@ -426,7 +427,10 @@ def create_app(server: Server) -> FastAPI:
         current = _current(name)
         if scope.is_gm:
             return current
-        action = current.ruleset.parse_action(text, current.state)
+        # DEC-674: read against the scene the player sees, a hidden combatant is nobody to them
+        # (nor named among those a misspelt name might have meant).
+        seen = seen_state(current.state, scope, server.tables.get(name))
+        action = current.ruleset.parse_action(text, seen)
         if not scope.plays(name, action.actor):
             raise _Refused(
                 403, "forbidden", f"this token plays {scope.character}, not {action.actor}"
