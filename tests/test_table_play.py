@@ -306,6 +306,21 @@ def test_live_odds_of_a_round_count_the_upkeep_and_refuse_a_bad_first_line(
         live_odds(current.state, current.ruleset, ["Mara shoots Nobody"], trials=10)
 
 
+def test_live_odds_say_why_a_later_line_was_refused(service: EncounterService) -> None:
+    """DEC-413: a later line the rules refuse ends that run's lines. The odds said only "a later
+    line was refused in 100.0% of the runs", so a misspelt name or a turn already spent read as
+    the round's odds with nothing to say they were not; each refusal is given with its rule."""
+    current = service.current("raid")
+    lines = ["Mara shoots Viktor --ap 3", "Zed waits"]
+    found = live_odds(current.state, current.ruleset, lines, trials=20)
+    assert found.stopped == 1.0
+    why = "Zed waits: ENC-SCENE: Nobody called 'Zed' is in the scene"
+    assert [(reason[: len(why)], share) for reason, share in found.refusals] == [(why, 1.0)]
+    text = "\n".join(found.text())
+    assert f"refused in 100.0% of the runs: {why}" in text
+    assert found.to_json()["refusals"] == dict(found.refusals)
+
+
 def test_live_odds_margins_are_the_wilson_interval_honest_at_0_and_100_percent() -> None:
     """The ± beside a share is half its 95% Wilson interval, the one every odds report uses:
     a share seen every time in 200 trials is still uncertain by about a point."""
