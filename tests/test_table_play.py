@@ -508,6 +508,28 @@ def test_the_session_asks_in_good_grammar_who_comes_first(service: EncounterServ
     assert asked[1].endswith(" come first. Go on?") and asked[1].count("AP)") > 1
 
 
+def test_the_session_asks_about_the_order_only_of_an_action_the_rules_allow(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """K-2, ENC-ORDER: in cards the reaction order is the rules' own, so acting before one's
+    draw is refused whatever the GM answers; the session asked "Go on?" first and then refused
+    anyway. An action the rules refuse is refused at once (one they allow is still asked:
+    test_the_session_asks_in_good_grammar_who_comes_first)."""
+    service = EncounterService(MemoryStore())
+    service.new("raid", load_scenario(WAREHOUSE.parent / "cards-alley.toml"), Dice.seeded(4))
+    first, second = (group[0] for group in service.state("raid").initiative[:2])
+    asked: list[str] = []
+
+    def yes(question: str) -> bool:
+        asked.append(question)
+        return True
+
+    session = Session(service, "raid", confirm=yes, seed=1)
+    session.handle(f"{second} waits")
+    assert asked == [] and f"refused: K-2: {first} drew higher" in capsys.readouterr().out
+    assert len(service.log("raid")) == 1
+
+
 def test_live_odds_read_the_typed_result_s_word_in_every_ruleset() -> None:
     """CRD-HIT-1: `encounter odds` on a cards fight said "Giga shoots Rico: done 100.0%",
     the word of a record written before results were typed; a shot's result says hit or miss

@@ -169,6 +169,8 @@ class Session:
     def _act(self, text: str, state: EncounterState) -> None:
         ruleset = self.ruleset
         action = ruleset.parse_action(text, state)
+        # What the rules refuse is refused before asking about the order: no answer would do.
+        ruleset.validate(state, action)
         waiting = ahead_of(state, action.actor, ruleset)
         if waiting:
             first = ", ".join(f"{n} ({left})" for n, left in waiting)
