@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from encounter_support import MemoryStore
 from firefight.cli.app import app
 from firefight.cli.encounter import compact_rows, play_scenario
-from firefight.cli.play import Session, SessionCompleter, run_session
+from firefight.cli.play import Session, SessionCompleter, confirm_with, run_session
 from firefight.cli.width import typed_table
 from firefight.declarations import DeclarationError, field_named, parse_value
 from firefight.dice import Dice, PromptSource
@@ -389,6 +389,21 @@ def test_a_session_plays_undoes_redoes_and_asks_before_acting_out_of_turn(
     assert kinds == ["round", "action", "action", "undo", "action", "gm", "round"]
     state = service.state("raid")
     assert state.round == 2 and state.combatant("Viktor").hits_left == 49
+
+
+def test_ctrl_d_or_ctrl_c_at_a_question_answers_no_and_the_session_goes_on(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ENC-ORDER: Ctrl-D (the end of the input) or Ctrl-C at "Go on? [y/N]" ended the whole
+    session ("Aborted!"), where at the prompt they do not; they answer no, nothing changes."""
+    with create_pipe_input() as keys:
+        prompt: PromptSession[str] = PromptSession(input=keys, output=DummyOutput())
+        session = Session(service, "raid", confirm=confirm_with(prompt), seed=1)
+        keys.send_text("Viktor waits\n")
+        keys.close()
+        run_session(session, prompt)
+    assert "not done: nothing changed" in capsys.readouterr().out
+    assert len(service.log("raid")) == 1
 
 
 def test_the_prompt_says_the_round_whose_turn_and_what_is_left(

@@ -486,7 +486,7 @@ def play_session(
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
-    from firefight.cli.play import Session, run_session
+    from firefight.cli.play import Session, confirm_with, run_session
     from firefight.tables.registry import user_home
 
     with _service(store) as service:
@@ -496,12 +496,9 @@ def play_session(
             user_home().mkdir(parents=True, exist_ok=True)
             kept = FileHistory(str(user_home() / "play-history"))
         prompt: PromptSession[str] = PromptSession(history=kept)
-
-        def confirm(question: str) -> bool:
-            return prompt.prompt(f"{question} [y/N] ").strip().lower() in ("y", "yes")
-
+        session = Session(service, name, confirm=confirm_with(prompt), seed=seed, trials=trials)
         with refusals():
-            run_session(Session(service, name, confirm=confirm, seed=seed, trials=trials), prompt)
+            run_session(session, prompt)
 
 
 RoundOpt = Annotated[

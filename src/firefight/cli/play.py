@@ -36,7 +36,7 @@ from firefight.scene.state import EncounterState
 from firefight.service import Applied, EncounterService
 from firefight.text import printable
 
-__all__ = ["SESSION_COMMANDS", "Session", "SessionCompleter", "run_session"]
+__all__ = ["SESSION_COMMANDS", "Session", "SessionCompleter", "confirm_with", "run_session"]
 
 #: The session's own words (an action line starts with a person's name; a GM command with
 #: its word, :data:`~firefight.encounter.gm.GM_COMMANDS`).
@@ -287,6 +287,20 @@ def _words(text: str) -> list[str]:
         return shlex.split(text)
     except ValueError:
         return text.split()
+
+
+def confirm_with(prompt: PromptSession[str]) -> Callable[[str], bool]:
+    """A yes-or-no question asked at ``prompt``: no unless answered yes. Ctrl-C or Ctrl-D at it
+    answer no, as they leave the prompt's line alone: they are not the end of the session."""
+
+    def confirm(question: str) -> bool:
+        try:
+            answer = prompt.prompt(f"{question} [y/N] ")
+        except (KeyboardInterrupt, EOFError):
+            return False
+        return answer.strip().lower() in ("y", "yes")
+
+    return confirm
 
 
 def run_session(session: Session, prompt: PromptSession[str]) -> None:
