@@ -327,6 +327,19 @@ def test_a_player_s_line_is_read_against_the_scene_they_see(client: TestClient) 
     assert client.post("/api/encounters/raid/act", json=lev, headers=auth(GM)).is_success
 
 
+def test_the_table_takes_names_as_the_scene_spells_them(client: TestClient) -> None:
+    """DEC-432: names are matched ignoring case, so `{"hidden": ["lev"]}` was accepted, kept as
+    typed and then compared as spelt: Lev stayed in the players' view while the GM's settings
+    said he was hidden. The settings keep each name as the scene has it."""
+    new(client)
+    table = {"hidden": ["lev"], "opened": ["JONAH"]}
+    settings = client.put("/api/encounters/raid/table", json=table, headers=auth(GM)).json()
+    assert (settings["hidden"], settings["opened"]) == (["Lev"], ["Jonah"])
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    rows = {r["name"]: r for r in client.get("/api/encounters/raid", headers=mara).json()["rows"]}
+    assert "Lev" not in rows and rows["Jonah"]["open"]
+
+
 def _hover(svg: str, name: str) -> dict[str, str]:
     """The data attributes of ``name``'s group on the map (what hovering them shows)."""
     found = re.search(rf'<g class="person"([^>]*data-name="{name}"[^>]*)>', svg)

@@ -512,11 +512,13 @@ def create_app(server: Server) -> FastAPI:
         """Hide combatants, open their figures to the players, let players declare, ask them
         for their dice."""
         state = _current(name).state
-        for who in (*body.hidden, *body.opened):
-            state.combatant(who)  # an unknown name is refused with the closest ones
+        # Each name as the scene spells it (the views compare names as spelt); an unknown one
+        # is refused with the closest ones.
+        hidden = frozenset(state.combatant(who).name for who in body.hidden)
+        opened = frozenset(state.combatant(who).name for who in body.opened)
         settings = TableSettings(
-            hidden=frozenset(body.hidden),
-            opened=frozenset(body.opened),
+            hidden=hidden,
+            opened=opened,
             players_act=body.players_act,
             players_roll=body.players_roll,
         )
