@@ -443,6 +443,29 @@ def test_players_roll_their_own_dice_only_when_the_gm_asks(client: TestClient) -
     assert record["dice"]["source"] == "seeded"
 
 
+def test_a_player_acts_in_initiative_order(client: TestClient) -> None:
+    """ENC-ORDER, DEC-675: a player's action before someone ahead in the initiative who still
+    has some of their turn was taken (Jonah's page shot before Mara and Viktor had acted); it
+    is refused naming who comes first, as `encounter act` refuses it, and nothing is written.
+    Once they have acted it goes ahead. The GM's own actions are the GM's call."""
+    new(client)
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["initiative"] == [
+        ["Mara", "Viktor"],
+        ["Jonah"],
+    ]
+    client.put("/api/encounters/raid/table", json={"players_act": True}, headers=auth(GM))
+    jonah = auth(KEYS.player_token("raid", "Jonah"))
+    act = "/api/encounters/raid/act"
+    reply = client.post(act, json={"line": "Jonah waits"}, headers=jonah)
+    assert reply.status_code == 422 and reply.json()["rule"] == "ENC-ORDER", reply.text
+    assert "Mara (4 AP), Viktor (4 AP) come first" in reply.json()["message"]
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
+    assert client.post(act, json={"line": "Viktor waits"}, headers=auth(GM)).is_success
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    assert client.post(act, json={"line": "Mara waits"}, headers=mara).is_success
+    assert client.post(act, json={"line": "Jonah waits"}, headers=jonah).is_success
+
+
 def test_odds_of_a_line_and_the_map_with_its_shapes(client: TestClient) -> None:
     new(client)
     odds = client.post(

@@ -29,6 +29,7 @@ from firefight.cli.encounter import applied_json
 from firefight.declarations import DeclarationError
 from firefight.dice import Dice, ScriptedSource, SeededSource
 from firefight.encounter.scenario import ScenarioError, parse_scenario
+from firefight.encounter.turns import ORDER_RULE, ahead_of
 from firefight.errors import FirefightError, RuleRefusal, UnknownNameError
 from firefight.odds.lines import line_odds
 from firefight.scene.lines import write_line
@@ -439,6 +440,20 @@ def create_app(server: Server) -> FastAPI:
             raise _Refused(403, "forbidden", "the GM declares the actions for now")
         return current
 
+    def _in_turn(current: Current, text: str) -> None:
+        """DEC-675: a player acts in initiative order (ENC-ORDER); only the GM plays out of it.
+        Said to the player, who can neither force it nor change the order."""
+        action = current.ruleset.parse_action(text, current.state)
+        waiting = ahead_of(current.state, action.actor, current.ruleset)
+        if waiting:
+            first = ", ".join(f"{n} ({left})" for n, left in waiting)
+            comes = "comes" if len(waiting) == 1 else "come"
+            raise RuleRefusal(
+                ORDER_RULE,
+                f"{action.actor} acts out of initiative order: {first} {comes} first. Wait for "
+                "them, or ask the GM.",
+            )
+
     @app.post("/api/encounters/{name}/odds", tags=["actions"])
     def odds(name: str, body: LineBody, scope: ScopeDep) -> Any:
         """The odds of an action before it is declared (sampled through the ruleset's own
@@ -473,7 +488,12 @@ def create_app(server: Server) -> FastAPI:
             _player_dice(body.dice, server.tables.get(name))
         dice, info = _dice(body.dice)
         try:
-            applied = server.service.act(name, text, dice, expected_head=body.expected_head)
+            if not scope.is_gm:
+                _in_turn(current, text)
+            # The order is checked again as the action is written (another may have come first).
+            applied = server.service.act(
+                name, text, dice, force=scope.is_gm, expected_head=body.expected_head
+            )
         except RuleRefusal as exc:
             envelope = refusal_json(current.ruleset.name, {"name": None, "text": text}, {}, exc)
             body_ = {"error": "refused", "rule": exc.rule, "message": exc.reason}
