@@ -240,6 +240,20 @@ def test_gm_commands_are_recorded_undone_and_replayed(service: EncounterService)
     assert "rules" in service.export("raid")  # it replays to the letter
 
 
+def test_gm_move_and_add_take_a_spot_nobody_stands_on(service: EncounterService) -> None:
+    """S-1, ENC-GM: `move Mara to 10,42` put her on Viktor (there at 10,42), after which each
+    shot between them and Viktor's sweep were refused as from "the same spot"; `add` refused
+    only the very same point, so a newcomer half a foot off stood inside Viktor. Both refuse a
+    place where someone's body already is, as a move does, naming them; nothing changes."""
+    for line in ("move Mara to 10,42", "move Mara to 10.5,42", "add Boris like Mara at 11,42"):
+        with pytest.raises(RuleRefusal, match="ENC-GM: Viktor already stands there"):
+            service.gm("raid", line)
+    assert len(service.log("raid")) == 1
+    service.gm("raid", "move Mara to 10,45")  # a body's width away
+    service.gm("raid", "add Boris like Mara at 0,0")  # where Mara stood
+    assert service.state("raid").combatant("Boris").position.x_ft == 0
+
+
 def test_gm_repair_makes_the_armor_whole(service: EncounterService) -> None:
     service.act("raid", "Mara moves -8,6", Dice.seeded(0))
     service.act("raid", "Mara shoots Viktor --ap 3", Dice.scripted([97, 45]))

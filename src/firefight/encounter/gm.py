@@ -30,7 +30,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
 from firefight.fuzzy import hint, match
-from firefight.geometry import Posture
+from firefight.geometry import Body, Point, Posture
 from firefight.outcome import Happened, Outcome
 from firefight.scene.apply import initiative_without
 from firefight.scene.events import (
@@ -45,7 +45,8 @@ from firefight.scene.events import (
 )
 from firefight.scene.lines import name_at, one_name, option_int, read_point
 from firefight.scene.points import scene_point
-from firefight.scene.state import EncounterState
+from firefight.scene.spots import spot_taken
+from firefight.scene.state import CombatantState, EncounterState
 from firefight.trace import Trace
 
 if TYPE_CHECKING:
@@ -112,6 +113,14 @@ def _place(words: Sequence[str], ruleset: Ruleset, usage: str) -> tuple[float, f
     return point
 
 
+def _free(state: EncounterState, c: CombatantState, at: Point) -> None:
+    """S-1: the GM puts ``c`` only where nobody's body already is, as a move must (two bodies
+    on one spot leave no line of fire between them, nor past them)."""
+    there = spot_taken(state, c, Body(center=at, posture=c.posture, size=c.size))
+    if there is not None:
+        raise _refuse(f"{there} already stands there; put {c.name} a body's width away.")
+
+
 def _order(state: EncounterState, moved: str, *, out: bool) -> tuple[tuple[str, ...], ...]:
     """The initiative order with ``moved`` taken out, and put back last unless ``out``."""
     rest = tuple(
@@ -153,7 +162,9 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
             raise _refuse(f"Write it {usage!r}.")
         name, end = name_at(rest, 0, len(rest), state)
         x, y = _place(rest[end:], ruleset, usage)
-        events = (moved_to(state.combatant(name), scene_point(x, y, ruleset.scene_unit)),)
+        to = scene_point(x, y, ruleset.scene_unit)
+        _free(state, state.combatant(name), to)
+        events = (moved_to(state.combatant(name), to),)
         said = f"GM: {name} is put at {x:g},{y:g} {ruleset.scene_unit}."
     elif command == "set":
         if len(rest) < 2:
@@ -225,9 +236,8 @@ def _add(
     if stop < len(words):
         x, y = _place(words[stop + 1 :], ruleset, usage)
         position = scene_point(x, y, ruleset.scene_unit)
-    if any(c.position == position for c in state.combatants):
-        raise _refuse(f"Someone already stands at that spot; give {new} a place of their own.")
     fresh = replace(source, name=new, position=position, initiative=None)
+    _free(state, fresh, position)
     return (CombatantAdded(combatant=fresh),), f"GM: {new} joins the fight, like {model}."
 
 
