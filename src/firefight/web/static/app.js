@@ -351,7 +351,8 @@ async function start() {
     if (ROLE === "gm") {
       $("who").textContent = "GM";
       $("undo").addEventListener("click", () => command("/undo", { expected_head: head }, "undone"));
-      $("next-round").addEventListener("click", () => command("/next-round", { expected_head: head }, "next round"));
+      // A round's change rolls the initiative with the dice chosen, as an action does.
+      $("next-round").addEventListener("click", () => command("/next-round", { expected_head: head, dice: dice() }, "next round"));
       $("players-act").addEventListener("change", saveTable);
       $("players-roll").addEventListener("change", saveTable);
       $("show-create").addEventListener("click", () => { $("create").hidden = !$("create").hidden; });
