@@ -143,7 +143,8 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
 def test_the_gm_s_dice_roll_the_next_round_too(browser: object, tmp_path: Path) -> None:
     """The dice the GM chose (docs/web.md, Dice) roll a round's change as they roll an action:
     the initiative rolled at the table and typed in was thrown away, and the server rolled a
-    fresh seed; a round's dice given wrong are refused as an action's are, nothing changed."""
+    fresh seed; a round's dice given wrong are refused as an action's are, nothing changed.
+    Faces taken are cleared: left in the box, the next action rolled them again."""
     from playwright.sync_api import Browser, expect
 
     assert isinstance(browser, Browser)
@@ -161,10 +162,14 @@ def test_the_gm_s_dice_roll_the_next_round_too(browser: object, tmp_path: Path) 
         gm.fill("#rolls", "1")  # the initiative takes 2d10 each: too few
         gm.click("#next-round")
         expect(gm.locator("#act-msg")).to_contain_text("ran out of scripted dice: 1 given")
+        expect(gm.locator("#rolls")).to_have_value("1")
         faces = [1, 2, 3, 4, 5, 6, 7, 8]
         gm.fill("#rolls", ", ".join(map(str, faces)))
         gm.click("#next-round")
         expect(gm.locator("#act-msg")).to_contain_text("next round: #2")
+        # Faces rolled at the table are rolled once: taken, they are cleared (the next action
+        # would have rolled them again); refused, they stay to be put right.
+        expect(gm.locator("#rolls")).to_have_value("")
         record = gm.evaluate(
             """async (token) => (await (await fetch("/api/encounters/raid/log",
                 {headers: {Authorization: "Bearer " + token}})).json()).records.pop()""",

@@ -239,11 +239,13 @@ async function commit(event) {
   event.preventDefault();
   say("act-msg", "…");
   try {
+    const given = dice();
     const done = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + "/act",
-      { ...composed(), dice: dice(), expected_head: head });
+      { ...composed(), dice: given, expected_head: head });
     const outcome = done.result ? done.result.outcome : done.outcome;
     const used = done.dice ? ` (dice ${done.dice.used.join(", ") || "none"})` : "";
     say("act-msg", `#${done.head} ${done.text || done.record.text}: ${outcome}${used}`, "ok");
+    spent(given);
     composedLine = "";
     $("line").value = "";
     $("odds").textContent = "";
@@ -254,10 +256,16 @@ async function commit(event) {
   await refresh();
 }
 
+// Faces rolled at the table are rolled once: taken, they are cleared, not rolled again.
+function spent(given) {
+  if (given && given.rolls) $("rolls").value = "";
+}
+
 async function command(path, body, label) {
   try {
     const done = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + path, body);
     say("act-msg", `${label}: #${done.head} ${done.record.text}`, "ok");
+    spent(body.dice);
   } catch (error) {
     say("act-msg", failure(error), "error");
   }
