@@ -447,7 +447,8 @@ def test_a_player_acts_in_initiative_order(client: TestClient) -> None:
     """ENC-ORDER, DEC-675: a player's action before someone ahead in the initiative who still
     has some of their turn was taken (Jonah's page shot before Mara and Viktor had acted); it
     is refused naming who comes first, as `encounter act` refuses it, and nothing is written.
-    Once they have acted it goes ahead. The GM's own actions are the GM's call."""
+    Once they have acted it goes ahead. The GM's own actions are the GM's call. Every page
+    says who is up, as the session's prompt does."""
     new(client)
     assert client.get("/api/encounters/raid", headers=auth(GM)).json()["initiative"] == [
         ["Mara", "Viktor"],
@@ -459,10 +460,22 @@ def test_a_player_acts_in_initiative_order(client: TestClient) -> None:
     reply = client.post(act, json={"line": "Jonah waits"}, headers=jonah)
     assert reply.status_code == 422 and reply.json()["rule"] == "ENC-ORDER", reply.text
     assert "Mara (4 AP), Viktor (4 AP) come first" in reply.json()["message"]
-    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
+    shown = client.get("/api/encounters/raid", headers=jonah).json()
+    assert shown["head"] == 1 and shown["up"] == ["Mara (4 AP)", "Viktor (4 AP)"]
+    # Someone the GM hides is not named to the players, here or in the refusal (DEC-674).
+    table = {"hidden": ["Viktor"], "players_act": True}
+    client.put("/api/encounters/raid/table", json=table, headers=auth(GM))
+    assert client.get("/api/encounters/raid", headers=jonah).json()["up"] == [
+        "Mara (4 AP)",
+        "someone unseen",
+    ]
+    reply = client.post(act, json={"line": "Jonah waits"}, headers=jonah)
+    assert "Mara (4 AP), someone unseen come first" in reply.json()["message"]
+    assert "Viktor" not in reply.text
     assert client.post(act, json={"line": "Viktor waits"}, headers=auth(GM)).is_success
     mara = auth(KEYS.player_token("raid", "Mara"))
     assert client.post(act, json={"line": "Mara waits"}, headers=mara).is_success
+    assert client.get("/api/encounters/raid", headers=jonah).json()["up"] == ["Jonah (4 AP)"]
     assert client.post(act, json={"line": "Jonah waits"}, headers=jonah).is_success
 
 

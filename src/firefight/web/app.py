@@ -51,7 +51,14 @@ from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered, encoded
 from firefight.web.table import Tables, TableSettings, settings_json
 from firefight.web.tokens import Keyring, Scope
-from firefight.web.views import hover_details, rows_view, seen_state, state_view, verbs_view
+from firefight.web.views import (
+    hover_details,
+    rows_view,
+    seen_state,
+    state_view,
+    turn_words,
+    verbs_view,
+)
 
 __all__ = ["Server", "create_app"]
 
@@ -440,13 +447,14 @@ def create_app(server: Server) -> FastAPI:
             raise _Refused(403, "forbidden", "the GM declares the actions for now")
         return current
 
-    def _in_turn(current: Current, text: str) -> None:
+    def _in_turn(current: Current, text: str, scope: Scope, name: str) -> None:
         """DEC-675: a player acts in initiative order (ENC-ORDER); only the GM plays out of it.
         Said to the player, who can neither force it nor change the order."""
         action = current.ruleset.parse_action(text, current.state)
         waiting = ahead_of(current.state, action.actor, current.ruleset)
         if waiting:
-            first = ", ".join(f"{n} ({left})" for n, left in waiting)
+            settings = server.tables.get(name)
+            first = ", ".join(turn_words(waiting, current.state, scope, settings))
             comes = "comes" if len(waiting) == 1 else "come"
             raise RuleRefusal(
                 ORDER_RULE,
@@ -489,7 +497,7 @@ def create_app(server: Server) -> FastAPI:
         dice, info = _dice(body.dice)
         try:
             if not scope.is_gm:
-                _in_turn(current, text)
+                _in_turn(current, text, scope, name)
             # The order is checked again as the action is written (another may have come first).
             applied = server.service.act(
                 name, text, dice, force=scope.is_gm, expected_head=body.expected_head

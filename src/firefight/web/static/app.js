@@ -85,6 +85,7 @@ function renderTurn() {
   turn.replaceChildren(
     el("h2", {}, `${view.title} — round ${view.round}`),
     el("div", {}, "Initiative: ", view.initiative.map((g) => g.join(" & ")).join(" → ") || "—"),
+    el("div", {}, "Up: ", view.up.join(", ") || "all done: next round"),
     el("div", {}, "Can act: ", view.can_act.join(", ") || "no one"),
     el("div", {}, `Log at record ${view.head}`),
   );
