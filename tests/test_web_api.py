@@ -327,6 +327,23 @@ def test_a_player_s_line_is_read_against_the_scene_they_see(client: TestClient) 
     assert client.post("/api/encounters/raid/act", json=lev, headers=auth(GM)).is_success
 
 
+def test_a_player_s_odds_name_nobody_hidden(client: TestClient) -> None:
+    """DEC-674, DEC-523: the odds of Mara's shot at Viktor count what its stray round may do to
+    Pavel, standing in the line of fire. Hidden from the players, he was named on Mara's page
+    ("Pavel dead" 0.1%); a player's odds leave out what befalls a hidden combatant, the GM's
+    keep it."""
+    new(client)
+    table = {"hidden": ["Pavel"], "players_act": True}
+    client.put("/api/encounters/raid/table", json=table, headers=auth(GM))
+    line = {"line": "Mara shoots Viktor --ap 3"}
+    gm = client.post("/api/encounters/raid/odds", json=line, headers=auth(GM)).json()
+    assert any(effect.startswith("Pavel ") for effect in gm["effects"])
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    seen = client.post("/api/encounters/raid/odds", json=line, headers=mara).json()
+    assert "Pavel" not in json.dumps(seen) and seen["outcomes"] == gm["outcomes"]
+    assert seen["effects"] == {e: p for e, p in gm["effects"].items() if "Pavel" not in e}
+
+
 def test_the_table_takes_names_as_the_scene_spells_them(client: TestClient) -> None:
     """DEC-432: names are matched ignoring case, so `{"hidden": ["lev"]}` was accepted, kept as
     typed and then compared as spelt: Lev stayed in the players' view while the GM's settings

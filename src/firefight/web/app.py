@@ -54,6 +54,7 @@ from firefight.web.tokens import Keyring, Scope
 from firefight.web.views import (
     hover_details,
     rows_view,
+    seen_effects,
     seen_state,
     state_view,
     turn_words,
@@ -480,7 +481,7 @@ def create_app(server: Server) -> FastAPI:
             "actor": found.actor,
             "verb": found.verb,
             "outcomes": dict(found.outcomes),
-            "effects": dict(found.effects),
+            "effects": seen_effects(dict(found.effects), scope, server.tables.get(name)),
             "method": found.method,
             "samples": found.samples,
         }
