@@ -4,6 +4,7 @@ turn tracking (ENC-ORDER, ENC-ROUND-END), GM commands (ENC-GM), short results, s
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -270,6 +271,14 @@ def test_gm_repair_makes_the_armor_whole(service: EncounterService) -> None:
 def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService) -> None:
     with pytest.raises(RuleRefusal, match="ENC-GM: No status 'prne'; did you mean 'prone'"):
         service.gm("raid", "set Viktor prne")
+    # The number is the GM's N, not an option the GM never typed ("--amount", "--ap").
+    for line, says in (
+        ("hits Viktor 99999999999999", "hits takes a whole number of at most 12 digits"),
+        ("heal Viktor 2.5", "heal takes a whole number, not '2.5'"),
+        ("set Viktor ap 99999999999999", "set takes a whole number of at most 12 digits"),
+    ):
+        with pytest.raises(RuleRefusal, match=f"ENC-GM: {re.escape(says)}"):
+            service.gm("raid", line)
     with pytest.raises(RuleRefusal, match="already in the scene"):
         service.gm("raid", "add Lev like Mara")
     assert len(service.log("raid")) == 1

@@ -31,6 +31,7 @@ from firefight.events import Event
 from firefight.frozen import replace
 from firefight.fuzzy import hint, match
 from firefight.geometry import Body, Point, Posture
+from firefight.limits import MAX_DIGITS, typed_whole
 from firefight.outcome import Happened, Outcome
 from firefight.scene.apply import initiative_without
 from firefight.scene.events import (
@@ -43,7 +44,7 @@ from firefight.scene.events import (
     StatusSet,
     moved_to,
 )
-from firefight.scene.lines import name_at, one_name, option_int, read_point
+from firefight.scene.lines import name_at, one_name, read_point
 from firefight.scene.points import scene_point
 from firefight.scene.spots import spot_taken
 from firefight.scene.state import CombatantState, EncounterState
@@ -99,10 +100,20 @@ def _split(text: str) -> list[str]:
         raise _refuse(f"The GM command cannot be read: {exc}.") from None
 
 
-def _amount(words: Sequence[str], usage: str) -> tuple[str, int]:
+def _amount(words: Sequence[str], usage: str, command: str) -> tuple[str, int]:
     if len(words) < 2:
         raise _refuse(f"Write it {usage!r}.")
-    return " ".join(words[:-1]), option_int("amount", words[-1], GM_RULE)
+    return " ".join(words[:-1]), _number(command, words[-1])
+
+
+def _number(command: str, text: str) -> int:
+    """The GM's N, refused in the command's own words (a sign is the command's to judge)."""
+    value = typed_whole(text, signed=True)
+    if value is None:
+        digits = re.fullmatch(r"[+-]?\d+", text) is not None
+        said = f"of at most {MAX_DIGITS} digits" if digits else f"not {text[:20]!r}"
+        raise _refuse(f"{command} takes a whole number{'' if digits else ','} {said}.")
+    return value
 
 
 def _place(words: Sequence[str], ruleset: Ruleset, usage: str) -> tuple[float, float]:
@@ -141,7 +152,7 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
     usage = _USAGE[command]
     events: tuple[Event, ...]
     if command in ("hits", "heal"):
-        who, amount = _amount(rest, usage)
+        who, amount = _amount(rest, usage, command)
         name = one_name(who.split(), state, what="the GM's command", rule=GM_RULE)
         if amount < 0:
             raise _refuse(f"{command} takes a number of at least 0, not {amount}.")
@@ -212,7 +223,7 @@ def _set_figure(
         raise _refuse(
             f"The {ruleset.name} ruleset has no figure {words[-2]!r} for the GM to set; {said}"
         )
-    value = option_int(figure, words[-1], GM_RULE)
+    value = _number("set", words[-1])
     ruleset.set_figure(state.combatant(name), figure, value)
     return (FigureSet(target=name, figure=figure, value=value),), (
         f"GM: {name}'s {figure} is now {value}."
