@@ -429,6 +429,23 @@ def test_ctrl_d_or_ctrl_c_at_a_question_answers_no_and_the_session_goes_on(
     assert len(service.log("raid")) == 1
 
 
+def test_a_session_resumed_redoes_what_the_last_one_undid(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ENC-UNDO: everything is saved as you go, so a session opened again takes up where the
+    last left off; what it had undone last could not be redone ("nothing to redo"). The undos
+    at the log's end are redone from the newest back, each with its own dice."""
+    play(service, "Mara moves -8,6\nrolls 97,45\nMara shoots Viktor --ap 3\nundo\nundo\nquit\n")
+    before = service.log("raid")
+    play(service, "redo\nredo\nredo\nquit\n")
+    out = capsys.readouterr().out
+    assert out.count("nothing to redo") == 1
+    again = service.log("raid")[len(before) :]
+    assert [r.text for r in again] == ["Mara moves -8,6", "Mara shoots Viktor --ap 3"]
+    assert again[1].dice.faces == (97, 45)
+    assert service.state("raid").combatant("Viktor").hits_left == 49
+
+
 def test_the_prompt_says_the_round_whose_turn_and_what_is_left(
     service: EncounterService,
 ) -> None:

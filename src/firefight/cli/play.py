@@ -13,7 +13,7 @@ Like every interface, the session holds no rules: it calls the encounter service
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from prompt_toolkit import PromptSession
@@ -85,6 +85,10 @@ class Session:
     scripted: tuple[int, ...] | None = None
     _count: int = 0
     _state: EncounterState | None = None
+
+    def __post_init__(self) -> None:
+        # Everything is saved as it goes: a session opened again may redo what the last undid.
+        self.undone = _undone_at_the_end(self.service.log(self.name))
 
     @property
     def state(self) -> EncounterState:
@@ -231,6 +235,18 @@ class Session:
 
     def _help(self, rest: str) -> None:
         console.print(escape(_HELP))
+
+
+def _undone_at_the_end(records: Sequence[LogRecord]) -> list[LogRecord]:
+    """The records the undos at the end of ``records`` revert, in the order they were undone
+    (the last undone last, the first to redo), as a session's ``undo`` stacks them."""
+    by_seq = {r.seq: r for r in records}
+    undone = []
+    for r in reversed(records):
+        if r.kind != "undo" or r.reverts is None:
+            break
+        undone.append(by_seq[r.reverts])
+    return undone[::-1]
 
 
 # --- completion -------------------------------------------------------------------------------
