@@ -446,6 +446,17 @@ def test_a_session_resumed_redoes_what_the_last_one_undid(
     assert service.state("raid").combatant("Viktor").hits_left == 49
 
 
+def test_a_session_word_alone_is_the_session_s_whoever_bears_its_name(
+    service: EncounterService,
+) -> None:
+    """ENC-GM: `add next like Lev` brought in someone called "next", and from then on `next`
+    was read as an action of theirs with no verb: the round could not be ended. A word of the
+    session's typed alone is the session's (no action is a name alone)."""
+    session = play(service, "add next like Lev at 26,55\nnext\nquit\n", answers="y")
+    assert session.state.round == 2
+    assert [r.kind for r in service.log("raid")] == ["round", "gm", "round"]
+
+
 def test_the_prompt_says_the_round_whose_turn_and_what_is_left(
     service: EncounterService,
 ) -> None:

@@ -152,7 +152,9 @@ class Session:
 
     def _do(self, command: str, rest: str, text: str) -> None:
         state = self.state
-        if state.find(text.split()[0]) is None and command in SESSION_COMMANDS:
+        # A word of the session's is the session's unless it names someone with more to say
+        # (alone it cannot be an action: someone added as "next" would end no round).
+        if command in SESSION_COMMANDS and (not rest or state.find(text.split()[0]) is None):
             getattr(self, f"_{command}")(rest)
         elif is_gm_line(text, state):
             self._applied(self.service.gm(self.name, text))
