@@ -615,7 +615,8 @@ def test_the_gm_s_dice_wait_for_the_action_that_takes_them(
 ) -> None:
     """D-3: `rolls 97,45` gives the GM's own faces to the next action done. An action the rules
     refuse rolls nothing, so the faces wait for the next one (they were thrown away, and the
-    next shot rolled seeded dice instead); faces an action cannot use are set aside, said so."""
+    next shot rolled seeded dice instead); faces an action cannot use are set aside, said so;
+    faces left over are named, as `encounter act --rolls` names them."""
     session = play(
         service,
         "Mara moves -8,6\n"
@@ -634,6 +635,9 @@ def test_the_gm_s_dice_wait_for_the_action_that_takes_them(
     assert "Mara fires the glock at Viktor: hit, 1 hit, no critical." in out
     assert "ran out of scripted dice: 1 given" in out and "give them again with 'rolls'" in out
     assert session.scripted is None
+    session.handle("rolls 1,2,3,4,5,6,7,8,30")  # a face more than the initiative takes
+    session.handle("next")
+    assert "note: 1 scripted dice were not needed: [30]" in capsys.readouterr().out
     session.handle("rolls 97,\u00b2")  # passes str.isdigit, not int: it crashed the session
     assert "rolls takes whole die faces separated by commas" in capsys.readouterr().out
     assert session.scripted is None

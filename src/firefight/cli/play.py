@@ -22,7 +22,7 @@ from prompt_toolkit.document import Document
 from rich.markup import escape
 
 from firefight.cli.common import console
-from firefight.cli.encounter import show_records, show_short, show_state
+from firefight.cli.encounter import note_unused, show_records, show_short, show_state
 from firefight.dice import Dice, ScriptedSource, SeededSource, read_faces
 from firefight.encounter.gm import GM_COMMANDS, STATUSES, is_gm_line
 from firefight.encounter.log import LogRecord
@@ -108,20 +108,24 @@ class Session:
         who = ", ".join(f"{n} ({left})" for n, left in up) if up else "all done: next"
         return f"round {state.round} · {who} › "
 
-    def _rolled(self, do: Callable[[Dice], Applied]) -> Applied:
-        """``do`` with the next dice: the GM's own faces (``rolls``) until an action or a round
-        takes them, so that one the rules refuse, which rolls nothing, leaves them for the next
-        (D-3); faces that cannot serve it (too few, out of range) are set aside, said so."""
+    def _rolled(self, do: Callable[[Dice], Applied]) -> None:
+        """``do`` with the next dice, and what it did: the GM's own faces (``rolls``) until an
+        action or a round takes them, so that one the rules refuse, which rolls nothing, leaves
+        them for the next (D-3); faces that cannot serve it (too few, out of range) are set
+        aside, and faces left over named, each said so."""
         if self.scripted is None:
-            return do(self._seeded())
+            self._applied(do(self._seeded()))
+            return
+        dice = Dice(ScriptedSource(self.scripted))
         try:
-            applied = do(Dice(ScriptedSource(self.scripted)))
+            applied = do(dice)
         except DiceError as exc:
             self.scripted = None
             aside = "your dice are set aside: give them again with 'rolls'"
             raise DiceError(f"{exc}; {aside}") from exc
         self.scripted = None
-        return applied
+        self._applied(applied)
+        note_unused(dice.unused)
 
     def _seeded(self) -> Dice:
         if self.seed is None:
@@ -184,7 +188,7 @@ class Session:
             if not self.confirm(f"{action.actor} acts out of turn: {first} {comes} first. Go on?"):
                 console.print("not done: nothing changed")
                 return
-        self._applied(self._rolled(lambda dice: self.service.act(self.name, text, dice)))
+        self._rolled(lambda dice: self.service.act(self.name, text, dice))
 
     def _next(self, rest: str) -> None:
         left = unspent(self.state, self.ruleset)
@@ -193,7 +197,7 @@ class Session:
             if not self.confirm(f"{who} still to act. End the round anyway?"):
                 console.print("not done: the round goes on")
                 return
-        self._applied(self._rolled(lambda dice: self.service.next_round(self.name, dice)))
+        self._rolled(lambda dice: self.service.next_round(self.name, dice))
 
     def _undo(self, rest: str) -> None:
         applied = self.service.undo(self.name)
