@@ -42,6 +42,11 @@ def test_cpr_ref_1_the_catalog_by_name() -> None:
     for bad in ("laser-sight", "luck", "armor:cardboard", "smartgun-link:2"):
         with pytest.raises(RuleRefusal, match="CPR-REF-1"):
             DATA.modifiers.resolve([bad])
+    # Points that str.isdigit takes but int does not (a superscript) or cannot (5,000 digits)
+    # crashed the line's reading: a traceback at the table, a 500 on the web table.
+    for points in ("\u00b2", "9" * 5000):
+        with pytest.raises(RuleRefusal, match="CPR-REF-1: Say how many points"):
+            DATA.modifiers.resolve([f"luck:{points}"])
 
 
 def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:

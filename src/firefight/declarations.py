@@ -206,7 +206,9 @@ class Option:
     def _said(self, value: float, noun: str) -> str:
         """``value`` as a refusal quotes it: with its noun, else with the option's unit."""
         unit = f" {self.param.unit}" if self.param.unit and not noun else ""
-        return f"{value:g} {noun}".strip() + unit
+        # The number as typed: ":g" keeps six digits, and said 1234567 was 1.23457e+06.
+        shown = str(value) if isinstance(value, int) else f"{value:.12g}"
+        return f"{shown} {noun}".strip() + unit
 
     def _not_one_of(self, value: str) -> str:
         choices = self.choices() or ()

@@ -18,8 +18,15 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from firefight.cli.plain import PlainWriter
 from firefight.declarations import DeclarationError
-from firefight.dice import Dice, PromptSource, RecordingSource, ScriptedSource, SeededSource
-from firefight.errors import FirefightError, RuleRefusal
+from firefight.dice import (
+    Dice,
+    PromptSource,
+    RecordingSource,
+    ScriptedSource,
+    SeededSource,
+    read_faces,
+)
+from firefight.errors import DiceError, FirefightError, RuleRefusal
 from firefight.outcome import Outcome, Result
 from firefight.serialize import to_plain
 from firefight.text import printable
@@ -82,12 +89,10 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def parse_rolls(text: str) -> list[int]:
-    faces: list[int] = []
-    for part in text.replace(" ", "").split(","):
-        if not part.isdigit():
-            fail(f"error: --rolls takes whole die faces separated by commas, got {part!r}")
-        faces.append(int(part))
-    return faces
+    try:
+        return list(read_faces(text))
+    except DiceError as exc:
+        fail(f"error: {exc}")
 
 
 def dice_from_options(

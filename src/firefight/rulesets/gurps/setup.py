@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from firefight.errors import RuleRefusal
+from firefight.limits import typed_whole
 from firefight.rulesets.gurps.arcs import arc_modifier
 from firefight.rulesets.gurps.data import (
     Ammo,
@@ -71,12 +72,14 @@ def opportunity_modifier(watch: str, data: GurpsData) -> int:
         return opp.line
     if watch == "cone":
         return opp.cone
-    if not watch.isdigit() or int(watch) < 1:
+    count = typed_whole(watch)
+    if count is None or count < 1:
         raise RuleRefusal(
-            "GUR-OPP-1", f"Watch a number of hexes (1 or more), a line or a cone, not {watch!r}."
+            "GUR-OPP-1",
+            f"Watch a number of hexes (1 or more), a line or a cone, not {watch[:20]!r}.",
         )
-    count = int(watch)
-    return next(m for most, m in opp.hexes if count <= most)
+    # The last row is "that many or more" (11+): no count runs past it.
+    return next((m for most, m in opp.hexes if count <= most), opp.hexes[-1][1])
 
 
 def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo, data: GurpsData) -> None:
