@@ -21,6 +21,7 @@ from firefight.rulesets.cpr.armor import Armor
 from firefight.rulesets.cpr.datafile import load
 from firefight.rulesets.cpr.weapons import normalize_key
 from firefight.trace import Modifier
+from firefight.wording import counted
 
 __all__ = ["NOTHING_CHOSEN", "Chosen", "ModifierCatalog", "NamedModifier", "load_modifiers"]
 
@@ -102,7 +103,7 @@ class ModifierCatalog:
                 attack.append(
                     Modifier(
                         value=int(arg) * entry.per_point,
-                        label=f"{entry.label} ({arg} points)",
+                        label=f"{entry.label} ({counted(int(arg), 'point')})",
                         rule=RULE,
                     )
                 )
