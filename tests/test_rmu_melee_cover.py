@@ -242,6 +242,25 @@ def test_rmu_cov_7_a_beheading_and_a_bite_across_a_wall_meet_its_cover() -> None
     assert refused.value.rule == "DEC-667"
 
 
+def test_dec_667_rmu_stake_2_no_stake_is_driven_into_the_helpless_over_a_tall_wall() -> None:
+    """The staking maneuver rolls no attack, but Jonah's arm must still reach Mara: over a
+    7 ft wall (taller than Jonah standing) it is refused, with a roll or untroubled, and
+    changes nothing; over a 3 ft one the stake goes in untroubled, no cover priced."""
+    service = kindred_duel(wall(2, 7))
+    service.gm("k", "set Mara unconscious")
+    before = service.load("k").state
+    for line in ("Jonah stakes Mara", "Jonah stakes Mara --untroubled"):
+        with pytest.raises(RuleRefusal) as refused:
+            service.act("k", line, Dice.scripted([]))
+        assert refused.value.rule == "DEC-667"
+        assert "low wall" in str(refused.value) and "as tall as Jonah" in str(refused.value)
+    assert service.load("k").state == before
+    low = kindred_duel(wall(2))
+    low.gm("k", "set Mara unconscious")
+    staked = low.act("k", "Jonah stakes Mara --untroubled", Dice.scripted([])).record
+    assert staked.summary["result"] == "staked"
+
+
 # --- the odds read the same cover -----------------------------------------------------------
 
 

@@ -137,6 +137,7 @@ from firefight.scene.state import (
 )
 from firefight.trace import Entry, Modifier, QuietTraceBuilder, Trace, TraceBuilder
 from firefight.units import metres_from_feet
+from firefight.wording import counted
 
 __all__ = [
     "EVENT_TYPES",
@@ -1373,14 +1374,14 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
         return f"{event.target} is knocked out by the {event.cause} [C-14]."
     if isinstance(event, LoadTook):
         what = data.ammunition(event.load).name
-        return f"The {what} holds {event.target} for {event.turns} turns [C-14]."
+        return f"The {what} holds {event.target} for {counted(event.turns, 'turn')} [C-14]."
     if isinstance(event, LoadWoreOff):
         return f"The {data.ammunition(event.load).name} wears off {event.target} [C-14]."
     if isinstance(event, CloudFormed):
         what = data.ammunition(event.load).name
         return (
             f"The {what} fills a {event.side_m:g} m square at {event.x_m:g},{event.y_m:g} m "
-            f"for {event.turns} turns [C-14]."
+            f"for {counted(event.turns, 'turn')} [C-14]."
         )
     if isinstance(event, SetOnFire):
         return f"{event.target} is on fire ({event.hp_per_turn} HP a turn) [C-14]."
@@ -1411,7 +1412,7 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
         weapon = c.weapon(event.weapon) if c else None
         if weapon is not None and weapon.loaded is not None:
             left = weapon.loaded.rounds - event.rounds
-            return f"{event.actor}'s {weapon.name}: {left} rounds left in the magazine."
+            return f"{event.actor}'s {weapon.name}: {counted(left, 'round')} left in the magazine."
     return None
 
 

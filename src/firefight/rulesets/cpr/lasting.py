@@ -20,6 +20,7 @@ from firefight.rulesets.cpr.events import CloudFormed, LoadTook, LoadWoreOff
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.state import ActiveCondition, EncounterState
+from firefight.wording import counted
 
 __all__ = [
     "CLOUD_CONDITION",
@@ -102,11 +103,13 @@ def lasting_lines(state: EncounterState) -> list[str]:
         if c.kind not in (LOAD_CONDITION, CLOUD_CONDITION):
             continue
         name = _load_name(c)
+        assert c.rounds_left is not None  # a load and a cloud take with their turns (C-14)
+        left = counted(c.rounds_left, "turn")
         if c.kind == LOAD_CONDITION:
-            lines.append(f"{c.holder}: {name}, {c.rounds_left} turns left")
+            lines.append(f"{c.holder}: {name}, {left} left")
             continue
         x, y, side = (float(c.get(k) or 0) for k in ("x_m", "y_m", "side_m"))
-        lines.append(f"{name}: a {side:g} m square at {x:g},{y:g} m, {c.rounds_left} turns left")
+        lines.append(f"{name}: a {side:g} m square at {x:g},{y:g} m, {left} left")
     return lines
 
 

@@ -22,6 +22,7 @@ from firefight.rulesets.cpr.armor import Armor
 from firefight.rulesets.cpr.datafile import load
 from firefight.rulesets.cpr.weapons import normalize_key
 from firefight.trace import Modifier
+from firefight.wording import counted
 
 __all__ = ["NOTHING_CHOSEN", "Chosen", "ModifierCatalog", "NamedModifier", "load_modifiers"]
 
@@ -105,7 +106,7 @@ class ModifierCatalog:
                 attack.append(
                     Modifier(
                         value=points * entry.per_point,
-                        label=f"{entry.label} ({points} points)",
+                        label=f"{entry.label} ({counted(points, 'point')})",
                         rule=RULE,
                     )
                 )

@@ -190,8 +190,10 @@ def validate_stake_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal(
             "RMU-GEN-1", f"That costs {ap} AP, but {c.name} has only {vitals(c).ap_left}."
         )
-    if not maneuver and not weapon.ranged:
-        melee_cover(state, c, target, TraceBuilder())  # a wall no blow reaches over (DEC-667)
+    if not weapon.ranged:
+        # A wall no arm reaches over (DEC-667): the maneuver rolls no attack and so prices no
+        # cover, but the stake is driven by hand all the same.
+        melee_cover(state, c, target, TraceBuilder())
 
 
 def _cover(
