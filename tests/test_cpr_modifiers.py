@@ -278,3 +278,77 @@ def test_cpr_ref_1_an_unknown_modifier_is_refused_on_every_firing_command(comman
     )
     assert result.exit_code == 2
     assert "refused: CPR-REF-1: No modifier called 'laser-sight'" in result.output
+
+
+def test_cpr_ref_1_cpr_thr_1_dec_681_throw_takes_modifier_and_never_jams() -> None:
+    """CPR-REF-1, CPR-THR-1, DEC-681: `cpr throw` reads --modifier as the encounter's 'throws'
+    line does: 7 DEX + 5 - 4 (flak, on DEX) + 2 (LUCK) + 1 (excellent) + d10 3 = 14 misses a
+    knife's DV 15 at 8 m. A thrown weapon is not fired: a poor one's natural 1 (then 1) is a
+    plain low roll, no jam, and a grenade takes the modifiers too."""
+    knife = ("throw", "--weapon", "knife", "--dex", "7", "--athletics", "5", "--distance", "8")
+    out = _command(*knife, *NAMED, "--rolls", "3")
+    assert _total_parts(out, "throw total") == [
+        (7, "thrower's DEX"),
+        (5, "thrower's Athletics skill"),
+        (-4, "flak armor penalty"),
+        (2, "Luck spent (2 points)"),
+        (1, "excellent quality weapon"),
+        (3, "d10 rolled 3"),
+    ]
+    assert (out["result"]["attack_total"], out["result"]["outcome"]) == (14, "miss")
+    poor = _command(*knife, "--modifier", "poor-quality", "--rolls", "1,1")
+    assert "jammed" not in poor["result"]
+    assert not any("jam" in e.get("text", "") for e in poor["trace"])
+    grenade = ("throw", "--weapon", "grenade", "--dex", "7", "--athletics", "5", "--at", "12,0")
+    thrown = _command(*grenade, "--target", "Ana:30,0", "--modifier", "luck:2", "--rolls", "6")
+    assert [v for v, _ in _total_parts(thrown, "attack total")] == [7, 5, 2, 6]
+
+
+LAUNCHER = ("explode", "--weapon", "grenade launcher", "--ref", "7", "--skill", "4", "--at", "20,0")
+
+
+def test_cpr_ref_1_c_8_explode_takes_modifier_and_a_poor_launcher_jams() -> None:
+    """CPR-REF-1, C-8: `cpr explode` from a launcher reads --modifier as `cpr shoot` does:
+    7 + 4 - 4 (flak) + 2 (LUCK) + 1 (excellent) + d10 5 = 15 misses the launcher's DV 15 at
+    20 m. A poor launcher's natural 1 (then 1) jams it, as every fired weapon's does: nothing
+    goes off, nobody is caught, no damage is rolled, and the grenade in it is spent."""
+    ana = ("--target", "Ana:30,0")
+    out = _command(*LAUNCHER, *ana, *NAMED, "--rolls", "5")
+    assert [v for v, _ in _total_parts(out, "attack total")] == [7, 4, -4, 2, 1, 5]
+    jammed = _command(
+        *LAUNCHER, "--target", "Ana:20,1", "--modifier", "poor-quality", "--rolls", "1,1"
+    )
+    result = jammed["result"]
+    assert (result["jammed"], result["detail"], result["rounds_left"]) == (True, "jammed", 1)
+    assert [t["result"] for t in result["targets"]] == ["missed"]
+    assert "WeaponJammed" in [e["type"] for e in jammed["events"]]
+    text = CliRunner().invoke(
+        app,
+        ["cpr", *LAUNCHER, "--target", "Ana:20,1", "--modifier", "poor-quality", "--rolls", "1,1"],
+    )
+    assert "JAMMED" in text.output and "GM places" not in text.output
+
+
+def test_cpr_ref_1_c_8_a_placed_charge_takes_no_modifier() -> None:
+    """CPR-REF-1, C-8: a placed charge rolls no attack, so a named modifier has nothing to
+    weigh on: refused before a die."""
+    result = CliRunner().invoke(
+        app,
+        [
+            "cpr", "explode", "--weapon", "grenade", "--placed", "--at", "20,0",
+            "--target", "Ana:20,1", "--modifier", "luck:2", "--rolls", "1",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 2
+    assert "--modifier" in result.output and "placed" in result.output
+
+
+def test_cpr_thr_1_dec_681_a_poor_knife_thrown_in_an_encounter_never_jams() -> None:
+    """CPR-THR-1, DEC-681: a poor quality knife thrown is not fired: its natural 1 (then 1) is
+    a plain miss, the trace promises no jam and the knife is not jammed afterwards."""
+    knife = {"name": "knife", "weapon": "knife", "modifiers": ["poor-quality"]}
+    service = start([person("V", 0, 0, weapon=[knife]), person("Rook", 0, 10)], [5, 4])
+    record = act(service, "V throws knife at Rook", [1, 1])
+    assert not any("jam" in str(e.get("text", "")) for e in record.trace)
+    assert "jam" not in record.narration
+    assert fighter(service.state("fight").combatant("V")).jammed == ()

@@ -28,6 +28,7 @@ from firefight.rulesets.cpr.option_text import (
     parse_spot,
     targets,
 )
+from firefight.rulesets.cpr.scene import distance_m
 from firefight.rulesets.cpr.shotgun import ShotgunShells
 from firefight.rulesets.cpr.suppression import SuppressiveFire
 from firefight.rulesets.cpr.weapons import WeaponKind
@@ -123,7 +124,7 @@ class ShotgunShellsOptions(_GunFire):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ExplodeOptions(_AreaFire):
+class ExplodeOptions(FiringFields, _AreaFire):
     """An explosive: everyone in the 10 m square around the point takes one damage roll.
 
     Fired from a launcher it needs --ref and --skill; thrown grenades use `throw`.
@@ -158,15 +159,24 @@ class ExplodeOptions(_AreaFire):
                 "--weapon",
                 "a thrown grenade is DEX + Athletics: use `firefight cpr throw --weapon grenade`.",
             )
+        if self.placed and self.modifier:
+            raise DeclarationError(
+                "--modifier", "weighs on the attack roll, and a placed charge rolls none."
+            )
+        aim_point = parse_spot(self.at, "--at")
+        # The launcher's check is fired as a shot is: the named modifiers, the scope read at
+        # the distance to the aim point, and a poor launcher's jam (CPR-REF-1).
+        extra, chosen = self.fired(data, distance_m(parse_spot(self.origin, "--from"), aim_point))
         return Explosion(
             weapon=self.weapon,
-            aim_point=parse_spot(self.at, "--at"),
+            aim_point=aim_point,
             stat=self.ref,
             skill=self.skill,
             placed=self.placed,
             attacker=self.shooter,
             ammo=self.ammo,
             damage_d6=parse_d6(self.damage, "--damage") if self.damage else None,
-            extra=self.extra(),
+            extra=extra,
+            jams_on=chosen.jams_on,
             **self.shared(data),
         )

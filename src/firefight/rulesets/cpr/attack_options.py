@@ -91,9 +91,9 @@ class ActorFields:
 
 @dataclass(frozen=True, kw_only=True)
 class FiringFields(ActorFields):
-    """A check made by firing a weapon (a shot, a burst, suppressive fire, a shell): besides
-    the actor's, the named modifiers standing on it or spent, as an encounter's line takes
-    them (CPR-REF-1)."""
+    """A check made with a weapon, fired (a shot, a burst, suppressive fire, a shell, a
+    launcher's explosive) or thrown: besides the actor's, the named modifiers standing on it
+    or spent, as an encounter's line takes them (CPR-REF-1)."""
 
     modifier: tuple[str, ...] = param(
         (),
@@ -104,12 +104,13 @@ class FiringFields(ActorFields):
     )
 
     def fired(
-        self, data: CprData, distance_m: float | None = None
+        self, data: CprData, distance_m: float | None = None, *, thrown: bool = False
     ) -> tuple[tuple[Modifier, ...], Chosen]:
         """Every modifier on the check (the GM's, then the armor penalty and the named ones)
-        and what the names chose besides: the jam face, a link for smart rounds. An unknown
-        name is refused (CPR-REF-1); ``distance_m`` decides the sniping scope."""
-        chosen = data.modifiers.resolve(self.modifier, distance_m=distance_m)
+        and what the names chose besides: the jam face (none for a weapon ``thrown``,
+        DEC-681), a link for smart rounds. An unknown name is refused (CPR-REF-1);
+        ``distance_m`` decides the sniping scope."""
+        chosen = data.modifiers.resolve(self.modifier, distance_m=distance_m, thrown=thrown)
         return (*self.extra(), *chosen.on_roll()), chosen
 
 
@@ -294,7 +295,7 @@ class AutofireOptions(FiringFields, _Dodging, _Struck, GunFields):
 
 
 @dataclass(frozen=True, kw_only=True)
-class ThrowOptions(ActorFields, AreaFields, _Aimed, _Dodging, _Struck):
+class ThrowOptions(FiringFields, AreaFields, _Aimed, _Dodging, _Struck):
     """Throw: DEX + Athletics + d10 against the grenade launcher's DV, up to 25 m.
 
     A knife or a bottle hits one target (--distance and the target options).
@@ -346,7 +347,7 @@ class ThrowOptions(ActorFields, AreaFields, _Aimed, _Dodging, _Struck):
             held_item=self.item,
             wound=self.wounded,
             injuries=self.injury,
-            extra=self.extra(),
+            extra=self.fired(data, thrown=True)[0],
         )
 
     def _grenade(self, data: CprData) -> Explosion:
@@ -366,7 +367,7 @@ class ThrowOptions(ActorFields, AreaFields, _Aimed, _Dodging, _Struck):
             attacker=self.thrower,
             wound=self.wounded,
             injuries=self.injury,
-            extra=self.extra(),
+            extra=self.fired(data, thrown=True)[0],
         )
 
 

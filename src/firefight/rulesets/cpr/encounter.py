@@ -273,10 +273,13 @@ def _named(
     distance_m: float | None,
     data: CprData,
     tb: TraceBuilder,
+    *,
+    thrown: bool = False,
 ) -> tuple[tuple[Modifier, ...], Chosen, list[Event]]:
     """The modifiers an attack carries beyond the rules': the GM's, the armor penalty on the
     stat, the named ones standing on the weapon and given on the line; what the named ones
-    chose besides (the jam face, a link for smart rounds); the LUCK spent (CPR-REF-1)."""
+    chose besides (the jam face, none for a weapon ``thrown``: DEC-681; a link for smart
+    rounds); the LUCK spent (CPR-REF-1)."""
     own = fighter(c)
     if weapon.name in own.jammed:
         raise RuleRefusal(
@@ -286,7 +289,11 @@ def _named(
         raise RuleRefusal("CPR-REF-1", "The armor penalty comes from the armor worn; name none.")
     names = (*own.modifiers_on(weapon.name), *named)
     # Most attacks name none, and no names choose nothing: the catalog is asked only for some.
-    chosen = data.modifiers.resolve(names, distance_m=distance_m) if names else NOTHING_CHOSEN
+    chosen = (
+        data.modifiers.resolve(names, distance_m=distance_m, thrown=thrown)
+        if names
+        else NOTHING_CHOSEN
+    )
     if chosen.luck > own.luck:
         raise RuleRefusal(
             "CPR-REF-1", f"{c.name} has {own.luck} LUCK left, not the {chosen.luck} asked for."
@@ -752,7 +759,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
     tb = TraceBuilder()
     who = shooter_of(c)
     athletics = fighter(c).skill(data.figures.throw_skill)
-    extra, _, spent = _named(c, item, action.mods, action.named, None, data, tb)
+    extra, _, spent = _named(c, item, action.mods, action.named, None, data, tb, thrown=True)
     point = action.point
     if point is None and catalog.kind is WeaponKind.GRENADE and action.target is not None:
         # A grenade hits an area (C-8): thrown "at" someone, it is aimed at where they stand.

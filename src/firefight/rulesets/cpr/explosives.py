@@ -33,6 +33,7 @@ from firefight.rulesets.cpr.checks import (
     attacker_parts,
     check_dodge_allowed,
     compare,
+    fire_check,
     own_conditions,
     roll_check,
     roll_dodge,
@@ -47,6 +48,7 @@ from firefight.rulesets.cpr.events import (
     ItemThrown,
     KnockedOut,
     LoadTook,
+    WeaponJammed,
     WoundStateChanged,
 )
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
@@ -74,7 +76,8 @@ class AimPoint:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ExplosionResult(Result):
     """An explosive (C-8): where it was aimed, the roll against the DV (None for a placed
-    charge), ``went off`` or ``missed``, everyone in reach, and the rounds left."""
+    charge), ``went off``, ``missed`` or ``jammed`` (a poor launcher's natural 1: nothing
+    fired, CPR-REF-1), everyone in reach, and the rounds left."""
 
     weapon: str
     aim_point: AimPoint
@@ -85,6 +88,7 @@ class ExplosionResult(Result):
     result: str
     targets: tuple[AreaTarget, ...]
     rounds_left: int | None = omitted()
+    jammed: bool | None = omitted()
 
     @property
     def outcome(self) -> ResolvedWord:
@@ -101,7 +105,9 @@ class Explosion:
     thrown grenade. ``placed`` skips the attack: the explosive is already where it goes off (a
     grenade that missed and landed, a planted charge). ``damage_d6`` overrides the weapon's
     dice (a GM's charge). ``ammo`` is the launcher's load or the grenade's (C-14): a load that
-    is resisted or only has an effect rolls no damage.
+    is resisted or only has an effect rolls no damage. ``jams_on`` is the natural d10 face that
+    jams a poor quality launcher (the modifier catalog), as a shot's; a thrown grenade is not
+    fired and never jams (DEC-681).
     """
 
     weapon: str
@@ -118,6 +124,7 @@ class Explosion:
     wound: WoundState = WoundState.UNHURT
     injuries: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
+    jams_on: int | None = None
 
 
 def _validate(blast: Explosion, weapon: Weapon, data: CprData) -> tuple[DvRead | None, float]:
@@ -261,7 +268,7 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome[Ex
         if target.dodge is not None:
             dodges[target.name] = roll_dodge(target, dice, tb, data)
 
-    lands = True
+    lands, jam = True, False
     total: Total | None = None
     if read is not None:
         trace_range(tb, read, away, "range DV" if not thrown else "range DV (thrown)")
@@ -277,11 +284,20 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome[Ex
             stat_rule="CPR-THR-1" if thrown else "CPR-HIT-1",
             skill_rule="CPR-THR-1" if thrown else "CPR-HIT-2",
         )
-        total = roll_check(
-            tb, dice, label="attack total", purpose=f"{blast.attacker}'s {weapon.name}", parts=parts
+        total, jam = fire_check(
+            tb,
+            dice,
+            label="attack total",
+            purpose=f"{blast.attacker}'s {weapon.name}",
+            parts=parts,
+            jams_on=blast.jams_on,
+            weapon=weapon.name,
+            fails="fires nothing",
         )
-        lands = compare(tb, total, read.dv, "the range DV")
-        if not lands:
+        if jam:
+            events.append(WeaponJammed(actor=blast.attacker, weapon=weapon.key))
+        lands = not jam and compare(tb, total, read.dv, "the range DV")
+        if not lands and not jam:
             tb.step(
                 f"The {weapon.name} does not go off where it was aimed. Where it lands is the GM's "
                 "call; resolve that blast as a placed charge.",
@@ -357,8 +373,9 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome[Ex
         distance_m=away,
         dv=read.dv if read else None,
         attack_total=total.value if total else None,
-        result="went off" if lands else "missed",
+        result="went off" if lands else "jammed" if jam else "missed",
         targets=tuple(results),
         rounds_left=rounds_left,
+        jammed=jam or None,
     )
     return Outcome(events=tuple(events), trace=tb.build(), result=went)

@@ -74,8 +74,11 @@ class ModifierCatalog:
     def known(self) -> list[str]:
         return [*self.named, "armor:<armor>", "luck:<points>"]
 
-    def resolve(self, names: Iterable[str], *, distance_m: float | None = None) -> Chosen:
-        """The named modifiers, refused with the known names when one is unknown."""
+    def resolve(
+        self, names: Iterable[str], *, distance_m: float | None = None, thrown: bool = False
+    ) -> Chosen:
+        """The named modifiers, refused with the known names when one is unknown. A weapon
+        ``thrown`` is not fired, so no jam face is chosen for it (DEC-681)."""
         attack: list[Modifier] = []
         notes: list[str] = []
         penalty, penalty_label, luck, jams = 0, "", 0, None
@@ -114,7 +117,7 @@ class ModifierCatalog:
             if arg:
                 raise RuleRefusal(RULE, f"The {entry.label} takes no value: {raw!r}.")
             guided = guided or entry.guides_smart
-            if entry.jams_on is not None:
+            if entry.jams_on is not None and not thrown:
                 jams = entry.jams_on
                 notes.append(f"{entry.label}: a natural {entry.jams_on} jams it")
             if entry.min_distance_m is not None and (

@@ -89,6 +89,8 @@ def _area_text(t: AreaTarget) -> str | None:
 
 
 def _area_line(r: ExplosionResult | ShellsResult) -> str:
+    if isinstance(r, ExplosionResult) and r.jammed:
+        return "JAMMED: nothing is fired; an Action clears the launcher"
     if isinstance(r, ExplosionResult) and r.result == "missed":
         return "MISSED the aim point: the GM places the explosive (then explode --placed)"
     parts = [text for text in map(_area_text, r.targets) if text]
