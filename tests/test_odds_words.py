@@ -5,11 +5,13 @@ line leaves someone in, every outcome and every label, with no internal key (``f
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 from cpr_support import person, scene
-from encounter_support import in_memory
+from encounter_support import MemoryStore, in_memory
 from firefight.dice import Dice
+from firefight.encounter.scenario import load_scenario
 from firefight.odds.api import registered
 from firefight.odds.lines import line_odds
 from firefight.odds.live import live_odds
@@ -20,6 +22,7 @@ from firefight.rulesets.cpr.odds.shot import cpr_stats
 from firefight.rulesets.cpr.wounds import Health
 from firefight.scene.conditions import begun_words, condition_kinds
 from firefight.scene.state import ActiveCondition
+from firefight.service import EncounterService
 from test_rmu_kindred_bites import PAD, close_pair
 from test_rmu_kindred_encounter_odds import torpid_mara
 
@@ -216,3 +219,21 @@ def test_c_5_autofires_multiplier_is_said_of_the_damage_it_multiplies() -> None:
     shown = CliRunner().invoke(app, ["odds", "cpr", "autofire", *smg], env={"COLUMNS": "200"})
     told = _whole(shown.output)
     assert "hit: 21 damage (x3), 10 HP lost" in told and "lost (x3)" not in told
+
+
+def test_rmu_exp_2_rmu_exp_3_a_throws_odds_say_where_it_lands() -> None:
+    """RMU-EXP-2, RMU-EXP-3: a throw's odds count where it lands as the log narrates it -- on
+    the aim point, off it (scattered), or dropped at the thrower's feet (a fumble) -- not the
+    JSON's 'success', 'partial' and 'fumble', which tell a GM nothing of the grenade. The
+    three add up to the whole."""
+    room = Path(__file__).resolve().parents[1] / "examples" / "grenade-room.toml"
+    service = EncounterService(MemoryStore())
+    service.new("g", load_scenario(room), Dice.scripted([6, 5, 4, 4, 7, 3]))
+    state = service.load("g").state
+    words = {"lands on the aim point", "lands off the aim point", "drops at Mara's feet (fumble)"}
+    found = line_odds(state, RMU, "Mara throws m67 at 0,45")
+    assert set(found.outcomes) == words
+    assert abs(sum(found.outcomes.values()) - 1) < 1e-9
+    live = live_odds(state, RMU, ["Mara throws m67 at 0,45"], trials=200)
+    assert {word for word, _ in live.outcomes} == words
+    assert "partial" not in "\n".join(live.text())

@@ -90,6 +90,13 @@ class Result(ABC):
         """One sentence saying what happened, for the narrated log; None: none."""
         return None
 
+    @property
+    def odds_word(self) -> str:
+        """What the odds count this result under (an action line's odds, the live odds): the
+        outcome word, unless the result says more plainly what a GM would see happen (where
+        a throw lands, not that it is a 'partial' success)."""
+        return self.outcome
+
     def fields(self) -> dict[str, Any]:
         """The result's fields as plain JSON data (the log keeps them), written by pydantic
         over the dataclass; a field declared with :func:`omitted` is left out while None."""

@@ -69,6 +69,8 @@ class Resolution:
 
     record: LogRecord
     state: EncounterState
+    #: What the odds count the command's last result under (:attr:`.Result.odds_word`).
+    odds_word: str
     #: The declaration an action record resolved (None for a round's change).
     action: Action | None = None
 
@@ -102,7 +104,7 @@ def _resolution(
         summary=summary,
         narration=tuple(headlines[-1:]) + tuple(narrate(before, events, ruleset)),
     )
-    return Resolution(record=record, state=after)
+    return Resolution(record=record, state=after, odds_word=outcomes[-1].result.odds_word)
 
 
 def act(state: EncounterState, text: str, ruleset: Ruleset, dice: Dice) -> Resolution:

@@ -91,7 +91,7 @@ def line_odds(
 
     def key(outcome: Outcome) -> tuple[str, tuple[str, ...]]:
         after = apply_all(state, outcome.events, ruleset)
-        return str(outcome.result.outcome), tuple(ruleset.odds_effects(state, after))
+        return outcome.result.odds_word, tuple(ruleset.odds_effects(state, after))
 
     try:
         found = _exact(run, key)

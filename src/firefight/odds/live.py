@@ -153,10 +153,7 @@ def live_odds(
     for n in range(trials):
         dice = Dice.seeded(seed + n)
         done = engine.act(state, lines[0], ruleset, dice)
-        summary = done.record.summary
-        # The record keeps its result's own word; a ruleset's reading of the summary is for
-        # records written before results were typed (cards has none, and read "done").
-        words[str(summary.get("outcome") or ruleset.outcome_word(summary))] += 1
+        words[done.odds_word] += 1
         now = done.state
         effects.update(ruleset.odds_effects(state, now))
         after += _down(now, target)

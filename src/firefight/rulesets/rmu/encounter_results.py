@@ -129,3 +129,7 @@ class Thrown(Result):
     @property
     def outcome(self) -> ResolvedWord:
         return self.landing.outcome
+
+    @property
+    def odds_word(self) -> str:
+        return self.landing.said(self.actor)

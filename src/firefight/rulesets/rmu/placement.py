@@ -141,6 +141,13 @@ class Landing(Result):
             return "fumble"
         return "success" if self.result == "on target" else "partial"
 
+    def said(self, thrower: str) -> str:
+        """Where it landed, as the log narrates it (RMU-EXP-2, RMU-EXP-3), for the odds:
+        on the aim point, off it, or at ``thrower``'s feet."""
+        if self.result == "fumble":
+            return f"drops at {thrower}'s feet (fumble)"
+        return "lands on the aim point" if self.result == "on target" else "lands off the aim point"
+
 
 def resolve_throw(throw: Throw, dice: Dice, data: ExplosiveData | None = None) -> Outcome[Landing]:
     """Where ``throw`` lands. Dice: the placement roll, then (when it scatters) the d12."""
