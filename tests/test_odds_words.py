@@ -237,3 +237,27 @@ def test_rmu_exp_2_rmu_exp_3_a_throws_odds_say_where_it_lands() -> None:
     live = live_odds(state, RMU, ["Mara throws m67 at 0,45"], trials=200)
     assert {word for word, _ in live.outcomes} == words
     assert "partial" not in "\n".join(live.text())
+
+
+def test_rmu_gen_7_dec_682_a_critical_is_named_by_its_tables_title_not_its_key() -> None:
+    """RMU-GEN-7, DEC-682: the odds, the `rmu shoot` headline and the encounter's log name the
+    critical's table by its title's name ("Ballistic Puncture"), not its file key
+    ("ballistic-puncture"), which the trace's table line keeps for `firefight tables show`."""
+    from typer.testing import CliRunner
+
+    from firefight.cli.app import app
+
+    odds = _likeliest(["shoot", "--weapon", "glock-17", "--ob", "80", "--distance", "30"])
+    assert "A critical to the abdomen (Ballistic Puncture): bleeding 2/rnd" in odds
+    assert "(ballistic-puncture)" not in odds
+    shot = CliRunner().invoke(
+        app,
+        ["rmu", "shoot", "--weapon", "glock-17", "--ob", "80", "--distance", "30",
+         "--rolls", "95,5"],
+        env={"COLUMNS": "200"},
+    )  # fmt: skip
+    said = _whole(shot.output)
+    assert "HIT: 28 hits, D critical to the abdomen (Ballistic Puncture)" in said
+    assert "ballistic-puncture: row 04-05, column D" in said  # the trace keeps the key
+    melee = _likeliest(["melee", "--weapon", "broadsword", "--ob", "80"])
+    assert "critical to the arm (Slash)" in melee and "(slash)" not in melee

@@ -129,6 +129,12 @@ class CriticalTable:
     def __repr__(self) -> str:
         return f"<CriticalTable {self.name!r}>"
 
+    @property
+    def short_title(self) -> str:
+        """The title without its note in brackets ("Ballistic Impact (stand-in)" is "Ballistic
+        Impact"): what a critical is called where it is told (DEC-682)."""
+        return self.title.split(" (", 1)[0].strip() or self.name
+
     def row_for(self, roll: int) -> CriticalRow:
         """The row a critical roll reads; rolls past 100 (RULINGS P-6) read the 100 row."""
         roll = max(1, min(100, roll))

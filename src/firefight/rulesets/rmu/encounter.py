@@ -151,6 +151,7 @@ from firefight.rulesets.rmu.shot import (
 )
 from firefight.rulesets.rmu.shot_results import AimedShotResult
 from firefight.rulesets.rmu.struck import Strike, Struck
+from firefight.rulesets.rmu.table_kinds import critical_words
 from firefight.rulesets.rmu.vitals import (
     ArmorState,
     RmuSkill,
@@ -1184,7 +1185,8 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
     if isinstance(event, CriticalInflicted):
         return (
             f"{event.target}: {event.severity} critical to the {event.location} "
-            f"({event.table}, {event.roll}): {event.effect.label}; {event.effect.summary()}."
+            f"({critical_words(event.table)}, {event.roll}): {event.effect.label}; "
+            f"{event.effect.summary()}."
         )
     if isinstance(event, BreakageTaken):
         if event.temporary:

@@ -3,8 +3,10 @@ severity, with hit locations), and the table set that reads them by kind."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from firefight.errors import FirefightError
 from firefight.rulesets.rmu.attack_table import (
     AttackTable,
     attack_table_from_data,
@@ -19,7 +21,7 @@ from firefight.rulesets.rmu.critical_table import (
 from firefight.tables.kinds import Grid, TableKind
 from firefight.tables.registry import TableSet
 
-__all__ = ["ATTACK", "CRITICAL", "TABLE_KINDS", "RmuTables"]
+__all__ = ["ATTACK", "CRITICAL", "TABLE_KINDS", "RmuTables", "critical_words"]
 
 
 def _attack_grid(table: AttackTable) -> Grid:
@@ -82,3 +84,14 @@ class RmuTables(TableSet):
 
     def critical(self, name: str) -> CriticalTable:
         return self.of(name, CriticalTable)
+
+
+@cache
+def critical_words(name: str) -> str:
+    """What the headlines, the odds and the log call the critical table ``name``: its short
+    title (DEC-682); a name no table has is said as it is. The trace's table line and the
+    JSON keep the name, for `firefight tables show`."""
+    try:
+        return RmuTables().critical(name).short_title
+    except FirefightError:
+        return name

@@ -41,6 +41,7 @@ from firefight.rulesets.rmu.rapid_fire import (
 )
 from firefight.rulesets.rmu.struck import Struck
 from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
+from firefight.rulesets.rmu.table_kinds import critical_words
 from firefight.wording import counted
 
 __all__ = ["app", "maneuver", "move_to_cover", "rapid_fire", "suppress"]
@@ -51,7 +52,7 @@ def _target_line(t: BurstTarget | ConeOutOfReach | SweptPerson) -> str:
     if isinstance(landing, Struck) and landing.severity:
         return (
             f"{t.name}: {landing.total_hits} hits, {landing.severity} critical to the "
-            f"{landing.location} on {landing.critical_table}"
+            f"{landing.location} ({critical_words(landing.critical_table)})"
         )
     if landing is not None and landing.hit:
         return f"{t.name}: {landing.hits} hits, no critical"

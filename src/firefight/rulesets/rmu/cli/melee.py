@@ -11,6 +11,7 @@ from firefight.rulesets.rmu.melee.attack import resolve_melee_attack
 from firefight.rulesets.rmu.melee.grapple import resolve_escape
 from firefight.rulesets.rmu.melee.options import EscapeOptions, GrappleOptions, MeleeOptions
 from firefight.rulesets.rmu.melee.results import MeleeFumble, MeleeMiss, MeleeResult
+from firefight.rulesets.rmu.table_kinds import critical_words
 
 __all__ = ["app", "melee_headline", "melee_text"]
 
@@ -34,7 +35,7 @@ def melee_text(attack: MeleeResult) -> str:
     down = f" (stepped down {s.step_down})" if s.step_down else ""
     text = (
         f"HIT: {s.total_hits} hits, {s.severity}{down} critical to the {s.location} "
-        f"on {s.critical_table}"
+        f"({critical_words(s.critical_table)})"
     )
     if s.hold:
         text += f"; grappled {s.hold}%"

@@ -41,6 +41,7 @@ from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOption
 from firefight.rulesets.rmu.kindred_options import BiteOptions, StakeOptions
 from firefight.rulesets.rmu.melee.options import EscapeOptions, GrappleOptions, MeleeOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
+from firefight.rulesets.rmu.table_kinds import critical_words
 from firefight.wording import counted
 
 __all__ = ["app", "describe_view", "report", "sweep_app"]
@@ -96,7 +97,7 @@ def describe_view(view: Any) -> str:
         parts.append("dead")
     text = (
         f"hit: {counted(view.total_hits, 'hit')}, {view.severity} critical to the {view.location} "
-        f"({view.critical_table})"
+        f"({critical_words(view.critical_table)})"
     )
     if parts:
         text += ": " + ", ".join(parts)

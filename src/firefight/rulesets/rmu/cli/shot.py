@@ -12,6 +12,7 @@ from firefight.rulesets.rmu.shot import resolve_aimed_shot
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.rulesets.rmu.shot_results import AimedShotResult, StrayRound
 from firefight.rulesets.rmu.struck import Strike, Struck
+from firefight.rulesets.rmu.table_kinds import critical_words
 from firefight.wording import counted
 
 __all__ = ["QUICK", "shoot", "shot_headline"]
@@ -32,7 +33,7 @@ def _effects_text(s: Struck) -> str:
         extra.append(f"dying in {effects.dying_rounds} rounds")
     if effects.dead:
         extra.append("DEAD")
-    return f" ({', '.join(extra)})" if extra else ""
+    return f": {', '.join(extra)}" if extra else ""
 
 
 def _breakage_text(s: Struck) -> str:
@@ -56,7 +57,7 @@ def _strike_text(s: Strike) -> str:
     if isinstance(s, Struck) and s.severity:
         return (
             f"{s.total_hits} hits, {s.severity} critical to the {s.location} "
-            f"on {s.critical_table}{_effects_text(s)}{_breakage_text(s)}"
+            f"({critical_words(s.critical_table)}){_effects_text(s)}{_breakage_text(s)}"
         )
     if s.hit:
         return f"{counted(s.hits, 'hit')}, no critical"

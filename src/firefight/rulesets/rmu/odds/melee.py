@@ -39,6 +39,7 @@ from firefight.rulesets.rmu.melee.table_read import read_melee, shift_read
 from firefight.rulesets.rmu.odds.views import EXPECTED_HITS, default_data, result_stat
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
+from firefight.rulesets.rmu.table_kinds import critical_words
 from firefight.trace import TraceBuilder
 from firefight.wording import counted
 
@@ -253,7 +254,7 @@ def describe_melee(view: Any) -> str:
     down = f" stepped down {view.step_down}" if view.step_down else ""
     text = (
         f"hit: {counted(view.total_hits, 'hit')}, {view.severity}{down} critical to the "
-        f"{view.location} ({view.critical_table})"
+        f"{view.location} ({critical_words(view.critical_table)})"
     )
     if view.hold:
         text += f", grappled {view.hold}%"
