@@ -152,6 +152,18 @@ def _maneuver(state: EncounterState, action: Stakes | Beheads, target: Combatant
     return isinstance(action, Stakes) and not shot and _helpless(state, target)
 
 
+def _check_arm_reaches(state: EncounterState, c: CombatantState, target: CombatantState) -> None:
+    """A blow or a stake driven by hand reaches ``target`` (RMU-STAKE-1) and not over a wall
+    as tall as ``c`` standing (DEC-667): the check for the blow and for a stake going in."""
+    gap = distance_ft(c.position, target.position)
+    if gap > REACH_FT:
+        raise RuleRefusal(
+            "RMU-STAKE-1", f"{target.name} is {gap:.0f} ft away: out of reach ({REACH_FT:g} ft)."
+        )
+    # The maneuver rolls no attack and so prices no cover, but the arm must go over the wall.
+    melee_cover(state, c, target, TraceBuilder())
+
+
 def validate_stake_action(state: EncounterState, action: Action) -> None:
     assert isinstance(action, Stakes | Beheads)
     c = state.combatant(action.actor)
@@ -159,11 +171,8 @@ def validate_stake_action(state: EncounterState, action: Action) -> None:
     purpose: Purpose = "stake" if isinstance(action, Stakes) else "behead"
     check_weapon(purpose, action.weapon)
     weapon = melee_weapon(action.weapon)
-    gap = distance_ft(c.position, target.position)
-    if not weapon.ranged and gap > REACH_FT:
-        raise RuleRefusal(
-            "RMU-STAKE-1", f"{target.name} is {gap:.0f} ft away: out of reach ({REACH_FT:g} ft)."
-        )
+    if not weapon.ranged:
+        _check_arm_reaches(state, c, target)
     if target.dead:
         raise RuleRefusal("R-2", f"{target.name} is dead already.")
     maneuver = _maneuver(state, action, target)
@@ -190,10 +199,6 @@ def validate_stake_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal(
             "RMU-GEN-1", f"That costs {ap} AP, but {c.name} has only {vitals(c).ap_left}."
         )
-    if not weapon.ranged:
-        # A wall no arm reaches over (DEC-667): the maneuver rolls no attack and so prices no
-        # cover, but the stake is driven by hand all the same.
-        melee_cover(state, c, target, TraceBuilder())
 
 
 def _cover(
@@ -309,7 +314,8 @@ def stake_scene_lines(state: EncounterState) -> list[str]:
 
 class _StakeGoingIn(ConditionKind):
     """A partial staking: the stake goes in when the count runs out, if the staker is still up
-    and beside the victim (DATA.md's 'staked next round if undisturbed')."""
+    and their arm reaches the victim as the staking's did (within reach, over no wall as tall
+    as them: DEC-667; DATA.md's 'staked next round if undisturbed')."""
 
     name = STAKE_GOING_IN
     rulesets = ("rmu",)
@@ -325,8 +331,10 @@ class _StakeGoingIn(ConditionKind):
         sheet = sheet_of(victim)
         if sheet is None or sheet.staked or sheet.final_death:
             return ()
-        if distance_ft(staker.position, victim.position) > REACH_FT:
-            return ()
+        try:
+            _check_arm_reaches(state, staker, victim)
+        except RuleRefusal:
+            return ()  # stepped out of reach or behind a wall: the stake does not go home
         return (Staked(target=victim.name, by=staker.name, rule="RMU-STAKE-2"),)
 
 
