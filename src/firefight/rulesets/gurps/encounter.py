@@ -33,6 +33,7 @@ from firefight.rulesets.gurps.firing import (
     SHOT_OPTIONS,
     attack,
     bearing_off_facing,
+    line_values,
     move_under_fire,
 )
 from firefight.rulesets.gurps.maneuvers import check_reach
@@ -247,7 +248,9 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
                 "GUR-RELOAD-1", f"{c.name}'s {name} is not in hand: draw it first ('draws {name}')."
             )
         loaded = c.weapon(name)
-        shots = int(dict(action.options).get("shots", ("1",))[0] or 1)
+        # Read as the shot will read it: a word or a count past G-5's is refused here.
+        shots = line_values(action).get("shots", 1)
+        assert isinstance(shots, int)
         if loaded is not None and loaded.loaded is not None and loaded.loaded.rounds < shots:
             raise RuleRefusal("GUR-RELOAD-1", f"{c.name}'s {name} is not loaded: reload it.")
         target = state.combatant(action.target or "")

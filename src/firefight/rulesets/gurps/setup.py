@@ -7,10 +7,12 @@ its Rcl. A shot the rules forbid is refused here, before any roll.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from firefight.errors import RuleRefusal
+from firefight.limits import MAX_DIGITS
 from firefight.rulesets.gurps.arcs import arc_modifier
 from firefight.rulesets.gurps.data import (
     Ammo,
@@ -71,12 +73,14 @@ def opportunity_modifier(watch: str, data: GurpsData) -> int:
         return opp.line
     if watch == "cone":
         return opp.cone
-    if not watch.isdigit() or int(watch) < 1:
+    # Plain digits, few enough to read at once: str.isdigit also takes '²', which int() refuses.
+    if not re.fullmatch(rf"[0-9]{{1,{MAX_DIGITS}}}", watch) or int(watch) < 1:
         raise RuleRefusal(
             "GUR-OPP-1", f"Watch a number of hexes (1 or more), a line or a cone, not {watch!r}."
         )
     count = int(watch)
-    return next(m for most, m in opp.hexes if count <= most)
+    # The last band has no top: 11 hexes or more are all one modifier, however many.
+    return next((m for most, m in opp.hexes if count <= most), opp.hexes[-1][1])
 
 
 def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo, data: GurpsData) -> None:

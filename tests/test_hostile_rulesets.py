@@ -1,0 +1,82 @@
+"""Hostile input across the four rulesets (an audit after issue 12): numbers past a band's top,
+words where a number belongs, a user catalog that does not read, a chart of one-sided fights.
+Each ends in a refusal of one line naming the rule or the file, or in the rules' own answer;
+never a traceback."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from firefight.errors import FirefightError, RuleRefusal
+from firefight.rulesets.cards.data import cards_data
+from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.setup import opportunity_modifier
+from gurps_support import act, opened
+from hostile_support import ROOT, assert_clean_exit, one_line, run
+
+GURPS_CATALOG = ROOT / "examples" / "my-gurps-catalog.toml"
+CARDS_CATALOG = ROOT / "examples" / "my-cards-catalog.toml"
+ALLEY = ROOT / "examples" / "alley-crossing.toml"
+
+
+def _forget() -> None:
+    """The process's gurps and cards data read again from the user's catalogs."""
+    cards_data.cache_clear()
+    for part in ("weapons", "armor", "ammo"):
+        vars(DATA).pop(part, None)
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path / "home"))
+    _forget()
+    yield tmp_path / "home"
+    _forget()
+
+
+# --- gurps: a watched area of many hexes, a number of shots that is not one --------------------
+
+
+@pytest.mark.parametrize("hexes", ["11", "999999", "1000001", "123456789012"])
+def test_gur_opp_1_eleven_hexes_or_more_are_all_minus_8(hexes: str) -> None:
+    """GUR-OPP-1: 11+ watched hexes are -8, however many; past the data's last count the
+    modifier ran out of rows (StopIteration)."""
+    assert opportunity_modifier(hexes, DATA) == -8
+
+
+@pytest.mark.parametrize("hexes", ["²", "1" * 13, "9" * 400, "0", "-3", "3.5", "many"])
+def test_gur_opp_1_a_watch_that_is_no_count_is_refused(hexes: str) -> None:
+    """GUR-OPP-1: a count of hexes is a whole number of 1 or more in plain digits ('²' is a
+    digit to str.isdigit, and int() refused it)."""
+    with pytest.raises(RuleRefusal, match="GUR-OPP-1: Watch a number of hexes"):
+        opportunity_modifier(hexes, DATA)
+
+
+def test_gur_opp_1_a_huge_watch_in_an_action_line_is_refused_in_words() -> None:
+    """GUR-OPP-1: 10^20 hexes around a place 10 yd off cannot lie in Ann's arc of vision."""
+    with pytest.raises(RuleRefusal, match="GUR-OPP-1") as refused:
+        act(opened(), "Ann waits --watch 99999999999999999999 --at 0,30")
+    one_line(str(refused.value))
+
+
+def test_gur_opp_1_a_huge_watch_on_the_command_line_is_minus_8() -> None:
+    result = run(
+        "gurps", "shoot", "--weapon", "revolver-38", "--skill", "12", "--distance", "10",
+        "--opportunity", "1000001", "--rolls", "3,3,3,3,3,3", "--json",
+    )  # fmt: skip
+    assert_clean_exit(result, allowed=(0,))
+    said = json.loads(result.stdout)["trace"]
+    assert '"value": -8, "label": "opportunity fire watching 1000001"' in json.dumps(said)
+
+
+@pytest.mark.parametrize("shots", ["AP", "0,30", "9" * 5000, "0", "21"])
+def test_g_5_a_number_of_shots_that_is_no_number_is_refused(shots: str) -> None:
+    """G-5: ``--shots`` in an action line is read as the command line reads it before the
+    magazine is counted (int() of 'AP' escaped as a ValueError)."""
+    with pytest.raises(FirefightError, match="--shots") as refused:
+        act(opened(), f"Ann shoots Bob --shots {shots}")
+    one_line(str(refused.value))
