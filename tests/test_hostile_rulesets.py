@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from firefight.errors import FirefightError, RuleRefusal
+from firefight.probability.stats import share_interval
 from firefight.rulesets.cards.data import cards_data
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.setup import opportunity_modifier
@@ -80,3 +81,23 @@ def test_g_5_a_number_of_shots_that_is_no_number_is_refused(shots: str) -> None:
     with pytest.raises(FirefightError, match="--shots") as refused:
         act(opened(), f"Ann shoots Bob --shots {shots}")
     one_line(str(refused.value))
+
+
+# --- odds simulate: a side that wins every fight ------------------------------------------------
+
+
+def test_a_share_seen_every_time_has_an_interval_up_to_one() -> None:
+    """The Wilson interval holds the share seen: at 10 of 10 its top was 0.9999999999999999,
+    below the share itself, and the chart's error bar came out negative."""
+    for trials in range(1, 301):
+        assert share_interval(trials, trials)[1] == 1.0
+        assert share_interval(0, trials)[0] == 0.0
+
+
+def test_simulate_draws_a_chart_of_fights_one_side_always_wins(tmp_path: Path) -> None:
+    chart = tmp_path / "fights.png"
+    result = run(
+        "odds", "simulate", str(ALLEY), "--fights", "10", "--workers", "0", "--plot", str(chart)
+    )  # fmt: skip
+    assert_clean_exit(result, allowed=(0,))
+    assert "law" in result.stdout and "100.0%" in result.stdout and chart.stat().st_size > 0
