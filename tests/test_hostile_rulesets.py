@@ -6,26 +6,33 @@ never a traceback."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from catalog_support import install
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.probability.stats import share_interval
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.data import cards_data
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.setup import opportunity_modifier
+from firefight.rulesets.rmu.catalog import default_data
 from gurps_support import act, opened
 from hostile_support import ROOT, assert_clean_exit, one_line, run
 
+RMU_CATALOG = ROOT / "examples" / "my-catalog.toml"
 GURPS_CATALOG = ROOT / "examples" / "my-gurps-catalog.toml"
 CARDS_CATALOG = ROOT / "examples" / "my-cards-catalog.toml"
 ALLEY = ROOT / "examples" / "alley-crossing.toml"
 
 
 def _forget() -> None:
-    """The process's gurps and cards data read again from the user's catalogs."""
+    """The process's rmu, gurps and cards data read again from the user's catalogs."""
+    default_data.cache_clear()
+    vars(find_ruleset("rmu")).pop("data", None)
     cards_data.cache_clear()
     for part in ("weapons", "armor", "ammo"):
         vars(DATA).pop(part, None)
@@ -101,3 +108,38 @@ def test_simulate_draws_a_chart_of_fights_one_side_always_wins(tmp_path: Path) -
     )  # fmt: skip
     assert_clean_exit(result, allowed=(0,))
     assert "law" in result.stdout and "100.0%" in result.stdout and chart.stat().st_size > 0
+
+
+# --- a user catalog that does not read --------------------------------------------------------
+
+#: Each ruleset's example catalog, and a row of it broken: what to find and what to put there.
+BROKEN = {
+    "rmu": (RMU_CATALOG, "magazine = 5", 'magazine = "five"'),
+    "gurps": (GURPS_CATALOG, 'damage = "2d-1"', 'damage = "-2d"'),
+    "cards": (CARDS_CATALOG, 'damage = "2Y"', 'damage = "zz"'),
+}
+
+
+@pytest.mark.parametrize("module", ["cli_module", "odds_cli_module"])
+@pytest.mark.parametrize("ruleset", sorted(BROKEN))
+def test_a_catalog_that_does_not_read_is_one_line_naming_it_from_every_command(
+    home: Path, monkeypatch: pytest.MonkeyPatch, ruleset: str, module: str
+) -> None:
+    """A ruleset's commands read its catalog for their options' choices as they are built:
+    the catalog's error escaped as a traceback from `gurps --help`, `odds cards ...` and the
+    rest (only the commands that read data inside their own refusals said it in one line)."""
+    example, good, bad = BROKEN[ruleset]
+    path = install(home, example.read_text(encoding="utf-8").replace(good, bad))
+    # Built afresh, as in a new process, so that they read the catalog.
+    monkeypatch.delitem(sys.modules, getattr(find_ruleset(ruleset), module), raising=False)
+    result = run(*([ruleset] if module == "cli_module" else ["odds", ruleset]), "--help")
+    assert_clean_exit(result, allowed=(2,))
+    assert result.stderr.startswith(f"error: {path}, weapon 1, "), result.stderr
+
+
+def test_the_cards_cheatsheet_names_a_catalog_that_does_not_read(home: Path) -> None:
+    example, good, bad = BROKEN["cards"]
+    path = install(home, example.read_text(encoding="utf-8").replace(good, bad))
+    result = run("cheatsheet", "cards")
+    assert_clean_exit(result, allowed=(2,))
+    assert result.stderr.startswith(f"error: {path}, weapon 1, damage"), result.stderr
