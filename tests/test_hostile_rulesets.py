@@ -143,3 +143,27 @@ def test_the_cards_cheatsheet_names_a_catalog_that_does_not_read(home: Path) -> 
     result = run("cheatsheet", "cards")
     assert_clean_exit(result, allowed=(2,))
     assert result.stderr.startswith(f"error: {path}, weapon 1, damage"), result.stderr
+
+
+# --- odds: where the work would run -----------------------------------------------------------
+
+
+@pytest.mark.parametrize("address", ["nonsense", "tcp://host", "foo://a:1", "tcp://127.0.0.1:1"])
+def test_a_dask_scheduler_that_cannot_be_reached_is_one_line(address: str) -> None:
+    """``--dask`` names a scheduler: a mistyped address (distributed's ValueError) or one where
+    nobody answers (its OSError, after the connect timeout, a second here) was a traceback."""
+    import dask
+
+    pytest.importorskip("distributed")  # its defaults loaded before one is changed
+    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
+        result = run("odds", "simulate", str(ALLEY), "--fights", "2", "--dask", address)
+    assert_clean_exit(result, allowed=(2,))
+    assert result.stderr.startswith(f"error: --dask {address!r}: "), result.stderr
+
+
+@pytest.mark.parametrize("workers", ["-2", "-1000"])
+def test_workers_below_the_default_are_refused(workers: str) -> None:
+    """-1 is the default (one per core when it pays); any other negative count is no count."""
+    result = run("odds", "simulate", str(ALLEY), "--fights", "2", "--workers", workers)
+    assert_clean_exit(result, allowed=(2,))
+    assert "--workers is " in result.stderr and "the limit is 0 to 64" in result.stderr

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from firefight.odds.sweep import SweepResult
 
 __all__ = [
+    "AUTO_WORKERS",
     "CSV_DECIMALS",
     "ODDS_OPTIONS",
     "CsvOpt",
@@ -275,6 +276,10 @@ def show_distribution(
     console.print(f"[dim]{escape(_how(dist))}")
 
 
+#: ``--workers`` unset: the command chooses (one per core when the work pays for their start).
+AUTO_WORKERS = -1
+
+
 @contextmanager
 def executor_for(dask: str | None, workers: int) -> Iterator[Executor | None]:
     """The executor ``--dask`` or ``--workers`` asks for (None: work in this process), shut
@@ -284,7 +289,12 @@ def executor_for(dask: str | None, workers: int) -> Iterator[Executor | None]:
     if dask is not None:
         from distributed import Client
 
-        client = Client(dask)  # type: ignore[no-untyped-call]
+        try:
+            client = Client(dask)  # type: ignore[no-untyped-call]
+        except (OSError, ValueError) as exc:
+            # A mistyped address (ValueError) or one where no scheduler answers (OSError,
+            # after distributed's connect timeout) is the user's to fix, said in one line.
+            fail(f"error: --dask {dask!r}: no Dask scheduler reached there ({exc})")
         executor: Executor = client.get_executor()  # type: ignore[no-untyped-call]
         try:
             yield executor
