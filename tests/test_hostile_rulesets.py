@@ -6,6 +6,8 @@ never a traceback."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,7 +15,8 @@ from pathlib import Path
 import pytest
 
 from catalog_support import install
-from firefight.errors import FirefightError, RuleRefusal
+from firefight.encounter.scenario import CoreCombatant, ScenarioError, parse_scenario
+from firefight.errors import FirefightError, RuleRefusal, TableDataError
 from firefight.probability.stats import share_interval
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.data import cards_data
@@ -148,17 +151,22 @@ def test_the_cards_cheatsheet_names_a_catalog_that_does_not_read(home: Path) -> 
 # --- odds: where the work would run -----------------------------------------------------------
 
 
-@pytest.mark.parametrize("address", ["nonsense", "tcp://host", "foo://a:1", "tcp://127.0.0.1:1"])
+@pytest.mark.parametrize("address", ["nonsense", "tcp://127.0.0.1:1"])
 def test_a_dask_scheduler_that_cannot_be_reached_is_one_line(address: str) -> None:
     """``--dask`` names a scheduler: a mistyped address (distributed's ValueError) or one where
-    nobody answers (its OSError, after the connect timeout, a second here) was a traceback."""
-    import dask
-
-    pytest.importorskip("distributed")  # its defaults loaded before one is changed
-    with dask.config.set({"distributed.comm.timeouts.connect": "1s"}):
-        result = run("odds", "simulate", str(ALLEY), "--fights", "2", "--dask", address)
-    assert_clean_exit(result, allowed=(2,))
-    assert result.stderr.startswith(f"error: --dask {address!r}: "), result.stderr
+    nobody answers (its OSError, after the connect timeout, a second here) was a traceback.
+    Each in a process of its own, as a command runs: distributed's client keeps an event loop
+    per process that a failed connection can leave behind."""
+    pytest.importorskip("distributed")
+    code = (
+        "import sys; from firefight.cli import main; "
+        f"sys.argv = ['firefight', 'odds', 'simulate', {str(ALLEY)!r}, '--fights', '2', "
+        f"'--dask', {address!r}]; main()"
+    )
+    env = {**os.environ, "DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT": "1s"}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith(f"error: --dask {address!r}: ") and done.stderr.count("\n") == 1
 
 
 @pytest.mark.parametrize("workers", ["-2", "-1000"])
@@ -167,3 +175,66 @@ def test_workers_below_the_default_are_refused(workers: str) -> None:
     result = run("odds", "simulate", str(ALLEY), "--fights", "2", "--workers", workers)
     assert_clean_exit(result, allowed=(2,))
     assert "--workers is " in result.stderr and "the limit is 0 to 64" in result.stderr
+
+
+# --- true, false, inf and nan where a figure belongs ------------------------------------------
+
+#: A figure of each ruleset's example scenario, and what a hostile file writes in its place.
+FIGURES = {
+    "warehouse.toml": ("hits = 55", "hits = true"),
+    "night-market.toml": ("ref = 7", "ref = false"),
+    "alley-crossing.toml": ("move = 6", "move = true"),
+    "cards-alley.toml": ("reflex = 3", "reflex = true"),
+}
+
+
+@pytest.mark.parametrize("example", sorted(FIGURES))
+def test_true_or_false_is_no_figure_in_a_scenario(example: str) -> None:
+    """pydantic reads true as 1 and false as 0 where a number is wanted: `hits = true` made a
+    one-hit fighter without a word."""
+    good, bad = FIGURES[example]
+    text = (ROOT / "examples" / example).read_text(encoding="utf-8")
+    with pytest.raises(ScenarioError, match="takes a number, not true or false") as refused:
+        parse_scenario(text.replace(good, bad, 1), example)
+    one_line(str(refused.value))
+    assert f"{example}, combatant 1 " in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    "swap",
+    [
+        ("position = [0, 0]", "position = [true, 0]"),
+        ("skills = { pistol", "skills = { pistol = { bonus = true, ranks = 3 }, x"),
+    ],
+)
+def test_true_or_false_is_no_figure_inside_a_list_or_a_table(swap: tuple[str, str]) -> None:
+    text = (ROOT / "examples" / "warehouse.toml").read_text(encoding="utf-8")
+    assert swap[0] in text
+    with pytest.raises(ScenarioError, match="true or false"):
+        parse_scenario(text.replace(*swap, 1), "warehouse.toml")
+
+
+def test_a_yes_or_no_stays_a_yes_or_no() -> None:
+    """Where the file means yes or no (a bystander, dodging), true and false are read."""
+    text = (ROOT / "examples" / "night-market.toml").read_text(encoding="utf-8")
+    scenario = parse_scenario(text.replace("ref = 7", "ref = 7\nbystander = true", 1))
+    first = scenario.combatants[0]
+    assert isinstance(first, CoreCombatant) and first.bystander is True
+
+
+@pytest.mark.parametrize(
+    ("good", "bad"),
+    [
+        ("half_damage = 80", "half_damage = nan"),
+        ("max = 1000", "max = inf"),
+        ("max = 1000", 'max = "nan"'),
+        ("shots = 5", "shots = true"),
+    ],
+)
+def test_a_catalog_figure_that_is_no_number_names_the_file_and_row(
+    home: Path, good: str, bad: str
+) -> None:
+    path = install(home, GURPS_CATALOG.read_text(encoding="utf-8").replace(good, bad))
+    with pytest.raises(TableDataError) as refused:
+        DATA.weapons  # noqa: B018
+    assert str(refused.value).startswith(f"{path}, weapon 1, {bad.split()[0]}: "), refused.value
