@@ -238,3 +238,72 @@ def test_a_catalog_figure_that_is_no_number_names_the_file_and_row(
     with pytest.raises(TableDataError) as refused:
         DATA.weapons  # noqa: B018
     assert str(refused.value).startswith(f"{path}, weapon 1, {bad.split()[0]}: "), refused.value
+
+
+# --- a catalog row's figures keep to what the thing can be -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("good", "bad", "where"),
+    [
+        ('rof = "3~"', 'rof = "x"', "weapon 1, rof"),  # was int('x') at the first shot
+        ('rof = "3~"', 'rof = "0"', "weapon 1, rof"),
+        ("shots = 5", "shots = 0", "weapon 1, shots"),
+        ("max = 1000", "max = -1", "weapon 1, max"),
+        ("half_damage = 80", "half_damage = 2000", "weapon 1"),  # 1/2D beyond Max
+        ("acc = 1", "acc = -100", "weapon 1, acc"),
+        ("ss = 9", "ss = -1", "weapon 1, ss"),
+        ("rcl = -1", "rcl = 5", "weapon 1, rcl"),
+        ("reload_seconds = 6", "reload_seconds = 0", "weapon 1, reload_seconds"),
+        ('key = "snub-38"', 'key = ""', "weapon 1, key"),
+        ("pd = 1", "pd = -1", "armor 1, pd"),
+        ("dr = 2", "dr = -2", "armor 1, dr"),
+    ],
+)
+def test_gur_core_1_a_gurps_catalog_row_beyond_what_a_weapon_can_be_is_named(
+    home: Path, good: str, bad: str, where: str
+) -> None:
+    """GUR-CORE-1, GUR-GUN-1 (DEC-672): a user's weapon or armor row with a figure no weapon
+    or armor has was read and fired (a Max of -1 yd, no shots in the magazine)."""
+    text = GURPS_CATALOG.read_text(encoding="utf-8")
+    assert good in text
+    path = install(home, text.replace(good, bad, 1))
+    with pytest.raises(TableDataError) as refused:
+        DATA.check()
+    assert str(refused.value).startswith(f"{path}, {where}"), refused.value
+
+
+@pytest.mark.parametrize(
+    ("extra", "where"),
+    [
+        ('area_damage = "lots"', "ammo 1"),
+        ("chance_in_6 = 7", "ammo 1, chance_in_6"),
+        ("dr_multiplier = 0", "ammo 1, dr_multiplier"),
+    ],
+)
+def test_gur_ammo_1_a_gurps_ammunition_row_that_cannot_be_read_is_named(
+    home: Path, extra: str, where: str
+) -> None:
+    row = f'\n[[ammo]]\nkey = "house-round"\nname = "House round"\n{extra}\n'
+    path = install(home, GURPS_CATALOG.read_text(encoding="utf-8") + row)
+    with pytest.raises(TableDataError) as refused:
+        DATA.check()
+    assert str(refused.value).startswith(f"{path}, {where}"), refused.value
+
+
+@pytest.mark.parametrize(
+    ("good", "bad", "where"),
+    [
+        ('key = "biker-leathers"', 'key = "\\u202e"', "armor 1, key"),
+        ("dr = [1, 2, 2, 0]", "dr = [1, -2, 2, 0]", "armor 1, dr"),
+    ],
+)
+def test_crd_dmg_1_a_cards_armor_row_beyond_what_armor_can_be_is_named(
+    home: Path, good: str, bad: str, where: str
+) -> None:
+    text = CARDS_CATALOG.read_text(encoding="utf-8")
+    assert good in text
+    path = install(home, text.replace(good, bad, 1))
+    with pytest.raises(TableDataError) as refused:
+        cards_data()
+    assert str(refused.value).startswith(f"{path}, {where}"), refused.value

@@ -23,7 +23,15 @@ from firefight.files import read_toml as files_read_toml
 from firefight.limits import clean_name
 from firefight.tables.shipped import package_data
 
-__all__ = ["TABLE_NAME_MAX", "DataModel", "TableHeader", "package_data", "read_toml", "validate"]
+__all__ = [
+    "TABLE_NAME_MAX",
+    "DataModel",
+    "Key",
+    "TableHeader",
+    "package_data",
+    "read_toml",
+    "validate",
+]
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -82,6 +90,13 @@ class DataModel(BaseModel):
             raise ValueError("takes a number, not true or false")
         return value
 
+
+def _key(text: str) -> str:
+    return clean_name(text, "a key")
+
+
+#: A row's key in a catalog (the name actions and options call it by): visible, one line.
+Key = Annotated[str, AfterValidator(_key)]
 
 #: Characters in a table's name: the file stem of the user's copy, well inside any file system's.
 TABLE_NAME_MAX = 64
