@@ -17,12 +17,15 @@ import pytest
 from catalog_support import install
 from firefight.encounter.scenario import CoreCombatant, ScenarioError, parse_scenario
 from firefight.errors import FirefightError, RuleRefusal, TableDataError
+from firefight.limits import MAX_SAMPLES, LimitError
+from firefight.odds.sweep import sweep
 from firefight.probability.stats import share_interval
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.data import cards_data
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.setup import opportunity_modifier
 from firefight.rulesets.rmu.catalog import default_data
+from firefight.rulesets.rmu.shot import AimedShot
 from gurps_support import act, opened
 from hostile_support import ROOT, assert_clean_exit, one_line, run
 
@@ -307,3 +310,31 @@ def test_crd_dmg_1_a_cards_armor_row_beyond_what_armor_can_be_is_named(
     with pytest.raises(TableDataError) as refused:
         cards_data()
     assert str(refused.value).startswith(f"{path}, {where}"), refused.value
+
+
+# --- a sweep's Monte Carlo work -----------------------------------------------------------------
+
+
+def test_a_sweep_s_monte_carlo_samples_are_limited_as_one_estimate_s() -> None:
+    """21,000 points of 100,000,000 samples each were let through (each point within the
+    limits on points and on samples) and ran for hours; the samples of the whole sweep are now
+    held to the one estimate's limit, before the first point (DEC-673)."""
+    base = AimedShot(weapon="glock-17", ob=0, distance_ft=40)
+    with pytest.raises(LimitError, match=r"Monte Carlo samples of a sweep .* 100,000,000"):
+        sweep(base, {"ob": list(range(200))}, method="monte-carlo", samples=MAX_SAMPLES)
+    # An exact sweep draws no samples: the same grid is not held to it.
+    assert len(sweep(base, {"ob": [0, 50]}, samples=MAX_SAMPLES).values) == 2
+
+
+@pytest.mark.parametrize("ruleset", ["rmu", "cards"])
+def test_a_monte_carlo_sweep_past_the_limit_is_one_line_before_any_work(ruleset: str) -> None:
+    args = {
+        "rmu": ["--weapon", "glock-17", "--ob", "0:150:1", "--distance", "40"],
+        "cards": ["--weapon", "glock-22", "--skill", "0:20:1", "--distance", "1:1000:1"],
+    }[ruleset]
+    result = run(
+        "odds", "sweep", ruleset, "shoot", *args,
+        "--method", "monte-carlo", "--samples", "100000000",
+    )  # fmt: skip
+    assert_clean_exit(result, allowed=(2,))
+    assert "Monte Carlo samples of a sweep" in result.stderr, result.stderr
