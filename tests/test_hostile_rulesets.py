@@ -338,3 +338,34 @@ def test_a_monte_carlo_sweep_past_the_limit_is_one_line_before_any_work(ruleset:
     )  # fmt: skip
     assert_clean_exit(result, allowed=(2,))
     assert "Monte Carlo samples of a sweep" in result.stderr, result.stderr
+
+
+# --- cpr: a scenario's figures keep to the command line's ---------------------------------------
+
+NIGHT_MARKET = ROOT / "examples" / "night-market.toml"
+
+
+@pytest.mark.parametrize(
+    ("good", "bad", "where"),
+    [
+        ("ref = 7", "ref = 999999999", "ref"),
+        ("ref = 7", "ref = 11", "ref"),
+        ("move = 6", "move = 11", "move"),
+        ("body = 6 ", "body = 11 ", "body"),
+        ("Handgun = 6", "Handgun = 99", "skills"),
+        ("hp = 40", "hp = 100000", "hp"),
+        ('body = "light armorjack"', "body = 1000", "armor, body"),
+        ("carried = { basic = 16 }", "carried = { basic = 10001 }", "weapon 1 (pistol), carried"),
+    ],
+)
+def test_a_cpr_scenario_figure_past_the_command_line_s_limit_is_refused(
+    good: str, bad: str, where: str
+) -> None:
+    """DEC-188 limits a STAT and a skill to 0-10, HP and SP to 999 and rounds to 10,000 on the
+    command line; a scenario's REF 999,999,999 and Handgun 99 were read, and V hit whatever
+    he shot at."""
+    text = NIGHT_MARKET.read_text(encoding="utf-8")
+    assert good in text
+    with pytest.raises(ScenarioError) as refused:
+        parse_scenario(text.replace(good, bad, 1), "night-market.toml")
+    assert f"combatant 1 (V), {where}" in str(refused.value), refused.value
