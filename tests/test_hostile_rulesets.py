@@ -369,3 +369,33 @@ def test_a_cpr_scenario_figure_past_the_command_line_s_limit_is_refused(
     with pytest.raises(ScenarioError) as refused:
         parse_scenario(text.replace(good, bad, 1), "night-market.toml")
     assert f"combatant 1 (V), {where}" in str(refused.value), refused.value
+
+
+# --- rmu: a scenario's figures keep to the command line's --------------------------------------
+
+WAREHOUSE = ROOT / "examples" / "warehouse.toml"
+
+
+@pytest.mark.parametrize(
+    ("good", "bad", "where"),
+    [
+        ("bonus = 75", "bonus = 100000", "skills, pistol, bonus"),
+        ("bonus = 75", "bonus = -1000", "skills, pistol, bonus"),
+        ("quickness = 10,", "quickness = 100000,", "stats, quickness"),
+        ("dodge = 15", "dodge = 201", "stats, dodge"),
+        ("body_development = 30", "body_development = 1000", "stats, body_development"),
+        ("hits = 55", "hits = 999999999", "hits"),
+        ('armor = { kind = "BA II" }', 'armor = { kind = "BA II", quality = 101 }', "armor"),
+    ],
+)
+def test_an_rmu_scenario_figure_past_the_command_line_s_limit_is_refused(
+    good: str, bad: str, where: str
+) -> None:
+    """DEC-80 bounds an OB and a bonus to -999..999 (a Dodge DB to 200, armor quality to
+    -100..100) on the command line; a scenario's pistol bonus of 100,000 was read, and every
+    shot of Mara's killed."""
+    text = WAREHOUSE.read_text(encoding="utf-8")
+    assert good in text
+    with pytest.raises(ScenarioError) as refused:
+        parse_scenario(text.replace(good, bad, 1), "warehouse.toml")
+    assert f"combatant 1 (Mara), {where}" in str(refused.value), refused.value
