@@ -15,7 +15,14 @@ from pathlib import Path
 import pytest
 
 from catalog_support import install
-from firefight.encounter.scenario import CoreCombatant, ScenarioError, parse_scenario
+from firefight.dice import Dice
+from firefight.encounter import engine
+from firefight.encounter.scenario import (
+    CoreCombatant,
+    ScenarioError,
+    initial_state,
+    parse_scenario,
+)
 from firefight.errors import FirefightError, RuleRefusal, TableDataError
 from firefight.limits import MAX_SAMPLES, LimitError
 from firefight.odds.sweep import sweep
@@ -399,3 +406,28 @@ def test_an_rmu_scenario_figure_past_the_command_line_s_limit_is_refused(
     with pytest.raises(ScenarioError) as refused:
         parse_scenario(text.replace(good, bad, 1), "warehouse.toml")
     assert f"combatant 1 (Mara), {where}" in str(refused.value), refused.value
+
+
+# --- a GM's figures ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("example", "line", "says"),
+    [
+        ("warehouse.toml", "set Mara bleeding 999999999999", "Mara's bleeding runs from 0 to 999"),
+        ("warehouse.toml", "set Mara stun 1000", "Mara's stun runs from 0 to 999"),
+        ("night-market.toml", "set V luck 11", "V's LUCK runs from 0 to 10"),
+        ("warehouse.toml", "hits Mara 999999999999", "hits takes a number from 0 to 999"),
+        ("alley-crossing.toml", "heal Bob 1000", "heal takes a number from 0 to 999"),
+    ],
+)
+def test_enc_gm_a_gm_figure_past_what_it_can_be_is_refused(
+    example: str, line: str, says: str
+) -> None:
+    """ENC-GM: a GM's 999,999,999,999 hits or rounds of bleeding were recorded, leaving Mara at
+    -999,999,999,944 hits -- past the limit an imported encounter's figures are held to."""
+    scenario = parse_scenario((ROOT / "examples" / example).read_text(encoding="utf-8"))
+    ruleset = find_ruleset(scenario.ruleset)
+    state = engine.open_fight(initial_state(scenario), ruleset, Dice.seeded(1)).state
+    with pytest.raises(RuleRefusal, match=f"ENC-GM: .*{says}"):
+        engine.gm(state, line, ruleset)
