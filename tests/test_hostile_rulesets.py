@@ -431,3 +431,19 @@ def test_enc_gm_a_gm_figure_past_what_it_can_be_is_refused(
     state = engine.open_fight(initial_state(scenario), ruleset, Dice.seeded(1)).state
     with pytest.raises(RuleRefusal, match=f"ENC-GM: .*{says}"):
         engine.gm(state, line, ruleset)
+
+
+# --- a sweep's range of values -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("step", ["1e-320", "5e-324", "1e-300"])
+def test_a_sweep_range_of_too_many_values_is_one_short_line(step: str) -> None:
+    """A step so small that the count of values is past a float (1e-320) escaped as an
+    OverflowError; one past 10^300 was printed in full, three hundred digits in a refusal."""
+    result = run(
+        "odds", "sweep", "gurps", "shoot", "--weapon", "assault-rifle", "--skill", "10",
+        "--distance", f"0:20000:{step}",
+    )  # fmt: skip
+    assert_clean_exit(result, allowed=(2,))
+    assert f"range '0:20000:{step}' has too many values; 1000 at most" in result.stderr
+    assert len(result.stderr) < 200

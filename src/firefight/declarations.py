@@ -406,9 +406,11 @@ def sweep_values(option: Option, text: str) -> list[Any]:
         start, stop, step = (parse_value(_unbounded(option), p) for p in text.split(":"))
         if step <= 0 or stop < start:
             raise option._error(f"range {text!r} needs STOP >= START and STEP > 0.")
-        count = math.floor((stop - start) / step + 1e-9) + 1
-        if count > MAX_SWEEP_VALUES:
-            raise option._error(f"range {text!r} has {count} values; {MAX_SWEEP_VALUES} at most.")
+        # inf for a step too small to count by; the count itself is never printed (10^300).
+        spans = (stop - start) / step + 1e-9
+        if not spans < MAX_SWEEP_VALUES:
+            raise option._error(f"range {text!r} has too many values; {MAX_SWEEP_VALUES} at most.")
+        count = math.floor(spans) + 1
         return [option._one(start + k * step) for k in range(count)]
     parts = [p for p in text.split(",") if p.strip()]
     if not parts:
