@@ -447,3 +447,32 @@ def test_a_sweep_range_of_too_many_values_is_one_short_line(step: str) -> None:
     assert_clean_exit(result, allowed=(2,))
     assert f"range '0:20000:{step}' has too many values; 1000 at most" in result.stderr
     assert len(result.stderr) < 200
+
+
+# --- where a chart or a table of numbers is written ----------------------------------------------
+
+CARDS_SHOT = ["odds", "cards", "shoot", "--weapon", "glock-22", "--skill", "3", "--distance", "10"]
+
+
+@pytest.mark.parametrize(
+    ("option", "name", "says"),
+    [
+        ("--plot", "chart", "a chart file ends in"),  # matplotlib: Format 'partial'
+        ("--plot", "chart.txt", "a chart file ends in"),  # matplotlib: Format 'txt'
+        ("--plot", "", "is a folder"),
+        ("--csv", "", "is a folder"),  # IsADirectoryError once the numbers were worked out
+    ],
+)
+def test_an_output_file_that_cannot_be_written_is_refused_before_any_work(
+    tmp_path: Path, option: str, name: str, says: str
+) -> None:
+    result = run(*CARDS_SHOT, option, str(tmp_path / name) if name else str(tmp_path))
+    assert_clean_exit(result, allowed=(2,))
+    assert says in result.stderr, result.stderr
+    assert sorted(tmp_path.iterdir()) == []  # nothing written, no partial file left
+
+
+def test_a_chart_named_in_any_picture_kind_matplotlib_writes_is_drawn(tmp_path: Path) -> None:
+    for name in ("chart.PNG", "chart.svg"):
+        assert_clean_exit(run(*CARDS_SHOT, "--plot", str(tmp_path / name)), allowed=(0,))
+        assert (tmp_path / name).stat().st_size > 0

@@ -71,10 +71,28 @@ OddsSeedOpt = Annotated[int, typer.Option("--seed", help="Monte Carlo seed.")]
 def _output_file(path: Path | None) -> Path | None:
     """An output file whose folder exists, checked when the options are read: before any
     computing, not after it."""
+    if path is not None and path.is_dir():
+        raise typer.BadParameter(f"{str(path)!r} is a folder: name a file in it")
     if path is not None and not path.parent.is_dir():
         raise typer.BadParameter(f"the folder {str(path.parent)!r} does not exist")
     if path is not None and not os.access(path.parent, os.W_OK):
         raise typer.BadParameter(f"the folder {str(path.parent)!r} cannot be written")
+    return path
+
+
+def _chart_file(path: Path | None) -> Path | None:
+    """An output file for a chart: its name must end in a picture kind matplotlib writes, which
+    it reads from the name (``chart.txt`` failed once the work was done)."""
+    path = _output_file(path)
+    if path is not None:
+        from matplotlib.backend_bases import FigureCanvasBase
+
+        kinds = FigureCanvasBase.get_supported_filetypes()
+        if path.suffix.lower().removeprefix(".") not in kinds:
+            raise typer.BadParameter(
+                f"a chart file ends in .png or another picture kind ({', '.join(sorted(kinds))})"
+                f", not {path.name!r}"
+            )
     return path
 
 
@@ -84,7 +102,7 @@ CsvOpt = Annotated[
 ]
 PlotOpt = Annotated[
     Path | None,
-    typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_output_file),
+    typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_chart_file),
 ]
 TopOpt = Annotated[int, typer.Option(min=0, help="How many of the likeliest outcomes to list.")]
 DecimalsOpt = Annotated[
