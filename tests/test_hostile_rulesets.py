@@ -476,3 +476,38 @@ def test_a_chart_named_in_any_picture_kind_matplotlib_writes_is_drawn(tmp_path: 
     for name in ("chart.PNG", "chart.svg"):
         assert_clean_exit(run(*CARDS_SHOT, "--plot", str(tmp_path / name)), allowed=(0,))
         assert (tmp_path / name).stat().st_size > 0
+
+
+# --- a whole number past a float ------------------------------------------------------------------
+
+HUGE = "9" * 400
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["rmu", "shoot", "--weapon", "glock-17", "--ob", HUGE, "--distance", "40"], "--ob: "),
+        (
+            ["cards", "shoot", "--weapon", "glock-22", "--skill", "3", "--distance", "10",
+             "--bullets", HUGE],
+            "--bullets: ",
+        ),
+        (["gurps", "random-fire", "--exposed", "Ann", "--intensity", HUGE], "--intensity: "),
+    ],
+)  # fmt: skip
+def test_a_whole_number_past_a_float_is_refused_by_its_bound(args: list[str], says: str) -> None:
+    """typer reads a whole number of 400 digits; checking it was finite (math.isfinite) and
+    quoting it (:g) turned it into a float, and an OverflowError escaped."""
+    result = run(*args)
+    assert_clean_exit(result, allowed=(2,))
+    assert says in result.stderr and "a number of 400 digits is more than" in result.stderr
+    assert len(result.stderr) < 200
+
+
+@pytest.mark.parametrize("face", ["²", "9" * 5000, "٣"])
+def test_rolls_in_anything_but_plain_digits_are_refused(face: str) -> None:
+    """'²' is a digit to str.isdigit (int() refused it) and 5,000 digits are more than int()
+    reads: both escaped as a ValueError from --rolls."""
+    result = run("gurps", "draw", "--weapon", "revolver-38", "--rolls", face)
+    assert_clean_exit(result, allowed=(2,))
+    assert "--rolls takes whole die faces" in result.stderr and len(result.stderr) < 200

@@ -29,6 +29,7 @@ import dataclasses
 import enum
 import math
 import re
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -62,6 +63,21 @@ MAX_TEXT = 200
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: The most values one swept option may take.
 MAX_SWEEP_VALUES = 1_000
+#: The largest finite float: typer reads whole numbers of any length, and one past it cannot
+#: be made a float (math.isfinite, :g and float() raise OverflowError).
+_FLOAT_MAX = sys.float_info.max
+
+
+def _number(value: float) -> str:
+    """``value`` as a refusal quotes it; a whole number past a float by its count of digits.
+
+    >>> _number(2.5), _number(10**400)
+    ('2.5', 'a number of 401 digits')
+    """
+    if isinstance(value, float) or -_FLOAT_MAX <= value <= _FLOAT_MAX:
+        return f"{value:g}"
+    # Whole numbers of more digits than str() makes are never read in (int() refuses them).
+    return f"a number of {len(str(abs(int(value))))} digits"
 
 
 class DeclarationError(FirefightError, ValueError):
@@ -162,11 +178,13 @@ class Option:
         if kind is int or kind is float:
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise self._error(f"takes a number, not {value!r}.")
-            if not math.isfinite(value):
+            if isinstance(value, float) and not math.isfinite(value):
                 raise self._error(f"takes a finite number, not {value}.")
             if kind is int and value != int(value):
                 raise self._error(f"takes a whole number, not {value}.")
             self._bounds(value, "")
+            if not -_FLOAT_MAX <= value <= _FLOAT_MAX:  # a whole number no float holds
+                raise self._error(f"takes a finite number, not {_number(value)}.")
             return kind(value)
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
             if isinstance(value, kind):
@@ -205,7 +223,7 @@ class Option:
     def _said(self, value: float, noun: str) -> str:
         """``value`` as a refusal quotes it: with its noun, else with the option's unit."""
         unit = f" {self.param.unit}" if self.param.unit and not noun else ""
-        return f"{value:g} {noun}".strip() + unit
+        return f"{_number(value)} {noun}".strip() + unit
 
     def _not_one_of(self, value: str) -> str:
         choices = self.choices() or ()
