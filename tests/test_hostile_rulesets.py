@@ -461,6 +461,8 @@ CARDS_SHOT = ["odds", "cards", "shoot", "--weapon", "glock-22", "--skill", "3", 
         ("--plot", "chart.txt", "a chart file ends in"),  # matplotlib: Format 'txt'
         ("--plot", "", "is a folder"),
         ("--csv", "", "is a folder"),  # IsADirectoryError once the numbers were worked out
+        ("--plot", "x" * 300 + ".png", "File name too long"),  # OSError
+        ("--csv", "x" * 250 + ".csv", "File name too long"),  # the partial file's name
     ],
 )
 def test_an_output_file_that_cannot_be_written_is_refused_before_any_work(

@@ -16,7 +16,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.atomic import replacing
+from firefight.atomic import replacing, unwritable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.progress import progress_bar
 from firefight.limits import MAX_WORKERS, at_most
@@ -71,12 +71,9 @@ OddsSeedOpt = Annotated[int, typer.Option("--seed", help="Monte Carlo seed.")]
 def _output_file(path: Path | None) -> Path | None:
     """An output file whose folder exists, checked when the options are read: before any
     computing, not after it."""
-    if path is not None and path.is_dir():
-        raise typer.BadParameter(f"{str(path)!r} is a folder: name a file in it")
-    if path is not None and not path.parent.is_dir():
-        raise typer.BadParameter(f"the folder {str(path.parent)!r} does not exist")
-    if path is not None and not os.access(path.parent, os.W_OK):
-        raise typer.BadParameter(f"the folder {str(path.parent)!r} cannot be written")
+    why = None if path is None else unwritable(path)
+    if why is not None:
+        raise typer.BadParameter(why)
     return path
 
 
