@@ -513,3 +513,29 @@ def test_rolls_in_anything_but_plain_digits_are_refused(face: str) -> None:
     result = run("gurps", "draw", "--weapon", "revolver-38", "--rolls", face)
     assert_clean_exit(result, allowed=(2,))
     assert "--rolls takes whole die faces" in result.stderr and len(result.stderr) < 200
+
+
+# --- a line that names nobody ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("example", "line"),
+    [
+        ("alley-crossing.toml", "Ann shoots"),
+        ("alley-crossing.toml", "Ann aims"),
+        ("cards-alley.toml", "Giga shoots"),
+        ("warehouse.toml", "Mara stakes"),
+        ("warehouse.toml", "Mara bites"),
+    ],
+)
+def test_enc_scene_a_line_that_names_nobody_says_so(example: str, line: str) -> None:
+    """ENC-SCENE: 'Ann shoots' without a target was refused as "Nobody called '' is in the
+    scene": a person of no name."""
+    scenario = parse_scenario((ROOT / "examples" / example).read_text(encoding="utf-8"))
+    ruleset = find_ruleset(scenario.ruleset)
+    state = engine.open_fight(initial_state(scenario), ruleset, Dice.seeded(1)).state
+    with pytest.raises(RuleRefusal) as refused:
+        engine.act(state, line, ruleset, Dice.seeded(1))
+    said = str(refused.value)
+    assert "''" not in said and said.startswith("ENC-SCENE: The line names nobody"), said
+    assert "the scene holds" in said
