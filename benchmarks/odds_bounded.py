@@ -2,8 +2,10 @@
 
 Run with ``python benchmarks/odds_bounded.py``. The M2HB from the hip (its recoil's outcomes
 merged, DEC-470), cpr's injury reroll through the generic engine (conditioned, DEC-472), two
-cpr shots by "exact" (the bounded walk, then 5,000 samples: DEC-471), and the
-all-weapons sweep that took 9 min 39 s (the M2HB batched per recoil shift).
+cpr shots by "exact" (the bounded walk, then 5,000 samples: DEC-471) and by "generic"
+(refused once random paths judge the walk too big: DEC-661), a burst and a sweep sampled
+20,000 times (each worked out up to its first die once), and the all-weapons sweep that took
+9 min 39 s (the M2HB batched per recoil shift).
 """
 
 from __future__ import annotations
@@ -13,12 +15,15 @@ import os
 import time
 from collections.abc import Callable, Mapping, Sequence
 
+from firefight.declarations import declare
+from firefight.limits import LimitError
 from firefight.odds.api import odds
 from firefight.odds.sweep import sweep
 from firefight.rulesets.cpr.attack import RangedAttack, Shot
 from firefight.rulesets.cpr.combatants import Target
 from firefight.rulesets.cpr.wounds import Health
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
+from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
 from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.shot import AimedShot
 
@@ -54,11 +59,23 @@ def all_weapons() -> object:
     return sweep(AimedShot(weapon="glock-17", ob=0, distance_ft=15), grid, build=band)
 
 
+def refused(work: Callable[[], object]) -> Callable[[], object]:
+    """``work``, answering "refused" for the limit error it is expected to meet."""
+
+    def run() -> object:
+        try:
+            return work()
+        except LimitError:
+            return "refused"
+
+    return run
+
+
 def timed(label: str, work: Callable[[], object]) -> None:
     start, cpu = time.perf_counter(), time.process_time()
     found = work()
     wall, spent = time.perf_counter() - start, time.process_time() - cpu
-    method = getattr(found, "method", "sweep")
+    method = found if isinstance(found, str) else getattr(found, "method", "sweep")
     print(f"{label:44s} {spent:6.2f} CPU-s {wall:6.2f} s   {method}")
 
 
@@ -69,6 +86,30 @@ def main() -> None:
     timed("rmu shoot --weapon m2hb (warm)", lambda: odds(None, dataclasses.replace(m2hb, ob=90)))
     timed("cpr shoot, injury reroll, generic", lambda: odds(None, cpr(1), method="generic"))
     timed("cpr shoot, two shots, exact", lambda: odds(None, cpr(2)))
+    timed("cpr shoot, two shots, generic", refused(lambda: odds(None, cpr(2), method="generic")))
+    burst = declare(
+        RapidFireOptions,
+        weapon="zastava-m85-stock",
+        share=70,
+        ob=70,
+        target=["Bob:0,40", "Ann:0,20:BA II"],
+    ).build()
+    timed(
+        "rmu rapid-fire, 20,000 samples",
+        lambda: odds(None, burst, method="monte-carlo", samples=20_000),
+    )
+    sweep_decl = declare(
+        SuppressOptions,
+        weapon="zastava-m85-stock",
+        distance=60,
+        width=20,
+        target=["Bob:0,60", "Ann:5,60"],
+        dive=["Ann"],
+    ).build()
+    timed(
+        "rmu suppress, 20,000 samples",
+        lambda: odds(None, sweep_decl, method="monte-carlo", samples=20_000),
+    )
     timed("sweep: every weapon x armor x band x OB", all_weapons)
 
 

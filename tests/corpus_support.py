@@ -9,6 +9,7 @@ lives in :func:`run_cli`, so a change in how the app is built is a change here o
 from __future__ import annotations
 
 import json
+import math
 import re
 import tomllib
 import traceback
@@ -144,6 +145,28 @@ def numeric_leaves(doc: Json) -> tuple[Counter[float], Counter[bool]]:
     return numbers, flags
 
 
+#: How far apart two numbers may be and still be the same figure: a float summed in another
+#: order (numpy's kernels change between releases) differs in its last bits, not in a figure.
+_SAME_FIGURE = 1e-12
+
+
+def _beyond_rounding(lost: Counter[float], gained: Counter[float]) -> Counter[float]:
+    """The lost numbers that no gained number matches within :data:`_SAME_FIGURE` (relative),
+    each gained number matching one lost number at most."""
+    spare = sorted(gained.elements())
+    unmatched: Counter[float] = Counter()
+    for number in sorted(lost.elements()):
+        close = next(
+            (i for i, n in enumerate(spare) if math.isclose(n, number, rel_tol=_SAME_FIGURE)),
+            None,
+        )
+        if close is None:
+            unmatched[number] += 1
+        else:
+            del spare[close]
+    return unmatched
+
+
 def missing_numbers(recorded: Json, replayed: Json) -> list[str]:
     """What the recorded JSON holds that the replayed JSON lacks, as readable lines.
 
@@ -152,7 +175,8 @@ def missing_numbers(recorded: Json, replayed: Json) -> list[str]:
     """
     old_numbers, old_flags = numeric_leaves(recorded)
     new_numbers, new_flags = numeric_leaves(replayed)
-    lost = [f"number {n:g} x{k}" for n, k in sorted((old_numbers - new_numbers).items())]
+    unmatched = _beyond_rounding(old_numbers - new_numbers, new_numbers - old_numbers)
+    lost = [f"number {n:g} x{k}" for n, k in sorted(unmatched.items())]
     lost += [f"boolean {b} x{k}" for b, k in sorted((old_flags - new_flags).items())]
     return lost
 

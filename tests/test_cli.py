@@ -93,9 +93,10 @@ def test_unknown_weapon_suggests_close_names() -> None:
 
 
 def test_bad_rolls_option_is_a_clear_error() -> None:
-    result = runner.invoke(app, [*SHOT, "--rolls", "77,x"])
-    assert result.exit_code == 2
-    assert "--rolls takes whole die faces" in result.stderr
+    for typed in ("77,x", "77,\u00b2"):
+        result = runner.invoke(app, [*SHOT, "--rolls", typed])
+        assert result.exit_code == 2
+        assert "--rolls takes whole die faces" in result.stderr
 
 
 def test_weapons_catalog() -> None:

@@ -328,7 +328,7 @@ def test_c_6_only_the_exposed_within_25_m_roll() -> None:
     assert outcome.events == (
         ActionTaken(actor="shooter", action="suppressive fire"),
         RoundsFired(actor="shooter", weapon="assault-rifle", rounds=10),
-        MustTakeCover(target="Ana"),
+        MustTakeCover(target="Ana", by="shooter"),
     )
     assert outcome.result.fields()["rounds_left"] == 15
 

@@ -175,6 +175,9 @@ def test_armor_catalog_and_sp_from_text() -> None:
     assert sp_from_text(" 7 ", DATA.armor) == 7
     with pytest.raises(UnknownNameError):
         sp_from_text("tinfoil", DATA.armor)
+    # A superscript passes str.isdigit but not int: it is no SP and no armor's name.
+    with pytest.raises(UnknownNameError, match="unknown cpr armor"):
+        sp_from_text("\u00b2", DATA.armor)
 
 
 def test_c_4_both_critical_injury_tables_have_every_2d6_roll() -> None:

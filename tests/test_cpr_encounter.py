@@ -567,8 +567,9 @@ def _suppression(
 
 def test_c_6_suppressed_the_next_move_goes_to_cover() -> None:
     """C-6: everyone in sight within 25 m and out of cover resists; who fails owes their next
-    Move to reaching cover (no move between shots meanwhile); moving pays it. A barrier in
-    between is cover; 30 m is too far."""
+    Move to reaching cover (DEC-669: a move into the open, between shots or not, is refused
+    while the cart is in reach); moving behind it pays it. A barrier in between is cover; 30 m
+    is too far."""
     doc = _suppression(
         (5, -2),
         (5, 2),
@@ -581,13 +582,14 @@ def test_c_6_suppressed_the_next_move_goes_to_cover() -> None:
     reasons = {t["target"]: t.get("reason") for t in record.summary["targets"]}
     assert reasons["Mei"] == "already in cover" and "beyond 25 m" in str(reasons["Far"])
     assert own(service, "V").must_take_cover
-    with pytest.raises(RuleRefusal, match="C-6: V owes this turn's Move"):
+    with pytest.raises(RuleRefusal, match="C-6: V owes this Move to reaching cover from Rook's"):
         act(service, "V shoots Rook --twice --move-between 2,10", [5])
-    record = act(service, "V moves to 3,12")
+    with pytest.raises(RuleRefusal, match=r"behind the cart at 5\.5,1\.6"):
+        act(service, "V moves to 3,12")
+    record = act(service, "V moves to 5.5,1.6")
     assert not own(service, "V").must_take_cover
-    # The Move is the one owed; the trace does not claim it reached cover (3,12 is open).
     steps = [e["text"] for e in record.trace if e.get("type") == "step"]
-    assert "V spends the Move suppressive fire made them owe to reaching cover." in steps
+    assert "V reaches cover from Rook's suppressive fire: the Move it made them owe." in steps
     assert str(who(service, "Rook").weapon("smg").loaded) == "20/30 basic"  # type: ignore[union-attr]
 
 

@@ -42,6 +42,11 @@ def test_cpr_ref_1_the_catalog_by_name() -> None:
     for bad in ("laser-sight", "luck", "armor:cardboard", "smartgun-link:2"):
         with pytest.raises(RuleRefusal, match="CPR-REF-1"):
             DATA.modifiers.resolve([bad])
+    # Points that str.isdigit takes but int does not (a superscript) or cannot (5,000 digits)
+    # crashed the line's reading: a traceback at the table, a 500 on the web table.
+    for points in ("\u00b2", "9" * 5000):
+        with pytest.raises(RuleRefusal, match="CPR-REF-1: Say how many points"):
+            DATA.modifiers.resolve([f"luck:{points}"])
 
 
 def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
@@ -200,3 +205,76 @@ def test_c_14_dec_462_the_odds_count_the_smart_rounds_second_attack() -> None:
         return float(json.loads(result.output)["stats"]["p_hit"]["value"])
 
     assert p_hit("smart") > p_hit("basic")
+
+
+def _command(*args: str) -> dict[str, Any]:
+    result = CliRunner().invoke(app, ["cpr", *args, "--json"])
+    assert result.exit_code == 0, result.output
+    out: dict[str, Any] = json.loads(result.output)
+    return out
+
+
+def _total_parts(out: dict[str, Any], label: str) -> list[tuple[int, str]]:
+    total = next(e for e in out["trace"] if e.get("type") == "total" and e["label"] == label)
+    return [(p["value"], p["label"]) for p in total["parts"]]
+
+
+NAMED = ("--modifier", "luck:2", "--modifier", "armor:flak", "--modifier", "excellent-quality")
+
+
+def test_cpr_ref_1_c_5_autofire_takes_modifier_on_the_command_line() -> None:
+    """CPR-REF-1, C-5: `cpr autofire` reads --modifier as `cpr shoot` does: 7 + 5 - 4 (flak)
+    + 2 (LUCK) + 1 (excellent) + d10 6 = 17 ties the SMG's DV 17 at 10 m and misses; a poor
+    SMG's natural 1 (then 1) jams it and the burst misses."""
+    smg = ("autofire", "--weapon", "smg", "--ref", "7", "--skill", "5", "--distance", "10")
+    out = _command(*smg, *NAMED, "--rolls", "6")
+    assert _total_parts(out, "autofire total") == [
+        (7, "shooter's REF"),
+        (5, "shooter's Autofire skill"),
+        (-4, "flak armor penalty"),
+        (2, "Luck spent (2 points)"),
+        (1, "excellent quality weapon"),
+        (6, "d10 rolled 6"),
+    ]
+    assert (out["result"]["attack_total"], out["result"]["outcome"]) == (17, "miss")
+    jammed = _command(*smg, "--modifier", "poor-quality", "--rolls", "1,1")
+    assert jammed["result"]["jammed"] is True and jammed["result"]["outcome"] == "miss"
+
+
+def test_cpr_ref_1_c_6_suppress_takes_modifier_on_the_command_line() -> None:
+    """CPR-REF-1, C-6: `cpr suppress` reads --modifier as `cpr shoot` does: 7 + 5 - 4 + 2 + 1
+    + d10 6 = 17 beats Ana's 5 + 3 + 2 = 10; a poor SMG's natural 1 jams it: nobody breaks
+    and Ana rolls nothing."""
+    smg = ("suppress", "--weapon", "smg", "--ref", "7", "--skill", "5")
+    ana = ("--target", "Ana:10,0:will=5:conc=3")
+    out = _command(*smg, *ana, *NAMED, "--rolls", "6,2")
+    assert [v for v, _ in _total_parts(out, "suppressive fire check")] == [7, 5, -4, 2, 1, 6]
+    assert (out["result"]["check_total"], out["result"]["must_take_cover"]) == (17, ["Ana"])
+    jammed = _command(*smg, *ana, "--modifier", "poor-quality", "--rolls", "1,1")
+    assert jammed["result"]["jammed"] is True and jammed["result"]["must_take_cover"] == []
+
+
+def test_cpr_ref_1_c_7_shotgun_shells_take_modifier_on_the_command_line() -> None:
+    """CPR-REF-1, C-7: `cpr shotgun-shells` too: 6 + 5 - 4 + 2 + 1 + d10 2 = 12 misses DV 13;
+    a poor shotgun's natural 1 jams it and the shell hits nobody."""
+    shells = ("shotgun-shells", "--ref", "6", "--skill", "5", "--target", "A:2,0")
+    out = _command(*shells, *NAMED, "--rolls", "2")
+    assert [v for v, _ in _total_parts(out, "attack total")] == [6, 5, -4, 2, 1, 2]
+    assert out["result"]["targets"][0]["result"] == "miss"
+    jammed = _command(*shells, "--modifier", "poor-quality", "--rolls", "1,1")
+    assert jammed["result"]["jammed"] is True
+
+
+@pytest.mark.parametrize("command", ["autofire", "suppress", "shotgun-shells"])
+def test_cpr_ref_1_an_unknown_modifier_is_refused_on_every_firing_command(command: str) -> None:
+    """CPR-REF-1: a name the catalog lacks is refused before a die, naming the known ones."""
+    args = {
+        "autofire": ["--weapon", "smg", "--ref", "7", "--skill", "5", "--distance", "10"],
+        "suppress": ["--weapon", "smg", "--ref", "7", "--skill", "5", "--target", "A:5,0"],
+        "shotgun-shells": ["--ref", "6", "--skill", "5", "--target", "A:2,0"],
+    }[command]
+    result = CliRunner().invoke(
+        app, ["cpr", command, *args, "--modifier", "laser-sight", "--rolls", "5"]
+    )
+    assert result.exit_code == 2
+    assert "refused: CPR-REF-1: No modifier called 'laser-sight'" in result.output

@@ -58,6 +58,9 @@ def test_declare_fills_defaults_and_checks_values() -> None:
     [
         ({"celerity": 99}, "RMU-DOD-1: --celerity: 99 is more than 5, the most it can be."),
         ({"celerity": -5}, "RMU-DOD-1: --celerity: -5 is less than 0, the least it can be."),
+        # The number as typed: ":g" said 1234567 was "1.23457e+06", another number.
+        ({"celerity": 1234567}, "--celerity: 1234567 is more than 5, the most it can be."),
+        ({"distance": 1234567.5}, "--distance: 1234567.5 ft is more than 10000"),
         ({"celerity": 1.5}, "--celerity: takes a whole number, not 1.5."),
         ({"distance": math.inf}, "--distance: takes a finite number, not inf."),
         ({"distance": math.nan}, "--distance: takes a finite number, not nan."),

@@ -7,7 +7,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firefight.dice import FULL_DECK, Dice, PromptSource, ScriptedSource, SeededSource
+from firefight.dice import (
+    FULL_DECK,
+    Dice,
+    PromptSource,
+    ScriptedSource,
+    SeededSource,
+    read_faces,
+)
 from firefight.errors import DiceError
 
 
@@ -102,6 +109,18 @@ def test_prompt_source_reasks_on_bad_answers() -> None:
     assert asked[0] == "d100 for attack roll: "
     with pytest.raises(DiceError):
         PromptSource(lambda _: "x", attempts=2).face(6, "damage")
+
+
+def test_d_3_typed_faces_are_digits_and_anything_else_is_refused_in_words() -> None:
+    """D-3: a face typed at the table is read as digits. A superscript two passes
+    ``str.isdigit`` but not ``int``, and crashed the asking, the session's ``rolls`` and every
+    ``--rolls``; it is refused, or asked again, saying why, as any other stray character is."""
+    assert read_faces("97, 45,3") == (97, 45, 3)
+    for typed in ("97,\u00b2", "97,,45", "4.5", "-3", "9" * 13, ""):
+        with pytest.raises(DiceError, match="whole die faces separated by commas"):
+            read_faces(typed)
+    answers = iter(["\u00b2", "9" * 5000, "7"])
+    assert PromptSource(lambda _: next(answers)).face(10, "initiative") == 7
 
 
 @given(st.lists(st.integers(1, 100), min_size=6, max_size=6))

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from cpr_support import person as cpr_person
+from cpr_support import start
 from encounter_support import MemoryStore
 from firefight.cli.play import Session, SessionCompleter
 from firefight.dice import Dice
@@ -86,6 +88,57 @@ def test_enc_gm_cpr_sets_hp_and_sp_and_repairs_armor() -> None:
     service.undo("f")
     assert fighter(service.state("f").combatant("V")).body_sp == 4
     assert "rules" in service.export("f")
+
+
+def test_enc_gm_c_6_dec_676_cpr_clears_and_sets_the_move_owed_to_cover() -> None:
+    """ENC-GM, C-6, DEC-676: Tank's suppressive fire breaks Vic (8 + 6 - 2 + 3 = 15 against
+    3 + 1 + 5 = 9), who owes a Move to cover from Tank; the GM's `set Vic take-cover 0`
+    clears it (and whose fire it was), undone like any record; `take-cover 1` puts a debt
+    on Rook, whose fire nobody's (any Move pays it); out of bounds, or on the unconscious, it
+    is refused and nothing is written."""
+    people = [
+        cpr_person(
+            "Tank",
+            0,
+            0,
+            ref=8,
+            skills={"Autofire": 6},
+            armor={"body": "heavy armorjack"},
+            weapon=[{"name": "smg", "weapon": "smg"}],
+        ),
+        cpr_person("Vic", 0, 10, will=3, skills={"Concentration": 1}),
+        cpr_person("Rook", 0, 30),  # beyond suppressive fire's 25 m
+    ]
+    service = start(people, [9, 2, 3])
+    service.act("fight", "Tank suppresses", Dice.scripted([3, 5]))
+    vic = fighter(service.state("fight").combatant("Vic"))
+    assert (vic.must_take_cover, vic.cover_from) == (True, ("Tank",))
+    service.gm("fight", "set Vic take-cover 0")
+    vic = fighter(service.state("fight").combatant("Vic"))
+    assert (vic.must_take_cover, vic.cover_from) == (False, ())
+    assert service.log("fight")[-1].events == (
+        FigureSet(target="Vic", figure="take-cover", value=0),
+    )
+    service.undo("fight")
+    assert fighter(service.state("fight").combatant("Vic")).cover_from == ("Tank",)
+    service.gm("fight", "set Rook take-cover 1")
+    rook = fighter(service.state("fight").combatant("Rook"))
+    assert (rook.must_take_cover, rook.cover_from) == (True, ())
+    service.gm("fight", "set Vic take-cover 1")  # already owed: whose fire stays named
+    assert fighter(service.state("fight").combatant("Vic")).cover_from == ("Tank",)
+    written = len(service.log("fight"))
+    for line, said in (
+        ("set Vic take-cover 2", "Vic's take-cover runs from 0 to 1, not 2"),
+        ("set Vic take-cuver 0", "did you mean 'take-cover'"),
+    ):
+        with pytest.raises(RuleRefusal) as caught:
+            service.gm("fight", line)
+        assert caught.value.rule == "ENC-GM" and said in caught.value.reason
+    service.gm("fight", "set Tank unconscious")
+    with pytest.raises(RuleRefusal, match="Tank is unconscious: only someone who can act"):
+        service.gm("fight", "set Tank take-cover 1")
+    assert len(service.log("fight")) == written + 1
+    assert "rules" in service.export("fight")
 
 
 def test_enc_gm_gurps_sets_hp_shock_and_stun_and_has_no_fp() -> None:

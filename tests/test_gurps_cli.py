@@ -7,6 +7,7 @@ import csv
 import json
 from pathlib import Path
 
+import pytest
 from jsonschema import Draft202012Validator
 from typer.testing import CliRunner
 
@@ -110,6 +111,23 @@ def test_bounds_live_in_the_declaration() -> None:
         app, ["gurps", "shoot", "--weapon", "revolver-38", "--skill", "99", "--distance", "5"]
     )
     assert result.exit_code == 2 and "--skill" in result.output
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["stray", "--missed-by", "3", "--down-range", "Bob:\u00b2"], "NAME:NUMBER[:foe]"),
+        (["random-fire", "--exposed", "Ann:\u00b2"], "NAME or NAME:MOD"),
+        (["area-fire", "--ammo", "white-phosphorus", "--in-area", "Bob:\u00b2"], "NAME[:DR"),
+    ],
+)
+def test_gur_wrong_2_gur_fire_1_a_number_that_is_no_number_is_refused(
+    argv: list[str], says: str
+) -> None:
+    """GUR-WRONG-2, GUR-FIRE-1: a superscript passes str.isdigit but not int: it crashed the
+    reading with a traceback. It is refused saying the form the option takes."""
+    result = runner.invoke(app, ["gurps", *argv, "--rolls", "3,3,3"])
+    assert result.exit_code == 2 and says in result.output, result.output
 
 
 def test_gur_reload_1_reload_and_other_commands() -> None:

@@ -15,10 +15,12 @@ from firefight.cli.app import app
 from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.errors import RuleRefusal
+from firefight.errors import FirefightError, RuleRefusal
+from firefight.rulesets.gurps.data import DATA as GURPS_DATA
 from firefight.rulesets.gurps.encounter import GurpsHurt
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.firing import shot_for
+from firefight.rulesets.gurps.setup import opportunity_modifier
 from firefight.rulesets.gurps.turn_events import GurpsAction
 from firefight.service import EncounterService
 from firefight.trace import TraceBuilder
@@ -37,6 +39,19 @@ def test_gur_core_1_one_maneuver_a_second_fastest_first() -> None:
     state = next_round(state)
     state = act(state, "Ann aims at Bob")
     assert gurps_stats(state.combatant("Ann")).aim_turns == 2
+
+
+def test_gur_core_1_a_weapon_not_carried_is_refused_in_words() -> None:
+    """A shot from someone with no weapon says so, not "no weapon called None"; a weapon they
+    do not carry is refused with what they do carry, as rmu and cpr say it."""
+    unarmed = YARD + '\n[[combatant]]\nname = "Cy"\nposition = [30, 0]\n'
+    with pytest.raises(RuleRefusal, match=r"^GUR-CORE-1: Cy carries no weapon\.$"):
+        act(opened(unarmed), "Cy shoots Bob")
+    with pytest.raises(RuleRefusal) as refused:
+        act(opened(), "Ann draws rifle")
+    assert str(refused.value) == (
+        "GUR-CORE-1: Ann carries no weapon called 'rifle'; they carry revolver-38."
+    )
 
 
 def test_dec_73_a_bystander_takes_no_place_in_the_order_by_move() -> None:
@@ -94,6 +109,18 @@ def test_gur_opp_1_waiting_then_firing() -> None:
     parts = totals[0]["parts"]
     assert isinstance(parts, list)
     assert {"value": -5, "label": "opportunity fire watching line", "rule": "GUR-OPP-1"} in parts
+
+
+def test_gur_opp_1_watching_11_hexes_or_more_is_8_however_many_and_no_number_is_refused() -> None:
+    """GUR-OPP-1: 11 hexes or more watched take -8, however many: past the data's last row
+    (999,999) the modifier's search ran dry and crashed. A count that is no whole number (a
+    superscript, which str.isdigit takes, or 5,000 digits) crashed its reading; both are
+    refused saying what a watch takes."""
+    for hexes in ("11", "999999", "1000000", "9" * 12):
+        assert opportunity_modifier(hexes, GURPS_DATA) == -8
+    for typed in ("\u00b2", "9" * 5000, "0", "-2"):
+        with pytest.raises(RuleRefusal, match="GUR-OPP-1: Watch a number of hexes"):
+            act(opened(), f"Ann waits --watch {typed}")
 
 
 def test_gur_arc_1_a_hair_left_of_the_facing_is_0_degrees_off_it() -> None:
@@ -223,6 +250,19 @@ def test_gur_reload_1_no_ready_for_what_is_ready_already() -> None:
     assert not gurps_stats(state.combatant("Ann")).acted
     fired = next_round(act(state, "Ann shoots Bob", [6, 6, 6]))
     assert gurps_stats(act(fired, "Ann reloads").combatant("Ann")).busy > 0
+
+
+def test_g_5_a_shot_count_that_is_no_number_is_refused_naming_the_option() -> None:
+    """G-5: `--shots abc` (or 2.5, or a superscript 2) crashed the check of the rounds loaded,
+    a traceback at the table and a 500 on the web table; it is refused as `gurps shoot --shots`
+    refuses it. A count past the most a turn may take is refused as that, not as a weapon "not
+    loaded": Ann's revolver is full."""
+    state = opened()
+    for typed in ("abc", "2.5", "\u00b2"):
+        with pytest.raises(FirefightError, match="G-5: --shots: takes a whole number"):
+            act(state, f"Ann shoots Bob --shots {typed}")
+    with pytest.raises(FirefightError, match=r"G-5: --shots: .* is more than 20"):
+        act(state, "Ann shoots Bob --shots 99999999999999999999")
 
 
 @pytest.mark.parametrize("name", ["dry-gulch.toml", "mill-ford.toml", "alley-crossing.toml"])

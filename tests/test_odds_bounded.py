@@ -11,10 +11,17 @@ from fractions import Fraction
 
 import pytest
 
+from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import FirefightError
 from firefight.limits import LimitError
-from firefight.odds.api import FALLBACK_SAMPLES, ActionOdds, odds, register
+from firefight.odds.api import (
+    FALLBACK_SAMPLES,
+    GENERIC_CHECKPOINTS,
+    ActionOdds,
+    odds,
+    register,
+)
 from firefight.odds.blas import one_blas_thread
 from firefight.odds.sweep import auto_workers
 from firefight.outcome import Outcome, ResolvedWord, Result
@@ -23,6 +30,8 @@ from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_att
 from firefight.rulesets.cpr.combatants import Target
 from firefight.rulesets.cpr.odds.shot import CPR_STATS, cpr_default_data, cpr_exact, cpr_key
 from firefight.rulesets.cpr.wounds import Health
+from firefight.rulesets.gurps.shot import Shoot
+from firefight.rulesets.rmu.fire_options import RapidFireOptions
 from firefight.rulesets.rmu.odds.shot import aimed_shot_exact, aimed_shot_stats_batch
 from firefight.rulesets.rmu.odds.views import SHOT_STATS
 from firefight.rulesets.rmu.shot import AimedShot
@@ -219,12 +228,68 @@ def test_a_sweep_multiplies_on_one_blas_thread() -> None:
 
 
 def test_dec_471_generic_refuses_at_once_a_walk_projected_far_past_its_limit() -> None:
-    """DEC-471: `--method generic` walks up to 200,000 paths, but a tree whose first paths
-    project more than ten times that (a gurps turn of many shots: 195 s here before the
-    refusal) is refused after the first 500 paths, naming the way out."""
+    """DEC-471, DEC-661: `--method generic` walks up to 200,000 paths, but a tree estimated at
+    more than ten times that (a gurps turn of many shots: 195 s here before the refusal) is
+    refused after the first 500 paths, naming the way out."""
     walked: list[float] = []
     with pytest.raises(LimitError, match="monte-carlo"):
         odds(None, _Pool(9), method="generic", progress=walked.append)  # 6**9 paths
     assert len(walked) <= 501
-    # A tree the first paths project under ten times the limit is walked to its end.
+    # A tree estimated within its limit is walked to its end.
     assert odds(None, _Pool(6), method="generic").method == "exact"  # 46,656 paths
+
+
+def _counted(run: Callable[[Dice], Outcome], runs: list[int]) -> Callable[[Dice], Outcome]:
+    def counting(dice: Dice) -> Outcome:
+        runs.append(1)
+        return run(dice)
+
+    return counting
+
+
+def test_dec_661_two_cpr_shots_are_refused_long_before_the_path_limit() -> None:
+    """DEC-661: two cpr shots (about 1.2 million paths) walked all 200,000 paths of the limit,
+    81 s here, because the share of probability the first paths covered projected about
+    100,000. Random paths judge the tree instead, and the walk is refused after far fewer
+    resolver runs (walked and random alike), naming the way out."""
+    pair = RangedAttack(
+        weapon="medium-pistol",
+        ref=7,
+        skill=6,
+        shots=(Shot(distance_m=10, target=Target()), Shot(distance_m=10, target=Target())),
+    )
+    walked: list[float] = []
+    with pytest.raises(LimitError, match=r"estimated from [\d,]+ random ones.*monte-carlo"):
+        odds(None, pair, method="generic", progress=walked.append)
+    assert len(walked) <= 8_000
+    runs: list[int] = []
+    with pytest.raises(LimitError):
+        enumerate_outcomes(
+            _counted(lambda dice: resolve_ranged_attack(pair, dice, CPR), runs),
+            key=cpr_key,
+            checkpoints=GENERIC_CHECKPOINTS,
+        )
+    assert len(runs) <= 10_000  # 200,000 before
+
+
+@pytest.mark.parametrize(
+    ("action", "paths"),
+    [
+        # The share covered overrated these trees: 48 times (a gurps sling shot; its first
+        # paths follow a critical success) and 20 times (the preparation at depth 1).
+        (declare(Shoot, weapon="sling", skill=11, distance=4, aim=1, dr=1), 5_781),
+        (
+            declare(RapidFireOptions, weapon="zastava-m85-stock", prepare=True, skill=30).build(),
+            27_275,
+        ),
+        # An rmu shot at depth 1: judged at all three checkpoints, and still walked.
+        (AimedShot(weapon="glock-17", ob=65, distance_ft=40), 51_357),
+    ],
+    ids=["gurps-sling", "rmu-preparation", "rmu-shot"],
+)
+def test_dec_661_generic_still_finishes_every_walk_within_its_limit(
+    action: object, paths: int
+) -> None:
+    """DEC-661: the judgement does not refuse a walk that would have finished."""
+    found = odds(None, action, method="generic", depth=1)
+    assert (found.method, found.paths) == ("exact", paths)

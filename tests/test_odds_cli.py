@@ -250,3 +250,111 @@ def test_a_range_in_an_error_is_not_read_as_an_emoji_code() -> None:
     result = runner.invoke(app, [*args, "--ob", "0:100:0"])
     assert result.exit_code == 2
     assert "range '0:100:0' needs" in result.output
+
+
+def _listed(args: list[str]) -> set[str]:
+    """The commands a group's help lists."""
+    shown = runner.invoke(app, [*args, "--help"], env={"COLUMNS": "120"})
+    assert shown.exit_code == 0, shown.output
+    rows = shown.output.split("Commands")[1].splitlines()
+    return {row.split()[1] for row in rows if row.startswith("│ ") and len(row.split()) > 2}
+
+
+def test_odds_sweep_and_report_list_only_the_rulesets_that_offer_them() -> None:
+    """cpr has no sweep and only rmu a report of its designers' claims: the help lists no
+    command that answers 'has no commands here', and asking for one names those there are."""
+    assert _listed(["odds", "sweep"]) == {"cards", "gurps", "rmu"}
+    assert _listed(["odds", "report"]) == {"rmu"}
+    assert _listed(["odds"]) >= {"cards", "cpr", "gurps", "rmu", "simulate", "sweep"}
+    asked = runner.invoke(app, ["odds", "sweep", "cpr", "shoot"])
+    assert asked.exit_code == 2
+    assert "cpr" in asked.output and "cards, gurps, rmu" in asked.output
+
+
+def test_each_ruleset_names_the_odds_commands_its_module_defines() -> None:
+    """What the listings read without importing the odds modules is what the modules hold."""
+    import importlib
+
+    from firefight.rulesets import rulesets
+
+    for ruleset in rulesets().values():
+        assert ruleset.odds_cli_module is not None
+        module = importlib.import_module(ruleset.odds_cli_module)
+        defined = {p for p in ("app", "sweep_app", "report") if hasattr(module, p)}
+        assert set(ruleset.odds_cli_parts) == defined, ruleset.name
+
+
+def _option_help(args: list[str], flag: str) -> str:
+    """The help row(s) of ``flag`` in a command's help, as one line."""
+    shown = runner.invoke(app, [*args, "--help"], env={"COLUMNS": "200"})
+    rows = shown.output.splitlines()
+    at = next(i for i, row in enumerate(rows) if row.lstrip("│ *").startswith(f"{flag} "))
+    text = rows[at]
+    for row in rows[at + 1 :]:
+        if row.strip("│ ").startswith("--") or not row.startswith("│"):
+            break
+        text += " " + row.strip("│ ")
+    return " ".join(text.split())
+
+
+def test_a_sweeps_help_says_what_each_option_takes() -> None:
+    """A number takes a list or START:STOP:STEP, a choice a list or 'all', a yes-or-no
+    option true, false or both: the help offers no form the option refuses (`--skill all`
+    is 'takes a whole number'), and a yes-or-no option shows that it takes a value."""
+    gurps = ["odds", "sweep", "gurps", "shoot"]
+    skill = _option_help(gurps, "--skill")
+    assert "Sweep: a comma list or START:STOP:STEP." in skill and "all" not in skill
+    assert "Sweep: a comma list or all." in _option_help(gurps, "--weapon")
+    braced = _option_help(gurps, "--braced")
+    assert "LIST" in braced and "Sweep: true, false or true,false." in braced
+    rmu = ["odds", "sweep", "rmu", "shoot"]
+    assert "Sweep: a comma list or all." in _option_help(rmu, "--armor")
+    assert "Sweep: a comma list or START:STOP:STEP." in _option_help(rmu, "--ob")
+    refused = runner.invoke(app, [*gurps, "--weapon", "revolver-38", "--skill", "all"])
+    assert refused.exit_code == 2 and "takes a whole number" in refused.output
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (
+            ["rmu", "shoot", "--weapon", "glock-17", "--band", "5,6", "--ob", "50"],
+            "refused (1 point): RMU-GEN-4: Range band 6 is not one of 1 to 5.",
+        ),
+        (
+            ["cards", "shoot", "--weapon", "glock-22", "--skill", "3", "--distance", "10,5000"],
+            "refused (1 point): CRD-RNG-1: 5000 m is past Extreme range",
+        ),
+    ],
+)
+def test_rmu_gen_4_crd_rng_1_a_sweeps_table_says_why_a_point_is_refused(
+    args: list[str], why: str
+) -> None:
+    """A point the rules refuse reads 'refused' in the table, and the refusal is said under
+    it, rule and sentence, as the CSV's `refused` column keeps it."""
+    shown = runner.invoke(app, ["odds", "sweep", *args], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert why in " ".join(shown.output.split())
+
+
+@pytest.mark.parametrize(
+    ("args", "given"),
+    [
+        (["gas", "--victim", "Viktor:10", "--victim", "Ilya:0", "--holding-breath", "Ilya"],
+         "given: victim Viktor:10, Ilya:0, holding breath Ilya"),
+        (["melee", "--weapon", "hand-axe", "--ob", "70", "--armor", "AT 3"],
+         "given: ob 70, armor AT 3, weapon hand-axe"),
+        (["grapple", "--ob", "45"], "given: ob 45"),
+        (["escape", "--ob", "40", "--holder-ob", "30", "--hold", "50"],
+         "given: ob 40, holder ob 30, hold 50%"),
+        (["bite", "--hits-left", "10"], "given: hits left 10"),
+        (["stake", "--ob", "60", "--weapon", "crossbow", "--distance", "30"],
+         "given: ob 60, weapon crossbow, distance 30 ft"),
+    ],
+)  # fmt: skip
+def test_every_rmu_odds_command_says_what_it_was_given(args: list[str], given: str) -> None:
+    """As `odds rmu shoot` does, every odds command prints the conditions given beyond the
+    defaults under its title, so two answers can be told apart."""
+    shown = runner.invoke(app, ["odds", "rmu", *args], env={"COLUMNS": "200"})
+    assert shown.exit_code == 0, shown.output
+    assert given in shown.output

@@ -60,9 +60,9 @@ def test_cpr_hit_1_c_1_odds_cpr_shoot_table_lists_miss_hit_damage_and_wound_stat
         "expected damage",
         "P(critical injury)",
         "P(left unhurt)",
-        "P(left light)",
-        "P(left serious)",
-        "P(left mortal)",
+        "P(left lightly wounded)",
+        "P(left seriously wounded)",
+        "P(left mortally wounded)",
         "likeliest",
     ):
         assert text in result.output, text

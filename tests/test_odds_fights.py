@@ -15,7 +15,14 @@ from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter.scenario import load_scenario
 from firefight.limits import LimitError
-from firefight.odds.fights import WITHIN_BATCH, FightSummary, fight_once, simulate_fights
+from firefight.odds.fights import (
+    WITHIN_BATCH,
+    FightResult,
+    FightSummary,
+    fight_once,
+    simulate_fights,
+)
+from firefight.probability.distribution import Distribution
 from firefight.probability.stats import share_interval
 
 REPO = Path(__file__).resolve().parents[1]
@@ -172,3 +179,17 @@ def test_a_run_that_meets_its_fights_before_its_precision_says_so() -> None:
     assert data["within_reached"] is True and data["widest"] <= 0.10
     one = [*SIMULATE, str(DRY_GULCH), "--workers", "0", "--max-rounds", "3", "--within", "1"]
     assert "known to within 1 point." in runner.invoke(app, [*one, "--fights", "200000"]).output
+
+
+def test_shares_are_fights_counted_then_divided() -> None:
+    # 97 fights of 100 won, each ending apart: summing 97 hundredths gives 0.9699999999999993.
+    won = {FightResult(winner="law", rounds=r, down=()): 0.01 for r in range(1, 98)}
+    lost = {FightResult(winner="gang", rounds=r, down=()): 0.01 for r in range(1, 4)}
+    summary = FightSummary(
+        fights=100,
+        distribution=Distribution(probabilities={**won, **lost}, method="monte carlo", samples=100),
+        fighters=(),
+    )
+    assert summary.winners() == {"law": 0.97, "gang": 0.03}
+    assert summary.rounds()[1] == 0.02
+    assert sum(summary.ends().values()) == 1.0

@@ -10,9 +10,16 @@ from typer.testing import CliRunner
 
 from firefight.cli.app import app
 from firefight.declarations import declare
+from firefight.dice import Dice
 from firefight.odds.api import action_odds, odds, odds_stats
 from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
-from firefight.rulesets.rmu.odds.fire import FireView, PreparationView
+from firefight.rulesets.rmu.odds.fire import (
+    FireView,
+    PreparationView,
+    fire_scalar,
+    resolve_fire_with,
+)
+from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.rapid_fire import RapidFire
 from odds_support import assert_odds_mirror
 
@@ -156,3 +163,47 @@ def test_rmu_rf_10_one_hit_is_worded_in_the_singular() -> None:
     one = CaughtView("Ann", "hit", None, 1, dying=False, dead=False)
     two = CaughtView("Bob", "hit", "A", 12, dying=False, dead=False)
     assert describe_fire(FireView(False, (one, two))) == "Ann 1 hit; Bob 12 hits, A critical"
+
+
+@pytest.mark.parametrize(
+    ("options", "values"),
+    [
+        # An unbraced M2HB (its recoil rolled first), Ann shielding Bob, Cy past the last band.
+        (
+            RapidFireOptions,
+            {
+                "weapon": "m2hb",
+                "share": 50,
+                "ob": 80,
+                "strength": 5,
+                "target": ["Bob:0,100:BA II", "Ann:0,90", "Cy:0,5000"],
+                "cover": ["Bob=half:hard"],
+            },
+        ),
+        # Ann dashes for cover out of reach (her dash rolled), Cy dives behind hers.
+        (
+            SuppressOptions,
+            {
+                "weapon": "zastava-m85-stock",
+                "distance": 60,
+                "width": 60,
+                "target": ["Bob:0,60", "Ann:5,50:BA II", "Cy:-5,40"],
+                "cover": ["Ann=full:hard", "Cy=half:hard"],
+                "dash": ["Ann=20"],
+                "dive": ["Cy"],
+            },
+        ),
+    ],
+    ids=["rapid-fire", "suppress"],
+)
+def test_the_odds_work_a_burst_or_sweep_out_once_and_roll_it_as_resolving_does(
+    options: type[RapidFireOptions | SuppressOptions], values: dict[str, object]
+) -> None:
+    """The odds work a firing round or a sweep out up to its first die once (who is caught,
+    their cover, columns and terms: over half of every sample when each sample worked it out
+    again); each roll is then the resolver's own outcome, trace and all."""
+    decl = declare(options, **values).build()
+    run = fire_scalar(None, decl)
+    for seed in range(30):
+        resolved = resolve_fire_with(default_data(), decl, Dice.seeded(seed))
+        assert run(Dice.seeded(seed)) == resolved

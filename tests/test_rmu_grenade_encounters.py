@@ -12,12 +12,17 @@ import pytest
 from encounter_support import MemoryStore, in_memory, scene
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.frozen import replace
+from firefight.geometry import Point
 from firefight.rulesets.rmu.affliction_events import GasChecked, GasExposure, GrenadeNoticed
 from firefight.rulesets.rmu.afflictions import Reaction
+from firefight.rulesets.rmu.encounter import validate_rmu_action
+from firefight.rulesets.rmu.encounter_explosives import ThrowsBack, grenade_at_hand
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.flash_bang import Dazzled
-from firefight.rulesets.rmu.vitals import rmu_stats, vitals
+from firefight.rulesets.rmu.vitals import rmu_stats, vitals, with_vitals
 from firefight.scene.events import ConditionEnded, ConditionStarted
+from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
 
 PAD = [5] * 60
@@ -127,6 +132,111 @@ def test_rmu_exp_10_a_reaction_past_the_budget_is_refused() -> None:
         service.act("g", "Sam drops-prone", Dice.scripted([]))
     assert err.value.rule == "RMU-EXP-10" and "not noticed" in str(err.value)
     service.act("g", "Sam shoots Mara --ap 2", Dice.scripted([50, 50, 50]))  # no reaction
+
+
+def test_dec_668_a_grenade_unseen_behind_does_not_undo_one_seen_in_front() -> None:
+    """Mara's m67 lands 3 ft in front of Sam (seen, 4 AP, no roll); Ilya's lands behind him
+    and his look at it fails (0 AP). Each sighting keeps its own reaction (DEC-668): he may
+    still drop flat from the first, 2 AP of its 4 being left after the look; the second used
+    to take the first one's place and refuse it as a grenade he had not noticed."""
+    service = fight(
+        person("Mara", 0, 0), person("Ilya", 0, 100), person("Sam", 0, 60, facing_deg=180)
+    )
+    service.act("g", "Mara throws m67 at 0,57", Dice.scripted([96, 14]))
+    service.act("g", "Ilya throws m67 at 0,64", Dice.scripted([96, 14]))
+    landed = service.next_round("g", Dice.scripted(PAD))
+    sam = [(e.where, e.ap) for e in landed.record.events
+           if isinstance(e, GrenadeNoticed) and e.target == "Sam"]  # fmt: skip
+    assert sam == [("near, in front", 4), ("behind", 0)]
+    flat = service.act("g", "Sam drops-prone", Dice.scripted([]))
+    assert vitals(flat.state.combatant("Sam")).ap_left == 0
+    reactions = rmu_stats(flat.state.combatant("Sam")).afflictions.reactions
+    assert [(r.grenade, r.ap) for r in reactions] == [("m67-1-1", 4), ("m67-1-2", 0)]
+
+
+def test_dec_668_a_second_grenade_leaves_the_flash_bang_seen() -> None:
+    """The ghoul sees the m84 land at his feet, then an m67 he never sees lands behind him in
+    the same round: the flash still finds him aware, no +20 (X-4): 146, four rounds."""
+    ghoul = person("ghoul", 0, 45, facing_deg=180)
+    service = fight(person("Mara", 0, 0), person("Ilya", 0, 120), ghoul)
+    service.act("g", "Mara throws m84 at 0,43 --enclosed", Dice.scripted([70]))
+    service.act("g", "Ilya throws m67 at 0,50", Dice.scripted([96, 14]))
+    landed = service.next_round("g", Dice.scripted(PAD))
+    seen = [(e.grenade, e.ap) for e in landed.record.events
+            if isinstance(e, GrenadeNoticed) and e.target == "ghoul"]  # fmt: skip
+    assert seen == [("m84-1-1", 4), ("m67-1-2", 0)]
+    bang = service.next_round("g", Dice.scripted([88, 62, *PAD]))
+    assert [(e.target, e.rounds) for e in bang.record.events if isinstance(e, Dazzled)] == [
+        ("ghoul", 4)
+    ]
+
+
+CRATE = {"name": "crate", "from": [6, 55], "to": [6, 65], "height_ft": 4, "material": "hard"}
+
+
+def two_by_sam(front: str = "0,57") -> EncounterService:
+    """Mara's m67 lands at ``front`` (3 ft in front of Sam: seen, 4 AP, no roll), Ilya's mk3a2
+    2 ft behind him and his look at it fails (0 AP): 2 of the m67's 4 AP are left after the
+    look."""
+    service = fight(
+        person("Mara", 0, 0),
+        person("Ilya", 0, 100),
+        person("Sam", 0, 60, facing_deg=180),
+        barriers=[CRATE],
+    )
+    service.act("g", f"Mara throws m67 at {front}", Dice.scripted([96, 14]))
+    service.act("g", "Ilya throws mk3a2 at 0,62", Dice.scripted([96, 14]))
+    landed = service.next_round("g", Dice.scripted(PAD))
+    sam = [(e.grenade, e.where, e.ap) for e in landed.record.events
+           if isinstance(e, GrenadeNoticed) and e.target == "Sam"]  # fmt: skip
+    assert sam == [("m67-1-1", "near, in front", 4), ("mk3a2-1-2", "behind", 0)]
+    return service
+
+
+def test_dec_677_a_dash_answers_the_grenade_it_runs_from() -> None:
+    """RMU-EXP-10, RMU-EXP-11: a dash from the mk3a2 Sam never saw is refused, and changes
+    nothing, though the m67 he saw leaves him 2 AP (it used to be allowed on them);
+    `--from grenade` runs from the nearest grenade he saw, the m67, though the mk3a2 lies
+    nearer."""
+    service = two_by_sam()
+    before = service.load("g").state
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", "Sam dashes behind the crate --from mk3a2-1-2", Dice.scripted([50]))
+    assert err.value.rule == "RMU-EXP-10" and "not noticed the grenade (behind)" in str(err.value)
+    assert service.load("g").state == before
+    dash = service.act("g", "Sam dashes behind the crate --from grenade", Dice.scripted([50]))
+    said = [t["text"] for t in dash.record.trace if t.get("type") == "step"]
+    assert any(t.startswith("Sam dashes from the m67:") for t in said), said
+
+
+def deaf_sam(service: EncounterService) -> EncounterState:
+    """The state with Sam deaf: the mk3a2 behind him went unheard (unaware, no look: 0 AP,
+    DEC-383), so all 4 AP of the round are his and the m67's 4 are left to react with."""
+    state = service.load("g").state
+    sam = state.combatant("Sam")
+    senses = rmu_stats(sam).afflictions
+    heard = tuple(
+        replace(r, where="unaware", ap=0, ap_left_then=4) if r.where == "behind" else
+        replace(r, ap_left_then=4)
+        for r in senses.reactions
+    )  # fmt: skip
+    sam = replace(sam, stats=replace(rmu_stats(sam), afflictions=replace(senses, reactions=heard)))
+    return state.with_combatant(with_vitals(sam, replace(vitals(sam), ap_left=4)))
+
+
+def test_dec_677_a_throw_back_answers_the_grenade_picked_up() -> None:
+    """RMU-EXP-9, RMU-EXP-10: deaf Sam picks up the m67 he saw, not the mk3a2 he never
+    noticed though it lies nearer; with the m67 8 ft off, out of reach, throwing back the
+    mk3a2 is refused (it used to be allowed on the m67's 4 AP)."""
+    back = ThrowsBack(actor="Sam", verb="throws-back", text="", aim=Point(x_ft=0, y_ft=20))
+    state = deaf_sam(two_by_sam())
+    assert grenade_at_hand(state, state.combatant("Sam")).id == "m67-1-1"
+    validate_rmu_action(state, back)
+    far = deaf_sam(two_by_sam(front="0,52"))
+    assert grenade_at_hand(far, far.combatant("Sam")).id == "mk3a2-1-2"
+    with pytest.raises(RuleRefusal) as err:
+        validate_rmu_action(far, back)
+    assert err.value.rule == "RMU-EXP-10" and "not noticed the grenade (unaware)" in str(err.value)
 
 
 def test_rmu_exp_10_the_reaction_counts_down_with_the_ap_spent() -> None:

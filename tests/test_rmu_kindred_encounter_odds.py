@@ -93,12 +93,13 @@ def test_rmu_stake_2_p_staked_in_the_encounter_agrees_with_the_standalone_odds()
 
 def test_rmu_bite_3_after_a_grapple_the_odds_of_lodged_fangs_are_the_odds_of_damage() -> None:
     """Held from last round, the bite is at full OB (RMU-BITE-2); every bite that deals damage
-    lodges the fangs (RMU-BITE-3), so P(Viktor fangs-lodged) is P(hit) on a naked victim."""
+    lodges the fangs (RMU-BITE-3), so P(Mara's fangs lodged in Viktor) is P(hit) on a naked
+    victim."""
     service = close_pair()
     service.act("k", "Mara grapples Viktor --ap 2", Dice.scripted([90, 60]))
     service.next_round("k", Dice.scripted(PAD))
     found = line(service, "Mara bites Viktor")
-    assert abs(found.effects["Viktor fangs-lodged"] - found.outcomes["hit"]) < 1e-9
+    assert abs(found.effects["Mara's fangs lodged in Viktor"] - found.outcomes["hit"]) < 1e-9
     grapple = line(close_pair(), "Mara grapples Viktor")
     assert abs(grapple.effects["Viktor grappled"] - grapple.outcomes["hit"]) < 0.02
 
@@ -118,7 +119,7 @@ def test_encounter_odds_command_prints_the_effects_and_saves_nothing(tmp_path: P
     found = json.loads(out.output)
     assert found["effects"]["Viktor grappled"] > 0 and "hit" in found["outcomes"]
     text = runner.invoke(app, ["encounter", "odds", "amb", "Mara bites Viktor", "--store", store])
-    assert "P(Viktor fangs-lodged)" in text.output
+    assert "P(Mara's fangs lodged in Viktor)" in text.output
     log = runner.invoke(app, ["encounter", "log", "amb", "--store", store, "--json"])
     assert "grapples" not in log.output and "bites" not in log.output
     refused = runner.invoke(

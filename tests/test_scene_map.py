@@ -164,6 +164,49 @@ def test_encounter_map_draws_the_saved_state_and_refuses_a_bad_action(tmp_path: 
     assert refused.exit_code == 2 and "Nobody" in refused.output
 
 
+def test_dec_665_a_map_draws_a_refused_action_grey_and_says_the_refusal(tmp_path: Path) -> None:
+    """A move farther than the AP allow (RMU-GEN-1), a fighter caught flat-footed (R-5): the
+    map draws the action grey under its refusal (a blocked line of fire often shows why), and
+    says the refusal, rule and sentence, as the encounter would, with its exit status."""
+    warehouse = str(ROOT / "examples" / "warehouse.toml")
+    for line, rule in (("Mara moves 0,500", "RMU-GEN-1"), ("Lev shoots Mara", "R-5")):
+        out = tmp_path / "map.svg"
+        refused = runner.invoke(
+            app, ["scene", "map", warehouse, "--svg", str(out), "--action", line]
+        )
+        assert refused.exit_code == 2, refused.output
+        assert f"refused: {rule}: " in refused.output
+        svg = out.read_text(encoding="utf-8")
+        assert 'class="overlay refused"' in svg and 'class="overlay"' not in svg
+        assert f"{line}: refused: {rule}: " in svg and "grey: refused, not played" in svg
+
+
+def test_dec_665_a_gurps_move_past_move_is_refused_on_the_map_as_at_the_table() -> None:
+    """gurps refuses a move past Move when it resolves it, before any die (GUR-CORE-1): the
+    map asks the rules the same way; an accepted shot is drawn as before, in colour."""
+    stockyard = str(ROOT / "examples" / "stockyard.toml")
+    refused = runner.invoke(app, ["scene", "map", stockyard, "--action", "Ann moves 0,100"])
+    assert refused.exit_code == 2 and "refused: GUR-CORE-1: Ann covers at most" in refused.output
+    drawn = runner.invoke(app, ["scene", "map", stockyard, "--action", "Ann shoots Bob"])
+    assert drawn.exit_code == 0 and 'class="overlay"' in drawn.output
+    assert "refused" not in drawn.output
+
+
+def test_dec_665_the_encounter_map_refuses_what_the_fight_as_it_stands_refuses(
+    tmp_path: Path,
+) -> None:
+    """Mara has spent her AP (RMU-GEN-1): her shot is refused on the map too."""
+    store = ["--store", f"sqlite:///{tmp_path / 'x.db'}"]
+    scenario = str(ROOT / "examples" / "warehouse.toml")
+    runner.invoke(app, ["encounter", "new", "raid", "--scenario", scenario, "--seed", "1", *store])
+    moved = runner.invoke(app, ["encounter", "act", "raid", "Mara moves 0,-60", "--force", *store])
+    assert moved.exit_code == 0, moved.output
+    refused = runner.invoke(
+        app, ["encounter", "map", "raid", "--action", "Mara shoots Viktor", *store]
+    )
+    assert refused.exit_code == 2 and "refused: RMU-GEN-1: " in refused.output
+
+
 def test_hovering_a_person_shows_the_details_given() -> None:
     """The renderer shows what the caller lets it (the map's hover): each field as a line of the
     person's title and a data attribute; a person given none shows name, side and state only."""

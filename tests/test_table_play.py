@@ -4,6 +4,7 @@ turn tracking (ENC-ORDER, ENC-ROUND-END), GM commands (ENC-GM), short results, s
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from typer.testing import CliRunner
 from encounter_support import MemoryStore
 from firefight.cli.app import app
 from firefight.cli.encounter import compact_rows, play_scenario
-from firefight.cli.play import Session, SessionCompleter, run_session
+from firefight.cli.play import Session, SessionCompleter, confirm_with, run_session
 from firefight.cli.width import typed_table
 from firefight.declarations import DeclarationError, field_named, parse_value
 from firefight.dice import Dice, PromptSource
@@ -240,6 +241,20 @@ def test_gm_commands_are_recorded_undone_and_replayed(service: EncounterService)
     assert "rules" in service.export("raid")  # it replays to the letter
 
 
+def test_gm_move_and_add_take_a_spot_nobody_stands_on(service: EncounterService) -> None:
+    """S-1, ENC-GM: `move Mara to 10,42` put her on Viktor (there at 10,42), after which each
+    shot between them and Viktor's sweep were refused as from "the same spot"; `add` refused
+    only the very same point, so a newcomer half a foot off stood inside Viktor. Both refuse a
+    place where someone's body already is, as a move does, naming them; nothing changes."""
+    for line in ("move Mara to 10,42", "move Mara to 10.5,42", "add Boris like Mara at 11,42"):
+        with pytest.raises(RuleRefusal, match="ENC-GM: Viktor already stands there"):
+            service.gm("raid", line)
+    assert len(service.log("raid")) == 1
+    service.gm("raid", "move Mara to 10,45")  # a body's width away
+    service.gm("raid", "add Boris like Mara at 0,0")  # where Mara stood
+    assert service.state("raid").combatant("Boris").position.x_ft == 0
+
+
 def test_gm_repair_makes_the_armor_whole(service: EncounterService) -> None:
     service.act("raid", "Mara moves -8,6", Dice.seeded(0))
     service.act("raid", "Mara shoots Viktor --ap 3", Dice.scripted([97, 45]))
@@ -256,6 +271,14 @@ def test_gm_repair_makes_the_armor_whole(service: EncounterService) -> None:
 def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService) -> None:
     with pytest.raises(RuleRefusal, match="ENC-GM: No status 'prne'; did you mean 'prone'"):
         service.gm("raid", "set Viktor prne")
+    # The number is the GM's N, not an option the GM never typed ("--amount", "--ap").
+    for line, says in (
+        ("hits Viktor 99999999999999", "hits takes a whole number of at most 12 digits"),
+        ("heal Viktor 2.5", "heal takes a whole number, not '2.5'"),
+        ("set Viktor ap 99999999999999", "set takes a whole number of at most 12 digits"),
+    ):
+        with pytest.raises(RuleRefusal, match=f"ENC-GM: {re.escape(says)}"):
+            service.gm("raid", line)
     with pytest.raises(RuleRefusal, match="already in the scene"):
         service.gm("raid", "add Lev like Mara")
     assert len(service.log("raid")) == 1
@@ -306,12 +329,34 @@ def test_live_odds_of_a_round_count_the_upkeep_and_refuse_a_bad_first_line(
         live_odds(current.state, current.ruleset, ["Mara shoots Nobody"], trials=10)
 
 
-def test_live_odds_margins_are_the_wilson_interval_honest_at_0_and_100_percent() -> None:
-    """The ± beside a share is half its 95% Wilson interval, the one every odds report uses:
-    a share seen every time in 200 trials is still uncertain by about a point."""
-    assert LiveOdds.margin(0.5, 100) == pytest.approx((0.5962 - 0.4038) / 2, abs=1e-4)
-    assert LiveOdds.margin(1.0, 200) == pytest.approx(0.0094, abs=1e-4)
-    assert LiveOdds.margin(0.0, 200) == pytest.approx(LiveOdds.margin(1.0, 200))
+def test_live_odds_show_the_95_percent_interval_honest_at_0_and_100_percent() -> None:
+    """Beside a share its 95% Wilson interval, the one every odds report uses: a share never
+    seen in 10 trials may still be 28% (a "0.0% (±13.9)" read as at most 14%), one seen every
+    time in 200 is still uncertain by about two points."""
+    found = LiveOdds(
+        lines=("Mara shoots Viktor",), target="Viktor", trials=10, seed=0,
+        outcomes=(("miss", 1.0),), down_now=False, down_after=0.0, down_by_end=0.5,
+        stopped=0.0, effects=(("Viktor dying", 1.0),),
+    )  # fmt: skip
+    told = "\n".join(found.text())
+    assert "P(Viktor down after it) = 0.0% (95%: 0.0-27.8%)" in told
+    assert "= 50.0% (95%: 23.7-76.3%)" in told
+    assert "P(Viktor dying) = 100.0% (95%: 72.2-100.0%)" in told and "±" not in told
+
+
+def test_live_odds_say_why_a_later_line_was_refused(service: EncounterService) -> None:
+    """DEC-413: a later line the rules refuse ends that run's lines. The odds said only "a later
+    line was refused in 100.0% of the runs", so a misspelt name or a turn already spent read as
+    the round's odds with nothing to say they were not; each refusal is given with its rule."""
+    current = service.current("raid")
+    lines = ["Mara shoots Viktor --ap 3", "Zed waits"]
+    found = live_odds(current.state, current.ruleset, lines, trials=20)
+    assert found.stopped == 1.0
+    why = "Zed waits: ENC-SCENE: Nobody called 'Zed' is in the scene"
+    assert [(reason[: len(why)], share) for reason, share in found.refusals] == [(why, 1.0)]
+    text = "\n".join(found.text())
+    assert f"refused in 100.0% of the runs: {why}" in text
+    assert found.to_json()["refusals"] == dict(found.refusals)
 
 
 def test_encounter_odds_on_the_command_line(store: list[str]) -> None:
@@ -374,6 +419,49 @@ def test_a_session_plays_undoes_redoes_and_asks_before_acting_out_of_turn(
     assert kinds == ["round", "action", "action", "undo", "action", "gm", "round"]
     state = service.state("raid")
     assert state.round == 2 and state.combatant("Viktor").hits_left == 49
+
+
+def test_ctrl_d_or_ctrl_c_at_a_question_answers_no_and_the_session_goes_on(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ENC-ORDER: Ctrl-D (the end of the input) or Ctrl-C at "Go on? [y/N]" ended the whole
+    session ("Aborted!"), where at the prompt they do not; they answer no, nothing changes."""
+    with create_pipe_input() as keys:
+        prompt: PromptSession[str] = PromptSession(input=keys, output=DummyOutput())
+        session = Session(service, "raid", confirm=confirm_with(prompt), seed=1)
+        keys.send_text("Viktor waits\n")
+        keys.close()
+        run_session(session, prompt)
+    assert "not done: nothing changed" in capsys.readouterr().out
+    assert len(service.log("raid")) == 1
+
+
+def test_a_session_resumed_redoes_what_the_last_one_undid(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ENC-UNDO: everything is saved as you go, so a session opened again takes up where the
+    last left off; what it had undone last could not be redone ("nothing to redo"). The undos
+    at the log's end are redone from the newest back, each with its own dice."""
+    play(service, "Mara moves -8,6\nrolls 97,45\nMara shoots Viktor --ap 3\nundo\nundo\nquit\n")
+    before = service.log("raid")
+    play(service, "redo\nredo\nredo\nquit\n")
+    out = capsys.readouterr().out
+    assert out.count("nothing to redo") == 1
+    again = service.log("raid")[len(before) :]
+    assert [r.text for r in again] == ["Mara moves -8,6", "Mara shoots Viktor --ap 3"]
+    assert again[1].dice.faces == (97, 45)
+    assert service.state("raid").combatant("Viktor").hits_left == 49
+
+
+def test_a_session_word_alone_is_the_session_s_whoever_bears_its_name(
+    service: EncounterService,
+) -> None:
+    """ENC-GM: `add next like Lev` brought in someone called "next", and from then on `next`
+    was read as an action of theirs with no verb: the round could not be ended. A word of the
+    session's typed alone is the session's (no action is a name alone)."""
+    session = play(service, "add next like Lev at 26,55\nnext\nquit\n", answers="y")
+    assert session.state.round == 2
+    assert [r.kind for r in service.log("raid")] == ["round", "gm", "round"]
 
 
 def test_the_prompt_says_the_round_whose_turn_and_what_is_left(
@@ -493,6 +581,28 @@ def test_the_session_asks_in_good_grammar_who_comes_first(service: EncounterServ
     assert asked[1].endswith(" come first. Go on?") and asked[1].count("AP)") > 1
 
 
+def test_the_session_asks_about_the_order_only_of_an_action_the_rules_allow(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """K-2, ENC-ORDER: in cards the reaction order is the rules' own, so acting before one's
+    draw is refused whatever the GM answers; the session asked "Go on?" first and then refused
+    anyway. An action the rules refuse is refused at once (one they allow is still asked:
+    test_the_session_asks_in_good_grammar_who_comes_first)."""
+    service = EncounterService(MemoryStore())
+    service.new("raid", load_scenario(WAREHOUSE.parent / "cards-alley.toml"), Dice.seeded(4))
+    first, second = (group[0] for group in service.state("raid").initiative[:2])
+    asked: list[str] = []
+
+    def yes(question: str) -> bool:
+        asked.append(question)
+        return True
+
+    session = Session(service, "raid", confirm=yes, seed=1)
+    session.handle(f"{second} waits")
+    assert asked == [] and f"refused: K-2: {first} drew higher" in capsys.readouterr().out
+    assert len(service.log("raid")) == 1
+
+
 def test_live_odds_read_the_typed_result_s_word_in_every_ruleset() -> None:
     """CRD-HIT-1: `encounter odds` on a cards fight said "Giga shoots Rico: done 100.0%",
     the word of a record written before results were typed; a shot's result says hit or miss
@@ -505,3 +615,36 @@ def test_live_odds_read_the_typed_result_s_word_in_every_ruleset() -> None:
     words = dict(found.outcomes)
     assert "done" not in words
     assert set(words) <= {"hit", "miss"} and words.get("hit", 0) > 0
+
+
+def test_the_gm_s_dice_wait_for_the_action_that_takes_them(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """D-3: `rolls 97,45` gives the GM's own faces to the next action done. An action the rules
+    refuse rolls nothing, so the faces wait for the next one (they were thrown away, and the
+    next shot rolled seeded dice instead); faces an action cannot use are set aside, said so;
+    faces left over are named, as `encounter act --rolls` names them."""
+    session = play(
+        service,
+        "Mara moves -8,6\n"
+        "rolls 97,45\n"
+        "Viktor shoots Mara --ap 9\n"  # refused (RMU-GEN-1): nothing rolled
+        "Mara shoots Viktor --ap 3\n"
+        "rolls 5\n"
+        "next\n"  # the initiative takes more than one face
+        "quit\n",
+        answers="yy",
+    )
+    out = capsys.readouterr().out
+    shot = service.log("raid")[-1]
+    assert shot.text == "Mara shoots Viktor --ap 3"
+    assert shot.dice.source == "scripted" and shot.dice.faces == (97, 45)
+    assert "Mara fires the glock at Viktor: hit, 1 hit, no critical." in out
+    assert "ran out of scripted dice: 1 given" in out and "give them again with 'rolls'" in out
+    assert session.scripted is None
+    session.handle("rolls 1,2,3,4,5,6,7,8,30")  # a face more than the initiative takes
+    session.handle("next")
+    assert "note: 1 scripted dice were not needed: [30]" in capsys.readouterr().out
+    session.handle("rolls 97,\u00b2")  # passes str.isdigit, not int: it crashed the session
+    assert "rolls takes whole die faces separated by commas" in capsys.readouterr().out
+    assert session.scripted is None

@@ -302,6 +302,61 @@ def test_a_player_sees_words_not_figures_and_no_hidden_combatant(client: TestCli
     assert gm_log[-1]["text"] == "Jonah shoots Lev"
 
 
+def test_a_player_s_line_is_read_against_the_scene_they_see(client: TestClient) -> None:
+    """DEC-674: a combatant the GM hid is nobody to the players. A player's line naming one
+    was taken (Mara shot the hidden Lev from her page), and a misspelt name was refused with
+    every name in the scene, the hidden ones too, in the answer and on the map's caption; it
+    is refused as a name nobody in their scene has, and nothing is written. The GM's lines
+    read the whole scene."""
+    new(client)
+    table = {"hidden": ["Lev"], "players_act": True}
+    client.put("/api/encounters/raid/table", json=table, headers=auth(GM))
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    for typed in ("Lev", "Zed", "Le"):
+        line = f"Mara shoots {typed} --ap 1"
+        for path in ("odds", "act"):
+            reply = client.post(f"/api/encounters/raid/{path}", json={"line": line}, headers=mara)
+            assert reply.status_code == 422 and reply.json()["rule"] == "ENC-SCENE", reply.text
+            message = reply.json()["message"]
+            assert message.startswith(f"Nobody called '{typed}'") and "Lev" not in message[20:]
+        svg = client.get("/api/encounters/raid/map.svg", params={"line": line}, headers=mara)
+        said = f"Nobody called &#x27;{typed}&#x27;"
+        assert said in svg.text and "Lev" not in svg.text.replace(said, "")
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
+    lev = {"line": "Mara shoots Lev --ap 1", "dice": {"seed": 1}}
+    assert client.post("/api/encounters/raid/act", json=lev, headers=auth(GM)).is_success
+
+
+def test_a_player_s_odds_name_nobody_hidden(client: TestClient) -> None:
+    """DEC-674, DEC-523: the odds of Mara's shot at Viktor count what its stray round may do to
+    Pavel, standing in the line of fire. Hidden from the players, he was named on Mara's page
+    ("Pavel dead" 0.1%); a player's odds leave out what befalls a hidden combatant, the GM's
+    keep it."""
+    new(client)
+    table = {"hidden": ["Pavel"], "players_act": True}
+    client.put("/api/encounters/raid/table", json=table, headers=auth(GM))
+    line = {"line": "Mara shoots Viktor --ap 3"}
+    gm = client.post("/api/encounters/raid/odds", json=line, headers=auth(GM)).json()
+    assert any(effect.startswith("Pavel ") for effect in gm["effects"])
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    seen = client.post("/api/encounters/raid/odds", json=line, headers=mara).json()
+    assert "Pavel" not in json.dumps(seen) and seen["outcomes"] == gm["outcomes"]
+    assert seen["effects"] == {e: p for e, p in gm["effects"].items() if "Pavel" not in e}
+
+
+def test_the_table_takes_names_as_the_scene_spells_them(client: TestClient) -> None:
+    """DEC-432: names are matched ignoring case, so `{"hidden": ["lev"]}` was accepted, kept as
+    typed and then compared as spelt: Lev stayed in the players' view while the GM's settings
+    said he was hidden. The settings keep each name as the scene has it."""
+    new(client)
+    table = {"hidden": ["lev"], "opened": ["JONAH"]}
+    settings = client.put("/api/encounters/raid/table", json=table, headers=auth(GM)).json()
+    assert (settings["hidden"], settings["opened"]) == (["Lev"], ["Jonah"])
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    rows = {r["name"]: r for r in client.get("/api/encounters/raid", headers=mara).json()["rows"]}
+    assert "Lev" not in rows and rows["Jonah"]["open"]
+
+
 def _hover(svg: str, name: str) -> dict[str, str]:
     """The data attributes of ``name``'s group on the map (what hovering them shows)."""
     found = re.search(rf'<g class="person"([^>]*data-name="{name}"[^>]*)>', svg)
@@ -405,6 +460,42 @@ def test_players_roll_their_own_dice_only_when_the_gm_asks(client: TestClient) -
     assert record["dice"]["source"] == "seeded"
 
 
+def test_a_player_acts_in_initiative_order(client: TestClient) -> None:
+    """ENC-ORDER, DEC-675: a player's action before someone ahead in the initiative who still
+    has some of their turn was taken (Jonah's page shot before Mara and Viktor had acted); it
+    is refused naming who comes first, as `encounter act` refuses it, and nothing is written.
+    Once they have acted it goes ahead. The GM's own actions are the GM's call. Every page
+    says who is up, as the session's prompt does."""
+    new(client)
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["initiative"] == [
+        ["Mara", "Viktor"],
+        ["Jonah"],
+    ]
+    client.put("/api/encounters/raid/table", json={"players_act": True}, headers=auth(GM))
+    jonah = auth(KEYS.player_token("raid", "Jonah"))
+    act = "/api/encounters/raid/act"
+    reply = client.post(act, json={"line": "Jonah waits"}, headers=jonah)
+    assert reply.status_code == 422 and reply.json()["rule"] == "ENC-ORDER", reply.text
+    assert "Mara (4 AP), Viktor (4 AP) come first" in reply.json()["message"]
+    shown = client.get("/api/encounters/raid", headers=jonah).json()
+    assert shown["head"] == 1 and shown["up"] == ["Mara (4 AP)", "Viktor (4 AP)"]
+    # Someone the GM hides is not named to the players, here or in the refusal (DEC-674).
+    table = {"hidden": ["Viktor"], "players_act": True}
+    client.put("/api/encounters/raid/table", json=table, headers=auth(GM))
+    assert client.get("/api/encounters/raid", headers=jonah).json()["up"] == [
+        "Mara (4 AP)",
+        "someone unseen",
+    ]
+    reply = client.post(act, json={"line": "Jonah waits"}, headers=jonah)
+    assert "Mara (4 AP), someone unseen come first" in reply.json()["message"]
+    assert "Viktor" not in reply.text
+    assert client.post(act, json={"line": "Viktor waits"}, headers=auth(GM)).is_success
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    assert client.post(act, json={"line": "Mara waits"}, headers=mara).is_success
+    assert client.get("/api/encounters/raid", headers=jonah).json()["up"] == ["Jonah (4 AP)"]
+    assert client.post(act, json={"line": "Jonah waits"}, headers=jonah).is_success
+
+
 def test_odds_of_a_line_and_the_map_with_its_shapes(client: TestClient) -> None:
     new(client)
     odds = client.post(
@@ -419,6 +510,12 @@ def test_odds_of_a_line_and_the_map_with_its_shapes(client: TestClient) -> None:
         "/api/encounters/raid/map.svg", params={"line": "Jonah shoots Viktor"}, headers=auth(GM)
     ).text
     assert 'class="overlay"' not in plain and 'class="overlay"' in shot
+    # DEC-665: a line the rules refuse is drawn grey, under its refusal.
+    flat = client.get(
+        "/api/encounters/raid/map.svg", params={"line": "Lev shoots Mara"}, headers=auth(GM)
+    ).text
+    assert 'class="overlay"' not in flat and 'class="overlay refused"' in flat
+    assert "Lev shoots Mara: refused: R-5: Lev was caught flat-footed" in flat
     waits = client.post(
         "/api/encounters/raid/odds", json={"line": "Jonah waits"}, headers=auth(GM)
     ).json()

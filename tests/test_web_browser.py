@@ -138,3 +138,42 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
             KEYS.player_token("raid", "Mara"),
         )
         assert status == 403
+
+
+def test_the_gm_s_dice_roll_the_next_round_too(browser: object, tmp_path: Path) -> None:
+    """The dice the GM chose (docs/web.md, Dice) roll a round's change as they roll an action:
+    the initiative rolled at the table and typed in was thrown away, and the server rolled a
+    fresh seed; a round's dice given wrong are refused as an action's are, nothing changed.
+    Faces taken are cleared: left in the box, the next action rolled them again."""
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    expect.set_options(timeout=WAIT_MS)
+    with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
+        gm = browser.new_page(viewport={"width": 1280, "height": 800})
+        gm.set_default_timeout(WAIT_MS)
+        gm.goto(f"{base}/?token={KEYS.gm_token()}")
+        gm.fill("#create-name", "raid")
+        gm.select_option("#create-example", "warehouse")
+        gm.fill("#create-seed", "3")
+        gm.click("#create-form button[type=submit]")
+        expect(gm.locator("#log-list")).to_contain_text("round 1")
+        gm.check("input[name=dice][value=physical]")
+        gm.fill("#rolls", "1")  # the initiative takes 2d10 each: too few
+        gm.click("#next-round")
+        expect(gm.locator("#act-msg")).to_contain_text("ran out of scripted dice: 1 given")
+        expect(gm.locator("#rolls")).to_have_value("1")
+        faces = [1, 2, 3, 4, 5, 6, 7, 8]
+        gm.fill("#rolls", ", ".join(map(str, faces)))
+        gm.click("#next-round")
+        expect(gm.locator("#act-msg")).to_contain_text("next round: #2")
+        # Faces rolled at the table are rolled once: taken, they are cleared (the next action
+        # would have rolled them again); refused, they stay to be put right.
+        expect(gm.locator("#rolls")).to_have_value("")
+        record = gm.evaluate(
+            """async (token) => (await (await fetch("/api/encounters/raid/log",
+                {headers: {Authorization: "Bearer " + token}})).json()).records.pop()""",
+            KEYS.gm_token(),
+        )
+        assert record["kind"] == "round"
+        assert record["dice"]["source"] == "scripted" and record["dice"]["used"] == faces

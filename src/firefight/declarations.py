@@ -50,6 +50,7 @@ __all__ = [
     "param",
     "parse_value",
     "read_number",
+    "sweep_forms",
     "sweep_grid",
     "sweep_values",
 ]
@@ -69,15 +70,17 @@ _FLOAT_MAX = sys.float_info.max
 
 
 def _number(value: float) -> str:
-    """``value`` as a refusal quotes it; a whole number past a float by its count of digits.
+    """``value`` as a refusal quotes it: as typed (":g" keeps six digits, and said 1234567 was
+    1.23457e+06), a whole number of more than 20 digits by its count of them.
 
-    >>> _number(2.5), _number(10**400)
-    ('2.5', 'a number of 401 digits')
+    >>> _number(1234567), _number(1234567.5), _number(10**400)
+    ('1234567', '1234567.5', 'a number of 401 digits')
     """
-    if isinstance(value, float) or -_FLOAT_MAX <= value <= _FLOAT_MAX:
-        return f"{value:g}"
+    if isinstance(value, float):
+        return f"{value:.12g}"
     # Whole numbers of more digits than str() makes are never read in (int() refuses them).
-    return f"a number of {len(str(abs(int(value))))} digits"
+    digits = str(abs(value))
+    return str(value) if len(digits) <= 20 else f"a number of {len(digits)} digits"
 
 
 class DeclarationError(FirefightError, ValueError):
@@ -341,7 +344,8 @@ def conditions(cls: type, values: Mapping[str, Any]) -> tuple[str, ...]:
             if value:
                 given.append(option.name.replace("_", " "))
             continue
-        unit = f" {option.param.unit}" if option.param.unit else ""
+        unit = option.param.unit
+        unit = f" {unit}" if unit and unit != "%" else unit  # 40 ft, but 50%
         given.append(f"{option.name.replace('_', ' ')} {_shown(value)}{unit}")
     return tuple(given)
 
@@ -409,6 +413,24 @@ def _without_unit(option: Option, text: str) -> str:
     raise option._error(
         f"is in {mine}; write {number} or {number}{option.param.unit}, not {text!r}."
     )
+
+
+def sweep_forms(option: Option) -> str:
+    """What a sweep of ``option`` may be given, in words, as :func:`sweep_values` reads it.
+
+    >>> ob = Option(name="ob", kind=int, optional=False, repeated=False,
+    ...             default=MISSING, param=Param(help=""))
+    >>> sweep_forms(ob)
+    'a comma list or START:STOP:STEP'
+    """
+    if option.kind is bool:
+        return "true, false or true,false"
+    forms = ["a comma list"]
+    if option.kind in (int, float):
+        forms.append("START:STOP:STEP")
+    if option.choices() is not None:
+        forms.append("all")
+    return ", ".join(forms[:-1]) + " or " + forms[-1]
 
 
 def sweep_values(option: Option, text: str) -> list[Any]:

@@ -32,7 +32,7 @@ from typing import Protocol, runtime_checkable
 
 from firefight.errors import DiceError
 from firefight.frozen import quick_init
-from firefight.limits import MAX_EXPLOSIONS, MAX_POOL_DICE, LimitError
+from firefight.limits import MAX_EXPLOSIONS, MAX_POOL_DICE, LimitError, typed_whole
 
 __all__ = [
     "TRY_PURPOSE_SUFFIX",
@@ -51,6 +51,7 @@ __all__ = [
     "parse_card",
     "parse_pool",
     "pool_kind",
+    "read_faces",
 ]
 
 _POOL = re.compile(r"\s*(\d{1,12})\s*d\s*(\d{1,12})\s*", re.IGNORECASE)
@@ -170,6 +171,28 @@ class ScriptedSource:
         return value
 
 
+def read_faces(text: str, what: str = "--rolls") -> tuple[int, ...]:
+    """The die faces typed at the table as ``97,45`` (spaces ignored), in the order rolled; each
+    is checked against its die when the rules ask for it (:class:`ScriptedSource`).
+
+    >>> read_faces("97, 45")
+    (97, 45)
+    >>> read_faces("97,x", "rolls")
+    Traceback (most recent call last):
+    ...
+    firefight.errors.DiceError: rolls takes whole die faces separated by commas, ... not 'x'
+    """
+    faces = []
+    for part in text.replace(" ", "").split(","):
+        face = typed_whole(part)
+        if face is None:
+            raise DiceError(
+                f"{what} takes whole die faces separated by commas, e.g. '97,45', not {part[:20]!r}"
+            )
+        faces.append(face)
+    return tuple(faces)
+
+
 class PromptSource:
     """Asks a person for each face (their physical dice), re-asking on an impossible answer."""
 
@@ -181,8 +204,9 @@ class PromptSource:
         question = f"d{sides} for {purpose}: "
         for _ in range(self._attempts):
             answer = self._ask(question).strip()
-            if answer.isdigit() and 1 <= int(answer) <= sides:
-                return int(answer)
+            face = typed_whole(answer)
+            if face is not None and 1 <= face <= sides:
+                return face
             # Asked again with the reason, so that a typo is not met with silence.
             said = repr(answer[:20]) if answer else "nothing"
             question = f"{said} is not a d{sides} face (1 to {sides}); d{sides} for {purpose}: "

@@ -9,6 +9,7 @@ input with the same sentence, naming the limit.
 from __future__ import annotations
 
 import math
+import re
 
 from firefight.errors import FirefightError
 from firefight.text import is_control as _control
@@ -36,6 +37,7 @@ __all__ = [
     "clean_name",
     "finite",
     "plain_text",
+    "typed_whole",
 ]
 
 #: Dice rolled at once in one pool (``Nd6``): no weapon or charge comes near it.
@@ -104,6 +106,23 @@ def at_most(what: str, value: int, high: int, *, low: int = 1) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise LimitError(what, value, f"{low:,} to {high:,}")
     return value
+
+
+def typed_whole(text: str, *, signed: bool = False) -> int | None:
+    """A whole number typed as digits, at most :data:`MAX_DIGITS` of them, with a sign in front
+    when ``signed``; None for anything else, for its reader to refuse in its own words.
+    ``str.isdigit`` will not do: it takes a superscript, which ``int`` refuses, and any number
+    of digits.
+
+    >>> typed_whole("42"), typed_whole("\\u00b2"), typed_whole("9" * 13), typed_whole("-1")
+    (42, None, None, None)
+    >>> typed_whole("-1", signed=True), typed_whole("+1", signed=True)
+    (-1, 1)
+    """
+    sign = "[+-]?" if signed else ""
+    if not re.fullmatch(rf"{sign}\d{{1,{MAX_DIGITS}}}", text):
+        return None
+    return int(text)
 
 
 def finite(what: str, value: float, bound: float) -> float:

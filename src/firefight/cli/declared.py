@@ -19,7 +19,13 @@ from rich.markup import escape
 
 from firefight.cli.common import AskOpt, JsonOpt, RollsOpt, SeedOpt
 from firefight.cli.quick import unset_value
-from firefight.declarations import DeclarationError, Option, options_of, read_number
+from firefight.declarations import (
+    DeclarationError,
+    Option,
+    options_of,
+    read_number,
+    sweep_forms,
+)
 
 __all__ = ["DICE_OPTIONS", "declared_command", "help_text", "option_parameters"]
 
@@ -90,10 +96,10 @@ def _unit_parser(option: Option) -> dict[str, Any]:
 
 def _metavar(option: Option, *, as_text: bool) -> str:
     """A short word for what the option takes, so that help stays readable at 80 columns."""
-    if option.kind is bool:
-        return " "
     if as_text:
         return "LIST"
+    if option.kind is bool:
+        return " "
     if option.kind in (int, float):
         return option.param.unit.upper().replace("METRES", "M").replace("FEET", "FT") or "N"
     return "NAME" if option.choices() is not None else "TEXT"
@@ -114,7 +120,7 @@ def option_parameters(
     found = []
     for option in options_of(cls):
         text = sweep and option.param.sweep and not option.repeated
-        suffix = " Sweep: a comma list, START:STOP:STEP or all." if text else ""
+        suffix = f" Sweep: {sweep_forms(option)}." if text else ""
         parser = {} if text else _unit_parser(option)
         info = typer.Option(
             option.flag,

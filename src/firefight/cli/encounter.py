@@ -56,7 +56,15 @@ from firefight.text import printable
 if TYPE_CHECKING:
     from firefight.store.sql import SqlStore
 
-__all__ = ["app", "applied_json", "play_scenario", "record_json", "show_records", "state_json"]
+__all__ = [
+    "app",
+    "applied_json",
+    "note_unused",
+    "play_scenario",
+    "record_json",
+    "show_records",
+    "state_json",
+]
 
 app = typer.Typer(
     help="Run an encounter round by round: new, act, next-round, show, log, undo, export...",
@@ -275,6 +283,11 @@ def _show_applied(applied: Applied, dice_info: dict[str, object], unused: Sequen
 def _dice_note(dice_info: dict[str, object], unused: Sequence[int]) -> None:
     if dice_info.get("source") == "seeded":
         console.print(f"[dim]dice: seed {dice_info['seed']}")
+    note_unused(unused)
+
+
+def note_unused(unused: Sequence[int]) -> None:
+    """Says which of the faces given were not needed (typed for more than the one action)."""
     if unused:
         console.print(f"note: {len(unused)} scripted dice were not needed: {list(unused)}")
 
@@ -486,7 +499,7 @@ def play_session(
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
-    from firefight.cli.play import Session, run_session
+    from firefight.cli.play import Session, confirm_with, run_session
     from firefight.tables.registry import user_home
 
     with _service(store) as service:
@@ -496,12 +509,9 @@ def play_session(
             user_home().mkdir(parents=True, exist_ok=True)
             kept = FileHistory(str(user_home() / "play-history"))
         prompt: PromptSession[str] = PromptSession(history=kept)
-
-        def confirm(question: str) -> bool:
-            return prompt.prompt(f"{question} [y/N] ").strip().lower() in ("y", "yes")
-
+        session = Session(service, name, confirm=confirm_with(prompt), seed=seed, trials=trials)
         with refusals():
-            run_session(Session(service, name, confirm=confirm, seed=seed, trials=trials), prompt)
+            run_session(session, prompt)
 
 
 RoundOpt = Annotated[

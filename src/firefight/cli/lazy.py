@@ -34,6 +34,8 @@ class Lazy:
 
     load: Callable[[], Any]
     help: str
+    #: Whether it is there to list (None: always); asked only when listing or refusing.
+    offered: Callable[[], bool] | None = None
 
     @classmethod
     def of(cls, module: str, attr: str, help: str) -> Lazy:
@@ -81,7 +83,8 @@ class LazyGroup(TyperGroup):
         return found
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted({*super().list_commands(ctx), *self._all_lazy()})
+        offered = (n for n, e in self._all_lazy().items() if e.offered is None or e.offered())
+        return sorted({*super().list_commands(ctx), *offered})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         found = super().get_command(ctx, cmd_name)
@@ -90,6 +93,11 @@ class LazyGroup(TyperGroup):
         entry = self._all_lazy().get(cmd_name)
         if entry is None:
             return None
+        if entry.offered is not None and not entry.offered():
+            there = ", ".join(self.list_commands(ctx))
+            raise click.exceptions.UsageError(
+                f"{cmd_name} has no '{ctx.command_path}' commands; these do: {there}.", ctx
+            )
         if self._listing:
             # Help only needs a name and a line: a stand-in, so that --help imports nothing.
             return TyperCommand(cmd_name, help=entry.help)
@@ -151,20 +159,34 @@ def lazy_group(
     return type("LazyGroup", (LazyGroup,), members)
 
 
-def ruleset_commands(module_attr: str, attr: str, what: str) -> Callable[[], dict[str, Lazy]]:
+def ruleset_commands(
+    module_attr: str, attr: str, what: str, parts: str | None = None
+) -> Callable[[], dict[str, Lazy]]:
     """One lazy subcommand per installed ruleset: ``attr`` of the module the ruleset names in
     ``module_attr`` (``cli_module`` or ``odds_cli_module``); ``what`` is the help line, with
-    ``{name}`` for the ruleset's name."""
+    ``{name}`` for the ruleset's name. With ``parts``, the ruleset attribute that names what
+    its module defines (``odds_cli_parts``): only the rulesets whose module has ``attr`` are
+    listed, and the others refused in words."""
 
     def found() -> dict[str, Lazy]:
         from firefight.rulesets import ruleset_names
 
         return {
-            name: Lazy(partial(_ruleset_part, name, module_attr, attr), what.format(name=name))
+            name: Lazy(
+                partial(_ruleset_part, name, module_attr, attr),
+                what.format(name=name),
+                None if parts is None else partial(_offers, name, parts, attr),
+            )
             for name in ruleset_names()
         }
 
     return found
+
+
+def _offers(name: str, parts: str, attr: str) -> bool:
+    from firefight.rulesets import find_ruleset
+
+    return attr in getattr(find_ruleset(name), parts)
 
 
 def _ruleset_part(name: str, module_attr: str, attr: str) -> Any:

@@ -45,7 +45,10 @@ app = typer.Typer(
 )
 sweep_app = typer.Typer(
     cls=lazy_group(
-        {}, more=ruleset_commands("odds_cli_module", "sweep_app", "Sweeps of {name} actions.")
+        {},
+        more=ruleset_commands(
+            "odds_cli_module", "sweep_app", "Sweeps of {name} actions.", "odds_cli_parts"
+        ),
     ),
     help="Sweep an action's options over a grid.",
     no_args_is_help=True,
@@ -54,7 +57,7 @@ report_app = typer.Typer(
     cls=lazy_group(
         {},
         more=ruleset_commands(
-            "odds_cli_module", "report", "The {name} designers' claims, measured."
+            "odds_cli_module", "report", "The {name} designers' claims, measured.", "odds_cli_parts"
         ),
     ),
     help="Check the designers' claims against the tables.",

@@ -45,6 +45,7 @@ __all__ = [
     "method_from_text",
     "odds_options",
     "plain_view",
+    "print_sweep_refusals",
     "progress_bar",
     "show_distribution",
     "show_odds",
@@ -147,6 +148,17 @@ def write_sweep_csv(path: Path, result: SweepResult, decimals: int) -> None:
         to_plain(result.rows()),  # type: ignore[arg-type]
         decimals,
     )
+
+
+def print_sweep_refusals(result: SweepResult) -> None:
+    """Under a sweep's table, why its refused points were refused: each refusal once, with how
+    many points met it (the table says only "refused")."""
+    met: dict[str, int] = {}
+    for refusal in result.refusals:
+        if refusal:
+            met[refusal] = met.get(refusal, 0) + 1
+    for refusal, n in met.items():
+        console.print(f"refused ({counted(n, 'point')}): {escape(refusal)}")
 
 
 _METHODS: tuple[OddsMethod, ...] = ("exact", "generic", "monte-carlo")

@@ -13,7 +13,7 @@ Like every interface, the session holds no rules: it calls the encounter service
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from prompt_toolkit import PromptSession
@@ -22,12 +22,12 @@ from prompt_toolkit.document import Document
 from rich.markup import escape
 
 from firefight.cli.common import console
-from firefight.cli.encounter import show_records, show_short, show_state
-from firefight.dice import Dice, ScriptedSource, SeededSource
+from firefight.cli.encounter import note_unused, show_records, show_short, show_state
+from firefight.dice import Dice, ScriptedSource, SeededSource, read_faces
 from firefight.encounter.gm import GM_COMMANDS, STATUSES, is_gm_line
 from firefight.encounter.log import LogRecord
 from firefight.encounter.turns import ahead_of, next_up, unspent
-from firefight.errors import FirefightError, RuleRefusal
+from firefight.errors import DiceError, FirefightError, RuleRefusal
 from firefight.geometry import Posture
 from firefight.odds.live import DEFAULT_TRIALS, live_odds
 from firefight.rulesets import find_ruleset
@@ -36,7 +36,7 @@ from firefight.scene.state import EncounterState
 from firefight.service import Applied, EncounterService
 from firefight.text import printable
 
-__all__ = ["SESSION_COMMANDS", "Session", "SessionCompleter", "run_session"]
+__all__ = ["SESSION_COMMANDS", "Session", "SessionCompleter", "confirm_with", "run_session"]
 
 #: The session's own words (an action line starts with a person's name; a GM command with
 #: its word, :data:`~firefight.encounter.gm.GM_COMMANDS`).
@@ -86,6 +86,10 @@ class Session:
     _count: int = 0
     _state: EncounterState | None = None
 
+    def __post_init__(self) -> None:
+        # Everything is saved as it goes: a session opened again may redo what the last undid.
+        self.undone = _undone_at_the_end(self.service.log(self.name))
+
     @property
     def state(self) -> EncounterState:
         """The state now (read once after each change, not at every keystroke)."""
@@ -104,10 +108,26 @@ class Session:
         who = ", ".join(f"{n} ({left})" for n, left in up) if up else "all done: next"
         return f"round {state.round} · {who} › "
 
-    def _dice(self) -> Dice:
-        if self.scripted is not None:
-            faces, self.scripted = self.scripted, None
-            return Dice(ScriptedSource(faces))
+    def _rolled(self, do: Callable[[Dice], Applied]) -> None:
+        """``do`` with the next dice, and what it did: the GM's own faces (``rolls``) until an
+        action or a round takes them, so that one the rules refuse, which rolls nothing, leaves
+        them for the next (D-3); faces that cannot serve it (too few, out of range) are set
+        aside, and faces left over named, each said so."""
+        if self.scripted is None:
+            self._applied(do(self._seeded()))
+            return
+        dice = Dice(ScriptedSource(self.scripted))
+        try:
+            applied = do(dice)
+        except DiceError as exc:
+            self.scripted = None
+            aside = "your dice are set aside: give them again with 'rolls'"
+            raise DiceError(f"{exc}; {aside}") from exc
+        self.scripted = None
+        self._applied(applied)
+        note_unused(dice.unused)
+
+    def _seeded(self) -> Dice:
         if self.seed is None:
             import secrets
 
@@ -136,7 +156,9 @@ class Session:
 
     def _do(self, command: str, rest: str, text: str) -> None:
         state = self.state
-        if state.find(text.split()[0]) is None and command in SESSION_COMMANDS:
+        # A word of the session's is the session's unless it names someone with more to say
+        # (alone it cannot be an action: someone added as "next" would end no round).
+        if command in SESSION_COMMANDS and (not rest or state.find(text.split()[0]) is None):
             getattr(self, f"_{command}")(rest)
         elif is_gm_line(text, state):
             self._applied(self.service.gm(self.name, text))
@@ -157,6 +179,8 @@ class Session:
     def _act(self, text: str, state: EncounterState) -> None:
         ruleset = self.ruleset
         action = ruleset.parse_action(text, state)
+        # What the rules refuse is refused before asking about the order: no answer would do.
+        ruleset.validate(state, action)
         waiting = ahead_of(state, action.actor, ruleset)
         if waiting:
             first = ", ".join(f"{n} ({left})" for n, left in waiting)
@@ -164,7 +188,7 @@ class Session:
             if not self.confirm(f"{action.actor} acts out of turn: {first} {comes} first. Go on?"):
                 console.print("not done: nothing changed")
                 return
-        self._applied(self.service.act(self.name, text, self._dice()))
+        self._rolled(lambda dice: self.service.act(self.name, text, dice))
 
     def _next(self, rest: str) -> None:
         left = unspent(self.state, self.ruleset)
@@ -173,7 +197,7 @@ class Session:
             if not self.confirm(f"{who} still to act. End the round anyway?"):
                 console.print("not done: the round goes on")
                 return
-        self._applied(self.service.next_round(self.name, self._dice()))
+        self._rolled(lambda dice: self.service.next_round(self.name, dice))
 
     def _undo(self, rest: str) -> None:
         applied = self.service.undo(self.name)
@@ -190,11 +214,8 @@ class Session:
         self._applied(self.service.redo(self.name, record), fresh=False)
 
     def _rolls(self, rest: str) -> None:
-        faces = tuple(int(p) for p in rest.replace(" ", "").split(",") if p.isdigit())
-        if not faces or len(faces) != len([p for p in rest.split(",") if p.strip()]):
-            raise FirefightError("rolls takes die faces separated by commas, e.g. 'rolls 97,45'")
-        self.scripted = faces
-        console.print(f"the next action or round uses your dice: {list(faces)}")
+        self.scripted = read_faces(rest, "rolls")
+        console.print(f"the next action or round uses your dice: {list(self.scripted)}")
 
     # --- looking ------------------------------------------------------------------------------
 
@@ -220,6 +241,18 @@ class Session:
 
     def _help(self, rest: str) -> None:
         console.print(escape(_HELP))
+
+
+def _undone_at_the_end(records: Sequence[LogRecord]) -> list[LogRecord]:
+    """The records the undos at the end of ``records`` revert, in the order they were undone
+    (the last undone last, the first to redo), as a session's ``undo`` stacks them."""
+    by_seq = {r.seq: r for r in records}
+    undone = []
+    for r in reversed(records):
+        if r.kind != "undo" or r.reverts is None:
+            break
+        undone.append(by_seq[r.reverts])
+    return undone[::-1]
 
 
 # --- completion -------------------------------------------------------------------------------
@@ -276,6 +309,20 @@ def _words(text: str) -> list[str]:
         return shlex.split(text)
     except ValueError:
         return text.split()
+
+
+def confirm_with(prompt: PromptSession[str]) -> Callable[[str], bool]:
+    """A yes-or-no question asked at ``prompt``: no unless answered yes. Ctrl-C or Ctrl-D at it
+    answer no, as they leave the prompt's line alone: they are not the end of the session."""
+
+    def confirm(question: str) -> bool:
+        try:
+            answer = prompt.prompt(f"{question} [y/N] ")
+        except (KeyboardInterrupt, EOFError):
+            return False
+        return answer.strip().lower() in ("y", "yes")
+
+    return confirm
 
 
 def run_session(session: Session, prompt: PromptSession[str]) -> None:

@@ -9,7 +9,6 @@ its outcome.
 
 from __future__ import annotations
 
-import re
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -19,9 +18,15 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 from firefight.cli.plain import PlainWriter
 from firefight.declarations import DeclarationError
-from firefight.dice import Dice, PromptSource, RecordingSource, ScriptedSource, SeededSource
-from firefight.errors import FirefightError, RuleRefusal
-from firefight.limits import MAX_DIGITS
+from firefight.dice import (
+    Dice,
+    PromptSource,
+    RecordingSource,
+    ScriptedSource,
+    SeededSource,
+    read_faces,
+)
+from firefight.errors import DiceError, FirefightError, RuleRefusal
 from firefight.outcome import Outcome, Result
 from firefight.serialize import to_plain
 from firefight.text import printable
@@ -84,14 +89,10 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def parse_rolls(text: str) -> list[int]:
-    faces: list[int] = []
-    for part in text.replace(" ", "").split(","):
-        # Plain digits, few enough to read: str.isdigit takes '²', which int() refuses.
-        if not re.fullmatch(rf"[0-9]{{1,{MAX_DIGITS}}}", part):
-            shown = part if len(part) <= 20 else part[:17] + "..."
-            fail(f"error: --rolls takes whole die faces separated by commas, got {shown!r}")
-        faces.append(int(part))
-    return faces
+    try:
+        return list(read_faces(text))
+    except DiceError as exc:
+        fail(f"error: {exc}")
 
 
 def dice_from_options(

@@ -10,7 +10,9 @@ from typing import Annotated
 import typer
 
 from firefight.cli.common import console, fail, refusals
+from firefight.encounter.engine import first_round_opened
 from firefight.encounter.scenario import initial_state, load_scenario
+from firefight.errors import RuleRefusal
 from firefight.pictures import svg_to_png
 from firefight.rulesets import find_ruleset
 from firefight.scene.state import EncounterState
@@ -34,22 +36,41 @@ ActionOpt = Annotated[
 
 
 def draw_map(
-    state: EncounterState, action: str | None, out: Path | None, png: Path | None = None
+    state: EncounterState,
+    action: str | None,
+    out: Path | None,
+    png: Path | None = None,
+    *,
+    acting: EncounterState | None = None,
 ) -> None:
     """Draw ``state`` (with ``action``'s shapes) to ``out`` and/or ``png``; with neither,
-    print the SVG."""
+    print the SVG. ``action`` is asked of the rules in ``acting`` (by default ``state``): one
+    they refuse is drawn grey under its refusal, which is then said as ``encounter act`` says
+    it, exit status 2 (DEC-665)."""
     ruleset = find_ruleset(state.ruleset)
+    refusal: RuleRefusal | None = None
+    shapes = Overlay()
     with refusals():
         overlay = ruleset.scene_overlay(state)
         if action:
-            overlay = overlay.plus(ruleset.overlay(state, ruleset.parse_action(action, state)))
+            acting = state if acting is None else acting
+            declared = ruleset.parse_action(action, acting)
+            shapes, refusal = ruleset.checked_overlay(acting, declared)
+    if refusal is None:
+        overlay = overlay.plus(shapes)
     drawn = overlay if overlay != Overlay() else None  # nothing to draw: no overlay group
     # The GM's map: hovering a person shows their whole state row.
     details = {c.name: dict(ruleset.describe_row(c)) for c in state.combatants}
-    svg = scene_svg(state, unit=ruleset.scene_unit, overlay=drawn, caption=action, details=details)
+    svg = scene_svg(
+        state,
+        unit=ruleset.scene_unit,
+        overlay=drawn,
+        caption=action if refusal is None else f"{action}: refused: {refusal}",
+        details=details,
+        refused=None if refusal is None else shapes,
+    )
     if out is None and png is None:
         typer.echo(svg, nl=False)
-        return
     for path, data in ((out, svg.encode()), (png, svg_to_png(svg) if png else b"")):
         if path is None:
             continue
@@ -58,6 +79,8 @@ def draw_map(
         except OSError as exc:
             fail(f"error: cannot write {path}: {exc.strerror or exc}")
         console.print(f"map written to {path}")
+    if refusal is not None:
+        fail(f"refused: {refusal}")
 
 
 @app.command("map")
@@ -67,7 +90,9 @@ def map_command(
     png: PngOpt = None,
     action: ActionOpt = None,
 ) -> None:
-    """The scene before the first round, top-down, with a legend and a scale."""
+    """The scene before the first round, top-down, with a legend and a scale; an action is
+    asked of the rules as round 1 would find it (AP or a turn to spend, surprise)."""
     with refusals():
         state = initial_state(load_scenario(scenario))
-    draw_map(state, action, svg, png)
+        opened = first_round_opened(state, find_ruleset(state.ruleset)) if action else None
+    draw_map(state, action, svg, png, acting=opened)

@@ -30,7 +30,8 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
 from firefight.fuzzy import hint, match
-from firefight.geometry import Posture
+from firefight.geometry import Body, Point, Posture
+from firefight.limits import MAX_DIGITS, typed_whole
 from firefight.outcome import Happened, Outcome
 from firefight.scene.apply import initiative_without
 from firefight.scene.events import (
@@ -44,9 +45,10 @@ from firefight.scene.events import (
     moved_to,
 )
 from firefight.scene.figure_bounds import FIGURE_TOP
-from firefight.scene.lines import name_at, one_name, option_int, read_point
+from firefight.scene.lines import name_at, one_name, read_point
 from firefight.scene.points import scene_point
-from firefight.scene.state import EncounterState
+from firefight.scene.spots import spot_taken
+from firefight.scene.state import CombatantState, EncounterState
 from firefight.trace import Trace
 
 if TYPE_CHECKING:
@@ -99,10 +101,20 @@ def _split(text: str) -> list[str]:
         raise _refuse(f"The GM command cannot be read: {exc}.") from None
 
 
-def _amount(words: Sequence[str], usage: str) -> tuple[str, int]:
+def _amount(words: Sequence[str], usage: str, command: str) -> tuple[str, int]:
     if len(words) < 2:
         raise _refuse(f"Write it {usage!r}.")
-    return " ".join(words[:-1]), option_int("amount", words[-1], GM_RULE)
+    return " ".join(words[:-1]), _number(command, words[-1])
+
+
+def _number(command: str, text: str) -> int:
+    """The GM's N, refused in the command's own words (a sign is the command's to judge)."""
+    value = typed_whole(text, signed=True)
+    if value is None:
+        digits = re.fullmatch(r"[+-]?\d+", text) is not None
+        said = f"of at most {MAX_DIGITS} digits" if digits else f"not {text[:20]!r}"
+        raise _refuse(f"{command} takes a whole number{'' if digits else ','} {said}.")
+    return value
 
 
 def _place(words: Sequence[str], ruleset: Ruleset, usage: str) -> tuple[float, float]:
@@ -111,6 +123,14 @@ def _place(words: Sequence[str], ruleset: Ruleset, usage: str) -> tuple[float, f
     if point is None:
         raise _refuse(f"Write it {usage!r}: a place in {ruleset.scene_unit} as X,Y.")
     return point
+
+
+def _free(state: EncounterState, c: CombatantState, at: Point) -> None:
+    """S-1: the GM puts ``c`` only where nobody's body already is, as a move must (two bodies
+    on one spot leave no line of fire between them, nor past them)."""
+    there = spot_taken(state, c, Body(center=at, posture=c.posture, size=c.size))
+    if there is not None:
+        raise _refuse(f"{there} already stands there; put {c.name} a body's width away.")
 
 
 def _order(state: EncounterState, moved: str, *, out: bool) -> tuple[tuple[str, ...], ...]:
@@ -133,7 +153,7 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
     usage = _USAGE[command]
     events: tuple[Event, ...]
     if command in ("hits", "heal"):
-        who, amount = _amount(rest, usage)
+        who, amount = _amount(rest, usage, command)
         name = one_name(who.split(), state, what="the GM's command", rule=GM_RULE)
         if not 0 <= amount <= FIGURE_TOP:
             raise _refuse(f"{command} takes a number from 0 to {FIGURE_TOP}, not {amount}.")
@@ -154,7 +174,9 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
             raise _refuse(f"Write it {usage!r}.")
         name, end = name_at(rest, 0, len(rest), state)
         x, y = _place(rest[end:], ruleset, usage)
-        events = (moved_to(state.combatant(name), scene_point(x, y, ruleset.scene_unit)),)
+        to = scene_point(x, y, ruleset.scene_unit)
+        _free(state, state.combatant(name), to)
+        events = (moved_to(state.combatant(name), to),)
         said = f"GM: {name} is put at {x:g},{y:g} {ruleset.scene_unit}."
     elif command == "set":
         if len(rest) < 2:
@@ -202,7 +224,7 @@ def _set_figure(
         raise _refuse(
             f"The {ruleset.name} ruleset has no figure {words[-2]!r} for the GM to set; {said}"
         )
-    value = option_int(figure, words[-1], GM_RULE)
+    value = _number("set", words[-1])
     ruleset.set_figure(state.combatant(name), figure, value)
     return (FigureSet(target=name, figure=figure, value=value),), (
         f"GM: {name}'s {figure} is now {value}."
@@ -226,9 +248,8 @@ def _add(
     if stop < len(words):
         x, y = _place(words[stop + 1 :], ruleset, usage)
         position = scene_point(x, y, ruleset.scene_unit)
-    if any(c.position == position for c in state.combatants):
-        raise _refuse(f"Someone already stands at that spot; give {new} a place of their own.")
     fresh = replace(source, name=new, position=position, initiative=None)
+    _free(state, fresh, position)
     return (CombatantAdded(combatant=fresh),), f"GM: {new} joins the fight, like {model}."
 
 

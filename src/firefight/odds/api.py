@@ -26,13 +26,14 @@ from firefight.errors import UnknownNameError
 from firefight.limits import MAX_DEPTH, MAX_PATHS, MAX_SAMPLES, LimitError, at_most
 from firefight.probability.action_odds import ActionOdds, NoFastPath
 from firefight.probability.distribution import Distribution
-from firefight.probability.enumeration import DEFAULT_DEPTH, enumerate_outcomes
+from firefight.probability.enumeration import DEFAULT_DEPTH, Checkpoint, enumerate_outcomes
 from firefight.probability.montecarlo import simulate
 from firefight.probability.stats import StatValue, read_stats
 
 __all__ = [
     "EXACT_PATHS",
     "FALLBACK_SAMPLES",
+    "GENERIC_CHECKPOINTS",
     "ActionOdds",
     "OddsMethod",
     "action_odds",
@@ -54,9 +55,16 @@ OddsMethod = Literal["exact", "generic", "monte-carlo"]
 EXACT_PATHS = 3_000
 #: Samples of that fallback at most: under a second of the scalar resolver here.
 FALLBACK_SAMPLES = 5_000
-#: "generic" refuses at once a walk its first paths project past this many times its limit
-#: (DEC-471): a gurps turn of many shots ran minutes before the refusal it was bound to meet.
-HOPELESS = 10
+#: Where "generic" judges whether its walk can finish within its limit (DEC-661, amending
+#: DEC-651): after so many paths walked, from so many random paths in all, refusing past so
+#: many times the limit. A tree far past it (a gurps turn of many shots) is refused after 500
+#: paths, two cpr shots (six times it) after 500 or 8,000; a walk that finishes runs the
+#: resolver at most 4,000 times more.
+GENERIC_CHECKPOINTS = (
+    Checkpoint(500, 125, 10),
+    Checkpoint(8_000, 2_000, 3),
+    Checkpoint(32_000, 4_000, 2),
+)
 
 _REGISTRY: dict[type[Any], ActionOdds] = {}
 _FROM_RULESETS: set[str] = set()
@@ -123,7 +131,8 @@ def odds(
                 key=entry.key,
                 depth=DEFAULT_DEPTH if depth is None else depth,
                 max_paths=EXACT_PATHS if method == "exact" else MAX_PATHS,
-                projected=1 if method == "exact" else HOPELESS,
+                projected=1 if method == "exact" else None,
+                checkpoints=() if method == "exact" else GENERIC_CHECKPOINTS,
                 progress=progress,
             )
         except LimitError:

@@ -5,7 +5,7 @@ Every ruleset is handled the same way: the very rules that resolve the action at
 (:func:`firefight.encounter.engine.act`) are run on the current state again and again with
 seeded dice, and what happened is counted (DEC-413). So whatever the state holds counts --
 hits already taken, armor wear, cover, posture, stun, ammunition -- and the answer is an
-estimate with its margin, reproducible from its seed.
+estimate with its 95% interval, reproducible from its seed.
 
 "Down" is the shared notion: unable to act (unconscious, dying or dead). Besides it, each
 state the first action leaves someone in that they were not in before is counted as the ruleset
@@ -31,8 +31,10 @@ if TYPE_CHECKING:
 
 __all__ = ["DEFAULT_TRIALS", "LiveOdds", "live_odds"]
 
-#: Trials when none are asked for: a margin of at most ±3.1 points at 95%, in a few seconds.
+#: Trials when none are asked for: a 95% interval at most 6.2 points wide, in a few seconds.
 DEFAULT_TRIALS = 1_000
+#: The refusals of later lines the text shows, the most often first (the JSON has them all).
+_REFUSALS_SHOWN = 3
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -42,8 +44,9 @@ class LiveOdds:
     ``outcomes``: how often the first action came to each outcome word (hit, miss...);
     ``down_now``: whether the target is down already; ``down_after``: P(the target down after
     the first action); ``down_by_end``: P(down after every line and the round's upkeep);
-    ``stopped``: how often a later line was refused (its actor or target already down...);
-    ``effects``: how often the first action left someone in each state (DEC-523).
+    ``stopped``: how often a later line was refused (its actor or target already down...),
+    ``refusals``: each refusal (the line and the rule's words) and how often, the most often
+    first; ``effects``: how often the first action left someone in each state (DEC-523).
     """
 
     lines: tuple[str, ...]
@@ -55,20 +58,17 @@ class LiveOdds:
     down_after: float | None
     down_by_end: float | None
     stopped: float
+    refusals: tuple[tuple[str, float], ...] = ()
     effects: tuple[tuple[str, float], ...] = ()
 
-    @staticmethod
-    def margin(p: float, trials: int) -> float:
-        """The half-width of the 95% interval of a share ``p`` seen in ``trials`` runs (Wilson's,
-        :func:`~firefight.probability.stats.share_interval`: honest near 0% and 100%)."""
-        low, high = share_interval(round(p * trials), trials)
-        return (high - low) / 2
-
     def text(self) -> list[str]:
-        """The odds as lines to print."""
+        """The odds as lines to print: each share with its 95% interval (Wilson's,
+        :func:`~firefight.probability.stats.share_interval`: honest near 0% and 100%, where a
+        share never seen may still be well above 0)."""
 
         def pct(p: float) -> str:
-            return f"{100 * p:.1f}% (±{100 * self.margin(p, self.trials):.1f})"
+            low, high = share_interval(round(p * self.trials), self.trials)
+            return f"{100 * p:.1f}% (95%: {100 * low:.1f}-{100 * high:.1f}%)"
 
         lines = [
             f"{self.lines[0]}: " + ", ".join(f"{word} {100 * p:.1f}%" for word, p in self.outcomes)
@@ -87,6 +87,9 @@ class LiveOdds:
         lines += [f"  P({effect}) = {pct(p)}" for effect, p in self.effects]
         if self.stopped:
             lines.append(f"  a later line was refused in {100 * self.stopped:.1f}% of the runs")
+        # Why, that a misspelt line or a turn already spent is not read as the round's odds.
+        shown = self.refusals[:_REFUSALS_SHOWN]
+        lines += [f"    refused in {100 * p:.1f}% of the runs: {why}" for why, p in shown]
         lines.append(
             f"  (the rules run {self.trials} times from the state now, seeds {self.seed}.."
             f"{self.seed + self.trials - 1})"
@@ -105,6 +108,7 @@ class LiveOdds:
             "down_after": self.down_after,
             "down_by_end": self.down_by_end,
             "stopped": self.stopped,
+            "refusals": dict(self.refusals),
             "effects": dict(self.effects),
         }
 
@@ -144,6 +148,7 @@ def live_odds(
         target = state.combatant(target).name
     words: Counter[str] = Counter()
     effects: Counter[str] = Counter()
+    refusals: Counter[str] = Counter()
     after = by_end = stopped = 0
     for n in range(trials):
         dice = Dice.seeded(seed + n)
@@ -158,8 +163,9 @@ def live_odds(
         for line in lines[1:]:
             try:
                 now = engine.act(now, line, ruleset, dice).state
-            except FirefightError:
+            except FirefightError as exc:
                 stopped += 1
+                refusals[f"{line}: {exc}"] += 1
                 break
         now = ruleset.end_round(now)[1]
         by_end += _down(now, target)
@@ -173,6 +179,7 @@ def live_odds(
         down_after=after / trials if target else None,
         down_by_end=by_end / trials if target else None,
         stopped=stopped / trials,
+        refusals=tuple((why, count / trials) for why, count in refusals.most_common()),
         effects=tuple(
             (effect, count / trials)
             for effect, count in sorted(effects.items(), key=lambda kv: (-kv[1], kv[0]))

@@ -24,7 +24,14 @@ gives.
 
 The walk visits at most ``max_paths`` paths (:data:`~firefight.limits.MAX_PATHS`), then stops
 with a :class:`~firefight.limits.LimitError` naming the cheaper choices; ``progress``, when
-given, is told the share of the probability visited so far after every path.
+given, is told the share of the probability visited so far after every path. A walk given
+``checkpoints`` stops sooner when it cannot finish (DEC-661): at each it runs the resolver on
+random dice paths, each standing for ``1 / its probability`` paths of the tree -- Knuth's
+estimate of a tree's size, right on average whatever the tree's shape -- and gives up when
+their mean passes the checkpoint's margin times ``max_paths``. The share of probability the
+walked paths cover (``projected``) is a cheaper guess, for a cut-off whose mistakes cost time,
+not an answer: a walk in face order meets the subtrees one after another, so the share misjudged
+trees twentyfold either way (DEC-661).
 
 The engine knows nothing of any ruleset: it is the reference every fast path is tested
 against.
@@ -41,12 +48,14 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from contextlib import suppress
+from decimal import Decimal
 from fractions import Fraction
 from math import prod
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
-from firefight.dice import TRY_PURPOSE_SUFFIX, Dice
+from firefight.dice import TRY_PURPOSE_SUFFIX, Dice, DiceSource, SeededSource
 from firefight.errors import DiceError
 from firefight.limits import MAX_DEPTH, MAX_PATHS, LimitError, at_most
 from firefight.outcome import Outcome
@@ -55,6 +64,7 @@ from firefight.probability.distribution import Distribution
 __all__ = [
     "CHAIN_PURPOSE_SUFFIX",
     "DEFAULT_DEPTH",
+    "Checkpoint",
     "PathSource",
     "enumerate_outcomes",
     "result_key",
@@ -73,6 +83,20 @@ DEFAULT_DEPTH = 2
 
 #: Paths walked before a projected walk judges how many it will need.
 PROJECT_AFTER = 500
+
+#: The seed of the random paths a walk judges its size by: the same judgement on every run.
+PROBE_SEED = 0
+
+
+class Checkpoint(NamedTuple):
+    """Where a walk judges whether it can finish (DEC-661): once ``walked`` paths are walked,
+    from ``probes`` random paths in all (those of earlier checkpoints count), giving up when
+    they estimate more than ``margin`` times its limit."""
+
+    walked: int
+    probes: int
+    margin: float
+
 
 #: A guard against a resolver that never stops asking for dice.
 MAX_FACES_PER_PATH = 10_000
@@ -94,16 +118,18 @@ class _Retry(BaseException):
 
 
 class PathSource:
-    """A dice source that follows one path: ``prefix`` first, then face 1 for every new call.
+    """A dice source that follows one path: ``prefix`` first, then face 1 for every new call
+    (or, with ``then``, the face ``then`` gives: a random path of the same tree).
 
     ``sides`` and ``faces`` record every call answered, so the caller can compute the path's
     probability and the next path; ``loops`` the first tries of repeated rolls it went through
     (:meth:`~firefight.dice.Dice.pool_try`), ``rejected`` the one whose second try cut it.
     """
 
-    def __init__(self, prefix: list[int], depth: int) -> None:
+    def __init__(self, prefix: list[int], depth: int, then: DiceSource | None = None) -> None:
         self._prefix = prefix
         self._depth = depth
+        self._then = then
         self._chain = 0
         self._try: str | None = None  # the purpose of the first try under way
         self.sides: list[int] = []
@@ -132,10 +158,38 @@ class PathSource:
             self.loops.append((i, tuple(self.faces)))
         if i >= MAX_FACES_PER_PATH:
             raise DiceError(f"a resolver asked for more than {MAX_FACES_PER_PATH} dice on one path")
-        value = self._prefix[i] if i < len(self._prefix) else 1
+        if i < len(self._prefix):
+            value = self._prefix[i]
+        else:
+            value = 1 if self._then is None else self._then.face(sides, purpose)
         self.sides.append(sides)
         self.faces.append(value)
         return value
+
+
+class _Probes:
+    """Random paths of a walk's tree, for Knuth's estimate of how many paths it has: a path of
+    probability ``p`` stands for ``1 / p`` paths, and the mean over random paths tends to the
+    count whatever the tree's shape (D. E. Knuth, Estimating the efficiency of backtrack
+    programs, 1975). A path the walk would cut or set aside ends a random path the same way;
+    any other error it raises the walk would meet on that path too, so it propagates."""
+
+    def __init__(self, run: Callable[[Dice], object], depth: int) -> None:
+        self._run = run
+        self._depth = depth
+        self._faces = SeededSource(PROBE_SEED)
+        self._drawn = 0
+        self._stands_for = 0
+
+    def estimate(self, probes: int) -> float:
+        """The estimate from the first ``probes`` random paths (drawing those not yet drawn)."""
+        while self._drawn < probes:
+            path = PathSource([], self._depth, then=self._faces)
+            with suppress(_ChainCut, _Retry):
+                self._run(Dice(path))
+            self._stands_for += prod(path.sides)
+            self._drawn += 1
+        return self._stands_for / self._drawn
 
 
 def result_key(outcome: Outcome) -> str:
@@ -150,6 +204,7 @@ def enumerate_outcomes(
     depth: int = DEFAULT_DEPTH,
     max_paths: int = MAX_PATHS,
     projected: float | None = None,
+    checkpoints: Sequence[Checkpoint] = (),
     progress: Callable[[float], None] | None = None,
 ) -> Distribution[K]:
     """The exact distribution of ``key(run(dice))`` over every dice path.
@@ -159,8 +214,9 @@ def enumerate_outcomes(
     unchanged: asking the odds of a refused action is refused the same way. With
     ``projected``, the walk gives up as soon as the share of probability it has visited
     projects more than ``projected`` times ``max_paths`` paths (judged from
-    :data:`PROJECT_AFTER` paths on): a guess, for a caller with another way to answer (1), or
-    one sparing a walk that cannot end within its limit (10).
+    :data:`PROJECT_AFTER` paths on): a quick guess, for a caller with another way to answer.
+    At each of ``checkpoints`` it judges by random paths instead, and gives up when they
+    estimate more than the checkpoint's margin times ``max_paths`` (DEC-661).
 
     >>> def until_odd(dice: Dice) -> int:
     ...     n = 0
@@ -182,16 +238,27 @@ def enumerate_outcomes(
     visited = Fraction(0)
     paths = runs = 0
     prefix: list[int] = []
+    way_out = f"{max_paths:,}; use --method monte-carlo, or a smaller --depth"
+    ahead = iter(checkpoints)
+    check = next(ahead, None)
+    probes = _Probes(run, depth)
     while True:
         runs += 1
         if runs > max_paths or (
             projected and runs > PROJECT_AFTER and runs > visited * projected * max_paths
         ):
-            raise LimitError(
-                "dice paths of one generic enumeration",
-                runs,
-                f"{max_paths:,}; use --method monte-carlo, or a smaller --depth",
-            )
+            raise LimitError("dice paths of one generic enumeration", runs, way_out)
+        if check is not None and runs > check.walked:
+            estimate = probes.estimate(check.probes)
+            if estimate > check.margin * max_paths:
+                raise LimitError(
+                    "dice paths of one generic enumeration, estimated from "
+                    f"{check.probes:,} random ones,",
+                    # A count of many digits is shown as 2.2E+43.
+                    round(estimate) if estimate < 1e12 else Decimal(f"{estimate:.1e}"),
+                    way_out,
+                )
+            check = next(ahead, None)
         source = PathSource(prefix, depth)
         try:
             result = run(Dice(source))

@@ -22,10 +22,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
-from firefight.errors import RuleRefusal
+from firefight.errors import FirefightError, RuleRefusal
 from firefight.scene.tactics import plain
 
 if TYPE_CHECKING:
@@ -48,11 +49,10 @@ __all__ = [
     "NOT_IN_ENCOUNTERS",
     "CatalogRow",
     "Ruleset",
-    "changed_states",
     "combatant_status",
-    "conditions_begun",
     "fallen",
     "refuse_weapons_named_alike",
+    "states_begun",
     "weapons_text",
 ]
 
@@ -81,6 +81,9 @@ class Ruleset(ABC):
     #: ``report`` (``firefight odds report <name>``). None: the ruleset has no such commands.
     cli_module: ClassVar[str | None] = None
     odds_cli_module: ClassVar[str | None] = None
+    #: Which of ``app``, ``sweep_app`` and ``report`` the odds module defines: the listings
+    #: (``odds sweep --help``) name only the rulesets that offer each, importing no odds module.
+    odds_cli_parts: ClassVar[tuple[str, ...]] = ("app",)
     #: Commands of ``cli_module`` that may run without typer when their command line is plain
     #: (a scripted shot starts faster): command name -> the module whose ``QUICK`` maps it to
     #: its :class:`~firefight.cli.quick.QuickCommand`. Empty: typer reads every one.
@@ -131,6 +134,24 @@ class Ruleset(ABC):
         from firefight.scene.svg import Overlay
 
         return Overlay()
+
+    def checked_overlay(
+        self, state: EncounterState, action: Action
+    ) -> tuple[Overlay, RuleRefusal | None]:
+        """The shapes ``action`` adds to the map and the refusal it meets as things stand
+        (:meth:`check`; None when the rules accept it). A refused action keeps its shapes, to
+        be drawn as refused: a blocked line of fire often shows why (DEC-665); none when the
+        shapes cannot be drawn either (a weapon nobody carries)."""
+        from firefight.scene.svg import Overlay
+
+        try:
+            self.check(state, action)
+        except RuleRefusal as refusal:
+            try:
+                return self.overlay(state, action), refusal
+            except FirefightError:
+                return Overlay(), refusal
+        return self.overlay(state, action), None
 
     def scene_overlay(self, state: EncounterState) -> Overlay:
         """What lies in the scene between actions and belongs on its map (a live grenade, a
@@ -236,6 +257,15 @@ class Ruleset(ABC):
         any die is rolled."""
         raise self._not_in_encounters("check actions")
 
+    def check(self, state: EncounterState, action: Action) -> None:
+        """Refuse ``action`` as declaring it would, rolling nothing: :meth:`validate`, then what
+        :meth:`resolve` refuses before its first die (gurps reads a move's reach there)."""
+        from firefight.dice import Dice
+
+        self.validate(state, action)
+        with suppress(_FirstDie):  # its first die: past every refusal
+            self.resolve(state, action, Dice(_NoDice()))
+
     def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
         """Resolve a validated action: the events it brings and the trace that explains them.
         Pure: the state is not changed, and a refusal rolls no die."""
@@ -298,7 +328,7 @@ class Ruleset(ABC):
         (``"Tony dead"``, ``"Viktor grappled"``), each only when it was not so before the action.
         The default reads the shared states and the conditions newly held; a ruleset with states
         of its own (rmu: dying, a Kindred's torpor and stake) names them."""
-        return [*changed_states(before, after, _down), *conditions_begun(before, after)]
+        return states_begun(before, after, _down)
 
     def cheatsheet(self) -> Sequence[Section]:
         """The cheat-sheet's tables, built from the ruleset's data (``firefight cheatsheet``):
@@ -384,6 +414,18 @@ class Ruleset(ABC):
         }
 
 
+class _FirstDie(BaseException):
+    """The first die :meth:`Ruleset.check` would have rolled: the action met no refusal (not an
+    error, so no resolver's ``except Exception`` may take it for one)."""
+
+
+class _NoDice:
+    """A dice source that stops a resolution at its first die."""
+
+    def face(self, sides: int, purpose: str) -> int:
+        raise _FirstDie
+
+
 def combatant_status(c: CombatantState) -> str:
     """Up, down or out by the shared fields, as the state table shows it."""
     if c.dead:
@@ -397,7 +439,7 @@ def _down(c: CombatantState) -> str:
     return "dead" if c.dead else "unconscious" if c.unconscious else "up"
 
 
-def changed_states(
+def _changed_states(
     before: EncounterState,
     after: EncounterState,
     words: Callable[[CombatantState], str | Iterable[str]],
@@ -417,16 +459,26 @@ def changed_states(
     return told
 
 
-def conditions_begun(before: EncounterState, after: EncounterState) -> list[str]:
-    """``"HOLDER KIND"`` for each condition someone holds after but not before."""
+def _conditions_begun(before: EncounterState, after: EncounterState) -> list[str]:
+    """Each condition someone holds after but not before, in its kind's words
+    (:meth:`~firefight.scene.conditions.ConditionKind.begun`: ``"Viktor grappled"``)."""
+    from firefight.scene.conditions import begun_words
+
     held = {(c.holder, c.kind) for c in before.conditions}
-    return sorted(
-        {
-            f"{c.holder} {c.kind}"
-            for c in after.conditions
-            if c.holder is not None and (c.holder, c.kind) not in held
-        }
-    )
+    told = (begun_words(c) for c in after.conditions if (c.holder, c.kind) not in held)
+    return sorted({words for words in told if words is not None})
+
+
+def states_begun(
+    before: EncounterState,
+    after: EncounterState,
+    words: Callable[[CombatantState], str | Iterable[str]],
+) -> list[str]:
+    """What an action left people in, for its odds: each of ``words(c)`` newly true of
+    someone (:func:`_changed_states`), then each condition newly held, each phrase once (a
+    Kindred's fire is a state of theirs and a condition on them: "Mara burning")."""
+    told = [*_changed_states(before, after, words), *_conditions_begun(before, after)]
+    return list(dict.fromkeys(told))
 
 
 def fallen(name: str, now: str) -> str | None:

@@ -33,6 +33,7 @@ __all__ = [
     "PHASE_STAGGER",
     "PHASE_STUN",
     "ConditionKind",
+    "begun_words",
     "condition_kinds",
     "register_condition",
     "run_upkeep",
@@ -84,6 +85,12 @@ class ConditionKind:
         """A sentence for the narrated log, or None to leave it to others."""
         return None
 
+    def begun(self, condition: ActiveCondition) -> str:
+        """What the holder of ``condition`` is in, as the odds of an action count it when the
+        action starts it (``"Viktor grappled"``). The default names the holder and the kind,
+        which suits a kind named in words; a kind named by a key says it in words of its own."""
+        return f"{condition.holder} {condition.kind}"
+
 
 class _PlainDurations(ConditionKind):
     """Counts down conditions whose kind no installed plug-in claims, so they still run out."""
@@ -109,6 +116,7 @@ class _PlainDurations(ConditionKind):
 
 
 _REGISTRY: dict[str, ConditionKind] = {}
+_ORPHANS = _PlainDurations()
 
 # Each ruleset's kinds in upkeep order, sorted once: upkeep asks for them every round. Emptied
 # whenever a kind registers, so it always holds the order the registry gives; one entry per
@@ -170,6 +178,16 @@ def run_upkeep(
             state = fold(state, found)
             events.extend(found)
     return tuple(events), state
+
+
+def begun_words(condition: ActiveCondition) -> str | None:
+    """What holding ``condition`` reads as (its kind's :meth:`ConditionKind.begun`; a kind no
+    installed plug-in claims is named as the default names it); None when nobody holds it (a
+    live grenade, a cloud)."""
+    if condition.holder is None:
+        return None
+    _load_plugins()
+    return _REGISTRY.get(condition.kind, _ORPHANS).begun(condition)
 
 
 def describe(event: Event, state: EncounterState) -> str | None:

@@ -13,13 +13,13 @@ Point(x_ft=0.0, y_ft=8.5)
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from firefight.geometry import Body, Point, bearing_deg, distance_ft
 from firefight.scene.cover import covering
 from firefight.scene.state import Barrier, CombatantState, EncounterState
 
-__all__ = ["cover_spot", "cover_within", "spot_taken"]
+__all__ = ["cover_spot", "cover_spots", "cover_within", "spot_taken"]
 
 #: How far from a barrier's face a person crouches behind it, past their own radius (feet).
 _CROUCH_GAP_FT = 0.5
@@ -81,17 +81,34 @@ def cover_within(
     against ``enemy`` (:func:`~firefight.scene.cover.covering`), nobody stands (S-1) and, if
     given, which ``fits``: the crouch behind it of :func:`cover_spot`; None when there is none.
     A tactic's cover to run for (cpr, gurps)."""
-    best: tuple[float, Point] | None = None
+    found = next(cover_spots(state, c, enemy, counts, fits, within_ft=reach_ft), None)
+    return found[1] if found else None
+
+
+def cover_spots(
+    state: EncounterState,
+    c: CombatantState,
+    enemy: CombatantState,
+    counts: Callable[[Barrier], bool],
+    fits: Callable[[Point], bool] | None = None,
+    *,
+    within_ft: float = math.inf,
+) -> Iterator[tuple[float, Point, Barrier]]:
+    """Each spot of :func:`cover_within` (the crouch behind every barrier that ``counts``,
+    covering ``c`` there against ``enemy``, free and ``fit``), with how far it lies from
+    ``c`` in feet and its barrier, the nearest first (barriers as far in the scene's order);
+    only those within ``within_ft``. ``fits`` is asked of each in turn, as it is reached."""
+    near: list[tuple[float, Point, Barrier]] = []
     for barrier in state.barriers:
-        if not counts(barrier):
-            continue
-        spot = cover_spot(c, barrier, enemy.position)
-        away = distance_ft(c.position, spot)
-        if away > reach_ft or (best is not None and away >= best[0]):
-            continue
-        body = Body(center=spot, posture=c.posture, size=c.size)
+        if counts(barrier):
+            spot = cover_spot(c, barrier, enemy.position)
+            away = distance_ft(c.position, spot)
+            if away <= within_ft:
+                near.append((away, spot, barrier))
+    near.sort(key=lambda found: found[0])  # stable: equal distances keep the scene's order
+    for away, spot, barrier in near:
         if fits is not None and not fits(spot):
             continue
+        body = Body(center=spot, posture=c.posture, size=c.size)
         if barrier in covering(state, enemy.position, spot) and spot_taken(state, c, body) is None:
-            best = (away, spot)
-    return best[1] if best else None
+            yield away, spot, barrier

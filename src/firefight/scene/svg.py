@@ -262,8 +262,13 @@ def _person(
     return "".join(parts)
 
 
-def _overlay(frame: _Frame, overlay: Overlay) -> list[str]:
-    parts = ['<g class="overlay">']
+#: How an action the rules refuse is drawn: its shapes greyed and faded, under its refusal.
+_REFUSED = '<filter id="refused"><feColorMatrix type="saturate" values="0"/></filter>'
+
+
+def _overlay(frame: _Frame, overlay: Overlay, *, refused: bool = False) -> list[str]:
+    look = ' class="overlay refused" filter="url(#refused)" opacity="0.5"'
+    parts = [f"<g{look}>" if refused else '<g class="overlay">']
     for area in overlay.areas:
         corners = " ".join(f"{_num(frame.x(p))},{_num(frame.y(p))}" for p in area.corners)
         parts.append(
@@ -306,7 +311,9 @@ def _overlay(frame: _Frame, overlay: Overlay) -> list[str]:
     return parts
 
 
-def _legend(x: float, colours: dict[str, str], materials: Sequence[str]) -> list[str]:
+def _legend(
+    x: float, colours: dict[str, str], materials: Sequence[str], refused: bool
+) -> list[str]:
     parts = [f'<g class="legend" font-size="11"><text x="{_num(x)}" y="{MARGIN_PX}">Sides</text>']
     y = MARGIN_PX + 16
     for side, colour in (*colours.items(), ("bystander", BYSTANDER_COLOUR)):
@@ -329,7 +336,10 @@ def _legend(x: float, colours: dict[str, str], materials: Sequence[str]) -> list
             )
             y += 16
     y += 8
-    for line in ("K kneeling, P prone", "white: down", "crossed out: dead", "dashed fire: blocked"):
+    keys = ["K kneeling, P prone", "white: down", "crossed out: dead", "dashed fire: blocked"]
+    if refused:
+        keys.append("grey: refused, not played")
+    for line in keys:
         parts.append(f'<text x="{_num(x)}" y="{_num(y)}">{line}</text>')
         y += 14
     parts.append("</g>")
@@ -344,14 +354,17 @@ def scene_svg(
     size_px: int = 720,
     caption: str | None = None,
     details: Mapping[str, Mapping[str, object]] | None = None,
+    refused: Overlay | None = None,
 ) -> str:
     """The scene as an SVG document: ``unit`` is the scale bar's, ``size_px`` the drawing's
     longer side (the legend is beside it), ``caption`` a line under the title, ``details`` what
-    hovering each person (by name) shows of their state, field by field."""
+    hovering each person (by name) shows of their state, field by field. ``refused`` holds the
+    shapes of an action the rules refuse, drawn grey and faded (the caption says why)."""
     points = [c.position for c in state.combatants]
     points += [p for b in state.barriers for p in (b.start, b.end)]
-    if overlay is not None:
-        points += list(overlay.points())
+    for shapes in (overlay, refused):
+        if shapes is not None:
+            points += list(shapes.points())
     frame, width, height = _frame(points, size_px)
     colours = _side_colours(state)
     materials = sorted({b.material for b in state.barriers})
@@ -366,11 +379,16 @@ def scene_svg(
         f'<text x="{MARGIN_PX}" y="22" font-size="15" font-weight="bold">{escape(title)}</text>',
     ]
     if caption:
-        parts.append(f'<text x="{MARGIN_PX}" y="36" font-size="11">{escape(caption)}</text>')
+        colour = ' fill="#b3261e"' if refused is not None else ""
+        parts.append(
+            f'<text x="{MARGIN_PX}" y="36" font-size="11"{colour}>{escape(caption)}</text>'
+        )
     parts.append(
         f'<rect x="{MARGIN_PX / 2}" y="{MARGIN_PX / 2 + 20}" width="{_num(width - MARGIN_PX)}" '
         f'height="{_num(height - MARGIN_PX - 20)}" fill="none" stroke="#dddddd"/>'
     )
+    if refused is not None:
+        parts += [_REFUSED, *_overlay(frame, refused, refused=True)]
     if overlay is not None:
         parts += _overlay(frame, overlay)
     parts += [_barrier(frame, b) for b in state.barriers]
@@ -384,6 +402,6 @@ def scene_svg(
         for c in state.combatants
     ]
     parts += _scale_bar(frame, height, unit)
-    parts += _legend(width + 10, colours, materials)
+    parts += _legend(width + 10, colours, materials, refused is not None)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"

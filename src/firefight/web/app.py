@@ -29,6 +29,7 @@ from firefight.cli.encounter import applied_json
 from firefight.declarations import DeclarationError
 from firefight.dice import Dice, ScriptedSource, SeededSource
 from firefight.encounter.scenario import ScenarioError, parse_scenario
+from firefight.encounter.turns import ORDER_RULE, ahead_of
 from firefight.errors import FirefightError, RuleRefusal, UnknownNameError
 from firefight.odds.lines import line_odds
 from firefight.scene.lines import write_line
@@ -50,7 +51,15 @@ from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered, encoded
 from firefight.web.table import Tables, TableSettings, settings_json
 from firefight.web.tokens import Keyring, Scope
-from firefight.web.views import hover_details, rows_view, seen_state, state_view, verbs_view
+from firefight.web.views import (
+    hover_details,
+    rows_view,
+    seen_effects,
+    seen_state,
+    state_view,
+    turn_words,
+    verbs_view,
+)
 
 __all__ = ["Server", "create_app"]
 
@@ -404,17 +413,28 @@ def create_app(server: Server) -> FastAPI:
 
         def make() -> bytes:
             seen = seen_state(state, scope, settings)
-            overlay, caption = None, None
+            overlay, refused, caption = None, None, None
             if line:
                 try:
-                    action = ruleset.parse_action(line, state)
+                    # As the action is read for this token (DEC-674), drawn on what it sees.
+                    action = ruleset.parse_action(line, seen)
                     if scope.is_gm or scope.plays(name, action.actor):
-                        overlay, caption = ruleset.overlay(state, action), action.text
+                        # DEC-665: a refused action is drawn grey under its refusal.
+                        shapes, refusal = ruleset.checked_overlay(seen, action)
+                        if refusal is None:
+                            overlay, caption = shapes, action.text
+                        else:
+                            refused, caption = shapes, f"{action.text}: refused: {refusal}"
                 except FirefightError as exc:
                     caption = str(exc)
             details = hover_details(rows_view(state, ruleset, scope, settings))
             svg = scene_svg(
-                seen, unit=ruleset.scene_unit, overlay=overlay, caption=caption, details=details
+                seen,
+                unit=ruleset.scene_unit,
+                overlay=overlay,
+                caption=caption,
+                details=details,
+                refused=refused,
             )
             return svg.encode("utf-8")
 
@@ -426,7 +446,10 @@ def create_app(server: Server) -> FastAPI:
         current = _current(name)
         if scope.is_gm:
             return current
-        action = current.ruleset.parse_action(text, current.state)
+        # DEC-674: read against the scene the player sees, a hidden combatant is nobody to them
+        # (nor named among those a misspelt name might have meant).
+        seen = seen_state(current.state, scope, server.tables.get(name))
+        action = current.ruleset.parse_action(text, seen)
         if not scope.plays(name, action.actor):
             raise _Refused(
                 403, "forbidden", f"this token plays {scope.character}, not {action.actor}"
@@ -434,6 +457,21 @@ def create_app(server: Server) -> FastAPI:
         if not server.tables.get(name).players_act:
             raise _Refused(403, "forbidden", "the GM declares the actions for now")
         return current
+
+    def _in_turn(current: Current, text: str, scope: Scope, name: str) -> None:
+        """DEC-675: a player acts in initiative order (ENC-ORDER); only the GM plays out of it.
+        Said to the player, who can neither force it nor change the order."""
+        action = current.ruleset.parse_action(text, current.state)
+        waiting = ahead_of(current.state, action.actor, current.ruleset)
+        if waiting:
+            settings = server.tables.get(name)
+            first = ", ".join(turn_words(waiting, current.state, scope, settings))
+            comes = "comes" if len(waiting) == 1 else "come"
+            raise RuleRefusal(
+                ORDER_RULE,
+                f"{action.actor} acts out of initiative order: {first} {comes} first. Wait for "
+                "them, or ask the GM.",
+            )
 
     @app.post("/api/encounters/{name}/odds", tags=["actions"])
     def odds(name: str, body: LineBody, scope: ScopeDep) -> Any:
@@ -453,7 +491,7 @@ def create_app(server: Server) -> FastAPI:
             "actor": found.actor,
             "verb": found.verb,
             "outcomes": dict(found.outcomes),
-            "effects": dict(found.effects),
+            "effects": seen_effects(dict(found.effects), scope, server.tables.get(name)),
             "method": found.method,
             "samples": found.samples,
         }
@@ -469,7 +507,12 @@ def create_app(server: Server) -> FastAPI:
             _player_dice(body.dice, server.tables.get(name))
         dice, info = _dice(body.dice)
         try:
-            applied = server.service.act(name, text, dice, expected_head=body.expected_head)
+            if not scope.is_gm:
+                _in_turn(current, text, scope, name)
+            # The order is checked again as the action is written (another may have come first).
+            applied = server.service.act(
+                name, text, dice, force=scope.is_gm, expected_head=body.expected_head
+            )
         except RuleRefusal as exc:
             envelope = refusal_json(current.ruleset.name, {"name": None, "text": text}, {}, exc)
             body_ = {"error": "refused", "rule": exc.rule, "message": exc.reason}
@@ -508,11 +551,13 @@ def create_app(server: Server) -> FastAPI:
         """Hide combatants, open their figures to the players, let players declare, ask them
         for their dice."""
         state = _current(name).state
-        for who in (*body.hidden, *body.opened):
-            state.combatant(who)  # an unknown name is refused with the closest ones
+        # Each name as the scene spells it (the views compare names as spelt); an unknown one
+        # is refused with the closest ones.
+        hidden = frozenset(state.combatant(who).name for who in body.hidden)
+        opened = frozenset(state.combatant(who).name for who in body.opened)
         settings = TableSettings(
-            hidden=frozenset(body.hidden),
-            opened=frozenset(body.opened),
+            hidden=hidden,
+            opened=opened,
             players_act=body.players_act,
             players_roll=body.players_roll,
         )

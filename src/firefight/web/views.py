@@ -18,6 +18,7 @@ from typing import Any
 from firefight.cli.encounter import record_json, state_json
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
+from firefight.encounter.turns import next_up
 from firefight.frozen import replace
 from firefight.rulesets.base import Ruleset, combatant_status
 from firefight.scene.state import CombatantState, EncounterState
@@ -31,8 +32,10 @@ __all__ = [
     "player_fields",
     "record_view",
     "rows_view",
+    "seen_effects",
     "seen_state",
     "state_view",
+    "turn_words",
     "undone_by",
     "verbs_view",
     "wounds",
@@ -110,6 +113,15 @@ def hover_details(rows: Sequence[dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {r["name"]: r["row"] for r in rows}
 
 
+def turn_words(
+    people: Sequence[tuple[str, str]], state: EncounterState, scope: Scope, settings: TableSettings
+) -> list[str]:
+    """Each of ``people`` with what they have left of their turn (``Mara (4 AP)``), as the
+    token's holder may see them: a hidden one is *someone unseen* to a player (DEC-674)."""
+    seen = seen_state(state, scope, settings)
+    return [f"{n} ({left})" if seen.find(n) else "someone unseen" for n, left in people]
+
+
 def state_view(
     name: str,
     state: EncounterState,
@@ -131,6 +143,7 @@ def state_view(
             shown for g in state.initiative if (shown := [n for n in g if seen.find(n)])
         ],
         "can_act": [c.name for c in seen.combatants if c.in_fight],
+        "up": turn_words(next_up(state, ruleset), state, scope, settings),
         "players_act": settings.players_act,
         "players_roll": settings.players_roll,
     }
@@ -147,6 +160,17 @@ def state_view(
 def _names_hidden(text: str, hidden: frozenset[str]) -> bool:
     words = text.lower()
     return any(re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", words) for n in hidden)
+
+
+def seen_effects(
+    effects: dict[str, float], scope: Scope, settings: TableSettings
+) -> dict[str, float]:
+    """The odds' effects (``"Pavel dead"``) the token's holder may see: a player none that
+    names a hidden combatant other than their own (DEC-674)."""
+    if scope.is_gm:
+        return effects
+    hidden = settings.hidden - {scope.character}
+    return {e: p for e, p in effects.items() if not _names_hidden(e, hidden)}
 
 
 def record_view(record: LogRecord, ruleset: Ruleset) -> dict[str, Any]:

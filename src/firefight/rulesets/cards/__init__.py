@@ -86,6 +86,7 @@ class Cards(Ruleset):
     resolve_validates = True
     cli_module = "firefight.rulesets.cards.cli.commands"
     odds_cli_module = "firefight.rulesets.cards.cli.odds"
+    odds_cli_parts = ("app", "sweep_app")
 
     def cheatsheet(self) -> Sequence[Section]:
         from firefight.rulesets.cards.cheatsheet import cards_cheatsheet

@@ -14,6 +14,7 @@ from firefight.declarations import DeclarationError, param
 from firefight.rulesets.cpr.attack_options import (
     ActorFields,
     AreaFields,
+    FiringFields,
     GunFields,
 )
 from firefight.rulesets.cpr.combatants import Aim
@@ -47,12 +48,23 @@ class _AreaFire(ActorFields, AreaFields, GunFields):
             "loaded": self.loaded,
             "wound": self.wounded,
             "injuries": self.injury,
-            "extra": self.extra(),
         }
 
 
 @dataclass(frozen=True, kw_only=True)
-class SuppressOptions(_AreaFire):
+class _GunFire(FiringFields, _AreaFire):
+    """A check fired with the gun at an area (suppressive fire, a shell): it takes the named
+    modifiers and jams as a shot does (CPR-REF-1)."""
+
+    def fired_fields(self, data: CprData) -> dict[str, Any]:
+        """:meth:`shared`, with every modifier on the check and the jam face. No distance:
+        the sniping scope's 51 m is nobody's at suppressive fire's 25 m or a shell's 6 m."""
+        extra, chosen = self.fired(data)
+        return {**self.shared(data), "extra": extra, "jams_on": chosen.jams_on}
+
+
+@dataclass(frozen=True, kw_only=True)
+class SuppressOptions(_GunFire):
     """Suppressive fire: 10 rounds, no damage; who fails WILL + Concentration runs for cover.
 
     Targets need will= and conc=.
@@ -72,12 +84,12 @@ class SuppressOptions(_AreaFire):
             ref=self.ref,
             skill=self.skill,
             shooter=self.shooter,
-            **self.shared(data),
+            **self.fired_fields(data),
         )
 
 
 @dataclass(frozen=True, kw_only=True)
-class ShotgunShellsOptions(_AreaFire):
+class ShotgunShellsOptions(_GunFire):
     """A shotgun shell: one attack vs DV 13 at everyone visible in the 6 m x 6 m block in
     front.
 
@@ -106,7 +118,7 @@ class ShotgunShellsOptions(_AreaFire):
             weapon=self.weapon,
             aim=self.aim,
             shooter=self.shooter,
-            **self.shared(data),
+            **self.fired_fields(data),
         )
 
 
@@ -155,5 +167,6 @@ class ExplodeOptions(_AreaFire):
             attacker=self.shooter,
             ammo=self.ammo,
             damage_d6=parse_d6(self.damage, "--damage") if self.damage else None,
+            extra=self.extra(),
             **self.shared(data),
         )

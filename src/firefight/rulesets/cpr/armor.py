@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from firefight.errors import UnknownNameError
+from firefight.limits import typed_whole
 from firefight.rulesets.cpr.datafile import load
 from firefight.rulesets.cpr.weapons import normalize_key
 
@@ -55,8 +56,9 @@ def load_armor(*, validate: bool = False) -> dict[str, Armor]:
 def sp_from_text(text: str, catalog: dict[str, Armor]) -> int:
     """SP from a number (``"11"``) or an armor name (``"light armorjack"``); ``"none"`` is 0."""
     cleaned = text.strip()
-    if cleaned.isdigit():
-        return int(cleaned)
+    sp = typed_whole(cleaned)
+    if sp is not None:
+        return sp
     key = normalize_key(cleaned)
     if key in ("none", ""):
         return 0

@@ -25,7 +25,7 @@ from firefight.rulesets.cpr.checks import (
     compare,
     d10_modifier,
     dv_or_dodge,
-    jammed,
+    fire_check,
     shooter_parts,
 )
 from firefight.rulesets.cpr.combatants import Aim, Target
@@ -256,9 +256,15 @@ def resolve_ranged_attack(
         parts = shooter_parts(
             attack, weapon.skill, [*aim_penalty(shot.aim, data), *attack.extra], data
         )
-        roll_d10 = tb.roll(dice.d10_exploding(f"{attack.shooter}'s attack"))
-        total = tb.total("attack total", [*parts, d10_modifier(roll_d10)])
-        jam = jammed(tb, roll_d10.natural, attack.jams_on, weapon.name)
+        total, jam = fire_check(
+            tb,
+            dice,
+            label="attack total",
+            purpose=f"{attack.shooter}'s attack",
+            parts=parts,
+            jams_on=attack.jams_on,
+            weapon=weapon.name,
+        )
         hit = not jam and compare(tb, total, threshold, against)
         smart = None
         if not hit and not jam and ammo.smart:

@@ -23,6 +23,7 @@ from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage_roll import DamageRoll
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.explosives import Explosion
+from firefight.rulesets.cpr.modifiers import Chosen
 from firefight.rulesets.cpr.option_text import (
     MAX_COORDINATE_M,
     MAX_TARGETS,
@@ -50,6 +51,7 @@ __all__ = [
     "AreaFields",
     "AutofireOptions",
     "DamageOptions",
+    "FiringFields",
     "GunFields",
     "ShootOptions",
     "ThrowOptions",
@@ -85,6 +87,30 @@ class ActorFields:
 
     def extra(self) -> tuple[Modifier, ...]:
         return tuple(parse_mod(m) for m in self.mod)
+
+
+@dataclass(frozen=True, kw_only=True)
+class FiringFields(ActorFields):
+    """A check made by firing a weapon (a shot, a burst, suppressive fire, a shell): besides
+    the actor's, the named modifiers standing on it or spent, as an encounter's line takes
+    them (CPR-REF-1)."""
+
+    modifier: tuple[str, ...] = param(
+        (),
+        help="A named modifier (repeatable): smartgun-link, sniping-scope, excellent-quality, "
+        "poor-quality, luck:N, armor:NAME (the shooter's armor penalty).",
+        high=MAX_LISTED,
+        sweep=False,
+    )
+
+    def fired(
+        self, data: CprData, distance_m: float | None = None
+    ) -> tuple[tuple[Modifier, ...], Chosen]:
+        """Every modifier on the check (the GM's, then the armor penalty and the named ones)
+        and what the names chose besides: the jam face, a link for smart rounds. An unknown
+        name is refused (CPR-REF-1); ``distance_m`` decides the sniping scope."""
+        chosen = data.modifiers.resolve(self.modifier, distance_m=distance_m)
+        return (*self.extra(), *chosen.on_roll()), chosen
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -176,7 +202,7 @@ def _target(
 
 
 @dataclass(frozen=True, kw_only=True)
-class ShootOptions(ActorFields, _Aimed, _Dodging, _Struck, GunFields):
+class ShootOptions(FiringFields, _Aimed, _Dodging, _Struck, GunFields):
     """One Attack Action: a single shot, two with a ROF 2 weapon, or one aimed shot.
 
     Dice order per shot: the target's dodge d10 (with --dodge), the shooter's d10,
@@ -195,13 +221,6 @@ class ShootOptions(ActorFields, _Aimed, _Dodging, _Struck, GunFields):
         rule="CPR-RNG-1",
     )
     ammo: str = param("basic", help="basic, or shell for a shotgun (refused).", choices=ammo_keys)
-    modifier: tuple[str, ...] = param(
-        (),
-        help="A named modifier (repeatable): smartgun-link, sniping-scope, excellent-quality, "
-        "poor-quality, luck:N, armor:NAME (the shooter's armor penalty).",
-        high=MAX_LISTED,
-        sweep=False,
-    )
     behind: str | None = param(
         None,
         help="Cover with HP in front of the target, e.g. 'concrete thick' (C-13).",
@@ -217,7 +236,7 @@ class ShootOptions(ActorFields, _Aimed, _Dodging, _Struck, GunFields):
         target = _target(
             self, data, head_armor=self.head_armor, dodge=self.dodge, behind=self.behind
         )
-        named = data.modifiers.resolve(self.modifier, distance_m=self.distance[0])
+        extra, named = self.fired(data, self.distance[0])
         return RangedAttack(
             weapon=self.weapon,
             ref=self.ref,
@@ -231,14 +250,14 @@ class ShootOptions(ActorFields, _Aimed, _Dodging, _Struck, GunFields):
             loaded=self.loaded,
             wound=self.wounded,
             injuries=self.injury,
-            extra=(*self.extra(), *named.on_roll()),
+            extra=extra,
             jams_on=named.jams_on,
             guided=named.guided,
         )
 
 
 @dataclass(frozen=True, kw_only=True)
-class AutofireOptions(ActorFields, _Dodging, _Struck, GunFields):
+class AutofireOptions(FiringFields, _Dodging, _Struck, GunFields):
     """Autofire: 10 rounds at one target, 2d6 times how far the roll won, capped by the weapon.
 
     Dice order: the target's dodge d10 (with --dodge), the shooter's d10,
@@ -257,6 +276,7 @@ class AutofireOptions(ActorFields, _Dodging, _Struck, GunFields):
     def build(self, data: CprData) -> AutofireAttack:
         """The autofire ``cpr autofire`` declares."""
         self.check_loaded(data)
+        extra, named = self.fired(data, self.distance)
         return AutofireAttack(
             weapon=self.weapon,
             ref=self.ref,
@@ -268,7 +288,8 @@ class AutofireOptions(ActorFields, _Dodging, _Struck, GunFields):
             aim=self.aim,
             wound=self.wounded,
             injuries=self.injury,
-            extra=self.extra(),
+            extra=extra,
+            jams_on=named.jams_on,
         )
 
 

@@ -22,13 +22,13 @@ from firefight.rulesets.cpr.checks import (
     check_dodge_allowed,
     compare,
     dv_or_dodge,
-    roll_check,
+    fire_check,
     shooter_parts,
 )
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.cpr.events import ActionTaken
+from firefight.rulesets.cpr.events import ActionTaken, WeaponJammed
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range
 from firefight.rulesets.cpr.weapons import Weapon
@@ -41,7 +41,8 @@ __all__ = ["AutofireAttack", "AutofireResult", "autofire_multiplier", "resolve_a
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AutofireResult(Result):
     """Autofire at one target (C-5): the DV, the dodge it met, the total, ``hit`` or
-    ``miss``, the weapon's cap and, on a hit, the multiplier and what the hit did."""
+    ``miss``, the weapon's cap and, on a hit, the multiplier and what the hit did; whether a
+    poor weapon jammed (the burst then misses)."""
 
     weapon: str
     target: str
@@ -55,6 +56,7 @@ class AutofireResult(Result):
     multiplier: int | None = omitted()
     damage_done: BodyHit | CoverHit | None = inline()
     rounds_left: int
+    jammed: bool | None = omitted()
 
     @property
     def outcome(self) -> ResolvedWord:
@@ -65,7 +67,8 @@ class AutofireResult(Result):
 class AutofireAttack:
     """An Action of autofire at one target. ``skill`` is the shooter's Autofire skill.
 
-    ``aim`` exists only to be refused: autofire cannot be aimed (CPR-AIM-1).
+    ``aim`` exists only to be refused: autofire cannot be aimed (CPR-AIM-1). ``jams_on`` is the
+    natural d10 face that jams a poor quality weapon (the modifier catalog), as a shot's.
     """
 
     weapon: str
@@ -80,6 +83,7 @@ class AutofireAttack:
     wound: WoundState = WoundState.UNHURT
     injuries: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
+    jams_on: int | None = None
 
 
 def autofire_multiplier(margin: int, cap: int) -> int:
@@ -136,10 +140,17 @@ def resolve_autofire(attack: AutofireAttack, dice: Dice, data: CprData) -> Outco
         target, read.dv, "the autofire DV", dice, tb, data
     )
     parts = shooter_parts(attack, figures.autofire_skill, attack.extra, data)
-    total = roll_check(
-        tb, dice, label="autofire total", purpose=f"{attack.shooter}'s autofire", parts=parts
+    total, jam = fire_check(
+        tb,
+        dice,
+        label="autofire total",
+        purpose=f"{attack.shooter}'s autofire",
+        parts=parts,
+        jams_on=attack.jams_on,
+        weapon=weapon.name,
+        fails="the burst misses",
     )
-    hit = compare(tb, total, threshold, against)
+    hit = not jam and compare(tb, total, threshold, against)
     loaded = weapon.magazine if attack.loaded is None else attack.loaded
     assert loaded is not None
     result = AutofireResult(
@@ -154,6 +165,10 @@ def resolve_autofire(attack: AutofireAttack, dice: Dice, data: CprData) -> Outco
         cap=cap,
         rounds_left=loaded - bullets,
     )
+    if jam:
+        # As a jammed shot spends its round, the jammed burst spends its ten (CPR-REF-1).
+        events.append(WeaponJammed(actor=attack.shooter, weapon=weapon.key))
+        result = replace(result, jammed=True)
     if hit:
         margin = total.value - threshold
         multiplier = autofire_multiplier(margin, cap)

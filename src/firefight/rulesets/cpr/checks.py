@@ -29,7 +29,7 @@ __all__ = [
     "condition_modifiers",
     "d10_modifier",
     "dv_or_dodge",
-    "jammed",
+    "fire_check",
     "own_conditions",
     "roll_check",
     "roll_dodge",
@@ -72,17 +72,30 @@ def roll_check(
     return tb.total(label, [*parts, d10_modifier(roll)])
 
 
-def jammed(tb: TraceBuilder, natural: int, jams_on: int | None, weapon: str) -> bool:
-    """Whether the attack's d10 came up the face that jams a poor weapon (CPR-REF-1): the
-    attack then misses, and an Action clears the jam."""
-    if jams_on is None or natural != jams_on:
-        return False
+def fire_check(
+    tb: TraceBuilder,
+    dice: Dice,
+    *,
+    label: str,
+    purpose: str,
+    parts: Sequence[Modifier],
+    jams_on: int | None,
+    weapon: str,
+    fails: str = "the attack misses",
+) -> tuple[Total, bool]:
+    """:func:`roll_check` for a check made by firing ``weapon``, and whether its d10 came up
+    the face that jams a poor weapon (CPR-REF-1): then the check ``fails`` whatever its total,
+    and an Action clears the jam."""
+    roll = tb.roll(dice.d10_exploding(purpose))
+    total = tb.total(label, [*parts, d10_modifier(roll)])
+    if jams_on is None or roll.natural != jams_on:
+        return total, False
     tb.step(
-        f"A natural {jams_on} with a poor quality weapon: the {weapon} jams and the attack "
-        "misses; an Action clears it.",
+        f"A natural {jams_on} with a poor quality weapon: the {weapon} jams and {fails}; an "
+        "Action clears it.",
         "CPR-REF-1",
     )
-    return True
+    return total, True
 
 
 def compare(tb: TraceBuilder, total: Total, dv: int, against: str, rule: str = "CPR-HIT-1") -> bool:

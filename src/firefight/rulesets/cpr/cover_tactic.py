@@ -9,24 +9,19 @@ behind one is the scene's own (:func:`~firefight.scene.spots.cover_within`).
 
 from __future__ import annotations
 
-import math
-
 from firefight.geometry import Point
 from firefight.rulesets.cpr import cpr_data
 from firefight.rulesets.cpr.encounter_build import barrier_cover
 from firefight.rulesets.cpr.fighter import fighter, move_allowance
+from firefight.rulesets.cpr.tactic_moves import REACH_MARGIN_M, line_point, on_grid, owed_move
 from firefight.rulesets.cpr.tactics import attack_lines
 from firefight.scene.cover import covering
 from firefight.scene.spots import cover_within
 from firefight.scene.state import Barrier, CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted
-from firefight.units import feet_from_metres, metres_from_feet
+from firefight.units import feet_from_metres
 
 __all__ = ["covered", "in_the_open", "spot_in_reach"]
-
-#: How far inside a Move's reach a spot must lie: the action line writes it to 0.1 m, which
-#: may carry it a few centimetres farther.
-REACH_MARGIN_M = 0.1
 
 
 def in_the_open(state: EncounterState, c: CombatantState, enemy: CombatantState) -> bool:
@@ -50,34 +45,28 @@ def spot_in_reach(state: EncounterState, c: CombatantState, enemy: CombatantStat
     def counts(barrier: Barrier) -> bool:
         return bool(barrier.cover) and barrier_cover(state, barrier, data).hp > 0
 
-    def written(spot: Point) -> Point | None:
-        # Written to 0.1 m, a spot near a barrier's end can come out past it: the nearest
-        # point of the 0.1 m grid around it that a barrier still covers.
-        return next(
-            (
-                p
-                for p in _grid_around(spot)
-                if any(counts(b) for b in covering(state, enemy.position, p))
-            ),
-            None,
-        )
+    def holds(p: Point) -> bool:
+        return any(counts(b) for b in covering(state, enemy.position, p))
 
-    spot = cover_within(state, c, enemy, reach_ft, counts, fits=lambda p: written(p) is not None)
-    return None if spot is None else written(spot)
+    spot = cover_within(
+        state, c, enemy, reach_ft, counts, fits=lambda p: on_grid(p, holds) is not None
+    )
+    return None if spot is None else on_grid(spot, holds)
 
 
 def covered(state: EncounterState, name: str) -> list[str]:
     """in the open, the Move behind the nearest barrier in reach first; from cover, reload a gun
-    under half full; then as sharp, enemies in the open before those in cover"""
+    under half full; then as sharp, enemies in the open before those in cover (suppressed, the
+    Move owed to cover comes first, DEC-671)"""
     me = quoted(name)
     c = state.combatant(name)
     enemies = enemies_by_distance(state, name)
-    lines: list[str] = []
+    lines = owed_move(state, name)
     exposed = bool(enemies) and in_the_open(state, c, enemies[0])
-    if exposed and fighter(c).move_left:
+    if not lines and exposed and fighter(c).move_left:
         spot = spot_in_reach(state, c, enemies[0])
         if spot is not None:
-            lines.append(f"{me} moves {_metres(spot)}")
+            lines.append(f"{me} moves {line_point(spot)}")
     reload = f"{me} reloads"
     early = not exposed and _under_half(c)
     return [
@@ -86,20 +75,6 @@ def covered(state: EncounterState, name: str) -> list[str]:
         *attack_lines(state, name, enemies, first=lambda e: in_the_open(state, e, c)),
         *([] if early else [reload]),
     ]
-
-
-def _metres(p: Point) -> str:
-    return f"{metres_from_feet(p.x_ft):.1f},{metres_from_feet(p.y_ft):.1f}"
-
-
-def _grid_around(p: Point) -> list[Point]:
-    """The four points of the 0.1 m grid the action line writes (:func:`_metres`) around
-    ``p``, the nearest first."""
-    x, y = metres_from_feet(p.x_ft), metres_from_feet(p.y_ft)
-    xs = {math.floor(x * 10) / 10, math.ceil(x * 10) / 10}
-    ys = {math.floor(y * 10) / 10, math.ceil(y * 10) / 10}
-    near = sorted(((gx, gy) for gx in xs for gy in ys), key=lambda g: math.dist(g, (x, y)))
-    return [Point(x_ft=feet_from_metres(gx), y_ft=feet_from_metres(gy)) for gx, gy in near]
 
 
 def _under_half(c: CombatantState) -> bool:

@@ -120,6 +120,7 @@ from firefight.rulesets.cpr.suppression import (
     SuppressiveFire,
     resolve_suppression,
 )
+from firefight.rulesets.cpr.take_cover import check_owed_move
 from firefight.rulesets.cpr.throwing import Throw, ThrowResult, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.scene.actions import ACTION_RULE, Action
@@ -136,6 +137,7 @@ from firefight.scene.state import (
 )
 from firefight.trace import Entry, Modifier, QuietTraceBuilder, Trace, TraceBuilder
 from firefight.units import metres_from_feet
+from firefight.wording import counted
 
 __all__ = [
     "EVENT_TYPES",
@@ -357,8 +359,7 @@ def _damage_words(done: BodyHit | CoverHit | None, data: CprData) -> str:
     text = f"{done.damage} damage, {done.hp_lost} HP lost"
     if done.through == 0 and done.hp_lost == 0:
         text = f"{done.damage} damage, SP {done.sp} holds it: 0 HP lost"
-    injuries = [data.injuries.injury(key).label for key in done.critical_injuries]
-    return "; ".join((text, *injuries))
+    return "; ".join((text, *data.injuries.labels(done.critical_injuries)))
 
 
 def _outcome(
@@ -520,16 +521,12 @@ def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan
     if action.twice:
         second_from = c.position
         if action.move_between is not None:
-            own = fighter(c)
-            if own.must_take_cover:
-                raise RuleRefusal(
-                    "C-6", f"{c.name} owes this turn's Move to reaching cover (suppressed)."
-                )
-            if not own.move_left:
+            if not fighter(c).move_left:
                 raise RuleRefusal(
                     TURN_RULE, f"{c.name} has already spent this turn's Move; no move between."
                 )
             metres = check_move(state, c, action.move_between, data, tb)
+            check_owed_move(state, c, action.move_between, data, tb)
             tb.step(
                 f"Between the two shots {c.name} moves {metres:g} m to "
                 f"{_where(action.move_between)}: this turn's Move.",
@@ -622,13 +619,14 @@ def _plan_autofire(state: EncounterState, action: Autofire, data: CprData) -> _A
     tb = TraceBuilder()
     dodge = dodge_of(state, target, unseen=action.unseen, tb=tb, data=data)
     distance = _metres(c.position, target.position)
-    extra, _, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
+    extra, chosen, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
     attack = AutofireAttack(
         **firing_fields(c, weapon, data.figures.autofire_skill),
         distance_m=distance,
         target=target_of(state, target, data, dodge=dodge, origin=c.position),
         aim=action.aim,
         extra=extra,
+        jams_on=chosen.jams_on,
     )
     return _AutofirePlan(
         attack=attack, weapon=weapon, target=target, steps=tb.build().entries, spent=tuple(spent)
@@ -654,6 +652,9 @@ def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData
 def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData) -> Outcome:
     c, weapon = _armed(state, action.actor, action.weapon)
     tb = TraceBuilder()
+    # The check is fired with the weapon, as an attack is: the same jam, armor penalty on
+    # REF, modifiers standing on it and LUCK (CPR-REF-1).
+    extra, chosen, spent = _named(c, weapon, action.mods, action.named, None, data, tb)
     # The unconscious and the dead have no nerve to break.
     exposed = [o for o in state.combatants if o.name != c.name and o.can_act]
     outcome = resolve_suppression(
@@ -661,14 +662,17 @@ def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData
             **firing_fields(c, weapon, data.figures.autofire_skill),
             targets=tuple(target_of(state, o, data, shooter=c) for o in exposed),
             position=spot_of(c),
-            extra=action.mods,
+            extra=extra,
+            jams_on=chosen.jams_on,
         ),
         dice,
         data,
     )
-    events = _scene_names(outcome.events, weapon.name)
+    events = [*spent, *_scene_names(outcome.events, weapon.name)]
     broken = outcome.result.must_take_cover
     tail = f"{' and '.join(broken)} must run for cover" if broken else "nobody breaks"
+    if outcome.result.jammed:
+        tail = f"the {weapon.name} jams, and nobody breaks"
     headline = f"{c.name} lays down suppressive fire with the {weapon.name}: {tail}."
     return _outcome(
         tb,
@@ -698,6 +702,8 @@ def _area_targets(
 def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData) -> Outcome:
     c, target, weapon = _at_someone(state, action)
     tb = TraceBuilder()
+    distance = _metres(c.position, target.position)
+    extra, chosen, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
     outcome = resolve_shotgun_shells(
         ShotgunShells(
             **firing_fields(c, weapon, data.weapon(weapon.kind).skill),
@@ -714,12 +720,13 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
             position=spot_of(c),
             toward=spot_of(target),
             aim=action.aim,
-            extra=action.mods,
+            extra=extra,
+            jams_on=chosen.jams_on,
         ),
         dice,
         data,
     )
-    events = _injury_effects(state, _scene_names(outcome.events, weapon.name), data, tb)
+    events = _injury_effects(state, [*spent, *_scene_names(outcome.events, weapon.name)], data, tb)
     listed = outcome.result.targets
     hit = [t.target for t in listed if t.result == "hit"]
     barriers = {b.name for b in state.barriers}  # any other cover is a shield, its holder's
@@ -731,6 +738,8 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
     reached = ["hits " + " and ".join(hit)] if hit else []
     reached += ["stopped short of " + " and ".join(covered)] if covered else []
     tail = "; ".join(reached) or "hits nobody"
+    if outcome.result.jammed:
+        tail = f"the {weapon.name} jams and hits nobody"
     headline = f"{c.name} fires a shell from the {weapon.name} toward {target.name}: {tail}."
     return _attacked(
         tb, outcome, events, c, weapon, action="fires shells", at=target.name, headline=headline
@@ -874,10 +883,7 @@ def _move(state: EncounterState, action: Move, data: CprData) -> Outcome:
         )
     else:
         tb.step(f"{c.name} moves {metres:g} m: this turn's Move.", TURN_RULE)
-    if own.must_take_cover:
-        tb.step(
-            f"{c.name} spends the Move suppressive fire made them owe to reaching cover.", "C-6"
-        )
+    check_owed_move(state, c, action.to, data, tb)
     events: list[Event] = [
         moved_to(c, action.to),
         MoveTaken(actor=c.name, distance_m=metres, run=run),
@@ -1200,6 +1206,7 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
             **spent,
             moved_m=round(own.moved_m + event.distance_m, 2),
             must_take_cover=False,
+            cover_from=(),
         )
     if isinstance(event, DamageDealt):
         return state.with_combatant(_damage_dealt(named_in_log(state, event.target), event))
@@ -1264,7 +1271,10 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
     if isinstance(event, MagazineReloaded):
         return _reloaded(state, event)
     if isinstance(event, MustTakeCover):
-        return _with(state, named_in_log(state, event.target), must_take_cover=True)
+        c = named_in_log(state, event.target)
+        by = () if event.by is None else (event.by,)
+        cover_from = tuple(dict.fromkeys((*fighter(c).cover_from, *by)))
+        return _with(state, c, must_take_cover=True, cover_from=cover_from)
     if isinstance(event, NextTurnCurtailed):
         c = named_in_log(state, event.target)
         lost = fighter(c).lose_next
@@ -1338,7 +1348,8 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
             f"{left} carried [CPR-AMMO-1]."
         )
     if isinstance(event, MustTakeCover):
-        return f"{event.target} must spend the next Move reaching cover [C-6]."
+        fire = f" from {event.by}'s fire" if event.by is not None else ""
+        return f"{event.target} must spend the next Move reaching cover{fire} [C-6]."
     if isinstance(event, DeathSaveRolled):
         if event.saved:
             return (
@@ -1363,14 +1374,14 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
         return f"{event.target} is knocked out by the {event.cause} [C-14]."
     if isinstance(event, LoadTook):
         what = data.ammunition(event.load).name
-        return f"The {what} holds {event.target} for {event.turns} turns [C-14]."
+        return f"The {what} holds {event.target} for {counted(event.turns, 'turn')} [C-14]."
     if isinstance(event, LoadWoreOff):
         return f"The {data.ammunition(event.load).name} wears off {event.target} [C-14]."
     if isinstance(event, CloudFormed):
         what = data.ammunition(event.load).name
         return (
             f"The {what} fills a {event.side_m:g} m square at {event.x_m:g},{event.y_m:g} m "
-            f"for {event.turns} turns [C-14]."
+            f"for {counted(event.turns, 'turn')} [C-14]."
         )
     if isinstance(event, SetOnFire):
         return f"{event.target} is on fire ({event.hp_per_turn} HP a turn) [C-14]."
@@ -1401,7 +1412,7 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
         weapon = c.weapon(event.weapon) if c else None
         if weapon is not None and weapon.loaded is not None:
             left = weapon.loaded.rounds - event.rounds
-            return f"{event.actor}'s {weapon.name}: {left} rounds left in the magazine."
+            return f"{event.actor}'s {weapon.name}: {counted(left, 'round')} left in the magazine."
     return None
 
 
@@ -1478,7 +1489,8 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     penalty = f" {wound.action_penalty}" if wound.action_penalty else ""
     notes = [data.injuries.injury(k).label for k in own.injuries]
     if own.must_take_cover:
-        notes.append("must take cover")
+        fire = f" from {' and '.join(own.cover_from)}" if own.cover_from else ""
+        notes.append(f"must take cover{fire}")
     if own.shield:
         notes.append(f"{own.shield} {own.shield_hp} HP" if own.shield_hp else f"{own.shield} gone")
     if own.burning:

@@ -18,9 +18,10 @@ Places are in metres (C-2), written ``X,Y``. The verbs (docs/cpr.md, "In an enco
 - ``clears jam [WEAPON]`` -- an Action un-jamming a poor quality weapon (CPR-REF-1);
 - ``holds [--until TEXT]`` -- hold the turn's Action to use later in the turn (CPR-REF-1).
 
-Every attack takes ``--with WEAPON`` (default: the one in hand), ``--mod V:LABEL`` (the GM's
-modifiers), ``--modifier NAME`` (the named catalog: ``smartgun-link``, ``luck:2``...)
-and, where a dodge is possible, ``--unseen`` (the target cannot see it coming). Those options
+Every attack and suppressive fire takes ``--with WEAPON`` (default: the one in hand),
+``--mod V:LABEL`` (the GM's modifiers), ``--modifier NAME`` (the named catalog:
+``smartgun-link``, ``luck:2``...) and, where a dodge is possible, ``--unseen`` (the target
+cannot see it coming). Those options
 are declared on the actions' fields (``line=True``, :mod:`firefight.declarations`) and read and
 checked by :func:`~firefight.scene.lines.declared_values`, as the command line checks its own;
 ``--mod`` and ``--move-between`` are read here.
@@ -125,6 +126,7 @@ class Autofire(Action):
 class Suppress(Action):
     weapon: str | None = _weapon()
     mods: tuple[Modifier, ...] = ()
+    named: tuple[str, ...] = _named()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -134,6 +136,7 @@ class FireShells(Action):
     aim: Aim | None = _aimed()  # noqa: RUF009 (a new declared field, as param makes)
     unseen: bool = _unseen()
     mods: tuple[Modifier, ...] = ()
+    named: tuple[str, ...] = _named()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -64,6 +64,7 @@ __all__ = [
     "not_dead",
     "ready_weapon",
     "resist_skills",
+    "shelters",
     "shooter_of",
     "target_of",
 ]
@@ -234,12 +235,16 @@ def in_cover(
     state: EncounterState, shooter: CombatantState, c: CombatantState, data: CprData
 ) -> bool:
     """Whether a barrier covers ``c`` against ``shooter`` (docs/cpr.md: a barrier drawn in a
-    cpr scene is cover, whatever its height), unless its cover kind has no HP left: destroyed,
-    it stops nothing more (C-13)."""
+    cpr scene is cover, whatever its height) and :func:`shelters` them."""
     return any(
-        not barrier.cover or barrier_cover(state, barrier, data).hp > 0
-        for barrier in covering(state, shooter.position, c.position)
+        shelters(state, barrier, data) for barrier in covering(state, shooter.position, c.position)
     )
+
+
+def shelters(state: EncounterState, barrier: Barrier, data: CprData) -> bool:
+    """Whether ``barrier`` is cover to stand behind (C-6): any barrier is, unless its cover
+    kind has no HP left: destroyed, it stops nothing more (C-13, DEC-645)."""
+    return not barrier.cover or barrier_cover(state, barrier, data).hp > 0
 
 
 #: The condition id under which a barrier's HP left is kept once it has been hit (C-13).

@@ -133,9 +133,11 @@ class MagazineReloaded(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MustTakeCover(Event):
-    """Suppressive fire broke the target's nerve: their next Move goes to reaching cover (C-6)."""
+    """Suppressive fire broke the target's nerve: their next Move goes to reaching cover (C-6)
+    from the fire of ``by`` (DEC-669; None in logs written before it was kept)."""
 
     target: str
+    by: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

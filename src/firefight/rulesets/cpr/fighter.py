@@ -65,6 +65,8 @@ class CprFighter(CombatantStats):
     smartgun link, poor quality) and ``jammed`` the weapons that must be cleared first.
     ``holding`` is set while the turn's Action is held (what they wait for, maybe "").
     ``loads`` names the load of each grenade carried that is not the basic blast (C-14).
+    ``must_take_cover`` is set when suppressive fire broke them, until their next Move, and
+    ``cover_from`` names whose fire that Move must reach cover from (C-6, DEC-669).
     """
 
     ref: int = 0
@@ -95,6 +97,7 @@ class CprFighter(CombatantStats):
     move_left: bool = False
     moved_m: float = 0.0
     must_take_cover: bool = False
+    cover_from: tuple[str, ...] = ()
     lose_next: tuple[str, ...] = ()
     carried: tuple[CarriedAmmo, ...] = ()
     items: tuple[tuple[str, int], ...] = ()

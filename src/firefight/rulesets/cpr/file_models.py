@@ -348,6 +348,7 @@ class _Turn(DataModel):
     min_move: int = Field(ge=0)
     run: bool
     evasion_skill: str
+    short_of_cover_m: float = Field(ge=0)
 
 
 class EncounterFile(DataModel):

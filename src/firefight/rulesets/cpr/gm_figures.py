@@ -1,12 +1,15 @@
 """The cpr figures a GM may set at the table (``set NAME FIGURE N``, DEC-551): HP left (the
-wound state follows from it, C-9), body and head SP as they ablate (C-3) and the LUCK left.
-A GM's ``repair`` gives the armor back its full SP."""
+wound state follows from it, C-9), body and head SP as they ablate (C-3), the LUCK left and
+whether a fighter owes their next Move to reaching cover (C-6, DEC-676). A GM's ``repair``
+gives the armor back its full SP."""
 
 from __future__ import annotations
 
+from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.rulesets.cpr.option_text import STAT_RANGE
+from firefight.scene.events import GM_RULE
 from firefight.scene.figure_bounds import check_within, no_such_figure
 from firefight.scene.state import CombatantState
 
@@ -17,6 +20,7 @@ CPR_GM_FIGURES = {
     "sp": "body armor SP left",
     "head-sp": "head armor SP left",
     "luck": "LUCK left to spend",
+    "take-cover": "1 owes the next Move to reaching cover (C-6), 0 not",
 }
 
 
@@ -36,7 +40,27 @@ def set_cpr_figure(c: CombatantState, figure: str, value: int) -> CombatantState
     if figure == "luck":
         check_within(c.name, "LUCK", value, 0, STAT_RANGE[1])  # no more than a LUCK stat
         return replace(c, stats=replace(f, luck=value))
+    if figure == "take-cover":
+        return _owing_cover(c, value)
     raise no_such_figure("cpr", figure)
+
+
+def _owing_cover(c: CombatantState, value: int) -> CombatantState:
+    """``c`` owing a Move to cover (1) or not (0, whose fire forgotten with it); one set owing
+    by the GM alone names no fire, so any Move pays it (DEC-676, as a debt DEC-669 predates);
+    one who already owes keeps whose fire it is."""
+    check_within(c.name, "take-cover", value, 0, 1)
+    f = fighter(c)
+    if not value:
+        return replace(c, stats=replace(f, must_take_cover=False, cover_from=()))
+    if not c.can_act:
+        state = "dead" if c.dead else "unconscious" if c.unconscious else "out of the fight"
+        raise RuleRefusal(
+            GM_RULE,
+            f"{c.name} is {state}: only someone who can act has a Move to owe to cover, as "
+            "suppressive fire breaks only them (C-6).",
+        )
+    return replace(c, stats=replace(f, must_take_cover=True))
 
 
 def repaired(c: CombatantState) -> CombatantState:

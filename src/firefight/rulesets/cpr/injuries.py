@@ -68,6 +68,10 @@ class InjuryTables:
     def by_key(self) -> dict[str, CriticalInjury]:
         return {i.key: i for table in self.rows.values() for i in table.values()}
 
+    def labels(self, keys: Iterable[str]) -> list[str]:
+        """The injuries ``keys`` name, as a GM reads them (``object lodged in the body``)."""
+        return [self.injury(key).label for key in keys]
+
     def injury(self, key: str) -> CriticalInjury:
         known = self.by_key()
         try:

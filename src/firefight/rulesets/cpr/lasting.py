@@ -20,6 +20,7 @@ from firefight.rulesets.cpr.events import CloudFormed, LoadTook, LoadWoreOff
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.state import ActiveCondition, EncounterState
+from firefight.wording import counted
 
 __all__ = [
     "CLOUD_CONDITION",
@@ -89,6 +90,11 @@ def apply_cloud(state: EncounterState, e: CloudFormed) -> EncounterState:
     return replace(state, conditions=(*state.conditions, cloud))
 
 
+def _load_name(condition: ActiveCondition) -> str:
+    """The name of the load a lasting effect or a cloud came from (``flashbang load``)."""
+    return _data().ammunition(str(condition.get("load"))).name
+
+
 def lasting_lines(state: EncounterState) -> list[str]:
     """What lasts, for the lines under the state table: each person's load effects with the
     turns left, then the clouds on the scene."""
@@ -96,12 +102,14 @@ def lasting_lines(state: EncounterState) -> list[str]:
     for c in state.conditions:
         if c.kind not in (LOAD_CONDITION, CLOUD_CONDITION):
             continue
-        name = _data().ammunition(str(c.get("load"))).name
+        name = _load_name(c)
+        assert c.rounds_left is not None  # a load and a cloud take with their turns (C-14)
+        left = counted(c.rounds_left, "turn")
         if c.kind == LOAD_CONDITION:
-            lines.append(f"{c.holder}: {name}, {c.rounds_left} turns left")
+            lines.append(f"{c.holder}: {name}, {left} left")
             continue
         x, y, side = (float(c.get(k) or 0) for k in ("x_m", "y_m", "side_m"))
-        lines.append(f"{name}: a {side:g} m square at {x:g},{y:g} m, {c.rounds_left} turns left")
+        lines.append(f"{name}: a {side:g} m square at {x:g},{y:g} m, {left} left")
     return lines
 
 
@@ -110,6 +118,9 @@ class _Load(ConditionKind):
 
     name = LOAD_CONDITION
     rulesets = ("cpr",)
+
+    def begun(self, condition: ActiveCondition) -> str:
+        return f"{condition.holder} under the {_load_name(condition)}"
 
     def expire(self, state: EncounterState, condition: ActiveCondition) -> Sequence[Event]:
         assert condition.holder is not None

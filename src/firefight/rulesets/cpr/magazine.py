@@ -9,6 +9,7 @@ from __future__ import annotations
 from firefight.errors import RuleRefusal
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.weapons import Weapon
+from firefight.wording import counted
 
 __all__ = ["check_ammo", "check_rounds"]
 
@@ -39,12 +40,12 @@ def check_rounds(
     if rounds > weapon.magazine:
         raise RuleRefusal(
             "CPR-AMMO-1",
-            f"A {weapon.name} magazine holds {weapon.magazine} rounds, not {rounds}.",
+            f"A {weapon.name} magazine holds {counted(weapon.magazine, 'round')}, not {rounds}.",
         )
     if rounds < need:
         raise RuleRefusal(
             rule,
-            f"{what.capitalize()} needs {need} round{'s' if need != 1 else ''} loaded; the "
+            f"{what.capitalize()} needs {counted(need, 'round')} loaded; the "
             f"{weapon.name} has {rounds}. Reloading takes an Action.",
         )
     return rounds

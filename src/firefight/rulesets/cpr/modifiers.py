@@ -17,10 +17,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
+from firefight.limits import typed_whole
 from firefight.rulesets.cpr.armor import Armor
 from firefight.rulesets.cpr.datafile import load
 from firefight.rulesets.cpr.weapons import normalize_key
 from firefight.trace import Modifier
+from firefight.wording import counted
 
 __all__ = ["NOTHING_CHOSEN", "Chosen", "ModifierCatalog", "NamedModifier", "load_modifiers"]
 
@@ -96,13 +98,15 @@ class ModifierCatalog:
                     RULE, f"No modifier called {raw!r}; cpr knows {', '.join(self.known())}."
                 )
             if entry.per_point is not None:
-                if not arg.isdigit() or int(arg) < 1:
-                    raise RuleRefusal(RULE, f"Say how many points: '{key}:2', not {raw!r}.")
-                luck += int(arg)
+                points = typed_whole(arg)
+                if points is None or points < 1:
+                    shown = raw if len(raw) <= 40 else raw[:37] + "..."
+                    raise RuleRefusal(RULE, f"Say how many points: '{key}:2', not {shown!r}.")
+                luck += points
                 attack.append(
                     Modifier(
-                        value=int(arg) * entry.per_point,
-                        label=f"{entry.label} ({arg} points)",
+                        value=points * entry.per_point,
+                        label=f"{entry.label} ({counted(points, 'point')})",
                         rule=RULE,
                     )
                 )

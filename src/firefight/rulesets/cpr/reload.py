@@ -19,6 +19,7 @@ from firefight.rulesets.cpr.events import ActionTaken, MagazineReloaded
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.trace import TraceBuilder
+from firefight.wording import counted
 
 __all__ = ["Reload", "ReloadResult", "resolve_reload"]
 
@@ -46,6 +47,11 @@ class ReloadResult(Done):
     rounds: int
     added: int
     removed: int
+
+
+def _verb(n: int, verb: str) -> str:
+    """``verb`` agreeing with ``n`` rounds: "1 round goes in", "4 rounds go in"."""
+    return verb + ("es" if verb.endswith("o") else "s") if n == 1 else verb
 
 
 def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome[ReloadResult]:
@@ -76,21 +82,22 @@ def resolve_reload(reload: Reload, dice: Dice, data: CprData) -> Outcome[ReloadR
     if reload.loaded and old_kind != reload.ammo:
         removed, kept = reload.loaded, 0
         tb.step(
-            f"A magazine holds one kind: the {removed} rounds of {data.ammo[old_kind].name} come "
-            f"out before {new.name} go in.",
+            f"A magazine holds one kind: the {counted(removed, 'round')} of "
+            f"{data.ammo[old_kind].name} {_verb(removed, 'come')} out before {new.name} go in.",
             "CPR-AMMO-1",
         )
     added = capacity - kept
     if reload.at_hand is not None and reload.at_hand < added:
         added = reload.at_hand
         tb.step(
-            f"{reload.actor} has only {added} rounds of {new.name} at hand: the magazine is not "
-            "filled.",
+            f"{reload.actor} has only {counted(added, 'round')} of {new.name} at hand: the "
+            "magazine is not filled.",
             "CPR-AMMO-1",
         )
     tb.step(
-        f"{reload.actor} spends the Action reloading the {weapon.name}: {added} rounds of "
-        f"{new.name} go in; the magazine holds {capacity}.",
+        f"{reload.actor} spends the Action reloading the {weapon.name}: "
+        f"{counted(added, 'round')} of {new.name} {_verb(added, 'go')} in; the magazine holds "
+        f"{capacity}.",
         "CPR-AMMO-1",
     )
     return Outcome(

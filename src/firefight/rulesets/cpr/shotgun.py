@@ -19,18 +19,18 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
-from firefight.outcome import Outcome, ResolvedWord, Result
+from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cpr.checks import (
     check_dodge_allowed,
     compare,
-    roll_check,
+    fire_check,
     roll_dodge,
     shooter_parts,
 )
 from firefight.rulesets.cpr.combatants import Aim, Spot, Target
 from firefight.rulesets.cpr.damage import AreaTarget, Hit, area_hits, roll_damage
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.cpr.events import ActionTaken
+from firefight.rulesets.cpr.events import ActionTaken, WeaponJammed
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.scene import check_names, front_area, position_of, touches
 from firefight.rulesets.cpr.wounds import WoundState
@@ -42,7 +42,7 @@ __all__ = ["ShellsResult", "ShotgunShells", "resolve_shotgun_shells"]
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShellsResult(Result):
     """Shotgun shells (C-7): the one attack total against the DV, everyone in front or not,
-    the hits, and the rounds left."""
+    the hits, and the rounds left; whether a poor weapon jammed (then the shell misses all)."""
 
     weapon: str
     attack_total: int
@@ -50,6 +50,7 @@ class ShellsResult(Result):
     targets: tuple[AreaTarget, ...]
     hits: int
     rounds_left: int
+    jammed: bool | None = omitted()
 
     @property
     def outcome(self) -> ResolvedWord:
@@ -63,6 +64,7 @@ class ShotgunShells:
     ``skill`` is the shooter's Shoulder Arms; ``ammo`` is what the magazine holds (it must be
     shells, CPR-AMMO-1). ``targets`` may include people outside the area;
     they are listed in the trace as missed by the spread. ``aim`` exists only to be refused.
+    ``jams_on`` is the natural d10 face that jams a poor quality weapon, as a shot's.
     """
 
     ref: int
@@ -78,6 +80,7 @@ class ShotgunShells:
     wound: WoundState = WoundState.UNHURT
     injuries: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
+    jams_on: int | None = None
 
 
 def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Outcome[ShellsResult]:
@@ -133,12 +136,22 @@ def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Ou
         if target.dodge is not None:
             dodges[index] = roll_dodge(target, dice, tb, data)
     parts = shooter_parts(fire, weapon.skill, fire.extra, data)
-    total = roll_check(
-        tb, dice, label="attack total", purpose=f"{fire.shooter}'s shotgun shell", parts=parts
+    total, jam = fire_check(
+        tb,
+        dice,
+        label="attack total",
+        purpose=f"{fire.shooter}'s shotgun shell",
+        parts=parts,
+        jams_on=fire.jams_on,
+        weapon=weapon.name,
     )
+    if jam:
+        events.append(WeaponJammed(actor=fire.shooter, weapon=weapon.key))
     hit_flags: list[bool] = []
     for index, target in enumerate(in_area):
-        if index in dodges:
+        if jam:
+            hit_flags.append(False)
+        elif index in dodges:
             hit_flags.append(compare(tb, total, dodges[index].value, f"{target.name}'s dodge"))
         else:
             hit_flags.append(compare(tb, total, figures.shells_dv, f"the DV for {target.name},"))
@@ -180,5 +193,6 @@ def resolve_shotgun_shells(fire: ShotgunShells, dice: Dice, data: CprData) -> Ou
             targets=tuple(results),
             hits=sum(hit_flags),
             rounds_left=loaded - 1,
+            jammed=jam or None,
         ),
     )

@@ -4,6 +4,8 @@ An Action and 10 rounds from a weapon that can autofire. The shooter rolls an Au
 (REF + Autofire + d10). Everyone within 25 m whom the shooter can see, who is on foot and out
 of cover, rolls WILL + Concentration + d10 against it; whoever does not at least tie it must
 spend their next Move reaching cover. Ties go to the defender, here the suppressed target.
+A poor quality weapon that jams on the check (CPR-REF-1) breaks the fire off: nobody resists,
+nobody is suppressed, and the ten rounds are spent, as a jammed shot spends its round.
 
 Dice order: the shooter's d10, then each affected target's d10 in the order they are listed.
 """
@@ -17,10 +19,16 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import replace
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cpr.autofire import validate_autofire_weapon
-from firefight.rulesets.cpr.checks import compare, own_conditions, roll_check, shooter_parts
+from firefight.rulesets.cpr.checks import (
+    compare,
+    fire_check,
+    own_conditions,
+    roll_check,
+    shooter_parts,
+)
 from firefight.rulesets.cpr.combatants import Spot, Target
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.cpr.events import ActionTaken, MustTakeCover
+from firefight.rulesets.cpr.events import ActionTaken, MustTakeCover, WeaponJammed
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import whole_metres
 from firefight.rulesets.cpr.scene import check_names, distance_m, position_of
@@ -46,13 +54,14 @@ class Suppressed:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SuppressionResult(Result):
     """Suppressive fire (C-6): the check, everyone it reached, who must run for cover, and
-    the rounds left."""
+    the rounds left; whether a poor weapon jammed on the check (then nobody resists)."""
 
     weapon: str
     check_total: int
     targets: tuple[Suppressed, ...]
     must_take_cover: tuple[str, ...]
     rounds_left: int
+    jammed: bool | None = omitted()
 
     @property
     def outcome(self) -> ResolvedWord:
@@ -65,7 +74,8 @@ class SuppressiveFire:
     """Suppressive fire from ``position``; ``skill`` is the shooter's Autofire skill.
 
     Each target needs a position, and brings ``will``, ``concentration``, ``visible``,
-    ``on_foot`` and ``in_cover``.
+    ``on_foot`` and ``in_cover``. ``jams_on`` is the natural d10 face that jams a poor quality
+    weapon (the modifier catalog), as a shot's.
     """
 
     weapon: str
@@ -79,6 +89,7 @@ class SuppressiveFire:
     wound: WoundState = WoundState.UNHURT
     injuries: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
+    jams_on: int | None = None
 
 
 def _why_unaffected(target: Target, metres: int, radius_m: int) -> str | None:
@@ -121,17 +132,24 @@ def resolve_suppression(
     parts = shooter_parts(
         fire, figures.autofire_skill, fire.extra, data, stat_rule="C-6", skill_rule="C-6"
     )
-    check = roll_check(
+    check, jam = fire_check(
         tb,
         dice,
         label="suppressive fire check",
         purpose=f"{fire.shooter}'s autofire check",
         parts=parts,
+        jams_on=fire.jams_on,
+        weapon=weapon.name,
+        fails="the fire breaks off: nobody is suppressed",
     )
+    if jam:
+        events.append(WeaponJammed(actor=fire.shooter, weapon=weapon.key))
     results: list[Suppressed] = []
     for target, metres_exact in zip(fire.targets, distances, strict=True):
         metres = whole_metres(metres_exact)
-        why = _why_unaffected(target, metres, radius)
+        why = _why_unaffected(target, metres, radius) or (
+            f"the {weapon.name} jammed" if jam else None
+        )
         entry = Suppressed(target=target.name, distance_m=metres_exact, affected=False)
         if why:
             tb.step(f"{target.name} is not suppressed: {why}.", "C-6")
@@ -156,7 +174,7 @@ def resolve_suppression(
         broken = compare(tb, check, resist.value, f"{target.name}'s resistance", rule="C-6")
         if broken:
             tb.step(f"{target.name} must use their next Move to reach cover.", "C-6")
-            events.append(MustTakeCover(target=target.name))
+            events.append(MustTakeCover(target=target.name, by=fire.shooter))
         else:
             tb.step(f"{target.name} holds their ground.", "C-6")
         results.append(
@@ -171,5 +189,6 @@ def resolve_suppression(
             targets=tuple(results),
             must_take_cover=tuple(r.target for r in results if r.must_take_cover),
             rounds_left=loaded - bullets,
+            jammed=jam or None,
         ),
     )

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from firefight.rulesets.cpr import cpr_data
 from firefight.rulesets.cpr.fighter import fighter
+from firefight.rulesets.cpr.tactic_moves import owed_move
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted
 from firefight.units import metres_from_feet
@@ -26,9 +27,10 @@ def sharp(state: EncounterState, name: str) -> list[str]:
     """a grenade where two enemies share its square and no ally stands; else, at enemies who
     cannot dodge first, autofire (a full burst loaded in a gun that can), an aimed head shot
     past thicker body armor, two shots from a ROF 2 gun, one shot, as the rounds loaded allow;
-    else reload; else let the turn pass (cpr has no waiting action)"""
+    else reload; else let the turn pass (cpr has no waiting action); suppressed, the Move owed
+    to cover first (DEC-671)"""
     enemies = enemies_by_distance(state, name)
-    return [*attack_lines(state, name, enemies), f"{quoted(name)} reloads"]
+    return [*owed_move(state, name), *attack_lines(state, name, enemies), f"{quoted(name)} reloads"]
 
 
 def attack_lines(

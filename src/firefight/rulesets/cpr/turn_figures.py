@@ -22,6 +22,7 @@ class TurnFigures:
     min_move: int
     run: bool
     evasion_skill: str
+    short_of_cover_m: float
 
 
 def load_turn_figures(*, validate: bool = False) -> TurnFigures:
@@ -33,4 +34,6 @@ def load_turn_figures(*, validate: bool = False) -> TurnFigures:
         min_move=turn["min_move"],
         run=turn["run"],
         evasion_skill=turn["evasion_skill"],
+        # Read as written, TOML gives a whole number where the model gives a float.
+        short_of_cover_m=float(turn["short_of_cover_m"]),
     )

@@ -31,6 +31,19 @@ class WoundState(Enum):
     SERIOUS = "serious"
     MORTAL = "mortal"
 
+    @property
+    def words(self) -> str:
+        """The state as a GM says it: ``lightly wounded``, ``unhurt``."""
+        return _WORDS[self]
+
+
+_WORDS = {
+    WoundState.UNHURT: "unhurt",
+    WoundState.LIGHT: "lightly wounded",
+    WoundState.SERIOUS: "seriously wounded",
+    WoundState.MORTAL: "mortally wounded",
+}
+
 
 def wound_state(hp: int, max_hp: int) -> WoundState:
     """The wound state at ``hp`` of ``max_hp`` (C-9).

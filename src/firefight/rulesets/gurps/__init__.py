@@ -81,6 +81,7 @@ class GURPS(Ruleset):
     package = "firefight.rulesets.gurps"
     cli_module = "firefight.rulesets.gurps.cli.commands"
     odds_cli_module = "firefight.rulesets.gurps.cli.odds"
+    odds_cli_parts = ("app", "sweep_app")
 
     def cheatsheet(self) -> Sequence[Section]:
         from firefight.rulesets.gurps.cheatsheet import gurps_cheatsheet

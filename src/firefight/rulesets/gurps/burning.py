@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.limits import typed_whole
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData
 from firefight.rulesets.gurps.dice_formula import DiceFormula
@@ -100,11 +101,12 @@ def _people(texts: Sequence[str]) -> list[tuple[str, int, Condition | None]]:
     found = []
     for text in texts:
         parts = text.split(":")
-        if len(parts) > 4 or not all(p.isdigit() for p in parts[1:]) or not parts[0]:
+        read = [typed_whole(p) for p in parts[1:]]
+        numbers = [n for n in read if n is not None]
+        if len(parts) > 4 or len(numbers) < len(read) or not parts[0]:
             raise RuleRefusal(
                 RULE, f"Give each one in the area as NAME[:DR[:HP[:HT]]], not {text!r}."
             )
-        numbers = [int(p) for p in parts[1:]]
         dr = numbers[0] if numbers else 0
         condition = None
         if len(numbers) >= 2:

@@ -248,7 +248,7 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
                 "GUR-RELOAD-1", f"{c.name}'s {name} is not in hand: draw it first ('draws {name}')."
             )
         loaded = c.weapon(name)
-        # Read as the shot will read it: a word or a count past G-5's is refused here.
+        # Read as the shot reads it (G-5's bounds): a count that is no number is refused here.
         shots = line_values(action).get("shots", 1)
         assert isinstance(shots, int)
         if loaded is not None and loaded.loaded is not None and loaded.loaded.rounds < shots:

@@ -167,5 +167,10 @@ def gurps_stats(c: CombatantState) -> GurpsStats:
 def carried_weapon(c: CombatantState, name: str | None) -> tuple[str, str]:
     weapon = c.weapon(name)
     if weapon is None:
-        raise RuleRefusal("GUR-CORE-1", f"{c.name} carries no weapon called {name!r}.")
+        carried = ", ".join(w.name for w in c.weapons)
+        if not carried:
+            raise RuleRefusal("GUR-CORE-1", f"{c.name} carries no weapon.")
+        raise RuleRefusal(
+            "GUR-CORE-1", f"{c.name} carries no weapon called {name!r}; they carry {carried}."
+        )
     return weapon.name, weapon.kind

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.limits import typed_whole
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.fire_results import RandomFireResult
 from firefight.rulesets.gurps.rolls import DiceRoller
@@ -41,13 +42,14 @@ def resolve_random_fire(fire: RandomFire, dice: Dice) -> Outcome[RandomFireResul
     hit = []
     for text in fire.exposed:
         name, _, mod = text.partition(":")
-        if mod and not mod.lstrip("+-").isdigit():
+        value = typed_whole(mod, signed=True) if mod else 0
+        if value is None:
             raise RuleRefusal(RULE, f"Give an exposed character as NAME or NAME:MOD, not {text!r}.")
         number = trace.total(
             f"{name} is hit on",
             [
                 Modifier(value=fire.intensity, label="intensity of fire", rule=RULE),
-                Modifier(value=int(mod or 0), label="position and size", rule=RULE),
+                Modifier(value=value, label="position and size", rule=RULE),
             ],
         ).value
         roll = roller.sum(3, f"random fire at {name}")

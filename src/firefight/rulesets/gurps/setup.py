@@ -7,12 +7,11 @@ its Rcl. A shot the rules forbid is refused here, before any roll.
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from firefight.errors import RuleRefusal
-from firefight.limits import MAX_DIGITS
+from firefight.limits import typed_whole
 from firefight.rulesets.gurps.arcs import arc_modifier
 from firefight.rulesets.gurps.data import (
     Ammo,
@@ -73,13 +72,13 @@ def opportunity_modifier(watch: str, data: GurpsData) -> int:
         return opp.line
     if watch == "cone":
         return opp.cone
-    # Plain digits, few enough to read at once: str.isdigit also takes '²', which int() refuses.
-    if not re.fullmatch(rf"[0-9]{{1,{MAX_DIGITS}}}", watch) or int(watch) < 1:
+    count = typed_whole(watch)
+    if count is None or count < 1:
         raise RuleRefusal(
-            "GUR-OPP-1", f"Watch a number of hexes (1 or more), a line or a cone, not {watch!r}."
+            "GUR-OPP-1",
+            f"Watch a number of hexes (1 or more), a line or a cone, not {watch[:20]!r}.",
         )
-    count = int(watch)
-    # The last band has no top: 11 hexes or more are all one modifier, however many.
+    # The last row is "that many or more" (11+): no count runs past it.
     return next((m for most, m in opp.hexes if count <= most), opp.hexes[-1][1])
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.limits import typed_whole
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData
 from firefight.rulesets.gurps.rolls import DiceRoller, Roller
@@ -125,11 +126,12 @@ def _targets(stray: Stray) -> list[Candidate]:
     found = []
     for text in stray.down_range:
         parts = text.split(":")
-        if len(parts) not in (2, 3) or not parts[1].lstrip("-").isdigit():
+        number = typed_whole(parts[1], signed=True) if len(parts) in (2, 3) else None
+        if number is None:
             raise RuleRefusal(RULE, f"Give a down-range target as NAME:NUMBER[:foe], not {text!r}.")
         if len(parts) == 3 and parts[2] != "foe":
             raise RuleRefusal(RULE, f"Only ':foe' may follow the number, not {parts[2]!r}.")
-        found.append(Candidate(name=parts[0], number=int(parts[1]), foe=len(parts) == 3))
+        found.append(Candidate(name=parts[0], number=number, foe=len(parts) == 3))
     return found
 
 

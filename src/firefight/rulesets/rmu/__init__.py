@@ -11,7 +11,7 @@ from firefight.errors import RuleRefusal
 # Imported here, not in rmu_data: an import statement naming a package's attribute runs
 # importlib's Python-level fromlist handling, and rmu_data is read a hundred times a fight.
 from firefight.rulesets import find_ruleset
-from firefight.rulesets.base import CatalogRow, Ruleset, changed_states, conditions_begun
+from firefight.rulesets.base import CatalogRow, Ruleset, states_begun
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -106,6 +106,7 @@ class RMU(Ruleset):
     package = "firefight.rulesets.rmu"
     cli_module = "firefight.rulesets.rmu.cli.commands"
     odds_cli_module = "firefight.rulesets.rmu.cli.odds"
+    odds_cli_parts = ("app", "sweep_app", "report")
     quick_commands: ClassVar[Mapping[str, str]] = {"shoot": "firefight.rulesets.rmu.cli.shot"}
 
     @cached_property
@@ -394,18 +395,22 @@ class RMU(Ruleset):
         Kindred (V-2, V-3, V-5); holds and lodged fangs as the conditions they are."""
         from firefight.rulesets.rmu.state_words import rmu_state_words
 
-        return [
-            *changed_states(before, after, rmu_state_words),
-            *conditions_begun(before, after),
-        ]
+        return states_begun(before, after, rmu_state_words)
 
     def describe_scene(self, state: EncounterState) -> Sequence[str]:
-        """Who holds whom and who parries (the melee conditions); live grenades with their
-        fuse, clouds with the rounds they have left, fires."""
+        """Who holds whom and who parries (the melee conditions); lodged fangs and a stake
+        going in; live grenades with their fuse, clouds with the rounds they have left, fires."""
         from firefight.rulesets.rmu.explosives_view import scene_lines
+        from firefight.rulesets.rmu.kindred_feeding import fangs_scene_lines
+        from firefight.rulesets.rmu.kindred_stakes import stake_scene_lines
         from firefight.rulesets.rmu.melee.encounter import melee_scene_lines
 
-        return [*melee_scene_lines(state), *scene_lines(state)]
+        return [
+            *melee_scene_lines(state),
+            *fangs_scene_lines(state),
+            *stake_scene_lines(state),
+            *scene_lines(state),
+        ]
 
     def scene_overlay(self, state: EncounterState) -> Overlay:
         from firefight.rulesets.rmu.explosives_view import explosives_overlay

@@ -115,7 +115,7 @@ def apply_affliction_event(state: EncounterState, event: Event) -> EncounterStat
     now = rmu_stats(named_in_log(state, event.target)).afflictions
     reaction = Reaction(round=event.round, grenade=event.grenade, where=event.where,
                         ap=event.ap, ap_left_then=event.ap_left)  # fmt: skip
-    return _with(state, event.target, replace(now, reaction=reaction))
+    return _with(state, event.target, now.sighted(reaction))
 
 
 def describe_affliction_event(event: Event) -> str | None:

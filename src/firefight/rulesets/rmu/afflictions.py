@@ -14,7 +14,8 @@ round is stored with its round, so nothing has to be wiped when a round starts.
   gas, and the round it failed in (no coherent action that round);
 - ``held_breath``: holding their breath (declared, RMU-EXP-16);
 - ``blind`` / ``deaf``: rounds of a flash-bang's blindness and deafness left (RMU-EXP-17);
-- ``reaction``: a grenade noticed this round and what may be spent reacting (RMU-EXP-10).
+- ``reactions``: the grenades noticed this round, each with what it leaves to react with
+  (RMU-EXP-10; one for each grenade, DEC-668).
 
 >>> Afflictions(gas=-30, gas_inside=True).brief()
 'CS -30'
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firefight.frozen import replace
 from firefight.trace import Modifier
 
 __all__ = ["Afflictions", "Reaction", "gas_modifiers", "sight_modifiers"]
@@ -63,7 +65,25 @@ class Afflictions:
     held_breath: bool = False
     blind: int = 0
     deaf: int = 0
-    reaction: Reaction | None = None
+    reactions: tuple[Reaction, ...] = ()
+
+    def sighted(self, reaction: Reaction) -> Afflictions:
+        """These afflictions with ``reaction`` among this round's: one for each grenade
+        (DEC-668); those of an earlier round are let go.
+
+        >>> one = Reaction(round=2, grenade="a", where="behind", ap=0, ap_left_then=4)
+        >>> two = Reaction(round=2, grenade="b", where="near, in front", ap=4, ap_left_then=4)
+        >>> [r.grenade for r in Afflictions().sighted(one).sighted(two).reactions]
+        ['a', 'b']
+        """
+        kept = [
+            r for r in self.reactions if r.round == reaction.round and r.grenade != reaction.grenade
+        ]
+        return replace(self, reactions=(*kept, reaction))
+
+    def saw(self, grenade: str) -> bool:
+        """Whether the grenade ``grenade`` was noticed landing (RMU-EXP-10, X-4)."""
+        return any(r.grenade == grenade and r.ap > 0 for r in self.reactions)
 
     def incoherent_in(self, round_number: int) -> bool:
         """Whether a failed Constitution maneuver took this round's coherent action

@@ -37,6 +37,7 @@ from firefight.events import Event
 from firefight.frozen import replace
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.cover import Cover
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred_results import BiteResult
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
@@ -64,7 +65,9 @@ _WHY: dict[Reach, tuple[str, str]] = {
 class Bite:
     """One bite. ``ob`` is the biter's Unarmed: Bite bonus; ``feral`` Feral Weapons active
     (RMU-BITE-5); ``victim_column`` the victim's naked AT; ``victim_db`` their Quickness DB
-    (none when helpless, P-9); ``extra`` the biter's penalties and situational terms."""
+    (none when helpless, P-9); ``extra`` the biter's penalties and situational terms;
+    ``cover`` what covers the victim against the fangs (RMU-COV-7), of which they reached
+    ``cover_share_percent`` this round (RMU-MOV-2)."""
 
     biter: str
     victim: str
@@ -77,6 +80,8 @@ class Bite:
     victim_db: int = 0
     victim_kindred: bool = False
     extra: tuple[Modifier, ...] = ()
+    cover: Cover | None = None
+    cover_share_percent: int = 100
 
 
 def bite_attack(bite: Bite, tb: TraceBuilder | None = None) -> MeleeAttack:
@@ -99,6 +104,8 @@ def bite_attack(bite: Bite, tb: TraceBuilder | None = None) -> MeleeAttack:
         ap_available=bite.ap_available,
         ranks=kindred_figures().bite_ranks,
         target_db=bite.victim_db,
+        cover=bite.cover,
+        cover_share_percent=bite.cover_share_percent,
         helpless=bite.reach == "helpless" and not bite.victim_db,
         extra=(*reach, *bite.extra),
         attacker=bite.biter,

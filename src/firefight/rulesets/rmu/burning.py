@@ -103,6 +103,9 @@ class _Burning(CountedToZero):
     name = BURNING
     rulesets = ("rmu",)
 
+    def begun(self, condition: ActiveCondition) -> str:
+        return f"{condition.holder} burning"
+
     def describe(self, event: Event, state: EncounterState) -> str | None:
         if isinstance(event, ConditionStarted) and event.condition.kind == BURNING:
             k = event.condition

@@ -68,6 +68,7 @@ from firefight.rulesets.rmu.encounter_explosives import (
     Throws,
     ThrowsBack,
     describe_landing,
+    grenade_at_hand,
     resolve_throws,
     resolve_throws_back,
     validate_throws,
@@ -499,6 +500,17 @@ def _reacting(action: Action) -> bool:
     return isinstance(action, ThrowsBack)
 
 
+def _answers(state: EncounterState, action: Action) -> str | None:
+    """The grenade a reaction answers: the one picked up and thrown back, or run from
+    (DEC-677); going flat answers every grenade (None)."""
+    c = state.combatant(action.actor)
+    if isinstance(action, ThrowsBack):
+        return grenade_at_hand(state, c).id
+    if isinstance(action, DashToCover) and action.grenade is not None:
+        return encounter_fire.live_grenade(state, c, action.grenade)[0].id
+    return None
+
+
 def validate_rmu_action(state: EncounterState, action: Action) -> None:
     """Refuse what the state forbids before any die is rolled; a reaction to a grenade past
     what its noticing row leaves to react with (RMU-EXP-10)."""
@@ -506,13 +518,13 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     if not _reacting(action):
         return
     c = state.combatant(action.actor)
-    if rmu_stats(c).afflictions.reaction is not None:
+    if rmu_stats(c).afflictions.reactions:
         # The costs never hang on the dice: a dry run on throwaway dice reads them off.
         dry = _resolve(state, action, Dice.seeded(0), quiet=True)
         cost = sum(
             e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name
         )
-        check_reaction(state, c, cost)
+        check_reaction(state, c, cost, _answers(state, action))
 
 
 def _validate(state: EncounterState, action: Action) -> None:

@@ -49,6 +49,7 @@ from firefight.rulesets.rmu.encounter_results import Thrown
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.explosives import Load, explosive_data
 from firefight.rulesets.rmu.flash_bang import FlashBang, FlashBangResult, Victim, resolve_flash_bang
+from firefight.rulesets.rmu.grenade_reactions import answered
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import flash_bang_potency
@@ -164,20 +165,24 @@ def parse_throw_back(line: Line, rule: str) -> ThrowsBack:
 
 
 def grenade_at_hand(state: EncounterState, c: CombatantState) -> ActiveCondition:
-    """The nearest grenade lying within reach of ``c`` (DEC-308), refused when there is none."""
-    lying = [
-        (distance_ft(c.position, _at(k)), k)
+    """The grenade lying within reach of ``c`` that they pick up (DEC-308): the nearest one
+    they saw land, else the nearest (DEC-677); refused when there is none."""
+    near = (
+        k
         for k in state.conditions
-        if k.kind == GRENADE and k.rounds_left == 1 and k.get("load") not in BURST_ON_LANDING
-    ]
-    near = sorted((d, k.id, k) for d, k in lying if d <= REACH_FT)
-    if not near:
+        if k.kind == GRENADE
+        and k.rounds_left == 1
+        and k.get("load") not in BURST_ON_LANDING
+        and distance_ft(c.position, _at(k)) <= REACH_FT
+    )
+    picked = answered(c, near)
+    if picked is None:
         raise RuleRefusal(
             "RMU-EXP-9",
             f"No grenade has landed within {REACH_FT:g} ft of {c.name}: there is nothing to "
             "pick up and throw back.",
         )
-    return near[0][2]
+    return picked
 
 
 def validate_throws_back(state: EncounterState, action: ThrowsBack) -> None:
@@ -410,8 +415,7 @@ def _victims(state: EncounterState, condition: ActiveCondition, center: Point,
         if c.dead or band_of(c.body, center, [radius_ft])[0] is None:
             continue
         stats = rmu_stats(c)
-        seen = stats.afflictions.reaction
-        aware = seen is not None and seen.grenade == condition.id and seen.ap > 0
+        aware = stats.afflictions.saw(condition.id)
         found.append(Victim(name=c.name, co_bonus=stats.constitution or 0,
                             sd_bonus=stats.self_discipline, blood_potency=flash_bang_potency(c),
                             unaware=not aware))  # fmt: skip

@@ -77,6 +77,7 @@ from firefight.rulesets.rmu.firearm_events import (
     SuppressionSwept,
     WeaponMalfunctioned,
 )
+from firefight.rulesets.rmu.grenade_reactions import answered
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.loadout import (
@@ -121,7 +122,13 @@ from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, People, fold_alone, named_in_log
 from firefight.scene.events import moved_to
 from firefight.scene.spots import cover_spot, spot_taken
-from firefight.scene.state import Barrier, CombatantState, EncounterState, WeaponState
+from firefight.scene.state import (
+    ActiveCondition,
+    Barrier,
+    CombatantState,
+    EncounterState,
+    WeaponState,
+)
 from firefight.trace import Entry, Trace, TraceBuilder
 from firefight.wording import counted
 
@@ -640,17 +647,17 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
     return Outcome(events=tuple(events), trace=_trace(tb, *covers, outcome.trace), result=swept)
 
 
-def live_grenade(state: EncounterState, c: CombatantState, which: str) -> tuple[str, Point]:
-    """The grenade a dash runs from (RMU-EXP-11): by id, or the nearest live one; its load and
-    where it lies. Refused when none lies live."""
-    lying = [k for k in state.conditions if k.kind == GRENADE and (which in ("grenade", k.id))]
-    if not lying:
+def live_grenade(
+    state: EncounterState, c: CombatantState, which: str
+) -> tuple[ActiveCondition, Point]:
+    """The grenade a dash runs from (RMU-EXP-11): by id, or the nearest live one they saw land,
+    else the nearest (DEC-677); and where it lies. Refused when none lies live."""
+    lying = (k for k in state.conditions if k.kind == GRENADE and which in ("grenade", k.id))
+    k = answered(c, lying)
+    if k is None:
         raise RuleRefusal("RMU-EXP-11", f"No live grenade lies in the scene for {c.name} to "
                           "dash from.")  # fmt: skip
-    spots = [(k, Point(x_ft=float(str(k.get("x_ft"))), y_ft=float(str(k.get("y_ft")))))
-             for k in lying]  # fmt: skip
-    k, at = min(spots, key=lambda kp: (distance_ft(c.position, kp[1]), kp[0].id))
-    return str(k.get("load")), at
+    return k, Point(x_ft=float(str(k.get("x_ft"))), y_ft=float(str(k.get("y_ft"))))
 
 
 def blast_column_weapon() -> str:
@@ -669,6 +676,7 @@ def _dash_plan(
     check_can_move(c)
     barrier = next(b for b in state.barriers if b.name == action.barrier)
     grenade = live_grenade(state, c, action.grenade) if action.grenade else None
+    load = str(grenade[0].get("load")) if grenade else None
     threat = None
     if grenade is None:
         threat = state.combatant(action.threat) if action.threat else threat_to(state, c)
@@ -701,7 +709,7 @@ def _dash_plan(
         )
     weapon = threat.weapon() if threat else None
     if grenade is not None:
-        tb.step(f"{c.name} dashes from the {grenade[0]}: the barrier is worth what it is against "
+        tb.step(f"{c.name} dashes from the {load}: the barrier is worth what it is against "
                 "a blast, on the SG & ME 1-6 column.", "RMU-EXP-11")  # fmt: skip
     level: FireLevel
     swept_by = under_sweep(state, c)
@@ -724,7 +732,7 @@ def _dash_plan(
     tb.step(
         f"{c.name} runs {distance:.1f} ft to ({spot.x_ft:g}, {spot.y_ft:g}) behind the "
         f"{barrier.name} ({barrier.height_ft:g} ft, {barrier.material}), away from "
-        + (f"the {grenade[0]}" if grenade else threat.name if threat else "nobody in particular")
+        + (f"the {load}" if grenade else threat.name if threat else "nobody in particular")
         + f": {grade.value} cover.",
         "P-1",
     )

@@ -10,15 +10,21 @@ sees nothing, and a deaf one does not hear it land behind them (DEC-383).
 
 What they may spend reacting this round -- dropping prone, a dash to cover from it, throwing it
 back; a plain move is left to the GM (DEC-386) -- is the smaller of the row's AP and what is
-left of the round; a reaction past it is refused (:func:`check_reaction`).
+left of the round; a reaction past it is refused (:func:`check_reaction`). Each grenade seen
+keeps its own reaction (DEC-668): a throw-back or a dash answers the grenade it picks up or runs
+from, which is the nearest they saw when they name none (:func:`answered`), and may spend what
+that one leaves; going flat answers them all, and may spend the most any of them leaves
+(DEC-677).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.geometry import Point, band_of
+from firefight.geometry import Point, band_of, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.affliction_events import GrenadeNoticed
 from firefight.rulesets.rmu.catalog import RmuData
@@ -31,7 +37,7 @@ from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
 from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
 from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 
-__all__ = ["check_reaction", "notice_landed", "reach_ft"]
+__all__ = ["answered", "check_reaction", "notice_landed", "reach_ft"]
 
 GRENADE = "grenade"
 RULE = "RMU-EXP-10"
@@ -123,13 +129,38 @@ def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[N
     return Outcome(events=tuple(events), trace=Trace(tuple(entries)), result=told)
 
 
-def check_reaction(state: EncounterState, c: CombatantState, cost: int) -> None:
-    """Refuse a reaction past what ``c`` may spend reacting this round (RMU-EXP-10)."""
-    seen = rmu_stats(c).afflictions.reaction
-    if seen is None or state.condition(seen.grenade) is None:
+def answered(c: CombatantState, lying: Iterable[ActiveCondition]) -> ActiveCondition | None:
+    """The grenade of ``lying`` that ``c`` picks up or runs from when they name none: the
+    nearest of those they saw land, else the nearest; ties by id (DEC-677). Nobody reacts to a
+    grenade they know nothing of while one they saw lies there too."""
+    saw = rmu_stats(c).afflictions.saw
+    return min(
+        lying,
+        key=lambda k: (not saw(k.id), distance_ft(c.position, _at(k)), k.id),
+        default=None,
+    )
+
+
+def check_reaction(
+    state: EncounterState, c: CombatantState, cost: int, grenade: str | None = None
+) -> None:
+    """Refuse a reaction past what ``c`` may spend reacting this round (RMU-EXP-10): what the
+    sighting of ``grenade``, the one it answers (a throw-back, a dash from it), leaves them, or
+    with none (going flat, which answers them all) the most that any grenade they saw land
+    this round, still lying live, leaves (DEC-668, DEC-677). A grenade they had no sighting of
+    (not in its reach when it landed) bounds nothing, as when they saw none."""
+    ap_left = vitals(c).ap_left
+    open_now = [
+        (left, seen)
+        for seen in rmu_stats(c).afflictions.reactions
+        if (grenade is None or seen.grenade == grenade)
+        and state.condition(seen.grenade) is not None
+        and (left := seen.left(state.round, ap_left)) is not None
+    ]
+    if not open_now:
         return
-    left = seen.left(state.round, vitals(c).ap_left)
-    if left is None or cost <= left:
+    left, seen = max(open_now, key=lambda found: (found[0], found[1].ap))
+    if cost <= left:
         return
     if seen.ap == 0:
         why = f"{c.name} has not noticed the grenade ({seen.where}): no AP to react"

@@ -40,7 +40,7 @@ from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
 from firefight.rulesets.rmu.melee.encounter import holds_on, melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape, HoldBroken, resolve_escape
-from firefight.rulesets.rmu.scene_reading import defender, shooter_modifiers
+from firefight.rulesets.rmu.scene_reading import defender, melee_cover, shooter_modifiers
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
@@ -60,6 +60,7 @@ __all__ = [
     "TearsFree",
     "check_fangs_free",
     "fangs_in",
+    "fangs_scene_lines",
     "parse_feeding_action",
     "resolve_feeding_action",
     "validate_feeding_action",
@@ -186,6 +187,12 @@ def check_fangs_free(state: EncounterState, c: CombatantState) -> None:
         )
 
 
+def fangs_scene_lines(state: EncounterState) -> list[str]:
+    """The lines under the state table for lodged fangs (RMU-BITE-3)."""
+    lodged = (k for k in state.conditions if k.kind == FANGS)
+    return [f"{k.get('by')}'s fangs are lodged in {k.holder}." for k in lodged]
+
+
 class _Fangs(ConditionKind):
     """Lodged fangs last until let go; they end at upkeep once the biter is down or the victim
     dead."""
@@ -207,6 +214,9 @@ class _Fangs(ConditionKind):
                 if sheet is not None and sheet.down:
                     ended.append(ConditionEnded(id=k.id))
         return ended
+
+    def begun(self, condition: ActiveCondition) -> str:
+        return f"{condition.get('by')}'s fangs lodged in {condition.holder}"
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
         if isinstance(event, ConditionStarted) and event.condition.kind == FANGS:
@@ -293,6 +303,7 @@ def validate_feeding_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal("R-2", f"{target.name} is dead.")
     if isinstance(action, Bites):
         _close(c, target, "RMU-BITE-2")
+        melee_cover(state, c, target, TraceBuilder())  # a wall no bite reaches over (DEC-667)
         low, high = melee_figures().attack_ap
         if not low <= action.ap <= high:
             raise RuleRefusal("R-6", f"A bite is a melee attack: {low} to {high} AP.")
@@ -375,6 +386,7 @@ def _bite(
         events.extend(_rouse_first(state, c, "feral-weapons", dice, tb))
     reach = _reach(state, c, target, a)
     guard = defender(target, kindred_rules(state))
+    cover, cover_share = melee_cover(state, c, target, tb)
     bite = Bite(
         biter=c.name,
         victim=target.name,
@@ -387,6 +399,8 @@ def _bite(
         victim_db=guard.quickness_db if guard.conscious else 0,
         victim_kindred=sheet_of(target) is not None,
         extra=tuple(shooter_modifiers(c, None)),
+        cover=cover,
+        cover_share_percent=cover_share,
     )
     bitten = resolve_bite(bite, dice, rmu_data())
     events.extend(bitten.events)

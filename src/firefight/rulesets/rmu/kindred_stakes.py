@@ -27,6 +27,7 @@ from firefight.geometry import distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.called import Purpose, parse_location
+from firefight.rulesets.rmu.cover import Cover
 from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent
@@ -41,7 +42,9 @@ from firefight.rulesets.rmu.melee.encounter import melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
+    cover_share_now,
     defender,
+    melee_cover,
     shooter_modifiers,
     situational_conditions,
 )
@@ -69,6 +72,7 @@ __all__ = [
     "Stakes",
     "parse_stake_action",
     "resolve_stake_action",
+    "stake_scene_lines",
     "validate_stake_action",
 ]
 
@@ -186,6 +190,21 @@ def validate_stake_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal(
             "RMU-GEN-1", f"That costs {ap} AP, but {c.name} has only {vitals(c).ap_left}."
         )
+    if not weapon.ranged:
+        # A wall no arm reaches over (DEC-667): the maneuver rolls no attack and so prices no
+        # cover, but the stake is driven by hand all the same.
+        melee_cover(state, c, target, TraceBuilder())
+
+
+def _cover(
+    state: EncounterState, c: CombatantState, target: CombatantState, shot: bool, tb: TraceBuilder
+) -> tuple[Cover | None, int]:
+    """What covers ``target`` against the bolt (on the line of fire) or the blow (RMU-COV-7,
+    DEC-666, DEC-667), and the share of it a dash this round has earned (RMU-MOV-2)."""
+    if not shot:
+        return melee_cover(state, c, target, tb)
+    cover = barrier_cover(state, c, target, None, tb)
+    return cover, cover_share_now(state, target, tb) if cover is not None else 100
 
 
 def _skill(c: CombatantState, key: str) -> tuple[int, int]:
@@ -238,6 +257,7 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
     melee = set(melee_figures().modifiers)
     seen = TraceBuilder()
     shot = melee_weapon(action.weapon).ranged
+    cover, cover_share = _cover(state, c, target, shot, seen)
     attack = stake_attack(
         purpose,
         weapon=action.weapon,
@@ -249,7 +269,8 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
         target_db=guard.quickness_db if guard.conscious else 0,
         helpless=not guard.conscious,
         distance_ft=distance_ft(c.position, target.position) if shot else None,
-        cover=barrier_cover(state, c, target, None, seen) if shot else None,
+        cover=cover,
+        cover_share_percent=cover_share,
         situational=tuple(n for n, _ in situational_conditions(state, target) if n in melee),
         extra=tuple(shooter_modifiers(c, None)),
         attacker=c.name,
@@ -274,12 +295,27 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
     )
 
 
+def stake_scene_lines(state: EncounterState) -> list[str]:
+    """The lines under the state table for a stake going in (RMU-STAKE-2): when it goes home
+    if the staker is left alone (the count runs out at a round's end)."""
+    return [
+        f"A stake goes into {k.holder} at "
+        f"{'this' if k.rounds_left == 1 else 'the next'} round's end unless {k.get('by')} is "
+        "disturbed."
+        for k in state.conditions
+        if k.kind == STAKE_GOING_IN
+    ]
+
+
 class _StakeGoingIn(ConditionKind):
     """A partial staking: the stake goes in when the count runs out, if the staker is still up
     and beside the victim (DATA.md's 'staked next round if undisturbed')."""
 
     name = STAKE_GOING_IN
     rulesets = ("rmu",)
+
+    def begun(self, condition: ActiveCondition) -> str:
+        return f"{condition.get('by')}'s stake going into {condition.holder}"
 
     def expire(self, state: EncounterState, condition: ActiveCondition) -> Sequence[Event]:
         staker = state.find(str(condition.get("by")))

@@ -26,7 +26,7 @@ from firefight.events import Event, RoundsFired
 from firefight.geometry import Point, burst_cone, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import Ally
-from firefight.rulesets.rmu.catalog import RmuData, Weapon
+from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.fire_results import (
     BurstTarget,
@@ -64,20 +64,26 @@ from firefight.rulesets.rmu.shot import resolve_malfunction
 from firefight.rulesets.rmu.tripod import tripod_toll
 from firefight.rulesets.rmu.volley import (
     Person,
-    attack_person,
+    PersonAim,
+    aim_at_person,
     catch,
     check_people,
     choose_cover,
+    roll_at_person,
 )
-from firefight.trace import Modifier, TraceBuilder
+from firefight.trace import Modifier, Trace, TraceBuilder
 from firefight.wording import counted
 
 __all__ = [
+    "ConeTarget",
+    "FiringRound",
     "GunState",
     "RapidFire",
     "RapidFirePreparation",
+    "aim_rapid_fire",
     "carried_bonus",
     "check_can_empty",
+    "fire_rapid_fire",
     "resolve_rapid_fire",
     "resolve_rapid_fire_preparation",
 ]
@@ -341,13 +347,45 @@ def _validate_firing(decl: RapidFire, weapon: Weapon, rate: RateClass, data: Rmu
     return rounds_left
 
 
-def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome[RapidFireResult]:
-    """Resolve one firing round (RMU-RF-5..12, RMU-TRI-1/2, F-1, F-2, F-6).
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConeTarget:
+    """Someone the burst catches, worked out before the dice: what the trace tells of them
+    before their roll, the terms on their attack (``head`` before the shooter's own, which
+    only the aimed man's carries, and ``tail`` after) and what it will meet (``aim``; None
+    when the burst does not reach them)."""
 
-    Dice, in order: the recoil attack (and its critical) for an unbraced tripod gun; then the
-    aimed man's attack roll, critical and breakage check; then the same for each other person
-    in the cone, nearest the muzzle first.
-    """
+    name: str
+    aimed: bool
+    told: Trace
+    head: tuple[Modifier, ...] = ()
+    tail: tuple[Modifier, ...] = ()
+    aim: PersonAim | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FiringRound:
+    """A firing round worked out up to its first die (:func:`aim_rapid_fire`): everything the
+    dice cannot change, so the odds of a burst work it out once for all their rolls.
+    ``shooter_terms`` are the shooter's own terms on the aimed man's attack, after any the
+    recoil of an unbraced tripod gun adds."""
+
+    decl: RapidFire
+    weapon: Weapon
+    ammo: Ammunition
+    rate: RateClass
+    rounds_left: int
+    bullets: int
+    ladder: int
+    carried: int
+    told: Trace
+    shooter_terms: tuple[Modifier, ...]
+    targets: tuple[ConeTarget, ...]
+
+
+def aim_rapid_fire(decl: RapidFire, data: RmuData) -> FiringRound:
+    """A firing round up to its first die (RMU-RF-5..12, F-1, F-2, F-6): refuses what the rules
+    refuse; works out who is in the cone, the bullet bonus carried, and each person's range,
+    cover, column and defense, telling them as :func:`resolve_rapid_fire` does."""
     fig = firearm_figures()
     weapon = data.weapon(decl.weapon)
     ammo = data.ammunition(decl.ammo)
@@ -388,29 +426,22 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome[Ra
                 rule="RMU-RF-13",
             )
         )
-    events: list[Event] = [
-        ActionPointsSpent(actor=decl.shooter, ap=fig.rapid_fire.firing_ap),
-        RoundsFired(actor=decl.shooter, weapon=weapon.key, rounds=bullets),
-    ]
-
-    toll = tripod_toll(decl, weapon, dice=dice, data=data, trace=tb)
-    events.extend(toll.events)
-    shooter_side = list(toll.modifiers)
     shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
-    shooter_side.extend(shooter_armor_terms(shooter_armor))
-    shooter_side.extend(
+    shooter_terms = [*shooter_armor_terms(shooter_armor)]
+    shooter_terms.extend(
         Modifier(value=data.rules.situational[n], label=n.replace("-", " "), rule="R-1")
         for n in decl.situational
     )
-    shooter_side.extend(decl.extra)
+    shooter_terms.extend(decl.extra)
 
-    results: list[BurstTarget | ConeOutOfReach] = []
+    targets: list[ConeTarget] = []
     for index, who in enumerate(caught):
         person = who.person
         aimed = index == 0
+        told = TraceBuilder()
         if aimed:
             band = aimed_band
-            tb.step(
+            told.step(
                 f"The aimed man, {person.name}, {who.distance_ft:.1f} ft out: {band.label}.",
                 "RMU-GEN-4",
             )
@@ -418,65 +449,108 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome[Ra
             try:
                 band = range_band(weapon, who.distance_ft, data.rules, allow_point_blank=False)
             except RuleRefusal:
-                tb.step(
+                told.step(
                     f"{person.name} is in the cone but past the {weapon.name}'s last band: "
                     "the burst does not reach them.",
                     "RMU-GEN-4",
                 )
-                results.append(ConeOutOfReach(name=person.name))
+                targets.append(ConeTarget(name=person.name, aimed=False, told=told.build()))
                 continue
-            tb.step(
+            told.step(
                 f"{person.name} is in the 5° cone, {who.distance_ft:.1f} ft out ({band.label}): "
                 "their own roll at OB +0 with the same bullet bonus, no fumble.",
                 "RMU-RF-10",
             )
-        attack: list[Modifier] = []
+        head: list[Modifier] = []
         if aimed:
-            attack.append(Modifier(value=decl.ob, label=f"{decl.shooter}'s OB"))
+            head.append(Modifier(value=decl.ob, label=f"{decl.shooter}'s OB"))
         else:
-            attack.append(
+            head.append(
                 Modifier(value=0, label="OB +0: none of the shooter's skill", rule="RMU-RF-10")
             )
-        attack.extend(volume)
+        head.extend(volume)
         if aimed and rate.modifier:
-            attack.append(
+            head.append(
                 Modifier(
                     value=rate.modifier,
                     label=f"{rate.name}: hard to hold on one man",
                     rule="RMU-RF-9",
                 )
             )
-        attack.extend(range_terms(band, weapon, mounted=decl.mounted, figures=fig))
-        attack.extend(hunting_terms(weapon, person.size, data))
-        if aimed:
-            attack.extend(shooter_side)
-        attack.extend(situational_terms(person.name, person.situational, data))
+        head.extend(range_terms(band, weapon, mounted=decl.mounted, figures=fig))
+        head.extend(hunting_terms(weapon, person.size, data))
         cover = choose_cover(
             caught=who,
             weapon=weapon,
             ammo=ammo,
             data=data,
-            trace=tb,
+            trace=told,
             barrier=person.cover,
             barrier_share_percent=person.cover_share_percent,
         )
-        hit = attack_person(
+        aim = aim_at_person(
+            caught=who, weapon=weapon, ammo=ammo, cover=cover, burst=True, data=data, trace=told
+        )
+        targets.append(
+            ConeTarget(
+                name=person.name,
+                aimed=aimed,
+                told=told.build(),
+                head=tuple(head),
+                tail=tuple(situational_terms(person.name, person.situational, data)),
+                aim=aim,
+            )
+        )
+    return FiringRound(
+        decl=decl,
+        weapon=weapon,
+        ammo=ammo,
+        rate=rate,
+        rounds_left=rounds_left,
+        bullets=bullets,
+        ladder=ladder,
+        carried=carried,
+        told=tb.build(),
+        shooter_terms=tuple(shooter_terms),
+        targets=tuple(targets),
+    )
+
+
+def fire_rapid_fire(aimed: FiringRound, dice: Dice, data: RmuData) -> Outcome[RapidFireResult]:
+    """Roll a firing round worked out by :func:`aim_rapid_fire`: the recoil of an unbraced
+    tripod gun, then each person's attack in turn (RMU-RF-10, RMU-TRI-1/2)."""
+    fig = firearm_figures()
+    decl, weapon, bullets = aimed.decl, aimed.weapon, aimed.bullets
+    tb = TraceBuilder()
+    tb.extend(aimed.told)
+    events: list[Event] = [
+        ActionPointsSpent(actor=decl.shooter, ap=fig.rapid_fire.firing_ap),
+        RoundsFired(actor=decl.shooter, weapon=weapon.key, rounds=bullets),
+    ]
+    toll = tripod_toll(decl, weapon, dice=dice, data=data, trace=tb)
+    events.extend(toll.events)
+    shooter_side = (*toll.modifiers, *aimed.shooter_terms)
+
+    results: list[BurstTarget | ConeOutOfReach] = []
+    for target in aimed.targets:
+        tb.extend(target.told)
+        if target.aim is None:
+            results.append(ConeOutOfReach(name=target.name))
+            continue
+        hit = roll_at_person(
             shooter=decl.shooter,
-            caught=who,
+            aim=target.aim,
             weapon=weapon,
-            ammo=ammo,
-            attack=attack,
-            cover=cover,
-            burst=True,
+            attack=[*target.head, *(shooter_side if target.aimed else ()), *target.tail],
             dice=dice,
             data=data,
             trace=tb,
         )
         events.extend(hit.events)
-        results.append(BurstTarget(role="aimed" if aimed else "cone", person=hit.attacked))
+        results.append(BurstTarget(role="aimed" if target.aimed else "cone", person=hit.attacked))
 
-    left_after = rounds_left - bullets
-    belt = rate.name == "belt-fed" and left_after > 0
+    left_after = aimed.rounds_left - bullets
+    belt = aimed.rate.name == "belt-fed" and left_after > 0
     if belt:
         tb.step(
             f"The belt has {counted(left_after, 'round')} left: the gun may fire again next "
@@ -495,12 +569,12 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome[Ra
     )
     fired = RapidFireResult(
         weapon=weapon.key,
-        ammo=ammo.key,
-        rate_class=rate.name,
+        ammo=aimed.ammo.key,
+        rate_class=aimed.rate.name,
         bullets=bullets,
-        bullet_bonus=ladder,
+        bullet_bonus=aimed.ladder,
         share_percent=decl.share_percent,
-        carried_bonus=carried,
+        carried_bonus=aimed.carried,
         rounds_left=left_after,
         belt_continues=belt,
         ap_spent=fig.rapid_fire.firing_ap,
@@ -508,3 +582,14 @@ def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome[Ra
         recoil=toll.report,
     )
     return Outcome(events=tuple(events), trace=tb.build(), result=fired)
+
+
+def resolve_rapid_fire(decl: RapidFire, dice: Dice, data: RmuData) -> Outcome[RapidFireResult]:
+    """Resolve one firing round (RMU-RF-5..12, RMU-TRI-1/2, F-1, F-2, F-6): worked out up to
+    its first die (:func:`aim_rapid_fire`), then rolled (:func:`fire_rapid_fire`).
+
+    Dice, in order: the recoil attack (and its critical) for an unbraced tripod gun; then the
+    aimed man's attack roll, critical and breakage check; then the same for each other person
+    in the cone, nearest the muzzle first.
+    """
+    return fire_rapid_fire(aim_rapid_fire(decl, data), dice, data)

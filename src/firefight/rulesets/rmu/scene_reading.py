@@ -4,8 +4,9 @@ The aimed shot (:mod:`.encounter`) and the firearm actions (:mod:`.encounter_fir
 scene the same way, here: the armor and defense each person brings, what a shooter carries
 into a roll (R-2, R-3, RMU-GEN-7, RMU-BP-3), the conditions a shot reads off its target (R-1),
 the barrier on the line of fire and the share of it a dash this round has earned (RMU-COV-1..5,
-P-1, RMU-MOV-2), where someone can get behind a barrier and whom from, and what moving costs
-(R-6).
+P-1, RMU-MOV-2) -- and the same barrier between two fighters against a blow (RMU-COV-7,
+DEC-666, DEC-667) --, where someone can get behind a barrier and whom from, and what moving
+costs (R-6).
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from firefight.rulesets.rmu.afflictions import sight_modifiers
 from firefight.rulesets.rmu.bodies import Ally, BodyScreen, Bystander, screen_bodies
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.clouds import smoke_cover
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, price_melee_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
@@ -44,6 +45,7 @@ from firefight.rulesets.rmu.vitals import (
     rmu_stats,
     vitals,
 )
+from firefight.scene.cover import standing_height_ft
 from firefight.scene.spots import cover_spot, spot_taken
 from firefight.scene.state import (
     Barrier,
@@ -64,6 +66,7 @@ __all__ = [
     "cover_share_now",
     "defender",
     "fire_target",
+    "melee_cover",
     "move_cost",
     "nearest_ally",
     "reachable_cover",
@@ -272,24 +275,61 @@ def barrier_cover(
     smoke on the line of fire (RMU-EXP-15) when it hides more. ``weapon_kind`` None is a
     missile with no gun behind it (a crossbow's bolt); ``data`` the rmu data a caller holds
     already (else looked up)."""
+    return _scene_cover(state, shooter, target, weapon_kind, tb, data, melee=False)
+
+
+def melee_cover(
+    state: EncounterState,
+    attacker: CombatantState,
+    target: CombatantState,
+    tb: TraceBuilder,
+    data: RmuData | None = None,
+) -> tuple[Cover | None, int]:
+    """The cover ``target`` has against ``attacker``'s blow, read off the scene as a shot's is
+    and priced by RMU-COV-7 (DEC-666), with the share of it a dash this round has earned
+    (RMU-MOV-2); refuses a blow over a wall the attacker cannot reach over (DEC-667)."""
+    cover = _scene_cover(state, attacker, target, None, tb, data, melee=True)
+    return cover, cover_share_now(state, target, tb) if cover is not None else 100
+
+
+def _scene_cover(
+    state: EncounterState,
+    shooter: CombatantState,
+    target: CombatantState,
+    weapon_kind: str | None,
+    tb: TraceBuilder,
+    data: RmuData | None,
+    *,
+    melee: bool,
+) -> Cover | None:
+    """:func:`barrier_cover`, or with ``melee`` :func:`melee_cover`'s cover."""
     if data is None:
         data = rmu_data()
-    muzzle, barriers = shooter.position, state.barriers
+    origin, barriers = shooter.position, state.barriers
     # The same people's lines of fire come back shot after shot: what the barriers give is
     # kept for each, and worked out again only when someone moved (or stood up).
-    best, told = settled_while(
+    best, wall, told = settled_while(
         data,
         "barrier cover",
-        (shooter.name, target.name, weapon_kind),
-        (muzzle, target.position, target.posture, target.size, barriers),
-        lambda: _behind_barriers(shooter.name, muzzle, target.body, barriers, weapon_kind, data),
+        (shooter.name, target.name, weapon_kind, melee),
+        (origin, target.position, target.posture, target.size, barriers),
+        lambda: _behind_barriers(
+            shooter.name, origin, target.body, barriers, weapon_kind, data, melee=melee
+        ),
     )
     tb.extend(told)
+    if wall is not None and wall.height_ft >= standing_height_ft(shooter):
+        # DEC-667: a blow goes over a barrier, never through it.
+        raise RuleRefusal(
+            "DEC-667",
+            f"The {wall.name} ({wall.height_ft:g} ft, {wall.material}) stands between "
+            f"{shooter.name} and {target.name}, as tall as {shooter.name} standing: "
+            f"{shooter.name} cannot reach over it.",
+        )
     # Smoke on the line is soft cover too (RMU-EXP-15); the better of it and a barrier counts.
-    smoke = smoke_cover(state, shooter.position, target, tb)
+    smoke = smoke_cover(state, origin, target, tb)
     if smoke is not None:
-        weapon = data.weapon(weapon_kind) if weapon_kind is not None else None
-        bonus = price_cover(smoke, weapon, data.cover).bonus
+        bonus = _rank(smoke, weapon_kind, data, melee=melee)
         if best is None or bonus > best[0]:
             if best is not None:
                 tb.step(f"The smoke hides {target.name} better than the barrier.", "RMU-EXP-15")
@@ -297,27 +337,52 @@ def barrier_cover(
     return best[1] if best else None
 
 
+def _rank(cover: Cover, weapon_kind: str | None, data: RmuData, *, melee: bool) -> int:
+    """What ``cover`` is worth against the attack, to choose the best: its melee DB
+    (RMU-COV-7), or its ranged price with the impassable first (RMU-COV-2..4)."""
+    if melee:
+        return price_melee_cover(cover, data.cover)
+    weapon = data.weapon(weapon_kind) if weapon_kind is not None else None
+    price = price_cover(cover, weapon, data.cover)
+    return 10**6 if price.impassable else price.bonus
+
+
 def _behind_barriers(
     shooter: str,
-    muzzle: Point,
+    origin: Point,
     target: Body,
     barriers: tuple[Barrier, ...],
     weapon_kind: str | None,
     data: RmuData,
-) -> tuple[tuple[int, Cover] | None, Trace]:
-    """The best cover a barrier gives ``target`` against a shot from ``muzzle``, ranked by its
-    price (impassable first), with the steps that tell it. Geometry and catalog rows alone,
-    so worked out once for people who have not moved
+    *,
+    melee: bool,
+) -> tuple[tuple[int, Cover] | None, Barrier | None, Trace]:
+    """The best cover a barrier gives ``target`` against an attack from ``origin``, ranked by
+    :func:`_rank`, and for a blow the tallest barrier between them a blow cannot go through
+    (any but soft, DEC-667), with the steps that tell it. Geometry and catalog rows alone, so
+    worked out once for people who have not moved
     (:func:`~firefight.tables.settled.settled_while`): a fight's shots repeat the same lines of
     fire."""
     tb = TraceBuilder()
-    weapon = data.weapon(weapon_kind) if weapon_kind is not None else None
     best: tuple[int, Cover] | None = None
+    wall: Barrier | None = None
     for barrier in barriers:
-        share = crossing_share(muzzle, target.center, barrier.start, barrier.end)
+        share = crossing_share(origin, target.center, barrier.start, barrier.end)
         if share is None:
             continue
-        if share <= 0.5:
+        if melee:
+            if barrier.material != CoverMaterial.SOFT.value and (
+                wall is None or barrier.height_ft > wall.height_ft
+            ):
+                wall = barrier
+            if share < 0.5:
+                # DEC-666: the blow crosses the barrier wherever it stands between the two.
+                tb.step(
+                    f"The barrier {barrier.name!r} stands nearer {shooter}, but at melee reach "
+                    f"the blow goes over it all the same: it covers {target.name}.",
+                    "DEC-666",
+                )
+        elif share <= 0.5:
             tb.step(
                 f"The barrier {barrier.name!r} crosses the line of fire nearer {shooter}: "
                 f"it covers the shooter's side, not {target.name}.",
@@ -325,7 +390,7 @@ def _behind_barriers(
             )
             continue
         hidden = hidden_fraction(target.height_ft, barrier.height_ft)
-        grade = grade_behind_barrier(muzzle, target, barrier.height_ft)
+        grade = grade_behind_barrier(origin, target, barrier.height_ft)
         tb.step(
             f"{target.name} ({target.posture.value}) is behind the barrier {barrier.name!r} "
             f"({barrier.height_ft:g} ft, {barrier.material}): {hidden:.0%} hidden, "
@@ -335,11 +400,10 @@ def _behind_barriers(
         if grade is CoverGrade.NONE:
             continue
         cover = Cover(grade=grade, material=CoverMaterial(barrier.material))
-        price = price_cover(cover, weapon, data.cover)
-        rank = 10**6 if price.impassable else price.bonus
+        rank = _rank(cover, weapon_kind, data, melee=melee)
         if best is None or rank > best[0]:
             best = (rank, cover)
-    return best, tb.build()
+    return best, wall, tb.build()
 
 
 def body_screen(

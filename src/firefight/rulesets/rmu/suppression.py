@@ -33,7 +33,7 @@ from firefight.events import Event, RoundsFired
 from firefight.geometry import Point, sweep_cone
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import Ally
-from firefight.rulesets.rmu.catalog import RmuData, Weapon
+from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.fire_results import DiveDash, SweepResult, SweptPerson
 from firefight.rulesets.rmu.firearm_data import (
@@ -66,18 +66,23 @@ from firefight.rulesets.rmu.rapid_fire import GunState
 from firefight.rulesets.rmu.shot import resolve_malfunction
 from firefight.rulesets.rmu.tripod import tripod_toll
 from firefight.rulesets.rmu.volley import (
+    Caught,
     Person,
     attack_person,
     catch,
     check_people,
     choose_cover,
 )
-from firefight.trace import Modifier, TraceBuilder
+from firefight.trace import Modifier, Trace, TraceBuilder
 from firefight.wording import counted
 
 __all__ = [
+    "AimedSweep",
     "SuppressionSweep",
     "SweepTarget",
+    "SweptTarget",
+    "aim_suppression_sweep",
+    "fire_suppression_sweep",
     "free_width_ft",
     "resolve_suppression_sweep",
     "width_penalty",
@@ -300,16 +305,43 @@ def _response(
     return events, None, 100, ""
 
 
-def resolve_suppression_sweep(
-    decl: SuppressionSweep, dice: Dice, data: RmuData
-) -> Outcome[SweepResult]:
-    """Resolve one sweep (RMU-SUP-1..10, RMU-SK-1, RMU-TRI-1/2, F-5, F-7).
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SweptTarget:
+    """Someone in the swept ground, worked out before the dice: what the trace tells of them
+    first, whether they stand short of the declared distance, and the terms on their attack
+    after the OB +0 and the volume (range band, short, size, situation)."""
 
-    Dice, in order: the recoil attack (and critical) for an unbraced tripod gun; the Fire
-    Discipline maneuver; on a critical result the fumble d100 and nothing more. Otherwise, for
-    each person caught, nearest the muzzle first: a dash maneuver if they dive for cover that
-    must be reached, then their attack roll, critical and breakage check.
-    """
+    caught: Caught
+    target: SweepTarget
+    told: Trace
+    short: bool
+    terms: tuple[Modifier, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AimedSweep:
+    """A sweep worked out up to its first die (:func:`aim_suppression_sweep`): everything the
+    dice cannot change, so its odds work it out once for all their rolls. The Fire Discipline
+    maneuver's terms are ``head``, then any the recoil of an unbraced tripod gun adds, then
+    ``tail``."""
+
+    decl: SuppressionSweep
+    weapon: Weapon
+    ammo: Ammunition
+    rounds_left: int
+    spend: int
+    free: Fraction
+    penalty: int
+    told: Trace
+    head: tuple[Modifier, ...]
+    tail: tuple[Modifier, ...]
+    targets: tuple[SweptTarget, ...]
+
+
+def aim_suppression_sweep(decl: SuppressionSweep, data: RmuData) -> AimedSweep:
+    """A sweep up to its first die (RMU-SUP-1..6, F-7): refuses what the rules refuse; works
+    out the ground, its free width and who is in it, telling them as
+    :func:`resolve_suppression_sweep` does."""
     fig = firearm_figures()
     sup = fig.suppression
     weapon = data.weapon(decl.weapon)
@@ -345,16 +377,7 @@ def resolve_suppression_sweep(
         + (f" {decl.width_ft:g} ft goes past it: {penalty}." if penalty else ""),
         "RMU-SUP-5",
     )
-
-    events: list[Event] = [ActionPointsSpent(actor=decl.shooter, ap=decl.ap)]
-    toll = tripod_toll(decl, weapon, dice=dice, data=data, trace=tb)
-    events.extend(toll.events)
-    maneuver_side = list(toll.modifiers)
-    # The sweep's attacks carry none of the shooter's skill (OB +0); the skill is the Fire
-    # Discipline maneuver, so the armor that hampers the shooter weighs on it (DEC-104).
-    shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
-    maneuver_side.extend(shooter_armor_terms(shooter_armor))
-    parts = [
+    head = [
         Modifier(
             value=decl.fire_discipline_bonus,
             label=f"{decl.shooter}'s Fire Discipline bonus (Agility-based)",
@@ -364,16 +387,80 @@ def resolve_suppression_sweep(
         *haste,
     ]
     if penalty:
-        parts.append(
+        head.append(
             Modifier(
                 value=penalty,
                 label=f"width {decl.width_ft:g} ft past the free {float(free):g} ft",
                 rule="F-7",
             )
         )
-    parts += [*maneuver_side, *decl.extra]
+    # The sweep's attacks carry none of the shooter's skill (OB +0); the skill is the Fire
+    # Discipline maneuver, so the armor that hampers the shooter weighs on it (DEC-104).
+    shooter_armor = data.armor_class(decl.shooter_armor) if decl.shooter_armor else None
+    tail = [*shooter_armor_terms(shooter_armor), *decl.extra]
+
+    targets: list[SweptTarget] = []
+    for who in caught:
+        target = by_name[who.person.name]
+        band = range_band(
+            weapon, min(who.distance_ft, decl.distance_ft), data.rules, allow_point_blank=False
+        )
+        short = who.distance_ft + target.body().radius_ft < decl.distance_ft
+        told = TraceBuilder()
+        told.step(
+            f"{target.name} is in the swept ground, {who.distance_ft:.1f} ft out"
+            + (", short of the declared distance" if short else ", at the declared distance")
+            + ": first dive or stand, then their own attack at OB +0.",
+            "RMU-SUP-6",
+        )
+        terms = [*range_terms(band, weapon, mounted=decl.mounted, figures=fig)]
+        if short:
+            terms.append(
+                Modifier(
+                    value=sup.short_of_distance,
+                    label="short of the declared distance: caught only incidentally",
+                    rule="RMU-SUP-6",
+                )
+            )
+        terms.extend(hunting_terms(weapon, target.size, data))
+        terms.extend(situational_terms(target.name, target.situational, data))
+        targets.append(
+            SweptTarget(
+                caught=who, target=target, told=told.build(), short=short, terms=tuple(terms)
+            )
+        )
+    return AimedSweep(
+        decl=decl,
+        weapon=weapon,
+        ammo=ammo,
+        rounds_left=rounds_left,
+        spend=spend,
+        free=free,
+        penalty=penalty,
+        told=tb.build(),
+        head=tuple(head),
+        tail=tuple(tail),
+        targets=tuple(targets),
+    )
+
+
+def fire_suppression_sweep(aimed: AimedSweep, dice: Dice, data: RmuData) -> Outcome[SweepResult]:
+    """Roll a sweep worked out by :func:`aim_suppression_sweep` (RMU-SUP-6..10, RMU-TRI-1/2,
+    F-5): the recoil of an unbraced tripod gun, the Fire Discipline maneuver, then each
+    person's dive or stand and attack in turn."""
+    fig = firearm_figures()
+    sup = fig.suppression
+    decl, weapon, ammo, spend = aimed.decl, aimed.weapon, aimed.ammo, aimed.spend
+    tb = TraceBuilder()
+    tb.extend(aimed.told)
+    events: list[Event] = [ActionPointsSpent(actor=decl.shooter, ap=decl.ap)]
+    toll = tripod_toll(decl, weapon, dice=dice, data=data, trace=tb)
+    events.extend(toll.events)
     rolled = roll_percentage_maneuver(
-        purpose="Fire Discipline sweep", parts=parts, dice=dice, trace=tb
+        purpose="Fire Discipline sweep",
+        parts=[*aimed.head, *toll.modifiers, *aimed.tail],
+        dice=dice,
+        trace=tb,
     )
     reading = rolled.reading
     sweep = partial(
@@ -382,8 +469,8 @@ def resolve_suppression_sweep(
         ammo=ammo.key,
         distance_ft=decl.distance_ft,
         width_ft=decl.width_ft,
-        free_width_ft=float(free),
-        width_penalty=penalty,
+        free_width_ft=float(aimed.free),
+        width_penalty=aimed.penalty,
         maneuver_total=reading.total,
         maneuver_result=reading.result,
         ap_spent=decl.ap,
@@ -452,24 +539,15 @@ def resolve_suppression_sweep(
     ]
 
     results: list[SweptPerson] = []
-    for who in caught:
-        target = by_name[who.person.name]
-        band = range_band(
-            weapon, min(who.distance_ft, decl.distance_ft), data.rules, allow_point_blank=False
-        )
-        short = who.distance_ft + target.body().radius_ft < decl.distance_ft
-        tb.step(
-            f"{target.name} is in the swept ground, {who.distance_ft:.1f} ft out"
-            + (", short of the declared distance" if short else ", at the declared distance")
-            + ": first dive or stand, then their own attack at OB +0.",
-            "RMU-SUP-6",
-        )
+    for person in aimed.targets:
+        target = person.target
+        tb.extend(person.told)
         reply_events, reply, share, note = _response(target, dice, data, tb)
         events.extend(reply_events)
         diving = target.response == "dive"
         barrier = target.cover if (target.cover_in_reach or diving) and share else None
         cover = choose_cover(
-            caught=who,
+            caught=person.caught,
             weapon=weapon,
             ammo=ammo,
             data=data,
@@ -485,20 +563,10 @@ def resolve_suppression_sweep(
         ]
         if volume:
             attack.append(Modifier(value=volume, label="volume of the sweep", rule="F-5"))
-        attack.extend(range_terms(band, weapon, mounted=decl.mounted, figures=fig))
-        if short:
-            attack.append(
-                Modifier(
-                    value=sup.short_of_distance,
-                    label="short of the declared distance: caught only incidentally",
-                    rule="RMU-SUP-6",
-                )
-            )
-        attack.extend(hunting_terms(weapon, target.size, data))
-        attack.extend(situational_terms(target.name, target.situational, data))
+        attack.extend(person.terms)
         hit = attack_person(
             shooter=decl.shooter,
-            caught=who,
+            caught=person.caught,
             weapon=weapon,
             ammo=ammo,
             attack=attack,
@@ -510,15 +578,31 @@ def resolve_suppression_sweep(
         )
         events.extend(hit.events)
         results.append(
-            SweptPerson(response=target.response, dash=reply, short=short, person=hit.attacked)
+            SweptPerson(
+                response=target.response, dash=reply, short=person.short, person=hit.attacked
+            )
         )
 
     swept_ground = sweep(
         result="swept",
         rounds=spend,
-        rounds_left=rounds_left - spend,
+        rounds_left=aimed.rounds_left - spend,
         bullet_bonus=ladder,
         volume_bonus=volume,
         targets=tuple(results),
     )
     return Outcome(events=tuple(events), trace=tb.build(), result=swept_ground)
+
+
+def resolve_suppression_sweep(
+    decl: SuppressionSweep, dice: Dice, data: RmuData
+) -> Outcome[SweepResult]:
+    """Resolve one sweep (RMU-SUP-1..10, RMU-SK-1, RMU-TRI-1/2, F-5, F-7): worked out up to its
+    first die (:func:`aim_suppression_sweep`), then rolled (:func:`fire_suppression_sweep`).
+
+    Dice, in order: the recoil attack (and critical) for an unbraced tripod gun; the Fire
+    Discipline maneuver; on a critical result the fumble d100 and nothing more. Otherwise, for
+    each person caught, nearest the muzzle first: a dash maneuver if they dive for cover that
+    must be reached, then their attack roll, critical and breakage check.
+    """
+    return fire_suppression_sweep(aim_suppression_sweep(decl, data), dice, data)

@@ -45,7 +45,7 @@ from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reac
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.fire_results import PersonAttacked
 from firefight.rulesets.rmu.person_terms import check_situational
-from firefight.rulesets.rmu.protection import check_armor_figures, plan_fire
+from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
 from firefight.rulesets.rmu.strike import resolve_attack
 from firefight.rulesets.rmu.struck import Missed
 from firefight.trace import Modifier, TraceBuilder
@@ -56,11 +56,14 @@ __all__ = [
     "Caught",
     "CoverChoice",
     "Person",
+    "PersonAim",
     "PersonAttack",
+    "aim_at_person",
     "attack_person",
     "catch",
     "check_people",
     "choose_cover",
+    "roll_at_person",
 ]
 
 #: RMU-RF-8: the two clauses of Ballistic Shrapnel, shipped as two tables.
@@ -247,39 +250,37 @@ class PersonAttack:
     attacked: PersonAttacked
 
 
-def attack_person(
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonAim:
+    """One person's attack up to its roll: the cover that counts, and (``plan`` None when
+    impenetrable cover leaves nothing to roll) the column, tables and defense it meets."""
+
+    caught: Caught
+    cover: CoverChoice
+    plan: FirePlan | None
+    defense: tuple[Modifier, ...]
+
+
+def aim_at_person(
     *,
-    shooter: str,
     caught: Caught,
     weapon: Weapon,
     ammo: Ammunition,
-    attack: Sequence[Modifier],
     cover: CoverChoice,
     burst: bool,
-    dice: Dice,
     data: RmuData,
     trace: TraceBuilder,
-) -> PersonAttack:
-    """One person's own attack roll: d100 open-ended high, no fumble (RMU-RF-12), the
-    attacker's ``attack`` terms, the cover, the defender's DB (RMU-DOD-1, RMU-SUP-8), then the
-    attack table, critical and breakage as any shot (:func:`resolve_strike`)."""
+) -> PersonAim:
+    """What a person's attack roll will meet, worked out before any die (RMU-COV-4, RMU-RF-8,
+    RMU-DOD-1, RMU-SUP-8): nothing is rolled, so a firing round works it out once for every
+    roll of its odds (:func:`attack_person` rolls it)."""
     person = caught.person
-    attacked = partial(
-        PersonAttacked,
-        name=person.name,
-        distance_ft=round(caught.distance_ft, 2),
-        shielded_by=tuple(caught.in_front),
-        body_cover=caught.body_grade.value,
-        cover=cover.source,
-        cover_bonus=cover.bonus,
-    )
     if cover.impassable:
         trace.step(
             f"{person.name} is fully behind impenetrable cover and cannot be hit at all.",
             "RMU-COV-4",
         )
-        cannot = attacked(landing=Missed(result="cannot hit"))
-        return PersonAttack(hit=False, events=(), attacked=cannot)
+        return PersonAim(caught=caught, cover=cover, plan=None, defense=())
     plan = plan_fire(
         weapon=weapon,
         armor_key=person.armor,
@@ -314,12 +315,42 @@ def attack_person(
         rules=data.rules,
     )
     note_open_ground(person.name, person.defender, behind_cover=behind_cover, trace=trace)
+    return PersonAim(caught=caught, cover=cover, plan=plan, defense=tuple(defense))
+
+
+def roll_at_person(
+    *,
+    shooter: str,
+    aim: PersonAim,
+    weapon: Weapon,
+    attack: Sequence[Modifier],
+    dice: Dice,
+    data: RmuData,
+    trace: TraceBuilder,
+) -> PersonAttack:
+    """One person's own attack roll: d100 open-ended high, no fumble (RMU-RF-12), the
+    attacker's ``attack`` terms, the cover, the defender's DB, then the attack table, critical
+    and breakage as any shot (:func:`resolve_strike`)."""
+    caught, cover = aim.caught, aim.cover
+    person = caught.person
+    attacked = partial(
+        PersonAttacked,
+        name=person.name,
+        distance_ft=round(caught.distance_ft, 2),
+        shielded_by=tuple(caught.in_front),
+        body_cover=caught.body_grade.value,
+        cover=cover.source,
+        cover_bonus=cover.bonus,
+    )
+    if aim.plan is None:
+        cannot = attacked(landing=Missed(result="cannot hit"))
+        return PersonAttack(hit=False, events=(), attacked=cannot)
     rolled = resolve_attack(
         purpose=f"attack roll against {person.name}",
         total_label=f"attack total against {person.name}",
-        modifiers=[*attack, *cover.modifiers, *defense],
+        modifiers=[*attack, *cover.modifiers, *aim.defense],
         weapon=weapon,
-        plan=plan,
+        plan=aim.plan,
         target=person.name,
         shooter=shooter,
         dice=dice,
@@ -332,3 +363,31 @@ def attack_person(
     landed = rolled.strike
     done = attacked(roll=rolled.roll, attack_total=rolled.total, landing=landed.landing)
     return PersonAttack(hit=landed.hit, events=landed.events, attacked=done)
+
+
+def attack_person(
+    *,
+    shooter: str,
+    caught: Caught,
+    weapon: Weapon,
+    ammo: Ammunition,
+    attack: Sequence[Modifier],
+    cover: CoverChoice,
+    burst: bool,
+    dice: Dice,
+    data: RmuData,
+    trace: TraceBuilder,
+) -> PersonAttack:
+    """One person's attack, aimed (:func:`aim_at_person`) and rolled (:func:`roll_at_person`)."""
+    aim = aim_at_person(
+        caught=caught, weapon=weapon, ammo=ammo, cover=cover, burst=burst, data=data, trace=trace
+    )
+    return roll_at_person(
+        shooter=shooter,
+        aim=aim,
+        weapon=weapon,
+        attack=attack,
+        dice=dice,
+        data=data,
+        trace=trace,
+    )

@@ -85,6 +85,7 @@ function renderTurn() {
   turn.replaceChildren(
     el("h2", {}, `${view.title} — round ${view.round}`),
     el("div", {}, "Initiative: ", view.initiative.map((g) => g.join(" & ")).join(" → ") || "—"),
+    el("div", {}, "Up: ", view.up.join(", ") || "all done: next round"),
     el("div", {}, "Can act: ", view.can_act.join(", ") || "no one"),
     el("div", {}, `Log at record ${view.head}`),
   );
@@ -239,11 +240,13 @@ async function commit(event) {
   event.preventDefault();
   say("act-msg", "…");
   try {
+    const given = dice();
     const done = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + "/act",
-      { ...composed(), dice: dice(), expected_head: head });
+      { ...composed(), dice: given, expected_head: head });
     const outcome = done.result ? done.result.outcome : done.outcome;
     const used = done.dice ? ` (dice ${done.dice.used.join(", ") || "none"})` : "";
     say("act-msg", `#${done.head} ${done.text || done.record.text}: ${outcome}${used}`, "ok");
+    spent(given);
     composedLine = "";
     $("line").value = "";
     $("odds").textContent = "";
@@ -254,10 +257,16 @@ async function commit(event) {
   await refresh();
 }
 
+// Faces rolled at the table are rolled once: taken, they are cleared, not rolled again.
+function spent(given) {
+  if (given && given.rolls) $("rolls").value = "";
+}
+
 async function command(path, body, label) {
   try {
     const done = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + path, body);
     say("act-msg", `${label}: #${done.head} ${done.record.text}`, "ok");
+    spent(body.dice);
   } catch (error) {
     say("act-msg", failure(error), "error");
   }
@@ -351,7 +360,8 @@ async function start() {
     if (ROLE === "gm") {
       $("who").textContent = "GM";
       $("undo").addEventListener("click", () => command("/undo", { expected_head: head }, "undone"));
-      $("next-round").addEventListener("click", () => command("/next-round", { expected_head: head }, "next round"));
+      // A round's change rolls the initiative with the dice chosen, as an action does.
+      $("next-round").addEventListener("click", () => command("/next-round", { expected_head: head, dice: dice() }, "next round"));
       $("players-act").addEventListener("change", saveTable);
       $("players-roll").addEventListener("change", saveTable);
       $("show-create").addEventListener("click", () => { $("create").hidden = !$("create").hidden; });

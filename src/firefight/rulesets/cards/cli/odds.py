@@ -20,6 +20,7 @@ from firefight.cli.odds_kit import (
     OddsSeedOpt,
     method_from_text,
     odds_options,
+    print_sweep_refusals,
     show_odds,
     write_sweep_csv,
 )
@@ -132,7 +133,7 @@ def sweep_cards_shoot(
         )
         return
     table = RichTable()
-    for name in (*result.parameters, "P(hit)", "E(damage)", "P(knockdown)", "P(down)"):
+    for name in (*result.parameters, "P(hit)", "expected damage", "P(knockdown)", "P(down)"):
         table.add_column(name)
     for row in rows[:60]:
         table.add_row(
@@ -145,3 +146,4 @@ def sweep_cards_shoot(
     console.print(table)
     if len(rows) > 60:
         console.print(f"[dim]... {len(rows) - 60} more rows: use --csv or --json")
+    print_sweep_refusals(result)

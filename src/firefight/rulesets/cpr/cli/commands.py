@@ -55,6 +55,7 @@ from firefight.rulesets.cpr.shotgun import ShellsResult, resolve_shotgun_shells
 from firefight.rulesets.cpr.suppression import SuppressionResult, resolve_suppression
 from firefight.rulesets.cpr.throwing import ThrowResult, resolve_throw
 from firefight.rulesets.cpr.upkeep_options import DeathSaveOptions, ReloadOptions, StabilizeOptions
+from firefight.wording import counted
 
 #: The result type a command's resolver returns, which its headline renders as text.
 R = TypeVar("R", bound=Result)
@@ -137,7 +138,7 @@ def _resolve_throw(
 
 
 def _reload_headline(o: Outcome[ReloadResult]) -> str:
-    return f"{o.result.weapon}: {o.result.rounds} rounds of {o.result.ammo}"
+    return f"{o.result.weapon}: {counted(o.result.rounds, 'round')} of {o.result.ammo}"
 
 
 def _death_save_headline(o: Outcome[DeathSaveResult]) -> str:

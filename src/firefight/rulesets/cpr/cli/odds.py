@@ -50,7 +50,8 @@ def _show_cpr_odds(
         err_console.print(
             "[dim]note: two shots have no fast path; the generic engine follows every dice "
             "path of both: exact answers it when that takes about a second, else 5,000 "
-            "samples do; generic goes on up to its path limit."
+            "samples do; generic walks up to its path limit, or refuses at once a walk too "
+            "big for it."
         )
     show_odds(
         title(declared),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from firefight.cli.quick import QuickCommand
 from firefight.outcome import Outcome
+from firefight.rulesets.cpr import cpr_data
 from firefight.rulesets.cpr.attack import AttackResult, ShotResult, resolve_ranged_attack
 from firefight.rulesets.cpr.attack_options import AutofireOptions, ShootOptions
 from firefight.rulesets.cpr.autofire import AutofireResult, resolve_autofire
@@ -24,7 +25,7 @@ def hit_text(d: BodyHit | CoverHit) -> str:
     extras = []
     if isinstance(d, BodyHit):
         if d.critical_injuries:
-            extras.append("critical: " + ", ".join(d.critical_injuries))
+            extras.append("critical: " + ", ".join(cpr_data().injuries.labels(d.critical_injuries)))
         if d.item_dropped:
             extras.append(f"drops the {d.item_dropped}")
         if d.wound_state:

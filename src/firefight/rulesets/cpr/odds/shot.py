@@ -172,7 +172,8 @@ def _probe(action: RangedAttack | AutofireAttack, data: CprData) -> tuple[_Check
     """The check's constants and the damage dice count, from one quiet run (refusing as the
     resolver does)."""
     if isinstance(action, AutofireAttack):
-        if action.target.wound_state is WoundState.MORTAL:
+        # A jam on a natural 1 (CPR-REF-1) misses whatever the total: the generic engine.
+        if action.target.wound_state is WoundState.MORTAL or action.jams_on is not None:
             raise _NoFastPath
         fired = resolve_autofire(action, Dice(_Quiet()), data).result
         total, dodge, dv, cap = fired.attack_total, fired.dodge, fired.dv, fired.cap
@@ -492,11 +493,11 @@ def describe_cpr(view: CprView) -> str:
         if shot["result"] != "hit":
             parts.append("miss: the gun jams" if shot.get("jammed") else "miss")  # CPR-REF-1
             continue
-        text = f"hit: {shot.get('damage', 0)} damage, {shot.get('hp_lost', 0)} HP lost"
-        if "multiplier" in shot:
-            text += f" (x{shot['multiplier']})"
+        times = f" (x{shot['multiplier']})" if "multiplier" in shot else ""  # of the dice, C-5
+        text = f"hit: {shot.get('damage', 0)} damage{times}, {shot.get('hp_lost', 0)} HP lost"
         if shot.get("critical_injuries"):
-            text += ", critical injury " + ", ".join(shot["critical_injuries"])
+            named = cpr_default_data().injuries.labels(shot["critical_injuries"])
+            text += ", critical injury " + ", ".join(named)
         if shot.get("wound_state") == "unhurt":
             text += ", still unhurt"
         elif shot.get("wound_state"):
@@ -512,7 +513,7 @@ def _left_in(state: WoundState, before: WoundState) -> Stat:
 
     return Stat(
         name=f"p_left_{state.value}",
-        label=f"P(left {state.value})",
+        label=f"P(left {state.words})",
         kind="probability",
         read=read,
         group="after",

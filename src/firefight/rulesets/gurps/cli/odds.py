@@ -112,10 +112,12 @@ def sweep_shoot(
         refused = f"  refused: {row['refused']}" if row["refused"] else ""
         hit = row.get("p_hit")
         shown = (
-            f"P(hit) {hit:.3f}  E\\[injury] {row['expected_injury']:.2f}" if hit is not None else ""
+            f"P(hit) {hit:.3f}  expected injury {row['expected_injury']:.2f}"
+            if hit is not None
+            else ""
         )
         point = "  ".join(_cell(name, row[name]) for name in result.parameters)
-        console.print(f"{escape(point)}  {shown}{refused}".strip())
+        console.print(f"{escape(point)}  {shown}{refused}".rstrip())
 
 
 _SKILLS = "8:18:2"
@@ -127,4 +129,5 @@ def _cell(name: str, value: object) -> str:
         return f"skill {value:>2}"
     if name == "distance":
         return f"{value:>6g} yd"
-    return f"{name.replace('_', '-')} {value}"
+    shown = str(value).lower() if isinstance(value, bool) else value  # as the option takes it
+    return f"{name.replace('_', '-')} {shown}"

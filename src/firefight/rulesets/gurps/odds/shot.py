@@ -219,7 +219,7 @@ SHOT_STATS: tuple[Stat, ...] = (
     ),
     Stat(
         name="expected_injury",
-        label="E[injury]",
+        label="expected injury",
         kind="expected",
         read=lambda k: float(k.injury),
         group="summary",

@@ -29,6 +29,7 @@ from firefight.cli.odds_kit import (
     executor_for,
     method_from_text,
     odds_options,
+    print_sweep_refusals,
     progress_bar,
     show_odds,
     write_sweep_csv,
@@ -287,16 +288,17 @@ def rmu_gas(values: dict[str, Any], **how: Any) -> None:
 
     with refusals():
         decl = declare(GasOptions, **values).build()
-    _show_every_stat("odds: rmu gas", decl, describe_gas, gas_stats(decl), **how)
+    given = conditions(GasOptions, values)
+    _show_every_stat("odds: rmu gas", decl, describe_gas, gas_stats(decl), given, **how)
 
 
 # --- melee ------------------------------------------------------------------------------------
 
 
-def _show_melee_odds(decl: Any, title: str, **how: Any) -> None:
+def _show_melee_odds(decl: Any, title: str, given: Sequence[str], **how: Any) -> None:
     from firefight.rulesets.rmu.odds.melee import describe_melee, melee_stats
 
-    _show_every_stat(title, decl, describe_melee, melee_stats(decl), **how)
+    _show_every_stat(title, decl, describe_melee, melee_stats(decl), given, **how)
 
 
 @declared_command(
@@ -311,7 +313,8 @@ def rmu_melee(values: dict[str, Any], **how: Any) -> None:
     with refusals():
         options = declare(MeleeOptions, **values)
         decl = options.build()
-    _show_melee_odds(decl, f"odds: rmu melee, {options.weapon}, OB {options.ob}", **how)
+    title = f"odds: rmu melee, {options.weapon}, OB {options.ob}"
+    _show_melee_odds(decl, title, conditions(MeleeOptions, values), **how)
 
 
 @declared_command(
@@ -325,7 +328,8 @@ def rmu_grapple(values: dict[str, Any], **how: Any) -> None:
     with refusals():
         options = declare(GrappleOptions, **values)
         decl = options.build()
-    _show_melee_odds(decl, f"odds: rmu grapple, Unarmed {options.ob}", **how)
+    title = f"odds: rmu grapple, Unarmed {options.ob}"
+    _show_melee_odds(decl, title, conditions(GrappleOptions, values), **how)
 
 
 @declared_command(
@@ -341,18 +345,18 @@ def rmu_escape(values: dict[str, Any], **how: Any) -> None:
     with refusals():
         options = declare(EscapeOptions, **values)
         decl = options.build()
-    _show_every_stat(
-        f"odds: rmu escape, held {options.hold}%", decl, describe_escape, ESCAPE_STATS, **how
-    )
+    title = f"odds: rmu escape, held {options.hold}%"
+    given = conditions(EscapeOptions, values)
+    _show_every_stat(title, decl, describe_escape, ESCAPE_STATS, given, **how)
 
 
 # --- Kindred ------------------------------------------------------------------------------------
 
 
-def _show_kindred_odds(decl: Any, title: str, **how: Any) -> None:
+def _show_kindred_odds(decl: Any, title: str, given: Sequence[str], **how: Any) -> None:
     from firefight.rulesets.rmu.odds.kindred import KINDRED_STATS, describe_kindred
 
-    _show_every_stat(title, decl, describe_kindred, KINDRED_STATS, **how)
+    _show_every_stat(title, decl, describe_kindred, KINDRED_STATS, given, **how)
 
 
 @declared_command(
@@ -367,7 +371,8 @@ def rmu_bite(values: dict[str, Any], **how: Any) -> None:
     with refusals():
         options = declare(BiteOptions, **values)
         decl = options.build()
-    _show_kindred_odds(decl, f"odds: rmu bite, {options.reach}, OB {options.ob}", **how)
+    title = f"odds: rmu bite, {options.reach}, OB {options.ob}"
+    _show_kindred_odds(decl, title, conditions(BiteOptions, values), **how)
 
 
 @declared_command(
@@ -383,7 +388,8 @@ def rmu_stake(values: dict[str, Any], **how: Any) -> None:
         options = declare(StakeOptions, **values)
         decl = options.build()
     what = "behead" if options.behead else "stake"
-    _show_kindred_odds(decl, f"odds: rmu {what}, {options.weapon}, OB {options.ob}", **how)
+    title = f"odds: rmu {what}, {options.weapon}, OB {options.ob}"
+    _show_kindred_odds(decl, title, conditions(StakeOptions, values), **how)
 
 
 # --- sweeps ----------------------------------------------------------------------------------
@@ -592,6 +598,7 @@ def sweep_rmu_shoot(
         console.print(table)
         if len(rows) > 60:
             console.print(f"[dim]... {len(rows) - 60} more rows: use --csv or --json")
+        print_sweep_refusals(result)
 
 
 def report(as_json: JsonOpt = False) -> None:

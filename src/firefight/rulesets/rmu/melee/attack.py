@@ -32,7 +32,7 @@ from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData, default_data
-from firefight.rulesets.rmu.cover import Cover, price_cover, price_melee_cover
+from firefight.rulesets.rmu.cover import Cover, price_cover, price_melee_cover, reached_bonus
 from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
 from firefight.rulesets.rmu.melee.critical import land_critical
@@ -85,7 +85,8 @@ class MeleeAttack:
     the rule ``shift_rule``. ``helpless``: the defender is unconscious, held fast or
     otherwise helpless and brings no DB (P-9). ``size`` reads the table at another size than
     the weapon's (a two-handed grip on a hand-and-a-half weapon, a GM's call). ``distance_ft``
-    is how far a missile weapon (the crossbow) shoots; a blow has none.
+    is how far a missile weapon (the crossbow) shoots; a blow has none. ``cover_share_percent``
+    is the share of ``cover`` the defender reached this round by a dash (RMU-MOV-2).
     """
 
     weapon: str
@@ -99,6 +100,7 @@ class MeleeAttack:
     target_db: int = 0
     target_parry: int = 0
     cover: Cover | None = None
+    cover_share_percent: int = 100
     helpless: bool = False
     situational: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
@@ -139,6 +141,11 @@ def _check(attack: MeleeAttack, weapon: MeleeWeapon, figures: MeleeFigures) -> N
         raise RuleRefusal(MELEE_RULE, f"The {weapon.name} is swung, not shot: it has no range.")
     if weapon.ranged and attack.parry:
         raise RuleRefusal(PARRY_RULE, f"Nobody parries with the {weapon.name} as they shoot it.")
+    if not 0 <= attack.cover_share_percent <= 100:
+        raise RuleRefusal(
+            "RMU-MOV-2",
+            f"The share of cover reached is 0 to 100%; {attack.cover_share_percent}% was given.",
+        )
     what = "shot" if weapon.ranged else "melee attack"
     if not low <= attack.ap <= high:
         raise RuleRefusal(MELEE_RULE, f"A {what} takes {low} to {high} AP, not {attack.ap}.")
@@ -224,22 +231,30 @@ def _defense_terms(
             terms.append(
                 Modifier(value=-attack.target_parry, label="defender's parry", rule=PARRY_RULE)
             )
-    if attack.cover is not None and weapon.ranged:
-        price = price_cover(attack.cover, None, data.cover)
-        if price.impassable:
-            raise RuleRefusal(price.rule, f"No bolt goes through {attack.cover} cover.")
-        terms.append(
-            Modifier(
-                value=-price.bonus,
-                label=f"{attack.cover} cover against a missile ({price.column})",
-                rule=price.rule,
-            )
+    cover, share = attack.cover, attack.cover_share_percent
+    if cover is None:
+        return terms
+    if share == 0:
+        tb.step(
+            f"{attack.target} dashed for the {cover} cover this round and did not get behind it: "
+            "in the open until next round.",
+            "RMU-MOV-2",
         )
-    elif attack.cover is not None:
-        bonus = price_melee_cover(attack.cover, data.cover)
-        terms.append(
-            Modifier(value=-bonus, label=f"{attack.cover} cover against melee", rule="RMU-COV-7")
-        )
+        return terms
+    if weapon.ranged:
+        price = price_cover(cover, None, data.cover)
+        if price.impassable and share == 100:
+            raise RuleRefusal(price.rule, f"No bolt goes through {cover} cover.")
+        bonus, rule = price.bonus, price.rule
+        label = f"{cover} cover against a missile ({price.column})"
+    else:
+        bonus, rule = price_melee_cover(cover, data.cover), "RMU-COV-7"
+        label = f"{cover} cover against melee"
+    if share < 100:
+        bonus = reached_bonus(bonus, share)
+        label += f", {share}% of it reached this round"
+        rule = "RMU-MOV-2"
+    terms.append(Modifier(value=-bonus, label=label, rule=rule))
     return terms
 
 

@@ -15,7 +15,8 @@ Strength bonus, for a grapple), every penalty they carry, the hold on them; the 
 ``parrying`` an attacker's ``--parry`` leaves until the end of the round) and whether they can
 defend at all (P-9: unconscious, dying or held fast). The Table 9-5 modifiers the scene shows
 are added and traced: a prone attacker or target, a stunned target, a blow from the flank or
-the rear (by the target's facing).
+the rear (by the target's facing). A barrier between the two covers the target as RMU-COV-7
+prices it, read off the scene as a shot's cover is (DEC-666, DEC-667).
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ from firefight.rulesets.rmu.melee.results import (
     MeleeFumble,
     MeleeHit,
 )
-from firefight.rulesets.rmu.scene_reading import shooter_modifiers
+from firefight.rulesets.rmu.scene_reading import melee_cover, shooter_modifiers
 from firefight.rulesets.rmu.vitals import dying, intact_armor, rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
@@ -326,6 +327,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         )
     _check_reach(c, target, "a grapple" if grapple else f"the {weapon.name}")
     check_not_held_fast(state, c)
+    cover, cover_share = melee_cover(state, c, target, tb)
     if grapple:
         ob, ranks = _unarmed(c, tb)
     else:
@@ -362,6 +364,8 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         parry=action.parry,
         target_db=rmu_stats(target).quickness_db,
         target_parry=_parry_of(state, target.name),
+        cover=cover,
+        cover_share_percent=cover_share,
         helpless=reason is not None,
         situational=tuple(situational),
         extra=(*shooter_modifiers(c, None), *held_terms(state, c), *action.mods),

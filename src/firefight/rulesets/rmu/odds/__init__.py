@@ -94,11 +94,10 @@ def registrations() -> list[ActionOdds]:
     (:mod:`firefight.rulesets.rmu.odds.melee`)."""
     from firefight.rulesets.rmu.odds.fire import (
         PREPARATION_STATS,
+        fire_scalar,
         fire_stats,
         fire_view,
         preparation_view,
-        resolve_fire_for_odds,
-        resolve_fire_with,
     )
     from firefight.rulesets.rmu.odds.views import SHOT_STATS, resolve_for_odds, shot_view
     from firefight.rulesets.rmu.rapid_fire import RapidFire, RapidFirePreparation
@@ -122,7 +121,7 @@ def registrations() -> list[ActionOdds]:
             ruleset="rmu",
             name="rapid-fire-preparation",
             action_type=RapidFirePreparation,
-            scalar=scalar_with_state(resolve_fire_for_odds, resolve_fire_with),
+            scalar=fire_scalar,
             key=preparation_view,
             stats=PREPARATION_STATS,
         ),
@@ -133,7 +132,7 @@ def registrations() -> list[ActionOdds]:
                 ruleset="rmu",
                 name=name,
                 action_type=kind,
-                scalar=scalar_with_state(resolve_fire_for_odds, resolve_fire_with),
+                scalar=fire_scalar,
                 key=fire_view,
                 stats=(),
                 stats_for=fire_stats,

@@ -58,6 +58,7 @@ from firefight.rulesets.rmu.strike import combine_effects
 from firefight.rulesets.rmu.thrown_blast import ThrownBlast, resolve_thrown_blast
 from firefight.rulesets.rmu.volley import SHRAPNEL_BARE
 from firefight.trace import TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "BlastView",
@@ -254,7 +255,7 @@ def describe_blast(view: Any) -> str:
         if b.band is None:
             parts.append(f"{b.name} outside")
             continue
-        text = f"{b.name} ({b.band}) {b.hits} hits"
+        text = f"{b.name} ({b.band}) {counted(b.hits, 'hit')}"
         if b.severity:
             text += f", {b.severity} critical (+{b.critical_hits:g} hits on average)"
         parts.append(text)
@@ -406,7 +407,9 @@ def describe_landing(view: Any) -> str:
     """A landing and what it does, in words."""
     x, y = view.landed
     parts = [
-        f"{b.name} {b.band or 'outside'}" + (f" ({b.expected_hits:.1f} hits)" if b.band else "")
+        f"{b.name} in the {b.band} band ({b.expected_hits:.1f} hits on average)"
+        if b.band
+        else f"{b.name} outside"
         for b in view.people
     ]
     return f"lands at ({x:g}, {y:g}): " + "; ".join(parts)

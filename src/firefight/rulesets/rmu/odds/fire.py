@@ -18,6 +18,8 @@ share it carries (RMU-RF-4, RMU-RF-13, F-3).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import Any, NamedTuple
 
 from firefight.dice import Dice
@@ -33,13 +35,21 @@ from firefight.rulesets.rmu.fire_results import (
 )
 from firefight.rulesets.rmu.odds.views import default_data, result_stat
 from firefight.rulesets.rmu.rapid_fire import (
+    FiringRound,
     RapidFire,
     RapidFirePreparation,
+    aim_rapid_fire,
+    fire_rapid_fire,
     resolve_rapid_fire,
     resolve_rapid_fire_preparation,
 )
 from firefight.rulesets.rmu.struck import Struck
-from firefight.rulesets.rmu.suppression import resolve_suppression_sweep
+from firefight.rulesets.rmu.suppression import (
+    AimedSweep,
+    aim_suppression_sweep,
+    fire_suppression_sweep,
+    resolve_suppression_sweep,
+)
 from firefight.wording import counted
 
 __all__ = [
@@ -48,6 +58,7 @@ __all__ = [
     "FireView",
     "PreparationView",
     "describe_fire",
+    "fire_scalar",
     "fire_stats",
     "fire_view",
     "preparation_view",
@@ -119,6 +130,39 @@ def resolve_fire_with(data: Any, action: Any, dice: Dice) -> Outcome:
 def resolve_fire_for_odds(action: Any, dice: Dice) -> Outcome:
     """The scalar resolver on the default data: picklable, for process pools."""
     return resolve_fire_with(default_data(), action, dice)
+
+
+def _fire_aimed_with(data: Any, aimed: FiringRound | AimedSweep, dice: Dice) -> Outcome:
+    """Roll a firing round or sweep worked out up to its first die, on ``data``."""
+    if isinstance(aimed, FiringRound):
+        return fire_rapid_fire(aimed, dice, data)
+    return fire_suppression_sweep(aimed, dice, data)
+
+
+def _fire_aimed_for_odds(aimed: FiringRound | AimedSweep, dice: Dice) -> Outcome:
+    """The same on the default data: picklable, for process pools."""
+    return _fire_aimed_with(default_data(), aimed, dice)
+
+
+def fire_scalar(state: Any, action: Any) -> Callable[[Dice], Outcome]:
+    """The scalar resolver of a preparation, firing round or sweep on ``state`` (None: the
+    default data). A firing round or a sweep is worked out up to its first die once
+    (:func:`~firefight.rulesets.rmu.rapid_fire.aim_rapid_fire`,
+    :func:`~firefight.rulesets.rmu.suppression.aim_suppression_sweep`), not on every roll of
+    its odds, where it was half the work or more; a refusal is raised here, as resolving
+    raises it."""
+    if isinstance(action, RapidFirePreparation):
+        if state is None:
+            return partial(resolve_fire_for_odds, action)
+        return partial(resolve_fire_with, state, action)
+    data = default_data() if state is None else state
+    if isinstance(action, RapidFire):
+        aimed: FiringRound | AimedSweep = aim_rapid_fire(action, data)
+    else:
+        aimed = aim_suppression_sweep(action, data)
+    if state is None:
+        return partial(_fire_aimed_for_odds, aimed)
+    return partial(_fire_aimed_with, state, aimed)
 
 
 def _find(view: FireView, name: str) -> CaughtView | None:
@@ -211,6 +255,9 @@ def describe_fire(view: Any) -> str:
     for p in view.people:
         if p.result != "hit":
             parts.append(f"{p.name} {p.result}")
+            continue
+        if not p.total_hits and p.severity is None:
+            parts.append(f"{p.name} hit, stopped by armor")  # as the aimed shot's odds say it
             continue
         text = f"{p.name} {counted(p.total_hits, 'hit')}"
         if p.severity is not None:

@@ -98,7 +98,7 @@ def describe_kindred(view: Any) -> str:
     for flag, word in (
         (view.lodged, "fangs lodged"),
         (view.staked, "staked"),
-        (view.final_death, "FINAL DEATH"),
+        (view.final_death, "Final Death"),
         (view.torpor and not view.final_death, "torpor"),
         (view.dead and not view.final_death, "dead"),
     ):

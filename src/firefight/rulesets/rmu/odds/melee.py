@@ -40,6 +40,7 @@ from firefight.rulesets.rmu.odds.views import EXPECTED_HITS, default_data, resul
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.strike import combine_effects
 from firefight.trace import TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "ESCAPE_STATS",
@@ -248,11 +249,11 @@ def describe_melee(view: Any) -> str:
     if view.result != "hit":
         return str(view.result)
     if view.severity is None:
-        return f"hit: {view.total_hits} hits, no critical"
+        return f"hit: {counted(view.total_hits, 'hit')}, no critical"
     down = f" stepped down {view.step_down}" if view.step_down else ""
     text = (
-        f"hit: {view.total_hits} hits, {view.severity}{down} critical to the {view.location} "
-        f"({view.critical_table})"
+        f"hit: {counted(view.total_hits, 'hit')}, {view.severity}{down} critical to the "
+        f"{view.location} ({view.critical_table})"
     )
     if view.hold:
         text += f", grappled {view.hold}%"
