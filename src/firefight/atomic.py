@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-__all__ = ["replacing"]
+__all__ = ["replacing", "unwritable"]
 
 
 @contextlib.contextmanager
@@ -29,9 +29,7 @@ def replacing(path: Path) -> Iterator[Path]:
     >>> target.read_text(), sorted(p.name for p in target.parent.iterdir())
     ('a,b\\n', ['out.csv'])
     """
-    handle, name = tempfile.mkstemp(
-        prefix=f".{path.stem}.", suffix=f".partial{path.suffix}", dir=path.parent
-    )
+    handle, name = _partial(path)
     os.close(handle)
     partial = Path(name)
     # mkstemp makes the file private; the output gets the mode any new file would.
@@ -44,3 +42,34 @@ def replacing(path: Path) -> Iterator[Path]:
     except BaseException:
         partial.unlink(missing_ok=True)
         raise
+
+
+def _partial(path: Path) -> tuple[int, str]:
+    return tempfile.mkstemp(
+        prefix=f".{path.stem}.", suffix=f".partial{path.suffix}", dir=path.parent
+    )
+
+
+def unwritable(path: Path) -> str | None:
+    """Why :func:`replacing` could not write ``path``, in a sentence, or None: tried as it
+    writes (a temporary file beside it, at once removed), so that a command asked to write
+    where it cannot says so before any work, not after it.
+
+    >>> unwritable(Path(tempfile.mkdtemp()) / "out.csv") is None
+    True
+    >>> unwritable(Path("/no/such/folder/out.csv"))
+    "the folder '/no/such/folder' does not exist"
+    """
+    try:
+        if not path.parent.is_dir():
+            return f"the folder {str(path.parent)!r} does not exist"
+        if path.is_dir():
+            return f"{str(path)!r} is a folder: name a file in it"
+        handle, name = _partial(path)
+    except PermissionError:
+        return f"the folder {str(path.parent)!r} cannot be written"
+    except OSError as exc:  # a name too long, a read-only file system...
+        return f"{str(path)!r} cannot be written: {exc.strerror or exc}"
+    os.close(handle)
+    os.unlink(name)
+    return None

@@ -29,6 +29,7 @@ import dataclasses
 import enum
 import math
 import re
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping, Sequence
@@ -63,6 +64,23 @@ MAX_TEXT = 200
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 #: The most values one swept option may take.
 MAX_SWEEP_VALUES = 1_000
+#: The largest finite float: typer reads whole numbers of any length, and one past it cannot
+#: be made a float (math.isfinite, :g and float() raise OverflowError).
+_FLOAT_MAX = sys.float_info.max
+
+
+def _number(value: float) -> str:
+    """``value`` as a refusal quotes it: as typed (":g" keeps six digits, and said 1234567 was
+    1.23457e+06), a whole number of more than 20 digits by its count of them.
+
+    >>> _number(1234567), _number(1234567.5), _number(10**400)
+    ('1234567', '1234567.5', 'a number of 401 digits')
+    """
+    if isinstance(value, float):
+        return f"{value:.12g}"
+    # Whole numbers of more digits than str() makes are never read in (int() refuses them).
+    digits = str(abs(value))
+    return str(value) if len(digits) <= 20 else f"a number of {len(digits)} digits"
 
 
 class DeclarationError(FirefightError, ValueError):
@@ -163,11 +181,13 @@ class Option:
         if kind is int or kind is float:
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise self._error(f"takes a number, not {value!r}.")
-            if not math.isfinite(value):
+            if isinstance(value, float) and not math.isfinite(value):
                 raise self._error(f"takes a finite number, not {value}.")
             if kind is int and value != int(value):
                 raise self._error(f"takes a whole number, not {value}.")
             self._bounds(value, "")
+            if not -_FLOAT_MAX <= value <= _FLOAT_MAX:  # a whole number no float holds
+                raise self._error(f"takes a finite number, not {_number(value)}.")
             return kind(value)
         if isinstance(kind, type) and issubclass(kind, enum.Enum):
             if isinstance(value, kind):
@@ -206,9 +226,7 @@ class Option:
     def _said(self, value: float, noun: str) -> str:
         """``value`` as a refusal quotes it: with its noun, else with the option's unit."""
         unit = f" {self.param.unit}" if self.param.unit and not noun else ""
-        # The number as typed: ":g" keeps six digits, and said 1234567 was 1.23457e+06.
-        shown = str(value) if isinstance(value, int) else f"{value:.12g}"
-        return f"{shown} {noun}".strip() + unit
+        return f"{_number(value)} {noun}".strip() + unit
 
     def _not_one_of(self, value: str) -> str:
         choices = self.choices() or ()
@@ -428,9 +446,11 @@ def sweep_values(option: Option, text: str) -> list[Any]:
         start, stop, step = (parse_value(_unbounded(option), p) for p in text.split(":"))
         if step <= 0 or stop < start:
             raise option._error(f"range {text!r} needs STOP >= START and STEP > 0.")
-        count = math.floor((stop - start) / step + 1e-9) + 1
-        if count > MAX_SWEEP_VALUES:
-            raise option._error(f"range {text!r} has {count} values; {MAX_SWEEP_VALUES} at most.")
+        # inf for a step too small to count by; the count itself is never printed (10^300).
+        spans = (stop - start) / step + 1e-9
+        if not spans < MAX_SWEEP_VALUES:
+            raise option._error(f"range {text!r} has too many values; {MAX_SWEEP_VALUES} at most.")
+        count = math.floor(spans) + 1
         return [option._one(start + k * step) for k in range(count)]
     parts = [p for p in text.split(",") if p.strip()]
     if not parts:

@@ -54,7 +54,7 @@ MAX_NUMBER = 1_000_000_000
 MAX_DIGITS = 12
 #: Points of one ``odds sweep`` grid.
 MAX_SWEEP_POINTS = 100_000
-#: Monte Carlo samples of one estimate.
+#: Monte Carlo samples of one estimate, and of one sweep's points together (DEC-673).
 MAX_SAMPLES = 100_000_000
 #: Dice paths one generic exact enumeration may visit (each is a run of the resolver: 10-20 s
 #: here); past it the enumeration stops and says to use Monte Carlo or less depth.

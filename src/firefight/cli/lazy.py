@@ -22,6 +22,7 @@ from typer._click.exceptions import NoSuchOption
 from typer.core import TyperCommand, TyperGroup
 
 from firefight.cli.quick_values import read_quickly
+from firefight.errors import FirefightError
 from firefight.fuzzy import closest
 
 __all__ = ["Lazy", "LazyGroup", "lazy_group", "ruleset_commands"]
@@ -121,6 +122,13 @@ class LazyGroup(TyperGroup):
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
+        except FirefightError as exc:
+            # Bad data met outside a command's own refusals -- a user catalog read while a
+            # ruleset's commands are built (their options list its weapons) -- is still the
+            # user's to fix, and said as every refusal is: one line, exit status 2.
+            from firefight.cli.resolving import fail
+
+            fail(f"error: {exc}")
         except NoSuchOption as exc:
             # The command line's own suggestions are the project's one matcher's (issue 17):
             # --range finds --distance, not --ranks.

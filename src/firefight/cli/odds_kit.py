@@ -16,7 +16,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.atomic import replacing
+from firefight.atomic import replacing, unwritable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.progress import progress_bar
 from firefight.limits import MAX_WORKERS, at_most
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from firefight.odds.sweep import SweepResult
 
 __all__ = [
+    "AUTO_WORKERS",
     "CSV_DECIMALS",
     "ODDS_OPTIONS",
     "CsvOpt",
@@ -71,10 +72,25 @@ OddsSeedOpt = Annotated[int, typer.Option("--seed", help="Monte Carlo seed.")]
 def _output_file(path: Path | None) -> Path | None:
     """An output file whose folder exists, checked when the options are read: before any
     computing, not after it."""
-    if path is not None and not path.parent.is_dir():
-        raise typer.BadParameter(f"the folder {str(path.parent)!r} does not exist")
-    if path is not None and not os.access(path.parent, os.W_OK):
-        raise typer.BadParameter(f"the folder {str(path.parent)!r} cannot be written")
+    why = None if path is None else unwritable(path)
+    if why is not None:
+        raise typer.BadParameter(why)
+    return path
+
+
+def _chart_file(path: Path | None) -> Path | None:
+    """An output file for a chart: its name must end in a picture kind matplotlib writes, which
+    it reads from the name (``chart.txt`` failed once the work was done)."""
+    path = _output_file(path)
+    if path is not None:
+        from matplotlib.backend_bases import FigureCanvasBase
+
+        kinds = FigureCanvasBase.get_supported_filetypes()
+        if path.suffix.lower().removeprefix(".") not in kinds:
+            raise typer.BadParameter(
+                f"a chart file ends in .png or another picture kind ({', '.join(sorted(kinds))})"
+                f", not {path.name!r}"
+            )
     return path
 
 
@@ -84,7 +100,7 @@ CsvOpt = Annotated[
 ]
 PlotOpt = Annotated[
     Path | None,
-    typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_output_file),
+    typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_chart_file),
 ]
 TopOpt = Annotated[int, typer.Option(min=0, help="How many of the likeliest outcomes to list.")]
 DecimalsOpt = Annotated[
@@ -287,6 +303,10 @@ def show_distribution(
     console.print(f"[dim]{escape(_how(dist))}")
 
 
+#: ``--workers`` unset: the command chooses (one per core when the work pays for their start).
+AUTO_WORKERS = -1
+
+
 @contextmanager
 def executor_for(dask: str | None, workers: int) -> Iterator[Executor | None]:
     """The executor ``--dask`` or ``--workers`` asks for (None: work in this process), shut
@@ -296,7 +316,12 @@ def executor_for(dask: str | None, workers: int) -> Iterator[Executor | None]:
     if dask is not None:
         from distributed import Client
 
-        client = Client(dask)  # type: ignore[no-untyped-call]
+        try:
+            client = Client(dask)  # type: ignore[no-untyped-call]
+        except (OSError, ValueError) as exc:
+            # A mistyped address (ValueError) or one where no scheduler answers (OSError,
+            # after distributed's connect timeout) is the user's to fix, said in one line.
+            fail(f"error: --dask {dask!r}: no Dask scheduler reached there ({exc})")
         executor: Executor = client.get_executor()  # type: ignore[no-untyped-call]
         try:
             yield executor

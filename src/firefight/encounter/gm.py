@@ -44,6 +44,7 @@ from firefight.scene.events import (
     StatusSet,
     moved_to,
 )
+from firefight.scene.figure_bounds import FIGURE_TOP
 from firefight.scene.lines import name_at, one_name, read_point
 from firefight.scene.points import scene_point
 from firefight.scene.spots import spot_taken
@@ -154,8 +155,8 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
     if command in ("hits", "heal"):
         who, amount = _amount(rest, usage, command)
         name = one_name(who.split(), state, what="the GM's command", rule=GM_RULE)
-        if amount < 0:
-            raise _refuse(f"{command} takes a number of at least 0, not {amount}.")
+        if not 0 <= amount <= FIGURE_TOP:
+            raise _refuse(f"{command} takes a number from 0 to {FIGURE_TOP}, not {amount}.")
         events = tuple(ruleset.gm_damage(state, name, amount if command == "hits" else -amount))
         said = f"GM: {name} {'takes' if command == 'hits' else 'heals'} {amount}."
     elif command == "repair":

@@ -72,8 +72,8 @@ def share_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, 
     >>> low, high = share_interval(50, 100)
     >>> round(low, 4), round(high, 4)
     (0.4038, 0.5962)
-    >>> share_interval(0, 10)[0]
-    0.0
+    >>> share_interval(0, 10)[0], share_interval(10, 10)[1]
+    (0.0, 1.0)
     """
     if trials <= 0:
         raise ValueError(f"a share needs at least one trial, got {trials}")
@@ -83,7 +83,11 @@ def share_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, 
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At a share of 0 or 1 the interval ends there exactly; rounding left 10 of 10's top at
+    # 0.9999999999999999, below the share itself.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return low, high
 
 
 def mean_interval(values: Sequence[float]) -> tuple[float, float, float] | None:

@@ -5,21 +5,26 @@ from __future__ import annotations
 from firefight.errors import RuleRefusal
 from firefight.scene.events import GM_RULE
 
-__all__ = ["check_within", "no_such_figure"]
+__all__ = ["FIGURE_TOP", "check_within", "no_such_figure"]
+
+#: The most a GM's figure may be where the rules set no top (rounds of stun, hits a round of
+#: bleeding, hits taken or healed at once): the sanity limit hits and bonuses keep (DEC-80,
+#: DEC-672). Past it, a figure would leave the limits an imported encounter is held to.
+FIGURE_TOP = 999
 
 
 def check_within(who: str, figure: str, value: int, low: int, high: int | None) -> None:
-    """Refuse (ENC-GM) ``value`` for ``who``'s ``figure`` outside ``low``..``high`` (no top
-    when None).
+    """Refuse (ENC-GM) ``value`` for ``who``'s ``figure`` outside ``low``..``high``
+    (:data:`FIGURE_TOP` when the rules give no top).
 
     >>> check_within("Mara", "AP", 5, 0, 4)
     Traceback (most recent call last):
     ...
     firefight.errors.RuleRefusal: ENC-GM: Mara's AP runs from 0 to 4, not 5.
     """
-    if value < low or (high is not None and value > high):
-        most = f" to {high}" if high is not None else " or more"
-        raise RuleRefusal(GM_RULE, f"{who}'s {figure} runs from {low}{most}, not {value}.")
+    top = FIGURE_TOP if high is None else high
+    if not low <= value <= top:
+        raise RuleRefusal(GM_RULE, f"{who}'s {figure} runs from {low} to {top}, not {value}.")
 
 
 def no_such_figure(ruleset: str, figure: str) -> RuleRefusal:

@@ -222,6 +222,8 @@ class ActiveCondition:
 def unknown_combatant(name: str, known: tuple[str, ...]) -> RuleRefusal:
     """The refusal for a name nobody in the scene answers to, offering the closest names."""
     said = hint(name, known, listing="the scene holds")
+    if not name.strip():  # a verb with no one after it: not a person called ''
+        return RuleRefusal(SCENE_RULE, f"The line names nobody where it needs someone; {said}")
     return RuleRefusal(SCENE_RULE, f"Nobody called {name!r} is in the scene; {said}")
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from types import UnionType
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 from pydantic import (
     AfterValidator,
@@ -12,6 +13,8 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
+    field_validator,
     model_validator,
 )
 
@@ -20,20 +23,80 @@ from firefight.files import read_toml as files_read_toml
 from firefight.limits import clean_name
 from firefight.tables.shipped import package_data
 
-__all__ = ["TABLE_NAME_MAX", "DataModel", "TableHeader", "package_data", "read_toml", "validate"]
+__all__ = [
+    "TABLE_NAME_MAX",
+    "DataModel",
+    "Key",
+    "TableHeader",
+    "package_data",
+    "read_toml",
+    "validate",
+]
 
 M = TypeVar("M", bound=BaseModel)
 
 
+#: Values that hold no true or false: text and numbers themselves.
+_PLAIN = frozenset((str, int, float, type(None)))
+
+
+def _holds_a_flag_for_a_number(annotation: Any, value: Any) -> bool:
+    """Whether ``value`` holds true or false where ``annotation`` takes a number and no yes or
+    no: pydantic reads true as 1 and false as 0 into a number, so ``hits = true`` would be one
+    hit. Lists, tuples and tables of numbers are looked into; a model checks its own fields."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _holds_a_flag_for_a_number(get_args(annotation)[0], value)
+    if isinstance(value, bool):
+        return _takes_a_number_only(annotation)
+    if isinstance(value, list) and origin in (list, tuple, set, frozenset):
+        args = [a for a in get_args(annotation) if a is not Ellipsis]
+        items = args if origin is tuple and len(args) == len(value) else args[:1] * len(value)
+        return any(_holds_a_flag_for_a_number(a, v) for a, v in zip(items, value, strict=False))
+    if isinstance(value, dict) and origin is dict and len(get_args(annotation)) == 2:
+        inner = get_args(annotation)[1]
+        return any(_holds_a_flag_for_a_number(inner, v) for v in value.values())
+    if origin in (Union, UnionType):
+        return any(_holds_a_flag_for_a_number(a, value) for a in get_args(annotation))
+    return False
+
+
+def _takes_a_number_only(annotation: Any) -> bool:
+    if get_origin(annotation) is Annotated:
+        return _takes_a_number_only(get_args(annotation)[0])
+    if get_origin(annotation) in (Union, UnionType):
+        members = get_args(annotation)
+        return bool not in members and any(_takes_a_number_only(a) for a in members)
+    return annotation in (int, float)
+
+
 class DataModel(BaseModel):
-    """Base of every data-file model: unknown keys are errors, not silently ignored.
+    """Base of every data-file model: unknown keys are errors, not silently ignored, and so
+    are true or false where a figure belongs and numbers that are not finite (inf, nan).
 
     A model's validator is built when it first validates a file, not when its module is
     imported: a command pays only for the files it reads.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True, allow_inf_nan=False)
 
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_flag_for_a_number(cls, value: Any, info: ValidationInfo) -> Any:
+        if type(value) in _PLAIN:
+            return value  # most values: nothing to look into
+        field = cls.model_fields.get(info.field_name or "")
+        if field is not None and _holds_a_flag_for_a_number(field.annotation, value):
+            raise ValueError("takes a number, not true or false")
+        return value
+
+
+def _key(text: str) -> str:
+    return clean_name(text, "a key")
+
+
+#: A row's key in a catalog (the name actions and options call it by): visible, one line.
+Key = Annotated[str, AfterValidator(_key)]
 
 #: Characters in a table's name: the file stem of the user's copy, well inside any file system's.
 TABLE_NAME_MAX = 64

@@ -11,13 +11,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
 from firefight.errors import TableDataError
 from firefight.fuzzy import hint
-from firefight.tables.data_files import DataModel, TableHeader, package_data, read_toml, validate
+from firefight.tables.data_files import (
+    DataModel,
+    Key,
+    TableHeader,
+    package_data,
+    read_toml,
+    validate,
+)
 from firefight.tables.user_catalogs import laid_over
 
 __all__ = [
@@ -135,7 +142,7 @@ class _WeaponHeader(_Header):
 
 
 class _WeaponRow(DataModel):
-    key: str
+    key: Key
     name: str
     range_class: str = Field(alias="class")
     ammo: int = Field(ge=1)
@@ -211,11 +218,15 @@ class ModifierFigures(DataModel):
         return max(met, key=lambda k: self.cover[k], default="none")
 
 
+#: A figure of an armor row, one per level of damage: none is negative (DEC-672).
+_Figure = Annotated[int, Field(ge=0)]
+
+
 class _ArmorRow(DataModel):
-    key: str
+    key: Key
     name: str
-    dr: tuple[int, int, int, int]
-    stars: tuple[int, int, int, int]
+    dr: tuple[_Figure, _Figure, _Figure, _Figure]
+    stars: tuple[_Figure, _Figure, _Figure, _Figure]
 
 
 class _ArmorFile(DataModel):

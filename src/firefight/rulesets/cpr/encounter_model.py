@@ -10,16 +10,18 @@ starts from.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
 from firefight.frozen import replace
 from firefight.rulesets.base import refuse_weapons_named_alike
 from firefight.rulesets.cpr.armor import sp_from_text
+from firefight.rulesets.cpr.attack_options import MAX_ROUNDS
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.fighter import CarriedAmmo, CprFighter
 from firefight.rulesets.cpr.magazine import check_ammo
+from firefight.rulesets.cpr.option_text import MAX_HP, MAX_SP, SKILL_RANGE, STAT_RANGE
 from firefight.rulesets.cpr.weapons import Weapon, WeaponKind, normalize_key
 from firefight.scene.state import CombatantState, MagazineState, WeaponState
 from firefight.tables.data_files import DataModel
@@ -48,6 +50,10 @@ def known_skills(data: CprData) -> dict[str, str]:
     return {normalize_key(n): n for n in sorted(names)}
 
 
+#: A STAT on the cpr scale (DEC-188).
+Stat = Annotated[int, Field(ge=STAT_RANGE[0], le=STAT_RANGE[1])]
+
+
 class CprWeaponModel(DataModel):
     """One ``[[combatant.weapon]]``: the first listed is the one in hand."""
 
@@ -55,7 +61,7 @@ class CprWeaponModel(DataModel):
     name: str | None = Field(default=None, min_length=1)
     loaded: int | None = Field(default=None, ge=0)
     ammo: str | None = None
-    carried: dict[str, int] = Field(default_factory=dict)
+    carried: dict[str, Annotated[int, Field(le=MAX_ROUNDS)]] = Field(default_factory=dict)
     count: int | None = Field(default=None, ge=1)
     modifiers: list[str] = Field(default_factory=list)
 
@@ -111,8 +117,8 @@ class CprArmorModel(DataModel):
     @classmethod
     def _sp(cls, value: int | str) -> int | str:
         if isinstance(value, int):
-            if value < 0:
-                raise ValueError("SP cannot be negative")
+            if not 0 <= value <= MAX_SP:
+                raise ValueError(f"SP is 0 to {MAX_SP} (DEC-188), not {value}")
             return value
         sp_from_text(value, _data().armor)
         return value
@@ -121,18 +127,20 @@ class CprArmorModel(DataModel):
 class CprCombatantFields(DataModel):
     """The cpr part of a ``[[combatant]]`` (docs/scenarios.md)."""
 
-    hp: int = Field(gt=0)
-    hp_left: int | None = None
-    ref: int = Field(ge=0)
-    dex: int = Field(ge=0)
-    will: int = Field(ge=0)
-    move: int = Field(ge=0)
-    body: int | None = Field(default=None, ge=1)
-    tech: int = Field(default=0, ge=0)
+    # The command line's limits (DEC-188): a STAT (MOVE and LUCK too) and a skill 0 to 10,
+    # HP to 999 -- a scenario's REF 999,999,999 hit whatever it shot at.
+    hp: int = Field(gt=0, le=MAX_HP)
+    hp_left: int | None = Field(default=None, ge=-MAX_HP)
+    ref: Stat
+    dex: Stat
+    will: Stat
+    move: Stat
+    body: Stat | None = Field(default=None, ge=1)
+    tech: Stat = 0
     skills: dict[str, int] = Field(default_factory=dict)
     dodges: bool = True
     shield: str | None = None
-    luck: int = Field(default=0, ge=0)
+    luck: Stat = 0
     armor: CprArmorModel | None = None
     injuries: list[str] = Field(default_factory=list)
     condition: Literal["up", "unconscious", "dead"] = "up"
@@ -150,8 +158,9 @@ class CprCombatantFields(DataModel):
                     f"{name!r} is not a skill cpr encounters use; they use "
                     + ", ".join(known.values())
                 )
-            if level < 0:
-                raise ValueError(f"skill {name!r} cannot be {level}")
+            low, high = SKILL_RANGE
+            if not low <= level <= high:
+                raise ValueError(f"skill {name!r} is {low} to {high} (DEC-188), not {level}")
             canonical[known[key]] = level
         return canonical
 

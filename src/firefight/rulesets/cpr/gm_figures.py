@@ -8,6 +8,7 @@ from __future__ import annotations
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.cpr.fighter import fighter
+from firefight.rulesets.cpr.option_text import STAT_RANGE
 from firefight.scene.events import GM_RULE
 from firefight.scene.figure_bounds import check_within, no_such_figure
 from firefight.scene.state import CombatantState
@@ -37,7 +38,7 @@ def set_cpr_figure(c: CombatantState, figure: str, value: int) -> CombatantState
         check_within(c.name, "head SP", value, 0, f.head_sp_max)
         return replace(c, stats=replace(f, head_sp=value))
     if figure == "luck":
-        check_within(c.name, "LUCK", value, 0, None)
+        check_within(c.name, "LUCK", value, 0, STAT_RANGE[1])  # no more than a LUCK stat
         return replace(c, stats=replace(f, luck=value))
     if figure == "take-cover":
         return _owing_cover(c, value)

@@ -5,14 +5,21 @@ catalog, weapons, armor, ammunition, arrows and the house-rule figures, each fil
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field, model_validator
 
 from firefight.errors import RuleRefusal
 from firefight.fuzzy import closest
 from firefight.rulesets.gurps.dice_formula import DiceFormula, MuscleFormula
-from firefight.tables.data_files import DataModel, TableHeader, package_data, read_toml, validate
+from firefight.tables.data_files import (
+    DataModel,
+    Key,
+    TableHeader,
+    package_data,
+    read_toml,
+    validate,
+)
 from firefight.tables.user_catalogs import laid_over
 
 __all__ = [
@@ -223,26 +230,29 @@ class ModifiersFile(DataModel):
 
 
 class Weapon(DataModel):
-    key: str
+    # DEC-672: a user's catalog row keeps to what a weapon can be -- no negative Acc, SS or ST,
+    # a penalty for recoil, ranges past 0 with 1/2D within Max, one shot or more, a RoF of
+    # "3~", N or 1/N (GUR-GUN-1) -- so that a mistyped figure is named, not fired.
+    key: Key
     name: str
     kind: WeaponKind
     damage: str
     type: DamageType
-    ss: int
-    acc: int
-    half_damage: float | None = None
-    max: float | None = None
-    half_damage_st: float | None = None
-    max_st: float | None = None
-    rof: str
-    shots: int
-    st: int
-    rcl: int
+    ss: int = Field(ge=0)
+    acc: int = Field(ge=0)
+    half_damage: float | None = Field(default=None, gt=0)
+    max: float | None = Field(default=None, gt=0)
+    half_damage_st: float | None = Field(default=None, gt=0)
+    max_st: float | None = Field(default=None, gt=0)
+    rof: str = Field(pattern=r"^(3~|[1-9][0-9]{0,2}|1/[1-9][0-9]{0,2})$")
+    shots: int = Field(ge=1)
+    st: int = Field(ge=0)
+    rcl: int = Field(le=0)
     wide: bool = False
     black_powder: bool = False
-    load_seconds: int | None = None
-    reload_seconds: int | None = None
-    st_bonus: int = 0
+    load_seconds: int | None = Field(default=None, ge=1)
+    reload_seconds: int | None = Field(default=None, ge=1)
+    st_bonus: int = Field(default=0, ge=0)
     pistol: bool = False
 
     @model_validator(mode="after")
@@ -251,6 +261,9 @@ class Weapon(DataModel):
         muscle = self.half_damage_st is not None and self.max_st is not None
         if fixed == muscle:
             raise ValueError(f"{self.key}: give half_damage and max, or their _st multiples")
+        half, most = (self.half_damage, self.max) if fixed else (self.half_damage_st, self.max_st)
+        if half is not None and most is not None and half > most:
+            raise ValueError(f"{self.key}: 1/2D ({half:g}) lies beyond Max ({most:g})")
         if MuscleFormula.parse(self.damage) is None:
             DiceFormula.parse(self.damage)
         return self
@@ -274,44 +287,52 @@ class Weapon(DataModel):
 
 
 class Armor(DataModel):
-    key: str
+    key: Key
     name: str
-    pd: int
-    dr: int
+    pd: int = Field(ge=0)
+    dr: int = Field(ge=0)
     rigid: bool = False
 
 
+#: A multiplier of an ammunition's figure: past 0 (DEC-672).
+Multiplier = Annotated[float, Field(gt=0)]
+#: A chance in six: 0 (never) to 6 (always).
+InSix = Annotated[int, Field(ge=0, le=6)]
+#: A count or a figure that cannot be negative.
+Count = Annotated[int, Field(ge=0)]
+
+
 class Ammo(DataModel):
-    key: str
+    key: Key
     name: str
     type: DamageType | None = None
     per_die: int = 0
-    dice_less: int = 0
-    damage_multiplier: float = 1.0
-    dr_multiplier: float = 1.0
-    wound_multiplier: float = 1.0
-    range_multiplier: float = 1.0
-    max_multiplier: float = 1.0
+    dice_less: Count = 0
+    damage_multiplier: Multiplier = 1.0
+    dr_multiplier: Multiplier = 1.0
+    wound_multiplier: Multiplier = 1.0
+    range_multiplier: Multiplier = 1.0
+    max_multiplier: Multiplier = 1.0
     acc: int = 0
-    acc_multiplier: float = 1.0
+    acc_multiplier: Multiplier = 1.0
     hit: int = 0
     malf: int = 0
-    cost: float = 1.0
-    legality: int | None = None
-    burn: int = 0
+    cost: float = Field(default=1.0, ge=0)
+    legality: Count | None = None
+    burn: Count = 0
     chance: Literal["expands", "wound-explosion"] | None = None
-    chance_in_6: int = 0
-    expanded_dr_multiplier: float = 1.0
-    expanded_wound_multiplier: float = 1.0
-    explosion_dice: int = 0
-    explosion_multiplier: int = 1
-    explosion_dice_per_6d: int = 0
-    contact_burst_in_6: int = 0
-    contact_wound_multiplier: float = 1.0
+    chance_in_6: InSix = 0
+    expanded_dr_multiplier: Multiplier = 1.0
+    expanded_wound_multiplier: Multiplier = 1.0
+    explosion_dice: Count = 0
+    explosion_multiplier: int = Field(default=1, ge=1)
+    explosion_dice_per_6d: Count = 0
+    contact_burst_in_6: InSix = 0
+    contact_wound_multiplier: Multiplier = 1.0
     cover_shrapnel: str | None = None
-    blunt_trauma_on: int = 0
-    flexible_dr: int | None = None
-    rigid_dr_multiplier: float = 1.0
+    blunt_trauma_on: Count = 0
+    flexible_dr: Count | None = None
+    rigid_dr_multiplier: Multiplier = 1.0
     shotgun_keeps_acc_and_range: bool = False
     shotgun_only: bool = False
     useless_beyond_half_damage: bool = False
@@ -321,11 +342,19 @@ class Ammo(DataModel):
     second_missile_hit: int = 0
     tracer: bool = False
     area_damage: str | None = None
-    area_width: float = 0.0
-    area_length: float = 0.0
+    area_width: float = Field(default=0.0, ge=0)
+    area_length: float = Field(default=0.0, ge=0)
     flash_in_dark: bool = False
-    ignites_a_in_6: int = 0
-    ignites_b_in_6: int = 0
+    ignites_a_in_6: InSix = 0
+    ignites_b_in_6: InSix = 0
+
+    @model_validator(mode="after")
+    def _formulas_read(self) -> Ammo:
+        # Read when a shot needs them; a row that cannot be read is named as it loads.
+        for formula in (self.cover_shrapnel, self.area_damage):
+            if formula is not None:
+                DiceFormula.parse(formula)
+        return self
 
 
 class Arrow(DataModel):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field, field_validator, model_validator
 
@@ -243,9 +243,14 @@ register_event_types(
 # --- the scenario's rmu combatant (pydantic, at the edge) --------------------------------------
 
 
+# The command line's sanity limits (DEC-80): an OB or a bonus -999..999, a Dodge DB 0..200,
+# armor quality -100..100; a scenario's pistol bonus of 100,000 killed with every shot.
+Bonus = Annotated[int, Field(ge=-999, le=999)]
+
+
 class RmuSkillModel(DataModel):
-    bonus: int
-    ranks: int = Field(default=0, ge=0)
+    bonus: Bonus
+    ranks: int = Field(default=0, ge=0, le=999)
 
 
 class RmuMagazineModel(DataModel):
@@ -263,7 +268,7 @@ class RmuWeaponModel(DataModel):
     weapon: str
     name: str | None = Field(default=None, min_length=1)
     skill: str | None = None
-    bonus: int = 0
+    bonus: Bonus = 0
     mounted: bool = False
     magazines: list[RmuMagazineModel] = Field(default_factory=list)
 
@@ -287,8 +292,8 @@ class RmuWeaponModel(DataModel):
 
 class RmuArmorModel(DataModel):
     kind: str
-    quality: int = 0
-    damage: int = Field(default=0, le=0)
+    quality: int = Field(default=0, ge=-100, le=100)
+    damage: int = Field(default=0, ge=-999, le=0)
 
     @field_validator("kind")
     @classmethod
@@ -299,18 +304,18 @@ class RmuArmorModel(DataModel):
 
 
 class RmuStatsModel(DataModel):
-    quickness: int = 0
-    quickness_db: int = Field(default=0, ge=0)
-    dodge: int = Field(default=0, ge=0)
+    quickness: Bonus = 0
+    quickness_db: int = Field(default=0, ge=0, le=100)
+    dodge: int = Field(default=0, ge=0, le=200)
     celerity: int = Field(default=0, ge=0, le=5)
-    body_development: int = Field(ge=0)
+    body_development: int = Field(ge=0, le=999)
     # A sane base movement rate (people move 10-30 ft): a tiny one would make every move cost
     # hundreds of digits of AP, a huge one cross the scene's limit.
     bmr_ft: float = Field(ge=1.0, le=1000.0)
     armor_trained: bool = True
-    strength: int = 0
-    constitution: int | None = None
-    self_discipline: int = 0
+    strength: Bonus = 0
+    constitution: Bonus | None = None
+    self_discipline: Bonus = 0
 
 
 class KindredDisciplinesModel(DataModel):
@@ -326,7 +331,7 @@ class KindredDisciplinesModel(DataModel):
 class RmuCombatantFields(DataModel):
     """The rmu part of a ``[[combatant]]`` (docs/scenarios.md)."""
 
-    hits: int = Field(gt=0)
+    hits: int = Field(gt=0, le=999)
     naked_at: str = "AT 1"
     stats: RmuStatsModel
     skills: dict[str, RmuSkillModel] = Field(default_factory=dict)
@@ -335,7 +340,7 @@ class RmuCombatantFields(DataModel):
     under_fire: Literal["dive", "stand"] | None = None
     gas_mask: bool = False
     # DEC-620: the grenades carried, counted down by each throw; None keeps no count (DEC-473).
-    grenades: dict[str, int] | None = None
+    grenades: dict[str, Annotated[int, Field(le=10_000)]] | None = None
     # RULINGS V-6: a Kindred's sheet; mortals give none of it.
     kindred: bool = False
     blood_potency: int | None = Field(default=None, ge=0, le=10)

@@ -17,6 +17,7 @@ from rich.table import Table as RichTable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import (
+    AUTO_WORKERS,
     CSV_DECIMALS,
     ODDS_OPTIONS,
     CsvOpt,
@@ -459,7 +460,7 @@ _SWEEP_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
                 "enough to pay for their start, else none; 0: this process)."
             ),
         ],
-        -1,
+        AUTO_WORKERS,
     ),
     (
         "dask",
@@ -528,7 +529,7 @@ def sweep_rmu_shoot(
     if plot is not None and stat not in stats:
         fail(f"error: --stat is one of {', '.join(stats)}, got {stat!r}")
     points = math.prod(len(v) for v in grid.values())
-    if workers < 0:
+    if workers == AUTO_WORKERS:
         workers = auto_workers(base, points, chosen, samples, len(os.sched_getaffinity(0)))
     with (
         executor_for(dask, workers) as executor,
