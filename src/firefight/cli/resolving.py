@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from firefight.cli.plain import PlainWriter
+from firefight.cli.plain import PlainWriter, console_environ
 from firefight.declarations import DeclarationError
 from firefight.dice import (
     Dice,
@@ -43,6 +43,7 @@ __all__ = [
     "fail",
     "given_dice",
     "json_refusals",
+    "new_console",
     "no_dice",
     "parse_rolls",
     "refusal_json",
@@ -67,10 +68,17 @@ Run = Callable[..., None]
 def rich_console(*, stderr: bool = False) -> Console:
     """The rich console of stdout (or stderr), made on first use: a command whose text
     :class:`~firefight.cli.plain.PlainWriter` writes never imports rich."""
+    # No emoji codes: a range such as 0:100:10 is text, not ':100:' made a picture.
+    return new_console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
+
+
+def new_console(**options: Any) -> Console:
+    """A rich console with ``options``; every console of the CLI is made here, so that a
+    ``COLUMNS`` or ``LINES`` rich cannot read (``COLUMNS=\u00b2``) counts as unset instead of
+    ending the command (:func:`~firefight.cli.plain.console_environ`)."""
     from rich.console import Console
 
-    # No emoji codes: a range such as 0:100:10 is text, not ':100:' made a picture.
-    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
+    return Console(_environ=console_environ(), **options)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
