@@ -96,7 +96,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise SystemExit(code)
 
 
-def parse_rolls(text: str) -> list[int]:
+def parse_rolls(text: str) -> list[int | str]:
     try:
         return list(read_faces(text))
     except DiceError as exc:
@@ -149,8 +149,8 @@ class GivenDice:
         return self.dice.source
 
     @property
-    def unused(self) -> list[int]:
-        """Scripted faces the action did not need."""
+    def unused(self) -> list[int | str]:
+        """Scripted faces (and cards) the action did not need."""
         inner = self._recorder.inner
         return list(inner.remaining) if isinstance(inner, ScriptedSource) else []
 
@@ -173,7 +173,7 @@ def no_dice() -> GivenDice:
 
 
 def dice_json(
-    info: Mapping[str, object], used: Sequence[int], unused: Sequence[int] = ()
+    info: Mapping[str, object], used: Sequence[int], unused: Sequence[int | str] = ()
 ) -> dict[str, object]:
     """``dice``: how they were given (``source`` and ``seed``, ``rolls`` or ``then``), the faces
     used in order, and any scripted faces left over."""
