@@ -98,7 +98,7 @@ def test_bad_card_names_are_input_errors() -> None:
         ],
     )
     assert result.exit_code == 2
-    assert "not a card" in result.output
+    assert "'XX' is neither a die face nor a card" in result.output
 
 
 def test_k_2_react_and_reload() -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from firefight.declarations import DeclarationError, declare
-from firefight.dice import FULL_DECK, Dice, PromptCards, ScriptedCards, Suit, parse_card
+from firefight.dice import FULL_DECK, Dice, PromptCards, ScriptedSource, Suit, parse_card
 from firefight.errors import DiceError, RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.data import Level, Mode, cards_data
@@ -97,13 +97,13 @@ def test_d_4_card_values_and_colours() -> None:
 def test_d_4_scripted_and_asked_cards() -> None:
     """D-4: named cards are dealt in order; a card already dealt from this deck is an error;
     asked cards re-ask for a name not in the deck."""
-    assert Dice(ScriptedCards(["QH", "QS"])).draw_cards(2, "x").cards == ("QH", "QS")
+    assert Dice(ScriptedSource(["QH", "QS"])).draw_cards(2, "x").cards == ("QH", "QS")
     with pytest.raises(DiceError, match="no longer in the deck"):
-        Dice(ScriptedCards(["QH", "QH"])).draw_cards(2, "x")
+        Dice(ScriptedSource(["QH", "QH"])).draw_cards(2, "x")
     answers = iter(["zz", "QH", "QH", "3d"])
     asked = Dice(PromptCards(lambda _: next(answers))).draw_cards(2, "x")
     assert asked.cards == ("QH", "3D")
-    then = Dice(ScriptedCards(["2S"], then=PromptCards(lambda _: "KC"))).draw_cards(2, "x")
+    then = Dice(ScriptedSource(["2S"], then=PromptCards(lambda _: "KC"))).draw_cards(2, "x")
     assert then.cards == ("2S", "KC")
 
 
@@ -111,10 +111,10 @@ def test_k_2_reaction_order_and_ties() -> None:
     """K-2: one card each, higher first; a tie goes to the higher Reflex-like stat; a tie on
     both acts at once."""
     action = declare(Reaction, who=["Ann", "Bob", "Cy"], reflex=[2, 5, 2])
-    outcome = resolve_reaction(action, Dice(ScriptedCards(["7S", "7H", "KD"])))
+    outcome = resolve_reaction(action, Dice(ScriptedSource(["7S", "7H", "KD"])))
     assert outcome.result.order == (("Cy",), ("Bob",), ("Ann",))
     tied = declare(Reaction, who=["Ann", "Bob", "Cy"], reflex=[3, 3, 1])
-    outcome = resolve_reaction(tied, Dice(ScriptedCards(["9S", "9H", "9D"])))
+    outcome = resolve_reaction(tied, Dice(ScriptedSource(["9S", "9H", "9D"])))
     assert outcome.result.order == (("Ann", "Bob"), ("Cy",))
 
 

@@ -13,13 +13,15 @@ from typer.testing import CliRunner
 
 from encounter_support import in_memory, scene
 from firefight.cli.app import app
-from firefight.dice import Dice
+from firefight.cli.play import Session
+from firefight.dice import Dice, ScriptedSource, read_faces
 from firefight.encounter import engine
 from firefight.encounter.log import LogRecord
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.encounter.snapshot import Folded, decode_snapshot, encode_snapshot
-from firefight.errors import RuleRefusal
+from firefight.errors import DiceError, RuleRefusal
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.cards.deck import FULL_DECK_NAMES
 from firefight.rulesets.cards.encounter_model import CardsScene, shared_deck, stats_of
 from firefight.rulesets.cards.tactics import ready
 from firefight.scene.state import EncounterState
@@ -461,3 +463,79 @@ def test_dec_656_crd_mod_1_nobody_shoots_over_a_wall_that_hides_them_standing(
     assert drawn[0].label.endswith(", out of sight")
     assert _cover_of(_behind_own_wall(5.5), "A shoots B --mode SA") == "none"
     assert _cover_of(_behind_own_wall(4.0, "kneeling"), "A shoots B --mode SA") == "none"
+
+
+def _first_shot(service: EncounterService) -> str:
+    """The line of the first to act shooting the other."""
+    first = order(service)[0][0]
+    return f"{first} shoots {'Bob' if first == 'Ann' else 'Ann'}"
+
+
+def _drawn(record: LogRecord) -> list[str]:
+    return [c for e in record.trace if e.get("type") == "roll" for c in e.get("cards", [])]
+
+
+def test_d_4_a_gm_types_the_cards_turned_over_by_name_or_by_place() -> None:
+    """D-4, DEC-679: at the table the GM types the cards turned over as the trace names them
+    (``KH``, ``10S``, ``AS``, any case) or by their place among the cards left, in the one reader
+    the encounter's ``--rolls`` and the session's ``rolls`` share; the log keeps each as its place,
+    so the same shot by places draws the same cards."""
+    from firefight.cli.resolving import dice_from_options
+
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=3)
+    line = _first_shot(service)
+    left = shared_deck(service.load("f").state)
+    named = [left[-1], left[0], left[len(left) // 2]]
+    # Then places for whatever else the shot draws (knockdown cards).
+    typed = ",".join([named[0].lower(), f" {named[1]}", named[2], *"11111"])
+    dice, info = dice_from_options(typed, None, False)
+    applied = service.act("f", line, dice)
+    assert _drawn(applied.record)[:3] == named
+    assert info["rolls"] == [*named, 1, 1, 1, 1, 1]
+    places = list(applied.record.dice.faces)
+    service.undo("f")
+    again = service.act("f", line, Dice(ScriptedSource(places)))
+    assert _drawn(again.record) == _drawn(applied.record)
+    # A place and a name mixed, and typed in the session between actions.
+    service.undo("f")
+    session = Session(service, "f", confirm=lambda q: True)
+    session.handle(f"rolls {places[0]},{named[1]},{named[2]},1,1,1,1,1")
+    session.handle(line)
+    assert session.last is not None
+    assert _drawn(session.last)[:3] == named
+
+
+def test_d_4_a_typed_card_no_longer_in_the_deck_or_no_card_is_refused_by_its_name() -> None:
+    """D-4, DEC-679: a typed card that has left the deck (drawn already) is refused naming it,
+    and the shot changes nothing; one that is no card at all is refused as it is read."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=3)
+    line = _first_shot(service)
+    left = shared_deck(service.load("f").state)
+    gone = next(n for n in FULL_DECK_NAMES if n not in left)
+    head = service.load("f").head
+    with pytest.raises(DiceError, match=f"typed card #2 is {gone}, no longer in the deck"):
+        service.act("f", line, Dice(ScriptedSource(read_faces(f"{left[0]},{gone}"))))
+    assert service.load("f").head == head
+    with pytest.raises(DiceError, match=f"typed card #2 is {left[0]}, no longer in the deck"):
+        service.act("f", line, Dice(ScriptedSource(read_faces(f"{left[0]},{left[0]}"))))
+    with pytest.raises(DiceError, match="'ZH' is neither a die face nor a card"):
+        read_faces("QH,ZH")
+    with pytest.raises(DiceError, match="scripted die #1 is QH, a card, but"):
+        Dice(ScriptedSource(read_faces("QH"))).die(10, "initiative")
+    result = CliRunner().invoke(
+        app,
+        [
+            "rmu",
+            "shoot",
+            "--weapon",
+            "glock-17",
+            "--ob",
+            "70",
+            "--distance",
+            "40",
+            "--rolls",
+            "1JK",
+        ],
+    )
+    assert result.exit_code == 2
+    assert "'1JK' is neither a die face nor a card" in result.output

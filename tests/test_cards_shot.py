@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from firefight.declarations import declare
-from firefight.dice import Dice, ScriptedCards, parse_card
+from firefight.dice import Dice, ScriptedSource, parse_card, read_faces
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.cards.data import Level, cards_data
@@ -24,7 +24,7 @@ def shot(**values: Any) -> Shot:
 
 
 def fire(cards: str, **values: Any) -> Outcome[ShotResult]:
-    return resolve_shot(shot(**values), Dice(ScriptedCards(cards.split(","))))
+    return resolve_shot(shot(**values), Dice(ScriptedSource(read_faces(cards))))
 
 
 def target(**values: Any) -> int:
@@ -74,7 +74,7 @@ def test_crd_rng_1_the_range_table_is_the_sources() -> None:
 
 def test_crd_rng_1_past_extreme_is_refused() -> None:
     """CRD-RNG-1: a pistol reaches 60 m at Extreme; 61 m is refused, drawing no card."""
-    dice = Dice(ScriptedCards([]))
+    dice = Dice(ScriptedSource([]))
     with pytest.raises(RuleRefusal) as refused:
         resolve_shot(shot(distance=61), dice)
     assert refused.value.rule == "CRD-RNG-1"

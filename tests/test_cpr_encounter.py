@@ -615,6 +615,15 @@ def test_dec_645_c_6_c_13_a_destroyed_cart_is_no_cover_from_suppressive_fire() -
     assert record.summary["must_take_cover"] == ["V"]
 
 
+def test_enc_gm_the_state_table_shows_a_cpr_combatant_s_posture() -> None:
+    """ENC-GM: `set V prone` is seen in the state table's state cell, as rmu's and gurps's
+    rows show it (the session's table, `encounter show` and the web table read this row)."""
+    service = start(duel(), (5, 5))
+    assert RULESET.describe_row(who(service, "V"))["state"] == "up, standing"
+    service.gm("fight", "set V prone")
+    assert RULESET.describe_row(who(service, "V"))["state"] == "up, prone"
+
+
 # --- refusals, fold, undo ------------------------------------------------------------------------
 
 

@@ -216,3 +216,41 @@ def test_a_cpr_shot_does_not_load_rmu() -> None:
     )  # fmt: skip
     assert "firefight.rulesets.cpr.attack" in loaded
     assert not _under(loaded, "firefight.rulesets.rmu", "firefight.encounter", "firefight.odds")
+
+
+def _firefight(*argv: str, **env: str) -> subprocess.CompletedProcess[str]:
+    """``firefight ARGV`` in a fresh process (its consoles are made once a process), with
+    ``env`` set over the environment and no COLUMNS or LINES of the test run's own."""
+    base = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    code = "import sys; from firefight.cli import main; sys.argv[0] = 'firefight'; main()"
+    return subprocess.run(
+        [sys.executable, "-c", code, *argv],
+        capture_output=True,
+        text=True,
+        env={**base, **env},
+        check=False,
+    )
+
+
+@pytest.mark.parametrize("size", [{"COLUMNS": "\u00b2"}, {"COLUMNS": "abc"}, {"LINES": "\u00b2"}])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("weapons", "rmu"),  # a table rich prints
+        ("rmu", "shoot", "--weapon", "glock-17", "--ob", "70", "--distance", "40", "--rolls", "77"),
+        ("rmu", "shoot", "--weapon", "nope", "--ob", "70", "--distance", "40"),  # a refusal
+    ],
+)
+def test_an_unreadable_terminal_size_is_taken_as_unset(
+    argv: tuple[str, ...], size: dict[str, str]
+) -> None:
+    """``COLUMNS=²`` (a digit int() cannot read) or ``COLUMNS=abc`` is ignored, as if unset:
+    the command writes what it writes without it."""
+    done = _firefight(*argv, **size)
+    unset = _firefight(*argv)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert (done.returncode, done.stdout, done.stderr) == (
+        unset.returncode,
+        unset.stdout,
+        unset.stderr,
+    )

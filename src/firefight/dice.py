@@ -12,7 +12,7 @@ transport:
 
 Every roll is built from ``source.face(sides, purpose)`` calls only, so a source that answers
 those calls differently (the odds engine's enumerator) sees every branch the rules can take.
-Card draws also accept a :class:`CardPicker` (:class:`ScriptedCards`, :class:`PromptCards`),
+Card draws also accept a :class:`CardPicker` (:class:`ScriptedSource`, :class:`PromptCards`),
 which names the cards a player turned over instead of giving faces.
 
 >>> dice = Dice(ScriptedSource([99, 96, 4]))
@@ -44,7 +44,6 @@ __all__ = [
     "PromptSource",
     "RecordingSource",
     "Roll",
-    "ScriptedCards",
     "ScriptedSource",
     "SeededSource",
     "Suit",
@@ -138,7 +137,7 @@ class ScriptedSource:
     firefight.errors.DiceError: ran out of scripted dice: 1 given, another d6 needed for damage
     """
 
-    def __init__(self, faces: Iterable[int], *, then: DiceSource | None = None) -> None:
+    def __init__(self, faces: Iterable[int | str], *, then: DiceSource | None = None) -> None:
         self._faces = tuple(faces)
         self._next = 0
         self._then = then
@@ -148,8 +147,8 @@ class ScriptedSource:
         return f"ScriptedSource({list(self._faces)!r}{then})"
 
     @property
-    def remaining(self) -> tuple[int, ...]:
-        """The faces not yet consumed."""
+    def remaining(self) -> tuple[int | str, ...]:
+        """The faces (and cards) not yet consumed."""
         return self._faces[self._next :]
 
     def face(self, sides: int, purpose: str) -> int:
@@ -162,6 +161,11 @@ class ScriptedSource:
                 f"another d{sides} needed for {purpose}"
             )
         value = self._faces[self._next]
+        if isinstance(value, str):
+            raise DiceError(
+                f"scripted die #{self._next + 1} is {value}, a card, but {purpose} needs a "
+                f"d{sides} face from 1 to {sides}"
+            )
         if not 1 <= value <= sides:
             raise DiceError(
                 f"scripted die #{self._next + 1} is {value!r}, "
@@ -170,27 +174,58 @@ class ScriptedSource:
         self._next += 1
         return value
 
+    def pick(self, left: tuple[Card, ...], purpose: str) -> int:
+        """The index in ``left`` of the card drawn for ``purpose``: a card typed by name is
+        found among the cards left (D-4: one that has left the deck is refused, naming it); a
+        face is its place there, read as :meth:`face` reads it.
 
-def read_faces(text: str, what: str = "--rolls") -> tuple[int, ...]:
-    """The die faces typed at the table as ``97,45`` (spaces ignored), in the order rolled; each
-    is checked against its die when the rules ask for it (:class:`ScriptedSource`).
+        >>> Dice(ScriptedSource(["QH", 1])).draw_cards(2, "draw").cards
+        ('QH', 'AS')
+        """
+        value = self._faces[self._next] if self._next < len(self._faces) else None
+        if isinstance(value, str):
+            card = parse_card(value)
+            if card not in left:
+                raise DiceError(
+                    f"typed card #{self._next + 1} is {value}, no longer in the deck: it was "
+                    f"drawn before {purpose}"
+                )
+            self._next += 1
+            return left.index(card)
+        if value is None and isinstance(self._then, CardPicker):
+            return self._then.pick(left, purpose)
+        return self.face(len(left), purpose) - 1
 
-    >>> read_faces("97, 45")
-    (97, 45)
+
+def read_faces(text: str, what: str = "--rolls") -> tuple[int | str, ...]:
+    """The dice typed at the table as ``97,45`` (spaces ignored), in the order rolled; each
+    is checked against its die when the rules ask for it (:class:`ScriptedSource`). A card
+    drawn is typed by its name as the trace shows it (``QH``, ``10s``: kept as the card's own
+    name, found among the cards left when it is drawn) or by its place among them, as a face
+    (DEC-679).
+
+    >>> read_faces("97, 45"), read_faces("qh,10S,3")
+    ((97, 45), ('QH', '10S', 3))
     >>> read_faces("97,x", "rolls")
     Traceback (most recent call last):
     ...
-    firefight.errors.DiceError: rolls takes whole die faces separated by commas, ... not 'x'
+    firefight.errors.DiceError: rolls takes whole die faces separated by commas, ... \
+'x' is neither a die face nor a card
     """
-    faces = []
+    typed: list[int | str] = []
     for part in text.replace(" ", "").split(","):
         face = typed_whole(part)
-        if face is None:
+        if face is not None:
+            typed.append(face)
+            continue
+        try:
+            typed.append(str(parse_card(part)))
+        except DiceError:
             raise DiceError(
-                f"{what} takes whole die faces separated by commas, e.g. '97,45', not {part[:20]!r}"
-            )
-        faces.append(face)
-    return tuple(faces)
+                f"{what} takes whole die faces separated by commas, e.g. '97,45', or cards by "
+                f"name, e.g. 'QH,10S': {part[:20]!r} is neither a die face nor a card"
+            ) from None
+    return tuple(typed)
 
 
 class PromptSource:
@@ -220,11 +255,25 @@ class RecordingSource:
     def __init__(self, inner: DiceSource) -> None:
         self.inner = inner
         self.faces: list[int] = []
+        # Asked once: a runtime-checkable Protocol's isinstance walks its members every time.
+        self._picker = inner if isinstance(inner, CardPicker) else None
 
     def face(self, sides: int, purpose: str) -> int:
         value = self.inner.face(sides, purpose)
         self.faces.append(value)
         return value
+
+    def pick(self, left: tuple[Card, ...], purpose: str) -> int:
+        """A card drawn, kept as its place among the cards ``left`` (the face a draw reads):
+        one typed by name plays back from the log as that place."""
+        picker = self._picker
+        index = (
+            picker.pick(left, purpose)
+            if picker is not None
+            else self.inner.face(len(left), purpose) - 1
+        )
+        self.faces.append(index + 1)
+        return index
 
 
 class Suit(Enum):
@@ -312,8 +361,8 @@ class Dice:
         return f"Dice({self.source!r})"
 
     @property
-    def unused(self) -> tuple[int, ...]:
-        """Scripted faces not consumed yet (empty for other sources)."""
+    def unused(self) -> tuple[int | str, ...]:
+        """Scripted faces (and cards) not consumed yet (empty for other sources)."""
         return self.source.remaining if isinstance(self.source, ScriptedSource) else ()
 
     @classmethod
@@ -464,7 +513,7 @@ class Dice:
         A source that can pick cards by name (:class:`CardPicker`) picks them; any other gives
         one face among the cards left.
 
-        >>> Dice(ScriptedCards(["QH", "AS"])).draw_from(FULL_DECK, 2, "draw").cards
+        >>> Dice(ScriptedSource(["QH", "AS"])).draw_from(FULL_DECK, 2, "draw").cards
         ('QH', 'AS')
         """
         if not 1 <= count <= len(deck):
@@ -517,48 +566,6 @@ def parse_card(text: str) -> Card:
             "(S, H, D, C), e.g. QH or 10S"
         )
     return Card(rank=rank, suit=suits[name[-1]])
-
-
-class ScriptedCards:
-    """Cards named in advance (``QH,7S,AC``), dealt in order; with ``then``, the draws past
-    them come from that source. Naming a card no longer in the deck is an error.
-
-    >>> Dice(ScriptedCards(["QH"])).draw_cards(2, "shot").cards
-    Traceback (most recent call last):
-    ...
-    firefight.errors.DiceError: ran out of scripted cards: 1 given, another needed for shot
-    """
-
-    def __init__(self, names: Iterable[str], *, then: DiceSource | None = None) -> None:
-        self._cards = tuple(parse_card(n) for n in names)
-        self._next = 0
-        self._then = then
-
-    def __repr__(self) -> str:
-        return f"ScriptedCards({[str(c) for c in self._cards]!r})"
-
-    @property
-    def remaining(self) -> tuple[str, ...]:
-        """The cards named but not dealt yet."""
-        return tuple(str(c) for c in self._cards[self._next :])
-
-    def pick(self, left: tuple[Card, ...], purpose: str) -> int:
-        if self._next >= len(self._cards):
-            if isinstance(self._then, CardPicker):
-                return self._then.pick(left, purpose)
-            if self._then is not None:
-                return self._then.face(len(left), purpose) - 1
-            raise DiceError(
-                f"ran out of scripted cards: {len(self._cards)} given, another needed for {purpose}"
-            )
-        card = self._cards[self._next]
-        if card not in left:
-            raise DiceError(f"scripted card #{self._next + 1} is {card}, no longer in the deck")
-        self._next += 1
-        return left.index(card)
-
-    def face(self, sides: int, purpose: str) -> int:
-        raise DiceError(f"card names cannot stand for the d{sides} of {purpose}")
 
 
 class PromptCards:

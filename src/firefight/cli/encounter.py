@@ -228,7 +228,7 @@ def record_json(record: LogRecord, undone: dict[int, int], ruleset: Ruleset) -> 
 
 
 def applied_json(
-    applied: Applied, dice_info: dict[str, object] | None, unused: Sequence[int] = ()
+    applied: Applied, dice_info: dict[str, object] | None, unused: Sequence[int | str] = ()
 ) -> dict[str, object]:
     """``new``, ``act`` and ``next-round``: the envelope of what was resolved, then the
     encounter, the record appended and the state after it; ``undo`` has no envelope."""
@@ -275,18 +275,20 @@ def _json_refusals(
     return show
 
 
-def _show_applied(applied: Applied, dice_info: dict[str, object], unused: Sequence[int]) -> None:
+def _show_applied(
+    applied: Applied, dice_info: dict[str, object], unused: Sequence[int | str]
+) -> None:
     show_records([applied.record], trace=True)
     _dice_note(dice_info, unused)
 
 
-def _dice_note(dice_info: dict[str, object], unused: Sequence[int]) -> None:
+def _dice_note(dice_info: dict[str, object], unused: Sequence[int | str]) -> None:
     if dice_info.get("source") == "seeded":
         console.print(f"[dim]dice: seed {dice_info['seed']}")
     note_unused(unused)
 
 
-def note_unused(unused: Sequence[int]) -> None:
+def note_unused(unused: Sequence[int | str]) -> None:
     """Says which of the faces given were not needed (typed for more than the one action)."""
     if unused:
         console.print(f"note: {len(unused)} scripted dice were not needed: {list(unused)}")

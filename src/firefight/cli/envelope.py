@@ -52,13 +52,16 @@ class Dice(_Closed):
         description="--seed (or a fresh seed), --rolls, --ask, or no dice at all."
     )
     seed: int | None = Field(default=None, description="The seed, when seeded.")
-    rolls: list[int] | None = Field(default=None, description="The faces given with --rolls.")
+    rolls: list[int | str] | None = Field(
+        default=None,
+        description="The faces given with --rolls; a card typed by name is the card's name.",
+    )
     then: Literal["asked"] | None = Field(
         default=None, description="With --rolls and --ask: further dice are asked for."
     )
     used: list[int] = Field(description="Every face the action consumed, in order.")
-    unused: list[int] | None = Field(
-        default=None, description="Faces given with --rolls that were not needed."
+    unused: list[int | str] | None = Field(
+        default=None, description="Faces (or cards) given with --rolls that were not needed."
     )
 
 

@@ -17,7 +17,7 @@ import re
 import sys
 from typing import TextIO
 
-__all__ = ["PlainWriter"]
+__all__ = ["PlainWriter", "console_environ"]
 
 #: rich's rule: a box-drawing line, a cell wide.
 _LINE = "\u2500"
@@ -28,6 +28,29 @@ _LINE = "\u2500"
 _RICH_READS = re.compile(r"\\|:\S*?:")
 # Environment variables that make rich write styles to a file, or that it reads its width from.
 _STYLE_VARIABLES = ("FORCE_COLOR", "TTY_COMPATIBLE")
+# The environment variables rich reads the console's size from.
+_SIZE_VARIABLES = ("COLUMNS", "LINES")
+
+
+def _size(name: str) -> int | None:
+    """The size ``name`` sets, when written in ASCII digits; None when unset or unreadable.
+
+    rich reads any text ``str.isdigit`` accepts, and ``int()`` fails on some of it
+    (``COLUMNS=\u00b2``, a superscript two): such a value counts as unset, here and in every
+    console made (:func:`console_environ`), so that both read the same width.
+    """
+    value = os.environ.get(name)
+    return int(value) if value is not None and value.isascii() and value.isdigit() else None
+
+
+def console_environ() -> dict[str, str] | None:
+    """The environment for a rich console: without a size variable :func:`_size` cannot read
+    (rich then falls back as if it were unset: the terminal's size, else 80 columns); None,
+    for rich to read the environment itself, when there is none to leave out."""
+    unread = [n for n in _SIZE_VARIABLES if n in os.environ and _size(n) is None]
+    if not unread:
+        return None
+    return {k: v for k, v in os.environ.items() if k not in unread}
 
 
 def _plain(text: str) -> bool:
@@ -57,9 +80,8 @@ class PlainWriter:
     def width(self) -> int | None:
         """The width rich gives its rules: the first standard stream that is a terminal, unless
         ``COLUMNS`` says; else 80. None where rich's reading would be odd (``COLUMNS=0``)."""
-        columns = os.environ.get("COLUMNS")
-        if columns is not None and columns.isdigit():
-            width = int(columns)
+        width = _size("COLUMNS")
+        if width is not None:
             return width if width > 0 else None
         for descriptor in (0, 1, 2):
             try:

@@ -61,7 +61,7 @@ _HELP = """\
   show [compact]        the state table          log     the log so far
   trace / why           every roll and modifier of the last action
   odds LINE [; LINE]    the odds from the fight as it stands (a round's run of lines)
-  rolls 97,45           your own dice for the next action or round
+  rolls 97,45 | QH,10S  your own dice (or cards) for the next action or round
   hits|heal NAME N, repair NAME, add NEW like NAME at X,Y, remove NAME,
   move NAME to X,Y, set NAME STATUS|FIGURE N, delay|hold NAME, reorder NAME ... (GM)
   quit                  leave (everything is saved as you go)"""
@@ -82,7 +82,7 @@ class Session:
     trials: int = DEFAULT_TRIALS
     last: LogRecord | None = None
     undone: list[LogRecord] = field(default_factory=list)
-    scripted: tuple[int, ...] | None = None
+    scripted: tuple[int | str, ...] | None = None
     _count: int = 0
     _state: EncounterState | None = None
 

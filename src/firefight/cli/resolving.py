@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
-from firefight.cli.plain import PlainWriter
+from firefight.cli.plain import PlainWriter, console_environ
 from firefight.declarations import DeclarationError
 from firefight.dice import (
     Dice,
@@ -43,6 +43,7 @@ __all__ = [
     "fail",
     "given_dice",
     "json_refusals",
+    "new_console",
     "no_dice",
     "parse_rolls",
     "refusal_json",
@@ -67,10 +68,17 @@ Run = Callable[..., None]
 def rich_console(*, stderr: bool = False) -> Console:
     """The rich console of stdout (or stderr), made on first use: a command whose text
     :class:`~firefight.cli.plain.PlainWriter` writes never imports rich."""
+    # No emoji codes: a range such as 0:100:10 is text, not ':100:' made a picture.
+    return new_console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
+
+
+def new_console(**options: Any) -> Console:
+    """A rich console with ``options``; every console of the CLI is made here, so that a
+    ``COLUMNS`` or ``LINES`` rich cannot read (``COLUMNS=\u00b2``) counts as unset instead of
+    ending the command (:func:`~firefight.cli.plain.console_environ`)."""
     from rich.console import Console
 
-    # No emoji codes: a range such as 0:100:10 is text, not ':100:' made a picture.
-    return Console(stderr=stderr, highlight=False, soft_wrap=True, emoji=False)
+    return Console(_environ=console_environ(), **options)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -88,7 +96,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise SystemExit(code)
 
 
-def parse_rolls(text: str) -> list[int]:
+def parse_rolls(text: str) -> list[int | str]:
     try:
         return list(read_faces(text))
     except DiceError as exc:
@@ -141,8 +149,8 @@ class GivenDice:
         return self.dice.source
 
     @property
-    def unused(self) -> list[int]:
-        """Scripted faces the action did not need."""
+    def unused(self) -> list[int | str]:
+        """Scripted faces (and cards) the action did not need."""
         inner = self._recorder.inner
         return list(inner.remaining) if isinstance(inner, ScriptedSource) else []
 
@@ -165,7 +173,7 @@ def no_dice() -> GivenDice:
 
 
 def dice_json(
-    info: Mapping[str, object], used: Sequence[int], unused: Sequence[int] = ()
+    info: Mapping[str, object], used: Sequence[int], unused: Sequence[int | str] = ()
 ) -> dict[str, object]:
     """``dice``: how they were given (``source`` and ``seed``, ``rolls`` or ``then``), the faces
     used in order, and any scripted faces left over."""

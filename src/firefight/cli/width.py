@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 
-from rich.console import Console
 from rich.table import Table as RichTable
 
 from firefight.cli.common import console
+from firefight.cli.resolving import new_console
 
 __all__ = ["print_table", "typed_table"]
 
@@ -43,5 +43,5 @@ def typed_table(
 
 def print_table(table: RichTable) -> None:
     """Print ``table`` to the terminal's width, or whole when the output is not a terminal."""
-    out = console if console.is_terminal else Console(width=_PIPE_WIDTH, highlight=False)
+    out = console if console.is_terminal else new_console(width=_PIPE_WIDTH, highlight=False)
     out.print(table)

@@ -163,7 +163,7 @@ def _player_dice(dice: DiceBody, settings: TableSettings) -> None:
 
 
 def _applied(
-    applied: Applied, info: dict[str, object] | None, unused: Sequence[int] = ()
+    applied: Applied, info: dict[str, object] | None, unused: Sequence[int | str] = ()
 ) -> dict[str, Any]:
     """A command's reply: the envelope (docs/json.md) as the command line prints it, and the
     new head."""

@@ -1490,7 +1490,8 @@ def cpr_scene_lines(state: EncounterState, data: CprData) -> list[str]:
 
 
 def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
-    """One row of the state table: the turn left, HP, wound state, SP, injuries."""
+    """One row of the state table: the turn left, HP, wound state, up or down and the posture
+    (a GM's ``set V prone`` seen, as every ruleset's row shows it), SP, injuries."""
     own = fighter(c)
     wound = data.figures.wounds[wound_of(c).value]
     penalty = f" {wound.action_penalty}" if wound.action_penalty else ""
@@ -1519,7 +1520,7 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
         "turn": _turn_cell(c) if not (c.dead or c.unconscious) else "-",
         "HP": f"{c.hits_left}/{c.hits_max}",
         "wound": f"{wound.name}{penalty}",
-        "state": combatant_status(c),
+        "state": f"{combatant_status(c)}, {c.posture.value}",
         "injuries": ", ".join(notes) or "-",
         "at (m)": f"{spot.x_m:g},{spot.y_m:g}",
         "weapons": _weapons_cell(c),

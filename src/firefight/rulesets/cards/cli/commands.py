@@ -25,7 +25,7 @@ from firefight.cli.common import (
 )
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
-from firefight.dice import Dice, PromptCards, ScriptedCards
+from firefight.dice import Dice, PromptCards, ScriptedSource, read_faces
 from firefight.errors import DiceError
 from firefight.outcome import Outcome, Result
 from firefight.rulesets.cards.reaction import Reaction, ReactionResult, resolve_reaction
@@ -57,17 +57,18 @@ _DICE: tuple[tuple[str, Any, Any], ...] = (
 
 
 def card_dice(rolls: str | None, seed: int | None, ask: bool) -> tuple[Dice, dict[str, object]]:
-    """Dice that deal named cards (``--rolls``), asked cards, or seeded shuffles."""
+    """Dice that deal the cards typed (``--rolls``, by name or by place among the cards left,
+    :func:`~firefight.dice.read_faces`), asked cards, or seeded shuffles."""
     if seed is not None and (rolls is not None or ask):
         fail("error: --seed cannot be combined with --rolls or --ask")
     asked = PromptCards(lambda prompt: typer.prompt(prompt.rstrip(": "))) if ask else None
     if rolls is not None:
-        names = [p for p in rolls.replace(" ", "").split(",") if p]
         try:
-            source = ScriptedCards(names, then=asked)
+            typed = read_faces(rolls)
         except DiceError as exc:
-            fail(f"error: --rolls: {exc}")
-        info: dict[str, object] = {"source": "scripted", "cards": names}
+            fail(f"error: {exc}")
+        source = ScriptedSource(typed, then=asked)
+        info: dict[str, object] = {"source": "scripted", "cards": list(typed)}
         if asked:
             info["then"] = "asked"
         return Dice(source), info
@@ -86,7 +87,7 @@ def _finish(
     as_json: bool,
     headline: Callable[[Outcome[R]], str],
 ) -> None:
-    unused = list(dice.source.remaining) if isinstance(dice.source, ScriptedCards) else []
+    unused = list(dice.unused)
     if as_json:
         plain = to_plain(declaration)
         assert isinstance(plain, dict)
