@@ -93,6 +93,23 @@ def test_k_4_a_knocked_down_combatant_spends_the_next_turn_getting_up() -> None:
     assert after.combatant(target).posture.value == "standing"
 
 
+def test_k_4_the_state_table_shows_a_knocked_down_combatant_prone() -> None:
+    """K-4: a fall leaves the combatant prone, and the state table's state cell says so beside
+    up or knocked down, as every ruleset's row shows the posture; getting up stands them."""
+    cards = find_ruleset("cards")
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=3)
+    state = service.load("f").state
+    shooter = order(service)[0][0]
+    target = "Bob" if shooter == "Ann" else "Ann"
+    assert cards.describe_row(state.combatant(target))["state"] == "up, standing"
+    # Three high cards hit (Target 6 at 10 m); the knockdown card is high too: a fall.
+    high = [c for c in shared_deck(state) if c[:-1] in ("K", "Q", "J", "10")][:4]
+    shot = service.act("f", f"{shooter} shoots {target}", Dice(_faces_for(state, ",".join(high))))
+    assert cards.describe_row(shot.state.combatant(target))["state"] == "knocked down, prone"
+    after = service.act("f", f"{target} gets up", Dice.seeded(0)).state
+    assert cards.describe_row(after.combatant(target))["state"] == "up, standing"
+
+
 def _faces_for(state: EncounterState, names: str) -> Any:
     """Faces that deal ``names`` in order from the shared deck of ``state``."""
     from firefight.dice import ScriptedSource, parse_card
