@@ -187,7 +187,7 @@ class ScriptedSource:
             card = parse_card(value)
             if card not in left:
                 raise DiceError(
-                    f"typed card #{self._next + 1} is {value}, no longer in the deck: it was "
+                    f"typed card #{self._next + 1} is {value}, no longer in the deck (D-4): it was "
                     f"drawn before {purpose}"
                 )
             self._next += 1
