@@ -522,6 +522,32 @@ def test_d_4_a_gm_types_the_cards_turned_over_by_name_or_by_place() -> None:
     assert _drawn(session.last)[:3] == named
 
 
+def test_d_4_an_encounter_s_ask_asks_for_each_card_by_name_or_by_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """D-4, DEC-679: with ``--ask`` the GM is asked for each card turned over, and answers with
+    its name (any case) or its place among the cards left, as ``--rolls`` reads them; no card,
+    or a card no longer in the deck, is asked again with the reason."""
+    from firefight.cli.resolving import dice_from_options
+
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=3)
+    line = _first_shot(service)
+    asked: list[str] = []
+    answers = iter(["zz", "qh", "QH", "10s", *["1"] * 20])
+
+    def answer(question: str, **_: Any) -> str:
+        asked.append(question)
+        return next(answers)
+
+    monkeypatch.setattr("typer.prompt", answer)
+    dice, info = dice_from_options(None, None, True)
+    applied = service.act("f", line, dice)
+    assert info == {"source": "asked"}
+    assert _drawn(applied.record)[:2] == ["QH", "10S"]
+    assert asked[0].startswith("card for ")
+    assert "'zz' is no card" in asked[1] and "QH is no longer in the deck" in asked[3]
+
+
 def test_d_4_a_typed_card_no_longer_in_the_deck_or_no_card_is_refused_by_its_name() -> None:
     """D-4, DEC-679: a typed card that has left the deck (drawn already) is refused naming it,
     and the shot changes nothing; one that is no card at all is refused as it is read."""
