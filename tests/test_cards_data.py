@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from firefight.declarations import DeclarationError, declare
-from firefight.dice import FULL_DECK, Dice, PromptCards, ScriptedSource, Suit, parse_card
+from firefight.dice import FULL_DECK, Dice, PromptSource, ScriptedSource, Suit, parse_card
 from firefight.errors import DiceError, RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.data import Level, Mode, cards_data
@@ -101,9 +101,9 @@ def test_d_4_scripted_and_asked_cards() -> None:
     with pytest.raises(DiceError, match="no longer in the deck"):
         Dice(ScriptedSource(["QH", "QH"])).draw_cards(2, "x")
     answers = iter(["zz", "QH", "QH", "3d"])
-    asked = Dice(PromptCards(lambda _: next(answers))).draw_cards(2, "x")
+    asked = Dice(PromptSource(lambda _: next(answers))).draw_cards(2, "x")
     assert asked.cards == ("QH", "3D")
-    then = Dice(ScriptedSource(["2S"], then=PromptCards(lambda _: "KC"))).draw_cards(2, "x")
+    then = Dice(ScriptedSource(["2S"], then=PromptSource(lambda _: "KC"))).draw_cards(2, "x")
     assert then.cards == ("2S", "KC")
 
 

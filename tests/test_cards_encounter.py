@@ -93,6 +93,23 @@ def test_k_4_a_knocked_down_combatant_spends_the_next_turn_getting_up() -> None:
     assert after.combatant(target).posture.value == "standing"
 
 
+def test_k_4_the_state_table_shows_a_knocked_down_combatant_prone() -> None:
+    """K-4: a fall leaves the combatant prone, and the state table's state cell says so beside
+    up or knocked down, as every ruleset's row shows the posture; getting up stands them."""
+    cards = find_ruleset("cards")
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=3)
+    state = service.load("f").state
+    shooter = order(service)[0][0]
+    target = "Bob" if shooter == "Ann" else "Ann"
+    assert cards.describe_row(state.combatant(target))["state"] == "up, standing"
+    # Three high cards hit (Target 6 at 10 m); the knockdown card is high too: a fall.
+    high = [c for c in shared_deck(state) if c[:-1] in ("K", "Q", "J", "10")][:4]
+    shot = service.act("f", f"{shooter} shoots {target}", Dice(_faces_for(state, ",".join(high))))
+    assert cards.describe_row(shot.state.combatant(target))["state"] == "knocked down, prone"
+    after = service.act("f", f"{target} gets up", Dice.seeded(0)).state
+    assert cards.describe_row(after.combatant(target))["state"] == "up, standing"
+
+
 def _faces_for(state: EncounterState, names: str) -> Any:
     """Faces that deal ``names`` in order from the shared deck of ``state``."""
     from firefight.dice import ScriptedSource, parse_card
@@ -503,6 +520,32 @@ def test_d_4_a_gm_types_the_cards_turned_over_by_name_or_by_place() -> None:
     session.handle(line)
     assert session.last is not None
     assert _drawn(session.last)[:3] == named
+
+
+def test_d_4_an_encounter_s_ask_asks_for_each_card_by_name_or_by_place(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """D-4, DEC-679: with ``--ask`` the GM is asked for each card turned over, and answers with
+    its name (any case) or its place among the cards left, as ``--rolls`` reads them; no card,
+    or a card no longer in the deck, is asked again with the reason."""
+    from firefight.cli.resolving import dice_from_options
+
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=3)
+    line = _first_shot(service)
+    asked: list[str] = []
+    answers = iter(["zz", "qh", "QH", "10s", *["1"] * 20])
+
+    def answer(question: str, **_: Any) -> str:
+        asked.append(question)
+        return next(answers)
+
+    monkeypatch.setattr("typer.prompt", answer)
+    dice, info = dice_from_options(None, None, True)
+    applied = service.act("f", line, dice)
+    assert info == {"source": "asked"}
+    assert _drawn(applied.record)[:2] == ["QH", "10S"]
+    assert asked[0].startswith("card for ")
+    assert "'zz' is no card" in asked[1] and "QH is no longer in the deck" in asked[3]
 
 
 def test_d_4_a_typed_card_no_longer_in_the_deck_or_no_card_is_refused_by_its_name() -> None:

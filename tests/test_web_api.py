@@ -210,6 +210,41 @@ def test_too_few_table_dice_are_refused_and_change_nothing(client: TestClient) -
     assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
 
 
+def _cards_drawn(reply: dict[str, Any]) -> list[str]:
+    return [c for e in reply["trace"] if e.get("type") == "roll" for c in e.get("cards", [])]
+
+
+def test_d_4_a_cards_gm_types_the_cards_turned_over_by_name_or_by_place(
+    client: TestClient,
+) -> None:
+    """D-4, DEC-679: at the web table a cards GM types the cards turned over by name (any case)
+    or by place, read by the one reader of typed dice the command line uses; a card no longer
+    in the deck, or no card at all, is refused with the sentence naming it and changes nothing."""
+    new(client, "alley", "cards-alley")
+    shown = client.get("/api/encounters/alley", headers=auth(GM)).json()
+    first = shown["state"]["initiative"][0][0]
+    target = "Rico" if first != "Rico" else "Jilly"
+    act = "/api/encounters/alley/act"
+    shot = {"line": f"{first} shoots {target}"}
+    for rolls, path, said in (
+        (["QH", "zh"], "body.dice.rolls.1", "'zh' is neither a die face nor a card"),
+        (["QH", "qh", *[1] * 9], None, "typed card #2 is QH, no longer in the deck (D-4)"),
+    ):
+        reply = client.post(act, json={**shot, "dice": {"rolls": rolls}}, headers=auth(GM))
+        body = reply.json()
+        assert reply.status_code == 422 and body["error"] == "invalid", body
+        assert said in body["message"], body
+        if path:
+            assert body["fields"][0]["path"] == path
+        assert client.get("/api/encounters/alley", headers=auth(GM)).json()["head"] == 1
+    typed = ["qh", " 10s", "AS", *[1] * 9]
+    reply = client.post(act, json={**shot, "dice": {"rolls": typed}}, headers=auth(GM))
+    assert reply.status_code == 200, reply.text
+    done = reply.json()
+    assert _cards_drawn(done)[:3] == ["QH", "10S", "AS"]
+    assert done["dice"]["rolls"] == ["QH", "10S", "AS", *[1] * 9]
+
+
 @pytest.mark.parametrize(
     ("body", "path"),
     [

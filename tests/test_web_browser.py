@@ -177,3 +177,44 @@ def test_the_gm_s_dice_roll_the_next_round_too(browser: object, tmp_path: Path) 
         )
         assert record["kind"] == "round"
         assert record["dice"]["source"] == "scripted" and record["dice"]["used"] == faces
+
+
+def test_d_4_a_cards_gm_types_card_names_in_the_page(browser: object, tmp_path: Path) -> None:
+    """D-4, DEC-679: the dice box takes a cards GM's cards by name (any case) as typed; one
+    that is no card is refused with the sentence naming it, and stays in the box to be put
+    right."""
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    expect.set_options(timeout=WAIT_MS)
+    with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
+        gm = browser.new_page(viewport={"width": 1280, "height": 800})
+        gm.set_default_timeout(WAIT_MS)
+        gm.goto(f"{base}/?token={KEYS.gm_token()}")
+        gm.fill("#create-name", "alley")
+        gm.select_option("#create-example", "cards-alley")
+        gm.fill("#create-seed", "3")
+        gm.click("#create-form button[type=submit]")
+        expect(gm.locator("#log-list")).to_contain_text("round 1")
+        first = gm.evaluate(
+            """async (token) => (await (await fetch("/api/encounters/alley",
+                {headers: {Authorization: "Bearer " + token}})).json()).state.initiative[0][0]""",
+            KEYS.gm_token(),
+        )
+        target = "Rico" if first != "Rico" else "Jilly"
+        gm.check("input[name=dice][value=physical]")
+        gm.fill("#line", f"{first} shoots {target}")
+        gm.fill("#rolls", "QH, zh")
+        gm.click("#commit")
+        expect(gm.locator("#act-msg")).to_contain_text("'zh' is neither a die face nor a card")
+        expect(gm.locator("#rolls")).to_have_value("QH, zh")
+        gm.fill("#rolls", "qh, 10s AS, " + ", ".join("1" * 9))
+        gm.click("#commit")
+        expect(gm.locator("#act-msg")).to_contain_text(f"#2 {first} shoots {target}")
+        record = gm.evaluate(
+            """async (token) => (await (await fetch("/api/encounters/alley/log",
+                {headers: {Authorization: "Bearer " + token}})).json()).records.pop()""",
+            KEYS.gm_token(),
+        )
+        drawn = [c for e in record["trace"] if e.get("type") == "roll" for c in e.get("cards", [])]
+        assert drawn[:3] == ["QH", "10S", "AS"]

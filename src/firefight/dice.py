@@ -12,7 +12,7 @@ transport:
 
 Every roll is built from ``source.face(sides, purpose)`` calls only, so a source that answers
 those calls differently (the odds engine's enumerator) sees every branch the rules can take.
-Card draws also accept a :class:`CardPicker` (:class:`ScriptedSource`, :class:`PromptCards`),
+Card draws also accept a :class:`CardPicker` (:class:`ScriptedSource`, :class:`PromptSource`),
 which names the cards a player turned over instead of giving faces.
 
 >>> dice = Dice(ScriptedSource([99, 96, 4]))
@@ -40,7 +40,6 @@ __all__ = [
     "CardPicker",
     "Dice",
     "DiceSource",
-    "PromptCards",
     "PromptSource",
     "RecordingSource",
     "Roll",
@@ -184,17 +183,24 @@ class ScriptedSource:
         """
         value = self._faces[self._next] if self._next < len(self._faces) else None
         if isinstance(value, str):
-            card = parse_card(value)
-            if card not in left:
+            index = _place_of(value, left)
+            if index is None:
                 raise DiceError(
-                    f"typed card #{self._next + 1} is {value}, no longer in the deck: it was "
+                    f"typed card #{self._next + 1} is {value}, no longer in the deck (D-4): it was "
                     f"drawn before {purpose}"
                 )
             self._next += 1
-            return left.index(card)
+            return index
         if value is None and isinstance(self._then, CardPicker):
             return self._then.pick(left, purpose)
         return self.face(len(left), purpose) - 1
+
+
+def _place_of(name: str, left: tuple[Card, ...]) -> int | None:
+    """Where the card named (as :func:`read_faces` keeps it) lies among the cards ``left``;
+    None once it has left the deck (D-4)."""
+    card = parse_card(name)
+    return left.index(card) if card in left else None
 
 
 def read_faces(text: str, what: str = "--rolls") -> tuple[int | str, ...]:
@@ -246,6 +252,35 @@ class PromptSource:
             said = repr(answer[:20]) if answer else "nothing"
             question = f"{said} is not a d{sides} face (1 to {sides}); d{sides} for {purpose}: "
         raise DiceError(f"no valid d{sides} face given for {purpose} after {self._attempts} tries")
+
+    def pick(self, left: tuple[Card, ...], purpose: str) -> int:
+        """The index in ``left`` of the card turned over for ``purpose``, answered as
+        :func:`read_faces` reads a card typed: by name (any case) or by place among the cards
+        left (DEC-679); no card, or one no longer in the deck (D-4), is asked again saying why.
+
+        >>> answers = iter(["zz", "AS", "qh"])
+        >>> Dice(PromptSource(lambda _: next(answers))).draw_cards(2, "shot").cards
+        ('AS', 'QH')
+        """
+        question = f"card for {purpose}: "
+        for _ in range(self._attempts):
+            answer = self._ask(question).strip()
+            try:
+                (typed,) = read_faces(answer, "a card")
+            except (DiceError, ValueError):
+                typed = None
+            if isinstance(typed, int) and 1 <= typed <= len(left):
+                return typed - 1
+            index = _place_of(typed, left) if isinstance(typed, str) else None
+            if index is not None:
+                return index
+            why = (
+                f"{typed} is no longer in the deck (D-4)"
+                if isinstance(typed, str)
+                else f"{answer[:20]!r} is no card (a name such as QH, or a place 1 to {len(left)})"
+            )
+            question = f"{why}; card for {purpose}: "
+        raise DiceError(f"no card of the deck named for {purpose} after {self._attempts} tries")
 
 
 class RecordingSource:
@@ -566,27 +601,6 @@ def parse_card(text: str) -> Card:
             "(S, H, D, C), e.g. QH or 10S"
         )
     return Card(rank=rank, suit=suits[name[-1]])
-
-
-class PromptCards:
-    """Asks a person for each card they turn over, re-asking on a name not in the deck."""
-
-    def __init__(self, ask: Callable[[str], str] = input, *, attempts: int = 3) -> None:
-        self._ask = ask
-        self._attempts = attempts
-
-    def pick(self, left: tuple[Card, ...], purpose: str) -> int:
-        for _ in range(self._attempts):
-            try:
-                card = parse_card(self._ask(f"card for {purpose}: "))
-            except DiceError:
-                continue
-            if card in left:
-                return left.index(card)
-        raise DiceError(f"no card of the deck named for {purpose} after {self._attempts} tries")
-
-    def face(self, sides: int, purpose: str) -> int:
-        raise DiceError(f"asked cards cannot stand for the d{sides} of {purpose}")
 
 
 def _oe_kind(low_end: bool) -> str:

@@ -5,8 +5,16 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    model_validator,
+)
 
+from firefight.dice import read_faces
 from firefight.limits import MAX_NAME
 
 __all__ = [
@@ -24,6 +32,8 @@ __all__ = [
 MAX_SCENARIO_CHARS = 256 * 1024
 #: Die faces one request may give: a long burst with its criticals stays well under it.
 MAX_FACES = 200
+#: The highest die face a request may give: a d1000 is more than any rule rolls.
+MAX_FACE = 1000
 #: Characters in an action line.
 MAX_LINE = 500
 
@@ -37,18 +47,33 @@ Line = Annotated[
 Word = Annotated[str, StringConstraints(max_length=200, pattern=r"^[^\x00-\x1f\x7f]*$")]
 
 
+def _typed(value: int | str) -> int | str:
+    """One die face, or one card by name or by place (``QH``, ``10s``), read by the one reader
+    of typed dice the command line uses (DEC-679); its refusal's sentence is the field's."""
+    typed = read_faces(str(value), "dice.rolls")
+    if len(typed) != 1:
+        raise ValueError(f"each of dice.rolls is one die face or one card, not {str(value)[:20]!r}")
+    face = typed[0]
+    if isinstance(face, int) and not 1 <= face <= MAX_FACE:
+        raise ValueError(f"a die face is a whole number from 1 to {MAX_FACE}, not {face}")
+    return face
+
+
+#: A die face as a number, or a face or a card as typed (read by :func:`_typed`).
+Typed = Annotated[int | Annotated[str, StringConstraints(max_length=40)], AfterValidator(_typed)]
+
+
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
 class DiceBody(_Body):
-    """The dice: a seed for rolls the server makes, or the faces rolled at the table, in the
-    order the rules ask for them; neither: a fresh seed, reported back."""
+    """The dice: a seed for rolls the server makes, or the faces rolled at the table (a cards
+    GM's cards by name or by place, DEC-679), in the order the rules ask for them; neither: a
+    fresh seed, reported back."""
 
     seed: int | None = Field(default=None, ge=0, le=2**63 - 1)
-    rolls: list[Annotated[int, Field(ge=1, le=1000)]] | None = Field(
-        default=None, max_length=MAX_FACES
-    )
+    rolls: list[Typed] | None = Field(default=None, max_length=MAX_FACES)
 
     @model_validator(mode="after")
     def _one_kind(self) -> DiceBody:

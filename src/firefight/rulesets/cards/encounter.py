@@ -534,6 +534,9 @@ def cards_figures(c: CombatantState) -> Mapping[str, object]:
 
 
 def cards_row(c: CombatantState) -> dict[str, str]:
+    """One row of the state table: the turn, the track, up, knocked down or out and the
+    posture (a fall leaves one prone, K-4; a GM's ``set V prone`` seen, as every ruleset's row
+    shows it), where, weapons and armor."""
     s: CardsStats = stats_of(c)
     if c.unconscious or c.dead:
         status = "down and dying" if s.track.down else "out"
@@ -550,7 +553,7 @@ def cards_row(c: CombatantState) -> dict[str, str]:
         "side": c.side,
         "turn": turn,
         "G/Y/R": f"{s.green}/{s.yellow}/{s.red} of {s.track.boxes}",
-        "state": status,
+        "state": f"{status}, {c.posture.value}",
         "at (m)": f"{x:g},{y:g}",
         "weapons": weapons_text(c),
         "armor": s.armor + (f" (wear {s.wear})" if s.wear else ""),

@@ -202,8 +202,9 @@ function dice() {
   if (ROLE === "player" && !view.players_roll) return {};
   const kind = document.querySelector("input[name=dice]:checked").value;
   if (kind === "physical") {
-    const faces = $("rolls").value.split(/[\s,]+/).filter(Boolean).map(Number);
-    return { rolls: faces };
+    // Sent as typed: the server reads each as a die face or a card (QH, 10S) and says why not.
+    const typed = $("rolls").value.split(/[\s,]+/).filter(Boolean);
+    return { rolls: typed };
   }
   const seed = $("seed").value.trim();
   return seed ? { seed: Number(seed) } : {};

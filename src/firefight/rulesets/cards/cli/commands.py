@@ -25,7 +25,7 @@ from firefight.cli.common import (
 )
 from firefight.cli.declared import declared_command
 from firefight.declarations import declare
-from firefight.dice import Dice, PromptCards, ScriptedSource, read_faces
+from firefight.dice import Dice, PromptSource, ScriptedSource, read_faces
 from firefight.errors import DiceError
 from firefight.outcome import Outcome, Result
 from firefight.rulesets.cards.reaction import Reaction, ReactionResult, resolve_reaction
@@ -61,7 +61,7 @@ def card_dice(rolls: str | None, seed: int | None, ask: bool) -> tuple[Dice, dic
     :func:`~firefight.dice.read_faces`), asked cards, or seeded shuffles."""
     if seed is not None and (rolls is not None or ask):
         fail("error: --seed cannot be combined with --rolls or --ask")
-    asked = PromptCards(lambda prompt: typer.prompt(prompt.rstrip(": "))) if ask else None
+    asked = PromptSource(lambda prompt: typer.prompt(prompt.rstrip(": "))) if ask else None
     if rolls is not None:
         try:
             typed = read_faces(rolls)
