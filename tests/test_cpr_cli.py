@@ -272,3 +272,17 @@ def test_cpr_is_mounted_on_the_main_command() -> None:
         "damage",
     ):
         assert command in result.stdout
+
+
+def test_c_14_a_thrown_grenade_takes_its_load_from_ammo() -> None:
+    # docs/cpr.md: a grenade comes as any of the grenade launcher's loads (C-14), on the
+    # command line as in the scenario.
+    grenade = ["throw", "--weapon", "grenade", "--dex", "7", "--athletics", "5", "--at", "12,0"]
+    code, out, _ = run(*grenade, "--target", "Ana:12,1", "--ammo", "flashbang", "--rolls", "9")
+    assert code == 0
+    assert "The flashbang load catches Ana" in out and "grenade damage" not in out
+    code, _, err = run(*grenade, "--target", "Ana:12,1", "--ammo", "shell", "--rolls", "9")
+    assert code == 2 and "CPR-AMMO-1" in err and "not shotgun shells" in err
+    knife = ["throw", "--weapon", "knife", "--dex", "7", "--athletics", "5", "--distance", "8"]
+    code, _, err = run(*knife, "--ammo", "flashbang", "--rolls", "6,3")
+    assert code == 2 and "--ammo" in err and "grenade" in err

@@ -14,6 +14,9 @@ from encounter_support import MemoryStore
 from firefight.cli.app import app
 from firefight.cli.encounter import play_scenario
 from firefight.encounter.log import LogRecord
+from firefight.geometry import Point
+from firefight.rulesets.rmu.encounter_explosives import describe_landing
+from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.service import EncounterService
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
@@ -35,7 +38,7 @@ def test_rmu_exp_9_a_thrown_grenade_s_headline_says_when_it_goes_off() -> None:
     thrown = _acted(records, "Mara throws m67")
     assert thrown.round == 1
     assert thrown.narration[0] == (
-        "Mara throws it; the m67 lands at (6.3, 45); it goes off at the end of round 2."
+        "Mara throws the m67; it lands at (6.3, 45); it goes off at the end of round 2."
     )
     gone_off = next(r for r in records if any("m67-1-1) goes off" in n for n in r.narration))
     assert gone_off.kind == "round" and gone_off.round == 3
@@ -99,4 +102,12 @@ def test_g_1_an_all_out_attack_that_fails_critically_says_both() -> None:
     assert shot.summary["critical_miss"] is True
     assert shot.summary["headline"] == (
         "Bob shoots Ann with the 9mm (all-out attack): a critical failure."
+    )
+
+
+def test_rmu_exp_2_a_fumbled_throw_names_what_drops() -> None:
+    """RMU-EXP-2: the line of a fumbled throw names the load, not "it"."""
+    landed = ExplosiveLanded(actor="Mara", load="m67", at=Point(x_ft=3, y_ft=4), fumbled=True)
+    assert describe_landing(landed) == (
+        "Mara fumbles the m67: it drops at their feet, at (3, 4) [RMU-EXP-2]."
     )

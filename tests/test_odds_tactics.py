@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from firefight.cli.app import app
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.scenario import initial_state, load_scenario
+from firefight.encounter.scenario import ScenarioError, initial_state, load_scenario, parse_scenario
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.odds.fights import (
@@ -380,3 +380,28 @@ def test_dec_620_dec_540_a_thrower_clear_of_the_casualty_band_throws_without_a_s
     assert lines[0] == "Mara throws m67 at 7,30.5"
     assert lines.count("Mara throws m67 at 7,30.5") == 1
     assert not any("moves" in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("tactics", "says"),
+    [
+        ('{ pirates = "plain" }', "No side is called 'pirates' here; the sides are hunters"),
+        ('{ smugglers = "sneaky" }', "rmu has no tactic 'sneaky'; it has aimed"),
+    ],
+)
+def test_dec_474_a_scenario_s_tactics_are_checked_as_it_is_loaded(
+    tmp_path: Path, tactics: str, says: str
+) -> None:
+    """DEC-474: a side or a tactic the scenario's `[scenario] tactics` names wrongly is refused
+    when the file is read (by `encounter new` as by `odds simulate`), in side_tactics' words,
+    with the line it is on."""
+    text = WAREHOUSE.read_text().replace(
+        'ruleset = "rmu"\n', f'ruleset = "rmu"\ntactics = {tactics}\n', 1
+    )
+    path = tmp_path / "warehouse.toml"
+    path.write_text(text)
+    with pytest.raises(ScenarioError, match=says) as refused:
+        load_scenario(path)
+    assert "scenario, tactics" in str(refused.value) and refused.value.line is not None
+    with pytest.raises(ScenarioError, match=says):
+        parse_scenario(text, "warehouse.toml")

@@ -187,7 +187,7 @@ def test_payloads_read_back_exactly(store: SqlStore) -> None:
 
 
 def test_blank_or_overlong_names_are_refused(store: SqlStore) -> None:
-    with pytest.raises(StoreError, match="name must be a non-blank text"):
+    with pytest.raises(StoreError, match="name must not be empty"):
         store.create("  ", "rmu", {})
     with pytest.raises(StoreError, match="at most 200"):
         store.create("x" * 201, "rmu", {})

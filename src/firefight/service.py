@@ -318,7 +318,11 @@ class EncounterService:
         )
 
     def new(self, name: str, scenario: Scenario, dice: Dice) -> Applied:
-        """Store a new encounter from ``scenario`` and open round 1 (initiative rolled)."""
+        """Store a new encounter from ``scenario`` and open round 1 (initiative rolled), under
+        ``name`` as :func:`~firefight.store.base.encounter_name` keeps it (DEC-686)."""
+        from firefight.store.base import encounter_name
+
+        name = encounter_name(name)
         ruleset = find_ruleset(scenario.ruleset)
         opening = engine.open_fight(initial_state(scenario), ruleset, dice)
         self.store.create(name, ruleset.name, dict(scenario.data))
@@ -448,11 +452,16 @@ class EncounterService:
         every figure in bounds (:func:`~firefight.encounter.replay.fold_log`, DEC-187). Then it
         is stored in one transaction.
         """
-        from firefight.store.base import StoreError
+        from firefight.store.base import StoreError, encounter_name
         from firefight.store.exchange import parse_export
 
         doc = parse_export(data)
-        target = doc.name if name is None else name
+        try:
+            target = encounter_name(doc.name if name is None else name)
+        except StoreError as exc:
+            # An export from before DEC-686 may carry a name no longer given: say how to keep it.
+            hint = "; import it under another name (--name)" if name is None else ""
+            raise StoreError(exc.name, f"not imported: {exc.problem}{hint}") from None
         try:
             scenario = scenario_from_data(doc.scenario, label="its scenario")
             if scenario.ruleset != doc.ruleset:
@@ -469,4 +478,4 @@ class EncounterService:
         except FirefightError as exc:
             raise StoreError(target, f"not imported: {exc}") from None
         assert isinstance(data, dict)  # parse_export accepted it
-        return self.store.import_(data, name)
+        return self.store.import_(data, target)

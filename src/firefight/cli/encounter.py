@@ -316,7 +316,7 @@ def new(
     if as_json:
         emit_json(applied_json(applied, dice_info, dice.unused))
         return
-    console.print(f"[bold]{escape(parsed.title)}[/] saved as [bold]{escape(name)}[/]")
+    console.print(f"[bold]{escape(parsed.title)}[/] saved as [bold]{escape(applied.name)}[/]")
     _show_applied(applied, dice_info, dice.unused)
 
 
@@ -683,7 +683,7 @@ def play_scenario(
     if not scenario.steps and not scenario.opening_rolls:
         raise FirefightError(f"{path} has no [script] to play")
     name = name or _fresh_name(service, _slug(scenario.title))
-    service.new(name, scenario, Dice.scripted(scenario.opening_rolls))
+    name = service.new(name, scenario, Dice.scripted(scenario.opening_rolls)).name
     for number, step in enumerate(scenario.steps, start=1):
         dice = Dice.scripted(step.rolls)
         try:

@@ -35,7 +35,7 @@ from pydantic import (
     model_validator,
 )
 
-from firefight.errors import FirefightError, TableDataError
+from firefight.errors import FirefightError, RuleRefusal, TableDataError
 from firefight.files import parse_toml, read_text
 from firefight.fuzzy import hint
 from firefight.geometry import Posture, Size
@@ -58,6 +58,7 @@ __all__ = [
     "load_scenario",
     "parse_scenario",
     "scenario_from_data",
+    "side_tactics",
 ]
 
 
@@ -465,13 +466,53 @@ def scenario_from_data(
     )
 
 
+def side_tactics(scenario: Scenario, chosen: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The tactic's name for every side: ``chosen`` (the caller's), else the scenario's
+    ``[scenario] tactics``, else the ruleset's default. Refuses a side or a tactic the
+    scenario and ruleset do not know: ``odds simulate`` with the caller's, and a scenario file
+    with its own as it is read (:func:`load_scenario`, :func:`parse_scenario`)."""
+    from firefight.rulesets import find_ruleset
+
+    offered = find_ruleset(scenario.ruleset).fight_tactics()
+    default = next(iter(offered))
+    # Read from the checked combatants: a side left out of the file is "" there.
+    sides = sorted(
+        {c.side for c in scenario.combatants if isinstance(c, CoreCombatant) and not c.bystander}
+    )
+    given = {**scenario.data.get("scenario", {}).get("tactics", {}), **(chosen or {})}
+    for side, name in given.items():
+        if side not in sides:
+            raise RuleRefusal(
+                "DEC-474", f"No side is called {side!r} here; the sides are {', '.join(sides)}."
+            )
+        if name not in offered:
+            raise RuleRefusal(
+                "DEC-474",
+                f"{scenario.ruleset} has no tactic {name!r}; it has {', '.join(offered)}.",
+            )
+    return {side: given.get(side, default) for side in sides}
+
+
+def _tactics_checked(scenario: Scenario, text: str) -> Scenario:
+    """``scenario`` once its ``[scenario] tactics`` name its sides and its ruleset's tactics
+    (DEC-474): a file is refused as it is read, not when ``odds simulate`` first plays it. A
+    scenario read back from the store is not checked again, so one saved before still loads."""
+    try:
+        side_tactics(scenario)
+    except RuleRefusal as exc:
+        raise _error(
+            scenario.source, ("scenario", "tactics"), str(exc), scenario.data, text
+        ) from None
+    return scenario
+
+
 def parse_scenario(text: str, label: str = "scenario") -> Scenario:
     """Parse and validate scenario TOML text."""
     try:
         data = parse_toml(text, label)
     except TableDataError as exc:
         raise ScenarioError(label, exc.where, exc.problem) from None
-    return scenario_from_data(data, label, text)
+    return _tactics_checked(scenario_from_data(data, label, text), text)
 
 
 def load_scenario(path: Path | str) -> Scenario:
@@ -485,7 +526,7 @@ def load_scenario(path: Path | str) -> Scenario:
         data = with_templates(parse_toml(text, label), path)
     except TableDataError as exc:
         raise ScenarioError(label, exc.where, exc.problem) from None
-    return scenario_from_data(data, label, text)
+    return _tactics_checked(scenario_from_data(data, label, text), text)
 
 
 def initial_state(scenario: Scenario) -> EncounterState:

@@ -34,8 +34,8 @@ from typing import Literal, TypeVar
 
 from firefight.dice import Dice
 from firefight.encounter import engine
-from firefight.encounter.scenario import Scenario, initial_state, load_scenario
-from firefight.errors import FirefightError, RuleRefusal
+from firefight.encounter.scenario import Scenario, initial_state, load_scenario, side_tactics
+from firefight.errors import FirefightError
 from firefight.frozen import replace
 from firefight.limits import MAX_FIGHTS, MAX_ROUNDS, WITHIN_POINTS, LimitError, at_most
 from firefight.probability.distribution import Distribution
@@ -165,29 +165,6 @@ def _act(
     if action is None:
         action = parsed[text] = ruleset.parse_action(text, state)
     return engine.act_quietly(state, action, ruleset, dice)
-
-
-def side_tactics(scenario: Scenario, chosen: Mapping[str, str] | None = None) -> dict[str, str]:
-    """The tactic's name for every side: ``chosen`` (the caller's), else the scenario's
-    ``[scenario] tactics``, else the ruleset's default. Refuses a side or a tactic the
-    scenario and ruleset do not know."""
-    offered = find_ruleset(scenario.ruleset).fight_tactics()
-    default = next(iter(offered))
-    sides = sorted(
-        {str(c["side"]) for c in scenario.data.get("combatant", []) if not c.get("bystander")}
-    )
-    given = {**scenario.data.get("scenario", {}).get("tactics", {}), **(chosen or {})}
-    for side, name in given.items():
-        if side not in sides:
-            raise RuleRefusal(
-                "DEC-474", f"No side is called {side!r} here; the sides are {', '.join(sides)}."
-            )
-        if name not in offered:
-            raise RuleRefusal(
-                "DEC-474",
-                f"{scenario.ruleset} has no tactic {name!r}; it has {', '.join(offered)}.",
-            )
-    return {side: given.get(side, default) for side in sides}
 
 
 def tactic_words(ruleset: str, name: str) -> str:

@@ -22,8 +22,10 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from firefight.errors import FirefightError, UnknownNameError
+from firefight.text import is_control
 
 __all__ = [
+    "NAME_MAX",
     "ConflictError",
     "EncounterExists",
     "EncounterInfo",
@@ -33,7 +35,11 @@ __all__ = [
     "SnapshotStore",
     "StoreError",
     "StoredRecord",
+    "encounter_name",
 ]
+
+#: The longest name an encounter is given (DEC-686).
+NAME_MAX = 200
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -93,6 +99,33 @@ class StoreError(FirefightError):
         super().__init__(problem if name is None else f"encounter {name!r}: {problem}")
         self.name = name
         self.problem = problem
+
+
+def encounter_name(name: str) -> str:
+    """The name a new or imported encounter is stored under (DEC-686): the text given, spaces
+    around it dropped, so " raid " and "raid" are one encounter. Refused (:class:`StoreError`)
+    when nothing is left, when it holds ``/`` (no web address could reach it), a control
+    character, or more than :data:`NAME_MAX` characters. Only a name being given is checked:
+    an encounter stored before under another name is still found by it as stored.
+
+    >>> encounter_name("  raid ")
+    'raid'
+    """
+    kept = name.strip()
+    if not kept:
+        raise StoreError(name, "an encounter's name must not be empty")
+    if "/" in kept:
+        raise StoreError(
+            name, "an encounter's name must not hold '/': the web table could not reach it"
+        )
+    if any(is_control(ch) for ch in kept):
+        raise StoreError(name, "an encounter's name must not hold control characters")
+    if len(kept) > NAME_MAX:
+        # Not quoted: the name itself may be any length.
+        raise StoreError(
+            None, f"an encounter's name must be at most {NAME_MAX} characters, not {len(kept)}"
+        )
+    return kept
 
 
 class ConflictError(FirefightError):

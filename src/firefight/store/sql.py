@@ -40,6 +40,7 @@ from firefight.store.base import (
     Snapshot,
     StoredRecord,
     StoreError,
+    encounter_name,
 )
 from firefight.store.exchange import (
     EXPORT_FORMAT,
@@ -63,7 +64,6 @@ __all__ = [
 
 # How long a SQLite writer waits for another writer's transaction before giving up.
 BUSY_TIMEOUT_S = 30.0
-NAME_MAX = 200
 RULESET_MAX = 100
 FINGERPRINT_MAX = 64
 
@@ -362,7 +362,9 @@ class SqlStore:
     # -- the protocol -------------------------------------------------------------------
 
     def create(self, name: str, ruleset: str, scenario: dict[str, Any]) -> None:
-        self._insert_encounter(name, ruleset, scenario, created_at=_now(), logged=[])
+        self._insert_encounter(
+            encounter_name(name), ruleset, scenario, created_at=_now(), logged=[]
+        )
 
     def _insert_encounter(
         self,
@@ -374,7 +376,6 @@ class SqlStore:
         logged: Sequence[tuple[str, str]],
     ) -> None:
         """Insert an encounter and (for an import) its records ``(payload text, recorded_at)``."""
-        _check_label(name, name, "the encounter's name", NAME_MAX)
         _check_label(name, ruleset, "the ruleset", RULESET_MAX)
         scenario_text = canonical_json(scenario, name=name, what="the scenario")
         try:
@@ -648,7 +649,7 @@ class SqlStore:
 
     def import_(self, data: dict[str, Any], name: str | None = None) -> EncounterInfo:
         doc = parse_export(data)
-        target = doc.name if name is None else name
+        target = encounter_name(doc.name if name is None else name)
         logged = [
             (canonical_json(r.payload, name=target, what=f"record {r.seq}"), r.recorded_at)
             for r in doc.records

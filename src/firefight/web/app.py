@@ -360,7 +360,7 @@ def create_app(server: Server) -> FastAPI:
         parsed = parse_scenario(text, label)
         dice, info = _dice(body.dice)
         applied = server.service.new(body.name, parsed, dice)
-        server.hub.changed(body.name, applied.record.seq, "created")
+        server.hub.changed(applied.name, applied.record.seq, "created")
         return _json(_applied(applied, info, dice.unused), 201)
 
     def _current(name: str) -> Current:

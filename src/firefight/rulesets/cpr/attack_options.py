@@ -320,6 +320,11 @@ class ThrowOptions(FiringFields, AreaFields, _Aimed, _Dodging, _Struck):
         None, help="What the improvised object is (a bottle).", sweep=False
     )
     thrower: str = param("thrower", help="The thrower's name.", sweep=False)
+    ammo: str | None = param(
+        None,
+        help="Grenade: its load (basic, flashbang, smoke...); default basic.",
+        choices=ammo_keys,
+    )
 
     def title(self) -> str:
         return f"cpr throw: {self.weapon}"
@@ -334,6 +339,8 @@ class ThrowOptions(FiringFields, AreaFields, _Aimed, _Dodging, _Struck):
             raise DeclarationError("--distance", "is needed: the metres to the target.")
         if self.at is not None:
             raise DeclarationError("--at", "is for a grenade; give --distance to the target.")
+        if self.ammo is not None:
+            raise DeclarationError("--ammo", "is a grenade's load; a thrown weapon has none.")
         return Throw(
             item=self.weapon,
             dex=self.dex,
@@ -365,6 +372,7 @@ class ThrowOptions(FiringFields, AreaFields, _Aimed, _Dodging, _Struck):
             stat=self.dex,
             skill=self.athletics,
             attacker=self.thrower,
+            ammo=self.ammo or "basic",
             wound=self.wounded,
             injuries=self.injury,
             extra=self.fired(data, thrown=True)[0],

@@ -334,9 +334,10 @@ def describe_landing(event: Event) -> str | None:
 
 
 def _landing_words(event: ExplosiveLanded) -> str:
-    how = "fumbles it: it drops at their feet" if event.fumbled else "throws it"
     where = f"({event.at.x_ft:g}, {event.at.y_ft:g})"
-    return f"{event.actor} {how}; the {event.load} lands at {where}"
+    if event.fumbled:
+        return f"{event.actor} fumbles the {event.load}: it drops at their feet, at {where}"
+    return f"{event.actor} throws the {event.load}; it lands at {where}"
 
 
 def _throw_headline(state: EncounterState, landed: ExplosiveLanded, kept: ActiveCondition) -> str:
