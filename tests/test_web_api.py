@@ -687,3 +687,26 @@ def test_kept_answers_are_bounded_in_bytes(monkeypatch: pytest.MonkeyPatch) -> N
     for key in ("first", "first", "secnd", "first", "third", "secnd"):
         assert rendered.answer(key, functools.partial(make, key)) == key.encode()
     assert made == ["first", "secnd", "third", "secnd"]
+
+
+def test_the_map_draws_the_grenades_and_clouds_lying_in_the_scene(client: TestClient) -> None:
+    """The web map is the command line's (`encounter map`): a live grenade with its bands and a
+    cloud with its extent are drawn between actions, not only the line being composed
+    (RMU-EXP-5, RMU-EXP-15)."""
+    new(client, "bay", "gas-and-flash")
+    for line, rolls in (("Mara throws cs at -2,50", [80, 3]), ("Dana throws mk3a2 at 40,48", [85])):
+        reply = client.post(
+            "/api/encounters/bay/act",
+            json={"line": line, "dice": {"rolls": rolls}},
+            headers=auth(GM),
+        )
+        assert reply.status_code == 200, reply.text
+    for params in ({}, {"line": "Viktor holds-breath"}):
+        svg = client.get("/api/encounters/bay/map.svg", params=params, headers=auth(GM)).text
+        root = ElementTree.fromstring(svg)
+        titles = [
+            "".join(e.itertext())
+            for e in root.iter("{http://www.w3.org/2000/svg}circle")
+            if e.get("class") in ("band", "cloud")
+        ]
+        assert titles == ["mk3a2 casualty 5 ft", "mk3a2 fringe 15 ft", "cs cloud 20 ft"]

@@ -58,13 +58,12 @@ def draw_map(
             shapes, refusal = ruleset.checked_overlay(acting, declared)
     if refusal is None:
         overlay = overlay.plus(shapes)
-    drawn = overlay if overlay != Overlay() else None  # nothing to draw: no overlay group
     # The GM's map: hovering a person shows their whole state row.
     details = {c.name: dict(ruleset.describe_row(c)) for c in state.combatants}
     svg = scene_svg(
         state,
         unit=ruleset.scene_unit,
-        overlay=drawn,
+        overlay=overlay,
         caption=action if refusal is None else f"{action}: refused: {refusal}",
         details=details,
         refused=None if refusal is None else shapes,

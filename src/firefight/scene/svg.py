@@ -389,7 +389,7 @@ def scene_svg(
     )
     if refused is not None:
         parts += [_REFUSED, *_overlay(frame, refused, refused=True)]
-    if overlay is not None:
+    if overlay is not None and overlay != Overlay():  # nothing to draw: no overlay group
         parts += _overlay(frame, overlay)
     parts += [_barrier(frame, b) for b in state.barriers]
     parts += [

@@ -413,7 +413,8 @@ def create_app(server: Server) -> FastAPI:
 
         def make() -> bytes:
             seen = seen_state(state, scope, settings)
-            overlay, refused, caption = None, None, None
+            # What lies in the scene (a live grenade, a cloud), as `encounter map` draws it.
+            overlay, refused, caption = ruleset.scene_overlay(seen), None, None
             if line:
                 try:
                     # As the action is read for this token (DEC-674), drawn on what it sees.
@@ -422,7 +423,7 @@ def create_app(server: Server) -> FastAPI:
                         # DEC-665: a refused action is drawn grey under its refusal.
                         shapes, refusal = ruleset.checked_overlay(seen, action)
                         if refusal is None:
-                            overlay, caption = shapes, action.text
+                            overlay, caption = overlay.plus(shapes), action.text
                         else:
                             refused, caption = shapes, f"{action.text}: refused: {refusal}"
                 except FirefightError as exc:
