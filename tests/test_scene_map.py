@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from firefight.cli.app import app
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.frozen import replace
-from firefight.geometry import Point
+from firefight.geometry import Point, Posture
 from firefight.rulesets import find_ruleset
 from firefight.scene.state import EncounterState
 from firefight.scene.svg import FireLine, Overlay, Ring, scene_svg
@@ -92,6 +92,33 @@ def test_a_shot_through_someone_is_drawn_dashed_and_says_who_stands_in_it() -> N
     assert line is not None
     assert "stroke-dasharray" in line.group(0)
     assert "through Pavel" in line.group(1)
+
+
+@pytest.mark.parametrize(
+    ("pavel", "line", "blocked"),
+    [
+        # Prone mid-way, Pavel hides too little of Viktor to count (P-1): the shot goes clear.
+        ({"posture": Posture.PRONE}, "Mara shoots Viktor", False),
+        ({"posture": Posture.PRONE}, "Mara empties her glock at Viktor", False),
+        # Kneeling he gives half cover: the line is dashed and names him.
+        ({"posture": Posture.KNEELING}, "Mara shoots Viktor", True),
+        # An aimed shot's screen reads every body in the scene, the dead's too.
+        ({"dead": True}, "Mara shoots Viktor", True),
+        # A burst's reads the living only (they are whom it may catch).
+        ({"dead": True}, "Mara empties her glock at Viktor", False),
+    ],
+)
+def test_rmu_draws_a_line_blocked_exactly_when_the_rules_count_the_bodies_in_it(
+    pavel: dict[str, object], line: str, blocked: bool
+) -> None:
+    """RMU-COV-5, P-1: the line is dashed, naming them, when the bodies in front give cover
+    (the screen a stray round may fly into, RMU-COV-6), and drawn clear when they do not."""
+    state = _warehouse()
+    state = state.with_combatant(replace(state.combatant("Pavel"), **pavel))
+    rmu = find_ruleset("rmu")
+    (drawn,) = rmu.overlay(state, rmu.parse_action(line, state)).lines
+    assert drawn.blocked is blocked
+    assert ("through Pavel" in drawn.label) is blocked
 
 
 def test_a_clear_shot_is_drawn_solid() -> None:

@@ -1,6 +1,6 @@
 """What an rmu action being declared looks like on the map (:mod:`firefight.scene.svg`): an aimed
-shot's line of fire (dashed when someone stands in it, RMU-COV-5), a burst's 5° cone (RMU-RF-10,
-S-2), a sweep's sector (RMU-SUP-1, RMU-SUP-6) and a throw's aim point with the bands (or cloud)
+shot's line of fire (dashed, naming them, when the bodies in it count as cover: RMU-COV-5, P-1),
+a burst's 5° cone (RMU-RF-10, S-2), a sweep's sector (RMU-SUP-1, RMU-SUP-6) and a throw's aim point with the bands (or cloud)
 it would bring there (RMU-EXP-2, RMU-EXP-5)."""
 
 from __future__ import annotations
@@ -8,12 +8,23 @@ from __future__ import annotations
 from typing import Literal
 
 from firefight.frozen import replace
-from firefight.geometry import Body, bodies_between, burst_cone, distance_ft, sweep_cone
+from firefight.geometry import (
+    Body,
+    CoverGrade,
+    bodies_between,
+    burst_cone,
+    distance_ft,
+    sweep_cone,
+)
+from firefight.rulesets.rmu import rmu_data
+from firefight.rulesets.rmu.bodies import screen_grade
 from firefight.rulesets.rmu.encounter_actions import Shoot
 from firefight.rulesets.rmu.encounter_explosives import Throws
 from firefight.rulesets.rmu.encounter_fire import sweep_aim
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_actions import EmptyGun, Sweep
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
+from firefight.rulesets.rmu.scene_reading import body_screen
 from firefight.scene.actions import Action
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.svg import FireLine, Mark, Overlay, Ring
@@ -25,33 +36,43 @@ __all__ = ["rmu_overlay"]
 BURST_DRAWN_PAST = 0.5
 
 
-def _bodies(state: EncounterState, *skip: str) -> list[Body]:
-    return [
+def _line(c: CombatantState, target: CombatantState, in_front: tuple[str, ...]) -> FireLine:
+    label = f"{c.name} at {target.name}, {distance_ft(c.position, target.position):.0f} ft"
+    if in_front:
+        label += ": through " + ", ".join(in_front)
+    return FireLine(start=c.position, end=target.position, label=label, blocked=bool(in_front))
+
+
+def _shot(state: EncounterState, c: CombatantState, target: CombatantState) -> FireLine:
+    """An aimed shot's line, blocked by the bodies its resolution counts as cover (RMU-COV-5)."""
+    screen = body_screen(state, c, target, kindred_rules(state), rmu_data())
+    return _line(c, target, tuple(s.name for s in screen.shielders) if screen else ())
+
+
+def _burst(state: EncounterState, c: CombatantState, target: CombatantState) -> FireLine:
+    """A burst's line at its target, blocked as the volley grades the living in front of it
+    (:func:`~firefight.rulesets.rmu.volley.catch`, S-3, P-1)."""
+    aimed = Body(center=target.position, posture=target.posture, size=target.size, name=target.name)
+    living = [
         Body(center=o.position, posture=o.posture, size=o.size, name=o.name)
         for o in state.combatants
-        if o.name not in skip and not o.dead
+        if o.name not in (c.name, target.name) and not o.dead
     ]
-
-
-def _line(state: EncounterState, c: CombatantState, target: CombatantState) -> FireLine:
-    aimed = Body(center=target.position, posture=target.posture, size=target.size, name=target.name)
-    between = bodies_between(c.position, aimed, _bodies(state, c.name, target.name))
-    label = f"{c.name} at {target.name}, {distance_ft(c.position, target.position):.0f} ft"
-    if between:
-        label += ": through " + ", ".join(b.name for b in between)
-    return FireLine(start=c.position, end=target.position, label=label, blocked=bool(between))
+    in_front = bodies_between(c.position, aimed, living)
+    counted = screen_grade(c.position, aimed, in_front) is not CoverGrade.NONE
+    return _line(c, target, tuple(b.name for b in in_front) if counted else ())
 
 
 def rmu_overlay(state: EncounterState, action: Action) -> Overlay:
     """The shapes of ``action`` in ``state``; nothing for an action that fires at nobody."""
     c = state.combatant(action.actor)
     if isinstance(action, Shoot):
-        return Overlay(lines=(_line(state, c, state.combatant(action.target)),))
+        return Overlay(lines=(_shot(state, c, state.combatant(action.target)),))
     if isinstance(action, EmptyGun):
         target = state.combatant(action.target)
         reach = distance_ft(c.position, target.position) * (1 + BURST_DRAWN_PAST)
         cone = replace(burst_cone(c.position, target.position), max_distance_ft=reach)
-        return Overlay(lines=(_line(state, c, target),), cones=(cone,))
+        return Overlay(lines=(_burst(state, c, target),), cones=(cone,))
     if isinstance(action, Sweep):
         bearing, distance = sweep_aim(state, c, action, TraceBuilder())
         sector = sweep_cone(c.position, bearing, distance, action.width_ft)
