@@ -1,7 +1,7 @@
 """What an rmu action being declared looks like on the map (:mod:`firefight.scene.svg`): an aimed
 shot's line of fire (dashed, naming them, when the bodies in it count as cover: RMU-COV-5, P-1),
-a burst's 5° cone (RMU-RF-10, S-2), a sweep's sector (RMU-SUP-1, RMU-SUP-6) and a throw's aim point with the bands (or cloud)
-it would bring there (RMU-EXP-2, RMU-EXP-5)."""
+a burst's 5° cone (RMU-RF-10, S-2), a sweep's sector (RMU-SUP-1, RMU-SUP-6) and a throw's aim
+point with the bands (or cloud) it would bring there (RMU-EXP-2, RMU-EXP-5)."""
 
 from __future__ import annotations
 
