@@ -17,6 +17,7 @@ from firefight.geometry import Point, Posture
 from firefight.rulesets import find_ruleset
 from firefight.scene.state import EncounterState
 from firefight.scene.svg import FireLine, Overlay, Ring, scene_svg
+from firefight.units import feet_from_metres
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).parent / "golden"
@@ -119,6 +120,28 @@ def test_rmu_draws_a_line_blocked_exactly_when_the_rules_count_the_bodies_in_it(
     (drawn,) = rmu.overlay(state, rmu.parse_action(line, state)).lines
     assert drawn.blocked is blocked
     assert ("through Pavel" in drawn.label) is blocked
+
+
+@pytest.mark.parametrize(
+    ("who", "x_m", "y_m", "blocked", "said"),
+    [
+        # Kes crouched behind the jersey barrier: the shot meets its HP first (C-13).
+        ("Kes", -5, 1, True, "behind the jersey west (25 HP)"),
+        # Dova on the line: cpr's shot does not meet the people it passes (no rule has them
+        # stop it), so the line is not drawn blocked nor says it goes through her.
+        ("Dova", 0, 11, False, ""),
+    ],
+)
+def test_a_cpr_line_is_blocked_by_the_cover_its_shot_meets_not_by_people(
+    who: str, x_m: float, y_m: float, blocked: bool, said: str
+) -> None:
+    state = initial_state(load_scenario(ROOT / "examples" / "container-yard.toml"))
+    moved = Point(x_ft=feet_from_metres(x_m), y_ft=feet_from_metres(y_m))
+    state = state.with_combatant(replace(state.combatant(who), position=moved))
+    cpr = find_ruleset("cpr")
+    (drawn,) = cpr.overlay(state, cpr.parse_action("Brick shoots Kes", state)).lines
+    assert drawn.blocked is blocked and "through" not in drawn.label
+    assert drawn.label == "Brick at Kes, 22 m" + (f": {said}" if said else "")
 
 
 def test_a_clear_shot_is_drawn_solid() -> None:
