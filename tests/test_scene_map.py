@@ -273,3 +273,23 @@ def test_hovering_a_person_shows_the_details_given() -> None:
     quoted = scene_svg(state, details={"Mara": {"note": 'a "quote" & <tag>', "Note": "x"}})
     assert 'data-note="a &quot;quote&quot; &amp; &lt;tag&gt;"' in quoted
     assert quoted.count("data-note=") == 1 and "Note: x" in quoted
+
+
+def test_a_long_caption_is_wrapped_inside_the_picture_above_the_drawing() -> None:
+    """A refusal's sentence (DEC-665) is read whole: its caption wraps to the picture's width
+    rather than running off it and over the legend, and the drawing moves down to make room."""
+    from xml.etree import ElementTree
+
+    mara = replace(_warehouse().combatant("Mara"), position=Point(x_ft=0, y_ft=0))
+    state = EncounterState(title="Ford", ruleset="gurps", combatants=(mara,))
+    caption = "Mara moves 100,100: refused: GUR-CORE-1: " + "far too far, " * 12 + "at once."
+    root = ElementTree.fromstring(scene_svg(state, caption=caption, size_px=300))
+    ns = "{http://www.w3.org/2000/svg}"
+    width = float(root.get("width", "0"))
+    texts = [t for t in root.iter(f"{ns}text") if t.get("font-size") == "11"]
+    lines = [t for t in texts if t.get("fill") is None and "".join(t.itertext()) in caption]
+    assert len(lines) > 1 and " ".join("".join(t.itertext()) for t in lines) == caption
+    # DejaVu Sans at 11 px is under 7 px a character: every line ends inside the picture.
+    assert all(float(t.get("x", "0")) + 7 * len("".join(t.itertext())) <= width for t in lines)
+    frame = next(r for r in root.iter(f"{ns}rect") if r.get("stroke") == "#dddddd")
+    assert max(float(t.get("y", "0")) for t in lines) < float(frame.get("y", "0"))

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import re
+import textwrap
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -46,6 +47,10 @@ MARGIN_PX = 40
 LEGEND_PX = 190
 #: The shortest side the drawn area spans, so that one person alone is not drawn a mile wide.
 MIN_SPAN_FT = 30.0
+#: A caption line's height, and the widest a character of it may be (DejaVu Sans at 11 px
+#: averages under 7 px), so that a wrapped line never runs off the picture.
+CAPTION_LINE_PX = 14
+CAPTION_CHAR_PX = 7.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,19 +144,20 @@ class _Frame:
     min_x: float
     max_y: float
     scale: float
+    top: float = 0.0  # the caption's extra lines above the drawing
 
     def x(self, p: Point) -> float:
         return MARGIN_PX + (p.x_ft - self.min_x) * self.scale
 
     def y(self, p: Point) -> float:
-        return MARGIN_PX + (self.max_y - p.y_ft) * self.scale
+        return MARGIN_PX + self.top + (self.max_y - p.y_ft) * self.scale
 
 
 def _num(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def _frame(points: Sequence[Point], size_px: int) -> tuple[_Frame, float, float]:
+def _frame(points: Sequence[Point], size_px: int, top: float) -> tuple[_Frame, float, float]:
     xs = [p.x_ft for p in points] or [0.0]
     ys = [p.y_ft for p in points] or [0.0]
     span_x = max(max(xs) - min(xs), MIN_SPAN_FT)
@@ -161,8 +167,13 @@ def _frame(points: Sequence[Point], size_px: int) -> tuple[_Frame, float, float]
     max_y = (min(ys) + max(ys)) / 2 + span_y / 2 + pad
     scale = (size_px - 2 * MARGIN_PX) / max(span_x + 2 * pad, span_y + 2 * pad)
     width = (span_x + 2 * pad) * scale + 2 * MARGIN_PX
-    height = (span_y + 2 * pad) * scale + 2 * MARGIN_PX
-    return _Frame(min_x=min_x, max_y=max_y, scale=scale), width, height
+    height = (span_y + 2 * pad) * scale + 2 * MARGIN_PX + top
+    return _Frame(min_x=min_x, max_y=max_y, scale=scale, top=top), width, height
+
+
+def _wrapped(caption: str, width_px: float) -> list[str]:
+    """``caption`` in lines no wider than ``width_px``, broken between words."""
+    return textwrap.wrap(caption, max(int(width_px / CAPTION_CHAR_PX), 20))
 
 
 def _side_colours(state: EncounterState) -> dict[str, str]:
@@ -312,10 +323,11 @@ def _overlay(frame: _Frame, overlay: Overlay, *, refused: bool = False) -> list[
 
 
 def _legend(
-    x: float, colours: dict[str, str], materials: Sequence[str], refused: bool
+    x: float, top: float, colours: dict[str, str], materials: Sequence[str], refused: bool
 ) -> list[str]:
-    parts = [f'<g class="legend" font-size="11"><text x="{_num(x)}" y="{MARGIN_PX}">Sides</text>']
-    y = MARGIN_PX + 16
+    y = MARGIN_PX + top
+    parts = [f'<g class="legend" font-size="11"><text x="{_num(x)}" y="{_num(y)}">Sides</text>']
+    y += 16
     for side, colour in (*colours.items(), ("bystander", BYSTANDER_COLOUR)):
         parts.append(
             f'<circle cx="{_num(x + 6)}" cy="{_num(y - 4)}" r="5" fill="{colour}"/>'
@@ -365,10 +377,13 @@ def scene_svg(
     for shapes in (overlay, refused):
         if shapes is not None:
             points += list(shapes.points())
-    frame, width, height = _frame(points, size_px)
+    width = _frame(points, size_px, 0.0)[1]
+    total_w = width + LEGEND_PX
+    # A long caption (a refusal's whole sentence) wraps to the picture, the drawing below it.
+    said = _wrapped(caption or "", total_w - MARGIN_PX - 10)
+    frame, width, height = _frame(points, size_px, CAPTION_LINE_PX * max(len(said) - 1, 0))
     colours = _side_colours(state)
     materials = sorted({b.material for b in state.barriers})
-    total_w = width + LEGEND_PX
     title = state.title + (f", round {state.round}" if state.round else "")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{_num(total_w)}" '
@@ -378,14 +393,16 @@ def scene_svg(
         f'<rect width="{_num(total_w)}" height="{_num(height)}" fill="#ffffff"/>',
         f'<text x="{MARGIN_PX}" y="22" font-size="15" font-weight="bold">{escape(title)}</text>',
     ]
-    if caption:
-        colour = ' fill="#b3261e"' if refused is not None else ""
+    colour = ' fill="#b3261e"' if refused is not None else ""
+    for i, line in enumerate(said):
         parts.append(
-            f'<text x="{MARGIN_PX}" y="36" font-size="11"{colour}>{escape(caption)}</text>'
+            f'<text x="{MARGIN_PX}" y="{_num(36 + i * CAPTION_LINE_PX)}" font-size="11"{colour}>'
+            f"{escape(line)}</text>"
         )
     parts.append(
-        f'<rect x="{MARGIN_PX / 2}" y="{MARGIN_PX / 2 + 20}" width="{_num(width - MARGIN_PX)}" '
-        f'height="{_num(height - MARGIN_PX - 20)}" fill="none" stroke="#dddddd"/>'
+        f'<rect x="{MARGIN_PX / 2}" y="{MARGIN_PX / 2 + 20 + frame.top}" '
+        f'width="{_num(width - MARGIN_PX)}" height="{_num(height - MARGIN_PX - 20 - frame.top)}" '
+        'fill="none" stroke="#dddddd"/>'
     )
     if refused is not None:
         parts += [_REFUSED, *_overlay(frame, refused, refused=True)]
@@ -402,6 +419,6 @@ def scene_svg(
         for c in state.combatants
     ]
     parts += _scale_bar(frame, height, unit)
-    parts += _legend(width + 10, colours, materials, refused is not None)
+    parts += _legend(width + 10, frame.top, colours, materials, refused is not None)
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
