@@ -293,3 +293,27 @@ def test_a_long_caption_is_wrapped_inside_the_picture_above_the_drawing() -> Non
     assert all(float(t.get("x", "0")) + 7 * len("".join(t.itertext())) <= width for t in lines)
     frame = next(r for r in root.iter(f"{ns}rect") if r.get("stroke") == "#dddddd")
     assert max(float(t.get("y", "0")) for t in lines) < float(frame.get("y", "0"))
+
+
+def test_names_and_barrier_labels_stay_readable_where_they_cross() -> None:
+    """In the loading dock the drums' label runs under Mara's name: every name and label is
+    drawn with a white halo under its letters, so whatever is drawn over the rest stays
+    readable, a name (drawn after the barriers) above all."""
+    from xml.etree import ElementTree
+
+    state = initial_state(load_scenario(ROOT / "examples" / "loading-dock.toml"))
+    root = ElementTree.fromstring(scene_svg(state))
+    ns = "{http://www.w3.org/2000/svg}"
+    labels = [
+        t
+        for g in root.iter(f"{ns}g")
+        if g.get("class") in ("person", "barrier")
+        for t in g.iter(f"{ns}text")
+        if "".join(t.itertext()) not in ("K", "P")
+    ]
+    assert len(labels) == len(state.combatants) + len(state.barriers)
+    assert all(
+        (t.get("stroke"), t.get("stroke-width"), t.get("paint-order"))
+        == ("#ffffff", "3", "stroke")
+        for t in labels
+    )

@@ -44,6 +44,9 @@ MATERIAL_STROKE = {
     "impenetrable": ("#000000", 6.0, ""),
 }
 MARGIN_PX = 40
+#: A white edge under a label's letters: where a label crosses a line or another label, the one
+#: drawn later (a name, after the barriers) stays readable.
+HALO = 'stroke="#ffffff" stroke-width="3" paint-order="stroke"'
 LEGEND_PX = 190
 #: The shortest side the drawn area spans, so that one person alone is not drawn a mile wide.
 MIN_SPAN_FT = 30.0
@@ -211,7 +214,7 @@ def _barrier(frame: _Frame, b: Barrier) -> str:
         f'x2="{_num(frame.x(b.end))}" y2="{_num(frame.y(b.end))}" stroke="{colour}" '
         f'stroke-width="{width}" stroke-linecap="round"{dashes}/>'
         f'<text x="{_num(frame.x(mid))}" y="{_num(frame.y(mid) - 6)}" font-size="10" '
-        f'text-anchor="middle" fill="{colour}">{escape(label)}</text></g>'
+        f'text-anchor="middle" fill="{colour}" {HALO}>{escape(label)}</text></g>'
     )
 
 
@@ -267,7 +270,7 @@ def _person(
             f'y2="{_num(cy + r)}" stroke="{colour}" stroke-width="2"/>'
         )
     parts.append(
-        f'<text x="{_num(cx + r + 3)}" y="{_num(cy - r - 2)}" font-size="12">'
+        f'<text x="{_num(cx + r + 3)}" y="{_num(cy - r - 2)}" font-size="12" {HALO}>'
         f"{escape(c.name)}</text></g>"
     )
     return "".join(parts)
