@@ -313,7 +313,6 @@ def test_names_and_barrier_labels_stay_readable_where_they_cross() -> None:
     ]
     assert len(labels) == len(state.combatants) + len(state.barriers)
     assert all(
-        (t.get("stroke"), t.get("stroke-width"), t.get("paint-order"))
-        == ("#ffffff", "3", "stroke")
+        (t.get("stroke"), t.get("stroke-width"), t.get("paint-order")) == ("#ffffff", "3", "stroke")
         for t in labels
     )
