@@ -455,7 +455,8 @@ def test_rmu_exp_15_the_map_draws_grenades_bands_and_clouds() -> None:
         ("band", 100),
         ("cloud", 20),
     ]
-    assert [m.label for m in overlay.marks] == ["m67-1-2 (fuse 2)"]
+    # The fuse in rounds, said as the round it goes off in (RMU-EXP-9), not a bare number.
+    assert [m.label for m in overlay.marks] == ["m67-1-2: goes off at the end of round 2"]
     planned = rmu.overlay(state, rmu.parse_action("Viktor throws cs at 0,0", state))
     assert [(r.kind, r.radius_ft) for r in planned.rings] == [("cloud", 20)]
     svg = scene_svg(state, overlay=overlay.plus(planned))

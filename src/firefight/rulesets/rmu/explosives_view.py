@@ -27,12 +27,18 @@ def _at(k: ActiveCondition) -> Point:
     return Point(x_ft=float(str(k.get("x_ft"))), y_ft=float(str(k.get("y_ft"))))
 
 
-def _fuse(k: ActiveCondition, round_number: int) -> str:
+def _goes_off(k: ActiveCondition, round_number: int) -> int | None:
+    """The round at whose end the grenade goes off; None when it goes off now."""
     left = k.rounds_left or 0
-    if left <= 0:
+    return round_number + left - 1 if left > 0 else None
+
+
+def _fuse(k: ActiveCondition, round_number: int) -> str:
+    last = _goes_off(k, round_number)
+    if last is None:
         return "goes off now"
-    when = "this round" if left == 1 else "the next round"
-    return f"goes off at the end of {when} (round {round_number + left - 1})"
+    when = "this round" if last == round_number else "the next round"
+    return f"goes off at the end of {when} (round {last})"
 
 
 def scene_lines(state: EncounterState) -> list[str]:
@@ -70,7 +76,9 @@ def explosives_overlay(state: EncounterState) -> Overlay:
             continue
         load = explosive_data().load(str(k.get("load")))
         at = _at(k)
-        marks.append(Mark(at=at, label=f"{k.id} (fuse {k.rounds_left})"))
+        last = _goes_off(k, state.round)
+        when = "now" if last is None else f"at the end of round {last}"
+        marks.append(Mark(at=at, label=f"{k.id}: goes off {when}"))
         bands = load.bands_in(enclosed=k.get("enclosed") is True)
         named = bands or (("radius", load.radius_ft),)
         rings.extend(Ring(center=at, radius_ft=r, label=f"{load.key} {name} {r:g} ft")
