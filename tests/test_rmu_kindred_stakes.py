@@ -242,6 +242,33 @@ def test_rmu_stake_3_beheading_in_an_encounter_is_final_death() -> None:
     assert sheet is not None and sheet.final_death and out.state.combatant("Mara").dead
 
 
+@pytest.mark.parametrize("rolls", [[90, 23], [70, 23]])
+def test_v1_rmu_stake_3_a_beheading_blow_on_a_kindred_is_read_at_full_severity(
+    rolls: list[int],
+) -> None:
+    """V-1 names decapitation among the aggravated sources: the blow that takes the head (D,
+    90) and the one that falls short (C, 70) read the cell the attack dealt, no lighter, on a
+    Kindred as on a mortal, in the encounter and from ``rmu stake`` alike (DEC-361, DEC-379)."""
+
+    attack = stake_attack(
+        "behead",
+        weapon="broadsword",
+        ob=60,
+        attacker="Jonah",
+        target="Mara",
+        severity_shift=-1,
+        shift_why="Mara is Kindred",
+    )
+    alone = resolve_stake_attack("behead", attack, victim_kindred=True, dice=Dice.scripted(rolls))
+    service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3))
+    out = service.act("k", "Jonah beheads Mara", Dice.scripted(rolls))
+    for events in (alone.events, out.record.events):
+        crits = [e for e in events if isinstance(e, CriticalInflicted)]
+        assert crits and all(e.aggravated and e.reduced_from is None for e in crits)
+    assert not any(t.get("rule") == "V-1" and "not aggravated" in t.get("text", "")
+                   for t in out.record.trace)  # fmt: skip
+
+
 def test_a_stake_goes_to_the_chest_and_nowhere_else() -> None:
     service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3))
     with pytest.raises(RuleRefusal) as refused:
