@@ -288,6 +288,25 @@ def test_v2_a_kindred_does_not_die_of_the_penalties_at_upkeep() -> None:
     assert sheet(state, "Mara").torpor and vitals(state.combatant("Mara")).dying_rounds is None
 
 
+def test_v2_the_log_says_a_kindred_falls_into_torpor_and_meets_final_death() -> None:
+    """V-2: a Kindred at 0 hits falls into torpor, not unconscious, and what destroys them is
+    Final Death: the narrated log says so (the state table already did), a mortal as before."""
+    before = start(vampire("Mara", 0, 0), person("Jonah", 0, 30))
+    torpid = land(before, HitsInflicted(target="Mara", hits=60, rule="t"))
+    gone = land(torpid, HitsInflicted(target="Mara", hits=60, rule="t", aggravated=True))
+    mara = [s.combatant("Mara") for s in (before, torpid, gone)]
+    assert RMU.went_down(mara[0], mara[1]) == "Mara falls into torpor [V-2]."
+    assert RMU.went_down(mara[1], mara[2]) == "Mara meets Final Death [V-2]."
+    assert RMU.went_down(mara[0], mara[2]) == "Mara meets Final Death [V-2]."
+    mortal = land(before, HitsInflicted(target="Jonah", hits=60, rule="t"))
+    jonah = (before.combatant("Jonah"), mortal.combatant("Jonah"))
+    assert RMU.went_down(*jonah) == "Jonah falls unconscious."
+    switched_off = land(
+        start(vampire("Mara", 0, 0), torpor=False), HitsInflicted(target="Mara", hits=60, rule="t")
+    )
+    assert RMU.went_down(mara[0], switched_off.combatant("Mara")) == "Mara falls unconscious."
+
+
 def test_v2_is_a_scenario_option_off_a_kindred_dies_as_a_mortal() -> None:
     state = land(
         start(vampire("Mara", 0, 0), torpor=False),
