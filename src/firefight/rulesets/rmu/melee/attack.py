@@ -325,7 +325,12 @@ def resolve_melee_attack(
         return Outcome(events=(), trace=tb.build(), result=swung(total=total, blow=MeleeMiss()))
     events = []
     if read.hits:
-        events.append(HitsInflicted(target=attack.target, hits=read.hits, rule="RMU-GEN-5"))
+        # An aggravated blow's hits are as aggravated as its critical (V-1, V-2).
+        events.append(
+            HitsInflicted(
+                target=attack.target, hits=read.hits, rule="RMU-GEN-5", aggravated=attack.aggravated
+            )
+        )
     hit = partial(
         MeleeHit,
         hits=read.hits,
