@@ -127,6 +127,18 @@ def test_v1_a_kindred_hit_by_a_9mm_reads_one_severity_lower_than_a_mortal() -> N
     assert "read as D on a Kindred (V-1)" in kindred_shot.record.narration[0]
 
 
+def test_v1_concussion_hits_on_a_kindred_are_not_reduced() -> None:
+    """V-1 lightens the critical only: the 9 mm's concussion hits (attack 99+40) are the same on
+    a Kindred as on a mortal, neither halved nor reduced."""
+
+    def hits(target: dict[str, Any]) -> list[int]:
+        shot = shot_at(target, [99, 40, 5])
+        return [e.hits for e in shot.record.events if isinstance(e, HitsInflicted)]
+
+    mortal = hits(person("Mara", 0, 30))
+    assert mortal and mortal[0] > 0 and hits(vampire("Mara", 0, 30)) == mortal
+
+
 def test_v1_the_headline_of_an_a_stepped_down_does_not_read_a_as_a() -> None:
     """An A critical on a Kindred steps down a row on the A column (V-1): the headline said
     'a critical A, read as A'; it says the A was stepped down."""
