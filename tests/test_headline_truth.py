@@ -70,7 +70,7 @@ def test_rmu_stake_3_the_standalone_stake_and_beheading_give_the_hits_and_the_cr
     )
     assert beheaded.exit_code == 0, beheaded.output
     assert (
-        "BEHEAD: 35 hits and a critical C (struck as D) to the head: the head comes off; "
+        "BEHEAD: 30 hits and a critical D to the head: the head comes off; "
         "the victim: FINAL DEATH" in beheaded.output
     )
 

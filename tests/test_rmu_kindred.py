@@ -127,6 +127,18 @@ def test_v1_a_kindred_hit_by_a_9mm_reads_one_severity_lower_than_a_mortal() -> N
     assert "read as D on a Kindred (V-1)" in kindred_shot.record.narration[0]
 
 
+def test_v1_concussion_hits_on_a_kindred_are_not_reduced() -> None:
+    """V-1 lightens the critical only: the 9 mm's concussion hits (attack 99+40) are the same on
+    a Kindred as on a mortal, neither halved nor reduced."""
+
+    def hits(target: dict[str, Any]) -> list[int]:
+        shot = shot_at(target, [99, 40, 5])
+        return [e.hits for e in shot.record.events if isinstance(e, HitsInflicted)]
+
+    mortal = hits(person("Mara", 0, 30))
+    assert mortal and mortal[0] > 0 and hits(vampire("Mara", 0, 30)) == mortal
+
+
 def test_v1_the_headline_of_an_a_stepped_down_does_not_read_a_as_a() -> None:
     """An A critical on a Kindred steps down a row on the A column (V-1): the headline said
     'a critical A, read as A'; it says the A was stepped down."""
@@ -286,6 +298,25 @@ def test_v2_a_kindred_does_not_die_of_the_penalties_at_upkeep() -> None:
     died = {e.target for e in RMU.upkeep(state).events if isinstance(e, Died)}
     assert died == {"Jonah"}
     assert sheet(state, "Mara").torpor and vitals(state.combatant("Mara")).dying_rounds is None
+
+
+def test_v2_the_log_says_a_kindred_falls_into_torpor_and_meets_final_death() -> None:
+    """V-2: a Kindred at 0 hits falls into torpor, not unconscious, and what destroys them is
+    Final Death: the narrated log says so (the state table already did), a mortal as before."""
+    before = start(vampire("Mara", 0, 0), person("Jonah", 0, 30))
+    torpid = land(before, HitsInflicted(target="Mara", hits=60, rule="t"))
+    gone = land(torpid, HitsInflicted(target="Mara", hits=60, rule="t", aggravated=True))
+    mara = [s.combatant("Mara") for s in (before, torpid, gone)]
+    assert RMU.went_down(mara[0], mara[1]) == "Mara falls into torpor [V-2]."
+    assert RMU.went_down(mara[1], mara[2]) == "Mara meets Final Death [V-2]."
+    assert RMU.went_down(mara[0], mara[2]) == "Mara meets Final Death [V-2]."
+    mortal = land(before, HitsInflicted(target="Jonah", hits=60, rule="t"))
+    jonah = (before.combatant("Jonah"), mortal.combatant("Jonah"))
+    assert RMU.went_down(*jonah) == "Jonah falls unconscious."
+    switched_off = land(
+        start(vampire("Mara", 0, 0), torpor=False), HitsInflicted(target="Mara", hits=60, rule="t")
+    )
+    assert RMU.went_down(mara[0], switched_off.combatant("Mara")) == "Mara falls unconscious."
 
 
 def test_v2_is_a_scenario_option_off_a_kindred_dies_as_a_mortal() -> None:

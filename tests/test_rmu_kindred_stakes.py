@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from encounter_support import in_memory, scene
+from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.encounter.scenario import scenario_from_data
 from firefight.errors import RuleRefusal
@@ -15,8 +16,9 @@ from firefight.rulesets.rmu.called import called_row
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.rulesets.rmu.encounter_events import Died
-from firefight.rulesets.rmu.events import CriticalInflicted
+from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred_events import FinalDeath, Staked
+from firefight.rulesets.rmu.kindred_options import StakeOptions, resolve_stake_on
 from firefight.rulesets.rmu.kindred_results import StakeResult
 from firefight.rulesets.rmu.melee.results import MeleeHit
 from firefight.rulesets.rmu.staking import (
@@ -240,6 +242,49 @@ def test_rmu_stake_3_beheading_in_an_encounter_is_final_death() -> None:
     out = service.act("k", "Jonah beheads Mara", Dice.scripted([90, 23]))
     sheet = rmu_stats(out.state.combatant("Mara")).kindred
     assert sheet is not None and sheet.final_death and out.state.combatant("Mara").dead
+
+
+@pytest.mark.parametrize("rolls", [[90, 23], [70, 23]])
+def test_v1_rmu_stake_3_a_beheading_blow_on_a_kindred_is_read_at_full_severity(
+    rolls: list[int],
+) -> None:
+    """V-1 names decapitation among the aggravated sources: the blow that takes the head (D,
+    90) and the one that falls short (C, 70) read the cell the attack dealt, no lighter, on a
+    Kindred as on a mortal, in the encounter and from ``rmu stake`` alike (DEC-361, DEC-379)."""
+
+    attack = stake_attack(
+        "behead",
+        weapon="broadsword",
+        ob=60,
+        attacker="Jonah",
+        target="Mara",
+        severity_shift=-1,
+        shift_why="Mara is Kindred",
+    )
+    alone = resolve_stake_attack("behead", attack, victim_kindred=True, dice=Dice.scripted(rolls))
+    service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 3))
+    out = service.act("k", "Jonah beheads Mara", Dice.scripted(rolls))
+    for events in (alone.events, out.record.events):
+        crits = [e for e in events if isinstance(e, CriticalInflicted)]
+        assert crits and all(e.aggravated and e.reduced_from is None for e in crits)
+    assert not any(t.get("rule") == "V-1" and "not aggravated" in t.get("text", "")
+                   for t in out.record.trace)  # fmt: skip
+
+
+@pytest.mark.parametrize("rolls", [[30], [90, 23]])
+def test_v1_v2_a_beheading_blow_s_hits_are_aggravated_as_its_critical_is(rolls: list[int]) -> None:
+    """Decapitation is an aggravated source (V-1): its hits count as the fangs' do (RMU-BITE-1),
+    so a blow of hits alone (30: 7 hits, no critical) taking a torpid Kindred past the Body
+    Development bonus is Final Death (V-2), as the blow with a critical already was."""
+    hits = [e for e in stake("behead", "broadsword", rolls).events if isinstance(e, HitsInflicted)]
+    assert hits and all(e.aggravated for e in hits)
+    staked = [e for e in stake("stake", "stake", [97, 20, 23]).events
+              if isinstance(e, HitsInflicted)]  # fmt: skip
+    assert staked and not any(e.aggravated for e in staked)
+    decl = declare(StakeOptions, behead=True, weapon="broadsword", ob=60, hits_left=-20,
+                   body_development=25).build()  # fmt: skip
+    done = resolve_stake_on(decl, Dice.scripted([30]))
+    assert done.result.victim.final_death
 
 
 def test_a_stake_goes_to_the_chest_and_nowhere_else() -> None:

@@ -33,12 +33,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from firefight.dice import Dice
-from firefight.events import Event
-from firefight.frozen import replace
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cover import Cover
-from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred_results import BiteResult
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
@@ -121,13 +118,6 @@ def resolve_bite(bite: Bite, dice: Dice, data: RmuData | None = None) -> Outcome
     if bite.victim_kindred:
         tb.step(f"Fangs are aggravated to {bite.victim}: no severity reduction.", "RMU-BITE-1")
     swung = resolve_melee_attack(attack, dice, data)
-    # RMU-BITE-1: whatever the fangs deal is aggravated, the hits as much as the critical.
-    events: tuple[Event, ...] = tuple(
-        replace(e, aggravated=True)
-        if isinstance(e, HitsInflicted | CriticalInflicted) and e.target == bite.victim
-        else e
-        for e in swung.events
-    )
     blow = swung.result.blow
     lodged = isinstance(blow, MeleeHit)
     after = TraceBuilder()
@@ -143,7 +133,7 @@ def resolve_bite(bite: Bite, dice: Dice, data: RmuData | None = None) -> Outcome
         else f"{blow.result}."
     )
     return Outcome(
-        events=events,
+        events=swung.events,
         trace=Trace((*tb.build().entries, *swung.trace.entries, *after.build().entries)),
         result=BiteResult(
             attack=swung.result,

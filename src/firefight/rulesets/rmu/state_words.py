@@ -57,6 +57,13 @@ def rmu_went_down(before: CombatantState, after: CombatantState) -> str | None:
     was, now = _down(before), _down(after)
     if was == now:
         return None
+    # V-2: a Kindred falls into torpor, not unconscious, and dies only Final Death (with V-2
+    # switched off the sheet holds neither and they fall as a mortal does).
+    sheet = rmu_stats(after).kindred
+    if sheet is not None and sheet.final_death:
+        return f"{after.name} meets Final Death [V-2]."
+    if sheet is not None and sheet.torpor:
+        return f"{after.name} falls into torpor [V-2]."
     if now == "dying":
         left = vitals(after).dying_rounds
         rounds = f": {counted(left, 'round')} left" if left else ""

@@ -115,6 +115,12 @@ class MeleeAttack:
     shift_rule: str = "V-1"
     distance_ft: float | None = None
 
+    @property
+    def lightened_by(self) -> int:
+        """The ``severity_shift`` the blow's critical takes: none for an aggravated blow, which
+        V-1 reads at full severity (a beheading, fangs)."""
+        return 0 if self.aggravated else self.severity_shift
+
 
 def attack_ap(weapon: MeleeWeapon, figures: MeleeFigures) -> tuple[int, int]:
     """The AP a blow (R-6's 2-4) or a missile shot (R-6's 1-3) with ``weapon`` takes."""
@@ -306,8 +312,10 @@ def resolve_melee_attack(
         rule="RMU-GEN-5",
     )
     dealt = read
-    if attack.severity_shift and read.severity is not None:
-        shifted = shift_read(read, attack.severity_shift)
+    if attack.severity_shift and not attack.lightened_by and read.severity is not None:
+        tb.step(f"{attack.target} is Kindred, but the blow is aggravated: full severity.", "V-1")
+    elif attack.lightened_by and read.severity is not None:
+        shifted = shift_read(read, attack.lightened_by)
         tb.step(
             f"{attack.shift_why or 'Severity moved'}: {read} becomes {shifted}.", attack.shift_rule
         )
@@ -317,7 +325,12 @@ def resolve_melee_attack(
         return Outcome(events=(), trace=tb.build(), result=swung(total=total, blow=MeleeMiss()))
     events = []
     if read.hits:
-        events.append(HitsInflicted(target=attack.target, hits=read.hits, rule="RMU-GEN-5"))
+        # An aggravated blow's hits are as aggravated as its critical (V-1, V-2).
+        events.append(
+            HitsInflicted(
+                target=attack.target, hits=read.hits, rule="RMU-GEN-5", aggravated=attack.aggravated
+            )
+        )
     hit = partial(
         MeleeHit,
         hits=read.hits,
