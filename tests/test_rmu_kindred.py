@@ -530,3 +530,15 @@ def test_v6_the_state_table_shows_hunger_torpor_stake_and_final_death() -> None:
     assert RMU.describe_row(gone.combatant("Mara"))["state"] == "FINAL DEATH"
     figures = RMU.describe_combatant(state.combatant("Mara"))
     assert isinstance(figures["kindred"], dict) and figures["kindred"]["hunger"] == 2
+
+
+def test_rmu_bite_4_the_log_tells_the_slakes_fed_and_the_hunger_left() -> None:
+    """Brutal Feed slakes 3 at once; from Hunger 1 it ends at 0, which "slakes by 3" misread
+    (RMU-BITE-4)."""
+    from firefight.rulesets.rmu.kindred_events import Fed
+    from firefight.rulesets.rmu.kindred_vitals import describe_kindred_event
+
+    told = describe_kindred_event(Fed(actor="Mara", victim="Lev", round=2, slakes=3, hunger=0))
+    assert told == "Mara feeds on Lev (3 slakes): Hunger now 0 [RMU-BITE-4]."
+    one = describe_kindred_event(Fed(actor="Mara", victim="Lev", round=2, slakes=1, hunger=2))
+    assert one == "Mara feeds on Lev (1 slake): Hunger now 2 [RMU-BITE-4]."

@@ -31,6 +31,7 @@ from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals, with_vitals
 from firefight.scene.state import CombatantState
 from firefight.trace import TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "apply_kindred_event",
@@ -183,9 +184,10 @@ def describe_kindred_event(event: Event) -> str | None:
     if isinstance(event, PowerRoused):
         return f"{event.actor}'s {event.power.replace('-', ' ').title()} is active [V-4]."
     if isinstance(event, Fed):
+        # The slakes fed, not the Hunger lost: Hunger stops at 0 (1 slaked by 3 is 0).
         return (
-            f"{event.actor} feeds on {event.victim}: Hunger slakes by {event.slakes} to "
-            f"{event.hunger} [RMU-BITE-4]."
+            f"{event.actor} feeds on {event.victim} ({counted(event.slakes, 'slake')}): "
+            f"Hunger now {event.hunger} [RMU-BITE-4]."
         )
     if isinstance(event, HungerChanged):
         return f"{event.target}'s Hunger is now {event.hunger} [{event.rule}]."
