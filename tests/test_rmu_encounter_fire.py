@@ -17,6 +17,7 @@ from firefight.encounter.log import LogRecord, decode_event
 from firefight.encounter.scenario import load_scenario, scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
 from firefight.rulesets.rmu.events import ActionPointsSpent
@@ -30,6 +31,8 @@ from firefight.rulesets.rmu.firearm_events import (
     RapidFirePrepared,
     WeaponMalfunctioned,
 )
+from firefight.rulesets.rmu.kindred_rules import kindred_rules
+from firefight.rulesets.rmu.scene_reading import body_screen
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 from firefight.rulesets.rmu.vitals import RmuStats, vitals
 from firefight.scene.state import CombatantState, EncounterState
@@ -302,6 +305,76 @@ def test_rmu_rf_10_each_cone_roll_lands_on_its_own_person() -> None:
     fight.act("Vik empties the gun at Jonah", 10, 95, 50, 10)
     assert fight.who("Ben").hits_taken > 0
     assert fight.who("Lina").hits_taken == 0 and fight.who("Ana").hits_taken == 0
+
+
+def corpse_scene(x_ft: float = 2.5) -> Fight:
+    """Vik aims down +y at Jonah lying prone 50 ft out; Ben lies dead in the line at 25 ft,
+    ``x_ft`` off it (2.5 ft: his body hides half of Jonah, P-1), as the GM set him."""
+    fight = Fight(
+        scene(
+            gunner("Vik", 0, 0, facing_deg=0),
+            gunner("Jonah", 0, 50, weapon="sks-46", rounds=(10,), posture="prone"),
+            bystander("Ben", x_ft, 25),
+        )
+    )
+    for line in ("set Ben dead", "set Ben prone"):
+        fight.states.append(fight.service.gm("f", line).state)
+    return fight
+
+
+def body_label(parts: list[dict[str, Any]]) -> str | None:
+    """The grade of the body cover on an attack, as its label words it; None without any."""
+    return next(
+        (p["label"].split()[0] for p in parts if "from bodies in front" in p.get("label", "")),
+        None,
+    )
+
+
+def test_rmu_rf_11_dec_695_a_corpse_in_the_cone_screens_the_aimed_man_and_is_not_rolled() -> None:
+    """Ben's body hides half of Jonah: the burst counts half hard cover for Jonah, as an aimed
+    shot would; Ben is dead, so nothing is rolled for him and the burst lands on nobody else."""
+    fight = corpse_scene()
+    fight.act("Vik prepares rapid fire at Jonah", 35, exact=True)
+    fight.next_round()
+    fired = fight.act("Vik empties the gun at Jonah", 1, 1, 1)
+    found = totals(fired.record)
+    assert set(found) == {"attack total against Jonah"}  # the corpse is not rolled for
+    jonah = found["attack total against Jonah"]
+    assert body_label(jonah) == "half" and rules_of(jonah)["RMU-RF-11"] < 0
+    fired_at = next(e for e in fired.record.events if isinstance(e, FiredAt))
+    assert fired_at.targets == ("Jonah",)
+    said = [t.get("text", "") for t in fired.record.trace]
+    assert any("Ben lies dead in the way" in t for t in said)
+    assert fight.who("Ben").hits_taken == 0
+
+
+def test_rmu_sup_7_dec_695_a_corpse_in_the_sweep_screens_whoever_lies_behind_it() -> None:
+    """The sweep reads Ben's body as the burst does: half cover for Jonah, no roll for Ben."""
+    fight = corpse_scene()
+    swept = fight.act("Vik sweeps wide 10 ft toward Jonah --ap 4", 42, 10, 10)
+    found = totals(swept.record)
+    assert {k for k in found if k.startswith("attack")} == {"attack total against Jonah"}
+    assert body_label(found["attack total against Jonah"]) == "half"
+    assert [r["name"] for r in swept.record.summary["targets"]] == ["Jonah"]
+
+
+@pytest.mark.parametrize("x_ft", [1.0, 2.5, 6.0])
+def test_p_2_dec_695_an_aimed_shot_and_a_burst_read_the_same_screen_from_a_corpse(
+    x_ft: float,
+) -> None:
+    """Full, half and no cover from the same corpse as it lies nearer or further off the line
+    (RMU-RF-11, RMU-COV-5, P-2): the aimed shot and the burst grade it alike."""
+    fight = corpse_scene(x_ft)
+    state = fight.state
+    screen = body_screen(
+        state, state.combatant("Vik"), state.combatant("Jonah"), kindred_rules(state), rmu_data()
+    )
+    aimed = screen.grade.value if screen else None
+    fight.act("Vik prepares rapid fire at Jonah", 35, exact=True)
+    fight.next_round()
+    fired = fight.act("Vik empties the gun at Jonah", 1, 1, 1)
+    assert body_label(totals(fired.record)["attack total against Jonah"]) == aimed
+    assert aimed == {1.0: "full", 2.5: "half", 6.0: None}[x_ft]
 
 
 # --- belt-fed guns ------------------------------------------------------------------------------

@@ -103,10 +103,10 @@ def test_a_shot_through_someone_is_drawn_dashed_and_says_who_stands_in_it() -> N
         ({"posture": Posture.PRONE}, "Mara empties her glock at Viktor", False),
         # Kneeling he gives half cover: the line is dashed and names him.
         ({"posture": Posture.KNEELING}, "Mara shoots Viktor", True),
-        # An aimed shot's screen reads every body in the scene, the dead's too.
+        # Every body in the scene screens, the dead's too, for a shot and a burst alike
+        # (DEC-695: a burst rolls for the living only, but a corpse still hides).
         ({"dead": True}, "Mara shoots Viktor", True),
-        # A burst's reads the living only (they are whom it may catch).
-        ({"dead": True}, "Mara empties her glock at Viktor", False),
+        ({"dead": True}, "Mara empties her glock at Viktor", True),
     ],
 )
 def test_rmu_draws_a_line_blocked_exactly_when_the_rules_count_the_bodies_in_it(

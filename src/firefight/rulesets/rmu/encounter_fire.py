@@ -218,6 +218,12 @@ def _targets(state: EncounterState, shooter: CombatantState) -> list[CombatantSt
     return [c for c in state.combatants if c.name != shooter.name and not c.dead]
 
 
+def _dead(state: EncounterState) -> tuple[Body, ...]:
+    """The bodies of the dead: nothing left to hurt, but still a screen for whoever lies or
+    stands behind them (RMU-RF-11, RMU-SUP-7, DEC-695)."""
+    return tuple(c.body for c in state.combatants if c.dead)
+
+
 def _trace(*parts: Trace | TraceBuilder) -> Trace:
     entries: list[Entry] = []
     for part in parts:
@@ -451,6 +457,7 @@ def _resolve_empty(state: EncounterState, action: EmptyGun, dice: Dice) -> Outco
         position=c.position,
         target=people[target.name],
         others=tuple(p for name, p in people.items() if name != target.name),
+        dead=_dead(state),
         rounds_left=rounds,
         continuing=ready.continuing,
         ap_available=vitals(c).ap_left,
@@ -575,6 +582,7 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         distance_ft=distance,
         width_ft=action.width_ft,
         people=tuple(people),
+        dead=_dead(state),
         rapid_fire_bonus=rapid,
         extra_rounds=action.extra_rounds,
         ap=action.ap,

@@ -8,16 +8,8 @@ from __future__ import annotations
 from typing import Literal
 
 from firefight.frozen import replace
-from firefight.geometry import (
-    Body,
-    CoverGrade,
-    bodies_between,
-    burst_cone,
-    distance_ft,
-    sweep_cone,
-)
+from firefight.geometry import burst_cone, distance_ft, sweep_cone
 from firefight.rulesets.rmu import rmu_data
-from firefight.rulesets.rmu.bodies import screen_grade
 from firefight.rulesets.rmu.encounter_actions import Shoot
 from firefight.rulesets.rmu.encounter_explosives import Throws
 from firefight.rulesets.rmu.encounter_fire import sweep_aim
@@ -44,23 +36,12 @@ def _line(c: CombatantState, target: CombatantState, in_front: tuple[str, ...]) 
 
 
 def _shot(state: EncounterState, c: CombatantState, target: CombatantState) -> FireLine:
-    """An aimed shot's line, blocked by the bodies its resolution counts as cover (RMU-COV-5)."""
+    """An aimed shot's or a burst's line at its target, blocked by the bodies its resolution
+    counts as cover, the dead's among them (RMU-COV-5, RMU-RF-11, DEC-695): a burst grades the
+    bodies in front of the man it is aimed at as the aimed shot does
+    (:func:`~firefight.rulesets.rmu.volley.catch`)."""
     screen = body_screen(state, c, target, kindred_rules(state), rmu_data())
     return _line(c, target, tuple(s.name for s in screen.shielders) if screen else ())
-
-
-def _burst(state: EncounterState, c: CombatantState, target: CombatantState) -> FireLine:
-    """A burst's line at its target, blocked as the volley grades the living in front of it
-    (:func:`~firefight.rulesets.rmu.volley.catch`, S-3, P-1)."""
-    aimed = Body(center=target.position, posture=target.posture, size=target.size, name=target.name)
-    living = [
-        Body(center=o.position, posture=o.posture, size=o.size, name=o.name)
-        for o in state.combatants
-        if o.name not in (c.name, target.name) and not o.dead
-    ]
-    in_front = bodies_between(c.position, aimed, living)
-    counted = screen_grade(c.position, aimed, in_front) is not CoverGrade.NONE
-    return _line(c, target, tuple(b.name for b in in_front) if counted else ())
 
 
 def rmu_overlay(state: EncounterState, action: Action) -> Overlay:
@@ -72,7 +53,7 @@ def rmu_overlay(state: EncounterState, action: Action) -> Overlay:
         target = state.combatant(action.target)
         reach = distance_ft(c.position, target.position) * (1 + BURST_DRAWN_PAST)
         cone = replace(burst_cone(c.position, target.position), max_distance_ft=reach)
-        return Overlay(lines=(_burst(state, c, target),), cones=(cone,))
+        return Overlay(lines=(_shot(state, c, target),), cones=(cone,))
     if isinstance(action, Sweep):
         bearing, distance = sweep_aim(state, c, action, TraceBuilder())
         sector = sweep_cone(c.position, bearing, distance, action.width_ft)

@@ -23,7 +23,7 @@ from functools import partial
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.geometry import Point, burst_cone, distance_ft
+from firefight.geometry import Body, Point, burst_cone, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import Ally
 from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
@@ -287,7 +287,9 @@ class RapidFire:
 
     ``share_percent`` is what the preparation earned (capped at 100). ``position`` is the
     muzzle; ``target`` the man aimed at; ``others`` everyone else on the scene (the resolver
-    works out who is in the cone and who shields whom). ``continuing`` marks a belt-fed gun's
+    works out who is in the cone and who shields whom); ``dead`` the bodies of the dead on the
+    scene, which shield those behind them but are never rolled for (RMU-RF-11, DEC-695).
+    ``continuing`` marks a belt-fed gun's
     further round on the same preparation. ``strength_bonus`` and ``naked_column`` are the
     shooter's, for the recoil of a tripod gun fired unbraced (RMU-TRI-2).
     """
@@ -298,6 +300,7 @@ class RapidFire:
     position: Point
     target: Person
     others: tuple[Person, ...] = ()
+    dead: tuple[Body, ...] = ()
     rounds_left: int | None = None
     continuing: bool = False
     ap_available: int = 4
@@ -393,7 +396,7 @@ def aim_rapid_fire(decl: RapidFire, data: RmuData) -> FiringRound:
     rounds_left = _validate_firing(decl, weapon, rate, data)
     aimed_band = range_band(weapon, distance_ft(decl.position, decl.target.position), data.rules)
     cone = burst_cone(decl.position, decl.target.position)
-    caught = catch(decl.position, cone, decl.others, aimed=decl.target)
+    caught = catch(decl.position, cone, decl.others, aimed=decl.target, dead=decl.dead)
 
     bullets = min(rate.rate, rounds_left)
     ladder = bullet_bonus(bullets, fig)

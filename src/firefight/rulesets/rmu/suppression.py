@@ -30,7 +30,7 @@ from typing import Literal
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.geometry import Point, sweep_cone
+from firefight.geometry import Body, Point, sweep_cone
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import Ally
 from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
@@ -107,7 +107,9 @@ class SweepTarget(Person):
 class SuppressionSweep:
     """One sweep (RMU-SUP-1..3). ``bearing_deg`` points down the middle of the ground (compass:
     0 = +y, 90 = +x). ``rounds_this_round`` and ``sweeps_this_round`` are what this gun and this
-    shooter already spent this round; the encounter keeps them. ``rounds_left`` None: full."""
+    shooter already spent this round; the encounter keeps them. ``rounds_left`` None: full.
+    ``dead`` are the bodies of the dead on the scene: they shield those behind them but are
+    never rolled for (RMU-SUP-7, DEC-695)."""
 
     weapon: str
     fire_discipline_bonus: int
@@ -116,6 +118,7 @@ class SuppressionSweep:
     distance_ft: float
     width_ft: float
     people: tuple[SweepTarget, ...] = ()
+    dead: tuple[Body, ...] = ()
     rapid_fire_bonus: int = 0
     extra_rounds: int = 0
     ap: int = 4
@@ -358,7 +361,7 @@ def aim_suppression_sweep(decl: SuppressionSweep, data: RmuData) -> AimedSweep:
     )
     ground_band = range_band(weapon, decl.distance_ft, data.rules, allow_point_blank=False)
     cone = sweep_cone(decl.position, decl.bearing_deg, decl.distance_ft, decl.width_ft)
-    caught = catch(decl.position, cone, decl.people)
+    caught = catch(decl.position, cone, decl.people, dead=decl.dead)
     by_name = {p.name: p for p in decl.people}
 
     tb = TraceBuilder()

@@ -5,8 +5,11 @@ Both actions share the same reading (RMU-RF-10..12, RMU-SUP-6..8, RULINGS S-2, S
 - who is caught: anyone with any part of their body inside the cone (S-2);
 - who shields whom: the bodies standing between the muzzle and a person (S-3) are hard cover
   for them on the gun's column, graded by how much they hide, one grade up for two or more
-  (RMU-RF-11, P-2); the front rank has none; the shielders are not rolled a second time as
-  cover, since each of them already faces their own roll (RMU-RF-12);
+  (RMU-RF-11, P-2), by the aimed shot's own reading
+  (:func:`~firefight.rulesets.rmu.bodies.screen_bodies`); the front rank has none; the
+  shielders are not rolled a second time as cover, since each of them already faces their own
+  roll (RMU-RF-12); the dead lying in the way screen as any body does but are never rolled for
+  (DEC-695);
 - cover does not stack: a person behind a barrier and behind bodies counts whichever gives
   more (as the aimed shot does, RMU-COV-5);
 - each person's attack is rolled separately, cannot fumble (RMU-RF-12), is defended like any
@@ -34,12 +37,11 @@ from firefight.geometry import (
     Point,
     Posture,
     Size,
-    bodies_between,
     body_in_cone,
     distance_ft,
     order_along,
 )
-from firefight.rulesets.rmu.bodies import screen_grade
+from firefight.rulesets.rmu.bodies import screen_bodies
 from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
@@ -103,12 +105,14 @@ class Person:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Caught:
-    """A person inside the cone, how far out, and the bodies in front of them (nearest first)."""
+    """A person inside the cone, how far out, and the bodies in front of them (nearest first);
+    ``dead_in_front`` names those of them who lie dead (DEC-695)."""
 
     person: Person
     distance_ft: float
     in_front: tuple[str, ...]
     body_grade: CoverGrade
+    dead_in_front: tuple[str, ...] = ()
 
 
 def check_people(people: Sequence[Person], data: RmuData, rule: str) -> None:
@@ -128,15 +132,24 @@ def check_people(people: Sequence[Person], data: RmuData, rule: str) -> None:
 
 
 def catch(
-    muzzle: Point, cone: Cone, people: Sequence[Person], *, aimed: Person | None = None
+    muzzle: Point,
+    cone: Cone,
+    people: Sequence[Person],
+    *,
+    aimed: Person | None = None,
+    dead: Sequence[Body] = (),
 ) -> tuple[Caught, ...]:
     """Everyone with any part inside ``cone`` (S-2), nearest the muzzle first; ``aimed`` (the
     burst's own target) is always caught and comes first.
 
-    Each person's shielders are the other people standing between the muzzle and them (S-3),
-    graded as cover by :func:`~firefight.rulesets.rmu.bodies.screen_grade` (P-1, P-2).
+    Each person's shielders are the other bodies standing between the muzzle and them (S-3),
+    graded as cover by :func:`~firefight.rulesets.rmu.bodies.screen_bodies` as an aimed shot's
+    are (P-1, P-2). ``dead`` are the bodies of the dead lying on the scene: a body still hides
+    whoever is behind it, so they screen like the living (RMU-RF-11, RMU-SUP-7), but fire has
+    nothing left to hurt in them, so they are never caught (DEC-695).
     """
-    scene = [p.body() for p in people] + ([aimed.body()] if aimed else [])
+    scene = [p.body() for p in people] + ([aimed.body()] if aimed else []) + list(dead)
+    fallen = {b.name for b in dead}
     inside = [p for p in people if p is not aimed and body_in_cone(p.body(), cone)]
     by_name = {p.name: p for p in inside}
     ordered = [
@@ -145,13 +158,15 @@ def catch(
     caught: list[Caught] = []
     for person in ([aimed] if aimed else []) + ordered:
         body = person.body()
-        in_front = bodies_between(muzzle, body, [b for b in scene if b.name != person.name])
+        screen = screen_bodies(muzzle, body, [b for b in scene if b.name != person.name])
+        in_front = tuple(s.name for s in screen.shielders)
         caught.append(
             Caught(
                 person=person,
                 distance_ft=distance_ft(muzzle, person.position),
-                in_front=tuple(b.name for b in in_front),
-                body_grade=screen_grade(muzzle, body, in_front),
+                in_front=in_front,
+                body_grade=screen.grade,
+                dead_in_front=tuple(name for name in in_front if name in fallen),
             )
         )
     return tuple(caught)
@@ -217,13 +232,27 @@ def choose_cover(
         price = price_cover(body, weapon, data.cover)
         bonus = price.bonus * ammo.cover_multiplier
         names = ", ".join(caught.in_front)
+        dead = caught.dead_in_front
         trace.step(
             f"{names} {'stands' if len(caught.in_front) == 1 else 'stand'} between the muzzle "
             f"and {name}: {caught.body_grade.value} hard cover by position"
             + (", one grade up for two or more" if len(caught.in_front) >= 2 else "")
-            + "; they face their own roll and are not rolled again as cover.",
+            + ("." if dead else "; they face their own roll and are not rolled again as cover."),
             "RMU-RF-11",
         )
+        if dead:
+            living = [n for n in caught.in_front if n not in dead]
+            trace.step(
+                f"{', '.join(dead)} {'lies' if len(dead) == 1 else 'lie'} dead in the way: a "
+                "body still screens those behind it, but nothing is rolled for the dead"
+                + (
+                    f"; {', '.join(living)} {'faces' if len(living) == 1 else 'face'} their "
+                    "own roll and not again as cover."
+                    if living
+                    else "."
+                ),
+                "DEC-695",
+            )
         label = f"{caught.body_grade.value} cover from bodies in front, hard ({price.column})"
         if ammo.cover_multiplier > 1:
             label += f", x{ammo.cover_multiplier} against {ammo.name}"
