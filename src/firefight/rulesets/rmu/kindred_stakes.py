@@ -121,6 +121,7 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
                 "RMU-STAKE-2", f"A stake goes to the {figs.stake_location.value}, not the {called}."
             )
         weapon = line.first("with") or "stake"
+        check_weapon("stake", weapon)
         most = attack_ap(melee_weapon(weapon), melee_figures())[1]
         return Stakes(
             **base,

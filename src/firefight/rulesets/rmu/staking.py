@@ -43,7 +43,7 @@ from firefight.rulesets.rmu.kindred_results import StakeResult, StakingResult
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
 from firefight.rulesets.rmu.maneuvers import read_absolute
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
-from firefight.rulesets.rmu.melee.catalog import melee_weapon
+from firefight.rulesets.rmu.melee.catalog import melee_catalog, melee_weapon
 from firefight.rulesets.rmu.melee.results import Blow, MeleeHit
 from firefight.rulesets.rmu.severity import Severity
 from firefight.trace import Modifier, Trace, TraceBuilder
@@ -60,7 +60,16 @@ __all__ = [
 
 
 def check_weapon(purpose: Purpose, key: str) -> None:
-    """Refuse a weapon that cannot stake or behead (RMU-STAKE-2, RMU-STAKE-3)."""
+    """Refuse a weapon that cannot stake or behead (RMU-STAKE-2, RMU-STAKE-3), a name the melee
+    catalog lacks (a gun) too, naming the weapons that can."""
+    if key.strip().lower() not in melee_catalog():
+        able = [
+            k for k, w in melee_catalog().items() if (w.wooden if purpose == "stake" else w.beheads)
+        ]
+        rule, what = ("RMU-STAKE-2", "stakes") if purpose == "stake" else ("RMU-STAKE-3", "beheads")
+        raise RuleRefusal(
+            rule, f"{key!r} is no melee weapon that {what}; these do: {', '.join(able)}."
+        )
     weapon = melee_weapon(key)
     if purpose == "stake" and not weapon.wooden:
         raise RuleRefusal("RMU-STAKE-2", f"Only wood stakes a vampire; the {weapon.name} is not.")
