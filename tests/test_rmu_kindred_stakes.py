@@ -127,7 +127,7 @@ def test_rmu_stake_2_only_wood_stakes() -> None:
         assert refused.value.rule == "RMU-STAKE-2"
 
 
-def test_rmu_stake_2_and_3_a_gun_named_to_stake_or_behead_is_refused_by_the_rule() -> None:
+def test_rmu_stake_2_rmu_stake_3_a_gun_named_to_stake_or_behead_is_refused_by_the_rule() -> None:
     """A gun is in no melee catalog: the refusal is the staking rule's, naming what can."""
     with pytest.raises(RuleRefusal, match="'glock' is no melee weapon that stakes") as staking:
         stake_attack("stake", weapon="glock", ob=60)
