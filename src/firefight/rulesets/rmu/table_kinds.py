@@ -3,7 +3,6 @@ severity, with hit locations), and the table set that reads them by kind."""
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from firefight.errors import FirefightError
@@ -86,12 +85,16 @@ class RmuTables(TableSet):
         return self.of(name, CriticalTable)
 
 
-@cache
-def critical_words(name: str) -> str:
+def critical_words(name: str | None) -> str:
     """What the headlines, the odds and the log call the critical table ``name``: its short
-    title (DEC-682); a name no table has is said as it is. The trace's table line and the
+    title (DEC-682), read from the tables the shot itself read (a table imported since is
+    named as it reads); a name no table has is said as it is. The trace's table line and the
     JSON keep the name, for `firefight tables show`."""
+    from firefight.rulesets.rmu import rmu_data  # the ruleset's data holds these tables
+
+    if name is None:  # a result's field, set whenever a critical was read
+        return "no table"
     try:
-        return RmuTables().critical(name).short_title
+        return rmu_data().tables.critical(name).short_title
     except FirefightError:
         return name
