@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firefight.dice import Dice
-from firefight.errors import RuleRefusal
+from firefight.errors import RuleRefusal, UnknownNameError
 from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.called import CalledShot, Purpose
@@ -62,15 +62,15 @@ __all__ = [
 def check_weapon(purpose: Purpose, key: str) -> None:
     """Refuse a weapon that cannot stake or behead (RMU-STAKE-2, RMU-STAKE-3), a name the melee
     catalog lacks (a gun) too, naming the weapons that can."""
-    if key.strip().lower() not in melee_catalog():
-        able = [
-            k for k, w in melee_catalog().items() if (w.wooden if purpose == "stake" else w.beheads)
-        ]
-        rule, what = ("RMU-STAKE-2", "stakes") if purpose == "stake" else ("RMU-STAKE-3", "beheads")
+    try:
+        weapon = melee_weapon(key)
+    except UnknownNameError:
+        stakes = purpose == "stake"
+        able = [k for k, w in melee_catalog().items() if (w.wooden if stakes else w.beheads)]
+        rule, what = ("RMU-STAKE-2", "stakes") if stakes else ("RMU-STAKE-3", "beheads")
         raise RuleRefusal(
             rule, f"{key!r} is no melee weapon that {what}; these do: {', '.join(able)}."
-        )
-    weapon = melee_weapon(key)
+        ) from None
     if purpose == "stake" and not weapon.wooden:
         raise RuleRefusal("RMU-STAKE-2", f"Only wood stakes a vampire; the {weapon.name} is not.")
     if purpose == "behead" and not weapon.beheads:
