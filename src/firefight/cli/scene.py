@@ -49,24 +49,23 @@ def draw_map(
     it, exit status 2 (DEC-665)."""
     ruleset = find_ruleset(state.ruleset)
     refusal: RuleRefusal | None = None
-    shapes = Overlay()
+    refused: Overlay | None = None
+    caption: str | None = None
     with refusals():
         overlay = ruleset.scene_overlay(state)
         if action:
             acting = state if acting is None else acting
             declared = ruleset.parse_action(action, acting)
-            shapes, refusal = ruleset.checked_overlay(acting, declared)
-    if refusal is None:
-        overlay = overlay.plus(shapes)
+            overlay, refused, caption, refusal = ruleset.map_layers(acting, declared)
     # The GM's map: hovering a person shows their whole state row.
     details = {c.name: dict(ruleset.describe_row(c)) for c in state.combatants}
     svg = scene_svg(
         state,
         unit=ruleset.scene_unit,
         overlay=overlay,
-        caption=action if refusal is None else f"{action}: refused: {refusal}",
+        caption=caption,
         details=details,
-        refused=None if refusal is None else shapes,
+        refused=refused,
     )
     if out is None and png is None:
         typer.echo(svg, nl=False)

@@ -153,6 +153,18 @@ class Ruleset(ABC):
                 return Overlay(), refusal
         return self.overlay(state, action), None
 
+    def map_layers(
+        self, state: EncounterState, action: Action
+    ) -> tuple[Overlay, Overlay | None, str, RuleRefusal | None]:
+        """A map of ``action`` over the scene's own shapes (:meth:`scene_overlay`): the shapes
+        to draw, those to draw grey as refused (None when the rules accept it), the caption
+        and the refusal (DEC-665)."""
+        overlay = self.scene_overlay(state)
+        shapes, refusal = self.checked_overlay(state, action)
+        if refusal is None:
+            return overlay.plus(shapes), None, action.text, None
+        return overlay, shapes, f"{action.text}: refused: {refusal}", refusal
+
     def scene_overlay(self, state: EncounterState) -> Overlay:
         """What lies in the scene between actions and belongs on its map (a live grenade, a
         cloud); the default draws none."""

@@ -420,12 +420,7 @@ def create_app(server: Server) -> FastAPI:
                     # As the action is read for this token (DEC-674), drawn on what it sees.
                     action = ruleset.parse_action(line, seen)
                     if scope.is_gm or scope.plays(name, action.actor):
-                        # DEC-665: a refused action is drawn grey under its refusal.
-                        shapes, refusal = ruleset.checked_overlay(seen, action)
-                        if refusal is None:
-                            overlay, caption = overlay.plus(shapes), action.text
-                        else:
-                            refused, caption = shapes, f"{action.text}: refused: {refusal}"
+                        overlay, refused, caption, _ = ruleset.map_layers(seen, action)
                 except FirefightError as exc:
                     caption = str(exc)
             details = hover_details(rows_view(state, ruleset, scope, settings))
