@@ -135,35 +135,26 @@ class Ruleset(ABC):
 
         return Overlay()
 
-    def checked_overlay(
-        self, state: EncounterState, action: Action
-    ) -> tuple[Overlay, RuleRefusal | None]:
-        """The shapes ``action`` adds to the map and the refusal it meets as things stand
-        (:meth:`check`; None when the rules accept it). A refused action keeps its shapes, to
-        be drawn as refused: a blocked line of fire often shows why (DEC-665); none when the
-        shapes cannot be drawn either (a weapon nobody carries)."""
-        from firefight.scene.svg import Overlay
-
-        try:
-            self.check(state, action)
-        except RuleRefusal as refusal:
-            try:
-                return self.overlay(state, action), refusal
-            except FirefightError:
-                return Overlay(), refusal
-        return self.overlay(state, action), None
-
     def map_layers(
         self, state: EncounterState, action: Action
     ) -> tuple[Overlay, Overlay | None, str, RuleRefusal | None]:
         """A map of ``action`` over the scene's own shapes (:meth:`scene_overlay`): the shapes
         to draw, those to draw grey as refused (None when the rules accept it), the caption
         and the refusal (DEC-665)."""
+        from firefight.scene.svg import Overlay
+
         overlay = self.scene_overlay(state)
-        shapes, refusal = self.checked_overlay(state, action)
-        if refusal is None:
-            return overlay.plus(shapes), None, action.text, None
-        return overlay, shapes, f"{action.text}: refused: {refusal}", refusal
+        try:
+            self.check(state, action)
+        except RuleRefusal as refusal:
+            # Kept to draw grey: a blocked line of fire often shows why; none when the shapes
+            # cannot be drawn either (a weapon nobody carries).
+            try:
+                shapes = self.overlay(state, action)
+            except FirefightError:
+                shapes = Overlay()
+            return overlay, shapes, f"{action.text}: refused: {refusal}", refusal
+        return overlay.plus(self.overlay(state, action)), None, action.text, None
 
     def scene_overlay(self, state: EncounterState) -> Overlay:
         """What lies in the scene between actions and belongs on its map (a live grenade, a
