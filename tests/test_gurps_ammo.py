@@ -127,6 +127,32 @@ def test_gur_ammo_1_subsonic_and_dual() -> None:
     assert -2 in [m.value for m in dual.modifiers if m.rule == "GUR-AMMO-1"]
 
 
+@pytest.mark.parametrize(
+    ("weapon", "damage"),
+    [
+        ("pistol-9mm", "2d-1"),  # 9x19 subsonic, in a pistol ...
+        ("smg-9mm", "2d-1"),  # ... or an SMG
+        ("revolver-44", "2d"),  # .44 Magnum subsonic
+        ("revolver-38", "2d-1"),  # .38 Special is subsonic as it comes
+        ("pistol-45", "2d"),  # so is .45 ACP
+    ],
+)
+def test_gur_ammo_1_subsonic_handgun_loads_deal_the_sources_figures(
+    weapon: str, damage: str
+) -> None:
+    """GUR-AMMO-1, worked figures of 002's subsonic entry: a slowed 9x19 does 2d-1 in a pistol
+    or an SMG, a .44 Magnum 2d, and the calibers already subsonic do what they always do; the
+    halving of damage and ranges is for rifles and shotguns only. A handgun keeps its ranges
+    (DEC-740)."""
+    plain = setup(weapon=weapon)
+    loaded = setup(weapon=weapon, ammo="subsonic")
+    assert str(loaded.damage) == damage
+    assert (loaded.half_damage, loaded.max_range) == (plain.half_damage, plain.max_range)
+    # 2d-1 rolled 6, 6 is 11, not halved to 5
+    if damage == "2d-1":
+        assert shoot([*HIT, 6, 6], weapon=weapon, ammo="subsonic").injury == 11
+
+
 # --- GUR-ARROW-1 ------------------------------------------------------------------------------
 
 

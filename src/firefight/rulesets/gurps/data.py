@@ -254,6 +254,9 @@ class Weapon(DataModel):
     reload_seconds: int | None = Field(default=None, ge=1)
     st_bonus: int = Field(default=0, ge=0)
     pistol: bool = False
+    #: GUR-AMMO-1: what a handgun or SMG cartridge loaded subsonic does, by its caliber (002);
+    #: None for a gun whose subsonic load halves damage and ranges (rifles, shotguns).
+    subsonic_damage: str | None = None
 
     @model_validator(mode="after")
     def _ranges_given(self) -> Weapon:
@@ -266,6 +269,8 @@ class Weapon(DataModel):
             raise ValueError(f"{self.key}: 1/2D ({half:g}) lies beyond Max ({most:g})")
         if MuscleFormula.parse(self.damage) is None:
             DiceFormula.parse(self.damage)
+        if self.subsonic_damage is not None:
+            DiceFormula.parse(self.subsonic_damage)
         return self
 
     @property
@@ -338,6 +343,9 @@ class Ammo(DataModel):
     useless_beyond_half_damage: bool = False
     blank: bool = False
     dual: bool = False
+    #: GUR-AMMO-1: a subsonic load; a gun listing its own subsonic damage takes that instead of
+    #: this load's multipliers.
+    subsonic: bool = False
     #: the second missile's bonus to hit when the first hit (a dual bullet)
     second_missile_hit: int = 0
     tracer: bool = False

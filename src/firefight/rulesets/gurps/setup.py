@@ -183,9 +183,10 @@ def _ranges(
 
 
 def _damage(
-    shot: Shoot, weapon: Weapon, ammo: Ammo, arrow: Arrow | None, data: GurpsData
+    shot: Shoot, weapon: Weapon, listed: str, ammo: Ammo, arrow: Arrow | None, data: GurpsData
 ) -> tuple[DiceFormula, DamageType]:
-    muscle = MuscleFormula.parse(weapon.damage)
+    """The damage formula of the shot; ``listed`` is the gun's damage as loaded."""
+    muscle = MuscleFormula.parse(listed)
     kind: DamageType = weapon.type
     if muscle is not None:
         st = shot.st + weapon.st_bonus
@@ -196,7 +197,7 @@ def _damage(
                 base = arrow.max_formula
             return base, arrow.type
         return muscle_damage(muscle, st, data), kind
-    formula = DiceFormula.parse(weapon.damage)
+    formula = DiceFormula.parse(listed)
     per_die = ammo.per_die
     if shot.barrel != "normal":
         per_die += data.house.barrel[shot.barrel].per_die
@@ -265,6 +266,12 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
     ammo = data.ammo[shot.ammo]
     arrow = data.arrows[shot.arrow] if shot.arrow is not None else None
     _refuse_combinations(shot, weapon, ammo, data)
+    listed = weapon.damage
+    if ammo.subsonic and weapon.subsonic_damage is not None:
+        # GUR-AMMO-1: 002 gives a handgun cartridge's subsonic damage by caliber, and halves
+        # damage and ranges only for rifles and shotguns; the handgun keeps its ranges (DEC-740).
+        listed = weapon.subsonic_damage
+        ammo = ammo.model_copy(update={"damage_multiplier": 1.0, "range_multiplier": 1.0})
     chosen = choose(shot.mods, data.modifiers)
     half_yd, max_yd = _ranges(shot, weapon, ammo, arrow, data)
     beam = weapon.kind == "beam"
@@ -305,7 +312,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
             )
     if not random_location and location.penalty:
         mods.append(_called_location(location, chosen))
-    damage, damage_type = _damage(shot, weapon, ammo, arrow, data)
+    damage, damage_type = _damage(shot, weapon, listed, ammo, arrow, data)
     rcl = weapon.rcl
     if shot.powder == "fine":
         rcl += data.house.powder["fine"].rcl
