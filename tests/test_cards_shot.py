@@ -3,10 +3,12 @@ examples of the source (the G11 in BF and FA, walking vs sprinting)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from catalog_support import install
 from firefight.declarations import declare
 from firefight.dice import Dice, ScriptedSource, parse_card, read_faces
 from firefight.errors import RuleRefusal
@@ -96,6 +98,40 @@ def test_crd_hit_1_each_success_does_the_listed_damage() -> None:
     outcome = fire("KH,QH,JH,2S,3S", weapon="desert-eagle", skill=3, distance=10)
     assert outcome.result.successes == 3
     assert (outcome.result.wound.damage, outcome.result.wound.level) == (9, "Yellow")
+
+
+def test_crd_hit_1_three_successes_with_a_3g_weapon_are_9_green(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """CRD-HIT-1, the source's own figures: three successes with a 3G weapon are 9 points of
+    Green. No listed gun does Green damage, so a house weapon of the user's catalog carries it."""
+    monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path))
+    cards_data.cache_clear()
+    try:
+        install(tmp_path, HOUSE_3G)
+        outcome = fire("KH,QH,JH,2S,3S", weapon="house-3g", skill=3, distance=10)
+        assert outcome.result.successes == 3
+        assert (outcome.result.wound.damage, outcome.result.wound.level) == (9, "Green")
+    finally:
+        cards_data.cache_clear()
+
+
+HOUSE_3G = """[catalog]
+ruleset = "cards"
+
+[[weapon]]
+key = "house-3g"
+name = "House 3G pistol"
+class = "pistol"
+ammo = 6
+damage = "3G"
+modes = ["SA"]
+rc = 0
+conceal = 8
+load = 50
+provisional = ["ammo", "damage", "conceal", "load"]
+derivation = "the source's example weapon: 3G, the rest made up"
+"""
 
 
 # --- the modifier table (CRD-MOD-1, CRD-MOD-2) ------------------------------------------------

@@ -51,6 +51,42 @@ def test_rmu_exp_12_the_loads_are_data_with_their_stated_figures() -> None:
     assert all(load.provisional for load in loads.values())
 
 
+def _nearest_5_ft(metres: float) -> int:
+    """RULINGS X-5: metres to feet, to the nearest 5 ft."""
+    return 5 * round(metres * 3.2808 / 5)
+
+
+@pytest.mark.parametrize(
+    ("load", "thrown_m"),
+    [("m67", 35), ("mk3a2", 40), ("an-m14", 25), ("m84", 35), ("m84", 40), ("m18", 35),
+     ("m18", 40), ("cs", 40)],
+)  # fmt: skip
+def test_rmu_exp_12_x_5_each_increment_is_a_fifth_of_the_real_throw(
+    load: str, thrown_m: int
+) -> None:
+    """DATA.md 'Grenade loads': five throw increments reach the field manual's throw (000 gives
+    M84 and M18 as 35-40 m: both ends round to the same step), in feet to the nearest 5."""
+    assert explosive_data().loads[load].increment_ft == _nearest_5_ft(thrown_m / 5)
+    assert len(explosive_data().throw.band_penalties) == 5
+
+
+def test_rmu_exp_12_x_5_the_radii_000_gives_in_metres_convert_to_the_shipped_feet() -> None:
+    """000's field-manual radii: M67 kill 5 m and casualty 15 m, MK3A2 casualty 2 m in the open;
+    the rest (M67's fringe, MK3A2 enclosed, AN-M14's bands, the clouds) are DATA.md's own."""
+    loads = explosive_data().loads
+    assert dict(loads["m67"].bands)["kill"] == _nearest_5_ft(5) == 15
+    assert dict(loads["m67"].bands)["casualty"] == _nearest_5_ft(15) == 50
+    assert dict(loads["mk3a2"].bands)["casualty"] == _nearest_5_ft(2) == 5
+
+
+@pytest.mark.parametrize(("potency", "bonus"), [(0, 0), (1, 5), (3, 15), (6, 30)])
+def test_rmu_exp_17_blood_potency_adds_5_a_point_to_resistance(potency: int, bonus: int) -> None:
+    """000's figures for the BP term of the Resistance roll: +5 at Blood Potency 1, +30 at 6."""
+    victim = Victim(name="Mara", blood_potency=potency)
+    outcome = resolve_flash_bang(FlashBang(victims=(victim,)), Dice.scripted([50, 50]))
+    assert _victims(outcome)[0].resistance == 50 + 40 + bonus
+
+
 def test_rmu_exp_2_x_1_the_worked_example_scatters_6_3_ft() -> None:
     """+40 Thrown, a door 45 ft off (second increment, -10), a rolled 42: 72, 28% of 22.5 ft."""
     outcome = resolve_throw(Throw(load="m67", aim=DOOR, thrown_bonus=40), Dice.scripted([42, 12]))
