@@ -156,6 +156,16 @@ def test_gur_ammo_1_subsonic_handgun_loads_deal_the_sources_figures(
 # --- GUR-ARROW-1 ------------------------------------------------------------------------------
 
 
+def test_gur_arrow_1_a_custom_explosive_head_bursts_for_1d_doubled() -> None:
+    """GUR-ARROW-1, 002's figures for a custom explosive arrow: 1d of blast, doubled because it
+    goes off on contact, besides the head's own crushing blow of at most 1d-3. The blast meets
+    the armor as any blow does (DEC-741). A longbow at ST 12: thrust 1d-1, capped at 1d-3."""
+    bare = shoot([*HIT, 6, 4], weapon="longbow", arrow="explosive", st=12, distance=5)
+    assert bare.injury == (6 - 3) + 2 * 4
+    armored = shoot([*HIT, 6, 4], weapon="longbow", arrow="explosive", st=12, distance=5, dr=5)
+    assert armored.injury == 0 + (2 * 4 - 5)
+
+
 def test_gur_arrow_1_heads_damage_cap_and_ranges() -> None:
     """GUR-ARROW-1: a head's damage is thrust plus its adds, never more than its maximum;
     1/2D and Max are ST multiples of the head."""

@@ -160,6 +160,20 @@ def damage_hit(
         )
     ):
         injury += roller.sum(ammo.explosion_dice_per_6d * (formula.dice // 6), "wound burst")
+    arrow = setup.arrow
+    blast = arrow.explosion_formula if arrow is not None else None
+    if arrow is not None and blast is not None:
+        # GUR-ARROW-1: a custom explosive head bursts on contact, its blast multiplied for
+        # going off against the target; the armor stops it as it stops any blow (DEC-741).
+        burst_damage = arrow.explosion_multiplier * (
+            roller.sum(blast.dice, "the head bursts on contact") + blast.adds
+        )
+        through = max(0, burst_damage - dr_total)
+        injury += math.floor(through * factor)
+        trace.step(
+            f"the head bursts: {burst_damage} against DR {dr_total}, {through} through",
+            rule="GUR-ARROW-1",
+        )
     trace.step(
         f"{penetrating} through DR {dr_total}, {label}, x{wound:g} -> {injury} injury", rule=rule
     )

@@ -384,6 +384,11 @@ class Arrow(DataModel):
     def max_formula(self) -> DiceFormula:
         return DiceFormula.parse(self.max)
 
+    @property
+    def explosion_formula(self) -> DiceFormula | None:
+        """The head's blast before the contact multiplier (GUR-ARROW-1), if it carries one."""
+        return DiceFormula.parse(self.explosion) if self.explosion is not None else None
+
 
 class WeaponsFile(DataModel):
     table: Header
