@@ -93,6 +93,7 @@ class NoticingFigures:
     """RMU-EXP-10's placement rows (a provisional stand-in, DATA.md)."""
 
     provisional: bool
+    derivation: str
     seen_within_ft: float
     front_half_angle_deg: float
     near_ap: int
@@ -189,6 +190,7 @@ class _FlashBang(DataModel):
 
 class _Noticing(DataModel):
     provisional: bool
+    derivation: str = Field(min_length=1)
     seen_within_ft: float = Field(gt=0)
     front_half_angle_deg: float = Field(gt=0, le=180)
     near_ap: int = Field(ge=0)
