@@ -90,6 +90,8 @@ def test_rmu_exp_3_fewer_ap_cost_25_each_and_01_04_fumbles_at_the_feet() -> None
     assert not_a_fumble.result.result == "on target"  # 5 + 105 - 10 = 100
     with pytest.raises(RuleRefusal, match="RMU-EXP-3"):
         resolve_throw(Throw(load="m67", aim=DOOR, ap=4), Dice.scripted([50]))
+    with pytest.raises(RuleRefusal, match="RMU-EXP-3: A throw takes 1 to 3 AP; 0 AP"):
+        resolve_throw(Throw(load="m67", aim=DOOR, ap=0), Dice.scripted([50]))
 
 
 @pytest.mark.parametrize(

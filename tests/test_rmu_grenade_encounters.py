@@ -285,6 +285,19 @@ def test_rmu_exp_11_the_dash_counts_its_share_of_the_barrier(
     assert [(p["value"], p["rule"]) for p in cover] == [(value, rule)]
 
 
+def test_rmu_exp_11_a_dash_under_suppression_is_at_minus_40() -> None:
+    """RMU-EXP-11: the same dash with a sweep up (the GM says so) takes the moving maneuver at
+    -40, not -20."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 50, facing_deg=180), barriers=[WALL])
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted([80, *PAD]))
+    dash = service.act(
+        "g", "Viktor dashes behind the wall --from grenade --fire suppressed", Dice.scripted([80])
+    )
+    parts = [p for t in dash.record.trace if t.get("type") == "total" for p in t["parts"]]
+    assert [p["value"] for p in parts if p["rule"] == "RMU-MOV-1"] == [-40]
+
+
 def test_rmu_exp_11_a_dash_from_no_grenade_is_refused() -> None:
     service = fight(person("Mara", 0, 0), person("Viktor", 0, 50), barriers=[WALL])
     with pytest.raises(RuleRefusal) as err:
