@@ -163,6 +163,17 @@ def test_rmu_exp_17_x_4_the_ghoul_is_blind_six_rounds_and_takes_12_hits() -> Non
     assert [type(e).__name__ for e in outcome.events] == ["Dazzled", "HitsInflicted"]
 
 
+def test_rmu_exp_17_d_2_both_rolls_of_the_contest_open_at_the_low_end_too() -> None:
+    """D-2: the flash-bang contest is fully open-ended. The grenade's 04 then 30 is -26; the
+    ghoul's 03 then 20 is -17, so his Resistance is -17 + 40 + 10 = 33; the grenade's total,
+    enclosed and unaware, -26 + 50 + (100 - 33) + 20 + 20 = 131: three steps, 6 hits."""
+    ghoul = Victim(name="ghoul", co_bonus=5, unaware=True)
+    outcome = resolve_flash_bang(
+        FlashBang(victims=(ghoul,), enclosed=True), Dice.scripted([4, 30, 3, 20])
+    )
+    assert _victims(outcome)[0] == Dazzling(name="ghoul", resistance=33, total=131, steps=3, hits=6)
+
+
 def test_x_4_totals_101_to_110_do_nothing_and_blood_potency_and_nightvision_count() -> None:
     calm = Victim(name="calm", co_bonus=5)  # 62 + 40 + 10 = 112; 72 + 50 - 12 = 110: no step
     outcome = resolve_flash_bang(FlashBang(victims=(calm,)), Dice.scripted([72, 62]))
