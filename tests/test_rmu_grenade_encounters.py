@@ -397,6 +397,24 @@ def test_rmu_exp_14_thermate_sets_alight_whom_it_gives_a_critical() -> None:
     assert fires == ["Viktor"]
 
 
+def test_rmu_exp_14_thermate_kept_off_by_full_impenetrable_cover_sets_nobody_alight() -> None:
+    """RMU-EXP-14 with RMU-EXP-6: Ana stands 8 ft from the burst, in the casualty band, but a
+    full-height vault wall stands between: the blast stops short of her (no critical), so the
+    thermate sets only Viktor alight."""
+    vault = {"name": "vault", "from": [4, 24], "to": [4, 36], "height_ft": 8,
+             "material": "impenetrable"}  # fmt: skip
+    service = fight(
+        person("Mara", 0, 0), person("Viktor", 0, 30), person("Ana", 8, 30), barriers=[vault]
+    )
+    service.act("g", "Mara throws an-m14 at 0,30", Dice.scripted([95]))
+    service.next_round("g", Dice.scripted(PAD))
+    boom = service.next_round("g", Dice.scripted([60, 50, *PAD]))
+    fires = [e.condition.holder for e in boom.record.events if isinstance(e, ConditionStarted)]
+    assert fires == ["Viktor"]
+    said = [t["text"] for t in boom.record.trace if t.get("type") == "step"]
+    assert "Full impenetrable cover stops the blast short of Ana." in said
+
+
 def test_rmu_exp_14_a_mortal_rolls_the_fire_out() -> None:
     service = fight(person("Mara", 0, 0), person("Viktor", 0, 30))
     service.act("g", "Mara throws molotov at 0,30", Dice.scripted([95]))
