@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore, scene
+from encounter_support import MemoryStore, in_memory, person, scene
 from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
 from firefight.encounter.log import LogRecord, decode_event
@@ -792,3 +792,41 @@ def test_loading_dock_is_deterministic_and_folds_back() -> None:
     service = EncounterService(MemoryStore())
     _, _, state = play_scenario(service, ROOT / "examples" / "loading-dock.toml", "x")
     assert service.load("x").state == state
+
+
+# --- RMU-BP-3: a critical's bonus to the attacker, in an encounter ------------------------------
+
+
+def _bp_3_parts(applied: Applied) -> list[int]:
+    """The RMU-BP-3 terms of an action's attack total."""
+    parts = [p for t in totals(applied.record).values() for p in t]
+    return [p["value"] for p in parts if p["rule"] == "RMU-BP-3"]
+
+
+def _head_100_e() -> tuple[EncounterService, Applied]:
+    """Mara (Glock, OB 80) shoots Viktor 10 ft off at 2 AP: 97 then 40 is 137, + 80, -30
+    recoil, -25 haste, +30 point blank = 192, an E on AT 1; the critical roll 100 is Head 100 E,
+    which kills him and gives her +25 on her next action this round."""
+    doc = scene(person("Mara", 0, 0), person("Viktor", 0, 10), person("Ana", 10, 0))
+    service = in_memory("bp", doc, Dice.seeded(1))
+    shot = service.act("bp", "Mara shoots Viktor --ap 2", Dice.scripted([97, 40, 100]))
+    assert (shot.record.summary["severity"], shot.record.summary["location"]) == ("E", "head")
+    return service, shot
+
+
+def test_rmu_bp_3_the_bonus_rides_on_the_attackers_next_action_and_is_spent() -> None:
+    """RMU-BP-3: her next shot, at Ana (1 AP), carries the +25: 50 + 80 - 30 - 50 + 30 + 25 =
+    105. Spent on it, it is gone from the shot after: 80."""
+    service, _ = _head_100_e()
+    second = service.act("bp", "Mara shoots Ana --ap 1", Dice.scripted([50, *PAD]))
+    assert _bp_3_parts(second) == [25] and second.record.summary["attack_total"] == 105
+    third = service.act("bp", "Mara shoots Ana --ap 1", Dice.scripted([50, *PAD]))
+    assert _bp_3_parts(third) == [] and third.record.summary["attack_total"] == 80
+
+
+def test_rmu_bp_3_the_bonus_lapses_with_the_round() -> None:
+    """RMU-BP-3: the bonus is for this round only; unused when it ends, it is gone."""
+    service, _ = _head_100_e()
+    service.next_round("bp", Dice.scripted([7, 3, 2, 4]))  # initiative: 2d10 each, Mara and Ana
+    later = service.act("bp", "Mara shoots Ana --ap 1", Dice.scripted([50, *PAD]))
+    assert _bp_3_parts(later) == []

@@ -105,6 +105,17 @@ def test_rmu_exp_7_prone_is_one_band_out_and_the_fringe_prone_are_out_of_it() ->
     assert people["F"].band is None and people["F"].hits == 0
 
 
+def test_rmu_exp_7_dec_82_a_prone_body_over_the_kill_edge_reads_casualty_minus_20() -> None:
+    """DEC-82: lying across the M67's 15 ft kill radius (centre at 15 ft), Ana counts one band
+    out, casualty (+0), and still straddles where she lies (-20): 50 - 20 = 30. Lying wholly
+    inside it (centre at 5 ft) she reads casualty with no -20: 50."""
+    prone = {"posture": Posture.PRONE}
+    out = _go("m67", [_at(15, "Ana", **prone), _at(5, "Bob", **prone)], [50])
+    people = _people(out)
+    assert (people["Ana"].band, people["Ana"].total) == ("casualty", 30)
+    assert (people["Bob"].band, people["Bob"].total) == ("casualty", 50)
+
+
 # --- RMU-EXP-6: Quickness DB, no dodge, cover only between and only material ------------------
 
 
@@ -119,6 +130,14 @@ def test_rmu_exp_6_half_a_brick_wall_is_70_on_the_sg_me_1_6_column() -> None:
     assert blast_cover_bonus(HALF_HARD, DATA) == (70, False)
     hardened = Cover(grade=CoverGrade.FULL, material=CoverMaterial.HARDENED)
     assert blast_cover_bonus(hardened, DATA)[1]  # hardened reads impenetrable there
+
+
+def test_rmu_exp_6_a_soft_barrier_reads_the_cover_tables_soft_row() -> None:
+    """RMU-EXP-6: material soft cover still stands between: +20 / +40 / +100 for partial, half
+    and full (the cover table's floor, any column), and none of it stops the blast."""
+    grades = (CoverGrade.PARTIAL, CoverGrade.HALF, CoverGrade.FULL)
+    soft = [Cover(grade=g, material=CoverMaterial.SOFT) for g in grades]
+    assert [blast_cover_bonus(c, DATA) for c in soft] == [(20, False), (40, False), (100, False)]
 
 
 def test_rmu_exp_6_cover_counts_only_between_the_burst_and_the_body() -> None:

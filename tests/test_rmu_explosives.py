@@ -126,6 +126,8 @@ def test_rmu_exp_3_fewer_ap_cost_25_each_and_01_04_fumbles_at_the_feet() -> None
     assert not_a_fumble.result.result == "on target"  # 5 + 105 - 10 = 100
     with pytest.raises(RuleRefusal, match="RMU-EXP-3"):
         resolve_throw(Throw(load="m67", aim=DOOR, ap=4), Dice.scripted([50]))
+    with pytest.raises(RuleRefusal, match="RMU-EXP-3: A throw takes 1 to 3 AP; 0 AP"):
+        resolve_throw(Throw(load="m67", aim=DOOR, ap=0), Dice.scripted([50]))
 
 
 @pytest.mark.parametrize(
@@ -195,6 +197,17 @@ def test_rmu_exp_17_x_4_the_ghoul_is_blind_six_rounds_and_takes_12_hits() -> Non
         name="ghoul", resistance=112, total=166, steps=6, hits=12
     )
     assert [type(e).__name__ for e in outcome.events] == ["Dazzled", "HitsInflicted"]
+
+
+def test_rmu_exp_17_d_2_both_rolls_of_the_contest_open_at_the_low_end_too() -> None:
+    """D-2: the flash-bang contest is fully open-ended. The grenade's 04 then 30 is -26; the
+    ghoul's 03 then 20 is -17, so his Resistance is -17 + 40 + 10 = 33; the grenade's total,
+    enclosed and unaware, -26 + 50 + (100 - 33) + 20 + 20 = 131: three steps, 6 hits."""
+    ghoul = Victim(name="ghoul", co_bonus=5, unaware=True)
+    outcome = resolve_flash_bang(
+        FlashBang(victims=(ghoul,), enclosed=True), Dice.scripted([4, 30, 3, 20])
+    )
+    assert _victims(outcome)[0] == Dazzling(name="ghoul", resistance=33, total=131, steps=3, hits=6)
 
 
 def test_x_4_totals_101_to_110_do_nothing_and_blood_potency_and_nightvision_count() -> None:

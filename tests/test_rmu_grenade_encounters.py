@@ -285,6 +285,19 @@ def test_rmu_exp_11_the_dash_counts_its_share_of_the_barrier(
     assert [(p["value"], p["rule"]) for p in cover] == [(value, rule)]
 
 
+def test_rmu_exp_11_a_dash_under_suppression_is_at_minus_40() -> None:
+    """RMU-EXP-11: the same dash with a sweep up (the GM says so) takes the moving maneuver at
+    -40, not -20."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 50, facing_deg=180), barriers=[WALL])
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted([80, *PAD]))
+    dash = service.act(
+        "g", "Viktor dashes behind the wall --from grenade --fire suppressed", Dice.scripted([80])
+    )
+    parts = [p for t in dash.record.trace if t.get("type") == "total" for p in t["parts"]]
+    assert [p["value"] for p in parts if p["rule"] == "RMU-MOV-1"] == [-40]
+
+
 def test_rmu_exp_11_a_dash_from_no_grenade_is_refused() -> None:
     service = fight(person("Mara", 0, 0), person("Viktor", 0, 50), barriers=[WALL])
     with pytest.raises(RuleRefusal) as err:
@@ -382,6 +395,24 @@ def test_rmu_exp_14_thermate_sets_alight_whom_it_gives_a_critical() -> None:
     boom = service.next_round("g", Dice.scripted([60, 50, *PAD]))
     fires = [e.condition.holder for e in boom.record.events if isinstance(e, ConditionStarted)]
     assert fires == ["Viktor"]
+
+
+def test_rmu_exp_14_thermate_kept_off_by_full_impenetrable_cover_sets_nobody_alight() -> None:
+    """RMU-EXP-14 with RMU-EXP-6: Ana stands 8 ft from the burst, in the casualty band, but a
+    full-height vault wall stands between: the blast stops short of her (no critical), so the
+    thermate sets only Viktor alight."""
+    vault = {"name": "vault", "from": [4, 24], "to": [4, 36], "height_ft": 8,
+             "material": "impenetrable"}  # fmt: skip
+    service = fight(
+        person("Mara", 0, 0), person("Viktor", 0, 30), person("Ana", 8, 30), barriers=[vault]
+    )
+    service.act("g", "Mara throws an-m14 at 0,30", Dice.scripted([95]))
+    service.next_round("g", Dice.scripted(PAD))
+    boom = service.next_round("g", Dice.scripted([60, 50, *PAD]))
+    fires = [e.condition.holder for e in boom.record.events if isinstance(e, ConditionStarted)]
+    assert fires == ["Viktor"]
+    said = [t["text"] for t in boom.record.trace if t.get("type") == "step"]
+    assert "Full impenetrable cover stops the blast short of Ana." in said
 
 
 def test_rmu_exp_14_a_mortal_rolls_the_fire_out() -> None:

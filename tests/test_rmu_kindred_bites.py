@@ -110,6 +110,29 @@ def test_rmu_bite_2_no_penalty_against_an_unaware_or_unresisting_victim() -> Non
         assert bitten.record.summary["total"] == 55
 
 
+def test_rmu_bite_2_a_flat_footed_victim_in_round_1_is_unaware() -> None:
+    """RMU-BITE-2: flat-footed in round 1 (R-5), Viktor is unaware of Mara: no -20, 50 + 5. From
+    round 2 he is not, and a bite without a hold is direct again: 50 + 5 - 20."""
+    surprised = scene(vampire("Mara", 0, 0), person("Viktor", 0, 3, surprise="flat-footed"))
+    service = in_memory("k", surprised, Dice.seeded(1))
+    first = service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
+    assert (first.record.summary["reach"], first.record.summary["total"]) == ("helpless", 55)
+    service.next_round("k", Dice.scripted(PAD))
+    later = service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
+    assert (later.record.summary["reach"], later.record.summary["total"]) == ("direct", 35)
+
+
+def test_rmu_bite_2_a_victim_who_cannot_act_is_helpless() -> None:
+    """RMU-BITE-2: Lucien (1 hit) in torpor after Mara's shot resists nothing: her bite next
+    round takes no penalty, 50 + 5."""
+    service = fight(vampire("Mara", 0, 0), vampire("Lucien", 0, 3, hits=1))
+    shot = service.act("k", "Mara shoots Lucien", Dice.scripted([80, 50]))
+    assert sheet(shot.state, "Lucien").torpor
+    service.next_round("k", Dice.scripted(PAD))
+    bitten = service.act("k", "Mara bites Lucien", Dice.scripted([50, 50]))
+    assert (bitten.record.summary["reach"], bitten.record.summary["total"]) == ("helpless", 55)
+
+
 def test_rmu_bite_5_feral_weapons_costs_a_rouse_check_the_first_time() -> None:
     service = close_pair()
     bitten = service.act("k", "Mara bites Viktor --feral --ap 2", Dice.scripted([3, 50, 50]))
@@ -221,6 +244,26 @@ def test_rmu_bite_4_a_kindred_victims_hunger_rises_instead() -> None:
     assert [e.hunger for e in fed.record.events if isinstance(e, HungerChanged)] == [2]
     assert not [e for e in fed.record.events if isinstance(e, HitsInflicted)]
     assert sheet(fed.state, "Mara").hunger == 1 and sheet(fed.state, "Lucien").hunger == 2
+
+
+def test_rmu_bite_4_a_mortal_loses_10_plus_a_d10() -> None:
+    """RMU-BITE-4: the die is a d10, so a 10 drains 10 + 10 = 20 aggravated hits."""
+    service = close_pair()
+    service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
+    service.next_round("k", Dice.scripted(PAD))
+    fed = service.act("k", "Mara feeds on Viktor", Dice.scripted([10]))
+    drained = [e for e in fed.record.events if isinstance(e, HitsInflicted)]
+    assert [(e.hits, e.aggravated) for e in drained] == [(20, True)]
+
+
+def test_rmu_bite_4_a_kindred_victims_hunger_stops_at_5() -> None:
+    """RMU-BITE-4 with V-4's scale: Lucien is already at Hunger 5, the top; feeding on him
+    leaves him there."""
+    service = fight(vampire("Mara", 0, 0), vampire("Lucien", 0, 3, hunger=5))
+    service.act("k", "Mara bites Lucien --unaware --ap 2", Dice.scripted([97, 50, 50]))
+    fed = service.act("k", "Mara feeds on Lucien", Dice.scripted([]))
+    assert [e.hunger for e in fed.record.events if isinstance(e, HungerChanged)] == [5]
+    assert sheet(fed.state, "Lucien").hunger == 5
 
 
 def test_rmu_bite_4_brutal_feed_needs_potence_3() -> None:

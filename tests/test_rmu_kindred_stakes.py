@@ -197,11 +197,18 @@ def test_v1_decapitation_is_aggravated_and_a_stake_is_not() -> None:
 
 @pytest.mark.parametrize(
     ("rolls", "result"),
-    [([90], "staked"), ([70], "next-round"), ([40], "missed"), ([2, 30], "breaks")],
+    [
+        ([90], "staked"),
+        ([70], "next-round"),
+        ([40], "missed"),
+        ([2, 30], "breaks"),
+        ([97, 80], "staked"),
+    ],
 )
 def test_rmu_stake_2_the_staking_maneuver_bands(rolls: list[int], result: str) -> None:
     """Absolute maneuver (M-3) with Stake +20: 110 success, 90 partial, 60 failure, 2 then 30
-    (open-ended low, -28) absolute failure."""
+    (open-ended low, -28) absolute failure; 97 then 80 (open-ended high, 177) + 20 = 197, an
+    absolute success, stakes as a success does."""
     m = StakingManeuver(staker="Jonah", victim="Mara", bonus=20)
     out = resolve_staking_maneuver(m, Dice.scripted(rolls))
     assert out.result.result == result

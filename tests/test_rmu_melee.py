@@ -258,6 +258,8 @@ def test_rmu_bite_3_escape_needs_the_victims_roll_to_beat_the_holders() -> None:
     tie = resolve_escape(Escape(ob=40, holder_ob=30, hold=50), Dice.scripted([60, 20]))
     assert (tie.result.contest, tie.result.result) == (100, "held")
     assert tie.events == ()
+    edge = resolve_escape(Escape(ob=40, holder_ob=30, hold=50), Dice.scripted([61, 20]))
+    assert (edge.result.contest, edge.result.result) == (101, "broke free")  # 101 is enough
     with pytest.raises(RuleRefusal) as refused:
         resolve_escape(Escape(ob=40, holder_ob=30, hold=0), Dice.scripted([]))
     assert refused.value.rule == "RMU-BITE-3"

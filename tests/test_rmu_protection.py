@@ -207,7 +207,8 @@ def test_rmu_ammo_1_ball_is_the_default_load() -> None:
     [(55, -20), (56, -10), (80, -10), (81, 0), (90, 0)],
 )
 def test_p5_breakage_bands(roll: int, penalty: int) -> None:
-    """P-5: BA III (strength 20): 1-75 takes -20, 76-100 -10, 101+ nothing."""
+    """P-5, RMU-BRK-1 (the result bands of Table 6-1): BA III (strength 20): 1-75 takes -20,
+    76-100 -10, 101+ nothing."""
     taken = check("BA III", 0, 0, roll)
     assert taken.check_total == roll + 20
     assert (taken.penalty, taken.new_total, taken.broken) == (penalty, penalty, False)
@@ -258,6 +259,8 @@ def test_rmu_brk_2_threshold_is_past_minus_50() -> None:
     assert hit(opened).critical_table == P  # criticals as though unarmored
     assert not breakage(opened)  # armor that no longer protects is not checked
     assert check("BA II", -40, 0, 50).beaten_open  # 50 + 10 - 40 = 20: -20 -> -60
+    at_50 = check("BA II", -30, 0, 50)  # 50 + 10 - 30 = 30: -20 -> -50, not past it
+    assert at_50.new_total == -50 and not at_50.beaten_open
 
 
 def test_p5_broken_armor_stops_protecting_at_once() -> None:
@@ -358,6 +361,25 @@ def test_rmu_ammo_5_no_check_where_the_armor_does_not_cover() -> None:
     assert "does not cover the head" in out.trace.render_text()
 
 
+def test_rmu_ammo_5_dec_51_an_f_checks_once_at_its_deepest_modifier() -> None:
+    """RMU-AMMO-5, DEC-51: 7.62 mm AP defeats BA III (rated BA III), so 170 reads the naked AT 1
+    column: an F, read as E and A on the one roll (P-7). To the chest (23, covered by the
+    plate still worn) the Armor Piercing E cell calls for -60 and the A cell for -20: one
+    check, at -60. Breakage roll 50: 50 + 20 (BA III) - 60 = 10, in 1-75: -20."""
+    shot = AimedShot(
+        weapon="sks-46",
+        ob=120,
+        distance_ft=100,
+        prepared=True,
+        ammo="armor-piercing",
+        armor="BA III",
+    )
+    out = shoot(shot, 50, 23, 50)
+    assert out.result.attack_total == 170 and out.result.landing.severity == "F"
+    (taken,) = breakage(out)
+    assert (taken.check_total, taken.penalty) == (10, -20)
+
+
 def test_rmu_ammo_5_impact_a_cells_call_for_no_check() -> None:
     """Ball on BA II at 120 is an A critical: Impact A cells carry no breakage check."""
     shot = AimedShot(weapon="glock-17", ob=70, distance_ft=20, prepared=True, armor="BA II")
@@ -443,6 +465,31 @@ def test_rmu_arm_5_quickness_penalty_never_below_a_zero_bonus() -> None:
     assert quickness_db(10, ba4) == 0  # not -10: a zero bonus gives 0
     assert quickness_db(-5, ba4) == -5  # the armor never makes a poor bonus worse
     assert quickness_db(10, None) == 10
+
+
+@pytest.mark.parametrize(
+    ("armor", "missile", "quickness"),
+    [("BA I", None, -30), ("BA II", -5, -25), ("BA III", -10, -20), ("BA IV", -20, -10)],
+)
+def test_rmu_arm_5_each_class_s_missile_and_quickness_penalty(
+    armor: str, missile: int | None, quickness: int
+) -> None:
+    """RMU-ARM-5 with DATA.md's stand-ins: missile 0 / -5 / -10 / -20 on the wearer's own shot
+    (BA I's 0 shows no term), Quickness 0 / -5 / -10 / -20 off a Quickness DB of 30 behind
+    partial soft cover, where Quickness counts (RMU-DOD-1): 30, 25, 20, 10."""
+    own = AimedShot(weapon="glock-17", ob=70, distance_ft=20, shooter_armor=armor)
+    worn = [v for v, rule in attack_parts(shoot(own, 50)) if rule == "RMU-ARM-5"]
+    assert worn == ([] if missile is None else [missile])
+    target = AimedShot(
+        weapon="glock-17",
+        ob=70,
+        distance_ft=20,
+        armor=armor,
+        cover=parse_cover("partial:soft"),
+        defender=Defender(quickness_db=30),
+    )
+    parts = attack_parts(shoot(target, 50))
+    assert [v for v, rule in parts if rule in ("RMU-ARM-5", "RMU-DOD-1")] == [quickness]
 
 
 def test_rmu_arm_5_quickness_penalty_applies_while_worn_even_when_ap_defeats_it() -> None:
@@ -651,6 +698,8 @@ def test_rmu_cov_7_melee_cover_values() -> None:
 
 
 def test_rmu_cov_8_all_cover_doubles_against_hollowpoint() -> None:
+    """RMU-COV-8, RMU-AMMO-6 (all cover bonuses double against hollowpoint): half hard +70
+    becomes +140, full soft +100 becomes +200."""
     shot = AimedShot(weapon="glock-17", ob=150, distance_ft=20, cover=parse_cover("half:hard"))
     assert (-70, "RMU-COV-3") in attack_parts(shoot(shot, 50))
     assert (-140, "RMU-COV-8") in attack_parts(shoot(replace(shot, ammo="hollowpoint"), 50))

@@ -290,7 +290,6 @@ class _Bite(DataModel):
 class _Called(DataModel):
     any_location: int = Field(le=0)
     stake_or_behead: int = Field(le=0)
-    wood_stabbing: int = Field(le=0)
     stake_location: HitLocation
     stake_severity: Severity
     behead_location: HitLocation

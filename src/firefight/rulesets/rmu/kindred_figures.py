@@ -66,7 +66,6 @@ class KindredFigures:
     brutal_feed_slakes: int
     called_any: int
     called_stake_or_behead: int
-    wood_stabbing: int
     stake_location: HitLocation
     stake_severity: Severity
     behead_location: HitLocation
@@ -113,7 +112,6 @@ def kindred_figures(*, validate: bool = False) -> KindredFigures:
         brutal_feed_slakes=bite["brutal_feed_slakes"],
         called_any=called["any_location"],
         called_stake_or_behead=called["stake_or_behead"],
-        wood_stabbing=called["wood_stabbing"],
         stake_location=HitLocation(called["stake_location"]),
         stake_severity=Severity(called["stake_severity"]),
         behead_location=HitLocation(called["behead_location"]),
