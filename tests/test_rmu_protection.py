@@ -15,7 +15,7 @@ import pytest
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal, UnknownNameError
-from firefight.geometry import Body, CoverGrade, Point, Posture
+from firefight.geometry import Body, CoverGrade, Point, Posture, Size
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.ammo import Magazine, load_magazine, top_up
 from firefight.rulesets.rmu.bodies import (
@@ -562,6 +562,32 @@ def test_rmu_cov_6_a_miss_hits_the_shielder_at_ob_0() -> None:
     hits = [e for e in out.events if isinstance(e, HitsInflicted)]
     assert [(h.target, h.hits) for h in hits] == [("Ana", stray.landing.hits)]
     assert stray.landing.hits == DATA.tables.attack("firearm-9mm").lookup(96, "BA II").hits > 0
+
+
+def test_p_8_the_stray_round_leaves_the_targets_size_and_gives_the_shielder_no_cover() -> None:
+    """P-8: the Browning BAR (hunting class II) at a Large target 100 ft off (range +0), OB 20,
+    Ben standing fully in front. The shot: 40 + 20 - 30 recoil + 25 against a Large target
+    (RMU-HUNT-1) - 133 body cover = miss. The stray round into Ben drops the OB and the +25,
+    which is the target's, keeps the recoil, and Ben, in the open with nobody's cover, keeps
+    neither his Quickness 20 nor his Dodge 30 (RMU-DOD-1): 60 + 0 - 30 = 30."""
+    ben = Bystander(name="Ben", defender=Defender(quickness_db=20, dodge_db=30))
+    shot = AimedShot(
+        weapon="browning-bar",
+        ob=20,
+        distance_ft=100,
+        target_size=Size.LARGE,
+        screen=BodyScreen(grade=CoverGrade.FULL, shielders=(ben,)),
+    )
+    out = shoot(shot, 40, 60)
+    assert out.result.result == "miss"
+    assert (25, "RMU-HUNT-1") in attack_parts(out)
+    assert attack_parts(out, "attack total against Ben") == [
+        (60, "RMU-GEN-2"),
+        (0, "RMU-COV-6"),
+        (-30, "RMU-GEN-3"),
+    ]
+    stray = out.result.shielder
+    assert stray is not None and (stray.name, stray.attack_total) == ("Ben", 30)
 
 
 def test_rmu_cov_6_shielder_chosen_at_random_and_takes_a_critical() -> None:
