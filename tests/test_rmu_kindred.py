@@ -354,6 +354,25 @@ def test_v3_p9_the_trace_does_not_call_a_staked_kindred_unconscious() -> None:
     ]
 
 
+def test_v3_p9_a_staked_kindred_brings_no_quickness_db_against_a_blade() -> None:
+    """P-9 holds in melee as it does against a shot: staked, Mara (Quickness DB 10) is awake
+    but cannot defend. Ana (no blade skill, OB 0) stabs with a knife at 4 AP: 50 + 0 + 30
+    (prone target) = 80, with no -10 for Mara's Quickness."""
+    state = start(vampire("Mara", 0, 0, stats={"quickness_db": 10}), person("Ana", 0, 4))
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    stab = RMU.parse_action("Ana attacks Mara with knife --ap 4", state)
+    out = RMU.resolve(state, stab, Dice.scripted([50] * 5))
+    trace = out.trace.to_json()
+    total = next(t for t in trace if t.get("label") == "melee attack total")
+    assert [(p["label"], p["value"]) for p in total["parts"]] == [
+        ("attack roll, d100 open-ended high", 50),
+        ("OB with the Knife", 0),
+        ("prone target", 30),
+    ]
+    said = [t["text"] for t in trace if t.get("rule") == "P-9"]
+    assert "Mara is staked: no DB, no parry." in said
+
+
 def test_v3_a_staked_kindred_is_told_she_cannot_act_not_only_move() -> None:
     """V-3 paralyses: a Rouse check is refused as any action is, and the refusal says so."""
     state = start(vampire("Mara", 0, 0), person("Ana", 3, 0))
