@@ -158,11 +158,12 @@ def test_c_12_stabilized_no_more_saves_until_hurt_again() -> None:
 
 
 def test_c_12_stabilize_tie_fails_and_refusals() -> None:
-    """C-12: 5 + 4 + 4 = 13 ties DV 13 and fails (defender wins ties). Refused: too far, not
-    mortally wounded; a refusal changes nothing."""
-    doc = person("Doc", 0, 11, tech=5, skills={"Paramedic": 4})
+    """C-12: TECH 5 + the better of First Aid 2 and Paramedic 4 + 4 = 13 ties DV 13 and fails
+    (defender wins ties). Refused: too far, not mortally wounded; a refusal changes nothing."""
+    doc = person("Doc", 0, 11, tech=5, skills={"First Aid": 2, "Paramedic": 4})
     service = start([*dying(), doc], [5, 5, 4, 3])
-    step(service, [4], "Doc stabilizes Rook")
+    record = step(service, [4], "Doc stabilizes Rook")
+    assert parts(record, "stabilize total") == [(5, "C-12"), (4, "C-12"), (4, "C-1")]
     assert not fighter(service.state("fight").combatant("Rook")).stabilized
     step(service, [2])  # Rook's second save: 2 + 1 = 3 < 6
     with pytest.raises(RuleRefusal, match="C-12: Doc must be within 2 m"):
