@@ -79,6 +79,9 @@ def test_c_14_rubber_stops_at_1_hp_and_knocks_out() -> None:
     assert [k.cause for k in of(out, KnockedOut)] == ["rubber rounds"]
     out = shot("rubber", [4, 4, 4], sp=0, hp=40)
     assert (out.result.fields()["hp_lost"], of(out, KnockedOut)) == (12, [])
+    # Less-lethal, no ablation: 12 against SP 11 gets 1 through and the SP stays 11.
+    out = shot("rubber", [4, 4, 4])
+    assert (out.result.fields()["hp_lost"], of(out, ArmorAblated)) == (1, [])
 
 
 def test_c_14_incendiary_sets_on_fire_when_damage_gets_through() -> None:
