@@ -127,6 +127,21 @@ def test_v1_a_kindred_hit_by_a_9mm_reads_one_severity_lower_than_a_mortal() -> N
     assert "read as D on a Kindred (V-1)" in kindred_shot.record.narration[0]
 
 
+def test_v1_rmu_bite_1_fangs_swung_as_a_melee_weapon_are_aggravated_on_a_kindred() -> None:
+    """V-1, RMU-BITE-1: Mara bites Viktor, also Kindred, with the melee catalog's bite: 99 then
+    60 open-ended + 35 from the rear (DEC-346) = 194, a D; critical roll 44 + 4 past 175 (P-6).
+    Fangs are aggravated: the D stays a D, and hits and critical are marked aggravated."""
+    state = start(vampire("Mara", 0, 0), vampire("Viktor", 0, 4))
+    bite = RMU.parse_action("Mara attacks Viktor with bite --ap 4", state)
+    out = RMU.resolve(state, bite, Dice.scripted([99, 60, 44]))
+    crits = [e for e in out.events if isinstance(e, CriticalInflicted)]
+    assert [(c.severity, c.reduced_from, c.aggravated) for c in crits] == [("D", None, True)]
+    hits = [e for e in out.events if isinstance(e, HitsInflicted)]
+    assert [h.aggravated for h in hits] == [True]
+    said = [t["text"] for t in out.trace.to_json() if t.get("rule") == "V-1"]
+    assert said == ["Viktor is Kindred, but the blow is aggravated: full severity."]
+
+
 def test_v1_concussion_hits_on_a_kindred_are_not_reduced() -> None:
     """V-1 lightens the critical only: the 9 mm's concussion hits (attack 99+40) are the same on
     a Kindred as on a mortal, neither halved nor reduced."""
