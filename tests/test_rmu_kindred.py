@@ -266,6 +266,15 @@ def test_v2_past_body_development_only_aggravated_damage_brings_final_death() ->
     assert sheet(fangs, "Mara").final_death and fangs.combatant("Mara").dead
     mortal = land(start(person("Mara", 0, 0)), HitsInflicted(target="Mara", hits=90, rule="t"))
     assert mortal.combatant("Mara").dead
+    # Past, not at: 85 aggravated hits on 60 leave her 25 below 0, exactly her Body Development,
+    # so torpor; one more hit is past it, Final Death.
+    at_bd = land(
+        start(vampire("Mara", 0, 0)),
+        HitsInflicted(target="Mara", hits=85, rule="RMU-BITE-1", aggravated=True),
+    )
+    assert sheet(at_bd, "Mara").torpor and not sheet(at_bd, "Mara").final_death
+    past = land(at_bd, HitsInflicted(target="Mara", hits=1, rule="RMU-BITE-1", aggravated=True))
+    assert sheet(past, "Mara").final_death and past.combatant("Mara").dead
 
 
 def test_v2_a_lethal_cell_is_torpor_unless_aggravated() -> None:
