@@ -408,11 +408,14 @@ def test_v3_a_staked_kindred_is_told_she_cannot_act_not_only_move() -> None:
 
 
 def test_v3_pulling_the_stake_takes_3_ap_from_someone_adjacent() -> None:
-    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0), person("Far", 30, 0))
+    state = start(
+        vampire("Mara", 0, 0), person("Ana", 3, 0), person("Far", 30, 0), person("Edge", 0, 5)
+    )
     state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
     far = RMU.parse_action("Far pulls the stake from Mara", state)
     with pytest.raises(RuleRefusal, match="within 5 ft"):
         RMU.validate(state, far)
+    RMU.validate(state, RMU.parse_action("Edge pulls the stake from Mara", state))  # 5 ft is within
     pull = RMU.parse_action("Ana pulls the stake from Mara", state)
     RMU.validate(state, pull)
     outcome = RMU.resolve(state, pull, Dice.scripted([]))
