@@ -524,10 +524,14 @@ def test_v5_someone_else_puts_the_fire_out_with_2_ap_and_no_roll() -> None:
     assert not sheet(after, "Mara").burning and vitals(after.combatant("Ana")).ap_left == 2
 
 
-@pytest.mark.parametrize(("rolls", "out"), [([97, 10], True), ([90], False), ([40], False)])
+@pytest.mark.parametrize(
+    ("rolls", "out"),
+    [([97, 10], True), ([96, 5], True), ([91], False), ([90], False), ([40], False)],
+)
 def test_v5_rolling_on_the_ground_is_a_medium_maneuver(rolls: list[int], out: bool) -> None:
-    """An absolute maneuver (M-3), Medium: 107 is a success and puts the fire out; 90 is only a
-    partial success and 40 a failure, and the fire burns on."""
+    """An absolute maneuver (M-3), Medium (+0): 107 and 101 are successes and put the fire out;
+    91 and 90 are only partial successes (91 would succeed at Light +10) and 40 a failure, and
+    the fire burns on."""
     state = burning_scene()
     action = RMU.parse_action("Mara rolls on the ground", state)
     RMU.validate(state, action)
