@@ -758,6 +758,16 @@ def test_p3_armor_penalty_comes_off_the_dodge_before_the_share() -> None:
         rules=DATA.rules,
     )
     assert [m.value for m in mods] == [-7]
+    # Dodge 10 under the same -30 keeps nothing: a Dodge worn away to nothing is no DB, never
+    # a bonus to the attacker.
+    weighed_down = defense_modifiers(
+        defender=Defender(dodge_db=10),
+        behind_cover=True,
+        armor=DATA.armor["BA IV"],
+        armor_penalty=armor_maneuver_penalty(DATA.armor["BA IV"]),
+        rules=DATA.rules,
+    )
+    assert weighed_down == []
 
 
 # --- magazines (RMU-AMMO-1) -------------------------------------------------------------------
