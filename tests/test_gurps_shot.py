@@ -250,6 +250,9 @@ def test_g5_rcl_per_shot_cumulative_and_no_4e_rapid_fire_bonus() -> None:
     targets = [s.target for s in out.result.shots]
     skill = out.result.effective_skill
     assert targets == [skill, skill - 2, skill - 4]
+    # The trace's own totals say the same: the third shot is at Rcl x2.
+    totals = {e["label"]: e["value"] for e in out.trace.to_json() if e.get("type") == "total"}
+    assert (totals["shot 2"], totals["shot 3"]) == (skill - 2, skill - 4)
 
 
 def test_gur_gun_1_three_shots_at_most_and_rcl_doubled_below_st() -> None:
