@@ -352,6 +352,10 @@ def test_f_6_the_firing_round_takes_all_4_ap() -> None:
     with pytest.raises(RuleRefusal) as info:
         fire(replace(BURST, ap_available=3))
     assert info.value.rule == "F-6"
+    # A magazine that runs dry mid-round (12 rounds of the class's 50) still costs the 4 AP.
+    dry = fire(replace(BURST, rounds_left=12), 50)
+    assert dry.result.bullets == 12
+    assert [e.ap for e in dry.events if isinstance(e, ActionPointsSpent)] == [4]
 
 
 def test_rmu_rf_9_class_modifier_on_the_aimed_man_only() -> None:
