@@ -388,7 +388,9 @@ def test_v3_p9_a_staked_kindred_brings_no_quickness_db_against_a_blade() -> None
     out = RMU.resolve(state, stab, Dice.scripted([50] * 5))
     trace = out.trace.to_json()
     total = next(t for t in trace if t.get("label") == "melee attack total")
-    assert [(p["label"], p["value"]) for p in total["parts"]] == [
+    parts = total["parts"]
+    assert isinstance(parts, list)
+    assert [(p["label"], p["value"]) for p in parts] == [
         ("attack roll, d100 open-ended high", 50),
         ("OB with the Knife", 0),
         ("prone target", 30),
