@@ -213,6 +213,16 @@ def test_p5_breakage_bands(roll: int, penalty: int) -> None:
     assert (taken.penalty, taken.new_total, taken.broken) == (penalty, penalty, False)
 
 
+def test_rmu_brk_2_the_plate_is_beaten_open_past_minus_50_not_at_it() -> None:
+    """RMU-BRK-2: BA III (strength 20). With -30 taken, 50 + 20 - 30 = 40 takes -20: -50
+    exactly, still protecting. With -40 taken, 50 + 20 - 40 = 30 takes -20: -60 has passed
+    -50, beaten open."""
+    at = check("BA III", -30, 0, 50)
+    assert (at.check_total, at.new_total, at.beaten_open) == (40, -50, False)
+    past = check("BA III", -40, 0, 50)
+    assert (past.check_total, past.new_total, past.beaten_open) == (30, -60, True)
+
+
 def test_p5_under_1_breaks_the_armor_outright() -> None:
     """P-5: 50 + 0 (BA I) - 40 - 10 = 0 breaks; 51 gives 1, a plain -20."""
     broken = check("BA I", -40, -10, 50)
