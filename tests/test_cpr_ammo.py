@@ -79,6 +79,9 @@ def test_c_14_rubber_stops_at_1_hp_and_knocks_out() -> None:
     assert [k.cause for k in of(out, KnockedOut)] == ["rubber rounds"]
     out = shot("rubber", [4, 4, 4], sp=0, hp=40)
     assert (out.result.fields()["hp_lost"], of(out, KnockedOut)) == (12, [])
+    # Less-lethal, no ablation: 12 against SP 11 gets 1 through and the SP stays 11.
+    out = shot("rubber", [4, 4, 4])
+    assert (out.result.fields()["hp_lost"], of(out, ArmorAblated)) == (1, [])
 
 
 def test_c_14_incendiary_sets_on_fire_when_damage_gets_through() -> None:
@@ -123,12 +126,19 @@ def test_c_14_poison_and_biotoxin_bypass_armor_after_a_failed_resist() -> None:
     assert [d.hp_lost for d in of(out, DamageDealt)] == [6]
     assert not of(_load("poison", [8]), DamageDealt)
     assert [d.hp_lost for d in of(_load("biotoxin", [8, 1, 1, 1]), DamageDealt)] == [3]
+    # At the DVs: 4 + 2 + 7 = 13 ties poison's DV 13 and 4 + 2 + 9 = 15 biotoxin's DV 15; the
+    # DV wins ties, so both take their damage.
+    assert [d.hp_lost for d in of(_load("poison", [7, 3, 4]), DamageDealt)] == [7]
+    assert [d.hp_lost for d in of(_load("biotoxin", [9, 1, 1, 1]), DamageDealt)] == [3]
 
 
 def test_c_14_sleep_knocks_out_and_the_other_loads_only_have_their_effect() -> None:
     """C-14: sleep 9 < 13 knocks out; a flashbang, EMP, smoke or teargas load rolls no damage
     and no resist here, only its narrated effect."""
     assert [k.cause for k in of(_load("sleep", [3]), KnockedOut)] == ["sleep load"]
+    # Sleep's DV 13: 4 + 2 + 7 = 13 ties and sleeps; 4 + 2 + 8 = 14 resists.
+    assert [k.cause for k in of(_load("sleep", [7]), KnockedOut)] == ["sleep load"]
+    assert not of(_load("sleep", [8]), KnockedOut)
     for load in ("flashbang", "emp", "smoke", "teargas"):
         out = _load(load, [])
         assert not of(out, DamageDealt)

@@ -113,6 +113,22 @@ def test_c_12_a_hit_on_the_mortally_wounded_brings_a_critical_injury() -> None:
     assert service.state("fight").combatant("Rook").hits_left == -14
 
 
+def test_c_12_dec_142_the_hit_on_the_mortally_wounded_must_get_through_the_sp() -> None:
+    """C-12, DEC-142: Rook, mortally wounded, wears body SP 9. 3d6 2+3+4 = 9 is wholly
+    stopped: no HP lost and no critical injury. 2+3+5 = 10 gets 1 through: 2d6 2+3 = 5 on the
+    Body table (broken ribs) and its 5 bonus, so 1 + 5 = 6 HP lost."""
+    stopped = start(dying(armor={"body": 9}), [5, 5, 3])
+    record = step(stopped, [5, 2, 3, 4], "V shoots Rook")
+    assert not [e for e in record.events if isinstance(e, CriticalInjuryInflicted)]
+    assert stopped.state("fight").combatant("Rook").hits_left == 0
+    one_through = start(dying(armor={"body": 9}), [5, 5, 3])
+    record = step(one_through, [5, 2, 3, 5, 2, 3], "V shoots Rook")
+    crits = [e for e in record.events if isinstance(e, CriticalInjuryInflicted)]
+    assert [(c.cause, c.injury) for c in crits] == [("hit while mortally wounded", "broken-ribs")]
+    assert parts(record, "HP Rook loses") == [(1, "C-3"), (5, "C-12")]
+    assert one_through.state("fight").combatant("Rook").hits_left == -6
+
+
 def test_c_12_two_sixes_on_the_mortally_wounded_bring_one_critical_not_two() -> None:
     """C-4 and C-12: 6+6+1 = 13 with two sixes is the dice's critical (2d6 4+4 = 8, broken
     leg); the hit on the mortally wounded adds no second one."""
@@ -142,11 +158,12 @@ def test_c_12_stabilized_no_more_saves_until_hurt_again() -> None:
 
 
 def test_c_12_stabilize_tie_fails_and_refusals() -> None:
-    """C-12: 5 + 4 + 4 = 13 ties DV 13 and fails (defender wins ties). Refused: too far, not
-    mortally wounded; a refusal changes nothing."""
-    doc = person("Doc", 0, 11, tech=5, skills={"Paramedic": 4})
+    """C-12: TECH 5 + the better of First Aid 2 and Paramedic 4 + 4 = 13 ties DV 13 and fails
+    (defender wins ties). Refused: too far, not mortally wounded; a refusal changes nothing."""
+    doc = person("Doc", 0, 11, tech=5, skills={"First Aid": 2, "Paramedic": 4})
     service = start([*dying(), doc], [5, 5, 4, 3])
-    step(service, [4], "Doc stabilizes Rook")
+    record = step(service, [4], "Doc stabilizes Rook")
+    assert parts(record, "stabilize total") == [(5, "C-12"), (4, "C-12"), (4, "C-1")]
     assert not fighter(service.state("fight").combatant("Rook")).stabilized
     step(service, [2])  # Rook's second save: 2 + 1 = 3 < 6
     with pytest.raises(RuleRefusal, match="C-12: Doc must be within 2 m"):

@@ -33,6 +33,24 @@ def test_d_1_book_check_low_chain() -> None:
     assert roll.natural == 4
 
 
+@pytest.mark.parametrize(
+    ("faces", "total"),
+    [
+        ([96, 50], 146),  # 96 is the high end's first face
+        ([95], 95),  # 95 stands alone
+        ([5, 50], -45),  # 05 is the low end's last face
+        ([6], 6),  # 06 stands alone
+        ([96, 96, 10], 202),  # a 96 rolled again chains once more
+        ([96, 95], 191),  # 95 ends the chain
+    ],
+)
+def test_d_1_the_ends_open_at_96_and_05_exactly(faces: list[int], total: int) -> None:
+    """D-1: 96-100 opens high and chains, 01-05 opens low; 95 and 06 do neither."""
+    dice = Dice.scripted(faces)
+    assert dice.d100_open_ended("check").total == total
+    assert not dice.unused
+
+
 def test_rmu_gen_2_only_the_first_roll_triggers_the_low_end() -> None:
     # 97 then 03: the 03 is an added chain roll, never a new low-end trigger
     assert Dice.scripted([97, 3]).d100_open_ended("check").total == 100

@@ -137,6 +137,19 @@ def test_r_2_total_penalty_of_minus_200_is_dying_and_minus_300_dies_at_upkeep() 
     assert died and died[0].rule == "R-2"
 
 
+def test_r_2_dying_from_minus_200_and_death_from_minus_300_not_before() -> None:
+    """R-2's thresholds are reached, not approached: -199 is not dying, -200 is; -299 does not
+    die at the upkeep, -300 does."""
+    short = land(opened(), crit(injury=-199))
+    assert not dying(short.combatant("Viktor"))
+    assert dying(land(short, crit(injury=-1)).combatant("Viktor"))
+    almost = land(opened(), crit(injury=-299))
+    after = engine.next_round(almost, RMU, Dice.scripted([5, 5])).state
+    assert not after.combatant("Viktor").dead
+    at = land(opened(), crit(injury=-300))
+    assert engine.next_round(at, RMU, Dice.scripted([5, 5])).state.combatant("Viktor").dead
+
+
 # --- RMU-GEN-7: critical effects landing ---------------------------------------------------------
 
 

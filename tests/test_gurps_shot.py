@@ -117,6 +117,10 @@ def test_g1_success_and_criticals(roll: int, skill: int, result: str) -> None:
         (451, -15),
         (700, -15),
         (1000, -16),
+        # a yard past each row reads the next one down
+        *[(d + 1, m - 1) for d, m in ((5, -2), (7, -3), (10, -4), (15, -5), (20, -6))],
+        *[(d + 1, m - 1) for d, m in ((30, -7), (70, -9), (100, -10), (150, -11))],
+        *[(d + 1, m - 1) for d, m in ((200, -12), (300, -13))],
     ],
 )
 def test_g2_speed_range_rows(yards: float, modifier: int) -> None:
@@ -180,6 +184,9 @@ def test_g3_cutting_rounds_down() -> None:
     out = resolve([*three(7), 3], weapon="bow", skill=16, arrow="leaf", st=13, distance=2, dr=1)
     # ST 13 thrust 1d; leaf adds 3: 3 + 3 = 6, DR 1 -> 5, x1.5 -> 7
     assert out.result.injury == 7
+    # 2 + 3 = 5, DR 1 -> 4, x1.5 -> 6 exactly
+    even = resolve([*three(7), 2], weapon="bow", skill=16, arrow="leaf", st=13, distance=2, dr=1)
+    assert even.result.injury == 6
 
 
 def test_g3_pd_adds_to_the_defense() -> None:
@@ -243,6 +250,9 @@ def test_g5_rcl_per_shot_cumulative_and_no_4e_rapid_fire_bonus() -> None:
     targets = [s.target for s in out.result.shots]
     skill = out.result.effective_skill
     assert targets == [skill, skill - 2, skill - 4]
+    # The trace's own totals say the same: the third shot is at Rcl x2.
+    totals = {e["label"]: e["value"] for e in out.trace.to_json() if e.get("type") == "total"}
+    assert (totals["shot 2"], totals["shot 3"]) == (skill - 2, skill - 4)
 
 
 def test_gur_gun_1_three_shots_at_most_and_rcl_doubled_below_st() -> None:

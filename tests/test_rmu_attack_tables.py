@@ -304,6 +304,10 @@ def test_p_6_total_64_is_below_the_table_and_does_nothing(name: str) -> None:
     assert result.hits == 0
     assert result.severity is None
     assert result.critical_roll_bonus == 0
+    # 65, the lowest row's first total, is on the table: its hits land.
+    lowest = _table(name).lookup(65, "AT 1")
+    assert lowest.row is not None and (lowest.row.low, lowest.row.high) == (65, 67)
+    assert lowest.hits > 0
 
 
 def test_rmu_gen_5_glock_reads_its_breaking_point_on_ba_i() -> None:

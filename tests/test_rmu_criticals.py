@@ -150,6 +150,20 @@ def test_p_7_severity_f_reads_e_and_a_on_the_same_row(puncture: CriticalTable, r
     )
 
 
+@pytest.mark.parametrize(
+    ("severity", "columns"),
+    [("F", "EA"), ("G", "EB"), ("H", "EC"), ("I", "ECA"), ("J", "ECB")],
+)
+def test_p_7_each_severity_past_e_reads_its_columns_on_the_one_row(
+    puncture: CriticalTable, severity: str, columns: str
+) -> None:
+    """P-7: F = E + A, G = E + B, H = E + C, I = E + C + A, J = E + C + B, all on one roll."""
+    row = puncture.row_for(50)
+    assert puncture.lookup(50, Severity(severity)) == tuple(
+        (Severity(c), row.cell(Severity(c))) for c in columns
+    )
+
+
 def test_rmu_arm_3_impact_is_blunt_trauma(tables: RmuTables, puncture: CriticalTable) -> None:
     """DATA.md: more hits, no bleeding but fatigue, breakage in B-E but not A (RMU-AMMO-5, P-5)."""
     impact = tables.critical("ballistic-impact")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from encounter_support import MemoryStore, doorway, in_memory
+from encounter_support import MemoryStore, doorway, in_memory, scene, thrower
 from firefight.dice import Dice
 from firefight.encounter.log import decode_event
 from firefight.errors import RuleRefusal
@@ -68,6 +68,31 @@ def test_rmu_exp_7_dropping_prone_in_time_moves_viktor_a_band_out() -> None:
     blasts = [o for o in boom.record.trace if o.get("type") == "total"]
     viktor = next(t for t in blasts if t["label"] == "detonation against Viktor")
     assert {p["rule"]: p["value"] for p in viktor["parts"]}["RMU-EXP-7"] == 0  # casualty
+
+
+def test_p_9_rmu_exp_6_an_unconscious_body_brings_no_quickness_db_against_a_blast() -> None:
+    """P-9: the blast's Quickness DB (RMU-EXP-6) is a defense, and out cold Viktor (Quickness DB
+    15) has none. Awake, his -15 stands in the detonation total; knocked out first, it does
+    not."""
+
+    def viktor_terms(knocked_out: bool) -> dict[str, int]:
+        doc = scene(
+            thrower("Mara", 0, 0),
+            thrower("Viktor", 0, 45, stats={"body_development": 25, "bmr_ft": 20,
+                                            "quickness_db": 15}),
+        )  # fmt: skip
+        service = in_memory("g", doc, Dice.seeded(1))
+        if knocked_out:
+            service.gm("g", "set Viktor unconscious")
+        service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+        service.next_round("g", Dice.scripted(PAD))
+        boom = service.next_round("g", Dice.scripted([60, *PAD]))
+        totals = [o for o in boom.record.trace if o.get("type") == "total"]
+        viktor = next(t for t in totals if t["label"] == "detonation against Viktor")
+        return {p["rule"]: p["value"] for p in viktor["parts"]}
+
+    assert viktor_terms(knocked_out=False)["RMU-EXP-6"] == -15
+    assert viktor_terms(knocked_out=True).get("RMU-EXP-6", 0) == 0
 
 
 def test_rmu_exp_15_smoke_fills_its_radius_for_10_to_18_rounds_and_clears() -> None:

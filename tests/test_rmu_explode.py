@@ -73,6 +73,18 @@ def test_rmu_exp_1_one_detonation_roll_plus_ranks_is_read_by_everyone() -> None:
     assert people["Ann"].total == 40 + 12 - 40  # fringe band
 
 
+def test_d_2_dec_730_the_detonation_roll_opens_at_the_low_end_too() -> None:
+    """D-2: the detonation roll is fully open-ended. 03 then 60 subtracts: -57, + 12 ranks
+    + 20 in the kill band (5 ft) = -25 for Bob, below the table: nothing. A 96 then 10 adds:
+    106 + 12 + 20 = 138."""
+    low = _go("m67", [_at(5, "Bob")], [3, 60], thrown_ranks=12)
+    assert low.result.roll == -57
+    assert _people(low)["Bob"].total == -25
+    assert not [e for e in low.events if isinstance(e, (HitsInflicted, CriticalInflicted))]
+    high = _go("m67", [_at(5, "Bob")], [96, 10], thrown_ranks=12)
+    assert (high.result.roll, _people(high)["Bob"].total) == (106, 138)
+
+
 def test_rmu_exp_1_criticals_are_rolled_for_each_target() -> None:
     out = _go("m67", [_at(5, "Bob"), _at(6, "Ann")], [90, 10, 60])
     crits = [e for e in out.events if isinstance(e, CriticalInflicted)]
@@ -459,7 +471,7 @@ def test_x_1_rmu_exp_3_the_throw_lands_on_target_31_percent_and_at_the_feet_4() 
     dist = odds(None, _thrown(40, (_at(30),)), method="exact", depth=2)
     on_aim = dist.probability(lambda v: v.landed == (0.0, 45.0))
     at_feet = dist.probability(lambda v: v.landed == (0.0, 0.0))
-    listed = 1 - 0.05**3  # the detonation roll's cut-off at depth 2
+    listed = 1 - 2 * 0.05**3  # the detonation roll's cut-off at depth 2, at both ends (D-2)
     # 70-95, and 96-100 whose open-ended chain was followed (2 rerolls at depth 2)
     assert on_aim == pytest.approx((0.26 + 0.05 * (1 - 0.05**2)) * listed, abs=1e-12)
     assert at_feet == pytest.approx(0.04 * listed, abs=1e-9)

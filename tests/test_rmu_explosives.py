@@ -49,6 +49,11 @@ def test_rmu_exp_12_the_loads_are_data_with_their_stated_figures() -> None:
     assert (loads["molotov"].increment_ft, loads["molotov"].radius_ft) == (10, 10)
     assert loads["molotov"].flat_severity is Severity.C
     assert all(load.provisional for load in loads.values())
+    # every distance of every load, converted from metres, sits on a 5 ft step.
+    for load in loads.values():
+        feet = [load.increment_ft, load.radius_ft]
+        feet += [r for _, r in (*load.bands, *load.enclosed_bands)]
+        assert all(f % 5 == 0 for f in feet), (load.key, feet)
 
 
 def _nearest_5_ft(metres: float) -> int:

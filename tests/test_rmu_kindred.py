@@ -127,6 +127,21 @@ def test_v1_a_kindred_hit_by_a_9mm_reads_one_severity_lower_than_a_mortal() -> N
     assert "read as D on a Kindred (V-1)" in kindred_shot.record.narration[0]
 
 
+def test_v1_rmu_bite_1_fangs_swung_as_a_melee_weapon_are_aggravated_on_a_kindred() -> None:
+    """V-1, RMU-BITE-1: Mara bites Viktor, also Kindred, with the melee catalog's bite: 99 then
+    60 open-ended + 35 from the rear (DEC-346) = 194, a D; critical roll 44 + 4 past 175 (P-6).
+    Fangs are aggravated: the D stays a D, and hits and critical are marked aggravated."""
+    state = start(vampire("Mara", 0, 0), vampire("Viktor", 0, 4))
+    bite = RMU.parse_action("Mara attacks Viktor with bite --ap 4", state)
+    out = RMU.resolve(state, bite, Dice.scripted([99, 60, 44]))
+    crits = [e for e in out.events if isinstance(e, CriticalInflicted)]
+    assert [(c.severity, c.reduced_from, c.aggravated) for c in crits] == [("D", None, True)]
+    hits = [e for e in out.events if isinstance(e, HitsInflicted)]
+    assert [h.aggravated for h in hits] == [True]
+    said = [t["text"] for t in out.trace.to_json() if t.get("rule") == "V-1"]
+    assert said == ["Viktor is Kindred, but the blow is aggravated: full severity."]
+
+
 def test_v1_concussion_hits_on_a_kindred_are_not_reduced() -> None:
     """V-1 lightens the critical only: the 9 mm's concussion hits (attack 99+40) are the same on
     a Kindred as on a mortal, neither halved nor reduced."""
@@ -251,6 +266,15 @@ def test_v2_past_body_development_only_aggravated_damage_brings_final_death() ->
     assert sheet(fangs, "Mara").final_death and fangs.combatant("Mara").dead
     mortal = land(start(person("Mara", 0, 0)), HitsInflicted(target="Mara", hits=90, rule="t"))
     assert mortal.combatant("Mara").dead
+    # Past, not at: 85 aggravated hits on 60 leave her 25 below 0, exactly her Body Development,
+    # so torpor; one more hit is past it, Final Death.
+    at_bd = land(
+        start(vampire("Mara", 0, 0)),
+        HitsInflicted(target="Mara", hits=85, rule="RMU-BITE-1", aggravated=True),
+    )
+    assert sheet(at_bd, "Mara").torpor and not sheet(at_bd, "Mara").final_death
+    past = land(at_bd, HitsInflicted(target="Mara", hits=1, rule="RMU-BITE-1", aggravated=True))
+    assert sheet(past, "Mara").final_death and past.combatant("Mara").dead
 
 
 def test_v2_a_lethal_cell_is_torpor_unless_aggravated() -> None:
@@ -354,6 +378,27 @@ def test_v3_p9_the_trace_does_not_call_a_staked_kindred_unconscious() -> None:
     ]
 
 
+def test_v3_p9_a_staked_kindred_brings_no_quickness_db_against_a_blade() -> None:
+    """P-9 holds in melee as it does against a shot: staked, Mara (Quickness DB 10) is awake
+    but cannot defend. Ana (no blade skill, OB 0) stabs with a knife at 4 AP: 50 + 0 + 30
+    (prone target) = 80, with no -10 for Mara's Quickness."""
+    state = start(vampire("Mara", 0, 0, stats={"quickness_db": 10}), person("Ana", 0, 4))
+    state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
+    stab = RMU.parse_action("Ana attacks Mara with knife --ap 4", state)
+    out = RMU.resolve(state, stab, Dice.scripted([50] * 5))
+    trace = out.trace.to_json()
+    total = next(t for t in trace if t.get("label") == "melee attack total")
+    parts = total["parts"]
+    assert isinstance(parts, list)
+    assert [(p["label"], p["value"]) for p in parts] == [
+        ("attack roll, d100 open-ended high", 50),
+        ("OB with the Knife", 0),
+        ("prone target", 30),
+    ]
+    said = [t["text"] for t in trace if t.get("rule") == "P-9"]
+    assert "Mara is staked: no DB, no parry." in said
+
+
 def test_v3_a_staked_kindred_is_told_she_cannot_act_not_only_move() -> None:
     """V-3 paralyses: a Rouse check is refused as any action is, and the refusal says so."""
     state = start(vampire("Mara", 0, 0), person("Ana", 3, 0))
@@ -365,11 +410,14 @@ def test_v3_a_staked_kindred_is_told_she_cannot_act_not_only_move() -> None:
 
 
 def test_v3_pulling_the_stake_takes_3_ap_from_someone_adjacent() -> None:
-    state = start(vampire("Mara", 0, 0), person("Ana", 3, 0), person("Far", 30, 0))
+    state = start(
+        vampire("Mara", 0, 0), person("Ana", 3, 0), person("Far", 30, 0), person("Edge", 0, 5)
+    )
     state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
     far = RMU.parse_action("Far pulls the stake from Mara", state)
     with pytest.raises(RuleRefusal, match="within 5 ft"):
         RMU.validate(state, far)
+    RMU.validate(state, RMU.parse_action("Edge pulls the stake from Mara", state))  # 5 ft is within
     pull = RMU.parse_action("Ana pulls the stake from Mara", state)
     RMU.validate(state, pull)
     outcome = RMU.resolve(state, pull, Dice.scripted([]))
@@ -478,10 +526,14 @@ def test_v5_someone_else_puts_the_fire_out_with_2_ap_and_no_roll() -> None:
     assert not sheet(after, "Mara").burning and vitals(after.combatant("Ana")).ap_left == 2
 
 
-@pytest.mark.parametrize(("rolls", "out"), [([97, 10], True), ([90], False), ([40], False)])
+@pytest.mark.parametrize(
+    ("rolls", "out"),
+    [([97, 10], True), ([96, 5], True), ([91], False), ([90], False), ([40], False)],
+)
 def test_v5_rolling_on_the_ground_is_a_medium_maneuver(rolls: list[int], out: bool) -> None:
-    """An absolute maneuver (M-3), Medium: 107 is a success and puts the fire out; 90 is only a
-    partial success and 40 a failure, and the fire burns on."""
+    """An absolute maneuver (M-3), Medium (+0): 107 and 101 are successes and put the fire out;
+    91 and 90 are only partial successes (91 would succeed at Light +10) and 40 a failure, and
+    the fire burns on."""
     state = burning_scene()
     action = RMU.parse_action("Mara rolls on the ground", state)
     RMU.validate(state, action)

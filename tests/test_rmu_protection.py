@@ -15,7 +15,7 @@ import pytest
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal, UnknownNameError
-from firefight.geometry import Body, CoverGrade, Point, Posture
+from firefight.geometry import Body, CoverGrade, Point, Posture, Size
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.ammo import Magazine, load_magazine, top_up
 from firefight.rulesets.rmu.bodies import (
@@ -212,6 +212,16 @@ def test_p5_breakage_bands(roll: int, penalty: int) -> None:
     taken = check("BA III", 0, 0, roll)
     assert taken.check_total == roll + 20
     assert (taken.penalty, taken.new_total, taken.broken) == (penalty, penalty, False)
+
+
+def test_rmu_brk_2_the_plate_is_beaten_open_past_minus_50_not_at_it() -> None:
+    """RMU-BRK-2: BA III (strength 20). With -30 taken, 50 + 20 - 30 = 40 takes -20: -50
+    exactly, still protecting. With -40 taken, 50 + 20 - 40 = 30 takes -20: -60 has passed
+    -50, beaten open."""
+    at = check("BA III", -30, 0, 50)
+    assert (at.check_total, at.new_total, at.beaten_open) == (40, -50, False)
+    past = check("BA III", -40, 0, 50)
+    assert (past.check_total, past.new_total, past.beaten_open) == (30, -60, True)
 
 
 def test_p5_under_1_breaks_the_armor_outright() -> None:
@@ -611,6 +621,32 @@ def test_rmu_cov_6_a_miss_hits_the_shielder_at_ob_0() -> None:
     assert stray.landing.hits == DATA.tables.attack("firearm-9mm").lookup(96, "BA II").hits > 0
 
 
+def test_p_8_the_stray_round_leaves_the_targets_size_and_gives_the_shielder_no_cover() -> None:
+    """P-8: the Browning BAR (hunting class II) at a Large target 100 ft off (range +0), OB 20,
+    Ben standing fully in front. The shot: 40 + 20 - 30 recoil + 25 against a Large target
+    (RMU-HUNT-1) - 133 body cover = miss. The stray round into Ben drops the OB and the +25,
+    which is the target's, keeps the recoil, and Ben, in the open with nobody's cover, keeps
+    neither his Quickness 20 nor his Dodge 30 (RMU-DOD-1): 60 + 0 - 30 = 30."""
+    ben = Bystander(name="Ben", defender=Defender(quickness_db=20, dodge_db=30))
+    shot = AimedShot(
+        weapon="browning-bar",
+        ob=20,
+        distance_ft=100,
+        target_size=Size.LARGE,
+        screen=BodyScreen(grade=CoverGrade.FULL, shielders=(ben,)),
+    )
+    out = shoot(shot, 40, 60)
+    assert out.result.result == "miss"
+    assert (25, "RMU-HUNT-1") in attack_parts(out)
+    assert attack_parts(out, "attack total against Ben") == [
+        (60, "RMU-GEN-2"),
+        (0, "RMU-COV-6"),
+        (-30, "RMU-GEN-3"),
+    ]
+    stray = out.result.shielder
+    assert stray is not None and (stray.name, stray.attack_total) == ("Ben", 30)
+
+
 def test_rmu_cov_6_shielder_chosen_at_random_and_takes_a_critical() -> None:
     """Two shielders: a d2 picks the second; her stray round is a critical on her own
     protection (bare: Puncture)."""
@@ -781,6 +817,16 @@ def test_p3_armor_penalty_comes_off_the_dodge_before_the_share() -> None:
         rules=DATA.rules,
     )
     assert [m.value for m in mods] == [-7]
+    # Dodge 10 under the same -30 keeps nothing: a Dodge worn away to nothing is no DB, never
+    # a bonus to the attacker.
+    weighed_down = defense_modifiers(
+        defender=Defender(dodge_db=10),
+        behind_cover=True,
+        armor=DATA.armor["BA IV"],
+        armor_penalty=armor_maneuver_penalty(DATA.armor["BA IV"]),
+        rules=DATA.rules,
+    )
+    assert weighed_down == []
 
 
 # --- magazines (RMU-AMMO-1) -------------------------------------------------------------------

@@ -103,6 +103,10 @@ def test_rmu_rf_4_and_f_2_thirty_rounds_at_70_percent_carry_49_of_70() -> None:
     """The source's example: a 70% preparation carries +49 of a 30-round burst's +70."""
     assert bullet_bonus(30) == 70
     assert carried_bonus(30, 70) == 49
+    # F-2 rounds half up: 50% of 5 bullets' +25 is 12.5 -> 13; 30% of it 7.5 -> 8; 10% of
+    # 6 bullets' +28 is 2.8 -> 3; 20% of +28 is 5.6 -> 6 and 40% is 11.2 -> 11.
+    assert [carried_bonus(5, 50), carried_bonus(5, 30)] == [13, 8]
+    assert [carried_bonus(6, 10), carried_bonus(6, 20), carried_bonus(6, 40)] == [3, 6, 11]
     # 25 + 60 Rapid Fire - 10 Hard = 75: 70% on Table 5-1.
     prepared = prepare(PREP, 25)
     event = next(e for e in prepared.events if isinstance(e, RapidFirePrepared))
@@ -348,6 +352,10 @@ def test_f_6_the_firing_round_takes_all_4_ap() -> None:
     with pytest.raises(RuleRefusal) as info:
         fire(replace(BURST, ap_available=3))
     assert info.value.rule == "F-6"
+    # A magazine that runs dry mid-round (12 rounds of the class's 50) still costs the 4 AP.
+    dry = fire(replace(BURST, rounds_left=12), 50)
+    assert dry.result.bullets == 12
+    assert [e.ap for e in dry.events if isinstance(e, ActionPointsSpent)] == [4]
 
 
 def test_rmu_rf_9_class_modifier_on_the_aimed_man_only() -> None:

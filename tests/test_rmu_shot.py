@@ -15,6 +15,7 @@ from firefight.rulesets.rmu.catalog import RmuData, Weapon, WeaponAction
 from firefight.rulesets.rmu.cover import Cover, CoverMaterial, parse_cover, price_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.ranges import range_band
 from firefight.rulesets.rmu.shot import (
     AimedShot,
@@ -351,6 +352,38 @@ def test_r_1_named_situational_modifiers_and_unknown_names_refused() -> None:
     assert [p.value for p in attack_total(out).parts if p.rule == "R-1"] == [-30, 10]
     with pytest.raises(RuleRefusal, match="R-1: No situational modifier is called 'uphill'"):
         shoot(replace(BASE, situational=("uphill",)))
+
+
+R_1 = [
+    ("higher-ground", 10),
+    ("stunned-foe", 20),
+    ("surprised-foe", 25),
+    ("prone-target", -30),
+    ("attacker-in-melee", -20),
+    ("off-hand", -20),
+    ("quarters-close", -25),
+    ("quarters-cramped", -50),
+    ("quarters-tight", -75),
+    ("quarters-confined", -100),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), R_1)
+def test_r_1_each_ranged_ob_modifier_is_table_9_5s(name: str, value: int) -> None:
+    """R-1, figure by figure, as the shot's own term."""
+    out = shoot(replace(BASE, situational=(name,)))
+    parts = [(p.label, p.value) for p in attack_total(out).parts if p.rule == "R-1"]
+    assert parts == [(name.replace("-", " "), value)]
+
+
+def test_r_1_melee_reads_r_1s_figure_wherever_r_1_gives_one() -> None:
+    """The melee column repeats R-1 for higher ground, a stunned foe and the quarters
+    (DEC-340): the two copies must agree."""
+    figures = melee_figures()
+    shared = ("higher-ground", "stunned-foe", "quarters-close", "quarters-cramped",
+              "quarters-tight", "quarters-confined")  # fmt: skip
+    ranged = dict(R_1)
+    assert {n: figures.modifier(n) for n in shared} == {n: ranged[n] for n in shared}
 
 
 def test_p_8_extra_terms_stand_before_cover_and_carry_over_whatever_was_settled_before() -> None:

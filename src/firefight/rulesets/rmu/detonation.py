@@ -55,6 +55,7 @@ from firefight.rulesets.rmu.volley import SHRAPNEL_BARE, SHRAPNEL_COVERED
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
+    "DETONATION_OPENS_LOW",
     "FRAGMENTATION_TABLE",
     "LOWEST_BLAST_TOTAL",
     "Blast",
@@ -70,6 +71,9 @@ __all__ = [
     "resolve_detonation",
 ]
 
+#: RULINGS D-2: the detonation roll is open-ended at both ends (an area attack has no fumble
+#: range to read a low roll against instead; DEC-730). The odds engine reads the same.
+DETONATION_OPENS_LOW = True
 #: RMU-EXP-8: fragmentation's own attack table (a generated stand-in).
 FRAGMENTATION_TABLE = "fragmentation"
 #: Concussion's secondary critical (RMU-EXP-8).
@@ -231,7 +235,7 @@ def resolve_detonation(
     tb = TraceBuilder()
     if load.effect == "molotov":
         return _molotov(blast, load, dice, data, tb)
-    roll = tb.roll(dice.d100_open_ended("detonation", low_end=False))
+    roll = tb.roll(dice.d100_open_ended("detonation", low_end=DETONATION_OPENS_LOW))
     events: list[Event] = []
     people: list[BlastPerson] = []
     for p in blast.people:

@@ -13,10 +13,10 @@ The attack is built from the state: the attacker's skill for the weapon (Unarmed
 Strength bonus, for a grapple), every penalty they carry, the hold on them; the target's AT
 (or the AT its worn ballistic armor counts as), Quickness DB, parry (the condition
 ``parrying`` an attacker's ``--parry`` leaves until the end of the round) and whether they can
-defend at all (P-9: unconscious, dying or held fast). The Table 9-5 modifiers the scene shows
-are added and traced: a prone attacker or target, a stunned target, a blow from the flank or
-the rear (by the target's facing). A barrier between the two covers the target as RMU-COV-7
-prices it, read off the scene as a shot's cover is (DEC-666, DEC-667).
+defend at all (P-9: unconscious, dying, staked, in torpor or held fast). The Table 9-5
+modifiers the scene shows are added and traced: a prone attacker or target, a stunned target,
+a blow from the flank or the rear (by the target's facing). A barrier between the two covers
+the target as RMU-COV-7 prices it, read off the scene as a shot's cover is (DEC-666, DEC-667).
 """
 
 from __future__ import annotations
@@ -243,12 +243,26 @@ def held_terms(state: EncounterState, c: CombatantState) -> list[Modifier]:
 
 
 def helpless(state: EncounterState, c: CombatantState) -> str | None:
-    """Why ``c`` brings no defenses (P-9), or None: unconscious, dying, or held fast."""
-    if c.unconscious or dying(c) or c.dead:
-        return f"{c.name} is {'dying' if dying(c) else 'unconscious'}"
+    """Why ``c`` brings no defenses (P-9), or None: unconscious, dying, staked, in torpor
+    (V-2, V-3), or held fast."""
+    # The same test a shot reads (scene_reading.defender): whoever cannot act defends not.
+    if not c.can_act:
+        return f"{c.name} is {_why_down(c)}"
     if hold_on(state, c.name) >= melee_figures().hold_cap:
         return f"{c.name} is held fast"
     return None
+
+
+def _why_down(c: CombatantState) -> str:
+    """The word for why ``c`` cannot act, as :func:`helpless` says it."""
+    if dying(c):
+        return "dying"
+    sheet = rmu_stats(c).kindred
+    if sheet is not None and sheet.staked and not c.dead:
+        return "staked"
+    if sheet is not None and sheet.torpor and not c.dead:
+        return "in torpor"
+    return "unconscious"
 
 
 def _parry_of(state: EncounterState, name: str) -> int:
@@ -371,9 +385,10 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         extra=(*shooter_modifiers(c, None), *held_terms(state, c), *action.mods),
         attacker=c.name,
         target=target.name,
-        # V-1: a Kindred's wound from a blade or a blow reads lighter; fangs are aggravated and
-        # a grapple's hold is no wound (DEC-379).
-        severity_shift=0 if grapple or weapon.key == "bite" else -steps,
+        # V-1: a Kindred's wound from a blade or a blow reads lighter; fangs are aggravated (the
+        # attack reads them at full severity and says why) and a grapple's hold is no wound
+        # (DEC-379).
+        severity_shift=0 if grapple else -steps,
         shift_why=f"{target.name} is Kindred and the blow is not aggravated",
         aggravated=weapon.key == "bite",
     )

@@ -39,6 +39,7 @@ from firefight.rulesets.rmu.blast_results import (
 )
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.detonation import (
+    DETONATION_OPENS_LOW,
     FRAGMENTATION_TABLE,
     LOWEST_BLAST_TOTAL,
     Blast,
@@ -166,7 +167,7 @@ def blast_exact(state: Any, blast: Blast, depth: int) -> Distribution[BlastView]
         )
         return Distribution(probabilities={view: 1.0}, method="fast exact", depth=depth)
     exposed = [exposure(blast, p, load, data, explosives, TraceBuilder()) for p in blast.people]
-    roll = open_ended(depth)
+    roll = open_ended(depth, low_end=DETONATION_OPENS_LOW)
     found: dict[BlastView, float] = defaultdict(float)
     for index, chance in enumerate(roll.p):
         if chance == 0.0:
@@ -341,7 +342,9 @@ def thrown_exact(state: Any, action: ThrownBlast, depth: int) -> Distribution[La
     explosives = explosive_data()
     load = check_blast(action.blast, data, explosives)
     landings, placement_cut = _landings(action, depth)
-    detonation = None if load.effect == "molotov" else open_ended(depth)
+    detonation = (
+        None if load.effect == "molotov" else open_ended(depth, low_end=DETONATION_OPENS_LOW)
+    )
     listed = 1.0 - (detonation.cut_off if detonation else 0.0)
     means: dict[tuple[object, ...], MeanBody] = {}
 
