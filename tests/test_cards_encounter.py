@@ -166,6 +166,54 @@ def test_crd_wpn_1_reloading_needs_a_full_magazine() -> None:
     assert refused.value.rule == "CRD-WPN-1"
 
 
+def test_crd_wpn_1_dec_760_an_emptied_magazine_is_never_loaded_again() -> None:
+    """CRD-WPN-1, DEC-760: the magazine a reload takes out is kept with the spares, but a
+    reload takes the first spare that holds rounds: with only the emptied one left it is
+    refused and nothing changes (it loaded the empty magazine: 14/15 became 0/15)."""
+    gun = [{"weapon": "glock-22", "loaded": 0, "magazines": 1}]
+    service = service_with(fighter("Ann", 0, 0, weapon=gun), fighter("Bob", 0, 10, weapon=gun))
+    first, second = (group[0] for group in order(service))
+    service.act("f", f"{first} reloads", Dice.seeded(0))
+    spares = service.state("f").combatant(first).weapons[0].spares
+    assert [m.rounds for m in spares] == [0]
+    service.act("f", f"{second} waits", Dice.seeded(0))
+    service.next_round("f", Dice.seeded(1))
+    if order(service)[0][0] != first:
+        service.act("f", f"{second} waits", Dice.seeded(0))
+    service.act("f", f"{first} shoots {second}", Dice.seeded(2))
+    service.next_round("f", Dice.seeded(3))
+    if order(service)[0][0] != first:
+        service.act("f", f"{second} waits", Dice.seeded(0))
+    before = service.state("f")
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", f"{first} reloads", Dice.seeded(0))
+    assert refused.value.rule == "CRD-WPN-1"
+    assert "no spare magazine with rounds" in str(refused.value)
+    assert service.state("f") == before
+    assert before.combatant(first).weapons[0].loaded.rounds == 14  # type: ignore[union-attr]
+
+
+def test_crd_wpn_1_dec_760_a_magazine_taken_out_with_rounds_is_loaded_again() -> None:
+    """DEC-760: the magazine a reload takes out of a gun still holding rounds is a spare like
+    any other: once the full ones are used it is the one loaded."""
+    gun = [{"weapon": "glock-22", "loaded": 3, "magazines": 1}]
+    service = service_with(fighter("Ann", 0, 0, weapon=gun), fighter("Bob", 0, 10, weapon=gun))
+    first, second = (group[0] for group in order(service))
+    service.act("f", f"{first} reloads", Dice.seeded(0))
+    assert [m.rounds for m in service.state("f").combatant(first).weapons[0].spares] == [3]
+    service.act("f", f"{second} waits", Dice.seeded(0))
+    service.next_round("f", Dice.seeded(1))
+    if order(service)[0][0] != first:
+        service.act("f", f"{second} waits", Dice.seeded(0))
+    service.act("f", f"{first} shoots {second}", Dice.seeded(2))
+    service.next_round("f", Dice.seeded(3))
+    if order(service)[0][0] != first:
+        service.act("f", f"{second} waits", Dice.seeded(0))
+    weapon = service.act("f", f"{first} reloads", Dice.seeded(0)).state.combatant(first).weapons[0]
+    assert weapon.loaded is not None and weapon.loaded.rounds == 3
+    assert [m.rounds for m in weapon.spares] == [14]
+
+
 def _empty(state: EncounterState, name: str) -> bool:
     loaded = state.combatant(name).weapons[0].loaded
     return loaded is None or loaded.rounds == 0

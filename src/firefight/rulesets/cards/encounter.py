@@ -358,9 +358,11 @@ def _checked(state: EncounterState, action: Action) -> tuple[Shot, ShotPlan] | N
         ammo = cards_data().weapon(weapon.kind).ammo
         if weapon.loaded is not None and weapon.loaded.rounds >= ammo:
             raise RuleRefusal("CRD-WPN-1", f"The {weapon.name} is full ({ammo}).")
-        if not weapon.spares:
+        if weapon.spare_with_rounds() is None:
+            # DEC-760: the magazines taken out empty are carried, not loaded again.
             raise RuleRefusal(
-                "CRD-WPN-1", f"{actor.name} has no full magazine left for the {weapon.name}."
+                "CRD-WPN-1",
+                f"{actor.name} has no spare magazine with rounds left for the {weapon.name}.",
             )
     if isinstance(action, CardsShot):
         return build_shot(state, action)
@@ -381,8 +383,14 @@ def resolve_cards_action(state: EncounterState, action: Action, dice: Dice) -> O
     events: list[Event] = []
     if action.verb == "reloads":
         weapon = _weapon(actor, action.weapon)
-        events.append(Reloaded(actor=actor.name, weapon=weapon.name, spare=0))
-        trace.step(f"{actor.name} puts a fresh magazine in the {weapon.name}", rule="CRD-WPN-1")
+        spare = weapon.spare_with_rounds()
+        assert spare is not None  # checked above
+        events.append(Reloaded(actor=actor.name, weapon=weapon.name, spare=spare))
+        rounds = weapon.spares[spare].rounds
+        trace.step(
+            f"{actor.name} puts a spare magazine ({rounds} rounds) in the {weapon.name}",
+            rule="CRD-WPN-1",
+        )
     else:
         rule = {"aims": "CRD-MOD-1", "cocks": "CRD-MODE-1", "gets up": "K-4"}.get(
             action.verb, TURN_RULE
