@@ -54,6 +54,20 @@ def test_gur_core_1_a_weapon_not_carried_is_refused_in_words() -> None:
     )
 
 
+def test_gur_reload_1_more_shots_than_rounds_loaded_says_how_many_are_loaded() -> None:
+    """GUR-RELOAD-1, G-5: a turn of more shots than the rounds in the gun is refused saying
+    how many are loaded; it said "not loaded: reload it" of a gun with rounds in it."""
+    two = opened(YARD.replace("skill = 14", "skill = 14\nloaded = 2"))
+    with pytest.raises(RuleRefusal) as refused:
+        act(two, "Ann shoots Bob --shots 3")
+    assert str(refused.value) == (
+        "GUR-RELOAD-1: Ann's revolver-38 has 2 rounds loaded, too few for 3 shots."
+    )
+    with pytest.raises(RuleRefusal, match=r"revolver-38 is not loaded: reload it\.$"):
+        act(opened(YARD.replace("skill = 14", "skill = 14\nloaded = 0")), "Ann shoots Bob")
+    assert gurps_stats(act(two, "Ann shoots Bob --shots 2", [3] * 40).combatant("Ann")).acted
+
+
 def test_dec_73_a_bystander_takes_no_place_in_the_order_by_move() -> None:
     """DEC-73: the order by Move leaves a bystander out, as rmu's initiative and cards' draw
     do, however fast they are."""
