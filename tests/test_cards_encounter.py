@@ -166,6 +166,29 @@ def test_crd_wpn_1_reloading_needs_a_full_magazine() -> None:
     assert refused.value.rule == "CRD-WPN-1"
 
 
+def test_a_weapon_not_carried_is_refused_under_the_action_rule_not_the_reaction_rule() -> None:
+    """ENC-ACTION: a weapon the shooter does not carry is refused in the words rmu, cpr and
+    gurps use, with what they carry; it was cited as K-2, the reaction draw. Unarmed, the
+    sentence says so."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10, weapon=[]))
+    first = order(service)[0][0]
+    if first == "Bob":
+        service.act("f", "Bob waits", Dice.seeded(0))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", "Ann shoots Bob --weapon glok", Dice.seeded(0))
+    assert str(refused.value) == (
+        "ENC-ACTION: Ann carries no weapon called 'glok'; they carry glock."
+    )
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", "Ann reloads --weapon glok", Dice.seeded(0))
+    assert refused.value.rule == "ENC-ACTION"
+    service = service_with(fighter("Ann", 0, 0, weapon=[]), fighter("Bob", 0, 10, weapon=[]))
+    first, second = (group[0] for group in order(service))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", f"{first} shoots {second}", Dice.seeded(0))
+    assert str(refused.value) == f"ENC-ACTION: {first} carries no weapon."
+
+
 def test_crd_wpn_1_dec_760_an_emptied_magazine_is_never_loaded_again() -> None:
     """CRD-WPN-1, DEC-760: the magazine a reload takes out is kept with the spares, but a
     reload takes the first spare that holds rounds: with only the emptied one left it is

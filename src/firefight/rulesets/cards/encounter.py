@@ -46,7 +46,7 @@ from firefight.rulesets.cards.shot import (
 )
 from firefight.rulesets.cards.target import band_for
 from firefight.rulesets.cards.wounds import wound_modifier_level
-from firefight.scene.actions import Action
+from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled, Reloaded
 from firefight.scene.lines import (
     OptionKind,
@@ -230,9 +230,11 @@ def _turn_check(state: EncounterState, actor: CombatantState) -> None:
 def _weapon(actor: CombatantState, name: str | None) -> Any:
     weapon = actor.weapon(name)
     if weapon is None:
-        held = ", ".join(w.name for w in actor.weapons) or "nothing"
+        held = ", ".join(w.name for w in actor.weapons)
+        if not held:
+            raise RuleRefusal(ACTION_RULE, f"{actor.name} carries no weapon.")
         raise RuleRefusal(
-            TURN_RULE, f"{actor.name} has no weapon {name or ''!r}; they carry {held}."
+            ACTION_RULE, f"{actor.name} carries no weapon called {name!r}; they carry {held}."
         )
     return weapon
 
