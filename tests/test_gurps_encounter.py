@@ -68,6 +68,18 @@ def test_gur_reload_1_more_shots_than_rounds_loaded_says_how_many_are_loaded() -
     assert gurps_stats(act(two, "Ann shoots Bob --shots 2", [3] * 40).combatant("Ann")).acted
 
 
+def test_an_unknown_verb_is_answered_with_the_verbs_as_they_are_typed() -> None:
+    """ENC-ACTION: the verbs a refused line lists, and the one suggested, are the ways to type
+    them; "Ann all-out Bob" was told "did you mean 'all-out'?" and shown 'move-and-attack',
+    names the parser keeps but reads from no line."""
+    with pytest.raises(RuleRefusal) as refused:
+        act(opened(), "Ann all-out Bob")
+    reason = refused.value.reason
+    assert "did you mean 'all-out attacks'?" in reason
+    assert "aims, shoots, all-out attacks, moves and shoots, moves, turns" in reason
+    assert reason.count("'all-out'") == 1 and "move-and-attack" not in reason  # as typed
+
+
 def test_dec_73_a_bystander_takes_no_place_in_the_order_by_move() -> None:
     """DEC-73: the order by Move leaves a bystander out, as rmu's initiative and cards' draw
     do, however fast they are."""
