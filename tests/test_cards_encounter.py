@@ -189,6 +189,29 @@ def test_a_weapon_not_carried_is_refused_under_the_action_rule_not_the_reaction_
     assert str(refused.value) == f"ENC-ACTION: {first} carries no weapon."
 
 
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("Ann jumps", "cards knows no action 'jumps'"),
+        ("Ann shoots Bob --mode", "--mode needs a value"),
+        ("Ann reloads now", "'reloads' takes no name"),
+        ("Ann shoots Ann", "Ann cannot shoot at themselves."),
+    ],
+)
+def test_a_line_that_cannot_be_read_is_refused_under_the_action_rule(line: str, words: str) -> None:
+    """ENC-ACTION: a line the encounter cannot read (an unknown verb, an option with no value,
+    words after a verb that takes none) or a shot at oneself is refused under the encounter's
+    rule for actions, as in the other rulesets, not K-2 (the reaction draw, which orders the
+    turns)."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10))
+    if order(service)[0][0] == "Bob":
+        service.act("f", "Bob waits", Dice.seeded(0))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", line, Dice.seeded(0))
+    assert refused.value.rule == "ENC-ACTION"
+    assert words in refused.value.reason
+
+
 def test_crd_wpn_1_dec_760_an_emptied_magazine_is_never_loaded_again() -> None:
     """CRD-WPN-1, DEC-760: the magazine a reload takes out is kept with the spares, but a
     reload takes the first spare that holds rounds: with only the emptied one left it is

@@ -185,13 +185,12 @@ def parse_cards_action(text: str, state: EncounterState) -> Action:
         VERBS,
         _options(),
         ruleset="cards",
-        rule=TURN_RULE,
         example="Ann shoots Bob --mode BF",
     )
     weapon = line.first("weapon")
     if line.verb == "shoots":
-        target = one_name(line.words, state, what="'shoots'", rule=TURN_RULE)
-        values = declared_values(line, Shot, rule=TURN_RULE)
+        target = one_name(line.words, state, what="'shoots'")
+        values = declared_values(line, Shot)
         return CardsShot(
             actor=line.actor,
             verb=line.verb,
@@ -201,7 +200,9 @@ def parse_cards_action(text: str, state: EncounterState) -> Action:
             options=tuple(sorted(values.items())),
         )
     if line.words:
-        raise RuleRefusal(TURN_RULE, f"'{line.verb}' takes no name; read {' '.join(line.words)!r}.")
+        raise RuleRefusal(
+            ACTION_RULE, f"'{line.verb}' takes no name; read {' '.join(line.words)!r}."
+        )
     return CardsAction(actor=line.actor, verb=line.verb, text=line.text, weapon=weapon)
 
 
@@ -244,7 +245,7 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
     actor = state.combatant(action.actor)
     target = state.combatant(action.target)
     if target.name == actor.name:
-        raise RuleRefusal(TURN_RULE, f"{actor.name} cannot shoot themself.")
+        raise RuleRefusal(ACTION_RULE, f"{actor.name} cannot shoot at themselves.")
     mine, theirs = stats_of(actor), stats_of(target)
     weapon = _weapon(actor, action.weapon)
     data = cards_data()
