@@ -80,6 +80,24 @@ def test_an_unknown_verb_is_answered_with_the_verbs_as_they_are_typed() -> None:
     assert reason.count("'all-out'") == 1 and "move-and-attack" not in reason  # as typed
 
 
+def test_gur_core_1_knocked_down_lasts_until_the_fighter_changes_position() -> None:
+    """GUR-CORE-1: a major wound's failed HT roll knocks the target down (prone); once they
+    kneel or stand they are no longer knocked down. The state table kept saying "knocked
+    down" of a fighter back on their feet, for the rest of the fight."""
+    state = act(opened(), "Ann aims at Bob")
+    state = next_round(state)
+    # as in the shock test: 11 injury, a major wound; HT 12 fails: stunned and knocked down
+    state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 4, 4, 4])
+    assert gurps_stats(state.combatant("Bob")).knocked_down
+    assert "knocked down" in GURPS.describe_row(state.combatant("Bob"))["conditions"]
+    state = act(state, "Bob recovers", [2, 3, 3])
+    state = next_round(state)
+    assert gurps_stats(state.combatant("Bob")).knocked_down  # still on the ground
+    state = act(state, "Bob kneels")
+    assert not gurps_stats(state.combatant("Bob")).knocked_down
+    assert "knocked down" not in GURPS.describe_row(state.combatant("Bob"))["conditions"]
+
+
 def test_dec_73_a_bystander_takes_no_place_in_the_order_by_move() -> None:
     """DEC-73: the order by Move leaves a bystander out, as rmu's initiative and cards' draw
     do, however fast they are."""

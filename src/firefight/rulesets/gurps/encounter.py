@@ -503,6 +503,8 @@ def _maneuver_taken(c: CombatantState, event: GurpsManeuver) -> CombatantState:
             busy=event.busy,
             reloading=event.reloading,
             all_out=event.maneuver == "all-out attack",
+            # Knocked down is lying where the wound threw them: rising to kneel or stand ends it.
+            knocked_down=s.knocked_down and event.maneuver != "change position",
         ),
     )
 
