@@ -98,6 +98,21 @@ def test_gur_core_1_knocked_down_lasts_until_the_fighter_changes_position() -> N
     assert "knocked down" not in GURPS.describe_row(state.combatant("Bob"))["conditions"]
 
 
+def test_gur_core_1_the_shooter_s_shock_is_told_in_the_trace() -> None:
+    """GUR-CORE-1: a wounded shooter's shock lowers their skill for the next turn; the trace
+    showed only "+8 .45 automatic pistol skill" for Bob's skill 12, the shock nowhere."""
+    state = act(opened(), "Ann aims at Bob")
+    state = next_round(state)
+    state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 4, 4, 4])
+    state = act(state, "Bob recovers", [2, 3, 3])
+    state = next_round(state)
+    out = engine.act(state, "Bob shoots Ann", GURPS, Dice.scripted([6, 6, 5]))
+    said = [e.get("text") for e in out.record.trace]
+    assert "Bob's shock -4 from last turn's wound: skill 12 less 4, 8" in said
+    skill = next(e for e in out.record.trace if e.get("label") == "effective skill")["parts"]
+    assert isinstance(skill, list) and skill[0]["value"] == 8
+
+
 def test_dec_73_a_bystander_takes_no_place_in_the_order_by_move() -> None:
     """DEC-73: the order by Move leaves a bystander out, as rmu's initiative and cards' draw
     do, however fast they are."""
