@@ -212,6 +212,20 @@ def test_a_line_that_cannot_be_read_is_refused_under_the_action_rule(line: str, 
     assert words in refused.value.reason
 
 
+def test_crd_mod_1_the_turns_aimed_show_in_the_state_table_and_the_json() -> None:
+    """CRD-MOD-1: each turn aimed takes 1 off the next shot's Target; the state kept the count
+    but neither the state table nor the JSON showed it ("Jilly aims." and nothing changed),
+    so the GM could not see who had aimed, or for how long."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10))
+    first, second = (group[0] for group in order(service))
+    applied = service.act("f", f"{first} aims", Dice.seeded(0))
+    cards = find_ruleset("cards")
+    aimer = applied.state.combatant(first)
+    assert cards.describe_row(aimer)["turn"] == "taken (aimed 1)"
+    assert cards.describe_combatant(aimer)["aiming"] == 1
+    assert cards.describe_row(applied.state.combatant(second))["turn"] == "ahead"
+
+
 def test_crd_wpn_1_dec_760_an_emptied_magazine_is_never_loaded_again() -> None:
     """CRD-WPN-1, DEC-760: the magazine a reload takes out is kept with the spares, but a
     reload takes the first spare that holds rounds: with only the emptied one left it is

@@ -539,6 +539,7 @@ def cards_figures(c: CombatantState) -> Mapping[str, object]:
         "knocked_down": s.knocked_down,
         "acted": s.acted,
         "owes": list(s.owes),
+        "aiming": s.aiming,
         "armor": s.armor,
         "wear": s.wear,
     }
@@ -558,6 +559,8 @@ def cards_row(c: CombatantState) -> dict[str, str]:
     turn = "-" if not c.can_act else ("taken" if s.acted else "ahead")
     if s.owes and c.can_act:
         turn += f" (owes: {', '.join(s.owes)})"
+    elif s.aiming and c.can_act:
+        turn += f" (aimed {s.aiming})"
     x, y = metres_from_feet(c.position.x_ft), metres_from_feet(c.position.y_ft)
     return {
         "name": c.name,
