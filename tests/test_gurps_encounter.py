@@ -113,6 +113,26 @@ def test_gur_core_1_the_shooter_s_shock_is_told_in_the_trace() -> None:
     assert isinstance(skill, list) and skill[0]["value"] == 8
 
 
+def test_gur_reload_1_a_line_naming_no_weapon_uses_the_one_in_hand() -> None:
+    """GUR-RELOAD-1: once Ann has drawn her second weapon, "Ann shoots Bob" fires the one in
+    her hand; it read the first one listed and was refused ("38 is not in hand: draw it
+    first"), as were her aim and her reload."""
+    two = YARD.replace(
+        'weapon = "revolver-38"\nskill = 14',
+        'weapon = "revolver-38"\nname = "38"\nskill = 14\n\n'
+        '[[combatant.weapon]]\nweapon = "pistol-9mm"\nname = "9mm"\nskill = 13\nloaded = 5',
+    )
+    state = act(opened(two), "Ann draws 9mm", [6, 6, 6])
+    assert gurps_stats(state.combatant("Ann")).in_hand == "9mm"
+    state = next_round(state)
+    aimed = act(state, "Ann aims at Bob")
+    assert gurps_stats(aimed.combatant("Ann")).aim_turns == 1
+    shot = act(state, "Ann shoots Bob", [6, 6, 6] * 5)
+    assert shot.combatant("Ann").weapon("9mm").loaded.rounds == 4  # type: ignore[union-attr]
+    reloading = act(state, "Ann reloads")
+    assert gurps_stats(reloading.combatant("Ann")).reloading == "9mm"
+
+
 def test_dec_73_a_bystander_takes_no_place_in_the_order_by_move() -> None:
     """DEC-73: the order by Move leaves a bystander out, as rmu's initiative and cards' draw
     do, however fast they are."""
