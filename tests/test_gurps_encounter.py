@@ -131,6 +131,9 @@ def test_gur_reload_1_a_line_naming_no_weapon_uses_the_one_in_hand() -> None:
     assert shot.combatant("Ann").weapon("9mm").loaded.rounds == 4  # type: ignore[union-attr]
     reloading = act(state, "Ann reloads")
     assert gurps_stats(reloading.combatant("Ann")).reloading == "9mm"
+    # and the state table says which one that is, once there is more than one
+    assert GURPS.describe_row(state.combatant("Ann"))["weapons"] == "38 6/6; 9mm 5/8 (in hand)"
+    assert GURPS.describe_row(state.combatant("Bob"))["weapons"] == "pistol-45 7/7"
 
 
 def test_dec_73_a_bystander_takes_no_place_in_the_order_by_move() -> None:

@@ -576,9 +576,12 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
         if s.busy
         else "",
     ]
+    # With more than one weapon, the one a line naming none fires (GUR-RELOAD-1) is marked.
+    held = s.in_hand if len(c.weapons) > 1 else None
     weapons = (
         "; ".join(
-            f"{w.name} {w.loaded.rounds}/{w.loaded.capacity}" if w.loaded else w.name
+            (f"{w.name} {w.loaded.rounds}/{w.loaded.capacity}" if w.loaded else w.name)
+            + (" (in hand)" if w.name == held else "")
             for w in c.weapons
         )
         or "-"
