@@ -166,6 +166,114 @@ def test_crd_wpn_1_reloading_needs_a_full_magazine() -> None:
     assert refused.value.rule == "CRD-WPN-1"
 
 
+def test_a_weapon_not_carried_is_refused_under_the_action_rule_not_the_reaction_rule() -> None:
+    """ENC-ACTION: a weapon the shooter does not carry is refused in the words rmu, cpr and
+    gurps use, with what they carry; it was cited as K-2, the reaction draw. Unarmed, the
+    sentence says so."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10, weapon=[]))
+    first = order(service)[0][0]
+    if first == "Bob":
+        service.act("f", "Bob waits", Dice.seeded(0))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", "Ann shoots Bob --weapon glok", Dice.seeded(0))
+    assert str(refused.value) == (
+        "ENC-ACTION: Ann carries no weapon called 'glok'; they carry glock."
+    )
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", "Ann reloads --weapon glok", Dice.seeded(0))
+    assert refused.value.rule == "ENC-ACTION"
+    service = service_with(fighter("Ann", 0, 0, weapon=[]), fighter("Bob", 0, 10, weapon=[]))
+    first, second = (group[0] for group in order(service))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", f"{first} shoots {second}", Dice.seeded(0))
+    assert str(refused.value) == f"ENC-ACTION: {first} carries no weapon."
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("Ann jumps", "cards knows no action 'jumps'"),
+        ("Ann shoots Bob --mode", "--mode needs a value"),
+        ("Ann reloads now", "'reloads' takes no name"),
+        ("Ann shoots Ann", "Ann cannot shoot at themselves."),
+    ],
+)
+def test_a_line_that_cannot_be_read_is_refused_under_the_action_rule(line: str, words: str) -> None:
+    """ENC-ACTION: a line the encounter cannot read (an unknown verb, an option with no value,
+    words after a verb that takes none) or a shot at oneself is refused under the encounter's
+    rule for actions, as in the other rulesets, not K-2 (the reaction draw, which orders the
+    turns)."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10))
+    if order(service)[0][0] == "Bob":
+        service.act("f", "Bob waits", Dice.seeded(0))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", line, Dice.seeded(0))
+    assert refused.value.rule == "ENC-ACTION"
+    assert words in refused.value.reason
+
+
+def test_crd_mod_1_the_turns_aimed_show_in_the_state_table_and_the_json() -> None:
+    """CRD-MOD-1: each turn aimed takes 1 off the next shot's Target; the state kept the count
+    but neither the state table nor the JSON showed it ("Jilly aims." and nothing changed),
+    so the GM could not see who had aimed, or for how long."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10))
+    first, second = (group[0] for group in order(service))
+    applied = service.act("f", f"{first} aims", Dice.seeded(0))
+    cards = find_ruleset("cards")
+    aimer = applied.state.combatant(first)
+    assert cards.describe_row(aimer)["turn"] == "taken (aimed 1)"
+    assert cards.describe_combatant(aimer)["aiming"] == 1
+    assert cards.describe_row(applied.state.combatant(second))["turn"] == "ahead"
+
+
+def test_crd_wpn_1_dec_760_an_emptied_magazine_is_never_loaded_again() -> None:
+    """CRD-WPN-1, DEC-760: the magazine a reload takes out is kept with the spares, but a
+    reload takes the first spare that holds rounds: with only the emptied one left it is
+    refused and nothing changes (it loaded the empty magazine: 14/15 became 0/15)."""
+    gun = [{"weapon": "glock-22", "loaded": 0, "magazines": 1}]
+    service = service_with(fighter("Ann", 0, 0, weapon=gun), fighter("Bob", 0, 10, weapon=gun))
+    first, second = (group[0] for group in order(service))
+    service.act("f", f"{first} reloads", Dice.seeded(0))
+    spares = service.state("f").combatant(first).weapons[0].spares
+    assert [m.rounds for m in spares] == [0]
+    service.act("f", f"{second} waits", Dice.seeded(0))
+    service.next_round("f", Dice.seeded(1))
+    if order(service)[0][0] != first:
+        service.act("f", f"{second} waits", Dice.seeded(0))
+    service.act("f", f"{first} shoots {second}", Dice.seeded(2))
+    service.next_round("f", Dice.seeded(3))
+    if order(service)[0][0] != first:
+        service.act("f", f"{second} waits", Dice.seeded(0))
+    before = service.state("f")
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", f"{first} reloads", Dice.seeded(0))
+    assert refused.value.rule == "CRD-WPN-1"
+    assert "no spare magazine with rounds" in str(refused.value)
+    assert service.state("f") == before
+    assert before.combatant(first).weapons[0].loaded.rounds == 14  # type: ignore[union-attr]
+
+
+def test_crd_wpn_1_dec_760_a_magazine_taken_out_with_rounds_is_loaded_again() -> None:
+    """DEC-760: the magazine a reload takes out of a gun still holding rounds is a spare like
+    any other: once the full ones are used it is the one loaded."""
+    gun = [{"weapon": "glock-22", "loaded": 3, "magazines": 1}]
+    service = service_with(fighter("Ann", 0, 0, weapon=gun), fighter("Bob", 0, 10, weapon=gun))
+    first, second = (group[0] for group in order(service))
+    service.act("f", f"{first} reloads", Dice.seeded(0))
+    assert [m.rounds for m in service.state("f").combatant(first).weapons[0].spares] == [3]
+    service.act("f", f"{second} waits", Dice.seeded(0))
+    service.next_round("f", Dice.seeded(1))
+    if order(service)[0][0] != first:
+        service.act("f", f"{second} waits", Dice.seeded(0))
+    service.act("f", f"{first} shoots {second}", Dice.seeded(2))
+    service.next_round("f", Dice.seeded(3))
+    if order(service)[0][0] != first:
+        service.act("f", f"{second} waits", Dice.seeded(0))
+    weapon = service.act("f", f"{first} reloads", Dice.seeded(0)).state.combatant(first).weapons[0]
+    assert weapon.loaded is not None and weapon.loaded.rounds == 3
+    assert [m.rounds for m in weapon.spares] == [14]
+
+
 def _empty(state: EncounterState, name: str) -> bool:
     loaded = state.combatant(name).weapons[0].loaded
     return loaded is None or loaded.rounds == 0

@@ -283,6 +283,9 @@ def test_crd_dmg_1_stars_lower_the_level_before_dr_comes_off() -> None:
     outcome = fire("KH,QH,JH,AS", weapon="desert-eagle", armor="ceramic-plates")
     assert (outcome.result.wound.damage, outcome.result.wound.level) == (4, "Green")
     assert outcome.result.wound.track == (4, 0, 0)
+    # the sum is of the level the stars left: it said "+9 Yellow damage" of 9 Green
+    dealt = next(e for e in outcome.trace.to_json() if e.get("label") == "damage recorded")
+    assert isinstance(dealt["parts"], list) and dealt["parts"][0]["label"] == "Green damage"
     soft = fire("KH,2H,2D", weapon="desert-eagle", armor="kevlar-vest")
     assert (soft.result.wound.damage, soft.result.wound.level) == (0, "Yellow")
 

@@ -108,6 +108,27 @@ def test_d_4_card_values_and_colours() -> None:
     assert FULL_DECK[0].is_black and not FULL_DECK[13].is_black
 
 
+def test_d_4_cards_typed_run_out_or_out_of_the_deck_are_refused_as_cards() -> None:
+    """D-4, DEC-679: cards typed at the table that run out, or a place past the cards left,
+    are refused as cards; they were told as dice ("another d37 needed for knockdown", "needs
+    a d52 face"), which is no die at a table playing cards."""
+    with pytest.raises(DiceError) as ran_out:
+        Dice(ScriptedSource(["QH", 3])).draw_cards(3, "shot")
+    assert str(ran_out.value) == (
+        "ran out of scripted cards: 2 given, another card needed for shot"
+    )
+    with pytest.raises(DiceError) as past:
+        Dice(ScriptedSource(["QH", 52])).draw_cards(2, "shot")
+    assert str(past.value) == (
+        "typed card #2 is 52, but shot draws from the 51 cards left: a place is 1 to 51"
+    )
+    with pytest.raises(DiceError) as gone:
+        Dice(ScriptedSource(["QH", "QH"])).draw_cards(2, "shot")
+    assert str(gone.value) == (
+        "typed card #2 is QH, no longer in the deck (D-4): it was drawn before this shot"
+    )
+
+
 def test_seeded_dice_reproduce() -> None:
     a = [SeededSource(42).face(100, "x") for _ in range(1)]
     src1, src2 = SeededSource(42), SeededSource(42)

@@ -54,6 +54,88 @@ def test_gur_core_1_a_weapon_not_carried_is_refused_in_words() -> None:
     )
 
 
+def test_gur_reload_1_more_shots_than_rounds_loaded_says_how_many_are_loaded() -> None:
+    """GUR-RELOAD-1, G-5: a turn of more shots than the rounds in the gun is refused saying
+    how many are loaded; it said "not loaded: reload it" of a gun with rounds in it."""
+    two = opened(YARD.replace("skill = 14", "skill = 14\nloaded = 2"))
+    with pytest.raises(RuleRefusal) as refused:
+        act(two, "Ann shoots Bob --shots 3")
+    assert str(refused.value) == (
+        "GUR-RELOAD-1: Ann's revolver-38 has 2 rounds loaded, too few for 3 shots."
+    )
+    with pytest.raises(RuleRefusal, match=r"revolver-38 is not loaded: reload it\.$"):
+        act(opened(YARD.replace("skill = 14", "skill = 14\nloaded = 0")), "Ann shoots Bob")
+    assert gurps_stats(act(two, "Ann shoots Bob --shots 2", [3] * 40).combatant("Ann")).acted
+
+
+def test_an_unknown_verb_is_answered_with_the_verbs_as_they_are_typed() -> None:
+    """ENC-ACTION: the verbs a refused line lists, and the one suggested, are the ways to type
+    them; "Ann all-out Bob" was told "did you mean 'all-out'?" and shown 'move-and-attack',
+    names the parser keeps but reads from no line."""
+    with pytest.raises(RuleRefusal) as refused:
+        act(opened(), "Ann all-out Bob")
+    reason = refused.value.reason
+    assert "did you mean 'all-out attacks'?" in reason
+    assert "aims, shoots, all-out attacks, moves and shoots, moves, turns" in reason
+    assert reason.count("'all-out'") == 1 and "move-and-attack" not in reason  # as typed
+
+
+def test_gur_core_1_knocked_down_lasts_until_the_fighter_changes_position() -> None:
+    """GUR-CORE-1: a major wound's failed HT roll knocks the target down (prone); once they
+    kneel or stand they are no longer knocked down. The state table kept saying "knocked
+    down" of a fighter back on their feet, for the rest of the fight."""
+    state = act(opened(), "Ann aims at Bob")
+    state = next_round(state)
+    # as in the shock test: 11 injury, a major wound; HT 12 fails: stunned and knocked down
+    state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 4, 4, 4])
+    assert gurps_stats(state.combatant("Bob")).knocked_down
+    assert "knocked down" in GURPS.describe_row(state.combatant("Bob"))["conditions"]
+    state = act(state, "Bob recovers", [2, 3, 3])
+    state = next_round(state)
+    assert gurps_stats(state.combatant("Bob")).knocked_down  # still on the ground
+    state = act(state, "Bob kneels")
+    assert not gurps_stats(state.combatant("Bob")).knocked_down
+    assert "knocked down" not in GURPS.describe_row(state.combatant("Bob"))["conditions"]
+
+
+def test_gur_core_1_the_shooter_s_shock_is_told_in_the_trace() -> None:
+    """GUR-CORE-1: a wounded shooter's shock lowers their skill for the next turn; the trace
+    showed only "+8 .45 automatic pistol skill" for Bob's skill 12, the shock nowhere."""
+    state = act(opened(), "Ann aims at Bob")
+    state = next_round(state)
+    state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 4, 4, 4])
+    state = act(state, "Bob recovers", [2, 3, 3])
+    state = next_round(state)
+    out = engine.act(state, "Bob shoots Ann", GURPS, Dice.scripted([6, 6, 5]))
+    said = [e.get("text") for e in out.record.trace]
+    assert "Bob's shock -4 from last turn's wound: skill 12 less 4, 8" in said
+    skill = next(e for e in out.record.trace if e.get("label") == "effective skill")["parts"]
+    assert isinstance(skill, list) and skill[0]["value"] == 8
+
+
+def test_gur_reload_1_a_line_naming_no_weapon_uses_the_one_in_hand() -> None:
+    """GUR-RELOAD-1: once Ann has drawn her second weapon, "Ann shoots Bob" fires the one in
+    her hand; it read the first one listed and was refused ("38 is not in hand: draw it
+    first"), as were her aim and her reload."""
+    two = YARD.replace(
+        'weapon = "revolver-38"\nskill = 14',
+        'weapon = "revolver-38"\nname = "38"\nskill = 14\n\n'
+        '[[combatant.weapon]]\nweapon = "pistol-9mm"\nname = "9mm"\nskill = 13\nloaded = 5',
+    )
+    state = act(opened(two), "Ann draws 9mm", [6, 6, 6])
+    assert gurps_stats(state.combatant("Ann")).in_hand == "9mm"
+    state = next_round(state)
+    aimed = act(state, "Ann aims at Bob")
+    assert gurps_stats(aimed.combatant("Ann")).aim_turns == 1
+    shot = act(state, "Ann shoots Bob", [6, 6, 6] * 5)
+    assert shot.combatant("Ann").weapon("9mm").loaded.rounds == 4  # type: ignore[union-attr]
+    reloading = act(state, "Ann reloads")
+    assert gurps_stats(reloading.combatant("Ann")).reloading == "9mm"
+    # and the state table says which one that is, once there is more than one
+    assert GURPS.describe_row(state.combatant("Ann"))["weapons"] == "38 6/6; 9mm 5/8 (in hand)"
+    assert GURPS.describe_row(state.combatant("Bob"))["weapons"] == "pistol-45 7/7"
+
+
 def test_dec_73_a_bystander_takes_no_place_in_the_order_by_move() -> None:
     """DEC-73: the order by Move leaves a bystander out, as rmu's initiative and cards' draw
     do, however fast they are."""

@@ -603,6 +603,21 @@ def test_the_session_asks_about_the_order_only_of_an_action_the_rules_allow(
     assert len(service.log("raid")) == 1
 
 
+def test_an_action_the_rules_refuse_is_refused_for_that_before_the_order_is_checked() -> None:
+    """K-2, ENC-ORDER: `encounter act` without --force checked the order first, so a cards
+    fighter who had already taken the round's turn, with the GM's reorder putting someone who
+    had not ahead of them, was told to wait for that one "or force it (--force)", and forced,
+    was refused for the turn already taken. The rules' refusal comes first, as in the session."""
+    service = EncounterService(MemoryStore())
+    service.new("raid", load_scenario(WAREHOUSE.parent / "cards-alley.toml"), Dice.seeded(4))
+    first, second = (group[0] for group in service.state("raid").initiative[:2])
+    service.act("raid", f"{first} waits", Dice.seeded(0), force=False)
+    service.gm("raid", f"reorder {second} {first}")
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("raid", f"{first} waits", Dice.seeded(0), force=False)
+    assert str(refused.value) == f"K-2: {first} has already taken this round's turn."
+
+
 def test_live_odds_read_the_typed_result_s_word_in_every_ruleset() -> None:
     """CRD-HIT-1: `encounter odds` on a cards fight said "Giga shoots Rico: done 100.0%",
     the word of a record written before results were typed; a shot's result says hit or miss

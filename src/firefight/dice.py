@@ -187,12 +187,23 @@ class ScriptedSource:
             if index is None:
                 raise DiceError(
                     f"typed card #{self._next + 1} is {value}, no longer in the deck (D-4): it was "
-                    f"drawn before {purpose}"
+                    f"drawn before this {purpose}"
                 )
             self._next += 1
             return index
         if value is None and isinstance(self._then, CardPicker):
             return self._then.pick(left, purpose)
+        # Cards are told as cards: a table playing them has no d52 to roll.
+        if value is None and self._then is None:
+            raise DiceError(
+                f"ran out of scripted cards: {len(self._faces)} given, another card needed for "
+                f"{purpose}"
+            )
+        if value is not None and not 1 <= value <= len(left):
+            raise DiceError(
+                f"typed card #{self._next + 1} is {value}, but {purpose} draws from the "
+                f"{len(left)} cards left: a place is 1 to {len(left)}"
+            )
         return self.face(len(left), purpose) - 1
 
 

@@ -353,11 +353,12 @@ class EncounterService:
 
     @staticmethod
     def check_order(state: EncounterState, ruleset: Ruleset, text: str) -> None:
-        """Refuse ``text`` if its actor acts out of initiative order (a line that does not
-        read is left for the action itself to refuse)."""
+        """Refuse ``text`` if its actor acts out of initiative order. What the rules refuse
+        is refused for that first: no --force would let it through (as the session asks)."""
         if state.round < 1:
             return
         action = ruleset.parse_action(text, state)
+        ruleset.validate(state, action)
         check_order(state, action.actor, ruleset)
 
     def next_round(

@@ -206,9 +206,13 @@ def read_line(
     if verb_at is None or verb_at == 0 or verb_at > first_option:
         _, after = name_at(tokens, 0, max(1, min(first_option, len(tokens)) - 1), state)
         word = tokens[after] if after < len(tokens) else ""
-        # The verbs are always listed: a player who guessed one wrong wants to see them all.
-        close = suggestion(word, canonical)
-        listed = "its verbs: " + ", ".join(canonical) + "."
+        # The verbs are always listed: a player who guessed one wrong wants to see them all,
+        # each as it is typed (a verb kept under a name no line reads, as its first spelling).
+        typed = tuple(
+            v if v in verbs else next(s for s, c in verbs.items() if c == v) for v in canonical
+        )
+        close = suggestion(word, typed)
+        listed = "its verbs: " + ", ".join(typed) + "."
         said = f"{close} {listed.capitalize()}" if close else listed
         raise RuleRefusal(rule, f"{ruleset} knows no action {word!r}; {said}")
     actor, after = name_at(tokens, 0, verb_at, state)

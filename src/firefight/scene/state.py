@@ -87,6 +87,18 @@ class WeaponState:
     loaded: MagazineState | None = None
     spares: tuple[MagazineState, ...] = ()
 
+    def spare_with_rounds(self, ammo: str | None = None) -> int | None:
+        """The place of the first spare (in the order carried) with rounds in it and, when
+        asked, of that ammunition: a magazine a reload took out empty is kept, never loaded."""
+        return next(
+            (
+                i
+                for i, mag in enumerate(self.spares)
+                if mag.rounds > 0 and (ammo is None or mag.ammo == ammo)
+            ),
+            None,
+        )
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CombatantStats(TaggedSubclasses):

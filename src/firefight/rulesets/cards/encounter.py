@@ -46,7 +46,7 @@ from firefight.rulesets.cards.shot import (
 )
 from firefight.rulesets.cards.target import band_for
 from firefight.rulesets.cards.wounds import wound_modifier_level
-from firefight.scene.actions import Action
+from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled, Reloaded
 from firefight.scene.lines import (
     OptionKind,
@@ -185,13 +185,12 @@ def parse_cards_action(text: str, state: EncounterState) -> Action:
         VERBS,
         _options(),
         ruleset="cards",
-        rule=TURN_RULE,
         example="Ann shoots Bob --mode BF",
     )
     weapon = line.first("weapon")
     if line.verb == "shoots":
-        target = one_name(line.words, state, what="'shoots'", rule=TURN_RULE)
-        values = declared_values(line, Shot, rule=TURN_RULE)
+        target = one_name(line.words, state, what="'shoots'")
+        values = declared_values(line, Shot)
         return CardsShot(
             actor=line.actor,
             verb=line.verb,
@@ -201,7 +200,9 @@ def parse_cards_action(text: str, state: EncounterState) -> Action:
             options=tuple(sorted(values.items())),
         )
     if line.words:
-        raise RuleRefusal(TURN_RULE, f"'{line.verb}' takes no name; read {' '.join(line.words)!r}.")
+        raise RuleRefusal(
+            ACTION_RULE, f"'{line.verb}' takes no name; read {' '.join(line.words)!r}."
+        )
     return CardsAction(actor=line.actor, verb=line.verb, text=line.text, weapon=weapon)
 
 
@@ -230,9 +231,11 @@ def _turn_check(state: EncounterState, actor: CombatantState) -> None:
 def _weapon(actor: CombatantState, name: str | None) -> Any:
     weapon = actor.weapon(name)
     if weapon is None:
-        held = ", ".join(w.name for w in actor.weapons) or "nothing"
+        held = ", ".join(w.name for w in actor.weapons)
+        if not held:
+            raise RuleRefusal(ACTION_RULE, f"{actor.name} carries no weapon.")
         raise RuleRefusal(
-            TURN_RULE, f"{actor.name} has no weapon {name or ''!r}; they carry {held}."
+            ACTION_RULE, f"{actor.name} carries no weapon called {name!r}; they carry {held}."
         )
     return weapon
 
@@ -242,7 +245,7 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
     actor = state.combatant(action.actor)
     target = state.combatant(action.target)
     if target.name == actor.name:
-        raise RuleRefusal(TURN_RULE, f"{actor.name} cannot shoot themself.")
+        raise RuleRefusal(ACTION_RULE, f"{actor.name} cannot shoot at themselves.")
     mine, theirs = stats_of(actor), stats_of(target)
     weapon = _weapon(actor, action.weapon)
     data = cards_data()
@@ -358,9 +361,11 @@ def _checked(state: EncounterState, action: Action) -> tuple[Shot, ShotPlan] | N
         ammo = cards_data().weapon(weapon.kind).ammo
         if weapon.loaded is not None and weapon.loaded.rounds >= ammo:
             raise RuleRefusal("CRD-WPN-1", f"The {weapon.name} is full ({ammo}).")
-        if not weapon.spares:
+        if weapon.spare_with_rounds() is None:
+            # DEC-760: the magazines taken out empty are carried, not loaded again.
             raise RuleRefusal(
-                "CRD-WPN-1", f"{actor.name} has no full magazine left for the {weapon.name}."
+                "CRD-WPN-1",
+                f"{actor.name} has no spare magazine with rounds left for the {weapon.name}.",
             )
     if isinstance(action, CardsShot):
         return build_shot(state, action)
@@ -381,8 +386,14 @@ def resolve_cards_action(state: EncounterState, action: Action, dice: Dice) -> O
     events: list[Event] = []
     if action.verb == "reloads":
         weapon = _weapon(actor, action.weapon)
-        events.append(Reloaded(actor=actor.name, weapon=weapon.name, spare=0))
-        trace.step(f"{actor.name} puts a fresh magazine in the {weapon.name}", rule="CRD-WPN-1")
+        spare = weapon.spare_with_rounds()
+        assert spare is not None  # checked above
+        events.append(Reloaded(actor=actor.name, weapon=weapon.name, spare=spare))
+        rounds = weapon.spares[spare].rounds
+        trace.step(
+            f"{actor.name} puts a spare magazine ({rounds} rounds) in the {weapon.name}",
+            rule="CRD-WPN-1",
+        )
     else:
         rule = {"aims": "CRD-MOD-1", "cocks": "CRD-MODE-1", "gets up": "K-4"}.get(
             action.verb, TURN_RULE
@@ -528,6 +539,7 @@ def cards_figures(c: CombatantState) -> Mapping[str, object]:
         "knocked_down": s.knocked_down,
         "acted": s.acted,
         "owes": list(s.owes),
+        "aiming": s.aiming,
         "armor": s.armor,
         "wear": s.wear,
     }
@@ -547,6 +559,8 @@ def cards_row(c: CombatantState) -> dict[str, str]:
     turn = "-" if not c.can_act else ("taken" if s.acted else "ahead")
     if s.owes and c.can_act:
         turn += f" (owes: {', '.join(s.owes)})"
+    elif s.aiming and c.can_act:
+        turn += f" (aimed {s.aiming})"
     x, y = metres_from_feet(c.position.x_ft), metres_from_feet(c.position.y_ft)
     return {
         "name": c.name,

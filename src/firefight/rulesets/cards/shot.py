@@ -444,7 +444,7 @@ def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) ->
         trace.step(f"armor stars lower it to {plan.armor_level.label}", rule="CRD-DMG-1")
     dealt = trace.total(
         "damage recorded",
-        [Modifier(value=raw, label=f"{plan.level.label} damage", rule="CRD-HIT-1")]
+        [Modifier(value=raw, label=f"{plan.armor_level.label} damage", rule="CRD-HIT-1")]
         + (
             [Modifier(value=-min(plan.dr, raw), label="armor DR (ballistic)", rule="CRD-DMG-1")]
             if plan.dr

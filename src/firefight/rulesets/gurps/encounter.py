@@ -70,6 +70,7 @@ from firefight.scene.lines import (
 from firefight.scene.points import scene_point
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
 from firefight.trace import Trace, TraceBuilder
+from firefight.wording import counted
 
 __all__ = [
     "EVENT_TYPES",
@@ -251,8 +252,15 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
         # Read as the shot reads it (G-5's bounds): a count that is no number is refused here.
         shots = line_values(action).get("shots", 1)
         assert isinstance(shots, int)
-        if loaded is not None and loaded.loaded is not None and loaded.loaded.rounds < shots:
+        rounds = loaded.loaded.rounds if loaded is not None and loaded.loaded is not None else None
+        if rounds == 0:
             raise RuleRefusal("GUR-RELOAD-1", f"{c.name}'s {name} is not loaded: reload it.")
+        if rounds is not None and rounds < shots:
+            raise RuleRefusal(
+                "GUR-RELOAD-1",
+                f"{c.name}'s {name} has {counted(rounds, 'round')} loaded, too few for {shots} "
+                "shots.",
+            )
         target = state.combatant(action.target or "")
         if target.dead:
             raise RuleRefusal(RULE, f"{target.name} is already dead.")
@@ -495,6 +503,8 @@ def _maneuver_taken(c: CombatantState, event: GurpsManeuver) -> CombatantState:
             busy=event.busy,
             reloading=event.reloading,
             all_out=event.maneuver == "all-out attack",
+            # Knocked down is lying where the wound threw them: rising to kneel or stand ends it.
+            knocked_down=s.knocked_down and event.maneuver != "change position",
         ),
     )
 
@@ -566,9 +576,12 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
         if s.busy
         else "",
     ]
+    # With more than one weapon, the one a line naming none fires (GUR-RELOAD-1) is marked.
+    held = s.in_hand if len(c.weapons) > 1 else None
     weapons = (
         "; ".join(
-            f"{w.name} {w.loaded.rounds}/{w.loaded.capacity}" if w.loaded else w.name
+            (f"{w.name} {w.loaded.rounds}/{w.loaded.capacity}" if w.loaded else w.name)
+            + (" (in hand)" if w.name == held else "")
             for w in c.weapons
         )
         or "-"

@@ -165,7 +165,9 @@ def gurps_stats(c: CombatantState) -> GurpsStats:
 
 
 def carried_weapon(c: CombatantState, name: str | None) -> tuple[str, str]:
-    weapon = c.weapon(name)
+    """The weapon ``name`` (its scene name and catalog key); a line naming none means the one
+    in hand (GUR-RELOAD-1: a weapon drawn is the one used), else the first listed."""
+    weapon = c.weapon(name if name is not None else gurps_stats(c).in_hand)
     if weapon is None:
         carried = ", ".join(w.name for w in c.weapons)
         if not carried:

@@ -168,9 +168,17 @@ def shot_for(
     if t.all_out and target.can_act:
         trace.step(f"{target.name} made an All-Out Attack: no active defense", rule=RULE)
     dodge = t.dodge // 2 if t.hp_left <= DATA.core.injury.halved_at_or_below else t.dodge
+    skill = max(1, s.skill(name) + s.shock)
+    if s.shock:
+        # The shot's sum starts from the skill it is given: say where the shock went.
+        trace.step(
+            f"{shooter.name}'s shock {s.shock} from last turn's wound: skill {s.skill(name)} "
+            f"less {-s.shock}, {skill}",
+            rule=RULE,
+        )
     return _declared(
         weapon=kind,
-        skill=max(1, s.skill(name) + s.shock),
+        skill=skill,
         st=s.st,
         ammo=ammo if ammo in DATA.ammo else "standard",
         arrow=ammo if ammo in DATA.arrows else None,

@@ -59,11 +59,10 @@ def ready_weapon(c: CombatantState, name: str | None) -> WeaponState:
 
 
 def spare_for(c: CombatantState, weapon: WeaponState, ammo: str | None) -> int:
-    """The spare to load: the first (in the order carried) with rounds in it and, when asked,
-    of the ammunition asked for."""
-    for i, mag in enumerate(weapon.spares):
-        if mag.rounds > 0 and (ammo is None or mag.ammo == ammo):
-            return i
+    """The spare to load (:meth:`WeaponState.spare_with_rounds`); none left is refused."""
+    spare = weapon.spare_with_rounds(ammo)
+    if spare is not None:
+        return spare
     kind = f" of {ammo}" if ammo else ""
     raise RuleRefusal(
         "R-6", f"{c.name} has no loaded spare magazine{kind} for the {weapon.name} left to load."
