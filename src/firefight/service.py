@@ -370,22 +370,24 @@ class EncounterService:
             check_round_end(current.state, current.ruleset)
         return self._applied(current, engine.next_round(current.state, current.ruleset, dice))
 
-    def gm(self, name: str, text: str) -> Applied:
-        """A GM's override (:mod:`firefight.encounter.gm`), recorded as a ``gm`` record."""
-        current = self.current(name)
+    def gm(self, name: str, text: str, *, expected_head: int | None = None) -> Applied:
+        """A GM's override (:mod:`firefight.encounter.gm`), recorded as a ``gm`` record.
+        ``expected_head`` as for :meth:`act`."""
+        current = _expecting(self.current(name), expected_head)
         return self._applied(current, engine.gm(current.state, text, current.ruleset))
 
-    def redo(self, name: str, record: LogRecord) -> Applied:
+    def redo(self, name: str, record: LogRecord, *, expected_head: int | None = None) -> Applied:
         """Play an undone ``record`` again, with the very dice it rolled: it comes out as it
-        did when the state is the one it was played on."""
+        did when the state is the one it was played on. ``expected_head`` as for :meth:`act`:
+        the head of the log the caller undid it in (DEC-750)."""
         dice = Dice.scripted(record.dice.faces)
         if record.kind == "round":
-            return self.next_round(name, dice)
+            return self.next_round(name, dice, expected_head=expected_head)
         if record.kind == "gm":
-            return self.gm(name, record.text)
+            return self.gm(name, record.text, expected_head=expected_head)
         if record.kind != "action":
             raise RuleRefusal(UNDO_RULE, "Only an action, a round or a GM command is redone.")
-        return self.act(name, record.text, dice)
+        return self.act(name, record.text, dice, expected_head=expected_head)
 
     def undo(self, name: str, *, expected_head: int | None = None) -> Applied:
         """Revert the last action or round change still in force, by appending an undo."""
