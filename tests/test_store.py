@@ -241,6 +241,22 @@ def test_export_then_import_round_trips_byte_for_byte(store: SqlStore, tmp_path:
         pytest.param(
             lambda d: d["records"][0].update(payload=[1]), "records.0.payload", id="payload"
         ),
+        # DEC-753: times the store did not write, which the other database would not keep.
+        pytest.param(
+            lambda d: d.update(created_at=d["created_at"] + " (the night of the raid)"),
+            "created_at: .* at most 40 characters",
+            id="long-created-at",
+        ),
+        pytest.param(
+            lambda d: d["records"][1].update(recorded_at="x" * 41),
+            "records.1.recorded_at: .* at most 40 characters",
+            id="long-recorded-at",
+        ),
+        pytest.param(
+            lambda d: d["records"][0].update(recorded_at="yester\x00day"),
+            "records.0.recorded_at: .* is not a time",
+            id="not-a-time",
+        ),
     ],
 )
 def test_import_refuses_a_damaged_document_and_creates_nothing(
