@@ -44,7 +44,10 @@ def db(tmp_path: Path) -> Path:
 
 
 def _edit(sql: str) -> Callable[[sqlite3.Connection], None]:
-    return lambda connection: connection.execute(sql)
+    def edit(connection: sqlite3.Connection) -> None:
+        connection.execute(sql)
+
+    return edit
 
 
 UNDO_OF_THE_OPENING = _edit(
