@@ -4,14 +4,19 @@ encounter and the record, saying what to do, and every command leaves the log as
 
 from __future__ import annotations
 
+import copy
+import json
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
+from firefight.encounter.snapshot import fingerprint
+from firefight.rulesets import find_ruleset
 from firefight.store import open_store
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -105,3 +110,52 @@ def test_a_record_that_does_not_fold_is_named_with_its_encounter_and_changes_not
     assert f"record {record}" in line and problem in line and ADVICE in line, line
     with open_store(url) as store:
         assert store.export("raid") == before
+
+
+def _extra_key(doc: dict[str, Any]) -> None:
+    doc["records"][1]["payload"]["note"] = "Mara was luckier"
+
+
+def _extra_event_field(doc: dict[str, Any]) -> None:
+    doc["records"][2]["payload"]["events"][0]["bonus_ap"] = 2
+
+
+def _unstamped(change: Callable[[dict[str, Any]], None]) -> Callable[[dict[str, Any]], None]:
+    def both(doc: dict[str, Any]) -> None:
+        change(doc)
+        doc.pop("rules")  # as from other rules: its events are folded, not replayed
+
+    return both
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        pytest.param(_extra_key, "record 2 holds 'note'", id="payload-key"),
+        pytest.param(_unstamped(_extra_key), "record 2 holds 'note'", id="payload-key-unstamped"),
+        pytest.param(_extra_event_field, "record 3 holds 'events[0].bonus_ap'", id="event"),
+        pytest.param(
+            _unstamped(_extra_event_field), "record 3 holds 'events[0].bonus_ap'", id="unstamped"
+        ),
+    ],
+)
+def test_an_export_holding_what_firefight_never_writes_is_refused_whole(
+    db: Path, tmp_path: Path, change: Callable[[dict[str, Any]], None], problem: str
+) -> None:
+    """ENC-UNDO, DEC-754: a key added by hand to a record or to one of its events was stored
+    and exported again for ever, though every record is checked on import; the import now
+    names the record and what it holds, and stores nothing."""
+    url = f"sqlite:///{db}"
+    with open_store(url) as store:
+        before = store.export("raid")
+    document = copy.deepcopy(before)
+    document["rules"] = fingerprint(find_ruleset("rmu"))
+    change(document)
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    code, err = cli("encounter", "import", str(path), "--name", "copy", "--store", url)
+    line = " ".join(err.split())
+    assert code != 0 and "Traceback" not in err
+    assert "encounter 'copy': not imported: " in line and problem in line, line
+    with open_store(url) as store:
+        assert [info.name for info in store.list()] == ["raid"]
