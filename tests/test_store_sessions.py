@@ -71,6 +71,8 @@ def test_an_undo_typed_on_an_old_view_does_not_take_back_another_table_s_action(
     assert texts(service) == log
     out = capsys.readouterr().out
     assert "changed" in out and "undone" not in out
+    # "reload and try again": the session has read it again, and says so.
+    assert "read again: the prompt shows the fight as it stands" in out
     first.prompt()  # drawn again from the fight as it stands
     first.handle("undo")
     assert service.log("raid")[-1].reverts == len(log)

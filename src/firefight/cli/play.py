@@ -168,6 +168,7 @@ class Session:
             self._current = None
             self.undone = _undone_at_the_end(self.service.log(self.name))
             console.print(f"[red]error:[/] {escape(printable(str(exc)))}")
+            console.print("read again: the prompt shows the fight as it stands")
         except FirefightError as exc:
             console.print(f"[red]error:[/] {escape(printable(str(exc)))}")
         return True
