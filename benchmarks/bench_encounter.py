@@ -108,8 +108,14 @@ class LogOnly:
     def __init__(self, store: EncounterStore) -> None:
         self._store = store
 
-    def create(self, name: str, ruleset: str, scenario: dict[str, Any]) -> None:
-        self._store.create(name, ruleset, scenario)
+    def create(
+        self,
+        name: str,
+        ruleset: str,
+        scenario: dict[str, Any],
+        payloads: Sequence[dict[str, Any]] = (),
+    ) -> None:
+        self._store.create(name, ruleset, scenario, payloads)
 
     def scenario(self, name: str) -> dict[str, Any]:
         return self._store.scenario(name)

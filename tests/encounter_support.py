@@ -35,11 +35,18 @@ class MemoryStore:
             raise EncounterNotFound(name, self._logs)
         return self._logs[name]
 
-    def create(self, name: str, ruleset: str, scenario: dict[str, Any]) -> None:
+    def create(
+        self,
+        name: str,
+        ruleset: str,
+        scenario: dict[str, Any],
+        payloads: Sequence[dict[str, Any]] = (),
+    ) -> None:
         if name in self._logs:
             raise EncounterExists(name)
         self._scenarios[name] = (ruleset, json.loads(json.dumps(scenario)))
         self._logs[name] = []
+        self.append(name, 0, payloads)
 
     def scenario(self, name: str) -> dict[str, Any]:
         self._log(name)

@@ -284,7 +284,9 @@ def test_a_hand_made_undo_of_a_later_record_is_honoured_across_a_snapshot(
     service.act("raid", "Mara waits --ap 1", Dice.seeded(1))  # 2
     document = service.export("raid")
     forward = {"v": 1, "kind": "undo", "round": 1, "text": "undo #6", "reverts": 6}
-    document["records"].append({"seq": 3, "recorded_at": "t", "payload": forward})
+    document["records"].append(
+        {"seq": 3, "recorded_at": document["created_at"], "payload": forward}
+    )
     document["records"].append({**document["records"][1], "seq": 4})
     store.import_(document, name="odd")
     writer = EncounterService(store, snapshot_every=2)

@@ -303,12 +303,13 @@ CORRUPTIONS: dict[str, Callable[[dict[str, Any]], Any]] = {
         d["records"].append(
             {
                 "seq": 3,
-                "recorded_at": "t",
+                "recorded_at": d["created_at"],
                 "payload": {"v": 1, "kind": "undo", "round": 1, "text": "undo #1", "reverts": 1},
             }
         )
         or d
     ),
+    "a time the store never wrote": _set(("records", 1, "recorded_at"), "x" * 41),
     "faces never rolled": lambda d: d["records"][1]["payload"]["dice"]["faces"].append(5) or d,
     "an escape in a name": _set(("scenario", "combatant", 0, "name"), "Mara\x1b[2J"),
     "narration edited": _set(("records", 1, "payload", "narration"), ["Mara wins."]),

@@ -112,6 +112,16 @@ def test_creating_an_existing_name_is_refused_and_changes_nothing(store: SqlStor
     assert store.head("ambush") == 1
 
 
+def test_an_encounter_is_created_with_its_first_records_in_one_write(store: SqlStore) -> None:
+    """DEC-752: the opening round goes in with the encounter, so no crash leaves an encounter
+    with no record; a payload that would not read back refuses the whole creation."""
+    store.create("ambush", "rmu", SCENARIO, [action(1)])
+    assert [r.payload for r in store.records("ambush")] == [action(1)]
+    with pytest.raises(StoreError, match="payload 2 is not plain JSON"):
+        store.create("bridge", "rmu", SCENARIO, [action(1), {"hits": (1, 2)}])
+    assert [info.name for info in store.list()] == ["ambush"]
+
+
 def test_stale_expected_head_is_a_conflict_and_writes_nothing(store: SqlStore) -> None:
     store.create("ambush", "rmu", {})
     store.append("ambush", 0, [action(1), action(2)])
@@ -230,6 +240,22 @@ def test_export_then_import_round_trips_byte_for_byte(store: SqlStore, tmp_path:
         pytest.param(lambda d: d["records"][1].update(seq=5), "record 2 has 5", id="gap"),
         pytest.param(
             lambda d: d["records"][0].update(payload=[1]), "records.0.payload", id="payload"
+        ),
+        # DEC-753: times the store did not write, which the other database would not keep.
+        pytest.param(
+            lambda d: d.update(created_at=d["created_at"] + " (the night of the raid)"),
+            "created_at: .* at most 40 characters",
+            id="long-created-at",
+        ),
+        pytest.param(
+            lambda d: d["records"][1].update(recorded_at="x" * 41),
+            "records.1.recorded_at: .* at most 40 characters",
+            id="long-recorded-at",
+        ),
+        pytest.param(
+            lambda d: d["records"][0].update(recorded_at="yester\x00day"),
+            "records.0.recorded_at: .* is not a time",
+            id="not-a-time",
         ),
     ],
 )

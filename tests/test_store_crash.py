@@ -91,3 +91,33 @@ def test_killed_writers_leave_a_log_of_whole_batches(backend: str, store_url: st
             assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         finally:
             raw.close()
+
+
+# A `firefight encounter new` killed between storing the encounter and opening its round.
+_KILLED_AT_THE_OPENING = """
+import os, signal, sys
+from firefight.dice import Dice
+from firefight.encounter.scenario import load_scenario
+from firefight.service import EncounterService
+from firefight.store import SqlStore, open_store
+
+def killed(*args, **kwargs):
+    os.kill(os.getpid(), signal.SIGKILL)
+
+SqlStore.append = killed
+EncounterService(open_store(sys.argv[1])).new("raid", load_scenario(sys.argv[2]), Dice.seeded(1))
+"""
+
+
+def test_an_encounter_is_never_left_without_its_opening_round(tmp_path: Path) -> None:
+    """ENC-ROUND: `encounter new` stored the encounter, then opened round 1 in a second
+    transaction; killed between the two, it left an encounter with no record, which every
+    command refused ("The fight has not started: open round 1 first") and nothing could open.
+    The encounter and its opening round are one write: killed anywhere, the name is free or the
+    fight is at round 1."""
+    url = f"sqlite:///{tmp_path / 'fights.db'}"
+    scenario = Path(__file__).resolve().parents[1] / "examples" / "warehouse.toml"
+    subprocess.run([sys.executable, "-c", _KILLED_AT_THE_OPENING, url, str(scenario)], check=False)
+    with open_store(url) as store:
+        kept = {info.name: info.head_seq for info in store.list()}
+    assert kept in ({}, {"raid": 1})

@@ -17,7 +17,8 @@ imports and scripted plays want it; both give the same state (property-tested).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -120,6 +121,22 @@ def _reaches_back(records: Iterable[LogRecord], seq: int) -> int | None:
     )
 
 
+@contextmanager
+def _stored(name: str) -> Iterator[None]:
+    """Reading ``name``'s stored log: a record this firefight cannot read or fold is said with
+    the encounter's name and what to do, as the store says of a damaged one (DEC-751)."""
+    try:
+        yield
+    except LogError as exc:
+        from firefight.store.base import StoreError
+
+        raise StoreError(
+            name,
+            f"{exc}; if the store was damaged or edited by hand, delete the encounter and "
+            "import a good export of it",
+        ) from None
+
+
 def _expecting(current: Current, expected_head: int | None) -> Current:
     """``current``, if it stands at the head the caller built on (when one is given): a
     command built on an older view of the fight is refused before it is resolved."""
@@ -150,17 +167,19 @@ class EncounterService:
         return scenario, ruleset
 
     def _records(self, name: str, after: int = 0) -> tuple[LogRecord, ...]:
-        return tuple(
-            parse_record(r.payload, seq=r.seq, recorded_at=r.recorded_at)
-            for r in self.store.records(name, after)
-        )
+        stored = self.store.records(name, after)
+        with _stored(name):
+            return tuple(
+                parse_record(r.payload, seq=r.seq, recorded_at=r.recorded_at) for r in stored
+            )
 
     def load(self, name: str) -> Loaded:
         """The whole log read back and folded from the initial scene (no snapshot used)."""
         scenario, ruleset = self._setup(name)
         scene = initial_state(scenario)
         records = self._records(name)
-        state = fold(scene, records, ruleset)
+        with _stored(name):
+            state = fold(scene, records, ruleset)
         head = records[-1].seq if records else 0
         return Loaded(
             name=name,
@@ -234,13 +253,15 @@ class EncounterService:
                 if sum(1 for r in tail if r.kind != "undo" and r.seq not in gone) < in_force:
                     before = base.seq
                     continue
+            with _stored(name):
+                state = fold_from(base.state, tail, ruleset, skip=base.skip)
             return Current(
                 name=name,
                 scenario=scenario,
                 ruleset=ruleset,
                 base=base,
                 tail=tail,
-                state=fold_from(base.state, tail, ruleset, skip=base.skip),
+                state=state,
                 head=tail[-1].seq if tail else base.seq,
             )
 
@@ -325,13 +346,9 @@ class EncounterService:
         name = encounter_name(name)
         ruleset = find_ruleset(scenario.ruleset)
         opening = engine.open_fight(initial_state(scenario), ruleset, dice)
-        self.store.create(name, ruleset.name, dict(scenario.data))
-        try:
-            seq = self.store.append(name, 0, [opening.record.payload()])
-        except BaseException:
-            self.store.delete(name)
-            raise
-        return Applied(name=name, record=replace(opening.record, seq=seq), state=opening.state)
+        # One write: an encounter without its opening round could never be played (DEC-752).
+        self.store.create(name, ruleset.name, dict(scenario.data), [opening.record.payload()])
+        return Applied(name=name, record=replace(opening.record, seq=1), state=opening.state)
 
     def act(
         self,
@@ -371,22 +388,24 @@ class EncounterService:
             check_round_end(current.state, current.ruleset)
         return self._applied(current, engine.next_round(current.state, current.ruleset, dice))
 
-    def gm(self, name: str, text: str) -> Applied:
-        """A GM's override (:mod:`firefight.encounter.gm`), recorded as a ``gm`` record."""
-        current = self.current(name)
+    def gm(self, name: str, text: str, *, expected_head: int | None = None) -> Applied:
+        """A GM's override (:mod:`firefight.encounter.gm`), recorded as a ``gm`` record.
+        ``expected_head`` as for :meth:`act`."""
+        current = _expecting(self.current(name), expected_head)
         return self._applied(current, engine.gm(current.state, text, current.ruleset))
 
-    def redo(self, name: str, record: LogRecord) -> Applied:
+    def redo(self, name: str, record: LogRecord, *, expected_head: int | None = None) -> Applied:
         """Play an undone ``record`` again, with the very dice it rolled: it comes out as it
-        did when the state is the one it was played on."""
+        did when the state is the one it was played on. ``expected_head`` as for :meth:`act`:
+        the head of the log the caller undid it in (DEC-750)."""
         dice = Dice.scripted(record.dice.faces)
         if record.kind == "round":
-            return self.next_round(name, dice)
+            return self.next_round(name, dice, expected_head=expected_head)
         if record.kind == "gm":
-            return self.gm(name, record.text)
+            return self.gm(name, record.text, expected_head=expected_head)
         if record.kind != "action":
             raise RuleRefusal(UNDO_RULE, "Only an action, a round or a GM command is redone.")
-        return self.act(name, record.text, dice)
+        return self.act(name, record.text, dice, expected_head=expected_head)
 
     def undo(self, name: str, *, expected_head: int | None = None) -> Applied:
         """Revert the last action or round change still in force, by appending an undo."""

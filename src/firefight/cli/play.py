@@ -33,7 +33,8 @@ from firefight.odds.live import DEFAULT_TRIALS, live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
 from firefight.scene.state import EncounterState
-from firefight.service import Applied, EncounterService
+from firefight.service import Applied, Current, EncounterService
+from firefight.store.base import ConflictError
 from firefight.text import printable
 
 __all__ = ["SESSION_COMMANDS", "Session", "SessionCompleter", "confirm_with", "run_session"]
@@ -84,18 +85,29 @@ class Session:
     undone: list[LogRecord] = field(default_factory=list)
     scripted: tuple[int | str, ...] | None = None
     _count: int = 0
-    _state: EncounterState | None = None
+    #: The fight as last read: the state shown and the head of the log it was read at.
+    _current: Current | None = None
 
     def __post_init__(self) -> None:
         # Everything is saved as it goes: a session opened again may redo what the last undid.
         self.undone = _undone_at_the_end(self.service.log(self.name))
 
+    def _read(self) -> Current:
+        if self._current is None:
+            self._current = self.service.current(self.name)
+        return self._current
+
     @property
     def state(self) -> EncounterState:
         """The state now (read once after each change, not at every keystroke)."""
-        if self._state is None:
-            self._state = self.service.state(self.name)
-        return self._state
+        return self._read().state
+
+    @property
+    def head(self) -> int:
+        """The head of the log the state shown was read at: what the GM's next line answers.
+        Another table appending since makes that line a conflict, not an action on a fight
+        the GM has not seen (DEC-750)."""
+        return self._read().head
 
     @property
     def ruleset(self) -> Ruleset:
@@ -147,9 +159,16 @@ class Session:
                 return False
             self._do(command, rest.strip(), text)
             # Read again after every command: it may have changed the fight.
-            self._state = None
+            self._current = None
         except RuleRefusal as exc:
             console.print(f"[red]refused:[/] {escape(printable(str(exc)))}")
+        except ConflictError as exc:
+            # Another table wrote first: read the fight (and what may be redone) again, so the
+            # prompt shows it as it stands and the GM decides anew (DEC-750).
+            self._current = None
+            self.undone = _undone_at_the_end(self.service.log(self.name))
+            console.print(f"[red]error:[/] {escape(printable(str(exc)))}")
+            console.print("read again: the prompt shows the fight as it stands")
         except FirefightError as exc:
             console.print(f"[red]error:[/] {escape(printable(str(exc)))}")
         return True
@@ -161,7 +180,7 @@ class Session:
         if command in SESSION_COMMANDS and (not rest or state.find(text.split()[0]) is None):
             getattr(self, f"_{command}")(rest)
         elif is_gm_line(text, state):
-            self._applied(self.service.gm(self.name, text))
+            self._applied(self.service.gm(self.name, text, expected_head=self.head))
         else:
             self._act(text, state)
 
@@ -188,7 +207,8 @@ class Session:
             if not self.confirm(f"{action.actor} acts out of turn: {first} {comes} first. Go on?"):
                 console.print("not done: nothing changed")
                 return
-        self._rolled(lambda dice: self.service.act(self.name, text, dice))
+        head = self.head
+        self._rolled(lambda dice: self.service.act(self.name, text, dice, expected_head=head))
 
     def _next(self, rest: str) -> None:
         left = unspent(self.state, self.ruleset)
@@ -197,10 +217,11 @@ class Session:
             if not self.confirm(f"{who} still to act. End the round anyway?"):
                 console.print("not done: the round goes on")
                 return
-        self._rolled(lambda dice: self.service.next_round(self.name, dice))
+        head = self.head
+        self._rolled(lambda dice: self.service.next_round(self.name, dice, expected_head=head))
 
     def _undo(self, rest: str) -> None:
-        applied = self.service.undo(self.name)
+        applied = self.service.undo(self.name, expected_head=self.head)
         assert applied.reverted is not None
         self.undone.append(applied.reverted)
         self.last = None
@@ -210,8 +231,9 @@ class Session:
         if not self.undone:
             console.print("nothing to redo")
             return
-        record = self.undone.pop()
-        self._applied(self.service.redo(self.name, record), fresh=False)
+        applied = self.service.redo(self.name, self.undone[-1], expected_head=self.head)
+        self.undone.pop()
+        self._applied(applied, fresh=False)
 
     def _rolls(self, rest: str) -> None:
         self.scripted = read_faces(rest, "rolls")

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING
 
-from firefight.encounter.log import LogRecord, reverted
-from firefight.scene.apply import apply_all
+from firefight.encounter.log import LogError, LogRecord, reverted
+from firefight.scene.apply import FoldError, apply_all
 from firefight.scene.state import EncounterState
 
 if TYPE_CHECKING:
@@ -38,11 +38,20 @@ def fold_from(
     A record is skipped when an undo among ``records`` reverts it, or when its seq is in
     ``skip``: what undo records *before* the run revert among its records (a snapshot keeps
     those, so that folding the rest of the log from it gives exactly what the full fold gives).
+
+    Raises:
+        LogError: naming the first record whose events do not fold.
     """
     gone = reverted(records)
     if skip:
         gone = gone | frozenset(skip)
     for record in records:
         if record.kind != "undo" and record.seq not in gone:
-            state = apply_all(state, record.events, ruleset)
+            try:
+                state = apply_all(state, record.events, ruleset)
+            except FoldError as exc:
+                # Named, since a log is long: which record no longer folds, and what it says.
+                raise LogError(
+                    f"record {record.seq} ({record.text!r}) does not fold: {exc}"
+                ) from None
     return state

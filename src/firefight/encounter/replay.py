@@ -35,7 +35,8 @@ __all__ = ["fold_log", "read_records", "replay_log"]
 
 def read_records(payloads: Sequence[tuple[int, Mapping[str, Any]]]) -> tuple[LogRecord, ...]:
     """Records ``(seq, payload)`` read back; any payload that does not decode is a
-    :class:`LogError` naming its record."""
+    :class:`LogError` naming its record, and so is one holding a key that reading it drops,
+    which the store would otherwise keep and export for ever (DEC-754)."""
     records: list[LogRecord] = []
     for seq, payload in payloads:
         if payload.get("v") != PAYLOAD_VERSION:
@@ -44,14 +45,40 @@ def read_records(payloads: Sequence[tuple[int, Mapping[str, Any]]]) -> tuple[Log
                 f"version {PAYLOAD_VERSION}"
             )
         try:
-            records.append(parse_record(payload, seq=seq))
+            record = parse_record(payload, seq=seq)
         except FirefightError:
             raise
         except Exception as exc:
             # Outside data can break a decoder in any way (a number where an event belongs):
             # every failure is the record's fault, reported as such.
             raise LogError(f"record {seq} is malformed: {type(exc).__name__}: {exc}") from None
+        added = _added(payload, record.payload(), "")
+        if added is not None:
+            raise LogError(f"record {seq} holds {added!r}, which no firefight writes there")
+        records.append(record)
     return tuple(records)
+
+
+def _added(given: Any, kept: Any, where: str) -> str | None:
+    """The first key ``given`` holds that ``kept`` (the same value read and written again)
+    does not, as a path. A figure written otherwise (a default filled in) is no key added, nor
+    a null that writing leaves out: a null and a missing key say the same (DEC-331)."""
+    if isinstance(given, Mapping) and isinstance(kept, Mapping):
+        for key, value in given.items():
+            at = f"{where}.{key}" if where else str(key)
+            if key not in kept:
+                if value is None:
+                    continue
+                return at
+            found = _added(value, kept[key], at)
+            if found is not None:
+                return found
+    elif isinstance(given, list) and isinstance(kept, list):
+        for index, (item, again) in enumerate(zip(given, kept, strict=False)):
+            found = _added(item, again, f"{where}[{index}]")
+            if found is not None:
+                return found
+    return None
 
 
 def _without_nulls(value: Any) -> Any:

@@ -188,8 +188,15 @@ class EncounterExists(FirefightError):
 class EncounterStore(Protocol):
     """Encounters and their append-only logs. Every method is one transaction."""
 
-    def create(self, name: str, ruleset: str, scenario: dict[str, Any]) -> None:
-        """Store a new encounter with an empty log; :class:`EncounterExists` if it is taken."""
+    def create(
+        self,
+        name: str,
+        ruleset: str,
+        scenario: dict[str, Any],
+        payloads: Sequence[dict[str, Any]] = (),
+    ) -> None:
+        """Store a new encounter whose log starts with ``payloads`` (records 1, 2...), in one
+        transaction; :class:`EncounterExists` if the name is taken."""
         ...
 
     def scenario(self, name: str) -> dict[str, Any]:

@@ -7,9 +7,10 @@ value is always the same bytes and an export is byte-stable across backends.
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
+from datetime import datetime
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, ValidationError
 
 from firefight.store.base import StoreError
 
@@ -24,6 +25,24 @@ __all__ = [
 
 EXPORT_FORMAT = "firefight.encounter"
 EXPORT_VERSION = 1
+
+#: The longest time the store keeps (its columns' width on every database).
+TIME_MAX = 40
+
+
+def _time(value: str) -> str:
+    """A time as the store writes it (ISO 8601), kept as it is given: one the store did not
+    write would not move to another database (too long, a NUL byte), DEC-753."""
+    if len(value) > TIME_MAX:
+        raise ValueError(f"a time is at most {TIME_MAX} characters, as the store writes it")
+    try:
+        datetime.fromisoformat(value)
+    except ValueError:
+        raise ValueError(f"{value!r} is not a time (ISO 8601, as the store writes it)") from None
+    return value
+
+
+Time = Annotated[str, AfterValidator(_time)]
 
 
 def canonical_json(value: object, *, name: str, what: str) -> str:
@@ -63,7 +82,7 @@ class ExportedRecord(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
     seq: int
-    recorded_at: str
+    recorded_at: Time
     payload: dict[str, Any]
 
 
@@ -76,7 +95,7 @@ class ExportedEncounter(BaseModel):
     version: Literal[1]
     name: str
     ruleset: str
-    created_at: str
+    created_at: Time
     scenario: dict[str, Any]
     records: list[ExportedRecord]
     #: The fingerprint of the rules that wrote it (absent in exports older than it).

@@ -361,10 +361,20 @@ class SqlStore:
 
     # -- the protocol -------------------------------------------------------------------
 
-    def create(self, name: str, ruleset: str, scenario: dict[str, Any]) -> None:
-        self._insert_encounter(
-            encounter_name(name), ruleset, scenario, created_at=_now(), logged=[]
-        )
+    def create(
+        self,
+        name: str,
+        ruleset: str,
+        scenario: dict[str, Any],
+        payloads: Sequence[dict[str, Any]] = (),
+    ) -> None:
+        name = encounter_name(name)
+        created_at = _now()
+        logged = [
+            (canonical_json(payload, name=name, what=f"payload {index}"), created_at)
+            for index, payload in enumerate(payloads, start=1)
+        ]
+        self._insert_encounter(name, ruleset, scenario, created_at=created_at, logged=logged)
 
     def _insert_encounter(
         self,
