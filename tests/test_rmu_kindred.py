@@ -127,19 +127,31 @@ def test_v1_a_kindred_hit_by_a_9mm_reads_one_severity_lower_than_a_mortal() -> N
     assert "read as D on a Kindred (V-1)" in kindred_shot.record.narration[0]
 
 
-def test_v1_rmu_bite_1_fangs_swung_as_a_melee_weapon_are_aggravated_on_a_kindred() -> None:
-    """V-1, RMU-BITE-1: Mara bites Viktor, also Kindred, with the melee catalog's bite: 99 then
-    60 open-ended + 35 from the rear (DEC-346) = 194, a D; critical roll 44 + 4 past 175 (P-6).
-    Fangs are aggravated: the D stays a D, and hits and critical are marked aggravated."""
+def test_v1_rmu_bite_1_fangs_on_a_kindred_are_aggravated() -> None:
+    """V-1, RMU-BITE-1: Mara bites Viktor, also Kindred: 99 then 60 open-ended + 5 (the one
+    rank) - 20 (a direct bite, RMU-BITE-2) = 144, 14C on the Puncture table read Small; critical
+    roll 44. Fangs are aggravated: the C stays a C, and hits and critical are marked so."""
     state = start(vampire("Mara", 0, 0), vampire("Viktor", 0, 4))
-    bite = RMU.parse_action("Mara attacks Viktor with bite --ap 4", state)
+    bite = RMU.parse_action("Mara bites Viktor --ap 4", state)
     out = RMU.resolve(state, bite, Dice.scripted([99, 60, 44]))
     crits = [e for e in out.events if isinstance(e, CriticalInflicted)]
-    assert [(c.severity, c.reduced_from, c.aggravated) for c in crits] == [("D", None, True)]
+    assert [(c.severity, c.reduced_from, c.aggravated) for c in crits] == [("C", None, True)]
     hits = [e for e in out.events if isinstance(e, HitsInflicted)]
-    assert [h.aggravated for h in hits] == [True]
-    said = [t["text"] for t in out.trace.to_json() if t.get("rule") == "V-1"]
-    assert said == ["Viktor is Kindred, but the blow is aggravated: full severity."]
+    assert [(h.hits, h.aggravated) for h in hits] == [(14, True)]
+    said = [t["text"] for t in out.trace.to_json() if t.get("rule") == "RMU-BITE-1"]
+    assert said == ["Fangs are aggravated to Viktor: no severity reduction."]
+
+
+def test_rmu_bite_2_fangs_are_not_swung_as_a_melee_weapon() -> None:
+    """RMU-BITE-2, -3: the fangs' -20 without a hold and their lodging are the bite's own rules;
+    'attacks with bite' went round them (no -20, nothing lodged), so it is refused (DEC-696),
+    naming the line that bites."""
+    state = start(vampire("Mara", 0, 0), vampire("Viktor", 0, 4))
+    attack = RMU.parse_action("Mara attacks Viktor with bite --ap 4", state)
+    with pytest.raises(RuleRefusal) as refused:
+        RMU.validate(state, attack)
+    assert refused.value.rule == "RMU-BITE-2"
+    assert "'Mara bites Viktor'" in refused.value.reason
 
 
 def test_v1_concussion_hits_on_a_kindred_are_not_reduced() -> None:

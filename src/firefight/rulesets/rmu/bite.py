@@ -43,7 +43,10 @@ from firefight.rulesets.rmu.melee.results import MeleeHit
 from firefight.trace import Modifier, Trace, TraceBuilder
 from firefight.wording import counted
 
-__all__ = ["REACHES", "Bite", "Reach", "bite_attack", "resolve_bite"]
+__all__ = ["BITE_WEAPON", "REACHES", "Bite", "Reach", "bite_attack", "resolve_bite"]
+
+#: The melee catalog's row the fangs are read on; only a bite uses it (RMU-BITE-1, -2).
+BITE_WEAPON = "bite"
 
 #: How the fangs reach the victim (RMU-BITE-2, RMU-BITE-3).
 Reach = Literal["lodged", "helpless", "held", "secondary", "direct"]
@@ -94,7 +97,7 @@ def bite_attack(bite: Bite, tb: TraceBuilder | None = None) -> MeleeAttack:
     else:
         reach.append(Modifier(value=kindred_figures().bite_penalty, label=why, rule=rule))
     return MeleeAttack(
-        weapon="bite",
+        weapon=BITE_WEAPON,
         ob=bite.ob,
         armor=bite.victim_column,
         ap=bite.ap,

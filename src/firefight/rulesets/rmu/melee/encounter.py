@@ -30,6 +30,7 @@ from firefight.events import Event
 from firefight.geometry import Posture, bearing_deg, distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu import rmu_data
+from firefight.rulesets.rmu.bite import BITE_WEAPON
 from firefight.rulesets.rmu.critical_table import CriticalEffect
 from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
 from firefight.rulesets.rmu.events import ActionPointsSpent, CriticalInflicted
@@ -334,6 +335,13 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
     if target.dead:
         raise RuleRefusal("R-2", f"{target.name} is already dead.")
     weapon = melee_weapon(action.weapon if isinstance(action, Attack) else "grapple")
+    if weapon.key == BITE_WEAPON:
+        # The fangs' -20 without a hold and their lodging live in the bite's rules alone.
+        raise RuleRefusal(
+            "RMU-BITE-2",
+            f"Fangs go in by the bite's own rules (how they reach, whether they lodge): "
+            f"'{c.name} bites {target.name}'.",
+        )
     if weapon.ranged:
         raise _refuse(
             f"The {weapon.name} is shot, not swung: '{c.name} stakes {target.name} --with "
