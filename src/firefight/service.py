@@ -49,7 +49,7 @@ if TYPE_CHECKING:
     from firefight.scene.actions import Action
     from firefight.store.base import EncounterInfo, EncounterStore, Snapshot, SnapshotStore
 
-__all__ = ["UNDO_RULE", "Applied", "Current", "EncounterService", "Loaded"]
+__all__ = ["UNDO_RULE", "Applied", "Current", "EncounterService", "Loaded", "redoable"]
 
 #: The encounter's own rule for undo: only what was done can be undone.
 UNDO_RULE = "ENC-UNDO"
@@ -121,6 +121,36 @@ def _reaches_back(records: Iterable[LogRecord], seq: int) -> int | None:
     )
 
 
+def redoable(records: Sequence[LogRecord]) -> list[LogRecord]:
+    """The records a redo may play again, the next one last: those the last run of undos in
+    ``records`` reverts, less those played again after it. A record played again comes back
+    as its replay (the same kind, text and dice), so what is redone is known from the log
+    alone, by any session or command; anything else played after the undos leaves nothing to
+    redo."""
+    end = len(records)
+    while end and records[end - 1].kind != "undo":
+        end -= 1
+    start = end
+    while start and records[start - 1].kind == "undo" and records[start - 1].reverts is not None:
+        start -= 1
+    by_seq = {r.seq: r for r in records[:start]}
+    # Undone newest first, so the run's last undo reverts the earliest: it is redone first.
+    waiting = [by_seq[u.reverts] for u in records[start:end] if u.reverts in by_seq]
+    for played in records[end:]:
+        if not waiting or not _replays(played, waiting[-1]):
+            return []
+        waiting.pop()
+    return waiting
+
+
+def _replays(played: LogRecord, undone: LogRecord) -> bool:
+    return (played.kind, played.text, played.dice.faces) == (
+        undone.kind,
+        undone.text,
+        undone.dice.faces,
+    )
+
+
 @contextmanager
 def _stored(name: str) -> Iterator[None]:
     """Reading ``name``'s stored log: a record this firefight cannot read or fold is said with
@@ -140,11 +170,15 @@ def _stored(name: str) -> Iterator[None]:
 def _expecting(current: Current, expected_head: int | None) -> Current:
     """``current``, if it stands at the head the caller built on (when one is given): a
     command built on an older view of the fight is refused before it is resolved."""
-    if expected_head is not None and expected_head != current.head:
+    _at_head(current.name, current.head, expected_head)
+    return current
+
+
+def _at_head(name: str, head: int, expected_head: int | None) -> None:
+    if expected_head is not None and expected_head != head:
         from firefight.store.base import ConflictError
 
-        raise ConflictError(current.name, expected_head=expected_head, actual_head=current.head)
-    return current
+        raise ConflictError(name, expected_head=expected_head, actual_head=head)
 
 
 class EncounterService:
@@ -406,6 +440,20 @@ class EncounterService:
         if record.kind != "action":
             raise RuleRefusal(UNDO_RULE, "Only an action, a round or a GM command is redone.")
         return self.act(name, record.text, dice, expected_head=expected_head)
+
+    def redo_next(self, name: str, *, expected_head: int | None = None) -> Applied:
+        """Play again the next record :func:`redoable` finds in the log (the earliest of the
+        last run of undos not yet played again); ``expected_head`` as for :meth:`act`, else
+        the head of the log read here."""
+        records = self.log(name)
+        head = records[-1].seq if records else 0
+        _at_head(name, head, expected_head)
+        waiting = redoable(records)
+        if not waiting:
+            raise RuleRefusal(
+                UNDO_RULE, "There is nothing to redo: the log does not end with an undo."
+            )
+        return self.redo(name, waiting[-1], expected_head=head)
 
     def undo(self, name: str, *, expected_head: int | None = None) -> Applied:
         """Revert the last action or round change still in force, by appending an undo."""

@@ -430,6 +430,19 @@ def undo(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> Non
 
 
 @app.command()
+def redo(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
+    """Play again the last thing undone (the earliest of a run of undos first), with its own
+    dice; nothing is waiting once something else has been played since."""
+    with _service(store) as service:
+        applied = service.redo_next(name)
+    if as_json:
+        faces = list(applied.record.dice.faces)
+        emit_json(applied_json(applied, {"source": "scripted", "rolls": faces}))
+        return
+    show_short(applied)
+
+
+@app.command()
 def show(
     name: NameArg,
     compact: Annotated[bool, typer.Option("--compact", help="One line a person.")] = False,

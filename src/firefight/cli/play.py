@@ -13,8 +13,8 @@ Like every interface, the session holds no rules: it calls the encounter service
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -82,15 +82,10 @@ class Session:
     seed: int | None = None
     trials: int = DEFAULT_TRIALS
     last: LogRecord | None = None
-    undone: list[LogRecord] = field(default_factory=list)
     scripted: tuple[int | str, ...] | None = None
     _count: int = 0
     #: The fight as last read: the state shown and the head of the log it was read at.
     _current: Current | None = None
-
-    def __post_init__(self) -> None:
-        # Everything is saved as it goes: a session opened again may redo what the last undid.
-        self.undone = _undone_at_the_end(self.service.log(self.name))
 
     def _read(self) -> Current:
         if self._current is None:
@@ -163,10 +158,9 @@ class Session:
         except RuleRefusal as exc:
             console.print(f"[red]refused:[/] {escape(printable(str(exc)))}")
         except ConflictError as exc:
-            # Another table wrote first: read the fight (and what may be redone) again, so the
-            # prompt shows it as it stands and the GM decides anew (DEC-750).
+            # Another table wrote first: read the fight again, so the prompt shows it as it
+            # stands and the GM decides anew (DEC-750).
             self._current = None
-            self.undone = _undone_at_the_end(self.service.log(self.name))
             console.print(f"[red]error:[/] {escape(printable(str(exc)))}")
             console.print("read again: the prompt shows the fight as it stands")
         except FirefightError as exc:
@@ -186,10 +180,8 @@ class Session:
 
     # --- resolving ----------------------------------------------------------------------------
 
-    def _applied(self, applied: Applied, *, fresh: bool = True) -> None:
+    def _applied(self, applied: Applied) -> None:
         self.last = applied.record
-        if fresh:
-            self.undone.clear()
         if applied.record.kind == "round":
             show_records([applied.record], trace=False)
         else:
@@ -223,17 +215,13 @@ class Session:
     def _undo(self, rest: str) -> None:
         applied = self.service.undo(self.name, expected_head=self.head)
         assert applied.reverted is not None
-        self.undone.append(applied.reverted)
         self.last = None
         console.print(f"undone: #{applied.reverted.seq} {escape(printable(applied.reverted.text))}")
 
     def _redo(self, rest: str) -> None:
-        if not self.undone:
-            console.print("nothing to redo")
-            return
-        applied = self.service.redo(self.name, self.undone[-1], expected_head=self.head)
-        self.undone.pop()
-        self._applied(applied, fresh=False)
+        # What waits to be redone is read from the log (redoable), so a session opened again,
+        # or another table, redoes what this one undid, and a redo done elsewhere is not redone.
+        self._applied(self.service.redo_next(self.name, expected_head=self.head))
 
     def _rolls(self, rest: str) -> None:
         self.scripted = read_faces(rest, "rolls")
@@ -263,18 +251,6 @@ class Session:
 
     def _help(self, rest: str) -> None:
         console.print(escape(_HELP))
-
-
-def _undone_at_the_end(records: Sequence[LogRecord]) -> list[LogRecord]:
-    """The records the undos at the end of ``records`` revert, in the order they were undone
-    (the last undone last, the first to redo), as a session's ``undo`` stacks them."""
-    by_seq = {r.seq: r for r in records}
-    undone = []
-    for r in reversed(records):
-        if r.kind != "undo" or r.reverts is None:
-            break
-        undone.append(by_seq[r.reverts])
-    return undone[::-1]
 
 
 # --- completion -------------------------------------------------------------------------------
