@@ -104,6 +104,13 @@ def test_gur_ind_2_scatter() -> None:
     assert far.shots[0].scatter_yd == min(missed_by, 80)
 
 
+def test_gur_ind_2_dec_214_half_an_odd_distance_is_rounded_up() -> None:
+    """GUR-IND-2, DEC-214: a knife lobbed 5 yd at skill 14 needs 6 (14, -2 range, -2 lobbed
+    close, -4 snap); a 14 misses by 8, so it lands min(8, 5/2 rounded up = 3) = 3 yd off."""
+    out = shot([5, 5, 4, 4], weapon="thrown-knife", distance=5, indirect=True, skill=14)
+    assert (out.shots[0].missed_by, out.shots[0].scatter_yd) == (8, 3)
+
+
 # --- GUR-FIRE-1 -------------------------------------------------------------------------------
 
 
