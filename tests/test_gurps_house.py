@@ -90,6 +90,22 @@ def test_gur_wrong_3_dodged_flies_on_blocked_is_knocked_away() -> None:
     assert blocked.shots[0].path == "knocked away"
 
 
+def test_gur_range_1_a_surprised_target_gets_no_dodge() -> None:
+    """GUR-RANGE-1: the same arrow at a stationary, unaware target: no defense roll (the 1, 1
+    that would have dodged on 6 are read as damage instead), so the hit lands."""
+    out = shot(
+        [3, 3, 4, 1, 1, 2],
+        weapon="longbow",
+        distance=5,
+        aim=1,
+        defense="dodge",
+        defense_value=6,
+        surprised=True,
+    )
+    assert (out.shots[0].defended, out.shots[0].location) == (None, "body")
+    assert out.headline == "1 hit: 2 injury."
+
+
 # --- GUR-IND-2 --------------------------------------------------------------------------------
 
 
@@ -129,6 +145,9 @@ def test_gur_fire_1_random_fire() -> None:
         declare(RandomFire, exposed=("Ann", "Bob:-4")), Dice.scripted([3, 3, 3, 3, 3, 3])
     )
     assert out.result.hit == ("Ann",)
+    # 3d6 of 4 + 4 + 2 = 10 is over Ann's 9: spared (two dice alone would make 8 and hit)
+    spared = resolve_random_fire(declare(RandomFire, exposed=("Ann",)), Dice.scripted([4, 4, 2]))
+    assert spared.result.headline == "Nobody is hit."
     with pytest.raises(RuleRefusal):
         resolve_random_fire(declare(RandomFire, exposed=("Ann:x",)), Dice.scripted([]))
 

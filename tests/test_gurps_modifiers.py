@@ -298,6 +298,16 @@ def test_gur_range_1_windage_and_ranging() -> None:
     assert far == [-12, -12]  # 160 + 10 -> 200 yd row
 
 
+def test_gur_range_1_the_wind_counts_and_a_close_unknown_range_costs_nothing() -> None:
+    """GUR-RANGE-1: a 45 yd/s crosswind on a 160 yd longbow shot (past 1/2D) reads the G-2
+    row of 205 yd, the 300 yd row, -13, not 160's -12; at 100 yd (inside 1/2D) not knowing
+    the range costs nothing."""
+    assert by_rule("GUR-RANGE-1", weapon="longbow", st=10, distance=160, crosswind=45, aim=1) == [
+        -13
+    ]
+    assert by_rule("GUR-RANGE-1", weapon="longbow", st=10, distance=100, range_known=False) == []
+
+
 def test_gur_range_1_surprised_target() -> None:
     """GUR-RANGE-1: a stationary, unaware target +4 (not for indirect fire)."""
     assert by_rule("GUR-RANGE-1", surprised=True) == [4]
