@@ -88,6 +88,10 @@ def test_gur_wrong_3_dodged_flies_on_blocked_is_knocked_away() -> None:
         [3, 3, 4, 1, 1, 2], weapon="longbow", distance=5, aim=1, defense="block", defense_value=6
     )
     assert blocked.shots[0].path == "knocked away"
+    parried = shot(
+        [3, 3, 4, 1, 1, 2], weapon="thrown-knife", distance=3, defense="parry", defense_value=8
+    )
+    assert (parried.shots[0].defended, parried.shots[0].path) == ("parry", "knocked away")
 
 
 def test_gur_range_1_a_surprised_target_gets_no_dodge() -> None:

@@ -209,6 +209,18 @@ def test_gur_wrong_3_a_dodged_missile_flies_on_to_the_one_beyond() -> None:
     assert out.record.summary["strays"][0]["hit"] == "Dan"
 
 
+def test_gur_wrong_3_a_dodged_missile_does_not_come_back_for_the_one_in_the_way() -> None:
+    """GUR-WRONG-3: with Cid standing in the way (-4: Ann needs 10, rolls 9) Bob dodges (4
+    against 5); the missile is already past Cid, so its next chance is Dan beyond Bob (9
+    against 9), not Cid on the same dice."""
+    state = next_round(act(opened(SCENE), "Ann aims at Bob"))
+    out = record(state, "Ann shoots Bob", [3, 3, 3, 1, 1, 2, 3, 3, 3, 6, 6, 6, 1, 1])
+    texts = [str(e.get("text", "")) for e in out.record.trace]
+    assert "in the line of fire: Cid" in texts
+    assert not any(t.startswith("Cid:") for t in texts)
+    assert out.record.summary["strays"] == [{"shot": 1, "hit": "Dan", "injury": 1}]
+
+
 @pytest.mark.parametrize("damage", ["half", "normal"])
 def test_gur_wrong_2_half_damage_when_the_gm_says(damage: str) -> None:
     """GUR-WRONG-2: a stray does normal or half damage, as the GM rules (--stray-damage)."""
