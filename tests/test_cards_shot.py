@@ -143,6 +143,18 @@ def test_crd_mod_1_thermographic_vision_replaces_visibility() -> None:
     assert target(vision="thermographic") == target() + 2
 
 
+def test_crd_mod_1_dec_252_blind_fire_still_counts_with_thermographic_vision() -> None:
+    """CRD-MOD-1, DEC-252: thermographic vision replaces the lighting, not blind fire: +2 for
+    the vision and +5 for firing blind, +7 in all."""
+    assert target(blind_fire=True, vision="thermographic") == target() + 2 + 5
+
+
+def test_crd_mod_1_dec_255_vehicle_speeds_count_whole_tens() -> None:
+    """CRD-MOD-1, DEC-255: +1 per full 10 km/h: 19 km/h is +1, a 29 km/h difference +2."""
+    assert target(vehicle_kmh=19) == target() + 1
+    assert target(vehicle_difference_kmh=29) == target() + 2
+
+
 def test_crd_mod_1_one_vehicle_figure_at_a_time() -> None:
     """CRD-MOD-1: vehicle-to-foot and vehicle-to-vehicle are two situations, not one shot."""
     with pytest.raises(RuleRefusal) as refused:
