@@ -263,6 +263,14 @@ def test_crd_dmg_1_stars_lower_the_level_before_dr_comes_off() -> None:
     assert (soft.result.wound.damage, soft.result.wound.level) == (0, "Yellow")
 
 
+def test_crd_dmg_1_dec_256_dr_past_the_damage_leaves_nothing_not_less() -> None:
+    """CRD-DMG-1, DEC-256: one 3Y success (star: 3 Green) into ceramic plates' DR 5 records
+    nothing; the 2 DR left over takes no boxes off the track."""
+    outcome = fire("KH,2H,2D", weapon="desert-eagle", armor="ceramic-plates", green=3)
+    assert outcome.result.successes == 1
+    assert (outcome.result.wound.damage, outcome.result.wound.track) == (0, (3, 0, 0))
+
+
 def test_k_3_boxes_and_overflow() -> None:
     """K-3: each level has 2 x Size + 4 boxes (12 at Size 4); damage fills its own level and
     a full level overflows into the next; a full Red level is down and dying."""
