@@ -38,6 +38,8 @@ def target(**values: Any) -> int:
     ("distance", "band", "value"),
     [
         (1, "point-blank", 2),
+        (2, "point-blank", 2),  # DEC-251: point blank is within 2 m, the 2 m included
+        (2.5, "short", 4),
         (5, "short", 4),
         (15, "medium", 6),
         (30, "long", 9),
@@ -45,7 +47,8 @@ def target(**values: Any) -> int:
     ],
 )
 def test_crd_hit_1_targets_by_range_band(distance: float, band: str, value: int) -> None:
-    """CRD-HIT-1 / CRD-RNG-1: Point Blank 2, Short 4, Medium 6, Long 9, Extreme 12 (pistol)."""
+    """CRD-HIT-1 / CRD-RNG-1, DEC-251: Point Blank 2, Short 4, Medium 6, Long 9, Extreme 12
+    (pistol)."""
     plan = plan_shot(shot(distance=distance))
     assert (plan.band, plan.target) == (band, value)
 
