@@ -94,6 +94,16 @@ def test_gur_wrong_3_dodged_flies_on_blocked_is_knocked_away() -> None:
     assert (parried.shots[0].defended, parried.shots[0].path) == ("parry", "knocked away")
 
 
+def test_gur_core_1_dec_208_a_critical_hit_is_not_dodged() -> None:
+    """GUR-CORE-1, DEC-208: a 4 is a critical hit at any skill; no dodge is rolled, so the
+    next 3d6 (1, 1, 2 = 4) is read on the critical hit table, not as a dodge of 4 against 6."""
+    out = shot(
+        [1, 1, 2, 1, 1, 2, 3], weapon="longbow", distance=5, aim=1, defense="dodge", defense_value=6
+    )
+    assert (out.shots[0].result, out.shots[0].defended) == ("critical success", None)
+    assert out.headline == "1 hit: 6 injury."  # bypass-armor: 1d of 3 impaling x2
+
+
 def test_gur_range_1_a_surprised_target_gets_no_dodge() -> None:
     """GUR-RANGE-1: the same arrow at a stationary, unaware target: no defense roll (the 1, 1
     that would have dodged on 6 are read as damage instead), so the hit lands."""
