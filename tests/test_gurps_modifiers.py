@@ -168,6 +168,19 @@ def test_gur_arc_1_arcs() -> None:
     assert "see" in refused("GUR-ARC-1", bearing=120, vision="360")
 
 
+def test_gur_arc_1_dec_201_the_edges_of_the_arcs() -> None:
+    """GUR-ARC-1, DEC-201: the front cone runs to 30 degrees (its edge included), the front
+    side hexes to 90; 360 Vision shoots freely into all three front hexes; Peripheral Vision
+    sees the side-rear hexes (to 150) but does not shoot there, and sees nothing behind."""
+    assert by_rule("GUR-ARC-1", bearing=30) == []
+    assert by_rule("GUR-ARC-1", bearing=31) == [-4]
+    assert by_rule("GUR-ARC-1", bearing=-90) == [-4]
+    refused("GUR-ARC-1", bearing=91)
+    assert by_rule("GUR-ARC-1", bearing=80, vision="360") == []
+    assert "They can see there" in refused("GUR-ARC-1", bearing=150, vision="peripheral")
+    assert "They can see there" not in refused("GUR-ARC-1", bearing=151, vision="peripheral")
+
+
 # --- GUR-OPP-1 --------------------------------------------------------------------------------
 
 
