@@ -67,6 +67,16 @@ def test_gur_wrong_2_direction_and_down_range() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("face", "direction"),
+    [(1, "over"), (2, "over"), (3, "under"), (4, "under"), (5, "left"), (6, "right")],
+)
+def test_gur_wrong_2_each_face_of_the_direction_die(face: int, direction: str) -> None:
+    """GUR-WRONG-2: 1-2 over, 3-4 under, 5 left, 6 right; a miss by 6 goes a hex wide, so
+    the die is rolled before Bob (an 18 misses him if the missile flies on)."""
+    assert stray([face, 6, 6, 6], missed_by=6, down_range=("Bob:12",)).direction == direction
+
+
 def test_gur_wrong_2_a_critical_miss_spares_enemies() -> None:
     """GUR-WRONG-2: a critical miss never strays into an enemy of the shooter."""
     out = stray([1, 1, 1], missed_by=3, critical_miss=True, down_range=("Foe:9:foe", "Ann:9"))
