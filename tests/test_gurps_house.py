@@ -43,6 +43,8 @@ def test_gur_wrong_2_the_miss_path_in_the_shot() -> None:
     points more puts it a hex wide."""
     close = shot([5, 5, 6], weapon="revolver-38", distance=2, aim=1)  # 16 against 14
     assert close.shots[0].path == "passes through the target's hex"
+    edge = shot([5, 5, 3], weapon="revolver-38", distance=2, aim=1, skill=7)  # 13 vs 9
+    assert (edge.shots[0].missed_by, edge.shots[0].path) == (4, "passes through the target's hex")
     wide = shot([6, 5, 5], weapon="revolver-38", distance=2, aim=1, skill=7)  # 16 vs 9
     assert wide.shots[0].wide_hexes == (7 - 4) // 2
     fumble = shot([6, 6, 6], weapon="revolver-38", distance=2, aim=1, skill=7)

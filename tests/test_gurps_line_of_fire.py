@@ -152,6 +152,21 @@ def test_gur_wrong_2_past_the_target_down_range() -> None:
     assert out.record.summary["strays"] == [{"shot": 1, "hit": "Dan", "injury": 3}]
 
 
+def test_gur_wrong_2_dec_213_past_the_one_in_the_way_the_direction_is_rolled() -> None:
+    """GUR-WRONG-2, DEC-213: Ann aimed, Cid in the way: 16 - 4 (10 yd) - 4 (Cid) + 2 = 10; a
+    13 misses by 3. Cid, the first possible target, is met without a direction roll and not
+    struck (18); before Dan, a later one, the direction is rolled: 5, left, flies on; Dan is
+    struck on 9 (10 + 4 - 5 for 15 yd), fails his dodge (18), and 2d-1 of 2, 2 = 3."""
+    state = next_round(act(opened(SCENE), "Ann aims at Bob"))
+    faces = [5, 5, 3, 6, 6, 6, 5, 3, 3, 3, 6, 6, 6, 2, 2]
+    out = record(state, "Ann shoots Bob", faces)
+    texts = [str(e.get("text", "")) for e in out.record.trace]
+    assert texts.index("Cid: 18 against 9: critical failure") < texts.index(
+        "the missile goes left"
+    )
+    assert out.record.summary["strays"] == [{"shot": 1, "hit": "Dan", "injury": 3}]
+
+
 def test_gur_wrong_2_a_critical_miss_never_strikes_an_enemy() -> None:
     """GUR-WRONG-2: Ann's critical miss passes through Bob's hex, but Dan is her enemy: he is
     not a possible target, so nothing is rolled for him."""
