@@ -4,6 +4,8 @@ miss past them and down range, GUR-WRONG-3's dodged missile flying on."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from firefight.dice import Dice
@@ -108,6 +110,15 @@ def test_gur_wrong_1_kneeling_and_prone_figures_are_not_in_the_way() -> None:
     assert penalty(parts(posed(Cid="drops"), "Ann shoots Bob")) == 0
     assert penalty(parts(posed(Cid="drops", Bob="drops"), "Ann shoots Bob")) == 0
     assert penalty(parts(posed(Cid="drops", Ann="drops"), "Ann shoots Bob")) == -4
+
+
+def test_gur_wrong_1_the_fallen_are_on_the_ground_and_a_kneeling_shooter_is_not_prone() -> None:
+    """GUR-WRONG-1: someone on the ground is in the way only if the shooter is prone too, so
+    not when Ann only kneels; Cid knocked out where he stood is on the ground as well."""
+    assert penalty(parts(posed(Cid="drops", Ann="kneels"), "Ann shoots Bob")) == 0
+    state = posed()
+    fallen = state.with_combatant(replace(state.combatant("Cid"), unconscious=True))
+    assert penalty(parts(fallen, "Ann shoots Bob")) == 0
 
 
 def test_gur_wrong_1_a_burst_may_strike_the_low_ones() -> None:
