@@ -247,6 +247,27 @@ def test_gur_wrong_3_a_dodged_missile_does_not_come_back_for_the_one_in_the_way(
     assert out.record.summary["strays"] == [{"shot": 1, "hit": "Dan", "injury": 1}]
 
 
+def test_gur_wrong_1_one_shot_or_a_recoilless_pair_is_no_burst() -> None:
+    """GUR-WRONG-1: only a burst (2+ shots) from a weapon with Rcl -1 or worse may strike
+    kneeling Cid: not one shot from the SMG, nor two from a laser (Rcl 0). Each 15 misses 12
+    by 3, passes Bob's hex and meets Dan first (18: missed)."""
+    state = next_round(act(posed(Cid="kneels"), "Ann draws smg"))
+    single = record(state, "Ann shoots Bob --weapon smg", [5, 5, 5, 6, 6, 6])
+    laser_scene = SCENE.replace(
+        'name = "shotgun"\nskill = 16\n',
+        'name = "shotgun"\nskill = 16\n\n[[combatant.weapon]]\nweapon = "laser-pistol"\n'
+        'name = "laser"\nskill = 16\n',
+    )
+    state = next_round(act(act(opened(laser_scene), "Cid kneels"), "Ann draws laser"))
+    pair = record(
+        state, "Ann shoots Bob --weapon laser --shots 2", [5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6]
+    )
+    for out in (single, pair):
+        texts = [str(e.get("text", "")) for e in out.record.trace]
+        assert "missed by 3: through the target's hex" in texts
+        assert not any("Cid" in t for t in texts)
+
+
 @pytest.mark.parametrize("damage", ["half", "normal"])
 def test_gur_wrong_2_half_damage_when_the_gm_says(damage: str) -> None:
     """GUR-WRONG-2: a stray does normal or half damage, as the GM rules (--stray-damage)."""
