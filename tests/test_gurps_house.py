@@ -147,10 +147,10 @@ def test_gur_ind_2_scatter() -> None:
 
 
 def test_gur_ind_2_dec_214_half_an_odd_distance_is_rounded_up() -> None:
-    """GUR-IND-2, DEC-214: a knife lobbed 5 yd at skill 14 needs 6 (14, -2 range, -2 lobbed
-    close, -4 snap); a 14 misses by 8, so it lands min(8, 5/2 rounded up = 3) = 3 yd off."""
-    out = shot([5, 5, 4, 4], weapon="thrown-knife", distance=5, indirect=True, skill=14)
-    assert (out.shots[0].missed_by, out.shots[0].scatter_yd) == (8, 3)
+    """GUR-IND-2, DEC-214: a knife lobbed 3 yd at skill 14 needs 11 (14, -1 range, -2 lobbed
+    inside its 1/2D); a 14 misses by 3, so it lands min(3, 3/2 rounded up = 2) = 2 yd off."""
+    out = shot([5, 5, 4, 4], weapon="thrown-knife", distance=3, indirect=True, skill=14)
+    assert (out.shots[0].missed_by, out.shots[0].scatter_yd) == (3, 2)
 
 
 # --- GUR-FIRE-1 -------------------------------------------------------------------------------

@@ -172,9 +172,7 @@ def test_gur_wrong_2_dec_213_past_the_one_in_the_way_the_direction_is_rolled() -
     faces = [5, 5, 3, 6, 6, 6, 5, 3, 3, 3, 6, 6, 6, 2, 2]
     out = record(state, "Ann shoots Bob", faces)
     texts = [str(e.get("text", "")) for e in out.record.trace]
-    assert texts.index("Cid: 18 against 9: critical failure") < texts.index(
-        "the missile goes left"
-    )
+    assert texts.index("Cid: 18 against 9: critical failure") < texts.index("the missile goes left")
     assert out.record.summary["strays"] == [{"shot": 1, "hit": "Dan", "injury": 3}]
 
 

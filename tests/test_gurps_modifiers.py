@@ -348,6 +348,15 @@ def test_gur_ind_1_close_and_far() -> None:
     assert by_rule("GUR-IND-1", weapon="sling", distance=10, indirect=True, overhead=-3) == [-4, -3]
 
 
+def test_gur_ind_1_at_half_d_a_bow_lobs_with_no_close_penalty() -> None:
+    """GUR-IND-1: "at or beyond 1/2D" a bow always lobs: a longbow at ST 10 (1/2D 150 yd)
+    lobs at 150 yd, as it does at 151, and at neither is it the -4 of a lob closer in."""
+    for yards in (150, 151):
+        assert setup(weapon="longbow", st=10, distance=yards, skill=20, aim=1).indirect
+        assert by_rule("GUR-IND-1", weapon="longbow", st=10, distance=yards, skill=20, aim=1) == []
+    assert not setup(weapon="longbow", st=10, distance=149, skill=20, aim=1).indirect
+
+
 @pytest.mark.parametrize("overhead", [-5, -40, 1])
 def test_gur_ind_1_an_obstruction_past_the_worst_is_refused_before_any_die(overhead: int) -> None:
     """GUR-IND-1: a partial overhead obstruction is -1 to -4 (the worst read from the data);
