@@ -250,6 +250,14 @@ def test_gur_move_1_aiming_limits() -> None:
     assert aim_total == 1
 
 
+def test_gur_move_1_dec_720_a_sling_on_the_move_and_the_pace_limit_itself() -> None:
+    """GUR-MOVE-1, DEC-720: a sling is not aimed while walking, yet its walking penalty is the
+    plain -1 (no bow's x6); a crossbow at exactly 2 yd/s (Move 4: half is 2 too) may aim."""
+    refused("GUR-MOVE-1", weapon="sling", moving="walking", aim=1, pace=1)
+    assert by_rule("GUR-MOVE-1", weapon="sling", moving="walking", skill=20) == [-1]
+    assert setup(weapon="crossbow", moving="walking", aim=1, pace=2, move=4).modifiers
+
+
 # --- GUR-WRONG-1 ------------------------------------------------------------------------------
 
 

@@ -148,8 +148,8 @@ def aim_on_the_move_barred(
     moving: str, pace: float, move: int, weapon: Weapon, bad_terrain: bool, rules: Moving
 ) -> str | None:
     """Why an aim bonus cannot be had on the move (GUR-MOVE-1), or None if it can: never
-    running, never with a bow or sling, never over bad terrain, never faster than the data's
-    pace (2 yd/s) or half Move."""
+    running, never with a bow or sling (DEC-720), never over bad terrain, never faster than
+    the data's pace (2 yd/s) or half Move."""
     if moving == "running":
         return "Nobody can aim while running."
     if weapon.kind in ("bow", "sling"):
@@ -402,6 +402,7 @@ def _situation(
     found: list[Modifier] = []
     if shot.moving != "no":
         base = house.moving.walking if shot.moving == "walking" else house.moving.running
+        # Only crossbows and bows multiply it; a sling does not (DEC-720).
         times = {"crossbow": house.moving.crossbow_multiplier, "bow": house.moving.bow_multiplier}
         factor = times.get(weapon.kind, 1)
         found.append(
