@@ -83,6 +83,7 @@ RANGES = {
     "bullet-shyness": (-10, -1),
     "distraction": (-3, -1),
     "nearsighted": (-10, -1),
+    "flinch": (-10, -1),
     "walking-the-burst": (1, 3),
     "night-sight": (1, 3),
     "improvised-arrow": (-3, -1),
@@ -102,6 +103,13 @@ def test_gur_mod_1_catalog_ranges(key: str, span: tuple[int, int]) -> None:
     entry = DATA.modifiers[key]
     assert (entry.low, entry.high) == span
     refused("GUR-MOD-1", mods=(f"{key}={span[0] - 1}",))
+
+
+@pytest.mark.parametrize("key", ["targeting-system", "scope", "walking-the-burst", "night-sight"])
+def test_gur_mod_1_a_bonus_named_without_a_figure_counts_its_least(key: str) -> None:
+    """GUR-MOD-1: "+1 or more", "+1 per doubling", "+1 per burst to +3", "+1 to +3": named
+    with no figure, each is the +1 the source starts it at (on an aimed .38 shot)."""
+    assert by_rule("GUR-MOD-1", mods=(key,), aim=1) == [2, 1]  # Acc 2, then the +1
 
 
 def test_gur_mod_1_unknown_twice_and_exclusive() -> None:
