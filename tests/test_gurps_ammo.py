@@ -127,6 +127,26 @@ def test_gur_ammo_1_subsonic_and_dual() -> None:
     assert -2 in [m.value for m in dual.modifiers if m.rule == "GUR-AMMO-1"]
 
 
+def test_gur_ammo_1_acc_hit_and_damage_of_each_round() -> None:
+    """GUR-AMMO-1: a flechette keeps 2/3 of a pistol's Acc (2 -> 1); a bolo is -4 Acc; a stun
+    bag -1 to hit and half damage (6 x 4 = 24 -> 12); a dum-dum -1 to hit and -1 Malf; a
+    subsonic rifle load half damage (6 x 7 = 42 -> 21)."""
+
+    def ammo_mods(weapon: str, ammo: str) -> list[int]:
+        return [m.value for m in setup(weapon=weapon, ammo=ammo, aim=1).modifiers[2:]]
+
+    assert setup(weapon="revolver-38", ammo="flechette", aim=1).modifiers[1].value == 1
+    assert ammo_mods("shotgun-12", "bolo") == [-4]
+    assert ammo_mods("shotgun-12", "stun-bag") == [-1]
+    assert ammo_mods("revolver-38", "dum-dum") == [-1]
+    assert DATA.ammo["dum-dum"].malf == -1
+    six = [*HIT, 6, 6, 6, 6, 6, 6, 6]
+    assert shoot(six, weapon="shotgun-12", skill=20).injury == 24
+    assert shoot(six, weapon="shotgun-12", ammo="stun-bag", skill=20).injury == 12
+    assert shoot(six, weapon="rifle-3006", skill=20).injury == 42
+    assert shoot(six, weapon="rifle-3006", ammo="subsonic", skill=20).injury == 21
+
+
 # --- GUR-ARROW-1 ------------------------------------------------------------------------------
 
 
