@@ -171,6 +171,17 @@ def test_gur_arrow_1_bodkin_and_bowel_raker_against_armor() -> None:
     assert shoot([*HIT, 6], weapon="longbow", arrow="bodkin", st=13, armor="chainmail").injury == 12
     # bowel raker 1d+3 (cap 1d+4): 9; DR 2 x2 = 4 -> 5 x1.5 cutting = 7 x2 = 14
     assert shoot([*HIT, 6], weapon="longbow", arrow="bowel-raker", st=13, dr=2).injury == 14
+    # armor piercing: thrust 1d +1 capped at 1d, face 6 -> 6; DR 4 - 2 = 2 -> 4 x2 = 8; DR 2
+    # - 2 leaves the minimum 1 -> 5 x2 = 10
+    ap = {"weapon": "longbow", "arrow": "armor-piercing", "st": 13}
+    assert shoot([*HIT, 6], armor="chainmail", **ap).injury == 8
+    assert shoot([*HIT, 6], dr=2, **ap).injury == 10
+
+
+def test_gur_arrow_1_a_blunt_head_is_1_less_per_die() -> None:
+    """GUR-ARROW-1: a blunt head is thrust -1 and -1 per die: at ST 10 thrust 1d-2 -> 1d-4,
+    under its 1d-3 maximum."""
+    assert str(setup(weapon="longbow", arrow="blunt", st=10).damage) == "1d-4"
 
 
 def test_gur_arrow_1_bows_st_and_improvements() -> None:
