@@ -212,6 +212,8 @@ def test_gur_reload_1_black_powder() -> None:
     assert reload([2, 3, 3], weapon="musket", skill=13).seconds == 15
     assert reload([1, 1, 1], weapon="musket", skill=13).seconds == 10
     assert reload([1, 1, 2], weapon="matchlock", skill=14).seconds == 50
+    # made by 11 (7 against 18, no critical): 20 - 11 = 9 is under half of 20, so 10
+    assert reload([2, 2, 3], weapon="musket", skill=18).seconds == 10
     failed = reload([6, 6, 6], weapon="musket", skill=13)
     assert (failed.loaded, failed.seconds) == (False, 20)
     fouled = reload([6, 5, 2], weapon="musket", skill=13, powder="coarse", shots_fired=3)
