@@ -40,6 +40,8 @@ def target(**values: Any) -> int:
     ("distance", "band", "value"),
     [
         (1, "point-blank", 2),
+        (2, "point-blank", 2),  # DEC-251: point blank is within 2 m, the 2 m included
+        (2.5, "short", 4),
         (5, "short", 4),
         (15, "medium", 6),
         (30, "long", 9),
@@ -47,7 +49,8 @@ def target(**values: Any) -> int:
     ],
 )
 def test_crd_hit_1_targets_by_range_band(distance: float, band: str, value: int) -> None:
-    """CRD-HIT-1 / CRD-RNG-1: Point Blank 2, Short 4, Medium 6, Long 9, Extreme 12 (pistol)."""
+    """CRD-HIT-1 / CRD-RNG-1, DEC-251: Point Blank 2, Short 4, Medium 6, Long 9, Extreme 12
+    (pistol)."""
     plan = plan_shot(shot(distance=distance))
     assert (plan.band, plan.target) == (band, value)
 
@@ -179,6 +182,18 @@ def test_crd_mod_1_thermographic_vision_replaces_visibility() -> None:
     assert target(vision="thermographic") == target() + 2
 
 
+def test_crd_mod_1_dec_252_blind_fire_still_counts_with_thermographic_vision() -> None:
+    """CRD-MOD-1, DEC-252: thermographic vision replaces the lighting, not blind fire: +2 for
+    the vision and +5 for firing blind, +7 in all."""
+    assert target(blind_fire=True, vision="thermographic") == target() + 2 + 5
+
+
+def test_crd_mod_1_dec_255_vehicle_speeds_count_whole_tens() -> None:
+    """CRD-MOD-1, DEC-255: +1 per full 10 km/h: 19 km/h is +1, a 29 km/h difference +2."""
+    assert target(vehicle_kmh=19) == target() + 1
+    assert target(vehicle_difference_kmh=29) == target() + 2
+
+
 def test_crd_mod_1_one_vehicle_figure_at_a_time() -> None:
     """CRD-MOD-1: vehicle-to-foot and vehicle-to-vehicle are two situations, not one shot."""
     with pytest.raises(RuleRefusal) as refused:
@@ -288,6 +303,14 @@ def test_crd_dmg_1_stars_lower_the_level_before_dr_comes_off() -> None:
     assert isinstance(dealt["parts"], list) and dealt["parts"][0]["label"] == "Green damage"
     soft = fire("KH,2H,2D", weapon="desert-eagle", armor="kevlar-vest")
     assert (soft.result.wound.damage, soft.result.wound.level) == (0, "Yellow")
+
+
+def test_crd_dmg_1_dec_256_dr_past_the_damage_leaves_nothing_not_less() -> None:
+    """CRD-DMG-1, DEC-256: one 3Y success (star: 3 Green) into ceramic plates' DR 5 records
+    nothing; the 2 DR left over takes no boxes off the track."""
+    outcome = fire("KH,2H,2D", weapon="desert-eagle", armor="ceramic-plates", green=3)
+    assert outcome.result.successes == 1
+    assert (outcome.result.wound.damage, outcome.result.wound.track) == (0, (3, 0, 0))
 
 
 def test_k_3_boxes_and_overflow() -> None:

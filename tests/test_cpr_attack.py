@@ -283,6 +283,17 @@ def test_cpr_aim_1_leg_shot_through_the_armor_breaks_the_leg() -> None:
     assert not any(isinstance(e, CriticalInjuryInflicted) for e in stopped.events)
 
 
+def test_cpr_aim_1_a_leg_already_broken_is_not_broken_again() -> None:
+    """CPR-AIM-1, C-4: the same leg shot (7 + 6 - 8 + 9 = 14 beats DV 13; 6 + 5 + 1 = 12
+    against SP 11, 1 through) at a target whose leg is already broken brings no second Broken
+    Leg and no 5 bonus damage: 1 HP lost."""
+    target = Target(body_sp=11, injuries=("broken-leg",))
+    hit = replace(BASE, shots=(Shot(distance_m=5, target=target, aim=Aim.LEG),))
+    outcome = fire(hit, 9, 6, 5, 1)
+    assert not any(isinstance(e, CriticalInjuryInflicted) for e in outcome.events)
+    assert outcome.result.fields()["hp_lost"] == 1
+
+
 def test_cpr_aim_1_no_aimed_shot_with_shotgun_shells() -> None:
     attack = replace(
         BASE, weapon="shotgun", ammo="shell", shots=(Shot(distance_m=5, aim=Aim.HEAD),)

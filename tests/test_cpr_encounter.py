@@ -153,6 +153,18 @@ def test_c_2_a_cpr_scenario_is_written_in_metres_and_kept_in_feet() -> None:
     ]
 
 
+def test_cpr_hit_1_a_tie_misses_in_a_simulated_fight_too() -> None:
+    """CPR-HIT-1: V's REF 7 + Handgun 6 + a d10 of 2 = 15 ties the heavy pistol's DV 15 at
+    10 m; the quiet path a simulated fight takes misses as the table does, Juno unhurt and the
+    damage dice never rolled."""
+    service = start(duel(dodges=False), [5, 5])
+    state = service.state("fight")
+    dice = Dice.scripted([2, 6, 6, 6, 6])
+    quiet = engine.act_quietly(state, RULESET.parse_action("V shoots Juno", state), RULESET, dice)
+    assert quiet.combatant("Juno").hits_left == 40
+    assert dice.unused == (6, 6, 6, 6)
+
+
 def test_cpr_scenario_figures_become_the_fighters_state() -> None:
     """C-3, CPR-AMMO-1: SP from armor names, a full magazine by default, rounds carried."""
     doc = scene(

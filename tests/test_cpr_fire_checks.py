@@ -82,6 +82,16 @@ def test_cpr_ref_1_c_6_a_poor_smg_jams_on_a_natural_1_and_nobody_is_suppressed()
         service.act("fight", "Tank suppresses", Dice.scripted([5, 5]))
 
 
+def test_cpr_hit_2_a_burst_takes_autofire_and_a_single_shot_handgun() -> None:
+    """CPR-HIT-2: Tank's SMG on autofire is fired with Autofire 6: 8 + 6 - 2 + a d10 of 2 =
+    14 against the autofire DV 17, needing 18, short by 4; the same SMG's single shot is
+    Handgun 4: 8 + 4 - 2 + 2 = 12 against the range DV 13, short by 2."""
+    burst = step(_fight(), [2], "Tank autofires at Vic")
+    assert burst.summary["headline"] == "Tank autofires the smg at Vic: missed by 4."
+    single = step(_fight(), [2], "Tank shoots Vic")
+    assert single.summary["headline"] == "Tank fires the smg at Vic: missed by 2."
+
+
 def test_cpr_ref_1_c_5_a_poor_smg_jams_on_autofire_too() -> None:
     """CPR-REF-1, C-5: the jam the catalog names for a poor quality weapon holds for a burst:
     a natural 1 jams it and the burst misses (it did neither), rolling no damage."""

@@ -36,10 +36,12 @@ def test_cpr_ref_1_the_catalog_by_name() -> None:
     assert (chosen.luck, chosen.jams_on) == (3, 1)
     near = DATA.modifiers.resolve(["sniping-scope"], distance_m=50)
     assert near.attack == () and "no bonus under 51 m" in near.notes[0]
+    at_51 = DATA.modifiers.resolve(["sniping-scope"], distance_m=51)
+    assert [m.value for m in at_51.attack] == [1]  # 51 m is "51 m or more"
     worn = DATA.modifiers.resolve(["armor:medium armorjack", "armor:flak"])
     assert (worn.penalty, worn.penalty_label) == (-4, "flak armor penalty")
     assert [m.value for m in worn.on_roll()] == [-4]
-    for bad in ("laser-sight", "luck", "armor:cardboard", "smartgun-link:2"):
+    for bad in ("laser-sight", "luck", "luck:0", "armor:cardboard", "smartgun-link:2"):
         with pytest.raises(RuleRefusal, match="CPR-REF-1"):
             DATA.modifiers.resolve([bad])
     # Points that str.isdigit takes but int does not (a superscript) or cannot (5,000 digits)

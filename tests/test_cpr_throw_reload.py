@@ -111,6 +111,14 @@ def test_cpr_ammo_1_reload_is_an_action_that_fills_the_magazine() -> None:
     assert outcome.result.fields()["added"] == 9
 
 
+def test_cpr_ammo_1_one_round_short_of_a_full_magazine_fills_it_but_one() -> None:
+    """CPR-AMMO-1: an empty medium pistol (12) and 11 rounds at hand: all 11 go in, 11 of 12
+    loaded; the magazine is not filled from rounds the shooter does not have."""
+    reload = Reload(weapon="medium pistol", loaded=0, at_hand=11)
+    result = resolve_reload(reload, Dice.scripted([]), DATA).result
+    assert (result.rounds, result.added) == (11, 11)
+
+
 def test_cpr_ammo_1_one_kind_per_magazine() -> None:
     swap = Reload(weapon="shotgun", ammo="shell", loaded=2, loaded_ammo="basic")
     outcome = resolve_reload(swap, Dice.scripted([]), DATA)

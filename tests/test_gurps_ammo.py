@@ -153,6 +153,26 @@ def test_gur_ammo_1_subsonic_handgun_loads_deal_the_sources_figures(
         assert shoot([*HIT, 6, 6], weapon=weapon, ammo="subsonic").injury == 11
 
 
+def test_gur_ammo_1_acc_hit_and_damage_of_each_round() -> None:
+    """GUR-AMMO-1: a flechette keeps 2/3 of a pistol's Acc (2 -> 1); a bolo is -4 Acc; a stun
+    bag -1 to hit and half damage (6 x 4 = 24 -> 12); a dum-dum -1 to hit and -1 Malf; a
+    subsonic rifle load half damage (6 x 7 = 42 -> 21)."""
+
+    def ammo_mods(weapon: str, ammo: str) -> list[int]:
+        return [m.value for m in setup(weapon=weapon, ammo=ammo, aim=1).modifiers[2:]]
+
+    assert setup(weapon="revolver-38", ammo="flechette", aim=1).modifiers[1].value == 1
+    assert ammo_mods("shotgun-12", "bolo") == [-4]
+    assert ammo_mods("shotgun-12", "stun-bag") == [-1]
+    assert ammo_mods("revolver-38", "dum-dum") == [-1]
+    assert DATA.ammo["dum-dum"].malf == -1
+    six = [*HIT, 6, 6, 6, 6, 6, 6, 6]
+    assert shoot(six, weapon="shotgun-12", skill=20).injury == 24
+    assert shoot(six, weapon="shotgun-12", ammo="stun-bag", skill=20).injury == 12
+    assert shoot(six, weapon="rifle-3006", skill=20).injury == 42
+    assert shoot(six, weapon="rifle-3006", ammo="subsonic", skill=20).injury == 21
+
+
 # --- GUR-ARROW-1 ------------------------------------------------------------------------------
 
 
@@ -187,6 +207,17 @@ def test_gur_arrow_1_bodkin_and_bowel_raker_against_armor() -> None:
     assert shoot([*HIT, 6], weapon="longbow", arrow="bodkin", st=13, armor="chainmail").injury == 12
     # bowel raker 1d+3 (cap 1d+4): 9; DR 2 x2 = 4 -> 5 x1.5 cutting = 7 x2 = 14
     assert shoot([*HIT, 6], weapon="longbow", arrow="bowel-raker", st=13, dr=2).injury == 14
+    # armor piercing: thrust 1d +1 capped at 1d, face 6 -> 6; DR 4 - 2 = 2 -> 4 x2 = 8; DR 2
+    # - 2 leaves the minimum 1 -> 5 x2 = 10
+    ap = {"weapon": "longbow", "arrow": "armor-piercing", "st": 13}
+    assert shoot([*HIT, 6], armor="chainmail", **ap).injury == 8
+    assert shoot([*HIT, 6], dr=2, **ap).injury == 10
+
+
+def test_gur_arrow_1_a_blunt_head_is_1_less_per_die() -> None:
+    """GUR-ARROW-1: a blunt head is thrust -1 and -1 per die: at ST 10 thrust 1d-2 -> 1d-4,
+    under its 1d-3 maximum."""
+    assert str(setup(weapon="longbow", arrow="blunt", st=10).damage) == "1d-4"
 
 
 def test_gur_arrow_1_bows_st_and_improvements() -> None:

@@ -74,7 +74,8 @@ def test_gur_ammo_1_white_phosphorus_burns_everyone_in_the_area() -> None:
 
 def test_gur_ammo_1_white_phosphorus_in_an_encounter() -> None:
     """GUR-AMMO-1: fired toward Bob, the shell burns whoever stands in the block 2 hexes wide
-    and 6 long from the muzzle: Bob at 5 yd and Cid beside him, not Dan at 7 yd."""
+    and 6 long from the muzzle: Bob at 5 yd and Cid beside him, not Dan at 7 yd nor Eve 5 ft
+    to the side."""
     scene = """
 [scenario]
 title = "Porch"
@@ -104,10 +105,17 @@ hp = 30
 name = "Dan"
 position = [0, 21]
 hp = 30
+
+[[combatant]]
+name = "Eve"
+position = [5, 12]
+hp = 30
 """
-    out = engine.act(opened(scene), "Ann shoots Bob", GURPS, Dice.scripted([1] * 4 + [2] * 4))
-    lost = {n: gurps_stats(out.state.combatant(n)).lost for n in ("Bob", "Cid", "Dan")}
-    assert lost == {"Bob": 4, "Cid": 8, "Dan": 0}
+    # Eve's body, 5 ft to the side, stays clear of the block's 3 ft either side of the line
+    faces = [1] * 4 + [2] * 4 + [3] * 4
+    out = engine.act(opened(scene), "Ann shoots Bob", GURPS, Dice.scripted(faces))
+    lost = {n: gurps_stats(out.state.combatant(n)).lost for n in ("Bob", "Cid", "Dan", "Eve")}
+    assert lost == {"Bob": 4, "Cid": 8, "Dan": 0, "Eve": 0}
 
 
 @pytest.mark.parametrize(
@@ -123,13 +131,16 @@ hp = 30
         ("explosive", "A", 3, True),
         ("explosive", "A", 4, False),
         ("explosive", "B", None, False),
+        ("api", "A", None, True),
+        ("api", "B", 2, True),
+        ("api", "B", 3, False),
     ],
 )
 def test_gur_ammo_1_setting_flammables_alight(
     ammo: str, material: str, face: int | None, alight: bool
 ) -> None:
     """GUR-AMMO-1: incendiaries always light class A and 1 in 3 class B; tracers 1 in 3 A and
-    1 in 6 B; explosive bullets half the time A."""
+    1 in 6 B; explosive bullets half the time A; API rounds as incendiaries."""
     faces = [] if face is None else [face]
     out = resolve_ignite(declare(Ignite, ammo=ammo, material=material), Dice.scripted(faces))
     assert out.result.alight is alight

@@ -43,6 +43,8 @@ def test_gur_wrong_2_the_miss_path_in_the_shot() -> None:
     points more puts it a hex wide."""
     close = shot([5, 5, 6], weapon="revolver-38", distance=2, aim=1)  # 16 against 14
     assert close.shots[0].path == "passes through the target's hex"
+    edge = shot([5, 5, 3], weapon="revolver-38", distance=2, aim=1, skill=7)  # 13 vs 9
+    assert (edge.shots[0].missed_by, edge.shots[0].path) == (4, "passes through the target's hex")
     wide = shot([6, 5, 5], weapon="revolver-38", distance=2, aim=1, skill=7)  # 16 vs 9
     assert wide.shots[0].wide_hexes == (7 - 4) // 2
     fumble = shot([6, 6, 6], weapon="revolver-38", distance=2, aim=1, skill=7)
@@ -67,6 +69,16 @@ def test_gur_wrong_2_direction_and_down_range() -> None:
     }
 
 
+@pytest.mark.parametrize(
+    ("face", "direction"),
+    [(1, "over"), (2, "over"), (3, "under"), (4, "under"), (5, "left"), (6, "right")],
+)
+def test_gur_wrong_2_each_face_of_the_direction_die(face: int, direction: str) -> None:
+    """GUR-WRONG-2: 1-2 over, 3-4 under, 5 left, 6 right; a miss by 6 goes a hex wide, so
+    the die is rolled before Bob (an 18 misses him if the missile flies on)."""
+    assert stray([face, 6, 6, 6], missed_by=6, down_range=("Bob:12",)).direction == direction
+
+
 def test_gur_wrong_2_a_critical_miss_spares_enemies() -> None:
     """GUR-WRONG-2: a critical miss never strays into an enemy of the shooter."""
     out = stray([1, 1, 1], missed_by=3, critical_miss=True, down_range=("Foe:9:foe", "Ann:9"))
@@ -88,6 +100,36 @@ def test_gur_wrong_3_dodged_flies_on_blocked_is_knocked_away() -> None:
         [3, 3, 4, 1, 1, 2], weapon="longbow", distance=5, aim=1, defense="block", defense_value=6
     )
     assert blocked.shots[0].path == "knocked away"
+    parried = shot(
+        [3, 3, 4, 1, 1, 2], weapon="thrown-knife", distance=3, defense="parry", defense_value=8
+    )
+    assert (parried.shots[0].defended, parried.shots[0].path) == ("parry", "knocked away")
+
+
+def test_gur_core_1_dec_208_a_critical_hit_is_not_dodged() -> None:
+    """GUR-CORE-1, DEC-208: a 4 is a critical hit at any skill; no dodge is rolled, so the
+    next 3d6 (1, 1, 2 = 4) is read on the critical hit table, not as a dodge of 4 against 6."""
+    out = shot(
+        [1, 1, 2, 1, 1, 2, 3], weapon="longbow", distance=5, aim=1, defense="dodge", defense_value=6
+    )
+    assert (out.shots[0].result, out.shots[0].defended) == ("critical success", None)
+    assert out.headline == "1 hit: 6 injury."  # bypass-armor: 1d of 3 impaling x2
+
+
+def test_gur_range_1_a_surprised_target_gets_no_dodge() -> None:
+    """GUR-RANGE-1: the same arrow at a stationary, unaware target: no defense roll (the 1, 1
+    that would have dodged on 6 are read as damage instead), so the hit lands."""
+    out = shot(
+        [3, 3, 4, 1, 1, 2],
+        weapon="longbow",
+        distance=5,
+        aim=1,
+        defense="dodge",
+        defense_value=6,
+        surprised=True,
+    )
+    assert (out.shots[0].defended, out.shots[0].location) == (None, "body")
+    assert out.headline == "1 hit: 2 injury."
 
 
 # --- GUR-IND-2 --------------------------------------------------------------------------------
@@ -102,6 +144,13 @@ def test_gur_ind_2_scatter() -> None:
     missed_by = far.shots[0].missed_by
     assert missed_by is not None
     assert far.shots[0].scatter_yd == min(missed_by, 80)
+
+
+def test_gur_ind_2_dec_214_half_an_odd_distance_is_rounded_up() -> None:
+    """GUR-IND-2, DEC-214: a knife lobbed 3 yd at skill 14 needs 11 (14, -1 range, -2 lobbed
+    inside its 1/2D); a 14 misses by 3, so it lands min(3, 3/2 rounded up = 2) = 2 yd off."""
+    out = shot([5, 5, 4, 4], weapon="thrown-knife", distance=3, indirect=True, skill=14)
+    assert (out.shots[0].missed_by, out.shots[0].scatter_yd) == (3, 2)
 
 
 # --- GUR-FIRE-1 -------------------------------------------------------------------------------
@@ -122,6 +171,9 @@ def test_gur_fire_1_random_fire() -> None:
         declare(RandomFire, exposed=("Ann", "Bob:-4")), Dice.scripted([3, 3, 3, 3, 3, 3])
     )
     assert out.result.hit == ("Ann",)
+    # 3d6 of 4 + 4 + 2 = 10 is over Ann's 9: spared (two dice alone would make 8 and hit)
+    spared = resolve_random_fire(declare(RandomFire, exposed=("Ann",)), Dice.scripted([4, 4, 2]))
+    assert spared.result.headline == "Nobody is hit."
     with pytest.raises(RuleRefusal):
         resolve_random_fire(declare(RandomFire, exposed=("Ann:x",)), Dice.scripted([]))
 
@@ -160,6 +212,8 @@ def test_gur_reload_1_black_powder() -> None:
     assert reload([2, 3, 3], weapon="musket", skill=13).seconds == 15
     assert reload([1, 1, 1], weapon="musket", skill=13).seconds == 10
     assert reload([1, 1, 2], weapon="matchlock", skill=14).seconds == 50
+    # made by 11 (7 against 18, no critical): 20 - 11 = 9 is under half of 20, so 10
+    assert reload([2, 2, 3], weapon="musket", skill=18).seconds == 10
     failed = reload([6, 6, 6], weapon="musket", skill=13)
     assert (failed.loaded, failed.seconds) == (False, 20)
     fouled = reload([6, 5, 2], weapon="musket", skill=13, powder="coarse", shots_fired=3)

@@ -4,6 +4,8 @@ miss past them and down range, GUR-WRONG-3's dodged missile flying on."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from firefight.dice import Dice
@@ -110,6 +112,15 @@ def test_gur_wrong_1_kneeling_and_prone_figures_are_not_in_the_way() -> None:
     assert penalty(parts(posed(Cid="drops", Ann="drops"), "Ann shoots Bob")) == -4
 
 
+def test_gur_wrong_1_the_fallen_are_on_the_ground_and_a_kneeling_shooter_is_not_prone() -> None:
+    """GUR-WRONG-1: someone on the ground is in the way only if the shooter is prone too, so
+    not when Ann only kneels; Cid knocked out where he stood is on the ground as well."""
+    assert penalty(parts(posed(Cid="drops", Ann="kneels"), "Ann shoots Bob")) == 0
+    state = posed()
+    fallen = state.with_combatant(replace(state.combatant("Cid"), unconscious=True))
+    assert penalty(parts(fallen, "Ann shoots Bob")) == 0
+
+
 def test_gur_wrong_1_a_burst_may_strike_the_low_ones() -> None:
     """GUR-WRONG-1: a burst from a recoiling weapon (Rcl -1, RoF 10) may strike Cid kneeling
     in the line of fire, though he costs the shot nothing."""
@@ -149,6 +160,19 @@ def test_gur_wrong_2_past_the_target_down_range() -> None:
     texts = [str(e.get("text", "")) for e in out.record.trace]
     assert "missed by 2: through the target's hex" in texts
     assert "Dan: 9 against 9: success" in texts
+    assert out.record.summary["strays"] == [{"shot": 1, "hit": "Dan", "injury": 3}]
+
+
+def test_gur_wrong_2_dec_213_past_the_one_in_the_way_the_direction_is_rolled() -> None:
+    """GUR-WRONG-2, DEC-213: Ann aimed, Cid in the way: 16 - 4 (10 yd) - 4 (Cid) + 2 = 10; a
+    13 misses by 3. Cid, the first possible target, is met without a direction roll and not
+    struck (18); before Dan, a later one, the direction is rolled: 5, left, flies on; Dan is
+    struck on 9 (10 + 4 - 5 for 15 yd), fails his dodge (18), and 2d-1 of 2, 2 = 3."""
+    state = next_round(act(opened(SCENE), "Ann aims at Bob"))
+    faces = [5, 5, 3, 6, 6, 6, 5, 3, 3, 3, 6, 6, 6, 2, 2]
+    out = record(state, "Ann shoots Bob", faces)
+    texts = [str(e.get("text", "")) for e in out.record.trace]
+    assert texts.index("Cid: 18 against 9: critical failure") < texts.index("the missile goes left")
     assert out.record.summary["strays"] == [{"shot": 1, "hit": "Dan", "injury": 3}]
 
 
@@ -207,6 +231,39 @@ def test_gur_wrong_3_a_dodged_missile_flies_on_to_the_one_beyond() -> None:
     assert any(e.get("rule") == "GUR-WRONG-3" for e in out.record.trace)
     assert "Dan: 9 against 9: success" in texts
     assert out.record.summary["strays"][0]["hit"] == "Dan"
+
+
+def test_gur_wrong_3_a_dodged_missile_does_not_come_back_for_the_one_in_the_way() -> None:
+    """GUR-WRONG-3: with Cid standing in the way (-4: Ann needs 10, rolls 9) Bob dodges (4
+    against 5); the missile is already past Cid, so its next chance is Dan beyond Bob (9
+    against 9), not Cid on the same dice."""
+    state = next_round(act(opened(SCENE), "Ann aims at Bob"))
+    out = record(state, "Ann shoots Bob", [3, 3, 3, 1, 1, 2, 3, 3, 3, 6, 6, 6, 1, 1])
+    texts = [str(e.get("text", "")) for e in out.record.trace]
+    assert "in the line of fire: Cid" in texts
+    assert not any(t.startswith("Cid:") for t in texts)
+    assert out.record.summary["strays"] == [{"shot": 1, "hit": "Dan", "injury": 1}]
+
+
+def test_gur_wrong_1_one_shot_or_a_recoilless_pair_is_no_burst() -> None:
+    """GUR-WRONG-1: only a burst (2+ shots) from a weapon with Rcl -1 or worse may strike
+    kneeling Cid: not one shot from the SMG, nor two from a laser (Rcl 0). Each 15 misses 12
+    by 3, passes Bob's hex and meets Dan first (18: missed)."""
+    state = next_round(act(posed(Cid="kneels"), "Ann draws smg"))
+    single = record(state, "Ann shoots Bob --weapon smg", [5, 5, 5, 6, 6, 6])
+    laser_scene = SCENE.replace(
+        'name = "shotgun"\nskill = 16\n',
+        'name = "shotgun"\nskill = 16\n\n[[combatant.weapon]]\nweapon = "laser-pistol"\n'
+        'name = "laser"\nskill = 16\n',
+    )
+    state = next_round(act(act(opened(laser_scene), "Cid kneels"), "Ann draws laser"))
+    pair = record(
+        state, "Ann shoots Bob --weapon laser --shots 2", [5, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 6]
+    )
+    for out in (single, pair):
+        texts = [str(e.get("text", "")) for e in out.record.trace]
+        assert "missed by 3: through the target's hex" in texts
+        assert not any("Cid" in t for t in texts)
 
 
 @pytest.mark.parametrize("damage", ["half", "normal"])

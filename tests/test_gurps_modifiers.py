@@ -83,6 +83,7 @@ RANGES = {
     "bullet-shyness": (-10, -1),
     "distraction": (-3, -1),
     "nearsighted": (-10, -1),
+    "flinch": (-10, -1),
     "walking-the-burst": (1, 3),
     "night-sight": (1, 3),
     "improvised-arrow": (-3, -1),
@@ -102,6 +103,13 @@ def test_gur_mod_1_catalog_ranges(key: str, span: tuple[int, int]) -> None:
     entry = DATA.modifiers[key]
     assert (entry.low, entry.high) == span
     refused("GUR-MOD-1", mods=(f"{key}={span[0] - 1}",))
+
+
+@pytest.mark.parametrize("key", ["targeting-system", "scope", "walking-the-burst", "night-sight"])
+def test_gur_mod_1_a_bonus_named_without_a_figure_counts_its_least(key: str) -> None:
+    """GUR-MOD-1: "+1 or more", "+1 per doubling", "+1 per burst to +3", "+1 to +3": named
+    with no figure, each is the +1 the source starts it at (on an aimed .38 shot)."""
+    assert by_rule("GUR-MOD-1", mods=(key,), aim=1) == [2, 1]  # Acc 2, then the +1
 
 
 def test_gur_mod_1_unknown_twice_and_exclusive() -> None:
@@ -166,6 +174,19 @@ def test_gur_arc_1_arcs() -> None:
     refused("GUR-ARC-1", bearing=120)
     assert by_rule("GUR-ARC-1", bearing=80, vision="peripheral") == []
     assert "see" in refused("GUR-ARC-1", bearing=120, vision="360")
+
+
+def test_gur_arc_1_dec_201_the_edges_of_the_arcs() -> None:
+    """GUR-ARC-1, DEC-201: the front cone runs to 30 degrees (its edge included), the front
+    side hexes to 90; 360 Vision shoots freely into all three front hexes; Peripheral Vision
+    sees the side-rear hexes (to 150) but does not shoot there, and sees nothing behind."""
+    assert by_rule("GUR-ARC-1", bearing=30) == []
+    assert by_rule("GUR-ARC-1", bearing=31) == [-4]
+    assert by_rule("GUR-ARC-1", bearing=-90) == [-4]
+    refused("GUR-ARC-1", bearing=91)
+    assert by_rule("GUR-ARC-1", bearing=80, vision="360") == []
+    assert "They can see there" in refused("GUR-ARC-1", bearing=150, vision="peripheral")
+    assert "They can see there" not in refused("GUR-ARC-1", bearing=151, vision="peripheral")
 
 
 # --- GUR-OPP-1 --------------------------------------------------------------------------------
@@ -237,6 +258,14 @@ def test_gur_move_1_aiming_limits() -> None:
     assert aim_total == 1
 
 
+def test_gur_move_1_dec_720_a_sling_on_the_move_and_the_pace_limit_itself() -> None:
+    """GUR-MOVE-1, DEC-720: a sling is not aimed while walking, yet its walking penalty is the
+    plain -1 (no bow's x6); a crossbow at exactly 2 yd/s (Move 4: half is 2 too) may aim."""
+    refused("GUR-MOVE-1", weapon="sling", moving="walking", aim=1, pace=1)
+    assert by_rule("GUR-MOVE-1", weapon="sling", moving="walking", skill=20) == [-1]
+    assert setup(weapon="crossbow", moving="walking", aim=1, pace=2, move=4).modifiers
+
+
 # --- GUR-WRONG-1 ------------------------------------------------------------------------------
 
 
@@ -298,6 +327,16 @@ def test_gur_range_1_windage_and_ranging() -> None:
     assert far == [-12, -12]  # 160 + 10 -> 200 yd row
 
 
+def test_gur_range_1_the_wind_counts_and_a_close_unknown_range_costs_nothing() -> None:
+    """GUR-RANGE-1: a 45 yd/s crosswind on a 160 yd longbow shot (past 1/2D) reads the G-2
+    row of 205 yd, the 300 yd row, -13, not 160's -12; at 100 yd (inside 1/2D) not knowing
+    the range costs nothing."""
+    assert by_rule("GUR-RANGE-1", weapon="longbow", st=10, distance=160, crosswind=45, aim=1) == [
+        -13
+    ]
+    assert by_rule("GUR-RANGE-1", weapon="longbow", st=10, distance=100, range_known=False) == []
+
+
 def test_gur_range_1_surprised_target() -> None:
     """GUR-RANGE-1: a stationary, unaware target +4 (not for indirect fire)."""
     assert by_rule("GUR-RANGE-1", surprised=True) == [4]
@@ -323,6 +362,15 @@ def test_gur_ind_1_close_and_far() -> None:
     assert setup(weapon="longbow", distance=200, skill=20, aim=1).indirect
     assert by_rule("GUR-IND-1", weapon="thrown-knife", distance=2, indirect=True) == [-2]
     assert by_rule("GUR-IND-1", weapon="sling", distance=10, indirect=True, overhead=-3) == [-4, -3]
+
+
+def test_gur_ind_1_at_half_d_a_bow_lobs_with_no_close_penalty() -> None:
+    """GUR-IND-1: "at or beyond 1/2D" a bow always lobs: a longbow at ST 10 (1/2D 150 yd)
+    lobs at 150 yd, as it does at 151, and at neither is it the -4 of a lob closer in."""
+    for yards in (150, 151):
+        assert setup(weapon="longbow", st=10, distance=yards, skill=20, aim=1).indirect
+        assert by_rule("GUR-IND-1", weapon="longbow", st=10, distance=yards, skill=20, aim=1) == []
+    assert not setup(weapon="longbow", st=10, distance=149, skill=20, aim=1).indirect
 
 
 @pytest.mark.parametrize("overhead", [-5, -40, 1])

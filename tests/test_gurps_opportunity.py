@@ -5,6 +5,7 @@ together, each shot set up on the scene as it stood before any of them (DEC-400,
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import pytest
 
@@ -211,3 +212,21 @@ def test_gur_opp_1_a_watcher_who_cannot_take_the_shot_fires_nothing() -> None:
     assert "opportunity_fire" not in out.record.summary
     assert out.state.combatant("Bob").position == Point(x_ft=-6, y_ft=6000)
     assert any(t.startswith("Ann fires no shot at Bob: 2000 yd is beyond") for t in texts(out))
+
+
+def test_gur_opp_1_an_empty_gun_or_a_stunned_watcher_fires_nothing() -> None:
+    """GUR-OPP-1, GUR-CORE-1: Bob crosses the line Ann watches (she fires there when able):
+    with her .38 empty, or Ann stunned, no shot is fired and no die is rolled."""
+    empty = opened(
+        SCENE.replace(
+            'weapon = "revolver-38"\nskill = 20\n\n[[combatant]]\nname = "Cid"',
+            'weapon = "revolver-38"\nskill = 20\nloaded = 0\n\n[[combatant]]\nname = "Cid"',
+        )
+    )
+    watching = waiting("Ann waits --watch line --at 0,30")
+    ann = watching.combatant("Ann")
+    stunned = watching.with_combatant(replace(ann, stats=replace(gurps_stats(ann), stunned=True)))
+    for state in (act(empty, "Ann waits --watch line --at 0,30"), stunned):
+        out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted([]))
+        assert "opportunity_fire" not in out.record.summary
+        assert out.state.combatant("Bob").position == Point(x_ft=-6, y_ft=30)

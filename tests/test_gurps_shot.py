@@ -179,6 +179,23 @@ def test_g3_impaling_doubles_and_crushing_does_not() -> None:
     assert sling.result.injury == 4
 
 
+def test_gur_ind_1_a_lob_inside_half_d_does_half_damage() -> None:
+    """GUR-IND-1: the thrown spear lobbed at 2 yd, closer than its 1/2D: -2 to hit (16 - 2 =
+    14, a 7 hits) and half damage: 4 - 2 + 3 = 5, halved to 2, no DR, impaling x2 -> 4 (thrown
+    straight, the same 4 does 10)."""
+    lobbed = resolve([*three(7), 4], weapon="thrown-spear", skill=16, distance=2, indirect=True)
+    assert lobbed.result.injury == 4
+    straight = resolve([*three(7), 4], weapon="thrown-spear", skill=16, distance=2)
+    assert straight.result.injury == 10
+
+
+def test_gur_loc_1_autofire_aims_only_the_first_four_rounds() -> None:
+    """GUR-LOC-1: five SMG rounds aimed at the vitals, every attack roll a 9 (a hit): the
+    first four-round group goes where aimed; the fifth round's location is rolled (9: body)."""
+    out = resolve([3, 3, 3] * 40, weapon="smg-9mm", skill=18, aim=1, shots=5, location="vitals")
+    assert [s.location for s in out.result.shots] == ["vitals"] * 4 + ["body"]
+
+
 def test_g3_cutting_rounds_down() -> None:
     """G-3: cutting x1.5 rounded down (a leaf-head arrow, 5 through DR -> 7)."""
     out = resolve([*three(7), 3], weapon="bow", skill=16, arrow="leaf", st=13, distance=2, dr=1)

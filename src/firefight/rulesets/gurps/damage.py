@@ -105,14 +105,14 @@ def damage_hit(
     basic = math.floor(basic * ammo.damage_multiplier)
     if ammo.useless_beyond_half_damage and setup.beyond_half_damage:
         basic = 0
-    if setup.beyond_half_damage:
+    if setup.beyond_half_damage or setup.lobbed_close:
         basic //= data.core.ranges.half_damage_divisor
     if halved:
         basic //= 2
     effect = critical.effect if critical is not None else None
     if effect in ("double", "triple") or (effect == "torso-knockout" and location.key != "body"):
         basic *= 2 if effect == "double" else 3
-    adjusted = Modifier(value=basic - raw, label="ammunition, 1/2D, critical, stray")
+    adjusted = Modifier(value=basic - raw, label="ammunition, 1/2D or a close lob, critical, stray")
     total = trace.total(
         "basic damage",
         [Modifier(value=raw, label="rolled"), *([adjusted] if adjusted.value else [])],

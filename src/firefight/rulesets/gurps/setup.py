@@ -42,6 +42,8 @@ class ShotSetup:
     max_range: float
     distance: float
     beyond_half_damage: bool
+    #: Lobbed at a target closer than 1/2D: half damage (GUR-IND-1).
+    lobbed_close: bool
     modifiers: tuple[Modifier, ...]
     snap: bool
     random_location: bool
@@ -146,8 +148,8 @@ def aim_on_the_move_barred(
     moving: str, pace: float, move: int, weapon: Weapon, bad_terrain: bool, rules: Moving
 ) -> str | None:
     """Why an aim bonus cannot be had on the move (GUR-MOVE-1), or None if it can: never
-    running, never with a bow or sling, never over bad terrain, never faster than the data's
-    pace (2 yd/s) or half Move."""
+    running, never with a bow or sling (DEC-720), never over bad terrain, never faster than
+    the data's pace (2 yd/s) or half Move."""
     if moving == "running":
         return "Nobody can aim while running."
     if weapon.kind in ("bow", "sling"):
@@ -281,7 +283,10 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
             "GUR-CORE-1", f"{distance:g} yd is beyond the {weapon.name}'s Max of {max_yd:g} yd."
         )
     beyond_half = distance > half_yd
-    indirect = _indirect(shot, weapon, beyond_half, data.house.indirect)
+    # GUR-IND-1 lobs "at or beyond" 1/2D, and takes its penalty and half damage only closer in.
+    close = distance < half_yd
+    indirect = _indirect(shot, weapon, not close, data.house.indirect)
+    lobbed_close = indirect and close
     mods: list[Modifier] = [Modifier(value=shot.skill, label=f"{weapon.name} skill")]
     mods += _range_modifiers(shot, distance, beyond_half, data)
     mods.append(
@@ -293,7 +298,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
     )
     mods += _aim(shot, weapon, ammo, chosen, data)
     mods += _chosen(chosen, shot, beyond_half)
-    mods += _situation(shot, weapon, ammo, arrow, indirect, beyond_half, data)
+    mods += _situation(shot, weapon, ammo, arrow, indirect, lobbed_close, data)
     location = data.location(shot.location)
     random_location = shot.blind
     ss = weapon.ss + sum(c.entry.ss for c in chosen)
@@ -326,6 +331,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
         max_range=max_yd,
         distance=distance,
         beyond_half_damage=beyond_half,
+        lobbed_close=lobbed_close,
         modifiers=tuple(m for m in mods if m.value or m.rule is None),
         snap=snap,
         random_location=random_location,
@@ -338,7 +344,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
     )
 
 
-def _indirect(shot: Shoot, weapon: Weapon, beyond_half: bool, rules: Indirect) -> bool:
+def _indirect(shot: Shoot, weapon: Weapon, at_half: bool, rules: Indirect) -> bool:
     """GUR-IND-1: thrown and low-tech missile weapons always lob at or beyond 1/2D; a firearm
     or a beam never does here."""
     lobs = weapon.kind in rules.kinds
@@ -349,7 +355,7 @@ def _indirect(shot: Shoot, weapon: Weapon, beyond_half: bool, rules: Indirect) -
             "GUR-IND-1",
             f"A {weapon.name} carries too far to be lobbed onto a target; fire it directly.",
         )
-    indirect = shot.indirect or (lobs and beyond_half)
+    indirect = shot.indirect or (lobs and at_half)
     if indirect and shot.no_room:
         raise RuleRefusal("GUR-IND-1", "There is no overhead room to lob a missile here.")
     return indirect
@@ -396,13 +402,14 @@ def _situation(
     ammo: Ammo,
     arrow: Arrow | None,
     indirect: bool,
-    beyond_half: bool,
+    lobbed_close: bool,
     data: GurpsData,
 ) -> list[Modifier]:
     house = data.house
     found: list[Modifier] = []
     if shot.moving != "no":
         base = house.moving.walking if shot.moving == "walking" else house.moving.running
+        # Only crossbows and bows multiply it; a sling does not (DEC-720).
         times = {"crossbow": house.moving.crossbow_multiplier, "bow": house.moving.bow_multiplier}
         factor = times.get(weapon.kind, 1)
         found.append(
@@ -471,8 +478,7 @@ def _situation(
                 Modifier(value=-light, label="arrows too light for the bow", rule="GUR-ARROW-1")
             )
     if indirect:
-        close = not beyond_half and shot.indirect
-        if close:
+        if lobbed_close:
             value = (
                 house.indirect.thrown_close
                 if weapon.kind == "thrown"
