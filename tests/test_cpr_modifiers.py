@@ -26,8 +26,9 @@ DATA = CprData()
 
 
 def test_cpr_ref_1_the_catalog_by_name() -> None:
-    """CPR-REF-1: smartgun link +1, excellent quality +1, a scope +1 only at 51 m or more,
-    Luck +1 a point, poor quality jams on a 1; armor: the worst piece's penalty."""
+    """CPR-REF-1, C-2: smartgun link +1, excellent quality +1, a scope +1 only at 51 m or more
+    (a fraction rounded up first), Luck +1 a point, poor quality jams on a 1; armor: the worst
+    piece's penalty."""
     chosen = DATA.modifiers.resolve(
         ["smartgun-link", "excellent-quality", "sniping-scope", "luck:3", "poor-quality"],
         distance_m=60,
@@ -38,6 +39,11 @@ def test_cpr_ref_1_the_catalog_by_name() -> None:
     assert near.attack == () and "no bonus under 51 m" in near.notes[0]
     at_51 = DATA.modifiers.resolve(["sniping-scope"], distance_m=51)
     assert [m.value for m in at_51.attack] == [1]  # 51 m is "51 m or more"
+    # C-2: 50.5 m is read as 51 m, as the range table reads it (the 51-100 m band)
+    assert [m.value for m in DATA.modifiers.resolve(["sniping-scope"], distance_m=50.5).attack] == [
+        1
+    ]
+    assert DATA.modifiers.resolve(["sniping-scope"], distance_m=50.0).attack == ()
     worn = DATA.modifiers.resolve(["armor:medium armorjack", "armor:flak"])
     assert (worn.penalty, worn.penalty_label) == (-4, "flak armor penalty")
     assert [m.value for m in worn.on_roll()] == [-4]

@@ -20,6 +20,7 @@ from firefight.errors import RuleRefusal
 from firefight.limits import typed_whole
 from firefight.rulesets.cpr.armor import Armor
 from firefight.rulesets.cpr.datafile import load
+from firefight.rulesets.cpr.ranges import whole_metres
 from firefight.rulesets.cpr.weapons import normalize_key
 from firefight.trace import Modifier
 from firefight.wording import counted
@@ -120,8 +121,10 @@ class ModifierCatalog:
             if entry.jams_on is not None and not thrown:
                 jams = entry.jams_on
                 notes.append(f"{entry.label}: a natural {entry.jams_on} jams it")
+            # The scope's reach is read as the range table reads a distance: in whole metres,
+            # a fraction rounded up (C-2), so 50.5 m, in the 51-100 m band, is 51 m for both.
             if entry.min_distance_m is not None and (
-                distance_m is None or distance_m < entry.min_distance_m
+                distance_m is None or whole_metres(distance_m) < entry.min_distance_m
             ):
                 notes.append(f"{entry.label}: no bonus under {entry.min_distance_m} m")
                 continue
