@@ -169,6 +169,9 @@ def test_rmu_pb_2_zastava_stock_out_trades_a_step_for_half_again_the_reach() -> 
 def test_rmu_gen_8_fumble_range_shrinks_with_ranks() -> None:
     """Glock 17 fumbles 01-03; every 5 ranks take one off, never below 01."""
     assert shoot(BASE, 3).result.result == "fumble"
+    # 4 ranks are not yet 5: 01-03 still; 9 ranks are one step of 5: 01-02 (RMU-GEN-8).
+    assert shoot(replace(BASE, ranks=4), 3).result.result == "fumble"
+    assert shoot(replace(BASE, ranks=9), 2).result.result == "fumble"
     assert shoot(replace(BASE, ranks=5), 3).result.result != "fumble"
     assert shoot(replace(BASE, ranks=5), 2).result.result == "fumble"
     assert shoot(replace(BASE, ranks=50), 1).result.result == "fumble"
