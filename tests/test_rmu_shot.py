@@ -156,6 +156,27 @@ def test_rmu_pb_1_point_blank_by_class() -> None:
     assert parts(shoot(replace(BASE, distance_ft=5), 50))["RMU-PB-1"] == 30
 
 
+def test_rmu_pb_1_every_class_reads_the_data_stand_in_and_its_reach() -> None:
+    """DATA.md: pistol +30, machine pistol +25, SMG +20, compact long arm +15, rifle / assault
+    rifle / shotgun +10, belt-fed 0. An assault rifle is a rifle for the 20 ft reach; the
+    folded Zastava, a compact long arm, is not."""
+    assert DATA.rules.point_blank_bonus == {
+        "pistol": 30,
+        "machine-pistol": 25,
+        "smg": 20,
+        "compact-long-arm": 15,
+        "rifle": 10,
+        "assault-rifle": 10,
+        "shotgun": 10,
+        "belt-fed": 0,
+    }
+    stock = range_band(DATA.weapon("zastava-m85-stock"), 20, DATA.rules)
+    assert (stock.point_blank, stock.modifier) == (True, 10)
+    assert not range_band(DATA.weapon("zastava-m85-folded"), 20, DATA.rules).point_blank
+    m2hb = range_band(DATA.weapon("m2hb"), 20, DATA.rules)
+    assert (m2hb.point_blank, m2hb.modifier) == (True, 0)
+
+
 def test_rmu_pb_2_zastava_stock_out_trades_a_step_for_half_again_the_reach() -> None:
     folded, stock = DATA.weapon("zastava-m85-folded"), DATA.weapon("zastava-m85-stock")
     assert range_band(folded, 10, DATA.rules).modifier == 15
