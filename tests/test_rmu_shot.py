@@ -347,6 +347,16 @@ def test_rmu_hunt_1_hunting_class_against_large_and_huge_only() -> None:
     for size, bonus in ((Size.MEDIUM, None), (Size.BIG, None), (Size.LARGE, 25), (Size.HUGE, 25)):
         out = resolve_aimed_shot(replace(shot, target_size=size), Dice.scripted([50, 50]), data)
         assert parts(out).get("RMU-HUNT-1") == bonus
+    # Classes I and III: +10 and +50 against the same Large target.
+    for hunting_class, bonus in (("I", 10), ("III", 50)):
+        other = RmuData()
+        other.__dict__["weapons"] = {
+            **other.weapons,
+            "elk-rifle": replace(rifle, hunting_class=hunting_class),
+        }
+        big = replace(shot, target_size=Size.LARGE)
+        out = resolve_aimed_shot(big, Dice.scripted([50, 50]), other)
+        assert parts(out)["RMU-HUNT-1"] == bonus
 
 
 def test_unknown_weapon_suggests_close_names() -> None:
