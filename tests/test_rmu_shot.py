@@ -12,7 +12,13 @@ from firefight.geometry import CoverGrade, Size
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import BodyScreen, Bystander
 from firefight.rulesets.rmu.catalog import RmuData, Weapon, WeaponAction
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial, parse_cover, price_cover
+from firefight.rulesets.rmu.cover import (
+    Cover,
+    CoverMaterial,
+    parse_cover,
+    price_cover,
+    reached_bonus,
+)
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.ranges import range_band
@@ -307,6 +313,41 @@ def test_rmu_cov_2_and_rmu_cov_3_cover_values(cover: str, weapon: str, bonus: in
     parsed = parse_cover(cover)
     assert parsed is not None
     assert price_cover(parsed, DATA.weapon(weapon), DATA.cover).bonus == bonus
+
+
+@pytest.mark.parametrize(
+    ("me", "values"),
+    [
+        (6, (35, 70, 175)),  # SG & ME 1-6 up to ME 6 ...
+        (7, (30, 60, 150)),  # ... ME 7-12 from ME 7
+        (18, (27, 53, 133)),
+        (19, (24, 47, 117)),
+        (24, (24, 47, 117)),
+        (25, (20, 40, 100)),  # ME 25+ from ME 25
+    ],
+)
+def test_rmu_cov_3_every_hard_column_and_where_it_starts(
+    me: int, values: tuple[int, int, int]
+) -> None:
+    """RMU-COV-3 by the DATA.md stand-in: partial / half / full hard cover against a rifle of
+    each weight read at both edges of its ME band."""
+    gun = replace(DATA.weapon("sks-46"), me=me)
+    grades = ("partial:hard", "half:hard", "full:hard")
+    priced = []
+    for grade in grades:
+        cover = parse_cover(grade)
+        assert cover is not None
+        priced.append(price_cover(cover, gun, DATA.cover).bonus)
+    assert tuple(priced) == values
+
+
+def test_rmu_cov_2_the_impenetrable_ceiling_is_40_80_200() -> None:
+    """RMU-COV-2: full impenetrable cover stops the shot outright, and its +200 is still the
+    price a dash half-way to it counts (RMU-MOV-2: 50% of +200 is +100)."""
+    full = parse_cover("full:impenetrable")
+    assert full is not None
+    assert DATA.cover.impenetrable == (40, 80, 200)
+    assert reached_bonus(price_cover(full, DATA.weapon("m2hb"), DATA.cover).bonus, 50) == 100
 
 
 def test_rmu_cov_1_grades_parse_and_none_is_open_ground() -> None:
