@@ -487,6 +487,22 @@ def test_rmu_rf_11_rmu_cov_5_a_barrier_and_the_bodies_in_front_do_not_stack() ->
     assert (person(out, "Bob").cover, targets(out)["Bob"].result) == ("barrier", "cannot hit")
 
 
+def test_rmu_cov_8_a_burst_of_hollowpoint_meets_a_barrier_doubled() -> None:
+    """Half soft cover is +40; against hollowpoint, +80."""
+    behind = replace(BOB, cover=parse_cover("half:soft"))
+    out = fire(replace(BURST, target=behind, ammo="hollowpoint"), 50)
+    assert parts(out, "Bob")["RMU-COV-8"] == -80
+
+
+def test_rmu_cov_4_rmu_mov_2_a_wall_half_reached_does_not_stop_the_burst() -> None:
+    """Bob dashed half-way behind a full impenetrable wall this round: he is rolled against,
+    at 50% of its +200."""
+    behind = replace(BOB, cover=parse_cover("full:impenetrable"), cover_share_percent=50)
+    out = fire(replace(BURST, target=behind), 50)
+    assert targets(out)["Bob"].result != "cannot hit"
+    assert parts(out, "Bob")["RMU-MOV-2"] == -100
+
+
 def test_p_2_and_rmu_rf_11_two_in_front_is_one_grade_up_not_two_bonuses() -> None:
     """A kneeling body (S-1: 3.5 ft tall) 0.9 ft off the line at 40 ft hides about 31% of a
     man at 60 ft: partial. A second one in front makes it half, priced once."""

@@ -367,6 +367,15 @@ def test_rmu_cov_4_fully_behind_impenetrable_cannot_be_hit() -> None:
     assert hardened.result.result == "cannot hit"
 
 
+def test_rmu_cov_4_rmu_mov_2_impenetrable_cover_only_half_reached_can_be_hit() -> None:
+    """A dash that reached 50% of a full impenetrable wall this round is not fully behind it:
+    the shot is rolled against half its +200, -100."""
+    walled = replace(BASE, cover=parse_cover("full:impenetrable"), cover_share_percent=50)
+    out = shoot(walled, 50)
+    assert out.result.result != "cannot hit"
+    assert parts(out)["RMU-MOV-2"] == -100
+
+
 def test_rmu_hunt_1_hunting_class_against_large_and_huge_only() -> None:
     data = RmuData()
     rifle = Weapon(
