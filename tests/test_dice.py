@@ -62,6 +62,22 @@ def test_rmu_gen_2_middle_rolls_do_not_chain() -> None:
     assert roll.faces == (50,)
 
 
+@pytest.mark.parametrize(
+    ("faces", "total"),
+    [
+        ((96, 40), 136),  # 96 is the first face that rolls again and adds
+        ((95, 40), 95),  # 95 is an ordinary roll
+        ((5, 40), -35),  # 05 is the last face that rolls again and subtracts: 5 - 40
+        ((6, 40), 6),  # 06 is an ordinary roll
+        ((97, 96, 10), 203),  # a reroll of 96 chains on: 97 + 96 + 10
+        ((97, 95, 10), 192),  # a reroll of 95 ends the chain: 97 + 95
+    ],
+)
+def test_rmu_gen_2_the_open_ends_begin_at_96_and_05(faces: tuple[int, ...], total: int) -> None:
+    """RMU-GEN-2's edges, one face either side of each."""
+    assert Dice.scripted(faces).d100_open_ended("check").total == total
+
+
 def test_d_2_attack_rolls_open_high_only() -> None:
     """D-2: a low attack roll stays as it is (it is a fumble check, not a subtraction)."""
     dice = Dice.scripted([3, 80])

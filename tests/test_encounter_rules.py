@@ -177,6 +177,20 @@ def test_rmu_gen_7_cell_saying_dead_kills() -> None:
     assert land(opened(), crit(hits=1, dead=True)).combatant("Viktor").dead
 
 
+def test_rmu_gen_7_a_numbered_stagger_takes_that_many_ap() -> None:
+    """Round 1, 4 AP untouched: "staggered 2" takes 2 of them now and owes nothing."""
+    v = vitals(land(opened(), crit(staggered=2)).combatant("Viktor"))
+    assert (v.ap_left, v.staggered_owed) == (2, 0)
+
+
+def test_rmu_gen_7_a_second_dying_count_that_ends_sooner_is_the_one_kept() -> None:
+    """Dying in 6, then a cell saying dying in 2: dead 2 rounds on, not 6."""
+    state = land(opened(), crit(dying_rounds=6), crit(dying_rounds=2))
+    assert vitals(state.combatant("Viktor")).dying_rounds == 2
+    later = land(opened(), crit(dying_rounds=2), crit(dying_rounds=6))
+    assert vitals(later.combatant("Viktor")).dying_rounds == 2
+
+
 # --- R-3: stun and stagger -----------------------------------------------------------------------
 
 

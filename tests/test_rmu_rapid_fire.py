@@ -261,6 +261,26 @@ def test_rmu_rf_4_the_share_stops_at_100() -> None:
     assert info.value.rule == "RMU-RF-4"
 
 
+def test_rmu_rf_5_the_preparation_prices_the_bullets_the_gun_still_holds() -> None:
+    """12 rounds left in a 50-a-round gun: next round sends 12, worth +44 on the ladder
+    (25 + 15 + 4); a 70% preparation carries 70% of 44 = 30.8, +31 -- not the +49 of 30."""
+    out = prepare(replace(PREP, rounds_left=12), 25)
+    assert (out.result.bullets_next_round, out.result.carried_bonus) == (12, 31)
+
+
+@pytest.mark.parametrize(
+    ("second_face", "result"),
+    [
+        (14, "malfunction"),  # 4 - 14 - 10 Hard = -20: an A critical, the gun malfunctions
+        (13, "wasted"),  # 4 - 13 - 10 Hard = -19: fail to act, the round is wasted (F-3)
+    ],
+)
+def test_rmu_rf_13_minus_20_is_the_first_malfunction(second_face: int, result: str) -> None:
+    out = prepare(replace(PREP, rapid_fire_bonus=0), 4, second_face, 30)
+    assert out.result.maneuver_total == -20 + (14 - second_face)
+    assert out.result.result == result
+
+
 def test_f_3_fail_to_act_wastes_the_preparation_and_spends_nothing() -> None:
     """15 - 10 Rapid Fire - 10 Hard = -5: fail to act. 25 more is 5%: prepared, barely."""
     failed = prepare(replace(PREP, rapid_fire_bonus=-10), 15)
@@ -369,6 +389,21 @@ def test_rmu_rf_9_class_modifier_on_the_aimed_man_only() -> None:
     assert "RMU-RF-9" not in parts(out, "Ann")
 
 
+def test_rmu_rf_9_the_class_modifiers_are_the_data_stand_in() -> None:
+    """DATA.md: machine pistol 0, SMG -5, assault rifle -10, belt-fed -20; the M2HB's burst
+    carries its -20 on the aimed man."""
+    assert firearm_figures().modifiers == {
+        "machine-pistol": 0,
+        "smg": -5,
+        "assault-rifle": -10,
+        "belt-fed": -20,
+    }
+    mg = RapidFire(
+        weapon="m2hb", ob=60, share_percent=50, position=MUZZLE, target=BOB, mounted=True
+    )
+    assert parts(fire(mg, 50), "Bob")["RMU-RF-9"] == -20
+
+
 def test_rmu_gen_3_no_recoil_penalty_and_no_haste_on_a_prepared_burst() -> None:
     out = fire(BURST, 50)
     assert {p.rule for p in total_against(out, "Bob").parts} == {
@@ -443,6 +478,37 @@ def test_rmu_rf_11_the_aimed_man_is_shielded_by_a_bystander_in_front() -> None:
     assert person(out, "Bob").shielded_by == ("Ann",)
     assert parts(out, "Bob")["RMU-RF-11"] == -175
     assert targets(out)["Bob"].result == "miss"
+
+
+def test_rmu_rf_11_rmu_cov_5_a_barrier_and_the_bodies_in_front_do_not_stack() -> None:
+    """Bob behind Ann (full hard by position: +175 against the 9 mm) and a partial soft screen
+    (+20): the bodies give more and only they count. Behind a full impenetrable wall as well,
+    the wall counts, and he cannot be hit at all (RMU-COV-4)."""
+    ann = Person(name="Ann", position=at(0, 20))
+    screened = replace(BOB, cover=parse_cover("partial:soft"))
+    out = fire(replace(BURST, target=screened, others=(ann,)), 50)
+    assert parts(out, "Bob")["RMU-RF-11"] == -175
+    assert person(out, "Bob").cover == "bodies"
+    assert "RMU-COV-2" not in parts(out, "Bob")
+    walled = replace(BOB, cover=parse_cover("full:impenetrable"))
+    out = fire(replace(BURST, target=walled, others=(ann,)), 50)
+    assert (person(out, "Bob").cover, targets(out)["Bob"].result) == ("barrier", "cannot hit")
+
+
+def test_rmu_cov_8_a_burst_of_hollowpoint_meets_a_barrier_doubled() -> None:
+    """Half soft cover is +40; against hollowpoint, +80."""
+    behind = replace(BOB, cover=parse_cover("half:soft"))
+    out = fire(replace(BURST, target=behind, ammo="hollowpoint"), 50)
+    assert parts(out, "Bob")["RMU-COV-8"] == -80
+
+
+def test_rmu_cov_4_rmu_mov_2_a_wall_half_reached_does_not_stop_the_burst() -> None:
+    """Bob dashed half-way behind a full impenetrable wall this round: he is rolled against,
+    at 50% of its +200."""
+    behind = replace(BOB, cover=parse_cover("full:impenetrable"), cover_share_percent=50)
+    out = fire(replace(BURST, target=behind), 50)
+    assert targets(out)["Bob"].result != "cannot hit"
+    assert parts(out, "Bob")["RMU-MOV-2"] == -100
 
 
 def test_p_2_and_rmu_rf_11_two_in_front_is_one_grade_up_not_two_bonuses() -> None:

@@ -12,7 +12,13 @@ from firefight.geometry import CoverGrade, Size
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.bodies import BodyScreen, Bystander
 from firefight.rulesets.rmu.catalog import RmuData, Weapon, WeaponAction
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial, parse_cover, price_cover
+from firefight.rulesets.rmu.cover import (
+    Cover,
+    CoverMaterial,
+    parse_cover,
+    price_cover,
+    reached_bonus,
+)
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.events import AttackerBonusGained, CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.melee.figures import melee_figures
@@ -157,6 +163,27 @@ def test_rmu_pb_1_point_blank_by_class() -> None:
     assert parts(shoot(replace(BASE, distance_ft=5), 50))["RMU-PB-1"] == 30
 
 
+def test_rmu_pb_1_every_class_reads_the_data_stand_in_and_its_reach() -> None:
+    """DATA.md: pistol +30, machine pistol +25, SMG +20, compact long arm +15, rifle / assault
+    rifle / shotgun +10, belt-fed 0. An assault rifle is a rifle for the 20 ft reach; the
+    folded Zastava, a compact long arm, is not."""
+    assert DATA.rules.point_blank_bonus == {
+        "pistol": 30,
+        "machine-pistol": 25,
+        "smg": 20,
+        "compact-long-arm": 15,
+        "rifle": 10,
+        "assault-rifle": 10,
+        "shotgun": 10,
+        "belt-fed": 0,
+    }
+    stock = range_band(DATA.weapon("zastava-m85-stock"), 20, DATA.rules)
+    assert (stock.point_blank, stock.modifier) == (True, 10)
+    assert not range_band(DATA.weapon("zastava-m85-folded"), 20, DATA.rules).point_blank
+    m2hb = range_band(DATA.weapon("m2hb"), 20, DATA.rules)
+    assert (m2hb.point_blank, m2hb.modifier) == (True, 0)
+
+
 def test_rmu_pb_2_zastava_stock_out_trades_a_step_for_half_again_the_reach() -> None:
     folded, stock = DATA.weapon("zastava-m85-folded"), DATA.weapon("zastava-m85-stock")
     assert range_band(folded, 10, DATA.rules).modifier == 15
@@ -170,6 +197,9 @@ def test_rmu_pb_2_zastava_stock_out_trades_a_step_for_half_again_the_reach() -> 
 def test_rmu_gen_8_fumble_range_shrinks_with_ranks() -> None:
     """Glock 17 fumbles 01-03; every 5 ranks take one off, never below 01."""
     assert shoot(BASE, 3).result.result == "fumble"
+    # 4 ranks are not yet 5: 01-03 still; 9 ranks are one step of 5: 01-02 (RMU-GEN-8).
+    assert shoot(replace(BASE, ranks=4), 3).result.result == "fumble"
+    assert shoot(replace(BASE, ranks=9), 2).result.result == "fumble"
     assert shoot(replace(BASE, ranks=5), 3).result.result != "fumble"
     assert shoot(replace(BASE, ranks=5), 2).result.result == "fumble"
     assert shoot(replace(BASE, ranks=50), 1).result.result == "fumble"
@@ -286,6 +316,41 @@ def test_rmu_cov_2_and_rmu_cov_3_cover_values(cover: str, weapon: str, bonus: in
     assert price_cover(parsed, DATA.weapon(weapon), DATA.cover).bonus == bonus
 
 
+@pytest.mark.parametrize(
+    ("me", "values"),
+    [
+        (6, (35, 70, 175)),  # SG & ME 1-6 up to ME 6 ...
+        (7, (30, 60, 150)),  # ... ME 7-12 from ME 7
+        (18, (27, 53, 133)),
+        (19, (24, 47, 117)),
+        (24, (24, 47, 117)),
+        (25, (20, 40, 100)),  # ME 25+ from ME 25
+    ],
+)
+def test_rmu_cov_3_every_hard_column_and_where_it_starts(
+    me: int, values: tuple[int, int, int]
+) -> None:
+    """RMU-COV-3 by the DATA.md stand-in: partial / half / full hard cover against a rifle of
+    each weight read at both edges of its ME band."""
+    gun = replace(DATA.weapon("sks-46"), me=me)
+    grades = ("partial:hard", "half:hard", "full:hard")
+    priced = []
+    for grade in grades:
+        cover = parse_cover(grade)
+        assert cover is not None
+        priced.append(price_cover(cover, gun, DATA.cover).bonus)
+    assert tuple(priced) == values
+
+
+def test_rmu_cov_2_the_impenetrable_ceiling_is_40_80_200() -> None:
+    """RMU-COV-2: full impenetrable cover stops the shot outright, and its +200 is still the
+    price a dash half-way to it counts (RMU-MOV-2: 50% of +200 is +100)."""
+    full = parse_cover("full:impenetrable")
+    assert full is not None
+    assert DATA.cover.impenetrable == (40, 80, 200)
+    assert reached_bonus(price_cover(full, DATA.weapon("m2hb"), DATA.cover).bonus, 50) == 100
+
+
 def test_rmu_cov_1_grades_parse_and_none_is_open_ground() -> None:
     assert parse_cover("none") is None
     assert parse_cover("half") == Cover(grade=CoverGrade.HALF, material=CoverMaterial.HARD)
@@ -301,6 +366,15 @@ def test_rmu_cov_4_fully_behind_impenetrable_cannot_be_hit() -> None:
     # against a pistol, full hardened cover counts as impenetrable too
     hardened = shoot(replace(BASE, cover=parse_cover("full:hardened")))
     assert hardened.result.result == "cannot hit"
+
+
+def test_rmu_cov_4_rmu_mov_2_impenetrable_cover_only_half_reached_can_be_hit() -> None:
+    """A dash that reached 50% of a full impenetrable wall this round is not fully behind it:
+    the shot is rolled against half its +200, -100."""
+    walled = replace(BASE, cover=parse_cover("full:impenetrable"), cover_share_percent=50)
+    out = shoot(walled, 50)
+    assert out.result.result != "cannot hit"
+    assert parts(out)["RMU-MOV-2"] == -100
 
 
 def test_rmu_hunt_1_hunting_class_against_large_and_huge_only() -> None:
@@ -324,6 +398,16 @@ def test_rmu_hunt_1_hunting_class_against_large_and_huge_only() -> None:
     for size, bonus in ((Size.MEDIUM, None), (Size.BIG, None), (Size.LARGE, 25), (Size.HUGE, 25)):
         out = resolve_aimed_shot(replace(shot, target_size=size), Dice.scripted([50, 50]), data)
         assert parts(out).get("RMU-HUNT-1") == bonus
+    # Classes I and III: +10 and +50 against the same Large target.
+    for hunting_class, bonus in (("I", 10), ("III", 50)):
+        other = RmuData()
+        other.__dict__["weapons"] = {
+            **other.weapons,
+            "elk-rifle": replace(rifle, hunting_class=hunting_class),
+        }
+        big = replace(shot, target_size=Size.LARGE)
+        out = resolve_aimed_shot(big, Dice.scripted([50, 50]), other)
+        assert parts(out)["RMU-HUNT-1"] == bonus
 
 
 def test_unknown_weapon_suggests_close_names() -> None:

@@ -194,6 +194,16 @@ def test_rmu_mov_2_seventy_percent_behind_full_soft_cover_gives_70_this_round() 
     assert (reached.share_percent, reached.bonus_this_round, reached.full_bonus) == (70, 70, 100)
 
 
+def test_rmu_mov_2_half_a_cover_worth_35_rounds_up_to_18() -> None:
+    """35 + 40 - 20 = 55: 50%. Partial hard cover against a Glock is +35; half of it is 17.5,
+    counted +18 this round."""
+    partial_hard = parse_cover("partial:hard")
+    assert partial_hard is not None
+    decl = MovingToCover(cover=partial_hard, maneuver_bonus=40, weapon="glock-17")
+    dashed, _ = dash(decl, 35)
+    assert (dashed.share_percent, dashed.full_bonus, dashed.bonus_this_round) == (50, 35, 18)
+
+
 def test_rmu_mov_1_under_fire_is_minus_20_and_under_a_sweep_minus_40() -> None:
     assert FULL_SOFT is not None
     for fire, value in (("under-fire", -20), ("suppressed", -40)):

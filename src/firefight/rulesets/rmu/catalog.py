@@ -145,7 +145,6 @@ class RulesFigures:
     haste_per_ap: int
     ranged_attack_ap: tuple[int, int]
     prepare_ap: int
-    round_ap: int
     fumble_ranks_per_step: int
     fumble_minimum: int
     band_names: tuple[str, ...]
@@ -283,7 +282,6 @@ class RmuData:
             haste_per_ap=attack["haste_per_ap"],
             ranged_attack_ap=(ranged_low, ranged_high),
             prepare_ap=attack["prepare_ap"],
-            round_ap=attack["round_ap"],
             fumble_ranks_per_step=attack["fumble_ranks_per_step"],
             fumble_minimum=attack["fumble_minimum"],
             band_names=tuple(ranges["band_names"]),

@@ -111,7 +111,6 @@ class _AttackFigures(DataModel):
     haste_per_ap: int
     ranged_attack_ap: tuple[int, int]
     prepare_ap: int
-    round_ap: int
     fumble_ranks_per_step: int
     fumble_minimum: int
 
