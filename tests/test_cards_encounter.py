@@ -21,6 +21,7 @@ from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.encounter.snapshot import Folded, decode_snapshot, encode_snapshot
 from firefight.errors import DiceError, RuleRefusal
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.base import weapons_text
 from firefight.rulesets.cards.deck import FULL_DECK_NAMES
 from firefight.rulesets.cards.encounter_model import CardsScene, shared_deck, stats_of
 from firefight.rulesets.cards.tactics import ready
@@ -251,6 +252,8 @@ def test_crd_wpn_1_dec_760_an_emptied_magazine_is_never_loaded_again() -> None:
     assert "no spare magazine with rounds" in str(refused.value)
     assert service.state("f") == before
     assert before.combatant(first).weapons[0].loaded.rounds == 14  # type: ignore[union-attr]
+    # The state table says the spare is spent ("+1 spare" alone read as a reload left).
+    assert weapons_text(before.combatant(first)).endswith("+1 spare (1 empty)")
 
 
 def test_crd_wpn_1_dec_760_a_magazine_taken_out_with_rounds_is_loaded_again() -> None:

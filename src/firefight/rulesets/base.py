@@ -495,11 +495,16 @@ def fallen(name: str, now: str) -> str | None:
 
 
 def weapons_text(c: CombatantState) -> str:
-    """Each weapon carried, with its magazine and spares: ``glock 16/17 ball +1 spare``."""
+    """Each weapon carried, with its magazine and spares: ``glock 16/17 ball +1 spare``, and
+    how many of them are spent, ``+2 spare (1 empty)``: an emptied magazine is carried on, but
+    no reload takes it."""
     parts = []
     for w in c.weapons:
         loaded = str(w.loaded) if w.loaded else "empty"
         spares = f" +{len(w.spares)} spare" if w.spares else ""
+        empty = sum(1 for m in w.spares if m.rounds <= 0)
+        if empty:
+            spares += f" ({empty} empty)"
         parts.append(f"{w.name} {loaded}{spares}")
     return "; ".join(parts) or "-"
 
