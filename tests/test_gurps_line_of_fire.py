@@ -182,6 +182,11 @@ def test_gur_wrong_2_a_critical_miss_never_strikes_an_enemy() -> None:
     state = opened(SCENE.replace("position = [0, 15]\nfacing_deg = 180", "position = [9, 15]"))
     out = record(state, "Ann shoots Bob", [6, 6, 6])
     assert "strays" not in out.record.summary
+    # Said once, however often the missile's way is looked along (it was said per direction).
+    said = [
+        t for t in out.record.trace if t.get("text") == "a critical miss never strays into an enemy"
+    ]
+    assert len(said) == 1
 
 
 def _across(scene: str, y_ft: float, height_ft: float) -> str:

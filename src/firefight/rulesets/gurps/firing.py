@@ -421,8 +421,7 @@ def strays_of(
             trace=trace,
         )
         in_way = [] if dodged else [walker.candidate(c) for c in way.possible if walker.sees(c)]
-        if walker.critical:
-            in_way = spare_enemies(in_way, trace)
+        in_way = walker.spare(in_way)
         wide = 0 if dodged else record.wide_hexes or 0
         if not in_way and not any(walker.beyond(d, wide) for d in ("through", "left", "right")):
             continue  # nobody it could strike: no need to follow it
@@ -451,6 +450,8 @@ class _Walker:
     roller: DiceRoller
     trace: TraceBuilder
     struck: list[_Stray] = field(default_factory=list)
+    #: Whether the trace has said that a critical miss spares the enemies.
+    spared: bool = False
 
     def candidate(self, c: CombatantState) -> Candidate:
         yards = yards_from_feet(distance_ft(self.shooter.position, c.position))
@@ -469,8 +470,16 @@ class _Walker:
             wide=wide,
             max_range_yd=self.max_range,
         )
-        listed = [self.candidate(c) for c in people if self.sees(c)]
-        return spare_enemies(listed, self.trace) if self.critical else listed
+        return self.spare([self.candidate(c) for c in people if self.sees(c)])
+
+    def spare(self, listed: list[Candidate]) -> list[Candidate]:
+        """``listed`` less the shooter's enemies on a critical miss (GUR-WRONG-2), said once
+        a missile however often its way is looked along."""
+        if not self.critical:
+            return listed
+        kept = spare_enemies(listed, None if self.spared else self.trace)
+        self.spared = self.spared or len(kept) != len(listed)
+        return kept
 
     def sees(self, c: CombatantState) -> bool:
         """Whether ``c`` shows to the shooter: one wholly behind a barrier (DEC-632) is out of

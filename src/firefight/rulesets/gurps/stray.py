@@ -143,10 +143,11 @@ def strike_roll(candidate: Candidate, roller: Roller, trace: TraceBuilder, data:
     return verdict.success
 
 
-def spare_enemies(candidates: Sequence[Candidate], trace: TraceBuilder) -> list[Candidate]:
-    """GUR-WRONG-2: a critical miss never strays into an enemy of the shooter."""
+def spare_enemies(candidates: Sequence[Candidate], trace: TraceBuilder | None) -> list[Candidate]:
+    """GUR-WRONG-2: a critical miss never strays into an enemy of the shooter (said on
+    ``trace`` when one is left out; None when it has been said already)."""
     kept = [c for c in candidates if not c.foe]
-    if len(kept) != len(candidates):
+    if trace is not None and len(kept) != len(candidates):
         trace.step("a critical miss never strays into an enemy", rule=RULE)
     return kept
 
