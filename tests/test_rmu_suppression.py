@@ -391,3 +391,13 @@ def test_cli_rmu_sup_4_refusal_is_one_line_with_the_rule() -> None:
     result = CliRunner().invoke(app, args)
     assert result.exit_code == 2
     assert result.stderr.startswith("refused: RMU-SUP-4: There is no suppressing within 10 ft")
+
+
+def test_rmu_sup_6_dec_698_a_body_reaching_in_from_past_the_distance_is_read_at_it() -> None:
+    """RMU-SUP-6, DEC-698: Reach stands 60.9 ft out, past the Glock's 60 ft medium band (30 ft
+    increments), but his body reaches into ground swept to 60 ft: he is caught there, so his
+    attack reads the band of the declared 60 ft (-10), not the long band of his own distance."""
+    reach = SweepTarget(name="Reach", position=at(0, 60.9))
+    out = sweep(replace(GLOCK, people=(reach, AT_EDGE)), 25)
+    assert attack(out, "Reach")["RMU-GEN-4"] == attack(out, "Edge")["RMU-GEN-4"] == -10
+    assert targets(out)["Reach"].short is False

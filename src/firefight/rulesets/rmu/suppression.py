@@ -405,6 +405,7 @@ def aim_suppression_sweep(decl: SuppressionSweep, data: RmuData) -> AimedSweep:
     targets: list[SweptTarget] = []
     for who in caught:
         target = by_name[who.person.name]
+        # One whose body reaches in from past the declared distance is caught at it (DEC-698).
         band = range_band(
             weapon, min(who.distance_ft, decl.distance_ft), data.rules, allow_point_blank=False
         )
