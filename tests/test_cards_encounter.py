@@ -693,3 +693,30 @@ def test_d_4_a_typed_card_no_longer_in_the_deck_or_no_card_is_refused_by_its_nam
     )
     assert result.exit_code == 2
     assert "'1JK' is neither a die face nor a card" in result.output
+
+
+def test_k_2_dec_770_the_odds_of_a_shot_are_asked_before_the_shooters_turn() -> None:
+    """K-2 orders the turns, not the GM's questions: the odds of a shot by someone whose turn
+    has not come are worked out as if it were their turn now, and the answer says so; the fight
+    itself still waits for the higher card, and a turn already taken is refused (K-2)."""
+    from firefight.odds.live import live_odds
+
+    cards = find_ruleset("cards")
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=3)
+    first, second = (g[0] for g in order(service))
+    state = service.load("f").state
+    found = live_odds(state, cards, [f"{second} shoots {first}"], trials=40)
+    said = "\n".join(found.text())
+    assert f"as if it were {second}'s turn now" in said
+    assert f"{first} drew higher for reaction" in said
+    assert found.to_json()["as_if"] == found.note and found.note
+    assert {word for word, _ in found.outcomes} <= {"hit", "miss"}
+    assert live_odds(state, cards, [f"{first} shoots {second}"], trials=4).note is None
+    with pytest.raises(RuleRefusal) as waits:
+        service.act("f", f"{second} shoots {first}", Dice.seeded(0))
+    assert waits.value.rule == "K-2"
+    service.act("f", f"{first} waits", Dice.seeded(0))
+    service.act("f", f"{second} waits", Dice.seeded(0))
+    with pytest.raises(RuleRefusal) as spent:
+        live_odds(service.load("f").state, cards, [f"{second} shoots {first}"], trials=4)
+    assert spent.value.rule == "K-2" and "already taken" in str(spent.value)

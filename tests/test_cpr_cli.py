@@ -286,3 +286,14 @@ def test_c_14_a_thrown_grenade_takes_its_load_from_ammo() -> None:
     knife = ["throw", "--weapon", "knife", "--dex", "7", "--athletics", "5", "--distance", "8"]
     code, _, err = run(*knife, "--ammo", "flashbang", "--rolls", "6,3")
     assert code == 2 and "--ammo" in err and "grenade" in err
+
+
+def test_cpr_thr_1_a_thrown_knife_does_its_own_damage_not_the_gms() -> None:
+    """CPR-THR-1: a thrown melee weapon does its own damage; --damage is for an improvised
+    object, so a knife with --damage is refused, naming the knife, and nothing is rolled."""
+    knife = ["throw", "--weapon", "knife", "--dex", "7", "--athletics", "5", "--distance", "8"]
+    code, out, err = run(*knife, "--damage", "6d6", "--rolls", "9,6,6,6,6,6,6")
+    assert code == 2 and out == ""
+    assert "refused: CPR-THR-1:" in err and "light melee weapon does its own damage" in err
+    code, out, _ = run(*knife, "--rolls", "9,6")
+    assert code == 0 and "light melee weapon damage" in out

@@ -229,3 +229,27 @@ def test_gur_gun_1_black_powder_rof_is_the_load_time() -> None:
             assert w.rof == f"1/{w.load_seconds}"
     with pytest.raises(RuleRefusal, match="thrown"):
         reload([], weapon="thrown-knife")
+
+
+def test_gur_ind_2_dec_771_a_scatter_past_max_range_is_ignored_and_the_missile_lost() -> None:
+    """GUR-IND-2, DEC-771: the scatter's d6 counts hex sides clockwise from the one straight on
+    beyond the target (1) to the one back toward the firer (4). A knife lobbed 14 yd (Max 15 at
+    ST 10) that misses by 12 scatters min(12, 7) = 7 yd: straight on it would land 21 yd out,
+    past its Max, so the result is ignored and the missile lost, said in the trace; back toward
+    the firer it lands 7 yd short, as before. One die either way: no reroll."""
+    lob = declare(Shoot, weapon="thrown-knife", distance=14, indirect=True, skill=14)
+    lost = resolve_shot(lob, Dice.scripted([6, 6, 5, 1]))
+    said = lost.trace.render_text()
+    assert "past the thrown knife's Max 15 yd: ignored, the missile is lost" in said
+    assert "GUR-IND-2" in said
+    first = lost.result.shots[0]
+    assert (first.scatter_yd, first.scatter_direction) == (7, 1)
+    assert first.path == "lost past its Max range"
+    short = resolve_shot(lob, Dice.scripted([6, 6, 5, 4]))
+    assert short.result.shots[0].path != "lost past its Max range"
+    assert "the missile is lost" not in short.trace.render_text()
+    # hex side 2 carries it sqrt(14^2 + 7^2 + 14*7) = 18.5 yd: lost too; side 3 lands 12.1 yd out
+    assert "missile is lost" in resolve_shot(lob, Dice.scripted([6, 6, 5, 2])).trace.render_text()
+    assert (
+        "missile is lost" not in resolve_shot(lob, Dice.scripted([6, 6, 5, 3])).trace.render_text()
+    )

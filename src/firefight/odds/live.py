@@ -46,7 +46,9 @@ class LiveOdds:
     the first action); ``down_by_end``: P(down after every line and the round's upkeep);
     ``stopped``: how often a later line was refused (its actor or target already down...),
     ``refusals``: each refusal (the line and the rule's words) and how often, the most often
-    first; ``effects``: how often the first action left someone in each state (DEC-523).
+    first; ``effects``: how often the first action left someone in each state (DEC-523);
+    ``note``: how the fight they were run on differs from the fight as it stands (the actor's
+    turn taken as come, :meth:`~firefight.rulesets.base.Ruleset.odds_start`), None when not.
     """
 
     lines: tuple[str, ...]
@@ -60,6 +62,7 @@ class LiveOdds:
     stopped: float
     refusals: tuple[tuple[str, float], ...] = ()
     effects: tuple[tuple[str, float], ...] = ()
+    note: str | None = None
 
     def text(self) -> list[str]:
         """The odds as lines to print: each share with its 95% interval (Wilson's,
@@ -73,6 +76,8 @@ class LiveOdds:
         lines = [
             f"{self.lines[0]}: " + ", ".join(f"{word} {100 * p:.1f}%" for word, p in self.outcomes)
         ]
+        if self.note is not None:
+            lines.append(f"  {self.note}")
         if self.target is not None and self.down_now:
             lines.append(f"  {self.target} is down already.")
         elif self.target is not None:
@@ -110,6 +115,7 @@ class LiveOdds:
             "stopped": self.stopped,
             "refusals": dict(self.refusals),
             "effects": dict(self.effects),
+            "as_if": self.note,
         }
 
 
@@ -140,6 +146,7 @@ def live_odds(
     if not 1 <= trials <= 1_000_000:
         raise FirefightError(f"trials must be 1 to 1,000,000, not {trials}")
     first = ruleset.parse_action(lines[0], state)
+    state, note = ruleset.odds_start(state, first)
     ruleset.validate(state, first)
     if target is None:
         named = getattr(first, "target", None)
@@ -181,4 +188,5 @@ def live_odds(
             (effect, count / trials)
             for effect, count in sorted(effects.items(), key=lambda kv: (-kv[1], kv[0]))
         ),
+        note=note,
     )

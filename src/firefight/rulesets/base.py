@@ -260,6 +260,14 @@ class Ruleset(ABC):
         any die is rolled."""
         raise self._not_in_encounters("check actions")
 
+    def odds_start(
+        self, state: EncounterState, action: Action
+    ) -> tuple[EncounterState, str | None]:
+        """The fight the odds of ``action`` are run on, and what the answer must say of it
+        when it is not the fight as it stands. By default it is, and nothing is said; a ruleset
+        that refuses a turn out of order (cards, K-2) lets its odds be asked ahead of it."""
+        return state, None
+
     def check(self, state: EncounterState, action: Action) -> None:
         """Refuse ``action`` as declaring it would, rolling nothing: :meth:`validate`, then what
         :meth:`resolve` refuses before its first die (gurps reads a move's reach there)."""

@@ -191,6 +191,13 @@ class Cards(Ruleset):
     def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return _fight().resolve(state, action, dice)
 
+    def odds_start(
+        self, state: EncounterState, action: Action
+    ) -> tuple[EncounterState, str | None]:
+        from firefight.rulesets.cards.encounter import cards_odds_start
+
+        return cards_odds_start(state, action)
+
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         fight = _fight()
         if not isinstance(event, fight.armor_repaired):

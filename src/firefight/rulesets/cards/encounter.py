@@ -216,16 +216,38 @@ def _turn_check(state: EncounterState, actor: CombatantState) -> None:
         raise RuleRefusal(DOWN_RULE, f"{actor.name} is out of the fight.")
     if stats_of(actor).acted:
         raise RuleRefusal(TURN_RULE, f"{actor.name} has already taken this round's turn.")
+    waiting = _waited_for(state, actor)
+    if waiting:
+        raise RuleRefusal(TURN_RULE, f"{waiting}.")
+
+
+def _waited_for(state: EncounterState, actor: CombatantState) -> str | None:
+    """Who drew higher for reaction and has still to act before ``actor`` (K-2), said; None
+    when it is ``actor``'s turn."""
     for group in state.initiative:
         if actor.name in group:
-            return
+            return None
         waiting = [n for n in group if (c := state.find(n)) and c.can_act and not stats_of(c).acted]
         if waiting:
-            raise RuleRefusal(
-                TURN_RULE,
+            return (
                 f"{' and '.join(waiting)} drew higher for reaction and "
-                f"act{'s' if len(waiting) == 1 else ''} before {actor.name}.",
+                f"act{'s' if len(waiting) == 1 else ''} before {actor.name}"
             )
+    return None
+
+
+def cards_odds_start(state: EncounterState, action: Action) -> tuple[EncounterState, str | None]:
+    """The fight the odds of ``action`` are worked out on: a GM asks a fighter's chances
+    before their turn comes, so one still waiting for a higher card (K-2) is put first in the
+    reaction order, everything else as it stands, and the answer says so. One who cannot act
+    or has taken the round's turn is still refused, by the odds' own check (DEC-770)."""
+    actor = state.combatant(action.actor)
+    waiting = _waited_for(state, actor) if actor.can_act and not stats_of(actor).acted else None
+    if waiting is None:
+        return state, None
+    rest = (tuple(n for n in group if n != actor.name) for group in state.initiative)
+    ahead = replace(state, initiative=((actor.name,), *(group for group in rest if group)))
+    return ahead, f"worked out as if it were {actor.name}'s turn now: {waiting} ({TURN_RULE})"
 
 
 def _weapon(actor: CombatantState, name: str | None) -> Any:

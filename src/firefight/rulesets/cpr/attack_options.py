@@ -315,7 +315,9 @@ class ThrowOptions(FiringFields, AreaFields, _Aimed, _Dodging, _Struck):
         rule="CPR-THR-1",
     )
     at: str | None = param(None, help="Grenade: X,Y it is thrown at.", sweep=False)
-    damage: str | None = param(None, help="Improvised object's damage, e.g. 1d6.")
+    damage: str | None = param(
+        None, help="Improvised object's damage, e.g. 1d6 (a weapon does its own)."
+    )
     item_name: str | None = param(
         None, help="What the improvised object is (a bottle).", sweep=False
     )

@@ -45,8 +45,8 @@ IMPROVISED = "improvised"
 class Throw:
     """A thrown object at one target.
 
-    ``item`` is a melee weapon from the catalog (``"knife"``) or ``"improvised"`` with
-    ``damage_d6`` set by the GM and ``item_name`` saying what it is.
+    ``item`` is a melee weapon from the catalog (``"knife"``), which does its own damage, or
+    ``"improvised"`` with ``damage_d6`` set by the GM and ``item_name`` saying what it is.
     """
 
     item: str
@@ -86,8 +86,13 @@ def _validate(throw: Throw, data: CprData) -> tuple[str, str, int, DvRead]:
                 f"A {weapon.name} is not made for throwing; throw it as an improvised object "
                 "with the damage the GM gives.",
             )
-        key, name = weapon.key, weapon.name
-        damage = throw.damage_d6 if throw.damage_d6 is not None else weapon.damage_d6
+        if throw.damage_d6 is not None:
+            raise RuleRefusal(
+                "CPR-THR-1",
+                f"A thrown {weapon.name} does its own damage ({weapon.damage_d6}d6); "
+                "damage dice from the GM are for an improvised object.",
+            )
+        key, name, damage = weapon.key, weapon.name, weapon.damage_d6
     limit = figures.throw_max_distance_m
     if whole_metres(throw.distance_m) > limit:
         raise RuleRefusal(

@@ -107,12 +107,31 @@ def miss_path(verdict: Verdict, data: GurpsData) -> ShotRoll:
     return replace(rolled, missed_by=missed_by, path=path, wide_hexes=wide)
 
 
-def _scatter(missed: ShotRoll, verdict: Verdict, setup: ShotSetup, roller: Roller) -> ShotRoll:
+#: How far along the line of fire each scatter hex side leads, per yard (the cosine of its
+#: angle off the line): side 1 straight on beyond the target, counted clockwise (DEC-771).
+_SIDE_ALONG = (1.0, 0.5, -0.5, -1.0, -0.5, 0.5)
+
+
+def _scatter(
+    missed: ShotRoll, verdict: Verdict, setup: ShotSetup, roller: Roller, trace: TraceBuilder
+) -> ShotRoll:
     """GUR-IND-2: a lobbed miss lands (yards missed by) or half the distance away, whichever
-    is less, in a random hex direction."""
+    is less, toward the hex side a d6 gives (DEC-771). A landing past the weapon's Max range
+    cannot be: the result is ignored and the missile lost, not rerolled, so that a scatter is
+    always one die (the odds walk every die; DEC-771)."""
     yards = min(-verdict.margin, math.ceil(setup.distance / 2))
     direction = roller.sum(1, "scatter direction (hex side)")
-    return replace(missed, scatter_yd=yards, scatter_direction=direction)
+    scattered = replace(missed, scatter_yd=yards, scatter_direction=direction)
+    along = _SIDE_ALONG[direction - 1]
+    carried = math.sqrt(setup.distance**2 + yards**2 + 2 * setup.distance * yards * along)
+    if carried <= setup.max_range:
+        return scattered
+    trace.step(
+        f"{yards} yd off toward hex side {direction} would land {carried:.1f} yd out, past the "
+        f"{setup.weapon.name}'s Max {setup.max_range:g} yd: ignored, the missile is lost",
+        rule="GUR-IND-2",
+    )
+    return replace(scattered, path="lost past its Max range")
 
 
 def _barrel_burst(
@@ -212,7 +231,9 @@ def run_shot(
             if not verdict.success:
                 critical_miss = critical_miss or verdict.critical
                 missed = miss_path(verdict, data)
-                shots.append(_scatter(missed, verdict, setup, roller) if setup.indirect else missed)
+                shots.append(
+                    _scatter(missed, verdict, setup, roller, trace) if setup.indirect else missed
+                )
                 continue
             critical_hit = critical_hit or verdict.critical
             if (
