@@ -128,10 +128,11 @@ def test_v1_a_kindred_hit_by_a_9mm_reads_one_severity_lower_than_a_mortal() -> N
 
 
 def test_v1_rmu_bite_1_fangs_on_a_kindred_are_aggravated() -> None:
-    """V-1, RMU-BITE-1: Mara bites Viktor, also Kindred: 99 then 60 open-ended + 5 (the one
-    rank) - 20 (a direct bite, RMU-BITE-2) = 144, 14C on the Puncture table read Small; critical
-    roll 44. Fangs are aggravated: the C stays a C, and hits and critical are marked so."""
-    state = start(vampire("Mara", 0, 0), vampire("Viktor", 0, 4))
+    """V-1, RMU-BITE-1: Mara bites Viktor, also Kindred, face to face: 99 then 60 open-ended
+    + 5 (the one rank) - 20 (a direct bite, RMU-BITE-2) = 144, 14C on the Puncture table read
+    Small; critical roll 44. Fangs are aggravated: the C stays a C, and hits and critical are
+    marked so."""
+    state = start(vampire("Mara", 0, 0), vampire("Viktor", 0, 4, facing_deg=180))
     bite = RMU.parse_action("Mara bites Viktor --ap 4", state)
     out = RMU.resolve(state, bite, Dice.scripted([99, 60, 44]))
     crits = [e for e in out.events if isinstance(e, CriticalInflicted)]

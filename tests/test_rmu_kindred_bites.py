@@ -92,7 +92,9 @@ def test_a_bite_is_a_melee_attack_of_2_to_4_ap() -> None:
 
 
 def close_pair(**mara: Any) -> EncounterService:
-    return fight(vampire("Mara", 0, 0, **mara), person("Viktor", 0, 3), person("Ana", 40, 0))
+    """Mara at the origin; Viktor 3 ft north of her, facing her (south): a bite from the front."""
+    viktor = person("Viktor", 0, 3, facing_deg=180)
+    return fight(vampire("Mara", 0, 0, **mara), viktor, person("Ana", 40, 0))
 
 
 def test_rmu_bite_2_a_direct_bite_in_an_encounter_is_at_20() -> None:
@@ -100,6 +102,37 @@ def test_rmu_bite_2_a_direct_bite_in_an_encounter_is_at_20() -> None:
     bitten = service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
     assert bitten.record.summary["reach"] == "direct"
     assert bitten.record.summary["total"] == 50 + 5 - 20  # 1 rank: +5 (DEC-367)
+
+
+@pytest.mark.parametrize(
+    ("mara", "viktor", "total", "rule"),
+    [
+        ({}, {"facing_deg": 0}, 50 + 5 - 20 + 35, "DEC-346"),  # rear: he faces away
+        ({}, {"facing_deg": 45}, 50 + 5 - 20 + 15, "DEC-346"),  # flank: 135° off his facing
+        ({}, {"facing_deg": 180, "posture": "prone"}, 50 + 5 - 20 + 30, "R-1"),
+        ({"posture": "prone"}, {"facing_deg": 180}, 50 + 5 - 20 - 50, "R-1"),
+    ],
+)
+def test_dec_780_a_bite_takes_the_melee_attacks_side_and_posture_terms(
+    mara: dict[str, Any], viktor: dict[str, Any], total: int, rule: str
+) -> None:
+    """RMU-BITE-1: the bite is a melee attack, so Table 9-5's melee terms read off the scene
+    (DEC-340: rear +35, flank +15, prone target +30, prone attacker -50; DEC-346's sides) add to
+    RMU-BITE-2's -20 for a direct bite, once each (DEC-780): 50 + 5 (DEC-367) - 20 + the term."""
+    service = fight(vampire("Mara", 0, 0, **mara), person("Viktor", 0, 3, **viktor))
+    bitten = service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
+    assert bitten.record.summary["reach"] == "direct"
+    assert bitten.record.summary["total"] == total
+    assert rule in [t.get("rule") for t in bitten.record.trace]
+
+
+def test_dec_780_a_helpless_victims_reach_does_not_stand_in_for_the_rear() -> None:
+    """RMU-BITE-2's helpless reach waives the -20 and P-9 takes the DB; neither is Table 9-5's
+    rear, which still adds once (DEC-780): 50 + 5 + 35 against Viktor, unaware, facing away."""
+    service = fight(vampire("Mara", 0, 0), person("Viktor", 0, 3, facing_deg=0))
+    bitten = service.act("k", "Mara bites Viktor --unaware", Dice.scripted([50, 50]))
+    assert bitten.record.summary["reach"] == "helpless"
+    assert bitten.record.summary["total"] == 50 + 5 + 35
 
 
 def test_rmu_bite_2_no_penalty_against_an_unaware_or_unresisting_victim() -> None:
@@ -113,7 +146,8 @@ def test_rmu_bite_2_no_penalty_against_an_unaware_or_unresisting_victim() -> Non
 def test_rmu_bite_2_a_flat_footed_victim_in_round_1_is_unaware() -> None:
     """RMU-BITE-2: flat-footed in round 1 (R-5), Viktor is unaware of Mara: no -20, 50 + 5. From
     round 2 he is not, and a bite without a hold is direct again: 50 + 5 - 20."""
-    surprised = scene(vampire("Mara", 0, 0), person("Viktor", 0, 3, surprise="flat-footed"))
+    viktor = person("Viktor", 0, 3, surprise="flat-footed", facing_deg=180)
+    surprised = scene(vampire("Mara", 0, 0), viktor)
     service = in_memory("k", surprised, Dice.seeded(1))
     first = service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
     assert (first.record.summary["reach"], first.record.summary["total"]) == ("helpless", 55)
@@ -124,13 +158,14 @@ def test_rmu_bite_2_a_flat_footed_victim_in_round_1_is_unaware() -> None:
 
 def test_rmu_bite_2_a_victim_who_cannot_act_is_helpless() -> None:
     """RMU-BITE-2: Lucien (1 hit) in torpor after Mara's shot resists nothing: her bite next
-    round takes no penalty, 50 + 5."""
-    service = fight(vampire("Mara", 0, 0), vampire("Lucien", 0, 3, hits=1))
+    round takes no penalty. He lies where he fell, and a prone target is Table 9-5's +30 to a
+    bite as to a blade (DEC-340, DEC-780): 50 + 5 + 30."""
+    service = fight(vampire("Mara", 0, 0), vampire("Lucien", 0, 3, hits=1, facing_deg=180))
     shot = service.act("k", "Mara shoots Lucien", Dice.scripted([80, 50]))
     assert sheet(shot.state, "Lucien").torpor
     service.next_round("k", Dice.scripted(PAD))
     bitten = service.act("k", "Mara bites Lucien", Dice.scripted([50, 50]))
-    assert (bitten.record.summary["reach"], bitten.record.summary["total"]) == ("helpless", 55)
+    assert (bitten.record.summary["reach"], bitten.record.summary["total"]) == ("helpless", 85)
 
 
 def test_rmu_bite_5_feral_weapons_costs_a_rouse_check_the_first_time() -> None:

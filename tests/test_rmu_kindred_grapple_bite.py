@@ -23,12 +23,12 @@ def parts(applied: Any) -> dict[str, int]:
 
 
 def test_rmu_bite_2_3_4_grapple_then_bite_then_feed_round_by_round() -> None:
-    """Round 2: Mara's grapple lands a 10% hold (90 - 50 haste + 35 rear = 75, an A); her
-    bite that round is the secondary attack at -20 and misses. Round 3: the hold lasts, so the
-    bite rolls at full OB (80 + 5 = 85), deals damage and lodges the fangs. Round 4: she feeds
-    (10 + 4 hits, Hunger 4 to 3). Round 5: she feeds again."""
+    """Round 2: Mara's grapple from Viktor's front lands a 10% hold (96 + 29 open-ended - 50
+    haste = 75, an A); her bite that round is the secondary attack at -20 and misses. Round 3:
+    the hold lasts, so the bite rolls at full OB (80 + 5 = 85), deals damage and lodges the
+    fangs. Round 4: she feeds (10 + 4 hits, Hunger 4 to 3). Round 5: she feeds again."""
     service = close_pair(hunger=4)
-    grabbed = service.act("k", "Mara grapples Viktor --ap 2", Dice.scripted([90, 60]))
+    grabbed = service.act("k", "Mara grapples Viktor --ap 2", Dice.scripted([96, 29, 60]))
     assert grabbed.record.summary["hold"] == 10 and hold_on(grabbed.state, "Viktor") == 10
     secondary = service.act("k", "Mara bites Viktor --ap 2", Dice.scripted([30, 50]))
     assert secondary.record.summary["reach"] == "secondary"

@@ -65,9 +65,10 @@ _WHY: dict[Reach, tuple[str, str]] = {
 class Bite:
     """One bite. ``ob`` is the biter's Unarmed: Bite bonus; ``feral`` Feral Weapons active
     (RMU-BITE-5); ``victim_column`` the victim's naked AT; ``victim_db`` their Quickness DB
-    (none when helpless, P-9); ``extra`` the biter's penalties and situational terms;
-    ``cover`` what covers the victim against the fangs (RMU-COV-7), of which they reached
-    ``cover_share_percent`` this round (RMU-MOV-2)."""
+    (none when helpless, P-9); ``situational`` Table 9-5's melee terms by name, as a blade's
+    (DEC-340, DEC-780); ``extra`` the biter's penalties and other terms; ``cover`` what covers
+    the victim against the fangs (RMU-COV-7), of which they reached ``cover_share_percent``
+    this round (RMU-MOV-2)."""
 
     biter: str
     victim: str
@@ -79,6 +80,7 @@ class Bite:
     victim_column: str = "AT 1"
     victim_db: int = 0
     victim_kindred: bool = False
+    situational: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
     cover: Cover | None = None
     cover_share_percent: int = 100
@@ -107,6 +109,7 @@ def bite_attack(bite: Bite, tb: TraceBuilder | None = None) -> MeleeAttack:
         cover=bite.cover,
         cover_share_percent=bite.cover_share_percent,
         helpless=bite.reach == "helpless" and not bite.victim_db,
+        situational=bite.situational,
         extra=(*reach, *bite.extra),
         attacker=bite.biter,
         target=bite.victim,

@@ -37,7 +37,7 @@ from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, PowerRouse
 from firefight.rulesets.rmu.kindred_results import Bitten, FedOn, LetGo, TornFree
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
-from firefight.rulesets.rmu.melee.encounter import holds_on, melee_column
+from firefight.rulesets.rmu.melee.encounter import holds_on, melee_column, situational_terms
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape, HoldBroken, resolve_escape
 from firefight.rulesets.rmu.scene_reading import defender, melee_cover, shooter_modifiers
@@ -398,6 +398,9 @@ def _bite(
         victim_column=melee_column(target),
         victim_db=guard.quickness_db if guard.conscious else 0,
         victim_kindred=sheet_of(target) is not None,
+        # The reach prices getting at flesh (RMU-BITE-2); the side and postures are the melee
+        # attack's own terms, read by the same function a blade's are (DEC-780).
+        situational=situational_terms(c, target, (), tb),
         extra=tuple(shooter_modifiers(c, None)),
         cover=cover,
         cover_share_percent=cover_share,

@@ -286,6 +286,30 @@ def _side(target: CombatantState, attacker: CombatantState) -> str | None:
     return "rear" if off >= 150 else "flank"
 
 
+def situational_terms(
+    c: CombatantState, target: CombatantState, declared: tuple[str, ...], tb: TraceBuilder
+) -> tuple[str, ...]:
+    """Table 9-5's melee terms for ``c`` striking ``target``: ``declared`` and, each once, those
+    the scene shows (DEC-340): a prone attacker or target, a stunned target, the flank or rear
+    (DEC-346). A blade, a grapple and a bite read them here alike (RMU-BITE-1, DEC-780)."""
+    situational = list(declared)
+    seen = []
+    if c.posture is Posture.PRONE:
+        seen.append(("attacker-prone", f"{c.name} is prone."))
+    if target.posture is Posture.PRONE:
+        seen.append(("prone-target", f"{target.name} is prone."))
+    if vitals(target).stun_penalty:
+        seen.append(("stunned-foe", f"{target.name} is stunned."))
+    side = _side(target, c)
+    if side is not None:
+        seen.append((side, f"{c.name} strikes from {target.name}'s {side}."))
+    for name, why in seen:
+        if name not in situational:
+            situational.append(name)
+            tb.step(why, "DEC-346" if name in ("flank", "rear") else "R-1")
+    return tuple(situational)
+
+
 def _unarmed(c: CombatantState, tb: TraceBuilder) -> tuple[int, int]:
     """Bonus and ranks for a hold: the Unarmed skill, else the Strength bonus (DEC-347)."""
     stats = rmu_stats(c)
@@ -357,21 +381,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         ob, ranks = (skill.bonus, skill.ranks) if skill else (0, 0)
         if skill is None:
             tb.step(f"{c.name} has no {weapon.skill!r} skill: OB 0.", MELEE_RULE)
-    situational = list(action.situational)
-    seen = []
-    if c.posture is Posture.PRONE:
-        seen.append(("attacker-prone", f"{c.name} is prone."))
-    if target.posture is Posture.PRONE:
-        seen.append(("prone-target", f"{target.name} is prone."))
-    if vitals(target).stun_penalty:
-        seen.append(("stunned-foe", f"{target.name} is stunned."))
-    side = _side(target, c)
-    if side is not None:
-        seen.append((side, f"{c.name} strikes from {target.name}'s {side}."))
-    for name, why in seen:
-        if name not in situational:
-            situational.append(name)
-            tb.step(why, "DEC-346" if name in ("flank", "rear") else "R-1")
+    situational = situational_terms(c, target, action.situational, tb)
     reason = helpless(state, target)
     if reason is not None:
         tb.step(f"{reason}: no DB, no parry.", "P-9")
@@ -389,7 +399,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         cover=cover,
         cover_share_percent=cover_share,
         helpless=reason is not None,
-        situational=tuple(situational),
+        situational=situational,
         extra=(*shooter_modifiers(c, None), *held_terms(state, c), *action.mods),
         attacker=c.name,
         target=target.name,
