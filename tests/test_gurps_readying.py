@@ -34,6 +34,26 @@ def test_gur_reload_1_firearm_reload_times_are_provisional() -> None:
     assert reload([], weapon="revolver-38").seconds == 7
 
 
+def test_gur_reload_1_loose_rounds_load_only_the_spent_ones() -> None:
+    """GUR-RELOAD-1 (DEC-785, revising DEC-397): a cylinder, tube or internal magazine takes
+    1 s for each round put in plus 1 s to open and close it; a detachable magazine takes its
+    3 s however many rounds are left in the one taken out."""
+    # the .38's cylinder, one round spent: 1 round x 1 s + 1 s = 2 s
+    assert reload([], weapon="revolver-38", rounds=1).seconds == 2
+    # all six spent: 6 x 1 s + 1 s = 7 s; no count given is all of them
+    assert reload([], weapon="revolver-38", rounds=6).seconds == 7
+    assert reload([], weapon="revolver-38").seconds == 7
+    # the pump shotgun's tube, 3 of its 5 shells spent: 3 x 1 s + 1 s = 4 s
+    assert reload([], weapon="shotgun-12", rounds=3).seconds == 4
+    # a made Fast-Draw roll takes its second off the 2 s: 1 s (1 s at least)
+    assert reload([3, 3, 3], weapon="revolver-38", rounds=1, fast_draw=12).seconds == 1
+    # the 9mm's magazine: 3 s with one round spent as with all eight
+    assert reload([], weapon="pistol-9mm", rounds=1).seconds == 3
+    assert reload([], weapon="pistol-9mm", rounds=8).seconds == 3
+    with pytest.raises(RuleRefusal, match="GUR-RELOAD-1: a .38 revolver holds 6 rounds"):
+        reload([], weapon="revolver-38", rounds=7)
+
+
 def test_gur_reload_1_fast_draw_takes_a_second_off() -> None:
     """GUR-RELOAD-1: a made Fast-Draw roll saves a second (1 s at least); a critical failure
     costs one more; a plain failure changes nothing."""
