@@ -295,6 +295,23 @@ def test_gur_reload_1_readying_takes_seconds() -> None:
     assert kept.combatant("Ann").weapons[0].loaded.rounds == 1  # type: ignore[union-attr]
 
 
+def test_gur_reload_1_a_revolver_reloads_only_its_spent_rounds() -> None:
+    """GUR-RELOAD-1 (DEC-785): a .38 with one of its six rounds spent takes 1 s for the round
+    plus 1 s to open and close the cylinder: 2 s, not the 7 s of all six. It is busy one more
+    second and full (6/6) at the start of the turn after; the state table says the 1 s left."""
+    state = opened(YARD.replace("skill = 14", "skill = 14\nloaded = 5"))
+    state = act(state, "Ann reloads")
+    ann = state.combatant("Ann")
+    assert gurps_stats(ann).busy == 1 and gurps_stats(ann).reloading == "revolver-38"
+    assert GURPS.describe_row(ann)["conditions"] == "reloading revolver-38 1 s"
+    state = next_round(state)
+    ann = state.combatant("Ann")
+    assert ann.weapons[0].loaded.rounds == 6 and gurps_stats(ann).busy == 0  # type: ignore[union-attr]
+    # four spent: 4 x 1 s + 1 s = 5 s, busy for the 4 seconds after this one
+    four = act(opened(YARD.replace("skill = 14", "skill = 14\nloaded = 2")), "Ann reloads")
+    assert gurps_stats(four.combatant("Ann")).busy == 4
+
+
 def test_gur_reload_1_a_magazine_reload_and_fast_draw() -> None:
     """GUR-RELOAD-1: a .45's magazine takes 3 s (provisional 3e); with a made Fast-Draw roll a
     second less; a holstered weapon must be drawn first, at once on a made Fast-Draw."""
@@ -354,10 +371,13 @@ def test_the_example_fights_play(name: str) -> None:
     _, records, state = play_scenario(EncounterService(MemoryStore()), EXAMPLES / name, "x")
     assert records
     if name == "alley-crossing.toml":
-        # Ann's 6 and Cid's 8 together; Cid's stray struck Eve for 6; Ann still reloading
+        # Ann's 6 and Cid's 8 together; Cid's stray struck Eve for 6; Ann's one spent round
+        # is 2 s, 1 s with Fast-Draw made: back in at once, 6/6 (DEC-785)
         assert gurps_stats(state.combatant("Bob")).lost == 14
         assert gurps_stats(state.combatant("Eve")).lost == 6
-        assert gurps_stats(state.combatant("Ann")).reloading == "38"
+        ann = state.combatant("Ann")
+        assert gurps_stats(ann).reloading is None
+        assert ann.weapon("38").loaded.rounds == 6  # type: ignore[union-attr]
     elif name == "dry-gulch.toml":
         bob = state.combatant("Bob")
         assert bob.unconscious and gurps_stats(bob).hp_left == -4

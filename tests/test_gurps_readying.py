@@ -29,9 +29,30 @@ def test_gur_reload_1_firearm_reload_times_are_provisional() -> None:
     (the weapons table is provisional and says how the times were made)."""
     for w in DATA.weapons.values():
         if w.kind in ("firearm", "beam") and not w.black_powder:
-            assert w.reload_seconds is not None and w.reload_seconds >= 3
+            assert w.reload_seconds is not None
+            assert w.reload_seconds + w.shots * w.reload_seconds_a_round >= 3
     assert reload([], weapon="pistol-9mm").seconds == 3
     assert reload([], weapon="revolver-38").seconds == 7
+
+
+def test_gur_reload_1_loose_rounds_load_only_the_spent_ones() -> None:
+    """GUR-RELOAD-1 (DEC-785, revising DEC-397): a cylinder, tube or internal magazine takes
+    1 s for each round put in plus 1 s to open and close it; a detachable magazine takes its
+    3 s however many rounds are left in the one taken out."""
+    # the .38's cylinder, one round spent: 1 round x 1 s + 1 s = 2 s
+    assert reload([], weapon="revolver-38", rounds=1).seconds == 2
+    # all six spent: 6 x 1 s + 1 s = 7 s; no count given is all of them
+    assert reload([], weapon="revolver-38", rounds=6).seconds == 7
+    assert reload([], weapon="revolver-38").seconds == 7
+    # the pump shotgun's tube, 3 of its 5 shells spent: 3 x 1 s + 1 s = 4 s
+    assert reload([], weapon="shotgun-12", rounds=3).seconds == 4
+    # a made Fast-Draw roll takes its second off the 2 s: 1 s (1 s at least)
+    assert reload([3, 3, 3], weapon="revolver-38", rounds=1, fast_draw=12).seconds == 1
+    # the 9mm's magazine: 3 s with one round spent as with all eight
+    assert reload([], weapon="pistol-9mm", rounds=1).seconds == 3
+    assert reload([], weapon="pistol-9mm", rounds=8).seconds == 3
+    with pytest.raises(RuleRefusal, match=r"GUR-RELOAD-1: A \.38 revolver holds 6 rounds"):
+        reload([], weapon="revolver-38", rounds=7)
 
 
 def test_gur_reload_1_fast_draw_takes_a_second_off() -> None:

@@ -252,6 +252,10 @@ class Weapon(DataModel):
     black_powder: bool = False
     load_seconds: int | None = Field(default=None, ge=1)
     reload_seconds: int | None = Field(default=None, ge=1)
+    #: GUR-RELOAD-1 (DEC-785): a weapon loaded a round at a time (a cylinder, tube or internal
+    #: magazine) adds these seconds for each round put in to its ``reload_seconds``; 0 for a
+    #: detachable magazine, which takes its seconds however many rounds are left in it.
+    reload_seconds_a_round: int = Field(default=0, ge=0)
     st_bonus: int = Field(default=0, ge=0)
     pistol: bool = False
     #: GUR-AMMO-1: what a handgun or SMG cartridge loaded subsonic does, by its caliber (002);

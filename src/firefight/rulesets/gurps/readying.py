@@ -60,6 +60,8 @@ def reload_maneuver(
             skill=stats.skill(name),
             fast_draw=fast_draw_level(c, name, opts),
             random_arrow="random-arrow" in opts,
+            # Only the spent rounds go into a cylinder or tube (DEC-785).
+            rounds=carried.loaded.capacity - carried.loaded.rounds,
         ),
         dice,
     )

@@ -3,8 +3,10 @@ crossbow (by its ST against the user's), three turns from a mixed quiver, a bowm
 to shoot faster (a second off per 3 points made by, 1 second at least), and black-powder
 loading: the weapon's load time, a Black Powder Weapons roll to load at all, a second off per
 point made by (10 on a critical success), never under half; too-coarse powder makes loads 50%
-longer after three shots. A firearm with a magazine, cylinder or power cell takes its
-``reload_seconds`` (a provisional 3e figure). Fast-Draw (a provisional 3e figure: 002 says only
+longer after three shots. A firearm with a magazine or power cell takes its
+``reload_seconds`` whatever is left in it; one with a cylinder, tube or internal magazine
+takes them to open and close it plus ``reload_seconds_a_round`` for each round put in
+(provisional 3e figures, DEC-785). Fast-Draw (a provisional 3e figure: 002 says only
 that it speeds reloading) takes a second off a made roll, 1 s at least, and a second more on a
 critical failure (the arrow or magazine is dropped, DEC-398); it cannot be used from a mixed
 quiver unless the archer draws at random, which spares the turn of choosing (GUR-ARROW-1).
@@ -57,6 +59,13 @@ class Reload:
     random_arrow: bool = param(
         False, help="Draw from a mixed quiver at random (Fast-Draw allowed).", rule="GUR-ARROW-1"
     )
+    rounds: int | None = param(
+        None,
+        help="Rounds put into a cylinder, tube or internal magazine (none: all it holds).",
+        low=1,
+        high=200,
+        rule=RULE,
+    )
 
 
 def _muscle(reload: Reload, weapon: Weapon, data: GurpsData) -> tuple[int, str]:
@@ -92,8 +101,31 @@ def _fast_draw(
     return seconds
 
 
+def _firearm_seconds(reload: Reload, weapon: Weapon, trace: TraceBuilder) -> int:
+    """A magazine's seconds however many rounds are left in it; a weapon loaded a round at a
+    time takes its seconds to open and close it plus its seconds a round for each round put in,
+    so only the spent ones cost time (GUR-RELOAD-1, DEC-785)."""
+    assert weapon.reload_seconds is not None
+    per_round = weapon.reload_seconds_a_round
+    if not per_round:
+        return weapon.reload_seconds
+    rounds = weapon.shots if reload.rounds is None else reload.rounds
+    seconds = weapon.reload_seconds + rounds * per_round
+    trace.step(
+        f"{rounds} of {weapon.shots} rounds put in one at a time: {rounds} x {per_round} s, "
+        f"+{weapon.reload_seconds} s to open and close it",
+        rule=RULE,
+    )
+    return seconds
+
+
 def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcome[ReloadResult]:
     weapon = data.weapon(reload.weapon)
+    if reload.rounds is not None and reload.rounds > weapon.shots:
+        raise RuleRefusal(
+            RULE,
+            f"A {weapon.name} holds {weapon.shots} rounds: {reload.rounds} cannot be put in.",
+        )
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
     r = data.house.reload
@@ -149,7 +181,7 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
         seconds = _fast_draw(reload, seconds, roller, trace, data)
         fire_every = seconds + 1
     elif weapon.reload_seconds is not None:
-        seconds = _fast_draw(reload, weapon.reload_seconds, roller, trace, data)
+        seconds = _fast_draw(reload, _firearm_seconds(reload, weapon, trace), roller, trace, data)
         fire_every = seconds + 1
     else:
         raise RuleRefusal(RULE, f"A {weapon.name} is not reloaded: it is thrown or drawn anew.")
