@@ -152,7 +152,6 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
             saving = r.black_powder_critical_saving if verdict.critical else verdict.margin
             seconds = max(seconds / 2, seconds - saving)
         seconds = math.ceil(seconds)
-        fire_every = seconds + 1
     elif weapon.muscle_powered and weapon.kind != "thrown":
         base, kind = _muscle(reload, weapon, data)
         seconds = base
@@ -179,13 +178,14 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
                 f"Bow {verdict.roll} against {reload.skill}: {verdict.result}", rule="GUR-ARROW-1"
             )
         seconds = _fast_draw(reload, seconds, roller, trace, data)
-        fire_every = seconds + 1
     elif weapon.reload_seconds is not None:
         seconds = _fast_draw(reload, _firearm_seconds(reload, weapon, trace), roller, trace, data)
-        fire_every = seconds + 1
     else:
         raise RuleRefusal(RULE, f"A {weapon.name} is not reloaded: it is thrown or drawn anew.")
-    trace.step(f"{seconds:g} s to reload; it can fire every {fire_every:g} s", rule=RULE)
+    # The shot takes the second after the reload: a one-shot weapon's cycle, and for one that
+    # holds more, when it fires again.
+    fire_every = seconds + 1
+    trace.step(f"{seconds:g} s to reload; it fires again on second {fire_every:g}", rule=RULE)
     word = "loaded" if loaded else "not loaded (the roll failed)"
     result = ReloadResult(
         seconds=seconds,
