@@ -12,8 +12,8 @@ __all__ = ["DrawResult", "ReloadResult"]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReloadResult(Result):
-    """Seconds to reload, how often the weapon can fire, and whether it is loaded (a failed
-    Black Powder Weapons roll loads nothing)."""
+    """Seconds to reload, the second it fires again (``fire_every``: for a one-shot weapon,
+    its cycle), and whether it is loaded (a failed Black Powder Weapons roll loads nothing)."""
 
     seconds: int
     fire_every: int
