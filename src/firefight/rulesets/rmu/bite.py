@@ -64,8 +64,9 @@ _WHY: dict[Reach, tuple[str, str]] = {
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Bite:
     """One bite. ``ob`` is the biter's Unarmed: Bite bonus; ``feral`` Feral Weapons active
-    (RMU-BITE-5); ``victim_column`` the victim's naked AT; ``victim_db`` their Quickness DB
-    (none when helpless, P-9); ``situational`` Table 9-5's melee terms by name, as a blade's
+    (RMU-BITE-5); ``victim_column`` the victim's naked AT; ``victim_db`` their Quickness DB and
+    ``victim_parry`` what they moved into DB (DEC-345), neither brought when ``victim_helpless``
+    (P-9); ``situational`` Table 9-5's melee terms by name, as a blade's
     (DEC-340, DEC-780); ``extra`` the biter's penalties and other terms; ``cover`` what covers
     the victim against the fangs (RMU-COV-7), of which they reached ``cover_share_percent``
     this round (RMU-MOV-2)."""
@@ -79,6 +80,8 @@ class Bite:
     feral: bool = False
     victim_column: str = "AT 1"
     victim_db: int = 0
+    victim_parry: int = 0
+    victim_helpless: bool = False
     victim_kindred: bool = False
     situational: tuple[str, ...] = ()
     extra: tuple[Modifier, ...] = ()
@@ -106,9 +109,10 @@ def bite_attack(bite: Bite, tb: TraceBuilder | None = None) -> MeleeAttack:
         ap_available=bite.ap_available,
         ranks=kindred_figures().bite_ranks,
         target_db=bite.victim_db,
+        target_parry=bite.victim_parry,
         cover=bite.cover,
         cover_share_percent=bite.cover_share_percent,
-        helpless=bite.reach == "helpless" and not bite.victim_db,
+        helpless=bite.victim_helpless,
         situational=bite.situational,
         extra=(*reach, *bite.extra),
         attacker=bite.biter,

@@ -4,7 +4,9 @@
   R-6), its reach read from the scene (:mod:`firefight.rulesets.rmu.bite`): the fangs already
   lodged, a victim who is helpless (P-9) or declared unaware or unresisting, a hold by the biter
   (this round: secondary; earlier: held), or a direct bite. ``--feral`` uses Feral Weapons,
-  roused at a Rouse check first when it is not active yet (V-4, RMU-BITE-5).
+  roused at a Rouse check first when it is not active yet (V-4, RMU-BITE-5). A hold on the
+  biter, the victim's Quickness DB and parry and whether they are helpless are read as for a
+  blade (DEC-343, DEC-345, P-9, DEC-790).
 - ``feeds on TARGET [--brutal]`` -- a turn of feeding through lodged fangs, once a round
   (DEC-369): slake 1 Hunger; a mortal victim takes 10 + 1d10 aggravated hits, a Kindred victim's
   Hunger rises by 1 (RMU-BITE-4). ``--brutal`` (Potence 3, roused at a Rouse check when not
@@ -37,10 +39,18 @@ from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, PowerRouse
 from firefight.rulesets.rmu.kindred_results import Bitten, FedOn, LetGo, TornFree
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
-from firefight.rulesets.rmu.melee.encounter import holds_on, melee_column, situational_terms
+from firefight.rulesets.rmu.melee.encounter import (
+    check_not_held_fast,
+    defenses,
+    held_terms,
+    helpless,
+    holds_on,
+    melee_column,
+    situational_terms,
+)
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape, HoldBroken, resolve_escape
-from firefight.rulesets.rmu.scene_reading import defender, melee_cover, shooter_modifiers
+from firefight.rulesets.rmu.scene_reading import melee_cover, shooter_modifiers
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
@@ -264,7 +274,9 @@ def _reach(state: EncounterState, c: CombatantState, target: CombatantState, a: 
     if fangs_in(state, target.name, c.name) is not None:
         return "lodged"
     unaware = a.unaware or (state.round == 1 and target.surprise is Surprise.FLAT_FOOTED)
-    if a.unresisting or unaware or not defender(target, kindred_rules(state)).conscious:
+    # Held fast counts too, by anyone's hold, the biter's own of this round included: a victim
+    # who may only try to break free resists no fangs (P-9, DEC-343, DEC-790).
+    if a.unresisting or unaware or helpless(state, target) is not None:
         return "helpless"
     hold = _hold_round(state, c.name, target.name)
     if hold is not None:
@@ -303,6 +315,7 @@ def validate_feeding_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal("R-2", f"{target.name} is dead.")
     if isinstance(action, Bites):
         _close(c, target, "RMU-BITE-2")
+        check_not_held_fast(state, c)  # held fast, fangs or blade, one only breaks free
         melee_cover(state, c, target, TraceBuilder())  # a wall no bite reaches over (DEC-667)
         low, high = melee_figures().attack_ap
         if not low <= action.ap <= high:
@@ -385,8 +398,8 @@ def _bite(
     if a.feral:
         events.extend(_rouse_first(state, c, "feral-weapons", dice, tb))
     reach = _reach(state, c, target, a)
-    guard = defender(target, kindred_rules(state))
     cover, cover_share = melee_cover(state, c, target, tb)
+    db, parry, defenseless = defenses(state, target, tb)
     bite = Bite(
         biter=c.name,
         victim=target.name,
@@ -396,12 +409,15 @@ def _bite(
         ap_available=vitals(c).ap_left,
         feral=a.feral,
         victim_column=melee_column(target),
-        victim_db=guard.quickness_db if guard.conscious else 0,
+        victim_db=db,
+        victim_parry=parry,
+        victim_helpless=defenseless,
         victim_kindred=sheet_of(target) is not None,
         # The reach prices getting at flesh (RMU-BITE-2); the side and postures are the melee
         # attack's own terms, read by the same function a blade's are (DEC-780).
         situational=situational_terms(c, target, (), tb),
-        extra=tuple(shooter_modifiers(c, None)),
+        # A hold on the biter weighs on the fangs as on a blade (DEC-343).
+        extra=(*shooter_modifiers(c, None), *held_terms(state, c)),
         cover=cover,
         cover_share_percent=cover_share,
     )

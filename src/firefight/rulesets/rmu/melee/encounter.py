@@ -78,6 +78,7 @@ __all__ = [
     "build_attack",
     "check_not_held",
     "check_not_held_fast",
+    "defenses",
     "held_terms",
     "helpless",
     "hold_on",
@@ -266,6 +267,19 @@ def _why_down(c: CombatantState) -> str:
     return "unconscious"
 
 
+def defenses(
+    state: EncounterState, target: CombatantState, tb: TraceBuilder
+) -> tuple[int, int, bool]:
+    """What ``target`` brings against a melee attack: Quickness DB, the parry they moved into
+    DB this round (DEC-345), and whether they are helpless and bring neither (P-9). A blade, a
+    grapple and a bite read them here alike (RMU-BITE-1, DEC-790)."""
+    reason = helpless(state, target)
+    if reason is not None:
+        tb.step(f"{reason}: no DB, no parry.", "P-9")
+    db = rmu_stats(target).quickness_db
+    return db, _parry_of(state, target.name), reason is not None
+
+
 def _parry_of(state: EncounterState, name: str) -> int:
     found = [k.get("parry") for k in state.conditions if k.kind == PARRYING and k.holder == name]
     return max((int(v) for v in found if isinstance(v, int)), default=0)
@@ -382,9 +396,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         if skill is None:
             tb.step(f"{c.name} has no {weapon.skill!r} skill: OB 0.", MELEE_RULE)
     situational = situational_terms(c, target, action.situational, tb)
-    reason = helpless(state, target)
-    if reason is not None:
-        tb.step(f"{reason}: no DB, no parry.", "P-9")
+    target_db, target_parry, target_helpless = defenses(state, target, tb)
     steps = severity_steps(rmu_stats(target), kindred_rules(state))
     return MeleeAttack(
         weapon=weapon.key,
@@ -394,11 +406,11 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         ap_available=vitals(c).ap_left,
         ranks=ranks,
         parry=action.parry,
-        target_db=rmu_stats(target).quickness_db,
-        target_parry=_parry_of(state, target.name),
+        target_db=target_db,
+        target_parry=target_parry,
         cover=cover,
         cover_share_percent=cover_share,
-        helpless=reason is not None,
+        helpless=target_helpless,
         situational=situational,
         extra=(*shooter_modifiers(c, None), *held_terms(state, c), *action.mods),
         attacker=c.name,
