@@ -91,15 +91,24 @@ def test_dec_343_a_biter_held_fast_cannot_bite() -> None:
     assert refused.value.rule == "DEC-343"
 
 
-@pytest.mark.parametrize("since", [1, 2])  # an earlier round's hold, and this round's
-def test_p_9_rmu_bite_2_a_victim_held_fast_by_the_biter_is_helpless(since: int) -> None:
+@pytest.mark.parametrize(
+    ("since", "reach", "total"),
+    [
+        (1, "helpless", 50 + 5),  # a hold from round 1: no penalty
+        (2, "secondary", 50 + 5 - 20),  # the grapple landed this round: RMU-BITE-2's -20
+    ],
+)
+def test_p_9_rmu_bite_2_a_victim_held_fast_by_the_biter_is_helpless(
+    since: int, reach: str, total: int
+) -> None:
     """DEC-343: held 100% by Mara, Viktor (Quickness DB 20) is helpless (P-9), to her knife and
-    to her fangs alike: no DB, and RMU-BITE-2's helpless reach, no penalty, whether the hold
-    lasts from round 1 or landed this round (DEC-790): 50 + 5 = 55, not 50 + 5 - 20 = 35."""
+    to her fangs alike: no DB either way. The reach (DEC-790): a hold lasting from an earlier
+    round, no penalty, 50 + 5 = 55; one that landed this round is still RMU-BITE-2's secondary
+    bite at -20, 50 + 5 - 20 = 35, however well it holds (the DB is gone all the same)."""
     state = _scene({**FRONT, "stats": {"quickness_db": 20}}, _hold("Mara", "Viktor", 100, since))
     bitten = _bite(state)
-    assert bitten.result.bite.reach == "helpless"
-    assert bitten.result.bite.attack.total == 50 + 5
+    assert bitten.result.bite.reach == reach
+    assert bitten.result.bite.attack.total == total
     assert "P-9" in _rules(bitten)
     knife = Attack(actor="Mara", verb="attacks", text="", target="Viktor", weapon="knife")
     cut = resolve_melee_action(state, knife, Dice.scripted([50, 50]))

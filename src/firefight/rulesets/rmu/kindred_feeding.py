@@ -274,14 +274,18 @@ def _reach(state: EncounterState, c: CombatantState, target: CombatantState, a: 
     if fangs_in(state, target.name, c.name) is not None:
         return "lodged"
     unaware = a.unaware or (state.round == 1 and target.surprise is Surprise.FLAT_FOOTED)
-    # Held fast counts too, by anyone's hold, the biter's own of this round included: a victim
-    # who may only try to break free resists no fangs (P-9, DEC-343, DEC-790).
-    if a.unresisting or unaware or helpless(state, target) is not None:
+    if a.unresisting or unaware:
         return "helpless"
     hold = _hold_round(state, c.name, target.name)
-    if hold is not None:
-        return "secondary" if hold == state.round else "held"
-    return "direct"
+    # RMU-BITE-2 sets the bite that follows the biter's grapple in the round it lands at -20,
+    # however well it holds; a victim held fast still brings no DB (P-9, DEC-790).
+    if hold == state.round and target.can_act:
+        return "secondary"
+    # Otherwise held fast counts, by anyone's hold: a victim who may only try to break free
+    # resists no fangs (P-9, DEC-343, DEC-790).
+    if helpless(state, target) is not None:
+        return "helpless"
+    return "direct" if hold is None else "held"
 
 
 def _hold_round(state: EncounterState, holder: str, victim: str) -> int | None:
