@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 from firefight.cli.app import app
 from firefight.declarations import declare
 from firefight.dice import Dice
+from firefight.rulesets.rmu.bite import resolve_bite
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim, resolve_flash_bang
 from firefight.rulesets.rmu.kindred_options import BiteOptions, StakeOptions, resolve_bite_on
 from firefight.rulesets.rmu.kindred_vitals import flash_bang_potency
@@ -86,6 +87,23 @@ def test_odds_p_staked_is_the_share_of_c_or_worse_to_the_chest() -> None:
     for line in result.output.splitlines():
         if "staked" in line and "P(" not in line:
             assert " C critical" in line or " D critical" in line or " E critical" in line
+
+
+def test_dec_780_dec_790_the_bite_command_takes_the_situation_and_the_victims_parry() -> None:
+    """DEC-780, DEC-790 (DEC-345): `rmu bite` reads the melee terms a blade's calculator does.
+    A direct bite, 50 + 5 (the one rank) - 20 (RMU-BITE-2) = 35; parried 10: 25; from the rear
+    +35 and no parry: 70."""
+
+    def total(**options: object) -> int | None:
+        bite = declare(BiteOptions, **options).build().bite
+        return resolve_bite(bite, Dice.scripted([50, 50])).result.attack.total
+
+    assert total() == 35
+    assert total(target_parry=10) == 25
+    assert total(target_parry=10, situation=("rear",)) == 70
+    result = runner.invoke(app, ["rmu", "bite", "--situation", "rear", "--rolls", "50,50"])
+    assert result.exit_code == 0, result.output
+    assert "melee attack total = 70" in result.output and "rear" in result.output
 
 
 def test_odds_rmu_bite_runs() -> None:

@@ -41,6 +41,7 @@ from firefight.rulesets.rmu.kindred_vitals import apply_kindred_event, kindred_l
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, attack_ap
 from firefight.rulesets.rmu.melee.catalog import melee_catalog, melee_weapon
 from firefight.rulesets.rmu.melee.figures import melee_figures
+from firefight.rulesets.rmu.melee.options import situation_param
 from firefight.rulesets.rmu.shot_options import MAX_DISTANCE_FT, MAX_LISTED, parse_mod
 from firefight.rulesets.rmu.staking import (
     StakingManeuver,
@@ -152,6 +153,11 @@ class BiteOptions(_Victim):
     ap: int = param(4, help="AP spent on the attack (2-4).", low=0, high=4, rule="R-6")
     feral: bool = param(False, help="Feral Weapons active: no -20 (RMU-BITE-5).")
     mortal: bool = param(False, help="The victim is mortal (default: Kindred).")
+    target_parry: int = param(
+        0, help="OB the victim moved into DB to parry (DEC-345, DEC-790).", low=0, high=999
+    )
+    # A bite takes the melee attack's situational terms (DEC-780).
+    situation: tuple[str, ...] = situation_param()
 
     def build(self) -> BiteDeclaration:
         reach: Reach = next(r for r in REACHES if r == self.reach)
@@ -167,6 +173,8 @@ class BiteOptions(_Victim):
                 victim_column=self.armor,
                 victim_db=self.quickness_db,
                 victim_kindred=not self.mortal,
+                victim_parry=self.target_parry,
+                situational=self.situation,
                 extra=tuple(parse_mod(m) for m in self.mod),
             ),
             victim=VictimBody(

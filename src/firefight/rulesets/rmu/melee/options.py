@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from firefight.declarations import param
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
@@ -18,7 +19,14 @@ from firefight.rulesets.rmu.melee.figures import WeaponSize, melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape
 from firefight.rulesets.rmu.shot_options import MAX_LISTED, parse_mod
 
-__all__ = ["EscapeOptions", "GrappleOptions", "MeleeOptions", "melee_keys", "modifier_keys"]
+__all__ = [
+    "EscapeOptions",
+    "GrappleOptions",
+    "MeleeOptions",
+    "melee_keys",
+    "modifier_keys",
+    "situation_param",
+]
 
 
 def melee_keys() -> Sequence[str]:
@@ -28,6 +36,18 @@ def melee_keys() -> Sequence[str]:
 
 def modifier_keys() -> Sequence[str]:
     return tuple(melee_figures().modifiers)
+
+
+def situation_param() -> Any:
+    """The ``--situation`` option of every melee attack's calculator, a blade's or a bite's
+    (DEC-780): Table 9-5's melee modifiers by name."""
+    return param(
+        (),
+        help="Table 9-5 melee modifier (repeatable), e.g. flank, rear, prone-target.",
+        choices=modifier_keys,
+        high=MAX_LISTED,
+        sweep=False,
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -50,13 +70,7 @@ class _Swing:
     helpless: bool = param(
         False, help="The target is unconscious or helpless: no DB, no parry (P-9)."
     )
-    situation: tuple[str, ...] = param(
-        (),
-        help="Table 9-5 melee modifier (repeatable), e.g. flank, rear, prone-target.",
-        choices=modifier_keys,
-        high=MAX_LISTED,
-        sweep=False,
-    )
+    situation: tuple[str, ...] = situation_param()
     mod: tuple[str, ...] = param(
         (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
     )
