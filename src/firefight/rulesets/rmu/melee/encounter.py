@@ -415,12 +415,10 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         extra=(*shooter_modifiers(c, None), *held_terms(state, c), *action.mods),
         attacker=c.name,
         target=target.name,
-        # V-1: a Kindred's wound from a blade or a blow reads lighter; fangs are aggravated (the
-        # attack reads them at full severity and says why) and a grapple's hold is no wound
-        # (DEC-379).
+        # V-1: a Kindred's wound from a blade or a blow reads lighter; a grapple's hold is no
+        # wound (DEC-379). Fangs, aggravated, never come this way (DEC-696): a bite builds its own.
         severity_shift=0 if grapple else -steps,
         shift_why=f"{target.name} is Kindred and the blow is not aggravated",
-        aggravated=weapon.key == "bite",
     )
 
 
