@@ -227,6 +227,19 @@ def test_crd_mod_1_the_turns_aimed_show_in_the_state_table_and_the_json() -> Non
     assert cards.describe_row(applied.state.combatant(second))["turn"] == "ahead"
 
 
+def _shoot_once_and_turn_again(service: EncounterService, first: str, second: str) -> None:
+    """Two rounds on from a reload: ``first`` fires one round at ``second``, and it is
+    ``first``'s turn again."""
+    service.act("f", f"{second} waits", Dice.seeded(0))
+    service.next_round("f", Dice.seeded(1))
+    if order(service)[0][0] != first:
+        service.act("f", f"{second} waits", Dice.seeded(0))
+    service.act("f", f"{first} shoots {second}", Dice.seeded(2))
+    service.next_round("f", Dice.seeded(3))
+    if order(service)[0][0] != first:
+        service.act("f", f"{second} waits", Dice.seeded(0))
+
+
 def test_crd_wpn_1_dec_760_an_emptied_magazine_is_never_loaded_again() -> None:
     """CRD-WPN-1, DEC-760: the magazine a reload takes out is kept with the spares, but a
     reload takes the first spare that holds rounds: with only the emptied one left it is
@@ -237,14 +250,7 @@ def test_crd_wpn_1_dec_760_an_emptied_magazine_is_never_loaded_again() -> None:
     service.act("f", f"{first} reloads", Dice.seeded(0))
     spares = service.state("f").combatant(first).weapons[0].spares
     assert [m.rounds for m in spares] == [0]
-    service.act("f", f"{second} waits", Dice.seeded(0))
-    service.next_round("f", Dice.seeded(1))
-    if order(service)[0][0] != first:
-        service.act("f", f"{second} waits", Dice.seeded(0))
-    service.act("f", f"{first} shoots {second}", Dice.seeded(2))
-    service.next_round("f", Dice.seeded(3))
-    if order(service)[0][0] != first:
-        service.act("f", f"{second} waits", Dice.seeded(0))
+    _shoot_once_and_turn_again(service, first, second)
     before = service.state("f")
     with pytest.raises(RuleRefusal) as refused:
         service.act("f", f"{first} reloads", Dice.seeded(0))
@@ -264,14 +270,7 @@ def test_crd_wpn_1_dec_760_a_magazine_taken_out_with_rounds_is_loaded_again() ->
     first, second = (group[0] for group in order(service))
     service.act("f", f"{first} reloads", Dice.seeded(0))
     assert [m.rounds for m in service.state("f").combatant(first).weapons[0].spares] == [3]
-    service.act("f", f"{second} waits", Dice.seeded(0))
-    service.next_round("f", Dice.seeded(1))
-    if order(service)[0][0] != first:
-        service.act("f", f"{second} waits", Dice.seeded(0))
-    service.act("f", f"{first} shoots {second}", Dice.seeded(2))
-    service.next_round("f", Dice.seeded(3))
-    if order(service)[0][0] != first:
-        service.act("f", f"{second} waits", Dice.seeded(0))
+    _shoot_once_and_turn_again(service, first, second)
     weapon = service.act("f", f"{first} reloads", Dice.seeded(0)).state.combatant(first).weapons[0]
     assert weapon.loaded is not None and weapon.loaded.rounds == 3
     assert [m.rounds for m in weapon.spares] == [14]
