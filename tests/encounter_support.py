@@ -173,6 +173,18 @@ def in_memory(name: str, doc: dict[str, Any], dice: Dice) -> EncounterService:
     return service
 
 
+#: The bundled warehouse fight, and opening rolls that set Mara, then Viktor, then Jonah.
+WAREHOUSE = Path(__file__).resolve().parents[1] / "examples" / "warehouse.toml"
+WAREHOUSE_OPENING = (7, 4, 3, 9, 6, 6)
+
+
+def warehouse_raid() -> EncounterService:
+    """The warehouse fight opened as the encounter ``raid`` in memory (Mara acts first)."""
+    service = EncounterService(MemoryStore())
+    service.new("raid", load_scenario(WAREHOUSE), Dice.scripted(list(WAREHOUSE_OPENING)))
+    return service
+
+
 def duel(**kw: Any) -> Scenario:
     """Mara and Viktor 30 ft apart in the open; keyword arguments go to Viktor."""
     return scenario_from_data(scene(person("Mara", 0, 0), person("Viktor", 0, 30, **kw)))

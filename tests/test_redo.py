@@ -9,23 +9,17 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from encounter_support import WAREHOUSE, warehouse_raid
 from firefight.cli.app import app
 from firefight.cli.play import Session
 from firefight.dice import Dice
-from firefight.encounter.scenario import load_scenario
 from firefight.errors import RuleRefusal
 from firefight.service import EncounterService, redoable
-
-WAREHOUSE = Path(__file__).resolve().parents[1] / "examples" / "warehouse.toml"
-OPENING = [7, 4, 3, 9, 6, 6]  # Mara, then Viktor, then Jonah
 
 
 @pytest.fixture
 def service() -> EncounterService:
-    service = EncounterService(MemoryStore())
-    service.new("raid", load_scenario(WAREHOUSE), Dice.scripted(OPENING))
-    return service
+    return warehouse_raid()
 
 
 def texts(service: EncounterService) -> list[str]:

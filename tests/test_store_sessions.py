@@ -5,25 +5,16 @@ what the other did."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from encounter_support import MemoryStore
+from encounter_support import warehouse_raid
 from firefight.cli.play import Session
-from firefight.dice import Dice
-from firefight.encounter.scenario import load_scenario
 from firefight.service import EncounterService
-
-WAREHOUSE = Path(__file__).resolve().parents[1] / "examples" / "warehouse.toml"
-OPENING = [7, 4, 3, 9, 6, 6]  # Mara, then Viktor, then Jonah
 
 
 @pytest.fixture
 def service() -> EncounterService:
-    service = EncounterService(MemoryStore())
-    service.new("raid", load_scenario(WAREHOUSE), Dice.scripted(OPENING))
-    return service
+    return warehouse_raid()
 
 
 def table(service: EncounterService) -> Session:

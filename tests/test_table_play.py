@@ -15,7 +15,7 @@ from prompt_toolkit.output import DummyOutput
 from rich.console import Console
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from encounter_support import WAREHOUSE, MemoryStore, warehouse_raid
 from firefight.cli.app import app
 from firefight.cli.encounter import compact_rows, play_scenario
 from firefight.cli.play import Session, SessionCompleter, confirm_with, run_session
@@ -35,9 +35,7 @@ from firefight.service import EncounterService
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]
-WAREHOUSE = ROOT / "examples" / "warehouse.toml"
 # The warehouse's opening: Mara, then Viktor, then Jonah; Lev is flat-footed.
-OPENING = [7, 4, 3, 9, 6, 6]
 
 
 def run(*args: str) -> tuple[int, str, str]:
@@ -52,9 +50,7 @@ def store(tmp_path: Path) -> list[str]:
 
 @pytest.fixture
 def service() -> EncounterService:
-    service = EncounterService(MemoryStore())
-    service.new("raid", load_scenario(WAREHOUSE), Dice.scripted(OPENING))
-    return service
+    return warehouse_raid()
 
 
 def new_raid(store: list[str]) -> None:
