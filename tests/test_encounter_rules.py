@@ -150,6 +150,19 @@ def test_r_2_dying_from_minus_200_and_death_from_minus_300_not_before() -> None:
     assert engine.next_round(at, RMU, Dice.scripted([5, 5])).state.combatant("Viktor").dead
 
 
+def test_r_2_whoever_dies_at_the_upkeep_falls_prone_as_one_felled_by_a_blow() -> None:
+    """R-2, DEC-72, S-1: -300 kills Viktor at the upkeep while he still stands (dying is not
+    down, DEC-72), and the dead fall as the knocked-out do: his body lies prone from then on,
+    which is what the map draws and what screens the man behind it (DEC-695). It stood."""
+    at = land(opened(), crit(injury=-300))
+    assert at.combatant("Viktor").posture is Posture.STANDING
+    viktor = engine.next_round(at, RMU, Dice.scripted([5, 5])).state.combatant("Viktor")
+    assert viktor.dead and viktor.posture is Posture.PRONE
+    counted = land(opened(), crit(dying_rounds=1))
+    viktor = land(counted, Died(target="Viktor", cause="test", rule="R-2")).combatant("Viktor")
+    assert viktor.dead and viktor.posture is Posture.PRONE
+
+
 # --- RMU-GEN-7: critical effects landing ---------------------------------------------------------
 
 

@@ -289,8 +289,9 @@ def test_rmu_cov_7_the_odds_of_a_blow_across_a_wall_agree_with_the_attack() -> N
 def test_dec_667_rmu_stake_2_a_stake_going_in_never_goes_over_a_tall_wall() -> None:
     """A partial staking (RMU-STAKE-2) goes home at the next round's end only if Jonah's arm
     still reaches Mara: the same check as the staking itself. Stepped round the end of a 7 ft
-    wall to 2,1 -- 2.8 ft from Mara, within reach, but the wall between them (as tall as
-    Jonah standing, DEC-667) -- the stake does not go in; without the wall it does."""
+    wall to 3,1 -- a hair from Mara's body, lying prone as the fallen do (DEC-700), within
+    reach, but the wall between them (as tall as Jonah standing, DEC-667) -- the stake does not
+    go in; without the wall it does."""
     from firefight.rulesets.rmu.kindred_events import Staked
 
     side_wall = {"name": "tall wall", "from": [1, 1.5], "to": [1, 9], "height_ft": 7,
@@ -301,6 +302,6 @@ def test_dec_667_rmu_stake_2_a_stake_going_in_never_goes_over_a_tall_wall() -> N
         partial = service.act("k", "Jonah stakes Mara", Dice.scripted([30]))
         assert partial.record.summary["result"] == "next-round"
         service.next_round("k", Dice.scripted(PAD))
-        service.act("k", "Jonah moves to 2,1", Dice.scripted(PAD))
+        service.act("k", "Jonah moves to 3,1", Dice.scripted(PAD))
         done = service.next_round("k", Dice.scripted(PAD))
         assert [e.target for e in done.record.events if isinstance(e, Staked)] == staked

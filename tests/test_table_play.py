@@ -22,6 +22,7 @@ from firefight.cli.play import Session, SessionCompleter, confirm_with, run_sess
 from firefight.cli.width import typed_table
 from firefight.declarations import DeclarationError, field_named, parse_value
 from firefight.dice import Dice, PromptSource
+from firefight.encounter.replay import replay_log
 from firefight.encounter.scenario import ScenarioError, load_scenario, parse_scenario
 from firefight.errors import RuleRefusal
 from firefight.fuzzy import closest, hint, match
@@ -221,7 +222,7 @@ def test_gm_commands_are_recorded_undone_and_replayed(service: EncounterService)
     service.gm("raid", "set Viktor prone")
     service.gm("raid", "set Lev unconscious")
     service.gm("raid", "move Pavel to 2,30")
-    service.gm("raid", "add Goon like Lev at 30,55")
+    service.gm("raid", "add Goon like Lev at 30,57")  # Lev lies prone: a 3 ft circle (S-1)
     service.gm("raid", "remove Ilse")
     state = service.state("raid")
     assert state.combatant("Viktor").posture.value == "prone"
@@ -235,6 +236,45 @@ def test_gm_commands_are_recorded_undone_and_replayed(service: EncounterService)
     assert service.state("raid").find("Ilse") is not None
     service.export("raid")
     assert "rules" in service.export("raid")  # it replays to the letter
+
+
+def test_a_gm_s_dead_or_unconscious_falls_prone_as_the_rules_own_do(
+    service: EncounterService,
+) -> None:
+    """ENC-GM, DEC-700 (R-2, DEC-72, S-1): rmu lays whoever drops unconscious or dead prone;
+    the GM's `set NAME dead` left Viktor's corpse standing, on the map and as a screen. The
+    GM's down falls as the rules' own does; `up` gets nobody to their feet (standing up is
+    the GM's `set NAME standing`, or the 2 AP of R-6). The records hold the same events as
+    before: a log written earlier replays, and folds to the corpse lying down."""
+    service.gm("raid", "set Viktor dead")
+    service.gm("raid", "set Jonah unconscious")
+    state = service.state("raid")
+    assert state.combatant("Viktor").dead and state.combatant("Viktor").posture.value == "prone"
+    assert state.combatant("Jonah").posture.value == "prone"
+    service.gm("raid", "set Jonah up")
+    assert service.state("raid").combatant("Jonah").posture.value == "prone"
+    service.gm("raid", "set Jonah standing")
+    service.gm("raid", "set Jonah dead")  # from standing, once more
+    assert service.state("raid").combatant("Jonah").posture.value == "prone"
+    replayed = replay_log(load_scenario(WAREHOUSE), service.log("raid"), find_ruleset("rmu"))
+    assert replayed == service.state("raid")
+
+
+@pytest.mark.parametrize(
+    ("scenario", "name"),
+    [("dry-gulch.toml", "Bob"), ("cards-alley.toml", "Rico"), ("container-yard.toml", "Kes")],
+)
+def test_a_gm_s_dead_keeps_the_posture_where_the_rules_own_dead_do(
+    scenario: str, name: str
+) -> None:
+    """DEC-700: gurps, cpr and cards leave the posture of whoever their own rules put down
+    as it was (knocked down aside, which the GM sets as `prone`), so the GM's `dead` does
+    too."""
+    service = EncounterService(MemoryStore())
+    service.new("fight", load_scenario(ROOT / "examples" / scenario), Dice.seeded(1))
+    service.gm("fight", f"set {name} dead")
+    c = service.state("fight").combatant(name)
+    assert c.dead and c.posture.value == "standing"
 
 
 def test_gm_move_and_add_take_a_spot_nobody_stands_on(service: EncounterService) -> None:

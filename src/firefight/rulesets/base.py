@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from firefight.outcome import Outcome, ResolvedWord
     from firefight.probability.action_odds import ActionOdds
     from firefight.scene.actions import Action
-    from firefight.scene.events import FigureSet
+    from firefight.scene.events import FigureSet, StatusSet
     from firefight.scene.lines import Verb
     from firefight.scene.state import Barrier, CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
@@ -408,6 +408,18 @@ class Ruleset(ABC):
             return state.with_combatant(self.set_figure(c, event.figure, event.value))
         except RuleRefusal as exc:
             raise FoldError(f"{event.target}: {exc.reason}") from None
+
+    def apply_status(self, state: EncounterState, event: StatusSet) -> EncounterState:
+        """The state after a GM's :class:`~firefight.scene.events.StatusSet` (up, unconscious,
+        dead), which the core's fold hands here: by default the shared flags alone. A ruleset
+        whose own rules bring more with going down (rmu: the fallen lie prone) brings it here
+        through the same rule (DEC-700)."""
+        from firefight.frozen import replace
+        from firefight.scene.apply import named_in_log, status_flags
+
+        unconscious, dead = status_flags(event)
+        c = named_in_log(state, event.target)
+        return state.with_combatant(replace(c, unconscious=unconscious, dead=dead))
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         """One row of the state table, column heading -> cell, in the order shown.

@@ -41,16 +41,19 @@ __all__ = [
     "people_fold",
     "personal_fold",
     "personal_fold_into",
+    "status_flags",
 ]
 
 
 class EventApplier(Protocol):
-    """What applies the events only a ruleset knows, and the GM's setting of a figure only it
-    keeps: the ruleset itself."""
+    """What applies the events only a ruleset knows, the GM's setting of a figure only it
+    keeps, and of a status whose consequences are its rules: the ruleset itself."""
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState: ...
 
     def apply_figure(self, state: EncounterState, event: FigureSet) -> EncounterState: ...
+
+    def apply_status(self, state: EncounterState, event: StatusSet) -> EncounterState: ...
 
 
 E = TypeVar("E", bound=Event)
@@ -206,19 +209,25 @@ def _damage_adjusted(c: CombatantState, e: DamageAdjusted) -> CombatantState:
     return replace(c, hits_taken=max(0, c.hits_taken + e.amount))
 
 
-# What each status the GM may set leaves of the shared flags.
-_STATUSES: dict[str, dict[str, object]] = {
-    "up": {"dead": False, "unconscious": False},
-    "unconscious": {"dead": False, "unconscious": True},
-    "dead": {"dead": True, "unconscious": False},
+# What each status the GM may set leaves of the shared flags: (unconscious, dead).
+_STATUSES: dict[str, tuple[bool, bool]] = {
+    "up": (False, False),
+    "unconscious": (True, False),
+    "dead": (False, True),
 }
 
 
-@_personal(StatusSet, lambda e: e.target)
-def _status_set(c: CombatantState, e: StatusSet) -> CombatantState:
-    if e.status not in _STATUSES:
-        raise FoldError(f"no status called {e.status!r}")
-    return replace(c, **_STATUSES[e.status])
+def status_flags(event: StatusSet) -> tuple[bool, bool]:
+    """The shared flags (unconscious, dead) a GM's :class:`StatusSet` leaves; a status no GM
+    sets is a corrupt log.
+
+    >>> status_flags(StatusSet(target="V", status="dead"))
+    (False, True)
+    """
+    flags = _STATUSES.get(event.status)
+    if flags is None:
+        raise FoldError(f"no status called {event.status!r}")
+    return flags
 
 
 @_core(CombatantAdded)
@@ -316,9 +325,13 @@ def apply(state: EncounterState, event: Event, ruleset: EventApplier) -> Encount
 
 
 def _by_ruleset(state: EncounterState, event: Event, ruleset: EventApplier) -> EncounterState:
-    # A GM's FigureSet is shared, but only the ruleset knows where the figure lives (DEC-551).
+    # A GM's FigureSet is shared, but only the ruleset knows where the figure lives (DEC-551);
+    # a StatusSet too, since what else going down brings (rmu: falling prone) is the ruleset's
+    # own rule (DEC-700).
     if isinstance(event, FigureSet):
         return ruleset.apply_figure(state, event)
+    if isinstance(event, StatusSet):
+        return ruleset.apply_status(state, event)
     return ruleset.apply(state, event)
 
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.rmu.catalog import RmuData
     from firefight.scene.actions import Action
+    from firefight.scene.events import StatusSet
     from firefight.scene.lines import Verb
     from firefight.scene.state import CombatantState, EncounterState, RulesetState
     from firefight.scene.svg import Overlay
@@ -320,6 +321,16 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.gm_figures import set_rmu_figure
 
         return set_rmu_figure(combatant, figure, value)
+
+    def apply_status(self, state: EncounterState, event: StatusSet) -> EncounterState:
+        """The GM's up, unconscious or dead, through the fall a blow's brings (DEC-700): whoever
+        it puts down lies prone (S-1, DEC-72)."""
+        from firefight.rulesets.rmu.vitals import fall
+        from firefight.scene.apply import named_in_log, status_flags
+
+        unconscious, dead = status_flags(event)
+        c = named_in_log(state, event.target)
+        return state.with_combatant(fall(c, unconscious=unconscious, dead=dead))
 
     def describe_event(self, event: Event, state: EncounterState) -> str | None:
         from firefight.rulesets.rmu.encounter import describe_rmu_event

@@ -159,6 +159,7 @@ from firefight.rulesets.rmu.vitals import (
     RmuVitals,
     armor_of,
     dying,
+    fall,
     figures,
     hit_loss_penalty,
     intact_armor,
@@ -1081,7 +1082,7 @@ def _hits(people: People, event: HitsInflicted | Bled) -> None:
     hurt = take_hits(c, event.hits)
     aggravated = isinstance(event, HitsInflicted) and event.aggravated
     rules = kindred_rules(people.scene)
-    people[c.name] = kindred_landed(c, hurt, aggravated=aggravated, rules=rules)
+    people[c.name] = kindred_landed(hurt, aggravated=aggravated, rules=rules)
 
 
 @_folds_people(CriticalInflicted)
@@ -1089,7 +1090,6 @@ def _critical(people: People, event: CriticalInflicted) -> None:
     c = people[event.target]
     hurt = take_critical(c, event.effect)
     people[c.name] = kindred_landed(
-        c,
         hurt,
         aggravated=event.aggravated,
         rules=kindred_rules(people.scene),
@@ -1135,7 +1135,8 @@ def _dying(c: CombatantState, event: DyingCountdown) -> CombatantState:
 
 @_folds_personal(Died, lambda e: e.target)
 def _died(c: CombatantState, event: Died) -> CombatantState:
-    return settle(replace(c, dead=True))
+    # Dying leaves them where they were (DEC-72); dead, they fall as a blow's dead do.
+    return settle(fall(c, unconscious=c.unconscious, dead=True))
 
 
 @_folds_personal(StunWoreOff, lambda e: e.target)

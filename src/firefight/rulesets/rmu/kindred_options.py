@@ -88,11 +88,11 @@ class VictimBody:
         for e in events:
             if isinstance(e, HitsInflicted) and e.target == self.name:
                 hurt = take_hits(body, e.hits)
-                body = kindred_landed(body, hurt, aggravated=e.aggravated, rules=rules)
+                body = kindred_landed(hurt, aggravated=e.aggravated, rules=rules)
             elif isinstance(e, CriticalInflicted) and e.target == self.name:
                 hurt = take_critical(body, e.effect)
                 body = kindred_landed(
-                    body, hurt, aggravated=e.aggravated, rules=rules, lethal=e.effect.dead
+                    hurt, aggravated=e.aggravated, rules=rules, lethal=e.effect.dead
                 )
             elif isinstance(e, Staked | FinalDeath) and e.target == self.name and self.kindred:
                 body = apply_kindred_event(body, e)

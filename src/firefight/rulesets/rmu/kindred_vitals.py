@@ -28,7 +28,7 @@ from firefight.rulesets.rmu.kindred_events import (
     StakeRemoved,
 )
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures
-from firefight.rulesets.rmu.vitals import rmu_stats, vitals, with_vitals
+from firefight.rulesets.rmu.vitals import fall, rmu_stats, vitals, with_vitals
 from firefight.scene.state import CombatantState
 from firefight.trace import TraceBuilder
 from firefight.wording import counted
@@ -54,15 +54,14 @@ def with_sheet(c: CombatantState, sheet: KindredSheet) -> CombatantState:
 
 
 def kindred_landed(
-    before: CombatantState,
     after: CombatantState,
     *,
     aggravated: bool,
     rules: KindredRules,
     lethal: bool = False,
 ) -> CombatantState:
-    """``after`` (the body once a blow has landed on ``before``) as V-2 reads it for a Kindred;
-    a mortal, or a scene with V-2 switched off, unchanged.
+    """``after`` (the body once a blow has landed) as V-2 reads it for a Kindred; a mortal, or
+    a scene with V-2 switched off, unchanged.
 
     ``lethal`` marks a critical cell that kills outright.
     """
@@ -78,13 +77,8 @@ def kindred_landed(
         or after.dead
         or vitals(after).dying_rounds is not None
     )
-    down = torpor and not before.unconscious and not before.dead
-    settled = replace(
-        after,
-        unconscious=after.unconscious or torpor,
-        dead=final,
-        posture=Posture.PRONE if down else after.posture,
-    )
+    # Torpor drops them as unconsciousness does a mortal: the fallen lie prone (DEC-72).
+    settled = fall(after, unconscious=after.unconscious or torpor, dead=final)
     # Kindred do not bleed out: torpor, not R-2's dying count (V-2).
     settled = with_vitals(settled, replace(vitals(settled), dying_rounds=None))
     return with_sheet(settled, replace(sheet, torpor=torpor, final_death=final))
@@ -162,7 +156,7 @@ def apply_kindred_event(c: CombatantState, event: Event) -> CombatantState:
     if isinstance(event, StakeRemoved):
         return with_sheet(c, replace(sheet, staked=False))
     if isinstance(event, FinalDeath):
-        gone = replace(c, dead=True, unconscious=True, posture=Posture.PRONE)
+        gone = fall(c, unconscious=True, dead=True)
         return with_sheet(
             with_vitals(gone, replace(vitals(gone), dying_rounds=None)),
             replace(sheet, final_death=True, torpor=True),

@@ -37,6 +37,7 @@ __all__ = [
     "add_stun",
     "armor_of",
     "dying",
+    "fall",
     "figures",
     "hit_loss_penalty",
     "intact_armor",
@@ -396,11 +397,26 @@ def settle(c: CombatantState) -> CombatantState:
     v = vitals(c)
     if not dead and v.dying_rounds is None and total_penalty(c) <= figs.dying_at:
         c = with_vitals(c, replace(v, dying_rounds=0))
-    # Whoever drops unconscious or dead falls: their body lies prone from then on (S-1).
+    return fall(c, unconscious=unconscious, dead=dead)
+
+
+def fall(c: CombatantState, *, unconscious: bool, dead: bool) -> CombatantState:
+    """``c`` unconscious and dead as given. Whoever drops unconscious or dead falls: their
+    body lies prone from then on (S-1, DEC-72), whether a blow, a death at the upkeep or the
+    GM's ``set`` (DEC-700) put them down; getting up again is the stand-up (R-6).
+
+    >>> from firefight.geometry import Point
+    >>> from firefight.scene.state import CombatantState
+    >>> up = CombatantState(name="V", position=Point(x_ft=0, y_ft=0))
+    >>> fall(up, unconscious=False, dead=True).posture.value
+    'prone'
+    """
+    if unconscious == c.unconscious and dead == c.dead:
+        return c  # nothing new to store
     fallen = (unconscious and not c.unconscious) or (dead and not c.dead)
-    if not fallen:
-        return c  # both flags only ever turn on: nothing new to store
-    return replace(c, unconscious=unconscious, dead=dead, posture=Posture.PRONE)
+    return replace(
+        c, unconscious=unconscious, dead=dead, posture=Posture.PRONE if fallen else c.posture
+    )
 
 
 def take_hits(c: CombatantState, hits: int) -> CombatantState:
