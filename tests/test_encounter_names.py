@@ -1,5 +1,5 @@
 """What an encounter may be called (DEC-686): the name given, spaces around it stripped; an
-empty one, a ``/`` (which no web address reaches) or a control character refused as the
+empty one, a ``/`` (which a web address must write %2F) or a control character refused as the
 encounter is made or imported, changing nothing. Encounters stored before under such names
 still load and are reached from the command line by their stored name."""
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import json
 import re
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -84,7 +85,7 @@ def test_every_route_is_tried_here(client: TestClient) -> None:
     """A route added to the app without a line in ROUTES fails this test (the static files and
     the event stream, which test_web_live opens, excepted)."""
     served = {(m, r.path) for r in client.app.routes for m in getattr(r, "methods", ()) or ()}  # type: ignore[attr-defined]
-    tried = {(m, p.replace("/raid", "/{name}")) for m, p, _, _ in ROUTES}
+    tried = {(m, p.replace("/raid", "/{name:encounter}")) for m, p, _, _ in ROUTES}
     left = {
         (m, p)
         for m, p in served
@@ -122,6 +123,48 @@ def test_every_endpoint_with_every_kind_of_token(
             assert reply.status_code == 200, (kind, path, reply.text)
     reply = client.request(method, path, json=body, headers=auth(GM))
     assert reply.status_code in (200, 201), reply.text
+
+
+def _renamed(tmp_path: Path, client: TestClient, old: str, stored: str) -> None:
+    """``old`` stored under ``stored``, as a store written before DEC-686 may hold it."""
+    with sqlite3.connect(tmp_path / "web.db") as connection:
+        connection.execute("UPDATE encounters SET name = ? WHERE name = ?", (stored, old))
+    connection.close()
+
+
+def test_dec_686_an_encounter_stored_under_a_slash_is_reached_from_the_web(
+    client: TestClient, tmp_path: Path
+) -> None:
+    """DEC-686, DEC-701: "north/raid", stored before names with `/` were refused, is listed and
+    reached at every address, its `/` written %2F as the page writes it (encodeURIComponent);
+    "north/log" is that encounter, not the log of one called "north". A new name with `/` is
+    still refused."""
+    new(client)
+    new(client, "two", "street-ambush")
+    _renamed(tmp_path, client, "raid", "north/raid")
+    _renamed(tmp_path, client, "two", "north/log")
+    listed = client.get("/api/encounters", headers=auth(GM)).json()["encounters"]
+    assert sorted(e["name"] for e in listed) == ["north/log", "north/raid"]
+    assert client.post("/api/encounters/north%2Fraid/act", json={"line": "Jonah waits"},
+                       headers=auth(GM)).is_success  # fmt: skip
+    for method, path, body, _ in ROUTES:
+        if "/raid" in path:
+            at = path.replace("/raid", "/north%2Fraid")
+            reply = client.request(method, at, json=body, headers=auth(GM))
+            assert reply.status_code == 200, (at, reply.text)
+    shown = client.get("/api/encounters/north%2Fraid", headers=auth(GM)).json()
+    assert shown["state"]["encounter"] == "north/raid"
+    other = client.get("/api/encounters/north%2Flog", headers=auth(GM)).json()
+    assert other["state"]["encounter"] == "north/log"
+    records = client.get("/api/encounters/north%2Flog/log", headers=auth(GM)).json()["records"]
+    assert [r["seq"] for r in records] == [1]
+    mara = auth(KEYS.player_token("north/raid", "Mara"))
+    assert client.get("/api/encounters/north%2Fraid", headers=mara).status_code == 200
+    assert client.get("/api/encounters/north%2Flog", headers=mara).status_code == 403
+    refused = client.post(
+        "/api/encounters", json={"name": "south/raid", "example": "warehouse"}, headers=auth(GM)
+    )
+    assert refused.status_code == 422 and "'/'" in refused.json()["message"]
 
 
 def test_token_in_the_query_opens_a_page(client: TestClient) -> None:

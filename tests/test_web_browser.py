@@ -11,11 +11,17 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from encounter_support import WAREHOUSE
+from firefight.dice import Dice
+from firefight.encounter.scenario import load_scenario
+from firefight.service import EncounterService
+from firefight.store import open_store
 from store_support import backend_url
 from web_support import KEYS, running_server
 
@@ -218,3 +224,40 @@ def test_d_4_a_cards_gm_types_card_names_in_the_page(browser: object, tmp_path: 
         )
         drawn = [c for e in record["trace"] if e.get("type") == "roll" for c in e.get("cards", [])]
         assert drawn[:3] == ["QH", "10S", "AS"]
+
+
+def test_dec_701_an_encounter_stored_under_a_slash_plays_in_the_page(
+    browser: object, tmp_path: Path
+) -> None:
+    """DEC-686, DEC-701: "north/raid", stored before names with `/` were refused, opens on the
+    GM's page (map, log), takes an action, and its player's page follows it live: every
+    address the page builds for it was a 404."""
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    expect.set_options(timeout=WAIT_MS)
+    with backend_url("sqlite", tmp_path) as url:
+        store = open_store(url)
+        EncounterService(store).new("raid", load_scenario(WAREHOUSE), Dice.seeded(3))
+        store.close()
+        with sqlite3.connect(tmp_path / "store.db") as connection:
+            connection.execute("UPDATE encounters SET name = 'north/raid'")
+        connection.close()
+        with running_server(url) as base:
+            gm = browser.new_page(viewport={"width": 1280, "height": 800})
+            gm.set_default_timeout(WAIT_MS)
+            gm.goto(f"{base}/?token={KEYS.gm_token()}")
+            expect(gm.locator("#encounters")).to_have_value("north/raid")
+            expect(gm.locator("#map svg")).to_be_visible()
+            expect(gm.locator("#log-list")).to_contain_text("round 1")
+            player = browser.new_page(viewport={"width": 1024, "height": 768})
+            player.set_default_timeout(WAIT_MS)
+            player.goto(f"{base}/play?token={KEYS.player_token('north/raid', 'Mara')}")
+            expect(player.locator("#who")).to_contain_text("Playing Mara in north/raid")
+            expect(player.locator("#map svg")).to_be_visible()
+            expect(player.locator("#live")).to_have_class("live on")
+            gm.fill("#line", "Mara waits")
+            gm.fill("#seed", "1")
+            gm.click("#commit")
+            expect(gm.locator("#act-msg")).to_contain_text("#2 Mara waits")
+            expect(player.locator("#log-list")).to_contain_text("Mara waits")

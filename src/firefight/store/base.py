@@ -104,8 +104,9 @@ class StoreError(FirefightError):
 def encounter_name(name: str) -> str:
     """The name a new or imported encounter is stored under (DEC-686): the text given, spaces
     around it dropped, so " raid " and "raid" are one encounter. Refused (:class:`StoreError`)
-    when nothing is left, when it holds ``/`` (no web address could reach it), a control
-    character, or more than :data:`NAME_MAX` characters. Only a name being given is checked:
+    when nothing is left, when it holds ``/`` (a web address would have to write it ``%2F``;
+    one stored before is still reached so, DEC-701), a control character, or more than
+    :data:`NAME_MAX` characters. Only a name being given is checked:
     an encounter stored before under another name is still found by it as stored.
 
     >>> encounter_name("  raid ")
@@ -116,7 +117,8 @@ def encounter_name(name: str) -> str:
         raise StoreError(name, "an encounter's name must not be empty")
     if "/" in kept:
         raise StoreError(
-            name, "an encounter's name must not hold '/': the web table could not reach it"
+            name,
+            "an encounter's name must not hold '/': a web address would have to write it %2F",
         )
     if any(is_control(ch) for ch in kept):
         raise StoreError(name, "an encounter's name must not hold control characters")

@@ -37,6 +37,7 @@ from firefight.scene.svg import scene_svg
 from firefight.serialize import to_plain
 from firefight.service import Applied, Current
 from firefight.store.base import ConflictError, EncounterExists, EncounterStore
+from firefight.web.addresses import NameSegment
 from firefight.web.bodies import (
     ActBody,
     CreateBody,
@@ -286,6 +287,8 @@ def create_app(server: Server) -> FastAPI:
     )
     app.state.server = server
     _errors(app)
+    # A name stored with a `/` in it (before DEC-686) reaches its routes too (DEC-701).
+    app.add_middleware(NameSegment)
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Any) -> Response:
@@ -366,7 +369,7 @@ def create_app(server: Server) -> FastAPI:
     def _current(name: str) -> Current:
         return server.service.current(name)
 
-    @app.get("/api/encounters/{name}", tags=["encounters"])
+    @app.get("/api/encounters/{name:encounter}", tags=["encounters"])
     def show(name: str, scope: ScopeDep) -> Response:
         """The encounter as it stands: the turn, the state table, and for the GM the state's
         JSON and the table settings. A player sees what docs/web.md says they may."""
@@ -380,7 +383,7 @@ def create_app(server: Server) -> FastAPI:
 
         return _sent(server.rendered.answer(("show", name, current.head, scope, settings), make))
 
-    @app.get("/api/encounters/{name}/log", tags=["encounters"])
+    @app.get("/api/encounters/{name:encounter}/log", tags=["encounters"])
     def encounter_log(name: str, scope: ScopeDep) -> Response:
         """Every record; the GM's in the shared envelope with the trace as text."""
         _allowed(scope, name)
@@ -388,7 +391,7 @@ def create_app(server: Server) -> FastAPI:
         hidden = server.tables.get(name).hidden
         return _sent(server.rendered.log(name, head, ruleset, records, scope, hidden))
 
-    @app.get("/api/encounters/{name}/verbs", tags=["actions"])
+    @app.get("/api/encounters/{name:encounter}/verbs", tags=["actions"])
     def verbs(name: str, scope: ScopeDep) -> Response:
         """The action form: the ruleset's verbs with their options, from its declarations."""
         _allowed(scope, name)
@@ -399,7 +402,7 @@ def create_app(server: Server) -> FastAPI:
 
         return _sent(server.rendered.answer(("verbs", ruleset.name), make))
 
-    @app.get("/api/encounters/{name}/map.svg", tags=["encounters"])
+    @app.get("/api/encounters/{name:encounter}/map.svg", tags=["encounters"])
     def map_svg(
         name: str,
         scope: ScopeDep,
@@ -469,7 +472,7 @@ def create_app(server: Server) -> FastAPI:
                 "them, or ask the GM.",
             )
 
-    @app.post("/api/encounters/{name}/odds", tags=["actions"])
+    @app.post("/api/encounters/{name:encounter}/odds", tags=["actions"])
     def odds(name: str, body: LineBody, scope: ScopeDep) -> Any:
         """The odds of an action before it is declared (sampled through the ruleset's own
         resolver; docs/web.md); a refused line is refused as when declared, with the line it
@@ -492,7 +495,7 @@ def create_app(server: Server) -> FastAPI:
             "samples": found.samples,
         }
 
-    @app.post("/api/encounters/{name}/act", tags=["actions"])
+    @app.post("/api/encounters/{name:encounter}/act", tags=["actions"])
     def act(name: str, body: ActBody, scope: ScopeDep) -> Response:
         """Declare and resolve an action. A refused one changes nothing (422, the rule and
         why); one built on a head the log has moved past is refused with 409."""
@@ -522,7 +525,7 @@ def create_app(server: Server) -> FastAPI:
             reply = {"encounter": name, "head": head, "text": text, "outcome": outcome}
         return _json(reply)
 
-    @app.post("/api/encounters/{name}/next-round", tags=["actions"])
+    @app.post("/api/encounters/{name:encounter}/next-round", tags=["actions"])
     def next_round(name: str, body: RoundBody, scope: GmDep) -> Response:
         """End the round (the ruleset's upkeep) and start the next (initiative)."""
         dice, info = _dice(body.dice)
@@ -530,19 +533,19 @@ def create_app(server: Server) -> FastAPI:
         server.hub.changed(name, applied.record.seq, "round")
         return _json(_applied(applied, info, dice.unused))
 
-    @app.post("/api/encounters/{name}/undo", tags=["actions"])
+    @app.post("/api/encounters/{name:encounter}/undo", tags=["actions"])
     def undo(name: str, body: HeadBody, scope: GmDep) -> Response:
         """Take back the last action or round change still in force."""
         applied = server.service.undo(name, expected_head=body.expected_head)
         server.hub.changed(name, applied.record.seq, "undo")
         return _json(_applied(applied, None))
 
-    @app.get("/api/encounters/{name}/table", tags=["table"])
+    @app.get("/api/encounters/{name:encounter}/table", tags=["table"])
     def get_table(name: str, scope: GmDep) -> dict[str, Any]:
         """What players see and may do in this encounter."""
         return settings_json(server.tables.get(name))
 
-    @app.put("/api/encounters/{name}/table", tags=["table"])
+    @app.put("/api/encounters/{name:encounter}/table", tags=["table"])
     def put_table(name: str, body: TableBody, scope: GmDep) -> dict[str, Any]:
         """Hide combatants, open their figures to the players, let players declare, ask them
         for their dice."""
@@ -561,7 +564,7 @@ def create_app(server: Server) -> FastAPI:
         server.hub.changed(name, None, "table", settings)
         return get_table(name, scope)
 
-    @app.get("/api/encounters/{name}/players", tags=["table"])
+    @app.get("/api/encounters/{name:encounter}/players", tags=["table"])
     def players(name: str, scope: GmDep, request: Request) -> dict[str, Any]:
         """A link with a player token for each character."""
         state = _current(name).state
@@ -572,7 +575,7 @@ def create_app(server: Server) -> FastAPI:
             links.append({"character": c.name, "token": token, "url": f"{base}/play?token={token}"})
         return {"players": links}
 
-    @app.get("/api/encounters/{name}/events", tags=["live"])
+    @app.get("/api/encounters/{name:encounter}/events", tags=["live"])
     async def events(name: str, scope: ScopeDep, request: Request) -> StreamingResponse:
         """Server-sent events: ``change`` whenever the encounter moves (any process)."""
         _allowed(scope, name)
