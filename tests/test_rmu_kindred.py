@@ -31,6 +31,7 @@ from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.tripod import resolve_recoil
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals, with_vitals
 from firefight.scene.apply import apply_all
+from firefight.scene.events import StatusSet
 from firefight.scene.state import EncounterState
 from firefight.trace import Trace, TraceBuilder
 
@@ -362,6 +363,30 @@ def test_v2_is_a_scenario_option_off_a_kindred_dies_as_a_mortal() -> None:
         HitsInflicted(target="Mara", hits=90, rule="t"),
     )
     assert state.combatant("Mara").dead and not sheet(state, "Mara").final_death
+
+
+def test_v2_the_gm_s_unconscious_is_torpor_and_dead_final_death_for_a_kindred() -> None:
+    """V-2, DEC-702: the GM's `set Mara unconscious` turned only the shared flag: the state
+    table went on saying "up", and `set Mara dead` left her "up, prone" while R-2 refused her
+    actions as dead. The GM's statuses now read as V-2 reads a blow's: unconscious is torpor,
+    dead is Final Death (in torpor too), up neither; with V-2 off a Kindred is set as a mortal."""
+    state = start(vampire("Mara", 0, 0))
+    torpid = land(state, StatusSet(target="Mara", status="unconscious"))
+    assert sheet(torpid, "Mara").torpor and not sheet(torpid, "Mara").final_death
+    assert RMU.describe_row(torpid.combatant("Mara"))["state"] == "torpor, prone; Hunger 2"
+    with pytest.raises(RuleRefusal) as refused:
+        RMU.validate(torpid, RMU.parse_action("Mara waits", torpid))
+    assert refused.value.rule == "V-2"
+    gone = land(torpid, StatusSet(target="Mara", status="dead"))
+    mara = gone.combatant("Mara")
+    assert sheet(gone, "Mara").final_death and mara.dead and mara.unconscious
+    assert RMU.describe_row(mara)["state"] == "FINAL DEATH"
+    back = land(gone, StatusSet(target="Mara", status="up"))
+    assert not (sheet(back, "Mara").torpor or sheet(back, "Mara").final_death)
+    assert back.combatant("Mara").can_act
+    mortal_rules = land(start(vampire("Mara", 0, 0), torpor=False),
+                        StatusSet(target="Mara", status="dead"))  # fmt: skip
+    assert mortal_rules.combatant("Mara").dead and not sheet(mortal_rules, "Mara").final_death
 
 
 # --- V-3 and P-9: staked ------------------------------------------------------------------------

@@ -324,13 +324,15 @@ class RMU(Ruleset):
 
     def apply_status(self, state: EncounterState, event: StatusSet) -> EncounterState:
         """The GM's up, unconscious or dead, through the fall a blow's brings (DEC-700): whoever
-        it puts down lies prone (S-1, DEC-72)."""
+        it puts down lies prone (S-1, DEC-72); a Kindred's read as V-2 reads them (DEC-702)."""
+        from firefight.rulesets.rmu.kindred_rules import kindred_rules
+        from firefight.rulesets.rmu.kindred_vitals import kindred_set
         from firefight.rulesets.rmu.vitals import fall
         from firefight.scene.apply import named_in_log, status_flags
 
         unconscious, dead = status_flags(event)
-        c = named_in_log(state, event.target)
-        return state.with_combatant(fall(c, unconscious=unconscious, dead=dead))
+        c = fall(named_in_log(state, event.target), unconscious=unconscious, dead=dead)
+        return state.with_combatant(kindred_set(c, kindred_rules(state)))
 
     def describe_event(self, event: Event, state: EncounterState) -> str | None:
         from firefight.rulesets.rmu.encounter import describe_rmu_event

@@ -39,6 +39,7 @@ __all__ = [
     "describe_kindred_event",
     "flash_bang_potency",
     "kindred_landed",
+    "kindred_set",
     "rouse_check",
     "sheet_of",
     "with_sheet",
@@ -77,8 +78,23 @@ def kindred_landed(
         or after.dead
         or vitals(after).dying_rounds is not None
     )
+    return _down(after, sheet, torpor=torpor, final=final)
+
+
+def kindred_set(c: CombatantState, rules: KindredRules) -> CombatantState:
+    """``c`` once the GM set them up, unconscious or dead (the shared flags set), as V-2 reads
+    it for a Kindred: unconscious is torpor, dead is Final Death, up neither (DEC-702); a
+    mortal, or a scene with V-2 switched off, unchanged."""
+    sheet = sheet_of(c)
+    if sheet is None or not rules.torpor:
+        return c
+    return _down(c, sheet, torpor=c.unconscious or c.dead, final=c.dead)
+
+
+def _down(c: CombatantState, sheet: KindredSheet, *, torpor: bool, final: bool) -> CombatantState:
+    """``c`` in torpor or not, destroyed or not (V-2), however it came about."""
     # Torpor drops them as unconsciousness does a mortal: the fallen lie prone (DEC-72).
-    settled = fall(after, unconscious=after.unconscious or torpor, dead=final)
+    settled = fall(c, unconscious=c.unconscious or torpor, dead=final)
     # Kindred do not bleed out: torpor, not R-2's dying count (V-2).
     settled = with_vitals(settled, replace(vitals(settled), dying_rounds=None))
     return with_sheet(settled, replace(sheet, torpor=torpor, final_death=final))
@@ -156,11 +172,7 @@ def apply_kindred_event(c: CombatantState, event: Event) -> CombatantState:
     if isinstance(event, StakeRemoved):
         return with_sheet(c, replace(sheet, staked=False))
     if isinstance(event, FinalDeath):
-        gone = fall(c, unconscious=True, dead=True)
-        return with_sheet(
-            with_vitals(gone, replace(vitals(gone), dying_rounds=None)),
-            replace(sheet, final_death=True, torpor=True),
-        )
+        return _down(c, sheet, torpor=True, final=True)
     if isinstance(event, BurningStarted):
         return with_sheet(c, replace(sheet, burning=True))
     if isinstance(event, BurningEnded):
