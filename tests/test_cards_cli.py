@@ -55,6 +55,18 @@ def test_crd_mode_2_g11_burst_from_the_command_line() -> None:
     assert isinstance(action, dict) and action["type"] == "shoot"
 
 
+def test_crd_hit_1_one_success_is_one_success_in_the_headline() -> None:
+    """CRD-HIT-1: the Glock 22 at 20 m, walking at a sprinter, draws 9S, KD, 2C against
+    Target 13: one success, 2 Yellow. The headline said "1 successes", as the odds once did."""
+    shot = "cards shoot --weapon glock-22 --skill 3 --distance 20 --moving walking"
+    result = runner.invoke(
+        app, [*shot.split(), "--target-moving", "sprinting", "--rolls", "9S,KD,2C,4H"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "1 success: 2 Yellow damage recorded." in result.output
+    assert "1 successes" not in result.output
+
+
 def test_seeded_shots_repeat() -> None:
     args = ("cards", "shoot", "--weapon", "glock-22", "--skill", "4", "--distance", "12")
     first = _json(*args, "--seed", "11")

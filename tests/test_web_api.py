@@ -321,6 +321,16 @@ def test_a_bad_scenario_names_the_key_path_and_line(client: TestClient) -> None:
     assert reply.status_code == 422 and reply.json()["error"] == "scenario"
 
 
+def test_every_bundled_scenario_offered_opens_an_encounter(client: TestClient) -> None:
+    # examples/ also holds catalogs and a sweep's scene: offering them as scenarios made the
+    # GM's New... list propose files that are refused as soon as they are picked.
+    offered = client.get("/api/scenarios", headers=auth(GM)).json()["scenarios"]
+    assert {"warehouse", "night-market", "dry-gulch", "cards-alley"} <= set(offered)
+    assert not {"my-catalog", "my-gurps-catalog", "my-cards-catalog", "sweep-scene"} & set(offered)
+    for number, example in enumerate(offered):
+        new(client, name=f"e{number}", example=example)
+
+
 def test_an_existing_name_and_an_unknown_encounter(client: TestClient) -> None:
     new(client)
     reply = client.post(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import tomllib
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -193,7 +194,16 @@ def _examples(server: Server) -> dict[str, Path]:
     folder = server.examples
     if folder is None or not folder.is_dir():
         return {}
-    return {p.stem: p for p in sorted(folder.glob("*.toml"))}
+    # examples/ also ships catalogs and a sweep's scene: only a file with a [scenario] table
+    # opens an encounter, so only those are offered.
+    return {p.stem: p for p in sorted(folder.glob("*.toml")) if _is_scenario(p)}
+
+
+def _is_scenario(path: Path) -> bool:
+    try:
+        return isinstance(tomllib.loads(path.read_text(encoding="utf-8")).get("scenario"), dict)
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
 
 
 def _errors(app: FastAPI) -> None:

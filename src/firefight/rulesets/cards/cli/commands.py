@@ -32,6 +32,7 @@ from firefight.rulesets.cards.reaction import Reaction, ReactionResult, resolve_
 from firefight.rulesets.cards.reload import Reload, resolve_reload
 from firefight.rulesets.cards.shot import Shot, ShotResult, resolve_shot
 from firefight.serialize import to_plain
+from firefight.wording import counted
 
 __all__ = ["app", "card_dice"]
 
@@ -110,7 +111,8 @@ def _shot_headline(outcome: Outcome[ShotResult]) -> str:
     if not s.successes:
         text = "No success: a miss."
     else:
-        text = f"{s.successes} successes: {s.wound.damage} {s.wound.level} damage recorded."
+        successes = counted(s.successes, "success", "successes")
+        text = f"{successes}: {s.wound.damage} {s.wound.level} damage recorded."
         if s.wound.knocked_down:
             text += " Knocked down: the next turn goes to getting up."
         if s.wound.down:
