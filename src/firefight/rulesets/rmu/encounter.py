@@ -875,9 +875,13 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, *, quiet: bool) -> 
     c = state.combatant(action.actor)
     built = _prepared_for(state, action)
     weapon = ready_weapon(c, action.weapon)
-    outcome = None if quiet else resolve_aimed_shot(built.shot, dice, built.data, built.prepared)
+    # The events name the gun as the scene does (shot_events renames nothing).
+    gun = weapon.name
+    outcome = (
+        None if quiet else resolve_aimed_shot(built.shot, dice, built.data, built.prepared, gun)
+    )
     fired = (
-        aimed_shot_events(built.shot, dice, built.data, built.prepared)
+        aimed_shot_events(built.shot, dice, built.data, built.prepared, gun)
         if outcome is None
         else outcome.events
     )
