@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Tactic",
     "enemies_by_distance",
+    "enemies_of",
     "plain",
     "plain_lines",
     "quoted",
@@ -58,7 +59,11 @@ def quoted(name: str) -> str:
 
 def enemies_by_distance(state: EncounterState, name: str) -> list[CombatantState]:
     """Everyone of another side still able to act, nearest first."""
-    me = state.combatant(name)
+    return enemies_of(state, state.combatant(name))
+
+
+def enemies_of(state: EncounterState, me: CombatantState) -> list[CombatantState]:
+    """:func:`enemies_by_distance` for ``me``, found already (a tactic reads them too)."""
     side, x, y = me.side, me.position.x_ft, me.position.y_ft
     return sorted(
         [c for c in state.combatants if c.side != side and c.in_fight],

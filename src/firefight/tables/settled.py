@@ -29,7 +29,7 @@ T = TypeVar("T")
 #: How many values of one kind are kept per data object.
 KEPT = 1024
 
-#: How many values :func:`settled_while` keeps for one key, the latest first.
+#: How many values :func:`settled_while` keeps for one key, the last found or made first.
 KEPT_EACH = 8
 
 _MISSING = object()
@@ -64,8 +64,8 @@ def settled_while(
     the first time. For work read off values that are costly to hash but mostly the very same
     objects from one call to the next (a scene's positions, its barriers): only the small
     ``key`` is hashed, and the inputs are compared with the :data:`KEPT_EACH` last ones kept
-    for it, which takes an object that is the same one as equal at once, without going
-    through its fields.
+    for it (the last found first), which takes an object that is the same one as equal at
+    once, without going through its fields.
 
     >>> from types import SimpleNamespace
     >>> data = SimpleNamespace(settled={})
@@ -84,8 +84,12 @@ def settled_while(
         if len(memo) >= KEPT:
             memo.pop(next(iter(memo)), None)
         kept = memo[key] = []
-    for was, value in kept:
+    for at, (was, value) in enumerate(kept):
         if was == inputs:
+            if at:
+                # The one found goes first: a fight comes back to a few (everyone where they
+                # stood as it began), so each is found after few comparisons.
+                kept.insert(0, kept.pop(at))
             return value
     value = work()
     kept.insert(0, (inputs, value))

@@ -140,6 +140,7 @@ from firefight.rulesets.rmu.scene_reading import (
     nearest_ally,
     shooter_modifiers,
     situational_conditions,
+    to_hundredths,
     worn_armor,
 )
 from firefight.rulesets.rmu.shot import (
@@ -522,7 +523,7 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
     c = state.combatant(action.actor)
     if rmu_stats(c).afflictions.reactions:
         # The costs never hang on the dice: a dry run on throwaway dice reads them off.
-        dry = _resolve(state, action, Dice.seeded(0), quiet=True)
+        dry = _resolve(state, action, Dice.seeded(0), c, quiet=True)
         cost = sum(
             e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name
         )
@@ -539,7 +540,7 @@ def _validate(state: EncounterState, action: Action) -> None:
         check_not_held_fast(state, c)
         check_gun_fires(c, ready_weapon(c, action.weapon))
         # Building and preparing the shot runs every check the shot makes, without dice.
-        _prepared_for(state, action)
+        _prepared_for(state, action, c)
         return
     if isinstance(action, HoldsBreath):
         validate_holds_breath(state, action)
@@ -615,14 +616,18 @@ def _validate(state: EncounterState, action: Action) -> None:
 
 def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedShot:
     """The :class:`AimedShot` the state declares for ``action``; refuses what cannot be fired."""
-    return AimedShot(**_shot_fields(state, action, tb, rmu_data()))
+    return AimedShot(**_shot_fields(state, action, state.combatant(action.actor), tb, rmu_data()))
 
 
 def _shot_fields(
-    state: EncounterState, action: Shoot, tb: TraceBuilder, data: RmuData
+    state: EncounterState,
+    action: Shoot,
+    shooter: CombatantState,
+    tb: TraceBuilder,
+    data: RmuData,
 ) -> dict[str, Any]:
-    """:func:`build_shot`'s :class:`AimedShot` as its fields, in an order of their own."""
-    shooter = state.combatant(action.actor)
+    """:func:`build_shot`'s :class:`AimedShot` as its fields, in an order of their own;
+    ``shooter`` is the actor as ``state`` has them."""
     target = fire_target(state, shooter, action.target, verb="shoot")
     weapon = ready_weapon(shooter, action.weapon)
     mag = weapon.loaded
@@ -647,7 +652,7 @@ def _shot_fields(
         "screen": body_screen(state, shooter, target, rules, data),
         "weapon": weapon.kind,
         "ob": skill.bonus if skill else 0,
-        "distance_ft": round(distance_ft(shooter.position, target.position), 2),
+        "distance_ft": to_hundredths(distance_ft(shooter.position, target.position)),
         "ranks": skill.ranks if skill else 0,
         "ap": action.ap,
         "ap_available": stats.vitals.ap_left,
@@ -690,9 +695,10 @@ class _Built:
 _last_built: list[_Built] = []
 
 
-def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
+def _prepared_for(state: EncounterState, action: Shoot, shooter: CombatantState) -> _Built:
     """:func:`build_shot` and :func:`~.shot.settled_aimed_shot`, run once for a state and
-    action in a row; refuses as they do."""
+    action in a row; refuses as they do. ``shooter`` is the actor as ``state`` has them (the
+    caller found them already)."""
     if _last_built:
         last = _last_built[0]
         if last.state is state and (last.action is action or last.action == action):
@@ -700,12 +706,17 @@ def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
     tb = TraceBuilder()
     # Looked up once and handed down: the shot reads the data at every step.
     data = rmu_data()
-    fields = _shot_fields(state, action, tb, data)
+    fields = _shot_fields(state, action, shooter, tb, data)
     # Most shots of a fight are one read before, to the last field (a shooter firing again at
     # someone who has not moved): the shot and what it settles to are kept for its fields,
     # compared with those kept under the plain fields that set shots apart most (the shooter's
     # wounds, the target's armor and conditions; settled_while), and neither the shot nor its
-    # prepared shot's key is built anew; equal fields make an equal shot.
+    # prepared shot's key is built anew; equal fields make an equal shot. The ally and the
+    # screen are what most often sets apart shots kept alike: one of each is kept per set of
+    # figures (scene_reading), so they are told apart first by identity -- the kept fields
+    # hold them, so no other value can take their ids while kept; an equal one made anew
+    # after its first was dropped only settles the shot again.
+    ally, screen = fields["ally"], fields["screen"]
     shot, prepared = settled_while(
         data,
         "shot from the scene",
@@ -719,7 +730,7 @@ def _prepared_for(state: EncounterState, action: Shoot) -> _Built:
             fields["situational"],
             fields["extra"],
         ),
-        tuple(fields.values()),
+        (id(ally), id(screen), *fields.values()),
         partial(_settled_shot, fields, data),
     )
     built = _Built(state, action, shot, tb.build(), prepared, data)
@@ -812,7 +823,7 @@ def _checked(state: EncounterState, action: Action, dice: Dice, *, quiet: bool =
         if not passed:
             headline = f"{c.name} fails the fatigue check, too spent to act: the AP are lost."
             return _to_no_effect(state, action, checks, FATIGUE_RULE, headline)
-    done = with_fire(state, _resolve(state, action, dice, quiet=quiet))
+    done = with_fire(state, _resolve(state, action, dice, c, quiet=quiet))
     if not checks:
         return done
     return Outcome(
@@ -832,7 +843,7 @@ def _to_no_effect(
     """A failed check: the AP the action would spend are gone all the same. Its costs never
     hang on the dice, so a dry run on throwaway dice reads them off."""
     c = state.combatant(action.actor)
-    dry = _resolve(state, action, Dice.seeded(0), quiet=True)
+    dry = _resolve(state, action, Dice.seeded(0), c, quiet=True)
     ap = sum(e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name)
     tb = TraceBuilder()
     tb.step(f"{c.name} spends {ap} AP on the attempt, to no effect.", rule)
@@ -869,16 +880,22 @@ _UNTOLD = Trace()
 _SHOT_QUIETLY = Happened(action="shoots")
 
 
-def _shoot(state: EncounterState, action: Shoot, dice: Dice, *, quiet: bool) -> Outcome:
-    """An aimed shot, its events as the encounter keeps them: its rounds and malfunction named
-    for the gun in the scene, the shot counted for the gun's rate and the target's guns, the
-    bonus its shooter spends; ``quiet``: with neither its trace nor its result."""
-    c = state.combatant(action.actor)
-    built = _prepared_for(state, action)
+def _shoot(
+    state: EncounterState, action: Shoot, dice: Dice, c: CombatantState, *, quiet: bool
+) -> Outcome:
+    """An aimed shot by ``c``, its events as the encounter keeps them: its rounds and
+    malfunction named for the gun in the scene, the shot counted for the gun's rate and the
+    target's guns, the bonus its shooter spends; ``quiet``: with neither its trace nor its
+    result."""
+    built = _prepared_for(state, action, c)
     weapon = ready_weapon(c, action.weapon)
-    outcome = None if quiet else resolve_aimed_shot(built.shot, dice, built.data, built.prepared)
+    # The events name the gun as the scene does (shot_events renames nothing).
+    gun = weapon.name
+    outcome = (
+        None if quiet else resolve_aimed_shot(built.shot, dice, built.data, built.prepared, gun)
+    )
     fired = (
-        aimed_shot_events(built.shot, dice, built.data, built.prepared)
+        aimed_shot_events(built.shot, dice, built.data, built.prepared, gun)
         if outcome is None
         else outcome.events
     )
@@ -906,11 +923,14 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, *, quiet: bool) -> 
     )
 
 
-def _resolve(state: EncounterState, action: Action, dice: Dice, *, quiet: bool = False) -> Outcome:
-    """The outcome of ``action``; ``quiet`` when only its events are read (a simulated fight, a
-    dry run for its costs): an aimed shot then builds neither its trace nor its result."""
+def _resolve(
+    state: EncounterState, action: Action, dice: Dice, c: CombatantState, *, quiet: bool = False
+) -> Outcome:
+    """The outcome of ``action`` by ``c`` (its actor, as ``state`` has them: every caller found
+    them already); ``quiet`` when only its events are read (a simulated fight, a dry run for its
+    costs): an aimed shot then builds neither its trace nor its result."""
     if isinstance(action, Shoot):  # most of a fight's actions: asked first
-        return _shoot(state, action, dice, quiet=quiet)
+        return _shoot(state, action, dice, c, quiet=quiet)
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         return encounter_fire.resolve_fire_action(state, action, dice)
     if isinstance(action, Throws):
@@ -927,7 +947,6 @@ def _resolve(state: EncounterState, action: Action, dice: Dice, *, quiet: bool =
         return resolve_stake_action(state, action, dice)
     if isinstance(action, MELEE_ACTIONS):
         return resolve_melee_action(state, action, dice)
-    c = state.combatant(action.actor)
     tb = TraceBuilder()
     figs = figures()
     if isinstance(action, Reload):

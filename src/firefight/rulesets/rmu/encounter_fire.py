@@ -865,10 +865,10 @@ def resolve_fire_action(state: EncounterState, action: Action, dice: Dice) -> Ou
 def shot_events(
     shooter: CombatantState, weapon: WeaponState, target: str, events: Sequence[Event]
 ) -> list[Event]:
-    """An aimed shot's events as the encounter keeps them: its rounds and malfunction named
-    for the gun in the scene, and the shot counted for the gun's rate and the target's guns
-    (FiredAt)."""
-    out = named_as_in_scene(events, shooter.name, weapon)
+    """An aimed shot's events as the encounter keeps them: the shot counted for the gun's rate
+    and the target's guns (FiredAt). ``events`` name the gun as the scene does already (its
+    resolver was given the name: :func:`~.shot.aimed_shot_events`)."""
+    out = list(events)
     fired = sum(e.rounds for e in out if isinstance(e, RoundsFired) and e.actor == shooter.name)
     if fired:
         out.append(FiredAt(actor=shooter.name, weapon=weapon.name, rounds=fired, targets=(target,)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import partial
+from typing import Any
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -444,26 +445,33 @@ def resolve_aimed_shot(
     dice: Dice,
     data: RmuData,
     prepared: tuple[PreparedShot, Trace] | None = None,
+    gun: str | None = None,
 ) -> Outcome[AimedShotResult]:
     """Resolve one aimed shot (RMU-GEN-1..8, RMU-PB-1, RMU-COV-1..4, RMU-DOD-1, RMU-ARM-1..4).
 
     ``prepared`` is :func:`settled_aimed_shot`'s answer for ``shot``, when the caller has it
-    already (an encounter validates a shot before it resolves it)."""
+    already (an encounter validates a shot before it resolves it); ``gun`` the name the events
+    give the gun (the rounds fired, a malfunction): an encounter's name for it, else the
+    catalog key."""
     tb = TraceBuilder()
     events: list[Event] = []
-    result = _fired(shot, dice, data, prepared, tb, events)
+    result = _fired(shot, dice, data, prepared, tb, events, gun)
     if result is None:  # pragma: no cover - a told trace always has its result
         raise AssertionError("an aimed shot resolved with its trace kept has a result")
     return Outcome(events=tuple(events), trace=tb.build(), result=result)
 
 
 def aimed_shot_events(
-    shot: AimedShot, dice: Dice, data: RmuData, prepared: tuple[PreparedShot, Trace] | None = None
+    shot: AimedShot,
+    dice: Dice,
+    data: RmuData,
+    prepared: tuple[PreparedShot, Trace] | None = None,
+    gun: str | None = None,
 ) -> list[Event]:
     """The events alone of :func:`resolve_aimed_shot`, rolling the same dice: for a resolution
     whose trace and result nobody reads (a simulated fight), so neither is built."""
     events: list[Event] = []
-    _fired(shot, dice, data, prepared, QuietTraceBuilder(), events)
+    _fired(shot, dice, data, prepared, QuietTraceBuilder(), events, gun)
     return events
 
 
@@ -474,23 +482,16 @@ def _fired(
     prepared: tuple[PreparedShot, Trace] | None,
     tb: TraceBuilder,
     events: list[Event],
+    gun: str | None,
 ) -> AimedShotResult | None:
     """The shot resolved: its events go to ``events``, its steps to ``tb``; its result, or
     None when ``tb`` tells nobody (:attr:`~firefight.trace.TraceBuilder.telling`): a
     resolution whose trace is not read has its result not read either."""
     prep, told = prepared if prepared is not None else settled_aimed_shot(shot, data)
     tb.extend(told)
-    weapon, ammo, band, plan, fumble = prep.weapon, prep.ammo, prep.band, prep.plan, prep.fumble
+    weapon, ammo, plan, fumble = prep.weapon, prep.ammo, prep.plan, prep.fumble
     events.append(ActionPointsSpent(actor=shot.shooter, ap=prep.cost))
-    events.append(RoundsFired(actor=shot.shooter, weapon=weapon.key, rounds=1))
-    shot_of = partial(
-        AimedShotResult,
-        weapon=weapon.key,
-        ammo=ammo.key,
-        distance_ft=shot.distance_ft,
-        range_band=band.name,
-        ap_spent=prep.cost,
-    )
+    events.append(RoundsFired(actor=shot.shooter, weapon=gun or weapon.key, rounds=1))
     recoil_mods: tuple[Modifier, ...] = ()
     recoil_report = None
     if prep.recoil:
@@ -508,8 +509,9 @@ def _fired(
         recoil_mods = recoil.modifiers
         recoil_report = recoil.report
     if plan is None:
-        return shot_of(recoil=recoil_report, landing=Missed(result="cannot hit"))
-    mods = (*prep.modifiers, *recoil_mods)
+        return _result(prep, recoil=recoil_report, landing=Missed(result="cannot hit"))
+    # Most guns want no bracing: their terms are the prepared shot's, not copied.
+    mods = (*prep.modifiers, *recoil_mods) if recoil_mods else prep.modifiers
 
     natural, rolled = attack_roll(dice, tb, "attack roll")
     if natural <= fumble:
@@ -535,9 +537,11 @@ def _fired(
             data=data,
             trace=tb,
             rule="RMU-GEN-8",
+            gun=gun,
         )
         events += (bad.event, *bad.ally_events)
-        return shot_of(
+        return _result(
+            prep,
             recoil=recoil_report,
             landing=Missed(result="fumble"),
             fumble=True,
@@ -569,12 +573,25 @@ def _fired(
         events.extend(stray_events)
     if not tb.telling:
         return None
-    return shot_of(
+    return _result(
+        prep,
         recoil=recoil_report,
         attack_total=total,
         roll=rolled,
         landing=landed.landing,
         shielder=shielder,
+    )
+
+
+def _result(prep: PreparedShot, **landed: Any) -> AimedShotResult:
+    """The result of the shot ``prep`` settled, with what came of it."""
+    return AimedShotResult(
+        weapon=prep.weapon.key,
+        ammo=prep.ammo.key,
+        distance_ft=prep.shot.distance_ft,
+        range_band=prep.band.name,
+        ap_spent=prep.cost,
+        **landed,
     )
 
 
@@ -668,10 +685,12 @@ def resolve_malfunction(
     data: RmuData,
     trace: TraceBuilder,
     rule: str,
+    gun: str | None = None,
 ) -> GunMalfunction:
     """The gun malfunctions: an attack roll's fumble (``severity`` None, RMU-GEN-8) or a
     maneuver's critical pushing the roll (RMU-RF-13, F-5). ``ammo`` given by its key is looked
-    up only when a round flies toward the ally.
+    up only when a round flies toward the ally; ``gun`` is the name the event gives the gun
+    (else its catalog key).
 
     Dice: the fumble d100, then the ally round's as :func:`resolve_ally_round` rolls them.
     """
@@ -687,7 +706,9 @@ def resolve_malfunction(
         trace=trace,
         rule=rule,
     )
-    event = malfunction_event(bad, actor=shooter, weapon=weapon.key, severity=severity, rule=rule)
+    event = malfunction_event(
+        bad, actor=shooter, weapon=gun or weapon.key, severity=severity, rule=rule
+    )
     if not bad.effect.nearest_ally:
         return GunMalfunction(rolled=bad, event=event)
     ally_events, toward = resolve_ally_round(

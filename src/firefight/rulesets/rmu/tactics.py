@@ -8,7 +8,7 @@ from functools import lru_cache
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.vitals import figures, rmu_stats, vitals
 from firefight.scene.state import CombatantState, EncounterState
-from firefight.scene.tactics import enemies_by_distance, quoted, rounds_left
+from firefight.scene.tactics import enemies_of, quoted, rounds_left
 
 __all__ = ["GROUPED_FT", "aimed", "can_still_harm", "grouped_pair", "reload_due"]
 
@@ -79,8 +79,8 @@ def aimed(state: EncounterState, name: str) -> list[str]:
     grouped enemies, best with no ally in its casualty band, never with one in its kill band;
     a Kindred without one bites, else closes in; else wait"""
     me = quoted(name)
-    enemies = enemies_by_distance(state, name)
     c = state.combatant(name)
+    enemies = enemies_of(state, c)
     return [
         # DEC-620: a fighter with a gun throws first only at a group, with a grenade counted.
         *(_throw(state, c, enemies) if c.weapons else []),
