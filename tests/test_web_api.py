@@ -74,6 +74,7 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None, bool]] = [
     ("POST", "/api/encounters/raid/act", {"line": "Mara waits", "dice": {"seed": 1}}, True),
     ("POST", "/api/encounters/raid/next-round", {"dice": {"seed": 1}}, True),
     ("POST", "/api/encounters/raid/undo", {}, True),
+    ("POST", "/api/encounters/raid/redo", {}, True),
     ("GET", "/api/encounters/raid/table", None, True),
     ("PUT", "/api/encounters/raid/table", {"hidden": ["Lev"]}, True),
     ("GET", "/api/encounters/raid/players", None, True),
@@ -102,6 +103,8 @@ def test_every_endpoint_with_every_kind_of_token(
     new(client, "elsewhere", "street-ambush")
     something = {"line": "Jonah waits", "dice": {"seed": 1}}  # for undo to take back
     assert client.post("/api/encounters/raid/act", json=something, headers=auth(GM)).is_success
+    if path.endswith("/redo"):  # for redo to play again
+        assert client.post("/api/encounters/raid/undo", json={}, headers=auth(GM)).is_success
     tokens = {
         "none": None,
         "forged": "gm." + "A" * 43,
@@ -200,6 +203,66 @@ def test_a_refused_action_says_why_and_changes_nothing(client: TestClient) -> No
     assert body["error"] == "refused" and body["rule"] == "R-6" and "dashes" in body["message"]
     assert body["envelope"]["result"]["outcome"] == "refused"
     assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
+
+
+def test_the_gm_s_whole_line_takes_a_gm_command(client: TestClient) -> None:
+    """ENC-GM (DEC-711): the GM's overrides, typed in the whole line as in `encounter play`,
+    were refused as naming nobody ("Nobody called 'hits'...; did you mean 'Ilse'?"). The GM's
+    line is done as `encounter gm` does it, and its odds check it first; a player may not."""
+    new(client)
+    line = {"line": "hits Jonah 5"}
+    odds = client.post("/api/encounters/raid/odds", json=line, headers=auth(GM)).json()
+    assert (odds["method"], odds["outcomes"], odds["samples"]) == ("exact", {"done": 1.0}, None)
+    bad = client.post(
+        "/api/encounters/raid/odds", json={"line": "hits Jonah 5000"}, headers=auth(GM)
+    )
+    assert bad.status_code == 422 and bad.json()["rule"] == "ENC-GM"
+    assert "0 to 999" in bad.json()["message"]
+    # Faces rolled at the table wait for an action: a GM command rolls none.
+    faces = client.post(
+        "/api/encounters/raid/act", json={**line, "dice": {"rolls": [50]}}, headers=auth(GM)
+    )
+    assert faces.status_code == 422 and faces.json()["rule"] == "ENC-GM"
+    assert "rolls no dice" in faces.json()["message"]
+    done = client.post(
+        "/api/encounters/raid/act", json={**line, "expected_head": 1}, headers=auth(GM)
+    )
+    assert done.status_code == 200, done.text
+    body = done.json()
+    assert body["record"]["kind"] == "gm" and body["head"] == 2
+    assert body["result"]["headline"] == "GM: Jonah takes 5."
+    shown = client.get("/api/encounters/raid", headers=auth(GM)).json()
+    assert shown["head"] == 2
+    assert next(c for c in shown["state"]["combatants"] if c["name"] == "Jonah")["hits_taken"] == 5
+    refused = client.post(
+        "/api/encounters/raid/act", json={"line": "hits Jonah 5000"}, headers=auth(GM)
+    )
+    assert refused.status_code == 422 and refused.json()["rule"] == "ENC-GM"
+    client.put("/api/encounters/raid/table", json={"players_act": True}, headers=auth(GM))
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    for path in ("/act", "/odds"):
+        reply = client.post(f"/api/encounters/raid{path}", json=line, headers=mara)
+        assert reply.status_code == 403 and "GM" in reply.json()["message"]
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 2
+
+
+def test_redo_plays_again_what_undo_took_back_with_its_own_dice(client: TestClient) -> None:
+    """ENC-UNDO (DEC-697, DEC-711): the web table could undo but not redo."""
+    new(client)
+    shot = {"line": "Mara shoots Viktor", "dice": {"rolls": [96, 50, 50]}}
+    first = client.post("/api/encounters/raid/act", json=shot, headers=auth(GM)).json()
+    client.post("/api/encounters/raid/undo", json={}, headers=auth(GM))
+    nothing = client.post("/api/encounters/raid/redo", json={"expected_head": 2}, headers=auth(GM))
+    assert nothing.status_code == 409
+    again = client.post("/api/encounters/raid/redo", json={"expected_head": 3}, headers=auth(GM))
+    assert again.status_code == 200, again.text
+    body = again.json()
+    assert body["head"] == 4 and body["record"]["text"] == "Mara shoots Viktor"
+    assert body["dice"]["used"] == first["dice"]["used"] == [96, 50, 50]
+    assert body["result"]["headline"] == first["result"]["headline"]
+    none = client.post("/api/encounters/raid/redo", json={}, headers=auth(GM))
+    assert none.status_code == 422 and none.json()["rule"] == "ENC-UNDO"
+    assert "nothing to redo" in none.json()["message"]
 
 
 def test_too_few_table_dice_are_refused_and_change_nothing(client: TestClient) -> None:

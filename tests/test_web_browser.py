@@ -101,12 +101,18 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
         gm.click("#undo")
         expect(gm.locator("#act-msg")).to_contain_text("undone")
         expect(player.locator("#log-list")).to_contain_text("undo #2")
+        # DEC-711: redo plays it again with its dice; a GM command goes in the whole line.
+        gm.click("#redo")
+        expect(gm.locator("#act-msg")).to_contain_text("redone: #4 Mara shoots Viktor")
+        gm.fill("#line", "hits Jonah 5")
+        gm.click("#commit")
+        expect(gm.locator("#act-msg")).to_contain_text("#5 hits Jonah 5: done")
 
         # A refused action: its rule and why, and nothing changed.
         gm.fill("#line", "Mara dances")
         gm.click("#commit")
         expect(gm.locator("#act-msg")).to_contain_text("Refused (R-6)")
-        expect(gm.locator("#turn")).to_contain_text("Log at record 3")
+        expect(gm.locator("#turn")).to_contain_text("Log at record 5")
 
         # Both pages fit their screens (1280×800, a tablet held upright): nothing runs off the
         # side but the state table, which scrolls in its own box.

@@ -361,6 +361,7 @@ async function start() {
     if (ROLE === "gm") {
       $("who").textContent = "GM";
       $("undo").addEventListener("click", () => command("/undo", { expected_head: head }, "undone"));
+      $("redo").addEventListener("click", () => command("/redo", { expected_head: head }, "redone"));
       // A round's change rolls the initiative with the dice chosen, as an action does.
       $("next-round").addEventListener("click", () => command("/next-round", { expected_head: head, dice: dice() }, "next round"));
       $("players-act").addEventListener("change", saveTable);
