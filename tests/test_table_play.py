@@ -280,6 +280,27 @@ def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService)
     assert len(service.log("raid")) == 1
 
 
+def test_a_gm_line_given_as_an_action_is_named_a_gm_command(
+    service: EncounterService, store: list[str]
+) -> None:
+    """ENC-GM (DEC-712): `encounter act raid "hits Jonah 3"` and its odds were refused as
+    naming nobody called 'hits' ("did you mean 'Ilse'?"); the refusal says it is the GM's
+    command and where it is given. Someone called 'delay' still acts."""
+    for refuse in (
+        lambda: service.act("raid", "hits Jonah 3", Dice.seeded(1)),
+        lambda: live_odds(service.state("raid"), find_ruleset("rmu"), ["hits Jonah 3"]),
+    ):
+        with pytest.raises(RuleRefusal, match="ENC-GM: 'hits' is the GM's command") as refused:
+            refuse()
+        assert "encounter gm" in refused.value.reason
+    new_raid(store)
+    code, _, err = run("encounter", "act", "raid", "hits Jonah 3", "--seed", "1", *store)
+    assert code != 0 and "'hits' is the GM's command" in err
+    service.gm("raid", "add delay like Jonah at 26,55")
+    service.act("raid", "delay waits", Dice.seeded(1), force=True)
+    assert len(service.log("raid")) == 3
+
+
 # --- odds from the live fight -----------------------------------------------------------------
 
 

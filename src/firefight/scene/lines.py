@@ -33,6 +33,7 @@ from firefight.errors import RuleRefusal
 from firefight.fuzzy import hint, suggestion
 from firefight.limits import MAX_DIGITS
 from firefight.scene.actions import ACTION_RULE
+from firefight.scene.events import GM_COMMANDS, GM_RULE
 from firefight.scene.state import EncounterState, unknown_combatant
 from firefight.text import is_control
 from firefight.trace import Modifier
@@ -197,6 +198,13 @@ def read_line(
     except ValueError as exc:
         raise RuleRefusal(rule, f"The action line cannot be read: {exc}.") from None
     canonical = tuple(dict.fromkeys(verbs.values()))
+    if tokens and tokens[0].lower() in GM_COMMANDS and state.find(tokens[0]) is None:
+        # Read as someone acting, the GM's command would name nobody called 'hits' (DEC-712).
+        raise RuleRefusal(
+            GM_RULE,
+            f"{tokens[0].lower()!r} is the GM's command, not an action: give it with "
+            "'encounter gm', or alone in 'encounter play' or the web table's whole line.",
+        )
     if len(tokens) < 2:
         example = example or f"V {canonical[0]} ..."
         raise RuleRefusal(rule, f"An action names who acts and what they do, e.g. {example!r}.")
