@@ -481,6 +481,29 @@ def test_a_session_word_alone_is_the_session_s_whoever_bears_its_name(
     assert [r.kind for r in service.log("raid")] == ["round", "gm", "round"]
 
 
+def test_someone_whose_name_is_a_verb_acts_and_is_acted_on(service: EncounterService) -> None:
+    """R-6, CPR-REF-1 (DEC-713): the line's verb was taken as the first word that spells one,
+    so a 'Dash' (rmu dashes), a 'Fire' or a 'Grapple Jones' could never act: "rmu knows no
+    action 'waits'; did you mean 'waits'?". The verb follows the actor's whole name."""
+    for at, name in enumerate(("Dash", "Fire", "Grapple Jones")):
+        service.gm("raid", f'add "{name}" like Jonah at {-20 - 5 * at},0')
+    for line, says in (
+        ("Dash waits", "Dash waits ("),
+        ("Fire moves -30,5", "Fire moves 7 ft to (-30, 5)."),
+        ("Grapple Jones waits", "Grapple Jones waits ("),
+        ("Fire shoots Viktor --ap 1", "Fire fires the sks at Viktor"),
+    ):
+        applied = service.act("raid", line, Dice.seeded(1), force=True)
+        assert applied.record.narration[0].startswith(says), applied.record.narration
+    with pytest.raises(RuleRefusal, match="R-6: rmu knows no action 'dances'"):
+        service.act("raid", "Dash dances", Dice.seeded(1), force=True)
+    cpr = EncounterService(MemoryStore())
+    cpr.new("yard", load_scenario(ROOT / "examples" / "container-yard.toml"), Dice.seeded(3))
+    cpr.gm("yard", "add Hold like Kes at -10,0")
+    applied = cpr.act("yard", "Hold shoots Brick", Dice.seeded(1), force=True)
+    assert applied.record.narration[0].startswith("Hold fires the pistol at Brick")
+
+
 def test_the_prompt_says_the_round_whose_turn_and_what_is_left(
     service: EncounterService,
 ) -> None:

@@ -210,8 +210,14 @@ def read_line(
         raise RuleRefusal(rule, f"An action names who acts and what they do, e.g. {example!r}.")
     first_option = next((i for i, t in enumerate(tokens) if t.startswith("--")), len(tokens))
     longest = max(len(spelling.split()) for spelling in verbs)
-    verb_at = next((i for i in range(len(tokens)) if _spelling_at(tokens, i, verbs, longest)), None)
-    if verb_at is None or verb_at == 0 or verb_at > first_option:
+    spelt = [i for i in range(1, first_option) if _spelling_at(tokens, i, verbs, longest)]
+    # The verb follows the actor's whole name, which may spell one too (a 'Dash' who waits, a
+    # 'Grapple Jones'; DEC-713): the first verb after words naming someone, else the first.
+    verb_at = next(
+        (i for i in spelt if state.find(" ".join(tokens[:i])) is not None),
+        spelt[0] if spelt else None,
+    )
+    if verb_at is None:
         _, after = name_at(tokens, 0, max(1, min(first_option, len(tokens)) - 1), state)
         word = tokens[after] if after < len(tokens) else ""
         # The verbs are always listed: a player who guessed one wrong wants to see them all,
