@@ -53,7 +53,13 @@ from firefight.rulesets.rmu.grenade_reactions import answered
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import flash_bang_potency
-from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
+from firefight.rulesets.rmu.placement import (
+    ExplosiveLanded,
+    Throw,
+    landing_place,
+    resolve_throw,
+    throw_band,
+)
 from firefight.rulesets.rmu.round_results import DueBlasts, GoneOff, NobodyNear
 from firefight.rulesets.rmu.scene_reading import shooter_modifiers, worn_armor
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
@@ -334,7 +340,7 @@ def describe_landing(event: Event) -> str | None:
 
 
 def _landing_words(event: ExplosiveLanded) -> str:
-    where = f"({event.at.x_ft:g}, {event.at.y_ft:g})"
+    where = landing_place(event.at)
     if event.fumbled:
         return f"{event.actor} fumbles the {event.load}: it drops at their feet, at {where}"
     return f"{event.actor} throws the {event.load}; it lands at {where}"
