@@ -193,6 +193,20 @@ def test_ending_a_round_with_turns_left_is_refused_without_force(store: list[str
     assert "Round 2 begins" in out
 
 
+def test_who_is_still_to_act_is_said_in_initiative_order(service: EncounterService) -> None:
+    """ENC-ROUND-END (DEC-715): the round's end listed who still had a turn in the scenario's
+    order ("Kes, Dova, Brick, Sable" for the queue Dova, Sable, Kes, Brick); it is said in the
+    initiative order, anyone out of it (held) after."""
+    yard = EncounterService(MemoryStore())
+    yard.new("yard", load_scenario(ROOT / "examples" / "container-yard.toml"), Dice.seeded(3))
+    assert yard.state("yard").initiative == (("Dova",), ("Sable",), ("Kes",), ("Brick",))
+    yard.gm("yard", "hold Sable")
+    turn = "(Move and Action)"
+    with pytest.raises(RuleRefusal) as refused:
+        yard.next_round("yard", Dice.seeded(1), force=False)
+    assert f"Dova {turn}, Kes {turn}, Brick {turn}, Sable {turn} still have" in refused.value.reason
+
+
 def test_delay_hold_and_reorder_change_who_goes_first(service: EncounterService) -> None:
     """ENC-GM: delay puts Mara last, hold takes her out of the order (DEC-412), reorder sets
     the order; each is an undoable record."""
