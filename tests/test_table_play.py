@@ -672,6 +672,32 @@ def test_an_action_the_rules_refuse_is_refused_for_that_before_the_order_is_chec
     assert str(refused.value) == f"K-2: {first} has already taken this round's turn."
 
 
+def test_a_refusal_the_resolver_makes_before_any_die_comes_before_the_order(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RMU-SUP-4, RMU-RF-3, ENC-ORDER (DEC-716): a sweep 5 ft out (inside the SKS's 20 ft) or a
+    2 AP preparation with 1 AP left is refused by its resolver, before any die, not by the
+    validation; so the session asked "Jonah acts out of turn ... Go on?" and, answered yes,
+    refused it, and `encounter act` without --force said to force it, then refused it forced."""
+    asked: list[str] = []
+
+    def yes(question: str) -> bool:
+        asked.append(question)
+        return True
+
+    session = Session(service, "raid", confirm=yes, seed=1)
+    session.handle("Jonah sweeps 5 ft out, 20 ft wide toward Viktor")
+    assert asked == [] and "RMU-SUP-4" in capsys.readouterr().out
+    for line, rule in (
+        ("Jonah sweeps 5 ft out, 20 ft wide toward Viktor", "RMU-SUP-4"),
+        ("Viktor prepares rapid fire at Mara --ap 1", "RMU-RF-3"),
+    ):
+        with pytest.raises(RuleRefusal) as refused:
+            service.act("raid", line, Dice.seeded(0), force=False)
+        assert refused.value.rule == rule
+    assert len(service.log("raid")) == 1
+
+
 def test_live_odds_read_the_typed_result_s_word_in_every_ruleset() -> None:
     """CRD-HIT-1: `encounter odds` on a cards fight said "Giga shoots Rico: done 100.0%",
     the word of a record written before results were typed; a shot's result says hit or miss

@@ -575,6 +575,10 @@ def test_a_player_acts_in_initiative_order(client: TestClient) -> None:
     reply = client.post(act, json={"line": "Jonah waits"}, headers=jonah)
     assert reply.status_code == 422 and reply.json()["rule"] == "ENC-ORDER", reply.text
     assert "Mara (4 AP), Viktor (4 AP) come first" in reply.json()["message"]
+    # DEC-716: what the rules refuse is refused for that first, resolver's checks and all.
+    sweep = {"line": "Jonah sweeps 5 ft out, 20 ft wide toward Viktor"}
+    reply = client.post(act, json=sweep, headers=jonah)
+    assert reply.status_code == 422 and reply.json()["rule"] == "RMU-SUP-4", reply.text
     shown = client.get("/api/encounters/raid", headers=jonah).json()
     assert shown["head"] == 1 and shown["up"] == ["Mara (4 AP)", "Viktor (4 AP)"]
     # Someone the GM hides is not named to the players, here or in the refusal (DEC-674).

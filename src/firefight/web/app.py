@@ -28,6 +28,7 @@ from firefight.cli.common import refusal_json
 from firefight.cli.encounter import applied_json
 from firefight.declarations import DeclarationError
 from firefight.dice import Dice, ScriptedSource, SeededSource
+from firefight.encounter.engine import check_allowed
 from firefight.encounter.engine import gm as gm_resolution
 from firefight.encounter.gm import is_gm_line
 from firefight.encounter.scenario import ScenarioError, parse_scenario
@@ -462,6 +463,8 @@ def create_app(server: Server) -> FastAPI:
         """DEC-675: a player acts in initiative order (ENC-ORDER); only the GM plays out of it.
         Said to the player, who can neither force it nor change the order."""
         action = current.ruleset.parse_action(text, current.state)
+        # What the rules refuse is refused for that first: no waiting would let it through.
+        check_allowed(current.state, action, current.ruleset)
         waiting = ahead_of(current.state, action.actor, current.ruleset)
         if waiting:
             settings = server.tables.get(name)
