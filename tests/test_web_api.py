@@ -246,6 +246,30 @@ def test_the_gm_s_whole_line_takes_a_gm_command(client: TestClient) -> None:
     assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 2
 
 
+@pytest.mark.parametrize(
+    ("example", "line", "rule", "says"),
+    [
+        ("warehouse", "Mara reloads --ammo hollow", "R-6", "did you mean 'hollowpoint'?"),
+        ("grenade-room", "Mara throws grenade at 0,45", "RMU-EXP-12", "known: an-m14"),
+        ("warehouse", "Mara attacks Jonah --with sword", "R-6", "did you mean 'broadsword'?"),
+        ("night-market", "V reloads --ammo ap", "CPR-AMMO-1", "known: armor-piercing"),
+    ],
+)
+def test_a_name_no_catalog_holds_in_an_action_line_is_refused(
+    client: TestClient, example: str, line: str, rule: str, says: str
+) -> None:
+    """DEC-717: a load, an ammunition or a melee weapon its catalog lacks, typed in an action
+    line, answered 404 "not-found" as if the encounter were missing (no rule, no envelope),
+    and `encounter act` an error; it is refused, naming the rule and the names it knows."""
+    new(client, "x", example)
+    for path in ("/act", "/odds"):
+        reply = client.post(f"/api/encounters/x{path}", json={"line": line}, headers=auth(GM))
+        assert reply.status_code == 422, reply.text
+        body = reply.json()
+        assert (body["error"], body["rule"]) == ("refused", rule) and says in body["message"]
+    assert client.get("/api/encounters/x", headers=auth(GM)).json()["head"] == 1
+
+
 def test_redo_plays_again_what_undo_took_back_with_its_own_dice(client: TestClient) -> None:
     """ENC-UNDO (DEC-697, DEC-711): the web table could undo but not redo."""
     new(client)

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from firefight.dice import Dice
-from firefight.errors import RuleRefusal
+from firefight.errors import RuleRefusal, known_or_refused
 from firefight.events import Event
 from firefight.frozen import replace
 from firefight.geometry import (
@@ -148,7 +148,7 @@ def parse_throw(line: Line, rule: str) -> Throws:
         actor=line.actor,
         verb="throws",
         text=line.text,
-        load=explosive_data().load(words[0]).key,
+        load=known_or_refused("RMU-EXP-12", explosive_data().load, words[0]).key,
         aim=Point(x_ft=x, y_ft=y),
         ap=line.number("ap", 3, rule),
         difficulty=line.number("difficulty", 0, rule),
