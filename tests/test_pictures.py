@@ -292,6 +292,11 @@ def test_a_round_s_recap_tells_what_came_as_it_opened() -> None:
     earlier = recap_round(loaded.scene, loaded.records, loaded.ruleset, 2)
     assert not any("goes off" in line for line in earlier.scene)
     assert "Ilya moves 20 ft to (-6, 72)." not in [d for p in told.people for d in p.did]
+    # What every opening resets (rmu's AP, cpr's and cards' turn) is no change to tell.
+    play_scenario(service, ROOT / "examples" / "night-market.toml", "market")
+    loaded = service.load("market")
+    told = recap_round(loaded.scene, loaded.records, loaded.ruleset, loaded.state.round)
+    assert not any(col == "turn" for p in told.people for col, _, _ in p.changed)
 
 
 @pytest.mark.parametrize("name", ["rmu", "cpr", "gurps", "cards"])

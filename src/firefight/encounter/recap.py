@@ -32,8 +32,9 @@ __all__ = [
     "state_after_round",
 ]
 
-#: State-table columns that change with every round or say nothing new in a recap.
-_QUIET_COLUMNS = frozenset({"name", "side", "AP"})
+#: State-table columns that change with every round or say nothing new in a recap: what is
+#: left of the turn (rmu's AP, cpr's and cards' turn), which every opening resets.
+_QUIET_COLUMNS = frozenset({"name", "side", "AP", "turn"})
 
 
 class RecapError(FirefightError, ValueError):
