@@ -499,10 +499,11 @@ def test_someone_whose_name_is_a_verb_acts_and_is_acted_on(service: EncounterSer
     """R-6, CPR-REF-1 (DEC-713): the line's verb was taken as the first word that spells one,
     so a 'Dash' (rmu dashes), a 'Fire' or a 'Grapple Jones' could never act: "rmu knows no
     action 'waits'; did you mean 'waits'?". The verb follows the actor's whole name."""
-    for at, name in enumerate(("Dash", "Fire", "Grapple Jones")):
+    for at, name in enumerate(("Dash", "Fire", "Grapple Jones", "Fire Dash")):
         service.gm("raid", f'add "{name}" like Jonah at {-20 - 5 * at},0')
     for line, says in (
         ("Dash waits", "Dash waits ("),
+        ("Fire Dash waits", "Fire Dash waits ("),  # the longest name, as names are read
         ("Fire moves -30,5", "Fire moves 7 ft to (-30, 5)."),
         ("Grapple Jones waits", "Grapple Jones waits ("),
         ("Fire shoots Viktor --ap 1", "Fire fires the sks at Viktor"),

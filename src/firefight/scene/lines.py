@@ -212,9 +212,10 @@ def read_line(
     longest = max(len(spelling.split()) for spelling in verbs)
     spelt = [i for i in range(1, first_option) if _spelling_at(tokens, i, verbs, longest)]
     # The verb follows the actor's whole name, which may spell one too (a 'Dash' who waits, a
-    # 'Grapple Jones'; DEC-713): the first verb after words naming someone, else the first.
+    # 'Grapple Jones'; DEC-713): the verb after the longest run of words naming someone, as a
+    # name is read, else the first.
     verb_at = next(
-        (i for i in spelt if state.find(" ".join(tokens[:i])) is not None),
+        (i for i in reversed(spelt) if state.find(" ".join(tokens[:i])) is not None),
         spelt[0] if spelt else None,
     )
     if verb_at is None:
