@@ -422,6 +422,18 @@ def test_a_player_sees_words_not_figures_and_no_hidden_combatant(client: TestCli
     assert log[-1]["text"] == "something unseen happens" and "Lev" not in str(log)
     gm_log = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
     assert gm_log[-1]["text"] == "Jonah shoots Lev"
+    # DEC-719: the GM's overrides tell a player no figure ("hits Viktor 12" did).
+    for line in ("hits Viktor 12", "set Viktor stun 2", "hits Lev 3"):
+        assert client.post(
+            "/api/encounters/raid/act", json={"line": line}, headers=auth(GM)
+        ).is_success
+    log = client.get("/api/encounters/raid/log", headers=mara).json()["records"]
+    assert [r["text"] for r in log[-3:]] == [
+        "the GM steps in (hits)",
+        "the GM steps in (set)",
+        "something unseen happens",
+    ]
+    assert "12" not in str(log) and "stun" not in str(log)
 
 
 def test_a_player_s_line_is_read_against_the_scene_they_see(client: TestClient) -> None:
