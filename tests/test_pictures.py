@@ -269,6 +269,36 @@ def test_encounter_map_and_recap_read_a_past_round(tmp_path: Path) -> None:
     assert "round 9 has not been played" in missing.output
 
 
+def test_a_round_s_recap_tells_what_came_as_it_opened() -> None:
+    """RMU-EXP-9, RMU-EXP-8 (DEC-710): the grenade room's m67 goes off as round 3 opens, its
+    blast told under round 3 in the log; the recap skipped every round's opening record, so the
+    blast, its hits and its bleeding were in no round's recap and round 3's 'now' said nobody
+    was hurt. A round's recap tells its opening as the log does, and how each stands after it."""
+    from encounter_support import MemoryStore
+    from firefight.cli.encounter import play_scenario
+    from firefight.encounter.recap import recap_round
+    from firefight.service import EncounterService
+
+    service = EncounterService(MemoryStore())
+    play_scenario(service, ROOT / "examples" / "grenade-room.toml", "room")
+    loaded = service.load("room")
+    told = recap_round(loaded.scene, loaded.records, loaded.ruleset, 3)
+    assert "The m67 (m67-1-1) goes off [RMU-EXP-1]." in told.scene
+    assert "Mara takes 13 hits [RMU-EXP-8]." in told.scene
+    changed = {p.name: dict((col, (was, now)) for col, was, now in p.changed) for p in told.people}
+    assert changed["Mara"]["hits"] == ("55/55", "34/55")
+    assert changed["Mara"]["conditions"] == ("-", "bleed 3")
+    # Each record is told once: round 2's recap has not the blast, round 3's not round 2's moves.
+    earlier = recap_round(loaded.scene, loaded.records, loaded.ruleset, 2)
+    assert not any("goes off" in line for line in earlier.scene)
+    assert "Ilya moves 20 ft to (-6, 72)." not in [d for p in told.people for d in p.did]
+    # What every opening resets (rmu's AP, cpr's and cards' turn) is no change to tell.
+    play_scenario(service, ROOT / "examples" / "night-market.toml", "market")
+    loaded = service.load("market")
+    told = recap_round(loaded.scene, loaded.records, loaded.ruleset, loaded.state.round)
+    assert not any(col == "turn" for p in told.people for col, _, _ in p.changed)
+
+
 @pytest.mark.parametrize("name", ["rmu", "cpr", "gurps", "cards"])
 def test_every_ruleset_has_a_cheatsheet_on_at_most_two_pages(name: str, tmp_path: Path) -> None:
     sections = find_ruleset(name).cheatsheet()

@@ -51,6 +51,16 @@ def fight(
     return in_memory("g", scene(*people, barriers=barriers or ()), Dice.seeded(1))
 
 
+def test_rmu_exp_2_a_scattered_landing_is_told_to_a_tenth_of_a_foot() -> None:
+    """RMU-EXP-2 (DEC-714): 31 + 40 - 10 = 61 scatters 8.775 ft toward 5 o'clock; the headline
+    and the log said 'it lands at (4.3875, 37.4006)', figures no map or GM reads. The place is
+    told to a tenth of a foot, as the source's '6.3 ft at 45 ft'; the event keeps it whole."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 30, 60))
+    applied = service.act("g", "Mara throws m67 at 0,45", Dice.scripted([31, 5]), force=True)
+    assert applied.record.narration[0].startswith("Mara throws the m67; it lands at (4.4, 37.4);")
+    assert "it lands at (4.4, 37.4) [RMU-EXP-2]." in applied.record.narration[1]
+
+
 # --- RMU-EXP-10: noticing and the reaction budget ---------------------------------------------
 
 

@@ -194,6 +194,20 @@ def test_ending_a_round_with_turns_left_is_refused_without_force(store: list[str
     assert "Round 2 begins" in out
 
 
+def test_who_is_still_to_act_is_said_in_initiative_order(service: EncounterService) -> None:
+    """ENC-ROUND-END (DEC-715): the round's end listed who still had a turn in the scenario's
+    order ("Kes, Dova, Brick, Sable" for the queue Dova, Sable, Kes, Brick); it is said in the
+    initiative order, anyone out of it (held) after."""
+    yard = EncounterService(MemoryStore())
+    yard.new("yard", load_scenario(ROOT / "examples" / "container-yard.toml"), Dice.seeded(3))
+    assert yard.state("yard").initiative == (("Dova",), ("Sable",), ("Kes",), ("Brick",))
+    yard.gm("yard", "hold Sable")
+    turn = "(Move and Action)"
+    with pytest.raises(RuleRefusal) as refused:
+        yard.next_round("yard", Dice.seeded(1), force=False)
+    assert f"Dova {turn}, Kes {turn}, Brick {turn}, Sable {turn} still have" in refused.value.reason
+
+
 def test_delay_hold_and_reorder_change_who_goes_first(service: EncounterService) -> None:
     """ENC-GM: delay puts Mara last, hold takes her out of the order (DEC-412), reorder sets
     the order; each is an undoable record."""
@@ -318,6 +332,27 @@ def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService)
     with pytest.raises(RuleRefusal, match="already in the scene"):
         service.gm("raid", "add Lev like Mara")
     assert len(service.log("raid")) == 1
+
+
+def test_a_gm_line_given_as_an_action_is_named_a_gm_command(
+    service: EncounterService, store: list[str]
+) -> None:
+    """ENC-GM (DEC-712): `encounter act raid "hits Jonah 3"` and its odds were refused as
+    naming nobody called 'hits' ("did you mean 'Ilse'?"); the refusal says it is the GM's
+    command and where it is given. Someone called 'delay' still acts."""
+    for refuse in (
+        lambda: service.act("raid", "hits Jonah 3", Dice.seeded(1)),
+        lambda: live_odds(service.state("raid"), find_ruleset("rmu"), ["hits Jonah 3"]),
+    ):
+        with pytest.raises(RuleRefusal, match="ENC-GM: 'hits' is the GM's command") as refused:
+            refuse()
+        assert "encounter gm" in refused.value.reason
+    new_raid(store)
+    code, _, err = run("encounter", "act", "raid", "hits Jonah 3", "--seed", "1", *store)
+    assert code != 0 and "'hits' is the GM's command" in err
+    service.gm("raid", "add delay like Jonah at 26,55")
+    service.act("raid", "delay waits", Dice.seeded(1), force=True)
+    assert len(service.log("raid")) == 3
 
 
 # --- odds from the live fight -----------------------------------------------------------------
@@ -500,6 +535,30 @@ def test_a_session_word_alone_is_the_session_s_whoever_bears_its_name(
     assert [r.kind for r in service.log("raid")] == ["round", "gm", "round"]
 
 
+def test_someone_whose_name_is_a_verb_acts_and_is_acted_on(service: EncounterService) -> None:
+    """R-6, CPR-REF-1 (DEC-713): the line's verb was taken as the first word that spells one,
+    so a 'Dash' (rmu dashes), a 'Fire' or a 'Grapple Jones' could never act: "rmu knows no
+    action 'waits'; did you mean 'waits'?". The verb follows the actor's whole name."""
+    for at, name in enumerate(("Dash", "Fire", "Grapple Jones", "Fire Dash")):
+        service.gm("raid", f'add "{name}" like Jonah at {-20 - 5 * at},0')
+    for line, says in (
+        ("Dash waits", "Dash waits ("),
+        ("Fire Dash waits", "Fire Dash waits ("),  # the longest name, as names are read
+        ("Fire moves -30,5", "Fire moves 7 ft to (-30, 5)."),
+        ("Grapple Jones waits", "Grapple Jones waits ("),
+        ("Fire shoots Viktor --ap 1", "Fire fires the sks at Viktor"),
+    ):
+        applied = service.act("raid", line, Dice.seeded(1), force=True)
+        assert applied.record.narration[0].startswith(says), applied.record.narration
+    with pytest.raises(RuleRefusal, match="R-6: rmu knows no action 'dances'"):
+        service.act("raid", "Dash dances", Dice.seeded(1), force=True)
+    cpr = EncounterService(MemoryStore())
+    cpr.new("yard", load_scenario(ROOT / "examples" / "container-yard.toml"), Dice.seeded(3))
+    cpr.gm("yard", "add Hold like Kes at -10,0")
+    applied = cpr.act("yard", "Hold shoots Brick", Dice.seeded(1), force=True)
+    assert applied.record.narration[0].startswith("Hold fires the pistol at Brick")
+
+
 def test_the_prompt_says_the_round_whose_turn_and_what_is_left(
     service: EncounterService,
 ) -> None:
@@ -652,6 +711,32 @@ def test_an_action_the_rules_refuse_is_refused_for_that_before_the_order_is_chec
     with pytest.raises(RuleRefusal) as refused:
         service.act("raid", f"{first} waits", Dice.seeded(0), force=False)
     assert str(refused.value) == f"K-2: {first} has already taken this round's turn."
+
+
+def test_a_refusal_the_resolver_makes_before_any_die_comes_before_the_order(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """RMU-SUP-4, RMU-RF-3, ENC-ORDER (DEC-716): a sweep 5 ft out (inside the SKS's 20 ft) or a
+    2 AP preparation with 1 AP left is refused by its resolver, before any die, not by the
+    validation; so the session asked "Jonah acts out of turn ... Go on?" and, answered yes,
+    refused it, and `encounter act` without --force said to force it, then refused it forced."""
+    asked: list[str] = []
+
+    def yes(question: str) -> bool:
+        asked.append(question)
+        return True
+
+    session = Session(service, "raid", confirm=yes, seed=1)
+    session.handle("Jonah sweeps 5 ft out, 20 ft wide toward Viktor")
+    assert asked == [] and "RMU-SUP-4" in capsys.readouterr().out
+    for line, rule in (
+        ("Jonah sweeps 5 ft out, 20 ft wide toward Viktor", "RMU-SUP-4"),
+        ("Viktor prepares rapid fire at Mara --ap 1", "RMU-RF-3"),
+    ):
+        with pytest.raises(RuleRefusal) as refused:
+            service.act("raid", line, Dice.seeded(0), force=False)
+        assert refused.value.rule == rule
+    assert len(service.log("raid")) == 1
 
 
 def test_live_odds_read_the_typed_result_s_word_in_every_ruleset() -> None:

@@ -75,6 +75,7 @@ ROUTES: list[tuple[str, str, dict[str, Any] | None, bool]] = [
     ("POST", "/api/encounters/raid/act", {"line": "Mara waits", "dice": {"seed": 1}}, True),
     ("POST", "/api/encounters/raid/next-round", {"dice": {"seed": 1}}, True),
     ("POST", "/api/encounters/raid/undo", {}, True),
+    ("POST", "/api/encounters/raid/redo", {}, True),
     ("GET", "/api/encounters/raid/table", None, True),
     ("PUT", "/api/encounters/raid/table", {"hidden": ["Lev"]}, True),
     ("GET", "/api/encounters/raid/players", None, True),
@@ -103,6 +104,8 @@ def test_every_endpoint_with_every_kind_of_token(
     new(client, "elsewhere", "street-ambush")
     something = {"line": "Jonah waits", "dice": {"seed": 1}}  # for undo to take back
     assert client.post("/api/encounters/raid/act", json=something, headers=auth(GM)).is_success
+    if path.endswith("/redo"):  # for redo to play again
+        assert client.post("/api/encounters/raid/undo", json={}, headers=auth(GM)).is_success
     tokens = {
         "none": None,
         "forged": "gm." + "A" * 43,
@@ -243,6 +246,90 @@ def test_a_refused_action_says_why_and_changes_nothing(client: TestClient) -> No
     assert body["error"] == "refused" and body["rule"] == "R-6" and "dashes" in body["message"]
     assert body["envelope"]["result"]["outcome"] == "refused"
     assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
+
+
+def test_the_gm_s_whole_line_takes_a_gm_command(client: TestClient) -> None:
+    """ENC-GM (DEC-711): the GM's overrides, typed in the whole line as in `encounter play`,
+    were refused as naming nobody ("Nobody called 'hits'...; did you mean 'Ilse'?"). The GM's
+    line is done as `encounter gm` does it, and its odds check it first; a player may not."""
+    new(client)
+    line = {"line": "hits Jonah 5"}
+    odds = client.post("/api/encounters/raid/odds", json=line, headers=auth(GM)).json()
+    assert (odds["method"], odds["outcomes"], odds["samples"]) == ("exact", {"done": 1.0}, None)
+    bad = client.post(
+        "/api/encounters/raid/odds", json={"line": "hits Jonah 5000"}, headers=auth(GM)
+    )
+    assert bad.status_code == 422 and bad.json()["rule"] == "ENC-GM"
+    assert "0 to 999" in bad.json()["message"]
+    # Faces rolled at the table wait for an action: a GM command rolls none.
+    faces = client.post(
+        "/api/encounters/raid/act", json={**line, "dice": {"rolls": [50]}}, headers=auth(GM)
+    )
+    assert faces.status_code == 422 and faces.json()["rule"] == "ENC-GM"
+    assert "rolls no dice" in faces.json()["message"]
+    done = client.post(
+        "/api/encounters/raid/act", json={**line, "expected_head": 1}, headers=auth(GM)
+    )
+    assert done.status_code == 200, done.text
+    body = done.json()
+    assert body["record"]["kind"] == "gm" and body["head"] == 2
+    assert body["result"]["headline"] == "GM: Jonah takes 5."
+    shown = client.get("/api/encounters/raid", headers=auth(GM)).json()
+    assert shown["head"] == 2
+    assert next(c for c in shown["state"]["combatants"] if c["name"] == "Jonah")["hits_taken"] == 5
+    refused = client.post(
+        "/api/encounters/raid/act", json={"line": "hits Jonah 5000"}, headers=auth(GM)
+    )
+    assert refused.status_code == 422 and refused.json()["rule"] == "ENC-GM"
+    client.put("/api/encounters/raid/table", json={"players_act": True}, headers=auth(GM))
+    mara = auth(KEYS.player_token("raid", "Mara"))
+    for path in ("/act", "/odds"):
+        reply = client.post(f"/api/encounters/raid{path}", json=line, headers=mara)
+        assert reply.status_code == 403 and "GM" in reply.json()["message"]
+    assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 2
+
+
+@pytest.mark.parametrize(
+    ("example", "line", "rule", "says"),
+    [
+        ("warehouse", "Mara reloads --ammo hollow", "R-6", "did you mean 'hollowpoint'?"),
+        ("grenade-room", "Mara throws grenade at 0,45", "RMU-EXP-12", "known: an-m14"),
+        ("warehouse", "Mara attacks Jonah --with sword", "R-6", "did you mean 'broadsword'?"),
+        ("night-market", "V reloads --ammo ap", "CPR-AMMO-1", "known: armor-piercing"),
+    ],
+)
+def test_a_name_no_catalog_holds_in_an_action_line_is_refused(
+    client: TestClient, example: str, line: str, rule: str, says: str
+) -> None:
+    """DEC-717: a load, an ammunition or a melee weapon its catalog lacks, typed in an action
+    line, answered 404 "not-found" as if the encounter were missing (no rule, no envelope),
+    and `encounter act` an error; it is refused, naming the rule and the names it knows."""
+    new(client, "x", example)
+    for path in ("/act", "/odds"):
+        reply = client.post(f"/api/encounters/x{path}", json={"line": line}, headers=auth(GM))
+        assert reply.status_code == 422, reply.text
+        body = reply.json()
+        assert (body["error"], body["rule"]) == ("refused", rule) and says in body["message"]
+    assert client.get("/api/encounters/x", headers=auth(GM)).json()["head"] == 1
+
+
+def test_redo_plays_again_what_undo_took_back_with_its_own_dice(client: TestClient) -> None:
+    """ENC-UNDO (DEC-697, DEC-711): the web table could undo but not redo."""
+    new(client)
+    shot = {"line": "Mara shoots Viktor", "dice": {"rolls": [96, 50, 50]}}
+    first = client.post("/api/encounters/raid/act", json=shot, headers=auth(GM)).json()
+    client.post("/api/encounters/raid/undo", json={}, headers=auth(GM))
+    nothing = client.post("/api/encounters/raid/redo", json={"expected_head": 2}, headers=auth(GM))
+    assert nothing.status_code == 409
+    again = client.post("/api/encounters/raid/redo", json={"expected_head": 3}, headers=auth(GM))
+    assert again.status_code == 200, again.text
+    body = again.json()
+    assert body["head"] == 4 and body["record"]["text"] == "Mara shoots Viktor"
+    assert body["dice"]["used"] == first["dice"]["used"] == [96, 50, 50]
+    assert body["result"]["headline"] == first["result"]["headline"]
+    none = client.post("/api/encounters/raid/redo", json={}, headers=auth(GM))
+    assert none.status_code == 422 and none.json()["rule"] == "ENC-UNDO"
+    assert "nothing to redo" in none.json()["message"]
 
 
 def test_too_few_table_dice_are_refused_and_change_nothing(client: TestClient) -> None:
@@ -388,6 +475,18 @@ def test_a_player_sees_words_not_figures_and_no_hidden_combatant(client: TestCli
     assert log[-1]["text"] == "something unseen happens" and "Lev" not in str(log)
     gm_log = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
     assert gm_log[-1]["text"] == "Jonah shoots Lev"
+    # DEC-719: the GM's overrides tell a player no figure ("hits Viktor 12" did).
+    for line in ("hits Viktor 12", "set Viktor stun 2", "hits Lev 3"):
+        assert client.post(
+            "/api/encounters/raid/act", json={"line": line}, headers=auth(GM)
+        ).is_success
+    log = client.get("/api/encounters/raid/log", headers=mara).json()["records"]
+    assert [r["text"] for r in log[-3:]] == [
+        "the GM steps in (hits)",
+        "the GM steps in (set)",
+        "something unseen happens",
+    ]
+    assert "12" not in str(log) and "stun" not in str(log)
 
 
 def test_a_player_s_line_is_read_against_the_scene_they_see(client: TestClient) -> None:
@@ -565,6 +664,10 @@ def test_a_player_acts_in_initiative_order(client: TestClient) -> None:
     reply = client.post(act, json={"line": "Jonah waits"}, headers=jonah)
     assert reply.status_code == 422 and reply.json()["rule"] == "ENC-ORDER", reply.text
     assert "Mara (4 AP), Viktor (4 AP) come first" in reply.json()["message"]
+    # DEC-716: what the rules refuse is refused for that first, resolver's checks and all.
+    sweep = {"line": "Jonah sweeps 5 ft out, 20 ft wide toward Viktor"}
+    reply = client.post(act, json=sweep, headers=jonah)
+    assert reply.status_code == 422 and reply.json()["rule"] == "RMU-SUP-4", reply.text
     shown = client.get("/api/encounters/raid", headers=jonah).json()
     assert shown["head"] == 1 and shown["up"] == ["Mara (4 AP)", "Viktor (4 AP)"]
     # Someone the GM hides is not named to the players, here or in the refusal (DEC-674).

@@ -107,12 +107,18 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
         gm.click("#undo")
         expect(gm.locator("#act-msg")).to_contain_text("undone")
         expect(player.locator("#log-list")).to_contain_text("undo #2")
+        # DEC-711: redo plays it again with its dice; a GM command goes in the whole line.
+        gm.click("#redo")
+        expect(gm.locator("#act-msg")).to_contain_text("redone: #4 Mara shoots Viktor")
+        gm.fill("#line", "hits Jonah 5")
+        gm.click("#commit")
+        expect(gm.locator("#act-msg")).to_contain_text("#5 hits Jonah 5: done")
 
         # A refused action: its rule and why, and nothing changed.
         gm.fill("#line", "Mara dances")
         gm.click("#commit")
         expect(gm.locator("#act-msg")).to_contain_text("Refused (R-6)")
-        expect(gm.locator("#turn")).to_contain_text("Log at record 3")
+        expect(gm.locator("#turn")).to_contain_text("Log at record 5")
 
         # Both pages fit their screens (1280×800, a tablet held upright): nothing runs off the
         # side but the state table, which scrolls in its own box.
@@ -170,9 +176,11 @@ def test_the_gm_s_dice_roll_the_next_round_too(browser: object, tmp_path: Path) 
         expect(gm.locator("#act-msg")).to_contain_text("ran out of scripted dice: 1 given")
         expect(gm.locator("#rolls")).to_have_value("1")
         faces = [1, 2, 3, 4, 5, 6, 7, 8]
-        gm.fill("#rolls", ", ".join(map(str, faces)))
+        gm.fill("#rolls", ", ".join(map(str, [*faces, 9, 10])))
         gm.click("#next-round")
         expect(gm.locator("#act-msg")).to_contain_text("next round: #2")
+        # DEC-718: faces the rules did not ask for are named, as the command line names them.
+        expect(gm.locator("#act-msg")).to_contain_text("2 not needed: 9, 10")
         # Faces rolled at the table are rolled once: taken, they are cleared (the next action
         # would have rolled them again); refused, they stay to be put right.
         expect(gm.locator("#rolls")).to_have_value("")

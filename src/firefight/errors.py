@@ -14,7 +14,8 @@ Nothing that raises one of these has changed any state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from firefight.fuzzy import closest, hint
 from firefight.text import printable
@@ -25,7 +26,10 @@ __all__ = [
     "RuleRefusal",
     "TableDataError",
     "UnknownNameError",
+    "known_or_refused",
 ]
+
+T = TypeVar("T")
 
 
 class FirefightError(ValueError):
@@ -80,3 +84,23 @@ class TableDataError(FirefightError):
 
 class DiceError(FirefightError):
     """A die could not be rolled: scripted faces ran out, or a face is impossible."""
+
+
+def known_or_refused(rule: str, lookup: Callable[[str], T], name: str) -> T:
+    """``lookup(name)``; a name its catalog lacks, typed in an action line, refused under
+    ``rule`` with the names it knows (DEC-717): the line is the player's to fix, where an
+    :class:`UnknownNameError` reads as a missing encounter or file.
+
+    >>> def ammo(key: str) -> str:
+    ...     raise UnknownNameError("rmu ammunition", key, ["ball", "hollowpoint"])
+    >>> known_or_refused("R-6", ammo, "hollow")
+    Traceback (most recent call last):
+    ...
+    firefight.errors.RuleRefusal: R-6: Unknown rmu ammunition 'hollow'; did you mean 'hollowpoint'?
+    """
+    try:
+        return lookup(name)
+    except UnknownNameError as exc:
+        said = str(exc)
+        said = said[:1].upper() + said[1:]
+        raise RuleRefusal(rule, said if said.endswith(("?", ".")) else f"{said}.") from None

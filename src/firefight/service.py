@@ -409,7 +409,7 @@ class EncounterService:
         if state.round < 1:
             return
         action = ruleset.parse_action(text, state)
-        ruleset.validate(state, action)
+        engine.check_allowed(state, action, ruleset)
         check_order(state, action.actor, ruleset)
 
     def next_round(

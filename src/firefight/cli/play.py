@@ -24,6 +24,7 @@ from rich.markup import escape
 from firefight.cli.common import console
 from firefight.cli.encounter import note_unused, show_records, show_short, show_state
 from firefight.dice import Dice, ScriptedSource, SeededSource, read_faces
+from firefight.encounter.engine import check_allowed
 from firefight.encounter.gm import GM_COMMANDS, STATUSES, is_gm_line
 from firefight.encounter.log import LogRecord
 from firefight.encounter.turns import ahead_of, next_up, unspent
@@ -191,7 +192,7 @@ class Session:
         ruleset = self.ruleset
         action = ruleset.parse_action(text, state)
         # What the rules refuse is refused before asking about the order: no answer would do.
-        ruleset.validate(state, action)
+        check_allowed(state, action, ruleset)
         waiting = ahead_of(state, action.actor, ruleset)
         if waiting:
             first = ", ".join(f"{n} ({left})" for n, left in waiting)

@@ -40,6 +40,7 @@ __all__ = [
     "Resolution",
     "act",
     "act_quietly",
+    "check_allowed",
     "first_round_opened",
     "gm",
     "initiative_quietly",
@@ -232,6 +233,15 @@ def act_quietly(
     if not ruleset.resolve_validates:
         ruleset.validate(state, action)
     return ruleset.resolve_quietly(state, action, dice)
+
+
+def check_allowed(state: EncounterState, action: Action, ruleset: Ruleset) -> None:
+    """Raise what the rules refuse ``action`` for: its validation and its resolver's own checks
+    alike (a sweep inside point blank, a preparation short of its AP), by a dry run on
+    throwaway dice, since every refusal comes before any die. Asked before the initiative
+    order, so that no out-of-turn question is put, and no --force asked for, about an action
+    no answer would let through (ENC-ORDER, DEC-716)."""
+    act_quietly(state, action, ruleset, Dice.seeded(0))
 
 
 def open_fight_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:

@@ -35,6 +35,7 @@ from firefight.limits import MAX_DIGITS, typed_whole
 from firefight.outcome import Happened, Outcome
 from firefight.scene.apply import initiative_without
 from firefight.scene.events import (
+    GM_COMMANDS,
     GM_RULE,
     CombatantAdded,
     CombatantRemoved,
@@ -56,18 +57,6 @@ if TYPE_CHECKING:
 
 __all__ = ["GM_COMMANDS", "STATUSES", "gm_outcome", "is_gm_line"]
 
-GM_COMMANDS = (
-    "hits",
-    "heal",
-    "repair",
-    "add",
-    "remove",
-    "move",
-    "set",
-    "delay",
-    "hold",
-    "reorder",
-)
 STATUSES = ("up", "unconscious", "dead")
 _NUMBER = re.compile(r"-?\d+")
 _USAGE = {

@@ -32,8 +32,9 @@ __all__ = [
     "state_after_round",
 ]
 
-#: State-table columns that change with every round or say nothing new in a recap.
-_QUIET_COLUMNS = frozenset({"name", "side", "AP"})
+#: State-table columns that change with every round or say nothing new in a recap: what is
+#: left of the turn (rmu's AP, cpr's and cards' turn), which every opening resets.
+_QUIET_COLUMNS = frozenset({"name", "side", "AP", "turn"})
 
 
 class RecapError(FirefightError, ValueError):
@@ -53,7 +54,7 @@ class PersonRecap:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Recap:
     """A round of an encounter, person by person; ``scene`` holds what happened to no one in
-    particular (a round opening, a grenade landing)."""
+    particular (the round's opening, with what came as it opened; a GM's override)."""
 
     title: str
     round: int
@@ -102,13 +103,20 @@ def recap_round(
     """Round ``round_number`` of the encounter whose initial scene is ``scene`` and whose log
     is ``records``."""
     start, end = _round_bounds(records, round_number)
-    before = _fold_until(scene, records, ruleset, start + 1)
+    # The round's opening record is the round's, as the log tells it under the round's heading:
+    # what the last round's end left to happen (a grenade going off, bleeding, a death save)
+    # happens there, and is in this recap or in none (DEC-710).
+    before = _fold_until(scene, records, ruleset, start)
     after = _fold_until(scene, records, ruleset, end)
     names = [c.name for c in after.combatants]
     did: dict[str, list[str]] = {n: [] for n in names}
     happened: list[str] = []
     for record in live(records):
-        if record.seq <= start or (end is not None and record.seq >= end):
+        if record.seq < start or (end is not None and record.seq >= end):
+            continue
+        if record.kind == "round":
+            # An opening is everyone's: each line of it is something that happened.
+            happened.extend(record.narration)
             continue
         # The narration's first line tells the action and what came of it; the typed line
         # stands in only when there is none.

@@ -53,12 +53,16 @@ def ahead_of(state: EncounterState, actor: str, ruleset: Ruleset) -> list[tuple[
 
 
 def unspent(state: EncounterState, ruleset: Ruleset) -> list[tuple[str, str]]:
-    """Everyone who still has some of their turn, with what they have left."""
+    """Everyone who still has some of their turn, with what they have left: in initiative
+    order, then anyone out of it (held, or joined mid-round) in the scene's (DEC-715)."""
+    ordered = [name for group in state.initiative for name in group]
+    rest = [c.name for c in state.combatants if c.name not in ordered]
     found = []
-    for c in state.combatants:
-        left = ruleset.turn_left(c)
+    for name in (*ordered, *rest):
+        c = state.find(name)
+        left = ruleset.turn_left(c) if c is not None else None
         if left is not None:
-            found.append((c.name, left))
+            found.append((name, left))
     return found
 
 

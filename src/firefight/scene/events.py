@@ -115,6 +115,20 @@ class ConditionEnded(Event):
 
 #: The encounter's own rule a GM's command is recorded and refused under.
 GM_RULE = "ENC-GM"
+#: The GM's commands' first words (:mod:`firefight.encounter.gm`); an action line never starts
+#: with one unless someone is called that.
+GM_COMMANDS = (
+    "hits",
+    "heal",
+    "repair",
+    "add",
+    "remove",
+    "move",
+    "set",
+    "delay",
+    "hold",
+    "reorder",
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

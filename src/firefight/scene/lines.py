@@ -33,6 +33,7 @@ from firefight.errors import RuleRefusal
 from firefight.fuzzy import hint, suggestion
 from firefight.limits import MAX_DIGITS
 from firefight.scene.actions import ACTION_RULE
+from firefight.scene.events import GM_COMMANDS, GM_RULE
 from firefight.scene.state import EncounterState, unknown_combatant
 from firefight.text import is_control
 from firefight.trace import Modifier
@@ -197,13 +198,27 @@ def read_line(
     except ValueError as exc:
         raise RuleRefusal(rule, f"The action line cannot be read: {exc}.") from None
     canonical = tuple(dict.fromkeys(verbs.values()))
+    if tokens and tokens[0].lower() in GM_COMMANDS and state.find(tokens[0]) is None:
+        # Read as someone acting, the GM's command would name nobody called 'hits' (DEC-712).
+        raise RuleRefusal(
+            GM_RULE,
+            f"{tokens[0].lower()!r} is the GM's command, not an action: give it with "
+            "'encounter gm', or alone in 'encounter play' or the web table's whole line.",
+        )
     if len(tokens) < 2:
         example = example or f"V {canonical[0]} ..."
         raise RuleRefusal(rule, f"An action names who acts and what they do, e.g. {example!r}.")
     first_option = next((i for i, t in enumerate(tokens) if t.startswith("--")), len(tokens))
     longest = max(len(spelling.split()) for spelling in verbs)
-    verb_at = next((i for i in range(len(tokens)) if _spelling_at(tokens, i, verbs, longest)), None)
-    if verb_at is None or verb_at == 0 or verb_at > first_option:
+    spelt = [i for i in range(1, first_option) if _spelling_at(tokens, i, verbs, longest)]
+    # The verb follows the actor's whole name, which may spell one too (a 'Dash' who waits, a
+    # 'Grapple Jones'; DEC-713): the verb after the longest run of words naming someone, as a
+    # name is read, else the first.
+    verb_at = next(
+        (i for i in reversed(spelt) if state.find(" ".join(tokens[:i])) is not None),
+        spelt[0] if spelt else None,
+    )
+    if verb_at is None:
         _, after = name_at(tokens, 0, max(1, min(first_option, len(tokens)) - 1), state)
         word = tokens[after] if after < len(tokens) else ""
         # The verbs are always listed: a player who guessed one wrong wants to see them all,

@@ -29,10 +29,14 @@ from firefight.cli.common import refusal_json
 from firefight.cli.encounter import applied_json
 from firefight.declarations import DeclarationError
 from firefight.dice import Dice, ScriptedSource, SeededSource
+from firefight.encounter.engine import check_allowed
+from firefight.encounter.engine import gm as gm_resolution
+from firefight.encounter.gm import is_gm_line
 from firefight.encounter.scenario import ScenarioError, parse_scenario
 from firefight.encounter.turns import ORDER_RULE, ahead_of
 from firefight.errors import FirefightError, RuleRefusal, UnknownNameError
 from firefight.odds.lines import line_odds
+from firefight.scene.events import GM_RULE
 from firefight.scene.lines import write_line
 from firefight.scene.svg import scene_svg
 from firefight.serialize import to_plain
@@ -428,7 +432,8 @@ def create_app(server: Server) -> FastAPI:
             seen = seen_state(state, scope, settings)
             # What lies in the scene (a live grenade, a cloud), as `encounter map` draws it.
             overlay, refused, caption = ruleset.scene_overlay(seen), None, None
-            if line:
+            # A GM command draws nothing of its own (DEC-711): it is no one's action.
+            if line and not is_gm_line(line, state):
                 try:
                     # As the action is read for this token (DEC-674), drawn on what it sees.
                     action = ruleset.parse_action(line, seen)
@@ -471,6 +476,8 @@ def create_app(server: Server) -> FastAPI:
         """DEC-675: a player acts in initiative order (ENC-ORDER); only the GM plays out of it.
         Said to the player, who can neither force it nor change the order."""
         action = current.ruleset.parse_action(text, current.state)
+        # What the rules refuse is refused for that first: no waiting would let it through.
+        check_allowed(current.state, action, current.ruleset)
         waiting = ahead_of(current.state, action.actor, current.ruleset)
         if waiting:
             settings = server.tables.get(name)
@@ -482,15 +489,39 @@ def create_app(server: Server) -> FastAPI:
                 "them, or ask the GM.",
             )
 
+    def _gm_line(scope: Scope, name: str, text: str) -> Current | None:
+        """The current encounter when ``text`` is a GM command (as the session reads one:
+        its first word is one and names nobody), which only the GM gives; else None."""
+        current = _current(name)
+        if not is_gm_line(text, current.state):
+            return None
+        if not scope.is_gm:
+            raise _Refused(403, "forbidden", f"only the GM gives GM commands ({text.split()[0]!r})")
+        return current
+
     @app.post("/api/encounters/{name:encounter}/odds", tags=["actions"])
     def odds(name: str, body: LineBody, scope: ScopeDep) -> Any:
         """The odds of an action before it is declared (sampled through the ruleset's own
         resolver; docs/web.md); a refused line is refused as when declared, with the line it
-        composed (the map can still draw it)."""
+        composed (the map can still draw it). A GM command is done as written: its odds say
+        so once it reads (DEC-711)."""
         _allowed(scope, name)
         text = _line(body)
-        current = _may_declare(scope, name, text)
+        gm_current = _gm_line(scope, name, text)
         try:
+            if gm_current is not None:
+                gm_resolution(gm_current.state, text, gm_current.ruleset)
+                verb = text.split()[0].lower()
+                return {
+                    "line": text,
+                    "actor": None,
+                    "verb": verb,
+                    "outcomes": {"done": 1.0},
+                    "effects": {},
+                    "method": "exact",
+                    "samples": None,
+                }
+            current = _may_declare(scope, name, text)
             found = line_odds(current.state, current.ruleset, text)
         except RuleRefusal as exc:
             refused = {"error": "refused", "rule": exc.rule, "message": exc.reason, "line": text}
@@ -511,6 +542,8 @@ def create_app(server: Server) -> FastAPI:
         why); one built on a head the log has moved past is refused with 409."""
         _allowed(scope, name)
         text = _line(body)
+        if _gm_line(scope, name, text) is not None:
+            return _gm_command(name, text, body)
         current = _may_declare(scope, name, text)
         if not scope.is_gm:
             _player_dice(body.dice, server.tables.get(name))
@@ -535,6 +568,20 @@ def create_app(server: Server) -> FastAPI:
             reply = {"encounter": name, "head": head, "text": text, "outcome": outcome}
         return _json(reply)
 
+    def _gm_command(name: str, text: str, body: ActBody) -> Response:
+        """The GM's override typed as a line, done as `encounter gm` does it (DEC-711). It
+        rolls nothing: faces rolled at the table are refused, so the page keeps them for the
+        action that takes them (D-3)."""
+        if body.dice.rolls:
+            raise RuleRefusal(
+                GM_RULE,
+                f"A GM command rolls no dice; the faces typed ({len(body.dice.rolls)}) are kept "
+                "for the action that takes them.",
+            )
+        applied = server.service.gm(name, text, expected_head=body.expected_head)
+        server.hub.changed(name, applied.record.seq, "gm")
+        return _json(_applied(applied, {"source": "none"}))
+
     @app.post("/api/encounters/{name:encounter}/next-round", tags=["actions"])
     def next_round(name: str, body: RoundBody, scope: GmDep) -> Response:
         """End the round (the ruleset's upkeep) and start the next (initiative)."""
@@ -549,6 +596,15 @@ def create_app(server: Server) -> FastAPI:
         applied = server.service.undo(name, expected_head=body.expected_head)
         server.hub.changed(name, applied.record.seq, "undo")
         return _json(_applied(applied, None))
+
+    @app.post("/api/encounters/{name:encounter}/redo", tags=["actions"])
+    def redo(name: str, body: HeadBody, scope: GmDep) -> Response:
+        """Play again the last thing undone (the earliest of the last run of undos first),
+        with the dice it rolled (DEC-697, DEC-711)."""
+        applied = server.service.redo_next(name, expected_head=body.expected_head)
+        server.hub.changed(name, applied.record.seq, "redo")
+        faces = list(applied.record.dice.faces)
+        return _json(_applied(applied, {"source": "scripted", "rolls": faces}))
 
     @app.get("/api/encounters/{name:encounter}/table", tags=["table"])
     def get_table(name: str, scope: GmDep) -> dict[str, Any]:

@@ -71,6 +71,10 @@ class ReadingService(EncounterService):
         with self._turn(name):
             return super().next_round(name, dice, force=force, expected_head=expected_head)
 
+    def gm(self, name: str, text: str, *, expected_head: int | None = None) -> Applied:
+        with self._turn(name):
+            return super().gm(name, text, expected_head=expected_head)
+
     def undo(self, name: str, *, expected_head: int | None = None) -> Applied:
         """Undo from the kept encounter when it has the two records in force undo needs (or
         starts at the scene); else as the service does, folding from further back."""

@@ -209,6 +209,10 @@ def player_entry(
     entry = dict(fields)
     if _names_hidden(record.text, hidden - {scope.character}):
         entry["text"] = "something unseen happens"
+    elif record.kind == "gm":
+        # The GM's line is figures ("hits Viktor 12", "set Viktor stun 2"): a player hears
+        # only that the GM stepped in, and sees what came of it as the rows show it (DEC-719).
+        entry["text"] = f"the GM steps in ({record.text.split()[0].lower()})"
     if record.seq in undone:
         entry["undone_by"] = undone[record.seq]
     return entry

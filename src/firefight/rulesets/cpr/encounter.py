@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firefight.dice import Dice
-from firefight.errors import RuleRefusal
+from firefight.errors import RuleRefusal, known_or_refused
 from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init, replace
 from firefight.geometry import Point, distance_ft
@@ -844,7 +844,9 @@ def _reload(state: EncounterState, action: Reload, dice: Dice, data: CprData) ->
     own = fighter(c)
     mag = weapon.loaded
     ammo = action.ammo
-    if ammo is None:
+    if ammo is not None:
+        known_or_refused("CPR-AMMO-1", data.ammunition, ammo)
+    else:
         kinds = own.kinds_carried(weapon.name)
         ammo = mag.ammo if mag is not None and (mag.ammo in kinds or not kinds) else None
         ammo = ammo or (kinds[0] if kinds else "basic")

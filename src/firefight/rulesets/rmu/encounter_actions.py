@@ -35,8 +35,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from firefight.errors import RuleRefusal
+from firefight.errors import RuleRefusal, known_or_refused
 from firefight.geometry import Point, Posture
+from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.called import parse_location
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.rulesets.rmu.encounter_afflictions import BREATH_VERBS, HoldsBreath
@@ -262,7 +263,9 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
         if len(positional) > 1:
             raise _refuse("'reloads' takes at most one weapon name.")
         weapon = positional[0] if positional else line.first("with")
-        return Reload(**base, weapon=weapon, ammo=line.first("ammo"))
+        if (ammo := line.first("ammo")) is not None:
+            known_or_refused(ACTIONS_RULE, rmu_data().ammunition, ammo)
+        return Reload(**base, weapon=weapon, ammo=ammo)
     if verb == "moves":
         x, y = option_point(positional, what="'moves'", unit="feet", rule=ACTIONS_RULE)
         return Move(**base, to=Point(x_ft=x, y_ft=y))

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from firefight.dice import Dice
-from firefight.errors import RuleRefusal
+from firefight.errors import RuleRefusal, known_or_refused
 from firefight.events import Event
 from firefight.frozen import replace
 from firefight.geometry import (
@@ -53,7 +53,13 @@ from firefight.rulesets.rmu.grenade_reactions import answered
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import flash_bang_potency
-from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw, throw_band
+from firefight.rulesets.rmu.placement import (
+    ExplosiveLanded,
+    Throw,
+    landing_place,
+    resolve_throw,
+    throw_band,
+)
 from firefight.rulesets.rmu.round_results import DueBlasts, GoneOff, NobodyNear
 from firefight.rulesets.rmu.scene_reading import shooter_modifiers, worn_armor
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
@@ -142,7 +148,7 @@ def parse_throw(line: Line, rule: str) -> Throws:
         actor=line.actor,
         verb="throws",
         text=line.text,
-        load=explosive_data().load(words[0]).key,
+        load=known_or_refused("RMU-EXP-12", explosive_data().load, words[0]).key,
         aim=Point(x_ft=x, y_ft=y),
         ap=line.number("ap", 3, rule),
         difficulty=line.number("difficulty", 0, rule),
@@ -334,7 +340,7 @@ def describe_landing(event: Event) -> str | None:
 
 
 def _landing_words(event: ExplosiveLanded) -> str:
-    where = f"({event.at.x_ft:g}, {event.at.y_ft:g})"
+    where = landing_place(event.at)
     if event.fumbled:
         return f"{event.actor} fumbles the {event.load}: it drops at their feet, at {where}"
     return f"{event.actor} throws the {event.load}; it lands at {where}"

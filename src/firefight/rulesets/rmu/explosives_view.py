@@ -14,6 +14,7 @@ from firefight.geometry import Point
 from firefight.rulesets.rmu.burning import BURNING
 from firefight.rulesets.rmu.clouds import CLOUD, clouds_in
 from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.rulesets.rmu.placement import landing_place
 from firefight.scene.state import ActiveCondition, EncounterState
 from firefight.scene.svg import Mark, Overlay, Ring
 from firefight.wording import counted
@@ -49,7 +50,7 @@ def scene_lines(state: EncounterState) -> list[str]:
             load = explosive_data().load(str(k.get("load")))
             at = _at(k)
             lines.append(
-                f"live grenade {k.id}: {load.name} at ({at.x_ft:g}, {at.y_ft:g}), thrown by "
+                f"live grenade {k.id}: {load.name} at {landing_place(at)}, thrown by "
                 f"{k.get('thrower')}; {_fuse(k, state.round)}"
             )
         elif k.kind == CLOUD:
@@ -59,7 +60,7 @@ def scene_lines(state: EncounterState) -> list[str]:
             left = counted(k.rounds_left or 0, "round")
             lines.append(
                 f"cloud {k.id}: {load.name}, {k.get('radius_ft'):g} ft about "
-                f"({at.x_ft:g}, {at.y_ft:g}), {left} left"
+                f"{landing_place(at)}, {left} left"
             )
         elif k.kind == BURNING:
             left = "until put out" if k.rounds_left is None else f"{k.rounds_left} more rounds"

@@ -34,6 +34,7 @@ __all__ = [
     "ExplosiveLanded",
     "Landing",
     "Throw",
+    "landing_place",
     "placement_terms",
     "resolve_throw",
     "scatter_ft",
@@ -120,6 +121,16 @@ def scatter_ft(total: int, distance: float) -> tuple[int, float]:
     """
     share = 100 if total < 0 else 100 - total
     return share, round(share / 100 * distance / 2, 6)
+
+
+def landing_place(at: Point) -> str:
+    """Where a load lies, in words: to a tenth of a foot, as the source tells a scatter (6.3 ft
+    at 45 ft; RMU-EXP-2), whatever the figures the scatter computed (DEC-714).
+
+    >>> landing_place(Point(x_ft=4.3875, y_ft=37.4006))
+    '(4.4, 37.4)'
+    """
+    return f"({round(at.x_ft, 1):g}, {round(at.y_ft, 1):g})"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

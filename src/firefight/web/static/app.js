@@ -246,7 +246,7 @@ async function commit(event) {
       { ...composed(), dice: given, expected_head: head });
     const outcome = done.result ? done.result.outcome : done.outcome;
     const used = done.dice ? ` (dice ${done.dice.used.join(", ") || "none"})` : "";
-    say("act-msg", `#${done.head} ${done.text || done.record.text}: ${outcome}${used}`, "ok");
+    say("act-msg", `#${done.head} ${done.text || done.record.text}: ${outcome}${used}${leftOver(done)}`, "ok");
     spent(given);
     composedLine = "";
     $("line").value = "";
@@ -258,6 +258,13 @@ async function commit(event) {
   await refresh();
 }
 
+// Faces typed that the rules did not ask for are named, as the command line names them: they
+// are cleared with the rest, so the GM must hear they went unrolled (DEC-718).
+function leftOver(done) {
+  const unused = done.dice && done.dice.unused;
+  return unused && unused.length ? `; ${unused.length} not needed: ${unused.join(", ")}` : "";
+}
+
 // Faces rolled at the table are rolled once: taken, they are cleared, not rolled again.
 function spent(given) {
   if (given && given.rolls) $("rolls").value = "";
@@ -266,7 +273,7 @@ function spent(given) {
 async function command(path, body, label) {
   try {
     const done = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + path, body);
-    say("act-msg", `${label}: #${done.head} ${done.record.text}`, "ok");
+    say("act-msg", `${label}: #${done.head} ${done.record.text}${leftOver(done)}`, "ok");
     spent(body.dice);
   } catch (error) {
     say("act-msg", failure(error), "error");
@@ -361,6 +368,7 @@ async function start() {
     if (ROLE === "gm") {
       $("who").textContent = "GM";
       $("undo").addEventListener("click", () => command("/undo", { expected_head: head }, "undone"));
+      $("redo").addEventListener("click", () => command("/redo", { expected_head: head }, "redone"));
       // A round's change rolls the initiative with the dice chosen, as an action does.
       $("next-round").addEventListener("click", () => command("/next-round", { expected_head: head, dice: dice() }, "next round"));
       $("players-act").addEventListener("change", saveTable);

@@ -18,7 +18,7 @@ from firefight.rulesets.rmu.explosive_options import (
 )
 from firefight.rulesets.rmu.flash_bang import FlashBangResult, resolve_flash_bang
 from firefight.rulesets.rmu.gas import CsResult, resolve_cs
-from firefight.rulesets.rmu.placement import Landing, resolve_throw
+from firefight.rulesets.rmu.placement import Landing, landing_place, resolve_throw
 
 __all__ = ["app"]
 
@@ -27,7 +27,7 @@ app = typer.Typer(add_completion=False)
 
 def _throw_headline(outcome: Outcome[Landing]) -> str:
     s = outcome.result
-    where = f"({s.landed.x_ft:g}, {s.landed.y_ft:g})"
+    where = landing_place(s.landed)
     if s.result == "fumble":
         return f"FUMBLE: it lies at the thrower's feet {where}"
     if s.result == "on target":

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from firefight.dice import Dice
-from firefight.errors import RuleRefusal
+from firefight.errors import RuleRefusal, known_or_refused
 from firefight.events import Event
 from firefight.geometry import Posture, bearing_deg, distance_ft
 from firefight.outcome import Outcome
@@ -203,6 +203,7 @@ def parse_melee_action(line: Line, state: EncounterState) -> Action:
         )  # fmt: skip
     if weapon is None:
         raise _refuse(f"'attacks' needs a weapon, e.g. '{_EXAMPLE}'.")
+    known_or_refused(MELEE_RULE, melee_weapon, weapon)
     return Attack(
         actor=actor, verb=verb, text=said, target=target, weapon=weapon, ap=ap, parry=parry,
         situational=situational, mods=mods,
