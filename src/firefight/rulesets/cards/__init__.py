@@ -47,6 +47,7 @@ class _Fight(NamedTuple):
     can_still_harm: Callable[[CombatantState], bool]
     validate: Callable[[EncounterState, Action], None]
     resolve: Callable[[EncounterState, Action, Dice], Outcome]
+    resolve_quietly: Callable[[EncounterState, Action, Dice, Ruleset], EncounterState]
     fold: Callable[[EncounterState, Event], EncounterState]
     armor_repaired: type[ArmorRepaired]
 
@@ -59,6 +60,7 @@ def _fight() -> _Fight:
     from firefight.rulesets.cards.encounter import (
         initiative,
         resolve_cards_action,
+        resolve_cards_quietly,
         start_round,
         validate_cards_action,
     )
@@ -72,6 +74,7 @@ def _fight() -> _Fight:
         can_still_harm=rounds_left,  # DEC-540: a round left in a gun or a magazine
         validate=validate_cards_action,
         resolve=resolve_cards_action,
+        resolve_quietly=resolve_cards_quietly,
         fold=apply_cards_event,
         armor_repaired=ArmorRepaired,
     )
@@ -190,6 +193,9 @@ class Cards(Ruleset):
 
     def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return _fight().resolve(state, action, dice)
+
+    def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
+        return _fight().resolve_quietly(state, action, dice, self)
 
     def odds_start(
         self, state: EncounterState, action: Action
