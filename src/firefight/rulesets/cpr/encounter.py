@@ -285,7 +285,7 @@ def _named(
         raise RuleRefusal(
             "CPR-REF-1", f"{c.name}'s {weapon.name} is jammed: 'clears jam' takes an Action."
         )
-    if any(n.lower().startswith("armor") for n in named):
+    if named and any(n.lower().startswith("armor") for n in named):
         raise RuleRefusal("CPR-REF-1", "The armor penalty comes from the armor worn; name none.")
     names = (*own.modifiers_on(weapon.name), *named)
     # Most attacks name none, and no names choose nothing: the catalog is asked only for some.
