@@ -1099,8 +1099,14 @@ def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
         up = not (c.dead or c.unconscious)
         action_left = up and "action" not in own.lose_next
         move_left = up and "move" not in own.lose_next
-        now = (own.action_left, own.move_left, own.lose_next, own.moved_m, own.holding)
-        if c.stats is own and now == (action_left, move_left, (), 0.0, None):
+        if (
+            c.stats is own
+            and own.action_left == action_left
+            and own.move_left == move_left
+            and own.lose_next == ()
+            and own.moved_m == 0.0
+            and own.holding is None
+        ):
             people.append(c)  # already so (someone down since an earlier turn): no copy
             continue
         people.append(
