@@ -44,6 +44,7 @@ class _Fight(NamedTuple):
 
     start_round: Callable[[int], Outcome]
     initiative: Callable[[EncounterState, Dice], Outcome]
+    initiative_events: Callable[[EncounterState, Dice], Sequence[Event]]
     can_still_harm: Callable[[CombatantState], bool]
     validate: Callable[[EncounterState, Action], None]
     resolve: Callable[[EncounterState, Action, Dice], Outcome]
@@ -59,6 +60,7 @@ def _fight() -> _Fight:
     actions and events."""
     from firefight.rulesets.cards.encounter import (
         initiative,
+        initiative_events,
         resolve_cards_action,
         resolve_cards_quietly,
         start_round,
@@ -71,6 +73,7 @@ def _fight() -> _Fight:
     return _Fight(
         start_round=start_round,
         initiative=initiative,
+        initiative_events=initiative_events,
         can_still_harm=rounds_left,  # DEC-540: a round left in a gun or a magazine
         validate=validate_cards_action,
         resolve=resolve_cards_action,
@@ -157,6 +160,9 @@ class Cards(Ruleset):
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
         return _fight().initiative(state, dice)
+
+    def initiative_events(self, state: EncounterState, dice: Dice) -> Sequence[Event]:
+        return _fight().initiative_events(state, dice)
 
     def upkeep(self, state: EncounterState) -> Outcome:
         from firefight.outcome import Happened, Outcome

@@ -73,6 +73,7 @@ __all__ = [
     "cards_verbs",
     "describe_cards_event",
     "initiative",
+    "initiative_events",
     "parse_cards_action",
     "resolve_cards_action",
     "resolve_cards_quietly",
@@ -130,11 +131,13 @@ def _uses_shared_deck(state: EncounterState) -> bool:
     return any(stats_of(c).shared_deck for c in state.combatants)
 
 
-def initiative(state: EncounterState, dice: Dice) -> Outcome:
+def initiative(state: EncounterState, dice: Dice, trace: TraceBuilder | None = None) -> Outcome:
     """K-2: one card each for everyone who can act, dealt from one deck (the shared deck when
-    the scene keeps one, DEC-266)."""
+    the scene keeps one, DEC-266); the draw told to ``trace`` (a fresh one if None; a quiet
+    one, the quiet path's, words no step)."""
     drawing = [c for c in state.combatants if c.in_fight]
-    trace = TraceBuilder()
+    if trace is None:
+        trace = TraceBuilder()
     if not drawing:
         return Outcome(
             events=(InitiativeOrdered(groups=()),), trace=trace.build(), result=Happened()
@@ -144,13 +147,14 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
     cards = deck.draw(len(drawing), "reaction", trace)
     values = {c.name: card.rank for c, card in zip(drawing, cards, strict=True)}
     order = reaction_order(values, {c.name: stats_of(c).reflex for c in drawing})
-    trace.step(
-        "reaction: "
-        + ", ".join(f"{c.name} {card}" for c, card in zip(drawing, cards, strict=True))
-        + "; order "
-        + ", then ".join(" and ".join(g) for g in order),
-        rule="K-2",
-    )
+    if trace.telling:
+        trace.step(
+            "reaction: "
+            + ", ".join(f"{c.name} {card}" for c, card in zip(drawing, cards, strict=True))
+            + "; order "
+            + ", then ".join(" and ".join(g) for g in order),
+            rule="K-2",
+        )
     events: list[Event] = [
         InitiativeRolled(actor=c.name, faces=(card.rank,), total=card.rank)
         for c, card in zip(drawing, cards, strict=True)
@@ -405,6 +409,11 @@ def resolve_cards_action(state: EncounterState, action: Action, dice: Dice) -> O
         assert isinstance(action, CardsShot)
         return _resolve_shot(state, action, *checked, dice)
     return _turn_spent(state, action)
+
+
+def initiative_events(state: EncounterState, dice: Dice) -> Sequence[Event]:
+    """:func:`initiative`'s events from the same draws, for a simulation's quiet path."""
+    return initiative(state, dice, QuietTraceBuilder()).events
 
 
 def resolve_cards_quietly(
