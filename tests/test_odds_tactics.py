@@ -235,10 +235,15 @@ def test_dec_540_cpr_counts_carried_rounds_and_what_is_left_to_throw() -> None:
 
 
 def test_k_4_crd_mode_1_ready_gets_up_and_cocks_before_it_shoots() -> None:
-    """K-4 and CRD-MODE-1: a turn owed to getting up or cocking is offered first; the rules
-    refuse both when nothing is owed, and the shot follows."""
+    """K-4 and CRD-MODE-1: a turn owed to getting up or cocking is offered first, and the
+    shot follows; neither is offered when nothing is owed (the rules would refuse it)."""
     state = initial_state(load_scenario(EXAMPLES / "cards-alley.toml"))
-    lines = ready(state, "Giga")
+    assert ready(state, "Giga")[0].startswith("Giga shoots ")
+    giga = state.combatant("Giga")
+    owing = replace(
+        giga, stats=replace(giga.stats, knocked_down=True, uncocked=(giga.weapons[0].name,))
+    )
+    lines = ready(state.with_combatant(owing), "Giga")
     assert lines[:2] == ["Giga gets up", "Giga cocks"]
     assert lines[2].startswith("Giga shoots ")
 

@@ -44,9 +44,11 @@ class _Fight(NamedTuple):
 
     start_round: Callable[[int], Outcome]
     initiative: Callable[[EncounterState, Dice], Outcome]
+    initiative_events: Callable[[EncounterState, Dice], Sequence[Event]]
     can_still_harm: Callable[[CombatantState], bool]
     validate: Callable[[EncounterState, Action], None]
     resolve: Callable[[EncounterState, Action, Dice], Outcome]
+    resolve_quietly: Callable[[EncounterState, Action, Dice, Ruleset], EncounterState]
     fold: Callable[[EncounterState, Event], EncounterState]
     armor_repaired: type[ArmorRepaired]
 
@@ -58,7 +60,9 @@ def _fight() -> _Fight:
     actions and events."""
     from firefight.rulesets.cards.encounter import (
         initiative,
+        initiative_events,
         resolve_cards_action,
+        resolve_cards_quietly,
         start_round,
         validate_cards_action,
     )
@@ -69,9 +73,11 @@ def _fight() -> _Fight:
     return _Fight(
         start_round=start_round,
         initiative=initiative,
+        initiative_events=initiative_events,
         can_still_harm=rounds_left,  # DEC-540: a round left in a gun or a magazine
         validate=validate_cards_action,
         resolve=resolve_cards_action,
+        resolve_quietly=resolve_cards_quietly,
         fold=apply_cards_event,
         armor_repaired=ArmorRepaired,
     )
@@ -155,6 +161,9 @@ class Cards(Ruleset):
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
         return _fight().initiative(state, dice)
 
+    def initiative_events(self, state: EncounterState, dice: Dice) -> Sequence[Event]:
+        return _fight().initiative_events(state, dice)
+
     def upkeep(self, state: EncounterState) -> Outcome:
         from firefight.outcome import Happened, Outcome
         from firefight.trace import Trace
@@ -190,6 +199,9 @@ class Cards(Ruleset):
 
     def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return _fight().resolve(state, action, dice)
+
+    def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
+        return _fight().resolve_quietly(state, action, dice, self)
 
     def odds_start(
         self, state: EncounterState, action: Action

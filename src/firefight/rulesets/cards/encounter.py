@@ -12,7 +12,7 @@ Combatants whose scenario says ``deck = "shared"`` draw from one deck kept with 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -24,7 +24,7 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init, replace
 from firefight.geometry import distance_ft
 from firefight.outcome import Happened, Outcome, ResolvedWord, Result
-from firefight.rulesets.base import weapons_text
+from firefight.rulesets.base import Ruleset, weapons_text
 from firefight.rulesets.cards.data import CardsData, cards_data
 from firefight.rulesets.cards.deck import DeckInPlay
 from firefight.rulesets.cards.encounter_events import (
@@ -47,6 +47,7 @@ from firefight.rulesets.cards.shot import (
 from firefight.rulesets.cards.target import band_for
 from firefight.rulesets.cards.wounds import wound_modifier_level
 from firefight.scene.actions import ACTION_RULE, Action
+from firefight.scene.apply import apply_all
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled, Reloaded
 from firefight.scene.lines import (
     OptionKind,
@@ -60,7 +61,7 @@ from firefight.scene.lines import (
 )
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
 from firefight.scene.svg import FireLine, Overlay
-from firefight.trace import Trace, TraceBuilder
+from firefight.trace import QuietTraceBuilder, Trace, TraceBuilder
 from firefight.units import metres_from_feet
 
 __all__ = [
@@ -72,8 +73,10 @@ __all__ = [
     "cards_verbs",
     "describe_cards_event",
     "initiative",
+    "initiative_events",
     "parse_cards_action",
     "resolve_cards_action",
+    "resolve_cards_quietly",
     "start_round",
     "validate_cards_action",
 ]
@@ -128,11 +131,13 @@ def _uses_shared_deck(state: EncounterState) -> bool:
     return any(stats_of(c).shared_deck for c in state.combatants)
 
 
-def initiative(state: EncounterState, dice: Dice) -> Outcome:
+def initiative(state: EncounterState, dice: Dice, trace: TraceBuilder | None = None) -> Outcome:
     """K-2: one card each for everyone who can act, dealt from one deck (the shared deck when
-    the scene keeps one, DEC-266)."""
+    the scene keeps one, DEC-266); the draw told to ``trace`` (a fresh one if None; a quiet
+    one, the quiet path's, words no step)."""
     drawing = [c for c in state.combatants if c.in_fight]
-    trace = TraceBuilder()
+    if trace is None:
+        trace = TraceBuilder()
     if not drawing:
         return Outcome(
             events=(InitiativeOrdered(groups=()),), trace=trace.build(), result=Happened()
@@ -142,13 +147,14 @@ def initiative(state: EncounterState, dice: Dice) -> Outcome:
     cards = deck.draw(len(drawing), "reaction", trace)
     values = {c.name: card.rank for c, card in zip(drawing, cards, strict=True)}
     order = reaction_order(values, {c.name: stats_of(c).reflex for c in drawing})
-    trace.step(
-        "reaction: "
-        + ", ".join(f"{c.name} {card}" for c, card in zip(drawing, cards, strict=True))
-        + "; order "
-        + ", then ".join(" and ".join(g) for g in order),
-        rule="K-2",
-    )
+    if trace.telling:
+        trace.step(
+            "reaction: "
+            + ", ".join(f"{c.name} {card}" for c, card in zip(drawing, cards, strict=True))
+            + "; order "
+            + ", then ".join(" and ".join(g) for g in order),
+            rule="K-2",
+        )
     events: list[Event] = [
         InitiativeRolled(actor=c.name, faces=(card.rank,), total=card.rank)
         for c, card in zip(drawing, cards, strict=True)
@@ -402,6 +408,33 @@ def resolve_cards_action(state: EncounterState, action: Action, dice: Dice) -> O
     if checked is not None:
         assert isinstance(action, CardsShot)
         return _resolve_shot(state, action, *checked, dice)
+    return _turn_spent(state, action)
+
+
+def initiative_events(state: EncounterState, dice: Dice) -> Sequence[Event]:
+    """:func:`initiative`'s events from the same draws, for a simulation's quiet path."""
+    return initiative(state, dice, QuietTraceBuilder()).events
+
+
+def resolve_cards_quietly(
+    state: EncounterState, action: Action, dice: Dice, ruleset: Ruleset
+) -> EncounterState:
+    """The state :func:`resolve_cards_action` leads to, for simulations that read neither its
+    trace nor its result: a shot (most of a fight) draws on a quiet trace and gathers only
+    its events."""
+    checked = _checked(state, action)
+    events: Sequence[Event]
+    if checked is None:
+        events = _turn_spent(state, action).events
+    else:
+        assert isinstance(action, CardsShot)
+        fired = resolve_planned(*checked, dice, QuietTraceBuilder()).result
+        events = _shot_events(state.combatant(action.actor), action, fired)
+    return apply_all(state, events, ruleset)
+
+
+def _turn_spent(state: EncounterState, action: Action) -> Outcome:
+    """A turn that draws nothing: a reload, aiming, cocking, getting up, waiting."""
     assert isinstance(action, CardsAction)
     actor = state.combatant(action.actor)
     trace = TraceBuilder()
@@ -456,28 +489,8 @@ def _resolve_shot(
         trace = type(trace)((*step.build().entries, *trace.entries))
     s = outcome.result
     wound = s.wound
-    weapon = _weapon(actor, action.weapon)
-    events: list[Event] = [
-        RoundsFired(actor=actor.name, weapon=weapon.name, rounds=s.bullets),
-        ShotTaken(actor=actor.name, weapon=weapon.name, must_cock=s.must_cock),
-        TurnTaken(actor=actor.name, doing="shoots"),
-    ]
+    events = _shot_events(actor, action, s)
     hits = s.successes
-    if wound.damage:
-        green, yellow, red = wound.track
-        events.append(
-            Wounded(
-                target=action.target,
-                green=green,
-                yellow=yellow,
-                red=red,
-                wear=wound.wear,
-                knocked_down=wound.knocked_down,
-                down=wound.down,
-            )
-        )
-    if s.deck_left is not None:
-        events.append(DeckChanged(left=s.deck_left))
     headline = (
         f"{actor.name} shoots {action.target}: "
         + (f"{hits} success{'es' if hits > 1 else ''}" if hits else "a miss")
@@ -494,6 +507,33 @@ def _resolve_shot(
     )
     result = ShotInTurn(action=action.verb, shot=s, headline=headline)
     return Outcome(events=tuple(events), trace=trace, result=result)
+
+
+def _shot_events(actor: CombatantState, action: CardsShot, s: ShotResult) -> list[Event]:
+    """What a shot ``s`` by ``actor`` changes: the rounds, the turn, the wound, the deck."""
+    wound = s.wound
+    weapon = _weapon(actor, action.weapon)
+    events: list[Event] = [
+        RoundsFired(actor=actor.name, weapon=weapon.name, rounds=s.bullets),
+        ShotTaken(actor=actor.name, weapon=weapon.name, must_cock=s.must_cock),
+        TurnTaken(actor=actor.name, doing="shoots"),
+    ]
+    if wound.damage:
+        green, yellow, red = wound.track
+        events.append(
+            Wounded(
+                target=action.target,
+                green=green,
+                yellow=yellow,
+                red=red,
+                wear=wound.wear,
+                knocked_down=wound.knocked_down,
+                down=wound.down,
+            )
+        )
+    if s.deck_left is not None:
+        events.append(DeckChanged(left=s.deck_left))
+    return events
 
 
 # --- the map ---------------------------------------------------------------------------------

@@ -381,32 +381,41 @@ def resolve_shot(shot: Shot, dice: Dice, data: CardsData | None = None) -> Outco
     return resolve_planned(shot, plan_shot(shot, data), dice)
 
 
-def resolve_planned(shot: Shot, plan: ShotPlan, dice: Dice) -> Outcome[ShotResult]:
+def resolve_planned(
+    shot: Shot, plan: ShotPlan, dice: Dice, trace: TraceBuilder | None = None
+) -> Outcome[ShotResult]:
     """Resolve ``shot`` by its ``plan`` (:func:`plan_shot` of it), for a caller that checked
-    the shot already and kept the plan; a refusal draws no card."""
+    the shot already and kept the plan; a refusal draws no card. Its trace is told to
+    ``trace`` (a fresh one if None; a quiet one words no step)."""
     deck = DeckInPlay(dice, shot.deck)
-    trace = TraceBuilder()
+    if trace is None:
+        trace = TraceBuilder()
+    # A quiet trace words no step: the quiet path (most of a simulation's shots) skips
+    # putting the words together.
+    telling = trace.telling
     target = trace.total("Target", plan.target_parts)
-    trace.step(
-        f"{plan.mode.value}, {plan.bullets} bullet{'s' if plan.bullets > 1 else ''}: "
-        f"draw {plan.cards} card{'s' if plan.cards != 1 else ''} (skill"
-        + (f" + {plan.extra} for the burst)" if plan.extra else ")"),
-        rule="CRD-MODE-2" if plan.extra else "CRD-HIT-1",
-    )
+    if telling:
+        trace.step(
+            f"{plan.mode.value}, {plan.bullets} bullet{'s' if plan.bullets > 1 else ''}: "
+            f"draw {plan.cards} card{'s' if plan.cards != 1 else ''} (skill"
+            + (f" + {plan.extra} for the burst)" if plan.extra else ")"),
+            rule="CRD-MODE-2" if plan.extra else "CRD-HIT-1",
+        )
     cards = deck.draw(plan.cards, "shot", trace)
     names = tuple(str(c) for c in cards)
     hits = successes(cards, target.value)
-    trace.step(
-        f"{', '.join(names) or 'no cards'}: {hits} of {target.value} or more",
-        rule="K-1",
-    )
     must_cock = plan.mode is Mode.SS and bool(cards) and cards[0].is_black
-    if plan.mode is Mode.SS:
+    if telling:
         trace.step(
-            f"first card {cards[0] if cards else 'none'}: "
-            + ("black, the next turn goes to cocking" if must_cock else "may fire next turn"),
-            rule="CRD-MODE-1",
+            f"{', '.join(names) or 'no cards'}: {hits} of {target.value} or more",
+            rule="K-1",
         )
+        if plan.mode is Mode.SS:
+            trace.step(
+                f"first card {cards[0] if cards else 'none'}: "
+                + ("black, the next turn goes to cocking" if must_cock else "may fire next turn"),
+                rule="CRD-MODE-1",
+            )
     result = ShotResult(
         weapon=plan.weapon.key,
         mode=plan.mode.value,
@@ -436,12 +445,14 @@ def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) ->
             knocked_down=False,
             down=track.down,
         )
-    trace.step(
-        f"{hits} x {plan.per_success}{plan.level.value} = {raw} {plan.level.label}",
-        rule="CRD-MODE-2" if plan.extra else "CRD-HIT-1",
-    )
-    if plan.armor_level is not plan.level:
-        trace.step(f"armor stars lower it to {plan.armor_level.label}", rule="CRD-DMG-1")
+    telling = trace.telling
+    if telling:
+        trace.step(
+            f"{hits} x {plan.per_success}{plan.level.value} = {raw} {plan.level.label}",
+            rule="CRD-MODE-2" if plan.extra else "CRD-HIT-1",
+        )
+        if plan.armor_level is not plan.level:
+            trace.step(f"armor stars lower it to {plan.armor_level.label}", rule="CRD-DMG-1")
     dealt = trace.total(
         "damage recorded",
         [Modifier(value=raw, label=f"{plan.armor_level.label} damage", rule="CRD-HIT-1")]
@@ -453,22 +464,27 @@ def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) ->
     ).value
     after, lost = track.take(dealt, plan.armor_level)
     crossed = after.worst - track.worst
-    trace.step(
-        f"track green {after.green}, yellow {after.yellow}, red {after.red} of {track.boxes}"
-        + (f" ({lost} past a full Red)" if lost else ""),
-        rule="K-3",
-    )
+    if telling:
+        trace.step(
+            f"track green {after.green}, yellow {after.yellow}, red {after.red} of {track.boxes}"
+            + (f" ({lost} past a full Red)" if lost else ""),
+            rule="K-3",
+        )
     knocked = False
     for n in range(crossed):
-        wear = ": armor wear +1" if plan.armored else ""
-        trace.step(f"crossed into {LEVELS[track.worst + n + 1].label}{wear}", rule="CRD-DMG-2")
+        if telling:
+            wear = ": armor wear +1" if plan.armored else ""
+            trace.step(f"crossed into {LEVELS[track.worst + n + 1].label}{wear}", rule="CRD-DMG-2")
         card = deck.draw(1, "knockdown", trace)[0]
         stays = card.rank < plan.knockdown_limit
-        trace.step(
-            f"knockdown card {card}: "
-            + (f"below {plan.knockdown_limit}, stays up" if stays else "falls, loses next turn"),
-            rule="K-4",
-        )
+        if telling:
+            trace.step(
+                f"knockdown card {card}: "
+                + (
+                    f"below {plan.knockdown_limit}, stays up" if stays else "falls, loses next turn"
+                ),
+                rule="K-4",
+            )
         if not stays:
             knocked = True
             # Once down, further tests can change nothing (DEC-259).

@@ -116,15 +116,19 @@ def _validate(attack: AutofireAttack, weapon: Weapon, data: CprData) -> DvRead:
     return read
 
 
-def resolve_autofire(attack: AutofireAttack, dice: Dice, data: CprData) -> Outcome[AutofireResult]:
-    """Resolve autofire at one target (C-5, CPR-HIT-2, CPR-DOD-1, CPR-DMG-1, C-1..C-4, C-9)."""
+def resolve_autofire(
+    attack: AutofireAttack, dice: Dice, data: CprData, tb: TraceBuilder | None = None
+) -> Outcome[AutofireResult]:
+    """Resolve autofire at one target (C-5, CPR-HIT-2, CPR-DOD-1, CPR-DMG-1, C-1..C-4, C-9),
+    its trace told to ``tb`` (a fresh one if None; a quiet one words no step)."""
     weapon = data.weapon(attack.weapon)
     read = _validate(attack, weapon, data)
     figures = data.figures
     cap = weapon.autofire_cap
     assert cap is not None
     target = attack.target
-    tb = TraceBuilder()
+    if tb is None:
+        tb = TraceBuilder()
     bullets = figures.autofire_bullets
     tb.step(
         f"{attack.shooter} sprays {bullets} rounds from the {weapon.name} at {target.name}, "

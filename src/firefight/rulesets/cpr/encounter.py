@@ -285,7 +285,7 @@ def _named(
         raise RuleRefusal(
             "CPR-REF-1", f"{c.name}'s {weapon.name} is jammed: 'clears jam' takes an Action."
         )
-    if any(n.lower().startswith("armor") for n in named):
+    if named and any(n.lower().startswith("armor") for n in named):
         raise RuleRefusal("CPR-REF-1", "The armor penalty comes from the armor worn; name none.")
     names = (*own.modifiers_on(weapon.name), *named)
     # Most attacks name none, and no names choose nothing: the catalog is asked only for some.
@@ -640,12 +640,21 @@ def _plan_autofire(state: EncounterState, action: Autofire, data: CprData) -> _A
     )
 
 
-def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData) -> Outcome:
-    # Validation built this plan from the same state a moment ago (cpr.last_plan).
-    plan = planned(_plan_autofire, state, action, data)
+def _autofire(
+    state: EncounterState, action: Autofire, dice: Dice, data: CprData, tb: TraceBuilder
+) -> Outcome:
+    """Autofire at someone, its plan's steps and what follows told to ``tb``; a quiet ``tb``
+    (the quiet path's) is handed to the resolver too, which words no step."""
+    if tb.telling:
+        # Validation built this plan from the same state a moment ago (cpr.last_plan).
+        plan = planned(_plan_autofire, state, action, data)
+        tb.extend(Trace(plan.steps))
+        outcome = resolve_autofire(plan.attack, dice, data)
+    else:
+        # The quiet path does not validate first (resolve_validates): nothing to reuse.
+        plan = _plan_autofire(state, action, data)
+        outcome = resolve_autofire(plan.attack, dice, data, tb)
     c, target, weapon = state.combatant(action.actor), plan.target, plan.weapon
-    tb = _replayed(plan.steps)
-    outcome = resolve_autofire(plan.attack, dice, data)
     events = _injury_effects(
         state, [*plan.spent, *_scene_names(outcome.events, weapon.name)], data, tb
     )
@@ -753,10 +762,13 @@ def _shells(state: EncounterState, action: FireShells, dice: Dice, data: CprData
     )
 
 
-def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) -> Outcome:
+def _throw(
+    state: EncounterState, action: ThrowItem, dice: Dice, data: CprData, tb: TraceBuilder
+) -> Outcome:
+    """A throw, its steps told to ``tb``; a quiet ``tb`` (the quiet path's) is handed to the
+    resolver too, which words no step."""
     c, item = _armed(state, action.actor, action.item)
     catalog = data.weapon(item.kind)
-    tb = TraceBuilder()
     who = shooter_of(c)
     athletics = fighter(c).skill(data.figures.throw_skill)
     extra, _, spent = _named(c, item, action.mods, action.named, None, data, tb, thrown=True)
@@ -798,6 +810,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
             ),
             dice,
             data,
+            None if tb.telling else tb,
         )
         blast = outcome.result
         assert isinstance(blast, ExplosionResult)
@@ -828,6 +841,7 @@ def _throw(state: EncounterState, action: ThrowItem, dice: Dice, data: CprData) 
             ),
             dice,
             data,
+            None if tb.telling else tb,
         )
         assert isinstance(outcome.result, ThrowResult)
         said = _shot_headline(outcome.result, data)
@@ -1018,10 +1032,17 @@ def resolve_cpr_quietly(
     state: EncounterState, action: Action, dice: Dice, data: CprData, ruleset: Ruleset
 ) -> EncounterState:
     """The state :func:`resolve_cpr_action` leads to, for simulations that read neither its
-    trace nor its result: a shot at someone (most of a fight) gathers only its events."""
+    trace nor its result: a shot at someone (most of a fight) gathers only its events, and
+    autofire and a throw word none of their steps."""
     if isinstance(action, Shoot) and not action.at_cover:
         able(state.combatant(action.actor))
         events: Sequence[Event] = _shot_at(state, action, dice, data, QuietTraceBuilder())[2]
+    elif isinstance(action, ThrowItem):
+        able(state.combatant(action.actor))
+        events = _throw(state, action, dice, data, QuietTraceBuilder()).events
+    elif isinstance(action, Autofire):
+        able(state.combatant(action.actor))
+        events = _autofire(state, action, dice, data, QuietTraceBuilder()).events
     else:
         events = resolve_cpr_action(state, action, dice, data).events
     return apply_all(state, events, ruleset)
@@ -1034,13 +1055,13 @@ def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: 
     if isinstance(action, Shoot):
         return _shoot(state, action, dice, data)
     if isinstance(action, Autofire):
-        return _autofire(state, action, dice, data)
+        return _autofire(state, action, dice, data, TraceBuilder())
     if isinstance(action, Suppress):
         return _suppress(state, action, dice, data)
     if isinstance(action, FireShells):
         return _shells(state, action, dice, data)
     if isinstance(action, ThrowItem):
-        return _throw(state, action, dice, data)
+        return _throw(state, action, dice, data, TraceBuilder())
     if isinstance(action, Reload):
         return _reload(state, action, dice, data)
     if isinstance(action, Move):
@@ -1080,8 +1101,14 @@ def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
         up = not (c.dead or c.unconscious)
         action_left = up and "action" not in own.lose_next
         move_left = up and "move" not in own.lose_next
-        now = (own.action_left, own.move_left, own.lose_next, own.moved_m, own.holding)
-        if c.stats is own and now == (action_left, move_left, (), 0.0, None):
+        if (
+            c.stats is own
+            and own.action_left == action_left
+            and own.move_left == move_left
+            and own.lose_next == ()
+            and own.moved_m == 0.0
+            and own.holding is None
+        ):
             people.append(c)  # already so (someone down since an earlier turn): no copy
             continue
         people.append(

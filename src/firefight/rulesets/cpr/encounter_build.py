@@ -136,7 +136,7 @@ def shooter_of(c: CombatantState) -> Shooter:
     return _shooter(c.name, own.ref, own.dex, wound_of(c), own.injuries)
 
 
-# Asked at every attack, and the same until the shooter is hurt: the frozen value is built once
+# Asked at every throw, and the same until the thrower is hurt: the frozen value is built once
 # per figures (a bounded cache keyed on them).
 @lru_cache(maxsize=256)
 def _shooter(
@@ -163,16 +163,16 @@ class FiringFields(TypedDict):
 def firing_fields(c: CombatantState, weapon: WeaponState, skill: str) -> FiringFields:
     """``c`` firing ``weapon`` with the skill named ``skill``, for a declaration to take."""
     ammo, loaded = magazine_of(weapon)
-    who = shooter_of(c)
+    own = fighter(c)
     return FiringFields(
         weapon=weapon.kind,
         shooter=c.name,
-        ref=who.ref,
-        skill=fighter(c).skill(skill),
+        ref=own.ref,
+        skill=own.skill(skill),
         ammo=ammo,
         loaded=loaded,
-        wound=who.wound,
-        injuries=who.injuries,
+        wound=wound_of(c),
+        injuries=own.injuries,
     )
 
 
@@ -308,6 +308,7 @@ def target_of(
     """``c`` as the resolvers see a target: SP left, HP, injuries, place, nerve, and the cover
     an attack from ``origin`` meets (C-13; :func:`cover_of`, a ``blast`` there)."""
     own = fighter(c)
+    resisting = [own.skill(r) for r in resist_skills(data)]
     return Target(
         name=c.name,
         body_sp=own.body_sp,
@@ -320,7 +321,7 @@ def target_of(
         in_cover=in_cover(state, shooter, c, data) if shooter is not None else False,
         will=own.will,
         concentration=own.skill(data.figures.suppression_resist_skill),
-        resist=max((own.skill(r) for r in resist_skills(data)), default=0),
+        resist=max(resisting) if resisting else 0,
         shield=own.shield_hp > 0,
         cover=cover_of(state, c, origin, data, blast=blast) if origin is not None else None,
     )

@@ -227,8 +227,11 @@ def _load_on(
     return events, replace(result, result="hit", hp_lost=roll.total)
 
 
-def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome[ExplosionResult]:
-    """Resolve an explosive (C-8, CPR-THR-1, CPR-RNG-1, CPR-DOD-1, C-1..C-4, C-9)."""
+def resolve_explosion(
+    blast: Explosion, dice: Dice, data: CprData, tb: TraceBuilder | None = None
+) -> Outcome[ExplosionResult]:
+    """Resolve an explosive (C-8, CPR-THR-1, CPR-RNG-1, CPR-DOD-1, C-1..C-4, C-9), its trace
+    told to ``tb`` (a fresh one if None; a quiet one words no step)."""
     figures = data.figures
     weapon = data.weapon(blast.weapon)
     read, away = _validate(blast, weapon, data)
@@ -241,7 +244,8 @@ def resolve_explosion(blast: Explosion, dice: Dice, data: CprData) -> Outcome[Ex
         check_dodge_allowed(target, data)
     dice_count = blast.damage_d6 or weapon.damage_d6
 
-    tb = TraceBuilder()
+    if tb is None:
+        tb = TraceBuilder()
     point = f"({blast.aim_point.x_m:g}, {blast.aim_point.y_m:g})"
     events: list[Event] = []
     thrown = weapon.kind is WeaponKind.GRENADE

@@ -117,7 +117,11 @@ class CprFighter(CombatantStats):
         return next((n for name, n in self.items if name == weapon), 1)
 
     def modifiers_on(self, weapon: str) -> tuple[str, ...]:
-        return next((m for name, m in self.weapon_modifiers if name == weapon), ())
+        # Asked at every attack: a plain loop, not a generator built for a list mostly empty.
+        for name, mods in self.weapon_modifiers:
+            if name == weapon:
+                return mods
+        return ()
 
 
 # Every check reads a skill, so a fighter's list is looked up by normalized name; keyed on

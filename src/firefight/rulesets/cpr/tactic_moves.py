@@ -51,8 +51,11 @@ def owed_move(state: EncounterState, name: str) -> list[str]:
     cover stands anywhere, or nothing is owed."""
     c = state.combatant(name)
     own = fighter(c)
+    # Asked at every turn: whose fire is owed a Move is looked up only when one is owed.
+    if not (own.must_take_cover and own.move_left):
+        return []
     threats = suppressors(state, c)
-    if not (own.must_take_cover and own.move_left and threats):
+    if not threats:
         return []
     data = cpr_data()
     here = c.position

@@ -63,11 +63,13 @@ def attack_lines(
 
     def rank(e: CombatantState) -> tuple[bool, bool]:
         later = first is not None and not first(e)
-        return later, fighter(e).dodges and fighter(e).ref >= dodge_min_ref
+        own = fighter(e)
+        return later, own.dodges and own.ref >= dodge_min_ref
 
-    ordered = sorted(enemies, key=rank)
     lines = _grenade(state, name, enemies, data.figures.explosive_square_m)
-    for e in ordered if holds(1) else ():
+    if not holds(1):
+        return lines  # an empty gun: nobody to rank
+    for e in sorted(enemies, key=rank):
         them = quoted(e.name)
         own = fighter(e)
         if sprays:
@@ -98,9 +100,11 @@ def _grenade(
             and metres_from_feet(abs(c.position.y_ft - y)) <= half
         )
 
+    if not (inside(enemies[0]) and inside(enemies[1])):
+        return []  # most turns: the allies are looked for only when the two enemies are close
     me = state.combatant(name)
     friends = [c for c in state.combatants if c.side == me.side and c.can_act]
-    if not (inside(enemies[0]) and inside(enemies[1])) or any(inside(f) for f in friends):
+    if any(inside(f) for f in friends):
         return []
     things = [w.name for w in me.weapons if w.loaded is None]
     at = f"{metres_from_feet(x):.1f},{metres_from_feet(y):.1f}"

@@ -124,12 +124,16 @@ class ThrowResult(Result):
         return "hit" if self.result == "hit" else "miss"
 
 
-def resolve_throw(throw: Throw, dice: Dice, data: CprData) -> Outcome[ThrowResult]:
-    """Resolve a throw at one target (CPR-THR-1, CPR-DOD-1, CPR-AIM-1, C-1..C-4, C-9)."""
+def resolve_throw(
+    throw: Throw, dice: Dice, data: CprData, tb: TraceBuilder | None = None
+) -> Outcome[ThrowResult]:
+    """Resolve a throw at one target (CPR-THR-1, CPR-DOD-1, CPR-AIM-1, C-1..C-4, C-9), its
+    trace told to ``tb`` (a fresh one if None; a quiet one words no step)."""
     key, name, damage_d6, read = _validate(throw, data)
     figures = data.figures
     target = throw.target
-    tb = TraceBuilder()
+    if tb is None:
+        tb = TraceBuilder()
     aim_text = f", aimed at the {throw.aim.words}" if throw.aim else ""
     tb.step(
         f"{throw.thrower} throws the {name} at {target.name}, {throw.distance_m:g} m away"

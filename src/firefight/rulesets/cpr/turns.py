@@ -131,15 +131,19 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
         )
         totals[c.name] = total.value
         events.append(InitiativeRolled(actor=c.name, faces=roll.faces, total=total.value))
-    before = [n for group in state.initiative for n in group]
+    # Each total's names in scene order, gathered in one pass (every turn comes here).
+    by_total: dict[int, list[str]] = {}
+    for name, value in totals.items():
+        by_total.setdefault(value, []).append(name)
     order: list[str] = []
-    for value in sorted(set(totals.values()), reverse=True):
-        tied = [n for n in totals if totals[n] == value]
+    for value in sorted(by_total, reverse=True):
+        tied = by_total[value]
         if len(tied) > 1 and new.intersection(tied):
             tb.step(f"{' and '.join(tied)} tie on {value}: they roll again.", "C-11")
             tied = _break_ties(tied, dice, tb)
         elif len(tied) > 1:
             # Settled by an earlier roll-off: the queue keeps that order.
+            before = [n for group in state.initiative for n in group]
             tied.sort(key=lambda n: before.index(n) if n in before else len(before))
         order.extend(tied)
     groups = tuple((n,) for n in order)
@@ -172,8 +176,7 @@ def turn_rolls(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
     the mortally wounded in the queue it gives (C-12)."""
     queue = initiative(state, dice, data)
     # Initiative changes nobody's wounds: the saves read the state as it was, in the new queue.
-    order = [n for group in queue.result.initiative for n in group]
-    saves = death_saves(state, order, dice, data)
+    saves = death_saves(state, queue.result.initiative, dice, data)
     if not (saves.events or saves.trace.entries):
         return queue  # most turns, with nobody mortally wounded
     return Outcome(
@@ -183,17 +186,20 @@ def turn_rolls(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
     )
 
 
-def death_saves(state: EncounterState, queue: Sequence[str], dice: Dice, data: CprData) -> Outcome:
+def death_saves(
+    state: EncounterState, groups: Sequence[Sequence[str]], dice: Dice, data: CprData
+) -> Outcome:
     """The death saves of the turn's start (C-12): everyone mortally wounded and not
-    stabilized, in the initiative ``queue``'s order, then the rest (the unconscious) in scene
-    order (docs/decisions.md DEC-141)."""
+    stabilized, in the order of the initiative queue's ``groups``, then the rest (the
+    unconscious) in scene order (docs/decisions.md DEC-141)."""
     saving = [
         c
         for c in state.combatants
-        if not (c.dead or fighter(c).stabilized or wound_of(c) is not WoundState.MORTAL)
+        if not (c.dead or wound_of(c) is not WoundState.MORTAL or fighter(c).stabilized)
     ]
     if not saving:
         return _NOTHING  # most turns
+    queue = [n for group in groups for n in group]
     # Sorted after choosing: a stable sort keeps the same order.
     people = sorted(
         saving,

@@ -47,6 +47,7 @@ class _Fight(NamedTuple):
     nothing: Callable[[], Outcome]
     validate: Callable[[EncounterState, Action], None]
     resolve: Callable[[EncounterState, Action, Dice], Outcome]
+    resolve_quietly: Callable[[EncounterState, Action, Dice, Ruleset], EncounterState]
     fold: Callable[[EncounterState, Event], EncounterState]
 
 
@@ -60,6 +61,7 @@ def _fight() -> _Fight:
         initiative,
         nothing,
         resolve_gurps_action,
+        resolve_gurps_quietly,
         start_turn,
         validate_gurps_action,
     )
@@ -70,6 +72,7 @@ def _fight() -> _Fight:
         nothing=nothing,
         validate=validate_gurps_action,
         resolve=resolve_gurps_action,
+        resolve_quietly=resolve_gurps_quietly,
         fold=apply_gurps_event,
     )
 
@@ -194,6 +197,9 @@ class GURPS(Ruleset):
 
     def resolve(self, state: EncounterState, action: Action, dice: Dice) -> Outcome:
         return _fight().resolve(state, action, dice)
+
+    def resolve_quietly(self, state: EncounterState, action: Action, dice: Dice) -> EncounterState:
+        return _fight().resolve_quietly(state, action, dice, self)
 
     def apply(self, state: EncounterState, event: Event) -> EncounterState:
         return _fight().fold(state, event)

@@ -378,8 +378,12 @@ def _headline(result: str, hits: int, injury: int, after: TargetCondition | None
     return text + "."
 
 
-def resolve_shot(shot: Shoot, dice: Dice, data: GurpsData = DATA) -> Outcome[ShotResult]:
-    """Resolve one turn's shooting with ``dice``; no events (the encounter adds its own)."""
-    trace = TraceBuilder()
+def resolve_shot(
+    shot: Shoot, dice: Dice, data: GurpsData = DATA, trace: TraceBuilder | None = None
+) -> Outcome[ShotResult]:
+    """Resolve one turn's shooting with ``dice``; no events (the encounter adds its own). Its
+    trace is told to ``trace`` (a fresh one if None; a quiet one words no step)."""
+    if trace is None:
+        trace = TraceBuilder()
     result = run_shot(shot, DiceRoller(dice, trace), trace, data)
     return Outcome(events=(), trace=trace.build(), result=result)

@@ -25,6 +25,7 @@ from firefight.events import Event
 from firefight.frozen import replace
 from firefight.geometry import Posture, bearing_deg
 from firefight.outcome import Happened, Outcome
+from firefight.rulesets.base import Ruleset
 from firefight.rulesets.gurps.arcs import arc_modifier
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
@@ -56,7 +57,7 @@ from firefight.rulesets.gurps.turn_events import (
     announced,
 )
 from firefight.scene.actions import ACTION_RULE, Action
-from firefight.scene.apply import FoldError, personal_fold_into
+from firefight.scene.apply import FoldError, apply_all, personal_fold_into
 from firefight.scene.events import InitiativeOrdered, Moved, PostureChanged
 from firefight.scene.lines import (
     OptionKind,
@@ -69,7 +70,7 @@ from firefight.scene.lines import (
 )
 from firefight.scene.points import scene_point
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
-from firefight.trace import Trace, TraceBuilder
+from firefight.trace import QuietTraceBuilder, Trace, TraceBuilder
 from firefight.wording import counted
 
 __all__ = [
@@ -85,6 +86,7 @@ __all__ = [
     "initiative",
     "parse_gurps_action",
     "resolve_gurps_action",
+    "resolve_gurps_quietly",
     "start_turn",
     "validate_gurps_action",
 ]
@@ -309,12 +311,27 @@ def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> O
     )
 
 
+def resolve_gurps_quietly(
+    state: EncounterState, action: Action, dice: Dice, ruleset: Ruleset
+) -> EncounterState:
+    """The state :func:`resolve_gurps_action` leads to, for simulations that read neither its
+    trace nor its result: an attack by someone conscious enough not to roll for it (most of a
+    fight) words none of its steps."""
+    assert isinstance(action, GurpsAction)
+    stats = gurps_stats(state.combatant(action.actor))
+    if action.verb in ATTACKS and stats.hp_left > DATA.core.injury.conscious_roll_at_or_below:
+        events = attack(state, action, dice, QuietTraceBuilder()).events
+    else:
+        events = resolve_gurps_action(state, action, dice).events
+    return apply_all(state, events, ruleset)
+
+
 def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
     c = state.combatant(action.actor)
     stats = gurps_stats(c)
     opts = dict(action.options)
     if action.verb in ATTACKS:
-        return attack(state, action, dice)
+        return attack(state, action, dice, TraceBuilder())
     if action.verb == "aims":
         carried_weapon(c, action.weapon)
         target = state.combatant(action.target or "")

@@ -236,12 +236,14 @@ def attack_advance(c: CombatantState, action: GurpsAction) -> Advance | None:
     return advance(c, point, maneuver, move=gurps_stats(c).move)
 
 
-def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome[Attacked]:
+def attack(
+    state: EncounterState, action: GurpsAction, dice: Dice, trace: TraceBuilder
+) -> Outcome[Attacked]:
     """An attack maneuver: Attack, All-Out Attack (after an advance of up to half Move) or Move
-    and Attack (firing while walking or running, GUR-MOVE-1)."""
+    and Attack (firing while walking or running, GUR-MOVE-1), its steps told to ``trace``; a
+    quiet one (the quiet path's) is handed to the shot's resolver too, which words no step."""
     c = state.combatant(action.actor)
     maneuver = ATTACKS[action.verb]
-    trace = TraceBuilder()
     events: list[Event] = [GurpsManeuver(actor=c.name, maneuver=MANEUVER_NAMES[maneuver])]
     moving = "no"
     fired_at: tuple[OpportunityShot, ...] = ()
@@ -276,7 +278,7 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome[At
     shot = shot_for(
         state, action, trace, maneuver=maneuver, moving=moving, in_the_way=len(way.interfering)
     )
-    outcome = resolve_shot(shot, dice)
+    outcome = resolve_shot(shot, dice, trace=None if trace.telling else trace)
     fired = outcome.result
     events.append(RoundsFired(actor=c.name, weapon=name, rounds=shot.shots))
     said = _shot_words(fired).replace("; target ", f"; {action.target} ")
@@ -286,7 +288,7 @@ def attack(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome[At
     headline = f"{c.name} shoots {action.target} with the {name}{how}: {said}"
     if fired.condition is not None and fired.injury:
         events.append(hurt_from_shot(action.target or "", fired))
-    after = TraceBuilder()
+    after = TraceBuilder() if trace.telling else trace
     strays = strays_of(state, action, shot, fired, way, dice, after)
     if strays:
         headline += f" A stray strikes {', '.join(s.record.hit for s in strays)}."
