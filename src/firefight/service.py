@@ -422,6 +422,19 @@ class EncounterService:
             check_round_end(current.state, current.ruleset)
         return self._applied(current, engine.next_round(current.state, current.ruleset, dice))
 
+    @staticmethod
+    def check_allowed(state: EncounterState, action: Action, ruleset: Ruleset) -> None:
+        """Raise what the rules refuse ``action`` for, before any die and changing nothing
+        (:func:`firefight.encounter.engine.check_allowed`): a player's page asks it before
+        the initiative order (DEC-716)."""
+        engine.check_allowed(state, action, ruleset)
+
+    @staticmethod
+    def check_gm(state: EncounterState, ruleset: Ruleset, text: str) -> None:
+        """Raise what the GM's override ``text`` is refused for, recording nothing: the odds
+        of a GM line are that it is done (DEC-711)."""
+        engine.gm(state, text, ruleset)
+
     def gm(self, name: str, text: str, *, expected_head: int | None = None) -> Applied:
         """A GM's override (:mod:`firefight.encounter.gm`), recorded as a ``gm`` record.
         ``expected_head`` as for :meth:`act`."""

@@ -29,8 +29,6 @@ from firefight.cli.common import refusal_json
 from firefight.cli.encounter import applied_json
 from firefight.declarations import DeclarationError
 from firefight.dice import Dice, ScriptedSource, SeededSource
-from firefight.encounter.engine import check_allowed
-from firefight.encounter.engine import gm as gm_resolution
 from firefight.encounter.gm import is_gm_line
 from firefight.encounter.scenario import ScenarioError, parse_scenario
 from firefight.encounter.turns import ORDER_RULE, ahead_of
@@ -477,7 +475,7 @@ def create_app(server: Server) -> FastAPI:
         Said to the player, who can neither force it nor change the order."""
         action = current.ruleset.parse_action(text, current.state)
         # What the rules refuse is refused for that first: no waiting would let it through.
-        check_allowed(current.state, action, current.ruleset)
+        server.service.check_allowed(current.state, action, current.ruleset)
         waiting = ahead_of(current.state, action.actor, current.ruleset)
         if waiting:
             settings = server.tables.get(name)
@@ -510,7 +508,7 @@ def create_app(server: Server) -> FastAPI:
         gm_current = _gm_line(scope, name, text)
         try:
             if gm_current is not None:
-                gm_resolution(gm_current.state, text, gm_current.ruleset)
+                server.service.check_gm(gm_current.state, gm_current.ruleset, text)
                 verb = text.split()[0].lower()
                 return {
                     "line": text,
