@@ -258,6 +258,7 @@ def test_dec_703_the_aim_is_where_they_stand_as_it_is_thrown_and_stays_there() -
         ("Mara throws m67 at Sam", "RMU-EXP-4", ""),  # 160 ft: past 5 x 25 ft
         ("Mara throws m67 at Vikor", "ENC-SCENE", "Viktor"),  # did you mean
         ("Mara throws m67 at Viktor Sam", "R-6", "left over"),
+        ("Mara throws m67 at 0;45", "R-6", "as X,Y (e.g. '4,10') or a name, not '0;45'"),
     ],
 )
 def test_dec_703_a_throw_at_someone_out_of_reach_or_unknown_is_refused(

@@ -68,7 +68,7 @@ from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTicked
 from firefight.scene.lines import Line, OptionKind, one_name, read_point
-from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
+from firefight.scene.state import SCENE_RULE, ActiveCondition, CombatantState, EncounterState
 from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 from firefight.wording import counted
 
@@ -153,7 +153,16 @@ def _aimed(
         return Point(x_ft=point[0], y_ft=point[1]), None
     if not words:
         raise RuleRefusal(rule, f"{what} needs a spot X,Y in feet or someone to throw it at.")
-    return None, one_name(words, state, what=f"{what} at", rule=rule)
+    try:
+        return None, one_name(words, state, what=f"{what} at", rule=rule)
+    except RuleRefusal as unknown:
+        typed = " ".join(words)
+        if unknown.rule != SCENE_RULE or not any(ch.isdigit() for ch in typed):
+            raise
+        # Figures that name nobody were meant as a spot: say how one is written.
+        raise RuleRefusal(
+            rule, f"{what} takes a spot in feet as X,Y (e.g. '4,10') or a name, not {typed!r}."
+        ) from None
 
 
 def parse_throw(line: Line, state: EncounterState, rule: str) -> Throws:
