@@ -46,6 +46,7 @@ from firefight.store import (
     Snapshot,
     SqlStore,
     StoredRecord,
+    Written,
     open_store,
 )
 
@@ -114,13 +115,13 @@ class LogOnly:
         ruleset: str,
         scenario: dict[str, Any],
         payloads: Sequence[dict[str, Any]] = (),
-    ) -> None:
-        self._store.create(name, ruleset, scenario, payloads)
+    ) -> Written:
+        return self._store.create(name, ruleset, scenario, payloads)
 
     def scenario(self, name: str) -> dict[str, Any]:
         return self._store.scenario(name)
 
-    def append(self, name: str, expected_head: int, payloads: Sequence[dict[str, Any]]) -> int:
+    def append(self, name: str, expected_head: int, payloads: Sequence[dict[str, Any]]) -> Written:
         return self._store.append(name, expected_head, payloads)
 
     def records(self, name: str, after: int = 0) -> builtins.list[StoredRecord]:

@@ -65,7 +65,7 @@ def bench(label: str, url: str) -> None:
         head = 0
         for payload in payloads:
             start = time.perf_counter_ns()
-            head = store.append(name, head, [payload])
+            head = store.append(name, head, [payload]).head
             appends_ns.append(time.perf_counter_ns() - start)
         reads_ns = []
         for _ in range(READS):

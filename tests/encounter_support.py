@@ -19,6 +19,7 @@ from firefight.store.base import (
     EncounterInfo,
     EncounterNotFound,
     StoredRecord,
+    Written,
 )
 
 
@@ -41,18 +42,18 @@ class MemoryStore:
         ruleset: str,
         scenario: dict[str, Any],
         payloads: Sequence[dict[str, Any]] = (),
-    ) -> None:
+    ) -> Written:
         if name in self._logs:
             raise EncounterExists(name)
         self._scenarios[name] = (ruleset, json.loads(json.dumps(scenario)))
         self._logs[name] = []
-        self.append(name, 0, payloads)
+        return self.append(name, 0, payloads)
 
     def scenario(self, name: str) -> dict[str, Any]:
         self._log(name)
         return copy.deepcopy(self._scenarios[name][1])
 
-    def append(self, name: str, expected_head: int, payloads: Sequence[dict[str, Any]]) -> int:
+    def append(self, name: str, expected_head: int, payloads: Sequence[dict[str, Any]]) -> Written:
         log = self._log(name)
         if len(log) != expected_head:
             raise ConflictError(name, expected_head=expected_head, actual_head=len(log))
@@ -61,7 +62,7 @@ class MemoryStore:
             text = json.dumps(payload, allow_nan=False)
             assert json.loads(text) == payload, "payload is not plain JSON"
             log.append(StoredRecord(seq=len(log) + 1, payload=json.loads(text), recorded_at="t"))
-        return len(log)
+        return Written(head=len(log), recorded_at="t")
 
     def records(self, name: str, after: int = 0) -> builtins.list[StoredRecord]:
         return [r for r in self._log(name) if r.seq > after]

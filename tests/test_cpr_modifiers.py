@@ -135,6 +135,30 @@ def test_cpr_ref_1_smartgun_link_on_the_weapon_luck_on_the_line() -> None:
     assert service.state("fight") == before
 
 
+def test_cpr_ref_1_luck_left_is_a_figure_of_its_own_on_the_table_and_the_web() -> None:
+    """CPR-REF-1: LUCK is a pool of points, not an injury: the state table (and the web
+    table, which shows the same row) has a LUCK column, 3 then 1 after 2 are spent, and the
+    change reads 'LUCK 3 -> 1'; the injuries column names no LUCK."""
+    from firefight.encounter.headline import state_changes
+    from firefight.rulesets import find_ruleset
+    from firefight.web.table import TableSettings
+    from firefight.web.tokens import Scope
+    from firefight.web.views import rows_view
+
+    cpr = find_ruleset("cpr")
+    service = start([person("V", 0, 0, luck=3), person("Rook", 0, 10)], [5, 4])
+    before = service.state("fight")
+    row = cpr.describe_row(before.combatant("V"))
+    assert (row["LUCK"], row["injuries"]) == ("3", "-")
+    assert cpr.describe_row(before.combatant("Rook"))["LUCK"] == "0"
+    act(service, "V shoots Rook --modifier luck:2", [3, 1, 1, 1])
+    after = service.state("fight")
+    assert cpr.describe_row(after.combatant("V"))["LUCK"] == "1"
+    assert state_changes(before, after, cpr)[0].endswith("; LUCK 3 → 1")
+    web = rows_view(after, cpr, Scope(role="gm"), TableSettings())
+    assert next(r["row"] for r in web if r["name"] == "V") == cpr.describe_row(after.combatant("V"))
+
+
 def test_cpr_ref_1_a_poor_quality_weapon_jams_on_a_natural_1_until_cleared() -> None:
     """CPR-REF-1: natural 1 (then 3): the pistol jams and the shot misses; the next turn it
     cannot fire; clearing takes the Action; the turn after it fires again."""

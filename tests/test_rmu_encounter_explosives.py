@@ -219,3 +219,72 @@ def test_rmu_exp_9_a_throw_back_without_the_whole_round_is_refused() -> None:
     with pytest.raises(RuleRefusal) as err:
         service.act("g", "Viktor throws-back at 0,5", Dice.scripted([]))
     assert err.value.rule == "RMU-EXP-9" and "whole round" in err.value.reason
+
+
+def _landing(service: EncounterService, line: str, rolls: list[int]) -> tuple[float, float]:
+    done = service.act("g", line, Dice.scripted(rolls))
+    landed = next(e for e in done.record.events if isinstance(e, ExplosiveLanded))
+    return round(landed.at.x_ft, 2), round(landed.at.y_ft, 2)
+
+
+@pytest.mark.parametrize("rolls", [[70], [42, 3]])
+def test_dec_703_a_throw_at_someone_is_placed_where_they_stand(rolls: list[int]) -> None:
+    """RMU-EXP-1: an explosive is put somewhere, not aimed at anyone, so 'at Viktor' is his spot
+    (0,45): the same band (-10, RMU-EXP-4) and, short of 100, the same scatter from it
+    (RMU-EXP-2: 42 + 40 - 10 = 72, 6.3 ft toward 3 o'clock), as 'at 0,45'."""
+    by_name = fight()
+    at_him = _landing(by_name, "Mara throws m67 at Viktor", rolls)
+    assert at_him == _landing(fight(), "Mara throws m67 at 0,45", rolls)
+    assert at_him == ((0, 45) if rolls == [70] else (6.3, 45))
+    trace = " ".join(str(o.get("text", "")) for o in by_name.log("g")[-1].trace)
+    assert "aimed at where Viktor stands" in trace
+
+
+def test_dec_703_the_aim_is_where_they_stand_as_it_is_thrown_and_stays_there() -> None:
+    """Viktor moves up to 0,30 before the throw: it is aimed there; he runs on after it lands,
+    and the grenade does not follow him (RMU-EXP-9)."""
+    service = fight()
+    service.act("g", "Viktor moves 0,30", Dice.scripted([]))
+    assert _landing(service, "Mara throws m67 at viktor", [70]) == (0, 30)
+    service.next_round("g", Dice.scripted(PAD))
+    moved = service.act("g", "Viktor moves 0,50", Dice.scripted([]))
+    grenade = moved.state.conditions[0]
+    assert (grenade.get("x_ft"), grenade.get("y_ft")) == (0, 30)
+
+
+@pytest.mark.parametrize(
+    ("line", "rule", "said"),
+    [
+        ("Mara throws m67 at Sam", "RMU-EXP-4", ""),  # 160 ft: past 5 x 25 ft
+        ("Mara throws m67 at Vikor", "ENC-SCENE", "Viktor"),  # did you mean
+        ("Mara throws m67 at Viktor Sam", "R-6", "left over"),
+        ("Mara throws m67 at 0;45", "R-6", "as X,Y (e.g. '4,10') or a name, not '0;45'"),
+    ],
+)
+def test_dec_703_a_throw_at_someone_out_of_reach_or_unknown_is_refused(
+    line: str, rule: str, said: str
+) -> None:
+    with pytest.raises(RuleRefusal) as err:
+        fight().act("g", line, Dice.scripted([]))
+    assert err.value.rule == rule and said in err.value.reason
+
+
+def test_dec_703_a_throw_back_at_someone_is_placed_where_they_stand() -> None:
+    """Viktor throws Mara's grenade back at her (RMU-EXP-9): aimed at 0,0, where she stands."""
+    landed = []
+    for aim in ("Mara", "0,0"):
+        service = fight()
+        service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+        service.next_round("g", Dice.scripted(PAD))
+        back = service.act("g", f"Viktor throws-back at {aim}", Dice.scripted([90, 6]))
+        landed.append((back.state.conditions[0].get("x_ft"), back.state.conditions[0].get("y_ft")))
+    assert landed[0] == landed[1]
+
+
+def test_dec_703_the_map_draws_a_throw_at_someone_on_their_spot() -> None:
+    from firefight.rulesets import find_ruleset
+
+    state = fight().load("g").state
+    rmu = find_ruleset("rmu")
+    drawn = rmu.overlay(state, rmu.parse_action("Mara throws m67 at Viktor", state))
+    assert {(r.center.x_ft, r.center.y_ft) for r in drawn.rings} == {(0, 45)}

@@ -489,6 +489,22 @@ def test_v4_a_power_of_two_words_may_be_written_with_spaces() -> None:
     assert sheet(roused, "Mara").is_roused("feral-weapons")
 
 
+def test_v4_a_power_is_named_as_the_rules_name_it() -> None:
+    """V-4's powers read as RMU-EXP-16 and RMU-BITE-5 write them, 'Blush of Life', not
+    'Blush Of Life': in the headline, the narration and the refusals."""
+    service = in_memory("k", scene(vampire("Mara", 0, 0)), Dice.seeded(1))
+    with pytest.raises(RuleRefusal) as none:
+        service.act("k", "Mara rouses blush of life", Dice.scripted([]))
+    assert "0 dots of Blush of Life: Blush of Life needs 1" in str(none.value)
+    service = in_memory("k", scene(vampire("Mara", 0, 0, disciplines={"blush_of_life": 1})),
+                        Dice.seeded(1))  # fmt: skip
+    roused = service.act("k", "Mara rouses blush of life", Dice.scripted([6])).record
+    assert roused.narration[0] == "Mara rouses Blush of Life."
+    assert "Mara's Blush of Life is active [V-4]." in roused.narration
+    with pytest.raises(RuleRefusal, match="Mara's Blush of Life is already active"):
+        service.act("k", "Mara rouses blush-of-life", Dice.scripted([]))
+
+
 def test_v4_rousing_celerity_costs_a_rouse_check_and_puts_it_in_play() -> None:
     state = start(vampire("Mara", 0, 0))
     calm = rouse(state, "Mara rouses celerity", [6])

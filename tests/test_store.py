@@ -51,8 +51,8 @@ def test_create_append_and_read_back(store: SqlStore) -> None:
     store.create("ambush", "rmu", SCENARIO)
     assert store.head("ambush") == 0
     assert store.records("ambush") == []
-    assert store.append("ambush", 0, [action(1), action(2)]) == 2
-    assert store.append("ambush", 2, [action(3)]) == 3
+    assert store.append("ambush", 0, [action(1), action(2)]).head == 2
+    assert store.append("ambush", 2, [action(3)]).head == 3
 
     logged = store.records("ambush")
     assert [r.seq for r in logged] == [1, 2, 3]
@@ -67,10 +67,23 @@ def test_create_append_and_read_back(store: SqlStore) -> None:
     assert logged[2].recorded_at >= logged[1].recorded_at
 
 
+def test_dec_704_a_write_says_the_time_its_records_carry(store: SqlStore) -> None:
+    """What ``create`` and ``append`` wrote comes back with the head and the time stamped on
+    its records, the very text ``records`` reads back (DEC-704)."""
+    made = store.create("ambush", "rmu", SCENARIO, [action(1)])
+    first = store.append("ambush", 1, [action(2), action(3)])
+    empty = store.append("ambush", 3, [])
+    logged = store.records("ambush")
+    assert (made.head, made.recorded_at) == (1, logged[0].recorded_at)
+    assert (first.head, first.recorded_at) == (3, logged[1].recorded_at)
+    assert logged[2].recorded_at == first.recorded_at
+    assert empty.head == 3 and datetime.fromisoformat(empty.recorded_at).utcoffset() is not None
+
+
 def test_empty_append_still_checks_the_head(store: SqlStore) -> None:
     store.create("ambush", "rmu", {})
     store.append("ambush", 0, [action(1)])
-    assert store.append("ambush", 1, []) == 1
+    assert store.append("ambush", 1, []).head == 1
     with pytest.raises(ConflictError):
         store.append("ambush", 0, [])
 

@@ -51,7 +51,7 @@ def test_writers_racing_on_the_same_head_exactly_one_wins(store_url: str) -> Non
         head = store.head(NAME)
         all_read.wait()  # everyone holds head 0 before anyone appends
         try:
-            return store.append(NAME, head, batch(f"t{writer}", 0, 3))
+            return store.append(NAME, head, batch(f"t{writer}", 0, 3)).head
         except ConflictError as exc:
             return exc
 

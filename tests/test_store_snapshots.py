@@ -41,7 +41,7 @@ def test_sql_store_keeps_snapshots(store: SqlStore) -> None:
 def test_a_snapshot_is_written_with_its_append_and_read_back_as_given(store: SqlStore) -> None:
     store.create("ambush", "rmu", {})
     state = '{"b":[1,2.5],"a":"é"}'  # opaque text: kept byte for byte, not re-encoded
-    assert store.append("ambush", 0, [action(1), action(2)], snap(2, state)) == 2
+    assert store.append("ambush", 0, [action(1), action(2)], snap(2, state)).head == 2
     found = store.snapshot("ambush", version=1, fingerprint=STAMP)
     assert found is not None
     assert (found.seq, found.version, found.fingerprint, found.state) == (2, 1, STAMP, state)

@@ -223,6 +223,22 @@ def test_create_act_show_log_undo(client: TestClient) -> None:
     assert log[1]["undone_by"] == 3
 
 
+def test_dec_704_the_api_answers_with_the_time_the_store_wrote(client: TestClient) -> None:
+    """An act's, a GM command's and an undo's answer carry their record's ``recorded_at`` as
+    the log reads it back, not an empty string."""
+    said = [new(client)["record"]]
+    for path, body in (("act", {"line": "Mara waits"}), ("act", {"line": "hits Viktor 2"}),
+                       ("undo", {})):  # fmt: skip
+        reply = client.post(f"/api/encounters/raid/{path}", json=body, headers=auth(GM))
+        assert reply.status_code == 200, reply.text
+        said.append(reply.json()["record"])
+    log = client.get("/api/encounters/raid/log", headers=auth(GM)).json()["records"]
+    assert [(r["seq"], r["recorded_at"]) for r in said] == [
+        (r["seq"], r["recorded_at"]) for r in log
+    ]
+    assert all(r["recorded_at"] for r in said)
+
+
 def test_a_conflict_names_both_heads_and_writes_nothing(client: TestClient) -> None:
     new(client)
     first = {"line": "Mara waits", "dice": {"seed": 1}, "expected_head": 1}

@@ -47,7 +47,13 @@ from firefight.scene.state import EncounterState
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
     from firefight.scene.actions import Action
-    from firefight.store.base import EncounterInfo, EncounterStore, Snapshot, SnapshotStore
+    from firefight.store.base import (
+        EncounterInfo,
+        EncounterStore,
+        Snapshot,
+        SnapshotStore,
+        Written,
+    )
 
 __all__ = ["UNDO_RULE", "Applied", "Current", "EncounterService", "Loaded", "redoable"]
 
@@ -165,6 +171,12 @@ def _stored(name: str) -> Iterator[None]:
             f"{exc}; if the store was damaged or edited by hand, delete the encounter and "
             "import a good export of it",
         ) from None
+
+
+def _as_written(record: LogRecord, written: Written) -> LogRecord:
+    """The one record a write held, as the log reads it back: its number (the new head) and the
+    time the store stamped on it (DEC-704)."""
+    return replace(record, seq=written.head, recorded_at=written.recorded_at)
 
 
 def _expecting(current: Current, expected_head: int | None) -> Current:
@@ -329,8 +341,9 @@ class EncounterService:
 
     def _append(
         self, current: Current, records: Sequence[LogRecord], after: Current | None = None
-    ) -> int:
-        """Append ``records`` after ``current``'s head; the new head.
+    ) -> Written:
+        """Append ``records`` after ``current``'s head; the new head and the time the store
+        stamped on them (DEC-704).
 
         When that leaves the log ``snapshot_every`` records or more past the record the fold
         started from, a snapshot of the new head goes in the same transaction. ``after``
@@ -363,10 +376,10 @@ class EncounterService:
         return Snapshot(seq=current.head, version=SNAPSHOT_VERSION, fingerprint=stamp, state=text)
 
     def _applied(self, current: Current, resolution: engine.Resolution) -> Applied:
-        seq = self._append(current, [resolution.record])
+        written = self._append(current, [resolution.record])
         return Applied(
             name=current.name,
-            record=replace(resolution.record, seq=seq),
+            record=_as_written(resolution.record, written),
             state=resolution.state,
             action=resolution.action,
             before=current.state,
@@ -381,8 +394,10 @@ class EncounterService:
         ruleset = find_ruleset(scenario.ruleset)
         opening = engine.open_fight(initial_state(scenario), ruleset, dice)
         # One write: an encounter without its opening round could never be played (DEC-752).
-        self.store.create(name, ruleset.name, dict(scenario.data), [opening.record.payload()])
-        return Applied(name=name, record=replace(opening.record, seq=1), state=opening.state)
+        written = self.store.create(
+            name, ruleset.name, dict(scenario.data), [opening.record.payload()]
+        )
+        return Applied(name=name, record=_as_written(opening.record, written), state=opening.state)
 
     def act(
         self,
@@ -493,9 +508,9 @@ class EncounterService:
             seq=current.head + 1,
         )
         after = self._extend(current, [record])
-        seq = self._append(current, [record], after)
+        written = self._append(current, [record], after)
         return Applied(
-            name=name, record=replace(record, seq=seq), state=after.state, reverted=target
+            name=name, record=_as_written(record, written), state=after.state, reverted=target
         )
 
     def delete(self, name: str) -> None:

@@ -17,6 +17,7 @@ from firefight.store.base import (
     SnapshotStore,
     StoredRecord,
     StoreError,
+    Written,
 )
 from firefight.store.sql import SqlStore, open_store, resolve_url
 
@@ -31,6 +32,7 @@ __all__ = [
     "SqlStore",
     "StoreError",
     "StoredRecord",
+    "Written",
     "open_store",
     "resolve_url",
 ]

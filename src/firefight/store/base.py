@@ -35,6 +35,7 @@ __all__ = [
     "SnapshotStore",
     "StoreError",
     "StoredRecord",
+    "Written",
     "encounter_name",
 ]
 
@@ -54,6 +55,16 @@ class StoredRecord:
 
     seq: int
     payload: dict[str, Any]
+    recorded_at: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Written:
+    """What one write left: the head of the log after it, and the time stamped on the records
+    it wrote (ISO 8601 in UTC, as :attr:`StoredRecord.recorded_at` reads it back), so that a
+    command answers with its record as the log keeps it (DEC-704)."""
+
+    head: int
     recorded_at: str
 
 
@@ -196,17 +207,18 @@ class EncounterStore(Protocol):
         ruleset: str,
         scenario: dict[str, Any],
         payloads: Sequence[dict[str, Any]] = (),
-    ) -> None:
+    ) -> Written:
         """Store a new encounter whose log starts with ``payloads`` (records 1, 2...), in one
-        transaction; :class:`EncounterExists` if the name is taken."""
+        transaction, and say what it wrote; :class:`EncounterExists` if the name is taken."""
         ...
 
     def scenario(self, name: str) -> dict[str, Any]:
         """The scenario the encounter was created with."""
         ...
 
-    def append(self, name: str, expected_head: int, payloads: Sequence[dict[str, Any]]) -> int:
-        """Append ``payloads`` as records ``expected_head + 1...``, all or none; the new head.
+    def append(self, name: str, expected_head: int, payloads: Sequence[dict[str, Any]]) -> Written:
+        """Append ``payloads`` as records ``expected_head + 1...``, all or none; the new head
+        and the time the records carry.
 
         Raises :class:`ConflictError` (and writes nothing) when the head is no longer
         ``expected_head``.
@@ -252,7 +264,7 @@ class SnapshotStore(EncounterStore, Protocol):
         expected_head: int,
         payloads: Sequence[dict[str, Any]],
         snapshot: Snapshot | None = None,
-    ) -> int:
+    ) -> Written:
         """As :meth:`EncounterStore.append`; ``snapshot`` (of the new head) is written in the
         same transaction, replacing any at its record, and the encounter's snapshots of another
         version or fingerprint, and all but the newest few, are dropped."""

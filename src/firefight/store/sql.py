@@ -40,6 +40,7 @@ from firefight.store.base import (
     Snapshot,
     StoredRecord,
     StoreError,
+    Written,
     encounter_name,
 )
 from firefight.store.exchange import (
@@ -367,7 +368,7 @@ class SqlStore:
         ruleset: str,
         scenario: dict[str, Any],
         payloads: Sequence[dict[str, Any]] = (),
-    ) -> None:
+    ) -> Written:
         name = encounter_name(name)
         created_at = _now()
         logged = [
@@ -375,6 +376,7 @@ class SqlStore:
             for index, payload in enumerate(payloads, start=1)
         ]
         self._insert_encounter(name, ruleset, scenario, created_at=created_at, logged=logged)
+        return Written(head=len(logged), recorded_at=created_at)
 
     def _insert_encounter(
         self,
@@ -422,7 +424,7 @@ class SqlStore:
         expected_head: int,
         payloads: Sequence[dict[str, Any]],
         snapshot: Snapshot | None = None,
-    ) -> int:
+    ) -> Written:
         if isinstance(expected_head, bool) or not isinstance(expected_head, int):
             raise StoreError(
                 name, f"the expected head must be a whole number, not {expected_head!r}"
@@ -447,7 +449,7 @@ class SqlStore:
                 )
                 if snapshot is not None:
                     self._put_snapshot(connection, encounter_id, snapshot, recorded_at)
-                return expected_head + len(texts)
+                return Written(head=expected_head + len(texts), recorded_at=recorded_at)
         except IntegrityError as exc:
             # On PostgreSQL two writers can both read the same head; the primary key refused
             # the second one's first seq once the first committed (or the encounter was

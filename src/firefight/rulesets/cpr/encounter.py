@@ -1520,7 +1520,8 @@ def cpr_scene_lines(state: EncounterState, data: CprData) -> list[str]:
 
 def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     """One row of the state table: the turn left, HP, wound state, up or down and the posture
-    (a GM's ``set V prone`` seen, as every ruleset's row shows it), SP, injuries."""
+    (a GM's ``set V prone`` seen, as every ruleset's row shows it), injuries and what else
+    weighs on them, SP and the LUCK left, a figure of its own (CPR-REF-1)."""
     own = fighter(c)
     wound = data.figures.wounds[wound_of(c).value]
     penalty = f" {wound.action_penalty}" if wound.action_penalty else ""
@@ -1535,8 +1536,6 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     notes.extend(f"{w} jammed" for w in own.jammed)
     if own.holding is not None:
         notes.append(f"holding the Action{' until ' + own.holding if own.holding else ''}")
-    if own.luck:
-        notes.append(f"LUCK {own.luck}")
     if own.stabilized:
         notes.append("stabilized")
     elif own.death_saves and not c.dead:
@@ -1554,4 +1553,5 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
         "at (m)": f"{spot.x_m:g},{spot.y_m:g}",
         "weapons": _weapons_cell(c),
         "SP body/head": f"{own.body_sp}/{own.head_sp}",
+        "LUCK": str(own.luck),
     }

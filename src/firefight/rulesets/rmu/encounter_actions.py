@@ -10,9 +10,10 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
 - ``moves [to] X,Y`` -- ordinary movement, 1 AP per BMR or part of one (R-6);
 - ``drops-prone`` / ``stands-up`` -- 2 AP (R-6);
 - ``waits [--ap N]`` -- lets AP go (all that are left by default);
-- ``throws LOAD at X,Y [--ap N] [--difficulty N]`` -- an explosive
-  (:mod:`firefight.rulesets.rmu.encounter_explosives`, RMU-EXP-2, RMU-EXP-9);
-- ``throws-back at X,Y`` -- a landed grenade within reach, picked up and thrown on (4 AP);
+- ``throws LOAD at X,Y|NAME [--ap N] [--difficulty N]`` -- an explosive, at a spot or where
+  someone stands (:mod:`firefight.rulesets.rmu.encounter_explosives`, RMU-EXP-2, RMU-EXP-9,
+  DEC-703);
+- ``throws-back at X,Y|NAME`` -- a landed grenade within reach, picked up and thrown on (4 AP);
 - ``holds-breath`` / ``breathes`` -- against CS gas, no AP
   (:mod:`firefight.rulesets.rmu.encounter_afflictions`, RMU-EXP-16);
 - ``rouses POWER``, ``pulls the stake from TARGET``, ``rolls on the ground``, ``puts out TARGET``
@@ -182,8 +183,8 @@ _WORDS = {
     "sweeps": "DIST ft out, WIDTH ft wide [toward NAME | at X,Y]",
     "dashes": "[to cover] BARRIER",
     "clears": "[WEAPON]",
-    "throws": "LOAD at X,Y",
-    "throws-back": "at X,Y",
+    "throws": "LOAD at X,Y | LOAD at TARGET",
+    "throws-back": "at X,Y | at TARGET",
 }
 
 
@@ -229,9 +230,9 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
     if line.verb in FIRE_OPTIONS:
         return parse_fire_action(line, state)
     if line.verb == "throws":
-        return parse_throw(line, ACTIONS_RULE)
+        return parse_throw(line, state, ACTIONS_RULE)
     if line.verb == "throws-back":
-        return parse_throw_back(line, ACTIONS_RULE)
+        return parse_throw_back(line, state, ACTIONS_RULE)
     if line.verb in KINDRED_OPTIONS:
         return parse_kindred_action(line, state, ACTIONS_RULE)
     if line.verb in FEEDING_OPTIONS:

@@ -1,4 +1,5 @@
-"""Explosives in rmu encounters: "Mara throws m67 at 30,12" (RMU-EXP-2..4, RMU-EXP-9, -15, -16).
+"""Explosives in rmu encounters: "Mara throws m67 at 30,12" (RMU-EXP-2..4, RMU-EXP-9, -15, -16),
+or "at Viktor", where he stands as it is thrown (DEC-703).
 
 The throw is placed at once (:func:`~firefight.rulesets.rmu.placement.resolve_throw`, the whole
 Ranged Weapon: Thrown bonus of the thrower's ``thrown`` skill) and leaves a condition in the
@@ -16,7 +17,7 @@ scene where it came to rest:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from firefight.dice import Dice
@@ -66,8 +67,8 @@ from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTicked
-from firefight.scene.lines import Line, OptionKind, option_point
-from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
+from firefight.scene.lines import Line, OptionKind, one_name, read_point
+from firefight.scene.state import SCENE_RULE, ActiveCondition, CombatantState, EncounterState
 from firefight.trace import Entry, Modifier, Trace, TraceBuilder
 from firefight.wording import counted
 
@@ -86,6 +87,7 @@ __all__ = [
     "parse_throw_back",
     "resolve_throws",
     "resolve_throws_back",
+    "throw_aim",
     "validate_throws",
     "validate_throws_back",
 ]
@@ -112,10 +114,12 @@ _CLOUDS = ("smoke", "gas")
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Throws(Action):
-    """``enclosed``: it lands in a closed room (a flash-bang's +20, MK3A2's larger radius)."""
+    """Aimed at the spot ``aim``, or at where ``target`` stands as it is thrown (DEC-703);
+    ``enclosed``: it lands in a closed room (a flash-bang's +20, MK3A2's larger radius)."""
 
     load: str
-    aim: Point
+    aim: Point | None = None
+    target: str | None = None
     ap: int = 3
     difficulty: int = 0
     mods: tuple[Modifier, ...] = ()
@@ -124,9 +128,11 @@ class Throws(Action):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ThrowsBack(Action):
-    """Pick a live grenade up (3 AP) and throw it on (1 AP, -50): the whole round (RMU-EXP-9)."""
+    """Pick a live grenade up (3 AP) and throw it on (1 AP, -50): the whole round (RMU-EXP-9);
+    aimed at ``aim`` or at ``target``, as a throw is."""
 
-    aim: Point
+    aim: Point | None = None
+    target: str | None = None
     difficulty: int = 0
     mods: tuple[Modifier, ...] = ()
 
@@ -136,20 +142,44 @@ def fuse_rounds(effect: str) -> int:
     return 1 if effect in BURST_ON_LANDING else FUSE_ROUNDS
 
 
-def parse_throw(line: Line, rule: str) -> Throws:
-    """``throws LOAD at X,Y [--ap N] [--difficulty N] [--enclosed] [--mod V:LABEL]...``."""
+def _aimed(
+    words: Sequence[str], state: EncounterState, what: str, rule: str
+) -> tuple[Point | None, str | None]:
+    """The spot ``at X,Y`` in feet, or the one person the words name (DEC-703); a refusal
+    naming the closest names when they are neither."""
+    words = [w for w in words if w.lower() not in ("to", "at")]
+    point = read_point(" ".join(words))
+    if point is not None:
+        return Point(x_ft=point[0], y_ft=point[1]), None
+    if not words:
+        raise RuleRefusal(rule, f"{what} needs a spot X,Y in feet or someone to throw it at.")
+    try:
+        return None, one_name(words, state, what=f"{what} at", rule=rule)
+    except RuleRefusal as unknown:
+        typed = " ".join(words)
+        if unknown.rule != SCENE_RULE or not any(ch.isdigit() for ch in typed):
+            raise
+        # Figures that name nobody were meant as a spot: say how one is written.
+        raise RuleRefusal(
+            rule, f"{what} takes a spot in feet as X,Y (e.g. '4,10') or a name, not {typed!r}."
+        ) from None
+
+
+def parse_throw(line: Line, state: EncounterState, rule: str) -> Throws:
+    """``throws LOAD at X,Y|NAME [--ap N] [--difficulty N] [--enclosed] [--mod V:LABEL]...``."""
     words = line.words
     if not words:
         raise RuleRefusal(
             rule, "'throws' needs a load and a spot, e.g. 'Mara throws m67 at 30,12'."
         )
-    x, y = option_point(words[1:], what="'throws'", unit="feet", rule=rule)
+    aim, target = _aimed(words[1:], state, "'throws'", rule)
     return Throws(
         actor=line.actor,
         verb="throws",
         text=line.text,
         load=known_or_refused("RMU-EXP-12", explosive_data().load, words[0]).key,
-        aim=Point(x_ft=x, y_ft=y),
+        aim=aim,
+        target=target,
         ap=line.number("ap", 3, rule),
         difficulty=line.number("difficulty", 0, rule),
         mods=line.mods(rule),
@@ -157,17 +187,33 @@ def parse_throw(line: Line, rule: str) -> Throws:
     )
 
 
-def parse_throw_back(line: Line, rule: str) -> ThrowsBack:
-    """``throws-back at X,Y [--difficulty N] [--mod V:LABEL]...``: the grenade at hand."""
-    x, y = option_point(line.words, what="'throws-back'", unit="feet", rule=rule)
+def parse_throw_back(line: Line, state: EncounterState, rule: str) -> ThrowsBack:
+    """``throws-back at X,Y|NAME [--difficulty N] [--mod V:LABEL]...``: the grenade at hand."""
+    aim, target = _aimed(line.words, state, "'throws-back'", rule)
     return ThrowsBack(
         actor=line.actor,
         verb="throws-back",
         text=line.text,
-        aim=Point(x_ft=x, y_ft=y),
+        aim=aim,
+        target=target,
         difficulty=line.number("difficulty", 0, rule),
         mods=line.mods(rule),
     )
+
+
+def throw_aim(state: EncounterState, action: Throws | ThrowsBack) -> Point:
+    """Where the throw is aimed: its spot, or where the person named stands as it is thrown
+    (DEC-703); the explosive is put there, not aimed at them (RMU-EXP-1)."""
+    if action.target is not None:
+        return state.combatant(action.target).position
+    assert action.aim is not None  # the line gives a spot or a person (_aimed)
+    return action.aim
+
+
+def _aim_step(tb: TraceBuilder, action: Throws | ThrowsBack, aim: Point, load: str) -> None:
+    if action.target is not None:
+        tb.step(f"The {load} is aimed at where {action.target} stands, "
+                f"{landing_place(aim)}.", "DEC-703")  # fmt: skip
 
 
 def grenade_at_hand(state: EncounterState, c: CombatantState) -> ActiveCondition:
@@ -203,7 +249,7 @@ def validate_throws_back(state: EncounterState, action: ThrowsBack) -> None:
             f"{c.name} has only {ap_left} left.",
         )
     load = explosive_data().load(str(grenade.get("load")))
-    throw_band(distance_ft(c.position, action.aim), load.increment_ft, 5)
+    throw_band(distance_ft(c.position, throw_aim(state, action)), load.increment_ft, 5)
 
 
 def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -> Outcome[Thrown]:
@@ -213,8 +259,9 @@ def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -
     grenade = grenade_at_hand(state, c)
     bonus, ranks = _skill(c)
     load = explosive_data().load(str(grenade.get("load")))
+    aim = throw_aim(state, action)
     thrown = resolve_throw(
-        Throw(load=load.key, aim=action.aim, thrower=c.position, thrown_bonus=bonus,
+        Throw(load=load.key, aim=aim, thrower=c.position, thrown_bonus=bonus,
               difficulty=action.difficulty, ap=THROW_BACK_AP, name=c.name,
               extra=(*shooter_modifiers(c, None), *action.mods)),
         dice,
@@ -232,6 +279,7 @@ def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -
         f"({THROW_BACK_AP} AP); the fuse burns on.",
         "RMU-EXP-9",
     )
+    _aim_step(tb, action, aim, load.name)
     events: list[Event] = [
         ActionPointsSpent(actor=c.name, ap=PICK_UP_AP + THROW_BACK_AP),
         ConditionEnded(id=grenade.id),
@@ -270,7 +318,7 @@ def validate_throws(state: EncounterState, action: Throws) -> None:
         raise RuleRefusal(
             "RMU-GEN-1", f"The throw costs {action.ap} AP, but {c.name} has only {ap_left} left."
         )
-    throw_band(distance_ft(c.position, action.aim), load.increment_ft, 5)
+    throw_band(distance_ft(c.position, throw_aim(state, action)), load.increment_ft, 5)
 
 
 def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome[Thrown]:
@@ -278,8 +326,11 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
     c = state.combatant(action.actor)
     bonus, ranks = _skill(c)
     load = explosive_data().load(action.load)
+    aim = throw_aim(state, action)
+    aimed = TraceBuilder()
+    _aim_step(aimed, action, aim, load.name)
     thrown = resolve_throw(
-        Throw(load=load.key, aim=action.aim, thrower=c.position, thrown_bonus=bonus,
+        Throw(load=load.key, aim=aim, thrower=c.position, thrown_bonus=bonus,
               difficulty=action.difficulty, ap=action.ap, name=c.name,
               extra=(*shooter_modifiers(c, None), *action.mods)),
         dice,
@@ -321,7 +372,7 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
     ]
     return Outcome(
         events=tuple(events),
-        trace=Trace((*thrown.trace.entries, *tb.build().entries)),
+        trace=Trace((*aimed.build().entries, *thrown.trace.entries, *tb.build().entries)),
         result=Thrown(
             action="throws",
             actor=c.name,

@@ -22,13 +22,27 @@ from dataclasses import dataclass
 
 from firefight.frozen import replace
 
-__all__ = ["DISCIPLINES", "POWERS", "KindredSheet"]
+__all__ = ["DISCIPLINES", "POWERS", "KindredSheet", "kindred_name"]
 
 #: The discipline dots a sheet carries (V-6), as the scenario spells them.
 DISCIPLINES = ("celerity", "potence", "fortitude", "protean", "blush_of_life")
 
 #: The blood-bought powers a Rouse check activates (V-4), as action lines and events name them.
 POWERS = ("celerity", "potence", "fortitude", "blush-of-life", "feral-weapons")
+
+#: Words a power's or a discipline's name keeps in lower case, as the rules write them
+#: ("Blush of Life", RMU-EXP-16).
+_SMALL_WORDS = frozenset({"of", "the"})
+
+
+def kindred_name(key: str) -> str:
+    """A power or discipline as the rules name it, from its key (either spelling).
+
+    >>> kindred_name("blush-of-life"), kindred_name("blush_of_life"), kindred_name("feral-weapons")
+    ('Blush of Life', 'Blush of Life', 'Feral Weapons')
+    """
+    words = key.replace("_", "-").split("-")
+    return " ".join(w if i and w in _SMALL_WORDS else w.capitalize() for i, w in enumerate(words))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -24,7 +24,7 @@ from firefight.rulesets.rmu.burning import burning_on
 from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent
-from firefight.rulesets.rmu.kindred import POWERS, KindredSheet
+from firefight.rulesets.rmu.kindred import POWERS, KindredSheet, kindred_name
 from firefight.rulesets.rmu.kindred_events import BurningEnded, PowerRoused, StakeRemoved
 from firefight.rulesets.rmu.kindred_results import FirePutOut, Roused, StakePulled
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
@@ -116,14 +116,14 @@ def check_rouse(c: CombatantState, power: str) -> KindredSheet:
     sheet = sheet_of(c)
     if sheet is None:
         raise RuleRefusal("V-6", f"{c.name} is mortal: there is no blood to rouse.")
-    shown = power.replace("-", " ").title()
+    shown = kindred_name(power)
     need = kindred_figures().feral_weapons_protean if power == "feral-weapons" else 1
     discipline = _DISCIPLINE_OF.get(power, power)
     if sheet.dots(discipline) < need:
         raise RuleRefusal(
             "V-4",
-            f"{c.name} has {sheet.dots(discipline)} dots of {discipline.replace('_', ' ').title()}"
-            f": {shown} needs {need}.",
+            f"{c.name} has {sheet.dots(discipline)} dots of {kindred_name(discipline)}: "
+            f"{shown} needs {need}.",
         )
     if sheet.is_roused(power):
         raise RuleRefusal("V-4", f"{c.name}'s {shown} is already active.")
@@ -186,7 +186,7 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
         else:
             events.append(checked)
         events.append(PowerRoused(actor=c.name, power=action.power))
-        headline = f"{c.name} rouses {action.power.replace('-', ' ').title()}."
+        headline = f"{c.name} rouses {kindred_name(action.power)}."
         return Outcome(
             events=tuple(events),
             trace=tb.build(),

@@ -15,7 +15,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
 from firefight.geometry import Posture
-from firefight.rulesets.rmu.kindred import KindredSheet
+from firefight.rulesets.rmu.kindred import KindredSheet, kindred_name
 from firefight.rulesets.rmu.kindred_events import (
     BurningEnded,
     BurningStarted,
@@ -137,7 +137,7 @@ def rouse_check(
         raise RuleRefusal(
             "V-4",
             f"{c.name}'s Hunger is {sheet.hunger}: no Rouse check can be made, so "
-            f"{power.replace('-', ' ').title()} fails.",
+            f"{kindred_name(power)} fails.",
         )
     roll = tb.roll(dice.die(figs.rouse_sides, f"Rouse check for {power}")).total
     calm = roll >= figs.rouse_calm_at
@@ -188,7 +188,7 @@ def describe_kindred_event(event: Event) -> str | None:
             f"{event.hunger} [V-4]."
         )
     if isinstance(event, PowerRoused):
-        return f"{event.actor}'s {event.power.replace('-', ' ').title()} is active [V-4]."
+        return f"{event.actor}'s {kindred_name(event.power)} is active [V-4]."
     if isinstance(event, Fed):
         # The slakes fed, not the Hunger lost: Hunger stops at 0 (1 slaked by 3 is 0).
         return (

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Literal
 
 from firefight.frozen import replace
-from firefight.geometry import burst_cone, distance_ft, sweep_cone
+from firefight.geometry import Point, burst_cone, distance_ft, sweep_cone
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.encounter_actions import Shoot
-from firefight.rulesets.rmu.encounter_explosives import Throws
+from firefight.rulesets.rmu.encounter_explosives import Throws, throw_aim
 from firefight.rulesets.rmu.encounter_fire import sweep_aim
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_actions import EmptyGun, Sweep
@@ -59,20 +59,20 @@ def rmu_overlay(state: EncounterState, action: Action) -> Overlay:
         sector = sweep_cone(c.position, bearing, distance, action.width_ft)
         return Overlay(cones=(sector,))
     if isinstance(action, Throws):
-        return _throw(c, action)
+        return _throw(c, action, throw_aim(state, action))
     return Overlay()
 
 
-def _throw(c: CombatantState, action: Throws) -> Overlay:
+def _throw(c: CombatantState, action: Throws, aim: Point) -> Overlay:
     load = explosive_data().load(action.load)
-    label = f"{c.name} throws the {load.key}, {distance_ft(c.position, action.aim):.0f} ft"
+    label = f"{c.name} throws the {load.key}, {distance_ft(c.position, aim):.0f} ft"
     bands = load.bands_in(enclosed=action.enclosed)
     kind: Literal["band", "cloud"] = "cloud" if load.effect in ("smoke", "gas") else "band"
     named = bands or (("radius", load.radius_ft),)
-    rings = tuple(Ring(center=action.aim, radius_ft=r, label=f"{load.key} {name} {r:g} ft",
+    rings = tuple(Ring(center=aim, radius_ft=r, label=f"{load.key} {name} {r:g} ft",
                        kind=kind) for name, r in named)  # fmt: skip
     return Overlay(
-        lines=(FireLine(start=c.position, end=action.aim, label=label),),
+        lines=(FireLine(start=c.position, end=aim, label=label),),
         rings=rings,
-        marks=(Mark(at=action.aim, label=f"aim {load.key}"),),
+        marks=(Mark(at=aim, label=f"aim {load.key}"),),
     )
