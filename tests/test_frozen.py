@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from encounter_support import duel
 from firefight.encounter.scenario import initial_state
 from firefight.events import RoundsFired
-from firefight.frozen import _make_copier, quick_init, replace
+from firefight.frozen import _make_copier, quick_init, replace, replacer
 from firefight.geometry import Point, Posture
 from firefight.rulesets.rmu.vitals import RmuStats
 from firefight.scene.state import CombatantState, EncounterState, MagazineState
@@ -146,6 +146,47 @@ def test_a_class_whose_making_runs_code_is_copied_by_dataclasses() -> None:
     assert _make_copier(Registering) is None
     assert replace(Registering(rounds=1), rounds=2) == Registering(rounds=2)
     assert Registering.made == []
+
+
+# --- replacer: replace of given fields, the new values in order ------------------------------
+
+
+@given(changes=CHANGES)
+def test_a_replacer_gives_what_replace_gives(changes: dict[str, Any]) -> None:
+    if not changes:
+        return
+    fast = replacer(CombatantState, *changes)(MARA, *changes.values())
+    slow = dataclasses.replace(MARA, **changes)
+    assert fast == slow and type(fast) is CombatantState and hash(fast) == hash(slow)
+    assert all(getattr(fast, f.name) is getattr(slow, f.name) for f in dataclasses.fields(slow))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fast.hits_taken = 3  # type: ignore[misc]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Parent:
+    rounds: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Child(Parent):
+    ammo: str
+
+
+def test_a_replacer_copies_a_subclass_or_a_class_only_dataclasses_copies_as_replace_does() -> None:
+    child = replacer(Parent, "rounds")(Child(rounds=1, ammo="ap"), 2)
+    assert type(child) is Child and child == Child(rounds=2, ammo="ap")
+    assert replacer(Derived, "rounds")(Derived(rounds=2), 5).doubled == 10
+    with pytest.raises(ValueError, match="negative"):
+        replacer(Checked, "rounds")(Checked(rounds=1), -1)
+    assert replacer(Registering, "rounds")(Registering(rounds=1), 2) == Registering(rounds=2)
+    assert Registering.made == []
+
+
+def test_a_replacer_refuses_fields_the_class_does_not_have_once() -> None:
+    for changed in (("hp",), ("hits_taken", "hits_taken"), ()):
+        with pytest.raises(TypeError, match="CombatantState: cannot replace"):
+            replacer(CombatantState, *changed)
 
 
 # --- quick_init: the same __init__, storing straight into the slots ---------------------------

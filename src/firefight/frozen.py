@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 C = TypeVar("C", bound=type)
 
-__all__ = ["quick_init", "replace"]
+__all__ = ["quick_init", "replace", "replacer"]
 
 T = TypeVar("T")
 
@@ -64,41 +64,10 @@ def _refuse_twin(cls: type, /, *args: Any, **kwargs: Any) -> Any:
 
 def _make_copier(cls: type) -> _Copier | None:
     """The generated copier for ``cls``, or None when only ``dataclasses.replace`` is right."""
-    params = getattr(cls, "__dataclass_params__", None)
-    if params is None or not params.frozen or hasattr(cls, "__post_init__"):
+    made = _twin(cls)
+    if made is None:
         return None
-    # The copy is built as a twin subclass (below): a class whose making runs someone's
-    # __init_subclass__ or a metaclass of its own is left to dataclasses.
-    if type(cls) is not type or any(
-        "__new__" in vars(c) or "__init_subclass__" in vars(c) for c in cls.__mro__[:-1]
-    ):
-        return None
-    fields = dataclasses.fields(cls)
-    if len(getattr(cls, "__dataclass_fields__", {})) != len(fields):
-        return None  # InitVar or ClassVar pseudo-fields: let dataclasses handle them
-    for f in fields:
-        if not f.init or not isinstance(getattr(cls, f.name, None), MemberDescriptorType):
-            return None
-    names = tuple(f.name for f in fields)
-    # The twin adds no slot, so its objects have the very layout of ``cls``'s; it sets
-    # attributes plainly, so Python stores each field straight into its slot, the cheapest
-    # store there is, where the frozen class's guarded ``__setattr__`` would refuse. Once
-    # every field is in, the object becomes a ``cls`` (a ``__class__`` change, allowed
-    # between classes of one layout): frozen from then on, and no one ever sees it a twin.
-    # Nothing else makes a twin (its own __new__ refuses): a stored class tag naming it is
-    # read as no class at all.
-    twin = type(
-        cls.__name__,
-        (cls,),
-        {
-            "__slots__": (),
-            "__module__": cls.__module__,
-            "__qualname__": f"{cls.__qualname__}.<copy>",
-            "__setattr__": object.__setattr__,
-            "__delattr__": object.__delattr__,
-            "__new__": _refuse_twin,
-        },
-    )
+    twin, names = made
     lines = [
         "def copy(obj, changes):",
         "    new = make(twin)",
@@ -122,6 +91,93 @@ def _make_copier(cls: type) -> _Copier | None:
     exec("\n".join(lines), namespace)
     copier: _Copier = namespace["copy"]
     return copier
+
+
+def _twin(cls: type) -> tuple[type, tuple[str, ...]] | None:
+    """The twin class :func:`replace` builds copies of ``cls`` as, with the names of its
+    fields; None when only ``dataclasses.replace`` is right."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or hasattr(cls, "__post_init__"):
+        return None
+    # The copy is built as a twin subclass (below): a class whose making runs someone's
+    # __init_subclass__ or a metaclass of its own is left to dataclasses.
+    if type(cls) is not type or any(
+        "__new__" in vars(c) or "__init_subclass__" in vars(c) for c in cls.__mro__[:-1]
+    ):
+        return None
+    fields = dataclasses.fields(cls)
+    if len(getattr(cls, "__dataclass_fields__", {})) != len(fields):
+        return None  # InitVar or ClassVar pseudo-fields: let dataclasses handle them
+    for f in fields:
+        if not f.init or not isinstance(getattr(cls, f.name, None), MemberDescriptorType):
+            return None
+    names = tuple(f.name for f in fields)
+    twin = _TWINS.get(cls)
+    if twin is None:
+        # The twin adds no slot, so its objects have the very layout of ``cls``'s; it sets
+        # attributes plainly, so Python stores each field straight into its slot, the
+        # cheapest store there is, where the frozen class's guarded ``__setattr__`` would
+        # refuse. Once every field is in, the object becomes a ``cls`` (a ``__class__``
+        # change, allowed between classes of one layout): frozen from then on, and no one
+        # ever sees it a twin. Nothing else makes a twin (its own __new__ refuses): a stored
+        # class tag naming it is read as no class at all.
+        twin = _TWINS[cls] = type(
+            cls.__name__,
+            (cls,),
+            {
+                "__slots__": (),
+                "__module__": cls.__module__,
+                "__qualname__": f"{cls.__qualname__}.<copy>",
+                "__setattr__": object.__setattr__,
+                "__delattr__": object.__delattr__,
+                "__new__": _refuse_twin,
+            },
+        )
+    return twin, names
+
+
+_TWINS: dict[type, type] = {}
+
+
+def replacer(cls: type[T], *changed: str) -> Callable[..., T]:
+    """``replace`` of the fields ``changed`` of a ``cls``, as a function of the value and the
+    new values in that order: for the copies a fight makes by the hundred, with no keywords
+    to gather and no loop over them, about half the cost.
+
+    >>> from firefight.geometry import Body, Point, Size
+    >>> resize = replacer(Body, "size")
+    >>> resize(Body(center=Point(x_ft=1.0, y_ft=2.0)), Size.BIG).size
+    <Size.BIG: 'big'>
+    """
+    made = _twin(cls)
+    names = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+    unknown = [n for n in changed if n not in names]
+    if unknown or len(set(changed)) != len(changed) or not changed:
+        raise TypeError(f"{cls.__name__}: cannot replace {changed!r}")
+    params = ", ".join(changed)
+    keywords = ", ".join(f"{n}={n}" for n in changed)
+    # A subclass's value (or a class dataclasses alone copies right) goes through replace.
+    lines = [f"def {cls.__name__}_replace(obj, {params}):"]
+    if made is not None:
+        lines += [
+            "    if type(obj) is not cls:",
+            f"        return replace(obj, {keywords})",
+            "    new = make(twin)",
+            *(f"    new.{n} = {n if n in changed else 'obj.' + n}" for n in names),
+            "    new.__class__ = cls",
+            "    return new",
+        ]
+    else:
+        lines.append(f"    return replace(obj, {keywords})")
+    namespace: dict[str, Any] = {
+        "cls": cls,
+        "twin": None if made is None else made[0],
+        "make": object.__new__,
+        "replace": replace,
+    }
+    exec("\n".join(lines), namespace)
+    fn: Callable[..., T] = namespace[f"{cls.__name__}_replace"]
+    return fn
 
 
 class _Factory:

@@ -10,7 +10,7 @@ from typing import Any, Protocol, TypeVar
 
 from firefight.errors import FirefightError
 from firefight.events import Event, RoundsFired
-from firefight.frozen import replace
+from firefight.frozen import replace, replacer
 from firefight.scene.events import (
     CombatantAdded,
     CombatantRemoved,
@@ -26,7 +26,7 @@ from firefight.scene.events import (
     Reloaded,
     StatusSet,
 )
-from firefight.scene.state import CombatantState, EncounterState
+from firefight.scene.state import CombatantState, EncounterState, MagazineState, WeaponState
 
 __all__ = [
     "EventApplier",
@@ -251,13 +251,20 @@ def _removed(state: EncounterState, e: CombatantRemoved) -> EncounterState:
     )
 
 
+# The copies a fight's every shot and round makes (frozen.replacer: no keywords gathered).
+_with_rounds = replacer(MagazineState, "rounds")
+_with_loaded = replacer(WeaponState, "loaded")
+_with_initiative = replacer(CombatantState, "initiative")
+_with_order = replacer(EncounterState, "initiative")
+
+
 @_personal(RoundsFired, lambda e: e.actor)
 def _rounds_fired(c: CombatantState, e: RoundsFired) -> CombatantState:
     weapon = c.weapon(e.weapon)
     if weapon is None or weapon.loaded is None or weapon.loaded.rounds < e.rounds:
         raise FoldError(f"{e.actor} fires {e.rounds} from {e.weapon!r}, which does not hold them")
-    loaded = replace(weapon.loaded, rounds=weapon.loaded.rounds - e.rounds)
-    return c.with_weapon(replace(weapon, loaded=loaded))
+    loaded = _with_rounds(weapon.loaded, weapon.loaded.rounds - e.rounds)
+    return c.with_weapon(_with_loaded(weapon, loaded))
 
 
 @_personal(Reloaded, lambda e: e.actor)
@@ -284,14 +291,14 @@ def _posture(c: CombatantState, e: PostureChanged) -> CombatantState:
 
 @_personal(InitiativeRolled, lambda e: e.actor)
 def _initiative(c: CombatantState, e: InitiativeRolled) -> CombatantState:
-    return replace(c, initiative=e.total)
+    return _with_initiative(c, e.total)
 
 
 @_core(InitiativeOrdered)
 def _order(state: EncounterState, e: InitiativeOrdered) -> EncounterState:
     if e.groups == state.initiative:
         return state  # the order stands (cpr orders every turn, mostly as before): no copy
-    return replace(state, initiative=e.groups)
+    return _with_order(state, e.groups)
 
 
 @_core(ConditionStarted)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from firefight.errors import RuleRefusal
-from firefight.frozen import replace
+from firefight.frozen import replacer
 from firefight.fuzzy import hint
 from firefight.geometry import Body, Point, Posture, Size
 from firefight.serialize import TaggedSubclasses
@@ -188,8 +188,11 @@ class CombatantState:
 
     def with_weapon(self, weapon: WeaponState) -> CombatantState:
         name = weapon.name
-        return replace(self, weapons=tuple([weapon if w.name == name else w for w in self.weapons]))
+        return _with_weapons(self, tuple([weapon if w.name == name else w for w in self.weapons]))
 
+
+# The copies every event of a fight makes (frozen.replacer: no keywords gathered).
+_with_weapons = replacer(CombatantState, "weapons")
 
 #: Bodies built, by the identity of the combatant each was built for. A shot reads every body
 #: in the scene, and whoever it did not touch is the same frozen value at the next one, so each
@@ -278,13 +281,16 @@ class EncounterState:
     def with_combatant(self, combatant: CombatantState) -> EncounterState:
         """This state with ``combatant`` replacing whoever has its name."""
         name = combatant.name
-        return replace(
-            self, combatants=tuple([combatant if c.name == name else c for c in self.combatants])
+        return _with_combatants(
+            self, tuple([combatant if c.name == name else c for c in self.combatants])
         )
 
     def with_combatants(self, changed: Mapping[str, CombatantState]) -> EncounterState:
         """This state with each of ``changed`` replacing whoever has its name, in one copy."""
-        return replace(self, combatants=tuple([changed.get(c.name, c) for c in self.combatants]))
+        return _with_combatants(self, tuple([changed.get(c.name, c) for c in self.combatants]))
 
     def condition(self, condition_id: str) -> ActiveCondition | None:
         return next((c for c in self.conditions if c.id == condition_id), None)
+
+
+_with_combatants = replacer(EncounterState, "combatants")

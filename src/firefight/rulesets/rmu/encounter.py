@@ -21,7 +21,7 @@ from pydantic import Field, field_validator, model_validator
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.frozen import quick_init, replace
+from firefight.frozen import quick_init, replace, replacer
 from firefight.geometry import Body, Posture, distance_ft
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets import find_ruleset
@@ -1013,7 +1013,13 @@ def _round_opened(c: CombatantState, ap: int) -> CombatantState:
     if c.stats is stats and v.ap_left == ap and v.next_action_bonus == 0 and c.initiative is None:
         return c  # already so: someone down or out of the fight since an earlier round
     # One copy of the combatant for both changes: every round copies everyone.
-    return replace(c, stats=replace(stats, vitals=_fresh_vitals(v, ap)), initiative=None)
+    return _opened(c, _stats_vitals(stats, _fresh_vitals(v, ap)), None)
+
+
+# The copies every round and shot make (frozen.replacer: no keywords gathered).
+_opened = replacer(CombatantState, "stats", "initiative")
+_stats_vitals = replacer(RmuStats, "vitals")
+_with_ap_left = replacer(RmuVitals, "ap_left")
 
 
 _Fold = Callable[[EncounterState, Any], EncounterState]
@@ -1073,7 +1079,7 @@ def _spend_ap(c: CombatantState, event: ActionPointsSpent) -> CombatantState:
     v = vitals(c)
     if event.ap > v.ap_left:
         raise FoldError(f"{event.actor} spends {event.ap} AP with only {v.ap_left} left")
-    return with_vitals(c, replace(v, ap_left=v.ap_left - event.ap))
+    return with_vitals(c, _with_ap_left(v, v.ap_left - event.ap))
 
 
 @_folds(ActionPointsLost)

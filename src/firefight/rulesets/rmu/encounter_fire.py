@@ -30,7 +30,7 @@ from typing import Any
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.frozen import replace
+from firefight.frozen import replace, replacer
 from firefight.geometry import (
     Body,
     CoverGrade,
@@ -116,7 +116,14 @@ from firefight.rulesets.rmu.suppression import (
     SweepTarget,
     resolve_suppression_sweep,
 )
-from firefight.rulesets.rmu.vitals import figures, intact_armor, rmu_stats, vitals, with_vitals
+from firefight.rulesets.rmu.vitals import (
+    RmuStats,
+    figures,
+    intact_armor,
+    rmu_stats,
+    vitals,
+    with_vitals,
+)
 from firefight.rulesets.rmu.volley import Person
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, People, fold_alone, named_in_log
@@ -175,7 +182,12 @@ def _fire(c: CombatantState) -> FireState:
 
 
 def _with_fire(c: CombatantState, fire: FireState) -> CombatantState:
-    return replace(c, stats=replace(rmu_stats(c), fire=fire))
+    return _with_stats(c, _stats_with_fire(rmu_stats(c), fire))
+
+
+# The copies every shot makes (frozen.replacer: no keywords gathered).
+_with_stats = replacer(CombatantState, "stats")
+_stats_with_fire = replacer(RmuStats, "fire")
 
 
 def _norm(name: str) -> str:

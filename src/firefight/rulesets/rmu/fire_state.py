@@ -26,9 +26,8 @@ a count from an earlier round simply reads as zero.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from firefight.frozen import replace
+from firefight.frozen import replace, replacer
 from firefight.geometry import Point
 
 __all__ = [
@@ -118,10 +117,6 @@ class CoverTaken:
     share_percent: int
 
 
-#: The per-round counts as a round nobody has fired in yet leaves them.
-_ROUND_RESET: dict[str, Any] = {"sweeps": 0, "rounds_fired": (), "grounds": (), "fired_on_by": ()}
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FireState:
     """One combatant's firearm-action state; see the module docstring."""
@@ -174,12 +169,20 @@ class FireState:
 
     # --- changing (used by the fold only) ------------------------------------------------------
 
-    def in_round(self, round_number: int, **changes: Any) -> FireState:
-        """This state with the per-round counts reset if they belong to another round, and
-        ``changes`` made, in one copy."""
-        if self.round == round_number:
-            return replace(self, **changes) if changes else self
-        return replace(self, **{**_ROUND_RESET, **changes}, round=round_number)
+    def in_round(self, round_number: int) -> FireState:
+        """This state with the per-round counts reset if they belong to another round."""
+        return self if self.round == round_number else self._counted_anew(round_number)
+
+    def _counted_anew(
+        self,
+        round_number: int,
+        *,
+        rounds_fired: tuple[tuple[str, int], ...] = (),
+        fired_on_by: tuple[tuple[str, str], ...] = (),
+    ) -> FireState:
+        """The counts begun again in ``round_number`` as a round nobody has fired in yet leaves
+        them, but for the first rounds fired or gun on them given, in one copy."""
+        return _new_round(self, round_number, 0, rounds_fired, (), fired_on_by)
 
     def with_trouble(self, trouble: GunTrouble | None, weapon: str) -> FireState:
         others = tuple(g for g in self.guns if g.weapon != weapon)
@@ -187,17 +190,17 @@ class FireState:
 
     def add_rounds(self, round_number: int, weapon: str, rounds: int) -> FireState:
         if self.round != round_number:  # the first shot of a round, most shots
-            return self.in_round(round_number, rounds_fired=((weapon, rounds),))
+            return self._counted_anew(round_number, rounds_fired=((weapon, rounds),))
         fired = dict(self.rounds_fired)
         fired[weapon] = fired.get(weapon, 0) + rounds
-        return replace(self, rounds_fired=tuple(fired.items()))
+        return _with_rounds_fired(self, tuple(fired.items()))
 
     def fired_on(self, round_number: int, gun: tuple[str, str]) -> FireState:
         if self.round != round_number:  # the first gun on them this round, most shots
-            return self.in_round(round_number, fired_on_by=(gun,))
+            return self._counted_anew(round_number, fired_on_by=(gun,))
         if gun in self.fired_on_by:
             return self
-        return replace(self, fired_on_by=(*self.fired_on_by, gun))
+        return _with_fired_on_by(self, (*self.fired_on_by, gun))
 
     def describe(self) -> str:
         """A short line for the state table; what belongs to a round names it.
@@ -243,3 +246,9 @@ class FireState:
             c = self.cover
             parts.append(f"{c.share_percent}% {c.barrier} r{c.round}")
         return "; ".join(parts)
+
+
+# The copies every shot makes (frozen.replacer: no keywords gathered).
+_new_round = replacer(FireState, "round", "sweeps", "rounds_fired", "grounds", "fired_on_by")
+_with_rounds_fired = replacer(FireState, "rounds_fired")
+_with_fired_on_by = replacer(FireState, "fired_on_by")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from firefight.errors import TableDataError
-from firefight.frozen import quick_init, replace
+from firefight.frozen import quick_init, replace, replacer
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.afflictions import Afflictions, gas_modifiers
 from firefight.rulesets.rmu.critical_table import CriticalEffect
@@ -240,6 +240,11 @@ def figures() -> EncounterFigures:
 #: The figures of a combatant the scenario gave none: the defaults (frozen, shared safely).
 _NO_FIGURES = RmuStats()
 
+# The copies a fight's every shot and round makes (frozen.replacer: no keywords gathered).
+_with_stats = replacer(CombatantState, "stats")
+_with_hits_taken = replacer(CombatantState, "hits_taken")
+_stats_with_vitals = replacer(RmuStats, "vitals")
+
 
 def rmu_stats(c: CombatantState) -> RmuStats:
     """``c``'s rmu figures; the defaults for a combatant the scenario gave none."""
@@ -254,7 +259,7 @@ def vitals(c: CombatantState) -> RmuVitals:
 
 def with_vitals(c: CombatantState, changed: RmuVitals) -> CombatantState:
     """``c`` with ``changed`` as what the fight has done to them."""
-    return replace(c, stats=replace(rmu_stats(c), vitals=changed))
+    return _with_stats(c, _stats_with_vitals(rmu_stats(c), changed))
 
 
 def armor_of(c: CombatantState) -> ArmorState | None:
@@ -420,7 +425,7 @@ def fall(c: CombatantState, *, unconscious: bool, dead: bool) -> CombatantState:
 
 
 def take_hits(c: CombatantState, hits: int) -> CombatantState:
-    return settle(replace(c, hits_taken=c.hits_taken + hits))
+    return settle(_with_hits_taken(c, c.hits_taken + hits))
 
 
 def add_stun(
