@@ -145,6 +145,11 @@ class Fuse(ConditionKind):
     def describe(self, event: Event, state: EncounterState) -> str | None:
         return f"The {event.grenade} goes off." if isinstance(event, FuseBurnt) else None
 
+    def begun(self, condition: ActiveCondition) -> str:
+        # A kind named by a key says in words what holding it is (DEC-664), as every
+        # registered kind must once this test has plugged it in.
+        return f"{condition.holder} under a burning fuse"
+
 
 def test_r_4_a_plugged_in_condition_ticks_with_the_durations_and_expires() -> None:
     """R-4 (durations tick): a registered kind runs at upkeep with no change to the core."""

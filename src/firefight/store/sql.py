@@ -180,8 +180,9 @@ def open_store(url: str | None = None) -> SqlStore:
     """Open (creating and migrating as needed) the store at ``url``; see :func:`resolve_url`.
 
     >>> store = open_store("sqlite://")
-    >>> store.create("ambush", "rmu", {"map": "alley"})
-    >>> store.append("ambush", 0, [{"kind": "round", "round": 1}])
+    >>> store.create("ambush", "rmu", {"map": "alley"}).head
+    0
+    >>> store.append("ambush", 0, [{"kind": "round", "round": 1}]).head
     1
     >>> [r.payload for r in store.records("ambush")]
     [{'kind': 'round', 'round': 1}]
