@@ -351,16 +351,26 @@ class Card:
     suit: Suit
 
     def __str__(self) -> str:
-        return f"{_RANK_NAMES.get(self.rank, str(self.rank))}{self.suit.value}"
+        # Asked of every card drawn: the 52 cards of FULL_DECK, which every draw and every
+        # card read by name is, are named once (they are held for good, so no other card can
+        # take one's id).
+        named = _FULL_DECK_NAMES.get(id(self))
+        return named if named is not None else _card_name(self.rank, self.suit)
 
     @property
     def is_black(self) -> bool:
         return self.suit.is_black
 
 
+def _card_name(rank: int, suit: Suit) -> str:
+    return f"{_RANK_NAMES.get(rank, str(rank))}{suit.value}"
+
+
 #: A fresh deck in a fixed order; a draw picks by index among the cards still in it.
 FULL_DECK: tuple[Card, ...] = tuple(Card(rank=r, suit=s) for s in Suit for r in range(1, 14))
 
+#: The name of each card of FULL_DECK, by the card's identity.
+_FULL_DECK_NAMES: dict[int, str] = {id(c): _card_name(c.rank, c.suit) for c in FULL_DECK}
 
 _BY_NAME: dict[str, Card] = {str(c): c for c in FULL_DECK}
 

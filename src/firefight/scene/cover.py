@@ -56,12 +56,35 @@ def between(state: EncounterState, origin: Point, at: Point) -> list[Barrier]:
     return [b for _, b in _crossed(state, origin, at)]
 
 
-def _crossed(state: EncounterState, origin: Point, at: Point) -> list[tuple[float, Barrier]]:
+def _crossed(state: EncounterState, origin: Point, at: Point) -> tuple[tuple[float, Barrier], ...]:
     """The barriers the line crosses with the share of the way at which it does, nearest
     ``at`` first."""
+    barriers = state.barriers
+    if not barriers:
+        return ()
+    key = (id(barriers), id(origin), id(at))
+    found = _CROSSINGS.get(key)
+    if found is not None and found[0] is barriers and found[1] is origin and found[2] is at:
+        return found[3]
     crossings = []
-    for b in state.barriers:
+    for b in barriers:
         share = crossing_share(origin, at, b.start, b.end)
         if share is not None:
             crossings.append((share, b))
-    return sorted(crossings, key=lambda x: -x[0])
+    crossed = tuple(sorted(crossings, key=lambda x: -x[0]))
+    if len(_CROSSINGS) >= _CROSSINGS_HELD:
+        _CROSSINGS.clear()
+    _CROSSINGS[key] = (barriers, origin, at, crossed)
+    return crossed
+
+
+#: Lines worked out, by the identity of the frozen barriers and the two frozen places each was
+#: worked out for: a gurps turn asks of the same line in its tactic, its validation and its
+#: shot, and a scene's barriers and whoever did not move are the same values at the next turn.
+#: The entry holds the three values themselves, so no other value can take their ids while it
+#: is cached; cleared when full (a search for cover asks of many spots once each).
+_CROSSINGS: dict[
+    tuple[int, int, int],
+    tuple[tuple[Barrier, ...], Point, Point, tuple[tuple[float, Barrier], ...]],
+] = {}
+_CROSSINGS_HELD = 256

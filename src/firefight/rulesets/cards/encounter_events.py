@@ -13,9 +13,9 @@ from functools import partial
 from typing import Any
 
 from firefight.events import Event
-from firefight.frozen import quick_init, replace
+from firefight.frozen import quick_init, replace, replacer
 from firefight.geometry import Posture
-from firefight.rulesets.cards.encounter_model import CardsScene, stats_of
+from firefight.rulesets.cards.encounter_model import CardsScene, CardsStats, stats_of
 from firefight.scene.apply import FoldError, personal_fold_into
 from firefight.scene.state import CombatantState, EncounterState
 
@@ -97,19 +97,27 @@ _PERSONAL: dict[type[Event], Callable[[EncounterState, Any], EncounterState]] = 
 _personal = partial(personal_fold_into, _PERSONAL)
 
 
+# The copies every round, turn and wound of a fight makes (frozen.replacer: no keywords
+# gathered).
+_new_round = replacer(EncounterState, "round", "initiative", "combatants")
+_unready = replacer(CombatantState, "initiative", "stats")
+_with_stats = replacer(CombatantState, "stats")
+_hurt = replacer(CombatantState, "stats", "unconscious")
+_with_acted = replacer(CardsStats, "acted")
+_taken = replacer(CardsStats, "acted", "owes", "aiming")
+_marked = replacer(CardsStats, "green", "yellow", "red", "wear")
+
+
 def apply_cards_event(state: EncounterState, event: Event) -> EncounterState:
     personal = _PERSONAL.get(type(event))
     if personal is not None:
         return personal(state, event)
     if isinstance(event, CardsRoundStarted):
-        return replace(
+        return _new_round(
             state,
-            round=event.round,
-            initiative=(),
-            combatants=tuple(
-                replace(c, initiative=None, stats=replace(stats_of(c), acted=False))
-                for c in state.combatants
-            ),
+            event.round,
+            (),
+            tuple(_unready(c, None, _with_acted(stats_of(c), False)) for c in state.combatants),
         )
     if isinstance(event, DeckChanged):
         return replace(state, ruleset_state=CardsScene(deck_left=event.left))
@@ -120,17 +128,13 @@ def apply_cards_event(state: EncounterState, event: Event) -> EncounterState:
 def _turn_taken(c: CombatantState, event: TurnTaken) -> CombatantState:
     s = stats_of(c)
     owes = s.owes[1:] if s.owes and s.owes[0] == event.doing else s.owes
-    taken: dict[str, object] = {
-        "acted": True,
-        "owes": owes,
-        "aiming": s.aiming + 1 if event.doing == "aims" else 0,
-    }
+    taken = _taken(s, True, owes, s.aiming + 1 if event.doing == "aims" else 0)
     if event.doing == "gets up":
-        taken["knocked_down"] = False
+        taken = replace(taken, knocked_down=False)
         c = replace(c, posture=Posture.STANDING)
     if event.doing == "cocks":
-        taken["uncocked"] = ()
-    return replace(c, stats=replace(s, **taken))
+        taken = replace(taken, uncocked=())
+    return _with_stats(c, taken)
 
 
 @_personal(ShotTaken, lambda e: e.actor)
@@ -146,14 +150,8 @@ def _shot_taken(c: CombatantState, event: ShotTaken) -> CombatantState:
 @_personal(Wounded, lambda e: e.target)
 def _wounded(c: CombatantState, event: Wounded) -> CombatantState:
     s = stats_of(c)
-    s = replace(
-        s,
-        green=event.green,
-        yellow=event.yellow,
-        red=event.red,
-        wear=s.wear + event.wear,
-    )
+    s = _marked(s, event.green, event.yellow, event.red, s.wear + event.wear)
     if event.knocked_down and not s.knocked_down:
         s = replace(s, knocked_down=True, owes=("gets up", *s.owes))
         c = replace(c, posture=Posture.PRONE)
-    return replace(c, stats=s, unconscious=c.unconscious or event.down)
+    return _hurt(c, s, c.unconscious or event.down)

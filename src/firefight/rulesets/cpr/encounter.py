@@ -23,7 +23,7 @@ from typing import Any
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal, known_or_refused
 from firefight.events import Event, RoundsFired
-from firefight.frozen import quick_init, replace
+from firefight.frozen import quick_init, replace, replacer
 from firefight.geometry import Point, distance_ft
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.base import Ruleset, combatant_status
@@ -102,6 +102,7 @@ from firefight.rulesets.cpr.events import (
 from firefight.rulesets.cpr.explosives import Explosion, ExplosionResult, resolve_explosion
 from firefight.rulesets.cpr.fighter import (
     CarriedAmmo,
+    CprFighter,
     armor_penalty,
     fighter,
     health,
@@ -1079,9 +1080,18 @@ def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: 
 
 # --- applying cpr's events ------------------------------------------------------------------------
 
+# The copies every turn and shot of a fight makes (frozen.replacer: no keywords gathered).
+_with_stats = replacer(CombatantState, "stats")
+_with_hits_taken = replacer(CombatantState, "hits_taken")
+_action_spent = replacer(CprFighter, "action_left", "holding")
+_turn_fresh = replacer(CprFighter, "action_left", "move_left", "lose_next", "moved_m", "holding")
+_new_turn = replacer(EncounterState, "round", "combatants")
+_with_body_sp = replacer(CprFighter, "body_sp")
+_with_head_sp = replacer(CprFighter, "head_sp")
+
 
 def _with(state: EncounterState, c: CombatantState, **changes: Any) -> EncounterState:
-    return state.with_combatant(replace(c, stats=replace(fighter(c), **changes)))
+    return state.with_combatant(_with_stats(c, replace(fighter(c), **changes)))
 
 
 # An Action taken changes only the one who takes it: folded in a run with the rounds a shot
@@ -1091,7 +1101,7 @@ def _action_taken(c: CombatantState, event: ActionTaken) -> CombatantState:
     own = fighter(c)
     if not own.action_left:
         raise FoldError(f"{event.actor} takes a second Action in one turn")
-    return replace(c, stats=replace(own, action_left=False, holding=None))
+    return _with_stats(c, _action_spent(own, False, None))
 
 
 def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
@@ -1111,20 +1121,8 @@ def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
         ):
             people.append(c)  # already so (someone down since an earlier turn): no copy
             continue
-        people.append(
-            replace(
-                c,
-                stats=replace(
-                    own,
-                    action_left=action_left,
-                    move_left=move_left,
-                    lose_next=(),
-                    moved_m=0.0,
-                    holding=None,
-                ),
-            )
-        )
-    return replace(state, round=e.round, combatants=tuple(people))
+        people.append(_with_stats(c, _turn_fresh(own, action_left, move_left, (), 0.0, None)))
+    return _new_turn(state, e.round, tuple(people))
 
 
 def _reloaded(state: EncounterState, e: MagazineReloaded) -> EncounterState:
@@ -1175,7 +1173,7 @@ def _hurt(state: EncounterState, name: str, hp_lost: int) -> EncounterState:
 
 def _wounded(c: CombatantState, hp_lost: int) -> CombatantState:
     """HP lost; a wound that bleeds again ends a stabilization (docs/decisions.md DEC-143)."""
-    c = replace(c, hits_taken=c.hits_taken + hp_lost)
+    c = _with_hits_taken(c, c.hits_taken + hp_lost)
     own = fighter(c)
     if hp_lost > 0 and own.stabilized:
         return replace(c, stats=replace(own, stabilized=False))
@@ -1195,8 +1193,8 @@ def _armor_ablated(c: CombatantState, event: ArmorAblated) -> CombatantState:
     now = own.head_sp if event.location == "head" else own.body_sp
     if now != event.sp_before:
         raise FoldError(f"{event.target}'s {event.location} SP is {now}, not {event.sp_before}")
-    key = "head_sp" if event.location == "head" else "body_sp"
-    return replace(c, stats=replace(own, **{key: event.sp_after}))
+    ablate = _with_head_sp if event.location == "head" else _with_body_sp
+    return _with_stats(c, ablate(own, event.sp_after))
 
 
 @personal_fold(WoundStateChanged, lambda e: e.target)

@@ -22,13 +22,13 @@ from firefight.declarations import field_named
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.frozen import replace
+from firefight.frozen import replace, replacer
 from firefight.geometry import Posture, bearing_deg
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets.base import Ruleset
 from firefight.rulesets.gurps.arcs import arc_modifier
 from firefight.rulesets.gurps.data import DATA
-from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
+from firefight.rulesets.gurps.encounter_model import GurpsStats, carried_weapon, gurps_stats
 from firefight.rulesets.gurps.firing import (
     ATTACKS,
     SHOT_OPTIONS,
@@ -471,6 +471,28 @@ def _refilled(c: CombatantState, name: str) -> CombatantState:
     )
 
 
+# The copies every second and maneuver of a fight makes (frozen.replacer: no keywords
+# gathered).
+_with_stats = replacer(CombatantState, "stats")
+_new_turn = replacer(EncounterState, "round", "combatants")
+_turn_fresh = replacer(GurpsStats, "acted", "shock", "shock_next", "busy", "reloading")
+_maneuvered = replacer(
+    GurpsStats,
+    "acted",
+    "aim_target",
+    "aim_turns",
+    "braced",
+    "watching",
+    "watch_at",
+    "watch_for",
+    "watch_hold",
+    "busy",
+    "reloading",
+    "all_out",
+    "knocked_down",
+)
+
+
 def apply_gurps_event(state: EncounterState, event: Event) -> EncounterState:
     personal = _PERSONAL.get(type(event))
     if personal is not None:
@@ -482,20 +504,16 @@ def apply_gurps_event(state: EncounterState, event: Event) -> EncounterState:
             done = s.busy == 1 and s.reloading is not None
             if done:
                 c = _refilled(c, str(s.reloading))
-            people.append(
-                replace(
-                    c,
-                    stats=replace(
-                        s,
-                        acted=False,
-                        shock=s.shock_next,
-                        shock_next=0,
-                        busy=max(0, s.busy - 1),
-                        reloading=None if done else s.reloading,
-                    ),
-                )
+            fresh = _turn_fresh(
+                s,
+                acted=False,
+                shock=s.shock_next,
+                shock_next=0,
+                busy=max(0, s.busy - 1),
+                reloading=None if done else s.reloading,
             )
-        return replace(state, round=event.round, combatants=tuple(people))
+            people.append(_with_stats(c, fresh))
+        return _new_turn(state, event.round, tuple(people))
     raise FoldError(f"the gurps ruleset has no {type(event).__name__} events")
 
 
@@ -503,9 +521,9 @@ def apply_gurps_event(state: EncounterState, event: Event) -> EncounterState:
 def _maneuver_taken(c: CombatantState, event: GurpsManeuver) -> CombatantState:
     s = gurps_stats(c)
     keeps_aim = event.maneuver == "aim"
-    return replace(
+    return _with_stats(
         c,
-        stats=replace(
+        _maneuvered(
             s,
             acted=True,
             aim_target=event.aim_target if keeps_aim else None,
