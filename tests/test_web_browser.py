@@ -14,6 +14,7 @@ import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -42,6 +43,16 @@ ARGS = [
 WAIT_MS = 15_000
 
 
+def _page(browser: Any, url: str, *, player: bool = False) -> Any:
+    """A page open at ``url``: the GM's at a laptop's size, a player's at a tablet's."""
+    page = browser.new_page(
+        viewport={"width": 1024, "height": 768} if player else {"width": 1280, "height": 800}
+    )
+    page.set_default_timeout(WAIT_MS)
+    page.goto(url)
+    return page
+
+
 @pytest.fixture
 def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists() and shutil.which("chromium") is None:
@@ -65,9 +76,7 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
     expect.set_options(timeout=WAIT_MS)
     shots = os.environ.get("FIREFIGHT_SCREENSHOTS")
     with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
-        gm = browser.new_page(viewport={"width": 1280, "height": 800})
-        gm.set_default_timeout(WAIT_MS)
-        gm.goto(f"{base}/?token={KEYS.gm_token()}")
+        gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
         # No encounter yet: the form to create one is open.
         gm.fill("#create-name", "raid")
         gm.select_option("#create-example", "warehouse")
@@ -76,9 +85,9 @@ def test_a_fight_from_the_browser(browser: object, tmp_path: Path) -> None:
         expect(gm.locator("#map svg")).to_be_visible()
         expect(gm.locator("#log-list")).to_contain_text("round 1")
 
-        player = browser.new_page(viewport={"width": 1024, "height": 768})
-        player.set_default_timeout(WAIT_MS)
-        player.goto(f"{base}/play?token={KEYS.player_token('raid', 'Mara')}")
+        player = _page(
+            browser, f"{base}/play?token={KEYS.player_token('raid', 'Mara')}", player=True
+        )
         expect(player.locator("#who")).to_contain_text("Playing Mara in raid")
         expect(player.locator("#map svg")).to_be_visible()
         expect(player.locator("#live")).to_have_class("live on")
@@ -162,9 +171,7 @@ def test_the_gm_s_dice_roll_the_next_round_too(browser: object, tmp_path: Path) 
     assert isinstance(browser, Browser)
     expect.set_options(timeout=WAIT_MS)
     with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
-        gm = browser.new_page(viewport={"width": 1280, "height": 800})
-        gm.set_default_timeout(WAIT_MS)
-        gm.goto(f"{base}/?token={KEYS.gm_token()}")
+        gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
         gm.fill("#create-name", "raid")
         gm.select_option("#create-example", "warehouse")
         gm.fill("#create-seed", "3")
@@ -202,9 +209,7 @@ def test_d_4_a_cards_gm_types_card_names_in_the_page(browser: object, tmp_path: 
     assert isinstance(browser, Browser)
     expect.set_options(timeout=WAIT_MS)
     with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
-        gm = browser.new_page(viewport={"width": 1280, "height": 800})
-        gm.set_default_timeout(WAIT_MS)
-        gm.goto(f"{base}/?token={KEYS.gm_token()}")
+        gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
         gm.fill("#create-name", "alley")
         gm.select_option("#create-example", "cards-alley")
         gm.fill("#create-seed", "3")
@@ -252,15 +257,13 @@ def test_dec_701_an_encounter_stored_under_a_slash_plays_in_the_page(
             connection.execute("UPDATE encounters SET name = 'north/raid'")
         connection.close()
         with running_server(url) as base:
-            gm = browser.new_page(viewport={"width": 1280, "height": 800})
-            gm.set_default_timeout(WAIT_MS)
-            gm.goto(f"{base}/?token={KEYS.gm_token()}")
+            gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
             expect(gm.locator("#encounters")).to_have_value("north/raid")
             expect(gm.locator("#map svg")).to_be_visible()
             expect(gm.locator("#log-list")).to_contain_text("round 1")
-            player = browser.new_page(viewport={"width": 1024, "height": 768})
-            player.set_default_timeout(WAIT_MS)
-            player.goto(f"{base}/play?token={KEYS.player_token('north/raid', 'Mara')}")
+            player = _page(
+                browser, f"{base}/play?token={KEYS.player_token('north/raid', 'Mara')}", player=True
+            )
             expect(player.locator("#who")).to_contain_text("Playing Mara in north/raid")
             expect(player.locator("#map svg")).to_be_visible()
             expect(player.locator("#live")).to_have_class("live on")
