@@ -25,6 +25,7 @@ from firefight.dice import Dice, PromptSource
 from firefight.encounter.replay import replay_log
 from firefight.encounter.scenario import ScenarioError, load_scenario, parse_scenario
 from firefight.errors import RuleRefusal
+from firefight.frozen import replace
 from firefight.fuzzy import closest, hint, match
 from firefight.odds.live import LiveOdds, live_odds
 from firefight.rulesets import find_ruleset
@@ -316,6 +317,26 @@ def test_gm_repair_makes_the_armor_whole(service: EncounterService) -> None:
     assert armor is not None and armor.damage == 0 and not armor.broken
     with pytest.raises(RuleRefusal, match="ENC-GM: Jonah wears no armor"):
         service.gm("raid", "repair Jonah")
+
+
+def test_gm_add_like_brings_a_fresh_fighter_not_the_model_as_the_fight_left_them(
+    service: EncounterService,
+) -> None:
+    """ENC-GM, DEC-705: after Mara shot (rounds spent), was hit (wounds, armor worn) and was
+    set dead, `add Boris like Mara` brought a dead, wounded Mara with her magazine spent; now
+    Boris is Mara as round 1 opened her, at her place unless told otherwise."""
+    begun = service.state("raid").combatant("Mara")
+    service.act("raid", "Mara moves -8,6", Dice.seeded(0))
+    service.act("raid", "Mara shoots Viktor --ap 3", Dice.scripted([97, 45]))
+    service.act("raid", "Viktor shoots Mara --ap 3", Dice.scripted([97, 60, 30, 40]))
+    service.gm("raid", "set Mara dead")
+    mara = service.state("raid").combatant("Mara")
+    assert mara.weapons != begun.weapons and mara.hits_taken > 0
+    assert armor_of(mara) != armor_of(begun)
+    service.gm("raid", "add Boris like Mara at 0,0")
+    boris = service.state("raid").combatant("Boris")
+    assert boris == replace(begun, name="Boris", position=boris.position, initiative=None)
+    assert boris.can_act and boris.position.x_ft == 0
 
 
 def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService) -> None:
