@@ -22,6 +22,7 @@ from firefight.rulesets.cpr.fighter import fighter
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.scene.events import FigureSet
+from firefight.scene.state import CombatantState, Surprise
 from firefight.service import EncounterService
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -191,9 +192,10 @@ def test_enc_gm_add_move_and_remove_serve_every_ruleset(
     service.gm("f", f"remove {other}")
     state = service.state("f")
     goon, source = state.combatant("Goon"), state.combatant(model)
-    begun = service.state("f").start_of(model)
-    assert begun is not None
-    assert goon.stats == begun.stats and state.find(other) is None
+    begun = service.load("f").scene.combatant(model)
+    assert (
+        goon.stats == service.current("f").ruleset.joined(begun).stats and state.find(other) is None
+    )
     assert goon.position != source.position
     assert "rules" in service.export("f")
 
@@ -218,21 +220,29 @@ def test_enc_gm_add_like_brings_a_fresh_fighter_as_the_scenario_began_them(
     example: str, model: str
 ) -> None:
     """ENC-GM, DEC-705: `add NEW like NAME` copies the model as the scenario began them (sheet,
-    gear, full magazines, whole armor, standing and up), not as the fight has left them; a
+    gear, full magazines, whole armor, standing and up), not as the fight has left them, with
+    the round's share a round's opening hands out (the ruleset's `joined`) and no surprise; a
     newcomer's own start is when they joined, so a copy of a copy is fresh too."""
     service = opened(example)
-    start = service.state("f").combatant(model)  # as round 1 opened them
-    figure = next(iter(service.current("f").ruleset.gm_figures()))
+    start = service.load("f").scene.combatant(model)
+    ruleset = service.current("f").ruleset
+
+    def fresh(name: str, c: CombatantState) -> CombatantState:
+        return ruleset.joined(
+            replace(start, name=name, position=c.position, initiative=None, surprise=Surprise.NONE)
+        )
+
+    figure = next(iter(ruleset.gm_figures()))
     for line in (f"set {model} {figure} 1", f"set {model} prone", f"set {model} dead"):
         service.gm("f", line)
     worn = service.state("f").combatant(model)
     assert worn.dead and worn != replace(start, position=worn.position)
     service.gm("f", f"add Goon like {model} at 40,40")
     goon = service.state("f").combatant("Goon")
-    assert goon == replace(start, name="Goon", position=goon.position, initiative=None)
+    assert goon == fresh("Goon", goon)
     assert not goon.dead and goon.posture.value == "standing"
     for line in (f"set Goon {figure} 1", "set Goon dead", "add Goon2 like Goon at 50,50"):
         service.gm("f", line)
     again = service.state("f").combatant("Goon2")
-    assert again == replace(start, name="Goon2", position=again.position, initiative=None)
+    assert again == fresh("Goon2", again)
     assert "rules" in service.export("f")

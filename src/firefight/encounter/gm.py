@@ -49,7 +49,7 @@ from firefight.scene.figure_bounds import FIGURE_TOP
 from firefight.scene.lines import name_at, one_name, read_point
 from firefight.scene.points import scene_point
 from firefight.scene.spots import spot_taken
-from firefight.scene.state import CombatantState, EncounterState
+from firefight.scene.state import CombatantState, EncounterState, Surprise
 from firefight.trace import Trace
 
 if TYPE_CHECKING:
@@ -239,8 +239,11 @@ def _add(
         position = scene_point(x, y, ruleset.scene_unit)
     # DEC-705: the model as they began (sheet, gear, full magazines, whole armor, up), not
     # as the fight has left them; a scene built without its starts has only the model now.
+    # They join a fight under way: the round's share to act with, and no opening surprise.
     start = state.start_of(source.name) or source
-    fresh = replace(start, name=new, position=position, initiative=None)
+    fresh = ruleset.joined(
+        replace(start, name=new, position=position, initiative=None, surprise=Surprise.NONE)
+    )
     _free(state, fresh, position)
     return (CombatantAdded(combatant=fresh),), f"GM: {new} joins the fight, like {model}."
 

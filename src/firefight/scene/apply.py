@@ -349,7 +349,7 @@ def _by_ruleset(state: EncounterState, event: Event, ruleset: EventApplier) -> E
 def apply_all(
     state: EncounterState, events: Iterable[Event], ruleset: EventApplier
 ) -> EncounterState:
-    opening = not state.round
+    begun = None if state.round else state.combatants
     core = _CORE
     one_person = _ONE_PERSON
     several = _PEOPLE
@@ -372,8 +372,7 @@ def apply_all(
         applier = core.get(type(event))
         state = applier(state, event) if applier is not None else _by_ruleset(state, event, ruleset)
     state = state.with_combatants(changed) if changed else state
-    if opening and state.round:
-        # Everyone begins as the first round opened them (DEC-705): the scenario's sheet and
-        # gear, and a round's allowance (AP, a Move and an Action) a newcomer joins with too.
-        return replace(state, starts=state.combatants)
+    if begun is not None and state.round:
+        # Everyone begins as the scenario set them up, kept as the first round opens (DEC-705).
+        return replace(state, starts=begun)
     return state

@@ -248,8 +248,8 @@ class EncounterState:
 
     ``initiative`` lists the groups that act together, best first (ties act at once, R-5).
     ``ruleset_state`` is the ruleset's own scene-wide state, if it keeps any. ``starts`` holds
-    each person as they began: the scenario's as the first round opened them, a newcomer as
-    they joined (the GM's ``add NEW like NAME`` copies the model from there, DEC-705).
+    each person as they began: the scenario's as it set them up, a newcomer as they
+    joined (the GM's ``add NEW like NAME`` copies the model from there, DEC-705).
     """
 
     title: str
