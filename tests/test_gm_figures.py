@@ -241,6 +241,10 @@ def test_enc_gm_add_like_brings_a_fresh_fighter_as_the_scenario_began_them(
     goon = service.state("f").combatant("Goon")
     assert goon == fresh("Goon", goon)
     assert not goon.dead and goon.posture.value == "standing"
+    if ruleset.name == "cpr":  # CPR-REF-1: a Move and an Action this turn
+        assert fighter(goon).action_left and fighter(goon).move_left
+    if ruleset.name == "rmu":  # RMU-GEN-1: the round's AP
+        assert vitals(goon).ap_left == 4
     for line in (f"set Goon {figure} 1", "set Goon dead", "add Goon2 like Goon at 50,50"):
         service.gm("f", line)
     again = service.state("f").combatant("Goon2")
