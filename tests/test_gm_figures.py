@@ -16,11 +16,13 @@ from firefight.cli.play import Session, SessionCompleter
 from firefight.dice import Dice
 from firefight.encounter.scenario import load_scenario
 from firefight.errors import RuleRefusal
+from firefight.frozen import replace
 from firefight.rulesets.cards.encounter_model import stats_of
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.scene.events import FigureSet
+from firefight.scene.state import CombatantState, Surprise
 from firefight.service import EncounterService
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -181,15 +183,19 @@ def test_enc_gm_cards_sets_wound_boxes_and_wear_and_repairs_armor() -> None:
 def test_enc_gm_add_move_and_remove_serve_every_ruleset(
     example: str, model: str, other: str
 ) -> None:
-    """ENC-GM: the shared overrides take each ruleset's own figures along (a copy keeps them)
-    and read places in the ruleset's scene unit; every record replays."""
+    """ENC-GM: the shared overrides take each ruleset's own figures along (a copy keeps them
+    as the model began, DEC-705) and read places in the ruleset's scene unit; every record
+    replays."""
     service = opened(example)
     service.gm("f", f"add Goon like {model} at 40,40")
     service.gm("f", "move Goon to 41,42")
     service.gm("f", f"remove {other}")
     state = service.state("f")
     goon, source = state.combatant("Goon"), state.combatant(model)
-    assert goon.stats == source.stats and state.find(other) is None
+    begun = service.load("f").scene.combatant(model)
+    assert (
+        goon.stats == service.current("f").ruleset.joined(begun).stats and state.find(other) is None
+    )
     assert goon.position != source.position
     assert "rules" in service.export("f")
 
@@ -199,3 +205,48 @@ def test_enc_gm_the_session_completes_a_ruleset_s_figures_after_set() -> None:
     completer = SessionCompleter(Session(service, "f", confirm=lambda q: False))
     offered = list(completer.candidates(["set", "Bob"]))
     assert {"hp", "shock", "stun", "prone", "unconscious"} <= set(offered)
+
+
+@pytest.mark.parametrize(
+    ("example", "model"),
+    [
+        ("kindred-ambush.toml", "Jonah"),
+        ("night-market.toml", "Rook"),
+        ("dry-gulch.toml", "Bob"),
+        ("cards-alley.toml", "Rico"),
+    ],
+)
+def test_enc_gm_add_like_brings_a_fresh_fighter_as_the_scenario_began_them(
+    example: str, model: str
+) -> None:
+    """ENC-GM, DEC-705: `add NEW like NAME` copies the model as the scenario began them (sheet,
+    gear, full magazines, whole armor, standing and up), not as the fight has left them, with
+    the round's share a round's opening hands out (the ruleset's `joined`) and no surprise; a
+    newcomer's own start is when they joined, so a copy of a copy is fresh too."""
+    service = opened(example)
+    start = service.load("f").scene.combatant(model)
+    ruleset = service.current("f").ruleset
+
+    def fresh(name: str, c: CombatantState) -> CombatantState:
+        return ruleset.joined(
+            replace(start, name=name, position=c.position, initiative=None, surprise=Surprise.NONE)
+        )
+
+    figure = next(iter(ruleset.gm_figures()))
+    for line in (f"set {model} {figure} 1", f"set {model} prone", f"set {model} dead"):
+        service.gm("f", line)
+    worn = service.state("f").combatant(model)
+    assert worn.dead and worn != replace(start, position=worn.position)
+    service.gm("f", f"add Goon like {model} at 40,40")
+    goon = service.state("f").combatant("Goon")
+    assert goon == fresh("Goon", goon)
+    assert not goon.dead and goon.posture.value == "standing"
+    if ruleset.name == "cpr":  # CPR-REF-1: a Move and an Action this turn
+        assert fighter(goon).action_left and fighter(goon).move_left
+    if ruleset.name == "rmu":  # RMU-GEN-1: the round's AP
+        assert vitals(goon).ap_left == 4
+    for line in (f"set Goon {figure} 1", "set Goon dead", "add Goon2 like Goon at 50,50"):
+        service.gm("f", line)
+    again = service.state("f").combatant("Goon2")
+    assert again == fresh("Goon2", again)
+    assert "rules" in service.export("f")

@@ -240,6 +240,18 @@ def test_dec_703_a_throw_at_someone_is_placed_where_they_stand(rolls: list[int])
     assert "aimed at where Viktor stands" in trace
 
 
+def test_dec_703_the_headline_names_whom_the_throw_was_aimed_at() -> None:
+    """RMU-EXP-2, DEC-703: 'throws m67 at Viktor' said only where it landed; the headline now
+    says whom it was thrown at, and a throw at a spot stays as it was."""
+    service = fight()
+    at_him = service.act("g", "Mara throws m67 at Viktor", Dice.scripted([70]))
+    assert at_him.record.narration[0].startswith(
+        "Mara throws the m67 at Viktor; it lands at (0, 45);"
+    )
+    spot = fight().act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    assert spot.record.narration[0].startswith("Mara throws the m67; it lands at (0, 45);")
+
+
 def test_dec_703_the_aim_is_where_they_stand_as_it_is_thrown_and_stays_there() -> None:
     """Viktor moves up to 0,30 before the throw: it is aimed there; he runs on after it lands,
     and the grenade does not follow him (RMU-EXP-9)."""

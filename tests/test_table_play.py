@@ -25,13 +25,14 @@ from firefight.dice import Dice, PromptSource
 from firefight.encounter.replay import replay_log
 from firefight.encounter.scenario import ScenarioError, load_scenario, parse_scenario
 from firefight.errors import RuleRefusal
+from firefight.frozen import replace
 from firefight.fuzzy import closest, hint, match
 from firefight.odds.live import LiveOdds, live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.encounter import strike_words
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.rulesets.rmu.struck import Missed, Struck
-from firefight.rulesets.rmu.vitals import armor_of
+from firefight.rulesets.rmu.vitals import armor_of, rmu_stats
 from firefight.service import EncounterService
 
 runner = CliRunner()
@@ -316,6 +317,37 @@ def test_gm_repair_makes_the_armor_whole(service: EncounterService) -> None:
     assert armor is not None and armor.damage == 0 and not armor.broken
     with pytest.raises(RuleRefusal, match="ENC-GM: Jonah wears no armor"):
         service.gm("raid", "repair Jonah")
+
+
+def test_gm_add_like_brings_a_fresh_fighter_not_the_model_as_the_fight_left_them(
+    service: EncounterService,
+) -> None:
+    """ENC-GM, DEC-705: after Mara shot (rounds spent), was hit (wounds, armor worn) and was
+    set dead, `add Boris like Mara` brought a dead, wounded Mara with her magazine spent; now
+    Boris is Mara as round 1 opened her, at her place unless told otherwise."""
+    begun = service.state("raid").combatant("Mara")  # not surprised, AP not yet spent
+    service.act("raid", "Mara moves -8,6", Dice.seeded(0))
+    service.act("raid", "Mara shoots Viktor --ap 3", Dice.scripted([97, 45]))
+    service.act("raid", "Viktor shoots Mara --ap 3", Dice.scripted([97, 60, 30, 40]))
+    service.gm("raid", "set Mara dead")
+    mara = service.state("raid").combatant("Mara")
+    assert mara.weapons != begun.weapons and mara.hits_taken > 0
+    assert armor_of(mara) != armor_of(begun)
+    service.gm("raid", "add Boris like Mara at 0,0")
+    boris = service.state("raid").combatant("Boris")
+    assert boris == replace(begun, name="Boris", position=boris.position, initiative=None)
+    assert boris.can_act and boris.position.x_ft == 0
+
+
+def test_gm_add_like_a_flat_footed_model_joins_able_to_act(service: EncounterService) -> None:
+    """R-5, RMU-GEN-1, DEC-705: Lev began flat-footed (no action in round 1); a newcomer like
+    him joins a fight under way, with the round's 4 AP and no surprise, and acts this round."""
+    service.gm("raid", "set Lev dead")
+    service.gm("raid", "add Goon like Lev at 30,57")
+    goon = service.state("raid").combatant("Goon")
+    assert goon.surprise.value == "none" and rmu_stats(goon).vitals.ap_left == 4
+    service.act("raid", "Goon waits --ap 1", Dice.seeded(0))
+    assert rmu_stats(service.state("raid").combatant("Goon")).vitals.ap_left == 3
 
 
 def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService) -> None:

@@ -6,7 +6,7 @@ A GM line starts with its command word (an action line starts with a person's na
     hits Viktor 5          damage taken (the ruleset's damage track, Ruleset.gm_damage)
     heal Viktor 5          damage healed
     repair Viktor          armor made whole (Ruleset.gm_repair)
-    add Goon2 like Goon at 10,20    a copy of someone joins, last in initiative
+    add Goon2 like Goon at 10,20    a fresh copy of someone as they began joins, last
     remove Pavel           someone leaves the scene
     move Mara to 3,4       someone put somewhere (in the ruleset's scene unit)
     set Mara prone         a posture, or up / unconscious / dead
@@ -49,7 +49,7 @@ from firefight.scene.figure_bounds import FIGURE_TOP
 from firefight.scene.lines import name_at, one_name, read_point
 from firefight.scene.points import scene_point
 from firefight.scene.spots import spot_taken
-from firefight.scene.state import CombatantState, EncounterState
+from firefight.scene.state import CombatantState, EncounterState, Surprise
 from firefight.trace import Trace
 
 if TYPE_CHECKING:
@@ -237,7 +237,13 @@ def _add(
     if stop < len(words):
         x, y = _place(words[stop + 1 :], ruleset, usage)
         position = scene_point(x, y, ruleset.scene_unit)
-    fresh = replace(source, name=new, position=position, initiative=None)
+    # DEC-705: the model as they began (sheet, gear, full magazines, whole armor, up), not
+    # as the fight has left them; a scene built without its starts has only the model now.
+    # They join a fight under way: the round's share to act with, and no opening surprise.
+    start = state.start_of(source.name) or source
+    fresh = ruleset.joined(
+        replace(start, name=new, position=position, initiative=None, surprise=Surprise.NONE)
+    )
     _free(state, fresh, position)
     return (CombatantAdded(combatant=fresh),), f"GM: {new} joins the fight, like {model}."
 

@@ -199,6 +199,12 @@ class Ruleset(ABC):
         :meth:`combatant_model`."""
         raise self._not_in_encounters("set up combatants")
 
+    def joined(self, c: CombatantState) -> CombatantState:
+        """``c``, a newcomer the GM brings in as the scenario began them (``add NEW like NAME``,
+        DEC-705), with the share of the round under way a round's opening hands out (rmu's
+        AP, cpr's Move and Action); as they are by default, for a ruleset that hands none."""
+        return c
+
     def start_round(self, state: EncounterState, round_number: int) -> Outcome:
         """The events that open a round, all the ruleset's own: the first sets the round number
         (and hands out whatever a turn is made of: rmu's action points, cpr's Move and Action);

@@ -235,7 +235,11 @@ def _added(state: EncounterState, e: CombatantAdded) -> EncounterState:
     if state.find(e.combatant.name) is not None:
         raise FoldError(f"{e.combatant.name!r} is already in the scene")
     order = (*state.initiative, (e.combatant.name,)) if state.initiative else ()
-    return replace(state, combatants=(*state.combatants, e.combatant), initiative=order)
+    # A newcomer begins as they join (DEC-705), in place of anyone of that name who left.
+    starts = (*(c for c in state.starts if c.name != e.combatant.name), e.combatant)
+    return replace(
+        state, combatants=(*state.combatants, e.combatant), initiative=order, starts=starts
+    )
 
 
 @_core(CombatantRemoved)
@@ -345,6 +349,7 @@ def _by_ruleset(state: EncounterState, event: Event, ruleset: EventApplier) -> E
 def apply_all(
     state: EncounterState, events: Iterable[Event], ruleset: EventApplier
 ) -> EncounterState:
+    begun = None if state.round else state.combatants
     core = _CORE
     one_person = _ONE_PERSON
     several = _PEOPLE
@@ -366,4 +371,8 @@ def apply_all(
             changed = {}
         applier = core.get(type(event))
         state = applier(state, event) if applier is not None else _by_ruleset(state, event, ruleset)
-    return state.with_combatants(changed) if changed else state
+    state = state.with_combatants(changed) if changed else state
+    if begun is not None and state.round:
+        # Everyone begins as the scenario set them up, kept as the first round opens (DEC-705).
+        return replace(state, starts=begun)
+    return state

@@ -247,7 +247,9 @@ class EncounterState:
     """The whole scene at one moment. ``round`` is 0 before the first round starts.
 
     ``initiative`` lists the groups that act together, best first (ties act at once, R-5).
-    ``ruleset_state`` is the ruleset's own scene-wide state, if it keeps any.
+    ``ruleset_state`` is the ruleset's own scene-wide state, if it keeps any. ``starts`` holds
+    each person as they began: the scenario's as it set them up, a newcomer as they
+    joined (the GM's ``add NEW like NAME`` copies the model from there, DEC-705).
     """
 
     title: str
@@ -258,6 +260,11 @@ class EncounterState:
     initiative: tuple[tuple[str, ...], ...] = ()
     conditions: tuple[ActiveCondition, ...] = ()
     ruleset_state: RulesetState | None = None
+    starts: tuple[CombatantState, ...] = ()
+
+    def start_of(self, name: str) -> CombatantState | None:
+        """``name`` as they began (DEC-705); None for a scene built without its starts."""
+        return next((c for c in self.starts if c.name == name), None)
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -175,6 +175,11 @@ class CPR(Ruleset):
 
         return new_cpr_combatant(spec, core)
 
+    def joined(self, c: CombatantState) -> CombatantState:
+        from firefight.rulesets.cpr.encounter import joined_turn
+
+        return joined_turn(c)
+
     def start_round(self, state: EncounterState, round_number: int) -> Outcome:
         return _fight().start_turn(state, round_number)
 

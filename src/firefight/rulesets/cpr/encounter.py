@@ -1104,6 +1104,12 @@ def _action_taken(c: CombatantState, event: ActionTaken) -> CombatantState:
     return _with_stats(c, _action_spent(own, False, None))
 
 
+def joined_turn(c: CombatantState) -> CombatantState:
+    """A newcomer the GM brings in (DEC-705), unhurt and up, with a Move and an Action, as a
+    turn opens (CPR-REF-1)."""
+    return _with_stats(c, _turn_fresh(fighter(c), True, True, (), 0.0, None))
+
+
 def _turn_started(state: EncounterState, e: TurnStarted) -> EncounterState:
     people = []
     for c in state.combatants:

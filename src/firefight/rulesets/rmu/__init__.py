@@ -205,6 +205,11 @@ class RMU(Ruleset):
 
         return new_rmu_combatant(spec, core)
 
+    def joined(self, c: CombatantState) -> CombatantState:
+        from firefight.rulesets.rmu.encounter import joined_round
+
+        return joined_round(c)
+
     def start_round(self, state: EncounterState, round_number: int) -> Outcome:
         return _rounds().start_round(state, round_number)
 

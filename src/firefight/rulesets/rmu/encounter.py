@@ -1016,6 +1016,11 @@ def _round_opened(c: CombatantState, ap: int) -> CombatantState:
     return _opened(c, _stats_vitals(stats, _fresh_vitals(v, ap)), None)
 
 
+def joined_round(c: CombatantState) -> CombatantState:
+    """A newcomer the GM brings in (DEC-705) with the round's AP, as a round opens (RMU-GEN-1)."""
+    return _round_opened(c, figures().round_ap)
+
+
 # The copies every round and shot make (frozen.replacer: no keywords gathered).
 _opened = replacer(CombatantState, "stats", "initiative")
 _stats_vitals = replacer(RmuStats, "vitals")

@@ -295,7 +295,7 @@ def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -
             actor=c.name,
             landing=thrown.result,
             condition=moved.id,
-            headline=_throw_headline(state, landed, moved),
+            headline=_throw_headline(state, landed, moved, action.target),
         ),
     )
 
@@ -378,7 +378,7 @@ def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome
             actor=c.name,
             landing=thrown.result,
             condition=condition.id,
-            headline=_throw_headline(state, landed, condition),
+            headline=_throw_headline(state, landed, condition, action.target),
         ),
     )
 
@@ -390,18 +390,23 @@ def describe_landing(event: Event) -> str | None:
     return f"{_landing_words(event)} [RMU-EXP-2]."
 
 
-def _landing_words(event: ExplosiveLanded) -> str:
+def _landing_words(event: ExplosiveLanded, target: str | None = None) -> str:
+    """Where it came to rest; thrown ``at`` someone (DEC-703), the words say whom."""
     where = landing_place(event.at)
+    meant = "" if target is None else f" meant for {target}"
     if event.fumbled:
-        return f"{event.actor} fumbles the {event.load}: it drops at their feet, at {where}"
-    return f"{event.actor} throws the {event.load}; it lands at {where}"
+        return f"{event.actor} fumbles the {event.load}{meant}: it drops at their feet, at {where}"
+    at = "" if target is None else f" at {target}"
+    return f"{event.actor} throws the {event.load}{at}; it lands at {where}"
 
 
-def _throw_headline(state: EncounterState, landed: ExplosiveLanded, kept: ActiveCondition) -> str:
-    """Where it landed and what it does next: a grenade goes off at the end of the round its
-    fuse runs out in (RMU-EXP-9, a bottle at the end of this one, DEC-385), since until then
-    the people near it may still move or throw it back; a cloud fills its radius at once
-    (RMU-EXP-15)."""
+def _throw_headline(
+    state: EncounterState, landed: ExplosiveLanded, kept: ActiveCondition, target: str | None
+) -> str:
+    """Where it landed, whom it was thrown at if at someone (DEC-703), and what it does next: a
+    grenade goes off at the end of the round its fuse runs out in (RMU-EXP-9, a bottle at the
+    end of this one, DEC-385), since until then the people near it may still move or throw it
+    back; a cloud fills its radius at once (RMU-EXP-15)."""
     rounds = kept.rounds_left
     assert rounds is not None  # a grenade's fuse and a cloud's life are counted in rounds
     if kept.kind == CLOUD:
@@ -410,7 +415,7 @@ def _throw_headline(state: EncounterState, landed: ExplosiveLanded, kept: Active
         then = f"it fills {radius:g} ft for {rounds} rounds"
     else:
         then = f"it goes off at the end of round {state.round + rounds - 1}"
-    return f"{_landing_words(landed)}; {then}."
+    return f"{_landing_words(landed, target)}; {then}."
 
 
 def _at(condition: ActiveCondition) -> Point:
