@@ -18,7 +18,7 @@ def _ask(data: SimpleNamespace, inputs: tuple[object, ...], made: list[object]) 
 
 
 def test_each_input_gets_its_own_value_and_an_equal_one_is_not_worked_again() -> None:
-    data, made = SimpleNamespace(settled={}), []
+    data, made = SimpleNamespace(settled={}), list[object]()
     for n in range(KEPT_EACH):
         assert _ask(data, (n,), made) == ("value of", (n,))
     # Asked again in another order, by equal (not the same) tuples: each its own value,
@@ -29,7 +29,7 @@ def test_each_input_gets_its_own_value_and_an_equal_one_is_not_worked_again() ->
 
 
 def test_the_one_found_last_is_kept_past_the_next_one_made() -> None:
-    data, made = SimpleNamespace(settled={}), []
+    data, made = SimpleNamespace(settled={}), list[object]()
     for n in range(KEPT_EACH):
         _ask(data, (n,), made)
     # (0,) was made first, so it would be the one to go; found now, it goes first instead,
@@ -44,7 +44,7 @@ def test_the_one_found_last_is_kept_past_the_next_one_made() -> None:
 
 
 def test_finding_two_in_turn_keeps_no_more_than_the_bound() -> None:
-    data, made = SimpleNamespace(settled={}), []
+    data, made = SimpleNamespace(settled={}), list[object]()
     for n in range(KEPT_EACH):
         _ask(data, (n,), made)
     for _ in range(20):
