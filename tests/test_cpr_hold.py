@@ -51,3 +51,18 @@ def test_cpr_ref_1_hold_the_action_then_act_on_it_or_lose_it() -> None:
     steps = [e["text"] for e in record.trace if e.get("type") == "step"]
     assert "V's held Action went unused and is gone." in steps
     assert fighter(service.state("fight").combatant("V")).holding is None
+
+
+def test_cpr_ref_1_a_new_turn_starts_the_way_gone_on_foot_afresh_for_someone_down() -> None:
+    """CPR-REF-1, C-4: V moves 3 m and shoots, then the GM knocks him out; the next turn
+    counts his way on foot from nothing, down or not (a count kept on would punish a leg
+    injury's move again at every turn's end, and follow him back up)."""
+    doc = scene(person("V", 0), person("Rook", 10))
+    service = in_memory("fight", doc, Dice.scripted([5, 4]))
+    service.act("fight", "V moves to 0,3", Dice.scripted([]))
+    service.act("fight", "V shoots Rook", Dice.scripted([2]))  # 15: no hit
+    assert fighter(service.state("fight").combatant("V")).moved_m == 3
+    service.gm("fight", "set V unconscious")
+    service.next_round("fight", Dice.scripted([]))
+    v = fighter(service.state("fight").combatant("V"))
+    assert (v.moved_m, v.action_left, v.move_left) == (0, False, False)

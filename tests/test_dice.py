@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from firefight.dice import (
     FULL_DECK,
+    Card,
     Dice,
     PromptSource,
     ScriptedSource,
@@ -122,6 +123,15 @@ def test_d_4_card_values_and_colours() -> None:
     assert roll.cards == ("KS", "AH")  # 13th of 52 is the king of spades; then the ace of hearts
     assert roll.faces == (13, 1)
     assert FULL_DECK[0].is_black and not FULL_DECK[13].is_black
+
+
+def test_d_4_a_card_is_named_by_rank_and_suit_whether_of_the_deck_or_made_anew() -> None:
+    """D-4: the deck's cards are named once, by identity; a card equal to one of them but made
+    anew (read back from a log, built by a caller) is named the same, by rank and suit."""
+    names = [str(c) for c in FULL_DECK]
+    assert names[:13] == ["AS", *(f"{r}S" for r in range(2, 11)), "JS", "QS", "KS"]
+    assert [n[-1] for n in names[::13]] == ["S", "H", "D", "C"]
+    assert [str(Card(rank=c.rank, suit=c.suit)) for c in FULL_DECK] == names
 
 
 def test_d_4_cards_typed_run_out_or_out_of_the_deck_are_refused_as_cards() -> None:

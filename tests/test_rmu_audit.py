@@ -21,6 +21,7 @@ from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.scenario import initial_state, scenario_from_data
 from firefight.errors import RuleRefusal
+from firefight.frozen import replace
 from firefight.geometry import Point
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
@@ -590,3 +591,23 @@ def test_dec_105_in_an_encounter_the_66_hits_the_nearest_ally() -> None:
     hurt = res.state.combatant("Lev").hits_taken
     assert hurt == res.record.summary["ally"]["total_hits"] > 0
     assert res.state.combatant("Ivo").hits_taken == 0
+
+
+def test_dec_105_the_same_shot_asked_again_sends_its_66_at_whoever_is_nearest_now() -> None:
+    """The shot of the test above, asked again of the scene where Lev has walked off to 50 ft:
+    every figure of Mara's shot at Viktor is the same, but Ivo (30 ft) is now her nearest, so
+    the 66 goes at him; a shot kept from the first asking must not send it at Lev."""
+    doc = scene(
+        person("Mara", 0, 0, side="crew"),
+        person("Viktor", 0, 60, side="them"),
+        person("Lev", 10, 0, side="crew"),
+        person("Ivo", -30, 0, side="crew"),
+    )
+    state = opened_state(doc)
+    rolls = [1, 66, 95, 50, 50]
+    first = engine.act(state, "Mara shoots Viktor", RMU, Dice.scripted(rolls))
+    assert first.record.summary["ally"]["name"] == "Lev"
+    lev = state.combatant("Lev")
+    walked = state.with_combatant(replace(lev, position=Point(x_ft=50, y_ft=0)))
+    again = engine.act(walked, "Mara shoots Viktor", RMU, Dice.scripted(rolls))
+    assert again.record.summary["ally"]["name"] == "Ivo"

@@ -6,7 +6,7 @@ RMU-TRI-2, RMU-GEN-8, F-*)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -16,6 +16,8 @@ from firefight.dice import Dice
 from firefight.encounter.log import LogRecord, decode_event
 from firefight.encounter.scenario import load_scenario, scenario_from_data
 from firefight.errors import RuleRefusal
+from firefight.frozen import replace
+from firefight.geometry import Point
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.catalog import RmuData
@@ -375,6 +377,34 @@ def test_p_2_dec_695_an_aimed_shot_and_a_burst_read_the_same_screen_from_a_corps
     fired = fight.act("Vik empties the gun at Jonah", 1, 1, 1)
     assert body_label(totals(fired.record)["attack total against Jonah"]) == aimed
     assert aimed == {1.0: "full", 2.5: "half", 6.0: None}[x_ft]
+
+
+def test_p_2_an_aimed_shot_asked_again_reads_the_corpse_where_it_now_lies() -> None:
+    """P-2, RMU-COV-5: the same shot by the same shooter at the same target, asked of a scene
+    where Ben's body lies 6 ft off the line (no cover) and then of one where it lies 1 ft off
+    (full cover): the second reads the body in front, though every figure the kept shots are
+    filed under is the same (a kept shot told apart from the screen it was read with)."""
+    rmu = find_ruleset("rmu")
+    open_ground = corpse_scene(6.0).state
+    ben = open_ground.combatant("Ben")
+    hidden = replace(
+        open_ground,
+        combatants=tuple(
+            replace(c, position=Point(x_ft=1.0, y_ft=25)) if c is ben else c
+            for c in open_ground.combatants
+        ),
+    )
+
+    def cover_read(state: EncounterState) -> str | None:
+        action = rmu.parse_action("Vik shoots Jonah", state)
+        outcome = rmu.resolve(state, action, Dice.scripted(PAD))
+        trace = cast("list[dict[str, Any]]", outcome.trace.to_json())
+        found = {t["label"]: t["parts"] for t in trace if t.get("type") == "total"}
+        return body_label(found["attack total"])
+
+    assert cover_read(open_ground) is None
+    assert cover_read(hidden) == "full"
+    assert cover_read(open_ground) is None
 
 
 # --- belt-fed guns ------------------------------------------------------------------------------

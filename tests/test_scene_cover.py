@@ -29,3 +29,17 @@ def test_a_line_asked_again_reads_the_barriers_of_the_scene_asked() -> None:
     covering(both, origin, at).clear()
     assert [b.name for b in between(both, origin, at)] == ["farther", "far", "near"]
     assert covering(replace(scene, barriers=()), origin, at) == []
+
+
+def test_a_line_from_the_same_spot_to_another_is_read_afresh() -> None:
+    # The same scene's barriers and the same shooter's spot, asked first of a target beyond
+    # the wall at y=8, then of one who stepped back in front of it (y=5): a line kept for the
+    # barriers and the shooter alone would still say the wall stands between them.
+    scene = EncounterState(title="t", ruleset="cpr", barriers=(_wall("wall", 8),))
+    origin = Point(x_ft=0, y_ft=0)
+    assert [b.name for b in between(scene, origin, Point(x_ft=0, y_ft=10))] == ["wall"]
+    assert between(scene, origin, Point(x_ft=0, y_ft=5)) == []
+    # and the other way round: the shooter moved, the target did not
+    at = Point(x_ft=0, y_ft=10)
+    assert [b.name for b in between(scene, Point(x_ft=0, y_ft=0), at)] == ["wall"]
+    assert between(scene, Point(x_ft=0, y_ft=9), at) == []

@@ -268,7 +268,10 @@ def test_a_gm_s_dead_or_unconscious_falls_prone_as_the_rules_own_do(
     assert state.combatant("Jonah").posture.value == "prone"
     service.gm("raid", "set Jonah up")
     assert service.state("raid").combatant("Jonah").posture.value == "prone"
-    service.gm("raid", "set Jonah standing")
+    service.gm("raid", "set Jonah unconscious")
+    service.gm("raid", "set Jonah standing")  # propped up while out
+    service.gm("raid", "set Jonah up")  # coming to fells nobody either
+    assert service.state("raid").combatant("Jonah").posture.value == "standing"
     service.gm("raid", "set Jonah dead")  # from standing, once more
     assert service.state("raid").combatant("Jonah").posture.value == "prone"
     replayed = replay_log(load_scenario(WAREHOUSE), service.log("raid"), find_ruleset("rmu"))
