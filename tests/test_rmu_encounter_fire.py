@@ -379,6 +379,36 @@ def test_p_2_dec_695_an_aimed_shot_and_a_burst_read_the_same_screen_from_a_corps
     assert aimed == {1.0: "full", 2.5: "half", 6.0: None}[x_ft]
 
 
+@pytest.mark.parametrize("dead", [True, False])
+def test_rmu_cov_6_dec_708_a_missed_aimed_shot_flies_on_into_the_living_not_the_dead(
+    dead: bool,
+) -> None:
+    """RMU-COV-6, DEC-708 (with DEC-695): Vik's aimed shot misses Jonah, whom Ben's body half
+    hides. Ben lying dead still screens, but the round is not rolled at him: one attack
+    total, and the trace says why. Ben lying alive in the same place takes the stray round's
+    roll at OB +0."""
+    fight = corpse_scene()
+    if not dead:
+        fight = Fight(
+            scene(
+                gunner("Vik", 0, 0, facing_deg=0),
+                gunner("Jonah", 0, 50, weapon="sks-46", rounds=(10,), posture="prone"),
+                bystander("Ben", 2.5, 25),
+            )
+        )
+        fight.states.append(fight.service.gm("f", "set Ben prone").state)
+    fired = fight.act("Vik shoots Jonah", 20)
+    found = totals(fired.record)
+    assert body_label(found["attack total"]) == "half"
+    said = [t.get("text", "") for t in fired.record.trace]
+    if dead:
+        assert set(found) == {"attack total"}
+        assert any("Ben lies dead in the way" in t for t in said)
+    else:
+        assert set(found) == {"attack total", "attack total against Ben"}
+        assert not any("dead in the way" in t for t in said)
+
+
 def test_p_2_an_aimed_shot_asked_again_reads_the_corpse_where_it_now_lies() -> None:
     """P-2, RMU-COV-5: the same shot by the same shooter at the same target, asked of a scene
     where Ben's body lies 6 ft off the line (no cover) and then of one where it lies 1 ft off

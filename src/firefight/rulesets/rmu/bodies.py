@@ -104,6 +104,9 @@ class BodyScreen:
 
     grade: CoverGrade
     shielders: tuple[Bystander, ...] = ()
+    #: The shielders who lie dead: they screen as any body does (DEC-695), but a missed round
+    #: is never rolled at them (DEC-708).
+    dead: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.grade is not CoverGrade.NONE and not self.shielders:
@@ -116,6 +119,11 @@ class BodyScreen:
         if len(set(names)) != len(names):
             raise RuleRefusal(
                 "RMU-COV-5", f"Each shielder is one person; a name is repeated in {names}."
+            )
+        strangers = [name for name in self.dead if name not in names]
+        if strangers:
+            raise RuleRefusal(
+                "RMU-COV-5", f"Only a shielder can lie dead in the way; {strangers} shield nobody."
             )
 
     def as_cover(self) -> Cover | None:
@@ -251,15 +259,22 @@ def choose_shielder(
 
 
 def stray_shielders(screen: BodyScreen | None) -> tuple[Bystander, ...]:
-    """Whom a shot that misses may fly on into: the shielders of a screen that gives cover
-    (RMU-COV-6); nobody when no body stands in the way or the bodies hide too little.
+    """Whom a shot that misses may fly on into: the living shielders of a screen that gives
+    cover (RMU-COV-6); nobody when no body stands in the way, the bodies hide too little, or
+    only the dead lie there (DEC-708: fire has nothing left to hurt in them, DEC-695).
 
     >>> stray_shielders(BodyScreen(grade=CoverGrade.NONE, shielders=(Bystander(name="Ana"),)))
     ()
+    >>> people = (Bystander(name="Ana"), Bystander(name="Ben"))
+    >>> [s.name for s in stray_shielders(BodyScreen(grade=CoverGrade.HALF, shielders=people,
+    ...                                             dead=("Ben",)))]
+    ['Ana']
     """
     if screen is None or screen.grade is CoverGrade.NONE:
         return ()
-    return screen.shielders
+    if not screen.dead:
+        return screen.shielders
+    return tuple(s for s in screen.shielders if s.name not in screen.dead)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -445,12 +445,18 @@ def body_screen(
     )
     if grade is CoverGrade.NONE:
         return None
-    return _screen(grade, *[_person(state.combatant(name), rules) for name in in_front])
+    people = [state.combatant(name) for name in in_front]
+    dead = tuple([c.name for c in people if c.dead])
+    return _screen(grade, dead, *[_person(c, rules) for c in people])
 
 
 @lru_cache(maxsize=1024, typed=True)
-def _screen(grade: CoverGrade, *shielders: tuple[str | int | bool, ...]) -> BodyScreen:
-    return BodyScreen(grade=grade, shielders=tuple([_bystander(*who) for who in shielders]))
+def _screen(
+    grade: CoverGrade, dead: tuple[str, ...], *shielders: tuple[str | int | bool, ...]
+) -> BodyScreen:
+    return BodyScreen(
+        grade=grade, shielders=tuple([_bystander(*who) for who in shielders]), dead=dead
+    )
 
 
 def _in_front(

@@ -160,8 +160,9 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
         raise RuleRefusal(
             "RMU-AMMO-2", f"There is no armor-piercing load for the {weapon.caliber} {weapon.name}."
         )
-    for who in shot.screen.shielders if shot.screen else ():
-        # A stray round may meet any shielder, so each one's armor is checked before any die.
+    for who in stray_shielders(shot.screen):
+        # A stray round may meet any living shielder, so each one's armor is checked before
+        # any die.
         check_armor_figures(who, data)
     if shot.ally is not None:
         check_armor_figures(shot.ally.who, data)
@@ -192,6 +193,13 @@ def _choose_cover(
         f"and {shot.target}: {body.grade.value} hard cover by position.",
         "RMU-COV-5",
     )
+    dead = shot.screen.dead
+    if dead:
+        trace.step(
+            f"{', '.join(dead)} {'lies' if len(dead) == 1 else 'lie'} dead in the way: a body "
+            "still screens, but a round that misses is not rolled at the dead.",
+            "DEC-708",
+        )
     if declared is not None and barrier is not None:
         reached = reached_bonus(declared.bonus, shot.cover_share_percent)
         better_bodies = body_price.bonus > reached
