@@ -16,6 +16,7 @@ from xml.etree import ElementTree
 import pytest
 from fastapi.testclient import TestClient
 
+from encounter_support import warehouse_raid
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.rulesets import find_ruleset
 from firefight.scene.lines import write_line
@@ -24,9 +25,9 @@ from firefight.web.app import Server, create_app
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered
-from firefight.web.table import Tables
+from firefight.web.table import Tables, TableSettings
 from firefight.web.tokens import Keyring, Scope
-from firefight.web.views import log_view, verbs_view
+from firefight.web.views import log_view, seen_state, verbs_view
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 KEYS = Keyring(bytes(range(32)))
@@ -528,6 +529,18 @@ def test_a_player_s_line_is_read_against_the_scene_they_see(client: TestClient) 
     assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
     lev = {"line": "Mara shoots Lev --ap 1", "dice": {"seed": 1}}
     assert client.post("/api/encounters/raid/act", json=lev, headers=auth(GM)).is_success
+
+
+def test_dec_705_a_player_s_state_holds_no_hidden_person_s_start() -> None:
+    """DEC-674, DEC-705: the state a player is handed leaves a hidden combatant out of the
+    starts as well as the scene; the GM's keeps both."""
+    state = warehouse_raid().current("raid").state
+    hidden = TableSettings(hidden=frozenset({"Viktor"}))
+    player = seen_state(state, Scope(role="player", encounter="raid", character="Mara"), hidden)
+    assert "Viktor" not in [c.name for c in player.starts]
+    assert "Viktor" not in player.names and "Mara" in [c.name for c in player.starts]
+    gm = seen_state(state, Scope(role="gm"), hidden)
+    assert "Viktor" in [c.name for c in gm.starts]
 
 
 def test_a_player_s_odds_name_nobody_hidden(client: TestClient) -> None:

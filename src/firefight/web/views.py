@@ -69,10 +69,16 @@ def seen_state(state: EncounterState, scope: Scope, settings: TableSettings) -> 
     """The state a token's holder may see: the GM all of it, a player none of the hidden."""
     if scope.is_gm:
         return state
-    shown = tuple(
-        c for c in state.combatants if c.name not in settings.hidden or scope.character == c.name
+
+    def seen(c: CombatantState) -> bool:
+        return c.name not in settings.hidden or scope.character == c.name
+
+    # The starts too (DEC-705): a hidden person is in no part of what a player is handed.
+    return replace(
+        state,
+        combatants=tuple(c for c in state.combatants if seen(c)),
+        starts=tuple(c for c in state.starts if seen(c)),
     )
-    return replace(state, combatants=shown)
 
 
 def _player_row(c: CombatantState, ruleset: Ruleset, open_: bool) -> dict[str, Any]:
