@@ -326,6 +326,8 @@ def test_a_name_no_catalog_holds_in_an_action_line_is_refused(
         assert reply.status_code == 422, reply.text
         body = reply.json()
         assert (body["error"], body["rule"]) == ("refused", rule) and says in body["message"]
+        # A sentence a player reads: "Unknown ...", ended by a question or a full stop.
+        assert body["message"].startswith("Unknown ") and body["message"][-1] in ".?"
     assert client.get("/api/encounters/x", headers=auth(GM)).json()["head"] == 1
 
 
