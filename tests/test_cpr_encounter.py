@@ -516,6 +516,26 @@ def test_c_4_a_critical_injury_is_kept_and_takes_the_next_turns_action() -> None
     assert own(service, "Rook").injuries == ("spinal-injury",)
 
 
+def test_c_4_a_turn_lost_while_down_is_not_kept_for_when_he_is_up() -> None:
+    """C-4, CPR-REF-1: Rook lies unconscious when V's shot gives him a spinal injury (two 6s):
+    the turn it would take passes with him down (no Move, no Action, nothing said of the lost
+    Action), and the loss is not carried on to the turn he is up again."""
+    service = start(_armored(), [5, 5])
+    service.gm("fight", "set Rook unconscious")
+    service.next_round("fight", Dice.scripted([]))
+    record = act(service, "V shoots Rook", [5, 6, 6, 3, 5, 5])
+    assert NextTurnCurtailed(target="Rook", loses="action", injury="spinal-injury") in (
+        record.events
+    )
+    opened = service.next_round("fight", Dice.scripted([])).record
+    assert not any("Rook has no" in str(e.get("text", "")) for e in opened.trace)
+    rook = own(service, "Rook")
+    assert (rook.action_left, rook.move_left, rook.lose_next) == (False, False, ())
+    service.gm("fight", "set Rook up")
+    service.next_round("fight", Dice.scripted([]))
+    assert (own(service, "Rook").action_left, own(service, "Rook").move_left) == (True, True)
+
+
 def test_c_4_an_injury_that_leaves_no_grip_drops_the_weapon_in_hand() -> None:
     """C-4: a broken arm (2d6 = 6) drops what that hand held: Rook's pistol falls."""
     service = start(_armored(), [5, 5])

@@ -125,6 +125,21 @@ def test_rmu_cov_6_stray_round_into_shielders_generic_equals_fast() -> None:
     assert names == {"Ana", "Ben"}
 
 
+def test_rmu_cov_6_dec_708_stray_round_never_rolled_at_the_dead_in_the_odds() -> None:
+    """RMU-COV-6, DEC-708: Ben lies dead in front of the target with Ana standing: his body
+    still screens, but the odds, like the resolver, send a missed round only into Ana."""
+    screen = BodyScreen(
+        grade=CoverGrade.PARTIAL,
+        shielders=(Bystander(name="Ana", armor="AT 10"), Bystander(name="Ben")),
+        dead=("Ben",),
+    )
+    slow = assert_exact_agreement(
+        AimedShot(weapon="glock-17", ob=70, distance_ft=20, prepared=True, screen=screen)
+    )
+    names = {v.shielder.name for v in slow if v.shielder is not None}
+    assert names == {"Ana"}
+
+
 def test_rmu_cov_8_hollowpoint_behind_soft_cover_generic_equals_fast() -> None:
     """RMU-COV-8 / RMU-AMMO-6: cover doubled against hollowpoint; RMU-DOD-1 DB behind cover."""
     shot = AimedShot(

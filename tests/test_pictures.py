@@ -299,6 +299,24 @@ def test_a_round_s_recap_tells_what_came_as_it_opened() -> None:
     assert not any(col == "turn" for p in told.people for col, _, _ in p.changed)
 
 
+def test_the_recap_as_markdown_and_html_tells_the_round_s_opening() -> None:
+    """RMU-EXP-8 (DEC-710): the recap a GM pastes or the web shows tells round 3's opening
+    too: the m67 going off and Mara's 13 hits are lines of it, above the people's."""
+    from encounter_support import MemoryStore
+    from firefight.cli.encounter import play_scenario
+    from firefight.encounter.recap import recap_html, recap_markdown, recap_round
+    from firefight.service import EncounterService
+
+    service = EncounterService(MemoryStore())
+    play_scenario(service, ROOT / "examples" / "grenade-room.toml", "room")
+    loaded = service.load("room")
+    told = recap_round(loaded.scene, loaded.records, loaded.ruleset, 3)
+    markdown = recap_markdown(told)
+    assert "- The m67 (m67-1-1) goes off [RMU-EXP-1]." in markdown.splitlines()
+    assert "- Mara takes 13 hits [RMU-EXP-8]." in markdown.splitlines()
+    assert "<li>Mara takes 13 hits [RMU-EXP-8].</li>" in recap_html(told)
+
+
 @pytest.mark.parametrize("name", ["rmu", "cpr", "gurps", "cards"])
 def test_every_ruleset_has_a_cheatsheet_on_at_most_two_pages(name: str, tmp_path: Path) -> None:
     sections = find_ruleset(name).cheatsheet()

@@ -18,6 +18,7 @@ from firefight.encounter.scenario import load_scenario, scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.geometry import Point
+from firefight.odds.lines import line_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.catalog import RmuData
@@ -407,6 +408,26 @@ def test_rmu_cov_6_dec_708_a_missed_aimed_shot_flies_on_into_the_living_not_the_
     else:
         assert set(found) == {"attack total", "attack total against Ben"}
         assert not any("dead in the way" in t for t in said)
+
+
+def test_rmu_cov_6_dec_708_encounter_odds_of_the_shot_send_no_round_into_the_dead() -> None:
+    """RMU-COV-6, DEC-708: `encounter odds` of Vik's shot past Ben's body read the scene as the
+    shot does. Alive, Ben takes the stray rounds' rolls and their hits (P(hit) about 9%, Ben
+    among the effects); dead, only Jonah can be hit (about 3%) and nothing befalls Ben."""
+    rmu = find_ruleset("rmu")
+    alive = Fight(
+        scene(
+            gunner("Vik", 0, 0, facing_deg=0),
+            gunner("Jonah", 0, 50, weapon="sks-46", rounds=(10,), posture="prone"),
+            bystander("Ben", 2.5, 25),
+        )
+    )
+    alive.states.append(alive.service.gm("f", "set Ben prone").state)
+    living = line_odds(alive.state, rmu, "Vik shoots Jonah")
+    dead = line_odds(corpse_scene().state, rmu, "Vik shoots Jonah")
+    assert any(e.startswith("Ben ") for e in living.effects)
+    assert not any(e.startswith("Ben ") for e in dead.effects)
+    assert dead.outcomes["hit"] < living.outcomes["hit"] - 0.03
 
 
 def test_p_2_an_aimed_shot_asked_again_reads_the_corpse_where_it_now_lies() -> None:

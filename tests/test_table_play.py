@@ -22,6 +22,7 @@ from firefight.cli.play import Session, SessionCompleter, confirm_with, run_sess
 from firefight.cli.width import typed_table
 from firefight.declarations import DeclarationError, field_named, parse_value
 from firefight.dice import Dice, PromptSource
+from firefight.encounter import engine
 from firefight.encounter.replay import replay_log
 from firefight.encounter.scenario import ScenarioError, load_scenario, parse_scenario
 from firefight.errors import RuleRefusal
@@ -351,6 +352,19 @@ def test_gm_add_like_a_flat_footed_model_joins_able_to_act(service: EncounterSer
     assert goon.surprise.value == "none" and rmu_stats(goon).vitals.ap_left == 4
     service.act("raid", "Goon waits --ap 1", Dice.seeded(0))
     assert rmu_stats(service.state("raid").combatant("Goon")).vitals.ap_left == 3
+
+
+def test_gm_add_like_without_starts_does_not_take_the_model_s_initiative() -> None:
+    """CPR-REF-1 (R-5), DEC-705: a cpr scene kept without its starts has only the model as
+    now; a newcomer like Juno is not given her initiative (15): he joins last in the order,
+    with no roll of his own until the next round's."""
+    service = EncounterService(MemoryStore())
+    play_scenario(service, WAREHOUSE.parent / "night-market.toml", "market")
+    state = service.state("market")
+    assert state.combatant("Juno").initiative == 15
+    joined = engine.gm(replace(state, starts=()), "add Kas like Juno at 0,0", find_ruleset("cpr"))
+    assert joined.state.combatant("Kas").initiative is None
+    assert joined.state.initiative[-1] == ("Kas",)
 
 
 def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService) -> None:

@@ -327,7 +327,18 @@ def test_a_name_no_catalog_holds_in_an_action_line_is_refused(
         assert reply.status_code == 422, reply.text
         body = reply.json()
         assert (body["error"], body["rule"]) == ("refused", rule) and says in body["message"]
+        # A sentence a player reads: "Unknown ...", ended by a question or a full stop.
+        assert body["message"].startswith("Unknown ") and body["message"][-1] in ".?"
     assert client.get("/api/encounters/x", headers=auth(GM)).json()["head"] == 1
+
+
+def test_faces_an_action_did_not_ask_for_are_named_in_the_answer(client: TestClient) -> None:
+    """DEC-718: the GM typed two faces more than Mara's shot rolled; the answer names them, so
+    the table can say they went unrolled."""
+    new(client)
+    shot = {"line": "Mara shoots Viktor", "dice": {"rolls": [96, 50, 50, 9, 10]}}
+    body = client.post("/api/encounters/raid/act", json=shot, headers=auth(GM)).json()
+    assert body["dice"]["used"] == [96, 50, 50] and body["dice"]["unused"] == [9, 10]
 
 
 def test_redo_plays_again_what_undo_took_back_with_its_own_dice(client: TestClient) -> None:
