@@ -239,6 +239,9 @@ async function showOdds() {
 
 async function commit(event) {
   event.preventDefault();
+  // Odds still waiting on the last keystroke would be asked of the scene after the action
+  // and overwrite its message with a refusal of the line just played (its AP spent).
+  clearTimeout(oddsTimer);
   say("act-msg", "…");
   try {
     const given = dice();
@@ -271,6 +274,7 @@ function spent(given) {
 }
 
 async function command(path, body, label) {
+  clearTimeout(oddsTimer);
   try {
     const done = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + path, body);
     say("act-msg", `${label}: #${done.head} ${done.record.text}${leftOver(done)}`, "ok");
