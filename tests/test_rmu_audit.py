@@ -574,17 +574,21 @@ def test_rmu_gen_8_dec_105_a_fumbles_66_round_is_rolled_at_the_named_ally() -> N
     assert "ally" not in nobody["result"] or nobody["result"]["ally"] is None
 
 
-def test_dec_105_in_an_encounter_the_66_hits_the_nearest_ally() -> None:
-    """Mara (10 ranks: her Glock fumbles on 01 only, RMU-GEN-8) rolls 01; the 66 sends a round
-    at Lev, her side's nearest at 10 ft, not Ivo at 30 ft: 95 + 0, Short band (no point
-    blank), and the hits land on him."""
-    doc = scene(
+def _mara_and_crew() -> dict[str, Any]:
+    """Mara aims at Viktor 60 ft off; her crew: Lev 10 ft beside her, Ivo 30 ft the other way."""
+    return scene(
         person("Mara", 0, 0, side="crew"),
         person("Viktor", 0, 60, side="them"),
         person("Lev", 10, 0, side="crew"),
         person("Ivo", -30, 0, side="crew"),
     )
-    state = opened_state(doc)
+
+
+def test_dec_105_in_an_encounter_the_66_hits_the_nearest_ally() -> None:
+    """Mara (10 ranks: her Glock fumbles on 01 only, RMU-GEN-8) rolls 01; the 66 sends a round
+    at Lev, her side's nearest at 10 ft, not Ivo at 30 ft: 95 + 0, Short band (no point
+    blank), and the hits land on him."""
+    state = opened_state(_mara_and_crew())
     res = engine.act(state, "Mara shoots Viktor", RMU, Dice.scripted([1, 66, 95, 50, 50]))
     assert res.record.summary["ally"]["name"] == "Lev"
     assert res.record.summary["ally"]["attack_total"] == 95
@@ -597,13 +601,7 @@ def test_dec_105_the_same_shot_asked_again_sends_its_66_at_whoever_is_nearest_no
     """The shot of the test above, asked again of the scene where Lev has walked off to 50 ft:
     every figure of Mara's shot at Viktor is the same, but Ivo (30 ft) is now her nearest, so
     the 66 goes at him; a shot kept from the first asking must not send it at Lev."""
-    doc = scene(
-        person("Mara", 0, 0, side="crew"),
-        person("Viktor", 0, 60, side="them"),
-        person("Lev", 10, 0, side="crew"),
-        person("Ivo", -30, 0, side="crew"),
-    )
-    state = opened_state(doc)
+    state = opened_state(_mara_and_crew())
     rolls = [1, 66, 95, 50, 50]
     first = engine.act(state, "Mara shoots Viktor", RMU, Dice.scripted(rolls))
     assert first.record.summary["ally"]["name"] == "Lev"
