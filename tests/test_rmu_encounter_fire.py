@@ -310,9 +310,10 @@ def test_rmu_rf_10_each_cone_roll_lands_on_its_own_person() -> None:
     assert fight.who("Lina").hits_taken == 0 and fight.who("Ana").hits_taken == 0
 
 
-def corpse_scene(x_ft: float = 2.5) -> Fight:
+def corpse_scene(x_ft: float = 2.5, *, dead: bool = True) -> Fight:
     """Vik aims down +y at Jonah lying prone 50 ft out; Ben lies dead in the line at 25 ft,
-    ``x_ft`` off it (2.5 ft: his body hides half of Jonah, P-1), as the GM set him."""
+    ``x_ft`` off it (2.5 ft: his body hides half of Jonah, P-1), as the GM set him; not
+    ``dead``, Ben lies there alive."""
     fight = Fight(
         scene(
             gunner("Vik", 0, 0, facing_deg=0),
@@ -320,7 +321,7 @@ def corpse_scene(x_ft: float = 2.5) -> Fight:
             bystander("Ben", x_ft, 25),
         )
     )
-    for line in ("set Ben dead", "set Ben prone"):
+    for line in ("set Ben dead", "set Ben prone") if dead else ("set Ben prone",):
         fight.states.append(fight.service.gm("f", line).state)
     return fight
 
@@ -388,17 +389,7 @@ def test_rmu_cov_6_dec_708_a_missed_aimed_shot_flies_on_into_the_living_not_the_
     hides. Ben lying dead still screens, but the round is not rolled at him: one attack
     total, and the trace says why. Ben lying alive in the same place takes the stray round's
     roll at OB +0."""
-    fight = corpse_scene()
-    if not dead:
-        fight = Fight(
-            scene(
-                gunner("Vik", 0, 0, facing_deg=0),
-                gunner("Jonah", 0, 50, weapon="sks-46", rounds=(10,), posture="prone"),
-                bystander("Ben", 2.5, 25),
-            )
-        )
-        fight.states.append(fight.service.gm("f", "set Ben prone").state)
-    fired = fight.act("Vik shoots Jonah", 20)
+    fired = corpse_scene(dead=dead).act("Vik shoots Jonah", 20)
     found = totals(fired.record)
     assert body_label(found["attack total"]) == "half"
     said = [t.get("text", "") for t in fired.record.trace]
@@ -415,15 +406,7 @@ def test_rmu_cov_6_dec_708_encounter_odds_of_the_shot_send_no_round_into_the_dea
     shot does. Alive, Ben takes the stray rounds' rolls and their hits (P(hit) about 9%, Ben
     among the effects); dead, only Jonah can be hit (about 3%) and nothing befalls Ben."""
     rmu = find_ruleset("rmu")
-    alive = Fight(
-        scene(
-            gunner("Vik", 0, 0, facing_deg=0),
-            gunner("Jonah", 0, 50, weapon="sks-46", rounds=(10,), posture="prone"),
-            bystander("Ben", 2.5, 25),
-        )
-    )
-    alive.states.append(alive.service.gm("f", "set Ben prone").state)
-    living = line_odds(alive.state, rmu, "Vik shoots Jonah")
+    living = line_odds(corpse_scene(dead=False).state, rmu, "Vik shoots Jonah")
     dead = line_odds(corpse_scene().state, rmu, "Vik shoots Jonah")
     assert any(e.startswith("Ben ") for e in living.effects)
     assert not any(e.startswith("Ben ") for e in dead.effects)
