@@ -51,6 +51,20 @@ def test_gur_wrong_2_the_miss_path_in_the_shot() -> None:
     assert fumble.shots[0].path == "critical miss: harms no enemy"
 
 
+@pytest.mark.parametrize(("missed_by", "wide"), [(4, 0), (5, 1), (6, 1), (7, 1), (8, 2)])
+def test_gur_wrong_2_a_miss_past_4_goes_wide(missed_by: int, wide: int) -> None:
+    """GUR-WRONG-2, DEC-721: only a miss by 4 or less passes through the target's hex, so a
+    miss by 5 goes a hex wide like one by 6 (it rolls the direction: a 1 sends it over Bob);
+    each further 2 points are a hex more."""
+    assert DATA.house.wrong_target.hexes_wide(missed_by) == wide
+    out = stray([1, 3, 3, 3], missed_by=missed_by, down_range=("Bob:12",))
+    assert (out.wide_hexes, out.direction, out.hit) == (
+        (0, "through", "Bob") if missed_by == 4 else (wide, "over", None)
+    )
+    path = shot([6, 5, 3], weapon="revolver-38", distance=2, aim=1, skill=7).shots[0]  # 14 vs 9
+    assert (path.missed_by, path.wide_hexes, path.path) == (5, 1, "goes 1 hex(es) wide")
+
+
 def test_gur_wrong_2_direction_and_down_range() -> None:
     """GUR-WRONG-2: 1d6 1-2 over, 3-4 under (lost), 5 left, 6 right (flies on); the next
     target is hit on 9 or its own number, whichever is less."""

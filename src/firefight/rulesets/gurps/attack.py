@@ -99,11 +99,8 @@ def miss_path(verdict: Verdict, data: GurpsData) -> ShotRoll:
     rolled = ShotRoll(roll=verdict.roll, target=verdict.target, result=verdict.result)
     if verdict.critical:
         return replace(rolled, missed_by=missed_by, path="critical miss: harms no enemy")
-    if missed_by <= rules.passes_through_within:
-        path, wide = "passes through the target's hex", 0
-    else:
-        wide = (missed_by - rules.passes_through_within) // rules.points_per_hex_wide
-        path = f"goes {wide} hex(es) wide"
+    wide = rules.hexes_wide(missed_by)
+    path = f"goes {wide} hex(es) wide" if wide else "passes through the target's hex"
     return replace(rolled, missed_by=missed_by, path=path, wide_hexes=wide)
 
 

@@ -475,6 +475,15 @@ class WrongTarget(DataModel):
     stray_hit_number: int
     hesitation: int
 
+    def hexes_wide(self, missed_by: int) -> int:
+        """How many hexes wide of the target a miss by ``missed_by`` goes (GUR-WRONG-2): none
+        within 4 (it passes through the target's hex), else a hex per 2 points past 4, and at
+        least one, since only a miss by 4 or less passes through (DEC-721)."""
+        past = missed_by - self.passes_through_within
+        if past <= 0:
+            return 0
+        return max(1, past // self.points_per_hex_wide)
+
 
 class RandomFire(DataModel):
     heavy: int

@@ -107,11 +107,9 @@ def walk(
             return Walked(hit=candidate.name, direction=last, wide=0)
     wide = 0
     if missed_by is not None:
-        if missed_by <= rules.passes_through_within:
-            trace.step(f"missed by {missed_by}: through the target's hex", rule=RULE)
-        else:
-            wide = (missed_by - rules.passes_through_within) // rules.points_per_hex_wide
-            trace.step(f"missed by {missed_by}: {wide} hex(es) wide", rule=RULE)
+        wide = rules.hexes_wide(missed_by)
+        where = f"{wide} hex(es) wide" if wide else "through the target's hex"
+        trace.step(f"missed by {missed_by}: {where}", rule=RULE)
     if (wide or in_the_way) and turned():
         return Walked(hit=None, direction=last, wide=wide)
     for i, candidate in enumerate(down_range(last, wide)):
