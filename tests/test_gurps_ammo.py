@@ -62,6 +62,19 @@ def test_gur_ammo_1_flechette() -> None:
     assert setup(weapon="shotgun-12", ammo="flechette").half_damage == 25
 
 
+def test_gur_ammo_1_shotgun_flechettes_meet_the_armor_2d_at_a_time() -> None:
+    """GUR-AMMO-1, DEC-722: a shotgun's flechettes meet the armor 2d at a time. The 12-gauge's
+    4d, faces 6, 5 and 6, 3, is two groups of 11 and 9; a kevlar vest stops 2 of each (DR 2
+    against flechettes): 9 + 7 = 16 through, impaling x2 = 32 (one 20 against DR 2 would be
+    36). Plate (DR 7, rigid: 14) lets nothing through either group, though 20 beats 14."""
+    shotgun = {"weapon": "shotgun-12", "ammo": "flechette", "skill": 20}
+    assert shoot([*HIT, 6, 5, 6, 3], armor="kevlar-vest", **shotgun).injury == (9 + 7) * 2
+    assert shoot([*HIT, 6, 5, 6, 3], armor="plate", **shotgun).injury == 0
+    # Unarmored, the groups add up to the whole roll; a rifle's flechette meets armor whole.
+    assert shoot([*HIT, 6, 5, 6, 3], **shotgun).injury == 20 * 2
+    assert shoot([*HIT, 6, 6], ammo="flechette", armor="kevlar-vest").injury == (11 - 2) * 2
+
+
 def test_gur_ammo_1_incendiary_api_and_explosive() -> None:
     """GUR-AMMO-1: incendiary half damage, DR x2, +1 burn; API halves what gets through then
     +1; explosive -1 per die, DR x2, 1d6 x 5 more in the wound."""

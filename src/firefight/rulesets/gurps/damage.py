@@ -34,6 +34,18 @@ class Hit:
     critical: str | None = None
 
 
+def _armor_groups(setup: ShotSetup) -> tuple[int, ...]:
+    """The damage dice in the groups that meet the armor one at a time: a shotgun's flechettes
+    by their ammunition's group of dice, the last group what is left (GUR-AMMO-1, DEC-722);
+    any other hit meets it whole."""
+    dice = setup.damage.dice
+    size = setup.ammo.shotgun_dice_against_armor
+    if size is None or not setup.weapon.wide or dice <= size:
+        return (dice,)
+    whole, left = divmod(dice, size)
+    return (size,) * whole + ((left,) if left else ())
+
+
 def _dr(
     armor: Armor, dr: int, setup: ShotSetup, location: Location, expanded: bool, data: GurpsData
 ) -> list[Modifier]:
@@ -90,28 +102,56 @@ def damage_hit(
     stray that does half damage (GUR-WRONG-2)."""
     ammo = setup.ammo
     formula = setup.damage
-    rolled = roller.sum(formula.dice, f"damage {formula}")
+    groups = _armor_groups(setup)
+    # Each group is rolled on its own, so that each meets the armor on its own (DEC-722).
+    rolls = [
+        roller.sum(
+            n, f"damage {formula}" if len(groups) == 1 else f"damage {formula}, group {i + 1}"
+        )
+        for i, n in enumerate(groups)
+    ]
     minimum = data.core.minimum_damage.of(setup.damage_type)
-    parts = [Modifier(value=rolled + formula.adds, label=f"damage {formula}", rule="GUR-CORE-1")]
+    parts = [
+        Modifier(value=sum(rolls) + formula.adds, label=f"damage {formula}", rule="GUR-CORE-1")
+    ]
     if setup.trade_off_damage:
         parts.append(
             Modifier(value=setup.trade_off_damage, label="heavier missile", rule="GUR-ARROW-1")
         )
     raw = max(minimum, sum(p.value for p in parts))
-    basic = raw
-    if ammo.blank:
-        basic = 1 if setup.distance <= 1 else 0
-        trace.step(f"a blank does {basic} at {setup.distance:g} yd", rule="GUR-AMMO-1")
-    basic = math.floor(basic * ammo.damage_multiplier)
-    if ammo.useless_beyond_half_damage and setup.beyond_half_damage:
-        basic = 0
-    if setup.beyond_half_damage or setup.lobbed_close:
-        basic //= data.core.ranges.half_damage_divisor
-    if halved:
-        basic //= 2
     effect = critical.effect if critical is not None else None
-    if effect in ("double", "triple") or (effect == "torso-knockout" and location.key != "body"):
-        basic *= 2 if effect == "double" else 3
+    if ammo.blank:
+        trace.step(
+            f"a blank does {1 if setup.distance <= 1 else 0} at {setup.distance:g} yd",
+            rule="GUR-AMMO-1",
+        )
+
+    def adjusted_damage(value: int) -> int:
+        """``value`` after the ammunition, 1/2D or a close lob, a stray's half and a critical."""
+        if ammo.blank:
+            value = 1 if setup.distance <= 1 else 0
+        value = math.floor(value * ammo.damage_multiplier)
+        if ammo.useless_beyond_half_damage and setup.beyond_half_damage:
+            value = 0
+        if setup.beyond_half_damage or setup.lobbed_close:
+            value //= data.core.ranges.half_damage_divisor
+        if halved:
+            value //= 2
+        if effect in ("double", "triple") or (
+            effect == "torso-knockout" and location.key != "body"
+        ):
+            value *= 2 if effect == "double" else 3
+        return value
+
+    if len(groups) == 1:
+        pieces = [adjusted_damage(raw)]
+    else:
+        # The formula's adds go with the first group.
+        adds = formula.adds + setup.trade_off_damage
+        pieces = [
+            adjusted_damage(max(minimum, r + (adds if i == 0 else 0))) for i, r in enumerate(rolls)
+        ]
+    basic = sum(pieces)
     adjusted = Modifier(value=basic - raw, label="ammunition, 1/2D or a close lob, critical, stray")
     total = trace.total(
         "basic damage",
@@ -132,7 +172,13 @@ def damage_hit(
     dr_total = 0 if effect == "bypass-armor" else sum(p.value for p in dr_parts)
     if effect != "bypass-armor":
         trace.total("DR", dr_parts)
-    penetrating = max(0, total.value - dr_total)
+    penetrating = sum(max(0, piece - dr_total) for piece in pieces)
+    if len(pieces) > 1:
+        trace.step(
+            f"{ammo.name}: {len(groups)} groups against DR {dr_total} one at a time: "
+            + ", ".join(f"{p} -> {max(0, p - dr_total)}" for p in pieces),
+            rule="GUR-AMMO-1",
+        )
     factor, label, rule = _multiplier(setup, location, data)
     injury = math.floor(penetrating * factor)
     wound = ammo.wound_multiplier * (ammo.expanded_wound_multiplier if expanded else 1.0)
@@ -201,7 +247,7 @@ def damage_hit(
         stuns = True
     return Hit(
         location=location.key,
-        rolled=rolled,
+        rolled=sum(rolls),
         basic=total.value,
         dr=dr_total,
         penetrating=penetrating,

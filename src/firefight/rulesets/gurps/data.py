@@ -343,6 +343,9 @@ class Ammo(DataModel):
     flexible_dr: Count | None = None
     rigid_dr_multiplier: Multiplier = 1.0
     shotgun_keeps_acc_and_range: bool = False
+    #: GUR-AMMO-1: from a shotgun, each group of this many damage dice meets the armor on its
+    #: own (flechettes, DEC-722).
+    shotgun_dice_against_armor: int | None = Field(default=None, ge=1)
     shotgun_only: bool = False
     useless_beyond_half_damage: bool = False
     blank: bool = False
