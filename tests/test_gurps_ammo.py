@@ -228,9 +228,11 @@ def test_gur_arrow_1_bodkin_and_bowel_raker_against_armor() -> None:
 
 
 def test_gur_arrow_1_a_blunt_head_is_1_less_per_die() -> None:
-    """GUR-ARROW-1: a blunt head is thrust -1 and -1 per die: at ST 10 thrust 1d-2 -> 1d-4,
-    under its 1d-3 maximum."""
-    assert str(setup(weapon="longbow", arrow="blunt", st=10).damage) == "1d-4"
+    """GUR-ARROW-1, DEC-723: a blunt head does 1 less per die, which 002 writes as Thrust-1
+    (thrust is one die at these ST): at ST 10 thrust 1d-2 -> 1d-3, its maximum; at ST 7, 1d-3
+    -> 1d-4. The two are one rule, not two: 1d-4 at ST 10 took the point off twice."""
+    assert str(setup(weapon="longbow", arrow="blunt", st=10).damage) == "1d-3"
+    assert str(setup(weapon="longbow", arrow="blunt", st=7).damage) == "1d-4"
 
 
 def test_gur_arrow_1_bows_st_and_improvements() -> None:

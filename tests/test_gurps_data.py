@@ -55,7 +55,7 @@ def test_gur_core_1_tables_cover_3d6() -> None:
 ARROWS = {
     # head: (adds, type, max, 1/2D x ST, Max x ST) as 002 gives them
     "armor-piercing": (1, "impaling", "1d", 20, 25),
-    "blunt": (-1, "crushing", "1d-3", 15, 20),
+    "blunt": (0, "crushing", "1d-3", 15, 20),  # its Thrust-1 is -1 per die (DEC-723)
     "bodkin": (2, "impaling", "1d+2", 15, 20),
     "bowel-raker": (3, "cutting", "1d+4", 15, 20),
     "broad-head": (3, "impaling", "1d+4", 20, 25),
