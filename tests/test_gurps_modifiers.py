@@ -108,8 +108,21 @@ def test_gur_mod_1_catalog_ranges(key: str, span: tuple[int, int]) -> None:
 @pytest.mark.parametrize("key", ["targeting-system", "scope", "walking-the-burst", "night-sight"])
 def test_gur_mod_1_a_bonus_named_without_a_figure_counts_its_least(key: str) -> None:
     """GUR-MOD-1: "+1 or more", "+1 per doubling", "+1 per burst to +3", "+1 to +3": named
-    with no figure, each is the +1 the source starts it at (on an aimed .38 shot)."""
-    assert by_rule("GUR-MOD-1", mods=(key,), aim=1) == [2, 1]  # Acc 2, then the +1
+    with no figure, each is the +1 the source starts it at (on an aimed .38 shot, at a target
+    moving fast enough for a targeting system to have a speed penalty to cancel, DEC-724)."""
+    assert by_rule("GUR-MOD-1", mods=(key,), aim=1, speed=10) == [2, 1]  # Acc 2, then the +1
+
+
+@pytest.mark.parametrize(("speed", "bonus"), [(0, []), (5, [1]), (20, [3]), (40, [3])])
+def test_gur_mod_1_a_targeting_system_cancels_only_the_speed_penalty(
+    speed: float, bonus: list[int]
+) -> None:
+    """GUR-MOD-1, DEC-724: 002's targeting system "helps cancel speed penalty" (tracking
+    systems change the target's effective speed), so a +3 system is worth no more than what
+    the target's speed costs on the Speed/Range table: at 10 yd (-4 standing still) nothing
+    against a standing target, +1 at 5 yd/s (15: -5), all +3 at 20 yd/s (30: -7) or more."""
+    shot = {"mods": ("targeting-system=3",), "skill": 30, "distance": 10, "speed": speed}
+    assert by_rule("GUR-MOD-1", **shot) == bonus  # skill 30: no snap shot
 
 
 def test_gur_mod_1_unknown_twice_and_exclusive() -> None:

@@ -210,6 +210,9 @@ class ModifierEntry(DataModel):
     doubled_beyond_half_damage: bool = False
     darkness: bool = False
     cancels_darkness: bool = False
+    #: worth no more than the target's speed costs on the Speed/Range table (002's targeting
+    #: system, DEC-724)
+    cancels_speed: bool = False
     laser: bool = False
     #: added to the weapon's SS number while fitted (002's stabilizers: +2)
     ss: int = 0

@@ -297,7 +297,7 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
         )
     )
     mods += _aim(shot, weapon, ammo, chosen, data)
-    mods += _chosen(chosen, shot, beyond_half)
+    mods += _chosen(chosen, shot, beyond_half, _speed_penalty(shot, distance, beyond_half, data))
     mods += _situation(shot, weapon, ammo, arrow, indirect, lobbed_close, data)
     location = data.location(shot.location)
     random_location = shot.blind
@@ -361,15 +361,29 @@ def _indirect(shot: Shoot, weapon: Weapon, at_half: bool, rules: Indirect) -> bo
     return indirect
 
 
+def _speed(shot: Shoot, beyond_half: bool) -> float:
+    """The speed the Speed/Range table reads: the target's, and beyond 1/2D a crosswind's
+    (GUR-RANGE-1)."""
+    return shot.speed + (shot.crosswind if beyond_half else 0.0)
+
+
+def _speed_penalty(shot: Shoot, distance: float, beyond_half: bool, data: GurpsData) -> int:
+    """How many points of the speed/range modifier the speed costs (G-2): what a targeting
+    system may cancel (GUR-MOD-1, DEC-724)."""
+    rows = data.core.speed_range.rows
+    moving = speed_range_modifier(distance + _speed(shot, beyond_half), rows)
+    return speed_range_modifier(distance, rows) - moving
+
+
 def _range_modifiers(
     shot: Shoot, distance: float, beyond_half: bool, data: GurpsData
 ) -> list[Modifier]:
     """G-2 with GUR-RANGE-1: beyond 1/2D a crosswind counts as speed, and an unknown range
     doubles the speed/range modifier."""
     wind = shot.crosswind if beyond_half else 0.0
-    total = distance + shot.speed + wind
+    total = distance + _speed(shot, beyond_half)
     value = speed_range_modifier(total, data.core.speed_range.rows)
-    label = f"speed/range {distance:g} yd + {shot.speed + wind:g} yd/s"
+    label = f"speed/range {distance:g} yd + {total - distance:g} yd/s"
     found = [Modifier(value=value, label=label, rule="G-2")]
     if wind:
         found[0] = Modifier(value=value, label=label + " (windage)", rule="GUR-RANGE-1")
@@ -378,12 +392,23 @@ def _range_modifiers(
     return found
 
 
-def _chosen(chosen: tuple[Chosen, ...], shot: Shoot, beyond_half: bool) -> list[Modifier]:
+def _chosen(
+    chosen: tuple[Chosen, ...], shot: Shoot, beyond_half: bool, speed_penalty: int
+) -> list[Modifier]:
     dark_cancelled = any(c.entry.cancels_darkness for c in chosen)
     found = []
     for c in chosen:
         if c.entry.aimed:
             continue  # counted with the aim, or not at all on an unaimed shot
+        if c.entry.cancels_speed and c.value > speed_penalty:
+            found.append(
+                Modifier(
+                    value=speed_penalty,
+                    label=f"{c.entry.label}: {c.value:+d}, the speed costs {speed_penalty}",
+                    rule=c.entry.rule,
+                )
+            )
+            continue
         if c.entry.darkness and dark_cancelled:
             found.append(
                 Modifier(
