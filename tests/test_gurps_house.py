@@ -207,6 +207,15 @@ def test_gur_reload_1_missile_reloads() -> None:
     assert reload([], weapon="longbow", mixed_quiver=True).seconds == 3
 
 
+def test_gur_arrow_1_a_mixed_quiver_costs_a_crossbow_its_turn_of_choosing() -> None:
+    """GUR-ARROW-1, DEC-725: a mixed quiver takes a bow 3 turns because choosing the arrow
+    takes one; a crossbow's bolt is chosen the same way, a turn on top of its 4 (or 8) s."""
+    assert reload([], weapon="longbow", mixed_quiver=True).seconds == 2 + 1
+    assert reload([], weapon="crossbow", mixed_quiver=True).seconds == 4 + 1
+    assert reload([], weapon="crossbow", weapon_st=12, mixed_quiver=True).fire_every == 8 + 1 + 1
+    assert reload([], weapon="crossbow", mixed_quiver=True, random_arrow=True).seconds == 4
+
+
 def test_gur_arrow_1_shooting_a_bow_faster() -> None:
     """GUR-ARROW-1: a Bow roll takes a second off per 3 points made by, 1 second at least."""
     assert reload([1, 1, 2], weapon="longbow", skill=14).seconds == 1

@@ -514,7 +514,7 @@ class Reload(DataModel):
     crossbow: int
     crossbow_heavy: int
     crossbow_heavy_st_over: int
-    mixed_quiver_turns: int
+    mixed_quiver_choosing: int
     bow_faster_points_per_second: int
     bow_faster_minimum: int
     black_powder_critical_saving: int

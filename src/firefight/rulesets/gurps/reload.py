@@ -1,5 +1,6 @@
 """Reloading (GUR-RELOAD-1, GUR-GUN-1, GUR-ARROW-1): seconds to ready a sling, a bow or a
-crossbow (by its ST against the user's), three turns from a mixed quiver, a bowman's skill roll
+crossbow (by its ST against the user's), a turn more to choose from a mixed quiver (three in
+all for a bow, DEC-725), a bowman's skill roll
 to shoot faster (a second off per 3 points made by, 1 second at least), and black-powder
 loading: the weapon's load time, a Black Powder Weapons roll to load at all, a second off per
 point made by (10 on a critical success), never under half; too-coarse powder makes loads 50%
@@ -165,7 +166,7 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
                         "Fast-Draw cannot pick the right arrow from a mixed quiver; draw at "
                         "random (--random-arrow) or reload without it.",
                     )
-                seconds = max(seconds, r.mixed_quiver_turns)
+                seconds += r.mixed_quiver_choosing
                 trace.step("a mixed quiver: a turn to pick the arrow", rule="GUR-ARROW-1")
         if kind == "bow" and reload.skill is not None:
             verdict = judge(
