@@ -14,7 +14,8 @@ __all__ = ["AIM_FROM_FT", "LONG_AIM_FROM_FT", "steady"]
 #: Past this distance (2 yd) a loaded weapon is aimed for a turn before it is fired: the
 #: weapon's Acc counts and the snap-shot penalty goes (GUR-MOD-1, GUR-WRONG-2).
 AIM_FROM_FT = 6.0
-#: Past this one (20 yd, -6) it is aimed for three turns, the most that counts (GUR-MOD-1).
+#: Past this one (20 yd, -6) it is aimed for three turns, Acc +2 (GUR-MOD-1 gives a fourth
+#: turn +1 more, the most that counts; the tactic does not wait for it).
 LONG_AIM_FROM_FT = 60.0
 
 
