@@ -348,6 +348,22 @@ def test_refusals_name_their_rule_and_roll_nothing(change: dict[str, object], ru
     assert err.value.rule == rule
 
 
+def test_cpr_rof_1_a_refused_attack_is_refused_again_and_a_kept_read_still_checks_the_dodge() -> (
+    None
+):
+    # The weapon's checks are kept per distinct attack (its reads): a refusal never is.
+    empty = replace(BASE, loaded=0)
+    for _ in range(2):
+        with pytest.raises(RuleRefusal) as err:
+            fire(empty)
+        assert err.value.rule == "CPR-AMMO-1"
+    fire(BASE, 8, 4, 3, 5)  # the same weapon, rounds and distance: its read kept
+    dodger = with_target(dodge=Dodge(ref=6, dex=6, evasion=4))
+    with pytest.raises(RuleRefusal) as err:
+        fire(dodger)
+    assert err.value.rule == "CPR-DOD-1"
+
+
 def test_c_9_a_seriously_wounded_shooter_takes_minus_2() -> None:
     outcome = fire(replace(BASE, wound=WoundState.SERIOUS), 9, 1, 1, 1)
     parts = {p.rule: p.value for p in total_named(outcome, "attack total").parts}

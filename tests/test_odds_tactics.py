@@ -222,6 +222,16 @@ def test_cpr_dod_1_cpr_aim_1_c_8_sharp_throws_at_the_pair_then_shoots_who_cannot
     assert "V shoots Rook --aim head" not in lines  # kevlar on both: no reason to aim
 
 
+def test_c_8_sharp_offers_no_throw_once_nothing_is_left_to_throw() -> None:
+    """C-8: the pair still shares the square, but V's grenades are gone: V shoots first."""
+    state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
+    v = state.combatant("V")
+    guns = tuple(w for w in v.weapons if w.loaded is not None)
+    lines = sharp(state.with_combatant(replace(v, weapons=guns)), "V")
+    assert not any("throws" in line for line in lines)
+    assert lines[0] == "V shoots Rook --twice"
+
+
 def test_dec_540_cpr_counts_carried_rounds_and_what_is_left_to_throw() -> None:
     state = initial_state(load_scenario(EXAMPLES / "night-market.toml"))
     cpr = find_ruleset("cpr")

@@ -132,8 +132,21 @@ def _refuse_non_guns(weapon: Weapon) -> None:
         )
 
 
-def _validate(attack: RangedAttack, weapon: Weapon, data: CprData) -> list[DvRead]:
+def _validate(attack: RangedAttack, weapon: Weapon, data: CprData) -> tuple[DvRead, ...]:
     """Every refusal, before any die; returns each shot's DV read."""
+    shots = attack.shots
+    # A gun fires the same few ways over and over: what its checks read (the weapon, the
+    # rounds loaded, the aim and distance of each shot) is checked once per distinct attack
+    # and its reads kept with the catalog; a refusal is never kept, so it is raised each time.
+    key = (attack.weapon, attack.ammo, attack.loaded, *[(s.distance_m, s.aim) for s in shots])
+    reads = settled(data, "attack reads", key, lambda: _weapon_reads(attack, weapon, data))
+    for shot in shots:
+        check_dodge_allowed(shot.target, data)
+    return reads
+
+
+def _weapon_reads(attack: RangedAttack, weapon: Weapon, data: CprData) -> tuple[DvRead, ...]:
+    """The refusals of the weapon and its shots, in the rules' order; each shot's DV read."""
     _refuse_non_guns(weapon)
     shots = attack.shots
     if not shots:
@@ -160,10 +173,7 @@ def _validate(attack: RangedAttack, weapon: Weapon, data: CprData) -> list[DvRea
             f"not {len(shots)}.",
         )
     check_rounds(weapon, attack.loaded, len(shots), what="This attack")
-    reads = [_range_read(weapon, s.distance_m, data) for s in shots]
-    for shot in shots:
-        check_dodge_allowed(shot.target, data)
-    return reads
+    return tuple(_range_read(weapon, s.distance_m, data) for s in shots)
 
 
 def _range_read(weapon: Weapon, distance_m: float, data: CprData) -> DvRead:

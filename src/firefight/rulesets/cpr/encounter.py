@@ -622,9 +622,14 @@ class _AutofirePlan:
     spent: tuple[Event, ...]
 
 
-def _plan_autofire(state: EncounterState, action: Autofire, data: CprData) -> _AutofirePlan:
+def _plan_autofire(
+    state: EncounterState, action: Autofire, data: CprData, tb: TraceBuilder | None = None
+) -> _AutofirePlan:
+    """Autofire's plan, its steps told to ``tb`` (a fresh one if None; the quiet path's words
+    none, and its plan keeps none)."""
     c, target, weapon = _at_someone(state, action)
-    tb = TraceBuilder()
+    if tb is None:
+        tb = TraceBuilder()
     dodge = dodge_of(state, target, unseen=action.unseen, tb=tb, data=data)
     distance = _metres(c.position, target.position)
     extra, chosen, spent = _named(c, weapon, action.mods, action.named, distance, data, tb)
@@ -641,11 +646,12 @@ def _plan_autofire(state: EncounterState, action: Autofire, data: CprData) -> _A
     )
 
 
-def _autofire(
+def _autofired(
     state: EncounterState, action: Autofire, dice: Dice, data: CprData, tb: TraceBuilder
-) -> Outcome:
-    """Autofire at someone, its plan's steps and what follows told to ``tb``; a quiet ``tb``
-    (the quiet path's) is handed to the resolver too, which words no step."""
+) -> tuple[_AutofirePlan, Outcome[AutofireResult], list[Event]]:
+    """Autofire at someone: its plan, the resolver's outcome and the events in the scene's
+    order (what a new injury does), their steps told to ``tb``; a quiet ``tb`` (the quiet
+    path's) is handed to the resolver too, which words no step."""
     if tb.telling:
         # Validation built this plan from the same state a moment ago (cpr.last_plan).
         plan = planned(_plan_autofire, state, action, data)
@@ -653,12 +659,18 @@ def _autofire(
         outcome = resolve_autofire(plan.attack, dice, data)
     else:
         # The quiet path does not validate first (resolve_validates): nothing to reuse.
-        plan = _plan_autofire(state, action, data)
+        plan = _plan_autofire(state, action, data, tb)
         outcome = resolve_autofire(plan.attack, dice, data, tb)
-    c, target, weapon = state.combatant(action.actor), plan.target, plan.weapon
     events = _injury_effects(
-        state, [*plan.spent, *_scene_names(outcome.events, weapon.name)], data, tb
+        state, [*plan.spent, *_scene_names(outcome.events, plan.weapon.name)], data, tb
     )
+    return plan, outcome, events
+
+
+def _autofire(state: EncounterState, action: Autofire, dice: Dice, data: CprData) -> Outcome:
+    tb = TraceBuilder()
+    plan, outcome, events = _autofired(state, action, dice, data, tb)
+    c, target, weapon = state.combatant(action.actor), plan.target, plan.weapon
     said = _shot_headline(outcome.result, data)
     headline = f"{c.name} autofires the {weapon.name} at {target.name}: {said}."
     return _attacked(
@@ -1033,8 +1045,8 @@ def resolve_cpr_quietly(
     state: EncounterState, action: Action, dice: Dice, data: CprData, ruleset: Ruleset
 ) -> EncounterState:
     """The state :func:`resolve_cpr_action` leads to, for simulations that read neither its
-    trace nor its result: a shot at someone (most of a fight) gathers only its events, and
-    autofire and a throw word none of their steps."""
+    trace nor its result: a shot at someone and autofire (most of a fight) gather only their
+    events, and a throw words none of its steps."""
     if isinstance(action, Shoot) and not action.at_cover:
         able(state.combatant(action.actor))
         events: Sequence[Event] = _shot_at(state, action, dice, data, QuietTraceBuilder())[2]
@@ -1043,7 +1055,7 @@ def resolve_cpr_quietly(
         events = _throw(state, action, dice, data, QuietTraceBuilder()).events
     elif isinstance(action, Autofire):
         able(state.combatant(action.actor))
-        events = _autofire(state, action, dice, data, QuietTraceBuilder()).events
+        events = _autofired(state, action, dice, data, QuietTraceBuilder())[2]
     else:
         events = resolve_cpr_action(state, action, dice, data).events
     return apply_all(state, events, ruleset)
@@ -1056,7 +1068,7 @@ def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: 
     if isinstance(action, Shoot):
         return _shoot(state, action, dice, data)
     if isinstance(action, Autofire):
-        return _autofire(state, action, dice, data, TraceBuilder())
+        return _autofire(state, action, dice, data)
     if isinstance(action, Suppress):
         return _suppress(state, action, dice, data)
     if isinstance(action, FireShells):

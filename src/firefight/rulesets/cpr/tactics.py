@@ -47,7 +47,8 @@ def attack_lines(
     # What the gun in hand can fire (C-5, CPR-ROF-1, CPR-AMMO-1): the rules refuse the rest
     # anyway, rolling nothing, so offering it only spent the time of building an attack to
     # refuse it.
-    held = state.combatant(name).weapon()
+    shooter = state.combatant(name)
+    held = shooter.weapon()
     gun = data.weapon(held.kind) if held is not None else None
     loaded = held.loaded.rounds if held is not None and held.loaded is not None else None
 
@@ -66,7 +67,7 @@ def attack_lines(
         own = fighter(e)
         return later, own.dodges and own.ref >= dodge_min_ref
 
-    lines = _grenade(state, name, enemies, data.figures.explosive_square_m)
+    lines = _grenade(state, shooter, enemies, data.figures.explosive_square_m)
     if not holds(1):
         return lines  # an empty gun: nobody to rank
     for e in sorted(enemies, key=rank):
@@ -84,12 +85,15 @@ def attack_lines(
 
 
 def _grenade(
-    state: EncounterState, name: str, enemies: list[CombatantState], side_m: float
+    state: EncounterState, me: CombatantState, enemies: list[CombatantState], side_m: float
 ) -> list[str]:
     """C-8: the blast fills a square; thrown between the two nearest enemies when both are in
     it and no able ally (the thrower included) is."""
     if len(enemies) < 2:
         return []
+    things = [w.name for w in me.weapons if w.loaded is None]
+    if not things:
+        return []  # most turns: nothing to throw, so no square to work out
     a, b = enemies[0].position, enemies[1].position
     x, y = (a.x_ft + b.x_ft) / 2, (a.y_ft + b.y_ft) / 2
     half = side_m / 2
@@ -102,10 +106,8 @@ def _grenade(
 
     if not (inside(enemies[0]) and inside(enemies[1])):
         return []  # most turns: the allies are looked for only when the two enemies are close
-    me = state.combatant(name)
     friends = [c for c in state.combatants if c.side == me.side and c.can_act]
     if any(inside(f) for f in friends):
         return []
-    things = [w.name for w in me.weapons if w.loaded is None]
     at = f"{metres_from_feet(x):.1f},{metres_from_feet(y):.1f}"
-    return [f"{quoted(name)} throws {quoted(t)} at {at}" for t in things]
+    return [f"{quoted(me.name)} throws {quoted(t)} at {at}" for t in things]
