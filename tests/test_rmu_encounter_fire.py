@@ -894,3 +894,24 @@ def test_rmu_bp_3_the_bonus_lapses_with_the_round() -> None:
     service.next_round("bp", Dice.scripted([7, 3, 2, 4]))  # initiative: 2d10 each, Mara and Ana
     later = service.act("bp", "Mara shoots Ana --ap 1", Dice.scripted([50, *PAD]))
     assert _bp_3_parts(later) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("Ilya dashes behind the crates", "nobody armed"),
+        ("Ilya dashes behind the crates --from Mara", "Mara carries no gun"),
+    ],
+)
+def test_rmu_cov_3_a_dash_behind_hard_cover_with_no_gun_says_what_to_name(
+    line: str, said: str
+) -> None:
+    """The loading bay's crates are hard cover, priced by the incoming gun, and nobody there
+    carries one: "name the weapon firing" named no option an action line has."""
+    service = EncounterService(MemoryStore())
+    bay = ROOT / "examples" / "gas-and-flash.toml"
+    service.new("bay", load_scenario(bay), Dice.seeded(1))
+    with pytest.raises(RuleRefusal) as err:
+        service.act("bay", line, Dice.scripted([]))
+    assert err.value.rule == "RMU-COV-3"
+    assert said in err.value.reason and "--from grenade" in err.value.reason
