@@ -28,12 +28,14 @@ from firefight.encounter.scenario import ScenarioError, load_scenario, parse_sce
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.fuzzy import closest, hint, match
+from firefight.geometry import Point
 from firefight.odds.live import LiveOdds, live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.encounter import strike_words
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.rulesets.rmu.struck import Missed, Struck
 from firefight.rulesets.rmu.vitals import armor_of, rmu_stats
+from firefight.scene.points import scene_point
 from firefight.service import EncounterService
 
 runner = CliRunner()
@@ -352,6 +354,25 @@ def test_gm_add_like_a_flat_footed_model_joins_able_to_act(service: EncounterSer
     assert goon.surprise.value == "none" and rmu_stats(goon).vitals.ap_left == 4
     service.act("raid", "Goon waits --ap 1", Dice.seeded(0))
     assert rmu_stats(service.state("raid").combatant("Goon")).vitals.ap_left == 3
+
+
+def test_dec_731_gm_add_like_with_no_place_stands_the_newcomer_beside_the_model(
+    service: EncounterService,
+) -> None:
+    """DEC-731 (DEC-705, S-1): with no `at X,Y`, `add` put the newcomer on the model's own spot,
+    which the model's body always takes up, so the README's `add NEW like NAME` was always
+    refused. They stand beside the model now, the nearest whole step of the scene's unit east,
+    west, north or south that nobody takes up, and the headline says where."""
+    added = service.gm("raid", "add Boris like Mara")
+    assert added.state.combatant("Boris").position == Point(x_ft=2, y_ft=0)  # Mara at 0,0
+    assert added.record.narration[0] == "GM: Boris joins the fight, like Mara, at 2,0 ft."
+    again = service.gm("raid", "add Kas like Mara")  # east taken by Boris: west
+    assert again.state.combatant("Kas").position == Point(x_ft=-2, y_ft=0)
+    cpr = EncounterService(MemoryStore())
+    play_scenario(cpr, WAREHOUSE.parent / "night-market.toml", "market")
+    kenji = cpr.gm("market", "add Kenji like Rook")  # Rook at 6,14 m: one metre east
+    assert kenji.state.combatant("Kenji").position == scene_point(7, 14, "m")
+    assert kenji.record.narration[0].endswith("like Rook, at 7,14 m.")
 
 
 def test_gm_add_like_without_starts_does_not_take_the_model_s_initiative() -> None:
