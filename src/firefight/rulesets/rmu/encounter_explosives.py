@@ -236,7 +236,7 @@ def grenade_at_hand(state: EncounterState, c: CombatantState) -> ActiveCondition
                 k
                 for k in state.conditions
                 if k.kind == GRENADE
-                and k.rounds_left > 1
+                and (k.rounds_left or 0) > 1
                 and distance_ft(c.position, _at(k)) <= REACH_FT
             ),
             None,

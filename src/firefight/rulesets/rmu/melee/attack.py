@@ -303,12 +303,14 @@ def resolve_melee_attack(
     size = attack.size or weapon.size
     table = data.tables.attack(weapon.attack_table)
     read = read_melee(table, total, attack.armor, size, figures)
+    # The size's rule beside the cell, so 11 hits read as 8 is no slip (RMU-GEN-5, P-6).
+    sized = f" ({how})" if (how := figures.sizes[size].said()) else ""
     row = read.result.row
     tb.lookup(
         table=table.name,
         row=row.label if row else f"below {table.rows[0].low}",
         column=attack.armor,
-        cell=f"{read.result.cell} read {size.value}: {read}",
+        cell=f"{read.result.cell} read {size.value}{sized}: {read}",
         rule="RMU-GEN-5",
     )
     dealt = read
