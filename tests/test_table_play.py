@@ -29,6 +29,7 @@ from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.fuzzy import closest, hint, match
 from firefight.geometry import Point
+from firefight.limits import LimitError
 from firefight.odds.live import LiveOdds, live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.encounter import strike_words
@@ -373,6 +374,17 @@ def test_dec_731_gm_add_like_with_no_place_stands_the_newcomer_beside_the_model(
     kenji = cpr.gm("market", "add Kenji like Rook")  # Rook at 6,14 m: one metre east
     assert kenji.state.combatant("Kenji").position == scene_point(7, 14, "m")
     assert kenji.record.narration[0].endswith("like Rook, at 7,14 m.")
+
+
+def test_gm_add_keeps_a_name_within_the_limit(service: EncounterService) -> None:
+    """README (Limits): a name is at most 100 characters, but `add` took one of 120 (and the
+    state table and every prompt carried it); it is refused, nothing recorded."""
+    with pytest.raises(LimitError, match="100 characters"):
+        service.gm("raid", f"add {'A' * 101} like Mara at 20,0")
+    assert len(service.log("raid")) == 1
+    service.gm("raid", f"add {'A' * 100} like Mara at 20,0")
+    service.gm("raid", "add Man at Arms like Mara at 30,0")  # the place's "at" is the last
+    assert service.state("raid").combatant("Man at Arms").position.x_ft == 30
 
 
 def test_gm_add_like_without_starts_does_not_take_the_model_s_initiative() -> None:

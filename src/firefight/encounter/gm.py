@@ -31,7 +31,7 @@ from firefight.events import Event
 from firefight.frozen import replace
 from firefight.fuzzy import hint, match
 from firefight.geometry import Body, Point, Posture
-from firefight.limits import MAX_DIGITS, typed_whole
+from firefight.limits import MAX_DIGITS, clean_name, typed_whole
 from firefight.outcome import Happened, Outcome
 from firefight.scene.apply import initiative_without
 from firefight.scene.events import (
@@ -230,10 +230,11 @@ def _add(
     if "like" not in lowered or lowered.index("like") == 0:
         raise _refuse(f"Write it {usage!r}: the newcomer is a copy of someone in the scene.")
     at = lowered.index("like")
-    new = " ".join(words[:at])
+    new = clean_name(" ".join(words[:at]))  # README, Limits: as every name that enters
     if state.find(new) is not None:
         raise _refuse(f"Someone called {new!r} is already in the scene; choose another name.")
-    stop = lowered.index("at") if "at" in lowered[at:] else len(words)
+    # The place's "at" follows the model's name: a newcomer may be called "Man at Arms".
+    stop = lowered.index("at", at) if "at" in lowered[at:] else len(words)
     model = one_name(words[at + 1 : stop], state, what="'like'", rule=GM_RULE)
     source = state.combatant(model)
     # DEC-705: the model as they began (sheet, gear, full magazines, whole armor, up), not
