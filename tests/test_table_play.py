@@ -866,3 +866,19 @@ def test_the_gm_s_dice_wait_for_the_action_that_takes_them(
     session.handle("rolls 97,\u00b2")  # passes str.isdigit, not int: it crashed the session
     assert "rolls takes whole die faces separated by commas" in capsys.readouterr().out
     assert session.scripted is None
+
+
+def test_rmu_gen_1_an_attack_refused_for_its_ap_says_the_hastier_one_that_fits() -> None:
+    """A GM who types "Jonah stakes Mara" with 3 AP left was told only "That costs 4 AP, but
+    Jonah has only 3": the attack takes 2 to 4 AP, and the --ap that fits is said."""
+    service = EncounterService(MemoryStore())
+    service.new("alley", load_scenario(WAREHOUSE.parent / "kindred-ambush.toml"), Dice.seeded(0))
+    service.act("alley", "Jonah moves 0,27", Dice.seeded(0), force=True)  # 2 AP of his 4
+    for line, fits in (("Jonah stakes Mara", "--ap 2"), ("Jonah shoots Mara", "--ap 2")):
+        with pytest.raises(RuleRefusal) as err:
+            service.act("alley", line, Dice.scripted([]), force=True)
+        assert err.value.rule == "RMU-GEN-1" and fits in err.value.reason, err.value.reason
+    service.act("alley", "Jonah waits --ap 1", Dice.seeded(0), force=True)
+    with pytest.raises(RuleRefusal) as err:  # 1 AP: no melee attack fits at all
+        service.act("alley", "Jonah stakes Mara", Dice.scripted([]), force=True)
+    assert "--ap" not in err.value.reason
