@@ -482,6 +482,27 @@ def test_live_odds_of_a_round_count_the_upkeep_and_refuse_a_bad_first_line(
         live_odds(current.state, current.ruleset, ["Mara shoots Nobody"], trials=10)
 
 
+def test_dec_732_rmu_exp_9_live_odds_of_a_throw_say_the_blast_comes_after_them() -> None:
+    """`odds Mara throws m67 at Viktor` answered "P(Viktor down by the round's end) = 0.0%":
+    true, since the m67 goes off at the end of the next round, but read as "it cannot hurt
+    him". The odds say what is still to come past the round they run to."""
+    service = EncounterService(MemoryStore())
+    room = WAREHOUSE.parent / "grenade-room.toml"
+    service.new("room", load_scenario(room), Dice.scripted([6, 5, 4, 4, 7, 3]))
+    current = service.current("room")
+    found = live_odds(current.state, current.ruleset, ["Mara throws m67 at Viktor"], trials=20)
+    assert found.pending == "the m67 goes off at the end of round 2, after these odds"
+    assert f"  (not counted: {found.pending})" in found.text()
+    assert found.to_json()["pending"] == found.pending
+    flat = live_odds(current.state, current.ruleset, ["Viktor drops prone"], trials=5)
+    assert flat.pending is None and not any("not counted" in line for line in flat.text())
+    service.act("room", "Mara throws m67 at 0,45", Dice.scripted([70, 1]), force=True)
+    service.next_round("room", Dice.seeded(0), force=True)  # round 2: it goes off at its end
+    current = service.current("room")
+    due = live_odds(current.state, current.ruleset, ["Viktor drops prone"], trials=5)
+    assert due.pending == "the m67 goes off at the end of round 2, after these odds"
+
+
 def test_live_odds_show_the_95_percent_interval_honest_at_0_and_100_percent() -> None:
     """Beside a share its 95% Wilson interval, the one every odds report uses: a share never
     seen in 10 trials may still be 28% (a "0.0% (±13.9)" read as at most 14%), one seen every
