@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -385,6 +386,25 @@ def test_gm_add_keeps_a_name_within_the_limit(service: EncounterService) -> None
     service.gm("raid", f"add {'A' * 100} like Mara at 20,0")
     service.gm("raid", "add Man at Arms like Mara at 30,0")  # the place's "at" is the last
     assert service.state("raid").combatant("Man at Arms").position.x_ft == 30
+
+
+def test_a_place_past_the_limit_is_refused_in_the_unit_it_was_typed_in() -> None:
+    """README (Limits): ±1,000,000 ft (±304,800 m). A cpr GM who typed 999999 (metres) was told
+    "a position's x (ft) is 3280836.6141732284": a number never typed, against a limit in feet."""
+    service = EncounterService(MemoryStore())
+    play_scenario(service, WAREHOUSE.parent / "night-market.toml", "market")
+
+    def act(line: str) -> None:
+        service.act("market", line, Dice.scripted([]), force=True)
+
+    for said, line in (
+        (act, "V moves to 999999,0"),
+        (partial(service.gm, "market"), "move V to 999999,0"),
+    ):
+        with pytest.raises(LimitError) as err:
+            said(line)
+        assert str(err.value).startswith("a position's x (m) is 999999"), str(err.value)
+        assert "304,800" in str(err.value)
 
 
 def test_gm_add_like_without_starts_does_not_take_the_model_s_initiative() -> None:
