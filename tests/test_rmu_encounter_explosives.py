@@ -312,6 +312,8 @@ def test_dec_703_the_map_draws_a_throw_at_someone_on_their_spot() -> None:
         ("Viktor drop prone", "drops-prone"),
         ("Viktor stands up", "stands-up"),
         ("Viktor holds breath", "holds-breath"),
+        ("Viktor rolls out", "rolls-out"),
+        ("Viktor pulls stake from Mara", "pulls-stake"),
     ],
 )
 def test_r_6_the_two_word_verbs_read_without_their_hyphen(line: str, verb: str) -> None:
