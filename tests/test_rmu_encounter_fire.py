@@ -321,7 +321,9 @@ def corpse_scene(x_ft: float = 2.5, *, dead: bool = True) -> Fight:
             bystander("Ben", x_ft, 25),
         )
     )
-    for line in ("set Ben dead", "set Ben prone") if dead else ("set Ben prone",):
+    # The GM's dead lies down as the rules' own (DEC-700): a 'set Ben prone' after it changes
+    # nothing, and is refused (DEC-733).
+    for line in ("set Ben dead",) if dead else ("set Ben prone",):
         fight.states.append(fight.service.gm("f", line).state)
     return fight
 

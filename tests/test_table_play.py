@@ -407,6 +407,20 @@ def test_a_place_past_the_limit_is_refused_in_the_unit_it_was_typed_in() -> None
         assert "304,800" in str(err.value)
 
 
+@pytest.mark.parametrize(
+    "line", ["move Mara to 0,0", "set Mara standing", "heal Mara 5", "set Mara ap 4", "hits Mara 0"]
+)
+def test_dec_733_a_gm_line_that_changes_nothing_is_refused_not_recorded(
+    service: EncounterService, line: str
+) -> None:
+    """ENC-GM: `set Mara hunger 5` typed twice was recorded twice, and the GM's `undo` then
+    took back the second, which had done nothing, so the fight seemed not to change. A line
+    that leaves the fight as it is says so and records nothing."""
+    with pytest.raises(RuleRefusal, match="changes nothing") as err:
+        service.gm("raid", line)  # Mara stands unhurt at 0,0 with her 4 AP
+    assert err.value.rule == "ENC-GM" and len(service.log("raid")) == 1
+
+
 def test_gm_add_like_without_starts_does_not_take_the_model_s_initiative() -> None:
     """CPR-REF-1 (R-5), DEC-705: a cpr scene kept without its starts has only the model as
     now; a newcomer like Juno is not given her initiative (15): he joins last in the order,
