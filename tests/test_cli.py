@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import runpy
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
@@ -197,3 +200,14 @@ def test_seed_cannot_be_combined_with_rolls() -> None:
     result = runner.invoke(app, [*SHOT, "--rolls", "50", "--seed", "3"])
     assert result.exit_code == 2
     assert "--seed cannot be combined" in result.stderr
+
+
+def test_python_dash_m_firefight_runs_the_command_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`python -m firefight ...` (a checkout with no script installed) said "firefight is a
+    package and cannot be directly executed"; it runs the command line as `firefight` does."""
+    monkeypatch.setattr(sys, "argv", ["firefight", "weapons", "--ruleset", "rmu"])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_module("firefight", run_name="__main__")
+    assert done.value.code in (0, None) and "glock-17" in capsys.readouterr().out

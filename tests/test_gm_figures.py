@@ -126,7 +126,8 @@ def test_enc_gm_c_6_dec_676_cpr_clears_and_sets_the_move_owed_to_cover() -> None
     service.gm("fight", "set Rook take-cover 1")
     rook = fighter(service.state("fight").combatant("Rook"))
     assert (rook.must_take_cover, rook.cover_from) == (True, ())
-    service.gm("fight", "set Vic take-cover 1")  # already owed: whose fire stays named
+    with pytest.raises(RuleRefusal, match="changes nothing"):  # owed: Tank's fire stays (DEC-733)
+        service.gm("fight", "set Vic take-cover 1")
     assert fighter(service.state("fight").combatant("Vic")).cover_from == ("Tank",)
     written = len(service.log("fight"))
     for line, said in (

@@ -10,6 +10,7 @@ from encounter_support import MemoryStore, doorway, in_memory, scene, thrower
 from firefight.dice import Dice
 from firefight.encounter.log import decode_event
 from firefight.errors import RuleRefusal
+from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.vitals import vitals
@@ -300,3 +301,46 @@ def test_dec_703_the_map_draws_a_throw_at_someone_on_their_spot() -> None:
     rmu = find_ruleset("rmu")
     drawn = rmu.overlay(state, rmu.parse_action("Mara throws m67 at Viktor", state))
     assert {(r.center.x_ft, r.center.y_ft) for r in drawn.rings} == {(0, 45)}
+
+
+@pytest.mark.parametrize(
+    ("line", "verb"),
+    [
+        ("Viktor throws back at 0,5", "throws-back"),
+        ("Viktor throw back at Mara", "throws-back"),
+        ("Viktor drops prone", "drops-prone"),
+        ("Viktor drop prone", "drops-prone"),
+        ("Viktor stands up", "stands-up"),
+        ("Viktor holds breath", "holds-breath"),
+        ("Viktor rolls out", "rolls-out"),
+        ("Viktor pulls stake from Mara", "pulls-stake"),
+    ],
+)
+def test_r_6_the_two_word_verbs_read_without_their_hyphen(line: str, verb: str) -> None:
+    """A GM types "drops prone" and "throws back" as they are said; read as 'throws' with a
+    load called 'back', or as no verb 'drops', they were refused for the wrong reason."""
+    assert parse_rmu_action(line, fight().state("g")).verb == verb
+
+
+def test_rmu_exp_9_a_grenade_still_in_the_air_is_refused_as_landing_at_the_round_end() -> None:
+    """`show` lists the grenade at its spot the round it is thrown; one within reach then is
+    not "no grenade": it lands at the end of the round, and is thrown back from the next."""
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))  # on Viktor's spot
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", "Viktor throws-back at 0,5", Dice.scripted([]))
+    assert err.value.rule == "RMU-EXP-9"
+    assert "lands at the end of this round" in err.value.reason
+    assert "next round" in err.value.reason
+
+
+def test_rmu_exp_10_a_look_that_misses_the_grenade_says_what_is_left_of_the_round() -> None:
+    """The round opened "4 AP each" and then Mara "does not notice the m67", yet the table
+    showed her with 2 AP: the look's cost was only in the trace. The line says what is left."""
+    service = fight()
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    opened = service.next_round("g", Dice.scripted(PAD))  # a 5 for her Perception: missed
+    assert vitals(opened.state.combatant("Mara")).ap_left == 2
+    assert "Mara does not notice the m67-1-1 (in front): 2 AP left [RMU-EXP-10]." in (
+        opened.record.narration
+    )

@@ -321,7 +321,9 @@ def corpse_scene(x_ft: float = 2.5, *, dead: bool = True) -> Fight:
             bystander("Ben", x_ft, 25),
         )
     )
-    for line in ("set Ben dead", "set Ben prone") if dead else ("set Ben prone",):
+    # The GM's dead lies down as the rules' own (DEC-700): a 'set Ben prone' after it changes
+    # nothing, and is refused (DEC-733).
+    for line in ("set Ben dead",) if dead else ("set Ben prone",):
         fight.states.append(fight.service.gm("f", line).state)
     return fight
 
@@ -894,3 +896,24 @@ def test_rmu_bp_3_the_bonus_lapses_with_the_round() -> None:
     service.next_round("bp", Dice.scripted([7, 3, 2, 4]))  # initiative: 2d10 each, Mara and Ana
     later = service.act("bp", "Mara shoots Ana --ap 1", Dice.scripted([50, *PAD]))
     assert _bp_3_parts(later) == []
+
+
+@pytest.mark.parametrize(
+    ("line", "said"),
+    [
+        ("Ilya dashes behind the crates", "nobody armed"),
+        ("Ilya dashes behind the crates --from Mara", "Mara carries no gun"),
+    ],
+)
+def test_rmu_cov_3_a_dash_behind_hard_cover_with_no_gun_says_what_to_name(
+    line: str, said: str
+) -> None:
+    """The loading bay's crates are hard cover, priced by the incoming gun, and nobody there
+    carries one: "name the weapon firing" named no option an action line has."""
+    service = EncounterService(MemoryStore())
+    bay = ROOT / "examples" / "gas-and-flash.toml"
+    service.new("bay", load_scenario(bay), Dice.seeded(1))
+    with pytest.raises(RuleRefusal) as err:
+        service.act("bay", line, Dice.scripted([]))
+    assert err.value.rule == "RMU-COV-3"
+    assert said in err.value.reason and "--from grenade" in err.value.reason

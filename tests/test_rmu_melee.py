@@ -31,6 +31,7 @@ from firefight.rulesets.rmu.melee.results import MeleeFumble, MeleeHit, MeleeRes
 from firefight.rulesets.rmu.vitals import vitals
 from firefight.scene.events import ConditionEnded, ConditionStarted
 from firefight.service import EncounterService
+from firefight.trace import Lookup
 
 runner = CliRunner()
 
@@ -531,3 +532,14 @@ def test_r_6_action_lines_name_a_weapon_and_a_living_other_target() -> None:
         with pytest.raises(RuleRefusal) as refused:
             service.act("m", line, Dice.scripted([]))
         assert refused.value.rule == rule, line
+
+
+def test_rmu_gen_5_the_trace_says_what_a_small_weapon_makes_of_the_cell() -> None:
+    """The lookup said "11AP read small: 8A stepped down 1 puncture": the size's rule, three
+    quarters of the hits and one severity lighter, was nowhere, so 11 hits becoming 8 read as a
+    slip. The cell names it."""
+    out = resolve_melee_attack(
+        MeleeAttack(weapon="knife", ob=52, armor="AT 4"), Dice.scripted([50, 40])
+    )
+    cell = next(e.cell for e in out.trace.entries if isinstance(e, Lookup))
+    assert cell.startswith("11AP read small (hits x0.75, one severity lighter): 8A")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,12 +29,15 @@ from firefight.encounter.scenario import ScenarioError, load_scenario, parse_sce
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.fuzzy import closest, hint, match
+from firefight.geometry import Point
+from firefight.limits import LimitError
 from firefight.odds.live import LiveOdds, live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.encounter import strike_words
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.rulesets.rmu.struck import Missed, Struck
 from firefight.rulesets.rmu.vitals import armor_of, rmu_stats
+from firefight.scene.points import scene_point
 from firefight.service import EncounterService
 
 runner = CliRunner()
@@ -354,6 +358,69 @@ def test_gm_add_like_a_flat_footed_model_joins_able_to_act(service: EncounterSer
     assert rmu_stats(service.state("raid").combatant("Goon")).vitals.ap_left == 3
 
 
+def test_dec_731_gm_add_like_with_no_place_stands_the_newcomer_beside_the_model(
+    service: EncounterService,
+) -> None:
+    """DEC-731 (DEC-705, S-1): with no `at X,Y`, `add` put the newcomer on the model's own spot,
+    which the model's body always takes up, so the README's `add NEW like NAME` was always
+    refused. They stand beside the model now, the nearest whole step of the scene's unit east,
+    west, north or south that nobody takes up, and the headline says where."""
+    added = service.gm("raid", "add Boris like Mara")
+    assert added.state.combatant("Boris").position == Point(x_ft=2, y_ft=0)  # Mara at 0,0
+    assert added.record.narration[0] == "GM: Boris joins the fight, like Mara, at 2,0 ft."
+    again = service.gm("raid", "add Kas like Mara")  # east taken by Boris: west
+    assert again.state.combatant("Kas").position == Point(x_ft=-2, y_ft=0)
+    cpr = EncounterService(MemoryStore())
+    play_scenario(cpr, WAREHOUSE.parent / "night-market.toml", "market")
+    kenji = cpr.gm("market", "add Kenji like Rook")  # Rook at 6,14 m: one metre east
+    assert kenji.state.combatant("Kenji").position == scene_point(7, 14, "m")
+    assert kenji.record.narration[0].endswith("like Rook, at 7,14 m.")
+
+
+def test_gm_add_keeps_a_name_within_the_limit(service: EncounterService) -> None:
+    """README (Limits): a name is at most 100 characters, but `add` took one of 120 (and the
+    state table and every prompt carried it); it is refused, nothing recorded."""
+    with pytest.raises(LimitError, match="100 characters"):
+        service.gm("raid", f"add {'A' * 101} like Mara at 20,0")
+    assert len(service.log("raid")) == 1
+    service.gm("raid", f"add {'A' * 100} like Mara at 20,0")
+    service.gm("raid", "add Man at Arms like Mara at 30,0")  # the place's "at" is the last
+    assert service.state("raid").combatant("Man at Arms").position.x_ft == 30
+
+
+def test_a_place_past_the_limit_is_refused_in_the_unit_it_was_typed_in() -> None:
+    """README (Limits): ±1,000,000 ft (±304,800 m). A cpr GM who typed 999999 (metres) was told
+    "a position's x (ft) is 3280836.6141732284": a number never typed, against a limit in feet."""
+    service = EncounterService(MemoryStore())
+    play_scenario(service, WAREHOUSE.parent / "night-market.toml", "market")
+
+    def act(line: str) -> None:
+        service.act("market", line, Dice.scripted([]), force=True)
+
+    for said, line in (
+        (act, "V moves to 999999,0"),
+        (partial(service.gm, "market"), "move V to 999999,0"),
+    ):
+        with pytest.raises(LimitError) as err:
+            said(line)
+        assert str(err.value).startswith("a position's x (m) is 999999"), str(err.value)
+        assert "304,800" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "line", ["move Mara to 0,0", "set Mara standing", "heal Mara 5", "set Mara ap 4", "hits Mara 0"]
+)
+def test_dec_733_a_gm_line_that_changes_nothing_is_refused_not_recorded(
+    service: EncounterService, line: str
+) -> None:
+    """ENC-GM: `set Mara hunger 5` typed twice was recorded twice, and the GM's `undo` then
+    took back the second, which had done nothing, so the fight seemed not to change. A line
+    that leaves the fight as it is says so and records nothing."""
+    with pytest.raises(RuleRefusal, match="changes nothing") as err:
+        service.gm("raid", line)  # Mara stands unhurt at 0,0 with her 4 AP
+    assert err.value.rule == "ENC-GM" and len(service.log("raid")) == 1
+
+
 def test_gm_add_like_without_starts_does_not_take_the_model_s_initiative() -> None:
     """CPR-REF-1 (R-5), DEC-705: a cpr scene kept without its starts has only the model as
     now; a newcomer like Juno is not given her initiative (15): he joins last in the order,
@@ -447,6 +514,27 @@ def test_live_odds_of_a_round_count_the_upkeep_and_refuse_a_bad_first_line(
     assert found.down_by_end >= found.down_after
     with pytest.raises(RuleRefusal, match="ENC-SCENE"):
         live_odds(current.state, current.ruleset, ["Mara shoots Nobody"], trials=10)
+
+
+def test_dec_732_rmu_exp_9_live_odds_of_a_throw_say_the_blast_comes_after_them() -> None:
+    """`odds Mara throws m67 at Viktor` answered "P(Viktor down by the round's end) = 0.0%":
+    true, since the m67 goes off at the end of the next round, but read as "it cannot hurt
+    him". The odds say what is still to come past the round they run to."""
+    service = EncounterService(MemoryStore())
+    room = WAREHOUSE.parent / "grenade-room.toml"
+    service.new("room", load_scenario(room), Dice.scripted([6, 5, 4, 4, 7, 3]))
+    current = service.current("room")
+    found = live_odds(current.state, current.ruleset, ["Mara throws m67 at Viktor"], trials=20)
+    assert found.pending == "the m67 goes off at the end of round 2, after these odds"
+    assert f"  (not counted: {found.pending})" in found.text()
+    assert found.to_json()["pending"] == found.pending
+    flat = live_odds(current.state, current.ruleset, ["Viktor drops prone"], trials=5)
+    assert flat.pending is None and not any("not counted" in line for line in flat.text())
+    service.act("room", "Mara throws m67 at 0,45", Dice.scripted([70, 1]), force=True)
+    service.next_round("room", Dice.seeded(0), force=True)  # round 2: it goes off at its end
+    current = service.current("room")
+    due = live_odds(current.state, current.ruleset, ["Viktor drops prone"], trials=5)
+    assert due.pending == "the m67 goes off at the end of round 2, after these odds"
 
 
 def test_live_odds_show_the_95_percent_interval_honest_at_0_and_100_percent() -> None:
@@ -833,3 +921,19 @@ def test_the_gm_s_dice_wait_for_the_action_that_takes_them(
     session.handle("rolls 97,\u00b2")  # passes str.isdigit, not int: it crashed the session
     assert "rolls takes whole die faces separated by commas" in capsys.readouterr().out
     assert session.scripted is None
+
+
+def test_rmu_gen_1_an_attack_refused_for_its_ap_says_the_hastier_one_that_fits() -> None:
+    """A GM who types "Jonah stakes Mara" with 3 AP left was told only "That costs 4 AP, but
+    Jonah has only 3": the attack takes 2 to 4 AP, and the --ap that fits is said."""
+    service = EncounterService(MemoryStore())
+    service.new("alley", load_scenario(WAREHOUSE.parent / "kindred-ambush.toml"), Dice.seeded(0))
+    service.act("alley", "Jonah moves 0,27", Dice.seeded(0), force=True)  # 2 AP of his 4
+    for line, fits in (("Jonah stakes Mara", "--ap 2"), ("Jonah shoots Mara", "--ap 2")):
+        with pytest.raises(RuleRefusal) as err:
+            service.act("alley", line, Dice.scripted([]), force=True)
+        assert err.value.rule == "RMU-GEN-1" and fits in err.value.reason, err.value.reason
+    service.act("alley", "Jonah waits --ap 1", Dice.seeded(0), force=True)
+    with pytest.raises(RuleRefusal) as err:  # 1 AP: no melee attack fits at all
+        service.act("alley", "Jonah stakes Mara", Dice.scripted([]), force=True)
+    assert "--ap" not in err.value.reason

@@ -28,6 +28,7 @@ from firefight.frozen import replace
 from firefight.outcome import Outcome
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, apply_all
+from firefight.scene.events import GM_RULE
 from firefight.scene.state import EncounterState
 from firefight.trace import Trace
 
@@ -144,7 +145,7 @@ def gm(state: EncounterState, text: str, ruleset: Ruleset) -> Resolution:
     if state.round < 1:
         raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
     recorder = RecordingSource(Dice.scripted(()).source)
-    return _resolution(
+    done = _resolution(
         kind="gm",
         text=" ".join(text.split()),
         before=state,
@@ -153,6 +154,12 @@ def gm(state: EncounterState, text: str, ruleset: Ruleset) -> Resolution:
         recorder=recorder,
         round_number=state.round,
     )
+    if done.state == state:
+        # Recorded, it would be what the GM's next undo takes back, and nothing would change.
+        raise RuleRefusal(
+            GM_RULE, f"{done.record.text!r} changes nothing: the fight is so already."
+        )
+    return done
 
 
 def _start(

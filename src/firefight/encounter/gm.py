@@ -24,14 +24,14 @@ from __future__ import annotations
 import re
 import shlex
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
 from firefight.fuzzy import hint, match
 from firefight.geometry import Body, Point, Posture
-from firefight.limits import MAX_DIGITS, typed_whole
+from firefight.limits import MAX_DIGITS, clean_name, typed_whole
 from firefight.outcome import Happened, Outcome
 from firefight.scene.apply import initiative_without
 from firefight.scene.events import (
@@ -51,6 +51,7 @@ from firefight.scene.points import scene_point
 from firefight.scene.spots import spot_taken
 from firefight.scene.state import CombatantState, EncounterState, Surprise
 from firefight.trace import Trace
+from firefight.units import metres_from_feet
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
@@ -59,6 +60,8 @@ __all__ = ["GM_COMMANDS", "STATUSES", "gm_outcome", "is_gm_line"]
 
 STATUSES = ("up", "unconscious", "dead")
 _NUMBER = re.compile(r"-?\d+")
+#: DEC-731: how many whole steps out from the model `add` looks for a free spot.
+_BESIDE_STEPS = 20
 _USAGE = {
     "hits": "hits NAME N",
     "heal": "heal NAME N",
@@ -227,25 +230,49 @@ def _add(
     if "like" not in lowered or lowered.index("like") == 0:
         raise _refuse(f"Write it {usage!r}: the newcomer is a copy of someone in the scene.")
     at = lowered.index("like")
-    new = " ".join(words[:at])
+    new = clean_name(" ".join(words[:at]))  # README, Limits: as every name that enters
     if state.find(new) is not None:
         raise _refuse(f"Someone called {new!r} is already in the scene; choose another name.")
-    stop = lowered.index("at") if "at" in lowered[at:] else len(words)
+    # The place's "at" follows the model's name: a newcomer may be called "Man at Arms".
+    stop = lowered.index("at", at) if "at" in lowered[at:] else len(words)
     model = one_name(words[at + 1 : stop], state, what="'like'", rule=GM_RULE)
     source = state.combatant(model)
-    position = source.position
-    if stop < len(words):
-        x, y = _place(words[stop + 1 :], ruleset, usage)
-        position = scene_point(x, y, ruleset.scene_unit)
     # DEC-705: the model as they began (sheet, gear, full magazines, whole armor, up), not
     # as the fight has left them; a scene built without its starts has only the model now.
     # They join a fight under way: the round's share to act with, and no opening surprise.
     start = state.start_of(source.name) or source
-    fresh = ruleset.joined(
-        replace(start, name=new, position=position, initiative=None, surprise=Surprise.NONE)
+    fresh = ruleset.joined(replace(start, name=new, initiative=None, surprise=Surprise.NONE))
+    unit = ruleset.scene_unit
+    if stop < len(words):
+        x, y = _place(words[stop + 1 :], ruleset, usage)
+        _free(state, fresh, scene_point(x, y, unit))
+    else:
+        x, y = _beside(state, fresh, source, unit)
+    fresh = replace(fresh, position=scene_point(x, y, unit))
+    said = f"GM: {new} joins the fight, like {model}, at {x:g},{y:g} {unit}."
+    return (CombatantAdded(combatant=fresh),), said
+
+
+def _beside(
+    state: EncounterState, c: CombatantState, model: CombatantState, unit: Literal["ft", "m"]
+) -> tuple[float, float]:
+    """DEC-731: where ``c`` joins when the GM gives no place: beside ``model``, whose body takes
+    up their own spot (S-1): the nearest whole step of the scene's unit east, west, north or
+    south of them that nobody's body takes up, as the scene writes it."""
+    mx, my = (
+        (model.position.x_ft, model.position.y_ft)
+        if unit == "ft"
+        else (metres_from_feet(model.position.x_ft), metres_from_feet(model.position.y_ft))
     )
-    _free(state, fresh, position)
-    return (CombatantAdded(combatant=fresh),), f"GM: {new} joins the fight, like {model}."
+    # Feet written as metres and back carry float dust (6 m read back as 6.000000000000001).
+    mx, my = round(mx, 6), round(my, 6)
+    for step in range(1, _BESIDE_STEPS + 1):
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            x, y = mx + dx * step, my + dy * step
+            at = scene_point(x, y, unit)
+            if spot_taken(state, c, Body(center=at, posture=c.posture, size=c.size)) is None:
+                return x, y
+    raise _refuse(f"Nobody can stand near {model.name}: give {c.name} a place with 'at X,Y'.")
 
 
 def _reorder(state: EncounterState, words: Sequence[str]) -> tuple[tuple[Event, ...], str]:

@@ -48,7 +48,9 @@ class LiveOdds:
     ``refusals``: each refusal (the line and the rule's words) and how often, the most often
     first; ``effects``: how often the first action left someone in each state (DEC-523);
     ``note``: how the fight they were run on differs from the fight as it stands (the actor's
-    turn taken as come, :meth:`~firefight.rulesets.base.Ruleset.odds_start`), None when not.
+    turn taken as come, :meth:`~firefight.rulesets.base.Ruleset.odds_start`), None when not;
+    ``pending``: what is still to come past the round's end, so not counted (a grenade yet to
+    go off, :meth:`~firefight.rulesets.base.Ruleset.odds_pending`), None when nothing is.
     """
 
     lines: tuple[str, ...]
@@ -63,6 +65,7 @@ class LiveOdds:
     refusals: tuple[tuple[str, float], ...] = ()
     effects: tuple[tuple[str, float], ...] = ()
     note: str | None = None
+    pending: str | None = None
 
     def text(self) -> list[str]:
         """The odds as lines to print: each share with its 95% interval (Wilson's,
@@ -95,6 +98,8 @@ class LiveOdds:
         # Why, that a misspelt line or a turn already spent is not read as the round's odds.
         shown = self.refusals[:_REFUSALS_SHOWN]
         lines += [f"    refused in {100 * p:.1f}% of the runs: {why}" for why, p in shown]
+        if self.pending is not None:
+            lines.append(f"  (not counted: {self.pending})")
         lines.append(
             f"  (the rules run {self.trials} times from the state now, seeds {self.seed}.."
             f"{self.seed + self.trials - 1})"
@@ -116,6 +121,7 @@ class LiveOdds:
             "refusals": dict(self.refusals),
             "effects": dict(self.effects),
             "as_if": self.note,
+            "pending": self.pending,
         }
 
 
@@ -157,6 +163,7 @@ def live_odds(
     effects: Counter[str] = Counter()
     refusals: Counter[str] = Counter()
     after = by_end = stopped = 0
+    pending: str | None = None
     for n in range(trials):
         dice = Dice.seeded(seed + n)
         done = engine.act(state, lines[0], ruleset, dice)
@@ -173,6 +180,9 @@ def live_odds(
                 break
         now = ruleset.end_round(now)[1]
         by_end += _down(now, target)
+        # A fuse's timing is the same whatever the dice: the first run says it.
+        if n == 0:
+            pending = ruleset.odds_pending(now)
     return LiveOdds(
         lines=tuple(lines),
         target=target,
@@ -189,4 +199,5 @@ def live_odds(
             for effect, count in sorted(effects.items(), key=lambda kv: (-kv[1], kv[0]))
         ),
         note=note,
+        pending=pending,
     )

@@ -340,6 +340,13 @@ class Ruleset(ABC):
         """Lines about the scene itself under the state table (cpr: cover HP left)."""
         return ()
 
+    def odds_pending(self, state: EncounterState) -> str | None:
+        """What is still to come in ``state``, the fight at the end of the round the odds of a
+        line run to, that those odds therefore do not count (rmu: a grenade yet to go off);
+        None by default."""
+        del state
+        return None
+
     def odds_effects(self, before: EncounterState, after: EncounterState) -> Sequence[str]:
         """What one action left people in, for the odds of an action line: short phrases
         (``"Tony dead"``, ``"Viktor grappled"``), each only when it was not so before the action.

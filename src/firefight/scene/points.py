@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Literal
 
 from firefight.geometry import Point
+from firefight.limits import MAX_COORDINATE_M, finite
 from firefight.units import feet_from_metres
 
 __all__ = ["scene_point"]
@@ -18,5 +19,8 @@ def scene_point(x: float, y: float, unit: Literal["ft", "m"]) -> Point:
     True
     """
     if unit == "m":
+        # Checked as typed, in metres: a limit broken in feet names a number nobody wrote.
+        x = finite("a position's x (m)", x, MAX_COORDINATE_M)
+        y = finite("a position's y (m)", y, MAX_COORDINATE_M)
         return Point(x_ft=feet_from_metres(x), y_ft=feet_from_metres(y))
     return Point(x_ft=x, y_ft=y)

@@ -415,6 +415,13 @@ class RMU(Ruleset):
 
         return states_begun(before, after, rmu_state_words)
 
+    def odds_pending(self, state: EncounterState) -> str | None:
+        """A grenade thrown goes off a round after it lands (RMU-EXP-9): past the round's end
+        the odds run to, so they say it is not counted."""
+        from firefight.rulesets.rmu.explosives_view import blasts_to_come
+
+        return blasts_to_come(state)
+
     def describe_scene(self, state: EncounterState) -> Sequence[str]:
         """Who holds whom and who parries (the melee conditions); lodged fangs and a stake
         going in; live grenades with their fuse, clouds with the rounds they have left, fires."""

@@ -141,8 +141,9 @@ def describe_affliction_event(event: Event) -> str | None:
         return f"A round of {event.target}'s blindness and deafness wears off [RMU-EXP-17]."
     if isinstance(event, GrenadeNoticed):
         if not event.ap:
-            return f"{event.target} does not notice the {event.grenade} ({event.where}) " \
-                "[RMU-EXP-10]."  # fmt: skip
+            # What is left of the round, the look's cost paid: the state table shows it.
+            return f"{event.target} does not notice the {event.grenade} ({event.where}): " \
+                f"{event.ap_left} AP left [RMU-EXP-10]."  # fmt: skip
         return f"{event.target} sees the {event.grenade} land ({event.where}): {event.ap} AP " \
             "to react [RMU-EXP-10]."  # fmt: skip
     return None

@@ -17,6 +17,7 @@ from firefight.geometry import CoverGrade
 from firefight.rulesets.rmu.catalog import CoverValues, Weapon
 
 __all__ = [
+    "GUN_PRICED",
     "Cover",
     "CoverMaterial",
     "CoverPrice",
@@ -32,6 +33,11 @@ class CoverMaterial(Enum):
     HARD = "hard"
     HARDENED = "hardened"
     IMPENETRABLE = "impenetrable"
+
+
+#: RMU-COV-3: the materials whose worth hangs on the incoming gun (soft and impenetrable
+#: cover do not depend on it, RMU-COV-2).
+GUN_PRICED = (CoverMaterial.HARD, CoverMaterial.HARDENED)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

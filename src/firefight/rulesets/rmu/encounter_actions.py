@@ -129,8 +129,14 @@ _VERBS: dict[str, str] = {
     "move": "moves",
     "drops-prone": "drops-prone",
     "drop-prone": "drops-prone",
+    # Said as two words at the table ("drops prone", "throws back"): read so, not as no verb
+    # 'drops' or as a throw of a load called 'back'.
+    "drops prone": "drops-prone",
+    "drop prone": "drops-prone",
     "stands-up": "stands-up",
     "stand-up": "stands-up",
+    "stands up": "stands-up",
+    "stand up": "stands-up",
     "waits": "waits",
     "wait": "waits",
     "passes": "waits",
@@ -140,6 +146,8 @@ _VERBS: dict[str, str] = {
     "throw": "throws",
     "throws-back": "throws-back",
     "throw-back": "throws-back",
+    "throws back": "throws-back",
+    "throw back": "throws-back",
     **BREATH_VERBS,
     **KINDRED_VERBS,
     **FEEDING_VERBS,

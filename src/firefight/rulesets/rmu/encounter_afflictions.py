@@ -47,6 +47,7 @@ __all__ = [
 
 GAS_RULE = "RMU-EXP-16"
 BREATH_VERBS = {"holds-breath": "holds-breath", "hold-breath": "holds-breath",
+                "holds breath": "holds-breath", "hold breath": "holds-breath",
                 "breathes": "breathes", "breathe": "breathes"}  # fmt: skip
 
 

@@ -229,6 +229,24 @@ def grenade_at_hand(state: EncounterState, c: CombatantState) -> ActiveCondition
     )
     picked = answered(c, near)
     if picked is None:
+        # The state lists a grenade at its spot the round it is thrown, but it lands only at
+        # the round's end (RMU-EXP-9): one within reach then is not "no grenade".
+        flying = next(
+            (
+                k
+                for k in state.conditions
+                if k.kind == GRENADE
+                and (k.rounds_left or 0) > 1
+                and distance_ft(c.position, _at(k)) <= REACH_FT
+            ),
+            None,
+        )
+        if flying is not None:
+            raise RuleRefusal(
+                "RMU-EXP-9",
+                f"The {flying.get('load')} by {c.name} lands at the end of this round: "
+                f"there is nothing to pick up yet; it can be thrown back next round.",
+            )
         raise RuleRefusal(
             "RMU-EXP-9",
             f"No grenade has landed within {REACH_FT:g} ft of {c.name}: there is nothing to "

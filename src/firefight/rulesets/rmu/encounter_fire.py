@@ -41,7 +41,13 @@ from firefight.geometry import (
 )
 from firefight.outcome import Outcome, ResolvedWord, Result, inline
 from firefight.rulesets.rmu import rmu_data
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
+from firefight.rulesets.rmu.cover import (
+    GUN_PRICED,
+    Cover,
+    CoverMaterial,
+    price_cover,
+    reached_bonus,
+)
 from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
 from firefight.rulesets.rmu.encounter_explosives import GRENADE
 from firefight.rulesets.rmu.encounter_results import Emptied, JamWorked, Prepared, Swept
@@ -728,6 +734,15 @@ def _dash_plan(
             f"({c.posture.value}) to be cover.",
         )
     weapon = threat.weapon() if threat else None
+    if grenade is None and weapon is None and CoverMaterial(barrier.material) in GUN_PRICED:
+        # The dash's own refusal asks for the weapon firing, which no action line names.
+        who = f"{threat.name} carries no gun" if threat else f"nobody armed threatens {c.name}"
+        raise RuleRefusal(
+            "RMU-COV-3",
+            f"The {barrier.name} is {barrier.material} cover, worth what the incoming gun makes "
+            f"of it, but {who}: say whom {c.name} runs from (--from NAME) or which grenade "
+            "(--from grenade), or let them simply move there.",
+        )
     if grenade is not None:
         tb.step(f"{c.name} dashes from the {load}: the barrier is worth what it is against "
                 "a blast, on the SG & ME 1-6 column.", "RMU-EXP-11")  # fmt: skip

@@ -42,6 +42,21 @@ def _fuse(k: ActiveCondition, round_number: int) -> str:
     return f"goes off at the end of {when} (round {last})"
 
 
+def blasts_to_come(state: EncounterState) -> str | None:
+    """The grenades in ``state``, a round just ended (its upkeep done, the next not begun),
+    still to go off, for odds run no further (RMU-EXP-9): "the m67 goes off at the end of
+    round 2, after these odds"; None when there is none."""
+    # The fuses count from the round to come; one due goes off as this round closes, after
+    # its upkeep, where the odds stop.
+    told = [
+        f"the {k.get('load')} goes off at the end of round "
+        f"{_goes_off(k, state.round + 1) or state.round}"
+        for k in state.conditions
+        if k.kind == GRENADE
+    ]
+    return f"{'; '.join(told)}, after these odds" if told else None
+
+
 def scene_lines(state: EncounterState) -> list[str]:
     """The lines under the state table: live grenades, clouds and fires."""
     lines = []

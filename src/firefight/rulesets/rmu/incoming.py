@@ -20,7 +20,7 @@ from typing import Literal
 from firefight.errors import RuleRefusal
 from firefight.outcome import Done, Outcome
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, price_melee_cover
+from firefight.rulesets.rmu.cover import GUN_PRICED, Cover, price_cover, price_melee_cover
 from firefight.rulesets.rmu.defense import (
     Defender,
     armor_maneuver_penalty,
@@ -88,8 +88,7 @@ def resolve_defense(decl: Incoming, data: RmuData) -> Outcome[DefenseResult]:
             "RMU-COV-7",
         )
         return _outcome(decl, tb, mods)
-    gun_priced = (CoverMaterial.HARD, CoverMaterial.HARDENED)
-    if decl.against == "firearm" and cover and cover.material in gun_priced and not decl.weapon:
+    if decl.against == "firearm" and cover and cover.material in GUN_PRICED and not decl.weapon:
         raise RuleRefusal(
             "RMU-COV-3",
             f"{cover.material.value.capitalize()} cover is worth what the incoming gun makes "

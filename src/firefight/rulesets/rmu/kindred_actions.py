@@ -76,12 +76,16 @@ KINDRED_VERBS: dict[str, str] = {
     "pulls the stake from": "pulls-stake",
     "pull the stake from": "pulls-stake",
     "pulls-stake": "pulls-stake",
+    "pulls stake from": "pulls-stake",
+    "pull stake from": "pulls-stake",
     "puts out": "puts-out",
     "put out": "puts-out",
     "puts-out": "puts-out",
     "rolls on the ground": "rolls-out",
     "roll on the ground": "rolls-out",
     "rolls-out": "rolls-out",
+    "rolls out": "rolls-out",
+    "roll out": "rolls-out",
 }
 KINDRED_OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "rouses": {},

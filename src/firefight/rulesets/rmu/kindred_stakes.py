@@ -31,6 +31,7 @@ from firefight.rulesets.rmu.cover import Cover
 from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent
+from firefight.rulesets.rmu.haste import hastier
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_events import Staked
 from firefight.rulesets.rmu.kindred_results import KindredActed
@@ -196,10 +197,11 @@ def validate_stake_action(state: EncounterState, action: Action) -> None:
         if not low <= action.ap <= high:
             raise RuleRefusal("R-6", f"A {what} takes {low} to {high} AP, not {action.ap}.")
         ap = action.ap
-    if ap > vitals(c).ap_left:
-        raise RuleRefusal(
-            "RMU-GEN-1", f"That costs {ap} AP, but {c.name} has only {vitals(c).ap_left}."
-        )
+    left = vitals(c).ap_left
+    if ap > left:
+        # The maneuver's AP are all it takes; an attack may be made hastier.
+        tail = "" if maneuver else hastier(attack_ap(weapon, melee_figures())[0], left)
+        raise RuleRefusal("RMU-GEN-1", f"That costs {ap} AP, but {c.name} has only {left}{tail}.")
 
 
 def _cover(

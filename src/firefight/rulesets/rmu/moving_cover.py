@@ -28,7 +28,7 @@ from firefight.events import Event
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.rmu.breakage import resolve_maneuver_breakage
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
+from firefight.rulesets.rmu.cover import GUN_PRICED, Cover, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import armor_maneuver_penalty
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.firearm_data import firearm_figures
@@ -185,7 +185,7 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
             f"A breakage total counts penalties, so it is 0 or less; {decl.armor_damage} "
             "was given.",
         )
-    if decl.cover.material in (CoverMaterial.HARD, CoverMaterial.HARDENED) and not decl.weapon:
+    if decl.cover.material in GUN_PRICED and not decl.weapon:
         raise RuleRefusal(
             "RMU-COV-3",
             f"{decl.cover.material.value.capitalize()} cover is worth what the incoming gun "

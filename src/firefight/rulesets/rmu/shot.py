@@ -30,6 +30,7 @@ from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, W
 from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.events import ActionPointsSpent
+from firefight.rulesets.rmu.haste import hastier
 from firefight.rulesets.rmu.malfunction import Malfunction
 from firefight.rulesets.rmu.person_terms import (
     check_situational,
@@ -142,7 +143,8 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
     if cost > shot.ap_available:
         raise RuleRefusal(
             "RMU-GEN-1",
-            f"The shot costs {cost} AP but only {shot.ap_available} AP are left this round.",
+            f"The shot costs {cost} AP but only {shot.ap_available} AP are left this round"
+            f"{hastier(low, shot.ap_available) if not shot.prepared else ''}.",
         )
     for column in (shot.naked_column, shot.shooter_naked_column):
         if column not in NAKED_COLUMNS:

@@ -34,6 +34,7 @@ from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData, default_data
 from firefight.rulesets.rmu.cover import Cover, price_cover, price_melee_cover, reached_bonus
 from firefight.rulesets.rmu.events import HitsInflicted
+from firefight.rulesets.rmu.haste import hastier
 from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
 from firefight.rulesets.rmu.melee.critical import land_critical
 from firefight.rulesets.rmu.melee.figures import MeleeFigures, WeaponSize, melee_figures
@@ -158,7 +159,8 @@ def _check(attack: MeleeAttack, weapon: MeleeWeapon, figures: MeleeFigures) -> N
     if attack.ap > attack.ap_available:
         raise RuleRefusal(
             "RMU-GEN-1",
-            f"The attack costs {attack.ap} AP, but only {attack.ap_available} are left.",
+            f"The attack costs {attack.ap} AP, but only {attack.ap_available} are left"
+            f"{hastier(low, attack.ap_available)}.",
         )
     if attack.armor not in NAKED_COLUMNS:
         raise RuleRefusal(
@@ -303,12 +305,14 @@ def resolve_melee_attack(
     size = attack.size or weapon.size
     table = data.tables.attack(weapon.attack_table)
     read = read_melee(table, total, attack.armor, size, figures)
+    # The size's rule beside the cell, so 11 hits read as 8 is no slip (RMU-GEN-5, P-6).
+    sized = f" ({how})" if (how := figures.sizes[size].said()) else ""
     row = read.result.row
     tb.lookup(
         table=table.name,
         row=row.label if row else f"below {table.rows[0].low}",
         column=attack.armor,
-        cell=f"{read.result.cell} read {size.value}: {read}",
+        cell=f"{read.result.cell} read {size.value}{sized}: {read}",
         rule="RMU-GEN-5",
     )
     dealt = read

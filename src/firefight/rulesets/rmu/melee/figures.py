@@ -41,6 +41,19 @@ class SizeRule:
     hits: Fraction
     severity: int
 
+    def said(self) -> str:
+        """What reading at this size does to a cell, as a trace tells it; empty for Medium.
+
+        >>> SizeRule(hits=Fraction(3, 4), severity=-1).said()
+        'hits x0.75, one severity lighter'
+        """
+        parts = [] if self.hits == 1 else [f"hits x{float(self.hits):g}"]
+        if self.severity:
+            way = "lighter" if self.severity < 0 else "heavier"
+            steps = {1: "one", 2: "two"}.get(abs(self.severity), str(abs(self.severity)))
+            parts.append(f"{steps} severity {way}")
+        return ", ".join(parts)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MeleeFigures:
