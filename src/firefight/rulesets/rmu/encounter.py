@@ -33,6 +33,7 @@ from firefight.rulesets.rmu.affliction_events import (
     apply_affliction_event,
     describe_affliction_event,
 )
+from firefight.rulesets.rmu.bodies import Ally
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.carried import take_grenade
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
@@ -616,15 +617,17 @@ def _validate(state: EncounterState, action: Action) -> None:
 
 def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedShot:
     """The :class:`AimedShot` the state declares for ``action``; refuses what cannot be fired."""
-    return _aimed_shot(_shot_fields(state, action, state.combatant(action.actor), tb, rmu_data()))
+    shooter = state.combatant(action.actor)
+    values = _shot_fields(state, action, shooter, tb, rmu_data())
+    return _aimed_shot(values, nearest_ally(state, shooter))
 
 
 #: The :class:`AimedShot` fields :func:`_shot_fields` reads off the scene, in its order (after
-#: the ids of the ally and the screen): first what most often sets a shot apart from one kept
-#: alike, so comparing stops early; last the :data:`_KEYED` plain ones a kept shot is found
-#: under (:func:`_prepared_for`).
+#: the id of the screen): first what most often sets a shot apart from one kept alike, so
+#: comparing stops early; last the :data:`_KEYED` plain ones a kept shot is found under
+#: (:func:`_prepared_for`). All but the nearest ally, whom only a fumble reads (DEC-105):
+#: :func:`_shoot` looks them up then.
 _SHOT_FIELDS = (
-    "ally",
     "screen",
     "weapon",
     "ob",
@@ -657,9 +660,9 @@ _SHOT_FIELDS = (
 _KEYED = 8
 
 
-def _aimed_shot(values: tuple[Any, ...]) -> AimedShot:
-    """The shot :func:`_shot_fields` read, from its values."""
-    return AimedShot(**dict(zip(_SHOT_FIELDS, values[2:], strict=True)))
+def _aimed_shot(values: tuple[Any, ...], ally: Ally | None) -> AimedShot:
+    """The shot :func:`_shot_fields` read, from its values, with ``ally`` as its nearest ally."""
+    return AimedShot(**dict(zip(_SHOT_FIELDS, values[1:], strict=True)), ally=ally)
 
 
 def _shot_fields(
@@ -670,7 +673,7 @@ def _shot_fields(
     data: RmuData,
 ) -> tuple[Any, ...]:
     """:func:`build_shot`'s :class:`AimedShot` as the values of :data:`_SHOT_FIELDS`, after the
-    ids of the ally and the screen (one tuple, as the shot is kept under and compared with:
+    id of the screen (one tuple, as the shot is kept under and compared with:
     :func:`_prepared_for`); ``shooter`` is the actor as ``state`` has them."""
     target = fire_target(state, shooter, action.target, verb="shoot")
     weapon = ready_weapon(shooter, action.weapon)
@@ -691,13 +694,10 @@ def _shot_fields(
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
     cover_share = cover_share_now(state, target, tb) if cover is not None else 100
     armor, naked_column, armor_damage, armor_quality, armor_broken = worn_figures(target)
-    ally = nearest_ally(state, shooter)
     screen = body_screen(state, shooter, target, rules, data)
     shooter_armor = intact_armor(shooter)
     return (
-        id(ally),
         id(screen),
-        ally,
         screen,
         weapon.kind,
         skill.bonus if skill else 0,
@@ -765,11 +765,10 @@ def _prepared_for(state: EncounterState, action: Shoot, shooter: CombatantState)
     # found under the plain ones that set shots apart most (the shooter's wounds, the target's
     # armor and conditions) and compared with those kept under them in the rest
     # (settled_while), and neither the shot nor its prepared shot's key is built anew; equal
-    # fields make an equal shot. The ally and the screen are what most often sets apart shots
-    # kept alike: one of each is kept per set of figures (scene_reading), so they are told
-    # apart first by identity -- the kept values hold them, so no other value can take their
-    # ids while kept; an equal one made anew after its first was dropped only settles the
-    # shot again.
+    # fields make an equal shot. The screen is what most often sets apart shots kept alike:
+    # one is kept per set of figures (scene_reading), so it is told apart first by identity --
+    # the kept values hold it, so no other value can take its id while kept; an equal one made
+    # anew after its first was dropped only settles the shot again.
     shot, prepared = settled_while(
         data,
         "shot from the scene",
@@ -785,7 +784,9 @@ def _prepared_for(state: EncounterState, action: Shoot, shooter: CombatantState)
 def _settled_shot(
     values: tuple[Any, ...], data: RmuData
 ) -> tuple[AimedShot, tuple[PreparedShot, Trace]]:
-    shot = _aimed_shot(values)
+    # No ally: a fumble looks them up (_shoot). Their armor figures need no check before the
+    # dice, as a declared ally's do: a scene's people were checked as its scenario loaded.
+    shot = _aimed_shot(values, None)
     return shot, settled_aimed_shot(shot, data)
 
 
@@ -935,11 +936,15 @@ def _shoot(
     weapon = ready_weapon(c, action.weapon)
     # The events name the gun as the scene does (shot_events renames nothing).
     gun = weapon.name
+    # Whom a fumble's 66 sends a round toward, looked up only then (DEC-105).
+    ally = partial(nearest_ally, state, c)
     outcome = (
-        None if quiet else resolve_aimed_shot(built.shot, dice, built.data, built.prepared, gun)
+        None
+        if quiet
+        else resolve_aimed_shot(built.shot, dice, built.data, built.prepared, gun, ally)
     )
     fired = (
-        aimed_shot_events(built.shot, dice, built.data, built.prepared, gun)
+        aimed_shot_events(built.shot, dice, built.data, built.prepared, gun, ally)
         if outcome is None
         else outcome.events
     )
