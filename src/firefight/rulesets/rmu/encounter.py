@@ -33,6 +33,7 @@ from firefight.rulesets.rmu.affliction_events import (
     apply_affliction_event,
     describe_affliction_event,
 )
+from firefight.rulesets.rmu.bodies import Ally
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.carried import take_grenade
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
@@ -141,7 +142,7 @@ from firefight.rulesets.rmu.scene_reading import (
     shooter_modifiers,
     situational_conditions,
     to_hundredths,
-    worn_armor,
+    worn_figures,
 )
 from firefight.rulesets.rmu.shot import (
     AimedShot,
@@ -616,7 +617,52 @@ def _validate(state: EncounterState, action: Action) -> None:
 
 def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedShot:
     """The :class:`AimedShot` the state declares for ``action``; refuses what cannot be fired."""
-    return AimedShot(**_shot_fields(state, action, state.combatant(action.actor), tb, rmu_data()))
+    shooter = state.combatant(action.actor)
+    values = _shot_fields(state, action, shooter, tb, rmu_data())
+    return _aimed_shot(values, nearest_ally(state, shooter))
+
+
+#: The :class:`AimedShot` fields :func:`_shot_fields` reads off the scene, in its order (after
+#: the id of the screen): first what most often sets a shot apart from one kept alike, so
+#: comparing stops early; last the :data:`_KEYED` plain ones a kept shot is found under
+#: (:func:`_prepared_for`). All but the nearest ally, whom only a fumble reads (DEC-105):
+#: :func:`_shoot` looks them up then.
+_SHOT_FIELDS = (
+    "screen",
+    "weapon",
+    "ob",
+    "ranks",
+    "prepared",
+    "mounted",
+    "ammo",
+    "armor",
+    "naked_column",
+    "armor_quality",
+    "armor_broken",
+    "cover",
+    "cover_share_percent",
+    "target_size",
+    "defender",
+    "shooter_armor",
+    "strength_bonus",
+    "shooter_naked_column",
+    "shooter_severity_steps",
+    "called",
+    "shooter",
+    "target",
+    "ap",
+    "ap_available",
+    "distance_ft",
+    "armor_damage",
+    "situational",
+    "extra",
+)
+_KEYED = 8
+
+
+def _aimed_shot(values: tuple[Any, ...], ally: Ally | None) -> AimedShot:
+    """The shot :func:`_shot_fields` read, from its values, with ``ally`` as its nearest ally."""
+    return AimedShot(**dict(zip(_SHOT_FIELDS, values[1:], strict=True)), ally=ally)
 
 
 def _shot_fields(
@@ -625,9 +671,10 @@ def _shot_fields(
     shooter: CombatantState,
     tb: TraceBuilder,
     data: RmuData,
-) -> dict[str, Any]:
-    """:func:`build_shot`'s :class:`AimedShot` as its fields, in an order of their own;
-    ``shooter`` is the actor as ``state`` has them."""
+) -> tuple[Any, ...]:
+    """:func:`build_shot`'s :class:`AimedShot` as the values of :data:`_SHOT_FIELDS`, after the
+    id of the screen (one tuple, as the shot is kept under and compared with:
+    :func:`_prepared_for`); ``shooter`` is the actor as ``state`` has them."""
     target = fire_target(state, shooter, action.target, verb="shoot")
     weapon = ready_weapon(shooter, action.weapon)
     mag = weapon.loaded
@@ -646,34 +693,40 @@ def _shot_fields(
     cover = barrier_cover(state, shooter, target, weapon.kind, tb, data)
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
     cover_share = cover_share_now(state, target, tb) if cover is not None else 100
-    # What most often sets a shot apart from one kept alike first, so comparing stops early.
-    return {
-        "ally": nearest_ally(state, shooter),
-        "screen": body_screen(state, shooter, target, rules, data),
-        "weapon": weapon.kind,
-        "ob": skill.bonus if skill else 0,
-        "distance_ft": to_hundredths(distance_ft(shooter.position, target.position)),
-        "ranks": skill.ranks if skill else 0,
-        "ap": action.ap,
-        "ap_available": stats.vitals.ap_left,
-        "prepared": action.prepared,
-        "mounted": weapon.mounted,
-        "ammo": mag.ammo,
-        **worn_armor(target),
-        "cover": cover,
-        "cover_share_percent": cover_share,
-        "target_size": target.size,
-        "defender": defender(target, rules),
-        "shooter_armor": armor.kind if (armor := intact_armor(shooter)) else None,
-        "strength_bonus": stats.strength,
-        "shooter_naked_column": stats.naked_at,
-        "shooter_severity_steps": severity_steps(stats, rules),
-        "situational": tuple(situational),
-        "extra": (*shooter_modifiers(shooter, weapon), *held_terms(state, shooter), *action.mods),
-        "called": CalledShot(location=action.called) if action.called else None,
-        "shooter": shooter.name,
-        "target": target.name,
-    }
+    armor, naked_column, armor_damage, armor_quality, armor_broken = worn_figures(target)
+    screen = body_screen(state, shooter, target, rules, data)
+    shooter_armor = intact_armor(shooter)
+    return (
+        id(screen),
+        screen,
+        weapon.kind,
+        skill.bonus if skill else 0,
+        skill.ranks if skill else 0,
+        action.prepared,
+        weapon.mounted,
+        mag.ammo,
+        armor,
+        naked_column,
+        armor_quality,
+        armor_broken,
+        cover,
+        cover_share,
+        target.size,
+        defender(target, rules),
+        shooter_armor.kind if shooter_armor else None,
+        stats.strength,
+        stats.naked_at,
+        severity_steps(stats, rules),
+        CalledShot(location=action.called) if action.called else None,
+        shooter.name,
+        target.name,
+        action.ap,
+        stats.vitals.ap_left,
+        to_hundredths(distance_ft(shooter.position, target.position)),
+        armor_damage,
+        tuple(situational),
+        (*shooter_modifiers(shooter, weapon), *held_terms(state, shooter), *action.mods),
+    )
 
 
 @quick_init
@@ -706,32 +759,22 @@ def _prepared_for(state: EncounterState, action: Shoot, shooter: CombatantState)
     tb = TraceBuilder()
     # Looked up once and handed down: the shot reads the data at every step.
     data = rmu_data()
-    fields = _shot_fields(state, action, shooter, tb, data)
+    values = _shot_fields(state, action, shooter, tb, data)
     # Most shots of a fight are one read before, to the last field (a shooter firing again at
-    # someone who has not moved): the shot and what it settles to are kept for its fields,
-    # compared with those kept under the plain fields that set shots apart most (the shooter's
-    # wounds, the target's armor and conditions; settled_while), and neither the shot nor its
-    # prepared shot's key is built anew; equal fields make an equal shot. The ally and the
-    # screen are what most often sets apart shots kept alike: one of each is kept per set of
-    # figures (scene_reading), so they are told apart first by identity -- the kept fields
-    # hold them, so no other value can take their ids while kept; an equal one made anew
-    # after its first was dropped only settles the shot again.
-    ally, screen = fields["ally"], fields["screen"]
+    # someone who has not moved): the shot and what it settles to are kept for its values,
+    # found under the plain ones that set shots apart most (the shooter's wounds, the target's
+    # armor and conditions) and compared with those kept under them in the rest
+    # (settled_while), and neither the shot nor its prepared shot's key is built anew; equal
+    # fields make an equal shot. The screen is what most often sets apart shots kept alike:
+    # one is kept per set of figures (scene_reading), so it is told apart first by identity --
+    # the kept values hold it, so no other value can take its id while kept; an equal one made
+    # anew after its first was dropped only settles the shot again.
     shot, prepared = settled_while(
         data,
         "shot from the scene",
-        (
-            fields["shooter"],
-            fields["target"],
-            fields["ap"],
-            fields["ap_available"],
-            fields["distance_ft"],
-            fields["armor_damage"],
-            fields["situational"],
-            fields["extra"],
-        ),
-        (id(ally), id(screen), *fields.values()),
-        partial(_settled_shot, fields, data),
+        values[-_KEYED:],
+        values[:-_KEYED],
+        partial(_settled_shot, values, data),
     )
     built = _Built(state, action, shot, tb.build(), prepared, data)
     _last_built[:] = [built]
@@ -739,9 +782,11 @@ def _prepared_for(state: EncounterState, action: Shoot, shooter: CombatantState)
 
 
 def _settled_shot(
-    fields: dict[str, Any], data: RmuData
+    values: tuple[Any, ...], data: RmuData
 ) -> tuple[AimedShot, tuple[PreparedShot, Trace]]:
-    shot = AimedShot(**fields)
+    # No ally: a fumble looks them up (_shoot). Their armor figures need no check before the
+    # dice, as a declared ally's do: a scene's people were checked as its scenario loaded.
+    shot = _aimed_shot(values, None)
     return shot, settled_aimed_shot(shot, data)
 
 
@@ -891,11 +936,15 @@ def _shoot(
     weapon = ready_weapon(c, action.weapon)
     # The events name the gun as the scene does (shot_events renames nothing).
     gun = weapon.name
+    # Whom a fumble's 66 sends a round toward, looked up only then (DEC-105).
+    ally = partial(nearest_ally, state, c)
     outcome = (
-        None if quiet else resolve_aimed_shot(built.shot, dice, built.data, built.prepared, gun)
+        None
+        if quiet
+        else resolve_aimed_shot(built.shot, dice, built.data, built.prepared, gun, ally)
     )
     fired = (
-        aimed_shot_events(built.shot, dice, built.data, built.prepared, gun)
+        aimed_shot_events(built.shot, dice, built.data, built.prepared, gun, ally)
         if outcome is None
         else outcome.events
     )

@@ -76,6 +76,7 @@ __all__ = [
     "to_hundredths",
     "under_sweep",
     "worn_armor",
+    "worn_figures",
 ]
 
 # --- people -------------------------------------------------------------------------------------
@@ -93,7 +94,7 @@ class WornArmor(TypedDict):
 
 def worn_armor(c: CombatantState) -> WornArmor:
     """The armor ``c`` wears and what it has taken; their naked column when they wear none."""
-    armor, naked, damage, quality, broken = _worn(c)
+    armor, naked, damage, quality, broken = worn_figures(c)
     return WornArmor(
         armor=armor,
         naked_column=naked,
@@ -103,7 +104,7 @@ def worn_armor(c: CombatantState) -> WornArmor:
     )
 
 
-def _worn(c: CombatantState) -> tuple[str, str, int, int, bool]:
+def worn_figures(c: CombatantState) -> tuple[str, str, int, int, bool]:
     """:func:`worn_armor`'s fields in their order, as plain values."""
     stats = rmu_stats(c)
     armor, naked = stats.armor, stats.naked_at
@@ -165,7 +166,7 @@ def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
 
 def _person(c: CombatantState, rules: KindredRules) -> tuple[str | int | bool, ...]:
     """The plain figures :func:`bystander` is made of, in :func:`_bystander`'s order."""
-    return (c.name, *_worn(c), *_defenses(c, rules))
+    return (c.name, *worn_figures(c), *_defenses(c, rules))
 
 
 # Each shot reads its nearest ally and the people in front afresh: one frozen Bystander for

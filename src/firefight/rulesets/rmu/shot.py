@@ -7,6 +7,7 @@ the dice, and returns an :class:`~firefight.outcome.Outcome` of events and trace
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -456,16 +457,19 @@ def resolve_aimed_shot(
     data: RmuData,
     prepared: tuple[PreparedShot, Trace] | None = None,
     gun: str | None = None,
+    ally: Callable[[], Ally | None] | None = None,
 ) -> Outcome[AimedShotResult]:
     """Resolve one aimed shot (RMU-GEN-1..8, RMU-PB-1, RMU-COV-1..4, RMU-DOD-1, RMU-ARM-1..4).
 
     ``prepared`` is :func:`settled_aimed_shot`'s answer for ``shot``, when the caller has it
     already (an encounter validates a shot before it resolves it); ``gun`` the name the events
     give the gun (the rounds fired, a malfunction): an encounter's name for it, else the
-    catalog key."""
+    catalog key. ``ally`` looks up the nearest ally when a fumble sends them a round, for a
+    shot read off a scene with none given: only a fumble reads them (DEC-105), so most shots
+    are spared the search; None reads the shot's own."""
     tb = TraceBuilder()
     events: list[Event] = []
-    result = _fired(shot, dice, data, prepared, tb, events, gun)
+    result = _fired(shot, dice, data, prepared, tb, events, gun, ally)
     if result is None:  # pragma: no cover - a told trace always has its result
         raise AssertionError("an aimed shot resolved with its trace kept has a result")
     return Outcome(events=tuple(events), trace=tb.build(), result=result)
@@ -477,11 +481,12 @@ def aimed_shot_events(
     data: RmuData,
     prepared: tuple[PreparedShot, Trace] | None = None,
     gun: str | None = None,
+    ally: Callable[[], Ally | None] | None = None,
 ) -> list[Event]:
     """The events alone of :func:`resolve_aimed_shot`, rolling the same dice: for a resolution
     whose trace and result nobody reads (a simulated fight), so neither is built."""
     events: list[Event] = []
-    _fired(shot, dice, data, prepared, QuietTraceBuilder(), events, gun)
+    _fired(shot, dice, data, prepared, QuietTraceBuilder(), events, gun, ally)
     return events
 
 
@@ -493,6 +498,7 @@ def _fired(
     tb: TraceBuilder,
     events: list[Event],
     gun: str | None,
+    ally: Callable[[], Ally | None] | None,
 ) -> AimedShotResult | None:
     """The shot resolved: its events go to ``events``, its steps to ``tb``; its result, or
     None when ``tb`` tells nobody (:attr:`~firefight.trace.TraceBuilder.telling`): a
@@ -538,7 +544,7 @@ def _fired(
         bad = resolve_malfunction(
             weapon=weapon,
             ammo=ammo,
-            ally=shot.ally,
+            ally=shot.ally if ally is None else ally(),
             shooter=shot.shooter,
             severity=None,
             column=column,

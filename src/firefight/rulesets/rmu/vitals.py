@@ -166,9 +166,15 @@ class RmuStats(CombatantStats):
         )
 
     def skill(self, name: str | None) -> RmuSkill | None:
+        """The skill called ``name``, whatever its case; None when they have none of it."""
         if name is None:
             return None
-        return next((s for s in self.skills if s.name.lower() == name.lower()), None)
+        # Every shot asks its gun's skill: a plain loop, no generator to start each time.
+        wanted = name.lower()
+        for s in self.skills:
+            if s.name.lower() == wanted:
+                return s
+        return None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -317,18 +323,16 @@ def _percent(part: int, whole: int) -> str:
 def penalty_modifiers(c: CombatantState) -> list[Modifier]:
     """Every penalty ``c`` carries into an action, itemized with its rule: the wounds' (R-2's
     total penalty) and CS gas's -30 "on everything" (RMU-EXP-16)."""
-    return [*_wound_modifiers(c), *gas_modifiers(rmu_stats(c).afflictions)]
+    stats = rmu_stats(c)
+    v = stats.vitals
+    wounds = _wounds(c.hits_max, c.hits_taken, v.injury, v.stun, v.fatigue)
+    return [*wounds, *gas_modifiers(stats.afflictions)]
 
 
 def penalty_sum(c: CombatantState) -> int:
     """What :func:`penalty_modifiers` add up to, without listing them: the wounds' kept total
     and the gas's penalty (initiative asks it of everyone every round)."""
     return total_penalty(c) + rmu_stats(c).afflictions.gas
-
-
-def _wound_modifiers(c: CombatantState) -> tuple[Modifier, ...]:
-    v = vitals(c)
-    return _wounds(c.hits_max, c.hits_taken, v.injury, v.stun, v.fatigue)
 
 
 # The wounds' modifiers hang on these immutable figures alone (the encounter figures are read

@@ -215,6 +215,8 @@ def parse_melee_action(line: Line, state: EncounterState) -> Action:
 
 def holds_on(state: EncounterState, victim: str) -> list[ActiveCondition]:
     """Every hold on ``victim``, strongest first."""
+    if not state.conditions:
+        return []  # most scenes: every shot asks twice, of its shooter
     found = [k for k in state.conditions if k.kind == GRAPPLED and k.holder == victim]
     return sorted(found, key=lambda k: -_hold(k)) if found else found
 
