@@ -17,6 +17,7 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init, replace
 from firefight.geometry import Size
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.attack_table import AttackTable
 from firefight.rulesets.rmu.bodies import (
     Ally,
     BodyScreen,
@@ -227,8 +228,11 @@ class PreparedShot:
 
     shot: AimedShot
     weapon: Weapon
+    # The weapon's attack table, read once here rather than at every strike of the shot.
+    table: AttackTable
     ammo: Ammunition
-    cost: int
+    # The AP the shot costs, as the event every resolution of it gives (frozen: shared).
+    spent: ActionPointsSpent
     band: RangeBand
     plan: FirePlan | None
     modifiers: tuple[Modifier, ...]
@@ -240,6 +244,11 @@ class PreparedShot:
     carried: tuple[Modifier, ...] = ()
     # Where the shot's ``extra`` terms stand in ``modifiers``.
     extra_at: int = 0
+
+    @property
+    def cost(self) -> int:
+        """The AP the shot costs."""
+        return self.spent.ap
 
     @property
     def modifier_total(self) -> int:
@@ -319,6 +328,8 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
     weapon = data.weapon(shot.weapon)
     ammo = data.ammunition(shot.ammo)
     cost = _validate(shot, weapon, data)
+    spent = ActionPointsSpent(actor=shot.shooter, ap=cost)
+    table = data.tables.attack(weapon.attack_table)
     band = range_band(weapon, shot.distance_ft, rules)
     shooter_armor = data.armor_class(shot.shooter_armor) if shot.shooter_armor else None
     # RMU-GEN-8: every 5 ranks take one off the fumble number, never below 1.
@@ -341,8 +352,9 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
         blocked = PreparedShot(
             shot=shot,
             weapon=weapon,
+            table=table,
             ammo=ammo,
-            cost=cost,
+            spent=spent,
             band=band,
             plan=None,
             modifiers=(),
@@ -435,8 +447,9 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
     prepared = PreparedShot(
         shot=shot,
         weapon=weapon,
+        table=table,
         ammo=ammo,
-        cost=cost,
+        spent=spent,
         band=band,
         plan=plan,
         modifiers=tuple(mods),
@@ -498,7 +511,7 @@ def _fired(
     prep, told = prepared if prepared is not None else settled_aimed_shot(shot, data)
     tb.extend(told)
     weapon, ammo, plan, fumble = prep.weapon, prep.ammo, prep.plan, prep.fumble
-    events.append(ActionPointsSpent(actor=shot.shooter, ap=prep.cost))
+    events.append(prep.spent)
     events.append(RoundsFired(actor=shot.shooter, weapon=gun or weapon.key, rounds=1))
     recoil_mods: tuple[Modifier, ...] = ()
     recoil_report = None
@@ -572,6 +585,7 @@ def _fired(
         armor_quality=shot.armor_quality,
         severity_steps=shot.defender.severity_steps,
         called=shot.called.location if shot.called else None,
+        table=prep.table,
     )
     events.extend(landed.events)
     shielders = () if landed.hit else stray_shielders(shot.screen)
@@ -768,6 +782,7 @@ def _stray_round(
         armor_damage=who.armor_damage,
         armor_quality=who.armor_quality,
         severity_steps=who.defender.severity_steps,
+        table=prep.table,
     )
     # Nobody reads the stray round's result when nobody reads the trace (a quiet resolution).
     return list(attack.strike.events), _stray(who.name, attack) if tb.telling else None

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.events import Event
 from firefight.frozen import quick_init
+from firefight.rulesets.rmu.attack_table import AttackTable
 from firefight.rulesets.rmu.breakage import resolve_critical_breakage
 from firefight.rulesets.rmu.called import called_row
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
@@ -106,6 +107,7 @@ def resolve_strike(
     armor_quality: int = 0,
     severity_steps: int = 0,
     called: HitLocation | None = None,
+    table: AttackTable | None = None,
 ) -> StrikeResult:
     """Read ``total`` on the weapon's table and resolve what it does to ``target``.
 
@@ -114,10 +116,12 @@ def resolve_strike(
     ``severity_steps`` lowers a Kindred target's critical (RULINGS V-1); ``called`` is the
     location a called shot aims at (RULINGS R-7). For a trace that keeps nothing
     (``trace.telling`` False: a quiet resolution) the landing gives only whether it hit, the
-    hits (the critical's too) and the severity.
+    hits (the critical's too) and the severity. ``table`` is the weapon's attack table when
+    the caller read it already (a prepared shot keeps it).
     """
     tb = trace
-    table = data.tables.attack(weapon.attack_table)
+    if table is None:
+        table = data.tables.attack(weapon.attack_table)
     result = table.lookup(total, plan.column)
     telling = tb.telling
     if telling:
@@ -312,11 +316,13 @@ def resolve_attack(
     armor_damage: int = 0,
     armor_quality: int = 0,
     severity_steps: int = 0,
+    table: AttackTable | None = None,
 ) -> RolledAttack:
     """Roll an attack that cannot fumble and read it through :func:`resolve_strike`.
 
-    ``modifiers`` are every term of the total but the roll. Dice: the attack roll, then the
-    critical roll and the breakage check as the total calls for them.
+    ``modifiers`` are every term of the total but the roll; ``table`` the weapon's attack
+    table, when the caller read it already. Dice: the attack roll, then the critical roll and
+    the breakage check as the total calls for them.
     """
     _, rolled = attack_roll(dice, trace, purpose)
     total = attack_total(trace, total_label, rolled, modifiers)
@@ -332,6 +338,7 @@ def resolve_attack(
         armor_damage=armor_damage,
         armor_quality=armor_quality,
         severity_steps=severity_steps,
+        table=table,
     )
     return RolledAttack(roll=rolled, total=total, strike=landed)
 
