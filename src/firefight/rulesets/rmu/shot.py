@@ -492,8 +492,12 @@ def aimed_shot_events(
     """The events alone of :func:`resolve_aimed_shot`, rolling the same dice: for a resolution
     whose trace and result nobody reads (a simulated fight), so neither is built."""
     events: list[Event] = []
-    _fired(shot, dice, data, prepared, QuietTraceBuilder(), events, gun)
+    _fired(shot, dice, data, prepared, _QUIET, events, gun)
     return events
+
+
+#: A quiet builder keeps nothing, so one serves every quiet shot.
+_QUIET = QuietTraceBuilder()
 
 
 def _fired(
