@@ -111,15 +111,23 @@ class SeededSource:
         import random  # only for seeded dice: scripted ones (a quick shot) do not load it
 
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._bits = random.Random(seed).getrandbits
 
     def __repr__(self) -> str:
         return f"SeededSource({self.seed!r})"
 
     def face(self, sides: int, purpose: str) -> int:
-        # randint(1, sides) is randrange(sides) + 1, the very same draw, through one frame
-        # less and randrange's short path (a fight draws a face some hundred times).
-        return self._rng.randrange(sides) + 1
+        # randint(1, sides), drawn here as random.Random draws it (randrange(sides) + 1): the
+        # fewest bits that hold ``sides``, drawn again while they give too much. The very same
+        # faces, without randrange's and _randbelow's frames (a fight draws some hundred).
+        if sides < 1:
+            raise DiceError(f"{purpose} asked for a d{sides}: a die has at least one face")
+        bits = self._bits
+        k = sides.bit_length()
+        r = bits(k)
+        while r >= sides:
+            r = bits(k)
+        return r + 1
 
 
 class ScriptedSource:
@@ -437,6 +445,15 @@ class Dice:
         """
         value = self.source.face(sides, purpose)
         return Roll(purpose=purpose, kind=f"d{sides}", faces=(value,), natural=value, total=value)
+
+    def die_face(self, sides: int, purpose: str) -> int:
+        """:meth:`die`'s face, the very same draw, with no :class:`Roll` built: for a roll
+        nobody reads as one (a simulated fight's critical rolls).
+
+        >>> Dice.scripted([4]).die_face(6, "test")
+        4
+        """
+        return self.source.face(sides, purpose)
 
     def pool(self, count: int, sides: int, purpose: str) -> Roll:
         """NdM summed; ``natural`` is the sum too (nothing reads a first die of a pool).

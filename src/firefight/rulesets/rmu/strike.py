@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from firefight.dice import Dice
 from firefight.events import Event
@@ -163,13 +164,12 @@ def resolve_strike(
             landing=Struck(column=plan.column, hits=hits, severity=None),
         )
 
-    crit = tb.roll(dice.d100("critical roll"))
-    crit_total = crit.total
+    crit_total = crit_roll = tb.die(dice, 100, "critical roll")
     if result.critical_roll_bonus:
         crit_total = tb.total(
             "critical roll",
             [
-                Modifier(value=crit.total, label="critical roll, d100", rule="RMU-GEN-6"),
+                Modifier(value=crit_roll, label="critical roll, d100", rule="RMU-GEN-6"),
                 Modifier(
                     value=result.critical_roll_bonus,
                     label="attack total past 175: +1 per 5 points",
@@ -288,7 +288,12 @@ def attack_total(trace: TraceBuilder, label: str, roll: int, modifiers: Sequence
     building neither the roll's term nor the total (the fight's most-built values)."""
     if trace.telling:
         return trace.total(label, [attack_roll_term(roll), *modifiers]).value
-    return roll + sum([m.value for m in modifiers])
+    terms: int = sum(map(_VALUE, modifiers))
+    return roll + terms
+
+
+#: A term's value, read in C (no comprehension's frame: every shot adds up its terms).
+_VALUE = attrgetter("value")
 
 
 @quick_init
