@@ -28,7 +28,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from firefight.errors import DiceError
 from firefight.frozen import quick_init
@@ -111,15 +111,23 @@ class SeededSource:
         import random  # only for seeded dice: scripted ones (a quick shot) do not load it
 
         self.seed = seed
-        self._rng = random.Random(seed)
+        self._bits = random.Random(seed).getrandbits
 
     def __repr__(self) -> str:
         return f"SeededSource({self.seed!r})"
 
     def face(self, sides: int, purpose: str) -> int:
-        # randint(1, sides) is randrange(sides) + 1, the very same draw, through one frame
-        # less and randrange's short path (a fight draws a face some hundred times).
-        return self._rng.randrange(sides) + 1
+        # randint(1, sides), drawn here as random.Random draws it (randrange(sides) + 1): the
+        # fewest bits that hold ``sides``, drawn again while they give too much. The very same
+        # faces, without randrange's and _randbelow's frames (a fight draws some hundred).
+        if sides < 1:
+            raise DiceError(f"{purpose} asked for a d{sides}: a die has at least one face")
+        bits = self._bits
+        k = sides.bit_length()
+        r = bits(k)
+        while r >= sides:
+            r = bits(k)
+        return r + 1
 
 
 class ScriptedSource:
@@ -191,8 +199,9 @@ class ScriptedSource:
                 )
             self._next += 1
             return index
-        if value is None and isinstance(self._then, CardPicker):
-            return self._then.pick(left, purpose)
+        then = _card_picker(self._then)
+        if value is None and then is not None:
+            return then.pick(left, purpose)
         # Cards are told as cards: a table playing them has no d52 to roll.
         if value is None and self._then is None:
             raise DiceError(
@@ -301,8 +310,7 @@ class RecordingSource:
     def __init__(self, inner: DiceSource) -> None:
         self.inner = inner
         self.faces: list[int] = []
-        # Asked once: a runtime-checkable Protocol's isinstance walks its members every time.
-        self._picker = inner if isinstance(inner, CardPicker) else None
+        self._picker = _card_picker(inner)
 
     def face(self, sides: int, purpose: str) -> int:
         value = self.inner.face(sides, purpose)
@@ -410,8 +418,7 @@ class Dice:
 
     def __init__(self, source: DiceSource) -> None:
         self.source = source
-        # Asked once: a runtime-checkable Protocol's isinstance walks its members every time.
-        self._picker = source if isinstance(source, CardPicker) else None
+        self._picker = _card_picker(source)
 
     def __repr__(self) -> str:
         return f"Dice({self.source!r})"
@@ -437,6 +444,15 @@ class Dice:
         """
         value = self.source.face(sides, purpose)
         return Roll(purpose=purpose, kind=f"d{sides}", faces=(value,), natural=value, total=value)
+
+    def die_face(self, sides: int, purpose: str) -> int:
+        """:meth:`die`'s face, the very same draw, with no :class:`Roll` built: for a roll
+        nobody reads as one (a simulated fight's critical rolls).
+
+        >>> Dice.scripted([4]).die_face(6, "test")
+        4
+        """
+        return self.source.face(sides, purpose)
 
     def pool(self, count: int, sides: int, purpose: str) -> Roll:
         """NdM summed; ``natural`` is the sum too (nothing reads a first die of a pool).
@@ -601,6 +617,18 @@ class CardPicker(Protocol):
     def pick(self, left: tuple[Card, ...], purpose: str) -> int:
         """The index in ``left`` of the card drawn for ``purpose``."""
         ...
+
+
+def _card_picker(source: object) -> CardPicker | None:
+    """``source`` when it is a :class:`CardPicker`, else None: read off its ``pick`` as the
+    runtime Protocol's isinstance reads it (there, not None), without the walk over the
+    Protocol's members that check makes every time (tens of thousands of instructions at
+    every Dice made: live odds make one for each trial, a fight's dry runs one each).
+
+    >>> _card_picker(ScriptedSource([1])) is not None, _card_picker(SeededSource(1))
+    (True, None)
+    """
+    return cast("CardPicker", source) if getattr(source, "pick", None) is not None else None
 
 
 def parse_card(text: str) -> Card:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from firefight.dice import Roll
+from firefight.dice import Dice, Roll
 from firefight.frozen import quick_init
 
 __all__ = [
@@ -196,6 +196,10 @@ class TraceBuilder:
         self._entries.append(roll)
         return roll
 
+    def die(self, dice: Dice, sides: int, purpose: str) -> int:
+        """One dN rolled (:meth:`Dice.die`) and kept: its face."""
+        return self.roll(dice.die(sides, purpose)).total
+
     def total(self, label: str, parts: Iterable[Modifier]) -> Total:
         total = Total(label=label, parts=tuple(parts))
         self._entries.append(total)
@@ -244,6 +248,10 @@ class QuietTraceBuilder(TraceBuilder):
 
     def roll(self, roll: Roll) -> Roll:
         return roll
+
+    def die(self, dice: Dice, sides: int, purpose: str) -> int:
+        # The very same draw, and no Roll built for nobody.
+        return dice.die_face(sides, purpose)
 
     def total(self, label: str, parts: Iterable[Modifier]) -> Total:
         return Total(label=label, parts=tuple(parts))

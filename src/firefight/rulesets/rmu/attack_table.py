@@ -16,6 +16,7 @@ import math
 import re
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
@@ -105,6 +106,14 @@ _NO_EFFECT = AttackCell(hits=0, severity=None)
 _LOW = attrgetter("low")
 
 
+@lru_cache(maxsize=64)
+def _below(column: str) -> AttackResult:
+    """A total below the table, read in ``column``: no effect, whatever the table (nothing of
+    any table's figures in it), so one for each column name, shared: most of a fight's
+    attack totals fall below the table."""
+    return AttackResult(row=None, column=column, cell=_NO_EFFECT)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AttackTable:
     name: str
@@ -139,7 +148,7 @@ class AttackTable:
         """
         index = self.column_index(column)
         if total < self.rows[0].low:
-            return AttackResult(row=None, column=column, cell=_NO_EFFECT)
+            return _below(column)
         top = self.rows[-1]
         if total > top.high:
             bonus = math.ceil((total - top.high) / 5)

@@ -254,8 +254,7 @@ def choose_shielder(
     if len(shielders) == 1:
         return shielders[0]
     tb = trace if trace is not None else TraceBuilder()
-    roll = tb.roll(dice.die(len(shielders), "which shielder the missed shot meets"))
-    return shielders[roll.total - 1]
+    return shielders[tb.die(dice, len(shielders), "which shielder the missed shot meets") - 1]
 
 
 def stray_shielders(screen: BodyScreen | None) -> tuple[Bystander, ...]:

@@ -188,7 +188,13 @@ def _fire(c: CombatantState) -> FireState:
 
 
 def _with_fire(c: CombatantState, fire: FireState) -> CombatantState:
-    return _with_stats(c, _stats_with_fire(rmu_stats(c), fire))
+    return _refired(c, rmu_stats(c), fire)
+
+
+def _refired(c: CombatantState, stats: RmuStats, fire: FireState) -> CombatantState:
+    """``c``, whose rmu figures are ``stats``, with ``fire`` as their firearm state: for a fold
+    that read the figures already (every shot's)."""
+    return _with_stats(c, _stats_with_fire(stats, fire))
 
 
 # The copies every shot makes (frozen.replacer: no keywords gathered).
@@ -896,7 +902,11 @@ def shot_events(
     and the target's guns (FiredAt). ``events`` name the gun as the scene does already (its
     resolver was given the name: :func:`~.shot.aimed_shot_events`)."""
     out = list(events)
-    fired = sum(e.rounds for e in out if isinstance(e, RoundsFired) and e.actor == shooter.name)
+    # A loop, not a generator: a shot has a handful of events and this is every shot's.
+    fired = 0
+    for e in out:
+        if isinstance(e, RoundsFired) and e.actor == shooter.name:
+            fired += e.rounds
     if fired:
         out.append(FiredAt(actor=shooter.name, weapon=weapon.name, rounds=fired, targets=(target,)))
     return out
@@ -957,10 +967,12 @@ def fired_at(people: People, event: FiredAt) -> None:
     now = people.scene.round
     c = people[event.actor]
     gun = _weapon_name(c, event.weapon)
-    people[c.name] = _with_fire(c, _fire(c).add_rounds(now, gun, event.rounds))
+    stats = rmu_stats(c)
+    people[c.name] = _refired(c, stats, stats.fire.add_rounds(now, gun, event.rounds))
     for name in event.targets:
         t = people[name]
-        people[t.name] = _with_fire(t, _fire(t).fired_on(now, (c.name, gun)))
+        stats = rmu_stats(t)
+        people[t.name] = _refired(t, stats, stats.fire.fired_on(now, (c.name, gun)))
 
 
 def apply_fire_event(state: EncounterState, event: Event) -> EncounterState:

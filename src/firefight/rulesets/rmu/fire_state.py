@@ -171,33 +171,22 @@ class FireState:
 
     def in_round(self, round_number: int) -> FireState:
         """This state with the per-round counts reset if they belong to another round."""
-        return self if self.round == round_number else self._counted_anew(round_number)
-
-    def _counted_anew(
-        self,
-        round_number: int,
-        *,
-        rounds_fired: tuple[tuple[str, int], ...] = (),
-        fired_on_by: tuple[tuple[str, str], ...] = (),
-    ) -> FireState:
-        """The counts begun again in ``round_number`` as a round nobody has fired in yet leaves
-        them, but for the first rounds fired or gun on them given, in one copy."""
-        return _new_round(self, round_number, 0, rounds_fired, (), fired_on_by)
+        return self if self.round == round_number else _new_round(self, round_number, 0, (), (), ())
 
     def with_trouble(self, trouble: GunTrouble | None, weapon: str) -> FireState:
         others = tuple(g for g in self.guns if g.weapon != weapon)
         return replace(self, guns=others if trouble is None else (*others, trouble))
 
     def add_rounds(self, round_number: int, weapon: str, rounds: int) -> FireState:
-        if self.round != round_number:  # the first shot of a round, most shots
-            return self._counted_anew(round_number, rounds_fired=((weapon, rounds),))
+        if self.round != round_number:  # the first shot of a round, most shots: counted anew
+            return _new_round(self, round_number, 0, ((weapon, rounds),), (), ())
         fired = dict(self.rounds_fired)
         fired[weapon] = fired.get(weapon, 0) + rounds
         return _with_rounds_fired(self, tuple(fired.items()))
 
     def fired_on(self, round_number: int, gun: tuple[str, str]) -> FireState:
         if self.round != round_number:  # the first gun on them this round, most shots
-            return self._counted_anew(round_number, fired_on_by=(gun,))
+            return _new_round(self, round_number, 0, (), (), (gun,))
         if gun in self.fired_on_by:
             return self
         return _with_fired_on_by(self, (*self.fired_on_by, gun))
@@ -248,7 +237,9 @@ class FireState:
         return "; ".join(parts)
 
 
-# The copies every shot makes (frozen.replacer: no keywords gathered).
+# The copies every shot makes (frozen.replacer: no keywords gathered). _new_round begins the
+# counts again in a round (its round, sweeps, rounds fired, grounds and guns on them), as a
+# round nobody has fired in yet leaves them but for the first rounds fired or gun given.
 _new_round = replacer(FireState, "round", "sweeps", "rounds_fired", "grounds", "fired_on_by")
 _with_rounds_fired = replacer(FireState, "rounds_fired")
 _with_fired_on_by = replacer(FireState, "fired_on_by")

@@ -28,6 +28,11 @@ __all__ = ["burn_due", "still_burning", "with_fire"]
 
 def with_fire(state: EncounterState, outcome: Outcome) -> Outcome:
     """``outcome`` with every Kindred a Heat critical struck set burning (V-5)."""
+    for e in outcome.events:
+        if isinstance(e, CriticalInflicted):
+            break
+    else:  # no critical struck, most actions: no rule to read
+        return outcome
     if not kindred_rules(state).fire_keeps_burning:
         return outcome
     table = kindred_figures().burn_table

@@ -18,6 +18,7 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init, replace
 from firefight.geometry import Size
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.attack_table import AttackTable
 from firefight.rulesets.rmu.bodies import (
     Ally,
     BodyScreen,
@@ -230,8 +231,11 @@ class PreparedShot:
 
     shot: AimedShot
     weapon: Weapon
+    # The weapon's attack table, read once here rather than at every strike of the shot.
+    table: AttackTable
     ammo: Ammunition
-    cost: int
+    # The AP the shot costs, as the event every resolution of it gives (frozen: shared).
+    spent: ActionPointsSpent
     band: RangeBand
     plan: FirePlan | None
     modifiers: tuple[Modifier, ...]
@@ -243,6 +247,11 @@ class PreparedShot:
     carried: tuple[Modifier, ...] = ()
     # Where the shot's ``extra`` terms stand in ``modifiers``.
     extra_at: int = 0
+
+    @property
+    def cost(self) -> int:
+        """The AP the shot costs."""
+        return self.spent.ap
 
     @property
     def modifier_total(self) -> int:
@@ -322,6 +331,8 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
     weapon = data.weapon(shot.weapon)
     ammo = data.ammunition(shot.ammo)
     cost = _validate(shot, weapon, data)
+    spent = ActionPointsSpent(actor=shot.shooter, ap=cost)
+    table = data.tables.attack(weapon.attack_table)
     band = range_band(weapon, shot.distance_ft, rules)
     shooter_armor = data.armor_class(shot.shooter_armor) if shot.shooter_armor else None
     # RMU-GEN-8: every 5 ranks take one off the fumble number, never below 1.
@@ -344,8 +355,9 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
         blocked = PreparedShot(
             shot=shot,
             weapon=weapon,
+            table=table,
             ammo=ammo,
-            cost=cost,
+            spent=spent,
             band=band,
             plan=None,
             modifiers=(),
@@ -438,8 +450,9 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
     prepared = PreparedShot(
         shot=shot,
         weapon=weapon,
+        table=table,
         ammo=ammo,
-        cost=cost,
+        spent=spent,
         band=band,
         plan=plan,
         modifiers=tuple(mods),
@@ -486,8 +499,12 @@ def aimed_shot_events(
     """The events alone of :func:`resolve_aimed_shot`, rolling the same dice: for a resolution
     whose trace and result nobody reads (a simulated fight), so neither is built."""
     events: list[Event] = []
-    _fired(shot, dice, data, prepared, QuietTraceBuilder(), events, gun, ally)
+    _fired(shot, dice, data, prepared, _QUIET, events, gun, ally)
     return events
+
+
+#: A quiet builder keeps nothing, so one serves every quiet shot.
+_QUIET = QuietTraceBuilder()
 
 
 def _fired(
@@ -506,7 +523,7 @@ def _fired(
     prep, told = prepared if prepared is not None else settled_aimed_shot(shot, data)
     tb.extend(told)
     weapon, ammo, plan, fumble = prep.weapon, prep.ammo, prep.plan, prep.fumble
-    events.append(ActionPointsSpent(actor=shot.shooter, ap=prep.cost))
+    events.append(prep.spent)
     events.append(RoundsFired(actor=shot.shooter, weapon=gun or weapon.key, rounds=1))
     recoil_mods: tuple[Modifier, ...] = ()
     recoil_report = None
@@ -580,6 +597,7 @@ def _fired(
         armor_quality=shot.armor_quality,
         severity_steps=shot.defender.severity_steps,
         called=shot.called.location if shot.called else None,
+        table=prep.table,
     )
     events.extend(landed.events)
     shielders = () if landed.hit else stray_shielders(shot.screen)
@@ -776,6 +794,7 @@ def _stray_round(
         armor_damage=who.armor_damage,
         armor_quality=who.armor_quality,
         severity_steps=who.defender.severity_steps,
+        table=prep.table,
     )
     # Nobody reads the stray round's result when nobody reads the trace (a quiet resolution).
     return list(attack.strike.events), _stray(who.name, attack) if tb.telling else None

@@ -20,10 +20,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from firefight.dice import Dice
 from firefight.events import Event
 from firefight.frozen import quick_init
+from firefight.rulesets.rmu.attack_table import AttackTable
 from firefight.rulesets.rmu.breakage import resolve_critical_breakage
 from firefight.rulesets.rmu.called import called_row
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
@@ -106,6 +108,7 @@ def resolve_strike(
     armor_quality: int = 0,
     severity_steps: int = 0,
     called: HitLocation | None = None,
+    table: AttackTable | None = None,
 ) -> StrikeResult:
     """Read ``total`` on the weapon's table and resolve what it does to ``target``.
 
@@ -114,10 +117,12 @@ def resolve_strike(
     ``severity_steps`` lowers a Kindred target's critical (RULINGS V-1); ``called`` is the
     location a called shot aims at (RULINGS R-7). For a trace that keeps nothing
     (``trace.telling`` False: a quiet resolution) the landing gives only whether it hit, the
-    hits (the critical's too) and the severity.
+    hits (the critical's too) and the severity. ``table`` is the weapon's attack table when
+    the caller read it already (a prepared shot keeps it).
     """
     tb = trace
-    table = data.tables.attack(weapon.attack_table)
+    if table is None:
+        table = data.tables.attack(weapon.attack_table)
     result = table.lookup(total, plan.column)
     telling = tb.telling
     if telling:
@@ -159,13 +164,12 @@ def resolve_strike(
             landing=Struck(column=plan.column, hits=hits, severity=None),
         )
 
-    crit = tb.roll(dice.d100("critical roll"))
-    crit_total = crit.total
+    crit_total = crit_roll = tb.die(dice, 100, "critical roll")
     if result.critical_roll_bonus:
         crit_total = tb.total(
             "critical roll",
             [
-                Modifier(value=crit.total, label="critical roll, d100", rule="RMU-GEN-6"),
+                Modifier(value=crit_roll, label="critical roll, d100", rule="RMU-GEN-6"),
                 Modifier(
                     value=result.critical_roll_bonus,
                     label="attack total past 175: +1 per 5 points",
@@ -284,7 +288,12 @@ def attack_total(trace: TraceBuilder, label: str, roll: int, modifiers: Sequence
     building neither the roll's term nor the total (the fight's most-built values)."""
     if trace.telling:
         return trace.total(label, [attack_roll_term(roll), *modifiers]).value
-    return roll + sum([m.value for m in modifiers])
+    terms: int = sum(map(_VALUE, modifiers))
+    return roll + terms
+
+
+#: A term's value, read in C (no comprehension's frame: every shot adds up its terms).
+_VALUE = attrgetter("value")
 
 
 @quick_init
@@ -312,11 +321,13 @@ def resolve_attack(
     armor_damage: int = 0,
     armor_quality: int = 0,
     severity_steps: int = 0,
+    table: AttackTable | None = None,
 ) -> RolledAttack:
     """Roll an attack that cannot fumble and read it through :func:`resolve_strike`.
 
-    ``modifiers`` are every term of the total but the roll. Dice: the attack roll, then the
-    critical roll and the breakage check as the total calls for them.
+    ``modifiers`` are every term of the total but the roll; ``table`` the weapon's attack
+    table, when the caller read it already. Dice: the attack roll, then the critical roll and
+    the breakage check as the total calls for them.
     """
     _, rolled = attack_roll(dice, trace, purpose)
     total = attack_total(trace, total_label, rolled, modifiers)
@@ -332,6 +343,7 @@ def resolve_attack(
         armor_damage=armor_damage,
         armor_quality=armor_quality,
         severity_steps=severity_steps,
+        table=table,
     )
     return RolledAttack(roll=rolled, total=total, strike=landed)
 
