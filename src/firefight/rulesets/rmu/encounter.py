@@ -1023,6 +1023,7 @@ def joined_round(c: CombatantState) -> CombatantState:
 
 # The copies every round and shot make (frozen.replacer: no keywords gathered).
 _opened = replacer(CombatantState, "stats", "initiative")
+_with_stats = replacer(CombatantState, "stats")
 _stats_vitals = replacer(RmuStats, "vitals")
 _with_ap_left = replacer(RmuVitals, "ap_left")
 
@@ -1081,10 +1082,11 @@ _folds_personal = partial(personal_fold_into, _FOLDS)
 # A shot's AP change only the shooter: folded in a run with the rounds it fires (apply_all).
 @_folds_personal(ActionPointsSpent, lambda e: e.actor)
 def _spend_ap(c: CombatantState, event: ActionPointsSpent) -> CombatantState:
-    v = vitals(c)
+    stats = rmu_stats(c)  # read once, not by vitals and with_vitals in turn: every shot's AP
+    v = stats.vitals
     if event.ap > v.ap_left:
         raise FoldError(f"{event.actor} spends {event.ap} AP with only {v.ap_left} left")
-    return with_vitals(c, _with_ap_left(v, v.ap_left - event.ap))
+    return _with_stats(c, _stats_vitals(stats, _with_ap_left(v, v.ap_left - event.ap)))
 
 
 @_folds(ActionPointsLost)

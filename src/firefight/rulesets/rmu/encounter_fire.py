@@ -942,10 +942,15 @@ def fired_at(people: People, event: FiredAt) -> None:
     now = people.scene.round
     c = people[event.actor]
     gun = _weapon_name(c, event.weapon)
-    people[c.name] = _with_fire(c, _fire(c).add_rounds(now, gun, event.rounds))
+    # Each one's figures read once, not by _fire and _with_fire in turn: every shot folds this.
+    stats = rmu_stats(c)
+    fire = stats.fire.add_rounds(now, gun, event.rounds)
+    people[c.name] = _with_stats(c, _stats_with_fire(stats, fire))
     for name in event.targets:
         t = people[name]
-        people[t.name] = _with_fire(t, _fire(t).fired_on(now, (c.name, gun)))
+        stats = rmu_stats(t)
+        fire = stats.fire.fired_on(now, (c.name, gun))
+        people[t.name] = _with_stats(t, _stats_with_fire(stats, fire))
 
 
 def apply_fire_event(state: EncounterState, event: Event) -> EncounterState:
