@@ -319,18 +319,17 @@ def _percent(part: int, whole: int) -> str:
 def penalty_modifiers(c: CombatantState) -> list[Modifier]:
     """Every penalty ``c`` carries into an action, itemized with its rule: the wounds' (R-2's
     total penalty) and CS gas's -30 "on everything" (RMU-EXP-16)."""
-    return [*_wound_modifiers(c), *gas_modifiers(rmu_stats(c).afflictions)]
+    stats = rmu_stats(c)
+    v = stats.vitals
+    wounds = _wounds(c.hits_max, c.hits_taken, v.injury, v.stun, v.fatigue)
+    return [*wounds, *gas_modifiers(stats.afflictions)]
 
 
 def penalty_sum(c: CombatantState) -> int:
     """What :func:`penalty_modifiers` add up to, without listing them: the wounds' kept total
     and the gas's penalty (initiative asks it of everyone every round)."""
-    return total_penalty(c) + rmu_stats(c).afflictions.gas
-
-
-def _wound_modifiers(c: CombatantState) -> tuple[Modifier, ...]:
-    v = vitals(c)
-    return _wounds(c.hits_max, c.hits_taken, v.injury, v.stun, v.fatigue)
+    stats = rmu_stats(c)
+    return _total(c, stats.vitals) + stats.afflictions.gas
 
 
 # The wounds' modifiers hang on these immutable figures alone (the encounter figures are read
@@ -464,7 +463,8 @@ def wear_off_stun(stun: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], .
 def take_critical(c: CombatantState, effect: CriticalEffect) -> CombatantState:
     """One critical cell landing (RMU-GEN-7): hits, bleeding, stun, stagger, injury, fatigue,
     prone, dying, dead. The stagger takes its AP now, and owes what is not left (R-3)."""
-    v = vitals(c)
+    stats = rmu_stats(c)
+    v = stats.vitals
     stun = (
         add_stun(v.stun, effect.stun_penalty, effect.stun_rounds) if effect.stun_rounds else v.stun
     )
@@ -491,8 +491,10 @@ def take_critical(c: CombatantState, effect: CriticalEffect) -> CombatantState:
         fatigue=v.fatigue + effect.fatigue,
         dying_rounds=dying_rounds,
     )
+    # One copy of the combatant for the vitals and the blow: every critical that lands.
     hit = replace(
-        with_vitals(c, hurt),
+        c,
+        stats=_stats_with_vitals(stats, hurt),
         hits_taken=c.hits_taken + effect.hits,
         posture=Posture.PRONE if effect.prone else c.posture,
         dead=c.dead or effect.dead,
