@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable
 from functools import partial
+from operator import attrgetter
 from typing import Any, Protocol, TypeVar
 
 from firefight.errors import FirefightError
@@ -178,6 +179,10 @@ def personal_fold_into(
 
 
 _personal = partial(personal_fold_into, _CORE)
+# Whom an event names, read for every personal event a fight folds: a C-level getter costs less
+# than a call of a lambda.
+_actor = attrgetter("actor")
+_target = attrgetter("target")
 
 
 def named_in_log(state: EncounterState, name: str) -> CombatantState:
@@ -204,7 +209,7 @@ def initiative_without(
     return tuple(group for group in kept if group)
 
 
-@_personal(DamageAdjusted, lambda e: e.target)
+@_personal(DamageAdjusted, _target)
 def _damage_adjusted(c: CombatantState, e: DamageAdjusted) -> CombatantState:
     return replace(c, hits_taken=max(0, c.hits_taken + e.amount))
 
@@ -262,7 +267,7 @@ _with_initiative = replacer(CombatantState, "initiative")
 _with_order = replacer(EncounterState, "initiative")
 
 
-@_personal(RoundsFired, lambda e: e.actor)
+@_personal(RoundsFired, _actor)
 def _rounds_fired(c: CombatantState, e: RoundsFired) -> CombatantState:
     weapon = c.weapon(e.weapon)
     if weapon is None or weapon.loaded is None or weapon.loaded.rounds < e.rounds:
@@ -271,7 +276,7 @@ def _rounds_fired(c: CombatantState, e: RoundsFired) -> CombatantState:
     return c.with_weapon(_with_loaded(weapon, loaded))
 
 
-@_personal(Reloaded, lambda e: e.actor)
+@_personal(Reloaded, _actor)
 def _reloaded(c: CombatantState, e: Reloaded) -> CombatantState:
     weapon = c.weapon(e.weapon)
     if weapon is None or not 0 <= e.spare < len(weapon.spares):
@@ -283,17 +288,17 @@ def _reloaded(c: CombatantState, e: Reloaded) -> CombatantState:
     return c.with_weapon(replace(weapon, loaded=fresh, spares=tuple(spares)))
 
 
-@_personal(Moved, lambda e: e.actor)
+@_personal(Moved, _actor)
 def _moved(c: CombatantState, e: Moved) -> CombatantState:
     return replace(c, position=e.to, facing_deg=e.facing_deg)
 
 
-@_personal(PostureChanged, lambda e: e.actor)
+@_personal(PostureChanged, _actor)
 def _posture(c: CombatantState, e: PostureChanged) -> CombatantState:
     return replace(c, posture=e.posture)
 
 
-@_personal(InitiativeRolled, lambda e: e.actor)
+@_personal(InitiativeRolled, _actor)
 def _initiative(c: CombatantState, e: InitiativeRolled) -> CombatantState:
     return _with_initiative(c, e.total)
 

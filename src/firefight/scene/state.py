@@ -179,16 +179,21 @@ class CombatantState:
         """The weapon called ``name``, or the first one carried (the one in hand)."""
         if name is None:
             return self.weapons[0] if self.weapons else None
+        weapons = self.weapons
+        if weapons and weapons[0].name == name:
+            return weapons[0]  # the one in hand, spelled as the scene spells it: most asks
         wanted = name.lower()
-        for w in self.weapons:
-            # Spelled as the scene spells it (most asks) needs no lowering.
+        for w in weapons:
             if w.name == name or w.name.lower() == wanted or w.kind.lower() == wanted:
                 return w
         return None
 
     def with_weapon(self, weapon: WeaponState) -> CombatantState:
         name = weapon.name
-        return _with_weapons(self, tuple([weapon if w.name == name else w for w in self.weapons]))
+        weapons = self.weapons
+        if len(weapons) == 1 and weapons[0].name == name:
+            return _with_weapons(self, (weapon,))  # one weapon carried: most people
+        return _with_weapons(self, tuple([weapon if w.name == name else w for w in weapons]))
 
 
 # The copies every event of a fight makes (frozen.replacer: no keywords gathered).

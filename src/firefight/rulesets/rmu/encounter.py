@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache, partial
+from operator import attrgetter
 from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import Field, field_validator, model_validator
@@ -467,8 +468,9 @@ def _able(state: EncounterState, c: CombatantState) -> None:
     check_kindred_can_act(c)
     if c.dead:
         raise RuleRefusal("R-2", f"{c.name} is dead and takes no more actions.")
+    v = vitals(c)  # read once: every action is checked here
     if dying(c):
-        rule = "RMU-GEN-7" if vitals(c).dying_rounds else "R-2"
+        rule = "RMU-GEN-7" if v.dying_rounds else "R-2"
         raise RuleRefusal(rule, f"{c.name} is dying and cannot act.")
     if c.unconscious:
         raise RuleRefusal(
@@ -477,7 +479,7 @@ def _able(state: EncounterState, c: CombatantState) -> None:
         )
     if state.round == 1 and c.surprise is Surprise.FLAT_FOOTED:
         raise RuleRefusal("R-5", f"{c.name} was caught flat-footed and takes no action in round 1.")
-    if vitals(c).ap_left <= 0:
+    if v.ap_left <= 0:
         raise RuleRefusal(
             "RMU-GEN-1",
             f"{c.name} has no AP left this round ({figures().round_ap} a round); "
@@ -1072,8 +1074,10 @@ def joined_round(c: CombatantState) -> CombatantState:
 
 # The copies every round and shot make (frozen.replacer: no keywords gathered).
 _opened = replacer(CombatantState, "stats", "initiative")
+_with_stats = replacer(CombatantState, "stats")
 _stats_vitals = replacer(RmuStats, "vitals")
 _with_ap_left = replacer(RmuVitals, "ap_left")
+_round_opened_scene = replacer(EncounterState, "round", "initiative", "combatants")
 
 
 _Fold = Callable[[EncounterState, Any], EncounterState]
@@ -1114,11 +1118,8 @@ def _armor_repaired(state: EncounterState, event: ArmorRepaired) -> EncounterSta
 
 @_folds(RoundStarted)
 def _round_started(state: EncounterState, event: RoundStarted) -> EncounterState:
-    return replace(
-        state,
-        round=event.round,
-        initiative=(),
-        combatants=tuple([_round_opened(c, event.ap) for c in state.combatants]),
+    return _round_opened_scene(
+        state, event.round, (), tuple([_round_opened(c, event.ap) for c in state.combatants])
     )
 
 
@@ -1128,12 +1129,13 @@ _folds_personal = partial(personal_fold_into, _FOLDS)
 
 
 # A shot's AP change only the shooter: folded in a run with the rounds it fires (apply_all).
-@_folds_personal(ActionPointsSpent, lambda e: e.actor)
+@_folds_personal(ActionPointsSpent, attrgetter("actor"))
 def _spend_ap(c: CombatantState, event: ActionPointsSpent) -> CombatantState:
-    v = vitals(c)
+    stats = rmu_stats(c)  # read once, not by vitals and with_vitals in turn: every shot's AP
+    v = stats.vitals
     if event.ap > v.ap_left:
         raise FoldError(f"{event.actor} spends {event.ap} AP with only {v.ap_left} left")
-    return with_vitals(c, _with_ap_left(v, v.ap_left - event.ap))
+    return _with_stats(c, _stats_vitals(stats, _with_ap_left(v, v.ap_left - event.ap)))
 
 
 @_folds(ActionPointsLost)

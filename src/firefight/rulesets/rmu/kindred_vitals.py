@@ -28,7 +28,7 @@ from firefight.rulesets.rmu.kindred_events import (
     StakeRemoved,
 )
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures
-from firefight.rulesets.rmu.vitals import fall, rmu_stats, vitals, with_vitals
+from firefight.rulesets.rmu.vitals import RmuStats, fall, rmu_stats, vitals, with_vitals
 from firefight.scene.state import CombatantState
 from firefight.trace import TraceBuilder
 from firefight.wording import counted
@@ -47,7 +47,9 @@ __all__ = [
 
 
 def sheet_of(c: CombatantState) -> KindredSheet | None:
-    return rmu_stats(c).kindred
+    # rmu_stats(c).kindred without a second call: asked of everyone a shot or round reads.
+    stats = c.stats
+    return stats.kindred if isinstance(stats, RmuStats) else None
 
 
 def with_sheet(c: CombatantState, sheet: KindredSheet) -> CombatantState:

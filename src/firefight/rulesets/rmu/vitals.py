@@ -260,7 +260,9 @@ def rmu_stats(c: CombatantState) -> RmuStats:
 
 def vitals(c: CombatantState) -> RmuVitals:
     """What the fight has done to ``c`` so far."""
-    return rmu_stats(c).vitals
+    # rmu_stats(c).vitals without a second call: asked some 600 times a fight.
+    stats = c.stats
+    return stats.vitals if isinstance(stats, RmuStats) else _NO_FIGURES.vitals
 
 
 def with_vitals(c: CombatantState, changed: RmuVitals) -> CombatantState:
@@ -332,7 +334,8 @@ def penalty_modifiers(c: CombatantState) -> list[Modifier]:
 def penalty_sum(c: CombatantState) -> int:
     """What :func:`penalty_modifiers` add up to, without listing them: the wounds' kept total
     and the gas's penalty (initiative asks it of everyone every round)."""
-    return total_penalty(c) + rmu_stats(c).afflictions.gas
+    stats = rmu_stats(c)
+    return _total(c, stats.vitals) + stats.afflictions.gas
 
 
 # The wounds' modifiers hang on these immutable figures alone (the encounter figures are read
@@ -375,7 +378,11 @@ def _wounds(
 def total_penalty(c: CombatantState) -> int:
     """R-2's "total penalty": what the wounds take, the measure of dying and of the fatigue
     check; the gas's passing penalty is no wound (DEC-381)."""
-    v = vitals(c)
+    return _total(c, vitals(c))
+
+
+def _total(c: CombatantState, v: RmuVitals) -> int:
+    """:func:`total_penalty` of ``c``, whose vitals ``v`` are."""
     return _wounds_total(c.hits_max, c.hits_taken, v.injury, v.stun, v.fatigue)
 
 
@@ -399,12 +406,12 @@ def settle(c: CombatantState) -> CombatantState:
     prone. A total penalty of -200 or worse makes them dying with no count (``dying_rounds``
     0): R-2 gives none, and -300 kills them at the next upkeep.
     """
-    figs = figures()
-    below_zero = -c.hits_left
-    unconscious = c.unconscious or c.hits_left <= 0
-    dead = c.dead or below_zero > rmu_stats(c).body_development
-    v = vitals(c)
-    if not dead and v.dying_rounds is None and total_penalty(c) <= figs.dying_at:
+    stats = rmu_stats(c)
+    left = c.hits_left
+    unconscious = c.unconscious or left <= 0
+    dead = c.dead or -left > stats.body_development
+    v = stats.vitals
+    if not dead and v.dying_rounds is None and _total(c, v) <= figures().dying_at:
         c = with_vitals(c, replace(v, dying_rounds=0))
     return fall(c, unconscious=unconscious, dead=dead)
 
@@ -462,7 +469,8 @@ def wear_off_stun(stun: tuple[tuple[int, int], ...]) -> tuple[tuple[int, int], .
 def take_critical(c: CombatantState, effect: CriticalEffect) -> CombatantState:
     """One critical cell landing (RMU-GEN-7): hits, bleeding, stun, stagger, injury, fatigue,
     prone, dying, dead. The stagger takes its AP now, and owes what is not left (R-3)."""
-    v = vitals(c)
+    stats = rmu_stats(c)
+    v = stats.vitals
     stun = (
         add_stun(v.stun, effect.stun_penalty, effect.stun_rounds) if effect.stun_rounds else v.stun
     )
@@ -489,8 +497,10 @@ def take_critical(c: CombatantState, effect: CriticalEffect) -> CombatantState:
         fatigue=v.fatigue + effect.fatigue,
         dying_rounds=dying_rounds,
     )
+    # One copy of the combatant for the vitals and the blow: every critical that lands.
     hit = replace(
-        with_vitals(c, hurt),
+        c,
+        stats=_stats_with_vitals(stats, hurt),
         hits_taken=c.hits_taken + effect.hits,
         posture=Posture.PRONE if effect.prone else c.posture,
         dead=c.dead or effect.dead,
