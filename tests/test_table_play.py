@@ -621,7 +621,7 @@ def test_a_session_plays_undoes_redoes_and_asks_before_acting_out_of_turn(
     assert "Mara fires the glock at Viktor: hit, 1 hit, no critical." in out
     assert "attack total = 89" in out  # why: the trace of the last action
     assert "undone: #3 Mara shoots Viktor --ap 3" in out
-    assert "GM: Jonah takes 3." in out and "P(Mara down after it)" in out
+    assert "GM: Jonah takes 3 hits." in out and "P(Mara down after it)" in out
     assert "Round 2 begins" in out and "Jonah: side hunters · AP" in out
     kinds = [r.kind for r in service.log("raid")]
     assert kinds == ["round", "action", "action", "undo", "action", "gm", "round"]

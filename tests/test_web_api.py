@@ -290,7 +290,7 @@ def test_the_gm_s_whole_line_takes_a_gm_command(client: TestClient) -> None:
     assert done.status_code == 200, done.text
     body = done.json()
     assert body["record"]["kind"] == "gm" and body["head"] == 2
-    assert body["result"]["headline"] == "GM: Jonah takes 5."
+    assert body["result"]["headline"] == "GM: Jonah takes 5 hits."
     shown = client.get("/api/encounters/raid", headers=auth(GM)).json()
     assert shown["head"] == 2
     assert next(c for c in shown["state"]["combatants"] if c["name"] == "Jonah")["hits_taken"] == 5

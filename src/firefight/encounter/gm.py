@@ -33,7 +33,7 @@ from firefight.fuzzy import hint, match
 from firefight.geometry import Body, Point, Posture
 from firefight.limits import MAX_DIGITS, clean_name, typed_whole
 from firefight.outcome import Happened, Outcome
-from firefight.scene.apply import initiative_without
+from firefight.scene.apply import apply, initiative_without
 from firefight.scene.events import (
     GM_COMMANDS,
     GM_RULE,
@@ -52,6 +52,7 @@ from firefight.scene.spots import spot_taken
 from firefight.scene.state import CombatantState, EncounterState, Surprise
 from firefight.trace import Trace
 from firefight.units import metres_from_feet
+from firefight.wording import counted
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
@@ -150,7 +151,8 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
         if not 0 <= amount <= FIGURE_TOP:
             raise _refuse(f"{command} takes a number from 0 to {FIGURE_TOP}, not {amount}.")
         events = tuple(ruleset.gm_damage(state, name, amount if command == "hits" else -amount))
-        said = f"GM: {name} {'takes' if command == 'hits' else 'heals'} {amount}."
+        took = counted(amount, *ruleset.damage_noun)
+        said = f"GM: {name} {'takes' if command == 'hits' else 'heals'} {took}."
     elif command == "repair":
         name = one_name(rest, state, what="the GM's command", rule=GM_RULE)
         events = tuple(ruleset.gm_repair(state, name))
@@ -177,7 +179,7 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
             events, said = _set_figure(state, rest, ruleset)
         else:
             name = one_name(rest[:-1], state, what="the GM's command", rule=GM_RULE)
-            events, said = _set(name, rest[-1], usage)
+            events, said = _set(state, name, rest[-1], ruleset)
     elif command == "reorder":
         events, said = _reorder(state, rest)
     else:
@@ -193,13 +195,19 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
     return Outcome(events=events, trace=Trace(()), result=Happened(action=command, headline=said))
 
 
-def _set(name: str, value: str, usage: str) -> tuple[tuple[Event, ...], str]:
+def _set(
+    state: EncounterState, name: str, value: str, ruleset: Ruleset
+) -> tuple[tuple[Event, ...], str]:
     postures = [p.value for p in Posture]
     found = match(value, (*STATUSES, *postures))
     if found is None:
         raise _refuse(f"No status {value!r}; {hint(value, (*STATUSES, *postures))}")
     if found in STATUSES:
-        return (StatusSet(target=name, status=found),), f"GM: {name} is {found}."
+        # What the status comes to is the ruleset's: an rmu Kindred set unconscious is in
+        # torpor (V-2), so the headline reads the state the fold leaves, as the table does.
+        status = StatusSet(target=name, status=found)
+        now = ruleset.status(apply(state, status, ruleset).combatant(name))
+        return (status,), f"GM: {name}'s state is now {now}."
     return (PostureChanged(actor=name, posture=Posture(found)),), f"GM: {name} is {found}."
 
 
@@ -219,7 +227,7 @@ def _set_figure(
     value = _number("set", words[-1])
     ruleset.set_figure(state.combatant(name), figure, value)
     return (FigureSet(target=name, figure=figure, value=value),), (
-        f"GM: {name}'s {figure} is now {value}."
+        f"GM: {name}'s {ruleset.gm_figure_name(figure)} set to {value}."
     )
 
 

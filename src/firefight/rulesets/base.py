@@ -98,6 +98,9 @@ class Ruleset(ABC):
     #: and with the same words; the quiet path (``odds simulate``) then resolves without
     #: validating first. Refusals must come before any die either way.
     resolve_validates: ClassVar[bool] = False
+    #: What a GM's ``hits NAME N`` and ``heal NAME N`` count (the track :meth:`gm_damage`
+    #: moves), singular and plural: the shared ``hits_taken`` by default.
+    damage_noun: ClassVar[tuple[str, str]] = ("hit", "hits")
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
@@ -401,6 +404,11 @@ class Ruleset(ABC):
         """The ruleset's own figures a GM's ``set NAME FIGURE N`` may set, each with what it
         is (``{"ap": "AP left this round"}``); none by default (DEC-551)."""
         return {}
+
+    def gm_figure_name(self, figure: str) -> str:
+        """One of :meth:`gm_figures` as the ruleset writes it in a sentence (``ap`` is typed,
+        ``AP`` written); as typed by default."""
+        return figure
 
     def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
         """``combatant`` with ``figure`` (one of :meth:`gm_figures`) set to ``value``; a

@@ -225,6 +225,11 @@ class Cards(Ruleset):
 
         return CARDS_GM_FIGURES
 
+    def gm_figure_name(self, figure: str) -> str:
+        from firefight.rulesets.cards.gm_figures import CARDS_GM_FIGURE_NAMES
+
+        return CARDS_GM_FIGURE_NAMES.get(figure, figure)
+
     def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
         from firefight.rulesets.cards.gm_figures import set_cards_figure
 

@@ -12,12 +12,20 @@ from firefight.scene.events import GM_RULE
 from firefight.scene.figure_bounds import check_within, no_such_figure
 from firefight.scene.state import CombatantState
 
-__all__ = ["CARDS_GM_FIGURES", "set_cards_figure"]
+__all__ = ["CARDS_GM_FIGURES", "CARDS_GM_FIGURE_NAMES", "set_cards_figure"]
 
 CARDS_GM_FIGURES = {
     "green": "Green wound boxes filled",
     "yellow": "Yellow wound boxes filled",
     "red": "Red wound boxes filled",
+    "wear": "armor wear",
+}
+
+#: Each figure as a sentence writes it, where that is not as typed (``set NAME FIGURE N``).
+CARDS_GM_FIGURE_NAMES = {
+    "green": "filled Green boxes",
+    "yellow": "filled Yellow boxes",
+    "red": "filled Red boxes",
     "wear": "armor wear",
 }
 

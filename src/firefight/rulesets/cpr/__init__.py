@@ -105,6 +105,7 @@ class CPR(Ruleset):
     aliases = ("cyberpunk-red", "cyberpunk")
     package = "firefight.rulesets.cpr"
     scene_unit = "m"  # C-2: cpr measures in metres
+    damage_noun = ("HP", "HP")
     cli_module = "firefight.rulesets.cpr.cli.commands"
     # A scripted shot runs without typer (firefight.cli.quick; DEC-511, DEC-561).
     quick_commands: ClassVar[Mapping[str, str]] = {
@@ -247,6 +248,11 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.gm_figures import CPR_GM_FIGURES
 
         return CPR_GM_FIGURES
+
+    def gm_figure_name(self, figure: str) -> str:
+        from firefight.rulesets.cpr.gm_figures import CPR_GM_FIGURE_NAMES
+
+        return CPR_GM_FIGURE_NAMES.get(figure, figure)
 
     def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
         from firefight.rulesets.cpr.gm_figures import set_cpr_figure

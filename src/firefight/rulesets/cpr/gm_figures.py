@@ -13,7 +13,7 @@ from firefight.scene.events import GM_RULE
 from firefight.scene.figure_bounds import check_within, no_such_figure
 from firefight.scene.state import CombatantState
 
-__all__ = ["CPR_GM_FIGURES", "repaired", "set_cpr_figure"]
+__all__ = ["CPR_GM_FIGURES", "CPR_GM_FIGURE_NAMES", "repaired", "set_cpr_figure"]
 
 CPR_GM_FIGURES = {
     "hp": "HP left",
@@ -21,6 +21,15 @@ CPR_GM_FIGURES = {
     "head-sp": "head armor SP left",
     "luck": "LUCK left to spend",
     "take-cover": "1 owes the next Move to reaching cover (C-6), 0 not",
+}
+
+#: Each figure as a sentence writes it, where that is not as typed (``set NAME FIGURE N``).
+CPR_GM_FIGURE_NAMES = {
+    "hp": "HP",
+    "sp": "body SP",
+    "head-sp": "head SP",
+    "luck": "LUCK",
+    "take-cover": "Move owed to cover",
 }
 
 

@@ -80,6 +80,7 @@ def _fight() -> _Fight:
 class GURPS(Ruleset):
     name = "gurps"
     round_seconds = 1.0  # GUR-CORE-1 (public 3e): a turn is one second (DEC-541)
+    damage_noun = ("HP", "HP")
     title = "3d6 roll-under (GURPS 3rd edition with 002's ranged-combat house rules)"
     package = "firefight.rulesets.gurps"
     cli_module = "firefight.rulesets.gurps.cli.commands"
@@ -208,6 +209,11 @@ class GURPS(Ruleset):
         from firefight.rulesets.gurps.gm_figures import GURPS_GM_FIGURES
 
         return GURPS_GM_FIGURES
+
+    def gm_figure_name(self, figure: str) -> str:
+        from firefight.rulesets.gurps.gm_figures import GURPS_GM_FIGURE_NAMES
+
+        return GURPS_GM_FIGURE_NAMES.get(figure, figure)
 
     def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
         from firefight.rulesets.gurps.gm_figures import set_gurps_figure

@@ -12,7 +12,7 @@ from firefight.scene.events import GM_RULE
 from firefight.scene.figure_bounds import check_within, no_such_figure
 from firefight.scene.state import CombatantState
 
-__all__ = ["GURPS_GM_FIGURES", "set_gurps_figure"]
+__all__ = ["GURPS_GM_FIGURES", "GURPS_GM_FIGURE_NAMES", "set_gurps_figure"]
 
 GURPS_GM_FIGURES = {
     "hp": "HP left (down to the negative multiple that kills)",
@@ -20,6 +20,9 @@ GURPS_GM_FIGURES = {
     "stun": "1 stunned, 0 not",
     "fp": "Fatigue Points (not kept by the encounter)",
 }
+
+#: Each figure as a sentence writes it, where that is not as typed (``set NAME FIGURE N``).
+GURPS_GM_FIGURE_NAMES = {"hp": "HP", "fp": "FP"}
 
 
 def set_gurps_figure(c: CombatantState, figure: str, value: int) -> CombatantState:

@@ -322,6 +322,11 @@ class RMU(Ruleset):
 
         return RMU_GM_FIGURES
 
+    def gm_figure_name(self, figure: str) -> str:
+        from firefight.rulesets.rmu.gm_figures import RMU_GM_FIGURE_NAMES
+
+        return RMU_GM_FIGURE_NAMES.get(figure, figure)
+
     def set_figure(self, combatant: CombatantState, figure: str, value: int) -> CombatantState:
         from firefight.rulesets.rmu.gm_figures import set_rmu_figure
 

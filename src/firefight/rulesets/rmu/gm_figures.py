@@ -12,7 +12,7 @@ from firefight.scene.events import GM_RULE
 from firefight.scene.figure_bounds import check_within, no_such_figure
 from firefight.scene.state import CombatantState
 
-__all__ = ["RMU_GM_FIGURES", "set_rmu_figure"]
+__all__ = ["RMU_GM_FIGURES", "RMU_GM_FIGURE_NAMES", "set_rmu_figure"]
 
 RMU_GM_FIGURES = {
     "ap": "AP left this round",
@@ -20,6 +20,9 @@ RMU_GM_FIGURES = {
     "stun": "rounds stunned, at the worst tier running (the mildest when none is)",
     "hunger": "a Kindred's Hunger",
 }
+
+#: Each figure as a sentence writes it, where that is not as typed (``set NAME FIGURE N``).
+RMU_GM_FIGURE_NAMES = {"ap": "AP", "hunger": "Hunger"}
 
 
 def set_rmu_figure(c: CombatantState, figure: str, value: int) -> CombatantState:

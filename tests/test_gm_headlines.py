@@ -1,0 +1,88 @@
+"""What a GM line's headline says (ENC-GM): the damage in the ruleset's own unit, its figures
+as it writes them, and someone put down in the ruleset's own words (a Kindred's torpor, V-2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from encounter_support import MemoryStore
+from firefight.dice import Dice
+from firefight.encounter.scenario import load_scenario
+from firefight.service import EncounterService
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def said(example: str, *lines: str) -> list[str]:
+    """The headline and narration of each GM line, played in turn on a fresh ``example``."""
+    service = EncounterService(MemoryStore())
+    scenario = load_scenario(ROOT / "examples" / example)
+    service.new("f", scenario, Dice.scripted(scenario.opening_rolls or [5] * 40))
+    return [" / ".join(service.gm("f", line).record.narration) for line in lines]
+
+
+def test_v_2_the_gm_putting_a_kindred_down_says_torpor_and_final_death() -> None:
+    """V-2, DEC-702: `set Mara unconscious` said "GM: Mara is unconscious." above the change
+    line's torpor; the headline now reads the state the rules left her in."""
+    torpor, final, up = said(
+        "kindred-ambush.toml", "set Mara unconscious", "set Mara dead", "set Mara up"
+    )
+    assert torpor == "GM: Mara's state is now torpor. / Mara falls into torpor [V-2]."
+    assert "unconscious" not in torpor
+    assert final.startswith("GM: Mara's state is now Final Death.")
+    assert up == "GM: Mara's state is now up."
+
+
+def test_enc_gm_a_mortal_put_down_reads_as_before_in_the_state_s_words() -> None:
+    (down,) = said("kindred-ambush.toml", "set Viktor unconscious")
+    assert down == "GM: Viktor's state is now unconscious. / Viktor falls unconscious."
+
+
+@pytest.mark.parametrize(
+    ("example", "lines", "headlines"),
+    [
+        (
+            "kindred-ambush.toml",
+            ("hits Jonah 5", "heal Jonah 1", "set Jonah ap 2", "set Mara hunger 4"),
+            (
+                "GM: Jonah takes 5 hits.",
+                "GM: Jonah heals 1 hit.",
+                "GM: Jonah's AP set to 2.",
+                "GM: Mara's Hunger set to 4.",
+            ),
+        ),
+        (
+            "night-market.toml",
+            ("hits Juno 5", "set Juno hp 20", "set Juno luck 1", "set Juno sp 1"),
+            (
+                "GM: Juno takes 5 HP.",
+                "GM: Juno's HP set to 20.",
+                "GM: Juno's LUCK set to 1.",
+                "GM: Juno's body SP set to 1.",
+            ),
+        ),
+        (
+            "dry-gulch.toml",
+            ("hits Bob 4", "heal Bob 1", "set Bob hp 5", "set Bob shock -2"),
+            (
+                "GM: Bob takes 4 HP.",
+                "GM: Bob heals 1 HP.",
+                "GM: Bob's HP set to 5.",
+                "GM: Bob's shock set to -2.",
+            ),
+        ),
+        (
+            "cards-alley.toml",
+            ("set Rico green 2",),
+            ("GM: Rico's filled Green boxes set to 2.",),
+        ),
+    ],
+)
+def test_enc_gm_damage_has_its_unit_and_figures_are_named_as_the_ruleset_writes_them(
+    example: str, lines: tuple[str, ...], headlines: tuple[str, ...]
+) -> None:
+    """ENC-GM, DEC-551: "GM: Juno takes 5." said five of nothing, and "Juno's hp is now 20"
+    spelled the figure as typed; each now comes in the ruleset's words."""
+    assert tuple(s.split(" / ")[0] for s in said(example, *lines)) == headlines
