@@ -629,6 +629,31 @@ def test_a_session_plays_undoes_redoes_and_asks_before_acting_out_of_turn(
     assert state.round == 2 and state.combatant("Viktor").hits_left == 49
 
 
+@pytest.mark.parametrize(
+    ("example", "line"),
+    [
+        ("warehouse.toml", "Mara shoots Viktor --ap 3"),
+        ("night-market.toml", "V shoots Juno --aim head"),
+        ("dry-gulch.toml", "Ann shoots Bob --location head"),
+        ("cards-alley.toml", "Rico shoots Giga --mode BF"),
+    ],
+)
+def test_help_shows_an_action_line_of_the_fight_s_own_ruleset(
+    example: str, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 17: `help` showed rmu's "Mara shoots Viktor --ap 3" in every fight, where --ap
+    means nothing to cpr, gurps or cards; it shows the ruleset's own line, one its rules take."""
+    service = EncounterService(MemoryStore())
+    scenario = load_scenario(WAREHOUSE.parent / example)
+    service.new("raid", scenario, Dice.scripted(scenario.opening_rolls))
+    play(service, "help\nquit\n")
+    out = capsys.readouterr().out
+    assert f"an action, e.g. {line}" in out
+    assert ("--ap" in out) == (example == "warehouse.toml")
+    ruleset = service.load("raid").ruleset
+    ruleset.validate(service.state("raid"), ruleset.parse_action(line, service.state("raid")))
+
+
 def test_ctrl_d_or_ctrl_c_at_a_question_answers_no_and_the_session_goes_on(
     service: EncounterService, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -781,6 +781,20 @@ def test_every_rulesets_form_comes_from_its_declarations(
     assert action.verb == "shoots" and action.actor == (actor or names[0])
 
 
+@pytest.mark.parametrize(
+    ("example", "line"),
+    [("warehouse", "Mara shoots Viktor --ap 3"), ("night-market", "V shoots Juno --aim head")],
+)
+def test_the_whole_line_s_example_is_the_fight_s_ruleset_s(
+    client: TestClient, example: str, line: str
+) -> None:
+    """Issue 17: the whole line's example was rmu's "--ap 2" in every fight; the verbs come with
+    the fight's ruleset's own line, which the page shows."""
+    new(client, example=example)
+    reply = client.get("/api/encounters/raid/verbs", headers=auth(GM)).json()
+    assert reply["example"] == line
+
+
 def test_the_page_follows_writes_made_elsewhere(client: TestClient) -> None:
     """The reader keeps an encounter as last read only while the store's head says it has not
     moved: a write through another service (another process, the command line) shows at once."""

@@ -57,7 +57,7 @@ SESSION_COMMANDS = (
 )
 
 _HELP = """\
-  NAME VERB ...         an action, e.g. Mara shoots Viktor --ap 3   (Tab completes)
+  NAME VERB ...         {action}   (Tab completes)
   next                  end the round (asks if someone still has a turn)
   undo / redo           take back the last record / play it again with the same dice
   show [compact]        the state table          log     the log so far
@@ -251,7 +251,10 @@ class Session:
             console.print(escape(printable(line)))
 
     def _help(self, rest: str) -> None:
-        console.print(escape(_HELP))
+        # The example is the fight's ruleset's own: rmu's --ap means nothing to cpr.
+        example = self.ruleset.example_line
+        action = f"an action, e.g. {example}" if example else "an action"
+        console.print(escape(_HELP.format(action=action)))
 
 
 # --- completion -------------------------------------------------------------------------------

@@ -98,6 +98,9 @@ class Ruleset(ABC):
     #: and with the same words; the quiet path (``odds simulate``) then resolves without
     #: validating first. Refusals must come before any die either way.
     resolve_validates: ClassVar[bool] = False
+    #: One action line of the ruleset's, as the session's ``help`` and the web table's whole
+    #: line show it by way of example; None: they show none.
+    example_line: ClassVar[str | None] = None
     #: What a GM's ``hits NAME N`` and ``heal NAME N`` count (the track :meth:`gm_damage`
     #: moves), singular and plural: the shared ``hits_taken`` by default.
     damage_noun: ClassVar[tuple[str, str]] = ("hit", "hits")

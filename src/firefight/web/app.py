@@ -405,12 +405,19 @@ def create_app(server: Server) -> FastAPI:
 
     @app.get("/api/encounters/{name:encounter}/verbs", tags=["actions"])
     def verbs(name: str, scope: ScopeDep) -> Response:
-        """The action form: the ruleset's verbs with their options, from its declarations."""
+        """The action form: the ruleset's verbs with their options, from its declarations, and
+        an action line of its own for the whole line's example."""
         _allowed(scope, name)
         ruleset = _current(name).ruleset
 
         def make() -> bytes:
-            return encoded({"ruleset": ruleset.name, "verbs": verbs_view(ruleset)})
+            return encoded(
+                {
+                    "ruleset": ruleset.name,
+                    "verbs": verbs_view(ruleset),
+                    "example": ruleset.example_line,
+                }
+            )
 
         return _sent(server.rendered.answer(("verbs", ruleset.name), make))
 

@@ -88,6 +88,7 @@ class Cards(Ruleset):
     title = "cards drawn against a Target (seed 003)"
     package = "firefight.rulesets.cards"
     scene_unit = "m"  # CRD-RNG-1: ranges in metres
+    example_line = "Rico shoots Giga --mode BF"
     # resolve_cards_action runs validate_cards_action's checks first, before any card.
     resolve_validates = True
     cli_module = "firefight.rulesets.cards.cli.commands"

@@ -105,6 +105,7 @@ class CPR(Ruleset):
     aliases = ("cyberpunk-red", "cyberpunk")
     package = "firefight.rulesets.cpr"
     scene_unit = "m"  # C-2: cpr measures in metres
+    example_line = "V shoots Juno --aim head"
     damage_noun = ("HP", "HP")
     cli_module = "firefight.rulesets.cpr.cli.commands"
     # A scripted shot runs without typer (firefight.cli.quick; DEC-511, DEC-561).

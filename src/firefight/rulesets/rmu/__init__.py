@@ -102,6 +102,7 @@ def _rounds() -> _Rounds:
 class RMU(Ruleset):
     name = "rmu"
     round_seconds = 5.0  # RMU-GEN-1: a round is 5 seconds
+    example_line = "Mara shoots Viktor --ap 3"
     title = "Rolemaster Unified firearms (VtM conversion)"
     aliases = ("rolemaster",)
     package = "firefight.rulesets.rmu"

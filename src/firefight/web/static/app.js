@@ -159,6 +159,7 @@ function renderLog(records) {
 async function loadVerbs() {
   const found = await api("GET", "/api/encounters/" + encodeURIComponent(encounter) + "/verbs");
   verbs = found.verbs;
+  $("line").placeholder = found.example ? "e.g. " + found.example : "";
   $("verb").replaceChildren(...verbs.map((v) => el("option", { value: v.verb }, v.verb)));
   renderOptions();
 }
