@@ -654,6 +654,26 @@ def test_help_shows_an_action_line_of_the_fight_s_own_ruleset(
     ruleset.validate(service.state("raid"), ruleset.parse_action(line, service.state("raid")))
 
 
+def test_cpr_a_held_action_holds_nobody_up(capsys: pytest.CaptureFixture[str]) -> None:
+    """CPR-REF-1, DEC-747: `Juno holds` kept her Action for later in the turn, yet the session
+    still waited on her ("V acts out of turn: Juno (Move and Action) comes first") and the
+    command line refused V: holding was no way to pass. Held, she waits on her own time: V
+    and Rook act in turn, and Juno takes the held Action when she chooses."""
+    service = EncounterService(MemoryStore())
+    scenario = load_scenario(WAREHOUSE.parent / "night-market.toml")
+    service.new("raid", scenario, Dice.scripted(scenario.opening_rolls))
+    session = play(service, "Juno holds\nV holds\nRook holds\nJuno shoots V\nquit\n")
+    out = capsys.readouterr().out
+    assert "acts out of turn" not in out and "not done" not in out
+    assert [r.text for r in service.log("raid")][1:] == [
+        "Juno holds",
+        "V holds",
+        "Rook holds",
+        "Juno shoots V",
+    ]
+    assert session.prompt() == "round 1 · all done: next › "
+
+
 def test_ctrl_d_or_ctrl_c_at_a_question_answers_no_and_the_session_goes_on(
     service: EncounterService, capsys: pytest.CaptureFixture[str]
 ) -> None:

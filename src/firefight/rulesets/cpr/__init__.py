@@ -293,11 +293,12 @@ class CPR(Ruleset):
 
     def turn_left(self, combatant: CombatantState) -> str | None:
         """A turn is a Move and an Action (CPR-REF-1); it is over once the Action is taken, a
-        Move left unused holding nobody up (DEC-414)."""
+        Move left unused holding nobody up (DEC-414), or held: a held Action is taken out of
+        the queue's order when the holder chooses, so nobody waits on it (DEC-747)."""
         from firefight.rulesets.cpr.fighter import fighter
 
         own = fighter(combatant)
-        if not combatant.in_fight or not own.action_left:
+        if not combatant.in_fight or not own.action_left or own.holding is not None:
             return None
         return "Move and Action" if own.move_left else "Action"
 
