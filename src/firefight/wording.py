@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["chance_in_words", "counted"]
+__all__ = ["chance_in_words", "counted", "length_words"]
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -12,6 +12,18 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     ('1 bullet', '30 bullets', '0 rounds')
     """
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def length_words(length: float, unit: str) -> str:
+    """A length as a trace words it: to the hundredth of its unit, as a shot's distance is
+    measured, but never rounded to a whole number it is not (a table read in whole units rounds
+    a fraction up, and "7 m rounds up to 8 m" would read as a mistake).
+
+    >>> length_words(41.10961, "ft"), length_words(6.0, "m"), length_words(7.0007, "m")
+    ('41.11 ft', '6 m', '7.0007 m')
+    """
+    shown = round(length, 2)
+    return f"{length if shown.is_integer() and shown != length else shown:g} {unit}"
 
 
 _ONE_IN: tuple[tuple[float, str], ...] = (

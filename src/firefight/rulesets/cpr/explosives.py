@@ -63,6 +63,7 @@ from firefight.rulesets.cpr.scene import (
 from firefight.rulesets.cpr.weapons import Ammo, Weapon, WeaponKind
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, Total, TraceBuilder
+from firefight.wording import length_words
 
 __all__ = ["AimPoint", "Explosion", "ExplosionResult", "resolve_explosion"]
 
@@ -150,7 +151,9 @@ def _validate(blast: Explosion, weapon: Weapon, data: CprData) -> tuple[DvRead |
         limit = data.figures.throw_max_distance_m
         if whole_metres(away) > limit:
             raise RuleRefusal(
-                "CPR-THR-1", f"A throw reaches {limit} m at most; the aim point is {away:g} m away."
+                "CPR-THR-1",
+                f"A throw reaches {limit} m at most; the aim point is {length_words(away, 'm')} "
+                "away.",
             )
     else:
         check_rounds(weapon, blast.loaded, 1, what="Firing it")
@@ -253,7 +256,8 @@ def resolve_explosion(
         tb.step(f"A {weapon.name} goes off at {point}.", "C-8")
     else:
         verb = "throws" if thrown else "fires"
-        tb.step(f"{blast.attacker} {verb} the {weapon.name} at {point}, {away:g} m away.", "C-8")
+        said = f"{point}, {length_words(away, 'm')} away"
+        tb.step(f"{blast.attacker} {verb} the {weapon.name} at {said}.", "C-8")
         events.append(ActionTaken(actor=blast.attacker, action="throw" if thrown else "attack"))
         if thrown:
             events.append(ItemThrown(actor=blast.attacker, item=weapon.key))

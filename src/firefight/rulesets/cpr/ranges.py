@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from firefight.errors import RuleRefusal, UnknownNameError
 from firefight.rulesets.cpr.datafile import load
 from firefight.trace import TraceBuilder
+from firefight.wording import length_words
 
 __all__ = ["Band", "DvRead", "DvTable", "load_dv_table", "trace_range", "whole_metres"]
 
@@ -128,7 +129,9 @@ class DvTable:
 def trace_range(tb: TraceBuilder, read: DvRead, distance_m: float, table: str) -> None:
     """Trace the distance, its rounding (C-2) and the DV read (the table's own rule)."""
     if whole_metres(distance_m) != distance_m:
-        tb.step(f"{distance_m:g} m rounds up to {read.metres} m for the table.", "C-2")
+        tb.step(
+            f"{length_words(distance_m, 'm')} rounds up to {read.metres} m for the table.", "C-2"
+        )
     tb.lookup(
         table=table, row=read.row_name, column=read.band.label, cell=str(read.dv), rule=read.rule
     )

@@ -34,6 +34,7 @@ from firefight.rulesets.cpr.ranges import DvRead, trace_range, whole_metres
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, TraceBuilder
+from firefight.wording import length_words
 
 __all__ = ["IMPROVISED", "Throw", "ThrowResult", "resolve_throw"]
 
@@ -136,7 +137,8 @@ def resolve_throw(
         tb = TraceBuilder()
     aim_text = f", aimed at the {throw.aim.words}" if throw.aim else ""
     tb.step(
-        f"{throw.thrower} throws the {name} at {target.name}, {throw.distance_m:g} m away"
+        f"{throw.thrower} throws the {name} at {target.name}, "
+        f"{length_words(throw.distance_m, 'm')} away"
         f"{aim_text}: DEX + {figures.throw_skill} against the grenade launcher's DV.",
         "CPR-THR-1",
     )

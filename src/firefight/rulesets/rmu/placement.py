@@ -29,6 +29,7 @@ from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.rmu.explosives import ExplosiveData, explosive_data
 from firefight.serialize import omitted_when
 from firefight.trace import Modifier, TraceBuilder
+from firefight.wording import length_words
 
 __all__ = [
     "ExplosiveLanded",
@@ -80,7 +81,7 @@ def throw_band(distance: float, increment_ft: float, bands: int) -> int:
     if band > bands:
         raise RuleRefusal(
             "RMU-EXP-4",
-            f"It does not arrive: {distance:g} ft is past the fifth throw of "
+            f"It does not arrive: {length_words(distance, 'ft')} is past the fifth throw of "
             f"{increment_ft:g} ft ({bands * increment_ft:g} ft at most).",
         )
     return band
@@ -103,7 +104,7 @@ def placement_terms(throw: Throw, data: ExplosiveData) -> tuple[float, tuple[Mod
         Modifier(value=throw.difficulty, label="difficulty (GM)", rule="RMU-EXP-2"),
         Modifier(
             value=figures.band_penalties[band - 1],
-            label=f"throw increment {band} ({distance:g} ft)",
+            label=f"throw increment {band} ({length_words(distance, 'ft')})",
             rule="RMU-EXP-4",
         ),
         Modifier(
@@ -189,7 +190,8 @@ def resolve_throw(throw: Throw, dice: Dice, data: ExplosiveData | None = None) -
     hour = tb.roll(dice.die(12, "scatter direction")).total
     landed = scatter_point(throw.thrower, throw.aim, off, hour)
     tb.step(
-        f"{total}: {share}% of half the throw ({distance / 2:g} ft) = {off:g} ft off, toward "
+        f"{total}: {share}% of half the throw ({length_words(distance / 2, 'ft')}) = "
+        f"{length_words(off, 'ft')} off, toward "
         f"{hour} o'clock (12 past the aim point, 6 back toward the thrower).",
         "X-1",
     )

@@ -19,6 +19,7 @@ from firefight.rulesets.rmu.explosive_options import (
 from firefight.rulesets.rmu.flash_bang import FlashBangResult, resolve_flash_bang
 from firefight.rulesets.rmu.gas import CsResult, resolve_cs
 from firefight.rulesets.rmu.placement import Landing, landing_place, resolve_throw
+from firefight.wording import length_words
 
 __all__ = ["app"]
 
@@ -32,7 +33,7 @@ def _throw_headline(outcome: Outcome[Landing]) -> str:
         return f"FUMBLE: it lies at the thrower's feet {where}"
     if s.result == "on target":
         return f"ON TARGET at {where}"
-    return f"SCATTERED {s.off_ft:g} ft toward {s.clock} o'clock, to {where}"
+    return f"SCATTERED {length_words(s.off_ft, 'ft')} toward {s.clock} o'clock, to {where}"
 
 
 def _bang_headline(outcome: Outcome[FlashBangResult]) -> str:
