@@ -19,10 +19,10 @@ def length_words(length: float, unit: str) -> str:
     measured, but never rounded to a whole number it is not (a table read in whole units rounds
     a fraction up, and "7 m rounds up to 8 m" would read as a mistake).
 
-    >>> length_words(41.10961, "ft"), length_words(6.0, "m"), length_words(7.0007, "m")
+    >>> length_words(41.10961, "ft"), length_words(6, "m"), length_words(7.0007, "m")
     ('41.11 ft', '6 m', '7.0007 m')
     """
-    shown = round(length, 2)
+    shown = round(float(length), 2)  # a whole length may come as an int, which has no is_integer
     return f"{length if shown.is_integer() and shown != length else shown:g} {unit}"
 
 
