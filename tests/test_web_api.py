@@ -795,6 +795,32 @@ def test_the_whole_line_s_example_is_the_fight_s_ruleset_s(
     assert reply["example"] == line
 
 
+def test_v_2_a_player_sees_a_kindred_in_torpor_not_unconscious() -> None:
+    """V-2, DEC-745: a player's closed row said a Kindred in torpor looked "unconscious" (the
+    shared flag she is kept with), where the GM's row and headline say torpor; it says the
+    ruleset's word, and Final Death for Final Death."""
+    from encounter_support import MemoryStore
+    from firefight.dice import Dice
+    from firefight.service import EncounterService
+    from firefight.web.views import rows_view
+
+    service = EncounterService(MemoryStore())
+    scenario = load_scenario(EXAMPLES / "kindred-ambush.toml")
+    service.new("f", scenario, Dice.scripted(scenario.opening_rolls or [5] * 40))
+    jonah = Scope("player", "f", "Jonah")
+
+    def looks() -> dict[str, str]:
+        state = service.state("f")
+        rows = rows_view(state, find_ruleset("rmu"), jonah, TableSettings())
+        return {r["name"]: r["row"].get("looks") for r in rows if not r["open"]}
+
+    service.gm("f", "set Mara unconscious")
+    service.gm("f", "set Viktor unconscious")
+    assert looks() == {"Mara": "torpor", "Viktor": "unconscious"}
+    service.gm("f", "set Mara dead")
+    assert looks()["Mara"] == "Final Death"
+
+
 def test_the_page_follows_writes_made_elsewhere(client: TestClient) -> None:
     """The reader keeps an encounter as last read only while the store's head says it has not
     moved: a write through another service (another process, the command line) shows at once."""

@@ -20,7 +20,7 @@ from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
 from firefight.encounter.turns import next_up
 from firefight.frozen import replace
-from firefight.rulesets.base import Ruleset, combatant_status
+from firefight.rulesets.base import Ruleset
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.web.table import TableSettings, settings_json
 from firefight.web.tokens import Scope
@@ -42,15 +42,17 @@ __all__ = [
 ]
 
 
-def wounds(c: CombatantState) -> str:
-    """How hurt someone looks, in words: no figures.
+def wounds(c: CombatantState, ruleset: Ruleset) -> str:
+    """How hurt someone looks, in words: no figures. Down or out, as the ruleset says it (an
+    rmu Kindred's torpor, V-2, is no shared state; the shared flags would say unconscious).
 
     >>> from firefight.geometry import Point
+    >>> from firefight.rulesets import find_ruleset
     >>> c = CombatantState(name="V", position=Point(x_ft=0, y_ft=0), hits_max=40, hits_taken=25)
-    >>> wounds(c)
+    >>> wounds(c, find_ruleset("cpr"))
     'badly wounded'
     """
-    status = combatant_status(c)
+    status = ruleset.status(c)
     if status not in ("up", "bystander"):
         return status.split(" (")[0]
     if c.hits_max <= 0 or c.hits_taken <= 0:
@@ -90,7 +92,7 @@ def _player_row(c: CombatantState, ruleset: Ruleset, open_: bool) -> dict[str, A
         "row": {
             "name": c.name,
             "side": c.side,
-            "looks": wounds(c),
+            "looks": wounds(c, ruleset),
             "posture": c.posture.value,
         },
     }
