@@ -274,6 +274,19 @@ def test_cpr_thr_1_a_grenade_goes_25_m_at_most() -> None:
     assert resolve_explosion(near, Dice.scripted([1, 1]), DATA).result.fields()["dv"] == 15
 
 
+def test_c_2_a_throw_is_measured_as_a_shot_is_to_the_hundredth() -> None:
+    # 25.004 m is 25 m to the hundredth, as a shot's distance reads it: within the throw's
+    # 25 m (CPR-THR-1), not 26 m and refused; 25.01 m is over.
+    edge = replace(BLAST, weapon="grenade", aim_point=Spot(x_m=25.004, y_m=0), targets=())
+    thrown = resolve_explosion(edge, Dice.scripted([1, 1]), DATA)
+    assert thrown.result.fields()["dv"] == 15
+    assert "rounds up" not in thrown.trace.render_text()
+    over = replace(edge, aim_point=Spot(x_m=25.01, y_m=0))
+    with pytest.raises(RuleRefusal) as err:
+        resolve_explosion(over, Dice.scripted([]), DATA)
+    assert err.value.rule == "CPR-THR-1"
+
+
 def test_c_8_launcher_reach_follows_the_range_table() -> None:
     rocket = replace(BLAST, weapon="rocket launcher", aim_point=Spot(x_m=600, y_m=0), targets=())
     assert resolve_explosion(rocket, Dice.scripted([5]), DATA).result.fields()["dv"] == 30

@@ -113,6 +113,7 @@ from firefight.rulesets.cpr.fighter import (
 from firefight.rulesets.cpr.last_plan import planned
 from firefight.rulesets.cpr.lasting import apply_cloud, apply_load, apply_wore_off, lasting_lines
 from firefight.rulesets.cpr.modifiers import NOTHING_CHOSEN, Chosen
+from firefight.rulesets.cpr.ranges import to_the_centimetre
 from firefight.rulesets.cpr.reload import Reload as ReloadDeclaration
 from firefight.rulesets.cpr.reload import ReloadResult, resolve_reload
 from firefight.rulesets.cpr.shotgun import ShellsResult, ShotgunShells, resolve_shotgun_shells
@@ -207,7 +208,7 @@ def validate_cpr_action(state: EncounterState, action: Action, data: CprData) ->
 
 
 def _metres(a: Point, b: Point) -> float:
-    return round(metres_from_feet(distance_ft(a, b)), 2)
+    return to_the_centimetre(metres_from_feet(distance_ft(a, b)))
 
 
 def _where(p: Point) -> str:

@@ -31,6 +31,7 @@ from firefight.rulesets.cpr.fighter import (
     spot_of,
     wound_of,
 )
+from firefight.rulesets.cpr.ranges import to_the_centimetre
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.scene.actions import ACTION_RULE
 from firefight.scene.cover import between, covering
@@ -336,7 +337,7 @@ def check_move(
 ) -> float:
     """The distance in metres of a move to ``to``, refused when it is no move, too far for one
     Move Action (MOVE x 2 m, CPR-REF-1), or onto someone (RULINGS S-1)."""
-    metres = round(metres_from_feet(distance_ft(c.position, to)), 2)
+    metres = to_the_centimetre(metres_from_feet(distance_ft(c.position, to)))
     if metres <= 0:
         raise RuleRefusal(ACTION_RULE, f"{c.name} is already there.")
     move, parts = move_allowance(c, data)

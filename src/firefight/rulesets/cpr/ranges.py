@@ -24,21 +24,36 @@ from firefight.rulesets.cpr.datafile import load
 from firefight.trace import TraceBuilder
 from firefight.wording import length_words
 
-__all__ = ["Band", "DvRead", "DvTable", "load_dv_table", "trace_range", "whole_metres"]
+__all__ = [
+    "Band",
+    "DvRead",
+    "DvTable",
+    "load_dv_table",
+    "to_the_centimetre",
+    "trace_range",
+    "whole_metres",
+]
 
 #: How the source marks a band the weapon does not reach.
 OUT_OF_REACH = "—"
 
 
 def whole_metres(distance_m: float) -> int:
-    """A distance as the whole metres the tables read: fractions round up (C-2).
+    """A distance as the whole metres the tables read: fractions round up (C-2), counted to
+    the centimetre, so a hair over a whole number (7.0007 m) reads as that number for a
+    grenade's throw as for a shot, whose distance the encounter measures to the hundredth.
 
-    >>> whole_metres(12.0), whole_metres(12.01)
-    (12, 13)
+    >>> whole_metres(12.0), whole_metres(12.01), whole_metres(12.004)
+    (12, 13, 12)
     """
     if not 0 <= distance_m < math.inf:
         raise RuleRefusal("C-2", f"A distance of {distance_m!r} m is not a distance.")
-    return math.ceil(distance_m)
+    return math.ceil(to_the_centimetre(distance_m))
+
+
+def to_the_centimetre(distance_m: float) -> float:
+    """A distance as cpr counts it: to the hundredth of a metre (:func:`whole_metres`)."""
+    return round(distance_m, 2)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -128,7 +143,7 @@ class DvTable:
 
 def trace_range(tb: TraceBuilder, read: DvRead, distance_m: float, table: str) -> None:
     """Trace the distance, its rounding (C-2) and the DV read (the table's own rule)."""
-    if whole_metres(distance_m) != distance_m:
+    if read.metres != to_the_centimetre(distance_m):
         tb.step(
             f"{length_words(distance_m, 'm')} rounds up to {read.metres} m for the table.", "C-2"
         )
