@@ -16,6 +16,7 @@ from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.errors import RuleRefusal
 from firefight.odds.fights import fight_once, simulate_fights
 from firefight.rulesets import find_ruleset
+from firefight.rulesets.rmu.tactics import aimed
 from firefight.scene.apply import apply_all
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -105,6 +106,31 @@ def _refusal(run: Callable[[], object]) -> str | None:
     return None
 
 
+def test_rmu_resolving_quietly_refuses_what_validating_refuses_before_any_die() -> None:
+    """rmu's quiet resolution validates first itself (``resolve_validates``): whatever
+    validation refuses (R-5 a flat-footed Lev in round 1, R-6 a shot at oneself or a step to
+    where one stands, RMU-RF-13 a clear with no jam), the quiet path refuses with the same
+    words and without a die (scripted dice with no faces would fail on the first)."""
+    rmu = find_ruleset("rmu")
+    assert rmu.resolve_validates
+    loaded = load_scenario(EXAMPLES / "warehouse.toml")
+    state = engine.open_fight_quietly(initial_state(loaded), rmu, Dice.seeded(0))
+    refused = set()
+    for c in state.combatants:
+        me = f'"{c.name}"'
+        at = f"{c.position.x_ft:g},{c.position.y_ft:g}"
+        lines = [f"{me} shoots {me}", f"{me} clears", f"{me} moves {at}", *aimed(state, c.name)]
+        for text in lines:
+            action = rmu.parse_action(text, state)
+            said = _refusal(partial(rmu.validate, state, action))
+            if said is None:
+                continue
+            again = _refusal(partial(engine.act_quietly, state, action, rmu, Dice.scripted([])))
+            assert again == said
+            refused.add(said.split(":")[0])
+    assert {"R-5", "R-6", "RMU-RF-13"} <= refused
+
+
 def test_cpr_resolving_refuses_what_validating_refuses_before_any_die() -> None:
     """cpr's quiet path resolves without validating first (``resolve_validates``): every line
     its tactic or a player might say that validation refuses, resolving refuses with the same
@@ -112,7 +138,7 @@ def test_cpr_resolving_refuses_what_validating_refuses_before_any_die() -> None:
     from firefight.rulesets.cpr.tactics import sharp
 
     cpr = find_ruleset("cpr")
-    assert cpr.resolve_validates and not find_ruleset("rmu").resolve_validates
+    assert cpr.resolve_validates
     loaded = load_scenario(EXAMPLES / "night-market.toml")
     state = engine.open_fight_quietly(initial_state(loaded), cpr, Dice.seeded(0))
     refused = 0

@@ -46,7 +46,7 @@ def test_rmu_gen_1_rmu_rf_13_aimed_prepares_the_shot_then_clears_a_jam() -> None
     """RMU-GEN-1: a prepared shot (no -30 recoil) at the nearest enemy comes first; RMU-RF-13:
     a jammed gun is cleared before the fighter gives up and waits."""
     state = initial_state(load_scenario(WAREHOUSE))
-    lines = aimed(state, "Mara")
+    lines = list(aimed(state, "Mara"))
     assert lines[0].startswith("Mara shoots ") and lines[0].endswith(" --prepared")
     assert lines.index("Mara clears") < lines.index("Mara waits")
     assert not any("throws" in line for line in lines)  # Mara has a gun: no grenades
@@ -60,7 +60,7 @@ def test_aimed_reloads_an_empty_gun_or_one_under_half_full_before_it_waits() -> 
     assert glock.loaded is not None and glock.loaded.rounds == 17
     for left, offered in ((0, True), (8, True), (9, False)):
         held = replace(glock, loaded=replace(glock.loaded, rounds=left))
-        lines = aimed(state.with_combatant(mara.with_weapon(held)), "Mara")
+        lines = list(aimed(state.with_combatant(mara.with_weapon(held)), "Mara"))
         assert ("Mara reloads" in lines) is offered, left
         if offered:
             assert (
@@ -93,7 +93,7 @@ def test_dec_540_rmu_exp_5_no_grenade_where_the_thrower_stands_in_its_casualty_b
         "Mara throws m67 at -6,52"
     ]
     close = _moved(state, "Ilya", -6.0, 45.0)
-    lines = aimed(close, "Mara")
+    lines = list(aimed(close, "Mara"))
     assert not any("throws" in line for line in lines)
     assert "Mara moves 2.5,-18.8" in lines  # 19 ft straight away from Ilya, the nearest
 
@@ -103,7 +103,7 @@ def test_dec_540_a_kindred_without_a_gun_feeds_bites_or_closes_in() -> None:
     enemy as far as the AP carry (R-6), stopping short of their spot."""
     state = initial_state(load_scenario(EXAMPLES / "gas-and-flash.toml"))
     state = engine.open_fight_quietly(state, find_ruleset("rmu"), Dice.seeded(0))
-    lines = aimed(state, "Lucia")
+    lines = list(aimed(state, "Lucia"))
     assert lines.index("Lucia feeds on Mara") < lines.index("Lucia bites Mara")
     moves = [line for line in lines if " moves " in line]
     assert len(moves) == 1 and lines.index(moves[0]) < lines.index("Lucia waits")
@@ -388,10 +388,10 @@ def test_dec_620_dec_540_a_thrower_clear_of_the_casualty_band_throws_without_a_s
     band). The line is offered once, before the shots."""
     yard = initial_state(load_scenario(EXAMPLES / "rail-yard.toml"))
     state = engine.open_fight_quietly(yard, find_ruleset("rmu"), Dice.seeded(0))
-    lines = aimed(state, "Mara")
+    lines = list(aimed(state, "Mara"))
     assert lines[0] == "Mara moves -2.5,-18.8"
     clear = _moved(state, "Mara", 0.0, -40.0)
-    lines = aimed(clear, "Mara")
+    lines = list(aimed(clear, "Mara"))
     assert lines[0] == "Mara throws m67 at 7,30.5"
     assert lines.count("Mara throws m67 at 7,30.5") == 1
     assert not any("moves" in line for line in lines)

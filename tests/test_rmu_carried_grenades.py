@@ -219,7 +219,7 @@ def test_dec_620_rmu_exp_5_a_gunman_throws_a_counted_m67_first_at_a_group() -> N
     """Viktor and Ilya stand 8 ft apart (grouped, within 10 ft): the M67 (not the smoke, which
     wounds nobody) goes between them, 70 ft off, clear of its 50 ft casualty band, before any
     shot."""
-    lines = aimed(gunman(), "Mara")
+    lines = list(aimed(gunman(), "Mara"))
     assert lines[0] == "Mara throws m67 at 0,70"
     assert lines[1] == "Mara shoots Viktor --prepared"
 
@@ -235,7 +235,7 @@ def test_dec_620_a_gunman_with_none_left_or_uncounted_shoots() -> None:
     state = gunman()
     mara = state.combatant("Mara")
     for carried in ((("m18", 1), ("m67", 0)), None):
-        lines = aimed(state.with_combatant(_count(mara, carried)), "Mara")
+        lines = list(aimed(state.with_combatant(_count(mara, carried)), "Mara"))
         assert not any("throws" in line for line in lines), carried
         assert lines[0] == "Mara shoots Viktor --prepared"
 

@@ -144,7 +144,9 @@ def _turn(
         else:
             return state
         now = state.combatant(name)
-        if now.position == was or not now.in_fight:
+        # Asked after every action: a fighter who stayed put mostly holds the very same Point,
+        # which is told without the dataclass's field-by-field comparison.
+        if now.position is was or now.position == was or not now.in_fight:
             return state
     return state
 

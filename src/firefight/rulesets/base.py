@@ -94,9 +94,10 @@ class Ruleset(ABC):
     #: How long one of its rounds lasts in the fiction, in seconds (None: unknown). ``odds
     #: simulate`` gives every ruleset's fight the same span of time (DEC-541).
     round_seconds: ClassVar[float | None] = None
-    #: Whether :meth:`resolve` refuses everything :meth:`validate` does, before its first die
-    #: and with the same words; the quiet path (``odds simulate``) then resolves without
-    #: validating first. Refusals must come before any die either way.
+    #: Whether :meth:`resolve_quietly` refuses everything :meth:`validate` does, before its
+    #: first die and with the same words (cpr's resolver is its validation run on; rmu's quiet
+    #: resolution validates first itself); the quiet path (``odds simulate``) then resolves
+    #: without validating first. Refusals must come before any die either way.
     resolve_validates: ClassVar[bool] = False
     #: One action line of the ruleset's, as the session's ``help`` and the web table's whole
     #: line show it by way of example; None: they show none.

@@ -11,7 +11,7 @@ every ruleset has. A tactic's docstring's first line is how the reports name it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -30,8 +30,9 @@ __all__ = [
     "rounds_left",
 ]
 
-#: The action lines ``name`` tries this turn, best first.
-Tactic = Callable[["EncounterState", str], Sequence[str]]
+#: The action lines ``name`` tries this turn, best first: a list, or lines offered one by one
+#: (a line behind the one the rules take is then never worked out).
+Tactic = Callable[["EncounterState", str], Iterable[str]]
 
 
 def rounds_carried(c: CombatantState) -> int:
@@ -65,10 +66,10 @@ def enemies_by_distance(state: EncounterState, name: str) -> list[CombatantState
 def enemies_of(state: EncounterState, me: CombatantState) -> list[CombatantState]:
     """:func:`enemies_by_distance` for ``me``, found already (a tactic reads them too)."""
     side, x, y = me.side, me.position.x_ft, me.position.y_ft
-    return sorted(
-        [c for c in state.combatants if c.side != side and c.in_fight],
-        key=lambda c: math.hypot(c.position.x_ft - x, c.position.y_ft - y),
-    )
+    found = [c for c in state.combatants if c.side != side and c.in_fight]
+    if len(found) < 2:  # one enemy left, as most fights end: nothing to put in order
+        return found
+    return sorted(found, key=lambda c: math.hypot(c.position.x_ft - x, c.position.y_ft - y))
 
 
 def plain(state: EncounterState, name: str) -> list[str]:

@@ -109,6 +109,8 @@ class RMU(Ruleset):
     cli_module = "firefight.rulesets.rmu.cli.commands"
     odds_cli_module = "firefight.rulesets.rmu.cli.odds"
     odds_cli_parts = ("app", "sweep_app", "report")
+    # The quiet resolution validates first itself (resolve_rmu_quietly).
+    resolve_validates = True
     quick_commands: ClassVar[Mapping[str, str]] = {"shoot": "firefight.rulesets.rmu.cli.shot"}
 
     @cached_property

@@ -204,7 +204,7 @@ from firefight.scene.state import (
 from firefight.serialize import to_plain
 from firefight.tables.data_files import DataModel
 from firefight.tables.settled import settled_while
-from firefight.trace import Trace, TraceBuilder
+from firefight.trace import QuietTraceBuilder, Trace, TraceBuilder
 from firefight.wording import counted
 
 __all__ = [
@@ -517,13 +517,18 @@ def _answers(state: EncounterState, action: Action) -> str | None:
     return None
 
 
-def validate_rmu_action(state: EncounterState, action: Action) -> None:
+def validate_rmu_action(state: EncounterState, action: Action, *, quiet: bool = False) -> None:
     """Refuse what the state forbids before any die is rolled; a reaction to a grenade past
-    what its noticing row leaves to react with (RMU-EXP-10)."""
-    _validate(state, action)
+    what its noticing row leaves to react with (RMU-EXP-10). ``quiet``: for a resolution whose
+    trace nobody reads (:func:`resolve_rmu_quietly`), so a shot is read without its steps."""
+    _validated(state, action, state.combatant(action.actor), quiet=quiet)
+
+
+def _validated(state: EncounterState, action: Action, c: CombatantState, *, quiet: bool) -> None:
+    """:func:`validate_rmu_action` of ``c``'s action (the actor, as ``state`` has them)."""
+    _validate(state, action, c, quiet=quiet)
     if not _reacting(action):
         return
-    c = state.combatant(action.actor)
     if rmu_stats(c).afflictions.reactions:
         # The costs never hang on the dice: a dry run on throwaway dice reads them off.
         dry = _resolve(state, action, Dice.seeded(0), c, quiet=True)
@@ -533,17 +538,17 @@ def validate_rmu_action(state: EncounterState, action: Action) -> None:
         check_reaction(state, c, cost, _answers(state, action))
 
 
-def _validate(state: EncounterState, action: Action) -> None:
-    c = state.combatant(action.actor)
+def _validate(state: EncounterState, action: Action, c: CombatantState, *, quiet: bool) -> None:
     encounter_fire.refuse_before_ap(state, action)
     _able(state, c)
     check_coherent(state, c, action)
     # The shot first: most of a fight's actions (none of the kinds below is a Shoot).
     if isinstance(action, Shoot):
         check_not_held_fast(state, c)
-        check_gun_fires(c, ready_weapon(c, action.weapon))
+        weapon = ready_weapon(c, action.weapon)
+        check_gun_fires(c, weapon)
         # Building and preparing the shot runs every check the shot makes, without dice.
-        _prepared_for(state, action, c)
+        _prepared_for(state, action, c, quiet=quiet, weapon=weapon)
         return
     if isinstance(action, HoldsBreath):
         validate_holds_breath(state, action)
@@ -673,12 +678,15 @@ def _shot_fields(
     shooter: CombatantState,
     tb: TraceBuilder,
     data: RmuData,
+    weapon: WeaponState | None = None,
 ) -> tuple[Any, ...]:
     """:func:`build_shot`'s :class:`AimedShot` as the values of :data:`_SHOT_FIELDS`, after the
     id of the screen (one tuple, as the shot is kept under and compared with:
-    :func:`_prepared_for`); ``shooter`` is the actor as ``state`` has them."""
+    :func:`_prepared_for`); ``shooter`` is the actor as ``state`` has them, ``weapon`` the gun
+    they fire when the caller found it already."""
     target = fire_target(state, shooter, action.target, verb="shoot")
-    weapon = ready_weapon(shooter, action.weapon)
+    if weapon is None:
+        weapon = ready_weapon(shooter, action.weapon)
     mag = weapon.loaded
     if mag is None or mag.rounds <= 0:
         spare = any(m.rounds > 0 for m in weapon.spares)
@@ -743,6 +751,10 @@ class _Built:
     read: Trace
     prepared: tuple[PreparedShot, Trace]
     data: RmuData
+    #: Whether ``read`` tells nothing: the shot was read for a quiet resolution.
+    untold: bool
+    #: The gun fired, as the scene has it.
+    weapon: WeaponState
 
 
 #: The last shot built: validating an action and resolving it read the same state, so the
@@ -750,18 +762,36 @@ class _Built:
 _last_built: list[_Built] = []
 
 
-def _prepared_for(state: EncounterState, action: Shoot, shooter: CombatantState) -> _Built:
+#: The scene read for a quiet resolution tells nobody its steps: one builder keeping nothing.
+_UNREAD = QuietTraceBuilder()
+
+
+def _prepared_for(
+    state: EncounterState,
+    action: Shoot,
+    shooter: CombatantState,
+    *,
+    quiet: bool,
+    weapon: WeaponState | None = None,
+) -> _Built:
     """:func:`build_shot` and :func:`~.shot.settled_aimed_shot`, run once for a state and
     action in a row; refuses as they do. ``shooter`` is the actor as ``state`` has them (the
-    caller found them already)."""
+    caller found them already), ``weapon`` their gun when the caller found it too; ``quiet``:
+    nobody reads the steps of the read (a shot read so is not taken for a told resolution)."""
     if _last_built:
         last = _last_built[0]
-        if last.state is state and (last.action is action or last.action == action):
+        if (
+            last.state is state
+            and (last.action is action or last.action == action)
+            and (quiet or not last.untold)
+        ):
             return last
-    tb = TraceBuilder()
+    tb = _UNREAD if quiet else TraceBuilder()
     # Looked up once and handed down: the shot reads the data at every step.
     data = rmu_data()
-    values = _shot_fields(state, action, shooter, tb, data)
+    values = _shot_fields(state, action, shooter, tb, data, weapon)
+    if weapon is None:  # found after the target, as the read refuses them in that order
+        weapon = ready_weapon(shooter, action.weapon)
     # Most shots of a fight are one read before, to the last field (a shooter firing again at
     # someone who has not moved): the shot and what it settles to are kept for its values,
     # found under the plain ones that set shots apart most (the shooter's wounds, the target's
@@ -778,7 +808,7 @@ def _prepared_for(state: EncounterState, action: Shoot, shooter: CombatantState)
         values[:-_KEYED],
         partial(_settled_shot, values, data),
     )
-    built = _Built(state, action, shot, tb.build(), prepared, data)
+    built = _Built(state, action, shot, tb.build(), prepared, data, quiet, weapon)
     _last_built[:] = [built]
     return built
 
@@ -841,7 +871,7 @@ def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Out
     """The events and trace of a validated action, after the checks it must pass first (the
     CS Constitution maneuver, RMU-EXP-16; the fatigue check, R-2, DEC-79), and then the CS
     read again for everyone the action moved or gassed (RMU-EXP-16)."""
-    return _exposed(state, _checked(state, action, dice))
+    return _exposed(state, _checked(state, action, dice, state.combatant(action.actor)))
 
 
 def resolve_rmu_quietly(
@@ -849,14 +879,21 @@ def resolve_rmu_quietly(
 ) -> EncounterState:
     """The state :func:`resolve_rmu_action` leads to, its events folded once by ``rmu`` (the
     ruleset asking): the CS read again on the state they leave (RMU-EXP-16) is what folding
-    them all would give."""
-    after = apply_all(state, _checked(state, action, dice, quiet=True).events, rmu)
+    them all would give. Refuses all :func:`validate_rmu_action` does first
+    (``resolve_validates``): the quiet path validates here, where it knows nobody reads the
+    steps, so a shot is read off the scene once, building none."""
+    c = state.combatant(action.actor)  # the actor, found once for both
+    _validated(state, action, c, quiet=True)
+    after = apply_all(state, _checked(state, action, dice, c, quiet=True).events, rmu)
     gassed = exposure_events(after)
     return apply_all(after, gassed, rmu) if gassed else after
 
 
-def _checked(state: EncounterState, action: Action, dice: Dice, *, quiet: bool = False) -> Outcome:
-    c = state.combatant(action.actor)
+def _checked(
+    state: EncounterState, action: Action, dice: Dice, c: CombatantState, *, quiet: bool = False
+) -> Outcome:
+    """``action`` by ``c`` (its actor, as ``state`` has them) after the checks it must pass
+    first (:func:`resolve_rmu_action`)."""
     checks: list[Outcome] = []
     if needs_gas_check(state, c, action):
         passed, gas = roll_gas_check(state, c, dice)
@@ -934,8 +971,8 @@ def _shoot(
     malfunction named for the gun in the scene, the shot counted for the gun's rate and the
     target's guns, the bonus its shooter spends; ``quiet``: with neither its trace nor its
     result."""
-    built = _prepared_for(state, action, c)
-    weapon = ready_weapon(c, action.weapon)
+    built = _prepared_for(state, action, c, quiet=quiet)
+    weapon = built.weapon
     # The events name the gun as the scene does (shot_events renames nothing).
     gun = weapon.name
     # Whom a fumble's 66 sends a round toward, looked up only then (DEC-105).

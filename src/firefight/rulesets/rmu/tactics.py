@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from functools import lru_cache
 
 from firefight.rulesets.rmu.explosives import explosive_data
@@ -72,26 +73,29 @@ def reload_due(c: CombatantState, *, in_cover: bool = True) -> bool:
     return any(2 * left < spare.rounds for spare in gun.spares)
 
 
-def aimed(state: EncounterState, name: str) -> list[str]:
+def aimed(state: EncounterState, name: str) -> Iterator[str]:
     """a grenade left of those counted thrown between two grouped enemies; a prepared shot at
     the nearest enemy it can (no recoil penalty); else a quick shot; else clear a jam; else
     reload an empty gun or one under half full; a thrower without a gun throws an M67 between
     grouped enemies, best with no ally in its casualty band, never with one in its kill band;
     a Kindred without one bites, else closes in; else wait"""
+    # Offered one by one: the rules take the first line tried at most actions (a shot), so the
+    # lines behind it (the reload asked of the gun, the fangs, the wait) are never worked out.
     me = quoted(name)
     c = state.combatant(name)
     enemies = enemies_of(state, c)
-    return [
+    if c.weapons:
         # DEC-620: a fighter with a gun throws first only at a group, with a grenade counted.
-        *(_throw(state, c, enemies) if c.weapons else []),
-        *_shots(name, tuple([e.name for e in enemies])),
-        # RMU-RF-13, RMU-GEN-8: a jammed gun fires no more until cleared.
-        f"{me} clears",
-        *([f"{me} reloads"] if reload_due(c) else []),
-        *(_throw(state, c, enemies) if not c.weapons else []),  # with a gun: offered first
-        *_fangs(state, c, enemies),
-        f"{me} waits",
-    ]
+        yield from _throw(state, c, enemies)
+    yield from _shots(name, tuple([e.name for e in enemies]))
+    # RMU-RF-13, RMU-GEN-8: a jammed gun fires no more until cleared.
+    yield f"{me} clears"
+    if reload_due(c):
+        yield f"{me} reloads"
+    if not c.weapons:  # with a gun: offered first
+        yield from _throw(state, c, enemies)
+    yield from _fangs(state, c, enemies)
+    yield f"{me} waits"
 
 
 # Asked at every action, and the same people stand in the same order turn after turn: the
