@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 from operator import attrgetter
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -1086,14 +1086,6 @@ def _resolve(
 # --- applying rmu's events ----------------------------------------------------------------------
 
 
-# What a round's start leaves of the vitals hangs on them and the AP alone, and the same few
-# recur in every fight (unhurt, some AP spent: most of everyone's rounds); a frozen value is
-# shared safely, and hashing one costs less than copying it. Bounded.
-@lru_cache(maxsize=1024)
-def _fresh_vitals(v: RmuVitals, ap: int) -> RmuVitals:
-    return replace(v, ap_left=ap, next_action_bonus=0)
-
-
 def _round_opened(c: CombatantState, ap: int) -> CombatantState:
     """``c`` at the start of a round: its AP, no bonus carried over, no initiative yet."""
     stats = rmu_stats(c)
@@ -1101,7 +1093,7 @@ def _round_opened(c: CombatantState, ap: int) -> CombatantState:
     if c.stats is stats and v.ap_left == ap and v.next_action_bonus == 0 and c.initiative is None:
         return c  # already so: someone down or out of the fight since an earlier round
     # One copy of the combatant for both changes: every round copies everyone.
-    return _opened(c, _stats_vitals(stats, _fresh_vitals(v, ap)), None)
+    return _opened(c, _stats_vitals(stats, _fresh_vitals(v, ap, 0)), None)
 
 
 def joined_round(c: CombatantState) -> CombatantState:
@@ -1115,6 +1107,7 @@ _with_stats = replacer(CombatantState, "stats")
 _stats_vitals = replacer(RmuStats, "vitals")
 _with_ap_left = replacer(RmuVitals, "ap_left")
 _round_opened_scene = replacer(EncounterState, "round", "initiative", "combatants")
+_fresh_vitals = replacer(RmuVitals, "ap_left", "next_action_bonus")
 
 
 _Fold = Callable[[EncounterState, Any], EncounterState]

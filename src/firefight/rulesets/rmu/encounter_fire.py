@@ -928,14 +928,14 @@ def recoil_first(shooter: str, weapon: str, recoil: RecoilReport | None, headlin
 
 
 def ap_cap_events(
-    c: CombatantState, round_number: int, round_ap: int, tb: TraceBuilder
+    c: CombatantState, stats: RmuStats, round_number: int, round_ap: int, tb: TraceBuilder
 ) -> list[Event]:
-    """AP a dive or a duck last round takes from this one (RMU-SUP-9, RMU-SUP-10), after what
-    a stagger already took (R-3)."""
-    cap = _fire(c).cap_in(round_number)
+    """AP a dive or a duck last round takes from ``c`` (whose figures are ``stats``) in this
+    one (RMU-SUP-9, RMU-SUP-10), after what a stagger already took (R-3)."""
+    cap = stats.fire.cap_in(round_number)
     if cap is None:
         return []
-    lost = round_ap - vitals(c).staggered_owed - cap.ap
+    lost = round_ap - stats.vitals.staggered_owed - cap.ap
     if lost <= 0:
         return []
     why = "dived under a sweep" if cap.rule == "RMU-SUP-9" else "ducked under a sweep"

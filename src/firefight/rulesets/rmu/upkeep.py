@@ -73,7 +73,7 @@ class Bleeding(ConditionKind):
         return [
             Bled(target=c.name, hits=v.bleed)
             for c in state.combatants
-            if (v := vitals(c)).bleed and not c.dead
+            if not c.dead and (v := vitals(c)).bleed
         ]
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
@@ -95,13 +95,17 @@ class Dying(ConditionKind):
         events: list[Event] = []
         torpor = kindred_rules(state).torpor
         for c in state.combatants:
-            # V-2: a Kindred never dies of the penalties or a count; they lie in torpor.
-            if c.dead or (torpor and rmu_stats(c).kindred is not None):
+            if c.dead:
                 continue
-            penalty = total_penalty(c)
+            stats = rmu_stats(c)  # read once: asked of everyone alive at every upkeep
+            # V-2: a Kindred never dies of the penalties or a count; they lie in torpor.
+            if torpor and stats.kindred is not None:
+                continue
+            v = stats.vitals
+            penalty = total_penalty(c, v)
             if penalty <= figs.dies_at:
                 events.append(Died(target=c.name, cause=f"total penalty {penalty}", rule="R-2"))
-            elif dying_rounds := vitals(c).dying_rounds:
+            elif dying_rounds := v.dying_rounds:
                 left = dying_rounds - 1
                 events.append(
                     DyingCountdown(target=c.name, rounds_left=left)
@@ -129,7 +133,7 @@ class Stun(ConditionKind):
         return [
             StunWoreOff(target=c.name, penalty=v.stun[0][0])
             for c in state.combatants
-            if (v := vitals(c)).stun and not c.dead
+            if not c.dead and (v := vitals(c)).stun
         ]
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
@@ -149,7 +153,7 @@ class Staggered(ConditionKind):
         return [
             StaggerCleared(target=c.name)
             for c in state.combatants
-            if (v := vitals(c)).staggered and not v.staggered_owed and not c.dead
+            if not c.dead and (v := vitals(c)).staggered and not v.staggered_owed
         ]
 
     def describe(self, event: Event, state: EncounterState) -> str | None:
@@ -164,12 +168,17 @@ for _kind in (Bleeding(), Dying(), Stun(), Staggered()):
     register_condition(_kind)
 
 
+# What every upkeep's outcome holds besides its events: frozen, so shared by all.
+_UNTRACED = Trace()
+_UPKEPT = Happened()
+
+
 def end_round(state: EncounterState, ruleset: EventApplier) -> tuple[Outcome, EncounterState]:
     """Upkeep: every condition kind in R-4's order, and the state its events leave."""
     # Each kind reads the state the kinds before it left, so each kind's events are folded
     # before the next kind's are worked out: the state they reach is the round's end.
     events, after = run_upkeep(state, lambda s, found: apply_all(s, found, ruleset))
-    return Outcome(events=events, trace=Trace(), result=Happened()), after
+    return Outcome(events=events, trace=_UNTRACED, result=_UPKEPT), after
 
 
 def start_round(state: EncounterState, round_number: int) -> Outcome:
@@ -193,11 +202,12 @@ def _round_start(state: EncounterState, round_number: int, tb: TraceBuilder) -> 
     for c in state.combatants:
         if c.dead:
             continue
-        owed = vitals(c).staggered_owed
+        stats = rmu_stats(c)  # read once: everyone's, every round
+        owed = stats.vitals.staggered_owed
         if owed:
             events.append(StaggerPaid(target=c.name, ap=owed))
             tb.step(f"{c.name} is staggered: {owed} AP lost at the start.", "R-3")
-        events.extend(ap_cap_events(c, round_number, figs.round_ap, tb))
+        events.extend(ap_cap_events(c, stats, round_number, figs.round_ap, tb))
         if round_number == 1 and c.surprise is Surprise.SURPRISED:
             events.append(
                 ActionPointsLost(
@@ -286,7 +296,7 @@ def _initiative(
             # A quiet trace keeps no roll: the same draws, without building one.
             faces, rolled = dice.pool_drawn(count, sides, purpose)
         # Every penalty counts here, the gas's too: it is -30 on everything (RMU-EXP-16).
-        penalty = penalty_sum(c)
+        penalty = penalty_sum(c, stats)
         total = tb.add(
             _initiative_total(
                 c.name,

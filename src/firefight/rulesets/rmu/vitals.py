@@ -331,10 +331,12 @@ def penalty_modifiers(c: CombatantState) -> list[Modifier]:
     return [*wounds, *gas_modifiers(stats.afflictions)]
 
 
-def penalty_sum(c: CombatantState) -> int:
+def penalty_sum(c: CombatantState, stats: RmuStats | None = None) -> int:
     """What :func:`penalty_modifiers` add up to, without listing them: the wounds' kept total
-    and the gas's penalty (initiative asks it of everyone every round)."""
-    stats = rmu_stats(c)
+    and the gas's penalty (initiative asks it of everyone every round). ``stats``: ``c``'s
+    figures, when the caller has them already."""
+    if stats is None:
+        stats = rmu_stats(c)
     return _total(c, stats.vitals) + stats.afflictions.gas
 
 
@@ -375,10 +377,11 @@ def _wounds(
     return tuple(mods)
 
 
-def total_penalty(c: CombatantState) -> int:
+def total_penalty(c: CombatantState, v: RmuVitals | None = None) -> int:
     """R-2's "total penalty": what the wounds take, the measure of dying and of the fatigue
-    check; the gas's passing penalty is no wound (DEC-381)."""
-    return _total(c, vitals(c))
+    check; the gas's passing penalty is no wound (DEC-381). ``v``: ``c``'s vitals, when the
+    caller has them already."""
+    return _total(c, vitals(c) if v is None else v)
 
 
 def _total(c: CombatantState, v: RmuVitals) -> int:
