@@ -220,9 +220,12 @@ def start_turn(round_number: int) -> Outcome:
 
 def initiative(state: EncounterState) -> Outcome:
     """3e: the fastest acts first (Move), ties together; bystanders take no place (DEC-73)."""
-    able = [c for c in state.combatants if c.in_fight]
-    moves = sorted({gurps_stats(c).move for c in able}, reverse=True)
-    groups = tuple(tuple(c.name for c in able if gurps_stats(c).move == m) for m in moves)
+    # Asked at every second of a fight: each Move's names gathered in one pass, scene order.
+    by_move: dict[int, list[str]] = {}
+    for c in state.combatants:
+        if c.in_fight:
+            by_move.setdefault(gurps_stats(c).move, []).append(c.name)
+    groups = tuple(tuple(by_move[m]) for m in sorted(by_move, reverse=True))
     return Outcome(events=(InitiativeOrdered(groups=groups),), trace=Trace(()), result=Happened())
 
 
