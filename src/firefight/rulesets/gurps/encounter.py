@@ -15,7 +15,7 @@ come from the shot's resolution (GUR-CORE-1). Shooting lives in :mod:`.firing`, 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from firefight.declarations import field_named
@@ -225,7 +225,13 @@ def initiative(state: EncounterState) -> Outcome:
     for c in state.combatants:
         if c.in_fight:
             by_move.setdefault(gurps_stats(c).move, []).append(c.name)
-    groups = tuple(tuple(by_move[m]) for m in sorted(by_move, reverse=True))
+    return _ordered(tuple(tuple(by_move[m]) for m in sorted(by_move, reverse=True)))
+
+
+# A fight's seconds come round with the same order, most of them: the same frozen outcome for
+# the same groups, built once (a bounded cache keyed on the groups).
+@lru_cache(maxsize=256)
+def _ordered(groups: tuple[tuple[str, ...], ...]) -> Outcome:
     return Outcome(events=(InitiativeOrdered(groups=groups),), trace=Trace(()), result=Happened())
 
 
