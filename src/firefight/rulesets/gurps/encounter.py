@@ -212,6 +212,9 @@ def _facing_whom(words: tuple[str, ...], actor: str, state: EncounterState) -> s
     return one_name(words, state, what="turns to face")
 
 
+# The same second opens the same way in every fight of a simulation: its frozen outcome is
+# built once per second's number (a bounded cache).
+@lru_cache(maxsize=256)
 def start_turn(round_number: int) -> Outcome:
     return Outcome(
         events=(GurpsTurnStarted(round=round_number),), trace=Trace(()), result=Happened()
