@@ -413,6 +413,21 @@ def test_d_4_a_persistent_deck_reshuffles_the_discards() -> None:
     assert any("reshuffled" in getattr(e, "text", "") for e in outcome.trace)
 
 
+def test_d_4_the_deck_a_draw_leaves_reads_back_as_the_cards_it_left() -> None:
+    """D-4: the deck left by a draw, written as the scene writes it, is read as those very
+    cards by the next draw (kept as the draw leaves it); a deck naming a card twice is still
+    refused every time it is read."""
+    first = fire("KH,2S,7C", skill=2, deck="KH,2S,7C,9D,QS,3H")
+    left = first.result.deck_left
+    assert left == ("9D", "QS", "3H")
+    assert parse_deck(",".join(left)) == tuple(parse_card(c) for c in left)
+    then = fire("QS,3H,9D", skill=2, deck=",".join(left))
+    assert then.result.deck_left == ()
+    for _ in range(2):
+        with pytest.raises(RuleRefusal, match="twice"):
+            parse_deck("9D,9D")
+
+
 def test_d_4_a_deck_written_by_hand_reads_as_its_cards() -> None:
     """D-4: the cards left may be written in any case and spacing: they are read as the cards
     they name, reported by the cards' own names, and a card named twice (however written) is

@@ -268,6 +268,24 @@ def test_quick_init_keeps_a_value_frozen_and_hashable() -> None:
     assert dataclasses.replace(one, rounds=5) == quick(5, "ap")
 
 
+def test_quick_init_builds_a_value_of_four_fields_or_more_as_its_very_class() -> None:
+    """From four fields the slots are filled through replace's twin: the value comes out of the
+    class itself and frozen, and a subclass that inherits the __init__ keeps its own class."""
+    _, quick = _twins()[0]
+    one: Any = quick(rounds=3, ammo="ap")
+    assert (one.rounds, one.ammo, one.spares, one.seen) == (3, "ap", (), [])
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        one.rounds = 4
+    assert type(one) is quick
+
+    class Kept(quick):  # type: ignore[misc, valid-type]
+        __slots__ = ()
+
+    two: Any = Kept(rounds=3)
+    assert two.rounds == 3 and two.ammo == "ball"
+    assert type(two) is Kept
+
+
 def test_the_domain_values_quick_init_builds_survive_a_round_trip() -> None:
     """Values a fight builds by the hundred, with quick_init: pickled, copied and written by
     pydantic exactly as before."""

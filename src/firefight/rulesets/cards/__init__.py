@@ -43,6 +43,7 @@ class _Fight(NamedTuple):
     it tells apart from the fold's events."""
 
     start_round: Callable[[int], Outcome]
+    round_ended: Callable[[], Outcome]
     initiative: Callable[[EncounterState, Dice], Outcome]
     initiative_events: Callable[[EncounterState, Dice], Sequence[Event]]
     can_still_harm: Callable[[CombatantState], bool]
@@ -63,6 +64,7 @@ def _fight() -> _Fight:
         initiative_events,
         resolve_cards_action,
         resolve_cards_quietly,
+        round_ended,
         start_round,
         validate_cards_action,
     )
@@ -72,6 +74,7 @@ def _fight() -> _Fight:
 
     return _Fight(
         start_round=start_round,
+        round_ended=round_ended,
         initiative=initiative,
         initiative_events=initiative_events,
         can_still_harm=rounds_left,  # DEC-540: a round left in a gun or a magazine
@@ -166,10 +169,7 @@ class Cards(Ruleset):
         return _fight().initiative_events(state, dice)
 
     def upkeep(self, state: EncounterState) -> Outcome:
-        from firefight.outcome import Happened, Outcome
-        from firefight.trace import Trace
-
-        return Outcome(events=(), trace=Trace(()), result=Happened())
+        return _fight().round_ended()
 
     def action_words(self) -> Mapping[str, Sequence[str]]:
         from firefight.rulesets.cards.encounter import action_words

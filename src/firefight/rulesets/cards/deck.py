@@ -44,6 +44,9 @@ def parse_deck(text: str) -> tuple[Card, ...] | None:
 
 def _read_deck(text: str) -> tuple[tuple[Card, ...], tuple[str, ...]] | None:
     """:func:`parse_deck`'s cards with their names (each card's own, however it was written)."""
+    found = _READ.get(text)
+    if found is not None:
+        return found
     if not text.strip():
         return None
     parts = text.split(",")
@@ -57,7 +60,22 @@ def _read_deck(text: str) -> tuple[tuple[Card, ...], tuple[str, ...]] | None:
     # One name per card: the same name twice is the same card twice.
     if len(set(names)) != len(names):
         raise RuleRefusal("D-4", "The cards left name a card twice; a deck holds each card once.")
-    return tuple(cards), tuple(names)
+    read = tuple(cards), tuple(names)
+    _kept_read(text, read)
+    return read
+
+
+def _kept_read(text: str, read: tuple[tuple[Card, ...], tuple[str, ...]]) -> None:
+    if len(_READ) >= _READ_HELD:
+        _READ.clear()
+    _READ[text] = read
+
+
+#: Decks' texts read, with what each reads: a shared deck's text is read at every draw from
+#: it, the text the last draw left (kept here as that draw leaves it, so it is not split and
+#: looked up card by card again). Cleared when full; a refusal is never kept.
+_READ: dict[str, tuple[tuple[Card, ...], tuple[str, ...]]] = {}
+_READ_HELD = 64
 
 
 def _written(parts: list[str]) -> tuple[list[Card], list[str]]:
@@ -131,6 +149,10 @@ class DeckInPlay:
             drawn.extend(got)
             self._table.extend(got)
         self.left, self._names = left, names
+        if names:
+            # The scene writes the deck left as its cards' own names, comma-separated: what
+            # the next draw reads is what this one leaves.
+            _kept_read(",".join(names), (left, names))
         return tuple(drawn)
 
 

@@ -77,6 +77,7 @@ __all__ = [
     "parse_cards_action",
     "resolve_cards_action",
     "resolve_cards_quietly",
+    "round_ended",
     "start_round",
     "validate_cards_action",
 ]
@@ -121,10 +122,22 @@ class CardsShot(Action):
 # --- rounds and reaction (K-2) ----------------------------------------------------------------
 
 
+# The same round opens the same way in every fight of a simulation: its frozen outcome is
+# built once per round number (a bounded cache).
+@lru_cache(maxsize=256)
 def start_round(round_number: int) -> Outcome:
     return Outcome(
         events=(CardsRoundStarted(round=round_number),), trace=Trace(()), result=Happened()
     )
+
+
+def round_ended() -> Outcome:
+    """The end of a round brings nothing: wounds, the guns and the deck change by actions."""
+    return _NOTHING
+
+
+#: What every round's end comes to: one frozen value, not three built anew.
+_NOTHING: Outcome = Outcome(events=(), trace=Trace(()), result=Happened())
 
 
 def _uses_shared_deck(state: EncounterState) -> bool:

@@ -143,26 +143,31 @@ def fighter(c: CombatantState) -> CprFighter:
 
 def health(c: CombatantState) -> Health:
     """HP now and at most (C-9)."""
-    return _health(c.hits_left, max(1, c.hits_max))
-
-
-# Read for every shooter and target: the frozen value for two whole numbers, kept in a bounded
-# cache (a refusal, HP above the maximum, is never kept).
-@lru_cache(maxsize=1024, typed=True)
-def _health(hp: int, max_hp: int) -> Health:
-    return Health(hp=hp, max_hp=max_hp)
+    return _health_of(c)[0]
 
 
 def wound_of(c: CombatantState) -> WoundState:
     """The wound state HP put ``c`` in (C-9)."""
-    return _wound(c.hits_left, max(1, c.hits_max))
+    return _health_of(c)[1]
 
 
-# Read for every shooter, target and death save: the state for two whole numbers, kept as
-# their Health is.
-@lru_cache(maxsize=1024, typed=True)
-def _wound(hp: int, max_hp: int) -> WoundState:
-    return _health(hp, max_hp).state
+def _health_of(c: CombatantState) -> tuple[Health, WoundState]:
+    # Read for every shooter, target and death save: the frozen value and its state for the
+    # two whole numbers of the damage track, kept in a plain dict by them (a bounded cache,
+    # cleared when full; a refusal, HP above the maximum, is never kept).
+    key = (c.hits_max, c.hits_taken)
+    found = _HEALTHS.get(key)
+    if found is None:
+        made = Health(hp=c.hits_left, max_hp=max(1, c.hits_max))
+        found = (made, made.state)
+        if len(_HEALTHS) >= _HEALTHS_HELD:
+            _HEALTHS.clear()
+        _HEALTHS[key] = found
+    return found
+
+
+_HEALTHS: dict[tuple[int, int], tuple[Health, WoundState]] = {}
+_HEALTHS_HELD = 1024
 
 
 def spot_of(c: CombatantState) -> Spot:

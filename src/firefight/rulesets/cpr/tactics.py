@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import itemgetter
 
 from firefight.rulesets.cpr import cpr_data
-from firefight.rulesets.cpr.fighter import fighter
+from firefight.rulesets.cpr.fighter import CprFighter, fighter
 from firefight.rulesets.cpr.tactic_moves import owed_move
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.tactics import enemies_by_distance, quoted
@@ -17,10 +18,12 @@ __all__ = ["attack_lines", "can_still_harm", "sharp"]
 def can_still_harm(c: CombatantState) -> bool:
     """DEC-540: a round loaded or carried for a gun (CPR-AMMO-1), or something left to throw
     (CPR-THR-1)."""
-    own = fighter(c)
-    return any(
-        w.loaded is None or w.loaded.rounds > 0 or own.kinds_carried(w.name) for w in c.weapons
-    )
+    # Asked before every turn: a plain loop, the figures read only for an empty magazine.
+    for w in c.weapons:
+        mag = w.loaded
+        if mag is None or mag.rounds > 0 or fighter(c).kinds_carried(w.name):
+            return True
+    return False
 
 
 def sharp(state: EncounterState, name: str) -> list[str]:
@@ -58,21 +61,21 @@ def attack_lines(
     bullets = data.figures.autofire_bullets
     sprays = gun is not None and gun.autofire_cap is not None and holds(bullets)
     twice = gun is not None and gun.rof >= 2 and holds(2)
-    # CPR-DOD-1: a REF 8+ target who dodges is beaten only by out-rolling their dodge; the
-    # others only have the range DV. The nearest first within each.
-    dodge_min_ref = data.figures.dodge_min_ref
-
-    def rank(e: CombatantState) -> tuple[bool, bool]:
-        later = first is not None and not first(e)
-        own = fighter(e)
-        return later, own.dodges and own.ref >= dodge_min_ref
-
     lines = _grenade(state, shooter, enemies, data.figures.explosive_square_m)
     if not holds(1):
         return lines  # an empty gun: nobody to rank
-    for e in sorted(enemies, key=rank):
-        them = quoted(e.name)
+    # CPR-DOD-1: a REF 8+ target who dodges is beaten only by out-rolling their dodge; the
+    # others only have the range DV. The nearest first within each (a stable sort), each
+    # enemy's figures read once for the rank and the lines.
+    dodge_min_ref = data.figures.dodge_min_ref
+    ranked: list[tuple[tuple[bool, bool], CombatantState, CprFighter]] = []
+    for e in enemies:
         own = fighter(e)
+        later = first is not None and not first(e)
+        ranked.append(((later, own.dodges and own.ref >= dodge_min_ref), e, own))
+    ranked.sort(key=_RANK)
+    for _, e, own in ranked:
+        them = quoted(e.name)
         if sprays:
             lines.append(f"{me} autofires at {them}")
         if own.head_sp < own.body_sp:
@@ -82,6 +85,9 @@ def attack_lines(
             lines.append(f"{me} shoots {them} --twice")
         lines.append(f"{me} shoots {them}")
     return lines
+
+
+_RANK = itemgetter(0)
 
 
 def _grenade(

@@ -15,7 +15,7 @@ come from the shot's resolution (GUR-CORE-1). Shooting lives in :mod:`.firing`, 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from firefight.declarations import field_named
@@ -212,6 +212,9 @@ def _facing_whom(words: tuple[str, ...], actor: str, state: EncounterState) -> s
     return one_name(words, state, what="turns to face")
 
 
+# The same second opens the same way in every fight of a simulation: its frozen outcome is
+# built once per second's number (a bounded cache).
+@lru_cache(maxsize=256)
 def start_turn(round_number: int) -> Outcome:
     return Outcome(
         events=(GurpsTurnStarted(round=round_number),), trace=Trace(()), result=Happened()
@@ -220,9 +223,18 @@ def start_turn(round_number: int) -> Outcome:
 
 def initiative(state: EncounterState) -> Outcome:
     """3e: the fastest acts first (Move), ties together; bystanders take no place (DEC-73)."""
-    able = [c for c in state.combatants if c.in_fight]
-    moves = sorted({gurps_stats(c).move for c in able}, reverse=True)
-    groups = tuple(tuple(c.name for c in able if gurps_stats(c).move == m) for m in moves)
+    # Asked at every second of a fight: each Move's names gathered in one pass, scene order.
+    by_move: dict[int, list[str]] = {}
+    for c in state.combatants:
+        if c.in_fight:
+            by_move.setdefault(gurps_stats(c).move, []).append(c.name)
+    return _ordered(tuple(tuple(by_move[m]) for m in sorted(by_move, reverse=True)))
+
+
+# A fight's seconds come round with the same order, most of them: the same frozen outcome for
+# the same groups, built once (a bounded cache keyed on the groups).
+@lru_cache(maxsize=256)
+def _ordered(groups: tuple[tuple[str, ...], ...]) -> Outcome:
     return Outcome(events=(InitiativeOrdered(groups=groups),), trace=Trace(()), result=Happened())
 
 
