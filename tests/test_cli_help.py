@@ -7,8 +7,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import typer.main
+from typer.testing import CliRunner
 
 from firefight.cli.app import app
+
+runner = CliRunner()
 
 
 def _commands() -> Iterator[tuple[str, Any]]:
@@ -59,3 +62,23 @@ def test_workers_default_is_said_in_words_not_as_a_number() -> None:
         assert workers is not None, path
         assert workers.default is None, path
         assert "default: one per core" in workers.help, path
+
+
+def test_cpr_ammo_help_names_the_rounds_the_commands_take() -> None:
+    """C-14: `cpr shoot --help` names the rounds docs/cpr.md lists (once only basic and shell),
+    and each one it names is fired; shell is refused as it says. `cpr reload` names them too."""
+    commands = dict(_commands())
+    shoot, reload = (
+        _option(commands["cpr shoot"], "--ammo"),
+        _option(commands["cpr reload"], "--ammo"),
+    )
+    assert shoot is not None and reload is not None
+    shoot_help, reload_help = str(shoot.help), str(reload.help)
+    kinds = ["basic", "armor-piercing", "expansive", "incendiary", "rubber", "smart"]
+    shot = ["cpr", "shoot", "--weapon", "heavy pistol", "--ref", "7", "--skill", "6"]
+    for kind in kinds:
+        assert kind in shoot_help and kind in reload_help, kind
+        result = runner.invoke(app, [*shot, "--distance", "10", "--ammo", kind, "--seed", "1"])
+        assert result.exit_code == 0, (kind, result.output)
+    refused = runner.invoke(app, [*shot, "--distance", "10", "--ammo", "shell", "--seed", "1"])
+    assert refused.exit_code == 2 and "shotgun-shells" in shoot_help
