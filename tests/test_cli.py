@@ -211,3 +211,24 @@ def test_python_dash_m_firefight_runs_the_command_line(
     with pytest.raises(SystemExit) as done:
         runpy.run_module("firefight", run_name="__main__")
     assert done.value.code in (0, None) and "glock-17" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["gurps", "reload", "--weapon", "revolver-38", "--rounds", "1"],
+        ["rmu", "stake", "--ob", "20", "--untroubled"],
+        ["cpr", "explode", "--weapon", "grenade launcher", "--placed", "--at", "26,3",
+         "--target", "Ana:18,1:sp=11"],
+    ],
+)  # fmt: skip
+def test_no_seed_to_repeat_when_no_die_was_rolled(argv: list[str]) -> None:
+    """docs/gurps.md's `reload --rounds 1`, docs/rmu.md's `stake --untroubled` and docs/cpr.md's
+    placed blast that catches nobody roll nothing: no "repeat with --seed" line promising dice;
+    a command that rolls still prints the seed it drew."""
+    quiet = runner.invoke(app, argv)
+    assert quiet.exit_code == 0, quiet.output
+    assert "dice: seed" not in quiet.output
+    rolled = runner.invoke(app, ["rmu", "shoot", "--weapon", "glock-17", "--ob", "65",
+                                 "--distance", "40", "--seed", "7"])  # fmt: skip
+    assert "dice: seed 7 (repeat with --seed 7)" in rolled.output

@@ -179,9 +179,10 @@ def test_a_dask_scheduler_that_cannot_be_reached_is_one_line(address: str) -> No
     assert done.stderr.startswith(f"error: --dask {address!r}: ") and done.stderr.count("\n") == 1
 
 
-@pytest.mark.parametrize("workers", ["-2", "-1000"])
-def test_workers_below_the_default_are_refused(workers: str) -> None:
-    """-1 is the default (one per core when it pays); any other negative count is no count."""
+@pytest.mark.parametrize("workers", ["-1", "-2", "-1000"])
+def test_workers_below_zero_are_refused(workers: str) -> None:
+    """The limit is 0 to 64 (README, Limits), -1 included: left unset, the command chooses
+    (one per core when it pays), and no typed number stands for that."""
     result = run("odds", "simulate", str(ALLEY), "--fights", "2", "--workers", workers)
     assert_clean_exit(result, allowed=(2,))
     assert "--workers is " in result.stderr and "the limit is 0 to 64" in result.stderr

@@ -584,6 +584,27 @@ def test_encounter_odds_on_the_command_line(store: list[str]) -> None:
 # --- the session ------------------------------------------------------------------------------
 
 
+def test_a_session_fed_from_a_pipe_prints_a_plain_transcript(store: list[str]) -> None:
+    """docs/table-play.md pipes lines into `encounter play`: off a terminal each prompt is
+    printed once with the line read after it, with no terminal redrawing (blank lines, every
+    prompt twice, prompt_toolkit's warning), and the lines are done as typed."""
+    new_raid(store)
+    result = runner.invoke(
+        app,
+        ["encounter", "play", "raid", "--no-history", *store],
+        input="Mara waits\nViktor shoots Mara --ap 3\nn\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "" not in lines
+    assert "round 1 · Mara (4 AP) › Mara waits" in lines
+    assert "#2 Mara waits (4 AP)." in lines
+    # Viktor is next now: no question asked, so the "n" is read as a line and refused
+    assert "round 1 · Viktor (4 AP) › Viktor shoots Mara --ap 3" in lines
+    assert sum(line.count("›") for line in lines) == 4
+    assert "not a terminal" not in result.output
+
+
 def play(service: EncounterService, typed: str, *, answers: str = "") -> Session:
     """Drive a session with ``typed`` as if from the keyboard (a pipe, not a terminal)."""
     replies = iter(answers)

@@ -28,6 +28,7 @@ from firefight.cli.resolving import (
 )
 
 __all__ = [
+    "DICE_PANEL",
     "AskOpt",
     "JsonOpt",
     "RollsOpt",

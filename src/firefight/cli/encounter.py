@@ -514,16 +514,18 @@ def play_session(
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
-    from firefight.cli.play import Session, confirm_with, run_session
+    from firefight.cli.play import LinePrompt, PipedPrompt, Session, confirm_with, run_session
     from firefight.tables.registry import user_home
 
     with _service(store) as service:
         service.state(name)  # an unknown name is refused before the prompt opens
-        kept: History = InMemoryHistory()
-        if history:
-            user_home().mkdir(parents=True, exist_ok=True)
-            kept = FileHistory(str(user_home() / "play-history"))
-        prompt: PromptSession[str] = PromptSession(history=kept)
+        prompt: LinePrompt = PipedPrompt(sys.stdin)
+        if sys.stdin.isatty():
+            kept: History = InMemoryHistory()
+            if history:
+                user_home().mkdir(parents=True, exist_ok=True)
+                kept = FileHistory(str(user_home() / "play-history"))
+            prompt = PromptSession(history=kept)
         session = Session(service, name, confirm=confirm_with(prompt), seed=seed, trials=trials)
         with refusals():
             run_session(session, prompt)

@@ -25,7 +25,6 @@ from rich.table import Table as RichTable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.lazy import lazy_group, ruleset_commands
 from firefight.cli.odds_kit import (
-    AUTO_WORKERS,
     OddsSeedOpt,
     PlotOpt,
     executor_for,
@@ -110,12 +109,12 @@ def simulate_command(
         ),
     ] = None,
     workers: Annotated[
-        int,
+        int | None,
         typer.Option(
             help="Local worker processes (default: one per core from 200 fights on, else "
             "none; 0: this process)."
         ),
-    ] = AUTO_WORKERS,
+    ] = None,
     dask: Annotated[
         str | None,
         typer.Option(help="Run on a Dask cluster: the scheduler's address, tcp://HOST:PORT."),
@@ -136,7 +135,7 @@ def simulate_command(
         if not sep or not side.strip() or not name.strip():
             fail(f"error: --tactic is SIDE=NAME, got {given!r}")
         chosen[side.strip()] = name.strip()
-    if workers == AUTO_WORKERS:
+    if workers is None:
         # Worker processes start cold (about a second each here): worth it past a few seconds.
         workers = len(os.sched_getaffinity(0)) if fights >= WORKERS_AFTER_FIGHTS else 0
     with executor_for(dask, workers) as executor:

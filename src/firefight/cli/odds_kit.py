@@ -30,7 +30,6 @@ if TYPE_CHECKING:
     from firefight.odds.sweep import SweepResult
 
 __all__ = [
-    "AUTO_WORKERS",
     "CSV_DECIMALS",
     "ODDS_OPTIONS",
     "CsvOpt",
@@ -301,10 +300,6 @@ def show_distribution(
         likely.add_row(f"{100 * p:.3f}%", escape(describe(view)))
     console.print(likely)
     console.print(f"[dim]{escape(_how(dist))}")
-
-
-#: ``--workers`` unset: the command chooses (one per core when the work pays for their start).
-AUTO_WORKERS = -1
 
 
 @contextmanager

@@ -15,8 +15,8 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Protocol, TextIO
 
-from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
 from prompt_toolkit.document import Document
 from rich.markup import escape
@@ -38,7 +38,15 @@ from firefight.service import Applied, Current, EncounterService
 from firefight.store.base import ConflictError
 from firefight.text import printable
 
-__all__ = ["SESSION_COMMANDS", "Session", "SessionCompleter", "confirm_with", "run_session"]
+__all__ = [
+    "SESSION_COMMANDS",
+    "LinePrompt",
+    "PipedPrompt",
+    "Session",
+    "SessionCompleter",
+    "confirm_with",
+    "run_session",
+]
 
 #: The session's own words (an action line starts with a person's name; a GM command with
 #: its word, :data:`~firefight.encounter.gm.GM_COMMANDS`).
@@ -313,7 +321,31 @@ def _words(text: str) -> list[str]:
         return text.split()
 
 
-def confirm_with(prompt: PromptSession[str]) -> Callable[[str], bool]:
+class LinePrompt(Protocol):
+    """Where the session reads its lines: prompt_toolkit's ``PromptSession`` at a terminal, a
+    :class:`PipedPrompt` off one."""
+
+    def prompt(self, message: str, *, completer: Completer | None = None) -> str: ...
+
+
+class PipedPrompt:
+    """Lines from a pipe or a file (``printf 'help\\nquit\\n' | firefight encounter play
+    NAME``), printed after their prompt once, as a transcript. prompt_toolkit redraws its line
+    for a terminal: off one that comes out as blank lines, every prompt twice and a warning."""
+
+    def __init__(self, lines: TextIO) -> None:
+        self._lines = lines
+
+    def prompt(self, message: str, *, completer: Completer | None = None) -> str:
+        line = self._lines.readline()
+        if not line:
+            raise EOFError
+        line = line.rstrip("\r\n")
+        console.print(f"{message}{printable(line)}", markup=False, highlight=False)
+        return line
+
+
+def confirm_with(prompt: LinePrompt) -> Callable[[str], bool]:
     """A yes-or-no question asked at ``prompt``: no unless answered yes. Ctrl-C or Ctrl-D at it
     answer no, as they leave the prompt's line alone: they are not the end of the session."""
 
@@ -327,7 +359,7 @@ def confirm_with(prompt: PromptSession[str]) -> Callable[[str], bool]:
     return confirm
 
 
-def run_session(session: Session, prompt: PromptSession[str]) -> None:
+def run_session(session: Session, prompt: LinePrompt) -> None:
     """Read and do lines until ``quit`` or the end of the input."""
     console.print(
         f"[bold]{escape(session.name)}[/]: type an action, 'help' for the commands, Tab to "

@@ -149,6 +149,11 @@ class GivenDice:
         return self.dice.source
 
     @property
+    def rolled(self) -> bool:
+        """Whether the action used any die at all."""
+        return bool(self._recorder.faces)
+
+    @property
     def unused(self) -> list[int | str]:
         """Scripted faces (and cards) the action did not need."""
         inner = self._recorder.inner
@@ -258,9 +263,12 @@ def show_outcome(
     outcome: Outcome[R],
     dice_info: dict[str, object],
     headline: Callable[[Outcome[R]], str],
+    *,
+    rolled: bool = True,
 ) -> None:
     trace, head = outcome.trace.render_text(), headline(outcome)
-    seeded = dice_info.get("source") == "seeded"
+    # A seed is worth printing only for dice that were rolled: with none, nothing to repeat.
+    seeded = rolled and dice_info.get("source") == "seeded"
     number = dice_info.get("seed")
     seed = f"dice: seed {number} (repeat with --seed {number})"
     plain = PlainWriter(sys.stdout)
@@ -307,7 +315,7 @@ def show_resolution(
             )
         )
         return
-    show_outcome(title, outcome, dict(given.info), headline)
+    show_outcome(title, outcome, dict(given.info), headline, rolled=given.rolled)
     if given.unused:
         print(f"note: {len(given.unused)} scripted dice were not needed: {given.unused}")
 

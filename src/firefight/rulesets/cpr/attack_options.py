@@ -221,7 +221,12 @@ class ShootOptions(FiringFields, _Aimed, _Dodging, _Struck, GunFields):
         high=MAX_DISTANCE_M,
         rule="CPR-RNG-1",
     )
-    ammo: str = param("basic", help="basic, or shell for a shotgun (refused).", choices=ammo_keys)
+    ammo: str = param(
+        "basic",
+        help="The rounds fired (C-14): basic, armor-piercing, expansive, incendiary, rubber, "
+        "smart; shell is refused (shells are `cpr shotgun-shells`).",
+        choices=ammo_keys,
+    )
     behind: str | None = param(
         None,
         help="Cover with HP in front of the target, e.g. 'concrete thick' (C-13).",

@@ -28,7 +28,10 @@ class ReloadOptions:
 
     weapon: str = param(help="Weapon (see `firefight weapons -r cpr`).")
     ammo: str = param(
-        "basic", help="Ammunition to load: basic, or shell (shotgun).", choices=ammo_keys
+        "basic",
+        help="Ammunition to load (C-14): basic, armor-piercing, expansive, incendiary, rubber, "
+        "smart; shell for a shotgun; a grenade load for a launcher.",
+        choices=ammo_keys,
     )
     loaded: int = param(
         0, help="Rounds in the magazine now.", low=0, high=MAX_ROUNDS, rule="CPR-AMMO-1"

@@ -14,6 +14,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from firefight.cli.common import (
+    DICE_PANEL,
     AskOpt,
     JsonOpt,
     SeedOpt,
@@ -46,6 +47,7 @@ CardsOpt = Annotated[
         "--rolls",
         help="Your own cards, named in the order turned over (e.g. QH,7S,AC,10D); with --ask, "
         "any further card is asked for.",
+        rich_help_panel=DICE_PANEL,
     ),
 ]
 

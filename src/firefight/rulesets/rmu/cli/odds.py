@@ -17,7 +17,6 @@ from rich.table import Table as RichTable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.declared import declared_command
 from firefight.cli.odds_kit import (
-    AUTO_WORKERS,
     CSV_DECIMALS,
     ODDS_OPTIONS,
     CsvOpt,
@@ -454,13 +453,13 @@ _SWEEP_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
     (
         "workers",
         Annotated[
-            int,
+            int | None,
             typer.Option(
                 help="Local worker processes (default: one per core when the sweep is big "
                 "enough to pay for their start, else none; 0: this process)."
             ),
         ],
-        AUTO_WORKERS,
+        None,
     ),
     (
         "dask",
@@ -504,7 +503,7 @@ def sweep_rmu_shoot(
     seed: int,
     stat: str,
     x: str | None,
-    workers: int,
+    workers: int | None,
     dask: str | None,
     csv_path: Path | None,
     csv_decimals: int,
@@ -529,7 +528,7 @@ def sweep_rmu_shoot(
     if plot is not None and stat not in stats:
         fail(f"error: --stat is one of {', '.join(stats)}, got {stat!r}")
     points = math.prod(len(v) for v in grid.values())
-    if workers == AUTO_WORKERS:
+    if workers is None:
         workers = auto_workers(base, points, chosen, samples, len(os.sched_getaffinity(0)))
     with (
         executor_for(dask, workers) as executor,
