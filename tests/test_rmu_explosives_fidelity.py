@@ -1,17 +1,34 @@
 """rmu explosives read against 000 'Grenades & Explosives' term by term: the outcomes a
-mutation audit found no other test asserting (RMU-EXP-2, -8, -13; RULINGS X-1, X-3)."""
+mutation audit found no other test asserting (RMU-EXP-2, -8, -13, -16; RULINGS X-1, X-3)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from encounter_support import in_memory, scene
 from firefight.dice import Dice
 from firefight.geometry import Point
+from firefight.rulesets.rmu.affliction_events import GasExposure
 from firefight.rulesets.rmu.blast_results import BlastPerson
 from firefight.rulesets.rmu.detonation import Blast, BlastTarget, resolve_detonation
 from firefight.rulesets.rmu.placement import Throw, resolve_throw
+from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.trace import Step
 
 DOOR = Point(x_ft=0, y_ft=45)
 ORIGIN = Point(x_ft=0, y_ft=0)
+PAD = [5] * 40  # initiative and any roll a test does not look at
+
+
+def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "position": [x, y],
+        "hits": 80,
+        "stats": {"body_development": 25, "bmr_ft": 20, "constitution": 10},
+        "skills": {"thrown": {"bonus": 40, "ranks": 10}},
+        **extra,
+    }
 
 
 def test_rmu_exp_2_the_gms_difficulty_adds_to_the_placement_total() -> None:
@@ -59,3 +76,18 @@ def test_rmu_exp_13_a_molotovs_fire_reaches_its_10_ft_and_no_further() -> None:
     fire = _blast("molotov", {"Edge": 10.5, "Clear": 12}, 50)
     assert (fire["Edge"].band, fire["Edge"].severity) == ("fire", "C")
     assert fire["Clear"].band is None
+
+
+def test_rmu_exp_16_a_gas_mask_leaves_nothing_behind_when_its_wearer_walks_out() -> None:
+    """A mask negates CS, so there is nothing for the eyes to clear: Viktor, masked at 0 in the
+    cloud, walks out at 0 with no -10 for the next two rounds (the unmasked carry it)."""
+    service = in_memory("g", scene(person("Mara", 0, 0), person("Viktor", 0, 45, gas_mask=True)),
+                        Dice.seeded(1))  # fmt: skip
+    service.act("g", "Mara throws cs at 0,45", Dice.scripted([70, 5]))
+    service.next_round("g", Dice.scripted(PAD))
+    out = service.act("g", "Viktor moves 0,80", Dice.scripted(PAD))
+    assert [(e.penalty, e.inside) for e in out.record.events if isinstance(e, GasExposure)] == [
+        (0, False)
+    ]
+    later = service.next_round("g", Dice.scripted(PAD)).state
+    assert rmu_stats(later.combatant("Viktor")).afflictions.gas == 0
