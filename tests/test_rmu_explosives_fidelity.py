@@ -1,17 +1,19 @@
 """rmu explosives read against 000 'Grenades & Explosives' term by term: the outcomes a
-mutation audit found no other test asserting (RMU-EXP-2, -8, -13, -16; RULINGS X-1, X-3)."""
+mutation audit found no other test asserting (RMU-EXP-2, -8, -9, -13, -16; RULINGS X-1, X-3)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from encounter_support import in_memory, scene
+import pytest
+
+from encounter_support import doorway, in_memory, scene
 from firefight.dice import Dice
 from firefight.geometry import Point
 from firefight.rulesets.rmu.affliction_events import GasExposure
 from firefight.rulesets.rmu.blast_results import BlastPerson
 from firefight.rulesets.rmu.detonation import Blast, BlastTarget, resolve_detonation
-from firefight.rulesets.rmu.placement import Throw, resolve_throw
+from firefight.rulesets.rmu.placement import ExplosiveLanded, Throw, resolve_throw
 from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.trace import Step
 
@@ -91,3 +93,14 @@ def test_rmu_exp_16_a_gas_mask_leaves_nothing_behind_when_its_wearer_walks_out()
     ]
     later = service.next_round("g", Dice.scripted(PAD)).state
     assert rmu_stats(later.combatant("Viktor")).afflictions.gas == 0
+
+
+def test_rmu_exp_9_a_throw_back_takes_the_gms_difficulty_too() -> None:
+    """A throw-back is a throw (RMU-EXP-2): Viktor's from the door at 0,5, made Hard (-20):
+    90 + 40 - 10 (40 ft) - 50 (1 AP) - 20 = 50, so 50% of 20 ft = 10 ft short of 0,5."""
+    service = in_memory("g", doorway(), Dice.seeded(1))
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    back = service.act("g", "Viktor throws-back at 0,5 --difficulty -20", Dice.scripted([90, 6]))
+    landed = next(e for e in back.record.events if isinstance(e, ExplosiveLanded))
+    assert landed.at.y_ft == pytest.approx(15)
