@@ -1,5 +1,5 @@
 """rmu explosives read against 000 'Grenades & Explosives' term by term: the outcomes a
-mutation audit found no other test asserting (RMU-EXP-2, -8, -9, -13, -16; RULINGS X-1, X-3)."""
+mutation audit found no other test asserting (RMU-EXP-1, -2, -8, -9, -13, -16; RULINGS X-1, X-3)."""
 
 from __future__ import annotations
 
@@ -104,3 +104,21 @@ def test_rmu_exp_9_a_throw_back_takes_the_gms_difficulty_too() -> None:
     back = service.act("g", "Viktor throws-back at 0,5 --difficulty -20", Dice.scripted([90, 6]))
     landed = next(e for e in back.record.events if isinstance(e, ExplosiveLanded))
     assert landed.at.y_ft == pytest.approx(15)
+
+
+def test_rmu_exp_1_a_thrown_back_grenade_carries_the_new_throwers_ranks_not_bonus() -> None:
+    """Only ranks ride the blast: the M67 Viktor throws back goes off with his 10 ranks of
+    Thrown in every total, not his +40 bonus (that placed it)."""
+    service = in_memory("g", doorway(), Dice.seeded(1))
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted(PAD))
+    service.act("g", "Viktor throws-back at 0,5", Dice.scripted([90, 6]))
+    boom = service.next_round("g", Dice.scripted([60, *PAD]))
+    parts = [
+        p
+        for t in boom.record.trace
+        if t.get("type") == "total" and str(t["label"]).startswith("detonation against")
+        for p in t["parts"]
+        if p["label"] == "Thrown ranks"
+    ]
+    assert parts and {p["value"] for p in parts} == {10}
