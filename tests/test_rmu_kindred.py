@@ -549,6 +549,7 @@ def burning_scene(**rules: Any) -> EncounterState:
 
 
 def test_v5_fire_on_a_kindred_keeps_burning_an_a_heat_critical_each_round() -> None:
+    """RMU-EXP-14: fire on a Kindred is aggravated and burns on; V-5 prices each round an A."""
     state = burning_scene()
     assert sheet(state, "Mara").burning
     burnt = burn_due(state, Dice.scripted([50]), RmuData())
