@@ -5,21 +5,27 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from encounter_support import scene
 from firefight.dice import Dice
 from firefight.encounter.scenario import initial_state, scenario_from_data
+from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.bite import Bite, bite_attack
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_events import Staked
+from firefight.rulesets.rmu.kindred_rules import KindredRules
+from firefight.rulesets.rmu.kindred_vitals import rouse_check
 from firefight.rulesets.rmu.melee.attack import MeleeAttack
 from firefight.rulesets.rmu.melee.results import MeleeHit
 from firefight.rulesets.rmu.staking import resolve_stake_attack
 from firefight.rulesets.rmu.vitals import rmu_stats, vitals, with_vitals
 from firefight.scene.apply import apply_all
 from firefight.scene.state import EncounterState
+from firefight.trace import TraceBuilder
 
 RMU = find_ruleset("rmu")
 
@@ -44,8 +50,11 @@ def vampire(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
     return person(name, x, y, **{**sheet, **extra})
 
 
-def start(*people: dict[str, Any]) -> EncounterState:
-    state = initial_state(scenario_from_data(scene(*people)))
+def start(*people: dict[str, Any], **rules: Any) -> EncounterState:
+    data = scene(*people)
+    if rules:
+        data["rules"] = {"kindred": rules}
+    state = initial_state(scenario_from_data(data))
     return replace(
         state,
         combatants=tuple(with_vitals(c, replace(vitals(c), ap_left=4)) for c in state.combatants),
@@ -101,3 +110,23 @@ def test_rmu_stake_2_a_heavy_critical_that_misses_the_chest_stakes_no_one() -> N
     assert blow.severity == "D"
     assert done.result.staked is False
     assert not [e for e in done.events if isinstance(e, Staked)]
+
+
+def test_v4_at_the_top_of_the_hunger_scale_no_rouse_check_is_rolled() -> None:
+    """V-4: at Hunger 5 no Rouse check can be made and the power fails, asked of the check
+    itself, before any die (no d10 is scripted)."""
+    state = start(vampire("Mara", 0, 0, hunger=5))
+    with pytest.raises(RuleRefusal, match="Hunger is 5") as refused:
+        rouse_check(
+            state.combatant("Mara"), "celerity", Dice.scripted([]), KindredRules(), TraceBuilder()
+        )
+    assert refused.value.rule == "V-4"
+
+
+def test_dec_761_with_v4_off_hunger_5_stops_no_power() -> None:
+    """V-4 switched off (``rouse_checks = false``): powers cost no blood, so no Rouse check
+    is due and Hunger 5 does not make the power fail (DEC-761); Hunger stays 5."""
+    state = start(vampire("Mara", 0, 0, hunger=5), rouse_checks=False)
+    roused = apply_all(state, act(state, "Mara rouses celerity", []), RMU)
+    assert sheet(roused, "Mara").is_roused("celerity")
+    assert sheet(roused, "Mara").hunger == 5
