@@ -57,6 +57,8 @@ def test_rmu_bite_2_the_penalty_follows_how_the_fangs_reach(reach: Any, penalty:
 
 
 def test_rmu_bite_5_feral_weapons_waives_the_20() -> None:
+    """RMU-BITE-5: Feral Weapons waives the -20 of a direct and of a secondary bite alike:
+    50 + 30, no penalty."""
     for reach in ("direct", "secondary"):
         bite = Bite(biter="Mara", victim="Viktor", ob=30, reach=reach, feral=True)
         assert total_of(resolve_bite(bite, Dice.scripted([50, 50]))) == 80
@@ -169,6 +171,8 @@ def test_rmu_bite_2_a_victim_who_cannot_act_is_helpless() -> None:
 
 
 def test_rmu_bite_5_feral_weapons_costs_a_rouse_check_the_first_time() -> None:
+    """RMU-BITE-5, V-4: the first Feral Weapons bite rouses it (3: Hunger 2 to 3); the bite
+    carries no -20, only the haste of 2 AP."""
     service = close_pair()
     bitten = service.act("k", "Mara bites Viktor --feral --ap 2", Dice.scripted([3, 50, 50]))
     rouse = [e for e in bitten.record.events if isinstance(e, RouseChecked)]
@@ -198,6 +202,17 @@ def test_rmu_bite_3_lodged_fangs_hold_the_victim_who_escapes_only_by_a_grapple_c
     # (100 - 10) = 177, a win.
     free = service.act("k", "Viktor tears free of Mara", Dice.scripted([97, 40, 10]))
     assert free.record.summary["free"] and fangs_in(free.state, "Viktor") is None
+
+
+def test_rmu_bite_3_the_biters_strength_based_unarmed_opposes_the_tear() -> None:
+    """RMU-BITE-3: the contest is opposed Strength-based Unarmed rolls, the biter's counting
+    too. Viktor 80 + 0 - the fangs' 50% hold (DEC-371); Mara 10 + her Strength bonus 30 = 40:
+    80 - 50 + (100 - 40) = 90, short of 101, so the fangs stay (without her Strength: 120)."""
+    service = close_pair(stats={"body_development": 25, "bmr_ft": 20, "strength": 30})
+    service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
+    kept = service.act("k", "Viktor tears free of Mara", Dice.scripted([80, 10]))
+    assert not kept.record.summary["free"]
+    assert fangs_in(kept.state, "Viktor", "Mara") is not None
 
 
 def test_rmu_bite_3_breaking_free_of_lodged_fangs_points_to_tearing_free() -> None:

@@ -27,8 +27,8 @@ from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.kindred import POWERS, KindredSheet, kindred_name
 from firefight.rulesets.rmu.kindred_events import BurningEnded, PowerRoused, StakeRemoved
 from firefight.rulesets.rmu.kindred_results import FirePutOut, Roused, StakePulled
-from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
-from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
+from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures, kindred_rules
+from firefight.rulesets.rmu.kindred_vitals import check_hunger_allows, rouse_check, sheet_of
 from firefight.rulesets.rmu.maneuvers import AbsoluteResult, difficulty_modifier, read_absolute
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
 from firefight.scene.actions import Action
@@ -115,7 +115,7 @@ def parse_kindred_action(line: Line, state: EncounterState, rule: str) -> Action
     return PutOut(**base, target=target)
 
 
-def check_rouse(c: CombatantState, power: str) -> KindredSheet:
+def check_rouse(c: CombatantState, power: str, rules: KindredRules) -> KindredSheet:
     """Refuse rousing what ``c`` cannot (V-4, V-6); ``c``'s sheet otherwise."""
     sheet = sheet_of(c)
     if sheet is None:
@@ -131,11 +131,7 @@ def check_rouse(c: CombatantState, power: str) -> KindredSheet:
         )
     if sheet.is_roused(power):
         raise RuleRefusal("V-4", f"{c.name}'s {shown} is already active.")
-    if sheet.hunger >= kindred_figures().hunger_max:
-        raise RuleRefusal(
-            "V-4",
-            f"{c.name}'s Hunger is {sheet.hunger}: no Rouse check can be made, so {shown} fails.",
-        )
+    check_hunger_allows(c, sheet, power, rules)
     return sheet
 
 
@@ -160,7 +156,7 @@ def _afford(c: CombatantState, ap: int, what: str, rule: str) -> None:
 def validate_kindred_action(state: EncounterState, action: Action) -> None:
     c = state.combatant(action.actor)
     if isinstance(action, Rouse):
-        check_rouse(c, action.power)
+        check_rouse(c, action.power, kindred_rules(state))
         return
     if isinstance(action, PullStake):
         sheet = sheet_of(state.combatant(action.target))

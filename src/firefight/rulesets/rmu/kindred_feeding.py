@@ -260,13 +260,13 @@ def _kindred(c: CombatantState, what: str) -> None:
         raise RuleRefusal("RMU-BITE-5", f"{c.name} is mortal: only a vampire's {what} works so.")
 
 
-def _power_ready(c: CombatantState, power: str) -> bool:
+def _power_ready(state: EncounterState, c: CombatantState, power: str) -> bool:
     """Whether ``power`` is active; refuses when it cannot be roused now (V-4)."""
     sheet = sheet_of(c)
     assert sheet is not None
     if sheet.is_roused(power):
         return True
-    check_rouse(c, power)
+    check_rouse(c, power, kindred_rules(state))
     return False
 
 
@@ -325,7 +325,7 @@ def validate_feeding_action(state: EncounterState, action: Action) -> None:
         if not low <= action.ap <= high:
             raise RuleRefusal("R-6", f"A bite is a melee attack: {low} to {high} AP.")
         if action.feral:
-            _power_ready(c, "feral-weapons")
+            _power_ready(state, c, "feral-weapons")
         _ap(c, action.ap, "The bite")
         return
     if fangs_in(state, target.name, c.name) is None:
@@ -343,7 +343,7 @@ def validate_feeding_action(state: EncounterState, action: Action) -> None:
             raise RuleRefusal(
                 "RMU-BITE-4", f"A Brutal Feed needs Potence {need}; {c.name} has {sheet.potence}."
             )
-        _power_ready(c, "potence")
+        _power_ready(state, c, "potence")
     _ap(c, kindred_figures().feed_ap, "Feeding")
 
 

@@ -35,6 +35,7 @@ from firefight.wording import counted
 
 __all__ = [
     "apply_kindred_event",
+    "check_hunger_allows",
     "check_kindred_can_act",
     "describe_kindred_event",
     "flash_bang_potency",
@@ -123,6 +124,19 @@ def flash_bang_potency(c: CombatantState) -> int:
     return sheet.blood_potency if sheet is not None else 0
 
 
+def check_hunger_allows(
+    c: CombatantState, sheet: KindredSheet, power: str, rules: KindredRules
+) -> None:
+    """Refuse a power at the top of the Hunger scale, where no Rouse check can be made (V-4);
+    with the scene's V-4 off a power costs no blood, so Hunger stops nothing (DEC-761)."""
+    if rules.rouse_checks and sheet.hunger >= kindred_figures().hunger_max:
+        raise RuleRefusal(
+            "V-4",
+            f"{c.name}'s Hunger is {sheet.hunger}: no Rouse check can be made, so "
+            f"{kindred_name(power)} fails.",
+        )
+
+
 def rouse_check(
     c: CombatantState, power: str, dice: Dice, rules: KindredRules, tb: TraceBuilder
 ) -> RouseChecked | None:
@@ -134,13 +148,8 @@ def rouse_check(
     sheet = sheet_of(c)
     if sheet is None or not rules.rouse_checks:
         return None
+    check_hunger_allows(c, sheet, power, rules)
     figs = kindred_figures()
-    if sheet.hunger >= figs.hunger_max:
-        raise RuleRefusal(
-            "V-4",
-            f"{c.name}'s Hunger is {sheet.hunger}: no Rouse check can be made, so "
-            f"{kindred_name(power)} fails.",
-        )
     roll = tb.roll(dice.die(figs.rouse_sides, f"Rouse check for {power}")).total
     calm = roll >= figs.rouse_calm_at
     hunger = sheet.hunger if calm else sheet.hunger + 1
