@@ -12,17 +12,16 @@ standing in the way (RMU-COV-5), whichever gives more.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import partial
 from operator import attrgetter
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, NamedTuple, TypeVar
 
 from pydantic import Field, field_validator, model_validator
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.frozen import quick_init, replace, replacer
+from firefight.frozen import replace, replacer
 from firefight.geometry import Body, Posture, distance_ft
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets import find_ruleset
@@ -739,11 +738,9 @@ def _shot_fields(
     )
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
-class _Built:
+class _Built(NamedTuple):
     """A shot read off the scene and prepared, with the trace of each, and the rmu data it was
-    read with (the shot fires with the same)."""
+    read with (the shot fires with the same). A plain tuple: made for every shot, read at once."""
 
     state: EncounterState
     action: Shoot

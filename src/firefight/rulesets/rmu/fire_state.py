@@ -165,7 +165,11 @@ class FireState:
         return None
 
     def trouble(self, weapon: str) -> GunTrouble | None:
-        return next((g for g in self.guns if g.weapon == weapon), None)
+        # A loop, not next() over a generator: asked of every shot's gun, mostly of no trouble.
+        for g in self.guns:
+            if g.weapon == weapon:
+                return g
+        return None
 
     # --- changing (used by the fold only) ------------------------------------------------------
 

@@ -446,7 +446,8 @@ def body_screen(
     )
     if grade is CoverGrade.NONE:
         return None
-    people = [state.combatant(name) for name in in_front]
+    everyone = state.combatants
+    people = [everyone[at] for at in in_front]
     dead = tuple([c.name for c in people if c.dead])
     return _screen(grade, dead, *[_person(c, rules) for c in people])
 
@@ -462,17 +463,19 @@ def _screen(
 
 def _in_front(
     shooter: str, target: str, placed: tuple[tuple[str, Point, Posture, Size], ...]
-) -> tuple[tuple[str, ...], CoverGrade]:
-    """Who stands in front of ``target`` (by name) and the grade they give, from where everyone
-    stands (:func:`~.bodies.screen_bodies`): geometry alone, so worked out once for people who
-    have not moved (:func:`~firefight.tables.settled.settled_while`)."""
+) -> tuple[tuple[int, ...], CoverGrade]:
+    """Who stands in front of ``target`` (by their place in ``placed``, the scene's order) and
+    the grade they give, from where everyone stands (:func:`~.bodies.screen_bodies`): geometry
+    alone, so worked out once for people who have not moved
+    (:func:`~firefight.tables.settled.settled_while`)."""
     bodies = {
         name: Body(center=at, posture=posture, size=size, name=name)
         for name, at, posture, size in placed
     }
     others = [body for name, body in bodies.items() if name not in (shooter, target)]
     screen = screen_bodies(bodies[shooter], bodies[target], others)
-    return tuple(s.name for s in screen.shielders), screen.grade
+    at = {name: i for i, (name, *_) in enumerate(placed)}
+    return tuple([at[s.name] for s in screen.shielders]), screen.grade
 
 
 def cover_share_now(state: EncounterState, target: CombatantState, tb: TraceBuilder) -> int:
