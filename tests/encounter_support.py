@@ -10,7 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from firefight.dice import Dice
-from firefight.encounter.scenario import Scenario, load_scenario, scenario_from_data
+from firefight.encounter.scenario import Scenario, initial_state, load_scenario, scenario_from_data
+from firefight.frozen import replace
+from firefight.rulesets.rmu.vitals import vitals, with_vitals
 from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
 from firefight.store.base import (
@@ -99,6 +101,29 @@ class MemoryStore:
 
     def close(self) -> None:
         pass
+
+
+#: The Kindred sheet the Kindred tests give a combatant: Blood Potency 2, Hunger 2, and three
+#: Disciplines (V-6).
+KINDRED_SHEET: dict[str, Any] = {
+    "kindred": True,
+    "blood_potency": 2,
+    "hunger": 2,
+    "disciplines": {"celerity": 2, "potence": 3, "protean": 2},
+}
+
+
+def kindred_scene(*people: dict[str, Any], **kindred_rules: Any) -> EncounterState:
+    """The rmu scene of ``people`` under these Kindred switches (``rules.kindred``), each of
+    them with 4 AP left to act with."""
+    data = scene(*people)
+    if kindred_rules:
+        data["rules"] = {"kindred": kindred_rules}
+    state = initial_state(scenario_from_data(data))
+    return replace(
+        state,
+        combatants=tuple(with_vitals(c, replace(vitals(c), ap_left=4)) for c in state.combatants),
+    )
 
 
 def thrower(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:

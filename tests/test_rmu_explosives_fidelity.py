@@ -3,11 +3,9 @@ mutation audit found no other test asserting (RMU-EXP-1, -2, -8, -9, -13, -16; R
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
-from encounter_support import doorway, in_memory, scene
+from encounter_support import doorway, in_memory, scene, thrower
 from firefight.dice import Dice
 from firefight.geometry import Point
 from firefight.rulesets.rmu.affliction_events import GasExposure
@@ -20,17 +18,6 @@ from firefight.trace import Step
 DOOR = Point(x_ft=0, y_ft=45)
 ORIGIN = Point(x_ft=0, y_ft=0)
 PAD = [5] * 40  # initiative and any roll a test does not look at
-
-
-def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
-    return {
-        "name": name,
-        "position": [x, y],
-        "hits": 80,
-        "stats": {"body_development": 25, "bmr_ft": 20, "constitution": 10},
-        "skills": {"thrown": {"bonus": 40, "ranks": 10}},
-        **extra,
-    }
 
 
 def test_rmu_exp_2_the_gms_difficulty_adds_to_the_placement_total() -> None:
@@ -83,8 +70,8 @@ def test_rmu_exp_13_a_molotovs_fire_reaches_its_10_ft_and_no_further() -> None:
 def test_rmu_exp_16_a_gas_mask_leaves_nothing_behind_when_its_wearer_walks_out() -> None:
     """A mask negates CS, so there is nothing for the eyes to clear: Viktor, masked at 0 in the
     cloud, walks out at 0 with no -10 for the next two rounds (the unmasked carry it)."""
-    service = in_memory("g", scene(person("Mara", 0, 0), person("Viktor", 0, 45, gas_mask=True)),
-                        Dice.seeded(1))  # fmt: skip
+    people = scene(thrower("Mara", 0, 0), thrower("Viktor", 0, 45, gas_mask=True))
+    service = in_memory("g", people, Dice.seeded(1))
     service.act("g", "Mara throws cs at 0,45", Dice.scripted([70, 5]))
     service.next_round("g", Dice.scripted(PAD))
     out = service.act("g", "Viktor moves 0,80", Dice.scripted(PAD))

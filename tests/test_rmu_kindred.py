@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-from encounter_support import in_memory, scene
+from encounter_support import KINDRED_SHEET, in_memory, scene
+from encounter_support import kindred_scene as start
 from firefight.dice import Dice
 from firefight.encounter.scenario import ScenarioError, initial_state, scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.frozen import replace
 from firefight.geometry import Point, Posture
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets import find_ruleset
@@ -29,7 +29,7 @@ from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.scene_reading import defender
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.tripod import resolve_recoil
-from firefight.rulesets.rmu.vitals import rmu_stats, vitals, with_vitals
+from firefight.rulesets.rmu.vitals import rmu_stats, vitals
 from firefight.scene.apply import apply_all
 from firefight.scene.events import StatusSet
 from firefight.scene.state import EncounterState
@@ -49,13 +49,7 @@ def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
 
 
 def vampire(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
-    sheet = {
-        "kindred": True,
-        "blood_potency": 2,
-        "hunger": 2,
-        "disciplines": {"celerity": 2, "potence": 3, "protean": 2},
-    }
-    return person(name, x, y, **{**sheet, **extra})
+    return person(name, x, y, **{**KINDRED_SHEET, **extra})
 
 
 def test_v6_a_kindred_carries_the_sheet_and_a_mortal_none() -> None:
@@ -236,17 +230,6 @@ def test_v1_fragments_are_not_aggravated_and_read_lower() -> None:
 # --- V-2: torpor and Final Death ---------------------------------------------------------------
 
 RMU = find_ruleset("rmu")
-
-
-def start(*people: dict[str, Any], **rules: Any) -> EncounterState:
-    data = scene(*people)
-    if rules:
-        data["rules"] = {"kindred": rules}
-    state = initial_state(scenario_from_data(data))
-    return replace(
-        state,
-        combatants=tuple(with_vitals(c, replace(vitals(c), ap_left=4)) for c in state.combatants),
-    )
 
 
 def land(state: EncounterState, *events: Event) -> EncounterState:

@@ -7,12 +7,11 @@ from typing import Any
 
 import pytest
 
-from encounter_support import scene
+from encounter_support import KINDRED_SHEET
+from encounter_support import kindred_scene as start
 from firefight.dice import Dice
-from firefight.encounter.scenario import initial_state, scenario_from_data
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.frozen import replace
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu.bite import Bite, bite_attack
 from firefight.rulesets.rmu.kindred import KindredSheet
@@ -22,7 +21,7 @@ from firefight.rulesets.rmu.kindred_vitals import rouse_check
 from firefight.rulesets.rmu.melee.attack import MeleeAttack
 from firefight.rulesets.rmu.melee.results import MeleeHit
 from firefight.rulesets.rmu.staking import resolve_stake_attack
-from firefight.rulesets.rmu.vitals import rmu_stats, vitals, with_vitals
+from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.scene.apply import apply_all
 from firefight.scene.state import EncounterState
 from firefight.trace import TraceBuilder
@@ -41,24 +40,7 @@ def person(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
 
 
 def vampire(name: str, x: float, y: float, **extra: Any) -> dict[str, Any]:
-    sheet = {
-        "kindred": True,
-        "blood_potency": 2,
-        "hunger": 2,
-        "disciplines": {"celerity": 2, "potence": 3, "protean": 2},
-    }
-    return person(name, x, y, **{**sheet, **extra})
-
-
-def start(*people: dict[str, Any], **rules: Any) -> EncounterState:
-    data = scene(*people)
-    if rules:
-        data["rules"] = {"kindred": rules}
-    state = initial_state(scenario_from_data(data))
-    return replace(
-        state,
-        combatants=tuple(with_vitals(c, replace(vitals(c), ap_left=4)) for c in state.combatants),
-    )
+    return person(name, x, y, **{**KINDRED_SHEET, **extra})
 
 
 def act(state: EncounterState, line: str, rolls: list[int]) -> tuple[Event, ...]:
