@@ -3,7 +3,9 @@
 Every limit is checked where the work or the value enters the library (the dice, the odds
 engines, the scene's geometry, the readers), before anything is rolled, computed or stored, so
 the command line, action lines, scenario files, imports and the Python API all refuse the same
-input with the same sentence, naming the limit.
+input with the same sentence, naming the limit. A limit the command line sets with an option is
+named by that option as typed (``--depth``, ``--samples``, ``--max-rounds``), whoever passed the
+value: the one wording is the one a user of the command line can act on.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from rich.table import Table as RichTable
 from firefight.atomic import replacing, unwritable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.progress import progress_bar
-from firefight.limits import MAX_WORKERS, at_most
+from firefight.limits import MAX_WORKERS, LimitError, at_most
 from firefight.odds.api import OddsMethod, odds, odds_stats
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import StatValue
@@ -101,7 +101,9 @@ PlotOpt = Annotated[
     Path | None,
     typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_chart_file),
 ]
-TopOpt = Annotated[int, typer.Option(min=0, help="How many of the likeliest outcomes to list.")]
+# No typer bound: a bad count is refused like every other bad number, in one line (README,
+# Limits), not with typer's usage screen.
+TopOpt = Annotated[int, typer.Option(help="How many of the likeliest outcomes to list.")]
 DecimalsOpt = Annotated[
     int,
     typer.Option(
@@ -352,6 +354,9 @@ def show_odds(
 ) -> None:
     """Work out the odds of ``action`` (refusing as resolving it would) and show them: what
     every ``odds`` command of one action does once its declaration is built."""
+    with refusals():
+        if top < 0:
+            raise LimitError("--top", top, "0 or more")
     chosen = method_from_text(method)
     with refusals(), progress_bar("dice paths", 1.0) as update:
         dist = odds(
