@@ -563,6 +563,8 @@ ODDS_FIGHTS = ["odds", "simulate", str(WAREHOUSE), "--workers", "0"]
         ([*ODDS_SHOT, "--depth", "-1", "--method", "generic"], "--depth"),
         ([*ODDS_SHOT, "--samples", "0", "--method", "monte-carlo"], "--samples"),
         ([*ODDS_SHOT, "--top", "-1"], "--top"),
+        ([*ODDS_SHOT, "--csv-decimals", "18"], "--csv-decimals"),
+        ([*ODDS_SWEEP, "--csv-decimals", "-1"], "--csv-decimals"),
         ([*ODDS_SWEEP, "--depth", "21"], "--depth"),
         ([*ODDS_SWEEP, "--samples", "0"], "--samples"),
         ([*ODDS_SWEEP, "--samples", "100000000", "--method", "monte-carlo"], "--samples"),

@@ -19,6 +19,7 @@ from firefight.text import is_control as _control
 __all__ = [
     "MAX_COORDINATE_FT",
     "MAX_COORDINATE_M",
+    "MAX_CSV_DECIMALS",
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_EXPLOSIONS",
@@ -71,6 +72,8 @@ MAX_ROUNDS = 1_000
 WITHIN_POINTS = (0.1, 50.0)
 #: Local worker processes.
 MAX_WORKERS = 64
+#: Decimal places of a CSV file's numbers: a float holds no more than 17 significant digits.
+MAX_CSV_DECIMALS = 17
 #: Brackets nested inside each other in a TOML or JSON file the project reads.
 MAX_NESTING = 64
 #: Bytes in one file the project reads (scenario, table, targets, import).

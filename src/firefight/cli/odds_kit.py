@@ -19,7 +19,7 @@ from rich.table import Table as RichTable
 from firefight.atomic import replacing, unwritable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.progress import progress_bar
-from firefight.limits import MAX_WORKERS, LimitError, at_most
+from firefight.limits import MAX_CSV_DECIMALS, MAX_WORKERS, LimitError, at_most
 from firefight.odds.api import OddsMethod, odds, odds_stats
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import StatValue
@@ -101,13 +101,29 @@ PlotOpt = Annotated[
     Path | None,
     typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_chart_file),
 ]
-# No typer bound: a bad count is refused like every other bad number, in one line (README,
-# Limits), not with typer's usage screen.
-TopOpt = Annotated[int, typer.Option(help="How many of the likeliest outcomes to list.")]
+
+
+def _top(count: int) -> int:
+    # Checked here, not by typer's bounds: a bad count is refused like every other bad number,
+    # in one line naming the limit (README, Limits), not with typer's usage screen.
+    with refusals():
+        if count < 0:
+            raise LimitError("--top", count, "0 or more")
+    return count
+
+
+def _decimals(places: int) -> int:
+    with refusals():
+        return at_most("--csv-decimals", places, MAX_CSV_DECIMALS, low=0)
+
+
+TopOpt = Annotated[
+    int, typer.Option(help="How many of the likeliest outcomes to list.", callback=_top)
+]
 DecimalsOpt = Annotated[
     int,
     typer.Option(
-        "--csv-decimals", min=0, max=17, help="Decimal places of the numbers in the CSV file."
+        "--csv-decimals", help="Decimal places of the numbers in the CSV file.", callback=_decimals
     ),
 ]
 
@@ -354,9 +370,6 @@ def show_odds(
 ) -> None:
     """Work out the odds of ``action`` (refusing as resolving it would) and show them: what
     every ``odds`` command of one action does once its declaration is built."""
-    with refusals():
-        if top < 0:
-            raise LimitError("--top", top, "0 or more")
     chosen = method_from_text(method)
     with refusals(), progress_bar("dice paths", 1.0) as update:
         dist = odds(
