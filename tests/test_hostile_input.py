@@ -551,17 +551,53 @@ def test_odds_work_beyond_the_limits_is_refused_before_it_starts(
     refused(*args, says=says)
 
 
+ODDS_SHOT = ["odds", "rmu", "shoot", *SHOT]
+ODDS_SWEEP = [*SWEEP, "--weapon", "glock-17", "--ob", "10,20"]
+ODDS_FIGHTS = ["odds", "simulate", str(WAREHOUSE), "--workers", "0"]
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        ([*ODDS_SHOT, "--depth", "21"], "--depth"),
+        ([*ODDS_SHOT, "--depth", "-1", "--method", "generic"], "--depth"),
+        ([*ODDS_SHOT, "--samples", "0", "--method", "monte-carlo"], "--samples"),
+        ([*ODDS_SHOT, "--top", "-1"], "--top"),
+        ([*ODDS_SHOT, "--csv-decimals", "18"], "--csv-decimals"),
+        ([*ODDS_SWEEP, "--csv-decimals", "-1"], "--csv-decimals"),
+        ([*ODDS_SWEEP, "--depth", "21"], "--depth"),
+        ([*ODDS_SWEEP, "--samples", "0"], "--samples"),
+        ([*ODDS_SWEEP, "--samples", "100000000", "--method", "monte-carlo"], "--samples"),
+        ([*ODDS_SWEEP[:-4], "--workers", "-1", *ODDS_SWEEP[-4:]], "--workers"),
+        ([*ODDS_FIGHTS, "--fights", "0"], "--fights"),
+        ([*ODDS_FIGHTS, "--fights", "1000001"], "--fights"),
+        ([*ODDS_FIGHTS, "--max-rounds", "1001"], "--max-rounds"),
+        ([*ODDS_FIGHTS, "--within", "0.01"], "--within"),
+        (["odds", "simulate", str(WAREHOUSE), "--workers", "-1"], "--workers"),
+    ],
+)
+def test_a_limit_error_names_the_option_as_typed(args: list[str], option: str) -> None:
+    """`--depth 21` said "depth is 21" and `--top -1` printed typer's usage screen: every
+    limit the command line reaches is refused in the one line of README, Limits, exit 2,
+    naming the option the user typed."""
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1, result.stderr
+    assert result.stderr.startswith("error: ") and option in result.stderr, result.stderr
+    assert result.stderr.endswith("(README, Limits)\n"), result.stderr
+
+
 def test_odds_limits_hold_in_the_library_too() -> None:
     shot = AimedShot(weapon="glock-17", ob=0, distance_ft=40)
-    with pytest.raises(LimitError, match="depth"):
+    with pytest.raises(LimitError, match="--depth"):
         odds(None, shot, depth=100_000)
-    with pytest.raises(LimitError, match="samples"):
+    with pytest.raises(LimitError, match="--samples"):
         odds(None, shot, method="monte-carlo", samples=0)
-    with pytest.raises(LimitError, match="samples"):
+    with pytest.raises(LimitError, match="--samples"):
         simulate(lambda dice: 1, key=int, samples=10**12)
     with pytest.raises(LimitError, match="sweep points"):
         sweep(shot, {"ob": list(range(1000)), "distance_ft": list(range(1, 1000))})
-    with pytest.raises(LimitError, match="fights"):
+    with pytest.raises(LimitError, match="--fights"):
         simulate_fights(WAREHOUSE, fights=10**9)
-    with pytest.raises(LimitError, match="max rounds"):
+    with pytest.raises(LimitError, match="--max-rounds"):
         simulate_fights(WAREHOUSE, fights=1, max_rounds=10**9)

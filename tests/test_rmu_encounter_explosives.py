@@ -4,14 +4,18 @@ count down (RMU-EXP-2, RMU-EXP-9, RMU-EXP-15, RMU-EXP-16; DEC-306)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from encounter_support import MemoryStore, doorway, in_memory, scene, thrower
 from firefight.dice import Dice
 from firefight.encounter.log import decode_event
 from firefight.errors import RuleRefusal
+from firefight.rulesets.rmu import encounter_explosives
 from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.vitals import vitals
 from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTicked
@@ -280,6 +284,38 @@ def test_dec_703_a_throw_at_someone_out_of_reach_or_unknown_is_refused(
     with pytest.raises(RuleRefusal) as err:
         fight().act("g", line, Dice.scripted([]))
     assert err.value.rule == rule and said in err.value.reason
+
+
+@pytest.mark.parametrize(
+    ("setup", "line"),
+    [
+        ([], "Mara throws m67 at 0,110"),  # 110 ft: the fifth 25 ft increment
+        (["Mara throws m67 at 0,45", "next round"], "Viktor throws-back at 0,-65"),  # 110 ft
+    ],
+)
+def test_rmu_exp_4_an_encounter_throw_reaches_as_many_increments_as_the_data_gives(
+    setup: list[str], line: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reach of a throw and of a throw back is the data's count of throw increments (one
+    per band penalty), not a number of the encounter's own: with four, 110 ft is past it."""
+
+    def played() -> EncounterService:
+        service = fight()
+        for step in setup:
+            if step == "next round":
+                service.next_round("g", Dice.scripted(PAD))
+            else:
+                service.act("g", step, Dice.scripted([70]))
+        return service
+
+    shipped = explosive_data()
+    assert played().act("g", line, Dice.scripted([90, 6])).record.events  # five: it arrives
+    four = replace(shipped, throw=replace(shipped.throw, band_penalties=(0, -10, -25, -50)))
+    service = played()
+    monkeypatch.setattr(encounter_explosives, "explosive_data", lambda: four)
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", line, Dice.scripted([90, 6]))
+    assert err.value.rule == "RMU-EXP-4" and "last of 4 throw increments" in err.value.reason
 
 
 def test_dec_703_a_throw_back_at_someone_is_placed_where_they_stand() -> None:

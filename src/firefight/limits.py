@@ -3,7 +3,9 @@
 Every limit is checked where the work or the value enters the library (the dice, the odds
 engines, the scene's geometry, the readers), before anything is rolled, computed or stored, so
 the command line, action lines, scenario files, imports and the Python API all refuse the same
-input with the same sentence, naming the limit.
+input with the same sentence, naming the limit. A limit the command line sets with an option is
+named by that option as typed (``--depth``, ``--samples``, ``--max-rounds``), whoever passed the
+value: the one wording is the one a user of the command line can act on.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from firefight.text import is_control as _control
 __all__ = [
     "MAX_COORDINATE_FT",
     "MAX_COORDINATE_M",
+    "MAX_CSV_DECIMALS",
     "MAX_DEPTH",
     "MAX_DIGITS",
     "MAX_EXPLOSIONS",
@@ -69,6 +72,8 @@ MAX_ROUNDS = 1_000
 WITHIN_POINTS = (0.1, 50.0)
 #: Local worker processes.
 MAX_WORKERS = 64
+#: Decimal places of a CSV file's numbers: a float holds no more than 17 significant digits.
+MAX_CSV_DECIMALS = 17
 #: Brackets nested inside each other in a TOML or JSON file the project reads.
 MAX_NESTING = 64
 #: Bytes in one file the project reads (scenario, table, targets, import).

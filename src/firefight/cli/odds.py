@@ -127,8 +127,6 @@ def simulate_command(
 
     if fights is None:
         fights = FIGHTS if within is None else FIGHTS_WITHIN
-    if fights < 1:
-        fail("error: --fights must be 1 or more")
     chosen: dict[str, str] = {}
     for given in tactic or ():
         side, sep, name = given.partition("=")

@@ -19,7 +19,7 @@ from rich.table import Table as RichTable
 from firefight.atomic import replacing, unwritable
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.progress import progress_bar
-from firefight.limits import MAX_WORKERS, at_most
+from firefight.limits import MAX_CSV_DECIMALS, MAX_WORKERS, LimitError, at_most
 from firefight.odds.api import OddsMethod, odds, odds_stats
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import StatValue
@@ -101,11 +101,29 @@ PlotOpt = Annotated[
     Path | None,
     typer.Option("--plot", help="Draw a PNG chart to this file.", callback=_chart_file),
 ]
-TopOpt = Annotated[int, typer.Option(min=0, help="How many of the likeliest outcomes to list.")]
+
+
+def _top(count: int) -> int:
+    # Checked here, not by typer's bounds: a bad count is refused like every other bad number,
+    # in one line naming the limit (README, Limits), not with typer's usage screen.
+    with refusals():
+        if count < 0:
+            raise LimitError("--top", count, "0 or more")
+    return count
+
+
+def _decimals(places: int) -> int:
+    with refusals():
+        return at_most("--csv-decimals", places, MAX_CSV_DECIMALS, low=0)
+
+
+TopOpt = Annotated[
+    int, typer.Option(help="How many of the likeliest outcomes to list.", callback=_top)
+]
 DecimalsOpt = Annotated[
     int,
     typer.Option(
-        "--csv-decimals", min=0, max=17, help="Decimal places of the numbers in the CSV file."
+        "--csv-decimals", help="Decimal places of the numbers in the CSV file.", callback=_decimals
     ),
 ]
 

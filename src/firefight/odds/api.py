@@ -116,8 +116,8 @@ def odds(
     """
     # Checked before any work, whichever engine runs (a fast path takes any depth it is given).
     if depth is not None:
-        at_most("depth", depth, MAX_DEPTH, low=0)
-    at_most("samples", samples, MAX_SAMPLES)
+        at_most("--depth", depth, MAX_DEPTH, low=0)
+    at_most("--samples", samples, MAX_SAMPLES)
     entry = action_odds(action)
     if method == "exact" and entry.fast is not None:
         try:

@@ -492,14 +492,14 @@ def simulate_fights(
     With ``within`` (a share, 0.02 for two points) the fights are played :data:`WITHIN_BATCH`
     at a time, each batch seeded from ``seed`` and its number, until every way they end (each
     side's win, the undecided, nobody left) is known to within it, or ``fights`` are played."""
-    at_most("fights", fights, MAX_FIGHTS)
+    at_most("--fights", fights, MAX_FIGHTS)
     least, most = WITHIN_POINTS
     if within is not None and not least <= within * 100 <= most:  # nan too
         raise LimitError("--within", within * 100, f"{least:g} to {most:g} points")
     scenario = _scenario(str(path))
     if max_rounds is None:
         max_rounds = fight_rounds(find_ruleset(scenario.ruleset))
-    at_most("max rounds", max_rounds, MAX_ROUNDS)
+    at_most("--max-rounds", max_rounds, MAX_ROUNDS)
     fighters = tuple(
         c["name"] for c in scenario.data.get("combatant", []) if not c.get("bystander")
     )

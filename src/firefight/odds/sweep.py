@@ -176,12 +176,12 @@ def sweep(
     names = tuple(grid)
     count = at_most("sweep points", math.prod(len(v) for v in grid.values()), MAX_SWEEP_POINTS)
     if depth is not None:
-        at_most("depth", depth, MAX_DEPTH, low=0)
-    at_most("samples", samples, MAX_SAMPLES)
+        at_most("--depth", depth, MAX_DEPTH, low=0)
+    at_most("--samples", samples, MAX_SAMPLES)
     if method == "monte-carlo":
         # DEC-673: a sweep draws no more samples in all than one estimate may; each point
         # within the limits, 21,000 points of 100,000,000 ran for days.
-        at_most("Monte Carlo samples of a sweep (points x samples)", count * samples, MAX_SAMPLES)
+        at_most("Monte Carlo samples of a sweep (points x --samples)", count * samples, MAX_SAMPLES)
     points = grid_points(grid)
     actions: list[object | None] = []
     refused: list[str | None] = []

@@ -228,7 +228,7 @@ def enumerate_outcomes(
     >>> enumerate_outcomes(until_odd, key=lambda face: face).probabilities[3]
     0.3333333333333333
     """
-    at_most("depth", depth, MAX_DEPTH, low=0)
+    at_most("--depth", depth, MAX_DEPTH, low=0)
     # Masses are summed per outcome and per repeated rolls passed; a repeated roll's weight is
     # known only once all its tries are visited, so the weighing waits for the end.
     merged: dict[tuple[K, tuple[_Loop, ...]], Fraction] = {}

@@ -72,7 +72,7 @@ def simulate(
     ``progress`` is told the share of samples done: after each sample in this process, after
     each task on an executor.
     """
-    at_most("samples", samples, MAX_SAMPLES)
+    at_most("--samples", samples, MAX_SAMPLES)
     n_tasks = max(1, min(samples, tasks if tasks is not None else (8 if executor else 1)))
     sizes = [samples // n_tasks + (1 if t < samples % n_tasks else 0) for t in range(n_tasks)]
     done = 0

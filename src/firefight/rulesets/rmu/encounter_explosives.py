@@ -266,8 +266,11 @@ def validate_throws_back(state: EncounterState, action: ThrowsBack) -> None:
             f"Throwing it back takes the whole round ({need} AP: pick it up, throw it); "
             f"{c.name} has only {ap_left} left.",
         )
-    load = explosive_data().load(str(grenade.get("load")))
-    throw_band(distance_ft(c.position, throw_aim(state, action)), load.increment_ft, 5)
+    data = explosive_data()
+    load = data.load(str(grenade.get("load")))
+    throw_band(
+        distance_ft(c.position, throw_aim(state, action)), load.increment_ft, data.throw.bands
+    )
 
 
 def resolve_throws_back(state: EncounterState, action: ThrowsBack, dice: Dice) -> Outcome[Thrown]:
@@ -336,7 +339,9 @@ def validate_throws(state: EncounterState, action: Throws) -> None:
         raise RuleRefusal(
             "RMU-GEN-1", f"The throw costs {action.ap} AP, but {c.name} has only {ap_left} left."
         )
-    throw_band(distance_ft(c.position, throw_aim(state, action)), load.increment_ft, 5)
+    throw_band(
+        distance_ft(c.position, throw_aim(state, action)), load.increment_ft, data.throw.bands
+    )
 
 
 def resolve_throws(state: EncounterState, action: Throws, dice: Dice) -> Outcome[Thrown]:

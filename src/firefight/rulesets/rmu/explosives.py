@@ -65,6 +65,11 @@ class ThrowFigures:
     penalty_per_ap_short: int
     fumble_max: int
 
+    @property
+    def bands(self) -> int:
+        """Throw increments a throw may reach: one per penalty (RMU-EXP-4); past them, none."""
+        return len(self.band_penalties)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BandFigures:

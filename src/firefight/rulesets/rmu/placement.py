@@ -81,8 +81,8 @@ def throw_band(distance: float, increment_ft: float, bands: int) -> int:
     if band > bands:
         raise RuleRefusal(
             "RMU-EXP-4",
-            f"It does not arrive: {length_words(distance, 'ft')} is past the fifth throw of "
-            f"{increment_ft:g} ft ({bands * increment_ft:g} ft at most).",
+            f"It does not arrive: {length_words(distance, 'ft')} is past the last of {bands} throw "
+            f"increments of {increment_ft:g} ft ({bands * increment_ft:g} ft at most).",
         )
     return band
 
@@ -97,7 +97,7 @@ def placement_terms(throw: Throw, data: ExplosiveData) -> tuple[float, tuple[Mod
             "RMU-EXP-3", f"A throw takes 1 to {figures.ap_full} AP; {throw.ap} AP was declared."
         )
     distance = distance_ft(throw.thrower, throw.aim)
-    band = throw_band(distance, load.increment_ft, len(figures.band_penalties))
+    band = throw_band(distance, load.increment_ft, figures.bands)
     short = figures.ap_full - throw.ap
     return distance, (
         Modifier(value=throw.thrown_bonus, label="Ranged Weapon: Thrown", rule="RMU-EXP-2"),
