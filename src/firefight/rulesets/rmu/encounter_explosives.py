@@ -57,6 +57,7 @@ from firefight.rulesets.rmu.kindred_vitals import flash_bang_potency
 from firefight.rulesets.rmu.placement import (
     ExplosiveLanded,
     Throw,
+    check_throw_ap,
     landing_place,
     resolve_throw,
     throw_band,
@@ -332,8 +333,7 @@ def validate_throws(state: EncounterState, action: Throws) -> None:
     data = explosive_data()
     load = data.load(action.load)
     check_carried(c, load.key, load.name)  # DEC-620: none of it left
-    if not 1 <= action.ap <= data.throw.ap_full:
-        raise RuleRefusal("RMU-EXP-3", f"A throw takes 1 to 3 AP; {action.ap} AP was declared.")
+    check_throw_ap(action.ap, data.throw)
     ap_left = vitals(c).ap_left
     if action.ap > ap_left:
         raise RuleRefusal(

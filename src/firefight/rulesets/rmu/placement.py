@@ -26,7 +26,7 @@ from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.geometry import Point, distance_ft, scatter_point
 from firefight.outcome import Outcome, ResolvedWord, Result
-from firefight.rulesets.rmu.explosives import ExplosiveData, explosive_data
+from firefight.rulesets.rmu.explosives import ExplosiveData, ThrowFigures, explosive_data
 from firefight.serialize import omitted_when
 from firefight.trace import Modifier, TraceBuilder
 from firefight.wording import length_words
@@ -35,6 +35,7 @@ __all__ = [
     "ExplosiveLanded",
     "Landing",
     "Throw",
+    "check_throw_ap",
     "landing_place",
     "placement_terms",
     "resolve_throw",
@@ -87,15 +88,20 @@ def throw_band(distance: float, increment_ft: float, bands: int) -> int:
     return band
 
 
+def check_throw_ap(ap: int, figures: ThrowFigures) -> None:
+    """Refuse a throw declared with fewer than 1 AP or more than a full throw's (RMU-EXP-3)."""
+    if not 1 <= ap <= figures.ap_full:
+        raise RuleRefusal(
+            "RMU-EXP-3", f"A throw takes 1 to {figures.ap_full} AP; {ap} AP was declared."
+        )
+
+
 def placement_terms(throw: Throw, data: ExplosiveData) -> tuple[float, tuple[Modifier, ...]]:
     """The throw's distance and every term of its placement total but the roll, refusing a
     throw that cannot be made (RMU-EXP-2..4)."""
     load = data.load(throw.load)
     figures = data.throw
-    if not 1 <= throw.ap <= figures.ap_full:
-        raise RuleRefusal(
-            "RMU-EXP-3", f"A throw takes 1 to {figures.ap_full} AP; {throw.ap} AP was declared."
-        )
+    check_throw_ap(throw.ap, figures)
     distance = distance_ft(throw.thrower, throw.aim)
     band = throw_band(distance, load.increment_ft, figures.bands)
     short = figures.ap_full - throw.ap
