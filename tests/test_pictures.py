@@ -267,6 +267,12 @@ def test_encounter_map_and_recap_read_a_past_round(tmp_path: Path) -> None:
     missing = runner.invoke(app, ["encounter", "recap", "wh", "--round", "9", "--store", store])
     assert missing.exit_code != 0
     assert "round 9 has not been played" in missing.output
+    for command in ("recap", "map"):
+        zero = runner.invoke(app, ["encounter", command, "wh", "--round", "0", "--store", store])
+        assert zero.exit_code == 2
+        assert zero.output.strip().splitlines() == [
+            "error: --round is 0: rounds are counted from 1"
+        ]
 
 
 def test_a_round_s_recap_tells_what_came_as_it_opened() -> None:

@@ -38,7 +38,13 @@ from firefight.dice import Dice
 from firefight.encounter.headline import short_account
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
-from firefight.encounter.recap import recap_html, recap_markdown, recap_round, state_after_round
+from firefight.encounter.recap import (
+    RecapError,
+    recap_html,
+    recap_markdown,
+    recap_round,
+    state_after_round,
+)
 from firefight.encounter.scenario import load_scenario
 from firefight.encounter.turns import turn_line
 from firefight.errors import FirefightError, RuleRefusal
@@ -531,9 +537,19 @@ def play_session(
             run_session(session, prompt)
 
 
+def _round(number: int | None) -> int | None:
+    # Checked here, not by typer's bounds: refused in one line, as every bad number is.
+    with refusals():
+        if number is not None and number < 1:
+            raise RecapError(f"--round is {number}: rounds are counted from 1")
+    return number
+
+
 RoundOpt = Annotated[
     int | None,
-    typer.Option("--round", min=1, help="As it stood at the end of this round (default: now)."),
+    typer.Option(
+        "--round", help="As it stood at the end of this round (default: now).", callback=_round
+    ),
 ]
 
 
