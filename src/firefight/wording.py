@@ -21,9 +21,14 @@ def length_words(length: float, unit: str) -> str:
 
     >>> length_words(41.10961, "ft"), length_words(6, "m"), length_words(7.0007, "m")
     ('41.11 ft', '6 m', '7.0007 m')
+    >>> length_words(12345.678, "ft"), length_words(7.00000001, "m")
+    ('12345.68 ft', '7.00000001 m')
     """
-    shown = round(float(length), 2)  # a whole length may come as an int, which has no is_integer
-    return f"{length if shown.is_integer() and shown != length else shown:g} {unit}"
+    exact = float(length)  # a whole length may come as an int, which has no is_integer
+    shown = round(exact, 2)
+    if shown.is_integer() and shown != exact:
+        return f"{exact!r} {unit}"  # every digit: it is not the whole number
+    return f"{f'{shown:.2f}'.rstrip('0').rstrip('.')} {unit}"
 
 
 _ONE_IN: tuple[tuple[float, str], ...] = (
