@@ -1,0 +1,104 @@
+"""cpr rules pinned where a deliberate wrong change to the code or data went unnoticed, or was
+noticed only by a test of something else (fidelity audit by mutation; each test names the rule
+and the change it guards against). Figures are worked by hand from 001 and RULINGS C-*."""
+
+from __future__ import annotations
+
+import pytest
+
+from cpr_support import person, start, step
+from firefight.dice import Dice
+from firefight.errors import RuleRefusal
+from firefight.rulesets.cpr import CprData
+from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
+from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.rulesets.cpr.cover import Cover
+from firefight.rulesets.cpr.events import CoverDamaged, DamageDealt
+from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
+from firefight.rulesets.cpr.fighter import fighter
+from firefight.rulesets.cpr.wounds import WoundState
+from firefight.trace import QuietTraceBuilder, Total, TraceBuilder
+
+DATA = CprData()
+
+
+# --- CPR-HIT-1 --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("quiet", [False, True], ids=["told", "quiet"])
+def test_cpr_hit_1_a_tie_misses_whether_the_trace_is_told_or_not(quiet: bool) -> None:
+    """CPR-HIT-1: a tie is a miss. REF 7 + Handgun 6 + d10 2 = 15 against the pistol's DV 15
+    at 7-12 m: a miss, and no damage die is asked for; a 3 (16) hits. A simulation resolves
+    with a quiet trace, which decides the tie on a path of its own: both paths are held."""
+    attack = RangedAttack(
+        weapon="heavy pistol", ref=7, skill=6, shots=(Shot(distance_m=10, target=Target()),)
+    )
+
+    def tb() -> TraceBuilder:
+        return QuietTraceBuilder() if quiet else TraceBuilder()
+
+    tie = resolve_ranged_attack(attack, Dice.scripted([2]), DATA, tb())
+    assert (tie.result.shots[0].dv, tie.result.shots[0].attack_total) == (15, 15)
+    assert (tie.result.shots[0].result, tie.result.hits) == ("miss", 0)
+    beat = resolve_ranged_attack(attack, Dice.scripted([3, 1, 1, 1]), DATA, tb())
+    assert (beat.result.shots[0].result, beat.result.hits) == ("hit", 1)
+
+
+# --- C-9 --------------------------------------------------------------------------------------
+
+
+def test_c_9_a_mortally_wounded_shooter_takes_minus_4() -> None:
+    """C-9 gives the mortally wounded no figure; the public core rules' -4 to all actions is
+    used (docs/cpr.md). REF 7 + Handgun 6 + d10 8 = 21 beats DV 20 at 18 m; mortally wounded,
+    21 - 4 = 17 misses. Guards the -4 against any other figure (-2 is the serious one)."""
+    attack = RangedAttack(
+        weapon="heavy pistol",
+        ref=7,
+        skill=6,
+        shots=(Shot(distance_m=18, target=Target()),),
+        wound=WoundState.MORTAL,
+    )
+    outcome = resolve_ranged_attack(attack, Dice.scripted([8]), DATA)
+    assert (outcome.result.shots[0].attack_total, outcome.result.shots[0].result) == (17, "miss")
+    total = next(e for e in outcome.trace if isinstance(e, Total) and e.label == "attack total")
+    assert [(p.value, p.rule) for p in total.parts] == [
+        (7, "CPR-HIT-1"),
+        (6, "CPR-HIT-2"),
+        (-4, "C-9"),
+        (8, "C-1"),
+    ]
+
+
+def test_c_9_a_mortally_wounded_fighter_moves_6_less() -> None:
+    """C-9 (public core figure, docs/cpr.md): MOVE -6 while mortally wounded. Rook, MOVE 10 and
+    at 0 HP, has MOVE 4: 8 m in one Move (2 m a point of MOVE), 9 m is too far."""
+    service = start(
+        [person("V", 0, 0, ref=7), person("Rook", 0, 10, hp_left=0, move=10)],
+        [5, 5, 3],  # initiative V 7+5, Rook 6+5; Rook's death save 3 < BODY 6
+    )
+    with pytest.raises(RuleRefusal, match=r"Rook can move 8 m in one Move \(MOVE 4"):
+        step(service, [], "Rook moves to 0,19")
+    step(service, [], "Rook moves to 0,18")
+    assert fighter(service.state("fight").combatant("Rook")).moved_m == 8
+
+
+# --- C-13 -------------------------------------------------------------------------------------
+
+
+def test_c_13_cover_at_0_hp_is_no_cover_and_a_blast_does_not_strike_it() -> None:
+    """C-13: cover is destroyed at 0 HP (thin plaster has none to begin with). A placed 2d6
+    charge (3 + 4 = 7) at 20,0 reaches Ana at 18,1 behind such a wall: she takes all 7, and
+    the wall, being nothing, takes no damage event of its own. Guards against striking cover
+    that has no HP left."""
+    ana = Target(name="Ana", position=Spot(x_m=18, y_m=1), cover=Cover(name="Wall", hp=0))
+    blast = Explosion(
+        weapon="grenade launcher",
+        aim_point=Spot(x_m=20, y_m=0),
+        targets=(ana,),
+        placed=True,
+        damage_d6=2,
+    )
+    outcome = resolve_explosion(blast, Dice.scripted([3, 4]), DATA)
+    assert not any(isinstance(e, CoverDamaged) for e in outcome.events)
+    dealt = [e for e in outcome.events if isinstance(e, DamageDealt)]
+    assert [(e.target, e.damage, e.through) for e in dealt] == [("Ana", 7, 7)]
