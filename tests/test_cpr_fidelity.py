@@ -102,3 +102,38 @@ def test_c_13_cover_at_0_hp_is_no_cover_and_a_blast_does_not_strike_it() -> None
     assert not any(isinstance(e, CoverDamaged) for e in outcome.events)
     dealt = [e for e in outcome.events if isinstance(e, DamageDealt)]
     assert [(e.target, e.damage, e.through) for e in dealt] == [("Ana", 7, 7)]
+
+
+# --- CPR-ROF-1 --------------------------------------------------------------------------------
+
+
+def test_cpr_rof_1_the_move_between_two_shots_is_the_turns_one_move() -> None:
+    """CPR-ROF-1 with the turn of one Move and one Action (CPR-REF-1): the move between a ROF 2
+    pistol's two shots is the turn's Move, so after V has moved, a move between is refused and
+    nothing changes; the two shots without it still stand."""
+    service = start([person("V", 0, 0, ref=7), person("Rook", 0, 20)], [5, 5])
+    step(service, [], "V moves to 0,2")
+    before = service.state("fight")
+    with pytest.raises(RuleRefusal) as refused:
+        step(service, [9, 9], "V shoots Rook --twice --move-between 0,8")
+    assert refused.value.rule == "CPR-REF-1"
+    assert "already spent this turn's Move" in refused.value.reason
+    assert service.state("fight") == before
+    step(service, [2, 2], "V shoots Rook --twice")  # two misses: 7 + 6 + 2 = 15, DV 20 at 18 m
+
+
+# --- C-14 -------------------------------------------------------------------------------------
+
+
+def test_c_14_set_on_fire_twice_burns_as_once() -> None:
+    """C-14 (incendiary: 2 HP at the end of each turn until put out): on fire is a state, not a
+    count. Two incendiary hits from V's ROF 2 heavy pistol at 10 m (7 + 6 + 5 = 18 beats DV 15;
+    3d6 1 + 2 + 3 = 6 through no SP, each) leave Rook at 28 HP, burning; the turn's end takes 2,
+    not 4: 26."""
+    incendiary = {"name": "pistol", "weapon": "heavy pistol", "ammo": "incendiary", "loaded": 8}
+    service = start([person("V", 0, 0, ref=7, weapon=[incendiary]), person("Rook", 0, 10)], [5, 5])
+    step(service, [5, 1, 2, 3, 5, 1, 2, 3], "V shoots Rook --twice")
+    rook = service.state("fight").combatant("Rook")
+    assert (rook.hits_left, fighter(rook).burning) == (28, 2)
+    step(service, [])
+    assert service.state("fight").combatant("Rook").hits_left == 26
