@@ -20,6 +20,7 @@ from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.data import DamageType, Level, cards_data
 from firefight.rulesets.cards.encounter import build_shot
 from firefight.rulesets.cards.encounter_model import stats_of
+from firefight.rulesets.cards.reaction import Reaction, resolve_reaction
 from firefight.rulesets.cards.shot import Shot, ShotResult, plan_shot, resolve_shot
 from firefight.rulesets.cards.wounds import armor_level
 from firefight.service import EncounterService
@@ -208,3 +209,34 @@ def test_crd_mode_1_the_last_rounds_in_the_magazine_still_fire() -> None:
     with pytest.raises(RuleRefusal) as refused:
         plan_shot(declare(Shot, **g11, mode="FA", bullets=9, loaded=8))
     assert refused.value.rule == "CRD-MODE-1"
+
+
+# --- D-4 --------------------------------------------------------------------------------------
+
+
+def test_d_4_the_reshuffle_leaves_the_cards_of_the_draw_under_way_on_the_table() -> None:
+    """D-4, DEC-254: a persistent deck that runs out mid-draw reshuffles the discards, not the
+    cards this draw has already dealt. Two cards left (AS, 2S) for a three-card draw: the third
+    is the first card of the reshuffled deck without them, 3S; the ace cannot come back.
+    Guards against reshuffling the whole deck."""
+    outcome = resolve_shot(
+        declare(Shot, weapon="glock-22", skill=3, distance=10, deck="AS,2S"),
+        Dice.scripted([1, 1, 1]),
+    )
+    assert outcome.result.cards == ("AS", "2S", "3S")
+    assert outcome.result.successes == 0
+
+
+# --- K-2 --------------------------------------------------------------------------------------
+
+
+def test_k_2_the_reaction_deals_everyone_from_one_deck() -> None:
+    """K-2 with D-4 / DEC-254: the reaction is one draw action, a card to each from one
+    shuffled deck, so no two combatants hold the same card. The first face of a fresh deck is
+    the ace of spades: Ann gets it, and Bob the first of what is left, the two of spades, and
+    acts first. Guards against a fresh deck per combatant (Bob would hold a second AS)."""
+    outcome = resolve_reaction(
+        declare(Reaction, who=("Ann", "Bob"), reflex=(0, 0)), Dice.scripted([1, 1])
+    )
+    assert outcome.result.cards == {"Ann": "AS", "Bob": "2S"}
+    assert outcome.result.order == (("Bob",), ("Ann",))
