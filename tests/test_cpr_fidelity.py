@@ -137,3 +137,38 @@ def test_c_14_set_on_fire_twice_burns_as_once() -> None:
     assert (rook.hits_left, fighter(rook).burning) == (28, 2)
     step(service, [])
     assert service.state("fight").combatant("Rook").hits_left == 26
+
+
+# --- C-12 -------------------------------------------------------------------------------------
+
+
+def test_c_12_a_medic_exactly_2_m_away_reaches_the_patient() -> None:
+    """C-12 (stabilizing takes a hand on the patient: within 2 m, docs/cpr.md): Doc 2 m from
+    Rook works on him, TECH 5 + First Aid 4 + d10 5 = 14 beats DV 13, stabilized; 2.5 m is too
+    far. Guards the 2 m itself from being left out of reach."""
+    doc = person("Doc", 0, 12, tech=5, skills={"First Aid": 4})
+    rook = person("Rook", 0, 10, hp_left=0)
+    service = start([person("V", 0, 0, ref=7), rook, doc], [5, 5, 4, 3])  # Rook saves 3
+    step(service, [5], "Doc stabilizes Rook")
+    assert fighter(service.state("fight").combatant("Rook")).stabilized
+    far = person("Doc", 0, 12.5, tech=5, skills={"First Aid": 4})
+    service = start([person("V", 0, 0, ref=7), rook, far], [5, 5, 4, 3])
+    with pytest.raises(RuleRefusal, match="C-12: Doc must be within 2 m to work on Rook"):
+        step(service, [5], "Doc stabilizes Rook")
+
+
+# --- CPR-AIM-1 --------------------------------------------------------------------------------
+
+
+def test_cpr_aim_1_dec_762_a_shot_at_the_hand_drops_the_one_item_held() -> None:
+    """CPR-AIM-1, DEC-762: aimed at the held item, damage through drops the item chosen: the
+    one knife in Rook's hand, not the second he carries. V: 7 + 6 - 8 + d10 (10, then 5) = 20
+    beats DV 15 at 10 m; 3d6 5 + 5 + 2 = 12 through no SP. One knife is left, in hand."""
+    knives = {"name": "knives", "weapon": "knife", "count": 2}
+    service = start([person("V", 0, 0, ref=7), person("Rook", 0, 10, weapon=[knives])], [5, 5])
+    record = step(service, [10, 5, 5, 5, 2], "V shoots Rook --aim held-item")
+    assert record.summary["shots"][0]["attack_total"] == 20
+    rook = service.state("fight").combatant("Rook")
+    assert rook.hits_left == 28
+    assert rook.weapon("knives") is not None
+    assert fighter(rook).count_of("knives") == 1
