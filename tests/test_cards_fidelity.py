@@ -240,3 +240,59 @@ def test_k_2_the_reaction_deals_everyone_from_one_deck() -> None:
     )
     assert outcome.result.cards == {"Ann": "AS", "Bob": "2S"}
     assert outcome.result.order == (("Bob",), ("Ann",))
+
+
+def test_crd_mode_1_in_an_encounter_the_shot_reads_the_rounds_left() -> None:
+    """CRD-MODE-1: a burst needs its bullets in the magazine. Ann's Beretta 93R has 2 rounds
+    left: a BF burst (3) is refused and nothing changes; a single SA round still fires. Guards
+    against the encounter taking every magazine for full."""
+    beretta = [{"weapon": "beretta-93r", "name": "beretta", "loaded": 2}]
+    service = duel(weapon=beretta)
+    before = service.state("f")
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", "Ann shoots Bob --mode BF", dealt("2S,3S,2D,3D"))
+    assert refused.value.rule == "CRD-MODE-1"
+    assert "holds 2 rounds" in refused.value.reason
+    assert service.state("f") == before
+    shot = service.act("f", "Ann shoots Bob --mode SA", dealt("2S,3S,2D"))
+    assert shot.record.summary["shot"]["bullets"] == 1
+
+
+def test_crd_mode_1_a_cocked_revolver_fires_again() -> None:
+    """CRD-MODE-1: Ann's SS Ruger Redhawk turns a black first card (2S): the next turn goes to
+    cocking it, and once cocked it fires the turn after. Guards against a cocking that leaves
+    the weapon uncocked."""
+    service = duel(weapon=[{"weapon": "ruger-redhawk", "name": "ruger"}])
+    service.act("f", "Ann shoots Bob", dealt("2S,3S,2D"))
+    service.act("f", "Bob waits", Dice.seeded(0))
+    service.next_round("f", dealt("KH,2C"))
+    with pytest.raises(RuleRefusal) as owed:
+        service.act("f", "Ann shoots Bob", dealt("2H,3H,2D"))
+    assert owed.value.rule == "CRD-MODE-1"
+    service.act("f", "Ann cocks", Dice.seeded(0))
+    service.act("f", "Bob waits", Dice.seeded(0))
+    service.next_round("f", dealt("KH,2C"))
+    shot = service.act("f", "Ann shoots Bob", dealt("2H,3H,2D"))  # red first card
+    assert shot.record.summary["shot"]["must_cock"] is False
+
+
+def test_k_3_a_hit_that_fills_red_takes_the_target_out_of_the_fight() -> None:
+    """K-3: a full Red level is down and dying. Bob's track is Green 12, Yellow 12, Red 10 of
+    12; one 3Y success overflows into Red: 12 of 12, down, and out of the fight (no crossing:
+    Red was already his worst level, so no knockdown card)."""
+    service = in_memory(
+        "f",
+        scene(person("Ann", 0), person("Bob", 10, wounds=[12, 12, 10]), ruleset="cards"),
+        dealt("KH,2C"),
+    )
+    service.act("f", "Ann shoots Bob", dealt("KH,2S,2D"))
+    bob = service.state("f").combatant("Bob")
+    assert (stats_of(bob).red, bob.unconscious) == (12, True)
+
+
+def test_crd_hit_1_the_shooter_draws_by_the_skill_for_the_weapon_type() -> None:
+    """CRD-HIT-1: the shooter draws against the appropriate skill. Ann has 3 in general but 1
+    with pistols: with the Desert Eagle she draws one card."""
+    service = duel(skills={"pistol": 1})
+    state = service.state("f")
+    assert build_shot(state, CARDS.parse_action("Ann shoots Bob", state))[1].cards == 1
