@@ -18,10 +18,10 @@ from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cards.data import DamageType, Level, cards_data
-from firefight.rulesets.cards.encounter import build_shot
+from firefight.rulesets.cards.encounter import CardsShot, build_shot
 from firefight.rulesets.cards.encounter_model import stats_of
 from firefight.rulesets.cards.reaction import Reaction, resolve_reaction
-from firefight.rulesets.cards.shot import Shot, ShotResult, plan_shot, resolve_shot
+from firefight.rulesets.cards.shot import Shot, ShotPlan, ShotResult, plan_shot, resolve_shot
 from firefight.rulesets.cards.wounds import armor_level
 from firefight.service import EncounterService
 
@@ -138,9 +138,16 @@ def duel(**ann: Any) -> EncounterService:
     )
 
 
-def shot_target(service: EncounterService, line: str) -> int:
+def planned(service: EncounterService, line: str) -> ShotPlan:
+    """The plan of the shot ``line`` declares in the fight as it stands (no card drawn)."""
     state = service.state("f")
-    return build_shot(state, CARDS.parse_action(line, state))[1].target
+    action = CARDS.parse_action(line, state)
+    assert isinstance(action, CardsShot)
+    return build_shot(state, action)[1]
+
+
+def shot_target(service: EncounterService, line: str) -> int:
+    return planned(service, line).target
 
 
 @pytest.mark.parametrize(
@@ -293,6 +300,11 @@ def test_k_3_a_hit_that_fills_red_takes_the_target_out_of_the_fight() -> None:
 def test_crd_hit_1_the_shooter_draws_by_the_skill_for_the_weapon_type() -> None:
     """CRD-HIT-1: the shooter draws against the appropriate skill. Ann has 3 in general but 1
     with pistols: with the Desert Eagle she draws one card."""
-    service = duel(skills={"pistol": 1})
-    state = service.state("f")
-    assert build_shot(state, CARDS.parse_action("Ann shoots Bob", state))[1].cards == 1
+    assert planned(duel(skills={"pistol": 1}), "Ann shoots Bob").cards == 1
+
+
+def test_crd_mode_1_dec_258_full_auto_fires_9_when_the_shooter_does_not_say() -> None:
+    """CRD-MODE-1, DEC-258: FA fires 6-10 bullets; the G11 example's +3 means 7-9, and 9 is
+    taken when no count is given: 3 extra cards, +3 Target, +3 damage (G11 4Y: 7Y)."""
+    plan = plan_shot(declare(Shot, weapon="hk-g11", skill=3, distance=150, mode="FA"))
+    assert (plan.bullets, plan.cards, plan.target, plan.per_success) == (9, 6, 9, 7)
