@@ -11,7 +11,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.rulesets.cpr import CprData
 from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
-from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.rulesets.cpr.combatants import Dodge, Spot, Target
 from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.events import CoverDamaged, DamageDealt
 from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
@@ -172,3 +172,20 @@ def test_cpr_aim_1_dec_762_a_shot_at_the_hand_drops_the_one_item_held() -> None:
     assert rook.hits_left == 28
     assert rook.weapon("knives") is not None
     assert fighter(rook).count_of("knives") == 1
+
+
+# --- C-8 --------------------------------------------------------------------------------------
+
+
+def test_c_8_a_dodge_that_ties_the_blasts_roll_takes_the_target_clear() -> None:
+    """C-8 with CPR-DOD-1 and CPR-HIT-1's ties: the launcher's REF 7 + Heavy Weapons 4 + d10 8
+    = 19 only ties Bo's dodge, DEX 8 + Evasion 7 + d10 4 = 19 (rolled first): the defender wins
+    the tie, Bo is clear and no damage die is rolled."""
+    bo = Target(name="Bo", position=Spot(x_m=22, y_m=0), dodge=Dodge(ref=9, dex=8, evasion=7))
+    blast = Explosion(
+        weapon="grenade launcher", aim_point=Spot(x_m=20, y_m=0), stat=7, skill=4, targets=(bo,)
+    )
+    outcome = resolve_explosion(blast, Dice.scripted([4, 8]), DATA)
+    assert outcome.result.attack_total == 19
+    assert [(t.target, t.result, t.dodge) for t in outcome.result.targets] == [("Bo", "dodged", 19)]
+    assert not any(isinstance(e, DamageDealt) for e in outcome.events)
