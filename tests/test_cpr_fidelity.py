@@ -16,6 +16,7 @@ from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.events import CoverDamaged, DamageDealt
 from firefight.rulesets.cpr.explosives import Explosion, resolve_explosion
 from firefight.rulesets.cpr.fighter import fighter
+from firefight.rulesets.cpr.shotgun import ShotgunShells, resolve_shotgun_shells
 from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import QuietTraceBuilder, Total, TraceBuilder
 
@@ -189,3 +190,18 @@ def test_c_8_a_dodge_that_ties_the_blasts_roll_takes_the_target_clear() -> None:
     assert outcome.result.attack_total == 19
     assert [(t.target, t.result, t.dodge) for t in outcome.result.targets] == [("Bo", "dodged", 19)]
     assert not any(isinstance(e, DamageDealt) for e in outcome.events)
+
+
+# --- C-7 --------------------------------------------------------------------------------------
+
+
+def test_c_7_a_dodge_that_ties_the_shells_roll_stands() -> None:
+    """C-7 with CPR-DOD-1 and CPR-HIT-1's ties: REF 6 + Shoulder Arms 5 + d10 7 = 18 only ties
+    Bo's dodge, DEX 7 + Evasion 6 + d10 5 = 18 (rolled first): the shell misses him and no
+    damage die is rolled."""
+    bo = Target(name="Bo", position=Spot(x_m=5, y_m=0), dodge=Dodge(ref=8, dex=7, evasion=6))
+    shells = ShotgunShells(ref=6, skill=5, toward=Spot(x_m=10, y_m=0), targets=(bo,))
+    outcome = resolve_shotgun_shells(shells, Dice.scripted([5, 7]), DATA)
+    assert outcome.result.attack_total == 18
+    assert [(t.target, t.result, t.dodge) for t in outcome.result.targets] == [("Bo", "miss", 18)]
+    assert outcome.result.hits == 0
