@@ -1172,13 +1172,15 @@ def _reloaded(state: EncounterState, e: MagazineReloaded) -> EncounterState:
     return _with(state, c, carried=tuple(carried))
 
 
-def _item_gone(state: EncounterState, name: str, item: str, *, count: bool) -> EncounterState:
+def _item_gone(state: EncounterState, name: str, item: str) -> EncounterState:
+    """One of ``item`` gone from ``name``'s hand, thrown or dropped (CPR-THR-1, CPR-AIM-1): a
+    stack carried (three grenades, two knives) loses the one in hand (DEC-762)."""
     c = named_in_log(state, name)
     weapon = c.weapon(item)
     if weapon is None:
         return state  # an item the scene does not track (a phone, a bag)
     own = fighter(c)
-    left = own.count_of(weapon.name) - 1 if count else 0
+    left = own.count_of(weapon.name) - 1
     items = tuple((n, k) for n, k in own.items if n != weapon.name)
     if left > 0:
         return _with(state, c, items=(*items, (weapon.name, left)))
@@ -1318,9 +1320,9 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
         _wound_state(named_in_log(state, event.target), event)
         return state
     if isinstance(event, ItemDropped):
-        return _item_gone(state, event.target, event.item, count=False)
+        return _item_gone(state, event.target, event.item)
     if isinstance(event, ItemThrown):
-        return _item_gone(state, event.actor, event.item, count=True)
+        return _item_gone(state, event.actor, event.item)
     if isinstance(event, MagazineReloaded):
         return _reloaded(state, event)
     if isinstance(event, MustTakeCover):
