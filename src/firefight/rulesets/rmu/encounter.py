@@ -461,14 +461,13 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
 # --- validation ---------------------------------------------------------------------------------
 
 
-def _able(state: EncounterState, c: CombatantState) -> None:
+def _able(state: EncounterState, c: CombatantState, v: RmuVitals) -> None:
     """Refuse an actor who cannot act at all (R-2, RMU-GEN-7, R-5, RMU-GEN-1; a Kindred's
-    V-2, V-3)."""
+    V-2, V-3); ``v`` is their vitals."""
     check_kindred_can_act(c)
     if c.dead:
         raise RuleRefusal("R-2", f"{c.name} is dead and takes no more actions.")
-    v = vitals(c)  # read once: every action is checked here
-    if dying(c):
+    if dying(c, v):
         rule = "RMU-GEN-7" if v.dying_rounds else "R-2"
         raise RuleRefusal(rule, f"{c.name} is dying and cannot act.")
     if c.unconscious:
@@ -520,15 +519,19 @@ def validate_rmu_action(state: EncounterState, action: Action, *, quiet: bool = 
     """Refuse what the state forbids before any die is rolled; a reaction to a grenade past
     what its noticing row leaves to react with (RMU-EXP-10). ``quiet``: for a resolution whose
     trace nobody reads (:func:`resolve_rmu_quietly`), so a shot is read without its steps."""
-    _validated(state, action, state.combatant(action.actor), quiet=quiet)
+    c = state.combatant(action.actor)
+    _validated(state, action, c, rmu_stats(c), quiet=quiet)
 
 
-def _validated(state: EncounterState, action: Action, c: CombatantState, *, quiet: bool) -> None:
-    """:func:`validate_rmu_action` of ``c``'s action (the actor, as ``state`` has them)."""
-    _validate(state, action, c, quiet=quiet)
-    if not _reacting(action):
+def _validated(
+    state: EncounterState, action: Action, c: CombatantState, stats: RmuStats, *, quiet: bool
+) -> None:
+    """:func:`validate_rmu_action` of ``c``'s action (the actor, as ``state`` has them, whose
+    figures are ``stats``: read once for every check)."""
+    _validate(state, action, c, stats, quiet=quiet)
+    if isinstance(action, Shoot) or not _reacting(action):
         return
-    if rmu_stats(c).afflictions.reactions:
+    if stats.afflictions.reactions:
         # The costs never hang on the dice: a dry run on throwaway dice reads them off.
         dry = _resolve(state, action, Dice.seeded(0), c, quiet=True)
         cost = sum(
@@ -537,17 +540,19 @@ def _validated(state: EncounterState, action: Action, c: CombatantState, *, quie
         check_reaction(state, c, cost, _answers(state, action))
 
 
-def _validate(state: EncounterState, action: Action, c: CombatantState, *, quiet: bool) -> None:
+def _validate(
+    state: EncounterState, action: Action, c: CombatantState, stats: RmuStats, *, quiet: bool
+) -> None:
     encounter_fire.refuse_before_ap(state, action)
-    _able(state, c)
-    check_coherent(state, c, action)
+    _able(state, c, stats.vitals)
+    check_coherent(state, c, action, stats)
     # The shot first: most of a fight's actions (none of the kinds below is a Shoot).
     if isinstance(action, Shoot):
         check_not_held_fast(state, c)
         weapon = ready_weapon(c, action.weapon)
-        check_gun_fires(c, weapon)
+        check_gun_fires(c, weapon, stats)
         # Building and preparing the shot runs every check the shot makes, without dice.
-        _prepared_for(state, action, c, quiet=quiet, weapon=weapon)
+        _prepared_for(state, action, c, quiet=quiet, weapon=weapon, stats=stats)
         return
     if isinstance(action, HoldsBreath):
         validate_holds_breath(state, action)
@@ -624,7 +629,7 @@ def _validate(state: EncounterState, action: Action, c: CombatantState, *, quiet
 def build_shot(state: EncounterState, action: Shoot, tb: TraceBuilder) -> AimedShot:
     """The :class:`AimedShot` the state declares for ``action``; refuses what cannot be fired."""
     shooter = state.combatant(action.actor)
-    values = _shot_fields(state, action, shooter, tb, rmu_data())
+    values = _shot_fields(state, action, shooter, rmu_stats(shooter), tb, rmu_data())
     return _aimed_shot(values, nearest_ally(state, shooter))
 
 
@@ -675,14 +680,16 @@ def _shot_fields(
     state: EncounterState,
     action: Shoot,
     shooter: CombatantState,
+    stats: RmuStats,
     tb: TraceBuilder,
     data: RmuData,
     weapon: WeaponState | None = None,
 ) -> tuple[Any, ...]:
     """:func:`build_shot`'s :class:`AimedShot` as the values of :data:`_SHOT_FIELDS`, after the
     id of the screen (one tuple, as the shot is kept under and compared with:
-    :func:`_prepared_for`); ``shooter`` is the actor as ``state`` has them, ``weapon`` the gun
-    they fire when the caller found it already."""
+    :func:`_prepared_for`); ``shooter`` is the actor as ``state`` has them, ``stats`` their
+    figures, ``weapon`` the gun they fire when the caller found it already. The target's
+    figures are read once too, for every reading of them."""
     target = fire_target(state, shooter, action.target, verb="shoot")
     if weapon is None:
         weapon = ready_weapon(shooter, action.weapon)
@@ -691,20 +698,20 @@ def _shot_fields(
         spare = any(m.rounds > 0 for m in weapon.spares)
         then = "reload first (draw ammunition and load, 1 AP)" if spare else "and has no spare"
         raise RuleRefusal("R-6", f"{shooter.name}'s {weapon.name} is empty; {then}.")
-    stats = rmu_stats(shooter)
+    aimed_at = rmu_stats(target)
     rules = kindred_rules(state)
     skill = stats.skill(weapon.skill)
     situational = list(action.situational)
-    for name, why in situational_conditions(state, target):
+    for name, why in situational_conditions(state, target, aimed_at):
         if name not in situational:
             situational.append(name)
             tb.step(why, "R-1")
     cover = barrier_cover(state, shooter, target, weapon.kind, tb, data)
     # RMU-MOV-2: a barrier reached by a dash this round counts only by the share reached.
-    cover_share = cover_share_now(state, target, tb) if cover is not None else 100
-    armor, naked_column, armor_damage, armor_quality, armor_broken = worn_figures(target)
+    cover_share = cover_share_now(state, target, tb, aimed_at) if cover is not None else 100
+    armor, naked_column, armor_damage, armor_quality, armor_broken = worn_figures(target, aimed_at)
     screen = body_screen(state, shooter, target, rules, data)
-    shooter_armor = intact_armor(shooter)
+    shooter_armor = intact_armor(shooter, stats)
     return (
         id(screen),
         screen,
@@ -721,7 +728,7 @@ def _shot_fields(
         cover,
         cover_share,
         target.size,
-        defender(target, rules),
+        defender(target, rules, aimed_at),
         shooter_armor.kind if shooter_armor else None,
         stats.strength,
         stats.naked_at,
@@ -734,7 +741,7 @@ def _shot_fields(
         to_hundredths(distance_ft(shooter.position, target.position)),
         armor_damage,
         tuple(situational),
-        (*shooter_modifiers(shooter, weapon), *held_terms(state, shooter), *action.mods),
+        (*shooter_modifiers(shooter, weapon, stats), *held_terms(state, shooter), *action.mods),
     )
 
 
@@ -770,10 +777,12 @@ def _prepared_for(
     *,
     quiet: bool,
     weapon: WeaponState | None = None,
+    stats: RmuStats | None = None,
 ) -> _Built:
     """:func:`build_shot` and :func:`~.shot.settled_aimed_shot`, run once for a state and
     action in a row; refuses as they do. ``shooter`` is the actor as ``state`` has them (the
-    caller found them already), ``weapon`` their gun when the caller found it too; ``quiet``:
+    caller found them already), ``weapon`` their gun and ``stats`` their figures when the caller
+    found them too; ``quiet``:
     nobody reads the steps of the read (a shot read so is not taken for a told resolution)."""
     if _last_built:
         last = _last_built[0]
@@ -786,7 +795,9 @@ def _prepared_for(
     tb = _UNREAD if quiet else TraceBuilder()
     # Looked up once and handed down: the shot reads the data at every step.
     data = rmu_data()
-    values = _shot_fields(state, action, shooter, tb, data, weapon)
+    if stats is None:
+        stats = rmu_stats(shooter)
+    values = _shot_fields(state, action, shooter, stats, tb, data, weapon)
     if weapon is None:  # found after the target, as the read refuses them in that order
         weapon = ready_weapon(shooter, action.weapon)
     # Most shots of a fight are one read before, to the last field (a shooter firing again at
@@ -879,32 +890,41 @@ def resolve_rmu_quietly(
     them all would give. Refuses all :func:`validate_rmu_action` does first
     (``resolve_validates``): the quiet path validates here, where it knows nobody reads the
     steps, so a shot is read off the scene once, building none."""
-    c = state.combatant(action.actor)  # the actor, found once for both
-    _validated(state, action, c, quiet=True)
-    after = apply_all(state, _checked(state, action, dice, c, quiet=True).events, rmu)
+    c = state.combatant(action.actor)  # the actor and their figures, read once for both
+    stats = rmu_stats(c)
+    _validated(state, action, c, stats, quiet=True)
+    after = apply_all(state, _checked(state, action, dice, c, quiet=True, stats=stats).events, rmu)
     gassed = exposure_events(after)
     return apply_all(after, gassed, rmu) if gassed else after
 
 
 def _checked(
-    state: EncounterState, action: Action, dice: Dice, c: CombatantState, *, quiet: bool = False
+    state: EncounterState,
+    action: Action,
+    dice: Dice,
+    c: CombatantState,
+    *,
+    quiet: bool = False,
+    stats: RmuStats | None = None,
 ) -> Outcome:
-    """``action`` by ``c`` (its actor, as ``state`` has them) after the checks it must pass
-    first (:func:`resolve_rmu_action`)."""
+    """``action`` by ``c`` (its actor, as ``state`` has them, whose figures are ``stats`` when
+    the caller read them) after the checks it must pass first (:func:`resolve_rmu_action`)."""
+    if stats is None:
+        stats = rmu_stats(c)
     checks: list[Outcome] = []
-    if needs_gas_check(state, c, action):
+    if needs_gas_check(state, c, action, stats):
         passed, gas = roll_gas_check(state, c, dice)
         checks.append(gas)
         if not passed:
             headline = f"{c.name} chokes on the CS: no coherent action this round."
             return _to_no_effect(state, action, checks, "RMU-EXP-16", headline)
-    if needs_fatigue_check(c, action):
+    if needs_fatigue_check(c, action, stats.vitals):
         passed, fatigue = roll_fatigue_check(c, dice)
         checks.append(fatigue)
         if not passed:
             headline = f"{c.name} fails the fatigue check, too spent to act: the AP are lost."
             return _to_no_effect(state, action, checks, FATIGUE_RULE, headline)
-    done = with_fire(state, _resolve(state, action, dice, c, quiet=quiet))
+    done = with_fire(state, _resolve(state, action, dice, c, quiet=quiet, stats=stats))
     if not checks:
         return done
     return Outcome(
@@ -962,13 +982,19 @@ _SHOT_QUIETLY = Happened(action="shoots")
 
 
 def _shoot(
-    state: EncounterState, action: Shoot, dice: Dice, c: CombatantState, *, quiet: bool
+    state: EncounterState,
+    action: Shoot,
+    dice: Dice,
+    c: CombatantState,
+    *,
+    quiet: bool,
+    stats: RmuStats | None = None,
 ) -> Outcome:
     """An aimed shot by ``c``, its events as the encounter keeps them: its rounds and
     malfunction named for the gun in the scene, the shot counted for the gun's rate and the
     target's guns, the bonus its shooter spends; ``quiet``: with neither its trace nor its
-    result."""
-    built = _prepared_for(state, action, c, quiet=quiet)
+    result; ``stats``: ``c``'s figures, when the caller read them."""
+    built = _prepared_for(state, action, c, quiet=quiet, stats=stats)
     weapon = built.weapon
     # The events name the gun as the scene does (shot_events renames nothing).
     gun = weapon.name
@@ -985,7 +1011,7 @@ def _shoot(
         else outcome.events
     )
     events = encounter_fire.shot_events(c, weapon, target=action.target, events=fired)
-    events.extend(bonus_used(c))
+    events.extend(bonus_used(c, None if stats is None else stats.vitals))
     if outcome is None:
         return Outcome(events=tuple(events), trace=_UNTOLD, result=_SHOT_QUIETLY)
     headline = encounter_fire.recoil_first(
@@ -1009,13 +1035,20 @@ def _shoot(
 
 
 def _resolve(
-    state: EncounterState, action: Action, dice: Dice, c: CombatantState, *, quiet: bool = False
+    state: EncounterState,
+    action: Action,
+    dice: Dice,
+    c: CombatantState,
+    *,
+    quiet: bool = False,
+    stats: RmuStats | None = None,
 ) -> Outcome:
     """The outcome of ``action`` by ``c`` (its actor, as ``state`` has them: every caller found
-    them already); ``quiet`` when only its events are read (a simulated fight, a dry run for its
-    costs): an aimed shot then builds neither its trace nor its result."""
+    them already; ``stats`` their figures, when the caller read them); ``quiet`` when only its
+    events are read (a simulated fight, a dry run for its costs): an aimed shot then builds
+    neither its trace nor its result."""
     if isinstance(action, Shoot):  # most of a fight's actions: asked first
-        return _shoot(state, action, dice, c, quiet=quiet)
+        return _shoot(state, action, dice, c, quiet=quiet, stats=stats)
     if isinstance(action, encounter_fire.FIRE_ACTIONS):
         return encounter_fire.resolve_fire_action(state, action, dice)
     if isinstance(action, Throws):

@@ -28,7 +28,7 @@ from firefight.rulesets.rmu.affliction_events import (
 )
 from firefight.rulesets.rmu.clouds import clouds_in, gas_level, wanted_gas
 from firefight.rulesets.rmu.gas import GasCheck, con_maneuver
-from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats
+from firefight.rulesets.rmu.vitals import RmuStats, penalty_modifiers, rmu_stats
 from firefight.scene.actions import Action
 from firefight.scene.conditions import PHASE_DURATIONS, ConditionKind, register_condition
 from firefight.scene.state import CombatantState, EncounterState
@@ -79,12 +79,14 @@ def exposure_events(state: EncounterState, *, ending: bool = False) -> list[Even
     return events
 
 
-def check_coherent(state: EncounterState, c: CombatantState, action: Action) -> None:
+def check_coherent(
+    state: EncounterState, c: CombatantState, action: Action, stats: RmuStats | None = None
+) -> None:
     """Refuse any action but letting AP go or holding the breath after a failed Constitution
-    maneuver this round (RMU-EXP-16)."""
+    maneuver this round (RMU-EXP-16). ``stats``: ``c``'s figures, when the caller has them."""
     if isinstance(action, HoldsBreath) or action.verb == "waits":
         return
-    if rmu_stats(c).afflictions.incoherent_in(state.round):
+    if (rmu_stats(c) if stats is None else stats).afflictions.incoherent_in(state.round):
         raise RuleRefusal(
             GAS_RULE,
             f"{c.name} failed the Constitution maneuver against the CS this round and can hold "
@@ -92,12 +94,15 @@ def check_coherent(state: EncounterState, c: CombatantState, action: Action) -> 
         )
 
 
-def needs_gas_check(state: EncounterState, c: CombatantState, action: Action) -> bool:
+def needs_gas_check(
+    state: EncounterState, c: CombatantState, action: Action, stats: RmuStats | None = None
+) -> bool:
     """Whether ``action`` must first pass the CS Constitution maneuver: a breathing victim in
-    the cloud, first action of the round (RMU-EXP-16, DEC-381)."""
+    the cloud, first action of the round (RMU-EXP-16, DEC-381). ``stats``: ``c``'s figures,
+    when the caller has them."""
     if isinstance(action, HoldsBreath) or action.verb == "waits":
         return False
-    a = rmu_stats(c).afflictions
+    a = (rmu_stats(c) if stats is None else stats).afflictions
     return a.gas_inside and gas_level(c).check and a.gas_checked != state.round
 
 

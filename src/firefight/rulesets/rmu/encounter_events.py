@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from firefight.events import Event
 from firefight.frozen import quick_init
-from firefight.rulesets.rmu.vitals import vitals
+from firefight.rulesets.rmu.vitals import RmuVitals, vitals
 from firefight.scene.state import CombatantState
 
 __all__ = [
@@ -102,9 +102,10 @@ class AttackerBonusUsed(Event):
     bonus: int
 
 
-def bonus_used(c: CombatantState) -> list[Event]:
-    """Any action ``c`` takes spends the bonus a critical gave them this round (RMU-BP-3)."""
-    bonus = vitals(c).next_action_bonus
+def bonus_used(c: CombatantState, v: RmuVitals | None = None) -> list[Event]:
+    """Any action ``c`` takes spends the bonus a critical gave them this round (RMU-BP-3);
+    ``v``: ``c``'s vitals, when the caller has them."""
+    bonus = (vitals(c) if v is None else v).next_action_bonus
     if bonus:
         return [AttackerBonusUsed(actor=c.name, bonus=bonus)]
     return []

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from firefight.dice import Dice
@@ -908,8 +909,15 @@ def shot_events(
         if isinstance(e, RoundsFired) and e.actor == shooter.name:
             fired += e.rounds
     if fired:
-        out.append(FiredAt(actor=shooter.name, weapon=weapon.name, rounds=fired, targets=(target,)))
+        out.append(_fired_at(shooter.name, weapon.name, fired, target))
     return out
+
+
+# Every aimed shot ends in one, and a fight's shooters fire the same guns at the same few
+# people again and again: one frozen event per values, shared safely. Bounded.
+@lru_cache(maxsize=1024)
+def _fired_at(shooter: str, gun: str, rounds: int, target: str) -> FiredAt:
+    return FiredAt(actor=shooter, weapon=gun, rounds=rounds, targets=(target,))
 
 
 def recoil_first(shooter: str, weapon: str, recoil: RecoilReport | None, headline: str) -> str:

@@ -19,7 +19,13 @@ from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.rmu.encounter_actions import Shoot
 from firefight.rulesets.rmu.fire_actions import DashToCover, EmptyGun, Sweep
 from firefight.rulesets.rmu.maneuvers import AbsoluteResult, Maneuver, resolve_maneuver
-from firefight.rulesets.rmu.vitals import figures, penalty_modifiers, rmu_stats, total_penalty
+from firefight.rulesets.rmu.vitals import (
+    RmuVitals,
+    figures,
+    penalty_modifiers,
+    rmu_stats,
+    total_penalty,
+)
 from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.state import CombatantState
 from firefight.trace import Trace, TraceBuilder
@@ -55,9 +61,10 @@ class FatigueChecked(Event):
     rule: str = FATIGUE_RULE
 
 
-def needs_fatigue_check(c: CombatantState, action: Action) -> bool:
-    """Whether ``action`` by ``c`` must first pass a fatigue check (R-2, DEC-79)."""
-    return isinstance(action, EFFORTFUL) and total_penalty(c) <= figures().fatigue_check_at
+def needs_fatigue_check(c: CombatantState, action: Action, v: RmuVitals | None = None) -> bool:
+    """Whether ``action`` by ``c`` must first pass a fatigue check (R-2, DEC-79); ``v``:
+    ``c``'s vitals, when the caller has them."""
+    return isinstance(action, EFFORTFUL) and total_penalty(c, v) <= figures().fatigue_check_at
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

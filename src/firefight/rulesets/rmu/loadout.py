@@ -32,7 +32,7 @@ from firefight.rulesets.rmu.firearm_events import (
     WeaponMalfunctioned,
 )
 from firefight.rulesets.rmu.rapid_fire import GunState
-from firefight.rulesets.rmu.vitals import rmu_stats
+from firefight.rulesets.rmu.vitals import RmuStats, rmu_stats
 from firefight.scene.state import CombatantState, WeaponState
 
 __all__ = [
@@ -85,9 +85,10 @@ def gun_state(c: CombatantState, weapon: WeaponState) -> GunState:
     )
 
 
-def check_gun_fires(c: CombatantState, weapon: WeaponState) -> None:
-    """Refuse a gun a malfunction left broken or jammed, before any die (RMU-RF-13)."""
-    trouble = rmu_stats(c).fire.trouble(weapon.name)
+def check_gun_fires(c: CombatantState, weapon: WeaponState, stats: RmuStats | None = None) -> None:
+    """Refuse a gun a malfunction left broken or jammed, before any die (RMU-RF-13); ``stats``:
+    ``c``'s figures, when the caller has them."""
+    trouble = (rmu_stats(c) if stats is None else stats).fire.trouble(weapon.name)
     if trouble is None:
         return
     if trouble.broken:

@@ -40,6 +40,7 @@ from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
 from firefight.rulesets.rmu.vitals import (
+    RmuStats,
     figures,
     penalty_modifiers,
     rmu_stats,
@@ -104,25 +105,32 @@ def worn_armor(c: CombatantState) -> WornArmor:
     )
 
 
-def worn_figures(c: CombatantState) -> tuple[str, str, int, int, bool]:
-    """:func:`worn_armor`'s fields in their order, as plain values."""
-    stats = rmu_stats(c)
+def worn_figures(
+    c: CombatantState, stats: RmuStats | None = None
+) -> tuple[str, str, int, int, bool]:
+    """:func:`worn_armor`'s fields in their order, as plain values; ``stats``: ``c``'s figures,
+    when the caller has them already (a shot reads its target's several times)."""
+    if stats is None:
+        stats = rmu_stats(c)
     armor, naked = stats.armor, stats.naked_at
     if armor is None:
         return naked, naked, 0, 0, False
     return armor.kind, naked, armor.damage, armor.quality, armor.broken
 
 
-def defender(c: CombatantState, rules: KindredRules) -> Defender:
+def defender(c: CombatantState, rules: KindredRules, stats: RmuStats | None = None) -> Defender:
     """The defenses ``c`` brings against a shot (Quickness DB, Dodge, celerity); none while
     unconscious, dying, in torpor or staked (P-9, V-3). A Kindred's criticals read lower by the
-    scene's V-1 setting."""
-    return _defender(*_defenses(c, rules))
+    scene's V-1 setting. ``stats``: ``c``'s figures, when the caller has them already."""
+    return _defender(*_defenses(c, rules, stats))
 
 
-def _defenses(c: CombatantState, rules: KindredRules) -> tuple[int, int, int, bool, bool, int]:
+def _defenses(
+    c: CombatantState, rules: KindredRules, stats: RmuStats | None = None
+) -> tuple[int, int, int, bool, bool, int]:
     """:func:`defender`'s figures in the order of its fields, as plain values."""
-    stats = rmu_stats(c)
+    if stats is None:
+        stats = rmu_stats(c)
     sheet = stats.kindred
     return (
         stats.quickness_db,
@@ -166,7 +174,8 @@ def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
 
 def _person(c: CombatantState, rules: KindredRules) -> tuple[str | int | bool, ...]:
     """The plain figures :func:`bystander` is made of, in :func:`_bystander`'s order."""
-    return (c.name, *worn_figures(c), *_defenses(c, rules))
+    stats = rmu_stats(c)  # read once for both
+    return (c.name, *worn_figures(c, stats), *_defenses(c, rules, stats))
 
 
 # Each shot reads its nearest ally and the people in front afresh: one frozen Bystander for
@@ -233,15 +242,18 @@ def _ally(distance_ft: float, *person: str | int | bool) -> Ally:
     return Ally(who=_bystander(*person), distance_ft=distance_ft)
 
 
-def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Modifier]:
+def shooter_modifiers(
+    c: CombatantState, weapon: WeaponState | None, stats: RmuStats | None = None
+) -> list[Modifier]:
     """What the shooter carries into a roll: the weapon's bonus, every penalty (R-2, R-3,
     RMU-GEN-7, CS gas RMU-EXP-16), blindness (RMU-EXP-17), a critical's bonus still owed this
-    round (RMU-BP-3)."""
+    round (RMU-BP-3). ``stats``: ``c``'s figures, when the caller has them already."""
+    if stats is None:
+        stats = rmu_stats(c)
     extra: list[Modifier] = []
     if weapon is not None and weapon.bonus:
         extra.append(Modifier(value=weapon.bonus, label=f"{weapon.name} bonus"))
-    extra.extend(penalty_modifiers(c))
-    stats = rmu_stats(c)
+    extra.extend(penalty_modifiers(c, stats))
     # Aiming, placing a throw and a dash's maneuver all need sight (RMU-EXP-17, DEC-383).
     extra.extend(sight_modifiers(stats.afflictions, explosive_data().flash_bang.blind_penalty))
     bonus = stats.vitals.next_action_bonus
@@ -256,12 +268,15 @@ def shooter_modifiers(c: CombatantState, weapon: WeaponState | None) -> list[Mod
     return extra
 
 
-def situational_conditions(state: EncounterState, c: CombatantState) -> tuple[tuple[str, str], ...]:
-    """The R-1 conditions the state shows on a person under fire, each with why it holds."""
+def situational_conditions(
+    state: EncounterState, c: CombatantState, stats: RmuStats | None = None
+) -> tuple[tuple[str, str], ...]:
+    """The R-1 conditions the state shows on a person under fire, each with why it holds;
+    ``stats``: ``c``'s figures, when the caller has them already."""
     found = []
     if c.posture is Posture.PRONE:
         found.append(("prone-target", f"{c.name} is prone."))
-    if vitals(c).stun_penalty:
+    if (vitals(c) if stats is None else stats.vitals).stun_penalty:
         found.append(("stunned-foe", f"{c.name} is stunned."))
     if state.round == 1 and c.surprise is not Surprise.NONE:
         found.append(("surprised-foe", f"{c.name} was caught {c.surprise.value} this round."))
@@ -478,9 +493,15 @@ def _in_front(
     return tuple([at[s.name] for s in screen.shielders]), screen.grade
 
 
-def cover_share_now(state: EncounterState, target: CombatantState, tb: TraceBuilder) -> int:
-    """The share of their barrier ``target`` counts this round after a dash (RMU-MOV-2)."""
-    taken = rmu_stats(target).fire.cover_in(state.round)
+def cover_share_now(
+    state: EncounterState,
+    target: CombatantState,
+    tb: TraceBuilder,
+    stats: RmuStats | None = None,
+) -> int:
+    """The share of their barrier ``target`` counts this round after a dash (RMU-MOV-2);
+    ``stats``: the target's figures, when the caller has them already."""
+    taken = (rmu_stats(target) if stats is None else stats).fire.cover_in(state.round)
     if taken is None:
         return 100
     if taken.share_percent < 100:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from firefight.dice import Dice
@@ -507,6 +507,14 @@ def aimed_shot_events(
 _QUIET = QuietTraceBuilder()
 
 
+# Every aimed shot fires one round, and a fight's shooters fire the same few guns again and
+# again: one frozen event per shooter and gun, shared safely (as a prepared shot's AP event
+# is). Bounded.
+@lru_cache(maxsize=1024)
+def _round_fired(shooter: str, gun: str) -> RoundsFired:
+    return RoundsFired(actor=shooter, weapon=gun, rounds=1)
+
+
 def _fired(
     shot: AimedShot,
     dice: Dice,
@@ -524,7 +532,7 @@ def _fired(
     tb.extend(told)
     weapon, ammo, plan, fumble = prep.weapon, prep.ammo, prep.plan, prep.fumble
     events.append(prep.spent)
-    events.append(RoundsFired(actor=shot.shooter, weapon=gun or weapon.key, rounds=1))
+    events.append(_round_fired(shot.shooter, gun or weapon.key))
     recoil_mods: tuple[Modifier, ...] = ()
     recoil_report = None
     if prep.recoil:

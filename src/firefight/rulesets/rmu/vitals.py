@@ -275,9 +275,10 @@ def armor_of(c: CombatantState) -> ArmorState | None:
     return rmu_stats(c).armor
 
 
-def intact_armor(c: CombatantState) -> ArmorState | None:
-    """The armor ``c`` wears while it holds; None when they wear none or it broke."""
-    armor = rmu_stats(c).armor
+def intact_armor(c: CombatantState, stats: RmuStats | None = None) -> ArmorState | None:
+    """The armor ``c`` wears while it holds; None when they wear none or it broke. ``stats``:
+    ``c``'s figures, when the caller has them already."""
+    armor = (rmu_stats(c) if stats is None else stats).armor
     return armor if armor and not armor.broken else None
 
 
@@ -285,9 +286,10 @@ def with_armor(c: CombatantState, armor: ArmorState | None) -> CombatantState:
     return replace(c, stats=replace(rmu_stats(c), armor=armor))
 
 
-def dying(c: CombatantState) -> bool:
-    """Dying and not yet dead (R-2, RMU-GEN-7)."""
-    return vitals(c).dying_rounds is not None and not c.dead
+def dying(c: CombatantState, v: RmuVitals | None = None) -> bool:
+    """Dying and not yet dead (R-2, RMU-GEN-7); ``v``: ``c``'s vitals, when the caller has
+    them already."""
+    return (vitals(c) if v is None else v).dying_rounds is not None and not c.dead
 
 
 def hit_loss_penalty(hits_max: int, hits_taken: int, figs: EncounterFigures | None = None) -> int:
@@ -322,10 +324,12 @@ def _percent(part: int, whole: int) -> str:
     return f"{hundredfold / whole:.1f}%"
 
 
-def penalty_modifiers(c: CombatantState) -> list[Modifier]:
+def penalty_modifiers(c: CombatantState, stats: RmuStats | None = None) -> list[Modifier]:
     """Every penalty ``c`` carries into an action, itemized with its rule: the wounds' (R-2's
-    total penalty) and CS gas's -30 "on everything" (RMU-EXP-16)."""
-    stats = rmu_stats(c)
+    total penalty) and CS gas's -30 "on everything" (RMU-EXP-16). ``stats``: ``c``'s figures,
+    when the caller has them already."""
+    if stats is None:
+        stats = rmu_stats(c)
     v = stats.vitals
     wounds = _wounds(c.hits_max, c.hits_taken, v.injury, v.stun, v.fatigue)
     return [*wounds, *gas_modifiers(stats.afflictions)]
