@@ -14,6 +14,7 @@ from firefight.dice import (
     PromptSource,
     ScriptedSource,
     SeededSource,
+    cards_roll,
     read_faces,
 )
 from firefight.errors import DiceError
@@ -236,6 +237,10 @@ def test_rolls_drawn_without_a_roll_are_the_same_draws() -> None:
             )
         pool = told.pool(2, 10, "initiative")
         assert quiet.pool_drawn(2, 10, "initiative") == (pool.faces, pool.total)
+        # D-4: a draw's cards alone (Dice.cards_drawn) make the very Roll draw_from gives.
+        deck = FULL_DECK[seed % 40 :]
+        drawn = told.draw_from(deck, 3, "shot")
+        assert cards_roll(quiet.cards_drawn(deck, 3, "shot"), "shot") == drawn
         assert told.die(100, "next") == quiet.die(100, "next")
     # The open-ended chains both ways, as the Roll's do.
     scripted = Dice.scripted([97, 99, 40, 3, 98, 12])

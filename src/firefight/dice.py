@@ -46,6 +46,7 @@ __all__ = [
     "ScriptedSource",
     "SeededSource",
     "Suit",
+    "cards_roll",
     "parse_card",
     "parse_pool",
     "pool_kind",
@@ -588,6 +589,15 @@ class Dice:
         >>> Dice(ScriptedSource(["QH", "AS"])).draw_from(FULL_DECK, 2, "draw").cards
         ('QH', 'AS')
         """
+        return cards_roll(self.cards_drawn(deck, count, purpose), purpose)
+
+    def cards_drawn(self, deck: Sequence[Card], count: int, purpose: str) -> list[Card]:
+        """:meth:`draw_from`'s cards, the very same draws, with no :class:`Roll` built: for a
+        draw nobody reads as one (a simulated fight's shots); :func:`cards_roll` makes it one.
+
+        >>> Dice.scripted([1, 1]).cards_drawn(FULL_DECK, 2, "draw") == list(FULL_DECK[:2])
+        True
+        """
         if not 1 <= count <= len(deck):
             raise DiceError(f"cannot draw {count!r} cards from a deck of {len(deck)}")
         left = list(deck)
@@ -599,15 +609,22 @@ class Dice:
             else:
                 index = self.source.face(len(left), purpose) - 1
             drawn.append(left.pop(index))
-        ranks = tuple(c.rank for c in drawn)
-        return Roll(
-            purpose=purpose,
-            kind=f"draw {count}",
-            faces=ranks,
-            natural=ranks[0],
-            total=sum(ranks),
-            cards=tuple(str(c) for c in drawn),
-        )
+        return drawn
+
+
+def cards_roll(drawn: Sequence[Card], purpose: str) -> Roll:
+    """The :class:`Roll` of the cards ``drawn`` for ``purpose``, as :meth:`Dice.draw_from`
+    gives it: their ranks as the faces (the first the natural, their sum the total) and their
+    names as the cards."""
+    ranks = tuple(c.rank for c in drawn)
+    return Roll(
+        purpose=purpose,
+        kind=f"draw {len(drawn)}",
+        faces=ranks,
+        natural=ranks[0],
+        total=sum(ranks),
+        cards=tuple(str(c) for c in drawn),
+    )
 
 
 @runtime_checkable
