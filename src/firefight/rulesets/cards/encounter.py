@@ -41,6 +41,8 @@ from firefight.rulesets.cards.shot import (
     Shot,
     ShotPlan,
     ShotResult,
+    Wound,
+    draw_planned,
     plan_shot,
     resolve_planned,
 )
@@ -441,8 +443,16 @@ def resolve_cards_quietly(
         events = _turn_spent(state, action).events
     else:
         assert isinstance(action, CardsShot)
-        fired = resolve_planned(*checked, dice, QuietTraceBuilder()).result
-        events = _shot_events(state.combatant(action.actor), action, fired)
+        shot, plan = checked
+        drawn = draw_planned(shot, plan, dice, QuietTraceBuilder())
+        events = _shot_events(
+            state.combatant(action.actor),
+            action,
+            plan.bullets,
+            drawn.must_cock,
+            drawn.wound,
+            drawn.deck_left,
+        )
     return apply_all(state, events, ruleset)
 
 
@@ -502,7 +512,7 @@ def _resolve_shot(
         trace = type(trace)((*step.build().entries, *trace.entries))
     s = outcome.result
     wound = s.wound
-    events = _shot_events(actor, action, s)
+    events = _shot_events(actor, action, s.bullets, s.must_cock, wound, s.deck_left)
     hits = s.successes
     headline = (
         f"{actor.name} shoots {action.target}: "
@@ -522,13 +532,20 @@ def _resolve_shot(
     return Outcome(events=tuple(events), trace=trace, result=result)
 
 
-def _shot_events(actor: CombatantState, action: CardsShot, s: ShotResult) -> list[Event]:
-    """What a shot ``s`` by ``actor`` changes: the rounds, the turn, the wound, the deck."""
-    wound = s.wound
+def _shot_events(
+    actor: CombatantState,
+    action: CardsShot,
+    bullets: int,
+    must_cock: bool,
+    wound: Wound,
+    deck_left: tuple[str, ...] | None,
+) -> list[Event]:
+    """What a shot by ``actor`` changes: the rounds (``bullets``), the turn (and whether the
+    gun ``must_cock``), the ``wound``, the deck (``deck_left``)."""
     weapon = _weapon(actor, action.weapon)
     events: list[Event] = [
-        RoundsFired(actor=actor.name, weapon=weapon.name, rounds=s.bullets),
-        ShotTaken(actor=actor.name, weapon=weapon.name, must_cock=s.must_cock),
+        RoundsFired(actor=actor.name, weapon=weapon.name, rounds=bullets),
+        ShotTaken(actor=actor.name, weapon=weapon.name, must_cock=must_cock),
         TurnTaken(actor=actor.name, doing="shoots"),
     ]
     if wound.damage:
@@ -544,8 +561,8 @@ def _shot_events(actor: CombatantState, action: CardsShot, s: ShotResult) -> lis
                 down=wound.down,
             )
         )
-    if s.deck_left is not None:
-        events.append(DeckChanged(left=s.deck_left))
+    if deck_left is not None:
+        events.append(DeckChanged(left=deck_left))
     return events
 
 
