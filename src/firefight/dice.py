@@ -556,18 +556,23 @@ class Dice:
         >>> Dice.scripted([1, 7]).d10_exploding("check").total
         -6
         """
+        faces, total = self.d10_exploding_drawn(purpose)
+        return Roll(purpose=purpose, kind="d10 (cpr)", faces=faces, natural=faces[0], total=total)
+
+    def d10_exploding_drawn(self, purpose: str) -> tuple[tuple[int, ...], int]:
+        """:meth:`d10_exploding`'s faces and total, the very same draws, with no :class:`Roll`
+        built: for a roll nobody reads as one (a simulated fight's checks).
+
+        >>> Dice.scripted([1, 7]).d10_exploding_drawn("check")
+        ((1, 7), -6)
+        """
         first = self.source.face(10, purpose)
         if first not in (1, 10):
-            return Roll(
-                purpose=purpose, kind="d10 (cpr)", faces=(first,), natural=first, total=first
-            )
+            return (first,), first
         second = self.source.face(
             10, f"{purpose} (critical {'success' if first == 10 else 'failure'})"
         )
-        total = first + second if first == 10 else first - second
-        return Roll(
-            purpose=purpose, kind="d10 (cpr)", faces=(first, second), natural=first, total=total
-        )
+        return (first, second), first + second if first == 10 else first - second
 
     def draw_cards(self, count: int, purpose: str) -> Roll:
         """Shuffle a fresh 52-card deck and draw ``count`` cards without replacement (D-4).

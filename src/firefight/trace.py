@@ -200,6 +200,11 @@ class TraceBuilder:
         """One dN rolled (:meth:`Dice.die`) and kept: its face."""
         return self.roll(dice.die(sides, purpose)).total
 
+    def d10_exploding(self, dice: Dice, purpose: str) -> tuple[tuple[int, ...], int]:
+        """The cpr d10 rolled (:meth:`Dice.d10_exploding`) and kept: its faces and total."""
+        roll = self.roll(dice.d10_exploding(purpose))
+        return roll.faces, roll.total
+
     def total(self, label: str, parts: Iterable[Modifier]) -> Total:
         total = Total(label=label, parts=tuple(parts))
         self._entries.append(total)
@@ -252,6 +257,9 @@ class QuietTraceBuilder(TraceBuilder):
     def die(self, dice: Dice, sides: int, purpose: str) -> int:
         # The very same draw, and no Roll built for nobody.
         return dice.die_face(sides, purpose)
+
+    def d10_exploding(self, dice: Dice, purpose: str) -> tuple[tuple[int, ...], int]:
+        return dice.d10_exploding_drawn(purpose)
 
     def total(self, label: str, parts: Iterable[Modifier]) -> Total:
         return Total(label=label, parts=tuple(parts))

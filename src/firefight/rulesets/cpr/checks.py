@@ -68,8 +68,8 @@ def roll_check(
     tb: TraceBuilder, dice: Dice, *, label: str, purpose: str, parts: Sequence[Modifier]
 ) -> Total:
     """Roll the exploding d10 and total it with ``parts`` (stat, skill, then modifiers)."""
-    roll = tb.roll(dice.d10_exploding(purpose))
-    return tb.total(label, [*parts, d10_modifier(roll)])
+    faces, rolled = tb.d10_exploding(dice, purpose)
+    return tb.total(label, [*parts, _d10_modifier(faces, faces[0], rolled)])
 
 
 def fire_check(
@@ -86,9 +86,9 @@ def fire_check(
     """:func:`roll_check` for a check made by firing ``weapon``, and whether its d10 came up
     the face that jams a poor weapon (CPR-REF-1): then the check ``fails`` whatever its total,
     and an Action clears the jam."""
-    roll = tb.roll(dice.d10_exploding(purpose))
-    total = tb.total(label, [*parts, d10_modifier(roll)])
-    if jams_on is None or roll.natural != jams_on:
+    faces, rolled = tb.d10_exploding(dice, purpose)
+    total = tb.total(label, [*parts, _d10_modifier(faces, faces[0], rolled)])
+    if jams_on is None or faces[0] != jams_on:
         return total, False
     tb.step(
         f"A natural {jams_on} with a poor quality weapon: the {weapon} jams and {fails}; an "
