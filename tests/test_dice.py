@@ -18,6 +18,7 @@ from firefight.dice import (
     read_faces,
 )
 from firefight.errors import DiceError
+from firefight.trace import QuietTraceBuilder, TraceBuilder
 
 
 def test_d_1_book_check_high_chain() -> None:
@@ -241,6 +242,11 @@ def test_rolls_drawn_without_a_roll_are_the_same_draws() -> None:
         for _ in range(3):
             d10 = told.d10_exploding("check")
             assert quiet.d10_exploding_drawn("check") == (d10.faces, d10.total)
+        # A trace builder's rolls: the told one keeps the Roll, the quiet one the draws alone.
+        kept = TraceBuilder()
+        assert kept.pool(told, 3, 6, "3d6") == QuietTraceBuilder().pool(quiet, 3, 6, "3d6")
+        assert kept.d10_exploding(told, "c") == QuietTraceBuilder().d10_exploding(quiet, "c")
+        assert [r.kind for r in kept.build().rolls] == ["3d6", "d10 (cpr)"]
         # D-4: a draw's cards alone (Dice.cards_drawn) make the very Roll draw_from gives.
         deck = FULL_DECK[seed % 40 :]
         drawn = told.draw_from(deck, 3, "shot")

@@ -208,6 +208,10 @@ class TraceBuilder:
         """One dN rolled (:meth:`Dice.die`) and kept: its face."""
         return self.roll(dice.die(sides, purpose)).total
 
+    def pool(self, dice: Dice, count: int, sides: int, purpose: str) -> int:
+        """NdM rolled (:meth:`Dice.pool`) and kept: its sum."""
+        return self.roll(dice.pool(count, sides, purpose)).total
+
     def d10_exploding(self, dice: Dice, purpose: str) -> tuple[tuple[int, ...], int]:
         """The cpr d10 rolled (:meth:`Dice.d10_exploding`) and kept: its faces and total."""
         roll = self.roll(dice.d10_exploding(purpose))
@@ -265,6 +269,9 @@ class QuietTraceBuilder(TraceBuilder):
     def die(self, dice: Dice, sides: int, purpose: str) -> int:
         # The very same draw, and no Roll built for nobody.
         return dice.die_face(sides, purpose)
+
+    def pool(self, dice: Dice, count: int, sides: int, purpose: str) -> int:
+        return dice.pool_drawn(count, sides, purpose)[1]
 
     def d10_exploding(self, dice: Dice, purpose: str) -> tuple[tuple[int, ...], int]:
         return dice.d10_exploding_drawn(purpose)
