@@ -55,6 +55,7 @@ from firefight.rulesets.gurps.turn_events import (
     GurpsRecovered,
     GurpsTurnStarted,
     announced,
+    maneuver_taken,
 )
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, apply_all, personal_fold_into
@@ -350,13 +351,7 @@ def _aim(state: EncounterState, action: GurpsAction) -> GurpsManeuver:
     carried_weapon(c, action.weapon)
     target = state.combatant(action.target or "")
     turns = stats.aim_turns + 1 if stats.aim_target == target.name else 1
-    return GurpsManeuver(
-        actor=c.name,
-        maneuver="aim",
-        aim_target=target.name,
-        aim_turns=turns,
-        braced="braced" in dict(action.options),
-    )
+    return maneuver_taken(c.name, "aim", target.name, turns, "braced" in dict(action.options))
 
 
 def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:

@@ -40,6 +40,7 @@ from firefight.rulesets.gurps.turn_events import (
     GurpsManeuver,
     hurt_by,
     hurt_from_shot,
+    maneuver_taken,
 )
 from firefight.scene.events import moved_to
 from firefight.scene.lines import option_point
@@ -244,7 +245,7 @@ def attack(
     quiet one (the quiet path's) is handed to the shot's resolver too, which words no step."""
     c = state.combatant(action.actor)
     maneuver = ATTACKS[action.verb]
-    events: list[Event] = [GurpsManeuver(actor=c.name, maneuver=MANEUVER_NAMES[maneuver])]
+    events: list[Event] = [maneuver_taken(c.name, MANEUVER_NAMES[maneuver])]
     moving = "no"
     fired_at: tuple[OpportunityShot, ...] = ()
     went = attack_advance(c, action)
