@@ -322,6 +322,7 @@ Resolved = (
 )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CprActed(Result):
     """An action of a cpr encounter: the verb, who, at whom and with what, the standalone
