@@ -17,6 +17,7 @@ from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.injuries import Applies
 from firefight.rulesets.cpr.wounds import WoundState, injury_modifiers, wound_modifier
+from firefight.tables.settled import settled
 from firefight.trace import Modifier, Total, TraceBuilder
 
 __all__ = [
@@ -208,6 +209,11 @@ def aim_penalty(aim: Aim | None, data: CprData) -> tuple[Modifier, ...]:
     """The aimed shot's penalty (CPR-AIM-1); none for a shot that is not aimed."""
     if aim is None:
         return ()
+    # The same at every aimed shot: built once and kept with the catalog it reads.
+    return settled(data, "aimed shot penalty", None, lambda: _aimed_penalty(data))
+
+
+def _aimed_penalty(data: CprData) -> tuple[Modifier, ...]:
     return (Modifier(value=data.figures.aimed_penalty, label="aimed shot", rule="CPR-AIM-1"),)
 
 

@@ -511,7 +511,11 @@ def _facing(
     return target_of(state, target, data, dodge=dodge, origin=origin, blast=blast)
 
 
-def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan:
+def _plan_shot(
+    state: EncounterState, action: Shoot, data: CprData, tb: TraceBuilder | None = None
+) -> _ShotPlan:
+    """A shot's plan, its steps told to ``tb`` (a fresh one if None; the quiet path's words
+    none, and its plan keeps none)."""
     c, target, weapon = _at_someone(state, action)
     mag = weapon.loaded
     if mag is not None and mag.ammo == "shell":
@@ -520,7 +524,8 @@ def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan
             f"{c.name}'s {weapon.name} holds shotgun shells, which hit everyone in front: "
             f"'{c.name} fires shells at {target.name}'.",
         )
-    tb = TraceBuilder()
+    if tb is None:
+        tb = TraceBuilder()
     first = Shot(
         distance_m=_metres(c.position, target.position),
         target=_facing(state, target, c.position, unseen=action.unseen, tb=tb, data=data),
@@ -581,7 +586,7 @@ def _shot_at(
         last_hit = bool(shot_results) and shot_results[-1].result == "hit"
     else:
         # The quiet path does not validate first (resolve_validates): nothing to reuse.
-        plan = _plan_shot(state, action, data)
+        plan = _plan_shot(state, action, data, tb)
         fired, last_hit = ranged_attack_events(plan.attack, dice, data, tb)
     events = [*plan.spent, *_scene_names(fired, plan.weapon.name)]
     if plan.moved:
