@@ -171,8 +171,7 @@ def initiative(state: EncounterState, dice: Dice, trace: TraceBuilder | None = N
             rule="K-2",
         )
     events: list[Event] = [
-        InitiativeRolled(actor=c.name, faces=(card.rank,), total=card.rank)
-        for c, card in zip(drawing, cards, strict=True)
+        _reaction_card(c.name, card.rank) for c, card in zip(drawing, cards, strict=True)
     ]
     events.append(InitiativeOrdered(groups=order))
     if shared:
@@ -532,6 +531,24 @@ def _resolve_shot(
     return Outcome(events=tuple(events), trace=trace, result=result)
 
 
+# A fight's shots and reaction cards repeat (the same shooter, gun and bullets; the same
+# name and rank): their frozen events are built once per values (bounded caches).
+@lru_cache(maxsize=256)
+def _shot_taken(
+    actor: str, weapon: str, bullets: int, must_cock: bool
+) -> tuple[RoundsFired, ShotTaken, TurnTaken]:
+    return (
+        RoundsFired(actor=actor, weapon=weapon, rounds=bullets),
+        ShotTaken(actor=actor, weapon=weapon, must_cock=must_cock),
+        TurnTaken(actor=actor, doing="shoots"),
+    )
+
+
+@lru_cache(maxsize=512)
+def _reaction_card(name: str, rank: int) -> InitiativeRolled:
+    return InitiativeRolled(actor=name, faces=(rank,), total=rank)
+
+
 def _shot_events(
     actor: CombatantState,
     action: CardsShot,
@@ -544,9 +561,7 @@ def _shot_events(
     gun ``must_cock``), the ``wound``, the deck (``deck_left``)."""
     weapon = _weapon(actor, action.weapon)
     events: list[Event] = [
-        RoundsFired(actor=actor.name, weapon=weapon.name, rounds=bullets),
-        ShotTaken(actor=actor.name, weapon=weapon.name, must_cock=must_cock),
-        TurnTaken(actor=actor.name, doing="shoots"),
+        *_shot_taken(actor.name, weapon.name, bullets, must_cock),
     ]
     if wound.damage:
         green, yellow, red = wound.track
