@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import Event, RoundsFired
+from firefight.events import Event
 from firefight.frozen import quick_init, replace
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.cpr.checks import (
@@ -31,7 +31,7 @@ from firefight.rulesets.cpr.checks import (
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.cpr.events import ActionTaken, WeaponJammed
+from firefight.rulesets.cpr.events import WeaponJammed, action_taken, rounds_fired
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range
 from firefight.rulesets.cpr.weapons import Ammo, Weapon, WeaponKind
@@ -266,13 +266,9 @@ def _fired(
     reads = _validate(attack, weapon, data)
     telling = tb.telling
     aimed = attack.shots[0].aim
-    events: list[Event] = [
-        ActionTaken(actor=attack.shooter, action="aimed shot" if aimed else "attack")
-    ]
+    events: list[Event] = [action_taken(attack.shooter, "aimed shot" if aimed else "attack")]
     if weapon.magazine is not None:
-        events.append(
-            RoundsFired(actor=attack.shooter, weapon=weapon.key, rounds=len(attack.shots))
-        )
+        events.append(rounds_fired(attack.shooter, weapon.key, len(attack.shots)))
     current: dict[str, Target] = {}
     hits = hp_lost = taken = 0
     hit = False
@@ -365,5 +361,5 @@ def _fired(
     if taken < count and weapon.magazine is not None:
         # A jam stopped the Action: only the shots taken spent rounds.
         count = taken
-        events[1] = RoundsFired(actor=attack.shooter, weapon=weapon.key, rounds=count)
+        events[1] = rounds_fired(attack.shooter, weapon.key, count)
     return events, hits, hp_lost, count, hit

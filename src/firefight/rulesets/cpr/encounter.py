@@ -99,6 +99,7 @@ from firefight.rulesets.cpr.events import (
     Stabilized,
     WeaponJammed,
     WoundStateChanged,
+    rounds_fired,
 )
 from firefight.rulesets.cpr.explosives import Explosion, ExplosionResult, resolve_explosion
 from firefight.rulesets.cpr.fighter import (
@@ -227,7 +228,7 @@ def _scene_names(events: Sequence[Event], weapon: str) -> list[Event]:
     renamed: list[Event] = []
     for e in events:
         if isinstance(e, RoundsFired):
-            e = RoundsFired(actor=e.actor, weapon=weapon, rounds=e.rounds)
+            e = rounds_fired(e.actor, weapon, e.rounds)
         elif isinstance(e, MagazineReloaded):
             e = replace(e, weapon=weapon)
         elif isinstance(e, ItemThrown):
