@@ -15,9 +15,18 @@ from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.cards.data import Level, cards_data
 from firefight.rulesets.cards.deck import parse_deck
-from firefight.rulesets.cards.shot import Shot, ShotResult, plan_shot, resolve_shot, three_ones
+from firefight.rulesets.cards.shot import (
+    Shot,
+    ShotResult,
+    draw_planned,
+    plan_shot,
+    resolve_planned,
+    resolve_shot,
+    three_ones,
+)
 from firefight.rulesets.cards.target import movement_modifier
 from firefight.rulesets.cards.wounds import Track, boxes_per_level
+from firefight.trace import QuietTraceBuilder
 
 
 def shot(**values: Any) -> Shot:
@@ -400,6 +409,33 @@ def test_d_4_a_persistent_deck_deals_from_the_cards_left() -> None:
     assert outcome.trace.rolls[1].cards == ("7C",)
     with pytest.raises(Exception, match="no longer in the deck"):
         fire("QS", skill=1, deck="KH,2S")
+
+
+def test_d_4_a_quiet_draw_comes_to_what_the_told_shot_reports() -> None:
+    """A simulated fight's shot (draw_planned) builds no result: from the same cards it comes
+    to the Target, cards, successes, cocking, wound and deck left the told shot reports
+    (K-1, K-3, K-4, CRD-MODE-1, D-4), a fresh deck's draw and a persistent one's alike."""
+    seen = set()
+    for values in (
+        {"weapon": "ruger-redhawk", "skill": 2, "distance": 30},
+        {"weapon": "hk-g11", "skill": 3, "distance": 8, "mode": "BF", "deck": "KH,2S,7C,9D,QS,3H"},
+    ):
+        declared = shot(**values)
+        plan = plan_shot(declared)
+        for seed in range(40):
+            told = resolve_planned(declared, plan, Dice.seeded(seed)).result
+            drawn = draw_planned(declared, plan, Dice.seeded(seed), QuietTraceBuilder())
+            assert drawn == (
+                told.target,
+                told.cards,
+                told.successes,
+                told.must_cock,
+                told.wound,
+                told.deck_left,
+            )
+            seen.add((drawn.must_cock, bool(drawn.wound.damage)))
+    assert {cock for cock, _ in seen} == {True, False}
+    assert {hurt for _, hurt in seen} == {True, False}
 
 
 def test_d_4_a_persistent_deck_reshuffles_the_discards() -> None:

@@ -13,7 +13,12 @@ from firefight.errors import DiceError, RuleRefusal
 from firefight.events import RoundsFired
 from firefight.outcome import Outcome
 from firefight.rulesets.cpr import CprData
-from firefight.rulesets.cpr.attack import RangedAttack, Shot, resolve_ranged_attack
+from firefight.rulesets.cpr.attack import (
+    RangedAttack,
+    Shot,
+    ranged_attack_events,
+    resolve_ranged_attack,
+)
 from firefight.rulesets.cpr.combatants import Aim, Dodge, Target
 from firefight.rulesets.cpr.events import (
     ActionTaken,
@@ -23,7 +28,7 @@ from firefight.rulesets.cpr.events import (
     ItemDropped,
 )
 from firefight.rulesets.cpr.wounds import Health, WoundState
-from firefight.trace import Total
+from firefight.trace import QuietTraceBuilder, Total
 
 DATA = CprData()
 
@@ -219,6 +224,29 @@ def test_cpr_rof_1_a_rof_2_pistol_takes_two_shots_with_a_move_between() -> None:
     shots = outcome.result.fields()["shots"]
     assert isinstance(shots, list)
     assert [s["hp_after"] for s in shots] == [36, 31]
+
+
+def test_cpr_rof_1_the_quiet_shot_gathers_the_told_shots_events_from_the_same_rolls() -> None:
+    """A simulated fight's shot (ranged_attack_events) builds no result: the same events from
+    the same dice as the told one, and whether its last shot hit (a move between two shots
+    goes before that shot's damage, CPR-ROF-1); a jam (jams_on) stops it alike."""
+    target = Target(
+        body_sp=7, health=Health(hp=30, max_hp=30), dodge=Dodge(ref=8, dex=6, evasion=4)
+    )
+    twice = replace(
+        BASE, shots=(Shot(distance_m=18, target=target), Shot(distance_m=5, target=target))
+    )
+    hits = set()
+    for attack in (twice, replace(twice, jams_on=1)):
+        for seed in range(60):
+            told = resolve_ranged_attack(attack, Dice.seeded(seed), DATA)
+            events, last_hit = ranged_attack_events(
+                attack, Dice.seeded(seed), DATA, QuietTraceBuilder()
+            )
+            assert tuple(events) == told.events
+            assert last_hit == (told.result.shots[-1].result == "hit")
+            hits.add(last_hit)
+    assert hits == {True, False}
 
 
 def test_cpr_rof_1_a_rof_1_weapon_gets_one_attack() -> None:

@@ -14,9 +14,11 @@ from firefight.dice import (
     PromptSource,
     ScriptedSource,
     SeededSource,
+    cards_roll,
     read_faces,
 )
 from firefight.errors import DiceError
+from firefight.trace import QuietTraceBuilder, TraceBuilder
 
 
 def test_d_1_book_check_high_chain() -> None:
@@ -224,8 +226,8 @@ def test_seeded_faces_are_the_seeds_randint_draws() -> None:
 
 def test_rolls_drawn_without_a_roll_are_the_same_draws() -> None:
     """A quiet trace reads a roll's faces and total alone (Dice.pool_drawn,
-    Dice.d100_open_ended_drawn): the same faces and total as the Roll, from the same draws, and
-    the dice left where the Roll leaves them."""
+    Dice.d100_open_ended_drawn, Dice.d10_exploding_drawn): the same faces and total as the
+    Roll, from the same draws, and the dice left where the Roll leaves them."""
     for seed in range(200):
         told, quiet = Dice.seeded(seed), Dice.seeded(seed)
         for low_end in (True, False):
@@ -236,6 +238,19 @@ def test_rolls_drawn_without_a_roll_are_the_same_draws() -> None:
             )
         pool = told.pool(2, 10, "initiative")
         assert quiet.pool_drawn(2, 10, "initiative") == (pool.faces, pool.total)
+        # C-1: the cpr d10, its second die after a natural 10 or 1 among them.
+        for _ in range(3):
+            d10 = told.d10_exploding("check")
+            assert quiet.d10_exploding_drawn("check") == (d10.faces, d10.total)
+        # A trace builder's rolls: the told one keeps the Roll, the quiet one the draws alone.
+        kept = TraceBuilder()
+        assert kept.pool(told, 3, 6, "3d6") == QuietTraceBuilder().pool(quiet, 3, 6, "3d6")
+        assert kept.d10_exploding(told, "c") == QuietTraceBuilder().d10_exploding(quiet, "c")
+        assert [r.kind for r in kept.build().rolls] == ["3d6", "d10 (cpr)"]
+        # D-4: a draw's cards alone (Dice.cards_drawn) make the very Roll draw_from gives.
+        deck = FULL_DECK[seed % 40 :]
+        drawn = told.draw_from(deck, 3, "shot")
+        assert cards_roll(quiet.cards_drawn(deck, 3, "shot"), "shot") == drawn
         assert told.die(100, "next") == quiet.die(100, "next")
     # The open-ended chains both ways, as the Roll's do.
     scripted = Dice.scripted([97, 99, 40, 3, 98, 12])

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from encounter_support import duel
 from firefight.encounter.scenario import initial_state
 from firefight.events import RoundsFired
-from firefight.frozen import _make_copier, quick_init, replace, replacer
+from firefight.frozen import _make_copier, maker, quick_init, replace, replacer
 from firefight.geometry import Point, Posture
 from firefight.rulesets.rmu.vitals import RmuStats
 from firefight.scene.state import CombatantState, EncounterState, MagazineState
@@ -318,3 +318,20 @@ def test_quick_init_refuses_what_it_cannot_build_as_dataclasses_would() -> None:
     for cls in (Unslotted, Own, Loose):
         with pytest.raises(TypeError):
             quick_init(cls)
+
+
+def test_a_maker_builds_what_the_class_call_builds() -> None:
+    """frozen.maker: the fields' values in order make the very value the class call makes,
+    frozen and of the class itself, its __post_init__ run (a total's sum); a class with a field
+    the call may leave out (a default) has no maker."""
+    parts = (Modifier(value=7, label="REF"), Modifier(value=-2, label="wound", rule="C-9"))
+    made = maker(Total)("attack total", parts)
+    assert made == Total(label="attack total", parts=parts) and made.value == 5
+    assert type(made) is Total and hash(made) == hash(Total(label="attack total", parts=parts))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.value = 6  # type: ignore[misc]
+    assert maker(Point)(1.0, 2.0) == Point(x_ft=1.0, y_ft=2.0)
+    assert maker(MagazineState)(3, 10, "ap") == MagazineState(rounds=3, capacity=10, ammo="ap")
+    for cls in (Modifier, Loose):
+        with pytest.raises(TypeError):
+            maker(cls)

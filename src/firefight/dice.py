@@ -46,6 +46,7 @@ __all__ = [
     "ScriptedSource",
     "SeededSource",
     "Suit",
+    "cards_roll",
     "parse_card",
     "parse_pool",
     "pool_kind",
@@ -555,18 +556,23 @@ class Dice:
         >>> Dice.scripted([1, 7]).d10_exploding("check").total
         -6
         """
+        faces, total = self.d10_exploding_drawn(purpose)
+        return Roll(purpose=purpose, kind="d10 (cpr)", faces=faces, natural=faces[0], total=total)
+
+    def d10_exploding_drawn(self, purpose: str) -> tuple[tuple[int, ...], int]:
+        """:meth:`d10_exploding`'s faces and total, the very same draws, with no :class:`Roll`
+        built: for a roll nobody reads as one (a simulated fight's checks).
+
+        >>> Dice.scripted([1, 7]).d10_exploding_drawn("check")
+        ((1, 7), -6)
+        """
         first = self.source.face(10, purpose)
         if first not in (1, 10):
-            return Roll(
-                purpose=purpose, kind="d10 (cpr)", faces=(first,), natural=first, total=first
-            )
+            return (first,), first
         second = self.source.face(
             10, f"{purpose} (critical {'success' if first == 10 else 'failure'})"
         )
-        total = first + second if first == 10 else first - second
-        return Roll(
-            purpose=purpose, kind="d10 (cpr)", faces=(first, second), natural=first, total=total
-        )
+        return (first, second), first + second if first == 10 else first - second
 
     def draw_cards(self, count: int, purpose: str) -> Roll:
         """Shuffle a fresh 52-card deck and draw ``count`` cards without replacement (D-4).
@@ -588,6 +594,15 @@ class Dice:
         >>> Dice(ScriptedSource(["QH", "AS"])).draw_from(FULL_DECK, 2, "draw").cards
         ('QH', 'AS')
         """
+        return cards_roll(self.cards_drawn(deck, count, purpose), purpose)
+
+    def cards_drawn(self, deck: Sequence[Card], count: int, purpose: str) -> list[Card]:
+        """:meth:`draw_from`'s cards, the very same draws, with no :class:`Roll` built: for a
+        draw nobody reads as one (a simulated fight's shots); :func:`cards_roll` makes it one.
+
+        >>> Dice.scripted([1, 1]).cards_drawn(FULL_DECK, 2, "draw") == list(FULL_DECK[:2])
+        True
+        """
         if not 1 <= count <= len(deck):
             raise DiceError(f"cannot draw {count!r} cards from a deck of {len(deck)}")
         left = list(deck)
@@ -599,15 +614,22 @@ class Dice:
             else:
                 index = self.source.face(len(left), purpose) - 1
             drawn.append(left.pop(index))
-        ranks = tuple(c.rank for c in drawn)
-        return Roll(
-            purpose=purpose,
-            kind=f"draw {count}",
-            faces=ranks,
-            natural=ranks[0],
-            total=sum(ranks),
-            cards=tuple(str(c) for c in drawn),
-        )
+        return drawn
+
+
+def cards_roll(drawn: Sequence[Card], purpose: str) -> Roll:
+    """The :class:`Roll` of the cards ``drawn`` for ``purpose``, as :meth:`Dice.draw_from`
+    gives it: their ranks as the faces (the first the natural, their sum the total) and their
+    names as the cards."""
+    ranks = tuple(c.rank for c in drawn)
+    return Roll(
+        purpose=purpose,
+        kind=f"draw {len(drawn)}",
+        faces=ranks,
+        natural=ranks[0],
+        total=sum(ranks),
+        cards=tuple(str(c) for c in drawn),
+    )
 
 
 @runtime_checkable

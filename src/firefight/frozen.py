@@ -37,7 +37,7 @@ from typing import Any, TypeVar
 
 C = TypeVar("C", bound=type)
 
-__all__ = ["quick_init", "replace", "replacer"]
+__all__ = ["maker", "quick_init", "replace", "replacer"]
 
 T = TypeVar("T")
 
@@ -189,6 +189,43 @@ def replacer(cls: type[T], *changed: str) -> Callable[..., T]:
     }
     exec("\n".join(lines), namespace)
     fn: Callable[..., T] = namespace[f"{cls.__name__}_replace"]
+    return fn
+
+
+def maker(cls: type[T]) -> Callable[..., T]:
+    """A function building a ``cls`` from its init fields' values, given in order, as its
+    ``__init__`` would (its ``__post_init__`` run after): the very value ``cls(...)`` builds,
+    without the class call's own work (a dict of the keywords, ``__init__`` called through the
+    type). For the values a fight builds by the hundred at one place (a trace's totals), about
+    half the cost of the call.
+
+    >>> from firefight.geometry import Point
+    >>> maker(Point)(1.0, 2.0) == Point(x_ft=1.0, y_ft=2.0)
+    True
+    """
+    params = getattr(cls, "__dataclass_params__", None)
+    twin = _twin_class(cls) if params is not None and params.frozen else None
+    fields = dataclasses.fields(cls) if twin is not None else ()  # type: ignore[arg-type]
+    given = [f.name for f in fields if f.init]
+    if twin is None or any(
+        not isinstance(getattr(cls, f.name, None), MemberDescriptorType)
+        or (not f.init and not hasattr(cls, "__post_init__"))
+        or f.default is not dataclasses.MISSING
+        or f.default_factory is not dataclasses.MISSING
+        for f in fields
+    ):
+        raise TypeError(f"{cls.__name__}: not a frozen slotted dataclass given every field")
+    lines = [
+        f"def make_{cls.__name__}({', '.join(given)}):",
+        "    new = make(twin)",
+        *(f"    new.{n} = {n}" for n in given),
+        "    new.__class__ = cls",
+        *(["    new.__post_init__()"] if hasattr(cls, "__post_init__") else []),
+        "    return new",
+    ]
+    namespace: dict[str, Any] = {"cls": cls, "twin": twin, "make": object.__new__}
+    exec("\n".join(lines), namespace)
+    fn: Callable[..., T] = namespace[f"make_{cls.__name__}"]
     return fn
 
 

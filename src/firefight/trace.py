@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 from firefight.dice import Dice, Roll
-from firefight.frozen import quick_init
+from firefight.frozen import maker, quick_init
 
 __all__ = [
     "Entry",
@@ -70,8 +70,11 @@ class Total:
     value: int = field(init=False)
 
     def __post_init__(self) -> None:
-        # A list, not a generator: cheaper to sum for the few terms of a total.
-        object.__setattr__(self, "value", sum([p.value for p in self.parts]))
+        # A plain loop, neither a generator nor a list: cheapest for the few terms of a total.
+        value = 0
+        for p in self.parts:
+            value += p.value
+        object.__setattr__(self, "value", value)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -85,6 +88,11 @@ class Total:
         lines = [f"{self.label} = {self.value}"]
         lines += ["    " + p.render() for p in self.parts]
         return "\n".join(lines)
+
+
+#: A total as the trace builders make them, by the hundred a fight (frozen.maker: no class
+#: call).
+_new_total = maker(Total)
 
 
 @quick_init
@@ -200,8 +208,17 @@ class TraceBuilder:
         """One dN rolled (:meth:`Dice.die`) and kept: its face."""
         return self.roll(dice.die(sides, purpose)).total
 
+    def pool(self, dice: Dice, count: int, sides: int, purpose: str) -> int:
+        """NdM rolled (:meth:`Dice.pool`) and kept: its sum."""
+        return self.roll(dice.pool(count, sides, purpose)).total
+
+    def d10_exploding(self, dice: Dice, purpose: str) -> tuple[tuple[int, ...], int]:
+        """The cpr d10 rolled (:meth:`Dice.d10_exploding`) and kept: its faces and total."""
+        roll = self.roll(dice.d10_exploding(purpose))
+        return roll.faces, roll.total
+
     def total(self, label: str, parts: Iterable[Modifier]) -> Total:
-        total = Total(label=label, parts=tuple(parts))
+        total = _new_total(label, tuple(parts))
         self._entries.append(total)
         return total
 
@@ -253,8 +270,14 @@ class QuietTraceBuilder(TraceBuilder):
         # The very same draw, and no Roll built for nobody.
         return dice.die_face(sides, purpose)
 
+    def pool(self, dice: Dice, count: int, sides: int, purpose: str) -> int:
+        return dice.pool_drawn(count, sides, purpose)[1]
+
+    def d10_exploding(self, dice: Dice, purpose: str) -> tuple[tuple[int, ...], int]:
+        return dice.d10_exploding_drawn(purpose)
+
     def total(self, label: str, parts: Iterable[Modifier]) -> Total:
-        return Total(label=label, parts=tuple(parts))
+        return _new_total(label, tuple(parts))
 
     def add(self, total: Total) -> Total:
         return total

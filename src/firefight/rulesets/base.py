@@ -24,6 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from firefight.errors import FirefightError, RuleRefusal
@@ -242,10 +243,8 @@ class Ruleset(ABC):
         """:meth:`upkeep` and the state its events leave, which the engine goes on from. This
         folds the events; a ruleset whose upkeep folds them itself as it goes (each step reads
         what the last left) returns the state it reached instead of folding them twice."""
-        from firefight.scene.apply import apply_all
-
         done = self.upkeep(state)
-        return done, apply_all(state, done.events, self)
+        return done, _fold_all()(state, done.events, self)
 
     def fight_tactics(self) -> Mapping[str, Tactic]:
         """The tactics ``odds simulate`` may play this ruleset's fighters by, by name, the
@@ -472,6 +471,16 @@ class _NoDice:
 
     def face(self, sides: int, purpose: str) -> int:
         raise _FirstDie
+
+
+@cache
+def _fold_all() -> Callable[[EncounterState, Iterable[Event], Ruleset], EncounterState]:
+    """The scene's fold of a run of events, imported at the first round's end (this module
+    loads without it) and then looked up once: an import statement is far from free, and a
+    simulation ends rounds by the thousand."""
+    from firefight.scene.apply import apply_all
+
+    return apply_all
 
 
 def combatant_status(c: CombatantState) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from firefight.dice import FULL_DECK, Card, Dice, Roll, parse_card
+from firefight.dice import FULL_DECK, Card, Dice, cards_roll, parse_card
 from firefight.errors import RuleRefusal
 from firefight.trace import TraceBuilder
 
@@ -126,8 +126,13 @@ class DeckInPlay:
         """``count`` cards for ``purpose``, each roll recorded in ``trace``."""
         if count <= 0:
             return ()
+        # A quiet trace keeps no roll: the cards are drawn without building one.
+        telling = trace.telling
         if self.left is None:
-            return _cards(trace.roll(self._dice.draw_cards(count, purpose)))
+            fresh = self._dice.cards_drawn(FULL_DECK, count, purpose)
+            if telling:
+                trace.roll(cards_roll(fresh, purpose))
+            return tuple(fresh)
         left, names = self.left, self._names
         assert names is not None  # set with the cards
         drawn: list[Card] = []
@@ -138,13 +143,14 @@ class DeckInPlay:
                 names = tuple(str(c) for c in left)
                 trace.step("the deck ran out: the discards are reshuffled", rule="D-4")
             take = min(count - len(drawn), len(left))
-            roll = trace.roll(self._dice.draw_from(left, take, purpose))
+            got = self._dice.cards_drawn(left, take, purpose)
+            if telling:
+                trace.roll(cards_roll(got, purpose))
             cards, named = list(left), list(names)
-            got = []
-            for name in roll.cards:
+            for name in map(str, got):
                 at = named.index(name)
                 del named[at]
-                got.append(cards.pop(at))
+                del cards[at]
             left, names = tuple(cards), tuple(named)
             drawn.extend(got)
             self._table.extend(got)
@@ -154,7 +160,3 @@ class DeckInPlay:
             # the next draw reads is what this one leaves.
             _kept_read(",".join(names), (left, names))
         return tuple(drawn)
-
-
-def _cards(roll: Roll) -> tuple[Card, ...]:
-    return tuple(parse_card(name) for name in roll.cards)

@@ -41,6 +41,8 @@ from firefight.rulesets.cards.shot import (
     Shot,
     ShotPlan,
     ShotResult,
+    Wound,
+    draw_planned,
     plan_shot,
     resolve_planned,
 )
@@ -169,8 +171,7 @@ def initiative(state: EncounterState, dice: Dice, trace: TraceBuilder | None = N
             rule="K-2",
         )
     events: list[Event] = [
-        InitiativeRolled(actor=c.name, faces=(card.rank,), total=card.rank)
-        for c, card in zip(drawing, cards, strict=True)
+        _reaction_card(c.name, card.rank) for c, card in zip(drawing, cards, strict=True)
     ]
     events.append(InitiativeOrdered(groups=order))
     if shared:
@@ -441,8 +442,16 @@ def resolve_cards_quietly(
         events = _turn_spent(state, action).events
     else:
         assert isinstance(action, CardsShot)
-        fired = resolve_planned(*checked, dice, QuietTraceBuilder()).result
-        events = _shot_events(state.combatant(action.actor), action, fired)
+        shot, plan = checked
+        drawn = draw_planned(shot, plan, dice, QuietTraceBuilder())
+        events = _shot_events(
+            state.combatant(action.actor),
+            action,
+            plan.bullets,
+            drawn.must_cock,
+            drawn.wound,
+            drawn.deck_left,
+        )
     return apply_all(state, events, ruleset)
 
 
@@ -502,7 +511,7 @@ def _resolve_shot(
         trace = type(trace)((*step.build().entries, *trace.entries))
     s = outcome.result
     wound = s.wound
-    events = _shot_events(actor, action, s)
+    events = _shot_events(actor, action, s.bullets, s.must_cock, wound, s.deck_left)
     hits = s.successes
     headline = (
         f"{actor.name} shoots {action.target}: "
@@ -522,14 +531,37 @@ def _resolve_shot(
     return Outcome(events=tuple(events), trace=trace, result=result)
 
 
-def _shot_events(actor: CombatantState, action: CardsShot, s: ShotResult) -> list[Event]:
-    """What a shot ``s`` by ``actor`` changes: the rounds, the turn, the wound, the deck."""
-    wound = s.wound
+# A fight's shots and reaction cards repeat (the same shooter, gun and bullets; the same
+# name and rank): their frozen events are built once per values (bounded caches).
+@lru_cache(maxsize=256)
+def _shot_taken(
+    actor: str, weapon: str, bullets: int, must_cock: bool
+) -> tuple[RoundsFired, ShotTaken, TurnTaken]:
+    return (
+        RoundsFired(actor=actor, weapon=weapon, rounds=bullets),
+        ShotTaken(actor=actor, weapon=weapon, must_cock=must_cock),
+        TurnTaken(actor=actor, doing="shoots"),
+    )
+
+
+@lru_cache(maxsize=512)
+def _reaction_card(name: str, rank: int) -> InitiativeRolled:
+    return InitiativeRolled(actor=name, faces=(rank,), total=rank)
+
+
+def _shot_events(
+    actor: CombatantState,
+    action: CardsShot,
+    bullets: int,
+    must_cock: bool,
+    wound: Wound,
+    deck_left: tuple[str, ...] | None,
+) -> list[Event]:
+    """What a shot by ``actor`` changes: the rounds (``bullets``), the turn (and whether the
+    gun ``must_cock``), the ``wound``, the deck (``deck_left``)."""
     weapon = _weapon(actor, action.weapon)
     events: list[Event] = [
-        RoundsFired(actor=actor.name, weapon=weapon.name, rounds=s.bullets),
-        ShotTaken(actor=actor.name, weapon=weapon.name, must_cock=s.must_cock),
-        TurnTaken(actor=actor.name, doing="shoots"),
+        *_shot_taken(actor.name, weapon.name, bullets, must_cock),
     ]
     if wound.damage:
         green, yellow, red = wound.track
@@ -544,8 +576,8 @@ def _shot_events(actor: CombatantState, action: CardsShot, s: ShotResult) -> lis
                 down=wound.down,
             )
         )
-    if s.deck_left is not None:
-        events.append(DeckChanged(left=s.deck_left))
+    if deck_left is not None:
+        events.append(DeckChanged(left=deck_left))
     return events
 
 

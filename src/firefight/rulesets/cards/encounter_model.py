@@ -7,6 +7,7 @@ the shared deck lives in :class:`CardsScene`, the scene's ruleset state.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator, model_validator
@@ -65,12 +66,15 @@ class CardsStats(CombatantStats):
 
     @property
     def track(self) -> Track:
-        return Track(
-            boxes=boxes_per_level(self.size_rating),
-            green=self.green,
-            yellow=self.yellow,
-            red=self.red,
-        )
+        return _track(self.size_rating, self.green, self.yellow, self.red)
+
+
+# Read at every shot and turn (the target's track, the shooter's wound modifier, whether
+# someone is down), and the same until they are hurt: the frozen track is built once per
+# figures (a bounded cache).
+@lru_cache(maxsize=256)
+def _track(size_rating: int, green: int, yellow: int, red: int) -> Track:
+    return Track(boxes=boxes_per_level(size_rating), green=green, yellow=yellow, red=red)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

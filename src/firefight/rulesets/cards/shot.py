@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from firefight.declarations import param
 from firefight.dice import Dice
@@ -33,10 +34,12 @@ from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
     "FA_DEFAULT_BULLETS",
+    "Drawn",
     "Shot",
     "ShotPlan",
     "ShotResult",
     "Wound",
+    "draw_planned",
     "plan_shot",
     "resolve_planned",
     "resolve_shot",
@@ -387,9 +390,42 @@ def resolve_planned(
     """Resolve ``shot`` by its ``plan`` (:func:`plan_shot` of it), for a caller that checked
     the shot already and kept the plan; a refusal draws no card. Its trace is told to
     ``trace`` (a fresh one if None; a quiet one words no step)."""
-    deck = DeckInPlay(dice, shot.deck)
     if trace is None:
         trace = TraceBuilder()
+    drawn = draw_planned(shot, plan, dice, trace)
+    result = ShotResult(
+        weapon=plan.weapon.key,
+        mode=plan.mode.value,
+        bullets=plan.bullets,
+        band=plan.band,
+        target=drawn.target,
+        cards=drawn.cards,
+        successes=drawn.successes,
+        must_cock=drawn.must_cock,
+        wound=drawn.wound,
+        deck_left=drawn.deck_left,
+    )
+    return Outcome(events=(), trace=trace.build(), result=result)
+
+
+class Drawn(NamedTuple):
+    """What a planned shot's cards came to (:func:`draw_planned`): the Target, the cards'
+    names, the successes, whether the gun must be cocked, the wound, and a persistent deck's
+    cards left."""
+
+    target: int
+    cards: tuple[str, ...]
+    successes: int
+    must_cock: bool
+    wound: Wound
+    deck_left: tuple[str, ...] | None
+
+
+def draw_planned(shot: Shot, plan: ShotPlan, dice: Dice, trace: TraceBuilder) -> Drawn:
+    """:func:`resolve_planned`'s draws and what they come to, with no result built: for a
+    caller that reads nothing else (a simulated fight's quiet path, whose ``trace`` words no
+    step)."""
+    deck = DeckInPlay(dice, shot.deck)
     # A quiet trace words no step: the quiet path (most of a simulation's shots) skips
     # putting the words together.
     telling = trace.telling
@@ -416,19 +452,8 @@ def resolve_planned(
                 + ("black, the next turn goes to cocking" if must_cock else "may fire next turn"),
                 rule="CRD-MODE-1",
             )
-    result = ShotResult(
-        weapon=plan.weapon.key,
-        mode=plan.mode.value,
-        bullets=plan.bullets,
-        band=plan.band,
-        target=target.value,
-        cards=names,
-        successes=hits,
-        must_cock=must_cock,
-        wound=_damage(plan, hits, deck, trace),
-        deck_left=deck.left_names,
-    )
-    return Outcome(events=(), trace=trace.build(), result=result)
+    wound = _damage(plan, hits, deck, trace)
+    return Drawn(target.value, names, hits, must_cock, wound, deck.left_names)
 
 
 def _damage(plan: ShotPlan, hits: int, deck: DeckInPlay, trace: TraceBuilder) -> Wound:

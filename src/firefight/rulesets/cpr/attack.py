@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import Event, RoundsFired
+from firefight.events import Event
 from firefight.frozen import quick_init, replace
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.cpr.checks import (
@@ -31,7 +31,7 @@ from firefight.rulesets.cpr.checks import (
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.cpr.events import ActionTaken, WeaponJammed
+from firefight.rulesets.cpr.events import WeaponJammed, action_taken, rounds_fired
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range
 from firefight.rulesets.cpr.weapons import Ammo, Weapon, WeaponKind
@@ -39,7 +39,14 @@ from firefight.rulesets.cpr.wounds import WoundState
 from firefight.tables.settled import settled
 from firefight.trace import Modifier, Total, TraceBuilder
 
-__all__ = ["AttackResult", "RangedAttack", "Shot", "ShotResult", "resolve_ranged_attack"]
+__all__ = [
+    "AttackResult",
+    "RangedAttack",
+    "Shot",
+    "ShotResult",
+    "ranged_attack_events",
+    "resolve_ranged_attack",
+]
 
 
 @quick_init
@@ -215,22 +222,56 @@ def resolve_ranged_attack(
     CPR-ROF-1, CPR-AIM-1, CPR-DMG-1, C-1..C-4, C-9, C-14's smart rounds), its trace told to
     ``tb`` (a fresh one if None; a quiet one words no step)."""
     weapon = data.weapon(attack.weapon)
-    ammo = data.ammunition(attack.ammo)
-    reads = _validate(attack, weapon, data)
     if tb is None:
         tb = TraceBuilder()
+    shot_results: list[ShotResult] = []
+    events, hits, hp_lost, count, _ = _fired(attack, weapon, dice, data, tb, shot_results)
+    loaded = weapon.magazine if attack.loaded is None else attack.loaded
+    return Outcome(
+        events=tuple(events),
+        trace=tb.build(),
+        result=AttackResult(
+            weapon=weapon.key,
+            ammo=attack.ammo if weapon.magazine is not None else None,
+            shots=tuple(shot_results),
+            hits=hits,
+            hp_lost=hp_lost,
+            rounds_left=loaded - count if loaded is not None else None,
+        ),
+    )
+
+
+def ranged_attack_events(
+    attack: RangedAttack, dice: Dice, data: CprData, tb: TraceBuilder
+) -> tuple[list[Event], bool]:
+    """:func:`resolve_ranged_attack`'s events and whether its last shot hit, from the very
+    same rolls, with no result built: for a caller that reads nothing else (a simulated
+    fight's quiet path, whose ``tb`` words no step)."""
+    events, _, _, _, last_hit = _fired(attack, data.weapon(attack.weapon), dice, data, tb, None)
+    return events, last_hit
+
+
+def _fired(
+    attack: RangedAttack,
+    weapon: Weapon,
+    dice: Dice,
+    data: CprData,
+    tb: TraceBuilder,
+    said: list[ShotResult] | None,
+) -> tuple[list[Event], int, int, int, bool]:
+    """The shots of ``attack``, in order: the events, the hits, the HP lost, the shots that
+    spent rounds, and whether the last shot hit; each shot's result added to ``said`` (None:
+    none built)."""
+    ammo = data.ammunition(attack.ammo)
+    reads = _validate(attack, weapon, data)
     telling = tb.telling
     aimed = attack.shots[0].aim
-    events: list[Event] = [
-        ActionTaken(actor=attack.shooter, action="aimed shot" if aimed else "attack")
-    ]
+    events: list[Event] = [action_taken(attack.shooter, "aimed shot" if aimed else "attack")]
     if weapon.magazine is not None:
-        events.append(
-            RoundsFired(actor=attack.shooter, weapon=weapon.key, rounds=len(attack.shots))
-        )
+        events.append(rounds_fired(attack.shooter, weapon.key, len(attack.shots)))
     current: dict[str, Target] = {}
-    shot_results: list[ShotResult] = []
-    hits = hp_lost = 0
+    hits = hp_lost = taken = 0
+    hit = False
     count = len(attack.shots)
     for number, (shot, read) in enumerate(zip(attack.shots, reads, strict=True), start=1):
         if number > 1 and telling:
@@ -280,17 +321,7 @@ def resolve_ranged_attack(
         if not hit and not jam and ammo.smart:
             smart = _smart_round(attack, ammo, target.name, dice, tb)
             hit = smart is not None and compare(tb, smart, threshold, against, rule="C-14")
-        said = ShotResult(
-            target=target.name,
-            distance_m=shot.distance_m,
-            band=read.band.label,
-            dv=read.dv,
-            dodge=dodge_total.value if dodge_total else None,
-            attack_total=total.value,
-            aim=shot.aim.value if shot.aim else None,
-            result="hit" if hit else "miss",
-            smart_total=smart.value if smart is not None else None,
-        )
+        report = None
         if hit:
             roll = roll_damage(tb, dice, weapon.damage_d6, f"{weapon.name} damage")
             result = apply_damage(
@@ -302,30 +333,33 @@ def resolve_ranged_attack(
             )
             events.extend(result.events)
             current[target.name] = result.target
-            said = replace(said, damage_done=result.report)
+            report = result.report
             hits += 1
             hp_lost += result.hp_lost
         else:
             current[target.name] = target
+        taken += 1
+        if said is not None:
+            said.append(
+                ShotResult(
+                    target=target.name,
+                    distance_m=shot.distance_m,
+                    band=read.band.label,
+                    dv=read.dv,
+                    dodge=dodge_total.value if dodge_total else None,
+                    attack_total=total.value,
+                    aim=shot.aim.value if shot.aim else None,
+                    result="hit" if hit else "miss",
+                    damage_done=report,
+                    jammed=True if jam else None,
+                    smart_total=smart.value if smart is not None else None,
+                )
+            )
         if jam:
             events.append(WeaponJammed(actor=attack.shooter, weapon=weapon.key))
-            shot_results.append(replace(said, jammed=True))
             break
-        shot_results.append(said)
-    loaded = weapon.magazine if attack.loaded is None else attack.loaded
-    if len(shot_results) < count and weapon.magazine is not None:
+    if taken < count and weapon.magazine is not None:
         # A jam stopped the Action: only the shots taken spent rounds.
-        count = len(shot_results)
-        events[1] = RoundsFired(actor=attack.shooter, weapon=weapon.key, rounds=count)
-    return Outcome(
-        events=tuple(events),
-        trace=tb.build(),
-        result=AttackResult(
-            weapon=weapon.key,
-            ammo=attack.ammo if weapon.magazine is not None else None,
-            shots=tuple(shot_results),
-            hits=hits,
-            hp_lost=hp_lost,
-            rounds_left=loaded - count if loaded is not None else None,
-        ),
-    )
+        count = taken
+        events[1] = rounds_fired(attack.shooter, weapon.key, count)
+    return events, hits, hp_lost, count, hit

@@ -17,6 +17,7 @@ from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.injuries import Applies
 from firefight.rulesets.cpr.wounds import WoundState, injury_modifiers, wound_modifier
+from firefight.tables.settled import settled
 from firefight.trace import Modifier, Total, TraceBuilder
 
 __all__ = [
@@ -68,8 +69,8 @@ def roll_check(
     tb: TraceBuilder, dice: Dice, *, label: str, purpose: str, parts: Sequence[Modifier]
 ) -> Total:
     """Roll the exploding d10 and total it with ``parts`` (stat, skill, then modifiers)."""
-    roll = tb.roll(dice.d10_exploding(purpose))
-    return tb.total(label, [*parts, d10_modifier(roll)])
+    faces, rolled = tb.d10_exploding(dice, purpose)
+    return tb.total(label, [*parts, _d10_modifier(faces, faces[0], rolled)])
 
 
 def fire_check(
@@ -86,9 +87,9 @@ def fire_check(
     """:func:`roll_check` for a check made by firing ``weapon``, and whether its d10 came up
     the face that jams a poor weapon (CPR-REF-1): then the check ``fails`` whatever its total,
     and an Action clears the jam."""
-    roll = tb.roll(dice.d10_exploding(purpose))
-    total = tb.total(label, [*parts, d10_modifier(roll)])
-    if jams_on is None or roll.natural != jams_on:
+    faces, rolled = tb.d10_exploding(dice, purpose)
+    total = tb.total(label, [*parts, _d10_modifier(faces, faces[0], rolled)])
+    if jams_on is None or faces[0] != jams_on:
         return total, False
     tb.step(
         f"A natural {jams_on} with a poor quality weapon: the {weapon} jams and {fails}; an "
@@ -208,6 +209,11 @@ def aim_penalty(aim: Aim | None, data: CprData) -> tuple[Modifier, ...]:
     """The aimed shot's penalty (CPR-AIM-1); none for a shot that is not aimed."""
     if aim is None:
         return ()
+    # The same at every aimed shot: built once and kept with the catalog it reads.
+    return settled(data, "aimed shot penalty", None, lambda: _aimed_penalty(data))
+
+
+def _aimed_penalty(data: CprData) -> tuple[Modifier, ...]:
     return (Modifier(value=data.figures.aimed_penalty, label="aimed shot", rule="CPR-AIM-1"),)
 
 

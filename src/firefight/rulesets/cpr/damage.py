@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from firefight.dice import Dice, Roll
 from firefight.events import Event
-from firefight.frozen import replace
+from firefight.frozen import quick_init, replace
 from firefight.outcome import inline, omitted
 from firefight.rulesets.cpr.armor import Location
 from firefight.rulesets.cpr.combatants import Aim, Target
@@ -60,6 +60,7 @@ __all__ = [
 ]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Hit:
     """One target hit by one attack, and how the damage meets them.
@@ -78,6 +79,7 @@ class Hit:
     ammo: str = "basic"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BodyHit:
     """What one hit did to the one it struck, as reported: the location, damage against SP,
@@ -109,6 +111,7 @@ class CoverHit:
     holder: str | None = omitted()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AreaTarget:
     """One person within an area attack's reach (C-7, C-8): in the area or not (``reason``),
@@ -126,6 +129,7 @@ class AreaTarget:
     damage_done: BodyHit | CoverHit | None = inline()
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DamageResult:
     """What one hit did; ``target`` is the target as it stands afterwards, ``report`` what a

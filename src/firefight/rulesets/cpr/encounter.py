@@ -32,6 +32,7 @@ from firefight.rulesets.cpr.attack import (
     RangedAttack,
     Shot,
     ShotResult,
+    ranged_attack_events,
     resolve_ranged_attack,
 )
 from firefight.rulesets.cpr.autofire import AutofireAttack, AutofireResult, resolve_autofire
@@ -98,6 +99,7 @@ from firefight.rulesets.cpr.events import (
     Stabilized,
     WeaponJammed,
     WoundStateChanged,
+    rounds_fired,
 )
 from firefight.rulesets.cpr.explosives import Explosion, ExplosionResult, resolve_explosion
 from firefight.rulesets.cpr.fighter import (
@@ -226,7 +228,7 @@ def _scene_names(events: Sequence[Event], weapon: str) -> list[Event]:
     renamed: list[Event] = []
     for e in events:
         if isinstance(e, RoundsFired):
-            e = RoundsFired(actor=e.actor, weapon=weapon, rounds=e.rounds)
+            e = rounds_fired(e.actor, weapon, e.rounds)
         elif isinstance(e, MagazineReloaded):
             e = replace(e, weapon=weapon)
         elif isinstance(e, ItemThrown):
@@ -321,6 +323,7 @@ Resolved = (
 )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CprActed(Result):
     """An action of a cpr encounter: the verb, who, at whom and with what, the standalone
@@ -509,7 +512,11 @@ def _facing(
     return target_of(state, target, data, dodge=dodge, origin=origin, blast=blast)
 
 
-def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan:
+def _plan_shot(
+    state: EncounterState, action: Shoot, data: CprData, tb: TraceBuilder | None = None
+) -> _ShotPlan:
+    """A shot's plan, its steps told to ``tb`` (a fresh one if None; the quiet path's words
+    none, and its plan keeps none)."""
     c, target, weapon = _at_someone(state, action)
     mag = weapon.loaded
     if mag is not None and mag.ammo == "shell":
@@ -518,7 +525,8 @@ def _plan_shot(state: EncounterState, action: Shoot, data: CprData) -> _ShotPlan
             f"{c.name}'s {weapon.name} holds shotgun shells, which hit everyone in front: "
             f"'{c.name} fires shells at {target.name}'.",
         )
-    tb = TraceBuilder()
+    if tb is None:
+        tb = TraceBuilder()
     first = Shot(
         distance_m=_metres(c.position, target.position),
         target=_facing(state, target, c.position, unseen=action.unseen, tb=tb, data=data),
@@ -564,25 +572,29 @@ def _replayed(steps: Sequence[Entry]) -> TraceBuilder:
 
 def _shot_at(
     state: EncounterState, action: Shoot, dice: Dice, data: CprData, tb: TraceBuilder
-) -> tuple[_ShotPlan, Outcome[AttackResult], list[Event]]:
+) -> tuple[_ShotPlan, Outcome[AttackResult] | None, list[Event]]:
     """A shot at someone: its plan, the resolver's outcome, and the events in the scene's
-    order (the move between the shots, what a new injury does), their steps told to ``tb``;
-    a quiet ``tb`` (the quiet path's) is handed to the resolver too, which words no step."""
+    order (the move between the shots, what a new injury does), their steps told to ``tb``.
+    A quiet ``tb`` (the quiet path's) is handed to the resolver too, which words no step and
+    builds no outcome (None)."""
+    outcome: Outcome[AttackResult] | None = None
     if tb.telling:
         # Validation built this plan from the same state a moment ago (cpr.last_plan).
         plan = planned(_plan_shot, state, action, data)
         outcome = resolve_ranged_attack(plan.attack, dice, data)
+        fired: Sequence[Event] = outcome.events
+        shot_results = outcome.result.shots
+        last_hit = bool(shot_results) and shot_results[-1].result == "hit"
     else:
         # The quiet path does not validate first (resolve_validates): nothing to reuse.
-        plan = _plan_shot(state, action, data)
-        outcome = resolve_ranged_attack(plan.attack, dice, data, tb)
-    events = [*plan.spent, *_scene_names(outcome.events, plan.weapon.name)]
-    shot_results = outcome.result.shots
+        plan = _plan_shot(state, action, data, tb)
+        fired, last_hit = ranged_attack_events(plan.attack, dice, data, tb)
+    events = [*plan.spent, *_scene_names(fired, plan.weapon.name)]
     if plan.moved:
         # The move comes after the first shot's events: before the second shot's damage if
         # it hit, at the end if it did not.
         at = len(events)
-        if shot_results and shot_results[-1].result == "hit":
+        if last_hit:
             at = max(i for i, e in enumerate(events) if isinstance(e, DamageDealt))
         events[at:at] = plan.moved
     return plan, outcome, _injury_effects(state, events, data, tb)
@@ -593,6 +605,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
         return _shoot_cover(state, action, dice, data)
     effects = TraceBuilder()
     plan, outcome, events = _shot_at(state, action, dice, data, effects)
+    assert outcome is not None  # a telling trace: the resolver's outcome is built
     c, target, weapon = state.combatant(action.actor), plan.target, plan.weapon
     tb = _replayed(plan.steps)
     tb.extend(effects.build())

@@ -8,8 +8,9 @@ injuries, dropped and thrown items, and who must run for cover.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from firefight.events import Event
+from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init
 
 __all__ = [
@@ -31,6 +32,8 @@ __all__ = [
     "Stabilized",
     "WeaponJammed",
     "WoundStateChanged",
+    "action_taken",
+    "rounds_fired",
 ]
 
 
@@ -41,6 +44,20 @@ class ActionTaken(Event):
 
     actor: str
     action: str
+
+
+# A fight's shots repeat (the same shooter's Action, the same gun and rounds): these frozen
+# events are built once per values (bounded caches).
+@lru_cache(maxsize=256)
+def action_taken(actor: str, action: str) -> ActionTaken:
+    """``actor``'s Action went on ``action``."""
+    return ActionTaken(actor=actor, action=action)
+
+
+@lru_cache(maxsize=512)
+def rounds_fired(actor: str, weapon: str, rounds: int) -> RoundsFired:
+    """``actor`` fired ``rounds`` from ``weapon``."""
+    return RoundsFired(actor=actor, weapon=weapon, rounds=rounds)
 
 
 @quick_init

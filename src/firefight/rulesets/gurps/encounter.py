@@ -14,7 +14,7 @@ come from the shot's resolution (GUR-CORE-1). Shooting lives in :mod:`.firing`, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache, partial
 from typing import Any
 
@@ -55,6 +55,7 @@ from firefight.rulesets.gurps.turn_events import (
     GurpsRecovered,
     GurpsTurnStarted,
     announced,
+    maneuver_taken,
 )
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, apply_all, personal_fold_into
@@ -331,11 +332,26 @@ def resolve_gurps_quietly(
     fight) words none of its steps."""
     assert isinstance(action, GurpsAction)
     stats = gurps_stats(state.combatant(action.actor))
-    if action.verb in ATTACKS and stats.hp_left > DATA.core.injury.conscious_roll_at_or_below:
-        events = attack(state, action, dice, QuietTraceBuilder()).events
-    else:
+    events: Sequence[Event]
+    if stats.hp_left <= DATA.core.injury.conscious_roll_at_or_below:
         events = resolve_gurps_action(state, action, dice).events
+    elif action.verb in ATTACKS:
+        events = attack(state, action, dice, QuietTraceBuilder()).events
+    elif action.verb == "aims":
+        events = (_aim(state, action),)  # most of a simulation's other turns
+    else:
+        events = _maneuver(state, action, dice).events
     return apply_all(state, events, ruleset)
+
+
+def _aim(state: EncounterState, action: GurpsAction) -> GurpsManeuver:
+    """The Aim maneuver: one more turn of aim at the same target, else the first."""
+    c = state.combatant(action.actor)
+    stats = gurps_stats(c)
+    carried_weapon(c, action.weapon)
+    target = state.combatant(action.target or "")
+    turns = stats.aim_turns + 1 if stats.aim_target == target.name else 1
+    return maneuver_taken(c.name, "aim", target.name, turns, "braced" in dict(action.options))
 
 
 def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome:
@@ -345,19 +361,8 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
     if action.verb in ATTACKS:
         return attack(state, action, dice, TraceBuilder())
     if action.verb == "aims":
-        carried_weapon(c, action.weapon)
-        target = state.combatant(action.target or "")
-        turns = stats.aim_turns + 1 if stats.aim_target == target.name else 1
-        return announced(
-            GurpsManeuver(
-                actor=c.name,
-                maneuver="aim",
-                aim_target=target.name,
-                aim_turns=turns,
-                braced="braced" in opts,
-            ),
-            f"{c.name} aims at {target.name} ({turns} turn(s)).",
-        )
+        aimed = _aim(state, action)
+        return announced(aimed, f"{c.name} aims at {aimed.aim_target} ({aimed.aim_turns} turn(s)).")
     if action.verb == "moves":
         x, y = option_point(action.words, what="'moves'", unit="ft")
         to = scene_point(x, y, "ft")

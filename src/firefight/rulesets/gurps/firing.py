@@ -40,6 +40,7 @@ from firefight.rulesets.gurps.turn_events import (
     GurpsManeuver,
     hurt_by,
     hurt_from_shot,
+    maneuver_taken,
 )
 from firefight.scene.events import moved_to
 from firefight.scene.lines import option_point
@@ -241,10 +242,11 @@ def attack(
 ) -> Outcome[Attacked]:
     """An attack maneuver: Attack, All-Out Attack (after an advance of up to half Move) or Move
     and Attack (firing while walking or running, GUR-MOVE-1), its steps told to ``trace``; a
-    quiet one (the quiet path's) is handed to the shot's resolver too, which words no step."""
+    quiet one (the quiet path's) is handed to the shot's resolver too, which words no step,
+    and the shot's outcome then words no headline."""
     c = state.combatant(action.actor)
     maneuver = ATTACKS[action.verb]
-    events: list[Event] = [GurpsManeuver(actor=c.name, maneuver=MANEUVER_NAMES[maneuver])]
+    events: list[Event] = [maneuver_taken(c.name, MANEUVER_NAMES[maneuver])]
     moving = "no"
     fired_at: tuple[OpportunityShot, ...] = ()
     went = attack_advance(c, action)
@@ -278,21 +280,25 @@ def attack(
     shot = shot_for(
         state, action, trace, maneuver=maneuver, moving=moving, in_the_way=len(way.interfering)
     )
-    outcome = resolve_shot(shot, dice, trace=None if trace.telling else trace)
+    telling = trace.telling
+    outcome = resolve_shot(shot, dice, trace=None if telling else trace)
     fired = outcome.result
     events.append(RoundsFired(actor=c.name, weapon=name, rounds=shot.shots))
+    if fired.condition is not None and fired.injury:
+        events.append(hurt_from_shot(action.target or "", fired))
+    after = TraceBuilder() if telling else trace
+    strays = strays_of(state, action, shot, fired, way, dice, after)
+    events += [s.event for s in strays if s.event is not None]
+    if not telling:
+        # The quiet path reads the events alone: no headline worded for it.
+        return Outcome(events=tuple(events), trace=trace.build(), result=_UNTOLD)
     said = _shot_words(fired).replace("; target ", f"; {action.target} ")
     # The maneuver is named when it is not a plain Attack: an All-Out Attack gives up every
     # defense until the next turn (GUR-CORE-1), which the table must know.
     how = "" if maneuver == "attack" else f" ({MANEUVER_NAMES[maneuver]})"
     headline = f"{c.name} shoots {action.target} with the {name}{how}: {said}"
-    if fired.condition is not None and fired.injury:
-        events.append(hurt_from_shot(action.target or "", fired))
-    after = TraceBuilder() if trace.telling else trace
-    strays = strays_of(state, action, shot, fired, way, dice, after)
     if strays:
         headline += f" A stray strikes {', '.join(s.record.hit for s in strays)}."
-        events += [s.event for s in strays if s.event is not None]
     return Outcome(
         events=tuple(events),
         trace=Trace((*trace.build().entries, *outcome.trace.entries, *after.build().entries)),
@@ -303,6 +309,10 @@ def attack(
             shot=fired,
         ),
     )
+
+
+#: What an attack resolved on a quiet trace says: nothing, as its trace (nobody reads either).
+_UNTOLD = Attacked(headline="")
 
 
 def _shot_words(shot: ShotResult) -> str:

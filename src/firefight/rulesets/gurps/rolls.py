@@ -48,7 +48,7 @@ class DiceRoller:
     def sum(self, count: int, purpose: str) -> int:
         if count <= 0:
             return 0
-        return self._trace.roll(self._dice.pool(count, 6, purpose)).total
+        return self._trace.pool(self._dice, count, 6, purpose)
 
     def check(self, target: int, purpose: str) -> int:
         return self.sum(3, purpose)

@@ -4,6 +4,7 @@ maneuver each fighter took, a weapon drawn, a wound and a recovery (GUR-CORE-1).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from firefight.events import Event
 from firefight.frozen import quick_init
@@ -24,6 +25,7 @@ __all__ = [
     "announced",
     "hurt_by",
     "hurt_from_shot",
+    "maneuver_taken",
 ]
 
 
@@ -52,6 +54,26 @@ class GurpsManeuver(Event):
     watch_hold: bool = False
     busy: int = 0
     reloading: str | None = None
+
+
+# A fight's attacks and aims repeat (the same fighter at the same target, a turn more of aim):
+# the frozen event is built once per figures (a bounded cache).
+@lru_cache(maxsize=512)
+def maneuver_taken(
+    actor: str,
+    maneuver: str,
+    aim_target: str | None = None,
+    aim_turns: int = 0,
+    braced: bool = False,
+) -> GurpsManeuver:
+    """``actor``'s ``maneuver`` (an attack, or an aim at ``aim_target`` for ``aim_turns``)."""
+    return GurpsManeuver(
+        actor=actor,
+        maneuver=maneuver,
+        aim_target=aim_target,
+        aim_turns=aim_turns,
+        braced=braced,
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
