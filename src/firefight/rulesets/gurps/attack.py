@@ -23,7 +23,7 @@ from firefight.outcome import Outcome
 from firefight.rulesets.gurps.damage import Hit, damage_hit
 from firefight.rulesets.gurps.data import DATA, Armor, GurpsData
 from firefight.rulesets.gurps.dice_formula import DiceFormula
-from firefight.rulesets.gurps.injury import Condition, take_injury
+from firefight.rulesets.gurps.injury import Condition, shock, take_injury
 from firefight.rulesets.gurps.rolls import DiceRoller, Roller
 from firefight.rulesets.gurps.setup import ShotSetup, settle
 from firefight.rulesets.gurps.shot import Shoot
@@ -296,9 +296,7 @@ def run_shot(
     if condition is not None:
         after = TargetCondition(
             major_wound=major,
-            shock=max(data.core.injury.shock_cap, data.core.injury.shock_per_hp * shock_total)
-            if shock_total
-            else 0,
+            shock=shock(shock_total, data),
             hp_left=condition.hp_left,
             state=condition.state,
             knocked_down=condition.knocked_down,
