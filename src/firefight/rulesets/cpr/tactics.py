@@ -59,7 +59,7 @@ def attack_lines(
         return loaded is None or loaded >= rounds
 
     bullets = data.figures.autofire_bullets
-    sprays = gun is not None and gun.autofire_cap is not None and holds(bullets)
+    sprays = gun is not None and gun.can_autofire and holds(bullets)
     twice = gun is not None and gun.rof >= 2 and holds(2)
     lines = _grenade(state, shooter, enemies, data.figures.explosive_square_m)
     if not holds(1):

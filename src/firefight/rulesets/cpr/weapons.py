@@ -70,6 +70,7 @@ class Weapon:
 
     @property
     def can_autofire(self) -> bool:
+        """Only a gun with an autofire cap sprays (CPR-HIT-2, C-5)."""
         return self.autofire_cap is not None
 
     @property
