@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from fractions import Fraction
 
 from firefight.frozen import quick_init
 from firefight.rulesets.gurps.data import Armor, CriticalHit, GurpsData, Location
@@ -72,12 +71,6 @@ def _dr(
     if location.key == "brain":
         parts.append(Modifier(value=data.core.locations.skull_dr, label="skull", rule="GUR-LOC-1"))
     return parts
-
-
-def _share_of(hp: int, share: float) -> Fraction:
-    """``share`` of ``hp``, exactly: the data writes HP/3 as 0.3333333333, and HP 12 times that
-    falls a hair short of 4, which would cripple a hand or stun at a wound of just HP/3."""
-    return hp * Fraction(share).limit_denominator(100)
 
 
 def _multiplier(setup: ShotSetup, location: Location, data: GurpsData) -> tuple[float, str, str]:
@@ -232,7 +225,7 @@ def damage_hit(
     )
     crippled = False
     if location.cripple_over is not None and hp is not None:
-        cap = math.floor(_share_of(hp, location.cripple_over))
+        cap = math.floor(hp * location.cripple_over)
         crippled = injury > cap or effect == "cripple-limb"
         if injury > cap:
             trace.step(
@@ -240,16 +233,12 @@ def damage_hit(
             )
             injury = cap + 1
     stuns = knocks_out = False
-    if (
-        hp is not None
-        and location.stun_over is not None
-        and injury > _share_of(hp, location.stun_over)
-    ):
+    if hp is not None and location.stun_over is not None and injury > hp * location.stun_over:
         stuns = True
     if (
         hp is not None
         and location.knockout_over is not None
-        and injury > _share_of(hp, location.knockout_over)
+        and injury > hp * location.knockout_over
     ):
         knocks_out = True
     if effect == "torso-knockout" and location.key == "body":

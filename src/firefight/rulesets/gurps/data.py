@@ -4,10 +4,11 @@ catalog, weapons, armor, ammunition, arrows and the house-rule figures, each fil
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cached_property
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel, BeforeValidator, Field, model_validator
 
 from firefight.errors import RuleRefusal
 from firefight.fuzzy import closest
@@ -121,14 +122,28 @@ class Locations(Sourced):
     skull_dr: int
 
 
+def _exact_share(value: object) -> object:
+    if isinstance(value, bool):
+        raise ValueError("takes a share of HP, not true or false")
+    if isinstance(value, int | float):
+        return Fraction(value).limit_denominator(100)
+    return value
+
+
+#: A share of HP (HP/3, HP/2) taken exactly: the file writes a third as 0.3333333333, and HP
+#: 12 times that falls a hair short of 4, which would cripple a hand or stun at a wound of
+#: just HP/3 (GUR-CORE-1, GUR-LOC-1).
+HpShare = Annotated[Fraction, BeforeValidator(_exact_share)]
+
+
 class Location(DataModel):
     key: str
     rolls: list[int]
     penalty: int
     multiplier: float | None = None
-    stun_over: float | None = None
-    knockout_over: float | None = None
-    cripple_over: float | None = None
+    stun_over: HpShare | None = None
+    knockout_over: HpShare | None = None
+    cripple_over: HpShare | None = None
     #: what impaling weapons and bullets multiply by here, past the armor (vitals: x3)
     vitals_multiplier: float | None = None
 
