@@ -7,11 +7,12 @@ ruleset adds its own event classes by subclassing :class:`Event`.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from firefight.frozen import quick_init
 from firefight.serialize import adapter
 
-__all__ = ["Event", "RoundsFired"]
+__all__ = ["Event", "RoundsFired", "rounds_fired"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -34,3 +35,11 @@ class RoundsFired(Event):
     actor: str
     weapon: str
     rounds: int
+
+
+# A fight's shooters fire the same guns again and again: one frozen event per values, shared
+# safely, for every ruleset's shots (a bounded cache).
+@lru_cache(maxsize=1024)
+def rounds_fired(actor: str, weapon: str, rounds: int) -> RoundsFired:
+    """``actor`` fired ``rounds`` from ``weapon``."""
+    return RoundsFired(actor=actor, weapon=weapon, rounds=rounds)

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import Event
+from firefight.events import Event, rounds_fired
 from firefight.frozen import quick_init, replace
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.cpr.checks import (
@@ -31,7 +31,7 @@ from firefight.rulesets.cpr.checks import (
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage import BodyHit, CoverHit, Hit, apply_damage, roll_damage
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.cpr.events import WeaponJammed, action_taken, rounds_fired
+from firefight.rulesets.cpr.events import WeaponJammed, action_taken
 from firefight.rulesets.cpr.magazine import check_ammo, check_rounds
 from firefight.rulesets.cpr.ranges import DvRead, trace_range
 from firefight.rulesets.cpr.weapons import Ammo, Weapon, WeaponKind

@@ -22,7 +22,7 @@ from typing import Any
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal, known_or_refused
-from firefight.events import Event, RoundsFired
+from firefight.events import Event, RoundsFired, rounds_fired
 from firefight.frozen import quick_init, replace, replacer
 from firefight.geometry import Point, distance_ft
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
@@ -99,7 +99,6 @@ from firefight.rulesets.cpr.events import (
     Stabilized,
     WeaponJammed,
     WoundStateChanged,
-    rounds_fired,
 )
 from firefight.rulesets.cpr.explosives import Explosion, ExplosionResult, resolve_explosion
 from firefight.rulesets.cpr.fighter import (

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from firefight.events import Event, RoundsFired
+from firefight.events import Event
 from firefight.frozen import quick_init
 
 __all__ = [
@@ -33,7 +33,6 @@ __all__ = [
     "WeaponJammed",
     "WoundStateChanged",
     "action_taken",
-    "rounds_fired",
 ]
 
 
@@ -46,18 +45,12 @@ class ActionTaken(Event):
     action: str
 
 
-# A fight's shots repeat (the same shooter's Action, the same gun and rounds): these frozen
-# events are built once per values (bounded caches).
+# A fight's shots repeat (the same shooter's Action): the frozen event is built once per
+# values (a bounded cache; its rounds by firefight.events.rounds_fired).
 @lru_cache(maxsize=256)
 def action_taken(actor: str, action: str) -> ActionTaken:
     """``actor``'s Action went on ``action``."""
     return ActionTaken(actor=actor, action=action)
-
-
-@lru_cache(maxsize=512)
-def rounds_fired(actor: str, weapon: str, rounds: int) -> RoundsFired:
-    """``actor`` fired ``rounds`` from ``weapon``."""
-    return RoundsFired(actor=actor, weapon=weapon, rounds=rounds)
 
 
 @quick_init

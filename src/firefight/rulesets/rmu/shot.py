@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import partial
 from typing import Any
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
-from firefight.events import Event, RoundsFired
+from firefight.events import Event, rounds_fired
 from firefight.frozen import quick_init, replace
 from firefight.geometry import Size
 from firefight.outcome import Outcome
@@ -507,14 +507,6 @@ def aimed_shot_events(
 _QUIET = QuietTraceBuilder()
 
 
-# Every aimed shot fires one round, and a fight's shooters fire the same few guns again and
-# again: one frozen event per shooter and gun, shared safely (as a prepared shot's AP event
-# is). Bounded.
-@lru_cache(maxsize=1024)
-def _round_fired(shooter: str, gun: str) -> RoundsFired:
-    return RoundsFired(actor=shooter, weapon=gun, rounds=1)
-
-
 def _fired(
     shot: AimedShot,
     dice: Dice,
@@ -532,7 +524,7 @@ def _fired(
     tb.extend(told)
     weapon, ammo, plan, fumble = prep.weapon, prep.ammo, prep.plan, prep.fumble
     events.append(prep.spent)
-    events.append(_round_fired(shot.shooter, gun or weapon.key))
+    events.append(rounds_fired(shot.shooter, gun or weapon.key, 1))
     recoil_mods: tuple[Modifier, ...] = ()
     recoil_report = None
     if prep.recoil:
