@@ -5,9 +5,11 @@ RULINGS G-1..G-5, not read off the code."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 import pytest
+from pydantic import ValidationError
 
 from firefight.declarations import declare
 from firefight.dice import Dice
@@ -16,7 +18,7 @@ from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.archery import HearBow, resolve_hear_bow
 from firefight.rulesets.gurps.attack import resolve_shot
-from firefight.rulesets.gurps.data import DATA, GurpsData
+from firefight.rulesets.gurps.data import DATA, GurpsData, Location
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
@@ -419,3 +421,14 @@ def test_gur_core_1_a_brain_wound_over_a_third_of_hp_stuns_and_over_half_knocks_
     assert stunned.result.condition is not None and out.result.condition is not None
     assert (stunned.result.injury, stunned.result.condition.state) == (8, "stunned")
     assert (out.result.injury, out.result.condition.state) == (12, "unconscious")
+
+
+def test_gur_loc_1_a_share_of_hp_is_read_exactly_and_a_bad_one_refused() -> None:
+    """core.toml writes HP/3 as 0.3333333333: it is read as exactly a third, and a
+    share given as true, inf or nan is refused with the field named."""
+    assert DATA.location("hand").cripple_over == Fraction(1, 3)
+    assert DATA.location("brain").stun_over == Fraction(1, 3)
+    assert DATA.location("foot").cripple_over == Fraction(1, 3)
+    for bad in (True, float("inf"), float("nan")):
+        with pytest.raises(ValidationError, match="stun_over"):
+            Location(key="odd", rolls=[3], penalty=0, stun_over=bad)

@@ -4,6 +4,7 @@ catalog, weapons, armor, ammunition, arrows and the house-rule figures, each fil
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import cached_property
 from typing import Annotated, Any, Literal, TypeVar
@@ -126,6 +127,8 @@ def _exact_share(value: object) -> object:
     if isinstance(value, bool):
         raise ValueError("takes a share of HP, not true or false")
     if isinstance(value, int | float):
+        if not math.isfinite(value):
+            raise ValueError("takes a finite share of HP")
         return Fraction(value).limit_denominator(100)
     return value
 
