@@ -325,6 +325,12 @@ class Ruleset(ABC):
         states of its own short of unconscious (rmu: dying) names them."""
         return combatant_status(combatant)
 
+    def hits_track(self, combatant: CombatantState) -> tuple[int, int]:
+        """What is left of ``combatant``'s damage track and its whole, as a wound in words
+        reads it (DEC-433, DEC-772): the shared hits by default; a ruleset that keeps its own
+        track (gurps: HP lost in its figures) gives that one."""
+        return combatant.hits_left, combatant.hits_max
+
     def went_down(self, before: CombatantState, after: CombatantState) -> str | None:
         """The narrated log's sentence when ``after`` is further down than ``before`` (fallen
         unconscious, dead); None when they are not. Read off the states, so that no action has

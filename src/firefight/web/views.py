@@ -5,8 +5,8 @@ without hidden combatants, and the log's lines without the dice and the figures.
 The figures come through the existing seams only: the state table's row
 (:meth:`~firefight.rulesets.base.Ruleset.describe_row`), the state's JSON
 (:func:`~firefight.cli.encounter.state_json`), the log record's envelope
-(:func:`~firefight.cli.encounter.record_json`); a wound described in words reads the shared
-hits and status of :class:`~firefight.scene.state.CombatantState`.
+(:func:`~firefight.cli.encounter.record_json`); a wound described in words reads the
+ruleset's damage track (:meth:`~firefight.rulesets.base.Ruleset.hits_track`) and status.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ __all__ = [
 
 def wounds(c: CombatantState, ruleset: Ruleset) -> str:
     """How hurt someone looks, in words: no figures. Down or out, as the ruleset says it (an
-    rmu Kindred's torpor, V-2, is no shared state; the shared flags would say unconscious).
+    rmu Kindred's torpor, V-2, is no shared state; the shared flags would say unconscious);
+    hurt, as a share of the ruleset's own damage track (gurps keeps HP in its figures).
 
     >>> from firefight.geometry import Point
     >>> from firefight.rulesets import find_ruleset
@@ -55,9 +56,10 @@ def wounds(c: CombatantState, ruleset: Ruleset) -> str:
     status = ruleset.status(c)
     if status not in ("up", "bystander"):
         return status.split(" (")[0]
-    if c.hits_max <= 0 or c.hits_taken <= 0:
+    hits_left, hits_max = ruleset.hits_track(c)
+    if hits_max <= 0 or hits_left >= hits_max:
         return "unhurt"
-    left = c.hits_left / c.hits_max
+    left = hits_left / hits_max
     if left > 0.75:
         return "grazed"
     if left > 0.5:

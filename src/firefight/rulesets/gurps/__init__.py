@@ -258,6 +258,13 @@ class GURPS(Ruleset):
             return None
         return "a maneuver"
 
+    def hits_track(self, combatant: CombatantState) -> tuple[int, int]:
+        """HP left (below 0 past the first HT roll) of HP: the shared hits stay unused."""
+        from firefight.rulesets.gurps.encounter_model import gurps_stats
+
+        s = gurps_stats(combatant)
+        return s.hp_left, s.hp
+
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.gurps.encounter import gurps_row
 
