@@ -15,6 +15,7 @@ from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset, ruleset_names
 from firefight.scene.lines import read_line, write_line
 from firefight.web.tokens import SECRET_ENV, Keyring
+from firefight.web.views import verbs_view
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 SCENES = {"rmu": "warehouse", "cpr": "night-market", "gurps": "dry-gulch", "cards": "cards-alley"}
@@ -110,6 +111,25 @@ def test_every_listed_verb_is_read_by_the_rulesets_parser(name: str) -> None:
         except RuleRefusal as exc:
             reason = exc.reason
         assert "knows no action" not in reason and "has no option" not in reason, verb.name
+
+
+@pytest.mark.parametrize("name", ["cpr", "gurps"])
+def test_dec_773_the_form_says_what_each_verb_and_option_takes(name: str) -> None:
+    """DEC-773: every option the action form offers has its help (shown on hover), and a verb
+    whose bare line is refused for lacking what follows it has a hint saying what does: a GM
+    composing 'all-out attacks' was told nothing follows it, and then that it names nobody."""
+    ruleset = find_ruleset(name)
+    state = initial_state(load_scenario(EXAMPLES / f"{SCENES[name]}.toml"))
+    actor = state.combatants[0].name
+    for verb in verbs_view(ruleset):
+        bare = [o["flag"] for o in verb["options"] if not o.get("help")]
+        assert not bare, f"{verb['verb']}: {bare}"
+        reason = ""
+        try:
+            ruleset.parse_action(write_line(actor, verb["verb"]), state)
+        except RuleRefusal as exc:
+            reason = exc.reason
+        assert verb["words"] or not reason, f"{verb['verb']}: {reason}"
 
 
 def test_a_written_line_reads_back() -> None:

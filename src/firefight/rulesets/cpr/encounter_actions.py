@@ -37,6 +37,7 @@ from firefight.declarations import param
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point
 from firefight.rulesets.cpr.combatants import Aim
+from firefight.rulesets.cpr.line_options import LineOptions
 from firefight.scene.actions import ACTION_RULE, Action, Move, Reload
 from firefight.scene.lines import (
     Line,
@@ -236,10 +237,12 @@ _WORDS = {
     "holds": "[the action]",
 }
 _DECLARATIONS: dict[str, tuple[type, ...]] = {
-    "shoots": (Shoot,),
-    "autofires": (Autofire,),
-    "suppresses": (Suppress,),
-    "throws": (ThrowItem,),
+    "shoots": (Shoot, LineOptions),
+    "autofires": (Autofire, LineOptions),
+    "suppresses": (Suppress, LineOptions),
+    "throws": (ThrowItem, LineOptions),
+    "reloads": (LineOptions,),
+    "stabilizes": (LineOptions,),
     "holds": (Hold,),
 }
 

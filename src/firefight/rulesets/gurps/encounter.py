@@ -37,6 +37,7 @@ from firefight.rulesets.gurps.firing import (
     line_values,
     move_under_fire,
 )
+from firefight.rulesets.gurps.maneuver_options import ManeuverOptions
 from firefight.rulesets.gurps.maneuvers import check_reach
 from firefight.rulesets.gurps.opportunity import check_in_arc, watched_area
 from firefight.rulesets.gurps.ranges import yards_from_feet
@@ -161,17 +162,26 @@ _OPTIONS: dict[str, dict[str, OptionKind]] = {
 }
 
 
+# Places on a line are in feet, as the scenario writes them (DEC-205), though the state table
+# shows yards: the hint says which (DEC-773), as the options' help does (ManeuverOptions).
 _WORDS = {
     "aims": "[at] TARGET",
     "shoots": "[at] TARGET",
-    "moves": "[to] X,Y",
-    "turns": "[to face] TARGET|X,Y",
+    "all-out": "[at] TARGET",
+    "move-and-attack": "[at] TARGET",
+    "moves": "[to] X,Y (feet)",
+    "turns": "[to face] TARGET | X,Y (feet)",
+    "draws": "WEAPON",
 }
 
 
 def gurps_verbs() -> tuple[Verb, ...]:
     """The verbs :func:`parse_gurps_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
-    return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations={"shoots": (Shoot,)})
+    # A fighter's weapon is named as the scenario names it, not by catalog key: theirs first.
+    shot: tuple[type, ...] = (ManeuverOptions, Shoot)
+    declarations: dict[str, tuple[type, ...]] = dict.fromkeys(_OPTIONS, (ManeuverOptions,))
+    declarations.update({"shoots": shot, "all-out": shot, "move-and-attack": shot})
+    return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations=declarations)
 
 
 def action_words() -> dict[str, tuple[str, ...]]:
