@@ -212,23 +212,35 @@ function dice() {
 }
 
 let oddsTimer = null;
+// Each ask for odds is numbered; an answer that is no longer the last asked is dropped: odds
+// still on the way when an action is committed were asked of the scene before it, or after it
+// of a line just played (its turn spent), and would overwrite its message with a refusal.
+let oddsAsked = 0;
 
 function scheduleOdds() {
   clearTimeout(oddsTimer);
   oddsTimer = setTimeout(() => showOdds().catch(() => {}), 500);
 }
 
+function dropOdds() {
+  clearTimeout(oddsTimer);
+  oddsAsked += 1;
+}
+
 async function showOdds() {
+  const asked = ++oddsAsked;
   say("act-msg", "");
   $("odds").textContent = "odds…";
   try {
     const found = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + "/odds", composed());
+    if (asked !== oddsAsked) return;
     composedLine = found.line;
     $("composed").textContent = found.line;
     const rows = Object.entries(found.outcomes).map(([word, p]) =>
       el("tr", {}, el("td", {}, word), el("td", {}, (100 * p).toFixed(1) + "%")));
     $("odds").replaceChildren(el("div", {}, `Odds (${found.method}${found.samples ? `, ${found.samples} samples` : ""}):`), el("table", { id: "odds-table" }, rows));
   } catch (error) {
+    if (asked !== oddsAsked) return;
     // A refused action is still drawn (its line of fire shows why, often enough).
     composedLine = (error.data && error.data.line) || "";
     $("composed").textContent = composedLine;
@@ -240,9 +252,7 @@ async function showOdds() {
 
 async function commit(event) {
   event.preventDefault();
-  // Odds still waiting on the last keystroke would be asked of the scene after the action
-  // and overwrite its message with a refusal of the line just played (its AP spent).
-  clearTimeout(oddsTimer);
+  dropOdds();
   say("act-msg", "…");
   try {
     const given = dice();
@@ -275,7 +285,7 @@ function spent(given) {
 }
 
 async function command(path, body, label) {
-  clearTimeout(oddsTimer);
+  dropOdds();
   try {
     const done = await api("POST", "/api/encounters/" + encodeURIComponent(encounter) + path, body);
     say("act-msg", `${label}: #${done.head} ${done.record.text}${leftOver(done)}`, "ok");
