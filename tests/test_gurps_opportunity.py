@@ -17,6 +17,7 @@ from firefight.geometry import Point
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.opportunity import HEX_AREA_YD2, WatchedArea
 from firefight.scene.state import EncounterState
+from firefight.scene.svg import Overlay
 from gurps_support import GURPS, act, opened
 
 # Ann and Cid (the law) face north; Bob (the gang) runs west across their front, 10 yd out,
@@ -230,3 +231,20 @@ def test_gur_opp_1_an_empty_gun_or_a_stunned_watcher_fires_nothing() -> None:
         out = engine.act(state, "Bob moves -6,30", GURPS, Dice.scripted([]))
         assert "opportunity_fire" not in out.record.summary
         assert out.state.combatant("Bob").position == Point(x_ft=-6, y_ft=30)
+
+
+def test_dec_774_a_placed_wait_is_drawn_on_the_map_where_it_watches() -> None:
+    """GUR-OPP-1, DEC-774: a Wait with --at is drawn where it watches, hexes as the disc they
+    cover; a cone (out to the weapon's Max) as a mark where it points; a Wait with no place
+    draws nothing; a watcher who is down no longer watches."""
+    now = waiting("Ann waits --watch 3 --at 9,27", "Cid waits --watch cone --at 9,30")
+    shapes = GURPS.scene_overlay(now)
+    (ring,) = shapes.rings
+    assert ring.center == Point(x_ft=9, y_ft=27) and ring.label == "Ann watches 3 hexes (GUR-OPP-1)"
+    assert ring.radius_ft == pytest.approx(3 * math.sqrt(3 * HEX_AREA_YD2 / math.pi))
+    assert [(m.at, m.label) for m in shapes.marks] == [
+        (Point(x_ft=9, y_ft=30), "Cid watches a cone this way")
+    ]
+    assert GURPS.scene_overlay(waiting("Ann waits --watch 3")) == Overlay()
+    cid = now.combatant("Cid")
+    assert not GURPS.scene_overlay(now.with_combatant(replace(cid, unconscious=True))).marks

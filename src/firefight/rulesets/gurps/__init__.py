@@ -129,6 +129,11 @@ class GURPS(Ruleset):
 
         return gurps_overlay(state, action)
 
+    def scene_overlay(self, state: EncounterState) -> Overlay:
+        from firefight.rulesets.gurps.overlay import watch_overlay
+
+        return watch_overlay(state)
+
     def outcome_word(self, summary: Mapping[str, Any]) -> ResolvedWord:
         from firefight.rulesets.gurps.results import outcome_word
 

@@ -622,6 +622,17 @@ def gurps_figures(c: CombatantState) -> Mapping[str, object]:
     }
 
 
+def _watch_words(s: GurpsStats) -> str:
+    """A Wait as the state table shows it (GUR-OPP-1): what is watched and where, in feet as the
+    line placed it (the table's own places are yards), for whom, holding fire on friends."""
+    if s.watching is None:
+        return ""
+    where = f" at {s.watch_at[0]:g},{s.watch_at[1]:g} ft" if s.watch_at is not None else ""
+    whom = f" for {s.watch_for}" if s.watch_for else ""
+    hold = ", holding fire on friends" if s.watch_hold else ""
+    return f"watching {s.watching}{where}{whom}{hold}"
+
+
 def gurps_row(c: CombatantState) -> Mapping[str, str]:
     s = gurps_stats(c)
     state = (
@@ -631,7 +642,7 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
         f"shock {s.shock}" if s.shock else "",
         "knocked down" if s.knocked_down else "",
         f"aiming at {s.aim_target} ({s.aim_turns})" if s.aim_target else "",
-        f"watching {s.watching}" if s.watching else "",
+        _watch_words(s),
         f"reloading {s.reloading} {s.busy} s"
         if s.reloading
         else f"busy {s.busy} s"
