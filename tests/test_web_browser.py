@@ -3,13 +3,17 @@
 One run through a fight, as a GM and a player would see it: create an encounter from a bundled
 scenario, compose a shot and see its odds and its line of fire, commit it, watch the player's
 page follow live, undo, a refused action's message, hovering a person on each page, the GM
-asking for the players' dice, and the player's token refused a GM action.
+asking for the players' dice, and the player's token refused a GM action. Then a short fight
+of gurps and one of cpr walked through as their GM would (docs/web.md, "What a GM sees of each
+ruleset"): each ruleset's own verbs from the form, what the table shows, refusals that change
+nothing, undo, the next round, the page read again and a player's page.
 With ``FIREFIGHT_SCREENSHOTS=DIR`` the pages are saved there (docs/img holds the README's).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sqlite3
 from collections.abc import Iterator
@@ -277,3 +281,259 @@ def test_dec_701_an_encounter_stored_under_a_slash_plays_in_the_page(
             gm.click("#commit")
             expect(gm.locator("#act-msg")).to_contain_text("#2 Mara waits")
             expect(player.locator("#log-list")).to_contain_text("Mara waits")
+
+
+def _compose(
+    page: Any, actor: str, verb: str, words: str = "", *, odds: str = "", **options: str | bool
+) -> None:
+    """The action form filled as a GM fills it: who, the verb, what follows and the options
+    (``--move-between`` as ``move_between``); with ``odds``, the odds asked for, and the line
+    they compose must be ``odds``."""
+    from playwright.sync_api import expect
+
+    page.fill("#line", "")
+    page.select_option("#actor", actor)
+    page.select_option("#verb", verb)
+    page.fill("#words", words)
+    for name, value in options.items():
+        field = page.locator(f'#options [data-flag="{name.replace("_", "-")}"]')
+        if value is True:
+            field.check()
+        elif field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(str(value))
+        else:
+            field.fill(str(value))
+    if odds:
+        page.click("#odds-button")
+        expect(page.locator("#composed")).to_have_text(odds)
+
+
+def _commit(page: Any, said: str, *, rolls: str = "") -> None:
+    """Commit what is composed, rolled here with seed 1 or at the table as ``rolls``; the
+    message must say ``said``."""
+    from playwright.sync_api import expect
+
+    if rolls:
+        page.check("input[name=dice][value=physical]")
+        page.fill("#rolls", rolls)
+    else:
+        page.check("input[name=dice][value=seeded]")
+        page.fill("#seed", "1")
+    page.click("#commit")
+    expect(page.locator("#act-msg")).to_contain_text(said)
+
+
+def _row(page: Any, name: str) -> Any:
+    """``name``'s row of the state table."""
+    return page.locator("#state-table tbody tr").filter(
+        has=page.locator("td", has_text=re.compile(rf"^{re.escape(name)}$"))
+    )
+
+
+def _refused_and_unchanged(page: Any, line: str, said: str, rows: tuple[str, ...]) -> None:
+    """``line`` in the whole line is refused with ``said`` (its rule and why), and the turn
+    (the log's head) and the ``rows`` named read as before."""
+    from playwright.sync_api import expect
+
+    turn = page.locator("#turn").inner_text()
+    before = [_row(page, n).inner_text() for n in rows]
+    page.fill("#line", line)
+    page.click("#commit")
+    expect(page.locator("#act-msg")).to_contain_text(said)
+    assert page.locator("#turn").inner_text() == turn
+    assert [_row(page, n).inner_text() for n in rows] == before
+    page.fill("#line", "")
+
+
+def _kept_on_reload(page: Any, rows: tuple[str, ...], turn: str) -> None:
+    """The page read again shows the same ``rows`` and ``turn``: the store's, not the page's."""
+    from playwright.sync_api import expect
+
+    shown = [_row(page, n).inner_text() for n in rows]
+    page.reload()
+    expect(page.locator("#turn")).to_contain_text(turn)
+    assert [_row(page, n).inner_text() for n in rows] == shown
+
+
+def _create(page: Any, name: str, example: str) -> None:
+    from playwright.sync_api import expect
+
+    page.fill("#create-name", name)
+    page.select_option("#create-example", example)
+    page.fill("#create-seed", "3")
+    page.click("#create-form button[type=submit]")
+    expect(page.locator("#log-list")).to_contain_text("round 1")
+
+
+def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Path) -> None:
+    """A gurps GM's seconds at Dry Gulch from the page's controls: an aim (GUR-MOD-1) and a
+    wait for opportunity fire (GUR-OPP-1) in the state table, a refusal naming its rule that
+    changes nothing, undo, a snap shot's trace, the aimed shot of the next second (Acc 2) and
+    what it did to Bob (HP, stun, posture, then shock), a move past Move refused (GUR-CORE-1),
+    a timed reload (GUR-RELOAD-1), the page read again, and Ann's player page: Bob's hurt in
+    words from his HP (DEC-433, DEC-772; gurps leaves the shared hits at 0)."""
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    expect.set_options(timeout=WAIT_MS)
+    with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
+        gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
+        _create(gm, "gulch", "dry-gulch")
+        turn, ann, bob = gm.locator("#turn"), _row(gm, "Ann"), _row(gm, "Bob")
+        expect(turn).to_contain_text("Up: Ann (a maneuver)")
+        expect(bob).to_contain_text("10/10")
+
+        # Round 1: Ann aims (the form's own verb); the table says at whom and for how long.
+        _compose(gm, "Ann", "aims", "Bob", odds="Ann aims Bob")
+        expect(gm.locator("#odds-table")).to_contain_text("done")
+        _commit(gm, "#2 Ann aims Bob: done")
+        expect(ann).to_contain_text("aiming at Bob (1)")
+        expect(turn).to_contain_text("Up: Bob (a maneuver)")
+
+        # Bob waits for opportunity fire on a place (in feet, as the moves' hint says).
+        _compose(gm, "Bob", "waits", watch="3", at="0,3")
+        watch = gm.locator("#options label", has_text="--watch")
+        expect(watch).to_have_attribute("title", re.compile("a number of hexes, line or cone"))
+        _commit(gm, "#3 Bob waits --watch 3 --at 0,3: done")
+        expect(bob).to_contain_text("watching 3 at 0,3 ft")
+        expect(gm.locator("#map svg")).to_contain_text("Bob watches 3 hexes (GUR-OPP-1)")
+        _refused_and_unchanged(
+            gm,
+            "Bob kneels",
+            "Refused (ENC-ACTION): Bob has taken this second's maneuver already.",
+            ("Bob",),
+        )
+
+        # Undo the wait: Bob snaps off a shot instead, and its trace says why it is hard.
+        gm.click("#undo")
+        expect(gm.locator("#act-msg")).to_contain_text("undone: #4 undo #3")
+        expect(bob).not_to_contain_text("watching")
+        expect(gm.locator("#map svg")).not_to_contain_text("Bob watches")
+        expect(turn).to_contain_text("Up: Bob (a maneuver)")
+        gm.fill("#line", "Bob shoots Ann")
+        _commit(gm, "#5 Bob shoots Ann: miss", rolls="4, 4, 4")
+        expect(bob).to_contain_text("45 6/7")
+        newest = gm.locator("#log-list > li").first
+        expect(newest).to_contain_text("Bob shoots Ann with the 45: missed by 8")
+        newest.locator("summary").click()
+        expect(newest.locator("pre")).to_contain_text("snap shot  [GUR-MOD-1]")
+
+        gm.click("#next-round")
+        expect(gm.locator("#act-msg")).to_contain_text("next round: #6 round 2")
+        expect(turn).to_contain_text("Dry Gulch — round 2")
+
+        # Round 2: the aimed shot with the scenario's own dice leaves Bob stunned and down.
+        _compose(gm, "Ann", "shoots", "Bob", odds="Ann shoots Bob")
+        expect(gm.locator("#odds-table")).to_contain_text("hit")
+        _commit(gm, "#7 Ann shoots Bob: hit", rolls="3, 3, 3, 5, 5, 4, 5, 4, 4, 4, 4")
+        expect(gm.locator("#log-list > li").first).to_contain_text("aimed: Acc 2  [GUR-MOD-1]")
+        expect(bob).to_contain_text("2/10")
+        expect(bob).to_contain_text("stunned, prone")
+        expect(ann).not_to_contain_text("aiming")
+        _refused_and_unchanged(
+            gm,
+            "Bob drops",
+            "Refused (GUR-CORE-1): Bob is stunned: they can only try to recover.",
+            ("Ann", "Bob"),
+        )
+
+        # Round 3: the wound's shock tells; Ann cannot outrun her Move, and reloads.
+        gm.click("#next-round")
+        expect(turn).to_contain_text("round 3")
+        expect(bob).to_contain_text("shock -4")
+        _compose(gm, "Ann", "moves", "0,60", odds="Ann moves 0,60")
+        expect(gm.locator("#words")).to_have_attribute("placeholder", "[to] X,Y (feet)")
+        expect(gm.locator("#act-msg")).to_contain_text(
+            "Refused (GUR-CORE-1): Ann covers at most Move 6 yd in a second, not 20."
+        )
+        _compose(gm, "Ann", "reloads")
+        _commit(gm, "#9 Ann reloads: success")
+        expect(ann).to_contain_text("reloading 38")
+        _kept_on_reload(gm, ("Ann", "Bob"), "round 3")
+
+        player = _page(
+            browser, f"{base}/play?token={KEYS.player_token('gulch', 'Ann')}", player=True
+        )
+        expect(player.locator("#who")).to_contain_text("Playing Ann in gulch")
+        expect(_row(player, "Ann")).to_contain_text("reloading 38")
+        expect(_row(player, "Bob")).to_contain_text("barely standing")
+        expect(_row(player, "Bob")).not_to_contain_text("2/10")
+
+
+def test_a_cpr_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Path) -> None:
+    """A cpr GM's turn at the night market from the page's controls: two shots of a ROF 2
+    pistol (CPR-ROF-1) stopped by V's SP, an aimed shot at the head past Juno's dodge
+    (CPR-AIM-1, CPR-DOD-1), V's Move, Rook's autofire (C-5) through V's armor, which it ablates
+    (C-3), a reload refused with its rule for the Action spent (CPR-REF-1), undo, the next turn's
+    reload (CPR-AMMO-1), the page read again, and V's player page: V's own figures, Juno's
+    wound in words (DEC-433)."""
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    expect.set_options(timeout=WAIT_MS)
+    with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
+        gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
+        _create(gm, "market", "night-market")
+        turn, v, juno, rook = (gm.locator("#turn"), *(_row(gm, n) for n in ("V", "Juno", "Rook")))
+        expect(turn).to_contain_text("Initiative: Juno → V → Rook")
+        expect(turn).to_contain_text("Up: Juno (Move and Action)")
+        headings = gm.locator("#state-table thead")
+        for heading in ("turn", "HP", "wound", "SP body/head", "at (m)"):
+            expect(headings).to_contain_text(heading)
+        expect(v).to_contain_text("40/40")
+        expect(v).to_contain_text("11/7")
+
+        _compose(gm, "Juno", "shoots", "V", twice=True, odds="Juno shoots V --twice")
+        expect(gm.locator("#odds-table")).to_contain_text("hit")
+        _commit(gm, "#2 Juno shoots V --twice: hit")
+        newest = gm.locator("#log-list > li").first
+        expect(newest).to_contain_text("SP 11 holds it: 0 HP lost")
+        expect(v).to_contain_text("40/40")
+        expect(juno).to_contain_text("pistol 10/12")
+
+        _compose(gm, "V", "shoots", "Juno", aim="head")
+        _commit(gm, "#3 V shoots Juno --aim head: hit", rolls="2, 10, 9, 4, 4, 3")
+        expect(newest).to_contain_text("Juno takes 11 damage to the head: SP 0 stops 0, 22 HP")
+        newest.locator("summary").click()
+        expect(newest.locator("pre")).to_contain_text("[CPR-DOD-1]")
+        expect(juno).to_contain_text("8/30")
+        expect(juno).to_contain_text("seriously wounded")
+        expect(v.locator("td").nth(2)).to_have_text("Move")
+
+        _compose(gm, "V", "moves", "2,3")
+        _commit(gm, "#4 V moves 2,3: done")
+        expect(v).to_contain_text("2,3")
+
+        _compose(gm, "Rook", "autofires", "V")
+        _commit(gm, "#5 Rook autofires V: hit", rolls="9, 5, 4")
+        expect(v).to_contain_text("24/40")
+        expect(v).to_contain_text("10/7")  # the body armor ablated
+        expect(rook).to_contain_text("smg 4/30")
+        _refused_and_unchanged(
+            gm,
+            "Rook reloads",
+            "Refused (CPR-REF-1): Rook has already spent this turn's Action",
+            ("V", "Rook"),
+        )
+
+        gm.click("#undo")
+        expect(gm.locator("#act-msg")).to_contain_text("undone: #6 undo #5: Rook autofires V")
+        expect(v).to_contain_text("40/40")
+        expect(v).to_contain_text("11/7")
+        expect(rook).to_contain_text("smg 14/30")
+
+        gm.click("#next-round")
+        expect(turn).to_contain_text("Night market — round 2")
+        expect(rook).to_contain_text("Move + Action")
+        _compose(gm, "Rook", "reloads")
+        _commit(gm, "#8 Rook reloads: done")
+        expect(rook).to_contain_text("smg 30/30 basic (+14 basic)")
+        _kept_on_reload(gm, ("V", "Juno", "Rook"), "round 2")
+
+        player = _page(
+            browser, f"{base}/play?token={KEYS.player_token('market', 'V')}", player=True
+        )
+        expect(player.locator("#who")).to_contain_text("Playing V in market")
+        expect(_row(player, "V")).to_contain_text("11/7")
+        expect(_row(player, "Juno")).to_contain_text("badly wounded")
+        expect(_row(player, "Juno")).not_to_contain_text("8/30")
