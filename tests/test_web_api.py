@@ -18,6 +18,7 @@ from fastapi.testclient import TestClient
 
 from encounter_support import warehouse_raid
 from firefight.encounter.scenario import initial_state, load_scenario
+from firefight.frozen import replace
 from firefight.rulesets import find_ruleset
 from firefight.scene.lines import write_line
 from firefight.store import open_store
@@ -27,7 +28,7 @@ from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered
 from firefight.web.table import Tables, TableSettings
 from firefight.web.tokens import Keyring, Scope
-from firefight.web.views import log_view, seen_state, verbs_view
+from firefight.web.views import log_view, seen_state, verbs_view, wounds
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 KEYS = Keyring(bytes(range(32)))
@@ -946,3 +947,23 @@ def test_the_map_draws_the_grenades_and_clouds_lying_in_the_scene(client: TestCl
             if e.get("class") in ("band", "cloud")
         ]
         assert titles == ["mk3a2 casualty 5 ft", "mk3a2 fringe 15 ft", "cs cloud 20 ft"]
+
+
+@pytest.mark.parametrize(
+    ("scene", "hurt", "looks"),
+    [
+        ("dry-gulch", {"lost": 8}, "barely standing"),
+        ("dry-gulch", {"lost": 2}, "grazed"),
+        ("cards-alley", {"green": 12, "yellow": 6}, "badly wounded"),
+    ],
+)
+def test_dec_772_a_wound_in_words_reads_the_ruleset_s_own_track(
+    scene: str, hurt: dict[str, int], looks: str
+) -> None:
+    """DEC-772, DEC-433: gurps keeps HP lost and cards its wound boxes in their own figures,
+    not in the shared hits: read from those, a gurps Bob at 2 of 10 HP looked *unhurt*."""
+    state = initial_state(load_scenario(EXAMPLES / f"{scene}.toml"))
+    ruleset = find_ruleset(state.ruleset)
+    c = state.combatants[1]
+    assert wounds(c, ruleset) == "unhurt"
+    assert wounds(replace(c, stats=replace(c.stats, **hurt)), ruleset) == looks

@@ -290,6 +290,15 @@ class Cards(Ruleset):
             return None
         return "a turn"
 
+    def hits_track(self, combatant: CombatantState) -> tuple[int, int]:
+        """The wound track's boxes left empty of all three levels' (K-3): the shared hits
+        stay unused."""
+        from firefight.rulesets.cards.encounter_model import stats_of
+
+        track = stats_of(combatant).track
+        boxes = 3 * track.boxes
+        return boxes - sum(track.by_level), boxes
+
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.cards.encounter import cards_row
 
