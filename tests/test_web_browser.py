@@ -384,10 +384,10 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
         expect(bob).to_contain_text("10/10")
 
         # Round 1: Ann aims (the form's own verb); the table says at whom and for how long.
-        _compose(gm, "Ann", "aims", "Bob", odds="Ann aims Bob")
+        _compose(gm, "Ann", "aims", "Bob", braced=True, odds="Ann aims Bob --braced")
         expect(gm.locator("#odds-table")).to_contain_text("done")
-        _commit(gm, "#2 Ann aims Bob: done")
-        expect(ann).to_contain_text("aiming at Bob (1)")
+        _commit(gm, "#2 Ann aims Bob --braced: done")
+        expect(ann).to_contain_text("aiming at Bob (1, braced)")
         expect(turn).to_contain_text("Up: Bob (a maneuver)")
 
         # Bob waits for opportunity fire on a place (in feet, as the moves' hint says).

@@ -641,7 +641,9 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
     conditions = [
         f"shock {s.shock}" if s.shock else "",
         "knocked down" if s.knocked_down else "",
-        f"aiming at {s.aim_target} ({s.aim_turns})" if s.aim_target else "",
+        f"aiming at {s.aim_target} ({s.aim_turns}{', braced' if s.braced else ''})"
+        if s.aim_target
+        else "",
         _watch_words(s),
         f"reloading {s.reloading} {s.busy} s"
         if s.reloading
