@@ -528,6 +528,8 @@ def test_a_cpr_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Path
         _compose(gm, "Rook", "reloads")
         _commit(gm, "#8 Rook reloads: done")
         expect(rook).to_contain_text("smg 30/30 basic (+14 basic)")
+        # The encounter's entry in the list counts the records as they come.
+        expect(gm.locator("#encounters option:checked")).to_have_text("market (cpr, 8 records)")
         _kept_on_reload(gm, ("V", "Juno", "Rook"), "round 2")
 
         player = _page(

@@ -67,6 +67,7 @@ async function refresh() {
   const [shown, log] = await Promise.all([api("GET", path), api("GET", path + "/log")]);
   view = shown;
   head = shown.head;
+  if (ROLE === "gm") relist();
   renderTurn();
   renderActors();
   renderState();
@@ -310,10 +311,21 @@ async function saveTable() {
   await refresh();
 }
 
+function listed(name, ruleset, records) {
+  return `${name} (${ruleset}, ${records} record${records === 1 ? "" : "s"})`;
+}
+
+// The open encounter's entry in the list counts its records as they come, not as they were
+// when the list was read.
+function relist() {
+  const entry = [...$("encounters").options].find((o) => o.value === encounter);
+  if (entry) entry.textContent = listed(encounter, view.ruleset, view.head);
+}
+
 async function loadEncounters() {
   const found = await api("GET", "/api/encounters");
   const select = $("encounters");
-  select.replaceChildren(...found.encounters.map((e) => el("option", { value: e.name }, `${e.name} (${e.ruleset}, ${e.records} records)`)));
+  select.replaceChildren(...found.encounters.map((e) => el("option", { value: e.name }, listed(e.name, e.ruleset, e.records))));
   if (encounter) select.value = encounter;
   const scenarios = await api("GET", "/api/scenarios");
   $("create-example").replaceChildren(el("option", { value: "" }, "(upload a file)"),
