@@ -366,12 +366,13 @@ def _create(page: Any, name: str, example: str) -> None:
 
 
 def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Path) -> None:
-    """A gurps GM's seconds at Dry Gulch from the page's controls: an aim (GUR-MOD-1) and a
-    wait for opportunity fire (GUR-OPP-1) in the state table, a refusal naming its rule that
-    changes nothing, undo, a snap shot's trace, the aimed shot of the next second (Acc 2) and
-    what it did to Bob (HP, stun, posture, then shock), a move past Move refused (GUR-CORE-1),
-    a timed reload (GUR-RELOAD-1), the page read again, and Ann's player page: Bob's hurt in
-    words from his HP (DEC-433, DEC-772; gurps leaves the shared hits at 0)."""
+    """A gurps GM's seconds at Dry Gulch from the page's controls: a braced aim (GUR-MOD-1)
+    and a wait for opportunity fire on the map and in the state table (GUR-OPP-1, DEC-774), a
+    refusal naming its rule that changes nothing, undo, a snap shot's trace, the aimed shot of
+    the next second (Acc 2) and what it did to Bob (HP, stun, posture, then shock), a move past
+    Move refused (GUR-CORE-1), a timed reload loaded as the next second starts (GUR-RELOAD-1),
+    the page read again, and Ann's player page: Bob's hurt in words from his HP (DEC-433,
+    DEC-772; gurps leaves the shared hits at 0)."""
     from playwright.sync_api import Browser, expect
 
     assert isinstance(browser, Browser)
@@ -448,14 +449,19 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
         )
         _compose(gm, "Ann", "reloads")
         _commit(gm, "#9 Ann reloads: success")
-        expect(ann).to_contain_text("reloading 38")
-        _kept_on_reload(gm, ("Ann", "Bob"), "round 3")
+        expect(ann).to_contain_text("reloading 38 1 s")
+        expect(ann).to_contain_text("38 5/6")
+        gm.click("#next-round")  # the reload's last second over: loaded as the next one starts
+        expect(turn).to_contain_text("round 4")
+        expect(ann).to_contain_text("38 6/6")
+        expect(ann).not_to_contain_text("reloading")
+        _kept_on_reload(gm, ("Ann", "Bob"), "round 4")
 
         player = _page(
             browser, f"{base}/play?token={KEYS.player_token('gulch', 'Ann')}", player=True
         )
         expect(player.locator("#who")).to_contain_text("Playing Ann in gulch")
-        expect(_row(player, "Ann")).to_contain_text("reloading 38")
+        expect(_row(player, "Ann")).to_contain_text("38 6/6")
         expect(_row(player, "Bob")).to_contain_text("barely standing")
         expect(_row(player, "Bob")).not_to_contain_text("2/10")
 
