@@ -381,6 +381,8 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
         gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
         _create(gm, "gulch", "dry-gulch")
         turn, ann, bob = gm.locator("#turn"), _row(gm, "Ann"), _row(gm, "Bob")
+        # The dice box's example is 3d6's faces, not rmu's d100s.
+        expect(gm.locator("#rolls")).to_have_attribute("placeholder", "e.g. 3, 5, 4")
         expect(turn).to_contain_text("Up: Ann (a maneuver)")
         expect(bob).to_contain_text("10/10")
 
@@ -482,6 +484,7 @@ def test_a_cpr_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Path
         _create(gm, "market", "night-market")
         turn, v, juno, rook = (gm.locator("#turn"), *(_row(gm, n) for n in ("V", "Juno", "Rook")))
         expect(turn).to_contain_text("Initiative: Juno → V → Rook")
+        expect(gm.locator("#rolls")).to_have_attribute("placeholder", "e.g. 7, 4, 6")
         expect(turn).to_contain_text("Up: Juno (Move and Action)")
         headings = gm.locator("#state-table thead")
         for heading in ("turn", "HP", "wound", "SP body/head", "at (m)"):

@@ -103,6 +103,10 @@ class Ruleset(ABC):
     #: One action line of the ruleset's, as the session's ``help`` and the web table's whole
     #: line show it by way of example; None: they show none.
     example_line: ClassVar[str | None] = None
+    #: Faces of the ruleset's dice as a GM rolling at the table types them (one per die, in
+    #: the order the rules ask for them), by way of example in the web table's dice box;
+    #: None: it shows none.
+    example_rolls: ClassVar[str | None] = None
     #: What a GM's ``hits NAME N`` and ``heal NAME N`` count (the track :meth:`gm_damage`
     #: moves), singular and plural: the shared ``hits_taken`` by default.
     damage_noun: ClassVar[tuple[str, str]] = ("hit", "hits")

@@ -405,8 +405,9 @@ def create_app(server: Server) -> FastAPI:
 
     @app.get("/api/encounters/{name:encounter}/verbs", tags=["actions"])
     def verbs(name: str, scope: ScopeDep) -> Response:
-        """The action form: the ruleset's verbs with their options, from its declarations, and
-        an action line of its own for the whole line's example."""
+        """The action form: the ruleset's verbs with their options, from its declarations, an
+        action line of its own for the whole line's example, and faces of its dice for the
+        dice box's."""
         _allowed(scope, name)
         ruleset = _current(name).ruleset
 
@@ -416,6 +417,7 @@ def create_app(server: Server) -> FastAPI:
                     "ruleset": ruleset.name,
                     "verbs": verbs_view(ruleset),
                     "example": ruleset.example_line,
+                    "rolls_example": ruleset.example_rolls,
                 }
             )
 

@@ -161,6 +161,7 @@ async function loadVerbs() {
   const found = await api("GET", "/api/encounters/" + encodeURIComponent(encounter) + "/verbs");
   verbs = found.verbs;
   $("line").placeholder = found.example ? "e.g. " + found.example : "";
+  $("rolls").placeholder = found.rolls_example ? "e.g. " + found.rolls_example : "";
   $("verb").replaceChildren(...verbs.map((v) => el("option", { value: v.verb }, v.verb)));
   renderOptions();
 }
