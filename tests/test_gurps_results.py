@@ -191,7 +191,7 @@ def test_gur_core_1_a_maneuver_with_nothing_to_hit_is_done() -> None:
     with its verb (the narration tells it once), and the log keeps just that."""
     state = opened(SCENE)
     aimed = engine.act(state, "Ann aims at Bob", GURPS, Dice.scripted([]))
-    assert aimed.record.summary == {"outcome": "done", "headline": "Ann aims at Bob (1 turn(s))."}
+    assert aimed.record.summary == {"outcome": "done", "headline": "Ann aims at Bob (1 turn)."}
     knelt = engine.act(aimed.state, "Cid kneels", GURPS, Dice.scripted([]))
     assert knelt.record.summary == {"outcome": "done", "action": "kneels"}
     assert knelt.record.narration == ("Cid kneels.",)

@@ -372,7 +372,8 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         return attack(state, action, dice, TraceBuilder())
     if action.verb == "aims":
         aimed = _aim(state, action)
-        return announced(aimed, f"{c.name} aims at {aimed.aim_target} ({aimed.aim_turns} turn(s)).")
+        turns = counted(aimed.aim_turns, "turn")
+        return announced(aimed, f"{c.name} aims at {aimed.aim_target} ({turns}).")
     if action.verb == "moves":
         x, y = option_point(action.words, what="'moves'", unit="ft")
         to = scene_point(x, y, "ft")
