@@ -227,6 +227,8 @@ function scheduleOdds() {
 function dropOdds() {
   clearTimeout(oddsTimer);
   oddsAsked += 1;
+  // An answer still on the way will not be shown: its "odds…" goes too.
+  if ($("odds").textContent === "odds…") $("odds").textContent = "";
 }
 
 async function showOdds() {
