@@ -202,7 +202,6 @@ from firefight.scene.state import (
 )
 from firefight.serialize import to_plain
 from firefight.tables.data_files import DataModel
-from firefight.tables.draw_trie import settled_by_draws
 from firefight.tables.settled import settled_while
 from firefight.trace import QuietTraceBuilder, Trace, TraceBuilder
 from firefight.wording import counted
@@ -1006,7 +1005,11 @@ def _shoot(
         if quiet
         else resolve_aimed_shot(built.shot, dice, built.data, built.prepared, gun, ally)
     )
-    fired = _quiet_shot_events(built, dice, gun, ally) if outcome is None else outcome.events
+    fired = (
+        aimed_shot_events(built.shot, dice, built.data, built.prepared, gun, ally)
+        if outcome is None
+        else outcome.events
+    )
     events = encounter_fire.shot_events(c, weapon, target=action.target, events=fired)
     events.extend(bonus_used(c, None if stats is None else stats.vitals))
     if outcome is None:
@@ -1029,37 +1032,6 @@ def _shoot(
         trace=type(outcome.trace)((*built.read.entries, *outcome.trace.entries)),
         result=taken,
     )
-
-
-def _quiet_shot_events(
-    built: _Built, dice: Dice, gun: str, ally: Callable[[], Ally | None]
-) -> tuple[Event, ...]:
-    """:func:`~.shot.aimed_shot_events` for the shot ``built``, kept by the dice it draws
-    (:func:`~firefight.tables.draw_trie.settled_by_draws`): a simulated fight fires the same
-    shots again and again. It reads the shot, its prepared shot (settled from the shot and the
-    data), the gun's name and the data; the nearest ally only a fumble looks up (DEC-105), off
-    the scene: that draw's path is resolved anew every time."""
-    return settled_by_draws(
-        built.data, QUIET_SHOT_KIND, (built.shot, gun), dice, _shot_drawn, (built, gun, ally)
-    )
-
-
-def _shot_drawn(
-    drawn: Dice,
-    unkept: Callable[[], None],
-    args: tuple[_Built, str, Callable[[], Ally | None]],
-) -> tuple[Event, ...]:
-    built, gun, ally = args
-
-    def nearest() -> Ally | None:
-        unkept()
-        return ally()
-
-    return tuple(aimed_shot_events(built.shot, drawn, built.data, built.prepared, gun, nearest))
-
-
-#: The kind :func:`_quiet_shot_events` keeps its tries under, with the data.
-QUIET_SHOT_KIND = "quiet shot by its dice"
 
 
 def _resolve(
