@@ -54,6 +54,7 @@ from firefight.rulesets.rmu.fire_actions import (
     FIRE_VERBS,
     MOD_EXAMPLE,
     parse_fire_action,
+    weapon_named,
 )
 from firefight.rulesets.rmu.kindred_actions import (
     KINDRED_OPTIONS,
@@ -271,7 +272,7 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
     if verb == "reloads":
         if len(positional) > 1:
             raise _refuse("'reloads' takes at most one weapon name.")
-        weapon = positional[0] if positional else line.first("with")
+        weapon = weapon_named(line, positional)
         if (ammo := line.first("ammo")) is not None:
             known_or_refused(ACTIONS_RULE, rmu_data().ammunition, ammo)
         return Reload(**base, weapon=weapon, ammo=ammo)
