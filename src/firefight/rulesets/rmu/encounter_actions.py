@@ -56,6 +56,7 @@ from firefight.rulesets.rmu.fire_actions import (
     parse_fire_action,
     weapon_named,
 )
+from firefight.rulesets.rmu.kindred import POWERS
 from firefight.rulesets.rmu.kindred_actions import (
     KINDRED_OPTIONS,
     KINDRED_VERBS,
@@ -71,6 +72,7 @@ from firefight.rulesets.rmu.kindred_stakes import (
     STAKE_VERBS,
     parse_stake_action,
 )
+from firefight.rulesets.rmu.line_options import LINE_DECLARATIONS
 from firefight.rulesets.rmu.melee.encounter import (
     MELEE_OPTIONS,
     MELEE_VERBS,
@@ -194,12 +196,25 @@ _WORDS = {
     "clears": "[WEAPON]",
     "throws": "LOAD at X,Y | LOAD at TARGET",
     "throws-back": "at X,Y | at TARGET",
+    "rouses": " | ".join(POWERS),
+    "pulls-stake": "TARGET",
+    "puts-out": "TARGET",
+    "bites": "TARGET",
+    "feeds": "TARGET",
+    "lets-go": "TARGET",
+    "tears-free": "[BITER]",
+    "stakes": "TARGET",
+    "beheads": "TARGET",
+    "attacks": "TARGET with WEAPON",
+    "grapples": "TARGET",
+    "breaks-free": "[from HOLDER]",
 }
 
 
 def rmu_verbs() -> tuple[Verb, ...]:
-    """The verbs :func:`parse_rmu_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
-    return verb_table(_VERBS, _OPTIONS, words=_WORDS)
+    """The verbs :func:`parse_rmu_action` reads, for a form (:meth:`Ruleset.action_verbs`):
+    what follows each and what its options mean (DEC-775)."""
+    return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations=LINE_DECLARATIONS)
 
 
 def _refuse(reason: str) -> RuleRefusal:
