@@ -24,7 +24,13 @@ from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
 from firefight.rulesets.rmu.events import ActionPointsSpent
-from firefight.rulesets.rmu.fire_actions import DashToCover, EmptyGun, PrepareRapidFire, Sweep
+from firefight.rulesets.rmu.fire_actions import (
+    ClearJam,
+    DashToCover,
+    EmptyGun,
+    PrepareRapidFire,
+    Sweep,
+)
 from firefight.rulesets.rmu.firearm_events import (
     ApForfeited,
     ApLimitedNextRound,
@@ -38,6 +44,7 @@ from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.scene_reading import body_screen
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
 from firefight.rulesets.rmu.vitals import RmuStats, vitals
+from firefight.scene.actions import Reload
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.service import Applied, EncounterService
 
@@ -616,6 +623,39 @@ def test_rmu_sup_parse_distance_and_width_either_way_round() -> None:
     with pytest.raises(RuleRefusal) as refused:
         parse_rmu_action("Dario sweeps 60 ft", state)
     assert refused.value.rule == "R-6" and "width" in refused.value.reason
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Dario reloads m85",
+        "Dario reloads --with m85",
+        "Dario clears the m85",
+        "Dario clears --with m85",
+        "Dario empties the m85 at Mara",
+        "Dario empties the gun at Mara --with m85",
+    ],
+)
+def test_dec_775_a_weapon_named_after_the_verb_or_by_with_is_read(line: str) -> None:
+    action = parse_rmu_action(line, Fight(yard_scene()).state)
+    assert isinstance(action, Reload | ClearJam | EmptyGun) and action.weapon == "m85"
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Dario reloads m85 --with glock",
+        "Dario clears the m85 --with glock",
+        "Dario empties the m85 at Mara --with glock",
+    ],
+)
+def test_dec_775_a_weapon_named_twice_is_refused_not_half_read(line: str) -> None:
+    """R-6, DEC-775: the words' weapon and --with's both named one; the line read one of them and
+    dropped the other unread (a reload took the words', a jam or a burst --with's)."""
+    with pytest.raises(RuleRefusal) as refused:
+        parse_rmu_action(line, Fight(yard_scene()).state)
+    assert refused.value.rule == "R-6"
+    assert "'m85' and 'glock' both are" in refused.value.reason
 
 
 # --- moving to cover --------------------------------------------------------------------------

@@ -368,6 +368,21 @@ def test_encounter_refuses_a_target_out_of_reach() -> None:
     assert "28 ft between" in str(refused.value) and "beyond" not in str(refused.value)
 
 
+@pytest.mark.parametrize(
+    ("line", "example"),
+    [("Mara grapples", "Mara grapples Viktor"), ("Mara attacks", "Mara attacks Viktor with knife")],
+)
+def test_a_melee_line_naming_nobody_is_refused_with_its_own_verb_as_the_example(
+    line: str, example: str
+) -> None:
+    """R-6, DEC-775: a bare grapple was told 'e.g. Mara attacks Viktor with knife', an example
+    of another verb, which a grapple refuses (it takes no weapon)."""
+    service = fight()
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("m", line, Dice.scripted([]))
+    assert refused.value.reason.endswith(f"e.g. '{example}'.")
+
+
 def test_encounter_a_blow_from_behind_is_rear() -> None:
     """DEC-346: Viktor faces north (0°) away from Mara, who stands south of him."""
     service = fight(facing_deg=0)

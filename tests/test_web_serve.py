@@ -10,9 +10,11 @@ import pytest
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
+from firefight.declarations import options_of
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.errors import RuleRefusal
 from firefight.rulesets import find_ruleset, ruleset_names
+from firefight.rulesets.rmu.bite import BITE_WEAPON
 from firefight.scene.lines import read_line, write_line
 from firefight.web.tokens import SECRET_ENV, Keyring
 from firefight.web.views import verbs_view
@@ -113,11 +115,12 @@ def test_every_listed_verb_is_read_by_the_rulesets_parser(name: str) -> None:
         assert "knows no action" not in reason and "has no option" not in reason, verb.name
 
 
-@pytest.mark.parametrize("name", ["cpr", "gurps"])
+@pytest.mark.parametrize("name", ["cpr", "gurps", "rmu"])
 def test_dec_773_the_form_says_what_each_verb_and_option_takes(name: str) -> None:
-    """DEC-773: every option the action form offers has its help (shown on hover), and a verb
-    whose bare line is refused for lacking what follows it has a hint saying what does: a GM
-    composing 'all-out attacks' was told nothing follows it, and then that it names nobody."""
+    """DEC-773, DEC-775: every option the action form offers has its help (shown on hover), and
+    a verb whose bare line is refused for lacking what follows it has a hint saying what does: a
+    GM composing 'all-out attacks' (gurps) or 'bites' (rmu) was told nothing follows it, and
+    then that it names nobody."""
     ruleset = find_ruleset(name)
     state = initial_state(load_scenario(EXAMPLES / f"{SCENES[name]}.toml"))
     actor = state.combatants[0].name
@@ -130,6 +133,36 @@ def test_dec_773_the_form_says_what_each_verb_and_option_takes(name: str) -> Non
         except RuleRefusal as exc:
             reason = exc.reason
         assert verb["words"] or not reason, f"{verb['verb']}: {reason}"
+
+
+def test_dec_775_rmu_declares_each_verbs_options_and_no_other() -> None:
+    """DEC-775: what rmu's form says of its options is declared per verb for the options its
+    lines read, no more (help for an option no line reads would offer it to nobody), and its
+    choices are the names the line takes."""
+    ruleset = find_ruleset("rmu")
+    state = initial_state(load_scenario(EXAMPLES / f"{SCENES['rmu']}.toml"))
+    for verb in ruleset.action_verbs():
+        declared = [o for d in verb.declarations for o in options_of(d)]
+        assert sorted(o.flag[2:] for o in declared) == sorted(verb.options), verb.name
+        assert all(o.param.line for o in declared), verb.name
+    # Each choice offered reads on its verb's line, and a name not offered is refused.
+    barrier = state.barriers[0].name
+    words = {"shoots": "Viktor", "reloads": "", "dashes": barrier, "attacks": "Viktor"}
+    words |= {"stakes": "Viktor", "beheads": "Viktor"}
+    offered = [
+        (v["verb"], o["flag"], o["choices"])
+        for v in verbs_view(ruleset)
+        for o in v["options"]
+        if o.get("choices") and o["kind"] != "many"
+    ]
+    assert {verb for verb, _, _ in offered} == set(words)
+    # The fangs go in by 'bites' alone: an attack with them is refused (RMU-BITE-2).
+    assert all(BITE_WEAPON not in choices for verb, _, choices in offered if verb == "attacks")
+    for verb, flag, choices in offered:
+        for choice in choices:
+            ruleset.parse_action(write_line("Mara", verb, words[verb], {flag: choice}), state)
+        with pytest.raises(RuleRefusal):
+            ruleset.parse_action(write_line("Mara", verb, words[verb], {flag: "nothing"}), state)
 
 
 def test_a_written_line_reads_back() -> None:

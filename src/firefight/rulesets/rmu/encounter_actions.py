@@ -54,7 +54,9 @@ from firefight.rulesets.rmu.fire_actions import (
     FIRE_VERBS,
     MOD_EXAMPLE,
     parse_fire_action,
+    weapon_named,
 )
+from firefight.rulesets.rmu.kindred import POWERS
 from firefight.rulesets.rmu.kindred_actions import (
     KINDRED_OPTIONS,
     KINDRED_VERBS,
@@ -70,6 +72,7 @@ from firefight.rulesets.rmu.kindred_stakes import (
     STAKE_VERBS,
     parse_stake_action,
 )
+from firefight.rulesets.rmu.line_options import LINE_DECLARATIONS
 from firefight.rulesets.rmu.melee.encounter import (
     MELEE_OPTIONS,
     MELEE_VERBS,
@@ -193,12 +196,25 @@ _WORDS = {
     "clears": "[WEAPON]",
     "throws": "LOAD at X,Y | LOAD at TARGET",
     "throws-back": "at X,Y | at TARGET",
+    "rouses": " | ".join(POWERS),
+    "pulls-stake": "TARGET",
+    "puts-out": "TARGET",
+    "bites": "TARGET",
+    "feeds": "TARGET",
+    "lets-go": "TARGET",
+    "tears-free": "[BITER]",
+    "stakes": "TARGET",
+    "beheads": "TARGET",
+    "attacks": "TARGET with WEAPON",
+    "grapples": "TARGET",
+    "breaks-free": "[from HOLDER]",
 }
 
 
 def rmu_verbs() -> tuple[Verb, ...]:
-    """The verbs :func:`parse_rmu_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
-    return verb_table(_VERBS, _OPTIONS, words=_WORDS)
+    """The verbs :func:`parse_rmu_action` reads, for a form (:meth:`Ruleset.action_verbs`):
+    what follows each and what its options mean (DEC-775)."""
+    return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations=LINE_DECLARATIONS)
 
 
 def _refuse(reason: str) -> RuleRefusal:
@@ -271,7 +287,7 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
     if verb == "reloads":
         if len(positional) > 1:
             raise _refuse("'reloads' takes at most one weapon name.")
-        weapon = positional[0] if positional else line.first("with")
+        weapon = weapon_named(line, positional)
         if (ammo := line.first("ammo")) is not None:
             known_or_refused(ACTIONS_RULE, rmu_data().ammunition, ammo)
         return Reload(**base, weapon=weapon, ammo=ammo)

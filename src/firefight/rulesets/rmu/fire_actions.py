@@ -48,6 +48,7 @@ __all__ = [
     "PrepareRapidFire",
     "Sweep",
     "parse_fire_action",
+    "weapon_named",
 ]
 
 #: The rule unknown verbs and malformed lines are refused under: the actions rmu knows.
@@ -163,6 +164,19 @@ def _feet(name: str, text: str) -> float:
     if match is None:
         raise _refuse(f"{name} takes feet, e.g. 30 or '30 ft', not {text!r}.")
     return finite(name, float(match.group(1)), MAX_COORDINATE_FT)
+
+
+def weapon_named(line: Line, words: Sequence[str]) -> str | None:
+    """The weapon a line names, after its verb (``words``) or by ``--with``, not both: one of
+    them would be dropped unread (DEC-775)."""
+    said = " ".join(words) or None
+    given = line.first("with")
+    if said is not None and given is not None:
+        raise _refuse(
+            f"'{line.verb}' names its weapon once, after the verb or with --with: "
+            f"{said!r} and {given!r} both are."
+        )
+    return said or given
 
 
 def _name(words: Sequence[str], state: EncounterState, what: str) -> str:
@@ -392,7 +406,7 @@ def parse_fire_action(line: Line, state: EncounterState) -> Action:
             weapon_words = []
         if not target_words:
             raise _refuse("'empties' needs someone to aim at, e.g. 'Vik empties the gun at Mara'.")
-        weapon = line.first("with") or (" ".join(weapon_words) or None)
+        weapon = weapon_named(line, weapon_words)
         return EmptyGun(
             **base,
             target=_name(target_words, state, "'empties ... at'"),
@@ -426,6 +440,6 @@ def parse_fire_action(line: Line, state: EncounterState) -> Action:
         )
     if verb == "clears":
         words = [w for w in positional if w.lower() not in ("the", "jam", "a", "stoppage")]
-        weapon = line.first("with") or (" ".join(words) or None)
+        weapon = weapon_named(line, words)
         return ClearJam(**base, weapon=weapon, ap=line.number("ap", None, ACTIONS_RULE))
     raise _refuse(f"rmu knows no firearm action {verb!r}.")

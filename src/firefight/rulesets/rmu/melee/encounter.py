@@ -186,7 +186,8 @@ def parse_melee_action(line: Line, state: EncounterState) -> Action:
         weapon = "-".join(words[at + 1 :])  # "hand axe" is the catalog's hand-axe
         words = words[:at]
     if not words:
-        raise _refuse(f"'{line.verb}' needs a target, e.g. '{_EXAMPLE}'.")
+        example = _EXAMPLE if verb == "attacks" else "Mara grapples Viktor"
+        raise _refuse(f"'{line.verb}' needs a target, e.g. '{example}'.")
     target, used = name_at(words, 0, len(words), state)
     if used != len(words):
         raise _refuse(f"'{line.verb}' takes one target; {' '.join(words[used:])!r} is left over.")
