@@ -75,9 +75,11 @@ def _locations() -> Sequence[str]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Shoots:
-    ap: int | None = _ap("AP on the shot, 1-3 (default 3); each short of 3 costs (RMU-GEN-1).")
+    ap: int | None = _ap(
+        "AP on the shot (default: a full shot's); each AP short costs (RMU-GEN-1)."
+    )
     prepared: bool = param(
-        False, help="A prepared shot: no recoil penalty, 1 AP more (RMU-GEN-3).", line=True
+        False, help="A prepared shot: no recoil penalty, at a cost in AP (RMU-GEN-3).", line=True
     )
     weapon: str | None = _gun()
     situation: tuple[str, ...] = _shot_situation()
@@ -110,7 +112,7 @@ class _Waits:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Prepares:
-    ap: int | None = _ap("AP on the preparation, 2-4 (default 4); fewer is hastier (RMU-RF-3).")
+    ap: int | None = _ap("AP on the preparation (default: the most); fewer is hastier (RMU-RF-3).")
     weapon: str | None = _gun()
     mod: tuple[str, ...] = _mod()
 
@@ -141,7 +143,7 @@ class _Sweeps:
     extra: int | None = param(
         None, help="Rounds spent past the 5 a sweep takes, for volume (RMU-SUP-2).", line=True
     )
-    ap: int | None = _ap("AP on the sweep, 2-4 (default 4); fewer costs (RMU-SUP-3).")
+    ap: int | None = _ap("AP on the sweep (default: the most); fewer costs (RMU-SUP-3).")
     weapon: str | None = _gun()
     dive: tuple[str, ...] = param(
         (), help="Someone in the ground who dives for cover (RMU-SUP-9; any number).", line=True
@@ -195,7 +197,9 @@ class _ThrowsBack:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Throws(_ThrowsBack):
-    ap: int | None = _ap("AP on the throw, 1-3 (default 3); each short of 3 costs (RMU-EXP-3).")
+    ap: int | None = _ap(
+        "AP on the throw (default: a full throw's); each AP short costs (RMU-EXP-3)."
+    )
     enclosed: bool = param(
         False,
         help="It lands in a closed room: a flash-bang's +20, an MK3A2's wider blast.",
@@ -205,7 +209,7 @@ class _Throws(_ThrowsBack):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Bites:
-    ap: int | None = _ap("AP on the bite, a melee attack's 2-4 (default 4; R-6).")
+    ap: int | None = _ap("AP on the bite, as for a melee attack (default: the most; R-6).")
     feral: bool = param(
         False, help="With Feral Weapons, roused first if need be (RMU-BITE-5, V-4).", line=True
     )
@@ -229,7 +233,7 @@ class _Feeds:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _TearsFree:
-    ap: int | None = _ap("AP on the contest, 2-4 (default 4; RMU-BITE-3).")
+    ap: int | None = _ap("AP on the contest (default: the most; RMU-BITE-3).")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -246,7 +250,7 @@ class _Beheads:
         help="A heavy edged weapon (default: broadsword; RMU-STAKE-3).",
         line=True,
     )
-    ap: int | None = _ap("AP on the attack (default 4; R-6).")
+    ap: int | None = _ap("AP on the attack (default: the most; R-6).")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -275,13 +279,13 @@ class _Stakes:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _BreaksFree:
-    ap: int | None = _ap("AP on the contest, 2-4 (default 4; DEC-344).")
+    ap: int | None = _ap("AP on the contest (default: the most; DEC-344).")
     mod: tuple[str, ...] = _mod()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Grapples(_BreaksFree):
-    ap: int | None = _ap("AP on the attack, 2-4 (default 4); each short of 4 costs (RMU-GEN-1).")
+    ap: int | None = _ap("AP on the attack (default: the most); each AP short costs (RMU-GEN-1).")
     parry: int | None = param(
         None, help="OB moved into their own DB until the round ends (default 0).", line=True
     )
