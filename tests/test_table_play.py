@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
@@ -781,10 +783,101 @@ def test_completion_offers_people_verbs_options_and_weapons(service: EncounterSe
     assert "prone" in completer.candidates(["set", "Mara"])
 
 
-@pytest.mark.parametrize("name", ["cpr", "gurps", "cards"])
-def test_every_ruleset_names_its_verbs_for_completion(name: str) -> None:
-    words = find_ruleset(name).action_words()
-    assert "shoots" in words and "reloads" in words
+def fight(example: str) -> EncounterService:
+    """A fresh fight of ``examples/example``, named "raid" as :func:`play` drives it."""
+    service = EncounterService(MemoryStore())
+    scenario = load_scenario(ROOT / "examples" / example)
+    service.new("raid", scenario, Dice.scripted(scenario.opening_rolls))
+    return service
+
+
+def completions(service: EncounterService, typed: str) -> list[str]:
+    """What Tab offers at the end of ``typed``, as the completion would write it."""
+    completer = SessionCompleter(Session(service, "raid", confirm=lambda q: False))
+    return [c.text for c in completer.get_completions(Document(typed), CompleteEvent())]
+
+
+EXAMPLES = ["warehouse.toml", "night-market.toml", "dry-gulch.toml", "cards-alley.toml"]
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_every_verb_tab_offers_is_one_the_ruleset_s_lines_read(example: str) -> None:
+    """ENC-ACTION: Tab offered gurps's inner keys 'all-out' and 'move-and-attack', which its
+    lines refuse ("gurps knows no action 'all-out'"). It offers each verb as the lines spell it
+    (Ruleset.action_verbs, as the web table's form does), and each is read as that verb."""
+    service = fight(example)
+    state = service.state("raid")
+    ruleset = find_ruleset(state.ruleset)
+    actor = state.names[0]
+    verbs = completions(service, f"{actor} ")
+    assert "shoots" in verbs and "reloads" in verbs
+    unread = []
+    for verb in verbs:
+        try:
+            ruleset.parse_action(f"{actor} {verb}", state)
+        except RuleRefusal as refused:
+            if "knows no action" in refused.reason:
+                unread.append(verb)
+    assert unread == []
+
+
+def test_a_verb_of_several_words_completes_as_typed_then_its_options() -> None:
+    """A verb spelled in words ("all-out attacks", "gets up") was offered quoted, as a name is,
+    and its options never followed it: Tab gives the words bare, the rest of a verb begun, then
+    the verb's options."""
+    gulch = fight("dry-gulch.toml")
+    assert completions(gulch, "Ann all") == ["all-out attacks"]
+    assert completions(gulch, "Ann all-out ") == ["attacks"]
+    after = completions(gulch, "Ann all-out attacks ")
+    assert "--location" in after and "Bob" in after and "attacks" not in after
+    assert "and" in completions(gulch, "Ann moves ")  # "moves and shoots" goes on
+    assert completions(fight("cards-alley.toml"), "Giga ge") == ["gets up"]
+
+
+def test_tab_offers_an_option_s_choices_and_the_words_of_a_gm_line() -> None:
+    """An option's choices come from its declaration (cards' --mode, cpr's --aim); a GM line's
+    words follow its form (add NEW like NAME at X,Y; move NAME to X,Y) instead of every name
+    with 'like', 'at' and 'to' after any GM word."""
+    assert completions(fight("cards-alley.toml"), "Rico shoots Giga --mode ") == [
+        "SS", "SA", "BF", "FA",
+    ]  # fmt: skip
+    market = fight("night-market.toml")
+    assert completions(market, "V shoots Juno --aim ") == ["head", "held-item", "leg"]
+    assert completions(market, "add Kid ") == ["like"]
+    assert completions(market, "add Kid like R") == ["Rook"]
+    assert completions(market, "add Kid like Rook ") == ["at"]
+    assert completions(market, "move V ") == ["to"]
+    assert completions(market, "hits ") == ["V", "Juno", "Rook", "Mei"]
+    assert completions(market, "hits Juno ") == []
+
+
+def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`help` gave one example line and no list of the actions: a GM had to mistype a verb to
+    see them. It lists the ruleset's own; `help VERB` gives its words and each option with what
+    it means; an unknown one is refused under ENC-ACTION and changes nothing."""
+    service = fight("cards-alley.toml")
+    play(service, "help\nhelp shoots\nhelp get\nhelp dance\nquit\n")
+    out = capsys.readouterr().out
+    assert "cards actions: shoots, reloads, aims, cocks, gets up, waits" in out
+    assert "  NAME shoots TARGET\n" in out
+    assert re.search(r"--mode SS\|SA\|BF\|FA +Firing mode", out)
+    assert "  NAME gets up\n" in out  # the start of one verb is enough
+    assert "refused: ENC-ACTION: No action 'dance': the actions: shoots, reloads" in out
+    assert len(service.log("raid")) == 1
+    gulch = fight("dry-gulch.toml")
+    play(gulch, "help all-out\nquit\n")
+    assert "  NAME all-out attacks\n" in capsys.readouterr().out
+
+
+def test_odds_with_no_line_give_the_fight_s_own_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`odds` alone said "e.g. 'Mara shoots Viktor'" in every fight: rmu's people, in a cpr
+    night market. It gives the ruleset's example, as `help` does."""
+    play(fight("night-market.toml"), "odds\nquit\n")
+    assert "odds need an action line, e.g. 'V shoots Juno --aim head'" in capsys.readouterr().out
 
 
 # --- width ------------------------------------------------------------------------------------

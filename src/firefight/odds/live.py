@@ -148,7 +148,9 @@ def live_odds(
         FirefightError: no lines, or too few or too many trials.
     """
     if not lines:
-        raise FirefightError("odds need an action line, e.g. 'Mara shoots Viktor'")
+        # The example is the fight's ruleset's own, as the session's help gives it.
+        example = ruleset.example_line or "NAME VERB ..."
+        raise FirefightError(f"odds need an action line, e.g. {example!r}")
     if not 1 <= trials <= 1_000_000:
         raise FirefightError(f"trials must be 1 to 1,000,000, not {trials}")
     first = ruleset.parse_action(lines[0], state)

@@ -370,11 +370,6 @@ class Ruleset(ABC):
         (:mod:`firefight.tables.user_catalogs`); NPC templates are taken by every ruleset."""
         return ()
 
-    def action_words(self) -> Mapping[str, Sequence[str]]:
-        """Each verb of the ruleset's action lines with the options it takes (without
-        ``--``), for completion at the table; none by default."""
-        return {}
-
     def headline(self, summary: Mapping[str, Any]) -> str | None:
         """One line saying what a resolved action came to -- who, what, hit or miss and by
         how much, the damage, the critical -- for the short output (issue 17). The default

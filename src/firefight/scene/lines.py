@@ -51,7 +51,6 @@ __all__ = [
     "option_point",
     "read_line",
     "read_point",
-    "verb_options",
     "verb_table",
     "write_line",
 ]
@@ -239,19 +238,6 @@ def read_line(
     return Line(
         actor=actor, verb=verb, words=tuple(words), options=found, text=" ".join(text.split())
     )
-
-
-def verb_options(
-    verbs: Mapping[str, str], options: Mapping[str, Mapping[str, OptionKind]]
-) -> dict[str, tuple[str, ...]]:
-    """Each canonical verb of ``verbs`` with the options ``options`` gives it, as a ruleset's
-    :meth:`~firefight.rulesets.base.Ruleset.action_words` lists them for completion.
-
-    >>> verb_options({"shoot": "shoots", "shoots": "shoots", "waits": "waits"},
-    ...              {"shoots": {"ap": "int"}})
-    {'shoots': ('ap',), 'waits': ()}
-    """
-    return {verb: tuple(options.get(verb, {})) for verb in dict.fromkeys(verbs.values())}
 
 
 def option_int(name: str, text: str, rule: str = ACTION_RULE) -> int:

@@ -171,11 +171,6 @@ class Cards(Ruleset):
     def upkeep(self, state: EncounterState) -> Outcome:
         return _fight().round_ended()
 
-    def action_words(self) -> Mapping[str, Sequence[str]]:
-        from firefight.rulesets.cards.encounter import action_words
-
-        return action_words()
-
     def fight_tactics(self) -> Mapping[str, Tactic]:
         from firefight.rulesets.cards.tactics import ready
         from firefight.scene.tactics import plain

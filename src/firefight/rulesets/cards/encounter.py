@@ -58,7 +58,6 @@ from firefight.scene.lines import (
     declared_values,
     one_name,
     read_line,
-    verb_options,
     verb_table,
 )
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
@@ -191,11 +190,6 @@ def cards_verbs() -> tuple[Verb, ...]:
     return verb_table(
         VERBS, _options(), words={"shoots": "TARGET"}, declarations={"shoots": (Shot,)}
     )
-
-
-def action_words() -> dict[str, tuple[str, ...]]:
-    """The cards ruleset's verbs and their options, for completion."""
-    return verb_options(VERBS, _options())
 
 
 def parse_cards_action(text: str, state: EncounterState) -> Action:

@@ -48,7 +48,6 @@ from firefight.scene.lines import (
     option_mod,
     option_point,
     read_line,
-    verb_options,
     verb_table,
 )
 from firefight.scene.points import scene_point
@@ -270,11 +269,6 @@ def _point(words: tuple[str, ...] | list[str], what: str) -> Point:
 
 def _mods(line: Line) -> tuple[Modifier, ...]:
     return tuple(option_mod(m) for m in line.options.get("mod", ()))
-
-
-def action_words() -> dict[str, tuple[str, ...]]:
-    """cpr's verbs and their options, for completion."""
-    return verb_options(_VERBS, _OPTIONS)
 
 
 def parse_cpr_action(text: str, state: EncounterState) -> Action:

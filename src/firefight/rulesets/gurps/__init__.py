@@ -179,11 +179,6 @@ class GURPS(Ruleset):
 
         return {"steady": steady, "covered": covered, "plain": plain}
 
-    def action_words(self) -> Mapping[str, Sequence[str]]:
-        from firefight.rulesets.gurps.encounter import action_words
-
-        return action_words()
-
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.gurps.encounter import parse_gurps_action
 

@@ -66,7 +66,6 @@ from firefight.scene.lines import (
     one_name,
     option_point,
     read_line,
-    verb_options,
     verb_table,
 )
 from firefight.scene.points import scene_point
@@ -172,11 +171,6 @@ _WORDS = {
 def gurps_verbs() -> tuple[Verb, ...]:
     """The verbs :func:`parse_gurps_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
     return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations={"shoots": (Shoot,)})
-
-
-def action_words() -> dict[str, tuple[str, ...]]:
-    """gurps's verbs and their options, for completion."""
-    return verb_options(_VERBS, _OPTIONS)
 
 
 def parse_gurps_action(text: str, state: EncounterState) -> Action:

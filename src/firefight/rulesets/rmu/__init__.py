@@ -288,11 +288,6 @@ class RMU(Ruleset):
 
         return USER_KINDS
 
-    def action_words(self) -> Mapping[str, Sequence[str]]:
-        from firefight.rulesets.rmu.encounter_actions import action_words
-
-        return action_words()
-
     def can_still_harm(self, combatant: CombatantState) -> bool:
         return _fight().can_still_harm(combatant)
 

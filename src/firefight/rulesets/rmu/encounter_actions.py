@@ -82,7 +82,6 @@ from firefight.scene.lines import (
     name_at,
     option_point,
     read_line,
-    verb_options,
     verb_table,
 )
 from firefight.scene.state import EncounterState
@@ -203,11 +202,6 @@ def rmu_verbs() -> tuple[Verb, ...]:
 
 def _refuse(reason: str) -> RuleRefusal:
     return RuleRefusal(ACTIONS_RULE, reason)
-
-
-def action_words() -> dict[str, tuple[str, ...]]:
-    """rmu's verbs and their options, for completion."""
-    return verb_options(_VERBS, _OPTIONS)
 
 
 def parse_rmu_action(text: str, state: EncounterState) -> Action:
