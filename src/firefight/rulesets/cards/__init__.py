@@ -246,6 +246,11 @@ class Cards(Ruleset):
 
         return cards_figures(combatant)
 
+    def status(self, combatant: CombatantState) -> str:
+        from firefight.rulesets.cards.encounter import cards_status
+
+        return cards_status(combatant)
+
     def went_down(self, before: CombatantState, after: CombatantState) -> str | None:
         """A full Red level is said as the wound track says it: down and dying (K-3), not
         fallen unconscious."""

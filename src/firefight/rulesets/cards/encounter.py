@@ -24,7 +24,7 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init, replace
 from firefight.geometry import distance_ft
 from firefight.outcome import Happened, Outcome, ResolvedWord, Result
-from firefight.rulesets.base import Ruleset, weapons_text
+from firefight.rulesets.base import Ruleset, combatant_status, weapons_text
 from firefight.rulesets.cards.data import CardsData, cards_data
 from firefight.rulesets.cards.deck import DeckInPlay
 from firefight.rulesets.cards.encounter_events import (
@@ -71,6 +71,7 @@ __all__ = [
     "cards_figures",
     "cards_overlay",
     "cards_row",
+    "cards_status",
     "cards_verbs",
     "describe_cards_event",
     "initiative",
@@ -646,17 +647,23 @@ def cards_figures(c: CombatantState) -> Mapping[str, object]:
     }
 
 
+def cards_status(c: CombatantState) -> str:
+    """Up, down and dying (a full Red level, K-3), unconscious or dead: the state table's word,
+    and so the GM's ``set NAME dead`` answer's (DEC-745). The dead are dead whatever their
+    track: "out" said neither, so the GM could not tell a corpse from someone knocked out."""
+    if c.unconscious and not c.dead and stats_of(c).track.down:
+        return "down and dying"
+    return combatant_status(c)
+
+
 def cards_row(c: CombatantState) -> dict[str, str]:
-    """One row of the state table: the turn, the track, up, knocked down or out and the
-    posture (a fall leaves one prone, K-4; a GM's ``set V prone`` seen, as every ruleset's row
-    shows it), where, weapons and armor."""
+    """One row of the state table: the turn, the track, the state (:func:`cards_status`, or
+    knocked down) and the posture (a fall leaves one prone, K-4; a GM's ``set V prone`` seen, as
+    every ruleset's row shows it), where, weapons and armor."""
     s: CardsStats = stats_of(c)
-    if c.unconscious or c.dead:
-        status = "down and dying" if s.track.down else "out"
-    elif s.knocked_down:
+    status = cards_status(c)
+    if s.knocked_down and not (c.dead or c.unconscious):
         status = "knocked down"
-    else:
-        status = "up"
     turn = "-" if not c.can_act else ("taken" if s.acted else "ahead")
     if s.owes and c.can_act:
         turn += f" (owes: {', '.join(s.owes)})"
