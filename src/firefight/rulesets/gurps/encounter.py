@@ -43,7 +43,7 @@ from firefight.rulesets.gurps.ranges import yards_from_feet
 from firefight.rulesets.gurps.readying import draw_maneuver, reload_maneuver
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.scene_cover import check_in_sight
-from firefight.rulesets.gurps.setup import opportunity_modifier
+from firefight.rulesets.gurps.setup import opportunity_modifier, watched_words
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.success import judge
 from firefight.rulesets.gurps.turn_events import (
@@ -356,7 +356,8 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
         return attack(state, action, dice, TraceBuilder())
     if action.verb == "aims":
         aimed = _aim(state, action)
-        return announced(aimed, f"{c.name} aims at {aimed.aim_target} ({aimed.aim_turns} turn(s)).")
+        turns = counted(aimed.aim_turns, "turn")
+        return announced(aimed, f"{c.name} aims at {aimed.aim_target} ({turns}).")
     if action.verb == "moves":
         x, y = option_point(action.words, what="'moves'", unit="ft")
         to = scene_point(x, y, "ft")
@@ -453,7 +454,7 @@ def _wait(state: EncounterState, c: CombatantState, opts: Mapping[str, tuple[str
             watch_for=for_,
             watch_hold="hold" in opts,
         ),
-        f"{c.name} waits, watching {watch}{where}.",
+        f"{c.name} waits, watching {watched_words(watch)}{where}.",
     )
 
 
@@ -615,7 +616,7 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
         f"shock {s.shock}" if s.shock else "",
         "knocked down" if s.knocked_down else "",
         f"aiming at {s.aim_target} ({s.aim_turns})" if s.aim_target else "",
-        f"watching {s.watching}" if s.watching else "",
+        f"watching {watched_words(s.watching)}" if s.watching else "",
         f"reloading {s.reloading} {s.busy} s"
         if s.reloading
         else f"busy {s.busy} s"
