@@ -729,6 +729,19 @@ def test_a_session_resumed_redoes_what_the_last_one_undid(
     assert service.state("raid").combatant("Viktor").hits_left == 49
 
 
+def test_why_in_a_session_opened_again_explains_the_log_s_last_record(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ENC-UNDO: a GM back from a break asked `why` and was told "no action yet this session",
+    as after an undo: the last record still in force is the log's, whichever session made it."""
+    play(service, "Mara moves -8,6\nrolls 97,45\nMara shoots Viktor --ap 3\nquit\n")
+    capsys.readouterr()
+    play(service, "why\nundo\nwhy\nquit\n")
+    before, undone, after = capsys.readouterr().out.partition("undone: #3")
+    assert undone and "attack total = 89" in before
+    assert "#2 round 1: Mara moves -8,6" in after and "attack total" not in after
+
+
 def test_a_session_word_alone_is_the_session_s_whoever_bears_its_name(
     service: EncounterService,
 ) -> None:

@@ -26,7 +26,7 @@ from firefight.cli.encounter import note_unused, show_records, show_short, show_
 from firefight.dice import Dice, ScriptedSource, SeededSource, read_faces
 from firefight.encounter.engine import check_allowed
 from firefight.encounter.gm import GM_COMMANDS, STATUSES, is_gm_line
-from firefight.encounter.log import LogRecord
+from firefight.encounter.log import LogRecord, live
 from firefight.encounter.turns import ahead_of, next_up, unspent
 from firefight.errors import DiceError, FirefightError, RuleRefusal
 from firefight.fuzzy import hint
@@ -252,10 +252,10 @@ class Session:
         show_records(self.service.log(self.name), trace=False)
 
     def _trace(self, rest: str) -> None:
-        if self.last is None:
-            console.print("no action yet this session")
-            return
-        show_records([self.last], trace=True)
+        # Before this session's first action (opened again after a break) or after an undo, the
+        # last record still in force is the log's: "no action yet this session" hid it.
+        last = self.last or live(self.service.log(self.name))[-1]
+        show_records([last], trace=True)
 
     _why = _trace
 
