@@ -195,7 +195,7 @@ def test_a_weapon_not_carried_is_refused_under_the_action_rule_not_the_reaction_
     [
         ("Ann jumps", "cards knows no action 'jumps'"),
         ("Ann shoots Bob --mode", "--mode needs a value"),
-        ("Ann reloads now", "'reloads' takes no name"),
+        ("Ann cocks now", "'cocks' takes no name"),
         ("Ann shoots Ann", "Ann cannot shoot at themselves."),
     ],
 )

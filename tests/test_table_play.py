@@ -881,7 +881,30 @@ def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
     assert len(service.log("raid")) == 1
     gulch = fight("dry-gulch.toml")
     play(gulch, "help all-out\nquit\n")
-    assert "  NAME all-out attacks\n" in capsys.readouterr().out
+    assert "  NAME all-out attacks [at] TARGET\n" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("example", "line", "weapon"),
+    [
+        ("warehouse.toml", "Mara reloads glock", "glock"),
+        ("night-market.toml", "V reloads pistol", "pistol"),
+        ("dry-gulch.toml", "Ann reloads 38", "38"),
+        ("cards-alley.toml", "Jilly reloads g11", "g11"),
+    ],
+)
+def test_every_ruleset_reads_the_weapon_a_reload_names(
+    example: str, line: str, weapon: str
+) -> None:
+    """ENC-ACTION: rmu and cpr read `reloads WEAPON`, while gurps refused it ("'reloads' takes no
+    name: '38'") and cards too, wanting --weapon: a GM moving between them met a refusal for the
+    same words. Every ruleset reads the weapon so; named twice, two ways, it is refused."""
+    state = fight(example).state("raid")
+    ruleset = find_ruleset(state.ruleset)
+    assert ruleset.parse_action(line, state).weapon == weapon  # type: ignore[attr-defined]
+    if state.ruleset in ("gurps", "cards"):
+        with pytest.raises(RuleRefusal, match="names the weapon twice"):
+            ruleset.parse_action(f"{line} --weapon other", state)
 
 
 def test_odds_with_no_line_give_the_fight_s_own_example(

@@ -85,6 +85,32 @@ class Line:
         text = self.first(name)
         return default if text is None else option_int(name, text, rule)
 
+    def weapon_said(self, option: str, rule: str = ACTION_RULE) -> str | None:
+        """The weapon named in the words after the verb (``Ann reloads 38``, as every ruleset's
+        reload may say it), else by ``option`` (``--weapon``); both must name the same one.
+
+        >>> said = Line(actor="Ann", verb="reloads", words=("38",), options={}, text="")
+        >>> said.weapon_said("weapon")
+        '38'
+        >>> Line(actor="Ann", verb="reloads", words=("38",), options={"weapon": ("45",)},
+        ...      text="").weapon_said("weapon")
+        Traceback (most recent call last):
+        ...
+        firefight.errors.RuleRefusal: ENC-ACTION: 'reloads' names the weapon twice, '38' and \
+--weapon 45: name it once.
+        """
+        given = self.first(option)
+        if not self.words:
+            return given
+        named = " ".join(self.words)
+        if given is not None and given.lower() != named.lower():
+            raise RuleRefusal(
+                rule,
+                f"'{self.verb}' names the weapon twice, {named!r} and --{option} {given}: "
+                "name it once.",
+            )
+        return named
+
     def mods(self, rule: str = ACTION_RULE, *, example: str = "-2:smoke") -> tuple[Modifier, ...]:
         """Every ``--mod VALUE:LABEL`` given, in order (:func:`option_mod`)."""
         return tuple(option_mod(m, rule, example=example) for m in self.options.get("mod", ()))

@@ -189,7 +189,10 @@ def _options() -> dict[str, Mapping[str, OptionKind]]:
 def cards_verbs() -> tuple[Verb, ...]:
     """The verbs :func:`parse_cards_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
     return verb_table(
-        VERBS, _options(), words={"shoots": "TARGET"}, declarations={"shoots": (Shot,)}
+        VERBS,
+        _options(),
+        words={"shoots": "TARGET", "reloads": "[WEAPON]"},
+        declarations={"shoots": (Shot,)},
     )
 
 
@@ -214,7 +217,9 @@ def parse_cards_action(text: str, state: EncounterState) -> Action:
             weapon=weapon,
             options=tuple(sorted(values.items())),
         )
-    if line.words:
+    if line.verb == "reloads":
+        weapon = line.weapon_said("weapon")
+    elif line.words:
         raise RuleRefusal(
             ACTION_RULE, f"'{line.verb}' takes no name; read {' '.join(line.words)!r}."
         )

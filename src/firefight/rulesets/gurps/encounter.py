@@ -165,6 +165,10 @@ _WORDS = {
     "shoots": "[at] TARGET",
     "moves": "[to] X,Y",
     "turns": "[to face] TARGET|X,Y",
+    "all-out": "[at] TARGET",
+    "move-and-attack": "[at] TARGET",
+    "reloads": "[WEAPON]",
+    "draws": "WEAPON",
 }
 
 
@@ -182,14 +186,19 @@ def parse_gurps_action(text: str, state: EncounterState) -> Action:
         target = one_name(line.words, state, what=f"{line.verb} at")
     elif line.verb == "turns":
         target = _facing_whom(line.words, line.actor, state)
-    elif line.words and line.verb not in ("moves", "turns", "draws"):
+    elif line.words and line.verb not in ("moves", "turns", "draws", "reloads"):
         raise RuleRefusal(ACTION_RULE, f"'{line.verb}' takes no name: {' '.join(line.words)!r}.")
+    weapon = line.first("weapon")
+    if line.verb == "draws":
+        weapon = " ".join(line.words)
+    elif line.verb == "reloads":
+        weapon = line.weapon_said("weapon")
     return GurpsAction(
         actor=line.actor,
         verb=line.verb,
         text=text,
         target=target,
-        weapon=" ".join(line.words) if line.verb == "draws" else line.first("weapon"),
+        weapon=weapon,
         options=tuple(line.options.items()),
         words=line.words,
     )
