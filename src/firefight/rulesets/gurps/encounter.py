@@ -642,9 +642,13 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
         )
         or "-"
     )
+    # Whose maneuver is still to come this turn, as rmu's AP and cpr's and cards's turn show it:
+    # the prompt named them, but the table a GM reads between turns did not.
+    turn = "-" if not c.in_fight else "taken" if s.acted else "maneuver"
     return {
         "name": c.name,
         "side": c.side,
+        "turn": turn,
         "HP": f"{s.hp_left}/{s.hp}",
         "state": f"{state}, {c.posture.value}",
         "conditions": ", ".join(x for x in conditions if x) or "-",
