@@ -208,3 +208,6 @@ def test_gur_opp_1_a_wait_says_what_it_watches_in_words() -> None:
     assert three.record.narration[0] == "Bob waits, watching 3 hexes."
     cone = engine.act(state, "Bob waits --watch cone", GURPS, Dice.scripted([]))
     assert cone.record.narration[0] == "Bob waits, watching a cone."
+    # Do Nothing, unstunned, said "Bob waits." as if he watched for a mover.
+    idle = engine.act(state, "Bob recovers", GURPS, Dice.scripted([]))
+    assert idle.record.narration[0] == "Bob does nothing."

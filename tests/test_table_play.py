@@ -880,8 +880,10 @@ def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
     assert "refused: ENC-ACTION: No action 'dance': the actions: shoots, reloads" in out
     assert len(service.log("raid")) == 1
     gulch = fight("dry-gulch.toml")
-    play(gulch, "help all-out\nquit\n")
-    assert "  NAME all-out attacks [at] TARGET\n" in capsys.readouterr().out
+    play(gulch, "help all-out\nhelp moves\nquit\n")
+    out = capsys.readouterr().out
+    assert "  NAME all-out attacks [at] TARGET\n" in out
+    assert "  NAME moves [to] X,Y (X,Y in ft)\n" in out  # gurps's Move is in yards (DEC-779)
 
 
 @pytest.mark.parametrize(

@@ -269,7 +269,8 @@ class Session:
         ruleset = self.ruleset
         verbs = ruleset.action_verbs()
         if rest:
-            console.print(escape("\n".join(_verb_help(_verb_named(rest, verbs)))))
+            verb = _verb_named(rest, verbs)
+            console.print(escape("\n".join(_verb_help(verb, ruleset.scene_unit))))
             return
         # The example is the fight's ruleset's own: rmu's --ap means nothing to cpr.
         example = ruleset.example_line
@@ -296,8 +297,9 @@ def _verb_named(typed: str, verbs: Sequence[Verb]) -> Verb:
     return found[0]
 
 
-def _verb_help(verb: Verb) -> list[str]:
-    """What ``verb`` takes: its words, then each option with what its declaration says of it."""
+def _verb_help(verb: Verb, unit: str) -> list[str]:
+    """What ``verb`` takes: its words (a place in the scene's ``unit``, as the table shows it),
+    then each option with what its declaration says of it."""
     rows = []
     for spelled, kind in verb.options.items():
         declared = verb.param_of(spelled)
@@ -308,7 +310,8 @@ def _verb_help(verb: Verb) -> list[str]:
         rows.append((f"--{spelled}{value}", said))
     width = max((len(flag) for flag, _ in rows), default=0)
     options = (f"    {flag:<{width}}  {said}".rstrip() for flag, said in rows)
-    return [f"  NAME {verb.name} {verb.words}".rstrip(), *options]
+    place = f" (X,Y in {unit})" if "X,Y" in verb.words else ""
+    return [f"  NAME {verb.name} {verb.words}{place}".rstrip(), *options]
 
 
 def _value_shown(kind: OptionKind, choices: Sequence[str] | None) -> str:

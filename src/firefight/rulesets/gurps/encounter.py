@@ -39,7 +39,6 @@ from firefight.rulesets.gurps.firing import (
 )
 from firefight.rulesets.gurps.maneuvers import check_reach
 from firefight.rulesets.gurps.opportunity import check_in_arc, watched_area
-from firefight.rulesets.gurps.ranges import yards_from_feet
 from firefight.rulesets.gurps.readying import draw_maneuver, reload_maneuver
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.scene_cover import check_in_sight
@@ -383,7 +382,9 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
     if action.verb == "recovers":
         trace = TraceBuilder()
         if not stats.stunned:
-            return announced(GurpsManeuver(actor=c.name, maneuver="nothing"), f"{c.name} waits.")
+            # Do Nothing, said so: "waits" is the Wait maneuver, which watches and may fire.
+            nothing = GurpsManeuver(actor=c.name, maneuver="nothing")
+            return announced(nothing, f"{c.name} does nothing.")
         roll = DiceRoller(dice, trace).sum(3, "HT roll to recover from stun")
         verdict = judge(roll, stats.ht, DATA.core.success)
         trace.step(f"HT {stats.ht}: {verdict.result}", rule=RULE)
@@ -652,8 +653,9 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
         "HP": f"{s.hp_left}/{s.hp}",
         "state": f"{state}, {c.posture.value}",
         "conditions": ", ".join(x for x in conditions if x) or "-",
-        "at (yd)": f"{round(yards_from_feet(c.position.x_ft), 1):g},"
-        f"{round(yards_from_feet(c.position.y_ft), 1):g}",
+        # In feet, as every place is typed (`moves X,Y`, `--at`, the GM's `move`; DEC-205):
+        # yards here had a GM type 0,8 for two yards and walk 22 ft (DEC-779).
+        "at (ft)": f"{round(c.position.x_ft, 1):g},{round(c.position.y_ft, 1):g}",
         "weapons": weapons,
         "armor": s.armor,
     }
