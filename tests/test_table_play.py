@@ -800,7 +800,8 @@ def fight(example: str) -> EncounterService:
     """A fresh fight of ``examples/example``, named "raid" as :func:`play` drives it."""
     service = EncounterService(MemoryStore())
     scenario = load_scenario(ROOT / "examples" / example)
-    service.new("raid", scenario, Dice.scripted(scenario.opening_rolls))
+    rolls = scenario.opening_rolls
+    service.new("raid", scenario, Dice.scripted(rolls) if rolls else Dice.seeded(1))
     return service
 
 
@@ -907,6 +908,25 @@ def test_every_ruleset_reads_the_weapon_a_reload_names(
     if state.ruleset in ("gurps", "cards"):
         with pytest.raises(RuleRefusal, match="names the weapon twice"):
             ruleset.parse_action(f"{line} --weapon other", state)
+
+
+def test_show_names_each_barrier_where_it_stands_in_the_scene_s_unit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """RMU-MOV-1: `Mara dashes to cover crates` names a barrier, but rmu's `show` (and gurps's
+    and cards's) named none: the GM had to read the scenario file. Each is listed under the
+    table, in the unit places are typed in; cpr lists its cover with the HP left, as before."""
+    raid = fight("warehouse.toml")
+    play(raid, "show\nMara dashes to cover crates\nquit\n")
+    out = capsys.readouterr().out
+    assert "barrier: crates, hard, 3.5 ft high, from 0,38 to 22,38" in out
+    assert "barrier: forklift, hardened, 4 ft high, from 24,46 to 36,46" in out
+    assert raid.log("raid")[-1].text == "Mara dashes to cover crates"
+    gurps = find_ruleset("gurps")
+    stockyard = gurps.describe_scene(fight("stockyard.toml").state("raid"))
+    assert "barrier: wagon, hard, 4.5 ft high, from 14,64 to 24,64" in stockyard
+    yard = fight("container-yard.toml").state("raid")
+    assert not [line for line in find_ruleset("cpr").describe_scene(yard) if "barrier" in line]
 
 
 def test_odds_with_no_line_give_the_fight_s_own_example(
