@@ -929,6 +929,21 @@ def test_show_names_each_barrier_where_it_stands_in_the_scene_s_unit(
     assert not [line for line in find_ruleset("cpr").describe_scene(yard) if "barrier" in line]
 
 
+@pytest.mark.parametrize("example", [*EXAMPLES, "container-yard.toml"])
+def test_a_line_with_too_little_is_shown_one_of_the_fight_s_own_people(example: str) -> None:
+    """ENC-ACTION, R-6: a line of one word was answered "e.g. 'V shoots ...'" in every cpr fight
+    and "e.g. 'Ann shoots Bob --mode BF'" in every cards one, naming nobody in the container
+    yard or the alley. The example names whoever was typed and someone of another side."""
+    state = fight(example).state("raid")
+    ruleset = find_ruleset(state.ruleset)
+    actor = state.combatants[-1]
+    with pytest.raises(RuleRefusal) as refused:
+        ruleset.parse_action(actor.name, state)
+    said = re.search(r"e\.g\. '(\S+) (\S+) (\S+)'", refused.value.reason)
+    assert said is not None and said[1] == actor.name
+    assert state.combatant(said[3]).side != actor.side
+
+
 def test_odds_with_no_line_give_the_fight_s_own_example(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

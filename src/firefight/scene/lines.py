@@ -44,6 +44,7 @@ __all__ = [
     "Verb",
     "declared_options",
     "declared_values",
+    "example_line",
     "name_at",
     "one_name",
     "option_int",
@@ -207,14 +208,13 @@ def read_line(
     *,
     ruleset: str,
     rule: str = ACTION_RULE,
-    example: str | None = None,
 ) -> Line:
     """Split ``text`` into actor, verb, words and options.
 
     ``verbs`` maps every spelling accepted (``"shoot"``, ``"fires"``, ``"fires rapid"``), in
     lower case, to its canonical verb; the longest spelling found wins. ``options`` gives each
-    canonical verb's options. Refusals cite ``rule``; ``example`` is a whole line to show a
-    player who gave too little.
+    canonical verb's options. Refusals cite ``rule``; a player who gave too little is shown a
+    line of the scene's own people (:func:`example_line`).
     """
     if any(is_control(ch) for ch in text):
         raise RuleRefusal(rule, "The action line holds a control character; type it plainly.")
@@ -231,7 +231,8 @@ def read_line(
             "'encounter gm', or alone in 'encounter play' or the web table's whole line.",
         )
     if len(tokens) < 2:
-        example = example or f"V {canonical[0]} ..."
+        named = state.find(tokens[0]) if tokens else None
+        example = example_line(state, canonical[0], named.name if named else None)
         raise RuleRefusal(rule, f"An action names who acts and what they do, e.g. {example!r}.")
     first_option = next((i for i, t in enumerate(tokens) if t.startswith("--")), len(tokens))
     longest = max(len(spelling.split()) for spelling in verbs)
@@ -407,6 +408,28 @@ def verb_table(
         )
         for verb, spelling in spelled.items()
     )
+
+
+def example_line(state: EncounterState, verb: str, actor: str | None = None) -> str:
+    """A line of ``verb`` for a refusal to show, naming the scene's own people: ``actor`` (else
+    the first) and someone else, of another side where there is one. A fixed "V shoots ..."
+    named nobody in most fights.
+
+    >>> from firefight.geometry import Point
+    >>> from firefight.scene.state import CombatantState
+    >>> people = tuple(CombatantState(name=n, position=Point(x_ft=0, y_ft=0))
+    ...                for n in ("Kes", "Dova"))
+    >>> scene = EncounterState(title="t", ruleset="x", combatants=people)
+    >>> example_line(scene, "shoots"), example_line(scene, "shoots", "Dova")
+    ('Kes shoots Dova', 'Dova shoots Kes')
+    """
+    people = state.combatants
+    who = actor or (people[0].name if people else "NAME")
+    found = state.find(who)
+    others = [c for c in people if c.name != who]
+    foes = [c for c in others if found is None or c.side != found.side]
+    other = (foes or others)[0].name if others else "TARGET"
+    return f"{who} {verb} {other}"
 
 
 def write_line(

@@ -203,7 +203,6 @@ def parse_cards_action(text: str, state: EncounterState) -> Action:
         VERBS,
         _options(),
         ruleset="cards",
-        example="Ann shoots Bob --mode BF",
     )
     weapon = line.first("weapon")
     if line.verb == "shoots":

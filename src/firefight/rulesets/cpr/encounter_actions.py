@@ -44,6 +44,7 @@ from firefight.scene.lines import (
     Verb,
     declared_options,
     declared_values,
+    example_line,
     name_at,
     option_mod,
     option_point,
@@ -255,7 +256,7 @@ def _refuse(reason: str) -> RuleRefusal:
 def _target(words: tuple[str, ...], verb: str, state: EncounterState) -> str:
     words = tuple(w for w in words if w.lower() != "at")
     if not words:
-        raise _refuse(f"'{verb}' needs a target, e.g. 'V {verb} Rook'.")
+        raise _refuse(f"'{verb}' needs a target, e.g. {example_line(state, verb)!r}.")
     target, used = name_at(words, 0, len(words), state)
     if used != len(words):
         raise _refuse(f"'{verb}' takes one target; {' '.join(words[used:])!r} is left over.")

@@ -177,9 +177,7 @@ def gurps_verbs() -> tuple[Verb, ...]:
 
 
 def parse_gurps_action(text: str, state: EncounterState) -> Action:
-    line = read_line(
-        text, state, _VERBS, _OPTIONS, ruleset="gurps", example="Ann shoots Bob --shots 2"
-    )
+    line = read_line(text, state, _VERBS, _OPTIONS, ruleset="gurps")
     target = None
     if line.verb == "aims" or line.verb in ATTACKS:
         target = one_name(line.words, state, what=f"{line.verb} at")

@@ -79,6 +79,7 @@ from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.lines import (
     OptionKind,
     Verb,
+    example_line,
     name_at,
     option_point,
     read_line,
@@ -227,7 +228,6 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
         _OPTIONS,
         ruleset="rmu",
         rule=ACTIONS_RULE,
-        example="Mara shoots Viktor",
     )
     if line.verb in FIRE_OPTIONS:
         return parse_fire_action(line, state)
@@ -248,7 +248,8 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
     if verb == "shoots":
         words = [w for w in positional if w.lower() != "at"]
         if not words:
-            raise _refuse("'shoots' needs a target, e.g. 'Mara shoots Viktor'.")
+            example = example_line(state, "shoots", line.actor)
+            raise _refuse(f"'shoots' needs a target, e.g. {example!r}.")
         target, used = name_at(words, 0, len(words), state)
         if used != len(words):
             raise _refuse(f"'shoots' takes one target; {' '.join(words[used:])!r} is left over.")
