@@ -1063,8 +1063,14 @@ def test_the_session_asks_about_the_order_only_of_an_action_the_rules_allow(
 
     session = Session(service, "raid", confirm=yes, seed=1)
     session.handle(f"{second} waits")
-    assert asked == [] and f"refused: K-2: {first} drew higher" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert asked == [] and f"refused: K-2: {first} drew higher" in said
+    # What the GM may do instead, since no answer would do (ENC-GM).
+    assert f"(the GM's 'delay NAME' puts {first} last this round)" in said
     assert len(service.log("raid")) == 1
+    session.handle(f"delay {first}")
+    session.handle(f"{second} waits")
+    assert service.log("raid")[-1].text == f"{second} waits"
 
 
 def test_an_action_the_rules_refuse_is_refused_for_that_before_the_order_is_checked() -> None:

@@ -248,9 +248,12 @@ def _waited_for(state: EncounterState, actor: CombatantState) -> str | None:
             return None
         waiting = [n for n in group if (c := state.find(n)) and c.can_act and not stats_of(c).acted]
         if waiting:
+            # The order is the rules', so no "go on?" overrides it: say what the GM may do.
+            them = "them" if len(waiting) > 1 else waiting[0]
             return (
                 f"{' and '.join(waiting)} drew higher for reaction and "
-                f"act{'s' if len(waiting) == 1 else ''} before {actor.name}"
+                f"act{'s' if len(waiting) == 1 else ''} before {actor.name} "
+                f"(the GM's 'delay NAME' puts {them} last this round)"
             )
     return None
 
