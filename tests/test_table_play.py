@@ -951,6 +951,10 @@ def test_odds_with_no_line_give_the_fight_s_own_example(
     night market. It gives the ruleset's example, as `help` does."""
     play(fight("night-market.toml"), "odds\nquit\n")
     assert "odds need an action line, e.g. 'V shoots Juno --aim head'" in capsys.readouterr().out
+    # Nor "after the upkeep", rmu's word, in a gurps fight: the round's end says it.
+    play(fight("dry-gulch.toml"), "odds Ann shoots Bob; Bob waits\nquit\n")
+    out = capsys.readouterr().out
+    assert "P(Bob down by the round's end, after Bob waits) = " in out and "upkeep" not in out
 
 
 # --- width ------------------------------------------------------------------------------------

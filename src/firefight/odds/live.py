@@ -86,11 +86,12 @@ class LiveOdds:
         elif self.target is not None:
             assert self.down_after is not None and self.down_by_end is not None
             lines.append(f"  P({self.target} down after it) = {pct(self.down_after)}")
+            # "after ... the upkeep" was rmu's word for the round's end in every ruleset's
+            # odds; the round's end says it, whatever it brings (bleeding, death saves).
             rest = "; ".join(self.lines[1:])
-            then = f"after {rest} and" if rest else "after"
+            then = f", after {rest}" if rest else ""
             lines.append(
-                f"  P({self.target} down by the round's end, {then} the upkeep) = "
-                f"{pct(self.down_by_end)}"
+                f"  P({self.target} down by the round's end{then}) = {pct(self.down_by_end)}"
             )
         lines += [f"  P({effect}) = {pct(p)}" for effect, p in self.effects]
         if self.stopped:
