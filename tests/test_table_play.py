@@ -875,6 +875,7 @@ def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
     play(service, "help\nhelp shoots\nhelp get\nhelp dance\nquit\n")
     out = capsys.readouterr().out
     assert "cards actions: shoots, reloads, aims, cocks, gets up, waits" in out
+    assert "cards figures for set NAME FIGURE N: green, yellow, red, wear" in out
     assert "  NAME shoots TARGET\n" in out
     assert re.search(r"--mode SS\|SA\|BF\|FA +Firing mode", out)
     assert "  NAME gets up\n" in out  # the start of one verb is enough

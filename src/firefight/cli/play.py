@@ -280,6 +280,11 @@ class Session:
         if verbs:
             listed = ", ".join(v.name for v in verbs)
             console.print(escape(f"  {ruleset.name} actions: {listed}"))
+        figures = ruleset.gm_figures()
+        if figures:
+            # What `set NAME FIGURE N` takes here: a wrong one was the only way to find out.
+            listed = ", ".join(figures)
+            console.print(escape(f"  {ruleset.name} figures for set NAME FIGURE N: {listed}"))
 
 
 def _verb_named(typed: str, verbs: Sequence[Verb]) -> Verb:
