@@ -857,6 +857,11 @@ def test_tab_offers_an_option_s_choices_and_the_words_of_a_gm_line() -> None:
     ]  # fmt: skip
     market = fight("night-market.toml")
     assert completions(market, "V shoots Juno --aim ") == ["head", "held-item", "leg"]
+    # RMU-EXP-12, V-3: what the rules let the first word be, right after the verb only.
+    raid = fight("warehouse.toml")
+    assert completions(raid, "Mara throws m6") == ["m67"]
+    assert completions(raid, "Mara rouses c") == ["celerity"]
+    assert "m67" not in completions(raid, "Mara throws m67 at ")
     assert completions(market, "add Kid ") == ["like"]
     assert completions(market, "add Kid like R") == ["Rook"]
     assert completions(market, "add Kid like Rook ") == ["at"]

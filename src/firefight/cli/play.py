@@ -316,7 +316,8 @@ def _verb_help(verb: Verb, unit: str) -> list[str]:
     width = max((len(flag) for flag, _ in rows), default=0)
     options = (f"    {flag:<{width}}  {said}".rstrip() for flag, said in rows)
     place = f" (X,Y in {unit})" if "X,Y" in verb.words else ""
-    return [f"  NAME {verb.name} {verb.words}{place}".rstrip(), *options]
+    first = [f"    first word: {', '.join(verb.first_words)}"] if verb.first_words else []
+    return [f"  NAME {verb.name} {verb.words}{place}".rstrip(), *first, *options]
 
 
 def _value_shown(kind: OptionKind, choices: Sequence[str] | None) -> str:
@@ -393,7 +394,9 @@ class SessionCompleter(Completer):
             declared = verb.param_of(last[2:])
             return list((declared.choices() if declared is not None else None) or ())
         options = [f"--{o}" for o in verb.options]
-        return [*going, *options, *(n for n in names if n != actor.name), *weapons]
+        # Right after the verb, what the rules let its first word be (rmu's loads, powers).
+        first = verb.first_words if len(said) == len(verb.name.split()) else ()
+        return [*going, *first, *options, *(n for n in names if n != actor.name), *weapons]
 
     def _gm_candidates(self, command: str, args: list[str], names: list[str]) -> list[str]:
         """What comes next in a GM line: ``set NAME`` a status, posture or figure; ``add NEW

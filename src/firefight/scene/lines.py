@@ -375,6 +375,9 @@ class Verb:
     options: Mapping[str, OptionKind]
     words: str = ""
     declarations: tuple[type, ...] = ()
+    #: What the first word after the verb may be, where the rules name it (rmu's explosive
+    #: loads for ``throws``, a Kindred's powers for ``rouses``): Tab offers them.
+    first_words: tuple[str, ...] = ()
 
     def param_of(self, spelled: str) -> Any:
         """The :class:`~firefight.declarations.Option` an option spelled ``spelled`` (without
@@ -392,10 +395,11 @@ def verb_table(
     *,
     words: Mapping[str, str] | None = None,
     declarations: Mapping[str, tuple[type, ...]] | None = None,
+    first_words: Mapping[str, Sequence[str]] | None = None,
 ) -> tuple[Verb, ...]:
     """The canonical verbs of a ruleset's tables (those :func:`read_line` reads), in the order
     they are first spelled, each named by its first spelling (what a line may say: "all-out
-    attacks", not the key "all-out") with its options, words and declarations."""
+    attacks", not the key "all-out") with its options, words, declarations and first words."""
     spelled: dict[str, str] = {}
     for spelling, verb in verbs.items():
         spelled.setdefault(verb, spelling)
@@ -405,6 +409,7 @@ def verb_table(
             options=dict(options.get(verb, {})),
             words=(words or {}).get(verb, ""),
             declarations=(declarations or {}).get(verb, ()),
+            first_words=tuple((first_words or {}).get(verb, ())),
         )
         for verb, spelling in spelled.items()
     )

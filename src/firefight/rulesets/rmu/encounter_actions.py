@@ -48,6 +48,7 @@ from firefight.rulesets.rmu.encounter_explosives import (
     parse_throw,
     parse_throw_back,
 )
+from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_actions import (
     ACTIONS_RULE,
     FIRE_OPTIONS,
@@ -55,6 +56,7 @@ from firefight.rulesets.rmu.fire_actions import (
     MOD_EXAMPLE,
     parse_fire_action,
 )
+from firefight.rulesets.rmu.kindred import POWERS
 from firefight.rulesets.rmu.kindred_actions import (
     KINDRED_OPTIONS,
     KINDRED_VERBS,
@@ -193,12 +195,16 @@ _WORDS = {
     "clears": "[WEAPON]",
     "throws": "LOAD at X,Y | LOAD at TARGET",
     "throws-back": "at X,Y | at TARGET",
+    "rouses": "POWER",
 }
 
 
 def rmu_verbs() -> tuple[Verb, ...]:
     """The verbs :func:`parse_rmu_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
-    return verb_table(_VERBS, _OPTIONS, words=_WORDS)
+    loads = tuple(explosive_data().loads)
+    return verb_table(
+        _VERBS, _OPTIONS, words=_WORDS, first_words={"throws": loads, "rouses": POWERS}
+    )
 
 
 def _refuse(reason: str) -> RuleRefusal:
