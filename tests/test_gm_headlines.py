@@ -10,6 +10,7 @@ import pytest
 from encounter_support import MemoryStore
 from firefight.dice import Dice
 from firefight.encounter.scenario import load_scenario
+from firefight.errors import RuleRefusal
 from firefight.service import EncounterService
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,3 +110,8 @@ def test_dec_745_cards_the_gm_s_dead_reads_dead_in_the_table_as_in_the_headline(
     assert row_state("Jilly") == "down and dying, standing"
     service.gm("f", "set Jilly dead")
     assert row_state("Jilly") == "dead, standing"
+    # ENC-DOWN: the dead are shot no more, as in rmu, cpr and gurps (a shot took more boxes).
+    written = len(service.log("f"))
+    with pytest.raises(RuleRefusal, match=r"^ENC-DOWN: Rico is already dead\.$"):
+        service.act("f", "Giga shoots Rico", Dice.seeded(1), force=True)
+    assert len(service.log("f")) == written

@@ -290,6 +290,9 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
     target = state.combatant(action.target)
     if target.name == actor.name:
         raise RuleRefusal(ACTION_RULE, f"{actor.name} cannot shoot at themselves.")
+    if target.dead:
+        # As in every other ruleset: a GM's `set NAME dead` took yet more Yellow boxes.
+        raise RuleRefusal(DOWN_RULE, f"{target.name} is already dead.")
     mine, theirs = stats_of(actor), stats_of(target)
     weapon = _weapon(actor, action.weapon)
     data = cards_data()
