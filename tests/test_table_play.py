@@ -861,6 +861,7 @@ def test_tab_offers_an_option_s_choices_and_the_words_of_a_gm_line() -> None:
     raid = fight("warehouse.toml")
     assert completions(raid, "Mara throws m6") == ["m67"]
     assert completions(raid, "Mara rouses c") == ["celerity"]
+    assert "prone-target" in completions(raid, "Mara shoots Viktor --situation ")
     assert "m67" not in completions(raid, "Mara throws m67 at ")
     assert completions(market, "add Kid ") == ["like"]
     assert completions(market, "add Kid like R") == ["Rook"]
@@ -891,6 +892,9 @@ def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
     out = capsys.readouterr().out
     assert "  NAME all-out attacks [at] TARGET\n" in out
     assert "  NAME moves [to] X,Y (X,Y in ft)\n" in out  # gurps's Move is in yards (DEC-779)
+    # rmu's aimed shot says what its options mean, as `rmu shoot --help` does (RMU-GEN-1).
+    play(fight("warehouse.toml"), "help shoots\nquit\n")
+    assert re.search(r"--ap N +AP spent on the attack \(1-3\)\.", capsys.readouterr().out)
 
 
 @pytest.mark.parametrize(

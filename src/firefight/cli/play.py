@@ -310,8 +310,8 @@ def _verb_help(verb: Verb, unit: str) -> list[str]:
         declared = verb.param_of(spelled)
         value = _value_shown(kind, declared.choices() if declared is not None else None)
         said = declared.param.help if declared is not None else ""
-        if kind == "many":
-            said = f"{said} (again for more)".lstrip()
+        if kind == "many" and "repeatable" not in said:
+            said = f"{said} (repeatable)".lstrip()
         rows.append((f"--{spelled}{value}", said))
     width = max((len(flag) for flag, _ in rows), default=0)
     options = (f"    {flag:<{width}}  {said}".rstrip() for flag, said in rows)

@@ -77,6 +77,7 @@ from firefight.rulesets.rmu.melee.encounter import (
     MELEE_VERBS,
     parse_melee_action,
 )
+from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.lines import (
     OptionKind,
@@ -203,7 +204,12 @@ def rmu_verbs() -> tuple[Verb, ...]:
     """The verbs :func:`parse_rmu_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
     loads = tuple(explosive_data().loads)
     return verb_table(
-        _VERBS, _OPTIONS, words=_WORDS, first_words={"throws": loads, "rouses": POWERS}
+        _VERBS,
+        _OPTIONS,
+        words=_WORDS,
+        # The aimed shot's options mean what `rmu shoot`'s do: their help, bounds and choices.
+        declarations={"shoots": (ShotOptions,)},
+        first_words={"throws": loads, "rouses": POWERS},
     )
 
 
