@@ -267,6 +267,10 @@ def test_dec_657_gur_arc_1_turning_to_face_takes_the_second() -> None:
     assert east.state.combatant("Ann").facing_deg == 90.0
     # Told once, by the facing it leaves (no "moves 0 ft", no headline saying it again).
     assert east.record.narration == ("Ann now faces 90 degrees.",)
+    # Facing that way already: nothing to narrate, so the headline says the second went.
+    again = engine.act(east.state, "Bob turns to face Ann", GURPS, Dice.scripted([]))
+    assert again.record.narration == ("Bob already faces Ann: the second is spent.",)
+    assert gurps_stats(again.state.combatant("Bob")).acted
     for line in ("Ann turns to face Ann", "Ann turns to face 0,0"):
         with pytest.raises(RuleRefusal, match="cannot turn to face their own place"):
             act(behind, line)

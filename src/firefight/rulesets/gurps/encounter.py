@@ -425,13 +425,16 @@ def _turn_in_place(state: EncounterState, c: CombatantState, action: GurpsAction
     trace = TraceBuilder()
     trace.step(f"{c.name} turns to face {what}: a Move of no yards", rule="DEC-657")
     # The turn tells itself in the narration (the facing it leaves); no headline repeats it.
+    # Facing that way already, nothing is narrated, so the headline says the second went.
+    same = round(c.facing_deg, 1) == facing
+    headline = f"{c.name} already faces {what}: the second is spent." if same else None
     return Outcome(
         events=(
             GurpsManeuver(actor=c.name, maneuver="move"),
             Moved(actor=c.name, to=c.position, distance_ft=0.0, facing_deg=facing),
         ),
         trace=trace.build(),
-        result=Happened(action="turns"),
+        result=Happened(action="turns", headline=headline),
     )
 
 
