@@ -197,6 +197,17 @@ _WORDS = {
     "throws": "LOAD at X,Y | LOAD at TARGET",
     "throws-back": "at X,Y | at TARGET",
     "rouses": "POWER",
+    "pulls-stake": "TARGET",
+    "puts-out": "TARGET",
+    "bites": "TARGET",
+    "feeds": "TARGET",
+    "lets-go": "TARGET",
+    "tears-free": "BITER",
+    "stakes": "TARGET",
+    "beheads": "TARGET",
+    "attacks": "TARGET with WEAPON",
+    "grapples": "TARGET",
+    "breaks-free": "[from NAME]",
 }
 
 
