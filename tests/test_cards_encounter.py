@@ -195,7 +195,7 @@ def test_a_weapon_not_carried_is_refused_under_the_action_rule_not_the_reaction_
     [
         ("Ann jumps", "cards knows no action 'jumps'"),
         ("Ann shoots Bob --mode", "--mode needs a value"),
-        ("Ann reloads now", "'reloads' takes no name"),
+        ("Ann cocks now", "'cocks' takes no name"),
         ("Ann shoots Ann", "Ann cannot shoot at themselves."),
     ],
 )
@@ -719,3 +719,18 @@ def test_k_2_dec_770_the_odds_of_a_shot_are_asked_before_the_shooters_turn() -> 
     with pytest.raises(RuleRefusal) as spent:
         live_odds(service.load("f").state, cards, [f"{second} shoots {first}"], trials=4)
     assert spent.value.rule == "K-2" and "already taken" in str(spent.value)
+
+
+def test_d_4_a_trace_read_back_from_the_log_names_the_cards_drawn() -> None:
+    """D-4: `why` and `encounter log --trace` read a record's trace back from the log, and
+    said "reaction: draw 4 rolled 5, 3, 5, 11 -> 24": ranks summed, no card named, where the
+    trace as made named them. Read back, each draw names its cards after their ranks."""
+    from firefight.encounter.narrate import render_trace
+
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=3)
+    record = service.act("f", _first_shot(service), Dice.seeded(4)).record
+    draws = [e for e in record.trace if e.get("type") == "roll" and e.get("cards")]
+    lines = render_trace(draws)
+    assert draws and len(lines) == len(draws)
+    for entry, line in zip(draws, lines, strict=True):
+        assert f"({', '.join(entry['cards'])}) -> {entry['total']}" in line

@@ -38,7 +38,8 @@ def test_cpr_ref_1_hold_the_action_then_act_on_it_or_lose_it() -> None:
     assert "V holds the Action until Rook moves [CPR-REF-1]." in record.narration
     v = service.state("fight").combatant("V")
     assert fighter(v).holding == "Rook moves"
-    assert "holding the Action until Rook moves" in find_ruleset("cpr").describe_row(v)["injuries"]
+    row = find_ruleset("cpr").describe_row(v)
+    assert "holding the Action until Rook moves" in row["conditions"]
     with pytest.raises(RuleRefusal, match="CPR-REF-1: V is already holding"):
         service.act("fight", "V holds", Dice.scripted([]))
     service.act("fight", "Rook moves to 0,12", Dice.scripted([]))

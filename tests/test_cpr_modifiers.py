@@ -138,7 +138,7 @@ def test_cpr_ref_1_smartgun_link_on_the_weapon_luck_on_the_line() -> None:
 def test_cpr_ref_1_luck_left_is_a_figure_of_its_own_on_the_table_and_the_web() -> None:
     """CPR-REF-1: LUCK is a pool of points, not an injury: the state table (and the web
     table, which shows the same row) has a LUCK column, 3 then 1 after 2 are spent, and the
-    change reads 'LUCK 3 -> 1'; the injuries column names no LUCK."""
+    change reads 'LUCK 3 -> 1'; the conditions column names no LUCK."""
     from firefight.encounter.headline import state_changes
     from firefight.rulesets import find_ruleset
     from firefight.web.table import TableSettings
@@ -149,7 +149,7 @@ def test_cpr_ref_1_luck_left_is_a_figure_of_its_own_on_the_table_and_the_web() -
     service = start([person("V", 0, 0, luck=3), person("Rook", 0, 10)], [5, 4])
     before = service.state("fight")
     row = cpr.describe_row(before.combatant("V"))
-    assert (row["LUCK"], row["injuries"]) == ("3", "-")
+    assert (row["LUCK"], row["conditions"]) == ("3", "-")
     assert cpr.describe_row(before.combatant("Rook"))["LUCK"] == "0"
     act(service, "V shoots Rook --modifier luck:2", [3, 1, 1, 1])
     after = service.state("fight")

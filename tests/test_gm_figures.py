@@ -154,7 +154,9 @@ def test_enc_gm_gurps_sets_hp_shock_and_stun_and_has_no_fp() -> None:
     refused(service, "set Bob fp 3", "keeps no Fatigue Points")
     refused(service, "set Bob shock -5", "shock runs from -4 to 0")
     refused(service, "set Bob hp -51", "HP runs from -50 to 10")  # dead at -5 x HP
-    refused(service, "repair Bob", "keeps no armor to repair")
+    refused(service, "repair Bob", "Bob wears no armor to repair")
+    # Ann's leather shows in the table: the refusal names it, not "no armor" (ENC-GM).
+    refused(service, "repair Ann", "gurps armor takes no wear: Ann's leather keeps its DR whole")
     assert "rules" in service.export("f")
 
 

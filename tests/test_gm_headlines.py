@@ -10,6 +10,7 @@ import pytest
 from encounter_support import MemoryStore
 from firefight.dice import Dice
 from firefight.encounter.scenario import load_scenario
+from firefight.errors import RuleRefusal
 from firefight.service import EncounterService
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -86,3 +87,31 @@ def test_enc_gm_damage_has_its_unit_and_figures_are_named_as_the_ruleset_writes_
     """ENC-GM, DEC-551: "GM: Juno takes 5." said five of nothing, and "Juno's hp is now 20"
     spelled the figure as typed; each now comes in the ruleset's words."""
     assert tuple(s.split(" / ")[0] for s in said(example, *lines)) == headlines
+
+
+def test_dec_745_cards_the_gm_s_dead_reads_dead_in_the_table_as_in_the_headline() -> None:
+    """DEC-745, K-3: `set Rico dead` answered "Rico's state is now dead." while the state table
+    said "out", as it did of someone knocked out: the GM could not tell the two apart. The
+    table's state and the headline's are one word: dead, unconscious, or down and dying (a full
+    Red level) whatever the GM's line."""
+    service = EncounterService(MemoryStore())
+    scenario = load_scenario(ROOT / "examples" / "cards-alley.toml")
+    service.new("f", scenario, Dice.scripted(scenario.opening_rolls or [5] * 40))
+    ruleset = service.load("f").ruleset
+
+    def row_state(name: str) -> str:
+        return ruleset.describe_row(service.state("f").combatant(name))["state"]
+
+    assert service.gm("f", "set Rico dead").record.narration[0] == "GM: Rico's state is now dead."
+    assert row_state("Rico") == "dead, standing"
+    assert service.gm("f", "set Dee unconscious").record.narration[0].endswith("unconscious.")
+    assert row_state("Dee") == "unconscious, standing"
+    service.gm("f", "set Jilly red 12")
+    assert row_state("Jilly") == "down and dying, standing"
+    service.gm("f", "set Jilly dead")
+    assert row_state("Jilly") == "dead, standing"
+    # ENC-DOWN: the dead are shot no more, as in rmu, cpr and gurps (a shot took more boxes).
+    written = len(service.log("f"))
+    with pytest.raises(RuleRefusal, match=r"^ENC-DOWN: Rico is already dead\.$"):
+        service.act("f", "Giga shoots Rico", Dice.seeded(1), force=True)
+    assert len(service.log("f")) == written

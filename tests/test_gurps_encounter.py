@@ -22,6 +22,7 @@ from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.firing import shot_for
 from firefight.rulesets.gurps.setup import opportunity_modifier
 from firefight.rulesets.gurps.turn_events import GurpsAction
+from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
 from firefight.trace import TraceBuilder
 from gurps_support import GURPS, YARD, act, next_round, opened
@@ -39,6 +40,21 @@ def test_gur_core_1_one_maneuver_a_second_fastest_first() -> None:
     state = next_round(state)
     state = act(state, "Ann aims at Bob")
     assert gurps_stats(state.combatant("Ann")).aim_turns == 2
+
+
+def test_gur_core_1_the_state_table_shows_whose_maneuver_is_still_to_come() -> None:
+    """GUR-CORE-1: rmu's table shows the AP left and cpr's and cards's the turn, while gurps's
+    showed nobody's maneuver: a GM reading `show` between turns could not see who had acted."""
+
+    def turns(state: EncounterState) -> list[str]:
+        return [GURPS.describe_row(c)["turn"] for c in state.combatants]
+
+    state = opened()
+    assert turns(state) == ["maneuver", "maneuver"]
+    state = act(state, "Ann aims at Bob")
+    assert turns(state) == ["taken", "maneuver"]
+    assert turns(next_round(state)) == ["maneuver", "maneuver"]
+    assert turns(act(state, "Bob waits")) == ["taken", "taken"]
 
 
 def test_gur_core_1_a_weapon_not_carried_is_refused_in_words() -> None:
@@ -251,6 +267,10 @@ def test_dec_657_gur_arc_1_turning_to_face_takes_the_second() -> None:
     assert east.state.combatant("Ann").facing_deg == 90.0
     # Told once, by the facing it leaves (no "moves 0 ft", no headline saying it again).
     assert east.record.narration == ("Ann now faces 90 degrees.",)
+    # Facing that way already: nothing to narrate, so the headline says the second went.
+    again = engine.act(east.state, "Bob turns to face Ann", GURPS, Dice.scripted([]))
+    assert again.record.narration == ("Bob already faces Ann: the second is spent.",)
+    assert gurps_stats(again.state.combatant("Bob")).acted
     for line in ("Ann turns to face Ann", "Ann turns to face 0,0"):
         with pytest.raises(RuleRefusal, match="cannot turn to face their own place"):
             act(behind, line)

@@ -176,6 +176,11 @@ def test_gur_core_1_a_move_covers_at_most_move_yards_in_a_second() -> None:
     state = opened()
     moved = act(state, "Ann moves 0,18")
     assert moved.combatant("Ann").position.y_ft == 18
-    with pytest.raises(RuleRefusal, match="GUR-CORE-1: Ann covers at most Move 6 yd in a second"):
+    with pytest.raises(RuleRefusal) as refused:
         act(state, "Ann moves 0,21")
+    # The place is typed in feet and the Move is in yards: the refusal gives both (DEC-779).
+    assert str(refused.value) == (
+        "GUR-CORE-1: Ann covers at most Move 6 yd (18 ft) in a second, not 7 yd (21 ft)."
+    )
     assert state.combatant("Ann").position.y_ft == 0
+    assert GURPS.describe_row(moved.combatant("Ann"))["at (ft)"] == "0,18"

@@ -195,3 +195,19 @@ def test_gur_core_1_a_maneuver_with_nothing_to_hit_is_done() -> None:
     knelt = engine.act(aimed.state, "Cid kneels", GURPS, Dice.scripted([]))
     assert knelt.record.summary == {"outcome": "done", "action": "kneels"}
     assert knelt.record.narration == ("Cid kneels.",)
+
+
+def test_gur_opp_1_a_wait_says_what_it_watches_in_words() -> None:
+    """GUR-OPP-1: "Bob waits, watching 1." and a table row "watching 1" read as a count of
+    nothing; the watched area is said as hexes, a line or a cone."""
+    state = opened(SCENE)
+    hex_ = engine.act(state, "Bob waits", GURPS, Dice.scripted([]))
+    assert hex_.record.narration[0] == "Bob waits, watching 1 hex."
+    assert "watching 1 hex" in GURPS.describe_row(hex_.state.combatant("Bob"))["conditions"]
+    three = engine.act(state, "Bob waits --watch 3", GURPS, Dice.scripted([]))
+    assert three.record.narration[0] == "Bob waits, watching 3 hexes."
+    cone = engine.act(state, "Bob waits --watch cone", GURPS, Dice.scripted([]))
+    assert cone.record.narration[0] == "Bob waits, watching a cone."
+    # Do Nothing, unstunned, said "Bob waits." as if he watched for a mover.
+    idle = engine.act(state, "Bob recovers", GURPS, Dice.scripted([]))
+    assert idle.record.narration[0] == "Bob does nothing."

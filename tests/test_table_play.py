@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from rich.console import Console
@@ -727,6 +729,19 @@ def test_a_session_resumed_redoes_what_the_last_one_undid(
     assert service.state("raid").combatant("Viktor").hits_left == 49
 
 
+def test_why_in_a_session_opened_again_explains_the_log_s_last_record(
+    service: EncounterService, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ENC-UNDO: a GM back from a break asked `why` and was told "no action yet this session",
+    as after an undo: the last record still in force is the log's, whichever session made it."""
+    play(service, "Mara moves -8,6\nrolls 97,45\nMara shoots Viktor --ap 3\nquit\n")
+    capsys.readouterr()
+    play(service, "why\nundo\nwhy\nquit\n")
+    before, undone, after = capsys.readouterr().out.partition("undone: #3")
+    assert undone and "attack total = 89" in before
+    assert "#2 round 1: Mara moves -8,6" in after and "attack total" not in after
+
+
 def test_a_session_word_alone_is_the_session_s_whoever_bears_its_name(
     service: EncounterService,
 ) -> None:
@@ -781,10 +796,178 @@ def test_completion_offers_people_verbs_options_and_weapons(service: EncounterSe
     assert "prone" in completer.candidates(["set", "Mara"])
 
 
-@pytest.mark.parametrize("name", ["cpr", "gurps", "cards"])
-def test_every_ruleset_names_its_verbs_for_completion(name: str) -> None:
-    words = find_ruleset(name).action_words()
-    assert "shoots" in words and "reloads" in words
+def fight(example: str) -> EncounterService:
+    """A fresh fight of ``examples/example``, named "raid" as :func:`play` drives it."""
+    service = EncounterService(MemoryStore())
+    scenario = load_scenario(ROOT / "examples" / example)
+    rolls = scenario.opening_rolls
+    service.new("raid", scenario, Dice.scripted(rolls) if rolls else Dice.seeded(1))
+    return service
+
+
+def completions(service: EncounterService, typed: str) -> list[str]:
+    """What Tab offers at the end of ``typed``, as the completion would write it."""
+    completer = SessionCompleter(Session(service, "raid", confirm=lambda q: False))
+    return [c.text for c in completer.get_completions(Document(typed), CompleteEvent())]
+
+
+EXAMPLES = ["warehouse.toml", "night-market.toml", "dry-gulch.toml", "cards-alley.toml"]
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_every_verb_tab_offers_is_one_the_ruleset_s_lines_read(example: str) -> None:
+    """ENC-ACTION: Tab offered gurps's inner keys 'all-out' and 'move-and-attack', which its
+    lines refuse ("gurps knows no action 'all-out'"). It offers each verb as the lines spell it
+    (Ruleset.action_verbs, as the web table's form does), and each is read as that verb."""
+    service = fight(example)
+    state = service.state("raid")
+    ruleset = find_ruleset(state.ruleset)
+    actor = state.names[0]
+    verbs = completions(service, f"{actor} ")
+    assert "shoots" in verbs and "reloads" in verbs
+    unread = []
+    for verb in verbs:
+        try:
+            ruleset.parse_action(f"{actor} {verb}", state)
+        except RuleRefusal as refused:
+            if "knows no action" in refused.reason:
+                unread.append(verb)
+    assert unread == []
+
+
+def test_a_verb_of_several_words_completes_as_typed_then_its_options() -> None:
+    """A verb spelled in words ("all-out attacks", "gets up") was offered quoted, as a name is,
+    and its options never followed it: Tab gives the words bare, the rest of a verb begun, then
+    the verb's options."""
+    gulch = fight("dry-gulch.toml")
+    assert completions(gulch, "Ann all") == ["all-out attacks"]
+    assert completions(gulch, "Ann all-out ") == ["attacks"]
+    after = completions(gulch, "Ann all-out attacks ")
+    assert "--location" in after and "Bob" in after and "attacks" not in after
+    assert "and" in completions(gulch, "Ann moves ")  # "moves and shoots" goes on
+    assert completions(fight("cards-alley.toml"), "Giga ge") == ["gets up"]
+
+
+def test_tab_offers_an_option_s_choices_and_the_words_of_a_gm_line() -> None:
+    """An option's choices come from its declaration (cards' --mode, cpr's --aim); a GM line's
+    words follow its form (add NEW like NAME at X,Y; move NAME to X,Y) instead of every name
+    with 'like', 'at' and 'to' after any GM word."""
+    assert completions(fight("cards-alley.toml"), "Rico shoots Giga --mode ") == [
+        "SS", "SA", "BF", "FA",
+    ]  # fmt: skip
+    market = fight("night-market.toml")
+    assert completions(market, "V shoots Juno --aim ") == ["head", "held-item", "leg"]
+    # RMU-EXP-12, V-3: what the rules let the first word be, right after the verb only.
+    raid = fight("warehouse.toml")
+    assert completions(raid, "Mara throws m6") == ["m67"]
+    assert completions(raid, "Mara rouses c") == ["celerity"]
+    assert "prone-target" in completions(raid, "Mara shoots Viktor --situation ")
+    assert "m67" not in completions(raid, "Mara throws m67 at ")
+    assert completions(market, "add Kid ") == ["like"]
+    assert completions(market, "add Kid like R") == ["Rook"]
+    assert completions(market, "add Kid like Rook ") == ["at"]
+    assert completions(market, "move V ") == ["to"]
+    assert completions(market, "hits ") == ["V", "Juno", "Rook", "Mei"]
+    assert completions(market, "hits Juno ") == []
+
+
+def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`help` gave one example line and no list of the actions: a GM had to mistype a verb to
+    see them. It lists the ruleset's own; `help VERB` gives its words and each option with what
+    it means; an unknown one is refused under ENC-ACTION and changes nothing."""
+    service = fight("cards-alley.toml")
+    play(service, "help\nhelp shoots\nhelp get\nhelp dance\nquit\n")
+    out = capsys.readouterr().out
+    assert "cards actions: shoots, reloads, aims, cocks, gets up, waits" in out
+    assert "cards figures for set NAME FIGURE N: green, yellow, red, wear" in out
+    assert "  NAME shoots TARGET\n" in out
+    assert re.search(r"--mode SS\|SA\|BF\|FA +Firing mode", out)
+    assert "  NAME gets up\n" in out  # the start of one verb is enough
+    assert "refused: ENC-ACTION: No action 'dance': the actions: shoots, reloads" in out
+    assert len(service.log("raid")) == 1
+    gulch = fight("dry-gulch.toml")
+    play(gulch, "help all-out\nhelp moves\nquit\n")
+    out = capsys.readouterr().out
+    assert "  NAME all-out attacks [at] TARGET\n" in out
+    assert "  NAME moves [to] X,Y (X,Y in ft)\n" in out  # gurps's Move is in yards (DEC-779)
+    # rmu's aimed shot says what its options mean, as `rmu shoot --help` does (RMU-GEN-1).
+    play(fight("warehouse.toml"), "help shoots\nhelp attacks\nhelp tears\nquit\n")
+    out = capsys.readouterr().out
+    assert re.search(r"--ap N +AP spent on the attack \(1-3\)\.", out)
+    # What a melee or Kindred verb takes follows it, as a shot's TARGET does (R-6, RMU-BITE-3).
+    assert "  NAME attacks TARGET with WEAPON\n" in out and "  NAME tears free of BITER\n" in out
+
+
+@pytest.mark.parametrize(
+    ("example", "line", "weapon"),
+    [
+        ("warehouse.toml", "Mara reloads glock", "glock"),
+        ("night-market.toml", "V reloads pistol", "pistol"),
+        ("dry-gulch.toml", "Ann reloads 38", "38"),
+        ("cards-alley.toml", "Jilly reloads g11", "g11"),
+    ],
+)
+def test_every_ruleset_reads_the_weapon_a_reload_names(
+    example: str, line: str, weapon: str
+) -> None:
+    """ENC-ACTION: rmu and cpr read `reloads WEAPON`, while gurps refused it ("'reloads' takes no
+    name: '38'") and cards too, wanting --weapon: a GM moving between them met a refusal for the
+    same words. Every ruleset reads the weapon so; named twice, two ways, it is refused."""
+    state = fight(example).state("raid")
+    ruleset = find_ruleset(state.ruleset)
+    assert ruleset.parse_action(line, state).weapon == weapon  # type: ignore[attr-defined]
+    if state.ruleset in ("gurps", "cards"):
+        with pytest.raises(RuleRefusal, match="names the weapon twice"):
+            ruleset.parse_action(f"{line} --weapon other", state)
+
+
+def test_show_names_each_barrier_where_it_stands_in_the_scene_s_unit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """RMU-MOV-1: `Mara dashes to cover crates` names a barrier, but rmu's `show` (and gurps's
+    and cards's) named none: the GM had to read the scenario file. Each is listed under the
+    table, in the unit places are typed in; cpr lists its cover with the HP left, as before."""
+    raid = fight("warehouse.toml")
+    play(raid, "show\nMara dashes to cover crates\nquit\n")
+    out = capsys.readouterr().out
+    assert "barrier: crates, hard, 3.5 ft high, from 0,38 to 22,38" in out
+    assert "barrier: forklift, hardened, 4 ft high, from 24,46 to 36,46" in out
+    assert raid.log("raid")[-1].text == "Mara dashes to cover crates"
+    gurps = find_ruleset("gurps")
+    stockyard = gurps.describe_scene(fight("stockyard.toml").state("raid"))
+    assert "barrier: wagon, hard, 4.5 ft high, from 14,64 to 24,64" in stockyard
+    yard = fight("container-yard.toml").state("raid")
+    assert not [line for line in find_ruleset("cpr").describe_scene(yard) if "barrier" in line]
+
+
+@pytest.mark.parametrize("example", [*EXAMPLES, "container-yard.toml"])
+def test_a_line_with_too_little_is_shown_one_of_the_fight_s_own_people(example: str) -> None:
+    """ENC-ACTION, R-6: a line of one word was answered "e.g. 'V shoots ...'" in every cpr fight
+    and "e.g. 'Ann shoots Bob --mode BF'" in every cards one, naming nobody in the container
+    yard or the alley. The example names whoever was typed and someone of another side."""
+    state = fight(example).state("raid")
+    ruleset = find_ruleset(state.ruleset)
+    actor = state.combatants[-1]
+    with pytest.raises(RuleRefusal) as refused:
+        ruleset.parse_action(actor.name, state)
+    said = re.search(r"e\.g\. '(\S+) (\S+) (\S+)'", refused.value.reason)
+    assert said is not None and said[1] == actor.name
+    assert state.combatant(said[3]).side != actor.side
+
+
+def test_odds_with_no_line_give_the_fight_s_own_example(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`odds` alone said "e.g. 'Mara shoots Viktor'" in every fight: rmu's people, in a cpr
+    night market. It gives the ruleset's example, as `help` does."""
+    play(fight("night-market.toml"), "odds\nquit\n")
+    assert "odds need an action line, e.g. 'V shoots Juno --aim head'" in capsys.readouterr().out
+    # Nor "after the upkeep", rmu's word, in a gurps fight: the round's end says it.
+    play(fight("dry-gulch.toml"), "odds Ann shoots Bob; Bob waits\nquit\n")
+    out = capsys.readouterr().out
+    assert "P(Bob down by the round's end, after Bob waits) = " in out and "upkeep" not in out
 
 
 # --- width ------------------------------------------------------------------------------------
@@ -897,8 +1080,14 @@ def test_the_session_asks_about_the_order_only_of_an_action_the_rules_allow(
 
     session = Session(service, "raid", confirm=yes, seed=1)
     session.handle(f"{second} waits")
-    assert asked == [] and f"refused: K-2: {first} drew higher" in capsys.readouterr().out
+    said = capsys.readouterr().out
+    assert asked == [] and f"refused: K-2: {first} drew higher" in said
+    # What the GM may do instead, since no answer would do (ENC-GM).
+    assert f"(the GM's 'delay NAME' puts {first} last this round)" in said
     assert len(service.log("raid")) == 1
+    session.handle(f"delay {first}")
+    session.handle(f"{second} waits")
+    assert service.log("raid")[-1].text == f"{second} waits"
 
 
 def test_an_action_the_rules_refuse_is_refused_for_that_before_the_order_is_checked() -> None:

@@ -36,6 +36,7 @@ __all__ = [
     "Total",
     "Trace",
     "TraceBuilder",
+    "roll_text",
 ]
 
 
@@ -141,9 +142,23 @@ Entry = Roll | Total | Lookup | Step
 
 
 def _render_roll(roll: Roll) -> str:
-    faces = ", ".join(str(f) for f in roll.faces)
-    shown = f"{faces} ({', '.join(roll.cards)})" if roll.cards else faces
-    return f"{roll.purpose}: {roll.kind} rolled {shown} -> {roll.total}"
+    return roll_text(roll.purpose, roll.kind, roll.faces, roll.total, roll.cards)
+
+
+def roll_text(
+    purpose: str, kind: str, faces: Iterable[object], total: object, cards: Iterable[str] = ()
+) -> str:
+    """A roll as a trace prints it, kept or read back from a log: cards drawn are named after
+    their ranks, which alone say nothing of a suit.
+
+    >>> roll_text("shot", "draw 2", [3, 13], 16, ["3H", "KD"])
+    'shot: draw 2 rolled 3, 13 (3H, KD) -> 16'
+    """
+    shown = ", ".join(str(f) for f in faces)
+    named = ", ".join(cards)
+    if named:
+        shown = f"{shown} ({named})"
+    return f"{purpose}: {kind} rolled {shown} -> {total}"
 
 
 @quick_init

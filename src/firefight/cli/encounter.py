@@ -387,8 +387,8 @@ def next_round(
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """End the round (bleeding, durations, stun, stagger) and start the next (initiative);
-    refused while someone still has a turn to take, unless --force."""
+    """End the round (what its end brings in the ruleset: bleeding, death saves, fuses) and
+    start the next (initiative); refused while someone still has a turn to take, unless --force."""
     dice, dice_info = dice_from_options(rolls, seed, ask)
     with _service(store) as service:
         applied = service.next_round(name, dice, force=force)
@@ -455,7 +455,8 @@ def show(
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The state table: AP, hits, bleeding, stun, penalties, ammunition, armor."""
+    """The state table in the ruleset's columns: turn left, wounds, state, place,
+    weapons and ammunition, armor; the scene's barriers under it."""
     with _service(store) as service:
         state = service.state(name)
     if as_json:

@@ -13,7 +13,7 @@ Like every interface, the session holds no rules: it calls the encounter service
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TextIO
 
@@ -26,13 +26,16 @@ from firefight.cli.encounter import note_unused, show_records, show_short, show_
 from firefight.dice import Dice, ScriptedSource, SeededSource, read_faces
 from firefight.encounter.engine import check_allowed
 from firefight.encounter.gm import GM_COMMANDS, STATUSES, is_gm_line
-from firefight.encounter.log import LogRecord
+from firefight.encounter.log import LogRecord, live
 from firefight.encounter.turns import ahead_of, next_up, unspent
 from firefight.errors import DiceError, FirefightError, RuleRefusal
+from firefight.fuzzy import hint
 from firefight.geometry import Posture
 from firefight.odds.live import DEFAULT_TRIALS, live_odds
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
+from firefight.scene.actions import ACTION_RULE
+from firefight.scene.lines import OptionKind, Verb
 from firefight.scene.state import EncounterState
 from firefight.service import Applied, Current, EncounterService
 from firefight.store.base import ConflictError
@@ -74,7 +77,11 @@ _HELP = """\
   rolls 97,45 | QH,10S  your own dice (or cards) for the next action or round
   hits|heal NAME N, repair NAME, add NEW like NAME at X,Y, remove NAME,
   move NAME to X,Y, set NAME STATUS|FIGURE N, delay|hold NAME, reorder NAME ... (GM)
+  help VERB             what an action takes, e.g. help {verb}
   quit                  leave (everything is saved as you go)"""
+
+#: More choices than this are written TEXT in ``help VERB`` (Tab still offers them all).
+_CHOICES_SHOWN = 8
 
 
 @dataclass
@@ -245,10 +252,10 @@ class Session:
         show_records(self.service.log(self.name), trace=False)
 
     def _trace(self, rest: str) -> None:
-        if self.last is None:
-            console.print("no action yet this session")
-            return
-        show_records([self.last], trace=True)
+        # Before this session's first action (opened again after a break) or after an undo, the
+        # last record still in force is the log's: "no action yet this session" hid it.
+        last = self.last or live(self.service.log(self.name))[-1]
+        show_records([last], trace=True)
 
     _why = _trace
 
@@ -259,10 +266,69 @@ class Session:
             console.print(escape(printable(line)))
 
     def _help(self, rest: str) -> None:
+        ruleset = self.ruleset
+        verbs = ruleset.action_verbs()
+        if rest:
+            verb = _verb_named(rest, verbs)
+            console.print(escape("\n".join(_verb_help(verb, ruleset.scene_unit))))
+            return
         # The example is the fight's ruleset's own: rmu's --ap means nothing to cpr.
-        example = self.ruleset.example_line
+        example = ruleset.example_line
         action = f"an action, e.g. {example}" if example else "an action"
-        console.print(escape(_HELP.format(action=action)))
+        first = verbs[0].name if verbs else "VERB"
+        console.print(escape(_HELP.format(action=action, verb=first)))
+        if verbs:
+            listed = ", ".join(v.name for v in verbs)
+            console.print(escape(f"  {ruleset.name} actions: {listed}"))
+        figures = ruleset.gm_figures()
+        if figures:
+            # What `set NAME FIGURE N` takes here: a wrong one was the only way to find out.
+            listed = ", ".join(figures)
+            console.print(escape(f"  {ruleset.name} figures for set NAME FIGURE N: {listed}"))
+
+
+def _verb_named(typed: str, verbs: Sequence[Verb]) -> Verb:
+    """The verb ``typed`` names (ignoring case; the start of one name is enough), else a
+    refusal listing the verbs, as an action line with an unknown verb is refused."""
+    wanted = " ".join(typed.lower().split())
+    exact = [v for v in verbs if v.name.lower() == wanted]
+    begun = [v for v in verbs if v.name.lower().startswith(wanted)]
+    found = exact or (begun if len(begun) == 1 else [])
+    if not found:
+        names = [v.name for v in verbs]
+        raise RuleRefusal(
+            ACTION_RULE, f"No action {typed!r}: {hint(typed, names, listing='the actions:')}"
+        )
+    return found[0]
+
+
+def _verb_help(verb: Verb, unit: str) -> list[str]:
+    """What ``verb`` takes: its words (a place in the scene's ``unit``, as the table shows it),
+    then each option with what its declaration says of it."""
+    rows = []
+    for spelled, kind in verb.options.items():
+        declared = verb.param_of(spelled)
+        value = _value_shown(kind, declared.choices() if declared is not None else None)
+        said = declared.param.help if declared is not None else ""
+        if kind == "many" and "repeatable" not in said:
+            said = f"{said} (repeatable)".lstrip()
+        rows.append((f"--{spelled}{value}", said))
+    width = max((len(flag) for flag, _ in rows), default=0)
+    options = (f"    {flag:<{width}}  {said}".rstrip() for flag, said in rows)
+    place = f" (X,Y in {unit})" if "X,Y" in verb.words else ""
+    first = [f"    first word: {', '.join(verb.first_words)}"] if verb.first_words else []
+    return [f"  NAME {verb.name} {verb.words}{place}".rstrip(), *first, *options]
+
+
+def _value_shown(kind: OptionKind, choices: Sequence[str] | None) -> str:
+    """An option's value as help writes it: none for a flag, ``N``, its few choices, or TEXT."""
+    if kind == "flag":
+        return ""
+    if kind == "int":
+        return " N"
+    if choices and len(choices) <= _CHOICES_SHOWN:
+        return " " + "|".join(choices)
+    return " TEXT"
 
 
 # --- completion -------------------------------------------------------------------------------
@@ -270,7 +336,8 @@ class Session:
 
 class SessionCompleter(Completer):
     """Tab completion from the fight as it stands: commands and people first, then the
-    ruleset's verbs, then people, the actor's weapons and the verb's options."""
+    ruleset's verbs (:meth:`~firefight.rulesets.base.Ruleset.action_verbs`, as its lines spell
+    them), then people, the actor's weapons, the verb's options and an option's choices."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -281,9 +348,12 @@ class SessionCompleter(Completer):
         before = document.text_before_cursor
         word = document.get_word_before_cursor(WORD=True)
         done = _words(before[: len(before) - len(word)])
+        names = set(self.session.state.names)
         for option in self.candidates(done):
             if option.lower().startswith(word.lower()) and option != word:
-                shown = f'"{option}"' if " " in option else option
+                # A name of several words is quoted to be read whole; a verb of several words
+                # ("all-out attacks") is typed as its words, as the rules spell it.
+                shown = f'"{option}"' if " " in option and option in names else option
                 yield Completion(shown, start_position=-len(word))
 
     def candidates(self, done: list[str]) -> Iterable[str]:
@@ -294,24 +364,61 @@ class SessionCompleter(Completer):
             done = done[1:]
         if not done:
             return [*names, *SESSION_COMMANDS, *GM_COMMANDS]
-        first = done[0].lower()
-        if first in GM_COMMANDS and state.find(done[0]) is None:
-            if first == "set" and len(done) >= 2:
-                figures = self.session.ruleset.gm_figures()
-                return [*STATUSES, *(p.value for p in Posture), *figures]
-            return [*names, "like", "at", "to"]
-        actor = state.find(done[0])
+        if done[0].lower() in GM_COMMANDS and state.find(done[0]) is None:
+            return self._gm_candidates(done[0].lower(), done[1:], names)
+        # The actor is the longest run of first words naming someone, as a line is read.
+        named = next((n for n in range(len(done), 0, -1) if state.find(" ".join(done[:n]))), 0)
+        actor = state.find(" ".join(done[:named])) if named else None
         if actor is None:
             return []
-        words = self.session.ruleset.action_words()
-        if len(done) == 1:
-            return list(words)
-        verb = done[1].lower()
+        verbs = self.session.ruleset.action_verbs()
+        rest = done[named:]
+        said = [w.lower() for token in rest for w in token.split()]
+        if not said:
+            return [v.name for v in verbs]
+        # Words that carry on a verb spelled in several words ("all-out" -> "attacks").
+        going = [
+            v.name.split()[len(said)]
+            for v in verbs
+            if [w.lower() for w in v.name.split()[: len(said)]] == said
+            and len(v.name.split()) > len(said)
+        ]
+        verb = _verb_begun(said, verbs)
+        if verb is None:
+            return going
         weapons = [w.name for w in actor.weapons]
-        if done[-1] in ("--with", "--weapon"):
+        last = done[-1]
+        if last in ("--with", "--weapon"):
             return weapons
-        options = [f"--{o}" for o in words.get(verb, ())]
-        return [*options, *(n for n in names if n != actor.name), *weapons]
+        if last.startswith("--") and verb.options.get(last[2:]) not in (None, "flag"):
+            declared = verb.param_of(last[2:])
+            return list((declared.choices() if declared is not None else None) or ())
+        options = [f"--{o}" for o in verb.options]
+        # Right after the verb, what the rules let its first word be (rmu's loads, powers).
+        first = verb.first_words if len(said) == len(verb.name.split()) else ()
+        return [*going, *first, *options, *(n for n in names if n != actor.name), *weapons]
+
+    def _gm_candidates(self, command: str, args: list[str], names: list[str]) -> list[str]:
+        """What comes next in a GM line: ``set NAME`` a status, posture or figure; ``add NEW
+        like NAME at X,Y`` and ``move NAME to X,Y`` their words; else the people."""
+        if command == "set" and args:
+            figures = self.session.ruleset.gm_figures()
+            return [*STATUSES, *(p.value for p in Posture), *figures]
+        if command == "add":
+            if not args:
+                return []  # the newcomer's name is the GM's to make up
+            return names if args[-1].lower() == "like" else ["like" if len(args) == 1 else "at"]
+        if command == "move" and args:
+            return ["to"]
+        if command == "reorder" or not args:
+            return names
+        return []
+
+
+def _verb_begun(said: list[str], verbs: Sequence[Verb]) -> Verb | None:
+    """The verb of the most words that ``said`` (lower-case words after the actor) begins with."""
+    found = [v for v in verbs if [w.lower() for w in v.name.split()] == said[: len(v.name.split())]]
+    return max(found, key=lambda v: len(v.name.split()), default=None)
 
 
 def _words(text: str) -> list[str]:

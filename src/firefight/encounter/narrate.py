@@ -17,6 +17,7 @@ from firefight.scene import conditions
 from firefight.scene.apply import apply
 from firefight.scene.events import InitiativeOrdered, Moved, PostureChanged, Reloaded
 from firefight.scene.state import EncounterState
+from firefight.trace import roll_text
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
@@ -82,8 +83,9 @@ def render_trace(entries: Iterable[Mapping[str, Any]]) -> list[str]:
         kind = e.get("type")
         cite = f"  [{e['rule']}]" if e.get("rule") else ""
         if kind == "roll":
-            faces = ", ".join(str(f) for f in e.get("faces", ()))
-            lines.append(f"{e['purpose']}: {e['kind']} rolled {faces} -> {e['total']}")
+            # The cards too: "draw 3 rolled 3, 13, 10 -> 26" summed ranks and named no card.
+            faces, cards = e.get("faces", ()), e.get("cards", ())
+            lines.append(roll_text(e["purpose"], e["kind"], faces, e["total"], cards))
         elif kind == "total":
             lines.append(f"{e['label']} = {e['value']}")
             for p in e.get("parts", ()):

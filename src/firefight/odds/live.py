@@ -86,11 +86,12 @@ class LiveOdds:
         elif self.target is not None:
             assert self.down_after is not None and self.down_by_end is not None
             lines.append(f"  P({self.target} down after it) = {pct(self.down_after)}")
+            # "after ... the upkeep" was rmu's word for the round's end in every ruleset's
+            # odds; the round's end says it, whatever it brings (bleeding, death saves).
             rest = "; ".join(self.lines[1:])
-            then = f"after {rest} and" if rest else "after"
+            then = f", after {rest}" if rest else ""
             lines.append(
-                f"  P({self.target} down by the round's end, {then} the upkeep) = "
-                f"{pct(self.down_by_end)}"
+                f"  P({self.target} down by the round's end{then}) = {pct(self.down_by_end)}"
             )
         lines += [f"  P({effect}) = {pct(p)}" for effect, p in self.effects]
         if self.stopped:
@@ -148,7 +149,9 @@ def live_odds(
         FirefightError: no lines, or too few or too many trials.
     """
     if not lines:
-        raise FirefightError("odds need an action line, e.g. 'Mara shoots Viktor'")
+        # The example is the fight's ruleset's own, as the session's help gives it.
+        example = ruleset.example_line or "NAME VERB ..."
+        raise FirefightError(f"odds need an action line, e.g. {example!r}")
     if not 1 <= trials <= 1_000_000:
         raise FirefightError(f"trials must be 1 to 1,000,000, not {trials}")
     first = ruleset.parse_action(lines[0], state)

@@ -353,8 +353,11 @@ class Ruleset(ABC):
         raise ValueError(f"the {self.name} ruleset keeps no {', '.join(sorted(figures))}")
 
     def describe_scene(self, state: EncounterState) -> Sequence[str]:
-        """Lines about the scene itself under the state table (cpr: cover HP left)."""
-        return ()
+        """Lines about the scene itself under the state table: by default each barrier, named
+        as a line types it and placed in the scene's unit (cpr: its cover's HP left)."""
+        from firefight.scene.barrier_lines import barrier_lines
+
+        return barrier_lines(state, self.scene_unit)
 
     def odds_pending(self, state: EncounterState) -> str | None:
         """What is still to come in ``state``, the fight at the end of the round the odds of a
@@ -379,11 +382,6 @@ class Ruleset(ABC):
         """The kinds of row (``weapon``, ``armor``...) a user's catalog may give this ruleset
         (:mod:`firefight.tables.user_catalogs`); NPC templates are taken by every ruleset."""
         return ()
-
-    def action_words(self) -> Mapping[str, Sequence[str]]:
-        """Each verb of the ruleset's action lines with the options it takes (without
-        ``--``), for completion at the table; none by default."""
-        return {}
 
     def headline(self, summary: Mapping[str, Any]) -> str | None:
         """One line saying what a resolved action came to -- who, what, hit or miss and by

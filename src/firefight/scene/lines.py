@@ -44,6 +44,7 @@ __all__ = [
     "Verb",
     "declared_options",
     "declared_values",
+    "example_line",
     "name_at",
     "one_name",
     "option_int",
@@ -51,7 +52,6 @@ __all__ = [
     "option_point",
     "read_line",
     "read_point",
-    "verb_options",
     "verb_table",
     "write_line",
 ]
@@ -85,6 +85,32 @@ class Line:
         """The option's whole-number value, or ``default`` when it was not given."""
         text = self.first(name)
         return default if text is None else option_int(name, text, rule)
+
+    def weapon_said(self, option: str, rule: str = ACTION_RULE) -> str | None:
+        """The weapon named in the words after the verb (``Ann reloads 38``, as every ruleset's
+        reload may say it), else by ``option`` (``--weapon``); both must name the same one.
+
+        >>> said = Line(actor="Ann", verb="reloads", words=("38",), options={}, text="")
+        >>> said.weapon_said("weapon")
+        '38'
+        >>> Line(actor="Ann", verb="reloads", words=("38",), options={"weapon": ("45",)},
+        ...      text="").weapon_said("weapon")
+        Traceback (most recent call last):
+        ...
+        firefight.errors.RuleRefusal: ENC-ACTION: 'reloads' names the weapon twice, '38' and \
+--weapon 45: name it once.
+        """
+        given = self.first(option)
+        if not self.words:
+            return given
+        named = " ".join(self.words)
+        if given is not None and given.lower() != named.lower():
+            raise RuleRefusal(
+                rule,
+                f"'{self.verb}' names the weapon twice, {named!r} and --{option} {given}: "
+                "name it once.",
+            )
+        return named
 
     def mods(self, rule: str = ACTION_RULE, *, example: str = "-2:smoke") -> tuple[Modifier, ...]:
         """Every ``--mod VALUE:LABEL`` given, in order (:func:`option_mod`)."""
@@ -182,14 +208,13 @@ def read_line(
     *,
     ruleset: str,
     rule: str = ACTION_RULE,
-    example: str | None = None,
 ) -> Line:
     """Split ``text`` into actor, verb, words and options.
 
     ``verbs`` maps every spelling accepted (``"shoot"``, ``"fires"``, ``"fires rapid"``), in
     lower case, to its canonical verb; the longest spelling found wins. ``options`` gives each
-    canonical verb's options. Refusals cite ``rule``; ``example`` is a whole line to show a
-    player who gave too little.
+    canonical verb's options. Refusals cite ``rule``; a player who gave too little is shown a
+    line of the scene's own people (:func:`example_line`).
     """
     if any(is_control(ch) for ch in text):
         raise RuleRefusal(rule, "The action line holds a control character; type it plainly.")
@@ -206,7 +231,8 @@ def read_line(
             "'encounter gm', or alone in 'encounter play' or the web table's whole line.",
         )
     if len(tokens) < 2:
-        example = example or f"V {canonical[0]} ..."
+        named = state.find(tokens[0]) if tokens else None
+        example = example_line(state, canonical[0], named.name if named else None)
         raise RuleRefusal(rule, f"An action names who acts and what they do, e.g. {example!r}.")
     first_option = next((i for i, t in enumerate(tokens) if t.startswith("--")), len(tokens))
     longest = max(len(spelling.split()) for spelling in verbs)
@@ -239,19 +265,6 @@ def read_line(
     return Line(
         actor=actor, verb=verb, words=tuple(words), options=found, text=" ".join(text.split())
     )
-
-
-def verb_options(
-    verbs: Mapping[str, str], options: Mapping[str, Mapping[str, OptionKind]]
-) -> dict[str, tuple[str, ...]]:
-    """Each canonical verb of ``verbs`` with the options ``options`` gives it, as a ruleset's
-    :meth:`~firefight.rulesets.base.Ruleset.action_words` lists them for completion.
-
-    >>> verb_options({"shoot": "shoots", "shoots": "shoots", "waits": "waits"},
-    ...              {"shoots": {"ap": "int"}})
-    {'shoots': ('ap',), 'waits': ()}
-    """
-    return {verb: tuple(options.get(verb, {})) for verb in dict.fromkeys(verbs.values())}
 
 
 def option_int(name: str, text: str, rule: str = ACTION_RULE) -> int:
@@ -362,6 +375,9 @@ class Verb:
     options: Mapping[str, OptionKind]
     words: str = ""
     declarations: tuple[type, ...] = ()
+    #: What the first word after the verb may be, where the rules name it (rmu's explosive
+    #: loads for ``throws``, a Kindred's powers for ``rouses``): Tab offers them.
+    first_words: tuple[str, ...] = ()
 
     def param_of(self, spelled: str) -> Any:
         """The :class:`~firefight.declarations.Option` an option spelled ``spelled`` (without
@@ -379,10 +395,11 @@ def verb_table(
     *,
     words: Mapping[str, str] | None = None,
     declarations: Mapping[str, tuple[type, ...]] | None = None,
+    first_words: Mapping[str, Sequence[str]] | None = None,
 ) -> tuple[Verb, ...]:
     """The canonical verbs of a ruleset's tables (those :func:`read_line` reads), in the order
     they are first spelled, each named by its first spelling (what a line may say: "all-out
-    attacks", not the key "all-out") with its options, words and declarations."""
+    attacks", not the key "all-out") with its options, words, declarations and first words."""
     spelled: dict[str, str] = {}
     for spelling, verb in verbs.items():
         spelled.setdefault(verb, spelling)
@@ -392,9 +409,32 @@ def verb_table(
             options=dict(options.get(verb, {})),
             words=(words or {}).get(verb, ""),
             declarations=(declarations or {}).get(verb, ()),
+            first_words=tuple((first_words or {}).get(verb, ())),
         )
         for verb, spelling in spelled.items()
     )
+
+
+def example_line(state: EncounterState, verb: str, actor: str | None = None) -> str:
+    """A line of ``verb`` for a refusal to show, naming the scene's own people: ``actor`` (else
+    the first) and someone else, of another side where there is one. A fixed "V shoots ..."
+    named nobody in most fights.
+
+    >>> from firefight.geometry import Point
+    >>> from firefight.scene.state import CombatantState
+    >>> people = tuple(CombatantState(name=n, position=Point(x_ft=0, y_ft=0))
+    ...                for n in ("Kes", "Dova"))
+    >>> scene = EncounterState(title="t", ruleset="x", combatants=people)
+    >>> example_line(scene, "shoots"), example_line(scene, "shoots", "Dova")
+    ('Kes shoots Dova', 'Dova shoots Kes')
+    """
+    people = state.combatants
+    who = actor or (people[0].name if people else "NAME")
+    found = state.find(who)
+    others = [c for c in people if c.name != who]
+    foes = [c for c in others if found is None or c.side != found.side]
+    other = (foes or others)[0].name if others else "TARGET"
+    return f"{who} {verb} {other}"
 
 
 def write_line(

@@ -172,11 +172,6 @@ class Cards(Ruleset):
     def upkeep(self, state: EncounterState) -> Outcome:
         return _fight().round_ended()
 
-    def action_words(self) -> Mapping[str, Sequence[str]]:
-        from firefight.rulesets.cards.encounter import action_words
-
-        return action_words()
-
     def fight_tactics(self) -> Mapping[str, Tactic]:
         from firefight.rulesets.cards.tactics import ready
         from firefight.scene.tactics import plain
@@ -251,6 +246,11 @@ class Cards(Ruleset):
         from firefight.rulesets.cards.encounter import cards_figures
 
         return cards_figures(combatant)
+
+    def status(self, combatant: CombatantState) -> str:
+        from firefight.rulesets.cards.encounter import cards_status
+
+        return cards_status(combatant)
 
     def went_down(self, before: CombatantState, after: CombatantState) -> str | None:
         """A full Red level is said as the wound track says it: down and dying (K-3), not

@@ -24,7 +24,7 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init, replace
 from firefight.geometry import distance_ft
 from firefight.outcome import Happened, Outcome, ResolvedWord, Result
-from firefight.rulesets.base import Ruleset, weapons_text
+from firefight.rulesets.base import Ruleset, combatant_status, weapons_text
 from firefight.rulesets.cards.data import CardsData, cards_data
 from firefight.rulesets.cards.deck import DeckInPlay
 from firefight.rulesets.cards.encounter_events import (
@@ -58,7 +58,6 @@ from firefight.scene.lines import (
     declared_values,
     one_name,
     read_line,
-    verb_options,
     verb_table,
 )
 from firefight.scene.state import DOWN_RULE, CombatantState, EncounterState
@@ -72,6 +71,7 @@ __all__ = [
     "cards_figures",
     "cards_overlay",
     "cards_row",
+    "cards_status",
     "cards_verbs",
     "describe_cards_event",
     "initiative",
@@ -189,13 +189,11 @@ def _options() -> dict[str, Mapping[str, OptionKind]]:
 def cards_verbs() -> tuple[Verb, ...]:
     """The verbs :func:`parse_cards_action` reads, for a form (:meth:`Ruleset.action_verbs`)."""
     return verb_table(
-        VERBS, _options(), words={"shoots": "TARGET"}, declarations={"shoots": (Shot,)}
+        VERBS,
+        _options(),
+        words={"shoots": "TARGET", "reloads": "[WEAPON]"},
+        declarations={"shoots": (Shot,)},
     )
-
-
-def action_words() -> dict[str, tuple[str, ...]]:
-    """The cards ruleset's verbs and their options, for completion."""
-    return verb_options(VERBS, _options())
 
 
 def parse_cards_action(text: str, state: EncounterState) -> Action:
@@ -205,7 +203,6 @@ def parse_cards_action(text: str, state: EncounterState) -> Action:
         VERBS,
         _options(),
         ruleset="cards",
-        example="Ann shoots Bob --mode BF",
     )
     weapon = line.first("weapon")
     if line.verb == "shoots":
@@ -219,7 +216,9 @@ def parse_cards_action(text: str, state: EncounterState) -> Action:
             weapon=weapon,
             options=tuple(sorted(values.items())),
         )
-    if line.words:
+    if line.verb == "reloads":
+        weapon = line.weapon_said("weapon")
+    elif line.words:
         raise RuleRefusal(
             ACTION_RULE, f"'{line.verb}' takes no name; read {' '.join(line.words)!r}."
         )
@@ -249,9 +248,12 @@ def _waited_for(state: EncounterState, actor: CombatantState) -> str | None:
             return None
         waiting = [n for n in group if (c := state.find(n)) and c.can_act and not stats_of(c).acted]
         if waiting:
+            # The order is the rules', so no "go on?" overrides it: say what the GM may do.
+            them = "them" if len(waiting) > 1 else waiting[0]
             return (
                 f"{' and '.join(waiting)} drew higher for reaction and "
-                f"act{'s' if len(waiting) == 1 else ''} before {actor.name}"
+                f"act{'s' if len(waiting) == 1 else ''} before {actor.name} "
+                f"(the GM's 'delay NAME' puts {them} last this round)"
             )
     return None
 
@@ -288,6 +290,9 @@ def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan
     target = state.combatant(action.target)
     if target.name == actor.name:
         raise RuleRefusal(ACTION_RULE, f"{actor.name} cannot shoot at themselves.")
+    if target.dead:
+        # As in every other ruleset: a GM's `set NAME dead` took yet more Yellow boxes.
+        raise RuleRefusal(DOWN_RULE, f"{target.name} is already dead.")
     mine, theirs = stats_of(actor), stats_of(target)
     weapon = _weapon(actor, action.weapon)
     data = cards_data()
@@ -652,17 +657,23 @@ def cards_figures(c: CombatantState) -> Mapping[str, object]:
     }
 
 
+def cards_status(c: CombatantState) -> str:
+    """Up, down and dying (a full Red level, K-3), unconscious or dead: the state table's word,
+    and so the GM's ``set NAME dead`` answer's (DEC-745). The dead are dead whatever their
+    track: "out" said neither, so the GM could not tell a corpse from someone knocked out."""
+    if c.unconscious and not c.dead and stats_of(c).track.down:
+        return "down and dying"
+    return combatant_status(c)
+
+
 def cards_row(c: CombatantState) -> dict[str, str]:
-    """One row of the state table: the turn, the track, up, knocked down or out and the
-    posture (a fall leaves one prone, K-4; a GM's ``set V prone`` seen, as every ruleset's row
-    shows it), where, weapons and armor."""
+    """One row of the state table: the turn, the track, the state (:func:`cards_status`, or
+    knocked down) and the posture (a fall leaves one prone, K-4; a GM's ``set V prone`` seen, as
+    every ruleset's row shows it), where, weapons and armor."""
     s: CardsStats = stats_of(c)
-    if c.unconscious or c.dead:
-        status = "down and dying" if s.track.down else "out"
-    elif s.knocked_down:
+    status = cards_status(c)
+    if s.knocked_down and not (c.dead or c.unconscious):
         status = "knocked down"
-    else:
-        status = "up"
     turn = "-" if not c.can_act else ("taken" if s.acted else "ahead")
     if s.owes and c.can_act:
         turn += f" (owes: {', '.join(s.owes)})"

@@ -200,11 +200,6 @@ class CPR(Ruleset):
 
         return USER_KINDS
 
-    def action_words(self) -> Mapping[str, Sequence[str]]:
-        from firefight.rulesets.cpr.encounter_actions import action_words
-
-        return action_words()
-
     def fight_tactics(self) -> Mapping[str, Tactic]:
         from firefight.rulesets.cpr.cover_tactic import covered
         from firefight.rulesets.cpr.tactics import sharp

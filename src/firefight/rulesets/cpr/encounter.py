@@ -1551,8 +1551,8 @@ def cpr_scene_lines(state: EncounterState, data: CprData) -> list[str]:
 
 def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     """One row of the state table: the turn left, HP, wound state, up or down and the posture
-    (a GM's ``set V prone`` seen, as every ruleset's row shows it), injuries and what else
-    weighs on them, SP and the LUCK left, a figure of its own (CPR-REF-1)."""
+    (a GM's ``set V prone`` seen, as every ruleset's row shows it), its conditions (injuries
+    and what else weighs on them), SP and the LUCK left, a figure of its own (CPR-REF-1)."""
     own = fighter(c)
     wound = data.figures.wounds[wound_of(c).value]
     penalty = f" {wound.action_penalty}" if wound.action_penalty else ""
@@ -1580,7 +1580,9 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
         "HP": f"{c.hits_left}/{c.hits_max}",
         "wound": f"{wound.name}{penalty}",
         "state": f"{combatant_status(c)}, {c.posture.value}",
-        "injuries": ", ".join(notes) or "-",
+        # "conditions", as rmu's and gurps's tables say: held Actions, jams, a shield and cover
+        # owed sat under "injuries" beside the broken ribs.
+        "conditions": ", ".join(notes) or "-",
         "at (m)": f"{spot.x_m:g},{spot.y_m:g}",
         "weapons": _weapons_cell(c),
         "SP body/head": f"{own.body_sp}/{own.head_sp}",

@@ -45,11 +45,11 @@ from firefight.scene.lines import (
     Verb,
     declared_options,
     declared_values,
+    example_line,
     name_at,
     option_mod,
     option_point,
     read_line,
-    verb_options,
     verb_table,
 )
 from firefight.scene.points import scene_point
@@ -259,7 +259,7 @@ def _refuse(reason: str) -> RuleRefusal:
 def _target(words: tuple[str, ...], verb: str, state: EncounterState) -> str:
     words = tuple(w for w in words if w.lower() != "at")
     if not words:
-        raise _refuse(f"'{verb}' needs a target, e.g. 'V {verb} Rook'.")
+        raise _refuse(f"'{verb}' needs a target, e.g. {example_line(state, verb)!r}.")
     target, used = name_at(words, 0, len(words), state)
     if used != len(words):
         raise _refuse(f"'{verb}' takes one target; {' '.join(words[used:])!r} is left over.")
@@ -273,11 +273,6 @@ def _point(words: tuple[str, ...] | list[str], what: str) -> Point:
 
 def _mods(line: Line) -> tuple[Modifier, ...]:
     return tuple(option_mod(m) for m in line.options.get("mod", ()))
-
-
-def action_words() -> dict[str, tuple[str, ...]]:
-    """cpr's verbs and their options, for completion."""
-    return verb_options(_VERBS, _OPTIONS)
 
 
 def parse_cpr_action(text: str, state: EncounterState) -> Action:

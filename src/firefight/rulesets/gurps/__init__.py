@@ -185,11 +185,6 @@ class GURPS(Ruleset):
 
         return {"steady": steady, "covered": covered, "plain": plain}
 
-    def action_words(self) -> Mapping[str, Sequence[str]]:
-        from firefight.rulesets.gurps.encounter import action_words
-
-        return action_words()
-
     def parse_action(self, text: str, state: EncounterState) -> Action:
         from firefight.rulesets.gurps.encounter import parse_gurps_action
 
@@ -236,6 +231,23 @@ class GURPS(Ruleset):
         from firefight.rulesets.gurps.encounter import gurps_figures
 
         return gurps_figures(combatant)
+
+    def gm_repair(self, state: EncounterState, name: str) -> Sequence[Event]:
+        """Refused: gurps armor keeps its DR whole, so there is no wear to take away. Said of
+        the armor the table shows: "keeps no armor" read as if the leather were not there."""
+        from firefight.errors import RuleRefusal
+        from firefight.rulesets.gurps.encounter_model import gurps_stats
+        from firefight.scene.events import GM_RULE
+
+        c = state.combatant(name)
+        armor = gurps_stats(c).armor
+        if armor == "none":
+            raise RuleRefusal(GM_RULE, f"{c.name} wears no armor to repair.")
+        raise RuleRefusal(
+            GM_RULE,
+            f"gurps armor takes no wear: {c.name}'s {armor} keeps its DR whole, "
+            "so there is nothing to repair.",
+        )
 
     def gm_damage(self, state: EncounterState, name: str, amount: int) -> Sequence[Event]:
         """HP lost (or, below 0, healed back, never past full HP) as the shot's own event,

@@ -40,11 +40,10 @@ from firefight.rulesets.gurps.firing import (
 from firefight.rulesets.gurps.maneuver_options import ManeuverOptions
 from firefight.rulesets.gurps.maneuvers import check_reach
 from firefight.rulesets.gurps.opportunity import check_in_arc, watched_area
-from firefight.rulesets.gurps.ranges import yards_from_feet
 from firefight.rulesets.gurps.readying import draw_maneuver, reload_maneuver
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.scene_cover import check_in_sight
-from firefight.rulesets.gurps.setup import opportunity_modifier
+from firefight.rulesets.gurps.setup import opportunity_modifier, watched_words
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.gurps.success import judge
 from firefight.rulesets.gurps.turn_events import (
@@ -67,7 +66,6 @@ from firefight.scene.lines import (
     one_name,
     option_point,
     read_line,
-    verb_options,
     verb_table,
 )
 from firefight.scene.points import scene_point
@@ -171,6 +169,7 @@ _WORDS = {
     "move-and-attack": "[at] TARGET",
     "moves": "[to] X,Y (feet)",
     "turns": "[to face] TARGET | X,Y (feet)",
+    "reloads": "[WEAPON]",
     "draws": "WEAPON",
 }
 
@@ -184,28 +183,26 @@ def gurps_verbs() -> tuple[Verb, ...]:
     return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations=declarations)
 
 
-def action_words() -> dict[str, tuple[str, ...]]:
-    """gurps's verbs and their options, for completion."""
-    return verb_options(_VERBS, _OPTIONS)
-
-
 def parse_gurps_action(text: str, state: EncounterState) -> Action:
-    line = read_line(
-        text, state, _VERBS, _OPTIONS, ruleset="gurps", example="Ann shoots Bob --shots 2"
-    )
+    line = read_line(text, state, _VERBS, _OPTIONS, ruleset="gurps")
     target = None
     if line.verb == "aims" or line.verb in ATTACKS:
         target = one_name(line.words, state, what=f"{line.verb} at")
     elif line.verb == "turns":
         target = _facing_whom(line.words, line.actor, state)
-    elif line.words and line.verb not in ("moves", "turns", "draws"):
+    elif line.words and line.verb not in ("moves", "turns", "draws", "reloads"):
         raise RuleRefusal(ACTION_RULE, f"'{line.verb}' takes no name: {' '.join(line.words)!r}.")
+    weapon = line.first("weapon")
+    if line.verb == "draws":
+        weapon = " ".join(line.words)
+    elif line.verb == "reloads":
+        weapon = line.weapon_said("weapon")
     return GurpsAction(
         actor=line.actor,
         verb=line.verb,
         text=text,
         target=target,
-        weapon=" ".join(line.words) if line.verb == "draws" else line.first("weapon"),
+        weapon=weapon,
         options=tuple(line.options.items()),
         words=line.words,
     )
@@ -390,7 +387,9 @@ def _maneuver(state: EncounterState, action: GurpsAction, dice: Dice) -> Outcome
     if action.verb == "recovers":
         trace = TraceBuilder()
         if not stats.stunned:
-            return announced(GurpsManeuver(actor=c.name, maneuver="nothing"), f"{c.name} waits.")
+            # Do Nothing, said so: "waits" is the Wait maneuver, which watches and may fire.
+            nothing = GurpsManeuver(actor=c.name, maneuver="nothing")
+            return announced(nothing, f"{c.name} does nothing.")
         roll = DiceRoller(dice, trace).sum(3, "HT roll to recover from stun")
         verdict = judge(roll, stats.ht, DATA.core.success)
         trace.step(f"HT {stats.ht}: {verdict.result}", rule=RULE)
@@ -433,13 +432,16 @@ def _turn_in_place(state: EncounterState, c: CombatantState, action: GurpsAction
     trace = TraceBuilder()
     trace.step(f"{c.name} turns to face {what}: a Move of no yards", rule="DEC-657")
     # The turn tells itself in the narration (the facing it leaves); no headline repeats it.
+    # Facing that way already, nothing is narrated, so the headline says the second went.
+    same = round(c.facing_deg, 1) == facing
+    headline = f"{c.name} already faces {what}: the second is spent." if same else None
     return Outcome(
         events=(
             GurpsManeuver(actor=c.name, maneuver="move"),
             Moved(actor=c.name, to=c.position, distance_ft=0.0, facing_deg=facing),
         ),
         trace=trace.build(),
-        result=Happened(action="turns"),
+        result=Happened(action="turns", headline=headline),
     )
 
 
@@ -470,7 +472,7 @@ def _wait(state: EncounterState, c: CombatantState, opts: Mapping[str, tuple[str
             watch_for=for_,
             watch_hold="hold" in opts,
         ),
-        f"{c.name} waits, watching {watch}{where}.",
+        f"{c.name} waits, watching {watched_words(watch)}{where}.",
     )
 
 
@@ -625,13 +627,13 @@ def gurps_figures(c: CombatantState) -> Mapping[str, object]:
 
 def _watch_words(s: GurpsStats) -> str:
     """A Wait as the state table shows it (GUR-OPP-1): what is watched and where, in feet as the
-    line placed it (the table's own places are yards), for whom, holding fire on friends."""
+    line placed it and the table shows places, for whom, holding fire on friends."""
     if s.watching is None:
         return ""
     where = f" at {s.watch_at[0]:g},{s.watch_at[1]:g} ft" if s.watch_at is not None else ""
     whom = f" for {s.watch_for}" if s.watch_for else ""
     hold = ", holding fire on friends" if s.watch_hold else ""
-    return f"watching {s.watching}{where}{whom}{hold}"
+    return f"watching {watched_words(s.watching)}{where}{whom}{hold}"
 
 
 def gurps_row(c: CombatantState) -> Mapping[str, str]:
@@ -662,14 +664,19 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
         )
         or "-"
     )
+    # Whose maneuver is still to come this turn, as rmu's AP and cpr's and cards's turn show it:
+    # the prompt named them, but the table a GM reads between turns did not.
+    turn = "-" if not c.in_fight else "taken" if s.acted else "maneuver"
     return {
         "name": c.name,
         "side": c.side,
+        "turn": turn,
         "HP": f"{s.hp_left}/{s.hp}",
         "state": f"{state}, {c.posture.value}",
         "conditions": ", ".join(x for x in conditions if x) or "-",
-        "at (yd)": f"{round(yards_from_feet(c.position.x_ft), 1):g},"
-        f"{round(yards_from_feet(c.position.y_ft), 1):g}",
+        # In feet, as every place is typed (`moves X,Y`, `--at`, the GM's `move`; DEC-205):
+        # yards here had a GM type 0,8 for two yards and walk 22 ft (DEC-779).
+        "at (ft)": f"{round(c.position.x_ft, 1):g},{round(c.position.y_ft, 1):g}",
         "weapons": weapons,
         "armor": s.armor,
     }

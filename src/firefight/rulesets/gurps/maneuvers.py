@@ -20,7 +20,7 @@ from firefight.frozen import replace
 from firefight.geometry import Point, bearing_deg, distance_ft
 from firefight.rulesets.gurps.arcs import off_facing
 from firefight.rulesets.gurps.data import DATA, GurpsData
-from firefight.rulesets.gurps.ranges import yards_from_feet
+from firefight.rulesets.gurps.ranges import feet_from_yards, yards_from_feet
 from firefight.scene.events import Moved, moved_to
 from firefight.scene.points import scene_point
 from firefight.scene.state import CombatantState
@@ -77,8 +77,12 @@ def advance(
 def check_reach(c: CombatantState, to: Point, move: int, *, rule: str) -> None:
     """Refuse a second's move of ``c`` to ``to`` farther than their Move in yards: the Move
     maneuver (GUR-CORE-1) and Move and Attack (GUR-MOVE-1, DEC-396) alike (DEC-640)."""
-    yards = yards_from_feet(distance_ft(c.position, to))
+    feet = distance_ft(c.position, to)
+    yards = yards_from_feet(feet)
     if yards > move + 1e-9:
+        # Both units: the place was typed in feet (DEC-205), the Move is in yards.
         raise RuleRefusal(
-            rule, f"{c.name} covers at most Move {move} yd in a second, not {round(yards, 2):g}."
+            rule,
+            f"{c.name} covers at most Move {move} yd ({feet_from_yards(move):g} ft) in a "
+            f"second, not {round(yards, 2):g} yd ({round(feet, 2):g} ft).",
         )

@@ -29,8 +29,16 @@ from firefight.rulesets.gurps.modifiers import Chosen, choose
 from firefight.rulesets.gurps.ranges import effective_distance, speed_range_modifier
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.trace import Modifier
+from firefight.wording import counted
 
-__all__ = ["ShotSetup", "aim_on_the_move_barred", "muscle_damage", "opportunity_modifier", "settle"]
+__all__ = [
+    "ShotSetup",
+    "aim_on_the_move_barred",
+    "muscle_damage",
+    "opportunity_modifier",
+    "settle",
+    "watched_words",
+]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -65,6 +73,17 @@ def muscle_damage(formula: MuscleFormula, st: int, data: GurpsData) -> DiceFormu
     row = next((r for r in rows if r[0] == st), rows[0] if st < rows[0][0] else rows[-1])
     dice, adds = (row[1], row[2]) if formula.base == "thr" else (row[3], row[4])
     return DiceFormula(dice=dice, adds=adds + formula.adds)
+
+
+def watched_words(watch: str) -> str:
+    """A Wait's watched area (GUR-OPP-1) as a sentence or the state table says it: "watching 1"
+    read as a count of nothing.
+
+    >>> watched_words("1"), watched_words("3"), watched_words("cone")
+    ('1 hex', '3 hexes', 'a cone')
+    """
+    count = typed_whole(watch)
+    return f"a {watch}" if count is None else counted(count, "hex", "hexes")
 
 
 def opportunity_modifier(watch: str, data: GurpsData) -> int:

@@ -289,11 +289,6 @@ class RMU(Ruleset):
 
         return USER_KINDS
 
-    def action_words(self) -> Mapping[str, Sequence[str]]:
-        from firefight.rulesets.rmu.encounter_actions import action_words
-
-        return action_words()
-
     def can_still_harm(self, combatant: CombatantState) -> bool:
         return _fight().can_still_harm(combatant)
 
@@ -432,14 +427,16 @@ class RMU(Ruleset):
         return blasts_to_come(state)
 
     def describe_scene(self, state: EncounterState) -> Sequence[str]:
-        """Who holds whom and who parries (the melee conditions); lodged fangs and a stake
-        going in; live grenades with their fuse, clouds with the rounds they have left, fires."""
+        """The barriers (dashing to cover names one); who holds whom and who parries (the melee
+        conditions); lodged fangs and a stake going in; live grenades with their fuse, clouds
+        with the rounds they have left, fires."""
         from firefight.rulesets.rmu.explosives_view import scene_lines
         from firefight.rulesets.rmu.kindred_feeding import fangs_scene_lines
         from firefight.rulesets.rmu.kindred_stakes import stake_scene_lines
         from firefight.rulesets.rmu.melee.encounter import melee_scene_lines
 
         return [
+            *super().describe_scene(state),
             *melee_scene_lines(state),
             *fangs_scene_lines(state),
             *stake_scene_lines(state),

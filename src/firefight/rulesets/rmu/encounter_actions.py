@@ -48,6 +48,7 @@ from firefight.rulesets.rmu.encounter_explosives import (
     parse_throw,
     parse_throw_back,
 )
+from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_actions import (
     ACTIONS_RULE,
     FIRE_OPTIONS,
@@ -82,10 +83,10 @@ from firefight.scene.actions import Action, Move, Reload
 from firefight.scene.lines import (
     OptionKind,
     Verb,
+    example_line,
     name_at,
     option_point,
     read_line,
-    verb_options,
     verb_table,
 )
 from firefight.scene.state import EncounterState
@@ -214,16 +215,18 @@ _WORDS = {
 def rmu_verbs() -> tuple[Verb, ...]:
     """The verbs :func:`parse_rmu_action` reads, for a form (:meth:`Ruleset.action_verbs`):
     what follows each and what its options mean (DEC-775)."""
-    return verb_table(_VERBS, _OPTIONS, words=_WORDS, declarations=LINE_DECLARATIONS)
+    loads = tuple(explosive_data().loads)
+    return verb_table(
+        _VERBS,
+        _OPTIONS,
+        words=_WORDS,
+        declarations=LINE_DECLARATIONS,
+        first_words={"throws": loads, "rouses": POWERS},
+    )
 
 
 def _refuse(reason: str) -> RuleRefusal:
     return RuleRefusal(ACTIONS_RULE, reason)
-
-
-def action_words() -> dict[str, tuple[str, ...]]:
-    """rmu's verbs and their options, for completion."""
-    return verb_options(_VERBS, _OPTIONS)
 
 
 def parse_rmu_action(text: str, state: EncounterState) -> Action:
@@ -249,7 +252,6 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
         _OPTIONS,
         ruleset="rmu",
         rule=ACTIONS_RULE,
-        example="Mara shoots Viktor",
     )
     if line.verb in FIRE_OPTIONS:
         return parse_fire_action(line, state)
@@ -270,7 +272,8 @@ target='Viktor', weapon=None, ap=2, prepared=True, situational=(), mods=(), call
     if verb == "shoots":
         words = [w for w in positional if w.lower() != "at"]
         if not words:
-            raise _refuse("'shoots' needs a target, e.g. 'Mara shoots Viktor'.")
+            example = example_line(state, "shoots", line.actor)
+            raise _refuse(f"'shoots' needs a target, e.g. {example!r}.")
         target, used = name_at(words, 0, len(words), state)
         if used != len(words):
             raise _refuse(f"'shoots' takes one target; {' '.join(words[used:])!r} is left over.")
