@@ -895,9 +895,12 @@ def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
     # rmu's aimed shot says what its options mean, as `rmu shoot --help` does (RMU-GEN-1).
     play(fight("warehouse.toml"), "help shoots\nhelp attacks\nhelp tears\nquit\n")
     out = capsys.readouterr().out
-    assert re.search(r"--ap N +AP spent on the attack \(1-3\)\.", out)
+    assert re.search(
+        r"--ap N +AP on the shot \(default: a full shot.s\); each AP short costs \(RMU-GEN-1\)\.",
+        out,
+    )
     # What a melee or Kindred verb takes follows it, as a shot's TARGET does (R-6, RMU-BITE-3).
-    assert "  NAME attacks TARGET with WEAPON\n" in out and "  NAME tears free of BITER\n" in out
+    assert "  NAME attacks TARGET with WEAPON\n" in out and "  NAME tears free of [BITER]\n" in out
 
 
 @pytest.mark.parametrize(

@@ -398,7 +398,7 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
         watch = gm.locator("#options label", has_text="--watch")
         expect(watch).to_have_attribute("title", re.compile("a number of hexes, line or cone"))
         _commit(gm, "#3 Bob waits --watch 3 --at 0,3: done")
-        expect(bob).to_contain_text("watching 3 at 0,3 ft")
+        expect(bob).to_contain_text("watching 3 hexes at 0,3 ft")
         expect(gm.locator("#map svg")).to_contain_text("Bob watches 3 hexes (GUR-OPP-1)")
         _refused_and_unchanged(
             gm,
@@ -445,9 +445,9 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
         expect(turn).to_contain_text("round 3")
         expect(bob).to_contain_text("shock -4")
         _compose(gm, "Ann", "moves", "0,60", odds="Ann moves 0,60")
-        expect(gm.locator("#words")).to_have_attribute("placeholder", "[to] X,Y (feet)")
+        expect(gm.locator("#words")).to_have_attribute("placeholder", "[to] X,Y (X,Y in ft)")
         expect(gm.locator("#act-msg")).to_contain_text(
-            "Refused (GUR-CORE-1): Ann covers at most Move 6 yd in a second, not 20."
+            "Refused (GUR-CORE-1): Ann covers at most Move 6 yd (18 ft) in a second, not 20 yd (60 ft)."
         )
         _compose(gm, "Ann", "reloads")
         _commit(gm, "#9 Ann reloads: success")

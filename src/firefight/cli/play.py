@@ -315,9 +315,8 @@ def _verb_help(verb: Verb, unit: str) -> list[str]:
         rows.append((f"--{spelled}{value}", said))
     width = max((len(flag) for flag, _ in rows), default=0)
     options = (f"    {flag:<{width}}  {said}".rstrip() for flag, said in rows)
-    place = f" (X,Y in {unit})" if "X,Y" in verb.words else ""
     first = [f"    first word: {', '.join(verb.first_words)}"] if verb.first_words else []
-    return [f"  NAME {verb.name} {verb.words}{place}".rstrip(), *first, *options]
+    return [f"  NAME {verb.name} {verb.words_in(unit)}".rstrip(), *first, *options]
 
 
 def _value_shown(kind: OptionKind, choices: Sequence[str] | None) -> str:

@@ -388,6 +388,11 @@ class Verb:
                     return option
         return None
 
+    def words_in(self, unit: str) -> str:
+        """What follows the verb, a place saying the scene's ``unit`` (the help page's and the
+        form's one wording): ``[to] X,Y (X,Y in ft)``."""
+        return f"{self.words} (X,Y in {unit})" if "X,Y" in self.words else self.words
+
 
 def verb_table(
     verbs: Mapping[str, str],

@@ -265,5 +265,7 @@ def verbs_view(ruleset: Ruleset) -> list[dict[str, Any]]:
                 if choices is not None:
                     option["choices"] = list(choices)
             options.append(option)
-        verbs.append({"verb": verb.name, "words": verb.words, "options": options})
+        verbs.append(
+            {"verb": verb.name, "words": verb.words_in(ruleset.scene_unit), "options": options}
+        )
     return verbs

@@ -167,8 +167,8 @@ _WORDS = {
     "shoots": "[at] TARGET",
     "all-out": "[at] TARGET",
     "move-and-attack": "[at] TARGET",
-    "moves": "[to] X,Y (feet)",
-    "turns": "[to face] TARGET | X,Y (feet)",
+    "moves": "[to] X,Y",
+    "turns": "[to face] TARGET | X,Y",
     "reloads": "[WEAPON]",
     "draws": "WEAPON",
 }
