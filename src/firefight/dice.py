@@ -24,7 +24,6 @@ which names the cards a player turned over instead of giving faces.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -48,33 +47,9 @@ __all__ = [
     "Suit",
     "cards_roll",
     "parse_card",
-    "parse_pool",
     "pool_kind",
     "read_faces",
 ]
-
-_POOL = re.compile(r"\s*(\d{1,12})\s*d\s*(\d{1,12})\s*", re.IGNORECASE)
-
-
-def parse_pool(text: str, *, sides: int | None = None) -> tuple[int, int]:
-    """Dice written ``NdM`` as ``(N, M)``; ``sides`` fixes M when the rules allow only one die.
-
-    The count is checked against :data:`~firefight.limits.MAX_POOL_DICE` before anything is
-    rolled (or a thousand-digit number converted).
-
-    >>> parse_pool("3d6")
-    (3, 6)
-    >>> parse_pool("999999999d6")
-    Traceback (most recent call last):
-    ...
-    firefight.limits.LimitError: dice to roll at once is 999999999; the limit is 0 to 1,000 \
-(README, Limits)
-    """
-    match = _POOL.fullmatch(text)
-    if match is None or (sides is not None and int(match[2]) != sides):
-        example = f"2d{sides}" if sides is not None else "2d6"
-        raise DiceError(f"dice are written NdM, e.g. {example!r}, not {text[:40]!r}")
-    return _checked_count(int(match[1])), int(match[2])
 
 
 def pool_kind(count: int, sides: int) -> str:
