@@ -356,7 +356,8 @@ FULL_DECK: tuple[Card, ...] = tuple(Card(rank=r, suit=s) for s in Suit for r in 
 #: The name of each card of FULL_DECK, by the card's identity.
 _FULL_DECK_NAMES: dict[int, str] = {id(c): _card_name(c.rank, c.suit) for c in FULL_DECK}
 
-_BY_NAME: dict[str, Card] = {str(c): c for c in FULL_DECK}
+#: Each card of FULL_DECK by its own name (the rank, A 2-10 J Q K, then the suit letter).
+CARD_BY_NAME: dict[str, Card] = {str(c): c for c in FULL_DECK}
 
 
 @quick_init
@@ -634,19 +635,14 @@ def parse_card(text: str) -> Card:
     >>> parse_card("10h"), parse_card("QS") == Card(rank=12, suit=Suit.SPADES)
     (Card(rank=10, suit=<Suit.HEARTS: 'H'>), True)
     """
-    name = text.strip().upper()
-    known = _BY_NAME.get(name)
-    if known is not None:
-        return known
-    ranks = {"A": 1, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in range(2, 11)}
-    rank = ranks.get(name[:-1])
-    suits = {s.value: s for s in Suit}
-    if rank is None or name[-1:] not in suits:
+    # Every card's name is one of FULL_DECK's: a name not there is no card.
+    known = CARD_BY_NAME.get(text.strip().upper())
+    if known is None:
         raise DiceError(
             f"{text!r} is not a card: write the rank (A, 2-10, J, Q, K) and the suit "
             "(S, H, D, C), e.g. QH or 10S"
         )
-    return Card(rank=rank, suit=suits[name[-1]])
+    return known
 
 
 def _oe_kind(low_end: bool) -> str:
