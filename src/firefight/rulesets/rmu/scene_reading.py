@@ -23,6 +23,7 @@ from firefight.geometry import (
     Posture,
     Size,
     body_in_cone,
+    cover_grade,
     crossing_share,
     distance_ft,
     grade_behind_barrier,
@@ -425,7 +426,7 @@ def _behind_barriers(
             )
             continue
         hidden = hidden_fraction(target.height_ft, barrier.height_ft)
-        grade = grade_behind_barrier(origin, target, barrier.height_ft)
+        grade = cover_grade(hidden)  # what grade_behind_barrier gives, the share read once
         tb.step(
             f"{target.name} ({target.posture.value}) is behind the barrier {barrier.name!r} "
             f"({barrier.height_ft:g} ft, {barrier.material}): {hidden:.0%} hidden, "
