@@ -112,8 +112,7 @@ def _redo(
 ) -> engine.Resolution:
     dice = Dice.scripted(record.dice.faces)
     if first:
-        if record.kind != "round":
-            raise LogError("record 1 must open round 1")
+        _check_opening(record)
         redo = engine.open_fight(state, ruleset, dice)
     elif record.kind == "round":
         redo = engine.next_round(state, ruleset, dice)
@@ -129,6 +128,11 @@ def _redo(
 def _check_not_empty(records: Sequence[LogRecord]) -> None:
     if not records:
         raise LogError("the log is empty: every encounter starts with its opening round")
+
+
+def _check_opening(first: LogRecord) -> None:
+    if first.kind != "round":
+        raise LogError("record 1 must open round 1")
 
 
 def _check_undo(records: Sequence[LogRecord], index: int) -> None:
@@ -197,8 +201,7 @@ def fold_log(scenario: Scenario, records: Sequence[LogRecord], ruleset: Ruleset)
         LogError: the first record that does not fold, and why.
     """
     _check_not_empty(records)
-    if records[0].kind != "round":
-        raise LogError("record 1 must open round 1")
+    _check_opening(records[0])
     scene = initial_state(scenario)
     for index, record in enumerate(records):
         if record.kind == "undo":
