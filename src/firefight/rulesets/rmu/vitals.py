@@ -292,17 +292,16 @@ def dying(c: CombatantState, v: RmuVitals | None = None) -> bool:
     return (vitals(c) if v is None else v).dying_rounds is not None and not c.dead
 
 
-def hit_loss_penalty(hits_max: int, hits_taken: int, figs: EncounterFigures | None = None) -> int:
+def hit_loss_penalty(hits_max: int, hits_taken: int) -> int:
     """R-2: 0 / -10 / -20 / -30 once more than 25 / 50 / 75% of the hits are gone.
 
     >>> [hit_loss_penalty(100, lost) for lost in (25, 26, 50, 51, 75, 76, 130)]
     [0, -10, -10, -20, -20, -30, -30]
     """
-    figs = figs or figures()
     if hits_max <= 0:
         return 0
     penalty = 0
-    for band in figs.loss_bands:
+    for band in figures().loss_bands:
         # Exact in integers: lost/max > over% without rounding the share.
         if hits_taken * 100 > band.over_percent * hits_max:
             penalty = band.penalty
