@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.catalog import RmuData, Weapon
+from firefight.rulesets.rmu.protection import check_load
 from firefight.wording import counted
 
 __all__ = ["Magazine", "load_magazine", "top_up"]
@@ -65,12 +66,7 @@ class Magazine:
 
 
 def _check_load(weapon: Weapon, ammo: str, data: RmuData) -> None:
-    kind = data.ammunition(ammo)
-    if kind.armor_piercing and weapon.caliber not in data.penetration:
-        raise RuleRefusal(
-            "RMU-AMMO-2",
-            f"There is no armor-piercing load for the {weapon.caliber} {weapon.name}.",
-        )
+    check_load(weapon, data.ammunition(ammo), data)
 
 
 def load_magazine(weapon: Weapon, rounds_by_ammo: Mapping[str, int], data: RmuData) -> Magazine:

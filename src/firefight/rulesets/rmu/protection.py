@@ -22,9 +22,19 @@ from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, ArmorClass
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.trace import TraceBuilder
 
-__all__ = ["FirePlan", "Wearer", "check_armor_figures", "plan_fire"]
+__all__ = ["FirePlan", "Wearer", "check_armor_figures", "check_load", "plan_fire"]
 
 _ORDER = ("BA I", "BA II", "BA III", "BA IV")
+
+
+def check_load(weapon: Weapon, ammo: Ammunition, data: RmuData) -> None:
+    """RMU-AMMO-2: armor-piercing rounds are made only for the calibers the penetration table
+    rates; a magazine, a shot and the fire plan all refuse any other."""
+    if ammo.armor_piercing and weapon.caliber not in data.penetration:
+        raise RuleRefusal(
+            "RMU-AMMO-2",
+            f"There is no armor-piercing load for the {weapon.caliber} {weapon.name}.",
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -156,12 +166,8 @@ def plan_fire(
         )
         return FirePlan(column=naked_column, armor=None, half_hits=ammo.armor_piercing, ammo=ammo)
     if ammo.armor_piercing:
-        rating = data.penetration.get(weapon.caliber)
-        if rating is None:
-            raise RuleRefusal(
-                "RMU-AMMO-2",
-                f"There is no armor-piercing load for the {weapon.caliber} {weapon.name}.",
-            )
+        check_load(weapon, ammo, data)
+        rating = data.penetration[weapon.caliber]
         if _ORDER.index(armor.key) <= _ORDER.index(rating):
             trace.step(
                 f"Armor piercing {weapon.caliber} defeats up to {rating}: {armor.key} is defeated; "

@@ -39,7 +39,7 @@ from firefight.rulesets.rmu.person_terms import (
     hunting_terms,
     shooter_armor_terms,
 )
-from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
+from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, check_load, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach, StrayRound, TowardAlly
@@ -160,10 +160,7 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
         )
     if shot.situational:  # most shots name none: no call for them
         check_situational(shot.situational, rules)
-    if data.ammunition(shot.ammo).armor_piercing and weapon.caliber not in data.penetration:
-        raise RuleRefusal(
-            "RMU-AMMO-2", f"There is no armor-piercing load for the {weapon.caliber} {weapon.name}."
-        )
+    check_load(weapon, data.ammunition(shot.ammo), data)
     for who in stray_shielders(shot.screen):
         # A stray round may meet any living shielder, so each one's armor is checked before
         # any die.
