@@ -38,6 +38,7 @@ from firefight.rulesets.rmu.maneuvers import (
     by_percent,
     roll_percentage_maneuver,
 )
+from firefight.rulesets.rmu.protection import breakage_total_refused
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
@@ -180,11 +181,7 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
     if decl.armor not in NAKED_COLUMNS:
         data.armor_class(decl.armor)
     if decl.armor_damage > 0:
-        raise RuleRefusal(
-            "RMU-BRK-2",
-            f"A breakage total counts penalties, so it is 0 or less; {decl.armor_damage} "
-            "was given.",
-        )
+        raise breakage_total_refused(decl.armor_damage)
     if decl.cover.material in GUN_PRICED and not decl.weapon:
         raise RuleRefusal(
             "RMU-COV-3",
