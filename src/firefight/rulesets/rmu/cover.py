@@ -21,10 +21,12 @@ __all__ = [
     "Cover",
     "CoverMaterial",
     "CoverPrice",
+    "dashed_short",
     "parse_cover",
     "price_cover",
     "price_melee_cover",
     "reached_bonus",
+    "share_refused",
 ]
 
 
@@ -127,6 +129,22 @@ def price_cover(cover: Cover, weapon: Weapon | None, values: CoverValues) -> Cov
         )
     col = values.hard[column]
     return CoverPrice(bonus=col.values[i], column=f"hard {col.label}", impassable=False)
+
+
+def share_refused(share_percent: int) -> RuleRefusal:
+    """What a share of cover reached outside 0-100% meets (RMU-MOV-2); the callers test the
+    share themselves, so a shot pays no call."""
+    return RuleRefusal(
+        "RMU-MOV-2", f"The share of cover reached is 0 to 100%; {share_percent}% was given."
+    )
+
+
+def dashed_short(target: str, cover: Cover) -> str:
+    """RMU-MOV-2's step for a dash that reached none of ``cover``: no bonus from it yet."""
+    return (
+        f"{target} dashed for the {cover} cover this round and did not get behind it: in the "
+        "open until next round."
+    )
 
 
 def reached_bonus(bonus: int, share_percent: int) -> int:

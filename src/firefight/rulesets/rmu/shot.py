@@ -29,7 +29,14 @@ from firefight.rulesets.rmu.bodies import (
 )
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, Weapon
-from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached_bonus
+from firefight.rulesets.rmu.cover import (
+    Cover,
+    CoverPrice,
+    dashed_short,
+    price_cover,
+    reached_bonus,
+    share_refused,
+)
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.haste import hastier
@@ -154,10 +161,7 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
                 "RMU-ARM-1", f"{column!r} is not a naked armor column (AT 1 to AT 10)."
             )
     if not 0 <= shot.cover_share_percent <= 100:
-        raise RuleRefusal(
-            "RMU-MOV-2",
-            f"The share of cover reached is 0 to 100%; {shot.cover_share_percent}% was given.",
-        )
+        raise share_refused(shot.cover_share_percent)
     if shot.situational:  # most shots name none: no call for them
         check_situational(shot.situational, rules)
     check_load(weapon, data.ammunition(shot.ammo), data)
@@ -177,11 +181,7 @@ def _choose_cover(
     more (RMU-COV-5). Returns the cover, its price, and whether it is the bodies'."""
     declared = price_cover(shot.cover, weapon, data.cover) if shot.cover else None
     if declared is not None and shot.cover_share_percent == 0:
-        trace.step(
-            f"{shot.target} dashed for the {shot.cover} cover this round and did not get behind "
-            "it: in the open until next round.",
-            "RMU-MOV-2",
-        )
+        trace.step(dashed_short(shot.target, shot.cover), "RMU-MOV-2")
         declared = None
     barrier = shot.cover if declared is not None else None
     body = shot.screen.as_cover() if shot.screen else None
