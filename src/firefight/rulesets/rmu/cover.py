@@ -21,6 +21,7 @@ __all__ = [
     "Cover",
     "CoverMaterial",
     "CoverPrice",
+    "check_gun_named",
     "dashed_short",
     "parse_cover",
     "price_cover",
@@ -87,6 +88,17 @@ def parse_cover(text: str) -> Cover | None:
             "MATERIAL soft, hard, hardened or impenetrable.",
         ) from None
     return None if grade is CoverGrade.NONE else Cover(grade=grade, material=material)
+
+
+def check_gun_named(cover: Cover, weapon: str | None) -> None:
+    """RMU-COV-3: hard and hardened cover are priced by the gun firing, so one must be named
+    (a cover's bonus asked for on its own, a dash to cover)."""
+    if cover.material in GUN_PRICED and not weapon:
+        raise RuleRefusal(
+            "RMU-COV-3",
+            f"{cover.material.value.capitalize()} cover is worth what the incoming gun makes "
+            "of it: name the weapon firing.",
+        )
 
 
 def price_cover(cover: Cover, weapon: Weapon | None, values: CoverValues) -> CoverPrice:

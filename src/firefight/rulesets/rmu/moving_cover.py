@@ -28,7 +28,7 @@ from firefight.events import Event
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.rmu.breakage import resolve_maneuver_breakage
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
-from firefight.rulesets.rmu.cover import GUN_PRICED, Cover, price_cover, reached_bonus
+from firefight.rulesets.rmu.cover import Cover, check_gun_named, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import armor_maneuver_penalty
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.firearm_data import firearm_figures
@@ -182,12 +182,7 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
         data.armor_class(decl.armor)
     if decl.armor_damage > 0:
         raise breakage_total_refused(decl.armor_damage)
-    if decl.cover.material in GUN_PRICED and not decl.weapon:
-        raise RuleRefusal(
-            "RMU-COV-3",
-            f"{decl.cover.material.value.capitalize()} cover is worth what the incoming gun "
-            "makes of it: name the weapon firing.",
-        )
+    check_gun_named(decl.cover, decl.weapon)
     if decl.weapon:
         price = price_cover(decl.cover, data.weapon(decl.weapon), data.cover)
     else:
