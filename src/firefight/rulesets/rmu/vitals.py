@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from firefight.errors import TableDataError
+from firefight.errors import RuleRefusal, TableDataError
 from firefight.frozen import quick_init, replace, replacer
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.afflictions import Afflictions, gas_modifiers
@@ -36,6 +36,7 @@ __all__ = [
     "RmuVitals",
     "add_stun",
     "armor_of",
+    "check_ap",
     "dying",
     "fall",
     "figures",
@@ -284,6 +285,14 @@ def intact_armor(c: CombatantState, stats: RmuStats | None = None) -> ArmorState
 
 def with_armor(c: CombatantState, armor: ArmorState | None) -> CombatantState:
     return replace(c, stats=replace(rmu_stats(c), armor=armor))
+
+
+def check_ap(c: CombatantState, ap: int, what: str, rule: str = "RMU-GEN-1") -> None:
+    """Refuse ``what`` when it costs more than the ``ap`` ``c`` has left this round (RMU-GEN-1,
+    or the ``rule`` that sets the cost)."""
+    left = vitals(c).ap_left
+    if ap > left:
+        raise RuleRefusal(rule, f"{what} costs {ap} AP, but {c.name} has only {left} left.")
 
 
 def dying(c: CombatantState, v: RmuVitals | None = None) -> bool:
