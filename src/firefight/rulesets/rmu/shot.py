@@ -179,11 +179,12 @@ def _choose_cover(
 ) -> tuple[Cover | None, CoverPrice | None, bool]:
     """The one cover that counts: the declared barrier or the bodies in front, whichever gives
     more (RMU-COV-5). Returns the cover, its price, and whether it is the bodies'."""
-    declared = price_cover(shot.cover, weapon, data.cover) if shot.cover else None
-    if declared is not None and shot.cover_share_percent == 0:
-        trace.step(dashed_short(shot.target, shot.cover), "RMU-MOV-2")
+    cover = shot.cover
+    declared = price_cover(cover, weapon, data.cover) if cover else None
+    if cover and shot.cover_share_percent == 0:
+        trace.step(dashed_short(shot.target, cover), "RMU-MOV-2")
         declared = None
-    barrier = shot.cover if declared is not None else None
+    barrier = cover if declared is not None else None
     body = shot.screen.as_cover() if shot.screen else None
     if body is None or shot.screen is None:
         return barrier, declared, False
