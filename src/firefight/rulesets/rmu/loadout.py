@@ -47,7 +47,10 @@ __all__ = [
 
 def ready_weapon(c: CombatantState, name: str | None) -> WeaponState:
     """The weapon called ``name`` (the one in hand for None); R-6 refuses one not carried."""
-    return c.weapon_carried(name, "R-6")
+    weapon = c.weapon(name)
+    # Asked at every shot and every option a tactic weighs: the refusal's lookup only when the
+    # weapon is not there.
+    return weapon if weapon is not None else c.weapon_carried(name, "R-6")
 
 
 def spare_for(c: CombatantState, weapon: WeaponState, ammo: str | None) -> int:
