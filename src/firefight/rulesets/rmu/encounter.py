@@ -525,12 +525,14 @@ def _validated(
     if isinstance(action, Shoot) or not _reacting(action):
         return
     if stats.afflictions.reactions:
-        # The costs never hang on the dice: a dry run on throwaway dice reads them off.
-        dry = _resolve(state, action, Dice.seeded(0), c, quiet=True)
-        cost = sum(
-            e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name
-        )
-        check_reaction(state, c, cost, _answers(state, action))
+        check_reaction(state, c, _ap_cost(state, action, c), _answers(state, action))
+
+
+def _ap_cost(state: EncounterState, action: Action, c: CombatantState) -> int:
+    """The AP ``c``'s ``action`` spends. The costs never hang on the dice: a dry run on
+    throwaway dice reads them off."""
+    dry = _resolve(state, action, Dice.seeded(0), c, quiet=True)
+    return sum(e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name)
 
 
 def _validate(
@@ -934,11 +936,9 @@ def _to_no_effect(
     rule: str,
     headline: str,
 ) -> Outcome[Merged]:
-    """A failed check: the AP the action would spend are gone all the same. Its costs never
-    hang on the dice, so a dry run on throwaway dice reads them off."""
+    """A failed check: the AP the action would spend are gone all the same."""
     c = state.combatant(action.actor)
-    dry = _resolve(state, action, Dice.seeded(0), c, quiet=True)
-    ap = sum(e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name)
+    ap = _ap_cost(state, action, c)
     tb = TraceBuilder()
     tb.step(f"{c.name} spends {ap} AP on the attempt, to no effect.", rule)
     return Outcome(
