@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.fold import fold
-from firefight.encounter.log import PAYLOAD_VERSION, LogError, LogRecord, live, parse_record
+from firefight.encounter.log import LogError, LogRecord, check_version, live, parse_record
 from firefight.encounter.scenario import Scenario, initial_state
 from firefight.errors import FirefightError
 from firefight.limits import MAX_NUMBER
@@ -39,11 +39,7 @@ def read_records(payloads: Sequence[tuple[int, Mapping[str, Any]]]) -> tuple[Log
     which the store would otherwise keep and export for ever (DEC-754)."""
     records: list[LogRecord] = []
     for seq, payload in payloads:
-        if payload.get("v") != PAYLOAD_VERSION:
-            raise LogError(
-                f"record {seq} is of payload version {payload.get('v')!r}; this firefight reads "
-                f"version {PAYLOAD_VERSION}"
-            )
+        check_version(seq, payload.get("v"))  # a stored record must name its version
         try:
             record = parse_record(payload, seq=seq)
         except FirefightError:
