@@ -17,7 +17,6 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal, UnknownNameError
 from firefight.geometry import Body, CoverGrade, Point, Posture, Size
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.ammo import Magazine, load_magazine, top_up
 from firefight.rulesets.rmu.bodies import (
     BodyScreen,
     Bystander,
@@ -553,9 +552,9 @@ def test_p2_two_bodies_in_front_are_one_grade_up_not_two_bonuses() -> None:
     a = Body(center=Point(x_ft=1.0, y_ft=20), name="a")  # alone: half
     b = Body(center=Point(x_ft=-1.0, y_ft=40), name="b")
     assert screen_bodies(SHOOTER, TARGET, [a]).grade is CoverGrade.HALF
-    two = screen_bodies(SHOOTER, TARGET, [a, b], {"b": Bystander(name="b", armor="BA I")})
+    two = screen_bodies(SHOOTER, TARGET, [a, b])
     assert two.grade is CoverGrade.FULL
-    assert [(s.name, s.armor) for s in two.shielders] == [("a", "AT 1"), ("b", "BA I")]
+    assert [s.name for s in two.shielders] == ["a", "b"]
 
 
 def test_rmu_cov_5_body_cover_is_hard_cover_on_the_guns_column() -> None:
@@ -827,33 +826,6 @@ def test_p3_armor_penalty_comes_off_the_dodge_before_the_share() -> None:
         rules=DATA.rules,
     )
     assert weighed_down == []
-
-
-# --- magazines (RMU-AMMO-1) -------------------------------------------------------------------
-
-
-def test_rmu_ammo_1_one_type_of_ammunition_per_magazine() -> None:
-    glock = DATA.weapon("glock-17")
-    with pytest.raises(RuleRefusal, match="RMU-AMMO-1: A magazine holds one type of ammunition"):
-        load_magazine(glock, {"armor-piercing": 8, "hollowpoint": 9}, DATA)
-    mag = load_magazine(glock, {"armor-piercing": 8, "hollowpoint": 0}, DATA)
-    assert mag == Magazine(weapon="glock-17", ammo="armor-piercing", rounds=8, capacity=17)
-    with pytest.raises(RuleRefusal, match="still holds 8 armor-piercing rounds; ball cannot"):
-        top_up(mag, "ball", 9, DATA)
-    assert top_up(mag, "armor-piercing", 9, DATA).rounds == 17
-    emptied = mag.spend(8)
-    assert top_up(emptied, "ball", 17, DATA).ammo == "ball"
-    with pytest.raises(RuleRefusal, match="RMU-AMMO-1"):
-        top_up(mag, "armor-piercing", 10, DATA)  # 18 rounds in a 17-round magazine
-    with pytest.raises(RuleRefusal, match="RMU-AMMO-1"):
-        mag.spend(9)
-
-
-def test_rmu_ammo_2_no_armor_piercing_magazine_for_a_caliber_without_a_rating() -> None:
-    with pytest.raises(RuleRefusal, match="RMU-AMMO-2"):
-        load_magazine(DATA.weapon("m2hb"), {"armor-piercing": 100}, DATA)
-    with pytest.raises(UnknownNameError):
-        load_magazine(DATA.weapon("glock-17"), {"tracer": 5}, DATA)
 
 
 def test_breakage_data_file_is_checked() -> None:

@@ -24,7 +24,6 @@ which names the cards a player turned over instead of giving faces.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -48,33 +47,9 @@ __all__ = [
     "Suit",
     "cards_roll",
     "parse_card",
-    "parse_pool",
     "pool_kind",
     "read_faces",
 ]
-
-_POOL = re.compile(r"\s*(\d{1,12})\s*d\s*(\d{1,12})\s*", re.IGNORECASE)
-
-
-def parse_pool(text: str, *, sides: int | None = None) -> tuple[int, int]:
-    """Dice written ``NdM`` as ``(N, M)``; ``sides`` fixes M when the rules allow only one die.
-
-    The count is checked against :data:`~firefight.limits.MAX_POOL_DICE` before anything is
-    rolled (or a thousand-digit number converted).
-
-    >>> parse_pool("3d6")
-    (3, 6)
-    >>> parse_pool("999999999d6")
-    Traceback (most recent call last):
-    ...
-    firefight.limits.LimitError: dice to roll at once is 999999999; the limit is 0 to 1,000 \
-(README, Limits)
-    """
-    match = _POOL.fullmatch(text)
-    if match is None or (sides is not None and int(match[2]) != sides):
-        example = f"2d{sides}" if sides is not None else "2d6"
-        raise DiceError(f"dice are written NdM, e.g. {example!r}, not {text[:40]!r}")
-    return _checked_count(int(match[1])), int(match[2])
 
 
 def pool_kind(count: int, sides: int) -> str:
@@ -381,7 +356,8 @@ FULL_DECK: tuple[Card, ...] = tuple(Card(rank=r, suit=s) for s in Suit for r in 
 #: The name of each card of FULL_DECK, by the card's identity.
 _FULL_DECK_NAMES: dict[int, str] = {id(c): _card_name(c.rank, c.suit) for c in FULL_DECK}
 
-_BY_NAME: dict[str, Card] = {str(c): c for c in FULL_DECK}
+#: Each card of FULL_DECK by its own name (the rank, A 2-10 J Q K, then the suit letter).
+CARD_BY_NAME: dict[str, Card] = {str(c): c for c in FULL_DECK}
 
 
 @quick_init
@@ -659,19 +635,14 @@ def parse_card(text: str) -> Card:
     >>> parse_card("10h"), parse_card("QS") == Card(rank=12, suit=Suit.SPADES)
     (Card(rank=10, suit=<Suit.HEARTS: 'H'>), True)
     """
-    name = text.strip().upper()
-    known = _BY_NAME.get(name)
-    if known is not None:
-        return known
-    ranks = {"A": 1, "J": 11, "Q": 12, "K": 13} | {str(r): r for r in range(2, 11)}
-    rank = ranks.get(name[:-1])
-    suits = {s.value: s for s in Suit}
-    if rank is None or name[-1:] not in suits:
+    # Every card's name is one of FULL_DECK's: a name not there is no card.
+    known = CARD_BY_NAME.get(text.strip().upper())
+    if known is None:
         raise DiceError(
             f"{text!r} is not a card: write the rank (A, 2-10, J, Q, K) and the suit "
             "(S, H, D, C), e.g. QH or 10S"
         )
-    return Card(rank=rank, suit=suits[name[-1]])
+    return known
 
 
 def _oe_kind(low_end: bool) -> str:

@@ -95,12 +95,12 @@ def closest(word: str, choices: Iterable[str], *, n: int = 3) -> list[str]:
     return found[:n]
 
 
-def suggestion(word: str, choices: Iterable[str], *, quote: str = "'", prefix: str = "") -> str:
+def suggestion(word: str, choices: Iterable[str], *, prefix: str = "") -> str:
     """``did you mean 'x' or 'y'?`` for the closest choices; empty when none is close."""
     close = closest(word, choices)
     if not close:
         return ""
-    return "did you mean " + " or ".join(f"{quote}{prefix}{c}{quote}" for c in close) + "?"
+    return "did you mean " + " or ".join(f"'{prefix}{c}'" for c in close) + "?"
 
 
 def hint(word: str, choices: Iterable[str], *, listing: str = "known:", prefix: str = "") -> str:

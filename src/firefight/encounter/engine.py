@@ -55,6 +55,17 @@ __all__ = [
 ROUND_RULE = "ENC-ROUND"
 
 
+def _not_started() -> RuleRefusal:
+    """What an action or a round's change meets before round 1 (ENC-ROUND); the callers test
+    the round themselves, so the quiet path pays no call while the fight runs."""
+    return RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+
+
+def _already_started(state: EncounterState) -> RuleRefusal:
+    """What opening the fight meets once it is open (ENC-ROUND)."""
+    return RuleRefusal(ROUND_RULE, f"The fight is already in round {state.round}.")
+
+
 def _dice_record(source: DiceSource, faces: Sequence[int]) -> DiceRecord:
     if isinstance(source, SeededSource):
         return DiceRecord(source="seeded", seed=source.seed, faces=tuple(faces))
@@ -117,7 +128,7 @@ def act(state: EncounterState, text: str, ruleset: Ruleset, dice: Dice) -> Resol
             the gun empty...); nothing was rolled and nothing changed.
     """
     if state.round < 1:
-        raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+        raise _not_started()
     action = ruleset.parse_action(text, state)
     ruleset.validate(state, action)
     recorder = RecordingSource(dice.source)
@@ -143,7 +154,7 @@ def gm(state: EncounterState, text: str, ruleset: Ruleset) -> Resolution:
     from firefight.encounter.gm import gm_outcome
 
     if state.round < 1:
-        raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+        raise _not_started()
     recorder = RecordingSource(Dice.scripted(()).source)
     done = _resolution(
         kind="gm",
@@ -189,7 +200,7 @@ def open_fight(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolutio
     """Round 1 begins as the ruleset starts a round (rmu: AP for everyone, surprise), then
     initiative. The first record of every log."""
     if state.round != 0:
-        raise RuleRefusal(ROUND_RULE, f"The fight is already in round {state.round}.")
+        raise _already_started(state)
     recorder = RecordingSource(dice.source)
     outcomes, _ = _start(state, ruleset, Dice(recorder))
     return _resolution(
@@ -207,7 +218,7 @@ def next_round(state: EncounterState, ruleset: Ruleset, dice: Dice) -> Resolutio
     """End this round (the ruleset's upkeep) and start the next (the ruleset's start of a round,
     then initiative)."""
     if state.round < 1:
-        raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+        raise _not_started()
     recorder = RecordingSource(dice.source)
     upkeep, after_upkeep = ruleset.end_round(state)
     outcomes, _ = _start(after_upkeep, ruleset, Dice(recorder))
@@ -236,7 +247,7 @@ def act_quietly(
     without its record. Refuses as :func:`act` does (a ruleset whose resolver refuses all its
     validation does, before any die, is not asked to validate first)."""
     if state.round < 1:
-        raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+        raise _not_started()
     if not ruleset.resolve_validates:
         ruleset.validate(state, action)
     return ruleset.resolve_quietly(state, action, dice)
@@ -261,7 +272,7 @@ def first_round_opened(state: EncounterState, ruleset: Ruleset) -> EncounterStat
     before its first die (a ruleset starts a round without dice), so a simulation that opens
     every fight on the same scene may work it out once."""
     if state.round != 0:
-        raise RuleRefusal(ROUND_RULE, f"The fight is already in round {state.round}.")
+        raise _already_started(state)
     return _opened_quietly(state, ruleset)
 
 
@@ -273,7 +284,7 @@ def initiative_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> E
 def next_round_quietly(state: EncounterState, ruleset: Ruleset, dice: Dice) -> EncounterState:
     """What :func:`next_round` leads to, without its record."""
     if state.round < 1:
-        raise RuleRefusal(ROUND_RULE, "The fight has not started: open round 1 first.")
+        raise _not_started()
     return _start_quietly(ruleset.end_round(state)[1], ruleset, dice)
 
 

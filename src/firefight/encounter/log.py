@@ -47,6 +47,7 @@ __all__ = [
     "LogError",
     "LogRecord",
     "RecordKind",
+    "check_version",
     "decode_event",
     "event_types",
     "parse_record",
@@ -187,17 +188,21 @@ def decode_event(data: Mapping[str, Any]) -> Event:
     return event
 
 
-def parse_record(payload: Mapping[str, Any], *, seq: int = 0, recorded_at: str = "") -> LogRecord:
-    """A stored payload read back into a :class:`LogRecord`; :class:`LogError` naming the
-    record and the field if it cannot be."""
-    if not isinstance(payload, Mapping):
-        raise LogError(f"record {seq} is not a JSON object")
-    version = payload.get("v", PAYLOAD_VERSION)
+def check_version(seq: int, version: object) -> None:
+    """Refuse record ``seq`` written in another payload version than this firefight reads."""
     if version != PAYLOAD_VERSION:
         raise LogError(
             f"record {seq} is of payload version {version!r}; this firefight reads version "
             f"{PAYLOAD_VERSION}"
         )
+
+
+def parse_record(payload: Mapping[str, Any], *, seq: int = 0, recorded_at: str = "") -> LogRecord:
+    """A stored payload read back into a :class:`LogRecord`; :class:`LogError` naming the
+    record and the field if it cannot be."""
+    if not isinstance(payload, Mapping):
+        raise LogError(f"record {seq} is not a JSON object")
+    check_version(seq, payload.get("v", PAYLOAD_VERSION))
     try:
         record = _record_adapter().validate_python(
             {**payload, "seq": seq, "recorded_at": recorded_at}

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.fold import fold
-from firefight.encounter.log import PAYLOAD_VERSION, LogError, LogRecord, live, parse_record
+from firefight.encounter.log import LogError, LogRecord, check_version, live, parse_record
 from firefight.encounter.scenario import Scenario, initial_state
 from firefight.errors import FirefightError
 from firefight.limits import MAX_NUMBER
@@ -39,11 +39,7 @@ def read_records(payloads: Sequence[tuple[int, Mapping[str, Any]]]) -> tuple[Log
     which the store would otherwise keep and export for ever (DEC-754)."""
     records: list[LogRecord] = []
     for seq, payload in payloads:
-        if payload.get("v") != PAYLOAD_VERSION:
-            raise LogError(
-                f"record {seq} is of payload version {payload.get('v')!r}; this firefight reads "
-                f"version {PAYLOAD_VERSION}"
-            )
+        check_version(seq, payload.get("v"))  # a stored record must name its version
         try:
             record = parse_record(payload, seq=seq)
         except FirefightError:
@@ -112,8 +108,7 @@ def _redo(
 ) -> engine.Resolution:
     dice = Dice.scripted(record.dice.faces)
     if first:
-        if record.kind != "round":
-            raise LogError("record 1 must open round 1")
+        _check_opening(record)
         redo = engine.open_fight(state, ruleset, dice)
     elif record.kind == "round":
         redo = engine.next_round(state, ruleset, dice)
@@ -129,6 +124,11 @@ def _redo(
 def _check_not_empty(records: Sequence[LogRecord]) -> None:
     if not records:
         raise LogError("the log is empty: every encounter starts with its opening round")
+
+
+def _check_opening(first: LogRecord) -> None:
+    if first.kind != "round":
+        raise LogError("record 1 must open round 1")
 
 
 def _check_undo(records: Sequence[LogRecord], index: int) -> None:
@@ -197,8 +197,7 @@ def fold_log(scenario: Scenario, records: Sequence[LogRecord], ruleset: Ruleset)
         LogError: the first record that does not fold, and why.
     """
     _check_not_empty(records)
-    if records[0].kind != "round":
-        raise LogError("record 1 must open round 1")
+    _check_opening(records[0])
     scene = initial_state(scenario)
     for index, record in enumerate(records):
         if record.kind == "undo":

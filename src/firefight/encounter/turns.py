@@ -14,6 +14,8 @@ from firefight.errors import RuleRefusal
 from firefight.scene.state import EncounterState
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from firefight.rulesets.base import Ruleset
 
 __all__ = [
@@ -42,14 +44,7 @@ def ahead_of(state: EncounterState, actor: str, ruleset: Ruleset) -> list[tuple[
     at = next((i for i, group in enumerate(groups) if name in group), None)
     if at is None:
         return []
-    waiting = []
-    for group in groups[:at]:
-        for other in group:
-            c = state.find(other)
-            left = ruleset.turn_left(c) if c is not None else None
-            if left is not None:
-                waiting.append((other, left))
-    return waiting
+    return _turns_left([name for group in groups[:at] for name in group], state, ruleset)
 
 
 def unspent(state: EncounterState, ruleset: Ruleset) -> list[tuple[str, str]]:
@@ -57,8 +52,15 @@ def unspent(state: EncounterState, ruleset: Ruleset) -> list[tuple[str, str]]:
     order, then anyone out of it (held, or joined mid-round) in the scene's (DEC-715)."""
     ordered = [name for group in state.initiative for name in group]
     rest = [c.name for c in state.combatants if c.name not in ordered]
+    return _turns_left([*ordered, *rest], state, ruleset)
+
+
+def _turns_left(
+    names: Sequence[str], state: EncounterState, ruleset: Ruleset
+) -> list[tuple[str, str]]:
+    """Those of ``names`` who still have some of their turn, with what they have left."""
     found = []
-    for name in (*ordered, *rest):
+    for name in names:
         c = state.find(name)
         left = ruleset.turn_left(c) if c is not None else None
         if left is not None:
@@ -98,12 +100,7 @@ def next_up(state: EncounterState, ruleset: Ruleset) -> list[tuple[str, str]]:
     """Whose turn it is: the first initiative group with anyone who still has some of their
     turn (those of them who do), else everyone who has some, in the scene's order."""
     for group in state.initiative:
-        found = []
-        for name in group:
-            c = state.find(name)
-            left = ruleset.turn_left(c) if c is not None else None
-            if left is not None:
-                found.append((name, left))
+        found = _turns_left(group, state, ruleset)
         if found:
             return found
     return unspent(state, ruleset)

@@ -211,7 +211,6 @@ def grade_behind_barrier(
     target_body: Body,
     barrier_height_ft: float,
     override: CoverGrade | None = None,
-    profile: BodyProfile | None = None,
 ) -> CoverGrade:
     """The cover grade a barrier of the given height gives ``target_body`` (RMU-COV-1, P-1).
 
@@ -228,4 +227,4 @@ def grade_behind_barrier(
     """
     if override is not None:
         return override
-    return cover_grade(hidden_fraction(target_body.height_ft, barrier_height_ft, profile))
+    return cover_grade(hidden_fraction(target_body.height_ft, barrier_height_ft))

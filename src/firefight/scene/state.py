@@ -188,6 +188,18 @@ class CombatantState:
                 return w
         return None
 
+    def weapon_carried(self, name: str | None, rule: str) -> WeaponState:
+        """:meth:`weapon`, or ``rule``'s refusal of one not carried, naming what is."""
+        weapon = self.weapon(name)
+        if weapon is None:
+            if not self.weapons:
+                raise RuleRefusal(rule, f"{self.name} carries no weapon.")
+            carried = ", ".join(w.name for w in self.weapons)
+            raise RuleRefusal(
+                rule, f"{self.name} carries no weapon called {name!r}; they carry {carried}."
+            )
+        return weapon
+
     def with_weapon(self, weapon: WeaponState) -> CombatantState:
         name = weapon.name
         weapons = self.weapons

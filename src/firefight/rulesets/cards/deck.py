@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from firefight.dice import FULL_DECK, Card, Dice, cards_roll, parse_card
+from firefight.dice import CARD_BY_NAME, FULL_DECK, Card, Dice, cards_roll, parse_card
 from firefight.errors import RuleRefusal
 from firefight.trace import TraceBuilder
 
@@ -26,13 +26,10 @@ def successes(cards: Sequence[Card], target: int) -> int:
     return sum(1 for c in cards if c.rank >= target)
 
 
-#: Each card by its own name, as :func:`~firefight.dice.parse_card` reads it: a deck's text
-#: written by the scene names every card so, and reads through this fixed table of 52.
-_CARDS: dict[str, Card] = {str(c): c for c in FULL_DECK}
 #: A fresh deck's cards by name, in its fixed order.
-FULL_DECK_NAMES: tuple[str, ...] = tuple(_CARDS)
+FULL_DECK_NAMES: tuple[str, ...] = tuple(CARD_BY_NAME)
 #: Their names, to tell at once a deck's text that names every card so.
-_NAMES = frozenset(_CARDS)
+_NAMES = frozenset(CARD_BY_NAME)
 
 
 def parse_deck(text: str) -> tuple[Card, ...] | None:
@@ -53,7 +50,7 @@ def _read_deck(text: str) -> tuple[tuple[Card, ...], tuple[str, ...]] | None:
     if _NAMES.issuperset(parts):
         # The scene writes every card by its own name (each draw of a shared deck reads it):
         # the cards looked up in one go.
-        cards: list[Card] = list(map(_CARDS.__getitem__, parts))
+        cards: list[Card] = list(map(CARD_BY_NAME.__getitem__, parts))
         names: list[str] = parts
     else:
         cards, names = _written(parts)
@@ -84,7 +81,7 @@ def _written(parts: list[str]) -> tuple[list[Card], list[str]]:
     cards: list[Card] = []
     names: list[str] = []
     for part in parts:
-        card, name = _CARDS.get(part), part
+        card, name = CARD_BY_NAME.get(part), part
         if card is None:
             if not part.strip():
                 continue

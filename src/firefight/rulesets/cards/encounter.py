@@ -273,15 +273,7 @@ def cards_odds_start(state: EncounterState, action: Action) -> tuple[EncounterSt
 
 
 def _weapon(actor: CombatantState, name: str | None) -> Any:
-    weapon = actor.weapon(name)
-    if weapon is None:
-        held = ", ".join(w.name for w in actor.weapons)
-        if not held:
-            raise RuleRefusal(ACTION_RULE, f"{actor.name} carries no weapon.")
-        raise RuleRefusal(
-            ACTION_RULE, f"{actor.name} carries no weapon called {name!r}; they carry {held}."
-        )
-    return weapon
+    return actor.weapon_carried(name, ACTION_RULE)
 
 
 def build_shot(state: EncounterState, action: CardsShot) -> tuple[Shot, ShotPlan]:

@@ -384,14 +384,10 @@ def resolve_shot(shot: Shot, dice: Dice, data: CardsData | None = None) -> Outco
     return resolve_planned(shot, plan_shot(shot, data), dice)
 
 
-def resolve_planned(
-    shot: Shot, plan: ShotPlan, dice: Dice, trace: TraceBuilder | None = None
-) -> Outcome[ShotResult]:
+def resolve_planned(shot: Shot, plan: ShotPlan, dice: Dice) -> Outcome[ShotResult]:
     """Resolve ``shot`` by its ``plan`` (:func:`plan_shot` of it), for a caller that checked
-    the shot already and kept the plan; a refusal draws no card. Its trace is told to
-    ``trace`` (a fresh one if None; a quiet one words no step)."""
-    if trace is None:
-        trace = TraceBuilder()
+    the shot already and kept the plan; a refusal draws no card."""
+    trace = TraceBuilder()
     drawn = draw_planned(shot, plan, dice, trace)
     result = ShotResult(
         weapon=plan.weapon.key,

@@ -112,15 +112,7 @@ def not_dead(target: CombatantState, actor: CombatantState) -> None:
 
 def ready_weapon(c: CombatantState, name: str | None) -> WeaponState:
     """The weapon called ``name`` (or the one in hand); a refusal naming what is carried."""
-    weapon = c.weapon(name)
-    if weapon is None:
-        if not c.weapons:
-            raise RuleRefusal(ACTION_RULE, f"{c.name} carries no weapon.")
-        carried = ", ".join(w.name for w in c.weapons)
-        raise RuleRefusal(
-            ACTION_RULE, f"{c.name} carries no weapon called {name!r}; they carry {carried}."
-        )
-    return weapon
+    return c.weapon_carried(name, ACTION_RULE)
 
 
 def magazine_of(weapon: WeaponState) -> tuple[str, int | None]:

@@ -302,6 +302,11 @@ class Weapon(DataModel):
     def muscle_powered(self) -> bool:
         return self.half_damage_st is not None
 
+    def check_barrel(self, barrel: str) -> None:
+        """GUR-GUN-1: only a pistol's barrel is cut down or lengthened (for a shot, a draw)."""
+        if barrel != "normal" and not (self.pistol and self.kind == "firearm"):
+            raise RuleRefusal("GUR-GUN-1", "Only a pistol's barrel can be cut down or lengthened.")
+
     @property
     def three_shot(self) -> bool:
         """RoF "3~": up to three trigger pulls a turn (GUR-GUN-1)."""

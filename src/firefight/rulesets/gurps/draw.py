@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from firefight.declarations import param
 from firefight.dice import Dice
-from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, GurpsData, weapon_keys
 from firefight.rulesets.gurps.readying_results import DrawResult
@@ -42,8 +41,7 @@ class Draw:
 
 def resolve_draw(draw: Draw, dice: Dice, data: GurpsData = DATA) -> Outcome[DrawResult]:
     weapon = data.weapon(draw.weapon)
-    if draw.barrel != "normal" and not (weapon.pistol and weapon.kind == "firearm"):
-        raise RuleRefusal("GUR-GUN-1", "Only a pistol's barrel can be cut down or lengthened.")
+    weapon.check_barrel(draw.barrel)
     trace = TraceBuilder()
     rules = data.core.fast_draw
     seconds, ready = rules.ready_seconds, True

@@ -126,8 +126,7 @@ def _refuse_combinations(shot: Shoot, weapon: Weapon, ammo: Ammo, data: GurpsDat
         )
     if shot.powder != "normal" and not weapon.black_powder:
         raise RuleRefusal("GUR-RELOAD-1", f"A {weapon.name} does not load loose black powder.")
-    if shot.barrel != "normal" and not (weapon.pistol and weapon.kind == "firearm"):
-        raise RuleRefusal("GUR-GUN-1", "Only a pistol's barrel can be cut down or lengthened.")
+    weapon.check_barrel(shot.barrel)
     draws = shot.bow_st is not None or shot.trade_off or shot.arrow_st is not None
     if draws and not weapon.muscle_powered:
         raise RuleRefusal("GUR-ARROW-1", f"A {weapon.name} does not draw on the shooter's ST.")

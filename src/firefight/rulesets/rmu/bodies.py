@@ -24,7 +24,7 @@ critical tables and terms before its roll, for the resolver and the odds engine 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 
@@ -33,7 +33,6 @@ from firefight.errors import RuleRefusal
 from firefight.frozen import quick_init
 from firefight.geometry import (
     Body,
-    BodyProfile,
     CoverGrade,
     Point,
     bearing_deg,
@@ -147,9 +146,7 @@ def _span_deg(eye: Point, axis_deg: float, body: Body) -> tuple[float, float]:
     return (middle - half, middle + half)
 
 
-def body_hides(
-    shooter: Body | Point, target: Body, body: Body, profile: BodyProfile | None = None
-) -> float:
+def body_hides(shooter: Body | Point, target: Body, body: Body) -> float:
     """The share of ``target`` that one ``body`` hides from ``shooter`` (RMU-COV-5, P-1).
 
     Width: the overlap of the angles the two bodies fill, seen from the shooter, over the
@@ -168,16 +165,11 @@ def body_hides(
     low_b, high_b = _span_deg(eye, axis, body)
     overlap = max(0.0, min(high_t, high_b) - max(low_t, low_b))
     across = min(1.0, overlap / (high_t - low_t))
-    upward = hidden_fraction(target.height_ft, body.height_ft, profile)
+    upward = hidden_fraction(target.height_ft, body.height_ft)
     return across * upward
 
 
-def screen_grade(
-    shooter: Body | Point,
-    target: Body,
-    in_front: Sequence[Body],
-    profile: BodyProfile | None = None,
-) -> CoverGrade:
+def screen_grade(shooter: Body | Point, target: Body, in_front: Sequence[Body]) -> CoverGrade:
     """The cover grade bodies in front give ``target`` (RMU-COV-5, P-1, P-2 revised).
 
     Each body is graded by what it alone hides; the best single grade counts, one grade up
@@ -193,24 +185,18 @@ def screen_grade(
     if not in_front:
         return CoverGrade.NONE
     grade = max(
-        (cover_grade(body_hides(shooter, target, body, profile)) for body in in_front),
+        (cover_grade(body_hides(shooter, target, body)) for body in in_front),
         key=tuple(CoverGrade).index,  # declared weakest to strongest
     )
     return grade.one_up() if len(in_front) >= 2 else grade
 
 
-def screen_bodies(
-    shooter: Body | Point,
-    target: Body,
-    scene: Iterable[Body],
-    bystanders: Mapping[str, Bystander] | None = None,
-    profile: BodyProfile | None = None,
-) -> BodyScreen:
+def screen_bodies(shooter: Body | Point, target: Body, scene: Iterable[Body]) -> BodyScreen:
     """Who in ``scene`` stands between shooter and target, and the cover they give.
 
-    Bodies are matched to ``bystanders`` by :attr:`Body.name`; one without an entry is a bare
-    bystander of that name. Bodies beside or behind the target are never in front (S-3), so
-    they give no cover: cover counts only against shots from the covered side (RMU-COV-5).
+    Each shielder is a bare bystander named as the body is (:attr:`Body.name`): the caller
+    finds who they are. Bodies beside or behind the target are never in front (S-3), so they
+    give no cover: cover counts only against shots from the covered side (RMU-COV-5).
 
     >>> shooter, target = Point(x_ft=0, y_ft=0), Body(center=Point(x_ft=0, y_ft=60), name="t")
     >>> near = Body(center=Point(x_ft=0.5, y_ft=20), name="Ana")
@@ -219,20 +205,19 @@ def screen_bodies(
     >>> screen.grade.value, [s.name for s in screen.shielders]
     ('full', ['Ana'])
     """
-    known = bystanders or {}
-    in_front, grade = _screened(shooter, target, tuple(scene), profile)
-    shielders = tuple(known.get(b.name) or Bystander(name=b.name) for b in in_front)
+    in_front, grade = _screened(shooter, target, tuple(scene))
+    shielders = tuple(Bystander(name=b.name) for b in in_front)
     return BodyScreen(grade=grade, shielders=shielders)
 
 
 @lru_cache(maxsize=4096)
 def _screened(
-    shooter: Body | Point, target: Body, scene: tuple[Body, ...], profile: BodyProfile | None
+    shooter: Body | Point, target: Body, scene: tuple[Body, ...]
 ) -> tuple[tuple[Body, ...], CoverGrade]:
     """Who stands in front and the grade they give: geometry alone, so worked out once for
     bodies that have not moved (a fight's shots repeat the same lines of fire)."""
     in_front = tuple(bodies_between(shooter, target, scene))
-    return in_front, screen_grade(shooter, target, in_front, profile)
+    return in_front, screen_grade(shooter, target, in_front)
 
 
 def choose_shielder(

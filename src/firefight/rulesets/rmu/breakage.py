@@ -25,11 +25,10 @@ the next shot on passes it back as ``AimedShot.armor_damage`` (``broken`` as ``a
 from __future__ import annotations
 
 from firefight.dice import Dice
-from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.catalog import ArmorClass, BreakageRules, RmuData
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.rulesets.rmu.events import BreakageTaken
-from firefight.rulesets.rmu.protection import FirePlan
+from firefight.rulesets.rmu.protection import FirePlan, breakage_total_refused
 from firefight.rulesets.rmu.severity import Severity
 from firefight.trace import Modifier, TraceBuilder
 
@@ -71,10 +70,7 @@ def resolve_breakage_check(
         RuleRefusal: (RMU-BRK-2) ``prior_total`` is above 0; penalties only accumulate.
     """
     if prior_total > 0:
-        raise RuleRefusal(
-            "RMU-BRK-2",
-            f"A breakage total counts penalties, so it is 0 or less; {prior_total} was given.",
-        )
+        raise breakage_total_refused(prior_total)
     tb = trace if trace is not None else TraceBuilder()
     tb.step(f"Breakage check on {wearer}'s {armor.key}: {cause}.", cause_rule)
     roll = tb.roll(dice.d100_open_ended(f"breakage check on {wearer}'s {armor.key}"))

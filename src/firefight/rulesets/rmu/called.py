@@ -31,13 +31,13 @@ __all__ = ["CalledShot", "Purpose", "called_row", "parse_location"]
 Purpose = Literal["location", "stake", "behead"]
 
 
-def parse_location(text: str, rule: str = "R-7") -> HitLocation:
+def parse_location(text: str) -> HitLocation:
     """A location by name (``head``, ``chest``, ``abdomen``, ``arm``, ``leg``)."""
     try:
         return HitLocation(text.strip().lower())
     except ValueError:
         known = ", ".join(h.value for h in HitLocation)
-        raise RuleRefusal(rule, f"{text!r} is no location to call; call one of {known}.") from None
+        raise RuleRefusal("R-7", f"{text!r} is no location to call; call one of {known}.") from None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

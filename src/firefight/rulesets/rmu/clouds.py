@@ -110,7 +110,6 @@ def smoke_cover(
     seer: Point,
     seen: CombatantState,
     tb: TraceBuilder,
-    figures: CloudFigures | None = None,
 ) -> Cover | None:
     """The soft cover the smoke on the line from ``seer`` to ``seen`` gives (RMU-EXP-15)."""
     smoke = clouds_in(state, "smoke")
@@ -119,7 +118,7 @@ def smoke_cover(
     depth = sum(chord_ft(seer, seen.position, k.center, k.radius_ft) for k in smoke)
     if depth <= 0:
         return None
-    figs = figures or explosive_data().clouds
+    figs = explosive_data().clouds
     hidden = smoke_hides(depth, figs.smoke_opaque_ft)
     grade = cover_grade(hidden)
     tb.step(
@@ -157,7 +156,6 @@ def wanted_gas(
     gas_clouds: Sequence[Cloud],
     *,
     ending: bool = False,
-    figures: CloudFigures | None = None,
 ) -> tuple[Afflictions, str] | None:
     """``c``'s gas figures as the scene now has them, and why, when they differ from what is
     stored: in a cloud, its level; just out of one, the after-effect through two more rounds;
@@ -165,7 +163,7 @@ def wanted_gas(
     (:func:`clouds_in`), read once for everyone. ``ending``: the round is ending (upkeep), so an
     after-effect lasting through this round is over. None when nothing changes."""
     now = rmu_stats(c).afflictions
-    figs = figures or explosive_data().clouds
+    figs = explosive_data().clouds
     in_gas = [k for k in gas_clouds if inside(c, k)]
     if in_gas:
         level = gas_level(c, figs)

@@ -21,10 +21,13 @@ __all__ = [
     "Cover",
     "CoverMaterial",
     "CoverPrice",
+    "check_gun_named",
+    "dashed_short",
     "parse_cover",
     "price_cover",
     "price_melee_cover",
     "reached_bonus",
+    "share_refused",
 ]
 
 
@@ -87,6 +90,17 @@ def parse_cover(text: str) -> Cover | None:
     return None if grade is CoverGrade.NONE else Cover(grade=grade, material=material)
 
 
+def check_gun_named(cover: Cover, weapon: str | None) -> None:
+    """RMU-COV-3: hard and hardened cover are priced by the gun firing, so one must be named
+    (a cover's bonus asked for on its own, a dash to cover)."""
+    if cover.material in GUN_PRICED and not weapon:
+        raise RuleRefusal(
+            "RMU-COV-3",
+            f"{cover.material.value.capitalize()} cover is worth what the incoming gun makes "
+            "of it: name the weapon firing.",
+        )
+
+
 def price_cover(cover: Cover, weapon: Weapon | None, values: CoverValues) -> CoverPrice:
     """The ranged DB of ``cover`` against ``weapon`` (RMU-COV-2, RMU-COV-3, RMU-COV-4).
 
@@ -127,6 +141,22 @@ def price_cover(cover: Cover, weapon: Weapon | None, values: CoverValues) -> Cov
         )
     col = values.hard[column]
     return CoverPrice(bonus=col.values[i], column=f"hard {col.label}", impassable=False)
+
+
+def share_refused(share_percent: int) -> RuleRefusal:
+    """What a share of cover reached outside 0-100% meets (RMU-MOV-2); the callers test the
+    share themselves, so a shot pays no call."""
+    return RuleRefusal(
+        "RMU-MOV-2", f"The share of cover reached is 0 to 100%; {share_percent}% was given."
+    )
+
+
+def dashed_short(target: str, cover: Cover) -> str:
+    """RMU-MOV-2's step for a dash that reached none of ``cover``: no bonus from it yet."""
+    return (
+        f"{target} dashed for the {cover} cover this round and did not get behind it: in the "
+        "open until next round."
+    )
 
 
 def reached_bonus(bonus: int, share_percent: int) -> int:

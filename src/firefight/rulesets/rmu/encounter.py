@@ -160,6 +160,7 @@ from firefight.rulesets.rmu.vitals import (
     RmuStats,
     RmuVitals,
     armor_of,
+    check_ap,
     dying,
     fall,
     figures,
@@ -485,14 +486,6 @@ def _able(state: EncounterState, c: CombatantState, v: RmuVitals) -> None:
         )
 
 
-def _cost(c: CombatantState, cost: int, what: str) -> None:
-    ap_left = vitals(c).ap_left
-    if cost > ap_left:
-        raise RuleRefusal(
-            "RMU-GEN-1", f"{what} costs {cost} AP, but {c.name} has only {ap_left} left."
-        )
-
-
 def _reacting(action: Action) -> bool:
     """Whether ``action`` is a reaction to a landed grenade (RMU-EXP-9, RMU-EXP-10): going
     flat, a dash from it, throwing it back. A plain move is not judged one (DEC-386): the GM
@@ -532,12 +525,14 @@ def _validated(
     if isinstance(action, Shoot) or not _reacting(action):
         return
     if stats.afflictions.reactions:
-        # The costs never hang on the dice: a dry run on throwaway dice reads them off.
-        dry = _resolve(state, action, Dice.seeded(0), c, quiet=True)
-        cost = sum(
-            e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name
-        )
-        check_reaction(state, c, cost, _answers(state, action))
+        check_reaction(state, c, _ap_cost(state, action, c), _answers(state, action))
+
+
+def _ap_cost(state: EncounterState, action: Action, c: CombatantState) -> int:
+    """The AP ``c``'s ``action`` spends. The costs never hang on the dice: a dry run on
+    throwaway dice reads them off."""
+    dry = _resolve(state, action, Dice.seeded(0), c, quiet=True)
+    return sum(e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name)
 
 
 def _validate(
@@ -583,7 +578,7 @@ def _validate(
         if action.ammo is not None:
             rmu_data().ammunition(action.ammo)
         spare_for(c, weapon, action.ammo)
-        _cost(c, figures().reload_ap, "Drawing ammunition and loading")
+        check_ap(c, figures().reload_ap, "Drawing ammunition and loading")
         return
     if isinstance(action, Move):
         check_can_move(c)
@@ -612,13 +607,13 @@ def _validate(
         figs = figures()
         cost = figs.drop_prone_ap if action.posture is Posture.PRONE else figs.stand_up_ap
         what = "Dropping prone" if action.posture is Posture.PRONE else "Standing up"
-        _cost(c, cost, what)
+        check_ap(c, cost, what)
         return
     if isinstance(action, Wait):
         if action.ap is not None:
             if action.ap < 1:
                 raise RuleRefusal("RMU-GEN-1", "Waiting lets at least 1 AP go.")
-            _cost(c, action.ap, f"Waiting {action.ap} AP")
+            check_ap(c, action.ap, f"Waiting {action.ap} AP")
         return
     raise RuleRefusal("R-6", f"rmu cannot resolve a {type(action).__name__} yet.")
 
@@ -941,11 +936,9 @@ def _to_no_effect(
     rule: str,
     headline: str,
 ) -> Outcome[Merged]:
-    """A failed check: the AP the action would spend are gone all the same. Its costs never
-    hang on the dice, so a dry run on throwaway dice reads them off."""
+    """A failed check: the AP the action would spend are gone all the same."""
     c = state.combatant(action.actor)
-    dry = _resolve(state, action, Dice.seeded(0), c, quiet=True)
-    ap = sum(e.ap for e in dry.events if isinstance(e, ActionPointsSpent) and e.actor == c.name)
+    ap = _ap_cost(state, action, c)
     tb = TraceBuilder()
     tb.step(f"{c.name} spends {ap} AP on the attempt, to no effect.", rule)
     return Outcome(

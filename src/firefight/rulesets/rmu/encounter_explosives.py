@@ -64,7 +64,7 @@ from firefight.rulesets.rmu.placement import (
 )
 from firefight.rulesets.rmu.round_results import DueBlasts, GoneOff, NobodyNear
 from firefight.rulesets.rmu.scene_reading import shooter_modifiers, worn_armor
-from firefight.rulesets.rmu.vitals import rmu_stats, vitals
+from firefight.rulesets.rmu.vitals import check_ap, rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTicked
@@ -334,11 +334,7 @@ def validate_throws(state: EncounterState, action: Throws) -> None:
     load = data.load(action.load)
     check_carried(c, load.key, load.name)  # DEC-620: none of it left
     check_throw_ap(action.ap, data.throw)
-    ap_left = vitals(c).ap_left
-    if action.ap > ap_left:
-        raise RuleRefusal(
-            "RMU-GEN-1", f"The throw costs {action.ap} AP, but {c.name} has only {ap_left} left."
-        )
+    check_ap(c, action.ap, "The throw")
     throw_band(
         distance_ft(c.position, throw_aim(state, action)), load.increment_ft, data.throw.bands
     )

@@ -121,6 +121,7 @@ from firefight.rulesets.rmu.struck import Struck
 from firefight.rulesets.rmu.suppression import (
     SuppressionSweep,
     SweepTarget,
+    check_sweeps_left,
     resolve_suppression_sweep,
 )
 from firefight.rulesets.rmu.vitals import (
@@ -374,12 +375,8 @@ def refuse_before_ap(state: EncounterState, action: Action) -> None:
     c = state.combatant(action.actor)
     most = firearm_figures().suppression.sweeps_per_round
     done = _fire(c).sweeps_in(state.round)
-    if c.can_act and done >= most:
-        raise RuleRefusal(
-            "RMU-SUP-3",
-            f"A round holds at most {most} sweeps; {c.name} has already swept {done} times "
-            "this round.",
-        )
+    if c.can_act:
+        check_sweeps_left(c.name, done, most)
 
 
 def validate_fire_action(state: EncounterState, action: Action) -> None:

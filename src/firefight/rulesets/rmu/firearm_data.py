@@ -13,7 +13,6 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 from pydantic import Field
 
@@ -192,10 +191,9 @@ class _File(DataModel):
     tripod: _Tripod
 
 
-def load_firearm_figures(data: dict[str, Any] | None = None) -> FirearmFigures:
-    """Validate the figures (the shipped file unless ``data`` is given)."""
-    raw = data if data is not None else read_toml(package_data(PACKAGE, _FILE), LABEL)
-    m = validate(_File, raw, LABEL)
+def load_firearm_figures() -> FirearmFigures:
+    """Read and validate the shipped figures."""
+    m = validate(_File, read_toml(package_data(PACKAGE, _FILE), LABEL), LABEL)
     for key in m.classes.modifiers:
         if key not in m.classes.rates:
             raise TableDataError(LABEL, f"classes.modifiers {key!r}", "no rate for this class")

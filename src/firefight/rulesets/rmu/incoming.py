@@ -17,10 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from firefight.errors import RuleRefusal
 from firefight.outcome import Done, Outcome
 from firefight.rulesets.rmu.catalog import RmuData
-from firefight.rulesets.rmu.cover import GUN_PRICED, Cover, price_cover, price_melee_cover
+from firefight.rulesets.rmu.cover import Cover, check_gun_named, price_cover, price_melee_cover
 from firefight.rulesets.rmu.defense import (
     Defender,
     armor_maneuver_penalty,
@@ -88,12 +87,8 @@ def resolve_defense(decl: Incoming, data: RmuData) -> Outcome[DefenseResult]:
             "RMU-COV-7",
         )
         return _outcome(decl, tb, mods)
-    if decl.against == "firearm" and cover and cover.material in GUN_PRICED and not decl.weapon:
-        raise RuleRefusal(
-            "RMU-COV-3",
-            f"{cover.material.value.capitalize()} cover is worth what the incoming gun makes "
-            "of it: name the weapon firing.",
-        )
+    if decl.against == "firearm" and cover:
+        check_gun_named(cover, decl.weapon)
     weapon = data.weapon(decl.weapon) if decl.weapon else None
     if cover is not None:
         price = price_cover(cover, weapon, data.cover)

@@ -30,7 +30,7 @@ from firefight.rulesets.rmu.kindred_results import FirePutOut, Roused, StakePull
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import check_hunger_allows, rouse_check, sheet_of
 from firefight.rulesets.rmu.maneuvers import AbsoluteResult, difficulty_modifier, read_absolute
-from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
+from firefight.rulesets.rmu.vitals import check_ap, penalty_modifiers, rmu_stats
 from firefight.scene.actions import Action
 from firefight.scene.events import ConditionEnded
 from firefight.scene.lines import Line, OptionKind, one_name
@@ -146,13 +146,6 @@ def _adjacent(state: EncounterState, c: CombatantState, target: str, what: str) 
         )
 
 
-def _afford(c: CombatantState, ap: int, what: str, rule: str) -> None:
-    if ap > vitals(c).ap_left:
-        raise RuleRefusal(
-            rule, f"{what} costs {ap} AP, but {c.name} has only {vitals(c).ap_left} left."
-        )
-
-
 def validate_kindred_action(state: EncounterState, action: Action) -> None:
     c = state.combatant(action.actor)
     if isinstance(action, Rouse):
@@ -163,7 +156,7 @@ def validate_kindred_action(state: EncounterState, action: Action) -> None:
         if sheet is None or not sheet.staked:
             raise RuleRefusal("V-3", f"{action.target} has no stake in them.")
         _adjacent(state, c, action.target, "pull the stake")
-        _afford(c, kindred_rules(state).stake_removal_ap, "Pulling a stake", "V-3")
+        check_ap(c, kindred_rules(state).stake_removal_ap, "Pulling a stake", "V-3")
         return
     assert isinstance(action, PutOut)
     sheet = sheet_of(state.combatant(action.target))
@@ -172,7 +165,7 @@ def validate_kindred_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal("V-5", f"{action.target} is not on fire.")
     if action.target != c.name:
         _adjacent(state, c, action.target, "put out the fire")
-    _afford(c, kindred_figures().put_out_ap, "Putting out the fire", "V-5")
+    check_ap(c, kindred_figures().put_out_ap, "Putting out the fire", "V-5")
 
 
 def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:

@@ -85,14 +85,13 @@ def read_critical(
     severity: Severity,
     *,
     steps: int,
-    aggravated: bool = False,
     who: str = "the target",
     trace: TraceBuilder | None = None,
 ) -> CriticalReading:
     """Every cell ``severity`` reads on ``roll`` for a body whose non-aggravated criticals
     read ``steps`` lower (V-1); F-J read E and more (P-7)."""
     row = table.row_for(roll)
-    aggravated = aggravated or aggravated_table(table.name)
+    aggravated = aggravated_table(table.name)
     full = CriticalReading(
         dealt=severity,
         severity=severity,

@@ -48,14 +48,9 @@ __all__ = [
 def ready_weapon(c: CombatantState, name: str | None) -> WeaponState:
     """The weapon called ``name`` (the one in hand for None); R-6 refuses one not carried."""
     weapon = c.weapon(name)
-    if weapon is None:
-        if not c.weapons:
-            raise RuleRefusal("R-6", f"{c.name} carries no weapon.")
-        carried = ", ".join(w.name for w in c.weapons)
-        raise RuleRefusal(
-            "R-6", f"{c.name} carries no weapon called {name!r}; they carry {carried}."
-        )
-    return weapon
+    # Asked at every shot and every option a tactic weighs: the refusal's lookup only when the
+    # weapon is not there.
+    return weapon if weapon is not None else c.weapon_carried(name, "R-6")
 
 
 def spare_for(c: CombatantState, weapon: WeaponState, ammo: str | None) -> int:

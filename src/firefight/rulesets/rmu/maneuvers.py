@@ -235,13 +235,13 @@ def _band(low: int | None, high: int | None) -> str:
 # --- reading the ladders ------------------------------------------------------------------------
 
 
-def read_percentage(total: int, figures: ManeuverFigures | None = None) -> PercentageReading:
+def read_percentage(total: int) -> PercentageReading:
     """The M-1 rung ``total`` falls on.
 
     >>> [read_percentage(t).result for t in (-100, -99, 0, 1, 101, 281)]
     ['E critical', 'D critical', 'fail to act', '5%', '100%', '150%, exceptional']
     """
-    rungs = (figures or maneuver_figures()).percentage
+    rungs = maneuver_figures().percentage
     low: int | None = None
     for rung in rungs:
         if rung.up_to is None or total <= rung.up_to:
@@ -257,15 +257,13 @@ def read_percentage(total: int, figures: ManeuverFigures | None = None) -> Perce
     raise AssertionError("the last rung is open-topped")  # pragma: no cover
 
 
-def read_absolute(
-    total: int, natural: int, figures: ManeuverFigures | None = None
-) -> AbsoluteReading:
+def read_absolute(total: int, natural: int) -> AbsoluteReading:
     """The M-3 band of ``total``; an unmodified ``natural`` 66 is also an Unusual Event.
 
     >>> read_absolute(120, 43).result.value, read_absolute(80, 66).unusual_event
     ('success', True)
     """
-    fig = figures or maneuver_figures()
+    fig = maneuver_figures()
     low: int | None = None
     for rung in fig.absolute:
         if rung.up_to is None or total <= rung.up_to:
@@ -279,13 +277,13 @@ def read_absolute(
     raise AssertionError("the last rung is open-topped")  # pragma: no cover
 
 
-def difficulty_modifier(name: str, figures: ManeuverFigures | None = None) -> Modifier:
+def difficulty_modifier(name: str) -> Modifier:
     """The M-2 modifier for a difficulty, by its name (``"hard"``, ``"very-hard"`` ...).
 
     >>> difficulty_modifier("hard")
     Modifier(value=-10, label='difficulty: Hard', rule='M-2')
     """
-    table = (figures or maneuver_figures()).difficulty
+    table = maneuver_figures().difficulty
     key = name.strip().lower().replace(" ", "-")
     if key not in table:
         raise RuleRefusal("M-2", f"No difficulty is called {name!r}; known: {', '.join(table)}.")
@@ -294,13 +292,13 @@ def difficulty_modifier(name: str, figures: ManeuverFigures | None = None) -> Mo
     )
 
 
-def opposed_modifier(passive_total: int, figures: ManeuverFigures | None = None) -> Modifier:
+def opposed_modifier(passive_total: int) -> Modifier:
     """M-4: the active side adds (100 - the passive side's total).
 
     >>> opposed_modifier(70).value
     30
     """
-    base = (figures or maneuver_figures()).opposed_base
+    base = maneuver_figures().opposed_base
     return Modifier(
         value=base - passive_total,
         label=f"opposed: {base} less the other side's {passive_total}",
@@ -366,7 +364,6 @@ def roll_percentage_maneuver(
     parts: list[Modifier],
     dice: Dice,
     trace: TraceBuilder,
-    figures: ManeuverFigures | None = None,
 ) -> PercentageManeuver:
     """Roll d100 open-ended both ways (D-2), total it with ``parts`` and read M-1.
 
@@ -377,7 +374,7 @@ def roll_percentage_maneuver(
         f"{purpose} total",
         [Modifier(value=roll.total, label="maneuver roll, d100 open-ended", rule="D-2"), *parts],
     )
-    reading = read_percentage(total.value, figures)
+    reading = read_percentage(total.value)
     trace.lookup(
         table="percentage maneuver (Table 5-1)",
         row=reading.band,

@@ -28,7 +28,7 @@ from firefight.events import Event
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.rmu.breakage import resolve_maneuver_breakage
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
-from firefight.rulesets.rmu.cover import GUN_PRICED, Cover, price_cover, reached_bonus
+from firefight.rulesets.rmu.cover import Cover, check_gun_named, price_cover, reached_bonus
 from firefight.rulesets.rmu.defense import armor_maneuver_penalty
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.firearm_data import firearm_figures
@@ -38,6 +38,7 @@ from firefight.rulesets.rmu.maneuvers import (
     by_percent,
     roll_percentage_maneuver,
 )
+from firefight.rulesets.rmu.protection import breakage_total_refused
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
@@ -180,17 +181,8 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
     if decl.armor not in NAKED_COLUMNS:
         data.armor_class(decl.armor)
     if decl.armor_damage > 0:
-        raise RuleRefusal(
-            "RMU-BRK-2",
-            f"A breakage total counts penalties, so it is 0 or less; {decl.armor_damage} "
-            "was given.",
-        )
-    if decl.cover.material in GUN_PRICED and not decl.weapon:
-        raise RuleRefusal(
-            "RMU-COV-3",
-            f"{decl.cover.material.value.capitalize()} cover is worth what the incoming gun "
-            "makes of it: name the weapon firing.",
-        )
+        raise breakage_total_refused(decl.armor_damage)
+    check_gun_named(decl.cover, decl.weapon)
     if decl.weapon:
         price = price_cover(decl.cover, data.weapon(decl.weapon), data.cover)
     else:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Point, bearing_deg, distance_ft
-from firefight.rulesets.rmu.explosives import ExplosiveData, explosive_data
+from firefight.rulesets.rmu.explosives import explosive_data
 
 __all__ = ["NoticingRow", "noticing_row", "reaction_ap"]
 
@@ -54,11 +54,10 @@ def noticing_row(
     landed: Point,
     *,
     unaware: bool = False,
-    data: ExplosiveData | None = None,
 ) -> NoticingRow:
     """The row for a grenade landing at ``landed`` seen by someone at ``observer`` facing
     ``facing_deg`` (compass, 0 = +y)."""
-    f = (data or explosive_data()).noticing
+    f = explosive_data().noticing
     if unaware:
         return NoticingRow(where="unaware", perception=False, penalty=0, ap=f.unaware_ap)
     distance = distance_ft(observer, landed)
@@ -73,14 +72,12 @@ def noticing_row(
     return NoticingRow(where="in front", perception=True, penalty=0, ap=f.far_front_ap)
 
 
-def reaction_ap(
-    row: NoticingRow, ap_left: int, perception_ap: int = 2, data: ExplosiveData | None = None
-) -> tuple[int, int]:
+def reaction_ap(row: NoticingRow, ap_left: int, perception_ap: int = 2) -> tuple[int, int]:
     """The AP left to react after looking ``perception_ap`` AP, and the Perception roll's
     modifier: the row's penalty and -25 per AP short of 2 (RMU-EXP-10). Nothing is spent
     looking when the row needs no roll; the reaction is the smaller of the row's AP and what
     the round still holds."""
-    f = (data or explosive_data()).noticing
+    f = explosive_data().noticing
     if not 0 <= perception_ap <= f.perception_ap_full:
         raise RuleRefusal(
             "RMU-EXP-10",

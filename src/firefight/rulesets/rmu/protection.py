@@ -22,9 +22,36 @@ from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, ArmorClass
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.trace import TraceBuilder
 
-__all__ = ["FirePlan", "Wearer", "check_armor_figures", "plan_fire"]
+__all__ = [
+    "FirePlan",
+    "Wearer",
+    "breakage_total_refused",
+    "check_armor_figures",
+    "check_load",
+    "plan_fire",
+]
 
 _ORDER = ("BA I", "BA II", "BA III", "BA IV")
+
+
+def breakage_total_refused(total: int, whose: str | None = None) -> RuleRefusal:
+    """What a breakage total above 0 meets (RMU-BRK-2: penalties only accumulate); the callers
+    test the total themselves, so a shot pays no call. ``whose``: the wearer, when named."""
+    owner = f"{whose}'s" if whose else "A"
+    return RuleRefusal(
+        "RMU-BRK-2",
+        f"{owner} breakage total counts penalties, so it is 0 or less; {total} was given.",
+    )
+
+
+def check_load(weapon: Weapon, ammo: Ammunition, data: RmuData) -> None:
+    """RMU-AMMO-2: armor-piercing rounds are made only for the calibers the penetration table
+    rates; a magazine, a shot and the fire plan all refuse any other."""
+    if ammo.armor_piercing and weapon.caliber not in data.penetration:
+        raise RuleRefusal(
+            "RMU-AMMO-2",
+            f"There is no armor-piercing load for the {weapon.caliber} {weapon.name}.",
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -107,11 +134,7 @@ def check_armor_figures(who: Wearer, data: RmuData) -> None:
         )
     data.armor_class(who.armor)
     if who.armor_damage > 0:
-        raise RuleRefusal(
-            "RMU-BRK-2",
-            f"{who.name}'s breakage total counts penalties, so it is 0 or less; "
-            f"{who.armor_damage} was given.",
-        )
+        raise breakage_total_refused(who.armor_damage, who.name)
 
 
 def plan_fire(
@@ -136,10 +159,7 @@ def plan_fire(
         trace.step(f"No ballistic armor: fire the naked {armor_key} column.", "RMU-ARM-1")
         return FirePlan(column=armor_key, armor=None, half_hits=ammo.armor_piercing, ammo=ammo)
     if armor_damage > 0:
-        raise RuleRefusal(
-            "RMU-BRK-2",
-            f"A breakage total counts penalties, so it is 0 or less; {armor_damage} was given.",
-        )
+        raise breakage_total_refused(armor_damage)
     if armor_broken:
         trace.step(
             f"{armor.key} was broken by a breakage check and protects no more; fire the naked "
@@ -156,12 +176,8 @@ def plan_fire(
         )
         return FirePlan(column=naked_column, armor=None, half_hits=ammo.armor_piercing, ammo=ammo)
     if ammo.armor_piercing:
-        rating = data.penetration.get(weapon.caliber)
-        if rating is None:
-            raise RuleRefusal(
-                "RMU-AMMO-2",
-                f"There is no armor-piercing load for the {weapon.caliber} {weapon.name}.",
-            )
+        check_load(weapon, ammo, data)
+        rating = data.penetration[weapon.caliber]
         if _ORDER.index(armor.key) <= _ORDER.index(rating):
             trace.step(
                 f"Armor piercing {weapon.caliber} defeats up to {rating}: {armor.key} is defeated; "

@@ -97,6 +97,13 @@ class GunState:
     semi_only: bool = False
     half_effect: bool = False
 
+    def check_not_jammed(self, weapon: str) -> None:
+        """RMU-RF-13: a jammed gun fires nothing, a burst or a sweep, until it is cleared."""
+        if self.jammed:
+            raise RuleRefusal(
+                "RMU-RF-13", f"The {weapon} is jammed: it must be cleared before it fires again."
+            )
+
 
 def check_can_empty(weapon: Weapon, rounds_left: int, gun: GunState, minimum: int) -> None:
     """Refuse rapid fire the gun cannot give (RMU-RF-1, RMU-RF-13), before any die."""
@@ -112,10 +119,7 @@ def check_can_empty(weapon: Weapon, rounds_left: int, gun: GunState, minimum: in
             f"The {weapon.name} is {weapon.action.value}: only a gun that fires automatically "
             "can empty its magazine into one man.",
         )
-    if gun.jammed:
-        raise RuleRefusal(
-            "RMU-RF-13", f"The {weapon.name} is jammed: it must be cleared before it fires again."
-        )
+    gun.check_not_jammed(weapon.name)
     if gun.semi_only:
         raise RuleRefusal(
             "RMU-RF-1",

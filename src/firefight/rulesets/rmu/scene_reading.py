@@ -23,6 +23,7 @@ from firefight.geometry import (
     Posture,
     Size,
     body_in_cone,
+    cover_grade,
     crossing_share,
     distance_ft,
     grade_behind_barrier,
@@ -318,12 +319,11 @@ def melee_cover(
     attacker: CombatantState,
     target: CombatantState,
     tb: TraceBuilder,
-    data: RmuData | None = None,
 ) -> tuple[Cover | None, int]:
     """The cover ``target`` has against ``attacker``'s blow, read off the scene as a shot's is
     and priced by RMU-COV-7 (DEC-666), with the share of it a dash this round has earned
     (RMU-MOV-2); refuses a blow over a wall the attacker cannot reach over (DEC-667)."""
-    cover = _scene_cover(state, attacker, target, None, tb, data, melee=True)
+    cover = _scene_cover(state, attacker, target, None, tb, None, melee=True)
     return cover, cover_share_now(state, target, tb) if cover is not None else 100
 
 
@@ -425,7 +425,7 @@ def _behind_barriers(
             )
             continue
         hidden = hidden_fraction(target.height_ft, barrier.height_ft)
-        grade = grade_behind_barrier(origin, target, barrier.height_ft)
+        grade = cover_grade(hidden)  # what grade_behind_barrier gives, the share read once
         tb.step(
             f"{target.name} ({target.posture.value}) is behind the barrier {barrier.name!r} "
             f"({barrier.height_ft:g} ft, {barrier.material}): {hidden:.0%} hidden, "

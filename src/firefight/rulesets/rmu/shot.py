@@ -29,7 +29,14 @@ from firefight.rulesets.rmu.bodies import (
 )
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, RmuData, Weapon
-from firefight.rulesets.rmu.cover import Cover, CoverPrice, price_cover, reached_bonus
+from firefight.rulesets.rmu.cover import (
+    Cover,
+    CoverPrice,
+    dashed_short,
+    price_cover,
+    reached_bonus,
+    share_refused,
+)
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.haste import hastier
@@ -39,7 +46,7 @@ from firefight.rulesets.rmu.person_terms import (
     hunting_terms,
     shooter_armor_terms,
 )
-from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, plan_fire
+from firefight.rulesets.rmu.protection import FirePlan, check_armor_figures, check_load, plan_fire
 from firefight.rulesets.rmu.ranges import RangeBand, range_band, range_modifier
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.shot_results import AimedShotResult, OutOfReach, StrayRound, TowardAlly
@@ -154,16 +161,10 @@ def _validate(shot: AimedShot, weapon: Weapon, data: RmuData) -> int:
                 "RMU-ARM-1", f"{column!r} is not a naked armor column (AT 1 to AT 10)."
             )
     if not 0 <= shot.cover_share_percent <= 100:
-        raise RuleRefusal(
-            "RMU-MOV-2",
-            f"The share of cover reached is 0 to 100%; {shot.cover_share_percent}% was given.",
-        )
+        raise share_refused(shot.cover_share_percent)
     if shot.situational:  # most shots name none: no call for them
         check_situational(shot.situational, rules)
-    if data.ammunition(shot.ammo).armor_piercing and weapon.caliber not in data.penetration:
-        raise RuleRefusal(
-            "RMU-AMMO-2", f"There is no armor-piercing load for the {weapon.caliber} {weapon.name}."
-        )
+    check_load(weapon, data.ammunition(shot.ammo), data)
     for who in stray_shielders(shot.screen):
         # A stray round may meet any living shielder, so each one's armor is checked before
         # any die.
@@ -178,15 +179,12 @@ def _choose_cover(
 ) -> tuple[Cover | None, CoverPrice | None, bool]:
     """The one cover that counts: the declared barrier or the bodies in front, whichever gives
     more (RMU-COV-5). Returns the cover, its price, and whether it is the bodies'."""
-    declared = price_cover(shot.cover, weapon, data.cover) if shot.cover else None
-    if declared is not None and shot.cover_share_percent == 0:
-        trace.step(
-            f"{shot.target} dashed for the {shot.cover} cover this round and did not get behind "
-            "it: in the open until next round.",
-            "RMU-MOV-2",
-        )
+    cover = shot.cover
+    declared = price_cover(cover, weapon, data.cover) if cover else None
+    if cover and shot.cover_share_percent == 0:
+        trace.step(dashed_short(shot.target, cover), "RMU-MOV-2")
         declared = None
-    barrier = shot.cover if declared is not None else None
+    barrier = cover if declared is not None else None
     body = shot.screen.as_cover() if shot.screen else None
     if body is None or shot.screen is None:
         return barrier, declared, False

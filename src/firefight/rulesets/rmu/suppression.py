@@ -82,6 +82,7 @@ __all__ = [
     "SweepTarget",
     "SweptTarget",
     "aim_suppression_sweep",
+    "check_sweeps_left",
     "fire_suppression_sweep",
     "free_width_ft",
     "resolve_suppression_sweep",
@@ -174,22 +175,24 @@ def width_penalty(width_ft: float, free_ft: Fraction, figures: FirearmFigures | 
     return sup.quarter_penalty * math.ceil(beyond * 4 / free_ft)
 
 
+def check_sweeps_left(shooter: str, done: int, most: int) -> None:
+    """RMU-SUP-3: a round holds at most ``most`` sweeps; ``shooter`` has made ``done``."""
+    if done >= most:
+        raise RuleRefusal(
+            "RMU-SUP-3",
+            f"A round holds at most {most} sweeps; {shooter} has already swept {done} times "
+            "this round.",
+        )
+
+
 def _validate(decl: SuppressionSweep, weapon: Weapon, data: RmuData) -> tuple[int, int]:
     """Refuse what the rules refuse, before any die; return (rounds in the gun, rounds spent)."""
     if decl.shooter_armor:
         data.armor_class(decl.shooter_armor)  # an unknown class is refused like the rest
     fig = firearm_figures()
     sup = fig.suppression
-    if decl.gun.jammed:
-        raise RuleRefusal(
-            "RMU-RF-13", f"The {weapon.name} is jammed: it must be cleared before it fires again."
-        )
-    if decl.sweeps_this_round >= sup.sweeps_per_round:
-        raise RuleRefusal(
-            "RMU-SUP-3",
-            f"A round holds at most {sup.sweeps_per_round} sweeps; {decl.shooter} has already "
-            f"swept {decl.sweeps_this_round} times this round.",
-        )
+    decl.gun.check_not_jammed(weapon.name)
+    check_sweeps_left(decl.shooter, decl.sweeps_this_round, sup.sweeps_per_round)
     if decl.ap > decl.ap_available:
         raise RuleRefusal(
             "RMU-GEN-1", f"The sweep takes {decl.ap} AP but only {decl.ap_available} AP are left."

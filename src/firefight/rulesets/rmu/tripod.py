@@ -50,7 +50,7 @@ __all__ = [
 ]
 
 
-def _tripod(figures: FirearmFigures | None) -> TripodFigures:
+def _tripod(figures: FirearmFigures | None = None) -> TripodFigures:
     # The firearm figures (and their data file's models) load only when a tripod rule applies,
     # not with every aimed shot.
     from firefight.rulesets.rmu.firearm_data import firearm_figures
@@ -70,15 +70,15 @@ def mounted_modifier(band: RangeBand, figures: FirearmFigures | None = None) -> 
     )
 
 
-def unbraced_modifier(weapon: Weapon, figures: FirearmFigures | None = None) -> Modifier:
+def unbraced_modifier(weapon: Weapon) -> Modifier:
     """RMU-TRI-2: a gun that needs a tripod, fired without one."""
-    value = _tripod(figures).unbraced
+    value = _tripod().unbraced
     return Modifier(value=value, label=f"{weapon.name} fired unbraced", rule="RMU-TRI-2")
 
 
-def recoil_bonus(weapon: Weapon, figures: FirearmFigures | None = None) -> Modifier:
+def recoil_bonus(weapon: Weapon) -> Modifier:
     """+5 per ME of the gun's attack table (an M2HB, ME 29: +145)."""
-    per_me = _tripod(figures).recoil_per_me
+    per_me = _tripod().recoil_per_me
     return Modifier(
         value=per_me * weapon.me,
         label=f"recoil: +{per_me} per ME, ME {weapon.me}",
@@ -110,7 +110,6 @@ def prepare_recoil(
     weapon: Weapon,
     strength_bonus: int,
     naked_column: str,
-    figures: FirearmFigures | None = None,
 ) -> PreparedRecoil:
     """The recoil attack of ``weapon`` fired unbraced by ``shooter`` (RMU-TRI-2): a Large
     attack at OB +0, +5 per ME, three times the Strength bonus as the only defense.
@@ -121,10 +120,10 @@ def prepare_recoil(
     >>> recoil.modifier_total, recoil.plan.column
     (130, 'AT 3')
     """
-    fig = _tripod(figures)
+    fig = _tripod()
     parts = [
         Modifier(value=0, label="OB +0: a Large attack", rule="RMU-TRI-2"),
-        recoil_bonus(weapon, figures),
+        recoil_bonus(weapon),
     ]
     if strength_bonus:
         parts.append(
@@ -157,16 +156,14 @@ def prepare_recoil(
     )
 
 
-def recoil_penalties(
-    hits_taken: int, severity: Severity | None, figures: FirearmFigures | None = None
-) -> tuple[Modifier, ...]:
+def recoil_penalties(hits_taken: int, severity: Severity | None) -> tuple[Modifier, ...]:
     """What the recoil did to the shooter costs the shot (RMU-TRI-2): -1 a hit taken, -10 a
     step of critical severity (on top of :func:`unbraced_modifier`).
 
     >>> [m.value for m in recoil_penalties(4, Severity("C"))]
     [-4, -30]
     """
-    fig = _tripod(figures)
+    fig = _tripod()
     mods: list[Modifier] = []
     if hits_taken:
         mods.append(

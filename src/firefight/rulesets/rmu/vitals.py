@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
-from firefight.errors import TableDataError
+from firefight.errors import RuleRefusal, TableDataError
 from firefight.frozen import quick_init, replace, replacer
 from firefight.geometry import Posture
 from firefight.rulesets.rmu.afflictions import Afflictions, gas_modifiers
@@ -36,6 +36,7 @@ __all__ = [
     "RmuVitals",
     "add_stun",
     "armor_of",
+    "check_ap",
     "dying",
     "fall",
     "figures",
@@ -286,23 +287,30 @@ def with_armor(c: CombatantState, armor: ArmorState | None) -> CombatantState:
     return replace(c, stats=replace(rmu_stats(c), armor=armor))
 
 
+def check_ap(c: CombatantState, ap: int, what: str, rule: str = "RMU-GEN-1") -> None:
+    """Refuse ``what`` when it costs more than the ``ap`` ``c`` has left this round (RMU-GEN-1,
+    or the ``rule`` that sets the cost)."""
+    left = vitals(c).ap_left
+    if ap > left:
+        raise RuleRefusal(rule, f"{what} costs {ap} AP, but {c.name} has only {left} left.")
+
+
 def dying(c: CombatantState, v: RmuVitals | None = None) -> bool:
     """Dying and not yet dead (R-2, RMU-GEN-7); ``v``: ``c``'s vitals, when the caller has
     them already."""
     return (vitals(c) if v is None else v).dying_rounds is not None and not c.dead
 
 
-def hit_loss_penalty(hits_max: int, hits_taken: int, figs: EncounterFigures | None = None) -> int:
+def hit_loss_penalty(hits_max: int, hits_taken: int) -> int:
     """R-2: 0 / -10 / -20 / -30 once more than 25 / 50 / 75% of the hits are gone.
 
     >>> [hit_loss_penalty(100, lost) for lost in (25, 26, 50, 51, 75, 76, 130)]
     [0, -10, -10, -20, -20, -30, -30]
     """
-    figs = figs or figures()
     if hits_max <= 0:
         return 0
     penalty = 0
-    for band in figs.loss_bands:
+    for band in figures().loss_bands:
         # Exact in integers: lost/max > over% without rounding the share.
         if hits_taken * 100 > band.over_percent * hits_max:
             penalty = band.penalty

@@ -32,7 +32,14 @@ from firefight.events import Event
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.called import CalledShot
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData, default_data
-from firefight.rulesets.rmu.cover import Cover, price_cover, price_melee_cover, reached_bonus
+from firefight.rulesets.rmu.cover import (
+    Cover,
+    dashed_short,
+    price_cover,
+    price_melee_cover,
+    reached_bonus,
+    share_refused,
+)
 from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.haste import hastier
 from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
@@ -149,10 +156,7 @@ def _check(attack: MeleeAttack, weapon: MeleeWeapon, figures: MeleeFigures) -> N
     if weapon.ranged and attack.parry:
         raise RuleRefusal(PARRY_RULE, f"Nobody parries with the {weapon.name} as they shoot it.")
     if not 0 <= attack.cover_share_percent <= 100:
-        raise RuleRefusal(
-            "RMU-MOV-2",
-            f"The share of cover reached is 0 to 100%; {attack.cover_share_percent}% was given.",
-        )
+        raise share_refused(attack.cover_share_percent)
     what = "shot" if weapon.ranged else "melee attack"
     if not low <= attack.ap <= high:
         raise RuleRefusal(MELEE_RULE, f"A {what} takes {low} to {high} AP, not {attack.ap}.")
@@ -243,11 +247,7 @@ def _defense_terms(
     if cover is None:
         return terms
     if share == 0:
-        tb.step(
-            f"{attack.target} dashed for the {cover} cover this round and did not get behind it: "
-            "in the open until next round.",
-            "RMU-MOV-2",
-        )
+        tb.step(dashed_short(attack.target, cover), "RMU-MOV-2")
         return terms
     if weapon.ranged:
         price = price_cover(cover, None, data.cover)
