@@ -447,7 +447,8 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
         _compose(gm, "Ann", "moves", "0,60", odds="Ann moves 0,60")
         expect(gm.locator("#words")).to_have_attribute("placeholder", "[to] X,Y (X,Y in ft)")
         expect(gm.locator("#act-msg")).to_contain_text(
-            "Refused (GUR-CORE-1): Ann covers at most Move 6 yd (18 ft) in a second, not 20 yd (60 ft)."
+            "Refused (GUR-CORE-1): Ann covers at most Move 6 yd (18 ft) in a second, "
+            "not 20 yd (60 ft)."
         )
         _compose(gm, "Ann", "reloads")
         _commit(gm, "#9 Ann reloads: success")
