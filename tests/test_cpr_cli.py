@@ -232,7 +232,7 @@ def test_the_issue_example_runs_with_its_damage_dice() -> None:
     code, _, err = run(*SHOOT, "--rolls", "8")
     assert code == 2
     assert err.strip() == (
-        "error: ran out of scripted dice: 1 given, another d6 needed for heavy pistol damage"
+        "error: D-3: ran out of scripted dice: 1 given, another d6 needed for heavy pistol damage"
     )
 
 

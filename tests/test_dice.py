@@ -15,6 +15,7 @@ from firefight.dice import (
     ScriptedSource,
     SeededSource,
     cards_roll,
+    parse_card,
     read_faces,
 )
 from firefight.errors import DiceError
@@ -92,14 +93,29 @@ def test_d_2_attack_rolls_open_high_only() -> None:
 
 def test_d_3_scripted_dice_run_out_with_a_clear_error() -> None:
     with pytest.raises(
-        DiceError, match="ran out of scripted dice: 1 given, another d100 needed for attack"
+        DiceError, match=r"^D-3: ran out of scripted dice: 1 given, another d100 needed for attack"
     ):
         Dice.scripted([97]).d100_open_ended("attack")
 
 
 def test_d_3_scripted_face_out_of_range_is_refused() -> None:
-    with pytest.raises(DiceError, match="needs a d10 face from 1 to 10"):
+    with pytest.raises(DiceError, match=r"^D-3: .* needs a d10 face from 1 to 10"):
         Dice.scripted([11]).d10_exploding("check")
+
+
+def test_dice_typed_wrong_are_refused_naming_the_ruling_they_break() -> None:
+    """D-3, D-4: a typed face that is no face is refused under D-3, a card name that is no
+    card under D-4, the ruling first as a rule refusal names its rule, so that the session and
+    the web table's dice box say it alike."""
+    with pytest.raises(DiceError) as no_face:
+        read_faces("97,4.5", "rolls")
+    assert (no_face.value.rule, str(no_face.value).split(": ")[0]) == ("D-3", "D-3")
+    with pytest.raises(DiceError) as no_card:
+        read_faces("QH,ZH", "rolls")
+    assert str(no_card.value).startswith("D-4: rolls takes whole die faces")
+    assert "'ZH' is neither a die face nor a card" in str(no_card.value)
+    with pytest.raises(DiceError, match=r"^D-4: 'QX' is not a card"):
+        parse_card("QX")
 
 
 def test_c_1_d10_explodes_both_ways_and_never_chains() -> None:
@@ -143,17 +159,17 @@ def test_d_4_cards_typed_run_out_or_out_of_the_deck_are_refused_as_cards() -> No
     with pytest.raises(DiceError) as ran_out:
         Dice(ScriptedSource(["QH", 3])).draw_cards(3, "shot")
     assert str(ran_out.value) == (
-        "ran out of scripted cards: 2 given, another card needed for shot"
+        "D-4: ran out of scripted cards: 2 given, another card needed for shot"
     )
     with pytest.raises(DiceError) as past:
         Dice(ScriptedSource(["QH", 52])).draw_cards(2, "shot")
     assert str(past.value) == (
-        "typed card #2 is 52, but shot draws from the 51 cards left: a place is 1 to 51"
+        "D-4: typed card #2 is 52, but shot draws from the 51 cards left: a place is 1 to 51"
     )
     with pytest.raises(DiceError) as gone:
         Dice(ScriptedSource(["QH", "QH"])).draw_cards(2, "shot")
     assert str(gone.value) == (
-        "typed card #2 is QH, no longer in the deck (D-4): it was drawn before this shot"
+        "D-4: typed card #2 is QH, no longer in the deck: it was drawn before this shot"
     )
 
 

@@ -1171,13 +1171,14 @@ def test_the_gm_s_dice_wait_for_the_action_that_takes_them(
     assert shot.text == "Mara shoots Viktor --ap 3"
     assert shot.dice.source == "scripted" and shot.dice.faces == (97, 45)
     assert "Mara fires the glock at Viktor: hit, 1 hit, no critical." in out
-    assert "ran out of scripted dice: 1 given" in out and "give them again with 'rolls'" in out
+    assert "error: D-3: ran out of scripted dice: 1 given" in out
+    assert "give them again with 'rolls'" in out
     assert session.scripted is None
     session.handle("rolls 1,2,3,4,5,6,7,8,30")  # a face more than the initiative takes
     session.handle("next")
     assert "note: 1 scripted dice were not needed: [30]" in capsys.readouterr().out
     session.handle("rolls 97,\u00b2")  # passes str.isdigit, not int: it crashed the session
-    assert "rolls takes whole die faces separated by commas" in capsys.readouterr().out
+    assert "error: D-3: rolls takes whole die faces separated by commas" in capsys.readouterr().out
     assert session.scripted is None
 
 

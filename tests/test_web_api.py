@@ -365,7 +365,8 @@ def test_too_few_table_dice_are_refused_and_change_nothing(client: TestClient) -
     new(client)
     line = {"line": "Mara shoots Viktor", "dice": {"rolls": [50]}}
     reply = client.post("/api/encounters/raid/act", json=line, headers=auth(GM))
-    assert reply.status_code == 422 and "ran out of scripted dice" in reply.json()["message"]
+    said = reply.json()["message"]
+    assert reply.status_code == 422 and said.startswith("D-3: ran out of scripted dice"), said
     assert client.get("/api/encounters/raid", headers=auth(GM)).json()["head"] == 1
 
 
@@ -386,8 +387,8 @@ def test_d_4_a_cards_gm_types_the_cards_turned_over_by_name_or_by_place(
     act = "/api/encounters/alley/act"
     shot = {"line": f"{first} shoots {target}"}
     for rolls, path, said in (
-        (["QH", "zh"], "body.dice.rolls.1", "'zh' is neither a die face nor a card"),
-        (["QH", "qh", *[1] * 9], None, "typed card #2 is QH, no longer in the deck (D-4)"),
+        (["QH", "zh"], "body.dice.rolls.1", "D-4: dice.rolls takes whole die faces"),
+        (["QH", "qh", *[1] * 9], None, "D-4: typed card #2 is QH, no longer in the deck:"),
     ):
         reply = client.post(act, json={**shot, "dice": {"rolls": rolls}}, headers=auth(GM))
         body = reply.json()

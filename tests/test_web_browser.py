@@ -189,7 +189,7 @@ def test_the_gm_s_dice_roll_the_next_round_too(browser: object, tmp_path: Path) 
         gm.check("input[name=dice][value=physical]")
         gm.fill("#rolls", "1")  # the initiative takes 2d10 each: too few
         gm.click("#next-round")
-        expect(gm.locator("#act-msg")).to_contain_text("ran out of scripted dice: 1 given")
+        expect(gm.locator("#act-msg")).to_contain_text("D-3: ran out of scripted dice: 1 given")
         expect(gm.locator("#rolls")).to_have_value("1")
         faces = [1, 2, 3, 4, 5, 6, 7, 8]
         gm.fill("#rolls", ", ".join(map(str, [*faces, 9, 10])))
@@ -234,7 +234,7 @@ def test_d_4_a_cards_gm_types_card_names_in_the_page(browser: object, tmp_path: 
         gm.fill("#line", f"{first} shoots {target}")
         gm.fill("#rolls", "QH, zh")
         gm.click("#commit")
-        expect(gm.locator("#act-msg")).to_contain_text("'zh' is neither a die face nor a card")
+        expect(gm.locator("#act-msg")).to_contain_text("D-4: dice.rolls takes whole die faces")
         expect(gm.locator("#rolls")).to_have_value("QH, zh")
         gm.fill("#rolls", "qh, 10s AS, " + ", ".join("1" * 9))
         gm.click("#commit")

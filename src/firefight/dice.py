@@ -97,7 +97,9 @@ class SeededSource:
         # fewest bits that hold ``sides``, drawn again while they give too much. The very same
         # faces, without randrange's and _randbelow's frames (a fight draws some hundred).
         if sides < 1:
-            raise DiceError(f"{purpose} asked for a d{sides}: a die has at least one face")
+            raise DiceError(
+                f"{purpose} asked for a d{sides}: a die has at least one face", rule=None
+            )
         bits = self._bits
         k = sides.bit_length()
         r = bits(k)
@@ -117,7 +119,7 @@ class ScriptedSource:
     >>> src.face(6, "damage")
     Traceback (most recent call last):
     ...
-    firefight.errors.DiceError: ran out of scripted dice: 1 given, another d6 needed for damage
+    firefight.errors.DiceError: D-3: ran out of scripted dice: 1 given, another d6 needed for damage
     """
 
     def __init__(self, faces: Iterable[int | str], *, then: DiceSource | None = None) -> None:
@@ -141,18 +143,21 @@ class ScriptedSource:
         if self._next >= len(self._faces):
             raise DiceError(
                 f"ran out of scripted dice: {len(self._faces)} given, "
-                f"another d{sides} needed for {purpose}"
+                f"another d{sides} needed for {purpose}",
+                rule="D-3",
             )
         value = self._faces[self._next]
         if isinstance(value, str):
             raise DiceError(
                 f"scripted die #{self._next + 1} is {value}, a card, but {purpose} needs a "
-                f"d{sides} face from 1 to {sides}"
+                f"d{sides} face from 1 to {sides}",
+                rule="D-3",
             )
         if not 1 <= value <= sides:
             raise DiceError(
                 f"scripted die #{self._next + 1} is {value!r}, "
-                f"but {purpose} needs a d{sides} face from 1 to {sides}"
+                f"but {purpose} needs a d{sides} face from 1 to {sides}",
+                rule="D-3",
             )
         self._next += 1
         return value
@@ -170,8 +175,9 @@ class ScriptedSource:
             index = _place_of(value, left)
             if index is None:
                 raise DiceError(
-                    f"typed card #{self._next + 1} is {value}, no longer in the deck (D-4): it was "
-                    f"drawn before this {purpose}"
+                    f"typed card #{self._next + 1} is {value}, no longer in the deck: it was "
+                    f"drawn before this {purpose}",
+                    rule="D-4",
                 )
             self._next += 1
             return index
@@ -182,12 +188,14 @@ class ScriptedSource:
         if value is None and self._then is None:
             raise DiceError(
                 f"ran out of scripted cards: {len(self._faces)} given, another card needed for "
-                f"{purpose}"
+                f"{purpose}",
+                rule="D-4",
             )
         if value is not None and not 1 <= value <= len(left):
             raise DiceError(
                 f"typed card #{self._next + 1} is {value}, but {purpose} draws from the "
-                f"{len(left)} cards left: a place is 1 to {len(left)}"
+                f"{len(left)} cards left: a place is 1 to {len(left)}",
+                rule="D-4",
             )
         return self.face(len(left), purpose) - 1
 
@@ -211,7 +219,7 @@ def read_faces(text: str, what: str = "--rolls") -> tuple[int | str, ...]:
     >>> read_faces("97,x", "rolls")
     Traceback (most recent call last):
     ...
-    firefight.errors.DiceError: rolls takes whole die faces separated by commas, ... \
+    firefight.errors.DiceError: D-4: rolls takes whole die faces separated by commas, ... \
 'x' is neither a die face nor a card
     """
     typed: list[int | str] = []
@@ -223,9 +231,12 @@ def read_faces(text: str, what: str = "--rolls") -> tuple[int | str, ...]:
         try:
             typed.append(str(parse_card(part)))
         except DiceError:
+            # Letters in it were meant for a card's name (D-4); anything else, for a face (D-3).
+            meant = "D-4" if any(ch.isalpha() for ch in part) else "D-3"
             raise DiceError(
                 f"{what} takes whole die faces separated by commas, e.g. '97,45', or cards by "
-                f"name, e.g. 'QH,10S': {part[:20]!r} is neither a die face nor a card"
+                f"name, e.g. 'QH,10S': {part[:20]!r} is neither a die face nor a card",
+                rule=meant,
             ) from None
     return tuple(typed)
 
@@ -247,7 +258,9 @@ class PromptSource:
             # Asked again with the reason, so that a typo is not met with silence.
             said = repr(answer[:20]) if answer else "nothing"
             question = f"{said} is not a d{sides} face (1 to {sides}); d{sides} for {purpose}: "
-        raise DiceError(f"no valid d{sides} face given for {purpose} after {self._attempts} tries")
+        raise DiceError(
+            f"no valid d{sides} face given for {purpose} after {self._attempts} tries", rule="D-3"
+        )
 
     def pick(self, left: tuple[Card, ...], purpose: str) -> int:
         """The index in ``left`` of the card turned over for ``purpose``, answered as
@@ -276,7 +289,9 @@ class PromptSource:
                 else f"{answer[:20]!r} is no card (a name such as QH, or a place 1 to {len(left)})"
             )
             question = f"{why}; card for {purpose}: "
-        raise DiceError(f"no card of the deck named for {purpose} after {self._attempts} tries")
+        raise DiceError(
+            f"no card of the deck named for {purpose} after {self._attempts} tries", rule="D-4"
+        )
 
 
 class RecordingSource:
@@ -580,7 +595,7 @@ class Dice:
         True
         """
         if not 1 <= count <= len(deck):
-            raise DiceError(f"cannot draw {count!r} cards from a deck of {len(deck)}")
+            raise DiceError(f"cannot draw {count!r} cards from a deck of {len(deck)}", rule="D-4")
         left = list(deck)
         drawn: list[Card] = []
         picker = self._picker
@@ -640,7 +655,8 @@ def parse_card(text: str) -> Card:
     if known is None:
         raise DiceError(
             f"{text!r} is not a card: write the rank (A, 2-10, J, Q, K) and the suit "
-            "(S, H, D, C), e.g. QH or 10S"
+            "(S, H, D, C), e.g. QH or 10S",
+            rule="D-4",
         )
     return known
 

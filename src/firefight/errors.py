@@ -83,7 +83,20 @@ class TableDataError(FirefightError):
 
 
 class DiceError(FirefightError):
-    """A die could not be rolled: scripted faces ran out, or a face is impossible."""
+    """A die could not be rolled: scripted faces ran out, or a face is impossible.
+
+    Dice typed at the table are refused under the dice ruling they break, named first as a
+    :class:`RuleRefusal` names its rule, so that the session and the web table say it alike;
+    ``rule`` is None only for a fault of the program's own (the odds engine's walk).
+
+    >>> str(DiceError("ran out of scripted dice", rule="D-3"))
+    'D-3: ran out of scripted dice'
+    """
+
+    def __init__(self, reason: str, *, rule: str | None) -> None:
+        super().__init__(f"{rule}: {reason}" if rule else reason)
+        self.rule = rule
+        self.reason = reason
 
 
 def known_or_refused(rule: str, lookup: Callable[[str], T], name: str) -> T:

@@ -145,7 +145,7 @@ class Session:
         except DiceError as exc:
             self.scripted = None
             aside = "your dice are set aside: give them again with 'rolls'"
-            raise DiceError(f"{exc}; {aside}") from exc
+            raise DiceError(f"{exc.reason}; {aside}", rule=exc.rule) from exc
         self.scripted = None
         self._applied(applied)
         note_unused(dice.unused)

@@ -139,7 +139,7 @@ class PathSource:
 
     def face(self, sides: int, purpose: str) -> int:
         if sides < 1:
-            raise DiceError(f"cannot enumerate a d{sides} for {purpose}")
+            raise DiceError(f"cannot enumerate a d{sides} for {purpose}", rule=None)
         if purpose.endswith(CHAIN_PURPOSE_SUFFIX):
             self._chain += 1
             if self._chain > self._depth:
@@ -157,7 +157,9 @@ class PathSource:
             self._try = purpose
             self.loops.append((i, tuple(self.faces)))
         if i >= MAX_FACES_PER_PATH:
-            raise DiceError(f"a resolver asked for more than {MAX_FACES_PER_PATH} dice on one path")
+            raise DiceError(
+                f"a resolver asked for more than {MAX_FACES_PER_PATH} dice on one path", rule=None
+            )
         if i < len(self._prefix):
             value = self._prefix[i]
         else:
@@ -283,7 +285,7 @@ def enumerate_outcomes(
             progress(float(visited))
         faces, sides = source.faces, source.sides
         if faces[: len(prefix)] != prefix:  # pragma: no cover - a resolver that is not pure
-            raise DiceError("the resolver asked for different dice on a replayed path")
+            raise DiceError("the resolver asked for different dice on a replayed path", rule=None)
         i = len(faces) - 1
         while i >= 0 and faces[i] == sides[i]:
             i -= 1
@@ -296,7 +298,9 @@ def enumerate_outcomes(
         for loop in loops:
             accepted = reached[loop] - rejected.get(loop, Fraction(0))
             if not accepted:
-                raise DiceError("a repeated roll can never give a result the rules accept")
+                raise DiceError(
+                    "a repeated roll can never give a result the rules accept", rule=None
+                )
             w *= reached[loop] / accepted
         return w
 

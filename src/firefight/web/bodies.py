@@ -15,6 +15,7 @@ from pydantic import (
 )
 
 from firefight.dice import read_faces
+from firefight.errors import DiceError
 from firefight.limits import MAX_NAME
 
 __all__ = [
@@ -55,7 +56,9 @@ def _typed(value: int | str) -> int | str:
         raise ValueError(f"each of dice.rolls is one die face or one card, not {str(value)[:20]!r}")
     face = typed[0]
     if isinstance(face, int) and not 1 <= face <= MAX_FACE:
-        raise ValueError(f"a die face is a whole number from 1 to {MAX_FACE}, not {face}")
+        raise DiceError(
+            f"a die face is a whole number from 1 to {MAX_FACE}, not {face}", rule="D-3"
+        )
     return face
 
 
