@@ -871,6 +871,22 @@ def test_tab_offers_an_option_s_choices_and_the_words_of_a_gm_line() -> None:
     assert completions(market, "hits Juno ") == []
 
 
+def test_enc_gm_tab_and_help_offer_only_the_figures_set_takes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """DEC-551, DEC-786: gurps's `set NAME fp N` was offered by Tab and listed by `help`, though
+    it is always refused (the encounter keeps no Fatigue Points). Both offer the figures `set`
+    takes alone; a typed `fp` is still refused saying why, and changes nothing."""
+    gulch = fight("dry-gulch.toml")
+    assert completions(gulch, "set Bob ")[-3:] == ["hp", "shock", "stun"]
+    assert completions(gulch, "set Bob f") == []
+    play(gulch, "help\nset Bob fp 3\nquit\n")
+    out = capsys.readouterr().out
+    assert "gurps figures for set NAME FIGURE N: hp, shock, stun\n" in out
+    assert "refused: ENC-GM: The gurps encounter keeps no Fatigue Points" in out
+    assert len(gulch.log("raid")) == 1
+
+
 def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -220,6 +220,9 @@ def _set_figure(
     figures = ruleset.gm_figures()
     figure = match(words[-2], figures)
     if figure is None:
+        not_kept = ruleset.gm_figures_not_kept().get(words[-2].lower())
+        if not_kept is not None:
+            raise _refuse(not_kept)
         said = hint(words[-2], figures, listing="it has") if figures else "it keeps none."
         raise _refuse(
             f"The {ruleset.name} ruleset has no figure {words[-2]!r} for the GM to set; {said}"

@@ -416,6 +416,13 @@ class Ruleset(ABC):
         is (``{"ap": "AP left this round"}``); none by default (DEC-551)."""
         return {}
 
+    def gm_figures_not_kept(self) -> Mapping[str, str]:
+        """Figures a GM may look for in ``set NAME FIGURE N`` that the ruleset's encounter does
+        not keep, each with the sentence refusing it (gurps ``fp``, DEC-551): a typed one is
+        refused saying why, and Tab and ``help``, which offer :meth:`gm_figures` alone, never
+        offer one (DEC-786). None by default."""
+        return {}
+
     def gm_figure_name(self, figure: str) -> str:
         """One of :meth:`gm_figures` as the ruleset writes it in a sentence (``ap`` is typed,
         ``AP`` written); as typed by default."""

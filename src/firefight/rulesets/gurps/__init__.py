@@ -212,6 +212,11 @@ class GURPS(Ruleset):
 
         return GURPS_GM_FIGURES
 
+    def gm_figures_not_kept(self) -> Mapping[str, str]:
+        from firefight.rulesets.gurps.gm_figures import GURPS_FIGURES_NOT_KEPT
+
+        return GURPS_FIGURES_NOT_KEPT
+
     def gm_figure_name(self, figure: str) -> str:
         from firefight.rulesets.gurps.gm_figures import GURPS_GM_FIGURE_NAMES
 
