@@ -224,7 +224,7 @@ def test_crd_mod_1_the_turns_aimed_show_in_the_state_table_and_the_json() -> Non
     aimer = applied.state.combatant(first)
     assert cards.describe_row(aimer)["turn"] == "taken (aimed 1)"
     assert cards.describe_combatant(aimer)["aiming"] == 1
-    assert cards.describe_row(applied.state.combatant(second))["turn"] == "ahead"
+    assert cards.describe_row(applied.state.combatant(second))["turn"] == "action"
 
 
 def _shoot_once_and_turn_again(service: EncounterService, first: str, second: str) -> None:

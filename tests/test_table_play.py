@@ -216,6 +216,21 @@ def test_who_is_still_to_act_is_said_in_initiative_order(service: EncounterServi
     assert f"Dova {turn}, Kes {turn}, Brick {turn}, Sable {turn} still have" in refused.value.reason
 
 
+@pytest.mark.parametrize("example", ["dry-gulch.toml", "cards-alley.toml", "container-yard.toml"])
+def test_the_prompt_and_the_turn_column_say_what_is_left_in_the_same_words(example: str) -> None:
+    """DEC-787: the turn column said "ahead" in cards where gurps says what is left
+    ("maneuver"), and cpr's said "Move + Action" where its prompt said "Move and Action". Each
+    ruleset's prompt now says what is left in the words of its turn column."""
+    service = fight(example)
+    state = service.state("raid")
+    ruleset = find_ruleset(state.ruleset)
+    said = [(ruleset.turn_left(c), ruleset.describe_row(c)["turn"]) for c in state.combatants]
+    said = [(left, cell) for left, cell in said if left is not None]
+    assert said, "nobody has a turn left to compare"
+    for left, cell in said:
+        assert left in (cell, f"a {cell}", f"an {cell}"), (left, cell)
+
+
 def test_delay_hold_and_reorder_change_who_goes_first(service: EncounterService) -> None:
     """ENC-GM: delay puts Mara last, hold takes her out of the order (DEC-412), reorder sets
     the order; each is an undoable record."""

@@ -534,7 +534,7 @@ def test_a_cpr_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Path
 
         gm.click("#next-round")
         expect(turn).to_contain_text("Night market — round 2")
-        expect(rook).to_contain_text("Move + Action")
+        expect(rook).to_contain_text("Move and Action")
         _compose(gm, "Rook", "reloads")
         _commit(gm, "#8 Rook reloads: done")
         expect(rook).to_contain_text("smg 30/30 basic (+14 basic)")

@@ -284,12 +284,13 @@ class Cards(Ruleset):
         return (ArmorRepaired(wearer=c.name),)
 
     def turn_left(self, combatant: CombatantState) -> str | None:
-        """A turn is one action on the card drawn (K-2): left until it is taken."""
+        """A turn is one action on the card drawn (K-2): left until it is taken, in the state
+        table's word (DEC-787)."""
         from firefight.rulesets.cards.encounter_model import stats_of
 
         if not combatant.in_fight or stats_of(combatant).acted:
             return None
-        return "a turn"
+        return "an action"
 
     def hits_track(self, combatant: CombatantState) -> tuple[int, int]:
         """The wound track's boxes left empty of all three levels' (K-3): the shared hits

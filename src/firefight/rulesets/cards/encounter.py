@@ -666,7 +666,9 @@ def cards_row(c: CombatantState) -> dict[str, str]:
     status = cards_status(c)
     if s.knocked_down and not (c.dead or c.unconscious):
         status = "knocked down"
-    turn = "-" if not c.can_act else ("taken" if s.acted else "ahead")
+    # What is left, as the other rulesets' turn columns say it (gurps "maneuver", cpr "Move and
+    # Action") and the prompt does (turn_left): a turn is one action (K-2).
+    turn = "-" if not c.can_act else ("taken" if s.acted else "action")
     if s.owes and c.can_act:
         turn += f" (owes: {', '.join(s.owes)})"
     elif s.aiming and c.can_act:

@@ -296,7 +296,7 @@ class CPR(Ruleset):
         own = fighter(combatant)
         if not combatant.in_fight or not own.action_left or own.holding is not None:
             return None
-        return "Move and Action" if own.move_left else "Action"
+        return own.turn_words()
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.cpr.encounter import cpr_row

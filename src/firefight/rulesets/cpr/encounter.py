@@ -1513,12 +1513,6 @@ def cpr_combatant_figures(c: CombatantState, data: CprData) -> dict[str, object]
     }
 
 
-def _turn_cell(c: CombatantState) -> str:
-    own = fighter(c)
-    left = [n for n, ok in (("Move", own.move_left), ("Action", own.action_left)) if ok]
-    return " + ".join(left) or "-"
-
-
 def _weapons_cell(c: CombatantState) -> str:
     own = fighter(c)
     parts = []
@@ -1576,7 +1570,7 @@ def cpr_row(c: CombatantState, data: CprData) -> dict[str, str]:
     return {
         "name": c.name,
         "side": c.side,
-        "turn": _turn_cell(c) if not (c.dead or c.unconscious) else "-",
+        "turn": fighter(c).turn_words() if not (c.dead or c.unconscious) else "-",
         "HP": f"{c.hits_left}/{c.hits_max}",
         "wound": f"{wound.name}{penalty}",
         "state": f"{combatant_status(c)}, {c.posture.value}",

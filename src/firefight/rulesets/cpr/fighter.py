@@ -103,6 +103,12 @@ class CprFighter(CombatantStats):
     items: tuple[tuple[str, int], ...] = ()
     loads: tuple[tuple[str, str], ...] = ()
 
+    def turn_words(self) -> str:
+        """What is left of the turn (CPR-REF-1), in the one wording the prompt and the state
+        table's turn column share: ``Move and Action``, ``Action``, ``Move``, or ``-``."""
+        left = [n for n, ok in (("Move", self.move_left), ("Action", self.action_left)) if ok]
+        return " and ".join(left) or "-"
+
     def skill(self, name: str) -> int:
         """The level in ``name`` (0 for a skill not listed)."""
         return _levels(self.skills).get(normalize_key(name), 0)
