@@ -671,19 +671,24 @@ def test_a_session_plays_undoes_redoes_and_asks_before_acting_out_of_turn(
     ("example", "line"),
     [
         ("warehouse.toml", "Mara shoots Viktor --ap 3"),
-        ("night-market.toml", "V shoots Juno --aim head"),
+        ("night-market.toml", "Juno shoots V --aim head"),
         ("dry-gulch.toml", "Ann shoots Bob --location head"),
-        ("cards-alley.toml", "Rico shoots Giga --mode BF"),
+        ("cards-alley.toml", "Giga shoots Rico --called"),
+        ("container-yard.toml", "Dova shoots Brick --aim head"),
     ],
 )
 def test_help_shows_an_action_line_of_the_fight_s_own_ruleset(
     example: str, line: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Issue 17: `help` showed rmu's "Mara shoots Viktor --ap 3" in every fight, where --ap
-    means nothing to cpr, gurps or cards; it shows the ruleset's own line, one its rules take."""
+    means nothing to cpr, gurps or cards; it shows the ruleset's own line, one its rules take.
+    DEC-746: it named the bundled fights' people in every fight ("V shoots Juno" in the
+    container yard, where there is no V nor Juno); it names the fight's own, whoever is up
+    acting."""
     service = EncounterService(MemoryStore())
     scenario = load_scenario(WAREHOUSE.parent / example)
-    service.new("raid", scenario, Dice.scripted(scenario.opening_rolls))
+    rolls = scenario.opening_rolls
+    service.new("raid", scenario, Dice.scripted(rolls) if rolls else Dice.seeded(3))
     play(service, "help\nquit\n")
     out = capsys.readouterr().out
     assert f"an action, e.g. {line}" in out

@@ -785,16 +785,29 @@ def test_every_rulesets_form_comes_from_its_declarations(
 
 @pytest.mark.parametrize(
     ("example", "line"),
-    [("warehouse", "Mara shoots Viktor --ap 3"), ("night-market", "V shoots Juno --aim head")],
+    [
+        ("warehouse", "Mara shoots Viktor --ap 3"),
+        ("night-market", "Juno shoots V --aim head"),
+        ("container-yard", "Dova shoots Brick --aim head"),
+    ],
 )
 def test_the_whole_line_s_example_is_the_fight_s_ruleset_s(
     client: TestClient, example: str, line: str
 ) -> None:
     """Issue 17: the whole line's example was rmu's "--ap 2" in every fight; the verbs come with
-    the fight's ruleset's own line, which the page shows."""
+    the fight's ruleset's own line, which the page shows. DEC-746: it named the bundled fights'
+    people ("V shoots Juno" in the container yard); it names the fight's own, whoever is up."""
     new(client, example=example)
     reply = client.get("/api/encounters/raid/verbs", headers=auth(GM)).json()
     assert reply["example"] == line
+
+
+def test_a_player_s_example_line_is_their_own_character_s(client: TestClient) -> None:
+    """DEC-746: a player's whole line shows their own character acting, at someone they see."""
+    new(client)
+    jonah = auth(KEYS.player_token("raid", "Jonah"))
+    reply = client.get("/api/encounters/raid/verbs", headers=jonah).json()
+    assert reply["example"] == "Jonah shoots Viktor --ap 3"
 
 
 def test_v_2_a_player_sees_a_kindred_in_torpor_not_unconscious() -> None:

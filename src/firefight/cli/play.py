@@ -272,8 +272,11 @@ class Session:
             verb = _verb_named(rest, verbs)
             console.print(escape("\n".join(_verb_help(verb, ruleset.scene_unit))))
             return
-        # The example is the fight's ruleset's own: rmu's --ap means nothing to cpr.
-        example = ruleset.example_line
+        # The example is the fight's ruleset's own (rmu's --ap means nothing to cpr), naming
+        # the fight's own people, whoever is up acting (DEC-746).
+        state = self.state
+        up = next_up(state, ruleset)
+        example = ruleset.example_line(state, up[0][0] if up else None)
         action = f"an action, e.g. {example}" if example else "an action"
         first = verbs[0].name if verbs else "VERB"
         console.print(escape(_HELP.format(action=action, verb=first)))

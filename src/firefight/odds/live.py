@@ -150,7 +150,7 @@ def live_odds(
     """
     if not lines:
         # The example is the fight's ruleset's own, as the session's help gives it.
-        example = ruleset.example_line or "NAME VERB ..."
+        example = ruleset.example_line(state) or "NAME VERB ..."
         raise FirefightError(f"odds need an action line, e.g. {example!r}")
     if not 1 <= trials <= 1_000_000:
         raise FirefightError(f"trials must be 1 to 1,000,000, not {trials}")

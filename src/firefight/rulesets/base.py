@@ -100,9 +100,9 @@ class Ruleset(ABC):
     #: resolution validates first itself); the quiet path (``odds simulate``) then resolves
     #: without validating first. Refusals must come before any die either way.
     resolve_validates: ClassVar[bool] = False
-    #: One action line of the ruleset's, as the session's ``help`` and the web table's whole
-    #: line show it by way of example; None: they show none.
-    example_line: ClassVar[str | None] = None
+    #: The verb of an action line of the ruleset's and what follows its target (``("shoots",
+    #: "--ap 3")``), from which :meth:`example_line` writes one for a fight; None: none is shown.
+    example_action: ClassVar[tuple[str, str] | None] = None
     #: Faces of the ruleset's dice as a GM rolling at the table types them (one per die, in
     #: the order the rules ask for them), by way of example in the web table's dice box;
     #: None: it shows none.
@@ -113,6 +113,17 @@ class Ruleset(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+    def example_line(self, state: EncounterState, actor: str | None = None) -> str | None:
+        """An action line of the ruleset's naming ``state``'s own people, ``actor`` (else the
+        first) acting (DEC-746), as the session's ``help``, the web table's whole line and
+        ``odds`` without a line show it by way of example; None when the ruleset gives none."""
+        from firefight.scene.lines import example_line
+
+        if self.example_action is None:
+            return None
+        verb, rest = self.example_action
+        return f"{example_line(state, verb, actor)} {rest}".rstrip()
 
     @abstractmethod
     def weapon_catalog(self) -> Sequence[CatalogRow]:

@@ -31,7 +31,7 @@ from firefight.declarations import DeclarationError
 from firefight.dice import Dice, ScriptedSource, SeededSource
 from firefight.encounter.gm import is_gm_line
 from firefight.encounter.scenario import ScenarioError, parse_scenario
-from firefight.encounter.turns import ORDER_RULE, ahead_of
+from firefight.encounter.turns import ORDER_RULE, ahead_of, next_up
 from firefight.errors import FirefightError, RuleRefusal, UnknownNameError
 from firefight.odds.lines import line_odds
 from firefight.scene.events import GM_RULE
@@ -409,19 +409,25 @@ def create_app(server: Server) -> FastAPI:
         action line of its own for the whole line's example, and faces of its dice for the
         dice box's."""
         _allowed(scope, name)
-        ruleset = _current(name).ruleset
+        current = _current(name)
+        ruleset = current.ruleset
+        # The example names the fight's own people (DEC-746), those the token's holder sees: a
+        # player's own character acting, else whoever is up. Kept with them, not the ruleset.
+        seen = seen_state(current.state, scope, server.tables.get(name))
+        up = next_up(seen, ruleset)
+        example = ruleset.example_line(seen, scope.character or (up[0][0] if up else None))
 
         def make() -> bytes:
             return encoded(
                 {
                     "ruleset": ruleset.name,
                     "verbs": verbs_view(ruleset),
-                    "example": ruleset.example_line,
+                    "example": example,
                     "rolls_example": ruleset.example_rolls,
                 }
             )
 
-        return _sent(server.rendered.answer(("verbs", ruleset.name), make))
+        return _sent(server.rendered.answer(("verbs", ruleset.name, example), make))
 
     @app.get("/api/encounters/{name:encounter}/map.svg", tags=["encounters"])
     def map_svg(

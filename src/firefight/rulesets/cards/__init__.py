@@ -91,7 +91,7 @@ class Cards(Ruleset):
     title = "cards drawn against a Target (seed 003)"
     package = "firefight.rulesets.cards"
     scene_unit = "m"  # CRD-RNG-1: ranges in metres
-    example_line = "Rico shoots Giga --mode BF"
+    example_action = ("shoots", "--called")
     example_rolls = "QH, 10S"  # cards turned over, by name (DEC-679)
     # resolve_cards_action runs validate_cards_action's checks first, before any card.
     resolve_validates = True

@@ -105,7 +105,7 @@ class CPR(Ruleset):
     aliases = ("cyberpunk-red", "cyberpunk")
     package = "firefight.rulesets.cpr"
     scene_unit = "m"  # C-2: cpr measures in metres
-    example_line = "V shoots Juno --aim head"
+    example_action = ("shoots", "--aim head")
     example_rolls = "7, 4, 6"  # the attack's d10, then the damage d6s
     damage_noun = ("HP", "HP")
     cli_module = "firefight.rulesets.cpr.cli.commands"

@@ -80,7 +80,7 @@ def _fight() -> _Fight:
 class GURPS(Ruleset):
     name = "gurps"
     round_seconds = 1.0  # GUR-CORE-1 (public 3e): a turn is one second (DEC-541)
-    example_line = "Ann shoots Bob --location head"
+    example_action = ("shoots", "--location head")
     example_rolls = "3, 5, 4"  # 3d6, a face per die
     damage_noun = ("HP", "HP")
     title = "3d6 roll-under (GURPS 3rd edition with 002's ranged-combat house rules)"

@@ -102,7 +102,7 @@ def _rounds() -> _Rounds:
 class RMU(Ruleset):
     name = "rmu"
     round_seconds = 5.0  # RMU-GEN-1: a round is 5 seconds
-    example_line = "Mara shoots Viktor --ap 3"
+    example_action = ("shoots", "--ap 3")
     example_rolls = "77, 42"  # d100s
     title = "Rolemaster Unified firearms (VtM conversion)"
     aliases = ("rolemaster",)
