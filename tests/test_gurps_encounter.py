@@ -16,6 +16,7 @@ from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.errors import FirefightError, RuleRefusal
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.data import DATA as GURPS_DATA
 from firefight.rulesets.gurps.encounter import GurpsHurt
 from firefight.rulesets.gurps.encounter_model import gurps_stats
@@ -176,6 +177,23 @@ def test_gur_core_1_shock_next_turn_and_stun() -> None:
     assert gurps_stats(state.combatant("Bob")).shock == -4
     state = next_round(state)
     assert gurps_stats(state.combatant("Bob")).shock == 0
+
+
+def test_gur_core_1_the_state_table_shows_shock_pending_from_the_wound_on() -> None:
+    """GUR-CORE-1, DEC-788: a wound's shock weighs on the next turn; the state table showed it
+    only once that turn came, nothing pending before it. It shows "shock -4 next turn" from the
+    wound on, then "shock -4" on the turn it weighs on, then nothing."""
+    gurps = find_ruleset("gurps")
+    state = act(opened(), "Ann aims at Bob")
+    state = next_round(state)
+    state = act(state, "Ann shoots Bob", [3, 3, 3, 5, 5, 4, 6, 6, 4, 4, 4])
+    conditions = gurps.describe_row(state.combatant("Bob"))["conditions"]
+    assert conditions.startswith("shock -4 next turn"), conditions
+    state = next_round(state)
+    conditions = gurps.describe_row(state.combatant("Bob"))["conditions"]
+    assert conditions.startswith("shock -4") and "next turn" not in conditions, conditions
+    state = next_round(state)
+    assert "shock" not in gurps.describe_row(state.combatant("Bob"))["conditions"]
 
 
 def test_gur_core_1_a_ht_roll_each_turn_at_zero_hp() -> None:

@@ -643,6 +643,9 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
     )
     conditions = [
         f"shock {s.shock}" if s.shock else "",
+        # A wound's shock weighs on the next turn only (GUR-CORE-1): shown from the wound on,
+        # not from the turn it weighs on, so that the GM sees it coming (DEC-788).
+        f"shock {s.shock_next} next turn" if s.shock_next else "",
         "knocked down" if s.knocked_down else "",
         f"aiming at {s.aim_target} ({s.aim_turns}{', braced' if s.braced else ''})"
         if s.aim_target
