@@ -179,3 +179,24 @@ def test_gur_core_1_a_move_covers_at_most_move_yards_in_a_second() -> None:
     with pytest.raises(RuleRefusal, match="GUR-CORE-1: Ann covers at most Move 6 yd in a second"):
         act(state, "Ann moves 0,21")
     assert state.combatant("Ann").position.y_ft == 0
+
+
+def test_gur_mod_1_aim_turns_count_at_one_target_and_start_again_at_another() -> None:
+    """GUR-MOD-1: each second of Aim at the same target adds a turn; an Aim at someone else
+    starts again at one, and a braced Aim is kept braced. Played quietly (a simulated fight)
+    and recorded alike."""
+    scene = YARD + '\n[[combatant]]\nname = "Cy"\nposition = [30, 30]\n'
+    for play in (act, _quietly):
+        state = play(opened(scene), "Ann aims at Bob --braced")
+        ann = gurps_stats(state.combatant("Ann"))
+        assert (ann.aim_target, ann.aim_turns, ann.braced) == ("Bob", 1, True)
+        state = play(next_round(state), "Ann aims at Bob")
+        ann = gurps_stats(state.combatant("Ann"))
+        assert (ann.aim_target, ann.aim_turns, ann.braced) == ("Bob", 2, False)
+        state = play(next_round(state), "Ann aims at Cy")
+        ann = gurps_stats(state.combatant("Ann"))
+        assert (ann.aim_target, ann.aim_turns) == ("Cy", 1)
+
+
+def _quietly(state: EncounterState, text: str) -> EncounterState:
+    return engine.act_quietly(state, GURPS.parse_action(text, state), GURPS, Dice.scripted([]))

@@ -149,3 +149,32 @@ def test_rmu_gen_5_a_shot_read_off_one_scene_is_not_fired_in_another() -> None:
     for seed in seeds:
         rmu.validate(state, action)  # the shot read off the first scene, kept
         assert engine.act_quietly(farther, action, rmu, Dice.seeded(seed)) == fresh[seed]
+
+
+def test_rmu_gen_5_a_shot_read_for_one_target_is_not_fired_at_another() -> None:
+    """The shot kept from a validation is the one for its line: the same shooter's line at
+    another target on the same scene (another range and defender, RMU-GEN-5) is read anew."""
+    state, rmu = _opened("warehouse.toml")
+    shooter = state.combatant("Mara")
+    first, second = (c.name for c in state.combatants if c.side == "smugglers")
+    at_first = rmu.parse_action(f'"{shooter.name}" shoots "{first}"', state)
+    at_second = rmu.parse_action(f'"{shooter.name}" shoots "{second}"', state)
+    for seed in range(6):
+        # An equal scene that is another value: nothing read off ``state`` is taken for it.
+        fresh = engine.act_quietly(replace(state), at_first, rmu, Dice.seeded(seed))
+        rmu.validate(state, at_second)  # kept last: the shot at the other
+        assert engine.act_quietly(state, at_first, rmu, Dice.seeded(seed)) == fresh
+        rmu.validate(state, at_second)
+        assert engine.act(state, at_first.text, rmu, Dice.seeded(seed)).state == fresh
+
+
+def test_rmu_gen_5_a_recorded_shot_after_a_quiet_one_tells_every_step_of_its_reading() -> None:
+    """A shot read for the quiet path keeps no steps; the recorded shot of the same line on the
+    same scene (a player's, after a simulation asked) reads it again and tells its range,
+    cover and every term (RMU-GEN-5), as it does with no quiet shot before it."""
+    state, rmu = _opened("warehouse.toml")
+    text = '"Mara" shoots "Viktor"'
+    told = engine.act(replace(state), text, rmu, Dice.seeded(4)).record.trace
+    engine.act_quietly(state, rmu.parse_action(text, state), rmu, Dice.seeded(4))
+    assert engine.act(state, text, rmu, Dice.seeded(4)).record.trace == told
+    assert len(told) > 5
