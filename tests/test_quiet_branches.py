@@ -48,14 +48,14 @@ def _both_ways(state: EncounterState, ruleset: Ruleset, text: str, seed: int) ->
     return loud
 
 
-@pytest.mark.parametrize("down", ["unconscious", "dead"])
-def test_cpr_down_rule_a_downed_fighter_is_refused_quietly_in_the_same_words(down: str) -> None:
+@pytest.mark.parametrize("dead", [False, True])
+def test_enc_down_a_downed_cpr_fighter_is_refused_quietly_in_the_same_words(dead: bool) -> None:
     """A dead or unconscious cpr fighter takes no Action (ENC-DOWN): the quiet
     resolver, which validates itself (resolve_validates), refuses each kind it resolves on
     its own -- a shot, autofire, a throw -- as the engine does."""
     state, cpr = _opened("night-market.toml")
     rook = state.combatant("Rook")
-    state = state.with_combatant(replace(rook, **{down: True}))
+    state = state.with_combatant(replace(rook, dead=dead, unconscious=not dead))
     lines = ['"Rook" shoots "V"', '"Rook" autofires at "V"', '"Rook" throws "smg" at 3,3']
     said = {_both_ways(state, cpr, text, 0) for text in lines}
     assert all(isinstance(s, str) and s.startswith("ENC-DOWN") for s in said), said
