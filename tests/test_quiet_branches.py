@@ -178,3 +178,37 @@ def test_rmu_gen_5_a_recorded_shot_after_a_quiet_one_tells_every_step_of_its_rea
     engine.act_quietly(state, rmu.parse_action(text, state), rmu, Dice.seeded(4))
     assert engine.act(state, text, rmu, Dice.seeded(4)).record.trace == told
     assert len(told) > 5
+
+
+def test_r_6_a_quiet_rmu_shot_spends_the_round_from_the_gun_the_scene_names() -> None:
+    """R-6: a shot spends a round from the magazine of the gun fired, found by the name the
+    scene gives it ("sidearm"), not its catalog kind: quietly as recorded."""
+    from encounter_support import in_memory, scene
+
+    def person(name: str, y: float) -> dict[str, object]:
+        return {
+            "name": name,
+            "side": name,
+            "position": [0, y],
+            "hits": 80,
+            "stats": {"body_development": 25, "bmr_ft": 20, "constitution": 10},
+            "skills": {"pistol": {"bonus": 60, "ranks": 6}},
+            "weapon": [
+                {
+                    "name": "sidearm",
+                    "weapon": "glock-17",
+                    "skill": "pistol",
+                    "magazines": [{"rounds": 17}],
+                }
+            ],
+        }
+
+    service = in_memory("g", scene(person("Mara", 0), person("Viktor", 30)), Dice.seeded(1))
+    state = service.load("g").state
+    rmu = find_ruleset("rmu")
+    shooter = next(n for group in state.initiative for n in group)
+    target = "Viktor" if shooter == "Mara" else "Mara"
+    after = _both_ways(state, rmu, f"{shooter} shoots {target}", 3)
+    assert isinstance(after, EncounterState)
+    gun = after.combatant(shooter).weapon("sidearm")
+    assert gun is not None and gun.loaded is not None and gun.loaded.rounds == 16
