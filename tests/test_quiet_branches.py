@@ -212,3 +212,22 @@ def test_r_6_a_quiet_rmu_shot_spends_the_round_from_the_gun_the_scene_names() ->
     assert isinstance(after, EncounterState)
     gun = after.combatant(shooter).weapon("sidearm")
     assert gun is not None and gun.loaded is not None and gun.loaded.rounds == 16
+
+
+@pytest.mark.parametrize("scenario", ["warehouse.toml", "night-market.toml", "dry-gulch.toml"])
+def test_enc_round_no_action_is_played_quietly_before_round_1_opens(scenario: str) -> None:
+    """ENC-ROUND: before the fight opens (round 0) every action is refused, by the quiet path
+    in the engine's words, and no die is drawn (scripted dice with no faces)."""
+    loaded = load_scenario(EXAMPLES / scenario)
+    ruleset = find_ruleset(loaded.ruleset)
+    state = initial_state(loaded)
+    opened = engine.open_fight(state, ruleset, Dice.seeded(0)).state
+    name = next(n for group in opened.initiative for n in group)
+    text = next(iter(next(iter(ruleset.fight_tactics().values()))(opened, name)))
+    action = ruleset.parse_action(text, opened)
+    with pytest.raises(RuleRefusal) as quiet:
+        engine.act_quietly(state, action, ruleset, Dice.scripted([]))
+    with pytest.raises(RuleRefusal) as loud:
+        engine.act(state, text, ruleset, Dice.scripted([]))
+    assert str(quiet.value) == str(loud.value)
+    assert str(quiet.value).startswith("ENC-ROUND")
