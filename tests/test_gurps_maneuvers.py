@@ -200,3 +200,12 @@ def test_gur_mod_1_aim_turns_count_at_one_target_and_start_again_at_another() ->
 
 def _quietly(state: EncounterState, text: str) -> EncounterState:
     return engine.act_quietly(state, GURPS.parse_action(text, state), GURPS, Dice.scripted([]))
+
+
+def test_gur_core_1_an_aim_with_a_weapon_not_carried_is_refused_quietly_too() -> None:
+    """GUR-CORE-1: an Aim is taken with a weapon; one the fighter does not carry is refused,
+    naming what they carry, by the quiet path (a simulated fight) as by the recorded one."""
+    state = opened()
+    for play in (act, _quietly):
+        with pytest.raises(RuleRefusal, match="no weapon called 'rifle'; they carry revolver-38"):
+            play(state, "Ann aims at Bob --weapon rifle")
