@@ -355,6 +355,17 @@ def test_cpr_rof_1_two_attacks_with_a_move_between() -> None:
     assert who(service, "Rook").hits_left == 34
 
 
+def test_cpr_rof_1_two_hits_with_a_move_between_keep_the_move_between_them() -> None:
+    """CPR-ROF-1: both shots hit; the Move taken between them comes after the first shot's
+    damage and before the second's (a move put before both damages, or after both, would tell
+    the shots in the wrong order)."""
+    service = start(_range_duel(), [5, 5])
+    record = act(service, "V shoots Rook --twice --move-between 0,8", [10, 9, 2, 2, 2, 9, 2, 2, 2])
+    assert [s["result"] for s in record.summary["shots"]] == ["hit", "hit"]
+    kinds = [type(e) for e in record.events if type(e) in (Moved, MoveTaken, DamageDealt)]
+    assert kinds == [DamageDealt, Moved, MoveTaken, DamageDealt]
+
+
 @pytest.mark.parametrize(
     ("text", "rule", "words"),
     [

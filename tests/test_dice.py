@@ -125,6 +125,33 @@ def test_c_1_d10_explodes_both_ways_and_never_chains() -> None:
     assert Dice.scripted([7]).d10_exploding("c").faces == (7,)
 
 
+class _Asked:
+    """A source answering from a script and keeping what each die was asked for."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self._faces = iter(faces)
+        self.asked: list[str] = []
+
+    def face(self, sides: int, purpose: str) -> int:
+        self.asked.append(f"d{sides} {purpose}")
+        return next(self._faces)
+
+
+@pytest.mark.parametrize(
+    ("faces", "second"), [((10, 4), "critical success"), ((1, 4), "critical failure")]
+)
+def test_c_1_the_second_d10_is_asked_for_as_what_the_first_made_it(
+    faces: tuple[int, int], second: str
+) -> None:
+    """C-1: a player rolling at the prompt (and the exact odds, which read the purpose) is
+    told whether the second d10 adds (after a 10) or takes away (after a 1); the quiet draw
+    asks as the told roll does."""
+    for roll in (Dice.d10_exploding, Dice.d10_exploding_drawn):
+        source = _Asked(list(faces))
+        roll(Dice(source), "check")
+        assert source.asked == ["d10 check", f"d10 check ({second})"]
+
+
 def test_pool_sums_faces() -> None:
     roll = Dice.scripted([6, 6, 1]).pool(3, 6, "3d6")
     assert (roll.total, roll.faces, roll.kind) == (13, (6, 6, 1), "3d6")
@@ -272,3 +299,34 @@ def test_rolls_drawn_without_a_roll_are_the_same_draws() -> None:
     scripted = Dice.scripted([97, 99, 40, 3, 98, 12])
     assert scripted.d100_open_ended_drawn("p") == ((97, 99, 40), 236)
     assert scripted.d100_open_ended_drawn("p") == ((3, 98, 12), -107)
+
+
+@pytest.mark.parametrize("count", [0, -1, 53])
+def test_d_4_a_draw_of_no_cards_or_more_than_the_deck_is_refused(count: int) -> None:
+    """D-4: a draw takes 1 to the cards left; any other count is refused by name, the quiet
+    draw (Dice.cards_drawn) as the told one, and no card is drawn."""
+    for draw in (Dice.cards_drawn, Dice.draw_from):
+        dice = Dice.scripted([1])
+        with pytest.raises(DiceError, match=f"cannot draw {count} cards from a deck of 52"):
+            draw(dice, FULL_DECK, count, "shot")
+        assert dice.die_face(6, "after") == 1  # the scripted face still unread
+
+
+def test_d_4_a_draws_roll_reads_its_cards_in_the_order_drawn() -> None:
+    """D-4: the Roll a quiet draw's cards are made into (cards_roll, as a told trace keeps
+    it): the first card drawn is the natural, the ranks sum to the total, the kind counts the
+    cards."""
+    drawn = [parse_card("KS"), parse_card("3H"), parse_card("AD")]
+    roll = cards_roll(drawn, "shot")
+    assert (roll.natural, roll.total, roll.kind) == (13, 17, "draw 3")
+    assert roll.cards == ("KS", "3H", "AD") and roll.purpose == "shot"
+
+
+def test_a_face_drawn_alone_is_asked_for_by_its_purpose() -> None:
+    """A quiet die (Dice.die_face, a simulated fight's critical roll, RMU-GEN-6) asks the
+    source for the very purpose the told die does: a player at the prompt and the exact odds
+    read it."""
+    for roll in (Dice.die, Dice.die_face):
+        source = _Asked([42])
+        roll(Dice(source), 100, "critical roll")
+        assert source.asked == ["d100 critical roll"]

@@ -184,3 +184,33 @@ def test_gur_core_1_a_move_covers_at_most_move_yards_in_a_second() -> None:
     )
     assert state.combatant("Ann").position.y_ft == 0
     assert GURPS.describe_row(moved.combatant("Ann"))["at (ft)"] == "0,18"
+
+
+def test_gur_mod_1_aim_turns_count_at_one_target_and_start_again_at_another() -> None:
+    """GUR-MOD-1: each second of Aim at the same target adds a turn; an Aim at someone else
+    starts again at one, and a braced Aim is kept braced. Played quietly (a simulated fight)
+    and recorded alike."""
+    scene = YARD + '\n[[combatant]]\nname = "Cy"\nposition = [30, 30]\n'
+    for play in (act, _quietly):
+        state = play(opened(scene), "Ann aims at Bob --braced")
+        ann = gurps_stats(state.combatant("Ann"))
+        assert (ann.aim_target, ann.aim_turns, ann.braced) == ("Bob", 1, True)
+        state = play(next_round(state), "Ann aims at Bob")
+        ann = gurps_stats(state.combatant("Ann"))
+        assert (ann.aim_target, ann.aim_turns, ann.braced) == ("Bob", 2, False)
+        state = play(next_round(state), "Ann aims at Cy")
+        ann = gurps_stats(state.combatant("Ann"))
+        assert (ann.aim_target, ann.aim_turns) == ("Cy", 1)
+
+
+def _quietly(state: EncounterState, text: str) -> EncounterState:
+    return engine.act_quietly(state, GURPS.parse_action(text, state), GURPS, Dice.scripted([]))
+
+
+def test_gur_core_1_an_aim_with_a_weapon_not_carried_is_refused_quietly_too() -> None:
+    """GUR-CORE-1: an Aim is taken with a weapon; one the fighter does not carry is refused,
+    naming what they carry, by the quiet path (a simulated fight) as by the recorded one."""
+    state = opened()
+    for play in (act, _quietly):
+        with pytest.raises(RuleRefusal, match="no weapon called 'rifle'; they carry revolver-38"):
+            play(state, "Ann aims at Bob --weapon rifle")

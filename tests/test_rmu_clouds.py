@@ -271,3 +271,19 @@ def test_rmu_exp_16_the_odds_of_choking_are_exact_not_sampled() -> None:
     both = joint.probability(lambda v: dict(v.coherent)["Viktor"] and dict(v.coherent)["Lev"])
     assert both == pytest.approx(viktor * lev_acts, abs=1e-12)
     assert joint.probability(lambda v: dict(v.coherent)["Ilya"]) == pytest.approx(1 - joint.cut_off)
+
+
+def test_rmu_exp_16_a_move_out_of_the_cloud_played_quietly_gives_the_after_effect() -> None:
+    """RMU-EXP-16: the quiet path (a simulated fight) reads the CS again on the state a move
+    leaves, as the recorded action does: Viktor walking out keeps -10 for two more rounds."""
+    from firefight.encounter import engine
+    from firefight.rulesets import find_ruleset
+
+    rmu = find_ruleset("rmu")
+    service = fight()
+    service.act("g", "Mara throws cs at 0,45", Dice.scripted([70, 5]))
+    state = service.next_round("g", Dice.scripted(PAD)).state  # round 2
+    action = rmu.parse_action("Viktor moves 0,80", state)
+    quiet = engine.act_quietly(state, action, rmu, Dice.scripted([96, 10]))
+    assert rmu_stats(quiet.combatant("Viktor")).afflictions.gas == -10
+    assert quiet == service.act("g", "Viktor moves 0,80", Dice.scripted([96, 10])).state
