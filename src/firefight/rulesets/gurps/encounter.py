@@ -302,7 +302,7 @@ def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> O
     failure ends the turn there (GUR-CORE-1, DEC-209)."""
     assert isinstance(action, GurpsAction)
     stats = gurps_stats(state.combatant(action.actor))
-    if stats.hp_left > DATA.core.injury.conscious_roll_at_or_below:
+    if not _rolls_to_stay_conscious(stats):
         return _maneuver(state, action, dice)
     trace = TraceBuilder()
     roll = DiceRoller(dice, trace).check(stats.ht, "HT roll to stay conscious")
@@ -331,6 +331,11 @@ def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> O
     )
 
 
+def _rolls_to_stay_conscious(stats: GurpsStats) -> bool:
+    """GUR-CORE-1, DEC-209: at 0 HP or less a fighter rolls HT before each maneuver."""
+    return stats.hp_left <= DATA.core.injury.conscious_roll_at_or_below
+
+
 def resolve_gurps_quietly(
     state: EncounterState, action: Action, dice: Dice, ruleset: Ruleset
 ) -> EncounterState:
@@ -340,7 +345,7 @@ def resolve_gurps_quietly(
     assert isinstance(action, GurpsAction)
     stats = gurps_stats(state.combatant(action.actor))
     events: Sequence[Event]
-    if stats.hp_left <= DATA.core.injury.conscious_roll_at_or_below:
+    if _rolls_to_stay_conscious(stats):
         events = resolve_gurps_action(state, action, dice).events
     elif action.verb in ATTACKS:
         events = attack(state, action, dice, QuietTraceBuilder()).events
