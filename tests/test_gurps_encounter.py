@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ from firefight.rulesets.gurps.turn_events import GurpsAction
 from firefight.scene.state import EncounterState
 from firefight.service import EncounterService
 from firefight.trace import TraceBuilder
-from gurps_support import GURPS, YARD, act, next_round, opened
+from gurps_support import GURPS, YARD, act, barrier, next_round, opened
 
 EXAMPLES = Path(__file__).parent.parent / "examples"
 
@@ -441,3 +442,74 @@ def test_firefight_play_shows_the_gurps_table() -> None:
     result = CliRunner().invoke(app, ["play", str(EXAMPLES / "dry-gulch.toml"), "--no-trace"])
     assert result.exit_code == 0, result.stderr
     assert "HP" in result.stdout and "-4/10" in result.stdout
+
+
+def _told(entry: Mapping[str, object]) -> tuple[object, ...]:
+    """A trace entry as the GM reads it: a step's rule and words, a total's label, value and
+    parts (each modifier's label and value, in order), a roll's purpose and total."""
+    if entry["type"] == "step":
+        return ("step", entry["rule"], entry["text"])
+    if entry["type"] == "total":
+        parts = entry["parts"]
+        assert isinstance(parts, list)
+        return ("total", entry["label"], entry["value"], [(p["label"], p["value"]) for p in parts])
+    return ("roll", entry["purpose"], entry["total"])
+
+
+def test_gur_core_1_a_recorded_shot_s_trace_is_told_in_the_order_it_happens() -> None:
+    """GUR-CORE-1, GUR-WRONG-1, DEC-632, G-1, G-3, GUR-LOC-1: the trace of a shot, read top to
+    bottom, is the shot as it happened: who is in the way, the cover the scene gives, the
+    shooter's shock, then the effective skill with each modifier, the attack roll, the dodge,
+    the hit location, damage through DR and the HT roll. Nothing held the order: two of
+    firing.py's step-telling blocks could swap unseen. Ann (skill 22, shock -2 from a wound)
+    shoots Bob (heavy leather, DR 2, PD 2) over a 3 ft wall, past Cid half way."""
+    scene = (
+        YARD.replace("skill = 14", "skill = 22").replace("hp = 12", 'hp = 12\narmor = "leather"')
+        + '\n[[combatant]]\nname = "Cid"\nposition = [0, 15]\nfacing_deg = 180\n'
+        + barrier("wall", (-5, 25), (5, 25), 3.0)
+    )
+    wound = GurpsHurt(
+        target="Ann",
+        injury=2,
+        shock=-2,
+        stunned=False,
+        knocked_down=False,
+        unconscious=False,
+        dead=False,
+    )
+    state = next_round(GURPS.apply(opened(scene), wound))
+    # hit on 5; dodge 14 fails; location 10 (body); 2d-1 rolls 11; HT 12 fails
+    faces = [1, 2, 2, 5, 5, 4, 3, 3, 4, 6, 6, 4, 4, 4]
+    out = engine.act(state, "Ann shoots Bob", GURPS, Dice.scripted(faces))
+    half = "half the body exposed (a wall, a tree)"
+    assert [_told(e) for e in out.record.trace] == [
+        ("step", "GUR-WRONG-1", "in the line of fire: Cid"),
+        ("step", "DEC-632", f"the wall (3 ft) before Bob 6 ft standing: {half}"),
+        ("step", "GUR-CORE-1", "Ann's shock -2 from last turn's wound: skill 22 less 2, 20"),
+        (
+            "total",
+            "effective skill",
+            5,
+            [
+                (".38 revolver skill", 20),
+                ("speed/range 10 yd + 0 yd/s", -4),
+                (half, -3),
+                ("1 in the line of fire", -4),
+                ("snap shot", -4),
+            ],
+        ),
+        ("roll", "attack roll, shot 1", 5),
+        ("step", "G-1", "shot 1: 5 against 5: success"),
+        ("total", "dodge", 7, [("dodge", 5), ("PD", 2)]),
+        ("roll", "dodge roll", 14),
+        ("step", "G-3", "dodge 14 against 7: failure"),
+        ("roll", "hit location", 10),
+        ("step", "GUR-LOC-1", "random hit location: body"),
+        ("roll", "damage 2d-1", 12),
+        ("total", "basic damage", 11, [("rolled", 11)]),
+        ("total", "DR", 2, [("heavy leather DR", 2)]),
+        ("step", "G-3", "9 through DR 2, crushing x1, x1 -> 9 injury"),
+        ("step", "GUR-CORE-1", "9 is a major wound (over HP/2)"),
+        ("roll", "HT roll: against knockdown", 12),
+        ("step", "GUR-CORE-1", "HT 10 against knockdown: failure"),
+    ]
