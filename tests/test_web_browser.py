@@ -372,7 +372,8 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
     the next second (Acc 2) and what it did to Bob (HP, stun, posture, then shock), a move past
     Move refused (GUR-CORE-1), a timed reload loaded as the next second starts (GUR-RELOAD-1),
     the page read again, and Ann's player page: Bob's hurt in words from his HP (DEC-433,
-    DEC-772; gurps leaves the shared hits at 0)."""
+    DEC-772; gurps leaves the shared hits at 0). The whole line's example has whoever is up
+    acting (DEC-746) as the turn passes: it was read once, when the form was."""
     from playwright.sync_api import Browser, expect
 
     assert isinstance(browser, Browser)
@@ -384,6 +385,9 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
         # The dice box's example is 3d6's faces, not rmu's d100s.
         expect(gm.locator("#rolls")).to_have_attribute("placeholder", "e.g. 3, 5, 4")
         expect(turn).to_contain_text("Up: Ann (a maneuver)")
+        # The whole line's example has whoever is up acting (DEC-746), and follows the turn.
+        line = gm.locator("#line")
+        expect(line).to_have_attribute("placeholder", "e.g. Ann shoots Bob --location head")
         expect(bob).to_contain_text("10/10")
 
         # Round 1: Ann aims (the form's own verb); the table says at whom and for how long.
@@ -392,6 +396,7 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
         _commit(gm, "#2 Ann aims Bob --braced: done")
         expect(ann).to_contain_text("aiming at Bob (1, braced)")
         expect(turn).to_contain_text("Up: Bob (a maneuver)")
+        expect(line).to_have_attribute("placeholder", "e.g. Bob shoots Ann --location head")
 
         # Bob waits for opportunity fire on a place (in feet, as the moves' hint says).
         _compose(gm, "Bob", "waits", watch="3", at="0,3")
@@ -424,6 +429,7 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
         gm.click("#next-round")
         expect(gm.locator("#act-msg")).to_contain_text("next round: #6 round 2")
         expect(turn).to_contain_text("Dry Gulch — round 2")
+        expect(line).to_have_attribute("placeholder", "e.g. Ann shoots Bob --location head")
 
         # Round 2: the aimed shot with the scenario's own dice leaves Bob stunned and down.
         _compose(gm, "Ann", "shoots", "Bob", odds="Ann shoots Bob")

@@ -64,10 +64,13 @@ function failure(error) {
 async function refresh() {
   if (!encounter) return;
   const path = "/api/encounters/" + encodeURIComponent(encounter);
-  const [shown, log] = await Promise.all([api("GET", path), api("GET", path + "/log")]);
+  // The whole line's example names whoever is up (DEC-746): read again as the turn passes.
+  const [shown, log, form] = await Promise.all(
+    [api("GET", path), api("GET", path + "/log"), api("GET", path + "/verbs")]);
   view = shown;
   head = shown.head;
   if (ROLE === "gm") relist();
+  $("line").placeholder = form.example ? "e.g. " + form.example : "";
   renderTurn();
   renderActors();
   renderState();
@@ -160,7 +163,6 @@ function renderLog(records) {
 async function loadVerbs() {
   const found = await api("GET", "/api/encounters/" + encodeURIComponent(encounter) + "/verbs");
   verbs = found.verbs;
-  $("line").placeholder = found.example ? "e.g. " + found.example : "";
   $("rolls").placeholder = found.rolls_example ? "e.g. " + found.rolls_example : "";
   $("verb").replaceChildren(...verbs.map((v) => el("option", { value: v.verb }, v.verb)));
   renderOptions();
