@@ -1000,9 +1000,12 @@ def test_odds_with_no_line_give_the_fight_s_own_example(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """`odds` alone said "e.g. 'Mara shoots Viktor'" in every fight: rmu's people, in a cpr
-    night market. It gives the ruleset's example, as `help` does."""
-    play(fight("night-market.toml"), "odds\nquit\n")
-    assert "odds need an action line, e.g. 'V shoots Juno --aim head'" in capsys.readouterr().out
+    night market. It gives the ruleset's example, as `help` does, whoever is up acting (DEC-746):
+    Juno opens the market's round, and V is up once she has shot."""
+    play(fight("night-market.toml"), "odds\nJuno shoots V\nodds\nquit\n")
+    out = capsys.readouterr().out
+    first, then = re.findall(r"odds need an action line, e\.g\. '([^']*)'", out)
+    assert (first, then) == ("Juno shoots V --aim head", "V shoots Juno --aim head")
     # Nor "after the upkeep", rmu's word, in a gurps fight: the round's end says it.
     play(fight("dry-gulch.toml"), "odds Ann shoots Bob; Bob waits\nquit\n")
     out = capsys.readouterr().out

@@ -27,7 +27,7 @@ from firefight.dice import Dice, ScriptedSource, SeededSource, read_faces
 from firefight.encounter.engine import check_allowed
 from firefight.encounter.gm import GM_COMMANDS, STATUSES, is_gm_line
 from firefight.encounter.log import LogRecord, live
-from firefight.encounter.turns import ahead_of, next_up, unspent
+from firefight.encounter.turns import ahead_of, example_now, next_up, unspent
 from firefight.errors import DiceError, FirefightError, RuleRefusal
 from firefight.fuzzy import hint
 from firefight.geometry import Posture
@@ -275,8 +275,7 @@ class Session:
         # The example is the fight's ruleset's own (rmu's --ap means nothing to cpr), naming
         # the fight's own people, whoever is up acting (DEC-746).
         state = self.state
-        up = next_up(state, ruleset)
-        example = ruleset.example_line(state, up[0][0] if up else None)
+        example = example_now(state, ruleset)
         action = f"an action, e.g. {example}" if example else "an action"
         first = verbs[0].name if verbs else "VERB"
         console.print(escape(_HELP.format(action=action, verb=first)))

@@ -24,6 +24,7 @@ __all__ = [
     "ahead_of",
     "check_order",
     "check_round_end",
+    "example_now",
     "next_up",
     "turn_line",
     "unspent",
@@ -104,6 +105,16 @@ def next_up(state: EncounterState, ruleset: Ruleset) -> list[tuple[str, str]]:
         if found:
             return found
     return unspent(state, ruleset)
+
+
+def example_now(state: EncounterState, ruleset: Ruleset, actor: str | None = None) -> str | None:
+    """The ruleset's example action line in ``state``, ``actor`` (else whoever is up) acting
+    (DEC-746): what the session's ``help``, the web table's whole line and ``odds`` without a
+    line show."""
+    if actor is None:
+        up = next_up(state, ruleset)
+        actor = up[0][0] if up else None
+    return ruleset.example_line(state, actor)
 
 
 def turn_line(state: EncounterState, ruleset: Ruleset) -> str:

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from firefight.dice import Dice
 from firefight.encounter import engine
+from firefight.encounter.turns import example_now
 from firefight.errors import FirefightError
 from firefight.probability.stats import share_interval
 from firefight.scene.state import EncounterState
@@ -150,7 +151,7 @@ def live_odds(
     """
     if not lines:
         # The example is the fight's ruleset's own, as the session's help gives it.
-        example = ruleset.example_line(state) or "NAME VERB ..."
+        example = example_now(state, ruleset) or "NAME VERB ..."
         raise FirefightError(f"odds need an action line, e.g. {example!r}")
     if not 1 <= trials <= 1_000_000:
         raise FirefightError(f"trials must be 1 to 1,000,000, not {trials}")

@@ -31,7 +31,7 @@ from firefight.declarations import DeclarationError
 from firefight.dice import Dice, ScriptedSource, SeededSource
 from firefight.encounter.gm import is_gm_line
 from firefight.encounter.scenario import ScenarioError, parse_scenario
-from firefight.encounter.turns import ORDER_RULE, ahead_of, next_up
+from firefight.encounter.turns import ORDER_RULE, ahead_of, example_now
 from firefight.errors import FirefightError, RuleRefusal, UnknownNameError
 from firefight.odds.lines import line_odds
 from firefight.scene.events import GM_RULE
@@ -414,8 +414,7 @@ def create_app(server: Server) -> FastAPI:
         # The example names the fight's own people (DEC-746), those the token's holder sees: a
         # player's own character acting, else whoever is up. Kept with them, not the ruleset.
         seen = seen_state(current.state, scope, server.tables.get(name))
-        up = next_up(seen, ruleset)
-        example = ruleset.example_line(seen, scope.character or (up[0][0] if up else None))
+        example = example_now(seen, ruleset, scope.character)
 
         def make() -> bytes:
             return encoded(
