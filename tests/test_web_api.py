@@ -796,9 +796,10 @@ def test_the_whole_line_s_example_is_the_fight_s_ruleset_s(
 ) -> None:
     """Issue 17: the whole line's example was rmu's "--ap 2" in every fight; the verbs come with
     the fight's ruleset's own line, which the page shows. DEC-746: it named the bundled fights'
-    people ("V shoots Juno" in the container yard); it names the fight's own, whoever is up."""
+    people ("V shoots Juno" in the container yard); it names the fight's own, whoever is up,
+    and comes with the encounter as it stands, so the page's refresh follows the turn."""
     new(client, example=example)
-    reply = client.get("/api/encounters/raid/verbs", headers=auth(GM)).json()
+    reply = client.get("/api/encounters/raid", headers=auth(GM)).json()
     assert reply["example"] == line
 
 
@@ -806,7 +807,7 @@ def test_a_player_s_example_line_is_their_own_character_s(client: TestClient) ->
     """DEC-746: a player's whole line shows their own character acting, at someone they see."""
     new(client)
     jonah = auth(KEYS.player_token("raid", "Jonah"))
-    reply = client.get("/api/encounters/raid/verbs", headers=jonah).json()
+    reply = client.get("/api/encounters/raid", headers=jonah).json()
     assert reply["example"] == "Jonah shoots Viktor --ap 3"
 
 

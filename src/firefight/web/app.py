@@ -31,7 +31,7 @@ from firefight.declarations import DeclarationError
 from firefight.dice import Dice, ScriptedSource, SeededSource
 from firefight.encounter.gm import is_gm_line
 from firefight.encounter.scenario import ScenarioError, parse_scenario
-from firefight.encounter.turns import ORDER_RULE, ahead_of, example_now
+from firefight.encounter.turns import ORDER_RULE, ahead_of
 from firefight.errors import FirefightError, RuleRefusal, UnknownNameError
 from firefight.odds.lines import line_odds
 from firefight.scene.events import GM_RULE
@@ -405,28 +405,22 @@ def create_app(server: Server) -> FastAPI:
 
     @app.get("/api/encounters/{name:encounter}/verbs", tags=["actions"])
     def verbs(name: str, scope: ScopeDep) -> Response:
-        """The action form: the ruleset's verbs with their options, from its declarations, an
-        action line of its own for the whole line's example, and faces of its dice for the
-        dice box's."""
+        """The action form: the ruleset's verbs with their options, from its declarations, and
+        faces of its dice for the dice box's example (the whole line's, naming the fight's
+        people, comes with the encounter as it stands)."""
         _allowed(scope, name)
-        current = _current(name)
-        ruleset = current.ruleset
-        # The example names the fight's own people (DEC-746), those the token's holder sees: a
-        # player's own character acting, else whoever is up. Kept with them, not the ruleset.
-        seen = seen_state(current.state, scope, server.tables.get(name))
-        example = example_now(seen, ruleset, scope.character)
+        ruleset = _current(name).ruleset
 
         def make() -> bytes:
             return encoded(
                 {
                     "ruleset": ruleset.name,
                     "verbs": verbs_view(ruleset),
-                    "example": example,
                     "rolls_example": ruleset.example_rolls,
                 }
             )
 
-        return _sent(server.rendered.answer(("verbs", ruleset.name, example), make))
+        return _sent(server.rendered.answer(("verbs", ruleset.name), make))
 
     @app.get("/api/encounters/{name:encounter}/map.svg", tags=["encounters"])
     def map_svg(

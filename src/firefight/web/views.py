@@ -18,7 +18,7 @@ from typing import Any
 from firefight.cli.encounter import record_json, state_json
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
-from firefight.encounter.turns import next_up
+from firefight.encounter.turns import example_now, next_up
 from firefight.frozen import replace
 from firefight.rulesets.base import Ruleset
 from firefight.scene.state import CombatantState, EncounterState
@@ -156,6 +156,9 @@ def state_view(
         "up": turn_words(next_up(state, ruleset), state, scope, settings),
         "players_act": settings.players_act,
         "players_roll": settings.players_roll,
+        # The whole line's example names the fight's own people that the token's holder sees
+        # (DEC-746): a player's own character acting, else whoever is up; so it follows the turn.
+        "example": example_now(seen, ruleset, scope.character),
     }
     view["rows"] = rows_view(state, ruleset, scope, settings)
     if scope.is_gm:

@@ -64,13 +64,13 @@ function failure(error) {
 async function refresh() {
   if (!encounter) return;
   const path = "/api/encounters/" + encodeURIComponent(encounter);
-  // The whole line's example names whoever is up (DEC-746): read again as the turn passes.
-  const [shown, log, form] = await Promise.all(
-    [api("GET", path), api("GET", path + "/log"), api("GET", path + "/verbs")]);
+  const [shown, log] = await Promise.all([api("GET", path), api("GET", path + "/log")]);
   view = shown;
   head = shown.head;
   if (ROLE === "gm") relist();
-  $("line").placeholder = form.example ? "e.g. " + form.example : "";
+  // The whole line's example names whoever is up (DEC-746): it comes with the state, so it
+  // follows the turn.
+  $("line").placeholder = shown.example ? "e.g. " + shown.example : "";
   renderTurn();
   renderActors();
   renderState();
