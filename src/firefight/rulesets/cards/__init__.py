@@ -297,9 +297,7 @@ class Cards(Ruleset):
         stay unused."""
         from firefight.rulesets.cards.encounter_model import stats_of
 
-        track = stats_of(combatant).track
-        boxes = 3 * track.boxes
-        return boxes - sum(track.by_level), boxes
+        return stats_of(combatant).track.left_of_whole
 
     def describe_row(self, combatant: CombatantState) -> Mapping[str, str]:
         from firefight.rulesets.cards.encounter import cards_row

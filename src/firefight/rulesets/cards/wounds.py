@@ -66,6 +66,12 @@ class Track:
         return self.by_level[level.index]
 
     @property
+    def left_of_whole(self) -> tuple[int, int]:
+        """The boxes still empty on every level, and how many the track holds (K-3)."""
+        whole = len(LEVELS) * self.boxes
+        return whole - sum(self.by_level), whole
+
+    @property
     def worst(self) -> int:
         """The index of the worst level holding damage; an unhurt track counts as Green, so
         that the first crossing is Green to Yellow as the source's example has it (DEC-257)."""
