@@ -16,14 +16,13 @@ from firefight.rulesets.gurps.line_of_fire import in_the_way
 from firefight.rulesets.gurps.opportunity import watched_area
 from firefight.rulesets.gurps.ranges import yards_from_feet
 from firefight.rulesets.gurps.scene_cover import cover_named, rising_over, scene_cover
-from firefight.rulesets.gurps.setup import opportunity_modifier
+from firefight.rulesets.gurps.setup import opportunity_modifier, watched_words
 from firefight.rulesets.gurps.turn_events import GurpsAction
 from firefight.scene.actions import Action
 from firefight.scene.lines import option_point
 from firefight.scene.points import scene_point
 from firefight.scene.state import CombatantState, EncounterState
 from firefight.scene.svg import FireLine, Mark, Overlay, Ring
-from firefight.wording import counted
 
 __all__ = ["gurps_overlay", "watch_overlay"]
 
@@ -34,9 +33,9 @@ def _watched(c: CombatantState, watch: str, at: Point) -> Overlay:
     opportunity_modifier(watch, DATA)  # refuses what is no area, as the Wait does
     area = watched_area(c, watch, at)
     if area.kind == "hexes":
-        label = f"{c.name} watches {counted(area.count, 'hex', 'hexes')} (GUR-OPP-1)"
+        label = f"{c.name} watches {watched_words(watch)} (GUR-OPP-1)"
         return Overlay(rings=(Ring(center=at, radius_ft=area.radius_ft, label=label),))
-    return Overlay(marks=(Mark(at=at, label=f"{c.name} watches a {area.kind} this way"),))
+    return Overlay(marks=(Mark(at=at, label=f"{c.name} watches {watched_words(watch)} this way"),))
 
 
 def watch_overlay(state: EncounterState) -> Overlay:
