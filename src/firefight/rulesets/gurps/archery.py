@@ -24,7 +24,7 @@ from firefight.rulesets.gurps.archery_results import (
     IncendiaryArrowResult,
     LongShotResult,
 )
-from firefight.rulesets.gurps.data import DATA, GurpsData, weapon_keys
+from firefight.rulesets.gurps.data import DATA, weapon_keys
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import Modifier, TraceBuilder
@@ -59,29 +59,27 @@ class LongShot:
     arrow: str | None = param(None, help="Arrow or bolt head.", choices=_arrows, rule=RULE)
 
 
-def resolve_long_shot(
-    shot: LongShot, dice: Dice, data: GurpsData = DATA
-) -> Outcome[LongShotResult]:
+def resolve_long_shot(shot: LongShot, dice: Dice) -> Outcome[LongShotResult]:
     """Twice the missile's Max, with +1 ST to range per point the Bow or Crossbow roll is
     made by (GUR-ARROW-1)."""
-    weapon = data.weapon(shot.weapon)
+    weapon = DATA.weapon(shot.weapon)
     if weapon.kind not in ("bow", "crossbow"):
         raise RuleRefusal(
             RULE, f"Only arrows and bolts are shot for distance, not a {weapon.name}."
         )
-    rules = data.house.arrows
+    rules = DATA.house.arrows
     trace = TraceBuilder()
     parts = [Modifier(value=shot.st, label="ST")]
     if weapon.st_bonus:
         parts.append(Modifier(value=weapon.st_bonus, label=weapon.name, rule=RULE))
     if shot.skill is not None:
-        verdict = judge(DiceRoller(dice, trace).sum(3, "skill"), shot.skill, data.core.success)
+        verdict = judge(DiceRoller(dice, trace).sum(3, "skill"), shot.skill, DATA.core.success)
         trace.step(f"{verdict.roll} against {shot.skill}: {verdict.result}", rule=RULE)
         if verdict.success:
             made = verdict.margin * rules.st_per_point_made
             parts.append(Modifier(value=made, label=f"made by {verdict.margin}", rule=RULE))
     st = trace.total("ST for range", parts).value
-    arrow = data.arrows[shot.arrow] if shot.arrow is not None else None
+    arrow = DATA.arrows[shot.arrow] if shot.arrow is not None else None
     most = arrow.max_st if arrow is not None else weapon.max_st
     assert most is not None
     yards = math.floor(st * most * rules.true_max_multiplier)
@@ -98,9 +96,9 @@ class Glean:
     from_dead: int = param(0, help="Arrows pulled from the dead.", low=0, high=500, rule=RULE)
 
 
-def resolve_glean(glean: Glean, dice: Dice, data: GurpsData = DATA) -> Outcome[GleanResult]:
+def resolve_glean(glean: Glean, dice: Dice) -> Outcome[GleanResult]:
     """Each arrow that missed is fit again on 1-4, each from the dead on 1-2 (GUR-ARROW-1)."""
-    rules = data.house.arrows
+    rules = DATA.house.arrows
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
     fit = {"missed": 0, "from_dead": 0}
@@ -130,13 +128,11 @@ class IncendiaryArrow:
     arrow: str = param("incendiary", help="The arrow (an incendiary).", choices=_arrows, rule=RULE)
 
 
-def resolve_incendiary_arrow(
-    lit: IncendiaryArrow, dice: Dice, data: GurpsData = DATA
-) -> Outcome[IncendiaryArrowResult]:
+def resolve_incendiary_arrow(lit: IncendiaryArrow, dice: Dice) -> Outcome[IncendiaryArrowResult]:
     """1d6 turns to catch; once loosed it goes out on a 6 (GUR-ARROW-1, DEC-403)."""
     if lit.arrow != "incendiary":
         raise RuleRefusal(RULE, "Only an incendiary arrow is set alight.")
-    rules = data.house.arrows
+    rules = DATA.house.arrows
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
     turns = roller.sum(rules.incendiary_light_dice, "turns to set it alight")
@@ -157,16 +153,16 @@ class HearBow:
     dampers: bool = param(False, help="The bow has vibration dampers.", rule=RULE)
 
 
-def resolve_hear_bow(hear: HearBow, dice: Dice, data: GurpsData = DATA) -> Outcome[HearBowResult]:
+def resolve_hear_bow(hear: HearBow, dice: Dice) -> Outcome[HearBowResult]:
     """Whether a listener 3 hexes off hears the bow: Hearing, -2 with vibration dampers
     (GUR-ARROW-1)."""
-    rules = data.house.arrows
+    rules = DATA.house.arrows
     trace = TraceBuilder()
     parts = [Modifier(value=hear.hearing, label="Hearing")]
     if hear.dampers:
         parts.append(Modifier(value=rules.damper_hearing, label="vibration dampers", rule=RULE))
     target = trace.total(f"Hearing at {rules.damper_hexes} hexes", parts).value
-    verdict = judge(DiceRoller(dice, trace).sum(3, "Hearing"), target, data.core.success)
+    verdict = judge(DiceRoller(dice, trace).sum(3, "Hearing"), target, DATA.core.success)
     trace.step(f"{verdict.roll} against {target}: {verdict.result}", rule=RULE)
     word = "hears" if verdict.success else "does not hear"
     result = HearBowResult(heard=verdict.success, headline=f"The listener {word} the bow.")

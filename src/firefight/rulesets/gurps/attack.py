@@ -329,20 +329,20 @@ class StrayWound:
 
 
 def stray_hit(
-    shot: Shoot, roller: Roller, trace: TraceBuilder, *, halved: bool, data: GurpsData = DATA
+    shot: Shoot, roller: Roller, trace: TraceBuilder, *, halved: bool
 ) -> StrayWound | None:
     """A stray missile that came true on someone (``shot`` as if aimed at them): their active
     defense if they have one (a dodge lets it fly on: None), then damage to the body, halved
     if the GM so rules, and its injury (GUR-WRONG-2, DEC-399)."""
-    setup = settle(shot, data)
+    setup = settle(shot, DATA)
     if shot.defense != "none" and _defends(
-        shot, defense_target(shot, setup, data), roller, trace, data
+        shot, defense_target(shot, setup, DATA), roller, trace, DATA
     ):
         return None
-    armor = data.armor[shot.armor]
+    armor = DATA.armor[shot.armor]
     dr = armor.dr if shot.dr is None else shot.dr
-    location = data.location("body")
-    hit = damage_hit(setup, location, armor, dr, shot.hp, None, roller, trace, data, halved=halved)
+    location = DATA.location("body")
+    hit = damage_hit(setup, location, armor, dr, shot.hp, None, roller, trace, DATA, halved=halved)
     if shot.hp is None:
         return StrayWound(injury=hit.injury, shock=0, condition=None, major_wound=False)
     wounded = take_injury(
@@ -352,7 +352,7 @@ def stray_hit(
         knocks_out=hit.knocks_out,
         roller=roller,
         trace=trace,
-        data=data,
+        data=DATA,
     )
     return StrayWound(
         injury=hit.injury,

@@ -21,7 +21,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.limits import typed_whole
 from firefight.outcome import Outcome
-from firefight.rulesets.gurps.data import DATA, GurpsData
+from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.dice_formula import DiceFormula
 from firefight.rulesets.gurps.fire_results import AreaFireResult, IgniteResult, InTheFire
 from firefight.rulesets.gurps.injury import Condition, take_injury
@@ -56,11 +56,10 @@ def burn(
     people: Sequence[tuple[str, int, Condition | None]],
     roller: Roller,
     trace: TraceBuilder,
-    data: GurpsData = DATA,
 ) -> list[Burned]:
     """Each of ``people`` (name, DR, condition) in the area takes the round's fire damage: its
     own roll, less DR, x1 for fire (G-3)."""
-    ammo = data.ammo[ammo_key]
+    ammo = DATA.ammo[ammo_key]
     assert ammo.area_damage is not None
     formula = DiceFormula.parse(ammo.area_damage)
     found = []
@@ -68,7 +67,7 @@ def burn(
         rolled = max(
             0, roller.sum(formula.dice, f"{ammo.area_damage} fire on {name}") + formula.adds
         )
-        injury = max(0, rolled - dr) * int(data.core.wounding.fire)
+        injury = max(0, rolled - dr) * int(DATA.core.wounding.fire)
         trace.step(f"{name}: {rolled} fire against DR {dr}: {injury} injury", rule=RULE)
         shock = 0
         if condition is not None and injury and not condition.dead:
@@ -79,7 +78,7 @@ def burn(
                 knocks_out=False,
                 roller=roller,
                 trace=trace,
-                data=data,
+                data=DATA,
             )
             condition, shock = wounded.condition, wounded.shock
         found.append(Burned(name=name, injury=injury, condition=condition, shock=shock))
@@ -119,17 +118,15 @@ def _people(texts: Sequence[str]) -> list[tuple[str, int, Condition | None]]:
     return found
 
 
-def resolve_area_fire(
-    fire: AreaFire, dice: Dice, data: GurpsData = DATA
-) -> Outcome[AreaFireResult]:
-    ammo = data.ammo[fire.ammo]
+def resolve_area_fire(fire: AreaFire, dice: Dice) -> Outcome[AreaFireResult]:
+    ammo = DATA.ammo[fire.ammo]
     trace = TraceBuilder()
     trace.step(
         f"{ammo.name}: fire {ammo.area_width:g} hexes wide, {ammo.area_length:g} long from the "
         "muzzle",
         rule=RULE,
     )
-    burned = burn(fire.ammo, _people(fire.in_area), DiceRoller(dice, trace), trace, data)
+    burned = burn(fire.ammo, _people(fire.in_area), DiceRoller(dice, trace), trace)
     flash = fire.dark and ammo.flash_in_dark
     if flash:
         trace.step("in the dark it flashes (the GM rules the flash's effect)", rule=RULE)
@@ -160,9 +157,9 @@ class Ignite:
     )
 
 
-def resolve_ignite(ignite: Ignite, dice: Dice, data: GurpsData = DATA) -> Outcome[IgniteResult]:
+def resolve_ignite(ignite: Ignite, dice: Dice) -> Outcome[IgniteResult]:
     """Alight on 1-N on 1d6 (N of 6: always, no roll) (GUR-AMMO-1)."""
-    ammo = data.ammo[ignite.ammo]
+    ammo = DATA.ammo[ignite.ammo]
     chance = ammo.ignites_a_in_6 if ignite.material == "A" else ammo.ignites_b_in_6
     trace = TraceBuilder()
     if chance >= 6:

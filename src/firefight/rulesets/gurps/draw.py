@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.outcome import Outcome
-from firefight.rulesets.gurps.data import DATA, GurpsData, weapon_keys
+from firefight.rulesets.gurps.data import DATA, weapon_keys
 from firefight.rulesets.gurps.readying_results import DrawResult
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
@@ -39,19 +39,19 @@ class Draw:
     )
 
 
-def resolve_draw(draw: Draw, dice: Dice, data: GurpsData = DATA) -> Outcome[DrawResult]:
-    weapon = data.weapon(draw.weapon)
+def resolve_draw(draw: Draw, dice: Dice) -> Outcome[DrawResult]:
+    weapon = DATA.weapon(draw.weapon)
     weapon.check_barrel(draw.barrel)
     trace = TraceBuilder()
-    rules = data.core.fast_draw
+    rules = DATA.core.fast_draw
     seconds, ready = rules.ready_seconds, True
     if draw.fast_draw is not None:
         parts = [Modifier(value=draw.fast_draw, label="Fast-Draw")]
         if draw.barrel != "normal":
-            shift = data.house.barrel[draw.barrel].fast_draw
+            shift = DATA.house.barrel[draw.barrel].fast_draw
             parts.append(Modifier(value=shift, label=f"{draw.barrel} barrel", rule="GUR-GUN-1"))
         target = trace.total("Fast-Draw", parts).value
-        verdict = judge(DiceRoller(dice, trace).sum(3, "Fast-Draw"), target, data.core.success)
+        verdict = judge(DiceRoller(dice, trace).sum(3, "Fast-Draw"), target, DATA.core.success)
         trace.step(f"Fast-Draw {verdict.roll} against {target}: {verdict.result}", rule=RULE)
         if verdict.success:
             seconds = 0

@@ -439,7 +439,7 @@ def strays_of(
             continue  # nobody it could strike: no need to follow it
         trace.step(f"shot {i + 1} flies on", rule="GUR-WRONG-3" if dodged else "GUR-WRONG-2")
         missed_by = None if dodged else record.missed_by
-        walk(missed_by, in_way, walker.beyond, walker.strike, roller, trace, DATA)
+        walk(missed_by, in_way, walker.beyond, walker.strike, roller, trace)
         found += walker.struck
     return found
 
@@ -499,7 +499,7 @@ class _Walker:
         return hiding_barrier(self.state, self.shooter, c) is None
 
     def strike(self, c: Candidate) -> bool:
-        if not strike_roll(c, self.roller, self.trace, DATA):
+        if not strike_roll(c, self.roller, self.trace):
             return False
         victim = self.state.combatant(c.name)
         if victim.dead:

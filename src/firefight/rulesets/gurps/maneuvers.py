@@ -19,7 +19,7 @@ from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.geometry import Point, bearing_deg, distance_ft
 from firefight.rulesets.gurps.arcs import off_facing
-from firefight.rulesets.gurps.data import DATA, GurpsData
+from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.ranges import feet_from_yards, yards_from_feet
 from firefight.scene.events import Moved, moved_to
 from firefight.scene.points import scene_point
@@ -44,7 +44,6 @@ def advance(
     maneuver: str,
     *,
     move: int,
-    data: GurpsData = DATA,
 ) -> Advance:
     """The move ``c`` makes with a ``maneuver`` ("all-out" or "move-and-attack") to ``point``
     (feet; None stays put); a refusal past the maneuver's limits."""
@@ -57,7 +56,7 @@ def advance(
     to = scene_point(point[0], point[1], "ft")
     yards = yards_from_feet(distance_ft(c.position, to))
     if maneuver == "all-out":
-        most = move * data.core.maneuvers.all_out_move_fraction
+        most = move * DATA.core.maneuvers.all_out_move_fraction
         if yards > most + 1e-9:
             raise RuleRefusal(
                 "GUR-CORE-1",

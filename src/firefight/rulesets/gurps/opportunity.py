@@ -24,7 +24,7 @@ from firefight.errors import RuleRefusal
 from firefight.geometry import bearing_deg
 from firefight.geometry.plane import Point, crossing_share, distance_ft, point_at
 from firefight.rulesets.gurps.arcs import arc_modifier
-from firefight.rulesets.gurps.data import DATA, GurpsData
+from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import gurps_stats
 from firefight.rulesets.gurps.ranges import feet_from_yards
 from firefight.scene.points import scene_point
@@ -98,9 +98,7 @@ def _circle_entry(start: Point, end: Point, center: Point, radius: float) -> flo
     return t if 0.0 <= t <= 1.0 else None
 
 
-def check_in_arc(
-    watcher: Point, facing_deg: float, area: WatchedArea, vision: str, data: GurpsData = DATA
-) -> None:
+def check_in_arc(watcher: Point, facing_deg: float, area: WatchedArea, vision: str) -> None:
     """GUR-OPP-1: the whole watched area lies in the watcher's arc of vision; a refusal if
     not."""
     if area.at == watcher:
@@ -108,12 +106,12 @@ def check_in_arc(
     axis = bearing_deg(watcher, area.at)
     spread = 0.0
     if area.kind == "cone":
-        spread = data.house.opportunity.cone_half_angle
+        spread = DATA.house.opportunity.cone_half_angle
     elif area.kind == "hexes":
         spread = math.degrees(math.asin(min(1.0, area.radius_ft / distance_ft(watcher, area.at))))
     for side in (-spread, 0.0, spread):
         try:
-            arc_modifier(axis + side - facing_deg, vision, data.house.arc)
+            arc_modifier(axis + side - facing_deg, vision, DATA.house.arc)
         except RuleRefusal:
             raise RuleRefusal(
                 "GUR-OPP-1",

@@ -22,7 +22,7 @@ from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
-from firefight.rulesets.gurps.data import DATA, GurpsData, Weapon, weapon_keys
+from firefight.rulesets.gurps.data import DATA, Weapon, weapon_keys
 from firefight.rulesets.gurps.readying_results import ReloadResult
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
@@ -69,8 +69,8 @@ class Reload:
     )
 
 
-def _muscle(reload: Reload, weapon: Weapon, data: GurpsData) -> tuple[int, str]:
-    r = data.house.reload
+def _muscle(reload: Reload, weapon: Weapon) -> tuple[int, str]:
+    r = DATA.house.reload
     if weapon.kind == "crossbow":
         over = (reload.weapon_st or reload.st) - reload.st
         if over > r.crossbow_heavy_st_over:
@@ -85,14 +85,12 @@ def _muscle(reload: Reload, weapon: Weapon, data: GurpsData) -> tuple[int, str]:
     raise RuleRefusal(RULE, f"A {weapon.name} is not reloaded this way.")
 
 
-def _fast_draw(
-    reload: Reload, seconds: int, roller: DiceRoller, trace: TraceBuilder, data: GurpsData
-) -> int:
+def _fast_draw(reload: Reload, seconds: int, roller: DiceRoller, trace: TraceBuilder) -> int:
     """The reload's seconds after a Fast-Draw roll, if one is made (GUR-RELOAD-1)."""
     if reload.fast_draw is None:
         return seconds
-    rules = data.core.fast_draw
-    verdict = judge(roller.sum(3, "Fast-Draw"), reload.fast_draw, data.core.success)
+    rules = DATA.core.fast_draw
+    verdict = judge(roller.sum(3, "Fast-Draw"), reload.fast_draw, DATA.core.success)
     trace.step(f"Fast-Draw {verdict.roll} against {reload.fast_draw}: {verdict.result}", rule=RULE)
     if verdict.success:
         return max(rules.minimum_reload, seconds - rules.reload_saving)
@@ -120,8 +118,8 @@ def _firearm_seconds(reload: Reload, weapon: Weapon, trace: TraceBuilder) -> int
     return seconds
 
 
-def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcome[ReloadResult]:
-    weapon = data.weapon(reload.weapon)
+def resolve_reload(reload: Reload, dice: Dice) -> Outcome[ReloadResult]:
+    weapon = DATA.weapon(reload.weapon)
     if reload.rounds is not None and reload.rounds > weapon.shots:
         raise RuleRefusal(
             RULE,
@@ -129,7 +127,7 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
         )
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
-    r = data.house.reload
+    r = DATA.house.reload
     loaded = True
     if weapon.black_powder:
         assert weapon.load_seconds is not None
@@ -143,7 +141,7 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
             raise RuleRefusal(
                 RULE, "Loading black powder takes a Black Powder Weapons roll: give --skill."
             )
-        verdict = judge(roller.sum(3, "Black Powder Weapons"), reload.skill, data.core.success)
+        verdict = judge(roller.sum(3, "Black Powder Weapons"), reload.skill, DATA.core.success)
         trace.step(
             f"Black Powder Weapons {verdict.roll} against {reload.skill}: {verdict.result}",
             rule=RULE,
@@ -154,7 +152,7 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
             seconds = max(seconds / 2, seconds - saving)
         seconds = math.ceil(seconds)
     elif weapon.muscle_powered and weapon.kind != "thrown":
-        base, kind = _muscle(reload, weapon, data)
+        base, kind = _muscle(reload, weapon)
         seconds = base
         if reload.mixed_quiver and kind in ("bow", "crossbow"):
             if reload.random_arrow:
@@ -170,7 +168,7 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
                 trace.step("a mixed quiver: a turn to pick the arrow", rule="GUR-ARROW-1")
         if kind == "bow" and reload.skill is not None:
             verdict = judge(
-                roller.sum(3, "Bow skill to shoot faster"), reload.skill, data.core.success
+                roller.sum(3, "Bow skill to shoot faster"), reload.skill, DATA.core.success
             )
             if verdict.success:
                 faster = verdict.margin // r.bow_faster_points_per_second
@@ -178,9 +176,9 @@ def resolve_reload(reload: Reload, dice: Dice, data: GurpsData = DATA) -> Outcom
             trace.step(
                 f"Bow {verdict.roll} against {reload.skill}: {verdict.result}", rule="GUR-ARROW-1"
             )
-        seconds = _fast_draw(reload, seconds, roller, trace, data)
+        seconds = _fast_draw(reload, seconds, roller, trace)
     elif weapon.reload_seconds is not None:
-        seconds = _fast_draw(reload, _firearm_seconds(reload, weapon, trace), roller, trace, data)
+        seconds = _fast_draw(reload, _firearm_seconds(reload, weapon, trace), roller, trace)
     else:
         raise RuleRefusal(RULE, f"A {weapon.name} is not reloaded: it is thrown or drawn anew.")
     # The shot takes the second after the reload: a one-shot weapon's cycle, and for one that

@@ -19,7 +19,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.limits import typed_whole
 from firefight.outcome import Outcome
-from firefight.rulesets.gurps.data import DATA, GurpsData
+from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.rolls import DiceRoller, Roller
 from firefight.rulesets.gurps.stray_results import StrayResult
 from firefight.rulesets.gurps.success import judge
@@ -85,13 +85,12 @@ def walk(
     strike: Strike,
     roller: Roller,
     trace: TraceBuilder,
-    data: GurpsData = DATA,
 ) -> Walked:
     """The walk of a missile that missed by ``missed_by`` (None: dodged, GUR-WRONG-3) past
     the people in its way, then down range (GUR-WRONG-2): through the target's hex when missed
     by 4 or less, else a hex wide per 2 more; before every possible target after the first the
     direction is rolled again, and over or under loses it."""
-    rules = data.house.wrong_target
+    rules = DATA.house.wrong_target
     last = "through"
 
     def turned() -> bool:
@@ -133,10 +132,10 @@ def _targets(stray: Stray) -> list[Candidate]:
     return found
 
 
-def strike_roll(candidate: Candidate, roller: Roller, trace: TraceBuilder, data: GurpsData) -> bool:
+def strike_roll(candidate: Candidate, roller: Roller, trace: TraceBuilder) -> bool:
     """GUR-WRONG-2: a possible target is struck on 9 or its own number, whichever is less."""
-    number = min(data.house.wrong_target.stray_hit_number, candidate.number)
-    verdict = judge(roller.sum(3, f"stray hit on {candidate.name}"), number, data.core.success)
+    number = min(DATA.house.wrong_target.stray_hit_number, candidate.number)
+    verdict = judge(roller.sum(3, f"stray hit on {candidate.name}"), number, DATA.core.success)
     trace.step(f"{candidate.name}: {verdict.roll} against {number}: {verdict.result}", rule=RULE)
     return verdict.success
 
@@ -150,7 +149,7 @@ def spare_enemies(candidates: Sequence[Candidate], trace: TraceBuilder | None) -
     return kept
 
 
-def resolve_stray(stray: Stray, dice: Dice, data: GurpsData = DATA) -> Outcome[StrayResult]:
+def resolve_stray(stray: Stray, dice: Dice) -> Outcome[StrayResult]:
     trace = TraceBuilder()
     roller = DiceRoller(dice, trace)
     targets = _targets(stray)
@@ -160,10 +159,9 @@ def resolve_stray(stray: Stray, dice: Dice, data: GurpsData = DATA) -> Outcome[S
         stray.missed_by,
         (),
         lambda direction, wide: targets,
-        lambda c: strike_roll(c, roller, trace, data),
+        lambda c: strike_roll(c, roller, trace),
         roller,
         trace,
-        data,
     )
     damage = "half" if stray.half_damage else "normal"
     hit = walked.hit
