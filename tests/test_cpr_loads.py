@@ -19,21 +19,24 @@ from firefight.frozen import replace
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.encounter import apply_cpr_event
-from firefight.rulesets.cpr.events import CloudFormed, LoadTook, LoadWoreOff
+from firefight.rulesets.cpr.events import CloudFormed, DeathSaveRolled, LoadTook, LoadWoreOff
 from firefight.rulesets.cpr.fighter import fighter
 from firefight.rulesets.cpr.magazine import check_ammo
+from firefight.scene.apply import FoldError
 from firefight.service import EncounterService
 
 DATA = CprData()
 CPR = find_ruleset("cpr")
 
 
-def thrown(load: str, rolls: Sequence[int], line: str) -> EncounterService:
+def thrown(load: str, rolls: Sequence[int], line: str, gm: Sequence[str] = ()) -> EncounterService:
     """V at 0,0 throws a grenade of ``load`` at 0,10 (10 m, DV 15): DEX 6 + Athletics 4 + a
-    d10 of 6 = 16 goes off there, catching Rook at 0,10."""
+    d10 of 6 = 16 goes off there, catching Rook at 0,10 (after the GM's commands ``gm``)."""
     grenade = {"name": "grenade", "weapon": "grenade", "count": 1, "ammo": load}
     doc = scene(person("V", 0, 0, weapon=[grenade]), person("Rook", 0, 10))
     service = in_memory("fight", doc, Dice.scripted([5, 4]))
+    for command in gm:
+        service.gm("fight", command)
     dice = Dice.scripted([6, *rolls])
     service.act("fight", line, dice)
     assert not dice.unused
@@ -88,6 +91,52 @@ def test_c_14_a_sleep_load_knocks_out_until_it_wears_off() -> None:
     assert state.combatant("Rook").unconscious
     woke = apply_cpr_event(state, LoadWoreOff(target="Rook", load="sleep"))
     assert not woke.combatant("Rook").unconscious
+
+
+def test_dec_789_a_death_ends_the_sleep_and_the_table_shows_no_corpse_asleep() -> None:
+    """Rook, put out by a sleep load (WILL 4 + d10 2 = 6 against DV 13), is then set dead by
+    the GM: the load ends with him, so the lines under the state table show nothing lasting
+    and the row says dead."""
+    service = thrown("sleep", [2], "V throws grenade at Rook")
+    assert "Rook: sleep load, 20 turns left" in CPR.describe_scene(service.state("fight"))
+    service.gm("fight", "set Rook dead")
+    state = service.state("fight")
+    assert not any(c.holder == "Rook" for c in state.conditions)
+    assert not any("sleep load" in line for line in CPR.describe_scene(state))
+    assert CPR.describe_row(state.combatant("Rook"))["state"].startswith("dead")
+
+
+def test_dec_789_a_failed_death_save_takes_a_flashbangs_penalties_with_the_load() -> None:
+    """A flashbang holds Rook (the damaged eye and ear); he fails a death save: the load and its
+    penalties end, and no load takes hold of the dead body afterwards."""
+    service = thrown("flashbang", [], "V throws grenade at Rook")
+    state = apply_cpr_event(
+        service.state("fight"),
+        DeathSaveRolled(target="Rook", faces=(10,), total=10, body=6, saved=False),
+    )
+    rook = state.combatant("Rook")
+    assert rook.dead and fighter(rook).injuries == ()
+    assert not [c for c in state.conditions if c.holder == "Rook"]
+    with pytest.raises(FoldError, match="DEC-789"):
+        apply_cpr_event(state, LoadTook(target="Rook", load="flashbang", turns=20))
+
+
+def test_dec_789_the_dead_are_not_caught_by_a_load() -> None:
+    service = thrown("flashbang", [], "V throws grenade at 0,10", gm=["set Rook dead"])
+    state = service.state("fight")
+    assert fighter(state.combatant("Rook")).injuries == ()
+    assert not state.conditions
+    assert service.log("fight")[-1].narration[0] == "V throws the grenade at (0, 10): it goes off."
+
+
+def test_dec_789_a_sleep_load_takes_no_hold_of_one_already_unconscious() -> None:
+    """The GM has put Rook out: no resist is rolled (the attack's d10 is the only die), nothing
+    takes hold, so the sleep wearing off can never wake him."""
+    service = thrown("sleep", [], "V throws grenade at Rook", gm=["set Rook unconscious"])
+    state = service.state("fight")
+    assert state.combatant("Rook").unconscious
+    assert not state.conditions
+    assert any("unconscious already" in str(entry) for entry in service.log("fight")[-1].trace)
 
 
 def test_c_14_smoke_fills_the_square_for_20_turns() -> None:

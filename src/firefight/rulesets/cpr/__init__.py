@@ -41,7 +41,7 @@ if TYPE_CHECKING:
     from firefight.probability.action_odds import ActionOdds
     from firefight.rulesets.cpr.data import CprData
     from firefight.scene.actions import Action
-    from firefight.scene.events import ArmorRepaired
+    from firefight.scene.events import ArmorRepaired, StatusSet
     from firefight.scene.lines import Verb
     from firefight.scene.state import Barrier, CombatantState, EncounterState
     from firefight.scene.svg import Overlay
@@ -240,6 +240,15 @@ class CPR(Ruleset):
 
             return state.with_combatant(repaired(named_in_log(state, event.wearer)))
         return fight.fold(state, event)
+
+    def apply_status(self, state: EncounterState, event: StatusSet) -> EncounterState:
+        """The GM's up, unconscious or dead; a death ends the loads on them (DEC-789)."""
+        from firefight.rulesets.cpr.lasting import death_ends_loads
+
+        state = super().apply_status(state, event)
+        return (
+            death_ends_loads(state, event.target) if state.combatant(event.target).dead else state
+        )
 
     def gm_figures(self) -> Mapping[str, str]:
         from firefight.rulesets.cpr.gm_figures import CPR_GM_FIGURES

@@ -112,7 +112,13 @@ from firefight.rulesets.cpr.fighter import (
     wound_of,
 )
 from firefight.rulesets.cpr.last_plan import planned
-from firefight.rulesets.cpr.lasting import apply_cloud, apply_load, apply_wore_off, lasting_lines
+from firefight.rulesets.cpr.lasting import (
+    apply_cloud,
+    apply_load,
+    apply_wore_off,
+    death_ends_loads,
+    lasting_lines,
+)
 from firefight.rulesets.cpr.modifiers import NOTHING_CHOSEN, Chosen
 from firefight.rulesets.cpr.ranges import to_the_centimetre
 from firefight.rulesets.cpr.reload import Reload as ReloadDeclaration
@@ -1292,7 +1298,8 @@ def apply_cpr_event(state: EncounterState, event: Event) -> EncounterState:
         if c.dead:
             raise FoldError(f"{event.target} is dead and rolls no death save")
         c = replace(c, dead=not event.saved)
-        return _with(state, c, death_saves=fighter(c).death_saves + 1)
+        state = _with(state, c, death_saves=fighter(c).death_saves + 1)
+        return state if event.saved else death_ends_loads(state, event.target)
     if isinstance(event, CoverDamaged):
         return _cover_damaged(state, event)
     if isinstance(event, KnockedOut):

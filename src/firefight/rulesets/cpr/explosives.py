@@ -169,7 +169,8 @@ def _load_on(
     """What a non-damaging or resisted load does to one target caught (C-14): the target
     resists, and a failure takes the load's dice straight to HP (armor neither stops nor
     ablates) or knocks them out; a load with only an effect is narrated. An effect that lasts
-    (a flashbang's blindness, a sleep load's sleep) takes hold for its turns (DEC-461)."""
+    (a flashbang's blindness, a sleep load's sleep) takes hold for its turns (DEC-461); a sleep
+    load has nothing to do to one already unconscious (DEC-789)."""
     events: list[Event] = []
     result = AreaTarget(target=target.name, in_area=True, result="caught")
     if ammo.effect:
@@ -184,6 +185,14 @@ def _load_on(
         if lasting:
             tb.step(f"It lasts {ammo.lasting_turns} turns.", "C-14")
         return [*events, *lasting], result
+    if resist.unconscious and not target.conscious:
+        # Its wearing off wakes whoever it put out; it must not wake one it did not.
+        tb.step(
+            f"{target.name} is unconscious already: the {ammo.name} has nobody to put out and "
+            "takes no hold.",
+            "DEC-789",
+        )
+        return events, result
     parts = [
         Modifier(value=target.will, label=f"{target.name}'s {resist.stat}", rule="C-14"),
         Modifier(value=target.resist, label=f"{target.name}'s {resist.skill}", rule="C-14"),

@@ -7,6 +7,8 @@ how long is left and a GM can undo it like any other event.
 
 While a personal effect lasts, the load's ``lasting_injuries`` stand among the combatant's
 critical injuries, so every roll reads their penalties where the injuries' own rules put them.
+A load holds only the living (DEC-789): none takes hold of a dead body, and death ends every
+load on the one who dies, penalties and all, so nothing shows a corpse asleep or blinded.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from firefight.frozen import replace
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import CloudFormed, LoadTook, LoadWoreOff
 from firefight.rulesets.cpr.fighter import fighter
+from firefight.scene.apply import FoldError
 from firefight.scene.conditions import ConditionKind, register_condition
-from firefight.scene.state import ActiveCondition, EncounterState
+from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
 from firefight.wording import counted
 
 __all__ = [
@@ -28,6 +31,7 @@ __all__ = [
     "apply_cloud",
     "apply_load",
     "apply_wore_off",
+    "death_ends_loads",
     "lasting_lines",
 ]
 
@@ -47,35 +51,56 @@ def _load_id(target: str, load: str) -> str:
 
 def apply_load(state: EncounterState, e: LoadTook) -> EncounterState:
     """The effect takes hold (again: a second flashbang restarts the count, its penalties do
-    not stack)."""
+    not stack); never of a dead body (DEC-789)."""
+    c = state.combatant(e.target)
+    if c.dead:
+        raise FoldError(f"{e.target} is dead: no load takes hold of a dead body (DEC-789)")
     key = _load_id(e.target, e.load)
-    fresh = not any(c.id == key for c in state.conditions)
+    fresh = not any(cond.id == key for cond in state.conditions)
     kept = ActiveCondition(
         id=key, kind=LOAD_CONDITION, holder=e.target, rounds_left=e.turns, data=(("load", e.load),)
     )
-    state = replace(state, conditions=(*(c for c in state.conditions if c.id != key), kept))
+    state = replace(state, conditions=(*(k for k in state.conditions if k.id != key), kept))
     if not fresh:
         return state
-    c = state.combatant(e.target)
     own = fighter(c)
     injuries = (*own.injuries, *_data().ammunition(e.load).lasting_injuries)
     return state.with_combatant(replace(c, stats=replace(own, injuries=injuries)))
 
 
-def apply_wore_off(state: EncounterState, e: LoadWoreOff) -> EncounterState:
-    """The effect ends: its injuries go (one of each, so a real injury of the same kind stays)
-    and a load that knocked them out lets them wake."""
-    c = state.combatant(e.target)
+def _lifted(c: CombatantState, load: str) -> CombatantState:
+    """``c`` without the load's injuries (one of each, so a real injury of the same kind
+    stays)."""
     own = fighter(c)
     injuries = list(own.injuries)
-    ammo = _data().ammunition(e.load)
-    for key in ammo.lasting_injuries:
+    for key in _data().ammunition(load).lasting_injuries:
         if key in injuries:
             injuries.remove(key)
-    woke = ammo.resist is not None and ammo.resist.unconscious and not c.dead
-    c = replace(c, stats=replace(own, injuries=tuple(injuries)))
+    return replace(c, stats=replace(own, injuries=tuple(injuries)))
+
+
+def apply_wore_off(state: EncounterState, e: LoadWoreOff) -> EncounterState:
+    """The effect ends: its injuries go and a load that knocked them out lets them wake."""
+    c = state.combatant(e.target)
+    resist = _data().ammunition(e.load).resist
+    # A log kept before DEC-789 may wear a load off one who died under it: they stay dead.
+    woke = resist is not None and resist.unconscious and not c.dead
+    c = _lifted(c, e.load)
     if woke:
         c = replace(c, unconscious=False)
+    return state.with_combatant(c)
+
+
+def death_ends_loads(state: EncounterState, name: str) -> EncounterState:
+    """``name`` has died: every load on them ends with its penalties (DEC-789), as the fold of
+    whatever killed them leaves the state."""
+    held = [k for k in state.conditions if k.kind == LOAD_CONDITION and k.holder == name]
+    if not held:
+        return state
+    c = state.combatant(name)
+    for k in held:
+        c = _lifted(c, str(k.get("load")))
+    state = replace(state, conditions=tuple(k for k in state.conditions if k not in held))
     return state.with_combatant(c)
 
 
