@@ -175,7 +175,7 @@ def test_gur_fire_1_random_fire() -> None:
     their position and size modifier."""
     intensity = next(o for o in options_of(RandomFire) if o.name == "intensity")
     rules = DATA.house.random_fire
-    assert (intensity.default, intensity.param.low, intensity.param.high) == (
+    assert (intensity.default, *intensity.param.bounds()) == (
         rules.heavy,
         rules.light_low,
         rules.heavy,

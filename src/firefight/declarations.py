@@ -97,15 +97,16 @@ class DeclarationError(FirefightError, ValueError):
 class Param:
     """What a declaration's field means to the people who give it a value.
 
-    ``flag`` is its spelling after ``--`` (default: the field name with dashes); ``low`` and
-    ``high`` bound numbers (inclusive) and the count of a repeated option's values (or return
-    the bound, when it comes from data: :meth:`bounds` reads them); ``choices``
-    lists the words a text field takes (or returns them, when they come from data); ``rule`` is
-    the rule a value out of bounds is refused under; ``sweep`` says whether odds sweeps may vary
-    it; ``line`` whether an encounter's action line may give it.
+    ``help`` says what the field means (or returns it, when it names a figure that comes from
+    data: :meth:`said` reads it); ``flag`` is its spelling after ``--`` (default: the field name
+    with dashes); ``low`` and ``high`` bound numbers (inclusive) and the count of a repeated
+    option's values (or return the bound, when it comes from data: :meth:`bounds` reads them);
+    ``choices`` lists the words a text field takes (or returns them, when they come from data);
+    ``rule`` is the rule a value out of bounds is refused under; ``sweep`` says whether odds
+    sweeps may vary it; ``line`` whether an encounter's action line may give it.
     """
 
-    help: str
+    help: str | Callable[[], str]
     flag: str = ""
     unit: str = ""
     low: float | Callable[[], float] | None = None
@@ -114,6 +115,11 @@ class Param:
     rule: str | None = None
     sweep: bool = True
     line: bool = False
+
+    def said(self) -> str:
+        """``help``, read from the data where the declaration says so: a figure in a help comes
+        from the one place that holds it, never restated."""
+        return self.help() if callable(self.help) else self.help
 
     def bounds(self) -> tuple[float | None, float | None]:
         """``low`` and ``high``, each read from the data where the declaration says so."""

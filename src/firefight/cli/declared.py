@@ -56,7 +56,7 @@ def help_text(option: Option) -> str:
     if option.repeated:
         extras.append("repeatable")
     # The help is printed as rich markup: a bracketed word ("[[person]]", "[@X,Y]") is text.
-    return escape(p.help) + (f" ({'; '.join(extras)})" if extras else "")
+    return escape(p.said()) + (f" ({'; '.join(extras)})" if extras else "")
 
 
 def _annotation(option: Option, *, as_text: bool) -> Any:

@@ -311,7 +311,7 @@ def _verb_help(verb: Verb, unit: str) -> list[str]:
     for spelled, kind in verb.options.items():
         declared = verb.param_of(spelled)
         value = _value_shown(kind, declared.choices() if declared is not None else None)
-        said = declared.param.help if declared is not None else ""
+        said = declared.param.said() if declared is not None else ""
         if kind == "many" and "repeatable" not in said:
             said = f"{said} (repeatable)".lstrip()
         rows.append((f"--{spelled}{value}", said))

@@ -263,7 +263,7 @@ def verbs_view(ruleset: Ruleset) -> list[dict[str, Any]]:
             if declared is not None:
                 p = declared.param
                 low, high = p.bounds()
-                option.update(help=p.help, unit=p.unit, low=low, high=high)
+                option.update(help=p.said(), unit=p.unit, low=low, high=high)
                 choices = declared.choices()
                 if choices is not None:
                     option["choices"] = list(choices)

@@ -81,6 +81,26 @@ def _wounds() -> Sequence[str]:
     return tuple(cards_data().modifiers.wounds)
 
 
+def _compensation_help() -> str:
+    devices = ", ".join(
+        f"{name} {low}" if low == high else f"{name} {low}-{high}"
+        for name, (low, high) in cards_data().modifiers.compensation.items()
+    )
+    return f"Recoil compensation of added devices ({devices})."
+
+
+def _aim_help() -> str:
+    return f"Turns spent aiming, each {cards_data().modifiers.aim_per_turn:+d}."
+
+
+def _called_help() -> str:
+    return f"A called shot ({cards_data().modifiers.called_shot:+d}; never in BF or FA)."
+
+
+def _two_weapons_help() -> str:
+    return f"Firing two weapons ({cards_data().modifiers.two_weapons:+d} to both)."
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Shot:
     """Every option of a shot, as typed (``firefight cards shoot``, odds and sweeps)."""
@@ -104,9 +124,10 @@ class Shot:
     )
     bullets: int | None = param(
         None,
-        help="Bullets of an FA burst (6-10; default 9).",
+        help=f"Bullets of an FA burst ({FA_BULLETS[0]}-{FA_BULLETS[1]}; default "
+        f"{FA_DEFAULT_BULLETS}).",
         low=1,
-        high=10,
+        high=FA_BULLETS[1],
         rule="CRD-MODE-1",
         line=True,
     )
@@ -126,13 +147,13 @@ class Shot:
     )
     compensation: int = param(
         0,
-        help="Recoil compensation of added devices (stock 2, bipod 2, gyromount 3-6...).",
+        help=_compensation_help,
         low=0,
         high=6,
         rule="CRD-MODE-2",
         line=True,
     )
-    aim: int = param(0, help="Turns spent aiming, each -1.", low=0, high=10, rule="CRD-MOD-1")
+    aim: int = param(0, help=_aim_help, low=0, high=10, rule="CRD-MOD-1")
     wounds: str = param(
         "none", help="The shooter's worst wound level.", choices=_wounds, rule="K-3"
     )
@@ -182,14 +203,12 @@ class Shot:
         rule="CRD-MOD-1",
         line=True,
     )
-    called: bool = param(
-        False, help="A called shot (+3; never in BF or FA).", rule="CRD-MOD-1", line=True
-    )
-    two_weapons: bool = param(
-        False, help="Firing two weapons (+2 to both).", rule="CRD-MOD-1", line=True
-    )
+    called: bool = param(False, help=_called_help, rule="CRD-MOD-1", line=True)
+    two_weapons: bool = param(False, help=_two_weapons_help, rule="CRD-MOD-1", line=True)
     armor: str = param("none", help="The target's armor.", choices=_armor, rule="CRD-DMG-1")
-    size: int = param(4, help="The target's Size (4: an adult human).", low=1, high=20, rule="K-3")
+    size: int = param(
+        4, help="The target's Size (default: an adult human's).", low=1, high=20, rule="K-3"
+    )
     green: int = param(
         0, help="Green boxes the target has filled.", low=0, high=1000, rule="K-3", sweep=False
     )
@@ -243,7 +262,10 @@ def _bullets(shot: Shot, mode: Mode, weapon: Weapon) -> int:
     if mode is Mode.FA:
         bullets = FA_DEFAULT_BULLETS if shot.bullets is None else shot.bullets
         if not FA_BULLETS[0] <= bullets <= FA_BULLETS[1]:
-            raise RuleRefusal("CRD-MODE-1", f"Full auto fires 6 to 10 bullets, not {bullets}.")
+            raise RuleRefusal(
+                "CRD-MODE-1",
+                f"Full auto fires {FA_BULLETS[0]} to {FA_BULLETS[1]} bullets, not {bullets}.",
+            )
     else:
         bullets = 3 if mode is Mode.BF else 1
         if shot.bullets is not None and shot.bullets != bullets:

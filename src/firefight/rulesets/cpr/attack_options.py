@@ -31,6 +31,7 @@ from firefight.rulesets.cpr.option_text import (
     STAT_RANGE,
     TARGET_HELP,
     ammo_keys,
+    dodge_help,
     injury_keys,
     parse_d6,
     parse_mod,
@@ -157,7 +158,7 @@ class _Struck:
 
 @dataclass(frozen=True, kw_only=True)
 class _Dodging:
-    dodge: str | None = param(None, help="The target dodges: REF/DEX/EVASION, e.g. 8/7/6 (REF 8+).")
+    dodge: str | None = param(None, help=dodge_help)
 
 
 @dataclass(frozen=True, kw_only=True)

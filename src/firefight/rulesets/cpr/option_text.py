@@ -35,6 +35,8 @@ __all__ = [
     "STAT_RANGE",
     "TARGET_HELP",
     "ammo_keys",
+    "death_saves_help",
+    "dodge_help",
     "injury_keys",
     "parse_d6",
     "parse_dodge",
@@ -74,6 +76,17 @@ TARGET_HELP = (
 @cache
 def _catalog() -> CprData:
     return CprData()
+
+
+def dodge_help() -> str:
+    """``--dodge``'s help, with the REF a dodge needs (CPR-DOD-1) as the data gives it."""
+    least = _catalog().figures.dodge_min_ref
+    return f"The target dodges: REF/DEX/EVASION, e.g. 8/7/6 (REF {least}+)."
+
+
+def death_saves_help() -> str:
+    """``--saves``'s help, with what each save taken adds (C-12) as the data gives it."""
+    return f"Death saves already taken ({_catalog().figures.death_save_per_save:+d} each)."
 
 
 def injury_keys() -> Sequence[str]:

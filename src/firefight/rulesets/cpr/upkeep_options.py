@@ -12,7 +12,13 @@ from firefight.declarations import param
 from firefight.rulesets.cpr.attack_options import MAX_LISTED, MAX_ROUNDS, ActorFields
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.death import DeathSave, Stabilize
-from firefight.rulesets.cpr.option_text import SKILL_RANGE, STAT_RANGE, ammo_keys, injury_keys
+from firefight.rulesets.cpr.option_text import (
+    SKILL_RANGE,
+    STAT_RANGE,
+    ammo_keys,
+    death_saves_help,
+    injury_keys,
+)
 from firefight.rulesets.cpr.reload import Reload
 from firefight.rulesets.cpr.wounds import WoundState
 
@@ -60,7 +66,7 @@ class DeathSaveOptions:
     save penalties must come in under BODY; a natural 10 always fails. One d10."""
 
     body: int = param(help="The character's BODY.", low=STAT_RANGE[0], high=STAT_RANGE[1])
-    saves: int = param(0, help="Death saves already taken (+1 each).", low=0, high=MAX_SAVES)
+    saves: int = param(0, help=death_saves_help, low=0, high=MAX_SAVES)
     injury: tuple[str, ...] = param(
         (),
         help="A critical injury the character has (repeat).",

@@ -11,8 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.declarations import param
+from firefight.rulesets.gurps.data import DATA
+from firefight.rulesets.gurps.shot import braced_help
 
 __all__ = ["ManeuverOptions"]
+
+
+def _waiting_help(what: str, key: str) -> str:
+    """A Wait's option with its modifier as the catalog gives it (GUR-OPP-1)."""
+    return f"{what} ({DATA.modifiers[key].value:+d}, GUR-OPP-1)."
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -22,7 +29,7 @@ class ManeuverOptions:
     weapon: str = param(
         "", help="Their weapon, by its name in the scenario (default: the one in hand).", line=True
     )
-    braced: bool = param(False, help="Braced while aiming (+1, GUR-MOD-1).", line=True)
+    braced: bool = param(False, help=braced_help, line=True)
     to: str = param(
         "", help="Where the advance ends: X,Y in feet (GUR-CORE-1, GUR-MOVE-1).", line=True
     )
@@ -37,9 +44,16 @@ class ManeuverOptions:
         line=True,
     )
     wait_for: str = param(
-        "", flag="for", help="Fire only at this one person (-4, GUR-OPP-1).", line=True
+        "",
+        flag="for",
+        help=lambda: _waiting_help("Fire only at this one person", "specific-target"),
+        line=True,
     )
-    hold: bool = param(False, help="Hold fire on friends (-2, GUR-OPP-1).", line=True)
+    hold: bool = param(
+        False,
+        help=lambda: _waiting_help("Hold fire on friends", "identify-target"),
+        line=True,
+    )
     fast_draw: bool = param(
         False, help="Roll their Fast-Draw for this weapon (GUR-RELOAD-1).", line=True
     )

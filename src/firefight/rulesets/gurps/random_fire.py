@@ -11,6 +11,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.limits import typed_whole
 from firefight.outcome import Outcome
+from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.fire_results import RandomFireResult
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.trace import Modifier, TraceBuilder
@@ -20,12 +21,21 @@ __all__ = ["RULE", "RandomFire", "resolve_random_fire"]
 RULE = "GUR-FIRE-1"
 
 
+def _intensity_help() -> str:
+    fire = DATA.house.random_fire
+    return f"Hit number: {fire.heavy} heavy fire, {fire.light_low}-{fire.light_high} lighter."
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RandomFire:
     """A turn under random fire: its intensity and everyone exposed to it."""
 
     intensity: int = param(
-        9, help="Hit number: 9 heavy fire, 3-8 lighter.", low=3, high=9, rule=RULE
+        9,
+        help=_intensity_help,
+        low=lambda: DATA.house.random_fire.light_low,
+        high=lambda: DATA.house.random_fire.heavy,
+        rule=RULE,
     )
     exposed: tuple[str, ...] = param(
         help="NAME or NAME:MOD (position and size modifier) of each exposed character.",

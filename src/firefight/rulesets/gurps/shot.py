@@ -39,6 +39,33 @@ def _worst_overhead() -> float:
     return DATA.house.indirect.overhead_worst
 
 
+def _arrow_st_help() -> str:
+    per = DATA.house.arrows.light_arrow_st_per_penalty
+    return f"ST the arrows were made for (lighter than the bow: -1 per {per})."
+
+
+def braced_help() -> str:
+    """``--braced``'s help, a shot's and a maneuver's, with the bonus the data gives."""
+    return f"Braced while aiming ({DATA.house.targeting.braced:+d}, GUR-MOD-1)."
+
+
+def _pop_up_help() -> str:
+    return f"Pop-up attack ({DATA.house.targeting.pop_up:+d}, always a snap shot)."
+
+
+def _hesitate_help() -> str:
+    return f"Call a location on a snap shot anyway ({DATA.house.wrong_target.hesitation:+d})."
+
+
+def _surprised_help() -> str:
+    bonus = DATA.house.targeting.unaware_stationary
+    return f"Target stationary and unaware ({bonus:+d}, no defense)."
+
+
+def _stunned_help() -> str:
+    return f"Target stunned ({DATA.core.injury.stunned_defense:+d} to defend)."
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Shoot:
     """One turn's shooting at one target: the weapon, the shooter, the target and the scene."""
@@ -52,14 +79,14 @@ class Shoot:
     arrow: str | None = param(None, help="Arrow or bolt head.", choices=_arrows, rule="GUR-ARROW-1")
     bow_st: int | None = param(
         None,
-        help="The bow's ST rating (if above the archer's: -1 each).",
+        help="The bow's ST rating (if above the archer's, the difference is a penalty).",
         low=3,
         high=40,
         rule="GUR-ARROW-1",
     )
     arrow_st: int | None = param(
         None,
-        help="ST the arrows were made for (lighter than the bow: -1 per 3).",
+        help=_arrow_st_help,
         low=3,
         high=40,
         rule="GUR-ARROW-1",
@@ -110,14 +137,12 @@ class Shoot:
         rule="GUR-CORE-1",
     )
     aim: int = param(0, help="Turns spent aiming.", low=0, high=10, rule="GUR-MOD-1")
-    braced: bool = param(False, help="Braced while aiming (+1).", rule="GUR-MOD-1")
-    pop_up: bool = param(False, help="Pop-up attack (-2, always a snap shot).", rule="GUR-MOD-1")
+    braced: bool = param(False, help=braced_help, rule="GUR-MOD-1")
+    pop_up: bool = param(False, help=_pop_up_help, rule="GUR-MOD-1")
     location: str = param(
         "body", help="Hit location aimed at.", choices=_locations, rule="GUR-LOC-1"
     )
-    hesitate: bool = param(
-        False, help="Call a location on a snap shot anyway (-2).", rule="GUR-LOC-1"
-    )
+    hesitate: bool = param(False, help=_hesitate_help, rule="GUR-LOC-1")
     blind: bool = param(False, help="Shooting blind (random location).", rule="GUR-LOC-1")
     mods: tuple[str, ...] = param(
         (),
@@ -156,9 +181,7 @@ class Shoot:
     )
     no_room: bool = param(False, help="No overhead room to lob.", rule="GUR-IND-1")
     # the target
-    surprised: bool = param(
-        False, help="Target stationary and unaware (+4, no defense).", rule="GUR-RANGE-1"
-    )
+    surprised: bool = param(False, help=_surprised_help, rule="GUR-RANGE-1")
     defense: str = param(
         "none",
         help="Active defense.",
@@ -177,4 +200,4 @@ class Shoot:
     injured: int = param(
         0, help="HP the target has lost already.", low=0, high=1000, rule="GUR-CORE-1"
     )
-    stunned: bool = param(False, help="Target stunned (-4 to defend).", rule="GUR-CORE-1")
+    stunned: bool = param(False, help=_stunned_help, rule="GUR-CORE-1")

@@ -37,6 +37,28 @@ def load_keys() -> Sequence[str]:
     return tuple(explosive_data().loads)
 
 
+def _throw_ap_full() -> int:
+    return explosive_data().throw.ap_full
+
+
+def _throw_ap_help() -> str:
+    throw = explosive_data().throw
+    return f"AP on the throw ({throw.penalty_per_ap_short:+d} per AP under {throw.ap_full})."
+
+
+def _enclosed_help() -> str:
+    return f"It goes off in a closed room ({explosive_data().flash_bang.enclosed:+d})."
+
+
+def _unaware_help() -> str:
+    return f"NAME did not see it coming ({explosive_data().flash_bang.unaware:+d}; repeatable)."
+
+
+def _nightvision_help() -> str:
+    bonus = explosive_data().flash_bang.nightvision
+    return f"NAME is using Nightvision ({bonus:+d} Resistance; repeatable)."
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ThrowOptions:
     """A throw of an explosive at a spot."""
@@ -51,8 +73,7 @@ class ThrowOptions:
     difficulty: int = param(
         0, help="The GM's difficulty for the precision wanted.", low=-200, high=200
     )
-    ap: int = param(3, help="AP on the throw (1-3; -25 per AP under 3).", low=1, high=3,
-                    rule="RMU-EXP-3")  # fmt: skip
+    ap: int = param(3, help=_throw_ap_help, low=1, high=_throw_ap_full, rule="RMU-EXP-3")
     mod: tuple[str, ...] = param(
         (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED
     )
@@ -98,13 +119,9 @@ class FlashBangOptions:
         high=MAX_LISTED * 4,
         rule="RMU-EXP-17",
     )
-    enclosed: bool = param(False, help="It goes off in a closed room (+20).")
-    unaware: tuple[str, ...] = param(
-        (), help="NAME did not see it coming (+20; repeatable).", high=MAX_LISTED * 4
-    )
-    nightvision: tuple[str, ...] = param(
-        (), help="NAME is using Nightvision (-25 Resistance; repeatable).", high=MAX_LISTED * 4
-    )
+    enclosed: bool = param(False, help=_enclosed_help)
+    unaware: tuple[str, ...] = param((), help=_unaware_help, high=MAX_LISTED * 4)
+    nightvision: tuple[str, ...] = param((), help=_nightvision_help, high=MAX_LISTED * 4)
     mod: tuple[str, ...] = param(
         (), help="Extra modifier VALUE:LABEL on the grenade (repeatable).", high=MAX_LISTED
     )
@@ -295,8 +312,7 @@ class ThrowBlastOptions(ExplodeOptions):
     difficulty: int = param(
         0, help="The GM's difficulty for the precision wanted.", low=-200, high=200
     )
-    ap: int = param(3, help="AP on the throw (1-3; -25 per AP under 3).", low=1, high=3,
-                    rule="RMU-EXP-3")  # fmt: skip
+    ap: int = param(3, help=_throw_ap_help, low=1, high=_throw_ap_full, rule="RMU-EXP-3")
 
     def build(self) -> ThrownBlast:  # type: ignore[override]
         blast = ExplodeOptions.build(self)

@@ -22,6 +22,7 @@ from firefight.declarations import DeclarationError, param
 from firefight.geometry import Point, Posture, Size
 from firefight.rulesets.rmu.cover import Cover, parse_cover
 from firefight.rulesets.rmu.defense import Defender
+from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.maneuvers import Maneuver
 from firefight.rulesets.rmu.moving_cover import Fire, MovingToCover
 from firefight.rulesets.rmu.rapid_fire import RapidFire, RapidFirePreparation
@@ -52,6 +53,20 @@ __all__ = [
 MAX_COORDINATE_FT = 1_000_000
 #: The most rounds a count of rounds may name (a belt is a few hundred).
 MAX_ROUNDS = 10_000
+
+
+def _prep_ap_help() -> str:
+    low, high = firearm_figures().rapid_fire.prep_ap
+    return f"AP on the preparation ({low}-{high})."
+
+
+def _sweep_ap_help() -> str:
+    low, high = firearm_figures().suppression.ap
+    return f"AP on the sweep ({low}-{high})."
+
+
+def _extra_rounds_help() -> str:
+    return f"Rounds past {firearm_figures().suppression.base_rounds} for volume."
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -88,8 +103,8 @@ class _Gun:
     )
     ally: str | None = param(
         None,
-        help="The shooter's nearest ally, NAME[=ARMOR[:DAMAGE]]@FEET from the muzzle: where a "
-        "malfunction's 66 sends a round.",
+        help="The shooter's nearest ally, NAME[=ARMOR[:DAMAGE]]@FEET from the muzzle: the one a "
+        "malfunction's stray round flies toward (DEC-105).",
         sweep=False,
     )
 
@@ -106,10 +121,8 @@ class RapidFireOptions(_Gun):
     fire_discipline: int = param(
         0, help="Fire Discipline bonus: offsets the preparation's haste.", low=-100, high=300
     )
-    ap: int = param(4, help="AP on the preparation (2-4).", low=0, high=4, rule="RMU-GEN-1")
-    share: int | None = param(
-        None, help="Firing: the % the preparation carried (0-100).", low=0, high=100
-    )
+    ap: int = param(4, help=_prep_ap_help, low=0, high=4, rule="RMU-GEN-1")
+    share: int | None = param(None, help="Firing: the % the preparation carried.", low=0, high=100)
     ob: int = param(0, help="Firing: the shooter's OB with the weapon.", low=-999, high=999)
     continuing: bool = param(False, help="A belt-fed gun firing on, on the same preparation.")
 
@@ -183,8 +196,8 @@ class SuppressOptions(_Gun):
         help="NAME=BONUS dives for cover that must be reached (repeatable).",
         high=MAX_LISTED * 4,
     )
-    extra_rounds: int = param(0, help="Rounds past 5 for volume.", low=0, high=MAX_ROUNDS)
-    ap: int = param(4, help="AP on the sweep (2-4).", low=0, high=4, rule="RMU-GEN-1")
+    extra_rounds: int = param(0, help=_extra_rounds_help, low=0, high=MAX_ROUNDS)
+    ap: int = param(4, help=_sweep_ap_help, low=0, high=4, rule="RMU-GEN-1")
     rounds_this_round: int = param(
         0, help="Rounds already fired this round.", low=0, high=MAX_ROUNDS
     )

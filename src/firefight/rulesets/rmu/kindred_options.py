@@ -41,7 +41,12 @@ from firefight.rulesets.rmu.kindred_vitals import apply_kindred_event, kindred_l
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, attack_ap
 from firefight.rulesets.rmu.melee.catalog import melee_catalog, melee_weapon
 from firefight.rulesets.rmu.melee.figures import melee_figures
-from firefight.rulesets.rmu.melee.options import situation_param
+from firefight.rulesets.rmu.melee.options import (
+    attack_ap_help,
+    melee_ranks_help,
+    naked_help,
+    situation_param,
+)
 from firefight.rulesets.rmu.shot_options import MAX_DISTANCE_FT, MAX_LISTED, parse_mod
 from firefight.rulesets.rmu.staking import (
     StakingManeuver,
@@ -61,6 +66,19 @@ __all__ = [
     "resolve_bite_on",
     "resolve_stake_on",
 ]
+
+
+def _feral_help() -> str:
+    return f"Feral Weapons active: no {kindred_figures().bite_penalty} (RMU-BITE-5)."
+
+
+def _stake_ap_help() -> str:
+    figures = melee_figures()
+    (blow_low, blow_high), (shot_low, shot_high) = figures.attack_ap, figures.missile_ap
+    return (
+        f"AP spent: {blow_low}-{blow_high} for a blow, {shot_low}-{shot_high} for a crossbow "
+        "shot (default: the most)."
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,7 +131,7 @@ class VictimBody:
 class _Victim:
     """The options every Kindred command shares about the victim."""
 
-    armor: str = param("AT 1", help="The victim's AT (melee reads AT 1-10).", choices=NAKED_COLUMNS)
+    armor: str = param("AT 1", help=naked_help("victim"), choices=NAKED_COLUMNS)
     quickness_db: int = param(0, help="The victim's Quickness DB.", low=-50, high=100)
     hits_left: int = param(
         50, help="The victim's hits left (for torpor and death).", low=-999, high=999
@@ -150,8 +168,8 @@ class BiteOptions(_Victim):
         choices=REACHES,
         rule="RMU-BITE-2",
     )
-    ap: int = param(4, help="AP spent on the attack (2-4).", low=0, high=4, rule="R-6")
-    feral: bool = param(False, help="Feral Weapons active: no -20 (RMU-BITE-5).")
+    ap: int = param(4, help=attack_ap_help, low=0, high=4, rule="R-6")
+    feral: bool = param(False, help=_feral_help)
     mortal: bool = param(False, help="The victim is mortal (default: Kindred).")
     target_parry: int = param(
         0, help="OB the victim moved into DB to parry (DEC-345, DEC-790).", low=0, high=999
@@ -212,7 +230,7 @@ class StakeOptions(_Victim):
     )
     ap: int | None = param(
         None,
-        help="AP spent: 2-4 for a blow, 1-3 for a crossbow shot (default: the most).",
+        help=_stake_ap_help,
         low=0,
         high=4,
         rule="R-6",
@@ -226,7 +244,7 @@ class StakeOptions(_Victim):
         rule="RMU-GEN-4",
     )
     behead: bool = param(False, help="Take the head (RMU-STAKE-3) instead of staking.")
-    ranks: int = param(0, help="Skill ranks (each 5 shrink the fumble range).", low=0, high=200)
+    ranks: int = param(0, help=melee_ranks_help, low=0, high=200)
     helpless: bool = param(
         False,
         help="The victim cannot resist (P-9): staking is a maneuver with the Stake skill.",

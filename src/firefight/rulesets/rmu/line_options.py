@@ -15,7 +15,9 @@ from typing import Any, get_args
 from firefight.declarations import param
 from firefight.rulesets.rmu.bite import BITE_WEAPON
 from firefight.rulesets.rmu.critical_table import HitLocation
+from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_actions import FireLevel
+from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
 from firefight.rulesets.rmu.melee.options import melee_keys, modifier_keys
 from firefight.rulesets.rmu.shot_options import ammo_keys, situation_keys
@@ -25,6 +27,16 @@ __all__ = ["LINE_DECLARATIONS"]
 
 def _ap(text: str) -> Any:
     return param(None, help=text, line=True)
+
+
+def _sweep_extra_help() -> str:
+    base = firearm_figures().suppression.base_rounds
+    return f"Rounds spent past the {base} a sweep takes, for volume (RMU-SUP-2)."
+
+
+def _enclosed_help() -> str:
+    bonus = explosive_data().flash_bang.enclosed
+    return f"It lands in a closed room: a flash-bang's {bonus:+d}, an MK3A2's wider blast."
 
 
 def _mod() -> Any:
@@ -140,9 +152,7 @@ class _Sweeps:
         "else the way they face).",
         line=True,
     )
-    extra: int | None = param(
-        None, help="Rounds spent past the 5 a sweep takes, for volume (RMU-SUP-2).", line=True
-    )
+    extra: int | None = param(None, help=_sweep_extra_help, line=True)
     ap: int | None = _ap("AP on the sweep (default: the most); fewer costs (RMU-SUP-3).")
     weapon: str | None = _gun()
     dive: tuple[str, ...] = param(
@@ -202,7 +212,7 @@ class _Throws(_ThrowsBack):
     )
     enclosed: bool = param(
         False,
-        help="It lands in a closed room: a flash-bang's +20, an MK3A2's wider blast.",
+        help=_enclosed_help,
         line=True,
     )
 

@@ -61,6 +61,26 @@ def ba_classes() -> Sequence[str]:
     return tuple(default_data().armor)
 
 
+def _armor_help() -> str:
+    at, ba = NAKED_COLUMNS, ba_classes()
+    return f"Target protection: '{at[0]}'..'{at[-1]}' or '{ba[0]}'..'{ba[-1]}'."
+
+
+def _ap_help() -> str:
+    low, high = default_data().rules.ranged_attack_ap
+    return f"AP spent on the attack ({low}-{high})."
+
+
+def _prepared_help() -> str:
+    return f"A Prep shot: no recoil penalty, {default_data().rules.prepare_ap} AP more."
+
+
+def _ranks_help() -> str:
+    return (
+        f"Skill ranks (each {default_data().rules.fumble_ranks_per_step} shrink the fumble range)."
+    )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShotOptions:
     """Every option of an aimed shot, as typed."""
@@ -70,9 +90,7 @@ class ShotOptions:
     distance: float = param(
         help="Distance to the target.", unit="ft", low=0, high=MAX_DISTANCE_FT, rule="RMU-GEN-4"
     )
-    armor: str = param(
-        "AT 1", help="Target protection: 'AT 1'..'AT 10' or 'BA I'..'BA IV'.", choices=armor_columns
-    )
+    armor: str = param("AT 1", help=_armor_help, choices=armor_columns)
     naked: str = param(
         "AT 1", help="The target's naked AT under ballistic armor.", choices=NAKED_COLUMNS
     )
@@ -102,15 +120,13 @@ class ShotOptions:
         high=MAX_LISTED,
         sweep=False,
     )
-    ap: int = param(3, help="AP spent on the attack (1-3).", low=0, high=4, rule="RMU-GEN-1")
+    ap: int = param(3, help=_ap_help, low=0, high=4, rule="RMU-GEN-1")
     ap_left: int = param(
         4, help="AP the shooter has left this round.", low=0, high=4, rule="RMU-GEN-1"
     )
-    prepared: bool = param(False, help="A Prep shot: no recoil penalty, 1 AP more.")
+    prepared: bool = param(False, help=_prepared_help)
     mounted: bool = param(False, help="The gun is on a tripod.")
-    ranks: int = param(
-        0, help="Skill ranks (each 5 shrink the fumble range).", low=0, high=200, rule="RMU-GEN-8"
-    )
+    ranks: int = param(0, help=_ranks_help, low=0, high=200, rule="RMU-GEN-8")
     size: Size = param(Size.MEDIUM, help="Target size.")
     quickness_db: int = param(0, help="Target's Quickness DB.", low=-50, high=100)
     dodge: int = param(0, help="Target's Dodge DB (Fleetness).", low=0, high=200)
@@ -135,8 +151,8 @@ class ShotOptions:
     )
     ally: str | None = param(
         None,
-        help="The shooter's nearest ally, NAME[=ARMOR[:DAMAGE]]@FEET from the muzzle: where a "
-        "fumble's 66 sends a round.",
+        help="The shooter's nearest ally, NAME[=ARMOR[:DAMAGE]]@FEET from the muzzle: the one a "
+        "fumble's stray round flies toward (DEC-105).",
         sweep=False,
     )
     situation: tuple[str, ...] = param(

@@ -23,8 +23,11 @@ __all__ = [
     "EscapeOptions",
     "GrappleOptions",
     "MeleeOptions",
+    "attack_ap_help",
     "melee_keys",
+    "melee_ranks_help",
     "modifier_keys",
+    "naked_help",
     "situation_param",
 ]
 
@@ -36,6 +39,26 @@ def melee_keys() -> Sequence[str]:
 
 def modifier_keys() -> Sequence[str]:
     return tuple(melee_figures().modifiers)
+
+
+def naked_help(who: str) -> str:
+    """The help of the armor a melee attack reads: an AT column, never a BA class."""
+    return f"The {who}'s AT (melee reads {NAKED_COLUMNS[0]}-{NAKED_COLUMNS[-1].split()[-1]})."
+
+
+def attack_ap_help() -> str:
+    low, high = melee_figures().attack_ap
+    return f"AP spent on the attack ({low}-{high})."
+
+
+def _escape_ap_help() -> str:
+    low, high = melee_figures().escape_ap
+    return f"AP spent ({low}-{high})."
+
+
+def melee_ranks_help() -> str:
+    step = melee_figures().fumble_ranks_per_step
+    return f"Skill ranks (each {step} shrink the fumble range)."
 
 
 def situation_param() -> Any:
@@ -57,12 +80,10 @@ class _Swing:
     ob: int = param(
         help="The attacker's OB with the weapon (a grapple: Unarmed).", low=-999, high=999
     )
-    armor: str = param("AT 1", help="The target's AT (melee reads AT 1-10).", choices=NAKED_COLUMNS)
-    ap: int = param(4, help="AP spent on the attack (2-4).", low=0, high=4, rule="R-6")
+    armor: str = param("AT 1", help=naked_help("target"), choices=NAKED_COLUMNS)
+    ap: int = param(4, help=attack_ap_help, low=0, high=4, rule="R-6")
     ap_left: int = param(4, help="AP the attacker has left.", low=0, high=4, rule="RMU-GEN-1")
-    ranks: int = param(
-        0, help="Skill ranks (each 5 shrink the fumble range).", low=0, high=200, rule="RMU-GEN-8"
-    )
+    ranks: int = param(0, help=melee_ranks_help, low=0, high=200, rule="RMU-GEN-8")
     parry: int = param(0, help="OB the attacker moves into their own DB.", low=0, high=999)
     quickness_db: int = param(0, help="The target's Quickness DB.", low=-50, high=100)
     target_parry: int = param(0, help="OB the target moved into DB to parry.", low=0, high=999)
@@ -122,7 +143,7 @@ class EscapeOptions:
     ob: int = param(help="The victim's Unarmed bonus (Strength-based).", low=-999, high=999)
     holder_ob: int = param(help="The holder's Unarmed bonus.", low=-999, high=999)
     hold: int = param(help="The hold on the victim.", unit="%", low=0, high=100)
-    ap: int = param(4, help="AP spent (2-4).", low=0, high=4, rule="DEC-344")
+    ap: int = param(4, help=_escape_ap_help, low=0, high=4, rule="DEC-344")
     ap_left: int = param(4, help="AP the victim has left.", low=0, high=4, rule="RMU-GEN-1")
     mod: tuple[str, ...] = param(
         (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
