@@ -158,7 +158,6 @@ class RmuStats(CombatantStats):
     # Left out when None too, so states stored before the count (DEC-620) write the same.
     grenades: tuple[tuple[str, int], ...] | None = omitted_when(lambda left: left is None, None)
 
-    @property
     def incapacitated(self) -> bool:
         """Dying keeps them from acting (R-2, RMU-GEN-7); so do torpor, a stake in the heart and
         Final Death (V-2, V-3)."""
