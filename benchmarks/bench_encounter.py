@@ -180,7 +180,7 @@ def _store_with_snapshot(
 def _acting(service: EncounterService, name: str) -> Callable[[], object]:
     """Appending one cheap action for whoever is next, after a fresh round (AP to spend)."""
     state = service.next_round(name, Dice.seeded(1)).state
-    able = itertools.cycle([c.name for c in state.combatants if c.can_act])
+    able = itertools.cycle([c.name for c in state.combatants if c.can_act()])
     return lambda: service.act(name, f"{next(able)} waits --ap 1", Dice.seeded(0))
 
 

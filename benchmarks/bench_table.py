@@ -70,7 +70,9 @@ def plan(
             seed += 1
             continue
         who = state.combatant(up[0][0])
-        foes = [c for c in state.combatants if c.side != who.side and not c.bystander and c.can_act]
+        foes = [
+            c for c in state.combatants if c.side != who.side and not c.bystander and c.can_act()
+        ]
         gun = who.weapon()
         line = f"{who.name} waits"
         if (

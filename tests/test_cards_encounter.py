@@ -304,7 +304,7 @@ def test_d_4_the_shared_deck_never_deals_a_card_twice_before_a_reshuffle() -> No
             for name in g
             if not stats_of(state.combatant(name)).acted
         ]
-        if not who or not all(state.combatant(w).can_act for w in who):
+        if not who or not all(state.combatant(w).can_act() for w in who):
             applied = service.next_round("f", Dice.seeded(100 + n))
         elif stats_of(state.combatant(who[0])).owes:
             actor = who[0]
@@ -329,7 +329,7 @@ def test_d_4_the_shared_deck_never_deals_a_card_twice_before_a_reshuffle() -> No
         dealt_since_shuffle.extend(drawn[: len(before)])
         assert len(set(dealt_since_shuffle)) == len(dealt_since_shuffle)
         seen |= set(drawn)
-        if not any(c.can_act for c in applied.state.combatants if c.name in ("Ann", "Bob")):
+        if not any(c.can_act() for c in applied.state.combatants if c.name in ("Ann", "Bob")):
             break
     # A fresh service folds the stored log to the same deck.
     again = EncounterService(service.store).load("f").state
@@ -553,13 +553,13 @@ def test_k_3_a_full_red_level_is_narrated_down_and_dying() -> None:
     service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10))
     applied = service.gm("f", "set Bob red 12")
     bob = applied.state.combatant("Bob")
-    assert stats_of(bob).track.down and not bob.can_act
+    assert stats_of(bob).track.down and not bob.can_act()
     cards = find_ruleset("cards")
     assert applied.before is not None
     before = applied.before.combatant("Bob")
     assert cards.went_down(before, bob) == "Bob is down and dying."
     assert "Bob is down and dying." in applied.record.narration
-    assert not service.gm("f", "set Bob red 11").state.combatant("Bob").can_act
+    assert not service.gm("f", "set Bob red 11").state.combatant("Bob").can_act()
     dead = service.gm("f", "set Bob dead")
     assert cards.went_down(bob, dead.state.combatant("Bob")) == "Bob is dead."
 

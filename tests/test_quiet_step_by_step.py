@@ -44,7 +44,7 @@ def test_r_2_r_4_r_5_every_quiet_step_is_the_recorded_step(scenario: str) -> Non
             assert engine.open_fight_quietly(start, ruleset, quiet_dice) == state
             for _ in range(4):
                 for name in [n for group in state.initiative for n in group]:
-                    if not state.combatant(name).can_act:
+                    if not state.combatant(name).can_act():
                         continue
                     for text in tactic(state, name):
                         step += 1

@@ -366,7 +366,7 @@ def test_v2_the_gm_s_unconscious_is_torpor_and_dead_final_death_for_a_kindred() 
     assert RMU.describe_row(mara)["state"] == "FINAL DEATH"
     back = land(gone, StatusSet(target="Mara", status="up"))
     assert not (sheet(back, "Mara").torpor or sheet(back, "Mara").final_death)
-    assert back.combatant("Mara").can_act
+    assert back.combatant("Mara").can_act()
     mortal_rules = land(start(vampire("Mara", 0, 0), torpor=False),
                         StatusSet(target="Mara", status="dead"))  # fmt: skip
     assert mortal_rules.combatant("Mara").dead and not sheet(mortal_rules, "Mara").final_death

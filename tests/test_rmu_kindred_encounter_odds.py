@@ -155,6 +155,6 @@ def test_v3_a_staked_kindred_is_down_in_the_live_odds_and_rolls_no_initiative() 
     mara = service.load("k").state.combatant("Mara")
     sheet = sheet_of(mara)
     assert sheet is not None and sheet.staked and not sheet.torpor
-    assert not mara.can_act
+    assert not mara.can_act()
     opened = service.next_round("k", Dice.seeded(3))
     assert len(opened.record.dice.faces) == 2  # Jonah's initiative alone

@@ -263,7 +263,7 @@ def test_gm_commands_are_recorded_undone_and_replayed(service: EncounterService)
     service.gm("raid", "remove Ilse")
     state = service.state("raid")
     assert state.combatant("Viktor").posture.value == "prone"
-    assert state.combatant("Lev").unconscious and not state.combatant("Lev").can_act
+    assert state.combatant("Lev").unconscious and not state.combatant("Lev").can_act()
     assert state.combatant("Pavel").position.y_ft == 30
     assert state.combatant("Goon").hits_max == 45 and state.find("Ilse") is None
     assert state.initiative[-1] == ("Goon",)
@@ -361,7 +361,7 @@ def test_gm_add_like_brings_a_fresh_fighter_not_the_model_as_the_fight_left_them
     service.gm("raid", "add Boris like Mara at 0,0")
     boris = service.state("raid").combatant("Boris")
     assert boris == replace(begun, name="Boris", position=boris.position, initiative=None)
-    assert boris.can_act and boris.position.x_ft == 0
+    assert boris.can_act() and boris.position.x_ft == 0
 
 
 def test_gm_add_like_a_flat_footed_model_joins_able_to_act(service: EncounterService) -> None:

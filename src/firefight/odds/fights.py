@@ -79,7 +79,7 @@ class FightResult:
 
 
 def _sides_standing(state: EncounterState) -> set[str]:
-    return {c.side for c in state.combatants if c.in_fight}
+    return {c.side for c in state.combatants if c.in_fight()}
 
 
 def _several_sides_standing(state: EncounterState) -> bool:
@@ -88,7 +88,7 @@ def _several_sides_standing(state: EncounterState) -> bool:
     asking whether the first's side-mates are able)."""
     first: str | None = None
     for c in state.combatants:
-        if c.side != first and c.in_fight:
+        if c.side != first and c.in_fight():
             if first is None:
                 first = c.side
             elif c.side != first:
@@ -146,7 +146,7 @@ def _turn(
         now = state.combatant(name)
         # Asked after every action: a fighter who stayed put mostly holds the very same Point,
         # which is told without the dataclass's field-by-field comparison.
-        if now.position is was or now.position == was or not now.in_fight:
+        if now.position is was or now.position == was or not now.in_fight():
             return state
     return state
 
@@ -209,7 +209,7 @@ def fight_once(
                 if not _several_sides_standing(state):
                     break
                 me = state.combatant(name)
-                if not me.in_fight:
+                if not me.in_fight():
                     continue
                 if not ruleset.can_still_harm(me):
                     state = _break_off(state, name)
@@ -217,7 +217,7 @@ def fight_once(
                 else:
                     state = _turn(state, name, ruleset, dice, by_side[me.side], parsed)
         for c in state.combatants:
-            if c.name in carried and not c.can_act and c.name not in down:
+            if c.name in carried and not c.can_act() and c.name not in down:
                 down[c.name] = state.round
         standing = _sides_standing(state)
         if len(standing) <= 1 or state.round >= limit:

@@ -129,7 +129,7 @@ class LiveOdds:
 
 def _down(state: EncounterState, name: str | None) -> bool:
     c = state.find(name) if name else None
-    return c is not None and not c.can_act
+    return c is not None and not c.can_act()
 
 
 def live_odds(

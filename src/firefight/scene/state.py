@@ -108,7 +108,6 @@ class CombatantStats(TaggedSubclasses):
     Only the ruleset's events change them. Stored as the subclass it is
     (:class:`~firefight.serialize.TaggedSubclasses`)."""
 
-    @property
     def incapacitated(self) -> bool:
         """Whether the ruleset's own figures keep the combatant from acting while neither
         unconscious nor dead (rmu: dying); a ruleset with no such state keeps the default."""
@@ -152,16 +151,14 @@ class CombatantState:
     def hits_left(self) -> int:
         return self.hits_max - self.hits_taken
 
-    @property
     def can_act(self) -> bool:
-        return not (self.dead or self.unconscious or self.stats.incapacitated)
+        return not (self.dead or self.unconscious or self.stats.incapacitated())
 
-    @property
     def in_fight(self) -> bool:
         """Someone the fight still counts: able to act, and not a bystander (who takes turns,
         rolls initiative, is aimed at by a tactic, keeps a side standing)."""
         # The bystander flag first: a field, where can_act asks the ruleset's figures too.
-        return not self.bystander and self.can_act
+        return not self.bystander and self.can_act()
 
     @property
     def body(self) -> Body:

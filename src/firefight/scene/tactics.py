@@ -66,7 +66,7 @@ def enemies_by_distance(state: EncounterState, name: str) -> list[CombatantState
 def enemies_of(state: EncounterState, me: CombatantState) -> list[CombatantState]:
     """:func:`enemies_by_distance` for ``me``, found already (a tactic reads them too)."""
     side, x, y = me.side, me.position.x_ft, me.position.y_ft
-    found = [c for c in state.combatants if c.side != side and c.in_fight]
+    found = [c for c in state.combatants if c.side != side and c.in_fight()]
     if len(found) < 2:  # one enemy left, as most fights end: nothing to put in order
         return found
     return sorted(found, key=lambda c: math.hypot(c.position.x_ft - x, c.position.y_ft - y))

@@ -152,7 +152,7 @@ def state_view(
         "initiative": [
             shown for g in state.initiative if (shown := [n for n in g if seen.find(n)])
         ],
-        "can_act": [c.name for c in seen.combatants if c.in_fight],
+        "can_act": [c.name for c in seen.combatants if c.in_fight()],
         "up": turn_words(next_up(state, ruleset), state, scope, settings),
         "players_act": settings.players_act,
         "players_roll": settings.players_roll,

@@ -288,7 +288,7 @@ class Cards(Ruleset):
         table's word (DEC-787)."""
         from firefight.rulesets.cards.encounter_model import stats_of
 
-        if not combatant.in_fight or stats_of(combatant).acted:
+        if not combatant.in_fight() or stats_of(combatant).acted:
             return None
         return "an action"
 

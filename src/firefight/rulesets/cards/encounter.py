@@ -150,7 +150,7 @@ def initiative(state: EncounterState, dice: Dice, trace: TraceBuilder | None = N
     """K-2: one card each for everyone who can act, dealt from one deck (the shared deck when
     the scene keeps one, DEC-266); the draw told to ``trace`` (a fresh one if None; a quiet
     one, the quiet path's, words no step)."""
-    drawing = [c for c in state.combatants if c.in_fight]
+    drawing = [c for c in state.combatants if c.in_fight()]
     if trace is None:
         trace = TraceBuilder()
     if not drawing:
@@ -229,7 +229,7 @@ def parse_cards_action(text: str, state: EncounterState) -> Action:
 
 
 def _turn_check(state: EncounterState, actor: CombatantState) -> None:
-    if not actor.can_act:
+    if not actor.can_act():
         if stats_of(actor).track.down:
             raise RuleRefusal("K-3", f"{actor.name} is down and dying: no more turns.")
         raise RuleRefusal(DOWN_RULE, f"{actor.name} is out of the fight.")
@@ -246,7 +246,9 @@ def _waited_for(state: EncounterState, actor: CombatantState) -> str | None:
     for group in state.initiative:
         if actor.name in group:
             return None
-        waiting = [n for n in group if (c := state.find(n)) and c.can_act and not stats_of(c).acted]
+        waiting = [
+            n for n in group if (c := state.find(n)) and c.can_act() and not stats_of(c).acted
+        ]
         if waiting:
             # The order is the rules', so no "go on?" overrides it: say what the GM may do.
             them = "them" if len(waiting) > 1 else waiting[0]
@@ -264,7 +266,7 @@ def cards_odds_start(state: EncounterState, action: Action) -> tuple[EncounterSt
     reaction order, everything else as it stands, and the answer says so. One who cannot act
     or has taken the round's turn is still refused, by the odds' own check (DEC-770)."""
     actor = state.combatant(action.actor)
-    waiting = _waited_for(state, actor) if actor.can_act and not stats_of(actor).acted else None
+    waiting = _waited_for(state, actor) if actor.can_act() and not stats_of(actor).acted else None
     if waiting is None:
         return state, None
     rest = (tuple(n for n in group if n != actor.name) for group in state.initiative)
@@ -668,10 +670,10 @@ def cards_row(c: CombatantState) -> dict[str, str]:
         status = "knocked down"
     # What is left, as the other rulesets' turn columns say it (gurps "maneuver", cpr "Move and
     # Action") and the prompt does (turn_left): a turn is one action (K-2).
-    turn = "-" if not c.can_act else ("taken" if s.acted else "action")
-    if s.owes and c.can_act:
+    turn = "-" if not c.can_act() else ("taken" if s.acted else "action")
+    if s.owes and c.can_act():
         turn += f" (owes: {', '.join(s.owes)})"
-    elif s.aiming and c.can_act:
+    elif s.aiming and c.can_act():
         turn += f" (aimed {s.aiming})"
     x, y = metres_from_feet(c.position.x_ft), metres_from_feet(c.position.y_ft)
     return {

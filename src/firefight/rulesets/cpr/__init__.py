@@ -303,7 +303,7 @@ class CPR(Ruleset):
         from firefight.rulesets.cpr.fighter import fighter
 
         own = fighter(combatant)
-        if not combatant.in_fight or not own.action_left or own.holding is not None:
+        if not combatant.in_fight() or not own.action_left or own.holding is not None:
             return None
         return own.turn_words()
 

@@ -704,7 +704,7 @@ def _suppress(state: EncounterState, action: Suppress, dice: Dice, data: CprData
     # REF, modifiers standing on it and LUCK (CPR-REF-1).
     extra, chosen, spent = _named(c, weapon, action.mods, action.named, None, data, tb)
     # The unconscious and the dead have no nerve to break.
-    exposed = [o for o in state.combatants if o.name != c.name and o.can_act]
+    exposed = [o for o in state.combatants if o.name != c.name and o.can_act()]
     outcome = resolve_suppression(
         SuppressiveFire(
             **firing_fields(c, weapon, data.figures.autofire_skill),

@@ -62,7 +62,7 @@ def _owing_cover(c: CombatantState, value: int) -> CombatantState:
     f = fighter(c)
     if not value:
         return replace(c, stats=replace(f, must_take_cover=False, cover_from=()))
-    if not c.can_act:
+    if not c.can_act():
         state = "dead" if c.dead else "unconscious" if c.unconscious else "out of the fight"
         raise RuleRefusal(
             GM_RULE,

@@ -112,7 +112,7 @@ def _grenade(
 
     if not (inside(enemies[0]) and inside(enemies[1])):
         return []  # most turns: the allies are looked for only when the two enemies are close
-    friends = [c for c in state.combatants if c.side == me.side and c.can_act]
+    friends = [c for c in state.combatants if c.side == me.side and c.can_act()]
     if any(inside(f) for f in friends):
         return []
     at = f"{metres_from_feet(x):.1f},{metres_from_feet(y):.1f}"

@@ -114,7 +114,7 @@ def initiative(state: EncounterState, dice: Dice, data: CprData) -> Outcome[Init
     totals: dict[str, int] = {}
     new: set[str] = set()
     for c in state.combatants:
-        if not c.in_fight:
+        if not c.in_fight():
             continue
         if c.initiative is not None:
             totals[c.name] = c.initiative

@@ -277,7 +277,7 @@ class GURPS(Ruleset):
         """A turn is one maneuver: left until it is taken."""
         from firefight.rulesets.gurps.encounter_model import gurps_stats
 
-        if not combatant.in_fight or gurps_stats(combatant).acted:
+        if not combatant.in_fight() or gurps_stats(combatant).acted:
             return None
         return "a maneuver"
 

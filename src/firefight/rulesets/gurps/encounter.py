@@ -234,7 +234,7 @@ def initiative(state: EncounterState) -> Outcome:
     # Asked at every second of a fight: each Move's names gathered in one pass, scene order.
     by_move: dict[int, list[str]] = {}
     for c in state.combatants:
-        if c.in_fight:
+        if c.in_fight():
             by_move.setdefault(gurps_stats(c).move, []).append(c.name)
     return _ordered(tuple(tuple(by_move[m]) for m in sorted(by_move, reverse=True)))
 
@@ -250,7 +250,7 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
     assert isinstance(action, GurpsAction)
     c = state.combatant(action.actor)
     stats = gurps_stats(c)
-    if not c.can_act:
+    if not c.can_act():
         raise RuleRefusal(DOWN_RULE, f"{c.name} is down and takes no maneuver.")
     fires_on_wait = stats.watching is not None and action.verb == "shoots"
     if stats.acted and not fires_on_wait:
@@ -674,7 +674,7 @@ def gurps_row(c: CombatantState) -> Mapping[str, str]:
     )
     # Whose maneuver is still to come this turn, as rmu's AP and cpr's and cards's turn show it:
     # the prompt named them, but the table a GM reads between turns did not.
-    turn = "-" if not c.in_fight else "taken" if s.acted else "maneuver"
+    turn = "-" if not c.in_fight() else "taken" if s.acted else "maneuver"
     return {
         "name": c.name,
         "side": c.side,

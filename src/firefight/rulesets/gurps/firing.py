@@ -165,8 +165,8 @@ def shot_for(
             trace.step(f"the aim is lost: {why}", rule="GUR-MOVE-1")
             aim = 0
     caught = target.surprise is not Surprise.NONE and not t.acted and state.round == 1
-    defends = target.can_act and not caught and not t.all_out
-    if t.all_out and target.can_act:
+    defends = target.can_act() and not caught and not t.all_out
+    if t.all_out and target.can_act():
         trace.step(f"{target.name} made an All-Out Attack: no active defense", rule=RULE)
     dodge = t.dodge // 2 if t.hp_left <= DATA.core.injury.halved_at_or_below else t.dodge
     skill = max(1, s.skill(name) + s.shock)

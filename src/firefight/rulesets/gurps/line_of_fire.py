@@ -34,7 +34,7 @@ class InTheWay:
 
 
 def _on_the_ground(c: CombatantState) -> bool:
-    return c.posture is Posture.PRONE or not c.can_act
+    return c.posture is Posture.PRONE or not c.can_act()
 
 
 def _low(c: CombatantState) -> bool:

@@ -145,7 +145,7 @@ def watchers_of(
     found = []
     for w in state.combatants:
         s = gurps_stats(w)
-        if w.name == mover.name or s.watch_at is None or s.watching is None or not w.can_act:
+        if w.name == mover.name or s.watch_at is None or s.watching is None or not w.can_act():
             continue
         if s.stunned or (s.watch_for is not None and s.watch_for != mover.name):
             continue

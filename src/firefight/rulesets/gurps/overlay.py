@@ -43,7 +43,7 @@ def watch_overlay(state: EncounterState) -> Overlay:
     shapes = Overlay()
     for c in state.combatants:
         s = gurps_stats(c)
-        if s.watching is not None and s.watch_at is not None and c.can_act:
+        if s.watching is not None and s.watch_at is not None and c.can_act():
             at = scene_point(s.watch_at[0], s.watch_at[1], "ft")
             shapes = shapes.plus(_watched(c, s.watching, at))
     return shapes

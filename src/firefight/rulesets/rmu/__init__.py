@@ -378,7 +378,7 @@ class RMU(Ruleset):
         from firefight.rulesets.rmu.vitals import vitals
 
         ap = vitals(combatant).ap_left
-        if not combatant.in_fight or ap <= 0:
+        if not combatant.in_fight() or ap <= 0:
             return None
         return f"{ap} AP"
 

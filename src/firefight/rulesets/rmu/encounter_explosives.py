@@ -474,7 +474,7 @@ def _target(state: EncounterState, center: Point, c: CombatantState, data: RmuDa
         armor=worn_armor(c)["armor"],
         # P-9: whoever cannot act (out cold, dying, staked, in torpor) brings no Quickness DB,
         # the same test a shot's defender reads (scene_reading.defender).
-        quickness_db=rmu_stats(c).quickness_db if c.can_act else 0,
+        quickness_db=rmu_stats(c).quickness_db if c.can_act() else 0,
         cover=cover[1] if cover else None,
         cover_share_percent=_dash_share(state, c, cover[0] if cover else None),
         severity_steps=severity_steps(rmu_stats(c), kindred_rules(state)),

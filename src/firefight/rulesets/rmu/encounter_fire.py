@@ -375,7 +375,7 @@ def refuse_before_ap(state: EncounterState, action: Action) -> None:
     c = state.combatant(action.actor)
     most = firearm_figures().suppression.sweeps_per_round
     done = _fire(c).sweeps_in(state.round)
-    if c.can_act:
+    if c.can_act():
         check_sweeps_left(c.name, done, most)
 
 
@@ -565,7 +565,7 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         fields = _person_fields(state, c, o, weapon.kind, scratch[o.name])
         at_hand = fields["cover"] is not None
         reachable = None if at_hand else reachable_cover(state, c, o)
-        if not o.can_act:
+        if not o.can_act():
             response, why = "stand", "they cannot act, so they stay where they lie"
         elif o.name in action.dive:
             response, why = "dive", "the action says so"

@@ -103,7 +103,7 @@ def notice_landed(state: EncounterState, dice: Dice, data: RmuData) -> Outcome[N
             continue
         at, reach = _at(k), reach_ft(k)
         for c in state.combatants:
-            if not c.can_act or band_of(c.body, at, [reach])[0] is None:
+            if not c.can_act() or band_of(c.body, at, [reach])[0] is None:
                 continue
             row = _row(c, at)
             ap_left = looked_left.get(c.name, vitals(c).ap_left)

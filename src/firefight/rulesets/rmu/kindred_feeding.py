@@ -279,7 +279,7 @@ def _reach(state: EncounterState, c: CombatantState, target: CombatantState, a: 
     hold = _hold_round(state, c.name, target.name)
     # RMU-BITE-2 sets the bite that follows the biter's grapple in the round it lands at -20,
     # however well it holds; a victim held fast still brings no DB (P-9, DEC-790).
-    if hold == state.round and target.can_act:
+    if hold == state.round and target.can_act():
         return "secondary"
     # Otherwise held fast counts, by anyone's hold: a victim who may only try to break free
     # resists no fangs (P-9, DEC-343, DEC-790).

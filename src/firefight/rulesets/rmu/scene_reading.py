@@ -140,7 +140,7 @@ def _defenses(
         sheet.celerity_in_play if sheet else stats.celerity,
         stats.armor_trained,
         # P-9, V-3: whoever cannot act (unconscious, dying, in torpor, staked) defends not.
-        c.can_act,
+        c.can_act(),
         severity_steps(stats, rules),
     )
 
@@ -584,7 +584,7 @@ def threat_to(state: EncounterState, c: CombatantState) -> CombatantState | None
         o
         for o in state.combatants
         if o.name != c.name
-        and o.can_act
+        and o.can_act()
         and o.weapons
         and not o.bystander
         and (not c.side or not o.side or o.side != c.side)

@@ -131,7 +131,7 @@ def _throw(state: EncounterState, me: CombatantState, enemies: list[CombatantSta
     if me.weapons and group is None:
         return []
     bands = dict(explosive_data().load(load).bands)
-    friends = [c for c in state.combatants if c.in_fight and c.side == me.side]
+    friends = [c for c in state.combatants if c.in_fight() and c.side == me.side]
     spots = [] if me.weapons else [(e.position.x_ft, e.position.y_ft) for e in enemies]
     if group is not None:
         spots.insert(0, group[1])
@@ -190,7 +190,7 @@ def _fangs(state: EncounterState, me: CombatantState, enemies: list[CombatantSta
     step = max(0.0, min(_reach(me), _gap(me, target) - CLOSE_IN_FT))
     who, whom = quoted(me.name), quoted(target.name)
     # RMU-BITE-3, RMU-BITE-4: fangs lodged in an enemy feed; lodged in someone down, let go.
-    down = [quoted(c.name) for c in state.combatants if not c.can_act]
+    down = [quoted(c.name) for c in state.combatants if not c.can_act()]
     return [
         f"{who} feeds on {whom}",
         f"{who} bites {whom}",

@@ -286,7 +286,7 @@ def _initiative(
     totals: dict[int, list[str]] = {}
     for c in state.combatants:
         stats = rmu_stats(c)
-        if not c.in_fight or stats.vitals.ap_left <= 0:
+        if not c.in_fight() or stats.vitals.ap_left <= 0:
             continue
         purpose = f"initiative for {c.name}"
         if tb.telling:

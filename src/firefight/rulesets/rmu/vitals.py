@@ -158,7 +158,6 @@ class RmuStats(CombatantStats):
     # Left out when None too, so states stored before the count (DEC-620) write the same.
     grenades: tuple[tuple[str, int], ...] | None = omitted_when(lambda left: left is None, None)
 
-    @property
     def incapacitated(self) -> bool:
         """Dying keeps them from acting (R-2, RMU-GEN-7); so do torpor, a stake in the heart and
         Final Death (V-2, V-3)."""
@@ -352,6 +351,21 @@ def penalty_sum(c: CombatantState, stats: RmuStats | None = None) -> int:
     return _total(c, stats.vitals) + stats.afflictions.gas
 
 
+def _wound_terms(
+    hits_max: int,
+    hits_taken: int,
+    injury: int,
+    stun: tuple[tuple[int, int], ...],
+    fatigue: int,
+) -> tuple[int, int, int, int]:
+    """What each wound takes, 0 for none: the hits lost (R-2), the injury (RMU-GEN-7), the
+    running stun tier (R-3) and the fatigue (RMU-GEN-7). :func:`_wounds` labels them and
+    :func:`_wounds_total` adds them up; a total asked of new figures (after every blow that
+    lands) builds no label."""
+    stunned = RmuVitals(stun=stun)  # the running tier as the vitals read it (R-3)
+    return hit_loss_penalty(hits_max, hits_taken), injury, stunned.stun_penalty, -fatigue
+
+
 # The wounds' modifiers hang on these immutable figures alone (the encounter figures are read
 # once per process), and a fight reads the same few combinations again and again: after every
 # blow, before every shot, at every upkeep. The frozen Modifiers are shared safely; bounded.
@@ -363,8 +377,8 @@ def _wounds(
     stun: tuple[tuple[int, int], ...],
     fatigue: int,
 ) -> tuple[Modifier, ...]:
+    loss, injured, stunned, tired = _wound_terms(hits_max, hits_taken, injury, stun, fatigue)
     mods: list[Modifier] = []
-    loss = hit_loss_penalty(hits_max, hits_taken)
     if loss:
         mods.append(
             Modifier(
@@ -373,19 +387,13 @@ def _wounds(
                 rule="R-2",
             )
         )
-    if injury:
-        mods.append(Modifier(value=injury, label="injury penalty", rule="RMU-GEN-7"))
-    stunned = RmuVitals(stun=stun)  # the running tier as the vitals read it (R-3)
-    if stunned.stun_penalty:
-        mods.append(
-            Modifier(
-                value=stunned.stun_penalty,
-                label=f"stunned ({stunned.stun_rounds} rnd)",
-                rule="R-3",
-            )
-        )
-    if fatigue:
-        mods.append(Modifier(value=-fatigue, label="fatigue", rule="RMU-GEN-7"))
+    if injured:
+        mods.append(Modifier(value=injured, label="injury penalty", rule="RMU-GEN-7"))
+    if stunned:
+        rounds = RmuVitals(stun=stun).stun_rounds
+        mods.append(Modifier(value=stunned, label=f"stunned ({rounds} rnd)", rule="R-3"))
+    if tired:
+        mods.append(Modifier(value=tired, label="fatigue", rule="RMU-GEN-7"))
     return tuple(mods)
 
 
@@ -401,8 +409,8 @@ def _total(c: CombatantState, v: RmuVitals) -> int:
     return _wounds_total(c.hits_max, c.hits_taken, v.injury, v.stun, v.fatigue)
 
 
-# The sum of :func:`_wounds`, kept as they are (same figures, same bound): every blow that
-# lands asks it, to see whether they are dying now.
+# The sum of the wounds' terms, kept as :func:`_wounds` are (same figures, same bound): every
+# blow that lands asks it, to see whether they are dying now.
 @lru_cache(maxsize=4096)
 def _wounds_total(
     hits_max: int,
@@ -411,7 +419,7 @@ def _wounds_total(
     stun: tuple[tuple[int, int], ...],
     fatigue: int,
 ) -> int:
-    return sum(m.value for m in _wounds(hits_max, hits_taken, injury, stun, fatigue))
+    return sum(_wound_terms(hits_max, hits_taken, injury, stun, fatigue))
 
 
 def settle(c: CombatantState) -> CombatantState:

@@ -252,7 +252,7 @@ def helpless(state: EncounterState, c: CombatantState) -> str | None:
     """Why ``c`` brings no defenses (P-9), or None: unconscious, dying, staked, in torpor
     (V-2, V-3), or held fast."""
     # The same test a shot reads (scene_reading.defender): whoever cannot act defends not.
-    if not c.can_act:
+    if not c.can_act():
         return f"{c.name} is {_why_down(c)}"
     if hold_on(state, c.name) >= melee_figures().hold_cap:
         return f"{c.name} is held fast"
