@@ -63,7 +63,6 @@ __all__ = [
     "WornArmor",
     "barrier_cover",
     "body_screen",
-    "bystander",
     "check_can_move",
     "cover_share_now",
     "defender",
@@ -168,22 +167,12 @@ def _defender(
     )
 
 
-def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
-    """``c`` as someone a stray round may fly into (RMU-COV-6)."""
-    return _bystander(*_person(c, rules))
-
-
 def _person(c: CombatantState, rules: KindredRules) -> tuple[str | int | bool, ...]:
-    """The plain figures :func:`bystander` is made of, in :func:`_bystander`'s order."""
+    """The plain figures a bystander is made of, in :func:`_bystander`'s order."""
     stats = rmu_stats(c)  # read once for both
     return (c.name, *worn_figures(c, stats), *_defenses(c, rules, stats))
 
 
-# Each shot reads its nearest ally and the people in front afresh: one frozen Bystander for
-# each person's figures, as for :func:`_defender`; all plain values, so the key hashes without
-# going through a frozen value's fields. The same holds for the ally and the screen they make
-# (:func:`_ally`, :func:`_screen`), and a shot compares with one read before by identity.
-@lru_cache(maxsize=1024, typed=True)
 def _bystander(
     name: str,
     armor: str,
@@ -238,6 +227,10 @@ def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
     return _ally(to_hundredths(gap), *_person(near, kindred_rules(state)))
 
 
+# Each shot that reads its nearest ally or the people in front reads them afresh: one frozen
+# Ally and BodyScreen for each set of figures, as for :func:`_defender` (all plain values, so
+# the key hashes without going through a frozen value's fields), and a shot compares with one
+# read before by identity.
 @lru_cache(maxsize=1024, typed=True)
 def _ally(distance_ft: float, *person: str | int | bool) -> Ally:
     return Ally(who=_bystander(*person), distance_ft=distance_ft)
