@@ -74,7 +74,6 @@ __all__ = [
     "shooter_modifiers",
     "situational_conditions",
     "threat_to",
-    "to_hundredths",
     "under_sweep",
     "worn_armor",
     "worn_figures",
@@ -193,24 +192,6 @@ def _bystander(
     )
 
 
-#: Distances to the hundredth of a foot, by the distance: ``round(d, 2)`` goes through a
-#: correctly rounded decimal string (some 3,000 instructions, ten calls' worth), and a fight's
-#: shots measure the same few distances again and again. Each is the very value ``round`` gives
-#: (a distance is never negative, so 0.0 and -0.0 never meet). Cleared when full.
-_HUNDREDTHS: dict[float, float] = {}
-_HUNDREDTHS_HELD = 4096
-
-
-def to_hundredths(feet: float) -> float:
-    """``round(feet, 2)`` for a distance, worked out once for each."""
-    found = _HUNDREDTHS.get(feet)
-    if found is None:
-        if len(_HUNDREDTHS) >= _HUNDREDTHS_HELD:
-            _HUNDREDTHS.clear()
-        found = _HUNDREDTHS[feet] = round(feet, 2)
-    return found
-
-
 def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
     """Whom a fumble's 66 sends a round toward: the nearest living combatant on ``c``'s side
     (DEC-105); nobody when ``c`` has no side or stands alone on it."""
@@ -224,7 +205,7 @@ def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
                 near, gap = o, away
     if near is None:
         return None
-    return _ally(to_hundredths(gap), *_person(near, kindred_rules(state)))
+    return _ally(round(gap, 2), *_person(near, kindred_rules(state)))
 
 
 # Each shot that reads its nearest ally or the people in front reads them afresh: one frozen
