@@ -205,16 +205,7 @@ def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
                 near, gap = o, away
     if near is None:
         return None
-    return _ally(round(gap, 2), *_person(near, kindred_rules(state)))
-
-
-# Each shot that reads its nearest ally or the people in front reads them afresh: one frozen
-# Ally and BodyScreen for each set of figures, as for :func:`_defender` (all plain values, so
-# the key hashes without going through a frozen value's fields), and a shot compares with one
-# read before by identity.
-@lru_cache(maxsize=1024, typed=True)
-def _ally(distance_ft: float, *person: str | int | bool) -> Ally:
-    return Ally(who=_bystander(*person), distance_ft=distance_ft)
+    return Ally(who=_bystander(*_person(near, kindred_rules(state))), distance_ft=round(gap, 2))
 
 
 def shooter_modifiers(
@@ -441,6 +432,9 @@ def body_screen(
     return _screen(grade, dead, *[_person(c, rules) for c in people])
 
 
+# Each shot reads the people in front afresh: one frozen BodyScreen for each set of figures, as
+# for :func:`_defender` (all plain values, so the key hashes without going through a frozen
+# value's fields), and a shot compares with one read before by identity.
 @lru_cache(maxsize=1024, typed=True)
 def _screen(
     grade: CoverGrade, dead: tuple[str, ...], *shielders: tuple[str | int | bool, ...]
