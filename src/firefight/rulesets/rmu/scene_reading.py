@@ -166,7 +166,11 @@ def _defender(
     )
 
 
-def _person(c: CombatantState, rules: KindredRules) -> tuple[str | int | bool, ...]:
+#: The plain figures :func:`_person` reads: the name, :func:`worn_figures`, :func:`_defenses`.
+_Person = tuple[str, str, str, int, int, bool, int, int, int, bool, bool, int]
+
+
+def _person(c: CombatantState, rules: KindredRules) -> _Person:
     """The plain figures a bystander is made of, in :func:`_bystander`'s order."""
     stats = rmu_stats(c)  # read once for both
     return (c.name, *worn_figures(c, stats), *_defenses(c, rules, stats))
@@ -436,9 +440,7 @@ def body_screen(
 # for :func:`_defender` (all plain values, so the key hashes without going through a frozen
 # value's fields), and a shot compares with one read before by identity.
 @lru_cache(maxsize=1024, typed=True)
-def _screen(
-    grade: CoverGrade, dead: tuple[str, ...], *shielders: tuple[str | int | bool, ...]
-) -> BodyScreen:
+def _screen(grade: CoverGrade, dead: tuple[str, ...], *shielders: _Person) -> BodyScreen:
     return BodyScreen(
         grade=grade, shielders=tuple([_bystander(*who) for who in shielders]), dead=dead
     )
