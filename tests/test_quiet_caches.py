@@ -15,9 +15,7 @@ from firefight.rulesets.cpr.events import ActionTaken, action_taken
 from firefight.rulesets.gurps import encounter as gurps_encounter
 from firefight.rulesets.gurps.turn_events import GurpsManeuver, GurpsTurnStarted, maneuver_taken
 from firefight.rulesets.rmu.encounter_fire import _fired_at
-from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.firearm_events import FiredAt
-from firefight.rulesets.rmu.strike import _hits_inflicted
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled
 
 NAMES = ("Ash", "Bo")
@@ -79,12 +77,8 @@ def test_k_3_a_wound_track_is_one_per_size_and_boxes_filled() -> None:
         )
 
 
-def test_rmu_gen_5_a_shots_fired_at_and_hits_are_one_event_per_values() -> None:
+def test_rmu_gen_5_a_shots_fired_at_is_one_event_per_values() -> None:
     for shooter, gun, rounds, target in product(NAMES, ("rifle",), (1, 3), ("Cy", "Di")):
         assert _fired_at(shooter, gun, rounds, target) == FiredAt(
             actor=shooter, weapon=gun, rounds=rounds, targets=(target,)
-        )
-    for target, hits in product(("Cy", "Di"), (1, 2, 7)):
-        assert _hits_inflicted(target, hits) == HitsInflicted(
-            target=target, hits=hits, rule="RMU-GEN-5"
         )

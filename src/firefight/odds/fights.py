@@ -255,7 +255,7 @@ class _Setup:
     start: EncounterState  # the scene before round 1
     opened: EncounterState  # the scene as round 1 opens, before initiative (no die yet)
     carried: dict[str, int]  # the rounds each fighter carries at the start
-    lines_read: dict[str, Action]  # the action lines read so far (_lines_read)
+    lines_read: dict[str, Action]  # the action lines read so far in its fights
 
 
 #: The setup of each scenario fought lately, by the identity of the scenario and the tactics
@@ -282,22 +282,12 @@ def _setup(scenario: Scenario, tactics: Mapping[str, str] | None) -> _Setup:
         start=start,
         opened=engine.first_round_opened(start, ruleset),
         carried={c.name: rounds_carried(c) for c in start.combatants if not c.bystander},
-        lines_read=_lines_read(scenario),
+        lines_read={},
     )
     if len(_SETUPS) >= _SETUPS_HELD:
         _SETUPS.clear()
     _SETUPS[key] = setup
     return setup
-
-
-#: The action lines read so far in the fights of each scenario, by its file and the names in
-#: it: the names never change during a fight, so a line reads the same in every fight.
-_LINES_READ: dict[tuple[str, tuple[str, ...]], dict[str, Action]] = {}
-
-
-def _lines_read(scenario: Scenario) -> dict[str, Action]:
-    names = tuple(str(c.get("name")) for c in scenario.data.get("combatant", []))
-    return _LINES_READ.setdefault((scenario.source, names), {})
 
 
 @cache

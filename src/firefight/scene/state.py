@@ -163,14 +163,7 @@ class CombatantState:
     @property
     def body(self) -> Body:
         """The body on the plane (RULINGS S-1)."""
-        found = _BODIES.get(id(self))
-        if found is not None and found[0] is self:
-            return found[1]
-        body = Body(center=self.position, posture=self.posture, size=self.size, name=self.name)
-        if len(_BODIES) >= _BODIES_HELD:
-            _BODIES.clear()
-        _BODIES[id(self)] = (self, body)
-        return body
+        return Body(center=self.position, posture=self.posture, size=self.size, name=self.name)
 
     def weapon(self, name: str | None = None) -> WeaponState | None:
         """The weapon called ``name``, or the first one carried (the one in hand)."""
@@ -207,14 +200,6 @@ class CombatantState:
 
 # The copies every event of a fight makes (frozen.replacer: no keywords gathered).
 _with_weapons = replacer(CombatantState, "weapons")
-
-#: Bodies built, by the identity of the combatant each was built for. A shot reads every body
-#: in the scene, and whoever it did not touch is the same frozen value at the next one, so each
-#: body is built once, not at every read. The entry holds the combatant itself, so no other
-#: value can take its id while it is cached; cleared when full. Kept small: the scene's own
-#: combatants are all it needs, and holding many old states alive costs the collector more.
-_BODIES: dict[int, tuple[CombatantState, Body]] = {}
-_BODIES_HELD = 64
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

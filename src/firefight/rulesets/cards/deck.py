@@ -28,8 +28,6 @@ def successes(cards: Sequence[Card], target: int) -> int:
 
 #: A fresh deck's cards by name, in its fixed order.
 FULL_DECK_NAMES: tuple[str, ...] = tuple(CARD_BY_NAME)
-#: Their names, to tell at once a deck's text that names every card so.
-_NAMES = frozenset(CARD_BY_NAME)
 
 
 def parse_deck(text: str) -> tuple[Card, ...] | None:
@@ -46,14 +44,7 @@ def _read_deck(text: str) -> tuple[tuple[Card, ...], tuple[str, ...]] | None:
         return found
     if not text.strip():
         return None
-    parts = text.split(",")
-    if _NAMES.issuperset(parts):
-        # The scene writes every card by its own name (each draw of a shared deck reads it):
-        # the cards looked up in one go.
-        cards: list[Card] = list(map(CARD_BY_NAME.__getitem__, parts))
-        names: list[str] = parts
-    else:
-        cards, names = _written(parts)
+    cards, names = _written(text.split(","))
     # One name per card: the same name twice is the same card twice.
     if len(set(names)) != len(names):
         raise RuleRefusal("D-4", "The cards left name a card twice; a deck holds each card once.")

@@ -187,14 +187,7 @@ def _range_read(weapon: Weapon, distance_m: float, data: CprData) -> DvRead:
     """The range DV of ``weapon`` at ``distance_m`` (CPR-RNG-1)."""
     row = weapon.range_row
     assert row is not None
-    # Read at every shot, often again at the same distance: kept with the catalog for the row
-    # and the distance (a refusal, out of reach, is never kept).
-    return settled(
-        data,
-        "range DV",
-        (row, distance_m),
-        lambda: data.ranges.read(row, distance_m, weapon=weapon.name),
-    )
+    return data.ranges.read(row, distance_m, weapon=weapon.name)
 
 
 def _smart_round(

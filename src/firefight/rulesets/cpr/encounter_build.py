@@ -14,7 +14,6 @@ turn has left); every rule of the attack itself is the resolver's.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import TypedDict
 
 from firefight.errors import RuleRefusal
@@ -126,16 +125,7 @@ def magazine_of(weapon: WeaponState) -> tuple[str, int | None]:
 
 def shooter_of(c: CombatantState) -> Shooter:
     own = fighter(c)
-    return _shooter(c.name, own.ref, own.dex, wound_of(c), own.injuries)
-
-
-# Asked at every throw, and the same until the thrower is hurt: the frozen value is built once
-# per figures (a bounded cache keyed on them).
-@lru_cache(maxsize=256)
-def _shooter(
-    name: str, ref: int, dex: int, wound: WoundState, injuries: tuple[str, ...]
-) -> Shooter:
-    return Shooter(name=name, ref=ref, dex=dex, wound=wound, injuries=injuries)
+    return Shooter(name=c.name, ref=own.ref, dex=own.dex, wound=wound_of(c), injuries=own.injuries)
 
 
 class FiringFields(TypedDict):

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import partial
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
@@ -205,19 +205,9 @@ def screen_bodies(shooter: Body | Point, target: Body, scene: Iterable[Body]) ->
     >>> screen.grade.value, [s.name for s in screen.shielders]
     ('full', ['Ana'])
     """
-    in_front, grade = _screened(shooter, target, tuple(scene))
-    shielders = tuple(Bystander(name=b.name) for b in in_front)
-    return BodyScreen(grade=grade, shielders=shielders)
-
-
-@lru_cache(maxsize=4096)
-def _screened(
-    shooter: Body | Point, target: Body, scene: tuple[Body, ...]
-) -> tuple[tuple[Body, ...], CoverGrade]:
-    """Who stands in front and the grade they give: geometry alone, so worked out once for
-    bodies that have not moved (a fight's shots repeat the same lines of fire)."""
     in_front = tuple(bodies_between(shooter, target, scene))
-    return in_front, screen_grade(shooter, target, in_front)
+    shielders = tuple(Bystander(name=b.name) for b in in_front)
+    return BodyScreen(grade=screen_grade(shooter, target, in_front), shielders=shielders)
 
 
 def choose_shielder(

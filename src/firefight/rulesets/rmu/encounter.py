@@ -141,7 +141,6 @@ from firefight.rulesets.rmu.scene_reading import (
     nearest_ally,
     shooter_modifiers,
     situational_conditions,
-    to_hundredths,
     worn_figures,
 )
 from firefight.rulesets.rmu.shot import (
@@ -733,7 +732,7 @@ def _shot_fields(
         target.name,
         action.ap,
         stats.vitals.ap_left,
-        to_hundredths(distance_ft(shooter.position, target.position)),
+        round(distance_ft(shooter.position, target.position), 2),
         armor_damage,
         tuple(situational),
         (*shooter_modifiers(shooter, weapon, stats), *held_terms(state, shooter), *action.mods),

@@ -63,7 +63,6 @@ __all__ = [
     "WornArmor",
     "barrier_cover",
     "body_screen",
-    "bystander",
     "check_can_move",
     "cover_share_now",
     "defender",
@@ -75,7 +74,6 @@ __all__ = [
     "shooter_modifiers",
     "situational_conditions",
     "threat_to",
-    "to_hundredths",
     "under_sweep",
     "worn_armor",
     "worn_figures",
@@ -168,22 +166,16 @@ def _defender(
     )
 
 
-def bystander(c: CombatantState, rules: KindredRules) -> Bystander:
-    """``c`` as someone a stray round may fly into (RMU-COV-6)."""
-    return _bystander(*_person(c, rules))
+#: The plain figures :func:`_person` reads: the name, :func:`worn_figures`, :func:`_defenses`.
+_Person = tuple[str, str, str, int, int, bool, int, int, int, bool, bool, int]
 
 
-def _person(c: CombatantState, rules: KindredRules) -> tuple[str | int | bool, ...]:
-    """The plain figures :func:`bystander` is made of, in :func:`_bystander`'s order."""
+def _person(c: CombatantState, rules: KindredRules) -> _Person:
+    """The plain figures a bystander is made of, in :func:`_bystander`'s order."""
     stats = rmu_stats(c)  # read once for both
     return (c.name, *worn_figures(c, stats), *_defenses(c, rules, stats))
 
 
-# Each shot reads its nearest ally and the people in front afresh: one frozen Bystander for
-# each person's figures, as for :func:`_defender`; all plain values, so the key hashes without
-# going through a frozen value's fields. The same holds for the ally and the screen they make
-# (:func:`_ally`, :func:`_screen`), and a shot compares with one read before by identity.
-@lru_cache(maxsize=1024, typed=True)
 def _bystander(
     name: str,
     armor: str,
@@ -204,24 +196,6 @@ def _bystander(
     )
 
 
-#: Distances to the hundredth of a foot, by the distance: ``round(d, 2)`` goes through a
-#: correctly rounded decimal string (some 3,000 instructions, ten calls' worth), and a fight's
-#: shots measure the same few distances again and again. Each is the very value ``round`` gives
-#: (a distance is never negative, so 0.0 and -0.0 never meet). Cleared when full.
-_HUNDREDTHS: dict[float, float] = {}
-_HUNDREDTHS_HELD = 4096
-
-
-def to_hundredths(feet: float) -> float:
-    """``round(feet, 2)`` for a distance, worked out once for each."""
-    found = _HUNDREDTHS.get(feet)
-    if found is None:
-        if len(_HUNDREDTHS) >= _HUNDREDTHS_HELD:
-            _HUNDREDTHS.clear()
-        found = _HUNDREDTHS[feet] = round(feet, 2)
-    return found
-
-
 def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
     """Whom a fumble's 66 sends a round toward: the nearest living combatant on ``c``'s side
     (DEC-105); nobody when ``c`` has no side or stands alone on it."""
@@ -235,12 +209,7 @@ def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
                 near, gap = o, away
     if near is None:
         return None
-    return _ally(to_hundredths(gap), *_person(near, kindred_rules(state)))
-
-
-@lru_cache(maxsize=1024, typed=True)
-def _ally(distance_ft: float, *person: str | int | bool) -> Ally:
-    return Ally(who=_bystander(*person), distance_ft=distance_ft)
+    return Ally(who=_bystander(*_person(near, kindred_rules(state))), distance_ft=round(gap, 2))
 
 
 def shooter_modifiers(
@@ -467,10 +436,11 @@ def body_screen(
     return _screen(grade, dead, *[_person(c, rules) for c in people])
 
 
+# Each shot reads the people in front afresh: one frozen BodyScreen for each set of figures, as
+# for :func:`_defender` (all plain values, so the key hashes without going through a frozen
+# value's fields), and a shot compares with one read before by identity.
 @lru_cache(maxsize=1024, typed=True)
-def _screen(
-    grade: CoverGrade, dead: tuple[str, ...], *shielders: tuple[str | int | bool, ...]
-) -> BodyScreen:
+def _screen(grade: CoverGrade, dead: tuple[str, ...], *shielders: _Person) -> BodyScreen:
     return BodyScreen(
         grade=grade, shielders=tuple([_bystander(*who) for who in shielders]), dead=dead
     )

@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from operator import attrgetter
 
 from firefight.dice import Dice
@@ -95,13 +94,6 @@ def _coverage(plan: FirePlan, location: HitLocation) -> str:
 _MISSED_QUIETLY = StrikeResult(hit=False, events=(), landing=Missed())
 
 
-# A fight's strikes land the same few counts of hits on the same few people: one frozen event
-# per target and count, shared safely. Bounded.
-@lru_cache(maxsize=1024)
-def _hits_inflicted(target: str, hits: int) -> HitsInflicted:
-    return HitsInflicted(target=target, hits=hits, rule="RMU-GEN-5")
-
-
 def resolve_strike(
     *,
     total: int,
@@ -162,7 +154,7 @@ def resolve_strike(
             "RMU-AMMO-3",
         )
     if hits:
-        events.append(_hits_inflicted(target, hits))
+        events.append(HitsInflicted(target=target, hits=hits, rule="RMU-GEN-5"))
     if result.severity is None:
         if telling:
             tb.step(f"{counted(hits, 'concussion hit')}, no critical.", "RMU-GEN-5")
