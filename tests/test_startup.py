@@ -254,3 +254,22 @@ def test_an_unreadable_terminal_size_is_taken_as_unset(
         unset.stdout,
         unset.stderr,
     )
+
+
+ODDS_RMU_SHOT = ("odds", "rmu", "shoot", "--weapon", "glock-17", "--ob", "65", "--distance", "40")
+ODDS_CPR_SHOT = (
+    "odds", "cpr", "shoot", "--weapon", "medium-pistol", "--ref", "7", "--skill", "6",
+    "--distance", "10",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("argv", "ruleset"), [(ODDS_RMU_SHOT, "rmu"), (ODDS_CPR_SHOT, "cpr")], ids=["rmu", "cpr"]
+)
+def test_the_odds_of_a_shot_load_no_other_ruleset(argv: tuple[str, ...], ruleset: str) -> None:
+    """The odds registry reads the ruleset that defines the action first, alone (issue 19):
+    once every ruleset's odds were imported to find the shot's."""
+    loaded = _modules_loaded_by(*argv, "--json")
+    assert f"firefight.rulesets.{ruleset}.odds" in loaded
+    others = {"rmu", "cpr", "gurps", "cards"} - {ruleset}
+    assert not _under(loaded, *(f"firefight.rulesets.{name}" for name in others))

@@ -29,6 +29,7 @@ from firefight.probability.distribution import Distribution
 from firefight.probability.enumeration import DEFAULT_DEPTH, Checkpoint, enumerate_outcomes
 from firefight.probability.montecarlo import simulate
 from firefight.probability.stats import StatValue, read_stats
+from firefight.rulesets import find_ruleset, ruleset_holding, ruleset_names
 
 __all__ = [
     "EXACT_PATHS",
@@ -75,25 +76,32 @@ def register(entry: ActionOdds) -> None:
     _REGISTRY[entry.action_type] = entry
 
 
+def _read_ruleset(name: str) -> None:
+    if name not in _FROM_RULESETS:
+        _FROM_RULESETS.add(name)
+        for entry in find_ruleset(name).action_odds():
+            _REGISTRY.setdefault(entry.action_type, entry)
+
+
 def registered() -> dict[type[Any], ActionOdds]:
     """Every registered kind of action: each installed ruleset's, read the first time the
     registry is asked after that ruleset is installed."""
-    from firefight.rulesets import find_ruleset, ruleset_names
-
     for name in ruleset_names():
-        if name not in _FROM_RULESETS:
-            _FROM_RULESETS.add(name)
-            for entry in find_ruleset(name).action_odds():
-                _REGISTRY.setdefault(entry.action_type, entry)
+        _read_ruleset(name)
     return dict(_REGISTRY)
 
 
 def action_odds(action: object) -> ActionOdds:
-    """The registration for ``action``'s type."""
-    found = registered().get(type(action))
+    """The registration for ``action``'s type. The ruleset whose package defines the type is
+    read first, alone: the odds of an rmu shot import no other ruleset."""
+    kind = type(action)
+    owner = ruleset_holding(kind.__module__)
+    if owner is not None:
+        _read_ruleset(owner)
+    found = _REGISTRY.get(kind) or registered().get(kind)
     if found is None:
         known = [e.name for e in registered().values()]
-        raise UnknownNameError("kind of action for odds", type(action).__name__, known)
+        raise UnknownNameError("kind of action for odds", kind.__name__, known)
     return found
 
 
