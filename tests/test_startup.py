@@ -273,3 +273,24 @@ def test_the_odds_of_a_shot_load_no_other_ruleset(argv: tuple[str, ...], ruleset
     assert f"firefight.rulesets.{ruleset}.odds" in loaded
     others = {"rmu", "cpr", "gurps", "cards"} - {ruleset}
     assert not _under(loaded, *(f"firefight.rulesets.{name}" for name in others))
+
+
+#: The modules of the rmu actions other than the aimed shot, for the command line and odds.
+RMU_OTHER_ACTIONS = (
+    "firefight.rulesets.rmu.cli.odds.fire",
+    "firefight.rulesets.rmu.cli.odds.explosives",
+    "firefight.rulesets.rmu.cli.odds.melee",
+    "firefight.rulesets.rmu.cli.odds.kindred",
+    "firefight.rulesets.rmu.fire_options",
+    "firefight.rulesets.rmu.explosive_options",
+)
+
+
+@pytest.mark.parametrize("argv", [(*ODDS_RMU_SHOT, "--json"), ("odds", "rmu", "--help")])
+def test_the_odds_of_an_aimed_shot_load_no_other_rmu_action(argv: tuple[str, ...]) -> None:
+    """``odds rmu shoot`` and the ``odds rmu`` listing import no other action's command
+    module, declaration or odds (issue 19: the explosives' and Kindred's alone were some 40%
+    of the shot's start)."""
+    loaded = _modules_loaded_by(*argv)
+    assert "firefight.rulesets.rmu.cli.odds" in loaded
+    assert not _under(loaded, *RMU_OTHER_ACTIONS)
