@@ -283,6 +283,16 @@ RMU_OTHER_ACTIONS = (
     "firefight.rulesets.rmu.cli.odds.kindred",
     "firefight.rulesets.rmu.fire_options",
     "firefight.rulesets.rmu.explosive_options",
+    "firefight.rulesets.rmu.kindred_options",
+    "firefight.rulesets.rmu.melee",
+    "firefight.rulesets.rmu.detonation",
+    "firefight.rulesets.rmu.rapid_fire",
+    "firefight.rulesets.rmu.suppression",
+    "firefight.rulesets.rmu.odds.blast",
+    "firefight.rulesets.rmu.odds.fire",
+    "firefight.rulesets.rmu.odds.gas",
+    "firefight.rulesets.rmu.odds.kindred",
+    "firefight.rulesets.rmu.odds.melee",
 )
 
 

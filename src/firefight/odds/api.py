@@ -76,29 +76,27 @@ def register(entry: ActionOdds) -> None:
     _REGISTRY[entry.action_type] = entry
 
 
-def _read_ruleset(name: str) -> None:
-    if name not in _FROM_RULESETS:
-        _FROM_RULESETS.add(name)
-        for entry in find_ruleset(name).action_odds():
-            _REGISTRY.setdefault(entry.action_type, entry)
-
-
 def registered() -> dict[type[Any], ActionOdds]:
     """Every registered kind of action: each installed ruleset's, read the first time the
     registry is asked after that ruleset is installed."""
     for name in ruleset_names():
-        _read_ruleset(name)
+        if name not in _FROM_RULESETS:
+            _FROM_RULESETS.add(name)
+            for entry in find_ruleset(name).action_odds():
+                _REGISTRY.setdefault(entry.action_type, entry)
     return dict(_REGISTRY)
 
 
 def action_odds(action: object) -> ActionOdds:
     """The registration for ``action``'s type. The ruleset whose package defines the type is
-    read first, alone: the odds of an rmu shot import no other ruleset."""
+    asked first, for that type alone: the odds of an rmu shot import no other ruleset, nor
+    the modules of rmu's other actions."""
     kind = type(action)
-    owner = ruleset_holding(kind.__module__)
-    if owner is not None:
-        _read_ruleset(owner)
-    found = _REGISTRY.get(kind) or registered().get(kind)
+    found = _REGISTRY.get(kind)
+    if found is None:
+        owner = ruleset_holding(kind.__module__)
+        own = find_ruleset(owner).odds_of(kind) if owner is not None else None
+        found = _REGISTRY.setdefault(kind, own) if own is not None else registered().get(kind)
     if found is None:
         known = [e.name for e in registered().values()]
         raise UnknownNameError("kind of action for odds", kind.__name__, known)
