@@ -293,14 +293,16 @@ RMU_OTHER_ACTIONS = (
     "firefight.rulesets.rmu.odds.gas",
     "firefight.rulesets.rmu.odds.kindred",
     "firefight.rulesets.rmu.odds.melee",
+    # Read only when a fumble sends a round toward a named ally (DEC-105).
+    "firefight.rulesets.rmu.fumble",
 )
 
 
 @pytest.mark.parametrize("argv", [(*ODDS_RMU_SHOT, "--json"), ("odds", "rmu", "--help")])
 def test_the_odds_of_an_aimed_shot_load_no_other_rmu_action(argv: tuple[str, ...]) -> None:
     """``odds rmu shoot`` and the ``odds rmu`` listing import no other action's command
-    module, declaration or odds (issue 19: the explosives' and Kindred's alone were some 40%
-    of the shot's start)."""
+    module, declaration or odds, nor the Fumble table with no ally named (issue 19: the
+    explosives' and Kindred's alone were some 40% of the shot's start)."""
     loaded = _modules_loaded_by(*argv)
     assert "firefight.rulesets.rmu.cli.odds" in loaded
     assert not _under(loaded, *RMU_OTHER_ACTIONS)
