@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import csv
 import json
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -282,6 +286,50 @@ def test_each_ruleset_names_the_odds_commands_its_module_defines() -> None:
         module = importlib.import_module(ruleset.odds_cli_module)
         defined = {p for p in ("app", "sweep_app", "report") if hasattr(module, p)}
         assert set(ruleset.odds_cli_parts) == defined, ruleset.name
+
+
+RMU_ODDS_COMMANDS = {
+    "shoot", "rapid-fire", "suppress", "explode", "throw", "gas", "melee", "grapple", "escape",
+    "bite", "stake",
+}  # fmt: skip
+
+
+def _fresh(*argv: str, **env: str) -> str:
+    """What ``firefight ARGV`` writes in a new process, which has imported no command yet."""
+    code = "import sys; from firefight.cli import main; sys.argv[0] = 'firefight'; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", code, *argv],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **env},
+        check=True,
+    )
+    return done.stdout
+
+
+def test_odds_rmu_lists_every_command_with_its_own_help() -> None:
+    """Each `odds rmu` command but the shot is in a module imported only when it runs (issue
+    19): `odds rmu --help` and the shell's completion still list every one, the help with
+    the words the command's own help starts with."""
+    import typer.main
+
+    from firefight.rulesets.rmu.cli import odds as rmu_odds
+
+    group = typer.main.get_group(rmu_odds.app)
+    ctx = group.context_class(group, info_name="rmu")
+    names = group.list_commands(ctx)
+    assert set(names) == RMU_ODDS_COMMANDS
+    listing = " ".join(_fresh("odds", "rmu", "--help", COLUMNS="400").split())
+    for name in names:
+        command = group.get_command(ctx, name)
+        assert command is not None and command.help is not None, name
+        assert f"│ {name} {' '.join(command.help.split())} │" in listing, name
+    completed = _fresh(
+        _FIREFIGHT_COMPLETE="complete_zsh", _TYPER_COMPLETE_ARGS="firefight odds rmu "
+    )
+    offered = dict(re.findall(r'"([a-z-]+)":"([^"]*)"', completed))
+    assert set(offered) == RMU_ODDS_COMMANDS
+    assert offered["explode"].startswith("The odds of a detonation, per person")
 
 
 def _option_help(args: list[str], flag: str) -> str:

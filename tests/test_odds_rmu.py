@@ -350,3 +350,18 @@ def test_dec_105_monte_carlo_rolls_the_ally_round_too() -> None:
     assert mean > 0
     error = math.sqrt(exact.variance(read) / 1_000_000)
     assert abs(sampled.expected(read) - mean) <= 5 * error
+
+
+def test_each_rmu_action_is_registered_alike_alone_and_among_all() -> None:
+    """The odds of one rmu action import the registrations of its group alone (issue 19):
+    each type the whole list registers is found by itself, under the same name, and a type
+    rmu does not register is not."""
+    from firefight.rulesets.rmu.odds import registration, registrations
+
+    every = registrations()
+    assert len(every) == 11
+    for entry in every:
+        alone = registration(entry.action_type)
+        assert alone is not None, entry.name
+        assert (alone.name, alone.action_type) == (entry.name, entry.action_type)
+    assert registration(int) is None

@@ -254,3 +254,55 @@ def test_an_unreadable_terminal_size_is_taken_as_unset(
         unset.stdout,
         unset.stderr,
     )
+
+
+ODDS_RMU_SHOT = ("odds", "rmu", "shoot", "--weapon", "glock-17", "--ob", "65", "--distance", "40")
+ODDS_CPR_SHOT = (
+    "odds", "cpr", "shoot", "--weapon", "medium-pistol", "--ref", "7", "--skill", "6",
+    "--distance", "10",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("argv", "ruleset"), [(ODDS_RMU_SHOT, "rmu"), (ODDS_CPR_SHOT, "cpr")], ids=["rmu", "cpr"]
+)
+def test_the_odds_of_a_shot_load_no_other_ruleset(argv: tuple[str, ...], ruleset: str) -> None:
+    """The odds registry reads the ruleset that defines the action first, alone (issue 19):
+    once every ruleset's odds were imported to find the shot's."""
+    loaded = _modules_loaded_by(*argv, "--json")
+    assert f"firefight.rulesets.{ruleset}.odds" in loaded
+    others = {"rmu", "cpr", "gurps", "cards"} - {ruleset}
+    assert not _under(loaded, *(f"firefight.rulesets.{name}" for name in others))
+
+
+#: The modules of the rmu actions other than the aimed shot, for the command line and odds.
+RMU_OTHER_ACTIONS = (
+    "firefight.rulesets.rmu.cli.odds.fire",
+    "firefight.rulesets.rmu.cli.odds.explosives",
+    "firefight.rulesets.rmu.cli.odds.melee",
+    "firefight.rulesets.rmu.cli.odds.kindred",
+    "firefight.rulesets.rmu.fire_options",
+    "firefight.rulesets.rmu.explosive_options",
+    "firefight.rulesets.rmu.kindred_options",
+    "firefight.rulesets.rmu.melee",
+    "firefight.rulesets.rmu.detonation",
+    "firefight.rulesets.rmu.rapid_fire",
+    "firefight.rulesets.rmu.suppression",
+    "firefight.rulesets.rmu.odds.blast",
+    "firefight.rulesets.rmu.odds.fire",
+    "firefight.rulesets.rmu.odds.gas",
+    "firefight.rulesets.rmu.odds.kindred",
+    "firefight.rulesets.rmu.odds.melee",
+    # Read only when a fumble sends a round toward a named ally (DEC-105).
+    "firefight.rulesets.rmu.fumble",
+)
+
+
+@pytest.mark.parametrize("argv", [(*ODDS_RMU_SHOT, "--json"), ("odds", "rmu", "--help")])
+def test_the_odds_of_an_aimed_shot_load_no_other_rmu_action(argv: tuple[str, ...]) -> None:
+    """``odds rmu shoot`` and the ``odds rmu`` listing import no other action's command
+    module, declaration or odds, nor the Fumble table with no ally named (issue 19: the
+    explosives' and Kindred's alone were some 40% of the shot's start)."""
+    loaded = _modules_loaded_by(*argv)
+    assert "firefight.rulesets.rmu.cli.odds" in loaded
+    assert not _under(loaded, *RMU_OTHER_ACTIONS)

@@ -29,6 +29,7 @@ from firefight.probability.distribution import Distribution
 from firefight.probability.enumeration import DEFAULT_DEPTH, Checkpoint, enumerate_outcomes
 from firefight.probability.montecarlo import simulate
 from firefight.probability.stats import StatValue, read_stats
+from firefight.rulesets import find_ruleset, ruleset_holding, ruleset_names
 
 __all__ = [
     "EXACT_PATHS",
@@ -78,8 +79,6 @@ def register(entry: ActionOdds) -> None:
 def registered() -> dict[type[Any], ActionOdds]:
     """Every registered kind of action: each installed ruleset's, read the first time the
     registry is asked after that ruleset is installed."""
-    from firefight.rulesets import find_ruleset, ruleset_names
-
     for name in ruleset_names():
         if name not in _FROM_RULESETS:
             _FROM_RULESETS.add(name)
@@ -89,11 +88,18 @@ def registered() -> dict[type[Any], ActionOdds]:
 
 
 def action_odds(action: object) -> ActionOdds:
-    """The registration for ``action``'s type."""
-    found = registered().get(type(action))
+    """The registration for ``action``'s type. The ruleset whose package defines the type is
+    asked first, for that type alone: the odds of an rmu shot import no other ruleset, nor
+    the modules of rmu's other actions."""
+    kind = type(action)
+    found = _REGISTRY.get(kind)
+    if found is None:
+        owner = ruleset_holding(kind.__module__)
+        own = find_ruleset(owner).odds_of(kind) if owner is not None else None
+        found = _REGISTRY.setdefault(kind, own) if own is not None else registered().get(kind)
     if found is None:
         known = [e.name for e in registered().values()]
-        raise UnknownNameError("kind of action for odds", type(action).__name__, known)
+        raise UnknownNameError("kind of action for odds", kind.__name__, known)
     return found
 
 

@@ -7,6 +7,8 @@ never loads another.
 'rmu'
 >>> "cpr" in ruleset_names()
 True
+>>> ruleset_holding("firefight.rulesets.rmu.shot"), ruleset_holding("firefight.odds.api")
+('rmu', None)
 """
 
 from __future__ import annotations
@@ -17,7 +19,14 @@ from firefight.entry_points import EntryPoint, entry_points
 from firefight.errors import UnknownNameError
 from firefight.rulesets.base import CatalogRow, Ruleset
 
-__all__ = ["CatalogRow", "Ruleset", "find_ruleset", "ruleset_names", "rulesets"]
+__all__ = [
+    "CatalogRow",
+    "Ruleset",
+    "find_ruleset",
+    "ruleset_holding",
+    "ruleset_names",
+    "rulesets",
+]
 
 
 @cache
@@ -28,6 +37,16 @@ def _entry_points() -> dict[str, EntryPoint]:
 def ruleset_names() -> list[str]:
     """The installed rulesets' names, without importing any of them."""
     return sorted(_entry_points())
+
+
+def ruleset_holding(module: str) -> str | None:
+    """The name of the installed ruleset whose package holds ``module`` (the package its entry
+    point's class is in), without importing any ruleset; None if none does."""
+    for name, ep in _entry_points().items():
+        package = ep.value.partition(":")[0].strip()
+        if module == package or module.startswith(f"{package}."):
+            return name
+    return None
 
 
 @cache

@@ -137,6 +137,12 @@ class Ruleset(ABC):
         """How the odds layer handles this ruleset's actions (none: odds know none of them)."""
         return ()
 
+    def odds_of(self, kind: type[Any]) -> ActionOdds | None:
+        """How the odds layer handles ``kind``, one of this ruleset's actions (None: it does
+        not). Looked up in :meth:`action_odds`; a ruleset whose registrations import much
+        answers it importing that action's modules alone."""
+        return next((e for e in self.action_odds() if e.action_type is kind), None)
+
     def table_kinds(self) -> Sequence[TableKind[Any]]:
         """The kinds of data table this ruleset ships and imports (``[table] kind``)."""
         return ()

@@ -150,6 +150,11 @@ class RMU(Ruleset):
 
         return registrations()
 
+    def odds_of(self, kind: type[Any]) -> ActionOdds | None:
+        from firefight.rulesets.rmu.odds import registration
+
+        return registration(kind)
+
     def table_kinds(self) -> Sequence[TableKind[Any]]:
         from firefight.rulesets.rmu.table_kinds import TABLE_KINDS
 

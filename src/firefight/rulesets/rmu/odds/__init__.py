@@ -19,7 +19,7 @@ from firefight.probability.action_odds import (
 )
 from firefight.probability.distribution import Distribution
 
-__all__ = ["registrations"]
+__all__ = ["registration", "registrations"]
 
 
 def _resolve_shot_with(state: Any, shot: Any, dice: Dice) -> Outcome:
@@ -85,26 +85,12 @@ def _kindred_scalar(state: Any, decl: Any) -> Callable[[Dice], Outcome]:
     return partial(resolve_stake_for_odds, decl)
 
 
-def registrations() -> list[ActionOdds]:
-    """The aimed shot with every fast path; rapid fire (its preparation and its firing round)
-    and the suppression sweep with none (each person caught rolls on their own), so the
-    generic engine and Monte Carlo over the scalar resolver; the detonation with a fast path
-    over its one roll (:mod:`firefight.rulesets.rmu.odds.blast`); the melee attack (a grapple is
-    one) with a fast path over its one open-ended roll, the escape with one over its two
-    (:mod:`firefight.rulesets.rmu.odds.melee`)."""
-    from firefight.rulesets.rmu.odds.fire import (
-        PREPARATION_STATS,
-        fire_scalar,
-        fire_stats,
-        fire_view,
-        preparation_view,
-    )
+def _shot() -> list[ActionOdds]:
+    """The aimed shot, with every fast path."""
     from firefight.rulesets.rmu.odds.views import SHOT_STATS, resolve_for_odds, shot_view
-    from firefight.rulesets.rmu.rapid_fire import RapidFire, RapidFirePreparation
     from firefight.rulesets.rmu.shot import AimedShot
-    from firefight.rulesets.rmu.suppression import SuppressionSweep
 
-    found = [
+    return [
         ActionOdds(
             ruleset="rmu",
             name="shoot",
@@ -116,7 +102,25 @@ def registrations() -> list[ActionOdds]:
             fast_depth=9,
             batch=_shot_batch,
             kernel=_shot_kernel,
-        ),
+        )
+    ]
+
+
+def _fire() -> list[ActionOdds]:
+    """Rapid fire (its preparation and its firing round) and the suppression sweep with no
+    fast path (each person caught rolls on their own): the generic engine and Monte Carlo
+    over the scalar resolver."""
+    from firefight.rulesets.rmu.odds.fire import (
+        PREPARATION_STATS,
+        fire_scalar,
+        fire_stats,
+        fire_view,
+        preparation_view,
+    )
+    from firefight.rulesets.rmu.rapid_fire import RapidFire, RapidFirePreparation
+    from firefight.rulesets.rmu.suppression import SuppressionSweep
+
+    found = [
         ActionOdds(
             ruleset="rmu",
             name="rapid-fire-preparation",
@@ -138,6 +142,12 @@ def registrations() -> list[ActionOdds]:
                 stats_for=fire_stats,
             )
         )
+    return found
+
+
+def _blasts() -> list[ActionOdds]:
+    """The detonation with a fast path over its one roll, the throw with one over its
+    placement (:mod:`firefight.rulesets.rmu.odds.blast`)."""
     from firefight.rulesets.rmu.detonation import Blast
     from firefight.rulesets.rmu.odds.blast import (
         blast_stats,
@@ -151,7 +161,7 @@ def registrations() -> list[ActionOdds]:
     )
     from firefight.rulesets.rmu.thrown_blast import ThrownBlast
 
-    found.append(
+    return [
         ActionOdds(
             ruleset="rmu",
             name="explode",
@@ -162,9 +172,7 @@ def registrations() -> list[ActionOdds]:
             stats_for=blast_stats,
             fast=_blast_fast,
             fast_depth=9,
-        )
-    )
-    found.append(
+        ),
         ActionOdds(
             ruleset="rmu",
             name="throw",
@@ -175,12 +183,15 @@ def registrations() -> list[ActionOdds]:
             stats_for=thrown_stats,
             fast=_thrown_fast,
             fast_depth=4,
-        )
-    )
+        ),
+    ]
+
+
+def _gas() -> list[ActionOdds]:
     from firefight.rulesets.rmu.gas import CsExposure
     from firefight.rulesets.rmu.odds.gas import gas_stats, gas_view, resolve_gas_for_odds
 
-    found.append(
+    return [
         ActionOdds(
             ruleset="rmu",
             name="gas",
@@ -192,7 +203,12 @@ def registrations() -> list[ActionOdds]:
             fast=_gas_fast,
             fast_depth=9,
         )
-    )
+    ]
+
+
+def _melee() -> list[ActionOdds]:
+    """The melee attack (a grapple is one) with a fast path over its one open-ended roll, the
+    escape with one over its two (:mod:`firefight.rulesets.rmu.odds.melee`)."""
     from firefight.rulesets.rmu.melee.attack import MeleeAttack
     from firefight.rulesets.rmu.melee.grapple import Escape
     from firefight.rulesets.rmu.odds.melee import (
@@ -205,7 +221,7 @@ def registrations() -> list[ActionOdds]:
         resolve_melee_with,
     )
 
-    found.append(
+    return [
         ActionOdds(
             ruleset="rmu",
             name="melee",
@@ -216,9 +232,7 @@ def registrations() -> list[ActionOdds]:
             stats_for=melee_stats,
             fast=_melee_fast,
             fast_depth=9,
-        )
-    )
-    found.append(
+        ),
         ActionOdds(
             ruleset="rmu",
             name="escape",
@@ -228,8 +242,11 @@ def registrations() -> list[ActionOdds]:
             stats=ESCAPE_STATS,
             fast=_escape_fast,
             fast_depth=6,
-        )
-    )
+        ),
+    ]
+
+
+def _kindred() -> list[ActionOdds]:
     from firefight.rulesets.rmu.kindred_options import BiteDeclaration, StakeDeclaration
     from firefight.rulesets.rmu.odds.kindred import KINDRED_STATS, kindred_view
 
@@ -237,15 +254,43 @@ def registrations() -> list[ActionOdds]:
         ("bite", BiteDeclaration),
         ("stake", StakeDeclaration),
     )
-    for name, declared in kindred:
-        found.append(
-            ActionOdds(
-                ruleset="rmu",
-                name=name,
-                action_type=declared,
-                scalar=_kindred_scalar,
-                key=kindred_view,
-                stats=KINDRED_STATS,
-            )
+    return [
+        ActionOdds(
+            ruleset="rmu",
+            name=name,
+            action_type=declared,
+            scalar=_kindred_scalar,
+            key=kindred_view,
+            stats=KINDRED_STATS,
         )
-    return found
+        for name, declared in kindred
+    ]
+
+
+#: Each kind of action (by module and name, so that naming it imports nothing) and the group
+#: of registrations it is in: the odds of one action import that group's modules alone.
+_GROUPS: dict[str, Callable[[], list[ActionOdds]]] = {
+    "firefight.rulesets.rmu.shot.AimedShot": _shot,
+    "firefight.rulesets.rmu.rapid_fire.RapidFirePreparation": _fire,
+    "firefight.rulesets.rmu.rapid_fire.RapidFire": _fire,
+    "firefight.rulesets.rmu.suppression.SuppressionSweep": _fire,
+    "firefight.rulesets.rmu.detonation.Blast": _blasts,
+    "firefight.rulesets.rmu.thrown_blast.ThrownBlast": _blasts,
+    "firefight.rulesets.rmu.gas.CsExposure": _gas,
+    "firefight.rulesets.rmu.melee.attack.MeleeAttack": _melee,
+    "firefight.rulesets.rmu.melee.grapple.Escape": _melee,
+    "firefight.rulesets.rmu.kindred_options.BiteDeclaration": _kindred,
+    "firefight.rulesets.rmu.kindred_options.StakeDeclaration": _kindred,
+}
+
+
+def registrations() -> list[ActionOdds]:
+    """Every rmu action the odds layer knows: the aimed shot, rapid fire and suppression, the
+    detonation and the throw, CS gas, melee and the escape, the bite and the stake."""
+    return [entry for group in dict.fromkeys(_GROUPS.values()) for entry in group()]
+
+
+def registration(kind: type[Any]) -> ActionOdds | None:
+    """The registration of ``kind``, importing only the modules of its group."""
+    group = _GROUPS.get(f"{kind.__module__}.{kind.__qualname__}")
+    return next((e for e in group() if e.action_type is kind), None) if group else None

@@ -56,7 +56,6 @@ from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.bodies import Bystander, prepare_stray_round, stray_shielders
 from firefight.rulesets.rmu.catalog import BreakageRules, RmuData
 from firefight.rulesets.rmu.critical_table import HitLocation
-from firefight.rulesets.rmu.fumble import firearm_fumble_table, fumble_column
 from firefight.rulesets.rmu.odds.views import (
     CANNOT_HIT,
     FUMBLE,
@@ -443,6 +442,9 @@ class _Ally:
 @cache
 def _ally_share(column: str) -> float:
     """P(a fumble's d100 reads a cell that sends a round toward the nearest ally)."""
+    # Asked only when an ally is named: a shot without one reads no Fumble table (issue 19).
+    from firefight.rulesets.rmu.fumble import firearm_fumble_table
+
     table = firearm_fumble_table()
     return sum(table.read(face, column).effect.nearest_ally for face in range(1, 101)) / 100
 
@@ -451,8 +453,12 @@ def _ally(prep: PreparedShot, data: RmuData) -> _Ally | None:
     """The fumble's round as :func:`~firefight.rulesets.rmu.shot.resolve_ally_round` sets it
     up; None when nobody is named or the gun's column has no such cell."""
     ally = prep.shot.ally
+    if ally is None:
+        return None
+    from firefight.rulesets.rmu.fumble import fumble_column
+
     share = _ally_share(fumble_column(prep.weapon))
-    if ally is None or not share:
+    if not share:
         return None
     try:
         band = range_band(prep.weapon, ally.distance_ft, data.rules, allow_point_blank=False)

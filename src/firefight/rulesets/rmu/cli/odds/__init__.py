@@ -1,6 +1,11 @@
 """``firefight odds rmu ...`` and ``firefight odds sweep rmu ...``: the rmu aimed shot, rapid
 fire and suppression sweep before anyone rolls, sweeps of the aimed shot over a grid, and
-``firefight odds report rmu``, the designers' claims measured on the tables in use."""
+``firefight odds report rmu``, the designers' claims measured on the tables in use.
+
+The aimed shot is here; every other action's command is in a module of its own, imported only
+when that command runs (issue 19: ``odds rmu shoot`` once built the explosives', Kindred and
+melee declarations and their odds modules, some 40% of its start).
+"""
 
 from __future__ import annotations
 
@@ -16,6 +21,7 @@ from rich.table import Table as RichTable
 
 from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
 from firefight.cli.declared import declared_command
+from firefight.cli.lazy import Lazy, lazy_group
 from firefight.cli.odds_kit import (
     CSV_DECIMALS,
     ODDS_OPTIONS,
@@ -27,7 +33,6 @@ from firefight.cli.odds_kit import (
     PlotOpt,
     executor_for,
     method_from_text,
-    odds_options,
     print_sweep_refusals,
     progress_bar,
     show_odds,
@@ -36,18 +41,89 @@ from firefight.cli.odds_kit import (
 from firefight.declarations import DeclarationError, conditions, declare, options_of, sweep_grid
 from firefight.odds.api import action_odds
 from firefight.probability.stats import Stat
-from firefight.rulesets.rmu.explosive_options import ExplodeOptions, GasOptions, ThrowBlastOptions
-from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
-from firefight.rulesets.rmu.kindred_options import BiteOptions, StakeOptions
-from firefight.rulesets.rmu.melee.options import EscapeOptions, GrappleOptions, MeleeOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.rulesets.rmu.table_kinds import critical_words
 from firefight.wording import counted
 
-__all__ = ["app", "describe_view", "report", "sweep_app"]
+__all__ = [
+    "COMMAND_HELP",
+    "SamplesOpt",
+    "app",
+    "describe_view",
+    "report",
+    "show_every_stat",
+    "sweep_app",
+]
 
-app = typer.Typer(help="Odds of rmu actions.", no_args_is_help=True)
+#: The help of each command in a module of its own (this package's ``fire``, ``explosives``,
+#: ``melee`` and ``kindred``): the listing shows it without importing the module.
+COMMAND_HELP = {
+    "rapid-fire": "The odds of a rapid fire round, per person caught (RMU-RF-10): the aimed "
+    "man and each bystander in the cone: P(hit), P(critical), expected hits, P(dying), "
+    "P(dead). With --prepare, the preparation's: P(prepared), P(wasted), P(malfunction), the "
+    "share.",
+    "suppress": "The odds of a suppression sweep, per person in the swept ground (RMU-SUP-6): "
+    "P(hit), P(critical), expected hits, P(dying), P(dead); and the shooter's P(malfunction).",
+    "explode": "The odds of a detonation, per person near it (RMU-EXP-1): P(kill, casualty, "
+    "fringe band), P(critical), expected hits, P(dying), P(dead); exact over the one "
+    "detonation roll.",
+    "throw": "The odds of a throw and its blast, per person (RMU-EXP-1, -2): P(kill, "
+    "casualty, fringe band), P(critical), expected hits, P(dying), P(dead); exact over the "
+    "placement roll, the d12 and the detonation roll.",
+    "gas": "The odds of a round in CS gas (RMU-EXP-16): per victim, P(no coherent action); "
+    "exact over each breathing victim's Constitution maneuver.",
+    "melee": "The odds of one melee attack (R-6): P(miss), P(fumble), P(critical), expected "
+    "hits, P(bleeding), P(dying), P(dead).",
+    "grapple": "The odds of one grapple (RMU-BITE-2): P(held), the expected hold, P(miss)...",
+    "escape": "The odds of breaking a hold (RMU-BITE-3): P(breaks free).",
+    "bite": "The odds of a vampire's bite (RMU-BITE-1..3): P(fangs lodged), P(torpor), "
+    "P(Final Death).",
+    "stake": "The odds of a staking or a decapitation (RMU-STAKE-1..3): P(staked), P(Final "
+    "Death), P(torpor).",
+}
+_MODULES = {
+    "fire": ("rapid-fire", "suppress"),
+    "explosives": ("explode", "throw", "gas"),
+    "melee": ("melee", "grapple", "escape"),
+    "kindred": ("bite", "stake"),
+}
+
+app = typer.Typer(
+    cls=lazy_group(
+        {
+            name: Lazy.command_of(f"{__name__}.{module}", "app", name, COMMAND_HELP[name])
+            for module, names in _MODULES.items()
+            for name in names
+        }
+    ),
+    help="Odds of rmu actions.",
+    no_args_is_help=True,
+)
 sweep_app = typer.Typer(help="Sweeps of rmu actions.", no_args_is_help=True)
+
+#: The Monte Carlo samples of the commands whose stats are per person or per action.
+SamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
+
+
+def show_every_stat(
+    title: str,
+    decl: object,
+    describe: Callable[[Any], str],
+    stats: Iterable[Stat],
+    given: Sequence[str] = (),
+    **how: Any,
+) -> None:
+    """The odds of an action with a row for each of its ``stats``, even one at zero: a
+    burst's, a sweep's or a blast's per person, and the few of the rest."""
+    show_odds(
+        title,
+        decl,
+        conditions=given,
+        describe=describe,
+        always_shown={s.name for s in stats},
+        **how,
+    )
+
 
 # --- one action ------------------------------------------------------------------------------
 
@@ -138,258 +214,6 @@ def rmu_shoot(values: dict[str, Any], **how: Any) -> None:
         always_shown=_ALWAYS_SHOWN,
         **how,
     )
-
-
-# --- rmu rapid fire and suppression ------------------------------------------------------------
-
-FireMethodOpt = Annotated[
-    str,
-    typer.Option(
-        "--method",
-        help="monte-carlo (the scalar resolver sampled), or generic (every dice path: small "
-        "cases only, with --depth 0); exact means generic here.",
-    ),
-]
-FireSamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
-
-
-def _show_every_stat(
-    title: str,
-    decl: object,
-    describe: Callable[[Any], str],
-    stats: Iterable[Stat],
-    given: Sequence[str] = (),
-    **how: Any,
-) -> None:
-    """The odds of an action with a row for each of its ``stats``, even one at zero: a
-    burst's, a sweep's or a blast's per person, and the few of the rest."""
-    show_odds(
-        title,
-        decl,
-        conditions=given,
-        describe=describe,
-        always_shown={s.name for s in stats},
-        **how,
-    )
-
-
-def _show_fire_odds(decl: object, title: str, given: tuple[str, ...], **how: Any) -> None:
-    """The odds of a rapid fire or sweep, per person caught."""
-    from firefight.rulesets.rmu.odds.fire import describe_fire, fire_stats
-
-    _show_every_stat(title, decl, describe_fire, fire_stats(decl), given, **how)
-
-
-_FIRE_ODDS_OPTIONS = odds_options(
-    method="monte-carlo", samples=20_000, method_opt=FireMethodOpt, samples_opt=FireSamplesOpt
-)
-
-
-@declared_command(
-    app,
-    "rapid-fire",
-    RapidFireOptions,
-    help="The odds of a rapid fire round, per person caught (RMU-RF-10): the aimed man and "
-    "each bystander in the cone: P(hit), P(critical), expected hits, P(dying), P(dead). With "
-    "--prepare, the preparation's: P(prepared), P(wasted), P(malfunction), the share.",
-    extra=_FIRE_ODDS_OPTIONS,
-)
-def rmu_rapid_fire(values: dict[str, Any], **how: Any) -> None:
-    with refusals():
-        options = declare(RapidFireOptions, **values)
-        decl = options.build()
-    what = "preparing" if options.prepare else f"OB {options.ob}, {options.share}% carried"
-    _show_fire_odds(
-        decl,
-        f"odds: rmu rapid fire, {options.weapon}, {what}",
-        conditions(RapidFireOptions, values),
-        **how,
-    )
-
-
-@declared_command(
-    app,
-    "suppress",
-    SuppressOptions,
-    help="The odds of a suppression sweep, per person in the swept ground (RMU-SUP-6): P(hit), "
-    "P(critical), expected hits, P(dying), P(dead); and the shooter's P(malfunction).",
-    extra=_FIRE_ODDS_OPTIONS,
-)
-def rmu_suppress(values: dict[str, Any], **how: Any) -> None:
-    with refusals():
-        options = declare(SuppressOptions, **values)
-        decl = options.build()
-    title = (
-        f"odds: rmu suppression sweep, {options.weapon}, {options.width:g} ft wide at "
-        f"{options.distance:g} ft"
-    )
-    _show_fire_odds(decl, title, conditions(SuppressOptions, values), **how)
-
-
-@declared_command(
-    app,
-    "explode",
-    ExplodeOptions,
-    help="The odds of a detonation, per person near it (RMU-EXP-1): P(kill, casualty, fringe "
-    "band), P(critical), expected hits, P(dying), P(dead); exact over the one detonation roll.",
-    extra=odds_options(samples=20_000, samples_opt=FireSamplesOpt),
-)
-def rmu_explode(values: dict[str, Any], **how: Any) -> None:
-    from firefight.rulesets.rmu.odds.blast import blast_stats, describe_blast
-
-    with refusals():
-        options = declare(ExplodeOptions, **values)
-        decl = options.build()
-    _show_every_stat(
-        f"odds: rmu explode, {options.load}, {options.ranks} ranks",
-        decl,
-        describe_blast,
-        blast_stats(decl),
-        conditions(ExplodeOptions, values),
-        **how,
-    )
-
-
-@declared_command(
-    app,
-    "throw",
-    ThrowBlastOptions,
-    help="The odds of a throw and its blast, per person (RMU-EXP-1, -2): P(kill, casualty, "
-    "fringe band), P(critical), expected hits, P(dying), P(dead); exact over the placement roll, "
-    "the d12 and the detonation roll.",
-    extra=odds_options(samples=20_000, samples_opt=FireSamplesOpt),
-)
-def rmu_throw(values: dict[str, Any], **how: Any) -> None:
-    from firefight.rulesets.rmu.odds.blast import describe_landing, thrown_stats
-
-    with refusals():
-        options = declare(ThrowBlastOptions, **values)
-        decl = options.build()
-    _show_every_stat(
-        f"odds: rmu throw, {options.load} at {options.aim}, Thrown {options.thrown:+d}",
-        decl,
-        describe_landing,
-        thrown_stats(decl),
-        conditions(ThrowBlastOptions, values),
-        **how,
-    )
-
-
-@declared_command(
-    app,
-    "gas",
-    GasOptions,
-    help="The odds of a round in CS gas (RMU-EXP-16): per victim, P(no coherent action); exact "
-    "over each breathing victim's Constitution maneuver.",
-    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
-)
-def rmu_gas(values: dict[str, Any], **how: Any) -> None:
-    from firefight.rulesets.rmu.odds.gas import describe_gas, gas_stats
-
-    with refusals():
-        decl = declare(GasOptions, **values).build()
-    given = conditions(GasOptions, values)
-    _show_every_stat("odds: rmu gas", decl, describe_gas, gas_stats(decl), given, **how)
-
-
-# --- melee ------------------------------------------------------------------------------------
-
-
-def _show_melee_odds(decl: Any, title: str, given: Sequence[str], **how: Any) -> None:
-    from firefight.rulesets.rmu.odds.melee import describe_melee, melee_stats
-
-    _show_every_stat(title, decl, describe_melee, melee_stats(decl), given, **how)
-
-
-@declared_command(
-    app,
-    "melee",
-    MeleeOptions,
-    help="The odds of one melee attack (R-6): P(miss), P(fumble), P(critical), expected hits, "
-    "P(bleeding), P(dying), P(dead).",
-    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
-)
-def rmu_melee(values: dict[str, Any], **how: Any) -> None:
-    with refusals():
-        options = declare(MeleeOptions, **values)
-        decl = options.build()
-    title = f"odds: rmu melee, {options.weapon}, OB {options.ob}"
-    _show_melee_odds(decl, title, conditions(MeleeOptions, values), **how)
-
-
-@declared_command(
-    app,
-    "grapple",
-    GrappleOptions,
-    help="The odds of one grapple (RMU-BITE-2): P(held), the expected hold, P(miss)...",
-    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
-)
-def rmu_grapple(values: dict[str, Any], **how: Any) -> None:
-    with refusals():
-        options = declare(GrappleOptions, **values)
-        decl = options.build()
-    title = f"odds: rmu grapple, Unarmed {options.ob}"
-    _show_melee_odds(decl, title, conditions(GrappleOptions, values), **how)
-
-
-@declared_command(
-    app,
-    "escape",
-    EscapeOptions,
-    help="The odds of breaking a hold (RMU-BITE-3): P(breaks free).",
-    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
-)
-def rmu_escape(values: dict[str, Any], **how: Any) -> None:
-    from firefight.rulesets.rmu.odds.melee import ESCAPE_STATS, describe_escape
-
-    with refusals():
-        options = declare(EscapeOptions, **values)
-        decl = options.build()
-    title = f"odds: rmu escape, held {options.hold}%"
-    given = conditions(EscapeOptions, values)
-    _show_every_stat(title, decl, describe_escape, ESCAPE_STATS, given, **how)
-
-
-# --- Kindred ------------------------------------------------------------------------------------
-
-
-def _show_kindred_odds(decl: Any, title: str, given: Sequence[str], **how: Any) -> None:
-    from firefight.rulesets.rmu.odds.kindred import KINDRED_STATS, describe_kindred
-
-    _show_every_stat(title, decl, describe_kindred, KINDRED_STATS, given, **how)
-
-
-@declared_command(
-    app,
-    "bite",
-    BiteOptions,
-    help="The odds of a vampire's bite (RMU-BITE-1..3): P(fangs lodged), P(torpor), "
-    "P(Final Death).",
-    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
-)
-def rmu_bite(values: dict[str, Any], **how: Any) -> None:
-    with refusals():
-        options = declare(BiteOptions, **values)
-        decl = options.build()
-    title = f"odds: rmu bite, {options.reach}, OB {options.ob}"
-    _show_kindred_odds(decl, title, conditions(BiteOptions, values), **how)
-
-
-@declared_command(
-    app,
-    "stake",
-    StakeOptions,
-    help="The odds of a staking or a decapitation (RMU-STAKE-1..3): P(staked), P(Final Death), "
-    "P(torpor).",
-    extra=odds_options(method="exact", samples=20_000, samples_opt=FireSamplesOpt),
-)
-def rmu_stake(values: dict[str, Any], **how: Any) -> None:
-    with refusals():
-        options = declare(StakeOptions, **values)
-        decl = options.build()
-    what = "behead" if options.behead else "stake"
-    title = f"odds: rmu {what}, {options.weapon}, OB {options.ob}"
-    _show_kindred_odds(decl, title, conditions(StakeOptions, values), **how)
 
 
 # --- sweeps ----------------------------------------------------------------------------------
