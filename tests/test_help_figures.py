@@ -30,9 +30,15 @@ from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOption
 from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.kindred_options import BiteOptions, StakeOptions
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
+from firefight.rulesets.rmu.kindred_stakes import BEHEAD_WEAPON, STAKE_WEAPON
+from firefight.rulesets.rmu.line_options import LINE_DECLARATIONS
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.options import EscapeOptions, MeleeOptions
 from firefight.rulesets.rmu.shot_options import ShotOptions
+
+#: The action-line declarations of RMU-STAKE-2's stake and RMU-STAKE-3's beheading.
+(_STAKES,) = LINE_DECLARATIONS["stakes"]
+(_BEHEADS,) = LINE_DECLARATIONS["beheads"]
 
 
 def _span(pair: tuple[int, int]) -> str:
@@ -79,6 +85,10 @@ CASES: list[tuple[type, str, Callable[[], str]]] = [
     (ManeuverOptions, "wait_for", lambda: _signed(GURPS.modifiers["specific-target"].value)),
     (ManeuverOptions, "hold", lambda: _signed(GURPS.modifiers["identify-target"].value)),
     (RandomFire, "intensity", lambda: f"{GURPS.house.random_fire.heavy} heavy fire"),
+    (_STAKES, "called", lambda: f"only be the {kindred_figures().stake_location.value} "),
+    (_STAKES, "weapon", lambda: f"{STAKE_WEAPON} (default)"),
+    (_BEHEADS, "called", lambda: f"only be the {kindred_figures().behead_location.value} "),
+    (_BEHEADS, "weapon", lambda: f"(default: {BEHEAD_WEAPON};"),
 ]
 
 

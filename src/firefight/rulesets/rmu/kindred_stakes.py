@@ -66,9 +66,11 @@ from firefight.scene.state import ActiveCondition, CombatantState, EncounterStat
 from firefight.trace import Trace, TraceBuilder
 
 __all__ = [
+    "BEHEAD_WEAPON",
     "STAKE_ACTIONS",
     "STAKE_OPTIONS",
     "STAKE_VERBS",
+    "STAKE_WEAPON",
     "Beheads",
     "Stakes",
     "parse_stake_action",
@@ -80,11 +82,15 @@ __all__ = [
 #: A partial staking maneuver: the stake goes in next round if the staker is left alone.
 STAKE_GOING_IN = "stake-going-in"
 
+#: The weapon a line that names none staking with (RMU-STAKE-2) or beheading with (RMU-STAKE-3).
+STAKE_WEAPON = "stake"
+BEHEAD_WEAPON = "broadsword"
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Stakes(Action):
     target: str
-    weapon: str = "stake"
+    weapon: str = STAKE_WEAPON
     ap: int = 4
     untroubled: bool = False
 
@@ -92,7 +98,7 @@ class Stakes(Action):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Beheads(Action):
     target: str
-    weapon: str = "broadsword"
+    weapon: str = BEHEAD_WEAPON
     ap: int = 4
 
 
@@ -121,7 +127,7 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
             raise RuleRefusal(
                 "RMU-STAKE-2", f"A stake goes to the {figs.stake_location.value}, not the {called}."
             )
-        weapon = line.first("with") or "stake"
+        weapon = line.first("with") or STAKE_WEAPON
         check_weapon("stake", weapon)
         most = attack_ap(melee_weapon(weapon), melee_figures())[1]
         return Stakes(
@@ -139,7 +145,7 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
     return Beheads(
         **base,
         target=target,
-        weapon=line.first("with") or "broadsword",
+        weapon=line.first("with") or BEHEAD_WEAPON,
         ap=line.number("ap", 4, rule),
     )
 

@@ -19,6 +19,7 @@ from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_actions import FireLevel
 from firefight.rulesets.rmu.firearm_data import firearm_figures
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
+from firefight.rulesets.rmu.kindred_stakes import BEHEAD_WEAPON, STAKE_WEAPON
 from firefight.rulesets.rmu.melee.options import melee_keys, modifier_keys
 from firefight.rulesets.rmu.shot_options import ammo_keys, situation_keys
 
@@ -37,6 +38,14 @@ def _sweep_extra_help() -> str:
 def _enclosed_help() -> str:
     bonus = explosive_data().flash_bang.enclosed
     return f"It lands in a closed room: a flash-bang's {bonus:+d}, an MK3A2's wider blast."
+
+
+def _stake_at() -> str:
+    return kindred_figures().stake_location.value
+
+
+def _behead_at() -> str:
+    return kindred_figures().behead_location.value
 
 
 def _mod() -> Any:
@@ -250,14 +259,14 @@ class _TearsFree:
 class _Beheads:
     called: str | None = param(
         None,
-        help="The location, which can only be the head (RMU-STAKE-3).",
-        choices=lambda: (kindred_figures().behead_location.value,),
+        help=lambda: f"The location, which can only be the {_behead_at()} (RMU-STAKE-3).",
+        choices=lambda: (_behead_at(),),
         line=True,
     )
     weapon: str | None = param(
         None,
         flag="with",
-        help="A heavy edged weapon (default: broadsword; RMU-STAKE-3).",
+        help=f"A heavy edged weapon (default: {BEHEAD_WEAPON}; RMU-STAKE-3).",
         line=True,
     )
     ap: int | None = _ap("AP on the attack (default: the most; R-6).")
@@ -267,14 +276,15 @@ class _Beheads:
 class _Stakes:
     called: str | None = param(
         None,
-        help="The location, which can only be the chest (RMU-STAKE-2).",
-        choices=lambda: (kindred_figures().stake_location.value,),
+        help=lambda: f"The location, which can only be the {_stake_at()} (RMU-STAKE-2).",
+        choices=lambda: (_stake_at(),),
         line=True,
     )
     weapon: str | None = param(
         None,
         flag="with",
-        help="A wooden weapon: stake (default), or crossbow to shoot a bolt (RMU-STAKE-2).",
+        help=f"A wooden weapon: {STAKE_WEAPON} (default), or crossbow to shoot a bolt "
+        "(RMU-STAKE-2).",
         line=True,
     )
     ap: int | None = _ap(
