@@ -14,7 +14,8 @@ from dataclasses import dataclass, fields
 from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init
 from firefight.geometry import Point, Posture, bearing_deg, distance_ft
-from firefight.scene.state import ActiveCondition, CombatantState
+from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
+from firefight.wording import counted
 
 __all__ = [
     "GM_RULE",
@@ -36,6 +37,7 @@ __all__ = [
     "event_types_version",
     "moved_to",
     "register_event_types",
+    "rounds_left_line",
 ]
 
 
@@ -78,6 +80,17 @@ def moved_to(c: CombatantState, to: Point) -> Moved:
         distance_ft=round(distance_ft(c.position, to), 2),
         facing_deg=round(bearing_deg(c.position, to), 1),
     )
+
+
+def rounds_left_line(event: RoundsFired, state: EncounterState) -> str | None:
+    """What the shots of ``event`` leave in the magazine, for the narrated log (``state`` is the
+    state before them); None for a weapon the scene does not know or that holds no magazine."""
+    c = state.find(event.actor)
+    weapon = c.weapon(event.weapon) if c else None
+    if weapon is None or weapon.loaded is None:
+        return None
+    left = weapon.loaded.rounds - event.rounds
+    return f"{event.actor}'s {weapon.name}: {counted(left, 'round')} left in the magazine."
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -134,7 +134,7 @@ from firefight.rulesets.cpr.throwing import Throw, ThrowResult, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, apply_all, named_in_log, personal_fold
-from firefight.scene.events import Moved, moved_to, register_event_types
+from firefight.scene.events import Moved, moved_to, register_event_types, rounds_left_line
 from firefight.scene.state import (
     DOWN_RULE,
     ActiveCondition,
@@ -1482,11 +1482,7 @@ def describe_cpr_event(event: Event, state: EncounterState, data: CprData) -> st
         metres = metres_from_feet(event.distance_ft)
         return f"{event.actor} moves {metres:.1f} m to {_where(event.to)}."
     if isinstance(event, RoundsFired):
-        c = state.find(event.actor)
-        weapon = c.weapon(event.weapon) if c else None
-        if weapon is not None and weapon.loaded is not None:
-            left = weapon.loaded.rounds - event.rounds
-            return f"{event.actor}'s {weapon.name}: {counted(left, 'round')} left in the magazine."
+        return rounds_left_line(event, state)
     return None
 
 

@@ -191,6 +191,7 @@ from firefight.scene.events import (
     Reloaded,
     moved_to,
     register_event_types,
+    rounds_left_line,
 )
 from firefight.scene.spots import spot_taken
 from firefight.scene.state import (
@@ -1348,11 +1349,7 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
     if isinstance(event, AttackerBonusGained):
         return f"{event.actor} gains +{event.bonus} on the next action this round [{event.rule}]."
     if isinstance(event, RoundsFired):
-        c = state.find(event.actor)
-        weapon = c.weapon(event.weapon) if c else None
-        if weapon is not None and weapon.loaded is not None:
-            left = weapon.loaded.rounds - event.rounds
-            return f"{event.actor}'s {weapon.name}: {counted(left, 'round')} left in the magazine."
+        return rounds_left_line(event, state)
     return (
         describe_landing(event)
         or describe_affliction_event(event)
