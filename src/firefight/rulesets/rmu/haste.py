@@ -1,4 +1,5 @@
-"""The hastier attack a refusal for too few AP points to (RMU-GEN-1, R-6).
+"""Haste (RMU-GEN-1): the penalty of an action taken with fewer AP than its most, and the
+hastier attack a refusal for too few AP points to (RMU-GEN-1, R-6).
 
 An attack declared with more AP than are left is refused; the same attack with fewer AP, at
 haste's penalty, may still fit, and a GM at the table wants the option that says so.
@@ -6,7 +7,35 @@ haste's penalty, may still fit, and a GM at the table wants the option that says
 
 from __future__ import annotations
 
-__all__ = ["hastier"]
+from firefight.trace import Modifier
+
+__all__ = ["haste_penalty", "haste_term", "hastier"]
+
+
+def haste_penalty(ap: int, most: int, per_ap: int) -> int:
+    """RMU-GEN-1: an action taken with ``ap`` AP, fewer than its ``most``, takes ``per_ap`` for
+    each AP short; 0 at the most.
+
+    >>> haste_penalty(2, 4, -25)
+    -50
+    """
+    return (most - ap) * per_ap
+
+
+def haste_term(ap: int, most: int, per_ap: int, label: str) -> Modifier | None:
+    """:func:`haste_penalty` as a total's term, None at the most. ``label`` may name ``{ap}``,
+    ``{most}`` and ``{short}`` (the AP short), as each action words its haste.
+
+    >>> haste_term(2, 4, -25, "haste: {short} AP short of {most}")
+    Modifier(value=-50, label='haste: 2 AP short of 4', rule='RMU-GEN-1')
+    >>> haste_term(4, 4, -25, "haste") is None
+    True
+    """
+    short = most - ap
+    if not short:
+        return None
+    worded = label.format(ap=ap, most=most, short=short)
+    return Modifier(value=haste_penalty(ap, most, per_ap), label=worded, rule="RMU-GEN-1")
 
 
 def hastier(low: int, left: int) -> str:

@@ -29,6 +29,7 @@ from firefight.errors import RuleRefusal, TableDataError
 from firefight.events import Event
 from firefight.outcome import Outcome, ResolvedWord, Result
 from firefight.rulesets.rmu.catalog import PACKAGE, RmuData
+from firefight.rulesets.rmu.haste import haste_term
 from firefight.rulesets.rmu.severity import Severity
 from firefight.tables.data_files import DataModel, package_data, read_toml, validate
 from firefight.trace import Modifier, Total, TraceBuilder
@@ -329,12 +330,11 @@ def haste_modifiers(
     low, high = ap_range
     if not low <= ap <= high:
         raise RuleRefusal(rule, f"{action} takes {low} to {high} AP; {ap} AP was declared.")
-    short = high - ap
-    if not short:
+    haste = haste_term(ap, high, per_ap, "haste: {ap} AP of {most}")
+    if haste is None:
         return []
-    haste = short * per_ap
-    mods = [Modifier(value=haste, label=f"haste: {ap} AP of {high}", rule="RMU-GEN-1")]
-    offset = min(max(0, offset_bonus), -haste)
+    mods = [haste]
+    offset = min(max(0, offset_bonus), -haste.value)
     if offset:
         mods.append(
             Modifier(

@@ -39,7 +39,7 @@ from firefight.rulesets.rmu.cover import (
 )
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.events import ActionPointsSpent
-from firefight.rulesets.rmu.haste import hastier
+from firefight.rulesets.rmu.haste import haste_term, hastier
 from firefight.rulesets.rmu.malfunction import Malfunction
 from firefight.rulesets.rmu.person_terms import (
     check_situational,
@@ -384,15 +384,10 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
                 value=rules.recoil_unprepared, label="recoil, shot not prepared", rule="RMU-GEN-3"
             )
         )
-    short = rules.ranged_attack_ap[1] - shot.ap
-    if short:
-        mods.append(
-            Modifier(
-                value=short * rules.haste_per_ap,
-                label=f"haste: {shot.ap} AP of {rules.ranged_attack_ap[1]}",
-                rule="RMU-GEN-1",
-            )
-        )
+    most = rules.ranged_attack_ap[1]
+    haste = haste_term(shot.ap, most, rules.haste_per_ap, "haste: {ap} AP of {most}")
+    if haste is not None:
+        mods.append(haste)
     range_mod = range_modifier(band, weapon)
     if range_mod.value:
         mods.append(range_mod)

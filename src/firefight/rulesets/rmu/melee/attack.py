@@ -41,7 +41,7 @@ from firefight.rulesets.rmu.cover import (
     share_refused,
 )
 from firefight.rulesets.rmu.events import HitsInflicted
-from firefight.rulesets.rmu.haste import hastier
+from firefight.rulesets.rmu.haste import haste_term, hastier
 from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
 from firefight.rulesets.rmu.melee.critical import land_critical
 from firefight.rulesets.rmu.melee.figures import MeleeFigures, WeaponSize, melee_figures
@@ -194,15 +194,9 @@ def melee_terms(
     if attack.parry:
         terms.append(Modifier(value=-attack.parry, label="OB moved to parry", rule=PARRY_RULE))
     most = attack_ap(weapon, figures)[1]
-    short = most - attack.ap
-    if short:
-        terms.append(
-            Modifier(
-                value=short * figures.haste_per_ap,
-                label=f"haste: {short} AP short of {most}",
-                rule="RMU-GEN-1",
-            )
-        )
+    haste = haste_term(attack.ap, most, figures.haste_per_ap, "haste: {short} AP short of {most}")
+    if haste is not None:
+        terms.append(haste)
     if attack.distance_ft is not None:
         terms.append(missile_range(weapon, attack.distance_ft, figures, data.rules))
     for name in attack.situational:

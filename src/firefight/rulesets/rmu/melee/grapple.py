@@ -23,6 +23,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.outcome import Outcome
+from firefight.rulesets.rmu.haste import haste_term
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.results import EscapeResult
 from firefight.trace import Modifier, TraceBuilder
@@ -91,15 +92,9 @@ def resolve_escape(escape: Escape, dice: Dice) -> Outcome[EscapeResult]:
         Modifier(value=escape.ob, label="Unarmed (Strength)", rule=ESCAPE_RULE),
         Modifier(value=-escape.hold, label=f"held {escape.hold}%", rule="DEC-343"),
     ]
-    short = high - escape.ap
-    if short:
-        terms.append(
-            Modifier(
-                value=short * figures.haste_per_ap,
-                label=f"haste: {short} AP short",
-                rule="RMU-GEN-1",
-            )
-        )
+    haste = haste_term(escape.ap, high, figures.haste_per_ap, "haste: {short} AP short")
+    if haste is not None:
+        terms.append(haste)
     terms.extend(escape.extra)
     terms.append(Modifier(value=100 - holder_total, label="100 - holder's total", rule="M-4"))
     contest = tb.total(f"{escape.victim}'s contest", terms).value

@@ -24,6 +24,7 @@ from firefight.outcome import Outcome
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.haste import haste_penalty
 from firefight.rulesets.rmu.melee.attack import (
     MeleeAttack,
     check_attack,
@@ -189,7 +190,7 @@ def escape_exact(data: Any, escape: Escape, depth: int) -> Distribution[EscapeVi
 
     check_escape(escape)
     figures = melee_figures()
-    haste = (figures.escape_ap[1] - escape.ap) * figures.haste_per_ap
+    haste = haste_penalty(escape.ap, figures.escape_ap[1], figures.haste_per_ap)
     extra = sum(m.value for m in escape.extra)
     # contest = a + ob - hold + haste + extra + 100 - (b + holder_ob) >= 101
     margin = 1 - escape.ob + escape.hold - haste - extra + escape.holder_ob
