@@ -18,9 +18,10 @@ True
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import Field
 
@@ -225,6 +226,20 @@ def maneuver_figures() -> ManeuverFigures:
     return load_maneuver_figures()
 
 
+_Rung = TypeVar("_Rung", PercentageRung, AbsoluteRung)
+
+
+def _rung_of(rungs: Sequence[_Rung], total: int) -> tuple[_Rung, str]:
+    """The rung of a ladder ``total`` falls on, each rung running from the one below it up to
+    its ``up_to`` (the last has no ceiling), and that band in words."""
+    low: int | None = None
+    for rung in rungs:
+        if rung.up_to is None or total <= rung.up_to:
+            return rung, _band(low, rung.up_to)
+        low = rung.up_to + 1
+    raise AssertionError("the last rung is open-topped")  # pragma: no cover
+
+
 def _band(low: int | None, high: int | None) -> str:
     if low is None:
         return f"{high} or less"
@@ -242,20 +257,15 @@ def read_percentage(total: int) -> PercentageReading:
     >>> [read_percentage(t).result for t in (-100, -99, 0, 1, 101, 281)]
     ['E critical', 'D critical', 'fail to act', '5%', '100%', '150%, exceptional']
     """
-    rungs = maneuver_figures().percentage
-    low: int | None = None
-    for rung in rungs:
-        if rung.up_to is None or total <= rung.up_to:
-            return PercentageReading(
-                total=total,
-                band=_band(low, rung.up_to),
-                critical=rung.critical,
-                fail_to_act=rung.fail_to_act,
-                percent=rung.percent,
-                exceptional=rung.exceptional,
-            )
-        low = rung.up_to + 1
-    raise AssertionError("the last rung is open-topped")  # pragma: no cover
+    rung, band = _rung_of(maneuver_figures().percentage, total)
+    return PercentageReading(
+        total=total,
+        band=band,
+        critical=rung.critical,
+        fail_to_act=rung.fail_to_act,
+        percent=rung.percent,
+        exceptional=rung.exceptional,
+    )
 
 
 def read_absolute(total: int, natural: int) -> AbsoluteReading:
@@ -265,17 +275,13 @@ def read_absolute(total: int, natural: int) -> AbsoluteReading:
     ('success', True)
     """
     fig = maneuver_figures()
-    low: int | None = None
-    for rung in fig.absolute:
-        if rung.up_to is None or total <= rung.up_to:
-            return AbsoluteReading(
-                total=total,
-                band=_band(low, rung.up_to),
-                result=rung.result,
-                unusual_event=natural == fig.unusual_event_natural,
-            )
-        low = rung.up_to + 1
-    raise AssertionError("the last rung is open-topped")  # pragma: no cover
+    rung, band = _rung_of(fig.absolute, total)
+    return AbsoluteReading(
+        total=total,
+        band=band,
+        result=rung.result,
+        unusual_event=natural == fig.unusual_event_natural,
+    )
 
 
 def difficulty_modifier(name: str) -> Modifier:
