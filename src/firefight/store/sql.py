@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NoReturn
 
-from sqlalchemy import create_engine, delete, event, func, insert, or_, select
+from sqlalchemy import Column, create_engine, delete, event, func, insert, or_, select
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
@@ -321,12 +321,16 @@ class SqlStore:
             raise StoreError(name, f"the database failed: {_reason(exc)}") from exc
 
     def _encounter_id(self, connection: Connection, name: str) -> int:
+        return int(self._of_encounter(connection, name, encounters.c.id))
+
+    def _of_encounter(self, connection: Connection, name: str, column: Column[Any]) -> Any:
+        """``column`` of the encounter called ``name``; :class:`EncounterNotFound` if none is."""
         found = connection.execute(
-            select(encounters.c.id).where(encounters.c.name == name)
+            select(column).where(encounters.c.name == name)
         ).scalar_one_or_none()
         if found is None:
             self._missing(connection, name)
-        return int(found)
+        return found
 
     @staticmethod
     def _missing(connection: Connection, name: str) -> NoReturn:
@@ -411,11 +415,7 @@ class SqlStore:
 
     def scenario(self, name: str) -> dict[str, Any]:
         with self._transaction(name, write=False) as connection:
-            text = connection.execute(
-                select(encounters.c.scenario).where(encounters.c.name == name)
-            ).scalar_one_or_none()
-            if text is None:
-                self._missing(connection, name)
+            text = self._of_encounter(connection, name, encounters.c.scenario)
         loaded: dict[str, Any] = _stored_json(name, text, "its scenario")
         return loaded
 
