@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, inspect, text
 from sqlalchemy.exc import IntegrityError
 
@@ -28,13 +29,20 @@ from firefight.store import (
     open_store,
     resolve_url,
 )
-from firefight.store.migrate import HEAD, head_revision
+from firefight.store.migrate import HEAD, alembic_config
 from firefight.store.schema import metadata
 
 SCENARIO: dict[str, Any] = {
     "map": {"width_ft": 120, "height_ft": 80},
     "combatants": [{"name": "Vasquez", "weapon": "glock-17"}, {"name": "Drake", "ob": 65}],
 }
+
+
+def head_revision() -> str:
+    """The newest migration's revision, as Alembic finds it in the shipped scripts."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    assert head is not None, "the shipped migrations have no head"
+    return head
 
 
 def action(n: int, **extra: Any) -> dict[str, Any]:

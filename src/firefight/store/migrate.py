@@ -19,7 +19,6 @@ __all__ = [
     "WRITE",
     "alembic_config",
     "current_revision",
-    "head_revision",
     "upgrade",
 ]
 
@@ -47,15 +46,6 @@ def alembic_config(connection: Connection | None = None) -> Config:
     if connection is not None:
         config.attributes["connection"] = connection
     return config
-
-
-def head_revision() -> str:
-    """The newest migration's revision, as Alembic finds it in the shipped scripts."""
-    from alembic.script import ScriptDirectory
-
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    assert head is not None, "the shipped migrations have no head"
-    return head
 
 
 def current_revision(connection: Connection) -> str | None:
