@@ -39,6 +39,7 @@ from firefight.rulesets.rmu.cover import (
 )
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.events import ActionPointsSpent
+from firefight.rulesets.rmu.fumble_range import shrunk_fumble_range
 from firefight.rulesets.rmu.haste import haste_term, hastier
 from firefight.rulesets.rmu.malfunction import Malfunction
 from firefight.rulesets.rmu.person_terms import (
@@ -333,8 +334,7 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
     table = data.tables.attack(weapon.attack_table)
     band = range_band(weapon, shot.distance_ft, rules)
     shooter_armor = data.armor_class(shot.shooter_armor) if shot.shooter_armor else None
-    # RMU-GEN-8: every 5 ranks take one off the fumble number, never below 1.
-    fumble = max(rules.fumble_minimum, weapon.fumble - shot.ranks // rules.fumble_ranks_per_step)
+    fumble = shrunk_fumble_range(weapon.fumble, shot.ranks, rules)
     unbraced = weapon.requires_tripod and not shot.mounted
     tb.step(
         f"{shot.shooter} fires the {weapon.name} ({weapon.caliber}, {ammo.name}) at {shot.target}, "

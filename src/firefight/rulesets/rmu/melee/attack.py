@@ -41,6 +41,7 @@ from firefight.rulesets.rmu.cover import (
     share_refused,
 )
 from firefight.rulesets.rmu.events import HitsInflicted
+from firefight.rulesets.rmu.fumble_range import shrunk_fumble_range
 from firefight.rulesets.rmu.haste import haste_term, hastier
 from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
 from firefight.rulesets.rmu.melee.critical import land_critical
@@ -136,8 +137,8 @@ def attack_ap(weapon: MeleeWeapon, figures: MeleeFigures) -> tuple[int, int]:
 
 
 def fumble_range(weapon: MeleeWeapon, ranks: int, figures: MeleeFigures) -> int:
-    """The weapon's fumble range, 1 less per 5 ranks, never below the minimum (RMU-GEN-8)."""
-    return max(figures.fumble_minimum, weapon.fumble - ranks // figures.fumble_ranks_per_step)
+    """The weapon's fumble range with ``ranks``, on the melee figures (RMU-GEN-8)."""
+    return shrunk_fumble_range(weapon.fumble, ranks, figures)
 
 
 def check_attack(attack: MeleeAttack) -> None:
