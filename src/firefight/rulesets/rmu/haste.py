@@ -7,6 +7,8 @@ haste's penalty, may still fit, and a GM at the table wants the option that says
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from firefight.trace import Modifier
 
 __all__ = ["haste_penalty", "haste_term", "hastier"]
@@ -22,20 +24,19 @@ def haste_penalty(ap: int, most: int, per_ap: int) -> int:
     return (most - ap) * per_ap
 
 
-def haste_term(ap: int, most: int, per_ap: int, label: str) -> Modifier | None:
-    """:func:`haste_penalty` as a total's term, None at the most. ``label`` may name ``{ap}``,
-    ``{most}`` and ``{short}`` (the AP short), as each action words its haste.
+def haste_term(ap: int, most: int, per_ap: int, label: Callable[[int], str]) -> Modifier | None:
+    """:func:`haste_penalty` as a total's term, None at the most; ``label`` words it, given the
+    AP short, as each action words its haste (asked only when there is haste to word).
 
-    >>> haste_term(2, 4, -25, "haste: {short} AP short of {most}")
-    Modifier(value=-50, label='haste: 2 AP short of 4', rule='RMU-GEN-1')
-    >>> haste_term(4, 4, -25, "haste") is None
+    >>> haste_term(2, 4, -25, lambda short: f"haste: {short} AP short")
+    Modifier(value=-50, label='haste: 2 AP short', rule='RMU-GEN-1')
+    >>> haste_term(4, 4, -25, str) is None
     True
     """
     short = most - ap
     if not short:
         return None
-    worded = label.format(ap=ap, most=most, short=short)
-    return Modifier(value=haste_penalty(ap, most, per_ap), label=worded, rule="RMU-GEN-1")
+    return Modifier(value=haste_penalty(ap, most, per_ap), label=label(short), rule="RMU-GEN-1")
 
 
 def hastier(low: int, left: int) -> str:

@@ -336,7 +336,7 @@ def haste_modifiers(
     low, high = ap_range
     if not low <= ap <= high:
         raise RuleRefusal(rule, f"{action} takes {low} to {high} AP; {ap} AP was declared.")
-    haste = haste_term(ap, high, per_ap, "haste: {ap} AP of {most}")
+    haste = haste_term(ap, high, per_ap, lambda _: f"haste: {ap} AP of {high}")
     if haste is None:
         return []
     mods = [haste]

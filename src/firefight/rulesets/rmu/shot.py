@@ -385,7 +385,9 @@ def _prepared(shot: AimedShot, data: RmuData) -> tuple[PreparedShot, Trace]:
             )
         )
     most = rules.ranged_attack_ap[1]
-    haste = haste_term(shot.ap, most, rules.haste_per_ap, "haste: {ap} AP of {most}")
+    haste = haste_term(
+        shot.ap, most, rules.haste_per_ap, lambda _: f"haste: {shot.ap} AP of {most}"
+    )
     if haste is not None:
         mods.append(haste)
     range_mod = range_modifier(band, weapon)

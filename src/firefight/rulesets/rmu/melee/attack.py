@@ -195,7 +195,9 @@ def melee_terms(
     if attack.parry:
         terms.append(Modifier(value=-attack.parry, label="OB moved to parry", rule=PARRY_RULE))
     most = attack_ap(weapon, figures)[1]
-    haste = haste_term(attack.ap, most, figures.haste_per_ap, "haste: {short} AP short of {most}")
+    haste = haste_term(
+        attack.ap, most, figures.haste_per_ap, lambda short: f"haste: {short} AP short of {most}"
+    )
     if haste is not None:
         terms.append(haste)
     if attack.distance_ft is not None:

@@ -92,7 +92,9 @@ def resolve_escape(escape: Escape, dice: Dice) -> Outcome[EscapeResult]:
         Modifier(value=escape.ob, label="Unarmed (Strength)", rule=ESCAPE_RULE),
         Modifier(value=-escape.hold, label=f"held {escape.hold}%", rule="DEC-343"),
     ]
-    haste = haste_term(escape.ap, high, figures.haste_per_ap, "haste: {short} AP short")
+    haste = haste_term(
+        escape.ap, high, figures.haste_per_ap, lambda short: f"haste: {short} AP short"
+    )
     if haste is not None:
         terms.append(haste)
     terms.extend(escape.extra)
