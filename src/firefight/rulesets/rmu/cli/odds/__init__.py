@@ -41,6 +41,7 @@ from firefight.cli.odds_kit import (
 from firefight.declarations import DeclarationError, conditions, declare, options_of, sweep_grid
 from firefight.odds.api import action_odds
 from firefight.probability.stats import Stat
+from firefight.rulesets.rmu.critical_effects_words import critical_effects_words
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.rulesets.rmu.table_kinds import critical_words
 from firefight.wording import counted
@@ -159,29 +160,11 @@ def describe_view(view: Any) -> str:
         if not view.total_hits:
             return "hit, stopped by armor: no hits, no critical"
         return f"hit: {counted(view.total_hits, 'hit')}, no critical"
-    e = view.effects
-    parts = []
-    if e.bleed:
-        parts.append(f"bleeding {e.bleed}/rnd")
-    if e.stun_rounds:
-        parts.append(f"stunned {e.stun_rounds} rnd at {e.stun_penalty}")
-    if e.injury:
-        parts.append(f"injury {e.injury}")
-    if e.dying_rounds is not None:
-        parts.append(f"dying in {e.dying_rounds} rnd")
-    if e.dead:
-        parts.append("dead")
-    text = (
+    return (
         f"hit: {counted(view.total_hits, 'hit')}, {view.severity} critical to the {view.location} "
         f"({critical_words(view.critical_table)})"
+        f"{critical_effects_words(view.effects, view.breakage)}"
     )
-    if parts:
-        text += ": " + ", ".join(parts)
-    if view.breakage is not None:
-        b = view.breakage
-        worn = "broken" if b.broken else (f"{b.penalty}" if b.penalty else "holds")
-        text += f"; {b.armor} {worn}" + (" (temporary)" if b.temporary else "")
-    return text
 
 
 _ALWAYS_SHOWN = {
