@@ -237,3 +237,29 @@ def test_the_odds_helps_name_the_figures_their_code_holds() -> None:
     (band,) = (kind for name, kind, _ in _SWEEP_OPTIONS if name == "band")
     names = default_data().rules.band_names
     assert f"Range band 1 ({names[0]}) to {len(names)}," in _option_help(band)
+
+
+#: The rmu helps that name a key as an example: each must be one the option takes.
+(_SHOOTS,) = LINE_DECLARATIONS["shoots"]
+(_ATTACKS,) = LINE_DECLARATIONS["attacks"]
+EXAMPLES: list[tuple[type, str, tuple[str, ...]]] = [
+    (ShotOptions, "situation", ("prone-target",)),
+    (_SHOOTS, "situation", ("prone-target",)),
+    (_ATTACKS, "situation", ("higher-ground",)),
+    (MeleeOptions, "situation", ("flank", "rear", "prone-target")),
+]
+
+
+@pytest.mark.parametrize(
+    ("cls", "name", "keys"), EXAMPLES, ids=[f"{c.__name__}.{n}" for c, n, _ in EXAMPLES]
+)
+def test_r_1_a_helps_example_is_a_key_the_data_holds(
+    cls: type, name: str, keys: tuple[str, ...]
+) -> None:
+    """R-1: a Table 9-5 condition a help gives as an example is one the option accepts, so a
+    key renamed in the data cannot leave the help naming one that is refused."""
+    option = field_named(cls, name)
+    choices = option.choices()
+    assert choices is not None
+    for key in keys:
+        assert key in option.param.said() and key in choices
