@@ -140,11 +140,11 @@ def test_gur_move_1_gur_ind_1_gur_gun_1_gur_loc_1_figures() -> None:
 
 def test_gur_arrow_1_flight_and_trade_off_figures() -> None:
     """GUR-ARROW-1: an arrow, bolt, spear or sling stone beyond 1/2D is 2 s in the air and +2
-    to dodge or block; the strength trade-off is +2 damage at most."""
+    to dodge or block; the strength trade-off is +1 damage per ST traded, +2 damage at most."""
     a = DATA.house.arrows
     assert (a.flight_time_seconds, DATA.core.defenses.long_flight_bonus) == (2, 2)
     assert sorted(a.flight_kinds) == ["bow", "crossbow", "sling", "thrown"]
-    assert a.trade_off_cap == 2
+    assert (a.trade_off_damage_per_st, a.trade_off_cap) == (1, 2)
 
 
 def test_catalog_covers_a_modern_and_a_historical_table() -> None:

@@ -4,19 +4,32 @@ the rule's constant), read when the help is shown, never restated: the help of `
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable
 from types import SimpleNamespace
+from typing import Any, get_args
 
 import pytest
 
+from firefight.cli.encounter import odds as encounter_odds
+from firefight.cli.odds import simulate_command
+from firefight.cli.odds_kit import DepthOpt
 from firefight.declarations import field_named
+from firefight.geometry import CoverGrade
+from firefight.odds.fight_span import FIGHT_SECONDS, MIN_ROUNDS
+from firefight.odds.live import MAX_TRIALS
+from firefight.probability.enumeration import DEFAULT_DEPTH
 from firefight.rulesets.cards import shot as cards_shot
 from firefight.rulesets.cards.data import cards_data
 from firefight.rulesets.cards.shot import FA_BULLETS, FA_DEFAULT_BULLETS, Shot
 from firefight.rulesets.cpr import option_text
-from firefight.rulesets.cpr.attack_options import ShootOptions
+from firefight.rulesets.cpr.area_options import ShotgunShellsOptions
+from firefight.rulesets.cpr.attack_options import AutofireOptions, ShootOptions
+from firefight.rulesets.cpr.combatants import Aim
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.cpr.upkeep_options import DeathSaveOptions
+from firefight.rulesets.cpr.encounter_actions import Shoot as CprShoot
+from firefight.rulesets.cpr.upkeep_options import DeathSaveOptions, ReloadOptions
+from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.rulesets.gurps import shot as gurps_shot
 from firefight.rulesets.gurps.data import DATA as GURPS
 from firefight.rulesets.gurps.maneuver_options import ManeuverOptions
@@ -24,17 +37,29 @@ from firefight.rulesets.gurps.random_fire import RandomFire
 from firefight.rulesets.gurps.shot import Shoot
 from firefight.rulesets.rmu import shot_options
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, default_data
-from firefight.rulesets.rmu.explosive_options import FlashBangOptions, ThrowOptions
+from firefight.rulesets.rmu.cli.odds import _SWEEP_OPTIONS
+from firefight.rulesets.rmu.defense_options import DefendOptions
+from firefight.rulesets.rmu.detonation import WOUNDING_EFFECTS
+from firefight.rulesets.rmu.explosive_options import ExplodeOptions, FlashBangOptions, ThrowOptions
 from firefight.rulesets.rmu.explosives import explosive_data
-from firefight.rulesets.rmu.fire_options import RapidFireOptions, SuppressOptions
+from firefight.rulesets.rmu.fire_options import ManeuverOptions as RmuManeuverOptions
+from firefight.rulesets.rmu.fire_options import (
+    MoveToCoverOptions,
+    RapidFireOptions,
+    SuppressOptions,
+)
 from firefight.rulesets.rmu.firearm_data import firearm_figures
+from firefight.rulesets.rmu.incoming import IncomingKind
 from firefight.rulesets.rmu.kindred_options import BiteOptions, StakeOptions
 from firefight.rulesets.rmu.kindred_rules import kindred_figures
 from firefight.rulesets.rmu.kindred_stakes import BEHEAD_WEAPON, STAKE_WEAPON
 from firefight.rulesets.rmu.line_options import LINE_DECLARATIONS
-from firefight.rulesets.rmu.melee.figures import melee_figures
+from firefight.rulesets.rmu.maneuvers import maneuver_figures
+from firefight.rulesets.rmu.melee.figures import WeaponSize, melee_figures
 from firefight.rulesets.rmu.melee.options import EscapeOptions, MeleeOptions
+from firefight.rulesets.rmu.moving_cover import Fire
 from firefight.rulesets.rmu.shot_options import ShotOptions
+from firefight.wording import either
 
 #: The action-line declarations of RMU-STAKE-2's stake and RMU-STAKE-3's beheading.
 (_STAKES,) = LINE_DECLARATIONS["stakes"]
@@ -47,6 +72,19 @@ def _span(pair: tuple[int, int]) -> str:
 
 def _signed(value: int) -> str:
     return f"{value:+d}"
+
+
+def _wounding_loads() -> str:
+    """The loads ``rmu explode`` wounds with (RMU-EXP-1): not the flash, smoke or gas."""
+    loads = explosive_data().loads.values()
+    return ", ".join(load.key for load in loads if load.effect in WOUNDING_EFFECTS)
+
+
+def _cpr_rounds() -> str:
+    """The rounds the cpr catalog's firearms fire, shells apart (C-7, C-14)."""
+    catalog = CprData()
+    fired = {a for w in catalog.weapons.values() if w.kind is WeaponKind.FIREARM for a in w.ammo}
+    return ", ".join(k for k in catalog.ammo if k in fired and k != "shell")
 
 
 #: (declaration, field, the words of its help that carry the figure, read from the figure's
@@ -89,6 +127,22 @@ CASES: list[tuple[type, str, Callable[[], str]]] = [
     (_STAKES, "weapon", lambda: f"{STAKE_WEAPON} (default)"),
     (_BEHEADS, "called", lambda: f"only be the {kindred_figures().behead_location.value} "),
     (_BEHEADS, "weapon", lambda: f"(default: {BEHEAD_WEAPON};"),
+    (ShotOptions, "ammo", lambda: f"{either(tuple(default_data().ammo))}."),
+    (RapidFireOptions, "ammo", lambda: f"{either(tuple(default_data().ammo))}."),
+    (ShotOptions, "body_cover", lambda: f": {either([g.value for g in CoverGrade])}."),
+    (ThrowOptions, "load", lambda: f"({', '.join(explosive_data().loads)})"),
+    (ExplodeOptions, "load", lambda: f"({_wounding_loads()})"),
+    (RmuManeuverOptions, "difficulty", lambda: ", ".join(maneuver_figures().difficulty)),
+    (MoveToCoverOptions, "fire", lambda: either(get_args(Fire))),
+    (DefendOptions, "against", lambda: either(get_args(IncomingKind))),
+    (MeleeOptions, "size", lambda: f"({', '.join(s.value for s in WeaponSize)})"),
+    (Shoot, "trade_off", lambda: f"{_signed(GURPS.house.arrows.trade_off_damage_per_st)} damage"),
+    (ShootOptions, "ammo", lambda: f"(C-14): {_cpr_rounds()}; shell is refused"),
+    (ReloadOptions, "ammo", lambda: f"(C-14): {_cpr_rounds()}; shell for a shotgun"),
+    (ShootOptions, "aim", lambda: f": {either([a.value for a in Aim])}."),
+    (AutofireOptions, "aim", lambda: f": {either([a.value for a in Aim])}."),
+    (ShotgunShellsOptions, "aim", lambda: f": {either([a.value for a in Aim])}."),
+    (CprShoot, "aim", lambda: f": {either([a.value for a in Aim])}."),
 ]
 
 
@@ -137,3 +191,75 @@ def test_cpr_helps_follow_the_figures(monkeypatch: pytest.MonkeyPatch) -> None:
         field_named(DeathSaveOptions, "saves").param.said()
         == "Death saves already taken (+2 each)."
     )
+
+
+def test_the_rmu_loads_helps_follow_the_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """RMU-AMMO-1, RMU-EXP-1: were the data to hold other loads, `--ammo` and `--load` would
+    name them; `rmu explode` names only those that wound (it refuses a flash-bang's)."""
+    monkeypatch.setattr(
+        shot_options, "default_data", lambda: SimpleNamespace(ammo={"ball": 0, "tracer": 0})
+    )
+    assert field_named(ShotOptions, "ammo").param.said() == "ball or tracer."
+    assert field_named(RapidFireOptions, "ammo").param.said() == "ball or tracer."
+    assert "m84" in field_named(ThrowOptions, "load").param.said()
+    assert "m84" not in field_named(ExplodeOptions, "load").param.said()
+
+
+def test_gur_arrow_1_the_trade_off_help_follows_the_rule_s_figure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """GUR-ARROW-1: the damage each ST traded adds is the one the shot's setup reads."""
+    arrows = SimpleNamespace(trade_off_damage_per_st=2)
+    monkeypatch.setattr(gurps_shot, "DATA", SimpleNamespace(house=SimpleNamespace(arrows=arrows)))
+    said = field_named(Shoot, "trade_off").param.said()
+    assert said == "ST taken off range for +2 damage each."
+
+
+def _option_help(annotated: Any) -> str:
+    """The help of a typer option declared as ``Annotated[type, typer.Option(...)]``."""
+    help_text = get_args(annotated)[1].help
+    assert isinstance(help_text, str)
+    return help_text
+
+
+def _parameter_help(command: Callable[..., object], name: str) -> str:
+    return _option_help(typing.get_type_hints(command, include_extras=True)[name])
+
+
+def test_the_odds_helps_name_the_figures_their_code_holds() -> None:
+    """The odds options' helps say the engines' default depth, the most live trials, the span
+    of a simulated fight (DEC-541) and the rmu range bands (RMU-GEN-4) as their one place
+    holds them."""
+    assert f"generic {DEFAULT_DEPTH})" in _option_help(DepthOpt)
+    assert f"(1 to {MAX_TRIALS:,})" in _parameter_help(encounter_odds, "trials")
+    said = _parameter_help(simulate_command, "max_rounds")
+    assert f"{FIGHT_SECONDS:g} seconds of fight, at least {MIN_ROUNDS} rounds" in said
+    (band,) = (kind for name, kind, _ in _SWEEP_OPTIONS if name == "band")
+    names = default_data().rules.band_names
+    assert f"Range band 1 ({names[0]}) to {len(names)}," in _option_help(band)
+
+
+#: The rmu helps that name a key as an example: each must be one the option takes.
+(_SHOOTS,) = LINE_DECLARATIONS["shoots"]
+(_ATTACKS,) = LINE_DECLARATIONS["attacks"]
+EXAMPLES: list[tuple[type, str, tuple[str, ...]]] = [
+    (ShotOptions, "situation", ("prone-target",)),
+    (_SHOOTS, "situation", ("prone-target",)),
+    (_ATTACKS, "situation", ("higher-ground",)),
+    (MeleeOptions, "situation", ("flank", "rear", "prone-target")),
+]
+
+
+@pytest.mark.parametrize(
+    ("cls", "name", "keys"), EXAMPLES, ids=[f"{c.__name__}.{n}" for c, n, _ in EXAMPLES]
+)
+def test_r_1_a_helps_example_is_a_key_the_data_holds(
+    cls: type, name: str, keys: tuple[str, ...]
+) -> None:
+    """R-1: a Table 9-5 condition a help gives as an example is one the option accepts, so a
+    key renamed in the data cannot leave the help naming one that is refused."""
+    option = field_named(cls, name)
+    choices = option.choices()
+    assert choices is not None
+    for key in keys:
+        assert key in option.param.said() and key in choices

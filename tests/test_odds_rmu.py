@@ -11,7 +11,7 @@ path at its full depth (1e-13 cut off).
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import fields, replace
 
 import pytest
 
@@ -32,12 +32,14 @@ from firefight.rulesets.rmu.odds.shot import (
 from firefight.rulesets.rmu.odds.views import (
     CANNOT_HIT,
     SHOT_STATS,
+    BreakageView,
+    ShotEffects,
     ShotView,
     default_data,
     shot_view,
 )
 from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
-from firefight.rulesets.rmu.struck import Strike
+from firefight.rulesets.rmu.struck import BreakageCheck, CriticalEffects, Strike
 from firefight.rulesets.rmu.tripod import Recoil
 
 DATA = default_data()
@@ -365,3 +367,13 @@ def test_each_rmu_action_is_registered_alike_alone_and_among_all() -> None:
         assert alone is not None, entry.name
         assert (alone.name, alone.action_type) == (entry.name, entry.action_type)
     assert registration(int) is None
+
+
+def test_rmu_gen_7_rmu_brk_1_the_odds_key_keeps_every_effect_the_resolver_adds_up() -> None:
+    """RMU-GEN-7, RMU-BRK-1: the odds key's effects are the resolver's, field for field, and
+    its breakage view the check's but for its roll; a field added to one and not the other
+    would merge outcomes that differ in it. (They are NamedTuples for the fast path's
+    hashing: as the frozen dataclasses themselves, the M2HB's odds cost 1.9% more.)"""
+    assert ShotEffects._fields == tuple(f.name for f in fields(CriticalEffects))
+    rolled = tuple(f.name for f in fields(BreakageCheck) if f.name != "check_total")
+    assert BreakageView._fields == rolled

@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cpr_support import person, scene
 from encounter_support import MemoryStore, in_memory
 from firefight.dice import Dice
@@ -261,3 +263,43 @@ def test_rmu_gen_7_dec_682_a_critical_is_named_by_its_tables_title_not_its_key()
     assert "ballistic-puncture: row 04-05, column D" in said  # the trace keeps the key
     melee = _likeliest(["melee", "--weapon", "broadsword", "--ob", "80"])
     assert "critical to the arm (Slash)" in melee and "(slash)" not in melee
+
+
+@pytest.mark.parametrize(
+    ("armor_damage", "rolls", "said"),
+    [
+        (0, [30, 7, 1], "B critical to the leg (Armor Piercing): bleeding 1/rnd"),
+        (0, [30, 37, 1], "B critical to the leg (Armor Piercing): stunned 1 rnd at -25"),
+        (0, [30, 13, 1], "(Ballistic Impact): injury -5; BA III breakage: BROKEN"),
+        (0, [30, 100, 1], "injury -50, dying in 10 rounds"),
+        (0, [50, 100, 1], "bleeding 4/rnd, injury -110, DEAD"),
+        (0, [30, 4, 40], "; BA III breakage: -20, total -20"),
+        (0, [30, 4, 97, 50], "; BA III breakage: held"),
+        (-40, [30, 4, 66], "; BA III breakage: -20, total -60, BEATEN OPEN, temporary"),
+    ],
+)
+def test_rmu_gen_7_rmu_brk_1_dec_791_the_headline_and_the_odds_row_word_a_critical_alike(
+    armor_damage: int, rolls: list[int], said: str
+) -> None:
+    """RMU-GEN-7, RMU-BRK-1, DEC-791: the ``rmu shoot`` headline and the ``odds rmu shoot``
+    row tell a critical's effects and the armor's breakage check in one wording, the check's
+    running total and a plate beaten open (RMU-BRK-2) included."""
+    from firefight.rulesets.rmu.catalog import RmuData
+    from firefight.rulesets.rmu.cli.odds import describe_view
+    from firefight.rulesets.rmu.cli.shot import shot_headline
+    from firefight.rulesets.rmu.odds.views import shot_view
+    from firefight.rulesets.rmu.shot import AimedShot, resolve_aimed_shot
+
+    shot = AimedShot(
+        weapon="glock-17",
+        ob=110,
+        distance_ft=20,
+        prepared=True,
+        armor="BA III",
+        ammo="armor-piercing",
+        armor_damage=armor_damage,
+    )
+    outcome = resolve_aimed_shot(shot, Dice.scripted([*rolls, 50, 50]), RmuData())
+    headline = shot_headline(outcome)
+    assert said in headline and headline.startswith("HIT: ")
+    assert describe_view(shot_view(outcome)) == "hit: " + headline.removeprefix("HIT: ")

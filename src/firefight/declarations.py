@@ -38,6 +38,7 @@ from typing import Any, TypeVar
 
 from firefight.errors import FirefightError
 from firefight.fuzzy import closest, match
+from firefight.wording import either
 
 __all__ = [
     "DeclarationError",
@@ -436,7 +437,7 @@ def sweep_forms(option: Option) -> str:
         forms.append("START:STOP:STEP")
     if option.choices() is not None:
         forms.append("all")
-    return ", ".join(forms[:-1]) + " or " + forms[-1]
+    return either(forms)
 
 
 def sweep_values(option: Option, text: str) -> list[Any]:

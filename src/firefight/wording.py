@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["chance_in_words", "counted", "length_words"]
+from collections.abc import Sequence
+
+__all__ = ["chance_in_words", "counted", "either", "length_words"]
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -12,6 +14,17 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     ('1 bullet', '30 bullets', '0 rounds')
     """
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def either(words: Sequence[str]) -> str:
+    """Each of ``words``, the last after "or": the choices a help or an error lists.
+
+    >>> either(["ball"]), either(["a", "b"]), either(["ball", "hollowpoint", "armor-piercing"])
+    ('ball', 'a or b', 'ball, hollowpoint or armor-piercing')
+    """
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} or {words[-1]}"
 
 
 def length_words(length: float, unit: str) -> str:

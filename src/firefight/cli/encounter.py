@@ -49,7 +49,7 @@ from firefight.encounter.scenario import load_scenario
 from firefight.encounter.turns import turn_line
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.files import read_json
-from firefight.odds.live import DEFAULT_TRIALS, live_odds
+from firefight.odds.live import DEFAULT_TRIALS, MAX_TRIALS, live_odds
 from firefight.outcome import result_json
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
@@ -481,9 +481,9 @@ def odds(
             "--target", help="Whose going down to count (default: the first action's target)."
         ),
     ] = None,
-    trials: Annotated[int, typer.Option("--trials", help="Runs of the rules (1 to 1000000).")] = (
-        DEFAULT_TRIALS
-    ),
+    trials: Annotated[
+        int, typer.Option("--trials", help=f"Runs of the rules (1 to {MAX_TRIALS:,}).")
+    ] = DEFAULT_TRIALS,
     seed: Annotated[int, typer.Option("--seed", help="The first run's seed.")] = 0,
     store: StoreOpt = None,
     as_json: JsonOpt = False,

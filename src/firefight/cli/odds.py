@@ -30,6 +30,7 @@ from firefight.cli.odds_kit import (
     executor_for,
     progress_bar,
 )
+from firefight.odds.fight_span import FIGHT_SECONDS, MIN_ROUNDS
 from firefight.probability.stats import mean_interval, share_interval
 
 __all__ = ["app"]
@@ -97,8 +98,8 @@ def simulate_command(
     max_rounds: Annotated[
         int | None,
         typer.Option(
-            help="Stop a fight after this many rounds (default: 100 seconds of fight, at "
-            "least 20 rounds; DEC-541)."
+            help=f"Stop a fight after this many rounds (default: {FIGHT_SECONDS:g} seconds of "
+            f"fight, at least {MIN_ROUNDS} rounds; DEC-541)."
         ),
     ] = None,
     tactic: Annotated[

@@ -22,6 +22,7 @@ from firefight.cli.progress import progress_bar
 from firefight.limits import MAX_CSV_DECIMALS, MAX_WORKERS, LimitError, at_most
 from firefight.odds.api import OddsMethod, odds, odds_stats
 from firefight.probability.distribution import Distribution
+from firefight.probability.enumeration import DEFAULT_DEPTH
 from firefight.probability.stats import StatValue
 from firefight.serialize import to_plain
 from firefight.wording import chance_in_words, counted
@@ -62,7 +63,10 @@ MethodOpt = Annotated[
 ]
 DepthOpt = Annotated[
     int | None,
-    typer.Option(help="Open-ended rerolls followed by the exact engines (default 9; generic 2)."),
+    typer.Option(
+        help="Open-ended rerolls followed by the exact engines (default: the action's fast "
+        f"path's own; generic {DEFAULT_DEPTH})."
+    ),
 ]
 SamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
 OddsSeedOpt = Annotated[int, typer.Option("--seed", help="Monte Carlo seed.")]

@@ -38,6 +38,7 @@ from firefight.encounter.scenario import Scenario, initial_state, load_scenario,
 from firefight.errors import FirefightError
 from firefight.frozen import replace
 from firefight.limits import MAX_FIGHTS, MAX_ROUNDS, WITHIN_POINTS, LimitError, at_most
+from firefight.odds.fight_span import FIGHT_SECONDS, MIN_ROUNDS
 from firefight.probability.distribution import Distribution
 from firefight.probability.montecarlo import simulate, task_seed
 from firefight.probability.stats import share_interval
@@ -94,13 +95,6 @@ def _several_sides_standing(state: EncounterState) -> bool:
             elif c.side != first:
                 return True
     return False
-
-
-#: The span of fight every ruleset's simulation is given before it is called undecided: 20
-#: rmu rounds of 5 seconds, the limit odds simulate always had (DEC-541).
-FIGHT_SECONDS = 100.0
-#: The fewest rounds a fight is given, whatever its rounds last.
-MIN_ROUNDS = 20
 
 
 def fight_rounds(ruleset: Ruleset) -> int:

@@ -30,10 +30,12 @@ from firefight.scene.state import EncounterState
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
 
-__all__ = ["DEFAULT_TRIALS", "LiveOdds", "live_odds"]
+__all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "LiveOdds", "live_odds"]
 
 #: Trials when none are asked for: a 95% interval at most 6.2 points wide, in a few seconds.
 DEFAULT_TRIALS = 1_000
+#: The most runs one live odds query may ask for.
+MAX_TRIALS = 1_000_000
 #: The refusals of later lines the text shows, the most often first (the JSON has them all).
 _REFUSALS_SHOWN = 3
 
@@ -153,8 +155,8 @@ def live_odds(
         # The example is the fight's ruleset's own, as the session's help gives it.
         example = example_now(state, ruleset) or "NAME VERB ..."
         raise FirefightError(f"odds need an action line, e.g. {example!r}")
-    if not 1 <= trials <= 1_000_000:
-        raise FirefightError(f"trials must be 1 to 1,000,000, not {trials}")
+    if not 1 <= trials <= MAX_TRIALS:
+        raise FirefightError(f"trials must be 1 to {MAX_TRIALS:,}, not {trials}")
     first = ruleset.parse_action(lines[0], state)
     state, note = ruleset.odds_start(state, first)
     ruleset.validate(state, first)

@@ -13,6 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from firefight.wording import either
+
 __all__ = ["DataTable", "Grid", "TableKind"]
 
 
@@ -70,5 +72,4 @@ class TableKind(Generic[T]):
 
 def kind_names(kinds: Sequence[TableKind[Any]]) -> str:
     """``'attack' or 'critical'``: the kinds a file may name, for an error."""
-    names = [repr(k.name) for k in kinds]
-    return " or ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " or " + names[-1]
+    return either([repr(k.name) for k in kinds])

@@ -21,6 +21,7 @@ from firefight.rulesets.cpr.combatants import Aim
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.explosives import Explosion
 from firefight.rulesets.cpr.option_text import (
+    AIM_HELP,
     SKILL_RANGE,
     STAT_RANGE,
     ammo_keys,
@@ -106,7 +107,7 @@ class ShotgunShellsOptions(_GunFire):
     toward: str | None = param(
         None, help="X,Y the shooter faces (default: the first target's position).", sweep=False
     )
-    aim: Aim | None = param(None, help="Aimed shot: head, held-item or leg.")
+    aim: Aim | None = param(None, help=AIM_HELP)
 
     def title(self) -> str:
         return "cpr shotgun shells"

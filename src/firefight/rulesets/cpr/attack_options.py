@@ -25,6 +25,7 @@ from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.explosives import Explosion
 from firefight.rulesets.cpr.modifiers import Chosen
 from firefight.rulesets.cpr.option_text import (
+    AIM_HELP,
     MAX_COORDINATE_M,
     MAX_TARGETS,
     SKILL_RANGE,
@@ -32,6 +33,7 @@ from firefight.rulesets.cpr.option_text import (
     TARGET_HELP,
     ammo_keys,
     dodge_help,
+    fired_ammo_help,
     injury_keys,
     parse_d6,
     parse_mod,
@@ -165,7 +167,7 @@ class _Dodging:
 class _Aimed:
     """Where a blow or shot is aimed, and the head's armor an aimed head shot meets."""
 
-    aim: Aim | None = param(None, help="Aimed shot: head, held-item or leg.")
+    aim: Aim | None = param(None, help=AIM_HELP)
     item: str = param("held item", help="What the target holds (--aim held-item).", sweep=False)
     head_armor: str = param("0", help="Target's head SP (only aimed head shots meet it).")
 
@@ -224,8 +226,7 @@ class ShootOptions(FiringFields, _Aimed, _Dodging, _Struck, GunFields):
     )
     ammo: str = param(
         "basic",
-        help="The rounds fired (C-14): basic, armor-piercing, expansive, incendiary, rubber, "
-        "smart; shell is refused (shells are `cpr shotgun-shells`).",
+        help=fired_ammo_help,
         choices=ammo_keys,
     )
     behind: str | None = param(
@@ -275,7 +276,7 @@ class AutofireOptions(FiringFields, _Dodging, _Struck, GunFields):
     distance: float = param(
         help="Metres to the target.", unit="m", low=0, high=MAX_DISTANCE_M, rule="CPR-RNG-1"
     )
-    aim: Aim | None = param(None, help="Aimed shot: head, held-item or leg.")
+    aim: Aim | None = param(None, help=AIM_HELP)
 
     def title(self) -> str:
         return f"cpr autofire: {self.weapon}"

@@ -38,6 +38,7 @@ from firefight.errors import RuleRefusal
 from firefight.geometry import Point
 from firefight.rulesets.cpr.combatants import Aim
 from firefight.rulesets.cpr.line_options import LineOptions
+from firefight.rulesets.cpr.option_text import AIM_HELP
 from firefight.scene.actions import ACTION_RULE, Action, Move, Reload
 from firefight.scene.lines import (
     Line,
@@ -83,7 +84,7 @@ def _weapon() -> Any:
 
 
 def _aimed() -> Any:
-    return param(None, help="Aimed shot: head, held-item or leg.", line=True)
+    return param(None, help=AIM_HELP, line=True)
 
 
 def _unseen() -> Any:

@@ -19,13 +19,16 @@ from typing import Any
 
 from firefight.declarations import DeclarationError
 from firefight.rulesets.cpr.armor import sp_from_text
-from firefight.rulesets.cpr.combatants import Dodge, Spot, Target
+from firefight.rulesets.cpr.combatants import Aim, Dodge, Spot, Target
 from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.rulesets.cpr.wounds import Health
 from firefight.trace import Modifier
+from firefight.wording import either
 
 __all__ = [
+    "AIM_HELP",
     "MAX_COORDINATE_M",
     "MAX_DAMAGE_D6",
     "MAX_HP",
@@ -37,7 +40,9 @@ __all__ = [
     "ammo_keys",
     "death_saves_help",
     "dodge_help",
+    "fired_ammo_help",
     "injury_keys",
+    "loaded_ammo_help",
     "parse_d6",
     "parse_dodge",
     "parse_health",
@@ -87,6 +92,33 @@ def dodge_help() -> str:
 def death_saves_help() -> str:
     """``--saves``'s help, with what each save taken adds (C-12) as the data gives it."""
     return f"Death saves already taken ({_catalog().figures.death_save_per_save:+d} each)."
+
+
+#: ``--aim``'s help: the places an aimed shot may be aimed at (CPR-AIM-1).
+AIM_HELP = f"Aimed shot: {either([a.value for a in Aim])}."
+
+
+def _rounds() -> str:
+    """The rounds the catalog's firearms fire, in the data's order, but the shotgun's shells,
+    which the helps name apart (C-7, C-14)."""
+    catalog = _catalog()
+    fired = {a for w in catalog.weapons.values() if w.kind is WeaponKind.FIREARM for a in w.ammo}
+    return ", ".join(key for key in catalog.ammo if key in fired and key != "shell")
+
+
+def fired_ammo_help() -> str:
+    """``--ammo``'s help on a shot (C-14)."""
+    return (
+        f"The rounds fired (C-14): {_rounds()}; shell is refused (shells are `cpr shotgun-shells`)."
+    )
+
+
+def loaded_ammo_help() -> str:
+    """``--ammo``'s help on a reload (C-14)."""
+    return (
+        f"Ammunition to load (C-14): {_rounds()}; shell for a shotgun; a grenade load for a "
+        "launcher."
+    )
 
 
 def injury_keys() -> Sequence[str]:

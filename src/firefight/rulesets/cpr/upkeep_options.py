@@ -18,6 +18,7 @@ from firefight.rulesets.cpr.option_text import (
     ammo_keys,
     death_saves_help,
     injury_keys,
+    loaded_ammo_help,
 )
 from firefight.rulesets.cpr.reload import Reload
 from firefight.rulesets.cpr.wounds import WoundState
@@ -35,8 +36,7 @@ class ReloadOptions:
     weapon: str = param(help="Weapon (see `firefight weapons -r cpr`).")
     ammo: str = param(
         "basic",
-        help="Ammunition to load (C-14): basic, armor-piercing, expansive, incendiary, rubber, "
-        "smart; shell for a shotgun; a grenade load for a launcher.",
+        help=loaded_ammo_help,
         choices=ammo_keys,
     )
     loaded: int = param(

@@ -562,6 +562,7 @@ class Barrel(DataModel):
 
 class ArrowRules(DataModel):
     trade_off_cap: int
+    trade_off_damage_per_st: int
     light_arrow_st_per_penalty: int
     flight_time_seconds: int
     flight_kinds: list[WeaponKind]

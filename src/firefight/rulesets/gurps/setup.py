@@ -358,7 +358,9 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
         rcl=rcl,
         damage=damage,
         damage_type=damage_type,
-        trade_off_damage=0 if beyond_half else shot.trade_off,
+        trade_off_damage=(
+            0 if beyond_half else shot.trade_off * data.house.arrows.trade_off_damage_per_st
+        ),
     )
 
 

@@ -35,6 +35,10 @@ def _trade_off_cap() -> float:
     return DATA.house.arrows.trade_off_cap
 
 
+def _trade_off_help() -> str:
+    return f"ST taken off range for {DATA.house.arrows.trade_off_damage_per_st:+d} damage each."
+
+
 def _worst_overhead() -> float:
     return DATA.house.indirect.overhead_worst
 
@@ -93,7 +97,7 @@ class Shoot:
     )
     trade_off: int = param(
         0,
-        help="ST taken off range for +1 damage each.",
+        help=_trade_off_help,
         low=0,
         high=_trade_off_cap,
         rule="GUR-ARROW-1",

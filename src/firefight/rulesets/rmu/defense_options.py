@@ -4,12 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import cast
+from typing import cast, get_args
 
 from firefight.declarations import param
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.incoming import Incoming, IncomingKind
 from firefight.rulesets.rmu.shot_options import ba_classes, defender_of, weapon_keys
+from firefight.wording import either
 
 __all__ = ["DefendOptions"]
 
@@ -19,8 +20,8 @@ class DefendOptions:
     """The defender, their cover and what is coming in."""
 
     against: str = param(
-        help="What is coming in: firearm, missile or melee.",
-        choices=("firearm", "missile", "melee"),
+        help=f"What is coming in: {either(get_args(IncomingKind))}.",
+        choices=get_args(IncomingKind),
     )
     cover: str = param("none", help="GRADE:MATERIAL, e.g. half:hard; 'none' in the open.")
     weapon: str | None = param(

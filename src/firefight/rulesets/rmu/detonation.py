@@ -58,6 +58,7 @@ __all__ = [
     "DETONATION_OPENS_LOW",
     "FRAGMENTATION_TABLE",
     "LOWEST_BLAST_TOTAL",
+    "WOUNDING_EFFECTS",
     "Blast",
     "BlastTarget",
     "Exposure",
@@ -80,7 +81,8 @@ FRAGMENTATION_TABLE = "fragmentation"
 SECONDARY_TABLE = "subdual"
 #: DEC-302: the first row of RMU's Ball tables; a blast total below it does nothing.
 LOWEST_BLAST_TOTAL = 15
-_WOUNDING = ("fragmentation", "concussion", "incendiary", "molotov")
+#: The effects of the loads that wound (RMU-EXP-1); flash, smoke and gas go off otherwise.
+WOUNDING_EFFECTS = ("fragmentation", "concussion", "incendiary", "molotov")
 _GRADE_INDEX = {CoverGrade.PARTIAL: 0, CoverGrade.HALF: 1, CoverGrade.FULL: 2}
 
 
@@ -165,7 +167,7 @@ class Exposure:
 def check_blast(blast: Blast, data: RmuData, explosives: ExplosiveData) -> Load:
     """The load, after refusing what cannot go off as declared (before any die)."""
     load = explosives.load(blast.load)
-    if load.effect not in _WOUNDING:
+    if load.effect not in WOUNDING_EFFECTS:
         what = {"flash": "use rmu flash-bang (RMU-EXP-17)", "smoke": "it only hides (RMU-EXP-15)",
                 "gas": "it works on eyes and lungs (RMU-EXP-16)"}[load.effect]  # fmt: skip
         raise RuleRefusal("RMU-EXP-1", f"The {load.name} wounds nobody: {what}.")

@@ -14,7 +14,7 @@ from pydantic import Field
 from firefight.declarations import DeclarationError, param
 from firefight.geometry import Point, Posture, Size
 from firefight.rulesets.rmu.cover import parse_cover
-from firefight.rulesets.rmu.detonation import Blast, BlastTarget
+from firefight.rulesets.rmu.detonation import WOUNDING_EFFECTS, Blast, BlastTarget
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_options import named_values, point_option, target_row
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
@@ -35,6 +35,16 @@ __all__ = [
 
 def load_keys() -> Sequence[str]:
     return tuple(explosive_data().loads)
+
+
+def _throw_load_help() -> str:
+    return f"The explosive ({', '.join(load_keys())})."
+
+
+def _explode_load_help() -> str:
+    """The loads that wound: ``rmu explode`` refuses the rest (RMU-EXP-1)."""
+    loads = explosive_data().loads.values()
+    return f"The explosive ({', '.join(k.key for k in loads if k.effect in WOUNDING_EFFECTS)})."
 
 
 def _throw_ap_full() -> int:
@@ -63,8 +73,7 @@ def _nightvision_help() -> str:
 class ThrowOptions:
     """A throw of an explosive at a spot."""
 
-    load: str = param(help="The explosive (m67, mk3a2, an-m14, m84, m18, cs, molotov).",
-                      choices=load_keys)  # fmt: skip
+    load: str = param(help=_throw_load_help, choices=load_keys)
     aim: str = param(help="The aim point X,Y in feet.")
     at: str = param("0,0", help="Where the thrower stands, X,Y in feet.")
     thrown: int = param(
@@ -241,7 +250,7 @@ OBSCURING = ("smoke", "fog", "darkness", "curtain")
 class ExplodeOptions:
     """An explosive going off among the people around it."""
 
-    load: str = param(help="The explosive (m67, mk3a2, an-m14, molotov).", choices=load_keys)
+    load: str = param(help=_explode_load_help, choices=load_keys)
     at: str = param("0,0", help="Where it goes off, X,Y in feet.")
     ranks: int = param(
         0, help="The thrower's Ranged Weapon: Thrown RANKS.", low=0, high=200, rule="RMU-EXP-1"

@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import Field
 
@@ -23,12 +23,13 @@ from firefight.geometry import Point, Posture, Size
 from firefight.rulesets.rmu.cover import Cover, parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.firearm_data import firearm_figures
-from firefight.rulesets.rmu.maneuvers import Maneuver
+from firefight.rulesets.rmu.maneuvers import Maneuver, maneuver_figures
 from firefight.rulesets.rmu.moving_cover import Fire, MovingToCover
 from firefight.rulesets.rmu.rapid_fire import RapidFire, RapidFirePreparation
 from firefight.rulesets.rmu.shot_options import (
     MAX_DISTANCE_FT,
     MAX_LISTED,
+    ammo_help,
     ammo_keys,
     armor_columns,
     ba_classes,
@@ -38,6 +39,7 @@ from firefight.rulesets.rmu.shot_options import (
 )
 from firefight.rulesets.rmu.suppression import SuppressionSweep, SweepTarget
 from firefight.tables.data_files import DataModel, read_toml, validate
+from firefight.wording import either
 
 __all__ = [
     "ManeuverOptions",
@@ -90,7 +92,7 @@ class _Gun:
     rounds_left: int | None = param(
         None, help="Rounds in the gun (default: full).", low=0, high=MAX_ROUNDS
     )
-    ammo: str = param("ball", help="ball, hollowpoint or armor-piercing.", choices=ammo_keys)
+    ammo: str = param("ball", help=ammo_help, choices=ammo_keys)
     mounted: bool = param(False, help="The gun is on a tripod.")
     strength: int = param(
         0, help="Shooter's Strength bonus (unbraced recoil).", low=-50, high=100, rule="RMU-TRI-2"
@@ -239,12 +241,16 @@ class SuppressOptions(_Gun):
         )
 
 
+def _difficulty_help() -> str:
+    return f"The difficulty (M-2): {', '.join(maneuver_figures().difficulty)}."
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ManeuverOptions:
     """A percentage or absolute maneuver (RMU Table 5-1)."""
 
     bonus: int = param(0, help="The skill bonus.", low=-999, high=999)
-    difficulty: str = param("medium", help="casual ... medium, hard ... absurd.")
+    difficulty: str = param("medium", help=_difficulty_help)
     absolute: bool = param(False, help="An absolute (static) maneuver.")
     opposed: int | None = param(
         None, help="The passive side's total, for an opposed roll.", low=-999, high=999
@@ -273,8 +279,8 @@ class MoveToCoverOptions:
     bonus: int = param(0, help="The mover's moving maneuver bonus.", low=-999, high=999)
     fire: str = param(
         "under-fire",
-        help="none, under-fire, or suppressed (a sweep or several guns).",
-        choices=("none", "under-fire", "suppressed"),
+        help=f"The fire coming in: {either(get_args(Fire))} (suppressed: a sweep or several guns).",
+        choices=get_args(Fire),
     )
     weapon: str | None = param(
         None, help="The incoming gun (prices hard cover).", choices=weapon_keys

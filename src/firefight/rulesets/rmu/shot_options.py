@@ -23,10 +23,12 @@ from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.shot import AimedShot
 from firefight.trace import Modifier
+from firefight.wording import either
 
 __all__ = [
     "DefenderOptions",
     "ShotOptions",
+    "ammo_help",
     "armor_columns",
     "defender_of",
     "parse_mod",
@@ -59,6 +61,19 @@ def situation_keys() -> Sequence[str]:
 
 def ba_classes() -> Sequence[str]:
     return tuple(default_data().armor)
+
+
+def ammo_help() -> str:
+    """``--ammo``'s help: the loads the data knows (RMU-AMMO-1)."""
+    return f"{either(ammo_keys())}."
+
+
+#: The grades a body screen may give, as ``--body-cover`` takes them (RULINGS P-2).
+_BODY_GRADES = tuple(g.value for g in CoverGrade)
+
+
+def _body_cover_help() -> str:
+    return f"Cover the shielders give: {either(_BODY_GRADES)}."
 
 
 def _armor_help() -> str:
@@ -106,12 +121,12 @@ class ShotOptions:
     armor_untrained: bool = param(
         False, help="The target is untrained in the armor (worse maneuver penalty)."
     )
-    ammo: str = param("ball", help="ball, hollowpoint or armor-piercing.", choices=ammo_keys)
+    ammo: str = param("ball", help=ammo_help, choices=ammo_keys)
     cover: str = param("none", help="GRADE:MATERIAL, e.g. half:hard; 'none' in the open.")
     body_cover: str = param(
         "none",
-        help="Cover the shielders give: none, partial, half or full.",
-        choices=tuple(g.value for g in CoverGrade),
+        help=_body_cover_help,
+        choices=_BODY_GRADES,
     )
     shielder: tuple[str, ...] = param(
         (),

@@ -8,6 +8,7 @@ from firefight.cli.quick import QuickCommand
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.cli.resolved import resolving
+from firefight.rulesets.rmu.critical_effects_words import critical_effects_words
 from firefight.rulesets.rmu.shot import resolve_aimed_shot
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.rulesets.rmu.shot_results import AimedShotResult, StrayRound
@@ -18,46 +19,12 @@ from firefight.wording import counted
 __all__ = ["QUICK", "shoot", "shot_headline"]
 
 
-def _effects_text(s: Struck) -> str:
-    effects = s.effects
-    if effects is None:
-        return ""
-    extra = []
-    if effects.bleed:
-        extra.append(f"bleeding {effects.bleed}/rnd")
-    if effects.stun_rounds:
-        extra.append(f"stunned {effects.stun_rounds} rnd at {effects.stun_penalty}")
-    if effects.injury:
-        extra.append(f"injury {effects.injury}")
-    if effects.dying_rounds is not None:
-        extra.append(f"dying in {effects.dying_rounds} rounds")
-    if effects.dead:
-        extra.append("DEAD")
-    return f": {', '.join(extra)}" if extra else ""
-
-
-def _breakage_text(s: Struck) -> str:
-    b = s.breakage
-    if b is None:
-        return ""
-    if b.broken:
-        what = "BROKEN"
-    elif b.penalty:
-        what = f"{b.penalty}, total {b.new_total}"
-        if b.beaten_open:
-            what += ", BEATEN OPEN"
-    else:
-        what = "held"
-    if b.temporary:
-        what += ", temporary"
-    return f"; {b.armor} breakage: {what}"
-
-
 def _strike_text(s: Strike) -> str:
     if isinstance(s, Struck) and s.severity:
         return (
             f"{s.total_hits} hits, {s.severity} critical to the {s.location} "
-            f"({critical_words(s.critical_table)}){_effects_text(s)}{_breakage_text(s)}"
+            f"({critical_words(s.critical_table)})"
+            f"{critical_effects_words(s.effects, s.breakage)}"
         )
     if s.hit:
         return f"{counted(s.hits, 'hit')}, no critical"

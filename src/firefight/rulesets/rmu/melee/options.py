@@ -121,7 +121,9 @@ class MeleeOptions(_Swing):
 
     weapon: str = param(help="Melee weapon key (see docs/rmu.md).", choices=melee_keys)
     size: WeaponSize | None = param(
-        None, help="Read the table at this size instead of the weapon's (small, medium, big)."
+        None,
+        help="Read the table at this size instead of the weapon's "
+        f"({', '.join(s.value for s in WeaponSize)}).",
     )
 
     def build(self) -> MeleeAttack:

@@ -41,6 +41,8 @@ from firefight.cli.odds_kit import (
 from firefight.declarations import DeclarationError, conditions, declare, options_of, sweep_grid
 from firefight.odds.api import action_odds
 from firefight.probability.stats import Stat
+from firefight.rulesets.rmu.catalog import default_data
+from firefight.rulesets.rmu.critical_effects_words import critical_effects_words
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.rulesets.rmu.table_kinds import critical_words
 from firefight.wording import counted
@@ -159,29 +161,11 @@ def describe_view(view: Any) -> str:
         if not view.total_hits:
             return "hit, stopped by armor: no hits, no critical"
         return f"hit: {counted(view.total_hits, 'hit')}, no critical"
-    e = view.effects
-    parts = []
-    if e.bleed:
-        parts.append(f"bleeding {e.bleed}/rnd")
-    if e.stun_rounds:
-        parts.append(f"stunned {e.stun_rounds} rnd at {e.stun_penalty}")
-    if e.injury:
-        parts.append(f"injury {e.injury}")
-    if e.dying_rounds is not None:
-        parts.append(f"dying in {e.dying_rounds} rnd")
-    if e.dead:
-        parts.append("dead")
-    text = (
+    return (
         f"hit: {counted(view.total_hits, 'hit')}, {view.severity} critical to the {view.location} "
         f"({critical_words(view.critical_table)})"
+        f"{critical_effects_words(view.effects, view.breakage)}"
     )
-    if parts:
-        text += ": " + ", ".join(parts)
-    if view.breakage is not None:
-        b = view.breakage
-        worn = "broken" if b.broken else (f"{b.penalty}" if b.penalty else "holds")
-        text += f"; {b.armor} {worn}" + (" (temporary)" if b.temporary else "")
-    return text
 
 
 _ALWAYS_SHOWN = {
@@ -224,7 +208,6 @@ def _build_shot(fixed: dict[str, object], point: dict[str, object]) -> Any:
     band = raw.pop("band", None)
     if band is not None:
         from firefight.errors import RuleRefusal
-        from firefight.rulesets.rmu.catalog import default_data
 
         data = default_data()
         weapon = data.weapon(str(raw["weapon"]))
@@ -246,14 +229,21 @@ def _band_values(text: str) -> list[int]:
     return [int(p) for p in text.split(",") if p.strip()]
 
 
+def _band_help() -> str:
+    names = default_data().rules.band_names
+    return (
+        f"Range band 1 ({names[0]}) to {len(names)}, instead of --distance: the middle of that "
+        "band for each weapon. Sweep: a comma list or START:STOP:STEP."
+    )
+
+
 _SWEEP_OPTIONS: tuple[tuple[str, Any, Any], ...] = (
     (
         "band",
         Annotated[
             str | None,
             typer.Option(
-                help="Range band 1 (Short) to 5, instead of --distance: the middle of that band "
-                "for each weapon. Sweep: a comma list or START:STOP:STEP."
+                help=_band_help(),
             ),
         ],
         None,
@@ -428,7 +418,6 @@ def sweep_rmu_shoot(
 def report(as_json: JsonOpt = False) -> None:
     """The source's claims about the 9 mm and 7.62 mm tables, measured on the tables in use."""
     from firefight.rulesets.rmu.odds.claims import rmu_claims
-    from firefight.rulesets.rmu.odds.views import default_data
 
     with refusals():
         claims = rmu_claims(default_data())
