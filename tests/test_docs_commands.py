@@ -188,3 +188,18 @@ def test_a_console_block_shows_what_the_command_prints(tmp_path: Path) -> None:
     assert _missing(first.shown, "a\nfirst\nb\nlast  \n") is None
     assert _missing(first.shown, "last\nfirst\n") == "last"  # out of order
     assert _missing(first.shown, "first\nlast, changed\n") == "last"
+
+
+def test_the_readme_opens_with_make_run_then_make_test() -> None:
+    """A fresh user's first two commands: `make run` builds .venv and plays the bundled fight
+    (`firefight demo`), `make test` checks everything; both are targets of the Makefile."""
+    shown = [
+        line.split("#")[0].strip()
+        for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("    ") or line.startswith("make ")
+    ]
+    assert shown[:2] == ["make run", "make test"]
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    run = makefile[makefile.index("\nrun:") :].split("\n\n")[0]
+    assert "firefight demo" in run
+    assert re.search(r"^test: lint typecheck unit$", makefile, flags=re.M)
