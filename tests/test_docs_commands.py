@@ -7,9 +7,9 @@ a line goes on on the next. The commands of one page run in order, in a folder o
 may create an encounter and go on with it; a command whose comment says ``# refused: RULE``
 must be refused under that rule. In a ``console`` block the lines after a command, up to the
 next ``$``, are what it prints: each must come out as shown, in the order shown (a ``...``
-line, or none, stands for lines left out), so a page that shows output shows what the program
-gives. A synopsis (``...``, ``[--option]``,
-``a | b``) is not a command: it belongs in a ``text`` block, and the test says so.
+line, or none, stands for lines left out), so the output a page shows is the program's. A
+synopsis (``...``, ``[--option]``, ``a | b``) is not a command: it belongs in a ``text`` block,
+and the test says so.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def commands(page: Path) -> list[Command]:
     lang: str | None = None
     pending = ""
     start = 0
-    shown: list[str] | None = None  # the output lines of the console command before
+    shown: list[str] | None = None  # output lines after a console block's last command
     for number, raw in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
         fence = _FENCE.match(raw.strip())
         if fence:
@@ -176,6 +176,7 @@ def test_every_command_on_the_page_runs(page: Path, tmp_path: Path) -> None:
 
 
 def test_a_console_block_shows_what_the_command_prints(tmp_path: Path) -> None:
+    """The lines after a console command are its output, checked in order, `...` a gap."""
     page = tmp_path / "page.md"
     page.write_text(
         "```console\n$ firefight rmu maneuver --bonus 40 \\\n    --rolls 55\nfirst\n...\nlast\n"
