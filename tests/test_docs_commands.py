@@ -5,8 +5,11 @@ fenced block marked ``sh``, ``shell``, ``console`` or not marked at all; a ``\\`
 a line goes on on the next. The commands of one page run in order, in a folder of their own
 (``examples/`` reachable from it) with a store and a data folder of their own, so that a page
 may create an encounter and go on with it; a command whose comment says ``# refused: RULE``
-must be refused under that rule. A synopsis (``...``, ``[--option]``, ``a | b``)
-is not a command: it belongs in a ``text`` block, and the test says so.
+must be refused under that rule. In a ``console`` block the lines after a command, up to the
+next ``$``, are what it prints: each must come out as shown, in the order shown (a ``...``
+line, or none, stands for lines left out), so the output a page shows is the program's. A
+synopsis (``...``, ``[--option]``, ``a | b``) is not a command: it belongs in a ``text`` block,
+and the test says so.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ class Command:
     page: str
     line: int
     text: str
+    shown: tuple[str, ...] = ()  # what a console block says it prints
 
     @property
     def argv(self) -> list[str]:
@@ -49,10 +53,13 @@ def commands(page: Path) -> list[Command]:
     lang: str | None = None
     pending = ""
     start = 0
+    shown: list[str] | None = None  # output lines after a console block's last command
     for number, raw in enumerate(page.read_text(encoding="utf-8").splitlines(), start=1):
         fence = _FENCE.match(raw.strip())
         if fence:
             lang = None if lang is not None else fence.group(1)
+            _close(found, shown)
+            shown = None
             continue
         if lang is None or lang not in SHELL_BLOCKS:
             continue
@@ -62,7 +69,11 @@ def commands(page: Path) -> list[Command]:
         else:
             if lang == "console":
                 if not line.startswith("$ "):
+                    if shown is not None:
+                        shown.append(raw.rstrip())
                     continue
+                _close(found, shown)
+                shown = None
                 line = line[2:]
             if not line.startswith("firefight "):
                 continue
@@ -70,7 +81,26 @@ def commands(page: Path) -> list[Command]:
         if not line.endswith("\\"):
             found.append(Command(page=page.name, line=start, text=pending))
             pending = ""
+            if lang == "console":
+                shown = []
+    _close(found, shown)
     return found
+
+
+def _close(found: list[Command], shown: list[str] | None) -> None:
+    """Give the last command the output lines its console block showed after it."""
+    if shown:
+        last = found[-1]
+        found[-1] = Command(last.page, last.line, last.text, tuple(shown))
+
+
+def _missing(shown: tuple[str, ...], out: str) -> str | None:
+    """The first line of ``shown`` that ``out`` does not print in its place, if any."""
+    printed = iter(line.rstrip() for line in out.splitlines())
+    for line in shown:
+        if line.strip() != "..." and line not in printed:
+            return line
+    return None
 
 
 ALL = [c for page in PAGES for c in commands(page)]
@@ -133,9 +163,44 @@ def test_every_command_on_the_page_runs(page: Path, tmp_path: Path) -> None:
         else:
             code, out = _run(argv, env, tmp_path)
         refused = _REFUSED.search(command.text)
-        if refused:  # a page may show a refusal: it must come, under the rule it names
-            if code != 2 or refused.group(1) not in out:
-                failed.append(f"{command.page}:{command.line}: not refused as it says\n{out}")
-        elif code != 0:
+        if refused and (code != 2 or refused.group(1) not in out):
+            # a page may show a refusal: it must come, under the rule it names
+            failed.append(f"{command.page}:{command.line}: not refused as it says\n{out}")
+        elif not refused and code != 0:
             failed.append(f"{command.page}:{command.line}: {command.text}\n{out[-600:]}")
+        elif (missing := _missing(command.shown, out)) is not None:
+            failed.append(
+                f"{command.page}:{command.line}: the page shows\n{missing}\nbut it prints\n{out}"
+            )
     assert not failed, "\n\n".join(failed)
+
+
+def test_a_console_block_shows_what_the_command_prints(tmp_path: Path) -> None:
+    """The lines after a console command are its output, checked in order, `...` a gap."""
+    page = tmp_path / "page.md"
+    page.write_text(
+        "```console\n$ firefight rmu maneuver --bonus 40 \\\n    --rolls 55\nfirst\n...\nlast\n"
+        "$ firefight rmu maneuver --bonus 0 --rolls 5\n```\n\n```sh\nfirefight x\n# said\n```\n",
+        encoding="utf-8",
+    )
+    first, second, third = commands(page)
+    assert first.shown == ("first", "...", "last") and first.line == 2
+    assert second.shown == () and third.shown == ()
+    assert _missing(first.shown, "a\nfirst\nb\nlast  \n") is None
+    assert _missing(first.shown, "last\nfirst\n") == "last"  # out of order
+    assert _missing(first.shown, "first\nlast, changed\n") == "last"
+
+
+def test_the_readme_opens_with_make_run_then_make_test() -> None:
+    """A fresh user's first two commands: `make run` builds .venv and plays the bundled fight
+    (`firefight demo`), `make test` checks everything; both are targets of the Makefile."""
+    shown = [
+        line.split("#")[0].strip()
+        for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+        if line.startswith("    ") or line.startswith("make ")
+    ]
+    assert shown[:2] == ["make run", "make test"]
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    run = makefile[makefile.index("\nrun:") :].split("\n\n")[0]
+    assert "firefight demo" in run
+    assert re.search(r"^test: lint typecheck unit$", makefile, flags=re.M)

@@ -141,13 +141,22 @@ def test_play_can_save_and_the_game_goes_on(store: list[str]) -> None:
 
 
 def test_demo_plays_into_the_default_store_and_says_how_to_continue(home: Path) -> None:
-    """``make run``: the warehouse raid saved under a fresh name, and the commands to go on."""
+    """``make run``: the warehouse raid saved under a fresh name, and the commands to go on,
+    each of which runs as printed (the round left open is ended with --force: ENC-ROUND-END,
+    DEC-411)."""
     code, out, err = run("demo")
     assert code == 0, err
     assert "Saved as warehouse-raid-1 in sqlite:///" in out and str(home) in out
     assert "firefight encounter show warehouse-raid-1" in out
+    assert "firefight encounter next-round warehouse-raid-1 --force\n" in out
     code, out, _ = run("demo")
     assert "warehouse-raid-2" in out
     code, out, err = run("encounter", "act", "warehouse-raid-1", "Mara reloads")
     assert code == 0, err
     assert "Mara reloads the glock" in out
+    # ENC-ROUND-END: the script stops mid-round, so the line offered to end it is forced,
+    # and it runs as printed.
+    code, out, err = run("encounter", "next-round", "warehouse-raid-1")
+    assert code == 2 and "ENC-ROUND-END" in err
+    code, out, err = run("encounter", "next-round", "warehouse-raid-1", "--force")
+    assert code == 0, err

@@ -46,7 +46,7 @@ from firefight.encounter.recap import (
     state_after_round,
 )
 from firefight.encounter.scenario import load_scenario
-from firefight.encounter.turns import turn_line
+from firefight.encounter.turns import turn_line, unspent
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.files import read_json
 from firefight.odds.live import DEFAULT_TRIALS, MAX_TRIALS, live_odds
@@ -798,12 +798,15 @@ def demo(store: StoreOpt = None) -> None:
     show_records(records, trace=True)
     show_state(name, state)
     opt = f" --store {store}" if store else ""
+    # The script stops mid-round: ending it with turns still to take needs --force
+    # (ENC-ROUND-END), else the suggested line would be refused.
+    force = " --force" if unspent(state, find_ruleset(state.ruleset)) else ""
     console.print(f"\n[bold]Saved[/] as [bold]{escape(name)}[/] in {escape(where)}")
     console.print("Carry on with it:")
     for line in (
         f"firefight encounter show {name}{opt}",
         f'firefight encounter act {name} "Mara reloads"{opt}',
-        f"firefight encounter next-round {name}{opt}",
+        f"firefight encounter next-round {name}{force}{opt}",
         f"firefight encounter undo {name}{opt}",
         f"firefight encounter log {name} --trace{opt}",
         f"firefight encounter export {name}{opt} > {name}.json",
