@@ -57,14 +57,16 @@ def test_crd_mode_2_g11_burst_from_the_command_line() -> None:
 
 def test_crd_hit_1_one_success_is_one_success_in_the_headline() -> None:
     """CRD-HIT-1: the Glock 22 at 20 m, walking at a sprinter, draws 9S, KD, 2C against
-    Target 13: one success, 2 Yellow. The headline said "1 successes", as the odds once did."""
+    Target 13: one success, 2 Yellow. The headline said "1 successes", as the odds once did;
+    a fifth card, never drawn, is named as one (D-3)."""
     shot = "cards shoot --weapon glock-22 --skill 3 --distance 20 --moving walking"
     result = runner.invoke(
-        app, [*shot.split(), "--target-moving", "sprinting", "--rolls", "9S,KD,2C,4H"]
+        app, [*shot.split(), "--target-moving", "sprinting", "--rolls", "9S,KD,2C,4H,3C"]
     )
     assert result.exit_code == 0, result.output
     assert "1 success: 2 Yellow damage recorded." in result.output
     assert "1 successes" not in result.output
+    assert "note: 1 scripted card was not needed: ['3C']" in result.output  # D-3
 
 
 def test_seeded_shots_repeat() -> None:

@@ -36,7 +36,7 @@ def test_shoot_human_output_shows_the_trace() -> None:
     assert "recoil, shot not prepared" in result.output
     assert "half hard cover (hard SG & ME 1-6)" in result.output
     assert "MISS" in result.output
-    assert "1 scripted dice were not needed: [42]" in result.output
+    assert "1 scripted die was not needed: [42]" in result.output
 
 
 def test_shoot_json_is_byte_identical_for_the_same_seed() -> None:

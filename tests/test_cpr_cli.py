@@ -30,7 +30,7 @@ def test_cpr_hit_1_shoot_shows_the_itemized_trace_and_a_headline() -> None:
     assert "+7  shooter's REF  [CPR-HIT-1]" in out
     assert "range DV: row Pistol, column 13-25 m -> 20  [CPR-RNG-1]" in out
     assert "HIT target: 12 damage vs SP 11, 1 through, 1 HP lost" in out
-    assert "1 scripted dice were not needed: [9]" in out
+    assert "1 scripted die was not needed: [9]" in out
 
 
 def test_shoot_json_is_byte_identical_for_the_same_seed() -> None:

@@ -1215,7 +1215,7 @@ def test_the_gm_s_dice_wait_for_the_action_that_takes_them(
     assert session.scripted is None
     session.handle("rolls 1,2,3,4,5,6,7,8,30")  # a face more than the initiative takes
     session.handle("next")
-    assert "note: 1 scripted dice were not needed: [30]" in capsys.readouterr().out
+    assert "note: 1 scripted die was not needed: [30]" in capsys.readouterr().out
     session.handle("rolls 97,\u00b2")  # passes str.isdigit, not int: it crashed the session
     assert "error: D-3: rolls takes whole die faces separated by commas" in capsys.readouterr().out
     assert session.scripted is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-__all__ = ["chance_in_words", "counted", "either", "length_words"]
+__all__ = ["chance_in_words", "counted", "either", "length_words", "unused_note"]
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -14,6 +14,20 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     ('1 bullet', '30 bullets', '0 rounds')
     """
     return f"{n} {noun if n == 1 else (plural or noun + 's')}"
+
+
+def unused_note(unused: Sequence[int | str], noun: str = "die", plural: str = "dice") -> str:
+    """The note after an action that was given more scripted faces (or cards) than it read
+    (D-3), so the GM knows which throws went unread.
+
+    >>> unused_note([42])
+    'note: 1 scripted die was not needed: [42]'
+    >>> unused_note(["7H", "2C"], "card", "cards")
+    "note: 2 scripted cards were not needed: ['7H', '2C']"
+    """
+    faces = counted(len(unused), f"scripted {noun}", f"scripted {plural}")
+    was = "was" if len(unused) == 1 else "were"
+    return f"note: {faces} {was} not needed: {list(unused)}"
 
 
 def either(words: Sequence[str]) -> str:

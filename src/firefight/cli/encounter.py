@@ -58,6 +58,7 @@ from firefight.scene.state import EncounterState
 from firefight.serialize import to_plain
 from firefight.service import Applied, EncounterService
 from firefight.text import printable
+from firefight.wording import unused_note
 
 if TYPE_CHECKING:
     from firefight.store.sql import SqlStore
@@ -297,7 +298,7 @@ def _dice_note(dice_info: dict[str, object], unused: Sequence[int | str]) -> Non
 def note_unused(unused: Sequence[int | str]) -> None:
     """Says which of the faces given were not needed (typed for more than the one action)."""
     if unused:
-        console.print(f"note: {len(unused)} scripted dice were not needed: {list(unused)}")
+        console.print(unused_note(unused), markup=False)
 
 
 # --- commands ---------------------------------------------------------------------------------

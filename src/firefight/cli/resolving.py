@@ -30,6 +30,7 @@ from firefight.errors import DiceError, FirefightError, RuleRefusal
 from firefight.outcome import Outcome, Result
 from firefight.serialize import to_plain
 from firefight.text import printable
+from firefight.wording import unused_note
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -317,7 +318,7 @@ def show_resolution(
         return
     show_outcome(title, outcome, dict(given.info), headline, rolled=given.rolled)
     if given.unused:
-        print(f"note: {len(given.unused)} scripted dice were not needed: {given.unused}")
+        print(unused_note(given.unused))
 
 
 def resolving_command(

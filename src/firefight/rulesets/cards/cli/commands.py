@@ -33,7 +33,7 @@ from firefight.rulesets.cards.reaction import Reaction, ReactionResult, resolve_
 from firefight.rulesets.cards.reload import Reload, resolve_reload
 from firefight.rulesets.cards.shot import Shot, ShotResult, resolve_shot
 from firefight.serialize import to_plain
-from firefight.wording import counted
+from firefight.wording import counted, unused_note
 
 __all__ = ["app", "card_dice"]
 
@@ -105,7 +105,7 @@ def _finish(
         return
     show_outcome(title, outcome, info, headline)
     if unused:
-        typer.echo(f"note: {len(unused)} scripted cards were not needed: {unused}")
+        typer.echo(unused_note(unused, "card", "cards"))
 
 
 def _shot_headline(outcome: Outcome[ShotResult]) -> str:
