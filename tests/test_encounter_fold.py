@@ -324,6 +324,22 @@ def test_a_run_of_events_on_single_combatants_folds_as_one_event_at_a_time() -> 
         apply_all(state, [events[0], too_many], RMU)
 
 
+def test_a_log_names_people_exactly_where_a_player_may_not() -> None:
+    """A declaration finds its people ignoring case; a stored log's event must name them as
+    the scene spells them, in a run or alone, or the log is refused as corrupt."""
+    start = initial_state(scenario_from_data(scene(person("Mara", 0, 0), person("Viktor", 0, 30))))
+    state = engine.open_fight_quietly(start, RMU, Dice.seeded(1))
+    assert state.combatant("viktor") is state.combatant("Viktor")
+    spent = ActionPointsSpent(actor="mara", ap=1)
+    with pytest.raises(FoldError, match="'mara', who is not in the scene"):
+        apply_all(state, [spent], RMU)
+    with pytest.raises(FoldError, match="'mara', who is not in the scene"):
+        apply(state, spent, RMU)
+    assert (
+        vitals(apply_all(state, [replace(spent, actor="Mara")], RMU).combatant("Mara")).ap_left == 3
+    )
+
+
 def test_a_shot_s_action_and_rounds_fold_in_a_run_as_one_at_a_time_in_cpr() -> None:
     """cpr's Action taken folds in a run with the rounds fired and the hit's damage, armor and
     wound state, to the same state; a second Action in the turn is refused alike."""

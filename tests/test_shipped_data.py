@@ -5,6 +5,7 @@ very values the validated one gives. A user's file is still validated on every r
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -12,10 +13,14 @@ from firefight.errors import TableDataError
 from firefight.files import read_toml
 from firefight.rulesets import find_ruleset, ruleset_names
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu import fumble
+from firefight.rulesets.rmu.catalog import PACKAGE, RmuData
+from firefight.rulesets.rmu.fumble import load_fumble_table
 from firefight.rulesets.rmu.kindred_figures import kindred_figures
+from firefight.rulesets.rmu.melee import fumble as melee_fumble
 from firefight.rulesets.rmu.table_kinds import RmuTables
 from firefight.tables.registry import TableSet, user_table_dir
+from firefight.tables.shipped import package_data
 
 _RMU_FIGURES = ("weapons", "armor", "cover", "rules", "ammo", "penetration", "breakage")
 
@@ -69,6 +74,28 @@ def test_cpr_checks_its_files_against_their_models() -> None:
 
 def test_the_kindred_file_passes_its_model_and_reads_the_same_without_it() -> None:
     assert kindred_figures() == kindred_figures(validate=True)
+
+
+@pytest.mark.parametrize("fumbles", [fumble, melee_fumble])
+def test_each_fumble_table_passes_its_model_and_reads_the_same_without_it(
+    fumbles: ModuleType,
+) -> None:
+    """The Firearm Fumble table a fight's first fumble reads is read as written (DEC-510); the
+    Melee Fumble table, read by the same loader, stays validated when read."""
+    raw = read_toml(package_data(PACKAGE, fumbles._FILE), fumbles._LABEL)
+    quick = load_fumble_table(raw, fumbles._LABEL, validate=False)
+    assert quick == load_fumble_table(raw, fumbles._LABEL, validate=True)
+    assert quick.rows[-1].high == 100
+    assert fumble.firearm_fumble_table() == load_fumble_table(validate=True)
+
+
+def test_a_fumble_table_held_to_its_model_names_the_row_of_a_bad_cell() -> None:
+    """Validated, a cell outside its model is refused naming the row (RMU-RF-13's table)."""
+    raw = read_toml(package_data(PACKAGE, fumble._FILE), fumble._LABEL)
+    raw["rows"][0]["semi-automatics"]["lose_ap"] = 9
+    with pytest.raises(TableDataError) as caught:
+        load_fumble_table(raw, fumble._LABEL, validate=True)
+    assert "row 1 (1-20)" in str(caught.value)
 
 
 @pytest.mark.parametrize(("ruleset", "table"), _shipped_tables())

@@ -191,10 +191,10 @@ def named_in_log(state: EncounterState, name: str) -> CombatantState:
     Unlike :meth:`EncounterState.combatant`, no close match is accepted: a stored log names
     people exactly as the scene does.
     """
-    found = state.find(name)
-    if found is None or found.name != name:
-        raise FoldError(f"the log names {name!r}, who is not in the scene")
-    return found
+    for c in state.combatants:
+        if c.name == name:
+            return c
+    raise FoldError(f"the log names {name!r}, who is not in the scene")
 
 
 def initiative_without(

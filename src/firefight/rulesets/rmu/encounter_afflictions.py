@@ -61,11 +61,13 @@ class HoldsBreath(Action):
 def exposure_events(state: EncounterState, *, ending: bool = False) -> list[Event]:
     """The CS figures that change for anyone alive as the scene now stands (RMU-EXP-16)."""
     events: list[Event] = []
-    gas_clouds = clouds_in(state, "gas")
+    # A cloud is one of the scene's conditions: none to look for in a scene without any.
+    gas_clouds = clouds_in(state, "gas") if state.conditions else ()
     for c in state.combatants:
         if c.dead:
             continue
-        now = rmu_stats(c).afflictions
+        stats = c.stats  # rmu_stats(c) without a call for each of everyone, after every action
+        now = (stats if isinstance(stats, RmuStats) else rmu_stats(c)).afflictions
         if not gas_clouds and not now.gas_inside and not now.gas:
             # No cloud to be in, no CS on them to change (most of every fight, read after
             # every action): nothing to ask.

@@ -13,7 +13,7 @@ from firefight.rulesets.rmu.catalog import WeaponAction
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.rulesets.rmu.kindred_figures import StakeBand
 from firefight.rulesets.rmu.severity import Severity
-from firefight.tables.data_files import DataModel
+from firefight.tables.data_files import DataModel, TableHeader
 
 __all__ = [
     "AmmoFile",
@@ -23,6 +23,8 @@ __all__ = [
     "BreakageFile",
     "CoverFile",
     "EncounterFile",
+    "FumbleCellModel",
+    "FumbleFile",
     "KindredFile",
     "KindredRulesModel",
     "RmuRulesModel",
@@ -323,3 +325,37 @@ class RmuRulesModel(DataModel):
     """The rmu scenario's ``[rules]`` table (docs/scenarios.md)."""
 
     kindred: KindredRulesModel = Field(default_factory=KindredRulesModel)
+
+
+# --- the fumble tables (fumble.py) -------------------------------------------------------------
+
+
+class FumbleCellModel(DataModel):
+    label: str = Field(min_length=1, max_length=60)
+    lose_ap: int = Field(default=0, ge=0, le=4)
+    jam_clear_ap: int = Field(default=0, ge=0)
+    semi_only: bool = False
+    half_effect: bool = False
+    lose_round: bool = False
+    nearest_ally: bool = False
+    broken: bool = False
+    drops_weapon: bool = False
+    self_hits: int = Field(default=0, ge=0)
+    prone: bool = False
+    stun_rounds: int = Field(default=0, ge=0)
+
+
+class _FumbleHeader(TableHeader):
+    columns: list[str] = Field(min_length=1)
+
+
+class _FumbleRow(DataModel):
+    # The cells, one per column the header names, are each held to FumbleCellModel.
+    model_config = DataModel.model_config | {"extra": "allow"}
+    low: int = Field(ge=1, le=100)
+    high: int = Field(ge=1, le=100)
+
+
+class FumbleFile(DataModel):
+    table: _FumbleHeader
+    rows: list[_FumbleRow] = Field(min_length=1)

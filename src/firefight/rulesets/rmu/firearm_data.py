@@ -267,7 +267,7 @@ def check_firearm_data(data: RmuData) -> list[str]:
 
     fig = load_firearm_figures()
     maneuvers = load_maneuver_figures()
-    fumbles = load_fumble_table()
+    fumbles = load_fumble_table(validate=True)
     for key in fig.weapon_rate_class:
         if key not in data.weapons:
             raise TableDataError(

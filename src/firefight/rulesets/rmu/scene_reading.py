@@ -331,7 +331,8 @@ def _scene_cover(
             f"{shooter.name} cannot reach over it.",
         )
     # Smoke on the line is soft cover too (RMU-EXP-15); the better of it and a barrier counts.
-    smoke = smoke_cover(state, origin, target, tb)
+    # Smoke is a cloud, one of the scene's conditions: none to look for in a scene without any.
+    smoke = smoke_cover(state, origin, target, tb) if state.conditions else None
     if smoke is not None:
         bonus = _rank(smoke, weapon_kind, data, melee=melee)
         if best is None or bonus > best[0]:

@@ -233,14 +233,18 @@ def _grappler(condition: ActiveCondition) -> str:
 
 def hold_on(state: EncounterState, victim: str) -> int:
     """The hold on ``victim`` from everyone holding them, capped (DEC-343)."""
-    holds = holds_on(state, victim)
+    # A hold is one of the scene's conditions: a scene with none (most fights; every shot asks
+    # this of its shooter) holds nobody, told without looking for holds.
+    holds = holds_on(state, victim) if state.conditions else None
     if not holds:
-        return 0  # nobody holds most people: every shot asks it twice, of its shooter
+        return 0  # nobody holds most people
     return min(melee_figures().hold_cap, sum(_hold(k) for k in holds))
 
 
 def held_terms(state: EncounterState, c: CombatantState) -> list[Modifier]:
     """The hold on ``c`` as a penalty on what they do (DEC-343)."""
+    if not state.conditions:
+        return []  # no hold in a scene without conditions (hold_on)
     hold = hold_on(state, c.name)
     if not hold:
         return []
@@ -361,7 +365,8 @@ def check_not_held(state: EncounterState, c: CombatantState) -> None:
 
 
 def check_not_held_fast(state: EncounterState, c: CombatantState) -> None:
-    if hold_on(state, c.name) >= melee_figures().hold_cap:
+    hold = hold_on(state, c.name)
+    if hold and hold >= melee_figures().hold_cap:
         raise RuleRefusal(
             HOLD_RULE, f"{c.name} is held fast: the only thing left to try is to break free."
         )

@@ -31,7 +31,7 @@ _LABEL = f"firefight/rulesets/rmu/{_FILE}"
 @functools.cache
 def melee_fumble_table() -> FumbleTable:
     """The shipped stand-in, read and checked once."""
-    return load_fumble_table(read_toml(package_data(PACKAGE, _FILE), _LABEL), _LABEL)
+    return load_fumble_table(read_toml(package_data(PACKAGE, _FILE), _LABEL), _LABEL, validate=True)
 
 
 def roll_melee_fumble(*, column: str, dice: Dice, trace: TraceBuilder) -> Malfunction:
