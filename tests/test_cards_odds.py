@@ -69,6 +69,16 @@ def test_k_4_p_knockdown_from_a_fresh_deck() -> None:
     assert dist.probability(lambda k: k.knocked_down) == pytest.approx(hit * 24 / 52)
 
 
+def test_k_4_d_4_a_persistent_decks_knockdown_card_of_exactly_2_x_size_falls() -> None:
+    """K-4 with D-4's persistent deck: from KH, 8S, 2C one card is drawn and hits on KH or 8S
+    (Target 6). The knockdown card comes from the two left; an 8 is not below 2 x Size (8), so
+    it falls: P(knocked down) = 2/3 x 1/2 = 1/3, the 8 falling whichever card hit."""
+    action = shot(skill=1, deck="KH,8S,2C")
+    dist = odds(None, action)
+    assert dist.probability(lambda k: k.successes == 1) == pytest.approx(2 / 3)
+    assert dist.probability(lambda k: k.knocked_down) == pytest.approx(1 / 3)
+
+
 #: Enough samples for 5 standard errors to catch a wrong class count or a missed reshuffle.
 SAMPLES = 8_000
 

@@ -146,6 +146,36 @@ derivation = "the source's example weapon: 3G, the rest made up"
 """
 
 
+@pytest.mark.parametrize(
+    ("armor", "damage", "level", "track"),
+    [
+        ("riot-plate", 6, "Green", (6, 0, 0)),  # two stars: Red -> Yellow -> Green, 12 - DR 6
+        ("ceramic-plates", 7, "Yellow", (0, 7, 0)),  # one star: Red -> Yellow, 12 - DR 5
+    ],
+)
+def test_crd_dmg_1_each_star_lowers_red_one_level(
+    armor: str,
+    damage: int,
+    level: str,
+    track: tuple[int, int, int],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """CRD-DMG-1: Red -> Yellow and Yellow -> Green, one level a star, before the DR comes off.
+    No listed gun does Red damage, so a house 4R weapon of the user's catalog carries it: three
+    successes are 12 Red."""
+    monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path))
+    cards_data.cache_clear()
+    try:
+        install(tmp_path, HOUSE_3G.replace("3G", "4R"))
+        outcome = fire("KH,QH,JH,2S,3S", weapon="house-3g", skill=3, distance=10, armor=armor)
+        assert outcome.result.successes == 3
+        wound = outcome.result.wound
+        assert (wound.damage, wound.level, wound.track) == (damage, level, track)
+    finally:
+        cards_data.cache_clear()
+
+
 # --- the modifier table (CRD-MOD-1, CRD-MOD-2) ------------------------------------------------
 
 

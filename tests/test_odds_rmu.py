@@ -110,6 +110,27 @@ def test_rmu_ammo_3_armor_piercing_defeats_ba_iii_generic_equals_fast() -> None:
     assert slow.probability(lambda v: v.critical_table == "armor-piercing") > 0
 
 
+@pytest.mark.parametrize(("prior", "beaten"), [(-30, False), (-31, True)])
+def test_rmu_brk_2_beaten_open_past_minus_50_not_at_it_in_both_engines(
+    prior: int, beaten: bool
+) -> None:
+    """RMU-BRK-2: a plate at -30 whose AP check costs -20 stands at -50, not past it, and still
+    protects; at -31 the same check leaves -51, beaten open. The fast path agrees."""
+    shot = AimedShot(
+        weapon="sks-46",
+        ob=12,
+        distance_ft=150,
+        armor="BA III",
+        ammo="armor-piercing",
+        armor_damage=prior,
+        armor_quality=5,
+    )
+    slow = assert_exact_agreement(shot)
+    checked = [v.breakage for v in slow.probabilities if v.breakage and v.breakage.penalty == -20]
+    assert checked
+    assert {(b.new_total, b.beaten_open) for b in checked} == {(prior - 20, beaten)}
+
+
 def test_rmu_cov_6_stray_round_into_shielders_generic_equals_fast() -> None:
     """RMU-COV-5/6: a miss through people flies into one of them (a die picks), OB +0."""
     screen = BodyScreen(

@@ -608,6 +608,20 @@ def test_rmu_sup_9_the_action_overrides_who_dives_and_a_diver_runs_for_cover_in_
     assert stats(fight.who("Mara")).fire.cover_in(1) is not None
 
 
+def test_rmu_sk_1_f_4_from_the_sheet_each_skill_offsets_the_other_actions_haste() -> None:
+    """RMU-SK-1 / F-4 as an encounter reads the sheet: Vik's 2 AP preparation (haste -50) is
+    offset by his Fire Discipline 45, not his Rapid Fire 50: 35 + 50 - 10 - 50 + 45 = 70, 60%
+    (M-1). Dario's 2 AP sweep is offset by his Rapid Fire 50, not his Fire Discipline 45."""
+    fight = Fight(line_scene())
+    prepared = fight.act("Vik prepares rapid fire at Jonah --ap 2", 35, exact=True)
+    assert rules_of(totals(prepared.record)["Rapid Fire preparation total"])["RMU-SK-1"] == 45
+    ready = stats(fight.who("Vik")).fire.ready
+    assert ready is not None and ready.share_percent == 60
+    yard = Fight(yard_scene())
+    swept = yard.act("Dario sweeps 50 ft wide 40 ft toward 30,50 --ap 2", 42, 70, 10, 10, 10)
+    assert rules_of(totals(swept.record)["Fire Discipline sweep total"])["RMU-SK-1"] == 50
+
+
 def test_rmu_sup_parse_distance_and_width_either_way_round() -> None:
     state = Fight(yard_scene()).state
     one = parse_rmu_action("Dario sweeps 60 ft wide 30 ft", state)

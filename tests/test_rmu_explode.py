@@ -389,6 +389,22 @@ def test_rmu_exp_1_the_fast_odds_equal_the_generic_enumeration(
         assert f.value == pytest.approx(g.value, abs=1e-12), g.stat.name
 
 
+def test_x_3_dec_302_the_fast_odds_count_a_band_load_total_of_exactly_15() -> None:
+    """X-3 / DEC-302 in the odds: a concussion grenade 3 ft off (casualty band, +0) thrown with
+    no ranks totals the bare roll; 15, the first row, still brings the band's critical. At
+    depth 0 the faces 01-05 and 96-100 are cut off, so P(critical) = faces 15-95 = 0.81 in
+    both engines."""
+    from firefight.odds.api import odds, odds_stats
+
+    blast = Blast(load="mk3a2", center=ORIGIN, thrown_ranks=0, people=(_at(3),))
+    for method in ("generic", "exact"):
+        stats = {
+            s.stat.name: s.value
+            for s in odds_stats(odds(None, blast, method=method, depth=0), blast)
+        }
+        assert stats["Bob.p_critical"] == pytest.approx(0.81), method
+
+
 def test_rmu_exp_5_odds_put_everyone_in_their_band() -> None:
     from firefight.odds.api import odds, odds_stats
 

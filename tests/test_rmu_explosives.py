@@ -216,6 +216,7 @@ def test_rmu_exp_17_d_2_both_rolls_of_the_contest_open_at_the_low_end_too() -> N
 
 
 def test_x_4_totals_101_to_110_do_nothing_and_blood_potency_and_nightvision_count() -> None:
+    """RMU-EXP-17 as X-4 reads it: only each full 10 past 101 is a step, so 110 is none."""
     calm = Victim(name="calm", co_bonus=5)  # 62 + 40 + 10 = 112; 72 + 50 - 12 = 110: no step
     outcome = resolve_flash_bang(FlashBang(victims=(calm,)), Dice.scripted([72, 62]))
     assert _victims(outcome)[0].steps == 0 and outcome.events == ()

@@ -804,6 +804,9 @@ def test_rmu_dod_3_celerity_reads_the_shot_and_dodges_in_the_open() -> None:
     assert (-60, "RMU-DOD-3") in attack_parts(out)
     celerity_2 = replace(shot, defender=Defender(dodge_db=60, celerity=2))
     assert (-40, "RMU-DOD-3") in attack_parts(shoot(celerity_2, 50))
+    # P-4: the waiver starts at Celerity 1, which keeps half the Dodge in the open.
+    celerity_1 = replace(shot, defender=Defender(dodge_db=60, celerity=1))
+    assert (-30, "RMU-DOD-3") in attack_parts(shoot(celerity_1, 50))
 
 
 def test_p3_armor_penalty_comes_off_the_dodge_before_the_share() -> None:

@@ -204,6 +204,19 @@ def test_rmu_mov_2_half_a_cover_worth_35_rounds_up_to_18() -> None:
     assert (dashed.share_percent, dashed.full_bonus, dashed.bonus_this_round) == (50, 35, 18)
 
 
+def test_rmu_cov_8_rmu_mov_2_a_dash_from_hollowpoint_fire_reaches_doubled_cover() -> None:
+    """RMU-COV-8: every cover bonus doubles against hollowpoint, a dash's too. Partial hard
+    cover against a Glock is +35, +70 against its hollowpoints; 35 + 40 - 20 = 55 reaches 50%
+    of it this round: +35 (ball would give 18)."""
+    partial_hard = parse_cover("partial:hard")
+    assert partial_hard is not None
+    decl = MovingToCover(
+        cover=partial_hard, maneuver_bonus=40, weapon="glock-17", ammo="hollowpoint"
+    )
+    dashed, _ = dash(decl, 35)
+    assert (dashed.share_percent, dashed.full_bonus, dashed.bonus_this_round) == (50, 70, 35)
+
+
 def test_rmu_mov_1_under_fire_is_minus_20_and_under_a_sweep_minus_40() -> None:
     assert FULL_SOFT is not None
     for fire, value in (("under-fire", -20), ("suppressed", -40)):

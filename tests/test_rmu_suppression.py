@@ -106,6 +106,7 @@ def test_rmu_sup_5_double_the_free_width_is_minus_40_at_any_distance(
 
 
 def test_f_7_each_quarter_or_part_of_one_is_minus_10() -> None:
+    """RMU-SUP-5 read by F-7: a part of a quarter past the free width costs a whole -10."""
     free = Fraction(60)
     assert [width_penalty(w, free) for w in (30, 60, 61, 75, 76, 90, 91, 120, 121)] == [
         0,
