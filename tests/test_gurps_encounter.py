@@ -279,7 +279,7 @@ def test_dec_657_gur_arc_1_turning_to_face_takes_the_second() -> None:
     ann = turned.combatant("Ann")
     assert (ann.position, ann.facing_deg) == (behind.combatant("Ann").position, 0.0)
     assert gurps_stats(ann).acted
-    with pytest.raises(RuleRefusal, match="taken this second's maneuver already"):
+    with pytest.raises(RuleRefusal, match="already taken this second's maneuver"):
         act(turned, "Ann shoots Bob", [3, 3, 3])
     act(next_round(act(turned, "Bob waits")), "Ann shoots Bob", [3] * 12)
     east = engine.act(behind, "Ann faces 10,0", GURPS, Dice.scripted([]))

@@ -39,6 +39,7 @@ from firefight.rulesets.rmu.encounter import strike_words
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.rulesets.rmu.struck import Missed, Struck
 from firefight.rulesets.rmu.vitals import armor_of, rmu_stats
+from firefight.scene.lines import example_line
 from firefight.scene.points import scene_point
 from firefight.service import EncounterService
 
@@ -1144,7 +1145,38 @@ def test_an_action_the_rules_refuse_is_refused_for_that_before_the_order_is_chec
     service.gm("raid", f"reorder {second} {first}")
     with pytest.raises(RuleRefusal) as refused:
         service.act("raid", f"{first} waits", Dice.seeded(0), force=False)
-    assert str(refused.value) == f"K-2: {first} has already taken this round's turn."
+    assert str(refused.value) == (
+        f"K-2: {first} has already taken this round's turn (one turn a round); "
+        "wait for the next round."
+    )
+
+
+@pytest.mark.parametrize(
+    ("scenario", "verb", "refusal"),
+    [
+        ("warehouse.toml", "waits", r"RMU-GEN-1: \w+ has no AP left .*; wait for the next round\."),
+        ("night-market.toml", "shoots", r"CPR-REF-1: .*; wait for the next turn\."),
+        ("dry-gulch.toml", "shoots", r"GUR-CORE-1: .*; wait for the next second\."),
+        ("cards-alley.toml", "shoots", r"K-2: .*; wait for the next round\."),
+    ],
+)
+def test_acting_again_after_the_turn_is_spent_names_the_rule_and_what_to_do(
+    scenario: str, verb: str, refusal: str
+) -> None:
+    """RMU-GEN-1, CPR-REF-1, GUR-CORE-1 (DEC-216), K-2: whoever has spent their turn and acts
+    again is told, in every ruleset, which of its rules spends it and to wait for the next one
+    (gurps said "ENC-ACTION: Bob has taken this second's maneuver already.", naming no rule of
+    its own and nothing to do); nothing is written."""
+    service = EncounterService(MemoryStore())
+    service.new("fight", load_scenario(ROOT / "examples" / scenario), Dice.seeded(2))
+    first = service.state("fight").initiative[0][0]
+    state = service.state("fight")
+    line = example_line(state, verb, first) if verb == "shoots" else f"{first} {verb}"
+    service.act("fight", line, Dice.seeded(0), force=True)
+    written = len(service.log("fight"))
+    with pytest.raises(RuleRefusal, match=refusal):
+        service.act("fight", line, Dice.seeded(0), force=True)
+    assert len(service.log("fight")) == written
 
 
 def test_a_refusal_the_resolver_makes_before_any_die_comes_before_the_order(

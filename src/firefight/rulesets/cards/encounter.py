@@ -234,7 +234,10 @@ def _turn_check(state: EncounterState, actor: CombatantState) -> None:
             raise RuleRefusal("K-3", f"{actor.name} is down and dying: no more turns.")
         raise RuleRefusal(DOWN_RULE, f"{actor.name} is out of the fight.")
     if stats_of(actor).acted:
-        raise RuleRefusal(TURN_RULE, f"{actor.name} has already taken this round's turn.")
+        raise RuleRefusal(
+            TURN_RULE,
+            f"{actor.name} has already taken this round's turn (one turn a round); wait for the next round.",
+        )
     waiting = _waited_for(state, actor)
     if waiting:
         raise RuleRefusal(TURN_RULE, f"{waiting}.")

@@ -254,7 +254,11 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal(DOWN_RULE, f"{c.name} is down and takes no maneuver.")
     fires_on_wait = stats.watching is not None and action.verb == "shoots"
     if stats.acted and not fires_on_wait:
-        raise RuleRefusal(ACTION_RULE, f"{c.name} has taken this second's maneuver already.")
+        raise RuleRefusal(
+            RULE,
+            f"{c.name} has already taken this second's maneuver (a second is one maneuver "
+            "each, DEC-216); wait for the next second.",
+        )
     if action.verb == "draws" and not action.weapon:
         raise RuleRefusal("GUR-RELOAD-1", f"Say which weapon {c.name} draws.")
     if stats.stunned and action.verb != "recovers":
