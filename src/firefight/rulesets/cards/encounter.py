@@ -236,7 +236,8 @@ def _turn_check(state: EncounterState, actor: CombatantState) -> None:
     if stats_of(actor).acted:
         raise RuleRefusal(
             TURN_RULE,
-            f"{actor.name} has already taken this round's turn (one turn a round); wait for the next round.",
+            f"{actor.name} has already taken this round's turn (one turn a round); "
+            "wait for the next round.",
         )
     waiting = _waited_for(state, actor)
     if waiting:
