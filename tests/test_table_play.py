@@ -141,7 +141,7 @@ def test_ask_says_why_a_face_is_refused_and_asks_again() -> None:
 def test_strike_words_say_a_miss_by_how_much_and_armor_that_stopped_it() -> None:
     """RMU-GEN-5: a total under the table's first row misses by the difference; a cell of no
     hits on a BA column is the armor stopping the round."""
-    assert strike_words(Missed(column="AT 1", miss_by=12)) == "miss by 12"
+    assert strike_words(Missed(column="AT 1", miss_by=12)) == "missed by 12"
     stopped = Struck(column="BA I", hits=0, severity=None)
     assert strike_words(stopped) == "hit, but the armor (BA I) stops it"
     assert strike_words(Struck(column="AT 1", hits=3, severity=None)) == "hit, 3 hits, no critical"
@@ -157,7 +157,7 @@ def test_a_miss_says_by_how_much_and_a_stray_round_that_missed_says_so(
     headline = find_ruleset("rmu").headline(summary)
     assert summary["miss_by"] == 65 - summary["attack_total"]
     assert headline is not None
-    assert f"miss by {summary['miss_by']}" in headline
+    assert f"missed by {summary['miss_by']}" in headline
     assert summary["shielder"]["result"] == "miss"
     assert "the stray round misses Pavel too" in headline
 
@@ -1039,13 +1039,16 @@ def test_show_compact_and_help_at_80_columns(store: list[str]) -> None:
 @pytest.mark.parametrize(
     ("scenario", "expected"),
     [
+        ("warehouse.toml", "Viktor fires the zastava at Mara: missed by 4."),
         ("dry-gulch.toml", "Bob shoots Ann with the 45: missed by 8."),
         ("night-market.toml", "Juno fires the pistol twice at V: shot 1 missed by 4; shot 2 hit"),
     ],
 )
 def test_every_ruleset_s_miss_says_who_and_by_how_much(scenario: str, expected: str) -> None:
-    """GUR-CORE-1 and CPR-HIT-1: a gurps miss by the roll's margin, a cpr miss by the points
-    that would have beaten the DV; both headlines name who shot whom."""
+    """RMU-GEN-5, GUR-CORE-1 and CPR-HIT-1: an rmu miss by the points under the table's first
+    row, a gurps miss by the roll's margin, a cpr miss by the points that would have beaten the
+    DV; each headline names who shot whom, in the same words ("missed by": rmu alone said
+    "miss by")."""
     service = EncounterService(MemoryStore())
     _, records, _ = play_scenario(service, ROOT / "examples" / scenario, "x")
     headlines = [str(r.summary.get("headline")) for r in records if r.kind == "action"]

@@ -848,7 +848,7 @@ def strike_words(landing: Strike) -> str:
     critical -- or that the armor (its column) stopped it, when the cell gives nothing."""
     if not isinstance(landing, Struck):
         by = landing.miss_by
-        return f"miss by {by}" if by is not None else "miss"
+        return f"missed by {by}" if by is not None else "miss"
     hits = landing.hits_taken
     if landing.severity:
         kindred = landing.kindred_severity
