@@ -940,6 +940,22 @@ def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
     assert "  NAME attacks TARGET with WEAPON\n" in out and "  NAME tears free of [BITER]\n" in out
 
 
+@pytest.mark.parametrize("ruleset", ["rmu", "cpr", "gurps", "cards"])
+def test_help_verb_says_what_every_option_of_every_action_means(ruleset: str) -> None:
+    """DEC-773: `help reloads` in the cards alley listed a bare `--weapon TEXT`, and `help
+    shoots` said of it "Weapon key (see `firefight weapons -r cards`)", though a line names the
+    weapon as the scenario does (`--weapon g11`). Every option of every action has its meaning,
+    and none of a line's weapon options asks for a catalog key."""
+    for verb in find_ruleset(ruleset).action_verbs():
+        for spelled in verb.options:
+            option = verb.param_of(spelled)
+            assert option is not None, (verb.name, spelled)
+            meaning = option.param.said()
+            assert meaning, (verb.name, spelled)
+            if spelled in ("weapon", "with"):
+                assert "key" not in meaning.lower(), (verb.name, meaning)
+
+
 @pytest.mark.parametrize(
     ("example", "line", "weapon"),
     [

@@ -35,6 +35,7 @@ from firefight.rulesets.cards.encounter_events import (
     Wounded,
 )
 from firefight.rulesets.cards.encounter_model import CardsStats, shared_deck, stats_of
+from firefight.rulesets.cards.line_options import CardsLineOptions
 from firefight.rulesets.cards.reaction import reaction_order
 from firefight.rulesets.cards.scene_cover import check_shooter_sees, scene_cover
 from firefight.rulesets.cards.shot import (
@@ -183,7 +184,8 @@ def initiative(state: EncounterState, dice: Dice, trace: TraceBuilder | None = N
 
 
 def _options() -> dict[str, Mapping[str, OptionKind]]:
-    return {"shoots": {**declared_options(Shot), "weapon": "str"}, "reloads": {"weapon": "str"}}
+    said = declared_options(CardsLineOptions)
+    return {"shoots": {**declared_options(Shot), **said}, "reloads": said}
 
 
 def cards_verbs() -> tuple[Verb, ...]:
@@ -192,7 +194,8 @@ def cards_verbs() -> tuple[Verb, ...]:
         VERBS,
         _options(),
         words={"shoots": "TARGET", "reloads": "[WEAPON]"},
-        declarations={"shoots": (Shot,)},
+        # The line's own options first: a weapon is named as the scenario names it, no key.
+        declarations={"shoots": (CardsLineOptions, Shot), "reloads": (CardsLineOptions,)},
     )
 
 
