@@ -232,6 +232,28 @@ def test_the_prompt_and_the_turn_column_say_what_is_left_in_the_same_words(examp
         assert left in (cell, f"a {cell}", f"an {cell}"), (left, cell)
 
 
+@pytest.mark.parametrize(
+    ("example", "who", "column"),
+    [
+        ("warehouse.toml", "Jonah", "AP"),
+        ("night-market.toml", "Rook", "turn"),
+        ("dry-gulch.toml", "Bob", "turn"),
+        ("cards-alley.toml", "Rico", "turn"),
+    ],
+)
+def test_someone_down_shows_no_turn_left_in_every_ruleset(
+    example: str, who: str, column: str
+) -> None:
+    """R-2, DEC-700: rmu's AP column went on saying "4" for someone unconscious (the round's
+    AP are dealt to everyone), where cpr's, gurps's and cards's turn columns say "-": read at
+    the table, "4" was a turn the rules give nobody down. Every ruleset's column says "-"."""
+    service = fight(example)
+    ruleset = find_ruleset(service.state("raid").ruleset)
+    assert ruleset.describe_row(service.state("raid").combatant(who))[column] != "-"
+    service.gm("raid", f"set {who} unconscious")
+    assert ruleset.describe_row(service.state("raid").combatant(who))[column] == "-"
+
+
 def test_delay_hold_and_reorder_change_who_goes_first(service: EncounterService) -> None:
     """ENC-GM: delay puts Mara last, hold takes her out of the order (DEC-412), reorder sets
     the order; each is an undoable record."""
