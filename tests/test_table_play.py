@@ -162,6 +162,18 @@ def test_a_miss_says_by_how_much_and_a_stray_round_that_missed_says_so(
     assert "the stray round misses Pavel too" in headline
 
 
+def test_a_fumble_says_what_it_did_to_the_gun(service: EncounterService) -> None:
+    """RMU-GEN-8: the headline said only "fumble.", and the session prints the headline and
+    the changes, so Mara's glock jammed (2 AP to clear) with nothing at the table saying so.
+    It says the fumble table's cell, as the log's malfunction line does."""
+    applied = service.act("raid", "Mara shoots Viktor --ap 3", Dice.scripted([1, 50]))
+    headline = find_ruleset("rmu").headline(applied.record.summary)
+    assert headline == "Mara fires the glock at Viktor: fumble (stovepipe): jammed: 2 AP to clear."
+    assert "Mara's glock malfunctions (stovepipe): jammed: 2 AP to clear" in " ".join(
+        applied.record.narration
+    )
+
+
 def test_act_prints_the_headline_and_what_changed_and_trace_prints_the_rest(
     store: list[str],
 ) -> None:
