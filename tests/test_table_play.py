@@ -27,6 +27,7 @@ from firefight.declarations import DeclarationError, field_named, parse_value
 from firefight.dice import Dice, PromptSource
 from firefight.encounter import engine
 from firefight.encounter.replay import replay_log
+from firefight.encounter.turns import turn_line
 from firefight.encounter.scenario import ScenarioError, load_scenario, parse_scenario
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
@@ -264,6 +265,24 @@ def test_someone_down_shows_no_turn_left_in_every_ruleset(
     assert ruleset.describe_row(service.state("raid").combatant(who))[column] != "-"
     service.gm("raid", f"set {who} unconscious")
     assert ruleset.describe_row(service.state("raid").combatant(who))[column] == "-"
+
+
+def test_the_prompt_says_when_the_fight_is_decided() -> None:
+    """DEC-810: with the hunters down the warehouse session's prompt went on as before
+    ("round 12 · Viktor (4 AP)"), nothing saying the fight was won. Once a single side is
+    left standing, or none, the prompt and `encounter act`'s turn line say so; play may go on,
+    and an undo takes it back."""
+    service = fight("dry-gulch.toml")
+    session = Session(service, "raid", confirm=lambda q: False, seed=1, trials=20)
+    assert "standing" not in session.prompt()
+    session.handle("set Bob dead")
+    assert session.prompt() == "round 1 · law left standing · Ann (a maneuver) › "
+    state = service.state("raid")
+    assert turn_line(state, find_ruleset("gurps")).startswith("round 1 · law left standing · ")
+    session.handle("set Ann unconscious")
+    assert session.prompt() == "round 1 · nobody left standing · all done: next › "
+    session.handle("undo")
+    assert session.prompt().startswith("round 1 · law left standing · ")
 
 
 def test_delay_hold_and_reorder_change_who_goes_first(service: EncounterService) -> None:
