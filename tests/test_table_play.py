@@ -27,8 +27,8 @@ from firefight.declarations import DeclarationError, field_named, parse_value
 from firefight.dice import Dice, PromptSource
 from firefight.encounter import engine
 from firefight.encounter.replay import replay_log
-from firefight.encounter.turns import turn_line
 from firefight.encounter.scenario import ScenarioError, load_scenario, parse_scenario
+from firefight.encounter.turns import turn_line
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.fuzzy import closest, hint, match
