@@ -846,15 +846,25 @@ def _throw(
         )
         blast = outcome.result
         assert isinstance(blast, ExplosionResult)
-        hit = [t.target for t in blast.targets if t.result in ("hit", "caught")]
         if blast.result == "went off":
-            tail = "it goes off, catching " + " and ".join(hit) if hit else "it goes off"
+            tail = _went_off(blast)
+        elif action.lands is not None:
+            outcome = _landed(state, c, item, action.lands, outcome, dice, data, tb)
+            landed = outcome.result
+            assert isinstance(landed, ExplosionResult)
+            tail = f"it misses and lands at {_where(action.lands)}: {_went_off(landed)}"
         else:
-            tail = "it lands off target (where is the GM's call)"
+            tail = "it lands off target (where is the GM's call: '--lands X,Y' sets it off there)"
         headline = f"{c.name} throws the {item.name} at {_where(point)}: {tail}."
         target_name = None
     else:
         assert action.target is not None
+        if action.lands is not None:
+            raise RuleRefusal(
+                "C-8",
+                f"--lands says where a grenade that misses lands; a {catalog.name} thrown at "
+                "someone hits or misses them.",
+            )
         target = state.combatant(action.target)
         not_dead(target, c)
         outcome = resolve_throw(
@@ -882,6 +892,46 @@ def _throw(
     events = _injury_effects(state, [*spent, *_scene_names(outcome.events, item.name)], data, tb)
     return _attacked(
         tb, outcome, events, c, item, action="throws", at=target_name, headline=headline
+    )
+
+
+def _went_off(blast: ExplosionResult) -> str:
+    hit = [t.target for t in blast.targets if t.result in ("hit", "caught")]
+    return "it goes off, catching " + " and ".join(hit) if hit else "it goes off"
+
+
+def _landed(
+    state: EncounterState,
+    c: CombatantState,
+    item: WeaponState,
+    lands: Point,
+    thrown: Outcome[ExplosionResult | ThrowResult],
+    dice: Dice,
+    data: CprData,
+    tb: TraceBuilder,
+) -> Outcome[ExplosionResult | ThrowResult]:
+    """The grenade that missed goes off where the GM says it landed (C-8): a placed charge
+    there, no attack roll and so no dodge; the throw's own events and trace come first."""
+    people = [o for o in state.combatants if not o.dead]
+    landed = resolve_explosion(
+        Explosion(
+            weapon=item.kind,
+            aim_point=spot_at(lands),
+            targets=tuple(
+                target_of(state, o, data, dodge=None, origin=lands, blast=True) for o in people
+            ),
+            placed=True,
+            attacker=c.name,
+            ammo=dict(fighter(c).loads).get(item.name, "basic"),
+        ),
+        dice,
+        data,
+        None if tb.telling else tb,
+    )
+    return Outcome(
+        events=(*thrown.events, *landed.events),
+        trace=Trace((*thrown.trace.entries, *landed.trace.entries)),
+        result=landed.result,
     )
 
 
