@@ -334,6 +334,25 @@ def test_gur_reload_1_readying_takes_seconds() -> None:
     assert kept.combatant("Ann").weapons[0].loaded.rounds == 1  # type: ignore[union-attr]
 
 
+def test_gur_reload_1_a_reload_at_the_table_says_who_and_goes_on_when_asked() -> None:
+    """GUR-RELOAD-1 (DEC-397): the session printed the resolver's "Crossbow: loaded after 4 s."
+    for Ann's reload, naming neither her nor the crossbow as the scene does, and a shot in the
+    middle of it was told "not loaded: reload it", as if to start over. The headline says who
+    starts what; the shot's refusal says the reload goes on and how long is left."""
+    state = opened(YARD.replace('weapon = "revolver-38"', 'weapon = "crossbow"\nloaded = 0'))
+    started = engine.act(state, "Ann reloads", GURPS, Dice.scripted([]))
+    assert started.record.summary["headline"] == (
+        "Ann starts reloading the crossbow: loaded after 4 s."
+    )
+    state = next_round(started.state)
+    with pytest.raises(RuleRefusal) as refused:
+        act(state, "Ann shoots Bob")
+    assert str(refused.value) == (
+        "GUR-RELOAD-1: Ann is still reloading the crossbow (2 s more): 'Ann reloads' goes on "
+        "with it."
+    )
+
+
 def test_gur_reload_1_a_revolver_reloads_only_its_spent_rounds() -> None:
     """GUR-RELOAD-1 (DEC-785): a .38 with one of its six rounds spent takes 1 s for the round
     plus 1 s to open and close the cylinder: 2 s, not the 7 s of all six. It is busy one more

@@ -279,6 +279,13 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
         shots = line_values(action).get("shots", 1)
         assert isinstance(shots, int)
         rounds = loaded.loaded.rounds if loaded is not None and loaded.loaded is not None else None
+        if rounds == 0 and stats.busy and stats.reloading == name:
+            # Mid-reload, "reload it" read as starting over (DEC-397): it goes on instead.
+            raise RuleRefusal(
+                "GUR-RELOAD-1",
+                f"{c.name} is still reloading the {name} ({stats.busy} s more): "
+                f"'{c.name} reloads' goes on with it.",
+            )
         if rounds == 0:
             raise RuleRefusal("GUR-RELOAD-1", f"{c.name}'s {name} is not loaded: reload it.")
         if rounds is not None and rounds < shots:
