@@ -17,6 +17,7 @@ from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.errors import FirefightError, RuleRefusal
+from firefight.frozen import replace
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.data import DATA as GURPS_DATA
 from firefight.rulesets.gurps.encounter import GurpsHurt
@@ -351,6 +352,23 @@ def test_gur_reload_1_a_reload_at_the_table_says_who_and_goes_on_when_asked() ->
         "GUR-RELOAD-1: Ann is still reloading the crossbow (2 s more): 'Ann reloads' goes on "
         "with it."
     )
+
+
+def test_gur_core_1_an_unconscious_target_makes_no_knockdown_roll() -> None:
+    """GUR-CORE-1: a major wound calls for an HT roll against knockdown, but Bob, already
+    unconscious, was asked it too: failed, the headline read "Bob stunned, ..., knocked down"
+    of a man out cold, and he kept a stun and a knockdown for the GM to clear on waking. The
+    scene tells the shot he is unconscious: no roll (its dice stay unused), neither condition."""
+    state = opened()
+    state = state.with_combatant(replace(state.combatant("Bob"), unconscious=True))
+    dice = Dice.scripted([3, 3, 3, 6, 6, 6, 6, 6])  # the hit, 2d-1 = 11 (a major wound)
+    shot = engine.act(state, "Ann shoots Bob", GURPS, dice)
+    assert shot.record.summary["headline"] == (
+        "Ann shoots Bob with the revolver-38: 1 hit: 11 injury; Bob unconscious, 1 HP left."
+    )
+    assert dice.unused == (6, 6, 6)
+    bob = gurps_stats(shot.state.combatant("Bob"))
+    assert (bob.stunned, bob.knocked_down) == (False, False)
 
 
 def test_gur_reload_1_a_revolver_reloads_only_its_spent_rounds() -> None:
