@@ -1037,7 +1037,8 @@ def test_show_names_each_barrier_where_it_stands_in_the_scene_s_unit(
 ) -> None:
     """RMU-MOV-1: `Mara dashes to cover crates` names a barrier, but rmu's `show` (and gurps's
     and cards's) named none: the GM had to read the scenario file. Each is listed under the
-    table, in the unit places are typed in; cpr lists its cover with the HP left, as before."""
+    table, in the unit places are typed in; cpr's too, its cover's HP after each (DEC-812: it
+    gave the HP alone, so a cpr GM had no spot to move behind)."""
     raid = fight("warehouse.toml")
     play(raid, "show\nMara dashes to cover crates\nquit\n")
     out = capsys.readouterr().out
@@ -1048,7 +1049,10 @@ def test_show_names_each_barrier_where_it_stands_in_the_scene_s_unit(
     stockyard = gurps.describe_scene(fight("stockyard.toml").state("raid"))
     assert "barrier: wagon, hard, 4.5 ft high, from 14,64 to 24,64" in stockyard
     yard = fight("container-yard.toml").state("raid")
-    assert not [line for line in find_ruleset("cpr").describe_scene(yard) if "barrier" in line]
+    assert (
+        "barrier: container, hardened, 2.44 m high, from -8,20 to -3,20; cover steel thick: "
+        "50/50 HP"
+    ) in find_ruleset("cpr").describe_scene(yard)
 
 
 @pytest.mark.parametrize("example", [*EXAMPLES, "container-yard.toml"])

@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal, known_or_refused
@@ -134,6 +134,7 @@ from firefight.rulesets.cpr.throwing import Throw, ThrowResult, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, apply_all, named_in_log, personal_fold
+from firefight.scene.barrier_lines import barrier_lines
 from firefight.scene.events import Moved, moved_to, register_event_types, rounds_left_line
 from firefight.scene.state import (
     DOWN_RULE,
@@ -1583,16 +1584,18 @@ def _weapons_cell(c: CombatantState) -> str:
     return "; ".join(parts) or "-"
 
 
-def cpr_scene_lines(state: EncounterState, data: CprData) -> list[str]:
-    """The cover with HP in the scene, as it stands (C-13)."""
+def cpr_scene_lines(state: EncounterState, data: CprData, unit: Literal["ft", "m"]) -> list[str]:
+    """Each barrier placed as every ruleset's table places it, with its cover's HP as it
+    stands (C-13): the HP alone left a GM no way to find the spot behind it to move to."""
     lines = []
-    for b in state.barriers:
+    for b, placed in zip(state.barriers, barrier_lines(state, unit), strict=True):
         if not b.cover:
+            lines.append(placed)
             continue
         full = data.cover.hp_of(b.cover)
         left = barrier_cover(state, b, data).hp
         status = f"{left}/{full} HP" if left else "destroyed"
-        lines.append(f"cover: {b.name} ({b.cover}) {status}")
+        lines.append(f"{placed}; cover {b.cover}: {status}")
     return [*lines, *lasting_lines(state)]
 
 
