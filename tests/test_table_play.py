@@ -82,6 +82,26 @@ def test_names_match_ignoring_case_and_suggest_the_same_name_spelled_otherwise()
     assert hint("zzz", ["shoots", "waits"], listing="verbs:") == "verbs: shoots, waits."
 
 
+@pytest.mark.parametrize(
+    ("example", "line", "meant"),
+    [
+        ("warehouse.toml", "Mara shoots Viktor --weapon glock", "--with"),
+        ("night-market.toml", "Juno shoots V --weapon pistol", "--with"),
+        ("dry-gulch.toml", "Ann shoots Bob --with 38", "--weapon"),
+        ("cards-alley.toml", "Giga shoots Rico --with redhawk", "--weapon"),
+    ],
+)
+def test_the_weapon_option_of_another_ruleset_points_to_this_one_s(
+    example: str, line: str, meant: str
+) -> None:
+    """ENC-ACTION: rmu's and cpr's lines name the gun with --with, gurps's and cards's with
+    --weapon. A GM used to rmu who typed --with in the cards alley was told only the list of
+    fourteen options; each ruleset now points to its own spelling, either way round."""
+    state = fight(example).state("raid")
+    with pytest.raises(RuleRefusal, match=f"did you mean '{meant}'"):
+        find_ruleset(state.ruleset).parse_action(line, state)
+
+
 def test_armor_names_are_read_ignoring_case_and_a_near_miss_is_suggested() -> None:
     armor = field_named(ShotOptions, "armor")
     assert parse_value(armor, "ba ii") == "BA II"
