@@ -771,6 +771,21 @@ def test_help_shows_an_action_line_of_the_fight_s_own_ruleset(
     ruleset.validate(service.state("raid"), ruleset.parse_action(line, service.state("raid")))
 
 
+def test_help_s_example_is_an_action_the_one_up_can_take() -> None:
+    """DEC-746, RMU-BITE-1, DEC-343: the kindred ambush's help offered "Mara shoots Jonah
+    --ap 3" of a Mara who carries no gun, a line the rules refuse ("Mara carries no weapon").
+    Unarmed, a Kindred's example is a bite, anyone else's a grapple; the armed still shoot."""
+    ambush = fight("kindred-ambush.toml").state("raid")
+    rmu = find_ruleset("rmu")
+    assert rmu.example_line(ambush, "Mara") == "Mara bites Jonah"
+    assert rmu.example_line(ambush, "Viktor") == "Viktor grapples Jonah"
+    assert rmu.example_line(ambush, "Jonah") == "Jonah shoots Mara --ap 3"
+    for who in ("Mara", "Viktor", "Jonah"):
+        line = rmu.example_line(ambush, who)
+        assert line is not None
+        rmu.parse_action(line, ambush)
+
+
 def test_cpr_a_held_action_holds_nobody_up(capsys: pytest.CaptureFixture[str]) -> None:
     """CPR-REF-1, DEC-747: `Juno holds` kept her Action for later in the turn, yet the session
     still waited on her ("V acts out of turn: Juno (Move and Action) comes first") and the
