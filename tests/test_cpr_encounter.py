@@ -620,6 +620,8 @@ def test_c_8_a_grenade_that_misses_goes_off_where_the_gm_says_it_landed() -> Non
     )
     assert (who(service, "Rook").hits_left, who(service, "Mei").hits_left) == (40, 34)
     assert own(service, "V").count_of("grenade") == 1
+    # The throw missed: so the odds count it, wherever it then went off.
+    assert record.summary["outcome"] == "miss"
     service.undo("fight")
     assert (who(service, "Mei").hits_left, own(service, "V").count_of("grenade")) == (40, 2)
     missed = act(service, "V throws grenade at 0,8", [1, 5])

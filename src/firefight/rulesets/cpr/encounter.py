@@ -850,9 +850,7 @@ def _throw(
         if blast.result == "went off":
             tail = _went_off(blast)
         elif action.lands is not None:
-            outcome = _landed(state, c, item, action.lands, outcome, dice, data, tb)
-            landed = outcome.result
-            assert isinstance(landed, ExplosionResult)
+            outcome, landed = _landed(state, c, item, action.lands, outcome, dice, data, tb)
             tail = f"it misses and lands at {_where(action.lands)}: {_went_off(landed)}"
         else:
             tail = "it lands off target (where is the GM's call: '--lands X,Y' sets it off there)"
@@ -910,9 +908,11 @@ def _landed(
     dice: Dice,
     data: CprData,
     tb: TraceBuilder,
-) -> Outcome[ExplosionResult | ThrowResult]:
+) -> tuple[Outcome[ExplosionResult | ThrowResult], ExplosionResult]:
     """The grenade that missed goes off where the GM says it landed (C-8): a placed charge
-    there, no attack roll and so no dodge; the throw's own events and trace come first."""
+    there, no attack roll and so no dodge. The throw's own events and trace come first, and
+    its result stays the action's (it missed: the odds count a miss); the blast's is given
+    beside it for the headline."""
     people = [o for o in state.combatants if not o.dead]
     landed = resolve_explosion(
         Explosion(
@@ -929,11 +929,12 @@ def _landed(
         data,
         None if tb.telling else tb,
     )
-    return Outcome(
+    both = Outcome(
         events=(*thrown.events, *landed.events),
         trace=Trace((*thrown.trace.entries, *landed.trace.entries)),
-        result=landed.result,
+        result=thrown.result,
     )
+    return both, landed.result
 
 
 def _reload(state: EncounterState, action: Reload, dice: Dice, data: CprData) -> Outcome:
