@@ -27,6 +27,8 @@ DATA = CprData()
 
 
 CRATES = {"name": "Crates", "from": [-2, 8], "to": [2, 8], "height_ft": 4, "cover": "wood thick"}
+#: How the state table's lines place the crates, their cover's HP after it (C-13, DEC-812).
+CRATES_AT = "barrier: Crates, hard, 1.22 m high, from -2,8 to 2,8; cover wood thick: "
 
 
 def test_c_13_cover_hp_by_material_and_thickness() -> None:
@@ -54,23 +56,36 @@ def test_c_13_shots_hit_the_cover_until_it_is_destroyed() -> None:
     Then the crates are gone: 2+3+4 = 9 reaches Rook, 40 -> 31."""
     service = start([person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(CRATES,))
     ruleset = find_ruleset("cpr")
-    assert ruleset.describe_scene(service.state("fight")) == ["cover: Crates (wood thick) 20/20 HP"]
+    assert ruleset.describe_scene(service.state("fight")) == [f"{CRATES_AT}20/20 HP"]
     record = step(service, [5, 4, 4, 4], "V shoots Rook")
     assert "The Crates takes 12 damage: 20 -> 8 HP [C-13]." in record.narration
-    assert ruleset.describe_scene(service.state("fight")) == ["cover: Crates (wood thick) 8/20 HP"]
+    assert ruleset.describe_scene(service.state("fight")) == [f"{CRATES_AT}8/20 HP"]
     assert service.state("fight").combatant("Rook").hits_left == 40
     step(service, [])
     record = step(service, [5, 5, 5, 5], "V shoots Rook")
     assert "The Crates is destroyed (15 damage) [C-13]." in record.narration
-    assert ruleset.describe_scene(service.state("fight")) == [
-        "cover: Crates (wood thick) destroyed"
-    ]
+    assert ruleset.describe_scene(service.state("fight")) == [f"{CRATES_AT}destroyed"]
     steps = [e["text"] for e in record.trace if e.get("type") == "step"]
     assert any("the 7 damage beyond its HP is lost" in s for s in steps)
     assert service.state("fight").combatant("Rook").hits_left == 40
     step(service, [])
     step(service, [5, 2, 3, 4], "V shoots Rook")
     assert service.state("fight").combatant("Rook").hits_left == 31
+
+
+def test_dec_812_the_table_places_each_barrier_and_says_its_cover_hp() -> None:
+    """DEC-812, C-13: cpr's lines under the state table said only "cover: container (steel
+    thick) 50/50 HP": where it stood, and any barrier with no cover HP, went unsaid, so a GM
+    had no spot to move behind it. Each barrier is placed as the other rulesets place theirs,
+    in metres, its cover's HP after it."""
+    open_wall = {"name": "Wall", "from": [5, 0], "to": [5, 4], "height_ft": 6}
+    service = start(
+        [person("V", 0, 0), person("Rook", 0, 10)], [5, 4], barriers=(CRATES, open_wall)
+    )
+    assert find_ruleset("cpr").describe_scene(service.state("fight")) == [
+        f"{CRATES_AT}20/20 HP",
+        "barrier: Wall, hard, 1.83 m high, from 5,0 to 5,4",
+    ]
 
 
 def test_c_13_the_headline_of_a_hit_on_the_cover_names_the_cover() -> None:
@@ -98,7 +113,9 @@ def test_dec_630_c_13_the_crates_at_the_shooters_feet_cover_the_shooter_not_the_
     ruleset = find_ruleset("cpr")
     step(service, [5, 2, 3, 4], "V shoots Rook")
     assert service.state("fight").combatant("Rook").hits_left == 31
-    assert ruleset.describe_scene(service.state("fight")) == ["cover: Crates (wood thick) 20/20 HP"]
+    assert ruleset.describe_scene(service.state("fight")) == [
+        "barrier: Crates, hard, 1.22 m high, from -2,2 to 2,2; cover wood thick: 20/20 HP"
+    ]
     record = step(service, [5, 4, 4, 4], "Rook shoots V")
     assert "The Crates takes 12 damage: 20 -> 8 HP [C-13]." in record.narration
     assert service.state("fight").combatant("V").hits_left == 40

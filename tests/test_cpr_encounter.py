@@ -592,6 +592,43 @@ def test_c_8_a_thrown_grenade_is_gone_from_the_hand() -> None:
     assert own(service, "V").count_of("knife") == 1
 
 
+def test_c_8_a_grenade_that_misses_goes_off_where_the_gm_says_it_landed() -> None:
+    """C-8: a grenade that missed "lands off target (where is the GM's call)", and the fight
+    had no way to say where: it went off nowhere, the GM left to work the blast out with
+    `cpr explode --placed` and copy the damage in by hand. `--lands X,Y` says where; the throw
+    misses as before and the grenade goes off there as a placed charge (no attack roll, so no
+    dodge), in one record that an undo takes back whole. Without it, the headline names the
+    option; a knife thrown at someone has no landing to give."""
+    doc = scene(
+        person(
+            "V",
+            0,
+            0,
+            skills={"Athletics": 5},
+            weapons=[{"weapon": "grenade", "count": 2}, {"weapon": "knife"}],
+        ),
+        person("Rook", 0, 8),
+        person("Mei", 8, 8),
+    )
+    service = start(doc, [5, 5, 5])
+    with pytest.raises(RuleRefusal, match="C-8: --lands says where a grenade that misses lands"):
+        act(service, "V throws knife at Rook --lands 8,8", [])
+    # d10 1, less a second d10 of 5: far under the DV; then the blast's 6d6 at (8, 8).
+    record = act(service, "V throws grenade at 0,8 --lands 8,8", [1, 5, 1, 1, 1, 1, 1, 1])
+    assert record.summary["headline"] == (
+        "V throws the grenade at (0, 8): it misses and lands at (8, 8): it goes off, catching Mei."
+    )
+    assert (who(service, "Rook").hits_left, who(service, "Mei").hits_left) == (40, 34)
+    assert own(service, "V").count_of("grenade") == 1
+    # The throw missed: so the odds count it, wherever it then went off.
+    assert record.summary["outcome"] == "miss"
+    service.undo("fight")
+    assert (who(service, "Mei").hits_left, own(service, "V").count_of("grenade")) == (40, 2)
+    missed = act(service, "V throws grenade at 0,8", [1, 5])
+    assert "'--lands X,Y' sets it off there" in str(missed.summary["headline"])
+    assert who(service, "Mei").hits_left == 40
+
+
 # --- suppressive fire ----------------------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from firefight.cli.encounter import play_scenario
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.errors import FirefightError, RuleRefusal
+from firefight.frozen import replace
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.gurps.data import DATA as GURPS_DATA
 from firefight.rulesets.gurps.encounter import GurpsHurt
@@ -279,7 +280,7 @@ def test_dec_657_gur_arc_1_turning_to_face_takes_the_second() -> None:
     ann = turned.combatant("Ann")
     assert (ann.position, ann.facing_deg) == (behind.combatant("Ann").position, 0.0)
     assert gurps_stats(ann).acted
-    with pytest.raises(RuleRefusal, match="taken this second's maneuver already"):
+    with pytest.raises(RuleRefusal, match="already taken this second's maneuver"):
         act(turned, "Ann shoots Bob", [3, 3, 3])
     act(next_round(act(turned, "Bob waits")), "Ann shoots Bob", [3] * 12)
     east = engine.act(behind, "Ann faces 10,0", GURPS, Dice.scripted([]))
@@ -332,6 +333,42 @@ def test_gur_reload_1_readying_takes_seconds() -> None:
     kept = act(state, "Ann reloads")
     kept = next_round(kept)
     assert kept.combatant("Ann").weapons[0].loaded.rounds == 1  # type: ignore[union-attr]
+
+
+def test_gur_reload_1_a_reload_at_the_table_says_who_and_goes_on_when_asked() -> None:
+    """GUR-RELOAD-1 (DEC-397): the session printed the resolver's "Crossbow: loaded after 4 s."
+    for Ann's reload, naming neither her nor the crossbow as the scene does, and a shot in the
+    middle of it was told "not loaded: reload it", as if to start over. The headline says who
+    starts what; the shot's refusal says the reload goes on and how long is left."""
+    state = opened(YARD.replace('weapon = "revolver-38"', 'weapon = "crossbow"\nloaded = 0'))
+    started = engine.act(state, "Ann reloads", GURPS, Dice.scripted([]))
+    assert started.record.summary["headline"] == (
+        "Ann starts reloading the crossbow: loaded after 4 s."
+    )
+    state = next_round(started.state)
+    with pytest.raises(RuleRefusal) as refused:
+        act(state, "Ann shoots Bob")
+    assert str(refused.value) == (
+        "GUR-RELOAD-1: Ann is still reloading the crossbow (2 s more): 'Ann reloads' goes on "
+        "with it."
+    )
+
+
+def test_gur_core_1_an_unconscious_target_makes_no_knockdown_roll() -> None:
+    """GUR-CORE-1: a major wound calls for an HT roll against knockdown, but Bob, already
+    unconscious, was asked it too: failed, the headline read "Bob stunned, ..., knocked down"
+    of a man out cold, and he kept a stun and a knockdown for the GM to clear on waking. The
+    scene tells the shot he is unconscious: no roll (its dice stay unused), neither condition."""
+    state = opened()
+    state = state.with_combatant(replace(state.combatant("Bob"), unconscious=True))
+    dice = Dice.scripted([3, 3, 3, 6, 6, 6, 6, 6])  # the hit, 2d-1 = 11 (a major wound)
+    shot = engine.act(state, "Ann shoots Bob", GURPS, dice)
+    assert shot.record.summary["headline"] == (
+        "Ann shoots Bob with the revolver-38: 1 hit: 11 injury; Bob unconscious, 1 HP left."
+    )
+    assert dice.unused == (6, 6, 6)
+    bob = gurps_stats(shot.state.combatant("Bob"))
+    assert (bob.stunned, bob.knocked_down) == (False, False)
 
 
 def test_gur_reload_1_a_revolver_reloads_only_its_spent_rounds() -> None:

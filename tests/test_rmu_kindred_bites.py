@@ -106,6 +106,23 @@ def test_rmu_bite_2_a_direct_bite_in_an_encounter_is_at_20() -> None:
     assert bitten.record.summary["total"] == 50 + 5 - 20  # 1 rank: +5 (DEC-367)
 
 
+def test_r_6_a_bite_short_of_ap_points_to_the_hastier_one_that_fits() -> None:
+    """RMU-GEN-1, R-6: with 2 AP left the bite's 4 were refused as "The bite costs 4 AP, but
+    Mara has only 2.", where a shot's and a melee attack's refusals name the hastier one that
+    fits; a bite is a melee attack, so it says "--ap 2" too, which then bites."""
+    service = close_pair()
+    service.gm("k", "set Mara ap 2")
+    written = len(service.log("k"))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
+    assert str(refused.value) == (
+        "RMU-GEN-1: The bite costs 4 AP, but Mara has only 2 left: a hastier one fits, --ap 2."
+    )
+    assert len(service.log("k")) == written
+    service.act("k", "Mara bites Viktor --ap 2", Dice.scripted([50, 50]))
+    assert rmu_stats(service.state("k").combatant("Mara")).vitals.ap_left == 0
+
+
 @pytest.mark.parametrize(
     ("mara", "viktor", "total", "rule"),
     [

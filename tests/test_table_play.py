@@ -28,6 +28,7 @@ from firefight.dice import Dice, PromptSource
 from firefight.encounter import engine
 from firefight.encounter.replay import replay_log
 from firefight.encounter.scenario import ScenarioError, load_scenario, parse_scenario
+from firefight.encounter.turns import turn_line
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.fuzzy import closest, hint, match
@@ -39,6 +40,7 @@ from firefight.rulesets.rmu.encounter import strike_words
 from firefight.rulesets.rmu.shot_options import ShotOptions
 from firefight.rulesets.rmu.struck import Missed, Struck
 from firefight.rulesets.rmu.vitals import armor_of, rmu_stats
+from firefight.scene.lines import example_line
 from firefight.scene.points import scene_point
 from firefight.service import EncounterService
 
@@ -78,6 +80,26 @@ def test_names_match_ignoring_case_and_suggest_the_same_name_spelled_otherwise()
     assert closest("surprised", ["surprise", "side", "size"])[0] == "surprise"
     assert closest("weapon", ["ap", "prepared", "with"]) == ["with"]
     assert hint("zzz", ["shoots", "waits"], listing="verbs:") == "verbs: shoots, waits."
+
+
+@pytest.mark.parametrize(
+    ("example", "line", "meant"),
+    [
+        ("warehouse.toml", "Mara shoots Viktor --weapon glock", "--with"),
+        ("night-market.toml", "Juno shoots V --weapon pistol", "--with"),
+        ("dry-gulch.toml", "Ann shoots Bob --with 38", "--weapon"),
+        ("cards-alley.toml", "Giga shoots Rico --with redhawk", "--weapon"),
+    ],
+)
+def test_the_weapon_option_of_another_ruleset_points_to_this_one_s(
+    example: str, line: str, meant: str
+) -> None:
+    """ENC-ACTION: rmu's and cpr's lines name the gun with --with, gurps's and cards's with
+    --weapon. A GM used to rmu who typed --with in the cards alley was told only the list of
+    fourteen options; each ruleset now points to its own spelling, either way round."""
+    state = fight(example).state("raid")
+    with pytest.raises(RuleRefusal, match=f"did you mean '{meant}'"):
+        find_ruleset(state.ruleset).parse_action(line, state)
 
 
 def test_armor_names_are_read_ignoring_case_and_a_near_miss_is_suggested() -> None:
@@ -140,7 +162,7 @@ def test_ask_says_why_a_face_is_refused_and_asks_again() -> None:
 def test_strike_words_say_a_miss_by_how_much_and_armor_that_stopped_it() -> None:
     """RMU-GEN-5: a total under the table's first row misses by the difference; a cell of no
     hits on a BA column is the armor stopping the round."""
-    assert strike_words(Missed(column="AT 1", miss_by=12)) == "miss by 12"
+    assert strike_words(Missed(column="AT 1", miss_by=12)) == "missed by 12"
     stopped = Struck(column="BA I", hits=0, severity=None)
     assert strike_words(stopped) == "hit, but the armor (BA I) stops it"
     assert strike_words(Struck(column="AT 1", hits=3, severity=None)) == "hit, 3 hits, no critical"
@@ -156,9 +178,21 @@ def test_a_miss_says_by_how_much_and_a_stray_round_that_missed_says_so(
     headline = find_ruleset("rmu").headline(summary)
     assert summary["miss_by"] == 65 - summary["attack_total"]
     assert headline is not None
-    assert f"miss by {summary['miss_by']}" in headline
+    assert f"missed by {summary['miss_by']}" in headline
     assert summary["shielder"]["result"] == "miss"
     assert "the stray round misses Pavel too" in headline
+
+
+def test_a_fumble_says_what_it_did_to_the_gun(service: EncounterService) -> None:
+    """RMU-GEN-8: the headline said only "fumble.", and the session prints the headline and
+    the changes, so Mara's glock jammed (2 AP to clear) with nothing at the table saying so.
+    It says the fumble table's cell, as the log's malfunction line does."""
+    applied = service.act("raid", "Mara shoots Viktor --ap 3", Dice.scripted([1, 50]))
+    headline = find_ruleset("rmu").headline(applied.record.summary)
+    assert headline == "Mara fires the glock at Viktor: fumble (stovepipe): jammed: 2 AP to clear."
+    assert "Mara's glock malfunctions (stovepipe): jammed: 2 AP to clear" in " ".join(
+        applied.record.narration
+    )
 
 
 def test_act_prints_the_headline_and_what_changed_and_trace_prints_the_rest(
@@ -229,6 +263,46 @@ def test_the_prompt_and_the_turn_column_say_what_is_left_in_the_same_words(examp
     assert said, "nobody has a turn left to compare"
     for left, cell in said:
         assert left in (cell, f"a {cell}", f"an {cell}"), (left, cell)
+
+
+@pytest.mark.parametrize(
+    ("example", "who", "column"),
+    [
+        ("warehouse.toml", "Jonah", "AP"),
+        ("night-market.toml", "Rook", "turn"),
+        ("dry-gulch.toml", "Bob", "turn"),
+        ("cards-alley.toml", "Rico", "turn"),
+    ],
+)
+def test_someone_down_shows_no_turn_left_in_every_ruleset(
+    example: str, who: str, column: str
+) -> None:
+    """R-2, DEC-700: rmu's AP column went on saying "4" for someone unconscious (the round's
+    AP are dealt to everyone), where cpr's, gurps's and cards's turn columns say "-": read at
+    the table, "4" was a turn the rules give nobody down. Every ruleset's column says "-"."""
+    service = fight(example)
+    ruleset = find_ruleset(service.state("raid").ruleset)
+    assert ruleset.describe_row(service.state("raid").combatant(who))[column] != "-"
+    service.gm("raid", f"set {who} unconscious")
+    assert ruleset.describe_row(service.state("raid").combatant(who))[column] == "-"
+
+
+def test_the_prompt_says_when_the_fight_is_decided() -> None:
+    """DEC-810: with the hunters down the warehouse session's prompt went on as before
+    ("round 12 · Viktor (4 AP)"), nothing saying the fight was won. Once a single side is
+    left standing, or none, the prompt and `encounter act`'s turn line say so; play may go on,
+    and an undo takes it back."""
+    service = fight("dry-gulch.toml")
+    session = Session(service, "raid", confirm=lambda q: False, seed=1, trials=20)
+    assert "standing" not in session.prompt()
+    session.handle("set Bob dead")
+    assert session.prompt() == "round 1 · law left standing · Ann (a maneuver) › "
+    state = service.state("raid")
+    assert turn_line(state, find_ruleset("gurps")).startswith("round 1 · law left standing · ")
+    session.handle("set Ann unconscious")
+    assert session.prompt() == "round 1 · nobody left standing · all done: next › "
+    session.handle("undo")
+    assert session.prompt().startswith("round 1 · law left standing · ")
 
 
 def test_delay_hold_and_reorder_change_who_goes_first(service: EncounterService) -> None:
@@ -697,6 +771,21 @@ def test_help_shows_an_action_line_of_the_fight_s_own_ruleset(
     ruleset.validate(service.state("raid"), ruleset.parse_action(line, service.state("raid")))
 
 
+def test_help_s_example_is_an_action_the_one_up_can_take() -> None:
+    """DEC-746, RMU-BITE-1, DEC-343: the kindred ambush's help offered "Mara shoots Jonah
+    --ap 3" of a Mara who carries no gun, a line the rules refuse ("Mara carries no weapon").
+    Unarmed, a Kindred's example is a bite, anyone else's a grapple; the armed still shoot."""
+    ambush = fight("kindred-ambush.toml").state("raid")
+    rmu = find_ruleset("rmu")
+    assert rmu.example_line(ambush, "Mara") == "Mara bites Jonah"
+    assert rmu.example_line(ambush, "Viktor") == "Viktor grapples Jonah"
+    assert rmu.example_line(ambush, "Jonah") == "Jonah shoots Mara --ap 3"
+    for who in ("Mara", "Viktor", "Jonah"):
+        line = rmu.example_line(ambush, who)
+        assert line is not None
+        rmu.parse_action(line, ambush)
+
+
 def test_cpr_a_held_action_holds_nobody_up(capsys: pytest.CaptureFixture[str]) -> None:
     """CPR-REF-1, DEC-747: `Juno holds` kept her Action for later in the turn, yet the session
     still waited on her ("V acts out of turn: Juno (Move and Action) comes first") and the
@@ -939,6 +1028,22 @@ def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
     assert "  NAME attacks TARGET with WEAPON\n" in out and "  NAME tears free of [BITER]\n" in out
 
 
+@pytest.mark.parametrize("ruleset", ["rmu", "cpr", "gurps", "cards"])
+def test_help_verb_says_what_every_option_of_every_action_means(ruleset: str) -> None:
+    """DEC-773: `help reloads` in the cards alley listed a bare `--weapon TEXT`, and `help
+    shoots` said of it "Weapon key (see `firefight weapons -r cards`)", though a line names the
+    weapon as the scenario does (`--weapon g11`). Every option of every action has its meaning,
+    and none of a line's weapon options asks for a catalog key."""
+    for verb in find_ruleset(ruleset).action_verbs():
+        for spelled in verb.options:
+            option = verb.param_of(spelled)
+            assert option is not None, (verb.name, spelled)
+            meaning = option.param.said()
+            assert meaning, (verb.name, spelled)
+            if spelled in ("weapon", "with"):
+                assert "key" not in meaning.lower(), (verb.name, meaning)
+
+
 @pytest.mark.parametrize(
     ("example", "line", "weapon"),
     [
@@ -967,7 +1072,8 @@ def test_show_names_each_barrier_where_it_stands_in_the_scene_s_unit(
 ) -> None:
     """RMU-MOV-1: `Mara dashes to cover crates` names a barrier, but rmu's `show` (and gurps's
     and cards's) named none: the GM had to read the scenario file. Each is listed under the
-    table, in the unit places are typed in; cpr lists its cover with the HP left, as before."""
+    table, in the unit places are typed in; cpr's too, its cover's HP after each (DEC-812: it
+    gave the HP alone, so a cpr GM had no spot to move behind)."""
     raid = fight("warehouse.toml")
     play(raid, "show\nMara dashes to cover crates\nquit\n")
     out = capsys.readouterr().out
@@ -978,7 +1084,10 @@ def test_show_names_each_barrier_where_it_stands_in_the_scene_s_unit(
     stockyard = gurps.describe_scene(fight("stockyard.toml").state("raid"))
     assert "barrier: wagon, hard, 4.5 ft high, from 14,64 to 24,64" in stockyard
     yard = fight("container-yard.toml").state("raid")
-    assert not [line for line in find_ruleset("cpr").describe_scene(yard) if "barrier" in line]
+    assert (
+        "barrier: container, hardened, 2.44 m high, from -8,20 to -3,20; cover steel thick: "
+        "50/50 HP"
+    ) in find_ruleset("cpr").describe_scene(yard)
 
 
 @pytest.mark.parametrize("example", [*EXAMPLES, "container-yard.toml"])
@@ -1038,13 +1147,16 @@ def test_show_compact_and_help_at_80_columns(store: list[str]) -> None:
 @pytest.mark.parametrize(
     ("scenario", "expected"),
     [
+        ("warehouse.toml", "Viktor fires the zastava at Mara: missed by 4."),
         ("dry-gulch.toml", "Bob shoots Ann with the 45: missed by 8."),
         ("night-market.toml", "Juno fires the pistol twice at V: shot 1 missed by 4; shot 2 hit"),
     ],
 )
 def test_every_ruleset_s_miss_says_who_and_by_how_much(scenario: str, expected: str) -> None:
-    """GUR-CORE-1 and CPR-HIT-1: a gurps miss by the roll's margin, a cpr miss by the points
-    that would have beaten the DV; both headlines name who shot whom."""
+    """RMU-GEN-5, GUR-CORE-1 and CPR-HIT-1: an rmu miss by the points under the table's first
+    row, a gurps miss by the roll's margin, a cpr miss by the points that would have beaten the
+    DV; each headline names who shot whom, in the same words ("missed by": rmu alone said
+    "miss by")."""
     service = EncounterService(MemoryStore())
     _, records, _ = play_scenario(service, ROOT / "examples" / scenario, "x")
     headlines = [str(r.summary.get("headline")) for r in records if r.kind == "action"]
@@ -1144,7 +1256,38 @@ def test_an_action_the_rules_refuse_is_refused_for_that_before_the_order_is_chec
     service.gm("raid", f"reorder {second} {first}")
     with pytest.raises(RuleRefusal) as refused:
         service.act("raid", f"{first} waits", Dice.seeded(0), force=False)
-    assert str(refused.value) == f"K-2: {first} has already taken this round's turn."
+    assert str(refused.value) == (
+        f"K-2: {first} has already taken this round's turn (one turn a round); "
+        "wait for the next round."
+    )
+
+
+@pytest.mark.parametrize(
+    ("scenario", "verb", "refusal"),
+    [
+        ("warehouse.toml", "waits", r"RMU-GEN-1: \w+ has no AP left .*; wait for the next round\."),
+        ("night-market.toml", "shoots", r"CPR-REF-1: .*; wait for the next turn\."),
+        ("dry-gulch.toml", "shoots", r"GUR-CORE-1: .*; wait for the next second\."),
+        ("cards-alley.toml", "shoots", r"K-2: .*; wait for the next round\."),
+    ],
+)
+def test_acting_again_after_the_turn_is_spent_names_the_rule_and_what_to_do(
+    scenario: str, verb: str, refusal: str
+) -> None:
+    """RMU-GEN-1, CPR-REF-1, GUR-CORE-1 (DEC-216), K-2: whoever has spent their turn and acts
+    again is told, in every ruleset, which of its rules spends it and to wait for the next one
+    (gurps said "ENC-ACTION: Bob has taken this second's maneuver already.", naming no rule of
+    its own and nothing to do); nothing is written."""
+    service = EncounterService(MemoryStore())
+    service.new("fight", load_scenario(ROOT / "examples" / scenario), Dice.seeded(2))
+    first = service.state("fight").initiative[0][0]
+    state = service.state("fight")
+    line = example_line(state, verb, first) if verb == "shoots" else f"{first} {verb}"
+    service.act("fight", line, Dice.seeded(0), force=True)
+    written = len(service.log("fight"))
+    with pytest.raises(RuleRefusal, match=refusal):
+        service.act("fight", line, Dice.seeded(0), force=True)
+    assert len(service.log("fight")) == written
 
 
 def test_a_refusal_the_resolver_makes_before_any_die_comes_before_the_order(

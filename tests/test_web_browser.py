@@ -408,7 +408,8 @@ def test_a_gurps_gm_walks_a_fight_through_the_page(browser: object, tmp_path: Pa
         _refused_and_unchanged(
             gm,
             "Bob kneels",
-            "Refused (ENC-ACTION): Bob has taken this second's maneuver already.",
+            "Refused (GUR-CORE-1): Bob has already taken this second's maneuver (a second is "
+            "one maneuver each, DEC-216); wait for the next second.",
             ("Bob",),
         )
 

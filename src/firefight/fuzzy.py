@@ -29,6 +29,8 @@ SYNONYMS: Mapping[str, tuple[str, ...]] = {
     "weapon": ("with", "weapon"),
     "gun": ("with", "weapon"),
     "using": ("with",),
+    # rmu's and cpr's lines say --with, gurps's and cards's --weapon: each points to the other.
+    "with": ("with", "weapon"),
     "range": ("distance", "range-ft", "range"),
     "dist": ("distance",),
     "surprised": ("surprise",),

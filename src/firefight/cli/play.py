@@ -27,7 +27,7 @@ from firefight.dice import Dice, ScriptedSource, SeededSource, read_faces
 from firefight.encounter.engine import check_allowed
 from firefight.encounter.gm import GM_COMMANDS, STATUSES, is_gm_line
 from firefight.encounter.log import LogRecord, live
-from firefight.encounter.turns import ahead_of, example_now, next_up, unspent
+from firefight.encounter.turns import ahead_of, decided, example_now, next_up, unspent
 from firefight.errors import DiceError, FirefightError, RuleRefusal
 from firefight.fuzzy import hint
 from firefight.geometry import Posture
@@ -129,7 +129,9 @@ class Session:
         state = self.state
         up = next_up(state, self.ruleset)
         who = ", ".join(f"{n} ({left})" for n, left in up) if up else "all done: next"
-        return f"round {state.round} · {who} › "
+        # A decided fight says so (DEC-810): play may go on, but nobody had told the GM.
+        over = decided(state)
+        return f"round {state.round} · {over + ' · ' if over else ''}{who} › "
 
     def _rolled(self, do: Callable[[Dice], Applied]) -> None:
         """``do`` with the next dice, and what it did: the GM's own faces (``rolls``) until an

@@ -24,6 +24,7 @@ __all__ = [
     "ahead_of",
     "check_order",
     "check_round_end",
+    "decided",
     "example_now",
     "next_up",
     "turn_line",
@@ -117,9 +118,24 @@ def example_now(state: EncounterState, ruleset: Ruleset, actor: str | None = Non
     return ruleset.example_line(state, actor)
 
 
+def decided(state: EncounterState) -> str | None:
+    """That the fight is decided (DEC-810), in a few words: ``smugglers left standing``, or
+    ``nobody left standing``; None while people of two sides still fight, or when the scene
+    began with one side only. The table may play on (a GM's ``heal`` or ``set NAME up``)."""
+    if len({c.side for c in state.combatants if not c.bystander}) < 2:
+        return None
+    standing = state.sides_standing()
+    if len(standing) > 1:
+        return None
+    return f"{next(iter(standing))} left standing" if standing else "nobody left standing"
+
+
 def turn_line(state: EncounterState, ruleset: Ruleset) -> str:
-    """``round 2 · next: Viktor (4 AP)``, or that the round is over."""
+    """``round 2 · next: Viktor (4 AP)``, or that the round is over; led by that the fight is
+    decided, once it is (:func:`decided`)."""
     up = next_up(state, ruleset)
+    over = decided(state)
+    head = f"round {state.round} · {over}" if over else f"round {state.round}"
     if not up:
-        return f"round {state.round} · everyone has acted: next-round"
-    return f"round {state.round} · next: {_listed(up)}"
+        return f"{head} · everyone has acted: next-round"
+    return f"{head} · next: {_listed(up)}"

@@ -79,10 +79,6 @@ class FightResult:
     timed_out: bool = False
 
 
-def _sides_standing(state: EncounterState) -> set[str]:
-    return {c.side for c in state.combatants if c.in_fight()}
-
-
 def _several_sides_standing(state: EncounterState) -> bool:
     """Whether anyone of a second side is still able: asked before every turn, so it stops at
     the first able fighter of another side than the first's, not gathering every side (nor
@@ -213,7 +209,7 @@ def fight_once(
         for c in state.combatants:
             if c.name in carried and not c.can_act() and c.name not in down:
                 down[c.name] = state.round
-        standing = _sides_standing(state)
+        standing = state.sides_standing()
         if len(standing) <= 1 or state.round >= limit:
             winner = next(iter(standing)) if len(standing) == 1 else None
             spent = tuple(

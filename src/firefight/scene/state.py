@@ -277,6 +277,11 @@ class EncounterState:
         wanted = name.lower()
         return next((c for c in self.combatants if c.name.lower() == wanted), None)
 
+    def sides_standing(self) -> set[str]:
+        """The sides someone still fights for (:meth:`CombatantState.in_fight`): with one left
+        the fight is decided, with none nobody is left standing (DEC-810)."""
+        return {c.side for c in self.combatants if c.in_fight()}
+
     def combatant(self, name: str) -> CombatantState:
         """The combatant called ``name``; a refusal naming the closest names otherwise."""
         # The name as the scene spells it, nearly every ask (a fight's turns, shots and folds:

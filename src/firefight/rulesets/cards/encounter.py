@@ -35,6 +35,7 @@ from firefight.rulesets.cards.encounter_events import (
     Wounded,
 )
 from firefight.rulesets.cards.encounter_model import CardsStats, shared_deck, stats_of
+from firefight.rulesets.cards.line_options import CardsLineOptions
 from firefight.rulesets.cards.reaction import reaction_order
 from firefight.rulesets.cards.scene_cover import check_shooter_sees, scene_cover
 from firefight.rulesets.cards.shot import (
@@ -183,7 +184,8 @@ def initiative(state: EncounterState, dice: Dice, trace: TraceBuilder | None = N
 
 
 def _options() -> dict[str, Mapping[str, OptionKind]]:
-    return {"shoots": {**declared_options(Shot), "weapon": "str"}, "reloads": {"weapon": "str"}}
+    said = declared_options(CardsLineOptions)
+    return {"shoots": {**declared_options(Shot), **said}, "reloads": said}
 
 
 def cards_verbs() -> tuple[Verb, ...]:
@@ -192,7 +194,8 @@ def cards_verbs() -> tuple[Verb, ...]:
         VERBS,
         _options(),
         words={"shoots": "TARGET", "reloads": "[WEAPON]"},
-        declarations={"shoots": (Shot,)},
+        # The line's own options first: a weapon is named as the scenario names it, no key.
+        declarations={"shoots": (CardsLineOptions, Shot), "reloads": (CardsLineOptions,)},
     )
 
 
@@ -234,7 +237,11 @@ def _turn_check(state: EncounterState, actor: CombatantState) -> None:
             raise RuleRefusal("K-3", f"{actor.name} is down and dying: no more turns.")
         raise RuleRefusal(DOWN_RULE, f"{actor.name} is out of the fight.")
     if stats_of(actor).acted:
-        raise RuleRefusal(TURN_RULE, f"{actor.name} has already taken this round's turn.")
+        raise RuleRefusal(
+            TURN_RULE,
+            f"{actor.name} has already taken this round's turn (one turn a round); "
+            "wait for the next round.",
+        )
     waiting = _waited_for(state, actor)
     if waiting:
         raise RuleRefusal(TURN_RULE, f"{waiting}.")

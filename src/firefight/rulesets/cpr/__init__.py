@@ -294,7 +294,7 @@ class CPR(Ruleset):
     def describe_scene(self, state: EncounterState) -> Sequence[str]:
         from firefight.rulesets.cpr.encounter import cpr_scene_lines
 
-        return cpr_scene_lines(state, self.data)
+        return cpr_scene_lines(state, self.data, self.scene_unit)
 
     def turn_left(self, combatant: CombatantState) -> str | None:
         """A turn is a Move and an Action (CPR-REF-1); it is over once the Action is taken, a

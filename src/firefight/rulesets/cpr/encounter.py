@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal, known_or_refused
@@ -134,6 +134,7 @@ from firefight.rulesets.cpr.throwing import Throw, ThrowResult, resolve_throw
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.scene.actions import ACTION_RULE, Action
 from firefight.scene.apply import FoldError, apply_all, named_in_log, personal_fold
+from firefight.scene.barrier_lines import barrier_lines
 from firefight.scene.events import Moved, moved_to, register_event_types, rounds_left_line
 from firefight.scene.state import (
     DOWN_RULE,
@@ -846,15 +847,23 @@ def _throw(
         )
         blast = outcome.result
         assert isinstance(blast, ExplosionResult)
-        hit = [t.target for t in blast.targets if t.result in ("hit", "caught")]
         if blast.result == "went off":
-            tail = "it goes off, catching " + " and ".join(hit) if hit else "it goes off"
+            tail = _went_off(blast)
+        elif action.lands is not None:
+            outcome, landed = _landed(state, c, item, action.lands, outcome, dice, data, tb)
+            tail = f"it misses and lands at {_where(action.lands)}: {_went_off(landed)}"
         else:
-            tail = "it lands off target (where is the GM's call)"
+            tail = "it lands off target (where is the GM's call: '--lands X,Y' sets it off there)"
         headline = f"{c.name} throws the {item.name} at {_where(point)}: {tail}."
         target_name = None
     else:
         assert action.target is not None
+        if action.lands is not None:
+            raise RuleRefusal(
+                "C-8",
+                f"--lands says where a grenade that misses lands; a {catalog.name} thrown at "
+                "someone hits or misses them.",
+            )
         target = state.combatant(action.target)
         not_dead(target, c)
         outcome = resolve_throw(
@@ -883,6 +892,49 @@ def _throw(
     return _attacked(
         tb, outcome, events, c, item, action="throws", at=target_name, headline=headline
     )
+
+
+def _went_off(blast: ExplosionResult) -> str:
+    hit = [t.target for t in blast.targets if t.result in ("hit", "caught")]
+    return "it goes off, catching " + " and ".join(hit) if hit else "it goes off"
+
+
+def _landed(
+    state: EncounterState,
+    c: CombatantState,
+    item: WeaponState,
+    lands: Point,
+    thrown: Outcome[ExplosionResult | ThrowResult],
+    dice: Dice,
+    data: CprData,
+    tb: TraceBuilder,
+) -> tuple[Outcome[ExplosionResult | ThrowResult], ExplosionResult]:
+    """The grenade that missed goes off where the GM says it landed (C-8): a placed charge
+    there, no attack roll and so no dodge. The throw's own events and trace come first, and
+    its result stays the action's (it missed: the odds count a miss); the blast's is given
+    beside it for the headline."""
+    people = [o for o in state.combatants if not o.dead]
+    landed = resolve_explosion(
+        Explosion(
+            weapon=item.kind,
+            aim_point=spot_at(lands),
+            targets=tuple(
+                target_of(state, o, data, dodge=None, origin=lands, blast=True) for o in people
+            ),
+            placed=True,
+            attacker=c.name,
+            ammo=dict(fighter(c).loads).get(item.name, "basic"),
+        ),
+        dice,
+        data,
+        None if tb.telling else tb,
+    )
+    both = Outcome(
+        events=(*thrown.events, *landed.events),
+        trace=Trace((*thrown.trace.entries, *landed.trace.entries)),
+        result=thrown.result,
+    )
+    return both, landed.result
 
 
 def _reload(state: EncounterState, action: Reload, dice: Dice, data: CprData) -> Outcome:
@@ -1533,16 +1585,18 @@ def _weapons_cell(c: CombatantState) -> str:
     return "; ".join(parts) or "-"
 
 
-def cpr_scene_lines(state: EncounterState, data: CprData) -> list[str]:
-    """The cover with HP in the scene, as it stands (C-13)."""
+def cpr_scene_lines(state: EncounterState, data: CprData, unit: Literal["ft", "m"]) -> list[str]:
+    """Each barrier placed as every ruleset's table places it, with its cover's HP as it
+    stands (C-13): the HP alone left a GM no way to find the spot behind it to move to."""
     lines = []
-    for b in state.barriers:
+    for b, placed in zip(state.barriers, barrier_lines(state, unit), strict=True):
         if not b.cover:
+            lines.append(placed)
             continue
         full = data.cover.hp_of(b.cover)
         left = barrier_cover(state, b, data).hp
         status = f"{left}/{full} HP" if left else "destroyed"
-        lines.append(f"cover: {b.name} ({b.cover}) {status}")
+        lines.append(f"{placed}; cover {b.cover}: {status}")
     return [*lines, *lasting_lines(state)]
 
 

@@ -8,7 +8,8 @@ Places are in metres (C-2), written ``X,Y``. The verbs (docs/cpr.md, "In an enco
 - ``shoots cover BARRIER [--twice]`` -- a shot at a barrier's cover HP (C-13);
 - ``autofires [at] TARGET`` -- autofire (C-5); ``suppresses`` -- suppressive fire (C-6);
 - ``fires shells [at] TARGET`` -- a shotgun shell toward the target (C-7);
-- ``throws ITEM at TARGET`` or ``throws grenade at X,Y`` (CPR-THR-1, C-8);
+- ``throws ITEM at TARGET`` or ``throws grenade at X,Y [--lands X,Y]`` (CPR-THR-1, C-8; where
+  a grenade that misses lands is the GM's call, given by ``--lands``);
 - ``stabilizes [PATIENT]`` -- First Aid or Paramedic on a mortally wounded character within
   reach, or oneself (C-12);
 - ``extinguishes [NAME]`` -- an Action putting out a fire on oneself or someone within
@@ -24,7 +25,7 @@ Every attack and suppressive fire takes ``--with WEAPON`` (default: the one in h
 cannot see it coming). Those options
 are declared on the actions' fields (``line=True``, :mod:`firefight.declarations`) and read and
 checked by :func:`~firefight.scene.lines.declared_values`, as the command line checks its own;
-``--mod`` and ``--move-between`` are read here.
+``--mod``, ``--move-between`` and ``--lands`` are read here.
 """
 
 from __future__ import annotations
@@ -152,6 +153,8 @@ class ThrowItem(Action):
     unseen: bool = _unseen()
     mods: tuple[Modifier, ...] = ()
     named: tuple[str, ...] = _named()
+    #: Where a grenade that misses lands, the GM's call (C-8): it goes off there, placed.
+    lands: Point | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -216,7 +219,7 @@ _OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "shoots": {**declared_options(Shoot), **_MOD, "move-between": "str"},
     "autofires": {**declared_options(Autofire), **_MOD},
     "suppresses": {**declared_options(Suppress), **_MOD},
-    "throws": {**declared_options(ThrowItem), **_MOD},
+    "throws": {**declared_options(ThrowItem), **_MOD, "lands": "str"},
     "reloads": {"ammo": "str", "with": "str"},
     "moves": {},
     "stabilizes": _MOD,
@@ -367,6 +370,9 @@ autofires, suppresses, throws, reloads, moves, stabilizes, extinguishes, clears,
         item, rest = " ".join(words[:split]), words[split + 1 :]
         mods = _mods(line)
         values = declared_values(line, ThrowItem)
+        lands = line.first("lands")
+        if lands is not None:
+            values["lands"] = _point([lands], "--lands")
         try:
             point = _point(rest, "'throws ... at'")
         except RuleRefusal:

@@ -16,7 +16,8 @@ __all__ = ["LineOptions"]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LineOptions:
-    """The GM's own modifiers, the move between two shots and a reload's weapon and ammo."""
+    """The GM's own modifiers, the move between two shots, a reload's weapon and ammo, and
+    where a grenade that misses lands."""
 
     mod: tuple[str, ...] = param(
         (), help="A GM's modifier VALUE:LABEL, e.g. -2:smoke (any number of them).", line=True
@@ -26,6 +27,12 @@ class LineOptions:
     )
     weapon: str = param(
         "", flag="with", help="The weapon to reload (default: the one in hand).", line=True
+    )
+    lands: str = param(
+        "",
+        help="Where a thrown grenade lands if it misses, X,Y in metres (the GM's call): it goes "
+        "off there as a placed charge (C-8).",
+        line=True,
     )
     ammo: str = param(
         "", help="The ammunition to load, as the data names it (CPR-AMMO-1).", line=True

@@ -185,7 +185,13 @@ def run_shot(
     armor = data.armor[shot.armor]
     dr = armor.dr if shot.dr is None else shot.dr
     condition = (
-        Condition(hp=shot.hp, ht=shot.ht, lost=shot.injured, stunned=shot.stunned)
+        Condition(
+            hp=shot.hp,
+            ht=shot.ht,
+            lost=shot.injured,
+            stunned=shot.stunned,
+            unconscious=shot.unconscious,
+        )
         if shot.hp is not None
         else None
     )
@@ -346,7 +352,13 @@ def stray_hit(
     if shot.hp is None:
         return StrayWound(injury=hit.injury, shock=0, condition=None, major_wound=False)
     wounded = take_injury(
-        Condition(hp=shot.hp, ht=shot.ht, lost=shot.injured, stunned=shot.stunned),
+        Condition(
+            hp=shot.hp,
+            ht=shot.ht,
+            lost=shot.injured,
+            stunned=shot.stunned,
+            unconscious=shot.unconscious,
+        ),
         hit.injury,
         stuns=hit.stuns,
         knocks_out=hit.knocks_out,

@@ -254,7 +254,11 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
         raise RuleRefusal(DOWN_RULE, f"{c.name} is down and takes no maneuver.")
     fires_on_wait = stats.watching is not None and action.verb == "shoots"
     if stats.acted and not fires_on_wait:
-        raise RuleRefusal(ACTION_RULE, f"{c.name} has taken this second's maneuver already.")
+        raise RuleRefusal(
+            RULE,
+            f"{c.name} has already taken this second's maneuver (a second is one maneuver "
+            "each, DEC-216); wait for the next second.",
+        )
     if action.verb == "draws" and not action.weapon:
         raise RuleRefusal("GUR-RELOAD-1", f"Say which weapon {c.name} draws.")
     if stats.stunned and action.verb != "recovers":
@@ -275,6 +279,13 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
         shots = line_values(action).get("shots", 1)
         assert isinstance(shots, int)
         rounds = loaded.loaded.rounds if loaded is not None and loaded.loaded is not None else None
+        if rounds == 0 and stats.busy and stats.reloading == name:
+            # Mid-reload, "reload it" read as starting over (DEC-397): it goes on instead.
+            raise RuleRefusal(
+                "GUR-RELOAD-1",
+                f"{c.name} is still reloading the {name} ({stats.busy} s more): "
+                f"'{c.name} reloads' goes on with it.",
+            )
         if rounds == 0:
             raise RuleRefusal("GUR-RELOAD-1", f"{c.name}'s {name} is not loaded: reload it.")
         if rounds is not None and rounds < shots:

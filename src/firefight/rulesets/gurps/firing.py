@@ -201,6 +201,7 @@ def shot_for(
         ht=t.ht,
         injured=t.lost,
         stunned=t.stunned,
+        unconscious=target.unconscious,
         **values,
     )
 
@@ -346,7 +347,9 @@ def area_attack(
     people = []
     for p in inside:
         t = gurps_stats(p)
-        condition = Condition(hp=t.hp, ht=t.ht, lost=t.lost, stunned=t.stunned, dead=p.dead)
+        condition = Condition(
+            hp=t.hp, ht=t.ht, lost=t.lost, stunned=t.stunned, unconscious=p.unconscious, dead=p.dead
+        )
         people.append((p.name, DATA.armor[t.armor].dr, condition))
     trace.step(
         f"{spec.name}: {', '.join(p.name for p in inside) or 'nobody'} in the fire",

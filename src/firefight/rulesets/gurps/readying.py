@@ -9,6 +9,7 @@ from firefight.declarations import declare
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
+from firefight.frozen import replace
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
@@ -65,7 +66,12 @@ def reload_maneuver(
         ),
         dice,
     )
-    done = out.result
+    # The resolver's headline names the catalog's weapon and nobody ("'.38 revolver: loaded
+    # after 7 s."): at the table it says who, and the gun as the scene names it.
+    said = out.result.headline.partition(": ")[2]
+    verb = "starts reloading" if out.result.seconds > 1 else "reloads"
+    done = replace(out.result, headline=f"{c.name} {verb} the {name}: {said}")
+    out = Outcome(events=out.events, trace=out.trace, result=done)
     seconds = done.seconds
     if seconds > 1:
         ready = GurpsManeuver(

@@ -205,3 +205,6 @@ class Shoot:
         0, help="HP the target has lost already.", low=0, high=1000, rule="GUR-CORE-1"
     )
     stunned: bool = param(False, help=_stunned_help, rule="GUR-CORE-1")
+    unconscious: bool = param(
+        False, help="Target unconscious already: no knockdown roll.", rule="GUR-CORE-1"
+    )

@@ -114,6 +114,19 @@ class RMU(Ruleset):
     resolve_validates = True
     quick_commands: ClassVar[Mapping[str, str]] = {"shoot": "firefight.rulesets.rmu.cli.shot"}
 
+    def example_line(self, state: EncounterState, actor: str | None = None) -> str | None:
+        """A shot, as every ruleset's example, but of someone with a gun: the kindred
+        ambush's help offered "Mara shoots Jonah --ap 3" of a Mara with none. Unarmed, a
+        Kindred bites (RMU-BITE-1) and anyone else grapples (DEC-343)."""
+        from firefight.rulesets.rmu.kindred_vitals import sheet_of
+        from firefight.scene.lines import example_line
+
+        who = state.find(actor) if actor else (state.combatants[0] if state.combatants else None)
+        if who is None or who.weapons:
+            return super().example_line(state, actor)
+        verb = "bites" if sheet_of(who) is not None else "grapples"
+        return example_line(state, verb, who.name)
+
     @cached_property
     def data(self) -> RmuData:
         # The catalog (pydantic, the table kinds) loads on first use, not when the installed

@@ -828,7 +828,11 @@ def _settled_shot(
 def _headline(action: Shoot, weapon: str, shot: AimedShotResult) -> str:
     head = f"{action.actor} fires the {weapon} at {action.target}"
     if shot.result == "fumble":
-        return f"{head}: fumble."
+        # What the fumble does, as the narration says it: "fumble." alone left a GM reading
+        # the AP gone (or a jam) with no cause in the lines the session prints (RMU-GEN-8).
+        bad = shot.malfunction
+        what = f" ({bad.effect.label}): {bad.effect.summary()}" if bad else ""
+        return f"{head}: fumble{what}."
     if shot.result == "cannot hit":
         return f"{head}: the cover stops it cold."
     if shot.result == "hit":
@@ -848,7 +852,7 @@ def strike_words(landing: Strike) -> str:
     critical -- or that the armor (its column) stopped it, when the cell gives nothing."""
     if not isinstance(landing, Struck):
         by = landing.miss_by
-        return f"miss by {by}" if by is not None else "miss"
+        return f"missed by {by}" if by is not None else "miss"
     hits = landing.hits_taken
     if landing.severity:
         kindred = landing.kindred_severity

@@ -34,6 +34,7 @@ from firefight.rulesets.rmu.bite import Bite, Reach, resolve_bite
 from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent, HitsInflicted
+from firefight.rulesets.rmu.haste import hastier
 from firefight.rulesets.rmu.kindred_actions import check_rouse
 from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, PowerRoused
 from firefight.rulesets.rmu.kindred_results import Bitten, FedOn, LetGo, TornFree
@@ -326,7 +327,7 @@ def validate_feeding_action(state: EncounterState, action: Action) -> None:
             raise RuleRefusal("R-6", f"A bite is a melee attack: {low} to {high} AP.")
         if action.feral:
             _power_ready(state, c, "feral-weapons")
-        _ap(c, action.ap, "The bite")
+        _ap(c, action.ap, "The bite", low)
         return
     if fangs_in(state, target.name, c.name) is None:
         raise RuleRefusal(
@@ -347,10 +348,14 @@ def validate_feeding_action(state: EncounterState, action: Action) -> None:
     _ap(c, kindred_figures().feed_ap, "Feeding")
 
 
-def _ap(c: CombatantState, ap: int, what: str) -> None:
-    if ap > vitals(c).ap_left:
+def _ap(c: CombatantState, ap: int, what: str, fewest: int | None = None) -> None:
+    """Refuse ``ap`` beyond what is left; an attack (``fewest`` the least it takes) points to
+    the hastier one that fits, as a melee attack's and a shot's refusals do (R-6)."""
+    left = vitals(c).ap_left
+    if ap > left:
+        tail = "" if fewest is None else hastier(fewest, left)
         raise RuleRefusal(
-            "RMU-GEN-1", f"{what} costs {ap} AP, but {c.name} has only {vitals(c).ap_left}."
+            "RMU-GEN-1", f"{what} costs {ap} AP, but {c.name} has only {left} left{tail}."
         )
 
 

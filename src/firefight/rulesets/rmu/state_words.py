@@ -111,7 +111,9 @@ def rmu_row(c: CombatantState, figures: Mapping[str, object]) -> dict[str, str]:
     return {
         "name": c.name,
         "side": c.side,
-        "AP": str(vitals(c).ap_left),
+        # Someone down has no turn to spend, as cpr's, gurps's and cards's turn columns say:
+        # the round's AP were still dealt them, and "4" read as a turn left.
+        "AP": str(vitals(c).ap_left) if c.can_act() else "-",
         "hits": f"{c.hits_left}/{c.hits_max}",
         "penalty": str(figures.get("total_penalty", "")),
         "state": f"{rmu_status(c)}, {c.posture.value}",
