@@ -5,11 +5,39 @@ line naming the option, or the user's file and row; nothing is written, copied o
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from hostile_support import WAREHOUSE, assert_clean_exit, run
+from catalog_support import install
+from firefight.errors import TableDataError
+from firefight.rulesets import find_ruleset
+from firefight.rulesets.cpr.data import CprData
+from firefight.rulesets.rmu.catalog import default_data
+from hostile_support import ROOT, WAREHOUSE, assert_clean_exit, run
+
+MINE = ROOT / "examples" / "my-catalog.toml"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A data folder of the test's own; the process's rmu and cpr data read again with it."""
+    monkeypatch.setenv("FIREFIGHT_HOME", str(tmp_path / "home"))
+    _forget()
+    yield tmp_path / "home"
+    _forget()
+
+
+def _forget() -> None:
+    default_data.cache_clear()
+    for ruleset in ("rmu", "cpr"):
+        vars(find_ruleset(ruleset)).pop("data", None)
+
+
+def _files(folder: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in folder.iterdir()} if folder.is_dir() else {}
+
 
 # --- two output files, the second unwritable --------------------------------------------------
 
@@ -34,3 +62,101 @@ def test_an_output_file_that_cannot_be_written_stops_the_command_before_any_is_w
     assert_clean_exit(result, allowed=(2,))
     assert f"Invalid value for '{bad[0]}'" in result.stderr and says in result.stderr
     assert sorted(tmp_path.iterdir()) == []
+
+
+# --- a catalog row naming what the data does not know -------------------------------------------
+
+SHOT = ("rmu", "shoot", "--weapon", "snub-38", "--ob", "50", "--distance", "5", "--rolls", "50,50")
+AMMO_ROW = """
+[[ammo]]
+key = "house-round"
+name = "House round"
+flesh_table = "{flesh}"
+covered_table = "ballistic-shrapnel-covered"
+cover_multiplier = 1
+armor_piercing = false
+"""
+
+
+@pytest.mark.parametrize(
+    ("good", "bad", "where", "says"),
+    [
+        # was a KeyError at the first point-blank shot, and named the shipped weapons.toml
+        ('weapon_class = "pistol"', 'weapon_class = "pistl"', "weapon 1, weapon_class",
+         "'pistl' has no point-blank bonus in rules.toml; the classes are "),
+        # named no file or row, and `catalog add` left the file in the data folder
+        ('attack_table = "firearm-9mm"', 'attack_table = "firearm-9m"',
+         "weapon 1, attack_table", "unknown rmu table 'firearm-9m'; did you mean 'firearm-9mm'"),
+        ('attack_table = "firearm-9mm"', 'attack_table = "puncture"', "weapon 1, attack_table",
+         "'puncture' is not an attack table"),
+        ("", AMMO_ROW.format(flesh="firearm-9mm"), "ammo 1, flesh_table",
+         "'firearm-9mm' is not a critical table"),
+        ("", AMMO_ROW.format(flesh="puncture-x"), "ammo 1, flesh_table",
+         "unknown rmu table 'puncture-x'"),
+    ],
+)  # fmt: skip
+def test_an_rmu_catalog_row_naming_what_the_data_does_not_know_is_named_by_every_command(
+    home: Path, good: str, bad: str, where: str, says: str
+) -> None:
+    """The row's cross-references are checked as it is read: every command that reads the rmu
+    data (a shot with another weapon too) names the user's file and row in one line."""
+    text = MINE.read_text(encoding="utf-8")
+    path = install(home, text.replace(good, bad) if good else text + bad)
+    for command in (SHOT, (*SHOT[:3], "glock-17", *SHOT[4:]), ("catalog", "check")):
+        _forget()
+        result = run(*command)
+        assert_clean_exit(result, allowed=(2,))
+        assert result.stderr.startswith(f"error: {path}, {where}: {says}"), result.stderr
+
+
+def test_an_rmu_catalog_row_of_a_class_without_a_bonus_no_longer_breaks_the_shot(
+    home: Path,
+) -> None:
+    """The library's own load names the row too (RMU-GEN-4's point-blank bonus by class)."""
+    path = install(home, MINE.read_text(encoding="utf-8").replace('"pistol"', '"derringer"'))
+    with pytest.raises(TableDataError) as refused:
+        default_data().weapons  # noqa: B018
+    assert str(refused.value).startswith(f"{path}, weapon 1, weapon_class: 'derringer' ")
+
+
+CPR_ROW = """
+[catalog]
+ruleset = "cpr"
+
+[[weapon]]
+key = "house-pistol"
+name = "house pistol"
+kind = "firearm"
+skill = "Handgun"
+range_row = "pistol"
+damage_d6 = 3
+rof = 1
+magazine = 6
+ammo = ["basic"]
+"""
+
+
+@pytest.mark.parametrize(
+    ("good", "bad", "where"),
+    [
+        ('range_row = "pistol"', 'range_row = "pistl"', "weapon 1, range_row: 'pistl' is not "
+         "in ranges.toml; did you mean 'pistol'?"),
+        ('ammo = ["basic"]', 'ammo = ["basic", "nope"]', "weapon 1, ammo: 'nope' is not in "
+         "ammo.toml; "),
+        ("", '\n[[ammo]]\nkey = "house"\nname = "house rounds"\nablation = 0\n'
+         'injury = "foriegn-object"\nsource = "a GM"\n',
+         "ammo 1, injury: 'foriegn-object' is not in critical_injuries.toml; did you mean "
+         "'foreign-object' "),
+    ],
+)  # fmt: skip
+def test_a_cpr_catalog_row_naming_what_the_data_does_not_know_names_the_user_s_file(
+    home: Path, good: str, bad: str, where: str
+) -> None:
+    """Named the shipped weapons.toml or ammo.toml, a file the user never wrote."""
+    text = CPR_ROW
+    path = install(home, text.replace(good, bad) if good else text + bad)
+    with pytest.raises(TableDataError) as refused:
+        CprData().check()
+    assert str(refused.value).startswith(f"{path}, {where}"), refused.value
+    result = run("catalog", "check")
+    assert result.exit_code == 2 and result.stderr.startswith(f"error: {path}, {where}")
