@@ -160,3 +160,65 @@ def test_a_cpr_catalog_row_naming_what_the_data_does_not_know_names_the_user_s_f
     assert str(refused.value).startswith(f"{path}, {where}"), refused.value
     result = run("catalog", "check")
     assert result.exit_code == 2 and result.stderr.startswith(f"error: {path}, {where}")
+
+
+# --- catalog add ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kept", [False, True])
+def test_catalog_add_refused_for_a_name_the_data_does_not_know_copies_nothing(
+    home: Path, tmp_path: Path, kept: bool
+) -> None:
+    """An unknown attack table is an unknown name, not a bad figure: `catalog add` put the file
+    in the data folder and left it there, so that every later rmu command failed; the refusal
+    named the copy, not the file given."""
+    if kept:
+        install(home, MINE.read_text(encoding="utf-8"))
+    before = _files(home / "catalogs")
+    given = tmp_path / "mine.toml"
+    given.write_text(
+        MINE.read_text(encoding="utf-8").replace('"firearm-9mm"', '"firearm-9m"'),
+        encoding="utf-8",
+    )
+    result = run("catalog", "add", str(given))
+    assert_clean_exit(result, allowed=(2,))
+    assert result.stderr.startswith(f"error: {given}, weapon 1, attack_table: unknown rmu table")
+    assert _files(home / "catalogs") == before
+
+
+def test_catalog_add_of_a_file_already_in_the_data_folder_checks_it(home: Path) -> None:
+    """Added again after an edit where it lies: shutil's SameFileError was a traceback."""
+    path = install(home, MINE.read_text(encoding="utf-8"))
+    result = run("catalog", "add", str(path))
+    assert_clean_exit(result, allowed=(0,))
+    assert "mine.toml is in your data folder already: checked" in result.stdout
+    path.write_text(path.read_text().replace("magazine = 5", "magazine = 0"), encoding="utf-8")
+    result = run("catalog", "add", str(path))
+    assert_clean_exit(result, allowed=(2,))
+    assert f"{path}, weapon 1, magazine: " in result.stderr
+
+
+def test_catalog_add_into_a_data_folder_that_cannot_be_made_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A data folder under a file: NotADirectoryError was a traceback."""
+    blocker = tmp_path / "a-file"
+    blocker.write_text("", encoding="utf-8")
+    monkeypatch.setenv("FIREFIGHT_HOME", str(blocker))
+    result = run("catalog", "add", str(MINE))
+    assert_clean_exit(result, allowed=(2,))
+    assert f"error: {blocker}/catalogs/my-catalog.toml, file: " in result.stderr
+    assert blocker.read_bytes() == b""
+
+
+def test_catalog_add_over_a_catalog_of_the_same_name_says_it_replaced_it(
+    home: Path, tmp_path: Path
+) -> None:
+    """Two folders' my-catalog.toml: the second replaced the first without a word."""
+    install(home, MINE.read_text(encoding="utf-8"), "my-catalog.toml")
+    other = tmp_path / "my-catalog.toml"
+    other.write_text('[catalog]\nruleset = "rmu"\n', encoding="utf-8")
+    result = run("catalog", "add", str(other))
+    assert_clean_exit(result, allowed=(0,))
+    assert "(the one there before is replaced)" in result.stdout
+    assert run("catalog", "add", str(MINE)).stdout.count("replaced") == 1

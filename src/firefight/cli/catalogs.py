@@ -67,18 +67,40 @@ def add(
     target = catalog_dir() / file.name
     with refusals():
         _check(file)
-        catalog_dir().mkdir(parents=True, exist_ok=True)
-        kept = target.read_bytes() if target.exists() else None
-        shutil.copyfile(file, target)
-        try:
+        if target.is_file() and target.samefile(file):
+            # Added again after an edit where it lies: copying it onto itself would fail.
             _check_all()
-        except TableDataError:
-            if kept is None:
-                target.unlink()
-            else:
-                target.write_bytes(kept)
-            raise
-    console.print(f"added {escape(file.name)} -> {escape(str(target))}")
+            console.print(f"{escape(file.name)} is in your data folder already: checked")
+            return
+        replaced = _copy_in(file, target)
+    said = " (the one there before is replaced)" if replaced else ""
+    console.print(f"added {escape(file.name)} -> {escape(str(target))}{said}")
+
+
+def _copy_in(file: Path, target: Path) -> bool:
+    """``file`` copied to ``target`` and every catalog checked with it in place; whatever
+    stops that (any refusal, an unknown name as much as a bad figure; a folder that cannot be
+    written, a full disk; Ctrl-C) leaves the folder as it was. True if a file was replaced."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        kept = target.read_bytes() if target.exists() else None
+    except OSError as exc:
+        raise TableDataError(str(target), "file", exc.strerror or str(exc)) from None
+    try:
+        shutil.copyfile(file, target)
+        _check_all()
+    except BaseException as exc:
+        if kept is None:
+            target.unlink(missing_ok=True)
+        else:
+            target.write_bytes(kept)
+        if isinstance(exc, OSError):
+            raise TableDataError(str(target), "file", exc.strerror or str(exc)) from None
+        if isinstance(exc, TableDataError) and exc.file == str(target):
+            # The copy is gone again: the row to fix is in the file the user gave.
+            raise TableDataError(str(file), exc.where, exc.problem) from None
+        raise
+    return kept is not None
 
 
 @app.command("list")
