@@ -5,6 +5,7 @@ line naming the option, or the user's file and row; nothing is written, copied o
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,7 +16,8 @@ from firefight.errors import TableDataError
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.rmu.catalog import default_data
-from hostile_support import ROOT, WAREHOUSE, assert_clean_exit, run
+from firefight.store import sql
+from hostile_support import ROOT, WAREHOUSE, assert_clean_exit, run, store_bytes
 
 MINE = ROOT / "examples" / "my-catalog.toml"
 
@@ -222,3 +224,44 @@ def test_catalog_add_over_a_catalog_of_the_same_name_says_it_replaced_it(
     assert_clean_exit(result, allowed=(0,))
     assert "(the one there before is replaced)" in result.stdout
     assert run("catalog", "add", str(MINE)).stdout.count("replaced") == 1
+
+
+# --- a store another program holds, or no store at all ----------------------------------------
+
+
+def _raid(db: Path) -> list[str]:
+    store = ["--store", f"sqlite:///{db}"]
+    result = run("encounter", "new", "raid", "--scenario", str(WAREHOUSE), "--seed", "1", *store)
+    assert result.exit_code == 0, result.stderr
+    return store
+
+
+def test_a_store_held_by_another_program_says_so_and_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database browser with a change not saved: "the database failed: database is locked"
+    named no cause and no way out."""
+    db = tmp_path / "fights.db"
+    store = _raid(db)
+    before = store_bytes(db)
+    monkeypatch.setattr(sql, "BUSY_TIMEOUT_S", 0.05)
+    holder = sqlite3.connect(db, isolation_level=None)
+    try:
+        holder.execute("BEGIN EXCLUSIVE")
+        result = run("encounter", "act", "raid", "Mara waits", "--seed", "2", *store)
+    finally:
+        holder.close()
+    assert_clean_exit(result, allowed=(2,))
+    assert "database is locked: another program held the store past the " in result.stderr
+    assert "nothing was changed: let it finish and try again" in result.stderr
+    assert store_bytes(db) == before
+
+
+@pytest.mark.parametrize("content", [b"hello\n", b"SQLite format 3\x00" + b"\xff" * 200])
+def test_a_file_that_is_no_store_says_what_to_do(tmp_path: Path, content: bytes) -> None:
+    db = tmp_path / "notes.db"
+    db.write_bytes(content)
+    result = run("encounter", "list", "--store", f"sqlite:///{db}")
+    assert_clean_exit(result, allowed=(2,))
+    assert "the file is no firefight store, or a damaged one: pass --store" in result.stderr
+    assert db.read_bytes() == content

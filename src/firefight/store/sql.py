@@ -215,6 +215,17 @@ _ADVICE = (
         ("unable to open database file",),
         "check that its folder exists and that you may write there, or pass --store",
     ),
+    (
+        ("database is locked",),
+        f"another program held the store past the {BUSY_TIMEOUT_S:.0f} s this one waits (a "
+        "command still running, the web table, a database browser with a change not saved); "
+        "nothing was changed: let it finish and try again",
+    ),
+    (
+        ("file is not a database", "database disk image is malformed"),
+        "the file is no firefight store, or a damaged one: pass --store to another file, or "
+        "put back a copy of it",
+    ),
 )
 
 
