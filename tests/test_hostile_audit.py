@@ -138,6 +138,29 @@ ammo = ["basic"]
 """
 
 
+def test_rmu_rf_5_a_new_automatic_weapon_in_a_catalog_is_refused_in_its_own_row(
+    home: Path, tmp_path: Path
+) -> None:
+    """RMU-RF-5: an automatic weapon reads its rate class by key from firearm_actions.toml.
+    A catalog's new automatic weapon was refused as a fault of that shipped file ("add it
+    under weapon_rate_class"); the row is named, with what a catalog can do instead."""
+    row = MINE.read_text(encoding="utf-8").replace('"semi-automatic"', '"selective"')
+    given = tmp_path / "mine.toml"
+    given.write_text(row, encoding="utf-8")
+    result = run("catalog", "add", str(given))
+    assert_clean_exit(result, allowed=(2,))
+    assert result.stderr.startswith(
+        f"error: {given}, weapon 1, action: 'selective' fires automatically, and an automatic "
+        "weapon's rate of fire is read by its key from the shipped firearm_actions.toml "
+        "(RMU-RF-5), which has none for 'snub-38': a catalog row can replace a shipped automatic "
+        "weapon (by its key) or add a semi-automatic one"
+    ), result.stderr
+    assert _files(home / "catalogs") == {}
+    replacing = row.replace('key = "snub-38"', 'key = "zastava-m85-stock"')
+    install(home, replacing)
+    assert default_data().weapons["zastava-m85-stock"].magazine == 5
+
+
 @pytest.mark.parametrize(
     ("good", "bad", "where"),
     [

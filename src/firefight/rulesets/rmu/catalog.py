@@ -245,7 +245,7 @@ class RmuData:
                 raise TableDataError(label, f"weapon {number}", f"duplicate key {w['key']!r}")
             result[w["key"]] = _weapon(w)
         return _with_user_rows(
-            result, "weapon", "WeaponModel", lambda w: self._fitting_weapon(_weapon(w))
+            result, "weapon", "WeaponModel", lambda w: self._user_weapon(_weapon(w))
         )
 
     @cached_property
@@ -385,6 +385,29 @@ class RmuData:
                 f"{weapon.weapon_class!r} has no point-blank bonus in rules.toml; the classes "
                 f"are {', '.join(sorted(self.rules.point_blank_bonus))}",
             )
+        return weapon
+
+    def _user_weapon(self, weapon: Weapon) -> Weapon:
+        """A weapon of the user's catalog, checked as a shipped one is
+        (:meth:`_fitting_weapon`) and for its rate of fire: an automatic weapon's rate class is
+        read by its key from the shipped firearm_actions.toml (RMU-RF-5), which no catalog
+        adds to. Said in the user's row, as what the row can do, not as a fault of a shipped
+        file to edit."""
+        from firefight.errors import RuleRefusal
+        from firefight.rulesets.rmu.firearm_data import rate_class
+
+        self._fitting_weapon(weapon)
+        try:
+            rate_class(weapon)
+        except RuleRefusal:
+            raise TableDataError(
+                f"{DATA_LABEL}/weapons.toml",
+                "action",
+                f"{weapon.action.value!r} fires automatically, and an automatic weapon's rate of "
+                "fire is read by its key from the shipped firearm_actions.toml (RMU-RF-5), "
+                f"which has none for {weapon.key!r}: a catalog row can replace a shipped "
+                "automatic weapon (by its key) or add a semi-automatic one",
+            ) from None
         return weapon
 
     def _fitting_ammo(self, ammo: Ammunition, row: str = "") -> Ammunition:
