@@ -288,3 +288,14 @@ def test_a_file_that_is_no_store_says_what_to_do(tmp_path: Path, content: bytes)
     assert_clean_exit(result, allowed=(2,))
     assert "the file is no firefight store, or a damaged one: pass --store" in result.stderr
     assert db.read_bytes() == content
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///", "sqlite:///:memory:"])
+def test_a_store_in_memory_is_refused_where_it_would_keep_nothing(home: Path, url: str) -> None:
+    """`encounter new raid --store sqlite://` said "saved as raid" and kept nothing: an SQLite
+    URL naming no file is a store in memory, gone when the command ends."""
+    result = run("encounter", "new", "raid", "--scenario", str(WAREHOUSE), "--store", url)
+    assert_clean_exit(result, allowed=(2,))
+    assert f"{url!r} names no file: the store would be held in memory" in result.stderr
+    assert "saved" not in result.stdout
+    assert not home.exists() or not any(home.rglob("*.db"))

@@ -77,12 +77,27 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
+
+def _a_kept_store(url: str | None) -> str | None:
+    """A --store that keeps what is written: an SQLite URL naming no file (``sqlite://``) is a
+    store in memory, gone when the command ends; `encounter new` said "saved" into one."""
+    from firefight.store.sql import held_in_memory
+
+    if url is not None and held_in_memory(url):
+        raise typer.BadParameter(
+            f"{url!r} names no file: the store would be held in memory and gone when this "
+            "command ends; name a file, e.g. sqlite:///fights.db"
+        )
+    return url
+
+
 StoreOpt = Annotated[
     str | None,
     typer.Option(
         "--store",
         help="Database URL (default: $FIREFIGHT_DATABASE_URL, else firefight.db in your data "
         "folder).",
+        callback=_a_kept_store,
     ),
 ]
 NameArg = Annotated[str, typer.Argument(help="The encounter's name.")]
