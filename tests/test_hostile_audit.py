@@ -299,3 +299,12 @@ def test_a_store_in_memory_is_refused_where_it_would_keep_nothing(home: Path, ur
     assert f"{url!r} names no file: the store would be held in memory" in result.stderr
     assert "saved" not in result.stdout
     assert not home.exists() or not any(home.rglob("*.db"))
+
+
+def test_a_file_s_path_given_as_the_store_says_how_to_write_its_url(tmp_path: Path) -> None:
+    """`--store fights.db` was refused as "not a database URL" and no more."""
+    db = tmp_path / "fights.db"
+    result = run("encounter", "list", "--store", str(db))
+    assert_clean_exit(result, allowed=(2,))
+    assert f"an SQLite file is written sqlite:///{db}" in result.stderr
+    assert not db.exists()

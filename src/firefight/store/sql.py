@@ -130,7 +130,9 @@ def make_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
     except ArgumentError as exc:
-        raise StoreError(None, f"not a database URL: {url!r}") from exc
+        # A file's path where its URL belongs is the likely slip: say how to write it.
+        said = f"; an SQLite file is written sqlite:///{url}" if url and "://" not in url else ""
+        raise StoreError(None, f"not a database URL: {url!r}{said}") from exc
     backend = parsed.get_backend_name()
     try:
         if backend == "sqlite":
