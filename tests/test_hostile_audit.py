@@ -308,3 +308,18 @@ def test_a_file_s_path_given_as_the_store_says_how_to_write_its_url(tmp_path: Pa
     assert_clean_exit(result, allowed=(2,))
     assert f"an SQLite file is written sqlite:///{db}" in result.stderr
     assert not db.exists()
+
+
+@pytest.mark.parametrize("trials", ["0", "1000001"])
+def test_encounter_odds_trials_past_the_limit_are_refused_as_every_limit_is(
+    tmp_path: Path, trials: str
+) -> None:
+    """ "trials must be 1 to 1,000,000, not 0" named no option and no place the limit is kept;
+    the limit is now in limits.py and README's Limits, said as --fights' is."""
+    db = tmp_path / "fights.db"
+    store = _raid(db)
+    before = store_bytes(db)
+    result = run("encounter", "odds", "raid", "Mara shoots Viktor", "--trials", trials, *store)
+    assert_clean_exit(result, allowed=(2,))
+    assert f"--trials is {trials}; the limit is 1 to 1,000,000 (README, Limits)" in result.stderr
+    assert store_bytes(db) == before

@@ -24,6 +24,7 @@ from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.turns import example_now
 from firefight.errors import FirefightError
+from firefight.limits import MAX_TRIALS, at_most
 from firefight.probability.stats import share_interval
 from firefight.scene.state import EncounterState
 
@@ -147,14 +148,13 @@ def live_odds(
 
     Raises:
         RuleRefusal: the first line is refused as things stand (nothing is run).
-        FirefightError: no lines, or too few or too many trials.
+        FirefightError: no lines; LimitError (one): too few or too many trials.
     """
     if not lines:
         # The example is the fight's ruleset's own, as the session's help gives it.
         example = example_now(state, ruleset) or "NAME VERB ..."
         raise FirefightError(f"odds need an action line, e.g. {example!r}")
-    if not 1 <= trials <= 1_000_000:
-        raise FirefightError(f"trials must be 1 to 1,000,000, not {trials}")
+    at_most("--trials", trials, MAX_TRIALS)
     first = ruleset.parse_action(lines[0], state)
     state, note = ruleset.odds_start(state, first)
     ruleset.validate(state, first)
