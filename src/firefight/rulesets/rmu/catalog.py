@@ -371,9 +371,9 @@ class RmuData:
     def _fitting_weapon(self, weapon: Weapon, row: str = "") -> Weapon:
         """``weapon``, once what it names is found: an attack table, and a class with a
         point-blank bonus (RMU-GEN-4). A user's row is checked as it is read, its problem named
-        in its own file (:func:`~firefight.tables.user_catalogs.laid_over` places it); a row
-        the sum of its fields allows but the rest of the data does not know once failed at the
-        first shot that read it, a KeyError."""
+        in its own file (:func:`~firefight.tables.user_catalogs.laid_over` places it): a row
+        whose every field passed but whose class the rules lack failed at its first
+        point-blank shot, a KeyError."""
         label = f"{DATA_LABEL}/weapons.toml"
         self._names_table(
             self.tables.attack, "an attack table", weapon.attack_table, label, row, "attack_table"
@@ -434,7 +434,7 @@ class RmuData:
             raise TableDataError(label, _field(row, field), str(exc)) from None
         except TableDataError as exc:
             raise TableDataError(
-                label, _field(row, field), f"{name!r} is not {words} ({exc})"
+                label, _field(row, field), f"the table {name!r} cannot be read as {words}: {exc}"
             ) from None
 
     def check(self) -> list[str]:
