@@ -249,6 +249,36 @@ def test_catalog_add_over_a_catalog_of_the_same_name_says_it_replaced_it(
     assert run("catalog", "add", str(MINE)).stdout.count("replaced") == 1
 
 
+@pytest.mark.parametrize("name", ["mine.txt", "mine.TOML", "mine"])
+def test_catalog_add_of_a_file_not_named_toml_keeps_it_where_it_is_read(
+    home: Path, tmp_path: Path, name: str
+) -> None:
+    """Only the folder's *.toml files are read: `catalog add mine.txt` said "added" and the
+    catalog was never read (the weapon unknown at the next shot)."""
+    given = tmp_path / name
+    given.write_text(MINE.read_text(encoding="utf-8"), encoding="utf-8")
+    result = run("catalog", "add", str(given))
+    assert_clean_exit(result, allowed=(0,))
+    assert sorted(_files(home / "catalogs")) == ["mine.toml"]
+    _forget()
+    assert "snub-38" in default_data().weapons
+
+
+def test_catalog_add_refused_for_a_clash_names_the_file_given_not_the_copy(
+    home: Path, tmp_path: Path
+) -> None:
+    """A key given in a catalog already there: the refusal named the copy, which is removed."""
+    kept = install(home, MINE.read_text(encoding="utf-8"), "kept.toml")
+    given = tmp_path / "other.toml"
+    given.write_text(MINE.read_text(encoding="utf-8"), encoding="utf-8")
+    result = run("catalog", "add", str(given))
+    assert_clean_exit(result, allowed=(2,))
+    assert result.stderr.startswith(
+        f"error: {given}, weapon 1: the key 'snub-38' is already given in {kept}, weapon 1"
+    ), result.stderr
+    assert sorted(_files(home / "catalogs")) == ["kept.toml"]
+
+
 # --- a store another program holds, or no store at all ----------------------------------------
 
 

@@ -64,7 +64,8 @@ def add(
 ) -> None:
     """Check a catalog file and copy it into your data folder, where it is read from now on;
     a bad file is refused and nothing is copied."""
-    target = catalog_dir() / file.name
+    # Only the folder's *.toml files are read: one kept as mine.txt was "added", never read.
+    target = catalog_dir() / (file.name if file.suffix == ".toml" else f"{file.stem}.toml")
     with refusals():
         _check(file)
         if target.is_file() and target.samefile(file):
@@ -96,9 +97,10 @@ def _copy_in(file: Path, target: Path) -> bool:
             target.write_bytes(kept)
         if isinstance(exc, OSError):
             raise TableDataError(str(target), "file", exc.strerror or str(exc)) from None
-        if isinstance(exc, TableDataError) and exc.file == str(target):
+        if isinstance(exc, TableDataError):
             # The copy is gone again: the row to fix is in the file the user gave.
-            raise TableDataError(str(file), exc.where, exc.problem) from None
+            given = [p.replace(str(target), str(file)) for p in (exc.file, exc.where, exc.problem)]
+            raise TableDataError(*given) from None
         raise
     return kept is not None
 
