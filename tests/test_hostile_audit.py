@@ -353,3 +353,38 @@ def test_encounter_odds_trials_past_the_limit_are_refused_as_every_limit_is(
     assert_clean_exit(result, allowed=(2,))
     assert f"--trials is {trials}; the limit is 1 to 1,000,000 (README, Limits)" in result.stderr
     assert store_bytes(db) == before
+
+
+# --- a scenario's script that fails partway -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("good", "bad", "says"),
+    [
+        ("rolls = [97, 45]", "rolls = [970, 45]",
+         "script, step 2 ('Mara shoots Viktor --ap 3'): D-3: scripted die #1 is 970"),
+        ('act = "Mara moves -8,6"', 'act = "Mara flies"',
+         "script, step 1 ('Mara flies'): R-6: rmu knows no action 'flies'"),
+        ("opening_rolls = [7, 4, 3, 9, 6, 6]", "opening_rolls = [70]",
+         "script, opening_rolls: D-3: scripted die #1 is 70"),
+        ("rolls = [97, 45]", "rolls = [97, 45" + ", 50" * 40 + "]",
+         "script, step 2 ('Mara shoots Viktor --ap 3'): it was given 40 more dice than it used: "
+         "50, 50, 50, 50, 50, 50, 50, 50, 50, 50, ...\n"),
+    ],
+)  # fmt: skip
+def test_play_save_of_a_script_that_fails_partway_keeps_nothing_and_names_the_file(
+    tmp_path: Path, good: str, bad: str, says: str
+) -> None:
+    """`play --save NAME` kept the half-played fight under NAME when a step failed (the name
+    then taken), and the step's refusal named no file; leftover dice were listed in full."""
+    text = WAREHOUSE.read_text(encoding="utf-8")
+    assert good in text
+    scenario = tmp_path / "scripted.toml"
+    scenario.write_text(text.replace(good, bad, 1), encoding="utf-8")
+    db = tmp_path / "fights.db"
+    store = _raid(db)
+    before = store_bytes(db)
+    result = run("play", str(scenario), "--save", "night", *store)
+    assert_clean_exit(result, allowed=(2,))
+    assert result.stderr.startswith(f"error: {scenario}, {says}"), result.stderr
+    assert store_bytes(db) == before
