@@ -16,8 +16,8 @@ from firefight.cli.odds import simulate_command
 from firefight.cli.odds_kit import DepthOpt
 from firefight.declarations import field_named
 from firefight.geometry import CoverGrade
+from firefight.limits import MAX_TRIALS
 from firefight.odds.fight_span import FIGHT_SECONDS, MIN_ROUNDS
-from firefight.odds.live import MAX_TRIALS
 from firefight.probability.enumeration import DEFAULT_DEPTH
 from firefight.rulesets.cards import shot as cards_shot
 from firefight.rulesets.cards.data import cards_data

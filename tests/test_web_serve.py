@@ -96,6 +96,26 @@ def test_a_bad_secret_is_refused_in_a_sentence(
     assert f"{SECRET_ENV} must be at least 32 hex digits" in result.output
 
 
+@pytest.mark.parametrize(
+    ("host", "says"),
+    [
+        ("", "names no address: 127.0.0.1 keeps the table on this machine"),
+        ("  ", "names no address"),
+        ("no-such-host.invalid", "'no-such-host.invalid' is no address this machine can find"),
+        ("\U0001f4a5", "is no address this machine can find"),
+    ],
+)
+def test_a_host_that_is_no_address_is_refused_before_the_link_is_printed(
+    started: dict[str, Any], host: str, says: str
+) -> None:
+    """A blank --host was served on every network at once, its link printed as http://:8000/;
+    a name that does not resolve failed only after the GM's link and token were printed."""
+    result = CliRunner().invoke(app, ["serve", "--host", host])
+    assert result.exit_code == 2 and not started
+    assert "Invalid value for '--host'" in result.output and says in result.output
+    assert "token=" not in result.output
+
+
 @pytest.mark.parametrize("name", sorted(SCENES))
 def test_every_listed_verb_is_read_by_the_rulesets_parser(name: str) -> None:
     """ENC-ACTION: a verb the form offers is never refused as unknown: at worst its line lacks

@@ -33,6 +33,7 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_SAMPLES",
     "MAX_SWEEP_POINTS",
+    "MAX_TRIALS",
     "MAX_WORKERS",
     "WITHIN_POINTS",
     "LimitError",
@@ -66,6 +67,8 @@ MAX_PATHS = 200_000
 MAX_DEPTH = 20
 #: Fights of one ``odds simulate``.
 MAX_FIGHTS = 1_000_000
+#: Runs of one ``encounter odds`` (and the table's ``odds``) from the fight as it stands.
+MAX_TRIALS = 1_000_000
 #: Rounds of one simulated fight.
 MAX_ROUNDS = 1_000
 #: The precision ``odds simulate --within`` may ask for, in percentage points.

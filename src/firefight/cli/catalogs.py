@@ -64,21 +64,45 @@ def add(
 ) -> None:
     """Check a catalog file and copy it into your data folder, where it is read from now on;
     a bad file is refused and nothing is copied."""
-    target = catalog_dir() / file.name
+    # Only the folder's *.toml files are read: one kept as mine.txt was "added", never read.
+    target = catalog_dir() / (file.name if file.suffix == ".toml" else f"{file.stem}.toml")
     with refusals():
         _check(file)
-        catalog_dir().mkdir(parents=True, exist_ok=True)
-        kept = target.read_bytes() if target.exists() else None
-        shutil.copyfile(file, target)
-        try:
+        if target.is_file() and target.samefile(file):
+            # Added again after an edit where it lies: copying it onto itself would fail.
             _check_all()
-        except TableDataError:
-            if kept is None:
-                target.unlink()
-            else:
-                target.write_bytes(kept)
-            raise
-    console.print(f"added {escape(file.name)} -> {escape(str(target))}")
+            console.print(f"{escape(file.name)} is in your data folder already: checked")
+            return
+        replaced = _copy_in(file, target)
+    said = " (the one there before is replaced)" if replaced else ""
+    console.print(f"added {escape(file.name)} -> {escape(str(target))}{said}")
+
+
+def _copy_in(file: Path, target: Path) -> bool:
+    """``file`` copied to ``target`` and every catalog checked with it in place; whatever
+    stops that (any refusal, an unknown name as much as a bad figure; a folder that cannot be
+    written, a full disk; Ctrl-C) leaves the folder as it was. True if a file was replaced."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        kept = target.read_bytes() if target.exists() else None
+    except OSError as exc:
+        raise TableDataError(str(target), "file", exc.strerror or str(exc)) from None
+    try:
+        shutil.copyfile(file, target)
+        _check_all()
+    except BaseException as exc:
+        if kept is None:
+            target.unlink(missing_ok=True)
+        else:
+            target.write_bytes(kept)
+        if isinstance(exc, OSError):
+            raise TableDataError(str(target), "file", exc.strerror or str(exc)) from None
+        if isinstance(exc, TableDataError):
+            # The copy is gone again: the row to fix is in the file the user gave.
+            given = [p.replace(str(target), str(file)) for p in (exc.file, exc.where, exc.problem)]
+            raise TableDataError(*given) from None
+        raise
+    return kept is not None
 
 
 @app.command("list")

@@ -10,8 +10,9 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
+from firefight.atomic import replacing
 from firefight.cheatsheet import Section, sheet_html, sheet_pdf
-from firefight.cli.common import console, fail, refusals
+from firefight.cli.common import console, fail, output_file, refusals
 from firefight.errors import FirefightError
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
@@ -46,10 +47,14 @@ def _tables(ruleset: Ruleset) -> tuple[Section, ...]:
 def cheatsheet(
     ruleset: Annotated[str, typer.Argument(help="The ruleset (see `firefight rulesets`).")],
     html: Annotated[
-        Path | None, typer.Option("--html", help="Write a printable HTML page to this file.")
+        Path | None,
+        typer.Option(
+            "--html", help="Write a printable HTML page to this file.", callback=output_file
+        ),
     ] = None,
     pdf: Annotated[
-        Path | None, typer.Option("--pdf", help="Write A4 PDF pages to this file.")
+        Path | None,
+        typer.Option("--pdf", help="Write A4 PDF pages to this file.", callback=output_file),
     ] = None,
 ) -> None:
     """The ruleset's range bands, cover, common modifiers and action costs on one or two
@@ -66,7 +71,8 @@ def cheatsheet(
         if path is None:
             continue
         try:
-            write(path)
+            with replacing(path) as partial:
+                write(partial)
         except OSError as exc:
             fail(f"error: cannot write {path}: {exc.strerror or exc}")
         console.print(f"cheat-sheet written to {escape(str(path))}")

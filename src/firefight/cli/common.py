@@ -8,6 +8,7 @@ its outcome.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -42,12 +43,26 @@ __all__ = [
     "fail",
     "given_dice",
     "json_refusals",
+    "output_file",
     "refusal_json",
     "refusals",
     "resolution_json",
     "show_outcome",
     "show_resolution",
 ]
+
+
+def output_file(path: Path | None) -> Path | None:
+    """An output file whose folder exists and can be written, checked when the options are
+    read (an option callback): a command asked to write where it cannot says so before any
+    work, and before writing any other file it was asked for."""
+    from firefight.atomic import unwritable  # tempfile: only a command that writes files
+
+    why = None if path is None else unwritable(path)
+    if why is not None:
+        raise typer.BadParameter(why)
+    return path
+
 
 #: The help panel of the options every resolving command shares.
 DICE_PANEL = "Dice and output"

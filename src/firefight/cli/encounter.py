@@ -45,11 +45,12 @@ from firefight.encounter.recap import (
     recap_round,
     state_after_round,
 )
-from firefight.encounter.scenario import load_scenario
+from firefight.encounter.scenario import ScenarioError, ScriptStep, load_scenario
 from firefight.encounter.turns import turn_line, unspent
-from firefight.errors import FirefightError, RuleRefusal
+from firefight.errors import DiceError, FirefightError, RuleRefusal
 from firefight.files import read_json
-from firefight.odds.live import DEFAULT_TRIALS, MAX_TRIALS, live_odds
+from firefight.limits import MAX_TRIALS
+from firefight.odds.live import DEFAULT_TRIALS, live_odds
 from firefight.outcome import result_json
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
@@ -78,12 +79,27 @@ app = typer.Typer(
     no_args_is_help=True,
 )
 
+
+def _a_kept_store(url: str | None) -> str | None:
+    """A --store that keeps what is written: an SQLite URL naming no file (``sqlite://``) is a
+    store in memory, gone when the command ends; `encounter new` said "saved" into one."""
+    from firefight.store.sql import held_in_memory
+
+    if url is not None and held_in_memory(url):
+        raise typer.BadParameter(
+            f"{url!r} names no file: the store would be held in memory and gone when this "
+            "command ends; name a file, e.g. sqlite:///fights.db"
+        )
+    return url
+
+
 StoreOpt = Annotated[
     str | None,
     typer.Option(
         "--store",
         help="Database URL (default: $FIREFIGHT_DATABASE_URL, else firefight.db in your data "
         "folder).",
+        callback=_a_kept_store,
     ),
 ]
 NameArg = Annotated[str, typer.Argument(help="The encounter's name.")]
@@ -716,8 +732,28 @@ def play_scenario(
     if not scenario.steps and not scenario.opening_rolls:
         raise FirefightError(f"{path} has no [script] to play")
     name = name or _fresh_name(service, _slug(scenario.title))
-    name = service.new(name, scenario, Dice.scripted(scenario.opening_rolls)).name
-    for number, step in enumerate(scenario.steps, start=1):
+    label = str(path)
+    try:
+        name = service.new(name, scenario, Dice.scripted(scenario.opening_rolls)).name
+    except DiceError as exc:  # the faces that open the fight (a name taken is said as it is)
+        raise ScenarioError(label, "script, opening_rolls", str(exc)) from None
+    try:
+        _play_steps(service, name, scenario.steps, label)
+    except BaseException:
+        # A script that fails partway (or Ctrl-C) leaves no half-played fight under the name:
+        # the encounter was made by this call, and goes with it.
+        service.delete(name)
+        raise
+    loaded = service.load(name)
+    return name, list(loaded.records), loaded.state
+
+
+def _play_steps(
+    service: EncounterService, name: str, steps: Sequence[ScriptStep], label: str
+) -> None:
+    """Each step of a scenario's script in turn; a step that fails is named in its file."""
+    for number, step in enumerate(steps, start=1):
+        where = f"script, step {number} ({step.text!r})"
         dice = Dice.scripted(step.rolls)
         try:
             if step.kind == "act":
@@ -727,14 +763,13 @@ def play_scenario(
             else:
                 service.undo(name)
         except FirefightError as exc:
-            raise FirefightError(f"script step {number} ({step.text!r}): {exc}") from None
+            raise ScenarioError(label, where, str(exc)) from None
         if dice.unused:
-            raise FirefightError(
-                f"script step {number} ({step.text!r}) was given more dice than it used: "
-                f"{list(dice.unused)} left over"
+            left = list(dice.unused)
+            shown = ", ".join(map(str, left[:10])) + (", ..." if len(left) > 10 else "")
+            raise ScenarioError(
+                label, where, f"it was given {len(left)} more dice than it used: {shown}"
             )
-    loaded = service.load(name)
-    return name, list(loaded.records), loaded.state
 
 
 def _store_url(service: EncounterService) -> str:

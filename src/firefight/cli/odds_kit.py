@@ -16,8 +16,8 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.atomic import replacing, unwritable
-from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
+from firefight.atomic import replacing
+from firefight.cli.common import JsonOpt, console, emit_json, fail, output_file, refusals
 from firefight.cli.progress import progress_bar
 from firefight.limits import MAX_CSV_DECIMALS, MAX_WORKERS, LimitError, at_most
 from firefight.odds.api import OddsMethod, odds, odds_stats
@@ -72,19 +72,10 @@ SamplesOpt = Annotated[int, typer.Option(help="Monte Carlo samples.")]
 OddsSeedOpt = Annotated[int, typer.Option("--seed", help="Monte Carlo seed.")]
 
 
-def _output_file(path: Path | None) -> Path | None:
-    """An output file whose folder exists, checked when the options are read: before any
-    computing, not after it."""
-    why = None if path is None else unwritable(path)
-    if why is not None:
-        raise typer.BadParameter(why)
-    return path
-
-
 def _chart_file(path: Path | None) -> Path | None:
     """An output file for a chart: its name must end in a picture kind matplotlib writes, which
     it reads from the name (``chart.txt`` failed once the work was done)."""
-    path = _output_file(path)
+    path = output_file(path)
     if path is not None:
         from matplotlib.backend_bases import FigureCanvasBase
 
@@ -99,7 +90,7 @@ def _chart_file(path: Path | None) -> Path | None:
 
 CsvOpt = Annotated[
     Path | None,
-    typer.Option("--csv", help="Write the numbers to a CSV file.", callback=_output_file),
+    typer.Option("--csv", help="Write the numbers to a CSV file.", callback=output_file),
 ]
 PlotOpt = Annotated[
     Path | None,

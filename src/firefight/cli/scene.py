@@ -9,7 +9,8 @@ from typing import Annotated
 
 import typer
 
-from firefight.cli.common import console, fail, refusals
+from firefight.atomic import replacing
+from firefight.cli.common import console, fail, output_file, refusals
 from firefight.encounter.engine import first_round_opened
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.errors import RuleRefusal
@@ -23,11 +24,18 @@ __all__ = ["ActionOpt", "PngOpt", "SvgOpt", "app", "draw_map"]
 app = typer.Typer(help="Pictures of a scenario's scene.", no_args_is_help=True)
 
 SvgOpt = Annotated[
-    Path | None, typer.Option("--svg", help="Write the SVG to this file (default: print it).")
+    Path | None,
+    typer.Option(
+        "--svg", help="Write the SVG to this file (default: print it).", callback=output_file
+    ),
 ]
 PngOpt = Annotated[
     Path | None,
-    typer.Option("--png", help="Also write the picture as a PNG (for printing or a chat)."),
+    typer.Option(
+        "--png",
+        help="Also write the picture as a PNG (for printing or a chat).",
+        callback=output_file,
+    ),
 ]
 ActionOpt = Annotated[
     str | None,
@@ -73,7 +81,8 @@ def draw_map(
         if path is None:
             continue
         try:
-            path.write_bytes(data)
+            with replacing(path) as partial:
+                partial.write_bytes(data)
         except OSError as exc:
             fail(f"error: cannot write {path}: {exc.strerror or exc}")
         console.print(f"map written to {path}")

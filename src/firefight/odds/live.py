@@ -24,18 +24,17 @@ from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.turns import example_now
 from firefight.errors import FirefightError
+from firefight.limits import MAX_TRIALS, at_most
 from firefight.probability.stats import share_interval
 from firefight.scene.state import EncounterState
 
 if TYPE_CHECKING:
     from firefight.rulesets.base import Ruleset
 
-__all__ = ["DEFAULT_TRIALS", "MAX_TRIALS", "LiveOdds", "live_odds"]
+__all__ = ["DEFAULT_TRIALS", "LiveOdds", "live_odds"]
 
 #: Trials when none are asked for: a 95% interval at most 6.2 points wide, in a few seconds.
 DEFAULT_TRIALS = 1_000
-#: The most runs one live odds query may ask for.
-MAX_TRIALS = 1_000_000
 #: The refusals of later lines the text shows, the most often first (the JSON has them all).
 _REFUSALS_SHOWN = 3
 
@@ -149,14 +148,13 @@ def live_odds(
 
     Raises:
         RuleRefusal: the first line is refused as things stand (nothing is run).
-        FirefightError: no lines, or too few or too many trials.
+        FirefightError: no lines; LimitError (one): too few or too many trials.
     """
     if not lines:
         # The example is the fight's ruleset's own, as the session's help gives it.
         example = example_now(state, ruleset) or "NAME VERB ..."
         raise FirefightError(f"odds need an action line, e.g. {example!r}")
-    if not 1 <= trials <= MAX_TRIALS:
-        raise FirefightError(f"trials must be 1 to {MAX_TRIALS:,}, not {trials}")
+    at_most("--trials", trials, MAX_TRIALS)
     first = ruleset.parse_action(lines[0], state)
     state, note = ruleset.odds_start(state, first)
     ruleset.validate(state, first)

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from sqlalchemy import Column, create_engine, delete, event, func, insert, or_, select
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, NoSuchModuleError
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 
@@ -58,6 +58,7 @@ __all__ = [
     "BUSY_TIMEOUT_S",
     "SNAPSHOTS_KEPT",
     "SqlStore",
+    "held_in_memory",
     "make_engine",
     "open_store",
     "resolve_url",
@@ -129,11 +130,13 @@ def make_engine(url: str) -> Engine:
     try:
         parsed = make_url(url)
     except ArgumentError as exc:
-        raise StoreError(None, f"not a database URL: {url!r}") from exc
+        # A file's path where its URL belongs is the likely slip: say how to write it.
+        said = f"; an SQLite file is written sqlite:///{url}" if url and "://" not in url else ""
+        raise StoreError(None, f"not a database URL: {url!r}{said}") from exc
     backend = parsed.get_backend_name()
     try:
         if backend == "sqlite":
-            return _sqlite_engine(url, in_memory=parsed.database in (None, "", ":memory:"))
+            return _sqlite_engine(url, in_memory=_names_no_file(parsed))
         if backend == "postgresql":
             # pre_ping: a pooled connection the server dropped is replaced, not handed out.
             return create_engine(parsed, pool_pre_ping=True)
@@ -145,6 +148,24 @@ def make_engine(url: str) -> Engine:
     raise StoreError(
         None, f"unsupported database {backend!r} in {_redacted(url)}: use sqlite or postgresql"
     )
+
+
+def held_in_memory(url: str) -> bool:
+    """Whether ``url`` is an SQLite database held in memory, which lasts as long as the one
+    process that opened it: on the command line, one command.
+
+    >>> held_in_memory("sqlite://"), held_in_memory("sqlite:///:memory:")
+    (True, True)
+    """
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return False
+    return parsed.get_backend_name() == "sqlite" and _names_no_file(parsed)
+
+
+def _names_no_file(parsed: URL) -> bool:
+    return parsed.database in (None, "", ":memory:")
 
 
 def _sqlite_engine(url: str, *, in_memory: bool) -> Engine:
@@ -214,6 +235,17 @@ _ADVICE = (
     (
         ("unable to open database file",),
         "check that its folder exists and that you may write there, or pass --store",
+    ),
+    (
+        ("database is locked",),
+        f"another program held the store past the {BUSY_TIMEOUT_S:.0f} s this one waits (a "
+        "command still running, the web table, a database browser with a change not saved); "
+        "nothing was changed: let it finish and try again",
+    ),
+    (
+        ("file is not a database", "database disk image is malformed"),
+        "the file is no firefight store, or a damaged one: pass --store to another file, or "
+        "put back a copy of it",
     ),
 )
 

@@ -61,9 +61,33 @@ def settle() -> None:
     gc.freeze()
 
 
+def _address(host: str) -> str:
+    """An address to listen on, checked as the option is read: a blank one was read by the
+    server as every network at once (and the GM's link printed as http://:8000/), and a name
+    that does not resolve failed only after the link and its token were printed."""
+    import socket
+
+    if not host.strip():
+        raise typer.BadParameter(
+            "names no address: 127.0.0.1 keeps the table on this machine, 0.0.0.0 opens it to "
+            "the network"
+        )
+    try:
+        socket.getaddrinfo(host, None)
+    except (OSError, UnicodeError) as exc:
+        said = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise typer.BadParameter(f"{host!r} is no address this machine can find ({said})") from None
+    return host
+
+
 def serve(
     host: Annotated[
-        str, typer.Option("--host", help="Address to listen on; 0.0.0.0 opens it to the network.")
+        str,
+        typer.Option(
+            "--host",
+            help="Address to listen on; 0.0.0.0 opens it to the network.",
+            callback=_address,
+        ),
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port.")] = 8000,
     store: Annotated[

@@ -6,6 +6,7 @@ from collections.abc import Hashable
 from functools import cached_property
 
 from firefight.errors import TableDataError, UnknownNameError
+from firefight.fuzzy import hint
 from firefight.rulesets.cpr.armor import Armor, load_armor
 from firefight.rulesets.cpr.cover import CoverTable, load_cover
 from firefight.rulesets.cpr.datafile import label_for
@@ -30,6 +31,10 @@ DATA_FILES = (
     "rules.toml",
     "encounter.toml",
 )
+
+
+def _field(row: str, field: str) -> str:
+    return f"{row}, {field}" if row else field
 
 
 class CprData:
@@ -57,7 +62,7 @@ class CprData:
 
     @cached_property
     def _weapon_catalog(self) -> tuple[dict[str, Weapon], dict[str, str]]:
-        return load_weapons(validate=self.validate)
+        return load_weapons(self._fitting_weapon, validate=self.validate)
 
     @property
     def weapons(self) -> dict[str, Weapon]:
@@ -65,7 +70,7 @@ class CprData:
 
     @cached_property
     def ammo(self) -> dict[str, Ammo]:
-        return load_ammo(validate=self.validate)
+        return load_ammo(self._fitting_ammo, validate=self.validate)
 
     @cached_property
     def armor(self) -> dict[str, Armor]:
@@ -105,6 +110,47 @@ class CprData:
         except KeyError:
             raise UnknownNameError("cpr ammunition", key, self.ammo) from None
 
+    def _fitting_weapon(self, weapon: Weapon, row: str = "") -> Weapon:
+        """``weapon``, once the range and autofire rows and the ammunition it names are found.
+        A user's row is checked as it is read, its problem named in its own file
+        (:func:`~firefight.tables.user_catalogs.laid_over` places it), not in the shipped
+        weapons.toml."""
+        label = label_for("weapons.toml")
+        for field, name, table, file in (
+            ("range_row", weapon.range_row, self.ranges, "ranges.toml"),
+            ("autofire_row", weapon.autofire_row, self.autofire, "autofire.toml"),
+        ):
+            if name is not None and name not in table.rows:
+                raise TableDataError(
+                    label,
+                    _field(row, field),
+                    f"{name!r} is not in {file}; " + hint(name, table.rows),
+                )
+        for kind in weapon.ammo:
+            if kind not in self.ammo:
+                raise TableDataError(
+                    label,
+                    _field(row, "ammo"),
+                    f"{kind!r} is not in ammo.toml; " + hint(kind, self.ammo),
+                )
+        return weapon
+
+    def _fitting_ammo(self, ammo: Ammo, row: str = "") -> Ammo:
+        """``ammo``, once the critical injuries it names are found (as
+        :meth:`_fitting_weapon`)."""
+        known = self.injuries.by_key()
+        named = [("lasting_injuries", key) for key in ammo.lasting_injuries]
+        if ammo.injury is not None:
+            named.append(("injury", ammo.injury))
+        for field, key in named:
+            if key not in known:
+                raise TableDataError(
+                    label_for("ammo.toml"),
+                    _field(row, field),
+                    f"{key!r} is not in critical_injuries.toml; " + hint(key, known),
+                )
+        return ammo
+
     def check(self) -> list[str]:
         """Load every file and check what one file says about another; returns the files."""
         _ = self.armor
@@ -118,41 +164,11 @@ class CprData:
                 "aimed",
                 f"leg_injury {self.figures.aimed_leg_injury!r} is not on the body table",
             )
-        known = self.injuries.by_key()
+        # A user's rows were checked as they were read, each named in its own file.
         for ammo in self.ammo.values():
-            for key in ammo.lasting_injuries:
-                if key not in known:
-                    raise TableDataError(
-                        label_for("ammo.toml"),
-                        f"ammo {ammo.key!r}",
-                        f"lasting injury {key!r} is not in critical_injuries.toml",
-                    )
-        label = label_for("weapons.toml")
+            self._fitting_ammo(ammo, row=f"ammo {ammo.key!r}")
         for weapon in self.weapons.values():
-            if weapon.range_row is not None and weapon.range_row not in self.ranges.rows:
-                raise TableDataError(
-                    label,
-                    f"weapon {weapon.key!r}",
-                    f"range_row {weapon.range_row!r} is not in ranges.toml",
-                )
-            if weapon.autofire_row is not None and weapon.autofire_row not in self.autofire.rows:
-                raise TableDataError(
-                    label,
-                    f"weapon {weapon.key!r}",
-                    f"autofire_row {weapon.autofire_row!r} is not in autofire.toml",
-                )
-            for kind in weapon.ammo:
-                if kind not in self.ammo:
-                    raise TableDataError(
-                        label, f"weapon {weapon.key!r}", f"ammo {kind!r} is not in ammo.toml"
-                    )
-        for ammo in self.ammo.values():
-            if ammo.injury is not None and ammo.injury not in self.injuries.by_key():
-                raise TableDataError(
-                    label_for("ammo.toml"),
-                    f"ammo {ammo.key!r}",
-                    f"injury {ammo.injury!r} is not in critical_injuries.toml",
-                )
+            self._fitting_weapon(weapon, row=f"weapon {weapon.key!r}")
         if self.figures.throw_range_row not in self.ranges.rows:
             raise TableDataError(
                 label_for("rules.toml"),

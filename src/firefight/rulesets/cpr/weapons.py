@@ -12,6 +12,7 @@ its autofire cap and table row if it can autofire (C-5), and whether it halves S
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
@@ -142,12 +143,15 @@ def _weapon(w: dict[str, Any]) -> Weapon:
     )
 
 
-def load_weapons(*, validate: bool = False) -> tuple[dict[str, Weapon], dict[str, str]]:
-    """The catalog by key (the user's catalogs laid over the shipped file), and every name and
-    alias (normalized) -> key."""
+def load_weapons(
+    fitting: Callable[[Weapon], Weapon], *, validate: bool = False
+) -> tuple[dict[str, Weapon], dict[str, str]]:
+    """The catalog by key (the user's catalogs laid over the shipped file, each row passed
+    through ``fitting``, which refuses what the rest of the data does not know), and every name
+    and alias (normalized) -> key."""
     data = load("weapons.toml", "WeaponsFile", validate=validate)
     shipped = {w["key"]: _weapon(w) for w in data["weapon"]}
-    weapons = with_user_rows(shipped, "weapon", "WeaponModel", _weapon)
+    weapons = with_user_rows(shipped, "weapon", "WeaponModel", lambda w: fitting(_weapon(w)))
     names: dict[str, str] = {}
     for weapon in weapons.values():
         for name in (weapon.key, weapon.name, *weapon.aliases):
@@ -190,10 +194,12 @@ def _ammo(a: dict[str, Any]) -> Ammo:
     )
 
 
-def load_ammo(*, validate: bool = False) -> dict[str, Ammo]:
+def load_ammo(fitting: Callable[[Ammo], Ammo], *, validate: bool = False) -> dict[str, Ammo]:
+    """The ammunition by key, the user's rows laid over the shipped file (as
+    :func:`load_weapons`)."""
     data = load("ammo.toml", "AmmoFile", validate=validate)
     shipped = {a["key"]: _ammo(a) for a in data["ammo"]}
-    return with_user_rows(shipped, "ammo", "AmmoModel", _ammo)
+    return with_user_rows(shipped, "ammo", "AmmoModel", lambda a: fitting(_ammo(a)))
 
 
 def find_weapon(weapons: dict[str, Weapon], names: dict[str, str], name: str) -> Weapon:

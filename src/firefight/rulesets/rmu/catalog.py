@@ -34,6 +34,8 @@ __all__ = [
 ]
 
 PACKAGE = "firefight.rulesets.rmu"
+#: How an error names a shipped data file.
+DATA_LABEL = "firefight/rulesets/rmu/data"
 
 NAKED_COLUMNS = tuple(f"AT {n}" for n in range(1, 11))
 
@@ -206,6 +208,10 @@ def _with_user_rows(
     )
 
 
+def _field(row: str, field: str) -> str:
+    return f"{row}, {field}" if row else field
+
+
 def _three(values: Any) -> tuple[int, int, int]:
     low, middle, high = values
     return (low, middle, high)
@@ -226,7 +232,7 @@ class RmuData:
         self.settled: dict[str, dict[Hashable, object]] = {}
 
     def _load(self, name: str, model: str) -> tuple[dict[str, Any], str]:
-        label = f"firefight/rulesets/rmu/data/{name}"
+        label = f"{DATA_LABEL}/{name}"
         data = read_toml(package_data(PACKAGE, f"data/{name}"), label)
         return checked(partial(_file_model, model), data, label, validate=self.validate), label
 
@@ -238,7 +244,9 @@ class RmuData:
             if w["key"] in result:
                 raise TableDataError(label, f"weapon {number}", f"duplicate key {w['key']!r}")
             result[w["key"]] = _weapon(w)
-        return _with_user_rows(result, "weapon", "WeaponModel", _weapon)
+        return _with_user_rows(
+            result, "weapon", "WeaponModel", lambda w: self._user_weapon(_weapon(w))
+        )
 
     @cached_property
     def armor(self) -> dict[str, ArmorClass]:
@@ -304,7 +312,9 @@ class RmuData:
     @cached_property
     def ammo(self) -> dict[str, Ammunition]:
         shipped = {a["key"]: Ammunition(**a) for a in self._ammo_file["ammo"]}
-        return _with_user_rows(shipped, "ammo", "AmmoModel", lambda a: Ammunition(**a))
+        return _with_user_rows(
+            shipped, "ammo", "AmmoModel", lambda a: self._fitting_ammo(Ammunition(**a))
+        )
 
     @cached_property
     def penetration(self) -> dict[str, str]:
@@ -358,6 +368,75 @@ class RmuData:
         except KeyError:
             raise UnknownNameError("rmu armor", key, (*NAKED_COLUMNS, *self.armor)) from None
 
+    def _fitting_weapon(self, weapon: Weapon, row: str = "") -> Weapon:
+        """``weapon``, once what it names is found: an attack table, and a class with a
+        point-blank bonus (RMU-GEN-4). A user's row is checked as it is read, its problem named
+        in its own file (:func:`~firefight.tables.user_catalogs.laid_over` places it): a row
+        whose every field passed but whose class the rules lack failed at its first
+        point-blank shot, a KeyError."""
+        label = f"{DATA_LABEL}/weapons.toml"
+        self._names_table(
+            self.tables.attack, "an attack table", weapon.attack_table, label, row, "attack_table"
+        )
+        if weapon.weapon_class not in self.rules.point_blank_bonus:
+            raise TableDataError(
+                label,
+                _field(row, "weapon_class"),
+                f"{weapon.weapon_class!r} has no point-blank bonus in rules.toml; the classes "
+                f"are {', '.join(sorted(self.rules.point_blank_bonus))}",
+            )
+        return weapon
+
+    def _user_weapon(self, weapon: Weapon) -> Weapon:
+        """A weapon of the user's catalog, checked as a shipped one is
+        (:meth:`_fitting_weapon`) and for its rate of fire: an automatic weapon's rate class is
+        read by its key from the shipped firearm_actions.toml (RMU-RF-5), which no catalog
+        adds to. Said in the user's row, as what the row can do, not as a fault of a shipped
+        file to edit."""
+        from firefight.errors import RuleRefusal
+        from firefight.rulesets.rmu.firearm_data import rate_class
+
+        self._fitting_weapon(weapon)
+        try:
+            rate_class(weapon)
+        except RuleRefusal:
+            raise TableDataError(
+                f"{DATA_LABEL}/weapons.toml",
+                "action",
+                f"{weapon.action.value!r} fires automatically, and an automatic weapon's rate of "
+                "fire is read by its key from the shipped firearm_actions.toml (RMU-RF-5), "
+                f"which has none for {weapon.key!r}: a catalog row can replace a shipped "
+                "automatic weapon (by its key) or add a semi-automatic one",
+            ) from None
+        return weapon
+
+    def _fitting_ammo(self, ammo: Ammunition, row: str = "") -> Ammunition:
+        """``ammo``, once the critical tables it reads are found (as :meth:`_fitting_weapon`)."""
+        label = f"{DATA_LABEL}/ammo.toml"
+        for field, name in (
+            ("flesh_table", ammo.flesh_table),
+            ("covered_table", ammo.covered_table),
+            ("breakage_table", ammo.breakage_table),
+        ):
+            if name is not None:
+                self._names_table(self.tables.critical, "a critical table", name, label, row, field)
+        return ammo
+
+    @staticmethod
+    def _names_table(
+        read: Callable[[str], object], words: str, name: str, label: str, row: str, field: str
+    ) -> None:
+        """``read`` (``tables.attack``, ``tables.critical``) finds the table ``name``, one of
+        the kind ``words`` says, or the row's ``field`` is refused."""
+        try:
+            read(name)
+        except UnknownNameError as exc:
+            raise TableDataError(label, _field(row, field), str(exc)) from None
+        except TableDataError as exc:
+            raise TableDataError(
+                label, _field(row, field), f"the table {name!r} cannot be read as {words}: {exc}"
+            ) from None
+
     def check(self) -> list[str]:
         """Load and cross-check every data file; returns what was checked."""
         checked = [
@@ -369,19 +448,11 @@ class RmuData:
             "breakage.toml",
         ]
         _ = (self.armor, self.cover, self.rules, self.penetration, self.breakage)
+        # A user's rows were checked as they were read, each named in its own file.
         for ammo in self.ammo.values():
-            self.tables.critical(ammo.flesh_table)
-            self.tables.critical(ammo.covered_table)
-            if ammo.breakage_table:
-                self.tables.critical(ammo.breakage_table)
+            self._fitting_ammo(ammo, row=f"ammo {ammo.key!r}")
         for weapon in self.weapons.values():
-            self.tables.attack(weapon.attack_table)
-            if weapon.weapon_class not in self.rules.point_blank_bonus:
-                raise TableDataError(
-                    "firefight/rulesets/rmu/data/weapons.toml",
-                    f"weapon {weapon.key!r}",
-                    f"weapon_class {weapon.weapon_class!r} has no point-blank bonus in rules.toml",
-                )
+            self._fitting_weapon(weapon, row=f"weapon {weapon.key!r}")
         for name in self.tables:
             self.tables[name]
             checked.append(f"tables/{name}.toml")
