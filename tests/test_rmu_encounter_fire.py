@@ -608,6 +608,43 @@ def test_rmu_sup_9_the_action_overrides_who_dives_and_a_diver_runs_for_cover_in_
     assert stats(fight.who("Mara")).fire.cover_in(1) is not None
 
 
+@pytest.mark.parametrize(
+    ("ammo", "swept_term", "plain"),
+    [("ball", -84, 70), ("hollowpoint", -168, 140)],
+)
+def test_rmu_sup_9_mov_2_cov_8_a_divers_share_is_of_the_doubled_cover_and_the_log_says_so(
+    ammo: str, swept_term: int, plain: int
+) -> None:
+    """Mara dives for the drums (half hard, +70 on Dario's SG & ME 1-6 column, RMU-COV-3) and
+    reaches 60% (70 + 40 - 40 = 70, M-1). Against the sweep the share is of the doubled cover
+    (RMU-SUP-9): 70 x 2 x 60% = 84; hollowpoint doubles once more (RMU-COV-8, DEC-63): 168.
+    From next round the cover counts plainly in full (RMU-MOV-2): +70, +140 against
+    hollowpoint. The log's line gives the same figures the attacks count."""
+    doc = yard_scene(position=[22, 44])
+    dario = next(c for c in doc["combatant"] if c["name"] == "Dario")
+    for magazine in dario["weapon"][0]["magazines"]:
+        magazine["ammo"] = ammo
+    fight = Fight(doc)
+    swept = fight.act(
+        "Dario sweeps 50 ft wide 40 ft toward 30,50 --ap 3 --dive Mara --stand Teo",
+        42,
+        70,
+        10,
+        10,
+        10,
+    )
+    against_mara = rules_of(totals(swept.record)["attack total against Mara"])
+    assert against_mara["RMU-SUP-9"] == swept_term
+    assert (
+        f"Mara is behind the drums: +{-swept_term} against the sweep, +{plain} from next round "
+        "[RMU-SUP-9]."
+    ) in swept.record.narration
+    fight.next_round()
+    shot = fight.act("Dario shoots Mara --ap 2", 10)
+    cover_rule = "RMU-COV-8" if ammo == "hollowpoint" else "RMU-COV-3"
+    assert rules_of(totals(shot.record)["attack total"])[cover_rule] == -plain
+
+
 def test_rmu_sk_1_f_4_from_the_sheet_each_skill_offsets_the_other_actions_haste() -> None:
     """RMU-SK-1 / F-4 as an encounter reads the sheet: Vik's 2 AP preparation (haste -50) is
     offset by his Fire Discipline 45, not his Rapid Fire 50: 35 + 50 - 10 - 50 + 45 = 70, 60%

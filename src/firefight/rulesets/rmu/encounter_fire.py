@@ -47,7 +47,6 @@ from firefight.rulesets.rmu.cover import (
     Cover,
     CoverMaterial,
     price_cover,
-    reached_bonus,
 )
 from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
 from firefight.rulesets.rmu.encounter_explosives import GRENADE
@@ -132,7 +131,7 @@ from firefight.rulesets.rmu.vitals import (
     vitals,
     with_vitals,
 )
-from firefight.rulesets.rmu.volley import Person
+from firefight.rulesets.rmu.volley import Person, barrier_bonus
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, People, fold_alone, named_in_log
 from firefight.scene.events import moved_to
@@ -645,15 +644,20 @@ def _resolve_sweep(state: EncounterState, action: Sweep, dice: Dice) -> Outcome:
         events.append(moved_to(state.combatant(name), spot))
         share = t.dash.dash_share_percent if t.dash is not None else 0
         if share:
-            full = price_cover(cover, rmu_data().weapon(weapon.kind), rmu_data().cover).bonus
-            full *= rmu_data().ammunition(ammo).cover_multiplier
+            priced = price_cover(cover, rmu_data().weapon(weapon.kind), rmu_data().cover).bonus
+            load = rmu_data().ammunition(ammo)
+            # This round the share is of the doubled cover, as the sweep's attack counted it
+            # (RMU-SUP-9); from next round the cover counts plainly, in full (RMU-MOV-2).
+            doubled = firearm_figures().suppression.dive_cover_multiplier
             events.append(
                 CoverReached(
                     actor=name,
                     cover=barrier.name,
                     share_percent=share,
-                    bonus_this_round=reached_bonus(full, share),
-                    full_bonus=full,
+                    bonus_this_round=barrier_bonus(
+                        priced, load, multiplier=doubled, share_percent=share
+                    ),
+                    full_bonus=barrier_bonus(priced, load),
                     rule="RMU-SUP-9",
                 )
             )
@@ -1115,8 +1119,10 @@ def describe_fire_event(event: Event, state: EncounterState) -> str | None:
     if isinstance(event, ApLimitedNextRound):
         return f"{event.actor} will have {event.ap} AP next round [{event.rule}]."
     if isinstance(event, CoverReached):
+        # A diver's doubling counts against the sweep alone, not other fire this round.
+        now = "against the sweep" if event.rule == "RMU-SUP-9" else "this round"
         return (
-            f"{event.actor} is behind the {event.cover}: +{event.bonus_this_round} this round, "
+            f"{event.actor} is behind the {event.cover}: +{event.bonus_this_round} {now}, "
             f"+{event.full_bonus} from next round [{event.rule}]."
         )
     if isinstance(event, LeftInTheOpen):

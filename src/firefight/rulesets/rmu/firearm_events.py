@@ -139,7 +139,8 @@ class ApLimitedNextRound(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CoverReached(Event):
     """``actor`` reached ``cover`` (RMU-MOV-2): ``bonus_this_round`` of its protection counts
-    this round, the full value from next round on with no roll."""
+    this round, the full value from next round on with no roll. For a dive (``rule``
+    RMU-SUP-9) ``bonus_this_round`` is the share of the doubled cover the sweep met."""
 
     actor: str
     cover: str

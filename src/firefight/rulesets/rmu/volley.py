@@ -185,6 +185,15 @@ class CoverChoice:
         return -sum(m.value for m in self.modifiers)
 
 
+def barrier_bonus(
+    bonus: int, ammo: Ammunition, *, multiplier: int = 1, share_percent: int = 100
+) -> int:
+    """A barrier's priced ``bonus`` as an attack counts it: times ``multiplier`` (a diver's
+    doubling, RMU-SUP-9), doubled again against hollowpoint (RMU-COV-8, DEC-63), then the share
+    of it reached this round (RMU-MOV-2)."""
+    return reached_bonus(bonus * multiplier * ammo.cover_multiplier, share_percent)
+
+
 def choose_cover(
     *,
     caught: Caught,
@@ -215,8 +224,9 @@ def choose_cover(
     options: list[tuple[int, Modifier, bool, str]] = []
     if barrier is not None:
         price = price_cover(barrier, weapon, data.cover)
-        factor = barrier_multiplier * ammo.cover_multiplier
-        bonus = reached_bonus(price.bonus * factor, barrier_share_percent)
+        bonus = barrier_bonus(
+            price.bonus, ammo, multiplier=barrier_multiplier, share_percent=barrier_share_percent
+        )
         label = f"{barrier.grade.value} {barrier.material.value} cover ({price.column})"
         if barrier_note:
             label += f", {barrier_note}"
