@@ -174,6 +174,19 @@ def _through_cover(
     return injury
 
 
+def _condition_before(shot: Shoot) -> Condition | None:
+    """The target's condition as the shot finds it, None where the GM gave no HP to track."""
+    if shot.hp is None:
+        return None
+    return Condition(
+        hp=shot.hp,
+        ht=shot.ht,
+        lost=shot.injured,
+        stunned=shot.stunned,
+        unconscious=shot.unconscious,
+    )
+
+
 def run_shot(
     shot: Shoot, roller: Roller, trace: TraceBuilder, data: GurpsData = DATA
 ) -> ShotResult:
@@ -184,17 +197,7 @@ def run_shot(
     skill = trace.total("effective skill", setup.modifiers)
     armor = data.armor[shot.armor]
     dr = armor.dr if shot.dr is None else shot.dr
-    condition = (
-        Condition(
-            hp=shot.hp,
-            ht=shot.ht,
-            lost=shot.injured,
-            stunned=shot.stunned,
-            unconscious=shot.unconscious,
-        )
-        if shot.hp is not None
-        else None
-    )
+    condition = _condition_before(shot)
     automatic = setup.weapon.shots_per_turn > 3 and setup.rcl < 0
     shots: list[ShotRoll] = []
     hits: list[Hit] = []
@@ -349,16 +352,11 @@ def stray_hit(
     dr = armor.dr if shot.dr is None else shot.dr
     location = DATA.location("body")
     hit = damage_hit(setup, location, armor, dr, shot.hp, None, roller, trace, DATA, halved=halved)
-    if shot.hp is None:
+    before = _condition_before(shot)
+    if before is None:
         return StrayWound(injury=hit.injury, shock=0, condition=None, major_wound=False)
     wounded = take_injury(
-        Condition(
-            hp=shot.hp,
-            ht=shot.ht,
-            lost=shot.injured,
-            stunned=shot.stunned,
-            unconscious=shot.unconscious,
-        ),
+        before,
         hit.injury,
         stuns=hit.stuns,
         knocks_out=hit.knocks_out,

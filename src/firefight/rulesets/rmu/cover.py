@@ -14,13 +14,14 @@ from fractions import Fraction
 from firefight.errors import RuleRefusal
 from firefight.frozen import quick_init
 from firefight.geometry import CoverGrade
-from firefight.rulesets.rmu.catalog import CoverValues, Weapon
+from firefight.rulesets.rmu.catalog import Ammunition, CoverValues, Weapon
 
 __all__ = [
     "GUN_PRICED",
     "Cover",
     "CoverMaterial",
     "CoverPrice",
+    "barrier_bonus",
     "check_gun_named",
     "dashed_short",
     "parse_cover",
@@ -191,3 +192,12 @@ def price_melee_cover(cover: Cover, values: CoverValues) -> int:
     if cover.material is CoverMaterial.SOFT:
         return base
     return base * values.melee_hard_multiplier
+
+
+def barrier_bonus(
+    bonus: int, ammo: Ammunition, *, multiplier: int = 1, share_percent: int = 100
+) -> int:
+    """A barrier's priced ``bonus`` as an attack counts it: times ``multiplier`` (a diver's
+    doubling, RMU-SUP-9), doubled again against hollowpoint (RMU-COV-8, DEC-63), then the share
+    of it reached this round (RMU-MOV-2)."""
+    return reached_bonus(bonus * multiplier * ammo.cover_multiplier, share_percent)

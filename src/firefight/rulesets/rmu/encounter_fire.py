@@ -46,6 +46,7 @@ from firefight.rulesets.rmu.cover import (
     GUN_PRICED,
     Cover,
     CoverMaterial,
+    barrier_bonus,
     price_cover,
 )
 from firefight.rulesets.rmu.encounter_events import ActionPointsLost, bonus_used
@@ -131,7 +132,7 @@ from firefight.rulesets.rmu.vitals import (
     vitals,
     with_vitals,
 )
-from firefight.rulesets.rmu.volley import Person, barrier_bonus
+from firefight.rulesets.rmu.volley import Person
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, People, fold_alone, named_in_log
 from firefight.scene.events import moved_to

@@ -28,7 +28,13 @@ from firefight.events import Event
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.rmu.breakage import resolve_maneuver_breakage
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
-from firefight.rulesets.rmu.cover import Cover, check_gun_named, price_cover, reached_bonus
+from firefight.rulesets.rmu.cover import (
+    Cover,
+    barrier_bonus,
+    check_gun_named,
+    price_cover,
+    reached_bonus,
+)
 from firefight.rulesets.rmu.defense import armor_maneuver_penalty
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.firearm_data import firearm_figures
@@ -188,7 +194,7 @@ def resolve_moving_to_cover(decl: MovingToCover, dice: Dice, data: RmuData) -> O
     else:
         # Soft and impenetrable cover do not depend on the gun; any weapon prices them.
         price = price_cover(decl.cover, next(iter(data.weapons.values())), data.cover)
-    full = price.bonus * ammo.cover_multiplier
+    full = barrier_bonus(price.bonus, ammo)
     tb = TraceBuilder()
     tb.step(
         f"{decl.mover} moves to {decl.cover.grade.value} {decl.cover.material.value} cover "

@@ -43,7 +43,7 @@ from firefight.geometry import (
 )
 from firefight.rulesets.rmu.bodies import screen_bodies
 from firefight.rulesets.rmu.catalog import Ammunition, RmuData, Weapon
-from firefight.rulesets.rmu.cover import Cover, CoverMaterial, price_cover, reached_bonus
+from firefight.rulesets.rmu.cover import Cover, CoverMaterial, barrier_bonus, price_cover
 from firefight.rulesets.rmu.defense import Defender, firearm_defense, note_open_ground
 from firefight.rulesets.rmu.fire_results import PersonAttacked
 from firefight.rulesets.rmu.person_terms import check_situational
@@ -183,15 +183,6 @@ class CoverChoice:
     @property
     def bonus(self) -> int:
         return -sum(m.value for m in self.modifiers)
-
-
-def barrier_bonus(
-    bonus: int, ammo: Ammunition, *, multiplier: int = 1, share_percent: int = 100
-) -> int:
-    """A barrier's priced ``bonus`` as an attack counts it: times ``multiplier`` (a diver's
-    doubling, RMU-SUP-9), doubled again against hollowpoint (RMU-COV-8, DEC-63), then the share
-    of it reached this round (RMU-MOV-2)."""
-    return reached_bonus(bonus * multiplier * ammo.cover_multiplier, share_percent)
 
 
 def choose_cover(
