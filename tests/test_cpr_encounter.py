@@ -454,6 +454,38 @@ def test_cpr_ammo_1_reload_refusals_change_nothing(text: str, rule: str, words: 
     assert snapshot(service) == before
 
 
+@pytest.mark.parametrize(
+    ("text", "refusal"),
+    [
+        (
+            "V shoots Rook",
+            "CPR-AMMO-1: This attack needs 1 round loaded; the pistol has 0. "
+            "Reloading takes an Action.",
+        ),
+        (
+            "V reloads pistol --ammo shell",
+            "CPR-AMMO-1: The pistol magazine takes basic rounds, armor-piercing rounds, "
+            "expansive rounds, incendiary rounds, rubber rounds, smart rounds, not shotgun "
+            "shells.",
+        ),
+        (
+            "V autofires at Rook --with smg",
+            "C-5: Autofire needs 10 rounds loaded; the smg has 9. Reloading takes an Action.",
+        ),
+        ("V autofires at Rook", "C-5: The pistol cannot fire on autofire, so no autofire."),
+    ],
+)
+def test_cpr_refusals_name_the_weapon_as_the_scene_does(text: str, refusal: str) -> None:
+    """CPR-AMMO-1, C-5: the resolvers refuse by the catalog's name ("the medium pistol"); in an
+    encounter the refusal names the gun as the scene does, so the GM can tell which it is."""
+    doc = _armory()
+    doc["combatant"][0]["weapon"][0]["loaded"] = 0
+    service = start(doc, [5, 5])
+    with pytest.raises(RuleRefusal) as refused:
+        act(service, text, [5])
+    assert str(refused.value) == refusal
+
+
 def test_c_7_shells_in_an_encounter_hit_everyone_in_front() -> None:
     """C-7: once loaded with shells, one roll against DV 13 and one 3d6 for everyone in the
     block in front; slugs in the magazine are refused for shells and shells for a shot."""
@@ -579,7 +611,7 @@ def test_c_8_a_thrown_grenade_is_gone_from_the_hand() -> None:
         person("Mei", 8, 8),
     )
     service = start(doc, [5, 5, 5])
-    with pytest.raises(RuleRefusal, match="CPR-THR-1: A light melee weapon is thrown at someone"):
+    with pytest.raises(RuleRefusal, match="CPR-THR-1: The knife is thrown at someone"):
         act(service, "V throws knife at 0,8", [5])
     record = act(service, "V throws grenade at 0,8", [5, 1, 1, 1, 1, 1, 1])
     assert (

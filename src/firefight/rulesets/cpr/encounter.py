@@ -16,6 +16,7 @@ and changes nothing.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -1112,28 +1113,74 @@ def _extinguish(state: EncounterState, action: Extinguish, data: CprData) -> Out
     )
 
 
+def _weapon_acted_with(state: EncounterState, action: Action) -> WeaponState | None:
+    """The weapon ``action`` fires, throws, loads or clears, as the scene has it (None: the
+    action uses none, or names one not carried, which R-6 refuses by the scene's names)."""
+    c = state.find(action.actor)
+    if c is None:  # the refusal is for the name nobody answers to
+        return None
+    if isinstance(action, ThrowItem):
+        return c.weapon(action.item)
+    if isinstance(action, (Shoot, Autofire, Suppress, FireShells, Reload, ClearJam)):
+        return c.weapon(action.weapon)
+    return None
+
+
+def _refused_as_in_scene(
+    refusal: RuleRefusal, state: EncounterState, action: Action, data: CprData
+) -> RuleRefusal:
+    """``refusal`` naming the weapon as the scene does: the resolvers refuse by the catalog's
+    name ("the medium pistol has 0"), which a GM whose scene calls it "pistol" cannot match.
+    Only the name changes; the rule and its reason stay the resolver's."""
+    weapon = _weapon_acted_with(state, action)
+    if weapon is None:
+        return refusal
+    catalog = data.weapon(weapon.kind).name
+    if catalog == weapon.name:
+        return refusal
+    # "a"/"an"/"the" + the catalog's name: the scene's name reads right only after "the".
+    named = re.compile(rf"\b(the|an?) {re.escape(catalog)}\b", re.IGNORECASE)
+    reason = named.sub(
+        lambda m: f"{'The' if m[1][0].isupper() else 'the'} {weapon.name}", refusal.reason
+    )
+    if reason == refusal.reason:
+        return refusal
+    return RuleRefusal(refusal.rule, reason)
+
+
 def resolve_cpr_quietly(
     state: EncounterState, action: Action, dice: Dice, data: CprData, ruleset: Ruleset
 ) -> EncounterState:
     """The state :func:`resolve_cpr_action` leads to, for simulations that read neither its
     trace nor its result: a shot at someone and autofire (most of a fight) gather only their
     events, and a throw words none of its steps."""
-    if isinstance(action, Shoot) and not action.at_cover:
-        able(state.combatant(action.actor))
-        events: Sequence[Event] = _shot_at(state, action, dice, data, QuietTraceBuilder())[2]
-    elif isinstance(action, ThrowItem):
-        able(state.combatant(action.actor))
-        events = _throw(state, action, dice, data, QuietTraceBuilder()).events
-    elif isinstance(action, Autofire):
-        able(state.combatant(action.actor))
-        events = _autofired(state, action, dice, data, QuietTraceBuilder())[2]
-    else:
-        events = resolve_cpr_action(state, action, dice, data).events
+    try:
+        if isinstance(action, Shoot) and not action.at_cover:
+            able(state.combatant(action.actor))
+            events: Sequence[Event] = _shot_at(state, action, dice, data, QuietTraceBuilder())[2]
+        elif isinstance(action, ThrowItem):
+            able(state.combatant(action.actor))
+            events = _throw(state, action, dice, data, QuietTraceBuilder()).events
+        elif isinstance(action, Autofire):
+            able(state.combatant(action.actor))
+            events = _autofired(state, action, dice, data, QuietTraceBuilder())[2]
+        else:
+            events = _resolved(state, action, dice, data).events
+    except RuleRefusal as refusal:
+        raise _refused_as_in_scene(refusal, state, action, data) from None
     return apply_all(state, events, ruleset)
 
 
 def resolve_cpr_action(state: EncounterState, action: Action, dice: Dice, data: CprData) -> Outcome:
-    """The events and trace of an action; refusals come before any die."""
+    """The events and trace of an action; refusals come before any die, and name the weapon
+    as the scene does."""
+    try:
+        return _resolved(state, action, dice, data)
+    except RuleRefusal as refusal:
+        raise _refused_as_in_scene(refusal, state, action, data) from None
+
+
+def _resolved(state: EncounterState, action: Action, dice: Dice, data: CprData) -> Outcome:
     c = state.combatant(action.actor)
     able(c)
     if isinstance(action, Shoot):
