@@ -108,6 +108,36 @@ def test_refusals_are_one_line_on_stderr_with_exit_2(args: list[str], line: str)
     assert err.strip().splitlines() == [line]
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["shoot", "--weapon", "medium-pistl", "--ref", "7", "--skill", "6", "--distance", "10"],
+        ["reload", "--weapon", "medium-pistl"],
+        ["damage", "--weapon", "medium-pistl"],
+        ["throw", "--weapon", "medium-pistl", "--dex", "6", "--athletics", "5"],
+        ["explode", "--weapon", "medium-pistl", "--at", "1,1"],
+    ],
+)
+def test_an_unknown_weapon_is_refused_as_every_ruleset_refuses_an_option(
+    args: list[str],
+) -> None:
+    """C-10: the catalog takes keys, names and aliases; what it does not know is refused as
+    rmu, gurps and cards refuse a --weapon, naming the option and the closest keys."""
+    code, out, err = run(*args) if args[0] == "reload" else run(*args, "--seed", "1")
+    assert (code, out) == (2, "")
+    assert err.strip().splitlines() == [
+        "error: --weapon: 'medium-pistl' is not one of the 17 names. Did you mean "
+        "'medium-pistol' or 'medium-melee' or 'heavy-pistol'?"
+    ]
+
+
+def test_a_weapon_by_its_name_or_alias_is_still_taken() -> None:
+    """C-10: 'heavy pistol' and 'knife' are the catalog's own name and alias, not keys."""
+    assert run(*SHOOT, "--seed", "1")[0] == 0
+    throw = ["throw", "--weapon", "knife", "--dex", "6", "--athletics", "5", "--distance", "5"]
+    assert run(*throw, "--seed", "1")[0] == 0
+
+
 def test_bad_target_spec_is_a_clear_error() -> None:
     code, _, err = run("shotgun-shells", "--ref", "6", "--skill", "5", "--target", "Ana")
     assert code == 2 and "--target: takes NAME:X,Y" in err

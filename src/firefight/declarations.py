@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import MISSING, dataclass
 from typing import Any, TypeVar
 
-from firefight.errors import FirefightError
+from firefight.errors import FirefightError, UnknownNameError
 from firefight.fuzzy import closest, match
 from firefight.wording import either
 
@@ -103,8 +103,11 @@ class Param:
     with dashes); ``low`` and ``high`` bound numbers (inclusive) and the count of a repeated
     option's values (or return the bound, when it comes from data: :meth:`bounds` reads them);
     ``choices`` lists the words a text field takes (or returns them, when they come from data);
-    ``rule`` is the rule a value out of bounds is refused under; ``sweep`` says whether odds
-    sweeps may vary it; ``line`` whether an encounter's action line may give it.
+    ``known`` is instead the catalog's own lookup, for a catalog that takes names and aliases
+    besides its keys: what it does not know is refused as a word not among ``choices`` is,
+    naming the keys; ``rule`` is the rule a value out of bounds is refused under; ``sweep``
+    says whether odds sweeps may vary it; ``line`` whether an encounter's action line may give
+    it.
     """
 
     help: str | Callable[[], str]
@@ -113,6 +116,7 @@ class Param:
     low: float | Callable[[], float] | None = None
     high: float | Callable[[], float] | None = None
     choices: tuple[str, ...] | Callable[[], Sequence[str]] | None = None
+    known: Callable[[str], object] | None = None
     rule: str | None = None
     sweep: bool = True
     line: bool = False
@@ -202,7 +206,7 @@ class Option:
             try:
                 return kind(value)
             except ValueError:
-                raise self._error(self._not_one_of(str(value))) from None
+                raise self._error(_not_one_of(str(value), self.choices() or ())) from None
         if kind is str:
             if not isinstance(value, str):
                 raise self._error(f"takes text, not {value!r}.")
@@ -215,8 +219,13 @@ class Option:
                 # Names are matched ignoring case (BA II, ba ii); anything else is suggested.
                 found = match(value, choices)
                 if found is None:
-                    raise self._error(self._not_one_of(value))
+                    raise self._error(_not_one_of(value, choices))
                 return found
+            if self.param.known is not None:
+                try:
+                    self.param.known(value)
+                except UnknownNameError as unknown:
+                    raise self._error(_not_one_of(value, unknown.known)) from None
             return value
         return value
 
@@ -235,16 +244,18 @@ class Option:
         unit = f" {self.param.unit}" if self.param.unit and not noun else ""
         return f"{_number(value)} {noun}".strip() + unit
 
-    def _not_one_of(self, value: str) -> str:
-        choices = self.choices() or ()
-        close = closest(value, choices)
-        hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-        if len(choices) <= 12:
-            return f"{value!r} is not one of {', '.join(choices)}.{hint}"
-        return f"{value!r} is not one of the {len(choices)} names.{hint}"
-
     def _error(self, problem: str) -> DeclarationError:
         return DeclarationError(self.flag, problem, rule=self.param.rule)
+
+
+def _not_one_of(value: str, choices: Sequence[str]) -> str:
+    """Why an option refuses ``value``, a word not among ``choices``: them (or how many, when
+    there are many) and the closest."""
+    close = closest(value, choices)
+    hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    if len(choices) <= 12:
+        return f"{value!r} is not one of {', '.join(choices)}.{hint}"
+    return f"{value!r} is not one of the {len(choices)} names.{hint}"
 
 
 def _unwrap(hint: Any) -> tuple[type, bool, bool]:

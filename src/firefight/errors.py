@@ -63,6 +63,7 @@ class UnknownNameError(FirefightError):
         super().__init__(f"unknown {kind} {name!r}; {hint(name, known).removesuffix('.')}")
         self.kind = kind
         self.name = name
+        self.known = tuple(known)
         self.suggestions = tuple(close)
 
 

@@ -28,6 +28,7 @@ from firefight.rulesets.cpr.option_text import (
     parse_d6,
     parse_spot,
     targets,
+    weapon_named,
 )
 from firefight.rulesets.cpr.scene import distance_m
 from firefight.rulesets.cpr.shotgun import ShotgunShells
@@ -100,7 +101,7 @@ class ShotgunShellsOptions(_GunFire):
     then any critical injury 2d6 per target hit.
     """
 
-    weapon: str = param("shotgun", help="The shotgun.")
+    weapon: str = param("shotgun", help="The shotgun.", known=weapon_named)
     skill: int = param(
         help="The shooter's Shoulder Arms skill.", low=SKILL_RANGE[0], high=SKILL_RANGE[1]
     )
@@ -133,7 +134,9 @@ class ExplodeOptions(FiringFields, _AreaFire):
     the damage d6s if anyone is caught, then any critical injury 2d6 per target caught.
     """
 
-    weapon: str = param(help="grenade launcher, rocket launcher, or grenade (with --placed).")
+    weapon: str = param(
+        help="grenade launcher, rocket launcher, or grenade (with --placed).", known=weapon_named
+    )
     at: str = param(help="X,Y in metres where it is aimed or goes off.", sweep=False)
     ref: int = param(
         0, help="The shooter's REF (launchers).", low=STAT_RANGE[0], high=STAT_RANGE[1]

@@ -40,6 +40,7 @@ from firefight.rulesets.cpr.option_text import (
     parse_spot,
     single_target,
     targets,
+    weapon_named,
 )
 from firefight.rulesets.cpr.throwing import IMPROVISED, Throw
 from firefight.rulesets.cpr.weapons import WeaponKind
@@ -121,7 +122,7 @@ class FiringFields(ActorFields):
 class GunFields:
     """A firearm's attack: REF + skill, the shooter and the rounds in the gun."""
 
-    weapon: str = param(help="Weapon (see `firefight weapons -r cpr`).")
+    weapon: str = param(help="Weapon (see `firefight weapons -r cpr`).", known=weapon_named)
     ref: int = param(help="The attacker's REF.", low=_STAT_LOW, high=_STAT_HIGH)
     skill: int = param(help="The weapon's skill.", low=_SKILL_LOW, high=_SKILL_HIGH)
     loaded: int | None = param(
@@ -301,6 +302,11 @@ class AutofireOptions(FiringFields, _Dodging, _Struck, GunFields):
         )
 
 
+def _thrown_named(name: str) -> object:
+    """What ``throw --weapon`` names: a catalog weapon, or an improvised object (CPR-THR-1)."""
+    return None if name == IMPROVISED else weapon_named(name)
+
+
 @dataclass(frozen=True, kw_only=True)
 class ThrowOptions(FiringFields, AreaFields, _Aimed, _Dodging, _Struck):
     """Throw: DEX + Athletics + d10 against the grenade launcher's DV, up to 25 m.
@@ -310,7 +316,10 @@ class ThrowOptions(FiringFields, AreaFields, _Aimed, _Dodging, _Struck):
     Dice order as for `shoot` (one target) or `explode` (a grenade).
     """
 
-    weapon: str = param(help="A melee weapon (knife...), grenade, or improvised (with --damage).")
+    weapon: str = param(
+        help="A melee weapon (knife...), grenade, or improvised (with --damage).",
+        known=_thrown_named,
+    )
     dex: int = param(help="The thrower's DEX.", low=_STAT_LOW, high=_STAT_HIGH)
     athletics: int = param(help="The thrower's Athletics skill.", low=_SKILL_LOW, high=_SKILL_HIGH)
     distance: float | None = param(
@@ -395,7 +404,9 @@ class DamageOptions(_Aimed, _Struck):
     Dice order: the damage d6s, then any critical injury 2d6.
     """
 
-    weapon: str | None = param(None, help="The weapon that hit (melee halves SP).")
+    weapon: str | None = param(
+        None, help="The weapon that hit (melee halves SP).", known=weapon_named
+    )
     damage: str | None = param(None, help="Damage dice instead of the weapon's, e.g. 3d6.")
     thrown: bool = param(False, help="The melee weapon was thrown: full SP.", sweep=False)
     attacker: str = param("attacker", help="The attacker's name.", sweep=False)

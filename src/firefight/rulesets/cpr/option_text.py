@@ -52,6 +52,7 @@ __all__ = [
     "parse_target",
     "single_target",
     "targets",
+    "weapon_named",
 ]
 
 #: A STAT (REF, DEX, BODY, TECH, WILL) and a skill level on the cpr scale (DEC-188).
@@ -128,6 +129,12 @@ def injury_keys() -> Sequence[str]:
 
 def ammo_keys() -> Sequence[str]:
     return tuple(_catalog().ammo)
+
+
+def weapon_named(name: str) -> object:
+    """The weapon a ``--weapon`` names, by key, name or alias (C-10): the declarations' check
+    that refuses an unknown one as every ruleset's option does."""
+    return _catalog().weapon(name)
 
 
 def _whole(text: str, option: str, low: int, high: int, what: str) -> int:

@@ -19,6 +19,7 @@ from firefight.rulesets.cpr.option_text import (
     death_saves_help,
     injury_keys,
     loaded_ammo_help,
+    weapon_named,
 )
 from firefight.rulesets.cpr.reload import Reload
 from firefight.rulesets.cpr.wounds import WoundState
@@ -33,7 +34,7 @@ MAX_SAVES = 100
 class ReloadOptions:
     """Reload: an Action that fills the magazine with one kind of ammunition."""
 
-    weapon: str = param(help="Weapon (see `firefight weapons -r cpr`).")
+    weapon: str = param(help="Weapon (see `firefight weapons -r cpr`).", known=weapon_named)
     ammo: str = param(
         "basic",
         help=loaded_ammo_help,
