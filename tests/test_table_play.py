@@ -675,6 +675,26 @@ def test_encounter_odds_on_the_command_line(store: list[str]) -> None:
 # --- the session ------------------------------------------------------------------------------
 
 
+def test_a_question_the_piped_lines_leave_unanswered_is_shown_with_its_answer(
+    store: list[str],
+) -> None:
+    """ENC-ORDER: a script that ends where the session asks "Go on? [y/N]" answered no with
+    nothing printed, so its transcript never said what was asked. The question is shown, with
+    the answer taken, and nothing is done."""
+    new_raid(store)
+    result = runner.invoke(
+        app,
+        ["encounter", "play", "raid", "--no-history", *store],
+        input="Mara waits\nJonah waits\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[-2:] == [
+        "Jonah acts out of turn: Viktor (4 AP) comes first. Go on? [y/N] "
+        "(no answer: the input has ended) no",
+        "not done: nothing changed",
+    ]
+
+
 def test_a_session_fed_from_a_pipe_prints_a_plain_transcript(store: list[str]) -> None:
     """docs/table-play.md pipes lines into `encounter play`: off a terminal each prompt is
     printed once with the line read after it, with no terminal redrawing (blank lines, every

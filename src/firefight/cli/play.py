@@ -457,12 +457,21 @@ class PipedPrompt:
 
 def confirm_with(prompt: LinePrompt) -> Callable[[str], bool]:
     """A yes-or-no question asked at ``prompt``: no unless answered yes. Ctrl-C or Ctrl-D at it
-    answer no, as they leave the prompt's line alone: they are not the end of the session."""
+    answer no, as they leave the prompt's line alone: they are not the end of the session.
+    Piped lines that run out before the answer answer no too, and the transcript says so: it
+    prints a question only with its answer, so a scripted run would not show what was asked."""
 
     def confirm(question: str) -> bool:
+        asked = f"{question} [y/N] "
         try:
-            answer = prompt.prompt(f"{question} [y/N] ")
-        except (KeyboardInterrupt, EOFError):
+            answer = prompt.prompt(asked)
+        except KeyboardInterrupt:
+            return False
+        except EOFError:
+            if isinstance(prompt, PipedPrompt):
+                console.print(
+                    f"{asked}(no answer: the input has ended) no", markup=False, highlight=False
+                )
             return False
         return answer.strip().lower() in ("y", "yes")
 
