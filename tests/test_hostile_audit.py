@@ -388,3 +388,23 @@ def test_play_save_of_a_script_that_fails_partway_keeps_nothing_and_names_the_fi
     assert_clean_exit(result, allowed=(2,))
     assert result.stderr.startswith(f"error: {scenario}, {says}"), result.stderr
     assert store_bytes(db) == before
+
+
+# --- leftovers: the store the environment names, a read-only store, an empty path, no dice ------
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:"])
+def test_a_store_in_memory_named_by_the_environment_is_refused_as_by_store(
+    home: Path, monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    """`FIREFIGHT_DATABASE_URL=sqlite:// firefight encounter new raid` said "saved as raid" and
+    kept nothing, where `--store sqlite://` was refused: the one check reads both."""
+    monkeypatch.setenv("FIREFIGHT_DATABASE_URL", url)
+    result = run("encounter", "new", "raid", "--scenario", str(WAREHOUSE), "--seed", "1")
+    assert_clean_exit(result, allowed=(2,))
+    assert (
+        f"{url!r} (from $FIREFIGHT_DATABASE_URL) names no file: the store would be held in "
+        "memory and gone when this command ends" in result.stderr
+    ), result.stderr
+    assert "saved" not in result.stdout
+    assert not home.exists() or not any(home.rglob("*.db"))

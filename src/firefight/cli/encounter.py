@@ -81,14 +81,17 @@ app = typer.Typer(
 
 
 def _a_kept_store(url: str | None) -> str | None:
-    """A --store that keeps what is written: an SQLite URL naming no file (``sqlite://``) is a
-    store in memory, gone when the command ends; `encounter new` said "saved" into one."""
-    from firefight.store.sql import held_in_memory
+    """A store that keeps what is written, given by --store or $FIREFIGHT_DATABASE_URL: an
+    SQLite URL naming no file (``sqlite://``) is a store in memory, gone when the command ends;
+    `encounter new` said "saved" into one."""
+    from firefight.store.sql import URL_VARIABLE, chosen_url, held_in_memory
 
-    if url is not None and held_in_memory(url):
+    chosen = chosen_url(url)
+    if chosen is not None and held_in_memory(chosen):
+        given = "" if url is not None else f" (from ${URL_VARIABLE})"
         raise typer.BadParameter(
-            f"{url!r} names no file: the store would be held in memory and gone when this "
-            "command ends; name a file, e.g. sqlite:///fights.db"
+            f"{chosen!r}{given} names no file: the store would be held in memory and gone when "
+            "this command ends; name a file, e.g. sqlite:///fights.db"
         )
     return url
 

@@ -57,7 +57,9 @@ from firefight.text import is_control
 __all__ = [
     "BUSY_TIMEOUT_S",
     "SNAPSHOTS_KEPT",
+    "URL_VARIABLE",
     "SqlStore",
+    "chosen_url",
     "held_in_memory",
     "make_engine",
     "open_store",
@@ -68,6 +70,9 @@ __all__ = [
 BUSY_TIMEOUT_S = 30.0
 RULESET_MAX = 100
 FINGERPRINT_MAX = 64
+
+#: The environment variable naming the store when none is given (docs/store.md).
+URL_VARIABLE = "FIREFIGHT_DATABASE_URL"
 
 #: Snapshots kept per encounter: the newest, and a few before it for an undo that reaches back
 #: past the newest (older ones are dropped when a new one is written).
@@ -83,8 +88,7 @@ def resolve_url(url: str | None) -> str:
     >>> resolve_url("postgres://gm@db.example/firefight")
     'postgresql+psycopg://gm@db.example/firefight'
     """
-    if url is None:
-        url = os.environ.get("FIREFIGHT_DATABASE_URL") or None
+    url = chosen_url(url)
     if url is None:
         home = user_home()
         try:
@@ -100,6 +104,12 @@ def resolve_url(url: str | None) -> str:
     if sep and scheme in ("postgresql", "postgres"):
         return f"postgresql+psycopg://{rest}"
     return _read_only_if_unwritable(url)
+
+
+def chosen_url(url: str | None) -> str | None:
+    """The store a person chose: ``url``, else ``$FIREFIGHT_DATABASE_URL`` when set and not
+    empty; None for the default file."""
+    return url if url is not None else os.environ.get(URL_VARIABLE) or None
 
 
 def _read_only_if_unwritable(url: str) -> str:
