@@ -408,3 +408,31 @@ def test_a_store_in_memory_named_by_the_environment_is_refused_as_by_store(
     ), result.stderr
     assert "saved" not in result.stdout
     assert not home.exists() or not any(home.rglob("*.db"))
+
+
+def test_a_store_asked_for_read_only_reads_and_refuses_a_write_in_one_line(
+    tmp_path: Path,
+) -> None:
+    """DEC-816: `--store sqlite:///x.db?mode=ro` let SQLAlchemy's warning that it ignored
+    mode=ro through to stderr, and the write went ahead. The arguments are now SQLite's own (the
+    URL read as an SQLite URI): the store is read, and a write is refused."""
+    db = tmp_path / "fights.db"
+    _raid(db)
+    before = store_bytes(db)
+    read_only = ["--store", f"sqlite:///{db}?mode=ro"]
+    listed = run("encounter", "list", *read_only)
+    assert_clean_exit(listed, allowed=(0,))
+    assert listed.stdout.startswith("raid  rmu  1 records") and listed.stderr == ""
+    for command in (
+        ("encounter", "act", "raid", "Mara waits", "--seed", "2"),
+        ("encounter", "new", "raid2", "--scenario", str(WAREHOUSE), "--seed", "1"),
+    ):
+        result = run(*command, *read_only)
+        assert_clean_exit(result, allowed=(2,))
+        assert "attempt to write a readonly database: the store is read-only" in result.stderr
+    assert store_bytes(db) == before
+    missing = tmp_path / "none.db"
+    result = run("encounter", "list", "--store", f"sqlite:///{missing}?mode=ro")
+    assert_clean_exit(result, allowed=(2,))
+    assert "unable to open database file" in result.stderr
+    assert not missing.exists()

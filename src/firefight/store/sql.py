@@ -146,7 +146,8 @@ def make_engine(url: str) -> Engine:
     backend = parsed.get_backend_name()
     try:
         if backend == "sqlite":
-            return _sqlite_engine(url, in_memory=_names_no_file(parsed))
+            in_memory = _names_no_file(parsed)
+            return _sqlite_engine(parsed if in_memory else _as_uri(parsed), in_memory=in_memory)
         if backend == "postgresql":
             # pre_ping: a pooled connection the server dropped is replaced, not handed out.
             return create_engine(parsed, pool_pre_ping=True)
@@ -178,7 +179,23 @@ def _names_no_file(parsed: URL) -> bool:
     return parsed.database in (None, "", ":memory:")
 
 
-def _sqlite_engine(url: str, *, in_memory: bool) -> Engine:
+def _as_uri(parsed: URL) -> URL:
+    """A file's URL with arguments (``sqlite:///x.db?mode=ro``) as the SQLite URI that reads
+    them (DEC-816): without ``uri=true`` the driver ignores them with a warning, and a store
+    asked for read-only was written.
+
+    >>> uri = _as_uri(make_url("sqlite:///x.db?mode=ro"))
+    >>> uri.database, dict(uri.query)
+    ('file:x.db', {'mode': 'ro', 'uri': 'true'})
+    >>> _as_uri(make_url("sqlite:///x.db")).database
+    'x.db'
+    """
+    if not parsed.query or "uri" in parsed.query:
+        return parsed
+    return parsed.set(database=f"file:{parsed.database}", query={**parsed.query, "uri": "true"})
+
+
+def _sqlite_engine(url: URL, *, in_memory: bool) -> Engine:
     if in_memory:
         # One shared connection, else every checkout would see a new empty database.
         engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})
