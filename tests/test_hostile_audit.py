@@ -436,3 +436,25 @@ def test_a_store_asked_for_read_only_reads_and_refuses_a_write_in_one_line(
     assert_clean_exit(result, allowed=(2,))
     assert "unable to open database file" in result.stderr
     assert not missing.exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "named"),
+    [
+        (["scene", "map", ""], "'scenario'"),
+        (["odds", "simulate", ""], "'scenario'"),
+        (["encounter", "new", "raid", "--scenario", ""], "'--scenario' / '-s'"),
+        (["play", ""], "'scenario'"),
+        (["catalog", "add", ""], "'file'"),
+    ],
+)
+def test_an_empty_file_name_is_named_as_empty(
+    home: Path, tmp_path: Path, command: list[str], named: str
+) -> None:
+    """`scene map ""` was refused as "error: ., file: Is a directory": the empty path read as
+    the current folder. It is refused as the empty name it is, before anything is read."""
+    db = tmp_path / "fights.db"
+    result = run(*command, "--store", f"sqlite:///{db}") if "new" in command else run(*command)
+    assert_clean_exit(result, allowed=(2,))
+    assert f"Invalid value for {named}: the file name is empty: name a file" in result.stderr
+    assert not db.exists() and not home.exists()

@@ -28,6 +28,7 @@ from firefight.cli.common import (
     dice_json,
     emit_json,
     fail,
+    input_file,
     refusal_json,
     refusals,
     resolution_json,
@@ -326,7 +327,9 @@ def note_unused(unused: Sequence[int | str]) -> None:
 @app.command()
 def new(
     name: NameArg,
-    scenario: Annotated[Path, typer.Option("--scenario", "-s", help="The scenario TOML file.")],
+    scenario: Annotated[
+        Path, typer.Option("--scenario", "-s", help="The scenario TOML file.", parser=input_file)
+    ],
     rolls: RollsOpt = None,
     seed: SeedOpt = None,
     ask: AskOpt = False,
@@ -692,7 +695,9 @@ def export_encounter(name: NameArg, store: StoreOpt = None) -> None:
 
 @app.command("import")
 def import_encounter(
-    file: Annotated[Path, typer.Argument(help="A file written by `encounter export`.")],
+    file: Annotated[
+        Path, typer.Argument(help="A file written by `encounter export`.", parser=input_file)
+    ],
     name: Annotated[str | None, typer.Option("--name", help="Store it under this name.")] = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
@@ -781,7 +786,9 @@ def _store_url(service: EncounterService) -> str:
 
 
 def play(
-    scenario: Annotated[Path, typer.Argument(help="A scenario TOML file with a [script].")],
+    scenario: Annotated[
+        Path, typer.Argument(help="A scenario TOML file with a [script].", parser=input_file)
+    ],
     save: Annotated[
         str | None, typer.Option("--save", help="Keep the fight in the store under this name.")
     ] = None,
