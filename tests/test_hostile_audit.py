@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from catalog_support import install
+from firefight.cli.app import app
 from firefight.errors import TableDataError
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.rmu.catalog import default_data
 from firefight.store import sql
-from hostile_support import ROOT, WAREHOUSE, assert_clean_exit, run, store_bytes
+from hostile_support import ROOT, WAREHOUSE, assert_clean_exit, run, runner, store_bytes
 
 MINE = ROOT / "examples" / "my-catalog.toml"
 
@@ -458,3 +459,34 @@ def test_an_empty_file_name_is_named_as_empty(
     assert_clean_exit(result, allowed=(2,))
     assert f"Invalid value for {named}: the file name is empty: name a file" in result.stderr
     assert not db.exists() and not home.exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "wanted"),
+    [
+        (["encounter", "act", "raid", "Mara shoots Viktor"], "D-3: the dice ran out: the input "
+         "ended before a d100 for attack roll was given; nothing was resolved"),
+        (["rmu", "shoot", "--weapon", "glock-17", "--ob", "50", "--distance", "5"],
+         "D-3: the dice ran out: the input ended before a d100 for attack roll was given; "
+         "nothing was resolved"),
+        (["encounter", "act", "raid", "Mara shoots Viktor", "--rolls", "50"],
+         "D-3: the dice ran out: the input ended before a d100 for stray round at "),
+        (["cards", "shoot", "--weapon", "glock-22", "--skill", "4", "--distance", "12"],
+         "D-4: the dice ran out: the input ended before a card for "),
+    ],
+)  # fmt: skip
+def test_asked_dice_that_run_out_say_so_and_resolve_nothing(
+    tmp_path: Path, command: list[str], wanted: str
+) -> None:
+    """DEC-817: `--ask` with nothing on stdin ended in typer's bare "Aborted!". The input
+    ending before a face is the dice running out (D-3, D-4 for a card), said as scripted dice
+    that run out are; the action is not resolved and the encounter keeps nothing of it."""
+    db = tmp_path / "fights.db"
+    store = _raid(db)
+    before = store_bytes(db)
+    args = [*command, "--ask", *(store if command[0] == "encounter" else [])]
+    result = runner.invoke(app, args, input="")
+    assert_clean_exit(result, allowed=(2,))
+    assert result.stderr.startswith(f"error: {wanted}"), result.stderr
+    assert "Aborted" not in result.output
+    assert store_bytes(db) == before

@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from firefight.cli.resolving import (
+    ask_terminal,
     dice_from_options,
     dice_json,
     emit_json,
@@ -35,6 +36,7 @@ __all__ = [
     "RollsOpt",
     "RulesetOpt",
     "SeedOpt",
+    "ask_terminal",
     "console",
     "dice_from_options",
     "dice_json",
