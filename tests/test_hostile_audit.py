@@ -435,7 +435,9 @@ def test_a_store_asked_for_read_only_reads_and_refuses_a_write_in_one_line(
     missing = tmp_path / "none.db"
     result = run("encounter", "list", "--store", f"sqlite:///{missing}?mode=ro")
     assert_clean_exit(result, allowed=(2,))
-    assert "unable to open database file" in result.stderr
+    assert f"no store at {str(missing)!r} to read: mode=ro opens only a file that is there" in (
+        result.stderr
+    )
     assert not missing.exists()
 
 

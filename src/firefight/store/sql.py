@@ -146,8 +146,10 @@ def make_engine(url: str) -> Engine:
     backend = parsed.get_backend_name()
     try:
         if backend == "sqlite":
-            in_memory = _names_no_file(parsed)
-            return _sqlite_engine(parsed if in_memory else _as_uri(parsed), in_memory=in_memory)
+            if _names_no_file(parsed):
+                return _sqlite_engine(parsed, in_memory=True)
+            _read_only_file_there(parsed)
+            return _sqlite_engine(_as_uri(parsed), in_memory=False)
         if backend == "postgresql":
             # pre_ping: a pooled connection the server dropped is replaced, not handed out.
             return create_engine(parsed, pool_pre_ping=True)
@@ -193,6 +195,18 @@ def _as_uri(parsed: URL) -> URL:
     if not parsed.query or "uri" in parsed.query:
         return parsed
     return parsed.set(database=f"file:{parsed.database}", query={**parsed.query, "uri": "true"})
+
+
+def _read_only_file_there(parsed: URL) -> None:
+    """A store asked for read-only (``mode=ro``) must be a file that is there: SQLite's own
+    "unable to open database file" was met with advice to check the folder could be written."""
+    path = Path(str(parsed.database).removeprefix("file:"))
+    if parsed.query.get("mode") == "ro" and not path.is_file():
+        raise StoreError(
+            None,
+            f"no store at {str(path)!r} to read: mode=ro opens only a file that is there; "
+            "leave mode=ro out to start a new store",
+        )
 
 
 def _sqlite_engine(url: URL, *, in_memory: bool) -> Engine:
