@@ -490,5 +490,5 @@ def test_asked_dice_that_run_out_say_so_and_resolve_nothing(
     result = runner.invoke(app, args, input="")
     assert_clean_exit(result, allowed=(2,))
     assert result.stderr.startswith(f"error: {wanted}"), result.stderr
-    assert "Aborted" not in result.output
+    assert "Aborted" not in result.output and result.stdout.endswith(": \n"), result.stdout
     assert store_bytes(db) == before

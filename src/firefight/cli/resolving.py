@@ -143,6 +143,8 @@ def ask_terminal(prompt: str) -> str:
         answer: str = typer.prompt(prompt.rstrip(": "))
     except typer.Abort as exc:
         if isinstance(exc.__context__, EOFError):
+            # End the question's line, so that the refusal does not follow it on the same one.
+            typer.echo()
             raise EOFError from None
         raise
     return answer
