@@ -330,3 +330,21 @@ def test_a_face_drawn_alone_is_asked_for_by_its_purpose() -> None:
         source = _Asked([42])
         roll(Dice(source), 100, "critical roll")
         assert source.asked == ["d100 critical roll"]
+
+
+def test_d_3_d_4_asked_dice_whose_input_ends_have_run_out() -> None:
+    """DEC-817: the input ending (EOFError) before a face or a card is the dice running out,
+    named with what was wanted, not an exception of the terminal's."""
+
+    def ended(_: str) -> str:
+        raise EOFError
+
+    with pytest.raises(DiceError) as face:
+        PromptSource(ended).face(100, "attack roll")
+    assert str(face.value) == (
+        "D-3: the dice ran out: the input ended before a d100 for attack roll was given; nothing "
+        "was resolved"
+    )
+    with pytest.raises(DiceError) as card:
+        Dice(PromptSource(ended)).draw_cards(1, "shot")
+    assert str(card.value).startswith("D-4: the dice ran out: the input ended before a card for ")

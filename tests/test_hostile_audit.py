@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from catalog_support import install
+from firefight.cli.app import app
 from firefight.errors import TableDataError
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.rmu.catalog import default_data
 from firefight.store import sql
-from hostile_support import ROOT, WAREHOUSE, assert_clean_exit, run, store_bytes
+from hostile_support import ROOT, WAREHOUSE, assert_clean_exit, run, runner, store_bytes
 
 MINE = ROOT / "examples" / "my-catalog.toml"
 
@@ -387,4 +388,107 @@ def test_play_save_of_a_script_that_fails_partway_keeps_nothing_and_names_the_fi
     result = run("play", str(scenario), "--save", "night", *store)
     assert_clean_exit(result, allowed=(2,))
     assert result.stderr.startswith(f"error: {scenario}, {says}"), result.stderr
+    assert store_bytes(db) == before
+
+
+# --- leftovers: the store the environment names, a read-only store, an empty path, no dice ------
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:"])
+def test_a_store_in_memory_named_by_the_environment_is_refused_as_by_store(
+    home: Path, monkeypatch: pytest.MonkeyPatch, url: str
+) -> None:
+    """`FIREFIGHT_DATABASE_URL=sqlite:// firefight encounter new raid` said "saved as raid" and
+    kept nothing, where `--store sqlite://` was refused: the one check reads both."""
+    monkeypatch.setenv("FIREFIGHT_DATABASE_URL", url)
+    result = run("encounter", "new", "raid", "--scenario", str(WAREHOUSE), "--seed", "1")
+    assert_clean_exit(result, allowed=(2,))
+    assert (
+        f"{url!r} (from $FIREFIGHT_DATABASE_URL) names no file: the store would be held in "
+        "memory and gone when this command ends" in result.stderr
+    ), result.stderr
+    assert "saved" not in result.stdout
+    assert not home.exists() or not any(home.rglob("*.db"))
+
+
+def test_a_store_asked_for_read_only_reads_and_refuses_a_write_in_one_line(
+    tmp_path: Path,
+) -> None:
+    """DEC-816: `--store sqlite:///x.db?mode=ro` let SQLAlchemy's warning that it ignored
+    mode=ro through to stderr, and the write went ahead. The arguments are now SQLite's own (the
+    URL read as an SQLite URI): the store is read, and a write is refused."""
+    db = tmp_path / "fights.db"
+    _raid(db)
+    before = store_bytes(db)
+    read_only = ["--store", f"sqlite:///{db}?mode=ro"]
+    listed = run("encounter", "list", *read_only)
+    assert_clean_exit(listed, allowed=(0,))
+    assert listed.stdout.startswith("raid  rmu  1 records") and listed.stderr == ""
+    for command in (
+        ("encounter", "act", "raid", "Mara waits", "--seed", "2"),
+        ("encounter", "new", "raid2", "--scenario", str(WAREHOUSE), "--seed", "1"),
+    ):
+        result = run(*command, *read_only)
+        assert_clean_exit(result, allowed=(2,))
+        assert "attempt to write a readonly database: the store is read-only" in result.stderr
+    assert store_bytes(db) == before
+    missing = tmp_path / "none.db"
+    result = run("encounter", "list", "--store", f"sqlite:///{missing}?mode=ro")
+    assert_clean_exit(result, allowed=(2,))
+    assert f"no store at {str(missing)!r} to read: mode=ro opens only a file that is there" in (
+        result.stderr
+    )
+    assert not missing.exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "named"),
+    [
+        (["scene", "map", ""], "'scenario'"),
+        (["odds", "simulate", ""], "'scenario'"),
+        (["encounter", "new", "raid", "--scenario", ""], "'--scenario' / '-s'"),
+        (["play", ""], "'scenario'"),
+        (["catalog", "add", ""], "'file'"),
+    ],
+)
+def test_an_empty_file_name_is_named_as_empty(
+    home: Path, tmp_path: Path, command: list[str], named: str
+) -> None:
+    """`scene map ""` was refused as "error: ., file: Is a directory": the empty path read as
+    the current folder. It is refused as the empty name it is, before anything is read."""
+    db = tmp_path / "fights.db"
+    result = run(*command, "--store", f"sqlite:///{db}") if "new" in command else run(*command)
+    assert_clean_exit(result, allowed=(2,))
+    assert f"Invalid value for {named}: the file name is empty: name a file" in result.stderr
+    assert not db.exists() and not home.exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "wanted"),
+    [
+        (["encounter", "act", "raid", "Mara shoots Viktor"], "D-3: the dice ran out: the input "
+         "ended before a d100 for attack roll was given; nothing was resolved"),
+        (["rmu", "shoot", "--weapon", "glock-17", "--ob", "50", "--distance", "5"],
+         "D-3: the dice ran out: the input ended before a d100 for attack roll was given; "
+         "nothing was resolved"),
+        (["encounter", "act", "raid", "Mara shoots Viktor", "--rolls", "50"],
+         "D-3: the dice ran out: the input ended before a d100 for stray round at "),
+        (["cards", "shoot", "--weapon", "glock-22", "--skill", "4", "--distance", "12"],
+         "D-4: the dice ran out: the input ended before a card for "),
+    ],
+)  # fmt: skip
+def test_asked_dice_that_run_out_say_so_and_resolve_nothing(
+    tmp_path: Path, command: list[str], wanted: str
+) -> None:
+    """DEC-817: `--ask` with nothing on stdin ended in typer's bare "Aborted!". The input
+    ending before a face is the dice running out (D-3, D-4 for a card), said as scripted dice
+    that run out are; the action is not resolved and the encounter keeps nothing of it."""
+    db = tmp_path / "fights.db"
+    store = _raid(db)
+    before = store_bytes(db)
+    args = [*command, "--ask", *(store if command[0] == "encounter" else [])]
+    result = runner.invoke(app, args, input="")
+    assert_clean_exit(result, allowed=(2,))
+    assert result.stderr.startswith(f"error: {wanted}"), result.stderr
+    assert "Aborted" not in result.output and result.stdout.endswith(": \n"), result.stdout
     assert store_bytes(db) == before

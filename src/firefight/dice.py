@@ -248,10 +248,22 @@ class PromptSource:
         self._ask = ask
         self._attempts = attempts
 
+    def _answer(self, question: str, wanted: str, rule: str) -> str:
+        """The answer to ``question``; input that ends first (EOFError: stdin empty or closed,
+        Ctrl-D) is the dice running out, refused as scripted dice that run out are."""
+        try:
+            return self._ask(question).strip()
+        except EOFError:
+            raise DiceError(
+                f"the dice ran out: the input ended before {wanted} was given; nothing was "
+                "resolved",
+                rule=rule,
+            ) from None
+
     def face(self, sides: int, purpose: str) -> int:
         question = f"d{sides} for {purpose}: "
         for _ in range(self._attempts):
-            answer = self._ask(question).strip()
+            answer = self._answer(question, f"a d{sides} for {purpose}", "D-3")
             face = typed_whole(answer)
             if face is not None and 1 <= face <= sides:
                 return face
@@ -273,7 +285,7 @@ class PromptSource:
         """
         question = f"card for {purpose}: "
         for _ in range(self._attempts):
-            answer = self._ask(question).strip()
+            answer = self._answer(question, f"a card for {purpose}", "D-4")
             try:
                 (typed,) = read_faces(answer, "a card")
             except (DiceError, ValueError):

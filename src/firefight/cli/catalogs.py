@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from firefight.cli.common import JsonOpt, console, emit_json, refusals
+from firefight.cli.common import JsonOpt, console, emit_json, input_file, refusals
 from firefight.cli.width import print_table, typed_table
 from firefight.errors import TableDataError
 from firefight.rulesets import find_ruleset, ruleset_names
@@ -60,7 +60,10 @@ def check() -> None:
 
 @app.command("add")
 def add(
-    file: Annotated[Path, typer.Argument(help="A catalog TOML file ([catalog] ruleset = ...).")],
+    file: Annotated[
+        Path,
+        typer.Argument(help="A catalog TOML file ([catalog] ruleset = ...).", parser=input_file),
+    ],
 ) -> None:
     """Check a catalog file and copy it into your data folder, where it is read from now on;
     a bad file is refused and nothing is copied."""

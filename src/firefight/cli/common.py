@@ -14,6 +14,7 @@ from typing import Annotated
 import typer
 
 from firefight.cli.resolving import (
+    ask_terminal,
     dice_from_options,
     dice_json,
     emit_json,
@@ -35,6 +36,7 @@ __all__ = [
     "RollsOpt",
     "RulesetOpt",
     "SeedOpt",
+    "ask_terminal",
     "console",
     "dice_from_options",
     "dice_json",
@@ -42,6 +44,7 @@ __all__ = [
     "err_console",
     "fail",
     "given_dice",
+    "input_file",
     "json_refusals",
     "output_file",
     "refusal_json",
@@ -50,6 +53,14 @@ __all__ = [
     "show_outcome",
     "show_resolution",
 ]
+
+
+def input_file(text: str) -> Path:
+    """A file to read, as typed (an argument's parser): an empty name is refused as one, where
+    ``Path("")`` is the current folder, which the refusal then named as the file "."."""
+    if not text:
+        raise typer.BadParameter("the file name is empty: name a file")
+    return Path(text)
 
 
 def output_file(path: Path | None) -> Path | None:

@@ -28,6 +28,7 @@ from firefight.cli.common import (
     dice_json,
     emit_json,
     fail,
+    input_file,
     refusal_json,
     refusals,
     resolution_json,
@@ -81,14 +82,17 @@ app = typer.Typer(
 
 
 def _a_kept_store(url: str | None) -> str | None:
-    """A --store that keeps what is written: an SQLite URL naming no file (``sqlite://``) is a
-    store in memory, gone when the command ends; `encounter new` said "saved" into one."""
-    from firefight.store.sql import held_in_memory
+    """A store that keeps what is written, given by --store or $FIREFIGHT_DATABASE_URL: an
+    SQLite URL naming no file (``sqlite://``) is a store in memory, gone when the command ends;
+    `encounter new` said "saved" into one."""
+    from firefight.store.sql import URL_VARIABLE, chosen_url, held_in_memory
 
-    if url is not None and held_in_memory(url):
+    chosen = chosen_url(url)
+    if chosen is not None and held_in_memory(chosen):
+        given = "" if url is not None else f" (from ${URL_VARIABLE})"
         raise typer.BadParameter(
-            f"{url!r} names no file: the store would be held in memory and gone when this "
-            "command ends; name a file, e.g. sqlite:///fights.db"
+            f"{chosen!r}{given} names no file: the store would be held in memory and gone when "
+            "this command ends; name a file, e.g. sqlite:///fights.db"
         )
     return url
 
@@ -323,7 +327,9 @@ def note_unused(unused: Sequence[int | str]) -> None:
 @app.command()
 def new(
     name: NameArg,
-    scenario: Annotated[Path, typer.Option("--scenario", "-s", help="The scenario TOML file.")],
+    scenario: Annotated[
+        Path, typer.Option("--scenario", "-s", help="The scenario TOML file.", parser=input_file)
+    ],
     rolls: RollsOpt = None,
     seed: SeedOpt = None,
     ask: AskOpt = False,
@@ -689,7 +695,9 @@ def export_encounter(name: NameArg, store: StoreOpt = None) -> None:
 
 @app.command("import")
 def import_encounter(
-    file: Annotated[Path, typer.Argument(help="A file written by `encounter export`.")],
+    file: Annotated[
+        Path, typer.Argument(help="A file written by `encounter export`.", parser=input_file)
+    ],
     name: Annotated[str | None, typer.Option("--name", help="Store it under this name.")] = None,
     store: StoreOpt = None,
     as_json: JsonOpt = False,
@@ -778,7 +786,9 @@ def _store_url(service: EncounterService) -> str:
 
 
 def play(
-    scenario: Annotated[Path, typer.Argument(help="A scenario TOML file with a [script].")],
+    scenario: Annotated[
+        Path, typer.Argument(help="A scenario TOML file with a [script].", parser=input_file)
+    ],
     save: Annotated[
         str | None, typer.Option("--save", help="Keep the fight in the store under this name.")
     ] = None,

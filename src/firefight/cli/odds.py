@@ -22,7 +22,7 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.cli.common import JsonOpt, console, emit_json, fail, refusals
+from firefight.cli.common import JsonOpt, console, emit_json, fail, input_file, refusals
 from firefight.cli.lazy import lazy_group, ruleset_commands
 from firefight.cli.odds_kit import (
     OddsSeedOpt,
@@ -79,7 +79,9 @@ FIGHTS_WITHIN = 100_000
 
 @app.command("simulate")
 def simulate_command(
-    scenario: Annotated[Path, typer.Argument(help="A scenario TOML file (examples/*.toml).")],
+    scenario: Annotated[
+        Path, typer.Argument(help="A scenario TOML file (examples/*.toml).", parser=input_file)
+    ],
     fights: Annotated[
         int | None,
         typer.Option(

@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GivenDice",
     "Run",
+    "ask_terminal",
     "dice_from_options",
     "dice_json",
     "emit_json",
@@ -113,7 +114,7 @@ def dice_from_options(
     """
     if seed is not None and (rolls is not None or ask):
         fail("error: --seed cannot be combined with --rolls or --ask")
-    asked = PromptSource(_prompt) if ask else None
+    asked = PromptSource(ask_terminal) if ask else None
     if rolls is not None:
         faces = parse_rolls(rolls)
         info: dict[str, object] = {"source": "scripted", "rolls": faces}
@@ -129,10 +130,23 @@ def dice_from_options(
     return Dice(SeededSource(seed)), {"source": "seeded", "seed": seed}
 
 
-def _prompt(prompt: str) -> str:
+def ask_terminal(prompt: str) -> str:
+    """``prompt`` asked on the terminal (``--ask``), for :class:`~firefight.dice.PromptSource`.
+
+    typer ends the command with a bare "Aborted!" when the input ends before the answer (stdin
+    empty or closed, Ctrl-D); that is handed back as the EOFError it was, which the source
+    refuses saying the dice ran out. Ctrl-C stays typer's: the user's own way out.
+    """
     import typer  # only to ask for a die on the terminal
 
-    answer: str = typer.prompt(prompt.rstrip(": "))
+    try:
+        answer: str = typer.prompt(prompt.rstrip(": "))
+    except typer.Abort as exc:
+        if isinstance(exc.__context__, EOFError):
+            # End the question's line, so that the refusal does not follow it on the same one.
+            typer.echo()
+            raise EOFError from None
+        raise
     return answer
 
 

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from firefight.atomic import replacing
-from firefight.cli.common import console, fail, output_file, refusals
+from firefight.cli.common import console, fail, input_file, output_file, refusals
 from firefight.encounter.engine import first_round_opened
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.errors import RuleRefusal
@@ -92,7 +92,9 @@ def draw_map(
 
 @app.command("map")
 def map_command(
-    scenario: Annotated[Path, typer.Argument(help="A scenario TOML file (examples/*.toml).")],
+    scenario: Annotated[
+        Path, typer.Argument(help="A scenario TOML file (examples/*.toml).", parser=input_file)
+    ],
     svg: SvgOpt = None,
     png: PngOpt = None,
     action: ActionOpt = None,

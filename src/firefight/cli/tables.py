@@ -9,7 +9,15 @@ import typer
 from rich.markup import escape
 from rich.table import Table as RichTable
 
-from firefight.cli.common import JsonOpt, RulesetOpt, console, emit_json, err_console, refusals
+from firefight.cli.common import (
+    JsonOpt,
+    RulesetOpt,
+    console,
+    emit_json,
+    err_console,
+    input_file,
+    refusals,
+)
 from firefight.cli.width import print_table, typed_table
 from firefight.errors import FirefightError, TableDataError
 from firefight.files import read_text
@@ -117,7 +125,9 @@ def tables_check() -> None:
 
 @app.command("import")
 def tables_import(
-    file: Annotated[Path, typer.Argument(help="A Markdown file with one critical table.")],
+    file: Annotated[
+        Path, typer.Argument(help="A Markdown file with one critical table.", parser=input_file)
+    ],
     as_name: Annotated[str, typer.Option("--as", help="Table name it is stored under.")],
     ruleset: RulesetOpt = "rmu",
     title: Annotated[

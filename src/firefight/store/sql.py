@@ -57,7 +57,9 @@ from firefight.text import is_control
 __all__ = [
     "BUSY_TIMEOUT_S",
     "SNAPSHOTS_KEPT",
+    "URL_VARIABLE",
     "SqlStore",
+    "chosen_url",
     "held_in_memory",
     "make_engine",
     "open_store",
@@ -68,6 +70,9 @@ __all__ = [
 BUSY_TIMEOUT_S = 30.0
 RULESET_MAX = 100
 FINGERPRINT_MAX = 64
+
+#: The environment variable naming the store when none is given (docs/store.md).
+URL_VARIABLE = "FIREFIGHT_DATABASE_URL"
 
 #: Snapshots kept per encounter: the newest, and a few before it for an undo that reaches back
 #: past the newest (older ones are dropped when a new one is written).
@@ -83,8 +88,7 @@ def resolve_url(url: str | None) -> str:
     >>> resolve_url("postgres://gm@db.example/firefight")
     'postgresql+psycopg://gm@db.example/firefight'
     """
-    if url is None:
-        url = os.environ.get("FIREFIGHT_DATABASE_URL") or None
+    url = chosen_url(url)
     if url is None:
         home = user_home()
         try:
@@ -100,6 +104,12 @@ def resolve_url(url: str | None) -> str:
     if sep and scheme in ("postgresql", "postgres"):
         return f"postgresql+psycopg://{rest}"
     return _read_only_if_unwritable(url)
+
+
+def chosen_url(url: str | None) -> str | None:
+    """The store a person chose: ``url``, else ``$FIREFIGHT_DATABASE_URL`` when set and not
+    empty; None for the default file."""
+    return url if url is not None else os.environ.get(URL_VARIABLE) or None
 
 
 def _read_only_if_unwritable(url: str) -> str:
@@ -136,7 +146,10 @@ def make_engine(url: str) -> Engine:
     backend = parsed.get_backend_name()
     try:
         if backend == "sqlite":
-            return _sqlite_engine(url, in_memory=_names_no_file(parsed))
+            if _names_no_file(parsed):
+                return _sqlite_engine(parsed, in_memory=True)
+            _read_only_file_there(parsed)
+            return _sqlite_engine(_as_uri(parsed), in_memory=False)
         if backend == "postgresql":
             # pre_ping: a pooled connection the server dropped is replaced, not handed out.
             return create_engine(parsed, pool_pre_ping=True)
@@ -168,7 +181,35 @@ def _names_no_file(parsed: URL) -> bool:
     return parsed.database in (None, "", ":memory:")
 
 
-def _sqlite_engine(url: str, *, in_memory: bool) -> Engine:
+def _as_uri(parsed: URL) -> URL:
+    """A file's URL with arguments (``sqlite:///x.db?mode=ro``) as the SQLite URI that reads
+    them (DEC-816): without ``uri=true`` the driver ignores them with a warning, and a store
+    asked for read-only was written.
+
+    >>> uri = _as_uri(make_url("sqlite:///x.db?mode=ro"))
+    >>> uri.database, dict(uri.query)
+    ('file:x.db', {'mode': 'ro', 'uri': 'true'})
+    >>> _as_uri(make_url("sqlite:///x.db")).database
+    'x.db'
+    """
+    if not parsed.query or "uri" in parsed.query:
+        return parsed
+    return parsed.set(database=f"file:{parsed.database}", query={**parsed.query, "uri": "true"})
+
+
+def _read_only_file_there(parsed: URL) -> None:
+    """A store asked for read-only (``mode=ro``) must be a file that is there: SQLite's own
+    "unable to open database file" was met with advice to check the folder could be written."""
+    path = Path(str(parsed.database).removeprefix("file:"))
+    if parsed.query.get("mode") == "ro" and not path.is_file():
+        raise StoreError(
+            None,
+            f"no store at {str(path)!r} to read: mode=ro opens only a file that is there; "
+            "leave mode=ro out to start a new store",
+        )
+
+
+def _sqlite_engine(url: URL, *, in_memory: bool) -> Engine:
     if in_memory:
         # One shared connection, else every checkout would see a new empty database.
         engine = create_engine(url, poolclass=StaticPool, connect_args={"check_same_thread": False})

@@ -18,6 +18,7 @@ from firefight.cli.common import (
     AskOpt,
     JsonOpt,
     SeedOpt,
+    ask_terminal,
     dice_from_options,
     emit_json,
     fail,
@@ -64,7 +65,7 @@ def card_dice(rolls: str | None, seed: int | None, ask: bool) -> tuple[Dice, dic
     :func:`~firefight.dice.read_faces`), asked cards, or seeded shuffles."""
     if seed is not None and (rolls is not None or ask):
         fail("error: --seed cannot be combined with --rolls or --ask")
-    asked = PromptSource(lambda prompt: typer.prompt(prompt.rstrip(": "))) if ask else None
+    asked = PromptSource(ask_terminal) if ask else None
     if rolls is not None:
         try:
             typed = read_faces(rolls)
