@@ -13,7 +13,7 @@ from firefight.frozen import replace
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets.gurps.draw import Draw, resolve_draw
 from firefight.rulesets.gurps.encounter_model import carried_weapon, gurps_stats
-from firefight.rulesets.gurps.readying_results import DrawResult, ReloadResult
+from firefight.rulesets.gurps.readying_results import DrawResult, ReloadResult, reload_words
 from firefight.rulesets.gurps.reload import Reload, resolve_reload
 from firefight.rulesets.gurps.turn_events import GurpsAction, GurpsDrew, GurpsManeuver, announced
 from firefight.scene.state import CombatantState
@@ -66,11 +66,12 @@ def reload_maneuver(
         ),
         dice,
     )
-    # The resolver's headline names the catalog's weapon and nobody ("'.38 revolver: loaded
-    # after 7 s."): at the table it says who, and the gun as the scene names it.
-    said = out.result.headline.partition(": ")[2]
-    verb = "starts reloading" if out.result.seconds > 1 else "reloads"
-    done = replace(out.result, headline=f"{c.name} {verb} the {name}: {said}")
+    # The resolver's headline names the catalog's weapon and nobody: at the table it says who,
+    # and the gun as the scene names it.
+    result = out.result
+    verb = "starts reloading" if result.seconds > 1 else "reloads"
+    said = reload_words(result.seconds, result.loaded)
+    done = replace(result, headline=f"{c.name} {verb} the {name}: {said}")
     out = Outcome(events=out.events, trace=out.trace, result=done)
     seconds = done.seconds
     if seconds > 1:

@@ -7,7 +7,17 @@ from dataclasses import dataclass
 
 from firefight.outcome import ResolvedWord, Result
 
-__all__ = ["DrawResult", "ReloadResult"]
+__all__ = ["DrawResult", "ReloadResult", "reload_words"]
+
+
+def reload_words(seconds: int, loaded: bool) -> str:
+    """What a reload came to, after the weapon's name: ``loaded after 7 s.``
+
+    >>> reload_words(7, True), reload_words(2, False)
+    ('loaded after 7 s.', 'not loaded (the roll failed) after 2 s.')
+    """
+    word = "loaded" if loaded else "not loaded (the roll failed)"
+    return f"{word} after {seconds:g} s."
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

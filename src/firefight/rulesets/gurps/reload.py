@@ -23,7 +23,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.outcome import Outcome
 from firefight.rulesets.gurps.data import DATA, Weapon, weapon_keys
-from firefight.rulesets.gurps.readying_results import ReloadResult
+from firefight.rulesets.gurps.readying_results import ReloadResult, reload_words
 from firefight.rulesets.gurps.rolls import DiceRoller
 from firefight.rulesets.gurps.success import judge
 from firefight.trace import TraceBuilder
@@ -185,11 +185,10 @@ def resolve_reload(reload: Reload, dice: Dice) -> Outcome[ReloadResult]:
     # holds more, when it fires again.
     fire_every = seconds + 1
     trace.step(f"{seconds:g} s to reload; it fires again on second {fire_every:g}", rule=RULE)
-    word = "loaded" if loaded else "not loaded (the roll failed)"
     result = ReloadResult(
         seconds=seconds,
         fire_every=fire_every,
         loaded=loaded,
-        headline=f"{weapon.name}: {word} after {seconds:g} s.",
+        headline=f"{weapon.name}: {reload_words(seconds, loaded)}",
     )
     return Outcome(events=(), trace=trace.build(), result=result)

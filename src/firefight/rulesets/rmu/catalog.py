@@ -13,7 +13,7 @@ from enum import Enum
 from functools import cache, cached_property, partial
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from firefight.errors import TableDataError, UnknownNameError
+from firefight.errors import RuleRefusal, TableDataError, UnknownNameError
 from firefight.files import read_toml
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.tables.shipped import checked, package_data
@@ -393,8 +393,7 @@ class RmuData:
         read by its key from the shipped firearm_actions.toml (RMU-RF-5), which no catalog
         adds to. Said in the user's row, as what the row can do, not as a fault of a shipped
         file to edit."""
-        from firefight.errors import RuleRefusal
-        from firefight.rulesets.rmu.firearm_data import rate_class
+        from firefight.rulesets.rmu.firearm_data import rate_class  # a catalog import cycle
 
         self._fitting_weapon(weapon)
         try:

@@ -59,7 +59,6 @@ __all__ = [
     "PARRY_RULE",
     "MeleeAttack",
     "check_attack",
-    "fumble_range",
     "melee_terms",
     "resolve_melee_attack",
 ]
@@ -134,11 +133,6 @@ class MeleeAttack:
 def attack_ap(weapon: MeleeWeapon, figures: MeleeFigures) -> tuple[int, int]:
     """The AP a blow (R-6's 2-4) or a missile shot (R-6's 1-3) with ``weapon`` takes."""
     return figures.missile_ap if weapon.ranged else figures.attack_ap
-
-
-def fumble_range(weapon: MeleeWeapon, ranks: int, figures: MeleeFigures) -> int:
-    """The weapon's fumble range with ``ranks``, on the melee figures (RMU-GEN-8)."""
-    return shrunk_fumble_range(weapon.fumble, ranks, figures)
 
 
 def check_attack(attack: MeleeAttack) -> None:
@@ -284,7 +278,7 @@ def resolve_melee_attack(
         MeleeResult, weapon=weapon.key, roll=roll.total, ap=attack.ap, parry=attack.parry
     )
     natural = roll.natural
-    reach = fumble_range(weapon, attack.ranks, figures)
+    reach = shrunk_fumble_range(weapon.fumble, attack.ranks, figures)
     if natural <= reach:
         tb.step(f"An unmodified {natural:02d} is within the fumble range 01-{reach:02d}.",
                 "RMU-GEN-8")  # fmt: skip

@@ -24,11 +24,11 @@ from firefight.outcome import Outcome
 from firefight.probability.distribution import Distribution
 from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import RmuData
+from firefight.rulesets.rmu.fumble_range import shrunk_fumble_range
 from firefight.rulesets.rmu.haste import haste_penalty
 from firefight.rulesets.rmu.melee.attack import (
     MeleeAttack,
     check_attack,
-    fumble_range,
     melee_terms,
     resolve_melee_attack,
 )
@@ -167,7 +167,7 @@ def melee_exact(data: Any, attack: MeleeAttack, depth: int) -> Distribution[Mele
     check_attack(attack)
     weapon, figures = melee_weapon(attack.weapon), melee_figures()
     bonus = sum(m.value for m in melee_terms(attack, weapon, figures, data, TraceBuilder()))
-    reach = fumble_range(weapon, attack.ranks, figures)
+    reach = shrunk_fumble_range(weapon.fumble, attack.ranks, figures)
     roll = open_ended(depth)
     found: dict[MeleeView, float] = defaultdict(float)
     found[_FUMBLE] = reach / 100
