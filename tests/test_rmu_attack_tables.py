@@ -15,6 +15,7 @@ import pytest
 from generate_attack_tables import build_tables
 
 from firefight.rulesets.rmu.attack_table import AttackTable, attack_table_from_data
+from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.table_kinds import RmuTables
 
@@ -107,8 +108,13 @@ def test_generator_is_deterministic() -> None:
 # --- breaking points (RMU-ARM-6) -----------------------------------------------------------
 
 
+def _gun_table(weapon: str) -> AttackTable:
+    """The table a catalog gun fires on: 000 states some figures per gun, not per table."""
+    return _table(RmuData().weapon(weapon).attack_table)
+
+
 def test_rmu_arm_6_glock_breaking_points_are_101_113_128_161() -> None:
-    table = _table(NINE)
+    table = _gun_table("glock-17")
     points = {column: table.breaking_point(column) for column in BA_COLUMNS}
     assert points == {"BA I": 101, "BA II": 113, "BA III": 128, "BA IV": 161}
 
@@ -232,13 +238,22 @@ def test_rifle_deals_about_2_7_times_the_9mm_hits_overall() -> None:
     assert ratio == pytest.approx(2.7, abs=0.05)
 
 
-@pytest.mark.parametrize(("name", "loss"), [(NINE, 0.58), (RIFLE, 0.54)])
-def test_naked_at_1_to_at_10_loses_the_stated_share_of_hits(name: str, loss: float) -> None:
-    """000: from bare AT 1 to plate AT 10 the 9 mm loses 58% of its hits, the 7.62 mm 54%.
-
-    Measured as 1 - (sum of AT 10 hits over all rows) / (sum of AT 1 hits over all rows).
-    """
-    table = _table(name)
+@pytest.mark.parametrize(
+    ("weapon", "loss"),
+    [
+        ("glock-17", 0.58),
+        ("zastava-m85-folded", 0.58),
+        ("zastava-m85-stock", 0.58),
+        ("sks-46", 0.54),
+    ],
+)
+def test_rmu_exp_8_each_gun_000_names_loses_its_stated_share_to_plate(
+    weapon: str, loss: float
+) -> None:
+    """RMU-EXP-8 (000, armor against fragments): the source measures the guns it names, not
+    the tables: the Glock 17 and the Zastava M85, which share the 9 mm table, lose 58% of their
+    hits from bare AT 1 to plate AT 10, and the SKS-46 54%, read from each gun's own entry."""
+    table = _gun_table(weapon)
     measured = 1 - _total_hits(table, "AT 10") / _total_hits(table, "AT 1")
     assert measured == pytest.approx(loss, abs=0.005)
 
@@ -312,6 +327,6 @@ def test_p_6_total_64_is_below_the_table_and_does_nothing(name: str) -> None:
 
 def test_rmu_gen_5_glock_reads_its_breaking_point_on_ba_i() -> None:
     """At the breaking point the vest's column gives a critical; one point below, none."""
-    table = _table(NINE)
+    table = _gun_table("glock-17")
     assert table.lookup(101, "BA I").severity is Severity.A
     assert table.lookup(100, "BA I").severity is None

@@ -94,6 +94,9 @@ def test_rmu_exp_17_blood_potency_adds_5_a_point_to_resistance(potency: int, bon
 
 def test_rmu_exp_2_x_1_the_worked_example_scatters_6_3_ft() -> None:
     """+40 Thrown, a door 45 ft off (second increment, -10), a rolled 42: 72, 28% of 22.5 ft."""
+    # 000's example reads the total 72 itself as how far short of 100 the throw fell (28%);
+    # Table 5-1's ladder (M-1) would call 71-80 a 70% result and scatter 30% of 22.5 = 6.75 ft.
+    # RULINGS X-1 follows the example, so placement reads the total and this is 6.3 ft.
     outcome = resolve_throw(Throw(load="m67", aim=DOOR, thrown_bonus=40), Dice.scripted([42, 12]))
     assert outcome.result.total == 72
     assert outcome.result.off_ft == 6.3

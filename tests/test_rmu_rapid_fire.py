@@ -334,6 +334,20 @@ def test_rmu_rf_5_class_rates_from_the_source() -> None:
     assert rate_class(DATA.weapon("glock-17")).name == "single-fire"
 
 
+def test_rmu_rf_5_only_the_belt_outlasts_one_firing_round() -> None:
+    """RMU-RF-5 (000, the note on the class rates): every shipped gun that can empty itself
+    sends its whole magazine in the one firing round, since no magazine is past its class's
+    rate (the Zastava M85: 30 of 50); only the belt-fed M2HB (100 against 75) keeps firing."""
+    automatic = [w for w in DATA.weapons.values() if w.action is not WeaponAction.SEMI_AUTOMATIC]
+    belts = {w.key for w in automatic if rate_class(w).name == "belt-fed"}
+    assert belts == {"m2hb"} and len(automatic) > len(belts)
+    for weapon in automatic:
+        out = fire(replace(BURST, weapon=weapon.key, mounted=weapon.key in belts), 50)
+        sent = min(weapon.magazine, rate_class(weapon).rate)
+        assert (out.result.bullets, out.result.belt_continues) == (sent, weapon.key in belts)
+        assert (sent == weapon.magazine) is (weapon.key not in belts), weapon.key
+
+
 def test_rmu_rf_5_one_roll_sends_the_lesser_of_the_rate_and_what_is_left() -> None:
     out = fire(replace(BURST, rounds_left=12), 50)
     assert out.result.bullets == 12 and out.result.bullet_bonus == 44
