@@ -320,6 +320,32 @@ def test_v2_a_kindred_does_not_die_of_the_penalties_at_upkeep() -> None:
     assert sheet(state, "Mara").torpor and vitals(state.combatant("Mara")).dying_rounds is None
 
 
+def test_v2_bleeding_stun_and_injury_weigh_on_a_kindred_as_on_a_mortal() -> None:
+    """V-2's last clause: the same wounding cell leaves Mara (Kindred) and Jonah (mortal) the
+    same bleeding 3, stun 2 rounds at -25 and injury -10, and the upkeep bleeds both 3 hits
+    and wears one round of the stun off both."""
+    gash = CriticalEffect(
+        label="gash", hits=5, bleed=3, stun_rounds=2, stun_penalty=-25, injury=-10
+    )
+    state = start(vampire("Mara", 0, 0), person("Jonah", 0, 30))
+    for name in ("Mara", "Jonah"):
+        state = land(
+            state,
+            CriticalInflicted(
+                target=name, table="ballistic-puncture", severity="C", roll=50,
+                location="chest", effect=gash,
+            ),
+        )  # fmt: skip
+    cut = [vitals(state.combatant(n)) for n in ("Mara", "Jonah")]
+    assert [(v.bleed, v.stun, v.injury) for v in cut] == [(3, ((-25, 2),), -10)] * 2
+    after = land(state, *RMU.upkeep(state).events)
+    taken = [
+        after.combatant(n).hits_taken - state.combatant(n).hits_taken for n in ("Mara", "Jonah")
+    ]
+    assert taken == [3, 3]
+    assert [vitals(after.combatant(n)).stun for n in ("Mara", "Jonah")] == [((-25, 1),)] * 2
+
+
 def test_v2_the_log_says_a_kindred_falls_into_torpor_and_meets_final_death() -> None:
     """V-2: a Kindred at 0 hits falls into torpor, not unconscious, and what destroys them is
     Final Death: the narrated log says so (the state table already did), a mortal as before."""
