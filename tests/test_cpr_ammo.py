@@ -190,3 +190,20 @@ def test_c_14_in_an_encounter_the_fire_burns_until_put_out() -> None:
     assert service.state("fight").combatant("Rook").hits_left == 32
     with pytest.raises(RuleRefusal, match="C-14: Rook is not on fire"):
         service.act("fight", "V extinguishes Rook", Dice.scripted([]))
+
+
+def test_c_14_every_kind_the_ruling_names_is_shipped_marked_public_core() -> None:
+    """C-14: the shipped kinds are exactly basic and shotgun shells (001, C-7) plus the eight
+    rounds and five grenade loads the ruling names, each of those marked public core; the five
+    loads, and only they, are grenade loads; poison and biotoxin, and no round, bypass armor."""
+    rounds = {"armor-piercing", "expansive", "incendiary", "rubber", "smart", "poison"}
+    rounds |= {"biotoxin"}
+    loads = {"flashbang", "emp", "smoke", "teargas", "sleep"}
+    shipped = CprData().ammo
+    assert set(shipped) == {"basic", "shell"} | rounds | loads
+    for key in rounds | loads:
+        assert "public core" in shipped[key].source, key
+    assert {k for k, a in shipped.items() if a.load} == loads
+    bypass = {k for k, a in shipped.items() if a.resist is not None and not a.load}
+    assert bypass == {"poison", "biotoxin"}
+    assert shipped["basic"].ablation in (None, 1) and shipped["armor-piercing"].ablation == 2

@@ -171,6 +171,15 @@ def test_c_13_a_blast_that_destroys_the_cover_reaches_who_is_behind() -> None:
     assert service.state("fight").combatant("Rook").hits_left == 16
 
 
+def test_c_13_a_blast_that_takes_the_cover_to_exactly_0_destroys_it_and_reaches_behind() -> None:
+    """C-13: the cover is destroyed at 0, not below it: 6d6 = 20 takes the crates' 20 HP to 0
+    and Rook takes the whole 20: 40 -> 20."""
+    service = _blast([4, 4, 3, 3, 3, 3])
+    assert service.state("fight").combatant("Rook").hits_left == 20
+    narration = service.log("fight")[-1].narration
+    assert "The Crates is destroyed (20 damage) [C-13]." in narration
+
+
 def test_c_13_a_blast_the_cover_holds_leaves_them_untouched() -> None:
     """C-13: 6d6 = 12 leaves the crates 8 HP; Rook untouched, and the next shot meets 8 HP."""
     service = _blast([1, 2, 3, 1, 2, 3])

@@ -148,6 +148,28 @@ def test_rmu_cov_6_stray_round_into_shielders_generic_equals_fast() -> None:
     assert names == {"Ana", "Ben"}
 
 
+def test_v_1_a_kindred_target_and_shielder_generic_equals_fast() -> None:
+    """V-1: a Kindred's criticals read one severity lower, and the fast path reads them as the
+    resolver does, for the target and for a shielder a miss flies into. Before the fix the
+    fast path read them at full severity (expected hits 18.34 against the resolver's 17.07)."""
+    kindred = Defender(severity_steps=1)
+    slow = assert_exact_agreement(
+        AimedShot(weapon="glock-17", ob=90, distance_ft=20, defender=kindred)
+    )
+    mortal = generic(AimedShot(weapon="glock-17", ob=90, distance_ft=20))
+    hits = [d.expected(lambda v: v.total_hits) for d in (slow, mortal)]
+    assert hits[0] < hits[1]
+    screen = BodyScreen(
+        grade=CoverGrade.PARTIAL, shielders=(Bystander(name="Ana", defender=kindred),)
+    )
+    screened = assert_exact_agreement(
+        AimedShot(weapon="glock-17", ob=70, distance_ft=20, prepared=True, screen=screen)
+    )
+    assert screened.probability(
+        lambda v: v.shielder is not None and v.shielder.landing.severity is not None
+    )
+
+
 def test_rmu_cov_6_dec_708_stray_round_never_rolled_at_the_dead_in_the_odds() -> None:
     """RMU-COV-6, DEC-708: Ben lies dead in front of the target with Ana standing: his body
     still screens, but the odds, like the resolver, send a missed round only into Ana."""
@@ -225,17 +247,19 @@ def test_rmu_gen_2_monte_carlo_agrees_with_exact_within_5_standard_errors(
 UNBRACED = AimedShot(weapon="m2hb", ob=120, distance_ft=100, strength_bonus=5)
 
 
-@pytest.mark.parametrize("column", ["AT 1", "AT 8"])
-def test_rmu_tri_2_recoil_on_the_shooter_generic_equals_fast(column: str) -> None:
+@pytest.mark.parametrize(("column", "steps"), [("AT 1", 0), ("AT 8", 0), ("AT 1", 1)])
+def test_rmu_tri_2_recoil_on_the_shooter_generic_equals_fast(column: str, steps: int) -> None:
     """RMU-TRI-2: the recoil's own attack (Large, +5 per ME, triple Strength as defense, read
     on the shooter's own naked column) through the fast path's body model equals the generic
-    enumeration of resolve_recoil."""
+    enumeration of resolve_recoil; on a Kindred shooter too, whose criticals read one lower
+    (V-1)."""
     from firefight.rulesets.rmu.odds.shot import _body, _recoil
     from firefight.rulesets.rmu.shot import prepare_aimed_shot
     from firefight.rulesets.rmu.tripod import resolve_recoil
     from firefight.trace import TraceBuilder
 
-    prep = prepare_aimed_shot(replace(UNBRACED, shooter_naked_column=column), DATA)
+    unbraced = replace(UNBRACED, shooter_naked_column=column, shooter_severity_steps=steps)
+    prep = prepare_aimed_shot(unbraced, DATA)
     recoil = _recoil(prep)
     assert recoil is not None
     assert recoil.body.plan.column == column
@@ -249,6 +273,7 @@ def test_rmu_tri_2_recoil_on_the_shooter_generic_equals_fast(column: str) -> Non
             dice=dice,
             data=DATA,
             trace=TraceBuilder(),
+            severity_steps=steps,
         )
 
     slow = enumerate_outcomes(

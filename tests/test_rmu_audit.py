@@ -27,9 +27,10 @@ from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import Ruleset
 from firefight.rulesets.rmu.catalog import RmuData
 from firefight.rulesets.rmu.events import HitsInflicted
+from firefight.rulesets.rmu.melee.holds import GRAPPLED
 from firefight.rulesets.rmu.vitals import penalty_modifiers
 from firefight.scene.apply import apply_all
-from firefight.scene.state import CombatantState, EncounterState
+from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
 
 RMU: Ruleset = find_ruleset("rmu")
 RUNNER = CliRunner()
@@ -269,6 +270,39 @@ def test_p_9_in_an_encounter_an_unconscious_combatant_loses_quickness_db() -> No
     trace = engine.act(out, "Mara shoots Viktor", RMU, Dice.scripted([10])).record.trace
     assert "RMU-DOD-1" not in parts_of(trace, "attack total")
     assert any(t.get("rule") == "P-9" for t in trace)
+
+
+def held(state: EncounterState, victim: str, by: str, hold: int) -> EncounterState:
+    """``state`` with ``by``'s hold of ``hold``% on ``victim`` (DEC-343), from round 1."""
+    grip = ActiveCondition(
+        id=f"{GRAPPLED}-{by}-{victim}",
+        kind=GRAPPLED,
+        holder=victim,
+        data=(("grappler", by), ("hold", hold), ("round", 1)),
+    )
+    return replace(state, conditions=(*state.conditions, grip))
+
+
+def test_p_9_dec_343_a_victim_held_fast_brings_no_defense_against_a_shot() -> None:
+    """P-9 names the helpless with the unconscious; DEC-343 makes a victim held 100% helpless.
+    Viktor (Quickness DB 20) behind the waist-high wall, Ana holding him from behind: held 90%
+    his DB 20 still counts against Mara's shot (RMU-DOD-1); held fast it does not, and the
+    trace says why. Before the fix a held-fast victim defended against gunfire as ever."""
+    wall = {"name": "wall", "from": [-5, 27], "to": [5, 27], "height_ft": 3.5, "material": "hard"}
+    doc = scene(
+        person("Mara", 0, 0), person("Viktor", 0, 30), person("Ana", 0, 32), barriers=[wall]
+    )
+    doc["combatant"][1]["stats"]["quickness_db"] = 20
+    state = opened_state(doc)
+    loose = engine.act(
+        held(state, "Viktor", "Ana", 90), "Mara shoots Viktor", RMU, Dice.scripted([10])
+    )
+    assert parts_of(loose.record.trace, "attack total").get("RMU-DOD-1") == -20
+    fast = engine.act(
+        held(state, "Viktor", "Ana", 100), "Mara shoots Viktor", RMU, Dice.scripted([10])
+    )
+    assert "RMU-DOD-1" not in parts_of(fast.record.trace, "attack total")
+    assert any(t.get("rule") == "P-9" for t in fast.record.trace)
 
 
 # --- RMU-TRI-2: the shooter's Strength against an unbraced tripod gun's recoil ---------------

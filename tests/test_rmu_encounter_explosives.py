@@ -10,15 +10,19 @@ import pytest
 
 from encounter_support import MemoryStore, doorway, in_memory, scene, thrower
 from firefight.dice import Dice
+from firefight.encounter import engine
 from firefight.encounter.log import decode_event
 from firefight.errors import RuleRefusal
+from firefight.rulesets import find_ruleset
 from firefight.rulesets.rmu import encounter_explosives
 from firefight.rulesets.rmu.encounter_actions import parse_rmu_action
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.rulesets.rmu.melee.holds import GRAPPLED
 from firefight.rulesets.rmu.placement import ExplosiveLanded
 from firefight.rulesets.rmu.vitals import vitals
 from firefight.scene.events import ConditionEnded, ConditionStarted, ConditionTicked
+from firefight.scene.state import ActiveCondition
 from firefight.service import EncounterService
 
 PAD = [5] * 40  # initiative d10s and any critical roll a test does not look at
@@ -98,6 +102,36 @@ def test_p_9_rmu_exp_6_an_unconscious_body_brings_no_quickness_db_against_a_blas
 
     assert viktor_terms(knocked_out=False)["RMU-EXP-6"] == -15
     assert viktor_terms(knocked_out=True).get("RMU-EXP-6", 0) == 0
+
+
+def test_p_9_dec_343_a_victim_held_fast_brings_no_quickness_db_against_a_blast() -> None:
+    """P-9, DEC-343: held fast by Ana (100%), Viktor (Quickness DB 15) is helpless: his -15 is
+    gone from the detonation total, as it is when he is out cold; held 90% it stands."""
+
+    def viktor_terms(hold: int) -> dict[str, int]:
+        doc = scene(
+            thrower("Mara", 0, 0),
+            thrower("Viktor", 0, 45, stats={"body_development": 25, "bmr_ft": 20,
+                                            "quickness_db": 15}),
+            thrower("Ana", 0, 47),
+        )  # fmt: skip
+        service = in_memory("g", doc, Dice.seeded(1))
+        service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+        landed = service.next_round("g", Dice.scripted(PAD)).state
+        grip = ActiveCondition(
+            id=f"{GRAPPLED}-Ana-Viktor",
+            kind=GRAPPLED,
+            holder="Viktor",
+            data=(("grappler", "Ana"), ("hold", hold), ("round", landed.round)),
+        )
+        held = replace(landed, conditions=(*landed.conditions, grip))
+        boom = engine.next_round(held, find_ruleset("rmu"), Dice.scripted([60, *PAD]))
+        totals = [o for o in boom.record.trace if o.get("type") == "total"]
+        viktor = next(t for t in totals if t["label"] == "detonation against Viktor")
+        return {p["rule"]: p["value"] for p in viktor["parts"]}
+
+    assert viktor_terms(90)["RMU-EXP-6"] == -15
+    assert viktor_terms(100).get("RMU-EXP-6", 0) == 0
 
 
 def test_rmu_exp_15_smoke_fills_its_radius_for_10_to_18_rounds_and_clears() -> None:

@@ -25,7 +25,6 @@ from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_criticals import read_critical
 from firefight.rulesets.rmu.kindred_events import FinalDeath, PowerRoused, Staked
 from firefight.rulesets.rmu.kindred_fire import burn_due, with_fire
-from firefight.rulesets.rmu.kindred_rules import kindred_rules
 from firefight.rulesets.rmu.scene_reading import defender
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.tripod import resolve_recoil
@@ -81,7 +80,7 @@ def test_v6_the_sheet_is_checked_when_read(extra: dict[str, Any], says: str) -> 
 
 def test_v4_a_kindreds_celerity_counts_for_the_dodge_share_only_once_roused() -> None:
     state = initial_state(scenario_from_data(scene(vampire("Mara", 0, 0))))
-    assert defender(state.combatant("Mara"), kindred_rules(state)).celerity == 0
+    assert defender(state, state.combatant("Mara")).celerity == 0
     sheet = rmu_stats(state.combatant("Mara")).kindred
     assert sheet is not None and sheet.rouse("celerity").celerity_in_play == 2
 
@@ -89,7 +88,7 @@ def test_v4_a_kindreds_celerity_counts_for_the_dodge_share_only_once_roused() ->
 def test_a_mortal_given_rapid_reflexes_keeps_them_without_blood() -> None:
     """A ghoul (or any mortal) given stats.celerity has it in play at once, as before."""
     state = initial_state(scenario_from_data(scene(person("Ghoul", 0, 0, stats={"celerity": 2}))))
-    assert defender(state.combatant("Ghoul"), kindred_rules(state)).celerity == 2
+    assert defender(state, state.combatant("Ghoul")).celerity == 2
 
 
 # --- V-1: ordinary damage reads one severity lower --------------------------------------------
@@ -321,6 +320,32 @@ def test_v2_a_kindred_does_not_die_of_the_penalties_at_upkeep() -> None:
     assert sheet(state, "Mara").torpor and vitals(state.combatant("Mara")).dying_rounds is None
 
 
+def test_v2_bleeding_stun_and_injury_weigh_on_a_kindred_as_on_a_mortal() -> None:
+    """V-2's last clause: the same wounding cell leaves Mara (Kindred) and Jonah (mortal) the
+    same bleeding 3, stun 2 rounds at -25 and injury -10, and the upkeep bleeds both 3 hits
+    and wears one round of the stun off both."""
+    gash = CriticalEffect(
+        label="gash", hits=5, bleed=3, stun_rounds=2, stun_penalty=-25, injury=-10
+    )
+    state = start(vampire("Mara", 0, 0), person("Jonah", 0, 30))
+    for name in ("Mara", "Jonah"):
+        state = land(
+            state,
+            CriticalInflicted(
+                target=name, table="ballistic-puncture", severity="C", roll=50,
+                location="chest", effect=gash,
+            ),
+        )  # fmt: skip
+    cut = [vitals(state.combatant(n)) for n in ("Mara", "Jonah")]
+    assert [(v.bleed, v.stun, v.injury) for v in cut] == [(3, ((-25, 2),), -10)] * 2
+    after = land(state, *RMU.upkeep(state).events)
+    taken = [
+        after.combatant(n).hits_taken - state.combatant(n).hits_taken for n in ("Mara", "Jonah")
+    ]
+    assert taken == [3, 3]
+    assert [vitals(after.combatant(n)).stun for n in ("Mara", "Jonah")] == [((-25, 1),)] * 2
+
+
 def test_v2_the_log_says_a_kindred_falls_into_torpor_and_meets_final_death() -> None:
     """V-2: a Kindred at 0 hits falls into torpor, not unconscious, and what destroys them is
     Final Death: the narrated log says so (the state table already did), a mortal as before."""
@@ -378,9 +403,9 @@ def test_v2_the_gm_s_unconscious_is_torpor_and_dead_final_death_for_a_kindred() 
 def test_v3_p9_a_staked_kindred_cannot_act_or_defend() -> None:
     state = start(vampire("Mara", 0, 0), person("Ana", 3, 0))
     state = land(state, PowerRoused(actor="Mara", power="celerity"))
-    assert defender(state.combatant("Mara"), kindred_rules(state)).conscious
+    assert defender(state, state.combatant("Mara")).conscious
     state = land(state, Staked(target="Mara", by="Jonah", rule="RMU-STAKE-2"))
-    assert not defender(state.combatant("Mara"), kindred_rules(state)).conscious
+    assert not defender(state, state.combatant("Mara")).conscious
     with pytest.raises(RuleRefusal, match="staked") as refused:
         RMU.validate(state, RMU.parse_action("Mara waits", state))
     assert refused.value.rule == "V-3"
@@ -492,9 +517,24 @@ def test_v4_rousing_celerity_costs_a_rouse_check_and_puts_it_in_play() -> None:
     state = start(vampire("Mara", 0, 0))
     calm = rouse(state, "Mara rouses celerity", [6])
     assert sheet(calm, "Mara").hunger == 2  # 6+: no change
-    assert defender(calm.combatant("Mara"), kindred_rules(calm)).celerity == 2
+    assert defender(calm, calm.combatant("Mara")).celerity == 2
     hungry = rouse(state, "Mara rouses celerity", [5])
     assert sheet(hungry, "Mara").hunger == 3  # under 6: Hunger +1
+
+
+@pytest.mark.parametrize(
+    "power", ["celerity", "potence", "fortitude", "blush of life", "feral weapons"]
+)
+def test_v4_each_blood_bought_power_costs_a_rouse_check(power: str) -> None:
+    """V-4: each of the five powers the ruling names costs a Rouse check: 5 is under 6, so
+    Hunger 2 -> 3, and the power is active. Protean is a discipline (V-6), not such a power."""
+    dots = {"celerity": 1, "potence": 1, "fortitude": 1, "blush_of_life": 1, "protean": 2}
+    state = start(vampire("Mara", 0, 0, disciplines=dots))
+    roused = rouse(state, f"Mara rouses {power}", [5])
+    assert sheet(roused, "Mara").hunger == 3
+    assert sheet(roused, "Mara").is_roused(power.replace(" ", "-"))
+    with pytest.raises(RuleRefusal, match="'rouses' takes one power"):
+        RMU.parse_action("Mara rouses protean", state)
 
 
 def test_v4_at_hunger_5_no_rouse_check_can_be_made_and_the_power_fails() -> None:

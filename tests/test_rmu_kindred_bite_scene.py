@@ -16,12 +16,8 @@ from firefight.rulesets.rmu.kindred_feeding import (
     resolve_feeding_action,
     validate_feeding_action,
 )
-from firefight.rulesets.rmu.melee.encounter import (
-    GRAPPLED,
-    PARRYING,
-    Attack,
-    resolve_melee_action,
-)
+from firefight.rulesets.rmu.melee.encounter import PARRYING, Attack, resolve_melee_action
+from firefight.rulesets.rmu.melee.holds import GRAPPLED
 from firefight.scene.state import ActiveCondition, EncounterState
 from test_rmu_kindred import person, vampire
 from test_rmu_kindred_bites import fight

@@ -13,7 +13,7 @@ from firefight.errors import RuleRefusal
 from firefight.rulesets.rmu.events import HitsInflicted
 from firefight.rulesets.rmu.kindred_events import Fed
 from firefight.rulesets.rmu.kindred_feeding import FANGS, fangs_in
-from firefight.rulesets.rmu.melee.encounter import hold_on
+from firefight.rulesets.rmu.melee.holds import hold_on
 from test_rmu_kindred_bites import PAD, close_pair, sheet
 
 

@@ -23,10 +23,11 @@ from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.melee.attack import MeleeAttack, resolve_melee_attack
 from firefight.rulesets.rmu.melee.catalog import melee_catalog, melee_weapon
-from firefight.rulesets.rmu.melee.encounter import GRAPPLED, PARRYING, hold_on
+from firefight.rulesets.rmu.melee.encounter import PARRYING
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.fumble import melee_fumble_table
 from firefight.rulesets.rmu.melee.grapple import Escape, HoldBroken, resolve_escape
+from firefight.rulesets.rmu.melee.holds import GRAPPLED, hold_on
 from firefight.rulesets.rmu.melee.results import MeleeFumble, MeleeHit, MeleeResult
 from firefight.rulesets.rmu.vitals import vitals
 from firefight.scene.events import ConditionEnded, ConditionStarted

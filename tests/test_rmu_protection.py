@@ -557,6 +557,31 @@ def test_p2_two_bodies_in_front_are_one_grade_up_not_two_bonuses() -> None:
     assert [s.name for s in two.shielders] == ["a", "b"]
 
 
+def test_p2_three_bodies_in_front_still_step_up_once() -> None:
+    """P-2: three kneeling bodies just off the line each hide a partial share (31-35%): the
+    screen is partial stepped up once, half; a step per extra body would make it full."""
+    kneeling = [
+        Body(center=Point(x_ft=0.9, y_ft=y), posture=Posture.KNEELING, name=f"k{y}")
+        for y in (20, 30, 40)
+    ]
+    assert all(
+        0.25 <= body_hides(SHOOTER, TARGET, body) < 0.5 for body in kneeling
+    )  # each alone: partial
+    assert screen_bodies(SHOOTER, TARGET, kneeling[:1]).grade is CoverGrade.PARTIAL
+    assert screen_bodies(SHOOTER, TARGET, kneeling[:2]).grade is CoverGrade.HALF
+    assert screen_bodies(SHOOTER, TARGET, kneeling).grade is CoverGrade.HALF
+
+
+def test_p2_dec_830_two_bodies_that_each_hide_too_little_give_partial() -> None:
+    """P-2, DEC-830: a prone body on the line hides 13% of a standing target (no cover alone);
+    two of them stand in the way, so the best single grade, none, steps up to partial."""
+    prone = [
+        Body(center=Point(x_ft=0, y_ft=y), posture=Posture.PRONE, name=f"p{y}") for y in (20, 40)
+    ]
+    assert screen_bodies(SHOOTER, TARGET, prone[:1]).grade is CoverGrade.NONE
+    assert screen_bodies(SHOOTER, TARGET, prone).grade is CoverGrade.PARTIAL
+
+
 def test_rmu_cov_5_body_cover_is_hard_cover_on_the_guns_column() -> None:
     """Half cover from a body: +70 against the Glock (SG & ME 1-6), +60 against the SKS-46
     (ME 7-12), doubled against hollowpoint (RMU-COV-8)."""

@@ -143,6 +143,19 @@ def test_rmu_sup_4_no_sweep_inside_10_ft() -> None:
     assert past.result.result == "swept" and past.result.free_width_ft == 5.25
 
 
+def test_f_8_the_zastava_stock_out_is_a_long_gun_and_folded_is_not() -> None:
+    """F-8: "20 ft for rifles and longer" takes in the assault rifle (the Zastava, stock
+    out), so 20 ft is refused and 20.5 ft sweeps; folded it is a compact long arm with the
+    10 ft reach, so 20 ft sweeps and 10 ft is refused."""
+    stock = replace(GLOCK, weapon="zastava-m85-stock", width_ft=10, people=())
+    folded = replace(stock, weapon="zastava-m85-folded")
+    for decl, refused_at, sweeps_at in ((stock, 20, 20.5), (folded, 10, 20)):
+        with pytest.raises(RuleRefusal) as info:
+            sweep(replace(decl, distance_ft=refused_at))
+        assert info.value.rule == "RMU-SUP-4" and f"within {refused_at} ft" in info.value.reason
+        assert sweep(replace(decl, distance_ft=sweeps_at), 25).result.result == "swept"
+
+
 def test_rmu_sup_3_a_third_sweep_in_a_round_is_refused() -> None:
     second = sweep(replace(GLOCK, sweeps_this_round=1, ap=2, ap_available=2), 25)
     assert second.result.sweep_number == 2

@@ -723,7 +723,7 @@ def _shot_fields(
         cover,
         cover_share,
         target.size,
-        defender(target, rules, aimed_at),
+        defender(state, target, aimed_at),
         shooter_armor.kind if shooter_armor else None,
         stats.strength,
         stats.naked_at,

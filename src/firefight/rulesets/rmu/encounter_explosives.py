@@ -63,7 +63,7 @@ from firefight.rulesets.rmu.placement import (
     throw_band,
 )
 from firefight.rulesets.rmu.round_results import DueBlasts, GoneOff, NobodyNear
-from firefight.rulesets.rmu.scene_reading import shooter_modifiers, worn_armor
+from firefight.rulesets.rmu.scene_reading import can_defend, shooter_modifiers, worn_armor
 from firefight.rulesets.rmu.vitals import check_ap, rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
@@ -472,9 +472,9 @@ def _target(state: EncounterState, center: Point, c: CombatantState, data: RmuDa
         posture=c.posture,
         size=c.size,
         armor=worn_armor(c)["armor"],
-        # P-9: whoever cannot act (out cold, dying, staked, in torpor) brings no Quickness DB,
-        # the same test a shot's defender reads (scene_reading.defender).
-        quickness_db=rmu_stats(c).quickness_db if c.can_act() else 0,
+        # P-9: whoever cannot defend (out cold, dying, staked, in torpor, held fast) brings no
+        # Quickness DB, the same test a shot's defender reads (scene_reading.can_defend).
+        quickness_db=rmu_stats(c).quickness_db if can_defend(state, c) else 0,
         cover=cover[1] if cover else None,
         cover_share_percent=_dash_share(state, c, cover[0] if cover else None),
         severity_steps=severity_steps(rmu_stats(c), kindred_rules(state)),

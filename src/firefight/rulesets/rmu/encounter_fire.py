@@ -232,7 +232,7 @@ def _person_fields(
         "posture": c.posture,
         "size": c.size,
         **worn_armor(c),
-        "defender": defender(c, kindred_rules(state)),
+        "defender": defender(state, c),
         "cover": barrier_cover(state, shooter, c, weapon_kind, tb),
         "cover_share_percent": taken.share_percent if taken else 100,
         "situational": tuple(name for name, _ in situational_conditions(state, c)),

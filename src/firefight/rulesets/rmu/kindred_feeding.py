@@ -45,12 +45,12 @@ from firefight.rulesets.rmu.melee.encounter import (
     defenses,
     held_terms,
     helpless,
-    holds_on,
     melee_column,
     situational_terms,
 )
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape, HoldBroken, resolve_escape
+from firefight.rulesets.rmu.melee.holds import holds_on
 from firefight.rulesets.rmu.scene_reading import melee_cover, shooter_modifiers
 from firefight.rulesets.rmu.vitals import penalty_modifiers, rmu_stats, vitals
 from firefight.scene.actions import Action

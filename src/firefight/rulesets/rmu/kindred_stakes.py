@@ -43,6 +43,7 @@ from firefight.rulesets.rmu.melee.encounter import melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
+    can_defend,
     cover_share_now,
     defender,
     melee_cover,
@@ -151,7 +152,7 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
 
 
 def _helpless(state: EncounterState, target: CombatantState) -> bool:
-    return not defender(target, kindred_rules(state)).conscious
+    return not can_defend(state, target)
 
 
 def _maneuver(state: EncounterState, action: Stakes | Beheads, target: CombatantState) -> bool:
@@ -267,7 +268,7 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
             ),
         )
     purpose: Purpose = "stake" if isinstance(action, Stakes) else "behead"
-    guard = defender(target, kindred_rules(state))
+    guard = defender(state, target)
     melee = set(melee_figures().modifiers)
     seen = TraceBuilder()
     shot = melee_weapon(action.weapon).ranged

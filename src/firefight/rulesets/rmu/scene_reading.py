@@ -40,6 +40,7 @@ from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_rules
+from firefight.rulesets.rmu.melee.holds import held_fast
 from firefight.rulesets.rmu.vitals import (
     RmuStats,
     figures,
@@ -63,6 +64,7 @@ __all__ = [
     "WornArmor",
     "barrier_cover",
     "body_screen",
+    "can_defend",
     "check_can_move",
     "cover_share_now",
     "defender",
@@ -117,15 +119,21 @@ def worn_figures(
     return armor.kind, naked, armor.damage, armor.quality, armor.broken
 
 
-def defender(c: CombatantState, rules: KindredRules, stats: RmuStats | None = None) -> Defender:
+def can_defend(state: EncounterState, c: CombatantState) -> bool:
+    """Whether ``c`` brings any defense (P-9): none while unconscious, dying, in torpor or
+    staked (V-2, V-3), nor while held fast (DEC-343), whether a blade, a shot or a blast comes."""
+    return c.can_act() and not held_fast(state, c.name)
+
+
+def defender(state: EncounterState, c: CombatantState, stats: RmuStats | None = None) -> Defender:
     """The defenses ``c`` brings against a shot (Quickness DB, Dodge, celerity); none while
-    unconscious, dying, in torpor or staked (P-9, V-3). A Kindred's criticals read lower by the
-    scene's V-1 setting. ``stats``: ``c``'s figures, when the caller has them already."""
-    return _defender(*_defenses(c, rules, stats))
+    unable to defend (:func:`can_defend`, P-9). A Kindred's criticals read lower by the scene's
+    V-1 setting. ``stats``: ``c``'s figures, when the caller has them already."""
+    return _defender(*_defenses(state, c, kindred_rules(state), stats))
 
 
 def _defenses(
-    c: CombatantState, rules: KindredRules, stats: RmuStats | None = None
+    state: EncounterState, c: CombatantState, rules: KindredRules, stats: RmuStats | None = None
 ) -> tuple[int, int, int, bool, bool, int]:
     """:func:`defender`'s figures in the order of its fields, as plain values."""
     if stats is None:
@@ -137,8 +145,7 @@ def _defenses(
         # A Kindred's Celerity counts once roused (V-4); anyone else's as given.
         sheet.celerity_in_play if sheet else stats.celerity,
         stats.armor_trained,
-        # P-9, V-3: whoever cannot act (unconscious, dying, in torpor, staked) defends not.
-        c.can_act(),
+        can_defend(state, c),  # P-9
         severity_steps(stats, rules),
     )
 
@@ -170,10 +177,10 @@ def _defender(
 _Person = tuple[str, str, str, int, int, bool, int, int, int, bool, bool, int]
 
 
-def _person(c: CombatantState, rules: KindredRules) -> _Person:
+def _person(state: EncounterState, c: CombatantState, rules: KindredRules) -> _Person:
     """The plain figures a bystander is made of, in :func:`_bystander`'s order."""
     stats = rmu_stats(c)  # read once for both
-    return (c.name, *worn_figures(c, stats), *_defenses(c, rules, stats))
+    return (c.name, *worn_figures(c, stats), *_defenses(state, c, rules, stats))
 
 
 def _bystander(
@@ -209,7 +216,9 @@ def nearest_ally(state: EncounterState, c: CombatantState) -> Ally | None:
                 near, gap = o, away
     if near is None:
         return None
-    return Ally(who=_bystander(*_person(near, kindred_rules(state))), distance_ft=round(gap, 2))
+    return Ally(
+        who=_bystander(*_person(state, near, kindred_rules(state))), distance_ft=round(gap, 2)
+    )
 
 
 def shooter_modifiers(
@@ -434,7 +443,7 @@ def body_screen(
     everyone = state.combatants
     people = [everyone[at] for at in in_front]
     dead = tuple([c.name for c in people if c.dead])
-    return _screen(grade, dead, *[_person(c, rules) for c in people])
+    return _screen(grade, dead, *[_person(state, c, rules) for c in people])
 
 
 # Each shot reads the people in front afresh: one frozen BodyScreen for each set of figures, as

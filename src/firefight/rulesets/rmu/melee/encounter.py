@@ -50,6 +50,7 @@ from firefight.rulesets.rmu.melee.grapple import (
     check_escape,
     resolve_escape,
 )
+from firefight.rulesets.rmu.melee.holds import GRAPPLED, hold_of, hold_on, holds_on
 from firefight.rulesets.rmu.melee.results import (
     Blow,
     EscapeActed,
@@ -57,7 +58,7 @@ from firefight.rulesets.rmu.melee.results import (
     MeleeFumble,
     MeleeHit,
 )
-from firefight.rulesets.rmu.scene_reading import melee_cover, shooter_modifiers
+from firefight.rulesets.rmu.scene_reading import can_defend, melee_cover, shooter_modifiers
 from firefight.rulesets.rmu.vitals import dying, intact_armor, rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
@@ -67,7 +68,6 @@ from firefight.scene.state import ActiveCondition, CombatantState, EncounterStat
 from firefight.trace import Modifier, Trace, TraceBuilder
 
 __all__ = [
-    "GRAPPLED",
     "MELEE_ACTIONS",
     "MELEE_OPTIONS",
     "MELEE_VERBS",
@@ -81,16 +81,12 @@ __all__ = [
     "defenses",
     "held_terms",
     "helpless",
-    "hold_on",
-    "holds_on",
     "melee_scene_lines",
     "parse_melee_action",
     "resolve_melee_action",
     "validate_melee_action",
 ]
 
-#: The condition kind of a hold: holder = the victim; data: grappler, hold (percent).
-GRAPPLED = "grappled"
 #: The condition kind of a parry: holder = the parrying combatant; data: parry (DB).
 PARRYING = "parrying"
 #: docs/decisions.md: reach, the hold's effects.
@@ -214,31 +210,8 @@ def parse_melee_action(line: Line, state: EncounterState) -> Action:
 # --- reading the state ------------------------------------------------------------------------
 
 
-def holds_on(state: EncounterState, victim: str) -> list[ActiveCondition]:
-    """Every hold on ``victim``, strongest first."""
-    if not state.conditions:
-        return []  # most scenes: every shot asks twice, of its shooter
-    found = [k for k in state.conditions if k.kind == GRAPPLED and k.holder == victim]
-    return sorted(found, key=lambda k: -_hold(k)) if found else found
-
-
-def _hold(condition: ActiveCondition) -> int:
-    value = condition.get("hold")
-    return int(value) if isinstance(value, int | float) else 0
-
-
 def _grappler(condition: ActiveCondition) -> str:
     return str(condition.get("grappler"))
-
-
-def hold_on(state: EncounterState, victim: str) -> int:
-    """The hold on ``victim`` from everyone holding them, capped (DEC-343)."""
-    # A hold is one of the scene's conditions: a scene with none (most fights; every shot asks
-    # this of its shooter) holds nobody, told without looking for holds.
-    holds = holds_on(state, victim) if state.conditions else None
-    if not holds:
-        return 0  # nobody holds most people
-    return min(melee_figures().hold_cap, sum(_hold(k) for k in holds))
 
 
 def held_terms(state: EncounterState, c: CombatantState) -> list[Modifier]:
@@ -255,12 +228,12 @@ def held_terms(state: EncounterState, c: CombatantState) -> list[Modifier]:
 def helpless(state: EncounterState, c: CombatantState) -> str | None:
     """Why ``c`` brings no defenses (P-9), or None: unconscious, dying, staked, in torpor
     (V-2, V-3), or held fast."""
-    # The same test a shot reads (scene_reading.defender): whoever cannot act defends not.
+    # The same test a shot and a blast read (scene_reading.can_defend); here it also says why.
+    if can_defend(state, c):
+        return None
     if not c.can_act():
         return f"{c.name} is {_why_down(c)}"
-    if hold_on(state, c.name) >= melee_figures().hold_cap:
-        return f"{c.name} is held fast"
-    return None
+    return f"{c.name} is held fast"
 
 
 def _why_down(c: CombatantState) -> str:
@@ -586,7 +559,7 @@ def resolve_melee_action(state: EncounterState, action: Action, dice: Dice) -> O
     hold = swung.blow.hold if isinstance(swung.blow, MeleeHit) else 0
     if hold:
         mine = next((k for k in holds_on(state, attack.target) if _grappler(k) == c.name), None)
-        total = min(melee_figures().hold_cap, hold + (_hold(mine) if mine else 0))
+        total = min(melee_figures().hold_cap, hold + (hold_of(mine) if mine else 0))
         if mine is not None:
             events.append(ConditionEnded(id=mine.id))
         events.append(
@@ -629,7 +602,7 @@ def melee_scene_lines(state: EncounterState) -> list[str]:
     lines = []
     for k in state.conditions:
         if k.kind == GRAPPLED:
-            lines.append(f"{k.holder} is grappled {_hold(k)}% by {_grappler(k)}.")
+            lines.append(f"{k.holder} is grappled {hold_of(k)}% by {_grappler(k)}.")
         elif k.kind == PARRYING:
             lines.append(f"{k.holder} parries (+{k.get('parry')} DB this round).")
     return lines
@@ -664,7 +637,7 @@ class _Grappled(ConditionKind):
     def describe(self, event: Event, state: EncounterState) -> str | None:
         if isinstance(event, ConditionStarted) and event.condition.kind == GRAPPLED:
             k = event.condition
-            return f"{k.holder} is grappled {_hold(k)}% by {_grappler(k)} [RMU-BITE-2]."
+            return f"{k.holder} is grappled {hold_of(k)}% by {_grappler(k)} [RMU-BITE-2]."
         if isinstance(event, ConditionEnded):
             ended = state.condition(event.id)
             if ended is not None and ended.kind == GRAPPLED:

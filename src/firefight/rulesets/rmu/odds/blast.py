@@ -52,6 +52,7 @@ from firefight.rulesets.rmu.detonation import (
     resolve_detonation,
 )
 from firefight.rulesets.rmu.explosives import Load, explosive_data
+from firefight.rulesets.rmu.kindred_criticals import read_critical
 from firefight.rulesets.rmu.odds.views import default_data
 from firefight.rulesets.rmu.placement import placement_terms, scatter_ft
 from firefight.rulesets.rmu.severity import Severity
@@ -128,9 +129,11 @@ def resolve_blast_for_odds(blast: Blast, dice: Dice) -> Outcome:
 
 @cache
 def _critical_mean(
-    data: RmuData, load: Load, armor: str, severity: Severity, bonus: int
+    data: RmuData, load: Load, armor: str, severity: Severity, bonus: int, steps: int
 ) -> tuple[float, float, float]:
-    """Expected critical hits, P(dying), P(dead) over a body's critical d100."""
+    """Expected critical hits, P(dying), P(dead) over a body's critical d100, each cell read
+    as the resolver reads it for a body whose criticals read ``steps`` lower (V-1: a
+    Kindred's; :func:`~firefight.rulesets.rmu.kindred_criticals.read_critical`)."""
     hits = dying = dead = 0.0
     for face in range(1, 101):
         roll = face + bonus
@@ -138,7 +141,9 @@ def _critical_mean(
         cells = [
             cell
             for table in critical_tables(load, armor, location, data)
-            for _, cell in data.tables.critical(table).lookup(roll, severity)
+            for _, _, cell in read_critical(
+                data.tables.critical(table), roll, severity, steps=steps
+            ).cells
         ]
         e = combine_effects(cells)
         hits += e.hits
@@ -158,7 +163,11 @@ def blast_exact(state: Any, blast: Blast, depth: int) -> Distribution[BlastView]
         view = BlastView(
             tuple(
                 BodyView(
-                    p.name, "fire", flat.value, 0, *_critical_mean(data, load, p.armor, flat, 0)
+                    p.name,
+                    "fire",
+                    flat.value,
+                    0,
+                    *_critical_mean(data, load, p.armor, flat, 0, p.severity_steps),
                 )
                 if in_fire(p, blast, load)
                 else BodyView(p.name, None, None, 0, 0.0, 0.0, 0.0)
@@ -194,7 +203,11 @@ def _body_at(p: BlastTarget, e: Exposure, roll: int, load: Load, data: RmuData) 
     else:
         severity = e.placed.severity if total >= LOWEST_BLAST_TOTAL else None
         hits, bonus = 0, 0
-    means = _critical_mean(data, load, p.armor, severity, bonus) if severity else (0.0, 0.0, 0.0)
+    means = (
+        _critical_mean(data, load, p.armor, severity, bonus, p.severity_steps)
+        if severity
+        else (0.0, 0.0, 0.0)
+    )
     return BodyView(p.name, band, severity.value if severity else None, hits, *means)
 
 
@@ -353,7 +366,8 @@ def thrown_exact(state: Any, action: ThrownBlast, depth: int) -> Distribution[La
             if not in_fire(p, blast, load):
                 return MeanBody(p.name, None, 0.0, 0.0, 0.0, 0.0)
             assert load.flat_severity is not None
-            hits, dying, dead = _critical_mean(data, load, p.armor, load.flat_severity, 0)
+            flat = load.flat_severity
+            hits, dying, dead = _critical_mean(data, load, p.armor, flat, 0, p.severity_steps)
             return MeanBody(p.name, "fire", 1.0, hits, dying, dead)
         e = exposure(blast, p, load, data, explosives, TraceBuilder())
         key = (p.name, e.placed.band, e.placed.severity, e.offset, e.stopped)

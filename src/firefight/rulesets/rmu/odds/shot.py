@@ -56,6 +56,7 @@ from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.bodies import Bystander, prepare_stray_round, stray_shielders
 from firefight.rulesets.rmu.catalog import BreakageRules, RmuData
 from firefight.rulesets.rmu.critical_table import HitLocation
+from firefight.rulesets.rmu.kindred_criticals import read_critical
 from firefight.rulesets.rmu.odds.views import (
     CANNOT_HIT,
     FUMBLE,
@@ -177,6 +178,7 @@ class _BodySignature:
     armor_damage: int
     armor_quality: int
     fumble: int  # natural faces that fumble (0 for a stray round, which cannot)
+    severity_steps: int = 0  # how much lower its criticals read (V-1: a Kindred's)
 
 
 _NO_CHECK = -1
@@ -238,7 +240,9 @@ class _Body:
                     views.append(ShotView("hit", hits, None, None, None, None, hits))
                     checks.append([])
                     continue
-                landed = _critical_view(data, wound, location, total, cell.severity, hits)
+                landed = _critical_view(
+                    data, wound, location, total, cell.severity, hits, sig.severity_steps
+                )
                 modifier = _breakage_modifier(data, brk, total, cell.severity)
                 if modifier is None or self.breakage is None or plan.worn is None:
                     views.append(landed)
@@ -346,8 +350,12 @@ def _critical_view(
     total: int,
     severity: Severity,
     hits: int,
+    steps: int,
 ) -> ShotView:
-    cells = [cell for _, cell in data.tables.critical(table_name).lookup(total, severity)]
+    """The landing a critical of ``severity`` dealt makes, its cells read as the resolver reads
+    them for a body whose criticals read ``steps`` lower (V-1: a Kindred's)."""
+    table = data.tables.critical(table_name)
+    cells = [cell for _, _, cell in read_critical(table, total, severity, steps=steps).cells]
     return ShotView(
         "hit",
         hits,
@@ -424,6 +432,7 @@ def _stray(prep: PreparedShot, who: Bystander, data: RmuData) -> _Stray:
             armor_damage=who.armor_damage,
             armor_quality=who.armor_quality,
             fumble=0,  # RMU-COV-6: a stray round cannot fumble
+            severity_steps=who.defender.severity_steps,
         ),
         modifier_total=stray.modifier_total,
     )
@@ -478,6 +487,7 @@ def _ally(prep: PreparedShot, data: RmuData) -> _Ally | None:
         armor_damage=ally.who.armor_damage,
         armor_quality=ally.who.armor_quality,
         fumble=0,  # the ally's round cannot fumble (DEC-105)
+        severity_steps=ally.who.defender.severity_steps,
     )
     return _Ally(
         name=ally.who.name,
@@ -494,6 +504,7 @@ def _target(prep: PreparedShot) -> _BodySignature:
         armor_damage=prep.shot.armor_damage,
         armor_quality=prep.shot.armor_quality,
         fumble=prep.fumble,
+        severity_steps=prep.shot.defender.severity_steps,
     )
 
 
@@ -672,6 +683,7 @@ def _recoil(prep: PreparedShot) -> _Recoil | None:
             armor_damage=0,
             armor_quality=0,
             fumble=0,  # the recoil's roll cannot fumble
+            severity_steps=shot.shooter_severity_steps,
         ),
         modifier_total=recoil.modifier_total,
     )
