@@ -146,6 +146,24 @@ def test_crd_mode_1_a_black_first_card_owes_a_turn_to_cocking() -> None:
     service.act("f", f"{shooter} cocks", Dice.seeded(0))
 
 
+def test_crd_mode_1_a_refusal_names_the_weapon_as_the_scene_does() -> None:
+    """CRD-MODE-1: the shot's plan refuses by the catalog's name ("The Ruger Redhawk fires
+    SS"), which a GM whose scene and table call it "redhawk" cannot match; in an encounter the
+    refusal names it as the scene does, by the quiet path as by the recorded one."""
+    revolver = {"weapon": [{"weapon": "ruger-redhawk", "name": "redhawk"}]}
+    service = service_with(fighter("Ann", 0, 0, **revolver), fighter("Bob", 0, 10), seed=6)
+    state = service.load("f").state
+    expected = "CRD-MODE-1: The redhawk fires SS, not FA."
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", "Ann shoots Bob --mode FA", Dice.seeded(0))
+    assert str(refused.value) == expected
+    cards = find_ruleset("cards")
+    line = cards.parse_action("Ann shoots Bob --mode FA", state)
+    with pytest.raises(RuleRefusal) as quietly:
+        engine.act_quietly(state, line, cards, Dice.scripted([]))
+    assert str(quietly.value) == expected
+
+
 def test_crd_wpn_1_reloading_needs_a_full_magazine() -> None:
     """CRD-WPN-1: a reload takes a full magazine; none left, or a gun already full, is
     refused; with one, the magazine is full again."""

@@ -87,6 +87,21 @@ def test_gur_reload_1_more_shots_than_rounds_loaded_says_how_many_are_loaded() -
     assert gurps_stats(act(two, "Ann shoots Bob --shots 2", [3] * 40).combatant("Ann")).acted
 
 
+def test_g_5_a_refusal_names_the_weapon_as_the_scene_does() -> None:
+    """G-5: the resolver refuses by the catalog's name ("A .38 revolver fires at most 3
+    shot(s)"), which a GM whose scene and table call the gun "38" cannot match; in an encounter
+    the refusal names it as the scene does, by the quiet path as by the recorded one."""
+    state = opened(YARD.replace('weapon = "revolver-38"', 'weapon = "revolver-38"\nname = "38"'))
+    expected = "G-5: The 38 fires at most 3 shot(s) a turn."
+    with pytest.raises(RuleRefusal) as refused:
+        act(state, "Ann shoots Bob --shots 4")
+    assert str(refused.value) == expected
+    line = GURPS.parse_action("Ann shoots Bob --shots 4", state)
+    with pytest.raises(RuleRefusal) as quietly:
+        GURPS.resolve_quietly(state, line, Dice.scripted([]))
+    assert str(quietly.value) == expected
+
+
 def test_an_unknown_verb_is_answered_with_the_verbs_as_they_are_typed() -> None:
     """ENC-ACTION: the verbs a refused line lists, and the one suggested, are the ways to type
     them; "Ann all-out Bob" was told "did you mean 'all-out'?" and shown 'move-and-attack',

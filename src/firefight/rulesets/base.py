@@ -20,6 +20,7 @@ the scene itself is kept in feet (RULINGS S-1).
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
@@ -41,7 +42,13 @@ if TYPE_CHECKING:
     from firefight.scene.actions import Action
     from firefight.scene.events import FigureSet, StatusSet
     from firefight.scene.lines import Verb
-    from firefight.scene.state import Barrier, CombatantState, EncounterState, RulesetState
+    from firefight.scene.state import (
+        Barrier,
+        CombatantState,
+        EncounterState,
+        RulesetState,
+        WeaponState,
+    )
     from firefight.scene.svg import Overlay
     from firefight.scene.tactics import Tactic
     from firefight.tables.kinds import TableKind
@@ -53,6 +60,7 @@ __all__ = [
     "combatant_status",
     "fallen",
     "refuse_weapons_named_alike",
+    "refused_as_in_scene",
     "states_begun",
     "weapons_text",
 ]
@@ -593,6 +601,37 @@ def weapons_text(c: CombatantState) -> str:
             spares += f" ({empty} empty)"
         parts.append(f"{w.name} {loaded}{spares}")
     return "; ".join(parts) or "-"
+
+
+def refused_as_in_scene(
+    refusal: RuleRefusal, weapon: WeaponState | None, catalog_name: Callable[[str], str]
+) -> RuleRefusal:
+    """``refusal`` naming ``weapon`` (the one the refused action uses; None: none) as the scene
+    does: the resolvers refuse by the catalog's name ("the Glock 17 is semi-automatic"), which
+    a GM whose scene and table call it "glock" cannot match. ``catalog_name`` reads the
+    catalog's name of a weapon's key. Only the name changes; the rule and its reason stay the
+    resolver's.
+
+    >>> from firefight.scene.state import WeaponState
+    >>> refused = RuleRefusal("G-5", "A .38 revolver fires at most 3 shot(s) a turn.")
+    >>> gun = WeaponState(name="38", kind="revolver-38")
+    >>> str(refused_as_in_scene(refused, gun, lambda key: ".38 revolver"))
+    'G-5: The 38 fires at most 3 shot(s) a turn.'
+    """
+    if weapon is None:
+        return refusal
+    catalog = catalog_name(weapon.kind)
+    if catalog == weapon.name:
+        return refusal
+    # "a"/"an"/"the" + the catalog's name: the scene's name reads right only after "the". The
+    # name may end in a bracket ("Zastava M85 (stock)"), after which no word boundary falls.
+    named = re.compile(rf"\b(the|an?) {re.escape(catalog)}(?!\w)", re.IGNORECASE)
+    reason = named.sub(
+        lambda m: f"{'The' if m[1][0].isupper() else 'the'} {weapon.name}", refusal.reason
+    )
+    if reason == refusal.reason:
+        return refusal
+    return RuleRefusal(refusal.rule, reason)
 
 
 class _ScenarioWeapon(Protocol):
