@@ -277,7 +277,7 @@ def test_crd_wpn_1_dec_760_an_emptied_magazine_is_never_loaded_again() -> None:
     assert service.state("f") == before
     assert before.combatant(first).weapons[0].loaded.rounds == 14  # type: ignore[union-attr]
     # The state table says the spare is spent ("+1 spare" alone read as a reload left).
-    assert weapons_text(before.combatant(first)).endswith("+1 spare (1 empty)")
+    assert weapons_text(before.combatant(first)).endswith("+1 spare, empty")
 
 
 def test_crd_wpn_1_dec_760_a_magazine_taken_out_with_rounds_is_loaded_again() -> None:

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.scene.tactics import plain
+from firefight.wording import counted
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -46,6 +47,7 @@ if TYPE_CHECKING:
         Barrier,
         CombatantState,
         EncounterState,
+        MagazineState,
         RulesetState,
         WeaponState,
     )
@@ -589,18 +591,34 @@ def fallen(name: str, now: str) -> str | None:
 
 
 def weapons_text(c: CombatantState) -> str:
-    """Each weapon carried, with its magazine and spares: ``glock 16/17 ball +1 spare``, and
-    how many of them are spent, ``+2 spare (1 empty)``: an emptied magazine is carried on, but
-    no reload takes it."""
+    """Each weapon carried, with its magazine and spares (:func:`_spares_text`):
+    ``glock 16/17 ball +1 spare``."""
     parts = []
     for w in c.weapons:
         loaded = str(w.loaded) if w.loaded else "empty"
-        spares = f" +{len(w.spares)} spare" if w.spares else ""
-        empty = sum(1 for m in w.spares if m.rounds <= 0)
-        if empty:
-            spares += f" ({empty} empty)"
-        parts.append(f"{w.name} {loaded}{spares}")
+        parts.append(f"{w.name} {loaded}{_spares_text(w.spares)}")
     return "; ".join(parts) or "-"
+
+
+def _spares_text(spares: Sequence[MagazineState]) -> str:
+    """The spares carried for a weapon, and how many of them are spent: an emptied magazine is
+    carried on, but no reload takes it (DEC-760).
+
+    >>> from firefight.scene.state import MagazineState
+    >>> full = MagazineState(rounds=17, capacity=17, ammo="ball")
+    >>> spent = MagazineState(rounds=0, capacity=17, ammo="ball")
+    >>> [_spares_text(s) for s in ([], [full], [spent], [full, spent], [spent, spent])]
+    ['', ' +1 spare', ' +1 spare, empty', ' +2 spares (1 empty)', ' +2 spares, all empty']
+    """
+    if not spares:
+        return ""
+    carried = f" +{counted(len(spares), 'spare')}"
+    empty = sum(1 for m in spares if m.rounds <= 0)
+    if not empty:
+        return carried
+    if empty == len(spares):
+        return f"{carried}, {'empty' if empty == 1 else 'all empty'}"
+    return f"{carried} ({empty} empty)"
 
 
 def refused_as_in_scene(
