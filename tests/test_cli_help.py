@@ -82,3 +82,29 @@ def test_cpr_ammo_help_names_the_rounds_the_commands_take() -> None:
         assert result.exit_code == 0, (kind, result.output)
     refused = runner.invoke(app, [*shot, "--distance", "10", "--ammo", "shell", "--seed", "1"])
     assert refused.exit_code == 2 and "shotgun-shells" in shoot_help
+
+
+def test_every_file_shows_as_path_in_help() -> None:
+    """Seven file arguments read through a parser showed ``<Path>`` where every other file
+    shows ``<path>``; each shows ``<path>`` now, and a help text's TOML table name (``[script]``,
+    ``[catalog]``) is shown, not read as markup and dropped ("a scenario TOML file with a .")."""
+    shown: dict[tuple[str, str], str] = {}
+    for path, command in _commands():
+        ctx = command.context_class(command, info_name=path)
+        for param in command.params:
+            shown[path, param.name] = param.display_type_rich(ctx)
+    assert "<Path>" not in shown.values()
+    files = {
+        ("encounter new", "scenario"),
+        ("encounter import", "file"),
+        ("odds simulate", "scenario"),
+        ("tables import", "file"),
+        ("scene map", "scenario"),
+        ("catalog add", "file"),
+        ("play", "scenario"),
+        ("scene map", "svg"),
+    }
+    assert {shown[f] for f in files} == {"<path>"}
+    for command, table in (("play", "[script]"), ("catalog add", "[catalog]")):
+        result = runner.invoke(app, [*command.split(), "--help"], env={"COLUMNS": "100"})
+        assert f"with a {table}" in result.output or f"({table} ruleset" in result.output

@@ -62,7 +62,11 @@ def check() -> None:
 def add(
     file: Annotated[
         Path,
-        typer.Argument(help="A catalog TOML file ([catalog] ruleset = ...).", parser=input_file),
+        typer.Argument(
+            help="A catalog TOML file (\\[catalog] ruleset = ...).",
+            path_type=str,
+            callback=input_file,
+        ),
     ],
 ) -> None:
     """Check a catalog file and copy it into your data folder, where it is read from now on;

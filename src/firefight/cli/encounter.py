@@ -328,7 +328,10 @@ def note_unused(unused: Sequence[int | str]) -> None:
 def new(
     name: NameArg,
     scenario: Annotated[
-        Path, typer.Option("--scenario", "-s", help="The scenario TOML file.", parser=input_file)
+        Path,
+        typer.Option(
+            "--scenario", "-s", help="The scenario TOML file.", path_type=str, callback=input_file
+        ),
     ],
     rolls: RollsOpt = None,
     seed: SeedOpt = None,
@@ -696,7 +699,10 @@ def export_encounter(name: NameArg, store: StoreOpt = None) -> None:
 @app.command("import")
 def import_encounter(
     file: Annotated[
-        Path, typer.Argument(help="A file written by `encounter export`.", parser=input_file)
+        Path,
+        typer.Argument(
+            help="A file written by `encounter export`.", path_type=str, callback=input_file
+        ),
     ],
     name: Annotated[str | None, typer.Option("--name", help="Store it under this name.")] = None,
     store: StoreOpt = None,
@@ -787,7 +793,10 @@ def _store_url(service: EncounterService) -> str:
 
 def play(
     scenario: Annotated[
-        Path, typer.Argument(help="A scenario TOML file with a [script].", parser=input_file)
+        Path,
+        typer.Argument(
+            help="A scenario TOML file with a \\[script].", path_type=str, callback=input_file
+        ),
     ],
     save: Annotated[
         str | None, typer.Option("--save", help="Keep the fight in the store under this name.")

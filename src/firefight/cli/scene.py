@@ -93,7 +93,10 @@ def draw_map(
 @app.command("map")
 def map_command(
     scenario: Annotated[
-        Path, typer.Argument(help="A scenario TOML file (examples/*.toml).", parser=input_file)
+        Path,
+        typer.Argument(
+            help="A scenario TOML file (examples/*.toml).", path_type=str, callback=input_file
+        ),
     ],
     svg: SvgOpt = None,
     png: PngOpt = None,

@@ -126,7 +126,10 @@ def tables_check() -> None:
 @app.command("import")
 def tables_import(
     file: Annotated[
-        Path, typer.Argument(help="A Markdown file with one critical table.", parser=input_file)
+        Path,
+        typer.Argument(
+            help="A Markdown file with one critical table.", path_type=str, callback=input_file
+        ),
     ],
     as_name: Annotated[str, typer.Option("--as", help="Table name it is stored under.")],
     ruleset: RulesetOpt = "rmu",
