@@ -19,7 +19,7 @@ from firefight.encounter import engine
 from firefight.encounter.log import LogRecord
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.encounter.snapshot import Folded, decode_snapshot, encode_snapshot
-from firefight.errors import DiceError, RuleRefusal
+from firefight.errors import DiceError, FirefightError, RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import weapons_text
 from firefight.rulesets.cards.deck import FULL_DECK_NAMES
@@ -752,3 +752,20 @@ def test_d_4_a_trace_read_back_from_the_log_names_the_cards_drawn() -> None:
     assert draws and len(lines) == len(draws)
     for entry, line in zip(draws, lines, strict=True):
         assert f"({', '.join(entry['cards'])}) -> {entry['total']}" in line
+
+
+def test_dec_819_a_gms_modifier_on_the_line_is_added_to_the_target() -> None:
+    """DEC-819, CRD-MOD-1: 'Ann shoots Bob --mod +2:smoke' adds 2 to the Target, listed in the
+    trace by its label, as rmu's and cpr's lines take a GM's modifier; a malformed one is
+    refused naming --mod, before any card, and nothing is written."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=6)
+    assert order(service)[0] == ("Ann",)
+    with pytest.raises(FirefightError) as refused:
+        service.act("f", "Ann shoots Bob --mod smoke", Dice.scripted([]))
+    assert str(refused.value) == (
+        "--mod: takes VALUE:LABEL with VALUE -99 to 99, e.g. '+1:smoke', not 'smoke'."
+    )
+    record = service.act("f", "Ann shoots Bob --mod +2:smoke", Dice.seeded(2)).record
+    total = next(e for e in record.trace if e.get("label") == "Target")
+    assert total["parts"][-1] == {"value": 2, "label": "smoke", "rule": None}
+    assert total["value"] == 6 + 2  # medium range at 10 m (CRD-RNG-1), and the GM's +2

@@ -565,3 +565,24 @@ def test_gur_core_1_a_recorded_shot_s_trace_is_told_in_the_order_it_happens() ->
         ("roll", "HT roll: against knockdown", 12),
         ("step", "GUR-CORE-1", "HT 10 against knockdown: failure"),
     ]
+
+
+def test_dec_819_a_gms_modifier_on_the_line_is_added_to_the_effective_skill() -> None:
+    """DEC-819: 'Ann shoots Bob --mod +2:spotter' adds +2 to her effective skill, listed in the
+    trace by its label, as rmu's and cpr's lines take a GM's modifier; a malformed one is
+    refused naming --mod, before any die."""
+    state = opened()
+    faces = [3, 3, 4, 6, 6, 6] + [6] * 12
+
+    def skill(line: str) -> list[dict[str, object]]:
+        out = engine.act(state, line, GURPS, Dice.scripted(faces))
+        total = next(e for e in out.record.trace if e.get("label") == "effective skill")
+        return [dict(p) for p in total["parts"]]
+
+    plain, modified = skill("Ann shoots Bob"), skill("Ann shoots Bob --mod +2:spotter")
+    assert modified == [*plain, {"value": 2, "label": "spotter", "rule": None}]
+    with pytest.raises(FirefightError) as refused:
+        engine.act(state, "Ann shoots Bob --mod spotter", GURPS, Dice.scripted([]))
+    assert str(refused.value) == (
+        "--mod: takes VALUE:LABEL with VALUE -99 to 99, e.g. '+2:spotter', not 'spotter'."
+    )

@@ -134,7 +134,7 @@ _VERBS = {
 
 
 def _kind(option: str) -> OptionKind:
-    if option == "mods":
+    if option in ("mods", "mod"):
         return "many"
     return "flag" if field_named(Shoot, option).kind is bool else "str"
 
