@@ -31,7 +31,7 @@ from firefight.rulesets.cards.wounds import (
     boxes_per_level,
     knockdown_limit,
 )
-from firefight.scene.lines import read_mod
+from firefight.scene.gm_mods import read_mod
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [

@@ -24,7 +24,7 @@ from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.rulesets.cpr.wounds import Health
-from firefight.scene.lines import read_mod
+from firefight.scene.gm_mods import read_mod
 from firefight.trace import Modifier
 from firefight.wording import either
 
@@ -149,7 +149,7 @@ def _whole(text: str, option: str, low: int, high: int, what: str) -> int:
 
 def parse_mod(text: str) -> Modifier:
     """``VALUE:LABEL``, e.g. ``-2:smoke``, VALUE -999 to 999 (DEC-188;
-    :func:`~firefight.scene.lines.read_mod`, every ruleset's reading)."""
+    :func:`~firefight.scene.gm_mods.read_mod`, every ruleset's reading)."""
     return read_mod(text, most=999)
 
 

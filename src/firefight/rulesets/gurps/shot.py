@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from firefight.declarations import param
 from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.gurps.data import DATA, weapon_keys
-from firefight.scene.lines import read_mod
+from firefight.scene.gm_mods import read_mod
 from firefight.trace import Modifier
 
 __all__ = ["Shoot"]

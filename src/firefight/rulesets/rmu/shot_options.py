@@ -22,7 +22,7 @@ from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, default_data
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.shot import AimedShot
-from firefight.scene.lines import read_mod
+from firefight.scene.gm_mods import read_mod
 from firefight.trace import Modifier
 from firefight.wording import either
 
@@ -241,7 +241,7 @@ def defender_of(options: DefenderOptions) -> Defender:
 
 def parse_mod(text: str) -> Modifier:
     """A GM's modifier ``VALUE:LABEL`` (``+10:bright muzzle flash``); it cites no rule
-    (:func:`~firefight.scene.lines.read_mod`, every ruleset's reading)."""
+    (:func:`~firefight.scene.gm_mods.read_mod`, every ruleset's reading)."""
     return read_mod(text, example="+10:bright muzzle flash")
 
 
