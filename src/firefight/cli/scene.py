@@ -102,8 +102,10 @@ def map_command(
     png: PngOpt = None,
     action: ActionOpt = None,
 ) -> None:
-    """The scene before the first round, top-down, with a legend and a scale; an action is
-    asked of the rules as round 1 would find it (AP or a turn to spend, surprise)."""
+    """The scene before the first round, top-down, with a legend and a scale.
+
+    An action is asked of the rules as round 1 would find it (AP or a turn to spend,
+    surprise)."""
     with refusals():
         state = initial_state(load_scenario(scenario))
         opened = first_round_opened(state, find_ruleset(state.ruleset)) if action else None

@@ -137,8 +137,9 @@ def tables_import(
         str | None, typer.Option(help="Title (default: the file's first line).")
     ] = None,
 ) -> None:
-    """Import a critical table from your own copy (Markdown pipe table); it replaces a shipped
-    table of the same name."""
+    """Import a critical table from your own copy (a Markdown pipe table).
+
+    It replaces a shipped table of the same name."""
     with refusals():
         r = find_ruleset(ruleset)
         text = read_text(file)
