@@ -215,3 +215,32 @@ def test_crd_rng_1_a_sweep_csv_keeps_every_column_when_its_first_point_is_refuse
     assert isinstance(printed, list)
     assert float(rows[1]["p_hit"]) == pytest.approx(printed[1]["p_hit"], abs=1e-6)
     assert 0 < float(rows[1]["p_hit"]) < 1
+
+
+def test_dec_819_a_gms_modifier_is_added_to_the_target() -> None:
+    """DEC-819, CRD-MOD-1: `--mod VALUE:LABEL` (rmu's and cpr's option, read by the same parser)
+    is added to the Target as the table's modifiers are, +2 making the shot harder, and the
+    trace lists it by its label; the odds take it; a malformed one is refused naming --mod."""
+    shot = ["cards", "shoot", "--weapon", "glock-22", "--skill", "3", "--distance", "10"]
+
+    def target(*extra: str) -> tuple[int, list[tuple[int, str]]]:
+        trace = _json(*shot, *extra, "--rolls", "2C,3D,4H")["trace"]
+        assert isinstance(trace, list)
+        total = trace[0]
+        assert total["label"] == "Target"
+        return total["value"], [(p["value"], p["label"]) for p in total["parts"]]
+
+    plain, _ = target()
+    modified, parts = target("--mod", "+2:smoke", "--mod", "-1:spotter")
+    assert modified == plain + 1
+    assert parts[-2:] == [(2, "smoke"), (-1, "spotter")]
+    hit = []
+    for extra in ([], ["--mod", "+3"]):
+        stats = _json("odds", *shot, *extra)["stats"]
+        assert isinstance(stats, dict)
+        hit.append(stats["p_hit"]["value"])
+    assert hit[1] < hit[0]
+    assert (
+        "--mod: takes VALUE:LABEL with VALUE -99 to 99, e.g. '+1:smoke', not 'smoke'."
+        in _refused(*shot, "--mod", "smoke", "--rolls", "2C,3D,4H")
+    )

@@ -19,7 +19,7 @@ from firefight.encounter import engine
 from firefight.encounter.log import LogRecord
 from firefight.encounter.scenario import initial_state, load_scenario
 from firefight.encounter.snapshot import Folded, decode_snapshot, encode_snapshot
-from firefight.errors import DiceError, RuleRefusal
+from firefight.errors import DiceError, FirefightError, RuleRefusal
 from firefight.rulesets import find_ruleset
 from firefight.rulesets.base import weapons_text
 from firefight.rulesets.cards.deck import FULL_DECK_NAMES
@@ -146,6 +146,24 @@ def test_crd_mode_1_a_black_first_card_owes_a_turn_to_cocking() -> None:
     service.act("f", f"{shooter} cocks", Dice.seeded(0))
 
 
+def test_crd_mode_1_a_refusal_names_the_weapon_as_the_scene_does() -> None:
+    """CRD-MODE-1: the shot's plan refuses by the catalog's name ("The Ruger Redhawk fires
+    SS"), which a GM whose scene and table call it "redhawk" cannot match; in an encounter the
+    refusal names it as the scene does, by the quiet path as by the recorded one."""
+    revolver = {"weapon": [{"weapon": "ruger-redhawk", "name": "redhawk"}]}
+    service = service_with(fighter("Ann", 0, 0, **revolver), fighter("Bob", 0, 10), seed=6)
+    state = service.load("f").state
+    expected = "CRD-MODE-1: The redhawk fires SS, not FA."
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("f", "Ann shoots Bob --mode FA", Dice.seeded(0))
+    assert str(refused.value) == expected
+    cards = find_ruleset("cards")
+    line = cards.parse_action("Ann shoots Bob --mode FA", state)
+    with pytest.raises(RuleRefusal) as quietly:
+        engine.act_quietly(state, line, cards, Dice.scripted([]))
+    assert str(quietly.value) == expected
+
+
 def test_crd_wpn_1_reloading_needs_a_full_magazine() -> None:
     """CRD-WPN-1: a reload takes a full magazine; none left, or a gun already full, is
     refused; with one, the magazine is full again."""
@@ -259,7 +277,7 @@ def test_crd_wpn_1_dec_760_an_emptied_magazine_is_never_loaded_again() -> None:
     assert service.state("f") == before
     assert before.combatant(first).weapons[0].loaded.rounds == 14  # type: ignore[union-attr]
     # The state table says the spare is spent ("+1 spare" alone read as a reload left).
-    assert weapons_text(before.combatant(first)).endswith("+1 spare (1 empty)")
+    assert weapons_text(before.combatant(first)).endswith("+1 spare, empty")
 
 
 def test_crd_wpn_1_dec_760_a_magazine_taken_out_with_rounds_is_loaded_again() -> None:
@@ -734,3 +752,20 @@ def test_d_4_a_trace_read_back_from_the_log_names_the_cards_drawn() -> None:
     assert draws and len(lines) == len(draws)
     for entry, line in zip(draws, lines, strict=True):
         assert f"({', '.join(entry['cards'])}) -> {entry['total']}" in line
+
+
+def test_dec_819_a_gms_modifier_on_the_line_is_added_to_the_target() -> None:
+    """DEC-819, CRD-MOD-1: 'Ann shoots Bob --mod +2:smoke' adds 2 to the Target, listed in the
+    trace by its label, as rmu's and cpr's lines take a GM's modifier; a malformed one is
+    refused naming --mod, before any card, and nothing is written."""
+    service = service_with(fighter("Ann", 0, 0), fighter("Bob", 0, 10), seed=6)
+    assert order(service)[0] == ("Ann",)
+    with pytest.raises(FirefightError) as refused:
+        service.act("f", "Ann shoots Bob --mod smoke", Dice.scripted([]))
+    assert str(refused.value) == (
+        "--mod: takes VALUE:LABEL with VALUE -99 to 99, e.g. '+1:smoke', not 'smoke'."
+    )
+    record = service.act("f", "Ann shoots Bob --mod +2:smoke", Dice.seeded(2)).record
+    total = next(e for e in record.trace if e.get("label") == "Target")
+    assert total["parts"][-1] == {"value": 2, "label": "smoke", "rule": None}
+    assert total["value"] == 6 + 2  # medium range at 10 m (CRD-RNG-1), and the GM's +2

@@ -3,6 +3,7 @@ no internal sentinel shown as a default."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterator
 from typing import Any
 
@@ -82,3 +83,45 @@ def test_cpr_ammo_help_names_the_rounds_the_commands_take() -> None:
         assert result.exit_code == 0, (kind, result.output)
     refused = runner.invoke(app, [*shot, "--distance", "10", "--ammo", "shell", "--seed", "1"])
     assert refused.exit_code == 2 and "shotgun-shells" in shoot_help
+
+
+def test_every_file_shows_as_path_in_help() -> None:
+    """Seven file arguments read through a parser showed ``<Path>`` where every other file
+    shows ``<path>``; each shows ``<path>`` now, and a help text's TOML table name (``[script]``,
+    ``[catalog]``) is shown, not read as markup and dropped ("a scenario TOML file with a .")."""
+    shown: dict[tuple[str, str], str] = {}
+    for path, command in _commands():
+        ctx = command.context_class(command, info_name=path)
+        for param in command.params:
+            shown[path, param.name] = param.display_type_rich(ctx)
+    assert "<Path>" not in shown.values()
+    files = {
+        ("encounter new", "scenario"),
+        ("encounter import", "file"),
+        ("odds simulate", "scenario"),
+        ("tables import", "file"),
+        ("scene map", "scenario"),
+        ("catalog add", "file"),
+        ("play", "scenario"),
+        ("scene map", "svg"),
+    }
+    assert {shown[f] for f in files} == {"<path>"}
+    for command, table in (("play", "[script]"), ("catalog add", "[catalog]")):
+        result = runner.invoke(app, [*command.split(), "--help"], env={"COLUMNS": "100"})
+        assert f"with a {table}" in result.output or f"({table} ruleset" in result.output
+
+
+def test_every_commands_summary_is_one_line_so_a_listing_wraps_only_at_the_edge() -> None:
+    """A group's listing shows each command's first paragraph keeping its line breaks (typer's
+    rich mode): `encounter --help` broke "act" after "(--trace: every roll);" and "next-round"
+    after "fuses) and", mid-sentence, at 80 columns. Every summary is one line now, wrapped only
+    where the terminal ends; the details follow in the command's own help."""
+    broken = [
+        path
+        for path, command in _commands()
+        if "\n" in inspect.cleandoc(command.short_help or command.help or "").split("\n\n")[0]
+    ]
+    assert broken == []
+    listing = runner.invoke(app, ["encounter", "--help"], env={"COLUMNS": "80"}).output
+    act = listing[listing.index("│ act ") :].splitlines()[0]
+    assert act.rstrip("│ ").endswith("the headline and what changed.")

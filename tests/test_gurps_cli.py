@@ -290,3 +290,40 @@ def test_g2_a_sweep_takes_its_lists_in_the_options_of_the_shot() -> None:
     result = runner.invoke(app, [*older, "--skills", "8,12", "--distances", "2,45", "--json"])
     assert result.exit_code == 0, result.output
     assert len(json.loads(result.output)["rows"]) == 4
+
+
+def test_dec_819_a_gms_modifier_is_added_to_the_effective_skill() -> None:
+    """DEC-819: `--mod VALUE:LABEL` (rmu's and cpr's option, read by the same parser) adds its
+    value to the effective skill, +2 helping the shooter, and the trace lists it by its label;
+    `throw` and the odds take it too; a malformed one is refused naming --mod, no die rolled."""
+
+    def skill(*extra: str) -> tuple[int, list[tuple[int, str]]]:
+        result = runner.invoke(app, [*AIMED_SHOT, *extra, "--rolls", "3,3,4,6,6,4,4,4", "--json"])
+        assert result.exit_code == 0, result.output
+        total = json.loads(result.output)["trace"][0]
+        return total["value"], [(p["value"], p["label"]) for p in total["parts"]]
+
+    plain, _ = skill()
+    modified, parts = skill("--mod", "+2:spotter", "--mod", "-3:wind")
+    assert modified == plain - 1
+    assert parts[-2:] == [(2, "spotter"), (-3, "wind")]
+    thrown = runner.invoke(
+        app,
+        [
+            *("gurps", "throw", "--weapon", "thrown-knife", "--skill", "12", "--distance", "3"),
+            *("--mod", "+2:spotter", "--rolls", "3,3,4,2"),
+        ],
+    )
+    assert thrown.exit_code == 0, thrown.output
+    assert "effective skill = 13" in thrown.output and "+2  spotter" in thrown.output
+    odds = [
+        runner.invoke(app, ["odds", *AIMED_SHOT, *extra, "--json"])
+        for extra in ([], ["--mod", "-4"])
+    ]
+    hit = [json.loads(o.output)["stats"]["p_hit"]["value"] for o in odds]
+    assert hit[1] < hit[0]
+    refused = runner.invoke(app, [*AIMED_SHOT, "--mod", "2 spotter", "--rolls", "3,3,4"])
+    assert refused.exit_code == 2
+    assert "--mod: takes VALUE:LABEL with VALUE -99 to 99, e.g. '+2:spotter', not '2 spotter'." in (
+        refused.output
+    )

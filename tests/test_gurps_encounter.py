@@ -87,6 +87,21 @@ def test_gur_reload_1_more_shots_than_rounds_loaded_says_how_many_are_loaded() -
     assert gurps_stats(act(two, "Ann shoots Bob --shots 2", [3] * 40).combatant("Ann")).acted
 
 
+def test_g_5_a_refusal_names_the_weapon_as_the_scene_does() -> None:
+    """G-5: the resolver refuses by the catalog's name ("A .38 revolver fires at most 3
+    shot(s)"), which a GM whose scene and table call the gun "38" cannot match; in an encounter
+    the refusal names it as the scene does, by the quiet path as by the recorded one."""
+    state = opened(YARD.replace('weapon = "revolver-38"', 'weapon = "revolver-38"\nname = "38"'))
+    expected = "G-5: The 38 fires at most 3 shot(s) a turn."
+    with pytest.raises(RuleRefusal) as refused:
+        act(state, "Ann shoots Bob --shots 4")
+    assert str(refused.value) == expected
+    line = GURPS.parse_action("Ann shoots Bob --shots 4", state)
+    with pytest.raises(RuleRefusal) as quietly:
+        GURPS.resolve_quietly(state, line, Dice.scripted([]))
+    assert str(quietly.value) == expected
+
+
 def test_an_unknown_verb_is_answered_with_the_verbs_as_they_are_typed() -> None:
     """ENC-ACTION: the verbs a refused line lists, and the one suggested, are the ways to type
     them; "Ann all-out Bob" was told "did you mean 'all-out'?" and shown 'move-and-attack',
@@ -550,3 +565,24 @@ def test_gur_core_1_a_recorded_shot_s_trace_is_told_in_the_order_it_happens() ->
         ("roll", "HT roll: against knockdown", 12),
         ("step", "GUR-CORE-1", "HT 10 against knockdown: failure"),
     ]
+
+
+def test_dec_819_a_gms_modifier_on_the_line_is_added_to_the_effective_skill() -> None:
+    """DEC-819: 'Ann shoots Bob --mod +2:spotter' adds +2 to her effective skill, listed in the
+    trace by its label, as rmu's and cpr's lines take a GM's modifier; a malformed one is
+    refused naming --mod, before any die."""
+    state = opened()
+    faces = [3, 3, 4, 6, 6, 6] + [6] * 12
+
+    def skill(line: str) -> list[dict[str, object]]:
+        out = engine.act(state, line, GURPS, Dice.scripted(faces))
+        total = next(e for e in out.record.trace if e.get("label") == "effective skill")
+        return [dict(p) for p in total["parts"]]
+
+    plain, modified = skill("Ann shoots Bob"), skill("Ann shoots Bob --mod +2:spotter")
+    assert modified == [*plain, {"value": 2, "label": "spotter", "rule": None}]
+    with pytest.raises(FirefightError) as refused:
+        engine.act(state, "Ann shoots Bob --mod spotter", GURPS, Dice.scripted([]))
+    assert str(refused.value) == (
+        "--mod: takes VALUE:LABEL with VALUE -99 to 99, e.g. '+2:spotter', not 'spotter'."
+    )

@@ -430,7 +430,12 @@ def test_a_store_asked_for_read_only_reads_and_refuses_a_write_in_one_line(
     ):
         result = run(*command, *read_only)
         assert_clean_exit(result, allowed=(2,))
-        assert "attempt to write a readonly database: the store is read-only" in result.stderr
+        # Opened read-only on purpose: it said "... or fix its permissions", which are fine.
+        assert (
+            "attempt to write a readonly database: the store was opened read-only (mode=ro in "
+            "its URL): reading commands work; to change it, open it without mode=ro"
+        ) in result.stderr
+        assert "permissions" not in result.stderr
     assert store_bytes(db) == before
     missing = tmp_path / "none.db"
     result = run("encounter", "list", "--store", f"sqlite:///{missing}?mode=ro")
@@ -439,6 +444,42 @@ def test_a_store_asked_for_read_only_reads_and_refuses_a_write_in_one_line(
         result.stderr
     )
     assert not missing.exists()
+
+
+def test_a_store_named_with_hash_percent_question_mark_and_spaces_opens_that_file(
+    tmp_path: Path,
+) -> None:
+    """A store file called 'raid #2 ?50% off.db': its URL, written with the escapes the refusal
+    of a bare path gives, opens that very file, read-write and with mode=ro (a URI, where '#'
+    and '?' once ended the name); an unescaped '?' is refused in one sentence (it opened, or
+    made, the file 'raid #2 ') and nothing is created."""
+    name = "raid #2 ?50% off.db"
+    db = tmp_path / name
+    bare = run("encounter", "list", "--store", str(db))
+    assert_clean_exit(bare, allowed=(2,))
+    url = bare.stderr.strip().rsplit("an SQLite file is written ", 1)[1]
+    assert url == f"sqlite:///{tmp_path}/raid %232 %3F50%25 off.db"
+    made = run(
+        "encounter", "new", "raid", "--scenario", str(WAREHOUSE), "--seed", "1", "--store", url
+    )
+    assert made.exit_code == 0, made.stderr
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(("-wal", "-shm"))) == [
+        name
+    ]
+    listed = run("encounter", "list", "--store", f"{url}?mode=ro")
+    assert_clean_exit(listed, allowed=(0,))
+    assert listed.stdout.startswith("raid  rmu  1 records")
+    before = store_bytes(db)
+    unescaped = run("encounter", "list", "--store", f"sqlite:///{db}")
+    assert_clean_exit(unescaped, allowed=(2,))
+    assert unescaped.stderr.strip() == (
+        f"error: 'sqlite:///{db}': SQLite reads what follows '?' as arguments and knows no "
+        "'50% off.db'; a '?' in the file's name is written %3F, a '%' %25 and a '#' %23"
+    )
+    assert store_bytes(db) == before
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.name.endswith(("-wal", "-shm"))) == [
+        name
+    ]
 
 
 @pytest.mark.parametrize(

@@ -236,11 +236,26 @@ def test_rmu_rf_2_the_firing_round_is_the_next_round_only() -> None:
 
 
 def test_rmu_rf_1_a_glock_17_is_refused_both_rounds() -> None:
+    """RMU-RF-1: refused, naming the gun as the scene and its table do ("glock"), not by the
+    catalog's "Glock 17", by the quiet path as by the recorded one."""
     fight = Fight(line_scene())
+    rmu = find_ruleset("rmu")
+    expected = (
+        "RMU-RF-1: The glock is semi-automatic: only a gun that fires automatically can empty "
+        "its magazine into one man."
+    )
     for text in ("Gus prepares rapid fire at Jonah", "Gus empties the gun at Jonah"):
-        refusal = fight.refused(text)
-        assert refusal.rule == "RMU-RF-1"
-        assert "semi-automatic" in refusal.reason
+        assert str(fight.refused(text)) == expected
+        with pytest.raises(RuleRefusal) as quietly:
+            rmu.resolve_quietly(fight.state, rmu.parse_action(text, fight.state), Dice.seeded(0))
+        assert str(quietly.value) == expected
+
+
+def test_rmu_sup_2_a_refusal_names_the_gun_as_the_scene_does() -> None:
+    """RMU-SUP-2: the sweep's refusal names Vik's gun "zastava", as the scene does, not by the
+    catalog's "Zastava M85 (stock)" (a name ending in a bracket)."""
+    refusal = Fight(line_scene()).refused("Vik sweeps 60 ft out, 10 ft wide --extra 40")
+    assert str(refusal) == "RMU-SUP-2: The sweep would spend 45 rounds but the zastava has 30."
 
 
 def test_f_6_the_firing_round_needs_all_four_ap() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["is_control", "printable"]
+__all__ = ["is_control", "printable", "quoted"]
 
 
 def is_control(ch: str) -> bool:
@@ -21,3 +21,12 @@ def printable(text: str) -> str:
     if not any(is_control(ch) for ch in text):
         return text
     return "".join(ch.encode("unicode_escape").decode() if is_control(ch) else ch for ch in text)
+
+
+def quoted(text: str) -> str:
+    """``text`` quoted for a refusal, cut short: a refusal stays one readable line.
+
+    >>> quoted("Bob"), quoted("x" * 50)
+    ("'Bob'", "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'")
+    """
+    return repr(text if len(text) <= 40 else text[:37] + "...")

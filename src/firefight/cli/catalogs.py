@@ -62,11 +62,16 @@ def check() -> None:
 def add(
     file: Annotated[
         Path,
-        typer.Argument(help="A catalog TOML file ([catalog] ruleset = ...).", parser=input_file),
+        typer.Argument(
+            help="A catalog TOML file (\\[catalog] ruleset = ...).",
+            path_type=str,
+            callback=input_file,
+        ),
     ],
 ) -> None:
-    """Check a catalog file and copy it into your data folder, where it is read from now on;
-    a bad file is refused and nothing is copied."""
+    """Check a catalog file and copy it into your data folder, read from there on.
+
+    A bad file is refused and nothing is copied."""
     # Only the folder's *.toml files are read: one kept as mine.txt was "added", never read.
     target = catalog_dir() / (file.name if file.suffix == ".toml" else f"{file.stem}.toml")
     with refusals():

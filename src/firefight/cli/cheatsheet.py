@@ -57,8 +57,7 @@ def cheatsheet(
         typer.Option("--pdf", help="Write A4 PDF pages to this file.", callback=output_file),
     ] = None,
 ) -> None:
-    """The ruleset's range bands, cover, common modifiers and action costs on one or two
-    pages."""
+    """A ruleset's range bands, cover, common modifiers and action costs on a page or two."""
     with refusals():
         found = find_ruleset(ruleset)
     sections = (*found.cheatsheet(), *_tables(found))

@@ -56,8 +56,10 @@ __all__ = [
 
 
 def input_file(text: str) -> Path:
-    """A file to read, as typed (an argument's parser): an empty name is refused as one, where
-    ``Path("")`` is the current folder, which the refusal then named as the file "."."""
+    """A file to read, as typed (a callback, given the text by ``path_type=str``; a parser
+    would show ``<Path>`` in help where every other file shows ``<path>``): an empty name is
+    refused as one, where ``Path("")`` is the current folder, which the refusal then named as
+    the file "."."""
     if not text:
         raise typer.BadParameter("the file name is empty: name a file")
     return Path(text)

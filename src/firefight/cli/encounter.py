@@ -328,7 +328,10 @@ def note_unused(unused: Sequence[int | str]) -> None:
 def new(
     name: NameArg,
     scenario: Annotated[
-        Path, typer.Option("--scenario", "-s", help="The scenario TOML file.", parser=input_file)
+        Path,
+        typer.Option(
+            "--scenario", "-s", help="The scenario TOML file.", path_type=str, callback=input_file
+        ),
     ],
     rolls: RollsOpt = None,
     seed: SeedOpt = None,
@@ -370,8 +373,9 @@ def act(
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Declare an action and resolve it: the headline and what changed (--trace: every roll);
-    a refused one changes nothing."""
+    """Declare an action and resolve it: the headline and what changed.
+
+    --trace shows every roll; a refused action changes nothing."""
     dice, dice_info = dice_from_options(rolls, seed, ask)
     with (
         _service(store) as service,
@@ -410,8 +414,10 @@ def next_round(
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """End the round (what its end brings in the ruleset: bleeding, death saves, fuses) and
-    start the next (initiative); refused while someone still has a turn to take, unless --force."""
+    """End the round and start the next, with its initiative.
+
+    The end brings what the ruleset says it does (bleeding, death saves, fuses). Refused while
+    someone still has a turn to take, unless --force."""
     dice, dice_info = dice_from_options(rolls, seed, ask)
     with _service(store) as service:
         applied = service.next_round(name, dice, force=force)
@@ -460,8 +466,10 @@ def undo(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> Non
 
 @app.command()
 def redo(name: NameArg, store: StoreOpt = None, as_json: JsonOpt = False) -> None:
-    """Play again the last thing undone (the earliest of a run of undos first), with its own
-    dice; nothing is waiting once something else has been played since."""
+    """Play again the last thing undone, with its own dice.
+
+    The earliest of a run of undos comes first; nothing is waiting once something else has been
+    played since."""
     with _service(store) as service:
         applied = service.redo_next(name)
     if as_json:
@@ -478,8 +486,9 @@ def show(
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The state table in the ruleset's columns: turn left, wounds, state, place,
-    weapons and ammunition, armor; the scene's barriers under it."""
+    """The state table, in the ruleset's columns, with the scene's barriers under it.
+
+    The columns: turn left, wounds, state, place, weapons and ammunition, armor."""
     with _service(store) as service:
         state = service.state(name)
     if as_json:
@@ -511,8 +520,10 @@ def odds(
     store: StoreOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """The odds of an action from the fight as it stands: outcome, P(target down after it),
-    P(down by the round's end) after a declared run of actions. Nothing is saved."""
+    """The odds of an action from the fight as it stands; nothing is saved.
+
+    The outcome, P(target down after it), and P(down by the round's end) after a declared run
+    of actions."""
     with _service(store) as service:
         current = service.current(name)
         found = live_odds(
@@ -539,8 +550,9 @@ def play_session(
     ] = True,
     store: StoreOpt = None,
 ) -> None:
-    """Play the encounter at the table: type actions, GM commands, odds; Tab completes, the
-    prompt says whose turn it is, everything is saved as you go."""
+    """Play the encounter at the table, everything saved as you go.
+
+    Type actions, GM commands and odds; Tab completes, and the prompt says whose turn it is."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
@@ -586,8 +598,10 @@ def map_command(
     round_number: RoundOpt = None,
     store: StoreOpt = None,
 ) -> None:
-    """The scene as a picture (SVG, or PNG with --png); with --action, what that action would
-    fire at (lines of fire, cones, sectors); with --round, as it stood at that round's end."""
+    """The scene as a picture (SVG, or PNG with --png).
+
+    With --action, what that action would fire at (lines of fire, cones, sectors); with
+    --round, as it stood at that round's end."""
     with _service(store) as service:
         if round_number is None:
             state = service.state(name)
@@ -608,8 +622,9 @@ def recap(
     as_html: Annotated[bool, typer.Option("--html", help="Write an HTML fragment.")] = False,
     store: StoreOpt = None,
 ) -> None:
-    """A round in a few lines per person (default: the round being played): what each did
-    and how they stand now — to read out or paste into the campaign log."""
+    """A round in a few lines per person, to read out or paste into the campaign log.
+
+    What each did and how they stand now; the round being played unless --round says."""
     if markdown and as_html:
         fail("error: give one of --markdown and --html")
     with _service(store) as service:
@@ -696,7 +711,10 @@ def export_encounter(name: NameArg, store: StoreOpt = None) -> None:
 @app.command("import")
 def import_encounter(
     file: Annotated[
-        Path, typer.Argument(help="A file written by `encounter export`.", parser=input_file)
+        Path,
+        typer.Argument(
+            help="A file written by `encounter export`.", path_type=str, callback=input_file
+        ),
     ],
     name: Annotated[str | None, typer.Option("--name", help="Store it under this name.")] = None,
     store: StoreOpt = None,
@@ -787,7 +805,10 @@ def _store_url(service: EncounterService) -> str:
 
 def play(
     scenario: Annotated[
-        Path, typer.Argument(help="A scenario TOML file with a [script].", parser=input_file)
+        Path,
+        typer.Argument(
+            help="A scenario TOML file with a \\[script].", path_type=str, callback=input_file
+        ),
     ],
     save: Annotated[
         str | None, typer.Option("--save", help="Keep the fight in the store under this name.")

@@ -80,7 +80,10 @@ FIGHTS_WITHIN = 100_000
 @app.command("simulate")
 def simulate_command(
     scenario: Annotated[
-        Path, typer.Argument(help="A scenario TOML file (examples/*.toml).", parser=input_file)
+        Path,
+        typer.Argument(
+            help="A scenario TOML file (examples/*.toml).", path_type=str, callback=input_file
+        ),
     ],
     fights: Annotated[
         int | None,

@@ -93,14 +93,19 @@ def draw_map(
 @app.command("map")
 def map_command(
     scenario: Annotated[
-        Path, typer.Argument(help="A scenario TOML file (examples/*.toml).", parser=input_file)
+        Path,
+        typer.Argument(
+            help="A scenario TOML file (examples/*.toml).", path_type=str, callback=input_file
+        ),
     ],
     svg: SvgOpt = None,
     png: PngOpt = None,
     action: ActionOpt = None,
 ) -> None:
-    """The scene before the first round, top-down, with a legend and a scale; an action is
-    asked of the rules as round 1 would find it (AP or a turn to spend, surprise)."""
+    """The scene before the first round, top-down, with a legend and a scale.
+
+    An action is asked of the rules as round 1 would find it (AP or a turn to spend,
+    surprise)."""
     with refusals():
         state = initial_state(load_scenario(scenario))
         opened = first_round_opened(state, find_ruleset(state.ruleset)) if action else None

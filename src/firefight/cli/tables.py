@@ -126,7 +126,10 @@ def tables_check() -> None:
 @app.command("import")
 def tables_import(
     file: Annotated[
-        Path, typer.Argument(help="A Markdown file with one critical table.", parser=input_file)
+        Path,
+        typer.Argument(
+            help="A Markdown file with one critical table.", path_type=str, callback=input_file
+        ),
     ],
     as_name: Annotated[str, typer.Option("--as", help="Table name it is stored under.")],
     ruleset: RulesetOpt = "rmu",
@@ -134,8 +137,9 @@ def tables_import(
         str | None, typer.Option(help="Title (default: the file's first line).")
     ] = None,
 ) -> None:
-    """Import a critical table from your own copy (Markdown pipe table); it replaces a shipped
-    table of the same name."""
+    """Import a critical table from your own copy (a Markdown pipe table).
+
+    It replaces a shipped table of the same name."""
     with refusals():
         r = find_ruleset(ruleset)
         text = read_text(file)

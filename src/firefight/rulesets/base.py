@@ -20,6 +20,7 @@ the scene itself is kept in feet (RULINGS S-1).
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import suppress
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from firefight.errors import FirefightError, RuleRefusal
 from firefight.scene.tactics import plain
+from firefight.wording import counted
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -41,7 +43,14 @@ if TYPE_CHECKING:
     from firefight.scene.actions import Action
     from firefight.scene.events import FigureSet, StatusSet
     from firefight.scene.lines import Verb
-    from firefight.scene.state import Barrier, CombatantState, EncounterState, RulesetState
+    from firefight.scene.state import (
+        Barrier,
+        CombatantState,
+        EncounterState,
+        MagazineState,
+        RulesetState,
+        WeaponState,
+    )
     from firefight.scene.svg import Overlay
     from firefight.scene.tactics import Tactic
     from firefight.tables.kinds import TableKind
@@ -53,6 +62,7 @@ __all__ = [
     "combatant_status",
     "fallen",
     "refuse_weapons_named_alike",
+    "refused_as_in_scene",
     "states_begun",
     "weapons_text",
 ]
@@ -581,18 +591,65 @@ def fallen(name: str, now: str) -> str | None:
 
 
 def weapons_text(c: CombatantState) -> str:
-    """Each weapon carried, with its magazine and spares: ``glock 16/17 ball +1 spare``, and
-    how many of them are spent, ``+2 spare (1 empty)``: an emptied magazine is carried on, but
-    no reload takes it."""
+    """Each weapon carried, with its magazine and spares (:func:`_spares_text`):
+    ``glock 16/17 ball +1 spare``."""
     parts = []
     for w in c.weapons:
         loaded = str(w.loaded) if w.loaded else "empty"
-        spares = f" +{len(w.spares)} spare" if w.spares else ""
-        empty = sum(1 for m in w.spares if m.rounds <= 0)
-        if empty:
-            spares += f" ({empty} empty)"
-        parts.append(f"{w.name} {loaded}{spares}")
+        parts.append(f"{w.name} {loaded}{_spares_text(w.spares)}")
     return "; ".join(parts) or "-"
+
+
+def _spares_text(spares: Sequence[MagazineState]) -> str:
+    """The spares carried for a weapon, and how many of them are spent: an emptied magazine is
+    carried on, but no reload takes it (DEC-760).
+
+    >>> from firefight.scene.state import MagazineState
+    >>> full = MagazineState(rounds=17, capacity=17, ammo="ball")
+    >>> spent = MagazineState(rounds=0, capacity=17, ammo="ball")
+    >>> [_spares_text(s) for s in ([], [full], [spent], [full, spent], [spent, spent])]
+    ['', ' +1 spare', ' +1 spare, empty', ' +2 spares (1 empty)', ' +2 spares, all empty']
+    """
+    if not spares:
+        return ""
+    carried = f" +{counted(len(spares), 'spare')}"
+    empty = sum(1 for m in spares if m.rounds <= 0)
+    if not empty:
+        return carried
+    if empty == len(spares):
+        return f"{carried}, {'empty' if empty == 1 else 'all empty'}"
+    return f"{carried} ({empty} empty)"
+
+
+def refused_as_in_scene(
+    refusal: RuleRefusal, weapon: WeaponState | None, catalog_name: Callable[[str], str]
+) -> RuleRefusal:
+    """``refusal`` naming ``weapon`` (the one the refused action uses; None: none) as the scene
+    does: the resolvers refuse by the catalog's name ("the Glock 17 is semi-automatic"), which
+    a GM whose scene and table call it "glock" cannot match. ``catalog_name`` reads the
+    catalog's name of a weapon's key. Only the name changes; the rule and its reason stay the
+    resolver's.
+
+    >>> from firefight.scene.state import WeaponState
+    >>> refused = RuleRefusal("G-5", "A .38 revolver fires at most 3 shot(s) a turn.")
+    >>> gun = WeaponState(name="38", kind="revolver-38")
+    >>> str(refused_as_in_scene(refused, gun, lambda key: ".38 revolver"))
+    'G-5: The 38 fires at most 3 shot(s) a turn.'
+    """
+    if weapon is None:
+        return refusal
+    catalog = catalog_name(weapon.kind)
+    if catalog == weapon.name:
+        return refusal
+    # "a"/"an"/"the" + the catalog's name: the scene's name reads right only after "the". The
+    # name may end in a bracket ("Zastava M85 (stock)"), after which no word boundary falls.
+    named = re.compile(rf"\b(the|an?) {re.escape(catalog)}(?!\w)", re.IGNORECASE)
+    reason = named.sub(
+        lambda m: f"{'The' if m[1][0].isupper() else 'the'} {weapon.name}", refusal.reason
+    )
+    if reason == refusal.reason:
+        return refusal
+    return RuleRefusal(refusal.rule, reason)
 
 
 class _ScenarioWeapon(Protocol):

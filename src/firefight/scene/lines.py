@@ -34,8 +34,9 @@ from firefight.fuzzy import hint, suggestion
 from firefight.limits import MAX_DIGITS
 from firefight.scene.actions import ACTION_RULE
 from firefight.scene.events import GM_COMMANDS, GM_RULE
+from firefight.scene.gm_mods import option_mod
 from firefight.scene.state import EncounterState, unknown_combatant
-from firefight.text import is_control
+from firefight.text import is_control, quoted
 from firefight.trace import Modifier
 
 __all__ = [
@@ -48,7 +49,6 @@ __all__ = [
     "name_at",
     "one_name",
     "option_int",
-    "option_mod",
     "option_point",
     "read_line",
     "read_point",
@@ -113,7 +113,8 @@ class Line:
         return named
 
     def mods(self, rule: str = ACTION_RULE, *, example: str = "-2:smoke") -> tuple[Modifier, ...]:
-        """Every ``--mod VALUE:LABEL`` given, in order (:func:`option_mod`)."""
+        """Every ``--mod VALUE:LABEL`` given, in order
+        (:func:`~firefight.scene.gm_mods.option_mod`)."""
         return tuple(option_mod(m, rule, example=example) for m in self.options.get("mod", ()))
 
 
@@ -277,24 +278,10 @@ def option_int(name: str, text: str, rule: str = ACTION_RULE) -> int:
     firefight.errors.RuleRefusal: ENC-ACTION: --ap takes a whole number of at most 12 digits.
     """
     if not re.fullmatch(r"[+-]?\d+", text):
-        raise RuleRefusal(rule, f"--{name} takes a whole number, not {_shown(text)}.")
+        raise RuleRefusal(rule, f"--{name} takes a whole number, not {quoted(text)}.")
     if len(text.lstrip("+-")) > MAX_DIGITS:
         raise RuleRefusal(rule, f"--{name} takes a whole number of at most {MAX_DIGITS} digits.")
     return int(text)
-
-
-def _shown(text: str) -> str:
-    """``text`` quoted for a refusal, cut short: a refusal stays one readable line."""
-    return repr(text if len(text) <= 40 else text[:37] + "...")
-
-
-def option_mod(text: str, rule: str = ACTION_RULE, *, example: str = "-2:smoke") -> Modifier:
-    """A GM's modifier written ``VALUE:LABEL`` (``-2:smoke``); it cites no rule. ``example``
-    is one on the ruleset's own scale, for the refusal."""
-    value, _, label = text.partition(":")
-    if not re.fullmatch(rf"[+-]?\d{{1,{MAX_DIGITS}}}", value.strip()):
-        raise RuleRefusal(rule, f"--mod takes VALUE:LABEL, e.g. {example!r}, not {_shown(text)}.")
-    return Modifier(value=int(value), label=label.strip() or "GM modifier", rule=None)
 
 
 # Digits are bounded so that a place past the scene's limit is not even converted.
@@ -326,7 +313,7 @@ def option_point(
     point = read_point(text)
     if point is None:
         raise RuleRefusal(
-            rule, f"{what} takes a place in {unit} as X,Y (e.g. '4,10'), not {_shown(text)}."
+            rule, f"{what} takes a place in {unit} as X,Y (e.g. '4,10'), not {quoted(text)}."
         )
     return point
 

@@ -115,17 +115,36 @@ def chosen_url(url: str | None) -> str | None:
 def _read_only_if_unwritable(url: str) -> str:
     """A SQLite file that exists but cannot be written (a read-only mount, a file the user may
     only read) opened read-only, so that reading commands still work; writing ones then say
-    the store is read-only. Only a plain ``sqlite:///path`` URL is changed.
+    the store is read-only. Only a plain ``sqlite:///path`` URL, with no arguments, is changed.
     """
-    scheme, sep, path = url.partition(":///")
-    if scheme != "sqlite" or not sep or not path or path.startswith("file:") or "?" in path:
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url  # make_engine says what is wrong with it
+    database = parsed.database
+    if parsed.get_backend_name() != "sqlite" or parsed.query or _names_no_file(parsed):
         return url
-    file = Path(path)
-    if not file.is_file() or (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK)):
+    assert database is not None
+    file = Path(database)
+    if (
+        database.startswith("file:")
+        or not file.is_file()
+        or (os.access(file, os.W_OK) and os.access(file.parent, os.W_OK))
+    ):
         return url
     # immutable: nothing can write there, so SQLite need not create its lock files beside it.
-    immutable = "&immutable=1" if not os.access(file.parent, os.W_OK) else ""
-    return f"sqlite:///file:{file}?mode=ro{immutable}&uri=true"
+    immutable = {} if os.access(file.parent, os.W_OK) else {"immutable": "1"}
+    return parsed.set(query={"mode": "ro", **immutable}).render_as_string(hide_password=False)
+
+
+def _escaped(path: str) -> str:
+    """``path`` as a URL spells it: the characters that would end it (``?``, ``#``) or start an
+    escape (``%``) escaped, as both SQLAlchemy's URLs and SQLite's URIs read them back.
+
+    >>> _escaped("/srv/raid #2 ?50%.db")
+    '/srv/raid %232 %3F50%25.db'
+    """
+    return path.replace("%", "%25").replace("?", "%3F").replace("#", "%23")
 
 
 def _redacted(url: str) -> str:
@@ -141,11 +160,16 @@ def make_engine(url: str) -> Engine:
         parsed = make_url(url)
     except ArgumentError as exc:
         # A file's path where its URL belongs is the likely slip: say how to write it.
-        said = f"; an SQLite file is written sqlite:///{url}" if url and "://" not in url else ""
+        said = (
+            f"; an SQLite file is written sqlite:///{_escaped(url)}"
+            if url and "://" not in url
+            else ""
+        )
         raise StoreError(None, f"not a database URL: {url!r}{said}") from exc
     backend = parsed.get_backend_name()
     try:
         if backend == "sqlite":
+            _known_arguments(url)
             if _names_no_file(parsed):
                 return _sqlite_engine(parsed, in_memory=True)
             _read_only_file_there(parsed)
@@ -181,6 +205,37 @@ def _names_no_file(parsed: URL) -> bool:
     return parsed.database in (None, "", ":memory:")
 
 
+#: What a SQLite URL's arguments may be: the driver's own and SQLite's URI parameters.
+_SQLITE_ARGUMENTS = frozenset(
+    ("uri", "timeout", "isolation_level", "detect_types", "check_same_thread", "cached_statements")
+) | frozenset(("vfs", "mode", "cache", "psow", "nolock", "immutable", "modeof"))
+
+
+def _known_arguments(url: str) -> None:
+    """Refuse a SQLite URL whose ``?`` starts no arguments SQLite knows: it is most likely part
+    of the file's name, and ``sqlite:///raid?1.db`` opened (or made) the file ``raid``.
+
+    >>> _known_arguments("sqlite:///raid.db?mode=ro")
+    >>> _known_arguments("sqlite:///raid?1.db")
+    Traceback (most recent call last):
+    ...
+    firefight.store.base.StoreError: 'sqlite:///raid?1.db': SQLite reads what follows '?' as \
+arguments and knows no '1.db'; a '?' in the file's name is written %3F, a '%' %25 and a '#' %23
+    """
+    _, sep, arguments = url.partition("?")
+    if not sep:
+        return
+    for argument in arguments.split("&"):
+        key, eq, _ = argument.partition("=")
+        if not eq or key not in _SQLITE_ARGUMENTS:
+            raise StoreError(
+                None,
+                f"{url!r}: SQLite reads what follows '?' as arguments and knows no "
+                f"{argument!r}; a '?' in the file's name is written %3F, a '%' %25 and a '#' "
+                "%23",
+            )
+
+
 def _as_uri(parsed: URL) -> URL:
     """A file's URL with arguments (``sqlite:///x.db?mode=ro``) as the SQLite URI that reads
     them (DEC-816): without ``uri=true`` the driver ignores them with a warning, and a store
@@ -191,10 +246,14 @@ def _as_uri(parsed: URL) -> URL:
     ('file:x.db', {'mode': 'ro', 'uri': 'true'})
     >>> _as_uri(make_url("sqlite:///x.db")).database
     'x.db'
+    >>> _as_uri(make_url("sqlite:///raid%20%232%3F.db?mode=ro")).database
+    'file:raid %232%3F.db'
     """
     if not parsed.query or "uri" in parsed.query:
         return parsed
-    return parsed.set(database=f"file:{parsed.database}", query={**parsed.query, "uri": "true"})
+    # A URI ends its path at '?' or '#' and reads '%' as an escape: the file's name keeps them.
+    path = _escaped(str(parsed.database))
+    return parsed.set(database=f"file:{path}", query={**parsed.query, "uri": "true"})
 
 
 def _read_only_file_there(parsed: URL) -> None:
@@ -252,15 +311,34 @@ def open_store(url: str | None = None) -> SqlStore:
     """
     resolved = resolve_url(url)
     engine = make_engine(resolved)
+    asked = _asked_read_only(chosen_url(url))
     try:
         upgrade(engine)
     except DBAPIError as exc:
         engine.dispose()
         raise StoreError(
-            None, f"cannot open the store at {_redacted(resolved)}: {_reason(exc)}"
+            None, f"cannot open the store at {_redacted(resolved)}: {_reason(exc, asked)}"
         ) from exc
-    return SqlStore(engine)
+    return SqlStore(engine, asked_read_only=asked)
 
+
+def _asked_read_only(url: str | None) -> bool:
+    """Whether the person chose a store read-only (``mode=ro`` in the URL they gave), rather
+    than firefight opening a file it may not write read-only (:func:`resolve_url`).
+
+    >>> _asked_read_only("sqlite:///x.db?mode=ro"), _asked_read_only("sqlite:///x.db")
+    (True, False)
+    """
+    if url is None:
+        return False
+    try:
+        return make_url(url).query.get("mode") == "ro"
+    except ArgumentError:
+        return False
+
+
+#: SQLite's words for a write to a store opened read-only.
+_READ_ONLY = ("readonly database", "read-only")
 
 #: What the database's own words mean for the user, and what to do about it.
 _ADVICE = (
@@ -269,7 +347,7 @@ _ADVICE = (
         "the disk is out of space (or failing): free some space and try again",
     ),
     (
-        ("readonly database", "read-only"),
+        _READ_ONLY,
         "the store is read-only: reading commands work, but to change it use a copy you can "
         "write (--store) or fix its permissions",
     ),
@@ -291,9 +369,20 @@ _ADVICE = (
 )
 
 
-def _reason(exc: DBAPIError) -> str:
+#: A write refused by a store the person opened read-only on purpose: no permission is wrong.
+_ASKED_READ_ONLY = (
+    "the store was opened read-only (mode=ro in its URL): reading commands work; to change it, "
+    "open it without mode=ro"
+)
+
+
+def _reason(exc: DBAPIError, asked_read_only: bool = False) -> str:
+    """The database's words on ``exc`` and what to do about them; ``asked_read_only``: the
+    store was opened read-only by choice (:func:`_asked_read_only`)."""
     reason = str(exc.orig).strip().splitlines()[0] if exc.orig is not None else str(exc)
     low = reason.lower()
+    if asked_read_only and any(n in low for n in _READ_ONLY):
+        return f"{reason}: {_ASKED_READ_ONLY}"
     for needles, advice in _ADVICE:
         if any(n in low for n in needles):
             return f"{reason}: {advice}"
@@ -349,8 +438,11 @@ def _check_label(name: str, value: object, what: str, longest: int) -> str:
 class SqlStore:
     """:class:`~firefight.store.base.SnapshotStore` on a SQLAlchemy engine. Thread-safe."""
 
-    def __init__(self, engine: Engine) -> None:
+    def __init__(self, engine: Engine, *, asked_read_only: bool = False) -> None:
+        """``asked_read_only``: the person opened the store read-only (``mode=ro``), which a
+        refused write then says rather than blaming the file's permissions."""
         self._engine = engine
+        self._asked_read_only = asked_read_only
         self._writer: AbstractContextManager[object] = (
             threading.Lock() if engine.dialect.name == "sqlite" else nullcontext()
         )
@@ -391,7 +483,9 @@ class SqlStore:
         except IntegrityError:
             raise
         except DBAPIError as exc:
-            raise StoreError(name, f"the database failed: {_reason(exc)}") from exc
+            raise StoreError(
+                name, f"the database failed: {_reason(exc, self._asked_read_only)}"
+            ) from exc
 
     def _encounter_id(self, connection: Connection, name: str) -> int:
         return int(self._of_encounter(connection, name, encounters.c.id))
@@ -731,7 +825,9 @@ class SqlStore:
                 with connection.begin():
                     yield connection
         except DBAPIError as exc:
-            raise StoreError(name, f"the database failed: {_reason(exc)}") from exc
+            raise StoreError(
+                name, f"the database failed: {_reason(exc, self._asked_read_only)}"
+            ) from exc
 
     def import_(self, data: dict[str, Any], name: str | None = None) -> EncounterInfo:
         doc = parse_export(data)

@@ -24,7 +24,12 @@ from firefight.events import Event, RoundsFired
 from firefight.frozen import quick_init, replace
 from firefight.geometry import distance_ft
 from firefight.outcome import Happened, Outcome, ResolvedWord, Result
-from firefight.rulesets.base import Ruleset, combatant_status, weapons_text
+from firefight.rulesets.base import (
+    Ruleset,
+    combatant_status,
+    refused_as_in_scene,
+    weapons_text,
+)
 from firefight.rulesets.cards.data import CardsData, cards_data
 from firefight.rulesets.cards.deck import DeckInPlay
 from firefight.rulesets.cards.encounter_events import (
@@ -388,9 +393,24 @@ def validate_cards_action(state: EncounterState, action: Action) -> None:
 
 
 def _checked(state: EncounterState, action: Action) -> tuple[Shot, ShotPlan] | None:
-    """Refuse what the state or the rules forbid, before any card is drawn; a shot's
-    declaration and plan, worked out to check it, are returned for its resolution."""
+    """Refuse what the state or the rules forbid, before any card is drawn, naming the weapon
+    as the scene does (:func:`refused_as_in_scene`: "the redhawk fires SS", not the catalog's
+    "the Ruger Redhawk"); a shot's declaration and plan, worked out to check it, are returned
+    for its resolution."""
     actor = state.combatant(action.actor)
+    try:
+        return _check(state, action, actor)
+    except RuleRefusal as refusal:
+        named = action.weapon if isinstance(action, (CardsAction, CardsShot)) else None
+        weapon = actor.weapon(named)
+        raise refused_as_in_scene(
+            refusal, weapon, lambda kind: cards_data().weapon(kind).name
+        ) from None
+
+
+def _check(
+    state: EncounterState, action: Action, actor: CombatantState
+) -> tuple[Shot, ShotPlan] | None:
     _turn_check(state, actor)
     s = stats_of(actor)
     if s.owes and action.verb != s.owes[0]:

@@ -19,6 +19,7 @@ from firefight.declarations import param
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.frozen import quick_init
+from firefight.limits import MAX_GM_MODS
 from firefight.outcome import Outcome, ResolvedWord, Result, omitted
 from firefight.rulesets.cards.data import CardsData, DamageType, Level, Mode, Weapon, cards_data
 from firefight.rulesets.cards.deck import DeckInPlay, successes
@@ -30,6 +31,7 @@ from firefight.rulesets.cards.wounds import (
     boxes_per_level,
     knockdown_limit,
 )
+from firefight.scene.gm_mods import read_mod
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
@@ -55,6 +57,8 @@ FA_DEFAULT_BULLETS = 9
 MAX_SKILL = 20
 MAX_DISTANCE_M = 10_000
 MAX_KMH = 1_000
+#: The largest GM's modifier either way: a Target runs 2 to about 20.
+_GM_MOST = 99
 
 
 def weapon_keys() -> Sequence[str]:
@@ -205,6 +209,14 @@ class Shot:
     )
     called: bool = param(False, help=_called_help, rule="CRD-MOD-1", line=True)
     two_weapons: bool = param(False, help=_two_weapons_help, rule="CRD-MOD-1", line=True)
+    mod: tuple[str, ...] = param(
+        (),
+        help=f"A GM's modifier VALUE:LABEL added to the Target as CRD-MOD-1's are: + makes the "
+        f"shot harder, e.g. +1:smoke, VALUE -{_GM_MOST} to {_GM_MOST} (DEC-819).",
+        high=MAX_GM_MODS,
+        sweep=False,
+        line=True,
+    )
     armor: str = param("none", help="The target's armor.", choices=_armor, rule="CRD-DMG-1")
     size: int = param(
         4, help="The target's Size (default: an adult human's).", low=1, high=20, rule="K-3"
@@ -224,6 +236,11 @@ class Shot:
         rule="D-4",
         sweep=False,
     )
+
+    def gm_mods(self) -> tuple[Modifier, ...]:
+        """The GM's own modifiers (``--mod``), each added to the Target as typed, as the
+        modifiers of CRD-MOD-1's table are: +1 makes the shot harder (DEC-819)."""
+        return tuple(read_mod(m, example="+1:smoke", most=_GM_MOST) for m in self.mod)
 
 
 @quick_init
@@ -333,6 +350,7 @@ def plan_shot(shot: Shot, data: CardsData | None = None) -> ShotPlan:
         ),
         data,
     )
+    parts += shot.gm_mods()
     extra = three_ones(bullets)
     if extra:
         parts.append(

@@ -93,8 +93,7 @@ class SuppressOptions(_GunFire):
 
 @dataclass(frozen=True, kw_only=True)
 class ShotgunShellsOptions(_GunFire):
-    """A shotgun shell: one attack vs DV 13 at everyone visible in the 6 m x 6 m block in
-    front.
+    """A shotgun shell: one attack vs DV 13 at everyone visible in the 6 m x 6 m block ahead.
 
     Dice order: each dodging target's d10 in the area (in the order given),
     the shooter's d10, the 3d6 once if anyone is hit,

@@ -16,7 +16,6 @@ and changes nothing.
 from __future__ import annotations
 
 import contextlib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -27,7 +26,7 @@ from firefight.events import Event, RoundsFired, rounds_fired
 from firefight.frozen import quick_init, replace, replacer
 from firefight.geometry import Point, distance_ft
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
-from firefight.rulesets.base import Ruleset, combatant_status
+from firefight.rulesets.base import Ruleset, combatant_status, refused_as_in_scene
 from firefight.rulesets.cpr.attack import (
     AttackResult,
     RangedAttack,
@@ -1129,23 +1128,11 @@ def _weapon_acted_with(state: EncounterState, action: Action) -> WeaponState | N
 def _refused_as_in_scene(
     refusal: RuleRefusal, state: EncounterState, action: Action, data: CprData
 ) -> RuleRefusal:
-    """``refusal`` naming the weapon as the scene does: the resolvers refuse by the catalog's
-    name ("the medium pistol has 0"), which a GM whose scene calls it "pistol" cannot match.
-    Only the name changes; the rule and its reason stay the resolver's."""
-    weapon = _weapon_acted_with(state, action)
-    if weapon is None:
-        return refusal
-    catalog = data.weapon(weapon.kind).name
-    if catalog == weapon.name:
-        return refusal
-    # "a"/"an"/"the" + the catalog's name: the scene's name reads right only after "the".
-    named = re.compile(rf"\b(the|an?) {re.escape(catalog)}\b", re.IGNORECASE)
-    reason = named.sub(
-        lambda m: f"{'The' if m[1][0].isupper() else 'the'} {weapon.name}", refusal.reason
+    """``refusal`` naming the weapon acted with as the scene does (:func:`refused_as_in_scene`:
+    "the pistol has 0", not the catalog's "the medium pistol")."""
+    return refused_as_in_scene(
+        refusal, _weapon_acted_with(state, action), lambda kind: data.weapon(kind).name
     )
-    if reason == refusal.reason:
-        return refusal
-    return RuleRefusal(refusal.rule, reason)
 
 
 def resolve_cpr_quietly(

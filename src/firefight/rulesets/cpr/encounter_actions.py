@@ -41,6 +41,7 @@ from firefight.rulesets.cpr.combatants import Aim
 from firefight.rulesets.cpr.line_options import LineOptions
 from firefight.rulesets.cpr.option_text import AIM_HELP
 from firefight.scene.actions import ACTION_RULE, Action, Move, Reload
+from firefight.scene.gm_mods import option_mod
 from firefight.scene.lines import (
     Line,
     OptionKind,
@@ -49,7 +50,6 @@ from firefight.scene.lines import (
     declared_values,
     example_line,
     name_at,
-    option_mod,
     option_point,
     read_line,
     verb_table,

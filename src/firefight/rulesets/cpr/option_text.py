@@ -24,6 +24,7 @@ from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.weapons import WeaponKind
 from firefight.rulesets.cpr.wounds import Health
+from firefight.scene.gm_mods import read_mod
 from firefight.trace import Modifier
 from firefight.wording import either
 
@@ -147,13 +148,9 @@ def _whole(text: str, option: str, low: int, high: int, what: str) -> int:
 
 
 def parse_mod(text: str) -> Modifier:
-    """``VALUE:LABEL``, e.g. ``-2:smoke``."""
-    value, _, label = text.partition(":")
-    if not re.fullmatch(r"\s*[-+]?\d{1,3}\s*", value):
-        raise DeclarationError(
-            "--mod", f"takes VALUE:LABEL with VALUE -999 to 999, e.g. '-2:smoke', got {text!r}."
-        )
-    return Modifier(value=int(value), label=label.strip() or "GM modifier", rule=None)
+    """``VALUE:LABEL``, e.g. ``-2:smoke``, VALUE -999 to 999 (DEC-188;
+    :func:`~firefight.scene.gm_mods.read_mod`, every ruleset's reading)."""
+    return read_mod(text, most=999)
 
 
 def parse_health(text: str, option: str) -> Health:

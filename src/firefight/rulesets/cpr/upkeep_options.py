@@ -63,8 +63,10 @@ class ReloadOptions:
 
 @dataclass(frozen=True, kw_only=True)
 class DeathSaveOptions:
-    """A mortally wounded character's death save (C-12): d10 + saves taken + injuries' death
-    save penalties must come in under BODY; a natural 10 always fails. One d10."""
+    """A mortally wounded character's death save (C-12).
+
+    d10 + saves taken + injuries' death save penalties must come in under BODY; a natural 10
+    always fails. One d10."""
 
     body: int = param(help="The character's BODY.", low=STAT_RANGE[0], high=STAT_RANGE[1])
     saves: int = param(0, help=death_saves_help, low=0, high=MAX_SAVES)
@@ -88,8 +90,9 @@ class DeathSaveOptions:
 
 @dataclass(frozen=True, kw_only=True)
 class StabilizeOptions(ActorFields):
-    """Stabilizing a mortally wounded character (C-12): TECH + First Aid or Paramedic + d10
-    against DV 13; success ends the death saves. One d10 (a 10 or 1 takes one more)."""
+    """Stabilizing a mortally wounded character (C-12); success ends the death saves.
+
+    TECH + First Aid or Paramedic + d10 against DV 13. One d10 (a 10 or 1 takes one more)."""
 
     tech: int = param(help="The medic's TECH.", low=STAT_RANGE[0], high=STAT_RANGE[1])
     skill: int = param(

@@ -25,7 +25,7 @@ from firefight.events import Event
 from firefight.frozen import replace, replacer
 from firefight.geometry import Posture, bearing_deg
 from firefight.outcome import Happened, Outcome
-from firefight.rulesets.base import Ruleset
+from firefight.rulesets.base import Ruleset, refused_as_in_scene
 from firefight.rulesets.gurps.arcs import arc_modifier
 from firefight.rulesets.gurps.data import DATA
 from firefight.rulesets.gurps.encounter_model import GurpsStats, carried_weapon, gurps_stats
@@ -134,7 +134,7 @@ _VERBS = {
 
 
 def _kind(option: str) -> OptionKind:
-    if option == "mods":
+    if option in ("mods", "mod"):
         return "many"
     return "flag" if field_named(Shoot, option).kind is bool else "str"
 
@@ -246,9 +246,27 @@ def _ordered(groups: tuple[tuple[str, ...], ...]) -> Outcome:
     return Outcome(events=(InitiativeOrdered(groups=groups),), trace=Trace(()), result=Happened())
 
 
+def _refused_as_in_scene(refusal: RuleRefusal, c: CombatantState, action: Action) -> RuleRefusal:
+    """``refusal`` naming the weapon ``c`` acts with (the one named, else the one in hand) as
+    the scene does (:func:`refused_as_in_scene`: "the 38 fires at most 3 shot(s) a turn", not
+    the catalog's "a .38 revolver")."""
+    name = action.weapon if isinstance(action, GurpsAction) else None
+    weapon = c.weapon(name if name is not None else gurps_stats(c).in_hand)
+    return refused_as_in_scene(refusal, weapon, lambda kind: DATA.weapon(kind).name)
+
+
 def validate_gurps_action(state: EncounterState, action: Action) -> None:
-    assert isinstance(action, GurpsAction)
+    """Refuse what the state forbids before any die is rolled, naming the weapon as the scene
+    does."""
     c = state.combatant(action.actor)
+    try:
+        _validate(state, action, c)
+    except RuleRefusal as refusal:
+        raise _refused_as_in_scene(refusal, c, action) from None
+
+
+def _validate(state: EncounterState, action: Action, c: CombatantState) -> None:
+    assert isinstance(action, GurpsAction)
     stats = gurps_stats(c)
     if not c.can_act():
         raise RuleRefusal(DOWN_RULE, f"{c.name} is down and takes no maneuver.")
@@ -310,7 +328,15 @@ def validate_gurps_action(state: EncounterState, action: Action) -> None:
 
 def resolve_gurps_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     """The maneuver's events; at 0 HP or less a HT roll to stay conscious comes first and a
-    failure ends the turn there (GUR-CORE-1, DEC-209)."""
+    failure ends the turn there (GUR-CORE-1, DEC-209). A refusal names the weapon as the scene
+    does."""
+    try:
+        return _resolved(state, action, dice)
+    except RuleRefusal as refusal:
+        raise _refused_as_in_scene(refusal, state.combatant(action.actor), action) from None
+
+
+def _resolved(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     assert isinstance(action, GurpsAction)
     stats = gurps_stats(state.combatant(action.actor))
     if not _rolls_to_stay_conscious(stats):
@@ -356,14 +382,17 @@ def resolve_gurps_quietly(
     assert isinstance(action, GurpsAction)
     stats = gurps_stats(state.combatant(action.actor))
     events: Sequence[Event]
-    if _rolls_to_stay_conscious(stats):
-        events = resolve_gurps_action(state, action, dice).events
-    elif action.verb in ATTACKS:
-        events = attack(state, action, dice, QuietTraceBuilder()).events
-    elif action.verb == "aims":
-        events = (_aim(state, action),)  # most of a simulation's other turns
-    else:
-        events = _maneuver(state, action, dice).events
+    try:
+        if _rolls_to_stay_conscious(stats):
+            events = _resolved(state, action, dice).events
+        elif action.verb in ATTACKS:
+            events = attack(state, action, dice, QuietTraceBuilder()).events
+        elif action.verb == "aims":
+            events = (_aim(state, action),)  # most of a simulation's other turns
+        else:
+            events = _maneuver(state, action, dice).events
+    except RuleRefusal as refusal:
+        raise _refused_as_in_scene(refusal, state.combatant(action.actor), action) from None
     return apply_all(state, events, ruleset)
 
 

@@ -63,6 +63,7 @@ RULE = "GUR-CORE-1"
 SHOT_OPTIONS = (
     "shots",
     "mods",
+    "mod",
     "location",
     "hesitate",
     "pop_up",
@@ -94,7 +95,7 @@ def line_values(action: GurpsAction) -> dict[str, object]:
         spec = field_named(Shoot, field)
         if spec.kind is bool:
             values[field] = True
-        elif field == "mods":
+        elif field in ("mods", "mod"):
             values[field] = tuple(texts)
         else:
             values[field] = parse_value(spec, texts[0])

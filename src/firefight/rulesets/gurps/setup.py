@@ -317,6 +317,8 @@ def settle(shot: Shoot, data: GurpsData) -> ShotSetup:
     mods += _aim(shot, weapon, ammo, chosen, data)
     mods += _chosen(chosen, shot, beyond_half, _speed_penalty(shot, distance, beyond_half, data))
     mods += _situation(shot, weapon, ammo, arrow, indirect, lobbed_close, data)
+    # The GM's own, part of the skill a snap shot is judged by (DEC-819).
+    mods += shot.gm_mods()
     location = data.location(shot.location)
     random_location = shot.blind
     ss = weapon.ss + sum(c.entry.ss for c in chosen)

@@ -10,9 +10,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firefight.declarations import param
+from firefight.limits import MAX_GM_MODS
 from firefight.rulesets.gurps.data import DATA, weapon_keys
+from firefight.scene.gm_mods import read_mod
+from firefight.trace import Modifier
 
 __all__ = ["Shoot"]
+
+#: The largest GM's modifier either way: a skill runs 1 to 30.
+_GM_MOST = 99
 
 
 def _ammo() -> list[str]:
@@ -154,6 +160,13 @@ class Shoot:
         high=40,
         rule="GUR-MOD-1",
     )
+    mod: tuple[str, ...] = param(
+        (),
+        help=f"A GM's modifier VALUE:LABEL added to the effective skill, e.g. +2:spotter, VALUE "
+        f"-{_GM_MOST} to {_GM_MOST} (DEC-819).",
+        high=MAX_GM_MODS,
+        sweep=False,
+    )
     moving: str = param(
         "no", help="Firing on the move.", choices=("no", "walking", "running"), rule="GUR-MOVE-1"
     )
@@ -208,3 +221,8 @@ class Shoot:
     unconscious: bool = param(
         False, help="Target unconscious already: no knockdown roll.", rule="GUR-CORE-1"
     )
+
+    def gm_mods(self) -> tuple[Modifier, ...]:
+        """The GM's own modifiers (``--mod``), each added to the effective skill as typed:
+        +2 helps the shooter, as every to-hit modifier of GUR-MOD-1 reads (DEC-819)."""
+        return tuple(read_mod(m, example="+2:spotter", most=_GM_MOST) for m in self.mod)

@@ -25,7 +25,7 @@ from firefight.frozen import replace, replacer
 from firefight.geometry import Body, Posture, distance_ft
 from firefight.outcome import Happened, Outcome
 from firefight.rulesets import find_ruleset
-from firefight.rulesets.base import Ruleset, refuse_weapons_named_alike
+from firefight.rulesets.base import Ruleset, refuse_weapons_named_alike, refused_as_in_scene
 from firefight.rulesets.rmu import encounter_fire, firearm_events, rmu_data
 from firefight.rulesets.rmu import upkeep as _upkeep  # noqa: F401  (registers R-4's kinds)
 from firefight.rulesets.rmu.affliction_events import (
@@ -90,7 +90,13 @@ from firefight.rulesets.rmu.fatigue import (
     needs_fatigue_check,
     roll_fatigue_check,
 )
-from firefight.rulesets.rmu.fire_actions import DashToCover
+from firefight.rulesets.rmu.fire_actions import (
+    ClearJam,
+    DashToCover,
+    EmptyGun,
+    PrepareRapidFire,
+    Sweep,
+)
 from firefight.rulesets.rmu.grenade_reactions import check_reaction
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_actions import (
@@ -513,7 +519,21 @@ def validate_rmu_action(state: EncounterState, action: Action, *, quiet: bool = 
     what its noticing row leaves to react with (RMU-EXP-10). ``quiet``: for a resolution whose
     trace nobody reads (:func:`resolve_rmu_quietly`), so a shot is read without its steps."""
     c = state.combatant(action.actor)
-    _validated(state, action, c, rmu_stats(c), quiet=quiet)
+    try:
+        _validated(state, action, c, rmu_stats(c), quiet=quiet)
+    except RuleRefusal as refusal:
+        raise _refused_as_in_scene(refusal, c, action) from None
+
+
+_FIRING = (Shoot, PrepareRapidFire, EmptyGun, Sweep, ClearJam, Reload)
+
+
+def _refused_as_in_scene(refusal: RuleRefusal, c: CombatantState, action: Action) -> RuleRefusal:
+    """``refusal`` naming the gun ``c`` fires, loads or clears as the scene does
+    (:func:`refused_as_in_scene`: "the glock is semi-automatic", not the catalog's "the Glock
+    17")."""
+    weapon = c.weapon(action.weapon) if isinstance(action, _FIRING) else None
+    return refused_as_in_scene(refusal, weapon, lambda kind: rmu_data().weapon(kind).name)
 
 
 def _validated(
@@ -877,8 +897,13 @@ def strike_words(landing: Strike) -> str:
 def resolve_rmu_action(state: EncounterState, action: Action, dice: Dice) -> Outcome:
     """The events and trace of a validated action, after the checks it must pass first (the
     CS Constitution maneuver, RMU-EXP-16; the fatigue check, R-2, DEC-79), and then the CS
-    read again for everyone the action moved or gassed (RMU-EXP-16)."""
-    return _exposed(state, _checked(state, action, dice, state.combatant(action.actor)))
+    read again for everyone the action moved or gassed (RMU-EXP-16). A refusal names the gun
+    as the scene does."""
+    c = state.combatant(action.actor)
+    try:
+        return _exposed(state, _checked(state, action, dice, c))
+    except RuleRefusal as refusal:
+        raise _refused_as_in_scene(refusal, c, action) from None
 
 
 def resolve_rmu_quietly(
@@ -891,8 +916,12 @@ def resolve_rmu_quietly(
     steps, so a shot is read off the scene once, building none."""
     c = state.combatant(action.actor)  # the actor and their figures, read once for both
     stats = rmu_stats(c)
-    _validated(state, action, c, stats, quiet=True)
-    after = apply_all(state, _checked(state, action, dice, c, quiet=True, stats=stats).events, rmu)
+    try:
+        _validated(state, action, c, stats, quiet=True)
+        events = _checked(state, action, dice, c, quiet=True, stats=stats).events
+    except RuleRefusal as refusal:
+        raise _refused_as_in_scene(refusal, c, action) from None
+    after = apply_all(state, events, rmu)
     gassed = exposure_events(after)
     return apply_all(after, gassed, rmu) if gassed else after
 

@@ -22,6 +22,7 @@ from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, default_data
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.shot import AimedShot
+from firefight.scene.gm_mods import read_mod
 from firefight.trace import Modifier
 from firefight.wording import either
 
@@ -239,14 +240,9 @@ def defender_of(options: DefenderOptions) -> Defender:
 
 
 def parse_mod(text: str) -> Modifier:
-    """A GM's modifier ``VALUE:LABEL`` (``+10:bright muzzle flash``); it cites no rule."""
-    value, _, label = text.partition(":")
-    try:
-        return Modifier(value=int(value), label=label.strip() or "GM modifier", rule=None)
-    except ValueError:
-        raise DeclarationError(
-            "--mod", f"takes VALUE:LABEL, e.g. '+10:bright muzzle flash', got {text!r}."
-        ) from None
+    """A GM's modifier ``VALUE:LABEL`` (``+10:bright muzzle flash``); it cites no rule
+    (:func:`~firefight.scene.gm_mods.read_mod`, every ruleset's reading)."""
+    return read_mod(text, example="+10:bright muzzle flash")
 
 
 def parse_shielder(text: str) -> Bystander:
