@@ -410,11 +410,13 @@ def describe_landing(event: Event) -> str | None:
 
 
 def _landing_words(event: ExplosiveLanded, target: str | None = None) -> str:
-    """Where it came to rest; thrown ``at`` someone (DEC-703), the words say whom."""
+    """Where it came to rest; thrown ``at`` someone (DEC-703), the words say whom. A fumble
+    names whose feet it drops at: after "meant for Viktor", "their feet" read as Viktor's."""
     where = landing_place(event.at)
     meant = "" if target is None else f" meant for {target}"
     if event.fumbled:
-        return f"{event.actor} fumbles the {event.load}{meant}: it drops at their feet, at {where}"
+        feet = f"{event.actor}'s feet"
+        return f"{event.actor} fumbles the {event.load}{meant}: it drops at {feet}, at {where}"
     at = "" if target is None else f" at {target}"
     return f"{event.actor} throws the {event.load}{at}; it lands at {where}"
 
