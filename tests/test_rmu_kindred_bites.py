@@ -345,3 +345,22 @@ def test_the_fangs_come_out_when_the_biter_lets_go() -> None:
     service.act("k", "Mara bites Viktor --unaware --ap 2", Dice.scripted([97, 50, 50]))
     out = service.act("k", "Mara lets go of Viktor", Dice.scripted([]))
     assert not [k for k in out.state.conditions if k.kind == FANGS]
+
+
+def test_dec_364_what_costs_no_ap_is_taken_with_the_rounds_ap_spent() -> None:
+    """DEC-364, RMU-BITE-3, DEC-381: rousing a power, letting the fangs go and holding the
+    breath spend no AP, yet with the round's AP gone they were refused "Mara has no AP left this
+    round"; they are taken, and what costs AP is still refused."""
+    service = close_pair()
+    service.act("k", "Mara bites Viktor --unresisting", Dice.scripted([97, 30, 50]))
+    assert rmu_stats(service.state("k").combatant("Mara")).vitals.ap_left == 0
+    roused = service.act("k", "Mara rouses potence", Dice.scripted([4]))
+    assert [type(e) for e in roused.record.events if isinstance(e, RouseChecked)] == [RouseChecked]
+    service.act("k", "Mara lets go of Viktor", Dice.scripted([]))
+    assert fangs_in(service.state("k"), "Viktor") is None
+    service.act("k", "Mara holds-breath", Dice.scripted([]), force=True)
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
+    assert str(refused.value) == (
+        "RMU-GEN-1: Mara has no AP left this round (4 a round); wait for the next round."
+    )
