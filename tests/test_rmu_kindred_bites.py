@@ -364,3 +364,17 @@ def test_dec_364_what_costs_no_ap_is_taken_with_the_rounds_ap_spent() -> None:
     assert str(refused.value) == (
         "RMU-GEN-1: Mara has no AP left this round (4 a round); wait for the next round."
     )
+
+
+def test_r_6_tearing_free_short_of_ap_points_to_the_hastier_try_that_fits() -> None:
+    """RMU-BITE-3, RMU-GEN-1: with 2 AP left, tearing free of lodged fangs (4 AP) says the
+    hastier try that fits, as a held victim's breaking free and an attack do."""
+    service = close_pair()
+    service.act("k", "Mara bites Viktor --unresisting", Dice.scripted([97, 30, 50]))
+    service.gm("k", "set Viktor ap 2")
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", "Viktor tears free", Dice.scripted([]), force=True)
+    assert str(refused.value) == (
+        "RMU-GEN-1: Tearing free costs 4 AP, but Viktor has only 2 left: a hastier one fits, "
+        "--ap 2."
+    )

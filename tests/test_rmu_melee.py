@@ -417,6 +417,24 @@ def test_encounter_grapple_hold_then_break_free_sequence_replays_from_the_log() 
     assert service.load("m").state == freed.state
 
 
+def test_r_6_breaking_free_short_of_ap_points_to_the_hastier_try_that_fits() -> None:
+    """RMU-GEN-1, R-6: held with 2 AP left, 'Viktor breaks free' (4 AP) was refused "Breaking
+    free costs 4 AP, but only 2 are left." where an attack's refusal names the hastier one that
+    fits; the try is made at --ap 2 as well, so it says so, and nothing is saved."""
+    service = fight()
+    service.act("m", "Mara grapples Viktor", Dice.scripted([60, 40]))
+    service.gm("m", "set Viktor ap 2")
+    written = len(service.log("m"))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("m", "Viktor breaks free", Dice.scripted([10, 90]))
+    assert str(refused.value) == (
+        "RMU-GEN-1: Breaking free costs 4 AP, but only 2 are left: a hastier one fits, --ap 2."
+    )
+    assert len(service.log("m")) == written
+    service.act("m", "Viktor breaks free --ap 2", Dice.scripted([10, 90]))
+    assert vitals(service.state("m").combatant("Viktor")).ap_left == 0
+
+
 def test_encounter_a_parry_shields_until_the_round_ends() -> None:
     service = fight()
     first = service.act(

@@ -313,7 +313,7 @@ def validate_feeding_action(state: EncounterState, action: Action) -> None:
         low, high = melee_figures().escape_ap
         if not low <= action.ap <= high:
             raise RuleRefusal("RMU-BITE-3", f"Tearing free takes {low} to {high} AP.")
-        _ap(c, action.ap, "Tearing free")
+        _ap(c, action.ap, "Tearing free", low)
         return
     _kindred(c, "bite" if isinstance(action, Bites) else "feeding")
     if target.dead:
