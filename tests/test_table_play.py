@@ -1032,6 +1032,12 @@ def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
     assert "  NAME gets up\n" in out  # the start of one verb is enough
     assert "refused: ENC-ACTION: No action 'dance': the actions: shoots, reloads" in out
     assert len(service.log("raid")) == 1
+    # rmu has 28 verbs: past twenty the refusal said "the actions: 28 names", none of them.
+    raid = fight("kindred-ambush.toml")
+    play(raid, "help nosuch\nquit\n")
+    out = capsys.readouterr().out
+    assert "No action 'nosuch': the actions: shoots, reloads, moves," in out
+    assert "bites, feeds on, lets go of, tears free of, stakes, beheads, attacks" in out
     gulch = fight("dry-gulch.toml")
     play(gulch, "help all-out\nhelp moves\nquit\n")
     out = capsys.readouterr().out
