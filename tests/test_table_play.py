@@ -906,6 +906,32 @@ def test_someone_whose_name_is_a_verb_acts_and_is_acted_on(service: EncounterSer
     assert applied.record.narration[0].startswith("Hold fires the pistol at Brick")
 
 
+@pytest.mark.parametrize(
+    ("line", "example"),
+    [
+        ("shoots Viktor --ap 3", "Mara shoots Viktor --ap 3"),
+        ("rolls on the ground", "Mara rolls on the ground"),
+    ],
+)
+def test_a_line_that_opens_with_a_verb_says_who_acts_comes_first(
+    service: EncounterService, line: str, example: str
+) -> None:
+    """R-6: 'shoots Viktor' (the fighter up's name left out) was refused "Nobody called
+    'shoots' is in the scene", as if a verb were a person; it says a line starts with who acts,
+    with the line as it would read, and nothing is saved."""
+    written = len(service.log("raid"))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("raid", line, Dice.seeded(1), force=True)
+    verb = " ".join(line.split()[: 4 if line.startswith("rolls") else 1])
+    assert str(refused.value) == (
+        f"R-6: A line starts with who acts: {verb!r} is what they do, e.g. {example!r}."
+    )
+    assert len(service.log("raid")) == written
+    service.gm("raid", 'add "Shoots" like Jonah at -20,0')
+    applied = service.act("raid", "Shoots waits", Dice.seeded(1), force=True)  # DEC-713
+    assert applied.record.narration[0].startswith("Shoots waits (")
+
+
 def test_the_prompt_says_the_round_whose_turn_and_what_is_left(
     service: EncounterService,
 ) -> None:
