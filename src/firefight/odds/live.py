@@ -78,8 +78,12 @@ class LiveOdds:
             low, high = share_interval(round(p * self.trials), self.trials)
             return f"{100 * p:.1f}% (95%: {100 * low:.1f}-{100 * high:.1f}%)"
 
+        # The outcomes are sampled too: the line says how far off they may be (the widest of
+        # their intervals), where it gave bare shares as if they were exact.
         lines = [
-            f"{self.lines[0]}: " + ", ".join(f"{word} {100 * p:.1f}%" for word, p in self.outcomes)
+            f"{self.lines[0]}: "
+            + ", ".join(f"{word} {100 * p:.1f}%" for word, p in self.outcomes)
+            + self._spread()
         ]
         if self.note is not None:
             lines.append(f"  {self.note}")
@@ -108,6 +112,14 @@ class LiveOdds:
             f"{self.seed + self.trials - 1})"
         )
         return lines
+
+    def _spread(self) -> str:
+        """`` (each ±N points at most, 95%)``: the widest half-interval of the outcomes'."""
+        widest = 0.0
+        for _, p in self.outcomes:
+            low, high = share_interval(round(p * self.trials), self.trials)
+            widest = max(widest, p - low, high - p)
+        return f" (each ±{100 * widest:.1f} points at most, 95%)" if self.outcomes else ""
 
     def to_json(self) -> dict[str, object]:
         return {
