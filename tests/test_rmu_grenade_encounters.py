@@ -396,6 +396,20 @@ def test_rmu_exp_17_nobody_outside_the_radius_is_touched() -> None:
 # --- RMU-EXP-13 / RMU-EXP-14: fire -------------------------------------------------------------
 
 
+def test_dec_385_a_thrown_bottle_is_told_bursting_not_its_fuse_burning() -> None:
+    """DEC-385: a Molotov has no fuse, yet its throw was told "The molotov (molotov-1-1) fuse
+    burns"; it says the bottle bursts where it lies, and a grenade's fuse still burns."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 30))
+    bottle = service.act("g", "Mara throws molotov at 0,30", Dice.scripted([95]), force=True)
+    assert bottle.record.narration[-1] == (
+        "The molotov (molotov-1-1) bursts where it lies at the end of this round [DEC-385]."
+    )
+    fused = service.act("g", "Mara throws m67 at 0,45 --ap 1", Dice.scripted([95, 6]), force=True)
+    assert fused.record.narration[-1] == (
+        "The m67 (m67-1-2) fuse burns: it goes off at the end of the next round [RMU-EXP-9]."
+    )
+
+
 def test_rmu_exp_13_a_molotov_bursts_where_it_lands_and_sets_people_alight() -> None:
     """The bottle breaks at the end of the round thrown (DEC-385): a flat C Heat critical on
     everyone within 10 ft, who then burn, an A Heat critical a round, 3 rounds (DEC-384)."""

@@ -578,6 +578,9 @@ class _Fuse(CountedToZero):
         what = f"The {found.get('load')} ({found.id})"
         if isinstance(event, ConditionStarted):
             when = "the next round" if found.rounds_left == FUSE_ROUNDS else "this round"
+            effect = explosive_data().load(str(found.get("load"))).effect
+            if effect in BURST_ON_LANDING:  # a bottle has no fuse to burn (DEC-385)
+                return f"{what} bursts where it lies at the end of {when} [DEC-385]."
             return f"{what} fuse burns: it goes off at the end of {when} [RMU-EXP-9]."
         if isinstance(event, ConditionTicked):
             done = "is due to go off" if event.rounds_left == 0 else "has landed"
