@@ -532,7 +532,7 @@ def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService)
     for line, says in (
         ("hits Viktor 99999999999999", "hits takes a whole number of at most 12 digits"),
         ("heal Viktor 2.5", "heal takes a whole number, not '2.5'"),
-        ("set Viktor ap 99999999999999", "set takes a whole number of at most 12 digits"),
+        ("set Viktor ap 99999999999999", "set ap takes a whole number of at most 12 digits"),
     ):
         with pytest.raises(RuleRefusal, match=f"ENC-GM: {re.escape(says)}"):
             service.gm("raid", line)
