@@ -78,13 +78,9 @@ class LiveOdds:
             low, high = share_interval(round(p * self.trials), self.trials)
             return f"{100 * p:.1f}% (95%: {100 * low:.1f}-{100 * high:.1f}%)"
 
-        # The outcomes are sampled too: the line says how far off they may be (the widest of
-        # their intervals), where it gave bare shares as if they were exact.
-        lines = [
-            f"{self.lines[0]}: "
-            + ", ".join(f"{word} {100 * p:.1f}%" for word, p in self.outcomes)
-            + self._spread()
-        ]
+        # The outcomes are sampled too: each with its interval, where the line gave bare
+        # shares as if they were exact.
+        lines = [f"{self.lines[0]}: " + ", ".join(f"{word} {pct(p)}" for word, p in self.outcomes)]
         if self.note is not None:
             lines.append(f"  {self.note}")
         if self.target is not None and self.down_now:
@@ -112,14 +108,6 @@ class LiveOdds:
             f"{self.seed + self.trials - 1})"
         )
         return lines
-
-    def _spread(self) -> str:
-        """`` (each ±N points at most, 95%)``: the widest half-interval of the outcomes'."""
-        widest = 0.0
-        for _, p in self.outcomes:
-            low, high = share_interval(round(p * self.trials), self.trials)
-            widest = max(widest, p - low, high - p)
-        return f" (each ±{100 * widest:.1f} points at most, 95%)" if self.outcomes else ""
 
     def to_json(self) -> dict[str, object]:
         return {
