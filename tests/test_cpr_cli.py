@@ -131,6 +131,20 @@ def test_an_unknown_weapon_is_refused_as_every_ruleset_refuses_an_option(
     ]
 
 
+def test_an_unknown_weapon_with_nothing_close_lists_the_catalog() -> None:
+    """C-10: 'glok' is close to no cpr weapon, and the refusal said only "is not one of the 17
+    names." -- nothing to type next. With none close, the names are listed."""
+    code, out, err = run("shoot", "--weapon", "glok", "--ref", "7", "--skill", "6",
+                         "--distance", "10", "--seed", "1")  # fmt: skip
+    assert (code, out) == (2, "")
+    assert err.strip() == (
+        "error: --weapon: 'glok' is not one of assault-rifle, bow, crossbow, grenade, "
+        "grenade-launcher, heavy-melee, heavy-pistol, heavy-smg, light-melee, medium-melee, "
+        "medium-pistol, rocket-launcher, shotgun, smg, sniper-rifle, very-heavy-melee, "
+        "very-heavy-pistol."
+    )
+
+
 def test_a_weapon_by_its_name_or_alias_is_still_taken() -> None:
     """C-10: 'heavy pistol' and 'knife' are the catalog's own name and alias, not keys."""
     assert run(*SHOOT, "--seed", "1")[0] == 0
