@@ -27,12 +27,10 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.geometry import distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.bite import Bite, Reach, resolve_bite
 from firefight.rulesets.rmu.encounter_events import bonus_used
-from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent, HitsInflicted
 from firefight.rulesets.rmu.haste import hastier
 from firefight.rulesets.rmu.kindred_actions import check_rouse
@@ -42,6 +40,7 @@ from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
 from firefight.rulesets.rmu.melee.encounter import (
     check_not_held_fast,
+    check_reach,
     defenses,
     held_terms,
     helpless,
@@ -248,14 +247,6 @@ register_condition(_Fangs())
 # --- validation ---------------------------------------------------------------------------------
 
 
-def _close(c: CombatantState, other: CombatantState, rule: str) -> None:
-    gap = distance_ft(c.position, other.position)
-    if gap > REACH_FT:
-        raise RuleRefusal(
-            rule, f"{other.name} is {gap:.0f} ft from {c.name}: out of reach ({REACH_FT:g} ft)."
-        )
-
-
 def _kindred(c: CombatantState, what: str) -> None:
     if sheet_of(c) is None:
         raise RuleRefusal("RMU-BITE-5", f"{c.name} is mortal: only a vampire's {what} works so.")
@@ -319,7 +310,8 @@ def validate_feeding_action(state: EncounterState, action: Action) -> None:
     if target.dead:
         raise RuleRefusal("R-2", f"{target.name} is dead.")
     if isinstance(action, Bites):
-        _close(c, target, "RMU-BITE-2")
+        # A bite is a melee attack: its reach is a blade's, between the bodies (DEC-346, DEC-835).
+        check_reach(c, target, "a bite", "RMU-BITE-2")
         check_not_held_fast(state, c)  # held fast, fangs or blade, one only breaks free
         melee_cover(state, c, target, TraceBuilder())  # a wall no bite reaches over (DEC-667)
         low, high = melee_figures().attack_ap

@@ -343,12 +343,16 @@ def _unarmed(c: CombatantState, tb: TraceBuilder) -> tuple[int, int]:
     return stats.strength, 0
 
 
-def _check_reach(attacker: CombatantState, target: CombatantState, what: str) -> None:
+def check_reach(
+    attacker: CombatantState, target: CombatantState, what: str, rule: str = REACH_RULE
+) -> None:
+    """Refuse a blow past the reach between the bodies' edges (DEC-346): a blade's, a
+    grapple's, a bite's, a stake's alike; ``rule`` the one the refusal cites."""
     gap = _reach(attacker, target)
     reach = melee_figures().reach_ft
     if gap > reach:
         raise RuleRefusal(
-            REACH_RULE,
+            rule,
             f"{target.name} is out of {attacker.name}'s reach, {gap:.0f} ft between them: "
             f"{what} reaches {reach:g} ft.",
         )
@@ -394,7 +398,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
             f"The {weapon.name} is shot, not swung: '{c.name} stakes {target.name} --with "
             f"{weapon.key}' shoots its bolt."
         )
-    _check_reach(c, target, "a grapple" if grapple else f"the {weapon.name}")
+    check_reach(c, target, "a grapple" if grapple else f"the {weapon.name}")
     check_not_held_fast(state, c)
     cover, cover_share = melee_cover(state, c, target, tb)
     if grapple:
