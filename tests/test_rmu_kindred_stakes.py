@@ -237,6 +237,9 @@ def test_rmu_stake_2_v3_jonah_stakes_mara_and_ana_pulls_the_stake() -> None:
     pulled = service.act("k", "Ana pulls the stake from Mara", Dice.scripted([]))
     sheet = rmu_stats(pulled.state.combatant("Mara")).kindred
     assert sheet is not None and not sheet.staked
+    with pytest.raises(RuleRefusal) as again:  # was "Mara has no stake in them."
+        service.act("k", "Ana pulls the stake from Mara", Dice.scripted([]))
+    assert str(again.value) == "V-3: There is no stake in Mara to pull."
 
 
 def test_rmu_stake_2_a_helpless_kindred_is_staked_by_the_maneuver_in_an_encounter() -> None:
