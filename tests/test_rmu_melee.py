@@ -7,14 +7,16 @@ rolls); DEC-340..DEC-348 for the stand-ins; and the catalog DATA.md asks for."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import in_memory, scene
+from encounter_support import MemoryStore, in_memory, scene
 from firefight.cli.app import app
 from firefight.dice import Dice
+from firefight.encounter.scenario import load_scenario
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds, odds_stats
 from firefight.outcome import Outcome
@@ -381,6 +383,23 @@ def test_a_melee_line_naming_nobody_is_refused_with_its_own_verb_as_the_example(
     with pytest.raises(RuleRefusal) as refused:
         service.act("m", line, Dice.scripted([]))
     assert refused.value.reason.endswith(f"e.g. '{example}'.")
+
+
+def test_r_6_a_melee_example_names_the_fight_s_own_foes() -> None:
+    """R-6: the melee refusals' example was a fixed "Mara attacks Viktor with knife": in the
+    kindred ambush that set Mara on her own ghoul, in another fight on strangers. It is the
+    line's own people, the target when the line names one, else a foe."""
+    service = EncounterService(MemoryStore())
+    ambush = load_scenario(Path(__file__).parents[1] / "examples" / "kindred-ambush.toml")
+    service.new("k", ambush, Dice.seeded(1))
+    for line, example in (
+        ("Mara attacks Jonah", "'attacks' needs a weapon, e.g. 'Mara attacks Jonah with knife'."),
+        ("Mara attacks", "'attacks' needs a target, e.g. 'Mara attacks Jonah with knife'."),
+        ("Jonah grapples", "'grapples' needs a target, e.g. 'Jonah grapples Mara'."),
+    ):
+        with pytest.raises(RuleRefusal) as refused:
+            service.act("k", line, Dice.scripted([]), force=True)
+        assert refused.value.reason == example
 
 
 def test_encounter_a_blow_from_behind_is_rear() -> None:
