@@ -378,3 +378,18 @@ def test_r_6_tearing_free_short_of_ap_points_to_the_hastier_try_that_fits() -> N
         "RMU-GEN-1: Tearing free costs 4 AP, but Viktor has only 2 left: a hastier one fits, "
         "--ap 2."
     )
+
+
+def test_v4_a_brutal_feed_slakes_the_hunger_its_rouse_check_left() -> None:
+    """V-4, RMU-BITE-4: a Brutal Feed at Hunger 3 whose Rouse check for Potence fails (a 3)
+    raises Hunger to 4, then slakes three: Hunger 1. The slakes came off the Hunger read before
+    the check, so the check's +1 was lost and she ended at 0."""
+    service = close_pair(hunger=3)
+    service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
+    service.next_round("k", Dice.scripted(PAD))
+    brutal = service.act("k", "Mara feeds on Viktor --brutal", Dice.scripted([3, 1, 2, 3]))
+    checked = [e for e in brutal.record.events if isinstance(e, RouseChecked)]
+    assert [(e.roll, e.hunger) for e in checked] == [(3, 4)]
+    assert [e.hunger for e in brutal.record.events if isinstance(e, Fed)] == [1]
+    assert sheet(brutal.state, "Mara").hunger == 1
+    assert brutal.record.summary["headline"] == "Mara feeds on Viktor: Hunger 1, 36 hits drained."

@@ -34,7 +34,7 @@ from firefight.rulesets.rmu.encounter_events import bonus_used
 from firefight.rulesets.rmu.events import ActionPointsSpent, HitsInflicted
 from firefight.rulesets.rmu.haste import hastier
 from firefight.rulesets.rmu.kindred_actions import check_rouse
-from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, PowerRoused
+from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, PowerRoused, RouseChecked
 from firefight.rulesets.rmu.kindred_results import Bitten, FedOn, LetGo, TornFree
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
@@ -451,14 +451,19 @@ def _feed(
     tb = TraceBuilder()
     events: list[Event] = [ActionPointsSpent(actor=c.name, ap=figs.feed_ap)]
     slakes = 1
-    if brutal:
-        events.extend(_rouse_first(state, c, "potence", dice, tb))
-        slakes = figs.brutal_feed_slakes
-        tb.step(f"Brutal Feed: {slakes} slakes in one turn.", "RMU-BITE-4")
     sheet = sheet_of(c)
     assert sheet is not None
-    after = max(0, sheet.hunger - slakes)
-    tb.step(f"{c.name} feeds on {target.name}: Hunger {sheet.hunger} to {after}.", "RMU-BITE-4")
+    before = sheet.hunger
+    if brutal:
+        roused = _rouse_first(state, c, "potence", dice, tb)
+        events.extend(roused)
+        # The slakes come off the Hunger the Rouse check left (V-4): read before it, a failed
+        # check's +1 was lost, and a Brutal Feed from Hunger 3 ended at 0, not 1.
+        before = next((e.hunger for e in roused if isinstance(e, RouseChecked)), before)
+        slakes = figs.brutal_feed_slakes
+        tb.step(f"Brutal Feed: {slakes} slakes in one turn.", "RMU-BITE-4")
+    after = max(0, before - slakes)
+    tb.step(f"{c.name} feeds on {target.name}: Hunger {before} to {after}.", "RMU-BITE-4")
     events.append(Fed(actor=c.name, victim=target.name, round=state.round, slakes=slakes,
                       hunger=after))  # fmt: skip
     victim = sheet_of(target)
