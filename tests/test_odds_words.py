@@ -241,6 +241,25 @@ def test_rmu_exp_2_rmu_exp_3_a_throws_odds_say_where_it_lands() -> None:
     assert "partial" not in "\n".join(live.text())
 
 
+def test_rmu_cov_6_a_miss_into_a_shielder_is_counted_as_hitting_them_not_the_target() -> None:
+    """RMU-COV-6, P-8: in the warehouse Pavel stands between Mara and Viktor; a miss flies on
+    into him. The odds counted that as "hit" ("Mara shoots Viktor: ... hit 21.0%") while
+    Viktor, behind full cover of bodies, is all but never hit: it is "stray round hits someone
+    in the way" (nobody named: a shielder may be hidden from the players), and "hit" is Viktor
+    hit."""
+    warehouse = Path(__file__).resolve().parents[1] / "examples" / "warehouse.toml"
+    service = EncounterService(MemoryStore())
+    service.new("w", load_scenario(warehouse), Dice.seeded(1))
+    state = service.load("w").state
+    live = dict(
+        live_odds(state, RMU, ["Mara shoots Viktor --ap 3 --prepared"], trials=300).outcomes
+    )
+    assert live["stray round hits someone in the way"] > 0.1
+    assert live.get("hit", 0.0) < 0.02
+    found = line_odds(state, RMU, "Mara shoots Viktor --ap 3 --prepared")
+    assert found.outcomes["stray round hits someone in the way"] > 0.1
+
+
 def test_rmu_gen_7_dec_682_a_critical_is_named_by_its_tables_title_not_its_key() -> None:
     """RMU-GEN-7, DEC-682: the odds, the `rmu shoot` headline and the encounter's log name the
     critical's table by its title's name ("Ballistic Puncture"), not its file key
