@@ -702,7 +702,7 @@ def test_d_4_the_odds_say_they_draw_from_the_shared_deck_as_it_stands() -> None:
     from firefight.odds.live import live_odds
 
     cards = find_ruleset("cards")
-    state = in_memory("a", load_scenario(EXAMPLE).data, Dice.seeded(1)).load("a").state
+    state = in_memory("a", dict(load_scenario(EXAMPLE).data), Dice.seeded(1)).load("a").state
     giga = live_odds(state, cards, ["Giga shoots Rico --called"], trials=20)
     assert giga.note == "drawn from the shared deck as it stands: 48 of 52 cards left (D-4)"
     assert f"  {giga.note}" in giga.text()
