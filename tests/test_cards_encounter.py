@@ -712,6 +712,21 @@ def test_d_4_a_typed_card_no_longer_in_the_deck_or_no_card_is_refused_by_its_nam
     assert "'1JK' is neither a die face nor a card" in result.output
 
 
+def test_d_4_the_odds_say_they_draw_from_the_shared_deck_as_it_stands() -> None:
+    """D-4: in the alley Giga draws from the shared deck, four cards of it already dealt for
+    reaction; the odds of his called shot (33%) are not `odds cards shoot`'s (40%, a full
+    deck), and said nothing of why. They say what they drew from; Rico's fresh deck needs no
+    word."""
+    from firefight.odds.live import live_odds
+
+    cards = find_ruleset("cards")
+    state = in_memory("a", dict(load_scenario(EXAMPLE).data), Dice.seeded(1)).load("a").state
+    giga = live_odds(state, cards, ["Giga shoots Rico --called"], trials=20)
+    assert giga.note == "drawn from the shared deck as it stands: 48 of 52 cards left (D-4)"
+    assert f"  {giga.note}" in giga.text()
+    assert live_odds(state, cards, ["Rico shoots Giga"], trials=4).note is None
+
+
 def test_k_2_dec_770_the_odds_of_a_shot_are_asked_before_the_shooters_turn() -> None:
     """K-2 orders the turns, not the GM's questions: the odds of a shot by someone whose turn
     has not come are worked out as if it were their turn now, and the answer says so; the fight
@@ -728,7 +743,9 @@ def test_k_2_dec_770_the_odds_of_a_shot_are_asked_before_the_shooters_turn() -> 
     assert f"{first} drew higher for reaction" in said
     assert found.to_json()["as_if"] == found.note and found.note
     assert {word for word, _ in found.outcomes} <= {"hit", "miss"}
-    assert live_odds(state, cards, [f"{first} shoots {second}"], trials=4).note is None
+    # Their turn has come: no "as if"; only the shared deck they draw from (D-4).
+    now = live_odds(state, cards, [f"{first} shoots {second}"], trials=4).note
+    assert now == "drawn from the shared deck as it stands: 50 of 52 cards left (D-4)"
     with pytest.raises(RuleRefusal) as waits:
         service.act("f", f"{second} shoots {first}", Dice.seeded(0))
     assert waits.value.rule == "K-2"

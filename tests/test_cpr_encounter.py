@@ -613,6 +613,15 @@ def test_c_8_a_thrown_grenade_is_gone_from_the_hand() -> None:
     service = start(doc, [5, 5, 5])
     with pytest.raises(RuleRefusal, match="CPR-THR-1: The knife is thrown at someone"):
         act(service, "V throws knife at 0,8", [5])
+    # --aim head on a grenade was taken and dropped without a word (no -8, no head): refused.
+    written = len(service.log("fight"))
+    for line in ("V throws grenade at 0,8 --aim head", "V throws grenade at Rook --aim leg"):
+        with pytest.raises(RuleRefusal) as aimed:
+            act(service, line, [5, 1, 1, 1, 1, 1, 1])
+        assert str(aimed.value) == (
+            "C-8: A grenade hits an area; it cannot be aimed at a spot on someone."
+        )
+    assert len(service.log("fight")) == written
     record = act(service, "V throws grenade at 0,8", [5, 1, 1, 1, 1, 1, 1])
     assert (
         record.summary["headline"] == "V throws the grenade at (0, 8): it goes off, catching Rook."

@@ -71,6 +71,10 @@ def test_enc_gm_rmu_refuses_what_it_keeps_no_room_for() -> None:
     refused(service, "set Mara hunger 9", "Hunger runs from 0 to 5")
     refused(service, "set Jonah fp 2", "The rmu ruleset has no figure 'fp'")
     refused(service, "set Jonah bleding 2", "did you mean 'bleeding'")
+    # A figure with no number after it was read as a status: "the GM's command is one person;
+    # 'hunger' is left over". What is wrong is the number.
+    refused(service, "set Mara hunger x", "set hunger takes a whole number, not 'x'.")
+    refused(service, "set Jonah ap 1.5", "set ap takes a whole number, not '1.5'.")
 
 
 def test_enc_gm_cpr_sets_hp_and_sp_and_repairs_armor() -> None:

@@ -327,3 +327,20 @@ def test_dec_819_a_gms_modifier_is_added_to_the_effective_skill() -> None:
     assert "--mod: takes VALUE:LABEL with VALUE -99 to 99, e.g. '+2:spotter', not '2 spotter'." in (
         refused.output
     )
+
+
+@pytest.mark.parametrize("command", [["gurps", "shoot"], ["odds", "gurps", "shoot"]])
+def test_an_unknown_gurps_weapon_is_refused_as_every_ruleset_refuses_one(
+    command: list[str],
+) -> None:
+    """C-10's wording in every ruleset: 'glock-17' (an rmu key) was refused "refused:
+    GUR-CORE-1: ... is not one of the 21 names. Did you mean 'matchlock'?", a core rule cited
+    for a catalog lookup and no name worth typing; rmu, cpr and cards say "error: --weapon:"
+    and the names, as gurps does now (pistol-9mm among them)."""
+    result = CliRunner().invoke(
+        app, [*command, "--weapon", "glock-17", "--skill", "14", "--distance", "20"]
+    )
+    assert result.exit_code == 2 and result.stdout == ""
+    said = result.stderr.strip()
+    assert said.startswith("error: --weapon: 'glock-17' is not one of assault-rifle, bow,")
+    assert "pistol-9mm" in said and said.endswith("Did you mean 'matchlock'?")

@@ -161,3 +161,16 @@ def test_gur_core_1_outcomes_are_worded_plainly() -> None:
         result="hit", hits=3, injury=20, critical=False, major_wound=True, state="stunned"
     )
     assert str(known) == "3 hits: 20 injury, major wound, target stunned"
+
+
+def test_g_1_the_odds_tell_a_critical_miss_from_a_miss() -> None:
+    """G-1: at effective skill 5 (a .38 at 10 yd aimed at the head) 15-18 is a critical
+    failure, 20 of 216: the encounter's odds counted it as a fumble, `odds gurps shoot` folded
+    it into P(miss). It is P(critical miss), and its own outcome."""
+    shot = declare(Shoot, weapon="revolver-38", skill=14, distance=10, location="head")
+    found = odds(None, shot)
+    stats = {v.stat.name: v.value for v in odds_stats(found, shot)}
+    assert math.isclose(stats["p_critical_miss"], 20 / 216)
+    assert math.isclose(stats["p_miss"], 1 - stats["p_hit"])
+    words = {str(k): p for k, p in found.probabilities.items()}
+    assert math.isclose(words["critical miss"], 20 / 216)

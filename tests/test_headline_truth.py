@@ -10,9 +10,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from encounter_support import MemoryStore
+from encounter_support import MemoryStore, doorway, in_memory
 from firefight.cli.app import app
 from firefight.cli.encounter import play_scenario
+from firefight.dice import Dice
 from firefight.encounter.log import LogRecord
 from firefight.geometry import Point
 from firefight.rulesets.rmu.encounter_explosives import describe_landing
@@ -109,5 +110,16 @@ def test_rmu_exp_2_a_fumbled_throw_names_what_drops() -> None:
     """RMU-EXP-2: the line of a fumbled throw names the load, not "it"."""
     landed = ExplosiveLanded(actor="Mara", load="m67", at=Point(x_ft=3, y_ft=4), fumbled=True)
     assert describe_landing(landed) == (
-        "Mara fumbles the m67: it drops at their feet, at (3, 4) [RMU-EXP-2]."
+        "Mara fumbles the m67: it drops at Mara's feet, at (3, 4) [RMU-EXP-2]."
+    )
+
+
+def test_rmu_exp_3_a_fumble_thrown_at_someone_drops_at_the_throwers_feet() -> None:
+    """RMU-EXP-3, DEC-703: a fumble thrown at Viktor lies at Mara's feet, and the headline says
+    so by name ("their feet" after "meant for Viktor" read as Viktor's)."""
+    service = in_memory("g", doorway(), Dice.seeded(1))
+    thrown = service.act("g", "Mara throws m67 at Viktor", Dice.scripted([1]))
+    assert thrown.record.summary["headline"] == (
+        "Mara fumbles the m67 meant for Viktor: it drops at Mara's feet, at (0, 0); "
+        "it goes off at the end of round 2."
     )

@@ -49,6 +49,23 @@ def test_odds_rmu_shoot_json_lists_stats_and_outcomes_summing_to_one() -> None:
     assert data["action"]["armor"] == "BA II"
 
 
+def test_dec_471_exact_answered_by_sampling_says_so_and_how_to_sample_more() -> None:
+    """DEC-471: `odds rmu bite` has no exact path, so "exact" (the default) samples 5,000 times
+    whatever --samples says; the footer said only "Monte Carlo: 5,000 samples", as if the
+    --samples given were ignored. It says why and how to get more; asked for, sampling says
+    nothing of the kind."""
+    fell = runner.invoke(app, ["odds", "rmu", "bite", "--hits-left", "10", "--samples", "50000"])
+    assert fell.exit_code == 0, fell.output
+    assert (
+        "Monte Carlo: 5,000 samples (no exact answer within reach, DEC-471: --method monte-carlo "
+        "--samples N for more); ± is one standard error"
+    ) in " ".join(fell.output.split())
+    asked = runner.invoke(
+        app, ["odds", "rmu", "bite", "--hits-left", "10", "--method", "monte-carlo"]
+    )
+    assert "Monte Carlo: 20,000 samples; ± is one standard error" in asked.output
+
+
 def test_odds_rmu_shoot_monte_carlo_reports_samples_and_errors() -> None:
     result = runner.invoke(
         app, ["odds", "rmu", "shoot", *SHOT, "--method", "monte-carlo", "--samples", "20000"]

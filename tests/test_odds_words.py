@@ -241,6 +241,25 @@ def test_rmu_exp_2_rmu_exp_3_a_throws_odds_say_where_it_lands() -> None:
     assert "partial" not in "\n".join(live.text())
 
 
+def test_rmu_cov_6_a_miss_into_a_shielder_is_counted_as_hitting_them_not_the_target() -> None:
+    """RMU-COV-6, P-8: in the warehouse Pavel stands between Mara and Viktor; a miss flies on
+    into him. The odds counted that as "hit" ("Mara shoots Viktor: ... hit 21.0%") while
+    Viktor, behind full cover of bodies, is all but never hit: it is "stray round hits someone
+    in the way" (nobody named: a shielder may be hidden from the players), and "hit" is Viktor
+    hit."""
+    warehouse = Path(__file__).resolve().parents[1] / "examples" / "warehouse.toml"
+    service = EncounterService(MemoryStore())
+    service.new("w", load_scenario(warehouse), Dice.seeded(1))
+    state = service.load("w").state
+    live = dict(
+        live_odds(state, RMU, ["Mara shoots Viktor --ap 3 --prepared"], trials=300).outcomes
+    )
+    assert live["stray round hits someone in the way"] > 0.1
+    assert live.get("hit", 0.0) < 0.02
+    found = line_odds(state, RMU, "Mara shoots Viktor --ap 3 --prepared")
+    assert found.outcomes["stray round hits someone in the way"] > 0.1
+
+
 def test_rmu_gen_7_dec_682_a_critical_is_named_by_its_tables_title_not_its_key() -> None:
     """RMU-GEN-7, DEC-682: the odds, the `rmu shoot` headline and the encounter's log name the
     critical's table by its title's name ("Ballistic Puncture"), not its file key
@@ -303,3 +322,19 @@ def test_rmu_gen_7_rmu_brk_1_dec_791_the_headline_and_the_odds_row_word_a_critic
     headline = shot_headline(outcome)
     assert said in headline and headline.startswith("HIT: ")
     assert describe_view(shot_view(outcome)) == "hit: " + headline.removeprefix("HIT: ")
+
+
+def test_dec_413_the_sampled_outcomes_give_their_intervals() -> None:
+    """DEC-413: the encounter's odds are sampled, and every P(...) line gave its 95% interval,
+    but the outcome line gave bare shares ("miss 90.3%, hit 9.7%") as if exact. Each outcome
+    gives its interval, narrower the more runs."""
+    state = close_pair().load("k").state
+    few = live_odds(state, RMU, ["Mara bites Viktor"], trials=1000)
+    many = live_odds(state, RMU, ["Mara bites Viktor"], trials=20000)
+    share = re.compile(r"(\w+) (\d+\.\d)% \(95%: (\d+\.\d)-(\d+\.\d)%\)")
+    for found in (few, many):
+        line = found.text()[0]
+        told = share.findall(line.removeprefix("Mara bites Viktor: "))
+        assert [w for w, *_ in told] == [w for w, _ in found.outcomes], line
+        widths = [float(high) - float(low) for _, _, low, high in told]
+        assert all(w <= (6.2 if found is few else 1.4) for w in widths), line

@@ -315,6 +315,27 @@ def test_rmu_exp_11_a_dash_from_no_grenade_is_refused() -> None:
     assert err.value.rule == "RMU-EXP-11"
 
 
+@pytest.mark.parametrize("wanted", ["m67", "m67-1-9"])
+def test_rmu_exp_11_a_dash_from_a_load_not_an_id_names_the_live_grenades(wanted: str) -> None:
+    """RMU-EXP-11: `--from m67` (the load, not the id) or an id no grenade has was refused as
+    "Nobody called 'm67' is in the scene": the refusal names what --from takes, the live
+    grenades by id and the people, and nothing is saved."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 50, facing_deg=180), barriers=[WALL])
+    service.act("g", "Mara throws m67 at 0,45", Dice.scripted([70]))
+    service.next_round("g", Dice.scripted([80, *PAD]))
+    before = service.load("g").state
+    with pytest.raises(RuleRefusal) as err:
+        service.act("g", f"Viktor dashes behind the wall --from {wanted}", Dice.scripted([80]))
+    assert err.value.rule == "RMU-EXP-11"
+    assert err.value.reason == (
+        f"--from {wanted!r} is no live grenade and nobody in the scene: run from 'grenade' (the "
+        "nearest seen to land), a grenade by its id (m67-1-1) or someone (Mara, Viktor)."
+    )
+    assert service.load("g").state == before
+    dash = service.act("g", "Viktor dashes behind the wall --from M67-1-1", Dice.scripted([80]))
+    assert dash.record.summary["share_percent"] == 70
+
+
 # --- RMU-EXP-17: a flash-bang in the encounter ----------------------------------------------
 
 
@@ -373,6 +394,20 @@ def test_rmu_exp_17_nobody_outside_the_radius_is_touched() -> None:
 
 
 # --- RMU-EXP-13 / RMU-EXP-14: fire -------------------------------------------------------------
+
+
+def test_dec_385_a_thrown_bottle_is_told_bursting_not_its_fuse_burning() -> None:
+    """DEC-385: a Molotov has no fuse, yet its throw was told "The molotov (molotov-1-1) fuse
+    burns"; it says the bottle bursts where it lies, and a grenade's fuse still burns."""
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 30))
+    bottle = service.act("g", "Mara throws molotov at 0,30", Dice.scripted([95]), force=True)
+    assert bottle.record.narration[-1] == (
+        "The molotov (molotov-1-1) bursts where it lies at the end of this round [DEC-385]."
+    )
+    fused = service.act("g", "Mara throws m67 at 0,45 --ap 1", Dice.scripted([95, 6]), force=True)
+    assert fused.record.narration[-1] == (
+        "The m67 (m67-1-2) fuse burns: it goes off at the end of the next round [RMU-EXP-9]."
+    )
 
 
 def test_rmu_exp_13_a_molotov_bursts_where_it_lands_and_sets_people_alight() -> None:

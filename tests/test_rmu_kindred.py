@@ -21,6 +21,7 @@ from firefight.rulesets.rmu.detonation import Blast, BlastTarget, resolve_detona
 from firefight.rulesets.rmu.encounter_events import Died
 from firefight.rulesets.rmu.encounter_fire import _person_fields as person_fields
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
+from firefight.rulesets.rmu.explosives_view import scene_lines
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_criticals import read_critical
 from firefight.rulesets.rmu.kindred_events import FinalDeath, PowerRoused, Staked
@@ -672,3 +673,14 @@ def test_rmu_bite_4_the_log_tells_the_slakes_fed_and_the_hunger_left() -> None:
     assert told == "Mara feeds on Lev (3 slakes): Hunger now 0 [RMU-BITE-4]."
     one = describe_kindred_event(Fed(actor="Mara", victim="Lev", round=2, slakes=1, hunger=2))
     assert one == "Mara feeds on Lev (1 slake): Hunger now 2 [RMU-BITE-4]."
+
+
+def test_v5_a_burning_kindred_is_listed_on_fire_under_the_state_table() -> None:
+    """V-5, RMU-EXP-14: the lines under the state table said "on fire: Viktor (3 more rounds)"
+    for a mortal a Molotov set alight and nothing for the Kindred beside him burning until put
+    out (their fire is their sheet's, not a condition). Both are listed; put out, she is not."""
+    state = burning_scene()
+    assert "on fire: Mara (until put out)" in scene_lines(state)
+    action = RMU.parse_action("Ana puts out Mara", state)
+    after = land(state, *RMU.resolve(state, action, Dice.scripted([])).events)
+    assert not any(line.startswith("on fire:") for line in scene_lines(after))

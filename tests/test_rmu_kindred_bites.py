@@ -345,3 +345,51 @@ def test_the_fangs_come_out_when_the_biter_lets_go() -> None:
     service.act("k", "Mara bites Viktor --unaware --ap 2", Dice.scripted([97, 50, 50]))
     out = service.act("k", "Mara lets go of Viktor", Dice.scripted([]))
     assert not [k for k in out.state.conditions if k.kind == FANGS]
+
+
+def test_dec_364_what_costs_no_ap_is_taken_with_the_rounds_ap_spent() -> None:
+    """DEC-364, RMU-BITE-3, DEC-381: rousing a power, letting the fangs go and holding the
+    breath spend no AP, yet with the round's AP gone they were refused "Mara has no AP left this
+    round"; they are taken, and what costs AP is still refused."""
+    service = close_pair()
+    service.act("k", "Mara bites Viktor --unresisting", Dice.scripted([97, 30, 50]))
+    assert rmu_stats(service.state("k").combatant("Mara")).vitals.ap_left == 0
+    roused = service.act("k", "Mara rouses potence", Dice.scripted([4]))
+    assert [type(e) for e in roused.record.events if isinstance(e, RouseChecked)] == [RouseChecked]
+    service.act("k", "Mara lets go of Viktor", Dice.scripted([]))
+    assert fangs_in(service.state("k"), "Viktor") is None
+    service.act("k", "Mara holds-breath", Dice.scripted([]), force=True)
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", "Mara bites Viktor", Dice.scripted([50, 50]))
+    assert str(refused.value) == (
+        "RMU-GEN-1: Mara has no AP left this round (4 a round); wait for the next round."
+    )
+
+
+def test_r_6_tearing_free_short_of_ap_points_to_the_hastier_try_that_fits() -> None:
+    """RMU-BITE-3, RMU-GEN-1: with 2 AP left, tearing free of lodged fangs (4 AP) says the
+    hastier try that fits, as a held victim's breaking free and an attack do."""
+    service = close_pair()
+    service.act("k", "Mara bites Viktor --unresisting", Dice.scripted([97, 30, 50]))
+    service.gm("k", "set Viktor ap 2")
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("k", "Viktor tears free", Dice.scripted([]), force=True)
+    assert str(refused.value) == (
+        "RMU-GEN-1: Tearing free costs 4 AP, but Viktor has only 2 left: a hastier one fits, "
+        "--ap 2."
+    )
+
+
+def test_v4_a_brutal_feed_slakes_the_hunger_its_rouse_check_left() -> None:
+    """V-4, RMU-BITE-4: a Brutal Feed at Hunger 3 whose Rouse check for Potence fails (a 3)
+    raises Hunger to 4, then slakes three: Hunger 1. The slakes came off the Hunger read before
+    the check, so the check's +1 was lost and she ended at 0."""
+    service = close_pair(hunger=3)
+    service.act("k", "Mara bites Viktor --unaware", Dice.scripted([90, 50]))
+    service.next_round("k", Dice.scripted(PAD))
+    brutal = service.act("k", "Mara feeds on Viktor --brutal", Dice.scripted([3, 1, 2, 3]))
+    checked = [e for e in brutal.record.events if isinstance(e, RouseChecked)]
+    assert [(e.roll, e.hunger) for e in checked] == [(3, 4)]
+    assert [e.hunger for e in brutal.record.events if isinstance(e, Fed)] == [1]
+    assert sheet(brutal.state, "Mara").hunger == 1
+    assert brutal.record.summary["headline"] == "Mara feeds on Viktor: Hunger 1, 36 hits drained."

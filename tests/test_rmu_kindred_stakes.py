@@ -237,6 +237,9 @@ def test_rmu_stake_2_v3_jonah_stakes_mara_and_ana_pulls_the_stake() -> None:
     pulled = service.act("k", "Ana pulls the stake from Mara", Dice.scripted([]))
     sheet = rmu_stats(pulled.state.combatant("Mara")).kindred
     assert sheet is not None and not sheet.staked
+    with pytest.raises(RuleRefusal) as again:  # was "Mara has no stake in them."
+        service.act("k", "Ana pulls the stake from Mara", Dice.scripted([]))
+    assert str(again.value) == "V-3: There is no stake in Mara to pull."
 
 
 def test_rmu_stake_2_a_helpless_kindred_is_staked_by_the_maneuver_in_an_encounter() -> None:
@@ -252,6 +255,28 @@ def test_rmu_stake_2_a_helpless_kindred_is_staked_by_the_maneuver_in_an_encounte
     assert not [e for e in after.record.events if isinstance(e, Staked)]  # not yet
     done = service.next_round("k", Dice.scripted(PAD))
     assert [e.target for e in done.record.events if isinstance(e, Staked)] == ["Mara"]
+
+
+def test_dec_835_a_stake_and_a_bite_reach_as_a_blade_does_between_the_bodies() -> None:
+    """DEC-346, DEC-835: a blow reaches 5 ft between the bodies' edges, but a stake and a bite
+    measured 5 ft between the centres: Jonah beside Mara lying in torpor at his feet was told
+    "Mara is 5 ft away: out of reach (5 ft)" where a knife from the same spot struck. They reach
+    as a blade does; 8 ft off they are refused, saying the gap between the bodies."""
+    service = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 5.4, hits=1), vampire("Lu", 5.5, 0))
+    service.act("k", "Jonah shoots Mara", Dice.scripted([80, 50]))  # she drops, prone
+    service.next_round("k", Dice.scripted(PAD))
+    state = service.load("k").state
+    assert rmu_stats(state.combatant("Mara")).kindred.torpor  # type: ignore[union-attr]
+    staked = service.act("k", "Jonah stakes Mara", Dice.scripted([97, 20]), force=True)
+    assert staked.record.summary["result"] == "staked"
+    bite = service.act("k", "Lu bites Jonah --ap 2", Dice.scripted([20]), force=True)
+    assert bite.record.summary["action"] == "bites"
+    far = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 8))
+    for line, rule in (("Jonah stakes Mara", "RMU-STAKE-1"), ("Mara bites Jonah", "RMU-BITE-2")):
+        with pytest.raises(RuleRefusal) as refused:
+            far.act("k", line, Dice.scripted([]), force=True)
+        assert refused.value.rule == rule
+        assert "ft between them:" in refused.value.reason, refused.value.reason
 
 
 def test_rmu_stake_3_beheading_in_an_encounter_is_final_death() -> None:

@@ -7,14 +7,16 @@ rolls); DEC-340..DEC-348 for the stand-ins; and the catalog DATA.md asks for."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from encounter_support import in_memory, scene
+from encounter_support import MemoryStore, in_memory, scene
 from firefight.cli.app import app
 from firefight.dice import Dice
+from firefight.encounter.scenario import load_scenario
 from firefight.errors import RuleRefusal
 from firefight.odds.api import odds, odds_stats
 from firefight.outcome import Outcome
@@ -384,6 +386,23 @@ def test_a_melee_line_naming_nobody_is_refused_with_its_own_verb_as_the_example(
     assert refused.value.reason.endswith(f"e.g. '{example}'.")
 
 
+def test_r_6_a_melee_example_names_the_fight_s_own_foes() -> None:
+    """R-6: the melee refusals' example was a fixed "Mara attacks Viktor with knife": in the
+    kindred ambush that set Mara on her own ghoul, in another fight on strangers. It is the
+    line's own people, the target when the line names one, else a foe."""
+    service = EncounterService(MemoryStore())
+    ambush = load_scenario(Path(__file__).parents[1] / "examples" / "kindred-ambush.toml")
+    service.new("k", ambush, Dice.seeded(1))
+    for line, example in (
+        ("Mara attacks Jonah", "'attacks' needs a weapon, e.g. 'Mara attacks Jonah with knife'."),
+        ("Mara attacks", "'attacks' needs a target, e.g. 'Mara attacks Jonah with knife'."),
+        ("Jonah grapples", "'grapples' needs a target, e.g. 'Jonah grapples Mara'."),
+    ):
+        with pytest.raises(RuleRefusal) as refused:
+            service.act("k", line, Dice.scripted([]), force=True)
+        assert refused.value.reason == example
+
+
 def test_encounter_a_blow_from_behind_is_rear() -> None:
     """DEC-346: Viktor faces north (0°) away from Mara, who stands south of him."""
     service = fight(facing_deg=0)
@@ -416,6 +435,24 @@ def test_encounter_grapple_hold_then_break_free_sequence_replays_from_the_log() 
     assert any(isinstance(e, ConditionEnded) for e in freed.record.events)
     assert hold_on(freed.state, "Viktor") == 0
     assert service.load("m").state == freed.state
+
+
+def test_r_6_breaking_free_short_of_ap_points_to_the_hastier_try_that_fits() -> None:
+    """RMU-GEN-1, R-6: held with 2 AP left, 'Viktor breaks free' (4 AP) was refused "Breaking
+    free costs 4 AP, but only 2 are left." where an attack's refusal names the hastier one that
+    fits; the try is made at --ap 2 as well, so it says so, and nothing is saved."""
+    service = fight()
+    service.act("m", "Mara grapples Viktor", Dice.scripted([60, 40]))
+    service.gm("m", "set Viktor ap 2")
+    written = len(service.log("m"))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("m", "Viktor breaks free", Dice.scripted([10, 90]))
+    assert str(refused.value) == (
+        "RMU-GEN-1: Breaking free costs 4 AP, but only 2 are left: a hastier one fits, --ap 2."
+    )
+    assert len(service.log("m")) == written
+    service.act("m", "Viktor breaks free --ap 2", Dice.scripted([10, 90]))
+    assert vitals(service.state("m").combatant("Viktor")).ap_left == 0
 
 
 def test_encounter_a_parry_shields_until_the_round_ends() -> None:

@@ -532,7 +532,7 @@ def test_a_bad_gm_line_is_refused_and_changes_nothing(service: EncounterService)
     for line, says in (
         ("hits Viktor 99999999999999", "hits takes a whole number of at most 12 digits"),
         ("heal Viktor 2.5", "heal takes a whole number, not '2.5'"),
-        ("set Viktor ap 99999999999999", "set takes a whole number of at most 12 digits"),
+        ("set Viktor ap 99999999999999", "set ap takes a whole number of at most 12 digits"),
     ):
         with pytest.raises(RuleRefusal, match=f"ENC-GM: {re.escape(says)}"):
             service.gm("raid", line)
@@ -906,6 +906,32 @@ def test_someone_whose_name_is_a_verb_acts_and_is_acted_on(service: EncounterSer
     assert applied.record.narration[0].startswith("Hold fires the pistol at Brick")
 
 
+@pytest.mark.parametrize(
+    ("line", "example"),
+    [
+        ("shoots Viktor --ap 3", "Mara shoots Viktor --ap 3"),
+        ("rolls on the ground", "Mara rolls on the ground"),
+    ],
+)
+def test_a_line_that_opens_with_a_verb_says_who_acts_comes_first(
+    service: EncounterService, line: str, example: str
+) -> None:
+    """R-6: 'shoots Viktor' (the fighter up's name left out) was refused "Nobody called
+    'shoots' is in the scene", as if a verb were a person; it says a line starts with who acts,
+    with the line as it would read, and nothing is saved."""
+    written = len(service.log("raid"))
+    with pytest.raises(RuleRefusal) as refused:
+        service.act("raid", line, Dice.seeded(1), force=True)
+    verb = " ".join(line.split()[: 4 if line.startswith("rolls") else 1])
+    assert str(refused.value) == (
+        f"R-6: A line starts with who acts: {verb!r} is what they do, e.g. {example!r}."
+    )
+    assert len(service.log("raid")) == written
+    service.gm("raid", 'add "Shoots" like Jonah at -20,0')
+    applied = service.act("raid", "Shoots waits", Dice.seeded(1), force=True)  # DEC-713
+    assert applied.record.narration[0].startswith("Shoots waits (")
+
+
 def test_the_prompt_says_the_round_whose_turn_and_what_is_left(
     service: EncounterService,
 ) -> None:
@@ -1032,6 +1058,12 @@ def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
     assert "  NAME gets up\n" in out  # the start of one verb is enough
     assert "refused: ENC-ACTION: No action 'dance': the actions: shoots, reloads" in out
     assert len(service.log("raid")) == 1
+    # rmu has 28 verbs: past twenty the refusal said "the actions: 28 names", none of them.
+    raid = fight("kindred-ambush.toml")
+    play(raid, "help nosuch\nquit\n")
+    out = capsys.readouterr().out
+    assert "No action 'nosuch': the actions: shoots, reloads, moves," in out
+    assert "bites, feeds on, lets go of, tears free of, stakes, beheads, attacks" in out
     gulch = fight("dry-gulch.toml")
     play(gulch, "help all-out\nhelp moves\nquit\n")
     out = capsys.readouterr().out

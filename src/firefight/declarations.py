@@ -248,12 +248,18 @@ class Option:
         return DeclarationError(self.flag, problem, rule=self.param.rule)
 
 
+#: The names a refusal lists in full: a catalog's weapons (17 to 21 of them); past it, how
+#: many. A count ("not one of the 21 names. Did you mean 'matchlock'?" for 'glock-17') left
+#: nothing to type when the closest was not what was meant.
+_LISTED = 40
+
+
 def _not_one_of(value: str, choices: Sequence[str]) -> str:
     """Why an option refuses ``value``, a word not among ``choices``: them (or how many, when
-    there are many) and the closest."""
+    there are very many) and the closest."""
     close = closest(value, choices)
     hint = f" Did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
-    if len(choices) <= 12:
+    if len(choices) <= _LISTED:
         return f"{value!r} is not one of {', '.join(choices)}.{hint}"
     return f"{value!r} is not one of the {len(choices)} names.{hint}"
 

@@ -220,9 +220,17 @@ def plain_view(view: Any) -> object:
     return view
 
 
-def _how(dist: Distribution[Any]) -> str:
+def _how(dist: Distribution[Any], *, fell_back: bool = False) -> str:
+    """How the numbers were found; ``fell_back``: "exact" was asked (the default) and sampled
+    instead (DEC-471), which the footer says, with how to sample more: --samples alone is
+    capped on that way, and "Monte Carlo: 5,000 samples" read as if --samples were ignored."""
     if dist.method == "monte carlo":
-        return f"Monte Carlo: {dist.samples:,} samples; ± is one standard error"
+        why = (
+            " (no exact answer within reach, DEC-471: --method monte-carlo --samples N for more)"
+            if fell_back
+            else ""
+        )
+        return f"Monte Carlo: {dist.samples:,} samples{why}; ± is one standard error"
     engine = "exact" if dist.method == "fast exact" else "exact (generic enumeration)"
     if not dist.cut_off:
         return f"{engine}; nothing cut off"
@@ -255,11 +263,12 @@ def show_distribution(
     plain: Callable[[Any], object] = plain_view,
     conditions: Sequence[str] = (),
     csv_decimals: int = CSV_DECIMALS,
+    fell_back: bool = False,
 ) -> None:
     """The stats (a row each, zero rows left out unless ``always_shown``) and the ``top``
     likeliest outcomes in words (``describe``); or JSON (outcomes as ``plain`` data), a CSV of
     the stats, a chart. ``conditions`` (see :func:`firefight.declarations.conditions`) are
-    printed under the title and on the chart."""
+    printed under the title and on the chart; ``fell_back``: sampled where exact was asked."""
     stats = odds_stats(dist, action)
     if csv_path is not None:
         write_csv(
@@ -279,7 +288,8 @@ def show_distribution(
     if plot_path is not None:
         from firefight.odds.plots import plot_outcomes
 
-        plot_outcomes(stats, title, plot_path, conditions=conditions, footnote=_how(dist))
+        footnote = _how(dist, fell_back=fell_back)
+        plot_outcomes(stats, title, plot_path, conditions=conditions, footnote=footnote)
     if as_json:
         emit_json(
             {
@@ -312,7 +322,7 @@ def show_distribution(
     for view, p in dist.most_likely(top):
         likely.add_row(f"{100 * p:.3f}%", escape(describe(view)))
     console.print(likely)
-    console.print(f"[dim]{escape(_how(dist))}")
+    console.print(f"[dim]{escape(_how(dist, fell_back=fell_back))}")
 
 
 @contextmanager
@@ -383,4 +393,5 @@ def show_odds(
         plain=plain,
         conditions=conditions,
         csv_decimals=csv_decimals,
+        fell_back=chosen == "exact" and dist.method == "monte carlo",
     )

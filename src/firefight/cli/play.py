@@ -29,7 +29,7 @@ from firefight.encounter.gm import GM_COMMANDS, STATUSES, is_gm_line
 from firefight.encounter.log import LogRecord, live
 from firefight.encounter.turns import ahead_of, decided, example_now, next_up, unspent
 from firefight.errors import DiceError, FirefightError, RuleRefusal
-from firefight.fuzzy import hint
+from firefight.fuzzy import suggestion
 from firefight.geometry import Posture
 from firefight.odds.live import DEFAULT_TRIALS, live_odds
 from firefight.rulesets import find_ruleset
@@ -299,10 +299,10 @@ def _verb_named(typed: str, verbs: Sequence[Verb]) -> Verb:
     begun = [v for v in verbs if v.name.lower().startswith(wanted)]
     found = exact or (begun if len(begun) == 1 else [])
     if not found:
+        # Every verb, however many: a count ("28 names") tells the GM nothing to type.
         names = [v.name for v in verbs]
-        raise RuleRefusal(
-            ACTION_RULE, f"No action {typed!r}: {hint(typed, names, listing='the actions:')}"
-        )
+        said = suggestion(typed, names) or f"the actions: {', '.join(names)}."
+        raise RuleRefusal(ACTION_RULE, f"No action {typed!r}: {said}")
     return found[0]
 
 

@@ -175,7 +175,7 @@ def gm_outcome(state: EncounterState, text: str, ruleset: Ruleset) -> Outcome:
     elif command == "set":
         if len(rest) < 2:
             raise _refuse(f"Write it {usage!r}.")
-        if len(rest) >= 3 and _NUMBER.fullmatch(rest[-1]):
+        if len(rest) >= 3 and (_NUMBER.fullmatch(rest[-1]) or _figure_named(state, rest, ruleset)):
             events, said = _set_figure(state, rest, ruleset)
         else:
             name = one_name(rest[:-1], state, what="the GM's command", rule=GM_RULE)
@@ -211,6 +211,14 @@ def _set(
     return (PostureChanged(actor=name, posture=Posture(found)),), f"GM: {name} is {found}."
 
 
+def _figure_named(state: EncounterState, words: Sequence[str], ruleset: Ruleset) -> bool:
+    """Whether ``set NAME FIGURE X`` names a figure with something not a number after it
+    (``set Lucia hunger x``): read as a status, it was refused "the GM's command is one person;
+    'hunger' is left over", where the number is what is wrong."""
+    figure = match(words[-2], ruleset.gm_figures())
+    return figure is not None and state.find(" ".join(words[:-1])) is None
+
+
 def _set_figure(
     state: EncounterState, words: Sequence[str], ruleset: Ruleset
 ) -> tuple[tuple[Event, ...], str]:
@@ -227,7 +235,7 @@ def _set_figure(
         raise _refuse(
             f"The {ruleset.name} ruleset has no figure {words[-2]!r} for the GM to set; {said}"
         )
-    value = _number("set", words[-1])
+    value = _number(f"set {figure}", words[-1])
     ruleset.set_figure(state.combatant(name), figure, value)
     return (FigureSet(target=name, figure=figure, value=value),), (
         f"GM: {name}'s {ruleset.gm_figure_name(figure)} set to {value}."

@@ -78,9 +78,9 @@ class LiveOdds:
             low, high = share_interval(round(p * self.trials), self.trials)
             return f"{100 * p:.1f}% (95%: {100 * low:.1f}-{100 * high:.1f}%)"
 
-        lines = [
-            f"{self.lines[0]}: " + ", ".join(f"{word} {100 * p:.1f}%" for word, p in self.outcomes)
-        ]
+        # The outcomes are sampled too: each with its interval, where the line gave bare
+        # shares as if they were exact.
+        lines = [f"{self.lines[0]}: " + ", ".join(f"{word} {pct(p)}" for word, p in self.outcomes)]
         if self.note is not None:
             lines.append(f"  {self.note}")
         if self.target is not None and self.down_now:

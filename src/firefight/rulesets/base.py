@@ -307,8 +307,10 @@ class Ruleset(ABC):
         self, state: EncounterState, action: Action
     ) -> tuple[EncounterState, str | None]:
         """The fight the odds of ``action`` are run on, and what the answer must say of it
-        when it is not the fight as it stands. By default it is, and nothing is said; a ruleset
-        that refuses a turn out of order (cards, K-2) lets its odds be asked ahead of it."""
+        when it is not the fight as it stands, or of what stands in it that a standalone
+        ``odds`` command would not read (cards' shared deck, cards drawn, D-4). By default
+        nothing is said; a ruleset that refuses a turn out of order (cards, K-2) lets its odds
+        be asked ahead of it."""
         return state, None
 
     def check(self, state: EncounterState, action: Action) -> None:

@@ -237,6 +237,7 @@ def read_line(
         raise RuleRefusal(rule, f"An action names who acts and what they do, e.g. {example!r}.")
     first_option = next((i for i, t in enumerate(tokens) if t.startswith("--")), len(tokens))
     longest = max(len(spelling.split()) for spelling in verbs)
+    _refuse_a_verb_first(tokens, state, verbs, longest, rule)
     spelt = [i for i in range(1, first_option) if _spelling_at(tokens, i, verbs, longest)]
     # The verb follows the actor's whole name, which may spell one too (a 'Dash' who waits, a
     # 'Grapple Jones'; DEC-713): the verb after the longest run of words naming someone, as a
@@ -265,6 +266,25 @@ def read_line(
     words, found = _options(verb, tokens[verb_at + spelled :], options.get(verb, {}), rule)
     return Line(
         actor=actor, verb=verb, words=tuple(words), options=found, text=" ".join(text.split())
+    )
+
+
+def _refuse_a_verb_first(
+    tokens: Sequence[str], state: EncounterState, verbs: Mapping[str, str], longest: int, rule: str
+) -> None:
+    """Refuse a line that opens with a verb and names nobody first (``shoots Viktor``): read
+    as a name, it was told "Nobody called 'shoots' is in the scene". The example puts someone
+    the line does not name before it."""
+    spelled = _spelling_at(tokens, 0, verbs, longest)
+    if not spelled or any(state.find(" ".join(tokens[:n])) for n in range(1, len(tokens) + 1)):
+        return
+    typed = " ".join(tokens[:spelled])
+    named = {t.lower() for t in tokens}
+    who = next((c.name for c in state.combatants if c.name.lower() not in named), "NAME")
+    raise RuleRefusal(
+        rule,
+        f"A line starts with who acts: {typed!r} is what they do, "
+        f"e.g. {who + ' ' + ' '.join(tokens)!r}.",
     )
 
 

@@ -31,7 +31,7 @@ from firefight.rulesets.base import (
     weapons_text,
 )
 from firefight.rulesets.cards.data import CardsData, cards_data
-from firefight.rulesets.cards.deck import DeckInPlay
+from firefight.rulesets.cards.deck import FULL_DECK_NAMES, DeckInPlay
 from firefight.rulesets.cards.encounter_events import (
     CardsRoundStarted,
     DeckChanged,
@@ -278,12 +278,24 @@ def cards_odds_start(state: EncounterState, action: Action) -> tuple[EncounterSt
     reaction order, everything else as it stands, and the answer says so. One who cannot act
     or has taken the round's turn is still refused, by the odds' own check (DEC-770)."""
     actor = state.combatant(action.actor)
+    deck = _deck_note(state, actor)
     waiting = _waited_for(state, actor) if actor.can_act() and not stats_of(actor).acted else None
     if waiting is None:
-        return state, None
+        return state, deck
     rest = (tuple(n for n in group if n != actor.name) for group in state.initiative)
     ahead = replace(state, initiative=((actor.name,), *(group for group in rest if group)))
-    return ahead, f"worked out as if it were {actor.name}'s turn now: {waiting} ({TURN_RULE})"
+    turn = f"worked out as if it were {actor.name}'s turn now: {waiting} ({TURN_RULE})"
+    return ahead, turn if deck is None else f"{turn}; {deck}"
+
+
+def _deck_note(state: EncounterState, actor: CombatantState) -> str | None:
+    """What the odds draw from when it is not a full deck (D-4): the shared deck as it stands,
+    the cards already drawn out of it. `odds cards shoot` draws from a full deck, so without
+    the note the two answers differed by several points (40.1% and 33.1%) with no word why."""
+    left, whole = len(shared_deck(state)), len(FULL_DECK_NAMES)
+    if not stats_of(actor).shared_deck or left == whole:
+        return None
+    return f"drawn from the shared deck as it stands: {left} of {whole} cards left (D-4)"
 
 
 def _weapon(actor: CombatantState, name: str | None) -> Any:

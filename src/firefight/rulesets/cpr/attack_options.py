@@ -22,7 +22,7 @@ from firefight.rulesets.cpr.autofire import AutofireAttack
 from firefight.rulesets.cpr.combatants import Aim, Target
 from firefight.rulesets.cpr.damage_roll import DamageRoll
 from firefight.rulesets.cpr.data import CprData
-from firefight.rulesets.cpr.explosives import Explosion
+from firefight.rulesets.cpr.explosives import Explosion, check_not_aimed
 from firefight.rulesets.cpr.modifiers import Chosen
 from firefight.rulesets.cpr.option_text import (
     AIM_HELP,
@@ -378,10 +378,7 @@ class ThrowOptions(FiringFields, AreaFields, _Aimed, _Dodging, _Struck):
     def _grenade(self, data: CprData) -> Explosion:
         if self.at is None:
             raise DeclarationError("--at", "is needed for a grenade: X,Y where it is thrown.")
-        if self.aim is not None:
-            raise RuleRefusal(
-                "C-8", "A grenade hits an area; it cannot be aimed at a spot on someone."
-            )
+        check_not_aimed(self.aim)
         return Explosion(
             weapon=self.weapon,
             aim_point=parse_spot(self.at, "--at"),

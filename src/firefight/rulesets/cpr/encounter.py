@@ -100,7 +100,12 @@ from firefight.rulesets.cpr.events import (
     WeaponJammed,
     WoundStateChanged,
 )
-from firefight.rulesets.cpr.explosives import Explosion, ExplosionResult, resolve_explosion
+from firefight.rulesets.cpr.explosives import (
+    Explosion,
+    ExplosionResult,
+    check_not_aimed,
+    resolve_explosion,
+)
 from firefight.rulesets.cpr.fighter import (
     CarriedAmmo,
     CprFighter,
@@ -818,6 +823,7 @@ def _throw(
                 f"A {catalog.name} is thrown at someone, not at a place: "
                 f"'{c.name} throws {item.name} at NAME'.",
             )
+        check_not_aimed(action.aim)
         outcome: Outcome[ExplosionResult | ThrowResult] = resolve_explosion(
             Explosion(
                 weapon=item.kind,

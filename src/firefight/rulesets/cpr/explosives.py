@@ -38,7 +38,7 @@ from firefight.rulesets.cpr.checks import (
     roll_check,
     roll_dodge,
 )
-from firefight.rulesets.cpr.combatants import Spot, Target
+from firefight.rulesets.cpr.combatants import Aim, Spot, Target
 from firefight.rulesets.cpr.damage import AreaTarget, Hit, area_hits, roll_damage
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import (
@@ -65,7 +65,14 @@ from firefight.rulesets.cpr.wounds import WoundState
 from firefight.trace import Modifier, Total, TraceBuilder
 from firefight.wording import length_words
 
-__all__ = ["AimPoint", "Explosion", "ExplosionResult", "resolve_explosion"]
+__all__ = ["AimPoint", "Explosion", "ExplosionResult", "check_not_aimed", "resolve_explosion"]
+
+
+def check_not_aimed(aim: Aim | None) -> None:
+    """C-8: a grenade strikes an area, never a body part: an --aim given with one is refused
+    (``cpr throw`` and an encounter's ``throws`` alike; the encounter took it and dropped it)."""
+    if aim is not None:
+        raise RuleRefusal("C-8", "A grenade hits an area; it cannot be aimed at a spot on someone.")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -81,7 +81,7 @@ class Shoot:
     """One turn's shooting at one target: the weapon, the shooter, the target and the scene."""
 
     # the weapon and the shooter
-    weapon: str = param(help="Weapon (catalog key).", choices=weapon_keys, rule="GUR-CORE-1")
+    weapon: str = param(help="Weapon key (see `firefight weapons -r gurps`).", choices=weapon_keys)
     skill: int = param(help="The shooter's skill with it.", low=1, high=30, rule="GUR-CORE-1")
     st: int = param(10, help="The shooter's ST.", low=3, high=30, rule="GUR-GUN-1")
     shots: int = param(1, help="Shots this turn (Rcl each).", low=1, high=20, rule="G-5")

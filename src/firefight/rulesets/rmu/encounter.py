@@ -101,6 +101,7 @@ from firefight.rulesets.rmu.grenade_reactions import check_reaction
 from firefight.rulesets.rmu.kindred import KindredSheet
 from firefight.rulesets.rmu.kindred_actions import (
     KINDRED_ACTIONS,
+    Rouse,
     resolve_kindred_action,
     validate_kindred_action,
 )
@@ -108,6 +109,7 @@ from firefight.rulesets.rmu.kindred_criticals import severity_steps
 from firefight.rulesets.rmu.kindred_events import KINDRED_EVENTS, event_subject
 from firefight.rulesets.rmu.kindred_feeding import (
     FEEDING_ACTIONS,
+    LetsGo,
     check_fangs_free,
     resolve_feeding_action,
     validate_feeding_action,
@@ -468,9 +470,15 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
 # --- validation ---------------------------------------------------------------------------------
 
 
-def _able(state: EncounterState, c: CombatantState, v: RmuVitals) -> None:
+#: Actions that spend no AP: rousing a power (DEC-364), letting the fangs go (RMU-BITE-3),
+#: holding the breath or breathing again (DEC-381). With the round's AP spent they may still be
+#: taken: "no AP left" is no reason to refuse what costs none.
+_FREE_ACTIONS = (Rouse, LetsGo, HoldsBreath)
+
+
+def _able(state: EncounterState, c: CombatantState, v: RmuVitals, *, free: bool = False) -> None:
     """Refuse an actor who cannot act at all (R-2, RMU-GEN-7, R-5, RMU-GEN-1; a Kindred's
-    V-2, V-3); ``v`` is their vitals."""
+    V-2, V-3); ``v`` is their vitals; ``free``: the action spends no AP."""
     check_kindred_can_act(c)
     if c.dead:
         raise RuleRefusal("R-2", f"{c.name} is dead and takes no more actions.")
@@ -484,7 +492,7 @@ def _able(state: EncounterState, c: CombatantState, v: RmuVitals) -> None:
         )
     if state.round == 1 and c.surprise is Surprise.FLAT_FOOTED:
         raise RuleRefusal("R-5", f"{c.name} was caught flat-footed and takes no action in round 1.")
-    if v.ap_left <= 0:
+    if v.ap_left <= 0 and not free:
         raise RuleRefusal(
             "RMU-GEN-1",
             f"{c.name} has no AP left this round ({figures().round_ap} a round); "
@@ -559,7 +567,7 @@ def _validate(
     state: EncounterState, action: Action, c: CombatantState, stats: RmuStats, *, quiet: bool
 ) -> None:
     encounter_fire.refuse_before_ap(state, action)
-    _able(state, c, stats.vitals)
+    _able(state, c, stats.vitals, free=isinstance(action, _FREE_ACTIONS))
     check_coherent(state, c, action, stats)
     # The shot first: most of a fight's actions (none of the kinds below is a Shoot).
     if isinstance(action, Shoot):

@@ -410,11 +410,13 @@ def describe_landing(event: Event) -> str | None:
 
 
 def _landing_words(event: ExplosiveLanded, target: str | None = None) -> str:
-    """Where it came to rest; thrown ``at`` someone (DEC-703), the words say whom."""
+    """Where it came to rest; thrown ``at`` someone (DEC-703), the words say whom. A fumble
+    names whose feet it drops at: after "meant for Viktor", "their feet" read as Viktor's."""
     where = landing_place(event.at)
     meant = "" if target is None else f" meant for {target}"
     if event.fumbled:
-        return f"{event.actor} fumbles the {event.load}{meant}: it drops at their feet, at {where}"
+        feet = f"{event.actor}'s feet"
+        return f"{event.actor} fumbles the {event.load}{meant}: it drops at {feet}, at {where}"
     at = "" if target is None else f" at {target}"
     return f"{event.actor} throws the {event.load}{at}; it lands at {where}"
 
@@ -576,6 +578,9 @@ class _Fuse(CountedToZero):
         what = f"The {found.get('load')} ({found.id})"
         if isinstance(event, ConditionStarted):
             when = "the next round" if found.rounds_left == FUSE_ROUNDS else "this round"
+            effect = explosive_data().load(str(found.get("load"))).effect
+            if effect in BURST_ON_LANDING:  # a bottle has no fuse to burn (DEC-385)
+                return f"{what} bursts where it lies at the end of {when} [DEC-385]."
             return f"{what} fuse burns: it goes off at the end of {when} [RMU-EXP-9]."
         if isinstance(event, ConditionTicked):
             done = "is due to go off" if event.rounds_left == 0 else "has landed"

@@ -44,6 +44,17 @@ class ShotTaken(Result):
     def outcome(self) -> ResolvedWord:
         return self.shot.outcome
 
+    @property
+    def odds_word(self) -> str:
+        """The outcome word, but a miss whose round flies on into a shielder (RMU-COV-6) says
+        so: counted as a plain "hit", "Mara shoots Viktor: hit 21%" read as Viktor hit when
+        the bodies in front left him all but out of reach. Nobody is named (a shielder may be
+        hidden from the players, DEC-674): the effects say who comes to what."""
+        stray = self.shot.shielder
+        if not self.shot.landing.hit and stray is not None and stray.landing.hit:
+            return "stray round hits someone in the way"
+        return self.outcome
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Prepared(Result):

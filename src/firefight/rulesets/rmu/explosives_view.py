@@ -14,6 +14,7 @@ from firefight.geometry import Point
 from firefight.rulesets.rmu.burning import BURNING
 from firefight.rulesets.rmu.clouds import CLOUD, clouds_in
 from firefight.rulesets.rmu.explosives import explosive_data
+from firefight.rulesets.rmu.kindred_fire import still_burning
 from firefight.rulesets.rmu.placement import landing_place
 from firefight.scene.state import ActiveCondition, EncounterState
 from firefight.scene.svg import Mark, Overlay, Ring
@@ -80,6 +81,9 @@ def scene_lines(state: EncounterState) -> list[str]:
         elif k.kind == BURNING:
             left = "until put out" if k.rounds_left is None else f"{k.rounds_left} more rounds"
             lines.append(f"on fire: {k.holder} ({left})")
+    # A Kindred's fire is their sheet's, not a condition (V-5): listed here too, where the
+    # GM looks for who is burning, or only a mortal set alight beside them was named.
+    lines.extend(f"on fire: {c.name} (until put out)" for c in still_burning(state))
     return lines
 
 

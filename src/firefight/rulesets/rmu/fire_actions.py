@@ -368,13 +368,26 @@ def _parse_sweep(base: Mapping[str, Any], line: Line, state: EncounterState) -> 
 
 
 def _grenade(text: str | None, state: EncounterState) -> str | None:
-    """``--from grenade`` or ``--from ID`` naming a live grenade (RMU-EXP-11), else None."""
+    """``--from grenade`` or ``--from ID`` naming a live grenade (RMU-EXP-11), else None (a
+    person). With grenades live, a word that is neither one nor anyone is refused naming both,
+    so a load typed for an id (``--from m84``) is not answered as a person missing."""
     if text is None:
         return None
-    if text.strip().lower() == "grenade":
+    wanted = text.strip()
+    if wanted.lower() == "grenade":
         return "grenade"
-    found = state.condition(text.strip())
-    return found.id if found is not None and found.kind == "grenade" else None
+    found = state.condition(wanted.lower())
+    if found is not None and found.kind == "grenade":
+        return found.id
+    live = [k.id for k in state.conditions if k.kind == "grenade"]
+    if live and state.find(wanted) is None:
+        raise RuleRefusal(
+            "RMU-EXP-11",
+            f"--from {wanted!r} is no live grenade and nobody in the scene: run from 'grenade' "
+            f"(the nearest seen to land), a grenade by its id ({', '.join(live)}) or someone "
+            f"({', '.join(state.names)}).",
+        )
+    return None
 
 
 def parse_fire_action(line: Line, state: EncounterState) -> Action:

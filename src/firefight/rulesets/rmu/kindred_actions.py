@@ -154,7 +154,7 @@ def validate_kindred_action(state: EncounterState, action: Action) -> None:
     if isinstance(action, PullStake):
         sheet = sheet_of(state.combatant(action.target))
         if sheet is None or not sheet.staked:
-            raise RuleRefusal("V-3", f"{action.target} has no stake in them.")
+            raise RuleRefusal("V-3", f"There is no stake in {action.target} to pull.")
         _adjacent(state, c, action.target, "pull the stake")
         check_ap(c, kindred_rules(state).stake_removal_ap, "Pulling a stake", "V-3")
         return

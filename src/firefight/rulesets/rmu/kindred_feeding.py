@@ -27,21 +27,20 @@ from dataclasses import dataclass
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
-from firefight.geometry import distance_ft
 from firefight.outcome import Outcome
 from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.bite import Bite, Reach, resolve_bite
 from firefight.rulesets.rmu.encounter_events import bonus_used
-from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent, HitsInflicted
 from firefight.rulesets.rmu.haste import hastier
 from firefight.rulesets.rmu.kindred_actions import check_rouse
-from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, PowerRoused
+from firefight.rulesets.rmu.kindred_events import Fed, HungerChanged, PowerRoused, RouseChecked
 from firefight.rulesets.rmu.kindred_results import Bitten, FedOn, LetGo, TornFree
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import rouse_check, sheet_of
 from firefight.rulesets.rmu.melee.encounter import (
     check_not_held_fast,
+    check_reach,
     defenses,
     held_terms,
     helpless,
@@ -248,14 +247,6 @@ register_condition(_Fangs())
 # --- validation ---------------------------------------------------------------------------------
 
 
-def _close(c: CombatantState, other: CombatantState, rule: str) -> None:
-    gap = distance_ft(c.position, other.position)
-    if gap > REACH_FT:
-        raise RuleRefusal(
-            rule, f"{other.name} is {gap:.0f} ft from {c.name}: out of reach ({REACH_FT:g} ft)."
-        )
-
-
 def _kindred(c: CombatantState, what: str) -> None:
     if sheet_of(c) is None:
         raise RuleRefusal("RMU-BITE-5", f"{c.name} is mortal: only a vampire's {what} works so.")
@@ -313,13 +304,14 @@ def validate_feeding_action(state: EncounterState, action: Action) -> None:
         low, high = melee_figures().escape_ap
         if not low <= action.ap <= high:
             raise RuleRefusal("RMU-BITE-3", f"Tearing free takes {low} to {high} AP.")
-        _ap(c, action.ap, "Tearing free")
+        _ap(c, action.ap, "Tearing free", low)
         return
     _kindred(c, "bite" if isinstance(action, Bites) else "feeding")
     if target.dead:
         raise RuleRefusal("R-2", f"{target.name} is dead.")
     if isinstance(action, Bites):
-        _close(c, target, "RMU-BITE-2")
+        # A bite is a melee attack: its reach is a blade's, between the bodies (DEC-346, DEC-835).
+        check_reach(c, target, "a bite", "RMU-BITE-2")
         check_not_held_fast(state, c)  # held fast, fangs or blade, one only breaks free
         melee_cover(state, c, target, TraceBuilder())  # a wall no bite reaches over (DEC-667)
         low, high = melee_figures().attack_ap
@@ -459,14 +451,19 @@ def _feed(
     tb = TraceBuilder()
     events: list[Event] = [ActionPointsSpent(actor=c.name, ap=figs.feed_ap)]
     slakes = 1
-    if brutal:
-        events.extend(_rouse_first(state, c, "potence", dice, tb))
-        slakes = figs.brutal_feed_slakes
-        tb.step(f"Brutal Feed: {slakes} slakes in one turn.", "RMU-BITE-4")
     sheet = sheet_of(c)
     assert sheet is not None
-    after = max(0, sheet.hunger - slakes)
-    tb.step(f"{c.name} feeds on {target.name}: Hunger {sheet.hunger} to {after}.", "RMU-BITE-4")
+    before = sheet.hunger
+    if brutal:
+        roused = _rouse_first(state, c, "potence", dice, tb)
+        events.extend(roused)
+        # The slakes come off the Hunger the Rouse check left (V-4): read before it, a failed
+        # check's +1 was lost, and a Brutal Feed from Hunger 3 ended at 0, not 1.
+        before = next((e.hunger for e in roused if isinstance(e, RouseChecked)), before)
+        slakes = figs.brutal_feed_slakes
+        tb.step(f"Brutal Feed: {slakes} slakes in one turn.", "RMU-BITE-4")
+    after = max(0, before - slakes)
+    tb.step(f"{c.name} feeds on {target.name}: Hunger {before} to {after}.", "RMU-BITE-4")
     events.append(Fed(actor=c.name, victim=target.name, round=state.round, slakes=slakes,
                       hunger=after))  # fmt: skip
     victim = sheet_of(target)

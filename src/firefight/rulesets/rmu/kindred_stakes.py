@@ -29,7 +29,6 @@ from firefight.rulesets.rmu import rmu_data
 from firefight.rulesets.rmu.called import Purpose, parse_location
 from firefight.rulesets.rmu.cover import Cover
 from firefight.rulesets.rmu.encounter_events import bonus_used
-from firefight.rulesets.rmu.encounter_explosives import REACH_FT
 from firefight.rulesets.rmu.events import ActionPointsSpent
 from firefight.rulesets.rmu.haste import hastier
 from firefight.rulesets.rmu.kindred_criticals import severity_steps
@@ -39,7 +38,7 @@ from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
 from firefight.rulesets.rmu.melee.attack import attack_ap
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
-from firefight.rulesets.rmu.melee.encounter import melee_column
+from firefight.rulesets.rmu.melee.encounter import check_reach, melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.scene_reading import (
     barrier_cover,
@@ -164,11 +163,9 @@ def _maneuver(state: EncounterState, action: Stakes | Beheads, target: Combatant
 def _check_arm_reaches(state: EncounterState, c: CombatantState, target: CombatantState) -> None:
     """A blow or a stake driven by hand reaches ``target`` (RMU-STAKE-1) and not over a wall
     as tall as ``c`` standing (DEC-667): the check for the blow and for a stake going in."""
-    gap = distance_ft(c.position, target.position)
-    if gap > REACH_FT:
-        raise RuleRefusal(
-            "RMU-STAKE-1", f"{target.name} is {gap:.0f} ft away: out of reach ({REACH_FT:g} ft)."
-        )
+    # A blow's reach, between the bodies (DEC-346, DEC-835): a victim lying at a staker's feet
+    # was "5 ft away: out of reach (5 ft)" by the centres.
+    check_reach(c, target, "an arm", "RMU-STAKE-1")
     # The maneuver rolls no attack and so prices no cover, but the arm must go over the wall.
     melee_cover(state, c, target, TraceBuilder())
 
@@ -208,7 +205,12 @@ def validate_stake_action(state: EncounterState, action: Action) -> None:
     if ap > left:
         # The maneuver's AP are all it takes; an attack may be made hastier (R-6).
         tail = "" if maneuver else hastier(attack_ap(weapon, melee_figures())[0], left)
-        raise RuleRefusal("RMU-GEN-1", f"That costs {ap} AP, but {c.name} has only {left}{tail}.")
+        # Named, as every other AP refusal names what costs them ("That costs" named nothing):
+        # a staking maneuver takes its AP whole, an attack may be hastier.
+        what = "The staking maneuver" if maneuver else f"The {purpose}"
+        raise RuleRefusal(
+            "RMU-GEN-1", f"{what} costs {ap} AP, but {c.name} has only {left} left{tail}."
+        )
 
 
 def _cover(

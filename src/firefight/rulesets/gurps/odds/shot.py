@@ -45,7 +45,9 @@ _HOPELESS = 100 * FAST_PATHS
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ShotKey:
-    """What the odds tell apart about a shot."""
+    """What the odds tell apart about a shot. ``critical_miss``: a miss that was a critical
+    failure (G-1), the encounter's fumble, told apart from a plain miss as the encounter's odds
+    tell it."""
 
     result: str
     hits: int
@@ -53,8 +55,11 @@ class ShotKey:
     critical: bool
     major_wound: bool
     state: str
+    critical_miss: bool = False
 
     def __str__(self) -> str:
+        if self.result == "miss" and self.critical_miss:
+            return "critical miss"
         if self.result != "hit":
             return self.result
         crit = " (critical)" if self.critical else ""
@@ -72,6 +77,7 @@ def _key(shot: ShotResult) -> ShotKey:
         critical=shot.critical,
         major_wound=after is not None and after.major_wound,
         state="unknown" if after is None else after.state,
+        critical_miss=shot.result == "miss" and shot.critical_miss,
     )
 
 
@@ -210,6 +216,12 @@ SHOT_STATS: tuple[Stat, ...] = (
     Stat(name="p_hit", label="P(hit)", kind="probability", read=_is("hit"), group="summary"),
     Stat(name="p_defended", label="P(defended)", kind="probability", read=_is("defended")),
     Stat(name="p_miss", label="P(miss)", kind="probability", read=_is("miss")),
+    Stat(
+        name="p_critical_miss",
+        label="P(critical miss)",
+        kind="probability",
+        read=lambda k: float(k.critical_miss),
+    ),
     Stat(
         name="p_critical",
         label="P(critical hit)",

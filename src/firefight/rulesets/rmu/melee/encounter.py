@@ -63,7 +63,7 @@ from firefight.rulesets.rmu.vitals import dying, intact_armor, rmu_stats, vitals
 from firefight.scene.actions import Action
 from firefight.scene.conditions import ConditionKind, register_condition
 from firefight.scene.events import ConditionEnded, ConditionStarted
-from firefight.scene.lines import Line, OptionKind, name_at
+from firefight.scene.lines import Line, OptionKind, example_line, name_at
 from firefight.scene.state import ActiveCondition, CombatantState, EncounterState
 from firefight.trace import Modifier, Trace, TraceBuilder
 
@@ -146,7 +146,6 @@ MELEE_OPTIONS: dict[str, Mapping[str, OptionKind]] = {
     "grapples": _SWING,
     "breaks-free": {"ap": "int", "mod": "many"},
 }
-_EXAMPLE = "Mara attacks Viktor with knife"
 
 
 def _refuse(reason: str) -> RuleRefusal:
@@ -175,15 +174,17 @@ def parse_melee_action(line: Line, state: EncounterState) -> Action:
         )
     lowered = [w.lower() for w in words]
     weapon = line.first("with")
+    # The examples name the fight's own people (a fixed "Mara attacks Viktor" named
+    # strangers, or Mara's own ghoul as her foe).
+    blow = example_line(state, verb, actor) + (" with knife" if verb == "attacks" else "")
     if "with" in lowered:
         at = lowered.index("with")
         if weapon is not None or at == len(words) - 1:
-            raise _refuse(f"Name one weapon after 'with', e.g. '{_EXAMPLE}'.")
+            raise _refuse(f"Name one weapon after 'with', e.g. '{blow}'.")
         weapon = "-".join(words[at + 1 :])  # "hand axe" is the catalog's hand-axe
         words = words[:at]
     if not words:
-        example = _EXAMPLE if verb == "attacks" else "Mara grapples Viktor"
-        raise _refuse(f"'{line.verb}' needs a target, e.g. '{example}'.")
+        raise _refuse(f"'{line.verb}' needs a target, e.g. '{blow}'.")
     target, used = name_at(words, 0, len(words), state)
     if used != len(words):
         raise _refuse(f"'{line.verb}' takes one target; {' '.join(words[used:])!r} is left over.")
@@ -199,7 +200,7 @@ def parse_melee_action(line: Line, state: EncounterState) -> Action:
             situational=situational, mods=mods,
         )  # fmt: skip
     if weapon is None:
-        raise _refuse(f"'attacks' needs a weapon, e.g. '{_EXAMPLE}'.")
+        raise _refuse(f"'attacks' needs a weapon, e.g. '{actor} attacks {target} with knife'.")
     known_or_refused(MELEE_RULE, melee_weapon, weapon)
     return Attack(
         actor=actor, verb=verb, text=said, target=target, weapon=weapon, ap=ap, parry=parry,
@@ -316,12 +317,16 @@ def _unarmed(c: CombatantState, tb: TraceBuilder) -> tuple[int, int]:
     return stats.strength, 0
 
 
-def _check_reach(attacker: CombatantState, target: CombatantState, what: str) -> None:
+def check_reach(
+    attacker: CombatantState, target: CombatantState, what: str, rule: str = REACH_RULE
+) -> None:
+    """Refuse a blow past the reach between the bodies' edges (DEC-346): a blade's, a
+    grapple's, a bite's, a stake's alike; ``rule`` the one the refusal cites."""
     gap = _reach(attacker, target)
     reach = melee_figures().reach_ft
     if gap > reach:
         raise RuleRefusal(
-            REACH_RULE,
+            rule,
             f"{target.name} is out of {attacker.name}'s reach, {gap:.0f} ft between them: "
             f"{what} reaches {reach:g} ft.",
         )
@@ -367,7 +372,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
             f"The {weapon.name} is shot, not swung: '{c.name} stakes {target.name} --with "
             f"{weapon.key}' shoots its bolt."
         )
-    _check_reach(c, target, "a grapple" if grapple else f"the {weapon.name}")
+    check_reach(c, target, "a grapple" if grapple else f"the {weapon.name}")
     check_not_held_fast(state, c)
     cover, cover_share = melee_cover(state, c, target, tb)
     if grapple:

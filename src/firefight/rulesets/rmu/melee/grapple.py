@@ -23,7 +23,7 @@ from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.outcome import Outcome
-from firefight.rulesets.rmu.haste import haste_term
+from firefight.rulesets.rmu.haste import haste_term, hastier
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.results import EscapeResult
 from firefight.trace import Modifier, TraceBuilder
@@ -68,7 +68,8 @@ def check_escape(escape: Escape) -> None:
     if escape.ap > escape.ap_available:
         raise RuleRefusal(
             "RMU-GEN-1",
-            f"Breaking free costs {escape.ap} AP, but only {escape.ap_available} are left.",
+            f"Breaking free costs {escape.ap} AP, but only {escape.ap_available} are left"
+            f"{hastier(low, escape.ap_available)}.",
         )
 
 
