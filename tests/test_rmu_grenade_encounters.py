@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from encounter_support import MemoryStore, in_memory, scene
+from encounter_support import KINDRED_SHEET, MemoryStore, in_memory, scene
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
@@ -431,6 +431,24 @@ def test_rmu_exp_13_a_molotov_bursts_where_it_lands_and_sets_people_alight() -> 
         state = after.state
     assert burns == [[("heat", "A")]] * 3 + [[]]
     assert not [k for k in state.conditions if k.kind == "rmu-burning"]
+
+
+def test_dec_837_a_fire_lit_at_the_round_change_first_burns_at_the_next_kindred_or_not() -> None:
+    """DEC-837 (revising DEC-366 to DEC-384's order): the molotov bursting at a round change
+    gives Viktor (mortal) and Lucia (Kindred) its C Heat critical and sets both alight; neither
+    fire burns in that same round change (one critical each, the bottle's); at the next round
+    change each takes its A Heat critical (V-5)."""
+    lucia = person("Lucia", 5, 30, **KINDRED_SHEET)
+    service = fight(person("Mara", 0, 0), person("Viktor", 0, 30), lucia)
+    service.act("g", "Mara throws molotov at 0,30", Dice.scripted([95]))
+    burst = service.next_round("g", Dice.scripted([50, 50, *PAD]))
+    crits = [(e.target, e.severity) for e in burst.record.events
+             if isinstance(e, CriticalInflicted)]  # fmt: skip
+    assert sorted(crits) == [("Lucia", "C"), ("Viktor", "C")]
+    after = service.next_round("g", Dice.scripted(PAD))
+    burns = [(e.target, e.table, e.severity) for e in after.record.events
+             if isinstance(e, CriticalInflicted)]  # fmt: skip
+    assert sorted(burns) == [("Lucia", "heat", "A"), ("Viktor", "heat", "A")]
 
 
 def test_rmu_exp_14_thermate_sets_alight_whom_it_gives_a_critical() -> None:

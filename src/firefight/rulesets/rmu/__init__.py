@@ -263,16 +263,16 @@ class RMU(Ruleset):
         from firefight.trace import Trace
 
         # DEC-306: a fuse that ran out at upkeep goes off with the round change's dice, before
-        # initiative, so that nobody it kills rolls for the new round. The mortal fires already
-        # burning deal their critical first, so that a fire lit by this blast waits a round
-        # (DEC-384); a burning Kindred's fire is rolled after the blast (V-5, DEC-366); then
-        # everyone sees what has just landed (RMU-EXP-10).
+        # initiative, so that nobody it kills rolls for the new round. The fires already
+        # burning, mortal or Kindred, deal their critical first, so that a fire lit by this
+        # blast waits a round (DEC-384, V-5, DEC-366 as revised by DEC-837); then everyone
+        # sees what has just landed (RMU-EXP-10).
         def blasts(state: EncounterState, dice: Dice, data: RmuData) -> Outcome:
             return with_fire(state, detonate_due(state, dice, data))
 
         data = rmu_data()
         steps = []
-        for step in (burn_due, blasts, burn_kindred, notice_landed):
+        for step in (burn_due, burn_kindred, blasts, notice_landed):
             done = step(state, dice, data)
             state = apply_all(state, done.events, self)
             steps.append(done)

@@ -4,8 +4,8 @@ A Heat critical landing on a Kindred sets them alight (:func:`with_fire` adds th
 :class:`~firefight.rulesets.rmu.kindred_events.BurningStarted` after it). Between rounds each
 burning Kindred takes an A Heat critical -- aggravated, so read at full severity (V-1) -- until
 the fire is put out (:mod:`firefight.rulesets.rmu.kindred_actions`). The upkeep hooks roll no
-dice, so the burn is rolled with the round change's dice before initiative, as a grenade whose
-fuse ran out is (DEC-306, DEC-366).
+dice, so the burn is rolled with the round change's dice before initiative and before the
+round change's blasts, as a mortal's fire is (DEC-306, DEC-366, DEC-837).
 """
 
 from __future__ import annotations
