@@ -217,7 +217,24 @@ def validate_cpr_action(state: EncounterState, action: Action, data: CprData) ->
 
 
 def _metres(a: Point, b: Point) -> float:
-    return to_the_centimetre(metres_from_feet(distance_ft(a, b)))
+    # Read for every shot (each of two shots): a fighter keeps the very same frozen place until
+    # they move, and every fight of a simulation starts from the same places, so the distance
+    # (two roundings, some 8,000 instructions) is kept by the identity of the two places. The
+    # entry holds them, so no other value can take their ids while it is kept; cleared when
+    # full.
+    key = (id(a), id(b))
+    found = _DISTANCES.get(key)
+    if found is not None and found[0] is a and found[1] is b:
+        return found[2]
+    metres = to_the_centimetre(metres_from_feet(distance_ft(a, b)))
+    if len(_DISTANCES) >= _DISTANCES_HELD:
+        _DISTANCES.clear()
+    _DISTANCES[key] = (a, b, metres)
+    return metres
+
+
+_DISTANCES: dict[tuple[int, int], tuple[Point, Point, float]] = {}
+_DISTANCES_HELD = 256
 
 
 def _where(p: Point) -> str:
