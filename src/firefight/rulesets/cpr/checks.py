@@ -210,7 +210,7 @@ def aim_penalty(aim: Aim | None, data: CprData) -> tuple[Modifier, ...]:
     if aim is None:
         return ()
     # The same at every aimed shot: built once and kept with the catalog it reads.
-    return settled(data, "aimed shot penalty", None, lambda: _aimed_penalty(data))
+    return settled(data, "aimed shot penalty", None, _aimed_penalty, data)
 
 
 def _aimed_penalty(data: CprData) -> tuple[Modifier, ...]:

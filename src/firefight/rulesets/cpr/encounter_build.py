@@ -271,11 +271,11 @@ def cover_of(
 def resist_skills(data: CprData) -> tuple[str, ...]:
     """The skills loads are resisted with (C-14); read for every target, so worked out once
     and kept with the catalog."""
+    return settled(data, "resist skills", None, _resist_skills, data)
 
-    def work() -> tuple[str, ...]:
-        return tuple(sorted({a.resist.skill for a in data.ammo.values() if a.resist is not None}))
 
-    return settled(data, "resist skills", None, work)
+def _resist_skills(data: CprData) -> tuple[str, ...]:
+    return tuple(sorted({a.resist.skill for a in data.ammo.values() if a.resist is not None}))
 
 
 def target_of(

@@ -14,7 +14,6 @@ Wound states are not stored: they follow from HP (C-9), so they can never disagr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 
 from firefight.geometry import Point
 from firefight.rulesets.cpr.combatants import Spot
@@ -227,7 +226,7 @@ def armor_penalty(c: CombatantState, data: CprData) -> Modifier | None:
     worn = (own.body_armor, own.head_armor)
     # Asked of every dodge, attack and MOVE: worked out once per pair of armor names and kept
     # with the catalog it reads (a refusal, armor not in the catalog, is never kept).
-    return settled(data, "worn armor penalty", worn, partial(_worn_penalty, data, *worn))
+    return settled(data, "worn armor penalty", worn, _worn_penalty, data, *worn)
 
 
 def _worn_penalty(data: CprData, body: str, head: str) -> Modifier | None:
