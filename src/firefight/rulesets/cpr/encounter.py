@@ -866,7 +866,7 @@ def _throw(
         blast = outcome.result
         assert isinstance(blast, ExplosionResult)
         if blast.result == "went off":
-            tail = _went_off(blast)
+            tail = _went_off(blast) if tb.telling else ""
         elif action.lands is not None:
             outcome, landed = _landed(state, c, item, action.lands, outcome, dice, data, tb)
             tail = f"it misses and lands at {_where(action.lands)}: {_went_off(landed)}"
@@ -907,6 +907,9 @@ def _throw(
         headline = f"{c.name} throws the {item.name} at {target.name}: {said}."
         target_name = target.name
     events = _injury_effects(state, [*spent, *_scene_names(outcome.events, item.name)], data, tb)
+    if not tb.telling:
+        # The quiet path reads the events alone: no action's result is built round them.
+        return Outcome(events=tuple(events), trace=tb.build(), result=outcome.result)
     return _attacked(
         tb, outcome, events, c, item, action="throws", at=target_name, headline=headline
     )
