@@ -648,6 +648,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
     )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _AutofirePlan:
     """What autofire at someone settles from the state before the resolver runs (as

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from firefight.errors import RuleRefusal
+from firefight.frozen import quick_init
 from firefight.rulesets.cpr.figures import RuleFigures
 from firefight.rulesets.cpr.injuries import Applies, InjuryTables
 from firefight.trace import Modifier
@@ -66,6 +67,7 @@ def wound_state(hp: int, max_hp: int) -> WoundState:
     return _UNHURT
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Health:
     """Current and maximum hit points."""
