@@ -13,18 +13,21 @@ A refusal is not kept: it is raised again each time it is asked for.
 ...     def __init__(self) -> None:
 ...         self.settled = {}
 >>> data = Data()
->>> settled(data, "square", 12, lambda: 12 * 12), settled(data, "square", 12, lambda: 0)
+>>> def square(n: int) -> int:
+...     return n * n
+>>> settled(data, "square", 12, square, 12), settled(data, "square", 12, lambda: 0)
 (144, 144)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Protocol, TypeVar, cast
+from typing import Protocol, TypeVar, TypeVarTuple, cast
 
 __all__ = ["KEPT", "KEPT_EACH", "Settles", "settled", "settled_while"]
 
 T = TypeVar("T")
+Ts = TypeVarTuple("Ts")
 
 #: How many values of one kind are kept per data object.
 KEPT = 1024
@@ -41,16 +44,19 @@ class Settles(Protocol):
     settled: dict[str, dict[Hashable, object]]
 
 
-def settled(data: Settles, kind: str, key: Hashable, work: Callable[[], T]) -> T:
+def settled(data: Settles, kind: str, key: Hashable, work: Callable[[*Ts], T], *args: *Ts) -> T:
     """The value of ``kind`` for ``key`` (frozen values: equal keys settle alike), worked out by
-    ``work`` the first time and kept with ``data``."""
+    ``work(*args)`` the first time and kept with ``data``. The work's arguments are given
+    apart, not bound in a closure or a partial: most asks find the value kept, and building a
+    closure for each costs about what finding it does."""
     memo = data.settled.get(kind)
     if memo is None:
         memo = data.settled[kind] = {}
     found = memo.get(key, _MISSING)
     if found is not _MISSING:
-        return cast(T, found)
-    value = work()
+        # What was kept under ``kind`` is what ``work`` gives (typing.cast would be a call).
+        return found  # type: ignore[return-value]
+    value = work(*args)
     if len(memo) >= KEPT:
         memo.pop(next(iter(memo)), None)
     memo[key] = value

@@ -146,7 +146,7 @@ def _validate(attack: RangedAttack, weapon: Weapon, data: CprData) -> tuple[DvRe
     # rounds loaded, the aim and distance of each shot) is checked once per distinct attack
     # and its reads kept with the catalog; a refusal is never kept, so it is raised each time.
     key = (attack.weapon, attack.ammo, attack.loaded, *[(s.distance_m, s.aim) for s in shots])
-    reads = settled(data, "attack reads", key, lambda: _weapon_reads(attack, weapon, data))
+    reads = settled(data, "attack reads", key, _weapon_reads, attack, weapon, data)
     for shot in shots:
         check_dodge_allowed(shot.target, data)
     return reads

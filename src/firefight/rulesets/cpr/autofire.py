@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
 from firefight.events import Event, RoundsFired
-from firefight.frozen import replace
+from firefight.frozen import quick_init, replace
 from firefight.outcome import Outcome, ResolvedWord, Result, inline, omitted
 from firefight.rulesets.cpr.checks import (
     check_dodge_allowed,
@@ -38,6 +38,7 @@ from firefight.trace import Modifier, TraceBuilder
 __all__ = ["AutofireAttack", "AutofireResult", "autofire_multiplier", "resolve_autofire"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AutofireResult(Result):
     """Autofire at one target (C-5): the DV, the dodge it met, the total, ``hit`` or
@@ -63,6 +64,7 @@ class AutofireResult(Result):
         return "hit" if self.result == "hit" else "miss"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AutofireAttack:
     """An Action of autofire at one target. ``skill`` is the shooter's Autofire skill.

@@ -13,7 +13,7 @@ from typing import Protocol
 
 from firefight.dice import Dice, Roll
 from firefight.errors import RuleRefusal
-from firefight.rulesets.cpr.combatants import Aim, Target
+from firefight.rulesets.cpr.combatants import Aim, Dodge, Target
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.injuries import Applies
 from firefight.rulesets.cpr.wounds import WoundState, injury_modifiers, wound_modifier
@@ -25,6 +25,7 @@ __all__ = [
     "aim_penalty",
     "attacker_parts",
     "beats",
+    "check_dodge",
     "check_dodge_allowed",
     "compare",
     "condition_modifiers",
@@ -147,31 +148,50 @@ def check_dodge_allowed(target: Target, data: CprData) -> None:
     dodge = target.dodge
     if dodge is None:
         return
+    check_dodge(
+        target.name,
+        dodge,
+        data,
+        conscious=target.conscious,
+        shield=target.shield,
+        sees_attack=target.sees_attack,
+        injuries=target.injuries,
+    )
+
+
+def check_dodge(
+    name: str,
+    dodge: Dodge,
+    data: CprData,
+    *,
+    conscious: bool,
+    shield: bool,
+    sees_attack: bool,
+    injuries: tuple[str, ...],
+) -> None:
+    """:func:`check_dodge_allowed` for a dodge ``name`` would declare, asked of their figures
+    before any target is built (an encounter decides each dodge before the attack)."""
     need = data.figures.dodge_min_ref
     if dodge.ref < need:
         raise RuleRefusal(
             "CPR-DOD-1",
-            f"{target.name} has REF {dodge.ref}; only a target with REF {need} or more can dodge "
+            f"{name} has REF {dodge.ref}; only a target with REF {need} or more can dodge "
             "a ranged attack.",
         )
-    if not target.conscious:
-        raise RuleRefusal("CPR-DOD-1", f"{target.name} is unconscious and cannot dodge.")
-    if target.shield:
+    if not conscious:
+        raise RuleRefusal("CPR-DOD-1", f"{name} is unconscious and cannot dodge.")
+    if shield:
         raise RuleRefusal(
             "CPR-DOD-1",
-            f"{target.name} is blocking with a shield, which takes the attack as cover; a "
+            f"{name} is blocking with a shield, which takes the attack as cover; a "
             "shield-bearer does not dodge.",
         )
-    if not target.sees_attack:
-        raise RuleRefusal(
-            "CPR-DOD-1", f"{target.name} cannot see this attack coming, so cannot dodge it."
-        )
-    for key in target.injuries:
+    if not sees_attack:
+        raise RuleRefusal("CPR-DOD-1", f"{name} cannot see this attack coming, so cannot dodge it.")
+    for key in injuries:
         injury = data.injuries.injury(key)
         if injury.no_evasion:
-            raise RuleRefusal(
-                "CPR-DOD-1", f"{target.name} cannot dodge with this injury: {injury.label}."
-            )
+            raise RuleRefusal("CPR-DOD-1", f"{name} cannot dodge with this injury: {injury.label}.")
 
 
 def roll_dodge(target: Target, dice: Dice, tb: TraceBuilder, data: CprData) -> Total:
@@ -210,7 +230,7 @@ def aim_penalty(aim: Aim | None, data: CprData) -> tuple[Modifier, ...]:
     if aim is None:
         return ()
     # The same at every aimed shot: built once and kept with the catalog it reads.
-    return settled(data, "aimed shot penalty", None, lambda: _aimed_penalty(data))
+    return settled(data, "aimed shot penalty", None, _aimed_penalty, data)
 
 
 def _aimed_penalty(data: CprData) -> tuple[Modifier, ...]:

@@ -44,7 +44,7 @@ from firefight.rulesets.cpr.events import (
     WoundStateChanged,
 )
 from firefight.rulesets.cpr.injuries import CriticalInjury, InjuryTable, roll_critical_injury
-from firefight.rulesets.cpr.wounds import WoundState
+from firefight.rulesets.cpr.wounds import MORTAL
 from firefight.trace import Modifier, TraceBuilder
 
 __all__ = [
@@ -247,14 +247,19 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
     figures = data.figures
     target = hit.target
     name = target.name
-    location = Location.HEAD if hit.aim is Aim.HEAD else Location.BODY
+    # Each member read once: Python 3.11 reads an Enum class's attributes through its
+    # metaclass's __getattr__ hook, and a member's .value is a property of Python code.
+    aim = hit.aim
+    head = aim is Aim.HEAD
+    location = Location.HEAD if head else Location.BODY
+    where = location._value_
     events: list[Event] = []
 
     # 2. SP of the location, halved for a melee weapon in hand.
-    worn = target.head_sp if location is Location.HEAD else target.body_sp
+    worn = target.head_sp if head else target.body_sp
     if hit.area:
         tb.step(f"An area attack never hits the head: {name}'s body SP {worn} applies.", "C-8")
-    elif location is Location.HEAD:
+    elif head:
         tb.step(f"The aimed head shot meets {name}'s head SP {worn}.", "CPR-AIM-1")
     else:
         tb.step(f"Not aimed at the head, so the hit meets {name}'s body SP {worn}.", "C-3")
@@ -264,7 +269,7 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
         tb.total(
             f"{name}'s SP against a melee weapon",
             [
-                Modifier(value=worn, label=f"{location.value} SP", rule="C-3"),
+                Modifier(value=worn, label=f"{where} SP", rule="C-3"),
                 Modifier(
                     value=sp - worn, label="melee weapon: half the SP, rounded up", rule="C-3"
                 ),
@@ -295,7 +300,7 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
     lost_to_damage = through
     if through:
         hp_parts.append(Modifier(value=through, label="damage through the armor", rule="C-3"))
-        if location is Location.HEAD:
+        if head:
             multiplier, why = _head_multiplier(target, data)
             lost_to_damage = through * multiplier
             label = f"aimed head shot: what got through counts x{multiplier}"
@@ -305,7 +310,7 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
     events.append(
         DamageDealt(
             target=name,
-            location=location.value,
+            location=where,
             damage=damage,
             sp=sp,
             through=through,
@@ -346,14 +351,14 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
         label = f"{bonus} ({injury.label})" if injury else bonus
         hp_parts.append(Modifier(value=figures.critical_bonus, label=label, rule=rule))
 
-    if hit.aim is Aim.HELD_ITEM:
+    if aim is Aim.HELD_ITEM:
         if through >= 1:
             item_dropped = hit.item
             events.append(ItemDropped(target=name, item=hit.item))
             tb.step(f"Damage got through: {name} drops the {hit.item}.", "CPR-AIM-1")
         else:
             tb.step(f"Nothing got through the armor: {name} keeps the {hit.item}.", "CPR-AIM-1")
-    if hit.aim is Aim.LEG:
+    if aim is Aim.LEG:
         leg = data.injuries.injury(figures.aimed_leg_injury)
         if through < 1:
             tb.step(f"Nothing got through the armor: {name}'s leg holds.", "CPR-AIM-1")
@@ -379,7 +384,7 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
 
     # 4. Critical injury from the dice.
     sixes = sum(1 for face in roll.faces if face == 6)
-    table: InjuryTable = "head" if location is Location.HEAD else "body"
+    table: InjuryTable = "head" if head else "body"
 
     def bring_rolled(*, cause: str, bonus: str, rule: str) -> None:
         """A critical injury rolled on the table of the location hit, brought as ``bring``."""
@@ -399,7 +404,7 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
 
     # C-12: a hit on someone already mortally wounded brings a critical injury of its own,
     # unless the dice already gave this hit one (docs/decisions.md DEC-142).
-    dying = target.health is not None and target.health.state is WoundState.MORTAL
+    dying = target.health is not None and target.health.state is MORTAL
     if dying and through >= 1 and not is_critical(roll, data):
         tb.step(
             f"{name} was already mortally wounded: the hit also brings a critical injury "
@@ -469,23 +474,20 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
         tb.step(f"The {ammo.name} do not ablate armor: {name}'s SP stays {worn}.", "C-14")
     elif through > 0 and worn > 0:
         sp_after = max(0, worn - ablation)
-        events.append(
-            ArmorAblated(target=name, location=location.value, sp_before=worn, sp_after=sp_after)
-        )
+        events.append(ArmorAblated(target=name, location=where, sp_before=worn, sp_after=sp_after))
         how = f" by {ablation} ({ammo.name})" if ammo.ablation is not None else ""
         tb.step(
-            f"Damage got through, so {name}'s {location.value} SP ablates{how}: {worn} -> "
-            f"{sp_after}.",
+            f"Damage got through, so {name}'s {where} SP ablates{how}: {worn} -> {sp_after}.",
             "C-14" if ammo.ablation is not None else "C-8" if hit.area else "C-3",
         )
     elif worn > 0:
-        tb.step(f"Nothing got through, so {name}'s {location.value} SP stays {worn}.", "C-3")
+        tb.step(f"Nothing got through, so {name}'s {where} SP stays {worn}.", "C-3")
 
     # 7. Wound state.
     health = target.health
     report = BodyHit(
         target=name,
-        location=location.value,
+        location=where,
         damage=damage,
         sp=sp,
         through=through,
@@ -496,25 +498,26 @@ def apply_damage(hit: Hit, roll: Roll, dice: Dice, tb: TraceBuilder, data: CprDa
     )
     if health is not None:
         after = health.after_losing(hp_lost)
+        before_state, after_state = health.state._value_, after.state._value_
         tb.step(
             f"{name}: {health.hp} -> {after.hp} of {health.max_hp} HP, "
-            f"{data.figures.wounds[after.state.value].name}.",
+            f"{data.figures.wounds[after_state].name}.",
             "C-9",
         )
-        if after.state is not health.state:
+        if after_state != before_state:
             events.append(
                 WoundStateChanged(
                     target=name,
                     hp_before=health.hp,
                     hp_after=after.hp,
-                    before=health.state.value,
-                    after=after.state.value,
+                    before=before_state,
+                    after=after_state,
                 )
             )
         health = after
-        report = replace(report, hp_after=after.hp, wound_state=after.state.value)
+        report = replace(report, hp_after=after.hp, wound_state=after_state)
 
-    if location is Location.HEAD:
+    if head:
         updated = replace(target, head_sp=sp_after, health=health, injuries=tuple(suffered))
     else:
         updated = replace(target, body_sp=sp_after, health=health, injuries=tuple(suffered))

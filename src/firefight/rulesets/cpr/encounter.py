@@ -221,7 +221,24 @@ def validate_cpr_action(state: EncounterState, action: Action, data: CprData) ->
 
 
 def _metres(a: Point, b: Point) -> float:
-    return to_the_centimetre(metres_from_feet(distance_ft(a, b)))
+    # Read for every shot (each of two shots): a fighter keeps the very same frozen place until
+    # they move, and every fight of a simulation starts from the same places, so the distance
+    # (two roundings, some 8,000 instructions) is kept by the identity of the two places. The
+    # entry holds them, so no other value can take their ids while it is kept; cleared when
+    # full.
+    key = (id(a), id(b))
+    found = _DISTANCES.get(key)
+    if found is not None and found[0] is a and found[1] is b:
+        return found[2]
+    metres = to_the_centimetre(metres_from_feet(distance_ft(a, b)))
+    if len(_DISTANCES) >= _DISTANCES_HELD:
+        _DISTANCES.clear()
+    _DISTANCES[key] = (a, b, metres)
+    return metres
+
+
+_DISTANCES: dict[tuple[int, int], tuple[Point, Point, float]] = {}
+_DISTANCES_HELD = 256
 
 
 def _where(p: Point) -> str:
@@ -635,6 +652,7 @@ def _shoot(state: EncounterState, action: Shoot, dice: Dice, data: CprData) -> O
     )
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _AutofirePlan:
     """What autofire at someone settles from the state before the resolver runs (as
@@ -854,7 +872,7 @@ def _throw(
         blast = outcome.result
         assert isinstance(blast, ExplosionResult)
         if blast.result == "went off":
-            tail = _went_off(blast)
+            tail = _went_off(blast) if tb.telling else ""
         elif action.lands is not None:
             outcome, landed = _landed(state, c, item, action.lands, outcome, dice, data, tb)
             tail = f"it misses and lands at {_where(action.lands)}: {_went_off(landed)}"
@@ -895,6 +913,9 @@ def _throw(
         headline = f"{c.name} throws the {item.name} at {target.name}: {said}."
         target_name = target.name
     events = _injury_effects(state, [*spent, *_scene_names(outcome.events, item.name)], data, tb)
+    if not tb.telling:
+        # The quiet path reads the events alone: no action's result is built round them.
+        return Outcome(events=tuple(events), trace=tb.build(), result=outcome.result)
     return _attacked(
         tb, outcome, events, c, item, action="throws", at=target_name, headline=headline
     )

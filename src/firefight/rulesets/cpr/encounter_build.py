@@ -18,7 +18,7 @@ from typing import TypedDict
 
 from firefight.errors import RuleRefusal
 from firefight.geometry import Body, Point, distance_ft
-from firefight.rulesets.cpr.checks import check_dodge_allowed
+from firefight.rulesets.cpr.checks import check_dodge
 from firefight.rulesets.cpr.combatants import Dodge, Target
 from firefight.rulesets.cpr.cover import Cover
 from firefight.rulesets.cpr.data import CprData
@@ -197,16 +197,16 @@ def dodge_of(
             f"{c.name}'s {penalty.label if penalty else ''}: DEX {own.dex} -> {own.dex + cut}.",
             "CPR-REF-1",
         )
-    candidate = Target(
-        name=c.name,
-        dodge=dodge,
-        injuries=own.injuries,
-        conscious=not c.unconscious,
-        shield=own.shield_hp > 0,
-        sees_attack=not (unseen or surprised),
-    )
     try:
-        check_dodge_allowed(candidate, data)
+        check_dodge(
+            c.name,
+            dodge,
+            data,
+            conscious=not c.unconscious,
+            shield=own.shield_hp > 0,
+            sees_attack=not (unseen or surprised),
+            injuries=own.injuries,
+        )
     except RuleRefusal as why:
         cause = f" ({c.name} was caught {c.surprise.value})" if surprised and not unseen else ""
         tb.step(f"No dodge{cause}: {why.reason}", "CPR-DOD-1")
@@ -257,11 +257,12 @@ def cover_of(
     the barrier covering them (:func:`covering`) nearest to them, else the shield they block
     with. A ``blast`` at ``origin`` meets any barrier in between, on whichever half of the way
     (DEC-146, kept by DEC-630)."""
-    barriers = between if blast else covering
-    for barrier in barriers(state, origin, c.position):
-        cover = barrier_cover(state, barrier, data)
-        if cover.hp > 0:
-            return cover
+    if state.barriers:  # most scenes have none: no line to work out
+        barriers = between if blast else covering
+        for barrier in barriers(state, origin, c.position):
+            cover = barrier_cover(state, barrier, data)
+            if cover.hp > 0:
+                return cover
     own = fighter(c)
     if own.shield_hp > 0:
         return Cover(name=f"{c.name}'s {own.shield}", hp=own.shield_hp, holder=c.name)
@@ -271,11 +272,11 @@ def cover_of(
 def resist_skills(data: CprData) -> tuple[str, ...]:
     """The skills loads are resisted with (C-14); read for every target, so worked out once
     and kept with the catalog."""
+    return settled(data, "resist skills", None, _resist_skills, data)
 
-    def work() -> tuple[str, ...]:
-        return tuple(sorted({a.resist.skill for a in data.ammo.values() if a.resist is not None}))
 
-    return settled(data, "resist skills", None, work)
+def _resist_skills(data: CprData) -> tuple[str, ...]:
+    return tuple(sorted({a.resist.skill for a in data.ammo.values() if a.resist is not None}))
 
 
 def target_of(

@@ -125,6 +125,7 @@ class WoundStateChanged(Event):
     after: str
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MagazineReloaded(Event):
     """The magazine reloaded with one ammunition kind (CPR-AMMO-1).

@@ -265,27 +265,30 @@ def resolve_explosion(
 
     if tb is None:
         tb = TraceBuilder()
-    point = f"({blast.aim_point.x_m:g}, {blast.aim_point.y_m:g})"
+    telling = tb.telling  # a quiet builder (a simulated fight's) words no step
     events: list[Event] = []
     thrown = weapon.kind is WeaponKind.GRENADE
-    if blast.placed:
-        tb.step(f"A {weapon.name} goes off at {point}.", "C-8")
-    else:
-        verb = "throws" if thrown else "fires"
-        said = f"{point}, {length_words(away, 'm')} away"
-        tb.step(f"{blast.attacker} {verb} the {weapon.name} at {said}.", "C-8")
+    if telling:
+        point = f"({blast.aim_point.x_m:g}, {blast.aim_point.y_m:g})"
+        if blast.placed:
+            tb.step(f"A {weapon.name} goes off at {point}.", "C-8")
+        else:
+            verb = "throws" if thrown else "fires"
+            said = f"{point}, {length_words(away, 'm')} away"
+            tb.step(f"{blast.attacker} {verb} the {weapon.name} at {said}.", "C-8")
+        tb.step(
+            f"Everyone with any part inside the {side:g} m square around {point} takes the "
+            f"same {dice_count}d6, rolled once; area attacks never hit the head.",
+            "C-8",
+        )
+        for target in clear:
+            tb.step(f"{target.name} is outside the square.", "C-8")
+    if not blast.placed:
         events.append(ActionTaken(actor=blast.attacker, action="throw" if thrown else "attack"))
         if thrown:
             events.append(ItemThrown(actor=blast.attacker, item=weapon.key))
         else:
             events.append(RoundsFired(actor=blast.attacker, weapon=weapon.key, rounds=1))
-    tb.step(
-        f"Everyone with any part inside the {side:g} m square around {point} takes the same "
-        f"{dice_count}d6, rolled once; area attacks never hit the head.",
-        "C-8",
-    )
-    for target in clear:
-        tb.step(f"{target.name} is outside the square.", "C-8")
 
     dodges: dict[str, Total] = {}
     for target in caught:
@@ -295,7 +298,8 @@ def resolve_explosion(
     lands, jam = True, False
     total: Total | None = None
     if read is not None:
-        trace_range(tb, read, away, "range DV" if not thrown else "range DV (thrown)")
+        if telling:
+            trace_range(tb, read, away, "range DV" if not thrown else "range DV (thrown)")
         stat, skill = ("DEX", figures.throw_skill) if thrown else ("REF", weapon.skill)
         parts = attacker_parts(
             who=blast.attacker,

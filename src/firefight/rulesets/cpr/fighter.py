@@ -14,7 +14,6 @@ Wound states are not stored: they follow from HP (C-9), so they can never disagr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache, partial
 
 from firefight.geometry import Point
 from firefight.rulesets.cpr.combatants import Spot
@@ -111,7 +110,24 @@ class CprFighter(CombatantStats):
 
     def skill(self, name: str) -> int:
         """The level in ``name`` (0 for a skill not listed)."""
-        return _levels(self.skills).get(normalize_key(name), 0)
+        # Asked at every shot, dodge and check (some 140 times a fight): the levels are kept by
+        # the identity of the skills tuple (fighters share theirs until a GM sets a skill),
+        # which is told without hashing its pairs; the entry holds the tuple, so no other can
+        # take its id while it is kept. Each name asked (a handful, as the rules spell them) is
+        # normalized once and kept beside the normalized ones: normalizing twice changes
+        # nothing, so a name that is itself a normalized key already has that very level.
+        skills = self.skills
+        found = _LEVELS.get(id(skills))
+        if found is None or found[0] is not skills:
+            found = (skills, _levels(skills))
+            if len(_LEVELS) >= _LEVELS_HELD:
+                _LEVELS.clear()
+            _LEVELS[id(skills)] = found
+        levels = found[1]
+        level = levels.get(name)
+        if level is None:
+            level = levels[name] = levels.get(normalize_key(name), 0)
+        return level
 
     def rounds_carried(self, weapon: str, ammo: str) -> int:
         return sum(c.rounds for c in self.carried if c.weapon == weapon and c.ammo == ammo)
@@ -130,10 +146,12 @@ class CprFighter(CombatantStats):
         return ()
 
 
-# Every check reads a skill, so a fighter's list is looked up by normalized name; keyed on
-# the immutable skills tuple itself (fighters share theirs until a GM sets a skill), in a
-# bounded cache. Private: nobody writes to the dict it returns.
-@lru_cache(maxsize=256)
+#: Each skills tuple's levels (``CprFighter.skill``), by the tuple's identity; cleared when
+#: full. Private: only ``skill`` writes to a dict kept here, adding the names asked for.
+_LEVELS: dict[int, tuple[tuple[tuple[str, int], ...], dict[str, int]]] = {}
+_LEVELS_HELD = 256
+
+
 def _levels(skills: tuple[tuple[str, int], ...]) -> dict[str, int]:
     """Each listed skill's level by normalized name, the first listing of a name winning."""
     levels: dict[str, int] = {}
@@ -208,7 +226,7 @@ def armor_penalty(c: CombatantState, data: CprData) -> Modifier | None:
     worn = (own.body_armor, own.head_armor)
     # Asked of every dodge, attack and MOVE: worked out once per pair of armor names and kept
     # with the catalog it reads (a refusal, armor not in the catalog, is never kept).
-    return settled(data, "worn armor penalty", worn, partial(_worn_penalty, data, *worn))
+    return settled(data, "worn armor penalty", worn, _worn_penalty, data, *worn)
 
 
 def _worn_penalty(data: CprData, body: str, head: str) -> Modifier | None:

@@ -20,6 +20,7 @@ import math
 from dataclasses import dataclass
 
 from firefight.errors import RuleRefusal, UnknownNameError
+from firefight.frozen import quick_init
 from firefight.rulesets.cpr.datafile import load
 from firefight.trace import TraceBuilder
 from firefight.wording import length_words
@@ -69,6 +70,7 @@ class Band:
         return f"{self.low_m}-{self.high_m} m"
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DvRead:
     """A cell read: the row, the band, the whole metres looked up, and the DV."""

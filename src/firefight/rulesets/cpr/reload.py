@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from firefight.dice import Dice
 from firefight.errors import RuleRefusal
+from firefight.frozen import quick_init
 from firefight.outcome import Done, Outcome
 from firefight.rulesets.cpr.data import CprData
 from firefight.rulesets.cpr.events import ActionTaken, MagazineReloaded
@@ -24,6 +25,7 @@ from firefight.wording import counted
 __all__ = ["Reload", "ReloadResult", "resolve_reload"]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Reload:
     """Reload ``weapon`` with ``ammo``; ``loaded`` rounds of ``loaded_ammo`` are in it now
@@ -38,6 +40,7 @@ class Reload:
     at_hand: int | None = None
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReloadResult(Done):
     """The magazine after a reload: its ammunition and rounds, those added and removed."""

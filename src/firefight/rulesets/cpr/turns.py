@@ -28,7 +28,7 @@ from firefight.rulesets.cpr.encounter_events import (
 )
 from firefight.rulesets.cpr.events import WoundStateChanged
 from firefight.rulesets.cpr.fighter import armor_penalty, fighter, health, wound_of
-from firefight.rulesets.cpr.wounds import WoundState
+from firefight.rulesets.cpr.wounds import MORTAL
 from firefight.scene.conditions import run_upkeep
 from firefight.scene.events import InitiativeOrdered, InitiativeRolled
 from firefight.scene.state import CombatantState, EncounterState
@@ -195,7 +195,7 @@ def death_saves(
     saving = [
         c
         for c in state.combatants
-        if not (c.dead or wound_of(c) is not WoundState.MORTAL or fighter(c).stabilized)
+        if not (c.dead or wound_of(c) is not MORTAL or fighter(c).stabilized)
     ]
     if not saving:
         return _NOTHING  # most turns

@@ -18,11 +18,12 @@ from dataclasses import dataclass
 from enum import Enum
 
 from firefight.errors import RuleRefusal
+from firefight.frozen import quick_init
 from firefight.rulesets.cpr.figures import RuleFigures
 from firefight.rulesets.cpr.injuries import Applies, InjuryTables
 from firefight.trace import Modifier
 
-__all__ = ["Health", "WoundState", "injury_modifiers", "wound_modifier", "wound_state"]
+__all__ = ["MORTAL", "Health", "WoundState", "injury_modifiers", "wound_modifier", "wound_state"]
 
 
 class WoundState(Enum):
@@ -36,6 +37,12 @@ class WoundState(Enum):
         """The state as a GM says it: ``lightly wounded``, ``unhurt``."""
         return _WORDS[self]
 
+
+#: The states as plain names. Python 3.11 reads every attribute of an Enum class through its
+#: metaclass's ``__getattr__`` hook (some 250 ns, twenty times a plain name), and a fight asks
+#: for a wound state at every dodge, hit and turn.
+_UNHURT, _LIGHT, _SERIOUS = WoundState.UNHURT, WoundState.LIGHT, WoundState.SERIOUS
+MORTAL = WoundState.MORTAL
 
 _WORDS = {
     WoundState.UNHURT: "unhurt",
@@ -52,14 +59,15 @@ def wound_state(hp: int, max_hp: int) -> WoundState:
     ['unhurt', 'light', 'light', 'serious', 'serious', 'mortal']
     """
     if hp < 1:
-        return WoundState.MORTAL
+        return MORTAL
     if hp < math.ceil(max_hp / 2):
-        return WoundState.SERIOUS
+        return _SERIOUS
     if hp < max_hp:
-        return WoundState.LIGHT
-    return WoundState.UNHURT
+        return _LIGHT
+    return _UNHURT
 
 
+@quick_init
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Health:
     """Current and maximum hit points."""
@@ -83,7 +91,8 @@ class Health:
 
 def wound_modifier(state: WoundState, figures: RuleFigures, who: str) -> Modifier | None:
     """The wound state's penalty to every action, if it has one (C-9)."""
-    wound = figures.wounds[state.value]
+    # ``_value_``, the member's own attribute: ``value`` is a property of Python code.
+    wound = figures.wounds[state._value_]
     if not wound.action_penalty:
         return None
     return Modifier(value=wound.action_penalty, label=f"{who} is {wound.name}", rule="C-9")
