@@ -347,3 +347,29 @@ def test_an_action_s_odds_read_only_the_people_it_touched() -> None:
 
     assert states_begun(before, after, words) == ["Viktor down"]
     assert asked == ["Viktor", "Viktor"]
+
+
+# --- what a player may read ---------------------------------------------------------------------
+
+
+def test_dec_846_a_refusal_names_no_hidden_person_to_a_player(client: TestClient) -> None:
+    """DEC-846: the rules check a player's action against the whole scene, and cards' K-2 said
+    who comes first by name: "Giga and Rico drew higher for reaction and act before Jilly",
+    with Giga hidden from Jilly. To her, a hidden person is someone unseen there too, in the
+    odds' refusal and the action's (its envelope as well); the GM reads the names."""
+    body = {"name": "alley", "example": "cards-alley", "dice": {"seed": 1}}
+    assert client.post("/api/encounters", json=body, headers=GM).status_code == 201
+    table = {"hidden": ["Giga"], "players_act": True}
+    assert client.put("/api/encounters/alley/table", json=table, headers=GM).is_success
+    jilly = {"Authorization": f"Bearer {KEYS.player_token('alley', 'Jilly')}"}
+    line = {"line": "Jilly shoots Rico"}
+    gm = client.post("/api/encounters/alley/odds", json=line, headers=GM).json()
+    assert gm["rule"] == "K-2" and gm["message"].startswith("Giga and Rico drew higher")
+    for path in ("odds", "act"):
+        reply = client.post(f"/api/encounters/alley/{path}", json=line, headers=jilly)
+        assert reply.status_code == 422, reply.text
+        told = reply.json()
+        assert told["rule"] == "K-2", told
+        assert told["message"].startswith("someone unseen and Rico drew higher for reaction")
+        assert "Giga" not in reply.text
+    assert client.get("/api/encounters/alley", headers=GM).json()["head"] == 1

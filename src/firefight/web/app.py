@@ -60,6 +60,7 @@ from firefight.web.views import (
     hover_details,
     rows_view,
     seen_effects,
+    seen_refusal,
     seen_state,
     state_view,
     turn_words,
@@ -570,7 +571,11 @@ def create_app(server: Server) -> FastAPI:
                     "samples": None,
                 }
             current = _may_declare(scope, name, text)
-            found = line_odds(current.state, current.ruleset, text)
+            try:
+                found = line_odds(current.state, current.ruleset, text)
+            except RuleRefusal as exc:
+                # Read against the whole scene (the line was read against the player's above).
+                raise seen_refusal(exc, scope, server.tables.get(name)) from None
         except RuleRefusal as exc:
             refused = {"error": "refused", "rule": exc.rule, "message": exc.reason, "line": text}
             return JSONResponse(refused, status_code=422)
@@ -603,7 +608,9 @@ def create_app(server: Server) -> FastAPI:
             applied = server.service.act(
                 name, text, dice, force=scope.is_gm, expected_head=body.expected_head
             )
-        except RuleRefusal as exc:
+        except RuleRefusal as refusal:
+            # Read against the whole scene (the line was read against the player's above).
+            exc = seen_refusal(refusal, scope, server.tables.get(name))
             envelope = refusal_json(current.ruleset.name, {"name": None, "text": text}, {}, exc)
             body_ = {"error": "refused", "rule": exc.rule, "message": exc.reason}
             return JSONResponse({**body_, "envelope": envelope}, status_code=422)
