@@ -373,3 +373,27 @@ def test_dec_846_a_refusal_names_no_hidden_person_to_a_player(client: TestClient
         assert told["message"].startswith("someone unseen and Rico drew higher for reaction")
         assert "Giga" not in reply.text
     assert client.get("/api/encounters/alley", headers=GM).json()["head"] == 1
+
+
+def test_dec_847_the_table_is_told_when_the_fight_is_decided(client: TestClient) -> None:
+    """DEC-847 (DEC-810 at the web table): actions after the last foe fell were taken with
+    nothing on the page saying so. The view says it as the token's holder sees the scene: the
+    GM once both smugglers are down; a player with Lev hidden from her already once Viktor is
+    (she sees no smuggler standing, and is not told that someone unseen still is)."""
+    table = {"hidden": ["Lev"], "players_act": True}
+    assert client.put("/api/encounters/raid/table", json=table, headers=GM).is_success
+    mara = {"Authorization": f"Bearer {KEYS.player_token('raid', 'Mara')}"}
+
+    def said(headers: dict[str, str]) -> str | None:
+        reply = client.get("/api/encounters/raid", headers=headers)
+        decided: str | None = reply.json()["decided"]
+        return decided
+
+    assert (said(GM), said(mara)) == (None, None)
+    client.post(ACT, json={"line": "set Viktor unconscious"}, headers=GM)
+    assert (said(GM), said(mara)) == (None, "hunters left standing")
+    client.post(ACT, json={"line": "set Lev dead"}, headers=GM)
+    assert (said(GM), said(mara)) == ("hunters left standing", "hunters left standing")
+    # Play goes on (DEC-810): the GM's and the players' actions are still taken.
+    reply = client.post(ACT, json={"line": "Mara waits"}, headers=mara)
+    assert reply.status_code == 200, reply.text

@@ -18,7 +18,7 @@ from typing import Any
 from firefight.cli.encounter import record_json, state_json
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
-from firefight.encounter.turns import example_now, next_up
+from firefight.encounter.turns import decided, example_now, next_up
 from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.base import Ruleset
@@ -155,6 +155,8 @@ def state_view(
         ],
         "can_act": [c.name for c in seen.combatants if c.in_fight()],
         "up": turn_words(next_up(state, ruleset), state, scope, settings),
+        # DEC-810 at the table (DEC-847): said as the scene the token's holder sees reads it.
+        "decided": decided(seen),
         "players_act": settings.players_act,
         "players_roll": settings.players_roll,
         # The whole line's example names the fight's own people that the token's holder sees
