@@ -209,6 +209,28 @@ def test_the_gm_s_dice_roll_the_next_round_too(browser: object, tmp_path: Path) 
         assert record["dice"]["source"] == "scripted" and record["dice"]["used"] == faces
 
 
+def test_dec_847_the_page_says_when_the_fight_is_decided(browser: object, tmp_path: Path) -> None:
+    """DEC-847 (DEC-810 at the web table): the turn's heading says who is left standing once
+    one side is, as the session's prompt does."""
+    from playwright.sync_api import Browser, expect
+
+    assert isinstance(browser, Browser)
+    expect.set_options(timeout=WAIT_MS)
+    with backend_url("sqlite", tmp_path) as url, running_server(url) as base:
+        gm = _page(browser, f"{base}/?token={KEYS.gm_token()}")
+        gm.fill("#create-name", "raid")
+        gm.select_option("#create-example", "warehouse")
+        gm.fill("#create-seed", "3")
+        gm.click("#create-form button[type=submit]")
+        expect(gm.locator("#turn h2")).to_have_text("Warehouse raid — round 1")
+        for line in ("set Viktor unconscious", "set Lev dead"):
+            gm.fill("#line", line)
+            gm.click("#commit")
+            expect(gm.locator("#act-msg")).to_contain_text(line)
+        heading = "Warehouse raid — round 1 · hunters left standing"
+        expect(gm.locator("#turn h2")).to_have_text(heading)
+
+
 def test_d_4_a_cards_gm_types_card_names_in_the_page(browser: object, tmp_path: Path) -> None:
     """D-4, DEC-679: the dice box takes a cards GM's cards by name (any case) as typed; one
     that is no card is refused with the sentence naming it, and stays in the box to be put

@@ -116,7 +116,8 @@ def encounter_name(name: str) -> str:
     """The name a new or imported encounter is stored under (DEC-686): the text given, spaces
     around it dropped, so " raid " and "raid" are one encounter. Refused (:class:`StoreError`)
     when nothing is left, when it holds ``/`` (a web address would have to write it ``%2F``;
-    one stored before is still reached so, DEC-701), a control character, or more than
+    one stored before is still reached so, DEC-701), when it is ``.`` or ``..`` (no web address
+    carries those, DEC-844), a control character, or more than
     :data:`NAME_MAX` characters. Only a name being given is checked:
     an encounter stored before under another name is still found by it as stored.
 
@@ -130,6 +131,13 @@ def encounter_name(name: str) -> str:
         raise StoreError(
             name,
             "an encounter's name must not hold '/': a web address would have to write it %2F",
+        )
+    if kept in (".", ".."):
+        # DEC-844: a browser reads the segment as a step in the path, even written %2E.
+        raise StoreError(
+            name,
+            f"an encounter's name must not be {kept!r}: a web address cannot carry it (a "
+            "browser reads it as a step in the path)",
         )
     if any(is_control(ch) for ch in kept):
         raise StoreError(name, "an encounter's name must not hold control characters")

@@ -24,6 +24,7 @@ from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from firefight.cli.common import refusal_json
 from firefight.cli.encounter import applied_json
@@ -35,7 +36,6 @@ from firefight.encounter.turns import ORDER_RULE, ahead_of
 from firefight.errors import FirefightError, RuleRefusal, UnknownNameError
 from firefight.odds.lines import line_odds
 from firefight.scene.events import GM_RULE
-from firefight.scene.lines import write_line
 from firefight.scene.svg import scene_svg
 from firefight.serialize import to_plain
 from firefight.service import Applied, Current
@@ -50,6 +50,7 @@ from firefight.web.bodies import (
     RoundBody,
     TableBody,
 )
+from firefight.web.body_limit import BodyLimit
 from firefight.web.live import Hub
 from firefight.web.reader import ReadingService
 from firefight.web.rendered import Rendered, encoded
@@ -59,6 +60,7 @@ from firefight.web.views import (
     hover_details,
     rows_view,
     seen_effects,
+    seen_refusal,
     seen_state,
     state_view,
     turn_words,
@@ -68,6 +70,9 @@ from firefight.web.views import (
 __all__ = ["Server", "create_app"]
 
 log = logging.getLogger(__name__)
+
+#: Fields a validation error names at most.
+MAX_FIELDS = 20
 
 #: Seconds between the comments that keep an idle event stream open through proxies.
 KEEPALIVE_S = 15.0
@@ -176,14 +181,6 @@ def _applied(
     return plain
 
 
-def _line(body: LineBody) -> str:
-    if body.line is not None:
-        return body.line
-    assert body.compose is not None
-    c = body.compose
-    return write_line(c.actor, c.verb, c.words, c.options)
-
-
 def _static(name: str) -> str:
     return resources.files("firefight.web").joinpath("static", name).read_text(encoding="utf-8")
 
@@ -208,6 +205,55 @@ def _is_scenario(path: Path) -> bool:
         return False
 
 
+def _allowed_methods(request: Request) -> str:
+    """The methods every route at the request's address takes (the router's 405 names only
+    the first route's: ``GET`` for the table, which takes ``PUT`` too)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        if route.matches(request.scope)[0] != Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return ", ".join(sorted(methods))
+
+
+def _http_error(request: Request, exc: HTTPException) -> JSONResponse:
+    """An HTTP error raised outside the app's own code (the router, the body's reading), said
+    in a sentence."""
+    status, headers = exc.status_code, exc.headers
+    error, message = "http", str(exc.detail)
+    if status == 400:  # FastAPI's only 400: a body no JSON reader reads, but no syntax error
+        error = "invalid"
+        message = (
+            "body: the body cannot be read as JSON (it is not UTF-8, nests too deep, or holds "
+            "a number of thousands of digits)"
+        )
+    elif status == 404:
+        error, message = "not-found", "nothing is served at this address (docs/api.md lists it)"
+    elif status == 405:
+        allowed = _allowed_methods(request)
+        headers = {**(headers or {}), "Allow": allowed}
+        error = "not-allowed"
+        message = f"this address takes {' or '.join(allowed.split(', '))}, not this method"
+    elif status == 413:
+        error = "too-large"
+    return JSONResponse({"error": error, "message": message}, status, headers=headers)
+
+
+def _field(error: Any) -> dict[str, str]:
+    """One validation error as the field's path and a sentence: pydantic's own, but for a body
+    that is no JSON object at all, JSON's syntax error with its place, and a check of ours
+    (``Value error, ...``) without pydantic's prefix."""
+    loc = [str(p) for p in error["loc"]]
+    kind, message = error["type"], error["msg"]
+    if kind == "json_invalid":
+        loc = ["body"]
+        message = f"the body is not JSON: {error['ctx']['error']} (at character {error['loc'][1]})"
+    elif loc == ["body"] and kind != "value_error":
+        message = "the request needs a JSON object as its body, sent as application/json"
+    elif kind == "value_error":
+        message = message.removeprefix("Value error, ")
+    return {"path": ".".join(loc), "message": message}
+
+
 def _errors(app: FastAPI) -> None:
     """Every error as JSON with a kind and a sentence; validation errors with each field's
     path; anything unexpected logged here and reported without its details."""
@@ -218,21 +264,17 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_: Request, exc: RequestValidationError) -> JSONResponse:
-        fields = [
-            {"path": ".".join(str(p) for p in e["loc"]), "message": e["msg"]} for e in exc.errors()
-        ]
-        first = fields[0] if fields else {"path": "", "message": "invalid request"}
+        # The first few: a body of many thousand unknown keys is not answered with as many.
+        fields = [_field(e) for e in exc.errors()[:MAX_FIELDS]]
+        first = fields[0] if fields else {"path": "body", "message": "invalid request"}
         message = f"{first['path']}: {first['message']}"
         return JSONResponse(
             {"error": "invalid", "message": message, "fields": fields}, status_code=422
         )
 
     @app.exception_handler(HTTPException)
-    async def http(_: Request, exc: HTTPException) -> JSONResponse:
-        error = "not-found" if exc.status_code == 404 else "http"
-        return JSONResponse(
-            {"error": error, "message": str(exc.detail)}, status_code=exc.status_code
-        )
+    async def http(request: Request, exc: HTTPException) -> JSONResponse:
+        return _http_error(request, exc)
 
     @app.exception_handler(RuleRefusal)
     async def refusal(_: Request, exc: RuleRefusal) -> JSONResponse:
@@ -301,6 +343,7 @@ def create_app(server: Server) -> FastAPI:
     _errors(app)
     # A name stored with a `/` in it (before DEC-686) reaches its routes too (DEC-701).
     app.add_middleware(NameSegment)
+    app.add_middleware(BodyLimit)
 
     @app.middleware("http")
     async def headers(request: Request, call_next: Any) -> Response:
@@ -512,7 +555,7 @@ def create_app(server: Server) -> FastAPI:
         composed (the map can still draw it). A GM command is done as written: its odds say
         so once it reads (DEC-711)."""
         _allowed(scope, name)
-        text = _line(body)
+        text = body.text
         gm_current = _gm_line(scope, name, text)
         try:
             if gm_current is not None:
@@ -528,7 +571,11 @@ def create_app(server: Server) -> FastAPI:
                     "samples": None,
                 }
             current = _may_declare(scope, name, text)
-            found = line_odds(current.state, current.ruleset, text)
+            try:
+                found = line_odds(current.state, current.ruleset, text)
+            except RuleRefusal as exc:
+                # Read against the whole scene (the line was read against the player's above).
+                raise seen_refusal(exc, scope, server.tables.get(name)) from None
         except RuleRefusal as exc:
             refused = {"error": "refused", "rule": exc.rule, "message": exc.reason, "line": text}
             return JSONResponse(refused, status_code=422)
@@ -547,7 +594,7 @@ def create_app(server: Server) -> FastAPI:
         """Declare and resolve an action. A refused one changes nothing (422, the rule and
         why); one built on a head the log has moved past is refused with 409."""
         _allowed(scope, name)
-        text = _line(body)
+        text = body.text
         if _gm_line(scope, name, text) is not None:
             return _gm_command(name, text, body)
         current = _may_declare(scope, name, text)
@@ -561,7 +608,9 @@ def create_app(server: Server) -> FastAPI:
             applied = server.service.act(
                 name, text, dice, force=scope.is_gm, expected_head=body.expected_head
             )
-        except RuleRefusal as exc:
+        except RuleRefusal as refusal:
+            # Read against the whole scene (the line was read against the player's above).
+            exc = seen_refusal(refusal, scope, server.tables.get(name))
             envelope = refusal_json(current.ruleset.name, {"name": None, "text": text}, {}, exc)
             body_ = {"error": "refused", "rule": exc.rule, "message": exc.reason}
             return JSONResponse({**body_, "envelope": envelope}, status_code=422)
@@ -615,6 +664,7 @@ def create_app(server: Server) -> FastAPI:
     @app.get("/api/encounters/{name:encounter}/table", tags=["table"])
     def get_table(name: str, scope: GmDep) -> dict[str, Any]:
         """What players see and may do in this encounter."""
+        _current(name)  # an unknown encounter: 404, not the settings of a table nobody keeps
         return settings_json(server.tables.get(name))
 
     @app.put("/api/encounters/{name:encounter}/table", tags=["table"])

@@ -1,13 +1,17 @@
 """The JSON bodies the API accepts, validated by pydantic with limits on every size, so that a
-bad request is refused with the path of the field at fault before anything is read or rolled."""
+bad request is refused with the path of the field at fault before anything is read or rolled.
+
+Strict: a value of the wrong JSON type is refused, not read as another (``"7"`` is no seed,
+``true`` no die face, ``"yes"`` no switch; DEC-845)."""
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     StringConstraints,
@@ -17,6 +21,8 @@ from pydantic import (
 from firefight.dice import read_faces
 from firefight.errors import DiceError
 from firefight.limits import MAX_NAME
+from firefight.scene.lines import write_line
+from firefight.text import is_control
 
 __all__ = [
     "ActBody",
@@ -38,14 +44,23 @@ MAX_FACE = 1000
 #: Characters in an action line.
 MAX_LINE = 500
 
-# Printable text only: no control characters (newlines, escapes) in a name or a line.
+
+def _printable(value: str) -> str:
+    """Printable text only: no control character (a newline, NUL, an escape, a bidi override)
+    in a name, a line or a word, by the test the store and the readers use."""
+    bad = next((ch for ch in value if is_control(ch)), None)
+    if bad is not None:
+        raise ValueError(f"holds a control character ({bad!r}); type it on one line, plainly")
+    return value
+
+
 Name = Annotated[
-    str, StringConstraints(min_length=1, max_length=MAX_NAME, pattern=r"^[^\x00-\x1f\x7f]+$")
+    str, StringConstraints(min_length=1, max_length=MAX_NAME), AfterValidator(_printable)
 ]
 Line = Annotated[
-    str, StringConstraints(min_length=1, max_length=MAX_LINE, pattern=r"^[^\x00-\x1f\x7f]+$")
+    str, StringConstraints(min_length=1, max_length=MAX_LINE), AfterValidator(_printable)
 ]
-Word = Annotated[str, StringConstraints(max_length=200, pattern=r"^[^\x00-\x1f\x7f]*$")]
+Word = Annotated[str, StringConstraints(max_length=200), AfterValidator(_printable)]
 
 
 def _typed(value: int | str) -> int | str:
@@ -62,12 +77,47 @@ def _typed(value: int | str) -> int | str:
     return face
 
 
+def _face_or_card(value: Any) -> Any:
+    """One sentence for a die face of the wrong JSON type, instead of one per kind it is not."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise DiceError(
+            "each of dice.rolls is a die face (a whole number) or a card by name or place "
+            f"('QH', '10s'), not {value!r}"[:200],
+            rule="D-3",
+        )
+    return value
+
+
 #: A die face as a number, or a face or a card as typed (read by :func:`_typed`).
-Typed = Annotated[int | Annotated[str, StringConstraints(max_length=40)], AfterValidator(_typed)]
+Typed = Annotated[
+    int | Annotated[str, StringConstraints(max_length=40)],
+    BeforeValidator(_face_or_card),
+    AfterValidator(_typed),
+]
+
+
+def _option_value(value: Any) -> Any:
+    """An option's value as the form gives it: ``true`` for a flag, a word, a list of words; a
+    whole number is the word it is written as (``{"ap": 2}`` is ``--ap 2``)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    if isinstance(value, bool | str) or (
+        isinstance(value, list) and all(isinstance(v, str) for v in value)
+    ):
+        return value
+    raise ValueError(
+        "an option's value is true (a flag), a word or a whole number, or a list of words; "
+        f"not {value!r}"[:200]
+    )
+
+
+OptionValue = Annotated[
+    bool | Word | Annotated[list[Word], Field(max_length=20)], BeforeValidator(_option_value)
+]
 
 
 class _Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class DiceBody(_Body):
@@ -109,7 +159,7 @@ class ComposeBody(_Body):
     words: Word = ""
     options: dict[
         Annotated[str, StringConstraints(max_length=40, pattern=r"^[a-z][a-z0-9-]*$")],
-        bool | Word | Annotated[list[Word], Field(max_length=20)],
+        OptionValue,
     ] = Field(default_factory=dict, max_length=30)
 
 
@@ -123,7 +173,22 @@ class LineBody(_Body):
     def _one_form(self) -> LineBody:
         if (self.line is None) == (self.compose is None):
             raise ValueError("give the action as a line or in parts, one of them")
+        if len(self.text) > MAX_LINE:
+            # Its parts each within their bounds, the line they make may still be too long.
+            raise ValueError(
+                f"the action's parts make a line of {len(self.text)} characters; the limit is "
+                f"{MAX_LINE}"
+            )
         return self
+
+    @property
+    def text(self) -> str:
+        """The action line: as given, or written from its parts."""
+        if self.line is not None:
+            return self.line
+        assert self.compose is not None
+        c = self.compose
+        return write_line(c.actor, c.verb, c.words, c.options)
 
 
 class HeadBody(_Body):

@@ -107,6 +107,16 @@ class Keyring:
             return None
         if not hmac.compare_digest(parts[2], self._sign(scope)):
             return None
-        role, encounter, character = json.loads(scope)
-        assert role == "player"
-        return Scope("player", encounter, character)
+        try:
+            read = json.loads(scope)
+        except ValueError:
+            return None
+        # Only this server signs, but a scope of another shape (another version's) grants nothing.
+        if not (
+            isinstance(read, list)
+            and len(read) == 3
+            and read[0] == "player"
+            and all(isinstance(part, str) for part in read[1:])
+        ):
+            return None
+        return Scope("player", read[1], read[2])

@@ -18,7 +18,8 @@ from typing import Any
 from firefight.cli.encounter import record_json, state_json
 from firefight.encounter.log import LogRecord
 from firefight.encounter.narrate import render_trace
-from firefight.encounter.turns import example_now, next_up
+from firefight.encounter.turns import decided, example_now, next_up
+from firefight.errors import RuleRefusal
 from firefight.frozen import replace
 from firefight.rulesets.base import Ruleset
 from firefight.scene.state import CombatantState, EncounterState
@@ -154,6 +155,8 @@ def state_view(
         ],
         "can_act": [c.name for c in seen.combatants if c.in_fight()],
         "up": turn_words(next_up(state, ruleset), state, scope, settings),
+        # DEC-810 at the table (DEC-847): said as the scene the token's holder sees reads it.
+        "decided": decided(seen),
         "players_act": settings.players_act,
         "players_roll": settings.players_roll,
         # The whole line's example names the fight's own people that the token's holder sees
@@ -184,6 +187,20 @@ def seen_effects(
         return effects
     hidden = settings.hidden - {scope.character}
     return {e: p for e, p in effects.items() if not _names_hidden(e, hidden)}
+
+
+def seen_refusal(exc: RuleRefusal, scope: Scope, settings: TableSettings) -> RuleRefusal:
+    """A refusal as the token's holder may read it. The rules check an action against the
+    whole scene, so their sentence may name someone hidden (cards' K-2: "Giga and Rico drew
+    higher for reaction and act before Jilly"); to a player each hidden combatant other than
+    their own is *someone unseen* there, as in the turn (DEC-674, DEC-846)."""
+    if scope.is_gm:
+        return exc
+    reason = exc.reason
+    # The longest first, so that a name holding another is told whole.
+    for n in sorted(settings.hidden - {scope.character}, key=len, reverse=True):
+        reason = re.sub(rf"(?<!\w){re.escape(n)}(?!\w)", "someone unseen", reason)
+    return exc if reason == exc.reason else RuleRefusal(exc.rule, reason)
 
 
 def record_view(record: LogRecord, ruleset: Ruleset) -> dict[str, Any]:

@@ -87,7 +87,7 @@ async function renderMap() {
 function renderTurn() {
   const turn = $("turn");
   turn.replaceChildren(
-    el("h2", {}, `${view.title} — round ${view.round}`),
+    el("h2", {}, `${view.title} — round ${view.round}${view.decided ? " · " + view.decided : ""}`),
     el("div", {}, "Initiative: ", view.initiative.map((g) => g.join(" & ")).join(" → ") || "—"),
     el("div", {}, "Up: ", view.up.join(", ") || "all done: next round"),
     el("div", {}, "Can act: ", view.can_act.join(", ") || "no one"),

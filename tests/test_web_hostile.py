@@ -1,0 +1,399 @@
+"""A careless or hostile client's audit of the web API (after the command line's,
+test_hostile_audit.py): bodies of the wrong shape, type or size, addresses that try to step out
+of their encounter, tokens of odd shapes, methods the API does not take, writers racing. Each
+is refused with its status, an error naming what was wrong, and the store byte for byte as it
+was; none reaches the client as a 500."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from firefight.store import open_store
+from firefight.store.base import StoreError, encounter_name
+from firefight.web.app import MAX_FIELDS, Server, create_app
+from firefight.web.bodies import MAX_LINE
+from firefight.web.body_limit import MAX_BODY_BYTES
+from firefight.web.live import Hub
+from firefight.web.reader import ReadingService
+from firefight.web.table import Tables
+from firefight.web.tokens import Keyring
+from hostile_support import store_bytes
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+KEYS = Keyring(bytes(range(32)))
+GM = {"Authorization": f"Bearer {KEYS.gm_token()}"}
+ACT = "/api/encounters/raid/act"
+JSON = {**GM, "content-type": "application/json"}
+
+
+def _app(db: Path) -> tuple[TestClient, Any]:
+    store = open_store(f"sqlite:///{db}")
+    server = Server(
+        service=ReadingService(store), keys=KEYS, tables=Tables(), hub=Hub(), examples=EXAMPLES
+    )
+    return TestClient(create_app(server), raise_server_exceptions=False), store
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "web.db"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    """A server over ``db`` holding "raid" (the warehouse), round 1 opened."""
+    test_client, store = _app(db)
+    with test_client as c:
+        body = {"name": "raid", "example": "warehouse", "dice": {"seed": 3}}
+        assert c.post("/api/encounters", json=body, headers=GM).status_code == 201
+        yield c
+    store.close()
+
+
+def _refused_unchanged(
+    client: TestClient, db: Path, status: int, error: str, says: str, **request: Any
+) -> dict[str, Any]:
+    """The request is answered ``status`` ``error``, its message holding ``says``; the store
+    is as it was and the encounter's head too."""
+    before = store_bytes(db)
+    reply = client.request(request.pop("method", "POST"), request.pop("path", ACT), **request)
+    assert reply.status_code == status, reply.text
+    body: dict[str, Any] = reply.json()
+    assert body["error"] == error and says in body["message"], body
+    assert store_bytes(db) == before
+    assert client.get("/api/encounters/raid", headers=GM).json()["head"] == 1
+    return body
+
+
+# --- bodies of the wrong shape or type ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sent", "path", "says"),
+    [
+        # Not JSON, not an object, or sent as something else: the body as a whole.
+        ({"content": "{line: 'Mara waits'}", "headers": JSON}, "body",
+         "the body is not JSON: Expecting property name enclosed in double quotes (at "
+         "character 1)"),
+        ({"content": '{"line": "Mara waits"}', "headers": {**GM, "content-type": "text/plain"}},
+         "body", "needs a JSON object as its body, sent as application/json"),
+        ({"json": ["Mara waits"]}, "body", "needs a JSON object"),
+        ({"content": "", "headers": JSON}, "body", "needs a JSON object"),
+        # A value of another JSON type is refused, not read as the one expected (DEC-845).
+        ({"json": {"line": "Mara waits", "dice": {"seed": "7"}}}, "body.dice.seed",
+         "valid integer"),
+        ({"json": {"line": "Mara waits", "dice": {"seed": True}}}, "body.dice.seed",
+         "valid integer"),
+        ({"json": {"line": "Mara waits", "expected_head": "1"}}, "body.expected_head",
+         "valid integer"),
+        ({"json": {"line": "Mara waits", "expected_head": 1.0}}, "body.expected_head",
+         "valid integer"),
+        ({"json": {"line": "Mara shoots Viktor", "dice": {"rolls": [96, True]}}},
+         "body.dice.rolls.1", "D-3: each of dice.rolls is a die face (a whole number) or a card"),
+        ({"content": '{"line": "Mara shoots Viktor", "dice": {"rolls": [NaN]}}', "headers": JSON},
+         "body.dice.rolls.0", "or a card by name or place ('QH', '10s'), not nan"),
+        ({"json": {"line": "Mara shoots Viktor", "dice": {"rolls": [50.5]}}},
+         "body.dice.rolls.0", "not 50.5"),
+        # Control characters, by the store's and the readers' own test.
+        ({"json": {"line": "Mara\x00 waits"}}, "body.line", "holds a control character ('\\x00')"),
+        ({"json": {"line": "Mara waits \u202e"}}, "body.line",
+         "holds a control character ('\\u202e'); type it on one line, plainly"),
+        ({"json": {"compose": {"actor": "Ma\x1bra", "verb": "waits"}}}, "body.compose.actor",
+         "control character"),
+        ({"json": {"compose": {"actor": "Mara", "verb": "shoots", "options": {"ap": None}}}},
+         "body.compose.options.ap",
+         "an option's value is true (a flag), a word or a whole number, or a list of words; "
+         "not None"),
+        # Parts each within bounds that make a line past the limit.
+        ({"json": {"compose": {"actor": "Mara", "verb": "shoots", "words": "Viktor",
+                               "options": {"mod": ["x" * 200] * 3}}}},
+         "body", f"the limit is {MAX_LINE}"),
+    ],
+)  # fmt: skip
+def test_a_body_of_the_wrong_shape_or_type_is_refused_naming_its_field(
+    client: TestClient, db: Path, sent: dict[str, Any], path: str, says: str
+) -> None:
+    """DEC-845: each refused 422 "invalid" with the field's path and a sentence saying what was
+    wrong; pydantic's regular expressions, its "Value error," and one line per JSON type a
+    value was not are no longer what the client reads."""
+    sent.setdefault("headers", GM)
+    body = _refused_unchanged(client, db, 422, "invalid", says, **sent)
+    assert body["fields"][0]["path"] == path
+    assert body["message"].startswith(f"{path}: ")
+    assert "Value error" not in body["message"] and "pattern" not in body["message"]
+
+
+def test_a_switch_of_the_table_is_true_or_false_not_yes(client: TestClient, db: Path) -> None:
+    """DEC-845: ``"players_act": "yes"`` (or 1, or "true") let players declare."""
+    for value in ("yes", 1, "true"):
+        _refused_unchanged(
+            client, db, 422, "invalid", "valid boolean",
+            method="PUT", path="/api/encounters/raid/table", json={"players_act": value},
+            headers=GM,
+        )  # fmt: skip
+    table = client.get("/api/encounters/raid/table", headers=GM).json()
+    assert table["players_act"] is False
+
+
+def test_an_option_given_as_a_number_is_the_word_it_is_written_as(client: TestClient) -> None:
+    """``{"ap": 2}`` was refused as "Input should be a valid boolean, unable to interpret
+    input"; a whole number is what a form's number field gives."""
+    compose = {"actor": "Mara", "verb": "shoots", "words": "Viktor", "options": {"ap": 2}}
+    reply = client.post("/api/encounters/raid/odds", json={"compose": compose}, headers=GM)
+    assert reply.status_code == 200, reply.text
+    assert reply.json()["line"] == "Mara shoots Viktor --ap 2"
+
+
+def test_a_body_of_many_unknown_keys_is_answered_with_a_few(client: TestClient, db: Path) -> None:
+    keys = {f"k{i}": 1 for i in range(5000)}
+    body = _refused_unchanged(client, db, 422, "invalid", "body.k0: Extra inputs", json=keys,
+                              headers=GM)  # fmt: skip
+    assert len(body["fields"]) == MAX_FIELDS
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'{"line": "Mara waits", "dice": {"seed": ' + b"9" * 5000 + b"}}",
+        b'{"line": ' + b"[" * 100_000 + b"]" * 100_000 + b"}",
+        b'{"line": "Mara \xff waits"}',
+    ],
+    ids=["5000 digits", "nested 100,000 deep", "not UTF-8"],
+)
+def test_a_body_no_json_reader_reads_is_refused_in_a_sentence(
+    client: TestClient, db: Path, content: bytes
+) -> None:
+    """It was 400 "http", "There was an error parsing the body"."""
+    _refused_unchanged(
+        client, db, 400, "invalid", "body: the body cannot be read as JSON", content=content,
+        headers=JSON,
+    )  # fmt: skip
+
+
+# --- sizes ------------------------------------------------------------------------------------
+
+
+def test_a_body_over_the_ceiling_is_refused_before_it_is_read(client: TestClient, db: Path) -> None:
+    """DEC-845: 20 MB of action line were read, parsed and only then refused for its 500
+    characters; a 5 MB body of spaces around a good action was done. Over the ceiling, by its
+    declared length or (sent in chunks, none declared) by the bytes received: 413."""
+    line = b'{"line": "Mara waits"' + b" " * MAX_BODY_BYTES + b"}"
+    said = f"is over the {MAX_BODY_BYTES:,} bytes this server reads; nothing was read"
+    body = _refused_unchanged(client, db, 413, "too-large", said, content=line, headers=JSON)
+    assert f"of {len(line):,} bytes" in body["message"]
+
+    def chunks() -> Iterator[bytes]:
+        for start in range(0, len(line), 64 * 1024):
+            yield line[start : start + 64 * 1024]
+
+    _refused_unchanged(client, db, 413, "too-large", said, content=chunks(), headers=JSON)
+    # Under the ceiling, the largest scenario the API takes still arrives.
+    scenario = (EXAMPLES / "warehouse.toml").read_text(encoding="utf-8")
+    padded = scenario + "#" + "\u00e9" * (256 * 1024 - len(scenario) - 2) + "\n"
+    reply = client.post("/api/encounters", json={"name": "big", "scenario": padded}, headers=GM)
+    assert reply.status_code == 201, reply.text[:300]
+
+
+# --- addresses, names, methods ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "says"),
+    [
+        ("/api/encounters/%2e%2e", "no encounter named '..'"),
+        ("/api/encounters/..%2Fraid/log", "no encounter named '../raid'"),
+        ("/api/encounters/raid%00", "no encounter named 'raid\\x00'; did you mean 'raid'?"),
+        ("/api/encounters/%0d%0aSet-Cookie:x", "no encounter named '\\r\\nSet-Cookie:x'"),
+        ("/api/encounters/nope/table", "no encounter named 'nope'"),
+    ],
+)
+def test_an_address_naming_no_encounter_is_404(
+    client: TestClient, db: Path, path: str, says: str
+) -> None:
+    """The name is one segment, decoded once, and matched against the store's names only:
+    no step out of the encounters, no control character in the answer's headers. The table's
+    settings of an encounter that does not exist were answered 200 (the defaults)."""
+    reply = _refused_unchanged(client, db, 404, "not-found", says, method="GET", path=path,
+                               headers=GM)  # fmt: skip
+    assert reply["message"].endswith("known: raid") or "did you mean" in reply["message"]
+
+
+@pytest.mark.parametrize("name", [".", "..", " .. "])
+def test_dec_844_a_name_no_web_address_carries_is_refused(
+    client: TestClient, db: Path, name: str
+) -> None:
+    """DEC-844: an encounter called ".." was created, and no page could reach it: a browser
+    reads the segment as a step up the path, written %2E%2E as well."""
+    _refused_unchanged(
+        client, db, 422, "invalid", "a web address cannot carry it", path="/api/encounters",
+        json={"name": name, "example": "warehouse"}, headers=GM,
+    )  # fmt: skip
+    with pytest.raises(StoreError, match="must not be"):
+        encounter_name(name)
+    assert encounter_name(".raid.") == ".raid."
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "takes"),
+    [
+        ("DELETE", "/api/encounters/raid", "GET"),
+        ("GET", ACT, "POST"),
+        ("PATCH", "/api/encounters/raid/table", "GET or PUT"),
+        ("POST", "/api/encounters/raid/log", "GET"),
+    ],
+)
+def test_a_method_the_address_does_not_take_is_refused_naming_those_it_does(
+    client: TestClient, db: Path, method: str, path: str, takes: str
+) -> None:
+    """It was 405 "http", "Method Not Allowed"."""
+    before = store_bytes(db)
+    reply = client.request(method, path, json={"line": "Mara waits"}, headers=GM)
+    assert reply.status_code == 405
+    body = reply.json()
+    assert body == {
+        "error": "not-allowed",
+        "message": f"this address takes {takes}, not this method",
+    }
+    assert set(reply.headers["allow"].split(", ")) == set(takes.split(" or "))
+    assert store_bytes(db) == before
+
+
+# --- tokens -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "scope",
+    [b'["gm", null, null]', b'["player", "raid"]', b"null", b'{"a": 1}', b"not json",
+     b'["player", "raid", "Mara", "x"]', b'["player", 1, 2]'],
+)  # fmt: skip
+def test_a_signed_token_of_another_shape_grants_nothing(client: TestClient, scope: bytes) -> None:
+    """A token signed with the server's secret around a scope of another shape (another
+    version's) failed the request with a 500, or read as a player of encounter 1."""
+    import base64
+
+    token = "p." + base64.urlsafe_b64encode(scope).rstrip(b"=").decode() + "."
+    token += KEYS._sign(scope)
+    reply = client.get("/api/whoami", headers={"Authorization": f"Bearer {token}"})
+    assert reply.status_code == 401 and reply.json()["error"] == "unauthorized"
+    assert KEYS.read(token) is None
+
+
+# --- writers racing ---------------------------------------------------------------------------
+
+
+def test_two_servers_racing_on_one_encounter_lose_and_double_nothing(
+    client: TestClient, db: Path
+) -> None:
+    """Two servers over one SQLite file, six clients each acting, undoing and changing the
+    round at once on one encounter: every answer is 200, 409 or 422 (never a 500), each 200
+    is one record of its own, and the log is numbered 1..n with nothing else in it."""
+    other, store = _app(db)
+    answers: list[tuple[int, int | None]] = []
+    lines = ["Mara waits", "Jonah waits", "Viktor waits", "hits Pavel 1"]
+
+    def client_(number: int) -> None:
+        c = client if number % 2 else other
+        for k in range(4):
+            path, body = {
+                0: ("undo", {}),
+                1: ("act", {"line": lines[(number + k) % 4], "dice": {"seed": k}}),
+                2: ("next-round", {"dice": {"seed": number}}),
+                3: ("act", {"line": lines[number % 4]}),
+            }[k]
+            reply = c.post(f"/api/encounters/raid/{path}", json=body, headers=GM)
+            ok = reply.status_code == 200
+            answers.append((reply.status_code, reply.json()["head"] if ok else None))
+
+    with other:
+        threads = [threading.Thread(target=client_, args=(n,)) for n in range(12)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    store.close()
+    assert {status for status, _ in answers} <= {200, 409, 422}, answers
+    heads = [head for status, head in answers if head is not None]
+    records = client.get("/api/encounters/raid/log", headers=GM).json()["records"]
+    assert [r["seq"] for r in records] == list(range(1, len(records) + 1))
+    assert sorted(heads) == list(range(2, len(records) + 1))
+
+
+# --- work -----------------------------------------------------------------------------------
+
+
+def test_an_action_s_odds_read_only_the_people_it_touched() -> None:
+    """The odds' trials are bounded (2,000 samples, none asked for by the client), but each
+    sample's effects read every person of the scene and looked each one up by walking the
+    scene: 38 s for one odds request in a scene of 569 people (under 3 s now). What someone was left
+    in is now asked only of the people the action changed, each found by name at once."""
+    from firefight.encounter.scenario import initial_state, load_scenario
+    from firefight.frozen import replace
+    from firefight.rulesets.base import states_begun
+
+    before = initial_state(load_scenario(EXAMPLES / "warehouse.toml"))
+    viktor = before.combatant("Viktor")
+    after = before.with_combatant(replace(viktor, hits_taken=viktor.hits_max + 1))
+    asked: list[str] = []
+
+    def words(c: Any) -> str:
+        asked.append(c.name)
+        return "down" if c.hits_taken > c.hits_max else "up"
+
+    assert states_begun(before, after, words) == ["Viktor down"]
+    assert asked == ["Viktor", "Viktor"]
+
+
+# --- what a player may read ---------------------------------------------------------------------
+
+
+def test_dec_846_a_refusal_names_no_hidden_person_to_a_player(client: TestClient) -> None:
+    """DEC-846: the rules check a player's action against the whole scene, and cards' K-2 said
+    who comes first by name: "Giga and Rico drew higher for reaction and act before Jilly",
+    with Giga hidden from Jilly. To her, a hidden person is someone unseen there too, in the
+    odds' refusal and the action's (its envelope as well); the GM reads the names."""
+    body = {"name": "alley", "example": "cards-alley", "dice": {"seed": 1}}
+    assert client.post("/api/encounters", json=body, headers=GM).status_code == 201
+    table = {"hidden": ["Giga"], "players_act": True}
+    assert client.put("/api/encounters/alley/table", json=table, headers=GM).is_success
+    jilly = {"Authorization": f"Bearer {KEYS.player_token('alley', 'Jilly')}"}
+    line = {"line": "Jilly shoots Rico"}
+    gm = client.post("/api/encounters/alley/odds", json=line, headers=GM).json()
+    assert gm["rule"] == "K-2" and gm["message"].startswith("Giga and Rico drew higher")
+    for path in ("odds", "act"):
+        reply = client.post(f"/api/encounters/alley/{path}", json=line, headers=jilly)
+        assert reply.status_code == 422, reply.text
+        told = reply.json()
+        assert told["rule"] == "K-2", told
+        assert told["message"].startswith("someone unseen and Rico drew higher for reaction")
+        assert "Giga" not in reply.text
+    assert client.get("/api/encounters/alley", headers=GM).json()["head"] == 1
+
+
+def test_dec_847_the_table_is_told_when_the_fight_is_decided(client: TestClient) -> None:
+    """DEC-847 (DEC-810 at the web table): actions after the last foe fell were taken with
+    nothing on the page saying so. The view says it as the token's holder sees the scene: the
+    GM once both smugglers are down; a player with Lev hidden from her already once Viktor is
+    (she sees no smuggler standing, and is not told that someone unseen still is)."""
+    table = {"hidden": ["Lev"], "players_act": True}
+    assert client.put("/api/encounters/raid/table", json=table, headers=GM).is_success
+    mara = {"Authorization": f"Bearer {KEYS.player_token('raid', 'Mara')}"}
+
+    def said(headers: dict[str, str]) -> str | None:
+        reply = client.get("/api/encounters/raid", headers=headers)
+        decided: str | None = reply.json()["decided"]
+        return decided
+
+    assert (said(GM), said(mara)) == (None, None)
+    client.post(ACT, json={"line": "set Viktor unconscious"}, headers=GM)
+    assert (said(GM), said(mara)) == (None, "hunters left standing")
+    client.post(ACT, json={"line": "set Lev dead"}, headers=GM)
+    assert (said(GM), said(mara)) == ("hunters left standing", "hunters left standing")
+    # Play goes on (DEC-810): the GM's and the players' actions are still taken.
+    reply = client.post(ACT, json={"line": "Mara waits"}, headers=mara)
+    assert reply.status_code == 200, reply.text
