@@ -111,6 +111,28 @@ def test_catalog_add_list_and_check(home: Path, tmp_path: Path) -> None:
     assert not (home / "catalogs" / "bad.toml").exists()  # nothing kept
 
 
+def test_a_bad_template_is_refused_by_catalog_add_naming_its_row(
+    home: Path, tmp_path: Path
+) -> None:
+    """A template is read as a combatant would be, but may leave out what a combatant must
+    give; a bad field was accepted, then refused in every scenario using it."""
+    runner = CliRunner()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(MINE.read_text().replace('weapon = "snub-38"', 'weapon = "snub-83"'))
+    refused = runner.invoke(app, ["catalog", "add", str(bad)])
+    assert refused.exit_code == 2
+    assert (
+        f"{bad}, template 1, weapon 1 (snub), weapon: unknown rmu weapon 'snub-83'"
+        in refused.stderr
+    )
+    assert not (home / "catalogs" / "bad.toml").exists()
+    bad.write_text(MINE.read_text().replace("hits = 40", "hits = 40\nhands = 2"))
+    refused = runner.invoke(app, ["catalog", "add", str(bad)])
+    assert f"{bad}, template 1, hands: not a key here" in refused.stderr
+    # The template of the example leaves its name and place to the scenario, and is taken.
+    assert runner.invoke(app, ["catalog", "add", str(MINE)]).exit_code == 0
+
+
 def test_templates_fill_a_scenario_s_combatants(home: Path) -> None:
     """A combatant's own fields win over the template's (Sal's hits), figures merge key by key."""
     scenario = load_scenario(ALLEY)
