@@ -125,7 +125,7 @@ class CriticalRow:
 
     @property
     def label(self) -> str:
-        return f"{self.low:02d}" if self.low == self.high else f"{self.low:02d}-{self.high:02d}"
+        return _rolls(self.low, self.high)
 
     def cell(self, severity: Severity) -> CriticalEffect:
         return self.cells[_BASE.index(severity)]
@@ -201,8 +201,13 @@ def critical_table_from_data(data: dict[str, Any], label: str) -> CriticalTable:
     return table
 
 
+def _rolls(low: int, high: int) -> str:
+    """A band's rolls as the tables print them: ``01``, ``02-03``."""
+    return f"{low:02d}" if low == high else f"{low:02d}-{high:02d}"
+
+
 def _band(low: int, high: int, location: HitLocation) -> str:
-    return f"{CriticalRow(low=low, high=high, location=location, cells=()).label} {location.value}"
+    return f"{_rolls(low, high)} {location.value}"
 
 
 def _check_bands(table: CriticalTable, label: str) -> None:
