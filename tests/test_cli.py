@@ -11,6 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from firefight.cli.app import app
+from table_support import critical_markdown
 
 runner = CliRunner()
 
@@ -146,18 +147,8 @@ def test_malformed_user_table_names_the_file_and_the_row(home: Path) -> None:
 
 
 def test_tables_import_replaces_a_shipped_table(tmp_path: Path, home: Path) -> None:
-    rows = []
-    bands = [
-        (1, 20, "Head"),
-        (21, 40, "Chest"),
-        (41, 60, "Abdomen"),
-        (61, 80, "Arm"),
-        (81, 100, "Leg"),
-    ]
-    for low, high, loc in bands:
-        cells = " | ".join(f"{s}My own words for this.+{i + 1}H" for i, s in enumerate("ABCDE"))
-        rows.append(f"| {loc}{low} - {high} | {cells} |")
-    md = "My Puncture\n| Roll | A | B | C | D | E |\n|---|---|---|---|---|---|\n" + "\n".join(rows)
+    cells = " | ".join(f"{s}My own words for this.+{i + 1}H" for i, s in enumerate("ABCDE"))
+    md = critical_markdown("My Puncture", cells)
     src = tmp_path / "mine.md"
     src.write_text(md, encoding="utf-8")
     result = runner.invoke(app, ["tables", "import", str(src), "--as", "ballistic-puncture"])
@@ -170,7 +161,7 @@ def test_tables_import_replaces_a_shipped_table(tmp_path: Path, home: Path) -> N
         app, [*SHOT[:-4], "--ob", "120", "--prepared", "--rolls", "60,50", "--json"]
     )
     summary = json.loads(shot.stdout)["result"]
-    assert summary["location"] == "abdomen"  # the imported layout now decides the location
+    assert summary["location"] == "arm"  # 60: 56-65 arm, the bands of RMU-BP-1
     assert summary["severity"] == "E"
     assert summary["effects"]["hits"] == 5  # an E critical on the imported table: +5H
 

@@ -119,11 +119,17 @@ def test_no_synopsis_where_a_command_belongs(command: Command) -> None:
     )
 
 
-def _run(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[int, str]:
+#: Commands that change what the user's data folder gives the rules: a process reads the user's
+#: catalogs and tables once, so a page's later commands each run in a process of their own, as
+#: a user's next command would.
+_CHANGING_DATA = (["catalog", "add"], ["tables", "import"])
+
+
+def _run(argv: list[str], env: dict[str, str], cwd: Path, *, apart: bool) -> tuple[int, str]:
     if argv[1] == "serve":
         pytest.fail("`firefight serve` runs until stopped: show it in a ```text block")
-    if argv[1:3] == ["encounter", "play"]:
-        # The session reads a terminal: run it for real, on a pipe that says quit.
+    if apart or argv[1:3] == ["encounter", "play"]:
+        # Run it for real: the session reads a terminal, here a pipe that says quit.
         done = subprocess.run(
             [sys.executable, "-c", "from firefight.cli import main; main()", *argv[1:]],
             input="show\nquit\n",
@@ -153,15 +159,17 @@ def test_every_command_on_the_page_runs(page: Path, tmp_path: Path) -> None:
         "COLUMNS": "100",
     }
     failed = []
+    apart = False
     for command in commands(page):
         argv = command.argv
         if ">" in argv:  # a redirection: the command's output goes to a file
             at = argv.index(">")
             argv, target = argv[:at], argv[at + 1]
-            code, out = _run(argv, env, tmp_path)
+            code, out = _run(argv, env, tmp_path, apart=apart)
             (tmp_path / target).write_text(out, encoding="utf-8")
         else:
-            code, out = _run(argv, env, tmp_path)
+            code, out = _run(argv, env, tmp_path, apart=apart)
+        apart = apart or argv[1:3] in _CHANGING_DATA
         refused = _REFUSED.search(command.text)
         if refused and (code != 2 or refused.group(1) not in out):
             # a page may show a refusal: it must come, under the rule it names

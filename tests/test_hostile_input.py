@@ -27,6 +27,7 @@ from firefight.store.base import StoreError
 from firefight.store.sql import open_store
 from firefight.text import printable
 from hostile_support import WAREHOUSE, assert_clean_exit, run, store_bytes
+from table_support import critical_markdown
 
 # --- helpers ----------------------------------------------------------------------------------
 
@@ -345,13 +346,11 @@ def test_a_good_export_imports_and_replays(
 
 # --- tables import ----------------------------------------------------------------------------
 
-GOOD_TABLE = """\
-Practice Critical
-| Roll | A | B | C | D | E |
-|---|---|---|---|---|---|
-| Chest1 - 100 | AA thump.+2H | BThe ribs flex.+3H | CThe ribs give.+8H | DThrough.+12H \
-| EThrough the heart. Foe is dead. +30H |
-"""
+GOOD_TABLE = critical_markdown(
+    "Practice Critical",
+    "AA thump.+2H | BThe ribs flex.+3H | CThe ribs give.+8H | DThrough.+12H "
+    "| EThrough the heart. Foe is dead. +30H",
+)
 
 
 def test_a_critical_table_cannot_replace_an_attack_table(tmp_path: Path, home: Path) -> None:

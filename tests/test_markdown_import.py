@@ -9,33 +9,52 @@ import pytest
 
 from firefight.errors import TableDataError
 from firefight.rulesets.rmu.critical_markdown import import_critical_markdown
-from firefight.rulesets.rmu.critical_table import CriticalEffect, CriticalTable, HitLocation
+from firefight.rulesets.rmu.critical_table import (
+    LOCATION_BANDS,
+    CriticalEffect,
+    CriticalTable,
+    HitLocation,
+)
 from firefight.rulesets.rmu.severity import Severity
 from firefight.rulesets.rmu.table_kinds import CRITICAL, RmuTables
 from firefight.tables.registry import write_user_table
+from table_support import HEADER, critical_rows
 
 SEEDS = Path(__file__).resolve().parents[1].parent / "shared" / "seeds"
 SEED_004 = SEEDS / "004_d9a1fcd6c195a3ec.txt"
 
-# A made-up table in 004's layout; the prose is ours. Three bands cover 1-100. A trailing "\"
-# joins a table row's physical lines into one.
-SMALL = """\
-Practice Critical
-A table written for the importer's tests.
-| Roll | A | B | C | D | E |
-|---|---|---|---|---|---|
-| Head1 - 10 | AA scuff on the helmet.+1H | BSparks off the visor. Ears ring.+2H1[-25] \
+# A made-up table in 004's layout; the prose is ours. The head, chest and leg rows are written
+# out; the others hold plain cells, so that the rows are RMU-BP-1's 20 bands. A
+# trailing "\" joins a table row's physical lines into one.
+HEAD = """\
+| Head1 - 1 | AA scuff on the helmet.+1H | BSparks off the visor. Ears ring.+2H1[-25] \
 | CThe cheek is laid open. A lot of mess.+6H, 2 \
 | DThe skull is dented. Foe is dying. +10H, 43[-50], -40, 6 \
 | EPast the brow and out the back. You may take +15 on your next action this round. \
 Foe is dead. +20H, 4-120 |
-| Chest11 - 60 | AA thump on the plate.+2H | BThe ribs flex.+3H-5 | CThe ribs give.+8H, 1-10 \
+| Chest2 - 3 | AA thump on the plate.+2H | BThe ribs flex.+3H-5 | CThe ribs give.+8H, 1-10 \
 | DThrough the lung.+12H, 31[-50], -15 | EThrough the heart. Foe is dead. +30H, 9-100 |
-| Leg61 - 100 | AA bruise on the shin.+1H | BThe calf is nicked.+2H, 1 \
+"""
+LEG = """\
+| Leg6 - 10 | AA bruise on the shin.+1H | BThe calf is nicked.+2H, 1 \
 | CThe thigh is holed.+7H, 3 | DThe knee gives way.+9H2[-50], -20 \
 | EThe femoral artery opens. Foe is dying. +12H, 81[-75], -30, 4 |
-+XH: hits · legend line, ignored
 """
+
+
+_PLAIN = "AA graze.+1H | BA cut.+2H | CA wound.+3H | DA bad wound.+4H | EA grave wound.+5H"
+LAST = critical_rows(_PLAIN, slice(19, 20))
+
+SMALL = (
+    "Practice Critical\nA table written for the importer's tests.\n"
+    + HEADER
+    + HEAD
+    + critical_rows(_PLAIN, slice(2, 3))
+    + LEG
+    + critical_rows(_PLAIN, slice(4, 19))
+    + LAST
+    + "+XH: hits · legend line, ignored\n"
+)
 
 
 def small(**changes: str) -> str:
@@ -50,12 +69,26 @@ def test_rmu_bp_1_import_reads_bands_locations_and_title() -> None:
     assert table.title == "Practice Critical"
     assert table.provisional is False
     assert table.source == "practice.md"
-    assert [(r.low, r.high, r.location) for r in table.rows] == [
-        (1, 10, HitLocation.HEAD),
-        (11, 60, HitLocation.CHEST),
-        (61, 100, HitLocation.LEG),
-    ]
-    assert table.row_for(35).location is HitLocation.CHEST
+    assert [(r.low, r.high, r.location) for r in table.rows] == list(LOCATION_BANDS)
+    assert table.row_for(3).location is HitLocation.CHEST
+
+
+def test_rmu_bp_1_a_table_of_other_bands_is_refused_naming_the_row() -> None:
+    """A critical's location is read from RMU-BP-1's bands before its table is chosen, so an
+    imported table with bands of its own would name one location and read another's cell."""
+    with pytest.raises(TableDataError) as info:
+        import_critical_markdown(small(**{"Chest2 - 3": "Arm2 - 3"}), name="p", source="a.md")
+    assert (info.value.file, info.value.where) == ("a.md", "row 2 (02-03 arm)")
+    assert info.value.problem.startswith(
+        "should be 02-03 chest: every rmu critical table has the 20 location bands of RMU-BP-1 "
+        "(01 head, 02-03 chest, 04-05 abdomen, 06-10 leg, "
+    )
+    three = "T\n| Roll | A | B | C | D | E |\n|---|---|---|---|---|---|\n" + HEAD.replace(
+        "Head1 - 1", "Head1 - 10"
+    ).replace("Chest2 - 3", "Chest11 - 100")
+    with pytest.raises(TableDataError, match="should be 01 head") as info:
+        import_critical_markdown(three, name="p", source="b.md")
+    assert info.value.where == "row 1 (01-10 head)"
 
 
 def test_rmu_gen_7_import_decodes_cells_and_reads_the_prose_for_death() -> None:
@@ -109,12 +142,12 @@ def test_import_keeps_prose_and_cuts_a_short_label() -> None:
 
 
 def test_rmu_bp_1_rows_must_cover_1_to_100() -> None:
-    gapped = small(**{"Chest11 - 60": "Chest12 - 60"})
-    with pytest.raises(TableDataError, match="expected a band starting at 11") as info:
+    gapped = small(**{"Chest2 - 3": "Chest3 - 3"})
+    with pytest.raises(TableDataError, match="expected a band starting at 2") as info:
         import_critical_markdown(gapped, name="practice", source="gapped.md")
     assert info.value.file == "gapped.md"
     assert info.value.where.startswith("row 2")
-    short = small(**{"Leg61 - 100": "Leg61 - 99"})
+    short = small(**{LAST: ""})
     with pytest.raises(TableDataError, match="not 100"):
         import_critical_markdown(short, name="practice", source="short.md")
 
@@ -122,13 +155,13 @@ def test_rmu_bp_1_rows_must_cover_1_to_100() -> None:
 @pytest.mark.parametrize(
     ("change", "where", "problem"),
     [
-        ({"Chest11 - 60": "Tail11 - 60"}, "row 2", "unknown location 'Tail'"),
-        ({"Chest11 - 60": "Chest"}, "row 2", "location and band"),
-        ({"BThe ribs flex.": "AThe ribs flex."}, "row 2 ('Chest11 - 60') column B", "severity"),
+        ({"Chest2 - 3": "Tail2 - 3"}, "row 2", "unknown location 'Tail'"),
+        ({"Chest2 - 3": "Chest"}, "row 2", "location and band"),
+        ({"BThe ribs flex.": "AThe ribs flex."}, "row 2 ('Chest2 - 3') column B", "severity"),
         ({"+3H-5": "+3H -5"}, "column B", "cannot decode effects '+3H -5'"),
         ({"The ribs flex.+3H-5": "The ribs flex."}, "column B", "no effects string"),
         ({"Foe is dying. +10H": "Foe lives. +10H"}, "row 1", "never says dying"),
-        ({"+12H, 81[-75], -30, 4": "+12H, 81[-75], -30"}, "row 3", "gives no rounds"),
+        ({"+12H, 81[-75], -30, 4": "+12H, 81[-75], -30"}, "row 4", "gives no rounds"),
         ({"| EThrough the heart.": "| Through the heart."}, "column E", "severity"),
         ({"|---|---|---|---|---|---|": ""}, "header", "separator"),
         ({"| Roll |": "| Rolls |"}, "header", "Roll"),

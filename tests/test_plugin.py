@@ -105,6 +105,39 @@ def test_the_plugin_runs_encounters(d6_installed: Path) -> None:
     assert next(c for c in state["combatants"] if c["name"] == "Bob")["wounds_left"] == 1
 
 
+def test_a_plugin_fighter_down_is_refused_by_its_validation(d6_installed: Path) -> None:
+    scene = d6_installed / "duel.toml"
+    scene.write_text(SCENE)
+    store = ["--store", f"sqlite:///{d6_installed / 'fights.db'}"]
+    _run("encounter", "new", "duel", "--scenario", str(scene), *store)
+    _run("encounter", "act", "duel", "Ann shoots Bob", "--rolls", "2", *store)
+    refused = runner.invoke(app, ["encounter", "act", "duel", "Bob shoots Ann", *store])
+    assert refused.exit_code == 2
+    assert "ENC-DOWN: Bob is out of the fight." in refused.output
+
+
+def test_the_plugin_fights_are_simulated_in_its_initiative_order(
+    d6_installed: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scene = d6_installed / "duel.toml"
+    scene.write_text(SCENE.replace("wounds = 1", 'wounds = 1\nside = "outlaws"'))
+    played = json.loads(_run("odds", "simulate", str(scene), "--fights", "200", "--json"))
+    # Ann (skill 2) hits on 2-6 and goes first; Bob must hit twice (4-6) before she hits once.
+    # Ann is given no side: her side's wins are named so, not a crash.
+    assert set(played["winners"]) <= {"(no side)", "outlaws"}
+    assert played["winners"]["(no side)"] > 0.95
+    shown = _run("odds", "simulate", str(scene), "--fights", "20")
+    assert "(no side) play plain" in shown
+    # A ruleset that orders no turns is refused, not reported as fights nobody fought.
+    from firefight_d6 import D6
+    from firefight_d6.encounter import nothing
+
+    monkeypatch.setattr(D6, "initiative", lambda self, state, dice: nothing())
+    refused = runner.invoke(app, ["odds", "simulate", str(scene), "--fights", "5"])
+    assert refused.exit_code == 2
+    assert "ENC-RULESET: The d6 ruleset orders nobody's turns" in refused.output
+
+
 def test_the_plugin_bounds_are_checked_alike_on_every_command(d6_installed: Path) -> None:
     # One declaration (Check) bounds --skill for the resolving and the odds command alike.
     for command in (["d6", "check"], ["odds", "d6", "check"]):

@@ -61,6 +61,26 @@ def test_a_bad_row_names_the_file_and_the_row(home: Path) -> None:
     assert str(bad.value).startswith(f"{path}, weapon 1, magazine: Input should be greater")
 
 
+_ARMOR = (
+    '\n[[armor]]\nkey = "{key}"\nname = "house plate"\nsoft = false\ncovers = ["chest"]\n'
+    "maneuver_trained = -5\nmaneuver_untrained = -20\nmissile = 0\nquickness = 0\n"
+    "strength = 15\n"
+)
+
+
+def test_rmu_arm_1_an_armor_row_replaces_a_class_and_cannot_add_one(home: Path) -> None:
+    # The gun fires on its armor's own column of the attack table, so a class must have one.
+    install(home, MINE.read_text() + _ARMOR.format(key="BA III"))
+    assert RmuData().armor["BA III"].strength == 15
+    path = install(home, MINE.read_text() + _ARMOR.format(key="BA V"))
+    with pytest.raises(TableDataError) as bad:
+        RmuData().armor  # noqa: B018
+    assert str(bad.value).startswith(
+        f"{path}, armor 1, key: 'BA V' is not an armor class; rmu armor is BA I, BA II, BA III "
+        "or BA IV, each a column of the attack tables (RMU-ARM-1)"
+    )
+
+
 def test_one_key_in_two_user_files_is_refused(home: Path) -> None:
     install(home, MINE.read_text(), "a.toml")
     second = install(home, MINE.read_text(), "b.toml")
@@ -89,6 +109,28 @@ def test_catalog_add_list_and_check(home: Path, tmp_path: Path) -> None:
     refused = runner.invoke(app, ["catalog", "add", str(bad)])
     assert refused.exit_code == 2 and "weapon 1, magazine" in refused.stderr
     assert not (home / "catalogs" / "bad.toml").exists()  # nothing kept
+
+
+def test_a_bad_template_is_refused_by_catalog_add_naming_its_row(
+    home: Path, tmp_path: Path
+) -> None:
+    """A template is read as a combatant would be, but may leave out what a combatant must
+    give; a bad field was accepted, then refused in every scenario using it."""
+    runner = CliRunner()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(MINE.read_text().replace('weapon = "snub-38"', 'weapon = "snub-83"'))
+    refused = runner.invoke(app, ["catalog", "add", str(bad)])
+    assert refused.exit_code == 2
+    assert (
+        f"{bad}, template 1, weapon 1 (snub), weapon: unknown rmu weapon 'snub-83'"
+        in refused.stderr
+    )
+    assert not (home / "catalogs" / "bad.toml").exists()
+    bad.write_text(MINE.read_text().replace("hits = 40", "hits = 40\nhands = 2"))
+    refused = runner.invoke(app, ["catalog", "add", str(bad)])
+    assert f"{bad}, template 1, hands: not a key here" in refused.stderr
+    # The template of the example leaves its name and place to the scenario, and is taken.
+    assert runner.invoke(app, ["catalog", "add", str(MINE)]).exit_code == 0
 
 
 def test_templates_fill_a_scenario_s_combatants(home: Path) -> None:

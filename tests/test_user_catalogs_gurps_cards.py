@@ -53,7 +53,8 @@ def test_gur_core_1_a_bad_gurps_row_names_the_file_and_the_row(home: Path) -> No
     with pytest.raises(TableDataError) as bad:
         GurpsData().weapons  # noqa: B018
     said = str(bad.value)
-    assert said.startswith(f"{path}, weapon 1, ") and "give half_damage and max" in said
+    # A check across the row's fields is the row's, not "top level".
+    assert said.startswith(f"{path}, weapon 1: ") and "give half_damage and max" in said
     path = install(home, GURPS.read_text().replace("pd = 1", 'pd = "one"'))
     with pytest.raises(TableDataError, match=rf"{path}, armor 1, pd: "):
         GurpsData().armor  # noqa: B018

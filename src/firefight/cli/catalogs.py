@@ -36,14 +36,19 @@ def _check(path: Path) -> tuple[str, list[UserRow]]:
 def _check_all() -> list[str]:
     """Every user catalog read, and every ruleset with rows in one loading its data: each row
     is validated as the shipped file's rows are."""
+    from firefight.encounter.templates import check_templates
+
     found = []
-    rulesets = set()
+    read = []
     for path in catalog_files():
         ruleset, rows = _check(path)
-        rulesets.add(ruleset)
+        read.append((ruleset, rows))
         found.append(f"{path.name}: {ruleset}, {len(rows)} rows")
-    for name in sorted(rulesets):
+    for name in sorted({ruleset for ruleset, _ in read}):
         find_ruleset(name).check_data()
+    # Templates last: they name weapons and armor the rows above may add.
+    for ruleset, rows in read:
+        check_templates(rows, ruleset)
     return found
 
 

@@ -66,6 +66,9 @@ report_app = typer.Typer(
 app.add_typer(sweep_app, name="sweep")
 app.add_typer(report_app, name="report")
 
+#: How the report names the people a scenario gives no side.
+NO_SIDE = "(no side)"
+
 
 # --- whole fights ----------------------------------------------------------------------------
 
@@ -175,10 +178,11 @@ def simulate_command(
     said = {
         "undecided": f"nobody ({summary.max_rounds} rounds ran out)",
         "nobody": "nobody left standing",
+        "won": NO_SIDE,  # the people a scenario gives no side (`side` left out) won
     }
     endings = summary.ends()
     shares = {side or said[how]: p for (how, side), p in endings.items()}
-    by_end = {side or how: p for (how, side), p in endings.items()}
+    by_end = {side or (NO_SIDE if how == "won" else how): p for (how, side), p in endings.items()}
     widest = summary.widest()
     ends = [
         (side, p, share_interval(round(p * fights), fights))
@@ -258,7 +262,7 @@ def simulate_command(
         )
     console.print(table)
     for side, (name, words) in tactics.items():
-        console.print(f"[dim]{escape(side)} play {escape(name)}: {escape(words)}.")
+        console.print(f"[dim]{escape(side or NO_SIDE)} play {escape(name)}: {escape(words)}.")
     if within is not None and widest <= within / 100:
         points = "point" if within == 1 else "points"
         console.print(f"[dim]Played until every end was known to within {within:g} {points}.")

@@ -59,6 +59,7 @@ __all__ = [
     "parse_scenario",
     "scenario_from_data",
     "side_tactics",
+    "template_problem",
 ]
 
 
@@ -370,6 +371,29 @@ def _finite(value: Any, loc: tuple[int | str, ...]) -> tuple[int | str, ...] | N
             bad = _finite(v, (*loc, n))
             if bad:
                 return bad
+    return None
+
+
+def template_problem(template: Mapping[str, Any], ruleset: str) -> tuple[str, str] | None:
+    """The first problem of an NPC template's fields read as a ``ruleset`` combatant's, as its
+    key path and the words a scenario would give, or None. A template may leave any key to the
+    combatants that take it (a required one too: ``missing`` is no problem here); a place is
+    lent to it where it gives none."""
+    probe = {
+        "scenario": {"title": "template", "ruleset": ruleset},
+        "combatant": [{"position": [0, 0], **template}],
+    }
+    model = _file_model(ruleset)
+    try:
+        model.model_validate(probe)
+    except ValidationError as exc:
+        for error in exc.errors():
+            if error["type"] != "missing":
+                loc = tuple(error["loc"])
+                msg = str(error["msg"]).removeprefix("Value error, ")
+                if error["type"] == "extra_forbidden":
+                    msg = _unknown_key(model, loc)
+                return _describe(loc[2:], template), msg  # past ("combatant", 0)
     return None
 
 

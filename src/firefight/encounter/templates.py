@@ -11,7 +11,7 @@ The scenario is stored with its templates filled in, so an encounter never needs
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from firefight.tables.user_catalogs import (
     user_rows,
 )
 
-__all__ = ["fill", "with_templates"]
+__all__ = ["check_templates", "fill", "with_templates"]
 
 
 def fill(combatant: Mapping[str, Any], template: Mapping[str, Any]) -> dict[str, Any]:
@@ -38,6 +38,19 @@ def fill(combatant: Mapping[str, Any], template: Mapping[str, Any]) -> dict[str,
         else:
             result[key] = value
     return result
+
+
+def check_templates(rows: Sequence[UserRow], ruleset: str) -> None:
+    """Refuse the first template of ``rows`` whose fields a ``ruleset`` combatant could not
+    take (an unknown weapon, a figure out of bounds), naming its file and row: a bad one was
+    accepted and then refused in every scenario that used it, naming the scenario."""
+    from firefight.encounter.scenario import template_problem
+
+    for row in rows:
+        if row.kind == TEMPLATE_KIND:
+            problem = template_problem(row.data, ruleset)
+            if problem is not None:
+                raise row.error(problem[1], problem[0])
 
 
 def _templates(path: Path, ruleset: str, known: tuple[str, ...]) -> dict[str, UserRow]:

@@ -35,7 +35,7 @@ from typing import Literal, TypeVar
 from firefight.dice import Dice
 from firefight.encounter import engine
 from firefight.encounter.scenario import Scenario, initial_state, load_scenario, side_tactics
-from firefight.errors import FirefightError
+from firefight.errors import FirefightError, RuleRefusal
 from firefight.frozen import replace
 from firefight.limits import MAX_FIGHTS, MAX_ROUNDS, WITHIN_POINTS, LimitError, at_most
 from firefight.odds.fight_span import FIGHT_SECONDS, MIN_ROUNDS
@@ -43,7 +43,7 @@ from firefight.probability.distribution import Distribution
 from firefight.probability.montecarlo import simulate, task_seed
 from firefight.probability.stats import share_interval
 from firefight.rulesets import find_ruleset
-from firefight.rulesets.base import Ruleset
+from firefight.rulesets.base import NOT_IN_ENCOUNTERS, Ruleset
 from firefight.scene.actions import Action
 from firefight.scene.state import EncounterState
 from firefight.scene.tactics import Tactic, rounds_carried
@@ -190,6 +190,14 @@ def fight_once(
         state = engine.initiative_quietly(setup.opened, ruleset, dice)
     else:
         state = engine.open_fight(setup.start, ruleset, dice).state
+    if not state.initiative and _several_sides_standing(state):
+        # Turns are played in initiative order: without one, every fight ran out its rounds
+        # with nobody acting, and the report said so as if it were a result.
+        raise RuleRefusal(
+            NOT_IN_ENCOUNTERS,
+            f"The {ruleset.name} ruleset orders nobody's turns (its initiative() gives no "
+            "InitiativeOrdered), so odds simulate has no one to play.",
+        )
     carried = setup.carried
     down: dict[str, int] = {}
     fled: dict[str, int] = {}

@@ -25,6 +25,7 @@ from firefight.tables.shipped import package_data
 
 __all__ = [
     "TABLE_NAME_MAX",
+    "TOP_LEVEL",
     "DataModel",
     "Key",
     "TableHeader",
@@ -132,6 +133,10 @@ def read_toml(source: Traversable | Path, label: str | None = None) -> dict[str,
     return files_read_toml(source, label)
 
 
+#: Where an error lies that is the whole document's (a model's own check across its fields).
+TOP_LEVEL = "top level"
+
+
 def _where(loc: tuple[int | str, ...]) -> str:
     parts: list[str] = []
     for item in loc:
@@ -144,7 +149,7 @@ def _where(loc: tuple[int | str, ...]) -> str:
     if len(loc) >= 2 and isinstance(loc[1], int):
         rest = " ".join(str(p) for p in parts[2:])
         text = f"{str(loc[0]).rstrip('s')} {loc[1] + 1}" + (f", {rest}" if rest else "")
-    return text or "top level"
+    return text or TOP_LEVEL
 
 
 def validate(model: type[M], data: Any, label: str) -> M:

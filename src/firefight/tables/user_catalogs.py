@@ -170,7 +170,7 @@ def laid_over(
     rows = user_rows(ruleset, kind, known)
     if not rows:
         return dict(shipped)
-    from firefight.tables.data_files import validate
+    from firefight.tables.data_files import TOP_LEVEL, validate
 
     row_model = model()
 
@@ -180,7 +180,8 @@ def laid_over(
         try:
             built = build(validate(row_model, dict(row.data), row.file))
         except TableDataError as exc:
-            raise row.error(exc.problem, exc.where) from None
+            # A check across the row's fields is the row's: "gun.toml, weapon 1: ...".
+            raise row.error(exc.problem, "" if exc.where == TOP_LEVEL else exc.where) from None
         return built.key, built
 
     return merged(shipped, rows, read)

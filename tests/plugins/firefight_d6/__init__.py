@@ -67,9 +67,13 @@ class D6(Ruleset):
         return start_round(round_number)
 
     def initiative(self, state: EncounterState, dice: Dice) -> Outcome:
-        from firefight_d6.encounter import nothing
+        from firefight_d6.encounter import in_scene_order
 
-        return nothing()
+        return in_scene_order(state)
+
+    def can_still_harm(self, combatant: CombatantState) -> bool:
+        # The toy's fighters shoot with no weapon of the core's (the default asks for one).
+        return True
 
     def upkeep(self, state: EncounterState) -> Outcome:
         from firefight_d6.encounter import nothing

@@ -17,8 +17,9 @@ from firefight.frozen import replace
 from firefight.outcome import Happened, Outcome
 from firefight.scene.actions import Action
 from firefight.scene.apply import FoldError, named_in_log
+from firefight.scene.events import InitiativeOrdered
 from firefight.scene.lines import declared_options, declared_values, one_name, read_line
-from firefight.scene.state import CombatantState, CombatantStats, EncounterState
+from firefight.scene.state import DOWN_RULE, CombatantState, CombatantStats, EncounterState
 from firefight.trace import Trace
 from firefight_d6.rules import Check, resolve_check
 
@@ -74,6 +75,13 @@ def nothing() -> Outcome:
     return Outcome(events=(), trace=Trace(()), result=Happened())
 
 
+def in_scene_order(state: EncounterState) -> Outcome:
+    """Everyone able to act, one at a time in the scene's order: the turns ``odds simulate``
+    plays (an order is the core's shared ``InitiativeOrdered``, folded without the ruleset)."""
+    order = tuple((c.name,) for c in state.combatants if not c.bystander and c.can_act())
+    return Outcome(events=(InitiativeOrdered(groups=order),), trace=Trace(()), result=Happened())
+
+
 def parse_action(text: str, state: EncounterState) -> Action:
     line = read_line(
         text, state, {"shoots": "shoots"}, {"shoots": declared_options(Shoot)}, ruleset="d6"
@@ -84,7 +92,11 @@ def parse_action(text: str, state: EncounterState) -> Action:
 
 
 def validate(state: EncounterState, action: Action) -> None:
-    stats = state.combatant(action.actor).stats
+    actor = state.combatant(action.actor)
+    # The core refuses nobody for being down: each ruleset's validation does (ENC-DOWN).
+    if not actor.can_act():
+        raise RuleRefusal(DOWN_RULE, f"{actor.name} is out of the fight.")
+    stats = actor.stats
     assert isinstance(stats, D6Stats)
     if stats.acted:
         raise RuleRefusal("D6-1", f"{action.actor} has already acted this round.")

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
 __all__ = [
+    "ARMOR_CLASSES",
     "Ammunition",
     "ArmorClass",
     "BreakageBand",
@@ -38,6 +39,8 @@ PACKAGE = "firefight.rulesets.rmu"
 DATA_LABEL = "firefight/rulesets/rmu/data"
 
 NAKED_COLUMNS = tuple(f"AT {n}" for n in range(1, 11))
+#: The ballistic armor classes, lightest first: each a column of every attack table (RMU-ARM-1).
+ARMOR_CLASSES = ("BA I", "BA II", "BA III", "BA IV")
 
 
 class WeaponAction(Enum):

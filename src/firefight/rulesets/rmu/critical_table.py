@@ -43,6 +43,20 @@ class HitLocation(Enum):
     LEG = "leg"
 
 
+_BANDS = (
+    (1, 1, "head"), (2, 3, "chest"), (4, 5, "abdomen"), (6, 10, "leg"), (11, 15, "arm"),
+    (16, 20, "head"), (21, 25, "chest"), (26, 35, "abdomen"), (36, 45, "leg"), (46, 55, "arm"),
+    (56, 65, "arm"), (66, 66, "abdomen"), (67, 75, "leg"), (76, 80, "chest"), (81, 85, "head"),
+    (86, 90, "arm"), (91, 95, "leg"), (96, 97, "abdomen"), (98, 99, "chest"), (100, 100, "head"),
+)  # fmt: skip
+#: The 20 location bands every critical table has (RMU-BP-1). A critical's location is read
+#: from them before the table is chosen (armor covering it or not: RMU-ARM-3), so a table with
+#: bands of its own would name one location and read another's cell.
+LOCATION_BANDS: tuple[tuple[int, int, HitLocation], ...] = tuple(
+    (low, high, HitLocation(where)) for low, high, where in _BANDS
+)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CriticalEffect:
     """The mechanics of one critical cell (RMU-GEN-7). Penalties are stored as negative numbers.
@@ -111,7 +125,7 @@ class CriticalRow:
 
     @property
     def label(self) -> str:
-        return f"{self.low:02d}" if self.low == self.high else f"{self.low:02d}-{self.high:02d}"
+        return _rolls(self.low, self.high)
 
     def cell(self, severity: Severity) -> CriticalEffect:
         return self.cells[_BASE.index(severity)]
@@ -180,8 +194,36 @@ def _file_model() -> type[BaseModel]:
 
 
 def critical_table_from_data(data: dict[str, Any], label: str) -> CriticalTable:
-    """A table file validated (a user's copy: errors name the file and the row)."""
-    return _critical_table(checked(_file_model, data, label, validate=True), label)
+    """A table file validated (a user's copy: errors name the file and the row), its rows
+    the location bands of RMU-BP-1."""
+    table = _critical_table(checked(_file_model, data, label, validate=True), label)
+    _check_bands(table, label)
+    return table
+
+
+def _rolls(low: int, high: int) -> str:
+    """A band's rolls as the tables print them: ``01``, ``02-03``."""
+    return f"{low:02d}" if low == high else f"{low:02d}-{high:02d}"
+
+
+def _band(low: int, high: int, location: HitLocation) -> str:
+    return f"{_rolls(low, high)} {location.value}"
+
+
+def _check_bands(table: CriticalTable, label: str) -> None:
+    """Refuse a table whose rows are not :data:`LOCATION_BANDS`, naming the first row that
+    differs and listing the bands."""
+    found = [(r.low, r.high, r.location) for r in table.rows]
+    for number, (got, want) in enumerate(zip(found, LOCATION_BANDS, strict=False), start=1):
+        if got != want:
+            bands = ", ".join(_band(*b) for b in LOCATION_BANDS)
+            raise TableDataError(
+                label,
+                f"row {number} ({_band(*got)})",
+                f"should be {_band(*want)}: every rmu critical table has the 20 location "
+                f"bands of RMU-BP-1 ({bands}), as a critical's location is read from them "
+                "whatever the table",
+            )
 
 
 def critical_table_from_shipped(data: dict[str, Any], label: str) -> CriticalTable:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
-from firefight.rulesets.rmu.catalog import WeaponAction
+from firefight.rulesets.rmu.catalog import ARMOR_CLASSES, WeaponAction
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.rulesets.rmu.kindred_figures import StakeBand
 from firefight.rulesets.rmu.severity import Severity
@@ -69,7 +69,7 @@ class WeaponsFile(DataModel):
 
 
 class ArmorModel(DataModel):
-    key: str = Field(pattern=r"^BA (I|II|III|IV)$")
+    key: str
     name: str
     soft: bool
     covers: list[HitLocation]
@@ -78,6 +78,17 @@ class ArmorModel(DataModel):
     missile: int = Field(le=0)
     quickness: int = Field(le=0)
     strength: int
+
+    @field_validator("key")
+    @classmethod
+    def _a_class(cls, value: str) -> str:
+        # A user's armor row cannot add a class: the gun would have no column to fire on.
+        if value not in ARMOR_CLASSES:
+            raise ValueError(
+                f"{value!r} is not an armor class; rmu armor is BA I, BA II, BA III or BA IV, "
+                "each a column of the attack tables (RMU-ARM-1): a row of yours replaces one"
+            )
+        return value
 
 
 class ArmorFile(DataModel):

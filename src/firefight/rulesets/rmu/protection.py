@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from firefight.errors import RuleRefusal
-from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, Ammunition, ArmorClass, RmuData, Weapon
+from firefight.rulesets.rmu.catalog import (
+    ARMOR_CLASSES,
+    NAKED_COLUMNS,
+    Ammunition,
+    ArmorClass,
+    RmuData,
+    Weapon,
+)
 from firefight.rulesets.rmu.critical_table import HitLocation
 from firefight.trace import TraceBuilder
 
@@ -30,8 +37,6 @@ __all__ = [
     "check_load",
     "plan_fire",
 ]
-
-_ORDER = ("BA I", "BA II", "BA III", "BA IV")
 
 
 def breakage_total_refused(total: int, whose: str | None = None) -> RuleRefusal:
@@ -178,7 +183,7 @@ def plan_fire(
     if ammo.armor_piercing:
         check_load(weapon, ammo, data)
         rating = data.penetration[weapon.caliber]
-        if _ORDER.index(armor.key) <= _ORDER.index(rating):
+        if ARMOR_CLASSES.index(armor.key) <= ARMOR_CLASSES.index(rating):
             trace.step(
                 f"Armor piercing {weapon.caliber} defeats up to {rating}: {armor.key} is defeated; "
                 f"fire the naked {naked_column} column for half hits, criticals on Armor Piercing.",
