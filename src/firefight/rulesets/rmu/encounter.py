@@ -128,6 +128,15 @@ from firefight.rulesets.rmu.kindred_vitals import (
     kindred_landed,
 )
 from firefight.rulesets.rmu.loadout import check_gun_fires, ready_weapon, spare_for
+from firefight.rulesets.rmu.melee.carried import (
+    CARRIED_RULE,
+    MeleeWeaponLeft,
+    MeleeWeaponTaken,
+    describe_carried_event,
+    drop_melee,
+    take_melee,
+)
+from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.encounter import (
     MELEE_ACTIONS,
     check_not_held,
@@ -242,6 +251,8 @@ register_event_types(
     StunWoreOff,
     FatigueChecked,
     ExplosiveLanded,
+    MeleeWeaponLeft,
+    MeleeWeaponTaken,
     *AFFLICTION_EVENTS,
     *KINDRED_EVENTS,
     *(
@@ -353,6 +364,9 @@ class RmuCombatantFields(DataModel):
     gas_mask: bool = False
     # DEC-620: the grenades carried, counted down by each throw; None keeps no count (DEC-473).
     grenades: dict[str, Annotated[int, Field(le=10_000)]] | None = None
+    # DEC-826: the melee weapons carried, by catalog name (a name twice is two of them); None
+    # lets anyone strike with any.
+    melee: list[str] | None = Field(default=None, max_length=100)
     # RULINGS V-6: a Kindred's sheet; mortals give none of it.
     kindred: bool = False
     blood_potency: int | None = Field(default=None, ge=0, le=10)
@@ -380,6 +394,22 @@ class RmuCombatantFields(DataModel):
                 raise ValueError(f"{given!r} is given twice")
             counts[key] = n
         return counts
+
+    @field_validator("melee")
+    @classmethod
+    def _known_melee(cls, value: list[str] | None) -> list[str] | None:
+        if value is None:
+            return None
+        keys = []
+        for given in value:
+            weapon = melee_weapon(given)
+            if weapon.natural:
+                raise ValueError(
+                    f"{given!r} is a natural weapon, always at hand: leave it out of melee "
+                    f"({CARRIED_RULE})"
+                )
+            keys.append(weapon.key)
+        return keys
 
     @model_validator(mode="after")
     def _consistent(self) -> RmuCombatantFields:
@@ -460,6 +490,7 @@ def new_rmu_combatant(spec: Any, core: CombatantState) -> CombatantState:
             else None,
             kindred=sheet,
             grenades=tuple(spec.grenades.items()) if spec.grenades is not None else None,
+            melee=tuple(spec.melee) if spec.melee is not None else None,
             skills=tuple(
                 RmuSkill(name=name, bonus=s.bonus, ranks=s.ranks) for name, s in spec.skills.items()
             ),
@@ -1352,6 +1383,20 @@ def _explosive_landed(state: EncounterState, event: ExplosiveLanded) -> Encounte
     return state.with_combatant(take_grenade(named_in_log(state, event.actor), event.load))
 
 
+@_folds(MeleeWeaponLeft)
+def _melee_left(state: EncounterState, event: MeleeWeaponLeft) -> EncounterState:
+    # A stake driven home or broken is out of the hand (DEC-828).
+    c = named_in_log(state, event.actor)
+    if event.weapon not in (rmu_stats(c).melee or ()):
+        raise FoldError(f"{c.name} carries no {event.weapon} to leave in {event.target}")
+    return state.with_combatant(drop_melee(c, event.weapon))
+
+
+@_folds(MeleeWeaponTaken)
+def _melee_taken(state: EncounterState, event: MeleeWeaponTaken) -> EncounterState:
+    return state.with_combatant(take_melee(named_in_log(state, event.actor), event.weapon))
+
+
 _folds(*AFFLICTION_EVENTS)(apply_affliction_event)
 
 
@@ -1393,6 +1438,7 @@ def describe_rmu_event(event: Event, state: EncounterState) -> str | None:
         return rounds_left_line(event, state)
     return (
         describe_landing(event)
+        or describe_carried_event(event)
         or describe_affliction_event(event)
         or encounter_fire.describe_fire_event(event, state)
         or _describe_round_event(event)

@@ -28,8 +28,10 @@ from firefight.rulesets.rmu.kindred import POWERS, KindredSheet, kindred_name
 from firefight.rulesets.rmu.kindred_events import BurningEnded, PowerRoused, StakeRemoved
 from firefight.rulesets.rmu.kindred_results import FirePutOut, Roused, StakePulled
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures, kindred_rules
+from firefight.rulesets.rmu.kindred_stakes import STAKE_WEAPON
 from firefight.rulesets.rmu.kindred_vitals import check_hunger_allows, rouse_check, sheet_of
 from firefight.rulesets.rmu.maneuvers import AbsoluteResult, difficulty_modifier, read_absolute
+from firefight.rulesets.rmu.melee.carried import MeleeWeaponTaken, melee_carried
 from firefight.rulesets.rmu.vitals import check_ap, penalty_modifiers, rmu_stats
 from firefight.scene.actions import Action
 from firefight.scene.events import ConditionEnded
@@ -191,8 +193,11 @@ def resolve_kindred_action(state: EncounterState, action: Action, dice: Dice) ->
         events = [
             ActionPointsSpent(actor=c.name, ap=ap),
             StakeRemoved(target=action.target, by=c.name),
-            *bonus_used(c),
         ]
+        if melee_carried(c) is not None:
+            # DEC-828: the stake comes out in the puller's hand, kept in the list they keep.
+            events.append(MeleeWeaponTaken(actor=c.name, weapon=STAKE_WEAPON, target=action.target))
+        events.extend(bonus_used(c))
         headline = f"{c.name} pulls the stake from {action.target}."
         return Outcome(
             events=tuple(events),

@@ -13,6 +13,10 @@ The attack's OB is the scenario's skill the weapon names (``stake``, ``blade``, 
 (DEC-374). ``stakes TARGET --with crossbow`` shoots a wooden bolt from where the staker stands:
 a called shot at the chest, 1-3 AP (3 unless ``--ap`` says), the range ladder and the cover on
 the line of fire instead of reach; a helpless victim is shot too, with no DB (P-9; DEC-522).
+
+When the scenario lists the staker's melee weapons, only those are used, the first that stakes
+or beheads when ``--with`` names none, and a stake driven home leaves the list
+(:mod:`firefight.rulesets.rmu.melee.carried`, DEC-826..DEC-828).
 """
 
 from __future__ import annotations
@@ -37,6 +41,12 @@ from firefight.rulesets.rmu.kindred_results import KindredActed
 from firefight.rulesets.rmu.kindred_rules import kindred_figures, kindred_rules
 from firefight.rulesets.rmu.kindred_vitals import sheet_of
 from firefight.rulesets.rmu.melee.attack import attack_ap
+from firefight.rulesets.rmu.melee.carried import (
+    check_melee_carried,
+    default_weapon,
+    melee_carried,
+    stake_left,
+)
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.encounter import check_reach, melee_column
 from firefight.rulesets.rmu.melee.figures import melee_figures
@@ -127,7 +137,11 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
             raise RuleRefusal(
                 "RMU-STAKE-2", f"A stake goes to the {figs.stake_location.value}, not the {called}."
             )
-        weapon = line.first("with") or STAKE_WEAPON
+        # DEC-827: a combatant who lists what they carry stakes with the first wooden one.
+        weapon = line.first("with") or default_weapon(
+            state.combatant(line.actor), lambda w: w.wooden, "stake", STAKE_WEAPON
+        )
+        assert weapon is not None  # the fallback stands in when nothing is listed
         check_weapon("stake", weapon)
         most = attack_ap(melee_weapon(weapon), melee_figures())[1]
         return Stakes(
@@ -142,12 +156,11 @@ def parse_stake_action(line: Line, state: EncounterState, rule: str) -> Action:
             "RMU-STAKE-3",
             f"A head comes off at the {figs.behead_location.value}, not the {called}.",
         )
-    return Beheads(
-        **base,
-        target=target,
-        weapon=line.first("with") or BEHEAD_WEAPON,
-        ap=line.number("ap", 4, rule),
+    weapon = line.first("with") or default_weapon(
+        state.combatant(line.actor), lambda w: w.beheads, "behead", BEHEAD_WEAPON
     )
+    assert weapon is not None  # the fallback stands in when nothing is listed
+    return Beheads(**base, target=target, weapon=weapon, ap=line.number("ap", 4, rule))
 
 
 def _helpless(state: EncounterState, target: CombatantState) -> bool:
@@ -177,6 +190,7 @@ def validate_stake_action(state: EncounterState, action: Action) -> None:
     purpose: Purpose = "stake" if isinstance(action, Stakes) else "behead"
     check_weapon(purpose, action.weapon)
     weapon = melee_weapon(action.weapon)
+    check_melee_carried(c, weapon)
     if not weapon.ranged:
         _check_arm_reaches(state, c, target)
     if target.dead:
@@ -247,7 +261,13 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
             dice,
         )
         events: list[Event] = [ActionPointsSpent(actor=c.name, ap=ap), *done.events]
-        if done.result.result == "next-round":
+        outcome = done.result.result
+        if outcome in ("staked", "breaks"):
+            # DEC-828: driven home it stays in the body; broken it is gone.
+            events.extend(stake_left(c, action.weapon, target.name, broke=outcome == "breaks"))
+        if outcome == "next-round":
+            # The stake it will be, kept only for a staker who lists what they carry (DEC-828).
+            kept = melee_carried(c) is not None
             events.append(
                 ConditionStarted(
                     condition=ActiveCondition(
@@ -255,7 +275,7 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
                         kind=STAKE_GOING_IN,
                         holder=target.name,
                         rounds_left=2,
-                        data=(("by", c.name),),
+                        data=(("by", c.name), *((("weapon", action.weapon),) if kept else ())),
                     )
                 )
             )
@@ -299,8 +319,15 @@ def resolve_stake_action(state: EncounterState, action: Action, dice: Dice) -> O
         purpose, attack, victim_kindred=sheet_of(target) is not None, dice=dice, data=rmu_data()
     )
     told = stake_words(swung.result)
+    home = any(isinstance(e, Staked) for e in swung.events)
+    left = stake_left(c, action.weapon, target.name) if home else ()
     return Outcome(
-        events=(ActionPointsSpent(actor=c.name, ap=action.ap), *swung.events, *bonus_used(c)),
+        events=(
+            ActionPointsSpent(actor=c.name, ap=action.ap),
+            *swung.events,
+            *left,
+            *bonus_used(c),
+        ),
         trace=Trace((*seen.build().entries, *swung.trace.entries)),
         result=KindredActed(
             action=action.verb,
@@ -347,7 +374,9 @@ class _StakeGoingIn(ConditionKind):
             _check_arm_reaches(state, staker, victim)
         except RuleRefusal:
             return ()  # stepped out of reach or behind a wall: the stake does not go home
-        return (Staked(target=victim.name, by=staker.name, rule="RMU-STAKE-2"),)
+        weapon = condition.get("weapon")
+        left = stake_left(staker, str(weapon), victim.name) if weapon is not None else ()
+        return (Staked(target=victim.name, by=staker.name, rule="RMU-STAKE-2"), *left)
 
 
 register_condition(_StakeGoingIn())

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from firefight.rulesets.base import combatant_status, fallen, weapons_text
 from firefight.rulesets.rmu.carried import carried_text
+from firefight.rulesets.rmu.melee.carried import melee_text
 from firefight.rulesets.rmu.vitals import armor_of, dying, rmu_stats, vitals
 from firefight.scene.state import CombatantState
 from firefight.wording import counted
@@ -97,12 +98,14 @@ def _armor(c: CombatantState) -> str:
 
 
 def _weapons(c: CombatantState) -> str:
-    """The guns carried, then the grenades left when the scenario counts them (DEC-620)."""
-    guns = weapons_text(c)
-    left = carried_text(c)
-    if left is None:
-        return guns
-    return f"grenades {left}" if guns == "-" else f"{guns}; grenades {left}"
+    """The guns carried, then the grenades left when the scenario counts them (DEC-620), then
+    the melee weapons when it lists them (DEC-826)."""
+    parts = [] if (guns := weapons_text(c)) == "-" else [guns]
+    if (left := carried_text(c)) is not None:
+        parts.append(f"grenades {left}")
+    if (blades := melee_text(c)) is not None:
+        parts.append(f"melee {blades}")
+    return "; ".join(parts) or "-"
 
 
 def rmu_row(c: CombatantState, figures: Mapping[str, object]) -> dict[str, str]:

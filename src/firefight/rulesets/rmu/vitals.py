@@ -132,7 +132,9 @@ class RmuStats(CombatantStats):
 
     ``grenades`` pairs each explosive load they carry with how many are left (DEC-620;
     :mod:`firefight.rulesets.rmu.carried`); None when the scenario keeps no count, and then any
-    throw is theirs to make (DEC-473).
+    throw is theirs to make (DEC-473). ``melee`` lists the melee weapons they carry by catalog
+    key (DEC-826; :mod:`firefight.rulesets.rmu.melee.carried`); None when the scenario lists
+    none, and then any blow is theirs to strike.
     """
 
     quickness: int = 0
@@ -157,6 +159,8 @@ class RmuStats(CombatantStats):
     kindred: KindredSheet | None = omitted_when(lambda sheet: sheet is None, None)
     # Left out when None too, so states stored before the count (DEC-620) write the same.
     grenades: tuple[tuple[str, int], ...] | None = omitted_when(lambda left: left is None, None)
+    # And when None (DEC-826), so states stored before the list write the same.
+    melee: tuple[str, ...] | None = omitted_when(lambda carried: carried is None, None)
 
     def incapacitated(self) -> bool:
         """Dying keeps them from acting (R-2, RMU-GEN-7); so do torpor, a stake in the heart and

@@ -2,7 +2,9 @@
 leave (RULINGS R-6, P-9; RMU-BITE-2, RMU-BITE-3; DEC-343..DEC-347).
 
 - ``Mara attacks Viktor with knife [--ap N] [--parry N] [--situation NAME]... [--mod V:L]...``
-  -- a melee attack (:mod:`.attack`) with a weapon of the melee catalog;
+  -- a melee attack (:mod:`.attack`) with a weapon of the melee catalog; when the scenario
+  lists what Mara carries, only one of those, the first swung one when none is named
+  (:mod:`.carried`, DEC-826, DEC-827);
 - ``Mara grapples Viktor [--ap N] [--parry N] ...`` -- a grapple: its critical's hold becomes
   the condition ``grappled`` on Viktor (holder = the victim; the grappler's name and the hold
   in its data); a further grapple by the same grappler adds to the hold, up to the cap;
@@ -42,6 +44,7 @@ from firefight.rulesets.rmu.melee.attack import (
     check_attack,
     resolve_melee_attack,
 )
+from firefight.rulesets.rmu.melee.carried import check_melee_carried, default_weapon
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import (
@@ -199,6 +202,11 @@ def parse_melee_action(line: Line, state: EncounterState) -> Action:
             actor=actor, verb=verb, text=said, target=target, ap=ap, parry=parry,
             situational=situational, mods=mods,
         )  # fmt: skip
+    if weapon is None:
+        # DEC-827: with a list, the first weapon listed that is swung (not shot, not fangs).
+        weapon = default_weapon(
+            state.combatant(actor), lambda w: not (w.ranged or w.natural), "strike", None
+        )
     if weapon is None:
         raise _refuse(f"'attacks' needs a weapon, e.g. '{actor} attacks {target} with knife'.")
     known_or_refused(MELEE_RULE, melee_weapon, weapon)
@@ -360,6 +368,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
     if target.dead:
         raise RuleRefusal("R-2", f"{target.name} is already dead.")
     weapon = melee_weapon(action.weapon if isinstance(action, Attack) else "grapple")
+    check_melee_carried(c, weapon)
     if weapon.key == BITE_WEAPON:
         # The fangs' -20 without a hold and their lodging live in the bite's rules alone.
         raise RuleRefusal(
