@@ -67,7 +67,8 @@ def test_v_1_below_a_the_kindred_steps_down_a_row_of_the_a_column() -> None:
 
 def test_v_1_the_kindred_shot_is_the_encounters_shot_at_the_kindred() -> None:
     """Jonah (Pistol 60, 6 ranks) shooting Mara, a Kindred 30 ft off, in a fight is the shot
-    `rmu shoot --kindred` declares with his figures, and so are its odds."""
+    `rmu shoot --kindred` declares with his figures, and so are its odds: the scene's V-1 steps
+    are the ruling's, which a calculator takes (DEC-820)."""
     state = fight(hunter("Jonah", 0, 0), vampire("Mara", 0, 30)).load("k").state
     line = Shoot(actor="Jonah", target="Mara", verb="shoots", text="Jonah shoots Mara")
     in_fight = replace(build_shot(state, line, TraceBuilder()), shooter="shooter", target="target")
