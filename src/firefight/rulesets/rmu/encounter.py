@@ -914,14 +914,9 @@ def strike_words(landing: Strike) -> str:
         return f"missed by {by}" if by is not None else "miss"
     hits = landing.hits_taken
     if landing.severity:
-        kindred = landing.kindred_severity
-        read_as = f", read as {kindred} on a Kindred (V-1)" if kindred else ""
-        if kindred == landing.severity:
-            # Nothing lies below A: it is read on a lighter row of the A column (V-1).
-            read_as = ", stepped down a row on a Kindred (V-1)"
         return (
             f"hit, {counted(hits, 'hit')} and a critical {landing.severity} to the "
-            f"{landing.location}{read_as}"
+            f"{landing.location}{landing.kindred_words}"
         )
     if not hits:
         column = landing.column

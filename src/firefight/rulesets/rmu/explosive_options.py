@@ -19,8 +19,9 @@ from firefight.rulesets.rmu.explosives import explosive_data
 from firefight.rulesets.rmu.fire_options import named_values, point_option, target_row
 from firefight.rulesets.rmu.flash_bang import FlashBang, Victim
 from firefight.rulesets.rmu.gas import CsExposure, GasVictim
+from firefight.rulesets.rmu.kindred_criticals import kindred_steps
 from firefight.rulesets.rmu.placement import Throw
-from firefight.rulesets.rmu.shot_options import MAX_LISTED, parse_mod
+from firefight.rulesets.rmu.shot_options import MAX_LISTED, kindred_help, parse_mod
 from firefight.rulesets.rmu.thrown_blast import ThrownBlast
 from firefight.tables.data_files import DataModel, read_toml, validate
 
@@ -214,6 +215,7 @@ class _BlastPersonModel(DataModel):
     cover: str = "none"
     barrier_x_ft: float | None = None
     barrier_y_ft: float | None = None
+    kindred: bool = False
 
 
 class _BlastSceneModel(DataModel):
@@ -239,6 +241,7 @@ def _blast_target(row: _BlastPersonModel) -> BlastTarget:
         cover=None if obscured else parse_cover(text),
         barrier=barrier,
         obscured=obscured,
+        severity_steps=kindred_steps(row.kindred),
     )
 
 
@@ -275,6 +278,12 @@ class ExplodeOptions:
     quickness: tuple[str, ...] = param(
         (), help="A person's Quickness DB NAME=N (repeatable).", high=MAX_LISTED * 4
     )
+    kindred: tuple[str, ...] = param(
+        (),
+        help=lambda: kindred_help("NAME is") + " Repeatable.",
+        high=MAX_LISTED * 4,
+        rule="V-1",
+    )
     enclosed: bool = param(False, help="It goes off in a closed room.")
     mod: tuple[str, ...] = param(
         (), help="Extra modifier VALUE:LABEL on every total (repeatable).", high=MAX_LISTED
@@ -293,6 +302,7 @@ class ExplodeOptions:
             *(("--prone", n.strip(), {"posture": "prone"}) for n in self.prone),
             *(("--quickness", n, {"quickness_db": v})
               for n, v in named_values(self.quickness, "--quickness").items()),
+            *(("--kindred", n.strip(), {"kindred": True}) for n in self.kindred),
         ]  # fmt: skip
         for option, name, fields in changes:
             if name not in by_name:

@@ -23,6 +23,7 @@ from firefight.geometry import Point, Posture, Size
 from firefight.rulesets.rmu.cover import Cover, parse_cover
 from firefight.rulesets.rmu.defense import Defender
 from firefight.rulesets.rmu.firearm_data import firearm_figures
+from firefight.rulesets.rmu.kindred_criticals import kindred_steps
 from firefight.rulesets.rmu.maneuvers import Maneuver, maneuver_figures
 from firefight.rulesets.rmu.moving_cover import Fire, MovingToCover
 from firefight.rulesets.rmu.rapid_fire import RapidFire, RapidFirePreparation
@@ -33,6 +34,7 @@ from firefight.rulesets.rmu.shot_options import (
     ammo_keys,
     armor_columns,
     ba_classes,
+    kindred_help,
     parse_ally,
     parse_mod,
     weapon_keys,
@@ -50,6 +52,9 @@ __all__ = [
     "point_option",
     "target_row",
 ]
+
+#: A change an option makes to a person on the scene: the option, the person's name, the fields.
+Change = tuple[str, str, dict[str, Any]]
 
 #: How far from the scene's origin a position may be given.
 MAX_COORDINATE_FT = 1_000_000
@@ -86,6 +91,12 @@ class _Gun:
         (), help="A person's barrier NAME=GRADE:MATERIAL (repeatable).", high=MAX_LISTED * 4
     )
     scene: Path | None = param(None, help="A TOML file of [[person]] tables (docs/rmu.md).")
+    kindred: tuple[str, ...] = param(
+        (),
+        help=lambda: kindred_help("NAME is") + " Repeatable.",
+        high=MAX_LISTED * 4,
+        rule="V-1",
+    )
     ap_left: int = param(
         4, help="AP the shooter has left this round.", low=0, high=4, rule="RMU-GEN-1"
     )
@@ -112,6 +123,11 @@ class _Gun:
 
     def extra(self) -> tuple[Any, ...]:
         return tuple(parse_mod(m) for m in self.mod)
+
+    def people(self, changes: Sequence[Change] = ()) -> list[SweepTarget]:
+        """Everyone on the scene, ``--kindred`` marking the Kindred among them (V-1)."""
+        kindred = [("--kindred", n.strip(), {"kindred": True}) for n in self.kindred]
+        return _people(self.target, self.cover, self.scene, [*changes, *kindred])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -150,7 +166,7 @@ class RapidFireOptions(_Gun):
                 "--ally",
                 "is for the preparation: the firing round cannot malfunction (RMU-RF-13).",
             )
-        people = _people(self.target, self.cover, self.scene)
+        people = self.people()
         if not people:
             raise DeclarationError("--target", "is needed to fire (the man aimed at).")
         return RapidFire(
@@ -207,7 +223,7 @@ class SuppressOptions(_Gun):
 
     def build(self) -> SuppressionSweep:
         """The sweep; ``dive`` and ``dash`` set people's responses."""
-        responses: dict[str, dict[str, Any]] = {n: {"response": "dive"} for n in self.dive}
+        responses: list[Change] = [("--dive", n, {"response": "dive"}) for n in self.dive]
         for name, bonus in named_values(self.dash, "--dash").items():
             try:
                 move = int(bonus)
@@ -215,8 +231,9 @@ class SuppressOptions(_Gun):
                 raise DeclarationError(
                     "--dash", f"takes NAME=BONUS, got {name}={bonus!r}."
                 ) from None
-            responses[name] = {"response": "dive", "cover_in_reach": False, "move_bonus": move}
-        people = _people(self.target, self.cover, self.scene, responses)
+            dash = {"response": "dive", "cover_in_reach": False, "move_bonus": move}
+            responses.append(("--dash", name, dash))
+        people = self.people(responses)
         return SuppressionSweep(
             weapon=self.weapon,
             fire_discipline_bonus=self.fire_discipline,
@@ -340,6 +357,7 @@ class _PersonModel(DataModel):
     response: Literal["stand", "dive"] = "stand"
     cover_in_reach: bool = True
     move_bonus: int = 0
+    kindred: bool = False
 
 
 class _SceneModel(DataModel):
@@ -389,10 +407,10 @@ def _people(
     targets: Sequence[str],
     covers: Sequence[str],
     scene: Path | None,
-    extra: dict[str, dict[str, Any]] | None = None,
+    changes: Sequence[Change] = (),
 ) -> list[SweepTarget]:
     """Everyone on the scene, in the order given: ``--target`` first (the first is the man a
-    burst is aimed at), then the TOML file's."""
+    burst is aimed at), then the TOML file's; each change sets fields of the person it names."""
     rows: list[dict[str, Any]] = []
     for text in targets:
         rows.append(validate(_PersonModel, target_row(text), "--target").model_dump())
@@ -404,10 +422,10 @@ def _people(
         if not match:
             raise DeclarationError("--cover", f"names {name!r}, who is not on the scene.")
         match[0]["cover"] = cover
-    for name, fields in (extra or {}).items():
+    for option, name, fields in changes:
         match = [r for r in rows if r["name"] == name]
         if not match:
-            raise DeclarationError("--dive/--dash", f"names {name!r}, who is not on the scene.")
+            raise DeclarationError(option, f"names {name!r}, who is not on the scene.")
         match[0].update(fields)
     return [_person(r) for r in rows]
 
@@ -429,6 +447,7 @@ def _person(row: dict[str, Any]) -> SweepTarget:
             celerity=row["celerity"],
             armor_trained=row["armor_trained"],
             conscious=row["conscious"],
+            severity_steps=kindred_steps(row["kindred"]),
         ),
         cover=parse_cover(row["cover"]),
         situational=tuple(row["situational"]),

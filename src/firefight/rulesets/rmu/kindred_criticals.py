@@ -38,6 +38,7 @@ __all__ = [
     "CriticalReading",
     "Read",
     "aggravated_table",
+    "kindred_steps",
     "read_critical",
     "severity_steps",
 ]
@@ -71,7 +72,15 @@ class CriticalReading:
 
 def severity_steps(stats: RmuStats, rules: KindredRules) -> int:
     """How many severities lower a non-aggravated critical reads on this body (V-1)."""
-    return rules.severity_steps if stats.kindred is not None else 0
+    return kindred_steps(stats.kindred is not None, rules)
+
+
+def kindred_steps(kindred: bool, rules: KindredRules | None = None) -> int:
+    """How many severities lower a non-aggravated critical reads on a body that is ``kindred``
+    or not (V-1): the scene's setting, or with no scene (a calculator's target) the ruling's."""
+    if not kindred:
+        return 0
+    return (rules or kindred_figures().rules).severity_steps
 
 
 def aggravated_table(table: str) -> bool:

@@ -29,6 +29,7 @@ from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, RmuData
 from firefight.rulesets.rmu.encounter_events import Died
 from firefight.rulesets.rmu.events import CriticalInflicted, HitsInflicted
 from firefight.rulesets.rmu.kindred import KindredSheet
+from firefight.rulesets.rmu.kindred_criticals import kindred_steps
 from firefight.rulesets.rmu.kindred_events import FinalDeath, Staked
 from firefight.rulesets.rmu.kindred_results import (
     OnVictim,
@@ -38,7 +39,7 @@ from firefight.rulesets.rmu.kindred_results import (
 )
 from firefight.rulesets.rmu.kindred_rules import KindredRules, kindred_figures
 from firefight.rulesets.rmu.kindred_vitals import apply_kindred_event, kindred_landed
-from firefight.rulesets.rmu.melee.attack import MeleeAttack, attack_ap
+from firefight.rulesets.rmu.melee.attack import MeleeAttack, attack_ap, kindred_shift_why
 from firefight.rulesets.rmu.melee.catalog import melee_catalog, melee_weapon
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.options import (
@@ -294,8 +295,8 @@ class StakeOptions(_Victim):
             extra=extra,
             attacker="attacker",
             target="victim",
-            severity_shift=0 if self.mortal else -kindred_figures().rules.severity_steps,
-            shift_why="the victim is Kindred and the blow is not aggravated",
+            severity_shift=-kindred_steps(not self.mortal),
+            shift_why=kindred_shift_why("the victim"),
         )
         return StakeDeclaration(behead=self.behead, victim=victim, attack=attack)
 

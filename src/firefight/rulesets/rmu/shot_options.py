@@ -16,15 +16,17 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from firefight.declarations import DeclarationError, param
+from firefight.frozen import replace
 from firefight.geometry import CoverGrade, Size
 from firefight.rulesets.rmu.bodies import Ally, BodyScreen, Bystander
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS, default_data
 from firefight.rulesets.rmu.cover import parse_cover
 from firefight.rulesets.rmu.defense import Defender
+from firefight.rulesets.rmu.kindred_criticals import kindred_steps
 from firefight.rulesets.rmu.shot import AimedShot
 from firefight.scene.gm_mods import read_mod
 from firefight.trace import Modifier
-from firefight.wording import either
+from firefight.wording import counted, either
 
 __all__ = [
     "DefenderOptions",
@@ -32,6 +34,7 @@ __all__ = [
     "ammo_help",
     "armor_columns",
     "defender_of",
+    "kindred_help",
     "parse_mod",
     "parse_shielder",
     "weapon_keys",
@@ -89,6 +92,15 @@ def _ap_help() -> str:
 
 def _prepared_help() -> str:
     return f"A Prep shot: no recoil penalty, {default_data().rules.prepare_ap} AP more."
+
+
+def kindred_help(who: str) -> str:
+    """The help of an option that makes someone Kindred (RULINGS V-1)."""
+    steps = counted(kindred_steps(True), "severity", "severities")
+    return (
+        f"{who} Kindred: a critical not from an aggravated source (fire, heat) reads {steps} "
+        "lower, below A a row lower (V-1)."
+    )
 
 
 def _ranks_help() -> str:
@@ -154,6 +166,13 @@ class ShotOptions:
         help="The target is unconscious or otherwise helpless: no Quickness DB, Dodge or "
         "Celerity share (P-9).",
     )
+    kindred: bool = param(False, help=lambda: kindred_help("The target is"), rule="V-1")
+    kindred_bystander: tuple[str, ...] = param(
+        (),
+        help="NAME, a --shielder or the --ally, is Kindred (repeatable; V-1).",
+        high=MAX_LISTED + 1,
+        sweep=False,
+    )
     strength: int = param(
         0,
         help="The shooter's Strength bonus: the defense against an unbraced tripod gun's "
@@ -185,6 +204,7 @@ class ShotOptions:
     def build(self) -> AimedShot:
         """The declaration the options describe (refusing a bad cover or screen as the rules
         do)."""
+        kindred = _kindred_names(self.kindred_bystander, self.shielder, self.ally)
         return AimedShot(
             weapon=self.weapon,
             ob=self.ob,
@@ -201,12 +221,12 @@ class ShotOptions:
             armor_quality=self.armor_quality,
             armor_broken=self.armor_broken,
             cover=parse_cover(self.cover),
-            screen=_screen(self.body_cover, self.shielder),
+            screen=_screen(self.body_cover, self.shielder, kindred),
             target_size=self.size,
-            defender=defender_of(self),
+            defender=defender_of(self, kindred=self.kindred),
             strength_bonus=self.strength,
             shooter_armor=self.shooter_armor,
-            ally=parse_ally(self.ally),
+            ally=parse_ally(self.ally, kindred),
             situational=self.situation,
             extra=tuple(parse_mod(m) for m in self.mod),
         )
@@ -227,15 +247,16 @@ class DefenderOptions(Protocol):
     def unconscious(self) -> bool: ...
 
 
-def defender_of(options: DefenderOptions) -> Defender:
+def defender_of(options: DefenderOptions, *, kindred: bool = False) -> Defender:
     """The :class:`~firefight.rulesets.rmu.defense.Defender` the options describe; their flags
-    name what the defender lacks."""
+    name what the defender lacks. A ``kindred`` defender's criticals read lower (V-1)."""
     return Defender(
         quickness_db=options.quickness_db,
         dodge_db=options.dodge,
         celerity=options.celerity,
         armor_trained=not options.armor_untrained,
         conscious=not options.unconscious,
+        severity_steps=kindred_steps(kindred),
     )
 
 
@@ -266,8 +287,9 @@ def parse_shielder(text: str) -> Bystander:
         ) from None
 
 
-def parse_ally(text: str | None) -> Ally | None:
-    """``NAME[=ARMOR[:DAMAGE]]@FEET``, e.g. ``Ana=BA II@25``."""
+def parse_ally(text: str | None, kindred: frozenset[str] = frozenset()) -> Ally | None:
+    """``NAME[=ARMOR[:DAMAGE]]@FEET``, e.g. ``Ana=BA II@25``; Kindred if ``kindred`` names
+    them (V-1)."""
     if text is None:
         return None
     who, at, feet = text.rpartition("@")
@@ -279,11 +301,35 @@ def parse_ally(text: str | None) -> Ally | None:
         raise DeclarationError(
             "--ally", f"takes NAME[=ARMOR[:DAMAGE]]@FEET, e.g. 'Ana=BA II@25', got {text!r}."
         )
-    return Ally(who=parse_shielder(who), distance_ft=distance)
+    return Ally(who=_as_kindred(parse_shielder(who), kindred), distance_ft=distance)
 
 
-def _screen(grade: str, shielders: Sequence[str]) -> BodyScreen | None:
-    people = tuple(parse_shielder(t) for t in shielders)
+def _as_kindred(person: Bystander, kindred: frozenset[str]) -> Bystander:
+    """``person``, whose criticals read lower if ``kindred`` names them (V-1)."""
+    if person.name not in kindred:
+        return person
+    return replace(person, defender=replace(person.defender, severity_steps=kindred_steps(True)))
+
+
+def _kindred_names(
+    names: Sequence[str], shielders: Sequence[str], ally: str | None
+) -> frozenset[str]:
+    """The names ``--kindred-bystander`` gives, each a shielder's or the ally's."""
+    known = {parse_shielder(t).name for t in shielders}
+    if ally is not None:
+        known.add(parse_shielder(ally.rpartition("@")[0]).name)
+    found = frozenset(n.strip() for n in names)
+    unknown = sorted(found - known)
+    if unknown:
+        raise DeclarationError(
+            "--kindred-bystander",
+            f"names {unknown[0]!r}, who is neither a --shielder nor the --ally.",
+        )
+    return found
+
+
+def _screen(grade: str, shielders: Sequence[str], kindred: frozenset[str]) -> BodyScreen | None:
+    people = tuple(_as_kindred(parse_shielder(t), kindred) for t in shielders)
     level = CoverGrade(grade.strip().lower())
     if level is CoverGrade.NONE and not people:
         return None

@@ -15,7 +15,17 @@ from dataclasses import dataclass
 from firefight.frozen import quick_init
 from firefight.outcome import omitted
 
-__all__ = ["BreakageCheck", "CriticalEffects", "Missed", "Strike", "Struck"]
+__all__ = ["BreakageCheck", "CriticalEffects", "Missed", "Strike", "Struck", "kindred_read_words"]
+
+
+def kindred_read_words(severity: str | None, kindred_severity: str | None) -> str:
+    """How a Kindred target read a ``severity`` critical (V-1), after a comma; '' if as dealt."""
+    if not kindred_severity:
+        return ""
+    if kindred_severity == severity:
+        # Nothing lies below A: it is read on a lighter row of the A column (V-1).
+        return ", stepped down a row on a Kindred (V-1)"
+    return f", read as {kindred_severity} on a Kindred (V-1)"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,6 +105,10 @@ class Struck:
     def hits_taken(self) -> int:
         """Every hit the target took, the critical's own included."""
         return self.hits if self.total_hits is None else self.total_hits
+
+    @property
+    def kindred_words(self) -> str:
+        return kindred_read_words(self.severity, self.kindred_severity)
 
 
 #: What a total did to its target.

@@ -53,6 +53,7 @@ def _target_line(t: BurstTarget | ConeOutOfReach | SweptPerson) -> str:
         return (
             f"{t.name}: {landing.total_hits} hits, {landing.severity} critical to the "
             f"{landing.location} ({critical_words(landing.critical_table)})"
+            f"{landing.kindred_words}"
         )
     if landing is not None and landing.hit:
         return f"{t.name}: {landing.hits} hits, no critical"

@@ -23,7 +23,7 @@ def _strike_text(s: Strike) -> str:
     if isinstance(s, Struck) and s.severity:
         return (
             f"{s.total_hits} hits, {s.severity} critical to the {s.location} "
-            f"({critical_words(s.critical_table)})"
+            f"({critical_words(s.critical_table)}){s.kindred_words}"
             f"{critical_effects_words(s.effects, s.breakage)}"
         )
     if s.hit:

@@ -59,6 +59,7 @@ __all__ = [
     "PARRY_RULE",
     "MeleeAttack",
     "check_attack",
+    "kindred_shift_why",
     "melee_terms",
     "resolve_melee_attack",
 ]
@@ -128,6 +129,11 @@ class MeleeAttack:
         """The ``severity_shift`` the blow's critical takes: none for an aggravated blow, which
         V-1 reads at full severity (a beheading, fangs)."""
         return 0 if self.aggravated else self.severity_shift
+
+
+def kindred_shift_why(target: str) -> str:
+    """Why a blow's critical reads lighter on a Kindred ``target`` (V-1)."""
+    return f"{target} is Kindred and the blow is not aggravated"
 
 
 def attack_ap(weapon: MeleeWeapon, figures: MeleeFigures) -> tuple[int, int]:

@@ -42,6 +42,7 @@ from firefight.rulesets.rmu.melee.attack import (
     MELEE_RULE,
     MeleeAttack,
     check_attack,
+    kindred_shift_why,
     resolve_melee_attack,
 )
 from firefight.rulesets.rmu.melee.carried import check_melee_carried, default_weapon
@@ -414,7 +415,7 @@ def build_attack(state: EncounterState, action: Attack | Grapple, tb: TraceBuild
         # V-1: a Kindred's wound from a blade or a blow reads lighter; a grapple's hold is no
         # wound (DEC-379). Fangs, aggravated, never come this way (DEC-696): a bite builds its own.
         severity_shift=0 if grapple else -steps,
-        shift_why=f"{target.name} is Kindred and the blow is not aggravated",
+        shift_why=kindred_shift_why(target.name),
     )
 
 

@@ -13,11 +13,12 @@ from typing import Any
 from firefight.declarations import param
 from firefight.rulesets.rmu.catalog import NAKED_COLUMNS
 from firefight.rulesets.rmu.cover import parse_cover
-from firefight.rulesets.rmu.melee.attack import MeleeAttack
+from firefight.rulesets.rmu.kindred_criticals import kindred_steps
+from firefight.rulesets.rmu.melee.attack import MeleeAttack, kindred_shift_why
 from firefight.rulesets.rmu.melee.catalog import melee_catalog
 from firefight.rulesets.rmu.melee.figures import WeaponSize, melee_figures
 from firefight.rulesets.rmu.melee.grapple import Escape
-from firefight.rulesets.rmu.shot_options import MAX_LISTED, parse_mod
+from firefight.rulesets.rmu.shot_options import MAX_LISTED, kindred_help, parse_mod
 
 __all__ = [
     "EscapeOptions",
@@ -96,7 +97,9 @@ class _Swing:
         (), help="Extra modifier VALUE:LABEL (repeatable).", high=MAX_LISTED, sweep=False
     )
 
-    def _attack(self, weapon: str, size: WeaponSize | None) -> MeleeAttack:
+    def _attack(
+        self, weapon: str, size: WeaponSize | None, *, kindred: bool = False
+    ) -> MeleeAttack:
         return MeleeAttack(
             weapon=weapon,
             ob=self.ob,
@@ -112,6 +115,8 @@ class _Swing:
             helpless=self.helpless,
             situational=self.situation,
             extra=tuple(parse_mod(m) for m in self.mod),
+            severity_shift=-kindred_steps(kindred),
+            shift_why=kindred_shift_why("target"),
         )
 
 
@@ -125,9 +130,11 @@ class MeleeOptions(_Swing):
         help="Read the table at this size instead of the weapon's "
         f"({', '.join(s.value for s in WeaponSize)}).",
     )
+    # A grapple's hold is no wound (DEC-379): only a blow's critical reads lighter.
+    kindred: bool = param(False, help=lambda: kindred_help("The target is"), rule="V-1")
 
     def build(self) -> MeleeAttack:
-        return self._attack(self.weapon, self.size)
+        return self._attack(self.weapon, self.size, kindred=self.kindred)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

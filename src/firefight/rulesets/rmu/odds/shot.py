@@ -355,7 +355,8 @@ def _critical_view(
     """The landing a critical of ``severity`` dealt makes, its cells read as the resolver reads
     them for a body whose criticals read ``steps`` lower (V-1: a Kindred's)."""
     table = data.tables.critical(table_name)
-    cells = [cell for _, _, cell in read_critical(table, total, severity, steps=steps).cells]
+    reading = read_critical(table, total, severity, steps=steps)
+    cells = [cell for _, _, cell in reading.cells]
     return ShotView(
         "hit",
         hits,
@@ -364,6 +365,7 @@ def _critical_view(
         table_name,
         effects_of(combine_effects(cells)),
         hits + sum(c.hits for c in cells),
+        kindred_severity=reading.severity.value if reading.reduced else None,
     )
 
 

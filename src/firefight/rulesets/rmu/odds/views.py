@@ -91,6 +91,7 @@ class ShotView(NamedTuple):
     shielder: StrayView | None = None
     recoil: ShotView | None = None  # what an unbraced tripod gun did to its shooter first
     ally: StrayView | None = None  # a fumble's round toward the nearest ally (DEC-105)
+    kindred_severity: str | None = None  # the severity a Kindred read it at (V-1)
 
 
 class StrayView(NamedTuple):
@@ -149,6 +150,7 @@ def _landing_view(s: Strike) -> ShotView:
         effects_of(s.effects),
         s.total_hits,
         breakage,
+        kindred_severity=s.kindred_severity,
     )
 
 

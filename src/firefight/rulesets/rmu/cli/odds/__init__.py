@@ -44,6 +44,7 @@ from firefight.probability.stats import Stat
 from firefight.rulesets.rmu.catalog import default_data
 from firefight.rulesets.rmu.critical_effects_words import critical_effects_words
 from firefight.rulesets.rmu.shot_options import ShotOptions
+from firefight.rulesets.rmu.struck import kindred_read_words
 from firefight.rulesets.rmu.table_kinds import critical_words
 from firefight.wording import counted
 
@@ -164,6 +165,7 @@ def describe_view(view: Any) -> str:
     return (
         f"hit: {counted(view.total_hits, 'hit')}, {view.severity} critical to the {view.location} "
         f"({critical_words(view.critical_table)})"
+        f"{kindred_read_words(view.severity, view.kindred_severity)}"
         f"{critical_effects_words(view.effects, view.breakage)}"
     )
 
