@@ -147,7 +147,9 @@ def test_a_catalog_that_does_not_read_is_one_line_naming_it_from_every_command(
     monkeypatch.delitem(sys.modules, getattr(find_ruleset(ruleset), module), raising=False)
     result = run(*([ruleset] if module == "cli_module" else ["odds", ruleset]), "--help")
     assert_clean_exit(result, allowed=(2,))
-    assert result.stderr.startswith(f"error: {path}, weapon 1, "), result.stderr
+    # The row, then the field or, for a check across the row's fields, the row alone.
+    assert result.stderr.startswith((f"error: {path}, weapon 1, ", f"error: {path}, weapon 1: "))
+    assert result.stderr.count("\n") == 1, result.stderr
 
 
 def test_the_cards_cheatsheet_names_a_catalog_that_does_not_read(home: Path) -> None:
