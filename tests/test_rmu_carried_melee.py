@@ -145,6 +145,25 @@ def test_dec_827_a_blow_naming_no_weapon_takes_the_first_listed_that_is_swung() 
     )
 
 
+def test_dec_826_a_refusal_s_example_blow_names_a_weapon_the_actor_carries() -> None:
+    """The example was a fixed '... with knife', which DEC-826 then refused of a combatant
+    whose list held none; without a list it names the catalog's first swung weapon."""
+    service = fight(
+        hunter("Mara", 0, 0, melee=["crossbow", "hand-axe"]),
+        hunter("Ilse", 0, 6),
+        person("Viktor", 0, 3),
+    )
+    for actor, weapon in (("Mara", "hand-axe"), ("Ilse", "stake")):
+        with pytest.raises(RuleRefusal) as refused:
+            service.act("k", f"{actor} attacks Viktor with", Dice.scripted([]))
+        said = refused.value.reason
+        assert said.startswith(f"Name one weapon after 'with', e.g. '{actor} attacks "), said
+        assert said.endswith(f" with {weapon}'."), said
+    # The example is a line that is taken.
+    out = service.act("k", "Mara attacks Viktor with hand-axe", Dice.scripted([50, 50]))
+    assert out.record.summary["action"] == "attacks"
+
+
 # --- stakes and beheadings ------------------------------------------------------------------------
 
 

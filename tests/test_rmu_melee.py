@@ -373,7 +373,7 @@ def test_encounter_refuses_a_target_out_of_reach() -> None:
 
 @pytest.mark.parametrize(
     ("line", "example"),
-    [("Mara grapples", "Mara grapples Viktor"), ("Mara attacks", "Mara attacks Viktor with knife")],
+    [("Mara grapples", "Mara grapples Viktor"), ("Mara attacks", "Mara attacks Viktor with stake")],
 )
 def test_a_melee_line_naming_nobody_is_refused_with_its_own_verb_as_the_example(
     line: str, example: str
@@ -394,8 +394,8 @@ def test_r_6_a_melee_example_names_the_fight_s_own_foes() -> None:
     ambush = load_scenario(Path(__file__).parents[1] / "examples" / "kindred-ambush.toml")
     service.new("k", ambush, Dice.seeded(1))
     for line, example in (
-        ("Mara attacks Jonah", "'attacks' needs a weapon, e.g. 'Mara attacks Jonah with knife'."),
-        ("Mara attacks", "'attacks' needs a target, e.g. 'Mara attacks Jonah with knife'."),
+        ("Mara attacks Jonah", "'attacks' needs a weapon, e.g. 'Mara attacks Jonah with stake'."),
+        ("Mara attacks", "'attacks' needs a target, e.g. 'Mara attacks Jonah with stake'."),
         ("Jonah grapples", "'grapples' needs a target, e.g. 'Jonah grapples Mara'."),
     ):
         with pytest.raises(RuleRefusal) as refused:

@@ -1077,7 +1077,9 @@ def test_help_lists_the_fight_s_actions_and_help_verb_says_what_one_takes(
         out,
     )
     # What a melee or Kindred verb takes follows it, as a shot's TARGET does (R-6, RMU-BITE-3).
-    assert "  NAME attacks TARGET with WEAPON\n" in out and "  NAME tears free of [BITER]\n" in out
+    assert (
+        "  NAME attacks TARGET [with WEAPON]\n" in out and "  NAME tears free of [BITER]\n" in out
+    )
 
 
 @pytest.mark.parametrize("ruleset", ["rmu", "cpr", "gurps", "cards"])

@@ -14,7 +14,14 @@ from firefight.cli.common import JsonOpt, console, emit_json, input_file, refusa
 from firefight.cli.width import print_table, typed_table
 from firefight.errors import TableDataError
 from firefight.rulesets import find_ruleset, ruleset_names
-from firefight.tables.user_catalogs import UserRow, catalog_dir, catalog_files, read_catalog
+from firefight.tables.user_catalogs import (
+    SCENARIO_CATALOG,
+    UserRow,
+    catalog_dir,
+    catalog_files,
+    read_catalog,
+)
+from firefight.wording import counted
 
 __all__ = ["app"]
 
@@ -52,15 +59,46 @@ def _check_all() -> list[str]:
     return found
 
 
+def _given_file(text: str | None) -> Path | None:
+    return None if text is None else input_file(text)
+
+
 @app.command("check")
-def check() -> None:
-    """Check every catalog in your data folder (each error names the file and the row)."""
+def check(
+    scenario_catalog: Annotated[
+        Path | None,
+        typer.Argument(
+            help=f"A scenario's own {SCENARIO_CATALOG} (or the scenario's folder), checked too.",
+            path_type=str,
+            show_default=False,
+            callback=_given_file,
+        ),
+    ] = None,
+) -> None:
+    """Check every catalog in your data folder, and a scenario's own catalog if given (each
+    error names the file and the row)."""
     with refusals():
         found = _check_all()
+        if scenario_catalog is not None:
+            found.append(_check_beside(scenario_catalog))
     for line in found:
         console.print(f"[green]ok[/] {escape(line)}")
     if not found:
         console.print(f"no catalogs in {escape(str(catalog_dir()))}")
+
+
+def _check_beside(path: Path) -> str:
+    """A scenario's own catalog checked as loading the scenario reads it, and each of its
+    templates as a combatant's fields (with yours in place: a template may name a weapon of
+    your catalogs); a folder stands for the catalog in it (DEC-839)."""
+    from firefight.encounter.templates import check_templates, scenario_templates
+
+    file = path / SCENARIO_CATALOG if path.is_dir() else path
+    if not file.is_file():
+        raise TableDataError(str(file), "file", "no such file")
+    ruleset, rows = scenario_templates(file, _kinds())
+    check_templates(rows, ruleset)
+    return f"{file}: {ruleset}, {counted(len(rows), 'template')}"
 
 
 @app.command("add")

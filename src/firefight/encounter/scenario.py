@@ -535,7 +535,8 @@ def parse_scenario(text: str, label: str = "scenario") -> Scenario:
     try:
         data = parse_toml(text, label)
     except TableDataError as exc:
-        raise ScenarioError(label, exc.where, exc.problem) from None
+        # A template's row is named in the catalog that holds it, not in the scenario.
+        raise ScenarioError(exc.file, exc.where, exc.problem) from None
     return _tactics_checked(scenario_from_data(data, label, text), text)
 
 
@@ -549,7 +550,8 @@ def load_scenario(path: Path | str) -> Scenario:
         text = read_text(path)
         data = with_templates(parse_toml(text, label), path)
     except TableDataError as exc:
-        raise ScenarioError(label, exc.where, exc.problem) from None
+        # A template's row is named in the catalog that holds it, not in the scenario.
+        raise ScenarioError(exc.file, exc.where, exc.problem) from None
     return _tactics_checked(scenario_from_data(data, label, text), text)
 
 

@@ -25,7 +25,7 @@ from firefight.tables.user_catalogs import (
     user_rows,
 )
 
-__all__ = ["check_templates", "fill", "with_templates"]
+__all__ = ["check_templates", "fill", "scenario_templates", "with_templates"]
 
 
 def fill(combatant: Mapping[str, Any], template: Mapping[str, Any]) -> dict[str, Any]:
@@ -53,19 +53,38 @@ def check_templates(rows: Sequence[UserRow], ruleset: str) -> None:
                 raise row.error(problem[1], problem[0])
 
 
+def _name(row: UserRow) -> str:
+    name = row.data.get("name")
+    if not isinstance(name, str) or not name:
+        raise row.error("a template needs a name", "name")
+    return name
+
+
+def scenario_templates(
+    path: Path, known: Mapping[str, tuple[str, ...]]
+) -> tuple[str, list[UserRow]]:
+    """The ruleset of ``path``, a scenario's own catalog (``known`` gives the rulesets it may
+    be for and their kinds), and its templates. It holds templates alone: a weapon, armor or
+    ammunition row there was read by nothing -- a weapon of the user's is read from their
+    catalogs -- so one is refused, naming its row, as is a template without a name (DEC-839)."""
+    ruleset, rows = read_catalog(path, known)
+    for row in rows:
+        if row.kind != TEMPLATE_KIND:
+            raise row.error(
+                f"a scenario's {SCENARIO_CATALOG} holds templates alone, and a {row.kind} here "
+                "would be read by nothing: put it in a catalog of yours (firefight catalog add)"
+            )
+        _name(row)
+    return ruleset, rows
+
+
 def _templates(path: Path, ruleset: str, known: tuple[str, ...]) -> dict[str, UserRow]:
-    found: dict[str, UserRow] = {}
     rows = user_rows(ruleset, TEMPLATE_KIND, known)
     beside = path.parent / SCENARIO_CATALOG
     if beside.is_file():
-        _, local = read_catalog(beside, {ruleset: known})
-        rows = [*rows, *(r for r in local if r.kind == TEMPLATE_KIND)]
-    for row in rows:  # the scenario's own catalog last: its templates win
-        name = row.data.get("name")
-        if not isinstance(name, str) or not name:
-            raise row.error("a template needs a name", "name")
-        found[name.lower()] = row
-    return found
+        rows = [*rows, *scenario_templates(beside, {ruleset: known})[1]]
+    # The scenario's own catalog last: its templates win.
+    return {_name(row).lower(): row for row in rows}
 
 
 def with_templates(data: Mapping[str, Any], path: Path) -> dict[str, Any]:

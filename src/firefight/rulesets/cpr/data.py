@@ -15,7 +15,14 @@ from firefight.rulesets.cpr.injuries import InjuryTables, load_injuries
 from firefight.rulesets.cpr.modifiers import ModifierCatalog, load_modifiers
 from firefight.rulesets.cpr.ranges import DvTable, load_dv_table
 from firefight.rulesets.cpr.turn_figures import TurnFigures, load_turn_figures
-from firefight.rulesets.cpr.weapons import Ammo, Weapon, find_weapon, load_ammo, load_weapons
+from firefight.rulesets.cpr.weapons import (
+    Ammo,
+    Weapon,
+    find_weapon,
+    load_ammo,
+    load_weapons,
+    normalize_key,
+)
 
 __all__ = ["DATA_FILES", "CprData"]
 
@@ -99,6 +106,24 @@ class CprData:
         """Turns, initiative and movement in an encounter (CPR-REF-1)."""
         return load_turn_figures(validate=self.validate)
 
+    @cached_property
+    def known_skills(self) -> dict[str, str]:
+        """Every skill an encounter reads, by normalized key -> the name the rules use
+        (CPR-HIT-2): the shipped list, which a user's catalog cannot add to."""
+        return {normalize_key(n): n for n in sorted(self.figures.skills)}
+
+    def _check_skill(self, skill: str, file: str, where: str) -> None:
+        """Refuse a skill no combatant can have: a mistyped one was taken as a new skill, and
+        the shooter's level in the skill meant counted +0."""
+        if normalize_key(skill) not in self.known_skills:
+            said = hint(skill, self.known_skills.values(), listing="cpr skills are")
+            raise TableDataError(
+                file,
+                where,
+                f"{skill!r} is not a cpr skill: no combatant's level could count for it "
+                f"(CPR-HIT-2, DEC-838); {said}",
+            )
+
     def weapon(self, name: str) -> Weapon:
         """A weapon by key, name or alias (``"heavy pistol"``, ``"knife"``)."""
         weapons, names = self._weapon_catalog
@@ -116,6 +141,7 @@ class CprData:
         (:func:`~firefight.tables.user_catalogs.laid_over` places it), not in the shipped
         weapons.toml."""
         label = label_for("weapons.toml")
+        self._check_skill(weapon.skill, label, _field(row, "skill"))
         for field, name, table, file in (
             ("range_row", weapon.range_row, self.ranges, "ranges.toml"),
             ("autofire_row", weapon.autofire_row, self.autofire, "autofire.toml"),
@@ -138,6 +164,8 @@ class CprData:
     def _fitting_ammo(self, ammo: Ammo, row: str = "") -> Ammo:
         """``ammo``, once the critical injuries it names are found (as
         :meth:`_fitting_weapon`)."""
+        if ammo.resist is not None:
+            self._check_skill(ammo.resist.skill, label_for("ammo.toml"), _field(row, "resist"))
         known = self.injuries.by_key()
         named = [("lasting_injuries", key) for key in ammo.lasting_injuries]
         if ammo.injury is not None:
@@ -156,7 +184,9 @@ class CprData:
         _ = self.armor
         _ = self.cover
         _ = self.modifiers
-        _ = self.turns
+        self._check_skill(
+            self.turns.evasion_skill, label_for("encounter.toml"), "turn, evasion_skill"
+        )
         leg = self.injuries.by_key().get(self.figures.aimed_leg_injury)
         if leg is None or leg.table != "body":
             raise TableDataError(

@@ -26,28 +26,13 @@ from firefight.rulesets.cpr.weapons import Weapon, WeaponKind, normalize_key
 from firefight.scene.state import CombatantState, MagazineState, WeaponState
 from firefight.tables.data_files import DataModel
 
-__all__ = ["CprCombatantFields", "known_skills", "new_cpr_combatant"]
+__all__ = ["CprCombatantFields", "new_cpr_combatant"]
 
 
 def _data() -> CprData:
     from firefight.rulesets.cpr import cpr_data
 
     return cpr_data()
-
-
-def known_skills(data: CprData) -> dict[str, str]:
-    """Every skill an encounter reads, by normalized key -> the name the rules use."""
-    names = {w.skill for w in data.weapons.values()}
-    figures = data.figures
-    names |= {
-        figures.autofire_skill,
-        figures.throw_skill,
-        figures.suppression_resist_skill,
-        data.turns.evasion_skill,
-        *figures.stabilize_skills,
-        *(a.resist.skill for a in data.ammo.values() if a.resist is not None),
-    }
-    return {normalize_key(n): n for n in sorted(names)}
 
 
 #: A STAT on the cpr scale (DEC-188).
@@ -149,7 +134,7 @@ class CprCombatantFields(DataModel):
     @field_validator("skills")
     @classmethod
     def _skills(cls, value: dict[str, int]) -> dict[str, int]:
-        known = known_skills(_data())
+        known = _data().known_skills
         canonical: dict[str, int] = {}
         for name, level in value.items():
             key = normalize_key(name)

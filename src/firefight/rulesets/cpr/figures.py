@@ -21,6 +21,8 @@ class WoundFigures:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RuleFigures:
+    #: Every skill an encounter reads, as the rules spell them (CPR-HIT-2).
+    skills: tuple[str, ...]
     aimed_penalty: int
     head_multiplier: int
     aimed_leg_injury: str
@@ -57,6 +59,7 @@ def load_figures(*, validate: bool = False) -> RuleFigures:
     aimed, stabilize, shells, death_save = m["aimed"], m["stabilize"], m["shells"], m["death_save"]
     autofire, suppression, throw = m["autofire"], m["suppression"], m["throw"]
     return RuleFigures(
+        skills=tuple(m["skills"]["names"]),
         aimed_penalty=aimed["penalty"],
         head_multiplier=aimed["head_multiplier"],
         aimed_leg_injury=aimed["leg_injury"],

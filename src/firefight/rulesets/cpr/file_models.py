@@ -260,8 +260,13 @@ class _Wound(DataModel):
     move_penalty: int = Field(le=0)
 
 
+class _Skills(DataModel):
+    names: list[str] = Field(min_length=1)
+
+
 class RulesFile(DataModel):
     table: CprTableHeader
+    skills: _Skills
     aimed: _Aimed
     dodge: _DodgeFigures
     armor: _ArmorFigures
@@ -280,6 +285,15 @@ class RulesFile(DataModel):
         keys = [w.key for w in self.wound]
         if keys != ["unhurt", "light", "serious", "mortal"]:
             raise ValueError(f"wound states must be unhurt, light, serious, mortal; got {keys}")
+        named = (
+            *self.stabilize.skills,
+            self.autofire.skill,
+            self.suppression.resist_skill,
+            self.throw.skill,
+        )
+        for skill in named:
+            if skill not in self.skills.names:
+                raise ValueError(f"skill {skill!r} is not in [skills] names (CPR-HIT-2)")
         return self
 
 

@@ -23,7 +23,8 @@ words name the actor, then comes the verb, then what the verb needs, then ``--op
   (:mod:`firefight.rulesets.rmu.kindred_feeding`, RMU-BITE-1..5);
 - ``stakes TARGET [--called chest]``, ``beheads TARGET`` -- called melee attacks, or the staking
   maneuver on a helpless victim (:mod:`firefight.rulesets.rmu.kindred_stakes`, RMU-STAKE-1..3).
-- ``attacks TARGET with WEAPON``, ``grapples TARGET``, ``breaks free [from NAME]`` -- melee
+- ``attacks TARGET [with WEAPON]`` (the weapon left out only by a combatant whose melee
+  weapons are listed, DEC-827), ``grapples TARGET``, ``breaks free [from NAME]`` -- melee
   (:mod:`firefight.rulesets.rmu.melee.encounter`, R-6, RMU-BITE-2, RMU-BITE-3).
 
 The firearm actions (``prepares``, ``empties``, ``sweeps``, ``dashes``, ``clears``) are read by
@@ -206,7 +207,7 @@ _WORDS = {
     "tears-free": "[BITER]",
     "stakes": "TARGET",
     "beheads": "TARGET",
-    "attacks": "TARGET with WEAPON",
+    "attacks": "TARGET [with WEAPON]",
     "grapples": "TARGET",
     "breaks-free": "[from HOLDER]",
 }

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from firefight.errors import RuleRefusal
 from firefight.events import Event
 from firefight.frozen import replace
-from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_weapon
+from firefight.rulesets.rmu.melee.catalog import MeleeWeapon, melee_catalog, melee_weapon
 from firefight.rulesets.rmu.vitals import rmu_stats
 from firefight.scene.state import CombatantState
 
@@ -31,9 +31,11 @@ __all__ = [
     "default_weapon",
     "describe_carried_event",
     "drop_melee",
+    "example_weapon",
     "melee_carried",
     "melee_text",
     "stake_left",
+    "swung",
     "take_melee",
 ]
 
@@ -82,6 +84,20 @@ def check_melee_carried(c: CombatantState, weapon: MeleeWeapon) -> None:
         CARRIED_RULE,
         f"{c.name} carries no {weapon.name.lower()}; they carry: {_listed(carried)}.",
     )
+
+
+def swung(weapon: MeleeWeapon) -> bool:
+    """A weapon a blow strikes with: not shot, not fangs or bare hands."""
+    return not (weapon.ranged or weapon.natural)
+
+
+def example_weapon(c: CombatantState) -> str:
+    """The weapon a refusal's example blow names: the first ``c`` carries that is swung, else
+    (no list, or none swung in it) the catalog's first -- a fixed "with knife" was offered to
+    a combatant whose list held no knife, and refused when tried (DEC-826)."""
+    carried = melee_carried(c) or ()
+    listed = [melee_weapon(key) for key in carried]
+    return next(w.key for w in (*listed, *melee_catalog().values()) if swung(w))
 
 
 def default_weapon(

@@ -45,7 +45,12 @@ from firefight.rulesets.rmu.melee.attack import (
     kindred_shift_why,
     resolve_melee_attack,
 )
-from firefight.rulesets.rmu.melee.carried import check_melee_carried, default_weapon
+from firefight.rulesets.rmu.melee.carried import (
+    check_melee_carried,
+    default_weapon,
+    example_weapon,
+    swung,
+)
 from firefight.rulesets.rmu.melee.catalog import melee_weapon
 from firefight.rulesets.rmu.melee.figures import melee_figures
 from firefight.rulesets.rmu.melee.grapple import (
@@ -180,7 +185,8 @@ def parse_melee_action(line: Line, state: EncounterState) -> Action:
     weapon = line.first("with")
     # The examples name the fight's own people (a fixed "Mara attacks Viktor" named
     # strangers, or Mara's own ghoul as her foe).
-    blow = example_line(state, verb, actor) + (" with knife" if verb == "attacks" else "")
+    example = example_weapon(state.combatant(actor)) if verb == "attacks" else None
+    blow = example_line(state, verb, actor) + (f" with {example}" if example else "")
     if "with" in lowered:
         at = lowered.index("with")
         if weapon is not None or at == len(words) - 1:
@@ -205,11 +211,9 @@ def parse_melee_action(line: Line, state: EncounterState) -> Action:
         )  # fmt: skip
     if weapon is None:
         # DEC-827: with a list, the first weapon listed that is swung (not shot, not fangs).
-        weapon = default_weapon(
-            state.combatant(actor), lambda w: not (w.ranged or w.natural), "strike", None
-        )
+        weapon = default_weapon(state.combatant(actor), swung, "strike", None)
     if weapon is None:
-        raise _refuse(f"'attacks' needs a weapon, e.g. '{actor} attacks {target} with knife'.")
+        raise _refuse(f"'attacks' needs a weapon, e.g. '{actor} attacks {target} with {example}'.")
     known_or_refused(MELEE_RULE, melee_weapon, weapon)
     return Attack(
         actor=actor, verb=verb, text=said, target=target, weapon=weapon, ap=ap, parry=parry,
